@@ -1,0 +1,35 @@
+# oomlens: the commands in the README. Every target installs what it needs
+# from Debian packages first (scripts/install-deps.sh; apt-get as root).
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+JOBS       ?= $(shell nproc)
+FUZZ_SECONDS ?= 60
+CMAKE_FLAGS ?=
+
+.PHONY: all deps build test unit-test asan-test fuzz demo bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh build
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# The whole test suite: unit + CLI + live (root, real cgroups and OOM kills)
+# tests, then the same unit tests under ASan+UBSan, then a bounded libFuzzer run.
+test:
+	@bash scripts/install-deps.sh test
+	@bash scripts/run-tests.sh
+
+demo: build
+	@bash scripts/demo.sh $(BUILD)
+
+bench:
+	@bash scripts/install-deps.sh bench
+	@bash bench/run.sh
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) build-bench

@@ -1,0 +1,14 @@
+#pragma once
+// One registration function per subcommand (cli/<name>.cpp). Each adds its
+// subcommand and flags to the app and sets a callback that stores the exit
+// status in *status.
+#include <CLI/CLI.hpp>
+
+namespace oomlens::cli {
+
+/// Exit statuses shared by all subcommands (documented in docs/oomlens.md).
+inline constexpr int kExitUsage = 2;
+
+void add_explain(CLI::App& app, int* status);
+
+}  // namespace oomlens::cli

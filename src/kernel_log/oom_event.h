@@ -1,0 +1,210 @@
+#pragma once
+// The event model: one OOM report of the kernel, as plain data.
+//
+// Produced by the report assembler (kernel_log/report_assembler.h) from the
+// text that mm/oom_kill.c (dump_header(), dump_tasks(), __oom_kill_process(),
+// oom_reap_task()), mm/memcontrol.c (mem_cgroup_print_oom_meminfo(),
+// mem_cgroup_print_oom_context()) and mm/show_mem.c (__show_mem()) print.
+// Consumed by diagnose/ (explanations) and render/ (text, JSON).
+//
+// Conventions:
+//  - Every size is bytes in uint64_t, whatever unit the kernel printed it in
+//    (kill lines print kB, task tables print pages, memcg v2 stats bytes).
+//  - A value the log does not print is std::nullopt (rendered as JSON null),
+//    never 0.
+//  - Strings are kept as the bytes the kernel printed; the JSON renderer
+//    replaces invalid UTF-8 bytes with U+FFFD.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace oomlens {
+
+/// How the report ended.
+enum class EventKind {
+  kill,              ///< at least one `Killed process` line
+  selected_no_kill,  ///< `Kill process … or sacrifice child` (pre-5.1) with no kill line seen
+  no_killable,       ///< `Out of memory and no killable processes...`
+  panic,             ///< `Kernel panic - not syncing: …` (panic_on_oom, deadlock)
+};
+
+/// What limited the allocation (mm/oom_kill.c: enum oom_constraint).
+enum class Constraint { global, memcg, cpuset, mempolicy };
+
+/// When the report was printed. Both may be unknown.
+struct EventTime {
+  /// Seconds since boot, from the printk timestamp (`[ 1234.567890]`,
+  /// /dev/kmsg ts_usec, journal _SOURCE_MONOTONIC_TIMESTAMP).
+  std::optional<double> monotonic_s;
+  /// Wall clock in RFC 3339 (e.g. `2025-08-12T03:54:03+02:00`), from a
+  /// syslog/journal/dmesg -T prefix; nullopt when the log has none.
+  std::optional<std::string> wall;
+};
+
+/// The task that invoked the OOM killer: the `invoked oom-killer:` header
+/// (mm/oom_kill.c: dump_header()) and the `CPU: … PID: … Comm:` stack line
+/// (lib/dump_stack.c: dump_stack_print_info()).
+struct Trigger {
+  std::string comm;                    ///< up to 15 bytes (TASK_COMM_LEN-1), may contain spaces
+  std::optional<int64_t> pid;          ///< from the stack line (`PID: N` / `Pid: N, comm:`)
+  std::optional<std::string> gfp_mask; ///< as printed, e.g. "0xcc0(GFP_KERNEL)" or "0x201da"
+  std::optional<int> order;            ///< -1 for SysRq-f (manual) OOMs
+  std::optional<int> oom_score_adj;    ///< -1000..1000
+  std::optional<int> oom_adj;          ///< 2.6.32–3.6 only (-17..15)
+  std::optional<std::string> nodemask; ///< 4.9–4.20 header, or 5.0+ oom-kill: line
+  std::optional<std::string> cpuset;   ///< `<comm> cpuset=X mems_allowed=Y` or oom-kill: line
+  std::optional<std::string> mems_allowed;
+};
+
+/// Who owns a cgroup path, decoded from its name.
+struct CgroupOwner {
+  std::string kind;  ///< "docker", "kubernetes", "systemd", "slurm", "lxc", "podman", "containerd"
+  std::string id;    ///< container id, unit name, job id, … (the most specific name)
+  std::optional<std::string> pod_uid;       ///< Kubernetes only
+  std::optional<std::string> container_id;  ///< Kubernetes/Docker container id
+  std::optional<std::string> qos_class;     ///< Kubernetes: "guaranteed", "burstable", "besteffort"
+};
+
+/// Whether a printed limit is a real limit.
+enum class LimitState { limited, unlimited, unknown };
+
+/// The memory cgroup side of the report.
+struct MemcgInfo {
+  /// The cgroup whose limit was hit (`oom_memcg=` 5.0+, or the second path
+  /// of `Task in X killed as a result of limit of Y` ≤4.20).
+  std::optional<std::string> oom_memcg;
+  /// The victim's cgroup (`task_memcg=` 5.0+, first path of `Task in …`).
+  std::optional<std::string> task_memcg;
+  /// `memory: usage %llukB, limit %llukB, failcnt %lu` (mm/memcontrol.c).
+  std::optional<uint64_t> usage_bytes;
+  std::optional<uint64_t> limit_bytes;  ///< nullopt when unlimited (see limit_state)
+  LimitState limit_state = LimitState::unknown;
+  std::optional<uint64_t> failcnt;
+  /// v2 `swap: usage … limit …` or v1 `memory+swap:` (which counts memory+swap).
+  std::optional<uint64_t> swap_usage_bytes;
+  std::optional<uint64_t> swap_limit_bytes;
+  LimitState swap_limit_state = LimitState::unknown;
+  std::optional<uint64_t> memsw_usage_bytes;  ///< v1 `memory+swap:` usage
+  std::optional<uint64_t> memsw_limit_bytes;
+  std::optional<uint64_t> kmem_usage_bytes;   ///< v1 `kmem:` line
+  std::optional<uint64_t> kmem_limit_bytes;
+  /// "v1" (memory+swap:/kmem: lines, `Task in`), "v2" (`swap:` line,
+  /// multi-line memory.stat), or nullopt.
+  std::optional<std::string> hierarchy;
+  /// `Memory cgroup stats for PATH:` values, converted to bytes where the
+  /// kernel printed a size (v1 `KB` pairs, v2 memory.stat bytes); keys as printed.
+  std::vector<std::pair<std::string, uint64_t>> stats;
+  std::optional<CgroupOwner> owner;  ///< decoded from oom_memcg (else task_memcg)
+};
+
+/// System-wide memory at the time of a global OOM (`Mem-Info:` block,
+/// mm/show_mem.c: __show_mem(); lib/show_mem.c ≤6.1).
+struct MemInfo {
+  std::optional<uint64_t> free_bytes;        ///< `free:N` pages in the counters block
+  std::optional<uint64_t> free_swap_bytes;   ///< `Free swap  = NkB`
+  std::optional<uint64_t> total_swap_bytes;  ///< `Total swap = NkB`
+  std::optional<uint64_t> ram_bytes;         ///< `N pages RAM`
+  std::optional<uint64_t> reserved_bytes;    ///< `N pages reserved`
+  std::optional<uint64_t> active_anon_bytes;
+  std::optional<uint64_t> inactive_anon_bytes;
+  std::optional<uint64_t> shmem_bytes;
+  std::optional<uint64_t> slab_unreclaimable_bytes;
+  std::optional<uint64_t> pagetables_bytes;
+};
+
+/// `oom_reaper: reaped process N (comm), now anon-rss:…kB, file-rss:…kB, shmem-rss:…kB`.
+struct Reaped {
+  std::optional<uint64_t> anon_rss_bytes;
+  std::optional<uint64_t> file_rss_bytes;
+  std::optional<uint64_t> shmem_rss_bytes;
+};
+
+/// One process the kernel killed (`Killed process …`, mm/oom_kill.c:
+/// __oom_kill_process()). Keyed on the kill line's pid, never on the
+/// `Kill process … sacrifice child` pid.
+struct Victim {
+  int64_t pid = 0;
+  std::string comm;
+  std::optional<uint32_t> uid;               ///< 5.4+ `UID:%u`, RHEL `UID %d`
+  std::optional<uint64_t> total_vm_bytes;
+  std::optional<uint64_t> anon_rss_bytes;
+  std::optional<uint64_t> file_rss_bytes;
+  std::optional<uint64_t> shmem_rss_bytes;   ///< 4.5+ (before that in file_rss)
+  std::optional<uint64_t> pgtables_bytes;    ///< 5.4+
+  std::optional<int> oom_score_adj;
+  /// "kill_line", "task_table", or nullopt when unknown.
+  std::optional<std::string> oom_score_adj_source;
+  std::optional<uint64_t> selected_score;    ///< from `Kill process … score S …`
+  std::optional<Reaped> reaped;
+  bool printed_twice = false;                ///< memory.oom.group re-print
+  /// Kill-line prefix: "Out of memory", "Memory cgroup out of memory",
+  /// "Out of memory (oom_kill_allocating_task)", or nullopt (bare line).
+  std::optional<std::string> message;
+  std::optional<uint64_t> line;              ///< line number of the kill line
+};
+
+/// A process picked by `Kill process N (comm) score S or sacrifice child`.
+struct Selected {
+  int64_t pid = 0;
+  std::string comm;
+  std::optional<uint64_t> score;
+  std::optional<std::string> message;  ///< "Out of memory", "Memory cgroup out of memory", …
+};
+
+/// One row of the Tasks-state table (mm/oom_kill.c: dump_task()).
+/// Page counts are converted with the event's page size.
+struct TaskRow {
+  int64_t pid = 0;
+  std::optional<uint32_t> uid;
+  std::optional<int64_t> tgid;
+  std::optional<uint64_t> total_vm_bytes;
+  std::optional<uint64_t> rss_bytes;
+  std::optional<uint64_t> rss_anon_bytes;   ///< 6.8+
+  std::optional<uint64_t> rss_file_bytes;   ///< 6.8+
+  std::optional<uint64_t> rss_shmem_bytes;  ///< 6.8+
+  std::optional<uint64_t> pgtables_bytes;   ///< pgtables_bytes (4.15+) or nr_ptes pages
+  std::optional<uint64_t> swap_bytes;       ///< swapents pages
+  std::optional<int> oom_score_adj;
+  std::optional<int> oom_adj;
+  std::string comm;
+};
+
+/// Where in the input the report was.
+struct LineRange {
+  uint64_t first = 0;  ///< 1-based line number
+  uint64_t last = 0;
+};
+
+/// One OOM report.
+struct OomEvent {
+  EventKind kind = EventKind::kill;
+  EventTime time;
+  /// nullopt when the text cannot tell (a bare pre-5.1 `Killed process` line).
+  std::optional<Constraint> constraint;
+  /// The `constraint=` value as printed (e.g. "CONSTRAINT_NONE"); informational:
+  /// 5.0–5.2 print CONSTRAINT_NONE for memcg OOMs.
+  std::optional<std::string> constraint_printed;
+  std::optional<Trigger> trigger;
+  std::optional<MemcgInfo> memcg;   ///< nullopt when the report has no memcg facts
+  std::optional<MemInfo> mem_info;  ///< nullopt when no Mem-Info block was seen
+  std::vector<Victim> victims;
+  std::vector<Selected> selected;
+  std::vector<TaskRow> tasks;
+  LineRange lines;
+  bool sysrq = false;                        ///< order=-1 or `Manual OOM execution`
+  std::optional<std::string> panic_message;  ///< text after `Kernel panic - not syncing: `
+  /// Page size used for table page counts; inferred (victim row total_vm vs
+  /// kill-line total-vm, or buddy lines `*4kB`) or assumed 4096.
+  std::optional<uint64_t> page_size_bytes;
+  bool page_size_assumed = false;
+  std::optional<std::string> host;      ///< syslog/journal hostname, when printed
+  std::optional<std::string> boot_id;   ///< journal _BOOT_ID or the live boot
+  std::optional<uint64_t> kmsg_seq;     ///< /dev/kmsg sequence number of the first line
+  std::optional<std::string> source;    ///< file name or "kmsg", "journal"
+  /// Oddities noticed while parsing (lost lines, assumed units, …), for the
+  /// `warnings` of the JSON output and the human explanation.
+  std::vector<std::string> notes;
+};
+
+}  // namespace oomlens

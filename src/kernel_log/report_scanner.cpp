@@ -1,0 +1,2 @@
+// Placeholder until the assembler lands.
+#include "kernel_log/report_scanner.h"

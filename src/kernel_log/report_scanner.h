@@ -1,0 +1,77 @@
+#pragma once
+// The streaming OOM-report scanner: the entry point of the parse layer.
+//
+// Sources (logsource/) feed it raw text or kernel records; it strips line
+// prefixes (kernel_log/prefix.h), finds the few anchor strings that start or
+// continue an OOM report with a fast prefilter, hands only the lines around
+// them to the report assembler, and calls `on_event` once per finished report.
+// Memory grows with the events found, not with the input.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernel_log/oom_event.h"
+
+namespace oomlens {
+
+/// Metadata of one kernel record when the source knows it (/dev/kmsg,
+/// the journal); plain text lines carry it in their prefix instead.
+struct RecordMeta {
+  std::optional<double> monotonic_s;   ///< kmsg ts_usec / 1e6, journal _SOURCE_MONOTONIC_TIMESTAMP
+  std::optional<std::string> wall;     ///< RFC 3339
+  std::optional<uint64_t> kmsg_seq;    ///< /dev/kmsg sequence number
+  std::optional<std::string> boot_id;  ///< journal _BOOT_ID, or the live boot's id
+  std::optional<std::string> host;
+  std::optional<int> level;            ///< syslog level 0..7
+};
+
+/// A problem with the input that did not stop parsing (shown as `warnings`).
+struct ParseWarning {
+  std::string source;  ///< file name, "kmsg", "journal", "-"
+  uint64_t line = 0;   ///< 1-based; 0 when not tied to a line
+  std::string message;
+};
+
+struct ScanOptions {
+  std::string source_name = "-";  ///< used in events' `source` and in warnings
+  /// Year for prefixes that print none (classic syslog `Mon DD HH:MM:SS`).
+  std::optional<int> default_year;
+};
+
+class ReportScanner {
+ public:
+  using EventSink = std::function<void(OomEvent&&)>;
+  ReportScanner(ScanOptions options, EventSink on_event);
+  ~ReportScanner();
+  ReportScanner(const ReportScanner&) = delete;
+  ReportScanner& operator=(const ReportScanner&) = delete;
+
+  /// Feeds raw log text (any prefix style, mixed). Chunks may split lines
+  /// anywhere; the partial last line is kept until the next call or finish().
+  void feed_text(std::string_view chunk);
+  /// Feeds one kernel record without prefix (may hold embedded newlines,
+  /// as journal MESSAGE fields of multi-line printks do).
+  void feed_record(std::string_view message, const RecordMeta& meta);
+  /// Ends the input: flushes the partial line and any open report.
+  void finish();
+  /// Marks a gap (e.g. /dev/kmsg EPIPE: records were overwritten).
+  void note_gap(std::string_view why);
+
+  [[nodiscard]] const std::vector<ParseWarning>& warnings() const;
+  [[nodiscard]] uint64_t lines_seen() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// Convenience for tests and small inputs: all events of a whole text.
+[[nodiscard]] std::vector<OomEvent> parse_log_text(std::string_view text,
+                                                   ScanOptions options = {},
+                                                   std::vector<ParseWarning>* warnings = nullptr);
+
+}  // namespace oomlens

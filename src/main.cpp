@@ -1,0 +1,30 @@
+// oomlens: why was my job Killed? Entry point: parses the subcommand and
+// hands over to cli/<subcommand>.cpp.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <cstdio>
+
+#include "cli/commands.h"
+#include "version.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"oomlens: find, explain and prevent out-of-memory kills on Linux", "oomlens"};
+  app.set_version_flag("--version", std::string("oomlens ") + OOMLENS_VERSION);
+  app.require_subcommand(1);
+  int status = 0;
+  oomlens::cli::add_explain(app, &status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);  // prints the message
+    return oomlens::cli::kExitUsage;
+  }
+  return status;
+}
