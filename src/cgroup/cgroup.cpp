@@ -1,0 +1,253 @@
+// Memory cgroup discovery and limits (see cgroup.h).
+#include "cgroup/cgroup.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace oomlens::cgroup {
+namespace {
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  while (true) {
+    size_t pos = s.find(sep, start);
+    out.push_back(s.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
+    if (pos == std::string_view::npos) break;
+    start = pos + 1;
+  }
+  return out;
+}
+
+std::string join_path(const std::string& root, std::string_view rel) {
+  std::string out = root;
+  while (out.size() > 1 && out.back() == '/') out.pop_back();
+  if (out == "/") out.clear();
+  if (rel.empty() || rel.front() != '/') out += '/';
+  out += rel;
+  return out;
+}
+
+Result errno_result(const std::string& what) {
+  return Result{false, what + ": " + std::strerror(errno)};
+}
+
+Result write_file(const std::string& path, std::string_view value) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return errno_result("cannot open " + path);
+  ssize_t n = ::write(fd, value.data(), value.size());
+  Result r;
+  if (n < 0 || static_cast<size_t>(n) != value.size()) r = errno_result("cannot write '" + std::string(value) + "' to " + path);
+  ::close(fd);
+  return r;
+}
+
+}  // namespace
+
+std::optional<std::string> read_small_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return ss.str();
+}
+
+std::vector<ProcCgroupLine> parse_proc_cgroup(std::string_view text) {
+  std::vector<ProcCgroupLine> out;
+  for (std::string_view line : split(text, '\n')) {
+    size_t c1 = line.find(':');
+    if (c1 == std::string_view::npos) continue;
+    size_t c2 = line.find(':', c1 + 1);
+    if (c2 == std::string_view::npos) continue;
+    ProcCgroupLine l;
+    auto id = line.substr(0, c1);
+    if (std::from_chars(id.data(), id.data() + id.size(), l.hierarchy_id).ec != std::errc{}) continue;
+    auto ctrls = line.substr(c1 + 1, c2 - c1 - 1);
+    if (!ctrls.empty())
+      for (auto c : split(ctrls, ',')) l.controllers.emplace_back(c);
+    l.path = std::string(line.substr(c2 + 1));
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+std::vector<MemoryHierarchy> memory_mount_candidates(std::string_view mountinfo) {
+  // mountinfo: ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTS [OPTIONAL...] - FSTYPE SOURCE SUPEROPTS
+  std::vector<MemoryHierarchy> v1, v2;
+  for (std::string_view line : split(mountinfo, '\n')) {
+    auto fields = split(line, ' ');
+    size_t dash = 0;
+    for (size_t i = 6; i < fields.size(); ++i)
+      if (fields[i] == "-") { dash = i; break; }
+    if (dash == 0 || dash + 3 >= fields.size() + 1 || fields.size() < dash + 3) continue;
+    std::string_view fstype = fields[dash + 1];
+    std::string mount(fields[4]);
+    if (fstype == "cgroup") {
+      std::string_view opts = dash + 3 < fields.size() ? fields[dash + 3] : std::string_view{};
+      for (auto o : split(opts, ','))
+        if (o == "memory") v1.push_back({Version::v1, mount});
+    } else if (fstype == "cgroup2") {
+      v2.push_back({Version::v2, mount});
+    }
+  }
+  v1.insert(v1.end(), v2.begin(), v2.end());
+  return v1;
+}
+
+std::optional<MemoryHierarchy> find_memory_hierarchy(const std::string& root) {
+  auto mi = read_small_file(join_path(root, "proc/self/mountinfo"));
+  if (!mi) return std::nullopt;
+  for (auto& c : memory_mount_candidates(*mi)) {
+    if (c.version == Version::v1) return c;
+    auto ctl = read_small_file(join_path(root, c.mount_point) + "/cgroup.controllers");
+    if (!ctl) continue;
+    for (auto w : split(*ctl, ' '))
+      if (w == "memory" || w == "memory\n") return c;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid, const std::string& root) {
+  std::string self = pid == 0 ? "self" : std::to_string(pid);
+  auto text = read_small_file(join_path(root, "proc/" + self + "/cgroup"));
+  if (!text) return std::nullopt;
+  for (auto& l : parse_proc_cgroup(*text)) {
+    bool match = false;
+    if (h.version == Version::v2) {
+      match = l.hierarchy_id == 0 && l.controllers.empty();
+    } else {
+      for (auto& c : l.controllers) match |= c == "memory";
+    }
+    if (match) return join_path(join_path(root, h.mount_point), l.path);
+  }
+  return std::nullopt;
+}
+
+Limit parse_limit(std::string_view text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  Limit l;
+  if (text == "max") {
+    l.unlimited = true;
+    return l;
+  }
+  uint64_t v = 0;
+  if (std::from_chars(text.data(), text.data() + text.size(), v).ec != std::errc{}) return l;
+  // v1 reports "no limit" as PAGE_COUNTER_MAX pages in bytes, rounded to the
+  // page size: 9223372036854771712 with 4 KiB pages. Anything at or above
+  // 2^62 is no real limit on any machine.
+  if (v >= (uint64_t{1} << 62)) {
+    l.unlimited = true;
+    return l;
+  }
+  l.bytes = v;
+  return l;
+}
+
+Limit read_limit(Version v, const std::string& dir) {
+  auto text = read_small_file(dir + (v == Version::v1 ? "/memory.limit_in_bytes" : "/memory.max"));
+  if (!text) return {};
+  return parse_limit(*text);
+}
+
+Limit tightest_limit(const MemoryHierarchy& h, const std::string& dir) {
+  Limit best;
+  best.unlimited = true;
+  std::string d = dir;
+  while (true) {
+    Limit l = read_limit(h.version, d);
+    if (l.bytes && (!best.bytes || *l.bytes < *best.bytes)) best = l;
+    if (d.size() <= h.mount_point.size()) break;
+    auto slash = d.rfind('/');
+    if (slash == std::string::npos || slash < h.mount_point.size()) break;
+    d.resize(slash);
+  }
+  return best;
+}
+
+Result create_limited(Version v, const std::string& dir, uint64_t limit_bytes, bool cap_swap) {
+  if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return errno_result("cannot create " + dir);
+  std::string limit = std::to_string(limit_bytes);
+  if (v == Version::v1) {
+    if (auto r = write_file(dir + "/memory.limit_in_bytes", limit); !r.ok) return r;
+    if (cap_swap && ::access((dir + "/memory.memsw.limit_in_bytes").c_str(), F_OK) == 0)
+      if (auto r = write_file(dir + "/memory.memsw.limit_in_bytes", limit); !r.ok) return r;
+  } else {
+    if (auto r = write_file(dir + "/memory.max", limit); !r.ok) return r;
+    if (cap_swap && ::access((dir + "/memory.swap.max").c_str(), F_OK) == 0)
+      if (auto r = write_file(dir + "/memory.swap.max", "0"); !r.ok) return r;
+  }
+  return {};
+}
+
+Result enter(const std::string& dir, int pid) {
+  return write_file(dir + "/cgroup.procs", std::to_string(pid == 0 ? ::getpid() : pid));
+}
+
+std::vector<int> procs(const std::string& dir) {
+  std::vector<int> out;
+  auto text = read_small_file(dir + "/cgroup.procs");
+  if (!text) return out;
+  for (auto l : split(*text, '\n')) {
+    int p = 0;
+    if (!l.empty() && std::from_chars(l.data(), l.data() + l.size(), p).ec == std::errc{}) out.push_back(p);
+  }
+  return out;
+}
+
+Result kill_and_remove(const std::string& dir, int timeout_ms) {
+  // Children first (depth-first), then this directory.
+  if (DIR* d = ::opendir(dir.c_str())) {
+    std::vector<std::string> subdirs;
+    while (dirent* e = ::readdir(d)) {
+      if (e->d_type != DT_DIR || e->d_name[0] == '.') continue;
+      subdirs.push_back(dir + "/" + e->d_name);
+    }
+    ::closedir(d);
+    for (auto& s : subdirs)
+      if (auto r = kill_and_remove(s, timeout_ms); !r.ok) return r;
+  } else if (errno == ENOENT) {
+    return {};
+  }
+  if (::access((dir + "/cgroup.kill").c_str(), F_OK) == 0) (void)write_file(dir + "/cgroup.kill", "1");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (true) {
+    auto ps = procs(dir);
+    for (int p : ps) ::kill(p, SIGKILL);  // only processes inside our own cgroup
+    if (::rmdir(dir.c_str()) == 0 || errno == ENOENT) return {};
+    if (errno != EBUSY || std::chrono::steady_clock::now() > deadline)
+      return errno_result("cannot remove " + dir);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+std::optional<uint64_t> oom_kill_count(Version v, const std::string& dir) {
+  std::optional<std::string> text;
+  if (v == Version::v1) {
+    text = read_small_file(dir + "/memory.oom_control");
+  } else {
+    text = read_small_file(dir + "/memory.events.local");
+    if (!text) text = read_small_file(dir + "/memory.events");
+  }
+  if (!text) return std::nullopt;
+  for (auto line : split(*text, '\n')) {
+    constexpr std::string_view key = "oom_kill ";
+    if (line.substr(0, key.size()) != key) continue;
+    auto num = line.substr(key.size());
+    uint64_t n = 0;
+    if (std::from_chars(num.data(), num.data() + num.size(), n).ec == std::errc{}) return n;
+  }
+  return std::nullopt;
+}
+
+}  // namespace oomlens::cgroup

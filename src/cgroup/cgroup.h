@@ -1,0 +1,95 @@
+#pragma once
+// Memory cgroups, v1 and v2: where a process's memory cgroup is, what its
+// limit is, and (behind a seam, for `run --limit`, the demo and tests)
+// creating and removing one.
+//
+// Sources: /proc/PID/cgroup (one `hierarchy-id:controllers:path` line per
+// hierarchy, `0::path` for v2), /proc/self/mountinfo (where each hierarchy
+// is mounted), v1 `memory.limit_in_bytes` / v2 `memory.max` (bytes, `max`).
+// A hybrid machine mounts the v1 memory controller beside a v2 hierarchy
+// without it: choose the hierarchy per controller, never from `0::` alone.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oomlens::cgroup {
+
+enum class Version { v1, v2 };
+
+/// One line of /proc/PID/cgroup.
+struct ProcCgroupLine {
+  int hierarchy_id = 0;
+  std::vector<std::string> controllers;  ///< empty for the v2 line
+  std::string path;                      ///< relative to the hierarchy's root
+};
+
+/// Parses /proc/PID/cgroup text. Malformed lines are skipped.
+[[nodiscard]] std::vector<ProcCgroupLine> parse_proc_cgroup(std::string_view text);
+
+/// Where the memory controller is mounted, from /proc/self/mountinfo text:
+/// a `cgroup` mount whose super options list `memory` (v1), else a `cgroup2`
+/// mount whose root `cgroup.controllers` lists `memory` (checked by the
+/// caller through `v2_has_memory`). Returns the mount point.
+struct MemoryHierarchy {
+  Version version = Version::v1;
+  std::string mount_point;  ///< e.g. /sys/fs/cgroup/memory or /sys/fs/cgroup
+};
+
+/// Finds the memory controller's hierarchy under `root` (default "/"):
+/// reads ROOT/proc/self/mountinfo, and for cgroup2 mounts
+/// ROOT/<mount>/cgroup.controllers. nullopt when no memory controller.
+[[nodiscard]] std::optional<MemoryHierarchy> find_memory_hierarchy(const std::string& root = "/");
+
+/// Pure part of find_memory_hierarchy: candidate mounts from mountinfo text,
+/// v1 memory mounts first, then cgroup2 mounts.
+[[nodiscard]] std::vector<MemoryHierarchy> memory_mount_candidates(std::string_view mountinfo);
+
+/// The memory cgroup directory of a process: ROOT/<mount>/<path>.
+[[nodiscard]] std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid,
+                                                           const std::string& root = "/");
+
+/// A limit as the kernel reports it: v1 unlimited reads 9223372036854771712
+/// (PAGE_COUNTER_MAX * page size), v2 reads `max`.
+struct Limit {
+  std::optional<uint64_t> bytes;  ///< nullopt when unlimited or unreadable
+  bool unlimited = false;
+};
+
+/// Parses a v1 `memory.limit_in_bytes` or v2 `memory.max` value.
+[[nodiscard]] Limit parse_limit(std::string_view text);
+
+/// Reads the memory limit of the cgroup directory `dir`.
+[[nodiscard]] Limit read_limit(Version v, const std::string& dir);
+
+/// The tightest limit from `dir` up to the hierarchy's mount point.
+[[nodiscard]] Limit tightest_limit(const MemoryHierarchy& h, const std::string& dir);
+
+/// Side effects: creating, filling and removing memory cgroups. Errors are
+/// reported as a message naming the file and errno text.
+struct Result {
+  bool ok = true;
+  std::string error;
+};
+
+/// mkdir DIR (EEXIST is fine) and write the limit (v1: memory.limit_in_bytes
+/// and, where present, memory.memsw.limit_in_bytes; v2: memory.max and
+/// memory.swap.max).
+[[nodiscard]] Result create_limited(Version v, const std::string& dir, uint64_t limit_bytes,
+                                    bool cap_swap = true);
+/// Writes `pid` (0 = the caller) to DIR/cgroup.procs.
+[[nodiscard]] Result enter(const std::string& dir, int pid = 0);
+/// Pids listed in DIR/cgroup.procs.
+[[nodiscard]] std::vector<int> procs(const std::string& dir);
+/// SIGKILLs what DIR/cgroup.procs lists (v2: cgroup.kill where present),
+/// waits up to timeout_ms for it to empty, then rmdir (children first).
+[[nodiscard]] Result kill_and_remove(const std::string& dir, int timeout_ms = 10000);
+/// The cgroup's oom_kill counter: v1 memory.oom_control `oom_kill N`,
+/// v2 memory.events.local (else memory.events) `oom_kill N`.
+[[nodiscard]] std::optional<uint64_t> oom_kill_count(Version v, const std::string& dir);
+
+/// Reads a whole small file; nullopt on error.
+[[nodiscard]] std::optional<std::string> read_small_file(const std::string& path);
+
+}  // namespace oomlens::cgroup

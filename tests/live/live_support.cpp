@@ -1,0 +1,156 @@
+#include "live_support.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+namespace oomlens::live {
+namespace {
+std::optional<ParentCgroup> g_parent;
+std::string g_reason;
+bool g_tried = false;
+
+class ParentCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override { remove_parent_cgroup(); }
+};
+[[maybe_unused]] auto* const g_env = ::testing::AddGlobalTestEnvironment(new ParentCleanup);
+
+bool write_file(const std::string& path, const std::string& v) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool ok = ::write(fd, v.data(), v.size()) == static_cast<ssize_t>(v.size());
+  ::close(fd);
+  return ok;
+}
+}  // namespace
+
+bool in_ci() {
+  const char* ci = std::getenv("CI");
+  return ci && std::string(ci) == "true";
+}
+
+const ParentCgroup* parent_cgroup(std::string* reason) {
+  if (!g_tried) {
+    g_tried = true;
+    auto h = cgroup::find_memory_hierarchy("/");
+    if (!h) {
+      g_reason = "no memory cgroup controller is mounted";
+    } else {
+      std::string dir = h->mount_point + "/oomlens-tests";
+      (void)cgroup::kill_and_remove(dir);  // a dead run's leftovers
+      if (h->version == cgroup::Version::v2)
+        (void)write_file(h->mount_point + "/cgroup.subtree_control", "+memory");
+      auto r = cgroup::create_limited(h->version, dir, kParentCapBytes);
+      if (!r.ok) {
+        g_reason = "cannot create a memory cgroup (" + r.error + "); live tests need root";
+      } else {
+        if (h->version == cgroup::Version::v2) (void)write_file(dir + "/cgroup.subtree_control", "+memory");
+        g_parent = ParentCgroup{*h, dir};
+      }
+    }
+  }
+  if (!g_parent && reason) *reason = g_reason;
+  return g_parent ? &*g_parent : nullptr;
+}
+
+void remove_parent_cgroup() {
+  if (g_parent) {
+    auto r = cgroup::kill_and_remove(g_parent->dir, 30000);
+    if (!r.ok) std::fprintf(stderr, "live tests: %s\n", r.error.c_str());
+    g_parent.reset();
+  }
+}
+
+std::string make_child_cgroup(const std::string& name, uint64_t limit_bytes, std::string* error) {
+  const auto* p = parent_cgroup(error);
+  if (!p) return {};
+  std::string dir = p->dir + "/" + name;
+  (void)cgroup::kill_and_remove(dir);
+  auto r = cgroup::create_limited(p->hierarchy.version, dir, limit_bytes);
+  if (!r.ok) {
+    if (error) *error = r.error;
+    return {};
+  }
+  return dir;
+}
+
+int spawn_in_cgroup(const std::string& cgroup_dir, const std::vector<std::string>& argv) {
+  pid_t pid = ::fork();
+  if (pid != 0) return pid;
+  // Child: enter the cgroup before exec so every page is charged there.
+  if (!cgroup::enter(cgroup_dir, 0).ok) _exit(121);
+  std::vector<char*> args;
+  for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  ::execv(args[0], args.data());
+  _exit(127);
+}
+
+std::optional<int> wait_for(int pid, int timeout_s) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  while (true) {
+    int status = 0;
+    pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid) return status;
+    if (r < 0) return std::nullopt;
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid, SIGKILL);  // our own child
+      ::waitpid(pid, &status, 0);
+      return std::nullopt;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+CommandResult run_command(const std::vector<std::string>& argv, int timeout_s) {
+  CommandResult res;
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return res;
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(fds[1], 1);
+    std::vector<char*> args;
+    for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    _exit(127);
+  }
+  ::close(fds[1]);
+  char buf[65536];
+  ssize_t n;
+  while ((n = ::read(fds[0], buf, sizeof buf)) > 0) res.out.append(buf, static_cast<size_t>(n));
+  ::close(fds[0]);
+  auto st = wait_for(pid, timeout_s);
+  if (!st) return res;
+  res.status = WIFEXITED(*st) ? WEXITSTATUS(*st) : 128 + WTERMSIG(*st);
+  return res;
+}
+
+std::optional<uint64_t> kmsg_last_seq() {
+  int fd = ::open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::optional<uint64_t> last;
+  char buf[8192];
+  while (true) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EPIPE) continue;
+    if (n <= 0) break;
+    // "pri,seq,ts,flags;..."
+    std::string rec(buf, static_cast<size_t>(n));
+    auto c1 = rec.find(',');
+    if (c1 == std::string::npos) continue;
+    last = std::strtoull(rec.c_str() + c1 + 1, nullptr, 10);
+  }
+  ::close(fd);
+  return last;
+}
+
+}  // namespace oomlens::live

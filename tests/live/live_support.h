@@ -1,0 +1,62 @@
+#pragma once
+// Support for live tests: one capped parent memory cgroup per test run
+// (`oomlens-tests`, 2 GiB hard cap, removed at the end and cleaned up at the
+// start if a dead run left one), child cgroups with small limits, spawning
+// the test leaker inside one, and running the oomlens binary.
+//
+// Skip rule: where a memory cgroup cannot be created (not root, no memory
+// controller), tests skip with the reason, except under CI=true where they fail.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cgroup/cgroup.h"
+
+namespace oomlens::live {
+
+inline constexpr uint64_t kParentCapBytes = uint64_t{2} << 30;
+
+/// True under CI=true: privileges or tools missing is then a failure.
+bool in_ci();
+
+/// The run's parent cgroup; created on first use. `reason` says why not.
+struct ParentCgroup {
+  cgroup::MemoryHierarchy hierarchy;
+  std::string dir;
+};
+const ParentCgroup* parent_cgroup(std::string* reason);
+void remove_parent_cgroup();
+
+/// Creates PARENT/name with `limit_bytes` (swap capped). Empty on failure.
+std::string make_child_cgroup(const std::string& name, uint64_t limit_bytes, std::string* error);
+
+/// Forks a child that enters `cgroup_dir` and execs argv. Returns its pid.
+int spawn_in_cgroup(const std::string& cgroup_dir, const std::vector<std::string>& argv);
+
+/// waitpid with a timeout; returns the wait status, or nullopt on timeout
+/// (the child is then SIGKILLed and reaped).
+std::optional<int> wait_for(int pid, int timeout_s);
+
+/// Runs a command, returns {exit status, stdout}. stderr is passed through.
+struct CommandResult {
+  int status = -1;  ///< exit code, or 128+signal
+  std::string out;
+};
+CommandResult run_command(const std::vector<std::string>& argv, int timeout_s = 120);
+
+/// The highest /dev/kmsg sequence number now (nullopt if unreadable).
+std::optional<uint64_t> kmsg_last_seq();
+
+/// GTEST_SKIP (or FAIL under CI) when the parent cgroup cannot be made.
+#define OOMLENS_REQUIRE_CGROUP(parent_var)                                   \
+  std::string oomlens_reason_;                                               \
+  const auto* parent_var = ::oomlens::live::parent_cgroup(&oomlens_reason_); \
+  if (!parent_var) {                                                         \
+    if (::oomlens::live::in_ci()) FAIL() << "CI=true: " << oomlens_reason_;  \
+    GTEST_SKIP() << oomlens_reason_;                                         \
+  }
+
+}  // namespace oomlens::live
