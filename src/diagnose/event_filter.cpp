@@ -30,7 +30,7 @@ int64_t days_from_civil(int64_t y, unsigned m, unsigned d) {
 
 }  // namespace
 
-std::optional<int64_t> parse_rfc3339(std::string_view s) {
+std::optional<int64_t> wall_to_unix_s(std::string_view s) {
   int Y, M, D, h = 0, m = 0, sec = 0;
   if (!digits(s, 0, 4, &Y) || s.size() < 10 || s[4] != '-' || !digits(s, 5, 2, &M) || s[7] != '-' ||
       !digits(s, 8, 2, &D) || M < 1 || M > 12 || D < 1 || D > 31)
@@ -106,12 +106,12 @@ std::optional<int64_t> parse_time_spec(std::string_view t, int64_t now) {
       default: return std::nullopt;
     }
   }
-  return parse_rfc3339(t);
+  return wall_to_unix_s(t);
 }
 
 bool event_matches(const OomEvent& e, const EventFilter& f) {
   if (f.since_unix_s || f.until_unix_s) {
-    std::optional<int64_t> t = e.time.wall ? parse_rfc3339(*e.time.wall) : std::nullopt;
+    std::optional<int64_t> t = e.time.wall ? wall_to_unix_s(*e.time.wall) : std::nullopt;
     if (!t) return false;
     if (f.since_unix_s && *t < *f.since_unix_s) return false;
     if (f.until_unix_s && *t > *f.until_unix_s) return false;

@@ -29,7 +29,7 @@ struct EventFilter {
 
 /// Parses an RFC 3339 wall time as the event model prints it (a missing
 /// offset is taken as local time). nullopt when malformed.
-[[nodiscard]] std::optional<int64_t> parse_rfc3339(std::string_view text);
+[[nodiscard]] std::optional<int64_t> wall_to_unix_s(std::string_view text);
 
 /// Whether one event passes the filter's per-event conditions (not --last).
 /// An event without a wall time never passes --since/--until (its time is
