@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Black-box tests of `oomlens explain`: a table of invocations with the
+# expected exit status and output, on fixtures made here and on the shared
+# corpus. Every --json output is validated against docs/schema/event.schema.json.
+# usage: explain_cli.sh OOMLENS_BINARY SOURCE_DIR
+set -uo pipefail
+BIN=$1
+SRC=$2
+CORPUS=$SRC/../shared/corpus
+SCHEMA=$SRC/docs/schema/event.schema.json
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+
+check() {  # check NAME EXPECTED_STATUS GREP_PATTERN -- ARGS...
+  local name=$1 want=$2 pattern=$3; shift 4
+  "$BIN" "$@" >"$T/out" 2>"$T/err" </dev/null
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL $name: exit $got, want $want"; sed 's/^/  stderr: /' "$T/err" | head -5; fail=$((fail+1)); return
+  fi
+  if [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$T/out" "$T/err"; then
+    echo "FAIL $name: output lacks /$pattern/"; head -5 "$T/out" "$T/err" | sed 's/^/  /'; fail=$((fail+1)); return
+  fi
+  pass=$((pass+1))
+}
+
+validate() {  # validate NAME FILE: JSON Schema validation of a --json output
+  if /usr/bin/python3 - "$SCHEMA" "$2" <<'PY'
+import json, sys
+import jsonschema
+schema = json.load(open(sys.argv[1])); doc = json.load(open(sys.argv[2]))
+cls = jsonschema.validators.validator_for(schema)
+errors = sorted(cls(schema).iter_errors(doc), key=lambda e: list(e.path))
+for e in errors[:5]:
+    print("  schema:", list(e.path), e.message[:200])
+def big(x):
+    if isinstance(x, bool): return False
+    if isinstance(x, int): return abs(x) > 2**53
+    if isinstance(x, dict): return any(big(v) for v in x.values())
+    if isinstance(x, list): return any(big(v) for v in x)
+    return False
+if big(doc): print("  a number above 2^53 was emitted"); sys.exit(1)
+sys.exit(1 if errors else 0)
+PY
+  then pass=$((pass+1)); else echo "FAIL $1: JSON does not validate"; fail=$((fail+1)); fi
+}
+
+# Fixtures made here.
+: > "$T/empty.log"
+head -c 200000 /dev/urandom > "$T/garbage.bin"
+printf '[  459.755164] Memory cgroup out of memory: Killed process 4653 (oomlens-test-le) total-vm:71296kB, anon-rss:65152kB, file-rss:3280kB, shmem-rss:0kB, UID:0 pgtables:176kB oom_score_adj:0\n' > "$T/one.log"
+gzip -c "$SRC/docs/examples/memcg-v1-kill.log" > "$T/kill.log.gz"
+python3 -c "import sys; sys.stdout.write('x' * 3000000 + '\n')" > "$T/longline.log"
+cat "$T/one.log" >> "$T/longline.log"
+printf 'Out of memory: Killed process 77 (\xff\xfeweird) total-vm:100kB, anon-rss:50kB, file-rss:0kB, shmem-rss:0kB\n' > "$T/nonutf8.log"
+
+check help 0 'Usage' -- explain --help
+check version 0 'oomlens [0-9]' -- --version
+check no-subcommand 2 '' -- 
+check bad-option 2 '' -- explain --no-such-option x
+check missing-file 2 'no-such-file' -- explain "$T/no-such-file.log"
+check directory 2 'directory' -- explain "$T"
+check empty-file 1 '' -- explain "$T/empty.log"
+check garbage 1 '' -- explain "$T/garbage.bin"
+check one-kill 0 'oomlens-test-le' -- explain "$T/one.log"
+check summary 0 '4653' -- explain --summary "$T/one.log"
+check gzip 0 'oomlens-test-le' -- explain "$T/kill.log.gz"
+check long-line 0 '4653' -- explain --summary "$T/longline.log"
+check non-utf8 0 'weird' -- explain --json "$T/nonutf8.log"
+validate non-utf8-json "$T/out"
+check sample 0 'memory-cgroup|memcg|cgroup' -- explain "$SRC/docs/examples/memcg-v1-kill.log"
+check pid-filter-miss 1 '' -- explain --pid 1 "$T/one.log"
+check pid-filter-hit 0 '4653' -- explain --pid 4653 "$T/one.log"
+check bad-since 2 'since' -- explain --since 'not a time' "$T/one.log"
+check bad-last 2 '' -- explain --last -3 "$T/one.log"
+
+# stdin
+if "$BIN" explain --summary - < "$T/one.log" | grep -q 4653; then pass=$((pass+1)); else echo "FAIL stdin"; fail=$((fail+1)); fi
+
+# The whole corpus: every file must yield JSON that validates.
+if [ -d "$CORPUS" ]; then
+  for f in "$CORPUS"/*.log; do
+    "$BIN" explain --json "$f" > "$T/c.json" 2>"$T/err"
+    st=$?
+    if [ $st -gt 1 ]; then echo "FAIL corpus $(basename "$f"): exit $st"; fail=$((fail+1)); continue; fi
+    validate "corpus $(basename "$f")" "$T/c.json"
+  done
+  "$BIN" explain --summary "$CORPUS"/*.log > "$T/all.txt"
+  if [ "$(wc -l < "$T/all.txt")" -ge 20 ]; then pass=$((pass+1)); else echo "FAIL corpus summary: $(wc -l < "$T/all.txt") lines"; fail=$((fail+1)); fi
+elif [ "${CI:-}" = true ]; then
+  echo "FAIL corpus: $CORPUS missing under CI=true"; fail=$((fail+1))
+else
+  echo "SKIP corpus: $CORPUS not found"
+fi
+
+echo "explain_cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
