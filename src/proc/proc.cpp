@@ -1,0 +1,225 @@
+// /proc parsers and readers (see proc.h).
+#include "proc/proc.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace oomlens::proc {
+namespace {
+
+std::optional<std::string> slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return ss.str();
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n')) s.remove_suffix(1);
+  return s;
+}
+
+// The rest of the line after "Key:" at the start of a line, or nullopt.
+std::optional<std::string_view> line_value(std::string_view text, std::string_view key) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ':')
+      return trim(line.substr(key.size() + 1));
+    pos = end + 1;
+  }
+  return std::nullopt;
+}
+
+template <typename T>
+std::optional<T> to_int(std::string_view s) {
+  T v{};
+  auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (r.ec != std::errc{} || r.ptr == s.data()) return std::nullopt;
+  return v;
+}
+
+std::string pid_path(const std::string& root, int pid, std::string_view file) {
+  return root + "/" + std::to_string(pid) + "/" + std::string(file);
+}
+
+}  // namespace
+
+std::optional<uint64_t> kv_field(std::string_view text, std::string_view key) {
+  auto v = line_value(text, key);
+  if (!v) return std::nullopt;
+  uint64_t n = 0;
+  auto r = std::from_chars(v->data(), v->data() + v->size(), n);
+  if (r.ec != std::errc{} || r.ptr == v->data()) return std::nullopt;
+  std::string_view unit = trim(std::string_view(r.ptr, static_cast<size_t>(v->data() + v->size() - r.ptr)));
+  if (unit == "kB") {
+    if (n > (UINT64_MAX >> 10)) return std::nullopt;
+    return n << 10;
+  }
+  if (!unit.empty()) return std::nullopt;
+  return n;
+}
+
+Meminfo parse_meminfo(std::string_view t) {
+  Meminfo m;
+  m.mem_total_bytes = kv_field(t, "MemTotal");
+  m.mem_free_bytes = kv_field(t, "MemFree");
+  m.mem_available_bytes = kv_field(t, "MemAvailable");
+  m.swap_total_bytes = kv_field(t, "SwapTotal");
+  m.swap_free_bytes = kv_field(t, "SwapFree");
+  m.shmem_bytes = kv_field(t, "Shmem");
+  m.commit_limit_bytes = kv_field(t, "CommitLimit");
+  m.committed_as_bytes = kv_field(t, "Committed_AS");
+  return m;
+}
+
+std::optional<Meminfo> read_meminfo(const std::string& proc_root) {
+  auto t = slurp(proc_root + "/meminfo");
+  if (!t) return std::nullopt;
+  return parse_meminfo(*t);
+}
+
+PidStatus parse_pid_status(std::string_view t) {
+  PidStatus s;
+  if (auto n = line_value(t, "Name")) s.name = std::string(*n);
+  if (auto p = line_value(t, "PPid")) s.ppid = to_int<int64_t>(*p);
+  if (auto u = line_value(t, "Uid")) s.uid = to_int<uint32_t>(*u);
+  s.vm_rss_bytes = kv_field(t, "VmRSS");
+  s.rss_anon_bytes = kv_field(t, "RssAnon");
+  s.rss_file_bytes = kv_field(t, "RssFile");
+  s.rss_shmem_bytes = kv_field(t, "RssShmem");
+  s.vm_swap_bytes = kv_field(t, "VmSwap");
+  if (auto c = line_value(t, "SigCgt")) {
+    uint64_t mask = 0;
+    auto r = std::from_chars(c->data(), c->data() + c->size(), mask, 16);
+    if (r.ec == std::errc{} && r.ptr != c->data()) s.sig_cgt = mask;
+  }
+  return s;
+}
+
+std::optional<PidStatus> read_pid_status(int pid, const std::string& proc_root) {
+  auto t = slurp(pid_path(proc_root, pid, "status"));
+  if (!t || t->empty()) return std::nullopt;
+  return parse_pid_status(*t);
+}
+
+SmapsRollup parse_smaps_rollup(std::string_view t) {
+  SmapsRollup r;
+  r.rss_bytes = kv_field(t, "Rss");
+  r.pss_bytes = kv_field(t, "Pss");
+  r.pss_anon_bytes = kv_field(t, "Pss_Anon");
+  r.pss_file_bytes = kv_field(t, "Pss_File");
+  r.pss_shmem_bytes = kv_field(t, "Pss_Shmem");
+  auto pc = kv_field(t, "Private_Clean"), pd = kv_field(t, "Private_Dirty");
+  if (pc && pd) r.uss_bytes = *pc + *pd;
+  r.swap_bytes = kv_field(t, "Swap");
+  r.swap_pss_bytes = kv_field(t, "SwapPss");
+  return r;
+}
+
+std::optional<SmapsRollup> read_smaps_rollup(int pid, const std::string& proc_root) {
+  auto t = slurp(pid_path(proc_root, pid, "smaps_rollup"));
+  if (!t || t->empty()) return std::nullopt;
+  return parse_smaps_rollup(*t);
+}
+
+std::optional<PidStat> parse_pid_stat(std::string_view t) {
+  size_t open = t.find('(');
+  size_t close = t.rfind(')');
+  if (open == std::string_view::npos || close == std::string_view::npos || close < open) return std::nullopt;
+  PidStat s;
+  auto pid = to_int<int64_t>(trim(t.substr(0, open)));
+  if (!pid) return std::nullopt;
+  s.pid = *pid;
+  s.comm = std::string(t.substr(open + 1, close - open - 1));
+  // Fields after the comm, numbered from 3 (state).
+  std::string_view rest = t.substr(close + 1);
+  int field = 3;
+  size_t pos = 0;
+  while (pos < rest.size() && field <= 22) {
+    while (pos < rest.size() && rest[pos] == ' ') ++pos;
+    size_t end = rest.find(' ', pos);
+    if (end == std::string_view::npos) end = rest.size();
+    std::string_view tok = trim(rest.substr(pos, end - pos));
+    if (tok.empty()) break;
+    if (field == 3) s.state = tok[0];
+    else if (field == 4) s.ppid = to_int<int64_t>(tok).value_or(0);
+    else if (field == 14) s.utime_ticks = to_int<uint64_t>(tok).value_or(0);
+    else if (field == 15) s.stime_ticks = to_int<uint64_t>(tok).value_or(0);
+    else if (field == 22) s.start_time_ticks = to_int<uint64_t>(tok).value_or(0);
+    ++field;
+    pos = end;
+  }
+  if (field <= 22) return std::nullopt;  // truncated
+  return s;
+}
+
+std::optional<PidStat> read_pid_stat(int pid, const std::string& proc_root) {
+  auto t = slurp(pid_path(proc_root, pid, "stat"));
+  if (!t) return std::nullopt;
+  return parse_pid_stat(*t);
+}
+
+Pressure parse_pressure(std::string_view t) {
+  Pressure p;
+  size_t pos = 0;
+  while (pos < t.size()) {
+    size_t end = t.find('\n', pos);
+    if (end == std::string_view::npos) end = t.size();
+    std::string_view line = t.substr(pos, end - pos);
+    pos = end + 1;
+    bool some = line.starts_with("some ");
+    bool full = line.starts_with("full ");
+    if (!some && !full) continue;
+    PsiLine l;
+    bool ok = true;
+    auto num = [&](std::string_view key) -> std::optional<std::string_view> {
+      size_t k = line.find(key);
+      if (k == std::string_view::npos) return std::nullopt;
+      size_t s = k + key.size();
+      size_t e = line.find(' ', s);
+      return line.substr(s, e == std::string_view::npos ? std::string_view::npos : e - s);
+    };
+    auto d = [&](std::string_view key, double* out) {
+      auto v = num(key);
+      if (!v) { ok = false; return; }
+      std::string tmp(*v);
+      char* endp = nullptr;
+      *out = std::strtod(tmp.c_str(), &endp);
+      if (endp == tmp.c_str()) ok = false;
+    };
+    d("avg10=", &l.avg10);
+    d("avg60=", &l.avg60);
+    d("avg300=", &l.avg300);
+    if (auto v = num("total=")) {
+      auto tot = to_int<uint64_t>(*v);
+      if (tot) l.total_us = *tot; else ok = false;
+    } else {
+      ok = false;
+    }
+    if (!ok) continue;
+    (some ? p.some : p.full) = l;
+  }
+  return p;
+}
+
+std::optional<Pressure> read_pressure(const std::string& path) {
+  auto t = slurp(path);
+  if (!t) return std::nullopt;
+  return parse_pressure(*t);
+}
+
+std::optional<int> read_pid_int(int pid, std::string_view file, const std::string& proc_root) {
+  auto t = slurp(pid_path(proc_root, pid, file));
+  if (!t) return std::nullopt;
+  return to_int<int>(trim(*t));
+}
+
+}  // namespace oomlens::proc

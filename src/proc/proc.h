@@ -1,0 +1,99 @@
+#pragma once
+// /proc readers: pure parsers of the text plus thin readers that take the
+// /proc root (default "/proc") so tests run on fixture trees.
+//
+// Units: /proc/meminfo, /proc/PID/status and /proc/PID/smaps_rollup print
+// sizes in kB (1024 bytes: fs/proc/meminfo.c show_val_kb(),
+// fs/proc/task_mmu.c SEQ_PUT_DEC(..., " kB")); they are returned in bytes.
+// A field the kernel does not print (older kernels) is nullopt, never 0.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace oomlens::proc {
+
+/// The value of `Key:   N kB` (or `Key: N`) in a /proc key-value file, in
+/// bytes when the line ends with `kB`, else as printed. nullopt when absent
+/// or malformed.
+[[nodiscard]] std::optional<uint64_t> kv_field(std::string_view text, std::string_view key);
+
+/// /proc/meminfo (fs/proc/meminfo.c: meminfo_proc_show()).
+struct Meminfo {
+  std::optional<uint64_t> mem_total_bytes;
+  std::optional<uint64_t> mem_free_bytes;
+  std::optional<uint64_t> mem_available_bytes;  ///< 3.14+
+  std::optional<uint64_t> swap_total_bytes;
+  std::optional<uint64_t> swap_free_bytes;
+  std::optional<uint64_t> shmem_bytes;
+  std::optional<uint64_t> commit_limit_bytes;
+  std::optional<uint64_t> committed_as_bytes;
+};
+[[nodiscard]] Meminfo parse_meminfo(std::string_view text);
+[[nodiscard]] std::optional<Meminfo> read_meminfo(const std::string& proc_root = "/proc");
+
+/// /proc/PID/status (fs/proc/array.c: proc_pid_status(), task_mem()).
+struct PidStatus {
+  std::string name;                    ///< `Name:` (comm, escaped by the kernel)
+  std::optional<int64_t> ppid;
+  std::optional<uint32_t> uid;         ///< real uid
+  std::optional<uint64_t> vm_rss_bytes;
+  std::optional<uint64_t> rss_anon_bytes;   ///< 4.5+
+  std::optional<uint64_t> rss_file_bytes;   ///< 4.5+
+  std::optional<uint64_t> rss_shmem_bytes;  ///< 4.5+
+  std::optional<uint64_t> vm_swap_bytes;
+  std::optional<uint64_t> sig_cgt;     ///< `SigCgt:` mask of caught signals (bit N-1 = signal N)
+};
+[[nodiscard]] PidStatus parse_pid_status(std::string_view text);
+/// nullopt when the process is gone (not an error).
+[[nodiscard]] std::optional<PidStatus> read_pid_status(int pid, const std::string& proc_root = "/proc");
+
+/// /proc/PID/smaps_rollup (4.14+; fs/proc/task_mmu.c: show_smaps_rollup()).
+/// Pss_Anon/Pss_File/Pss_Shmem exist from 5.3.
+struct SmapsRollup {
+  std::optional<uint64_t> rss_bytes;
+  std::optional<uint64_t> pss_bytes;
+  std::optional<uint64_t> pss_anon_bytes;
+  std::optional<uint64_t> pss_file_bytes;
+  std::optional<uint64_t> pss_shmem_bytes;
+  std::optional<uint64_t> uss_bytes;      ///< Private_Clean + Private_Dirty
+  std::optional<uint64_t> swap_bytes;
+  std::optional<uint64_t> swap_pss_bytes;
+};
+[[nodiscard]] SmapsRollup parse_smaps_rollup(std::string_view text);
+[[nodiscard]] std::optional<SmapsRollup> read_smaps_rollup(int pid, const std::string& proc_root = "/proc");
+
+/// /proc/PID/stat fields oomlens needs (fs/proc/array.c: do_task_stat()).
+/// The comm is between the first '(' and the LAST ')', since comms may hold
+/// spaces and parentheses.
+struct PidStat {
+  int64_t pid = 0;
+  std::string comm;
+  char state = '?';
+  int64_t ppid = 0;
+  uint64_t start_time_ticks = 0;  ///< field 22, clock ticks since boot
+  uint64_t utime_ticks = 0;
+  uint64_t stime_ticks = 0;
+};
+[[nodiscard]] std::optional<PidStat> parse_pid_stat(std::string_view text);
+[[nodiscard]] std::optional<PidStat> read_pid_stat(int pid, const std::string& proc_root = "/proc");
+
+/// Pressure stall information (/proc/pressure/memory, cgroup v2
+/// memory.pressure; kernel/sched/psi.c: psi_show()):
+/// `some avg10=0.00 avg60=0.00 avg300=0.00 total=0` and a `full` line.
+struct PsiLine {
+  double avg10 = 0, avg60 = 0, avg300 = 0;  ///< percent of time stalled
+  uint64_t total_us = 0;                    ///< cumulative stall time, µs
+};
+struct Pressure {
+  std::optional<PsiLine> some;
+  std::optional<PsiLine> full;  ///< absent for the cpu resource before 5.13
+};
+[[nodiscard]] Pressure parse_pressure(std::string_view text);
+[[nodiscard]] std::optional<Pressure> read_pressure(const std::string& path);
+
+/// Integer from /proc/PID/oom_score or oom_score_adj.
+[[nodiscard]] std::optional<int> read_pid_int(int pid, std::string_view file,
+                                              const std::string& proc_root = "/proc");
+
+}  // namespace oomlens::proc

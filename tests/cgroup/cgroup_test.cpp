@@ -1,0 +1,79 @@
+#include "cgroup/cgroup.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace oomlens::cgroup {
+namespace {
+
+// /proc/self/cgroup and mountinfo of a hybrid machine (v1 memory beside a
+// v2 hierarchy without it), and of a pure v2 machine.
+constexpr const char* kHybridCgroup =
+    "9:name=systemd:/\n4:memory:/process_api/e0e6\n3:cpuset:/\n0::/\n";
+constexpr const char* kHybridMountinfo =
+    "30 25 0:26 / /sys/fs/cgroup ro,nosuid - tmpfs tmpfs ro,mode=755\n"
+    "35 30 0:31 / /sys/fs/cgroup/unified rw,nosuid shared:10 - cgroup2 cgroup2 rw\n"
+    "38 30 0:34 / /sys/fs/cgroup/memory rw,nosuid shared:14 - cgroup cgroup rw,memory\n"
+    "39 30 0:35 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n";
+constexpr const char* kV2Mountinfo =
+    "31 25 0:27 / /sys/fs/cgroup rw,nosuid,nodev shared:9 - cgroup2 cgroup2 rw,nsdelegate,memory_recursiveprot\n";
+
+TEST(ProcCgroup, ParsesV1AndV2Lines) {
+  auto lines = parse_proc_cgroup(kHybridCgroup);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[1].controllers, std::vector<std::string>{"memory"});
+  EXPECT_EQ(lines[1].path, "/process_api/e0e6");
+  EXPECT_TRUE(lines[3].controllers.empty());
+  EXPECT_EQ(lines[3].hierarchy_id, 0);
+  EXPECT_TRUE(parse_proc_cgroup("garbage\n::\n").empty());
+}
+
+TEST(MountCandidates, V1MemoryBeforeV2) {
+  auto c = memory_mount_candidates(kHybridMountinfo);
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].version, Version::v1);
+  EXPECT_EQ(c[0].mount_point, "/sys/fs/cgroup/memory");
+  EXPECT_EQ(c[1].version, Version::v2);
+  auto v2 = memory_mount_candidates(kV2Mountinfo);
+  ASSERT_EQ(v2.size(), 1u);
+  EXPECT_EQ(v2[0].mount_point, "/sys/fs/cgroup");
+}
+
+TEST(Limit, UnlimitedValues) {
+  EXPECT_TRUE(parse_limit("max\n").unlimited);
+  EXPECT_TRUE(parse_limit("9223372036854771712\n").unlimited);
+  EXPECT_EQ(parse_limit("67108864\n").bytes, 67108864u);
+  EXPECT_FALSE(parse_limit("junk").bytes.has_value());
+  EXPECT_FALSE(parse_limit("junk").unlimited);
+}
+
+// A fixture root for a pure cgroup v2 machine.
+TEST(FixtureTree, V2HierarchyLimitsAndCounters) {
+  namespace fs = std::filesystem;
+  fs::path root = fs::temp_directory_path() / ("oomlens-cg-" + std::to_string(::getpid()));
+  fs::create_directories(root / "proc/self");
+  fs::create_directories(root / "proc/42");
+  fs::create_directories(root / "sys/fs/cgroup/job.slice/leaf");
+  auto put = [&](const fs::path& p, const std::string& s) { std::ofstream(root / p) << s; };
+  put("proc/self/mountinfo", kV2Mountinfo);
+  put("proc/42/cgroup", "0::/job.slice/leaf\n");
+  put("sys/fs/cgroup/cgroup.controllers", "cpuset cpu io memory pids\n");
+  put("sys/fs/cgroup/job.slice/memory.max", "1073741824\n");
+  put("sys/fs/cgroup/job.slice/leaf/memory.max", "max\n");
+  put("sys/fs/cgroup/job.slice/leaf/memory.events.local", "low 0\nhigh 0\nmax 3\noom 1\noom_kill 1\noom_group_kill 0\n");
+  auto h = find_memory_hierarchy(root.string());
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->version, Version::v2);
+  auto dir = memory_cgroup_dir(*h, 42, root.string());
+  ASSERT_TRUE(dir);
+  EXPECT_EQ(*dir, (root / "sys/fs/cgroup/job.slice/leaf").string());
+  MemoryHierarchy abs{Version::v2, (root / "sys/fs/cgroup").string()};
+  EXPECT_EQ(tightest_limit(abs, *dir).bytes, 1073741824u);
+  EXPECT_EQ(oom_kill_count(Version::v2, *dir), 1u);
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace oomlens::cgroup

@@ -1,0 +1,89 @@
+#include "proc/proc.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+namespace oomlens::proc {
+namespace {
+
+TEST(KvField, KilobytesBecomeBytes) {
+  EXPECT_EQ(kv_field("MemTotal:       24574556 kB\nMemFree: 1 kB\n", "MemTotal"), 24574556ull * 1024);
+  EXPECT_EQ(kv_field("HugePages_Total:       0\n", "HugePages_Total"), 0u);
+  EXPECT_FALSE(kv_field("MemTotal: 12 MB\n", "MemTotal"));
+  EXPECT_FALSE(kv_field("MemTotalX: 12 kB\n", "MemTotal"));
+  EXPECT_FALSE(kv_field("MemTotal: abc kB\n", "MemTotal"));
+  EXPECT_FALSE(kv_field("", "MemTotal"));
+}
+
+TEST(Meminfo, OldKernelHasNoMemAvailable) {
+  auto m = parse_meminfo("MemTotal: 2048 kB\nMemFree: 1024 kB\nSwapTotal: 0 kB\nSwapFree: 0 kB\n");
+  EXPECT_EQ(m.mem_total_bytes, 2048u * 1024);
+  EXPECT_FALSE(m.mem_available_bytes.has_value());
+  EXPECT_EQ(m.swap_total_bytes, 0u);
+}
+
+TEST(PidStatus, ParsesRssSplitAndSignals) {
+  auto s = parse_pid_status(
+      "Name:\tpt_data_worker\nPPid:\t4242\nUid:\t1000\t1000\t1000\t1000\nVmRSS:\t  1000 kB\n"
+      "RssAnon:\t 600 kB\nRssFile:\t 300 kB\nRssShmem:\t 100 kB\nVmSwap:\t 0 kB\nSigCgt:\t0000000180004a02\n");
+  EXPECT_EQ(s.name, "pt_data_worker");
+  EXPECT_EQ(s.ppid, 4242);
+  EXPECT_EQ(s.uid, 1000u);
+  EXPECT_EQ(s.rss_anon_bytes, 600u * 1024);
+  EXPECT_EQ(s.rss_shmem_bytes, 100u * 1024);
+  ASSERT_TRUE(s.sig_cgt);
+  EXPECT_TRUE(*s.sig_cgt & (1ull << (15 - 1)));  // SIGTERM caught
+}
+
+TEST(SmapsRollup, PssSplitAndUss) {
+  auto r = parse_smaps_rollup(
+      "55d0c0000000-7ffd00000000 ---p 00000000 00:00 0    [rollup]\nRss:  4000 kB\nPss:  2500 kB\n"
+      "Pss_Anon: 2000 kB\nPss_File: 400 kB\nPss_Shmem: 100 kB\nShared_Clean: 1000 kB\n"
+      "Private_Clean: 500 kB\nPrivate_Dirty: 1500 kB\nSwap: 0 kB\nSwapPss: 0 kB\n");
+  EXPECT_EQ(r.pss_bytes, 2500u * 1024);
+  EXPECT_EQ(r.pss_anon_bytes, 2000u * 1024);
+  EXPECT_EQ(r.uss_bytes, 2000u * 1024);
+}
+
+TEST(SmapsRollup, PreFiveThreeKernelHasNoSplit) {
+  auto r = parse_smaps_rollup("Rss: 4000 kB\nPss: 2500 kB\nPrivate_Clean: 1 kB\nPrivate_Dirty: 2 kB\n");
+  EXPECT_FALSE(r.pss_anon_bytes.has_value());
+  EXPECT_EQ(r.pss_bytes, 2500u * 1024);
+}
+
+TEST(PidStat, CommWithSpacesAndParentheses) {
+  auto s = parse_pid_stat("1234 (foo) Z (bar)) S 1 1234 1234 0 -1 4194560 100 0 0 0 7 3 0 0 20 0 1 0 98765 0 0\n");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->comm, "foo) Z (bar)");
+  EXPECT_EQ(s->state, 'S');
+  EXPECT_EQ(s->ppid, 1);
+  EXPECT_EQ(s->utime_ticks, 7u);
+  EXPECT_EQ(s->start_time_ticks, 98765u);
+  EXPECT_FALSE(parse_pid_stat("1234 (x) S 1 2"));
+  EXPECT_FALSE(parse_pid_stat("garbage"));
+}
+
+TEST(Pressure, SomeAndFull) {
+  auto p = parse_pressure("some avg10=1.50 avg60=0.20 avg300=0.00 total=123456\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=7\n");
+  ASSERT_TRUE(p.some && p.full);
+  EXPECT_DOUBLE_EQ(p.some->avg10, 1.5);
+  EXPECT_EQ(p.some->total_us, 123456u);
+  EXPECT_EQ(p.full->total_us, 7u);
+  auto cpu_old = parse_pressure("some avg10=0.00 avg60=0.00 avg300=0.00 total=1\n");
+  EXPECT_FALSE(cpu_old.full.has_value());
+  EXPECT_FALSE(parse_pressure("some avg10=x").some.has_value());
+}
+
+TEST(LiveProc, ReadsOwnProcess) {
+  auto st = read_pid_status(getpid());
+  ASSERT_TRUE(st);
+  EXPECT_TRUE(st->vm_rss_bytes.has_value());
+  auto stat = read_pid_stat(getpid());
+  ASSERT_TRUE(stat);
+  EXPECT_EQ(stat->pid, getpid());
+  EXPECT_TRUE(read_meminfo()->mem_total_bytes.has_value());
+  EXPECT_FALSE(read_pid_status(-5).has_value());  // a gone process is nullopt
+}
+
+}  // namespace
+}  // namespace oomlens::proc
