@@ -233,6 +233,10 @@ TEST(FileReader, CountNewlines) {
   for (size_t i = 0; i < s.size(); i += 7) s[i] = '\n';
   EXPECT_EQ(count_newlines(s), (s.size() + 6) / 7);
   EXPECT_EQ(count_newlines(std::string_view(s).substr(3, 50)), 7u);
+  // Past the 255-block flush of the SIMD counters, all newlines.
+  const std::string nl(100000, '\n');
+  EXPECT_EQ(count_newlines(nl), 100000u);
+  EXPECT_EQ(count_newlines(std::string_view(nl).substr(1, 99997)), 99997u);
 }
 
 }  // namespace
