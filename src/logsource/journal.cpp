@@ -75,7 +75,7 @@ using JournalPtr = std::unique_ptr<sd_journal, JournalCloser>;
 
 /// *.journal files (and journald's rotated `*.journal~`) under the
 /// journal directories of `root`, one machine-id level deep.
-std::vector<std::string> find_journal_files(const std::string& root) {
+std::vector<std::string> find_journal_files(const std::string& root, bool* denied) {
   std::vector<std::string> out;
   for (const char* dir : {"/var/log/journal", "/run/log/journal"}) {
     std::error_code ec;
@@ -88,6 +88,7 @@ std::vector<std::string> find_journal_files(const std::string& root) {
         out.push_back(it->path().string());
       }
     }
+    if (ec == std::errc::permission_denied) *denied = true;  // a directory we may not list
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -124,7 +125,13 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
   } else {
     const bool system = files.empty();
     if (system) {
-      files = find_journal_files(options.root);
+      bool denied = false;
+      files = find_journal_files(options.root, &denied);
+      if (files.empty() && denied) {
+        result.error = errno_text(EACCES);
+        result.advice = journal_permission_advice();
+        return out;
+      }
       if (files.empty()) {
         result.notes.push_back(fmt::format(
             "no journal: no *.journal files under {} or {} (journald not running, or "

@@ -243,6 +243,25 @@ TEST(Journal, NoJournalIsNotAnError) {
   EXPECT_NE(r.notes[0].find("no journal"), std::string::npos);
 }
 
+TEST(Journal, UnlistableJournalDirectoryIsPermissionDenied) {
+  TempDir dir;
+  const auto machine = dir.path() / "var/log/journal/0123456789abcdef0123456789abcdef";
+  std::filesystem::create_directories(machine);
+  testing::write_file(machine / "system.journal", "not read");
+  ::chmod(machine.c_str(), 0700);
+  auto run = [&] {
+    JournalOptions o;
+    o.root = dir.str();
+    RecordingSink sink;
+    const SourceResult r = read_journal(o, sink);
+    return r.error.value_or("") + "|" + r.advice.value_or("");
+  };
+  std::optional<std::string> out =
+      testing::running_as_root() ? testing::run_as_nobody(run) : std::optional(run());
+  if (!out) GTEST_SKIP() << "cannot drop privileges to nobody to see a real EACCES";
+  EXPECT_EQ(*out, "Permission denied|" + journal_permission_advice());
+}
+
 TEST(Journal, MissingFileIsAnError) {
   JournalOptions o;
   o.files = {"/nonexistent/x.journal"};
