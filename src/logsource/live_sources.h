@@ -12,7 +12,9 @@
 //   std::vector<OomEvent> events;
 //   auto results = read_live_sources(options, [&](const PlannedSource& s) {
 //     ScanOptions scan{.source_name = s.name, .default_year = s.default_year};
-//     return std::make_unique<OwningScannerSink>(scan, [&](OomEvent&& e) {
+//     // A LogSink that owns a ReportScanner (source.h's ScannerSink only
+//     // borrows one), pushing each finished event into `events`.
+//     return make_owning_scanner_sink(scan, [&](OomEvent&& e) {
 //       events.push_back(std::move(e)); });
 //   });
 //   events = dedup_events(std::move(events));
