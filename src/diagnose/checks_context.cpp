@@ -88,8 +88,10 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   if (e.victims.size() > 1 || oom_group) {
     const auto n = static_cast<int64_t>(e.victims.size());
     out.push_back({"multi_kill", CheckLevel::info,
-                   oom_group ? fmt::format("memory.oom.group is set on the cgroup: the kernel killed all {} of its "
-                                           "processes together.", n)
+                   oom_group ? (n > 1 ? fmt::format("memory.oom.group is set on the cgroup: the kernel killed all {} of its "
+                                                    "processes together.", n)
+                                      : std::string("memory.oom.group is set on the cgroup: the kernel kills all of its "
+                                                    "processes together (the kill line was printed twice)."))
                              : fmt::format("{} processes were killed in this report: memory stayed short after the first kill.", n),
                    {{"count", n}}});
   }
