@@ -22,8 +22,6 @@ struct ExplainContext {
   std::optional<int> overcommit_memory;
   /// MemTotal of /proc/meminfo, bytes; used when the report has no Mem-Info.
   std::optional<uint64_t> mem_total_bytes;
-  /// /proc/sys/vm/panic_on_oom (0, 1, 2).
-  std::optional<int> panic_on_oom;
 };
 
 enum class CheckLevel { info, warn };

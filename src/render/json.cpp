@@ -201,10 +201,7 @@ json explanation_json(const Explanation* x) {
   json checks = json::array();
   for (const Check& c : x->checks) {
     json figures = json::object();
-    for (const auto& [name, value] : c.figures) {
-      const bool safe = value <= static_cast<int64_t>(kMaxSafe) && value >= -static_cast<int64_t>(kMaxSafe);
-      figures[sanitize_utf8(name)] = safe ? json(value) : json(nullptr);
-    }
+    for (const auto& [name, value] : c.figures) figures[sanitize_utf8(name)] = clamp_i64(value);
     checks.push_back({{"id", str(c.id)},
                       {"level", c.level == CheckLevel::warn ? "warn" : "info"},
                       {"message", str(c.message)},

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
 #include <optional>
 #include <string>
 
@@ -123,6 +128,46 @@ TEST(CgroupOwner, HostileInputNeverCrashes) {
   ASSERT_TRUE(k.has_value());
   EXPECT_EQ(k->kind, "kubernetes");
   EXPECT_FALSE(k->pod_uid.has_value());  // "pod" with no uid after it
+}
+
+}  // namespace
+}  // namespace oomlens
+
+// Every cgroup path printed in the shared corpus decodes, except the bare
+// numbered v1 groups of corpus 05 (no manager's naming convention).
+namespace oomlens {
+namespace {
+
+TEST(CgroupOwner, CorpusPaths) {
+  const std::filesystem::path dir = std::filesystem::path(OOMLENS_SHARED_DIR) / "corpus";
+  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no corpus at " << dir;
+  const std::regex re(R"((?:oom_memcg=|task_memcg=|Task in |limit of |Memory cgroup stats for )(/[^ ,:]*))");
+  int seen = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".log") continue;
+    std::ifstream in(entry.path());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
+      const std::string path = (*it)[1];
+      ++seen;
+      const auto owner = decode_cgroup_owner(path);
+      if (path.starts_with("/1066")) {
+        EXPECT_FALSE(owner.has_value()) << path;
+        continue;
+      }
+      ASSERT_TRUE(owner.has_value()) << entry.path().filename() << ": " << path;
+      if (path.starts_with("/kubepods")) {
+        EXPECT_EQ(owner->kind, "kubernetes") << path;
+        EXPECT_TRUE(owner->pod_uid.has_value()) << path;
+        EXPECT_EQ(owner->pod_uid->find('_'), std::string::npos) << path;
+      } else {
+        EXPECT_EQ(owner->kind, "systemd") << path;
+      }
+    }
+  }
+  EXPECT_GE(seen, 8);
 }
 
 }  // namespace
