@@ -17,7 +17,7 @@ bool has_check(const Explanation& x, const std::string& id) {
     if (c.id == id) return true;
   return false;
 }
-const Check& check(const Explanation& x, const std::string& id) {
+Check check(const Explanation& x, const std::string& id) {  // by value: callers pass temporaries
   for (const Check& c : x.checks)
     if (c.id == id) return c;
   throw std::runtime_error("no check " + id);
@@ -134,7 +134,7 @@ TEST(Summary, EmptyEventDoesNotCrash) {
 
 TEST(Checks, VictimAgainstLimit) {
   const Explanation x = explain(docker_python_memcg());
-  const Check& c = check(x, "victim_anon_vs_limit");
+  const Check c = check(x, "victim_anon_vs_limit");
   EXPECT_EQ(c.level, CheckLevel::warn);
   EXPECT_THAT(c.message, HasSubstr("88 %"));
   OomEvent small = docker_python_memcg();
@@ -209,14 +209,14 @@ TEST(Checks, OomScoreAdj) {
   EXPECT_TRUE(advice_mentions(explain(be), "requests and limits"));
   OomEvent g = k8s_oom_group();
   g.victims[0].oom_score_adj = -997;  // corpus 12
-  const Check& c = check(explain(g), "victim_oom_score_adj");
+  const Check c = check(explain(g), "victim_oom_score_adj");
   EXPECT_EQ(c.level, CheckLevel::warn);
   EXPECT_THAT(c.message, HasSubstr("Guaranteed"));
 }
 
 TEST(Checks, LargestTasksByComm) {
   const Explanation x = explain(dataloader_workers());
-  const Check& c = check(x, "largest_tasks_by_comm");
+  const Check c = check(x, "largest_tasks_by_comm");
   EXPECT_THAT(c.message, HasSubstr("8 python3 processes held 22.0 GiB RSS together"));
   EXPECT_THAT(c.message, HasSubstr("shared"));
   EXPECT_TRUE(advice_mentions(x, "num_workers"));
