@@ -139,10 +139,21 @@ struct ReportScanner::Impl {
     // Remember the unfed tail for look-back across the next chunk border.
     if (assembler.open() || fed_end >= n) {
       history.clear();
-    } else {
-      size_t from = std::max(fed_end, n > kHistoryBytes ? n - kHistoryBytes : size_t{0});
-      while (from > fed_end && from < n && d[from - 1] != '\n') ++from;
-      history.assign(d + from, n - from);
+      return;
+    }
+    size_t from = fed_end;
+    if (n - from > kHistoryBytes) {  // copy only the tail, from a line start
+      from = n - kHistoryBytes;
+      while (from < n && d[from - 1] != '\n') ++from;
+      history.clear();
+    } else if (fed_end > 0) {
+      history.clear();
+    }
+    history.append(d + from, n - from);
+    if (history.size() > kHistoryBytes) {
+      size_t from = history.size() - kHistoryBytes;
+      while (from < history.size() && history[from - 1] != '\n') ++from;
+      history.erase(0, from);
     }
   }
 
@@ -170,7 +181,6 @@ struct ReportScanner::Impl {
       std::string line = std::move(carry);
       carry.clear();
       carry_truncated = false;
-      history.clear();
       process_region(line);
       chunk.remove_prefix(nl + 1);
     }
