@@ -27,8 +27,11 @@ bool verify(const char* begin, const char* p, const char* end, size_t k) {
   std::string_view t = kNeedles[k].text;
   if (static_cast<size_t>(end - p) < t.size() || std::memcmp(p, t.data(), t.size()) != 0) return false;
   switch (k) {
-    case 1:  // "process" must follow "Killed "/"reaped "/"Kill "/"kill "
-      return p - begin >= 2 && p[-1] == ' ' && (p[-2] == 'd' || p[-2] == 'l');
+    case 1: {  // "process" must follow "Killed "/"reaped "/"Kill "/"kill "
+      std::string_view before(begin, static_cast<size_t>(p - begin));
+      auto ends = [&](std::string_view w) { return before.size() >= w.size() && before.substr(before.size() - w.size()) == w; };
+      return ends("Killed ") || ends("reaped ") || ends("Kill ") || ends("kill ");
+    }
     case 3: {  // "Memory cgroup" / "Memory limit"
       std::string_view rest(p + 6, static_cast<size_t>(end - p - 6));
       return rest.substr(0, 7) == " cgroup" || rest.substr(0, 6) == " limit";

@@ -8,7 +8,7 @@
 //
 // Anchors (case-sensitive):
 //   "oom-kill"      `invoked oom-killer:`, `oom-kill:constraint=`
-//   "process" after "d "/"l "
+//   "process" after "Killed "/"reaped "/"Kill "/"kill "
 //                   `Killed process`, `reaped process`, `Kill process`, `kill process`
 //   "of memory"     `Out of memory…`, `Memory cgroup out of memory`, no killable, OOM panics
 //   "Memory cgroup" / "Memory limit"
