@@ -118,9 +118,15 @@ bool take_dmesg_T(std::string_view& s, LinePrefix& p) {
   int h, mi, sec;
   auto year = parse_u64(tok[0]);
   if (!year || tok[0].size() != 4 || !parse_hms(tok[1], h, mi, sec)) return false;
+  // "Mon DD" in most locales, "DD mois" in French/Spanish/….
   auto day = parse_u64(tok[2]);
+  std::string_view month_tok = tok[3];
+  if (!day) {
+    day = parse_u64(tok[3]);
+    month_tok = tok[2];
+  }
   if (!day || *day < 1 || *day > 31) return false;
-  int month = localized_month(tok[3]);
+  int month = localized_month(month_tok);
   if (month != 0)
     p.wall = format_wall(static_cast<int>(*year), month, static_cast<int>(*day), h, mi, sec, {});
   s = s.substr(close + 1);
