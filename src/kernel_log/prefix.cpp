@@ -332,6 +332,7 @@ bool take_journal_json(std::string_view s, NormalizedLine& out) {
       if (!w.empty()) out.prefix.wall = std::move(w);
     }
   if (auto h = str("_HOSTNAME")) out.prefix.host = *h;
+  if (auto bid = str("_BOOT_ID")) out.prefix.boot_id = *bid;
   if (auto pr = str("PRIORITY"))
     if (auto v = parse_u64(*pr); v && *v <= 7) out.prefix.level = static_cast<int>(*v);
   auto transport = str("_TRANSPORT");

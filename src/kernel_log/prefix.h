@@ -32,6 +32,7 @@ struct LinePrefix {
   std::optional<std::string> host;
   std::optional<int> level;           ///< syslog level 0..7
   std::optional<uint64_t> kmsg_seq;
+  std::optional<std::string> boot_id;  ///< journal _BOOT_ID
 };
 
 /// One normalised line. `text` views either the raw line or `owned` (when

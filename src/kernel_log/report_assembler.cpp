@@ -53,6 +53,13 @@ void take_time(Building& b, const LogicalLine& l) {
   if (!b.time.wall && p.wall) b.time.wall = p.wall;
   if (!b.host && p.host) b.host = p.host;
   if (!b.kmsg_seq && p.kmsg_seq) b.kmsg_seq = p.kmsg_seq;
+  if (!b.boot_id && p.boot_id) b.boot_id = p.boot_id;
+  if (p.kmsg_seq) {
+    if (b.last_seq && *p.kmsg_seq > *b.last_seq + 1)
+      b.notes.push_back(std::to_string(*p.kmsg_seq - *b.last_seq - 1) +
+                        " kernel records inside this report were lost (kmsg sequence gap)");
+    b.last_seq = p.kmsg_seq;
+  }
   if (p.monotonic_s) b.last_mono = p.monotonic_s;
 }
 

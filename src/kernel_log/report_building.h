@@ -30,6 +30,8 @@ struct ReportAssembler::Building {
   EventTime time;
   std::optional<std::string> host;
   std::optional<uint64_t> kmsg_seq;
+  std::optional<uint64_t> last_seq;  // to notice records lost inside the report
+  std::optional<std::string> boot_id;
 
   std::optional<oomline::Header> header;
   std::optional<oomline::StackLine> stack;

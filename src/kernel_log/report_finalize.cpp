@@ -129,6 +129,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   if (ev.lines.last < ev.lines.first) ev.lines.last = ev.lines.first;
   ev.host = std::move(b.host);
   ev.kmsg_seq = b.kmsg_seq;
+  ev.boot_id = std::move(b.boot_id);
   ev.source = source;
   ev.notes = std::move(b.notes);
   ev.sysrq = b.sysrq;

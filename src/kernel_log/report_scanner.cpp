@@ -222,6 +222,7 @@ void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta
   p.host = meta.host;
   p.level = meta.level;
   p.kmsg_seq = meta.kmsg_seq;
+  p.boot_id = meta.boot_id;
   bool first = true;
   for (;;) {
     size_t nl = message.find('\n');
