@@ -136,6 +136,7 @@ struct ReportScanner::Impl {
       pos = eol < n ? eol + 1 : n;
       if (assembler.open()) fed_end = pos;
     }
+    assembler.expire(line_no);
     // Remember the unfed tail for look-back across the next chunk border.
     if (assembler.open() || fed_end >= n) {
       history.clear();
