@@ -2,7 +2,6 @@
 // inference, constraint decision and victim details from the Tasks table.
 #include <algorithm>
 
-#include "kernel_log/cgroup_owner.h"
 #include "kernel_log/report_building.h"
 #include "kernel_log/text_util.h"
 
@@ -295,8 +294,8 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
       if (b.stats_v2 && !m.hierarchy) m.hierarchy = "v2";
       m.stats = std::move(b.stats);
     }
-    if (m.oom_memcg) m.owner = decode_cgroup_owner(*m.oom_memcg);
-    if (!m.owner && m.task_memcg) m.owner = decode_cgroup_owner(*m.task_memcg);
+    // The owner (Docker, Kubernetes, …) is decided later, by
+    // diagnose/cgroup_owner.h: parsing only records the paths.
     ev.memcg = std::move(m);
   }
   bool memcg_evidence = memcg_msg || b.task_in || b.limit_reached_memcg || !b.counters.empty() ||
