@@ -37,6 +37,7 @@ struct ExplainArgs {
   std::vector<std::string> files;
   bool json = false;
   bool summary = false;
+  bool verbose = false;
   std::string since, until, comm, cgroup, color = "auto", root = "/", sources = "kmsg,journal,files";
   std::optional<int64_t> pid;
   std::optional<size_t> last;
@@ -84,14 +85,23 @@ std::optional<int> read_int_file(const std::string& path) {
   }
 }
 
-void print_source_problems(const std::vector<SourceResult>& results, bool verbose) {
+// Which sources were read (live reads only, one line), their errors with
+// the advice that fits, and with --verbose their notes.
+void print_sources(const std::vector<SourceResult>& results, bool list, bool verbose) {
+  if (list) {
+    std::string line;
+    for (const auto& r : results) {
+      if (!line.empty()) line += ", ";
+      line += r.name + " (" +
+              (r.error ? std::string("unreadable") : r.used ? fmt::format("{} records", r.records) : std::string("none")) +
+              ")";
+    }
+    fmt::print(stderr, "oomlens: sources: {}\n", line);
+  }
   for (const auto& r : results) {
     if (r.error) {
       fmt::print(stderr, "oomlens: {}: {}\n", r.name, *r.error);
       if (r.advice) fmt::print(stderr, "oomlens:   {}\n", *r.advice);
-    } else if (verbose) {
-      fmt::print(stderr, "oomlens: read {}: {}\n", r.name,
-                 r.used ? fmt::format("{} records", r.records) : std::string("not present"));
     }
     if (verbose)
       for (const auto& n : r.notes) fmt::print(stderr, "oomlens:   {}: {}\n", r.name, n);
@@ -164,7 +174,7 @@ int run_explain(const ExplainArgs& a) {
   }
   bool any_used = false;
   for (const auto& r : results) any_used |= r.used;
-  print_source_problems(results, live && !a.json);
+  print_sources(results, live && !a.json, a.verbose);
   if (!any_used) {
     fmt::print(stderr, "oomlens explain: nothing could be read{}\n",
                live ? " from the kernel log (see above)" : "");
@@ -230,6 +240,7 @@ void add_explain(CLI::App& app, int* status) {
   cmd->add_option("files", args->files, "Saved kernel logs (plain or .gz), - for stdin");
   cmd->add_flag("--json", args->json, "Print one JSON document (docs/schema/event.schema.json)");
   cmd->add_flag("--summary", args->summary, "Print one line per event");
+  cmd->add_flag("-v,--verbose", args->verbose, "Also print each source's notes (gaps, skipped files)");
   cmd->add_option("--since", args->since, "Only events at or after TIME (RFC 3339, @EPOCH, -2h, '1d ago')");
   cmd->add_option("--until", args->until, "Only events at or before TIME");
   cmd->add_option("--pid", args->pid, "Only events where PID was a victim, selected or the trigger");

@@ -46,6 +46,17 @@ bool is_oom_panic(std::string_view msg) {
 
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
+// Every record inside an open report counts, taken or not (stack lines,
+// unknown lines): a gap means the ring lost records, nothing else.
+void track_seq(Building& b, const LogicalLine& l) {
+  if (!l.prefix || !l.prefix->kmsg_seq) return;
+  const uint64_t seq = *l.prefix->kmsg_seq;
+  if (b.last_seq && seq > *b.last_seq + 1)
+    b.notes.push_back(std::to_string(seq - *b.last_seq - 1) +
+                      " kernel records inside this report were lost (kmsg sequence gap)");
+  if (!b.last_seq || seq > *b.last_seq) b.last_seq = seq;
+}
+
 void take_time(Building& b, const LogicalLine& l) {
   if (!l.prefix) return;
   const LinePrefix& p = *l.prefix;
@@ -54,12 +65,7 @@ void take_time(Building& b, const LogicalLine& l) {
   if (!b.host && p.host) b.host = p.host;
   if (!b.kmsg_seq && p.kmsg_seq) b.kmsg_seq = p.kmsg_seq;
   if (!b.boot_id && p.boot_id) b.boot_id = p.boot_id;
-  if (p.kmsg_seq) {
-    if (b.last_seq && *p.kmsg_seq > *b.last_seq + 1)
-      b.notes.push_back(std::to_string(*p.kmsg_seq - *b.last_seq - 1) +
-                        " kernel records inside this report were lost (kmsg sequence gap)");
-    b.last_seq = p.kmsg_seq;
-  }
+  track_seq(b, l);
   if (p.monotonic_s) b.last_mono = p.monotonic_s;
 }
 
@@ -363,6 +369,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if ((cur_->meminfo || cur_->section == Building::Section::meminfo) && meminfo_line(*cur_, t)) {
   } else if (starts_with(t, "Tasks state") || ends_with(t, "callbacks suppressed")) {
   } else {
+    track_seq(*cur_, line);
     if (++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) {
       close();
       return false;

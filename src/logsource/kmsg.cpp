@@ -131,6 +131,18 @@ bool KmsgReader::open() {
   }
   if (!options_.from_start) ::lseek(fd_, 0, SEEK_END);
   boot_id_ = read_boot_id(options_.root);
+  if (!is_file_) {
+    // The wall time of boot, as `dmesg -T` derives it: printk stamps are
+    // local_clock(), close to CLOCK_MONOTONIC (not counting suspend), so
+    // wall = (REALTIME - MONOTONIC) + stamp. Off by the time spent suspended
+    // and by clock drift (milliseconds over hours); the device only.
+    timespec rt{}, mono{};
+    if (::clock_gettime(CLOCK_REALTIME, &rt) == 0 && ::clock_gettime(CLOCK_MONOTONIC, &mono) == 0) {
+      const int64_t rt_us = int64_t{rt.tv_sec} * 1000000 + rt.tv_nsec / 1000;
+      const int64_t mono_us = int64_t{mono.tv_sec} * 1000000 + mono.tv_nsec / 1000;
+      boot_realtime_us_ = rt_us - mono_us;
+    }
+  }
   return true;
 }
 
@@ -140,6 +152,11 @@ void KmsgReader::deliver(const KmsgRecord& rec, LogSink& sink) {
   meta.monotonic_s = static_cast<double>(rec.ts_usec) / 1e6;
   meta.level = rec.level;
   meta.boot_id = boot_id_;
+  if (boot_realtime_us_) {
+    const int64_t wall_us = *boot_realtime_us_ + static_cast<int64_t>(rec.ts_usec);
+    if (wall_us > 0)
+      meta.wall = format_rfc3339(static_cast<uint64_t>(wall_us), local_utc_offset_s(wall_us / 1000000));
+  }
   sink.record(rec.message, meta);
   ++delivered_;
   result_.used = true;

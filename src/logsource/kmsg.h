@@ -70,7 +70,8 @@ struct KmsgOptions {
 /// threaded; never blocks.
 ///
 /// Delivers sink.record(message, meta) for kernel-facility records only, with
-/// meta.kmsg_seq, meta.monotonic_s = ts_usec / 1e6, meta.level, meta.boot_id.
+/// meta.kmsg_seq, meta.monotonic_s = ts_usec / 1e6, meta.level, meta.boot_id,
+/// and for the device meta.wall = boot wall time + ts_usec (as `dmesg -T`).
 /// 'c'/'+' pieces (3.5–4.8 kernels) are joined into one record with the first
 /// piece's meta. A sequence-number jump (EPIPE on the device, or a jump in a
 /// records file) calls sink.gap("records A-B were overwritten …") and adds
@@ -108,6 +109,7 @@ class KmsgReader {
   int fd_ = -1;
   bool is_file_ = false;
   std::optional<std::string> boot_id_;
+  std::optional<int64_t> boot_realtime_us_;  ///< wall time of boot, µs (device only)
   std::optional<uint64_t> last_seq_;
   bool epipe_pending_ = false;
   std::optional<KmsgRecord> pending_;  ///< a 'c' line waiting for its '+' pieces
