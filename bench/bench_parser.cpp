@@ -12,8 +12,11 @@ std::string noise_log(size_t bytes) {
   std::string s;
   unsigned i = 0;
   while (s.size() < bytes) {
-    s += "[" + std::to_string(100000 + i) + ".123456] br-4f2a: port 3(veth" + std::to_string(i) +
-         ") entered forwarding state, memory section size 128 MiB\n";
+    s += '[';
+    s += std::to_string(100000 + i);
+    s += ".123456] br-4f2a: port 3(veth";
+    s += std::to_string(i);
+    s += ") entered forwarding state, memory section size 128 MiB\n";
     ++i;
   }
   return s;

@@ -22,7 +22,7 @@ fi
 cat "$LOG" > /dev/null; cat "$LOG" > /dev/null   # warm the page cache
 
 echo "## explain vs grep ($(du -h "$LOG" | cut -f1) log, $RUNS alternating runs)"
-json=$(python3 bench/compare.py "$RUNS" "$OUT" \
+json=$(python3 bench/compare.py $B/bench/measure_cmd "$RUNS" "$OUT" \
   "grep=grep -c -F 'Killed process' $LOG" \
   "oomlens=$B/oomlens explain --summary $LOG")
 kills=$(cat $OUT/grep.out)

@@ -46,6 +46,21 @@ bool is_oom_panic(std::string_view msg) {
 
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
+// A table row a terminal wrapped (`[ 7899] 0 7899 … 1039052` then ` 0 python`),
+// put back together as one row text.
+std::string join_wrapped_row(const RawRow& r, std::string_view rest) {
+  std::string joined = "[";
+  joined += std::to_string(r.row.pid);
+  joined += ']';
+  for (auto n : r.row.numbers) {
+    joined += ' ';
+    joined += std::to_string(n);
+  }
+  joined += ' ';
+  joined += rest;
+  return joined;
+}
+
 // Every record inside an open report counts, taken or not (stack lines,
 // unknown lines): a gap means the ring lost records, nothing else.
 void track_seq(Building& b, const LogicalLine& l) {
@@ -170,9 +185,7 @@ void ReportAssembler::start(const LogicalLine& line) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
       cur_->columns = *cols;
     } else if (cur_->wrapped_row) {  // the wrapped rest of a row (` 0 python`)
-      std::string joined = "[" + std::to_string(cur_->wrapped_row->row.pid) + "]";
-      for (auto n : cur_->wrapped_row->row.numbers) joined += " " + std::to_string(n);
-      joined += " " + text;
+      const std::string joined = join_wrapped_row(*cur_->wrapped_row, text);
       if (auto row2 = oomline::parse_row(joined); row2 && !row2->comm.empty())
         cur_->rows.push_back(RawRow{*row2, cur_->wrapped_row->line});
       cur_->wrapped_row.reset();
@@ -251,10 +264,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (cur_ && line.continuation) {
     Building& b = *cur_;
     if (b.wrapped_row) {
-      std::string joined = "[" + std::to_string(b.wrapped_row->row.pid) + "]";
-      for (auto n : b.wrapped_row->row.numbers) joined += " " + std::to_string(n);
-      joined += " ";
-      joined += trim(t);
+      const std::string joined = join_wrapped_row(*b.wrapped_row, trim(t));
       if (auto row = oomline::parse_row(joined); row && !row->comm.empty()) {
         b.rows.push_back(RawRow{*row, b.wrapped_row->line});
         b.wrapped_row.reset();
