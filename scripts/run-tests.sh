@@ -3,7 +3,8 @@
 # by the Makefile first). Stages:
 #   1. build (RelWithDebInfo, -Werror) and run every ctest test: unit tests,
 #      black-box CLI tests and the live tests (root: real memory cgroups and
-#      real OOM kills, one at a time);
+#      real OOM kills, one at a time); then the cgroup v2 scenarios in a small
+#      qemu VM (tests/vm/README.md);
 #   2. an AddressSanitizer + UndefinedBehaviorSanitizer build of the unit and
 #      CLI tests;
 #   3. a bounded libFuzzer run (clang-14) of the log parser.
@@ -19,6 +20,9 @@ stage "1/3 build and test (build/)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j "$JOBS"
 (cd build && ctest --output-on-failure -j "$JOBS")
+
+stage "vm: cgroup v2 scenarios in a qemu VM booting Debian's cloud kernel (build/vm/)"
+bash scripts/vm/test-vm.sh build
 
 stage "2/3 AddressSanitizer + UBSan (build-asan/)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DOOMLENS_SANITIZE=ON >/dev/null
