@@ -1,5 +1,6 @@
 // Memory cgroup discovery and limits (see cgroup.h).
 #include "cgroup/cgroup.h"
+#include "util/file.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -10,8 +11,6 @@
 #include <charconv>
 #include <csignal>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 namespace oomlens::cgroup {
@@ -54,14 +53,7 @@ Result write_file(const std::string& path, std::string_view value) {
 
 }  // namespace
 
-std::optional<std::string> read_small_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return ss.str();
-}
+std::optional<std::string> read_small_file(const std::string& path) { return read_file(path); }
 
 std::vector<ProcCgroupLine> parse_proc_cgroup(std::string_view text) {
   std::vector<ProcCgroupLine> out;

@@ -27,8 +27,8 @@ struct EventFilter {
 /// nullopt when the text matches none of these.
 [[nodiscard]] std::optional<int64_t> parse_time_spec(std::string_view text, int64_t now_unix_s);
 
-/// Parses an RFC 3339 wall time as the event model prints it (a missing
-/// offset is taken as local time). nullopt when malformed.
+/// An event's RFC 3339 wall time (util/time.h parse_rfc3339) in whole
+/// seconds since the epoch; nullopt when malformed.
 [[nodiscard]] std::optional<int64_t> wall_to_unix_s(std::string_view text);
 
 /// Whether one event passes the filter's per-event conditions (not --last).

@@ -1,4 +1,5 @@
 #include "logsource/source_util.h"
+#include "util/file.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -66,25 +67,11 @@ std::string under_root(std::string_view root, std::string_view abs_path) {
 }
 
 std::optional<std::string> read_small_file(const std::string& path, size_t max_bytes) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::string out(max_bytes, '\0');
-  size_t got = 0;
-  while (got < max_bytes) {
-    const ssize_t n = ::read(fd, out.data() + got, max_bytes - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      ::close(fd);
-      return std::nullopt;
-    }
-    if (n == 0) break;
-    got += static_cast<size_t>(n);
-  }
-  ::close(fd);
-  out.resize(got);
-  while (!out.empty() && (out.back() == '\n' || out.back() == ' ' || out.back() == '\t' ||
-                          out.back() == '\r')) {
-    out.pop_back();
+  auto out = read_file(path, max_bytes);
+  if (!out) return out;
+  while (!out->empty() && (out->back() == '\n' || out->back() == ' ' || out->back() == '\t' ||
+                           out->back() == '\r')) {
+    out->pop_back();
   }
   return out;
 }
@@ -138,85 +125,5 @@ int64_t local_utc_offset_s(int64_t epoch_s) {
   return tm.tm_gmtoff;
 }
 
-namespace {
-
-bool take_int(std::string_view& s, size_t digits, int& out) {
-  if (s.size() < digits) return false;
-  int v = 0;
-  for (size_t i = 0; i < digits; ++i) {
-    if (s[i] < '0' || s[i] > '9') return false;
-    v = v * 10 + (s[i] - '0');
-  }
-  out = v;
-  s.remove_prefix(digits);
-  return true;
-}
-
-bool take_char(std::string_view& s, char c) {
-  if (s.empty() || s.front() != c) return false;
-  s.remove_prefix(1);
-  return true;
-}
-
-}  // namespace
-
-std::optional<double> parse_rfc3339(std::string_view s) {
-  struct tm tm {};
-  int year = 0, mon = 0, day = 0, hour = 0, min = 0, sec = 0;
-  if (!take_int(s, 4, year) || !take_char(s, '-') || !take_int(s, 2, mon) ||
-      !take_char(s, '-') || !take_int(s, 2, day)) {
-    return std::nullopt;
-  }
-  if (s.empty() || (s.front() != 'T' && s.front() != 't' && s.front() != ' ')) return std::nullopt;
-  s.remove_prefix(1);
-  if (!take_int(s, 2, hour) || !take_char(s, ':') || !take_int(s, 2, min) ||
-      !take_char(s, ':') || !take_int(s, 2, sec)) {
-    return std::nullopt;
-  }
-  if (mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 60) {
-    return std::nullopt;
-  }
-  double frac = 0;
-  if (take_char(s, '.') || take_char(s, ',')) {
-    double scale = 0.1;
-    size_t n = 0;
-    while (!s.empty() && s.front() >= '0' && s.front() <= '9') {
-      frac += (s.front() - '0') * scale;
-      scale /= 10;
-      s.remove_prefix(1);
-      ++n;
-    }
-    if (n == 0) return std::nullopt;
-  }
-  tm.tm_year = year - 1900;
-  tm.tm_mon = mon - 1;
-  tm.tm_mday = day;
-  tm.tm_hour = hour;
-  tm.tm_min = min;
-  tm.tm_sec = sec;
-  if (s.empty()) {  // no offset: local time, as syslog prints it
-    tm.tm_isdst = -1;
-    const time_t t = mktime(&tm);
-    if (t == static_cast<time_t>(-1)) return std::nullopt;
-    return static_cast<double>(t) + frac;
-  }
-  int64_t offset = 0;
-  if (s.front() == 'Z' || s.front() == 'z') {
-    s.remove_prefix(1);
-  } else if (s.front() == '+' || s.front() == '-') {
-    const int sign = s.front() == '-' ? -1 : 1;
-    s.remove_prefix(1);
-    int oh = 0, om = 0;
-    if (!take_int(s, 2, oh)) return std::nullopt;
-    take_char(s, ':');
-    if (!take_int(s, 2, om)) return std::nullopt;
-    offset = sign * (oh * 3600 + om * 60);
-  } else {
-    return std::nullopt;
-  }
-  if (!s.empty()) return std::nullopt;
-  const time_t t = timegm(&tm);
-  return static_cast<double>(t - offset) + frac;
-}
 
 }  // namespace oomlens

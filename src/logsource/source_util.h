@@ -3,6 +3,8 @@
 // goes with a permission error, files read through a root path, boot ids and
 // RFC 3339 times. All pure except read_small_file().
 #include <cstdint>
+
+#include "util/time.h"  // parse_rfc3339, used with these helpers
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,10 +56,6 @@ namespace oomlens {
 /// localtime_r's tm_gmtoff).
 [[nodiscard]] int64_t local_utc_offset_s(int64_t epoch_s);
 
-/// Seconds since the epoch of an RFC 3339 / ISO 8601 time
-/// `YYYY-MM-DD[T ]HH:MM:SS[.frac][Z|±HH:MM|±HHMM]`. Without an offset the
-/// time is taken as local time (syslog prefixes print local time).
-/// nullopt when it does not parse.
-[[nodiscard]] std::optional<double> parse_rfc3339(std::string_view text);
+
 
 }  // namespace oomlens

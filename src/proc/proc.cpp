@@ -1,22 +1,14 @@
 // /proc parsers and readers (see proc.h).
 #include "proc/proc.h"
+#include "util/file.h"
 
 #include <charconv>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 namespace oomlens::proc {
 namespace {
 
-std::optional<std::string> slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return ss.str();
-}
+std::optional<std::string> slurp(const std::string& path) { return read_file(path); }
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);

@@ -71,3 +71,14 @@ TEST(ApplyFilter, SinceLeavesOutUntimedAndCountsThem) {
 
 }  // namespace
 }  // namespace oomlens
+
+namespace oomlens {
+namespace {
+TEST(WallToUnix, DateOnlyAndMinutes) {
+  EXPECT_EQ(wall_to_unix_s("2025-08-12T00:00:00Z").value() % 86400, 0);
+  EXPECT_TRUE(wall_to_unix_s("2025-08-12").has_value());
+  EXPECT_TRUE(wall_to_unix_s("2025-08-12 03:54").has_value());
+  EXPECT_EQ(wall_to_unix_s("2025-08-12T03:54Z"), wall_to_unix_s("2025-08-12T03:54:00Z"));
+}
+}  // namespace
+}  // namespace oomlens

@@ -316,7 +316,7 @@ TEST(SourceUtil, Rfc3339) {
   EXPECT_EQ(parse_rfc3339("2023-11-14T23:13:20.5+01:00"), 1700000000.5);
   EXPECT_EQ(parse_rfc3339("2023-11-14T23:13:20+0100"), 1700000000.0);
   EXPECT_TRUE(parse_rfc3339("2023-11-14T22:13:20"));  // local time
-  EXPECT_FALSE(parse_rfc3339("2023-11-14"));
+  EXPECT_TRUE(parse_rfc3339("2023-11-14"));  // a date alone is midnight, local time
   EXPECT_FALSE(parse_rfc3339("Nov 14 22:13:20"));
   EXPECT_FALSE(parse_rfc3339("2023-13-14T22:13:20Z"));
   EXPECT_FALSE(parse_rfc3339("2023-11-14T22:13:20Zjunk"));

@@ -1,0 +1,14 @@
+#pragma once
+// Reading small kernel files (/proc, /sys, cgroupfs) whole.
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace oomlens {
+
+/// Reads up to `max_bytes` of `path` with open(2)/read(2) (retrying EINTR).
+/// nullopt when it cannot be opened or read; a process that vanished between
+/// listing and reading is simply nullopt ("gone" is not an error).
+[[nodiscard]] std::optional<std::string> read_file(const std::string& path, size_t max_bytes = size_t{1} << 20);
+
+}  // namespace oomlens
