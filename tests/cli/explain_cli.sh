@@ -78,6 +78,16 @@ check bad-last 2 '' -- explain --last -3 "$T/one.log"
 # stdin
 if "$BIN" explain --summary - < "$T/one.log" | grep -q 4653; then pass=$((pass+1)); else echo "FAIL stdin"; fail=$((fail+1)); fi
 
+# Live log without permission: as nobody under kernel.dmesg_restrict=1 the
+# ring is unreadable; the message must say what fixes it, exit 2.
+if [ "$(id -u)" = 0 ] && [ "$(cat /proc/sys/kernel/dmesg_restrict 2>/dev/null)" = 1 ] && command -v setpriv >/dev/null; then
+  cp "$BIN" "$T/oomlens"; chmod 755 "$T" "$T/oomlens"
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$T/oomlens" explain >"$T/out" 2>"$T/err"
+  st=$?
+  if [ $st = 2 ] && grep -q CAP_SYSLOG "$T/err"; then pass=$((pass+1)); else
+    echo "FAIL unreadable-kmsg: exit $st"; sed 's/^/  /' "$T/err"; fail=$((fail+1)); fi
+fi
+
 # The whole corpus: every file must yield JSON that validates.
 if [ -d "$CORPUS" ]; then
   for f in "$CORPUS"/*.log; do
