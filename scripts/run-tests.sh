@@ -19,6 +19,7 @@ t0=$(date +%s)
 stage "1/3 build and test (build/)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j "$JOBS"
+[ -x build/tests/oomlens_tests ] || { echo "run-tests: GoogleTest missing, tests not built" >&2; exit 1; }
 (cd build && ctest --output-on-failure -j "$JOBS")
 
 stage "vm: cgroup v2 scenarios in a qemu VM booting Debian's cloud kernel (build/vm/)"
