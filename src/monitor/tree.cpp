@@ -1,0 +1,172 @@
+// Process tree following (see tree.h).
+#include "monitor/tree.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+
+namespace oomlens::monitor {
+namespace {
+
+std::optional<std::string> read_file(const std::string& path, size_t cap) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::string out;
+  char buf[4096];
+  while (out.size() < cap) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n <= 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  if (out.size() > cap) out.resize(cap);
+  return out;
+}
+
+bool same_program(const TrackedProc& a, const TrackedProc& b) {
+  if (a.cmdline.empty() || b.cmdline.empty()) return a.comm == b.comm;
+  auto first = [](const std::string& s) { return s.substr(0, s.find(' ')); };
+  return first(a.cmdline) == first(b.cmdline);
+}
+
+}  // namespace
+
+const char* role_name(Role r) {
+  switch (r) {
+    case Role::main: return "main";
+    case Role::worker: return "worker";
+    case Role::other: return "other";
+  }
+  return "other";
+}
+
+std::vector<int> read_children(const std::string& proc_root, int pid) {
+  std::vector<int> out;
+  std::string task_dir = proc_root + "/" + std::to_string(pid) + "/task";
+  DIR* d = ::opendir(task_dir.c_str());
+  if (!d) return out;
+  while (dirent* e = ::readdir(d)) {
+    if (e->d_name[0] == '.') continue;
+    auto text = read_file(task_dir + "/" + e->d_name + "/children", 1 << 20);
+    if (!text) continue;
+    std::string_view s(*text);
+    while (!s.empty()) {
+      auto sp = s.find(' ');
+      auto tok = s.substr(0, sp);
+      int c = 0;
+      if (!tok.empty() && std::from_chars(tok.data(), tok.data() + tok.size(), c).ec == std::errc{}) out.push_back(c);
+      if (sp == std::string_view::npos) break;
+      s.remove_prefix(sp + 1);
+    }
+  }
+  ::closedir(d);
+  return out;
+}
+
+std::string read_cmdline(const std::string& proc_root, int pid, size_t cap) {
+  auto t = read_file(proc_root + "/" + std::to_string(pid) + "/cmdline", cap);
+  if (!t) return {};
+  std::string s = *t;
+  while (!s.empty() && s.back() == '\0') s.pop_back();
+  std::replace(s.begin(), s.end(), '\0', ' ');
+  return s;
+}
+
+ProcessTree::ProcessTree(std::string proc_root, int root_pid, int main_pid)
+    : proc_root_(std::move(proc_root)), root_pid_(root_pid), main_pid_(main_pid) {}
+
+TrackedProc* ProcessTree::find(int pid) {
+  for (auto it = procs_.rbegin(); it != procs_.rend(); ++it)
+    if (it->pid == pid && !it->gone_s) return &*it;
+  return nullptr;
+}
+
+size_t ProcessTree::live_count() const {
+  return static_cast<size_t>(std::count_if(procs_.begin(), procs_.end(), [](auto& p) { return !p.gone_s; }));
+}
+
+void ProcessTree::add(int pid, double t_s) {
+  auto st = proc::read_pid_stat(pid, proc_root_);
+  if (!st || st->state == 'Z' || st->state == 'X') return;
+  TrackedProc p;
+  p.pid = pid;
+  p.start_time_ticks = st->start_time_ticks;
+  p.ppid = st->ppid;
+  p.comm = st->comm;
+  p.cmdline = read_cmdline(proc_root_, pid);
+  p.first_seen_s = t_s;
+  if (pid == main_pid_) {
+    p.role = Role::main;
+  } else {
+    const TrackedProc* main = nullptr;
+    for (auto& q : procs_)
+      if (q.role == Role::main) main = &q;
+    p.role = main && same_program(*main, p) ? Role::worker : Role::other;
+  }
+  procs_.push_back(std::move(p));
+}
+
+std::vector<int> ProcessTree::refresh(double t_s, const std::vector<int>& extra) {
+  std::vector<int> candidates = read_children(proc_root_, root_pid_);
+  for (auto& p : procs_)
+    if (!p.gone_s)
+      for (int c : read_children(proc_root_, p.pid)) candidates.push_back(c);
+  candidates.insert(candidates.end(), extra.begin(), extra.end());
+  std::vector<int> added;
+  for (int c : candidates) {
+    if (c == root_pid_ || find(c)) continue;
+    size_t before = procs_.size();
+    add(c, t_s);
+    if (procs_.size() > before) added.push_back(c);
+  }
+  for (auto& p : procs_) {
+    if (p.gone_s) continue;
+    auto st = proc::read_pid_stat(p.pid, proc_root_);
+    if (!st || st->start_time_ticks != p.start_time_ticks || st->state == 'Z' || st->state == 'X') {
+      p.gone_s = t_s;
+      continue;
+    }
+    if (main_exited_s_ && p.role != Role::main && st->ppid == root_pid_) p.orphaned = true;
+    p.ppid = st->ppid;
+    auto status = proc::read_pid_status(p.pid, proc_root_);
+    if (!status) {
+      p.gone_s = t_s;
+      continue;
+    }
+    p.status = std::move(status);
+    if (p.status->vm_rss_bytes) p.peak_rss_bytes = std::max(p.peak_rss_bytes, *p.status->vm_rss_bytes);
+  }
+  return added;
+}
+
+bool ProcessTree::refresh_smaps(double t_s) {
+  bool clean = true;
+  for (auto& p : procs_) {
+    if (p.gone_s) continue;
+    auto sm = proc::read_smaps_rollup(p.pid, proc_root_);
+    auto score = proc::read_pid_int(p.pid, "oom_score", proc_root_);
+    auto adj = proc::read_pid_int(p.pid, "oom_score_adj", proc_root_);
+    // Re-check identity after the walk: an exiting process's mm reads as
+    // empty or partial, a reused pid as someone else.
+    auto st = proc::read_pid_stat(p.pid, proc_root_);
+    if (!sm || !st || st->start_time_ticks != p.start_time_ticks || st->state == 'Z' || st->state == 'X' ||
+        !sm->pss_bytes) {
+      clean = false;
+      continue;
+    }
+    p.smaps = std::move(sm);
+    p.smaps_t_s = t_s;
+    p.oom_score = score;
+    p.oom_score_adj = adj;
+    if (*p.smaps->pss_bytes > p.peak_pss_bytes) {
+      p.peak_pss_bytes = *p.smaps->pss_bytes;
+      p.peak_pss_t_s = t_s;
+    }
+  }
+  return clean;
+}
+
+}  // namespace oomlens::monitor
