@@ -116,11 +116,16 @@ std::vector<int> ProcessTree::refresh(double t_s, const std::vector<int>& extra)
       for (int c : read_children(proc_root_, p.pid)) candidates.push_back(c);
   candidates.insert(candidates.end(), extra.begin(), extra.end());
   std::vector<int> added;
-  for (int c : candidates) {
+  // Breadth-first: a process found now may already have children of its own.
+  for (size_t i = 0; i < candidates.size() && i < 100000; ++i) {
+    int c = candidates[i];
     if (c == root_pid_ || find(c)) continue;
     size_t before = procs_.size();
     add(c, t_s);
-    if (procs_.size() > before) added.push_back(c);
+    if (procs_.size() > before) {
+      added.push_back(c);
+      for (int g : read_children(proc_root_, c)) candidates.push_back(g);
+    }
   }
   for (auto& p : procs_) {
     if (p.gone_s) continue;
