@@ -141,6 +141,16 @@ std::vector<int> ProcessTree::refresh(double t_s, const std::vector<int>& extra)
       p.gone_s = t_s;
       continue;
     }
+    if (!status->name.empty() && status->name != p.comm) {
+      // exec(2) after fork: the comm changed; take the new program's name
+      // and cmdline, and a forked copy that became another program is no
+      // longer a worker of the main one.
+      p.comm = status->name;
+      p.cmdline = read_cmdline(proc_root_, p.pid);
+      if (p.role == Role::worker)
+        for (auto& q : procs_)
+          if (q.role == Role::main && !same_program(q, p)) p.role = Role::other;
+    }
     p.status = std::move(status);
     if (p.status->vm_rss_bytes) p.peak_rss_bytes = std::max(p.peak_rss_bytes, *p.status->vm_rss_bytes);
   }

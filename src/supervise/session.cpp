@@ -232,7 +232,7 @@ int run_job(const RunOptions& o) {
   bool pss_since_write = false;
   uint64_t pss_rss_at = 0;
   double pss_budget_ok = 0;
-  uint64_t tick_no = 0;
+  uint64_t tick_no = 0, ticks_at_exit = 0;
   monitor::SystemSample sys;
   std::optional<uint64_t> last_cg_oom = cg_oom_before;
   monitor::Sample last{};
@@ -251,6 +251,7 @@ int run_job(const RunOptions& o) {
       if (p == job.pid) {
         main_status = st;
         main_exit_t = t_rel();
+        ticks_at_exit = tick_no;
         tree.set_main_exited(*main_exit_t);
         auto end = job_end_from_wait_status(st);
         flush_ring();
@@ -359,7 +360,7 @@ int run_job(const RunOptions& o) {
 
   while (true) {
     double t = t_rel();
-    if (main_status) {
+    if (main_status && tick_no > ticks_at_exit) {  // one tick after the exit finds re-parented orphans
       bool orphans = tree.live_count() > 0;
       if (!orphans || stop_linger || t - *main_exit_t > o.linger_s) break;
     }
