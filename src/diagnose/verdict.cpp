@@ -211,7 +211,30 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.evidence.push_back("confidence lowered: the kernel log could not be read (" +
                          in.kernel_log_error.value_or("?") + "); run as root or with CAP_SYSLOG");
   }
+  // Memory attributed to the workers, and copy-on-read advice that checks
+  // the start method first: only forked workers share the parent's pages.
+  const bool memory_cause = v.cause == "oom_killed" || v.cause == "worker_oom_killed" || v.cause == "memory_error";
+  if (memory_cause && in.worker_count > 0 && in.workers_peak_pss_bytes) {
+    v.evidence.push_back(fmt::format("{} worker process{} held {} of PSS at their peaks ({} start)", in.worker_count,
+                                     in.worker_count == 1 ? "" : "es", mib(*in.workers_peak_pss_bytes),
+                                     in.worker_start_method.value_or("unknown")));
+    if (in.worker_start_method == std::optional<std::string>("fork"))
+      v.advice.push_back("forked workers share the parent's pages until they touch them: reading Python objects "
+                         "(a list or dict in the Dataset) writes their refcounts and copies every page (copy-on-read); "
+                         "keep such data in numpy arrays or tensors, or fewer workers");
+    else if (in.worker_start_method)
+      v.advice.push_back(fmt::format("{} workers get pickled copies of the Dataset, not shared pages: each holds a "
+                                     "full copy; shrink what the Dataset holds or use fewer workers",
+                                     *in.worker_start_method));
+  }
   return v;
+}
+
+std::optional<std::string> worker_start_method(std::string_view w, std::string_view m) {
+  if (contains(w, "multiprocessing.spawn") || contains(w, "multiprocessing_spawn")) return "spawn";
+  if (contains(w, "multiprocessing.forkserver")) return "forkserver";
+  if (!w.empty() && w == m) return "fork";
+  return std::nullopt;
 }
 
 }  // namespace oomlens::diagnose

@@ -48,6 +48,12 @@ struct VerdictInput {
   std::vector<std::string> killer_daemons;  ///< running: "earlyoom", "systemd-oomd", "nohang", "oomd"
   std::string_view stderr_tail;
   std::optional<uint64_t> shm_used_bytes, shm_size_bytes;
+  /// Workers of the main program (same executable) and how they started:
+  /// "fork" (cmdline identical to the main's), "spawn"
+  /// (`multiprocessing.spawn`), "forkserver" (`multiprocessing.forkserver`).
+  uint32_t worker_count = 0;
+  std::optional<uint64_t> workers_peak_pss_bytes;  ///< sum of each worker's own peak PSS
+  std::optional<std::string> worker_start_method;
 };
 
 struct Verdict {
@@ -58,7 +64,13 @@ struct Verdict {
   std::string confidence;             ///< "high", "medium", "low"
   std::string summary;                ///< one sentence: why it ended
   std::optional<int64_t> victim_pid;  ///< the OOM-killed process, when one is named
+  std::vector<std::string> advice;    ///< what to check next (start method first for copy-on-read)
 };
+
+/// "fork", "spawn", "forkserver" or nullopt, from a worker's and the main
+/// process's cmdlines (pure).
+[[nodiscard]] std::optional<std::string> worker_start_method(std::string_view worker_cmdline,
+                                                             std::string_view main_cmdline);
 
 /// Patterns in the job's stderr (pure).
 struct StderrFindings {

@@ -22,7 +22,8 @@ nlohmann::json verdict_to_json(const Verdict& v) {
           {"evidence", v.evidence},
           {"confidence", v.confidence},
           {"summary", v.summary},
-          {"victim_pid", opt(v.victim_pid)}};
+          {"victim_pid", opt(v.victim_pid)},
+          {"advice", v.advice}};
 }
 
 }  // namespace oomlens::diagnose

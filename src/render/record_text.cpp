@@ -70,6 +70,9 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
     if (auto* ev = get(v, "evidence"); ev && ev->is_array())
       for (auto& e : *ev)
         if (e.is_string()) line("  evidence: " + e.get<std::string>());
+    if (auto* ad = get(v, "advice"); ad && ad->is_array())
+      for (auto& e : *ad)
+        if (e.is_string()) line("  advice: " + e.get<std::string>());
     if (auto* sc = get(v, "secondary_causes"); sc && sc->is_array() && !sc->empty()) {
       std::string s;
       for (auto& e : *sc) s += (s.empty() ? "" : ", ") + (e.is_string() ? e.get<std::string>() : std::string("?"));

@@ -317,19 +317,25 @@ int run_job(const RunOptions& o) {
     uint64_t rss_now = 0;
     for (auto& p : tree.procs())
       if (!p.gone_s && p.status && p.status->vm_rss_bytes) rss_now += *p.status->vm_rss_bytes;
-    bool grew = rss_now > pss_rss_at + pss_rss_at / 10 && t >= pss_budget_ok;
-    if (t >= next_pss || grew) {
+    // Within 15 % of the cgroup limit, an OOM kill may be a second away:
+    // the budget rises to 5 % of a core so the last PSS before the kill is
+    // fresh (what the peak and the per-worker attribution rest on).
+    if (hierarchy && !job_cg_dir.empty()) s.cgroup = monitor::read_cgroup_sample(*hierarchy, job_cg_dir);
+    const bool near_limit = s.cgroup.limit_bytes && s.cgroup.usage_bytes &&
+                            *s.cgroup.usage_bytes > *s.cgroup.limit_bytes / 100 * 85;
+    const double budget = near_limit ? std::max(o.pss_budget, 0.05) : o.pss_budget;
+    bool grew = rss_now > pss_rss_at + pss_rss_at / 20 && t >= pss_budget_ok;
+    if (t >= next_pss || grew || (near_limit && t >= pss_budget_ok)) {
       double c0 = now_s();
       s.racy = !tree.refresh_smaps(t);
       double cost = now_s() - c0;
       s.pss_fresh = true;
       pss_since_write = true;
       pss_rss_at = rss_now;
-      pss_budget_ok = t + std::max(o.tick_s * 5, cost / o.pss_budget);
+      pss_budget_ok = t + std::max(near_limit ? o.tick_s : o.tick_s * 5, cost / budget);
       next_pss = t + std::max(o.pss_min_s, cost / o.pss_budget);
     }
     s.tree = monitor::tree_totals(tree.procs(), t);
-    if (hierarchy && !job_cg_dir.empty()) s.cgroup = monitor::read_cgroup_sample(*hierarchy, job_cg_dir);
     if (tick_no++ % 10 == 0) sys = monitor::read_system_sample();
     s.system = sys;
     peaks.update(s);
@@ -476,6 +482,18 @@ int run_job(const RunOptions& o) {
   vi.stderr_tail = tail.text();
   vi.shm_used_bytes = sys.shm_used_bytes;
   vi.shm_size_bytes = sys.shm_size_bytes;
+  {
+    const monitor::TrackedProc* mainp = nullptr;
+    for (auto& p : tree.procs())
+      if (p.role == monitor::Role::main) mainp = &p;
+    for (auto& p : tree.procs()) {
+      if (p.role != monitor::Role::worker) continue;
+      ++vi.worker_count;
+      if (p.peak_pss_bytes) vi.workers_peak_pss_bytes = vi.workers_peak_pss_bytes.value_or(0) + p.peak_pss_bytes;
+      if (!vi.worker_start_method && mainp)
+        vi.worker_start_method = diagnose::worker_start_method(p.cmdline, mainp->cmdline);
+    }
+  }
   auto verdict = diagnose::decide_verdict(vi);
 
   json vj = diagnose::verdict_to_json(verdict);

@@ -290,5 +290,59 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   }
 }
 
+
+TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  if (run_command({"/usr/bin/python3", "-c", "import torch"}, 120).status != 0) {
+    if (in_ci()) FAIL() << "CI=true: python3-torch is not installed for /usr/bin/python3";
+    GTEST_SKIP() << "python3-torch is not installed for /usr/bin/python3";
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
+  std::string err;
+  std::string sup = make_child_cgroup("run-torch", 1536ull << 20, &err);
+  ASSERT_FALSE(sup.empty()) << err;
+  constexpr uint64_t kLimit = 500ull << 20;  // unlimited, this job peaks at ~620 MiB anon+shmem
+  std::string base = tmpdir() + "/torch";
+  auto r = run_oomlens("torch",
+                       {"/usr/bin/python3", OOMLENS_SOURCE_DIR "/tests/fixtures/run/dataloader_train.py", "8000000", "3"},
+                       {"--limit", "500M"}, sup);
+  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
+  const json& v = r.verdict;
+  ASSERT_FALSE(v.is_null()) << r.err;
+  std::string cause = v["cause"];
+  ASSERT_TRUE(cause == "oom_killed" || cause == "worker_oom_killed") << v.dump(2);
+  // The kernel may pick the main process or a worker: the verdict names it.
+  ASSERT_TRUE(v["victim_pid"].is_number());
+  std::string victim_role;
+  int workers = 0;
+  bool orphans_followed = true;
+  for (auto& p : v["procs"]) {
+    if (p["pid"] == v["victim_pid"]) victim_role = p["role"];
+    if (p["role"] == "worker") {
+      ++workers;
+      EXPECT_GT(p["peak_pss_bytes"].get<uint64_t>(), 50ull << 20) << p.dump();  // copy-on-read, attributed
+      if (cause == "oom_killed") orphans_followed &= p["orphaned"].get<bool>() && p["gone_s"].is_number();
+    }
+  }
+  EXPECT_EQ(victim_role, cause == "oom_killed" ? "main" : "worker");
+  EXPECT_EQ(workers, 2);
+  EXPECT_TRUE(orphans_followed) << "orphaned DataLoader workers were not followed until they exited";
+  if (cause == "oom_killed") {
+    ASSERT_TRUE(WIFSIGNALED(r.status));
+    EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
+  } else {
+    EXPECT_TRUE(WIFEXITED(r.status) && WEXITSTATUS(r.status) != 0);
+  }
+  bool attributed = false;
+  for (auto& e : v["evidence"]) attributed |= e.get<std::string>().find("worker processes held") != std::string::npos;
+  EXPECT_TRUE(attributed) << v["evidence"].dump();
+  // PSS anon+shmem tracks the cgroup's own anon+shmem charge, never above the limit.
+  double pss = v["peak"]["tree_anon_shmem_pss_bytes"].get<double>();
+  double charge = v["peak"]["cgroup_anon_shmem_bytes"].get<double>();
+  EXPECT_NEAR(pss / charge, 1.0, 0.10) << "tree anon+shmem PSS " << pss << " vs cgroup anon+shmem " << charge;
+  EXPECT_LE(pss, static_cast<double>(kLimit));
+  expect_schema_valid({base + ".jsonl"});
+}
+
 }  // namespace
 }  // namespace oomlens::live
