@@ -1,13 +1,248 @@
 // `oomlens explain`: find every OOM report in kernel logs and explain it.
+// The whole job, step by step:
+//   1. read:    saved files (plain/gzip/stdin), or the live sources merged
+//   2. parse:   one ReportScanner per source (streaming, prefiltered)
+//   3. decide:  merge duplicates, decode cgroup owners, filter, explain
+//   4. render:  text, --summary or --json
 #include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <ctime>
+#include <memory>
+
+#include "cgroup/cgroup.h"
 #include "cli/commands.h"
+#include "diagnose/cgroup_owner.h"
+#include "diagnose/event_filter.h"
+#include "diagnose/explain.h"
+#include "kernel_log/report_scanner.h"
+#include "logsource/file_reader.h"
+#include "logsource/journal.h"
+#include "logsource/live_sources.h"
+#include "logsource/merge.h"
+#include "proc/proc.h"
+#include "render/json.h"
+#include "render/text.h"
 
 namespace oomlens::cli {
+namespace {
+
+constexpr int kExitFound = 0;
+constexpr int kExitNone = 1;
+constexpr int kExitError = 2;
+
+struct ExplainArgs {
+  std::vector<std::string> files;
+  bool json = false;
+  bool summary = false;
+  std::string since, until, comm, cgroup, color = "auto", root = "/", sources = "kmsg,journal,files";
+  std::optional<int64_t> pid;
+  std::optional<size_t> last;
+  std::vector<std::string> boots;
+};
+
+/// A LogSink that owns its scanner and collects what it finds.
+class CollectingSink final : public LogSink {
+ public:
+  CollectingSink(ScanOptions options, std::vector<OomEvent>* events, std::vector<ParseWarning>* warnings)
+      : scanner_(std::move(options), [events](OomEvent&& e) { events->push_back(std::move(e)); }),
+        inner_(scanner_),
+        warnings_(warnings) {}
+  void text(std::string_view chunk) override { inner_.text(chunk); }
+  void record(std::string_view m, const RecordMeta& meta) override { inner_.record(m, meta); }
+  void gap(std::string_view why) override { inner_.gap(why); }
+  void end() override {
+    inner_.end();
+    const auto& w = scanner_.warnings();
+    warnings_->insert(warnings_->end(), w.begin(), w.end());
+  }
+
+ private:
+  ReportScanner scanner_;
+  ScannerSink inner_;
+  std::vector<ParseWarning>* warnings_;
+};
+
+std::optional<int> file_year(const std::string& path) {
+  struct stat st {};
+  time_t t = std::time(nullptr);
+  if (path != "-" && ::stat(path.c_str(), &st) == 0) t = st.st_mtime;
+  std::tm tm{};
+  if (!localtime_r(&t, &tm)) return std::nullopt;
+  return tm.tm_year + 1900;
+}
+
+std::optional<int> read_int_file(const std::string& path) {
+  auto t = cgroup::read_small_file(path);
+  if (!t) return std::nullopt;
+  try {
+    return std::stoi(*t);
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+void print_source_problems(const std::vector<SourceResult>& results, bool verbose) {
+  for (const auto& r : results) {
+    if (r.error) {
+      fmt::print(stderr, "oomlens: {}: {}\n", r.name, *r.error);
+      if (r.advice) fmt::print(stderr, "oomlens:   {}\n", *r.advice);
+    } else if (verbose) {
+      fmt::print(stderr, "oomlens: read {}: {}\n", r.name,
+                 r.used ? fmt::format("{} records", r.records) : std::string("not present"));
+    }
+    if (verbose)
+      for (const auto& n : r.notes) fmt::print(stderr, "oomlens:   {}: {}\n", r.name, n);
+  }
+}
+
+int run_explain(const ExplainArgs& a) {
+  // Filters first: a bad --since must fail before any reading.
+  EventFilter filter;
+  const int64_t now = static_cast<int64_t>(std::time(nullptr));
+  for (auto [text, out, name] : {std::tuple{&a.since, &filter.since_unix_s, "--since"},
+                                 std::tuple{&a.until, &filter.until_unix_s, "--until"}}) {
+    if (text->empty()) continue;
+    *out = parse_time_spec(*text, now);
+    if (!*out) {
+      fmt::print(stderr,
+                 "oomlens explain: {}: cannot read '{}' as a time (use 2025-08-12T03:54:03Z, "
+                 "'2025-08-12 03:54', @EPOCH, -2h or '1d ago')\n",
+                 name, *text);
+      return kExitError;
+    }
+  }
+  filter.pid = a.pid;
+  if (!a.comm.empty()) filter.comm = a.comm;
+  if (!a.cgroup.empty()) filter.cgroup = a.cgroup;
+  filter.last = a.last;
+
+  // 1-2. Read and parse.
+  std::vector<OomEvent> events;
+  std::vector<ParseWarning> warnings;
+  std::vector<SourceResult> results;
+  const bool live = a.files.empty();
+  if (live) {
+    LiveOptions lo;
+    lo.root = a.root;
+    lo.kmsg = a.sources.find("kmsg") != std::string::npos;
+    lo.journal = a.sources.find("journal") != std::string::npos;
+    lo.syslog_files = a.sources.find("files") != std::string::npos;
+    if (!a.boots.empty()) {
+      lo.journal_boots.clear();
+      for (const auto& b : a.boots) {
+        if (b == "all") {
+          lo.journal_boots.clear();
+          break;
+        }
+        auto sel = parse_boot_selector(b);
+        if (!sel) {
+          fmt::print(stderr, "oomlens explain: --boot: '{}' is not 'all', an offset like -1, or a boot id\n", b);
+          return kExitError;
+        }
+        lo.journal_boots.push_back(*sel);
+      }
+    }
+    results = read_live_sources(lo, [&](const PlannedSource& s) -> std::unique_ptr<LogSink> {
+      ScanOptions so;
+      so.source_name = s.name;
+      so.default_year = s.default_year;
+      return std::make_unique<CollectingSink>(so, &events, &warnings);
+    });
+    events = dedup_events(std::move(events));
+  } else {
+    for (const auto& path : a.files) {
+      ScanOptions so;
+      so.source_name = path;
+      so.default_year = file_year(path);
+      CollectingSink sink(so, &events, &warnings);
+      results.push_back(read_log_file(path, sink));
+      sink.end();
+    }
+  }
+  bool any_used = false;
+  for (const auto& r : results) any_used |= r.used;
+  print_source_problems(results, live && !a.json);
+  if (!any_used) {
+    fmt::print(stderr, "oomlens explain: nothing could be read{}\n",
+               live ? " from the kernel log (see above)" : "");
+    return kExitError;
+  }
+
+  // 3. Decide.
+  for (auto& e : events) {
+    if (e.memcg && !e.memcg->owner) {
+      const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
+      if (path) e.memcg->owner = decode_cgroup_owner(*path);
+    }
+  }
+  size_t untimed = 0;
+  events = apply_filter(std::move(events), filter, &untimed);
+  if (untimed > 0)
+    warnings.push_back({"", 0, fmt::format("{} event(s) without a wall-clock time were left out by --since/--until",
+                                           untimed)});
+  ExplainContext ctx;
+  if (live) {
+    ctx.overcommit_memory = read_int_file(a.root + "/proc/sys/vm/overcommit_memory");
+    if (auto mi = proc::read_meminfo(a.root + "/proc")) ctx.mem_total_bytes = mi->mem_total_bytes;
+  }
+  std::vector<Explanation> explanations;
+  explanations.reserve(events.size());
+  for (const auto& e : events) explanations.push_back(explain(e, ctx));
+
+  // 4. Render.
+  if (a.json) {
+    std::string out = explain_document(events, explanations, results, warnings).dump(2);
+    out += '\n';
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  } else if (a.summary) {
+    for (const auto& e : events) fmt::print("{}\n", render_summary_line(e));
+  } else {
+    TextStyle style;
+    style.color = a.color == "always" || (a.color == "auto" && ::isatty(1) && !std::getenv("NO_COLOR"));
+    bool first = true;
+    for (size_t i = 0; i < events.size(); ++i) {
+      if (!first) fmt::print("\n");
+      first = false;
+      fmt::print("{}", render_event_text(events[i], explanations[i], style));
+    }
+    if (events.empty()) fmt::print(stderr, "oomlens: no OOM-killer report found\n");
+  }
+  if (!a.json)
+    for (const auto& w : warnings)
+      fmt::print(stderr, "oomlens: warning: {}{}{}\n", w.source.empty() ? "" : w.source,
+                 w.line ? fmt::format(":{}", w.line) : "", w.source.empty() ? "" : ": " + w.message);
+  std::fflush(stdout);
+  return events.empty() ? kExitNone : kExitFound;
+}
+
+}  // namespace
 
 void add_explain(CLI::App& app, int* status) {
+  auto args = std::make_shared<ExplainArgs>();
   auto* cmd = app.add_subcommand("explain", "Find every OOM report in kernel logs and explain it");
-  cmd->callback([status]() { *status = 1; });
+  cmd->footer(
+      "With no FILE, reads the running system's kernel log: /dev/kmsg, the journal and\n"
+      "/var/log/kern.log*, /var/log/messages*, merged. FILE may be gzip-compressed; - is stdin.\n"
+      "Exit status: 0 events found, 1 none found, 2 error (bad usage or nothing readable).");
+  cmd->add_option("files", args->files, "Saved kernel logs (plain or .gz), - for stdin");
+  cmd->add_flag("--json", args->json, "Print one JSON document (docs/schema/event.schema.json)");
+  cmd->add_flag("--summary", args->summary, "Print one line per event");
+  cmd->add_option("--since", args->since, "Only events at or after TIME (RFC 3339, @EPOCH, -2h, '1d ago')");
+  cmd->add_option("--until", args->until, "Only events at or before TIME");
+  cmd->add_option("--pid", args->pid, "Only events where PID was a victim, selected or the trigger");
+  cmd->add_option("--comm", args->comm, "Only events where NAME was a victim, selected or the trigger");
+  cmd->add_option("--cgroup", args->cgroup, "Only events whose oom_memcg or task_memcg contains TEXT");
+  cmd->add_option("--last", args->last, "Only the last N events (after the other filters)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--boot", args->boots, "Journal boots: all, 0 (current), -1 (previous), or a boot id");
+  cmd->add_option("--source", args->sources, "Live sources, comma-separated: kmsg,journal,files");
+  cmd->add_option("--color", args->color, "Colour: auto, always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
+  cmd->callback([args, status]() { *status = run_explain(*args); });
 }
 
 }  // namespace oomlens::cli

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Boots the oomlens test VM once and reports its scenarios.
+#
+# Usage: scripts/vm/run-vm.sh BUILD_DIR
+#   Kernel: $OOMLENS_VM_KERNEL, else BUILD_DIR/vm/kernel/vmlinuz
+#           (scripts/vm/fetch-kernel.sh provides it).
+#   Initramfs: BUILD_DIR/vm/initramfs.cpio.gz, (re)built by
+#           scripts/vm/build-initramfs.sh when missing or older than its inputs.
+# Environment:
+#   OOMLENS_VM_EXPLAIN=1|0   run the explain-v2 scenario (default 1)
+#   OOMLENS_VM_ONLY=a,b      run only these scenarios (default: all)
+#   OOMLENS_VM_TIMEOUT=S     hard limit on the VM's run (default 120 s)
+#   OOMLENS_VM_APPEND=ARGS   more kernel command line arguments
+#   OOMLENS_VM_QEMU=PATH     the emulator (default: qemu-system-x86_64 on PATH)
+#   CI=true                  a missing qemu or kernel fails instead of skipping
+# Output: BUILD_DIR/vm/serial.log (the whole serial console),
+#   BUILD_DIR/vm/guest-kmsg.log (the guest's v2 memcg OOM report as /dev/kmsg
+#   records), BUILD_DIR/vm/guest-dmesg.log (the same as dmesg prints it) and
+#   BUILD_DIR/vm/guest-kmsg-oom-group.log (a memory.oom.group kill, /dev/kmsg).
+# Exit: 0 only when the guest printed `OOMLENS-VM-DONE` with fail=0 and no
+#   failing result (qemu exits 0 whenever the guest powers off, so its status
+#   proves nothing), or when skipping (a `SKIP:` line says why); 1 otherwise.
+set -uo pipefail
+build=${1:?usage: run-vm.sh BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/../.." && pwd)
+vmdir=$build/vm
+skip_or_fail() {
+  if [ "${CI:-}" = true ]; then echo "FAIL: vm: $1 (CI=true: the VM tests may not skip)" >&2; exit 1; fi
+  echo "SKIP: vm: $1"; exit 0
+}
+
+qemu=${OOMLENS_VM_QEMU:-$(command -v qemu-system-x86_64)}
+[ -n "$qemu" ] && [ -x "$qemu" ] || skip_or_fail "no qemu-system-x86_64 (scripts/vm/install-deps.sh installs it)"
+kernel=${OOMLENS_VM_KERNEL:-$vmdir/kernel/vmlinuz}
+[ -r "$kernel" ] || skip_or_fail "no kernel at $kernel (scripts/vm/fetch-kernel.sh $vmdir/kernel fetches one)"
+initrd=$vmdir/initramfs.cpio.gz
+stale=0
+[ -s "$initrd" ] || stale=1
+for f in "$build/oomlens" "$build/oomlens-test-leaker" "$src/tests/vm/guest-init.sh"; do
+  [ "$f" -nt "$initrd" ] && stale=1
+done
+if [ $stale -eq 1 ]; then bash "$here/build-initramfs.sh" "$build" "$initrd" || exit 1; fi
+
+accel=()
+if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then accel=(-enable-kvm); fi
+explain=${OOMLENS_VM_EXPLAIN:-1}
+append="console=ttyS0 panic=-1 quiet psi=1 oomlens_explain=$explain"
+[ -n "${OOMLENS_VM_ONLY:-}" ] && append+=" oomlens_only=$OOMLENS_VM_ONLY"
+[ -n "${OOMLENS_VM_APPEND:-}" ] && append+=" $OOMLENS_VM_APPEND"
+limit=${OOMLENS_VM_TIMEOUT:-120}
+log=$vmdir/serial.log
+mkdir -p "$vmdir"
+rm -f "$log" "$vmdir"/guest-*.log
+
+echo "vm: booting $(basename "$kernel") ($(cat "$(dirname "$kernel")/version" 2>/dev/null || echo "$kernel"))" \
+     "${accel[*]:-without KVM (software emulation)}; serial log: $log"
+t0=$(date +%s%N)
+# -nodefaults: no NIC/VGA (their option ROMs slow the boot); the serial
+# console goes to a file so nothing touches the terminal.
+timeout -k 5 "$limit" "$qemu" -machine q35 -cpu max -m 512 -smp 1 "${accel[@]}" \
+  -nodefaults -no-user-config -display none -monitor none -serial "file:$log" \
+  -no-reboot -kernel "$kernel" -initrd "$initrd" -append "$append" </dev/null
+rc=$?
+t1=$(date +%s%N)
+secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+
+clean=$(tr -d '\r' < "$log" 2>/dev/null)
+# Markers are matched anywhere in a line: kernel output may precede them.
+results=$(printf '%s\n' "$clean" | grep -o 'OOMLENS-VM-RESULT name=.*')
+done_line=$(printf '%s\n' "$clean" | grep -o 'OOMLENS-VM-DONE pass=[0-9]* fail=[0-9]* skip=[0-9]*' | tail -n 1)
+block() { printf '%s\n' "$clean" | sed -n "/$1-BEGIN\$/,/$1-END\$/p" | sed '1d;$d'; }
+block OOMLENS-VM-KMSG > "$vmdir/guest-kmsg.log"
+block OOMLENS-VM-DMESG > "$vmdir/guest-dmesg.log"
+block OOMLENS-VM-KMSG-GROUP > "$vmdir/guest-kmsg-oom-group.log"
+for f in guest-kmsg.log guest-dmesg.log guest-kmsg-oom-group.log; do [ -s "$vmdir/$f" ] || rm -f "$vmdir/$f"; done
+
+printf '%s\n' "$results" | sed -n 's/^OOMLENS-VM-RESULT name=\([^ ]*\) status=\([^ ]*\) detail=\(.*\)$/  \2\t\1\t\3/p'
+n_pass=$(printf '%s\n' "$results" | grep -c ' status=pass ')
+n_fail=$(printf '%s\n' "$results" | grep -c ' status=fail ')
+n_skip=$(printf '%s\n' "$results" | grep -c ' status=skip ')
+why=
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then why="the VM did not power off within ${limit} s (killed)"
+elif [ $rc -ne 0 ]; then why="qemu exited $rc"
+elif [ -z "$done_line" ]; then why="no OOMLENS-VM-DONE line: the guest did not finish its scenarios"
+elif [ "$done_line" != "OOMLENS-VM-DONE pass=$n_pass fail=$n_fail skip=$n_skip" ]; then
+  why="summary '$done_line' disagrees with the result lines (pass=$n_pass fail=$n_fail skip=$n_skip)"
+elif [ "$n_fail" -ne 0 ]; then why="$n_fail scenario(s) failed"
+elif [ "$n_pass" -eq 0 ]; then why="no scenario passed"
+fi
+saved=$(cd "$vmdir" && ls guest-*.log 2>/dev/null | tr '\n' ' ')
+[ -n "$saved" ] && echo "vm: guest OOM reports saved in $vmdir: $saved"
+echo "vm: $n_pass passed, $n_fail failed, $n_skip skipped (boot to power-off: $secs s)"
+if [ -n "$why" ]; then
+  echo "FAIL: vm: $why" >&2
+  failing=$(printf '%s\n' "$results" | grep ' status=fail ')
+  [ -n "$failing" ] && printf 'failing:\n%s\n' "$failing" >&2
+  echo "--- last 40 lines of $log:" >&2
+  printf '%s\n' "$clean" | tail -n 40 >&2
+  exit 1
+fi
+exit 0

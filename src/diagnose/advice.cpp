@@ -1,0 +1,120 @@
+// Advice: short, concrete suggestions picked by the rules below, in this
+// order, at most kMaxAdvice. Rules key on the checks' ids so that advice
+// never rests on a figure the checks did not establish.
+//
+//  1. SysRq-forced kill      → nothing to fix in the victim; find who pressed it.
+//  2. panic_on_oom           → vm.panic_on_oom=0 unless a reboot is wanted.
+//  3. no killable task       → look at the -1000 (exempt) processes.
+//  4. constraint unknown     → find the full report before the kill line.
+//  5. memcg, victim ≥80 % of limit → raise the limit or reduce use; growth
+//     with run time rather than input means a leak.
+//     memcg, victim < 80 %   → look at the rest of the cgroup (stats).
+//     memcg, limit unknown   → raise the limit or reduce use.
+//  6. global, victim ≥50 % RAM → less work / bigger machine, contain with
+//     `oomlens run --limit`; otherwise find the users and contain jobs.
+//  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
+//  8. ≥3 same-name python tasks → PyTorch DataLoader worker copy-on-read.
+//  9. python victim ≥4 GiB anon → bf16/AMP and gradient accumulation.
+// 10. oom_score_adj 1000 under Kubernetes → set requests/limits (BestEffort).
+// 11. page tables large      → huge pages / fewer mappings.
+#include <fmt/core.h>
+
+#include "diagnose/explain_detail.h"
+#include "render/format.h"
+
+namespace oomlens::detail {
+namespace {
+
+constexpr size_t kMaxAdvice = 5;
+constexpr uint64_t kGiB = uint64_t{1} << 30;
+constexpr uint64_t kTrainingAnonBytes = 4 * kGiB;  // rule 9: a model-sized process
+constexpr uint64_t kWorkerCount = 3;               // rule 8: a worker pool, not a pair
+
+int64_t figure(const Check& c, std::string_view name) {
+  for (const auto& [n, v] : c.figures)
+    if (n == name) return v;
+  return 0;
+}
+
+}  // namespace
+
+std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>& checks,
+                                     const ExplainContext& /*context*/) {
+  std::vector<std::string> out;
+  const Victim* v = main_victim(e);
+  const std::string victim_name = v && !v->comm.empty() ? v->comm : "the process";
+
+  if (e.sysrq) {  // 1
+    out.emplace_back("Nothing to fix in the victim: find who forced the OOM (echo f > /proc/sysrq-trigger, a "
+                     "watchdog, or Alt+SysRq+F on the console).");
+  }
+  if (find_check(checks, "panic_on_oom")) {  // 2
+    out.emplace_back("Set `sysctl vm.panic_on_oom=0` unless a reboot on OOM is what you want: then the kernel kills "
+                     "one process instead.");
+  }
+  if (e.kind == EventKind::no_killable) {  // 3
+    out.emplace_back("List the processes with oom_score_adj -1000 (e.g. systemd OOMScoreAdjust=-1000): when only they "
+                     "hold memory, nothing can be killed. Let one of them be killable or give them less memory.");
+  }
+  if (e.sysrq || e.kind == EventKind::panic) return out;
+
+  if (!e.constraint && e.kind == EventKind::kill) {  // 4
+    out.emplace_back("Find the full report in the lines before the kill (`journalctl -k`, /var/log/kern.log): its "
+                     "header says whether a cgroup limit or the whole machine ran out.");
+  }
+
+  if (e.constraint == Constraint::memcg && e.kind != EventKind::no_killable) {  // 5
+    const Check* c = find_check(checks, "victim_anon_vs_limit");
+    if (c && c->level == CheckLevel::warn) {
+      out.push_back(fmt::format("If {} needs this much memory, raise the limit (now {}); if its use grows with run time "
+                                "rather than with its input, it leaks: profile it instead of raising the limit.",
+                                victim_name, format_bytes(static_cast<uint64_t>(figure(*c, "limit_bytes")))));
+    } else if (c) {
+      out.emplace_back("Look at the other processes and at the page cache in the cgroup (the `Memory cgroup stats` "
+                       "lines): the victim was not the main user of the limit.");
+    } else {
+      out.emplace_back("Raise the cgroup's memory limit or make the job use less memory.");
+    }
+  }
+
+  if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
+    const Check* c = find_check(checks, "victim_anon_vs_ram");
+    if (c && c->level == CheckLevel::warn) {
+      out.push_back(fmt::format("{} alone used most of the RAM: give it less work or more memory, and run it under "
+                                "`oomlens run --limit SIZE` so it is killed alone instead of starving the machine.",
+                                victim_name));
+    } else {
+      out.emplace_back("Contain memory-hungry jobs with `oomlens run --limit SIZE`, so a runaway job hits its own "
+                       "limit instead of the machine's.");
+    }
+  }
+  if (find_check(checks, "swap_absent")) {  // 7
+    out.emplace_back("Add swap (a few GiB, or zram): it lets the kernel move idle anonymous memory out of RAM "
+                     "before it has to kill.");
+  } else if (find_check(checks, "swap_exhausted") || find_check(checks, "memcg_swap_exhausted")) {
+    out.emplace_back("Swap was full as well: the demand exceeded memory plus swap, so more swap would only delay "
+                     "the kill; reduce the demand.");
+  }
+
+  const auto groups = group_tasks_by_comm(e);  // 8
+  if (!groups.empty() && groups.front().count >= kWorkerCount && is_python(groups.front().comm)) {
+    out.emplace_back("If these are PyTorch DataLoader workers: each worker touches the dataset's Python objects and "
+                     "so copies their pages (copy-on-read). Use fewer `num_workers`, hold data in numpy arrays or "
+                     "tensors instead of Python lists of objects, and set `persistent_workers=True`.");
+  }
+  if (v && is_python(v->comm) && v->anon_rss_bytes && *v->anon_rss_bytes >= kTrainingAnonBytes) {  // 9
+    out.emplace_back("If this is model training: use bf16/AMP instead of float32, and gradient accumulation rather "
+                     "than a smaller batch (a smaller batch changes the optimisation).");
+  }
+  if (v && v->oom_score_adj == 1000 && e.memcg && e.memcg->owner && e.memcg->owner->kind == "kubernetes") {  // 10
+    out.emplace_back("Give the pod memory requests and limits: BestEffort pods (oom_score_adj 1000) are killed first.");
+  }
+  if (find_check(checks, "pgtables_large")) {  // 11
+    out.emplace_back("Page tables were large: map memory in fewer, larger regions or use huge pages "
+                     "(transparent huge pages, madvise(MADV_HUGEPAGE)).");
+  }
+  if (out.size() > kMaxAdvice) out.resize(kMaxAdvice);
+  return out;
+}
+
+}  // namespace oomlens::detail

@@ -1,0 +1,161 @@
+#include "diagnose/cgroup_owner.h"
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+namespace oomlens {
+namespace {
+
+std::vector<std::string_view> split_path(std::string_view path) {
+  std::vector<std::string_view> parts;
+  size_t i = 0;
+  while (i < path.size()) {
+    size_t j = path.find('/', i);
+    if (j == std::string_view::npos) j = path.size();
+    if (j > i) parts.push_back(path.substr(i, j - i));
+    i = j + 1;
+  }
+  return parts;
+}
+
+bool is_hex_id(std::string_view s) {
+  if (s.size() < 12 || s.size() > 64) return false;
+  for (const char c : s)
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+/// `<prefix><hex>.scope` → hex, else empty.
+std::string_view scoped_id(std::string_view part, std::string_view prefix) {
+  if (!part.starts_with(prefix) || !ends_with(part, ".scope")) return {};
+  const auto id = part.substr(prefix.size(), part.size() - prefix.size() - 6);
+  return is_hex_id(id) ? id : std::string_view{};
+}
+
+/// A Kubernetes container component: a bare id (cgroupfs driver) or a
+/// runtime scope (systemd driver).
+std::string_view kube_container_id(std::string_view part) {
+  if (is_hex_id(part)) return part;
+  for (const std::string_view prefix : {"cri-containerd-", "crio-", "docker-"}) {
+    if (auto id = scoped_id(part, prefix); !id.empty()) return id;
+  }
+  return {};
+}
+
+std::optional<CgroupOwner> decode_kubernetes(const std::vector<std::string_view>& parts) {
+  size_t k = 0;
+  while (k < parts.size() && parts[k] != "kubepods" && parts[k] != "kubepods.slice") ++k;
+  if (k == parts.size()) return std::nullopt;
+  CgroupOwner owner;
+  owner.kind = "kubernetes";
+  owner.id = std::string(parts[k]);
+  std::optional<std::string> qos;
+  for (size_t i = k + 1; i < parts.size(); ++i) {
+    std::string_view p = parts[i];
+    if (p == "burstable" || p == "kubepods-burstable.slice") {
+      qos = "burstable";
+      owner.id = std::string(p);
+      continue;
+    }
+    if (p == "besteffort" || p == "kubepods-besteffort.slice") {
+      qos = "besteffort";
+      owner.id = std::string(p);
+      continue;
+    }
+    if (!owner.pod_uid) {
+      // cgroupfs: pod<uid>; systemd: kubepods[-qos]-pod<uid_>.slice
+      std::string_view uid;
+      if (p.starts_with("pod") && !ends_with(p, ".slice")) {
+        uid = p.substr(3);
+      } else if (p.starts_with("kubepods-") && ends_with(p, ".slice")) {
+        const size_t pos = p.rfind("-pod");  // not the "pod" inside "kubepods"
+        if (pos != std::string_view::npos) uid = p.substr(pos + 4, p.size() - pos - 4 - 6);
+      }
+      if (!uid.empty()) {
+        std::string u(uid);
+        for (char& c : u)
+          if (c == '_') c = '-';
+        owner.pod_uid = u;
+        owner.id = u;
+        if (!qos) qos = "guaranteed";  // guaranteed pods sit directly under kubepods
+        continue;
+      }
+    }
+    if (owner.pod_uid && !owner.container_id) {
+      if (auto id = kube_container_id(p); !id.empty()) {
+        owner.container_id = std::string(id);
+        owner.id = std::string(id);
+      }
+    }
+  }
+  owner.qos_class = qos;
+  return owner;
+}
+
+std::optional<CgroupOwner> decode_slurm(const std::vector<std::string_view>& parts) {
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const bool v1_root = parts[i] == "slurm" || parts[i].starts_with("slurm_");
+    const bool v2_root = parts[i] == "slurmstepd.scope";
+    if (!v1_root && !v2_root) continue;
+    std::string job, step;
+    for (size_t j = i + 1; j < parts.size(); ++j) {
+      if (parts[j].starts_with("job_")) job = std::string(parts[j].substr(4));
+      else if (parts[j].starts_with("step_") && !job.empty()) step = std::string(parts[j].substr(5));
+    }
+    CgroupOwner owner;
+    owner.kind = "slurm";
+    if (job.empty()) {
+      owner.id = std::string(parts[i]);  // the slurmstepd scope or a uid_ level
+      if (i + 1 < parts.size() && parts[i + 1].starts_with("uid_")) owner.id = std::string(parts[i + 1]);
+    } else {
+      owner.id = step.empty() ? job : job + "." + step;
+    }
+    return owner;
+  }
+  return std::nullopt;
+}
+
+std::optional<CgroupOwner> make(std::string kind, std::string_view id, bool is_container) {
+  CgroupOwner owner;
+  owner.kind = std::move(kind);
+  owner.id = std::string(id);
+  if (is_container) owner.container_id = owner.id;
+  return owner;
+}
+
+}  // namespace
+
+std::optional<CgroupOwner> decode_cgroup_owner(std::string_view path) {
+  const auto parts = split_path(path);
+  if (parts.empty()) return std::nullopt;
+  if (auto k = decode_kubernetes(parts)) return k;
+  if (auto s = decode_slurm(parts)) return s;
+  // Innermost container component wins (e.g. docker-in-docker).
+  for (size_t i = parts.size(); i-- > 0;) {
+    const std::string_view p = parts[i];
+    if (i > 0 && parts[i - 1] == "docker" && is_hex_id(p)) return make("docker", p, true);
+    if (auto id = scoped_id(p, "docker-"); !id.empty()) return make("docker", id, true);
+    if (auto id = scoped_id(p, "libpod-conmon-"); !id.empty()) return make("podman", id, true);
+    if (auto id = scoped_id(p, "libpod-"); !id.empty()) return make("podman", id, true);
+    if (i > 0 && parts[i - 1] == "libpod_parent" && p.starts_with("libpod-") &&
+        is_hex_id(p.substr(7)))
+      return make("podman", p.substr(7), true);
+    if (auto id = scoped_id(p, "cri-containerd-"); !id.empty()) return make("containerd", id, true);
+    if (auto id = scoped_id(p, "nerdctl-"); !id.empty()) return make("containerd", id, true);
+    if (p.starts_with("lxc.payload.") && p.size() > 12) return make("lxc", p.substr(12), false);
+    if (i > 0 && (parts[i - 1] == "lxc" || parts[i - 1] == "lxc.payload")) return make("lxc", p, false);
+  }
+  for (size_t i = parts.size(); i-- > 0;) {
+    const std::string_view p = parts[i];
+    if (ends_with(p, ".service") || ends_with(p, ".scope") || ends_with(p, ".slice"))
+      return make("systemd", p, false);
+  }
+  return std::nullopt;
+}
+
+}  // namespace oomlens

@@ -1,0 +1,169 @@
+// The checks of an explanation. Each rule below fires only when the event
+// (or the live machine's context) holds every figure it needs; the rule's
+// thresholds are explained where they are set.
+#include <fmt/core.h>
+
+#include "diagnose/explain_detail.h"
+#include "render/format.h"
+
+namespace oomlens::detail {
+namespace {
+
+constexpr uint64_t kMiB = 1024 * 1024;
+// Above this share of the limit (or RAM) the victim itself, not its
+// neighbours, is what filled the memory.
+constexpr uint64_t kVictimDominantLimitPercent = 80;
+constexpr uint64_t kVictimDominantRamPercent = 50;
+// Page tables are ~0.2 % of mapped memory with 4 KiB pages; 64 MiB means
+// ~32 GiB mapped or a very sparse address space (mm/oom_kill.c counts them
+// in oom_badness()).
+constexpr uint64_t kLargePgtablesBytes = 64 * kMiB;
+constexpr uint64_t kTotalVmPercentOfRam = 80;
+
+int64_t as_fig(uint64_t v) { return as_figure(v); }
+
+uint64_t percent(uint64_t part, uint64_t whole) {
+  if (whole == 0) return 0;
+  // part * 100 can overflow only for part > 1.8e17 bytes: divide first then.
+  return part > UINT64_MAX / 100 ? part / (whole / 100 + 1) : part * 100 / whole;
+}
+
+void victim_vs_capacity(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  const Victim* v = main_victim(e);
+  if (!v || !v->anon_rss_bytes) return;
+  const uint64_t anon = *v->anon_rss_bytes;
+  if (e.constraint == Constraint::memcg && e.memcg) {
+    const auto limit = effective_limit_bytes(*e.memcg);
+    if (!limit) return;
+    const uint64_t p = percent(anon, *limit);
+    Check c{"victim_anon_vs_limit", CheckLevel::info, "", {}};
+    if (p >= kVictimDominantLimitPercent) {
+      c.level = CheckLevel::warn;
+      c.message = fmt::format("{}'s anonymous memory ({}) is {} % of the cgroup's {} limit: the victim itself filled the limit.",
+                              v->comm, format_bytes(anon), p, format_bytes(*limit));
+    } else {
+      c.message = fmt::format("{}'s anonymous memory ({}) is only {} % of the cgroup's {} limit: other processes in the cgroup, "
+                              "page cache or kernel memory took the rest.",
+                              v->comm, format_bytes(anon), p, format_bytes(*limit));
+    }
+    c.figures = {{"anon_rss_bytes", as_fig(anon)}, {"limit_bytes", as_fig(*limit)}, {"percent", as_fig(p)}};
+    if (e.memcg->usage_bytes) c.figures.emplace_back("usage_bytes", as_fig(*e.memcg->usage_bytes));
+    out.push_back(std::move(c));
+  } else if (e.constraint == Constraint::global) {
+    const auto ram = machine_ram_bytes(e, ctx);
+    if (!ram) return;
+    const uint64_t p = percent(anon, *ram);
+    Check c{"victim_anon_vs_ram", CheckLevel::info, "", {}};
+    if (p >= kVictimDominantRamPercent) {
+      c.level = CheckLevel::warn;
+      c.message = fmt::format("{}'s anonymous memory ({}) is {} % of RAM ({}): it alone used most of the machine.",
+                              v->comm, format_bytes(anon), p, format_bytes(*ram));
+    } else {
+      c.message = fmt::format("{}'s anonymous memory ({}) is only {} % of RAM ({}): the rest went to other processes, "
+                              "the page cache or the kernel.",
+                              v->comm, format_bytes(anon), p, format_bytes(*ram));
+    }
+    c.figures = {{"anon_rss_bytes", as_fig(anon)}, {"ram_bytes", as_fig(*ram)}, {"percent", as_fig(p)}};
+    out.push_back(std::move(c));
+  }
+}
+
+// total-vm counts reserved address space, which CUDA, JVMs and ASan reserve
+// by the terabyte without using it. It matters only under strict overcommit
+// (vm.overcommit_memory=2), which the log never says: live context only.
+void total_vm_vs_ram(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (ctx.overcommit_memory != 2) return;
+  const Victim* v = main_victim(e);
+  const auto ram = machine_ram_bytes(e, ctx);
+  if (!v || !v->total_vm_bytes || !ram) return;
+  const uint64_t p = percent(*v->total_vm_bytes, *ram);
+  if (p <= kTotalVmPercentOfRam) return;
+  out.push_back({"total_vm_vs_ram", CheckLevel::warn,
+                 fmt::format("With vm.overcommit_memory=2 (strict), {}'s total-vm ({}) is {} % of RAM ({}): reserved "
+                             "address space counts against the commit limit even if never touched.",
+                             v->comm, format_bytes(*v->total_vm_bytes), p, format_bytes(*ram)),
+                 {{"total_vm_bytes", as_fig(*v->total_vm_bytes)}, {"ram_bytes", as_fig(*ram)}, {"percent", as_fig(p)}}});
+}
+
+void pgtables(const OomEvent& e, std::vector<Check>& out) {
+  const Victim* v = main_victim(e);
+  if (!v) return;
+  std::optional<uint64_t> pt = v->pgtables_bytes;
+  if (!pt) {
+    for (const TaskRow& row : e.tasks)
+      if ((row.pid == v->pid || row.tgid == v->pid) && row.pgtables_bytes) pt = row.pgtables_bytes;
+  }
+  if (!pt || *pt <= kLargePgtablesBytes) return;
+  out.push_back({"pgtables_large", CheckLevel::warn,
+                 fmt::format("{}'s page tables took {}: a huge or sparsely used address space costs kernel memory "
+                             "that counts toward the OOM.", v->comm, format_bytes(*pt)),
+                 {{"pgtables_bytes", as_fig(*pt)}}});
+}
+
+void swap(const OomEvent& e, std::vector<Check>& out) {
+  if (e.constraint == Constraint::global && e.mem_info && e.mem_info->total_swap_bytes) {
+    const uint64_t total = *e.mem_info->total_swap_bytes;
+    const auto free = e.mem_info->free_swap_bytes;
+    if (total == 0) {
+      out.push_back({"swap_absent", CheckLevel::warn,
+                     "The machine had no swap: the kernel could not move idle anonymous memory out of RAM.",
+                     {{"total_swap_bytes", 0}}});
+    } else if (free && swap_exhausted(*free, total)) {
+      out.push_back({"swap_exhausted", CheckLevel::warn,
+                     fmt::format("Swap was exhausted too: {} free of {}.", format_bytes(*free), format_bytes(total)),
+                     {{"free_swap_bytes", as_fig(*free)}, {"total_swap_bytes", as_fig(total)}}});
+    }
+    return;
+  }
+  if (e.constraint != Constraint::memcg || !e.memcg) return;
+  const MemcgInfo& m = *e.memcg;
+  // cgroup v2: memory.swap.max
+  if (m.swap_limit_state == LimitState::limited && m.swap_limit_bytes) {
+    if (*m.swap_limit_bytes == 0) {
+      out.push_back({"memcg_swap_disallowed", CheckLevel::info,
+                     "The cgroup may not use swap (its swap limit is 0).", {{"swap_limit_bytes", 0}}});
+    } else if (m.swap_usage_bytes && *m.swap_usage_bytes >= *m.swap_limit_bytes) {
+      out.push_back({"memcg_swap_exhausted", CheckLevel::warn,
+                     fmt::format("The cgroup's swap was full too: {} used of its {} swap limit.",
+                                 format_bytes(*m.swap_usage_bytes), format_bytes(*m.swap_limit_bytes)),
+                     {{"swap_usage_bytes", as_fig(*m.swap_usage_bytes)}, {"swap_limit_bytes", as_fig(*m.swap_limit_bytes)}}});
+    }
+    return;
+  }
+  // cgroup v1: memory.memsw.limit_in_bytes counts memory + swap.
+  const auto limit = effective_limit_bytes(m);
+  if (limit && m.memsw_limit_bytes && *m.memsw_limit_bytes <= (uint64_t{1} << 53)) {
+    if (*m.memsw_limit_bytes <= *limit) {
+      out.push_back({"memcg_swap_disallowed", CheckLevel::info,
+                     fmt::format("The cgroup's memory+swap limit ({}) equals its memory limit: it may not use swap.",
+                                 format_bytes(*m.memsw_limit_bytes)),
+                     {{"memsw_limit_bytes", as_fig(*m.memsw_limit_bytes)}, {"limit_bytes", as_fig(*limit)}}});
+    } else if (m.memsw_usage_bytes && *m.memsw_usage_bytes >= *m.memsw_limit_bytes) {
+      out.push_back({"memcg_swap_exhausted", CheckLevel::warn,
+                     fmt::format("The cgroup's memory+swap usage reached its {} memory+swap limit: swap was full too.",
+                                 format_bytes(*m.memsw_limit_bytes)),
+                     {{"memsw_usage_bytes", as_fig(*m.memsw_usage_bytes)}, {"memsw_limit_bytes", as_fig(*m.memsw_limit_bytes)}}});
+    }
+  }
+}
+
+}  // namespace
+
+int64_t as_figure(uint64_t v) {
+  // Figures are emitted as JSON integers, which must stay within 2^53.
+  constexpr uint64_t kMax = uint64_t{1} << 53;
+  return static_cast<int64_t>(v > kMax ? kMax : v);
+}
+
+std::vector<Check> make_checks(const OomEvent& e, const ExplainContext& ctx) {
+  std::vector<Check> out;
+  victim_vs_capacity(e, ctx, out);
+  total_vm_vs_ram(e, ctx, out);
+  pgtables(e, out);
+  swap(e, out);
+  add_score_adj_check(e, out);
+  add_task_checks(e, out);
+  return out;
+}
+
+}  // namespace oomlens::detail

@@ -1,0 +1,119 @@
+// Checks about the circumstances of a kill: how the victim was ranked, who
+// else held memory, who asked for it, and how the report ended.
+#include <fmt/core.h>
+
+#include "diagnose/explain_detail.h"
+#include "render/format.h"
+
+namespace oomlens::detail {
+namespace {
+
+// Kubernetes (pkg/kubelet/qos/policy.go): Guaranteed -997, BestEffort 1000,
+// Burstable 1000 - 1000*request/capacity clamped to [2, 999]; the kubelet
+// and container runtime run at -999.
+constexpr int kK8sBestEffortAdj = 1000;
+constexpr int kK8sGuaranteedAdj = -997;
+
+std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner) {
+  const bool k8s = owner && owner->kind == "kubernetes";
+  if (adj == kK8sBestEffortAdj)
+    return k8s || !owner ? " (the maximum: Kubernetes gives it to BestEffort pods, killed first)"
+                         : " (the maximum: this process asked to be killed first)";
+  if (adj == kK8sGuaranteedAdj && (k8s || !owner)) return " (Kubernetes gives -997 to Guaranteed pods)";
+  if (k8s && owner->qos_class == std::optional<std::string>("burstable") && adj > 1 && adj < 1000)
+    return " (Kubernetes Burstable: 1000 − 1000 × memory request / node memory; a small request ranks it high)";
+  if (adj < 0) return " (protected, yet still chosen: every other candidate was protected as much or was smaller)";
+  return " (raised: the process or its manager made it a preferred victim)";
+}
+
+}  // namespace
+
+void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
+  const Victim* v = main_victim(e);
+  if (!v || !v->oom_score_adj || *v->oom_score_adj == 0) return;
+  const int adj = *v->oom_score_adj;
+  const std::optional<CgroupOwner> owner = e.memcg ? e.memcg->owner : std::nullopt;
+  out.push_back({"victim_oom_score_adj", adj < 0 ? CheckLevel::warn : CheckLevel::info,
+                 fmt::format("{} had oom_score_adj {}{}.", v->comm, adj, adj_meaning(adj, owner)),
+                 {{"oom_score_adj", adj}}});
+}
+
+void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
+  const Victim* v = main_victim(e);
+
+  // Largest holders in the Tasks table, grouped by name (workers share one).
+  const auto groups = group_tasks_by_comm(e);
+  if (!groups.empty() && groups.front().rss_bytes > 0) {
+    std::string msg = "Largest in the task table: ";
+    bool multi = false;
+    for (size_t i = 0; i < groups.size() && i < 3; ++i) {
+      const CommGroup& g = groups[i];
+      if (i > 0 && g.rss_bytes == 0) break;
+      if (g.count > 1) multi = true;
+      msg += (i ? "; " : "") +
+             (g.count == 1 ? fmt::format("{} held {} RSS", g.comm, format_bytes(g.rss_bytes))
+                           : fmt::format("{} {} processes held {} RSS together", g.count, g.comm, format_bytes(g.rss_bytes)));
+    }
+    msg += ".";
+    // Forked workers map the parent's pages copy-on-write; rss counts each
+    // shared page once per process.
+    if (multi) msg += " RSS counts pages shared between forked processes once per process, so a group's true total can be lower.";
+    out.push_back({"largest_tasks_by_comm", CheckLevel::info, msg,
+                   {{"count", as_figure(groups.front().count)}, {"rss_bytes", as_figure(groups.front().rss_bytes)}}});
+  }
+
+  // The trigger is whoever allocated last; the victim is the largest
+  // (oom_badness()). Different tasks are normal but often surprise people.
+  if (v && e.trigger && !e.sysrq) {
+    const Trigger& t = *e.trigger;
+    const bool differs = t.pid ? *t.pid != v->pid : (!t.comm.empty() && t.comm != v->comm);
+    if (differs) {
+      const std::string who = t.pid ? fmt::format("{} (pid {})", t.comm, *t.pid) : t.comm;
+      out.push_back({"trigger_not_victim", CheckLevel::info,
+                     fmt::format("The allocation that triggered the OOM came from {}, not from the victim: the kernel kills "
+                                 "the task with the highest badness score, not the one asking for memory.", who),
+                     t.pid ? std::vector<std::pair<std::string, int64_t>>{{"trigger_pid", *t.pid}}
+                           : std::vector<std::pair<std::string, int64_t>>{}});
+    }
+  }
+
+  if (e.sysrq) {
+    out.push_back({"sysrq", CheckLevel::warn,
+                   "The OOM killer was invoked by hand (SysRq-f, order=-1), not by a failed allocation.", {}});
+  }
+
+  bool oom_group = false;
+  for (const Victim& x : e.victims) oom_group = oom_group || x.printed_twice;
+  for (const std::string& n : e.notes) oom_group = oom_group || n.find("oom.group") != std::string::npos;
+  if (e.victims.size() > 1 || oom_group) {
+    const auto n = static_cast<int64_t>(e.victims.size());
+    out.push_back({"multi_kill", CheckLevel::info,
+                   oom_group ? (n > 1 ? fmt::format("memory.oom.group is set on the cgroup: the kernel killed all {} of its "
+                                                    "processes together.", n)
+                                      : std::string("memory.oom.group is set on the cgroup: the kernel kills all of its "
+                                                    "processes together (the kill line was printed twice)."))
+                             : fmt::format("{} processes were killed in this report: memory stayed short after the first kill.", n),
+                   {{"count", n}}});
+  }
+
+  if (e.panic_message && e.panic_message->find("panic_on_oom") != std::string::npos) {
+    out.push_back({"panic_on_oom", CheckLevel::warn,
+                   "vm.panic_on_oom is set: the kernel panics on OOM instead of killing a process.", {}});
+  }
+
+  if (e.kind == EventKind::no_killable) {
+    int64_t exempt = 0;
+    for (const TaskRow& row : e.tasks) exempt += row.oom_score_adj == -1000 ? 1 : 0;
+    Check c{"no_killable_task", CheckLevel::warn,
+            "No task could be killed: every candidate has oom_score_adj -1000, is a kernel thread, or is already exiting.",
+            {}};
+    if (!e.tasks.empty()) {
+      c.message = fmt::format("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the others were "
+                              "already exiting or otherwise ineligible.", exempt, e.tasks.size());
+      c.figures = {{"exempt_count", exempt}, {"task_count", static_cast<int64_t>(e.tasks.size())}};
+    }
+    out.push_back(std::move(c));
+  }
+}
+
+}  // namespace oomlens::detail

@@ -1,0 +1,117 @@
+#include "diagnose/explain.h"
+
+#include <algorithm>
+#include <map>
+
+#include "diagnose/explain_detail.h"
+#include "render/format.h"
+
+namespace oomlens {
+
+// Sizes beyond 2^53 bytes (8 PiB) are page_counter's PAGE_COUNTER_MAX
+// sentinel (9007199254740988 kB on 64-bit) or res_counter's, never a real limit.
+constexpr uint64_t kMaxRealBytes = uint64_t{1} << 53;
+
+std::optional<uint64_t> effective_limit_bytes(const MemcgInfo& memcg) {
+  if (memcg.limit_state != LimitState::limited || !memcg.limit_bytes) return std::nullopt;
+  if (*memcg.limit_bytes == 0 || *memcg.limit_bytes > kMaxRealBytes) return std::nullopt;
+  return memcg.limit_bytes;
+}
+
+std::optional<uint64_t> machine_ram_bytes(const OomEvent& event, const ExplainContext& context) {
+  if (event.mem_info && event.mem_info->ram_bytes && *event.mem_info->ram_bytes > 0)
+    return event.mem_info->ram_bytes;
+  return context.mem_total_bytes;
+}
+
+Explanation explain(const OomEvent& event, const ExplainContext& context) {
+  Explanation out;
+  out.summary = detail::make_summary(event, context);
+  out.checks = detail::make_checks(event, context);
+  out.advice = detail::make_advice(event, out.checks, context);
+  return out;
+}
+
+namespace detail {
+
+const Victim* main_victim(const OomEvent& event) {
+  const Victim* best = nullptr;
+  for (const Victim& v : event.victims) {
+    if (!best) best = &v;
+    else if (v.anon_rss_bytes && (!best->anon_rss_bytes || *v.anon_rss_bytes > *best->anon_rss_bytes))
+      best = &v;
+  }
+  return best;
+}
+
+std::optional<uint64_t> victims_anon_total(const OomEvent& event) {
+  if (event.victims.empty()) return std::nullopt;
+  uint64_t total = 0;
+  for (const Victim& v : event.victims) {
+    if (!v.anon_rss_bytes) return std::nullopt;
+    total += *v.anon_rss_bytes;
+  }
+  return total;
+}
+
+std::string describe_cgroup(const std::string& path, const std::optional<CgroupOwner>& owner) {
+  const std::string shown = shorten_ids(path);
+  if (!owner) return "cgroup " + shown;
+  const CgroupOwner& o = *owner;
+  if (o.kind == "docker" || o.kind == "podman" || o.kind == "containerd" || o.kind == "lxc")
+    return "container " + shown;
+  if (o.kind == "kubernetes") {
+    if (o.container_id) return "Kubernetes container " + shorten_ids(*o.container_id) +
+                               (o.pod_uid ? " (pod " + *o.pod_uid + ")" : "");
+    if (o.pod_uid) return "Kubernetes pod " + *o.pod_uid;
+    return "Kubernetes cgroup " + shown;
+  }
+  if (o.kind == "slurm") return "Slurm job " + o.id;
+  if (o.kind == "systemd") {
+    if (o.id.ends_with(".service")) return "systemd service " + o.id;
+    if (o.id.ends_with(".scope")) return "systemd scope " + o.id;
+    return "systemd slice " + o.id;
+  }
+  return "cgroup " + shown;
+}
+
+std::optional<std::string> limit_cgroup_path(const MemcgInfo& memcg) {
+  if (memcg.oom_memcg) return memcg.oom_memcg;
+  return memcg.task_memcg;
+}
+
+std::vector<CommGroup> group_tasks_by_comm(const OomEvent& event) {
+  std::map<std::string, CommGroup> by_comm;
+  for (const TaskRow& row : event.tasks) {
+    std::optional<uint64_t> rss = row.rss_bytes;
+    if (!rss && row.rss_anon_bytes && row.rss_file_bytes && row.rss_shmem_bytes)
+      rss = *row.rss_anon_bytes + *row.rss_file_bytes + *row.rss_shmem_bytes;
+    if (!rss) continue;
+    // dump_tasks() prints one row per process (the row's pid may be any of
+    // its threads, find_lock_task_mm()), so rows are not double-counted threads.
+    CommGroup& g = by_comm[row.comm];
+    g.comm = row.comm;
+    g.count += 1;
+    g.rss_bytes += *rss;
+  }
+  std::vector<CommGroup> groups;
+  for (auto& [_, g] : by_comm) groups.push_back(g);
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const CommGroup& a, const CommGroup& b) { return a.rss_bytes > b.rss_bytes; });
+  return groups;
+}
+
+bool swap_exhausted(uint64_t free_bytes, uint64_t total_bytes) {
+  return total_bytes > 0 && free_bytes * 100 < total_bytes;
+}
+
+bool is_python(const std::string& comm) { return comm.starts_with("python") || comm.starts_with("pt_"); }
+
+const Check* find_check(const std::vector<Check>& checks, std::string_view id) {
+  for (const Check& c : checks)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+}  // namespace detail
+}  // namespace oomlens

@@ -1,0 +1,57 @@
+#pragma once
+// Internal pieces of explain(): summary sentence, checks, advice. Shared
+// helpers live here so the three files agree on what "the victim" is.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnose/explain.h"
+
+namespace oomlens::detail {
+
+/// The victim the explanation talks about: the one with the largest
+/// anonymous RSS (multi-kills), else the first; nullptr when none.
+[[nodiscard]] const Victim* main_victim(const OomEvent& event);
+
+/// Sum of all victims' anon_rss, or nullopt when any is unknown.
+[[nodiscard]] std::optional<uint64_t> victims_anon_total(const OomEvent& event);
+
+/// "container /docker/3f2a…", "Kubernetes pod 94eb36cd-…", "systemd unit
+/// foo.service", "cgroup /1066"; the path's hex ids shortened.
+[[nodiscard]] std::string describe_cgroup(const std::string& path,
+                                          const std::optional<CgroupOwner>& owner);
+
+/// The cgroup the limit belongs to: oom_memcg, else task_memcg, else nullopt.
+[[nodiscard]] std::optional<std::string> limit_cgroup_path(const MemcgInfo& memcg);
+
+/// Tasks-table rows grouped by comm, largest RSS first.
+struct CommGroup {
+  std::string comm;
+  uint64_t count = 0;
+  uint64_t rss_bytes = 0;
+};
+[[nodiscard]] std::vector<CommGroup> group_tasks_by_comm(const OomEvent& event);
+
+/// free < 1 % of total (and total > 0).
+[[nodiscard]] bool swap_exhausted(uint64_t free_bytes, uint64_t total_bytes);
+
+[[nodiscard]] bool is_python(const std::string& comm);
+
+[[nodiscard]] std::string make_summary(const OomEvent& event, const ExplainContext& context);
+[[nodiscard]] std::vector<Check> make_checks(const OomEvent& event, const ExplainContext& context);
+[[nodiscard]] std::vector<std::string> make_advice(const OomEvent& event,
+                                                   const std::vector<Check>& checks,
+                                                   const ExplainContext& context);
+
+/// Rules in checks_context.cpp: victim oom_score_adj, largest tasks,
+/// trigger vs victim, SysRq, multi-kill, panic_on_oom, no killable task.
+void add_score_adj_check(const OomEvent& event, std::vector<Check>& out);
+void add_task_checks(const OomEvent& event, std::vector<Check>& out);
+
+/// Clamp to the JSON-safe integer range (2^53).
+[[nodiscard]] int64_t as_figure(uint64_t value);
+
+/// The check with this id, or nullptr.
+[[nodiscard]] const Check* find_check(const std::vector<Check>& checks, std::string_view id);
+
+}  // namespace oomlens::detail

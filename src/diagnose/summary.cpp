@@ -1,0 +1,159 @@
+// The one-sentence summary of an event (explain(): Explanation::summary).
+// Each clause appears only when the event holds its figure.
+#include <fmt/core.h>
+
+#include "diagnose/explain_detail.h"
+#include "render/format.h"
+
+namespace oomlens::detail {
+namespace {
+
+std::string task_name(const std::string& comm, int64_t pid) {
+  return fmt::format("{} (pid {})", comm.empty() ? std::string("a process") : comm, pid);
+}
+
+/// "python3 (pid 1) was" / "python3 (pid 1) and 3 other processes were".
+std::string victims_subject(const OomEvent& e) {
+  if (e.victims.empty()) return "A process was";
+  const Victim& first = e.victims.front();
+  std::string s = task_name(first.comm, first.pid);
+  const size_t others = e.victims.size() - 1;
+  if (others == 0) return s + " was";
+  return fmt::format("{} and {} other process{} were", s, others, others == 1 ? "" : "es");
+}
+
+std::string anon_clause(const OomEvent& e) {
+  const auto total = victims_anon_total(e);
+  if (!total) return {};
+  if (e.victims.size() == 1) return fmt::format("the victim held {} anonymous memory", format_bytes(*total));
+  return fmt::format("the victims held {} anonymous memory together", format_bytes(*total));
+}
+
+/// "its container /docker/3f2a… hit its 32.0 GiB limit"
+std::string memcg_clause(const OomEvent& e) {
+  std::string limit = "memory limit";
+  std::string who = "memory cgroup";
+  if (e.memcg) {
+    if (const auto l = effective_limit_bytes(*e.memcg)) limit = format_bytes(*l) + " limit";
+    if (e.memcg->oom_memcg) {
+      who = describe_cgroup(*e.memcg->oom_memcg, e.memcg->owner);
+    } else if (e.memcg->task_memcg) {
+      // Only the victim's cgroup is known; the limit may be an ancestor's.
+      who = describe_cgroup(*e.memcg->task_memcg, e.memcg->owner) + " (or a parent cgroup)";
+    }
+  }
+  return fmt::format("its {} hit its {}", who, limit);
+}
+
+/// "the machine (15.7 GiB RAM, no swap) ran out of memory"
+std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
+  std::vector<std::string> parts;
+  if (const auto ram = machine_ram_bytes(e, ctx)) parts.push_back(format_bytes(*ram) + " RAM");
+  if (e.mem_info && e.mem_info->total_swap_bytes) {
+    const uint64_t total = *e.mem_info->total_swap_bytes;
+    const auto free = e.mem_info->free_swap_bytes;
+    if (total == 0) parts.emplace_back("no swap");
+    else if (free && swap_exhausted(*free, total)) parts.push_back(fmt::format("{} swap, full", format_bytes(total)));
+    else if (free) parts.push_back(fmt::format("{} of {} swap free", format_bytes(*free), format_bytes(total)));
+    else parts.push_back(fmt::format("{} swap", format_bytes(total)));
+  }
+  if (parts.empty()) return "the machine ran out of memory";
+  std::string joined;
+  for (const auto& p : parts) joined += (joined.empty() ? "" : ", ") + p;
+  return fmt::format("the machine ({}) ran out of memory", joined);
+}
+
+std::string join_sentence(std::string main, const std::string& tail) {
+  if (!tail.empty()) main += "; " + tail;
+  return main + ".";
+}
+
+std::string killer_name(const std::optional<Constraint>& c) {
+  if (!c) return "the OOM killer";
+  switch (*c) {
+    case Constraint::memcg: return "the memory-cgroup OOM killer";
+    case Constraint::global: return "the kernel's global OOM killer";
+    case Constraint::cpuset: return "the OOM killer (cpuset)";
+    case Constraint::mempolicy: return "the OOM killer (NUMA memory policy)";
+  }
+  return "the OOM killer";
+}
+
+std::string constraint_clause(const OomEvent& e, const ExplainContext& ctx) {
+  if (!e.constraint)
+    return "the log does not say whether a cgroup limit or the whole machine ran out";
+  switch (*e.constraint) {
+    case Constraint::memcg: return memcg_clause(e);
+    case Constraint::global: return machine_clause(e, ctx);
+    case Constraint::cpuset: {
+      const auto& mems = e.trigger ? e.trigger->mems_allowed : std::nullopt;
+      return mems ? fmt::format("the memory nodes its cpuset allows (mems_allowed={}) ran out", *mems)
+                  : std::string("the memory nodes its cpuset allows ran out");
+    }
+    case Constraint::mempolicy:
+      return "the NUMA nodes its memory policy allows ran out (other nodes may have had free memory)";
+  }
+  return {};
+}
+
+std::string kill_summary(const OomEvent& e, const ExplainContext& ctx) {
+  const std::string subject = victims_subject(e);
+  if (e.sysrq) {
+    return join_sentence(subject + " killed by a manually forced OOM kill (SysRq-f), which does not "
+                                   "mean memory ran out",
+                         anon_clause(e));
+  }
+  const std::string sep = e.constraint ? ": " : "; ";
+  return join_sentence(subject + " killed by " + killer_name(e.constraint) + sep + constraint_clause(e, ctx),
+                       anon_clause(e));
+}
+
+std::string selected_summary(const OomEvent& e, const ExplainContext& ctx) {
+  std::string context = e.constraint ? " after " + constraint_clause(e, ctx) : std::string();
+  std::string killer = killer_name(e.constraint);
+  if (e.selected.empty()) {
+    killer[0] = 'T';
+    return fmt::format("{} ran{}, but the log ends before any process was killed.", killer, context);
+  }
+  const Selected& s = e.selected.back();
+  const std::string score = s.score ? fmt::format(" (score {})", *s.score) : std::string();
+  return fmt::format("{} was selected by {}{}{}, but the log has no line saying it was killed.",
+                     task_name(s.comm, s.pid), killer, score, context);
+}
+
+std::string no_killable_summary(const OomEvent& e) {
+  std::string where;
+  if (e.constraint == Constraint::memcg && e.memcg) {
+    if (const auto path = limit_cgroup_path(*e.memcg)) where = " in its " + describe_cgroup(*path, e.memcg->owner);
+  }
+  std::string killer = killer_name(e.constraint);
+  killer[0] = 'T';
+  std::string s = fmt::format("{} found no process it was allowed to kill{}", killer, where);
+  if (e.panic_message) s += fmt::format(", so the kernel panicked (\"{}\")", *e.panic_message);
+  return s + ".";
+}
+
+std::string panic_summary(const OomEvent& e) {
+  const std::string msg = e.panic_message ? fmt::format(" (\"{}\")", *e.panic_message) : std::string();
+  const bool panic_on_oom = e.panic_message && e.panic_message->find("panic_on_oom") != std::string::npos;
+  if (e.sysrq && panic_on_oom)
+    return fmt::format("A manually forced OOM (SysRq-f) made the kernel panic{} instead of killing a "
+                       "process, because vm.panic_on_oom is set.", msg);
+  if (panic_on_oom)
+    return fmt::format("The kernel panicked{} instead of killing a process, because vm.panic_on_oom is set.", msg);
+  return fmt::format("The kernel panicked during the OOM{}; no process was killed.", msg);
+}
+
+}  // namespace
+
+std::string make_summary(const OomEvent& e, const ExplainContext& ctx) {
+  switch (e.kind) {
+    case EventKind::kill: return kill_summary(e, ctx);
+    case EventKind::selected_no_kill: return selected_summary(e, ctx);
+    case EventKind::no_killable: return no_killable_summary(e);
+    case EventKind::panic: return panic_summary(e);
+  }
+  return "An OOM report of an unknown kind.";
+}
+
+}  // namespace oomlens::detail

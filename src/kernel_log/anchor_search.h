@@ -1,0 +1,30 @@
+#pragma once
+// The fast prefilter of the scanner: finds the few strings that start or
+// continue a kernel OOM report, in one pass over the bytes, without looking
+// at lines. SIMD (AVX2 when the CPU has it, else SSE2) compares the first
+// and a later byte of each anchor at 32/16 positions at once (Wojciech
+// Muła's "SIMD-friendly substring search"), then verifies candidates with
+// memcmp. Non-x86 builds use a portable byte loop.
+//
+// Anchors (case-sensitive):
+//   "oom-kill"      `invoked oom-killer:`, `oom-kill:constraint=`
+//   "process" after "Killed "/"reaped "/"Kill "/"kill "
+//                   `Killed process`, `reaped process`, `Kill process`, `kill process`
+//   "of memory"     `Out of memory…`, `Memory cgroup out of memory`, no killable, OOM panics
+//   "Memory cgroup" / "Memory limit"
+//                   `Memory cgroup stats for` (excerpts starting there), `Memory limit reached`
+//   "Manual OOM"    SysRq-f
+//   "Task in "      cgroup v1 context line
+#include <cstddef>
+#include <cstdint>
+
+namespace oomlens {
+
+/// Offset of the first anchor in [data, data + n), or n when there is none.
+/// The returned offset points into the line holding the anchor.
+size_t find_anchor(const char* data, size_t n);
+
+/// Number of '\n' bytes in [data, data + n) (vectorised).
+uint64_t count_newlines(const char* data, size_t n);
+
+}  // namespace oomlens

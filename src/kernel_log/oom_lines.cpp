@@ -1,0 +1,344 @@
+// Line parsers of the OOM report (see oom_lines.h). Comms may contain spaces
+// and parentheses, so every parser anchors on the fixed text around them and
+// takes the comm greedily up to the last anchor occurrence.
+#include "kernel_log/oom_lines.h"
+
+#include <array>
+
+#include "kernel_log/text_util.h"
+
+namespace oomlens::oomline {
+namespace {
+
+using namespace oomlens::text;
+
+std::optional<int> to_int(std::optional<int64_t> v) {
+  if (!v || *v < -1000000 || *v > 1000000) return std::nullopt;
+  return static_cast<int>(*v);
+}
+
+// Value of `key=` up to the next ", " (header fields).
+std::optional<std::string> header_field(std::string_view s, std::string_view key) {
+  size_t p = s.find(key);
+  if (p == std::string_view::npos) return std::nullopt;
+  std::string_view v = s.substr(p + key.size());
+  size_t e = v.find(", ");
+  return std::string(trim(v.substr(0, e)));
+}
+
+// The text before `anchor` as a message (`Out of memory`, …) when it ends in ": ".
+std::optional<std::string> message_before(std::string_view s, size_t anchor_pos) {
+  std::string_view m = trim_right(s.substr(0, anchor_pos));
+  if (m.empty() || m.back() != ':') return std::nullopt;
+  m.remove_suffix(1);
+  m = trim(m);
+  if (m.empty()) return std::nullopt;
+  return std::string(m);
+}
+
+}  // namespace
+
+std::optional<Header> parse_header(std::string_view s) {
+  constexpr std::string_view kAnchor = " invoked oom-killer:";
+  size_t p = s.find(kAnchor);
+  if (p == std::string_view::npos) return std::nullopt;
+  Header h;
+  h.comm = std::string(s.substr(0, p));
+  std::string_view rest = s.substr(p + kAnchor.size());
+  h.gfp_mask = header_field(rest, "gfp_mask=");
+  if (size_t n = rest.find("nodemask="); n != std::string_view::npos) {
+    std::string_view v = rest.substr(n + 9);
+    size_t e = v.find(", order=");
+    if (e == std::string_view::npos) e = v.find(",  order=");
+    h.nodemask = std::string(trim(v.substr(0, e)));
+  }
+  h.order = to_int(field_int(rest, "order="));
+  h.oom_adj = to_int(field_int(rest, "oom_adj="));
+  h.oom_score_adj = to_int(field_int(rest, "oom_score_adj="));
+  return h;
+}
+
+std::optional<CpusetLine> parse_cpuset(std::string_view s) {
+  size_t c = s.find(" cpuset=");
+  size_t m = s.rfind(" mems_allowed=");
+  if (c == std::string_view::npos || m == std::string_view::npos || m < c) return std::nullopt;
+  return CpusetLine{std::string(s.substr(0, c)), std::string(s.substr(c + 8, m - c - 8)),
+                    std::string(trim(s.substr(m + 14)))};
+}
+
+std::optional<StackLine> parse_stack_line(std::string_view s) {
+  StackLine out;
+  std::string_view comm;
+  if (starts_with(s, "CPU: ")) {
+    size_t p = s.find(" PID: ");
+    size_t c = s.find(" Comm: ");
+    if (p == std::string_view::npos || c == std::string_view::npos || c < p) return std::nullopt;
+    std::string_view t = s.substr(p + 6);
+    auto pid = take_i64(t);
+    if (!pid) return std::nullopt;
+    out.pid = *pid;
+    comm = s.substr(c + 7);
+  } else if (starts_with(s, "Pid: ")) {
+    std::string_view t = s.substr(5);
+    auto pid = take_i64(t);
+    if (!pid || !starts_with(t, ", comm: ")) return std::nullopt;
+    out.pid = *pid;
+    comm = t.substr(8);
+  } else {
+    return std::nullopt;
+  }
+  // The comm (%.20s) is followed by the taint/kdump words; it may hold spaces.
+  size_t end = comm.size();
+  for (std::string_view stop : {" Not tainted", " Tainted:", " Kdump:", " Kdump: loaded"}) {
+    size_t e = comm.find(stop);
+    if (e != std::string_view::npos && e < end) end = e;
+  }
+  if (end == comm.size()) end = std::min(comm.find(' '), comm.size());
+  out.comm = std::string(comm.substr(0, end));
+  return out;
+}
+
+std::optional<KillLine> parse_kill(std::string_view s) {
+  constexpr std::string_view kAnchor = "Killed process ";
+  size_t a = s.find(kAnchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  KillLine k;
+  k.message = message_before(s, a);
+  std::string_view t = s.substr(a + kAnchor.size());
+  auto pid = take_i64(t);
+  if (!pid) return std::nullopt;
+  k.pid = *pid;
+  if (starts_with(t, ", UID ")) {  // RHEL6: `Killed process N, UID U, (comm) total-vm:`
+    t.remove_prefix(6);
+    auto uid = take_u64(t);
+    if (uid && *uid <= UINT32_MAX) k.uid = static_cast<uint32_t>(*uid);
+    if (!starts_with(t, ", ")) return std::nullopt;
+    t.remove_prefix(2);
+  } else {
+    t = trim_left(t);
+  }
+  if (t.empty() || t[0] != '(') return std::nullopt;
+  t.remove_prefix(1);
+  // Greedy: the comm ends at the last `)` that is followed by a known tail.
+  size_t close = std::string_view::npos;
+  for (std::string_view tail : {") total-vm:", "), UID ", ") in VE \"", ") vsz:"}) {
+    size_t c = t.rfind(tail);
+    if (c != std::string_view::npos && (close == std::string_view::npos || c > close)) close = c;
+  }
+  if (close == std::string_view::npos) close = t.rfind(')');
+  if (close == std::string_view::npos) return std::nullopt;
+  k.comm = std::string(t.substr(0, close));
+  std::string_view figs = t.substr(close + 1);
+  if (starts_with(figs, ", UID ")) {  // RHEL7 late: `(comm), UID U, total-vm:`
+    std::string_view u = figs.substr(6);
+    auto uid = take_u64(u);
+    if (uid && *uid <= UINT32_MAX) k.uid = static_cast<uint32_t>(*uid);
+  }
+  k.total_vm_kb = field_sized(figs, "total-vm:", "kB");
+  if (!k.total_vm_kb) k.total_vm_kb = field_sized(figs, "vsz:", "kB");
+  k.anon_rss_kb = field_sized(figs, "anon-rss:", "kB");
+  k.file_rss_kb = field_sized(figs, "file-rss:", "kB");
+  k.shmem_rss_kb = field_sized(figs, "shmem-rss:", "kB");
+  k.pgtables_kb = field_sized(figs, "pgtables:", "kB");
+  if (auto uid = field_int(figs, "UID:"); uid && *uid >= 0 && *uid <= UINT32_MAX)
+    k.uid = static_cast<uint32_t>(*uid);
+  k.oom_score_adj = to_int(field_int(figs, "oom_score_adj:"));
+  return k;
+}
+
+std::optional<SelectLine> parse_select(std::string_view s) {
+  size_t a = s.find("Kill process ");
+  if (a == std::string_view::npos) a = s.find("kill process ");
+  if (a == std::string_view::npos) return std::nullopt;
+  SelectLine sel;
+  sel.message = message_before(s, a);
+  std::string_view t = s.substr(a + 13);
+  auto pid = take_i64(t);
+  if (!pid || !starts_with(t, " (")) return std::nullopt;
+  t.remove_prefix(2);
+  size_t close = t.rfind(") score ");
+  if (close == std::string_view::npos) return std::nullopt;  // e.g. `… sharing same memory`
+  sel.pid = *pid;
+  sel.comm = std::string(t.substr(0, close));
+  std::string_view sc = t.substr(close + 8);
+  if (auto v = take_i64(sc); v && *v >= 0) sel.score = static_cast<uint64_t>(*v);
+  return sel;
+}
+
+std::optional<ReaperLine> parse_reaper(std::string_view s) {
+  constexpr std::string_view kAnchor = "oom_reaper: reaped process ";
+  size_t a = s.find(kAnchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  std::string_view t = s.substr(a + kAnchor.size());
+  auto pid = take_i64(t);
+  if (!pid || !starts_with(t, " (")) return std::nullopt;
+  t.remove_prefix(2);
+  size_t close = t.rfind("), now ");
+  if (close == std::string_view::npos) return std::nullopt;
+  ReaperLine r;
+  r.pid = *pid;
+  r.comm = std::string(t.substr(0, close));
+  std::string_view figs = t.substr(close);
+  r.anon_rss_kb = field_sized(figs, "anon-rss:", "kB");
+  r.file_rss_kb = field_sized(figs, "file-rss:", "kB");
+  r.shmem_rss_kb = field_sized(figs, "shmem-rss:", "kB");
+  return r;
+}
+
+namespace {
+constexpr std::array<std::string_view, 10> kSummaryKeys = {
+    "constraint=", "nodemask=", "cpuset=", "mems_allowed=", "global_oom",
+    "oom_memcg=",  "task_memcg=", "task=",  "pid=",         "uid="};
+
+bool at_key(std::string_view s) {
+  for (auto k : kSummaryKeys)
+    if (starts_with(s, k)) return true;
+  return false;
+}
+
+// Splits `k=v,k=v` at commas that start a known key (values such as
+// nodemask `0-1,3` contain commas).
+void apply_summary_fields(std::string_view s, Summary& out) {
+  while (!s.empty()) {
+    size_t next = 0;
+    for (;;) {
+      next = s.find(',', next);
+      if (next == std::string_view::npos || at_key(s.substr(next + 1))) break;
+      ++next;
+    }
+    std::string_view seg = s.substr(0, next);
+    s = next == std::string_view::npos ? std::string_view{} : s.substr(next + 1);
+    size_t eq = seg.find('=');
+    std::string_view key = seg.substr(0, eq);
+    std::string_view val = eq == std::string_view::npos ? std::string_view{} : seg.substr(eq + 1);
+    if (key == "global_oom") out.global_oom = true;
+    else if (key == "constraint") out.constraint = std::string(val);
+    else if (key == "nodemask") out.nodemask = std::string(val);
+    else if (key == "cpuset") out.cpuset = std::string(val);
+    else if (key == "mems_allowed") out.mems_allowed = std::string(val);
+    else if (key == "oom_memcg") out.oom_memcg = std::string(val);
+    else if (key == "task_memcg") out.task_memcg = std::string(val);
+    else if (key == "task") out.task = std::string(val);
+    else if (key == "pid") out.pid = parse_i64(val);
+    else if (key == "uid") {
+      if (auto u = parse_u64(val); u && *u <= UINT32_MAX) out.uid = static_cast<uint32_t>(*u);
+    }
+  }
+}
+}  // namespace
+
+bool parse_summary(std::string_view s, Summary& out) {
+  size_t a = s.find("oom-kill:");
+  if (a == std::string_view::npos || !at_key(s.substr(a + 9))) return false;
+  apply_summary_fields(trim(s.substr(a + 9)), out);
+  return true;
+}
+
+bool parse_summary_continuation(std::string_view s, Summary& out) {
+  if (s.size() < 2 || s[0] != ',' || !at_key(s.substr(1))) return false;
+  apply_summary_fields(trim(s.substr(1)), out);
+  return true;
+}
+
+std::optional<CounterLine> parse_counter(std::string_view s) {
+  size_t colon = s.find(": usage ");
+  if (colon == std::string_view::npos) return std::nullopt;
+  std::string_view name = s.substr(0, colon);
+  if (name != "memory" && name != "memory+swap" && name != "swap" && name != "kmem") return std::nullopt;
+  CounterLine c;
+  c.name = std::string(name);
+  std::string_view rest = s.substr(colon + 1);
+  c.usage_kb = field_sized(rest, "usage ", "kB");
+  c.limit_kb = field_sized(rest, "limit ", "kB");
+  if (auto f = field_int(rest, "failcnt "); f && *f >= 0) c.failcnt = static_cast<uint64_t>(*f);
+  return c;
+}
+
+std::optional<TaskIn> parse_task_in(std::string_view s) {
+  constexpr std::string_view kMid = " killed as a result of limit of ";
+  if (!starts_with(s, "Task in ")) return std::nullopt;
+  size_t m = s.find(kMid);
+  if (m == std::string_view::npos) return std::nullopt;
+  return TaskIn{std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
+}
+
+std::optional<StatsHeader> parse_stats_header(std::string_view s) {
+  constexpr std::string_view kHead = "Memory cgroup stats for ";
+  if (!starts_with(s, kHead)) return std::nullopt;
+  std::string_view t = s.substr(kHead.size());
+  // The path ends at ':' followed by space/end (paths hold no ": ").
+  size_t end = t.find(": ");
+  std::string_view path = end == std::string_view::npos ? trim_right(t) : t.substr(0, end);
+  if (end == std::string_view::npos && !path.empty() && path.back() == ':') path.remove_suffix(1);
+  StatsHeader h;
+  h.path = std::string(path);
+  if (end != std::string_view::npos) {
+    std::string_view pairs = t.substr(end + 1);
+    while (!pairs.empty()) {
+      std::string_view tok = take_token(pairs);
+      if (tok.empty()) break;
+      size_t c = tok.find(':');
+      if (c == std::string_view::npos) continue;
+      std::string_view v = tok.substr(c + 1);
+      if (auto n = take_sized(v, "KB")) h.kb_pairs.emplace_back(std::string(tok.substr(0, c)), *n);
+    }
+  }
+  return h;
+}
+
+std::optional<std::pair<std::string, uint64_t>> parse_stat_kv(std::string_view s) {
+  s = trim(s);
+  size_t sp = s.find(' ');
+  if (sp == 0 || sp == std::string_view::npos) return std::nullopt;
+  std::string_view key = s.substr(0, sp);
+  for (char c : key)
+    if (!((c >= 'a' && c <= 'z') || c == '_' || is_digit(c))) return std::nullopt;
+  auto v = parse_u64(trim(s.substr(sp + 1)));
+  if (!v) return std::nullopt;
+  return std::make_pair(std::string(key), *v);
+}
+
+std::optional<std::vector<std::string>> parse_table_header(std::string_view s) {
+  if (s.empty() || s[0] != '[') return std::nullopt;
+  size_t close = s.find(']');
+  if (close == std::string_view::npos || trim(s.substr(1, close - 1)) != "pid") return std::nullopt;
+  std::vector<std::string> cols;
+  std::string_view t = s.substr(close + 1);
+  for (std::string_view tok = take_token(t); !tok.empty(); tok = take_token(t)) cols.emplace_back(tok);
+  if (cols.size() < 3 || cols.back() != "name") return std::nullopt;
+  return cols;
+}
+
+std::optional<RowLine> parse_row(std::string_view s) {
+  if (s.empty() || s[0] != '[') return std::nullopt;
+  size_t close = s.find(']');
+  if (close == std::string_view::npos) return std::nullopt;
+  auto pid = parse_i64(trim(s.substr(1, close - 1)));
+  if (!pid) return std::nullopt;
+  RowLine r;
+  r.pid = *pid;
+  std::string_view t = s.substr(close + 1);
+  for (;;) {
+    std::string_view before = t;
+    std::string_view tok = take_token(t);
+    if (tok.empty()) break;
+    auto n = parse_i64(tok);
+    if (!n) {
+      r.comm = std::string(trim(before));
+      break;
+    }
+    r.numbers.push_back(*n);
+  }
+  if (r.numbers.size() < 3) return std::nullopt;
+  return r;
+}
+
+std::optional<std::string> parse_group_kill(std::string_view s) {
+  constexpr std::string_view kTail = " are going to be killed due to memory.oom.group set";
+  if (!starts_with(s, "Tasks in ")) return std::nullopt;
+  size_t e = s.find(kTail);
+  if (e == std::string_view::npos || e < 9) return std::nullopt;
+  return std::string(s.substr(9, e - 9));
+}
+
+}  // namespace oomlens::oomline

@@ -1,0 +1,115 @@
+#pragma once
+// Parsers for the individual lines of a kernel OOM report, one pure function
+// per line shape, over bare kernel text (prefix already stripped, see
+// prefix.h). Each returns std::nullopt when the line is not of its shape.
+// Sizes are returned as printed (kB, pages, bytes); the assembler converts.
+// Formats and the kernel functions printing them: ../../shared docs,
+// kernel_oom_formats.md §2–§10.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oomlens::oomline {
+
+/// mm/oom_kill.c dump_header(): `<comm> invoked oom-killer: gfp_mask=…, [nodemask=…, ]order=N, [oom_adj=N, ]oom_score_adj=N`.
+struct Header {
+  std::string comm;
+  std::optional<std::string> gfp_mask, nodemask;
+  std::optional<int> order, oom_adj, oom_score_adj;
+};
+std::optional<Header> parse_header(std::string_view s);
+
+/// ≤4.20 `<comm> cpuset=<name> mems_allowed=<list>` (kernel/cgroup/cpuset.c).
+struct CpusetLine {
+  std::string comm, cpuset, mems_allowed;
+};
+std::optional<CpusetLine> parse_cpuset(std::string_view s);
+
+/// lib/dump_stack.c: `CPU: N [UID: U ]PID: P Comm: C …` or ≤3.2 `Pid: P, comm: C …`.
+struct StackLine {
+  int64_t pid = 0;
+  std::string comm;
+};
+std::optional<StackLine> parse_stack_line(std::string_view s);
+
+/// mm/oom_kill.c __oom_kill_process(): every `Killed process` variant (kB figures).
+struct KillLine {
+  std::optional<std::string> message;  ///< `Out of memory`, `Memory cgroup out of memory`, …
+  int64_t pid = 0;
+  std::string comm;
+  std::optional<uint32_t> uid;
+  std::optional<uint64_t> total_vm_kb, anon_rss_kb, file_rss_kb, shmem_rss_kb, pgtables_kb;
+  std::optional<int> oom_score_adj;
+};
+std::optional<KillLine> parse_kill(std::string_view s);
+
+/// ≤5.0 `<msg>: Kill process N (comm) score S or sacrifice child` / 2.6.32 `kill process … or a child`.
+struct SelectLine {
+  std::optional<std::string> message;
+  int64_t pid = 0;
+  std::string comm;
+  std::optional<uint64_t> score;
+};
+std::optional<SelectLine> parse_select(std::string_view s);
+
+/// `oom_reaper: reaped process N (comm), now anon-rss:…kB, file-rss:…kB, shmem-rss:…kB`.
+struct ReaperLine {
+  int64_t pid = 0;
+  std::string comm;
+  std::optional<uint64_t> anon_rss_kb, file_rss_kb, shmem_rss_kb;
+};
+std::optional<ReaperLine> parse_reaper(std::string_view s);
+
+/// 5.0+ `oom-kill:constraint=…,nodemask=…,cpuset=…,mems_allowed=…,global_oom|oom_memcg=…,task_memcg=…,task=…,pid=…,uid=…`.
+/// Fields may arrive over several records (continuations start with ',').
+struct Summary {
+  std::optional<std::string> constraint, nodemask, cpuset, mems_allowed, oom_memcg, task_memcg, task;
+  std::optional<int64_t> pid;
+  std::optional<uint32_t> uid;
+  bool global_oom = false;
+};
+/// Parses `oom-kill:…` into `out`; false when not a summary line.
+bool parse_summary(std::string_view s, Summary& out);
+/// Applies a `,key=value…` continuation record; false when it is not one.
+bool parse_summary_continuation(std::string_view s, Summary& out);
+
+/// mm/memcontrol.c: `memory: usage XkB, limit YkB, failcnt Z` and the
+/// `memory+swap:`, `swap:`, `kmem:` siblings.
+struct CounterLine {
+  std::string name;  ///< "memory", "memory+swap", "swap", "kmem"
+  std::optional<uint64_t> usage_kb, limit_kb, failcnt;
+};
+std::optional<CounterLine> parse_counter(std::string_view s);
+
+/// ≤4.20 `Task in X killed as a result of limit of Y`.
+struct TaskIn {
+  std::string task_memcg, oom_memcg;
+};
+std::optional<TaskIn> parse_task_in(std::string_view s);
+
+/// `Memory cgroup stats for PATH:[ k:vKB …]` → path and the one-line v1 pairs
+/// (values in KB as printed).
+struct StatsHeader {
+  std::string path;
+  std::vector<std::pair<std::string, uint64_t>> kb_pairs;
+};
+std::optional<StatsHeader> parse_stats_header(std::string_view s);
+/// A v2 memory.stat line `name 12345` (bytes or a count).
+std::optional<std::pair<std::string, uint64_t>> parse_stat_kv(std::string_view s);
+
+/// Tasks table header `[ pid ]   uid  tgid total_vm …  name` → column names after `]`.
+std::optional<std::vector<std::string>> parse_table_header(std::string_view s);
+/// A table row `[  pid]  n n n … name` with the numbers as printed.
+struct RowLine {
+  int64_t pid = 0;
+  std::vector<int64_t> numbers;
+  std::string comm;  ///< empty when the row was wrapped before the name
+};
+std::optional<RowLine> parse_row(std::string_view s);
+
+/// `Tasks in PATH are going to be killed due to memory.oom.group set`.
+std::optional<std::string> parse_group_kill(std::string_view s);
+
+}  // namespace oomlens::oomline

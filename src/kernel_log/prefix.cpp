@@ -1,0 +1,473 @@
+// Line normalisation (see prefix.h). Each recogniser is a small hand-written
+// parser over string_view; the layers are peeled outside-in in a loop because
+// wrappers nest (syslog → `[ts]`, VMware → `<6>` → `[ts]`, dmesg -x → `[ts]`).
+#include "kernel_log/prefix.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <ctime>
+#include <nlohmann/json.hpp>
+
+#include "kernel_log/text_util.h"
+
+namespace oomlens {
+namespace {
+
+using namespace oomlens::text;
+
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+std::string format_wall(int y, int mo, int d, int h, int mi, int s, std::string_view frac) {
+  std::string w = fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}", y, mo, d, h, mi, s);
+  if (!frac.empty()) {
+    w += '.';
+    w += frac;
+  }
+  return w;
+}
+
+// English month abbreviations (syslog and journalctl always print C-locale ones).
+int english_month(std::string_view m) {
+  static constexpr std::array<std::string_view, 12> kMonths = {
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  for (size_t i = 0; i < kMonths.size(); ++i)
+    if (m == kMonths[i]) return static_cast<int>(i) + 1;
+  return 0;
+}
+
+// `dmesg -T` prints the month in the user's locale. Cover the common ones by
+// prefix (lower case); numeric CJK months (`1月`, `1월`) by their digits.
+int localized_month(std::string_view m) {
+  if (!m.empty() && is_digit(m[0])) {
+    auto v = take_u64(m);
+    if (v && *v >= 1 && *v <= 12 && (starts_with(m, "月") || starts_with(m, "월"))) return static_cast<int>(*v);
+    return 0;
+  }
+  std::string low;
+  for (char c : m.substr(0, 6)) low += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+  struct Entry { std::string_view prefix; int month; };
+  static constexpr Entry kTable[] = {
+      {"janv", 1}, {"févr", 2}, {"fevr", 2}, {"mars", 3}, {"avr", 4}, {"juin", 6}, {"juil", 7},
+      {"août", 8}, {"aout", 8}, {"sept", 9}, {"déc", 12},
+      {"jan", 1}, {"ene", 1}, {"gen", 1}, {"feb", 2}, {"fev", 2}, {"mar", 3}, {"mär", 3}, {"mrt", 3},
+      {"apr", 4}, {"abr", 4}, {"may", 5}, {"mai", 5}, {"mag", 5}, {"mei", 5}, {"jun", 6}, {"giu", 6},
+      {"jul", 7}, {"lug", 7}, {"aug", 8}, {"ago", 8}, {"sep", 9}, {"set", 9}, {"oct", 10},
+      {"okt", 10}, {"ott", 10}, {"out", 10}, {"nov", 11}, {"dec", 12}, {"dez", 12}, {"dic", 12}};
+  for (const auto& e : kTable)
+    if (starts_with(low, e.prefix)) return e.month;
+  return 0;
+}
+
+// "HH:MM:SS" → fields.
+bool parse_hms(std::string_view t, int& h, int& mi, int& s) {
+  if (t.size() != 8 || t[2] != ':' || t[5] != ':') return false;
+  for (size_t i : {0, 1, 3, 4, 6, 7})
+    if (!is_digit(t[i])) return false;
+  h = (t[0] - '0') * 10 + (t[1] - '0');
+  mi = (t[3] - '0') * 10 + (t[4] - '0');
+  s = (t[6] - '0') * 10 + (t[7] - '0');
+  return true;
+}
+
+// `[ 1234.567890]` → seconds; advances s.
+bool take_monotonic(std::string_view& s, double& out) {
+  if (s.empty() || s[0] != '[') return false;
+  std::string_view t = trim_left(s.substr(1));
+  auto sec = take_u64(t);
+  if (!sec || t.empty() || t[0] != '.') return false;
+  t.remove_prefix(1);
+  size_t n = t.size();
+  auto frac = take_u64(t);
+  if (!frac || t.empty() || t[0] != ']') return false;
+  size_t digits = n - t.size();
+  double f = static_cast<double>(*frac);
+  for (size_t i = 0; i < digits; ++i) f /= 10.0;
+  out = static_cast<double>(*sec) + f;
+  s = t.substr(1);
+  return true;
+}
+
+// printk caller id `[ T1234]` / `[  C3]`.
+bool take_caller_id(std::string_view& s) {
+  if (s.empty() || s[0] != '[') return false;
+  std::string_view t = trim_left(s.substr(1));
+  if (t.empty() || (t[0] != 'T' && t[0] != 'C')) return false;
+  t.remove_prefix(1);
+  if (!take_u64(t) || t.empty() || t[0] != ']') return false;
+  s = t.substr(1);
+  return true;
+}
+
+// dmesg -T: `[<words> DD HH:MM:SS YYYY]`, any locale.
+bool take_dmesg_T(std::string_view& s, LinePrefix& p) {
+  if (s.empty() || s[0] != '[') return false;
+  size_t close = s.find(']');
+  if (close == std::string_view::npos || close > 64 || close < 16) return false;
+  std::string_view in = s.substr(1, close - 1);
+  // Split into tokens from the right: year, time, day, month.
+  std::array<std::string_view, 4> tok{};
+  std::string_view rest = trim_right(in);
+  for (int i = 0; i < 4; ++i) {
+    size_t sp = rest.find_last_of(' ');
+    std::string_view t = sp == std::string_view::npos ? rest : rest.substr(sp + 1);
+    tok[static_cast<size_t>(i)] = t;
+    rest = sp == std::string_view::npos ? std::string_view{} : trim_right(rest.substr(0, sp));
+    if (t.empty()) return false;
+  }
+  int h, mi, sec;
+  auto year = parse_u64(tok[0]);
+  if (!year || tok[0].size() != 4 || !parse_hms(tok[1], h, mi, sec)) return false;
+  // "Mon DD" in most locales, "DD mois" in French/Spanish/….
+  auto day = parse_u64(tok[2]);
+  std::string_view month_tok = tok[3];
+  if (!day) {
+    day = parse_u64(tok[3]);
+    month_tok = tok[2];
+  }
+  if (!day || *day < 1 || *day > 31) return false;
+  int month = localized_month(month_tok);
+  if (month != 0)
+    p.wall = format_wall(static_cast<int>(*year), month, static_cast<int>(*day), h, mi, sec, {});
+  s = s.substr(close + 1);
+  return true;
+}
+
+// dmesg -x: `kern  :err   : `.
+bool take_dmesg_x(std::string_view& s, LinePrefix& p) {
+  static constexpr std::array<std::string_view, 20> kFac = {
+      "kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron",
+      "authpriv", "ftp", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"};
+  static constexpr std::array<std::string_view, 8> kLvl = {"emerg", "alert", "crit", "err",
+                                                           "warn", "notice", "info", "debug"};
+  size_t c1 = s.find(':');
+  if (c1 == std::string_view::npos || c1 > 12) return false;
+  std::string_view fac = trim_right(s.substr(0, c1));
+  bool ok = false;
+  for (auto f : kFac) ok = ok || fac == f;
+  if (!ok) return false;
+  std::string_view t = s.substr(c1 + 1);
+  size_t c2 = t.find(':');
+  if (c2 == std::string_view::npos || c2 > 8) return false;
+  std::string_view lvl = trim_right(t.substr(0, c2));
+  for (size_t i = 0; i < kLvl.size(); ++i) {
+    if (lvl == kLvl[i]) {
+      p.level = static_cast<int>(i);
+      s = trim_left(t.substr(c2 + 1));
+      return true;
+    }
+  }
+  return false;
+}
+
+// /dev/kmsg text record `pri,seq,ts_usec,flags[,…];text`.
+bool take_kmsg(std::string_view& s, LinePrefix& p) {
+  std::string_view t = s;
+  auto pri = take_u64(t);
+  if (!pri || t.empty() || t[0] != ',') return false;
+  t.remove_prefix(1);
+  auto seq = take_u64(t);
+  if (!seq || t.empty() || t[0] != ',') return false;
+  t.remove_prefix(1);
+  auto usec = take_u64(t);
+  if (!usec || t.empty() || t[0] != ',') return false;
+  size_t semi = t.find(';');
+  if (semi == std::string_view::npos || semi > 16) return false;
+  p.level = static_cast<int>(*pri & 7);
+  p.kmsg_seq = *seq;
+  p.monotonic_s = static_cast<double>(*usec) / 1e6;
+  s = t.substr(semi + 1);
+  return true;
+}
+
+// `<N>` priority.
+bool take_priority(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 3 || s[0] != '<') return false;
+  std::string_view t = s.substr(1);
+  auto v = take_u64(t);
+  if (!v || t.empty() || t[0] != '>' || *v > 191) return false;
+  p.level = static_cast<int>(*v & 7);
+  s = t.substr(1);
+  return true;
+}
+
+bool is_tag_char(char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '-' || c == '.' || c == '/' || c == '@'; }
+
+// `name[pid]:` or `name:`; returns the name (empty when not a tag).
+std::string_view tag_name(std::string_view tok, bool require_pid) {
+  if (tok.size() < 2 || tok.back() != ':') return {};
+  tok.remove_suffix(1);
+  size_t br = tok.find('[');
+  std::string_view name = tok.substr(0, br);
+  if (name.empty()) return {};
+  for (char c : name)
+    if (!is_tag_char(c)) return {};
+  if (br != std::string_view::npos) {
+    std::string_view pid = tok.substr(br + 1);
+    if (pid.size() < 2 || pid.back() != ']' || !parse_u64(pid.substr(0, pid.size() - 1))) return {};
+  } else if (require_pid && name != "kernel") {
+    return {};
+  }
+  return name;
+}
+
+// After a syslog/ISO stamp: `host tag: rest`, `hostkernel: rest` or `tag: rest`.
+void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict) {
+  std::string_view t = s;
+  std::string_view t1 = take_token(t);
+  if (t1.empty()) return;
+  if (ends_with(t1, "kernel:")) {  // `kernel:` alone, or host glued to the tag
+    if (t1.size() > 7) out.prefix.host = std::string(t1.substr(0, t1.size() - 7));
+    s = trim_left(t);
+    return;
+  }
+  std::string_view after1 = t;
+  std::string_view t2 = take_token(t);
+  std::string_view name = tag_name(t2, strict);
+  if (!name.empty()) {
+    out.prefix.host = std::string(t1);
+    if (name != "kernel") out.foreign = true;
+    s = trim_left(t);
+    return;
+  }
+  if (strict) return;
+  name = tag_name(t1, false);
+  if (!name.empty()) {  // no host printed
+    if (name != "kernel") out.foreign = true;
+    s = trim_left(after1);
+  }
+}
+
+// Classic syslog / journalctl short: `Mon DD HH:MM:SS[.frac] `.
+bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year) {
+  if (s.size() < 16) return false;
+  int month = english_month(s.substr(0, 3));
+  if (month == 0 || s[3] != ' ') return false;
+  std::string_view t = s.substr(4);
+  if (!t.empty() && t[0] == ' ') t.remove_prefix(1);
+  auto day = take_u64(t);
+  if (!day || *day < 1 || *day > 31 || t.size() < 9 || t[0] != ' ') return false;
+  int h, mi, sec;
+  if (!parse_hms(t.substr(1, 8), h, mi, sec)) return false;
+  t.remove_prefix(9);
+  std::string_view frac;
+  if (!t.empty() && t[0] == '.') {
+    size_t i = 1;
+    while (i < t.size() && is_digit(t[i])) ++i;
+    frac = t.substr(1, i - 1);
+    t.remove_prefix(i);
+  }
+  if (t.empty() || t[0] != ' ') return false;
+  if (year) p.wall = format_wall(*year, month, static_cast<int>(*day), h, mi, sec, frac);
+  s = trim_left(t);
+  return true;
+}
+
+// RFC 3339 / ISO 8601: `YYYY-MM-DDTHH:MM:SS[.frac][Z|±HH:MM|±HHMM] `.
+bool take_iso_stamp(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != ' ')) return false;
+  for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (!is_digit(s[i])) return false;
+  int h, mi, sec;
+  if (!parse_hms(s.substr(11, 8), h, mi, sec)) return false;
+  size_t i = 19;
+  if (i < s.size() && (s[i] == '.' || s[i] == ',')) {
+    ++i;
+    while (i < s.size() && is_digit(s[i])) ++i;
+  }
+  std::string wall(s.substr(0, i));
+  wall[10] = 'T';
+  if (i < s.size() && s[i] == 'Z') {
+    wall += 'Z';
+    ++i;
+  } else if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+    std::string_view z = s.substr(i);
+    if (z.size() >= 6 && z[3] == ':' && is_digit(z[1]) && is_digit(z[2]) && is_digit(z[4]) && is_digit(z[5])) {
+      wall += z.substr(0, 6);
+      i += 6;
+    } else if (z.size() >= 5 && is_digit(z[1]) && is_digit(z[2]) && is_digit(z[3]) && is_digit(z[4])) {
+      wall += fmt::format("{}:{}", z.substr(0, 3), z.substr(3, 2));
+      i += 5;
+    }
+  }
+  if (i >= s.size() || s[i] != ' ') return false;
+  p.wall = std::move(wall);
+  s = trim_left(s.substr(i));
+  return true;
+}
+
+std::string rfc3339_from_usec(uint64_t usec) {
+  std::time_t secs = static_cast<std::time_t>(usec / 1000000);
+  std::tm tm{};
+  if (gmtime_r(&secs, &tm) == nullptr) return {};
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z", tm.tm_year + 1900, tm.tm_mon + 1,
+                     tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, usec % 1000000);
+}
+
+// `journalctl -o json` (one object per line).
+bool take_journal_json(std::string_view s, NormalizedLine& out) {
+  if (s.find("\"MESSAGE\"") == std::string_view::npos) return false;
+  auto j = nlohmann::json::parse(s.begin(), s.end(), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return false;
+  auto str = [&](const char* key) -> std::optional<std::string> {
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_string()) return std::nullopt;
+    return it->get<std::string>();
+  };
+  auto it = j.find("MESSAGE");
+  if (it == j.end()) return false;
+  if (it->is_string()) {
+    out.owned = it->get<std::string>();
+  } else if (it->is_array()) {  // non-UTF-8 messages are byte arrays
+    for (const auto& b : *it)
+      if (b.is_number_unsigned()) out.owned += static_cast<char>(b.get<unsigned>() & 0xff);
+  } else {
+    return false;
+  }
+  if (auto m = str("_SOURCE_MONOTONIC_TIMESTAMP"))
+    if (auto v = parse_u64(*m)) out.prefix.monotonic_s = static_cast<double>(*v) / 1e6;
+  if (auto r = str("__REALTIME_TIMESTAMP"))
+    if (auto v = parse_u64(*r)) {
+      std::string w = rfc3339_from_usec(*v);
+      if (!w.empty()) out.prefix.wall = std::move(w);
+    }
+  if (auto h = str("_HOSTNAME")) out.prefix.host = *h;
+  if (auto bid = str("_BOOT_ID")) out.prefix.boot_id = *bid;
+  if (auto pr = str("PRIORITY"))
+    if (auto v = parse_u64(*pr); v && *v <= 7) out.prefix.level = static_cast<int>(*v);
+  auto transport = str("_TRANSPORT");
+  auto ident = str("SYSLOG_IDENTIFIER");
+  if ((transport && *transport != "kernel") || (!transport && ident && *ident != "kernel")) out.foreign = true;
+  out.text = out.owned;
+  out.has_prefix = true;
+  return true;
+}
+
+// Kubernetes node-problem-detector event fragment: `"message": "<kernel text>",`.
+bool take_npd_message(std::string_view s, NormalizedLine& out) {
+  constexpr std::string_view kKey = "\"message\":";
+  if (!starts_with(s, kKey)) return false;
+  std::string_view t = trim_left(s.substr(kKey.size()));
+  if (t.empty() || t[0] != '"') return false;
+  t.remove_prefix(1);
+  out.owned.clear();
+  for (size_t i = 0; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == '"') break;
+    if (c == '\\' && i + 1 < t.size()) {
+      char e = t[++i];
+      out.owned += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+    } else {
+      out.owned += c;
+    }
+  }
+  out.text = out.owned;
+  out.has_prefix = true;
+  return true;
+}
+
+// Decodes rsyslog `#012`/`#011` and kmsg `\x0a`/`\x09` into owned text.
+void decode_escapes(NormalizedLine& out, bool kmsg) {
+  std::string_view t = out.text;
+  bool rs = t.find("#01") != std::string_view::npos;
+  bool km = kmsg && t.find("\\x") != std::string_view::npos;
+  if (!rs && !km) return;
+  std::string dec;
+  dec.reserve(t.size());
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (rs && t[i] == '#' && t.substr(i, 4) == "#012") {
+      dec += '\n';
+      i += 3;
+    } else if (rs && t[i] == '#' && t.substr(i, 4) == "#011") {
+      dec += '\t';
+      i += 3;
+    } else if (km && t[i] == '\\' && t.substr(i, 4) == "\\x0a") {
+      dec += '\n';
+      i += 3;
+    } else if (km && t[i] == '\\' && t.substr(i, 4) == "\\x09") {
+      dec += '\t';
+      i += 3;
+    } else {
+      dec += t[i];
+    }
+  }
+  out.owned = std::move(dec);
+  out.text = out.owned;
+}
+
+}  // namespace
+
+void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int> default_year) {
+  out.text = {};
+  out.owned.clear();
+  out.prefix = LinePrefix{};
+  out.has_prefix = out.foreign = out.continuation = false;
+
+  std::string_view s = raw;
+  if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+  bool indented = !s.empty() && is_space(s[0]);
+  s = trim_left(s);
+  while (!s.empty() && s[0] == '>') {  // mail quoting
+    s = trim_left(s.substr(1));
+    indented = false;
+  }
+  if (s.empty()) {
+    out.text = s;
+    return;
+  }
+  if (s[0] == '{' && take_journal_json(s, out)) return;
+  if (s[0] == '"' && take_npd_message(s, out)) return;
+
+  LinePrefix& p = out.prefix;
+  bool prefixed = false;
+  bool kmsg = false;
+  if (is_digit(s[0]) && take_iso_stamp(s, p)) {
+    prefixed = true;
+    size_t guest = s.substr(0, 48).find(" Guest: ");  // VMware vmware.log capture
+    if (guest != std::string_view::npos && starts_with(s, "In(")) {
+      s = trim_left(s.substr(guest + 8));
+    } else {
+      take_host_tag(s, out, false);
+    }
+  } else if (is_alpha(s[0]) && take_syslog_stamp(s, p, default_year)) {
+    prefixed = true;
+    take_host_tag(s, out, false);
+  } else if (is_digit(s[0]) && take_kmsg(s, p)) {
+    prefixed = kmsg = true;
+  }
+  // Inner layers, outermost first; each iteration peels at most one.
+  for (int round = 0; round < 6 && !s.empty(); ++round) {
+    double mono = 0;
+    if (s[0] == '<' && take_priority(s, p)) {
+      prefixed = true;
+    } else if (s[0] == '[' && take_monotonic(s, mono)) {
+      p.monotonic_s = mono;
+      prefixed = true;
+      std::string_view t = trim_left(s);
+      if (!t.empty() && t[0] == '[' && take_caller_id(t)) s = t;
+      if (!out.foreign && !p.host) {  // journalctl -o short-monotonic
+        std::string_view h = trim_left(s);
+        NormalizedLine probe;
+        take_host_tag(h, probe, true);
+        if (probe.prefix.host || probe.foreign) {
+          p.host = probe.prefix.host;
+          out.foreign = probe.foreign;
+          s = h;
+        }
+      }
+    } else if (s[0] == '[' && take_dmesg_T(s, p)) {
+      prefixed = true;
+    } else if (is_alpha(s[0]) && !prefixed && take_dmesg_x(s, p)) {
+      prefixed = true;
+    } else {
+      break;
+    }
+    if (!s.empty() && s[0] == ' ') s.remove_prefix(1);
+  }
+  out.has_prefix = prefixed;
+  out.continuation = !prefixed && indented;
+  out.text = trim_right(prefixed ? trim_left(s) : s);
+  decode_escapes(out, kmsg);
+}
+
+}  // namespace oomlens

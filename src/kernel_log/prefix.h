@@ -1,0 +1,59 @@
+#pragma once
+// Line normalisation: strips whatever wraps a kernel message in a log file
+// and returns the bare kernel text plus what the wrapper said.
+//
+// Recognised per line (they may be mixed in one file and nested, e.g. syslog
+// around a kmsg timestamp, or a VMware capture around `<6>[ts]`):
+//  - raw dmesg `[ 1234.567890] ` (any seconds width), printk caller id
+//    `[ T1234] ` / `[ C3] ` (CONFIG_PRINTK_CALLER);
+//  - `dmesg -T` `[<any day/month words> DD HH:MM:SS YYYY] ` in any locale;
+//  - `dmesg -x` `kern  :err   : `;
+//  - syslog / journalctl short `Mon DD HH:MM:SS[.us] host tag: `, also the
+//    host glued to the tag (`MyVMkernel:`);
+//  - RFC 3339 / ISO `2026-09-19T17:27:56.877003+00:00 host kernel: `;
+//  - journalctl short-monotonic `[ 1234.567890] host kernel: `;
+//  - `journalctl -o json` lines (MESSAGE, _SOURCE_MONOTONIC_TIMESTAMP, …);
+//  - /dev/kmsg text records `6,1234,5678901,-;text` (+ `\x0a` escapes);
+//  - `<N>` syslog priorities; VMware `… In(05) vcpu-5 - Guest: `;
+//  - rsyslog `#012` (newline) / `#011` (tab) escapes;
+//  - leading mail quotes `> ` and indentation;
+//  - node-problem-detector event JSON `"message": "…"` fragments.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace oomlens {
+
+/// What a line's prefix said. Everything is optional: bare text has none.
+struct LinePrefix {
+  std::optional<double> monotonic_s;  ///< printk timestamp, seconds since boot
+  std::optional<std::string> wall;    ///< RFC 3339-like; no offset when the log gives none
+  std::optional<std::string> host;
+  std::optional<int> level;           ///< syslog level 0..7
+  std::optional<uint64_t> kmsg_seq;
+  std::optional<std::string> boot_id;  ///< journal _BOOT_ID
+};
+
+/// One normalised line. `text` views either the raw line or `owned` (when
+/// escapes were decoded), so the object is neither copyable nor movable.
+struct NormalizedLine {
+  NormalizedLine() = default;
+  NormalizedLine(const NormalizedLine&) = delete;
+  NormalizedLine& operator=(const NormalizedLine&) = delete;
+
+  std::string_view text;  ///< bare kernel text; may hold '\n' (decoded #012, \x0a, JSON \n)
+  std::string owned;
+  LinePrefix prefix;
+  bool has_prefix = false;    ///< some wrapper was recognised
+  bool foreign = false;       ///< logged by another program (syslog tag not `kernel`)
+  bool continuation = false;  ///< no prefix and indented: part of the previous record
+};
+
+/// Normalises `raw` (one line without its '\n') into `out` (which is reset).
+/// `default_year` completes classic syslog stamps that print no year; without
+/// it such lines get no `wall`. Never throws.
+void normalize_line(std::string_view raw, NormalizedLine& out,
+                    std::optional<int> default_year = std::nullopt);
+
+}  // namespace oomlens

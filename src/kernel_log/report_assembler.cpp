@@ -1,0 +1,379 @@
+// The report state machine (see report_assembler.h). Which line may open,
+// join or close a report follows the print order of kernel_oom_formats.md §1:
+// header → cpuset/stack → memcg lines or Mem-Info → table → summary →
+// selection → kill(s) → group kills → (asynchronous) reaper.
+#include "kernel_log/report_assembler.h"
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_building.h"
+#include "kernel_log/text_util.h"
+
+namespace oomlens {
+
+using namespace oomlens::text;
+using Building = ReportAssembler::Building;
+
+struct ReportAssembler::Waiting {
+  OomEvent event;
+  uint64_t closed_line = 0;
+};
+
+namespace {
+
+// Unrecognised lines tolerated inside a report before its outcome (stack
+// traces, zone lists …) and after it (interleaved lines before group kills).
+constexpr uint64_t kQuietBeforeOutcome = 1500;
+constexpr uint64_t kQuietAfterOutcome = 12;
+// A report is printed within milliseconds; a later line belongs elsewhere.
+constexpr double kMaxGapAfterOutcomeS = 5.0;
+constexpr size_t kMaxWaiting = 64;
+
+bool is_no_killable(std::string_view t) {
+  return t.find("Out of memory and no killable processes") != std::string_view::npos;
+}
+
+std::optional<std::string_view> panic_text(std::string_view t) {
+  constexpr std::string_view kPanic = "Kernel panic - not syncing: ";
+  size_t p = t.find(kPanic);
+  if (p == std::string_view::npos) return std::nullopt;
+  return trim(t.substr(p + kPanic.size()));
+}
+
+bool is_oom_panic(std::string_view msg) {
+  return msg.find("of memory") != std::string_view::npos || msg.find("on memory") != std::string_view::npos ||
+         msg.find("panic_on_oom") != std::string_view::npos;
+}
+
+bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
+
+void take_time(Building& b, const LogicalLine& l) {
+  if (!l.prefix) return;
+  const LinePrefix& p = *l.prefix;
+  if (!b.time.monotonic_s && p.monotonic_s) b.time.monotonic_s = p.monotonic_s;
+  if (!b.time.wall && p.wall) b.time.wall = p.wall;
+  if (!b.host && p.host) b.host = p.host;
+  if (!b.kmsg_seq && p.kmsg_seq) b.kmsg_seq = p.kmsg_seq;
+  if (!b.boot_id && p.boot_id) b.boot_id = p.boot_id;
+  if (p.kmsg_seq) {
+    if (b.last_seq && *p.kmsg_seq > *b.last_seq + 1)
+      b.notes.push_back(std::to_string(*p.kmsg_seq - *b.last_seq - 1) +
+                        " kernel records inside this report were lost (kmsg sequence gap)");
+    b.last_seq = p.kmsg_seq;
+  }
+  if (p.monotonic_s) b.last_mono = p.monotonic_s;
+}
+
+// Mem-Info counters block: `key:N` pages (not the `Node …` kB lines).
+void meminfo_counters(Building& b, std::string_view t) {
+  while (!t.empty()) {
+    std::string_view tok = take_token(t);
+    if (tok.empty()) break;
+    size_t c = tok.find(':');
+    if (c == std::string_view::npos) continue;
+    auto v = parse_u64(tok.substr(c + 1));
+    if (!v) continue;
+    std::string_view k = tok.substr(0, c);
+    if (k == "free") b.free_pages = v;
+    else if (k == "active_anon") b.active_anon_pages = v;
+    else if (k == "inactive_anon") b.inactive_anon_pages = v;
+    else if (k == "shmem") b.shmem_pages = v;
+    else if (k == "slab_unreclaimable") b.slab_unreclaimable_pages = v;
+    else if (k == "pagetables") b.pagetables_pages = v;
+  }
+}
+
+// Lines of the Mem-Info block; true when recognised.
+bool meminfo_line(Building& b, std::string_view t) {
+  if (starts_with(t, "Free swap")) {
+    b.free_swap_kb = field_sized(t, "=", "kB");
+    return true;
+  }
+  if (starts_with(t, "Total swap")) {
+    b.total_swap_kb = field_sized(t, "=", "kB");
+    return true;
+  }
+  if (ends_with(t, " pages RAM")) {
+    b.ram_pages = parse_u64(t.substr(0, t.size() - 10));
+    return true;
+  }
+  if (ends_with(t, " pages reserved")) {
+    b.reserved_pages = parse_u64(t.substr(0, t.size() - 15));
+    return true;
+  }
+  if (starts_with(t, "Node ")) {
+    // Buddy lists `Node 0 DMA: 1*4kB (U) 2*8kB …`: the smallest block is one page.
+    size_t star = t.find('*');
+    if (!b.buddy_page_kb && star != std::string_view::npos && t.find(": ") < star) {
+      std::string_view v = t.substr(star + 1);
+      b.buddy_page_kb = take_sized(v, "kB");
+    }
+    return true;
+  }
+  if (b.section == Building::Section::meminfo && t.find(':') != std::string_view::npos &&
+      t.find("kB") == std::string_view::npos) {
+    meminfo_counters(b, t);
+    return true;
+  }
+  return starts_with(t, "lowmem_reserve[]") || ends_with(t, "total pagecache pages") ||
+         ends_with(t, "pages in swap cache") || starts_with(t, "Swap cache stats") ||
+         t.find(" pages ") != std::string_view::npos;
+}
+
+}  // namespace
+
+bool line_is_table_row(std::string_view text) {
+  return oomline::parse_row(text).has_value() || oomline::parse_table_header(text).has_value();
+}
+
+bool line_opens_report(std::string_view t) {
+  if (oomline::parse_header(t) || oomline::parse_kill(t) || oomline::parse_select(t)) return true;
+  oomline::Summary s;
+  if (oomline::parse_summary(t, s)) return true;
+  if (oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_no_killable(t) || is_sysrq(t))
+    return true;
+  if (starts_with(t, "Memory limit reached of cgroup ")) return true;
+  auto p = panic_text(t);
+  return p && is_oom_panic(*p);
+}
+
+ReportAssembler::ReportAssembler(std::string source_name, Emit emit)
+    : source_(std::move(source_name)), emit_(std::move(emit)) {}
+ReportAssembler::~ReportAssembler() = default;
+
+bool ReportAssembler::open() const { return cur_ != nullptr; }
+
+void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows) {
+  prelude_.clear();
+  for (const auto& r : rows) {
+    LogicalLine copy = r;
+    copy.prefix = nullptr;
+    prelude_.emplace_back(copy, std::string(r.text));
+  }
+}
+
+void ReportAssembler::start(const LogicalLine& line) {
+  if (cur_) close();
+  cur_ = std::make_unique<Building>();
+  cur_->lines.first = line.number;
+  for (auto& [pl, text] : prelude_) {
+    if (auto row = oomline::parse_row(text)) {
+      if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
+      if (row->comm.empty()) cur_->wrapped_row = RawRow{*row, pl.number};
+      else cur_->rows.push_back(RawRow{*row, pl.number});
+    } else if (auto cols = oomline::parse_table_header(text)) {
+      if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
+      cur_->columns = *cols;
+    } else if (cur_->wrapped_row) {  // the wrapped rest of a row (` 0 python`)
+      std::string joined = "[" + std::to_string(cur_->wrapped_row->row.pid) + "]";
+      for (auto n : cur_->wrapped_row->row.numbers) joined += " " + std::to_string(n);
+      joined += " " + text;
+      if (auto row2 = oomline::parse_row(joined); row2 && !row2->comm.empty())
+        cur_->rows.push_back(RawRow{*row2, cur_->wrapped_row->line});
+      cur_->wrapped_row.reset();
+    }
+  }
+  prelude_.clear();
+}
+
+void ReportAssembler::close() {
+  if (!cur_) return;
+  if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row);
+  OomEvent ev = finalize_event(std::move(*cur_), source_);
+  cur_.reset();
+  uint64_t last = ev.lines.last;
+  waiting_.push_back(Waiting{std::move(ev), last});
+  while (waiting_.size() > kMaxWaiting) {
+    emit_(std::move(waiting_.front().event));
+    waiting_.pop_front();
+  }
+}
+
+void ReportAssembler::expire(uint64_t line_number) {
+  while (!waiting_.empty() && waiting_.front().closed_line + kReaperWindowLines < line_number) {
+    emit_(std::move(waiting_.front().event));
+    waiting_.pop_front();
+  }
+}
+
+void ReportAssembler::finish() {
+  close();
+  while (!waiting_.empty()) {
+    emit_(std::move(waiting_.front().event));
+    waiting_.pop_front();
+  }
+}
+
+void ReportAssembler::gap(std::string_view why) {
+  if (cur_) cur_->notes.push_back("lines were lost inside this report: " + std::string(why));
+  close();
+}
+
+bool ReportAssembler::attach_reaper(const LogicalLine& line) {
+  auto r = oomline::parse_reaper(line.text);
+  if (!r) return false;
+  Reaped reaped{r->anon_rss_kb ? std::optional<uint64_t>(*r->anon_rss_kb * 1024) : std::nullopt,
+                r->file_rss_kb ? std::optional<uint64_t>(*r->file_rss_kb * 1024) : std::nullopt,
+                r->shmem_rss_kb ? std::optional<uint64_t>(*r->shmem_rss_kb * 1024) : std::nullopt};
+  if (cur_) {
+    for (auto& k : cur_->kills)
+      if (k.kill.pid == r->pid && !k.reaped) {
+        k.reaped = reaped;
+        return true;
+      }
+  }
+  for (auto it = waiting_.rbegin(); it != waiting_.rend(); ++it)
+    for (auto& v : it->event.victims)
+      if (v.pid == r->pid && !v.reaped) {
+        v.reaped = reaped;
+        return true;
+      }
+  return true;  // a reaper line whose kill was not seen: nothing to attach to
+}
+
+bool ReportAssembler::feed(const LogicalLine& line) {
+  std::string_view t = line.text;
+  if (line.foreign) {
+    if (cur_ && ++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) close();
+    prelude_.clear();
+    return open();
+  }
+  // A report is printed in one burst: a late line after the outcome starts anew.
+  if (cur_ && cur_->has_outcome() && cur_->last_mono && line.prefix && line.prefix->monotonic_s &&
+      *line.prefix->monotonic_s - *cur_->last_mono > kMaxGapAfterOutcomeS)
+    close();
+
+  if (cur_ && line.continuation) {
+    Building& b = *cur_;
+    if (b.wrapped_row) {
+      std::string joined = "[" + std::to_string(b.wrapped_row->row.pid) + "]";
+      for (auto n : b.wrapped_row->row.numbers) joined += " " + std::to_string(n);
+      joined += " ";
+      joined += trim(t);
+      if (auto row = oomline::parse_row(joined); row && !row->comm.empty()) {
+        b.rows.push_back(RawRow{*row, b.wrapped_row->line});
+        b.wrapped_row.reset();
+        b.lines.last = line.number;
+        return true;
+      }
+      b.rows.push_back(*b.wrapped_row);
+      b.wrapped_row.reset();
+    }
+  }
+  t = trim(t);
+
+  if (auto h = oomline::parse_header(t)) {
+    if (cur_ && (cur_->has_content || cur_->header)) close();
+    if (!cur_) start(line);
+    cur_->header = std::move(*h);
+    cur_->has_content = true;
+  } else if (auto k = oomline::parse_kill(t)) {
+    bool joins = false;
+    if (cur_) {
+      for (auto& prev : cur_->kills)
+        if (prev.kill.pid == k->pid) {
+          prev.printed_twice = true;
+          joins = true;
+        }
+      // The first kill of a report (its selection may name the parent), or
+      // further members of a memory.oom.group kill.
+      if (!joins) joins = cur_->kills.empty() || cur_->group_kill;
+      if (joins) {
+        bool dup = false;
+        for (auto& prev : cur_->kills) dup = dup || prev.kill.pid == k->pid;
+        if (!dup) cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
+      }
+    }
+    if (!joins) {
+      start(line);
+      cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
+    }
+    cur_->has_content = true;
+  } else if (auto s = oomline::parse_select(t)) {
+    if (!cur_ || cur_->has_outcome()) start(line);
+    cur_->selected.push_back(std::move(*s));
+    cur_->has_content = true;
+  } else if (oomline::parse_reaper(t)) {
+    attach_reaper(line);
+    if (!cur_) return false;
+  } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
+    if (!cur_ || cur_->has_outcome() || cur_->summary) start(line);
+    cur_->summary = std::move(sum);
+    cur_->has_content = true;
+  } else if (cur_ && cur_->summary && oomline::parse_summary_continuation(t, *cur_->summary)) {
+  } else if (auto g = oomline::parse_group_kill(t)) {
+    if (!cur_) return false;
+    cur_->group_kill = true;
+  } else if (auto ti = oomline::parse_task_in(t)) {
+    if (!cur_ || cur_->has_outcome() || cur_->task_in) start(line);
+    cur_->task_in = std::move(*ti);
+    cur_->has_content = true;
+  } else if (starts_with(t, "Memory limit reached of cgroup ")) {
+    if (!cur_ || cur_->has_outcome()) start(line);
+    cur_->limit_reached_memcg = std::string(trim(t.substr(31)));
+    cur_->has_content = true;
+  } else if (auto sh = oomline::parse_stats_header(t)) {
+    if (!cur_ || cur_->has_outcome()) start(line);
+    Building& b = *cur_;
+    if (!b.stats_path) {  // the first block is the OOM memcg; the rest are its children
+      b.stats_path = sh->path;
+      b.stats = sh->kb_pairs;
+      b.stats_v1_kb = !sh->kb_pairs.empty();
+    }
+    b.section = sh->kb_pairs.empty() && b.stats.empty() ? Building::Section::stats : Building::Section::none;
+    b.has_content = true;
+  } else if (is_no_killable(t)) {
+    if (!cur_ || cur_->has_outcome()) start(line);
+    cur_->no_killable = true;
+    cur_->has_content = true;
+  } else if (auto p = panic_text(t)) {
+    if (!cur_) {
+      if (!is_oom_panic(*p)) return false;
+      start(line);
+    }
+    if (!cur_->panic_message) cur_->panic_message = std::string(*p);
+    cur_->has_content = true;
+  } else if (is_sysrq(t)) {
+    if (cur_ && cur_->has_content) close();
+    if (!cur_) start(line);
+    cur_->sysrq = true;
+  } else if (!cur_) {
+    prelude_.clear();
+    return false;
+  } else if (auto c = oomline::parse_counter(t)) {
+    cur_->counters.push_back(std::move(*c));
+    cur_->section = Building::Section::none;
+  } else if (auto st = oomline::parse_stack_line(t)) {
+    if (!cur_->stack) cur_->stack = std::move(*st);
+  } else if (auto cs = oomline::parse_cpuset(t)) {
+    if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
+  } else if (t == "Mem-Info:") {
+    cur_->meminfo = true;
+    cur_->section = Building::Section::meminfo;
+  } else if (auto cols = oomline::parse_table_header(t)) {
+    cur_->columns = std::move(*cols);
+    cur_->section = Building::Section::table;
+  } else if (auto row = oomline::parse_row(t)) {
+    if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row), cur_->wrapped_row.reset();
+    if (row->comm.empty()) cur_->wrapped_row = RawRow{std::move(*row), line.number};
+    else cur_->rows.push_back(RawRow{std::move(*row), line.number});
+  } else if (cur_->section == Building::Section::stats && oomline::parse_stat_kv(t)) {
+    auto kv = oomline::parse_stat_kv(t);
+    cur_->stats.push_back(std::move(*kv));
+    cur_->stats_v2 = true;
+  } else if ((cur_->meminfo || cur_->section == Building::Section::meminfo) && meminfo_line(*cur_, t)) {
+  } else if (starts_with(t, "Tasks state") || ends_with(t, "callbacks suppressed")) {
+  } else {
+    if (++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) {
+      close();
+      return false;
+    }
+    return true;
+  }
+  if (!cur_) return false;
+  cur_->quiet = 0;
+  cur_->lines.last = line.number;
+  take_time(*cur_, line);
+  return true;
+}
+
+}  // namespace oomlens

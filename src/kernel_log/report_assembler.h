@@ -1,0 +1,80 @@
+#pragma once
+// The report assembler: a streaming state machine that groups the lines of
+// one kernel OOM report (mm/oom_kill.c dump_header() … __oom_kill_process(),
+// oom_reap_task()) into one OomEvent.
+//
+// It only sees the lines the scanner hands it: lines holding an anchor while
+// no report is open, and every line while one is open (`feed` returns
+// whether it wants the next line). Finished events wait a short window
+// (kReaperWindowLines) for late `oom_reaper:` lines, then are emitted in
+// input order.
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernel_log/oom_event.h"
+#include "kernel_log/prefix.h"
+
+namespace oomlens {
+
+/// One logical kernel line (a physical line, or one piece of a line split at
+/// `#012`/embedded newlines).
+struct LogicalLine {
+  std::string_view text;             ///< bare kernel text
+  const LinePrefix* prefix = nullptr;  ///< what the wrapper said (may be null)
+  uint64_t number = 0;               ///< 1-based physical line number
+  bool foreign = false;              ///< from another program: never OOM text
+  bool continuation = false;         ///< unprefixed indented line (part of previous record)
+};
+
+class ReportAssembler {
+ public:
+  using Emit = std::function<void(OomEvent&&)>;
+  /// Lines after which a closed event stops waiting for its reaper line.
+  static constexpr uint64_t kReaperWindowLines = 4000;
+
+  ReportAssembler(std::string source_name, Emit emit);
+  ~ReportAssembler();
+
+  /// Feeds one line; returns true while a report is open (the caller must
+  /// then feed the following lines too).
+  bool feed(const LogicalLine& line);
+  /// Table rows seen just before an anchor line (reports whose header was
+  /// cut off, rate-limited or grep-filtered): kept for the report the next
+  /// fed line opens, dropped otherwise.
+  void preload_rows(const std::vector<LogicalLine>& rows);
+  [[nodiscard]] bool open() const;
+  /// Records were lost: closes the open report with a note.
+  void gap(std::string_view why);
+  /// Emits waiting events whose reaper window ended before `line_number`.
+  void expire(uint64_t line_number);
+  /// Closes everything and emits all events.
+  void finish();
+
+  struct Building;
+
+ private:
+  void start(const LogicalLine& line);
+  void close();
+  bool attach_reaper(const LogicalLine& line);
+
+  std::string source_;
+  Emit emit_;
+  std::unique_ptr<Building> cur_;
+  struct Waiting;
+  std::deque<Waiting> waiting_;
+  std::vector<std::pair<LogicalLine, std::string>> prelude_;  // rows + owned text
+};
+
+/// True when `text` (bare kernel text) is a line that can start a report or
+/// stand alone (header, kill, selection, summary, memcg context, panic, …).
+/// Used by the scanner to decide whether to look back for table rows.
+bool line_opens_report(std::string_view text);
+/// True when `text` is a Tasks-table row (`[  pid]  …`) or the table header.
+bool line_is_table_row(std::string_view text);
+
+}  // namespace oomlens

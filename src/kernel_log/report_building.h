@@ -1,0 +1,77 @@
+#pragma once
+// Internal: the state of the report being assembled, as printed (raw units),
+// and its conversion into an OomEvent (report_finalize.cpp).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernel_log/oom_event.h"
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_assembler.h"
+
+namespace oomlens {
+
+struct RawRow {
+  oomline::RowLine row;
+  uint64_t line = 0;
+};
+
+struct RawKill {
+  oomline::KillLine kill;
+  uint64_t line = 0;
+  bool printed_twice = false;
+  std::optional<Reaped> reaped;
+};
+
+struct ReportAssembler::Building {
+  enum class Section { none, meminfo, stats, table };
+
+  LineRange lines;
+  EventTime time;
+  std::optional<std::string> host;
+  std::optional<uint64_t> kmsg_seq;
+  std::optional<uint64_t> last_seq;  // to notice records lost inside the report
+  std::optional<std::string> boot_id;
+
+  std::optional<oomline::Header> header;
+  std::optional<oomline::StackLine> stack;
+  std::optional<oomline::CpusetLine> cpuset;
+  std::optional<oomline::Summary> summary;
+  std::optional<oomline::TaskIn> task_in;
+  std::optional<std::string> limit_reached_memcg;
+  std::vector<oomline::CounterLine> counters;
+  std::optional<std::string> stats_path;
+  std::vector<std::pair<std::string, uint64_t>> stats;  // as printed
+  bool stats_v1_kb = false;
+  bool stats_v2 = false;
+
+  bool meminfo = false;
+  std::optional<uint64_t> free_pages, active_anon_pages, inactive_anon_pages, shmem_pages,
+      slab_unreclaimable_pages, pagetables_pages;
+  std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
+  std::optional<uint64_t> buddy_page_kb;
+
+  std::vector<std::string> columns;  // table header, without "[ pid ]"
+  std::vector<RawRow> rows;
+  std::optional<RawRow> wrapped_row;  // row cut before its name, waiting for the rest
+
+  std::vector<oomline::SelectLine> selected;
+  std::vector<RawKill> kills;
+  bool group_kill = false;
+  bool no_killable = false;
+  std::optional<std::string> panic_message;
+  bool sysrq = false;
+  bool has_content = false;  // anything beyond a SysRq preamble
+  std::optional<double> last_mono;
+
+  Section section = Section::none;
+  uint64_t quiet = 0;  // consecutive unrecognised lines
+  std::vector<std::string> notes;
+
+  [[nodiscard]] bool has_outcome() const { return !kills.empty() || !selected.empty(); }
+};
+
+/// Builds the event (unit conversion, page size, constraint, victims' adj).
+OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source);
+
+}  // namespace oomlens

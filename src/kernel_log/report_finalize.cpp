@@ -1,0 +1,333 @@
+// Building → OomEvent: unit conversion (kB, pages, bytes), page-size
+// inference, constraint decision and victim details from the Tasks table.
+#include <algorithm>
+
+#include "kernel_log/report_building.h"
+#include "kernel_log/text_util.h"
+
+namespace oomlens {
+namespace {
+
+using namespace oomlens::text;
+
+// Limits at or above these kB values mean "no limit": PAGE_COUNTER_MAX on
+// 32-bit (8589934588 kB) is the smallest of the sentinels (64-bit
+// 9007199254740988 kB, res_counter 18014398509481983 kB).
+constexpr uint64_t kUnlimitedKb = 8589934588ULL;
+
+std::optional<uint64_t> kb(std::optional<uint64_t> v) {
+  if (!v) return std::nullopt;
+  return mul(*v, 1024);
+}
+
+std::optional<uint64_t> pages(std::optional<uint64_t> v, uint64_t page_size) {
+  if (!v) return std::nullopt;
+  return mul(*v, page_size);
+}
+
+std::optional<uint64_t> pages_i(std::optional<int64_t> v, uint64_t page_size) {
+  if (!v || *v < 0) return std::nullopt;
+  return mul(static_cast<uint64_t>(*v), page_size);
+}
+
+// Column values of a row by name; header-less rows are mapped by count.
+struct RowView {
+  std::vector<std::string> cols;
+  const oomline::RowLine* row = nullptr;
+  std::optional<int64_t> get(std::string_view name) const {
+    for (size_t i = 0; i < cols.size() && i < row->numbers.size(); ++i)
+      if (cols[i] == name) return row->numbers[i];
+    return std::nullopt;
+  }
+};
+
+std::vector<std::string> guess_columns(const oomline::RowLine& r) {
+  switch (r.numbers.size()) {
+    case 6: return {"uid", "tgid", "total_vm", "rss", "cpu", "oom_adj"};  // 2.6.32
+    case 7:  // 3.x nr_ptes/4.15+ pgtables_bytes, or RHEL6 cpu/oom_adj: only certain ends
+      if (r.numbers[4] > 0 && r.numbers[4] % 4096 == 0)
+        return {"uid", "tgid", "total_vm", "rss", "pgtables_bytes", "swapents", "oom_score_adj"};
+      return {"uid", "tgid", "total_vm", "rss", "?", "?", "oom_score_adj"};
+    case 8: return {"uid", "tgid", "total_vm", "rss", "nr_ptes", "nr_pmds", "swapents", "oom_score_adj"};
+    case 10:
+      return {"uid", "tgid", "total_vm", "rss", "rss_anon", "rss_file", "rss_shmem",
+              "pgtables_bytes", "swapents", "oom_score_adj"};
+    default: return {"uid", "tgid", "total_vm", "rss"};
+  }
+}
+
+RowView view(const ReportAssembler::Building& b, const oomline::RowLine& r) {
+  RowView v;
+  v.row = &r;
+  if (!b.columns.empty()) {
+    v.cols.assign(b.columns.begin(), b.columns.end() - 1);  // drop "name"
+    if (v.cols.size() != r.numbers.size()) v.cols = guess_columns(r);
+  } else {
+    v.cols = guess_columns(r);
+  }
+  return v;
+}
+
+const RawRow* row_for(const ReportAssembler::Building& b, int64_t pid) {
+  for (const auto& r : b.rows)
+    if (r.row.pid == pid) return &r;
+  for (const auto& r : b.rows)  // the row may name a thread of the victim (pid ≠ tgid)
+    if (view(b, r.row).get("tgid") == pid) return &r;
+  return nullptr;
+}
+
+bool is_pow2_page(uint64_t v) {
+  return v == 4096 || v == 8192 || v == 16384 || v == 65536;
+}
+
+void fill_limit(const oomline::CounterLine& c, std::optional<uint64_t>& usage, std::optional<uint64_t>& limit,
+                LimitState& state) {
+  usage = kb(c.usage_kb);
+  if (c.limit_kb) {
+    if (*c.limit_kb >= kUnlimitedKb) {
+      state = LimitState::unlimited;
+    } else {
+      state = LimitState::limited;
+      limit = kb(c.limit_kb);
+    }
+  }
+}
+
+std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, bool memcg_evidence) {
+  if (b.summary) {
+    if (b.summary->oom_memcg) return Constraint::memcg;
+    if (b.summary->global_oom) {
+      const std::string c = b.summary->constraint.value_or("");
+      if (c == "CONSTRAINT_CPUSET") return Constraint::cpuset;
+      if (c == "CONSTRAINT_MEMORY_POLICY") return Constraint::mempolicy;
+      return Constraint::global;
+    }
+  }
+  if (memcg_evidence) return Constraint::memcg;
+  std::optional<std::string> msg;
+  for (const auto& k : b.kills) if (k.kill.message) msg = k.kill.message;
+  for (const auto& s : b.selected) if (s.message) msg = s.message;
+  if (msg) {
+    if (starts_with(*msg, "Out of memory")) return Constraint::global;
+    if (msg->find("MPOL_BIND") != std::string::npos) return Constraint::mempolicy;
+  }
+  if (b.no_killable && b.panic_message) return Constraint::global;  // 4.19+: only global OOMs panic here
+  if (b.panic_message && (b.panic_message->find("system-wide") != std::string::npos ||
+                          b.panic_message->find("no killable") != std::string::npos))
+    return Constraint::global;
+  if (b.meminfo && !b.panic_message) return Constraint::global;  // Mem-Info is printed for non-memcg OOMs
+  return std::nullopt;
+}
+
+}  // namespace
+
+OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source) {
+  OomEvent ev;
+  ev.time = std::move(b.time);
+  ev.lines = b.lines;
+  if (ev.lines.last < ev.lines.first) ev.lines.last = ev.lines.first;
+  ev.host = std::move(b.host);
+  ev.kmsg_seq = b.kmsg_seq;
+  ev.boot_id = std::move(b.boot_id);
+  ev.source = source;
+  ev.notes = std::move(b.notes);
+  ev.sysrq = b.sysrq;
+  ev.panic_message = b.panic_message;
+
+  // Trigger: header + stack line + cpuset line.
+  if (b.header || b.stack || b.cpuset) {
+    Trigger t;
+    if (b.header) {
+      t.comm = b.header->comm;
+      t.gfp_mask = b.header->gfp_mask;
+      t.order = b.header->order;
+      t.oom_score_adj = b.header->oom_score_adj;
+      t.oom_adj = b.header->oom_adj;
+      t.nodemask = b.header->nodemask;
+      if (t.order == -1) ev.sysrq = true;
+    }
+    // The stack line belongs to the trigger unless it names another task.
+    if (b.stack && (t.comm.empty() || starts_with(b.stack->comm, t.comm) || starts_with(t.comm, b.stack->comm))) {
+      t.pid = b.stack->pid;
+      if (t.comm.empty()) t.comm = b.stack->comm;
+    }
+    if (b.cpuset) {
+      t.cpuset = b.cpuset->cpuset;
+      t.mems_allowed = b.cpuset->mems_allowed;
+      if (t.comm.empty()) t.comm = b.cpuset->comm;
+    }
+    if (b.summary) {
+      if (!t.nodemask && b.summary->nodemask) t.nodemask = b.summary->nodemask;
+      if (!t.cpuset && b.summary->cpuset) t.cpuset = b.summary->cpuset;
+      if (!t.mems_allowed && b.summary->mems_allowed) t.mems_allowed = b.summary->mems_allowed;
+    }
+    ev.trigger = std::move(t);
+  }
+  if (b.summary) ev.constraint_printed = b.summary->constraint;
+
+  // Page size: victim row total_vm pages vs kill-line total-vm kB, else buddy lists.
+  std::optional<uint64_t> page_size;
+  for (const auto& k : b.kills) {
+    const RawRow* r = row_for(b, k.kill.pid);
+    if (!r || !k.kill.total_vm_kb) continue;
+    auto tv = view(b, r->row).get("total_vm");
+    if (!tv || *tv <= 0) continue;
+    uint64_t bytes = *k.kill.total_vm_kb * 1024;
+    if (bytes % static_cast<uint64_t>(*tv) == 0 && is_pow2_page(bytes / static_cast<uint64_t>(*tv))) {
+      page_size = bytes / static_cast<uint64_t>(*tv);
+      break;
+    }
+  }
+  if (!page_size && b.buddy_page_kb && is_pow2_page(*b.buddy_page_kb * 1024)) page_size = *b.buddy_page_kb * 1024;
+  bool needs_pages = !b.rows.empty() || b.free_pages || b.ram_pages || b.active_anon_pages;
+  if (!page_size && needs_pages) {
+    page_size = 4096;
+    ev.page_size_assumed = true;
+    ev.notes.emplace_back("page size not printed; assumed 4096 bytes for page counts");
+  }
+  ev.page_size_bytes = needs_pages ? page_size : std::nullopt;
+  const uint64_t ps = page_size.value_or(4096);
+
+  // Tasks table.
+  for (const auto& rr : b.rows) {
+    RowView v = view(b, rr.row);
+    TaskRow t;
+    t.pid = rr.row.pid;
+    t.comm = rr.row.comm;
+    if (auto u = v.get("uid"); u && *u >= 0 && *u <= UINT32_MAX) t.uid = static_cast<uint32_t>(*u);
+    t.tgid = v.get("tgid");
+    t.total_vm_bytes = pages_i(v.get("total_vm"), ps);
+    t.rss_bytes = pages_i(v.get("rss"), ps);
+    t.rss_anon_bytes = pages_i(v.get("rss_anon"), ps);
+    t.rss_file_bytes = pages_i(v.get("rss_file"), ps);
+    t.rss_shmem_bytes = pages_i(v.get("rss_shmem"), ps);
+    if (auto pb = v.get("pgtables_bytes"); pb && *pb >= 0) t.pgtables_bytes = static_cast<uint64_t>(*pb);
+    else if (auto pt = v.get("nr_ptes"); pt && *pt >= 0)
+      t.pgtables_bytes = pages_i(*pt + std::max<int64_t>(0, v.get("nr_pmds").value_or(0)), ps);
+    t.swap_bytes = pages_i(v.get("swapents"), ps);
+    if (auto a = v.get("oom_score_adj"); a && *a >= -1000 && *a <= 1000) t.oom_score_adj = static_cast<int>(*a);
+    if (auto a = v.get("oom_adj"); a && *a >= -17 && *a <= 15) t.oom_adj = static_cast<int>(*a);
+    ev.tasks.push_back(std::move(t));
+  }
+
+  // Victims.
+  for (auto& k : b.kills) {
+    Victim v;
+    const auto& kl = k.kill;
+    v.pid = kl.pid;
+    v.comm = kl.comm;
+    v.uid = kl.uid;
+    v.total_vm_bytes = kb(kl.total_vm_kb);
+    v.anon_rss_bytes = kb(kl.anon_rss_kb);
+    v.file_rss_bytes = kb(kl.file_rss_kb);
+    v.shmem_rss_bytes = kb(kl.shmem_rss_kb);
+    v.pgtables_bytes = kb(kl.pgtables_kb);
+    // 5.4 before the Dec-2019 fix printed pgtables in bytes labelled kB.
+    if (kl.pgtables_kb && kl.total_vm_kb && *kl.pgtables_kb % 4096 == 0 && *kl.pgtables_kb > 0 &&
+        *kl.pgtables_kb > *kl.total_vm_kb / 64) {
+      v.pgtables_bytes = kl.pgtables_kb;
+      ev.notes.push_back("pgtables of pid " + std::to_string(kl.pid) +
+                         " looks like bytes printed as kB (early 5.4 bug); read as bytes");
+    }
+    if (kl.oom_score_adj) {
+      v.oom_score_adj = kl.oom_score_adj;
+      v.oom_score_adj_source = "kill_line";
+    } else if (const RawRow* r = row_for(b, kl.pid)) {
+      if (auto a = view(b, r->row).get("oom_score_adj"); a && *a >= -1000 && *a <= 1000) {
+        v.oom_score_adj = static_cast<int>(*a);
+        v.oom_score_adj_source = "task_table";
+      }
+    }
+    for (const auto& s : b.selected)
+      if (s.pid == kl.pid) v.selected_score = s.score;
+    v.reaped = k.reaped;
+    v.printed_twice = k.printed_twice;
+    v.message = kl.message;
+    v.line = k.line;
+    ev.victims.push_back(std::move(v));
+  }
+  for (auto& s : b.selected) ev.selected.push_back(Selected{s.pid, s.comm, s.score, s.message});
+
+  // Memory cgroup facts.
+  bool memcg_msg = false;
+  for (const auto& k : b.kills) memcg_msg = memcg_msg || (k.kill.message && starts_with(*k.kill.message, "Memory cgroup"));
+  for (const auto& s : b.selected) memcg_msg = memcg_msg || (s.message && starts_with(*s.message, "Memory cgroup"));
+  bool has_memcg = b.task_in || b.limit_reached_memcg || !b.counters.empty() || b.stats_path ||
+                   (b.summary && (b.summary->oom_memcg || b.summary->task_memcg));
+  if (has_memcg) {
+    MemcgInfo m;
+    if (b.summary) {
+      m.oom_memcg = b.summary->oom_memcg;
+      m.task_memcg = b.summary->task_memcg;
+    }
+    if (b.task_in) {
+      m.task_memcg = b.task_in->task_memcg;
+      m.oom_memcg = b.task_in->oom_memcg;
+      m.hierarchy = "v1";
+    }
+    if (!m.oom_memcg && b.limit_reached_memcg) m.oom_memcg = b.limit_reached_memcg;
+    if (!m.oom_memcg && b.stats_path && !(b.summary && b.summary->global_oom)) {
+      m.oom_memcg = b.stats_path;
+      ev.notes.emplace_back("OOM memcg taken from the first `Memory cgroup stats for` line");
+    }
+    for (const auto& c : b.counters) {
+      if (c.name == "memory") {
+        fill_limit(c, m.usage_bytes, m.limit_bytes, m.limit_state);
+        m.failcnt = c.failcnt;
+      } else if (c.name == "swap") {
+        fill_limit(c, m.swap_usage_bytes, m.swap_limit_bytes, m.swap_limit_state);
+        m.hierarchy = "v2";
+      } else if (c.name == "memory+swap") {
+        LimitState st = LimitState::unknown;
+        fill_limit(c, m.memsw_usage_bytes, m.memsw_limit_bytes, st);
+        m.hierarchy = "v1";
+      } else if (c.name == "kmem") {
+        LimitState st = LimitState::unknown;
+        fill_limit(c, m.kmem_usage_bytes, m.kmem_limit_bytes, st);
+        m.hierarchy = "v1";
+      }
+    }
+    if (b.stats_v1_kb) {
+      m.hierarchy = m.hierarchy.value_or("v1");
+      for (auto& [k2, v2] : b.stats) m.stats.emplace_back(k2, v2 * 1024);
+    } else {
+      if (b.stats_v2 && !m.hierarchy) m.hierarchy = "v2";
+      m.stats = std::move(b.stats);
+    }
+    // The owner (Docker, Kubernetes, …) is decided later, by
+    // diagnose/cgroup_owner.h: parsing only records the paths.
+    ev.memcg = std::move(m);
+  }
+  bool memcg_evidence = memcg_msg || b.task_in || b.limit_reached_memcg || !b.counters.empty() ||
+                        (b.stats_path && !(b.summary && b.summary->global_oom));
+  ev.constraint = decide_constraint(b, memcg_evidence);
+
+  if (b.meminfo || b.free_swap_kb || b.ram_pages) {
+    MemInfo mi;
+    mi.free_bytes = pages(b.free_pages, ps);
+    mi.free_swap_bytes = kb(b.free_swap_kb);
+    mi.total_swap_bytes = kb(b.total_swap_kb);
+    mi.ram_bytes = pages(b.ram_pages, ps);
+    mi.reserved_bytes = pages(b.reserved_pages, ps);
+    mi.active_anon_bytes = pages(b.active_anon_pages, ps);
+    mi.inactive_anon_bytes = pages(b.inactive_anon_pages, ps);
+    mi.shmem_bytes = pages(b.shmem_pages, ps);
+    mi.slab_unreclaimable_bytes = pages(b.slab_unreclaimable_pages, ps);
+    mi.pagetables_bytes = pages(b.pagetables_pages, ps);
+    ev.mem_info = mi;
+  }
+
+  if (b.no_killable) ev.kind = EventKind::no_killable;
+  else if (!ev.victims.empty()) ev.kind = EventKind::kill;
+  else if (b.panic_message) ev.kind = EventKind::panic;
+  else if (!ev.selected.empty()) ev.kind = EventKind::selected_no_kill;
+  else {
+    ev.kind = EventKind::kill;
+    ev.notes.emplace_back("the report ends before any kill line (cut off, lost, or the victim was already exiting)");
+  }
+  if (!b.header && (!ev.victims.empty() || !ev.selected.empty()))
+    ev.notes.emplace_back("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)");
+  return ev;
+}
+
+}  // namespace oomlens

@@ -1,0 +1,57 @@
+#pragma once
+// Reading a log file or stdin, plain or gzip-compressed, in fixed-size chunks.
+//
+// Memory is two buffers of `chunk_bytes` (the read buffer and, for gzip, the
+// inflate buffer), whatever the file size: the file is never loaded whole and
+// never mapped. Plain files go through read(2) with POSIX_FADV_SEQUENTIAL.
+// Gzip is detected by its magic bytes (1f 8b, RFC 1952), not by the name, so
+// `zcat`-less pipes (`cat kern.log.2.gz | oomlens explain -`) work too;
+// concatenated gzip members are read one after another, as gzip -d does.
+//
+// Errors, in SourceResult:
+//  - cannot open: error = errno text ("No such file or directory",
+//    "Permission denied", …); EACCES/EPERM add advice (file_permission_advice()).
+//  - a directory: error "Is a directory".
+//  - an empty file: used = true, records = 0 (an empty log is a valid log).
+//  - a truncated or corrupt gzip stream: what was inflated before the damage
+//    is delivered; a note says what happened and sink.gap() is called so an
+//    open report is not mistaken for a complete one. `error` is set only when
+//    nothing at all could be read.
+//  - a read error in the middle: same as corrupt gzip (note + gap).
+// Binary garbage is passed through unchanged: the scanner copes.
+//
+// The reader never calls sink.end(): whoever owns the sink does, so several
+// files (e.g. kern.log.2.gz, kern.log.1, kern.log) can feed one sink in order
+// and a report split by log rotation is still assembled.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "logsource/source.h"
+
+namespace oomlens {
+
+struct FileReadOptions {
+  /// Size of the read buffer (and of the inflate buffer for gzip). 256 KiB
+  /// keeps a chunk in L2 while the scanner walks it.
+  size_t chunk_bytes = 256 * 1024;
+};
+
+/// Reads `path` ("-" = standard input) into `sink.text()`.
+/// `records` counts lines (a last line without '\n' counts too).
+/// SourceResult::name is `path` as given.
+[[nodiscard]] SourceResult read_log_file(const std::string& path, LogSink& sink,
+                                         const FileReadOptions& options = {});
+
+/// Reads an already-open descriptor (not closed here); `name` is used in
+/// results and notes. read_log_file() is this plus open(2) and its errors.
+[[nodiscard]] SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
+                                       const FileReadOptions& options = {});
+
+/// True when `head` starts with the gzip magic bytes 0x1f 0x8b.
+[[nodiscard]] bool is_gzip_magic(std::string_view head);
+
+/// Number of '\n' bytes in `text` (SSE2 where available).
+[[nodiscard]] size_t count_newlines(std::string_view text);
+
+}  // namespace oomlens

@@ -1,0 +1,303 @@
+#include "logsource/journal.h"
+
+#include <fcntl.h>
+#include <systemd/sd-journal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <filesystem>
+#include <memory>
+#include <system_error>
+
+#include <fmt/core.h>
+
+#include "logsource/source_util.h"
+
+namespace oomlens {
+
+std::optional<BootSelector> parse_boot_selector(std::string_view text) {
+  if (text.empty()) return BootSelector::current();
+  int value = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec == std::errc() && p == text.data() + text.size()) {
+    if (value <= 0) return BootSelector{BootSelector::Kind::relative, value, {}};
+    return BootSelector{BootSelector::Kind::absolute, value, {}};
+  }
+  if (const auto id = normalize_boot_id(text)) return BootSelector{BootSelector::Kind::id, 0, *id};
+  return std::nullopt;
+}
+
+std::vector<std::string> resolve_boots(const std::vector<JournalBoot>& boots,
+                                       const std::optional<std::string>& anchor,
+                                       const std::vector<BootSelector>& selectors,
+                                       std::vector<std::string>* notes) {
+  const auto size = static_cast<int64_t>(boots.size());
+  int64_t current = size - 1;
+  bool anchor_missing = false;
+  if (anchor) {
+    const auto it = std::find_if(boots.begin(), boots.end(),
+                                 [&](const JournalBoot& b) { return b.boot_id == *anchor; });
+    current = it == boots.end() ? size : it - boots.begin();
+    anchor_missing = it == boots.end();
+  }
+  std::vector<std::string> out;
+  const auto add = [&out](const std::string& id) {
+    if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+  };
+  for (const BootSelector& s : selectors) {
+    if (s.kind == BootSelector::Kind::id) {
+      add(s.id);
+      continue;
+    }
+    const int64_t index = s.kind == BootSelector::Kind::relative ? current + s.offset : s.offset - 1;
+    if (index >= 0 && index < size) {
+      add(boots[static_cast<size_t>(index)].boot_id);
+    } else if (anchor_missing && index == size) {
+      add(*anchor);  // the live boot, which the journal does not hold: selects nothing
+      if (notes) notes->push_back("the journal holds no entries of the current boot");
+    } else if (notes) {
+      notes->push_back(fmt::format("boot {}{} is not in the journal ({} boots)",
+                                   s.kind == BootSelector::Kind::relative && s.offset > 0 ? "+" : "",
+                                   s.offset, size));
+    }
+  }
+  return out;
+}
+
+namespace {
+
+struct JournalCloser {
+  void operator()(sd_journal* j) const { sd_journal_close(j); }
+};
+using JournalPtr = std::unique_ptr<sd_journal, JournalCloser>;
+
+/// *.journal files (and journald's rotated `*.journal~`) under the
+/// journal directories of `root`, one machine-id level deep.
+std::vector<std::string> find_journal_files(const std::string& root, bool* denied) {
+  std::vector<std::string> out;
+  for (const char* dir : {"/var/log/journal", "/run/log/journal"}) {
+    std::error_code ec;
+    std::filesystem::recursive_directory_iterator it(under_root(root, dir), ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+      if (it.depth() > 1) it.disable_recursion_pending();
+      const std::string name = it->path().filename().string();
+      if ((name.ends_with(".journal") || name.ends_with(".journal~")) &&
+          it->is_regular_file(ec)) {
+        out.push_back(it->path().string());
+      }
+    }
+    if (ec == std::errc::permission_denied) *denied = true;  // a directory we may not list
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool readable(const std::string& path, int* err) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    *err = errno;
+    return false;
+  }
+  ::close(fd);
+  return true;
+}
+
+struct Opened {
+  JournalPtr journal;
+  std::optional<std::string> anchor;  ///< the current boot, for resolve_boots()
+};
+
+/// Opens the journal the options name, or fills `result` with why not.
+Opened open_journal(const JournalOptions& options, SourceResult& result) {
+  Opened out;
+  sd_journal* j = nullptr;
+  int rc = 0;
+  std::vector<std::string> files = options.files;
+  if (!options.directory.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(options.directory, ec)) {
+      result.error = fmt::format("{}: {}", options.directory, errno_text(ENOENT));
+      return out;
+    }
+    rc = sd_journal_open_directory(&j, options.directory.c_str(), 0);
+  } else {
+    const bool system = files.empty();
+    if (system) {
+      bool denied = false;
+      files = find_journal_files(options.root, &denied);
+      if (files.empty() && denied) {
+        result.error = errno_text(EACCES);
+        result.advice = journal_permission_advice();
+        return out;
+      }
+      if (files.empty()) {
+        result.notes.push_back(fmt::format(
+            "no journal: no *.journal files under {} or {} (journald not running, or "
+            "Storage=none)",
+            under_root(options.root, "/var/log/journal"), under_root(options.root, "/run/log/journal")));
+        return out;
+      }
+      out.anchor = read_boot_id(options.root);
+    }
+    std::vector<std::string> ok;
+    std::vector<std::string> denied;
+    for (const std::string& f : files) {
+      int err = 0;
+      if (readable(f, &err)) {
+        ok.push_back(f);
+      } else if (err == EACCES || err == EPERM) {
+        denied.push_back(f);
+      } else if (!system) {
+        result.error = fmt::format("{}: {}", f, errno_text(err));
+        return out;
+      }
+    }
+    if (ok.empty()) {
+      result.error = denied.empty() ? std::string("no readable journal files") : errno_text(EACCES);
+      if (!denied.empty()) result.advice = journal_permission_advice();
+      return out;
+    }
+    if (!denied.empty()) {
+      result.notes.push_back(fmt::format("{} of {} journal files are not readable (e.g. {}): {}",
+                                         denied.size(), files.size(), denied.front(),
+                                         journal_permission_advice()));
+    }
+    if (system && (options.root == "/" || options.root.empty())) {
+      rc = sd_journal_open(&j, SD_JOURNAL_LOCAL_ONLY);
+    } else {
+      std::vector<const char*> argv;
+      for (const std::string& f : ok) argv.push_back(f.c_str());
+      argv.push_back(nullptr);
+      rc = sd_journal_open_files(&j, argv.data(), 0);
+    }
+  }
+  if (rc < 0) {
+    result.error = errno_text(-rc);
+    if (rc == -EACCES || rc == -EPERM) result.advice = journal_permission_advice();
+    return out;
+  }
+  out.journal.reset(j);
+  sd_journal_set_data_threshold(j, 0);  // whole fields, however long
+  return out;
+}
+
+/// The value of FIELD in the current entry, or nullopt.
+std::optional<std::string_view> field(sd_journal* j, const char* name) {
+  const void* data = nullptr;
+  size_t len = 0;
+  if (sd_journal_get_data(j, name, &data, &len) < 0) return std::nullopt;
+  std::string_view v(static_cast<const char*>(data), len);
+  const size_t eq = v.find('=');
+  if (eq == std::string_view::npos) return std::nullopt;
+  return v.substr(eq + 1);
+}
+
+template <typename T>
+std::optional<T> number(std::optional<std::string_view> s) {
+  if (!s) return std::nullopt;
+  T v{};
+  const auto [p, ec] = std::from_chars(s->data(), s->data() + s->size(), v);
+  if (ec != std::errc() || p != s->data() + s->size()) return std::nullopt;
+  return v;
+}
+
+std::vector<JournalBoot> boots_of(sd_journal* j) {
+  std::vector<std::string> ids;
+  if (sd_journal_query_unique(j, "_BOOT_ID") >= 0) {
+    const void* data = nullptr;
+    size_t len = 0;
+    SD_JOURNAL_FOREACH_UNIQUE(j, data, len) {
+      std::string_view v(static_cast<const char*>(data), len);
+      if (v.starts_with("_BOOT_ID=")) ids.emplace_back(v.substr(9));
+    }
+  }
+  std::vector<JournalBoot> boots;
+  for (const std::string& id : ids) {
+    sd_journal_flush_matches(j);
+    const std::string match = "_BOOT_ID=" + id;
+    if (sd_journal_add_match(j, match.data(), match.size()) < 0) continue;
+    uint64_t t = 0;
+    if (sd_journal_seek_head(j) >= 0 && sd_journal_next(j) > 0 &&
+        sd_journal_get_realtime_usec(j, &t) >= 0) {
+      if (auto norm = normalize_boot_id(id)) boots.push_back({*norm, t});
+    }
+  }
+  sd_journal_flush_matches(j);
+  std::sort(boots.begin(), boots.end(), [](const JournalBoot& a, const JournalBoot& b) {
+    return a.first_realtime_usec < b.first_realtime_usec;
+  });
+  return boots;
+}
+
+}  // namespace
+
+std::vector<JournalBoot> list_journal_boots(const JournalOptions& options) {
+  SourceResult ignored;
+  Opened opened = open_journal(options, ignored);
+  if (!opened.journal) return {};
+  return boots_of(opened.journal.get());
+}
+
+SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
+  SourceResult result;
+  result.name = "journal";
+  Opened opened = open_journal(options, result);
+  sd_journal* j = opened.journal.get();
+  if (j == nullptr) return result;
+
+  std::vector<std::string> boot_ids;
+  if (!options.boots.empty()) {
+    boot_ids = resolve_boots(boots_of(j), opened.anchor, options.boots, &result.notes);
+    if (boot_ids.empty()) return result;  // nothing selected (notes say why)
+  }
+  sd_journal_flush_matches(j);
+  const std::string transport = "_TRANSPORT=kernel";
+  int rc = sd_journal_add_match(j, transport.data(), transport.size());
+  for (const std::string& id : boot_ids) {  // same field: OR; other fields: AND
+    const std::string m = "_BOOT_ID=" + id;
+    if (rc >= 0) rc = sd_journal_add_match(j, m.data(), m.size());
+  }
+  if (rc < 0) {
+    result.error = fmt::format("journal match failed: {}", errno_text(-rc));
+    return result;
+  }
+  result.used = true;
+  rc = sd_journal_seek_head(j);
+  while (rc >= 0 && (rc = sd_journal_next(j)) > 0) {
+    const auto message = field(j, "MESSAGE");
+    if (!message) continue;
+    RecordMeta meta;
+    if (const auto src = number<uint64_t>(field(j, "_SOURCE_MONOTONIC_TIMESTAMP"))) {
+      meta.monotonic_s = static_cast<double>(*src) / 1e6;
+    } else {
+      uint64_t mono = 0;
+      sd_id128_t boot{};
+      if (sd_journal_get_monotonic_usec(j, &mono, &boot) >= 0) {
+        meta.monotonic_s = static_cast<double>(mono) / 1e6;
+      }
+    }
+    uint64_t realtime = 0;
+    if (sd_journal_get_realtime_usec(j, &realtime) >= 0) {
+      const int64_t offset =
+          options.utc ? 0 : local_utc_offset_s(static_cast<int64_t>(realtime / 1000000));
+      meta.wall = format_rfc3339(realtime, offset);
+    }
+    if (const auto boot = field(j, "_BOOT_ID")) meta.boot_id = normalize_boot_id(*boot);
+    if (const auto host = field(j, "_HOSTNAME")) meta.host = std::string(*host);
+    if (const auto prio = number<int>(field(j, "PRIORITY")); prio && *prio >= 0 && *prio <= 7) {
+      meta.level = *prio;
+    }
+    sink.record(*message, meta);
+    ++result.records;
+  }
+  if (rc < 0) {
+    const std::string why = fmt::format("reading the journal stopped: {}", errno_text(-rc));
+    result.notes.push_back(why);
+    sink.gap(why);
+  }
+  return result;
+}
+
+}  // namespace oomlens

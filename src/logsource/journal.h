@@ -1,0 +1,94 @@
+#pragma once
+// The systemd journal: kernel messages that journald read from /dev/kmsg
+// (_TRANSPORT=kernel), across boots, through libsystemd's sd-journal.
+//
+// Each kernel entry becomes sink.record(MESSAGE, meta) with:
+//  - meta.monotonic_s: _SOURCE_MONOTONIC_TIMESTAMP (the printk time, µs) / 1e6,
+//    else __MONOTONIC_TIMESTAMP (when journald received it) / 1e6;
+//  - meta.wall: __REALTIME_TIMESTAMP as RFC 3339 with microseconds, in the
+//    local time zone with its numeric offset (`2023-11-14T23:13:20.000000+01:00`),
+//    the way syslog files show local time; JournalOptions::utc gives `…Z`;
+//  - meta.boot_id: _BOOT_ID (32 lowercase hex digits); meta.host: _HOSTNAME;
+//  - meta.level: PRIORITY (0..7).
+// A multi-line MESSAGE stays one record. Never calls sink.end().
+//
+// Outcomes:
+//  - no journal at all (no *.journal under <root>/var/log/journal or
+//    <root>/run/log/journal): not an error; used = false and a note.
+//  - journal files that exist but none can be opened: error "Permission
+//    denied" with journal_permission_advice(); some unreadable: a note.
+//  - a corrupt file or a read error mid-way: what was read is kept, a note.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "logsource/source.h"
+
+namespace oomlens {
+
+/// Which boot(s) to read, as journalctl's `--boot` takes them.
+struct BootSelector {
+  enum class Kind {
+    relative,  ///< `offset` relative to the current boot: 0 current, -1 previous, …
+    absolute,  ///< `offset` counted from the oldest boot in the journal: 1 = oldest
+    id,        ///< a boot id
+  };
+  Kind kind = Kind::relative;
+  int offset = 0;
+  std::string id;  ///< normalized (32 lowercase hex), for Kind::id
+
+  static BootSelector current() { return {}; }
+  static BootSelector previous(int n = 1) { return {Kind::relative, -n, {}}; }
+};
+
+/// Parses a `--boot` value: "" or "0" (current), "-N" (N boots before the
+/// current), "N" > 0 (Nth boot from the oldest), or a boot id (32 hex
+/// digits, dashes allowed). nullopt when it is none of these; "all" is the
+/// caller's business (an empty selector list).
+[[nodiscard]] std::optional<BootSelector> parse_boot_selector(std::string_view text);
+
+/// One boot in the journal.
+struct JournalBoot {
+  std::string boot_id;              ///< 32 lowercase hex
+  uint64_t first_realtime_usec = 0; ///< time of its first entry (any transport)
+};
+
+/// The pure part of boot selection. `boots` are ordered oldest first.
+/// `anchor` is "the current boot": the live boot id when reading the
+/// system's own journal; nullopt for other journals (--file, --directory),
+/// where the latest boot in them counts as current. When the anchor is not in
+/// the journal (journald did not log this boot), it counts as one past the
+/// latest, so -1 is still the latest boot logged. Selectors that name no boot
+/// add a note and select nothing. Returns the boot ids to read, deduplicated.
+[[nodiscard]] std::vector<std::string> resolve_boots(const std::vector<JournalBoot>& boots,
+                                                     const std::optional<std::string>& anchor,
+                                                     const std::vector<BootSelector>& selectors,
+                                                     std::vector<std::string>* notes = nullptr);
+
+struct JournalOptions {
+  /// Root of the system's files: `<root>/var/log/journal`, `<root>/run/log/journal`
+  /// and `<root>/proc/sys/kernel/random/boot_id` (the current boot).
+  /// With "/" and no files/directory, the system journal is opened with
+  /// sd_journal_open(SD_JOURNAL_LOCAL_ONLY), as journalctl does.
+  std::string root = "/";
+  /// Explicit journal files (sd_journal_open_files); names must end in `.journal`.
+  std::vector<std::string> files;
+  /// An explicit journal directory (sd_journal_open_directory).
+  std::string directory;
+  /// Boots to read; empty = all boots.
+  std::vector<BootSelector> boots;
+  /// meta.wall in UTC (`Z`) instead of local time with offset.
+  bool utc = false;
+};
+
+/// Reads the kernel entries of the selected boots, oldest first.
+/// SourceResult::name is "journal"; records counts entries delivered.
+[[nodiscard]] SourceResult read_journal(const JournalOptions& options, LogSink& sink);
+
+/// The boots of a journal, oldest first (for `--list-boots`-like output and
+/// for tests); empty when it cannot be opened.
+[[nodiscard]] std::vector<JournalBoot> list_journal_boots(const JournalOptions& options);
+
+}  // namespace oomlens

@@ -1,0 +1,206 @@
+#include "logsource/merge.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+
+#include "logsource/source_util.h"
+
+namespace oomlens {
+
+namespace {
+
+std::optional<std::string> boot_of(const OomEvent& e) {
+  if (!e.boot_id) return std::nullopt;
+  if (auto n = normalize_boot_id(*e.boot_id)) return n;
+  return e.boot_id;  // not a UUID: compare as printed
+}
+
+std::optional<double> wall_of(const OomEvent& e) {
+  if (!e.time.wall) return std::nullopt;
+  return parse_rfc3339(*e.time.wall);
+}
+
+std::vector<int64_t> victim_pids(const OomEvent& e) {
+  std::vector<int64_t> pids;
+  for (const Victim& v : e.victims) pids.push_back(v.pid);
+  std::sort(pids.begin(), pids.end());
+  pids.erase(std::unique(pids.begin(), pids.end()), pids.end());
+  return pids;
+}
+
+int source_rank(const OomEvent& e) {
+  if (e.source == "kmsg") return 2;
+  if (e.source == "journal") return 1;
+  return 0;
+}
+
+template <typename T>
+int known(const std::optional<T>& v) {
+  return v.has_value() ? 1 : 0;
+}
+
+template <typename T>
+void fill(std::optional<T>& dst, const std::optional<T>& src) {
+  if (!dst && src) dst = src;
+}
+
+}  // namespace
+
+bool same_report(const OomEvent& a, const OomEvent& b) {
+  const auto boot_a = boot_of(a);
+  const auto boot_b = boot_of(b);
+  if (boot_a && boot_b && *boot_a != *boot_b) return false;
+
+  const auto wall_a = wall_of(a);
+  const auto wall_b = wall_of(b);
+  if (wall_a && wall_b && std::fabs(*wall_a - *wall_b) > 2.0) return false;
+
+  const auto pids_a = victim_pids(a);
+  const auto pids_b = victim_pids(b);
+  const bool by_victims = !pids_a.empty() || !pids_b.empty();
+  if (by_victims) {
+    if (pids_a != pids_b) return false;
+  } else {
+    const auto tp_a = a.trigger ? a.trigger->pid : std::nullopt;
+    const auto tp_b = b.trigger ? b.trigger->pid : std::nullopt;
+    if (!tp_a || !tp_b || *tp_a != *tp_b) return false;
+  }
+
+  if (a.time.monotonic_s && b.time.monotonic_s) {
+    return std::fabs(*a.time.monotonic_s - *b.time.monotonic_s) <= 1.0;
+  }
+  return by_victims && wall_a && wall_b;  // within 2 s: checked above
+}
+
+int known_fields(const OomEvent& e) {
+  int n = known(e.time.monotonic_s) + known(e.time.wall) + known(e.constraint) +
+          known(e.constraint_printed) + known(e.panic_message) + known(e.page_size_bytes) +
+          known(e.host) + known(e.boot_id) + known(e.kmsg_seq);
+  if (e.trigger) {
+    const Trigger& t = *e.trigger;
+    n += 1 + known(t.pid) + known(t.gfp_mask) + known(t.order) + known(t.oom_score_adj) +
+         known(t.nodemask) + known(t.cpuset) + known(t.mems_allowed);
+  }
+  for (const Victim& v : e.victims) {
+    n += 1 + known(v.uid) + known(v.total_vm_bytes) + known(v.anon_rss_bytes) +
+         known(v.file_rss_bytes) + known(v.shmem_rss_bytes) + known(v.pgtables_bytes) +
+         known(v.oom_score_adj) + known(v.reaped);
+  }
+  if (e.memcg) {
+    const MemcgInfo& m = *e.memcg;
+    n += 1 + known(m.oom_memcg) + known(m.task_memcg) + known(m.usage_bytes) +
+         known(m.limit_bytes) + known(m.failcnt) + static_cast<int>(m.stats.size());
+  }
+  if (e.mem_info) {
+    const MemInfo& m = *e.mem_info;
+    n += 1 + known(m.free_bytes) + known(m.free_swap_bytes) + known(m.total_swap_bytes) +
+         known(m.ram_bytes);
+  }
+  n += static_cast<int>(e.tasks.size() + e.selected.size());
+  return n;
+}
+
+void merge_into(OomEvent& keep, const OomEvent& other) {
+  fill(keep.time.monotonic_s, other.time.monotonic_s);
+  fill(keep.time.wall, other.time.wall);
+  fill(keep.boot_id, other.boot_id);
+  fill(keep.host, other.host);
+  fill(keep.kmsg_seq, other.kmsg_seq);
+  fill(keep.trigger, other.trigger);
+  fill(keep.memcg, other.memcg);
+  fill(keep.mem_info, other.mem_info);
+  fill(keep.constraint, other.constraint);
+  fill(keep.constraint_printed, other.constraint_printed);
+  fill(keep.panic_message, other.panic_message);
+  if (!keep.page_size_bytes && other.page_size_bytes) {
+    keep.page_size_bytes = other.page_size_bytes;
+    keep.page_size_assumed = other.page_size_assumed;
+  }
+  if (keep.tasks.empty()) keep.tasks = other.tasks;
+  if (keep.selected.empty()) keep.selected = other.selected;
+  for (Victim& v : keep.victims) {
+    const auto it = std::find_if(other.victims.begin(), other.victims.end(),
+                                 [&](const Victim& o) { return o.pid == v.pid; });
+    if (it == other.victims.end()) continue;
+    fill(v.uid, it->uid);
+    fill(v.total_vm_bytes, it->total_vm_bytes);
+    fill(v.anon_rss_bytes, it->anon_rss_bytes);
+    fill(v.file_rss_bytes, it->file_rss_bytes);
+    fill(v.shmem_rss_bytes, it->shmem_rss_bytes);
+    fill(v.pgtables_bytes, it->pgtables_bytes);
+    fill(v.oom_score_adj, it->oom_score_adj);
+    fill(v.oom_score_adj_source, it->oom_score_adj_source);
+    fill(v.selected_score, it->selected_score);
+    fill(v.reaped, it->reaped);
+  }
+  for (const std::string& note : other.notes) {
+    if (std::find(keep.notes.begin(), keep.notes.end(), note) == keep.notes.end()) {
+      keep.notes.push_back(note);
+    }
+  }
+}
+
+std::vector<OomEvent> dedup_events(std::vector<OomEvent> events) {
+  // Small n (reports per machine): pairwise comparison is fine.
+  std::vector<OomEvent> out;
+  out.reserve(events.size());
+  for (OomEvent& e : events) {
+    const auto it = std::find_if(out.begin(), out.end(),
+                                 [&](const OomEvent& kept) { return same_report(kept, e); });
+    if (it == out.end()) {
+      out.push_back(std::move(e));
+      continue;
+    }
+    const auto better = [](const OomEvent& x, const OomEvent& y) {
+      const int kx = known_fields(x), ky = known_fields(y);
+      return kx != ky ? kx > ky : source_rank(x) > source_rank(y);
+    };
+    if (better(e, *it)) {
+      merge_into(e, *it);
+      *it = std::move(e);
+    } else {
+      merge_into(*it, e);
+    }
+  }
+
+  // Sort keys: (group time, group first-appearance, monotonic, wall, index).
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  std::map<std::string, double> boot_first_wall;
+  std::map<std::string, size_t> boot_first_index;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const auto boot = boot_of(out[i]);
+    if (!boot) continue;
+    boot_first_index.try_emplace(*boot, i);
+    auto [it, inserted] = boot_first_wall.try_emplace(*boot, kInf);
+    if (const auto w = wall_of(out[i])) it->second = std::min(it->second, *w);
+  }
+  using Key = std::tuple<double, size_t, double, double, size_t>;
+  std::vector<std::pair<Key, size_t>> keyed;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const auto boot = boot_of(out[i]);
+    const auto wall = wall_of(out[i]);
+    const double w = wall.value_or(kInf);
+    Key key;
+    if (boot) {
+      key = {boot_first_wall[*boot], boot_first_index[*boot], out[i].time.monotonic_s.value_or(kInf),
+             w, i};
+    } else if (wall) {
+      key = {w, i, 0.0, w, i};  // placed among the boots by its own wall time
+    } else {
+      key = {kInf, std::numeric_limits<size_t>::max(), 0.0, kInf, i};
+    }
+    keyed.emplace_back(key, i);
+  }
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<OomEvent> sorted;
+  sorted.reserve(out.size());
+  for (const auto& k : keyed) sorted.push_back(std::move(out[k.second]));
+  return sorted;
+}
+
+}  // namespace oomlens

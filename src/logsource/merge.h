@@ -1,0 +1,48 @@
+#pragma once
+// Merging the OOM events found in several sources of the same system.
+//
+// A live read sees the same report up to three times: in /dev/kmsg, in the
+// journal (journald copies kmsg) and in kern.log (rsyslog copies it too).
+// dedup_events() keeps one event per report. Pure functions over OomEvent.
+#include <vector>
+
+#include "kernel_log/oom_event.h"
+
+namespace oomlens {
+
+/// True when `a` and `b` are the same kernel report seen by two sources:
+///  1. boots compatible: both boot ids known and equal (after normalizing the
+///     dashed /proc form to the journal's 32 hex digits), or at least one
+///     unknown (kern.log lines carry no boot id, kmsg and journal ones do:
+///     requiring both unknown would keep kmsg/kern.log duplicates);
+///  2. the same key: the same set of victim pids when either has victims,
+///     else both have a trigger pid and they are equal;
+///  3. close in time: both monotonic times known and within 1 s; or, when
+///     either lacks it, both wall times known and within 2 s and the key is
+///     victim pids (a trigger pid alone is too weak across a wall-time match);
+///  4. and never when both wall times are known and more than 2 s apart
+///     (two boots' early reports can share pids and uptime; their wall
+///     times differ).
+[[nodiscard]] bool same_report(const OomEvent& a, const OomEvent& b);
+
+/// How much an event knows: one point per known field, victim, task row and
+/// memcg stat; used to pick which copy of a report to keep.
+[[nodiscard]] int known_fields(const OomEvent& e);
+
+/// Folds `other` into `keep` where `keep` does not know a value: times,
+/// boot_id, host, kmsg_seq, trigger, memcg, mem_info, constraint,
+/// panic_message, page size, empty task/selected lists, per-victim fields of
+/// the same pid, and notes (without duplicates). `keep`'s values win.
+void merge_into(OomEvent& keep, const OomEvent& other);
+
+/// One event per report, the best-known copy of each (more known_fields();
+/// on a tie kmsg, then journal, then files — by `source`), with the other
+/// copies merged in (merge_into). Ordered by boot, then time: boots in the
+/// order of their earliest wall time (boots without any wall time after
+/// those, in order of appearance); within a boot by monotonic time, then
+/// wall time. Events of unknown boot are placed by wall time among the
+/// boots, and those without wall time come last in input order (their
+/// uptimes may belong to different boots). Stable: ties keep input order.
+[[nodiscard]] std::vector<OomEvent> dedup_events(std::vector<OomEvent> events);
+
+}  // namespace oomlens

@@ -1,0 +1,63 @@
+#pragma once
+// Small helpers shared by the log readers: errno wording, the advice that
+// goes with a permission error, files read through a root path, boot ids and
+// RFC 3339 times. All pure except read_small_file().
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace oomlens {
+
+/// `strerror(errnum)` worded the same on every libc ("Permission denied",
+/// "No such file or directory", …).
+[[nodiscard]] std::string errno_text(int errnum);
+
+/// What to tell the user when a log file cannot be opened with EACCES/EPERM.
+/// `/var/log/kern.log*`, `/var/log/messages*`, `/var/log/syslog*` are
+/// root:adm 0640 on Debian/Ubuntu (rsyslog's $FileGroup adm), so the `adm`
+/// group is the least privilege; anything else gets a generic hint.
+[[nodiscard]] std::string file_permission_advice(std::string_view path);
+
+/// The advice for EPERM/EACCES on /dev/kmsg. `dmesg_restrict` is the content
+/// of /proc/sys/kernel/dmesg_restrict (nullopt when unreadable): with 1 the
+/// kernel's devkmsg_open() -> check_syslog_permissions() demands CAP_SYSLOG.
+[[nodiscard]] std::string kmsg_permission_advice(std::optional<int> dmesg_restrict);
+
+/// The advice for a journal that cannot be read (journald's files are
+/// root:systemd-journal 0640, with an ACL for `adm` on Debian).
+[[nodiscard]] std::string journal_permission_advice();
+
+/// `root` joined with an absolute path ("/" + "/proc/x" -> "/proc/x",
+/// "/tmp/r" + "/proc/x" -> "/tmp/r/proc/x").
+[[nodiscard]] std::string under_root(std::string_view root, std::string_view abs_path);
+
+/// Reads a small text file (at most `max_bytes`) with trailing whitespace
+/// removed; nullopt when it cannot be read.
+[[nodiscard]] std::optional<std::string> read_small_file(const std::string& path,
+                                                         size_t max_bytes = 4096);
+
+/// Boot ids in one form, the journal's: 32 lowercase hex digits, no dashes.
+/// /proc/sys/kernel/random/boot_id prints the dashed UUID form. nullopt when
+/// `id` is not 32 hex digits once dashes and whitespace are removed.
+[[nodiscard]] std::optional<std::string> normalize_boot_id(std::string_view id);
+
+/// The live boot id from `<root>/proc/sys/kernel/random/boot_id`, normalized.
+[[nodiscard]] std::optional<std::string> read_boot_id(std::string_view root);
+
+/// RFC 3339 with microseconds for a CLOCK_REALTIME value in µs and a UTC
+/// offset in seconds: offset 0 gives `2023-11-14T22:13:20.000000Z`, 3600
+/// gives `2023-11-14T23:13:20.000000+01:00`.
+[[nodiscard]] std::string format_rfc3339(uint64_t realtime_usec, int64_t utc_offset_s);
+
+/// The local time zone's UTC offset (seconds) at a given instant (TZ rules,
+/// localtime_r's tm_gmtoff).
+[[nodiscard]] int64_t local_utc_offset_s(int64_t epoch_s);
+
+/// Seconds since the epoch of an RFC 3339 / ISO 8601 time
+/// `YYYY-MM-DD[T ]HH:MM:SS[.frac][Z|±HH:MM|±HHMM]`. Without an offset the
+/// time is taken as local time (syslog prefixes print local time).
+/// nullopt when it does not parse.
+[[nodiscard]] std::optional<double> parse_rfc3339(std::string_view text);
+
+}  // namespace oomlens

@@ -1,0 +1,73 @@
+#include "render/format.h"
+
+#include <fmt/core.h>
+
+#include <array>
+#include <cctype>
+#include <cmath>
+
+namespace oomlens {
+
+std::string format_bytes(uint64_t bytes) {
+  if (bytes < 1024) return fmt::format("{} B", bytes);
+  static constexpr std::array<const char*, 6> kUnits = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double value = static_cast<double>(bytes) / 1024.0;
+  size_t unit = 0;
+  // Move up while the value would print as 1024.0 or more in this unit.
+  while (unit + 1 < kUnits.size() && std::round(value * 10.0) >= 1024.0 * 10.0) {
+    value /= 1024.0;
+    ++unit;
+  }
+  return fmt::format("{:.1f} {}", value, kUnits[unit]);
+}
+
+std::string shorten_ids(std::string_view path) {
+  std::string out;
+  size_t i = 0;
+  while (i < path.size()) {
+    size_t j = i;
+    while (j < path.size() && std::isxdigit(static_cast<unsigned char>(path[j]))) ++j;
+    if (j - i >= 32) {
+      out.append(path.substr(i, 12));
+      out.append("\u2026");
+      i = j;
+    } else if (j > i) {
+      out.append(path.substr(i, j - i));
+      i = j;
+    } else {
+      out.push_back(path[i]);
+      ++i;
+    }
+  }
+  return out;
+}
+
+namespace {
+bool digits_at(std::string_view s, size_t pos, size_t n) {
+  if (s.size() < pos + n) return false;
+  for (size_t k = 0; k < n; ++k)
+    if (!std::isdigit(static_cast<unsigned char>(s[pos + k]))) return false;
+  return true;
+}
+}  // namespace
+
+std::string format_event_time(const std::optional<std::string>& wall,
+                              std::optional<double> monotonic_s) {
+  if (wall) {
+    const std::string_view w = *wall;
+    // RFC 3339: YYYY-MM-DDTHH:MM:SS…
+    if (digits_at(w, 0, 4) && w.size() >= 19 && w[4] == '-' && digits_at(w, 5, 2) && w[7] == '-' &&
+        digits_at(w, 8, 2) && (w[10] == 'T' || w[10] == 't' || w[10] == ' ') &&
+        digits_at(w, 11, 2) && w[13] == ':' && digits_at(w, 14, 2) && w[16] == ':' &&
+        digits_at(w, 17, 2)) {
+      return fmt::format("{} {}", w.substr(0, 10), w.substr(11, 8));
+    }
+  }
+  if (monotonic_s && std::isfinite(*monotonic_s)) {
+    return fmt::format("[{:.3f} s after boot]", *monotonic_s);
+  }
+  if (wall) return std::string(*wall);
+  return "[time unknown]";
+}
+
+}  // namespace oomlens

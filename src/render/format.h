@@ -1,0 +1,26 @@
+#pragma once
+// Number formatting shared by the human renderers.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace oomlens {
+
+/// Bytes in binary units with one decimal: "512 B", "4.0 KiB", "812.0 MiB",
+/// "28.3 GiB", "1.5 TiB". The unit is chosen after rounding, so 1023.97 MiB
+/// prints as "1.0 GiB", never "1024.0 MiB".
+[[nodiscard]] std::string format_bytes(uint64_t bytes);
+
+/// Shortens every run of 32 or more hex digits (container ids) to its first
+/// 12 digits followed by "…", as `docker ps` does: "/docker/3f2a9c…".
+[[nodiscard]] std::string shorten_ids(std::string_view path);
+
+/// "HH:MM:SS" with "YYYY-MM-DD " before it when the RFC 3339 `wall` has a
+/// date, from the first 19 characters of `wall`; when `wall` is unknown or
+/// not RFC 3339, "[12345.678 s after boot]" from `monotonic_s`; "[time unknown]"
+/// when neither is known.
+[[nodiscard]] std::string format_event_time(const std::optional<std::string>& wall,
+                                            std::optional<double> monotonic_s);
+
+}  // namespace oomlens

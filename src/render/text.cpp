@@ -1,0 +1,177 @@
+#include "render/text.h"
+
+#include <fmt/core.h>
+
+#include "render/format.h"
+#include "render/utf8.h"
+
+namespace oomlens {
+namespace {
+
+constexpr const char* kBold = "\x1b[1m";
+constexpr const char* kRed = "\x1b[31m";
+constexpr const char* kYellow = "\x1b[33m";
+constexpr const char* kReset = "\x1b[0m";
+
+struct Painter {
+  bool on;
+  std::string operator()(const char* code, const std::string& s) const {
+    return on ? std::string(code) + s + kReset : s;
+  }
+};
+
+const char* constraint_word(const std::optional<Constraint>& c) {
+  if (!c) return "?";
+  switch (*c) {
+    case Constraint::global: return "global";
+    case Constraint::memcg: return "memcg";
+    case Constraint::cpuset: return "cpuset";
+    case Constraint::mempolicy: return "mempolicy";
+  }
+  return "?";
+}
+
+const char* kind_word(EventKind k) {
+  switch (k) {
+    case EventKind::kill: return "kill";
+    case EventKind::selected_no_kill: return "selected_no_kill";
+    case EventKind::no_killable: return "no_killable";
+    case EventKind::panic: return "panic";
+  }
+  return "?";
+}
+
+/// "name 1.0 GiB" pieces joined by ", ", skipping unknown values.
+struct Fields {
+  std::string out;
+  void add(const std::string& s) { out += (out.empty() ? "" : ", ") + s; }
+  void bytes(const char* name, const std::optional<uint64_t>& v) {
+    if (v) add(fmt::format("{} {}", name, format_bytes(*v)));
+  }
+};
+
+std::string victim_line(const Victim& v) {
+  Fields f;
+  f.bytes("anon-rss", v.anon_rss_bytes);
+  f.bytes("file-rss", v.file_rss_bytes);
+  f.bytes("shmem-rss", v.shmem_rss_bytes);
+  f.bytes("total-vm", v.total_vm_bytes);
+  f.bytes("pgtables", v.pgtables_bytes);
+  if (v.oom_score_adj) f.add(fmt::format("oom_score_adj {}", *v.oom_score_adj));
+  if (v.reaped && v.reaped->anon_rss_bytes)
+    f.add(fmt::format("reaped to anon-rss {}", format_bytes(*v.reaped->anon_rss_bytes)));
+  std::string who = fmt::format("{} (pid {}{})", printable(v.comm), v.pid, v.uid ? fmt::format(", uid {}", *v.uid) : "");
+  return f.out.empty() ? who : who + ": " + f.out;
+}
+
+std::string cgroup_line(const MemcgInfo& m) {
+  std::string path = m.oom_memcg ? *m.oom_memcg : (m.task_memcg ? *m.task_memcg : std::string("?"));
+  std::string s = printable(path);
+  if (m.owner) s += fmt::format(" ({} {})", m.owner->kind, printable(shorten_ids(m.owner->id)));
+  Fields f;
+  f.bytes("usage", m.usage_bytes);
+  if (const auto limit = effective_limit_bytes(m)) f.bytes("limit", limit);
+  else if (m.limit_state == LimitState::unlimited) f.add("no limit");
+  if (m.failcnt) f.add(fmt::format("failcnt {}", *m.failcnt));
+  f.bytes("swap", m.swap_usage_bytes);
+  f.bytes("memory+swap", m.memsw_usage_bytes);
+  f.bytes("kmem", m.kmem_usage_bytes);
+  if (!f.out.empty()) s += ": " + f.out;
+  if (m.oom_memcg && m.task_memcg && *m.task_memcg != *m.oom_memcg)
+    s += fmt::format("; victim in {}", printable(*m.task_memcg));
+  return s;
+}
+
+std::string machine_line(const MemInfo& m) {
+  Fields f;
+  f.bytes("RAM", m.ram_bytes);
+  f.bytes("free", m.free_bytes);
+  if (m.total_swap_bytes && *m.total_swap_bytes == 0) f.add("no swap");
+  else if (m.total_swap_bytes && m.free_swap_bytes)
+    f.add(fmt::format("swap {} free of {}", format_bytes(*m.free_swap_bytes), format_bytes(*m.total_swap_bytes)));
+  else f.bytes("swap", m.total_swap_bytes);
+  f.bytes("shmem", m.shmem_bytes);
+  f.bytes("unreclaimable slab", m.slab_unreclaimable_bytes);
+  f.bytes("page tables", m.pagetables_bytes);
+  return f.out;
+}
+
+std::string trigger_line(const Trigger& t) {
+  std::string s = printable(t.comm);
+  if (t.pid) s += fmt::format(" (pid {})", *t.pid);
+  Fields f;
+  if (t.gfp_mask) f.add("gfp_mask=" + printable(*t.gfp_mask));
+  if (t.order) f.add(fmt::format("order={}", *t.order));
+  if (t.oom_score_adj) f.add(fmt::format("oom_score_adj={}", *t.oom_score_adj));
+  return f.out.empty() ? s : s + ": " + f.out;
+}
+
+std::string where_line(const OomEvent& e) {
+  Fields f;
+  if (e.source) f.add(printable(*e.source));
+  if (e.lines.first > 0) {
+    f.add(e.lines.last > e.lines.first ? fmt::format("lines {}-{}", e.lines.first, e.lines.last)
+                                       : fmt::format("line {}", e.lines.first));
+  }
+  if (e.host) f.add("host " + printable(*e.host));
+  if (e.time.wall && e.time.monotonic_s) f.add(fmt::format("{:.3f} s after boot", *e.time.monotonic_s));
+  return f.out;
+}
+
+}  // namespace
+
+std::string render_event_text(const OomEvent& e, const Explanation& x, const TextStyle& style) {
+  const Painter paint{style.color};
+  std::string out;
+  const bool bad = e.kind == EventKind::panic || e.kind == EventKind::no_killable;
+  out += paint(kBold, printable(format_event_time(e.time.wall, e.time.monotonic_s))) + "  " +
+         paint(bad ? kRed : kBold, printable(x.summary)) + "\n";
+  auto row = [&](const char* label, const std::string& value) {
+    if (!value.empty()) out += fmt::format("    {:<9}{}\n", label, value);
+  };
+  for (size_t i = 0; i < e.victims.size() && i < style.max_victims; ++i) row("victim", victim_line(e.victims[i]));
+  if (e.victims.size() > style.max_victims)
+    row("", fmt::format("… and {} more", e.victims.size() - style.max_victims));
+  if (e.victims.empty()) {
+    for (const Selected& s : e.selected)
+      row("selected", fmt::format("{} (pid {}){}", printable(s.comm), s.pid,
+                                  s.score ? fmt::format(", score {}", *s.score) : ""));
+  }
+  if (e.memcg) row("cgroup", cgroup_line(*e.memcg));
+  if (e.mem_info) row("machine", machine_line(*e.mem_info));
+  if (e.trigger) row("trigger", trigger_line(*e.trigger));
+  row("where", where_line(e));
+  for (const std::string& n : e.notes) row("note", printable(n));
+  for (const Check& c : x.checks) {
+    const bool warn = c.level == CheckLevel::warn;
+    out += "  " + (warn ? paint(kYellow, "!") : std::string("-")) + " " + printable(c.message) + "\n";
+  }
+  for (const std::string& a : x.advice) out += "  > " + printable(a) + "\n";
+  return out;
+}
+
+std::string render_summary_line(const OomEvent& e) {
+  std::string who = "-";
+  if (!e.victims.empty()) {
+    who = fmt::format("{}({})", printable(e.victims.front().comm), e.victims.front().pid);
+    if (e.victims.size() > 1) who += fmt::format("+{}", e.victims.size() - 1);
+  } else if (!e.selected.empty()) {
+    who = fmt::format("{}({})", printable(e.selected.back().comm), e.selected.back().pid);
+  }
+  std::string line = fmt::format("{}  {}  {}  {}", printable(format_event_time(e.time.wall, e.time.monotonic_s)),
+                                 kind_word(e.kind), constraint_word(e.constraint), who);
+  if (!e.victims.empty()) {
+    const auto& anon = e.victims.front().anon_rss_bytes;
+    line += "  anon " + (anon ? format_bytes(*anon) : std::string("?"));
+  }
+  if (e.memcg) {
+    if (const auto limit = effective_limit_bytes(*e.memcg)) line += "  limit " + format_bytes(*limit);
+    const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
+    if (path && e.constraint == Constraint::memcg) line += "  " + printable(shorten_ids(*path));
+  }
+  if (e.constraint == Constraint::global && e.mem_info && e.mem_info->ram_bytes)
+    line += "  ram " + format_bytes(*e.mem_info->ram_bytes);
+  return line;
+}
+
+}  // namespace oomlens

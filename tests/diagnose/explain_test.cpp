@@ -1,0 +1,300 @@
+#include "diagnose/explain.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "event_fixtures.h"
+
+namespace oomlens {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using namespace fixtures;
+
+bool has_check(const Explanation& x, const std::string& id) {
+  for (const Check& c : x.checks)
+    if (c.id == id) return true;
+  return false;
+}
+Check check(const Explanation& x, const std::string& id) {  // by value: callers pass temporaries
+  for (const Check& c : x.checks)
+    if (c.id == id) return c;
+  throw std::runtime_error("no check " + id);
+}
+bool advice_mentions(const Explanation& x, const std::string& text) {
+  for (const std::string& a : x.advice)
+    if (a.find(text) != std::string::npos) return true;
+  return false;
+}
+
+// ---- Summary sentences ---------------------------------------------------
+
+TEST(Summary, MemcgDocker) {
+  EXPECT_EQ(explain(docker_python_memcg()).summary,
+            "python3 (pid 25684) was killed by the memory-cgroup OOM killer: its container /docker/3f2a9c0d1e2b\u2026 "
+            "hit its 32.0 GiB limit; the victim held 28.3 GiB anonymous memory.");
+}
+
+TEST(Summary, GlobalNoSwap) {
+  EXPECT_EQ(explain(global_no_swap()).summary,
+            "doxygen (pid 473206) was killed by the kernel's global OOM killer: the machine (15.5 GiB RAM, no swap) "
+            "ran out of memory; the victim held 8.8 GiB anonymous memory.");
+}
+
+TEST(Summary, GlobalSwapFullFromCorpus03) {
+  EXPECT_EQ(explain(arch_doxygen_global()).summary,
+            "doxygen (pid 473206) was killed by the kernel's global OOM killer: the machine (15.7 GiB RAM, 24.0 GiB "
+            "swap, full) ran out of memory; the victim held 8.8 GiB anonymous memory.");
+}
+
+TEST(Summary, KubernetesPod) {
+  EXPECT_EQ(explain(k8s_oom_group()).summary,
+            "node (pid 22609) was killed by the memory-cgroup OOM killer: its Kubernetes pod "
+            "94eb36cd-29e1-478b-b365-4cb5dfc7d6fb hit its 4.0 GiB limit; the victim held 3.9 GiB anonymous memory.");
+}
+
+TEST(Summary, UnknownConstraintSaysSo) {
+  const std::string s = explain(bare_kill_line()).summary;
+  EXPECT_EQ(s, "python (pid 7748) was killed by the OOM killer; the log does not say whether a cgroup limit or the "
+               "whole machine ran out; the victim held 11.0 GiB anonymous memory.");
+}
+
+TEST(Summary, NoKillableWithPanic) {
+  EXPECT_EQ(explain(no_killable_panic()).summary,
+            "The kernel's global OOM killer found no process it was allowed to kill, so the kernel panicked (\"System "
+            "is deadlocked on memory\").");
+}
+
+TEST(Summary, SysrqPanicOnOom) {
+  EXPECT_EQ(explain(sysrq_panic_on_oom()).summary,
+            "A manually forced OOM (SysRq-f) made the kernel panic (\"Out of memory: compulsory panic_on_oom is "
+            "enabled\") instead of killing a process, because vm.panic_on_oom is set.");
+}
+
+TEST(Summary, PanicWithoutMessage) {
+  OomEvent e;
+  e.kind = EventKind::panic;
+  EXPECT_EQ(explain(e).summary, "The kernel panicked during the OOM; no process was killed.");
+}
+
+TEST(Summary, SysrqKill) {
+  EXPECT_EQ(explain(sysrq_forced()).summary,
+            "unattended-upgr (pid 651) was killed by a manually forced OOM kill (SysRq-f), which does not mean memory "
+            "ran out; the victim held 8.2 MiB anonymous memory.");
+}
+
+TEST(Summary, SelectedNoKill) {
+  EXPECT_EQ(explain(selected_apache()).summary,
+            "apache2 (pid 1046) was selected by the memory-cgroup OOM killer (score 1000) after its cgroup /1066 hit "
+            "its memory limit, but the log has no line saying it was killed.");
+}
+
+TEST(Summary, HeaderOnlyNoKill) {
+  OomEvent e;
+  e.kind = EventKind::selected_no_kill;
+  e.constraint = Constraint::memcg;
+  EXPECT_EQ(explain(e).summary,
+            "The memory-cgroup OOM killer ran after its memory cgroup hit its memory limit, but the log ends before any "
+            "process was killed.");
+}
+
+TEST(Summary, MultiKill) {
+  EXPECT_EQ(explain(docker_multikill()).summary,
+            "python3 (pid 15617) and 3 other processes were killed by the memory-cgroup OOM killer: its memory cgroup "
+            "hit its memory limit; the victims held 16.8 MiB anonymous memory together.");
+}
+
+TEST(Summary, NeverInventsFigures) {
+  OomEvent e = docker_python_memcg();
+  e.memcg->limit_bytes.reset();
+  e.memcg->limit_state = LimitState::unknown;
+  e.victims[0].anon_rss_bytes.reset();
+  const std::string s = explain(e).summary;
+  EXPECT_THAT(s, HasSubstr("hit its memory limit."));
+  EXPECT_THAT(s, Not(HasSubstr("GiB")));
+  EXPECT_THAT(s, Not(HasSubstr("anonymous")));
+  // The kernel's "no limit" sentinel is not a limit.
+  e.memcg->limit_bytes = 9007199254740988ull * 1024;
+  e.memcg->limit_state = LimitState::limited;
+  EXPECT_THAT(explain(e).summary, Not(HasSubstr("EiB")));
+}
+
+TEST(Summary, EmptyEventDoesNotCrash) {
+  for (EventKind k : {EventKind::kill, EventKind::selected_no_kill, EventKind::no_killable, EventKind::panic}) {
+    OomEvent e;
+    e.kind = k;
+    const Explanation x = explain(e);
+    EXPECT_FALSE(x.summary.empty());
+    EXPECT_EQ(x.summary.back(), '.');
+  }
+}
+
+// ---- Checks: each fires only when its data is there -----------------------
+
+TEST(Checks, VictimAgainstLimit) {
+  const Explanation x = explain(docker_python_memcg());
+  const Check c = check(x, "victim_anon_vs_limit");
+  EXPECT_EQ(c.level, CheckLevel::warn);
+  EXPECT_THAT(c.message, HasSubstr("88 %"));
+  OomEvent small = docker_python_memcg();
+  small.victims[0].anon_rss_bytes = 2 * GiB;
+  EXPECT_EQ(check(explain(small), "victim_anon_vs_limit").level, CheckLevel::info);
+  small.memcg->limit_state = LimitState::unlimited;
+  small.memcg->limit_bytes.reset();
+  EXPECT_FALSE(has_check(explain(small), "victim_anon_vs_limit"));
+}
+
+TEST(Checks, VictimAgainstRam) {
+  EXPECT_EQ(check(explain(global_no_swap()), "victim_anon_vs_ram").level, CheckLevel::warn);
+  OomEvent e = global_no_swap();
+  e.mem_info.reset();
+  EXPECT_FALSE(has_check(explain(e), "victim_anon_vs_ram"));
+  ExplainContext live;
+  live.mem_total_bytes = 64 * GiB;
+  EXPECT_EQ(check(explain(e, live), "victim_anon_vs_ram").level, CheckLevel::info);
+}
+
+TEST(Checks, TotalVmOnlyUnderStrictOvercommit) {
+  OomEvent e = global_no_swap();
+  e.victims[0].total_vm_bytes = 100 * GiB;  // e.g. CUDA or ASan reservations
+  EXPECT_FALSE(has_check(explain(e), "total_vm_vs_ram"));
+  ExplainContext heuristic;
+  heuristic.overcommit_memory = 0;
+  EXPECT_FALSE(has_check(explain(e, heuristic), "total_vm_vs_ram"));
+  ExplainContext strict;
+  strict.overcommit_memory = 2;
+  EXPECT_TRUE(has_check(explain(e, strict), "total_vm_vs_ram"));
+  e.victims[0].total_vm_bytes = 1 * GiB;
+  EXPECT_FALSE(has_check(explain(e, strict), "total_vm_vs_ram"));
+}
+
+TEST(Checks, PageTables) {
+  EXPECT_FALSE(has_check(explain(arch_doxygen_global()), "pgtables_large"));  // 57.9 MiB
+  OomEvent e = arch_doxygen_global();
+  e.victims[0].pgtables_bytes = 200 * MiB;
+  EXPECT_TRUE(has_check(explain(e), "pgtables_large"));
+  EXPECT_TRUE(advice_mentions(explain(e), "huge pages"));
+}
+
+TEST(Checks, Swap) {
+  EXPECT_TRUE(has_check(explain(global_no_swap()), "swap_absent"));
+  EXPECT_TRUE(has_check(explain(arch_doxygen_global()), "swap_exhausted"));
+  OomEvent plenty = arch_doxygen_global();
+  plenty.mem_info->free_swap_bytes = 10 * GiB;
+  EXPECT_FALSE(has_check(explain(plenty), "swap_exhausted"));
+  plenty.mem_info->total_swap_bytes.reset();
+  EXPECT_FALSE(has_check(explain(plenty), "swap_absent"));
+  // memcg v2: swap.max 0; swap at its limit.
+  EXPECT_TRUE(has_check(explain(docker_python_memcg()), "memcg_swap_disallowed"));
+  OomEvent full = docker_python_memcg();
+  full.memcg->swap_limit_bytes = 1 * GiB;
+  full.memcg->swap_usage_bytes = 1 * GiB;
+  EXPECT_TRUE(has_check(explain(full), "memcg_swap_exhausted"));
+  // memcg v1 (corpus 28): memory+swap limit equal to the memory limit.
+  OomEvent v1 = docker_python_memcg();
+  v1.memcg->swap_limit_state = LimitState::unknown;
+  v1.memcg->swap_limit_bytes.reset();
+  v1.memcg->memsw_limit_bytes = 32 * GiB;
+  v1.memcg->memsw_usage_bytes = 32 * GiB;
+  EXPECT_TRUE(has_check(explain(v1), "memcg_swap_disallowed"));
+}
+
+TEST(Checks, OomScoreAdj) {
+  EXPECT_FALSE(has_check(explain(docker_python_memcg()), "victim_oom_score_adj"));
+  EXPECT_THAT(check(explain(k8s_oom_group()), "victim_oom_score_adj").message, HasSubstr("Burstable"));
+  OomEvent be = k8s_oom_group();
+  be.victims[0].oom_score_adj = 1000;
+  EXPECT_THAT(check(explain(be), "victim_oom_score_adj").message, HasSubstr("BestEffort"));
+  EXPECT_TRUE(advice_mentions(explain(be), "requests and limits"));
+  OomEvent g = k8s_oom_group();
+  g.victims[0].oom_score_adj = -997;  // corpus 12
+  const Check c = check(explain(g), "victim_oom_score_adj");
+  EXPECT_EQ(c.level, CheckLevel::warn);
+  EXPECT_THAT(c.message, HasSubstr("Guaranteed"));
+}
+
+TEST(Checks, LargestTasksByComm) {
+  const Explanation x = explain(dataloader_workers());
+  const Check c = check(x, "largest_tasks_by_comm");
+  EXPECT_THAT(c.message, HasSubstr("8 python3 processes held 22.0 GiB RSS together"));
+  EXPECT_THAT(c.message, HasSubstr("shared"));
+  EXPECT_TRUE(advice_mentions(x, "num_workers"));
+  EXPECT_TRUE(advice_mentions(x, "persistent_workers"));
+  EXPECT_FALSE(has_check(explain(docker_python_memcg()), "largest_tasks_by_comm"));  // no table
+}
+
+TEST(Checks, TriggerVersusVictim) {
+  EXPECT_FALSE(has_check(explain(docker_python_memcg()), "trigger_not_victim"));  // same pid
+  EXPECT_TRUE(has_check(explain(dataloader_workers()), "trigger_not_victim"));
+  EXPECT_TRUE(has_check(explain(k8s_oom_group()), "trigger_not_victim"));  // comm only: Thread-2 vs node
+  EXPECT_FALSE(has_check(explain(sysrq_forced()), "trigger_not_victim"));  // the sysrq check says it
+}
+
+TEST(Checks, SysrqAndPanicOnOom) {
+  EXPECT_TRUE(has_check(explain(sysrq_forced()), "sysrq"));
+  EXPECT_TRUE(advice_mentions(explain(sysrq_forced()), "sysrq-trigger"));
+  EXPECT_FALSE(has_check(explain(docker_python_memcg()), "sysrq"));
+  const Explanation p = explain(sysrq_panic_on_oom());
+  EXPECT_TRUE(has_check(p, "panic_on_oom"));
+  EXPECT_TRUE(advice_mentions(p, "vm.panic_on_oom=0"));
+  EXPECT_FALSE(has_check(explain(no_killable_panic()), "panic_on_oom"));
+}
+
+TEST(Checks, MultiKill) {
+  EXPECT_THAT(check(explain(k8s_oom_group()), "multi_kill").message, HasSubstr("memory.oom.group"));
+  EXPECT_THAT(check(explain(docker_multikill()), "multi_kill").message, HasSubstr("4 processes"));
+  EXPECT_FALSE(has_check(explain(docker_python_memcg()), "multi_kill"));
+}
+
+TEST(Checks, NoKillable) {
+  OomEvent e = no_killable_panic();
+  EXPECT_TRUE(has_check(explain(e), "no_killable_task"));
+  TaskRow r;
+  r.pid = 1;
+  r.comm = "systemd";
+  r.oom_score_adj = -1000;
+  e.tasks = {r, r};
+  EXPECT_THAT(check(explain(e), "no_killable_task").message, HasSubstr("2 of the 2 tasks"));
+}
+
+// ---- Advice ---------------------------------------------------------------
+
+TEST(Advice, LimitTooLowOrLeak) {
+  const Explanation x = explain(docker_python_memcg());
+  EXPECT_TRUE(advice_mentions(x, "raise the limit (now 32.0 GiB)"));
+  EXPECT_TRUE(advice_mentions(x, "leaks"));
+  EXPECT_TRUE(advice_mentions(x, "bf16/AMP"));
+  EXPECT_TRUE(advice_mentions(x, "gradient accumulation"));
+  OomEvent small = docker_python_memcg();
+  small.victims[0].anon_rss_bytes = 2 * GiB;
+  EXPECT_TRUE(advice_mentions(explain(small), "other processes"));
+  EXPECT_FALSE(advice_mentions(explain(small), "bf16"));
+}
+
+TEST(Advice, GlobalAndSwap) {
+  const Explanation x = explain(global_no_swap());
+  EXPECT_TRUE(advice_mentions(x, "oomlens run --limit"));
+  EXPECT_TRUE(advice_mentions(x, "Add swap"));
+  EXPECT_FALSE(advice_mentions(explain(arch_doxygen_global()), "Add swap"));  // swap full: more swap only delays
+  EXPECT_TRUE(advice_mentions(explain(arch_doxygen_global()), "only delay"));
+}
+
+TEST(Advice, UnknownConstraintAsksForTheFullReport) {
+  EXPECT_TRUE(advice_mentions(explain(bare_kill_line()), "journalctl -k"));
+}
+
+TEST(Advice, SysrqSaysNothingToFix) {
+  const Explanation x = explain(sysrq_forced());
+  ASSERT_EQ(x.advice.size(), 1u);
+  EXPECT_THAT(x.advice[0], HasSubstr("Nothing to fix"));
+}
+
+TEST(Advice, AtMostFive) {
+  OomEvent e = dataloader_workers();
+  e.victims[0].pgtables_bytes = 1 * GiB;
+  EXPECT_LE(explain(e).advice.size(), 5u);
+}
+
+}  // namespace
+}  // namespace oomlens

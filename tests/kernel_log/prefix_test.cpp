@@ -1,0 +1,166 @@
+// One test per log prefix style recognised by normalize_line().
+#include "kernel_log/prefix.h"
+
+#include <gtest/gtest.h>
+
+namespace oomlens {
+namespace {
+
+struct Norm {
+  NormalizedLine n;
+  explicit Norm(std::string_view raw, std::optional<int> year = std::nullopt) { normalize_line(raw, n, year); }
+};
+
+TEST(Prefix, RawDmesgAnyWidth) {
+  Norm a("[ 1234.567890] Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(a.n.text, "Out of memory: Killed process 1 (a)");
+  EXPECT_DOUBLE_EQ(*a.n.prefix.monotonic_s, 1234.56789);
+  Norm b("[1751856.433101] x");
+  EXPECT_DOUBLE_EQ(*b.n.prefix.monotonic_s, 1751856.433101);
+  EXPECT_EQ(b.n.text, "x");
+}
+
+TEST(Prefix, CallerId) {
+  Norm a("[  123.456789][ T1234] sed invoked oom-killer: gfp_mask=0x0");
+  EXPECT_EQ(a.n.text, "sed invoked oom-killer: gfp_mask=0x0");
+  Norm b("[  123.456789][    C3] foo");
+  EXPECT_EQ(b.n.text, "foo");
+}
+
+TEST(Prefix, DmesgTAnyLocale) {
+  Norm en("[Sun Mar 30 08:24:00 2025] oom-kill:constraint=CONSTRAINT_NONE");
+  EXPECT_EQ(en.n.text, "oom-kill:constraint=CONSTRAINT_NONE");
+  EXPECT_EQ(en.n.prefix.wall, "2025-03-30T08:24:00");
+  Norm de("[Di Aug 12 03:54:03 2025] x");
+  EXPECT_EQ(de.n.text, "x");
+  EXPECT_EQ(de.n.prefix.wall, "2025-08-12T03:54:03");
+  Norm ja("[月  1月 26 10:00:01 2026] y");
+  EXPECT_EQ(ja.n.text, "y");
+  EXPECT_EQ(ja.n.prefix.wall, "2026-01-26T10:00:01");
+  Norm fr("[dim. 19 avril 12:00:00 2026] z");
+  EXPECT_EQ(fr.n.text, "z");
+  EXPECT_EQ(fr.n.prefix.wall, "2026-04-19T12:00:00");
+  Norm unknown("[xx yy 19 12:00:00 2026] w");  // unknown month: stripped, no wall
+  EXPECT_EQ(unknown.n.text, "w");
+  EXPECT_FALSE(unknown.n.prefix.wall);
+}
+
+TEST(Prefix, DmesgX) {
+  Norm a("kern  :err   : [ 5.000000] Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(a.n.text, "Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(a.n.prefix.level, 3);
+  EXPECT_DOUBLE_EQ(*a.n.prefix.monotonic_s, 5.0);
+}
+
+TEST(Prefix, SyslogSpaceAndZeroPadded) {
+  Norm a("Sep  5 11:05:35 host1 kernel: [1751856.433101] Task in /a killed as a result of limit of /a", 2013);
+  EXPECT_EQ(a.n.text, "Task in /a killed as a result of limit of /a");
+  EXPECT_EQ(a.n.prefix.host, "host1");
+  EXPECT_EQ(a.n.prefix.wall, "2013-09-05T11:05:35");
+  EXPECT_FALSE(a.n.foreign);
+  Norm b("May 07 21:43:54 host1 kernel: Killed process 1 (R)");
+  EXPECT_EQ(b.n.text, "Killed process 1 (R)");
+  EXPECT_FALSE(b.n.prefix.wall);  // no year known
+  Norm glued("Dec 20 15:32:34 MyVMkernel: [497806.660728] e2guardian invoked oom-killer: x");
+  EXPECT_EQ(glued.n.prefix.host, "MyVM");
+  EXPECT_EQ(glued.n.text, "e2guardian invoked oom-killer: x");
+}
+
+TEST(Prefix, ForeignProgramsAreNotKernel) {
+  Norm a("Jan 12 03:04:05 web1 dockerd[812]: Killed process 5 (x) total-vm:1kB");
+  EXPECT_TRUE(a.n.foreign);
+  Norm b("Jan 12 03:04:05 web1 systemd[1]: foo.service: A process of this unit has been killed by the OOM killer.");
+  EXPECT_TRUE(b.n.foreign);
+  Norm c("Jan 12 03:04:05 web1 kernel: [ 12.000000] systemd[1]: Started foo");
+  EXPECT_FALSE(c.n.foreign);
+  EXPECT_EQ(c.n.text, "systemd[1]: Started foo");
+}
+
+TEST(Prefix, Iso8601AndShortIso) {
+  Norm a("2026-09-19T17:27:56.877003+00:00 host kernel: Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(a.n.prefix.wall, "2026-09-19T17:27:56.877003+00:00");
+  EXPECT_EQ(a.n.prefix.host, "host");
+  EXPECT_EQ(a.n.text, "Out of memory: Killed process 1 (a)");
+  Norm b("2024-01-02T03:04:05+0000 host kernel: x");
+  EXPECT_EQ(b.n.prefix.wall, "2024-01-02T03:04:05+00:00");
+  EXPECT_EQ(b.n.text, "x");
+}
+
+TEST(Prefix, JournalctlShortMonotonic) {
+  Norm a("[ 1234.567890] host kernel: Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(a.n.text, "Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(a.n.prefix.host, "host");
+  Norm hw("[ 1.000000] Hardware name: QEMU");  // kernel text that looks like "x y:"
+  EXPECT_EQ(hw.n.text, "Hardware name: QEMU");
+  EXPECT_FALSE(hw.n.prefix.host);
+}
+
+TEST(Prefix, JournalJson) {
+  Norm a(R"({"MESSAGE":"Out of memory: Killed process 7 (a b)\nsecond","_TRANSPORT":"kernel","_SOURCE_MONOTONIC_TIMESTAMP":"1500000","__REALTIME_TIMESTAMP":"1700000000000000","_HOSTNAME":"h","PRIORITY":"3"})");
+  EXPECT_EQ(a.n.text, "Out of memory: Killed process 7 (a b)\nsecond");
+  EXPECT_DOUBLE_EQ(*a.n.prefix.monotonic_s, 1.5);
+  EXPECT_EQ(a.n.prefix.wall, "2023-11-14T22:13:20.000000Z");
+  EXPECT_EQ(a.n.prefix.host, "h");
+  EXPECT_EQ(a.n.prefix.level, 3);
+  EXPECT_FALSE(a.n.foreign);
+  Norm b(R"J({"MESSAGE":"Killed process 1 (x)","_TRANSPORT":"stdout","SYSLOG_IDENTIFIER":"app"})J");
+  EXPECT_TRUE(b.n.foreign);
+  Norm bad(R"({"MESSAGE": broken)");
+  EXPECT_FALSE(bad.n.has_prefix);
+}
+
+TEST(Prefix, KmsgRecordAndEscapes) {
+  Norm a("6,1234,5678901,-;Mem-Info:\\x0aactive_anon:1");
+  EXPECT_EQ(a.n.prefix.kmsg_seq, 1234u);
+  EXPECT_EQ(a.n.prefix.level, 6);
+  EXPECT_DOUBLE_EQ(*a.n.prefix.monotonic_s, 5.678901);
+  EXPECT_EQ(a.n.text, "Mem-Info:\nactive_anon:1");
+}
+
+TEST(Prefix, PriorityAndVmwareWrapper) {
+  Norm a("<6>[ 1.5] x");
+  EXPECT_EQ(a.n.prefix.level, 6);
+  EXPECT_EQ(a.n.text, "x");
+  Norm v("2023-12-04T10:49:30.127Z In(05) vcpu-5 - Guest: <6>[39291577.009360] Tasks state (memory values in pages):");
+  EXPECT_EQ(v.n.text, "Tasks state (memory values in pages):");
+  EXPECT_EQ(v.n.prefix.wall, "2023-12-04T10:49:30.127Z");
+  EXPECT_DOUBLE_EQ(*v.n.prefix.monotonic_s, 39291577.00936);
+}
+
+TEST(Prefix, RsyslogEscapes) {
+  Norm a("Jan  1 00:00:00 h kernel: active_anon:1 inactive_anon:2#012 active_file:3#011x");
+  EXPECT_EQ(a.n.text, "active_anon:1 inactive_anon:2\n active_file:3\tx");
+}
+
+TEST(Prefix, QuotesIndentAndContinuation) {
+  Norm q("> [ 1.0] Killed process 1 (a)");
+  EXPECT_EQ(q.n.text, "Killed process 1 (a)");
+  Norm c("               active_file:72396 inactive_file:89296");
+  EXPECT_TRUE(c.n.continuation);
+  EXPECT_EQ(c.n.text, "active_file:72396 inactive_file:89296");
+  Norm bare("sed invoked oom-killer: gfp_mask=0x201da, order=0");
+  EXPECT_FALSE(bare.n.has_prefix);
+  EXPECT_FALSE(bare.n.continuation);
+}
+
+TEST(Prefix, NodeProblemDetectorMessage) {
+  Norm a(R"J(    "message": "Memory cgroup out of memory: Killed process 1 (k) total-vm:1kB",)J");
+  EXPECT_EQ(a.n.text, "Memory cgroup out of memory: Killed process 1 (k) total-vm:1kB");
+}
+
+TEST(Prefix, HostileBytesNeverCrash) {
+  std::string garbage;
+  for (int i = 0; i < 4096; ++i) garbage += static_cast<char>((i * 7919) & 0xff);
+  Norm a(garbage);
+  Norm b("[");
+  Norm c("[ 1.");
+  Norm d("<");
+  Norm e("1,2,3,");
+  Norm f("Jan");
+  Norm g("{");
+  Norm h("2024-01-02T03:04:05");
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace oomlens

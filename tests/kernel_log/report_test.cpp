@@ -1,0 +1,319 @@
+// Report assembly per kernel format (inline fixtures, shapes from
+// ../shared/kernel_oom_formats.md) and hostile input.
+#include <gtest/gtest.h>
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+namespace {
+
+std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text); }
+
+TEST(KillLine, Variants) {
+  using oomline::parse_kill;
+  auto bare = parse_kill("Killed process 1234 (java)");  // 2.6.32
+  ASSERT_TRUE(bare);
+  EXPECT_EQ(bare->comm, "java");
+  EXPECT_FALSE(bare->total_vm_kb);
+  auto rhel6 = parse_kill("Killed process 15467, UID 500, (t) total-vm:233380kB, anon-rss:51220kB, file-rss:380kB");
+  ASSERT_TRUE(rhel6);
+  EXPECT_EQ(rhel6->pid, 15467);
+  EXPECT_EQ(rhel6->uid, 500u);
+  EXPECT_EQ(rhel6->comm, "t");
+  EXPECT_EQ(rhel6->anon_rss_kb, 51220u);
+  auto rhel7 = parse_kill("Killed process 42452 (memcg_test_1), UID 0, total-vm:7296kB, anon-rss:96kB, file-rss:164kB, shmem-rss:0kB");
+  ASSERT_TRUE(rhel7);
+  EXPECT_EQ(rhel7->uid, 0u);
+  EXPECT_EQ(rhel7->comm, "memcg_test_1");
+  auto vz = parse_kill("Killed process 77 (httpd) in VE \"101\" total-vm:100kB, anon-rss:10kB, file-rss:1kB, shmem-rss:0kB");
+  ASSERT_TRUE(vz);
+  EXPECT_EQ(vz->comm, "httpd");
+  EXPECT_EQ(vz->total_vm_kb, 100u);
+  auto parens = parse_kill("Out of memory: Killed process 9 ((resolved)) total-vm:8kB, anon-rss:4kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:-5");
+  ASSERT_TRUE(parens);
+  EXPECT_EQ(parens->comm, "(resolved)");
+  EXPECT_EQ(parens->message, "Out of memory");
+  EXPECT_EQ(parens->oom_score_adj, -5);
+  auto tricky = parse_kill("Memory cgroup out of memory: Killed process 5 (a) total-vm:1kB) total-vm:53312240   kB, anon-rss:26,184,840kB, file-rss:0kB");
+  ASSERT_TRUE(tricky);
+  EXPECT_EQ(tricky->comm, "a) total-vm:1kB");
+  EXPECT_EQ(tricky->total_vm_kb, 53312240u);
+  EXPECT_EQ(tricky->anon_rss_kb, 26184840u);
+  auto spaces = parse_kill("Out of memory: Killed process 3 (Web Content) total-vm:1kB, anon-rss:1kB, file-rss:1kB, shmem-rss:1kB");
+  ASSERT_TRUE(spaces);
+  EXPECT_EQ(spaces->comm, "Web Content");
+  EXPECT_FALSE(parse_kill("Killed process abc (x)"));
+}
+
+TEST(HeaderLine, Variants) {
+  auto a = oomline::parse_header("t invoked oom-killer: gfp_mask=0x280da, order=0, oom_adj=0, oom_score_adj=0");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->oom_adj, 0);
+  EXPECT_EQ(a->oom_score_adj, 0);
+  auto b = oomline::parse_header("kworker/0:1 invoked oom-killer: gfp_mask=0x14200ca(GFP_HIGHUSER_MOVABLE), nodemask=(null),  order=0, oom_score_adj=0");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->comm, "kworker/0:1");
+  EXPECT_EQ(b->nodemask, "(null)");
+  EXPECT_EQ(b->gfp_mask, "0x14200ca(GFP_HIGHUSER_MOVABLE)");
+  auto c = oomline::parse_header("VM Monitoring T invoked oom-killer: gfp_mask=0x1, nodemask=0-1,3, order=2, oom_score_adj=-1000");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->comm, "VM Monitoring T");
+  EXPECT_EQ(c->nodemask, "0-1,3");
+  EXPECT_EQ(c->order, 2);
+  EXPECT_EQ(c->oom_score_adj, -1000);
+}
+
+TEST(StackLine, Variants) {
+  auto a = oomline::parse_stack_line("CPU: 1 UID: 0 PID: 177370 Comm: test_zswap Kdump: loaded Not tainted 6.12.0 #1");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->pid, 177370);
+  EXPECT_EQ(a->comm, "test_zswap");
+  auto b = oomline::parse_stack_line("Pid: 15462, comm: t Not tainted 2.6.32-220.7.1.el6.x86_64 #1");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->pid, 15462);
+  EXPECT_EQ(b->comm, "t");
+}
+
+constexpr std::string_view kMemcgV2 = R"([  100.000001] node invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=969
+[  100.000002] CPU: 3 PID: 4242 Comm: node Not tainted 6.8.0 #1
+[  100.000003] memory: usage 1048576kB, limit 1048576kB, failcnt 12
+[  100.000004] swap: usage 0kB, limit 9007199254740988kB, failcnt 0
+[  100.000005] Memory cgroup stats for /k8s/pod1:
+[  100.000006] anon 1040187392
+               file 4096
+               kernel 8192
+[  100.000007] Tasks state (memory values in pages):
+[  100.000008] [  pid  ]   uid  tgid total_vm      rss rss_anon rss_file rss_shmem pgtables_bytes swapents oom_score_adj name
+[  100.000009] [   4242]     0  4242   262144   254000   253990       10         0  2097152        0           969 node
+[  100.000010] [   4300]  1000  4300     1000      100      100        0         0    40960        0           969 Web Content
+[  100.000011] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=pod1,mems_allowed=0,oom_memcg=/k8s/pod1,task_memcg=/k8s/pod1/c1,task=node,pid=4242,uid=0
+[  100.000012] Memory cgroup out of memory: Killed process 4242 (node) total-vm:1048576kB, anon-rss:1015960kB, file-rss:40kB, shmem-rss:0kB, UID:0 pgtables:2048kB oom_score_adj:969
+)";
+
+TEST(Report, MemcgV2With68Table) {
+  auto ev = parse(kMemcgV2);
+  ASSERT_EQ(ev.size(), 1u);
+  const auto& e = ev[0];
+  EXPECT_EQ(e.kind, EventKind::kill);
+  EXPECT_EQ(e.constraint, Constraint::memcg);
+  EXPECT_EQ(e.constraint_printed, "CONSTRAINT_MEMCG");
+  ASSERT_TRUE(e.trigger);
+  EXPECT_EQ(e.trigger->pid, 4242);
+  EXPECT_EQ(e.trigger->cpuset, "pod1");
+  ASSERT_TRUE(e.memcg);
+  EXPECT_EQ(e.memcg->oom_memcg, "/k8s/pod1");
+  EXPECT_EQ(e.memcg->task_memcg, "/k8s/pod1/c1");
+  EXPECT_EQ(e.memcg->limit_bytes, 1073741824u);
+  EXPECT_EQ(e.memcg->limit_state, LimitState::limited);
+  EXPECT_EQ(e.memcg->swap_limit_state, LimitState::unlimited);
+  EXPECT_FALSE(e.memcg->swap_limit_bytes);
+  EXPECT_EQ(e.memcg->hierarchy, "v2");
+  ASSERT_EQ(e.memcg->stats.size(), 3u);
+  EXPECT_EQ(e.memcg->stats[0], (std::pair<std::string, uint64_t>{"anon", 1040187392}));
+  ASSERT_EQ(e.tasks.size(), 2u);
+  EXPECT_EQ(e.tasks[0].rss_anon_bytes, 253990u * 4096);
+  EXPECT_EQ(e.tasks[0].pgtables_bytes, 2097152u);
+  EXPECT_EQ(e.tasks[1].comm, "Web Content");
+  EXPECT_EQ(e.page_size_bytes, 4096u);
+  EXPECT_FALSE(e.page_size_assumed);
+  EXPECT_EQ(e.lines.first, 1u);
+  EXPECT_EQ(e.lines.last, 14u);
+  EXPECT_DOUBLE_EQ(*e.time.monotonic_s, 100.000001);
+}
+
+TEST(Report, PageSize64kInferredFromVictimRow) {
+  auto ev = parse(
+      "[ 1.0] a invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+      "[ 1.0] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      "[ 1.0] [    571]     0   571      571       10    65536        0             0 a\n"
+      "[ 1.0] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task_memcg=/,task=a,pid=571,uid=0\n"
+      "[ 1.0] Out of memory: Killed process 571 (a) total-vm:36544kB, anon-rss:640kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:64kB oom_score_adj:0\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].page_size_bytes, 65536u);
+  EXPECT_EQ(ev[0].tasks[0].rss_bytes, 10u * 65536);
+  EXPECT_EQ(ev[0].constraint, Constraint::global);
+}
+
+TEST(Report, SummarySplitAcrossRecordsAndCpusetConstraint) {
+  auto ev = parse(
+      "x invoked oom-killer: gfp_mask=0x0, order=0, oom_score_adj=0\n"
+      "oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=0-1,3,cpuset=/,mems_allowed=0\n"
+      ",global_oom,task_memcg=/,task=firewalld,pid=5096,uid=0\n"
+      "Out of memory: Killed process 5096 (firewalld) total-vm:10kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].constraint, Constraint::cpuset);
+  EXPECT_EQ(ev[0].trigger->nodemask, "0-1,3");
+}
+
+TEST(Report, Constraint50MemcgBugUsesOomMemcg) {
+  auto ev = parse(
+      "oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/foo,task_memcg=/foo,task=a,pid=1,uid=0\n"
+      "Memory cgroup out of memory: Killed process 1 (a) total-vm:1kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+}
+
+TEST(Report, Legacy2632AndV1) {
+  auto ev = parse(
+      "t invoked oom-killer: gfp_mask=0x280da, order=0, oom_adj=0, oom_score_adj=0\n"
+      "Pid: 15462, comm: t Not tainted 2.6.32-220.el6.x86_64 #1\n"
+      "Task in /a/b killed as a result of limit of /a\n"
+      "memory: usage 102400kB, limit 102400kB, failcnt 4\n"
+      "memory+swap: usage 102400kB, limit 18014398509481983kB, failcnt 0\n"
+      "Memory cgroup stats for /a: cache:4KB rss:102396KB\n"
+      "Memory cgroup stats for /a/b: cache:0KB rss:10KB\n"
+      "[ pid ]   uid  tgid total_vm      rss cpu oom_adj oom_score_adj name\n"
+      "[15462]   500 15462    58345    12805   1       0             0 t\n"
+      "Memory cgroup out of memory: kill process 15462 (t) score 1000 or a child\n"
+      "Killed process 15462 (t)\n");
+  ASSERT_EQ(ev.size(), 1u);
+  const auto& e = ev[0];
+  EXPECT_EQ(e.constraint, Constraint::memcg);
+  EXPECT_EQ(e.trigger->oom_adj, 0);
+  EXPECT_EQ(e.trigger->pid, 15462);
+  EXPECT_EQ(e.memcg->oom_memcg, "/a");
+  EXPECT_EQ(e.memcg->memsw_usage_bytes, 102400u * 1024);
+  EXPECT_FALSE(e.memcg->memsw_limit_bytes);
+  EXPECT_EQ(e.memcg->hierarchy, "v1");
+  ASSERT_EQ(e.memcg->stats.size(), 2u);  // only the OOM memcg's own line
+  EXPECT_EQ(e.memcg->stats[1].second, 102396u * 1024);
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].selected_score, 1000u);
+  EXPECT_EQ(e.victims[0].oom_score_adj_source, "task_table");
+  EXPECT_TRUE(e.page_size_assumed);
+}
+
+TEST(Report, SacrificeChildKeysOnKilledPid) {
+  auto ev = parse(
+      "Out of memory: Kill process 24570 (java) score 0 or sacrifice child\n"
+      "Killed process 28431 (java) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 28431);
+  EXPECT_FALSE(ev[0].victims[0].selected_score);
+  EXPECT_EQ(ev[0].selected[0].pid, 24570);
+  EXPECT_EQ(ev[0].constraint, Constraint::global);
+}
+
+TEST(Report, ReaperAfterNextHeaderAttachesToEarlierVictim) {
+  auto ev = parse(
+      "[ 10.0] Out of memory: Killed process 7 (a) total-vm:1kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:0\n"
+      "[ 10.1] b invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+      "[ 10.2] oom_reaper: reaped process 7 (a), now anon-rss:0kB, file-rss:4kB, shmem-rss:0kB\n"
+      "[ 10.3] Out of memory: Killed process 8 (b) total-vm:1kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:0\n");
+  ASSERT_EQ(ev.size(), 2u);
+  ASSERT_TRUE(ev[0].victims[0].reaped);
+  EXPECT_EQ(ev[0].victims[0].reaped->file_rss_bytes, 4096u);
+  EXPECT_FALSE(ev[1].victims[0].reaped);
+  EXPECT_EQ(ev[1].trigger->comm, "b");
+}
+
+TEST(Report, EarlyFivePointFourPgtablesInBytes) {
+  auto ev = parse("Out of memory: Killed process 1 (a) total-vm:600000kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:1269760kB oom_score_adj:0\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pgtables_bytes, 1269760u);
+  EXPECT_FALSE(ev[0].notes.empty());
+}
+
+TEST(Report, ForeignAndInterleavedLines) {
+  auto ev = parse(
+      "Jan 12 03:04:05 web1 dockerd[812]: Out of memory: Killed process 5 (x) total-vm:1kB\n"
+      "Jan 12 03:04:05 web1 kernel: [ 5.0] a invoked oom-killer: gfp_mask=0x0, order=0, oom_score_adj=0\n"
+      "Jan 12 03:04:05 web1 systemd[1]: Started session.\n"
+      "Jan 12 03:04:05 web1 kernel: [ 5.1] Out of memory: Killed process 6 (y) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n"
+      "Jan 12 03:04:05 web1 kernel: [ 5.2] memory: usage 1kB, limit 1kB, failcnt 0 deprecated cgroup.event_control\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 6);
+  EXPECT_EQ(ev[0].host, "web1");
+}
+
+TEST(Report, DmesgContinuationAndRsyslogMemInfo) {
+  auto ev = parse(
+      "[ 1.0] a invoked oom-killer: gfp_mask=0x0, order=0, oom_score_adj=0\n"
+      "[ 1.0] Mem-Info:\n"
+      "[ 1.0] active_anon:100 inactive_anon:50 isolated_anon:0\n"
+      "        free:25 free_pcp:1 free_cma:0\n"
+      "[ 1.0] Node 0 DMA: 1*4kB (U) 2*8kB = 20kB\n"
+      "[ 1.0] Free swap  = 0kB\n"
+      "[ 1.0] Total swap = 1024kB\n"
+      "[ 1.0] 1000 pages RAM\n"
+      "[ 1.0] Out of memory: Killed process 6 (y) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n"
+      "b invoked oom-killer: gfp_mask=0x0, order=0, oom_score_adj=0\n"
+      "Mem-Info:\n"
+      "active_anon:7 inactive_anon:1 isolated_anon:0#012 shmem:3 pagetables:2#012 free:9 free_pcp:0\n"
+      "Out of memory: Killed process 7 (z) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 2u);
+  ASSERT_TRUE(ev[0].mem_info);
+  EXPECT_EQ(ev[0].mem_info->free_bytes, 25u * 4096);
+  EXPECT_EQ(ev[0].mem_info->active_anon_bytes, 100u * 4096);
+  EXPECT_EQ(ev[0].mem_info->total_swap_bytes, 1024u * 1024);
+  EXPECT_EQ(ev[0].mem_info->ram_bytes, 1000u * 4096);
+  EXPECT_FALSE(ev[0].page_size_assumed);
+  EXPECT_EQ(ev[1].mem_info->free_bytes, 9u * 4096);
+  EXPECT_EQ(ev[1].mem_info->shmem_bytes, 3u * 4096);
+  EXPECT_EQ(ev[1].constraint, Constraint::global);
+}
+
+TEST(Report, SysrqNoKillableAndPanic) {
+  auto ev = parse(
+      "[ 1.0] sysrq: Manual OOM execution\n"
+      "[ 1.0] kworker/0:1 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=-1, oom_score_adj=0\n"
+      "[ 1.1] Out of memory and no killable processes...\n"
+      "[ 9.0] Kernel panic - not syncing: Out of memory: system-wide panic_on_oom is enabled\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].sysrq);
+  EXPECT_EQ(ev[0].kind, EventKind::no_killable);
+  EXPECT_EQ(ev[0].panic_message, "Out of memory: system-wide panic_on_oom is enabled");
+  EXPECT_EQ(ev[0].trigger->comm, "kworker/0:1");
+}
+
+TEST(Report, RecordsWithMeta) {
+  std::vector<OomEvent> ev;
+  ReportScanner s(ScanOptions{"kmsg", std::nullopt}, [&](OomEvent&& e) { ev.push_back(std::move(e)); });
+  RecordMeta m;
+  m.monotonic_s = 12.5;
+  m.kmsg_seq = 99;
+  s.feed_record("unrelated", m);
+  s.feed_record("a invoked oom-killer: gfp_mask=0x0, order=0, oom_score_adj=0", m);
+  m.kmsg_seq = 100;
+  s.feed_record("Mem-Info:\nactive_anon:1 inactive_anon:2\n free:3", m);
+  s.feed_record("Out of memory: Killed process 3 (a) total-vm:1kB, anon-rss:1kB, file-rss:0kB", m);
+  s.finish();
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kmsg_seq, 99u);
+  EXPECT_EQ(ev[0].source, "kmsg");
+  EXPECT_EQ(ev[0].mem_info->free_bytes, 3u * 4096);
+  EXPECT_EQ(s.lines_seen(), 6u);
+}
+
+TEST(Hostile, GarbageLongLinesTruncatedReports) {
+  std::string g;
+  for (int i = 0; i < 200000; ++i) g += static_cast<char>((i * 2654435761u) >> 13);
+  EXPECT_NO_THROW((void)parse(g));
+  std::string longline(3 << 20, 'K');
+  longline += "illed process 1 (x)\nOut of memory: Killed process 2 (\xff\xfe) total-vm:1kB\n";
+  // Fed in chunks, the 3 MiB line is cut at 1 MiB (with a warning) and loses its kill text.
+  std::vector<OomEvent> ev;
+  ReportScanner s(ScanOptions{}, [&](OomEvent&& e) { ev.push_back(std::move(e)); });
+  for (size_t i = 0; i < longline.size(); i += 65536) s.feed_text(std::string_view(longline).substr(i, 65536));
+  s.finish();
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].comm, "\xff\xfe");
+  EXPECT_EQ(ev[0].victims[0].line, 2u);
+  EXPECT_FALSE(s.warnings().empty());
+  EXPECT_EQ(parse(longline).size(), 2u);  // one buffer: nothing is cut
+  for (std::string_view cut : {"Out of memory: Killed process", "x invoked oom-killer:", "[ 1.0] [  pid  ]",
+                               "Killed process 1 (", "oom-kill:", "Memory cgroup stats for ", "Task in "}) {
+    EXPECT_NO_THROW((void)parse(cut));
+  }
+  auto odd = parse("Killed process 12 ((sd-pam)) total-vm:1kB, anon-rss:0kB, file-rss:0kB\n"
+                   "Killed process 13 (kworker/0:1) total-vm:1kB\n");
+  ASSERT_EQ(odd.size(), 2u);
+  EXPECT_EQ(odd[0].victims[0].comm, "(sd-pam)");
+  EXPECT_EQ(odd[1].victims[0].comm, "kworker/0:1");
+  EXPECT_FALSE(odd[0].constraint);
+}
+
+}  // namespace
+}  // namespace oomlens

@@ -1,0 +1,155 @@
+#pragma once
+// Test helpers for the read layer: a LogSink that records what it is given,
+// temporary fixture trees, gzip writing, and running a function as `nobody`.
+#include <fcntl.h>
+#include <grp.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "logsource/source.h"
+
+namespace oomlens::testing {
+
+struct RecordedRecord {
+  std::string message;
+  RecordMeta meta;
+};
+
+/// Records everything a reader delivers.
+class RecordingSink final : public LogSink {
+ public:
+  void text(std::string_view chunk) override {
+    all_text += chunk;
+    ++text_calls;
+  }
+  void record(std::string_view message, const RecordMeta& meta) override {
+    records.push_back({std::string(message), meta});
+  }
+  void gap(std::string_view why) override { gaps.emplace_back(why); }
+  void end() override { ++ends; }
+
+  std::string all_text;
+  size_t text_calls = 0;
+  std::vector<RecordedRecord> records;
+  std::vector<std::string> gaps;
+  int ends = 0;
+};
+
+inline std::filesystem::path fixture_root() {
+  return std::filesystem::path(OOMLENS_SOURCE_DIR) / "tests/fixtures/logsource/root";
+}
+
+/// A temporary directory removed at scope exit (0755 so `nobody` can enter).
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "oomlens-ls-XXXXXX").string();
+    path_ = ::mkdtemp(tmpl.data());
+    std::filesystem::permissions(path_, std::filesystem::perms(0755));
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  [[nodiscard]] std::string str() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// Writes `content` to `path` as a gzip file (zlib's gzwrite, default level).
+inline void write_gzip(const std::filesystem::path& path, std::string_view content) {
+  gzFile f = gzopen(path.c_str(), "wb");
+  if (f == nullptr) std::abort();
+  if (!content.empty()) gzwrite(f, content.data(), static_cast<unsigned>(content.size()));
+  gzclose(f);
+}
+
+/// Compresses `content` in memory into one gzip member.
+inline std::string gzip_bytes(std::string_view content) {
+  z_stream zs{};
+  deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+  std::string out(deflateBound(&zs, content.size()) + 64, '\0');
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(content.data()));
+  zs.avail_in = static_cast<uInt>(content.size());
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  deflate(&zs, Z_FINISH);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  return out;
+}
+
+inline void write_file(const std::filesystem::path& path, std::string_view content) {
+  std::filesystem::create_directories(path.parent_path());
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) std::abort();
+  size_t off = 0;
+  while (off < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + off, content.size() - off);
+    if (n <= 0) std::abort();
+    off += static_cast<size_t>(n);
+  }
+  ::close(fd);
+}
+
+/// A copy of the fixture root in a temp dir, plus var/log/kern.log.2.gz
+/// (generated here, not committed: the repository holds no binaries).
+inline void make_fixture_root(const std::filesystem::path& dest) {
+  std::filesystem::copy(fixture_root(), dest, std::filesystem::copy_options::recursive);
+  write_gzip(dest / "var/log/kern.log.2.gz",
+             "Nov 28 10:00:00 box kernel: [ 1.000000] kern.log.2.gz first line\n"
+             "Nov 28 10:00:01 box kernel: [ 2.000000] kern.log.2.gz last line\n");
+}
+
+inline bool running_as_root() { return ::geteuid() == 0; }
+
+inline bool under_ci() {
+  const char* ci = std::getenv("CI");
+  return ci != nullptr && std::string_view(ci) == "true";
+}
+
+/// Runs `fn` in a child process that dropped to uid/gid 65534 (nobody) and
+/// returns what it returned; nullopt when the drop is not possible (not root).
+/// Lets a root test see real EACCES/EPERM errors.
+inline std::optional<std::string> run_as_nobody(const std::function<std::string()>& fn) {
+  if (!running_as_root()) return std::nullopt;
+  int fds[2];
+  if (::pipe(fds) != 0) return std::nullopt;
+  const pid_t pid = ::fork();
+  if (pid < 0) return std::nullopt;
+  if (pid == 0) {
+    ::close(fds[0]);
+    if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) _exit(3);
+    const std::string out = fn();
+    const ssize_t n = ::write(fds[1], out.data(), out.size());
+    _exit(n == static_cast<ssize_t>(out.size()) ? 0 : 4);
+  }
+  ::close(fds[1]);
+  std::string out;
+  char buf[4096];
+  for (;;) {
+    const ssize_t n = ::read(fds[0], buf, sizeof buf);
+    if (n <= 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fds[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+  return out;
+}
+
+}  // namespace oomlens::testing
