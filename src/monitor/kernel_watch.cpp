@@ -1,23 +1,13 @@
 // /dev/kmsg following for `run` (see kernel_watch.h).
 #include "monitor/kernel_watch.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "cgroup/cgroup.h"
-
-// Declared weak here (an attribute added on redeclaration, not an interface
-// change): until the parser branch is merged, parse_log_text has no
-// definition and `run` falls back to the kill lines alone.
-namespace oomlens {
-[[gnu::weak]] std::vector<OomEvent> parse_log_text(std::string_view text, ScanOptions options,
-                                                   std::vector<ParseWarning>* warnings);
-}  // namespace oomlens
 
 namespace oomlens::monitor {
 namespace {
@@ -83,43 +73,6 @@ std::optional<KernelKill> parse_kill_record(std::string_view m, std::optional<Ke
   return k;
 }
 
-std::optional<KmsgRecord> parse_kmsg_record(std::string_view raw) {
-  auto semi = raw.find(';');
-  if (semi == std::string_view::npos) return std::nullopt;
-  std::string_view head = raw.substr(0, semi);
-  uint64_t f[3] = {0, 0, 0};
-  size_t p = 0;
-  for (int i = 0; i < 3; ++i) {
-    auto r = std::from_chars(head.data() + p, head.data() + head.size(), f[i]);
-    if (r.ec != std::errc{}) return std::nullopt;
-    p = static_cast<size_t>(r.ptr - head.data());
-    if (i < 2) {
-      if (p >= head.size() || head[p] != ',') return std::nullopt;
-      ++p;
-    }
-  }
-  KmsgRecord rec;
-  rec.level = static_cast<int>(f[0] & 7);
-  rec.seq = f[1];
-  rec.monotonic_s = static_cast<double>(f[2]) / 1e6;
-  std::string_view body = raw.substr(semi + 1);
-  auto nl = body.find('\n');
-  if (nl != std::string_view::npos) body = body.substr(0, nl);
-  for (size_t i = 0; i < body.size(); ++i) {
-    if (body[i] == '\\' && i + 3 < body.size() && body[i + 1] == 'x') {
-      unsigned v = 0;
-      auto r = std::from_chars(body.data() + i + 2, body.data() + i + 4, v, 16);
-      if (r.ec == std::errc{} && r.ptr == body.data() + i + 4) {
-        rec.text += static_cast<char>(v);
-        i += 3;
-        continue;
-      }
-    }
-    rec.text += body[i];
-  }
-  return rec;
-}
-
 std::string read_boot_id(const std::string& proc_root) {
   auto t = cgroup::read_small_file(proc_root + "/sys/kernel/random/boot_id");
   if (!t) return {};
@@ -128,87 +81,72 @@ std::string read_boot_id(const std::string& proc_root) {
   return s;
 }
 
-KernelWatch::KernelWatch() = default;
+struct KernelWatch::Sink final : LogSink {
+  explicit Sink(KernelWatch* w) : w_(w) {}
+  void text(std::string_view) override {}
+  void record(std::string_view message, const RecordMeta& meta) override { w_->on_record(message, meta); }
+  void gap(std::string_view why) override {
+    if (!w_->draining_) w_->scanner_.note_gap(why);
+  }
+  void end() override {}
+  KernelWatch* w_;
+};
 
-KernelWatch::~KernelWatch() {
-  if (fd_ >= 0) ::close(fd_);
-}
+KernelWatch::KernelWatch()
+    : sink_(std::make_unique<Sink>(this)),
+      scanner_(ScanOptions{"kmsg", std::nullopt}, [this](OomEvent&& e) {
+        if (e.kmsg_seq && start_seq_ && *e.kmsg_seq > *start_seq_) events_.push_back(std::move(e));
+      }) {}
 
-bool KernelWatch::open(const std::string& path) {
-  fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd_ < 0) {
-    error_ = path + ": " + std::strerror(errno);
+KernelWatch::~KernelWatch() = default;
+
+int KernelWatch::fd() const { return reader_ ? reader_->fd() : -1; }
+
+bool KernelWatch::open(const std::string& root) {
+  KmsgOptions ko;
+  ko.root = root;
+  ko.from_start = true;  // read through what is there to learn the newest sequence number
+  reader_ = std::make_unique<KmsgReader>(ko);
+  if (!reader_->open()) {
+    auto r = reader_->result();
+    error_ = "/dev/kmsg: " + r.error.value_or("cannot open") + (r.advice ? " (" + *r.advice + ")" : "");
+    reader_.reset();
     return false;
   }
-  boot_id_ = read_boot_id();
-  // Find the newest sequence number: read what is there now (one record per
-  // read), so later records are the job's era. SEEK_END alone would not
-  // tell the sequence number.
-  char buf[8192];
-  while (true) {
-    ssize_t n = ::read(fd_, buf, sizeof buf);
-    if (n < 0 && errno == EPIPE) continue;
-    if (n <= 0) break;
-    if (auto r = parse_kmsg_record(std::string_view(buf, static_cast<size_t>(n)))) start_seq_ = r->seq;
-  }
-  if (!start_seq_) start_seq_ = 0;
+  draining_ = true;
+  start_seq_ = 0;
+  reader_->read_available(*sink_);
+  draining_ = false;
   return true;
 }
 
+void KernelWatch::on_record(std::string_view message, const RecordMeta& meta) {
+  if (draining_) {
+    if (meta.kmsg_seq) start_seq_ = *meta.kmsg_seq;
+    return;
+  }
+  scanner_.feed_record(message, meta);
+  if (auto k = parse_kill_record(message, &pending_)) {
+    k->kmsg_seq = meta.kmsg_seq;
+    k->monotonic_s = meta.monotonic_s;
+    new_kills_.push_back(std::move(*k));
+  }
+}
+
 std::vector<KernelKill> KernelWatch::poll() {
-  std::vector<KernelKill> kills;
-  if (fd_ < 0) return kills;
-  char buf[8192];
-  while (true) {
-    ssize_t n = ::read(fd_, buf, sizeof buf);
-    if (n < 0 && errno == EPIPE) {
-      notes_.push_back("kernel log records were overwritten while reading (EPIPE)");
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    auto rec = parse_kmsg_record(std::string_view(buf, static_cast<size_t>(n)));
-    if (!rec) continue;
-    if (auto k = parse_kill_record(rec->text, &pending_)) {
-      k->kmsg_seq = rec->seq;
-      k->monotonic_s = rec->monotonic_s;
-      kills.push_back(std::move(*k));
-    }
-    // A whole report is ~60-250 records; 600 cover one with room.
-    recent_.push_back(std::move(*rec));
-    if (recent_.size() > 600) recent_.pop_front();
-  }
-  return kills;
+  if (reader_) reader_->read_available(*sink_);
+  return std::exchange(new_kills_, {});
 }
 
-void KernelWatch::keep_report_before(uint64_t seq) {
-  std::vector<KmsgRecord> v;
-  for (auto& r : recent_)
-    if (r.seq <= seq) v.push_back(r);
-  if (!v.empty()) kept_.push_back(std::move(v));
+std::vector<OomEvent> KernelWatch::finish() {
+  if (reader_) reader_->flush(*sink_);
+  scanner_.finish();
+  for (auto& e : events_) e.source = "kmsg";
+  return std::move(events_);
 }
 
-std::vector<OomEvent> KernelWatch::parse_kept_reports() const {
-  std::vector<OomEvent> out;
-  if (!&parse_log_text) return out;  // parser not linked in
-  for (auto& recs : kept_) {
-    // dmesg's own format, `[seconds.micros] text`, one line per record.
-    std::string text;
-    for (auto& r : recs) {
-      char ts[40];
-      std::snprintf(ts, sizeof ts, "[%12.6f] ", r.monotonic_s);
-      text += ts;
-      for (char c : r.text) text += c == '\n' ? ' ' : c;
-      text += '\n';
-    }
-    for (auto& ev : parse_log_text(text, ScanOptions{"kmsg", std::nullopt}, nullptr)) {
-      if (ev.lines.first >= 1 && ev.lines.first <= recs.size()) ev.kmsg_seq = recs[ev.lines.first - 1].seq;
-      if (!boot_id_.empty()) ev.boot_id = boot_id_;
-      ev.source = "kmsg";
-      out.push_back(std::move(ev));
-    }
-  }
-  return out;
+std::vector<std::string> KernelWatch::notes() const {
+  return reader_ ? reader_->result().notes : std::vector<std::string>{};
 }
 
 }  // namespace oomlens::monitor

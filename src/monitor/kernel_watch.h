@@ -4,17 +4,15 @@
 // number after the job started (kmsg timestamps drift from CLOCK_MONOTONIC:
 // join by sequence number and pid, never by time).
 //
-// The recent records are kept in a ring; when a kill of the job's tree is
-// seen, the records before it are set aside and, at the end, handed to the
-// parser (kernel_log/report_scanner.h: parse_log_text) for the whole
-// report; the join back to kmsg sequence numbers goes by line. The kill line itself
+// Records come from logsource/ (KmsgReader) and go to the streaming
+// ReportScanner (kernel_log/), which assembles whole reports. The kill line itself
 // (mm/oom_kill.c: __oom_kill_process(): `...Killed process N (comm) ...`)
 // and the 5.0+ `oom-kill:constraint=...,oom_memcg=...,pid=N` summary line
 // are also picked out directly: they are never rate-limited (the report
 // headers are, 10 per 5 s machine-wide), and they arrive before the
 // scanner can close the report, so the kill event is written at once.
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +20,7 @@
 
 #include "kernel_log/oom_event.h"
 #include "kernel_log/report_scanner.h"
+#include "logsource/kmsg.h"
 
 namespace oomlens::monitor {
 
@@ -42,16 +41,6 @@ struct KernelKill {
 [[nodiscard]] std::optional<KernelKill> parse_kill_record(std::string_view message,
                                                           std::optional<KernelKill>* pending_summary);
 
-/// Parses one /dev/kmsg record `pri,seq,ts_usec,flags[,...];text\n[ KEY=v\n...]`
-/// (kernel/printk/printk.c: devkmsg_read()) and unescapes `\xNN` (pure).
-struct KmsgRecord {
-  int level = 0;
-  uint64_t seq = 0;
-  double monotonic_s = 0;
-  std::string text;
-};
-[[nodiscard]] std::optional<KmsgRecord> parse_kmsg_record(std::string_view raw);
-
 class KernelWatch {
  public:
   KernelWatch();
@@ -59,33 +48,35 @@ class KernelWatch {
   KernelWatch(const KernelWatch&) = delete;
   KernelWatch& operator=(const KernelWatch&) = delete;
 
-  /// Opens /dev/kmsg (non-blocking) positioned after the newest record.
-  /// False with `error()` set when unreadable (e.g. dmesg_restrict without
-  /// CAP_SYSLOG): the verdict then lowers its confidence and says so.
-  bool open(const std::string& path = "/dev/kmsg");
-  [[nodiscard]] int fd() const { return fd_; }
+  /// Opens /dev/kmsg (logsource/kmsg.h: KmsgReader) and reads through the
+  /// records already there, remembering the newest sequence number: later
+  /// records are the job's era. False with `error()` set when unreadable
+  /// (e.g. dmesg_restrict without CAP_SYSLOG): the verdict then lowers its
+  /// confidence and says so.
+  bool open(const std::string& root = "/");
+  [[nodiscard]] int fd() const;
   [[nodiscard]] const std::optional<std::string>& error() const { return error_; }
   [[nodiscard]] std::optional<uint64_t> start_seq() const { return start_seq_; }
 
-  /// Reads every record available now. Returns the kills seen in them.
+  /// Reads every record available now; returns the kill lines seen in them.
   std::vector<KernelKill> poll();
-  /// Sets aside the kept records up to `seq` (the report before a kill).
-  void keep_report_before(uint64_t seq);
-  /// Parses the set-aside records into whole reports, each with kmsg_seq
-  /// (of its first line), boot_id and source "kmsg". Empty when the parser
-  /// is not linked in (see kernel_watch.cpp).
-  [[nodiscard]] std::vector<OomEvent> parse_kept_reports() const;
-  [[nodiscard]] const std::vector<std::string>& notes() const { return notes_; }
+  /// Ends the input and returns every whole report printed after the
+  /// start, with kmsg_seq, boot_id and source "kmsg" (kernel_log/ parser).
+  std::vector<OomEvent> finish();
+  [[nodiscard]] std::vector<std::string> notes() const;
 
  private:
-  int fd_ = -1;
+  struct Sink;
+  void on_record(std::string_view message, const RecordMeta& meta);
   std::optional<std::string> error_;
   std::optional<uint64_t> start_seq_;
-  std::string boot_id_;
-  std::deque<KmsgRecord> recent_;
-  std::vector<std::vector<KmsgRecord>> kept_;
+  bool draining_ = false;
+  std::unique_ptr<Sink> sink_;
+  std::unique_ptr<KmsgReader> reader_;
+  ReportScanner scanner_;
+  std::vector<OomEvent> events_;
+  std::vector<KernelKill> new_kills_;
   std::optional<KernelKill> pending_;
-  std::vector<std::string> notes_;
 };
 
 /// /proc/sys/kernel/random/boot_id without the newline ("" when unreadable).

@@ -278,7 +278,6 @@ int run_job(const RunOptions& o) {
       if (tp && tp->peak_pss_bytes) tk.peak_pss_bytes = tp->peak_pss_bytes;
       if (jc && k.constraint == std::optional<std::string>("memcg")) tk.limit_bytes = jc->limit_bytes;
       flush_ring();
-      if (k.kmsg_seq) kw.keep_report_before(*k.kmsg_seq);
       json ev = diagnose::tree_kill_to_json(tk);
       ev["type"] = "event";
       ev["t_s"] = t_rel();
@@ -449,7 +448,7 @@ int run_job(const RunOptions& o) {
   handle_kills(kw.poll());
 
   // Step 9: join full kernel reports (from the scanner) to the kills.
-  for (auto& ev : kw.parse_kept_reports()) {
+  for (auto& ev : kw.finish()) {
     if (!ev.kmsg_seq || (kw.start_seq() && *ev.kmsg_seq <= *kw.start_seq())) continue;
     for (auto& v : ev.victims)
       for (auto& k : kills)

@@ -66,17 +66,6 @@ TEST(Cgroup, MemoryStatV1AndV2) {
   EXPECT_EQ(c.limit_state, "unlimited");
 }
 
-TEST(Kmsg, ParsesRecordsAndUnescapes) {
-  auto r = parse_kmsg_record("6,660,123456789,-;Memory cgroup out of memory: Killed process 7 (a\\x20b) x\n SUBSYSTEM=x\n");
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->seq, 660u);
-  EXPECT_EQ(r->level, 6);
-  EXPECT_DOUBLE_EQ(r->monotonic_s, 123.456789);
-  EXPECT_EQ(r->text, "Memory cgroup out of memory: Killed process 7 (a b) x");
-  EXPECT_FALSE(parse_kmsg_record("garbage"));
-  EXPECT_FALSE(parse_kmsg_record("1,x,2,-;y"));
-}
-
 TEST(Kmsg, KillLinesJoinTheOomKillSummary) {
   std::optional<KernelKill> pending;
   EXPECT_FALSE(parse_kill_record(
