@@ -60,8 +60,12 @@ struct Sample {
 
 /// Parses v1/v2 memory.stat text into anon/shmem/file (pure).
 void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out);
-/// Reads the cgroup directory `dir` (files missing stay null).
-[[nodiscard]] CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir);
+/// Reads the cgroup directory `dir` (files missing stay null). The limit
+/// (a walk up the tree, one file per level) is read only when `with_limit`;
+/// otherwise limit_bytes/limit_state stay at their defaults for the caller
+/// to fill from a cached read.
+[[nodiscard]] CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir,
+                                              bool with_limit = true);
 /// /proc/meminfo, /proc/pressure/memory, statvfs(shm_dir).
 [[nodiscard]] SystemSample read_system_sample(const std::string& proc_root = "/proc",
                                               const std::string& shm_dir = "/dev/shm");

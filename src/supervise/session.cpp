@@ -44,6 +44,12 @@ double now_s() {
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
 }
 
+double thread_cpu_s() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+}
+
 template <class T>
 json opt(const std::optional<T>& v) {
   return v ? json(*v) : json(nullptr);
@@ -234,6 +240,8 @@ int run_job(const RunOptions& o) {
   double pss_budget_ok = 0;
   uint64_t tick_no = 0, ticks_at_exit = 0;
   monitor::SystemSample sys;
+  std::optional<uint64_t> cached_limit;
+  std::string cached_limit_state = "unknown";
   std::optional<uint64_t> last_cg_oom = cg_oom_before;
   monitor::Sample last{};
 
@@ -319,15 +327,29 @@ int run_job(const RunOptions& o) {
     // Within 15 % of the cgroup limit, an OOM kill may be a second away:
     // the budget rises to 5 % of a core so the last PSS before the kill is
     // fresh (what the peak and the per-worker attribution rest on).
-    if (hierarchy && !job_cg_dir.empty()) s.cgroup = monitor::read_cgroup_sample(*hierarchy, job_cg_dir);
+    if (hierarchy && !job_cg_dir.empty()) {
+      // Limits change rarely: walk up the tree for them once a second.
+      const bool with_limit = tick_no % 10 == 0;
+      s.cgroup = monitor::read_cgroup_sample(*hierarchy, job_cg_dir, with_limit);
+      if (with_limit) {
+        cached_limit = s.cgroup.limit_bytes;
+        cached_limit_state = s.cgroup.limit_state;
+      } else {
+        s.cgroup.limit_bytes = cached_limit;
+        s.cgroup.limit_state = cached_limit_state;
+      }
+    }
     const bool near_limit = s.cgroup.limit_bytes && s.cgroup.usage_bytes &&
                             *s.cgroup.usage_bytes > *s.cgroup.limit_bytes / 100 * 85;
     const double budget = near_limit ? std::max(o.pss_budget, 0.05) : o.pss_budget;
     bool grew = rss_now > pss_rss_at + pss_rss_at / 20 && t >= pss_budget_ok;
     if (t >= next_pss || grew || (near_limit && t >= pss_budget_ok)) {
-      double c0 = now_s();
+      // The budget is CPU time (this thread's), not wall time: a pass that
+      // waits on a busy process's mmap lock or on a loaded machine costs
+      // oomlens nothing, and must not push the next pass minutes away.
+      double c0 = thread_cpu_s();
       s.racy = !tree.refresh_smaps(t);
-      double cost = now_s() - c0;
+      double cost = std::min(thread_cpu_s() - c0, 0.3);  // at most 30 s between passes
       s.pss_fresh = true;
       pss_since_write = true;
       pss_rss_at = rss_now;
