@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 
 namespace oomlens::monitor {
 namespace {
@@ -43,14 +44,45 @@ const char* role_name(Role r) {
   return "other";
 }
 
+namespace {
+
+std::optional<std::string> read_at(int dirfd, const char* name, size_t cap) {
+  int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::string out;
+  char buf[4096];
+  while (out.size() < cap) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) { ::close(fd); return std::nullopt; }
+    if (n == 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+std::shared_ptr<int> open_dir(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  return std::shared_ptr<int>(new int(fd), [](int* p) { ::close(*p); delete p; });
+}
+
+}  // namespace
+
 std::vector<int> read_children(const std::string& proc_root, int pid) {
+  auto d = open_dir(proc_root + "/" + std::to_string(pid));
+  return d ? read_children_at(*d) : std::vector<int>{};
+}
+
+std::vector<int> read_children_at(int pid_dirfd) {
   std::vector<int> out;
-  std::string task_dir = proc_root + "/" + std::to_string(pid) + "/task";
-  DIR* d = ::opendir(task_dir.c_str());
-  if (!d) return out;
+  int tfd = ::openat(pid_dirfd, "task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (tfd < 0) return out;
+  DIR* d = ::fdopendir(tfd);
+  if (!d) { ::close(tfd); return out; }
   while (dirent* e = ::readdir(d)) {
     if (e->d_name[0] == '.') continue;
-    auto text = read_file(task_dir + "/" + e->d_name + "/children", 1 << 20);
+    auto text = read_at(tfd, (std::string(e->d_name) + "/children").c_str(), 1 << 20);
     if (!text) continue;
     std::string_view s(*text);
     while (!s.empty()) {
@@ -92,6 +124,8 @@ void ProcessTree::add(int pid, double t_s) {
   auto st = proc::read_pid_stat(pid, proc_root_);
   if (!st || st->state == 'Z' || st->state == 'X') return;
   TrackedProc p;
+  p.dirfd = open_dir(proc_root_ + "/" + std::to_string(pid));
+  if (!p.dirfd) return;
   p.pid = pid;
   p.start_time_ticks = st->start_time_ticks;
   p.ppid = st->ppid;
@@ -110,10 +144,11 @@ void ProcessTree::add(int pid, double t_s) {
 }
 
 std::vector<int> ProcessTree::refresh(double t_s, const std::vector<int>& extra) {
-  std::vector<int> candidates = read_children(proc_root_, root_pid_);
+  if (!root_dir_) root_dir_ = open_dir(proc_root_ + "/" + std::to_string(root_pid_));
+  std::vector<int> candidates = root_dir_ ? read_children_at(*root_dir_) : std::vector<int>{};
   for (auto& p : procs_)
-    if (!p.gone_s)
-      for (int c : read_children(proc_root_, p.pid)) candidates.push_back(c);
+    if (!p.gone_s && p.dirfd)
+      for (int c : read_children_at(*p.dirfd)) candidates.push_back(c);
   candidates.insert(candidates.end(), extra.begin(), extra.end());
   std::vector<int> added;
   // Breadth-first: a process found now may already have children of its own.
@@ -129,17 +164,19 @@ std::vector<int> ProcessTree::refresh(double t_s, const std::vector<int>& extra)
   }
   for (auto& p : procs_) {
     if (p.gone_s) continue;
-    auto st = proc::read_pid_stat(p.pid, proc_root_);
-    if (!st || st->start_time_ticks != p.start_time_ticks || st->state == 'Z' || st->state == 'X') {
+    // One read per process per tick, through the directory handle: it fails
+    // once the process is reaped (so a reused pid is never mistaken for it);
+    // a zombie still reads, with State Z.
+    auto text = p.dirfd ? read_at(*p.dirfd, "status", 1 << 16) : std::nullopt;
+    if (!text || text->find("\nState:\tZ") != std::string::npos || text->find("\nState:\tX") != std::string::npos) {
       p.gone_s = t_s;
+      p.dirfd.reset();
       continue;
     }
-    if (main_exited_s_ && p.role != Role::main && st->ppid == root_pid_) p.orphaned = true;
-    p.ppid = st->ppid;
-    auto status = proc::read_pid_status(p.pid, proc_root_);
-    if (!status) {
-      p.gone_s = t_s;
-      continue;
+    auto status = std::optional<proc::PidStatus>(proc::parse_pid_status(*text));
+    if (status->ppid) {
+      if (main_exited_s_ && p.role != Role::main && *status->ppid == root_pid_) p.orphaned = true;
+      p.ppid = *status->ppid;
     }
     if (!status->name.empty() && status->name != p.comm) {
       // exec(2) after fork: the comm changed; take the new program's name
@@ -161,14 +198,20 @@ bool ProcessTree::refresh_smaps(double t_s) {
   bool clean = true;
   for (auto& p : procs_) {
     if (p.gone_s) continue;
-    auto sm = proc::read_smaps_rollup(p.pid, proc_root_);
-    auto score = proc::read_pid_int(p.pid, "oom_score", proc_root_);
-    auto adj = proc::read_pid_int(p.pid, "oom_score_adj", proc_root_);
-    // Re-check identity after the walk: an exiting process's mm reads as
-    // empty or partial, a reused pid as someone else.
-    auto st = proc::read_pid_stat(p.pid, proc_root_);
-    if (!sm || !st || st->start_time_ticks != p.start_time_ticks || st->state == 'Z' || st->state == 'X' ||
-        !sm->pss_bytes) {
+    if (!p.dirfd) continue;
+    auto sm_text = read_at(*p.dirfd, "smaps_rollup", 1 << 16);
+    auto sm = sm_text ? std::optional(proc::parse_smaps_rollup(*sm_text)) : std::nullopt;
+    auto to_int = [](const std::optional<std::string>& t) -> std::optional<int> {
+      if (!t || t->empty()) return std::nullopt;
+      return std::atoi(t->c_str());
+    };
+    auto score = to_int(read_at(*p.dirfd, "oom_score", 64));
+    auto adj = to_int(read_at(*p.dirfd, "oom_score_adj", 64));
+    // Re-check after the walk: an exiting process's mm reads as empty or
+    // partial (then it is a zombie, or reaped and the handle fails).
+    auto st_text = read_at(*p.dirfd, "stat", 4096);
+    auto st = st_text ? proc::parse_pid_stat(*st_text) : std::nullopt;
+    if (!sm || !st || st->state == 'Z' || st->state == 'X' || !sm->pss_bytes) {
       clean = false;
       continue;
     }

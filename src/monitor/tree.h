@@ -10,6 +10,7 @@
 // tick (cheap, ~20 µs) and /proc/PID/smaps_rollup when the caller asks
 // (it walks page tables: ~1.5 ms per 400 MiB process here).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,10 @@ struct TrackedProc {
   uint64_t peak_pss_bytes = 0;
   double peak_pss_t_s = 0;
   uint64_t peak_rss_bytes = 0;
+  /// An open /proc/PID directory: reads through it fail once this process
+  /// is reaped, even when the pid is reused (a handle, not a number), and
+  /// skip the path lookup every tick. Closed when the process is gone.
+  std::shared_ptr<int> dirfd;
 };
 
 class ProcessTree {
@@ -70,11 +75,14 @@ class ProcessTree {
   int root_pid_;
   int main_pid_;
   std::optional<double> main_exited_s_;
+  std::shared_ptr<int> root_dir_;
   std::vector<TrackedProc> procs_;
 };
 
 /// Child pids listed in ROOT/PID/task/*/children.
 [[nodiscard]] std::vector<int> read_children(const std::string& proc_root, int pid);
+/// The same through an open /proc/PID directory.
+[[nodiscard]] std::vector<int> read_children_at(int pid_dirfd);
 /// ROOT/PID/cmdline with NULs as spaces (at most `cap` bytes); empty when gone.
 [[nodiscard]] std::string read_cmdline(const std::string& proc_root, int pid, size_t cap = 512);
 
