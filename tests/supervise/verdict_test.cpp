@@ -129,3 +129,48 @@ TEST(Verdict, JsonHasTheSchemaFields) {
 
 }  // namespace
 }  // namespace oomlens::diagnose
+
+#include "diagnose/verdict_from_record.h"
+
+namespace oomlens::diagnose {
+namespace {
+
+TEST(VerdictFromRecord, RebuildsFromEventsAndJoinsLiveKills) {
+  auto header = nlohmann::json::parse(
+      R"({"type":"header","main_pid":10,"kernel_log_readable":true,"kmsg_start_seq":100,"limits":{"limit_bytes":1000}})");
+  std::vector<nlohmann::json> events = {
+      nlohmann::json::parse(R"({"type":"event","kind":"process_start","pid":10,"role":"main"})"),
+      nlohmann::json::parse(R"({"type":"event","kind":"process_start","pid":11,"role":"worker"})")};
+  // Nothing says how the job ended.
+  auto r = verdict_from_record(header, events);
+  EXPECT_FALSE(r.verdict);
+  EXPECT_NE(r.note.find("ends before the job"), std::string::npos);
+  // A live kill of the worker before the start, and of another pid, are not joined.
+  TreeKill old_kill;
+  old_kill.pid = 11;
+  old_kill.kmsg_seq = 99;
+  TreeKill stranger;
+  stranger.pid = 77;
+  stranger.kmsg_seq = 150;
+  TreeKill main_kill;
+  main_kill.pid = 10;
+  main_kill.kmsg_seq = 160;
+  main_kill.comm = "python3";
+  r = verdict_from_record(header, events, {old_kill, stranger, main_kill});
+  ASSERT_TRUE(r.verdict);
+  EXPECT_EQ(r.verdict->cause, "oom_killed");
+  EXPECT_EQ(r.verdict->victim_pid, 10);
+  // A recorded main_exit with a recorded worker kill.
+  events.push_back(nlohmann::json::parse(R"({"type":"event","kind":"oom_kill","pid":11,"comm":"python3","role":"worker","kmsg_seq":120})"));
+  events.push_back(nlohmann::json::parse(R"({"type":"event","kind":"main_exit","exited":true,"exit_code":1,"signal":null})"));
+  r = verdict_from_record(header, events);
+  ASSERT_TRUE(r.verdict);
+  EXPECT_EQ(r.verdict->cause, "worker_oom_killed");
+  // Garbage in the record never throws.
+  r = verdict_from_record(nlohmann::json::parse(R"({"main_pid":"x"})"),
+                          {nlohmann::json::parse(R"({"kind":"main_exit","exited":"yes","signal":[]})")});
+  ASSERT_TRUE(r.verdict);
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
