@@ -89,12 +89,14 @@ void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* o
   }
 }
 
-CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir, bool with_limit) {
+CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir, bool with_limit,
+                                bool with_stat) {
   CgroupSample c;
   bool v1 = h.version == cgroup::Version::v1;
   c.usage_bytes = read_u64(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
   c.peak_bytes = read_u64(dir + (v1 ? "/memory.max_usage_in_bytes" : "/memory.peak"));
-  if (auto st = cgroup::read_small_file(dir + "/memory.stat")) parse_memory_stat(h.version, *st, &c);
+  if (with_stat)
+    if (auto st = cgroup::read_small_file(dir + "/memory.stat")) parse_memory_stat(h.version, *st, &c);
   if (!with_limit) {
     c.oom_kill = cgroup::oom_kill_count(h.version, dir);
     return c;

@@ -64,8 +64,9 @@ void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* o
 /// (a walk up the tree, one file per level) is read only when `with_limit`;
 /// otherwise limit_bytes/limit_state stay at their defaults for the caller
 /// to fill from a cached read.
+/// `with_stat` false skips memory.stat (anon/shmem/file stay null).
 [[nodiscard]] CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir,
-                                              bool with_limit = true);
+                                              bool with_limit = true, bool with_stat = true);
 /// /proc/meminfo, /proc/pressure/memory, statvfs(shm_dir).
 [[nodiscard]] SystemSample read_system_sample(const std::string& proc_root = "/proc",
                                               const std::string& shm_dir = "/dev/shm");

@@ -74,8 +74,23 @@ std::vector<int> read_children(const std::string& proc_root, int pid) {
   return d ? read_children_at(*d) : std::vector<int>{};
 }
 
-std::vector<int> read_children_at(int pid_dirfd) {
+std::vector<int> read_children_at(int pid_dirfd, int single_thread_pid) {
   std::vector<int> out;
+  if (single_thread_pid > 0) {
+    auto text = read_at(pid_dirfd, ("task/" + std::to_string(single_thread_pid) + "/children").c_str(), 1 << 20);
+    if (text) {
+      std::string_view s(*text);
+      while (!s.empty()) {
+        auto sp = s.find(' ');
+        auto tok = s.substr(0, sp);
+        int c = 0;
+        if (!tok.empty() && std::from_chars(tok.data(), tok.data() + tok.size(), c).ec == std::errc{}) out.push_back(c);
+        if (sp == std::string_view::npos) break;
+        s.remove_prefix(sp + 1);
+      }
+      return out;
+    }
+  }
   int tfd = ::openat(pid_dirfd, "task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (tfd < 0) return out;
   DIR* d = ::fdopendir(tfd);
@@ -148,7 +163,7 @@ std::vector<int> ProcessTree::refresh(double t_s, const std::vector<int>& extra)
   std::vector<int> candidates = root_dir_ ? read_children_at(*root_dir_) : std::vector<int>{};
   for (auto& p : procs_)
     if (!p.gone_s && p.dirfd)
-      for (int c : read_children_at(*p.dirfd)) candidates.push_back(c);
+      for (int c : read_children_at(*p.dirfd, p.threads == 1 ? p.pid : 0)) candidates.push_back(c);
   candidates.insert(candidates.end(), extra.begin(), extra.end());
   std::vector<int> added;
   // Breadth-first: a process found now may already have children of its own.
@@ -174,6 +189,7 @@ std::vector<int> ProcessTree::refresh(double t_s, const std::vector<int>& extra)
       continue;
     }
     auto status = std::optional<proc::PidStatus>(proc::parse_pid_status(*text));
+    p.threads = static_cast<uint32_t>(proc::kv_field(*text, "Threads").value_or(0));
     if (status->ppid) {
       if (main_exited_s_ && p.role != Role::main && *status->ppid == root_pid_) p.orphaned = true;
       p.ppid = *status->ppid;

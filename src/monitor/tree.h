@@ -44,6 +44,7 @@ struct TrackedProc {
   /// is reaped, even when the pid is reused (a handle, not a number), and
   /// skip the path lookup every tick. Closed when the process is gone.
   std::shared_ptr<int> dirfd;
+  uint32_t threads = 0;  ///< `Threads:` at the last status read (0 unknown)
 };
 
 class ProcessTree {
@@ -81,8 +82,10 @@ class ProcessTree {
 
 /// Child pids listed in ROOT/PID/task/*/children.
 [[nodiscard]] std::vector<int> read_children(const std::string& proc_root, int pid);
-/// The same through an open /proc/PID directory.
-[[nodiscard]] std::vector<int> read_children_at(int pid_dirfd);
+/// The same through an open /proc/PID directory. With `single_thread_pid`
+/// (a process known to have one thread) only task/PID/children is read,
+/// skipping the directory listing.
+[[nodiscard]] std::vector<int> read_children_at(int pid_dirfd, int single_thread_pid = 0);
 /// ROOT/PID/cmdline with NULs as spaces (at most `cap` bytes); empty when gone.
 [[nodiscard]] std::string read_cmdline(const std::string& proc_root, int pid, size_t cap = 512);
 

@@ -21,7 +21,7 @@ struct RunOptions {
   double tick_s = 0.1;          ///< status sampling period (10 Hz)
   double write_s = 1.0;         ///< sample lines written at 1 Hz
   double pss_min_s = 2.0;       ///< smaps_rollup at most this often...
-  double pss_budget = 0.01;     ///< ...and at most this fraction of one core
+  double pss_budget = 0.005;    ///< ...and at most this fraction of one core (CPU time)
   double linger_s = 30.0;       ///< how long orphans are followed after the main process ends
   bool sparkline = true;
 };
