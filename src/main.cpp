@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int status = 0;
   oomlens::cli::add_explain(app, &status);
+  oomlens::cli::add_run(app, &status);
+  oomlens::cli::add_report(app, &status);
+  oomlens::cli::add_plot(app, &status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -10,5 +10,8 @@ namespace oomlens::cli {
 inline constexpr int kExitUsage = 2;
 
 void add_explain(CLI::App& app, int* status);
+void add_run(CLI::App& app, int* status);
+void add_report(CLI::App& app, int* status);
+void add_plot(CLI::App& app, int* status);
 
 }  // namespace oomlens::cli

@@ -1,0 +1,46 @@
+// `oomlens plot FILE.jsonl -o run.svg|run.html`: memory over time.
+#include <fmt/core.h>
+
+#include <fstream>
+
+#include "cli/commands.h"
+#include "monitor/record.h"
+#include "render/plot.h"
+
+namespace oomlens::cli {
+
+void add_plot(CLI::App& app, int* status) {
+  auto* cmd = app.add_subcommand("plot", "Draw a run record as a self-contained SVG or HTML page");
+  auto file = std::make_shared<std::string>();
+  auto out = std::make_shared<std::string>();
+  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required();
+  cmd->add_option("-o,--output", *out, "output file: .svg or .html")->required();
+  cmd->callback([file, out, status]() {
+    std::string err;
+    auto rec = monitor::read_record(*file, &err);
+    if (!rec) {
+      fmt::print(stderr, "oomlens plot: {}\n", err);
+      *status = 1;
+      return;
+    }
+    if (rec->samples.empty()) {
+      fmt::print(stderr, "oomlens plot: {} has no samples to draw\n", *file);
+      *status = 1;
+      return;
+    }
+    bool html = out->size() >= 5 && out->substr(out->size() - 5) == ".html";
+    std::string svg = render::plot_svg(*rec);
+    std::string doc = html ? render::plot_html(*rec, svg) : svg;
+    std::ofstream f(*out, std::ios::binary | std::ios::trunc);
+    f << doc;
+    if (!f.flush()) {
+      fmt::print(stderr, "oomlens plot: cannot write {}\n", *out);
+      *status = 1;
+      return;
+    }
+    for (auto& n : rec->notes) fmt::print(stderr, "oomlens plot: record: {}\n", n);
+    *status = 0;
+  });
+}
+
+}  // namespace oomlens::cli

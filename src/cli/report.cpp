@@ -1,0 +1,92 @@
+// `oomlens report FILE.jsonl`: re-print the summary of a run record.
+#include <fmt/core.h>
+
+#include "cli/commands.h"
+#include "diagnose/verdict_from_record.h"
+#include "diagnose/verdict_json.h"
+#include "logsource/kmsg.h"
+#include "monitor/kernel_watch.h"
+#include "monitor/record.h"
+#include "render/record_text.h"
+
+namespace oomlens::cli {
+namespace {
+
+// Every kill line now in /dev/kmsg (empty when unreadable).
+std::vector<diagnose::TreeKill> live_kernel_kills() {
+  std::vector<diagnose::TreeKill> out;
+  KmsgOptions ko;
+  ko.from_start = true;
+  struct Collect final : LogSink {
+    std::vector<diagnose::TreeKill>* out;
+    std::optional<monitor::KernelKill> pending;
+    void text(std::string_view) override {}
+    void record(std::string_view m, const RecordMeta& meta) override {
+      if (auto k = monitor::parse_kill_record(m, &pending)) {
+        diagnose::TreeKill t;
+        t.pid = k->pid;
+        t.comm = k->comm;
+        t.kmsg_seq = meta.kmsg_seq;
+        t.constraint = k->constraint;
+        t.oom_memcg = k->oom_memcg;
+        t.anon_rss_bytes = k->anon_rss_bytes;
+        out->push_back(std::move(t));
+      }
+    }
+    void gap(std::string_view) override {}
+    void end() override {}
+  } sink;
+  sink.out = &out;
+  (void)read_kmsg(ko, sink);
+  return out;
+}
+
+}  // namespace
+
+void add_report(CLI::App& app, int* status) {
+  auto* cmd = app.add_subcommand("report", "Print the summary and verdict of a run record");
+  auto file = std::make_shared<std::string>();
+  auto json_out = std::make_shared<bool>(false);
+  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required();
+  cmd->add_flag("--json", *json_out, "print the verdict line as JSON");
+  cmd->callback([file, json_out, status]() {
+    std::string err;
+    auto rec = monitor::read_record(*file, &err);
+    if (!rec) {
+      fmt::print(stderr, "oomlens report: {}\n", err);
+      *status = 1;
+      return;
+    }
+    if (!rec->header && rec->samples.empty() && !rec->verdict) {
+      fmt::print(stderr, "oomlens report: {} is not an oomlens run record\n", *file);
+      for (auto& n : rec->notes) fmt::print(stderr, "  {}\n", n);
+      *status = 1;
+      return;
+    }
+    // No verdict (oomlens was killed): rebuild one from the record's events
+    // and, on the same boot, the live kernel log joined by pid and sequence.
+    bool rebuilt = false;
+    if (!rec->verdict && rec->header) {
+      std::vector<diagnose::TreeKill> live;
+      if (rec->header->value("boot_id", "") == monitor::read_boot_id()) live = live_kernel_kills();
+      auto rv = diagnose::verdict_from_record(*rec->header, rec->events, live);
+      if (rv.verdict) {
+        auto vj = diagnose::verdict_to_json(*rv.verdict);
+        vj["evidence"].push_back(rv.note);
+        rec->verdict = vj;
+        rebuilt = true;
+        rec->notes.push_back("no verdict line (oomlens ended before the job did): the verdict above is rebuilt");
+      } else {
+        rec->notes.push_back(rv.note);
+      }
+    }
+    if (*json_out) {
+      fmt::print("{}\n", rec->verdict ? rec->verdict->dump() : "null");
+    } else {
+      fmt::print("{}", render::record_summary(*rec));
+    }
+    *status = rec->verdict && !rebuilt ? 0 : 3;
+  });
+}
+
+}  // namespace oomlens::cli

@@ -1,0 +1,65 @@
+// `oomlens run [options] -- CMD ARGS...`: supervise a job, record its
+// process tree's memory, say why it died (docs/run.md).
+#include <ctime>
+#include <fmt/core.h>
+
+#include "cli/commands.h"
+#include "supervise/session.h"
+
+namespace oomlens::cli {
+
+void add_run(CLI::App& app, int* status) {
+  auto* cmd = app.add_subcommand("run", "Run a command, record its process tree's memory, and say why it ended");
+  struct Opts {
+    std::string record, verdict_json, limit;
+    bool allow_swap = false, no_sparkline = false;
+    double linger_s = 30, pss_min_s = 2;
+  };
+  auto o = std::make_shared<Opts>();
+  cmd->add_option("--record", o->record, "JSON Lines record to write (default oomlens-<cmd>-<time>.jsonl)");
+  cmd->add_option("--verdict-json", o->verdict_json, "also write the verdict alone to this file");
+  cmd->add_option("--limit", o->limit, "run the job in a new memory cgroup with this limit (e.g. 64M, 32G, 80%)");
+  cmd->add_flag("--allow-swap", o->allow_swap, "with --limit: do not cap swap");
+  cmd->add_option("--linger", o->linger_s, "seconds to follow orphaned workers after the main process ends")
+      ->check(CLI::Range(0.0, 3600.0));
+  cmd->add_option("--pss-interval", o->pss_min_s, "minimum seconds between smaps_rollup (PSS) passes")
+      ->check(CLI::Range(0.1, 3600.0));
+  cmd->add_flag("--no-sparkline", o->no_sparkline, "end the summary without the sparkline");
+  // Everything from the first non-option on is the job's argv. CLI11 hands
+  // a subcommand's leftovers up to its parent, which must accept them;
+  // `explain` was added before and does not inherit this.
+  cmd->prefix_command();
+  app.allow_extras();
+  cmd->footer("Everything after the options (or after --) is the command. Exit status: the job's own "
+              "(a job killed by a signal makes oomlens die of the same signal); 125 oomlens failed, "
+              "126 the command cannot be run, 127 it was not found.");
+  cmd->callback([cmd, o, status]() {
+    std::vector<std::string> argv = cmd->remaining();
+    if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();
+    if (!argv.empty() && argv.front() == "--") argv.erase(argv.begin());
+    if (argv.empty()) {
+      fmt::print(stderr, "oomlens run: no command given (usage: oomlens run [options] -- CMD ARGS...)\n");
+      *status = kExitUsage;
+      return;
+    }
+    supervise::RunOptions ro;
+    ro.argv = argv;
+    ro.record_path = o->record.empty() ? supervise::default_record_name(argv[0], std::time(nullptr)) : o->record;
+    if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
+    if (!o->limit.empty()) {
+      ro.limit = supervise::parse_limit_spec(o->limit);
+      if (!ro.limit) {
+        fmt::print(stderr, "oomlens run: --limit '{}' is not a size (64M, 32G, 1.5GiB) or a percentage (80%)\n", o->limit);
+        *status = kExitUsage;
+        return;
+      }
+    }
+    ro.allow_swap = o->allow_swap;
+    ro.linger_s = o->linger_s;
+    ro.pss_min_s = o->pss_min_s;
+    ro.sparkline = !o->no_sparkline;
+    *status = supervise::run_job(ro);
+  });
+}
+
+}  // namespace oomlens::cli

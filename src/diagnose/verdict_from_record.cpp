@@ -1,0 +1,92 @@
+// Verdicts rebuilt from a record (see verdict_from_record.h).
+#include "diagnose/verdict_from_record.h"
+
+#include <map>
+
+namespace oomlens::diagnose {
+namespace {
+
+template <class T>
+std::optional<T> get(const nlohmann::json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || j[key].is_null()) return std::nullopt;
+  try {
+    return j[key].get<T>();
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+RecordVerdict verdict_from_record(const nlohmann::json& header, const std::vector<nlohmann::json>& events,
+                                  const std::vector<TreeKill>& live_kills) {
+  RecordVerdict out;
+  VerdictInput in;
+  in.main_pid = get<int>(header, "main_pid").value_or(0);
+  in.kernel_log_readable = get<bool>(header, "kernel_log_readable").value_or(false);
+  if (auto l = get<nlohmann::json>(header, "limits")) in.limit_bytes = get<uint64_t>(*l, "limit_bytes");
+  std::map<int64_t, std::string> roles;
+  bool ended = false;
+  uint64_t cg_increase = 0;
+  for (auto& e : events) {
+    auto kind = get<std::string>(e, "kind").value_or("");
+    if (kind == "process_start") {
+      if (auto pid = get<int64_t>(e, "pid")) roles[*pid] = get<std::string>(e, "role").value_or("other");
+    } else if (kind == "main_exit") {
+      ended = true;
+      in.exited = get<bool>(e, "exited").value_or(false);
+      in.exit_code = get<int>(e, "exit_code").value_or(0);
+      in.term_signal = get<int>(e, "signal").value_or(0);
+    } else if (kind == "oom_kill") {
+      TreeKill k;
+      k.pid = get<int64_t>(e, "pid").value_or(0);
+      k.comm = get<std::string>(e, "comm").value_or("?");
+      k.role = get<std::string>(e, "role").value_or("other");
+      k.kmsg_seq = get<uint64_t>(e, "kmsg_seq");
+      k.constraint = get<std::string>(e, "constraint");
+      k.oom_memcg = get<std::string>(e, "oom_memcg");
+      k.limit_bytes = get<uint64_t>(e, "limit_bytes");
+      k.anon_rss_bytes = get<uint64_t>(e, "anon_rss_bytes");
+      k.peak_pss_bytes = get<uint64_t>(e, "peak_pss_bytes");
+      in.kernel_kills.push_back(std::move(k));
+    } else if (kind == "cgroup_oom_kill") {
+      cg_increase += get<uint64_t>(e, "increase").value_or(0);
+    }
+  }
+  const auto start_seq = get<uint64_t>(header, "kmsg_start_seq");
+  size_t joined = 0;
+  for (auto& k : live_kills) {
+    if (!start_seq || !k.kmsg_seq || *k.kmsg_seq <= *start_seq) continue;
+    auto it = roles.find(k.pid);
+    if (it == roles.end()) continue;
+    bool dup = false;
+    for (auto& have : in.kernel_kills) dup |= have.pid == k.pid;
+    if (dup) continue;
+    TreeKill j = k;
+    j.role = it->second;
+    in.kernel_kills.push_back(std::move(j));
+    ++joined;
+  }
+  in.cgroup_oom_kill_delta = cg_increase;
+  if (!ended) {
+    // The main process's end was never recorded; a kernel kill of it is
+    // the one thing that still tells how it ended.
+    bool main_killed = false;
+    for (auto& k : in.kernel_kills) main_killed |= k.pid == in.main_pid;
+    if (!main_killed) {
+      out.note = "the record ends before the job did (oomlens was killed or the machine stopped), and no "
+                 "kernel OOM kill of the main process was found";
+      if (!in.kernel_kills.empty()) {
+        out.note += "; kernel OOM kills of its processes were";
+      }
+      return out;
+    }
+    in.term_signal = 9;
+  }
+  out.verdict = decide_verdict(in);
+  out.note = std::string("rebuilt from the record's events") + (ended ? "" : " (the main process's exit was not recorded)") +
+             (joined ? " and " + std::to_string(joined) + " kill(s) from the live kernel log" : "");
+  return out;
+}
+
+}  // namespace oomlens::diagnose

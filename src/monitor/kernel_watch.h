@@ -1,0 +1,85 @@
+#pragma once
+// Following /dev/kmsg during a run, for the verdict's strongest evidence: a
+// kernel OOM report whose victim pid is in the job's tree, with a sequence
+// number after the job started (kmsg timestamps drift from CLOCK_MONOTONIC:
+// join by sequence number and pid, never by time).
+//
+// Records come from logsource/ (KmsgReader) and go to the streaming
+// ReportScanner (kernel_log/), which assembles whole reports. The kill line itself
+// (mm/oom_kill.c: __oom_kill_process(): `...Killed process N (comm) ...`)
+// and the 5.0+ `oom-kill:constraint=...,oom_memcg=...,pid=N` summary line
+// are also picked out directly: they are never rate-limited (the report
+// headers are, 10 per 5 s machine-wide), and they arrive before the
+// scanner can close the report, so the kill event is written at once.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernel_log/oom_event.h"
+#include "kernel_log/report_scanner.h"
+#include "logsource/kmsg.h"
+
+namespace oomlens::monitor {
+
+/// One kernel kill seen as it was printed.
+struct KernelKill {
+  int64_t pid = 0;
+  std::string comm;
+  std::optional<uint64_t> kmsg_seq;
+  std::optional<double> monotonic_s;
+  std::optional<std::string> message;     ///< "Memory cgroup out of memory", "Out of memory", ...
+  std::optional<std::string> constraint;  ///< "memcg", "global", "cpuset", "mempolicy"
+  std::optional<std::string> oom_memcg;
+  std::optional<uint64_t> anon_rss_bytes, file_rss_bytes, shmem_rss_bytes;
+};
+
+/// Parses a kill line or updates `pending` from an oom-kill: line (pure).
+/// Returns a kill when `message` is a `Killed process` line.
+[[nodiscard]] std::optional<KernelKill> parse_kill_record(std::string_view message,
+                                                          std::optional<KernelKill>* pending_summary);
+
+class KernelWatch {
+ public:
+  KernelWatch();
+  ~KernelWatch();
+  KernelWatch(const KernelWatch&) = delete;
+  KernelWatch& operator=(const KernelWatch&) = delete;
+
+  /// Opens /dev/kmsg (logsource/kmsg.h: KmsgReader) and reads through the
+  /// records already there, remembering the newest sequence number: later
+  /// records are the job's era. False with `error()` set when unreadable
+  /// (e.g. dmesg_restrict without CAP_SYSLOG): the verdict then lowers its
+  /// confidence and says so.
+  bool open(const std::string& root = "/");
+  [[nodiscard]] int fd() const;
+  [[nodiscard]] const std::optional<std::string>& error() const { return error_; }
+  [[nodiscard]] std::optional<uint64_t> start_seq() const { return start_seq_; }
+
+  /// Reads every record available now; returns the kill lines seen in them.
+  std::vector<KernelKill> poll();
+  /// Ends the input and returns every whole report printed after the
+  /// start, with kmsg_seq, boot_id and source "kmsg" (kernel_log/ parser).
+  std::vector<OomEvent> finish();
+  [[nodiscard]] std::vector<std::string> notes() const;
+
+ private:
+  struct Sink;
+  void on_record(std::string_view message, const RecordMeta& meta);
+  std::optional<std::string> error_;
+  std::optional<uint64_t> start_seq_;
+  bool draining_ = false;
+  std::unique_ptr<Sink> sink_;
+  std::unique_ptr<KmsgReader> reader_;
+  ReportScanner scanner_;
+  std::vector<OomEvent> events_;
+  std::vector<KernelKill> new_kills_;
+  std::optional<KernelKill> pending_;
+};
+
+/// /proc/sys/kernel/random/boot_id without the newline ("" when unreadable).
+[[nodiscard]] std::string read_boot_id(const std::string& proc_root = "/proc");
+
+}  // namespace oomlens::monitor

@@ -1,0 +1,57 @@
+#pragma once
+// The run record: append-only JSON Lines (docs/schema/record.schema.json).
+//
+// Every line is one JSON object with "type": header | sample | event |
+// verdict. Each line is written with one write(2) as it is made, so a
+// SIGKILL of the job or of oomlens loses nothing already written;
+// fdatasync(2) follows events and the verdict. Readers tolerate a partial
+// last line (the writer died mid-write) and skip corrupt lines with a note.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace oomlens::monitor {
+
+inline constexpr int kRecordSchemaVersion = 1;
+
+class RecordWriter {
+ public:
+  RecordWriter() = default;
+  ~RecordWriter();
+  RecordWriter(const RecordWriter&) = delete;
+  RecordWriter& operator=(const RecordWriter&) = delete;
+
+  /// Creates (O_EXCL unless `overwrite`) the file; error text on failure.
+  [[nodiscard]] std::optional<std::string> open(const std::string& path, bool overwrite = true);
+  /// Appends one line; `sync` adds fdatasync. Write errors are remembered
+  /// (first one kept) and never stop the job.
+  void write(const nlohmann::json& line, bool sync = false);
+  [[nodiscard]] const std::optional<std::string>& error() const { return error_; }
+  [[nodiscard]] uint64_t bytes_written() const { return bytes_; }
+  [[nodiscard]] bool is_open() const { return fd_ >= 0; }
+
+ private:
+  int fd_ = -1;
+  uint64_t bytes_ = 0;
+  std::optional<std::string> error_;
+};
+
+/// A record read back.
+struct Record {
+  std::optional<nlohmann::json> header;
+  std::vector<nlohmann::json> samples;
+  std::vector<nlohmann::json> events;
+  std::optional<nlohmann::json> verdict;
+  std::vector<std::string> notes;  ///< skipped/partial lines, in words
+};
+
+/// Parses record text. Never throws: a corrupt line is skipped with a note,
+/// a last line without '\n' that does not parse is noted as truncated.
+[[nodiscard]] Record parse_record(std::string_view text);
+/// Reads and parses FILE; nullopt with *error when unreadable.
+[[nodiscard]] std::optional<Record> read_record(const std::string& path, std::string* error);
+
+}  // namespace oomlens::monitor

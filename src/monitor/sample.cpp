@@ -1,0 +1,192 @@
+// Samples and their record form (see sample.h).
+#include "monitor/sample.h"
+
+#include <sys/statvfs.h>
+
+#include <charconv>
+#include <cmath>
+
+namespace oomlens::monitor {
+namespace {
+
+template <class T>
+nlohmann::json opt(const std::optional<T>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+std::optional<uint64_t> stat_value(std::string_view text, std::string_view key) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = text.substr(pos, eol - pos);
+    pos = eol + 1;
+    if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ' ') {
+      auto num = line.substr(key.size() + 1);
+      uint64_t v = 0;
+      if (std::from_chars(num.data(), num.data() + num.size(), v).ec == std::errc{}) return v;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> read_u64(const std::string& path) {
+  auto t = cgroup::read_small_file(path);
+  if (!t) return std::nullopt;
+  uint64_t v = 0;
+  if (std::from_chars(t->data(), t->data() + t->size(), v).ec != std::errc{}) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+TreeTotals tree_totals(const std::vector<TrackedProc>& procs, double t_s) {
+  TreeTotals t;
+  auto add = [](std::optional<uint64_t>& sum, const std::optional<uint64_t>& v, bool& missing) {
+    if (!v) { missing = true; return; }
+    sum = sum.value_or(0) + *v;
+  };
+  bool miss_pss = false, miss_anon = false, miss_file = false, miss_shmem = false, miss_uss = false, miss_swap = false;
+  for (auto& p : procs) {
+    if (p.gone_s) continue;
+    ++t.procs;
+    if (p.status && p.status->vm_rss_bytes) t.rss_bytes += *p.status->vm_rss_bytes;
+    if (!p.smaps) { miss_pss = true; continue; }
+    add(t.pss_bytes, p.smaps->pss_bytes, miss_pss);
+    add(t.pss_anon_bytes, p.smaps->pss_anon_bytes, miss_anon);
+    add(t.pss_file_bytes, p.smaps->pss_file_bytes, miss_file);
+    add(t.pss_shmem_bytes, p.smaps->pss_shmem_bytes, miss_shmem);
+    add(t.uss_bytes, p.smaps->uss_bytes, miss_uss);
+    add(t.swap_pss_bytes, p.smaps->swap_pss_bytes, miss_swap);
+    double age = t_s - p.smaps_t_s.value_or(t_s);
+    t.pss_age_s = std::max(t.pss_age_s.value_or(0), age);
+  }
+  // A process whose PSS was never read makes the sum a floor, not a total:
+  // still give it (the process just appeared), but a missing split field
+  // (pre-5.3 kernel) makes that split unknown.
+  (void)miss_pss;
+  if (miss_anon) t.pss_anon_bytes.reset();
+  if (miss_file) t.pss_file_bytes.reset();
+  if (miss_shmem) t.pss_shmem_bytes.reset();
+  if (miss_uss) t.uss_bytes.reset();
+  if (miss_swap) t.swap_pss_bytes.reset();
+  return t;
+}
+
+void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out) {
+  if (v == cgroup::Version::v1) {
+    // total_* include descendants (hierarchical accounting).
+    out->anon_bytes = stat_value(text, "total_rss");
+    if (!out->anon_bytes) out->anon_bytes = stat_value(text, "rss");
+    out->shmem_bytes = stat_value(text, "total_shmem");
+    if (!out->shmem_bytes) out->shmem_bytes = stat_value(text, "shmem");
+    out->file_bytes = stat_value(text, "total_cache");
+    if (!out->file_bytes) out->file_bytes = stat_value(text, "cache");
+  } else {
+    out->anon_bytes = stat_value(text, "anon");
+    out->shmem_bytes = stat_value(text, "shmem");
+    out->file_bytes = stat_value(text, "file");
+  }
+}
+
+CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir, bool with_limit,
+                                bool with_stat) {
+  CgroupSample c;
+  bool v1 = h.version == cgroup::Version::v1;
+  c.usage_bytes = read_u64(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+  c.peak_bytes = read_u64(dir + (v1 ? "/memory.max_usage_in_bytes" : "/memory.peak"));
+  if (with_stat)
+    if (auto st = cgroup::read_small_file(dir + "/memory.stat")) parse_memory_stat(h.version, *st, &c);
+  if (!with_limit) {
+    c.oom_kill = cgroup::oom_kill_count(h.version, dir);
+    return c;
+  }
+  auto lim = cgroup::tightest_limit(h, dir);
+  if (lim.bytes) {
+    c.limit_bytes = lim.bytes;
+    c.limit_state = "limited";
+  } else if (lim.unlimited) {
+    c.limit_state = "unlimited";
+  }
+  c.oom_kill = cgroup::oom_kill_count(h.version, dir);
+  return c;
+}
+
+SystemSample read_system_sample(const std::string& proc_root, const std::string& shm_dir) {
+  SystemSample s;
+  if (auto mi = proc::read_meminfo(proc_root)) {
+    s.mem_available_bytes = mi->mem_available_bytes;
+    s.swap_free_bytes = mi->swap_free_bytes;
+  }
+  if (auto ps = proc::read_pressure(proc_root + "/pressure/memory")) {
+    if (ps->some) s.psi_some_avg10 = ps->some->avg10;
+    if (ps->full) s.psi_full_avg10 = ps->full->avg10;
+  }
+  struct statvfs vfs {};
+  if (::statvfs(shm_dir.c_str(), &vfs) == 0) {
+    s.shm_size_bytes = static_cast<uint64_t>(vfs.f_blocks) * vfs.f_frsize;
+    s.shm_used_bytes = static_cast<uint64_t>(vfs.f_blocks - vfs.f_bfree) * vfs.f_frsize;
+  }
+  return s;
+}
+
+const std::vector<std::string>& proc_columns() {
+  static const std::vector<std::string> cols = {
+      "pid", "rss_anon_bytes", "rss_file_bytes", "rss_shmem_bytes", "swap_bytes",
+      "pss_bytes", "pss_anon_bytes", "pss_file_bytes", "pss_shmem_bytes", "uss_bytes", "pss_age_s"};
+  return cols;
+}
+
+nlohmann::json sample_json(const Sample& s, const std::vector<TrackedProc>& procs, bool with_procs) {
+  using nlohmann::json;
+  json j;
+  j["type"] = "sample";
+  j["t_s"] = std::round(s.t_s * 1000) / 1000;
+  j["tree"] = {{"pss_bytes", opt(s.tree.pss_bytes)},
+               {"pss_anon_bytes", opt(s.tree.pss_anon_bytes)},
+               {"pss_file_bytes", opt(s.tree.pss_file_bytes)},
+               {"pss_shmem_bytes", opt(s.tree.pss_shmem_bytes)},
+               {"uss_bytes", opt(s.tree.uss_bytes)},
+               {"rss_bytes", s.tree.rss_bytes},
+               {"swap_pss_bytes", opt(s.tree.swap_pss_bytes)},
+               {"procs", s.tree.procs},
+               {"pss_age_s", s.tree.pss_age_s ? json(std::round(*s.tree.pss_age_s * 10) / 10) : json(nullptr)}};
+  j["cgroup"] = {{"usage_bytes", opt(s.cgroup.usage_bytes)},
+                 {"anon_bytes", opt(s.cgroup.anon_bytes)},
+                 {"shmem_bytes", opt(s.cgroup.shmem_bytes)},
+                 {"peak_bytes", opt(s.cgroup.peak_bytes)},
+                 {"limit_bytes", opt(s.cgroup.limit_bytes)},
+                 {"limit_state", s.cgroup.limit_state},
+                 {"oom_kill", opt(s.cgroup.oom_kill)}};
+  j["system"] = {{"mem_available_bytes", opt(s.system.mem_available_bytes)},
+                 {"swap_free_bytes", opt(s.system.swap_free_bytes)},
+                 {"psi_some_avg10", opt(s.system.psi_some_avg10)},
+                 {"psi_full_avg10", opt(s.system.psi_full_avg10)},
+                 {"shm_used_bytes", opt(s.system.shm_used_bytes)}};
+  if (s.racy) j["racy"] = true;
+  if (with_procs) {
+    json rows = json::array();
+    for (auto& p : procs) {
+      if (p.gone_s) continue;
+      json r = json::array();
+      r.push_back(p.pid);
+      const auto* st = p.status ? &*p.status : nullptr;
+      r.push_back(st ? opt(st->rss_anon_bytes) : json(nullptr));
+      r.push_back(st ? opt(st->rss_file_bytes) : json(nullptr));
+      r.push_back(st ? opt(st->rss_shmem_bytes) : json(nullptr));
+      r.push_back(st ? opt(st->vm_swap_bytes) : json(nullptr));
+      const auto* sm = p.smaps ? &*p.smaps : nullptr;
+      r.push_back(sm ? opt(sm->pss_bytes) : json(nullptr));
+      r.push_back(sm ? opt(sm->pss_anon_bytes) : json(nullptr));
+      r.push_back(sm ? opt(sm->pss_file_bytes) : json(nullptr));
+      r.push_back(sm ? opt(sm->pss_shmem_bytes) : json(nullptr));
+      r.push_back(sm ? opt(sm->uss_bytes) : json(nullptr));
+      r.push_back(p.smaps_t_s ? json(std::round((s.t_s - *p.smaps_t_s) * 10) / 10) : json(nullptr));
+      rows.push_back(std::move(r));
+    }
+    j["procs"] = std::move(rows);
+  }
+  return j;
+}
+
+}  // namespace oomlens::monitor

@@ -1,0 +1,83 @@
+#pragma once
+// One sample of the job: tree totals, the job's memory cgroup, the system.
+//
+// Tree totals add PSS, never RSS: forked workers share the parent's pages
+// and RSS counts each shared page once per process (mprof's 73 % overshoot).
+// PSS splits into anon/file/shmem (smaps_rollup Pss_Anon/Pss_File/
+// Pss_Shmem, 5.3+); file pages are reclaimable and often charged to another
+// cgroup, so anon+shmem(+swap) is the figure that approaches an OOM kill.
+// Before 5.3 the split is null and only pss_bytes is given (documented
+// fallback: compare pss_bytes - file RSS with the cgroup's charge).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cgroup/cgroup.h"
+#include "monitor/tree.h"
+
+namespace oomlens::monitor {
+
+struct TreeTotals {
+  std::optional<uint64_t> pss_bytes, pss_anon_bytes, pss_file_bytes, pss_shmem_bytes;
+  std::optional<uint64_t> uss_bytes, swap_pss_bytes;
+  uint64_t rss_bytes = 0;       ///< sum of VmRSS (over-counts shared pages; informational)
+  uint32_t procs = 0;           ///< live processes
+  std::optional<double> pss_age_s;  ///< age of the oldest PSS figure in the sum
+};
+
+struct CgroupSample {
+  std::optional<uint64_t> usage_bytes;     ///< v1 memory.usage_in_bytes, v2 memory.current
+  std::optional<uint64_t> anon_bytes;      ///< memory.stat: v1 total_rss, v2 anon
+  std::optional<uint64_t> shmem_bytes;     ///< memory.stat: v1 total_shmem, v2 shmem
+  std::optional<uint64_t> file_bytes;      ///< memory.stat: v1 total_cache, v2 file
+  std::optional<uint64_t> peak_bytes;      ///< v1 memory.max_usage_in_bytes, v2 memory.peak (5.19+)
+  std::optional<uint64_t> limit_bytes;     ///< tightest limit up the tree; null when unlimited
+  std::string limit_state = "unknown";     ///< "limited", "unlimited", "unknown"
+  std::optional<uint64_t> oom_kill;        ///< oom_kill counter (v1 memory.oom_control, v2 memory.events.local)
+};
+
+struct SystemSample {
+  std::optional<uint64_t> mem_available_bytes;
+  std::optional<uint64_t> swap_free_bytes;
+  std::optional<double> psi_some_avg10, psi_full_avg10;  ///< percent
+  std::optional<uint64_t> shm_used_bytes;  ///< tmpfs usage of /dev/shm (statvfs), not file names
+  std::optional<uint64_t> shm_size_bytes;
+};
+
+struct Sample {
+  double t_s = 0;
+  TreeTotals tree;
+  CgroupSample cgroup;
+  SystemSample system;
+  bool pss_fresh = false;  ///< smaps_rollup was read in this tick
+  bool racy = false;       ///< a read raced with an exit: never taken as a peak
+};
+
+[[nodiscard]] TreeTotals tree_totals(const std::vector<TrackedProc>& procs, double t_s);
+
+/// Parses v1/v2 memory.stat text into anon/shmem/file (pure).
+void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out);
+/// Reads the cgroup directory `dir` (files missing stay null). The limit
+/// (a walk up the tree, one file per level) is read only when `with_limit`;
+/// otherwise limit_bytes/limit_state stay at their defaults for the caller
+/// to fill from a cached read.
+/// `with_stat` false skips memory.stat (anon/shmem/file stay null).
+[[nodiscard]] CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir,
+                                              bool with_limit = true, bool with_stat = true);
+/// /proc/meminfo, /proc/pressure/memory, statvfs(shm_dir).
+[[nodiscard]] SystemSample read_system_sample(const std::string& proc_root = "/proc",
+                                              const std::string& shm_dir = "/dev/shm");
+
+/// Column order of the compact per-process arrays in record samples.
+[[nodiscard]] const std::vector<std::string>& proc_columns();
+
+/// The sample as a record line object (`"type":"sample"`). Per-process rows
+/// are included only when `with_procs` (the lead writes them when PSS was
+/// refreshed, which keeps a 24 h record of 9 processes under 100 MB).
+[[nodiscard]] nlohmann::json sample_json(const Sample& s, const std::vector<TrackedProc>& procs,
+                                         bool with_procs);
+
+}  // namespace oomlens::monitor

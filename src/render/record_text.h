@@ -1,0 +1,24 @@
+#pragma once
+// The human summary of a run record: the verdict sentence, exit, peaks,
+// per-process peaks, growth, limit and headroom, kernel kills, and a
+// terminal sparkline of the tree's PSS. Used at the end of `oomlens run`
+// (read back from the record it just wrote) and by `oomlens report`.
+#include <string>
+#include <vector>
+
+#include "monitor/record.h"
+
+namespace oomlens::render {
+
+/// Eight-level Unicode block sparkline of `values`, resampled to `width`
+/// columns (max per column); empty for no values.
+[[nodiscard]] std::string sparkline(const std::vector<double>& values, size_t width = 60);
+
+/// The summary text (ends with '\n'). Never throws on odd records: missing
+/// fields are skipped, and the record's notes are listed.
+[[nodiscard]] std::string record_summary(const monitor::Record& rec, bool with_sparkline = true);
+
+/// "1.2 GiB", "640 MiB", "12 KiB" (binary units).
+[[nodiscard]] std::string human_bytes(double bytes);
+
+}  // namespace oomlens::render

@@ -1,0 +1,106 @@
+// The job's leaf memory cgroup (see job_cgroup.h).
+#include "supervise/job_cgroup.h"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include "proc/proc.h"
+
+namespace oomlens::supervise {
+
+std::optional<LimitSpec> parse_limit_spec(std::string_view t) {
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+  if (t.empty()) return std::nullopt;
+  std::string s(t);
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || !std::isfinite(v) || v <= 0) return std::nullopt;
+  std::string unit(end);
+  LimitSpec spec;
+  if (unit == "%") {
+    if (v > 100) return std::nullopt;
+    spec.percent = v;
+    return spec;
+  }
+  for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  double mult = 1;
+  if (unit.empty() || unit == "B") mult = 1;
+  else if (unit == "K" || unit == "KB" || unit == "KIB") mult = 1024.0;
+  else if (unit == "M" || unit == "MB" || unit == "MIB") mult = 1024.0 * 1024;
+  else if (unit == "G" || unit == "GB" || unit == "GIB") mult = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "TB" || unit == "TIB") mult = 1024.0 * 1024 * 1024 * 1024;
+  else return std::nullopt;
+  double bytes = v * mult;
+  if (bytes < 1 || bytes > 1.8e19) return std::nullopt;
+  spec.bytes = static_cast<uint64_t>(bytes);
+  return spec;
+}
+
+uint64_t resolve_limit(const LimitSpec& spec, uint64_t available_bytes) {
+  if (spec.bytes) return *spec.bytes;
+  return static_cast<uint64_t>(static_cast<double>(available_bytes) * spec.percent.value_or(100) / 100.0);
+}
+
+std::string job_cgroup_dir(cgroup::Version v, const std::string& mount_point, const std::string& own_dir,
+                           int oomlens_pid) {
+  std::string name = "oomlens-run-" + std::to_string(oomlens_pid);
+  std::string base = own_dir;
+  while (base.size() > 1 && base.back() == '/') base.pop_back();
+  std::string mp = mount_point;
+  while (mp.size() > 1 && mp.back() == '/') mp.pop_back();
+  if (v == cgroup::Version::v2 && base.size() > mp.size()) {
+    auto slash = base.rfind('/');
+    if (slash != std::string::npos && slash >= mp.size()) base.resize(slash);
+  }
+  return base + "/" + name;
+}
+
+std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap, std::string* error) {
+  auto h = cgroup::find_memory_hierarchy("/");
+  if (!h) {
+    *error = "no memory cgroup controller is mounted (neither cgroup v1 memory nor cgroup2 with memory)";
+    return std::nullopt;
+  }
+  auto own = cgroup::memory_cgroup_dir(*h, 0, "/");
+  if (!own) {
+    *error = "cannot find oomlens's own memory cgroup in /proc/self/cgroup";
+    return std::nullopt;
+  }
+  auto mi = proc::read_meminfo();
+  uint64_t ram = mi && mi->mem_total_bytes ? *mi->mem_total_bytes : 0;
+  auto own_limit = cgroup::tightest_limit(*h, *own);
+  uint64_t available = own_limit.bytes ? *own_limit.bytes : ram;
+  if (ram && available > ram) available = ram;
+  uint64_t limit = resolve_limit(spec, available);
+  if (ram && limit > ram) {
+    *error = "--limit " + std::to_string(limit) + " bytes is larger than this machine's RAM (" +
+             std::to_string(ram) + " bytes)";
+    return std::nullopt;
+  }
+  if (limit < (uint64_t{4} << 20)) {
+    *error = "--limit " + std::to_string(limit) + " bytes is too small to start a process (minimum 4 MiB)";
+    return std::nullopt;
+  }
+  JobCgroup jc;
+  jc.hierarchy = *h;
+  jc.dir = job_cgroup_dir(h->version, h->mount_point, *own, static_cast<int>(::getpid()));
+  jc.limit_bytes = limit;
+  auto r = cgroup::create_limited(h->version, jc.dir, limit, !allow_swap);
+  if (!r.ok) {
+    (void)cgroup::kill_and_remove(jc.dir, 1000);
+    *error = "cannot set a memory limit: " + r.error +
+             (h->version == cgroup::Version::v1
+                  ? " (cgroup v1 needs root)"
+                  : " (cgroup v2 needs a delegated subtree, e.g. run under `systemd-run --user --scope -p Delegate=yes`)");
+    return std::nullopt;
+  }
+  jc.swap_capped = !allow_swap;
+  return jc;
+}
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,48 @@
+#pragma once
+// `run --limit`: the job's own leaf memory cgroup.
+//
+// Where: v1 (this machine's hybrid layout) a child of oomlens's own memory
+// cgroup, so every ancestor's limit still applies; v2 a sibling of
+// oomlens's own cgroup (the no-internal-processes rule forbids enabling
+// the memory controller below a cgroup that holds oomlens), or a child of
+// the root. Named `oomlens-run-<oomlens pid>`. memory.oom.group is NOT set:
+// the kernel kills one process, so the verdict can say which worker died.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "cgroup/cgroup.h"
+
+namespace oomlens::supervise {
+
+/// `--limit` as typed: bytes ("64M", "32G", "1.5GiB", "1048576") or a
+/// percentage ("80%"). K/M/G/T are binary (1024). nullopt when malformed.
+struct LimitSpec {
+  std::optional<uint64_t> bytes;
+  std::optional<double> percent;
+};
+[[nodiscard]] std::optional<LimitSpec> parse_limit_spec(std::string_view text);
+
+/// Resolves a spec against what oomlens itself may use: `available_bytes`
+/// is the tightest limit of oomlens's own memory cgroup, else MemTotal.
+[[nodiscard]] uint64_t resolve_limit(const LimitSpec& spec, uint64_t available_bytes);
+
+/// Where the job's cgroup goes (pure: tests pass fixture paths).
+[[nodiscard]] std::string job_cgroup_dir(cgroup::Version v, const std::string& mount_point,
+                                         const std::string& own_dir, int oomlens_pid);
+
+struct JobCgroup {
+  cgroup::MemoryHierarchy hierarchy;
+  std::string dir;
+  uint64_t limit_bytes = 0;
+  bool swap_capped = false;
+};
+
+/// Creates the job's cgroup with the limit (and swap cap unless allow_swap).
+/// On failure returns nullopt and sets *error to a sentence saying why
+/// (no memory controller, not permitted, limit above RAM, ...).
+[[nodiscard]] std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap,
+                                                         std::string* error);
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,38 @@
+#pragma once
+// `oomlens run`: the whole supervision as a list of named steps
+// (supervise/session.cpp): open the record, make the job's cgroup, follow
+// the kernel log, spawn, loop (signals, exit, stderr, kernel kills,
+// samples), follow orphans, clean up, decide, write and print the verdict,
+// then end like the job.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "supervise/job_cgroup.h"
+
+namespace oomlens::supervise {
+
+struct RunOptions {
+  std::vector<std::string> argv;
+  std::string record_path;
+  std::optional<std::string> verdict_json_path;
+  std::optional<LimitSpec> limit;
+  bool allow_swap = false;
+  double tick_s = 0.1;          ///< status sampling period (10 Hz)
+  double write_s = 1.0;         ///< sample lines written at 1 Hz
+  double pss_min_s = 2.0;       ///< smaps_rollup at most this often...
+  double pss_budget = 0.005;    ///< ...and at most this fraction of one core (CPU time)
+  double linger_s = 30.0;       ///< how long orphans are followed after the main process ends
+  bool sparkline = true;
+};
+
+/// Runs the job. Returns only on oomlens's own failure (the exit code: 125,
+/// or 126/127 when the command cannot be run/found); otherwise ends the
+/// process the way the job ended (supervise/signals.h: end_like()).
+[[nodiscard]] int run_job(const RunOptions& options);
+
+/// The default record name `oomlens-<cmd>-<YYYYmmdd-HHMMSS>.jsonl` (pure:
+/// `cmd` is argv[0]'s basename sanitised to [A-Za-z0-9._-]).
+[[nodiscard]] std::string default_record_name(const std::string& argv0, long epoch_s);
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,120 @@
+// Fork + exec of the supervised job (see spawn.h).
+#include "supervise/spawn.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+namespace oomlens::supervise {
+namespace {
+
+// What the child reports through the error pipe before _exit.
+struct ChildError {
+  int stage;  // 0 = exec, 1 = cgroup entry, 2 = dup2
+  int err;
+};
+
+void child_write_error(int fd, int stage, int err) {
+  ChildError e{stage, err};
+  ssize_t n = ::write(fd, &e, sizeof e);
+  (void)n;
+}
+
+// Only async-signal-safe calls between fork and exec.
+[[noreturn]] void child(const SpawnOptions& o, int err_fd, const std::string& procs_path) {
+  // Reset every catchable disposition and the mask: blocked signals and
+  // SIG_IGN survive exec (signal(7)).
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  for (int s = 1; s < NSIG; ++s) {
+    if (s == SIGKILL || s == SIGSTOP) continue;
+    ::sigaction(s, &dfl, nullptr);
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+
+  if (!procs_path.empty()) {
+    // v1 does not move charges made before a move, so enter before exec.
+    int fd = ::open(procs_path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) { child_write_error(err_fd, 1, errno); _exit(125); }
+    char buf[24];
+    int pid = ::getpid();
+    int len = 0;
+    char tmp[24];
+    do { tmp[len++] = static_cast<char>('0' + pid % 10); pid /= 10; } while (pid > 0);
+    for (int i = 0; i < len; ++i) buf[i] = tmp[len - 1 - i];
+    if (::write(fd, buf, static_cast<size_t>(len)) != len) { child_write_error(err_fd, 1, errno); _exit(125); }
+    ::close(fd);
+  }
+  if (o.stderr_fd >= 0 && o.stderr_fd != 2) {
+    if (::dup2(o.stderr_fd, 2) < 0) { child_write_error(err_fd, 2, errno); _exit(125); }
+  }
+  std::vector<char*> args;
+  args.reserve(o.argv.size() + 1);
+  for (auto& a : o.argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  ::execvp(args[0], args.data());
+  int e = errno;
+  child_write_error(err_fd, 0, e);
+  _exit(exit_code_for_exec_errno(e));
+}
+
+}  // namespace
+
+int exit_code_for_exec_errno(int err) {
+  if (err == ENOENT || err == ENOTDIR || err == ENAMETOOLONG || err == ELOOP) return 127;
+  return 126;  // EACCES, ENOEXEC, EISDIR, ETXTBSY, ...
+}
+
+std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
+  if (o.argv.empty()) return SpawnError{125, "no command given"};
+  int pipefd[2];
+  if (::pipe2(pipefd, O_CLOEXEC) != 0) return SpawnError{125, std::string("pipe: ") + std::strerror(errno)};
+  std::string procs_path = o.cgroup_dir ? *o.cgroup_dir + "/cgroup.procs" : std::string();
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    int e = errno;
+    ::close(pipefd[0]);
+    ::close(pipefd[1]);
+    return SpawnError{125, std::string("fork: ") + std::strerror(e)};
+  }
+  if (pid == 0) {
+    ::close(pipefd[0]);
+    child(o, pipefd[1], procs_path);
+  }
+  ::close(pipefd[1]);
+  ChildError ce{};
+  ssize_t n;
+  do { n = ::read(pipefd[0], &ce, sizeof ce); } while (n < 0 && errno == EINTR);
+  ::close(pipefd[0]);
+  if (n == static_cast<ssize_t>(sizeof ce)) {
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (ce.stage == 0) {
+      int code = exit_code_for_exec_errno(ce.err);
+      std::string what = code == 127 ? "command not found" : "cannot run command";
+      return SpawnError{code, what + ": " + o.argv[0] + ": " + std::strerror(ce.err)};
+    }
+    if (ce.stage == 1)
+      return SpawnError{125, "cannot enter memory cgroup (" + procs_path + "): " + std::strerror(ce.err)};
+    return SpawnError{125, std::string("cannot redirect stderr: ") + std::strerror(ce.err)};
+  }
+  Spawned s;
+  s.pid = pid;
+#ifdef SYS_pidfd_open
+  long fd = ::syscall(SYS_pidfd_open, pid, 0);
+  s.pidfd = fd >= 0 ? static_cast<int>(fd) : -1;
+  if (s.pidfd >= 0) ::fcntl(s.pidfd, F_SETFD, FD_CLOEXEC);
+#endif
+  return s;
+}
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,349 @@
+// `oomlens run` on real processes, real cgroups and real kernel OOM kills.
+// Each record and verdict file written here is validated against
+// docs/schema/record.schema.json (python3-jsonschema, /usr/bin/python3).
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "live_support.h"
+
+namespace oomlens::live {
+namespace {
+
+using nlohmann::json;
+
+std::string tmpdir() {
+  static std::string dir = [] {
+    char t[] = "/tmp/oomlens-run-live-XXXXXX";
+    return std::string(::mkdtemp(t));
+  }();
+  return dir;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<json> lines_of(const std::string& path) {
+  std::vector<json> out;
+  std::istringstream in(slurp(path));
+  std::string l;
+  while (std::getline(in, l))
+    if (!l.empty()) out.push_back(json::parse(l));
+  return out;
+}
+
+// Starts `oomlens run ARGS` (optionally inside cgroup_dir) with stdout and
+// stderr to files; returns its pid.
+int start_oomlens(const std::vector<std::string>& args, const std::string& out, const std::string& err,
+                  const std::string& cgroup_dir = "") {
+  pid_t pid = ::fork();
+  if (pid != 0) return pid;
+  if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok) _exit(121);
+  int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  ::dup2(o, 1);
+  ::dup2(e, 2);
+  std::vector<std::string> argv = {OOMLENS_BINARY, "run"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> a;
+  for (auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
+  a.push_back(nullptr);
+  ::execv(a[0], a.data());
+  _exit(127);
+}
+
+struct RunResult {
+  int status = -1;  // raw wait status
+  std::string out, err;
+  std::vector<json> record;
+  json verdict;
+};
+
+RunResult finish(int pid, const std::string& name, int timeout_s = 180) {
+  RunResult r;
+  auto st = wait_for(pid, timeout_s);
+  EXPECT_TRUE(st.has_value()) << name << ": oomlens did not end within " << timeout_s << " s";
+  r.status = st.value_or(-1);
+  std::string base = tmpdir() + "/" + name;
+  r.out = slurp(base + ".out");
+  r.err = slurp(base + ".err");
+  if (::access((base + ".jsonl").c_str(), F_OK) == 0) {
+    r.record = lines_of(base + ".jsonl");
+    for (auto& l : r.record)
+      if (l["type"] == "verdict") r.verdict = l;
+  }
+  return r;
+}
+
+RunResult run_oomlens(const std::string& name, const std::vector<std::string>& job, std::vector<std::string> opts = {},
+                      const std::string& cgroup_dir = "") {
+  std::string base = tmpdir() + "/" + name;
+  opts.insert(opts.end(), {"--record", base + ".jsonl", "--linger", "20", "--"});
+  opts.insert(opts.end(), job.begin(), job.end());
+  int pid = start_oomlens(opts, base + ".out", base + ".err", cgroup_dir);
+  return finish(pid, name);
+}
+
+void expect_schema_valid(const std::vector<std::string>& files) {
+  if (::access("/usr/bin/python3", X_OK) != 0) {
+    if (in_ci()) FAIL() << "CI=true: /usr/bin/python3 missing";
+    return;
+  }
+  std::vector<std::string> argv = {"/usr/bin/python3", OOMLENS_SOURCE_DIR "/tests/live/run_validate_record.py",
+                                   OOMLENS_SOURCE_DIR "/docs/schema/record.schema.json"};
+  argv.insert(argv.end(), files.begin(), files.end());
+  auto r = run_command(argv, 120);
+  EXPECT_EQ(r.status, 0) << r.out;
+}
+
+bool has_event(const RunResult& r, const std::string& kind) {
+  for (auto& l : r.record)
+    if (l["type"] == "event" && l["kind"] == kind) return true;
+  return false;
+}
+
+int header_main_pid(const std::string& record_path, int timeout_s = 30) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto text = slurp(record_path);
+    auto nl = text.find('\n');
+    if (nl != std::string::npos) {
+      auto h = json::parse(text.substr(0, nl), nullptr, false);
+      if (!h.is_discarded() && h.contains("main_pid")) return h["main_pid"].get<int>();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return -1;
+}
+
+TEST(RunLive, ExitCodesAndStdoutPassThrough) {
+  for (int code : {0, 3, 255}) {
+    auto r = run_oomlens("exit" + std::to_string(code), {"sh", "-c", "echo hello; echo to-stderr >&2; exit " + std::to_string(code)});
+    ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
+    EXPECT_EQ(WEXITSTATUS(r.status), code);
+    EXPECT_EQ(r.out, "hello\n");  // stdout untouched
+    EXPECT_NE(r.err.find("to-stderr\n"), std::string::npos);  // stderr teed through
+    EXPECT_EQ(r.verdict["cause"], "exited");
+    EXPECT_EQ(r.verdict["exit"]["exit_code"], code);
+  }
+  expect_schema_valid({tmpdir() + "/exit0.jsonl", tmpdir() + "/exit3.jsonl", tmpdir() + "/exit255.jsonl"});
+}
+
+TEST(RunLive, CommandNotFoundIs127AndNoArgumentsIsUsage) {
+  auto r = run_oomlens("notfound", {"oomlens-no-such-command-xyz"});
+  ASSERT_TRUE(WIFEXITED(r.status));
+  EXPECT_EQ(WEXITSTATUS(r.status), 127);
+  EXPECT_NE(r.err.find("command not found"), std::string::npos) << r.err;
+  auto u = run_command({OOMLENS_BINARY, "run"});
+  EXPECT_EQ(u.status, 2);
+}
+
+TEST(RunLive, UnwritableRecordFailsBeforeStartingTheJob) {
+  std::string marker = tmpdir() + "/must-not-exist";
+  std::string base = tmpdir() + "/unwritable";
+  int pid = start_oomlens({"--record", "/nonexistent-dir/x.jsonl", "--", "touch", marker}, base + ".out", base + ".err");
+  auto r = finish(pid, "unwritable");
+  ASSERT_TRUE(WIFEXITED(r.status));
+  EXPECT_EQ(WEXITSTATUS(r.status), 125);
+  EXPECT_NE(::access(marker.c_str(), F_OK), 0);
+}
+
+TEST(RunLive, SegfaultIsMirroredAsSignalDeathWithoutCore) {
+  auto r = run_oomlens("segv", {"sh", "-c", "kill -SEGV $$"});
+  ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
+  EXPECT_EQ(WTERMSIG(r.status), SIGSEGV);
+  EXPECT_FALSE(WCOREDUMP(r.status));
+  EXPECT_EQ(r.verdict["cause"], "segfault");
+  expect_schema_valid({tmpdir() + "/segv.jsonl"});
+}
+
+TEST(RunLive, PythonMemoryError) {
+  if (::access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "/usr/bin/python3 missing";
+  auto r = run_oomlens("pymemerr", {"/usr/bin/python3", "-c",
+                                    "import resource; resource.setrlimit(resource.RLIMIT_AS, (512 << 20, 512 << 20)); "
+                                    "x = bytearray(2 << 30)"});
+  ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
+  EXPECT_EQ(WEXITSTATUS(r.status), 1);
+  EXPECT_NE(r.err.find("MemoryError"), std::string::npos);
+  EXPECT_EQ(r.verdict["cause"], "memory_error") << r.verdict.dump(2);
+  expect_schema_valid({tmpdir() + "/pymemerr.jsonl"});
+}
+
+TEST(RunLive, SigkillFromAnotherProcessIsKilledNotOom) {
+  std::string base = tmpdir() + "/sigkill";
+  int pid = start_oomlens({"--record", base + ".jsonl", "--", "sleep", "60"}, base + ".out", base + ".err");
+  int job = header_main_pid(base + ".jsonl");
+  ASSERT_GT(job, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_EQ(::kill(job, SIGKILL), 0);
+  auto r = finish(pid, "sigkill");
+  ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
+  EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
+  EXPECT_EQ(r.verdict["cause"], "killed") << r.verdict.dump(2);
+  EXPECT_NE(r.verdict["summary"].get<std::string>().find("not by the kernel OOM killer"), std::string::npos);
+  expect_schema_valid({base + ".jsonl"});
+}
+
+TEST(RunLive, SigintAndSigtermSentToOomlensAreForwarded) {
+  for (int sig : {SIGINT, SIGTERM}) {
+    std::string name = "fwd" + std::to_string(sig);
+    std::string base = tmpdir() + "/" + name;
+    int pid = start_oomlens({"--record", base + ".jsonl", "--", "sleep", "60"}, base + ".out", base + ".err");
+    ASSERT_GT(header_main_pid(base + ".jsonl"), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ASSERT_EQ(::kill(pid, sig), 0);
+    auto r = finish(pid, name);
+    ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
+    EXPECT_EQ(WTERMSIG(r.status), sig);
+    EXPECT_TRUE(has_event(r, "signal_forwarded"));
+    EXPECT_EQ(r.verdict["cause"], "signal");
+    EXPECT_EQ(r.verdict["exit"]["signal"], sig);
+  }
+}
+
+TEST(RunLive, OrphanIsFollowedUntilItExits) {
+  auto r = run_oomlens("orphan", {"sh", "-c", "sleep 2 & exit 0"});
+  ASSERT_TRUE(WIFEXITED(r.status));
+  EXPECT_EQ(WEXITSTATUS(r.status), 0);
+  bool seen = false;
+  for (auto& p : r.verdict["procs"])
+    if (p["comm"] == "sleep") {
+      seen = true;
+      EXPECT_TRUE(p["orphaned"].get<bool>()) << p.dump();
+      EXPECT_GE(p["gone_s"].get<double>(), 1.5);
+    }
+  EXPECT_TRUE(seen) << r.verdict.dump(2);
+  expect_schema_valid({tmpdir() + "/orphan.jsonl"});
+}
+
+TEST(RunLive, LeakerOomKilledUnderLimit) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  if (!kmsg_last_seq()) {
+    if (in_ci()) FAIL() << "CI=true: /dev/kmsg is not readable";
+    GTEST_SKIP() << "/dev/kmsg is not readable (needs CAP_SYSLOG)";
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
+  std::string err;
+  std::string sup = make_child_cgroup("run-supervisor", 1ull << 30, &err);  // oomlens runs under the cap
+  ASSERT_FALSE(sup.empty()) << err;
+  std::string base = tmpdir() + "/leak";
+  auto r = run_oomlens("leak", {OOMLENS_LEAKER, "--mib-per-s", "50"},
+                       {"--limit", "64M", "--verdict-json", base + ".verdict.json"}, sup);
+  ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
+  EXPECT_EQ(WTERMSIG(r.status), SIGKILL);  // shell sees 137
+  const json& v = r.verdict;
+  ASSERT_FALSE(v.is_null()) << r.err;
+  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
+  EXPECT_EQ(v["confidence"], "high");
+  EXPECT_EQ(v["victim_pid"], v["main_pid"]);
+  EXPECT_EQ(v["limit_bytes"], 64ull << 20);
+  ASSERT_EQ(v["kernel_kills"].size(), 1u);
+  EXPECT_EQ(v["kernel_kills"][0]["constraint"], "memcg");
+  std::string memcg = v["kernel_kills"][0]["oom_memcg"];
+  EXPECT_NE(memcg.find("/oomlens-run-"), std::string::npos) << memcg;
+  EXPECT_TRUE(has_event(r, "oom_kill"));
+  EXPECT_NE(r.err.find("verdict: oom_killed"), std::string::npos);
+  // The job's cgroup is gone afterwards.
+  std::string cg = r.record.front()["limits"]["cgroup_dir"];
+  struct stat sb {};
+  EXPECT_NE(::stat(cg.c_str(), &sb), 0) << cg << " still exists";
+  EXPECT_EQ(slurp(base + ".verdict.json").find("\"cause\":\"oom_killed\"") != std::string::npos, true);
+  expect_schema_valid({base + ".jsonl", base + ".verdict.json"});
+  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
+
+  // report and plot on this record, whole and truncated.
+  auto rep = run_command({OOMLENS_BINARY, "report", base + ".jsonl"});
+  EXPECT_EQ(rep.status, 0);
+  EXPECT_NE(rep.out.find("verdict: oom_killed"), std::string::npos) << rep.out;
+  std::string text = slurp(base + ".jsonl");
+  { std::ofstream(base + ".cut.jsonl") << text.substr(0, text.size() * 2 / 3); }
+  auto cut = run_command({OOMLENS_BINARY, "report", base + ".cut.jsonl"});
+  EXPECT_EQ(cut.status, 3);  // no verdict line in it: rebuilt from events and the live kernel log
+  EXPECT_NE(cut.out.find("no verdict"), std::string::npos) << cut.out;
+  EXPECT_NE(cut.out.find("verdict: oom_killed"), std::string::npos) << cut.out;
+  auto plot = run_command({OOMLENS_BINARY, "plot", base + ".jsonl", "-o", base + ".svg"});
+  EXPECT_EQ(plot.status, 0);
+  EXPECT_EQ(slurp(base + ".svg").rfind("<svg", 0), 0u);
+  auto html = run_command({OOMLENS_BINARY, "plot", base + ".cut.jsonl", "-o", base + ".html"});
+  EXPECT_EQ(html.status, 0);
+  for (const char* chromium : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
+    if (::access(chromium, X_OK) != 0) continue;
+    std::string png = base + ".png";
+    auto shot = run_command({chromium, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=" + png,
+                             "--window-size=1000,520", "file://" + base + ".svg"}, 120);
+    struct stat ps {};
+    EXPECT_EQ(::stat(png.c_str(), &ps), 0) << "chromium did not render the plot (status " << shot.status << ")";
+    EXPECT_GT(ps.st_size, 5000) << "the screenshot is suspiciously small";
+    break;
+  }
+}
+
+
+TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  if (run_command({"/usr/bin/python3", "-c", "import torch"}, 120).status != 0) {
+    if (in_ci()) FAIL() << "CI=true: python3-torch is not installed for /usr/bin/python3";
+    GTEST_SKIP() << "python3-torch is not installed for /usr/bin/python3";
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
+  std::string err;
+  std::string sup = make_child_cgroup("run-torch", 1536ull << 20, &err);
+  ASSERT_FALSE(sup.empty()) << err;
+  constexpr uint64_t kLimit = 500ull << 20;  // unlimited, this job peaks at ~620 MiB anon+shmem
+  std::string base = tmpdir() + "/torch";
+  auto r = run_oomlens("torch",
+                       {"/usr/bin/python3", OOMLENS_SOURCE_DIR "/tests/fixtures/run/dataloader_train.py", "8000000", "3"},
+                       {"--limit", "500M"}, sup);
+  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
+  const json& v = r.verdict;
+  ASSERT_FALSE(v.is_null()) << r.err;
+  std::string cause = v["cause"];
+  ASSERT_TRUE(cause == "oom_killed" || cause == "worker_oom_killed") << v.dump(2);
+  // The kernel may pick the main process or a worker: the verdict names it.
+  ASSERT_TRUE(v["victim_pid"].is_number());
+  std::string victim_role;
+  int workers = 0;
+  bool orphans_followed = true;
+  for (auto& p : v["procs"]) {
+    if (p["pid"] == v["victim_pid"]) victim_role = p["role"];
+    if (p["role"] == "worker") {
+      ++workers;
+      EXPECT_GT(p["peak_pss_bytes"].get<uint64_t>(), 50ull << 20) << p.dump();  // copy-on-read, attributed
+      if (cause == "oom_killed") orphans_followed &= p["orphaned"].get<bool>() && p["gone_s"].is_number();
+    }
+  }
+  EXPECT_EQ(victim_role, cause == "oom_killed" ? "main" : "worker");
+  EXPECT_EQ(workers, 2);
+  EXPECT_TRUE(orphans_followed) << "orphaned DataLoader workers were not followed until they exited";
+  if (cause == "oom_killed") {
+    ASSERT_TRUE(WIFSIGNALED(r.status));
+    EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
+  } else {
+    EXPECT_TRUE(WIFEXITED(r.status) && WEXITSTATUS(r.status) != 0);
+  }
+  bool attributed = false;
+  for (auto& e : v["evidence"]) attributed |= e.get<std::string>().find("worker processes held") != std::string::npos;
+  EXPECT_TRUE(attributed) << v["evidence"].dump();
+  // PSS anon+shmem tracks the cgroup's own anon+shmem charge, never above the limit.
+  double pss = v["peak"]["tree_anon_shmem_pss_bytes"].get<double>();
+  double charge = v["peak"]["cgroup_anon_shmem_bytes"].get<double>();
+  EXPECT_NEAR(pss / charge, 1.0, 0.10) << "tree anon+shmem PSS " << pss << " vs cgroup anon+shmem " << charge;
+  EXPECT_LE(pss, static_cast<double>(kLimit));
+  expect_schema_valid({base + ".jsonl"});
+}
+
+}  // namespace
+}  // namespace oomlens::live

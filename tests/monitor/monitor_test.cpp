@@ -1,0 +1,146 @@
+// Process tree, samples, kmsg records and kill lines, records, render.
+#include <gtest/gtest.h>
+
+#include "monitor/kernel_watch.h"
+#include "monitor/record.h"
+#include "monitor/sample.h"
+#include "monitor/tree.h"
+#include "render/plot.h"
+#include "render/record_text.h"
+
+namespace oomlens::monitor {
+namespace {
+
+const std::string kFix = OOMLENS_SOURCE_DIR "/tests/fixtures/run";
+
+TEST(Tree, FollowsDescendantsSkipsZombiesAndSumsPss) {
+  ProcessTree tree(kFix + "/proc", 50, 100);
+  auto added = tree.refresh(0.1);
+  // 102 is a zombie: not followed.
+  ASSERT_EQ(added.size(), 3u);
+  EXPECT_EQ(tree.live_count(), 3u);
+  auto* main = tree.find(100);
+  ASSERT_NE(main, nullptr);
+  EXPECT_EQ(main->role, Role::main);
+  EXPECT_EQ(main->start_time_ticks, 200u);
+  EXPECT_EQ(main->cmdline, "/usr/bin/python3 -u train.py");
+  EXPECT_EQ(tree.find(101)->role, Role::worker);
+  EXPECT_EQ(tree.find(103)->role, Role::other);
+  EXPECT_EQ(tree.find(101)->status->rss_anon_bytes, 400000ull * 1024);
+  EXPECT_TRUE(tree.refresh_smaps(0.2));
+  EXPECT_EQ(tree.find(101)->oom_score, 600);
+  auto t = tree_totals(tree.procs(), 0.3);
+  EXPECT_EQ(t.procs, 3u);
+  EXPECT_EQ(*t.pss_bytes, (300000ull + 120000 + 400) * 1024);  // PSS, not RSS
+  EXPECT_EQ(t.rss_bytes, (401000ull * 2 + 1500) * 1024);
+  EXPECT_EQ(*t.pss_file_bytes, 300ull * 1024);
+  EXPECT_NEAR(*t.pss_age_s, 0.1, 1e-9);
+}
+
+TEST(Tree, GoneProcessIsMarkedOnce) {
+  ProcessTree tree(kFix + "/proc", 50, 100);
+  tree.refresh(0.1, {999});  // an extra pid that does not exist is ignored
+  EXPECT_EQ(tree.find(999), nullptr);
+  EXPECT_EQ(read_children(kFix + "/proc", 100), (std::vector<int>{101, 102, 103}));
+}
+
+TEST(Cgroup, MemoryStatV1AndV2) {
+  cgroup::MemoryHierarchy v1{cgroup::Version::v1, kFix + "/cgroup-v1"};
+  auto c = read_cgroup_sample(v1, kFix + "/cgroup-v1/job");
+  EXPECT_EQ(c.anon_bytes, 62914560u);  // total_rss, not rss
+  EXPECT_EQ(c.shmem_bytes, 8192u);
+  EXPECT_EQ(c.usage_bytes, 67108864u);
+  EXPECT_EQ(c.peak_bytes, 67100000u);
+  EXPECT_EQ(c.limit_bytes, 67108864u);
+  EXPECT_EQ(c.limit_state, "limited");
+  EXPECT_EQ(c.oom_kill, 2u);
+  cgroup::MemoryHierarchy v2{cgroup::Version::v2, kFix + "/cgroup-v2"};
+  c = read_cgroup_sample(v2, kFix + "/cgroup-v2/job");
+  EXPECT_EQ(c.anon_bytes, 734003200u);
+  EXPECT_EQ(c.shmem_bytes, 2097152u);
+  EXPECT_EQ(c.usage_bytes, 740000000u);
+  EXPECT_EQ(c.peak_bytes, 733999999u);
+  EXPECT_EQ(c.oom_kill, 1u);
+  c = read_cgroup_sample(v2, kFix + "/cgroup-v2");  // unlimited root
+  EXPECT_FALSE(c.limit_bytes.has_value());
+  EXPECT_EQ(c.limit_state, "unlimited");
+}
+
+TEST(Kmsg, KillLinesJoinTheOomKillSummary) {
+  std::optional<KernelKill> pending;
+  EXPECT_FALSE(parse_kill_record(
+      "oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/a/b,"
+      "task_memcg=/a/b,task=oomlens-test-le,pid=20927,uid=0", &pending));
+  ASSERT_TRUE(pending);
+  auto k = parse_kill_record(
+      "Memory cgroup out of memory: Killed process 20927 (oomlens-test-le) total-vm:69924kB, "
+      "anon-rss:65280kB, file-rss:1536kB, shmem-rss:0kB, UID:0 pgtables:176kB oom_score_adj:0", &pending);
+  ASSERT_TRUE(k);
+  EXPECT_EQ(k->pid, 20927);
+  EXPECT_EQ(k->comm, "oomlens-test-le");
+  EXPECT_EQ(k->constraint, "memcg");
+  EXPECT_EQ(k->oom_memcg, "/a/b");
+  EXPECT_EQ(k->anon_rss_bytes, 65280ull * 1024);
+  EXPECT_EQ(k->message, "Memory cgroup out of memory");
+  // Old kernels: bare kill line, global.
+  k = parse_kill_record("Killed process 5 (x y) total-vm:1kB, anon-rss:2kB, file-rss:0kB", nullptr);
+  ASSERT_TRUE(k);
+  EXPECT_EQ(k->comm, "x y");
+  EXPECT_FALSE(parse_kill_record("Killed process abc", nullptr));
+  EXPECT_FALSE(parse_kill_record("", nullptr));
+}
+
+TEST(Record, ToleratesCorruptAndTruncatedLines) {
+  auto r = parse_record(
+      "{\"type\":\"header\",\"schema_version\":1}\n"
+      "not json\n"
+      "{\"type\":\"sample\",\"t_s\":1,\"tree\":{\"pss_bytes\":10}}\n"
+      "{\"type\":\"sample\"}\n"
+      "{\"type\":\"event\",\"t_s\":1.5,\"kind\":\"main_exit\"}\n"
+      "{\"type\":\"sample\",\"t_s\":2,\"tr");
+  EXPECT_TRUE(r.header);
+  EXPECT_EQ(r.samples.size(), 1u);
+  EXPECT_EQ(r.events.size(), 1u);
+  EXPECT_FALSE(r.verdict);
+  ASSERT_EQ(r.notes.size(), 3u);
+  EXPECT_NE(r.notes.back().find("truncated"), std::string::npos);
+  EXPECT_NE(render::record_summary(r).find("no verdict"), std::string::npos);
+  EXPECT_NE(render::record_summary(parse_record("\x01\xff{[")).find("no header"), std::string::npos);
+}
+
+TEST(Render, SparklineAndPlot) {
+  EXPECT_EQ(render::sparkline({0, 1, 2, 3, 4, 5, 6, 7}, 8), "▁▂▃▄▅▆▇█");
+  EXPECT_EQ(render::sparkline({}, 8), "");
+  EXPECT_EQ(render::human_bytes(64.0 * 1024 * 1024), "64.0 MiB");
+  auto r = parse_record(
+      "{\"type\":\"header\",\"command\":[\"a<b\"],\"proc_columns\":[\"pid\",\"x\",\"x\",\"x\",\"x\",\"pss_bytes\"]}\n"
+      "{\"type\":\"event\",\"t_s\":0,\"kind\":\"process_start\",\"pid\":7,\"role\":\"main\"}\n"
+      "{\"type\":\"sample\",\"t_s\":0,\"tree\":{\"pss_bytes\":10},\"cgroup\":{\"usage_bytes\":20,\"limit_bytes\":100},"
+      "\"procs\":[[7,null,null,null,null,10]]}\n"
+      "{\"type\":\"sample\",\"t_s\":1,\"tree\":{\"pss_bytes\":90},\"cgroup\":{\"usage_bytes\":95,\"limit_bytes\":100},"
+      "\"procs\":[[7,null,null,null,null,90]]}\n"
+      "{\"type\":\"event\",\"t_s\":1.2,\"kind\":\"oom_kill\",\"pid\":7}\n");
+  auto svg = render::plot_svg(r);
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("OOM kill pid 7"), std::string::npos);
+  EXPECT_NE(svg.find("a&lt;b"), std::string::npos);
+  EXPECT_EQ(svg.find("<script"), std::string::npos);
+  auto html = render::plot_html(r, svg);
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // no fetched resources
+}
+
+TEST(Sample, JsonCarriesUnitsAndNulls) {
+  Sample s;
+  s.t_s = 1.23456;
+  auto j = sample_json(s, {}, true);
+  EXPECT_EQ(j["type"], "sample");
+  EXPECT_DOUBLE_EQ(j["t_s"].get<double>(), 1.235);
+  EXPECT_TRUE(j["tree"]["pss_bytes"].is_null());
+  EXPECT_TRUE(j["cgroup"]["limit_bytes"].is_null());
+  EXPECT_EQ(j["cgroup"]["limit_state"], "unknown");
+  EXPECT_TRUE(j["procs"].is_array());
+  EXPECT_FALSE(sample_json(s, {}, false).contains("procs"));
+}
+
+}  // namespace
+}  // namespace oomlens::monitor

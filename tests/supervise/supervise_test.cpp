@@ -1,0 +1,148 @@
+// Supervision pieces: limit specs, cgroup placement, signal rules, wait
+// statuses, the stderr tail, record names, and spawn on real processes.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "supervise/job_cgroup.h"
+#include "supervise/session.h"
+#include "supervise/signals.h"
+#include "supervise/spawn.h"
+#include "supervise/stderr_tail.h"
+
+namespace oomlens::supervise {
+namespace {
+
+TEST(LimitSpec, ParsesSizesAndPercentages) {
+  EXPECT_EQ(parse_limit_spec("64M")->bytes, 64ull << 20);
+  EXPECT_EQ(parse_limit_spec("32G")->bytes, 32ull << 30);
+  EXPECT_EQ(parse_limit_spec("1.5GiB")->bytes, 3ull << 29);
+  EXPECT_EQ(parse_limit_spec("1048576")->bytes, 1048576u);
+  EXPECT_EQ(parse_limit_spec("512kb")->bytes, 512u * 1024);
+  EXPECT_DOUBLE_EQ(*parse_limit_spec("80%")->percent, 80.0);
+  for (const char* bad : {"", "abc", "-5M", "0", "12X", "150%", "nan", "1e400"})
+    EXPECT_FALSE(parse_limit_spec(bad).has_value()) << bad;
+}
+
+TEST(LimitSpec, ResolvesPercentAgainstAvailable) {
+  LimitSpec s;
+  s.percent = 50;
+  EXPECT_EQ(resolve_limit(s, 1000), 500u);
+  s = {};
+  s.bytes = 77;
+  EXPECT_EQ(resolve_limit(s, 1000), 77u);
+}
+
+TEST(JobCgroup, V1ChildOfOwnV2SiblingOfOwn) {
+  EXPECT_EQ(job_cgroup_dir(cgroup::Version::v1, "/sys/fs/cgroup/memory", "/sys/fs/cgroup/memory/a/b", 42),
+            "/sys/fs/cgroup/memory/a/b/oomlens-run-42");
+  EXPECT_EQ(job_cgroup_dir(cgroup::Version::v2, "/sys/fs/cgroup", "/sys/fs/cgroup/user.slice/x.scope", 42),
+            "/sys/fs/cgroup/user.slice/oomlens-run-42");
+  EXPECT_EQ(job_cgroup_dir(cgroup::Version::v2, "/sys/fs/cgroup", "/sys/fs/cgroup/", 42),
+            "/sys/fs/cgroup/oomlens-run-42");
+}
+
+TEST(Signals, ForwardsOnlyWhatAProcessSent) {
+  EXPECT_TRUE(should_forward(SIGTERM, SI_USER));
+  EXPECT_TRUE(should_forward(SIGHUP, SI_QUEUE));
+  EXPECT_TRUE(should_forward(SIGUSR1, SI_TKILL));
+  EXPECT_TRUE(should_forward(SIGINT, SI_USER));
+  EXPECT_FALSE(should_forward(SIGINT, SI_KERNEL));  // Ctrl-C: the job got it too
+  EXPECT_FALSE(should_forward(SIGQUIT, SI_KERNEL));
+  EXPECT_FALSE(should_forward(SIGCHLD, SI_USER));
+  EXPECT_FALSE(should_forward(SIGTSTP, SI_USER));
+  sigset_t s = supervised_signals();
+  EXPECT_TRUE(sigismember(&s, SIGCHLD));
+  EXPECT_FALSE(sigismember(&s, SIGTSTP));
+  EXPECT_FALSE(sigismember(&s, SIGTTIN));
+}
+
+TEST(Signals, WaitStatusAndShellStatus) {
+  auto e = job_end_from_wait_status(3 << 8);
+  EXPECT_TRUE(e.exited);
+  EXPECT_EQ(shell_status(e), 3);
+  e = job_end_from_wait_status(SIGKILL);
+  EXPECT_FALSE(e.exited);
+  EXPECT_EQ(e.term_signal, SIGKILL);
+  EXPECT_EQ(shell_status(e), 137);
+  e = job_end_from_wait_status(SIGSEGV | 0x80);
+  EXPECT_TRUE(e.core_dumped);
+}
+
+TEST(StderrTail, KeepsTheLastBytesOnly) {
+  StderrTail t(8);
+  t.append("hello ");
+  t.append("world");
+  EXPECT_EQ(t.text(), "lo world");
+  t.append(std::string(100, 'x') + "END");
+  EXPECT_EQ(t.text(), "xxxxxEND");
+  EXPECT_EQ(t.total_bytes(), 114u);
+  for (int i = 0; i < 100; ++i) t.append("ab");
+  EXPECT_EQ(t.text(), "abababab");
+}
+
+TEST(RecordName, SanitisedCommandAndTime) {
+  auto n = default_record_name("/usr/bin/py thon;rm", 0);
+  EXPECT_EQ(n.rfind("oomlens-pythonrm-", 0), 0u) << n;
+  EXPECT_TRUE(n.ends_with(".jsonl"));
+  EXPECT_EQ(default_record_name("///", 0).rfind("oomlens-job-", 0), 0u);
+}
+
+int wait_exit(int pid) {
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  return st;
+}
+
+TEST(Spawn, RunsAndReportsNotFoundAndNotExecutable) {
+  auto r = spawn_job({{"sh", "-c", "exit 7"}, std::nullopt, -1});
+  ASSERT_TRUE(std::holds_alternative<Spawned>(r));
+  auto s = std::get<Spawned>(r);
+  EXPECT_GE(s.pidfd, 0);
+  int st = wait_exit(s.pid);
+  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 7);
+  if (s.pidfd >= 0) ::close(s.pidfd);
+
+  r = spawn_job({{"/nonexistent/oomlens-no-such-cmd"}, std::nullopt, -1});
+  ASSERT_TRUE(std::holds_alternative<SpawnError>(r));
+  EXPECT_EQ(std::get<SpawnError>(r).exit_code, 127);
+  EXPECT_NE(std::get<SpawnError>(r).message.find("not found"), std::string::npos);
+
+  r = spawn_job({{OOMLENS_SOURCE_DIR "/README.md"}, std::nullopt, -1});  // not executable
+  ASSERT_TRUE(std::holds_alternative<SpawnError>(r));
+  EXPECT_EQ(std::get<SpawnError>(r).exit_code, 126);
+
+  r = spawn_job({{"true"}, std::string("/nonexistent-cgroup"), -1});
+  ASSERT_TRUE(std::holds_alternative<SpawnError>(r));
+  EXPECT_EQ(std::get<SpawnError>(r).exit_code, 125);
+}
+
+TEST(Spawn, ChildStartsWithNoBlockedOrIgnoredSignals) {
+  sigset_t sup = supervised_signals(), old;
+  ::sigprocmask(SIG_BLOCK, &sup, &old);
+  auto old_int = ::signal(SIGINT, SIG_IGN);
+  char path[] = "/tmp/oomlens-spawn-XXXXXX";
+  int fd = ::mkstemp(path);
+  ASSERT_GE(fd, 0);
+  auto r = spawn_job({{"sh", "-c", "grep -E '^Sig(Blk|Ign)' /proc/self/status >&2"}, std::nullopt, fd});
+  ::sigprocmask(SIG_SETMASK, &old, nullptr);
+  ::signal(SIGINT, old_int);
+  ASSERT_TRUE(std::holds_alternative<Spawned>(r));
+  wait_exit(std::get<Spawned>(r).pid);
+  ::close(fd);
+  std::ifstream in(path);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  ::unlink(path);
+  EXPECT_NE(text.find("SigBlk:\t0000000000000000"), std::string::npos) << text;
+  // sh itself may ignore nothing at start; SIGINT (bit 2) must not be inherited as ignored.
+  auto ign = text.find("SigIgn:\t");
+  ASSERT_NE(ign, std::string::npos);
+  unsigned long long mask = std::stoull(text.substr(ign + 8, 16), nullptr, 16);
+  EXPECT_EQ(mask & (1ull << (SIGINT - 1)), 0u) << text;
+}
+
+}  // namespace
+}  // namespace oomlens::supervise

@@ -1,0 +1,176 @@
+// The verdict's precedence and evidence ladder, from structs.
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+#include "diagnose/verdict.h"
+#include "diagnose/verdict_json.h"
+
+namespace oomlens::diagnose {
+namespace {
+
+VerdictInput killed_by(int sig) {
+  VerdictInput in;
+  in.main_pid = 100;
+  in.term_signal = sig;
+  return in;
+}
+
+TreeKill kill_of(int64_t pid, const char* role) {
+  TreeKill k;
+  k.pid = pid;
+  k.comm = "python3";
+  k.role = role;
+  k.kmsg_seq = 42;
+  k.constraint = "memcg";
+  k.limit_bytes = 700ull << 20;
+  return k;
+}
+
+TEST(Verdict, ExitedPassesTheCode) {
+  VerdictInput in;
+  in.exited = true;
+  in.exit_code = 3;
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "exited");
+  EXPECT_NE(v.summary.find("code 3"), std::string::npos);
+}
+
+TEST(Verdict, KernelReportOfMainIsOomKilled) {
+  auto in = killed_by(SIGKILL);
+  in.kernel_kills.push_back(kill_of(100, "main"));
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "oom_killed");
+  EXPECT_EQ(v.confidence, "high");
+  EXPECT_EQ(v.victim_pid, 100);
+  EXPECT_NE(v.summary.find("700 MiB"), std::string::npos) << v.summary;
+}
+
+TEST(Verdict, WorkerKillWinsOverMainsExitCode) {
+  VerdictInput in;
+  in.main_pid = 100;
+  in.exited = true;
+  in.exit_code = 1;
+  auto k = kill_of(101, "worker");
+  k.peak_pss_bytes = 300ull << 20;
+  in.kernel_kills.push_back(k);
+  in.stderr_tail = "RuntimeError: DataLoader worker (pid 101) is killed by signal: Killed.\n";
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "worker_oom_killed");
+  EXPECT_EQ(v.victim_pid, 101);
+  EXPECT_NE(v.summary.find("worker process 101"), std::string::npos) << v.summary;
+  bool joined = false;
+  for (auto& e : v.evidence) joined |= e.find("PyTorch reported") != std::string::npos;
+  EXPECT_TRUE(joined);
+}
+
+TEST(Verdict, CounterWithoutReportIsOomKilledMedium) {
+  auto in = killed_by(SIGKILL);
+  in.cgroup_oom_kill_delta = 1;
+  in.limit_bytes = 64ull << 20;
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "oom_killed");
+  EXPECT_EQ(v.confidence, "medium");
+}
+
+TEST(Verdict, SigkillWithoutOomEvidenceIsKilledAndNamesDaemons) {
+  auto in = killed_by(SIGKILL);
+  in.cgroup_oom_kill_delta = 0;
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "killed");
+  EXPECT_NE(v.summary.find("sender unknown"), std::string::npos);
+  in.killer_daemons = {"earlyoom"};
+  v = decide_verdict(in);
+  EXPECT_NE(v.summary.find("earlyoom"), std::string::npos);
+  in.kernel_log_readable = false;
+  in.kernel_log_error = "/dev/kmsg: Permission denied";
+  v = decide_verdict(in);
+  EXPECT_EQ(v.confidence, "medium");
+}
+
+TEST(Verdict, SignalsAndStderrPatterns) {
+  EXPECT_EQ(decide_verdict(killed_by(SIGSEGV)).cause, "segfault");
+  auto bus = killed_by(SIGBUS);
+  bus.shm_used_bytes = 99;
+  bus.shm_size_bytes = 100;
+  auto v = decide_verdict(bus);
+  EXPECT_EQ(v.cause, "bus_error");
+  EXPECT_NE(v.summary.find("/dev/shm"), std::string::npos);
+  EXPECT_EQ(decide_verdict(killed_by(SIGTERM)).cause, "signal");
+  auto abrt = killed_by(SIGABRT);
+  abrt.stderr_tail = "terminate called after throwing an instance of 'std::bad_alloc'\n";
+  EXPECT_EQ(decide_verdict(abrt).cause, "memory_error");
+
+  VerdictInput py;
+  py.exited = true;
+  py.exit_code = 1;
+  py.stderr_tail = "Traceback (most recent call last):\n  File \"<string>\", line 1\nMemoryError\n";
+  EXPECT_EQ(decide_verdict(py).cause, "memory_error");
+  py.stderr_tail = "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n";
+  EXPECT_EQ(decide_verdict(py).cause, "cuda_oom");
+  py.exit_code = 0;
+  EXPECT_EQ(decide_verdict(py).cause, "exited");  // exit 0: a caught error is not the cause
+}
+
+TEST(Verdict, StderrScanFindsDataLoaderPids) {
+  auto f = scan_stderr("x\nERROR: DataLoader worker (pid 4242) is killed by signal: Killed.\n");
+  ASSERT_EQ(f.dataloader_killed_pids.size(), 1u);
+  EXPECT_EQ(f.dataloader_killed_pids[0], 4242);
+  EXPECT_FALSE(scan_stderr("no MemoryErrors here").python_memory_error);
+}
+
+TEST(Verdict, JsonHasTheSchemaFields) {
+  auto j = verdict_to_json(decide_verdict(killed_by(SIGSEGV)));
+  EXPECT_EQ(j["type"], "verdict");
+  EXPECT_EQ(j["cause"], "segfault");
+  EXPECT_TRUE(j["secondary_causes"].is_array());
+  EXPECT_TRUE(j["victim_pid"].is_null());
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+#include "diagnose/verdict_from_record.h"
+
+namespace oomlens::diagnose {
+namespace {
+
+TEST(VerdictFromRecord, RebuildsFromEventsAndJoinsLiveKills) {
+  auto header = nlohmann::json::parse(
+      R"({"type":"header","main_pid":10,"kernel_log_readable":true,"kmsg_start_seq":100,"limits":{"limit_bytes":1000}})");
+  std::vector<nlohmann::json> events = {
+      nlohmann::json::parse(R"({"type":"event","kind":"process_start","pid":10,"role":"main"})"),
+      nlohmann::json::parse(R"({"type":"event","kind":"process_start","pid":11,"role":"worker"})")};
+  // Nothing says how the job ended.
+  auto r = verdict_from_record(header, events);
+  EXPECT_FALSE(r.verdict);
+  EXPECT_NE(r.note.find("ends before the job"), std::string::npos);
+  // A live kill of the worker before the start, and of another pid, are not joined.
+  TreeKill old_kill;
+  old_kill.pid = 11;
+  old_kill.kmsg_seq = 99;
+  TreeKill stranger;
+  stranger.pid = 77;
+  stranger.kmsg_seq = 150;
+  TreeKill main_kill;
+  main_kill.pid = 10;
+  main_kill.kmsg_seq = 160;
+  main_kill.comm = "python3";
+  r = verdict_from_record(header, events, {old_kill, stranger, main_kill});
+  ASSERT_TRUE(r.verdict);
+  EXPECT_EQ(r.verdict->cause, "oom_killed");
+  EXPECT_EQ(r.verdict->victim_pid, 10);
+  // A recorded main_exit with a recorded worker kill.
+  events.push_back(nlohmann::json::parse(R"({"type":"event","kind":"oom_kill","pid":11,"comm":"python3","role":"worker","kmsg_seq":120})"));
+  events.push_back(nlohmann::json::parse(R"({"type":"event","kind":"main_exit","exited":true,"exit_code":1,"signal":null})"));
+  r = verdict_from_record(header, events);
+  ASSERT_TRUE(r.verdict);
+  EXPECT_EQ(r.verdict->cause, "worker_oom_killed");
+  // Garbage in the record never throws.
+  r = verdict_from_record(nlohmann::json::parse(R"({"main_pid":"x"})"),
+                          {nlohmann::json::parse(R"({"kind":"main_exit","exited":"yes","signal":[]})")});
+  ASSERT_TRUE(r.verdict);
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
