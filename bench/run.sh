@@ -48,3 +48,10 @@ if [ -x $B/bench/oomlens_bench ]; then
   echo; echo "## parse-layer micro-benchmarks (Google Benchmark)"
   $B/bench/oomlens_bench --benchmark_min_time=0.2 2>/dev/null | grep -E '^BM_|^-|Benchmark' || true
 fi
+
+# Further benchmarks, one script per subcommand, each printing Markdown.
+for extra in bench/run_bench.sh bench/top_*.sh bench/watch_*.sh; do
+  [ -f "$extra" ] || continue
+  echo; echo "## $(basename "$extra")"
+  bash "$extra" "$B" || echo "($extra failed)"
+done
