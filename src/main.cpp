@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int status = 0;
   oomlens::cli::add_explain(app, &status);
+  oomlens::cli::add_check(app, &status);
+  oomlens::cli::add_protect(app, &status);
+  oomlens::cli::add_top(app, &status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -10,5 +10,8 @@ namespace oomlens::cli {
 inline constexpr int kExitUsage = 2;
 
 void add_explain(CLI::App& app, int* status);
+void add_check(CLI::App& app, int* status);
+void add_protect(CLI::App& app, int* status);
+void add_top(CLI::App& app, int* status);
 
 }  // namespace oomlens::cli
