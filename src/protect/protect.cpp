@@ -109,9 +109,10 @@ std::string explain_write_error(const WriteResult& w, int pid, int adj, std::opt
                                           : "this process lacks it");
     return fmt::format("setting oom_score_adj {} (now {}) was refused (EACCES): lowering it below the process's "
                        "floor (the lowest value a privileged writer set, 0 by default) needs CAP_SYS_RESOURCE; {}. "
-                       "Raising it (0..1000) is always allowed for your own processes. Where the capability "
-                       "exists: sudo oomlens protect; for a service: OOMScoreAdjust= in its systemd unit; in "
-                       "Docker: --oom-score-adj or --cap-add SYS_RESOURCE",
+                       "Values at or above the floor need no privilege for your own processes. With the "
+                       "capability: sudo oomlens protect (root on an ordinary host has it); for a service: "
+                       "OOMScoreAdjust= in its systemd unit; in Docker: docker run --oom-score-adj N or "
+                       "--cap-add SYS_RESOURCE",
                        adj, opt_str(adj_before), who);
   }
   if (w.err == EINVAL) return fmt::format("the kernel rejected {} as out of range (EINVAL)", adj);
