@@ -214,7 +214,7 @@ TEST(TopRender, JsonShapeAndNulls) {
   EXPECT_EQ(j["groups"][1]["pids"].size(), 3u);
   auto text = render_text(s, 0, false, 0);
   EXPECT_NE(text.find("PSI mem some 1.50%"), std::string::npos);
-  EXPECT_NE(text.find("docker:0123456789abcdef01"), std::string::npos);
+  EXPECT_NE(text.find("docker:0123456789abcdef0"), std::string::npos);
 }
 
 TEST(TopRender, HostileCommIsEscaped) {
