@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <pwd.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,13 +19,9 @@
 namespace oomlens::top {
 namespace {
 
-// One read() into a stack buffer: /proc/PID/stat and oom_score are small,
-// and this is the hot path (two files per process per tick).
-std::string_view read_small(const char* path, char* buf, size_t cap) {
-  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return {};
-  ssize_t n = ::read(fd, buf, cap);
-  ::close(fd);
+// pread at 0 on a kept descriptor; empty when the process is gone.
+std::string_view pread_small(int fd, char* buf, size_t cap) {
+  ssize_t n = ::pread(fd, buf, cap, 0);
   if (n <= 0) return {};
   return {buf, static_cast<size_t>(n)};
 }
@@ -144,7 +141,26 @@ std::vector<Group> group_rows(const std::vector<ProcessRow>& rows) {
   return groups;
 }
 
+void SnapshotBuilder::Fd::reset() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+}
+
 SnapshotBuilder::SnapshotBuilder(Options o) : opt_(std::move(o)), proc_(join(opt_.root, "proc")) {
+  if (opt_.keep_fds) {
+    // Two descriptors per process: raise the soft limit towards the hard
+    // one, and keep 128 in reserve for everything else.
+    rlimit rl{};
+    if (::getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+      const rlim_t want = std::min<rlim_t>(rl.rlim_max, 65536);
+      if (rl.rlim_cur < want) {
+        rl.rlim_cur = want;
+        ::setrlimit(RLIMIT_NOFILE, &rl);
+        ::getrlimit(RLIMIT_NOFILE, &rl);
+      }
+      if (rl.rlim_cur > 256) fd_budget_ = static_cast<size_t>(rl.rlim_cur - 128);
+    }
+  }
   long ps = ::sysconf(_SC_PAGESIZE);
   if (ps > 0) page_size_ = ps;
   if (auto h = cgroup::find_memory_hierarchy(opt_.root)) {
@@ -223,23 +239,51 @@ Snapshot SnapshotBuilder::tick() {
     std::string_view name(de->d_name);
     auto r = std::from_chars(name.data(), name.data() + name.size(), pid);
     if (r.ec != std::errc{} || r.ptr != name.data() + name.size() || pid <= 0) continue;
-    std::snprintf(path, sizeof path, "%s/%d/stat", proc_.c_str(), pid);
-    auto ts = parse_tick_stat(read_small(path, buf, sizeof buf));
+    Entry* cached = nullptr;
+    if (auto it = cache_.find(pid); it != cache_.end()) cached = &it->second;
+    std::string_view stat_text;
+    Fd stat_fd, score_fd;
+    if (cached && cached->stat_fd.get() >= 0) {
+      stat_text = pread_small(cached->stat_fd.get(), buf, sizeof buf);
+      // Either way the descriptors leave the entry (and the count): kept
+      // ones come back below, those of a gone process close here.
+      fds_open_ -= (cached->stat_fd.get() >= 0) + (cached->score_fd.get() >= 0);
+      stat_fd = std::move(cached->stat_fd);
+      score_fd = std::move(cached->score_fd);
+      if (stat_text.empty()) {  // that process is gone; `pid` may be a new one
+        stat_fd.reset();
+        score_fd.reset();
+      }
+    }
+    if (stat_text.empty()) {
+      std::snprintf(path, sizeof path, "%s/%d/stat", proc_.c_str(), pid);
+      stat_fd = Fd(::open(path, O_RDONLY | O_CLOEXEC));
+      if (stat_fd.get() < 0) continue;
+      stat_text = pread_small(stat_fd.get(), buf, sizeof buf);
+      std::snprintf(path, sizeof path, "%s/%d/oom_score", proc_.c_str(), pid);
+      score_fd = Fd(::open(path, O_RDONLY | O_CLOEXEC));
+    }
+    auto ts = parse_tick_stat(stat_text);
     if (!ts || (ts->flags & kPfKthread) || ts->stat.state == 'Z' || ts->stat.state == 'X') continue;
-    std::snprintf(path, sizeof path, "%s/%d/oom_score", proc_.c_str(), pid);
     ProcessRow row;
     row.pid = pid;
     row.ppid = static_cast<int>(ts->stat.ppid);
     row.comm = std::move(ts->stat.comm);
     row.state = ts->stat.state;
     row.start_time_ticks = ts->stat.start_time_ticks;
-    row.oom_score = parse_int(read_small(path, sbuf, sizeof sbuf));
+    if (score_fd.get() >= 0) row.oom_score = parse_int(pread_small(score_fd.get(), sbuf, sizeof sbuf));
     row.rss_bytes = ts->rss_pages * static_cast<uint64_t>(page_size_);
     Entry& e = cache_[pid];
     if (!e.info || e.start_time_ticks != row.start_time_ticks) {
       e = Entry{};
       e.start_time_ticks = row.start_time_ticks;
       e.info = read_static(pid, row.comm);
+    }
+    const size_t n_fds = (stat_fd.get() >= 0) + (score_fd.get() >= 0);
+    if (fds_open_ + n_fds <= fd_budget_) {  // else they close at the end of this iteration
+      e.stat_fd = std::move(stat_fd);
+      e.score_fd = std::move(score_fd);
+      fds_open_ += n_fds;
     }
     e.seen = true;
     row.info = e.info;
@@ -249,7 +293,11 @@ Snapshot SnapshotBuilder::tick() {
     s.rows.push_back(std::move(row));
   }
   ::closedir(d);
-  std::erase_if(cache_, [](const auto& kv) { return !kv.second.seen; });
+  std::erase_if(cache_, [this](const auto& kv) {
+    if (kv.second.seen) return false;
+    fds_open_ -= (kv.second.stat_fd.get() >= 0) + (kv.second.score_fd.get() >= 0);
+    return true;
+  });
   s.header.processes = s.rows.size();
   sort_rows(s.rows);
   return s;

@@ -6,7 +6,10 @@
 //
 // Cost model (the view refreshes every second on machines with hundreds of
 // processes): per tick only /proc/PID/stat and /proc/PID/oom_score are read
-// for every process. What rarely changes (user, cgroup, command line) is read
+// for every process, through descriptors kept open across ticks (pread at
+// offset 0 regenerates a seq_file), since the path lookup of open() costs
+// more than the read; a descriptor of an exited process fails with ESRCH and
+// is reopened by path. What rarely changes (user, cgroup, command line) is read
 // once per process lifetime and cached by (pid, start time), so a recycled
 // pid is never confused with its predecessor. PSS (smaps_rollup, ~1 ms per
 // large process), swap and oom_score_adj are read only for the rows on
@@ -101,7 +104,8 @@ class SnapshotBuilder {
  public:
   struct Options {
     std::string root = "/";        ///< /proc, /sys are read under it
-    double detail_interval_s = 3;  ///< PSS/swap/adj refresh period per row
+    double detail_interval_s = 5;  ///< PSS/swap/adj refresh period per row
+    bool keep_fds = true;          ///< keep stat/oom_score open across ticks
     bool gpu = true;               ///< try libnvidia-ml.so.1
   };
   explicit SnapshotBuilder(Options o);
@@ -119,7 +123,33 @@ class SnapshotBuilder {
   void details_for(Snapshot& s, const std::vector<int>& pids, double now_s, bool force = false);
 
  private:
+  /// A descriptor closed on destruction (move-only).
+  class Fd {
+   public:
+    Fd() = default;
+    explicit Fd(int fd) : fd_(fd) {}
+    ~Fd() { reset(); }
+    Fd(Fd&& o) noexcept : fd_(o.release()) {}
+    Fd& operator=(Fd&& o) noexcept {
+      if (this != &o) {
+        reset();
+        fd_ = o.release();
+      }
+      return *this;
+    }
+    int get() const { return fd_; }
+    int release() {
+      int f = fd_;
+      fd_ = -1;
+      return f;
+    }
+    void reset();
+
+   private:
+    int fd_ = -1;
+  };
   struct Entry {
+    Fd stat_fd, score_fd;
     uint64_t start_time_ticks = 0;
     std::shared_ptr<const StaticInfo> info;
     double detail_at_s = -1e9;
@@ -135,6 +165,8 @@ class SnapshotBuilder {
   std::string proc_;
   long page_size_ = 4096;
   std::unordered_map<int, Entry> cache_;
+  size_t fd_budget_ = 0;  ///< descriptors this builder may keep open
+  size_t fds_open_ = 0;
   std::unordered_map<uint32_t, std::string> users_;
   std::optional<std::string> memory_mount_;  ///< v1 memory mount or v2 root (for limits)
   bool memory_v2_ = false;
