@@ -26,7 +26,9 @@ void add_top(CLI::App& app, int* status) {
   cmd->add_flag("--once", a->once, "Print one snapshot as a text table and exit");
   cmd->add_flag("--json", a->json, "Print one snapshot as JSON and exit (docs/top.md)");
   cmd->add_flag("-g,--group", a->group, "Group processes by application (same comm; parent/sibling/same cgroup)");
-  cmd->add_option("-n,--limit", a->limit, "Rows in --once/--json output (0 = all)")->capture_default_str();
+  cmd->add_option("-n,--limit", a->limit, "Rows in --once/--json output (0 = all)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->add_option("-d,--interval", a->interval_s, "Seconds between refreshes of the live view")
       ->check(CLI::Range(0.2, 60.0))
       ->capture_default_str();
