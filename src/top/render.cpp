@@ -17,8 +17,10 @@ nlohmann::json opt(const std::optional<T>& v) {
   return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
-// Cut to `width` code points (printable() output is UTF-8; wide characters
-// are rare in comms and paths, and cutting by code point never splits one).
+}  // namespace
+
+// Cut by code point (printable() output is UTF-8; wide characters are rare
+// in comms and paths, and cutting by code point never splits one).
 std::string cut(const std::string& s, size_t width) {
   if (width == 0) return s;
   size_t cols = 0, i = 0;
@@ -31,6 +33,8 @@ std::string cut(const std::string& s, size_t width) {
   }
   return s.substr(0, std::min(i, s.size()));
 }
+
+namespace {
 
 std::string pct(uint64_t a, uint64_t b) { return b ? fmt::format("{:.0f}%", 100.0 * double(a) / double(b)) : "?"; }
 

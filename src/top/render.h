@@ -12,6 +12,10 @@
 
 namespace oomlens::top {
 
+/// `s` cut to its first `width` code points (0 = whole); never splits a
+/// UTF-8 sequence.
+[[nodiscard]] std::string cut(const std::string& s, size_t width);
+
 /// Two lines: memory, swap, commit, PSI; then the cgroup limit and counts.
 [[nodiscard]] std::vector<std::string> header_lines(const Header& h);
 

@@ -70,7 +70,7 @@ int run_ui(SnapshotBuilder& b, const UiOptions& o) {
     } else {
       auto head = header_lines(snap.header);
       int y = 0;
-      for (const auto& h : head) put_line(y++, h.substr(0, static_cast<size_t>(cols)), cols);
+      for (const auto& h : head) put_line(y++, cut(h, static_cast<size_t>(cols)), cols);
       attron(A_REVERSE);
       std::string title = table_title(snap.gpu_available, grouped, static_cast<size_t>(cols));
       title.resize(static_cast<size_t>(cols), ' ');
@@ -95,8 +95,9 @@ int run_ui(SnapshotBuilder& b, const UiOptions& o) {
       }
       attron(A_DIM);
       put_line(lines - 1,
-               std::string("q quit · g ") + (grouped ? "processes" : "group by application") +
-                   " · ↑↓ PgUp PgDn scroll · sorted by oom_score · PSS/swap/adj of visible rows every few s",
+               cut(std::string("q quit · g ") + (grouped ? "processes" : "group by application") +
+                       " · ↑↓ PgUp PgDn scroll · sorted by oom_score · PSS/swap/adj of visible rows every 5 s",
+                   static_cast<size_t>(cols)),
                cols);
       attroff(A_DIM);
     }
