@@ -14,7 +14,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int status = 0;
   oomlens::cli::add_explain(app, &status);
-  oomlens::cli::add_run(app, &status);
+  oomlens::cli::add_check(app, &status);
+  oomlens::cli::add_protect(app, &status);
+  oomlens::cli::add_top(app, &status);
+  oomlens::cli::add_run(app, &status);  // last: see commands.h
   oomlens::cli::add_report(app, &status);
   oomlens::cli::add_plot(app, &status);
   try {

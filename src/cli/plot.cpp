@@ -11,6 +11,7 @@ namespace oomlens::cli {
 
 void add_plot(CLI::App& app, int* status) {
   auto* cmd = app.add_subcommand("plot", "Draw a run record as a self-contained SVG or HTML page");
+  cmd->allow_extras(false);  // the app allows extras for `run` only
   auto file = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
   cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required();

@@ -45,6 +45,7 @@ std::vector<diagnose::TreeKill> live_kernel_kills() {
 
 void add_report(CLI::App& app, int* status) {
   auto* cmd = app.add_subcommand("report", "Print the summary and verdict of a run record");
+  cmd->allow_extras(false);  // the app allows extras for `run` only
   auto file = std::make_shared<std::string>();
   auto json_out = std::make_shared<bool>(false);
   cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required();

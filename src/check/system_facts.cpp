@@ -1,0 +1,208 @@
+// Reader of SystemFacts (see system_facts.h).
+#include "check/system_facts.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+
+#include "cgroup/cgroup.h"
+
+namespace oomlens::check {
+namespace {
+
+std::string join(const std::string& root, std::string_view rel) {
+  std::string r = root;
+  while (r.size() > 1 && r.back() == '/') r.pop_back();
+  if (r == "/") r.clear();
+  if (rel.empty() || rel.front() != '/') r += '/';
+  return r + std::string(rel);
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n')) s.remove_suffix(1);
+  return s;
+}
+
+template <typename T>
+std::optional<T> read_number(const std::string& path) {
+  auto text = cgroup::read_small_file(path);
+  if (!text) return std::nullopt;
+  auto t = trim(*text);
+  T v{};
+  auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (r.ec != std::errc{} || r.ptr != t.data() + t.size()) return std::nullopt;
+  return v;
+}
+
+std::string cmdline_text(std::string s) {
+  while (!s.empty() && s.back() == '\0') s.pop_back();
+  for (char& c : s)
+    if (c == '\0') c = ' ';
+  return s;
+}
+
+void read_processes(const std::string& proc, SystemFacts& f) {
+  DIR* d = ::opendir(proc.c_str());
+  if (!d) return;
+  while (dirent* e = ::readdir(d)) {
+    int pid = 0;
+    std::string_view name(e->d_name);
+    auto r = std::from_chars(name.data(), name.data() + name.size(), pid);
+    if (r.ec != std::errc{} || r.ptr != name.data() + name.size() || pid <= 0) continue;
+    const std::string dir = proc + "/" + std::string(name);
+    auto comm = cgroup::read_small_file(dir + "/comm");
+    if (!comm) continue;  // gone
+    std::string c(trim(*comm));
+    std::string cmd = cmdline_text(cgroup::read_small_file(dir + "/cmdline").value_or(""));
+    auto adj = read_number<int>(dir + "/oom_score_adj");
+    // Kernel threads have an empty cmdline and no mm: the OOM killer never
+    // considers them, so their -1000 (if any) is irrelevant.
+    const bool kthread = cmd.empty();
+    std::string kind = oom_daemon_kind(c, cmd);
+    if ((!kthread && adj == -1000) || !kind.empty()) {
+      ProcessFact p{pid, c, cmd, std::nullopt};
+      if (auto st = proc::read_pid_status(pid, proc)) p.rss_bytes = st->vm_rss_bytes;
+      if (!kthread && adj == -1000) f.unkillable.push_back(p);
+      if (!kind.empty()) f.oom_daemons.push_back(p);
+    }
+  }
+  ::closedir(d);
+}
+
+}  // namespace
+
+std::vector<SwapDevice> parse_swaps(std::string_view text) {
+  std::vector<SwapDevice> out;
+  size_t pos = 0;
+  bool header = true;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    if (header) {  // "Filename Type Size Used Priority"
+      header = false;
+      if (line.substr(0, 8) == "Filename") continue;
+    }
+    std::vector<std::string_view> cols;
+    size_t i = 0;
+    while (i < line.size()) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+      size_t j = i;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+      if (j > i) cols.push_back(line.substr(i, j - i));
+      i = j;
+    }
+    if (cols.size() < 4) continue;
+    uint64_t size_kb = 0, used_kb = 0;
+    if (std::from_chars(cols[2].data(), cols[2].data() + cols[2].size(), size_kb).ec != std::errc{}) continue;
+    if (std::from_chars(cols[3].data(), cols[3].data() + cols[3].size(), used_kb).ec != std::errc{}) continue;
+    if (size_kb > (UINT64_MAX >> 10) || used_kb > (UINT64_MAX >> 10)) continue;
+    out.push_back({std::string(cols[0]), std::string(cols[1]), size_kb << 10, used_kb << 10});
+  }
+  return out;
+}
+
+std::string oom_daemon_kind(std::string_view comm, std::string_view cmdline) {
+  if (comm == "earlyoom") return "earlyoom";
+  if (comm == "systemd-oomd") return "systemd-oomd";
+  if (comm == "nohang") return "nohang";
+  // `python3 /usr/sbin/nohang --monitor` started without the shebang.
+  if ((comm.substr(0, 6) == "python") && cmdline.find("/nohang") != std::string_view::npos) return "nohang";
+  return {};
+}
+
+SystemFacts read_system_facts(const std::string& root) {
+  SystemFacts f;
+  const std::string proc = join(root, "proc");
+  const std::string vm = join(root, "proc/sys/vm/");
+  f.overcommit_memory = read_number<int>(vm + "overcommit_memory");
+  f.overcommit_ratio = read_number<int>(vm + "overcommit_ratio");
+  f.overcommit_kbytes = read_number<uint64_t>(vm + "overcommit_kbytes");
+  f.swappiness = read_number<int>(vm + "swappiness");
+  f.panic_on_oom = read_number<int>(vm + "panic_on_oom");
+  f.oom_kill_allocating_task = read_number<int>(vm + "oom_kill_allocating_task");
+  f.oom_dump_tasks = read_number<int>(vm + "oom_dump_tasks");
+  f.meminfo = proc::read_meminfo(proc);
+  if (auto s = cgroup::read_small_file(proc + "/swaps")) f.swaps = parse_swaps(*s);
+
+  if (DIR* d = ::opendir(join(root, "sys/block").c_str())) {
+    while (dirent* e = ::readdir(d)) {
+      std::string n = e->d_name;
+      if (n.rfind("zram", 0) != 0) continue;
+      auto size = read_number<uint64_t>(join(root, "sys/block/" + n + "/disksize"));
+      f.zram.push_back({n, size.value_or(0)});
+    }
+    ::closedir(d);
+  }
+
+  f.dmesg_restrict = read_number<int>(join(root, "proc/sys/kernel/dmesg_restrict"));
+  // Decide by trying: CAP_SYSLOG, containers without /dev/kmsg and LSMs all
+  // play a part, and the open is the only honest answer.
+  int fd = ::open(join(root, "dev/kmsg").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd >= 0) {
+    f.kmsg_readable = true;
+    ::close(fd);
+  } else {
+    f.kmsg_error = std::strerror(errno);
+  }
+
+  f.memory_pressure = proc::read_pressure(proc + "/pressure/memory");
+
+  if (auto h = cgroup::find_memory_hierarchy(root)) {
+    f.memory_controller = true;
+    f.cgroup_version = h->version == cgroup::Version::v1 ? "v1" : "v2";
+    if (auto dir = cgroup::memory_cgroup_dir(*h, 0, root)) {
+      const std::string mount = join(root, h->mount_point);
+      f.cgroup_path = dir->size() >= mount.size() ? dir->substr(mount.size()) : *dir;
+      if (f.cgroup_path->empty()) f.cgroup_path = "/";
+      auto lim = cgroup::tightest_limit(*h, *dir);
+      f.cgroup_limit_bytes = lim.bytes;
+      // Which level holds it: walk up again (tightest_limit does not say).
+      if (lim.bytes) {
+        std::string d = *dir;
+        while (d.size() >= mount.size()) {
+          auto l = cgroup::read_limit(h->version, d);
+          if (l.bytes == lim.bytes) {
+            f.cgroup_limit_path = d.size() > mount.size() ? d.substr(mount.size()) : "/";
+            break;
+          }
+          auto slash = d.rfind('/');
+          if (slash == std::string::npos || slash < mount.size()) break;
+          d.resize(slash);
+        }
+      }
+      f.cgroup_usage_bytes = read_number<uint64_t>(
+          *dir + (h->version == cgroup::Version::v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+    }
+  }
+
+  const std::string shm = join(root, "dev/shm");
+  struct statvfs sv {};
+  if (::access(shm.c_str(), F_OK) == 0) {
+    f.shm_present = true;
+    if (::statvfs(shm.c_str(), &sv) == 0) {
+      f.shm_size_bytes = static_cast<uint64_t>(sv.f_blocks) * sv.f_frsize;
+      f.shm_used_bytes = static_cast<uint64_t>(sv.f_blocks - sv.f_bfree) * sv.f_frsize;
+    }
+  }
+
+  read_processes(proc, f);
+
+  struct rlimit rl {};
+  if (::getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+    f.ulimit_v_unlimited = false;
+    f.ulimit_v_bytes = static_cast<uint64_t>(rl.rlim_cur);
+  }
+  f.as_root = ::geteuid() == 0;
+  return f;
+}
+
+}  // namespace oomlens::check

@@ -1,0 +1,220 @@
+// `oomlens protect` (see protect.h).
+#include "protect/protect.h"
+
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+
+#include "cgroup/cgroup.h"
+#include "proc/proc.h"
+#include "render/utf8.h"
+
+namespace oomlens::protect {
+namespace {
+
+constexpr int kCapSysResource = 24;  // include/uapi/linux/capability.h
+
+std::string opt_str(std::optional<int> v) { return v ? std::to_string(*v) : "?"; }
+
+volatile sig_atomic_t g_child = 0;
+void forward_signal(int sig) {
+  if (g_child > 0) ::kill(g_child, sig);
+}
+
+struct ChildReport {
+  int stage = 0;  // 1: writing oom_score_adj, 2: exec
+  int err = 0;
+  int at_open = 0;
+};
+
+}  // namespace
+
+std::optional<int> parse_adj(std::string_view t) {
+  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
+  int v = 0;
+  auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || r.ec != std::errc{} || r.ptr != t.data() + t.size()) return std::nullopt;
+  if (v < kAdjMin || v > kAdjMax) return std::nullopt;
+  return v;
+}
+
+std::optional<int> parse_pid(std::string_view t) {
+  int v = 0;
+  auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || r.ec != std::errc{} || r.ptr != t.data() + t.size() || v <= 0) return std::nullopt;
+  return v;
+}
+
+std::optional<int> ProcAdjIo::read_int(int pid, std::string_view file) { return proc::read_pid_int(pid, file, root_); }
+
+std::optional<std::string> ProcAdjIo::comm(int pid) {
+  auto t = cgroup::read_small_file(root_ + "/" + std::to_string(pid) + "/comm");
+  if (!t) return std::nullopt;
+  while (!t->empty() && t->back() == '\n') t->pop_back();
+  return t;
+}
+
+std::optional<unsigned> ProcAdjIo::owner_uid(int pid) {
+  struct stat st {};
+  if (::stat((root_ + "/" + std::to_string(pid)).c_str(), &st) != 0) return std::nullopt;
+  return st.st_uid;
+}
+
+WriteResult ProcAdjIo::write_adj(int pid, int adj) {
+  const std::string path = root_ + "/" + std::to_string(pid) + "/oom_score_adj";
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return {errno, true};
+  const std::string v = std::to_string(adj);
+  WriteResult r;
+  if (::write(fd, v.data(), v.size()) != static_cast<ssize_t>(v.size())) r = {errno ? errno : EIO, false};
+  ::close(fd);
+  return r;
+}
+
+std::optional<bool> ProcAdjIo::has_cap_sys_resource() {
+  auto t = cgroup::read_small_file(root_ + "/self/status");
+  if (!t) return std::nullopt;
+  auto pos = t->find("\nCapEff:");
+  if (pos == std::string::npos) return std::nullopt;
+  uint64_t mask = 0;
+  const char* b = t->data() + pos + 8;
+  while (*b == ' ' || *b == '\t') ++b;
+  auto r = std::from_chars(b, t->data() + t->size(), mask, 16);
+  if (r.ec != std::errc{}) return std::nullopt;
+  return (mask >> kCapSysResource) & 1;
+}
+
+unsigned ProcAdjIo::euid() { return ::geteuid(); }
+
+std::string explain_write_error(const WriteResult& w, int pid, int adj, std::optional<int> adj_before,
+                                std::optional<unsigned> owner, unsigned euid, std::optional<bool> cap) {
+  if (w.err == ENOENT || w.err == ESRCH) return fmt::format("no process {} (it does not exist or has exited)", pid);
+  if (w.err == EACCES || w.err == EPERM) {
+    if (w.at_open) {
+      return fmt::format("pid {} belongs to uid {} and you are uid {}: only its owner (or root) may change its "
+                         "oom_score_adj; try sudo",
+                         pid, owner ? std::to_string(*owner) : "?", euid);
+    }
+    std::string who = !cap ? "this process may lack it"
+                      : *cap ? "this process has it, yet the kernel refused (an LSM policy?)"
+                             : (euid == 0 ? "this process lacks it, although it runs as root (a container, or "
+                                            "capabilities dropped)"
+                                          : "this process lacks it");
+    return fmt::format("setting oom_score_adj {} (now {}) was refused (EACCES): lowering it below the process's "
+                       "floor (the lowest value a privileged writer set, 0 by default) needs CAP_SYS_RESOURCE; {}. "
+                       "Values at or above the floor need no privilege for your own processes. With the "
+                       "capability: sudo oomlens protect (root on an ordinary host has it); for a service: "
+                       "OOMScoreAdjust= in its systemd unit; in Docker: docker run --oom-score-adj N or "
+                       "--cap-add SYS_RESOURCE",
+                       adj, opt_str(adj_before), who);
+  }
+  if (w.err == EINVAL) return fmt::format("the kernel rejected {} as out of range (EINVAL)", adj);
+  return fmt::format("cannot write /proc/{}/oom_score_adj: {}", pid, std::strerror(w.err));
+}
+
+Outcome protect_pid(AdjIo& io, int pid, int adj) {
+  Outcome o;
+  o.pid = pid;
+  o.comm = io.comm(pid).value_or("");
+  o.adj_before = io.read_int(pid, "oom_score_adj");
+  o.score_before = io.read_int(pid, "oom_score");
+  if (!o.adj_before) {
+    o.error = fmt::format("no process {} (it does not exist or has exited)", pid);
+    return o;
+  }
+  WriteResult w = io.write_adj(pid, adj);
+  if (w.err) {
+    o.error = explain_write_error(w, pid, adj, o.adj_before, io.owner_uid(pid), io.euid(), io.has_cap_sys_resource());
+    return o;
+  }
+  o.adj_after = io.read_int(pid, "oom_score_adj");
+  o.score_after = io.read_int(pid, "oom_score");
+  o.ok = true;
+  return o;
+}
+
+std::string render_outcome(const Outcome& o) {
+  if (!o.ok) return fmt::format("{}{}: {}", o.pid, o.comm.empty() ? "" : " " + printable(o.comm), o.error);
+  return fmt::format("{} {}: oom_score_adj {} → {}, oom_score {} → {}", o.pid, printable(o.comm), opt_str(o.adj_before),
+                     opt_str(o.adj_after), opt_str(o.score_before), opt_str(o.score_after));
+}
+
+int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool quiet) {
+  if (argv.empty()) return kExitNotFound;
+  const int self = ::getpid();
+  auto adj_before = io.read_int(self, "oom_score_adj");
+  auto score_before = io.read_int(self, "oom_score");
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    fmt::print(stderr, "oomlens protect: pipe: {}\n", std::strerror(errno));
+    return kExitSetupFailed;
+  }
+  std::vector<char*> cargv;
+  for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+  cargv.push_back(nullptr);
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    fmt::print(stderr, "oomlens protect: fork: {}\n", std::strerror(errno));
+    return kExitSetupFailed;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    ChildReport rep;
+    WriteResult w = io.write_adj(::getpid(), adj);
+    if (w.err) {
+      rep = {1, w.err, w.at_open ? 1 : 0};
+    } else {
+      ::execvp(cargv[0], cargv.data());
+      rep = {2, errno, 0};
+    }
+    [[maybe_unused]] auto n = ::write(fds[1], &rep, sizeof rep);
+    ::_exit(rep.stage == 1 ? kExitSetupFailed : (rep.err == ENOENT ? kExitNotFound : kExitCannotExec));
+  }
+  ::close(fds[1]);
+  g_child = pid;
+  struct sigaction ign {}, fwd {}, old_int {}, old_quit {}, old_term {}, old_hup {};
+  ign.sa_handler = SIG_IGN;
+  fwd.sa_handler = forward_signal;
+  ::sigaction(SIGINT, &ign, &old_int);
+  ::sigaction(SIGQUIT, &ign, &old_quit);
+  ::sigaction(SIGTERM, &fwd, &old_term);
+  ::sigaction(SIGHUP, &fwd, &old_hup);
+
+  ChildReport rep;
+  ssize_t n;
+  do n = ::read(fds[0], &rep, sizeof rep);
+  while (n < 0 && errno == EINTR);
+  ::close(fds[0]);
+  if (n == static_cast<ssize_t>(sizeof rep)) {
+    if (rep.stage == 1)
+      fmt::print(stderr, "oomlens protect: {} (command not run)\n",
+                 explain_write_error({rep.err, rep.at_open != 0}, pid, adj, adj_before, io.owner_uid(self), io.euid(),
+                                     io.has_cap_sys_resource()));
+    else
+      fmt::print(stderr, "oomlens protect: cannot run {}: {}\n", printable(argv[0]), std::strerror(rep.err));
+  } else if (!quiet) {
+    fmt::print(stderr, "oomlens protect: pid {} {}: oom_score_adj {} → {}, oom_score {} → {}\n", pid,
+               printable(argv[0]), opt_str(adj_before), opt_str(io.read_int(pid, "oom_score_adj")),
+               opt_str(score_before), opt_str(io.read_int(pid, "oom_score")));
+  }
+  int wstatus = 0;
+  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  g_child = 0;
+  ::sigaction(SIGINT, &old_int, nullptr);
+  ::sigaction(SIGQUIT, &old_quit, nullptr);
+  ::sigaction(SIGTERM, &old_term, nullptr);
+  ::sigaction(SIGHUP, &old_hup, nullptr);
+  if (WIFEXITED(wstatus)) return WEXITSTATUS(wstatus);
+  if (WIFSIGNALED(wstatus)) return 128 + WTERMSIG(wstatus);
+  return kExitSetupFailed;
+}
+
+}  // namespace oomlens::protect

@@ -1,0 +1,105 @@
+#pragma once
+// `oomlens protect`: set /proc/PID/oom_score_adj and show oom_score and
+// oom_score_adj before and after.
+//
+// Kernel rules (fs/proc/base.c: oom_score_adj_write(), __set_oom_adj()):
+//  - the value must be in [-1000, 1000] (OOM_SCORE_ADJ_MIN..MAX), else EINVAL;
+//  - a value below the task's oom_score_adj_min (0 unless a writer holding
+//    CAP_SYS_RESOURCE set a lower one; inherited over fork) needs
+//    CAP_SYS_RESOURCE, else EACCES at write(). Root without that capability
+//    (containers, this build machine) gets EACCES too: decide by trying;
+//  - the file is mode 0644 owned by the process's uid: someone else's
+//    process fails at open() with EACCES (unless CAP_DAC_OVERRIDE).
+//
+// Side effects sit behind AdjIo so the decisions and messages are testable.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oomlens::protect {
+
+inline constexpr int kAdjMin = -1000;
+inline constexpr int kAdjMax = 1000;
+
+/// Exit statuses (docs/protect.md). PID mode: 0 all changed, 1 at least one
+/// PID could not be changed, 2 usage. CMD mode: the command's own status
+/// (128+N when killed by signal N), 125 when oom_score_adj could not be set
+/// (the command is not run), 126 command found but not executable, 127 not found.
+inline constexpr int kExitSomeFailed = 1;
+inline constexpr int kExitSetupFailed = 125;
+inline constexpr int kExitCannotExec = 126;
+inline constexpr int kExitNotFound = 127;
+
+/// An integer in [-1000, 1000] written in full ("500", "-17", "+3");
+/// nullopt for anything else (out of range, trailing junk, empty).
+[[nodiscard]] std::optional<int> parse_adj(std::string_view text);
+/// A positive pid written in full; nullopt otherwise.
+[[nodiscard]] std::optional<int> parse_pid(std::string_view text);
+
+/// Result of writing oom_score_adj: errno (0 = success) and whether open()
+/// (permission on the file: not your process) or write() (range or
+/// capability) failed.
+struct WriteResult {
+  int err = 0;
+  bool at_open = false;
+};
+
+/// The seam: reading and writing /proc/PID files.
+class AdjIo {
+ public:
+  virtual ~AdjIo() = default;
+  /// An integer file of /proc/PID ("oom_score", "oom_score_adj"); nullopt when gone/unreadable.
+  virtual std::optional<int> read_int(int pid, std::string_view file) = 0;
+  virtual std::optional<std::string> comm(int pid) = 0;
+  /// Owner uid of /proc/PID (for the "someone else's process" message).
+  virtual std::optional<unsigned> owner_uid(int pid) = 0;
+  virtual WriteResult write_adj(int pid, int adj) = 0;
+  /// Whether the caller's CapEff has CAP_SYS_RESOURCE (for the message only).
+  virtual std::optional<bool> has_cap_sys_resource() = 0;
+  virtual unsigned euid() = 0;
+};
+
+/// The real /proc (proc_root "/proc" by default).
+class ProcAdjIo final : public AdjIo {
+ public:
+  explicit ProcAdjIo(std::string proc_root = "/proc") : root_(std::move(proc_root)) {}
+  std::optional<int> read_int(int pid, std::string_view file) override;
+  std::optional<std::string> comm(int pid) override;
+  std::optional<unsigned> owner_uid(int pid) override;
+  WriteResult write_adj(int pid, int adj) override;
+  std::optional<bool> has_cap_sys_resource() override;
+  unsigned euid() override;
+
+ private:
+  std::string root_;
+};
+
+struct Outcome {
+  int pid = 0;
+  std::string comm;
+  std::optional<int> score_before, adj_before, score_after, adj_after;
+  bool ok = false;
+  std::string error;  ///< why it failed and what would work; empty when ok
+};
+
+/// Reads before, writes, reads after. Never throws.
+[[nodiscard]] Outcome protect_pid(AdjIo& io, int pid, int adj);
+
+/// The message for a failed write (pure; used by protect_pid and CMD mode).
+/// `self` means the process is oomlens's own child before exec.
+[[nodiscard]] std::string explain_write_error(const WriteResult& w, int pid, int adj, std::optional<int> adj_before,
+                                              std::optional<unsigned> owner, unsigned euid,
+                                              std::optional<bool> cap_sys_resource);
+
+/// "PID comm: oom_score_adj A → B, oom_score S → T" or "PID: error".
+[[nodiscard]] std::string render_outcome(const Outcome& o);
+
+/// CMD mode: fork; the child sets its own oom_score_adj (inherited over
+/// exec) and execvp()s argv; the parent waits and returns the exit status as
+/// documented above. Messages go to stderr. SIGINT/SIGQUIT are ignored in
+/// the parent while it waits (as system() does); SIGTERM/SIGHUP are forwarded.
+/// `quiet` drops the before/after line (errors are still printed).
+[[nodiscard]] int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool quiet = false);
+
+}  // namespace oomlens::protect

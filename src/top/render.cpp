@@ -1,0 +1,198 @@
+// Text and JSON rendering for `oomlens top` (see render.h).
+#include "top/render.h"
+
+#include <fmt/core.h>
+
+#include "render/format.h"
+#include "render/utf8.h"
+
+namespace oomlens::top {
+namespace {
+
+std::string bytes_or_dash(const std::optional<uint64_t>& b) { return b ? format_bytes(*b) : "-"; }
+std::string int_or_dash(const std::optional<int>& v) { return v ? std::to_string(*v) : "-"; }
+
+template <typename T>
+nlohmann::json opt(const std::optional<T>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+// Cut by code point (printable() output is UTF-8; wide characters are rare
+// in comms and paths, and cutting by code point never splits one).
+std::string cut(const std::string& s, size_t width) {
+  if (width == 0) return s;
+  size_t cols = 0, i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
+    if (cols + 1 > width) break;
+    i += len;
+    ++cols;
+  }
+  return s.substr(0, std::min(i, s.size()));
+}
+
+namespace {
+
+std::string pct(uint64_t a, uint64_t b) { return b ? fmt::format("{:.0f}%", 100.0 * double(a) / double(b)) : "?"; }
+
+}  // namespace
+
+std::vector<std::string> header_lines(const Header& h) {
+  std::vector<std::string> out;
+  std::string l1;
+  if (h.meminfo) {
+    const auto& m = *h.meminfo;
+    l1 = fmt::format("Mem avail {} of {}", bytes_or_dash(m.mem_available_bytes), bytes_or_dash(m.mem_total_bytes));
+    if (m.swap_total_bytes && *m.swap_total_bytes == 0) l1 += " · swap none";
+    else if (m.swap_total_bytes && m.swap_free_bytes)
+      l1 += fmt::format(" · swap used {} of {}", format_bytes(*m.swap_total_bytes - std::min(*m.swap_free_bytes, *m.swap_total_bytes)),
+                        format_bytes(*m.swap_total_bytes));
+    if (m.committed_as_bytes && m.commit_limit_bytes)
+      l1 += fmt::format(" · commit {} / {} ({})", format_bytes(*m.committed_as_bytes), format_bytes(*m.commit_limit_bytes),
+                        pct(*m.committed_as_bytes, *m.commit_limit_bytes));
+  } else {
+    l1 = "Mem: /proc/meminfo unreadable";
+  }
+  out.push_back(l1);
+  std::string l2;
+  if (h.memory_pressure) {
+    const auto& p = *h.memory_pressure;
+    l2 = fmt::format("PSI mem some {} full {} (avg10)", p.some ? fmt::format("{:.2f}%", p.some->avg10) : "-",
+                     p.full ? fmt::format("{:.2f}%", p.full->avg10) : "-");
+  } else {
+    l2 = "PSI unavailable";
+  }
+  if (h.cgroup_limit_bytes)
+    l2 += fmt::format(" · cgroup limit {} ({})", format_bytes(*h.cgroup_limit_bytes), printable(h.cgroup_path.value_or("?")));
+  else
+    l2 += " · cgroup limit none";
+  l2 += fmt::format(" · {} processes", h.processes);
+  out.push_back(l2);
+  return out;
+}
+
+std::string cgroup_label(const StaticInfo& info) {
+  if (info.owner) {
+    std::string id = info.owner->id;
+    if (id.size() > 24) id = shorten_ids(id);
+    if (id.size() > 24) id = id.substr(0, 24);
+    return printable(info.owner->kind + ":" + id);
+  }
+  if (info.cgroup_path.empty() || info.cgroup_path == "/") return "-";
+  return printable(shorten_ids(info.cgroup_path));
+}
+
+std::string table_title(bool gpu, bool grouped, size_t width) {
+  std::string t = fmt::format("{:>7} {:<8} {:>5} {:>5} {:>10} {:>10} {:>10} ", grouped ? "LEADER" : "PID", "USER",
+                              "SCORE", grouped ? "PROCS" : "ADJ", "RSS", "PSS", "SWAP");
+  if (gpu) t += fmt::format("{:>10} ", "GPU");
+  t += fmt::format("{:<24} {}", "CGROUP", grouped ? "APPLICATION" : "COMMAND");
+  return cut(t, width);
+}
+
+std::string format_row(const ProcessRow& r, bool gpu, size_t width) {
+  std::string user = r.info ? r.info->user : "?";
+  std::string t = fmt::format("{:>7} {:<8} {:>5} {:>5} {:>10} {:>10} {:>10} ", r.pid, cut(printable(user), 8),
+                              int_or_dash(r.oom_score), int_or_dash(r.oom_score_adj), bytes_or_dash(r.rss_bytes),
+                              bytes_or_dash(r.pss_bytes), bytes_or_dash(r.swap_bytes));
+  if (gpu) t += fmt::format("{:>10} ", bytes_or_dash(r.gpu_bytes));
+  std::string cg = r.info ? cgroup_label(*r.info) : "-";
+  t += fmt::format("{:<24} {}", cut(cg, 24), r.info ? printable(r.info->cmdline) : printable(r.comm));
+  return cut(t, width);
+}
+
+std::string format_group(const Group& g, bool gpu, size_t width) {
+  std::string user = g.info ? g.info->user : "?";
+  std::string t = fmt::format("{:>7} {:<8} {:>5} {:>5} {:>10} {:>10} {:>10} ", g.leader_pid, cut(printable(user), 8),
+                              int_or_dash(g.max_oom_score), g.pids.size(), format_bytes(g.rss_bytes),
+                              bytes_or_dash(g.pss_bytes), bytes_or_dash(g.swap_bytes));
+  if (gpu) t += fmt::format("{:>10} ", "");
+  std::string cg = g.info ? cgroup_label(*g.info) : "-";
+  t += fmt::format("{:<24} {} ×{}", cut(cg, 24), printable(g.comm), g.pids.size());
+  return cut(t, width);
+}
+
+std::string render_text(const Snapshot& s, size_t limit, bool grouped, size_t width) {
+  std::string out;
+  for (const auto& l : header_lines(s.header)) out += cut(l, width) + "\n";
+  out += table_title(s.gpu_available, grouped, width) + "\n";
+  if (grouped) {
+    auto groups = group_rows(s.rows);
+    for (size_t i = 0; i < groups.size() && (limit == 0 || i < limit); ++i)
+      out += format_group(groups[i], s.gpu_available, width) + "\n";
+  } else {
+    for (size_t i = 0; i < s.rows.size() && (limit == 0 || i < limit); ++i)
+      out += format_row(s.rows[i], s.gpu_available, width) + "\n";
+  }
+  return out;
+}
+
+nlohmann::json render_json(const Snapshot& s, size_t limit, bool grouped) {
+  nlohmann::json doc;
+  nlohmann::json h;
+  const auto& m = s.header.meminfo;
+  h["mem_total_bytes"] = m ? opt(m->mem_total_bytes) : nullptr;
+  h["mem_available_bytes"] = m ? opt(m->mem_available_bytes) : nullptr;
+  h["swap_total_bytes"] = m ? opt(m->swap_total_bytes) : nullptr;
+  h["swap_free_bytes"] = m ? opt(m->swap_free_bytes) : nullptr;
+  h["committed_as_bytes"] = m ? opt(m->committed_as_bytes) : nullptr;
+  h["commit_limit_bytes"] = m ? opt(m->commit_limit_bytes) : nullptr;
+  if (s.header.memory_pressure) {
+    const auto& p = *s.header.memory_pressure;
+    h["psi_memory_some_avg10_pct"] = p.some ? nlohmann::json(p.some->avg10) : nlohmann::json(nullptr);
+    h["psi_memory_full_avg10_pct"] = p.full ? nlohmann::json(p.full->avg10) : nlohmann::json(nullptr);
+  } else {
+    h["psi_memory_some_avg10_pct"] = nullptr;
+    h["psi_memory_full_avg10_pct"] = nullptr;
+  }
+  h["cgroup_path"] = s.header.cgroup_path ? nlohmann::json(sanitize_utf8(*s.header.cgroup_path)) : nlohmann::json(nullptr);
+  h["cgroup_limit_bytes"] = opt(s.header.cgroup_limit_bytes);
+  h["processes"] = s.header.processes;
+  doc["header"] = h;
+  doc["gpu_available"] = s.gpu_available;
+  auto procs = nlohmann::json::array();
+  for (size_t i = 0; i < s.rows.size() && (limit == 0 || i < limit); ++i) {
+    const auto& r = s.rows[i];
+    nlohmann::json p{{"pid", r.pid},
+                     {"ppid", r.ppid},
+                     {"comm", sanitize_utf8(r.comm)},
+                     {"oom_score", opt(r.oom_score)},
+                     {"oom_score_adj", opt(r.oom_score_adj)},
+                     {"rss_bytes", opt(r.rss_bytes)},
+                     {"pss_bytes", opt(r.pss_bytes)},
+                     {"swap_bytes", opt(r.swap_bytes)},
+                     {"gpu_bytes", opt(r.gpu_bytes)}};
+    if (r.info) {
+      p["uid"] = opt(r.info->uid);
+      p["user"] = sanitize_utf8(r.info->user);
+      p["cgroup"] = sanitize_utf8(r.info->cgroup_path);
+      p["cgroup_owner"] = r.info->owner ? nlohmann::json{{"kind", r.info->owner->kind}, {"id", sanitize_utf8(r.info->owner->id)}}
+                                        : nlohmann::json(nullptr);
+      p["cmdline"] = sanitize_utf8(r.info->cmdline);
+    }
+    procs.push_back(std::move(p));
+  }
+  doc["processes"] = procs;
+  if (grouped) {
+    auto groups = group_rows(s.rows);
+    auto arr = nlohmann::json::array();
+    for (size_t i = 0; i < groups.size() && (limit == 0 || i < limit); ++i) {
+      const auto& g = groups[i];
+      arr.push_back({{"comm", sanitize_utf8(g.comm)},
+                     {"leader_pid", g.leader_pid},
+                     {"pids", g.pids},
+                     {"max_oom_score", opt(g.max_oom_score)},
+                     {"rss_bytes", g.rss_bytes},
+                     {"pss_bytes", opt(g.pss_bytes)},
+                     {"swap_bytes", opt(g.swap_bytes)},
+                     {"cgroup", g.info ? nlohmann::json(sanitize_utf8(g.info->cgroup_path)) : nlohmann::json(nullptr)}});
+    }
+    doc["groups"] = arr;
+  }
+  return doc;
+}
+
+}  // namespace oomlens::top
