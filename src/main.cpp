@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int status = 0;
   oomlens::cli::add_explain(app, &status);
+  oomlens::cli::add_watch(app, &status);
+  oomlens::cli::add_daemon(app, &status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -10,5 +10,7 @@ namespace oomlens::cli {
 inline constexpr int kExitUsage = 2;
 
 void add_explain(CLI::App& app, int* status);
+void add_watch(CLI::App& app, int* status);
+void add_daemon(CLI::App& app, int* status);
 
 }  // namespace oomlens::cli
