@@ -86,6 +86,7 @@ bool Capture::open(std::string* error) {
     reader_->read_available(*record_sink_);
     scanner_->flush_idle(false);
     pending_ = !scanner_->idle();
+    if (!pending_) safe_seq_ = last_seq_;
     last_record_ = Clock::now();
   }
   if (opt_.counters) {
@@ -121,7 +122,8 @@ void Capture::on_readable() {
 
 void Capture::on_record(std::string_view message, const RecordMeta& meta) {
   if (meta.kmsg_seq && opt_.skip_through_seq && *meta.kmsg_seq <= *opt_.skip_through_seq) {
-    if (scanner_->idle()) safe_seq_ = meta.kmsg_seq;
+    last_seq_ = meta.kmsg_seq;
+    if (scanner_->idle()) safe_seq_ = last_seq_;
     return;
   }
   ++records_;
