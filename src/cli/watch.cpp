@@ -31,7 +31,10 @@ int run_watch(const WatchArgs& a) {
   std::vector<std::string> exec_argv;
   if (!a.exec.empty()) {
     exec_argv = watch::split_command(a.exec);
-    if (exec_argv.empty() || (exec_argv[0].find('/') == std::string::npos && watch::find_in_path(exec_argv[0]).empty() )) {
+    const bool found = !exec_argv.empty() && (exec_argv[0].find('/') != std::string::npos
+                                                  ? ::access(exec_argv[0].c_str(), X_OK) == 0
+                                                  : !watch::find_in_path(exec_argv[0]).empty());
+    if (!found) {
       fmt::print(stderr, "oomlens watch: --exec: '{}' is not an executable program (no shell is used)\n", a.exec);
       return kExitUsage;
     }
