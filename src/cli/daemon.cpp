@@ -35,6 +35,7 @@ struct DaemonArgs {
   bool no_state = false;
   size_t keep_events = 100;
   size_t max_series = 500;
+  int quiet_ms = 100;
   std::string root = "/";
   std::string kmsg;
 };
@@ -101,6 +102,7 @@ int run_daemon(const DaemonArgs& a) {
   co.root = a.root;
   co.kmsg_path = a.kmsg;
   co.from_start = true;
+  co.quiet = std::chrono::milliseconds(a.quiet_ms);
   std::optional<watch::DaemonState> state;
   const bool use_state = !a.no_state && !a.state.empty();
   if (use_state) state = watch::read_state(a.state);
@@ -232,6 +234,9 @@ void add_daemon(CLI::App& app, int* status) {
   cmd->add_option("--keep-events", args->keep_events, "Recent events served on /events")->check(CLI::Range(1, 10000));
   cmd->add_option("--max-series", args->max_series, "Bound on oomlens_oom_kills_total label sets")
       ->check(CLI::Range(1, 100000));
+  cmd->add_option("--quiet-ms", args->quiet_ms,
+                  "Quiet window after a kill line before the event counts (the kernel prints a report in one burst)")
+      ->check(CLI::Range(10, 60000));
   cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
   cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
   cmd->callback([args, status]() { *status = run_daemon(*args); });
