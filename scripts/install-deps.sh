@@ -6,10 +6,12 @@
 set -euo pipefail
 want=${1:-build}
 build_pkgs=(cmake g++ make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
-            zlib1g-dev libsystemd-dev libncurses-dev)
+            zlib1g-dev libsystemd-dev libncurses-dev libcpp-httplib-dev)
 test_pkgs=(libgtest-dev libgmock-dev googletest clang-14 libclang-rt-14-dev
-           python3-jsonschema systemd-journal-remote systemd chromium python3-torch)
-bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler python3-torch)
+           python3-jsonschema systemd-journal-remote systemd chromium python3-torch
+           prometheus python3-yaml)
+bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler python3-torch
+            prometheus-node-exporter)
 pkgs=("${build_pkgs[@]}")
 case "$want" in
   build) ;;

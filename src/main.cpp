@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
   oomlens::cli::add_check(app, &status);
   oomlens::cli::add_protect(app, &status);
   oomlens::cli::add_top(app, &status);
+  oomlens::cli::add_watch(app, &status);
+  oomlens::cli::add_daemon(app, &status);
   oomlens::cli::add_run(app, &status);  // last: see commands.h
   oomlens::cli::add_report(app, &status);
   oomlens::cli::add_plot(app, &status);

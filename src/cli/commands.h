@@ -13,6 +13,8 @@ void add_explain(CLI::App& app, int* status);
 void add_check(CLI::App& app, int* status);
 void add_protect(CLI::App& app, int* status);
 void add_top(CLI::App& app, int* status);
+void add_watch(CLI::App& app, int* status);
+void add_daemon(CLI::App& app, int* status);
 // Registered last: add_run lets the app pass a job's argv through
 // (allow_extras), which subcommands created after it would inherit.
 void add_run(CLI::App& app, int* status);

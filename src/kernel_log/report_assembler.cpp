@@ -222,6 +222,17 @@ void ReportAssembler::finish() {
   }
 }
 
+size_t ReportAssembler::flush(bool include_incomplete) {
+  if (cur_ && (include_incomplete || cur_->has_outcome())) close();
+  size_t n = 0;
+  while (!waiting_.empty()) {
+    emit_(std::move(waiting_.front().event));
+    waiting_.pop_front();
+    ++n;
+  }
+  return n;
+}
+
 void ReportAssembler::gap(std::string_view why) {
   if (cur_) cur_->notes.push_back("lines were lost inside this report: " + std::string(why));
   close();

@@ -54,6 +54,13 @@ class ReportAssembler {
   void expire(uint64_t line_number);
   /// Closes everything and emits all events.
   void finish();
+  /// Live input's quiet window: closes the open report when it has an
+  /// outcome (kill/selection) or `include_incomplete`, then emits every
+  /// waiting event without waiting for its reaper line. Returns how many
+  /// events were emitted. Unlike finish(), later lines go on being read.
+  size_t flush(bool include_incomplete);
+  /// No report open and no event waiting.
+  [[nodiscard]] bool idle() const { return !cur_ && waiting_.empty(); }
 
   struct Building;
 

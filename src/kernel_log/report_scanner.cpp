@@ -238,6 +238,12 @@ void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta
 
 void ReportScanner::finish() { impl_->finish(); }
 
+size_t ReportScanner::flush_idle(bool include_incomplete) {
+  return impl_->assembler.flush(include_incomplete);
+}
+
+bool ReportScanner::idle() const { return impl_->assembler.idle(); }
+
 void ReportScanner::note_gap(std::string_view why) {
   impl_->assembler.gap(why);
   impl_->warnings.push_back(ParseWarning{impl_->opt.source_name, impl_->line_no, std::string(why)});

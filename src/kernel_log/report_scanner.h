@@ -58,6 +58,17 @@ class ReportScanner {
   void feed_record(std::string_view message, const RecordMeta& meta);
   /// Ends the input: flushes the partial line and any open report.
   void finish();
+  /// For live input (`oomlens watch`), called when no line arrived for a
+  /// quiet window: emits the finished reports now instead of waiting for
+  /// later lines (a report has no end marker). The open report is closed
+  /// only when it has its outcome (a kill or selection line), or always with
+  /// `include_incomplete`. The partial last text line is kept. A late
+  /// `oom_reaper:` line for an event emitted this way is no longer attached
+  /// (the caller may match it itself). Returns the number of events emitted.
+  size_t flush_idle(bool include_incomplete = false);
+  /// True when no report is open and no finished event waits for its reaper
+  /// line: every line fed so far is accounted for in emitted events.
+  [[nodiscard]] bool idle() const;
   /// Marks a gap (e.g. /dev/kmsg EPIPE: records were overwritten).
   void note_gap(std::string_view why);
 

@@ -1,0 +1,245 @@
+// `oomlens daemon`: `watch` as a long-running service. Captures OOM events
+// in the main thread (poll loop, src/watch/capture.h) and serves Prometheus
+// metrics (/metrics, computed at scrape time) and recent events (/events)
+// from cpp-httplib worker threads; appends events to a JSON Lines log
+// (reopened on SIGHUP); remembers boot id + last kmsg sequence number in a
+// state file so a restart does not count the ring's old reports twice.
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+
+#include "cgroup/cgroup.h"
+#include "cli/commands.h"
+#include "render/prometheus.h"
+#include "version.h"
+#include "watch/capture.h"
+#include "watch/http_server.h"
+#include "watch/loop.h"
+#include "watch/metrics.h"
+#include "watch/state_file.h"
+
+namespace oomlens::cli {
+namespace {
+
+struct DaemonArgs {
+  std::string listen = "127.0.0.1:9177";
+  std::string log;
+  std::string state = "/var/lib/oomlens/state.json";
+  bool no_state = false;
+  size_t keep_events = 100;
+  size_t max_series = 500;
+  int quiet_ms = 100;
+  std::string root = "/";
+  std::string kmsg;
+};
+
+/// Append-only JSON Lines file, reopened on SIGHUP (logrotate moves it away).
+class JsonlLog {
+ public:
+  bool open(const std::string& path, std::string* error) {
+    path_ = path;
+    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0640);
+    if (fd < 0) {
+      if (error) *error = path + ": " + std::strerror(errno);
+      return false;
+    }
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = fd;
+    return true;
+  }
+  void write(const std::string& line) {
+    if (fd_ < 0) return;
+    // One write(2) per line: O_APPEND keeps lines whole for shippers.
+    if (::write(fd_, line.data(), line.size()) < 0) fmt::print(stderr, "oomlens daemon: {}: {}\n", path_, std::strerror(errno));
+  }
+  ~JsonlLog() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+/// What the capture thread shares with the HTTP workers.
+struct Shared {
+  std::mutex mu;
+  watch::MetricsState metrics;
+  std::deque<std::string> recent;  // redacted event JSON, newest last
+  uint64_t records = 0, gaps = 0;
+};
+
+int run_daemon(const DaemonArgs& a) {
+  std::string host;
+  int port = 0;
+  if (!watch::parse_listen(a.listen, &host, &port)) {
+    fmt::print(stderr, "oomlens daemon: --listen: '{}' is not HOST:PORT (e.g. 127.0.0.1:9177)\n", a.listen);
+    return kExitUsage;
+  }
+  // Signals are blocked before any thread starts, so only the signalfd sees them.
+  int sfd = watch::block_signals_to_fd();
+
+  watch::MetricsLimits limits;
+  limits.max_kill_series = a.max_series;
+  auto shared = std::make_shared<Shared>();
+  shared->metrics = watch::MetricsState(limits);
+
+  JsonlLog log;
+  std::string error;
+  if (!a.log.empty() && !log.open(a.log, &error)) {
+    fmt::print(stderr, "oomlens daemon: --log: {}\n", error);
+    return kExitUsage;
+  }
+
+  watch::CaptureOptions co;
+  co.root = a.root;
+  co.kmsg_path = a.kmsg;
+  co.from_start = true;
+  co.quiet = std::chrono::milliseconds(a.quiet_ms);
+  std::optional<watch::DaemonState> state;
+  const bool use_state = !a.no_state && !a.state.empty();
+  if (use_state) state = watch::read_state(a.state);
+  bool dirty = false;
+  // Sequence numbers restart at every boot: the saved one counts only for the same boot.
+  if (state) {
+    auto boot = cgroup::read_small_file(a.root + "/proc/sys/kernel/random/boot_id");
+    if (boot) boot->erase(boot->find_last_not_of(" \n") + 1);
+    if (boot && *boot == state->boot_id) co.skip_through_seq = state->last_kmsg_seq;
+  }
+  watch::Capture cap(co, [&](watch::WatchEvent&& w) {
+    nlohmann::json j = watch::watch_event_json(w);
+    log.write(j.dump() + "\n");
+    std::string redacted = watch::redact_event_json(std::move(j)).dump();
+    std::lock_guard lock(shared->mu);
+    shared->metrics.record(w);
+    shared->recent.push_back(std::move(redacted));
+    while (shared->recent.size() > a.keep_events) shared->recent.pop_front();
+    dirty = true;
+  });
+  if (!cap.open(&error)) {
+    fmt::print(stderr, "oomlens daemon: {}\n", error);
+    return kExitUsage;
+  }
+
+  std::optional<cgroup::MemoryHierarchy> hierarchy = cgroup::find_memory_hierarchy(a.root);
+  if (hierarchy && a.root != "/") hierarchy->mount_point = a.root + hierarchy->mount_point;
+  watch::HttpServer server;
+  server.get("/metrics", [shared, hierarchy, limits, root = a.root](const watch::HttpParams&) {
+    watch::MetricsState copy;
+    watch::SystemReadings sys;
+    {
+      std::lock_guard lock(shared->mu);
+      copy = shared->metrics;
+      sys.kmsg_records = shared->records;
+      sys.kmsg_gaps = shared->gaps;
+    }
+    watch::SystemReadings read = watch::read_system(root, hierarchy, limits);
+    read.kmsg_records = sys.kmsg_records;
+    read.kmsg_gaps = sys.kmsg_gaps;
+    return watch::HttpResponse{200, prom::kContentType,
+                               prom::render(watch::build_families(copy, read, OOMLENS_VERSION))};
+  });
+  server.get("/events", [shared](const watch::HttpParams& params) {
+    size_t limit = SIZE_MAX;
+    if (auto it = params.find("limit"); it != params.end()) {
+      try {
+        limit = std::stoul(it->second);
+      } catch (...) {
+        return watch::HttpResponse{400, "text/plain; charset=utf-8", "limit: not a number\n"};
+      }
+    }
+    std::string body = "{\"events\":[";
+    {
+      std::lock_guard lock(shared->mu);
+      size_t n = std::min(limit, shared->recent.size());
+      size_t first = shared->recent.size() - n;
+      for (size_t i = first; i < shared->recent.size(); ++i) {
+        if (i > first) body += ',';
+        body += shared->recent[i];
+      }
+    }
+    body += "]}\n";
+    return watch::HttpResponse{200, "application/json", std::move(body)};
+  });
+  server.get("/", [](const watch::HttpParams&) {
+    return watch::HttpResponse{200, "text/plain; charset=utf-8",
+                               "oomlens daemon\n/metrics  Prometheus metrics\n/events   recent OOM events (JSON)\n"};
+  });
+  int bound = server.bind(host, port, &error);
+  if (bound < 0) {
+    fmt::print(stderr, "oomlens daemon: cannot listen on {}: {}{}\n", a.listen, error,
+               errno == EADDRINUSE ? " (another oomlens daemon or program uses this port; pick another with --listen)"
+                                   : "");
+    return kExitUsage;
+  }
+  server.start();
+  fmt::print("oomlens daemon: listening on http://{}:{}\n", host.find(':') != std::string::npos ? "[" + host + "]" : host,
+             bound);
+  std::fflush(stdout);
+
+  auto save_state = [&] {
+    if (!use_state || !cap.safe_seq() || !cap.boot_id()) return;
+    std::string err;
+    if (!watch::write_state(a.state, {*cap.boot_id(), *cap.safe_seq()}, &err))
+      fmt::print(stderr, "oomlens daemon: state: {}\n", err);
+  };
+  int rc = watch::run_capture_loop(
+      cap, sfd,
+      [&](int signo) {
+        if (signo == SIGHUP) {
+          std::string err;
+          if (!a.log.empty() && !log.open(a.log, &err)) fmt::print(stderr, "oomlens daemon: --log: {}\n", err);
+          return true;
+        }
+        return false;  // SIGTERM, SIGINT: clean exit
+      },
+      [&] {
+        {
+          std::lock_guard lock(shared->mu);
+          shared->records = cap.records();
+          shared->gaps = cap.kmsg_gaps();
+        }
+        if (dirty && cap.safe_seq()) {
+          save_state();
+          dirty = false;
+        }
+      });
+  server.stop();
+  cap.finish();
+  save_state();
+  fmt::print(stderr, "oomlens daemon: stopped\n");
+  return rc == 0 ? 0 : kExitUsage;
+}
+
+}  // namespace
+
+void add_daemon(CLI::App& app, int* status) {
+  auto args = std::make_shared<DaemonArgs>();
+  auto* cmd = app.add_subcommand("daemon", "Capture every OOM kill and serve Prometheus metrics and events over HTTP");
+  cmd->footer(
+      "GET /metrics: Prometheus text exposition (computed at scrape time). GET /events[?limit=N]: recent\n"
+      "events as JSON (task tables left out, command-line fields redacted). SIGHUP reopens --log;\n"
+      "SIGTERM exits cleanly. See docs/daemon.md.");
+  cmd->add_option("--listen", args->listen, "HOST:PORT to serve on (port 0: any free port, printed at start)");
+  cmd->add_option("--log", args->log, "Append each event as one JSON line to FILE (reopened on SIGHUP)");
+  cmd->add_option("--state", args->state, "State file: boot id + last kmsg sequence number counted");
+  cmd->add_flag("--no-state", args->no_state, "Keep no state file (a restart counts the ring's reports again)");
+  cmd->add_option("--keep-events", args->keep_events, "Recent events served on /events")->check(CLI::Range(1, 10000));
+  cmd->add_option("--max-series", args->max_series, "Bound on oomlens_oom_kills_total label sets")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--quiet-ms", args->quiet_ms,
+                  "Quiet window after a kill line before the event counts (the kernel prints a report in one burst)")
+      ->check(CLI::Range(10, 60000));
+  cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
+  cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
+  cmd->callback([args, status]() { *status = run_daemon(*args); });
+}
+
+}  // namespace oomlens::cli

@@ -1,0 +1,113 @@
+// `oomlens watch`: follow the kernel log live and print each OOM event as it
+// happens (one sentence, or one JSON object per line with --json), run a
+// command per event, notify the desktop. The work is in src/watch/.
+#include <fmt/core.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "cli/commands.h"
+#include "watch/capture.h"
+#include "watch/exec.h"
+#include "watch/loop.h"
+#include "watch/watch_event.h"
+
+namespace oomlens::cli {
+namespace {
+
+struct WatchArgs {
+  bool json = false;
+  bool notify = false;
+  bool no_counters = false;
+  std::string exec;
+  int quiet_ms = 300;
+  std::string root = "/";
+  std::string kmsg;
+};
+
+int run_watch(const WatchArgs& a) {
+  std::vector<std::string> exec_argv;
+  if (!a.exec.empty()) {
+    exec_argv = watch::split_command(a.exec);
+    const bool found = !exec_argv.empty() && (exec_argv[0].find('/') != std::string::npos
+                                                  ? ::access(exec_argv[0].c_str(), X_OK) == 0
+                                                  : !watch::find_in_path(exec_argv[0]).empty());
+    if (!found) {
+      fmt::print(stderr, "oomlens watch: --exec: '{}' is not an executable program (no shell is used)\n", a.exec);
+      return kExitUsage;
+    }
+  }
+  std::string notify_send;
+  if (a.notify) {
+    notify_send = watch::find_in_path("notify-send");
+    if (notify_send.empty())
+      fmt::print(stderr, "oomlens watch: --notify: notify-send not found (Debian: libnotify-bin); not notifying\n");
+    else if (!watch::graphical_session())
+      fmt::print(stderr, "oomlens watch: --notify: no graphical session (DISPLAY/WAYLAND_DISPLAY unset); not notifying\n");
+    if (!watch::graphical_session()) notify_send.clear();
+  }
+  int sfd = watch::block_signals_to_fd();
+  watch::CaptureOptions co;
+  co.root = a.root;
+  co.kmsg_path = a.kmsg;
+  co.from_start = false;
+  co.quiet = std::chrono::milliseconds(a.quiet_ms);
+  co.counters = !a.no_counters;
+  watch::Capture capture(co, [&](watch::WatchEvent&& w) {
+    if (a.json) {
+      std::string line = watch::watch_event_json(w).dump();
+      line += '\n';
+      std::fwrite(line.data(), 1, line.size(), stdout);
+    } else {
+      fmt::print("{}\n", watch::watch_event_line(w));
+    }
+    std::fflush(stdout);
+    std::string err;
+    if (!exec_argv.empty()) {
+      std::string body = watch::watch_event_json(w).dump() + "\n";
+      if (watch::spawn_detached(exec_argv, watch::watch_event_env(w), body, &err) < 0)
+        fmt::print(stderr, "oomlens watch: --exec: {}\n", err);
+    }
+    if (!notify_send.empty() && w.type == watch::EmitType::event) {
+      std::vector<std::string> argv{notify_send, "--app-name=oomlens", "--urgency=critical", "OOM kill",
+                                    watch::watch_event_line(w)};
+      if (watch::spawn_detached(argv, {}, "", &err) < 0) fmt::print(stderr, "oomlens watch: --notify: {}\n", err);
+    }
+  });
+  std::string error;
+  if (!capture.open(&error)) {
+    fmt::print(stderr, "oomlens watch: {}\n", error);
+    return kExitUsage;
+  }
+  fmt::print(stderr, "oomlens watch: following the kernel log (/dev/kmsg){}; Ctrl-C to stop\n",
+             co.counters ? " and the oom_kill counters" : "");
+  int rc = watch::run_capture_loop(capture, sfd, [](int signo) { return signo == SIGHUP; });
+  capture.finish();
+  std::fflush(stdout);
+  return rc == 0 ? 0 : kExitUsage;
+}
+
+}  // namespace
+
+void add_watch(CLI::App& app, int* status) {
+  auto args = std::make_shared<WatchArgs>();
+  auto* cmd = app.add_subcommand("watch", "Follow the kernel log and report each OOM kill as it happens");
+  cmd->footer(
+      "Prints each OOM event once its kill line has arrived and the log has been quiet for --quiet-ms,\n"
+      "then an 'update' line when oom_reaper figures arrive. Kills whose log lines were lost are\n"
+      "reported from the kernel's oom_kill counters (evidence: counter_only). Runs until SIGINT/SIGTERM.");
+  cmd->add_flag("--json", args->json, "One JSON object per line: the explain event plus type, evidence, host, boot_id");
+  cmd->add_option("--exec", args->exec,
+                  "Run CMD per event (split on blanks, no shell): event JSON on stdin, OOMLENS_* variables");
+  cmd->add_flag("--notify", args->notify, "Desktop notification through notify-send when a graphical session exists");
+  cmd->add_option("--quiet-ms", args->quiet_ms, "Quiet window after a kill line before the event is printed")
+      ->check(CLI::Range(10, 60000));
+  cmd->add_flag("--no-counters", args->no_counters, "Do not watch the oom_kill counters");
+  cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
+  cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
+  cmd->callback([args, status]() { *status = run_watch(*args); });
+}
+
+}  // namespace oomlens::cli

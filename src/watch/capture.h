@@ -1,0 +1,117 @@
+#pragma once
+// Live capture of OOM events for `oomlens watch` and `oomlens daemon`:
+// /dev/kmsg records → ReportScanner → quiet-window flush → WatchEvent, plus
+// late `oom_reaper:` updates and oom_kill counter reconciliation.
+//
+// Single threaded and non-blocking: the owner polls fd() for POLLIN with
+// timeout_ms() and calls on_readable() / on_tick(). Memory is bounded: the
+// scanner keeps open reports only, and at most kRecentEvents emitted events
+// are remembered for updates.
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "cgroup/cgroup.h"
+#include "logsource/kmsg.h"
+#include "watch/oom_counters.h"
+#include "watch/watch_event.h"
+
+namespace oomlens::watch {
+
+struct CaptureOptions {
+  std::string root = "/";   ///< system root (/proc, /sys/fs/cgroup, /dev/kmsg below it)
+  std::string kmsg_path;    ///< empty = ROOT/dev/kmsg
+  /// Read the ring's records already there (daemon) or only new ones (watch).
+  bool from_start = false;
+  /// Records with a sequence number up to this one were handled by an
+  /// earlier run of the same boot (daemon state file): skipped.
+  std::optional<uint64_t> skip_through_seq;
+  /// Without a new line for this long, a report with its kill line is emitted.
+  std::chrono::milliseconds quiet{300};
+  /// …and one without (header only, kill line lost) after this long.
+  std::chrono::milliseconds incomplete_quiet{5000};
+  /// Counter reconciliation: the kernel counts a kill before it prints the
+  /// kill line, so the counters are compared with the log this much later.
+  std::chrono::milliseconds counter_grace{2000};
+  /// How often /proc/vmstat is read (one small read; cgroups are walked only
+  /// when it shows kills the log did not).
+  std::chrono::milliseconds counter_period{1000};
+  bool counters = true;
+};
+
+class Capture {
+ public:
+  using Sink = std::function<void(WatchEvent&&)>;
+  static constexpr size_t kRecentEvents = 64;
+
+  Capture(CaptureOptions options, Sink sink);
+  ~Capture();
+  Capture(const Capture&) = delete;
+  Capture& operator=(const Capture&) = delete;
+
+  /// Opens /dev/kmsg (and with from_start reads what the ring holds, emitting
+  /// those events), then takes the counters' baseline. False with *error
+  /// (and advice, e.g. CAP_SYSLOG) when the ring cannot be opened.
+  [[nodiscard]] bool open(std::string* error);
+  [[nodiscard]] int fd() const;
+  /// Milliseconds until on_tick() has work (for poll's timeout).
+  [[nodiscard]] int timeout_ms() const;
+  /// Reads every record available now.
+  void on_readable();
+  /// Quiet-window flushes and counter checks that are due.
+  void on_tick();
+  /// Emits whatever is still open (at exit).
+  void finish();
+
+  /// The last sequence number such that every report up to it was emitted
+  /// (for the daemon's state file); nullopt before any record.
+  [[nodiscard]] std::optional<uint64_t> safe_seq() const { return safe_seq_; }
+  [[nodiscard]] const std::optional<std::string>& boot_id() const { return boot_id_; }
+  [[nodiscard]] uint64_t kmsg_gaps() const { return gaps_; }
+  [[nodiscard]] uint64_t records() const { return records_; }
+  [[nodiscard]] std::optional<uint64_t> vmstat_oom_kill() const { return vmstat_last_; }
+
+ private:
+  class RecordSink;
+  using Clock = std::chrono::steady_clock;
+
+  void on_scanner_event(OomEvent&& e);
+  void on_record(std::string_view message, const RecordMeta& meta);
+  void check_counters(Clock::time_point now);
+  void emit(WatchEvent&& w);
+
+  CaptureOptions opt_;
+  Sink sink_;
+  std::unique_ptr<KmsgReader> reader_;
+  std::unique_ptr<ReportScanner> scanner_;
+  std::unique_ptr<RecordSink> record_sink_;
+  std::optional<std::string> boot_id_;
+  std::optional<std::string> host_;
+  std::optional<cgroup::MemoryHierarchy> hierarchy_;
+
+  Clock::time_point last_record_{};
+  bool pending_ = false;  ///< records fed since the last flush
+  std::optional<uint64_t> last_seq_;
+  std::optional<uint64_t> safe_seq_;
+  uint64_t gaps_ = 0;
+  uint64_t records_ = 0;
+  std::vector<std::string> pending_notes_;  ///< capture notes for the next event
+  bool baseline_taken_ = false;
+  std::deque<WatchEvent> recent_;
+
+  // Counter reconciliation.
+  std::optional<uint64_t> vmstat_base_;
+  std::optional<uint64_t> vmstat_last_;
+  std::deque<std::pair<Clock::time_point, uint64_t>> vmstat_samples_;
+  Clock::time_point next_counter_check_{};
+  uint64_t log_kills_ = 0;       ///< victims with a kill line since the baseline
+  uint64_t counted_only_ = 0;    ///< kills emitted as counter_only
+  CgroupCounts cgroup_base_;
+  CgroupCounts explained_;       ///< per task_memcg: log kills + counter_only kills
+};
+
+}  // namespace oomlens::watch

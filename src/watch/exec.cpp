@@ -1,0 +1,114 @@
+// Per-event commands (see exec.h).
+#include "watch/exec.h"
+
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+extern char** environ;
+
+namespace oomlens::watch {
+
+std::vector<std::string> split_command(std::string_view cmd) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < cmd.size()) {
+    while (i < cmd.size() && (cmd[i] == ' ' || cmd[i] == '\t')) ++i;
+    size_t j = i;
+    while (j < cmd.size() && cmd[j] != ' ' && cmd[j] != '\t') ++j;
+    if (j > i) out.emplace_back(cmd.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+int spawn_detached(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env,
+                   std::string_view stdin_data, std::string* error) {
+  if (argv.empty()) {
+    if (error) *error = "empty command";
+    return -1;
+  }
+  int in = ::memfd_create("oomlens-event", MFD_CLOEXEC);
+  if (in < 0) {
+    if (error) *error = std::string("memfd_create: ") + std::strerror(errno);
+    return -1;
+  }
+  size_t off = 0;
+  while (off < stdin_data.size()) {
+    ssize_t w = ::write(in, stdin_data.data() + off, stdin_data.size() - off);
+    if (w <= 0) break;
+    off += static_cast<size_t>(w);
+  }
+  ::lseek(in, 0, SEEK_SET);
+
+  std::vector<std::string> env_strings;
+  for (char** e = environ; e && *e; ++e) {
+    std::string_view s(*e);
+    bool overridden = false;
+    for (const auto& [k, v] : env) overridden |= s.size() > k.size() && s.substr(0, k.size()) == k && s[k.size()] == '=';
+    if (!overridden && s.substr(0, 8) != "OOMLENS_") env_strings.emplace_back(s);
+  }
+  for (const auto& [k, v] : env) env_strings.push_back(k + "=" + v);
+  std::vector<char*> envp;
+  for (auto& s : env_strings) envp.push_back(s.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> args = argv;
+  std::vector<char*> argp;
+  for (auto& a : args) argp.push_back(a.data());
+  argp.push_back(nullptr);
+
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  // The daemon blocks its signals for signalfd; the child gets defaults.
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+  pid_t pid = -1;
+  int rc = posix_spawnp(&pid, argp[0], &fa, &attr, argp.data(), envp.data());
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  ::close(in);
+  if (rc != 0) {
+    if (error) *error = argv[0] + ": " + std::strerror(rc);
+    return -1;
+  }
+  return pid;
+}
+
+size_t reap_children() {
+  size_t n = 0;
+  int status = 0;
+  while (::waitpid(-1, &status, WNOHANG) > 0) ++n;
+  return n;
+}
+
+bool graphical_session() {
+  const char* d = std::getenv("DISPLAY");
+  const char* w = std::getenv("WAYLAND_DISPLAY");
+  return (d && *d) || (w && *w);
+}
+
+std::string find_in_path(std::string_view name) {
+  const char* path = std::getenv("PATH");
+  std::string_view p = path ? path : "/usr/bin:/bin";
+  while (!p.empty()) {
+    size_t c = p.find(':');
+    std::string dir(p.substr(0, c));
+    p = c == std::string_view::npos ? std::string_view{} : p.substr(c + 1);
+    if (dir.empty()) continue;
+    std::string full = dir + "/" + std::string(name);
+    if (::access(full.c_str(), X_OK) == 0) return full;
+  }
+  return "";
+}
+
+}  // namespace oomlens::watch

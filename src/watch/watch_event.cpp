@@ -1,0 +1,145 @@
+// Renderings of watch events (see watch_event.h).
+#include "watch/watch_event.h"
+
+#include <fmt/core.h>
+
+#include <ctime>
+
+#include "render/format.h"
+#include "render/json.h"
+#include "render/utf8.h"
+
+namespace oomlens::watch {
+namespace {
+
+std::string rfc3339_utc(int64_t unix_ms) {
+  std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[40];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  return fmt::format("{}.{:03}Z", buf, unix_ms % 1000);
+}
+
+std::string local_time(int64_t unix_ms) {
+  std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[40];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+  return buf;
+}
+
+// Kernel-chosen text (comm, paths) reaching a terminal or an environment.
+std::string clean(std::string_view s) {
+  std::string out = sanitize_utf8(s);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return out;
+}
+
+}  // namespace
+
+const char* evidence_name(Evidence e) { return e == Evidence::log ? "log" : "counter_only"; }
+
+const char* constraint_label(const OomEvent& e) {
+  if (!e.constraint) return "unknown";
+  switch (*e.constraint) {
+    case Constraint::global: return "global";
+    case Constraint::memcg: return "memcg";
+    case Constraint::cpuset: return "cpuset";
+    case Constraint::mempolicy: return "mempolicy";
+  }
+  return "unknown";
+}
+
+nlohmann::json watch_event_json(const WatchEvent& w) {
+  nlohmann::json j = event_to_json(w.event, &w.explanation);
+  j["type"] = w.type == EmitType::event ? "event" : "update";
+  j["evidence"] = evidence_name(w.evidence);
+  j["kills"] = w.kills;
+  j["detected_at"] = rfc3339_utc(w.detected_unix_ms);
+  nlohmann::json notes = nlohmann::json::array();
+  for (const auto& n : w.capture_notes) notes.push_back(sanitize_utf8(n));
+  j["capture_notes"] = std::move(notes);
+  return j;
+}
+
+std::string watch_event_line(const WatchEvent& w) {
+  std::string when = local_time(w.detected_unix_ms);
+  if (w.type == EmitType::update) {
+    std::string parts;
+    for (const auto& v : w.event.victims) {
+      if (!v.reaped) continue;
+      if (!parts.empty()) parts += "; ";
+      parts += fmt::format("{} (pid {}): oom_reaper left anon-rss {}", clean(v.comm), v.pid,
+                           v.reaped->anon_rss_bytes ? format_bytes(*v.reaped->anon_rss_bytes) : "?");
+    }
+    return fmt::format("{}  update: {}", when, parts);
+  }
+  return fmt::format("{}  {}", when, clean(w.explanation.summary));
+}
+
+std::vector<std::pair<std::string, std::string>> watch_event_env(const WatchEvent& w) {
+  std::vector<std::pair<std::string, std::string>> env;
+  const OomEvent& e = w.event;
+  env.emplace_back("OOMLENS_TYPE", w.type == EmitType::event ? "event" : "update");
+  env.emplace_back("OOMLENS_EVIDENCE", evidence_name(w.evidence));
+  static constexpr const char* kKinds[] = {"kill", "selected_no_kill", "no_killable", "panic"};
+  env.emplace_back("OOMLENS_KIND", kKinds[static_cast<int>(e.kind)]);
+  env.emplace_back("OOMLENS_CONSTRAINT", constraint_label(e));
+  env.emplace_back("OOMLENS_KILLS", std::to_string(w.kills));
+  if (!e.victims.empty()) {
+    const Victim& v = e.victims.front();
+    env.emplace_back("OOMLENS_PID", std::to_string(v.pid));
+    env.emplace_back("OOMLENS_COMM", clean(v.comm));
+    if (v.anon_rss_bytes) env.emplace_back("OOMLENS_ANON_RSS_BYTES", std::to_string(*v.anon_rss_bytes));
+  }
+  if (e.memcg) {
+    const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
+    if (path) env.emplace_back("OOMLENS_CGROUP", clean(*path));
+    if (e.memcg->owner) {
+      env.emplace_back("OOMLENS_OWNER_KIND", clean(e.memcg->owner->kind));
+      env.emplace_back("OOMLENS_OWNER", clean(e.memcg->owner->id));
+    }
+  }
+  if (e.kmsg_seq) env.emplace_back("OOMLENS_KMSG_SEQ", std::to_string(*e.kmsg_seq));
+  if (e.host) env.emplace_back("OOMLENS_HOST", clean(*e.host));
+  if (e.boot_id) env.emplace_back("OOMLENS_BOOT_ID", clean(*e.boot_id));
+  env.emplace_back("OOMLENS_SUMMARY", clean(w.explanation.summary));
+  return env;
+}
+
+namespace {
+void redact(nlohmann::json& j) {
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      const std::string& k = it.key();
+      if (k == "cmdline" || k == "command_line" || k == "argv") it.value() = "[redacted]";
+      else redact(it.value());
+    }
+  } else if (j.is_array()) {
+    for (auto& x : j) redact(x);
+  }
+}
+}  // namespace
+
+nlohmann::json redact_event_json(nlohmann::json event) {
+  if (event.is_object()) event.erase("tasks");
+  redact(event);
+  return event;
+}
+
+Explanation counter_only_explanation(const OomEvent& e, uint64_t kills) {
+  Explanation x;
+  std::string where = "outside any memory cgroup the counters name (root cgroup, or one already removed)";
+  if (e.memcg && e.memcg->task_memcg) where = "in memory cgroup " + *e.memcg->task_memcg;
+  x.summary = fmt::format(
+      "The kernel counted {} OOM kill{} {} whose report is not in the log (lines lost to a kmsg "
+      "overflow or the kernel's rate limit of 10 reports per 5 s).",
+      kills, kills == 1 ? "" : "s", where);
+  x.advice.push_back("Look for the victims in the job's or container's exit status (137 = SIGKILL).");
+  return x;
+}
+
+}  // namespace oomlens::watch

@@ -1,0 +1,70 @@
+#pragma once
+// What `oomlens watch` and `oomlens daemon` emit: an OOM event found live,
+// or a late update to one, and its renderings (one JSON line, one human
+// line, environment variables for --exec).
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "diagnose/explain.h"
+#include "kernel_log/oom_event.h"
+
+namespace oomlens::watch {
+
+enum class EmitType {
+  event,   ///< a new OOM event
+  update,  ///< late parts of an event already emitted (oom_reaper figures)
+};
+
+/// How the event is known.
+enum class Evidence {
+  log,           ///< the kernel's report was read from the log
+  counter_only,  ///< only an oom_kill counter moved: the log lines were lost or rate-limited
+};
+
+struct WatchEvent {
+  EmitType type = EmitType::event;
+  Evidence evidence = Evidence::log;
+  OomEvent event;  ///< counter_only: kind kill, memcg.task_memcg = the counting cgroup when known
+  Explanation explanation;
+  /// Kills this event stands for: victims with a kill line (log), or the
+  /// counter increase (counter_only).
+  uint64_t kills = 0;
+  int64_t detected_unix_ms = 0;  ///< when oomlens emitted it
+  /// Notes on the capture itself (e.g. a kmsg gap before this event).
+  std::vector<std::string> capture_notes;
+};
+
+[[nodiscard]] const char* evidence_name(Evidence e);
+[[nodiscard]] const char* constraint_label(const OomEvent& e);  ///< "global", "memcg", …, "unknown"
+
+/// The explain event object (docs/schema/event.schema.json) plus `type`
+/// ("event"/"update"), `evidence`, `host`, `boot_id` (filled from the
+/// event, never invented), `kills`, `detected_at` (RFC 3339 UTC) and
+/// `capture_notes`.
+[[nodiscard]] nlohmann::json watch_event_json(const WatchEvent& w);
+
+/// One human line without newline: `<time>  <summary>` for events,
+/// `<time>  update: …` for updates.
+[[nodiscard]] std::string watch_event_line(const WatchEvent& w);
+
+/// Environment for --exec: OOMLENS_TYPE, OOMLENS_EVIDENCE, OOMLENS_KIND,
+/// OOMLENS_CONSTRAINT, OOMLENS_PID, OOMLENS_COMM, OOMLENS_ANON_RSS_BYTES,
+/// OOMLENS_CGROUP, OOMLENS_OWNER_KIND, OOMLENS_OWNER, OOMLENS_KILLS,
+/// OOMLENS_KMSG_SEQ, OOMLENS_HOST, OOMLENS_BOOT_ID, OOMLENS_SUMMARY
+/// (values stripped of control characters; absent when unknown).
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> watch_event_env(const WatchEvent& w);
+
+/// The event as served on the daemon's /events: without the task table
+/// (size) and with any command-line field (`cmdline`, `command_line`,
+/// `argv`, at any depth) replaced by "[redacted]": command lines can hold
+/// secrets. The kernel report itself prints only comm names.
+[[nodiscard]] nlohmann::json redact_event_json(nlohmann::json event);
+
+/// Explanation for a counter_only event (the explain() rules need a report).
+[[nodiscard]] Explanation counter_only_explanation(const OomEvent& e, uint64_t kills);
+
+}  // namespace oomlens::watch

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# deploy/ checks: the systemd unit passes `systemd-analyze verify` pointed at
+# the built binary; the Kubernetes manifest parses as YAML with the expected
+# kinds; the alert rules pass `promtool check rules`; the Grafana dashboard
+# is JSON; the Slurm epilog is valid bash. A missing tool skips its check
+# (fails under CI=true).
+set -u
+bin=$1; src=$2
+fail=0; tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+skip() { if [ "${CI:-}" = true ]; then echo "FAIL (CI=true): $1"; fail=1; else echo "skip: $1"; fi; }
+
+if command -v systemd-analyze >/dev/null; then
+  sed "s#/usr/bin/oomlens#$(readlink -f "$bin")#" "$src/deploy/systemd/oomlens.service" > "$tmp/oomlens.service"
+  if out=$(systemd-analyze verify "$tmp/oomlens.service" 2>&1) && ! grep -q 'oomlens.service' <<<"$out"; then
+    echo "ok: systemd-analyze verify"
+  else echo "FAIL: systemd-analyze verify: $out"; fail=1; fi
+else skip "systemd-analyze missing"; fi
+
+if /usr/bin/python3 -c 'import yaml' 2>/dev/null; then
+  if /usr/bin/python3 - "$src/deploy/kubernetes/oomlens-daemonset.yaml" <<'PY'
+import sys, yaml
+docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d]
+kinds = sorted(d["kind"] for d in docs)
+assert kinds == ["DaemonSet", "Namespace", "Service"], kinds
+ds = next(d for d in docs if d["kind"] == "DaemonSet")
+c = ds["spec"]["template"]["spec"]["containers"][0]
+assert any(p["name"] == "metrics" for p in c["ports"]), "no metrics port"
+paths = {v["hostPath"]["path"] for v in ds["spec"]["template"]["spec"]["volumes"]}
+assert {"/dev/kmsg", "/proc", "/sys/fs/cgroup"} <= paths, paths
+PY
+  then echo "ok: kubernetes YAML kinds"; else echo "FAIL: kubernetes YAML"; fail=1; fi
+else skip "python3-yaml missing"; fi
+
+if command -v promtool >/dev/null; then
+  if out=$(promtool check rules "$src/deploy/prometheus/oomlens-alerts.yml" 2>&1); then echo "ok: promtool check rules"
+  else echo "FAIL: promtool check rules: $out"; fail=1; fi
+else skip "promtool missing"; fi
+
+if /usr/bin/python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['panels']" "$src/deploy/grafana/oomlens-dashboard.json"; then
+  echo "ok: grafana dashboard JSON"; else echo "FAIL: grafana JSON"; fail=1; fi
+if bash -n "$src/deploy/slurm/epilog-oomlens.sh"; then echo "ok: slurm epilog syntax"; else fail=1; fi
+
+# The CLI: bad --listen and --exec are usage errors.
+"$bin" daemon --listen nonsense >/dev/null 2>&1; [ $? -eq 2 ] && echo "ok: daemon --listen nonsense → 2" || { echo "FAIL: --listen nonsense"; fail=1; }
+"$bin" watch --exec /nonexistent/prog >/dev/null 2>&1; [ $? -eq 2 ] && echo "ok: watch --exec missing → 2" || { echo "FAIL: --exec missing"; fail=1; }
+exit $fail
