@@ -33,6 +33,10 @@ struct LinePrefix {
   std::optional<int> level;           ///< syslog level 0..7
   std::optional<uint64_t> kmsg_seq;
   std::optional<std::string> boot_id;  ///< journal _BOOT_ID
+  /// The record came from a reader that reports lost records itself
+  /// (ReportScanner::note_gap, e.g. KmsgReader on EPIPE) and leaves out
+  /// records on purpose (other facilities): a jump in kmsg_seq is then no loss.
+  bool seq_gaps_reported = false;
 };
 
 /// One normalised line. `text` views either the raw line or `owned` (when

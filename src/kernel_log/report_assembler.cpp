@@ -66,7 +66,7 @@ std::string join_wrapped_row(const RawRow& r, std::string_view rest) {
 void track_seq(Building& b, const LogicalLine& l) {
   if (!l.prefix || !l.prefix->kmsg_seq) return;
   const uint64_t seq = *l.prefix->kmsg_seq;
-  if (b.last_seq && seq > *b.last_seq + 1)
+  if (b.last_seq && seq > *b.last_seq + 1 && !l.prefix->seq_gaps_reported)
     b.notes.push_back(std::to_string(seq - *b.last_seq - 1) +
                       " kernel records inside this report were lost (kmsg sequence gap)");
   if (!b.last_seq || seq > *b.last_seq) b.last_seq = seq;

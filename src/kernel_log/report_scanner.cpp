@@ -224,6 +224,7 @@ void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta
   p.level = meta.level;
   p.kmsg_seq = meta.kmsg_seq;
   p.boot_id = meta.boot_id;
+  p.seq_gaps_reported = true;  // readers call note_gap() for real losses
   bool first = true;
   for (;;) {
     size_t nl = message.find('\n');
