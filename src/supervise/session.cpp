@@ -83,11 +83,14 @@ int run_job(const RunOptions& options) {
 }
 
 int Session::run() {
+  if (attached())
+    if (auto e = check_attach()) return *e;
   if (auto e = open_record()) return *e;
   if (auto e = make_cgroup()) return *e;
   open_kernel_log();
   setup_signals_and_tee();
-  if (auto e = spawn()) return *e;
+  if (attached()) attach();
+  else if (auto e = spawn()) return *e;
   write_header();
   loop();
   after_loop();
@@ -135,13 +138,13 @@ void Session::setup_signals_and_tee() {
   ::sigprocmask(SIG_BLOCK, &sup, &old_mask);
   ::signal(SIGPIPE, SIG_IGN);
   sfd_ = ::signalfd(-1, &sup, SFD_NONBLOCK | SFD_CLOEXEC);
-  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
-  const bool tee = !::isatty(2);
+  if (!attached()) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  const bool tee = !::isatty(2) && !attached();  // an attached job's stderr is not ours
   if (tee && ::pipe2(err_pipe_, O_CLOEXEC) != 0) err_pipe_[0] = err_pipe_[1] = -1;
 
   vm_oom_before_ = vmstat_oom_kill();
   if (jc_) job_cg_dir_ = jc_->dir;
-  else if (hierarchy_) job_cg_dir_ = cgroup::memory_cgroup_dir(*hierarchy_, 0, "/").value_or("");
+  else if (hierarchy_) job_cg_dir_ = cgroup::memory_cgroup_dir(*hierarchy_, attached() ? *o_.attach_pid : 0, "/").value_or("");
   if (hierarchy_ && !job_cg_dir_.empty()) cg_oom_before_ = cgroup::oom_kill_count(hierarchy_->version, job_cg_dir_);
 }
 
@@ -177,7 +180,8 @@ void Session::write_header() {
   utsname un{};
   ::uname(&un);
   json header = {{"type", "header"}, {"schema_version", monitor::kRecordSchemaVersion},
-                 {"oomlens_version", OOMLENS_VERSION}, {"command", o_.argv}, {"host", un.nodename},
+                 {"oomlens_version", OOMLENS_VERSION}, {"command", attached() ? attached_cmd_ : o_.argv},
+                 {"attached", attached()}, {"host", un.nodename},
                  {"kernel", un.release}, {"boot_id", monitor::read_boot_id()},
                  {"start_epoch_s", static_cast<double>(std::time(nullptr))}, {"oomlens_pid", ::getpid()},
                  {"main_pid", job_.pid}, {"kmsg_start_seq", opt(kw_.start_seq())},

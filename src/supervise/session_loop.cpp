@@ -43,6 +43,7 @@ void Session::flush_ring() {
 }
 
 void Session::reap() {
+  if (attached()) return reap_attached();  // not our child: never waited for
   while (true) {
     int st = 0;
     pid_t p = ::waitpid(-1, &st, WNOHANG);
@@ -96,6 +97,10 @@ void Session::read_signals() {
     int sig = static_cast<int>(si.ssi_signo);
     if (sig == SIGCHLD) continue;
     if (main_status_) { stop_linger_ = sig == SIGINT || sig == SIGTERM; continue; }
+    if (attached()) {  // never signalled: SIGINT/TERM/HUP/QUIT make oomlens stop following it
+      if (sig != SIGUSR1 && sig != SIGUSR2) detach_signal_ = sig;
+      continue;
+    }
     bool fwd = should_forward(sig, si.ssi_code);
     if (fwd) ::kill(job_.pid, sig);  // our own child, not yet reaped: the pid cannot be reused
     rec_.write({{"type", "event"}, {"t_s", t_rel()}, {"kind", fwd ? "signal_forwarded" : "signal_not_forwarded"},
@@ -119,8 +124,10 @@ void Session::pass_stderr_through() {
 void Session::loop() {
   tree_.emplace("/proc", ::getpid(), job_.pid);
   last_cg_oom_ = cg_oom_before_;
+  if (attached()) tree_->set_attached();
   while (true) {
     double t = t_rel();
+    if (detach_signal_) break;
     if (main_status_ && tick_no_ > ticks_at_exit_) {  // one tick after the exit finds re-parented orphans
       bool orphans = tree_->live_count() > 0;
       if (!orphans || stop_linger_ || t - *main_exit_t_ > o_.linger_s) break;
@@ -155,6 +162,7 @@ void Session::loop() {
 void Session::track_tree(double t) {
   std::vector<int> extra;
   if (jc_) extra = cgroup::procs(jc_->dir);
+  if (attached() && tick_no_ == 0 && !main_status_) extra.push_back(job_.pid);  // not a child of ours
   size_t before = tree_->procs().size();
   std::vector<char> was_gone;
   for (auto& p : tree_->procs()) was_gone.push_back(p.gone_s.has_value());
@@ -183,7 +191,8 @@ void Session::read_cgroup(monitor::Sample& s) {
   const bool near = last_.cgroup.limit_bytes && last_.cgroup.usage_bytes &&
                     *last_.cgroup.usage_bytes > *last_.cgroup.limit_bytes / 4 * 3;
   const bool with_stat = near || tick_no_ % 5 == 0;
-  s.cgroup = monitor::read_cgroup_sample(*hierarchy_, job_cg_dir_, with_limit, with_stat);
+  if (!cg_reader_) cg_reader_.emplace(*hierarchy_, job_cg_dir_);
+  s.cgroup = cg_reader_->read(with_limit, with_stat);
   if (with_stat) {
     cached_anon_ = s.cgroup.anon_bytes;
     cached_shmem_ = s.cgroup.shmem_bytes;
@@ -277,7 +286,7 @@ void Session::after_loop() {
   flush_ring();
   // The kill line is printed after the signal is sent: give it a moment.
   end_ = job_end_from_wait_status(main_status_.value_or(0));
-  if (!end_.exited && end_.term_signal == SIGKILL && kmsg_ok_) {
+  if (((!end_.exited && end_.term_signal == SIGKILL) || !main_status_known_) && main_status_ && kmsg_ok_) {
     for (int i = 0; i < 10 && kills_.empty(); ++i) {
       ::usleep(50 * 1000);
       handle_kills(kw_.poll());
