@@ -85,18 +85,31 @@ int run_job(const RunOptions& options) {
 int Session::run() {
   if (attached())
     if (auto e = check_attach()) return *e;
+  if (o_.capture_tty)
+    if (auto e = open_pty()) return *e;
   if (auto e = open_record()) return *e;
   if (auto e = make_cgroup()) return *e;
   open_kernel_log();
   setup_signals_and_tee();
   if (attached()) attach();
   else if (auto e = spawn()) return *e;
+  if (pty_) pty_->enter_raw();  // restored in cleanup() (and on every exit path: pty.h)
   write_header();
   loop();
   after_loop();
   cleanup();
   join_kernel_reports();
   decide_and_end();
+}
+
+// --capture-tty: the pty before the record (no terminal: usage error).
+std::optional<int> Session::open_pty() {
+  pty_ = std::make_unique<JobPty>();
+  if (auto err = pty_->open()) {
+    say(*err);
+    return err->find("needs a terminal") != std::string::npos ? 2 : 125;
+  }
+  return std::nullopt;
 }
 
 // Step 1: the record, before anything else can fail later.
@@ -134,13 +147,18 @@ void Session::open_kernel_log() {
 // Step 4: signals (read synchronously through a signalfd), subreaper, stderr tee.
 void Session::setup_signals_and_tee() {
   sigset_t sup = supervised_signals();
+  if (pty_) sigaddset(&sup, SIGWINCH);  // window size changes go on to the job's pty
   sigset_t old_mask;
   ::sigprocmask(SIG_BLOCK, &sup, &old_mask);
   ::signal(SIGPIPE, SIG_IGN);
   sfd_ = ::signalfd(-1, &sup, SFD_NONBLOCK | SFD_CLOEXEC);
   if (!attached()) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
-  const bool tee = !::isatty(2) && !attached();  // an attached job's stderr is not ours
+  const bool tee = !::isatty(2) && !attached() && !pty_;  // an attached job's stderr is not ours
   if (tee && ::pipe2(err_pipe_, O_CLOEXEC) != 0) err_pipe_[0] = err_pipe_[1] = -1;
+  if (pty_) {  // the loop reads the pty master where it would read the stderr pipe
+    err_pipe_[0] = pty_->master();
+    pass_fd_ = pty_->out_fd();
+  }
 
   vm_oom_before_ = vmstat_oom_kill();
   if (jc_) job_cg_dir_ = jc_->dir;
@@ -154,6 +172,10 @@ std::optional<int> Session::spawn() {
   so.argv = o_.argv;
   if (jc_) so.cgroup_dir = jc_->dir;
   so.stderr_fd = err_pipe_[1];
+  if (pty_) {
+    so.pty_slave = pty_->slave_path();
+    so.pty_fds_mask = pty_->fds_mask();
+  }
   t0_ = now_s();
   auto spawned = spawn_job(so);
   if (err_pipe_[1] >= 0) ::close(err_pipe_[1]);

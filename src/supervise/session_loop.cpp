@@ -96,12 +96,18 @@ void Session::read_signals() {
   while (::read(sfd_, &si, sizeof si) == static_cast<ssize_t>(sizeof si)) {
     int sig = static_cast<int>(si.ssi_signo);
     if (sig == SIGCHLD) continue;
+    if (sig == SIGWINCH) {  // only read with --capture-tty
+      if (pty_) pty_->resize();
+      continue;
+    }
     if (main_status_) { stop_linger_ = sig == SIGINT || sig == SIGTERM; continue; }
     if (attached()) {  // never signalled: SIGINT/TERM/HUP/QUIT make oomlens stop following it
       if (sig != SIGUSR1 && sig != SIGUSR2) detach_signal_ = sig;
       continue;
     }
-    bool fwd = should_forward(sig, si.ssi_code);
+    // With --capture-tty the job is in its own session: what the kernel
+    // sends oomlens (a hangup of its terminal) would not reach it otherwise.
+    bool fwd = should_forward(sig, si.ssi_code) || pty_ != nullptr;
     if (fwd) ::kill(job_.pid, sig);  // our own child, not yet reaped: the pid cannot be reused
     rec_.write({{"type", "event"}, {"t_s", t_rel()}, {"kind", fwd ? "signal_forwarded" : "signal_not_forwarded"},
                 {"signal", sig}, {"sender_pid", si.ssi_pid}});
@@ -113,10 +119,10 @@ void Session::pass_stderr_through() {
   char buf[65536];
   ssize_t m = ::read(err_pipe_[0], buf, sizeof buf);
   if (m > 0) {
-    write_all(2, buf, static_cast<size_t>(m));
+    write_all(pass_fd_, buf, static_cast<size_t>(m));
     tail_.append(std::string_view(buf, static_cast<size_t>(m)));
-  } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
-    ::close(err_pipe_[0]);
+  } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {  // a pty master reads EIO once the job's side is closed
+    if (!pty_) ::close(err_pipe_[0]);  // the pty master is JobPty's
     err_pipe_[0] = -1;
   }
 }
@@ -133,19 +139,22 @@ void Session::loop() {
       if (!orphans || stop_linger_ || t - *main_exit_t_ > o_.linger_s) break;
     }
     double wait = std::max(0.0, next_wake() - t);
-    pollfd fds[4];
+    pollfd fds[5];
     int n = 0;
     fds[n++] = {sfd_, POLLIN, 0};
     int pidfd_i = -1, err_i = -1, kmsg_i = -1;
     if (job_.pidfd >= 0 && !main_status_) { pidfd_i = n; fds[n++] = {job_.pidfd, POLLIN, 0}; }
     if (err_pipe_[0] >= 0) { err_i = n; fds[n++] = {err_pipe_[0], POLLIN, 0}; }
     if (kw_.fd() >= 0) { kmsg_i = n; fds[n++] = {kw_.fd(), POLLIN, 0}; }
+    int in_i = -1;  // --capture-tty: what the user types goes to the job's pty
+    if (pty_ && pty_->in_fd() >= 0 && !main_status_) { in_i = n; fds[n++] = {pty_->in_fd(), POLLIN, 0}; }
     int r = ::poll(fds, static_cast<nfds_t>(n), static_cast<int>(wait * 1000) + 1);
     if (r < 0 && errno != EINTR) break;
     if (r > 0 && (fds[0].revents & POLLIN)) read_signals();
     if (pidfd_i >= 0 && (fds[pidfd_i].revents & (POLLIN | POLLHUP))) reap();
     if (err_i >= 0 && (fds[err_i].revents & (POLLIN | POLLHUP | POLLERR))) pass_stderr_through();
     if (kmsg_i >= 0 && (fds[kmsg_i].revents & POLLIN)) handle_kills(kw_.poll());
+    if (in_i >= 0 && (fds[in_i].revents & (POLLIN | POLLHUP | POLLERR))) pty_->forward_input();
     t = t_rel();
     if (wake_at_ && t >= *wake_at_) {  // guard wake-up (one-shot), before a tick due at the same time
       wake_at_.reset();

@@ -27,6 +27,7 @@
 #include "monitor/sample.h"
 #include "monitor/tree.h"
 #include "supervise/job_cgroup.h"
+#include "supervise/pty.h"
 #include "supervise/session.h"
 #include "supervise/signals.h"
 #include "supervise/spawn.h"
@@ -177,6 +178,12 @@ class Session {
   std::vector<std::string> attached_cmd_;  ///< its cmdline, for the header
   bool main_status_known_ = true;          ///< false: attached, wait status not seen
   int detach_signal_ = 0;                  ///< the signal that made oomlens stop following
+
+  // --capture-tty (session.cpp open_pty; the loop copies the master like
+  // the stderr pipe, through err_pipe_[0], to pass_fd_)
+  std::optional<int> open_pty();
+  std::unique_ptr<JobPty> pty_;
+  int pass_fd_ = 2;  ///< where the job's captured output is passed through
 
   // After the loop.
   double end_t_ = 0;

@@ -48,12 +48,13 @@ void Session::cleanup() {
     char buf[65536];
     ssize_t m;
     while ((m = ::read(err_pipe_[0], buf, sizeof buf)) > 0) {
-      write_all(2, buf, static_cast<size_t>(m));
+      write_all(pass_fd_, buf, static_cast<size_t>(m));
       tail_.append(std::string_view(buf, static_cast<size_t>(m)));
     }
-    ::close(err_pipe_[0]);
+    if (!pty_) ::close(err_pipe_[0]);  // the pty master is JobPty's
     err_pipe_[0] = -1;
   }
+  if (pty_) JobPty::restore();  // before the summary is printed
   cg_oom_after_ = last_cg_oom_;
   if (jc_) {
     cg_oom_after_ = cgroup::oom_kill_count(jc_->hierarchy.version, jc_->dir);
