@@ -238,7 +238,7 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
     // oomlens nothing, and must not push the next pass minutes away.
     double c0 = thread_cpu_s();
     s.racy = !tree_->refresh_smaps(t);
-    double cost = std::min(thread_cpu_s() - c0, 0.3);  // at most 30 s between passes
+    double cost = std::min(thread_cpu_s() - c0, 0.3);  // at most 0.3 / pss_budget s between passes
     s.pss_fresh = true;
     pss_since_write_ = true;
     pss_rss_at_ = rss_now;
