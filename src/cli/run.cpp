@@ -12,7 +12,8 @@ void add_run(CLI::App& app, int* status) {
   auto* cmd = app.add_subcommand("run", "Run a command, record its process tree's memory, and say why it ended");
   struct Opts {
     std::string record, verdict_json, limit;
-    bool allow_swap = false, no_sparkline = false;
+    bool allow_swap = false, no_sparkline = false, capture_tty = false;
+    int pid = 0;
     double linger_s = 30, pss_min_s = 2;
   };
   auto o = std::make_shared<Opts>();
@@ -25,6 +26,12 @@ void add_run(CLI::App& app, int* status) {
   cmd->add_option("--pss-interval", o->pss_min_s, "minimum seconds between smaps_rollup (PSS) passes")
       ->check(CLI::Range(0.1, 3600.0));
   cmd->add_flag("--no-sparkline", o->no_sparkline, "end the summary without the sparkline");
+  cmd->add_option("--pid", o->pid,
+                  "attach to the running process PID and its descendants instead of starting a command "
+                  "(never signalled; its exit status is known only if seen as a zombie: docs/run.md)");
+  cmd->add_flag("--capture-tty", o->capture_tty,
+                "run the job on a pseudo-terminal: its terminal output passes through unchanged and the last "
+                "64 KiB are kept for the verdict (for a job whose stderr is a terminal)");
   // Everything from the first non-option on is the job's argv. CLI11 hands
   // a subcommand's leftovers up to its parent, which must accept them;
   // `explain` was added before and does not inherit this.
@@ -32,11 +39,38 @@ void add_run(CLI::App& app, int* status) {
   app.allow_extras();
   cmd->footer("Everything after the options (or after --) is the command. Exit status: the job's own "
               "(a job killed by a signal makes oomlens die of the same signal); 125 oomlens failed, "
-              "126 the command cannot be run, 127 it was not found.");
+              "126 the command cannot be run, 127 it was not found, 2 usage error. With --pid: the job's own "
+              "when oomlens saw it (as a zombie), SIGKILL when a kernel OOM report names it, else 0 after the "
+              "verdict; 125 when PID does not exist or its memory may not be read; SIGINT/SIGTERM/SIGHUP/SIGQUIT "
+              "make oomlens stop following (the process is never signalled) and die of that signal.");
   cmd->callback([cmd, o, status]() {
     std::vector<std::string> argv = cmd->remaining();
     if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();
     if (!argv.empty() && argv.front() == "--") argv.erase(argv.begin());
+    const bool attach = cmd->count("--pid") > 0;
+    if (attach) {
+      std::string bad = !argv.empty()        ? "a command (--pid follows a process that is already running)"
+                        : !o->limit.empty()  ? "--limit (a running process cannot be moved into a new cgroup: "
+                                               "v1 would not move the memory it already uses)"
+                        : o->capture_tty     ? "--capture-tty (the process already has its terminal)"
+                        : o->pid <= 0        ? "a pid that is not positive"
+                                             : "";
+      if (!bad.empty()) {
+        fmt::print(stderr, "oomlens run: --pid cannot be used with {}\n", bad);
+        *status = kExitUsage;
+        return;
+      }
+      supervise::RunOptions ro;
+      ro.attach_pid = o->pid;
+      ro.record_path = o->record.empty() ? supervise::default_record_name("pid" + std::to_string(o->pid), std::time(nullptr))
+                                         : o->record;
+      if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
+      ro.linger_s = o->linger_s;
+      ro.pss_min_s = o->pss_min_s;
+      ro.sparkline = !o->no_sparkline;
+      *status = supervise::run_job(ro);
+      return;
+    }
     if (argv.empty()) {
       fmt::print(stderr, "oomlens run: no command given (usage: oomlens run [options] -- CMD ARGS...)\n");
       *status = kExitUsage;
@@ -55,6 +89,7 @@ void add_run(CLI::App& app, int* status) {
       }
     }
     ro.allow_swap = o->allow_swap;
+    ro.capture_tty = o->capture_tty;
     ro.linger_s = o->linger_s;
     ro.pss_min_s = o->pss_min_s;
     ro.sparkline = !o->no_sparkline;

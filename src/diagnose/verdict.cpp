@@ -58,8 +58,18 @@ StderrFindings scan_stderr(std::string_view t) {
 
 Verdict decide_verdict(const VerdictInput& in) {
   Verdict v;
+  if (in.still_running) {
+    v.cause = "still_running";
+    v.confidence = "high";
+    v.evidence.push_back(fmt::format("oomlens received {} and stopped following pid {}", signal_name(in.detach_signal),
+                                     in.main_pid));
+    v.summary = fmt::format("oomlens stopped following the job (pid {}) on {}; the job was still running.", in.main_pid,
+                            signal_name(in.detach_signal));
+    return v;
+  }
   const StderrFindings se = scan_stderr(in.stderr_tail);
-  const bool sigkill = !in.exited && in.term_signal == SIGKILL;
+  const bool known = in.exit_status_known;
+  const bool sigkill = known ? !in.exited && in.term_signal == SIGKILL : true;  // unknown: a kill is possible
   const TreeKill* main_kill = nullptr;
   const TreeKill* worker_kill = nullptr;
   for (auto& k : in.kernel_kills) {
@@ -68,9 +78,10 @@ Verdict decide_verdict(const VerdictInput& in) {
   }
   const bool counter_up = in.cgroup_oom_kill_delta && *in.cgroup_oom_kill_delta > 0;
   const bool vmstat_up = in.vmstat_oom_kill_delta && *in.vmstat_oom_kill_delta > 0;
-  std::string ended = in.exited ? fmt::format("exited with code {}", in.exit_code)
-                                : fmt::format("was killed by {}{}", signal_name(in.term_signal),
-                                              in.core_dumped ? " (core dumped)" : "");
+  std::string ended = !known     ? std::string("ended (exit status unknown: not oomlens's child)")
+                      : in.exited ? fmt::format("exited with code {}", in.exit_code)
+                                  : fmt::format("was killed by {}{}", signal_name(in.term_signal),
+                                                in.core_dumped ? " (core dumped)" : "");
 
   // 1. Kernel OOM evidence.
   if (main_kill && sigkill) {
@@ -78,6 +89,7 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.victim_pid = main_kill->pid;
     v.confidence = "high";
     v.evidence.push_back(describe_kill(*main_kill));
+    if (!known) v.evidence.push_back("the exit status itself was not observable (attached with --pid): the kernel's kill line names the process");
     v.summary = fmt::format("The job was killed by the kernel OOM killer{}{}.",
                             main_kill->constraint == std::optional<std::string>("memcg")
                                 ? " because its memory cgroup reached its limit" : "",
@@ -100,10 +112,31 @@ Verdict decide_verdict(const VerdictInput& in) {
       if (pid == worker_kill->pid)
         v.evidence.push_back(fmt::format("PyTorch reported: DataLoader worker (pid {}) is killed by signal", pid));
     if (main_kill) v.secondary_causes.push_back("oom_killed");
+  } else if (!known && in.kernel_log_readable) {
+    // Kill lines are never rate-limited: with the log readable and none
+    // naming the main pid, the kernel OOM killer did not kill it.
+    v.cause = "exit_unknown";
+    v.confidence = "medium";
+    v.evidence.push_back("no kernel OOM report names the main process (the kernel log was read throughout)");
+    v.evidence.push_back("its exit status cannot be observed: it was attached with --pid, and only its parent can wait for it");
+    if (counter_up) v.secondary_causes.push_back("oom_kill_in_cgroup");
+    std::string daemons;
+    for (size_t i = 0; i < in.killer_daemons.size(); ++i) daemons += (i ? ", " : "") + in.killer_daemons[i];
+    if (!daemons.empty()) v.evidence.push_back("found running: " + daemons);
+    v.summary = fmt::format("The job (pid {}) ended, not killed by the kernel OOM killer; how it ended (exit code or "
+                            "signal) cannot be known for a process oomlens did not start{}.",
+                            in.main_pid, daemons.empty() ? "" : " (killer daemon(s) running: " + daemons + ")");
+  } else if (!known && !counter_up && !vmstat_up) {
+    v.cause = "exit_unknown";
+    v.confidence = "low";
+    v.evidence.push_back("its exit status cannot be observed: it was attached with --pid, and only its parent can wait for it");
+    v.summary = fmt::format("The job (pid {}) ended; with no kernel log and no oom_kill counter increase, how it ended "
+                            "cannot be known.", in.main_pid);
   } else if (sigkill && (counter_up || vmstat_up)) {
     v.cause = "oom_killed";
-    v.confidence = counter_up ? "medium" : "low";
+    v.confidence = counter_up && known ? "medium" : "low";
     v.victim_pid = in.main_pid;
+    if (!known) v.evidence.push_back("the exit status was not observable (attached with --pid): it may have ended otherwise");
     if (counter_up)
       v.evidence.push_back(fmt::format("the oom_kill counter of the job's memory cgroup{} rose by {}",
                                        in.cgroup_dir ? " " + *in.cgroup_dir : "", *in.cgroup_oom_kill_delta));

@@ -38,6 +38,16 @@ struct VerdictInput {
   int exit_code = 0;
   int term_signal = 0;
   bool core_dumped = false;
+  /// False for a job attached with `oomlens run --pid` whose wait status
+  /// was not seen (only its parent can wait for it; /proc/PID/stat's
+  /// exit_code is read when it is still a zombie): exited/exit_code/
+  /// term_signal are then meaningless and only kernel evidence can say how
+  /// it ended.
+  bool exit_status_known = true;
+  /// `oomlens run --pid` stopped following a job still running (oomlens got
+  /// `detach_signal`): cause `still_running`.
+  bool still_running = false;
+  int detach_signal = 0;
   std::vector<TreeKill> kernel_kills;
   bool kernel_log_readable = true;
   std::optional<std::string> kernel_log_error;
@@ -58,7 +68,8 @@ struct VerdictInput {
 
 struct Verdict {
   std::string cause;  ///< exited, oom_killed, worker_oom_killed, killed, segfault, bus_error,
-                      ///< memory_error, cuda_oom, signal
+                      ///< memory_error, cuda_oom, signal; with --pid also exit_unknown
+                      ///< (ended, status not observable) and still_running (detached)
   std::vector<std::string> secondary_causes;
   std::vector<std::string> evidence;  ///< one sentence each, strongest first
   std::string confidence;             ///< "high", "medium", "low"

@@ -37,6 +37,7 @@ RecordVerdict verdict_from_record(const nlohmann::json& header, const std::vecto
       in.exited = get<bool>(e, "exited").value_or(false);
       in.exit_code = get<int>(e, "exit_code").value_or(0);
       in.term_signal = get<int>(e, "signal").value_or(0);
+      in.exit_status_known = get<bool>(e, "exit_status_known").value_or(true);
     } else if (kind == "oom_kill") {
       TreeKill k;
       k.pid = get<int64_t>(e, "pid").value_or(0);

@@ -1,7 +1,11 @@
 // Samples and their record form (see sample.h).
 #include "monitor/sample.h"
 
+#include <fcntl.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <charconv>
 #include <cmath>
@@ -109,6 +113,63 @@ CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::str
     c.limit_state = "unlimited";
   }
   c.oom_kill = cgroup::oom_kill_count(h.version, dir);
+  return c;
+}
+
+CgroupReader::~CgroupReader() {
+  for (int fd : fds_)
+    if (fd >= 0) ::close(fd);
+}
+
+bool CgroupReader::read_file(File f, bool reopen) {
+  const bool v1 = h_.version == cgroup::Version::v1;
+  if (fds_[f] < 0 && reopen) {
+    const char* names[kFiles][2] = {{"/memory.current", "/memory.usage_in_bytes"},
+                                    {"/memory.peak", "/memory.max_usage_in_bytes"},
+                                    {"/memory.stat", "/memory.stat"},
+                                    {"/memory.events.local", "/memory.oom_control"}};
+    fds_[f] = ::open((dir_ + names[f][v1 ? 1 : 0]).c_str(), O_RDONLY | O_CLOEXEC);
+    if (fds_[f] < 0 && f == oom && !v1) fds_[f] = ::open((dir_ + "/memory.events").c_str(), O_RDONLY | O_CLOEXEC);
+  }
+  if (fds_[f] < 0) return false;
+  if (buf_.size() < 8192) buf_.resize(8192);
+  ssize_t n;
+  do n = ::pread(fds_[f], buf_.data(), buf_.size(), 0);
+  while (n < 0 && errno == EINTR);
+  if (n < 0) {  // the cgroup was removed: reopen at the next with_limit read
+    ::close(fds_[f]);
+    fds_[f] = -1;
+    return false;
+  }
+  // memory.stat is ~1.5 KiB (v2) / ~1 KiB (v1): 8 KiB holds it whole; a
+  // longer one is cut at its last whole line rather than misread.
+  std::string_view v(buf_.data(), static_cast<size_t>(n));
+  if (static_cast<size_t>(n) == buf_.size()) v = v.substr(0, v.rfind('\n') + 1);
+  text_len_ = v.size();
+  return true;
+}
+
+CgroupSample CgroupReader::read(bool with_limit, bool with_stat) {
+  CgroupSample c;
+  auto u64 = [this]() -> std::optional<uint64_t> {
+    uint64_t v = 0;
+    if (std::from_chars(buf_.data(), buf_.data() + text_len_, v).ec != std::errc{}) return std::nullopt;
+    return v;
+  };
+  if (read_file(usage, with_limit)) c.usage_bytes = u64();
+  if (with_limit) peak_ = read_file(peak, true) ? u64() : std::nullopt;
+  c.peak_bytes = peak_;
+  if (with_stat && read_file(stat, with_limit || fds_[stat] < 0)) parse_memory_stat(h_.version, std::string_view(buf_.data(), text_len_), &c);
+  if (read_file(oom, with_limit)) c.oom_kill = stat_value(std::string_view(buf_.data(), text_len_), "oom_kill");
+  if (with_limit) {
+    auto lim = cgroup::tightest_limit(h_, dir_);
+    if (lim.bytes) {
+      c.limit_bytes = lim.bytes;
+      c.limit_state = "limited";
+    } else if (lim.unlimited) {
+      c.limit_state = "unlimited";
+    }
+  }
   return c;
 }
 

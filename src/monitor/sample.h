@@ -67,6 +67,33 @@ void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* o
 /// `with_stat` false skips memory.stat (anon/shmem/file stay null).
 [[nodiscard]] CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir,
                                               bool with_limit = true, bool with_stat = true);
+/// read_cgroup_sample() for the 10 Hz loop: the per-tick files (usage, the
+/// oom_kill counter, memory.stat) are opened once and re-read with pread(2)
+/// at offset 0 (the kernel regenerates them), one syscall each instead of
+/// four. The peak (a kernel-kept maximum: nothing is lost by reading it
+/// less often) and the limit walk are read only when `with_limit`; the peak
+/// is otherwise the last one read. A file that cannot be opened is retried
+/// at the next with_limit read.
+class CgroupReader {
+ public:
+  CgroupReader(cgroup::MemoryHierarchy h, std::string dir) : h_(std::move(h)), dir_(std::move(dir)) {}
+  ~CgroupReader();
+  CgroupReader(const CgroupReader&) = delete;
+  CgroupReader& operator=(const CgroupReader&) = delete;
+  [[nodiscard]] CgroupSample read(bool with_limit, bool with_stat);
+
+ private:
+  enum File { usage, peak, stat, oom, kFiles };
+  /// The file's text into buf_; false when unreadable.
+  bool read_file(File f, bool reopen);
+  cgroup::MemoryHierarchy h_;
+  std::string dir_;
+  int fds_[kFiles] = {-1, -1, -1, -1};
+  std::optional<uint64_t> peak_;
+  std::string buf_;
+  size_t text_len_ = 0;
+};
+
 /// /proc/meminfo, /proc/pressure/memory, statvfs(shm_dir).
 [[nodiscard]] SystemSample read_system_sample(const std::string& proc_root = "/proc",
                                               const std::string& shm_dir = "/dev/shm");

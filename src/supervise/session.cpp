@@ -83,17 +83,33 @@ int run_job(const RunOptions& options) {
 }
 
 int Session::run() {
+  if (attached())
+    if (auto e = check_attach()) return *e;
+  if (o_.capture_tty)
+    if (auto e = open_pty()) return *e;
   if (auto e = open_record()) return *e;
   if (auto e = make_cgroup()) return *e;
   open_kernel_log();
   setup_signals_and_tee();
-  if (auto e = spawn()) return *e;
+  if (attached()) attach();
+  else if (auto e = spawn()) return *e;
+  if (pty_) pty_->enter_raw();  // restored in cleanup() (and on every exit path: pty.h)
   write_header();
   loop();
   after_loop();
   cleanup();
   join_kernel_reports();
   decide_and_end();
+}
+
+// --capture-tty: the pty before the record (no terminal: usage error).
+std::optional<int> Session::open_pty() {
+  pty_ = std::make_unique<JobPty>();
+  if (auto err = pty_->open()) {
+    say(*err);
+    return err->find("needs a terminal") != std::string::npos ? 2 : 125;
+  }
+  return std::nullopt;
 }
 
 // Step 1: the record, before anything else can fail later.
@@ -131,17 +147,22 @@ void Session::open_kernel_log() {
 // Step 4: signals (read synchronously through a signalfd), subreaper, stderr tee.
 void Session::setup_signals_and_tee() {
   sigset_t sup = supervised_signals();
+  if (pty_) sigaddset(&sup, SIGWINCH);  // window size changes go on to the job's pty
   sigset_t old_mask;
   ::sigprocmask(SIG_BLOCK, &sup, &old_mask);
   ::signal(SIGPIPE, SIG_IGN);
   sfd_ = ::signalfd(-1, &sup, SFD_NONBLOCK | SFD_CLOEXEC);
-  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
-  const bool tee = !::isatty(2);
+  if (!attached()) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  const bool tee = !::isatty(2) && !attached() && !pty_;  // an attached job's stderr is not ours
   if (tee && ::pipe2(err_pipe_, O_CLOEXEC) != 0) err_pipe_[0] = err_pipe_[1] = -1;
+  if (pty_) {  // the loop reads the pty master where it would read the stderr pipe
+    err_pipe_[0] = pty_->master();
+    pass_fd_ = pty_->out_fd();
+  }
 
   vm_oom_before_ = vmstat_oom_kill();
   if (jc_) job_cg_dir_ = jc_->dir;
-  else if (hierarchy_) job_cg_dir_ = cgroup::memory_cgroup_dir(*hierarchy_, 0, "/").value_or("");
+  else if (hierarchy_) job_cg_dir_ = cgroup::memory_cgroup_dir(*hierarchy_, attached() ? *o_.attach_pid : 0, "/").value_or("");
   if (hierarchy_ && !job_cg_dir_.empty()) cg_oom_before_ = cgroup::oom_kill_count(hierarchy_->version, job_cg_dir_);
 }
 
@@ -151,6 +172,10 @@ std::optional<int> Session::spawn() {
   so.argv = o_.argv;
   if (jc_) so.cgroup_dir = jc_->dir;
   so.stderr_fd = err_pipe_[1];
+  if (pty_) {
+    so.pty_slave = pty_->slave_path();
+    so.pty_fds_mask = pty_->fds_mask();
+  }
   t0_ = now_s();
   auto spawned = spawn_job(so);
   if (err_pipe_[1] >= 0) ::close(err_pipe_[1]);
@@ -177,7 +202,8 @@ void Session::write_header() {
   utsname un{};
   ::uname(&un);
   json header = {{"type", "header"}, {"schema_version", monitor::kRecordSchemaVersion},
-                 {"oomlens_version", OOMLENS_VERSION}, {"command", o_.argv}, {"host", un.nodename},
+                 {"oomlens_version", OOMLENS_VERSION}, {"command", attached() ? attached_cmd_ : o_.argv},
+                 {"attached", attached()}, {"host", un.nodename},
                  {"kernel", un.release}, {"boot_id", monitor::read_boot_id()},
                  {"start_epoch_s", static_cast<double>(std::time(nullptr))}, {"oomlens_pid", ::getpid()},
                  {"main_pid", job_.pid}, {"kmsg_start_seq", opt(kw_.start_seq())},

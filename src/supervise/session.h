@@ -13,7 +13,12 @@
 namespace oomlens::supervise {
 
 struct RunOptions {
-  std::vector<std::string> argv;
+  std::vector<std::string> argv;  ///< the command (empty with attach_pid)
+  /// `--pid PID`: attach to a running process instead of starting one
+  /// (supervise/session_attach.cpp): never signalled, never waited for.
+  std::optional<int> attach_pid;
+  /// `--capture-tty`: run the job on a pseudo-terminal (supervise/pty.h).
+  bool capture_tty = false;
   std::string record_path;
   std::optional<std::string> verdict_json_path;
   std::optional<LimitSpec> limit;
@@ -21,14 +26,16 @@ struct RunOptions {
   double tick_s = 0.1;          ///< status sampling period (10 Hz)
   double write_s = 1.0;         ///< sample lines written at 1 Hz
   double pss_min_s = 2.0;       ///< smaps_rollup at most this often...
-  double pss_budget = 0.005;    ///< ...and at most this fraction of one core (CPU time)
+  double pss_budget = 0.004;    ///< ...and at most this fraction of one core (CPU time)
   double linger_s = 30.0;       ///< how long orphans are followed after the main process ends
   bool sparkline = true;
 };
 
 /// Runs the job. Returns only on oomlens's own failure (the exit code: 125,
 /// or 126/127 when the command cannot be run/found); otherwise ends the
-/// process the way the job ended (supervise/signals.h: end_like()).
+/// process the way the job ended (supervise/signals.h: end_like()). With
+/// attach_pid: the way the job ended when that was seen, else exit 0 after
+/// the verdict (docs/run.md, "--pid").
 [[nodiscard]] int run_job(const RunOptions& options);
 
 /// The default record name `oomlens-<cmd>-<YYYYmmdd-HHMMSS>.jsonl` (pure:

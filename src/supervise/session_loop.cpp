@@ -43,6 +43,7 @@ void Session::flush_ring() {
 }
 
 void Session::reap() {
+  if (attached()) return reap_attached();  // not our child: never waited for
   while (true) {
     int st = 0;
     pid_t p = ::waitpid(-1, &st, WNOHANG);
@@ -95,8 +96,18 @@ void Session::read_signals() {
   while (::read(sfd_, &si, sizeof si) == static_cast<ssize_t>(sizeof si)) {
     int sig = static_cast<int>(si.ssi_signo);
     if (sig == SIGCHLD) continue;
+    if (sig == SIGWINCH) {  // only read with --capture-tty
+      if (pty_) pty_->resize();
+      continue;
+    }
     if (main_status_) { stop_linger_ = sig == SIGINT || sig == SIGTERM; continue; }
-    bool fwd = should_forward(sig, si.ssi_code);
+    if (attached()) {  // never signalled: SIGINT/TERM/HUP/QUIT make oomlens stop following it
+      if (sig != SIGUSR1 && sig != SIGUSR2) detach_signal_ = sig;
+      continue;
+    }
+    // With --capture-tty the job is in its own session: what the kernel
+    // sends oomlens (a hangup of its terminal) would not reach it otherwise.
+    bool fwd = should_forward(sig, si.ssi_code) || pty_ != nullptr;
     if (fwd) ::kill(job_.pid, sig);  // our own child, not yet reaped: the pid cannot be reused
     rec_.write({{"type", "event"}, {"t_s", t_rel()}, {"kind", fwd ? "signal_forwarded" : "signal_not_forwarded"},
                 {"signal", sig}, {"sender_pid", si.ssi_pid}});
@@ -108,10 +119,10 @@ void Session::pass_stderr_through() {
   char buf[65536];
   ssize_t m = ::read(err_pipe_[0], buf, sizeof buf);
   if (m > 0) {
-    write_all(2, buf, static_cast<size_t>(m));
+    write_all(pass_fd_, buf, static_cast<size_t>(m));
     tail_.append(std::string_view(buf, static_cast<size_t>(m)));
-  } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
-    ::close(err_pipe_[0]);
+  } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {  // a pty master reads EIO once the job's side is closed
+    if (!pty_) ::close(err_pipe_[0]);  // the pty master is JobPty's
     err_pipe_[0] = -1;
   }
 }
@@ -119,26 +130,31 @@ void Session::pass_stderr_through() {
 void Session::loop() {
   tree_.emplace("/proc", ::getpid(), job_.pid);
   last_cg_oom_ = cg_oom_before_;
+  if (attached()) tree_->set_attached();
   while (true) {
     double t = t_rel();
+    if (detach_signal_) break;
     if (main_status_ && tick_no_ > ticks_at_exit_) {  // one tick after the exit finds re-parented orphans
       bool orphans = tree_->live_count() > 0;
       if (!orphans || stop_linger_ || t - *main_exit_t_ > o_.linger_s) break;
     }
     double wait = std::max(0.0, next_wake() - t);
-    pollfd fds[4];
+    pollfd fds[5];
     int n = 0;
     fds[n++] = {sfd_, POLLIN, 0};
     int pidfd_i = -1, err_i = -1, kmsg_i = -1;
     if (job_.pidfd >= 0 && !main_status_) { pidfd_i = n; fds[n++] = {job_.pidfd, POLLIN, 0}; }
     if (err_pipe_[0] >= 0) { err_i = n; fds[n++] = {err_pipe_[0], POLLIN, 0}; }
     if (kw_.fd() >= 0) { kmsg_i = n; fds[n++] = {kw_.fd(), POLLIN, 0}; }
+    int in_i = -1;  // --capture-tty: what the user types goes to the job's pty
+    if (pty_ && pty_->in_fd() >= 0 && !main_status_) { in_i = n; fds[n++] = {pty_->in_fd(), POLLIN, 0}; }
     int r = ::poll(fds, static_cast<nfds_t>(n), static_cast<int>(wait * 1000) + 1);
     if (r < 0 && errno != EINTR) break;
     if (r > 0 && (fds[0].revents & POLLIN)) read_signals();
     if (pidfd_i >= 0 && (fds[pidfd_i].revents & (POLLIN | POLLHUP))) reap();
     if (err_i >= 0 && (fds[err_i].revents & (POLLIN | POLLHUP | POLLERR))) pass_stderr_through();
     if (kmsg_i >= 0 && (fds[kmsg_i].revents & POLLIN)) handle_kills(kw_.poll());
+    if (in_i >= 0 && (fds[in_i].revents & (POLLIN | POLLHUP | POLLERR))) pty_->forward_input();
     t = t_rel();
     if (wake_at_ && t >= *wake_at_) {  // guard wake-up (one-shot), before a tick due at the same time
       wake_at_.reset();
@@ -155,6 +171,7 @@ void Session::loop() {
 void Session::track_tree(double t) {
   std::vector<int> extra;
   if (jc_) extra = cgroup::procs(jc_->dir);
+  if (attached() && tick_no_ == 0 && !main_status_) extra.push_back(job_.pid);  // not a child of ours
   size_t before = tree_->procs().size();
   std::vector<char> was_gone;
   for (auto& p : tree_->procs()) was_gone.push_back(p.gone_s.has_value());
@@ -183,7 +200,8 @@ void Session::read_cgroup(monitor::Sample& s) {
   const bool near = last_.cgroup.limit_bytes && last_.cgroup.usage_bytes &&
                     *last_.cgroup.usage_bytes > *last_.cgroup.limit_bytes / 4 * 3;
   const bool with_stat = near || tick_no_ % 5 == 0;
-  s.cgroup = monitor::read_cgroup_sample(*hierarchy_, job_cg_dir_, with_limit, with_stat);
+  if (!cg_reader_) cg_reader_.emplace(*hierarchy_, job_cg_dir_);
+  s.cgroup = cg_reader_->read(with_limit, with_stat);
   if (with_stat) {
     cached_anon_ = s.cgroup.anon_bytes;
     cached_shmem_ = s.cgroup.shmem_bytes;
@@ -220,7 +238,7 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
     // oomlens nothing, and must not push the next pass minutes away.
     double c0 = thread_cpu_s();
     s.racy = !tree_->refresh_smaps(t);
-    double cost = std::min(thread_cpu_s() - c0, 0.3);  // at most 30 s between passes
+    double cost = std::min(thread_cpu_s() - c0, 0.3);  // at most 0.3 / pss_budget s between passes
     s.pss_fresh = true;
     pss_since_write_ = true;
     pss_rss_at_ = rss_now;
@@ -277,7 +295,7 @@ void Session::after_loop() {
   flush_ring();
   // The kill line is printed after the signal is sent: give it a moment.
   end_ = job_end_from_wait_status(main_status_.value_or(0));
-  if (!end_.exited && end_.term_signal == SIGKILL && kmsg_ok_) {
+  if (((!end_.exited && end_.term_signal == SIGKILL) || !main_status_known_) && main_status_ && kmsg_ok_) {
     for (int i = 0; i < 10 && kills_.empty(); ++i) {
       ::usleep(50 * 1000);
       handle_kills(kw_.poll());

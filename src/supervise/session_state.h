@@ -13,6 +13,7 @@
 #include <csignal>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,6 +27,7 @@
 #include "monitor/sample.h"
 #include "monitor/tree.h"
 #include "supervise/job_cgroup.h"
+#include "supervise/pty.h"
 #include "supervise/session.h"
 #include "supervise/signals.h"
 #include "supervise/spawn.h"
@@ -44,6 +46,10 @@ void say(const std::string& s);
 void write_all(int fd, const char* p, size_t n);
 /// /proc/vmstat `oom_kill` (4.13+); nullopt when absent.
 [[nodiscard]] std::optional<uint64_t> vmstat_oom_kill();
+
+/// The wait status in /proc/PID/stat field 52 (`exit_code`, 3.5+), given
+/// only while the process is a zombie (state Z); nullopt otherwise (pure).
+[[nodiscard]] std::optional<int> attach_exit_code_from_stat(std::string_view stat);
 
 /// Peaks over the run's non-racy samples.
 struct Peaks {
@@ -115,6 +121,13 @@ class Session {
   void queue_sample(const monitor::Sample& s, double t);
   void after_loop();
 
+  // session_attach.cpp (--pid): checks and holds the process before the
+  // record is opened; reap_attached() replaces waitpid (not our child).
+  [[nodiscard]] bool attached() const { return o_.attach_pid.has_value(); }
+  std::optional<int> check_attach();
+  void attach();
+  void reap_attached();
+
   // session_verdict.cpp
   void cleanup();
   void join_kernel_reports();
@@ -158,6 +171,19 @@ class Session {
   std::string cached_limit_state_ = "unknown";
   std::optional<uint64_t> last_cg_oom_;
   monitor::Sample last_{};
+  std::optional<monitor::CgroupReader> cg_reader_;  ///< held cgroup files (pread)
+
+  // --pid
+  std::shared_ptr<int> attach_dirfd_;     ///< /proc/PID of the attached process
+  std::vector<std::string> attached_cmd_;  ///< its cmdline, for the header
+  bool main_status_known_ = true;          ///< false: attached, wait status not seen
+  int detach_signal_ = 0;                  ///< the signal that made oomlens stop following
+
+  // --capture-tty (session.cpp open_pty; the loop copies the master like
+  // the stderr pipe, through err_pipe_[0], to pass_fd_)
+  std::optional<int> open_pty();
+  std::unique_ptr<JobPty> pty_;
+  int pass_fd_ = 2;  ///< where the job's captured output is passed through
 
   // After the loop.
   double end_t_ = 0;

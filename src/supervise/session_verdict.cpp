@@ -48,12 +48,13 @@ void Session::cleanup() {
     char buf[65536];
     ssize_t m;
     while ((m = ::read(err_pipe_[0], buf, sizeof buf)) > 0) {
-      write_all(2, buf, static_cast<size_t>(m));
+      write_all(pass_fd_, buf, static_cast<size_t>(m));
       tail_.append(std::string_view(buf, static_cast<size_t>(m)));
     }
-    ::close(err_pipe_[0]);
+    if (!pty_) ::close(err_pipe_[0]);  // the pty master is JobPty's
     err_pipe_[0] = -1;
   }
+  if (pty_) JobPty::restore();  // before the summary is printed
   cg_oom_after_ = last_cg_oom_;
   if (jc_) {
     cg_oom_after_ = cgroup::oom_kill_count(jc_->hierarchy.version, jc_->dir);
@@ -87,6 +88,9 @@ void Session::decide_and_end() {
   vi.exit_code = end.exit_code;
   vi.term_signal = end.term_signal;
   vi.core_dumped = end.core_dumped;
+  vi.exit_status_known = main_status_known_;
+  vi.still_running = attached() && !main_status_ && detach_signal_ != 0;
+  vi.detach_signal = detach_signal_;
   vi.kernel_kills = kills_;
   vi.kernel_log_readable = kmsg_ok_;
   vi.kernel_log_error = kw_.error();
@@ -96,7 +100,8 @@ void Session::decide_and_end() {
   if (!job_cg_dir_.empty()) vi.cgroup_dir = job_cg_dir_;
   if (jc_) vi.limit_bytes = jc_->limit_bytes;
   else if (last_.cgroup.limit_bytes) vi.limit_bytes = last_.cgroup.limit_bytes;
-  if (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM) && kills_.empty())
+  if ((!main_status_known_ || (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM))) &&
+      kills_.empty() && !vi.still_running)
     vi.killer_daemons = running_killer_daemons();
   vi.stderr_tail = tail_.text();
   vi.shm_used_bytes = sys_.shm_used_bytes;
@@ -118,10 +123,14 @@ void Session::decide_and_end() {
   json vj = diagnose::verdict_to_json(verdict);
   vj["t_s"] = t_rel();
   vj["main_pid"] = job_.pid;
-  vj["exit"] = {{"exited", end.exited}, {"exit_code", end.exited ? json(end.exit_code) : json(nullptr)},
-                {"signal", end.exited ? json(nullptr) : json(end.term_signal)},
-                {"signal_name", end.exited ? json(nullptr) : json(diagnose::signal_name(end.term_signal))},
-                {"core_dumped", end.core_dumped}, {"shell_status", shell_status(end)}};
+  const bool known = main_status_known_ && main_status_.has_value();
+  vj["exit"] = {{"exited", known ? json(end.exited) : json(nullptr)},
+                {"exit_code", known && end.exited ? json(end.exit_code) : json(nullptr)},
+                {"signal", known && !end.exited ? json(end.term_signal) : json(nullptr)},
+                {"signal_name", known && !end.exited ? json(diagnose::signal_name(end.term_signal)) : json(nullptr)},
+                {"core_dumped", known && end.core_dumped}, {"shell_status", known ? json(shell_status(end)) : json(nullptr)},
+                {"known", known}};
+  vj["attached"] = attached();
   json kj = json::array();
   for (auto& k : kills_) kj.push_back(diagnose::tree_kill_to_json(k));
   vj["kernel_kills"] = kj;
@@ -171,6 +180,22 @@ void Session::decide_and_end() {
     write_all(2, text.data(), text.size());
   }
   ::close(sfd_);
+  if (attached() && !known) {
+    // --pid without a seen wait status: detached by a signal, die of it
+    // like any tool interrupted; a kernel OOM kill of the main process is
+    // a SIGKILL death; otherwise the verdict is the answer and oomlens
+    // exits 0 (docs/run.md, "--pid").
+    JobEnd e;
+    e.exited = true;
+    if (vi.still_running) {
+      e.exited = false;
+      e.term_signal = detach_signal_;
+    } else if (verdict.cause == "oom_killed" && verdict.confidence == "high") {
+      e.exited = false;
+      e.term_signal = SIGKILL;
+    }
+    end_like(e);
+  }
   end_like(end);
 }
 

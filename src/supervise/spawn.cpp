@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,7 +17,7 @@ namespace {
 
 // What the child reports through the error pipe before _exit.
 struct ChildError {
-  int stage;  // 0 = exec, 1 = cgroup entry, 2 = dup2
+  int stage;  // 0 = exec, 1 = cgroup entry, 2 = dup2, 3 = terminal
   int err;
 };
 
@@ -53,6 +54,16 @@ void child_write_error(int fd, int stage, int err) {
     for (int i = 0; i < len; ++i) buf[i] = tmp[len - 1 - i];
     if (::write(fd, buf, static_cast<size_t>(len)) != len) { child_write_error(err_fd, 1, errno); _exit(125); }
     ::close(fd);
+  }
+  if (o.pty_slave) {
+    // A new session whose controlling terminal is the pty: the job's line
+    // discipline, not oomlens's terminal, turns typed ^C/^Z into signals.
+    if (::setsid() < 0) { child_write_error(err_fd, 3, errno); _exit(125); }
+    int s = ::open(o.pty_slave->c_str(), O_RDWR);
+    if (s < 0 || ::ioctl(s, TIOCSCTTY, 0) < 0) { child_write_error(err_fd, 3, errno); _exit(125); }
+    for (int fd = 0; fd <= 2; ++fd)
+      if ((o.pty_fds_mask & (1 << fd)) && ::dup2(s, fd) < 0) { child_write_error(err_fd, 3, errno); _exit(125); }
+    if (s > 2) ::close(s);
   }
   if (o.stderr_fd >= 0 && o.stderr_fd != 2) {
     if (::dup2(o.stderr_fd, 2) < 0) { child_write_error(err_fd, 2, errno); _exit(125); }
@@ -105,6 +116,7 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
     }
     if (ce.stage == 1)
       return SpawnError{125, "cannot enter memory cgroup (" + procs_path + "): " + std::strerror(ce.err)};
+    if (ce.stage == 3) return SpawnError{125, std::string("cannot set up the job's terminal: ") + std::strerror(ce.err)};
     return SpawnError{125, std::string("cannot redirect stderr: ") + std::strerror(ce.err)};
   }
   Spawned s;

@@ -19,6 +19,11 @@ struct SpawnOptions {
   std::vector<std::string> argv;          ///< argv[0] is looked up in PATH (execvp)
   std::optional<std::string> cgroup_dir;  ///< the child writes its pid to DIR/cgroup.procs before exec
   int stderr_fd = -1;                     ///< when >= 0, dup2'ed onto the child's fd 2
+  /// --capture-tty: the child calls setsid(), opens this pty slave as its
+  /// controlling terminal and dup2s it onto each fd N with bit N of
+  /// `pty_fds_mask` set (supervise/pty.h).
+  std::optional<std::string> pty_slave;
+  int pty_fds_mask = 0;
 };
 
 struct Spawned {

@@ -16,120 +16,12 @@
 #include <sstream>
 #include <thread>
 
-#include "live_support.h"
+#include "run_live_support.h"
 
 namespace oomlens::live {
 namespace {
 
 using nlohmann::json;
-
-std::string tmpdir() {
-  static std::string dir = [] {
-    char t[] = "/tmp/oomlens-run-live-XXXXXX";
-    return std::string(::mkdtemp(t));
-  }();
-  return dir;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::vector<json> lines_of(const std::string& path) {
-  std::vector<json> out;
-  std::istringstream in(slurp(path));
-  std::string l;
-  while (std::getline(in, l))
-    if (!l.empty()) out.push_back(json::parse(l));
-  return out;
-}
-
-// Starts `oomlens run ARGS` (optionally inside cgroup_dir) with stdout and
-// stderr to files; returns its pid.
-int start_oomlens(const std::vector<std::string>& args, const std::string& out, const std::string& err,
-                  const std::string& cgroup_dir = "") {
-  pid_t pid = ::fork();
-  if (pid != 0) return pid;
-  if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok) _exit(121);
-  int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  ::dup2(o, 1);
-  ::dup2(e, 2);
-  std::vector<std::string> argv = {OOMLENS_BINARY, "run"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> a;
-  for (auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
-  a.push_back(nullptr);
-  ::execv(a[0], a.data());
-  _exit(127);
-}
-
-struct RunResult {
-  int status = -1;  // raw wait status
-  std::string out, err;
-  std::vector<json> record;
-  json verdict;
-};
-
-RunResult finish(int pid, const std::string& name, int timeout_s = 180) {
-  RunResult r;
-  auto st = wait_for(pid, timeout_s);
-  EXPECT_TRUE(st.has_value()) << name << ": oomlens did not end within " << timeout_s << " s";
-  r.status = st.value_or(-1);
-  std::string base = tmpdir() + "/" + name;
-  r.out = slurp(base + ".out");
-  r.err = slurp(base + ".err");
-  if (::access((base + ".jsonl").c_str(), F_OK) == 0) {
-    r.record = lines_of(base + ".jsonl");
-    for (auto& l : r.record)
-      if (l["type"] == "verdict") r.verdict = l;
-  }
-  return r;
-}
-
-RunResult run_oomlens(const std::string& name, const std::vector<std::string>& job, std::vector<std::string> opts = {},
-                      const std::string& cgroup_dir = "") {
-  std::string base = tmpdir() + "/" + name;
-  opts.insert(opts.end(), {"--record", base + ".jsonl", "--linger", "20", "--"});
-  opts.insert(opts.end(), job.begin(), job.end());
-  int pid = start_oomlens(opts, base + ".out", base + ".err", cgroup_dir);
-  return finish(pid, name);
-}
-
-void expect_schema_valid(const std::vector<std::string>& files) {
-  if (::access("/usr/bin/python3", X_OK) != 0) {
-    if (in_ci()) FAIL() << "CI=true: /usr/bin/python3 missing";
-    return;
-  }
-  std::vector<std::string> argv = {"/usr/bin/python3", OOMLENS_SOURCE_DIR "/tests/live/run_validate_record.py",
-                                   OOMLENS_SOURCE_DIR "/docs/schema/record.schema.json"};
-  argv.insert(argv.end(), files.begin(), files.end());
-  auto r = run_command(argv, 120);
-  EXPECT_EQ(r.status, 0) << r.out;
-}
-
-bool has_event(const RunResult& r, const std::string& kind) {
-  for (auto& l : r.record)
-    if (l["type"] == "event" && l["kind"] == kind) return true;
-  return false;
-}
-
-int header_main_pid(const std::string& record_path, int timeout_s = 30) {
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
-  while (std::chrono::steady_clock::now() < deadline) {
-    auto text = slurp(record_path);
-    auto nl = text.find('\n');
-    if (nl != std::string::npos) {
-      auto h = json::parse(text.substr(0, nl), nullptr, false);
-      if (!h.is_discarded() && h.contains("main_pid")) return h["main_pid"].get<int>();
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return -1;
-}
 
 TEST(RunLive, ExitCodesAndStdoutPassThrough) {
   for (int code : {0, 3, 255}) {

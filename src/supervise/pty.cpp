@@ -1,0 +1,114 @@
+// The job's pseudo-terminal (see pty.h).
+#include "supervise/pty.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace oomlens::supervise {
+namespace {
+
+// Saved settings of oomlens's stdin terminal while it is raw: globals so a
+// fatal-signal handler and atexit can restore them (tcsetattr is an ioctl,
+// async-signal-safe).
+struct termios g_saved {};
+volatile sig_atomic_t g_raw = 0;
+
+void restore_now() {
+  if (g_raw) {
+    ::tcsetattr(0, TCSANOW, &g_saved);
+    g_raw = 0;
+  }
+}
+
+void on_fatal(int sig) {
+  restore_now();
+  ::raise(sig);  // SA_RESETHAND: the default action now
+}
+
+void write_all(int fd, const char* p, size_t n) {
+  while (n > 0) {
+    ssize_t w = ::write(fd, p, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return;
+    p += w;
+    n -= static_cast<size_t>(w);
+  }
+}
+
+}  // namespace
+
+JobPty::~JobPty() {
+  restore();
+  if (master_ >= 0) ::close(master_);
+}
+
+std::optional<std::string> JobPty::open() {
+  for (int fd = 0; fd <= 2; ++fd)
+    if (::isatty(fd)) {
+      mask_ |= 1 << fd;
+      if (term_fd_ < 0) term_fd_ = fd;
+    }
+  if (!mask_) return "--capture-tty needs a terminal: none of stdin, stdout, stderr is one";
+  master_ = ::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (master_ < 0) return std::string("posix_openpt: ") + std::strerror(errno);
+  if (::grantpt(master_) != 0 || ::unlockpt(master_) != 0)
+    return std::string("grantpt/unlockpt: ") + std::strerror(errno);
+  char name[128];
+  if (::ptsname_r(master_, name, sizeof name) != 0) return std::string("ptsname: ") + std::strerror(errno);
+  slave_ = name;
+  // The job's terminal starts with oomlens's terminal's settings and size.
+  int s = ::open(slave_.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (s < 0) return "open " + slave_ + ": " + std::strerror(errno);
+  struct termios t {};
+  if (::tcgetattr(term_fd_, &t) == 0) ::tcsetattr(s, TCSANOW, &t);
+  struct winsize ws {};
+  if (::ioctl(term_fd_, TIOCGWINSZ, &ws) == 0) ::ioctl(s, TIOCSWINSZ, &ws);
+  ::close(s);
+  if (mask_ & 1) in_fd_ = 0;
+  return std::nullopt;
+}
+
+void JobPty::enter_raw() {
+  if (in_fd_ < 0 || g_raw) return;
+  struct termios t {};
+  if (::tcgetattr(0, &t) != 0) return;
+  g_saved = t;
+  static bool hooks = false;
+  if (!hooks) {
+    hooks = true;
+    ::atexit(restore_now);
+    struct sigaction sa {};
+    sa.sa_handler = on_fatal;
+    sa.sa_flags = static_cast<int>(SA_RESETHAND | SA_NODEFER);
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL}) ::sigaction(sig, &sa, nullptr);
+  }
+  ::cfmakeraw(&t);
+  if (::tcsetattr(0, TCSANOW, &t) == 0) g_raw = 1;
+}
+
+void JobPty::restore() { restore_now(); }
+
+void JobPty::resize() {
+  struct winsize ws {};
+  if (term_fd_ >= 0 && master_ >= 0 && ::ioctl(term_fd_, TIOCGWINSZ, &ws) == 0) ::ioctl(master_, TIOCSWINSZ, &ws);
+}
+
+void JobPty::forward_input() {
+  char buf[4096];
+  ssize_t n = ::read(in_fd_, buf, sizeof buf);
+  if (n > 0) {
+    write_all(master_, buf, static_cast<size_t>(n));
+  } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+    in_fd_ = -1;  // end of input: the job keeps its terminal, nothing more to copy
+  }
+}
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,165 @@
+// `oomlens run --pid PID`: following a process oomlens did not start (see
+// session_state.h). It is not our child: held by pidfd_open(2) (5.3+), its
+// end seen as the pidfd becoming readable, its descendants found through
+// /proc/PID/task/*/children like a started job's. Its wait status belongs
+// to its parent; oomlens reads it only when it can (/proc/PID/stat field 52
+// `exit_code`, 3.5+, while the process is a zombie its parent has not yet
+// reaped). It is never signalled.
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+
+#include "supervise/session_state.h"
+
+namespace oomlens::supervise {
+namespace {
+
+std::shared_ptr<int> adopt(int fd) {
+  return std::shared_ptr<int>(new int(fd), [](int* p) { ::close(*p); delete p; });
+}
+
+std::optional<std::string> read_at(int dirfd, const char* name) {
+  int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::string out;
+  char buf[4096];
+  ssize_t n;
+  while ((n = ::read(fd, buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
+  int err = errno;
+  ::close(fd);
+  if (n < 0) {
+    errno = err;
+    return std::nullopt;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<int> attach_exit_code_from_stat(std::string_view stat) {
+  // Fields after the comm's closing parenthesis: state is field 3, so field
+  // N is the (N-3)th word after ") ". Only a zombie's is its wait status.
+  auto rp = stat.rfind(')');
+  if (rp == std::string_view::npos || rp + 2 > stat.size()) return std::nullopt;
+  std::string_view rest = stat.substr(rp + 2);
+  if (rest.empty() || rest[0] != 'Z') return std::nullopt;
+  int field = 3;
+  size_t pos = 0;
+  while (field < 52) {
+    auto sp = rest.find(' ', pos);
+    if (sp == std::string_view::npos) return std::nullopt;
+    pos = sp + 1;
+    ++field;
+  }
+  int v = 0;
+  auto end = rest.find_first_of(" \n", pos);
+  auto tok = rest.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+  if (std::from_chars(tok.data(), tok.data() + tok.size(), v).ec != std::errc{}) return std::nullopt;
+  return v;
+}
+
+// Before the record exists: the pid must name a live process whose memory
+// we may read, and must not be oomlens itself.
+std::optional<int> Session::check_attach() {
+  const int pid = *o_.attach_pid;
+  if (pid <= 0 || pid == ::getpid()) {
+    say("--pid " + std::to_string(pid) + ": not a process oomlens can follow");
+    return 2;
+  }
+  int pfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+  if (pfd < 0 && errno == ESRCH) {
+    say("--pid " + std::to_string(pid) + ": no such process");
+    return 125;
+  }
+  int dfd = ::open(("/proc/" + std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) {
+    if (pfd >= 0) ::close(pfd);
+    say("--pid " + std::to_string(pid) + ": no such process (" + std::strerror(errno) + ")");
+    return 125;
+  }
+  attach_dirfd_ = adopt(dfd);
+  // smaps_rollup needs ptrace read access (PTRACE_MODE_READ_FSCREDS): the
+  // same user without a stricter yama ptrace_scope, or CAP_SYS_PTRACE.
+  if (!read_at(dfd, "smaps_rollup")) {
+    int err = errno;
+    if (pfd >= 0) ::close(pfd);
+    if (err == ESRCH) {
+      say("--pid " + std::to_string(pid) + ": the process has already ended");
+    } else {
+      say("--pid " + std::to_string(pid) + ": may not read its memory (/proc/" + std::to_string(pid) +
+          "/smaps_rollup: " + std::strerror(err) +
+          "); it needs ptrace read access: run oomlens as the process's user or as root");
+    }
+    return 125;
+  }
+  auto stat = read_at(dfd, "stat");
+  if (!stat || stat->find(") Z") != std::string::npos) {
+    if (pfd >= 0) ::close(pfd);
+    say("--pid " + std::to_string(pid) + ": the process has already ended");
+    return 125;
+  }
+  if (auto cmd = read_at(dfd, "cmdline"))
+    for (size_t b = 0; b < cmd->size();) {
+      size_t e = cmd->find('\0', b);
+      if (e == std::string::npos) e = cmd->size();
+      attached_cmd_.push_back(cmd->substr(b, e - b));
+      b = e + 1;
+    }
+  if (attached_cmd_.empty()) attached_cmd_.push_back("pid " + std::to_string(pid));
+  job_.pid = pid;
+  job_.pidfd = pfd;  // -1 before 5.3: the end is then seen when /proc/PID stops reading
+  return std::nullopt;
+}
+
+// In place of spawn(): the clock starts now.
+void Session::attach() {
+  t0_ = now_s();
+  if (int fd = ::open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC); fd >= 0) {
+    own_adj_lowered_ = ::write(fd, "-500", 4) == 4;
+    ::close(fd);
+  }
+}
+
+// Called where a started job would be waited for.
+void Session::reap_attached() {
+  if (main_status_) return;
+  bool ended = false;
+  std::optional<std::string> stat;
+  if (job_.pidfd >= 0) {
+    pollfd p{job_.pidfd, POLLIN, 0};
+    ended = ::poll(&p, 1, 0) > 0;
+    if (ended) stat = read_at(*attach_dirfd_, "stat");
+  } else {
+    stat = read_at(*attach_dirfd_, "stat");
+    ended = !stat || stat->find(") Z") != std::string::npos;
+  }
+  if (!ended) return;
+  const std::optional<int> seen = stat ? attach_exit_code_from_stat(*stat) : std::nullopt;
+  const int wait_status = seen.value_or(0);
+  main_status_ = wait_status;
+  main_status_known_ = seen.has_value();
+  main_exit_t_ = t_rel();
+  ticks_at_exit_ = tick_no_;
+  tree_->set_main_exited(*main_exit_t_);
+  flush_ring();
+  nlohmann::json ev = {{"type", "event"}, {"t_s", *main_exit_t_}, {"kind", "main_exit"}, {"pid", job_.pid},
+                       {"exit_status_known", main_status_known_}};
+  if (main_status_known_) {
+    auto end = job_end_from_wait_status(wait_status);
+    ev["exited"] = end.exited;
+    ev["exit_code"] = end.exited ? nlohmann::json(end.exit_code) : nlohmann::json(nullptr);
+    ev["signal"] = end.exited ? nlohmann::json(nullptr) : nlohmann::json(end.term_signal);
+  } else {
+    ev["exited"] = nullptr;
+    ev["exit_code"] = nullptr;
+    ev["signal"] = nullptr;
+  }
+  rec_.write(ev, true);
+}
+
+}  // namespace oomlens::supervise
