@@ -6,6 +6,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "proc/proc.h"
+
 namespace oomlens::monitor {
 namespace {
 
@@ -95,6 +97,12 @@ CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::str
   bool v1 = h.version == cgroup::Version::v1;
   c.usage_bytes = read_u64(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
   c.peak_bytes = read_u64(dir + (v1 ? "/memory.max_usage_in_bytes" : "/memory.peak"));
+  // Per-cgroup PSI exists only on v2 (a v1 hierarchy has no memory.pressure).
+  if (!v1)
+    if (auto ps = proc::read_pressure(dir + "/memory.pressure")) {
+      if (ps->some) c.psi_some_avg10 = ps->some->avg10, c.psi_some_total_us = ps->some->total_us;
+      if (ps->full) c.psi_full_avg10 = ps->full->avg10, c.psi_full_total_us = ps->full->total_us;
+    }
   if (with_stat)
     if (auto st = cgroup::read_small_file(dir + "/memory.stat")) parse_memory_stat(h.version, *st, &c);
   if (!with_limit) {
@@ -157,7 +165,11 @@ nlohmann::json sample_json(const Sample& s, const std::vector<TrackedProc>& proc
                  {"peak_bytes", opt(s.cgroup.peak_bytes)},
                  {"limit_bytes", opt(s.cgroup.limit_bytes)},
                  {"limit_state", s.cgroup.limit_state},
-                 {"oom_kill", opt(s.cgroup.oom_kill)}};
+                 {"oom_kill", opt(s.cgroup.oom_kill)},
+                 {"psi_some_avg10", opt(s.cgroup.psi_some_avg10)},
+                 {"psi_full_avg10", opt(s.cgroup.psi_full_avg10)},
+                 {"psi_some_total_us", opt(s.cgroup.psi_some_total_us)},
+                 {"psi_full_total_us", opt(s.cgroup.psi_full_total_us)}};
   j["system"] = {{"mem_available_bytes", opt(s.system.mem_available_bytes)},
                  {"swap_free_bytes", opt(s.system.swap_free_bytes)},
                  {"psi_some_avg10", opt(s.system.psi_some_avg10)},

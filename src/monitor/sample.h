@@ -37,6 +37,11 @@ struct CgroupSample {
   std::optional<uint64_t> limit_bytes;     ///< tightest limit up the tree; null when unlimited
   std::string limit_state = "unknown";     ///< "limited", "unlimited", "unknown"
   std::optional<uint64_t> oom_kill;        ///< oom_kill counter (v1 memory.oom_control, v2 memory.events.local)
+  /// The cgroup's own PSI (v2 memory.pressure, kernel/sched/psi.c psi_show();
+  /// null on v1 and without CONFIG_PSI / psi=0): stall percentages over
+  /// 10 s and cumulative stall time in microseconds (`total=`).
+  std::optional<double> psi_some_avg10, psi_full_avg10;
+  std::optional<uint64_t> psi_some_total_us, psi_full_total_us;
 };
 
 struct SystemSample {
