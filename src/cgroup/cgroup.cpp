@@ -167,7 +167,32 @@ Limit tightest_limit(const MemoryHierarchy& h, const std::string& dir) {
   return best;
 }
 
+Result enable_memory_controller(const std::string& parent) {
+  const std::string ctl = parent + "/cgroup.subtree_control";
+  auto have = read_small_file(ctl);
+  if (!have) return errno_result("cannot read " + ctl);
+  for (auto w : split(*have, ' '))
+    if (w == "memory" || w == "memory\n") return {};
+  if (auto r = write_file(ctl, "+memory"); !r.ok) {
+    // EBUSY: PARENT holds processes itself (the no-internal-processes rule);
+    // ENOENT: PARENT's own parent does not pass the controller down.
+    r.error += " (the memory controller must be enabled in " + ctl +
+               "; the kernel refuses while that cgroup holds processes itself, or when its parent does not "
+               "enable memory for it)";
+    return r;
+  }
+  return {};
+}
+
 Result create_limited(Version v, const std::string& dir, uint64_t limit_bytes, bool cap_swap) {
+  if (v == Version::v2) {
+    // A new v2 cgroup has memory.max only when its parent enables the
+    // controller for its children: a fresh cgroup2 mount (a VM, a container
+    // with a private cgroup namespace) enables none.
+    auto slash = dir.rfind('/');
+    if (slash != std::string::npos && slash > 0)
+      if (auto r = enable_memory_controller(dir.substr(0, slash)); !r.ok) return r;
+  }
   if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return errno_result("cannot create " + dir);
   std::string limit = std::to_string(limit_bytes);
   if (v == Version::v1) {

@@ -73,9 +73,16 @@ struct Result {
   std::string error;
 };
 
+/// v2: makes sure PARENT/cgroup.subtree_control lists `memory` (writes
+/// `+memory` when it does not), so that children of PARENT get memory.max.
+/// The error names the file and why the kernel may refuse (EBUSY: PARENT
+/// holds processes; ENOENT: its parent does not enable memory).
+[[nodiscard]] Result enable_memory_controller(const std::string& parent);
+
 /// mkdir DIR (EEXIST is fine) and write the limit (v1: memory.limit_in_bytes
 /// and, where present, memory.memsw.limit_in_bytes; v2: memory.max and
-/// memory.swap.max).
+/// memory.swap.max). v2 first enables the memory controller in the parent
+/// (enable_memory_controller).
 [[nodiscard]] Result create_limited(Version v, const std::string& dir, uint64_t limit_bytes,
                                     bool cap_swap = true);
 /// Writes `pid` (0 = the caller) to DIR/cgroup.procs.

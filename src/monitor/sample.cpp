@@ -10,6 +10,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "proc/proc.h"
+
 namespace oomlens::monitor {
 namespace {
 
@@ -99,6 +101,12 @@ CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::str
   bool v1 = h.version == cgroup::Version::v1;
   c.usage_bytes = read_u64(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
   c.peak_bytes = read_u64(dir + (v1 ? "/memory.max_usage_in_bytes" : "/memory.peak"));
+  // Per-cgroup PSI exists only on v2 (a v1 hierarchy has no memory.pressure).
+  if (!v1)
+    if (auto ps = proc::read_pressure(dir + "/memory.pressure")) {
+      if (ps->some) c.psi_some_avg10 = ps->some->avg10, c.psi_some_total_us = ps->some->total_us;
+      if (ps->full) c.psi_full_avg10 = ps->full->avg10, c.psi_full_total_us = ps->full->total_us;
+    }
   if (with_stat)
     if (auto st = cgroup::read_small_file(dir + "/memory.stat")) parse_memory_stat(h.version, *st, &c);
   if (!with_limit) {
@@ -127,7 +135,9 @@ bool CgroupReader::read_file(File f, bool reopen) {
     const char* names[kFiles][2] = {{"/memory.current", "/memory.usage_in_bytes"},
                                     {"/memory.peak", "/memory.max_usage_in_bytes"},
                                     {"/memory.stat", "/memory.stat"},
-                                    {"/memory.events.local", "/memory.oom_control"}};
+                                    {"/memory.events.local", "/memory.oom_control"},
+                                    {"/memory.pressure", nullptr}};
+    if (!names[f][v1 ? 1 : 0]) return false;  // v1 has no per-cgroup PSI
     fds_[f] = ::open((dir_ + names[f][v1 ? 1 : 0]).c_str(), O_RDONLY | O_CLOEXEC);
     if (fds_[f] < 0 && f == oom && !v1) fds_[f] = ::open((dir_ + "/memory.events").c_str(), O_RDONLY | O_CLOEXEC);
   }
@@ -159,6 +169,13 @@ CgroupSample CgroupReader::read(bool with_limit, bool with_stat) {
   if (read_file(usage, with_limit)) c.usage_bytes = u64();
   if (with_limit) peak_ = read_file(peak, true) ? u64() : std::nullopt;
   c.peak_bytes = peak_;
+  if (with_limit && h_.version == cgroup::Version::v2)
+    pressure_ = read_file(pressure, true) ? std::optional(proc::parse_pressure(std::string_view(buf_.data(), text_len_)))
+                                          : std::nullopt;
+  if (pressure_ && pressure_->some)
+    c.psi_some_avg10 = pressure_->some->avg10, c.psi_some_total_us = pressure_->some->total_us;
+  if (pressure_ && pressure_->full)
+    c.psi_full_avg10 = pressure_->full->avg10, c.psi_full_total_us = pressure_->full->total_us;
   if (with_stat && read_file(stat, with_limit || fds_[stat] < 0)) parse_memory_stat(h_.version, std::string_view(buf_.data(), text_len_), &c);
   if (read_file(oom, with_limit)) c.oom_kill = stat_value(std::string_view(buf_.data(), text_len_), "oom_kill");
   if (with_limit) {
@@ -218,7 +235,11 @@ nlohmann::json sample_json(const Sample& s, const std::vector<TrackedProc>& proc
                  {"peak_bytes", opt(s.cgroup.peak_bytes)},
                  {"limit_bytes", opt(s.cgroup.limit_bytes)},
                  {"limit_state", s.cgroup.limit_state},
-                 {"oom_kill", opt(s.cgroup.oom_kill)}};
+                 {"oom_kill", opt(s.cgroup.oom_kill)},
+                 {"psi_some_avg10", opt(s.cgroup.psi_some_avg10)},
+                 {"psi_full_avg10", opt(s.cgroup.psi_full_avg10)},
+                 {"psi_some_total_us", opt(s.cgroup.psi_some_total_us)},
+                 {"psi_full_total_us", opt(s.cgroup.psi_full_total_us)}};
   j["system"] = {{"mem_available_bytes", opt(s.system.mem_available_bytes)},
                  {"swap_free_bytes", opt(s.system.swap_free_bytes)},
                  {"psi_some_avg10", opt(s.system.psi_some_avg10)},

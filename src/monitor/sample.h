@@ -17,6 +17,7 @@
 
 #include "cgroup/cgroup.h"
 #include "monitor/tree.h"
+#include "proc/proc.h"
 
 namespace oomlens::monitor {
 
@@ -37,6 +38,11 @@ struct CgroupSample {
   std::optional<uint64_t> limit_bytes;     ///< tightest limit up the tree; null when unlimited
   std::string limit_state = "unknown";     ///< "limited", "unlimited", "unknown"
   std::optional<uint64_t> oom_kill;        ///< oom_kill counter (v1 memory.oom_control, v2 memory.events.local)
+  /// The cgroup's own PSI (v2 memory.pressure, kernel/sched/psi.c psi_show();
+  /// null on v1 and without CONFIG_PSI / psi=0): stall percentages over
+  /// 10 s and cumulative stall time in microseconds (`total=`).
+  std::optional<double> psi_some_avg10, psi_full_avg10;
+  std::optional<uint64_t> psi_some_total_us, psi_full_total_us;
 };
 
 struct SystemSample {
@@ -71,8 +77,9 @@ void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* o
 /// oom_kill counter, memory.stat) are opened once and re-read with pread(2)
 /// at offset 0 (the kernel regenerates them), one syscall each instead of
 /// four. The peak (a kernel-kept maximum: nothing is lost by reading it
-/// less often) and the limit walk are read only when `with_limit`; the peak
-/// is otherwise the last one read. A file that cannot be opened is retried
+/// less often), the v2 cgroup's own PSI (memory.pressure: averages and
+/// cumulative totals, nothing lost at 1 Hz) and the limit walk are read
+/// only when `with_limit`; they are otherwise the last ones read. A file that cannot be opened is retried
 /// at the next with_limit read.
 class CgroupReader {
  public:
@@ -83,13 +90,14 @@ class CgroupReader {
   [[nodiscard]] CgroupSample read(bool with_limit, bool with_stat);
 
  private:
-  enum File { usage, peak, stat, oom, kFiles };
+  enum File { usage, peak, stat, oom, pressure, kFiles };
   /// The file's text into buf_; false when unreadable.
   bool read_file(File f, bool reopen);
   cgroup::MemoryHierarchy h_;
   std::string dir_;
-  int fds_[kFiles] = {-1, -1, -1, -1};
+  int fds_[kFiles] = {-1, -1, -1, -1, -1};
   std::optional<uint64_t> peak_;
+  std::optional<proc::Pressure> pressure_;  ///< v2 only; read with the peak
   std::string buf_;
   size_t text_len_ = 0;
 };

@@ -75,5 +75,35 @@ TEST(FixtureTree, V2HierarchyLimitsAndCounters) {
   fs::remove_all(root);
 }
 
+// A fresh cgroup2 mount (a VM, a private cgroup namespace) enables no
+// controller for children: create_limited writes `+memory` to the parent's
+// cgroup.subtree_control first, and leaves it alone when memory is listed.
+// (On cgroupfs a read gives the enabled set; here the file just keeps what
+// was written. tests/vm runs the real thing.)
+TEST(FixtureTree, V2EnablesTheMemoryControllerInTheParent) {
+  namespace fs = std::filesystem;
+  fs::path root = fs::temp_directory_path() / ("oomlens-cg-enable-" + std::to_string(::getpid()));
+  fs::create_directories(root / "a");
+  fs::create_directories(root / "b");
+  auto read = [](const fs::path& p) {
+    std::ifstream f(p);
+    return std::string(std::istreambuf_iterator<char>(f), {});
+  };
+  std::ofstream(root / "a/cgroup.subtree_control") << "cpu io\n";
+  EXPECT_TRUE(enable_memory_controller((root / "a").string()).ok);
+  EXPECT_EQ(read(root / "a/cgroup.subtree_control"), "+memory");
+  std::ofstream(root / "b/cgroup.subtree_control") << "cpu memory\n";
+  EXPECT_TRUE(enable_memory_controller((root / "b").string()).ok);
+  EXPECT_EQ(read(root / "b/cgroup.subtree_control"), "cpu memory\n");
+  auto r = enable_memory_controller((root / "missing").string());
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("missing/cgroup.subtree_control"), std::string::npos) << r.error;
+  // create_limited stops at the parent and creates nothing.
+  r = create_limited(Version::v2, (root / "missing/job").string(), 64 << 20);
+  EXPECT_FALSE(r.ok);
+  EXPECT_FALSE(fs::exists(root / "missing/job"));
+  fs::remove_all(root);
+}
+
 }  // namespace
 }  // namespace oomlens::cgroup

@@ -61,7 +61,16 @@ TEST(Cgroup, MemoryStatV1AndV2) {
   EXPECT_EQ(c.usage_bytes, 740000000u);
   EXPECT_EQ(c.peak_bytes, 733999999u);
   EXPECT_EQ(c.oom_kill, 1u);
+  EXPECT_EQ(c.psi_some_total_us, 1834567u);  // the cgroup's own memory.pressure
+  EXPECT_EQ(c.psi_full_total_us, 1200345u);
+  EXPECT_DOUBLE_EQ(c.psi_some_avg10.value_or(-1), 12.5);
+  EXPECT_DOUBLE_EQ(c.psi_full_avg10.value_or(-1), 9.25);
+  Sample with_psi;
+  with_psi.cgroup = c;
+  auto j = sample_json(with_psi, {}, false);
+  EXPECT_EQ(j["cgroup"]["psi_some_total_us"], 1834567u);
   c = read_cgroup_sample(v2, kFix + "/cgroup-v2");  // unlimited root
+  EXPECT_FALSE(c.psi_some_total_us.has_value());  // no memory.pressure there: null, never 0
   EXPECT_FALSE(c.limit_bytes.has_value());
   EXPECT_EQ(c.limit_state, "unlimited");
 }

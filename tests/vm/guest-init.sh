@@ -91,6 +91,115 @@ wait_dead() {
   return 1
 }
 
+# json_num FILE KEY: the numbers of "KEY":N in FILE, one per line (record
+# lines are compact JSON; no jq in the guest).
+json_num() { grep -o "\"$2\":[0-9][0-9.]*" "$1" | sed 's/.*://'; }
+
+# --- run-limit: `oomlens run --limit 64M -- oomlens-test-leaker`, the first
+# v2 path of oomlens itself. It runs before /init enables +memory in the
+# root's cgroup.subtree_control, so oomlens must enable it. Checks: the job's
+# cgroup (a child of the root: oomlens runs in the root) exists with
+# memory.max while the job runs; oomlens exits 137 like its job; the record's
+# header (v2, created, limit, own_oom_score_adj_lowered), the verdict
+# (oom_killed, constraint memcg, oom_memcg, limit), the cgroup's oom_kill
+# counter (a cgroup_oom_kill event and the samples), memory.peak and the
+# cgroup's PSI total= rising in the samples; the cgroup is removed after.
+RUN_PID=
+scenario_run_limit() {
+  ERRS=
+  before=$(cat $CG/cgroup.subtree_control)
+  oomlens run --limit 64M --record /tmp/run.jsonl --verdict-json /tmp/run.verdict.json \
+    --no-sparkline -- oomlens-test-leaker --mib-per-s 40 > /tmp/run.out 2> /tmp/run.err &
+  RUN_PID=$!
+  jcg=$CG/oomlens-run-$RUN_PID
+  # The cgroup exists (with memory.max) before the job enters it: wait for
+  # a process in it, then read the limit.
+  procs_seen= n=0
+  while [ $n -lt 100 ] && [ -z "$procs_seen" ]; do
+    procs_seen=$(cat $jcg/cgroup.procs 2>/dev/null | tr '\n' ' ')
+    [ -n "$procs_seen" ] || sleep 0.05
+    n=$((n + 1))
+  done
+  max_seen=$(cat $jcg/memory.max 2>/dev/null)
+  wait $RUN_PID
+  st=$?
+  check $([ $st -eq 137 ]; echo $?) "oomlens run exited $st, want 137 (SIGKILL, like its job)"
+  check $([ "$max_seen" = 67108864 ]; echo $?) "$jcg/memory.max was '$max_seen' while the job ran, want 67108864"
+  check $([ -n "$procs_seen" ]; echo $?) "no process in $jcg/cgroup.procs while the job ran"
+  check $(grep -q "^leaker: pid [0-9]* in $jcg (limit 67108864 bytes)" /tmp/run.err; echo $?) "the leaker did not find itself in $jcg under a 64 MiB limit"
+  check $([ ! -e $jcg ]; echo $?) "$jcg still exists after oomlens run ended"
+  grep -q memory $CG/cgroup.subtree_control
+  check $? "oomlens did not enable +memory in $CG/cgroup.subtree_control (was '$before', now '$(cat $CG/cgroup.subtree_control)')"
+  grep '"type":"header"' /tmp/run.jsonl > /tmp/run.header
+  grep '"type":"verdict"' /tmp/run.jsonl > /tmp/run.verdict
+  for want in '"own_oom_score_adj_lowered":true' '"hierarchy":"v2"' '"created":true' \
+              '"limit_bytes":67108864' "\"cgroup_dir\":\"$jcg\""; do
+    check $(grep -qF "$want" /tmp/run.header; echo $?) "record header lacks $want"
+  done
+  for want in '"cause":"oom_killed"' '"constraint":"memcg"' "\"oom_memcg\":\"/oomlens-run-$RUN_PID\"" \
+              '"limit_bytes":67108864' '"signal_name":"SIGKILL"' '"full_report":true'; do
+    check $(grep -qF "$want" /tmp/run.verdict; echo $?) "record verdict lacks $want"
+  done
+  cmp -s /tmp/run.verdict /tmp/run.verdict.json || tr -d '\n' < /tmp/run.verdict.json | grep -qF '"cause":"oom_killed"'
+  check $? "--verdict-json file disagrees with the record's verdict"
+  # The cgroup's own oom_kill counter (memory.events.local), as oomlens read it.
+  ev=$(grep '"kind":"cgroup_oom_kill"' /tmp/run.jsonl | head -n 1)
+  check $(printf '%s' "$ev" | grep -qF '"oom_kill":1'; echo $?) "no cgroup_oom_kill event with oom_kill 1 (got '$ev')"
+  grep '"type":"sample"' /tmp/run.jsonl > /tmp/run.samples
+  last_oom=$(json_num /tmp/run.samples oom_kill | tail -n 1)
+  check $([ "$last_oom" = 1 ]; echo $?) "last sample's cgroup oom_kill is '$last_oom', want 1"
+  # memory.peak (5.19+) and the cgroup's memory.pressure, as oomlens sampled them.
+  peak=$(json_num /tmp/run.samples peak_bytes | sort -n | tail -n 1)
+  if [ "$KVER" -ge 5019 ]; then
+    check $([ "${peak:-0}" -gt $((48 << 20)) ] && [ "${peak:-0}" -le 67108864 ]; echo $?) \
+      "highest sampled cgroup peak_bytes '$peak', want 48..64 MiB"
+  fi
+  psi_first=$(json_num /tmp/run.samples psi_some_total_us | head -n 1)
+  psi_last=$(json_num /tmp/run.samples psi_some_total_us | tail -n 1)
+  check $([ -n "$psi_first" ] && [ -n "$psi_last" ] && [ "$psi_last" -gt "$psi_first" ]; echo $?) \
+    "cgroup psi_some_total_us did not rise over the samples (first '$psi_first', last '$psi_last')"
+  check $([ "$(wc -l < /tmp/run.samples)" -ge 3 ]; echo $?) "only $(wc -l < /tmp/run.samples) samples in the record"
+  if [ -n "$ERRS" ]; then
+    show /tmp/run.err "oomlens run stderr"
+    show /tmp/run.header "record header"
+    show /tmp/run.verdict "record verdict"
+    tail -n 3 /tmp/run.samples > /tmp/run.samples.tail
+    show /tmp/run.samples.tail "last record samples"
+    result run-limit fail "$ERRS"
+  else
+    result run-limit pass "status=$st memory.max=$max_seen oom_kill=$last_oom peak_bytes=${peak:-absent} psi_some_total_us=$psi_first..$psi_last samples=$(wc -l < /tmp/run.samples) subtree_control: '$before' -> '$(cat $CG/cgroup.subtree_control)'"
+  fi
+}
+
+# --- run-limit-nested: oomlens in /outer/inner (a leaf holding oomlens) puts
+# the job in a sibling, /outer/oomlens-run-PID, enabling +memory in /outer
+# (which holds no process itself); a job that exits 0 leaves no cgroup.
+scenario_run_limit_nested() {
+  ERRS=
+  mkdir -p $CG/outer/inner
+  before=$(cat $CG/outer/cgroup.subtree_control)
+  sh -c 'echo $$ > /sys/fs/cgroup/outer/inner/cgroup.procs &&
+         exec oomlens run --limit 32M --record /tmp/nested.jsonl -- \
+           sh -c "cat /proc/self/cgroup; cat /sys/fs/cgroup\$(sed -n \"s/^0:://p\" /proc/self/cgroup)/memory.max"' \
+    > /tmp/nested.out 2> /tmp/nested.err &
+  np=$!
+  wait $np
+  st=$?
+  check $([ $st -eq 0 ]; echo $?) "oomlens run exited $st, want 0"
+  check $(grep -qx "0::/outer/oomlens-run-$np" /tmp/nested.out; echo $?) "the job was not in /outer/oomlens-run-$np"
+  check $(grep -qx 33554432 /tmp/nested.out; echo $?) "the job's memory.max was not 33554432"
+  check $(grep -q memory $CG/outer/cgroup.subtree_control; echo $?) "memory not enabled in /outer/cgroup.subtree_control"
+  check $([ ! -e $CG/outer/oomlens-run-$np ]; echo $?) "/outer/oomlens-run-$np still exists"
+  if [ -n "$ERRS" ]; then
+    show /tmp/nested.out "job output"
+    show /tmp/nested.err "oomlens run stderr"
+    result run-limit-nested fail "$ERRS"
+  else
+    result run-limit-nested pass "job in /outer/oomlens-run-$np with memory.max $(grep -x '[0-9]*' /tmp/nested.out); /outer subtree_control '$before' -> '$(cat $CG/outer/cgroup.subtree_control)'"
+  fi
+  rmdir $CG/outer/inner $CG/outer 2>/dev/null
+}
+
 # --- (a) leak-v2: the leaker in a 64 MiB v2 memory cgroup is OOM-killed.
 scenario_leak_v2() {
   ERRS=
@@ -254,27 +363,145 @@ scenario_oom_group() {
   fi
 }
 
-# --- (e) protect-negative-adj: root in the guest has CAP_SYS_RESOURCE, so a
-# negative oom_score_adj can be written (EACCES on the build machine).
-scenario_protect_negative_adj() {
-  out=$(sh -c 'echo -500 > /proc/self/oom_score_adj && cat /proc/self/oom_score_adj' 2>&1)
+# --- protect: root in the guest has CAP_SYS_RESOURCE (root on the build
+# machine does not), so `oomlens protect` succeeds below 0, in both modes.
+scenario_protect() {
+  ERRS=
   capeff=$(sed -n 's/^CapEff:[[:space:]]*//p' /proc/self/status)
-  if [ "$out" = -500 ]; then
-    result protect-negative-adj pass "oom_score_adj=-500 CapEff=$capeff"
+  # CMD mode: the child sets its own value and execs CMD, which prints it.
+  out=$(oomlens protect --adj -500 -- cat /proc/self/oom_score_adj 2>/tmp/protect.err)
+  st=$?
+  check $([ $st -eq 0 ]; echo $?) "'oomlens protect --adj -500 -- cat' exited $st"
+  check $([ "$out" = -500 ]; echo $?) "the command saw oom_score_adj '$out', want -500"
+  check $(grep -q 'oom_score_adj 0 .* -500' /tmp/protect.err; echo $?) "no 'oom_score_adj 0 → -500' before/after line on stderr"
+  cmd_line=$(head -n 1 /tmp/protect.err)
+  # PID mode, down to -1000 (never chosen by the OOM killer).
+  sleep 1000 &
+  sp=$!
+  oomlens protect $sp --adj -1000 > /tmp/protect-pid.out 2>&1
+  st=$?
+  now=$(cat /proc/$sp/oom_score_adj)
+  kill -9 $sp 2>/dev/null
+  wait $sp 2>/dev/null
+  check $([ $st -eq 0 ]; echo $?) "'oomlens protect $sp --adj -1000' exited $st"
+  check $([ "$now" = -1000 ]; echo $?) "/proc/$sp/oom_score_adj is '$now' after protect, want -1000"
+  check $(grep -q "^$sp .*oom_score_adj 0 .* -1000" /tmp/protect-pid.out; echo $?) "no '$sp …: oom_score_adj 0 → -1000' line"
+  if [ -n "$ERRS" ]; then
+    show /tmp/protect.err "protect CMD-mode stderr"
+    show /tmp/protect-pid.out "protect PID-mode output"
+    result protect fail "$ERRS (CapEff=$capeff)"
   else
-    result protect-negative-adj fail "writing -500 to /proc/self/oom_score_adj gave '$out' (CapEff=$capeff)"
+    result protect pass "CMD mode: $cmd_line; PID mode: $(head -n 1 /tmp/protect-pid.out) (CapEff=$capeff)"
   fi
+}
+
+# --- watch-counter: a v2 kill whose report `oomlens watch --json` and
+# `oomlens daemon` never see (both stopped while the kill happens and the
+# ring is then overwritten, as a burst of kernel messages does) is still
+# reported, from the counters: /proc/vmstat shows a kill the log did not,
+# and memory.events.local attributes it to /w/a/b. The kill is nested:
+# memory.events of /w/a and /w count it too (v2 rolls events up), which must
+# not make three kills. Runs last: it overwrites the guest's kernel log.
+# flood_kmsg N: N user records of 900 bytes into the kernel log, one write(2)
+# each (dd, as a shell loop costs ~10 ms a line under emulation). Writers of
+# /dev/kmsg are limited to 10 records per 5 s per open file unless
+# kernel.printk_devkmsg is `on`.
+flood_kmsg() {
+  echo on > /proc/sys/kernel/printk_devkmsg
+  [ -s /tmp/flood ] || yes oomlens-vm-flood-0123456789abcdef0123456789abcdef | tr -d '\n' | head -c 90000 > /tmp/flood
+  i=0
+  while [ $i -lt "$1" ]; do
+    dd if=/tmp/flood of=/dev/kmsg bs=900 count=100 2>/dev/null
+    i=$((i + 100))
+  done
+}
+scenario_watch_counter() {
+  ERRS=
+  mkdir -p $CG/w/a/b
+  echo +memory > $CG/w/cgroup.subtree_control && echo +memory > $CG/w/a/cgroup.subtree_control &&
+    echo 64M > $CG/w/a/b/memory.max && echo 0 > $CG/w/a/b/memory.swap.max
+  check $? "cannot set up /w/a/b with memory.max=64M"
+  ip link set lo up 2>/dev/null
+  oomlens watch --json > /tmp/watch.jsonl 2> /tmp/watch.err &
+  wp=$!
+  oomlens daemon --listen 127.0.0.1:0 --no-state --log /tmp/daemon.jsonl > /tmp/daemon.out 2>&1 &
+  dp=$!
+  n=0 port=
+  while [ $n -lt 100 ] && [ -z "$port" ]; do
+    port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' /tmp/daemon.out)
+    [ -n "$port" ] || sleep 0.05
+    n=$((n + 1))
+  done
+  sleep 0.5   # watch takes its counter baseline when it opens /dev/kmsg
+  check $([ -n "$port" ]; echo $?) "the daemon printed no listening port ($(head -n 2 /tmp/daemon.out))"
+  kill -STOP $wp $dp
+  sh -c 'echo $$ > /sys/fs/cgroup/w/a/b/cgroup.procs && exec oomlens-test-leaker' 2>/tmp/watch-leak.err &
+  lp=$!
+  wait $lp
+  st=$?
+  check $([ $st -eq 137 ]; echo $?) "leaker exit status $st, want 137"
+  rounds=0
+  while [ $rounds -lt 10 ] && dmesg | grep -q "Killed process $lp "; do flood_kmsg 300; rounds=$((rounds + 1)); done
+  check $(! dmesg | grep -q "Killed process $lp "; echo $?) "the kill of $lp is still in the kernel log after flooding it"
+  kill -CONT $wp $dp
+  # The counters are read once a second and trusted after a 2 s grace.
+  n=0
+  while [ $n -lt 100 ] && ! grep -q '"evidence":"counter_only"' /tmp/watch.jsonl; do sleep 0.1; n=$((n + 1)); done
+  sleep 0.5   # a second (wrong) event, had the ancestors been counted, comes in the same counter check
+  grep '"evidence":"counter_only"' /tmp/watch.jsonl > /tmp/watch.counter
+  check $([ "$(wc -l < /tmp/watch.counter)" -eq 1 ]; echo $?) "$(wc -l < /tmp/watch.counter) counter_only events from watch, want 1"
+  check $(grep -qF '"task_memcg":"/w/a/b"' /tmp/watch.counter; echo $?) "watch's counter_only event is not attributed to /w/a/b"
+  check $(grep -qF '"kills":1' /tmp/watch.counter; echo $?) "watch's counter_only event does not count 1 kill"
+  check $(! grep -q "Killed process $lp\|\"pid\":$lp[,}]" /tmp/watch.jsonl; echo $?) "watch saw the kill's report (the test did not hide it)"
+  check $(grep -qF 'EPIPE' /tmp/watch.jsonl; echo $?) "watch's event does not note the overwritten records (EPIPE)"
+  # The rolled-up counters that must not be summed.
+  up=$(events_value $CG/w/memory.events oom_kill)/$(events_value $CG/w/memory.events.local oom_kill)
+  check $([ "$up" = 1/0 ]; echo $?) "/w memory.events/memory.events.local oom_kill = $up, want 1/0"
+  wget -q -O /tmp/metrics.txt "http://127.0.0.1:$port/metrics"
+  check $? "wget http://127.0.0.1:$port/metrics failed"
+  grep '^oomlens_oom_kills_total{' /tmp/metrics.txt > /tmp/metrics.kills
+  ours=$(grep 'cgroup_owner="/w/a/b"' /tmp/metrics.kills)
+  check $(printf '%s' "$ours" | grep -q 'constraint="unknown".* 1$'; echo $?) "no oomlens_oom_kills_total{constraint=\"unknown\",…,cgroup_owner=\"/w/a/b\"} 1 (got '$ours')"
+  check $(! grep -q 'cgroup_owner="/w"\|cgroup_owner="/w/a"' /tmp/metrics.kills; echo $?) "the daemon counted the kill in an ancestor of /w/a/b"
+  check $(grep -q '^oomlens_oom_events_total{evidence="counter_only"} 1$' /tmp/metrics.txt; echo $?) "oomlens_oom_events_total{evidence=\"counter_only\"} is not 1"
+  check $([ "$(grep -c '"evidence":"counter_only"' /tmp/daemon.jsonl)" -eq 1 ]; echo $?) "the daemon's --log has $(grep -c '"evidence":"counter_only"' /tmp/daemon.jsonl) counter_only events, want 1"
+  kill -TERM $wp $dp
+  wait $wp
+  wst=$?
+  wait $dp
+  dst=$?
+  check $([ $wst -eq 0 ] && [ $dst -eq 0 ]; echo $?) "watch/daemon exit status $wst/$dst after SIGTERM, want 0/0"
+  if [ -n "$ERRS" ]; then
+    show /tmp/watch.jsonl "watch --json"
+    show /tmp/watch.err "watch stderr"
+    show /tmp/metrics.kills "daemon /metrics oomlens_oom_kills_total"
+    show /tmp/daemon.out "daemon output"
+    result watch-counter fail "$ERRS"
+  else
+    result watch-counter pass "kill of $lp in /w/a/b hidden by $rounds x 300 flood records; watch: 1 counter_only event (/w/a/b, kills 1); daemon: $(printf '%s' "$ours" | tr -d ' ')"
+  fi
+}
+
+# --- hang: never part of the default set; `OOMLENS_VM_ONLY=protect,hang`
+# shows that the host kills a guest that hangs (OOMLENS_VM_TIMEOUT) and
+# prints the serial log.
+scenario_hang() {
+  echo "oomlens-vm: hanging on purpose (scenario hang)"
+  sleep 100000
 }
 
 main() {
   echo "oomlens-vm: kernel $(uname -r), $(sed -n 's/^MemTotal: *//p' /proc/meminfo) RAM, cgroup2 controllers: $(cat $CG/cgroup.controllers), init started at uptime $(cut -d' ' -f1 /proc/uptime) s"
+  # run-limit first: oomlens itself must enable +memory in the root.
+  if wanted run-limit; then scenario_run_limit; fi
   if ! echo +memory > $CG/cgroup.subtree_control; then
     result setup fail "cannot enable +memory in $CG/cgroup.subtree_control (controllers: $(cat $CG/cgroup.controllers))"
     return
   fi
-  for s in leak-v2 kmsg-report explain-v2 oom-group protect-negative-adj; do
+  for s in run-limit-nested leak-v2 kmsg-report explain-v2 oom-group protect watch-counter; do
     if wanted $s; then scenario_$(echo $s | tr - _); fi
   done
+  case $ONLY in *,hang,*) scenario_hang ;; esac
 }
 
 main
