@@ -147,6 +147,10 @@ int run_daemon(const DaemonArgs& a) {
     fmt::print(stderr, "oomlens daemon: {}\n", error);
     return kExitUsage;
   }
+  // The ring's old reports, replayed by open(), were one burst: summarise
+  // what did not fit now, and start live capture with a full budget.
+  if (auto sum = limiter.flush()) output(*sum);
+  limiter.refill_all();
 
   std::optional<cgroup::MemoryHierarchy> hierarchy = cgroup::find_memory_hierarchy(a.root);
   if (hierarchy && a.root != "/") hierarchy->mount_point = a.root + hierarchy->mount_point;

@@ -37,8 +37,11 @@ class BurstLimiter {
   bool admit(const WatchEvent& w, Clock::time_point now);
   /// A summary event when one is due (burst quiet, or open for max_span).
   std::optional<WatchEvent> due(Clock::time_point now);
-  /// The open summary, if any (at exit).
+  /// The open summary, if any (at exit, or after a start-up replay).
   std::optional<WatchEvent> flush();
+  /// A full bucket again (after the daemon's replay of the ring at start,
+  /// so the first live kills are printed in full).
+  void refill_all() { tokens_ = opt_.full_events; }
   /// Milliseconds until due() may have something (for poll), or -1.
   [[nodiscard]] int timeout_ms(Clock::time_point now) const;
   [[nodiscard]] uint64_t folded_events() const { return folded_total_; }
