@@ -187,6 +187,7 @@ void Capture::on_scanner_event(OomEvent&& e) {
   w.evidence = Evidence::log;
   if (!e.host) e.host = host_;
   if (!e.boot_id) e.boot_id = boot_id_;
+  attribute_headerless(e);
   if (e.memcg && !e.memcg->owner) {
     const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
     if (path) e.memcg->owner = decode_cgroup_owner(*path);
@@ -203,6 +204,24 @@ void Capture::on_scanner_event(OomEvent&& e) {
   w.capture_notes = std::move(pending_notes_);
   pending_notes_.clear();
   emit(std::move(w));
+}
+
+void Capture::attribute_headerless(OomEvent& e) {
+  // A memcg kill whose report header the kernel rate-limited (10 per 5 s)
+  // arrives as a bare "Memory cgroup out of memory: Killed process" line,
+  // without the cgroup. The kernel bumps the cgroup's oom_kill counter
+  // before printing that line: when exactly one cgroup has kills the log
+  // has not explained, the victim was there.
+  if (!opt_.counters || !hierarchy_ || !baseline_taken_ || e.kind != EventKind::kill || e.victims.empty()) return;
+  if (e.constraint != Constraint::memcg) return;
+  if (e.memcg && (e.memcg->oom_memcg || e.memcg->task_memcg)) return;
+  CgroupCounts pending = unexplained_kills(cgroup_base_, read_cgroup_oom_kills(*hierarchy_), explained_);
+  if (pending.size() != 1) return;
+  MemcgInfo m = e.memcg.value_or(MemcgInfo{});
+  m.task_memcg = pending.begin()->first;
+  e.memcg = std::move(m);
+  e.notes.push_back("memory cgroup taken from the kernel's oom_kill counters (" + pending.begin()->first +
+                    " counted a kill the log had not explained): the report's header was rate-limited");
 }
 
 void Capture::emit(WatchEvent&& w) {

@@ -91,6 +91,7 @@ class Capture {
   using Clock = std::chrono::steady_clock;
 
   void take_baseline();
+  void attribute_headerless(OomEvent& e);
   void on_scanner_event(OomEvent&& e);
   void on_record(std::string_view message, const RecordMeta& meta);
   void check_counters(Clock::time_point now);
