@@ -3,13 +3,17 @@
 #   bash bench/watch_bench.sh BUILD_DIR [IDLE_SECONDS]
 # 1. idle `oomlens daemon`: CPU share of one core and RSS/RssAnon over IDLE_SECONDS;
 # 2. /metrics latency percentiles at 50 scrapes/s for 10 s (python3 http.client loop);
-# 3. prometheus-node-exporter's idle footprint in the same run, when installed
+# 3. detection latency: kernel's kill (oom/mark_victim tracepoint, CLOCK_MONOTONIC
+#    in a private tracefs instance) to the /metrics increment, 10 kills in a
+#    8 MiB memory cgroup (bench/watch_latency.py; under /tmp/oomlens-oom.lock);
+# 4. prometheus-node-exporter's idle footprint in the same run, when installed
 #    (started here on a loopback port, stopped after; never as a service).
-# Needs root for /dev/kmsg (CAP_SYSLOG).
+# Needs root for /dev/kmsg (CAP_SYSLOG), tracefs and cgroups.
 set -euo pipefail
 build=${1:-build-bench}; idle=${2:-30}
 bin=$build/oomlens
-tmp=$(mktemp -d); trap 'kill $dpid $npid 2>/dev/null || true; rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); cg=
+trap 'kill $dpid $npid 2>/dev/null || true; rm -rf "$tmp"; [ -n "$cg" ] && rmdir "$cg" 2>/dev/null || true' EXIT
 dpid=; npid=
 tck=$(getconf CLK_TCK)
 
@@ -19,11 +23,17 @@ footprint() {  # pid seconds label
   t0=$(awk '{print $14+$15}' /proc/$pid/stat)
   sleep "$secs"
   t1=$(awk '{print $14+$15}' /proc/$pid/stat)
-  local rss anon
+  local rss anon file
   rss=$(awk '/^VmRSS/{print $2}' /proc/$pid/status)
   anon=$(awk '/^RssAnon/{print $2}' /proc/$pid/status)
-  awk -v d=$((t1 - t0)) -v s="$secs" -v hz="$tck" -v r="$rss" -v a="$anon" -v l="$label" \
-    'BEGIN{printf "%-28s cpu %.3f %% of one core over %d s; RSS %.1f MiB, RssAnon %.1f MiB\n", l, 100*d/hz/s, s, r/1024, a/1024}'
+  file=$(awk '/^RssFile/{print $2}' /proc/$pid/status)
+  awk -v d=$((t1 - t0)) -v s="$secs" -v hz="$tck" -v r="$rss" -v a="$anon" -v f="$file" -v l="$label" \
+    'BEGIN{printf "%-28s cpu %.3f %% of one core over %d s; RSS %.1f MiB, RssAnon %.1f MiB, RssFile %.1f MiB\n", l, 100*d/hz/s, s, r/1024, a/1024, f/1024}'
+}
+
+top_mappings() {  # pid: the largest resident mappings (smaps), for the record
+  awk '/^[0-9a-f]+-[0-9a-f]+ /{n=$6} /^Rss:/{r[n]+=$2} END{for(k in r) if(r[k]>=64) printf "  %6d kB %s\n", r[k], k}' \
+    /proc/$1/smaps | sort -rn | head -8
 }
 
 "$bin" daemon --listen 127.0.0.1:0 --no-state > "$tmp/out" 2> "$tmp/err" & dpid=$!
@@ -52,6 +62,19 @@ p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))]
 print(f"/metrics at 50/s ({n} scrapes, {len(body)} bytes): p50 {p(0.5):.2f} ms, p99 {p(0.99):.2f} ms, max {lat[-1]:.2f} ms")
 PY
 footprint $dpid 2 "oomlens daemon (after load)"
+top_mappings $dpid
+
+if [ -d /sys/fs/cgroup/memory ] && [ ! -f /sys/fs/cgroup/cgroup.controllers ]; then
+  cg=/sys/fs/cgroup/memory/oomlens-bench-$$
+  mkdir "$cg" && echo $((8 << 20)) > "$cg/memory.limit_in_bytes"
+  [ -f "$cg/memory.memsw.limit_in_bytes" ] && echo $((8 << 20)) > "$cg/memory.memsw.limit_in_bytes"
+else
+  cg=/sys/fs/cgroup/oomlens-bench-$$
+  mkdir "$cg" && echo $((8 << 20)) > "$cg/memory.max" && echo 0 > "$cg/memory.swap.max"
+fi
+flock /tmp/oomlens-oom.lock /usr/bin/python3 "$(dirname "$0")/watch_latency.py" "$port" "$build/oomlens-test-burst" "$cg" 10 ||
+  echo "detection latency: not measured"
+rmdir "$cg" 2>/dev/null || true; cg=
 kill -TERM $dpid; wait $dpid || true; dpid=
 
 if command -v prometheus-node-exporter >/dev/null; then

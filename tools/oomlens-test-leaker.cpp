@@ -3,7 +3,7 @@
 // /proc/self/cgroup puts it in a memory cgroup with a limit below half of
 // the machine's RAM, so it can never cause a machine-wide OOM.
 //
-// Usage: oomlens-test-leaker [--mib-per-s N] [--max-mib N] [--chunk-mib N]
+// Usage: oomlens-test-leaker [--mib-per-s N] [--max-mib N] [--chunk-mib N] [--tag TEXT]
 // Exit: 0 when --max-mib was reached, 3 when it refused to run, 2 on usage error.
 #include <sys/sysinfo.h>
 #include <unistd.h>
@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
     if (a == "--mib-per-s") mib_per_s = std::atof(next());
     else if (a == "--max-mib") max_mib = std::atol(next());
     else if (a == "--chunk-mib") chunk_mib = std::max(1L, std::atol(next()));
+    else if (a == "--tag") (void)next();  // ignored: puts text on the command line (redaction tests)
     else { std::fprintf(stderr, "leaker: unknown argument %s\n", a.c_str()); return 2; }
   }
   using namespace oomlens::cgroup;

@@ -5,6 +5,7 @@
 // (reopened on SIGHUP); remembers boot id + last kmsg sequence number in a
 // state file so a restart does not count the ring's old reports twice.
 #include <fcntl.h>
+#include <malloc.h>
 #include <fmt/core.h>
 #include <signal.h>
 #include <unistd.h>
@@ -18,7 +19,9 @@
 #include "cgroup/cgroup.h"
 #include "cli/commands.h"
 #include "render/prometheus.h"
+#include "util/resident.h"
 #include "version.h"
+#include "watch/burst.h"
 #include "watch/capture.h"
 #include "watch/http_server.h"
 #include "watch/loop.h"
@@ -38,6 +41,8 @@ struct DaemonArgs {
   int quiet_ms = 100;
   std::string root = "/";
   std::string kmsg;
+  std::string source = "kmsg";
+  std::string journal_dir;
 };
 
 /// Append-only JSON Lines file, reopened on SIGHUP (logrotate moves it away).
@@ -83,6 +88,10 @@ int run_daemon(const DaemonArgs& a) {
     fmt::print(stderr, "oomlens daemon: --listen: '{}' is not HOST:PORT (e.g. 127.0.0.1:9177)\n", a.listen);
     return kExitUsage;
   }
+  // One malloc arena: the HTTP workers would otherwise each get their own
+  // (~100-200 KiB resident apiece after a few scrapes) for a few KiB of
+  // short-lived strings; contention is irrelevant at scrape rates.
+  ::mallopt(M_ARENA_MAX, 1);
   // Signals are blocked before any thread starts, so only the signalfd sees them.
   int sfd = watch::block_signals_to_fd();
 
@@ -101,6 +110,8 @@ int run_daemon(const DaemonArgs& a) {
   watch::CaptureOptions co;
   co.root = a.root;
   co.kmsg_path = a.kmsg;
+  co.source = a.source == "journal" ? watch::LiveSource::journal : watch::LiveSource::kmsg;
+  co.journal_directory = a.journal_dir;
   co.from_start = true;
   co.quiet = std::chrono::milliseconds(a.quiet_ms);
   std::optional<watch::DaemonState> state;
@@ -113,20 +124,33 @@ int run_daemon(const DaemonArgs& a) {
     if (boot) boot->erase(boot->find_last_not_of(" \n") + 1);
     if (boot && *boot == state->boot_id) co.skip_through_seq = state->last_kmsg_seq;
   }
-  watch::Capture cap(co, [&](watch::WatchEvent&& w) {
+  watch::BurstLimiter limiter;
+  // Log and /events: every event unless a burst is being summarised.
+  auto output = [&](const watch::WatchEvent& w) {
     nlohmann::json j = watch::watch_event_json(w);
     log.write(j.dump() + "\n");
     std::string redacted = watch::redact_event_json(std::move(j)).dump();
     std::lock_guard lock(shared->mu);
-    shared->metrics.record(w);
     shared->recent.push_back(std::move(redacted));
     while (shared->recent.size() > a.keep_events) shared->recent.pop_front();
+  };
+  watch::Capture cap(co, [&](watch::WatchEvent&& w) {
+    {
+      // The metrics count every event, folded or not.
+      std::lock_guard lock(shared->mu);
+      shared->metrics.record(w);
+    }
     dirty = true;
+    if (limiter.admit(w, watch::BurstLimiter::Clock::now())) output(w);
   });
   if (!cap.open(&error)) {
     fmt::print(stderr, "oomlens daemon: {}\n", error);
     return kExitUsage;
   }
+  // The ring's old reports, replayed by open(), were one burst: summarise
+  // what did not fit now, and start live capture with a full budget.
+  if (auto sum = limiter.flush()) output(*sum);
+  limiter.refill_all();
 
   std::optional<cgroup::MemoryHierarchy> hierarchy = cgroup::find_memory_hierarchy(a.root);
   if (hierarchy && a.root != "/") hierarchy->mount_point = a.root + hierarchy->mount_point;
@@ -183,6 +207,10 @@ int run_daemon(const DaemonArgs& a) {
   fmt::print("oomlens daemon: listening on http://{}:{}\n", host.find(':') != std::string::npos ? "[" + host + "]" : host,
              bound);
   std::fflush(stdout);
+  // Start-up is over (libraries loaded and initialised, the ring read, the
+  // server listening): give the clean file pages only start-up used back to
+  // the page cache, so the resident set is the working set (util/resident.h).
+  (void)drop_clean_file_pages();
 
   auto save_state = [&] {
     if (!use_state || !cap.safe_seq() || !cap.boot_id()) return;
@@ -206,13 +234,16 @@ int run_daemon(const DaemonArgs& a) {
           shared->records = cap.records();
           shared->gaps = cap.kmsg_gaps();
         }
+        if (auto sum = limiter.due(watch::BurstLimiter::Clock::now())) output(*sum);
         if (dirty && cap.safe_seq()) {
           save_state();
           dirty = false;
         }
-      });
+      },
+      [&] { return limiter.timeout_ms(watch::BurstLimiter::Clock::now()); });
   server.stop();
   cap.finish();
+  if (auto sum = limiter.flush()) output(*sum);
   save_state();
   fmt::print(stderr, "oomlens daemon: stopped\n");
   return rc == 0 ? 0 : kExitUsage;
@@ -239,6 +270,11 @@ void add_daemon(CLI::App& app, int* status) {
       ->check(CLI::Range(10, 60000));
   cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
   cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
+  cmd->add_option("--source", args->source,
+                  "Where kernel log lines come from: kmsg (/dev/kmsg) or journal (systemd journal, followed from its end)")
+      ->check(CLI::IsMember({"kmsg", "journal"}));
+  cmd->add_option("--journal-dir", args->journal_dir, "With --source journal: a journal directory (for tests)")
+      ->group("");
   cmd->callback([args, status]() { *status = run_daemon(*args); });
 }
 

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "watch/burst.h"
 #include "watch/capture.h"
 #include "watch/exec.h"
 #include "watch/loop.h"
@@ -25,6 +26,8 @@ struct WatchArgs {
   int quiet_ms = 300;
   std::string root = "/";
   std::string kmsg;
+  std::string source = "kmsg";
+  std::string journal_dir;
 };
 
 int run_watch(const WatchArgs& a) {
@@ -52,10 +55,13 @@ int run_watch(const WatchArgs& a) {
   watch::CaptureOptions co;
   co.root = a.root;
   co.kmsg_path = a.kmsg;
+  co.source = a.source == "journal" ? watch::LiveSource::journal : watch::LiveSource::kmsg;
+  co.journal_directory = a.journal_dir;
   co.from_start = false;
   co.quiet = std::chrono::milliseconds(a.quiet_ms);
   co.counters = !a.no_counters;
-  watch::Capture capture(co, [&](watch::WatchEvent&& w) {
+  watch::BurstLimiter limiter;
+  auto output = [&](watch::WatchEvent&& w) {
     if (a.json) {
       std::string line = watch::watch_event_json(w).dump();
       line += '\n';
@@ -75,16 +81,28 @@ int run_watch(const WatchArgs& a) {
                                     watch::watch_event_line(w)};
       if (watch::spawn_detached(argv, {}, "", &err) < 0) fmt::print(stderr, "oomlens watch: --notify: {}\n", err);
     }
+  };
+  // A burst beyond the limiter's budget is summarised, not printed (and not
+  // exec'd) event by event: watch/burst.h.
+  watch::Capture capture(co, [&](watch::WatchEvent&& w) {
+    if (limiter.admit(w, watch::BurstLimiter::Clock::now())) output(std::move(w));
   });
   std::string error;
   if (!capture.open(&error)) {
     fmt::print(stderr, "oomlens watch: {}\n", error);
     return kExitUsage;
   }
-  fmt::print(stderr, "oomlens watch: following the kernel log (/dev/kmsg){}; Ctrl-C to stop\n",
+  fmt::print(stderr, "oomlens watch: following the kernel log ({}){}; Ctrl-C to stop\n",
+             co.source == watch::LiveSource::journal ? "the journal" : "/dev/kmsg",
              co.counters ? " and the oom_kill counters" : "");
-  int rc = watch::run_capture_loop(capture, sfd, [](int signo) { return signo == SIGHUP; });
+  int rc = watch::run_capture_loop(
+      capture, sfd, [](int signo) { return signo == SIGHUP; },
+      [&] {
+        if (auto s = limiter.due(watch::BurstLimiter::Clock::now())) output(std::move(*s));
+      },
+      [&] { return limiter.timeout_ms(watch::BurstLimiter::Clock::now()); });
   capture.finish();
+  if (auto s = limiter.flush()) output(std::move(*s));
   std::fflush(stdout);
   return rc == 0 ? 0 : kExitUsage;
 }
@@ -107,6 +125,11 @@ void add_watch(CLI::App& app, int* status) {
   cmd->add_flag("--no-counters", args->no_counters, "Do not watch the oom_kill counters");
   cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
   cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
+  cmd->add_option("--source", args->source,
+                  "Where kernel log lines come from: kmsg (/dev/kmsg) or journal (systemd journal, followed from its end)")
+      ->check(CLI::IsMember({"kmsg", "journal"}));
+  cmd->add_option("--journal-dir", args->journal_dir, "With --source journal: a journal directory (for tests)")
+      ->group("");
   cmd->callback([args, status]() { *status = run_watch(*args); });
 }
 

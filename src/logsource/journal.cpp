@@ -13,6 +13,7 @@
 
 #include <fmt/core.h>
 
+#include "logsource/journal_entry.h"
 #include "logsource/source_util.h"
 
 namespace oomlens {
@@ -240,6 +241,37 @@ std::vector<JournalBoot> list_journal_boots(const JournalOptions& options) {
   return boots_of(opened.journal.get());
 }
 
+bool journal_entry_record(sd_journal* j, bool utc, std::string_view* out_message, RecordMeta* out_meta) {
+  RecordMeta& meta = *out_meta;
+  meta = RecordMeta{};
+  if (const auto src = number<uint64_t>(field(j, "_SOURCE_MONOTONIC_TIMESTAMP"))) {
+    meta.monotonic_s = static_cast<double>(*src) / 1e6;
+  } else {
+    uint64_t mono = 0;
+    sd_id128_t boot{};
+    if (sd_journal_get_monotonic_usec(j, &mono, &boot) >= 0) {
+      meta.monotonic_s = static_cast<double>(mono) / 1e6;
+    }
+  }
+  uint64_t realtime = 0;
+  if (sd_journal_get_realtime_usec(j, &realtime) >= 0) {
+    const int64_t offset =
+        utc ? 0 : local_utc_offset_s(static_cast<int64_t>(realtime / 1000000));
+    meta.wall = format_rfc3339(realtime, offset);
+  }
+  if (const auto boot = field(j, "_BOOT_ID")) meta.boot_id = normalize_boot_id(*boot);
+  if (const auto host = field(j, "_HOSTNAME")) meta.host = std::string(*host);
+  if (const auto prio = number<int>(field(j, "PRIORITY")); prio && *prio >= 0 && *prio <= 7) {
+    meta.level = *prio;
+  }
+  // MESSAGE last: a compressed field is decompressed into a buffer that the
+  // next sd_journal_get_data() call reuses.
+  const auto message = field(j, "MESSAGE");
+  if (!message) return false;
+  *out_message = *message;
+  return true;
+}
+
 SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
   SourceResult result;
   result.name = "journal";
@@ -266,30 +298,10 @@ SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
   result.used = true;
   rc = sd_journal_seek_head(j);
   while (rc >= 0 && (rc = sd_journal_next(j)) > 0) {
-    const auto message = field(j, "MESSAGE");
-    if (!message) continue;
+    std::string_view message;
     RecordMeta meta;
-    if (const auto src = number<uint64_t>(field(j, "_SOURCE_MONOTONIC_TIMESTAMP"))) {
-      meta.monotonic_s = static_cast<double>(*src) / 1e6;
-    } else {
-      uint64_t mono = 0;
-      sd_id128_t boot{};
-      if (sd_journal_get_monotonic_usec(j, &mono, &boot) >= 0) {
-        meta.monotonic_s = static_cast<double>(mono) / 1e6;
-      }
-    }
-    uint64_t realtime = 0;
-    if (sd_journal_get_realtime_usec(j, &realtime) >= 0) {
-      const int64_t offset =
-          options.utc ? 0 : local_utc_offset_s(static_cast<int64_t>(realtime / 1000000));
-      meta.wall = format_rfc3339(realtime, offset);
-    }
-    if (const auto boot = field(j, "_BOOT_ID")) meta.boot_id = normalize_boot_id(*boot);
-    if (const auto host = field(j, "_HOSTNAME")) meta.host = std::string(*host);
-    if (const auto prio = number<int>(field(j, "PRIORITY")); prio && *prio >= 0 && *prio <= 7) {
-      meta.level = *prio;
-    }
-    sink.record(*message, meta);
+    if (!journal_entry_record(j, options.utc, &message, &meta)) continue;
+    sink.record(message, meta);
     ++result.records;
   }
   if (rc < 0) {

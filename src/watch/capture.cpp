@@ -56,7 +56,7 @@ class Capture::RecordSink final : public LogSink {
 
 Capture::Capture(CaptureOptions options, Sink sink) : opt_(std::move(options)), sink_(std::move(sink)) {
   ScanOptions so;
-  so.source_name = "kmsg";
+  so.source_name = opt_.source == LiveSource::journal ? "journal" : "kmsg";
   scanner_ = std::make_unique<ReportScanner>(so, [this](OomEvent&& e) { on_scanner_event(std::move(e)); });
   record_sink_ = std::make_unique<RecordSink>(*this);
   char host[256] = {};
@@ -66,9 +66,28 @@ Capture::Capture(CaptureOptions options, Sink sink) : opt_(std::move(options)), 
 
 Capture::~Capture() = default;
 
-int Capture::fd() const { return reader_ ? reader_->fd() : -1; }
+int Capture::fd() const {
+  if (journal_) return journal_->fd();
+  return reader_ ? reader_->fd() : -1;
+}
 
 bool Capture::open(std::string* error) {
+  if (opt_.source == LiveSource::journal) {
+    JournalFollowOptions jo;
+    jo.root = opt_.root;
+    jo.directory = opt_.journal_directory;
+    journal_ = std::make_unique<JournalFollower>(jo);
+    if (!journal_->open()) {
+      SourceResult r = journal_->result();
+      if (error) {
+        *error = "journal: " + r.error.value_or("cannot be opened");
+        if (r.advice) *error += " (" + *r.advice + ")";
+      }
+      return false;
+    }
+    take_baseline();
+    return true;
+  }
   KmsgOptions ko;
   ko.root = opt_.root;
   ko.path = opt_.kmsg_path;
@@ -89,6 +108,11 @@ bool Capture::open(std::string* error) {
     if (!pending_) safe_seq_ = last_seq_;
     last_record_ = Clock::now();
   }
+  take_baseline();
+  return true;
+}
+
+void Capture::take_baseline() {
   if (opt_.counters) {
     vmstat_base_ = read_vmstat_oom_kill(opt_.root + "/proc");
     vmstat_last_ = vmstat_base_;
@@ -100,7 +124,6 @@ bool Capture::open(std::string* error) {
     next_counter_check_ = Clock::now() + opt_.counter_period;
   }
   baseline_taken_ = true;
-  return true;
 }
 
 int Capture::timeout_ms() const {
@@ -117,6 +140,7 @@ int Capture::timeout_ms() const {
 }
 
 void Capture::on_readable() {
+  if (journal_) journal_->read_available(*record_sink_);
   if (reader_) reader_->read_available(*record_sink_);
 }
 
@@ -163,6 +187,7 @@ void Capture::on_scanner_event(OomEvent&& e) {
   w.evidence = Evidence::log;
   if (!e.host) e.host = host_;
   if (!e.boot_id) e.boot_id = boot_id_;
+  attribute_headerless(e);
   if (e.memcg && !e.memcg->owner) {
     const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
     if (path) e.memcg->owner = decode_cgroup_owner(*path);
@@ -179,6 +204,24 @@ void Capture::on_scanner_event(OomEvent&& e) {
   w.capture_notes = std::move(pending_notes_);
   pending_notes_.clear();
   emit(std::move(w));
+}
+
+void Capture::attribute_headerless(OomEvent& e) {
+  // A memcg kill whose report header the kernel rate-limited (10 per 5 s)
+  // arrives as a bare "Memory cgroup out of memory: Killed process" line,
+  // without the cgroup. The kernel bumps the cgroup's oom_kill counter
+  // before printing that line: when exactly one cgroup has kills the log
+  // has not explained, the victim was there.
+  if (!opt_.counters || !hierarchy_ || !baseline_taken_ || e.kind != EventKind::kill || e.victims.empty()) return;
+  if (e.constraint != Constraint::memcg) return;
+  if (e.memcg && (e.memcg->oom_memcg || e.memcg->task_memcg)) return;
+  CgroupCounts pending = unexplained_kills(cgroup_base_, read_cgroup_oom_kills(*hierarchy_), explained_);
+  if (pending.size() != 1) return;
+  MemcgInfo m = e.memcg.value_or(MemcgInfo{});
+  m.task_memcg = pending.begin()->first;
+  e.memcg = std::move(m);
+  e.notes.push_back("memory cgroup taken from the kernel's oom_kill counters (" + pending.begin()->first +
+                    " counted a kill the log had not explained): the report's header was rate-limited");
 }
 
 void Capture::emit(WatchEvent&& w) {

@@ -16,16 +16,27 @@
 #include <string>
 
 #include "cgroup/cgroup.h"
+#include "logsource/journal_follow.h"
 #include "logsource/kmsg.h"
 #include "watch/oom_counters.h"
 #include "watch/watch_event.h"
 
 namespace oomlens::watch {
 
+/// Where the kernel's log lines come from.
+enum class LiveSource {
+  kmsg,     ///< /dev/kmsg (CAP_SYSLOG under dmesg_restrict); kmsg sequence numbers
+  journal,  ///< the systemd journal, _TRANSPORT=kernel (logsource/journal_follow.h)
+};
+
 struct CaptureOptions {
   std::string root = "/";   ///< system root (/proc, /sys/fs/cgroup, /dev/kmsg below it)
+  LiveSource source = LiveSource::kmsg;
+  /// source journal: a journal directory instead of the system journal (tests).
+  std::string journal_directory;
   std::string kmsg_path;    ///< empty = ROOT/dev/kmsg
   /// Read the ring's records already there (daemon) or only new ones (watch).
+  /// The journal is always followed from its end (it holds older boots).
   bool from_start = false;
   /// Records with a sequence number up to this one were handled by an
   /// earlier run of the same boot (daemon state file): skipped.
@@ -54,8 +65,8 @@ class Capture {
   Capture& operator=(const Capture&) = delete;
 
   /// Opens /dev/kmsg (and with from_start reads what the ring holds, emitting
-  /// those events), then takes the counters' baseline. False with *error
-  /// (and advice, e.g. CAP_SYSLOG) when the ring cannot be opened.
+  /// those events) or the journal, then takes the counters' baseline. False
+  /// with *error (and advice, e.g. CAP_SYSLOG) when the source cannot be opened.
   [[nodiscard]] bool open(std::string* error);
   [[nodiscard]] int fd() const;
   /// Milliseconds until on_tick() has work (for poll's timeout).
@@ -79,6 +90,8 @@ class Capture {
   class RecordSink;
   using Clock = std::chrono::steady_clock;
 
+  void take_baseline();
+  void attribute_headerless(OomEvent& e);
   void on_scanner_event(OomEvent&& e);
   void on_record(std::string_view message, const RecordMeta& meta);
   void check_counters(Clock::time_point now);
@@ -87,6 +100,7 @@ class Capture {
   CaptureOptions opt_;
   Sink sink_;
   std::unique_ptr<KmsgReader> reader_;
+  std::unique_ptr<JournalFollower> journal_;
   std::unique_ptr<ReportScanner> scanner_;
   std::unique_ptr<RecordSink> record_sink_;
   std::optional<std::string> boot_id_;

@@ -21,10 +21,15 @@ int block_signals_to_fd() {
 }
 
 int run_capture_loop(Capture& capture, int signal_fd, const std::function<bool(int)>& on_signal,
-                     const std::function<void()>& after_wakeup) {
+                     const std::function<void()>& after_wakeup, const std::function<int()>& extra_timeout_ms) {
   for (;;) {
     pollfd fds[2] = {{capture.fd(), POLLIN, 0}, {signal_fd, POLLIN, 0}};
-    int rc = ::poll(fds, 2, capture.timeout_ms());
+    int timeout = capture.timeout_ms();
+    if (extra_timeout_ms) {
+      int extra = extra_timeout_ms();
+      if (extra >= 0 && extra < timeout) timeout = extra;
+    }
+    int rc = ::poll(fds, 2, timeout);
     if (rc < 0) {
       if (errno == EINTR) continue;
       return -1;

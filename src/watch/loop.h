@@ -15,8 +15,11 @@ int block_signals_to_fd();
 
 /// Runs until on_signal returns false (called with the signal number; SIGCHLD
 /// reaps children itself and is not passed on). Returns 0, or -1 when poll
-/// fails. after_wakeup runs after each wakeup's work (e.g. saving state).
+/// fails. after_wakeup runs after each wakeup's work (e.g. saving state);
+/// extra_timeout_ms, when given, shortens poll's timeout (-1: no deadline),
+/// e.g. for a burst summary that falls due.
 int run_capture_loop(Capture& capture, int signal_fd, const std::function<bool(int signo)>& on_signal,
-                     const std::function<void()>& after_wakeup = {});
+                     const std::function<void()>& after_wakeup = {},
+                     const std::function<int()>& extra_timeout_ms = {});
 
 }  // namespace oomlens::watch

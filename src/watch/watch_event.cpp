@@ -53,9 +53,50 @@ const char* constraint_label(const OomEvent& e) {
   return "unknown";
 }
 
+const char* emit_type_name(EmitType t) {
+  switch (t) {
+    case EmitType::event: return "event";
+    case EmitType::update: return "update";
+    case EmitType::summary: return "summary";
+  }
+  return "event";
+}
+
+std::string burst_summary_text(const BurstSummary& s) {
+  std::string owners;
+  for (const auto& [k, n] : s.kills_by_owner) owners += fmt::format("{}{} {}", owners.empty() ? "" : ", ", clean(k), n);
+  return fmt::format(
+      "burst: {} more OOM event{} ({} kill{}{}) summarised here instead of one by one{}; every kill is "
+      "still counted in the metrics{}",
+      s.events, s.events == 1 ? "" : "s", s.kills, s.kills == 1 ? "" : "s",
+      s.counter_only_events ? fmt::format(", {} event(s) counter_only", s.counter_only_events) : std::string(),
+      s.updates ? fmt::format(" ({} update(s) left out)", s.updates) : std::string(),
+      owners.empty() ? std::string() : "; kills by cgroup owner: " + owners);
+}
+
 nlohmann::json watch_event_json(const WatchEvent& w) {
+  if (w.type == EmitType::summary && w.summary) {
+    const BurstSummary& s = *w.summary;
+    nlohmann::json j;
+    j["type"] = "summary";
+    j["kills"] = s.kills;
+    j["events"] = s.events;
+    j["updates"] = s.updates;
+    j["counter_only_events"] = s.counter_only_events;
+    j["first_detected_at"] = rfc3339_utc(s.first_unix_ms);
+    j["last_detected_at"] = rfc3339_utc(s.last_unix_ms);
+    j["detected_at"] = rfc3339_utc(w.detected_unix_ms);
+    nlohmann::json by_owner = nlohmann::json::object(), by_comm = nlohmann::json::object();
+    for (const auto& [k, n] : s.kills_by_owner) by_owner[sanitize_utf8(k)] = n;
+    for (const auto& [k, n] : s.kills_by_comm) by_comm[sanitize_utf8(k)] = n;
+    j["kills_by_cgroup_owner"] = std::move(by_owner);
+    j["kills_by_comm"] = std::move(by_comm);
+    j["summary"] = burst_summary_text(s);
+    j["capture_notes"] = nlohmann::json::array();
+    return j;
+  }
   nlohmann::json j = event_to_json(w.event, &w.explanation);
-  j["type"] = w.type == EmitType::event ? "event" : "update";
+  j["type"] = emit_type_name(w.type);
   j["evidence"] = evidence_name(w.evidence);
   j["kills"] = w.kills;
   j["detected_at"] = rfc3339_utc(w.detected_unix_ms);
@@ -67,6 +108,7 @@ nlohmann::json watch_event_json(const WatchEvent& w) {
 
 std::string watch_event_line(const WatchEvent& w) {
   std::string when = local_time(w.detected_unix_ms);
+  if (w.type == EmitType::summary && w.summary) return fmt::format("{}  {}", when, burst_summary_text(*w.summary));
   if (w.type == EmitType::update) {
     std::string parts;
     for (const auto& v : w.event.victims) {
@@ -83,7 +125,12 @@ std::string watch_event_line(const WatchEvent& w) {
 std::vector<std::pair<std::string, std::string>> watch_event_env(const WatchEvent& w) {
   std::vector<std::pair<std::string, std::string>> env;
   const OomEvent& e = w.event;
-  env.emplace_back("OOMLENS_TYPE", w.type == EmitType::event ? "event" : "update");
+  env.emplace_back("OOMLENS_TYPE", emit_type_name(w.type));
+  if (w.type == EmitType::summary && w.summary) {
+    env.emplace_back("OOMLENS_KILLS", std::to_string(w.summary->kills));
+    env.emplace_back("OOMLENS_SUMMARY", clean(burst_summary_text(*w.summary)));
+    return env;
+  }
   env.emplace_back("OOMLENS_EVIDENCE", evidence_name(w.evidence));
   static constexpr const char* kKinds[] = {"kill", "selected_no_kill", "no_killable", "panic"};
   env.emplace_back("OOMLENS_KIND", kKinds[static_cast<int>(e.kind)]);

@@ -3,6 +3,8 @@
 // or a late update to one, and its renderings (one JSON line, one human
 // line, environment variables for --exec).
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,12 +19,25 @@ namespace oomlens::watch {
 enum class EmitType {
   event,   ///< a new OOM event
   update,  ///< late parts of an event already emitted (oom_reaper figures)
+  summary, ///< events of a burst folded into one line (watch/burst.h); counted, not printed one by one
 };
 
 /// How the event is known.
 enum class Evidence {
   log,           ///< the kernel's report was read from the log
   counter_only,  ///< only an oom_kill counter moved: the log lines were lost or rate-limited
+};
+
+/// What a burst summary says (WatchEvent::summary when type is summary).
+struct BurstSummary {
+  static constexpr size_t kMaxKeys = 20;
+  uint64_t events = 0;              ///< events folded (type event)
+  uint64_t updates = 0;             ///< updates folded
+  uint64_t kills = 0;               ///< kills those events stand for
+  uint64_t counter_only_events = 0; ///< of `events`, evidence counter_only
+  int64_t first_unix_ms = 0, last_unix_ms = 0;
+  std::map<std::string, uint64_t> kills_by_owner;  ///< "kind:id" → kills ("_other" past kMaxKeys)
+  std::map<std::string, uint64_t> kills_by_comm;   ///< victim comm → kills ("_other" past kMaxKeys)
 };
 
 struct WatchEvent {
@@ -36,15 +51,22 @@ struct WatchEvent {
   int64_t detected_unix_ms = 0;  ///< when oomlens emitted it
   /// Notes on the capture itself (e.g. a kmsg gap before this event).
   std::vector<std::string> capture_notes;
+  std::optional<BurstSummary> summary;  ///< type summary only
 };
 
 [[nodiscard]] const char* evidence_name(Evidence e);
+[[nodiscard]] const char* emit_type_name(EmitType t);  ///< "event", "update", "summary"
+/// One sentence for a burst summary: how many events and kills were folded,
+/// that the metrics still count each, and the kills per cgroup owner.
+[[nodiscard]] std::string burst_summary_text(const BurstSummary& s);
 [[nodiscard]] const char* constraint_label(const OomEvent& e);  ///< "global", "memcg", …, "unknown"
 
 /// The explain event object (docs/schema/event.schema.json) plus `type`
 /// ("event"/"update"), `evidence`, `host`, `boot_id` (filled from the
 /// event, never invented), `kills`, `detected_at` (RFC 3339 UTC) and
-/// `capture_notes`.
+/// `capture_notes`. A summary is {"type":"summary", kills, events, updates,
+/// counter_only_events, first_detected_at, last_detected_at, detected_at,
+/// kills_by_cgroup_owner {"kind:id": n}, kills_by_comm {comm: n}, summary}.
 [[nodiscard]] nlohmann::json watch_event_json(const WatchEvent& w);
 
 /// One human line without newline: `<time>  <summary>` for events,

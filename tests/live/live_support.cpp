@@ -1,6 +1,7 @@
 #include "live_support.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -110,13 +111,13 @@ std::optional<int> wait_for(int pid, int timeout_s) {
   }
 }
 
-CommandResult run_command(const std::vector<std::string>& argv, int timeout_s) {
-  CommandResult res;
+int spawn_piped(const std::vector<std::string>& argv, bool merge_stderr, int* read_fd) {
   int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return res;
+  if (::pipe2(fds, O_CLOEXEC) != 0) return -1;
   pid_t pid = ::fork();
   if (pid == 0) {
     ::dup2(fds[1], 1);
+    if (merge_stderr) ::dup2(fds[1], 2);
     std::vector<char*> args;
     for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
@@ -124,14 +125,62 @@ CommandResult run_command(const std::vector<std::string>& argv, int timeout_s) {
     _exit(127);
   }
   ::close(fds[1]);
+  if (pid < 0) {
+    ::close(fds[0]);
+    return -1;
+  }
+  *read_fd = fds[0];
+  return pid;
+}
+
+CommandResult run_command(const std::vector<std::string>& argv, int timeout_s, bool capture_stderr) {
+  CommandResult res;
+  int fd = -1;
+  pid_t pid = spawn_piped(argv, capture_stderr, &fd);
+  if (pid < 0) return res;
   char buf[65536];
   ssize_t n;
-  while ((n = ::read(fds[0], buf, sizeof buf)) > 0) res.out.append(buf, static_cast<size_t>(n));
-  ::close(fds[0]);
+  while ((n = ::read(fd, buf, sizeof buf)) > 0) res.out.append(buf, static_cast<size_t>(n));
+  ::close(fd);
   auto st = wait_for(pid, timeout_s);
   if (!st) return res;
   res.status = WIFEXITED(*st) ? WEXITSTATUS(*st) : 128 + WTERMSIG(*st);
   return res;
+}
+
+PipedChild::PipedChild(const std::vector<std::string>& argv) { pid_ = spawn_piped(argv, true, &fd_); }
+
+PipedChild::~PipedChild() { stop(SIGKILL); }
+
+std::optional<std::string> PipedChild::line(int timeout_ms) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    size_t nl = buf_.find('\n');
+    if (nl != std::string::npos) {
+      std::string l = buf_.substr(0, nl);
+      buf_.erase(0, nl + 1);
+      return l;
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0 || fd_ < 0) return std::nullopt;
+    pollfd p{fd_, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(left)) <= 0) continue;
+    char tmp[65536];
+    ssize_t n = ::read(fd_, tmp, sizeof tmp);
+    if (n <= 0) return std::nullopt;
+    buf_.append(tmp, static_cast<size_t>(n));
+  }
+}
+
+int PipedChild::stop(int sig) {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, sig);  // our own child
+  int status = -1;
+  if (auto w = wait_for(pid_, 20)) status = *w;
+  pid_ = -1;
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  return status;
 }
 
 std::optional<uint64_t> kmsg_last_seq() {

@@ -40,12 +40,37 @@ int spawn_in_cgroup(const std::string& cgroup_dir, const std::vector<std::string
 /// (the child is then SIGKILLed and reaped).
 std::optional<int> wait_for(int pid, int timeout_s);
 
-/// Runs a command, returns {exit status, stdout}. stderr is passed through.
+/// Forks and execs argv with its stdout (and with `merge_stderr` its stderr
+/// too) on a pipe; *read_fd gets the read end (O_CLOEXEC). Returns the pid, or -1.
+int spawn_piped(const std::vector<std::string>& argv, bool merge_stderr, int* read_fd);
+
+/// Runs a command, returns {exit status, stdout}. stderr is passed through,
+/// or with `capture_stderr` interleaved into `out`.
 struct CommandResult {
   int status = -1;  ///< exit code, or 128+signal
   std::string out;
 };
-CommandResult run_command(const std::vector<std::string>& argv, int timeout_s = 120);
+CommandResult run_command(const std::vector<std::string>& argv, int timeout_s = 120, bool capture_stderr = false);
+
+/// A long-running child (oomlens watch/daemon, prometheus) whose stdout and
+/// stderr are read line by line; SIGKILLed and reaped on destruction.
+class PipedChild {
+ public:
+  explicit PipedChild(const std::vector<std::string>& argv);
+  ~PipedChild();
+  PipedChild(const PipedChild&) = delete;
+  PipedChild& operator=(const PipedChild&) = delete;
+  /// Next line within `timeout_ms`; nullopt on timeout or EOF.
+  std::optional<std::string> line(int timeout_ms);
+  /// Sends `sig` (our own child), waits up to 20 s; the wait status or -1.
+  int stop(int sig);
+  [[nodiscard]] int pid() const { return pid_; }
+
+ private:
+  int pid_ = -1;
+  int fd_ = -1;
+  std::string buf_;
+};
 
 /// The highest /dev/kmsg sequence number now (nullopt if unreadable).
 std::optional<uint64_t> kmsg_last_seq();

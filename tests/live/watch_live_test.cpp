@@ -29,64 +29,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr uint64_t kLimit = 64ull << 20;
 
-/// A child process whose stdout+stderr we read line by line.
-class Piped {
+/// `oomlens watch`/`daemon`/`prometheus` children, stdout+stderr read line by line.
+class Piped : public PipedChild {
  public:
-  explicit Piped(const std::vector<std::string>& argv) {
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) return;
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::dup2(fds[1], 1);
-      ::dup2(fds[1], 2);
-      std::vector<char*> args;
-      for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-      args.push_back(nullptr);
-      ::execv(args[0], args.data());
-      _exit(127);
-    }
-    ::close(fds[1]);
-    fd_ = fds[0];
-  }
-  ~Piped() { stop(SIGKILL); }
-  /// Next line within `timeout`; nullopt on timeout or EOF.
+  using PipedChild::PipedChild;
   std::optional<std::string> line(std::chrono::milliseconds timeout) {
-    auto deadline = Clock::now() + timeout;
-    for (;;) {
-      size_t nl = buf_.find('\n');
-      if (nl != std::string::npos) {
-        std::string l = buf_.substr(0, nl);
-        buf_.erase(0, nl + 1);
-        return l;
-      }
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-      if (left <= 0 || fd_ < 0) return std::nullopt;
-      pollfd p{fd_, POLLIN, 0};
-      if (::poll(&p, 1, static_cast<int>(left)) <= 0) continue;
-      char tmp[65536];
-      ssize_t n = ::read(fd_, tmp, sizeof tmp);
-      if (n <= 0) return std::nullopt;
-      buf_.append(tmp, static_cast<size_t>(n));
-    }
+    return PipedChild::line(static_cast<int>(timeout.count()));
   }
-  /// Sends `sig`, waits; returns the wait status (or -1).
-  int stop(int sig) {
-    if (pid_ <= 0) return -1;
-    ::kill(pid_, sig);  // our own child
-    int status = -1;
-    auto w = wait_for(pid_, 20);
-    if (w) status = *w;
-    pid_ = -1;
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-    return status;
-  }
-  int pid() const { return pid_; }
-
- private:
-  int pid_ = -1;
-  int fd_ = -1;
-  std::string buf_;
 };
 
 /// Runs the leaker in a fresh child cgroup until the kernel OOM-kills it; its pid.
