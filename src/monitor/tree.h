@@ -69,6 +69,11 @@ class ProcessTree {
   [[nodiscard]] size_t live_count() const;
   [[nodiscard]] TrackedProc* find(int pid);
   void set_main_exited(double t_s) { main_exited_s_ = t_s; }
+  /// Never follow `pid` (and so none of its descendants): oomlens's own
+  /// helpers (the guard's `--action exec:CMD`), which are children of the
+  /// root too. Undo with include() once the helper is reaped.
+  void exclude(int pid) { excluded_.push_back(pid); }
+  void include(int pid) { std::erase(excluded_, pid); }
 
  private:
   void add(int pid, double t_s);
@@ -78,6 +83,7 @@ class ProcessTree {
   std::optional<double> main_exited_s_;
   std::shared_ptr<int> root_dir_;
   std::vector<TrackedProc> procs_;
+  std::vector<int> excluded_;
 };
 
 /// Child pids listed in ROOT/PID/task/*/children.

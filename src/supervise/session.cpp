@@ -13,6 +13,7 @@
 #include <dirent.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -22,6 +23,8 @@
 #include <map>
 
 #include "diagnose/verdict.h"
+#include "guard/budget.h"
+#include "guard/runner.h"
 #include "diagnose/verdict_json.h"
 #include "monitor/kernel_watch.h"
 #include "monitor/record.h"
@@ -179,6 +182,14 @@ int run_job(const RunOptions& o) {
   else if (hierarchy) job_cg_dir = cgroup::memory_cgroup_dir(*hierarchy, 0, "/").value_or("");
   if (hierarchy && !job_cg_dir.empty()) cg_oom_before = cgroup::oom_kill_count(hierarchy->version, job_cg_dir);
 
+  // Step 4b: the guard's Python hooks change the job's environment (guard/python.h).
+  guard::GuardRunner grd(o.guard);
+  if (auto e = grd.prepare()) {
+    say(*e + "; not starting the job");
+    ::unlink(o.record_path.c_str());
+    return 125;
+  }
+
   // Step 5: spawn.
   SpawnOptions so;
   so.argv = o.argv;
@@ -221,6 +232,19 @@ int run_job(const RunOptions& o) {
                       {"limit_bytes", jc ? json(jc->limit_bytes) : json(nullptr)},
                       {"swap_capped", jc ? json(jc->swap_capped) : json(nullptr)},
                       {"oom_group", false}};
+  {
+    guard::GuardHost gh;
+    gh.main_pid = job.pid;
+    gh.main_pidfd = job.pidfd;
+    gh.hierarchy = hierarchy;
+    gh.cgroup_dir = job_cg_dir;
+    gh.own_cgroup = jc.has_value();
+    gh.record_path = o.record_path;
+    gh.write = [&rec](const json& j, bool sync) { rec.write(j, sync); };
+    gh.say = [](const std::string& m) { say(m); };
+    grd.start(std::move(gh), now_s() - t0);
+  }
+  header["guard"] = grd.header_json();
   rec.write(header, true);
 
   // Step 7: the loop.
@@ -250,17 +274,20 @@ int run_job(const RunOptions& o) {
     for (auto& [s, fresh] : ring) rec.write(monitor::sample_json(s, tree.procs(), fresh));
     ring.clear();
   };
+  grd.attach(&tree, flush_ring);
   auto reap = [&] {
     while (true) {
       int st = 0;
       pid_t p = ::waitpid(-1, &st, WNOHANG);
       if (p <= 0) break;
+      if (grd.on_reaped(p, st, t_rel())) continue;  // the guard's exec:CMD helper, not the job's
       exit_status[p] = st;
       if (p == job.pid) {
         main_status = st;
         main_exit_t = t_rel();
         ticks_at_exit = tick_no;
         tree.set_main_exited(*main_exit_t);
+        grd.main_exited();
         auto end = job_end_from_wait_status(st);
         flush_ring();
         rec.write({{"type", "event"}, {"t_s", *main_exit_t}, {"kind", "main_exit"}, {"pid", job.pid},
@@ -372,6 +399,7 @@ int run_job(const RunOptions& o) {
     if (tick_no++ % 10 == 0) sys = monitor::read_system_sample();
     s.system = sys;
     peaks.update(s);
+    grd.on_tick(s);
     if (s.cgroup.oom_kill && last_cg_oom && *s.cgroup.oom_kill > *last_cg_oom) {
       ring.emplace_back(s, pss_since_write);
       flush_ring();
@@ -403,15 +431,19 @@ int run_job(const RunOptions& o) {
       bool orphans = tree.live_count() > 0;
       if (!orphans || stop_linger || t - *main_exit_t > o.linger_s) break;
     }
-    double wait = std::max(0.0, next_tick - t);
-    pollfd fds[4];
+    double wait = std::max(0.0, (main_status ? next_tick : std::min(next_tick, grd.due_s())) - t);
+    pollfd fds[8];
     int n = 0;
     fds[n++] = {sfd, POLLIN, 0};
     int pidfd_i = -1, err_i = -1, kmsg_i = -1;
     if (job.pidfd >= 0 && !main_status) { pidfd_i = n; fds[n++] = {job.pidfd, POLLIN, 0}; }
     if (err_pipe[0] >= 0) { err_i = n; fds[n++] = {err_pipe[0], POLLIN, 0}; }
     if (kw.fd() >= 0) { kmsg_i = n; fds[n++] = {kw.fd(), POLLIN, 0}; }
-    int r = ::poll(fds, static_cast<nfds_t>(n), static_cast<int>(wait * 1000) + 1);
+    const int wake_i = n;
+    for (auto& w : grd.wakeup_fds())
+      if (n < 8) fds[n++] = {w.fd, w.events, 0};
+    // Millisecond resolution, rounded up: the guard polls down to every 10 ms.
+    int r = ::poll(fds, static_cast<nfds_t>(n), static_cast<int>(std::ceil(wait * 1000)));
     if (r < 0 && errno != EINTR) break;
     if (r > 0 && (fds[0].revents & POLLIN)) {
       signalfd_siginfo si{};
@@ -439,12 +471,15 @@ int run_job(const RunOptions& o) {
       }
     }
     if (kmsg_i >= 0 && (fds[kmsg_i].revents & POLLIN)) handle_kills(kw.poll());
+    for (int i = wake_i; r > 0 && i < n; ++i)
+      if (fds[i].revents) grd.on_wakeup(fds[i].fd, t_rel());
     t = t_rel();
     if (t >= next_tick) {
       reap();
       tick(t);
       next_tick = t + o.tick_s;
     }
+    if (t >= grd.due_s() && !main_status) grd.poll(t_rel());
   }
   const double end_t = t_rel();
   flush_ring();
@@ -570,6 +605,21 @@ int run_job(const RunOptions& o) {
   for (auto& n : kw.notes()) notes.push_back(n);
   if (rec.error()) notes.push_back(*rec.error());
   vj["notes"] = notes;
+  vj["guard"] = grd.verdict_json();
+  std::optional<guard::BudgetOutcome> budget;
+  if (o.guard.budget_bytes) {
+    budget = guard::decide_budget(*o.guard.budget_bytes, peaks.tree_pss_bytes,
+                                  peaks.tree_pss_bytes ? std::optional(peaks.tree_pss_t_s) : std::nullopt,
+                                  end.exited && end.exit_code == 0);
+    vj["budget"] = guard::budget_json(*budget);
+    if (budget->exceeded) {
+      json ev = guard::budget_json(*budget);
+      ev["type"] = "event";
+      ev["t_s"] = t_rel();
+      ev["kind"] = "budget_exceeded";
+      rec.write(ev, true);
+    }
+  }
   rec.write(vj, true);
   if (o.verdict_json_path) {
     monitor::RecordWriter vw;
@@ -584,6 +634,14 @@ int run_job(const RunOptions& o) {
     write_all(2, text.data(), text.size());
   }
   ::close(sfd);
+  if (budget && budget->exceeded)
+    say(fmt::format("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
+                    static_cast<double>(*budget->peak_tree_pss_bytes) / 1048576.0, budget->peak_t_s.value_or(0),
+                    static_cast<double>(budget->budget_bytes) / 1048576.0,
+                    static_cast<double>(budget->over_bytes) / 1048576.0,
+                    budget->exit_code ? fmt::format("; exiting {} instead of 0", *budget->exit_code)
+                                      : std::string("; the job's own failure status is kept")));
+  if (budget && budget->exit_code) end.exit_code = *budget->exit_code;
   end_like(end);
 }
 
