@@ -27,7 +27,13 @@ const char* decision_name(Decision::Kind k) {
 
 double poll_interval_s(std::optional<uint64_t> headroom, std::optional<double> slope, bool warned) {
   double iv = 1.0;
-  if (headroom && slope && *slope > 0) iv = static_cast<double>(*headroom) / *slope / 10.0;
+  if (!slope) {
+    iv = 0.2;  // not enough points for a trend yet: collect them
+  } else if (*slope > 0 && headroom) {
+    // headroom / growth / 10, and at most 0.5 s while growing so the 3 s
+    // forecast window always holds enough points to be robust.
+    iv = std::min(static_cast<double>(*headroom) / *slope / 10.0, 0.5);
+  }
   if (warned) iv = std::min(iv, 0.1);
   return std::clamp(iv, 0.01, 1.0);
 }
@@ -94,6 +100,10 @@ std::vector<Decision> Guard::observe(const Observation& obs) {
     }
   }
   interval_s_ = poll_interval_s(headroom, last_slope_, stage_ != Stage::watching);
+  // A jump of more than 1 % of the limit since the last look (a burst after
+  // a quiet spell, when polls are 1 s apart): look again soon.
+  if (prev_ws_ && ws > *prev_ws_ + limit / 100) interval_s_ = std::min(interval_s_, 0.1);
+  prev_ws_ = ws;
   return out;
 }
 

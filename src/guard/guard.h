@@ -41,8 +41,11 @@ struct Decision {
 };
 [[nodiscard]] const char* decision_name(Decision::Kind k);
 
-/// The adaptive poll interval (s): headroom / slope / 10 in [10 ms, 1 s];
-/// 1 s without growth; 100 ms at most once warned. Pure.
+/// The adaptive poll interval (s): headroom / slope / 10 in [10 ms, 0.5 s]
+/// while growing; 1 s when flat or without a limit; 0.2 s while the
+/// forecast window has too few points for a trend; 100 ms at most once
+/// warned. (Observe() also polls again within 100 ms after a jump of more
+/// than 1 % of the limit.) Pure.
 [[nodiscard]] double poll_interval_s(std::optional<uint64_t> headroom_bytes, std::optional<double> slope_bytes_per_s,
                                      bool warned);
 
@@ -65,6 +68,7 @@ class Guard {
   double act_t_s_ = 0;
   uint64_t act_ws_ = 0;
   bool grace_done_ = false;
+  std::optional<uint64_t> prev_ws_;
 };
 
 }  // namespace oomlens::guard

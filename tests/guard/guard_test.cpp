@@ -146,12 +146,37 @@ TEST(Forecast, WindowNeedsSpanAndRise) {
 }
 
 TEST(PollInterval, AdaptsAndClamps) {
-  EXPECT_DOUBLE_EQ(poll_interval_s(std::nullopt, std::nullopt, false), 1.0);
-  EXPECT_DOUBLE_EQ(poll_interval_s(500 * MiB, 100.0 * MiB, false), 0.5);
-  EXPECT_DOUBLE_EQ(poll_interval_s(500 * MiB, 1.0 * GiB, false), 0.05);
+  EXPECT_DOUBLE_EQ(poll_interval_s(std::nullopt, std::nullopt, false), 0.2);  // collecting points
+  EXPECT_DOUBLE_EQ(poll_interval_s(500 * MiB, 0.0, false), 1.0);              // flat
+  EXPECT_DOUBLE_EQ(poll_interval_s(std::nullopt, 1.0 * MiB, false), 1.0);     // no limit known
+  EXPECT_DOUBLE_EQ(poll_interval_s(200 * MiB, 100.0 * MiB, false), 0.2);
+  EXPECT_DOUBLE_EQ(poll_interval_s(900 * MiB, 100.0 * MiB, false), 0.5);     // capped while growing
+  EXPECT_NEAR(poll_interval_s(500 * MiB, 1.0 * GiB, false), 0.0488, 1e-3);
   EXPECT_DOUBLE_EQ(poll_interval_s(1 * MiB, 1.0 * GiB, false), 0.01);
-  EXPECT_DOUBLE_EQ(poll_interval_s(100 * GiB, 1.0 * MiB, false), 1.0);
   EXPECT_DOUBLE_EQ(poll_interval_s(100 * GiB, 1.0 * MiB, true), 0.1);
+}
+
+TEST(PollInterval, GuardLooksAgainSoonAfterAJump) {
+  Guard g(GuardOptions{});
+  for (int i = 0; i < 10; ++i) (void)g.observe({i * 1.0, 100 * MiB, 1 * GiB, true});
+  EXPECT_DOUBLE_EQ(g.next_interval_s(), 1.0);
+  (void)g.observe({10.0, 300 * MiB, 1 * GiB, true});
+  EXPECT_LE(g.next_interval_s(), 0.1);
+}
+
+// A ramp observed at the guard's own adaptive interval warns on the
+// forecast about --forecast seconds before the limit (the live ramp's case).
+TEST(GuardMachine, AdaptivePollingForecastsInTime) {
+  Guard g(GuardOptions{});
+  std::optional<Decision> warn;
+  for (double t = 0; t < 12 && !warn; t += g.next_interval_s()) {
+    uint64_t ws = 20 * MiB + static_cast<uint64_t>(100.0 * MiB * t);
+    for (auto& d : g.observe({t, ws, 1 * GiB, true}))
+      if (d.kind == Decision::Kind::warn) warn = d;
+  }
+  ASSERT_TRUE(warn);
+  EXPECT_EQ(warn->trigger, "forecast");
+  EXPECT_LT(warn->t_s, 1.5);  // the limit is ~10 s away at the start: warned at once
 }
 
 GuardOptions act_opts(std::optional<double> act_forecast = std::nullopt) {
@@ -252,7 +277,7 @@ TEST(GuardMachine, SteadyJobNeverWarns) {
     for (auto& d : g.observe({i * 0.1, ws, 1 * GiB, true})) all.push_back(d);
   }
   EXPECT_TRUE(all.empty());
-  EXPECT_GE(g.next_interval_s(), 0.5);
+  EXPECT_GE(g.next_interval_s(), 0.5);  // flat or barely growing: slow polls
 }
 
 TEST(Python, SignalCaughtMask) {

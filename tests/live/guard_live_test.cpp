@@ -251,7 +251,7 @@ TEST(GuardLive, ExecActionRunsWithoutAShellWithTheJobPid) {
   auto act = r.events("guard_action");
   ASSERT_EQ(act.size(), 1u);
   // The words after the command are arguments, never shell syntax.
-  EXPECT_EQ(act[0]["action"]["argv"].size(), 3u);
+  EXPECT_EQ(act[0]["action"]["argv"].size(), 4u);
   EXPECT_EQ(r.events("guard_action_exit").size(), 1u);
   for (auto& p : r.verdict["procs"]) EXPECT_NE(p["comm"], "save.sh");  // the helper is not the job's
   expect_schema_valid("exec");
