@@ -1,0 +1,309 @@
+// `oomlens run`: the poll loop and the 10 Hz tick (see session_state.h).
+#include <poll.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cerrno>
+
+#include "diagnose/verdict_json.h"
+#include "supervise/session_state.h"
+
+namespace oomlens::supervise {
+
+using nlohmann::json;
+
+void Peaks::update(const monitor::Sample& s) {
+  if (s.racy) return;
+  auto mx = [](std::optional<uint64_t>& a, std::optional<uint64_t> b) {
+    if (b && (!a || *b > *a)) { a = b; return true; }
+    return false;
+  };
+  if (mx(tree_pss_bytes, s.tree.pss_bytes)) tree_pss_t_s = s.t_s;
+  if (s.tree.pss_anon_bytes && s.tree.pss_shmem_bytes)
+    mx(tree_anon_shmem_pss_bytes, *s.tree.pss_anon_bytes + *s.tree.pss_shmem_bytes);
+  mx(cgroup_usage_bytes, s.cgroup.usage_bytes);
+  if (s.cgroup.anon_bytes && s.cgroup.shmem_bytes)
+    mx(cgroup_anon_shmem_bytes, *s.cgroup.anon_bytes + *s.cgroup.shmem_bytes);
+}
+
+void Session::write_event(const json& ev, bool sync) {
+  flush_ring();
+  rec_.write(ev, sync);
+}
+
+double Session::next_wake() const {
+  return wake_at_ ? std::min(next_tick_, *wake_at_) : next_tick_;
+}
+
+void Session::flush_ring() {
+  for (auto& [s, fresh] : ring_) rec_.write(monitor::sample_json(s, tree_->procs(), fresh));
+  ring_.clear();
+}
+
+void Session::reap() {
+  while (true) {
+    int st = 0;
+    pid_t p = ::waitpid(-1, &st, WNOHANG);
+    if (p <= 0) break;
+    if (guard_ && guard_->on_reaped(p, st, t_rel())) continue;  // the guard's exec:CMD helper, not the job's
+    exit_status_[p] = st;
+    if (p == job_.pid) {
+      main_status_ = st;
+      main_exit_t_ = t_rel();
+      ticks_at_exit_ = tick_no_;
+      tree_->set_main_exited(*main_exit_t_);
+      if (guard_) guard_->main_exited();
+      auto end = job_end_from_wait_status(st);
+      flush_ring();
+      rec_.write({{"type", "event"}, {"t_s", *main_exit_t_}, {"kind", "main_exit"}, {"pid", job_.pid},
+                  {"exited", end.exited}, {"exit_code", end.exited ? json(end.exit_code) : json(nullptr)},
+                  {"signal", end.exited ? json(nullptr) : json(end.term_signal)}}, true);
+    }
+  }
+}
+
+void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
+  for (auto& k : ks) {
+    const monitor::TrackedProc* tp = nullptr;
+    for (auto& p : tree_->procs())
+      if (p.pid == k.pid) tp = &p;
+    if (!tp && k.pid != job_.pid) continue;  // not ours
+    diagnose::TreeKill tk;
+    tk.pid = k.pid;
+    tk.comm = k.comm;
+    tk.role = tp ? monitor::role_name(tp->role) : "main";
+    tk.kmsg_seq = k.kmsg_seq;
+    tk.constraint = k.constraint;
+    tk.oom_memcg = k.oom_memcg;
+    tk.anon_rss_bytes = k.anon_rss_bytes;
+    if (tp && tp->peak_pss_bytes) tk.peak_pss_bytes = tp->peak_pss_bytes;
+    if (jc_ && k.constraint == std::optional<std::string>("memcg")) tk.limit_bytes = jc_->limit_bytes;
+    flush_ring();
+    json ev = diagnose::tree_kill_to_json(tk);
+    ev["type"] = "event";
+    ev["t_s"] = t_rel();
+    ev["kind"] = "oom_kill";
+    ev["boot_id"] = monitor::read_boot_id();
+    ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);
+    rec_.write(ev, true);
+    kills_.push_back(std::move(tk));
+  }
+}
+
+void Session::read_signals() {
+  signalfd_siginfo si{};
+  while (::read(sfd_, &si, sizeof si) == static_cast<ssize_t>(sizeof si)) {
+    int sig = static_cast<int>(si.ssi_signo);
+    if (sig == SIGCHLD) continue;
+    if (main_status_) { stop_linger_ = sig == SIGINT || sig == SIGTERM; continue; }
+    bool fwd = should_forward(sig, si.ssi_code);
+    if (fwd) ::kill(job_.pid, sig);  // our own child, not yet reaped: the pid cannot be reused
+    rec_.write({{"type", "event"}, {"t_s", t_rel()}, {"kind", fwd ? "signal_forwarded" : "signal_not_forwarded"},
+                {"signal", sig}, {"sender_pid", si.ssi_pid}});
+  }
+  reap();
+}
+
+void Session::pass_stderr_through() {
+  char buf[65536];
+  ssize_t m = ::read(err_pipe_[0], buf, sizeof buf);
+  if (m > 0) {
+    write_all(2, buf, static_cast<size_t>(m));
+    tail_.append(std::string_view(buf, static_cast<size_t>(m)));
+  } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
+    ::close(err_pipe_[0]);
+    err_pipe_[0] = -1;
+  }
+}
+
+void Session::loop() {
+  tree_.emplace("/proc", ::getpid(), job_.pid);
+  if (guard_) {
+    guard_->attach(&*tree_, [this] { flush_ring(); });
+    wake_at(guard_->due_s());
+  }
+  last_cg_oom_ = cg_oom_before_;
+  while (true) {
+    double t = t_rel();
+    if (main_status_ && tick_no_ > ticks_at_exit_) {  // one tick after the exit finds re-parented orphans
+      bool orphans = tree_->live_count() > 0;
+      if (!orphans || stop_linger_ || t - *main_exit_t_ > o_.linger_s) break;
+    }
+    double wait = std::max(0.0, next_wake() - t);
+    pollfd fds[8];
+    int n = 0;
+    fds[n++] = {sfd_, POLLIN, 0};
+    int pidfd_i = -1, err_i = -1, kmsg_i = -1;
+    if (job_.pidfd >= 0 && !main_status_) { pidfd_i = n; fds[n++] = {job_.pidfd, POLLIN, 0}; }
+    if (err_pipe_[0] >= 0) { err_i = n; fds[n++] = {err_pipe_[0], POLLIN, 0}; }
+    if (kw_.fd() >= 0) { kmsg_i = n; fds[n++] = {kw_.fd(), POLLIN, 0}; }
+    const int wake_i = n;  // the guard's earlier wake-ups (v1 usage thresholds, PSI)
+    if (guard_ && !main_status_)
+      for (auto& w : guard_->wakeup_fds())
+        if (n < 8) fds[n++] = {w.fd, w.events, 0};
+    // Rounded up to the millisecond: the guard wakes as often as every 10 ms.
+    int r = ::poll(fds, static_cast<nfds_t>(n), static_cast<int>(std::ceil(wait * 1000)));
+    if (r < 0 && errno != EINTR) break;
+    if (r > 0 && (fds[0].revents & POLLIN)) read_signals();
+    if (pidfd_i >= 0 && (fds[pidfd_i].revents & (POLLIN | POLLHUP))) reap();
+    if (err_i >= 0 && (fds[err_i].revents & (POLLIN | POLLHUP | POLLERR))) pass_stderr_through();
+    if (kmsg_i >= 0 && (fds[kmsg_i].revents & POLLIN)) handle_kills(kw_.poll());
+    for (int i = wake_i; r > 0 && i < n; ++i)
+      if (fds[i].revents) {
+        guard_->on_wakeup(fds[i].fd, t_rel());
+        wake_at(t_rel());
+      }
+    t = t_rel();
+    if (wake_at_ && t >= *wake_at_) {  // guard wake-up (one-shot), before a tick due at the same time
+      wake_at_.reset();
+      on_wake(t);
+    }
+    if (t >= next_tick_) {
+      reap();
+      tick(t);
+      next_tick_ = t + o_.tick_s;
+    }
+  }
+}
+
+void Session::track_tree(double t) {
+  std::vector<int> extra;
+  if (jc_) extra = cgroup::procs(jc_->dir);
+  size_t before = tree_->procs().size();
+  std::vector<char> was_gone;
+  for (auto& p : tree_->procs()) was_gone.push_back(p.gone_s.has_value());
+  tree_->refresh(t, extra);
+  for (size_t i = 0; i < tree_->procs().size(); ++i) {
+    auto& p = tree_->procs()[i];
+    if (i >= before) {
+      rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_start"}, {"pid", p.pid}, {"ppid", p.ppid},
+                  {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
+                  {"start_time_ticks", p.start_time_ticks}});
+    } else if (!was_gone[i] && p.gone_s) {
+      json ev = {{"type", "event"}, {"t_s", t}, {"kind", "process_exit"}, {"pid", p.pid},
+                 {"role", monitor::role_name(p.role)}, {"orphaned", p.orphaned},
+                 {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)}};
+      rec_.write(ev);
+    }
+  }
+}
+
+void Session::read_cgroup(monitor::Sample& s) {
+  if (!hierarchy_ || job_cg_dir_.empty()) return;
+  // Limits change rarely: walk up the tree for them once a second.
+  // memory.stat (the anon/shmem split; costly to generate on v1) every
+  // tick only within 25 % of the limit, where the peak matters; else 2 Hz.
+  const bool with_limit = tick_no_ % 10 == 0;
+  const bool near = last_.cgroup.limit_bytes && last_.cgroup.usage_bytes &&
+                    *last_.cgroup.usage_bytes > *last_.cgroup.limit_bytes / 4 * 3;
+  const bool with_stat = near || tick_no_ % 5 == 0;
+  s.cgroup = monitor::read_cgroup_sample(*hierarchy_, job_cg_dir_, with_limit, with_stat);
+  if (with_stat) {
+    cached_anon_ = s.cgroup.anon_bytes;
+    cached_shmem_ = s.cgroup.shmem_bytes;
+  } else {
+    s.cgroup.anon_bytes = cached_anon_;
+    s.cgroup.shmem_bytes = cached_shmem_;
+  }
+  if (with_limit) {
+    cached_limit_ = s.cgroup.limit_bytes;
+    cached_limit_state_ = s.cgroup.limit_state;
+  } else {
+    s.cgroup.limit_bytes = cached_limit_;
+    s.cgroup.limit_state = cached_limit_state_;
+  }
+}
+
+// PSS: every pss_min_s, or sooner when the tree's RSS grew by 5 % since the
+// last pass and the CPU budget allows (a pass costing c seconds is not
+// repeated within c / pss_budget seconds). Within 15 % of the cgroup limit,
+// an OOM kill may be a second away: the budget rises to 5 % of a core so
+// the last PSS before the kill is fresh (what the peak and the per-worker
+// attribution rest on).
+void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
+  uint64_t rss_now = 0;
+  for (auto& p : tree_->procs())
+    if (!p.gone_s && p.status && p.status->vm_rss_bytes) rss_now += *p.status->vm_rss_bytes;
+  const bool near_limit = s.cgroup.limit_bytes && s.cgroup.usage_bytes &&
+                          *s.cgroup.usage_bytes > *s.cgroup.limit_bytes / 100 * 85;
+  const double budget = near_limit ? std::max(o_.pss_budget, 0.05) : o_.pss_budget;
+  bool grew = rss_now > pss_rss_at_ + pss_rss_at_ / 20 && t >= pss_budget_ok_;
+  if (t >= next_pss_ || grew || (near_limit && t >= pss_budget_ok_)) {
+    // The budget is CPU time (this thread's), not wall time: a pass that
+    // waits on a busy process's mmap lock or on a loaded machine costs
+    // oomlens nothing, and must not push the next pass minutes away.
+    double c0 = thread_cpu_s();
+    s.racy = !tree_->refresh_smaps(t);
+    double cost = std::min(thread_cpu_s() - c0, 0.3);  // at most 30 s between passes
+    s.pss_fresh = true;
+    pss_since_write_ = true;
+    pss_rss_at_ = rss_now;
+    pss_budget_ok_ = t + std::max(near_limit ? o_.tick_s : o_.tick_s * 5, cost / budget);
+    next_pss_ = t + std::max(o_.pss_min_s, cost / o_.pss_budget);
+  }
+}
+
+// Into the ring (10 Hz), written at write_s; a cgroup oom_kill increase
+// flushes the ring and is written at once.
+void Session::queue_sample(const monitor::Sample& s, double t) {
+  if (s.cgroup.oom_kill && last_cg_oom_ && *s.cgroup.oom_kill > *last_cg_oom_) {
+    ring_.emplace_back(s, pss_since_write_);
+    flush_ring();
+    rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "cgroup_oom_kill"}, {"oom_kill", *s.cgroup.oom_kill},
+                {"increase", *s.cgroup.oom_kill - *last_cg_oom_}}, true);
+    pss_since_write_ = false;
+    last_written_ = t;
+  } else {
+    ring_.emplace_back(s, false);
+    if (ring_.size() > 20) ring_.pop_front();
+    if (t >= next_write_) {
+      ring_.back().second = pss_since_write_;
+      rec_.write(monitor::sample_json(ring_.back().first, tree_->procs(), pss_since_write_));
+      ring_.clear();
+      pss_since_write_ = false;
+      last_written_ = t;
+      next_write_ = t + o_.write_s;
+      if (minute_.empty() || t - minute_.back().t_s >= 1.0) minute_.push_back(s);
+      while (!minute_.empty() && t - minute_.front().t_s > 60) minute_.erase(minute_.begin());
+    }
+  }
+  if (s.cgroup.oom_kill) last_cg_oom_ = s.cgroup.oom_kill;
+}
+
+void Session::tick(double t) {
+  track_tree(t);
+  monitor::Sample s;
+  s.t_s = t;
+  read_cgroup(s);
+  maybe_refresh_pss(s, t);
+  s.tree = monitor::tree_totals(tree_->procs(), t);
+  if (tick_no_++ % 10 == 0) sys_ = monitor::read_system_sample();
+  s.system = sys_;
+  peaks_.update(s);
+  queue_sample(s, t);
+  on_sample(s);  // guard seam: the complete sample, already queued/written
+  last_ = s;
+}
+
+// After the loop: the last samples, a late kill line, the orphans left.
+void Session::after_loop() {
+  end_t_ = t_rel();
+  flush_ring();
+  // The kill line is printed after the signal is sent: give it a moment.
+  end_ = job_end_from_wait_status(main_status_.value_or(0));
+  if (!end_.exited && end_.term_signal == SIGKILL && kmsg_ok_) {
+    for (int i = 0; i < 10 && kills_.empty(); ++i) {
+      ::usleep(50 * 1000);
+      handle_kills(kw_.poll());
+    }
+  }
+  size_t left = tree_->live_count();
+  rec_.write({{"type", "event"}, {"t_s", end_t_}, {"kind", left ? "orphans_left" : "tree_gone"},
+              {"live_procs", left},
+              {"main_exit_t_s", main_exit_t_ ? json(*main_exit_t_) : json(nullptr)}});
+}
+
+}  // namespace oomlens::supervise

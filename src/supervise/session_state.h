@@ -1,0 +1,174 @@
+#pragma once
+// `oomlens run` internals: one supervision session as a state struct plus
+// step functions (public entry point: supervise/session.h run_job()).
+//
+//   session.cpp          the step sequence: record, cgroup, kernel log,
+//                        signals, spawn, header, loop, cleanup, verdict
+//   session_loop.cpp     the poll loop and the 10 Hz tick (one Sample)
+//   session_verdict.cpp  joining kernel reports, the verdict, the summary
+//   session_hooks.cpp    the guard seam (see "Guard seam" below)
+//
+// Times are seconds since the job was spawned (t_s in the record), from
+// CLOCK_MONOTONIC (now_s() - t0).
+#include <csignal>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "diagnose/verdict.h"
+#include "guard/runner.h"
+#include "monitor/kernel_watch.h"
+#include "monitor/record.h"
+#include "monitor/sample.h"
+#include "monitor/tree.h"
+#include "supervise/job_cgroup.h"
+#include "supervise/session.h"
+#include "supervise/signals.h"
+#include "supervise/spawn.h"
+#include "supervise/stderr_tail.h"
+
+namespace oomlens::supervise {
+
+/// CLOCK_MONOTONIC in seconds.
+[[nodiscard]] double now_s();
+/// This thread's CPU time in seconds (CLOCK_THREAD_CPUTIME_ID).
+[[nodiscard]] double thread_cpu_s();
+/// "oomlens: " + s + "\n" on fd 2 (one write).
+void say(const std::string& s);
+/// Writes all of p[0..n) to fd, retrying on EINTR; gives up silently when
+/// the reader is gone (the record still has everything).
+void write_all(int fd, const char* p, size_t n);
+/// /proc/vmstat `oom_kill` (4.13+); nullopt when absent.
+[[nodiscard]] std::optional<uint64_t> vmstat_oom_kill();
+
+/// Peaks over the run's non-racy samples.
+struct Peaks {
+  std::optional<uint64_t> tree_pss_bytes;
+  double tree_pss_t_s = 0;
+  std::optional<uint64_t> tree_anon_shmem_pss_bytes;
+  std::optional<uint64_t> cgroup_usage_bytes;
+  std::optional<uint64_t> cgroup_anon_shmem_bytes;
+  void update(const monitor::Sample& s);
+};
+
+class Session {
+ public:
+  explicit Session(const RunOptions& o) : o_(o) {}
+  /// The whole run (session.cpp). Returns only on oomlens's own failure.
+  int run();
+
+  // ---- Guard seam -------------------------------------------------------
+  // What a guard (early OOM warning, fast memory.current polling, signalling
+  // the job) needs, without touching the loop:
+  //  * on_sample(s): called once per tick with that tick's Sample, after it
+  //    is complete (tree totals, cgroup, system) and before it is queued in
+  //    the ring or written. session_hooks.cpp.
+  //  * wake_at(t): asks the loop to wake by t (seconds, t_s clock) even when
+  //    no fd is ready and the next tick is later; on_wake(t) is then called
+  //    (between ticks: no Sample, read what you need, e.g. memory.current
+  //    of cgroup_dir()). Each wake-up request is one-shot: re-arm it from
+  //    on_wake or on_sample. session_hooks.cpp.
+  //  * main_pid()/main_pidfd(): the job's main process (pidfd -1 where
+  //    pidfd_open is unsupported; signal through pidfd_send_signal when
+  //    >= 0: it cannot hit a reused pid). main_exited(): already reaped.
+  //  * write_event(ev, sync): flushes the ring of unwritten samples, then
+  //    writes an event line (add "type"/"t_s"/"kind" yourself).
+  void on_sample(const monitor::Sample& s);
+  void on_wake(double t);
+  void wake_at(double t) { if (!wake_at_ || t < *wake_at_) wake_at_ = t; }
+  [[nodiscard]] int main_pid() const { return job_.pid; }
+  [[nodiscard]] int main_pidfd() const { return job_.pidfd; }
+  [[nodiscard]] bool main_exited() const { return main_status_.has_value(); }
+  [[nodiscard]] double t_rel() const { return now_s() - t0_; }
+  [[nodiscard]] const std::string& cgroup_dir() const { return job_cg_dir_; }
+  [[nodiscard]] const std::optional<cgroup::MemoryHierarchy>& hierarchy() const { return hierarchy_; }
+  [[nodiscard]] const RunOptions& options() const { return o_; }
+  void write_event(const nlohmann::json& ev, bool sync = true);
+  // -----------------------------------------------------------------------
+
+ private:
+  // session.cpp: steps before the loop (each returns an exit code on failure).
+  std::optional<int> open_record();
+  std::optional<int> prepare_guard();
+  std::optional<int> make_cgroup();
+  void open_kernel_log();
+  void setup_signals_and_tee();
+  std::optional<int> spawn();
+  void write_header();
+
+  // session_loop.cpp
+  void loop();
+  /// The loop's next poll deadline: the next tick, or earlier by wake_at().
+  [[nodiscard]] double next_wake() const;
+  void read_signals();
+  void pass_stderr_through();
+  void reap();
+  void handle_kills(std::vector<monitor::KernelKill> ks);
+  void flush_ring();
+  void tick(double t);
+  void track_tree(double t);
+  void read_cgroup(monitor::Sample& s);
+  void maybe_refresh_pss(monitor::Sample& s, double t);
+  void queue_sample(const monitor::Sample& s, double t);
+  void after_loop();
+
+  // session_verdict.cpp
+  void cleanup();
+  void join_kernel_reports();
+  [[noreturn]] void decide_and_end();
+
+  const RunOptions& o_;
+
+  // Set up before the loop.
+  monitor::RecordWriter rec_;
+  std::optional<JobCgroup> jc_;
+  std::optional<cgroup::MemoryHierarchy> hierarchy_;
+  std::string job_cg_dir_;
+  monitor::KernelWatch kw_;
+  bool kmsg_ok_ = false;
+  int sfd_ = -1;
+  int err_pipe_[2] = {-1, -1};
+  std::optional<uint64_t> cg_oom_before_, vm_oom_before_;
+  double t0_ = 0;
+  Spawned job_;
+  bool own_adj_lowered_ = false;
+  /// The early warning and action (guard/runner.h), driven through the seam.
+  std::unique_ptr<guard::GuardRunner> guard_;
+
+  // The loop's state.
+  std::optional<monitor::ProcessTree> tree_;
+  StderrTail tail_;
+  std::deque<std::pair<monitor::Sample, bool>> ring_;  ///< unwritten samples, with "has fresh PSS"
+  Peaks peaks_;
+  std::vector<monitor::Sample> minute_;  ///< for the growth rate (1 Hz thinning)
+  std::vector<diagnose::TreeKill> kills_;
+  std::map<int, int> exit_status_;  ///< reaped pid -> wait status
+  std::optional<int> main_status_;
+  std::optional<double> main_exit_t_;
+  bool stop_linger_ = false;
+  double next_tick_ = 0, next_write_ = 0, next_pss_ = 0, last_written_ = -1;
+  std::optional<double> wake_at_;  ///< guard wake-up request (one-shot)
+  bool pss_since_write_ = false;
+  uint64_t pss_rss_at_ = 0;
+  double pss_budget_ok_ = 0;
+  uint64_t tick_no_ = 0, ticks_at_exit_ = 0;
+  monitor::SystemSample sys_;
+  std::optional<uint64_t> cached_limit_, cached_anon_, cached_shmem_;
+  std::string cached_limit_state_ = "unknown";
+  std::optional<uint64_t> last_cg_oom_;
+  monitor::Sample last_{};
+
+  // After the loop.
+  double end_t_ = 0;
+  JobEnd end_;
+  std::optional<uint64_t> cg_oom_after_;
+  std::vector<std::string> notes_;
+};
+
+}  // namespace oomlens::supervise

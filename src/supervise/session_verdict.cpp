@@ -1,0 +1,206 @@
+// `oomlens run`: cleanup, joining kernel reports, the verdict and the
+// summary, then ending like the job (see session_state.h).
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "diagnose/verdict_json.h"
+#include "guard/budget.h"
+#include "render/record_text.h"
+#include "supervise/session_state.h"
+
+namespace oomlens::supervise {
+
+using nlohmann::json;
+
+namespace {
+
+template <class T>
+json opt(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+// Killer daemons are named only when found running (one /proc scan, at the end).
+std::vector<std::string> running_killer_daemons() {
+  std::vector<std::string> found;
+  static const char* names[] = {"earlyoom", "systemd-oomd", "nohang", "oomd"};
+  if (DIR* d = ::opendir("/proc")) {
+    while (dirent* e = ::readdir(d)) {
+      if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+      auto comm = cgroup::read_small_file(std::string("/proc/") + e->d_name + "/comm");
+      if (!comm) continue;
+      while (!comm->empty() && comm->back() == '\n') comm->pop_back();
+      for (auto* n : names)
+        if (*comm == n && std::find(found.begin(), found.end(), n) == found.end()) found.push_back(n);
+    }
+    ::closedir(d);
+  }
+  return found;
+}
+
+}  // namespace
+
+// Step 8: cleanup. The cgroup's leftovers are killed (they are ours).
+void Session::cleanup() {
+  if (err_pipe_[0] >= 0) {
+    ::fcntl(err_pipe_[0], F_SETFL, O_NONBLOCK);
+    char buf[65536];
+    ssize_t m;
+    while ((m = ::read(err_pipe_[0], buf, sizeof buf)) > 0) {
+      write_all(2, buf, static_cast<size_t>(m));
+      tail_.append(std::string_view(buf, static_cast<size_t>(m)));
+    }
+    ::close(err_pipe_[0]);
+    err_pipe_[0] = -1;
+  }
+  cg_oom_after_ = last_cg_oom_;
+  if (jc_) {
+    cg_oom_after_ = cgroup::oom_kill_count(jc_->hierarchy.version, jc_->dir);
+    auto r = cgroup::kill_and_remove(jc_->dir, 10000);
+    if (!r.ok) notes_.push_back(r.error);
+  }
+  handle_kills(kw_.poll());
+}
+
+// Step 9: join full kernel reports (from the scanner) to the kills.
+void Session::join_kernel_reports() {
+  for (auto& ev : kw_.finish()) {
+    if (!ev.kmsg_seq || (kw_.start_seq() && *ev.kmsg_seq <= *kw_.start_seq())) continue;
+    for (auto& v : ev.victims)
+      for (auto& k : kills_)
+        if (k.pid == v.pid) {
+          k.full_report = true;
+          if (ev.memcg && ev.memcg->limit_bytes) k.limit_bytes = ev.memcg->limit_bytes;
+          if (ev.memcg && ev.memcg->oom_memcg) k.oom_memcg = ev.memcg->oom_memcg;
+          if (v.anon_rss_bytes) k.anon_rss_bytes = v.anon_rss_bytes;
+        }
+  }
+}
+
+// Step 10: the verdict; step 11: the summary; then end like the job.
+void Session::decide_and_end() {
+  const JobEnd& end = end_;
+  diagnose::VerdictInput vi;
+  vi.main_pid = job_.pid;
+  vi.exited = end.exited;
+  vi.exit_code = end.exit_code;
+  vi.term_signal = end.term_signal;
+  vi.core_dumped = end.core_dumped;
+  vi.kernel_kills = kills_;
+  vi.kernel_log_readable = kmsg_ok_;
+  vi.kernel_log_error = kw_.error();
+  if (cg_oom_before_ && cg_oom_after_) vi.cgroup_oom_kill_delta = *cg_oom_after_ - *cg_oom_before_;
+  auto vm_after = vmstat_oom_kill();
+  if (vm_oom_before_ && vm_after) vi.vmstat_oom_kill_delta = *vm_after - *vm_oom_before_;
+  if (!job_cg_dir_.empty()) vi.cgroup_dir = job_cg_dir_;
+  if (jc_) vi.limit_bytes = jc_->limit_bytes;
+  else if (last_.cgroup.limit_bytes) vi.limit_bytes = last_.cgroup.limit_bytes;
+  if (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM) && kills_.empty())
+    vi.killer_daemons = running_killer_daemons();
+  vi.stderr_tail = tail_.text();
+  vi.shm_used_bytes = sys_.shm_used_bytes;
+  vi.shm_size_bytes = sys_.shm_size_bytes;
+  {
+    const monitor::TrackedProc* mainp = nullptr;
+    for (auto& p : tree_->procs())
+      if (p.role == monitor::Role::main) mainp = &p;
+    for (auto& p : tree_->procs()) {
+      if (p.role != monitor::Role::worker) continue;
+      ++vi.worker_count;
+      if (p.peak_pss_bytes) vi.workers_peak_pss_bytes = vi.workers_peak_pss_bytes.value_or(0) + p.peak_pss_bytes;
+      if (!vi.worker_start_method && mainp)
+        vi.worker_start_method = diagnose::worker_start_method(p.cmdline, mainp->cmdline);
+    }
+  }
+  auto verdict = diagnose::decide_verdict(vi);
+
+  json vj = diagnose::verdict_to_json(verdict);
+  vj["t_s"] = t_rel();
+  vj["main_pid"] = job_.pid;
+  vj["exit"] = {{"exited", end.exited}, {"exit_code", end.exited ? json(end.exit_code) : json(nullptr)},
+                {"signal", end.exited ? json(nullptr) : json(end.term_signal)},
+                {"signal_name", end.exited ? json(nullptr) : json(diagnose::signal_name(end.term_signal))},
+                {"core_dumped", end.core_dumped}, {"shell_status", shell_status(end)}};
+  json kj = json::array();
+  for (auto& k : kills_) kj.push_back(diagnose::tree_kill_to_json(k));
+  vj["kernel_kills"] = kj;
+  vj["peak"] = {{"tree_pss_bytes", opt(peaks_.tree_pss_bytes)},
+                {"tree_pss_t_s", peaks_.tree_pss_bytes ? json(peaks_.tree_pss_t_s) : json(nullptr)},
+                {"tree_anon_shmem_pss_bytes", opt(peaks_.tree_anon_shmem_pss_bytes)},
+                {"cgroup_usage_bytes", opt(peaks_.cgroup_usage_bytes)},
+                {"cgroup_anon_shmem_bytes", opt(peaks_.cgroup_anon_shmem_bytes)}};
+  json procs = json::array();
+  for (auto& p : tree_->procs()) {
+    auto it = exit_status_.find(p.pid);
+    json pe = {{"pid", p.pid}, {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
+               {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)},
+               {"peak_pss_t_s", p.peak_pss_bytes ? json(p.peak_pss_t_s) : json(nullptr)},
+               {"peak_rss_bytes", p.peak_rss_bytes ? json(p.peak_rss_bytes) : json(nullptr)},
+               {"first_seen_s", p.first_seen_s}, {"gone_s", opt(p.gone_s)}, {"orphaned", p.orphaned},
+               {"wait_status", it == exit_status_.end() ? json(nullptr) : json(it->second)}};
+    procs.push_back(std::move(pe));
+  }
+  vj["procs"] = procs;
+  std::optional<double> growth;
+  if (minute_.size() >= 2 && minute_.back().tree.pss_bytes && minute_.front().tree.pss_bytes &&
+      minute_.back().t_s - minute_.front().t_s >= 5) {
+    double dt = minute_.back().t_s - minute_.front().t_s;
+    if (dt > 0)
+      growth = (static_cast<double>(*minute_.back().tree.pss_bytes) -
+                static_cast<double>(*minute_.front().tree.pss_bytes)) / dt;
+  }
+  vj["growth_bytes_per_s"] = opt(growth);
+  vj["limit_bytes"] = opt(vi.limit_bytes);
+  vj["headroom_bytes"] = vi.limit_bytes && peaks_.cgroup_usage_bytes && *vi.limit_bytes >= *peaks_.cgroup_usage_bytes
+                             ? json(*vi.limit_bytes - *peaks_.cgroup_usage_bytes) : json(nullptr);
+  vj["kernel_log_readable"] = kmsg_ok_;
+  for (auto& n : kw_.notes()) notes_.push_back(n);
+  if (rec_.error()) notes_.push_back(*rec_.error());
+  vj["notes"] = notes_;
+  if (guard_) vj["guard"] = guard_->verdict_json();
+  // --budget (guard/budget.h): always recorded; a successful job over it
+  // makes oomlens exit 3, a failing job keeps its own status.
+  std::optional<guard::BudgetOutcome> budget;
+  if (o_.guard.budget_bytes) {
+    budget = guard::decide_budget(*o_.guard.budget_bytes, peaks_.tree_pss_bytes,
+                                  peaks_.tree_pss_bytes ? std::optional(peaks_.tree_pss_t_s) : std::nullopt,
+                                  end.exited && end.exit_code == 0);
+    vj["budget"] = guard::budget_json(*budget);
+    if (budget->exceeded) {
+      json ev = guard::budget_json(*budget);
+      ev["type"] = "event";
+      ev["t_s"] = t_rel();
+      ev["kind"] = "budget_exceeded";
+      rec_.write(ev, true);
+    }
+  }
+  rec_.write(vj, true);
+  if (o_.verdict_json_path) {
+    monitor::RecordWriter vw;
+    if (auto e = vw.open(*o_.verdict_json_path)) say(*e);
+    else vw.write(vj, true);
+  }
+
+  std::string err;
+  if (auto r = monitor::read_record(o_.record_path, &err)) {
+    std::string text = render::record_summary(*r, o_.sparkline);
+    write_all(2, text.data(), text.size());
+  }
+  ::close(sfd_);
+  if (budget && budget->exceeded)
+    say(fmt::format("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
+                    static_cast<double>(*budget->peak_tree_pss_bytes) / 1048576.0, budget->peak_t_s.value_or(0),
+                    static_cast<double>(budget->budget_bytes) / 1048576.0,
+                    static_cast<double>(budget->over_bytes) / 1048576.0,
+                    budget->exit_code ? fmt::format("; exiting {} instead of 0", *budget->exit_code)
+                                      : std::string("; the job's own failure status is kept")));
+  JobEnd final_end = end;
+  if (budget && budget->exit_code) final_end.exit_code = *budget->exit_code;
+  end_like(final_end);
+}
+
+}  // namespace oomlens::supervise
