@@ -41,6 +41,7 @@ one() {  # one(name, action-args...) -> record in $OUT/name.jsonl
 }
 
 for rate in $RATES; do
+  [ -n "${GUARD_REPORT_ONLY:-}" ] && break  # re-print the table from bench/out/guard
   for i in $(seq 1 "$LEAD_RUNS"); do one "lead-$rate-$i" "$rate"; done
   for i in $(seq 1 "$CKPT_RUNS"); do one "ckpt-$rate-$i" "$rate" --action term; done
   if command -v earlyoom >/dev/null; then
@@ -68,16 +69,19 @@ def record(name):
 
 def events(rec, kind): return [l for l in rec if l.get("type") == "event" and l.get("kind") == kind]
 
-print("| ramp | warning trigger | warning at (s) | limit hit, kernel kill at (s) | lead time s (median, min) | checkpoints before any kill | action trigger, at % |")
-print("|---|---|---|---|---|---|---|")
+print("| requested ramp | achieved (MiB/s) | warning trigger | warning at (s) | limit hit, kernel kill at (s) | lead time s (median, min) | checkpoints before any kill | action trigger, at % |")
+print("|---|---|---|---|---|---|---|---|")
 for rate in rates:
-    leads, warn_t, kill_t, trig = [], [], [], []
+    leads, warn_t, kill_t, trig, achieved = [], [], [], [], []
     for i in range(1, lead_runs + 1):
         rec = record(f"lead-{rate}-{i}")
         w, k = events(rec, "guard_warning"), events(rec, "oom_kill") or events(rec, "cgroup_oom_kill")
         if w: trig.append(w[0]["trigger"]); warn_t.append(w[0]["t_s"])
         if w and k:
             kill_t.append(k[0]["t_s"]); leads.append(k[0]["t_s"] - w[0]["t_s"])
+        # Achieved rate: the Theil-Sen slope the guard measured at its last event.
+        g = [l for l in rec if l.get("type") == "event" and str(l.get("kind", "")).startswith("guard_") and l.get("slope_bytes_per_s")]
+        if g: achieved.append(g[-1]["slope_bytes_per_s"] / 2**20)
     ok, act_trig, act_pct = 0, [], []
     for i in range(1, ckpt_runs + 1):
         name = f"ckpt-{rate}-{i}"
@@ -89,10 +93,11 @@ for rate in rates:
         if os.path.exists(os.path.join(out, name + ".ckpt")) and not kills and v and v[0]["exit"]["exit_code"] == 0:
             ok += 1
     med = lambda x: f"{statistics.median(x):.2f}" if x else "-"
-    print(f"| {rate} MiB/s | {', '.join(sorted(set(trig))) or '-'} | {med(warn_t)} | {med(kill_t)} | "
+    ach = f"{statistics.median(achieved):.0f}" if achieved else "-"
+    print(f"| {rate} MiB/s | {ach} | {', '.join(sorted(set(trig))) or '-'} | {med(warn_t)} | {med(kill_t)} | "
           f"{med(leads)}, {min(leads):.2f} | {ok}/{ckpt_runs} | "
           f"{', '.join(sorted(set(act_trig))) or '-'}, {med(act_pct)} |" if leads else
-          f"| {rate} MiB/s | {', '.join(sorted(set(trig))) or '-'} | {med(warn_t)} | - | - | {ok}/{ckpt_runs} | "
+          f"| {rate} MiB/s | {ach} | {', '.join(sorted(set(trig))) or '-'} | {med(warn_t)} | - | - | {ok}/{ckpt_runs} | "
           f"{', '.join(sorted(set(act_trig))) or '-'}, {med(act_pct)} |")
 print()
 for rate in rates:
@@ -100,7 +105,8 @@ for rate in rates:
     if not os.path.exists(p): continue
     text = open(p).read()
     avail = [float(m) for m in re.findall(r"mem avail:\s+\d+ of\s+\d+ MiB \(\s*([\d.]+)%\)", text)]
-    would = [l for l in text.splitlines() if "kill" in l.lower() or "sending" in l.lower() or "SIGTERM" in l]
+    would = [l for l in text.splitlines() if ("kill" in l.lower() or "sending" in l.lower() or "SIGTERM" in l)
+             and "dryrun mode enabled" not in l and "will not kill" not in l and " when mem <=" not in l]
     rec = record(f"earlyoom-{rate}")
     died = [l for l in rec if l.get("type") == "verdict"]
     print(f"- earlyoom --dryrun at {rate} MiB/s: {len(avail)} reports, machine MemAvailable never below "
