@@ -11,7 +11,7 @@ test_pkgs=(libgtest-dev libgmock-dev googletest clang-14 libclang-rt-14-dev
            python3-jsonschema systemd-journal-remote systemd chromium python3-torch
            prometheus python3-yaml tmux gzip util-linux)
 bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler python3-torch
-            prometheus-node-exporter curl)
+            prometheus-node-exporter curl earlyoom)
 pkgs=("${build_pkgs[@]}")
 case "$want" in
   build) ;;

@@ -4,6 +4,8 @@
 #include <fmt/core.h>
 
 #include "cli/commands.h"
+#include "guard/budget.h"
+#include "guard/options.h"
 #include "supervise/session.h"
 
 namespace oomlens::cli {
@@ -17,6 +19,7 @@ void add_run(CLI::App& app, int* status) {
     double linger_s = 30, pss_min_s = 2;
   };
   auto o = std::make_shared<Opts>();
+  auto g = std::make_shared<guard::GuardArgs>();
   cmd->add_option("--record", o->record, "JSON Lines record to write (default oomlens-<cmd>-<time>.jsonl)");
   cmd->add_option("--verdict-json", o->verdict_json, "also write the verdict alone to this file");
   cmd->add_option("--limit", o->limit, "run the job in a new memory cgroup with this limit (e.g. 64M, 32G, 80%)");
@@ -32,6 +35,18 @@ void add_run(CLI::App& app, int* status) {
   cmd->add_flag("--capture-tty", o->capture_tty,
                 "run the job on a pseudo-terminal: its terminal output passes through unchanged and the last "
                 "64 KiB are kept for the verdict (for a job whose stderr is a terminal)");
+  // The guard (docs/run.md, "Early warning and action"). Parsed by
+  // guard/options.h so errors name the option and say why.
+  cmd->add_option("--warn", g->warn, "warn when the working set reaches this share of the effective limit (default 85%)");
+  cmd->add_option("--forecast", g->forecast, "...or when the forecast time to the limit drops below this (default 10s; off)");
+  cmd->add_option("--act", g->act, "act when the working set reaches this share (default 95%)");
+  cmd->add_option("--act-forecast", g->act_forecast, "...or when the forecast time to the limit drops below this (default 5s; off)");
+  cmd->add_option("--action", g->action, "term|int|usr1|usr2|kill|exec:CMD|none (default none): signal the job's main process, "
+                                         "or run CMD (no shell; OOMLENS_JOB_PID etc. in its environment)");
+  cmd->add_option("--grace", g->grace, "after the action, SIGKILL the job's tree if memory still rose after this long (default 30s)");
+  cmd->add_option("--budget", g->budget, "fail a successful job (exit 3) whose peak tree PSS exceeded SIZE (e.g. 500M)");
+  cmd->add_flag("--py-stacks", g->py_stacks, "Python job: record every thread's traceback at the warning and the action");
+  cmd->add_flag("--py-tracemalloc", g->py_tracemalloc, "Python job: run tracemalloc from the start, record the top allocation sites at the warning");
   // Everything from the first non-option on is the job's argv. CLI11 hands
   // a subcommand's leftovers up to its parent, which must accept them;
   // `explain` was added before and does not inherit this.
@@ -39,11 +54,13 @@ void add_run(CLI::App& app, int* status) {
   app.allow_extras();
   cmd->footer("Everything after the options (or after --) is the command. Exit status: the job's own "
               "(a job killed by a signal makes oomlens die of the same signal); 125 oomlens failed, "
-              "126 the command cannot be run, 127 it was not found, 2 usage error. With --pid: the job's own "
+              "126 the command cannot be run, 127 it was not found, 2 usage error, 3 the job succeeded but exceeded --budget. "
+              "Thresholds compare the job's working set (usage - inactive file cache) with its effective limit "
+              "(the tightest cgroup limit up the tree, or what the machine can still give). With --pid: the job's own "
               "when oomlens saw it (as a zombie), SIGKILL when a kernel OOM report names it, else 0 after the "
               "verdict; 125 when PID does not exist or its memory may not be read; SIGINT/SIGTERM/SIGHUP/SIGQUIT "
               "make oomlens stop following (the process is never signalled) and die of that signal.");
-  cmd->callback([cmd, o, status]() {
+  cmd->callback([cmd, o, g, status]() {
     std::vector<std::string> argv = cmd->remaining();
     if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();
     if (!argv.empty() && argv.front() == "--") argv.erase(argv.begin());
@@ -54,6 +71,9 @@ void add_run(CLI::App& app, int* status) {
                                                "v1 would not move the memory it already uses)"
                         : o->capture_tty     ? "--capture-tty (the process already has its terminal)"
                         : o->pid <= 0        ? "a pid that is not positive"
+                        : !g->action.empty() && g->action != "none"
+                            ? "--action (oomlens never signals a process it did not start; warnings still work)"
+                        : !g->budget.empty() ? "--budget (the exit status of a process oomlens did not start is not its to change)"
                                              : "";
       if (!bad.empty()) {
         fmt::print(stderr, "oomlens run: --pid cannot be used with {}\n", bad);
@@ -65,6 +85,13 @@ void add_run(CLI::App& app, int* status) {
       ro.record_path = o->record.empty() ? supervise::default_record_name("pid" + std::to_string(o->pid), std::time(nullptr))
                                          : o->record;
       if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
+      auto gopts = guard::make_guard_options(*g);
+      if (auto* e = std::get_if<std::string>(&gopts)) {
+        fmt::print(stderr, "oomlens run: {}\n", *e);
+        *status = kExitUsage;
+        return;
+      }
+      ro.guard = std::get<guard::GuardOptions>(gopts);
       ro.linger_s = o->linger_s;
       ro.pss_min_s = o->pss_min_s;
       ro.sparkline = !o->no_sparkline;
@@ -88,6 +115,13 @@ void add_run(CLI::App& app, int* status) {
         return;
       }
     }
+    auto gopts = guard::make_guard_options(*g);
+    if (auto* e = std::get_if<std::string>(&gopts)) {
+      fmt::print(stderr, "oomlens run: {}\n", *e);
+      *status = kExitUsage;
+      return;
+    }
+    ro.guard = std::get<guard::GuardOptions>(gopts);
     ro.allow_swap = o->allow_swap;
     ro.capture_tty = o->capture_tty;
     ro.linger_s = o->linger_s;

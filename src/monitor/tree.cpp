@@ -315,7 +315,7 @@ std::vector<int> ProcessTree::refresh(double t_s, const std::vector<int>& extra)
   // Breadth-first: a process found now may already have children of its own.
   for (size_t i = 0; i < candidates.size() && i < 100000; ++i) {
     int c = candidates[i];
-    if (c == root_pid_ || find(c)) continue;
+    if (c == root_pid_ || find(c) || std::find(excluded_.begin(), excluded_.end(), c) != excluded_.end()) continue;
     size_t before = procs_.size();
     add(c, t_s);
     if (procs_.size() > before) {

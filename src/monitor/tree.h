@@ -93,6 +93,11 @@ class ProcessTree {
   /// Read /proc/PID/status every `n`-th refresh (default 10: 1 Hz at 10 Hz
   /// ticks); other refreshes read statm. 1 reads status every time.
   void set_status_every(uint32_t n) { status_every_ = n ? n : 1; }
+  /// Never follow `pid` (and so none of its descendants): oomlens's own
+  /// helpers (the guard's `--action exec:CMD`), which are children of the
+  /// root too. Undo with include() once the helper is reaped.
+  void exclude(int pid) { excluded_.push_back(pid); }
+  void include(int pid) { std::erase(excluded_, pid); }
 
  private:
   void add(int pid, double t_s);
@@ -120,6 +125,7 @@ class ProcessTree {
   long page_size_ = 4096;
   std::string buf_;  ///< reused read buffer (no allocation per read)
   std::vector<TrackedProc> procs_;
+  std::vector<int> excluded_;
 };
 
 /// Child pids listed in ROOT/PID/task/*/children.

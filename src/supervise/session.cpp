@@ -91,6 +91,7 @@ int Session::run() {
   if (auto e = make_cgroup()) return *e;
   open_kernel_log();
   setup_signals_and_tee();
+  if (auto e = prepare_guard()) return *e;
   if (attached()) attach();
   else if (auto e = spawn()) return *e;
   if (pty_) pty_->enter_raw();  // restored in cleanup() (and on every exit path: pty.h)
@@ -166,6 +167,19 @@ void Session::setup_signals_and_tee() {
   if (hierarchy_ && !job_cg_dir_.empty()) cg_oom_before_ = cgroup::oom_kill_count(hierarchy_->version, job_cg_dir_);
 }
 
+// Step 4b: the guard; its Python hooks change the job's environment, so
+// before the spawn (guard/python.h).
+std::optional<int> Session::prepare_guard() {
+  guard_ = std::make_unique<guard::GuardRunner>(o_.guard);
+  if (auto e = guard_->prepare()) {
+    say(*e + "; not starting the job");
+    ::unlink(o_.record_path.c_str());
+    if (jc_) (void)cgroup::kill_and_remove(jc_->dir, 2000);
+    return 125;
+  }
+  return std::nullopt;
+}
+
 // Step 5: spawn.
 std::optional<int> Session::spawn() {
   SpawnOptions so;
@@ -217,6 +231,19 @@ void Session::write_header() {
                       {"limit_bytes", jc_ ? json(jc_->limit_bytes) : json(nullptr)},
                       {"swap_capped", jc_ ? json(jc_->swap_capped) : json(nullptr)},
                       {"oom_group", false}};
+  // The guard starts here (wake-up sources are tried now): its settings and
+  // what worked go into the header.
+  guard::GuardHost gh;
+  gh.main_pid = job_.pid;
+  gh.main_pidfd = job_.pidfd;
+  gh.hierarchy = hierarchy_;
+  gh.cgroup_dir = job_cg_dir_;
+  gh.own_cgroup = jc_.has_value();
+  gh.record_path = o_.record_path;
+  gh.write = [this](const json& j, bool sync) { rec_.write(j, sync); };
+  gh.say = [](const std::string& m) { say(m); };
+  guard_->start(std::move(gh), t_rel());
+  header["guard"] = guard_->header_json();
   rec_.write(header, true);
 }
 

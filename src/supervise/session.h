@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "guard/options.h"
 #include "supervise/job_cgroup.h"
 
 namespace oomlens::supervise {
@@ -29,6 +30,7 @@ struct RunOptions {
   double pss_budget = 0.004;    ///< ...and at most this fraction of one core (CPU time)
   double linger_s = 30.0;       ///< how long orphans are followed after the main process ends
   bool sparkline = true;
+  guard::GuardOptions guard;    ///< --warn/--act/--action/--budget/--py-* (guard/options.h)
 };
 
 /// Runs the job. Returns only on oomlens's own failure (the exit code: 125,

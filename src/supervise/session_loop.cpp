@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 
 #include "diagnose/verdict_json.h"
@@ -48,12 +49,14 @@ void Session::reap() {
     int st = 0;
     pid_t p = ::waitpid(-1, &st, WNOHANG);
     if (p <= 0) break;
+    if (guard_ && guard_->on_reaped(p, st, t_rel())) continue;  // the guard's exec:CMD helper, not the job's
     exit_status_[p] = st;
     if (p == job_.pid) {
       main_status_ = st;
       main_exit_t_ = t_rel();
       ticks_at_exit_ = tick_no_;
       tree_->set_main_exited(*main_exit_t_);
+      if (guard_) guard_->main_exited();
       auto end = job_end_from_wait_status(st);
       flush_ring();
       rec_.write({{"type", "event"}, {"t_s", *main_exit_t_}, {"kind", "main_exit"}, {"pid", job_.pid},
@@ -129,6 +132,10 @@ void Session::pass_stderr_through() {
 
 void Session::loop() {
   tree_.emplace("/proc", ::getpid(), job_.pid);
+  if (guard_) {
+    guard_->attach(&*tree_, [this] { flush_ring(); });
+    wake_at(guard_->due_s());
+  }
   last_cg_oom_ = cg_oom_before_;
   if (attached()) tree_->set_attached();
   while (true) {
@@ -139,7 +146,7 @@ void Session::loop() {
       if (!orphans || stop_linger_ || t - *main_exit_t_ > o_.linger_s) break;
     }
     double wait = std::max(0.0, next_wake() - t);
-    pollfd fds[5];
+    pollfd fds[9];
     int n = 0;
     fds[n++] = {sfd_, POLLIN, 0};
     int pidfd_i = -1, err_i = -1, kmsg_i = -1;
@@ -148,13 +155,23 @@ void Session::loop() {
     if (kw_.fd() >= 0) { kmsg_i = n; fds[n++] = {kw_.fd(), POLLIN, 0}; }
     int in_i = -1;  // --capture-tty: what the user types goes to the job's pty
     if (pty_ && pty_->in_fd() >= 0 && !main_status_) { in_i = n; fds[n++] = {pty_->in_fd(), POLLIN, 0}; }
-    int r = ::poll(fds, static_cast<nfds_t>(n), static_cast<int>(wait * 1000) + 1);
+    const int wake_i = n;  // the guard's earlier wake-ups (v1 usage thresholds, PSI)
+    if (guard_ && !main_status_)
+      for (auto& w : guard_->wakeup_fds())
+        if (n < 9) fds[n++] = {w.fd, w.events, 0};
+    // Rounded up to the millisecond: the guard wakes as often as every 10 ms.
+    int r = ::poll(fds, static_cast<nfds_t>(n), static_cast<int>(std::ceil(wait * 1000)));
     if (r < 0 && errno != EINTR) break;
     if (r > 0 && (fds[0].revents & POLLIN)) read_signals();
     if (pidfd_i >= 0 && (fds[pidfd_i].revents & (POLLIN | POLLHUP))) reap();
     if (err_i >= 0 && (fds[err_i].revents & (POLLIN | POLLHUP | POLLERR))) pass_stderr_through();
     if (kmsg_i >= 0 && (fds[kmsg_i].revents & POLLIN)) handle_kills(kw_.poll());
     if (in_i >= 0 && (fds[in_i].revents & (POLLIN | POLLHUP | POLLERR))) pty_->forward_input();
+    for (int i = wake_i; r > 0 && i < n; ++i)
+      if (fds[i].revents) {
+        guard_->on_wakeup(fds[i].fd, t_rel());
+        wake_at(t_rel());
+      }
     t = t_rel();
     if (wake_at_ && t >= *wake_at_) {  // guard wake-up (one-shot), before a tick due at the same time
       wake_at_.reset();

@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diagnose/verdict.h"
+#include "guard/runner.h"
 #include "monitor/kernel_watch.h"
 #include "monitor/record.h"
 #include "monitor/sample.h"
@@ -99,6 +100,7 @@ class Session {
  private:
   // session.cpp: steps before the loop (each returns an exit code on failure).
   std::optional<int> open_record();
+  std::optional<int> prepare_guard();
   std::optional<int> make_cgroup();
   void open_kernel_log();
   void setup_signals_and_tee();
@@ -148,6 +150,8 @@ class Session {
   double t0_ = 0;
   Spawned job_;
   bool own_adj_lowered_ = false;
+  /// The early warning and action (guard/runner.h), driven through the seam.
+  std::unique_ptr<guard::GuardRunner> guard_;
 
   // The loop's state.
   std::optional<monitor::ProcessTree> tree_;

@@ -6,7 +6,10 @@
 
 #include <algorithm>
 
+#include <fmt/core.h>
+
 #include "diagnose/verdict_json.h"
+#include "guard/budget.h"
 #include "render/record_text.h"
 #include "supervise/session_state.h"
 
@@ -167,6 +170,23 @@ void Session::decide_and_end() {
   for (auto& n : kw_.notes()) notes_.push_back(n);
   if (rec_.error()) notes_.push_back(*rec_.error());
   vj["notes"] = notes_;
+  if (guard_) vj["guard"] = guard_->verdict_json();
+  // --budget (guard/budget.h): always recorded; a successful job over it
+  // makes oomlens exit 3, a failing job keeps its own status.
+  std::optional<guard::BudgetOutcome> budget;
+  if (o_.guard.budget_bytes) {
+    budget = guard::decide_budget(*o_.guard.budget_bytes, peaks_.tree_pss_bytes,
+                                  peaks_.tree_pss_bytes ? std::optional(peaks_.tree_pss_t_s) : std::nullopt,
+                                  end.exited && end.exit_code == 0);
+    vj["budget"] = guard::budget_json(*budget);
+    if (budget->exceeded) {
+      json ev = guard::budget_json(*budget);
+      ev["type"] = "event";
+      ev["t_s"] = t_rel();
+      ev["kind"] = "budget_exceeded";
+      rec_.write(ev, true);
+    }
+  }
   rec_.write(vj, true);
   if (o_.verdict_json_path) {
     monitor::RecordWriter vw;
@@ -196,7 +216,16 @@ void Session::decide_and_end() {
     }
     end_like(e);
   }
-  end_like(end);
+  if (budget && budget->exceeded)
+    say(fmt::format("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
+                    static_cast<double>(*budget->peak_tree_pss_bytes) / 1048576.0, budget->peak_t_s.value_or(0),
+                    static_cast<double>(budget->budget_bytes) / 1048576.0,
+                    static_cast<double>(budget->over_bytes) / 1048576.0,
+                    budget->exit_code ? fmt::format("; exiting {} instead of 0", *budget->exit_code)
+                                      : std::string("; the job's own failure status is kept")));
+  JobEnd final_end = end;
+  if (budget && budget->exit_code) final_end.exit_code = *budget->exit_code;
+  end_like(final_end);
 }
 
 }  // namespace oomlens::supervise

@@ -1,0 +1,53 @@
+// Robust slope forecast (see forecast.h).
+#include "guard/forecast.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace oomlens::guard {
+
+std::optional<double> theil_sen_slope(const std::deque<std::pair<double, uint64_t>>& pts) {
+  std::vector<double> slopes;
+  slopes.reserve(pts.size() * (pts.size() - (pts.empty() ? 0 : 1)) / 2);
+  for (size_t i = 0; i < pts.size(); ++i)
+    for (size_t j = i + 1; j < pts.size(); ++j) {
+      double dt = pts[j].first - pts[i].first;
+      if (dt <= 1e-6) continue;
+      slopes.push_back((static_cast<double>(pts[j].second) - static_cast<double>(pts[i].second)) / dt);
+    }
+  if (slopes.empty()) return std::nullopt;
+  size_t mid = slopes.size() / 2;
+  std::nth_element(slopes.begin(), slopes.begin() + static_cast<long>(mid), slopes.end());
+  double m = slopes[mid];
+  if (slopes.size() % 2 == 0) {
+    double lo = *std::max_element(slopes.begin(), slopes.begin() + static_cast<long>(mid));
+    m = (m + lo) / 2;
+  }
+  return m;
+}
+
+std::optional<double> time_to_limit_s(uint64_t ws, uint64_t limit, double slope) {
+  if (ws >= limit) return 0.0;
+  if (!(slope > 0)) return std::nullopt;
+  return static_cast<double>(limit - ws) / slope;
+}
+
+void SlopeWindow::push(double t, uint64_t bytes) {
+  if (!pts_.empty() && t <= pts_.back().first) return;
+  pts_.emplace_back(t, bytes);
+  while (!pts_.empty() && (pts_.size() > p_.max_points || t - pts_.front().first > p_.window_s)) pts_.pop_front();
+}
+
+std::optional<double> SlopeWindow::slope() const {
+  if (pts_.size() < p_.min_points) return std::nullopt;
+  if (pts_.back().first - pts_.front().first < p_.min_span_s) return std::nullopt;
+  uint64_t lo = pts_.front().second, hi = pts_.front().second;
+  for (auto& [t, b] : pts_) {
+    lo = std::min(lo, b);
+    hi = std::max(hi, b);
+  }
+  if (hi - lo < p_.min_rise_bytes) return 0.0;  // flat within noise: no trend
+  return theil_sen_slope(pts_);
+}
+
+}  // namespace oomlens::guard

@@ -1,0 +1,110 @@
+// The guard state machine (see guard.h).
+#include "guard/guard.h"
+
+#include <algorithm>
+
+namespace oomlens::guard {
+
+const char* stage_name(Stage s) {
+  switch (s) {
+    case Stage::watching: return "watching";
+    case Stage::warned: return "warned";
+    case Stage::acted: return "acted";
+    case Stage::escalated: return "escalated";
+  }
+  return "?";
+}
+
+const char* decision_name(Decision::Kind k) {
+  switch (k) {
+    case Decision::Kind::warn: return "guard_warning";
+    case Decision::Kind::act: return "guard_action";
+    case Decision::Kind::escalate: return "guard_escalation";
+    case Decision::Kind::grace_passed: return "guard_grace_passed";
+  }
+  return "?";
+}
+
+double poll_interval_s(std::optional<uint64_t> headroom, std::optional<double> slope, bool warned) {
+  double iv = 1.0;
+  if (!slope) {
+    iv = 0.2;  // not enough points for a trend yet: collect them
+  } else if (*slope > 0 && headroom) {
+    // headroom / growth / 10, and at most 0.5 s while growing so the 3 s
+    // forecast window always holds enough points to be robust.
+    iv = std::min(static_cast<double>(*headroom) / *slope / 10.0, 0.5);
+  }
+  if (warned) iv = std::min(iv, 0.1);
+  return std::clamp(iv, 0.01, 1.0);
+}
+
+Guard::Guard(GuardOptions o, ForecastParams fp) : o_(std::move(o)), window_(fp) {}
+
+std::vector<Decision> Guard::observe(const Observation& obs) {
+  std::vector<Decision> out;
+  if (!obs.working_set_bytes) return out;
+  const uint64_t ws = *obs.working_set_bytes;
+  window_.push(obs.t_s, ws);
+  last_slope_ = window_.slope();
+  if (!obs.effective_limit_bytes || *obs.effective_limit_bytes == 0) {
+    interval_s_ = poll_interval_s(std::nullopt, last_slope_, stage_ != Stage::watching);
+    return out;
+  }
+  const uint64_t limit = *obs.effective_limit_bytes;
+  const double used = static_cast<double>(ws) / static_cast<double>(limit);
+  std::optional<double> ttl;
+  if (last_slope_) ttl = time_to_limit_s(ws, limit, *last_slope_);
+  const uint64_t headroom = limit > ws ? limit - ws : 0;
+  auto make = [&](Decision::Kind k, std::string trigger) {
+    Decision d;
+    d.kind = k;
+    d.trigger = std::move(trigger);
+    d.t_s = obs.t_s;
+    d.working_set_bytes = ws;
+    d.effective_limit_bytes = limit;
+    d.used_fraction = used;
+    d.slope_bytes_per_s = last_slope_;
+    d.time_to_limit_s = ttl;
+    return d;
+  };
+  if (obs.main_alive) {
+    if (stage_ == Stage::watching) {
+      if (used >= o_.warn_fraction) out.push_back(make(Decision::Kind::warn, "percent"));
+      else if (o_.forecast_s && ttl && *ttl <= *o_.forecast_s) out.push_back(make(Decision::Kind::warn, "forecast"));
+      if (!out.empty()) stage_ = Stage::warned;
+    }
+    if (stage_ == Stage::warned) {
+      std::string trig;
+      if (used >= o_.act_fraction) trig = "percent";
+      else if (o_.act_forecast_s && ttl && *ttl <= *o_.act_forecast_s) trig = "forecast";
+      if (!trig.empty()) {
+        out.push_back(make(Decision::Kind::act, trig));
+        stage_ = Stage::acted;
+        act_t_s_ = obs.t_s;
+        act_ws_ = ws;
+        // Nothing was done (--action none): there is nothing to escalate from.
+        if (o_.action.kind == Action::Kind::none) grace_done_ = true;
+      }
+    } else if (stage_ == Stage::acted && !grace_done_ && obs.t_s - act_t_s_ >= o_.grace_s) {
+      // Still rising after the grace time: the job did not stop in time.
+      // "Rising" means above its size at the action by more than noise
+      // (1 % of the limit or 1 MiB, whichever is larger).
+      const uint64_t noise = std::max<uint64_t>(limit / 100, 1u << 20);
+      grace_done_ = true;
+      if (ws > act_ws_ + noise) {
+        out.push_back(make(Decision::Kind::escalate, "grace"));
+        stage_ = Stage::escalated;
+      } else {
+        out.push_back(make(Decision::Kind::grace_passed, "grace"));
+      }
+    }
+  }
+  interval_s_ = poll_interval_s(headroom, last_slope_, stage_ != Stage::watching);
+  // A jump of more than 1 % of the limit since the last look (a burst after
+  // a quiet spell, when polls are 1 s apart): look again soon.
+  if (prev_ws_ && ws > *prev_ws_ + limit / 100) interval_s_ = std::min(interval_s_, 0.1);
+  prev_ws_ = ws;
+  return out;
+}
+
+}  // namespace oomlens::guard

@@ -1,0 +1,134 @@
+// Headroom (see headroom.h).
+#include "guard/headroom.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace oomlens::guard {
+namespace {
+
+std::optional<uint64_t> stat_value(std::string_view text, std::string_view key) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = text.substr(pos, eol - pos);
+    pos = eol + 1;
+    if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ' ') {
+      auto num = line.substr(key.size() + 1);
+      uint64_t v = 0;
+      if (std::from_chars(num.data(), num.data() + num.size(), v).ec == std::errc{}) return v;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> read_u64(const std::string& path) {
+  auto t = cgroup::read_small_file(path);
+  if (!t) return std::nullopt;
+  uint64_t v = 0;
+  if (std::from_chars(t->data(), t->data() + t->size(), v).ec != std::errc{}) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+StatFields parse_stat_fields(cgroup::Version v, std::string_view text) {
+  StatFields f;
+  if (v == cgroup::Version::v1) {
+    // total_* include descendants (hierarchical accounting); a kernel or a
+    // cgroup without them falls back to the local figures.
+    f.inactive_file_bytes = stat_value(text, "total_inactive_file");
+    if (!f.inactive_file_bytes) f.inactive_file_bytes = stat_value(text, "inactive_file");
+    f.anon_bytes = stat_value(text, "total_rss");
+    if (!f.anon_bytes) f.anon_bytes = stat_value(text, "rss");
+    f.shmem_bytes = stat_value(text, "total_shmem");
+    if (!f.shmem_bytes) f.shmem_bytes = stat_value(text, "shmem");
+  } else {
+    f.inactive_file_bytes = stat_value(text, "inactive_file");
+    f.anon_bytes = stat_value(text, "anon");
+    f.shmem_bytes = stat_value(text, "shmem");
+  }
+  return f;
+}
+
+std::optional<uint64_t> working_set_bytes(std::optional<uint64_t> usage, std::optional<uint64_t> inactive_file) {
+  if (!usage) return std::nullopt;
+  if (!inactive_file) return usage;
+  return *usage > *inactive_file ? *usage - *inactive_file : 0;
+}
+
+Headroom compute_headroom(const HeadroomInput& in) {
+  Headroom h;
+  h.working_set_bytes = in.job_working_set_bytes;
+  const uint64_t job = in.job_working_set_bytes.value_or(0);
+  auto consider = [&](uint64_t limit, std::string source) {
+    if (!h.effective_limit_bytes || limit < *h.effective_limit_bytes) {
+      h.effective_limit_bytes = limit;
+      h.limit_source = std::move(source);
+    }
+  };
+  for (size_t i = 0; i < in.levels.size(); ++i) {
+    const Level& l = in.levels[i];
+    if (l.high_bytes && (!h.high_bytes || *l.high_bytes < *h.high_bytes)) h.high_bytes = l.high_bytes;
+    if (!l.limit_bytes) continue;
+    if (i == 0 || !l.working_set_bytes) {
+      // The job's own level (or a level whose use is unknown): its limit.
+      consider(*l.limit_bytes, "cgroup " + l.dir);
+      continue;
+    }
+    // What this level can still give, plus what the job already holds there.
+    uint64_t level_ws = std::max(*l.working_set_bytes, job);
+    uint64_t free = *l.limit_bytes > level_ws ? *l.limit_bytes - level_ws : 0;
+    consider(job + free, "cgroup " + l.dir);
+  }
+  if (in.mem_available_bytes) consider(job + *in.mem_available_bytes, "machine (MemAvailable)");
+  if (h.effective_limit_bytes && h.working_set_bytes) {
+    h.headroom_bytes = *h.effective_limit_bytes > *h.working_set_bytes ? *h.effective_limit_bytes - *h.working_set_bytes : 0;
+    if (*h.effective_limit_bytes > 0)
+      h.used_fraction = static_cast<double>(*h.working_set_bytes) / static_cast<double>(*h.effective_limit_bytes);
+  }
+  return h;
+}
+
+std::vector<Level> read_levels(const cgroup::MemoryHierarchy& h, const std::string& dir) {
+  std::vector<Level> out;
+  const bool v1 = h.version == cgroup::Version::v1;
+  std::string d = dir;
+  while (!d.empty()) {
+    Level l;
+    l.dir = d;
+    auto lim = cgroup::read_limit(h.version, d);
+    l.limit_bytes = lim.bytes;
+    if (!v1) {
+      auto high = cgroup::read_small_file(d + "/memory.high");
+      if (high) {
+        auto hl = cgroup::parse_limit(*high);
+        l.high_bytes = hl.bytes;
+      }
+    }
+    if (l.limit_bytes || out.empty()) {
+      auto usage = read_u64(d + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+      StatFields f;
+      if (auto st = cgroup::read_small_file(d + "/memory.stat")) f = parse_stat_fields(h.version, *st);
+      l.working_set_bytes = working_set_bytes(usage, f.inactive_file_bytes);
+    }
+    out.push_back(std::move(l));
+    if (d.size() <= h.mount_point.size() || d == h.mount_point) break;
+    auto slash = d.rfind('/');
+    if (slash == std::string::npos || slash < h.mount_point.size()) break;
+    d.resize(slash);
+  }
+  return out;
+}
+
+std::optional<uint64_t> read_working_set(const cgroup::MemoryHierarchy& h, const std::string& dir) {
+  const bool v1 = h.version == cgroup::Version::v1;
+  auto usage = read_u64(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+  if (!usage) return std::nullopt;
+  StatFields f;
+  if (auto st = cgroup::read_small_file(dir + "/memory.stat")) f = parse_stat_fields(h.version, *st);
+  return working_set_bytes(usage, f.inactive_file_bytes);
+}
+
+}  // namespace oomlens::guard

@@ -1,0 +1,188 @@
+// Guard option parsing and validation (see options.h).
+#include "guard/options.h"
+
+#include <csignal>
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+#include <cstdlib>
+#include <fmt/core.h>
+
+namespace oomlens::guard {
+namespace {
+
+std::string trim(std::string_view t) {
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+  return std::string(t);
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Parses a leading finite number; `rest` gets the unit. False when none.
+bool number_and_unit(const std::string& s, double* v, std::string* rest) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  *v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || !std::isfinite(*v)) return false;
+  *rest = lower(trim(end));
+  return true;
+}
+
+}  // namespace
+
+std::variant<double, std::string> parse_percent(std::string_view option, std::string_view text) {
+  std::string s = trim(text), unit;
+  double v = 0;
+  if (!number_and_unit(s, &v, &unit) || !(unit.empty() || unit == "%"))
+    return fmt::format("{} '{}' is not a percentage (e.g. 85%)", option, s);
+  if (v <= 0 || v > 100) return fmt::format("{} '{}' is out of range: give a percentage above 0 and at most 100", option, s);
+  return v / 100.0;
+}
+
+std::variant<std::optional<double>, std::string> parse_duration(std::string_view option, std::string_view text,
+                                                                bool allow_off) {
+  std::string s = lower(trim(text)), unit;
+  if (allow_off && s == "off") return std::optional<double>{};
+  double v = 0;
+  if (!number_and_unit(s, &v, &unit)) return fmt::format("{} '{}' is not a duration (e.g. 10s, 500ms, 2m)", option, s);
+  double mult = 0;
+  if (unit.empty() || unit == "s") mult = 1;
+  else if (unit == "ms") mult = 0.001;
+  else if (unit == "m" || unit == "min") mult = 60;
+  else return fmt::format("{} '{}' has an unknown unit '{}' (use ms, s or m)", option, s, unit);
+  double sec = v * mult;
+  if (sec < 0) return fmt::format("{} '{}' is negative", option, s);
+  if (sec > 86400) return fmt::format("{} '{}' is longer than a day", option, s);
+  if (sec == 0) {
+    if (allow_off) return std::optional<double>{};
+    return fmt::format("{} must be longer than 0", option);
+  }
+  return std::optional<double>(sec);
+}
+
+std::variant<Action, std::string> parse_action(std::string_view text) {
+  std::string s = trim(text);
+  Action a;
+  a.spelled = s;
+  if (s.size() >= 5 && lower(s.substr(0, 5)) == "exec:") {
+    std::string cmd = s.substr(5);
+    std::string word;
+    for (char c : cmd) {
+      if (std::isspace(static_cast<unsigned char>(c))) {
+        if (!word.empty()) a.argv.push_back(std::move(word));
+        word.clear();
+      } else {
+        word += c;
+      }
+    }
+    if (!word.empty()) a.argv.push_back(std::move(word));
+    if (a.argv.empty()) return std::string("--action exec: needs a command (e.g. exec:/usr/local/bin/save-checkpoint)");
+    a.kind = Action::Kind::exec;
+    return a;
+  }
+  std::string n = lower(s);
+  if (n.size() > 3 && n.substr(0, 3) == "sig") n = n.substr(3);
+  static const std::pair<const char*, int> names[] = {
+      {"term", SIGTERM}, {"int", SIGINT}, {"usr1", SIGUSR1}, {"usr2", SIGUSR2}, {"kill", SIGKILL}};
+  if (n == "none") {
+    a.kind = Action::Kind::none;
+    a.spelled = "none";
+    return a;
+  }
+  for (auto& [name, sig] : names)
+    if (n == name) {
+      a.kind = Action::Kind::signal;
+      a.signo = sig;
+      a.spelled = name;
+      return a;
+    }
+  return fmt::format("--action '{}' is unknown: use term, int, usr1, usr2, kill, exec:CMD or none", s);
+}
+
+std::variant<uint64_t, std::string> parse_budget(std::string_view text) {
+  std::string s = trim(text), unit;
+  double v = 0;
+  if (!number_and_unit(s, &v, &unit)) return fmt::format("--budget '{}' is not a size (e.g. 500M, 2G)", s);
+  if (v < 0) return fmt::format("--budget '{}' is below zero", s);
+  if (v == 0) return fmt::format("--budget '{}' is zero: every job would fail it", s);
+  double mult = 0;
+  if (unit.empty() || unit == "b") mult = 1;
+  else if (unit == "k" || unit == "kb" || unit == "kib") mult = 1024.0;
+  else if (unit == "m" || unit == "mb" || unit == "mib") mult = 1024.0 * 1024;
+  else if (unit == "g" || unit == "gb" || unit == "gib") mult = 1024.0 * 1024 * 1024;
+  else if (unit == "t" || unit == "tb" || unit == "tib") mult = 1024.0 * 1024 * 1024 * 1024;
+  else return fmt::format("--budget '{}' has an unknown unit '{}' (use K, M, G or T)", s, unit);
+  double bytes = v * mult;
+  if (bytes < 1 || bytes > 1.8e19) return fmt::format("--budget '{}' is out of range", s);
+  return static_cast<uint64_t>(bytes);
+}
+
+std::variant<GuardOptions, std::string> make_guard_options(const GuardArgs& a) {
+  GuardOptions o;
+  if (!a.warn.empty()) {
+    auto r = parse_percent("--warn", a.warn);
+    if (auto* e = std::get_if<std::string>(&r)) return *e;
+    o.warn_fraction = std::get<double>(r);
+  }
+  if (!a.act.empty()) {
+    auto r = parse_percent("--act", a.act);
+    if (auto* e = std::get_if<std::string>(&r)) return *e;
+    o.act_fraction = std::get<double>(r);
+  }
+  for (auto [name, text, dst] : {std::tuple{"--forecast", &a.forecast, &o.forecast_s},
+                                 std::tuple{"--act-forecast", &a.act_forecast, &o.act_forecast_s}}) {
+    if (text->empty()) continue;
+    auto r = parse_duration(name, *text, true);
+    if (auto* e = std::get_if<std::string>(&r)) return *e;
+    *dst = std::get<std::optional<double>>(r);
+  }
+  if (!a.grace.empty()) {
+    auto r = parse_duration("--grace", a.grace, false);
+    if (auto* e = std::get_if<std::string>(&r)) return *e;
+    o.grace_s = *std::get<std::optional<double>>(r);
+  }
+  if (!a.action.empty()) {
+    auto r = parse_action(a.action);
+    if (auto* e = std::get_if<std::string>(&r)) return *e;
+    o.action = std::get<Action>(r);
+  }
+  if (!a.budget.empty()) {
+    auto r = parse_budget(a.budget);
+    if (auto* e = std::get_if<std::string>(&r)) return *e;
+    o.budget_bytes = std::get<uint64_t>(r);
+  }
+  // Order: the warning must come first, or it is noise after the action.
+  if (o.act_fraction < o.warn_fraction)
+    return fmt::format("--act {:g}% is below --warn {:g}%: the action would come before the warning "
+                       "(give --warn lower than --act)", o.act_fraction * 100, o.warn_fraction * 100);
+  // A default --act-forecast follows a shorter or disabled --forecast.
+  if (a.act_forecast.empty()) {
+    if (!o.forecast_s) o.act_forecast_s.reset();
+    else if (o.act_forecast_s) o.act_forecast_s = std::min(*o.act_forecast_s, *o.forecast_s);
+  }
+  if (o.act_forecast_s && o.forecast_s && *o.act_forecast_s > *o.forecast_s)
+    return fmt::format("--act-forecast {:g}s is longer than --forecast {:g}s: the action would come before the "
+                       "warning", *o.act_forecast_s, *o.forecast_s);
+  if (o.act_forecast_s && !o.forecast_s)
+    return std::string("--act-forecast needs --forecast (the warning) to be on");
+  o.py_stacks = a.py_stacks;
+  o.py_tracemalloc = a.py_tracemalloc;
+  return o;
+}
+
+std::string signal_short_name(int signo) {
+  switch (signo) {
+    case SIGTERM: return "TERM";
+    case SIGINT: return "INT";
+    case SIGUSR1: return "USR1";
+    case SIGUSR2: return "USR2";
+    case SIGKILL: return "KILL";
+    default: return "SIG" + std::to_string(signo);
+  }
+}
+
+}  // namespace oomlens::guard

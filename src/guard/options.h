@@ -1,0 +1,66 @@
+#pragma once
+// `oomlens run` guard options: when to warn, when and how to act, the CI
+// memory budget (docs/run.md, "Early warning and action").
+//
+// Thresholds are fractions of the job's effective limit (guard/headroom.h)
+// compared with its working set (never raw usage). Forecasts are times to
+// that limit from a robust slope (guard/forecast.h). Parsing is pure; every
+// error is a sentence naming the option.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace oomlens::guard {
+
+/// What `--action` does when an act threshold is crossed.
+struct Action {
+  enum class Kind { none, signal, exec };
+  Kind kind = Kind::none;
+  int signo = 0;                  ///< Kind::signal: SIGTERM, SIGINT, SIGUSR1, SIGUSR2 or SIGKILL
+  std::vector<std::string> argv;  ///< Kind::exec: CMD split on blanks, run without a shell
+  std::string spelled = "none";   ///< as typed, for the record
+};
+
+struct GuardOptions {
+  double warn_fraction = 0.85;                 ///< --warn 85%
+  std::optional<double> forecast_s = 10.0;     ///< --forecast 10s (nullopt: --forecast off)
+  double act_fraction = 0.95;                  ///< --act 95%
+  std::optional<double> act_forecast_s = 5.0;  ///< --act-forecast 5s (nullopt: off)
+  Action action;                               ///< --action (default none: act only records)
+  double grace_s = 30.0;                       ///< --grace 30s
+  std::optional<uint64_t> budget_bytes;        ///< --budget SIZE
+  bool py_stacks = false;                      ///< --py-stacks
+  bool py_tracemalloc = false;                 ///< --py-tracemalloc
+};
+
+/// The options as typed (empty = not given).
+struct GuardArgs {
+  std::string warn, forecast, act, action, act_forecast, grace, budget;
+  bool py_stacks = false, py_tracemalloc = false;
+};
+
+/// "85%" or "85" -> 0.85. Range (0, 100]. Error sentence on failure.
+[[nodiscard]] std::variant<double, std::string> parse_percent(std::string_view option, std::string_view text);
+/// "10s", "500ms", "2m", "1.5" (seconds); "off"/"0" -> nullopt (disabled)
+/// when `allow_off`. Range [0, 86400] s.
+[[nodiscard]] std::variant<std::optional<double>, std::string> parse_duration(std::string_view option,
+                                                                              std::string_view text,
+                                                                              bool allow_off);
+/// "term|int|usr1|usr2|kill|exec:CMD|none" (case-insensitive names).
+[[nodiscard]] std::variant<Action, std::string> parse_action(std::string_view text);
+/// "500M", "2G", "1.5GiB", "1048576" (K/M/G/T binary). Negative, zero or
+/// malformed sizes are errors.
+[[nodiscard]] std::variant<uint64_t, std::string> parse_budget(std::string_view text);
+
+/// All options, defaults filled, validated together: act must come after
+/// warn (`--warn 95% --act 90%` is an error), and --act-forecast must not
+/// be longer than --forecast (it would act before warning).
+[[nodiscard]] std::variant<GuardOptions, std::string> make_guard_options(const GuardArgs& args);
+
+/// Short signal name ("TERM") for messages; "SIG<n>" when unknown.
+[[nodiscard]] std::string signal_short_name(int signo);
+
+}  // namespace oomlens::guard

@@ -1,0 +1,206 @@
+// --py-stacks / --py-tracemalloc (see python.h).
+#include "guard/python.h"
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "cgroup/cgroup.h"
+
+namespace oomlens::guard {
+namespace {
+
+std::string read_from(const std::string& path, size_t* off) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  in.seekg(static_cast<std::streamoff>(*off));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string s = ss.str();
+  *off += s.size();
+  return s;
+}
+
+double mono_s() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+}
+
+}  // namespace
+
+std::optional<std::string> find_python_hook_dir(const std::string& exe) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::path(exe).parent_path();
+  for (fs::path cand : {dir / "share/oomlens/python", dir / "../share/oomlens/python"}) {
+    std::error_code ec;
+    if (fs::exists(cand / "sitecustomize.py", ec)) return fs::weakly_canonical(cand, ec).string();
+  }
+  return std::nullopt;
+}
+
+bool signal_caught(std::string_view status, int signo) {
+  if (signo < 1 || signo > 64) return false;
+  auto p = status.find("SigCgt:");
+  if (p == std::string_view::npos) return false;
+  p += 7;
+  while (p < status.size() && (status[p] == ' ' || status[p] == '\t')) ++p;
+  uint64_t mask = 0;
+  size_t digits = 0;
+  for (; p < status.size() && std::isxdigit(static_cast<unsigned char>(status[p])); ++p, ++digits) {
+    char c = status[p];
+    mask = mask << 4 | static_cast<uint64_t>(std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10);
+  }
+  if (digits == 0) return false;
+  return (mask >> (signo - 1)) & 1;
+}
+
+PythonHooks::~PythonHooks() {
+  if (!dir_.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+}
+
+int PythonHooks::stacks_signal() const { return SIGRTMIN + 7; }
+int PythonHooks::tracemalloc_signal() const { return SIGRTMIN + 8; }
+
+std::optional<std::string> PythonHooks::setup(bool stacks, bool tracemalloc) {
+  if (!stacks && !tracemalloc) return std::nullopt;
+  char exe[4096];
+  ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return std::string("cannot read /proc/self/exe to find the Python hooks");
+  exe[n] = 0;
+  auto hook = find_python_hook_dir(exe);
+  if (!hook)
+    return "the Python hooks (share/oomlens/python/sitecustomize.py) are not next to " + std::string(exe) +
+           " nor in ../share/oomlens/python";
+  hook_dir_ = *hook;
+  char tmpl[] = "/tmp/oomlens-py-XXXXXX";
+  if (!::mkdtemp(tmpl)) return std::string("cannot create a temporary directory for the Python hooks");
+  dir_ = tmpl;
+  std::string pp = hook_dir_;
+  if (const char* old = std::getenv("PYTHONPATH"); old && *old) pp += std::string(":") + old;
+  ::setenv("PYTHONPATH", pp.c_str(), 1);
+  ::setenv("OOMLENS_PY_PARENT_PID", std::to_string(::getpid()).c_str(), 1);
+  if (stacks) {
+    stacks_ = true;
+    std::ofstream(dir_ + "/stacks.txt");
+    ::setenv("OOMLENS_PY_STACKS_FILE", (dir_ + "/stacks.txt").c_str(), 1);
+    ::setenv("OOMLENS_PY_STACKS_SIGNAL", std::to_string(stacks_signal()).c_str(), 1);
+  }
+  if (tracemalloc) {
+    tracemalloc_ = true;
+    std::ofstream(dir_ + "/tracemalloc.txt");
+    ::setenv("OOMLENS_PY_TRACEMALLOC_FILE", (dir_ + "/tracemalloc.txt").c_str(), 1);
+    ::setenv("OOMLENS_PY_TRACEMALLOC_SIGNAL", std::to_string(tracemalloc_signal()).c_str(), 1);
+  }
+  return std::nullopt;
+}
+
+nlohmann::json PythonHooks::describe() const {
+  nlohmann::json j = {{"py_stacks", stacks_}, {"py_tracemalloc", tracemalloc_}};
+  if (!hook_dir_.empty()) j["hook_dir"] = hook_dir_;
+  if (stacks_) j["stacks_signal"] = stacks_signal();
+  if (tracemalloc_) j["tracemalloc_signal"] = tracemalloc_signal();
+  return j;
+}
+
+namespace {
+// Sends `sig` only when /proc/PID/status shows it caught; waits for `file`
+// to grow (until `done` says the text is complete) up to wait_s.
+nlohmann::json send_and_collect(int pid, int sig, const std::string& file, size_t* off, double wait_s,
+                                const std::function<bool(const std::string&)>& done) {
+  nlohmann::json j = {{"pid", pid}, {"signal", sig}, {"sent", false}};
+  auto st = cgroup::read_small_file("/proc/" + std::to_string(pid) + "/status");
+  if (!st) {
+    j["reason"] = "the process is gone";
+    return j;
+  }
+  if (!signal_caught(*st, sig)) {
+    j["reason"] = "the signal is not caught there (not a Python process started by oomlens, or the hook "
+                  "was not installed): not sent, it would kill the process";
+    return j;
+  }
+  if (::kill(pid, sig) != 0) {
+    j["reason"] = "kill failed";
+    return j;
+  }
+  j["sent"] = true;
+  std::string text;
+  const double end = mono_s() + wait_s;
+  while (true) {
+    text += read_from(file, off);
+    if (done(text) || mono_s() >= end) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  // A dump is written in a few write(2)s: let the last ones land.
+  if (wait_s > 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    text += read_from(file, off);
+  }
+  j["text"] = text;
+  if (!done(text)) j["complete"] = false;
+  return j;
+}
+}  // namespace
+
+nlohmann::json PythonHooks::request_stacks(int pid, double wait_s) {
+  if (!stacks_) return nullptr;
+  // faulthandler writes the whole dump in the signal handler; the main
+  // thread's block is the last one and ends with a blank line or EOF.
+  auto done = [](const std::string& t) { return !t.empty() && t.back() == '\n'; };
+  return send_and_collect(pid, stacks_signal(), dir_ + "/stacks.txt", &stacks_off_, wait_s, done);
+}
+
+nlohmann::json PythonHooks::send_tracemalloc(int pid) {
+  if (!tracemalloc_) return nullptr;
+  tm_text_.clear();
+  auto j = send_and_collect(pid, tracemalloc_signal(), dir_ + "/tracemalloc.txt", &tm_off_, 0,
+                            [](const std::string&) { return true; });
+  if (j.contains("text")) {
+    tm_text_ = j["text"].get<std::string>();
+    j.erase("text");
+    j.erase("complete");
+  }
+  return j;
+}
+
+std::optional<nlohmann::json> PythonHooks::collect_tracemalloc() {
+  if (!tracemalloc_) return std::nullopt;
+  tm_text_ += read_from(dir_ + "/tracemalloc.txt", &tm_off_);
+  if (tm_text_.find("end\n") == std::string::npos) return std::nullopt;
+  auto j = parse_tracemalloc_text(tm_text_);
+  tm_text_.clear();
+  return j;
+}
+
+nlohmann::json parse_tracemalloc_text(std::string_view text) {
+  nlohmann::json j = {{"traced_bytes", nullptr}, {"peak_bytes", nullptr}, {"top", nlohmann::json::array()}};
+  std::istringstream in{std::string(text)};
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line == "end") break;
+    unsigned long long a = 0, b = 0;
+    if (std::sscanf(line.c_str(), "traced_bytes %llu peak_bytes %llu", &a, &b) == 2) {
+      j["traced_bytes"] = a;
+      j["peak_bytes"] = b;
+      continue;
+    }
+    char where[1024];
+    if (std::sscanf(line.c_str(), "%llu %llu %1023[^\n]", &a, &b, where) == 3 && j["top"].size() < 50)
+      j["top"].push_back({{"size_bytes", a}, {"count", b}, {"where", std::string(where)}});
+  }
+  return j;
+}
+
+}  // namespace oomlens::guard

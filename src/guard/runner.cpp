@@ -1,0 +1,367 @@
+// The guard inside `oomlens run` (see runner.h).
+#include "guard/runner.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fmt/core.h>
+
+#include "proc/proc.h"
+
+namespace oomlens::guard {
+namespace {
+
+using nlohmann::json;
+
+template <class T>
+json opt(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<double>(b) / 1048576.0); }
+
+int pidfd_send(int pidfd, int sig) { return static_cast<int>(::syscall(SYS_pidfd_send_signal, pidfd, sig, nullptr, 0)); }
+int pidfd_open(int pid) { return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)); }
+
+}  // namespace
+
+GuardRunner::GuardRunner(GuardOptions o) : o_(o), guard_(std::move(o)) {}
+
+std::optional<std::string> GuardRunner::prepare() { return py_.setup(o_.py_stacks, o_.py_tracemalloc); }
+
+void GuardRunner::start(GuardHost host, double t_s) {
+  host_ = std::move(host);
+  started_ = true;
+  refresh_levels(t_s);
+  if (host_.hierarchy && !host_.cgroup_dir.empty()) {
+    if (host_.hierarchy->version == cgroup::Version::v1) {
+      // Usage thresholds at the warn and act fractions of the limit known
+      // now (usage >= working set: they fire no later than the working set
+      // crosses). Registered once; a limit that changes later is still
+      // followed by polling.
+      if (effective_limit_) {
+        auto l = static_cast<double>(*effective_limit_);
+        wake_.try_v1_thresholds(host_.cgroup_dir, {static_cast<uint64_t>(l * o_.warn_fraction * 0.98),
+                                                   static_cast<uint64_t>(l * o_.act_fraction * 0.98)});
+      }
+      wake_.try_psi("/proc/pressure/memory");  // v1 has no per-cgroup memory.pressure
+    } else {
+      wake_.try_psi(host_.cgroup_dir + "/memory.pressure");
+    }
+  }
+  due_s_ = t_s;
+}
+
+json GuardRunner::header_json() const {
+  json a = {{"kind", o_.action.kind == Action::Kind::none ? "none" : o_.action.kind == Action::Kind::signal ? "signal" : "exec"},
+            {"spelled", o_.action.spelled}};
+  if (o_.action.kind == Action::Kind::signal) a["signal"] = o_.action.signo;
+  if (o_.action.kind == Action::Kind::exec) a["argv"] = o_.action.argv;
+  return {{"warn_fraction", o_.warn_fraction},
+          {"forecast_s", opt(o_.forecast_s)},
+          {"act_fraction", o_.act_fraction},
+          {"act_forecast_s", opt(o_.act_forecast_s)},
+          {"action", a},
+          {"grace_s", o_.grace_s},
+          {"budget_bytes", opt(o_.budget_bytes)},
+          {"python", py_.describe()},
+          {"compared", "working set = usage - inactive_file"},
+          {"effective_limit_bytes", opt(effective_limit_)},
+          {"limit_source", limit_source_.empty() ? json(nullptr) : json(limit_source_)},
+          {"high_bytes", opt(high_)},
+          {"wakeups", wake_.describe()},
+          {"poll", {{"min_s", 0.01}, {"max_s", 1.0}, {"rule", "headroom / growth / 10"}}}};
+}
+
+void GuardRunner::refresh_levels(double t_s) {
+  levels_t_s_ = t_s;
+  HeadroomInput in;
+  if (host_.hierarchy && !host_.cgroup_dir.empty()) in.levels = read_levels(*host_.hierarchy, host_.cgroup_dir);
+  in.job_working_set_bytes = host_.own_cgroup && !in.levels.empty() ? in.levels[0].working_set_bytes : tree_ws_;
+  if (!host_.own_cgroup && !in.levels.empty()) {
+    // oomlens's own cgroup holds more than the job: its limit is a level
+    // the job shares, never the job's own.
+    in.levels.insert(in.levels.begin(), Level{"(the job's tree)", std::nullopt, tree_ws_, std::nullopt});
+  }
+  if (auto mi = proc::read_meminfo()) in.mem_available_bytes = mi->mem_available_bytes;
+  auto h = compute_headroom(in);
+  effective_limit_ = h.effective_limit_bytes;
+  limit_source_ = h.limit_source;
+  high_ = h.high_bytes;
+}
+
+std::optional<uint64_t> GuardRunner::read_ws() {
+  if (host_.own_cgroup && host_.hierarchy) return read_working_set(*host_.hierarchy, host_.cgroup_dir);
+  return tree_ws_;
+}
+
+void GuardRunner::on_tick(const monitor::Sample& s) {
+  if (host_.own_cgroup) return;
+  uint64_t sum = 0;
+  bool any = false;
+  if (host_.tree)
+    for (auto& p : host_.tree->procs()) {
+      if (p.gone_s || !p.status) continue;
+      if (p.status->rss_anon_bytes) { sum += *p.status->rss_anon_bytes; any = true; }
+      if (p.status->rss_shmem_bytes) sum += *p.status->rss_shmem_bytes;
+    }
+  (void)s;
+  tree_ws_ = any ? std::optional<uint64_t>(sum) : std::nullopt;
+}
+
+void GuardRunner::on_wakeup(int fd, double t_s) {
+  wake_.drain(fd);
+  ++wakeups_;
+  due_s_ = t_s;
+}
+
+void GuardRunner::poll(double t_s) {
+  if (!started_) return;
+  t_s_ = t_s;
+  ++polls_;
+  if (t_s - levels_t_s_ >= 1.0) refresh_levels(t_s);
+  Observation obs{t_s, read_ws(), effective_limit_, main_alive_};
+  for (auto& d : guard_.observe(obs)) handle(d);
+  if (tracemalloc_pending_) {
+    if (auto snap = py_.collect_tracemalloc()) {
+      host_.write({{"type", "event"}, {"t_s", t_s}, {"kind", "py_tracemalloc"}, {"at", "warning"},
+                   {"pid", host_.main_pid}, {"snapshot", *snap}}, true);
+      tracemalloc_pending_ = false;
+    } else if (t_s > tracemalloc_deadline_) {
+      host_.write({{"type", "event"}, {"t_s", t_s}, {"kind", "py_tracemalloc"}, {"at", "warning"},
+                   {"pid", host_.main_pid}, {"snapshot", nullptr},
+                   {"reason", "no complete snapshot within 10 s"}}, true);
+      tracemalloc_pending_ = false;
+    }
+  }
+  due_s_ = t_s + guard_.next_interval_s();
+}
+
+json GuardRunner::event(const Decision& d) const {
+  return {{"type", "event"},
+          {"t_s", d.t_s},
+          {"kind", decision_name(d.kind)},
+          {"trigger", d.trigger},
+          {"working_set_bytes", d.working_set_bytes},
+          {"effective_limit_bytes", d.effective_limit_bytes},
+          {"limit_source", limit_source_},
+          {"used_fraction", std::round(d.used_fraction * 10000) / 10000},
+          {"slope_bytes_per_s", d.slope_bytes_per_s ? json(std::round(*d.slope_bytes_per_s)) : json(nullptr)},
+          {"time_to_limit_s", d.time_to_limit_s ? json(std::round(*d.time_to_limit_s * 1000) / 1000) : json(nullptr)},
+          {"high_bytes", opt(high_)}};
+}
+
+void GuardRunner::handle(const Decision& d) {
+  if (host_.flush_ring) host_.flush_ring();
+  json ev = event(d);
+  std::string when = d.time_to_limit_s && d.slope_bytes_per_s && *d.slope_bytes_per_s > 0
+                         ? fmt::format("; growing {}/s, the limit is {:.1f} s away", mib(static_cast<uint64_t>(*d.slope_bytes_per_s)), *d.time_to_limit_s)
+                         : "";
+  std::string where = fmt::format("working set {} is {:.0f}% of the limit {} ({}){}", mib(d.working_set_bytes),
+                                  d.used_fraction * 100, mib(d.effective_limit_bytes), limit_source_, when);
+  switch (d.kind) {
+    case Decision::Kind::warn: {
+      host_.say("WARNING: memory: " + where);
+      host_.write(ev, true);
+      if (py_.stacks()) {
+        json st = py_.request_stacks(host_.main_pid);
+        host_.write({{"type", "event"}, {"t_s", t_s_}, {"kind", "py_stacks"}, {"at", "warning"}, {"result", st}}, true);
+      }
+      if (py_.tracemalloc()) {
+        json r = py_.send_tracemalloc(host_.main_pid);
+        if (r.value("sent", false)) {
+          tracemalloc_pending_ = true;
+          tracemalloc_deadline_ = t_s_ + 10;
+        } else {
+          host_.write({{"type", "event"}, {"t_s", t_s_}, {"kind", "py_tracemalloc"}, {"at", "warning"},
+                       {"pid", host_.main_pid}, {"snapshot", nullptr}, {"result", r}}, true);
+        }
+      }
+      break;
+    }
+    case Decision::Kind::act: {
+      if (py_.stacks() && o_.action.kind != Action::Kind::none) {
+        // Before the action: the dump shows where the job was allocating,
+        // not its checkpoint handler.
+        json st = py_.request_stacks(host_.main_pid);
+        host_.write({{"type", "event"}, {"t_s", t_s_}, {"kind", "py_stacks"}, {"at", "action"}, {"result", st}}, true);
+      }
+      ev["action"] = do_action(d);
+      host_.say(ev["action"].value("message", std::string("acting")) + ": " + where);
+      host_.write(ev, true);
+      break;
+    }
+    case Decision::Kind::escalate: {
+      ev["kill"] = kill_tree();
+      host_.say(fmt::format("memory still rising {:g} s after the action: SIGKILL to the job's tree ({})", o_.grace_s,
+                            ev["kill"].value("message", std::string(""))));
+      host_.write(ev, true);
+      break;
+    }
+    case Decision::Kind::grace_passed:
+      host_.write(ev, true);
+      break;
+  }
+  decisions_.push_back(ev);
+}
+
+json GuardRunner::do_action(const Decision& d) {
+  json a = {{"action", o_.action.spelled}};
+  switch (o_.action.kind) {
+    case Action::Kind::none:
+      a["done"] = false;
+      a["message"] = "act threshold crossed (--action none: nothing done)";
+      return a;
+    case Action::Kind::signal: {
+      int r = -1;
+      // The main process only, through its pidfd; else kill(2) while it is
+      // our unreaped child (its pid cannot have been reused).
+      if (!main_alive_) {
+        a["done"] = false;
+        a["message"] = "the main process has already ended: no signal sent";
+        return a;
+      }
+      if (host_.main_pidfd >= 0) r = pidfd_send(host_.main_pidfd, o_.action.signo);
+      if (r != 0 && (host_.main_pidfd < 0 || errno == ENOSYS)) r = ::kill(host_.main_pid, o_.action.signo);
+      a["signal"] = o_.action.signo;
+      a["pid"] = host_.main_pid;
+      a["done"] = r == 0;
+      if (r != 0) a["error"] = std::strerror(errno);
+      a["message"] = r == 0 ? fmt::format("sent SIG{} to the job's main process {}", signal_short_name(o_.action.signo), host_.main_pid)
+                            : fmt::format("could not signal {}: {}", host_.main_pid, std::strerror(errno));
+      return a;
+    }
+    case Action::Kind::exec: {
+      std::vector<std::string> env = {
+          "OOMLENS_JOB_PID=" + std::to_string(host_.main_pid),
+          "OOMLENS_TRIGGER=" + d.trigger,
+          "OOMLENS_WORKING_SET_BYTES=" + std::to_string(d.working_set_bytes),
+          "OOMLENS_LIMIT_BYTES=" + std::to_string(d.effective_limit_bytes),
+          "OOMLENS_TIME_TO_LIMIT_S=" + (d.time_to_limit_s ? fmt::format("{:.3f}", *d.time_to_limit_s) : std::string()),
+          "OOMLENS_RECORD=" + host_.record_path,
+          "OOMLENS_CGROUP=" + host_.cgroup_dir};
+      std::vector<char*> argv;
+      for (auto& s : o_.action.argv) argv.push_back(const_cast<char*>(s.c_str()));
+      argv.push_back(nullptr);
+      int errpipe[2];
+      if (::pipe2(errpipe, O_CLOEXEC) != 0) errpipe[0] = errpipe[1] = -1;
+      pid_t pid = ::fork();
+      if (pid == 0) {
+        // The signal state oomlens changed must not leak into the helper.
+        struct sigaction dfl {};
+        dfl.sa_handler = SIG_DFL;
+        sigemptyset(&dfl.sa_mask);
+        for (int s = 1; s < NSIG; ++s)
+          if (s != SIGKILL && s != SIGSTOP) ::sigaction(s, &dfl, nullptr);
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        int devnull = ::open("/dev/null", O_RDONLY);
+        if (devnull >= 0) ::dup2(devnull, 0);
+        for (auto& e : env) ::putenv(const_cast<char*>(e.c_str()));
+        ::execvp(argv[0], argv.data());
+        int e = errno;
+        if (errpipe[1] >= 0) (void)!::write(errpipe[1], &e, sizeof e);
+        ::_exit(127);
+      }
+      if (errpipe[1] >= 0) ::close(errpipe[1]);
+      a["argv"] = o_.action.argv;
+      if (pid < 0) {
+        a["done"] = false;
+        a["error"] = std::strerror(errno);
+        a["message"] = "could not start the action command";
+        if (errpipe[0] >= 0) ::close(errpipe[0]);
+        return a;
+      }
+      int e = 0;
+      bool exec_failed = errpipe[0] >= 0 && ::read(errpipe[0], &e, sizeof e) == static_cast<ssize_t>(sizeof e);
+      if (errpipe[0] >= 0) ::close(errpipe[0]);
+      a["helper_pid"] = pid;
+      if (exec_failed) {
+        a["done"] = false;
+        a["error"] = std::strerror(e);
+        a["message"] = fmt::format("could not run {}: {}", o_.action.argv[0], std::strerror(e));
+      } else {
+        a["done"] = true;
+        a["message"] = fmt::format("ran {} (pid {}) with OOMLENS_JOB_PID={}", o_.action.argv[0], pid, host_.main_pid);
+      }
+      helpers_.push_back(pid);
+      if (host_.tree) host_.tree->exclude(pid);
+      return a;
+    }
+  }
+  return a;
+}
+
+json GuardRunner::kill_tree() {
+  json k = json::object();
+  int sent = 0;
+  if (host_.own_cgroup) {
+    // Everything in the job's own cgroup is the job's: oomlens never enters it.
+    bool via_kill = false;
+    if (host_.hierarchy && host_.hierarchy->version == cgroup::Version::v2) {
+      int fd = ::open((host_.cgroup_dir + "/cgroup.kill").c_str(), O_WRONLY | O_CLOEXEC);
+      if (fd >= 0) {
+        via_kill = ::write(fd, "1", 1) == 1;
+        ::close(fd);
+      }
+    }
+    if (via_kill) {
+      k["method"] = "cgroup.kill";
+    } else {
+      for (int pid : cgroup::procs(host_.cgroup_dir))
+        if (::kill(pid, SIGKILL) == 0) ++sent;
+      k["method"] = "cgroup.procs";
+    }
+  } else if (host_.tree) {
+    // Each tracked process, checked by start time through a pidfd so a
+    // reused pid is never signalled.
+    for (auto& p : host_.tree->procs()) {
+      if (p.gone_s) continue;
+      int fd = pidfd_open(p.pid);
+      if (fd < 0) continue;
+      auto st = proc::read_pid_stat(p.pid);
+      if (st && st->start_time_ticks == p.start_time_ticks && pidfd_send(fd, SIGKILL) == 0) ++sent;
+      ::close(fd);
+    }
+    k["method"] = "tracked processes (pidfd, start time checked)";
+  }
+  k["signalled"] = sent;
+  k["message"] = k["method"].get<std::string>() + (sent ? fmt::format(", {} processes", sent) : "");
+  return k;
+}
+
+bool GuardRunner::on_reaped(int pid, int wait_status, double t_s) {
+  auto it = std::find(helpers_.begin(), helpers_.end(), pid);
+  if (it == helpers_.end()) return false;
+  helpers_.erase(it);
+  if (host_.tree) host_.tree->include(pid);
+  json ev = {{"type", "event"}, {"t_s", t_s}, {"kind", "guard_action_exit"}, {"pid", pid},
+             {"exit_code", WIFEXITED(wait_status) ? json(WEXITSTATUS(wait_status)) : json(nullptr)},
+             {"signal", WIFSIGNALED(wait_status) ? json(WTERMSIG(wait_status)) : json(nullptr)}};
+  host_.write(ev, true);
+  return true;
+}
+
+json GuardRunner::verdict_json() const {
+  json first_warning = nullptr, action = nullptr;
+  for (auto& d : decisions_) {
+    if (d["kind"] == "guard_warning" && first_warning.is_null()) first_warning = d;
+    if (d["kind"] == "guard_action" && action.is_null()) action = d;
+  }
+  auto strip = [](json j) {
+    if (j.is_object()) { j.erase("type"); j.erase("kind"); }
+    return j;
+  };
+  return {{"stage", stage_name(guard_.stage())}, {"warning", strip(first_warning)}, {"action", strip(action)},
+          {"polls", polls_}, {"wakeups", wakeups_}, {"effective_limit_bytes", opt(effective_limit_)},
+          {"limit_source", limit_source_.empty() ? json(nullptr) : json(limit_source_)}, {"high_bytes", opt(high_)}};
+}
+
+}  // namespace oomlens::guard

@@ -1,0 +1,335 @@
+// Headroom on fixture cgroup trees (v1 and v2), the robust slope, the state
+// machine and the poll interval (src/guard/).
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+#include "../top/fixture_tree.h"
+#include "guard/forecast.h"
+#include "guard/guard.h"
+#include "guard/headroom.h"
+#include "guard/python.h"
+#include "guard/wakeup.h"
+
+namespace oomlens::guard {
+namespace {
+
+constexpr uint64_t MiB = 1 << 20;
+constexpr uint64_t GiB = uint64_t{1} << 30;
+
+TEST(Headroom, WorkingSetSubtractsInactiveFile) {
+  EXPECT_EQ(*working_set_bytes(100, 30), 70u);
+  EXPECT_EQ(*working_set_bytes(100, 300), 0u);
+  EXPECT_EQ(*working_set_bytes(100, std::nullopt), 100u);
+  EXPECT_FALSE(working_set_bytes(std::nullopt, 5));
+}
+
+TEST(Headroom, ParseStatV1AndV2) {
+  auto v1 = parse_stat_fields(cgroup::Version::v1,
+                              "cache 10\nrss 20\nshmem 3\ninactive_file 7\ntotal_cache 100\ntotal_rss 200\n"
+                              "total_shmem 30\ntotal_inactive_file 70\n");
+  EXPECT_EQ(*v1.inactive_file_bytes, 70u);  // hierarchical figures first
+  EXPECT_EQ(*v1.anon_bytes, 200u);
+  EXPECT_EQ(*v1.shmem_bytes, 30u);
+  auto v2 = parse_stat_fields(cgroup::Version::v2, "anon 5\nfile 9\nshmem 1\ninactive_file 4\nactive_file 5\n");
+  EXPECT_EQ(*v2.inactive_file_bytes, 4u);
+  EXPECT_EQ(*v2.anon_bytes, 5u);
+  auto none = parse_stat_fields(cgroup::Version::v2, "garbage\n\n");
+  EXPECT_FALSE(none.inactive_file_bytes);
+}
+
+TEST(Headroom, TightestOfLevelsAndMachine) {
+  HeadroomInput in;
+  in.job_working_set_bytes = 600 * MiB;
+  in.levels = {{"/job", 1 * GiB, 600 * MiB, std::nullopt},
+               // the parent holds 1.5 GiB of 2 GiB: it can give 512 MiB more, so 1.1 GiB for the job
+               {"/parent", 2 * GiB, 1536 * MiB, 800 * MiB},
+               {"/", std::nullopt, std::nullopt, std::nullopt}};
+  in.mem_available_bytes = 8 * GiB;
+  auto h = compute_headroom(in);
+  EXPECT_EQ(*h.effective_limit_bytes, 1 * GiB);
+  EXPECT_EQ(h.limit_source, "cgroup /job");
+  EXPECT_EQ(*h.headroom_bytes, 424 * MiB);
+  EXPECT_EQ(*h.high_bytes, 800 * MiB);
+  in.levels[1].working_set_bytes = 1900 * MiB;  // the siblings grew: 148 MiB left up there
+  h = compute_headroom(in);
+  EXPECT_EQ(*h.effective_limit_bytes, 748 * MiB);
+  EXPECT_EQ(h.limit_source, "cgroup /parent");
+  in.mem_available_bytes = 100 * MiB;  // the machine itself is nearly out
+  h = compute_headroom(in);
+  EXPECT_EQ(*h.effective_limit_bytes, 700 * MiB);
+  EXPECT_EQ(h.limit_source, "machine (MemAvailable)");
+  EXPECT_NEAR(*h.used_fraction, 600.0 / 700.0, 1e-9);
+}
+
+TEST(Headroom, NothingKnown) {
+  auto h = compute_headroom({});
+  EXPECT_FALSE(h.effective_limit_bytes);
+  EXPECT_FALSE(h.used_fraction);
+}
+
+TEST(Headroom, ReadLevelsV1Fixture) {
+  testing::FixtureTree t;
+  const std::string m = t.root() + "/sys/fs/cgroup/memory";
+  t.write("sys/fs/cgroup/memory/memory.limit_in_bytes", "9223372036854771712\n");
+  t.write("sys/fs/cgroup/memory/memory.usage_in_bytes", "5000000000\n");
+  t.write("sys/fs/cgroup/memory/a/memory.limit_in_bytes", "2147483648\n");
+  t.write("sys/fs/cgroup/memory/a/memory.usage_in_bytes", "1610612736\n");
+  t.write("sys/fs/cgroup/memory/a/memory.stat", "total_inactive_file 536870912\n");
+  t.write("sys/fs/cgroup/memory/a/job/memory.limit_in_bytes", "1073741824\n");
+  t.write("sys/fs/cgroup/memory/a/job/memory.usage_in_bytes", "734003200\n");
+  t.write("sys/fs/cgroup/memory/a/job/memory.stat", "rss 1\ntotal_rss 600\ntotal_inactive_file 104857600\n");
+  cgroup::MemoryHierarchy h{cgroup::Version::v1, m};
+  auto lv = read_levels(h, m + "/a/job");
+  ASSERT_EQ(lv.size(), 3u);
+  EXPECT_EQ(*lv[0].limit_bytes, 1 * GiB);
+  EXPECT_EQ(*lv[0].working_set_bytes, 600 * MiB);
+  EXPECT_EQ(*lv[1].working_set_bytes, 1 * GiB);
+  EXPECT_FALSE(lv[2].limit_bytes);  // unlimited root
+  EXPECT_FALSE(lv[2].working_set_bytes);  // not read: no limit
+  EXPECT_EQ(*read_working_set(h, m + "/a/job"), 600 * MiB);
+  HeadroomInput in{600 * MiB, lv, 64 * GiB};
+  EXPECT_EQ(*compute_headroom(in).effective_limit_bytes, 1 * GiB);
+}
+
+TEST(Headroom, ReadLevelsV2Fixture) {
+  testing::FixtureTree t;
+  const std::string m = t.root() + "/sys/fs/cgroup";
+  t.write("sys/fs/cgroup/user.slice/memory.max", "max\n");
+  t.write("sys/fs/cgroup/user.slice/memory.high", "1073741824\n");
+  t.write("sys/fs/cgroup/user.slice/job/memory.max", "max\n");
+  t.write("sys/fs/cgroup/user.slice/job/memory.high", "max\n");
+  t.write("sys/fs/cgroup/user.slice/job/memory.current", "314572800\n");
+  t.write("sys/fs/cgroup/user.slice/job/memory.stat", "anon 200\nfile 100\ninactive_file 104857600\n");
+  cgroup::MemoryHierarchy h{cgroup::Version::v2, m};
+  auto lv = read_levels(h, m + "/user.slice/job");
+  ASSERT_GE(lv.size(), 2u);
+  EXPECT_FALSE(lv[0].limit_bytes);
+  EXPECT_EQ(*lv[0].working_set_bytes, 200 * MiB);
+  HeadroomInput in{200 * MiB, lv, 3 * GiB};
+  auto hr = compute_headroom(in);
+  EXPECT_EQ(*hr.effective_limit_bytes, 200 * MiB + 3 * GiB);
+  EXPECT_EQ(hr.limit_source, "machine (MemAvailable)");
+  EXPECT_EQ(*hr.high_bytes, 1 * GiB);  // memory.high is reported, never the limit
+  EXPECT_FALSE(read_working_set(h, m + "/user.slice/missing"));
+}
+
+TEST(Forecast, TheilSenIgnoresAnOutlier) {
+  std::deque<std::pair<double, uint64_t>> pts;
+  for (int i = 0; i < 10; ++i) pts.emplace_back(i * 0.1, static_cast<uint64_t>(i) * 10 * MiB);
+  pts[5].second = 900 * MiB;  // a transient spike
+  EXPECT_NEAR(*theil_sen_slope(pts), 100.0 * MiB, 1.0 * MiB);
+  EXPECT_FALSE(theil_sen_slope({}));
+  EXPECT_FALSE(theil_sen_slope({{1.0, 5}, {1.0, 9}}));
+}
+
+TEST(Forecast, TimeToLimit) {
+  EXPECT_DOUBLE_EQ(*time_to_limit_s(100, 1100, 100), 10);
+  EXPECT_DOUBLE_EQ(*time_to_limit_s(1200, 1100, 100), 0);
+  EXPECT_FALSE(time_to_limit_s(100, 1100, 0));
+  EXPECT_FALSE(time_to_limit_s(100, 1100, -5));
+}
+
+TEST(Forecast, WindowNeedsSpanAndRise) {
+  SlopeWindow w;
+  w.push(0.0, 10 * MiB);
+  w.push(0.05, 30 * MiB);  // an interpreter starting up
+  w.push(0.1, 40 * MiB);
+  EXPECT_FALSE(w.slope());  // too few points, too short
+  for (int i = 0; i < 10; ++i) w.push(0.2 + i * 0.1, 40 * MiB);
+  EXPECT_DOUBLE_EQ(*w.slope(), 0.0);  // flat afterwards: no trend
+  w.push(1.0, 1 * MiB);  // time going backwards is ignored
+  SlopeWindow r;
+  for (int i = 0; i <= 40; ++i) r.push(i * 0.1, static_cast<uint64_t>(i) * 50 * MiB / 10);
+  EXPECT_NEAR(*r.slope(), 50.0 * MiB, 0.5 * MiB);  // window: the last 3 s only
+  EXPECT_LE(r.size(), 31u);
+}
+
+TEST(PollInterval, AdaptsAndClamps) {
+  EXPECT_DOUBLE_EQ(poll_interval_s(std::nullopt, std::nullopt, false), 0.2);  // collecting points
+  EXPECT_DOUBLE_EQ(poll_interval_s(500 * MiB, 0.0, false), 1.0);              // flat
+  EXPECT_DOUBLE_EQ(poll_interval_s(std::nullopt, 1.0 * MiB, false), 1.0);     // no limit known
+  EXPECT_DOUBLE_EQ(poll_interval_s(200 * MiB, 100.0 * MiB, false), 0.2);
+  EXPECT_DOUBLE_EQ(poll_interval_s(900 * MiB, 100.0 * MiB, false), 0.5);     // capped while growing
+  EXPECT_NEAR(poll_interval_s(500 * MiB, 1.0 * GiB, false), 0.0488, 1e-3);
+  EXPECT_DOUBLE_EQ(poll_interval_s(1 * MiB, 1.0 * GiB, false), 0.01);
+  EXPECT_DOUBLE_EQ(poll_interval_s(100 * GiB, 1.0 * MiB, true), 0.1);
+}
+
+TEST(PollInterval, GuardLooksAgainSoonAfterAJump) {
+  Guard g(GuardOptions{});
+  for (int i = 0; i < 10; ++i) (void)g.observe({i * 1.0, 100 * MiB, 1 * GiB, true});
+  EXPECT_DOUBLE_EQ(g.next_interval_s(), 1.0);
+  (void)g.observe({10.0, 300 * MiB, 1 * GiB, true});
+  EXPECT_LE(g.next_interval_s(), 0.1);
+}
+
+// A ramp observed at the guard's own adaptive interval warns on the
+// forecast about --forecast seconds before the limit (the live ramp's case).
+TEST(GuardMachine, AdaptivePollingForecastsInTime) {
+  Guard g(GuardOptions{});
+  std::optional<Decision> warn;
+  for (double t = 0; t < 12 && !warn; t += g.next_interval_s()) {
+    uint64_t ws = 20 * MiB + static_cast<uint64_t>(100.0 * MiB * t);
+    for (auto& d : g.observe({t, ws, 1 * GiB, true}))
+      if (d.kind == Decision::Kind::warn) warn = d;
+  }
+  ASSERT_TRUE(warn);
+  EXPECT_EQ(warn->trigger, "forecast");
+  EXPECT_LT(warn->t_s, 1.5);  // the limit is ~10 s away at the start: warned at once
+}
+
+GuardOptions act_opts(std::optional<double> act_forecast = std::nullopt) {
+  GuardOptions o;
+  o.act_fraction = 0.90;
+  o.act_forecast_s = act_forecast;
+  o.action.kind = Action::Kind::signal;
+  o.action.signo = SIGTERM;
+  o.grace_s = 2;
+  return o;
+}
+
+// A linear ramp at `rate` bytes/s from `start`, observed every `dt`.
+std::vector<Decision> ramp(Guard& g, double rate, double dt, double until_s, uint64_t limit, uint64_t start = 0,
+                           double t0 = 0) {
+  std::vector<Decision> all;
+  for (double t = t0; t <= until_s + 1e-9; t += dt) {
+    uint64_t ws = std::min<uint64_t>(limit, start + static_cast<uint64_t>(rate * (t - t0)));
+    for (auto& d : g.observe({t, ws, limit, true})) all.push_back(d);
+  }
+  return all;
+}
+
+TEST(GuardMachine, PercentWarnThenAct) {
+  GuardOptions o = act_opts();
+  o.forecast_s.reset();
+  Guard g(o);
+  auto ds = ramp(g, 100.0 * MiB, 0.05, 9.5, 1 * GiB);
+  ASSERT_EQ(ds.size(), 2u);
+  EXPECT_EQ(ds[0].kind, Decision::Kind::warn);
+  EXPECT_EQ(ds[0].trigger, "percent");
+  EXPECT_GE(ds[0].used_fraction, 0.85);
+  EXPECT_LT(ds[0].used_fraction, 0.86);
+  EXPECT_EQ(ds[1].kind, Decision::Kind::act);
+  EXPECT_GE(ds[1].used_fraction, 0.90);
+  EXPECT_EQ(g.stage(), Stage::acted);
+}
+
+TEST(GuardMachine, ForecastWarnsEarlyOnAFastRamp) {
+  Guard g(GuardOptions{});  // defaults: warn 85 % or 10 s; act-forecast 5 s but action none
+  auto ds = ramp(g, 500.0 * MiB, 0.02, 2.0, 1 * GiB);
+  ASSERT_FALSE(ds.empty());
+  EXPECT_EQ(ds[0].kind, Decision::Kind::warn);
+  EXPECT_EQ(ds[0].trigger, "forecast");
+  // The limit is hit at 2.048 s: the warning must come more than 1 s before.
+  EXPECT_LT(ds[0].t_s, 1.0);
+  ASSERT_NE(ds[0].time_to_limit_s, std::nullopt);
+  EXPECT_NEAR(*ds[0].time_to_limit_s, 2.048 - ds[0].t_s, 0.1);
+}
+
+TEST(GuardMachine, SimultaneousCrossingWarnsFirst) {
+  Guard g(act_opts());
+  auto ds = g.observe({0.0, 950 * MiB, 1 * GiB, true});
+  ASSERT_EQ(ds.size(), 2u);
+  EXPECT_EQ(ds[0].kind, Decision::Kind::warn);
+  EXPECT_EQ(ds[1].kind, Decision::Kind::act);
+  EXPECT_TRUE(g.observe({0.1, 960 * MiB, 1 * GiB, true}).empty());  // once each
+}
+
+TEST(GuardMachine, EscalatesOnlyWhenStillRising) {
+  Guard g(act_opts());
+  (void)g.observe({0.0, 950 * MiB, 1 * GiB, true});
+  EXPECT_TRUE(g.observe({1.0, 980 * MiB, 1 * GiB, true}).empty());
+  auto ds = g.observe({2.1, 1000 * MiB, 1 * GiB, true});
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].kind, Decision::Kind::escalate);
+  EXPECT_EQ(g.stage(), Stage::escalated);
+
+  Guard calm(act_opts());
+  (void)calm.observe({0.0, 950 * MiB, 1 * GiB, true});
+  auto c = calm.observe({2.1, 940 * MiB, 1 * GiB, true});  // it stopped and freed: no kill
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].kind, Decision::Kind::grace_passed);
+  EXPECT_TRUE(calm.observe({10.0, 990 * MiB, 1 * GiB, true}).empty());
+}
+
+TEST(GuardMachine, NoEscalationWithoutAnAction) {
+  GuardOptions o = act_opts();
+  o.action = {};
+  Guard g(o);
+  EXPECT_EQ(g.observe({0.0, 950 * MiB, 1 * GiB, true}).size(), 2u);
+  EXPECT_TRUE(g.observe({5.0, 1000 * MiB, 1 * GiB, true}).empty());
+}
+
+TEST(GuardMachine, NothingAfterTheMainProcessEndsOrWithoutALimit) {
+  Guard g(act_opts());
+  EXPECT_TRUE(g.observe({0.0, 950 * MiB, 1 * GiB, false}).empty());
+  EXPECT_TRUE(g.observe({0.1, 950 * MiB, std::nullopt, true}).empty());
+  EXPECT_TRUE(g.observe({0.2, std::nullopt, 1 * GiB, true}).empty());
+  EXPECT_EQ(g.stage(), Stage::watching);
+}
+
+TEST(GuardMachine, SteadyJobNeverWarns) {
+  Guard g(act_opts(5.0));
+  std::vector<Decision> all;
+  for (int i = 0; i < 600; ++i) {
+    uint64_t ws = 500 * MiB + static_cast<uint64_t>((i * 7919) % 13) * MiB;  // noise, no trend
+    for (auto& d : g.observe({i * 0.1, ws, 1 * GiB, true})) all.push_back(d);
+  }
+  EXPECT_TRUE(all.empty());
+  EXPECT_GE(g.next_interval_s(), 0.5);  // flat or barely growing: slow polls
+}
+
+TEST(Python, SignalCaughtMask) {
+  // SigCgt bit n-1 is signal n. 0x...4000 = bit 14 = SIGTERM (15).
+  std::string st = "Name:\tpython3\nSigBlk:\t0000000000000000\nSigCgt:\t0000000000004002\n";
+  EXPECT_TRUE(signal_caught(st, SIGTERM));
+  EXPECT_TRUE(signal_caught(st, SIGINT));
+  EXPECT_FALSE(signal_caught(st, SIGUSR1));
+  EXPECT_TRUE(signal_caught("SigCgt:\t0000004000000000\n", 39));
+  EXPECT_FALSE(signal_caught("SigCgt:\tzz\n", 1));
+  EXPECT_FALSE(signal_caught("no such line", 15));
+  EXPECT_FALSE(signal_caught(st, 0));
+  EXPECT_FALSE(signal_caught(st, 65));
+}
+
+TEST(Python, FindsTheHookDirFromBuildAndInstallLayouts) {
+  testing::FixtureTree t;
+  t.write("build/share/oomlens/python/sitecustomize.py", "#\n");
+  t.write("prefix/share/oomlens/python/sitecustomize.py", "#\n");
+  t.mkdir("prefix/bin");
+  EXPECT_EQ(*find_python_hook_dir(t.root() + "/build/oomlens"), t.root() + "/build/share/oomlens/python");
+  EXPECT_EQ(*find_python_hook_dir(t.root() + "/prefix/bin/oomlens"), t.root() + "/prefix/share/oomlens/python");
+  EXPECT_FALSE(find_python_hook_dir(t.root() + "/elsewhere/oomlens"));
+  // The real build tree: CMake copies the hook next to the binary.
+  EXPECT_TRUE(find_python_hook_dir(OOMLENS_BINARY).has_value());
+}
+
+TEST(Python, TracemallocText) {
+  auto j = parse_tracemalloc_text("traced_bytes 1000 peak_bytes 2000\n800 3 /x/ramp.py:12\n100 1 <frozen x>:1\nend\n");
+  EXPECT_EQ(j["traced_bytes"], 1000);
+  EXPECT_EQ(j["peak_bytes"], 2000);
+  ASSERT_EQ(j["top"].size(), 2u);
+  EXPECT_EQ(j["top"][0]["where"], "/x/ramp.py:12");
+  auto bad = parse_tracemalloc_text("garbage\n\x01\x02");
+  EXPECT_TRUE(bad["traced_bytes"].is_null());
+  EXPECT_TRUE(bad["top"].empty());
+}
+
+TEST(Wakeup, PsiTriggerLine) {
+  EXPECT_EQ(psi_trigger_line(0.10, 1000000), "some 100000 1000000");
+  EXPECT_EQ(psi_trigger_line(0.10, 2000000), "some 200000 2000000");
+}
+
+TEST(Wakeup, MissingFilesFallBackToPolling) {
+  WakeupSources w;
+  w.try_v1_thresholds("/nonexistent/cgroup", {100});
+  w.try_psi("/nonexistent/memory.pressure");
+  EXPECT_TRUE(w.fds().empty());
+  auto d = w.describe();
+  EXPECT_FALSE(d["v1_usage_threshold"]["active"].get<bool>());
+  EXPECT_EQ(d["psi_trigger"]["fallback"], "polling only");
+}
+
+}  // namespace
+}  // namespace oomlens::guard

@@ -1,0 +1,121 @@
+// Guard option parsing and validation (src/guard/options.h).
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+#include "guard/options.h"
+
+namespace oomlens::guard {
+namespace {
+
+GuardOptions ok(const GuardArgs& a) {
+  auto r = make_guard_options(a);
+  if (auto* e = std::get_if<std::string>(&r)) ADD_FAILURE() << *e;
+  return std::get<GuardOptions>(r);
+}
+std::string err(const GuardArgs& a) {
+  auto r = make_guard_options(a);
+  if (auto* e = std::get_if<std::string>(&r)) return *e;
+  ADD_FAILURE() << "expected an error";
+  return {};
+}
+
+TEST(GuardOptions, Defaults) {
+  auto o = ok({});
+  EXPECT_DOUBLE_EQ(o.warn_fraction, 0.85);
+  EXPECT_DOUBLE_EQ(*o.forecast_s, 10);
+  EXPECT_DOUBLE_EQ(o.act_fraction, 0.95);
+  EXPECT_DOUBLE_EQ(*o.act_forecast_s, 5);
+  EXPECT_DOUBLE_EQ(o.grace_s, 30);
+  EXPECT_EQ(o.action.kind, Action::Kind::none);
+  EXPECT_FALSE(o.budget_bytes);
+  EXPECT_FALSE(o.py_stacks);
+}
+
+TEST(GuardOptions, Values) {
+  GuardArgs a;
+  a.warn = "80%";
+  a.act = "90";
+  a.forecast = "20s";
+  a.act_forecast = "1500ms";
+  a.grace = "1m";
+  a.action = "TERM";
+  a.budget = "1.5G";
+  auto o = ok(a);
+  EXPECT_DOUBLE_EQ(o.warn_fraction, 0.80);
+  EXPECT_DOUBLE_EQ(o.act_fraction, 0.90);
+  EXPECT_DOUBLE_EQ(*o.forecast_s, 20);
+  EXPECT_DOUBLE_EQ(*o.act_forecast_s, 1.5);
+  EXPECT_DOUBLE_EQ(o.grace_s, 60);
+  EXPECT_EQ(o.action.signo, SIGTERM);
+  EXPECT_EQ(*o.budget_bytes, uint64_t{3} << 29);
+}
+
+TEST(GuardOptions, Actions) {
+  for (auto [t, sig] : {std::pair{"term", SIGTERM}, {"int", SIGINT}, {"usr1", SIGUSR1}, {"USR2", SIGUSR2},
+                        {"kill", SIGKILL}, {"sigterm", SIGTERM}}) {
+    auto r = parse_action(t);
+    ASSERT_TRUE(std::holds_alternative<Action>(r)) << t;
+    EXPECT_EQ(std::get<Action>(r).signo, sig) << t;
+  }
+  auto e = std::get<Action>(parse_action("exec:/usr/bin/save --now  x"));
+  EXPECT_EQ(e.kind, Action::Kind::exec);
+  EXPECT_EQ(e.argv, (std::vector<std::string>{"/usr/bin/save", "--now", "x"}));
+  EXPECT_EQ(std::get<Action>(parse_action("none")).kind, Action::Kind::none);
+  EXPECT_TRUE(std::holds_alternative<std::string>(parse_action("hup")));
+  EXPECT_TRUE(std::holds_alternative<std::string>(parse_action("exec:")));
+  EXPECT_TRUE(std::holds_alternative<std::string>(parse_action("")));
+}
+
+TEST(GuardOptions, Errors) {
+  GuardArgs a;
+  a.warn = "95%";
+  a.act = "90%";
+  EXPECT_NE(err(a).find("below --warn"), std::string::npos);
+  a = {};
+  a.warn = "120%";
+  EXPECT_NE(err(a).find("out of range"), std::string::npos);
+  a.warn = "0%";
+  EXPECT_NE(err(a).find("out of range"), std::string::npos);
+  a.warn = "-5%";
+  EXPECT_NE(err(a).find("out of range"), std::string::npos);
+  a.warn = "eighty";
+  EXPECT_NE(err(a).find("not a percentage"), std::string::npos);
+  a = {};
+  a.action = "explode";
+  EXPECT_NE(err(a).find("unknown"), std::string::npos);
+  a = {};
+  a.budget = "-1G";
+  EXPECT_NE(err(a).find("below zero"), std::string::npos);
+  a.budget = "0";
+  EXPECT_NE(err(a).find("zero"), std::string::npos);
+  a.budget = "12Q";
+  EXPECT_NE(err(a).find("unknown unit"), std::string::npos);
+  a = {};
+  a.forecast = "3s";
+  a.act_forecast = "5s";
+  EXPECT_NE(err(a).find("longer than --forecast"), std::string::npos);
+  a = {};
+  a.grace = "0";
+  EXPECT_NE(err(a).find("--grace"), std::string::npos);
+  a.grace = "-3s";
+  EXPECT_NE(err(a).find("negative"), std::string::npos);
+  a = {};
+  a.forecast = "10parsecs";
+  EXPECT_NE(err(a).find("unknown unit"), std::string::npos);
+}
+
+TEST(GuardOptions, DefaultActForecastFollowsForecast) {
+  GuardArgs a;
+  a.forecast = "3s";
+  EXPECT_DOUBLE_EQ(*ok(a).act_forecast_s, 3);
+  a.forecast = "off";
+  auto o = ok(a);
+  EXPECT_FALSE(o.forecast_s);
+  EXPECT_FALSE(o.act_forecast_s);
+  a.act_forecast = "2s";
+  EXPECT_NE(err(a).find("needs --forecast"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace oomlens::guard

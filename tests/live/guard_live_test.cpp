@@ -1,0 +1,261 @@
+// The guard of `oomlens run` on real processes and a real 1 GiB cgroup:
+// a Python job ramping at 100 MiB/s towards the limit is warned, acted on
+// (SIGTERM: it writes a checkpoint and exits) and the kernel OOM killer
+// never fires; without --act the same ramp is OOM-killed (so the ramp is
+// real). --py-stacks names the allocating function; --budget fails a job
+// over it and passes one under it. Run under flock /tmp/oomlens-oom.lock.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "live_support.h"
+
+namespace oomlens::live {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kPython = "/usr/bin/python3";
+const std::string kRamp = std::string(OOMLENS_SOURCE_DIR) + "/tests/live/ramp.py";
+
+std::string gdir() {
+  static std::string dir = [] {
+    char t[] = "/tmp/oomlens-guard-live-XXXXXX";
+    return std::string(::mkdtemp(t));
+  }();
+  return dir;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Run {
+  int status = -1;
+  std::string err;
+  std::vector<json> record;
+  json verdict, header;
+  std::vector<json> events(const std::string& kind) const {
+    std::vector<json> v;
+    for (auto& l : record)
+      if (l["type"] == "event" && l["kind"] == kind) v.push_back(l);
+    return v;
+  }
+};
+
+Run run(const std::string& name, std::vector<std::string> opts, const std::vector<std::string>& job,
+        const std::string& cgroup_dir = "", int timeout_s = 240) {
+  std::string base = gdir() + "/" + name;
+  opts.insert(opts.begin(), {"--record", base + ".jsonl", "--linger", "5"});
+  opts.push_back("--");
+  opts.insert(opts.end(), job.begin(), job.end());
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok) _exit(121);
+    int e = ::open((base + ".err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(e, 2);
+    std::vector<std::string> argv = {OOMLENS_BINARY, "run"};
+    argv.insert(argv.end(), opts.begin(), opts.end());
+    std::vector<char*> a;
+    for (auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
+    a.push_back(nullptr);
+    ::execv(a[0], a.data());
+    _exit(127);
+  }
+  Run r;
+  auto st = wait_for(pid, timeout_s);
+  EXPECT_TRUE(st.has_value()) << name << " did not end";
+  r.status = st.value_or(-1);
+  r.err = slurp(base + ".err");
+  std::istringstream in(slurp(base + ".jsonl"));
+  std::string l;
+  while (std::getline(in, l)) {
+    auto j = json::parse(l, nullptr, false);
+    if (j.is_discarded()) continue;
+    if (j["type"] == "verdict") r.verdict = j;
+    if (j["type"] == "header") r.header = j;
+    r.record.push_back(std::move(j));
+  }
+  return r;
+}
+
+void expect_schema_valid(const std::string& name) {
+  auto r = run_command({kPython, OOMLENS_SOURCE_DIR "/tests/live/run_validate_record.py",
+                        OOMLENS_SOURCE_DIR "/docs/schema/record.schema.json", gdir() + "/" + name + ".jsonl"},
+                       120);
+  EXPECT_EQ(r.status, 0) << r.out;
+}
+
+#define REQUIRE_PYTHON()                                                        \
+  if (::access(kPython, X_OK) != 0) {                                           \
+    if (in_ci()) FAIL() << "CI=true: " << kPython << " missing";                \
+    GTEST_SKIP() << kPython << " missing";                                      \
+  }
+
+TEST(GuardLive, RampIsWarnedActedOnAndCheckpointsWithoutAnOomKill) {
+  REQUIRE_PYTHON();
+  OOMLENS_REQUIRE_CGROUP(parent);
+  std::string err;
+  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
+  ASSERT_FALSE(sup.empty()) << err;
+  std::string ckpt = gdir() + "/ramp-act.ckpt";
+  auto r = run("ramp-act", {"--limit", "1G", "--act", "90%", "--action", "term", "--act-forecast", "off"},
+               {kPython, kRamp, "--rate", "100", "--checkpoint", ckpt}, sup);
+  ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
+  EXPECT_EQ(WEXITSTATUS(r.status), 0) << r.err;
+  // The checkpoint is there and the kernel never killed anything.
+  auto ck = json::parse(slurp(ckpt), nullptr, false);
+  ASSERT_FALSE(ck.is_discarded()) << "no checkpoint; stderr:\n" << r.err;
+  EXPECT_EQ(ck["signal"], SIGTERM);
+  EXPECT_EQ(r.verdict["cause"], "exited") << r.verdict.dump(2);
+  EXPECT_TRUE(r.verdict["kernel_kills"].empty());
+  EXPECT_TRUE(r.events("oom_kill").empty());
+  EXPECT_TRUE(r.events("cgroup_oom_kill").empty());
+  for (auto& s : r.record) {
+    if (s["type"] == "sample" && s["cgroup"]["oom_kill"].is_number()) {
+      EXPECT_EQ(s["cgroup"]["oom_kill"], 0);
+    }
+  }
+  // Warned first (one stderr line), then acted at >= 90 %.
+  auto warn = r.events("guard_warning");
+  auto act = r.events("guard_action");
+  ASSERT_EQ(warn.size(), 1u) << r.err;
+  ASSERT_EQ(act.size(), 1u) << r.err;
+  EXPECT_LE(warn[0]["t_s"].get<double>(), act[0]["t_s"].get<double>());
+  EXPECT_EQ(act[0]["trigger"], "percent");
+  EXPECT_GE(act[0]["used_fraction"].get<double>(), 0.90);
+  EXPECT_LT(act[0]["used_fraction"].get<double>(), 0.97);
+  EXPECT_EQ(act[0]["effective_limit_bytes"], 1ull << 30);
+  EXPECT_EQ(act[0]["action"]["signal"], SIGTERM);
+  EXPECT_EQ(act[0]["action"]["done"], true);
+  EXPECT_NE(r.err.find("oomlens: WARNING: memory: working set"), std::string::npos) << r.err;
+  EXPECT_EQ(r.verdict["guard"]["stage"], "acted");
+  // The wake-up sources were tried and the outcome recorded.
+  EXPECT_TRUE(r.header["guard"]["wakeups"].contains("psi_trigger"));
+  EXPECT_TRUE(r.header["guard"]["wakeups"].contains("v1_usage_threshold") ||
+              r.header["limits"]["hierarchy"] == "v2");
+  expect_schema_valid("ramp-act");
+}
+
+TEST(GuardLive, TheSameRampWithoutActIsOomKilled) {
+  REQUIRE_PYTHON();
+  OOMLENS_REQUIRE_CGROUP(parent);
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
+  std::string err;
+  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
+  ASSERT_FALSE(sup.empty()) << err;
+  std::string ckpt = gdir() + "/ramp-noact.ckpt";
+  auto r = run("ramp-noact", {"--limit", "1G"}, {kPython, kRamp, "--rate", "100", "--checkpoint", ckpt}, sup);
+  ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
+  EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
+  EXPECT_EQ(r.verdict["cause"], "oom_killed") << r.verdict.dump(2);
+  EXPECT_NE(::access(ckpt.c_str(), F_OK), 0);
+  // Warned (default --warn 85 % / --forecast 10 s), but nothing was done.
+  auto warn = r.events("guard_warning");
+  ASSERT_EQ(warn.size(), 1u) << r.err;
+  auto act = r.events("guard_action");
+  if (!act.empty()) {
+    EXPECT_EQ(act[0]["action"]["done"], false);
+  }
+  expect_schema_valid("ramp-noact");
+}
+
+TEST(GuardLive, PyStacksNameTheAllocatingFunction) {
+  REQUIRE_PYTHON();
+  OOMLENS_REQUIRE_CGROUP(parent);
+  std::string err;
+  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
+  ASSERT_FALSE(sup.empty()) << err;
+  // A 256 MiB limit keeps this one short.
+  std::string ckpt = gdir() + "/stacks.ckpt";
+  auto r = run("stacks", {"--limit", "256M", "--act", "90%", "--act-forecast", "off", "--action", "term", "--py-stacks",
+                "--py-tracemalloc"},
+               {kPython, kRamp, "--rate", "100", "--checkpoint", ckpt}, sup);
+  ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
+  EXPECT_EQ(WEXITSTATUS(r.status), 0) << r.err;
+  auto st = r.events("py_stacks");
+  ASSERT_GE(st.size(), 1u) << r.err;
+  bool named = false;
+  for (auto& e : st) {
+    EXPECT_EQ(e["result"]["sent"], true) << e.dump(2);
+    if (e["result"].contains("text") &&
+        e["result"]["text"].get<std::string>().find("allocate_towards_the_limit") != std::string::npos)
+      named = true;
+  }
+  EXPECT_TRUE(named) << st[0].dump(2);
+  auto tm = r.events("py_tracemalloc");
+  ASSERT_EQ(tm.size(), 1u) << r.err;
+  ASSERT_TRUE(tm[0]["snapshot"].is_object()) << tm[0].dump(2);
+  EXPECT_GT(tm[0]["snapshot"]["traced_bytes"].get<uint64_t>(), 10ull << 20);
+  EXPECT_NE(tm[0]["snapshot"]["top"][0]["where"].get<std::string>().find("ramp.py"), std::string::npos);
+  EXPECT_EQ(tm[0]["at"], "warning");
+  expect_schema_valid("stacks");
+}
+
+TEST(GuardLive, BudgetFailsAJobOverItAndPassesOneUnder) {
+  REQUIRE_PYTHON();
+  std::vector<std::string> job = {kPython, kRamp, "--rate", "400", "--target", "200", "--linger", "3"};
+  auto over = run("budget-over", {"--budget", "100M", "--pss-interval", "0.5"}, job);
+  ASSERT_TRUE(WIFEXITED(over.status)) << over.err;
+  EXPECT_EQ(WEXITSTATUS(over.status), 3) << over.err;
+  ASSERT_TRUE(over.verdict["budget"].is_object());
+  EXPECT_EQ(over.verdict["budget"]["exceeded"], true);
+  EXPECT_GT(over.verdict["budget"]["over_bytes"].get<uint64_t>(), 50ull << 20);
+  EXPECT_EQ(over.verdict["budget"]["exit_code"], 3);
+  EXPECT_TRUE(over.verdict["budget"]["peak_t_s"].is_number());
+  EXPECT_EQ(over.events("budget_exceeded").size(), 1u);
+  EXPECT_NE(over.err.find("over budget"), std::string::npos) << over.err;
+  expect_schema_valid("budget-over");
+
+  auto under = run("budget-under", {"--budget", "1G", "--pss-interval", "0.5"}, job);
+  ASSERT_TRUE(WIFEXITED(under.status)) << under.err;
+  EXPECT_EQ(WEXITSTATUS(under.status), 0) << under.err;
+  EXPECT_EQ(under.verdict["budget"]["exceeded"], false);
+  EXPECT_TRUE(under.events("budget_exceeded").empty());
+
+  // A failing job keeps its own status, even over the budget.
+  auto failing = run("budget-failing", {"--budget", "1M"}, {kPython, "-c", "x = bytearray(50 << 20); import time; time.sleep(2.5); raise SystemExit(7)"});
+  ASSERT_TRUE(WIFEXITED(failing.status)) << failing.err;
+  EXPECT_EQ(WEXITSTATUS(failing.status), 7);
+  EXPECT_EQ(failing.verdict["budget"]["exceeded"], true);
+  EXPECT_TRUE(failing.verdict["budget"]["exit_code"].is_null());
+}
+
+TEST(GuardLive, ExecActionRunsWithoutAShellWithTheJobPid) {
+  REQUIRE_PYTHON();
+  OOMLENS_REQUIRE_CGROUP(parent);
+  std::string err;
+  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
+  ASSERT_FALSE(sup.empty()) << err;
+  std::string out = gdir() + "/exec-env.txt";
+  std::string script = gdir() + "/save.sh";
+  std::ofstream(script) << "#!/bin/sh\nenv | grep ^OOMLENS_ > " << out << "\nkill -TERM \"$OOMLENS_JOB_PID\"\n";
+  ::chmod(script.c_str(), 0755);
+  auto r = run("exec", {"--limit", "200M", "--act", "90%", "--action", "exec:" + script + " ;rm -rf /nonexistent-$(x)"},
+               {kPython, kRamp, "--rate", "100", "--checkpoint", gdir() + "/exec.ckpt"}, sup);
+  ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
+  EXPECT_EQ(WEXITSTATUS(r.status), 0) << r.err;
+  std::string env = slurp(out);
+  EXPECT_NE(env.find("OOMLENS_JOB_PID=" + std::to_string(r.header["main_pid"].get<int>())), std::string::npos) << env;
+  EXPECT_NE(env.find("OOMLENS_LIMIT_BYTES="), std::string::npos);
+  auto act = r.events("guard_action");
+  ASSERT_EQ(act.size(), 1u);
+  // The words after the command are arguments, never shell syntax.
+  EXPECT_EQ(act[0]["action"]["argv"].size(), 4u);
+  EXPECT_EQ(r.events("guard_action_exit").size(), 1u);
+  for (auto& p : r.verdict["procs"]) EXPECT_NE(p["comm"], "save.sh");  // the helper is not the job's
+  expect_schema_valid("exec");
+}
+
+}  // namespace
+}  // namespace oomlens::live
