@@ -257,12 +257,30 @@ std::optional<uint64_t> oom_kill_count(Version v, const std::string& dir) {
     if (!text) text = read_small_file(dir + "/memory.events");
   }
   if (!text) return std::nullopt;
-  for (auto line : split(*text, '\n')) {
-    constexpr std::string_view key = "oom_kill ";
-    if (line.substr(0, key.size()) != key) continue;
-    auto num = line.substr(key.size());
-    uint64_t n = 0;
-    if (std::from_chars(num.data(), num.data() + num.size(), n).ec == std::errc{}) return n;
+  return keyed_value(*text, "oom_kill");
+}
+
+std::optional<uint64_t> read_u64_file(const std::string& path) {
+  auto t = read_small_file(path);
+  if (!t) return std::nullopt;
+  uint64_t v = 0;
+  if (std::from_chars(t->data(), t->data() + t->size(), v).ec != std::errc{}) return std::nullopt;
+  return v;
+}
+
+std::optional<uint64_t> keyed_value(std::string_view text, std::string_view key) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = text.substr(pos, eol - pos);
+    pos = eol + 1;
+    if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ' ') {
+      auto num = line.substr(key.size() + 1);
+      uint64_t v = 0;
+      if (std::from_chars(num.data(), num.data() + num.size(), v).ec == std::errc{}) return v;
+      return std::nullopt;
+    }
   }
   return std::nullopt;
 }

@@ -98,5 +98,13 @@ struct Result {
 
 /// Reads a whole small file; nullopt on error.
 [[nodiscard]] std::optional<std::string> read_small_file(const std::string& path);
+/// A file holding one decimal number (memory.current, memory.peak,
+/// memory.usage_in_bytes, ...): its value; nullopt when unreadable or not
+/// a number ("max" included).
+[[nodiscard]] std::optional<uint64_t> read_u64_file(const std::string& path);
+/// The value of `KEY N` in a flat keyed file (memory.stat, memory.events,
+/// memory.oom_control, /proc/vmstat: one `key value` pair per line; pure).
+/// nullopt when the key is absent or its value is not a number.
+[[nodiscard]] std::optional<uint64_t> keyed_value(std::string_view text, std::string_view key);
 
 }  // namespace oomlens::cgroup

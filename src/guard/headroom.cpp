@@ -5,49 +5,21 @@
 #include <charconv>
 
 namespace oomlens::guard {
-namespace {
-
-std::optional<uint64_t> stat_value(std::string_view text, std::string_view key) {
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    std::string_view line = text.substr(pos, eol - pos);
-    pos = eol + 1;
-    if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ' ') {
-      auto num = line.substr(key.size() + 1);
-      uint64_t v = 0;
-      if (std::from_chars(num.data(), num.data() + num.size(), v).ec == std::errc{}) return v;
-    }
-  }
-  return std::nullopt;
-}
-
-std::optional<uint64_t> read_u64(const std::string& path) {
-  auto t = cgroup::read_small_file(path);
-  if (!t) return std::nullopt;
-  uint64_t v = 0;
-  if (std::from_chars(t->data(), t->data() + t->size(), v).ec != std::errc{}) return std::nullopt;
-  return v;
-}
-
-}  // namespace
-
 StatFields parse_stat_fields(cgroup::Version v, std::string_view text) {
   StatFields f;
   if (v == cgroup::Version::v1) {
     // total_* include descendants (hierarchical accounting); a kernel or a
     // cgroup without them falls back to the local figures.
-    f.inactive_file_bytes = stat_value(text, "total_inactive_file");
-    if (!f.inactive_file_bytes) f.inactive_file_bytes = stat_value(text, "inactive_file");
-    f.anon_bytes = stat_value(text, "total_rss");
-    if (!f.anon_bytes) f.anon_bytes = stat_value(text, "rss");
-    f.shmem_bytes = stat_value(text, "total_shmem");
-    if (!f.shmem_bytes) f.shmem_bytes = stat_value(text, "shmem");
+    f.inactive_file_bytes = cgroup::keyed_value(text, "total_inactive_file");
+    if (!f.inactive_file_bytes) f.inactive_file_bytes = cgroup::keyed_value(text, "inactive_file");
+    f.anon_bytes = cgroup::keyed_value(text, "total_rss");
+    if (!f.anon_bytes) f.anon_bytes = cgroup::keyed_value(text, "rss");
+    f.shmem_bytes = cgroup::keyed_value(text, "total_shmem");
+    if (!f.shmem_bytes) f.shmem_bytes = cgroup::keyed_value(text, "shmem");
   } else {
-    f.inactive_file_bytes = stat_value(text, "inactive_file");
-    f.anon_bytes = stat_value(text, "anon");
-    f.shmem_bytes = stat_value(text, "shmem");
+    f.inactive_file_bytes = cgroup::keyed_value(text, "inactive_file");
+    f.anon_bytes = cgroup::keyed_value(text, "anon");
+    f.shmem_bytes = cgroup::keyed_value(text, "shmem");
   }
   return f;
 }
@@ -108,7 +80,7 @@ std::vector<Level> read_levels(const cgroup::MemoryHierarchy& h, const std::stri
       }
     }
     if (l.limit_bytes || out.empty()) {
-      auto usage = read_u64(d + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+      auto usage = cgroup::read_u64_file(d + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
       StatFields f;
       if (auto st = cgroup::read_small_file(d + "/memory.stat")) f = parse_stat_fields(h.version, *st);
       l.working_set_bytes = working_set_bytes(usage, f.inactive_file_bytes);
@@ -124,7 +96,7 @@ std::vector<Level> read_levels(const cgroup::MemoryHierarchy& h, const std::stri
 
 std::optional<uint64_t> read_working_set(const cgroup::MemoryHierarchy& h, const std::string& dir) {
   const bool v1 = h.version == cgroup::Version::v1;
-  auto usage = read_u64(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+  auto usage = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
   if (!usage) return std::nullopt;
   StatFields f;
   if (auto st = cgroup::read_small_file(dir + "/memory.stat")) f = parse_stat_fields(h.version, *st);

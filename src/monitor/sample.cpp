@@ -20,30 +20,6 @@ nlohmann::json opt(const std::optional<T>& v) {
   return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
-std::optional<uint64_t> stat_value(std::string_view text, std::string_view key) {
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    std::string_view line = text.substr(pos, eol - pos);
-    pos = eol + 1;
-    if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ' ') {
-      auto num = line.substr(key.size() + 1);
-      uint64_t v = 0;
-      if (std::from_chars(num.data(), num.data() + num.size(), v).ec == std::errc{}) return v;
-    }
-  }
-  return std::nullopt;
-}
-
-std::optional<uint64_t> read_u64(const std::string& path) {
-  auto t = cgroup::read_small_file(path);
-  if (!t) return std::nullopt;
-  uint64_t v = 0;
-  if (std::from_chars(t->data(), t->data() + t->size(), v).ec != std::errc{}) return std::nullopt;
-  return v;
-}
-
 }  // namespace
 
 TreeTotals tree_totals(const std::vector<TrackedProc>& procs, double t_s) {
@@ -82,16 +58,16 @@ TreeTotals tree_totals(const std::vector<TrackedProc>& procs, double t_s) {
 void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out) {
   if (v == cgroup::Version::v1) {
     // total_* include descendants (hierarchical accounting).
-    out->anon_bytes = stat_value(text, "total_rss");
-    if (!out->anon_bytes) out->anon_bytes = stat_value(text, "rss");
-    out->shmem_bytes = stat_value(text, "total_shmem");
-    if (!out->shmem_bytes) out->shmem_bytes = stat_value(text, "shmem");
-    out->file_bytes = stat_value(text, "total_cache");
-    if (!out->file_bytes) out->file_bytes = stat_value(text, "cache");
+    out->anon_bytes = cgroup::keyed_value(text, "total_rss");
+    if (!out->anon_bytes) out->anon_bytes = cgroup::keyed_value(text, "rss");
+    out->shmem_bytes = cgroup::keyed_value(text, "total_shmem");
+    if (!out->shmem_bytes) out->shmem_bytes = cgroup::keyed_value(text, "shmem");
+    out->file_bytes = cgroup::keyed_value(text, "total_cache");
+    if (!out->file_bytes) out->file_bytes = cgroup::keyed_value(text, "cache");
   } else {
-    out->anon_bytes = stat_value(text, "anon");
-    out->shmem_bytes = stat_value(text, "shmem");
-    out->file_bytes = stat_value(text, "file");
+    out->anon_bytes = cgroup::keyed_value(text, "anon");
+    out->shmem_bytes = cgroup::keyed_value(text, "shmem");
+    out->file_bytes = cgroup::keyed_value(text, "file");
   }
 }
 
@@ -99,8 +75,8 @@ CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::str
                                 bool with_stat) {
   CgroupSample c;
   bool v1 = h.version == cgroup::Version::v1;
-  c.usage_bytes = read_u64(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
-  c.peak_bytes = read_u64(dir + (v1 ? "/memory.max_usage_in_bytes" : "/memory.peak"));
+  c.usage_bytes = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+  c.peak_bytes = cgroup::read_u64_file(dir + (v1 ? "/memory.max_usage_in_bytes" : "/memory.peak"));
   // Per-cgroup PSI exists only on v2 (a v1 hierarchy has no memory.pressure).
   if (!v1)
     if (auto ps = proc::read_pressure(dir + "/memory.pressure")) {
@@ -177,7 +153,7 @@ CgroupSample CgroupReader::read(bool with_limit, bool with_stat) {
   if (pressure_ && pressure_->full)
     c.psi_full_avg10 = pressure_->full->avg10, c.psi_full_total_us = pressure_->full->total_us;
   if (with_stat && read_file(stat, with_limit || fds_[stat] < 0)) parse_memory_stat(h_.version, std::string_view(buf_.data(), text_len_), &c);
-  if (read_file(oom, with_limit)) c.oom_kill = stat_value(std::string_view(buf_.data(), text_len_), "oom_kill");
+  if (read_file(oom, with_limit)) c.oom_kill = cgroup::keyed_value(std::string_view(buf_.data(), text_len_), "oom_kill");
   if (with_limit) {
     auto lim = cgroup::tightest_limit(h_, dir_);
     if (lim.bytes) {

@@ -10,15 +10,6 @@ namespace {
 
 constexpr const char* kOther = "_other";
 
-std::optional<uint64_t> read_u64_file(const std::string& path) {
-  auto t = cgroup::read_small_file(path);
-  if (!t) return std::nullopt;
-  uint64_t v = 0;
-  auto [p, ec] = std::from_chars(t->data(), t->data() + t->size(), v);
-  if (ec != std::errc{}) return std::nullopt;
-  return v;
-}
-
 }  // namespace
 
 OwnerKey owner_labels(const OomEvent& e) {
@@ -81,7 +72,7 @@ SystemReadings read_system(const std::string& root, const std::optional<cgroup::
       s.cgroups_truncated = true;
       return;
     }
-    auto usage = read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+    auto usage = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
     if (!usage) return;
     s.cgroups.push_back(CgroupReading{rel, *usage, *limit.bytes});
   });

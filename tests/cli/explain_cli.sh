@@ -10,20 +10,7 @@ CORPUS=$SRC/../shared/corpus
 SCHEMA=$SRC/docs/schema/event.schema.json
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-
-check() {  # check NAME EXPECTED_STATUS GREP_PATTERN -- ARGS...
-  local name=$1 want=$2 pattern=$3; shift 4
-  "$BIN" "$@" >"$T/out" 2>"$T/err" </dev/null
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL $name: exit $got, want $want"; sed 's/^/  stderr: /' "$T/err" | head -5; fail=$((fail+1)); return
-  fi
-  if [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$T/out" "$T/err"; then
-    echo "FAIL $name: output lacks /$pattern/"; head -5 "$T/out" "$T/err" | sed 's/^/  /'; fail=$((fail+1)); return
-  fi
-  pass=$((pass+1))
-}
+. "$(dirname "$0")/harness/check.sh"
 
 validate() {  # validate NAME FILE: JSON Schema validation of a --json output
   if /usr/bin/python3 - "$SCHEMA" "$2" <<'PY'
@@ -104,5 +91,4 @@ else
   echo "SKIP corpus: $CORPUS not found"
 fi
 
-echo "explain_cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish explain_cli

@@ -10,20 +10,8 @@ chmod 755 "$T"
 sleep 60 </dev/null >/dev/null 2>&1 &
 SLEEPER=$!
 trap 'kill $SLEEPER 2>/dev/null; rm -rf "$T"' EXIT
-pass=0 fail=0
-
-check() {  # check NAME EXPECTED_STATUS GREP_PATTERN -- ARGS...
-  local name=$1 want=$2 pattern=$3; shift 4
-  "$@" >"$T/out" 2>"$T/err" </dev/null
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL $name: exit $got, want $want"; sed 's/^/  stderr: /' "$T/err" | head -5; fail=$((fail+1)); return
-  fi
-  if [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$T/out" "$T/err"; then
-    echo "FAIL $name: output lacks /$pattern/"; head -5 "$T/out" "$T/err" | sed 's/^/  /'; fail=$((fail+1)); return
-  fi
-  pass=$((pass+1))
-}
+. "$(dirname "$0")/harness/check.sh"
+check() { check_cmd "$@"; }  # this table names whole commands
 
 R="--record $T/r.jsonl"
 check pid-with-limit        2   "cannot be used with --limit"      -- "$BIN" run $R --pid $SLEEPER --limit 64M
@@ -52,5 +40,4 @@ else
   check pid-not-permitted 125 "may not read its memory" -- "$BIN" run $R --pid 1
 fi
 
-echo "run_cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish run_cli

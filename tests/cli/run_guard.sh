@@ -6,20 +6,9 @@ set -uo pipefail
 BIN=$1
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-
-check() {  # check NAME EXPECTED_STATUS GREP_PATTERN -- ARGS...
-  local name=$1 want=$2 pattern=$3; shift 4
-  (cd "$T" && "$BIN" "$@" >"$T/out" 2>"$T/err" </dev/null)
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL $name: exit $got, want $want"; sed 's/^/  stderr: /' "$T/err" | head -5; fail=$((fail+1)); return
-  fi
-  if [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$T/out" "$T/err"; then
-    echo "FAIL $name: output lacks /$pattern/"; head -5 "$T/out" "$T/err" | sed 's/^/  /'; fail=$((fail+1)); return
-  fi
-  pass=$((pass+1))
-}
+. "$(dirname "$0")/harness/check.sh"
+in_t() { (cd "$T" && "$@"); }  # jobs write their default records in $T
+check() { local n=$1 w=$2 p=$3; shift 4; check_cmd "$n" "$w" "$p" -- in_t "$BIN" "$@"; }
 
 M="$T/must-not-exist"
 check help 0 '--act-forecast' -- run --help
@@ -47,5 +36,4 @@ check budget-pass 0 '' -- run --record "$T/b.jsonl" --budget 10G -- true
 if python3 -c 'import json,sys; v=[json.loads(l) for l in open(sys.argv[1])][-1]; assert v["type"]=="verdict" and v["budget"]["exceeded"] is False, v.get("budget")' "$T/b.jsonl"; then
   pass=$((pass+1)); else echo "FAIL budget-verdict"; fail=$((fail+1)); fi
 
-echo "run_guard: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish run_guard

@@ -7,20 +7,7 @@ BIN=$1
 T=$(mktemp -d)
 child=
 trap 'rm -rf "$T"; [ -n "$child" ] && kill $child 2>/dev/null' EXIT
-pass=0 fail=0
-
-check() {  # check NAME EXPECTED_STATUS GREP_PATTERN -- ARGS...
-  local name=$1 want=$2 pattern=$3; shift 4
-  "$BIN" "$@" >"$T/out" 2>"$T/err" </dev/null
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL $name: exit $got, want $want"; sed 's/^/  stderr: /' "$T/err" | head -5; fail=$((fail+1)); return
-  fi
-  if [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$T/out" "$T/err"; then
-    echo "FAIL $name: output lacks /$pattern/"; head -5 "$T/out" "$T/err" | sed 's/^/  /'; fail=$((fail+1)); return
-  fi
-  pass=$((pass+1))
-}
+. "$(dirname "$0")/harness/check.sh"
 
 # top
 check top-help 0 'oom_score' -- top --help
@@ -59,5 +46,4 @@ check protect-cmd-status 3 '' -- protect -q --adj 10 -- sh -c 'exit 3'
 check protect-cmd-missing 127 'cannot run' -- protect --adj 10 -- /nonexistent/cmd
 check protect-cmd-adj 0 '^250$' -- protect -q --adj 250 -- cat /proc/self/oom_score_adj
 
-echo "top_check_protect: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish top_check_protect
