@@ -88,6 +88,27 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
     double lim = num(get(v, "limit_bytes"));
     if (std::isfinite(lim))
       line(fmt::format("cgroup limit {}, headroom at peak {}", human_bytes(lim), human_bytes(num(get(v, "headroom_bytes")))));
+    // The guard's first warning and its action (verdict "guard"), and the
+    // budget: what `run` did before the end, repeated where people look.
+    if (auto* gd = get(v, "guard"); gd && gd->is_object()) {
+      auto stage_line = [&](const char* what, const json* d) {
+        if (!d || !d->is_object()) return;
+        double at = num(get(*d, "t_s")), frac = num(get(*d, "used_fraction")), ttl = num(get(*d, "time_to_limit_s"));
+        std::string trig = get(*d, "trigger") && (*d)["trigger"].is_string() ? (*d)["trigger"].get<std::string>() : "?";
+        line(fmt::format("guard {} at {:.1f} s ({}): working set {:.0f}% of the limit{}", what, at, trig, frac * 100,
+                         std::isfinite(ttl) ? fmt::format(", {:.1f} s from it", ttl) : std::string()));
+        if (auto* a = get(*d, "action"); a && a->is_object())
+          if (auto* m = get(*a, "message"); m && m->is_string()) line("  " + m->get<std::string>());
+      };
+      stage_line("warning", get(*gd, "warning"));
+      stage_line("action", get(*gd, "action"));
+    }
+    if (auto* b = get(v, "budget"); b && b->is_object()) {
+      double bud = num(get(*b, "budget_bytes")), pk = num(get(*b, "peak_tree_pss_bytes"));
+      bool over = get(*b, "exceeded") && (*b)["exceeded"].is_boolean() && (*b)["exceeded"].get<bool>();
+      line(fmt::format("budget {}: peak tree PSS {}{}", human_bytes(bud), std::isfinite(pk) ? human_bytes(pk) : "not measured",
+                       over ? fmt::format(", over by {}", human_bytes(num(get(*b, "over_bytes")))) : ", within"));
+    }
     double g = num(get(v, "growth_bytes_per_s"));
     if (std::isfinite(g)) line(fmt::format("tree PSS growth over the last minute: {}/s", human_bytes(g)));
     if (auto* ps = get(v, "procs"); ps && ps->is_array()) {

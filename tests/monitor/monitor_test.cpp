@@ -117,6 +117,21 @@ TEST(Record, ToleratesCorruptAndTruncatedLines) {
   EXPECT_NE(render::record_summary(parse_record("\x01\xff{[")).find("no header"), std::string::npos);
 }
 
+TEST(Record, SummaryRepeatsTheGuardAndTheBudget) {
+  auto r = parse_record(
+      "{\"type\":\"header\",\"schema_version\":1}\n"
+      "{\"type\":\"verdict\",\"cause\":\"exited\",\"confidence\":\"high\","
+      "\"guard\":{\"stage\":\"acted\",\"warning\":{\"t_s\":3.25,\"trigger\":\"forecast\",\"used_fraction\":0.5,"
+      "\"time_to_limit_s\":9.5},\"action\":{\"t_s\":4,\"trigger\":\"threshold\",\"used_fraction\":0.95,"
+      "\"time_to_limit_s\":null,\"action\":{\"message\":\"sent SIGTERM to the job's main process 42\"}}},"
+      "\"budget\":{\"budget_bytes\":1048576,\"peak_tree_pss_bytes\":3145728,\"exceeded\":true,\"over_bytes\":2097152}}\n");
+  std::string text = render::record_summary(r, false);
+  EXPECT_NE(text.find("guard warning at 3.2 s (forecast): working set 50% of the limit, 9.5 s from it"), std::string::npos) << text;
+  EXPECT_NE(text.find("guard action at 4.0 s (threshold): working set 95% of the limit\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("sent SIGTERM to the job's main process 42"), std::string::npos) << text;
+  EXPECT_NE(text.find("budget 1.0 MiB: peak tree PSS 3.0 MiB, over by 2.0 MiB"), std::string::npos) << text;
+}
+
 TEST(Render, SparklineAndPlot) {
   EXPECT_EQ(render::sparkline({0, 1, 2, 3, 4, 5, 6, 7}, 8), "▁▂▃▄▅▆▇█");
   EXPECT_EQ(render::sparkline({}, 8), "");
