@@ -213,12 +213,19 @@ void Session::read_cgroup(monitor::Sample& s) {
   // Limits change rarely: walk up the tree for them once a second.
   // memory.stat (the anon/shmem split; costly to generate on v1) every
   // tick only within 25 % of the limit, where the peak matters; else 2 Hz.
-  const bool with_limit = tick_no_ % 10 == 0;
+  bool with_limit = tick_no_ % 10 == 0;
   const bool near = last_.cgroup.limit_bytes && last_.cgroup.usage_bytes &&
                     *last_.cgroup.usage_bytes > *last_.cgroup.limit_bytes / 4 * 3;
   const bool with_stat = near || tick_no_ % 5 == 0;
   if (!cg_reader_) cg_reader_.emplace(*hierarchy_, job_cg_dir_);
   s.cgroup = cg_reader_->read(with_limit, with_stat);
+  if (!with_limit && s.cgroup.oom_kill && s.cgroup.oom_kill != last_.cgroup.oom_kill) {
+    // A kill since the last tick: read the peak and the cgroup's PSI now
+    // (else up to 1 s stale), so the record ends with the peak at the limit
+    // and the stall before the kill even when the job dies within a second.
+    s.cgroup = cg_reader_->read(true, with_stat);
+    with_limit = true;
+  }
   if (with_stat) {
     cached_anon_ = s.cgroup.anon_bytes;
     cached_shmem_ = s.cgroup.shmem_bytes;

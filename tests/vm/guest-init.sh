@@ -395,6 +395,71 @@ scenario_protect() {
   fi
 }
 
+# --- guard-v2: the guard on a ramp into a v2 limit. `oomlens run --limit 96M
+# --warn 70% --act 85% --action term` (forecasts off, so the two thresholds
+# are crossed at different times) on a leaker growing 24 MiB/s: the record
+# must show a guard_warning, then a guard_action (SIGTERM sent to the job)
+# at a larger working set, before any kill,
+# the job ended by SIGTERM (oomlens exits 143 like its job), the cgroup's
+# oom_kill counter still 0, and the wake-ups tried in the header: a PSI
+# trigger on the job cgroup's memory.pressure with a 1 s window, which the
+# kernel accepts only from a caller with CAP_SYS_RESOURCE (root here; root
+# on the build machine lacks it and falls back to 2 s or to polling).
+scenario_guard_v2() {
+  ERRS=
+  oomlens run --limit 96M --warn 70% --act 85% --forecast off --act-forecast off --action term \
+    --record /tmp/guard.jsonl --no-sparkline -- oomlens-test-leaker --mib-per-s 24 > /tmp/guard.out 2> /tmp/guard.err &
+  gp=$!
+  wait $gp
+  st=$?
+  check $([ $st -eq 143 ]; echo $?) "oomlens run exited $st, want 143 (the job ended by SIGTERM)"
+  check $([ ! -e $CG/oomlens-run-$gp ]; echo $?) "$CG/oomlens-run-$gp still exists"
+  grep '"type":"header"' /tmp/guard.jsonl > /tmp/guard.header
+  grep '"type":"verdict"' /tmp/guard.jsonl > /tmp/guard.verdict
+  psi=$(grep -o '"psi_trigger":{[^}]*}' /tmp/guard.header)
+  check $(printf '%s' "$psi" | grep -qF '"active":true'; echo $?) "PSI trigger not active in the header (got '$psi')"
+  check $(printf '%s' "$psi" | grep -qF "\"path\":\"$CG/oomlens-run-$gp/memory.pressure\""; echo $?) "PSI trigger not on the job cgroup's memory.pressure (got '$psi')"
+  check $(printf '%s' "$psi" | grep -q '"window_s":1\(\.0\)\?[,}]'; echo $?) "PSI trigger window is not the sub-2-second 1 s (got '$psi')"
+  check $(! printf '%s' "$psi" | grep -qF 'first_attempt_error'; echo $?) "the 1 s PSI window was refused first (got '$psi')"
+  # Guard events in record order: a warning, then the SIGTERM action, and
+  # no kill by the kernel before (or after) them.
+  grep -n '"kind":"guard_warning"\|"kind":"guard_action"\|"kind":"cgroup_oom_kill"\|"kind":"guard_escalation"' /tmp/guard.jsonl |
+    sed 's/^\([0-9]*\):.*"kind":"\([a-z_]*\)".*/\2/' | tr '\n' ' ' > /tmp/guard.order
+  order=$(cat /tmp/guard.order)
+  check $([ "$order" = "guard_warning guard_action " ]; echo $?) "guard events in the record: '$order', want 'guard_warning guard_action'"
+  act=$(grep '"kind":"guard_action"' /tmp/guard.jsonl | head -n 1)
+  check $(printf '%s' "$act" | grep -q 'SIGTERM'; echo $?) "the guard_action event does not say SIGTERM (got '$(printf '%s' "$act" | cut -c1-300)')"
+  check $(printf '%s' "$act" | grep -qF '"done":true'; echo $?) "the guard_action was not done"
+  check $(grep -qF '"signal_name":"SIGTERM"' /tmp/guard.verdict; echo $?) "the verdict does not say the job ended by SIGTERM"
+  check $(grep -qF '"stage":"acted"' /tmp/guard.verdict; echo $?) "the verdict's guard stage is not 'acted'"
+  check $(! grep -qF '"cause":"oom_killed"' /tmp/guard.verdict; echo $?) "the verdict says oom_killed"
+  grep '"type":"sample"' /tmp/guard.jsonl > /tmp/guard.samples
+  last_oom=$(json_num /tmp/guard.samples oom_kill | tail -n 1)
+  check $([ "$last_oom" = 0 ]; echo $?) "last sample's cgroup oom_kill is '$last_oom', want 0"
+  check $(grep -q 'WARNING: memory' /tmp/guard.err; echo $?) "no 'WARNING: memory' line on stderr"
+  warn_t=$(grep '"kind":"guard_warning"' /tmp/guard.jsonl | grep -o '"t_s":[0-9.]*' | head -n 1 | cut -d: -f2)
+  act_t=$(printf '%s' "$act" | grep -o '"t_s":[0-9.]*' | head -n 1 | cut -d: -f2)
+  warn_ws=$(grep '"kind":"guard_warning"' /tmp/guard.jsonl | head -n 1 | grep -o '"working_set_bytes":[0-9]*' | cut -d: -f2)
+  act_ws=$(printf '%s' "$act" | grep -o '"working_set_bytes":[0-9]*' | cut -d: -f2)
+  act_trig=$(printf '%s' "$act" | grep -o '"trigger":"[^"]*"' | cut -d'"' -f4)
+  # 70% and 85% of 96 MiB: 70464307 and 85563801 bytes.
+  check $([ "${warn_ws:-0}" -ge 70464307 ] && [ "${warn_ws:-0}" -lt 85563801 ]; echo $?) "warning at working set '$warn_ws', want 70..85% of 96 MiB"
+  check $([ "${act_ws:-0}" -ge 85563801 ] && [ "${act_ws:-0}" -lt 100663296 ]; echo $?) "action at working set '$act_ws', want 85..100% of 96 MiB"
+  check $(awk -v w="${warn_t:-x}" -v a="${act_t:-x}" 'BEGIN { exit !(w + 0 < a + 0) }'; echo $?) "the warning (t_s '$warn_t') is not before the action (t_s '$act_t')"
+  wakeups=$(grep -o '"wakeups":[0-9]*' /tmp/guard.verdict | cut -d: -f2)
+  polls=$(grep -o '"polls":[0-9]*' /tmp/guard.verdict | cut -d: -f2)
+  if [ -n "$ERRS" ]; then
+    show /tmp/guard.err "oomlens run stderr"
+    show /tmp/guard.header "record header"
+    grep '"type":"event"' /tmp/guard.jsonl > /tmp/guard.events
+    show /tmp/guard.events "record events"
+    show /tmp/guard.verdict "record verdict"
+    result guard-v2 fail "$ERRS"
+  else
+    result guard-v2 pass "status=$st warning at ${warn_t}s (working set $warn_ws), SIGTERM ($act_trig) at ${act_t}s (working set $act_ws) of limit 100663296; oom_kill=$last_oom; psi: $(printf '%s' "$psi" | grep -o '"trigger":"[^"]*"'); polls=$polls psi_wakeups=$wakeups"
+  fi
+}
+
 # --- watch-counter: a v2 kill whose report `oomlens watch --json` and
 # `oomlens daemon` never see (both stopped while the kill happens and the
 # ring is then overwritten, as a burst of kernel messages does) is still
@@ -498,7 +563,7 @@ main() {
     result setup fail "cannot enable +memory in $CG/cgroup.subtree_control (controllers: $(cat $CG/cgroup.controllers))"
     return
   fi
-  for s in run-limit-nested leak-v2 kmsg-report explain-v2 oom-group protect watch-counter; do
+  for s in run-limit-nested leak-v2 kmsg-report explain-v2 oom-group protect guard-v2 watch-counter; do
     if wanted $s; then scenario_$(echo $s | tr - _); fi
   done
   case $ONLY in *,hang,*) scenario_hang ;; esac
