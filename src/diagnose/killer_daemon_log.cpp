@@ -105,7 +105,7 @@ std::vector<DaemonKill> parse_nohang_lines(const std::vector<std::string>& messa
     }
     constexpr std::string_view kSend = "Sending ";
     constexpr std::string_view kVictim = " to the victim";
-    if (m.starts_with(kSend) && m.ends_with(kVictim)) {
+    if (m.size() >= kSend.size() + kVictim.size() && m.starts_with(kSend) && m.ends_with(kVictim)) {
       std::string_view sig = m.substr(kSend.size(), m.size() - kSend.size() - kVictim.size());
       if (pid && is_signal(sig)) {
         DaemonKill k;

@@ -77,6 +77,9 @@ TEST(KillerDaemonLog, NohangJoinsVictimStatusAndAction) {
       "  PID:       6000, name: firefox, state: S, EUID: 1000, SID: 1 (systemd), lifetime: 1h",
       "Implementing a corrective action:",
       "  Executing the command: systemctl restart foo",
+      // Overlapping prefix and suffix: not an action.
+      "  PID:       7000, name: x, state: S, EUID: 0, SID: 1 (systemd), lifetime: 1s",
+      "Sending to the victim",
   };
   auto ks = parse_nohang_lines(lines);
   ASSERT_EQ(ks.size(), 1u);
