@@ -6,7 +6,10 @@
 # settings, and measures oomlens's own CPU time (utime+stime of oomlens
 # alone, from its /proc/PID/stat just before the job ends) and peak RSS
 # (VmHWM) and RssAnon; then `mprof run --include-children` (Debian's
-# python3-memory-profiler) on the same job in the same run. Prints Markdown.
+# python3-memory-profiler) on the same job in the same run. Then the
+# kill-to-event latency on one clock, CLOCK_MONOTONIC (bench/run_latency.py:
+# tracefs oom/mark_victim vs the record's oom_kill mono_s, 10 kills of the
+# leaker under --limit 64M, under /tmp/oomlens-oom.lock). Prints Markdown.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${1:-build-bench}
@@ -15,7 +18,7 @@ OUT=bench/out/run
 mkdir -p "$OUT"
 if [ ! -x "$B/oomlens" ]; then
   cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DOOMLENS_TESTS=OFF >/dev/null
-  cmake --build "$B" -j "$(nproc)" --target oomlens >/dev/null
+  cmake --build "$B" -j "$(nproc)" --target oomlens oomlens-test-leaker >/dev/null
 fi
 JOB=(/usr/bin/python3 tests/fixtures/run/nine_procs.py "$DURATION" 200)
 TICK=$(getconf CLK_TCK)
@@ -79,3 +82,12 @@ for name, r in rows.items():
     print(f"| {name} | {pct:.2f} % ({r['cpu_s']:.2f} s in {r['elapsed_s']} s) | {r['hwm_kb']/1024:.1f} MiB | {r['anon_kb']/1024:.1f} MiB | {rep} |")
 print("\ngoals: oomlens CPU <= 1 % of one core, peak RSS <= 8 MiB, RssAnon <= 3 MiB")
 PY
+
+echo
+echo "## oomlens run: kernel kill -> oom_kill event in the record (one clock)"
+if [ "$(id -u)" = 0 ]; then
+  flock /tmp/oomlens-oom.lock /usr/bin/python3 bench/run_latency.py "$B" "${BENCH_RUN_KILLS:-10}" ||
+    echo "kill-to-event latency: not measured"
+else
+  echo "kill-to-event latency: needs root (tracefs, cgroups): skipped"
+fi

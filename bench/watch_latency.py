@@ -14,12 +14,12 @@ Prints median / p95 / max in ms. Needs root (tracefs, cgroups).
 """
 import http.client
 import os
-import re
 import subprocess
 import sys
 import time
 
-TRACEFS = "/sys/kernel/tracing"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tracefs_mono import MarkVictims, quantiles  # noqa: E402
 
 
 def kills_total(conn):
@@ -32,15 +32,7 @@ def kills_total(conn):
 def main():
     port, tool, cgdir = int(sys.argv[1]), sys.argv[2], sys.argv[3]
     n = int(sys.argv[4]) if len(sys.argv) > 4 else 10
-    if not os.path.isdir(TRACEFS + "/instances"):
-        subprocess.run(["mount", "-t", "tracefs", "nodev", TRACEFS], check=False)
-    inst = f"{TRACEFS}/instances/oomlens-bench-{os.getpid()}"
-    os.mkdir(inst)  # an instance: its own buffer, clock and event switches
-    try:
-        with open(inst + "/trace_clock", "w") as f:
-            f.write("mono")
-        with open(inst + "/events/oom/mark_victim/enable", "w") as f:
-            f.write("1")
+    with MarkVictims("oomlens-watch-bench") as mv:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         last = kills_total(conn)
         increments = []
@@ -58,13 +50,8 @@ def main():
             if end is not None and now > end:
                 break
             time.sleep(0.002)
-        with open(inst + "/events/oom/mark_victim/enable", "w") as f:
-            f.write("0")
-        with open(inst + "/trace") as f:
-            trace = f.read()
-    finally:
-        os.rmdir(inst)
-    marks = [float(m.group(1)) for m in re.finditer(r"\s(\d+\.\d+): mark_victim: pid=", trace)]
+    # /metrics has no pids: each kill is matched with the first increment after it
+    marks = [t for _, t in mv.marks]
     lat = []
     for t in marks:
         after = [i for i in increments if i >= t]
@@ -74,10 +61,9 @@ def main():
     if not lat:
         print(f"detection latency: no kill measured ({len(marks)} mark_victim, {p.stderr.read().decode().strip()})")
         return 1
-    lat.sort()
-    q = lambda x: lat[min(len(lat) - 1, int(x * len(lat)))]
+    med, p95, mx = quantiles(lat)
     print(f"detection latency, kernel mark_victim -> /metrics increment ({len(lat)} of {len(marks)} kills, "
-          f"2 ms polling): median {q(0.5):.0f} ms, p95 {q(0.95):.0f} ms, max {lat[-1]:.0f} ms")
+          f"2 ms polling): median {med:.0f} ms, p95 {p95:.0f} ms, max {mx:.0f} ms")
     return 0
 
 

@@ -166,7 +166,10 @@ Verdict decide_verdict(const VerdictInput& in) {
                                : "no oom_kill counter rose (the kernel log was not readable: " +
                                      in.kernel_log_error.value_or("?") + ")");
       std::string who = "another process (sender unknown: a wait status never says who sent a signal)";
-      if (!in.killer_daemons.empty()) {
+      if (in.daemon_kill) {
+        who = in.daemon_kill->daemon + ", a userspace OOM killer";
+        v.evidence.push_back(describe(*in.daemon_kill));
+      } else if (!in.killer_daemons.empty()) {
         who = "another process; running killer daemon(s): ";
         for (size_t i = 0; i < in.killer_daemons.size(); ++i) who += (i ? ", " : "") + in.killer_daemons[i];
         v.evidence.push_back("found running: " + who.substr(who.find(": ") + 2));
@@ -194,7 +197,10 @@ Verdict decide_verdict(const VerdictInput& in) {
       v.confidence = "medium";
       v.evidence.push_back(ended);
       std::string who = "sender unknown";
-      if (!in.killer_daemons.empty()) {
+      if (in.daemon_kill) {
+        who = in.daemon_kill->daemon + ", a userspace OOM killer";
+        v.evidence.push_back(describe(*in.daemon_kill));
+      } else if (!in.killer_daemons.empty()) {
         who = "running killer daemon(s), which usually send SIGTERM first: ";
         for (size_t i = 0; i < in.killer_daemons.size(); ++i) who += (i ? ", " : "") + in.killer_daemons[i];
       }

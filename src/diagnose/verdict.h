@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "diagnose/killer_daemon_log.h"
+
 namespace oomlens::diagnose {
 
 /// A kernel OOM kill of a process in the job's tree.
@@ -56,6 +58,9 @@ struct VerdictInput {
   std::optional<std::string> cgroup_dir;
   std::optional<uint64_t> limit_bytes;
   std::vector<std::string> killer_daemons;  ///< running: "earlyoom", "systemd-oomd", "nohang", "oomd"
+  /// A userspace killer's logged kill of a process of the job (journal,
+  /// killer_daemon_log.h); named as the sender ahead of `killer_daemons`.
+  std::optional<DaemonKill> daemon_kill;
   std::string_view stderr_tail;
   std::optional<uint64_t> shm_used_bytes, shm_size_bytes;
   /// Workers of the main program (same executable) and how they started:

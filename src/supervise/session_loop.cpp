@@ -85,7 +85,9 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
     flush_ring();
     json ev = diagnose::tree_kill_to_json(tk);
     ev["type"] = "event";
-    ev["t_s"] = t_rel();
+    double mono = now_s();  // one clock read for both: t_s and mono_s name the same instant
+    ev["t_s"] = mono - t0_;
+    ev["mono_s"] = mono;  // CLOCK_MONOTONIC, comparable with tracefs trace_clock=mono (bench/run_latency.py)
     ev["kind"] = "oom_kill";
     ev["boot_id"] = monitor::read_boot_id();
     ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);

@@ -91,6 +91,8 @@ class Session {
   [[nodiscard]] int main_pidfd() const { return job_.pidfd; }
   [[nodiscard]] bool main_exited() const { return main_status_.has_value(); }
   [[nodiscard]] double t_rel() const { return now_s() - t0_; }
+  /// A userspace killer's journal line naming the job (session_verdict.cpp).
+  [[nodiscard]] std::optional<diagnose::DaemonKill> logged_daemon_kill() const;
   [[nodiscard]] const std::string& cgroup_dir() const { return job_cg_dir_; }
   [[nodiscard]] const std::optional<cgroup::MemoryHierarchy>& hierarchy() const { return hierarchy_; }
   [[nodiscard]] const RunOptions& options() const { return o_; }

@@ -10,6 +10,7 @@
 
 #include "diagnose/verdict_json.h"
 #include "guard/budget.h"
+#include "logsource/journal_daemons.h"
 #include "render/record_text.h"
 #include "supervise/session_state.h"
 
@@ -42,7 +43,41 @@ std::vector<std::string> running_killer_daemons() {
   return found;
 }
 
+// A userspace killer's journal line naming a process of the tree (or, for
+// systemd-oomd, the job's cgroup or an ancestor), logged during the run.
+// No readable journal: nullopt, and the running-daemon fallback stays.
+std::optional<diagnose::DaemonKill> daemon_kill_in_journal(double run_s, const std::vector<int>& pids,
+                                                           const std::vector<std::string>& cgroups) {
+  timespec ts{};
+  ::clock_gettime(CLOCK_REALTIME, &ts);
+  uint64_t now_us = static_cast<uint64_t>(ts.tv_sec) * 1000000u + static_cast<uint64_t>(ts.tv_nsec) / 1000u;
+  uint64_t span_us = static_cast<uint64_t>((run_s + 2.0) * 1e6);  // 2 s of slack for clock steps
+  auto got = read_killer_daemon_messages(now_us > span_us ? now_us - span_us : 0, now_us + 1000000u);
+  if (!got.read) return std::nullopt;
+  std::vector<diagnose::DaemonKill> kills;
+  std::vector<std::string> nohang;
+  for (auto& m : got.messages) {
+    if (m.identifier == "earlyoom") {
+      if (auto k = diagnose::parse_earlyoom_line(m.message)) kills.push_back(std::move(*k));
+    } else if (m.identifier == "systemd-oomd") {
+      if (auto k = diagnose::parse_oomd_line(m.message)) kills.push_back(std::move(*k));
+    } else if (m.identifier == "nohang") {
+      nohang.push_back(m.message);
+    }
+  }
+  for (auto& k : diagnose::parse_nohang_lines(nohang)) kills.push_back(std::move(k));
+  return diagnose::kill_of_job(kills, pids, cgroups);
+}
+
 }  // namespace
+
+std::optional<diagnose::DaemonKill> Session::logged_daemon_kill() const {
+  std::vector<int> pids{job_.pid};
+  for (auto& p : tree_->procs()) pids.push_back(p.pid);
+  std::vector<std::string> cgroups;
+  if (!job_cg_dir_.empty()) cgroups.push_back(job_cg_dir_);
+  return daemon_kill_in_journal(t_rel(), pids, cgroups);
+}
 
 // Step 8: cleanup. The cgroup's leftovers are killed (they are ours).
 void Session::cleanup() {
@@ -105,7 +140,10 @@ void Session::decide_and_end() {
   else if (last_.cgroup.limit_bytes) vi.limit_bytes = last_.cgroup.limit_bytes;
   if ((!main_status_known_ || (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM))) &&
       kills_.empty() && !vi.still_running)
+  {
     vi.killer_daemons = running_killer_daemons();
+    vi.daemon_kill = logged_daemon_kill();
+  }
   vi.stderr_tail = tail_.text();
   vi.shm_used_bytes = sys_.shm_used_bytes;
   vi.shm_size_bytes = sys_.shm_size_bytes;
