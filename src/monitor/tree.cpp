@@ -339,6 +339,7 @@ bool ProcessTree::refresh_smaps(double t_s) {
   for (auto& p : procs_) {
     if (p.gone_s) continue;
     if (!p.dirfd) continue;
+    p.smaps_tried = true;
     auto sm_text = read_at(*p.dirfd, "smaps_rollup", 1 << 16);
     auto sm = sm_text ? std::optional(proc::parse_smaps_rollup(*sm_text)) : std::nullopt;
     auto to_int = [](const std::optional<std::string>& t) -> std::optional<int> {

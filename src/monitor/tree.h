@@ -46,6 +46,7 @@ struct TrackedProc {
   std::optional<proc::PidStatus> status;       ///< latest
   std::optional<proc::SmapsRollup> smaps;      ///< latest good read
   std::optional<double> smaps_t_s;
+  bool smaps_tried = false;  ///< a smaps_rollup pass has tried this process (it may have failed)
   std::optional<int> oom_score;
   std::optional<int> oom_score_adj;
   uint64_t peak_pss_bytes = 0;

@@ -246,19 +246,28 @@ void Session::read_cgroup(monitor::Sample& s) {
 
 // PSS: every pss_min_s, or sooner when the tree's RSS grew by 5 % since the
 // last pass and the CPU budget allows (a pass costing c seconds is not
-// repeated within c / pss_budget seconds). Within 15 % of the cgroup limit,
-// an OOM kill may be a second away: the budget rises to 5 % of a core so
-// the last PSS before the kill is fresh (what the peak and the per-worker
-// attribution rest on).
+// repeated within c / pss_budget seconds). Two cases may not wait for the
+// default budget, and are paced by 5 % of a core instead: within 15 % of the
+// cgroup limit, where an OOM kill may be a second away and the last PSS
+// before it is what the peak and the per-worker attribution rest on; and a
+// process that joined the tree and was never measured (a DataLoader worker
+// forked after a large parent's pass could otherwise live and die unmeasured,
+// its peak unknown). The whole tree is re-read then, not only the newcomer:
+// a fork changes the parent's PSS too, and mixing a pre-fork parent with a
+// post-fork child would count the shared pages twice.
 void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   uint64_t rss_now = 0;
-  for (auto& p : tree_->procs())
-    if (!p.gone_s && p.status && p.status->vm_rss_bytes) rss_now += *p.status->vm_rss_bytes;
+  bool unmeasured = false;
+  for (auto& p : tree_->procs()) {
+    if (p.gone_s) continue;
+    if (p.status && p.status->vm_rss_bytes) rss_now += *p.status->vm_rss_bytes;
+    if (!p.smaps_tried && p.dirfd) unmeasured = true;
+  }
   const bool near_limit = s.cgroup.limit_bytes && s.cgroup.usage_bytes &&
                           *s.cgroup.usage_bytes > *s.cgroup.limit_bytes / 100 * 85;
-  const double budget = near_limit ? std::max(o_.pss_budget, 0.05) : o_.pss_budget;
-  bool grew = rss_now > pss_rss_at_ + pss_rss_at_ / 20 && t >= pss_budget_ok_;
-  if (t >= next_pss_ || grew || (near_limit && t >= pss_budget_ok_)) {
+  const bool grew = rss_now > pss_rss_at_ + pss_rss_at_ / 20 && t >= pss_budget_ok_;
+  const bool urgent = (near_limit || unmeasured) && t >= pss_urgent_ok_;
+  if (t >= next_pss_ || grew || urgent) {
     // The budget is CPU time (this thread's), not wall time: a pass that
     // waits on a busy process's mmap lock or on a loaded machine costs
     // oomlens nothing, and must not push the next pass minutes away.
@@ -268,7 +277,9 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
     s.pss_fresh = true;
     pss_since_write_ = true;
     pss_rss_at_ = rss_now;
-    pss_budget_ok_ = t + std::max(near_limit ? o_.tick_s : o_.tick_s * 5, cost / budget);
+    constexpr double kUrgentBudget = 0.05;  // of a core
+    pss_urgent_ok_ = t + std::max(o_.tick_s, cost / std::max(o_.pss_budget, kUrgentBudget));
+    pss_budget_ok_ = t + std::max(o_.tick_s * 5, cost / o_.pss_budget);
     next_pss_ = t + std::max(o_.pss_min_s, cost / o_.pss_budget);
   }
 }

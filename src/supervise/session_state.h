@@ -170,7 +170,8 @@ class Session {
   std::optional<double> wake_at_;  ///< guard wake-up request (one-shot)
   bool pss_since_write_ = false;
   uint64_t pss_rss_at_ = 0;
-  double pss_budget_ok_ = 0;
+  double pss_budget_ok_ = 0;  ///< next pass allowed by the default PSS budget
+  double pss_urgent_ok_ = 0;  ///< next pass near the limit or for a new process (5 % of a core)
   uint64_t tick_no_ = 0, ticks_at_exit_ = 0;
   monitor::SystemSample sys_;
   std::optional<uint64_t> cached_limit_, cached_anon_, cached_shmem_;
