@@ -54,6 +54,20 @@ size_t scalar_find(const char* data, size_t from, size_t to, size_t n) {
   return n;
 }
 
+// The SIMD loops mark candidate starts in `mask` (bit b = data[i + b]):
+// the first that verifies, or kNone.
+constexpr size_t kNone = static_cast<size_t>(-1);
+inline size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask) {
+  while (mask != 0) {
+    size_t off = i + static_cast<size_t>(__builtin_ctz(mask));
+    char c = data[off];
+    for (size_t k = 0; k < std::size(kNeedles); ++k)
+      if (kNeedles[k].text[0] == c && verify(data, data + off, end, k)) return off;
+    mask &= mask - 1;
+  }
+  return kNone;
+}
+
 #ifdef OOMLENS_X86
 __attribute__((target("avx2"))) size_t avx2_find(const char* data, size_t n) {
   const __m256i fo = _mm256_set1_epi8('o'), fp = _mm256_set1_epi8('p'), fM = _mm256_set1_epi8('M'),
@@ -78,13 +92,7 @@ __attribute__((target("avx2"))) size_t avx2_find(const char* data, size_t n) {
     m = _mm256_or_si256(m, _mm256_and_si256(eM, _mm256_cmpeq_epi8(b9, l_M)));           // Manual OOM
     m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(b0, fT), _mm256_cmpeq_epi8(b6, l_n)));  // Task in
     uint32_t mask = static_cast<uint32_t>(_mm256_movemask_epi8(m));
-    while (mask != 0) {
-      size_t off = i + static_cast<size_t>(__builtin_ctz(mask));
-      char c = data[off];
-      for (size_t k = 0; k < std::size(kNeedles); ++k)
-        if (kNeedles[k].text[0] == c && verify(data, data + off, end, k)) return off;
-      mask &= mask - 1;
-    }
+    if (size_t off = first_verified(data, end, i, mask); off != kNone) return off;
   }
   return scalar_find(data, i, n, n);
 }
@@ -107,13 +115,7 @@ size_t sse2_find(const char* data, size_t n) {
     m = _mm_or_si128(m, _mm_and_si128(eM, _mm_cmpeq_epi8(ld(p + 9), l_M)));
     m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(b0, fT), _mm_cmpeq_epi8(ld(p + 6), l_n)));
     uint32_t mask = static_cast<uint32_t>(_mm_movemask_epi8(m));
-    while (mask != 0) {
-      size_t off = i + static_cast<size_t>(__builtin_ctz(mask));
-      char c = data[off];
-      for (size_t k = 0; k < std::size(kNeedles); ++k)
-        if (kNeedles[k].text[0] == c && verify(data, data + off, end, k)) return off;
-      mask &= mask - 1;
-    }
+    if (size_t off = first_verified(data, end, i, mask); off != kNone) return off;
   }
   return scalar_find(data, i, n, n);
 }

@@ -103,7 +103,7 @@ std::shared_ptr<int> adopt_fd(int fd) {
 std::shared_ptr<int> open_dir(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return nullptr;
-  return std::shared_ptr<int>(new int(fd), [](int* p) { ::close(*p); delete p; });
+  return adopt_fd(fd);
 }
 
 }  // namespace
@@ -118,15 +118,7 @@ std::vector<int> read_children_at(int pid_dirfd, int single_thread_pid) {
   if (single_thread_pid > 0) {
     auto text = read_at(pid_dirfd, ("task/" + std::to_string(single_thread_pid) + "/children").c_str(), 1 << 20);
     if (text) {
-      std::string_view s(*text);
-      while (!s.empty()) {
-        auto sp = s.find(' ');
-        auto tok = s.substr(0, sp);
-        int c = 0;
-        if (!tok.empty() && std::from_chars(tok.data(), tok.data() + tok.size(), c).ec == std::errc{}) out.push_back(c);
-        if (sp == std::string_view::npos) break;
-        s.remove_prefix(sp + 1);
-      }
+      parse_pids(*text, &out);
       return out;
     }
   }
@@ -138,15 +130,7 @@ std::vector<int> read_children_at(int pid_dirfd, int single_thread_pid) {
     if (e->d_name[0] == '.') continue;
     auto text = read_at(tfd, (std::string(e->d_name) + "/children").c_str(), 1 << 20);
     if (!text) continue;
-    std::string_view s(*text);
-    while (!s.empty()) {
-      auto sp = s.find(' ');
-      auto tok = s.substr(0, sp);
-      int c = 0;
-      if (!tok.empty() && std::from_chars(tok.data(), tok.data() + tok.size(), c).ec == std::errc{}) out.push_back(c);
-      if (sp == std::string_view::npos) break;
-      s.remove_prefix(sp + 1);
-    }
+    parse_pids(*text, &out);
   }
   ::closedir(d);
   return out;
