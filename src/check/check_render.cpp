@@ -2,15 +2,13 @@
 #include <fmt/core.h>
 
 #include "check/audit.h"
+#include "util/json_opt.h"
 #include "render/utf8.h"
 
 namespace oomlens::check {
 namespace {
 
-template <typename T>
-nlohmann::json opt(const std::optional<T>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
+using util::opt;
 
 nlohmann::json processes(const std::vector<ProcessFact>& ps) {
   auto a = nlohmann::json::array();

@@ -1,11 +1,9 @@
 #include "diagnose/verdict_json.h"
+#include "util/json_opt.h"
 
 namespace oomlens::diagnose {
 namespace {
-template <class T>
-nlohmann::json opt(const std::optional<T>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
+using util::opt;
 }  // namespace
 
 nlohmann::json tree_kill_to_json(const TreeKill& k) {

@@ -1,5 +1,6 @@
 // The guard inside `oomlens run` (see runner.h).
 #include "guard/runner.h"
+#include "util/json_opt.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -19,10 +20,7 @@ namespace {
 
 using nlohmann::json;
 
-template <class T>
-json opt(const std::optional<T>& v) {
-  return v ? json(*v) : json(nullptr);
-}
+using util::opt;
 
 std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<double>(b) / 1048576.0); }
 

@@ -1,5 +1,6 @@
 // Samples and their record form (see sample.h).
 #include "monitor/sample.h"
+#include "util/json_opt.h"
 
 #include <fcntl.h>
 #include <sys/statvfs.h>
@@ -15,10 +16,7 @@
 namespace oomlens::monitor {
 namespace {
 
-template <class T>
-nlohmann::json opt(const std::optional<T>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
+using util::opt;
 
 }  // namespace
 

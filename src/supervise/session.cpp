@@ -1,6 +1,7 @@
 // `oomlens run`: the step sequence of a supervision session (see
 // session_state.h for how the session is split across files).
 #include "supervise/session.h"
+#include "util/json_opt.h"
 
 #include <fcntl.h>
 #include <sys/prctl.h>
@@ -20,10 +21,7 @@ namespace oomlens::supervise {
 using nlohmann::json;
 
 namespace {
-template <class T>
-json opt(const std::optional<T>& v) {
-  return v ? json(*v) : json(nullptr);
-}
+using util::opt;
 }  // namespace
 
 double now_s() {

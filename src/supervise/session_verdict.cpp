@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include "diagnose/verdict_json.h"
+#include "util/json_opt.h"
 #include "guard/budget.h"
 #include "logsource/journal_daemons.h"
 #include "render/record_text.h"
@@ -20,10 +21,7 @@ using nlohmann::json;
 
 namespace {
 
-template <class T>
-json opt(const std::optional<T>& v) {
-  return v ? json(*v) : json(nullptr);
-}
+using util::opt;
 
 // Killer daemons are named only when found running (one /proc scan, at the end).
 std::vector<std::string> running_killer_daemons() {

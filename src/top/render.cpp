@@ -1,5 +1,6 @@
 // Text and JSON rendering for `oomlens top` (see render.h).
 #include "top/render.h"
+#include "util/json_opt.h"
 
 #include <fmt/core.h>
 
@@ -12,10 +13,7 @@ namespace {
 std::string bytes_or_dash(const std::optional<uint64_t>& b) { return b ? format_bytes(*b) : "-"; }
 std::string int_or_dash(const std::optional<int>& v) { return v ? std::to_string(*v) : "-"; }
 
-template <typename T>
-nlohmann::json opt(const std::optional<T>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
+using util::opt;
 
 }  // namespace
 
