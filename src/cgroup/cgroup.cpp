@@ -285,4 +285,19 @@ std::optional<uint64_t> keyed_value(std::string_view text, std::string_view key)
   return std::nullopt;
 }
 
+MemoryStat parse_memory_stat(Version v, std::string_view text) {
+  MemoryStat m;
+  const bool v1 = v == Version::v1;
+  auto field = [&](std::string_view v1_key, std::string_view v2_key) {
+    if (!v1) return keyed_value(text, v2_key);
+    auto total = keyed_value(text, std::string("total_") + std::string(v1_key));
+    return total ? total : keyed_value(text, v1_key);
+  };
+  m.anon_bytes = field("rss", "anon");
+  m.shmem_bytes = field("shmem", "shmem");
+  m.file_bytes = field("cache", "file");
+  m.inactive_file_bytes = field("inactive_file", "inactive_file");
+  return m;
+}
+
 }  // namespace oomlens::cgroup

@@ -107,4 +107,17 @@ struct Result {
 /// nullopt when the key is absent or its value is not a number.
 [[nodiscard]] std::optional<uint64_t> keyed_value(std::string_view text, std::string_view key);
 
+/// The fields of memory.stat oomlens uses (bytes; null when absent). On v1
+/// the hierarchical `total_*` figures (descendants included) come first, the
+/// cgroup's local ones when a kernel or cgroup lacks them.
+struct MemoryStat {
+  std::optional<uint64_t> anon_bytes;           ///< v1 total_rss, v2 anon
+  std::optional<uint64_t> shmem_bytes;          ///< v1 total_shmem, v2 shmem
+  std::optional<uint64_t> file_bytes;           ///< v1 total_cache, v2 file
+  std::optional<uint64_t> inactive_file_bytes;  ///< v1 total_inactive_file, v2 inactive_file
+};
+/// Parses memory.stat text (mm/memcontrol.c memcg_stat_show on v1,
+/// memory_stat_format on v2: `key value` lines, values in bytes; pure).
+[[nodiscard]] MemoryStat parse_memory_stat(Version v, std::string_view text);
+
 }  // namespace oomlens::cgroup

@@ -5,25 +5,6 @@
 #include <charconv>
 
 namespace oomlens::guard {
-StatFields parse_stat_fields(cgroup::Version v, std::string_view text) {
-  StatFields f;
-  if (v == cgroup::Version::v1) {
-    // total_* include descendants (hierarchical accounting); a kernel or a
-    // cgroup without them falls back to the local figures.
-    f.inactive_file_bytes = cgroup::keyed_value(text, "total_inactive_file");
-    if (!f.inactive_file_bytes) f.inactive_file_bytes = cgroup::keyed_value(text, "inactive_file");
-    f.anon_bytes = cgroup::keyed_value(text, "total_rss");
-    if (!f.anon_bytes) f.anon_bytes = cgroup::keyed_value(text, "rss");
-    f.shmem_bytes = cgroup::keyed_value(text, "total_shmem");
-    if (!f.shmem_bytes) f.shmem_bytes = cgroup::keyed_value(text, "shmem");
-  } else {
-    f.inactive_file_bytes = cgroup::keyed_value(text, "inactive_file");
-    f.anon_bytes = cgroup::keyed_value(text, "anon");
-    f.shmem_bytes = cgroup::keyed_value(text, "shmem");
-  }
-  return f;
-}
-
 std::optional<uint64_t> working_set_bytes(std::optional<uint64_t> usage, std::optional<uint64_t> inactive_file) {
   if (!usage) return std::nullopt;
   if (!inactive_file) return usage;
@@ -81,8 +62,8 @@ std::vector<Level> read_levels(const cgroup::MemoryHierarchy& h, const std::stri
     }
     if (l.limit_bytes || out.empty()) {
       auto usage = cgroup::read_u64_file(d + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
-      StatFields f;
-      if (auto st = cgroup::read_small_file(d + "/memory.stat")) f = parse_stat_fields(h.version, *st);
+      cgroup::MemoryStat f;
+      if (auto st = cgroup::read_small_file(d + "/memory.stat")) f = cgroup::parse_memory_stat(h.version, *st);
       l.working_set_bytes = working_set_bytes(usage, f.inactive_file_bytes);
     }
     out.push_back(std::move(l));
@@ -98,8 +79,8 @@ std::optional<uint64_t> read_working_set(const cgroup::MemoryHierarchy& h, const
   const bool v1 = h.version == cgroup::Version::v1;
   auto usage = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
   if (!usage) return std::nullopt;
-  StatFields f;
-  if (auto st = cgroup::read_small_file(dir + "/memory.stat")) f = parse_stat_fields(h.version, *st);
+  cgroup::MemoryStat f;
+  if (auto st = cgroup::read_small_file(dir + "/memory.stat")) f = cgroup::parse_memory_stat(h.version, *st);
   return working_set_bytes(usage, f.inactive_file_bytes);
 }
 

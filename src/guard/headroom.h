@@ -26,14 +26,6 @@
 
 namespace oomlens::guard {
 
-/// The fields of memory.stat the guard needs (bytes; null when absent).
-struct StatFields {
-  std::optional<uint64_t> inactive_file_bytes;  ///< v1 total_inactive_file (hierarchical), v2 inactive_file
-  std::optional<uint64_t> anon_bytes;           ///< v1 total_rss, v2 anon
-  std::optional<uint64_t> shmem_bytes;          ///< v1 total_shmem, v2 shmem
-};
-/// Parses memory.stat text (pure).
-[[nodiscard]] StatFields parse_stat_fields(cgroup::Version v, std::string_view text);
 
 /// usage - inactive_file (never below 0); null when usage is unknown. An
 /// unknown inactive_file leaves usage itself (an over-estimate, stated).

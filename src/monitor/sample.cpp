@@ -54,19 +54,10 @@ TreeTotals tree_totals(const std::vector<TrackedProc>& procs, double t_s) {
 }
 
 void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out) {
-  if (v == cgroup::Version::v1) {
-    // total_* include descendants (hierarchical accounting).
-    out->anon_bytes = cgroup::keyed_value(text, "total_rss");
-    if (!out->anon_bytes) out->anon_bytes = cgroup::keyed_value(text, "rss");
-    out->shmem_bytes = cgroup::keyed_value(text, "total_shmem");
-    if (!out->shmem_bytes) out->shmem_bytes = cgroup::keyed_value(text, "shmem");
-    out->file_bytes = cgroup::keyed_value(text, "total_cache");
-    if (!out->file_bytes) out->file_bytes = cgroup::keyed_value(text, "cache");
-  } else {
-    out->anon_bytes = cgroup::keyed_value(text, "anon");
-    out->shmem_bytes = cgroup::keyed_value(text, "shmem");
-    out->file_bytes = cgroup::keyed_value(text, "file");
-  }
+  auto m = cgroup::parse_memory_stat(v, text);
+  out->anon_bytes = m.anon_bytes;
+  out->shmem_bytes = m.shmem_bytes;
+  out->file_bytes = m.file_bytes;
 }
 
 CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir, bool with_limit,

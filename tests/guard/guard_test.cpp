@@ -25,16 +25,18 @@ TEST(Headroom, WorkingSetSubtractsInactiveFile) {
 }
 
 TEST(Headroom, ParseStatV1AndV2) {
-  auto v1 = parse_stat_fields(cgroup::Version::v1,
-                              "cache 10\nrss 20\nshmem 3\ninactive_file 7\ntotal_cache 100\ntotal_rss 200\n"
-                              "total_shmem 30\ntotal_inactive_file 70\n");
+  auto v1 = cgroup::parse_memory_stat(cgroup::Version::v1,
+                                      "cache 10\nrss 20\nshmem 3\ninactive_file 7\ntotal_cache 100\ntotal_rss 200\n"
+                                      "total_shmem 30\ntotal_inactive_file 70\n");
   EXPECT_EQ(*v1.inactive_file_bytes, 70u);  // hierarchical figures first
   EXPECT_EQ(*v1.anon_bytes, 200u);
   EXPECT_EQ(*v1.shmem_bytes, 30u);
-  auto v2 = parse_stat_fields(cgroup::Version::v2, "anon 5\nfile 9\nshmem 1\ninactive_file 4\nactive_file 5\n");
+  EXPECT_EQ(*v1.file_bytes, 100u);
+  auto v2 = cgroup::parse_memory_stat(cgroup::Version::v2, "anon 5\nfile 9\nshmem 1\ninactive_file 4\nactive_file 5\n");
   EXPECT_EQ(*v2.inactive_file_bytes, 4u);
   EXPECT_EQ(*v2.anon_bytes, 5u);
-  auto none = parse_stat_fields(cgroup::Version::v2, "garbage\n\n");
+  EXPECT_EQ(*v2.file_bytes, 9u);
+  auto none = cgroup::parse_memory_stat(cgroup::Version::v2, "garbage\n\n");
   EXPECT_FALSE(none.inactive_file_bytes);
 }
 
