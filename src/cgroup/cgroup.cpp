@@ -28,15 +28,6 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   return out;
 }
 
-std::string join_path(const std::string& root, std::string_view rel) {
-  std::string out = root;
-  while (out.size() > 1 && out.back() == '/') out.pop_back();
-  if (out == "/") out.clear();
-  if (rel.empty() || rel.front() != '/') out += '/';
-  out += rel;
-  return out;
-}
-
 Result errno_result(const std::string& what) {
   return Result{false, what + ": " + std::strerror(errno)};
 }
@@ -98,11 +89,11 @@ std::vector<MemoryHierarchy> memory_mount_candidates(std::string_view mountinfo)
 }
 
 std::optional<MemoryHierarchy> find_memory_hierarchy(const std::string& root) {
-  auto mi = read_small_file(join_path(root, "proc/self/mountinfo"));
+  auto mi = read_small_file(join_root(root, "proc/self/mountinfo"));
   if (!mi) return std::nullopt;
   for (auto& c : memory_mount_candidates(*mi)) {
     if (c.version == Version::v1) return c;
-    auto ctl = read_small_file(join_path(root, c.mount_point) + "/cgroup.controllers");
+    auto ctl = read_small_file(join_root(root, c.mount_point) + "/cgroup.controllers");
     if (!ctl) continue;
     for (auto w : split(*ctl, ' '))
       if (w == "memory" || w == "memory\n") return c;
@@ -112,7 +103,7 @@ std::optional<MemoryHierarchy> find_memory_hierarchy(const std::string& root) {
 
 std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid, const std::string& root) {
   std::string self = pid == 0 ? "self" : std::to_string(pid);
-  auto text = read_small_file(join_path(root, "proc/" + self + "/cgroup"));
+  auto text = read_small_file(join_root(root, "proc/" + self + "/cgroup"));
   if (!text) return std::nullopt;
   for (auto& l : parse_proc_cgroup(*text)) {
     bool match = false;
@@ -121,7 +112,7 @@ std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid, 
     } else {
       for (auto& c : l.controllers) match |= c == "memory";
     }
-    if (match) return join_path(join_path(root, h.mount_point), l.path);
+    if (match) return join_root(join_root(root, h.mount_point), l.path);
   }
   return std::nullopt;
 }

@@ -1,5 +1,6 @@
 // Reader of SystemFacts (see system_facts.h).
 #include "check/system_facts.h"
+#include "util/file.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -15,14 +16,6 @@
 
 namespace oomlens::check {
 namespace {
-
-std::string join(const std::string& root, std::string_view rel) {
-  std::string r = root;
-  while (r.size() > 1 && r.back() == '/') r.pop_back();
-  if (r == "/") r.clear();
-  if (rel.empty() || rel.front() != '/') r += '/';
-  return r + std::string(rel);
-}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n')) s.remove_prefix(1);
@@ -121,8 +114,8 @@ std::string oom_daemon_kind(std::string_view comm, std::string_view cmdline) {
 
 SystemFacts read_system_facts(const std::string& root) {
   SystemFacts f;
-  const std::string proc = join(root, "proc");
-  const std::string vm = join(root, "proc/sys/vm/");
+  const std::string proc = join_root(root, "proc");
+  const std::string vm = join_root(root, "proc/sys/vm/");
   f.overcommit_memory = read_number<int>(vm + "overcommit_memory");
   f.overcommit_ratio = read_number<int>(vm + "overcommit_ratio");
   f.overcommit_kbytes = read_number<uint64_t>(vm + "overcommit_kbytes");
@@ -133,20 +126,20 @@ SystemFacts read_system_facts(const std::string& root) {
   f.meminfo = proc::read_meminfo(proc);
   if (auto s = cgroup::read_small_file(proc + "/swaps")) f.swaps = parse_swaps(*s);
 
-  if (DIR* d = ::opendir(join(root, "sys/block").c_str())) {
+  if (DIR* d = ::opendir(join_root(root, "sys/block").c_str())) {
     while (dirent* e = ::readdir(d)) {
       std::string n = e->d_name;
       if (n.rfind("zram", 0) != 0) continue;
-      auto size = read_number<uint64_t>(join(root, "sys/block/" + n + "/disksize"));
+      auto size = read_number<uint64_t>(join_root(root, "sys/block/" + n + "/disksize"));
       f.zram.push_back({n, size.value_or(0)});
     }
     ::closedir(d);
   }
 
-  f.dmesg_restrict = read_number<int>(join(root, "proc/sys/kernel/dmesg_restrict"));
+  f.dmesg_restrict = read_number<int>(join_root(root, "proc/sys/kernel/dmesg_restrict"));
   // Decide by trying: CAP_SYSLOG, containers without /dev/kmsg and LSMs all
   // play a part, and the open is the only honest answer.
-  int fd = ::open(join(root, "dev/kmsg").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  int fd = ::open(join_root(root, "dev/kmsg").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd >= 0) {
     f.kmsg_readable = true;
     ::close(fd);
@@ -160,7 +153,7 @@ SystemFacts read_system_facts(const std::string& root) {
     f.memory_controller = true;
     f.cgroup_version = h->version == cgroup::Version::v1 ? "v1" : "v2";
     if (auto dir = cgroup::memory_cgroup_dir(*h, 0, root)) {
-      const std::string mount = join(root, h->mount_point);
+      const std::string mount = join_root(root, h->mount_point);
       f.cgroup_path = dir->size() >= mount.size() ? dir->substr(mount.size()) : *dir;
       if (f.cgroup_path->empty()) f.cgroup_path = "/";
       auto lim = cgroup::tightest_limit(*h, *dir);
@@ -184,7 +177,7 @@ SystemFacts read_system_facts(const std::string& root) {
     }
   }
 
-  const std::string shm = join(root, "dev/shm");
+  const std::string shm = join_root(root, "dev/shm");
   struct statvfs sv {};
   if (::access(shm.c_str(), F_OK) == 0) {
     f.shm_present = true;

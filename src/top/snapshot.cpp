@@ -1,5 +1,6 @@
 // Snapshot building for `oomlens top` (see snapshot.h).
 #include "top/snapshot.h"
+#include "util/file.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -32,14 +33,6 @@ std::optional<int> parse_int(std::string_view t) {
   auto r = std::from_chars(t.data(), t.data() + t.size(), v);
   if (t.empty() || r.ec != std::errc{} || r.ptr != t.data() + t.size()) return std::nullopt;
   return v;
-}
-
-std::string join(const std::string& root, std::string_view rel) {
-  std::string r = root;
-  while (r.size() > 1 && r.back() == '/') r.pop_back();
-  if (r == "/") r.clear();
-  if (rel.empty() || rel.front() != '/') r += '/';
-  return r + std::string(rel);
 }
 
 }  // namespace
@@ -146,7 +139,7 @@ void SnapshotBuilder::Fd::reset() {
   fd_ = -1;
 }
 
-SnapshotBuilder::SnapshotBuilder(Options o) : opt_(std::move(o)), proc_(join(opt_.root, "proc")) {
+SnapshotBuilder::SnapshotBuilder(Options o) : opt_(std::move(o)), proc_(join_root(opt_.root, "proc")) {
   if (opt_.keep_fds) {
     // Two descriptors per process: raise the soft limit towards the hard
     // one, and keep 128 in reserve for everything else.
@@ -219,7 +212,7 @@ Snapshot SnapshotBuilder::tick() {
   if (have_memory_hierarchy_) {
     cgroup::MemoryHierarchy h{memory_v2_ ? cgroup::Version::v2 : cgroup::Version::v1, *memory_mount_};
     if (auto dir = cgroup::memory_cgroup_dir(h, 0, opt_.root)) {
-      const std::string mount = join(opt_.root, h.mount_point);
+      const std::string mount = join_root(opt_.root, h.mount_point);
       std::string rel = dir->size() > mount.size() ? dir->substr(mount.size()) : "/";
       s.header.cgroup_path = rel;
       s.header.cgroup_limit_bytes = cgroup::tightest_limit(h, *dir).bytes;

@@ -26,4 +26,13 @@ std::optional<std::string> read_file(const std::string& path, size_t max_bytes) 
   return out;
 }
 
+std::string join_root(const std::string& root, std::string_view rel) {
+  std::string out = root;
+  while (out.size() > 1 && out.back() == '/') out.pop_back();
+  if (out == "/") out.clear();
+  if (rel.empty() || rel.front() != '/') out += '/';
+  out += rel;
+  return out;
+}
+
 }  // namespace oomlens

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace oomlens {
 
@@ -10,5 +11,11 @@ namespace oomlens {
 /// nullopt when it cannot be opened or read; a process that vanished between
 /// listing and reading is simply nullopt ("gone" is not an error).
 [[nodiscard]] std::optional<std::string> read_file(const std::string& path, size_t max_bytes = size_t{1} << 20);
+
+/// `rel` under the fixture root `root` ("/" or "" is the real root): one
+/// slash between them, whatever their ends ("/tmp/fx/" + "/proc" is
+/// "/tmp/fx/proc"; "/" + "proc" is "/proc"). Readers take a root so tests run
+/// on fixture trees.
+[[nodiscard]] std::string join_root(const std::string& root, std::string_view rel);
 
 }  // namespace oomlens
