@@ -76,7 +76,12 @@ std::vector<Decision> Guard::observe(const Observation& obs) {
     if (stage_ == Stage::warned) {
       std::string trig;
       if (used >= o_.act_fraction) trig = "percent";
-      else if (o_.act_forecast_s && ttl && *ttl <= *o_.act_forecast_s) trig = "forecast";
+      // A forecast alone never acts below half the limit: a loader reading
+      // its dataset at 400 MiB/s into a 2 GiB limit forecasts the limit 5 s
+      // away at 0 %, and plateaus. Warning early costs nothing; an action
+      // (SIGTERM) at 8 % of the limit would stop a healthy job.
+      else if (o_.act_forecast_s && ttl && *ttl <= *o_.act_forecast_s && used >= kForecastActFloor)
+        trig = "forecast";
       if (!trig.empty()) {
         out.push_back(make(Decision::Kind::act, trig));
         stage_ = Stage::acted;

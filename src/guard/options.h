@@ -24,6 +24,10 @@ struct Action {
   std::string spelled = "none";   ///< as typed, for the record
 };
 
+/// `--act-forecast` acts only from this share of the effective limit: a
+/// forecast alone (a start-up ramp that will plateau) never acts below it.
+inline constexpr double kForecastActFloor = 0.5;
+
 struct GuardOptions {
   double warn_fraction = 0.85;                 ///< --warn 85%
   std::optional<double> forecast_s = 10.0;     ///< --forecast 10s (nullopt: --forecast off)

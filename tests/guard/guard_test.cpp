@@ -229,6 +229,27 @@ TEST(GuardMachine, ForecastWarnsEarlyOnAFastRamp) {
   EXPECT_NEAR(*ds[0].time_to_limit_s, 2.048 - ds[0].t_s, 0.1);
 }
 
+// A loader reading its data at 400 MiB/s into a 2 GiB limit, then a plateau
+// at 30 %: the forecast warns, but a forecast alone does not act below half
+// the limit; the same ramp carried on is acted on from half the limit.
+TEST(GuardMachine, ForecastActsOnlyFromHalfTheLimit) {
+  Guard plateau(act_opts(5.0));
+  std::vector<Decision> ds = ramp(plateau, 400.0 * MiB, 0.02, 1.5, 2 * GiB);
+  for (double t = 1.52; t < 8; t += 0.1)
+    for (auto& d : plateau.observe({t, 600 * MiB, 2 * GiB, true})) ds.push_back(d);
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].kind, Decision::Kind::warn);
+  EXPECT_EQ(plateau.stage(), Stage::warned);
+
+  Guard on(act_opts(5.0));
+  auto all = ramp(on, 400.0 * MiB, 0.02, 5.0, 2 * GiB);
+  ASSERT_GE(all.size(), 2u);
+  EXPECT_EQ(all[1].kind, Decision::Kind::act);
+  EXPECT_EQ(all[1].trigger, "forecast");
+  EXPECT_GE(all[1].used_fraction, kForecastActFloor);
+  EXPECT_LT(all[1].used_fraction, 0.6);  // acted at half the limit, ~2.5 s before it
+}
+
 TEST(GuardMachine, SimultaneousCrossingWarnsFirst) {
   Guard g(act_opts());
   auto ds = g.observe({0.0, 950 * MiB, 1 * GiB, true});
