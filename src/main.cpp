@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   oomlens::cli::add_protect(app, &status);
   oomlens::cli::add_top(app, &status);
   oomlens::cli::add_watch(app, &status);
-  oomlens::cli::add_daemon(app, &status);
+  oomlens::cli::add_daemon_forward(app, &status, argc, argv);  // execs oomlens-daemon
   oomlens::cli::add_run(app, &status);  // last: see commands.h
   oomlens::cli::add_report(app, &status);
   oomlens::cli::add_plot(app, &status);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the test VM's initramfs: busybox-static (applet links made by /init),
-# the built `oomlens` and `oomlens-test-leaker` (debug info stripped) with
-# the shared libraries `ldd` lists and the dynamic loader at the same paths,
+# the built `oomlens`, `oomlens-daemon` (which `oomlens daemon` execs from
+# beside /proc/self/exe: both land in /bin) and `oomlens-test-leaker` (debug
+# info stripped) with the shared libraries `ldd` lists and the dynamic
+# loader at the same paths,
 # and tests/vm/guest-init.sh as /init.
 #
 # Usage: scripts/vm/build-initramfs.sh BUILD_DIR [OUTPUT]
@@ -19,7 +21,7 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
   ldd "$busybox" 2>&1 | grep -q 'not a dynamic executable' ||
   die "$busybox is not static (apt-get install busybox-static)"
 command -v cpio >/dev/null || die "no cpio (apt-get install cpio)"
-bins=("$build/oomlens" "$build/oomlens-test-leaker")
+bins=("$build/oomlens" "$build/oomlens-daemon" "$build/oomlens-test-leaker")
 for b in "${bins[@]}"; do [ -x "$b" ] || die "$b not built (cmake --build $build)"; done
 
 stage=$(mktemp -d)

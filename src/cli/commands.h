@@ -14,7 +14,12 @@ void add_check(CLI::App& app, int* status);
 void add_protect(CLI::App& app, int* status);
 void add_top(CLI::App& app, int* status);
 void add_watch(CLI::App& app, int* status);
+/// The real `daemon` subcommand: linked only into oomlens-daemon (cli/daemon.cpp).
 void add_daemon(CLI::App& app, int* status);
+/// `daemon` in the main binary: execs the sibling oomlens-daemon with the
+/// argv words after `daemon`, untouched (cli/daemon_forward.cpp). Needs
+/// main's argc/argv, alive until parse() returns.
+void add_daemon_forward(CLI::App& app, int* status, int argc, char** argv);
 // Registered last: add_run lets the app pass a job's argv through
 // (allow_extras), which subcommands created after it would inherit.
 void add_run(CLI::App& app, int* status);

@@ -28,6 +28,10 @@ check() {
   check_cmd "$name" "$want" "$pattern" -- "$BIN" "$@"
 }
 
+ok() {
+  if [ "$2" -eq 0 ]; then pass=$((pass+1)); else echo "FAIL $1"; fail=$((fail+1)); fi
+}
+
 finish() {
   echo "$1: $pass passed, $fail failed"
   [ "$fail" -eq 0 ]

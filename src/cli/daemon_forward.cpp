@@ -1,0 +1,84 @@
+// `oomlens daemon` in the main binary: replaces this process (execv, same
+// pid) with the sibling executable `oomlens-daemon`, which holds the real
+// subcommand (cli/daemon.cpp, src/daemon_main.cpp). The daemon's HTTP
+// server comes from Debian's libcpp-httplib.so, which is linked with
+// OpenSSL; loading it runs OpenSSL's initialisation (~3.5 MiB of libcrypto
+// and libssl pages resident) in every process that links it. Keeping it out
+// of `oomlens` keeps that cost out of `run`, `watch`, `explain`, ...
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+
+namespace oomlens::cli {
+namespace {
+
+constexpr int kExitOwnFailure = 125;  // oomlens failed (docs/oomlens.md)
+
+/// The directory of this executable (/proc/self/exe), or "" with *error.
+std::string self_dir(std::string* error) {
+  std::string buf(4096, '\0');
+  ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size());
+  if (n <= 0 || static_cast<size_t>(n) >= buf.size()) {
+    *error = n <= 0 ? std::string("/proc/self/exe: ") + std::strerror(errno) : "/proc/self/exe: path too long";
+    return "";
+  }
+  buf.resize(static_cast<size_t>(n));
+  return buf.substr(0, buf.rfind('/') + 1);
+}
+
+/// Execs `oomlens-daemon ARGS...`; returns only on failure (status 125).
+int exec_daemon(const std::vector<char*>& args) {
+  std::string error;
+  std::string dir = self_dir(&error);
+  if (dir.empty()) {
+    fmt::print(stderr, "oomlens daemon: cannot find the oomlens-daemon executable: {}\n", error);
+    return kExitOwnFailure;
+  }
+  // Beside `oomlens` (the build tree; `make install` puts both in bin/).
+  const std::string path = dir + "oomlens-daemon";
+  std::vector<char*> argv;
+  argv.reserve(args.size() + 2);
+  argv.push_back(const_cast<char*>(path.c_str()));
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.push_back(nullptr);
+  ::execv(path.c_str(), argv.data());
+  const int err = errno;
+  if (err == ENOENT)
+    fmt::print(stderr,
+               "oomlens daemon: {} not found: the daemon is a separate executable, built and installed "
+               "beside oomlens (docs/daemon.md)\n",
+               path);
+  else
+    fmt::print(stderr, "oomlens daemon: cannot run {}: {}\n", path, std::strerror(err));
+  return kExitOwnFailure;
+}
+
+}  // namespace
+
+void add_daemon_forward(CLI::App& app, int* status, int argc, char** argv) {
+  auto* cmd = app.add_subcommand("daemon", "Capture every OOM kill and serve Prometheus metrics and events over HTTP");
+  // Everything after `daemon`, --help and unknown options included, belongs
+  // to oomlens-daemon: this subcommand has no help flag, accepts any
+  // leftovers, and passes the original argv words on (not CLI11's
+  // re-split leftovers, so `--opt=value`, `-abc` and `--` arrive as typed).
+  cmd->set_help_flag();
+  cmd->allow_extras();
+  cmd->prefix_command();
+  cmd->callback([status, argc, argv]() {
+    // The first "daemon" word is the subcommand: the app's own options
+    // (--help, --version) take no value and end parsing before callbacks run.
+    int first = 1;
+    while (first < argc && std::strcmp(argv[first], "daemon") != 0) ++first;
+    std::vector<char*> rest(argv + std::min(first + 1, argc), argv + argc);
+    *status = exec_daemon(rest);
+  });
+}
+
+}  // namespace oomlens::cli
