@@ -38,7 +38,8 @@ std::string join_path(const std::string& root, std::string_view rel) {
 }
 
 Result errno_result(const std::string& what) {
-  return Result{false, what + ": " + std::strerror(errno)};
+  int e = errno;
+  return Result{false, what + ": " + std::strerror(e), e};
 }
 
 Result write_file(const std::string& path, std::string_view value) {
