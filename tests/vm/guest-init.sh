@@ -272,13 +272,23 @@ scenario_run_limit_systemd_run() {
   check $(printf '%s' "$ev" | grep -qF '"oom_kill":1'; echo $?) "no cgroup_oom_kill event with oom_kill 1 (got '$ev')"
   check $([ -d $CG/sd/scope ]; echo $?) "oomlens removed the scope (systemd's, not oomlens's)"
   cause=$(grep '"type":"verdict"' /tmp/sdrun.jsonl | grep -o '"cause":"[^"]*"' | cut -d'"' -f4)
+  # Neither delegation nor systemd-run: exit 125 before the job starts, and
+  # the message names both ways tried.
+  sh -c 'echo $$ > /sys/fs/cgroup/sd/inner/cgroup.procs &&
+         exec su -s /bin/sh nobody -c "PATH=/bin:/sbin:/usr/bin:/usr/sbin exec oomlens run --limit 64M \
+           --record /tmp/sdrun-none.jsonl -- true"' > /tmp/sdrun-none.out 2> /tmp/sdrun-none.err
+  nst=$?
+  check $([ $nst -eq 125 ]; echo $?) "without systemd-run: oomlens run exited $nst, want 125"
+  for want in 'cannot set a memory limit: cannot create' 'needs a delegated subtree' 'systemd-run is not on PATH'; do
+    check $(grep -qF "$want" /tmp/sdrun-none.err; echo $?) "without systemd-run: stderr lacks '$want' (got '$(head -c 600 /tmp/sdrun-none.err)')"
+  done
   if [ -n "$ERRS" ]; then
     show /tmp/sdrun.err "oomlens run stderr"
     show /tmp/sdrun.header "record header"
     show /tmp/sdrun.argv "stub systemd-run argv"
     result run-limit-systemd-run fail "$ERRS"
   else
-    result run-limit-systemd-run pass "status=$st cause=$cause argv: $(tr '\n' ' ' < /tmp/sdrun.argv)"
+    result run-limit-systemd-run pass "status=$st cause=$cause argv: $(tr '\n' ' ' < /tmp/sdrun.argv); without systemd-run: $nst, $(grep -o 'cannot set a memory limit.*' /tmp/sdrun-none.err | cut -c1-160)…"
   fi
   rmdir $CG/sd/scope $CG/sd/inner $CG/sd 2>/dev/null
 }
