@@ -29,7 +29,8 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 }
 
 Result errno_result(const std::string& what) {
-  return Result{false, what + ": " + std::strerror(errno)};
+  int e = errno;
+  return Result{false, what + ": " + std::strerror(e), e};
 }
 
 Result write_file(const std::string& path, std::string_view value) {

@@ -71,6 +71,7 @@ struct Limit {
 struct Result {
   bool ok = true;
   std::string error;
+  int err = 0;  ///< the errno behind `error` (0 when none): callers choose a fallback by it
 };
 
 /// v2: makes sure PARENT/cgroup.subtree_control lists `memory` (writes

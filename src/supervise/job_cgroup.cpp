@@ -10,6 +10,7 @@
 #include <string>
 
 #include "proc/proc.h"
+#include "supervise/systemd_scope.h"
 
 namespace oomlens::supervise {
 
@@ -93,10 +94,29 @@ std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swa
   auto r = cgroup::create_limited(h->version, jc.dir, limit, !allow_swap);
   if (!r.ok) {
     (void)cgroup::kill_and_remove(jc.dir, 1000);
-    *error = "cannot set a memory limit: " + r.error +
-             (h->version == cgroup::Version::v1
-                  ? " (cgroup v1 needs root)"
-                  : " (cgroup v2 needs a delegated subtree, e.g. run under `systemd-run --user --scope -p Delegate=yes`)");
+    if (h->version == cgroup::Version::v1) {
+      *error = r.error + " (cgroup v1 needs root)";
+      return std::nullopt;
+    }
+    if (!not_delegated_errno(r.err)) {
+      *error = r.error;
+      return std::nullopt;
+    }
+    // Not delegated to us: let systemd make the cgroup (systemd_scope.h).
+    if (auto exe = find_on_path("systemd-run", std::getenv("PATH"))) {
+      jc.dir.clear();
+      jc.via_systemd_run = true;
+      jc.systemd_run = *exe;
+      jc.systemd_version = systemd_run_version(*exe);
+      jc.own_dir = *own;
+      jc.not_delegated = r.error;
+      jc.swap_capped = !allow_swap;
+      return jc;
+    }
+    *error = r.error +
+             " (tried: a cgroup v2 beside oomlens's own, which needs a delegated subtree, e.g. run oomlens under "
+             "`systemd-run --user --scope -p Delegate=yes`; and `systemd-run --scope -p MemoryMax=...`, but "
+             "systemd-run is not on PATH)";
     return std::nullopt;
   }
   jc.swap_capped = !allow_swap;

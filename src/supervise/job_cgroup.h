@@ -34,14 +34,26 @@ struct LimitSpec {
 
 struct JobCgroup {
   cgroup::MemoryHierarchy hierarchy;
-  std::string dir;
+  std::string dir;  ///< empty until the systemd-run scope is found (then its directory)
   uint64_t limit_bytes = 0;
   bool swap_capped = false;
+  /// v2 without a delegated subtree: the job runs under `systemd-run --scope`
+  /// (systemd_scope.h), which makes the cgroup; oomlens neither creates nor
+  /// removes it.
+  bool via_systemd_run = false;
+  std::string systemd_run;             ///< its path on PATH
+  std::optional<int> systemd_version;  ///< `systemd-run --version`
+  std::string own_dir;                 ///< oomlens's own memory cgroup (the scope is any other)
+  std::string not_delegated;           ///< why oomlens could not make the cgroup itself
 };
 
 /// Creates the job's cgroup with the limit (and swap cap unless allow_swap).
+/// On v2, when that is not permitted (EACCES/EPERM/EROFS: not delegated)
+/// and `systemd-run` is on PATH, returns a JobCgroup with via_systemd_run
+/// instead (nothing created yet).
 /// On failure returns nullopt and sets *error to a sentence saying why
-/// (no memory controller, not permitted, limit above RAM, ...).
+/// (no memory controller, not permitted and what was tried, limit above
+/// RAM, ...).
 [[nodiscard]] std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap,
                                                          std::string* error);
 

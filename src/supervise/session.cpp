@@ -13,7 +13,9 @@
 #include <cerrno>
 #include <ctime>
 
+#include "supervise/clone_into_cgroup.h"
 #include "supervise/session_state.h"
+#include "supervise/systemd_scope.h"
 #include "version.h"
 
 namespace oomlens::supervise {
@@ -131,6 +133,9 @@ std::optional<int> Session::make_cgroup() {
       ::unlink(o_.record_path.c_str());
       return 125;
     }
+    if (jc_->via_systemd_run)
+      say("cannot make a cgroup here (" + jc_->not_delegated + "): running the job under `systemd-run --scope -p MemoryMax=" +
+          std::to_string(jc_->limit_bytes) + "`");
   }
   hierarchy_ = jc_ ? std::optional(jc_->hierarchy) : cgroup::find_memory_hierarchy("/");
   return std::nullopt;
@@ -172,7 +177,7 @@ std::optional<int> Session::prepare_guard() {
   if (auto e = guard_->prepare()) {
     say(*e + "; not starting the job");
     ::unlink(o_.record_path.c_str());
-    if (jc_) (void)cgroup::kill_and_remove(jc_->dir, 2000);
+    if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
     return 125;
   }
   return std::nullopt;
@@ -182,7 +187,14 @@ std::optional<int> Session::prepare_guard() {
 std::optional<int> Session::spawn() {
   SpawnOptions so;
   so.argv = o_.argv;
-  if (jc_) so.cgroup_dir = jc_->dir;
+  if (jc_ && jc_->via_systemd_run) {
+    ScopeRequest req{jc_->limit_bytes, jc_->swap_capped, ::geteuid() != 0, jc_->systemd_version};
+    so.argv = systemd_run_argv(jc_->systemd_run, req, o_.argv);
+    systemd_run_argv_ = so.argv;
+  } else if (jc_) {
+    so.cgroup_dir = jc_->dir;
+    so.clone_into_cgroup = jc_->hierarchy.version == cgroup::Version::v2;
+  }
   so.stderr_fd = err_pipe_[1];
   if (pty_) {
     so.pty_slave = pty_->slave_path();
@@ -196,10 +208,12 @@ std::optional<int> Session::spawn() {
     say(e->message);
     rec_.write({{"type", "event"}, {"t_s", 0.0}, {"kind", "spawn_failed"}, {"message", e->message},
                 {"exit_code", e->exit_code}}, true);
-    if (jc_) (void)cgroup::kill_and_remove(jc_->dir, 2000);
+    if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
     return e->exit_code;
   }
   job_ = std::get<Spawned>(spawned);
+  cgroup_entry_ = job_.cgroup_entry;
+  if (jc_ && jc_->via_systemd_run) find_scope();
   // Lower our own oom_score_adj only after the fork (the job must not
   // inherit it), and only where the kernel lets us: decide by trying.
   if (int fd = ::open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC); fd >= 0) {
@@ -207,6 +221,21 @@ std::optional<int> Session::spawn() {
     ::close(fd);
   }
   return std::nullopt;
+}
+
+// Step 5b (systemd-run): systemd moves the job (same pid) into its scope
+// before systemd-run execs the command; wait for that, then read the
+// scope's memory files like those of a cgroup of our own.
+void Session::find_scope() {
+  cgroup_entry_ = kEntrySystemdRun;
+  if (auto d = wait_for_scope_cgroup(jc_->hierarchy, job_.pid, jc_->own_dir, 10000)) {
+    jc_->dir = *d;
+    job_cg_dir_ = *d;
+    cg_oom_before_ = cgroup::oom_kill_count(hierarchy_->version, job_cg_dir_);
+    return;
+  }
+  say("systemd-run did not move the job into a scope within 10 s (or ended first): its memory is not "
+      "watched through a cgroup");
 }
 
 // Step 6: the header.
@@ -228,6 +257,9 @@ void Session::write_header() {
                       {"created", jc_.has_value()},
                       {"limit_bytes", jc_ ? json(jc_->limit_bytes) : json(nullptr)},
                       {"swap_capped", jc_ ? json(jc_->swap_capped) : json(nullptr)},
+                      {"cgroup_entry", cgroup_entry_.empty() ? json(nullptr) : json(cgroup_entry_)},
+                      {"clone3_error", opt(job_.clone3_error)},
+                      {"systemd_run_argv", systemd_run_argv_.empty() ? json(nullptr) : json(systemd_run_argv_)},
                       {"oom_group", false}};
   // The guard starts here (wake-up sources are tried now): its settings and
   // what worked go into the header.

@@ -189,7 +189,7 @@ void Session::loop() {
 
 void Session::track_tree(double t) {
   std::vector<int> extra;
-  if (jc_) extra = cgroup::procs(jc_->dir);
+  if (jc_ && !jc_->dir.empty()) extra = cgroup::procs(jc_->dir);
   if (attached() && tick_no_ == 0 && !main_status_) extra.push_back(job_.pid);  // not a child of ours
   size_t before = tree_->procs().size();
   std::vector<char> was_gone;

@@ -107,6 +107,7 @@ class Session {
   void open_kernel_log();
   void setup_signals_and_tee();
   std::optional<int> spawn();
+  void find_scope();
   void write_header();
 
   // session_loop.cpp
@@ -151,6 +152,8 @@ class Session {
   std::optional<uint64_t> cg_oom_before_, vm_oom_before_;
   double t0_ = 0;
   Spawned job_;
+  std::string cgroup_entry_;                  ///< header limits.cgroup_entry (clone_into_cgroup.h names)
+  std::vector<std::string> systemd_run_argv_;  ///< the whole argv when the job runs under systemd-run
   bool own_adj_lowered_ = false;
   /// The early warning and action (guard/runner.h), driven through the seam.
   std::unique_ptr<guard::GuardRunner> guard_;

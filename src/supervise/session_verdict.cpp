@@ -92,10 +92,13 @@ void Session::cleanup() {
   }
   if (pty_) JobPty::restore();  // before the summary is printed
   cg_oom_after_ = last_cg_oom_;
-  if (jc_) {
+  if (jc_ && !jc_->dir.empty()) {
     cg_oom_after_ = cgroup::oom_kill_count(jc_->hierarchy.version, jc_->dir);
-    auto r = cgroup::kill_and_remove(jc_->dir, 10000);
-    if (!r.ok) notes_.push_back(r.error);
+    // A systemd-run scope is systemd's: it goes when empty (--collect).
+    if (!jc_->via_systemd_run) {
+      auto r = cgroup::kill_and_remove(jc_->dir, 10000);
+      if (!r.ok) notes_.push_back(r.error);
+    }
   }
   handle_kills(kw_.poll());
 }

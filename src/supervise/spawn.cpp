@@ -1,6 +1,8 @@
 // Fork + exec of the supervised job (see spawn.h).
 #include "supervise/spawn.h"
 
+#include "supervise/clone_into_cgroup.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/ioctl.h>
@@ -27,8 +29,10 @@ void child_write_error(int fd, int stage, int err) {
   (void)n;
 }
 
-// Only async-signal-safe calls between fork and exec.
-[[noreturn]] void child(const SpawnOptions& o, int err_fd, const std::string& procs_path) {
+// Only async-signal-safe calls between fork/clone3 and exec, and no
+// allocation: after the raw clone3 no atfork handler has reset malloc's
+// locks (clone_into_cgroup.h). `args` is built by the parent.
+[[noreturn]] void child(const SpawnOptions& o, int err_fd, const std::string& procs_path, char* const* args) {
   // Reset every catchable disposition and the mask: blocked signals and
   // SIG_IGN survive exec (signal(7)).
   struct sigaction dfl {};
@@ -68,11 +72,7 @@ void child_write_error(int fd, int stage, int err) {
   if (o.stderr_fd >= 0 && o.stderr_fd != 2) {
     if (::dup2(o.stderr_fd, 2) < 0) { child_write_error(err_fd, 2, errno); _exit(125); }
   }
-  std::vector<char*> args;
-  args.reserve(o.argv.size() + 1);
-  for (auto& a : o.argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  ::execvp(args[0], args.data());
+  ::execvp(args[0], args);
   int e = errno;
   child_write_error(err_fd, 0, e);
   _exit(exit_code_for_exec_errno(e));
@@ -90,7 +90,32 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
   int pipefd[2];
   if (::pipe2(pipefd, O_CLOEXEC) != 0) return SpawnError{125, std::string("pipe: ") + std::strerror(errno)};
   std::string procs_path = o.cgroup_dir ? *o.cgroup_dir + "/cgroup.procs" : std::string();
-  pid_t pid = ::fork();
+  std::vector<char*> args;
+  args.reserve(o.argv.size() + 1);
+  for (auto& a : o.argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  Spawned s;
+  pid_t pid = -1;
+  if (o.cgroup_dir && o.clone_into_cgroup) {
+    // Decide by trying: any failure (old kernel, v1, no permission) falls
+    // back to fork + cgroup.procs, which reports its own error if it fails too.
+    int cfd = ::open(o.cgroup_dir->c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (cfd < 0) {
+      s.clone3_error = "open " + *o.cgroup_dir + ": " + errno_name(errno);
+    } else {
+      pid = clone_into_cgroup(cfd, &s.pidfd);
+      if (pid == 0) child(o, pipefd[1], std::string(), args.data());  // cfd is close-on-exec
+      if (pid < 0) s.clone3_error = errno_name(errno);
+      ::close(cfd);
+    }
+  }
+  if (pid > 0) {
+    s.cgroup_entry = kEntryCloneIntoCgroup;
+    procs_path.clear();
+  } else {
+    pid = ::fork();
+    if (o.cgroup_dir) s.cgroup_entry = kEntryCgroupProcs;
+  }
   if (pid < 0) {
     int e = errno;
     ::close(pipefd[0]);
@@ -99,7 +124,7 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
   }
   if (pid == 0) {
     ::close(pipefd[0]);
-    child(o, pipefd[1], procs_path);
+    child(o, pipefd[1], procs_path, args.data());
   }
   ::close(pipefd[1]);
   ChildError ce{};
@@ -109,6 +134,7 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
   if (n == static_cast<ssize_t>(sizeof ce)) {
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (s.pidfd >= 0) ::close(s.pidfd);
     if (ce.stage == 0) {
       int code = exit_code_for_exec_errno(ce.err);
       std::string what = code == 127 ? "command not found" : "cannot run command";
@@ -119,12 +145,13 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
     if (ce.stage == 3) return SpawnError{125, std::string("cannot set up the job's terminal: ") + std::strerror(ce.err)};
     return SpawnError{125, std::string("cannot redirect stderr: ") + std::strerror(ce.err)};
   }
-  Spawned s;
   s.pid = pid;
 #ifdef SYS_pidfd_open
-  long fd = ::syscall(SYS_pidfd_open, pid, 0);
-  s.pidfd = fd >= 0 ? static_cast<int>(fd) : -1;
-  if (s.pidfd >= 0) ::fcntl(s.pidfd, F_SETFD, FD_CLOEXEC);
+  if (s.pidfd < 0) {
+    long fd = ::syscall(SYS_pidfd_open, pid, 0);
+    s.pidfd = fd >= 0 ? static_cast<int>(fd) : -1;
+    if (s.pidfd >= 0) ::fcntl(s.pidfd, F_SETFD, FD_CLOEXEC);
+  }
 #endif
   return s;
 }

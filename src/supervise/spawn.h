@@ -17,18 +17,29 @@ namespace oomlens::supervise {
 
 struct SpawnOptions {
   std::vector<std::string> argv;          ///< argv[0] is looked up in PATH (execvp)
-  std::optional<std::string> cgroup_dir;  ///< the child writes its pid to DIR/cgroup.procs before exec
+  /// The job's cgroup: entered before exec, either at birth (clone3 with
+  /// CLONE_INTO_CGROUP, when `clone_into_cgroup`) or by the child writing
+  /// its pid to DIR/cgroup.procs (fork; v1, kernels before 5.7, or any
+  /// clone3 failure).
+  std::optional<std::string> cgroup_dir;
   int stderr_fd = -1;                     ///< when >= 0, dup2'ed onto the child's fd 2
   /// --capture-tty: the child calls setsid(), opens this pty slave as its
   /// controlling terminal and dup2s it onto each fd N with bit N of
   /// `pty_fds_mask` set (supervise/pty.h).
   std::optional<std::string> pty_slave;
   int pty_fds_mask = 0;
+  bool clone_into_cgroup = false;  ///< with cgroup_dir: try clone3 first (cgroup v2 only: v1 gives EBADF)
 };
 
 struct Spawned {
   int pid = -1;
-  int pidfd = -1;  ///< pidfd_open(2) (5.3+); -1 where unsupported (then SIGCHLD drives the loop)
+  int pidfd = -1;  ///< from clone3 (CLONE_PIDFD) or pidfd_open(2) (5.3+); -1 where unsupported (then SIGCHLD drives the loop)
+  /// How the job entered `cgroup_dir`: kEntryCloneIntoCgroup or
+  /// kEntryCgroupProcs (clone_into_cgroup.h); empty without a cgroup_dir.
+  std::string cgroup_entry;
+  /// clone3 was tried and failed: its errno name ("ENOSYS", "EBADF", ...),
+  /// or why the cgroup directory could not be opened.
+  std::optional<std::string> clone3_error;
 };
 
 /// Why the job could not be started. `exit_code` follows the shell:
@@ -39,7 +50,7 @@ struct SpawnError {
   std::string message;
 };
 
-/// Forks and execs. On success the child runs the command; on failure the
+/// Forks (clone3 into the cgroup where asked and possible) and execs. On success the child runs the command; on failure the
 /// child has exited and been reaped, and the error says why (the child
 /// reports exec's errno through a close-on-exec pipe).
 [[nodiscard]] std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& options);

@@ -150,6 +150,11 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   EXPECT_NE(memcg.find("/oomlens-run-"), std::string::npos) << memcg;
   EXPECT_TRUE(has_event(r, "oom_kill"));
   EXPECT_NE(r.err.find("verdict: oom_killed"), std::string::npos);
+  // This machine's memory controller is v1: the child wrote cgroup.procs
+  // (clone3 is only tried on v2; the VM suite sees clone_into_cgroup).
+  EXPECT_EQ(r.record.front()["limits"]["cgroup_entry"], "cgroup.procs") << r.record.front()["limits"].dump();
+  EXPECT_TRUE(r.record.front()["limits"]["clone3_error"].is_null());
+  EXPECT_TRUE(r.record.front()["limits"]["systemd_run_argv"].is_null());
   // The job's cgroup is gone afterwards.
   std::string cg = r.record.front()["limits"]["cgroup_dir"];
   struct stat sb {};

@@ -133,7 +133,8 @@ scenario_run_limit() {
   grep '"type":"header"' /tmp/run.jsonl > /tmp/run.header
   grep '"type":"verdict"' /tmp/run.jsonl > /tmp/run.verdict
   for want in '"own_oom_score_adj_lowered":true' '"hierarchy":"v2"' '"created":true' \
-              '"limit_bytes":67108864' "\"cgroup_dir\":\"$jcg\""; do
+              '"limit_bytes":67108864' "\"cgroup_dir\":\"$jcg\"" \
+              '"cgroup_entry":"clone_into_cgroup"' '"clone3_error":null'; do
     check $(grep -qF "$want" /tmp/run.header; echo $?) "record header lacks $want"
   done
   for want in '"cause":"oom_killed"' '"constraint":"memcg"' "\"oom_memcg\":\"/oomlens-run-$RUN_PID\"" \
@@ -167,7 +168,7 @@ scenario_run_limit() {
     show /tmp/run.samples.tail "last record samples"
     result run-limit fail "$ERRS"
   else
-    result run-limit pass "status=$st memory.max=$max_seen oom_kill=$last_oom peak_bytes=${peak:-absent} psi_some_total_us=$psi_first..$psi_last samples=$(wc -l < /tmp/run.samples) subtree_control: '$before' -> '$(cat $CG/cgroup.subtree_control)'"
+    result run-limit pass "status=$st entry=$(grep -o '"cgroup_entry":"[^"]*"' /tmp/run.header | cut -d'"' -f4) memory.max=$max_seen oom_kill=$last_oom peak_bytes=${peak:-absent} psi_some_total_us=$psi_first..$psi_last samples=$(wc -l < /tmp/run.samples) subtree_control: '$before' -> '$(cat $CG/cgroup.subtree_control)'"
   fi
 }
 
@@ -190,6 +191,7 @@ scenario_run_limit_nested() {
   check $(grep -qx 33554432 /tmp/nested.out; echo $?) "the job's memory.max was not 33554432"
   check $(grep -q memory $CG/outer/cgroup.subtree_control; echo $?) "memory not enabled in /outer/cgroup.subtree_control"
   check $([ ! -e $CG/outer/oomlens-run-$np ]; echo $?) "/outer/oomlens-run-$np still exists"
+  check $(grep -qF '"cgroup_entry":"clone_into_cgroup"' /tmp/nested.jsonl; echo $?) "record header lacks \"cgroup_entry\":\"clone_into_cgroup\""
   if [ -n "$ERRS" ]; then
     show /tmp/nested.out "job output"
     show /tmp/nested.err "oomlens run stderr"
@@ -198,6 +200,97 @@ scenario_run_limit_nested() {
     result run-limit-nested pass "job in /outer/oomlens-run-$np with memory.max $(grep -x '[0-9]*' /tmp/nested.out); /outer subtree_control '$before' -> '$(cat $CG/outer/cgroup.subtree_control)'"
   fi
   rmdir $CG/outer/inner $CG/outer 2>/dev/null
+}
+
+# --- run-limit-systemd-run: oomlens may not make a cgroup beside its own
+# (not delegated: it runs as nobody in /sd/inner, and /sd is root's), so it
+# runs the job under `systemd-run --scope -p MemoryMax=…`. The VM has no
+# systemd: a stub `systemd-run` first on PATH records its argv, writes
+# MemoryMax/MemorySwapMax to /sd/scope (delegated to nobody, as systemd
+# would make a scope), moves itself there and execs the command in the same
+# process, as systemd-run --scope does. Checks: exit 137; the stub's argv
+# (--user, --scope, MemoryMax=67108864, MemorySwapMax=0, and
+# --expand-environment=no for the stub's version 255); the header's
+# cgroup_entry systemd-run and cgroup_dir /sd/scope; the leaker in /sd/scope
+# under 64 MiB; the scope's oom_kill counter as a cgroup_oom_kill event.
+write_systemd_run_stub() {
+  mkdir -p /tmp/stubbin
+  cat > /tmp/stubbin/systemd-run <<'STUB'
+#!/bin/sh
+# oomlens VM stub of systemd-run --scope (no systemd in the guest).
+if [ "$1" = --version ]; then echo "systemd 255 (oomlens-vm-stub)"; exit 0; fi
+printf '%s\n' "$@" > /tmp/sdrun.argv
+scope=/sys/fs/cgroup/sd/scope
+while [ $# -gt 0 ]; do
+  case $1 in
+    -p) case $2 in
+          MemoryMax=*) echo "${2#*=}" > $scope/memory.max || exit 1 ;;
+          MemorySwapMax=*) [ ! -e $scope/memory.swap.max ] || echo "${2#*=}" > $scope/memory.swap.max || exit 1 ;;
+        esac
+        shift 2 ;;
+    --) shift; break ;;
+    *) shift ;;
+  esac
+done
+echo $$ > $scope/cgroup.procs || exit 1
+exec "$@"
+STUB
+  chmod 755 /tmp/stubbin/systemd-run
+}
+scenario_run_limit_systemd_run() {
+  ERRS=
+  grep -q '^nobody:' /etc/passwd 2>/dev/null || echo 'nobody:x:65534:65534:nobody:/tmp:/bin/sh' >> /etc/passwd
+  grep -q '^nogroup:' /etc/group 2>/dev/null || echo 'nogroup:x:65534:' >> /etc/group
+  mkdir -p $CG/sd/inner $CG/sd/scope
+  echo +memory > $CG/sd/cgroup.subtree_control
+  for f in $CG/sd/cgroup.procs $CG/sd/inner/cgroup.procs $CG/sd/scope/cgroup.procs $CG/sd/scope/memory.max \
+           $CG/sd/scope/memory.swap.max; do
+    [ ! -e $f ] || chown 65534:65534 $f
+  done
+  write_systemd_run_stub
+  rm -f /tmp/sdrun.argv /tmp/sdrun.jsonl
+  sh -c 'echo $$ > /sys/fs/cgroup/sd/inner/cgroup.procs &&
+         exec su -s /bin/sh nobody -c "PATH=/tmp/stubbin:/bin:/sbin:/usr/bin:/usr/sbin exec oomlens run --limit 64M \
+           --record /tmp/sdrun.jsonl --no-sparkline -- oomlens-test-leaker --mib-per-s 40"' \
+    > /tmp/sdrun.out 2> /tmp/sdrun.err &
+  sp=$!
+  wait $sp
+  st=$?
+  check $([ $st -eq 137 ]; echo $?) "oomlens run exited $st, want 137"
+  for want in --user --scope --quiet --collect --expand-environment=no MemoryMax=67108864 MemorySwapMax=0 \
+              oomlens-test-leaker; do
+    check $(grep -qx -- "$want" /tmp/sdrun.argv; echo $?) "the stub systemd-run was not given '$want' (argv: $(tr '\n' ' ' < /tmp/sdrun.argv 2>/dev/null))"
+  done
+  check $(grep -q "running the job under .systemd-run --scope -p MemoryMax=67108864" /tmp/sdrun.err; echo $?) "oomlens did not say it falls back to systemd-run"
+  check $(grep -q "^leaker: pid [0-9]* in $CG/sd/scope (limit 67108864 bytes)" /tmp/sdrun.err; echo $?) "the leaker did not find itself in $CG/sd/scope under a 64 MiB limit"
+  grep '"type":"header"' /tmp/sdrun.jsonl > /tmp/sdrun.header
+  for want in '"cgroup_entry":"systemd-run"' "\"cgroup_dir\":\"$CG/sd/scope\"" '"hierarchy":"v2"' \
+              '"limit_bytes":67108864' '"--expand-environment=no"' '"MemoryMax=67108864"'; do
+    check $(grep -qF -- "$want" /tmp/sdrun.header; echo $?) "record header lacks $want"
+  done
+  ev=$(grep '"kind":"cgroup_oom_kill"' /tmp/sdrun.jsonl | head -n 1)
+  check $(printf '%s' "$ev" | grep -qF '"oom_kill":1'; echo $?) "no cgroup_oom_kill event with oom_kill 1 (got '$ev')"
+  check $([ -d $CG/sd/scope ]; echo $?) "oomlens removed the scope (systemd's, not oomlens's)"
+  cause=$(grep '"type":"verdict"' /tmp/sdrun.jsonl | grep -o '"cause":"[^"]*"' | cut -d'"' -f4)
+  # Neither delegation nor systemd-run: exit 125 before the job starts, and
+  # the message names both ways tried.
+  sh -c 'echo $$ > /sys/fs/cgroup/sd/inner/cgroup.procs &&
+         exec su -s /bin/sh nobody -c "PATH=/bin:/sbin:/usr/bin:/usr/sbin exec oomlens run --limit 64M \
+           --record /tmp/sdrun-none.jsonl -- true"' > /tmp/sdrun-none.out 2> /tmp/sdrun-none.err
+  nst=$?
+  check $([ $nst -eq 125 ]; echo $?) "without systemd-run: oomlens run exited $nst, want 125"
+  for want in 'cannot set a memory limit: cannot create' 'needs a delegated subtree' 'systemd-run is not on PATH'; do
+    check $(grep -qF "$want" /tmp/sdrun-none.err; echo $?) "without systemd-run: stderr lacks '$want' (got '$(head -c 600 /tmp/sdrun-none.err)')"
+  done
+  if [ -n "$ERRS" ]; then
+    show /tmp/sdrun.err "oomlens run stderr"
+    show /tmp/sdrun.header "record header"
+    show /tmp/sdrun.argv "stub systemd-run argv"
+    result run-limit-systemd-run fail "$ERRS"
+  else
+    result run-limit-systemd-run pass "status=$st cause=$cause argv: $(tr '\n' ' ' < /tmp/sdrun.argv); without systemd-run: $nst, $(grep -o 'cannot set a memory limit.*' /tmp/sdrun-none.err | cut -c1-160)…"
+  fi
+  rmdir $CG/sd/scope $CG/sd/inner $CG/sd 2>/dev/null
 }
 
 # --- (a) leak-v2: the leaker in a 64 MiB v2 memory cgroup is OOM-killed.
@@ -563,7 +656,7 @@ main() {
     result setup fail "cannot enable +memory in $CG/cgroup.subtree_control (controllers: $(cat $CG/cgroup.controllers))"
     return
   fi
-  for s in run-limit-nested leak-v2 kmsg-report explain-v2 oom-group protect guard-v2 watch-counter; do
+  for s in run-limit-nested run-limit-systemd-run leak-v2 kmsg-report explain-v2 oom-group protect guard-v2 watch-counter; do
     if wanted $s; then scenario_$(echo $s | tr - _); fi
   done
   case $ONLY in *,hang,*) scenario_hang ;; esac

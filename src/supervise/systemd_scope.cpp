@@ -1,0 +1,113 @@
+// The systemd-run --scope fallback of `run --limit` (see systemd_scope.h).
+#include "supervise/systemd_scope.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <thread>
+
+namespace oomlens::supervise {
+
+std::vector<std::string> systemd_run_argv(const std::string& systemd_run, const ScopeRequest& r,
+                                          const std::vector<std::string>& command) {
+  std::vector<std::string> a = {systemd_run};
+  if (r.user) a.push_back("--user");
+  a.insert(a.end(), {"--scope", "--quiet", "--collect"});
+  if (r.systemd_version && *r.systemd_version >= 254) a.push_back("--expand-environment=no");
+  a.push_back("-p");
+  a.push_back("MemoryMax=" + std::to_string(r.limit_bytes));
+  if (r.cap_swap) {
+    a.push_back("-p");
+    a.push_back("MemorySwapMax=0");
+  }
+  a.push_back("--");
+  a.insert(a.end(), command.begin(), command.end());
+  return a;
+}
+
+std::optional<int> parse_systemd_version(std::string_view t) {
+  if (t.substr(0, 8) != "systemd ") return std::nullopt;
+  t.remove_prefix(8);
+  int v = 0;
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc{} || p == t.data() || v <= 0) return std::nullopt;
+  return v;
+}
+
+bool not_delegated_errno(int err) { return err == EACCES || err == EPERM || err == EROFS; }
+
+std::optional<std::string> find_on_path(const std::string& name, const char* path_env) {
+  if (name.find('/') != std::string::npos) return ::access(name.c_str(), X_OK) == 0 ? std::optional(name) : std::nullopt;
+  std::string_view path = path_env ? path_env : "/usr/local/bin:/usr/bin:/bin";
+  while (true) {
+    auto colon = path.find(':');
+    std::string dir(path.substr(0, colon));
+    std::string full = (dir.empty() ? std::string(".") : dir) + "/" + name;
+    if (::access(full.c_str(), X_OK) == 0) return full;
+    if (colon == std::string_view::npos) return std::nullopt;
+    path.remove_prefix(colon + 1);
+  }
+}
+
+std::optional<int> systemd_run_version(const std::string& exe) {
+  int p[2];
+  if (::pipe2(p, O_CLOEXEC) != 0) return std::nullopt;
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(p[0]);
+    ::close(p[1]);
+    return std::nullopt;
+  }
+  if (pid == 0) {
+    ::dup2(p[1], 1);
+    int devnull = ::open("/dev/null", O_WRONLY);
+    if (devnull >= 0) ::dup2(devnull, 2);
+    const char* argv[] = {exe.c_str(), "--version", nullptr};
+    ::execv(argv[0], const_cast<char* const*>(argv));
+    _exit(127);
+  }
+  ::close(p[1]);
+  std::string out;
+  char buf[256];
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (out.size() < 4096) {
+    int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    deadline - std::chrono::steady_clock::now()).count());
+    pollfd pfd{p[0], POLLIN, 0};
+    if (left <= 0 || ::poll(&pfd, 1, left) <= 0) break;
+    ssize_t n = ::read(p[0], buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(p[0]);
+  ::kill(pid, SIGKILL);  // harmless when it has exited; reaped just below
+  while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {}
+  return parse_systemd_version(out);
+}
+
+std::optional<std::string> wait_for_scope_cgroup(const cgroup::MemoryHierarchy& h, int pid,
+                                                 const std::string& own_dir, int timeout_ms) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  std::string stat_path = "/proc/" + std::to_string(pid) + "/stat";
+  while (true) {
+    auto dir = cgroup::memory_cgroup_dir(h, pid, "/");
+    if (!dir) return std::nullopt;  // gone
+    if (*dir != own_dir) return dir;
+    // A zombie keeps its /proc/PID/cgroup: systemd-run failed before exec.
+    if (auto st = cgroup::read_small_file(stat_path)) {
+      auto rp = st->rfind(')');
+      if (rp != std::string::npos && rp + 2 < st->size() && (*st)[rp + 2] == 'Z') return std::nullopt;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,123 @@
+// The pure parts of `run --limit`'s cgroup entry: the systemd-run argv,
+// its version, the not-delegated errnos, PATH lookup; and spawn's fallback
+// from clone3 to fork + cgroup.procs on a directory that is not a cgroup.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <fstream>
+#include <sstream>
+
+#include "supervise/clone_into_cgroup.h"
+#include "supervise/spawn.h"
+#include "supervise/systemd_scope.h"
+
+namespace oomlens::supervise {
+namespace {
+
+using V = std::vector<std::string>;
+
+TEST(SystemdScope, ArgvAsRootCappingSwapOnOldSystemd) {
+  ScopeRequest r{64ull << 20, true, false, 252};
+  EXPECT_EQ(systemd_run_argv("/usr/bin/systemd-run", r, {"python3", "-c", "x = '$HOME'"}),
+            (V{"/usr/bin/systemd-run", "--scope", "--quiet", "--collect", "-p", "MemoryMax=67108864", "-p",
+               "MemorySwapMax=0", "--", "python3", "-c", "x = '$HOME'"}));
+}
+
+TEST(SystemdScope, ArgvAsUserWithSwapAllowedOnNewSystemd) {
+  // 254+ would expand $HOME in the job's argv without --expand-environment=no.
+  ScopeRequest r{1000000, false, true, 255};
+  EXPECT_EQ(systemd_run_argv("systemd-run", r, {"sh", "-c", "echo $HOME"}),
+            (V{"systemd-run", "--user", "--scope", "--quiet", "--collect", "--expand-environment=no", "-p",
+               "MemoryMax=1000000", "--", "sh", "-c", "echo $HOME"}));
+  r.systemd_version.reset();  // unknown version: not the option old versions reject
+  auto a = systemd_run_argv("systemd-run", r, {"true"});
+  EXPECT_EQ(std::find(a.begin(), a.end(), "--expand-environment=no"), a.end());
+}
+
+TEST(SystemdScope, ParsesVersion) {
+  EXPECT_EQ(parse_systemd_version("systemd 252 (252.30-1~deb12u2)\n+PAM +AUDIT"), 252);
+  EXPECT_EQ(parse_systemd_version("systemd 257 (257.4-1ubuntu3.2)"), 257);
+  for (const char* bad : {"", "systemd", "systemd x", "systemd-run 1", "foo 252", "systemd -3"})
+    EXPECT_FALSE(parse_systemd_version(bad).has_value()) << bad;
+}
+
+TEST(SystemdScope, NotDelegatedErrnos) {
+  EXPECT_TRUE(not_delegated_errno(EACCES));
+  EXPECT_TRUE(not_delegated_errno(EPERM));
+  EXPECT_TRUE(not_delegated_errno(EROFS));
+  EXPECT_FALSE(not_delegated_errno(EBUSY));   // no-internal-processes: systemd-run would not help
+  EXPECT_FALSE(not_delegated_errno(ENOENT));  // no memory controller above
+  EXPECT_FALSE(not_delegated_errno(0));
+}
+
+TEST(SystemdScope, FindsExecutablesOnPath) {
+  char d[] = "/tmp/oomlens-path-XXXXXX";
+  ASSERT_NE(::mkdtemp(d), nullptr);
+  std::string dir = d, exe = dir + "/systemd-run", plain = dir + "/not-exec";
+  { std::ofstream(exe) << "#!/bin/sh\n"; }
+  { std::ofstream(plain) << "x"; }
+  ::chmod(exe.c_str(), 0755);
+  std::string path = "/nonexistent-dir::" + dir;
+  EXPECT_EQ(find_on_path("systemd-run", path.c_str()), exe);
+  EXPECT_FALSE(find_on_path("not-exec", path.c_str()).has_value());
+  EXPECT_FALSE(find_on_path("systemd-run", "/nonexistent-dir").has_value());
+  EXPECT_EQ(find_on_path(exe, ""), exe);  // a path is taken as is
+  ::unlink(exe.c_str());
+  ::unlink(plain.c_str());
+  ::rmdir(d);
+}
+
+TEST(CloneIntoCgroup, ErrnoNames) {
+  EXPECT_EQ(errno_name(ENOSYS), "ENOSYS");
+  EXPECT_EQ(errno_name(E2BIG), "E2BIG");
+  EXPECT_EQ(errno_name(EBADF), "EBADF");
+  EXPECT_EQ(errno_name(99999), "errno 99999");
+}
+
+// A plain directory is no cgroup: clone3 refuses it (EBADF on 5.7+, ENOSYS
+// or E2BIG/EINVAL on older kernels) and spawn falls back to fork, whose
+// child writes its pid to DIR/cgroup.procs (here a plain file) before exec.
+TEST(CloneIntoCgroup, FallsBackToCgroupProcsWhenClone3Refuses) {
+  char d[] = "/tmp/oomlens-notcg-XXXXXX";
+  ASSERT_NE(::mkdtemp(d), nullptr);
+  std::string dir = d;
+  { std::ofstream(dir + "/cgroup.procs"); }
+  SpawnOptions o;
+  o.argv = {"true"};
+  o.cgroup_dir = dir;
+  o.clone_into_cgroup = true;
+  auto r = spawn_job(o);
+  ASSERT_TRUE(std::holds_alternative<Spawned>(r)) << std::get<SpawnError>(r).message;
+  auto s = std::get<Spawned>(r);
+  int st = 0;
+  ASSERT_EQ(::waitpid(s.pid, &st, 0), s.pid);
+  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  EXPECT_EQ(s.cgroup_entry, kEntryCgroupProcs);
+  ASSERT_TRUE(s.clone3_error.has_value());
+  EXPECT_TRUE(*s.clone3_error == "EBADF" || *s.clone3_error == "ENOSYS" || *s.clone3_error == "E2BIG" ||
+              *s.clone3_error == "EINVAL") << *s.clone3_error;
+  EXPECT_GE(s.pidfd, 0);
+  if (s.pidfd >= 0) ::close(s.pidfd);
+  std::ifstream in(dir + "/cgroup.procs");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  EXPECT_EQ(ss.str(), std::to_string(s.pid));
+  ::unlink((dir + "/cgroup.procs").c_str());
+  ::rmdir(d);
+}
+
+TEST(CloneIntoCgroup, NoCgroupNoEntry) {
+  auto r = spawn_job({{"true"}, std::nullopt, -1});
+  ASSERT_TRUE(std::holds_alternative<Spawned>(r));
+  auto s = std::get<Spawned>(r);
+  ::waitpid(s.pid, nullptr, 0);
+  if (s.pidfd >= 0) ::close(s.pidfd);
+  EXPECT_EQ(s.cgroup_entry, "");
+  EXPECT_FALSE(s.clone3_error.has_value());
+}
+
+}  // namespace
+}  // namespace oomlens::supervise
