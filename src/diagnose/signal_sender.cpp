@@ -91,9 +91,10 @@ std::string sender_who(const SignalSender& s) {
   std::string who = name_of(s.pid, s.comm);
   if (s.kind == "kernel")
     return fmt::format("the kernel (si_code SI_KERNEL, in the context of {})", who);
-  if (s.kind == "oomlens_guard") return fmt::format("oomlens itself ({}: the guard's --action or escalation)", who);
+  if (s.kind == "oomlens_guard")
+    return fmt::format("oomlens itself (pid {}: the guard's --action or escalation)", s.pid);
   if (s.kind == "oomlens_forward")
-    return fmt::format("oomlens ({}), forwarding the {} it received{}", who, signal_name(s.sig),
+    return fmt::format("oomlens (pid {}), forwarding the {} it received{}", s.pid, signal_name(s.sig),
                        s.origin_pid ? " from " + name_of(*s.origin_pid, s.origin_comm.value_or("")) : "");
   if (s.kind == "self")
     return fmt::format("the job itself ({}){}", who,

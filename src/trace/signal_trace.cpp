@@ -87,9 +87,12 @@ int sweep_stale_instances(const std::string& tracefs, const std::function<bool(i
 }
 
 bool SignalTrace::open(std::string_view mounts, int own_pid) {
-  for (auto& root : tracefs_candidates(mounts))
+  std::optional<std::string> denied;  // tracefs is mode 0700: say so rather than "not mounted"
+  for (auto& root : tracefs_candidates(mounts)) {
     if (is_dir(root + "/instances")) return open_at(root, own_pid);
-  error_ = "no tracefs mount with instances (/sys/kernel/tracing)";
+    if ((errno == EACCES || errno == EPERM) && !denied) denied = root + "/instances: " + std::strerror(errno);
+  }
+  error_ = denied ? "cannot access " + *denied : std::string("no tracefs mount with instances (/sys/kernel/tracing)");
   return false;
 }
 

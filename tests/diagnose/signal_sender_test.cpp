@@ -90,7 +90,7 @@ TEST(SignalSender, OomlensForwardAndGuard) {
   EXPECT_EQ(s->kind, "oomlens_forward");
   EXPECT_EQ(s->origin_pid, std::optional<int64_t>(777));
   EXPECT_EQ(s->origin_comm, std::optional<std::string>("bash"));
-  EXPECT_EQ(sender_who(*s), "oomlens (pid 400 (oomlens)), forwarding the SIGTERM it received from pid 777 (bash)");
+  EXPECT_EQ(sender_who(*s), "oomlens (pid 400), forwarding the SIGTERM it received from pid 777 (bash)");
   // The trace missed the signal to oomlens: the signalfd's sender pid.
   auto s2 = choose_signal_sender({evs[1]}, q);
   ASSERT_TRUE(s2);
@@ -206,8 +206,8 @@ TEST(SignalSenderVerdict, SignalNamesTheSenderOrSaysWhyNot) {
   auto v = decide_verdict(in);
   EXPECT_EQ(v.cause, "signal");
   EXPECT_EQ(v.confidence, "high");
-  EXPECT_EQ(v.summary, "The job was killed by SIGTERM (sent by oomlens (pid 400 (oomlens)), forwarding the SIGTERM it "
-                       "received from pid 777 (bash)).");
+  EXPECT_EQ(v.summary, "The job was killed by SIGTERM (sent by oomlens (pid 400), forwarding the SIGTERM it received "
+                       "from pid 777 (bash)).");
 
   auto unk = killed_input(SIGTERM);
   unk.signal_trace = "unavailable: mkdir /sys/kernel/tracing/instances/oomlens-1: Permission denied";
