@@ -125,7 +125,8 @@ bool SignalTrace::open_at(const std::string& tracefs, int own_pid) {
 
 std::optional<std::vector<SignalGenerate>> SignalTrace::read() {
   if (dir_.empty()) return std::nullopt;
-  (void)write_file(dir_ + "/events/signal/signal_generate/enable", "0");
+  // No disabling first: it waits for an RCU grace period (~15 ms here),
+  // and rmdir disables the event anyway.
   int fd = ::open((dir_ + "/trace").c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error_ = "cannot read " + dir_ + "/trace: " + std::strerror(errno);

@@ -17,6 +17,9 @@
 // everything but the fatal-by-default signals in the kernel: no thread, no
 // polling, no cost while the job runs. The job's pids are filtered in
 // userspace (the tree changes; a kernel filter by pid would need rewriting).
+// Measured here (6.18, 2 CPUs, loaded): mkdir + settings 40-50 ms of wall
+// time at start and rmdir ~15 ms at the end, nearly all of it waiting for
+// RCU grace periods in the kernel, not CPU.
 //
 // Cleanup: close() (also the destructor) removes the instance; a crashed
 // oomlens leaves `oomlens-<pid>` behind, which the next run removes when
@@ -57,7 +60,7 @@ class SignalTrace {
   bool open(std::string_view mounts, int own_pid);
   /// The same at a known tracefs root (tests use a plain directory).
   bool open_at(const std::string& tracefs, int own_pid);
-  /// Disables the event and parses the instance's `trace` buffer; nullopt
+  /// Parses the instance's `trace` buffer; nullopt
   /// (and error() set) when not open or unreadable. Call before close().
   [[nodiscard]] std::optional<std::vector<SignalGenerate>> read();
   /// Removes the instance (rmdir); idempotent, async-signal-safe enough for
