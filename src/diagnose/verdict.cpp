@@ -24,6 +24,24 @@ std::string describe_kill(const TreeKill& k) {
   return s;
 }
 
+// "sender unknown" and why: the wait status never says, and the trace
+// (when there was one) did not see it either.
+std::string unknown_sender(const VerdictInput& in) {
+  std::string s = "sender unknown: a wait status never says who sent a signal";
+  if (in.signal_trace && *in.signal_trace == "on")
+    s += fmt::format(", and the signal trace saw no {} sent to pid {}", signal_name(in.term_signal), in.main_pid);
+  else if (in.signal_trace)
+    s += "; signal trace " + *in.signal_trace;
+  return s;
+}
+
+// The traced sender is a userspace OOM killer whose journal line names the
+// job (earlyoom's comm is "earlyoom", systemd-oomd's "systemd-oomd").
+std::optional<std::string> daemon_sender(const VerdictInput& in) {
+  if (!in.signal_sender || !in.daemon_kill || in.signal_sender->comm != in.daemon_kill->daemon) return std::nullopt;
+  return fmt::format("{} (pid {}), a userspace OOM killer", in.daemon_kill->daemon, in.signal_sender->pid);
+}
+
 }  // namespace
 
 std::string signal_name(int sig) {
@@ -160,13 +178,24 @@ Verdict decide_verdict(const VerdictInput& in) {
                               : "An allocation failed (std::bad_alloc) and the job aborted.";
     } else if (sig == SIGKILL) {
       v.cause = "killed";
-      v.confidence = in.kernel_log_readable ? "high" : "medium";
+      const bool user_sender = in.signal_sender && in.signal_sender->kind != "kernel";
+      v.confidence = in.kernel_log_readable || user_sender ? "high" : "medium";
+      if (in.signal_sender) {
+        v.signal_sender = in.signal_sender;
+        v.evidence.push_back(describe_sender(*in.signal_sender));
+        if (in.signal_sender->kind == "kernel")
+          v.evidence.push_back("si_code SI_KERNEL: sent from inside the kernel (e.g. a hard RLIMIT_CPU, or an OOM "
+                               "kill whose report was not seen); the task named is only the context it ran in");
+      }
       v.evidence.push_back(in.kernel_log_readable
                                ? "no kernel OOM report names a process of the job, and no oom_kill counter rose"
                                : "no oom_kill counter rose (the kernel log was not readable: " +
                                      in.kernel_log_error.value_or("?") + ")");
-      std::string who = "another process (sender unknown: a wait status never says who sent a signal)";
-      if (in.daemon_kill) {
+      std::string who = "another process (" + unknown_sender(in) + ")";
+      if (in.signal_sender) {
+        who = daemon_sender(in).value_or(sender_who(*in.signal_sender));
+        if (in.daemon_kill) v.evidence.push_back(describe(*in.daemon_kill));
+      } else if (in.daemon_kill) {
         who = in.daemon_kill->daemon + ", a userspace OOM killer";
         v.evidence.push_back(describe(*in.daemon_kill));
       } else if (!in.killer_daemons.empty()) {
@@ -174,7 +203,9 @@ Verdict decide_verdict(const VerdictInput& in) {
         for (size_t i = 0; i < in.killer_daemons.size(); ++i) who += (i ? ", " : "") + in.killer_daemons[i];
         v.evidence.push_back("found running: " + who.substr(who.find(": ") + 2));
       }
-      v.summary = "The job was SIGKILLed by " + who + ", not by the kernel OOM killer.";
+      v.summary = "The job was SIGKILLed by " + who +
+                  (in.signal_sender && in.signal_sender->kind == "kernel" && !in.kernel_log_readable
+                       ? "." : ", not by the kernel OOM killer.");
     } else if (sig == SIGSEGV) {
       v.cause = "segfault";
       v.confidence = "high";
@@ -194,10 +225,15 @@ Verdict decide_verdict(const VerdictInput& in) {
       v.summary = "The job died of a bus error (SIGBUS)." + (shm.empty() ? "" : shm + ".");
     } else {
       v.cause = mem_stderr ? "memory_error" : "signal";
-      v.confidence = "medium";
+      v.confidence = in.signal_sender ? "high" : "medium";
       v.evidence.push_back(ended);
-      std::string who = "sender unknown";
-      if (in.daemon_kill) {
+      std::string who = unknown_sender(in);
+      if (in.signal_sender) {
+        v.signal_sender = in.signal_sender;
+        v.evidence.insert(v.evidence.begin(), describe_sender(*in.signal_sender));
+        who = "sent by " + daemon_sender(in).value_or(sender_who(*in.signal_sender));
+        if (in.daemon_kill) v.evidence.push_back(describe(*in.daemon_kill));
+      } else if (in.daemon_kill) {
         who = in.daemon_kill->daemon + ", a userspace OOM killer";
         v.evidence.push_back(describe(*in.daemon_kill));
       } else if (!in.killer_daemons.empty()) {
@@ -245,7 +281,8 @@ Verdict decide_verdict(const VerdictInput& in) {
   if (v.cause != "memory_error" && v.cause != "oom_killed" && (se.python_memory_error || se.bad_alloc))
     if (std::find(v.secondary_causes.begin(), v.secondary_causes.end(), "memory_error") == v.secondary_causes.end())
       v.secondary_causes.push_back("memory_error");
-  if (!in.kernel_log_readable && (v.cause == "killed" || v.cause == "oom_killed")) {
+  const bool traced_user_kill = v.cause == "killed" && v.signal_sender && v.signal_sender->kind != "kernel";
+  if (!in.kernel_log_readable && (v.cause == "killed" || v.cause == "oom_killed") && !traced_user_kill) {
     if (v.confidence == "high") v.confidence = "medium";
     v.evidence.push_back("confidence lowered: the kernel log could not be read (" +
                          in.kernel_log_error.value_or("?") + "); run as root or with CAP_SYSLOG");

@@ -8,7 +8,9 @@
 // id; (2) an oom_kill counter increase in the job's memory cgroup
 // (v1 memory.oom_control, v2 memory.events.local) or /proc/vmstat;
 // (3) a killer daemon (earlyoom, systemd-oomd, nohang) found running;
-// (4) "sender unknown": a wait status never says who sent a signal.
+// (4) the sender named by the signal:signal_generate trace (signal_sender.h),
+// else a killer daemon's journal line, else daemons found running, else
+// "sender unknown": a wait status never says who sent a signal.
 // Pure: every input is a plain struct, no I/O.
 #include <cstdint>
 #include <optional>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "diagnose/killer_daemon_log.h"
+#include "diagnose/signal_sender.h"
 
 namespace oomlens::diagnose {
 
@@ -61,6 +64,12 @@ struct VerdictInput {
   /// A userspace killer's logged kill of a process of the job (journal,
   /// killer_daemon_log.h); named as the sender ahead of `killer_daemons`.
   std::optional<DaemonKill> daemon_kill;
+  /// Who sent the death signal (signal:signal_generate, signal_sender.h);
+  /// named ahead of journal lines and running daemons.
+  std::optional<SignalSender> signal_sender;
+  /// The signal trace's state: "on", "unavailable: <reason>"; nullopt when
+  /// not attempted (older records). Said when the sender stays unknown.
+  std::optional<std::string> signal_trace;
   std::string_view stderr_tail;
   std::optional<uint64_t> shm_used_bytes, shm_size_bytes;
   /// Workers of the main program (same executable) and how they started:
@@ -80,6 +89,7 @@ struct Verdict {
   std::string confidence;             ///< "high", "medium", "low"
   std::string summary;                ///< one sentence: why it ended
   std::optional<int64_t> victim_pid;  ///< the OOM-killed process, when one is named
+  std::optional<SignalSender> signal_sender;  ///< named when the cause is `killed`/`signal`
   std::vector<std::string> advice;    ///< what to check next (start method first for copy-on-read)
 };
 

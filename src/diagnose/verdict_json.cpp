@@ -21,6 +21,7 @@ nlohmann::json verdict_to_json(const Verdict& v) {
           {"confidence", v.confidence},
           {"summary", v.summary},
           {"victim_pid", opt(v.victim_pid)},
+          {"signal_sender", v.signal_sender ? signal_sender_to_json(*v.signal_sender) : nlohmann::json(nullptr)},
           {"advice", v.advice}};
 }
 

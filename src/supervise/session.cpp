@@ -90,6 +90,7 @@ int Session::run() {
   if (auto e = open_record()) return *e;
   if (auto e = make_cgroup()) return *e;
   open_kernel_log();
+  open_signal_trace();
   setup_signals_and_tee();
   if (auto e = prepare_guard()) return *e;
   if (attached()) attach();
@@ -100,6 +101,7 @@ int Session::run() {
   after_loop();
   cleanup();
   join_kernel_reports();
+  read_signal_trace();
   decide_and_end();
 }
 
@@ -146,6 +148,13 @@ void Session::open_kernel_log() {
   kmsg_ok_ = kw_.open();
   if (!kmsg_ok_)
     say("cannot read the kernel log (" + *kw_.error() + "): the verdict will rest on exit status and cgroup counters");
+}
+
+// Step 3b: who sends signals, from before the job exists (trace/signal_trace.h).
+void Session::open_signal_trace() {
+  auto mounts = cgroup::read_small_file("/proc/self/mounts");
+  (void)sig_trace_.open(mounts.value_or(""), ::getpid());
+  sig_trace_status_ = sig_trace_.status();
 }
 
 // Step 4: signals (read synchronously through a signalfd), subreaper, stderr tee.
@@ -248,7 +257,8 @@ void Session::write_header() {
                  {"kernel", un.release}, {"boot_id", monitor::read_boot_id()},
                  {"start_epoch_s", static_cast<double>(std::time(nullptr))}, {"oomlens_pid", ::getpid()},
                  {"main_pid", job_.pid}, {"kmsg_start_seq", opt(kw_.start_seq())},
-                 {"kernel_log_readable", kmsg_ok_}, {"own_oom_score_adj_lowered", own_adj_lowered_},
+                 {"kernel_log_readable", kmsg_ok_}, {"signal_trace", sig_trace_status_},
+                 {"own_oom_score_adj_lowered", own_adj_lowered_},
                  {"intervals", {{"tick_s", o_.tick_s}, {"write_s", o_.write_s}, {"pss_min_s", o_.pss_min_s},
                                 {"pss_budget", o_.pss_budget}, {"linger_s", o_.linger_s}}},
                  {"proc_columns", monitor::proc_columns()}};

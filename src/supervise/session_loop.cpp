@@ -113,7 +113,10 @@ void Session::read_signals() {
     // With --capture-tty the job is in its own session: what the kernel
     // sends oomlens (a hangup of its terminal) would not reach it otherwise.
     bool fwd = should_forward(sig, si.ssi_code) || pty_ != nullptr;
-    if (fwd) ::kill(job_.pid, sig);  // our own child, not yet reaped: the pid cannot be reused
+    if (fwd) {
+      ::kill(job_.pid, sig);  // our own child, not yet reaped: the pid cannot be reused
+      forwarded_.push_back({sig, si.ssi_pid > 0 ? std::optional<int64_t>(si.ssi_pid) : std::nullopt});
+    }
     rec_.write({{"type", "event"}, {"t_s", t_rel()}, {"kind", fwd ? "signal_forwarded" : "signal_not_forwarded"},
                 {"signal", sig}, {"sender_pid", si.ssi_pid}});
   }

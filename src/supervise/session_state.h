@@ -33,6 +33,7 @@
 #include "supervise/signals.h"
 #include "supervise/spawn.h"
 #include "supervise/stderr_tail.h"
+#include "trace/signal_trace.h"
 
 namespace oomlens::supervise {
 
@@ -105,6 +106,7 @@ class Session {
   std::optional<int> prepare_guard();
   std::optional<int> make_cgroup();
   void open_kernel_log();
+  void open_signal_trace();
   void setup_signals_and_tee();
   std::optional<int> spawn();
   void find_scope();
@@ -136,6 +138,7 @@ class Session {
   // session_verdict.cpp
   void cleanup();
   void join_kernel_reports();
+  void read_signal_trace();
   [[noreturn]] void decide_and_end();
 
   const RunOptions& o_;
@@ -147,6 +150,12 @@ class Session {
   std::string job_cg_dir_;
   monitor::KernelWatch kw_;
   bool kmsg_ok_ = false;
+  /// signal:signal_generate in a private tracefs instance (trace/signal_trace.h):
+  /// removed by read_signal_trace(), or by its destructor on early returns.
+  trace::SignalTrace sig_trace_;
+  std::string sig_trace_status_;  ///< "on" / "unavailable: <reason>" (header and verdict)
+  std::vector<diagnose::ForwardedSignal> forwarded_;  ///< signals oomlens forwarded to the job
+  std::optional<diagnose::SignalSender> signal_sender_;
   int sfd_ = -1;
   int err_pipe_[2] = {-1, -1};
   std::optional<uint64_t> cg_oom_before_, vm_oom_before_;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <fmt/core.h>
 
@@ -67,7 +68,62 @@ std::optional<diagnose::DaemonKill> daemon_kill_in_journal(double run_s, const s
   return diagnose::kill_of_job(kills, pids, cgroups);
 }
 
+// oomlens's own thread ids (/proc/self/task): the trace names the sending thread.
+std::vector<int64_t> own_tids() {
+  std::vector<int64_t> tids;
+  if (DIR* d = ::opendir("/proc/self/task")) {
+    while (dirent* e = ::readdir(d))
+      if (e->d_name[0] >= '0' && e->d_name[0] <= '9') tids.push_back(std::strtoll(e->d_name, nullptr, 10));
+    ::closedir(d);
+  }
+  return tids;
+}
+
+// The sender's command line, while it still runs as the traced comm (a
+// reused pid would show another comm); nullopt otherwise.
+std::optional<std::string> sender_cmdline(int64_t pid, const std::string& comm) {
+  if (comm.empty()) return std::nullopt;
+  const std::string dir = "/proc/" + std::to_string(pid);
+  auto c = cgroup::read_small_file(dir + "/comm");
+  if (!c) return std::nullopt;
+  while (!c->empty() && c->back() == '\n') c->pop_back();
+  if (*c != comm) return std::nullopt;
+  auto cmd = cgroup::read_small_file(dir + "/cmdline");
+  if (!cmd || cmd->empty()) return std::nullopt;
+  while (!cmd->empty() && cmd->back() == '\0') cmd->pop_back();
+  for (auto& ch : *cmd)
+    if (ch == '\0') ch = ' ';
+  if (cmd->size() > 512) cmd->resize(512);
+  return cmd;
+}
+
 }  // namespace
+
+// Step 9b: the signal trace, read once now that the job is dead, then the
+// instance removed (before the verdict, which may end oomlens by a signal).
+void Session::read_signal_trace() {
+  if (!sig_trace_.is_open()) return;
+  auto events = sig_trace_.read();
+  sig_trace_.close();
+  if (!events) {
+    sig_trace_status_ = sig_trace_.status();
+    return;
+  }
+  if (!main_status_known_ || !main_status_ || end_.exited) return;
+  diagnose::SenderQuery q;
+  q.main_pid = job_.pid;
+  q.sig = end_.term_signal;
+  if (sig_trace_.mono_clock()) {
+    q.from_s = t0_;  // CLOCK_MONOTONIC, the trace clock `mono`
+    q.to_s = t0_ + main_exit_t_.value_or(end_t_);
+  }
+  q.oomlens_pid = ::getpid();
+  q.oomlens_tids = own_tids();
+  q.forwarded = forwarded_;
+  signal_sender_ = diagnose::choose_signal_sender(*events, q);
+  if (signal_sender_ && (signal_sender_->kind == "process" || signal_sender_->kind == "self"))
+    signal_sender_->cmdline = sender_cmdline(signal_sender_->pid, signal_sender_->comm);
+}
 
 std::optional<diagnose::DaemonKill> Session::logged_daemon_kill() const {
   std::vector<int> pids{job_.pid};
@@ -145,6 +201,8 @@ void Session::decide_and_end() {
     vi.killer_daemons = running_killer_daemons();
     vi.daemon_kill = logged_daemon_kill();
   }
+  vi.signal_sender = signal_sender_;
+  vi.signal_trace = sig_trace_status_;
   vi.stderr_tail = tail_.text();
   vi.shm_used_bytes = sys_.shm_used_bytes;
   vi.shm_size_bytes = sys_.shm_size_bytes;
@@ -206,6 +264,7 @@ void Session::decide_and_end() {
   vj["headroom_bytes"] = vi.limit_bytes && peaks_.cgroup_usage_bytes && *vi.limit_bytes >= *peaks_.cgroup_usage_bytes
                              ? json(*vi.limit_bytes - *peaks_.cgroup_usage_bytes) : json(nullptr);
   vj["kernel_log_readable"] = kmsg_ok_;
+  vj["signal_trace"] = sig_trace_status_;
   for (auto& n : kw_.notes()) notes_.push_back(n);
   if (rec_.error()) notes_.push_back(*rec_.error());
   vj["notes"] = notes_;

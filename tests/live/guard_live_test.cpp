@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -255,6 +256,29 @@ TEST(GuardLive, ExecActionRunsWithoutAShellWithTheJobPid) {
   EXPECT_EQ(r.events("guard_action_exit").size(), 1u);
   for (auto& p : r.verdict["procs"]) EXPECT_NE(p["comm"], "save.sh");  // the helper is not the job's
   expect_schema_valid("exec");
+}
+
+// --action kill: the verdict names oomlens's guard as the sender of the
+// SIGKILL (signal trace), not "sender unknown".
+TEST(GuardLive, KillActionIsNamedAsTheSender) {
+  REQUIRE_PYTHON();
+  OOMLENS_REQUIRE_CGROUP(parent);
+  std::string err;
+  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
+  ASSERT_FALSE(sup.empty()) << err;
+  auto r = run("kill-action", {"--limit", "200M", "--warn", "20%", "--act", "30%", "--action", "kill"},
+               {kPython, kRamp, "--rate", "50", "--target", "150"}, sup);
+  ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
+  EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
+  EXPECT_EQ(r.verdict["cause"], "killed") << r.verdict.dump(2);
+  if (r.header["signal_trace"] == "on") {
+    EXPECT_EQ(r.verdict["signal_sender"]["kind"], "oomlens_guard") << r.verdict.dump(2);
+    EXPECT_EQ(r.verdict["signal_sender"]["pid"], r.header["oomlens_pid"]);
+    EXPECT_NE(r.verdict["summary"].get<std::string>().find("oomlens itself"), std::string::npos);
+  } else if (in_ci()) {
+    ADD_FAILURE() << "CI=true: signal trace " << r.header["signal_trace"];
+  }
+  expect_schema_valid("kill-action");
 }
 
 }  // namespace

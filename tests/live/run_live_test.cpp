@@ -76,18 +76,78 @@ TEST(RunLive, PythonMemoryError) {
   expect_schema_valid({tmpdir() + "/pymemerr.jsonl"});
 }
 
+// Sends `sig` to `pid` from a process the test starts (/bin/kill, comm
+// "kill"); returns that sender's pid once it has ended.
+int kill_from_child(int pid, int sig) {
+  std::string s = "-" + std::to_string(sig), p = std::to_string(pid);
+  pid_t k = ::fork();
+  if (k == 0) {
+    ::execl("/bin/kill", "kill", s.c_str(), p.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int st = 0;
+  ::waitpid(k, &st, 0);
+  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << "/bin/kill " << s << " " << p;
+  return k;
+}
+
+// The run's signal trace: "on" as root (tracefs), else the reason; the
+// instance is gone once oomlens has ended.
+bool signal_trace_on(const RunResult& r, int oomlens_pid) {
+  struct stat st {};
+  for (const char* root : {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"})
+    EXPECT_NE(::stat((std::string(root) + "/instances/oomlens-" + std::to_string(oomlens_pid)).c_str(), &st), 0)
+        << "tracefs instance left behind";
+  if (r.record.empty() || !r.record.front().contains("signal_trace")) return false;
+  auto status = r.record.front()["signal_trace"].get<std::string>();
+  EXPECT_EQ(r.verdict["signal_trace"], status);
+  if (status != "on" && in_ci()) ADD_FAILURE() << "CI=true: signal trace " << status;
+  return status == "on";
+}
+
 TEST(RunLive, SigkillFromAnotherProcessIsKilledNotOom) {
   std::string base = tmpdir() + "/sigkill";
   int pid = start_oomlens({"--record", base + ".jsonl", "--", "sleep", "60"}, base + ".out", base + ".err");
   int job = header_main_pid(base + ".jsonl");
   ASSERT_GT(job, 0);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  ASSERT_EQ(::kill(job, SIGKILL), 0);
+  int sender = kill_from_child(job, SIGKILL);  // the job is the test's grandchild: ours to signal
   auto r = finish(pid, "sigkill");
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
   EXPECT_EQ(r.verdict["cause"], "killed") << r.verdict.dump(2);
   EXPECT_NE(r.verdict["summary"].get<std::string>().find("not by the kernel OOM killer"), std::string::npos);
+  if (signal_trace_on(r, pid)) {
+    ASSERT_TRUE(r.verdict["signal_sender"].is_object()) << r.verdict.dump(2);
+    EXPECT_EQ(r.verdict["signal_sender"]["kind"], "process");
+    EXPECT_EQ(r.verdict["signal_sender"]["pid"], sender);
+    EXPECT_EQ(r.verdict["signal_sender"]["comm"], "kill");
+    EXPECT_EQ(r.verdict["confidence"], "high");
+    EXPECT_NE(r.verdict["summary"].get<std::string>().find("pid " + std::to_string(sender) + " (kill)"),
+              std::string::npos) << r.verdict["summary"];
+    EXPECT_EQ(r.verdict["evidence"][0], "signal trace: SIGKILL sent by pid " + std::to_string(sender) + " (kill)");
+  } else {
+    EXPECT_NE(r.verdict["summary"].get<std::string>().find("sender unknown"), std::string::npos);
+  }
+  expect_schema_valid({base + ".jsonl"});
+}
+
+TEST(RunLive, SigtermFromAnotherProcessNamesTheSender) {
+  std::string base = tmpdir() + "/sigterm";
+  int pid = start_oomlens({"--record", base + ".jsonl", "--", "sleep", "60"}, base + ".out", base + ".err");
+  int job = header_main_pid(base + ".jsonl");
+  ASSERT_GT(job, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  int sender = kill_from_child(job, SIGTERM);
+  auto r = finish(pid, "sigterm");
+  ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
+  EXPECT_EQ(WTERMSIG(r.status), SIGTERM);
+  EXPECT_EQ(r.verdict["cause"], "signal") << r.verdict.dump(2);
+  if (signal_trace_on(r, pid)) {
+    EXPECT_EQ(r.verdict["signal_sender"]["pid"], sender) << r.verdict.dump(2);
+    EXPECT_EQ(r.verdict["signal_sender"]["comm"], "kill");
+    EXPECT_EQ(r.verdict["summary"], "The job was killed by SIGTERM (sent by pid " + std::to_string(sender) + " (kill)).");
+  }
   expect_schema_valid({base + ".jsonl"});
 }
 
@@ -105,6 +165,12 @@ TEST(RunLive, SigintAndSigtermSentToOomlensAreForwarded) {
     EXPECT_TRUE(has_event(r, "signal_forwarded"));
     EXPECT_EQ(r.verdict["cause"], "signal");
     EXPECT_EQ(r.verdict["exit"]["signal"], sig);
+    if (signal_trace_on(r, pid)) {  // oomlens forwarded what this test sent it
+      EXPECT_EQ(r.verdict["signal_sender"]["kind"], "oomlens_forward") << r.verdict.dump(2);
+      EXPECT_EQ(r.verdict["signal_sender"]["pid"], pid);
+      EXPECT_EQ(r.verdict["signal_sender"]["origin_pid"], ::getpid());
+    }
+    expect_schema_valid({base + ".jsonl"});
   }
 }
 

@@ -1,0 +1,136 @@
+// signal:signal_generate lines as tracefs prints them
+// (include/trace/events/signal.h TP_printk; the header is
+// kernel/trace/trace_output.c's "TASK-PID [CPU] FLAGS TIMESTAMP: ").
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "trace/signal_generate.h"
+#include "trace/signal_trace.h"
+
+namespace oomlens::trace {
+namespace {
+
+// Seen on this machine (6.18, trace_clock mono): `sh -c 'exec kill -TERM N'`.
+constexpr const char* k618 =
+    "            kill-32578   [001] d..1. 23016.616155: signal_generate: sig=15 errno=0 code=0 comm=sleep pid=32577 grp=1 res=0";
+
+TEST(SignalGenerate, CurrentFormat) {
+  auto e = parse_signal_generate_line(k618);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->sender_comm, "kill");
+  EXPECT_EQ(e->sender_tid, 32578);
+  ASSERT_TRUE(e->ts_s);
+  EXPECT_NEAR(*e->ts_s, 23016.616155, 1e-9);
+  EXPECT_EQ(e->sig, 15);
+  EXPECT_EQ(e->err, 0);
+  EXPECT_EQ(e->code, 0);
+  EXPECT_EQ(e->target_comm, "sleep");
+  EXPECT_EQ(e->target_pid, 32577);
+  EXPECT_EQ(e->group, std::optional<bool>(true));
+  EXPECT_EQ(e->result, std::optional<int>(0));
+}
+
+TEST(SignalGenerate, OlderFormatsAndHeaders) {
+  // Before 3.5: no grp/res; 3.x header: flags "d..." without migrate-disable.
+  auto old = parse_signal_generate_line(
+      "            bash-2201  [000] d...  1234.5: signal_generate: sig=9 errno=0 code=0 comm=python pid=4242");
+  ASSERT_TRUE(old);
+  EXPECT_EQ(old->sender_comm, "bash");
+  EXPECT_EQ(old->sender_tid, 2201);
+  EXPECT_EQ(old->sig, 9);
+  EXPECT_EQ(old->target_pid, 4242);
+  EXPECT_FALSE(old->group);
+  EXPECT_FALSE(old->result);
+  EXPECT_NEAR(*old->ts_s, 1234.5, 1e-9);
+  // record-tgid option "TASK-PID (TGID)"; comm with blanks and dashes; the
+  // kernel's SI_KERNEL (128) from an OOM kill in an allocating task's context.
+  auto oom = parse_signal_generate_line(
+      " Web Content-a-991 (  990) [003] d..2. 99.000001: signal_generate: sig=9 errno=0 code=128 comm=my job pid=77 grp=1 res=0");
+  ASSERT_TRUE(oom);
+  EXPECT_EQ(oom->sender_comm, "Web Content-a");
+  EXPECT_EQ(oom->sender_tid, 991);
+  EXPECT_EQ(oom->code, kSiKernel);
+  EXPECT_EQ(oom->target_comm, "my job");
+  EXPECT_EQ(oom->target_pid, 77);
+  // comm not cached by tracefs.
+  auto unk = parse_signal_generate_line(
+      "           <...>-5 [000] ..... 1.000000: signal_generate: sig=2 errno=0 code=-6 comm=x pid=6 grp=0 res=2");
+  ASSERT_TRUE(unk);
+  EXPECT_EQ(unk->sender_comm, "");
+  EXPECT_EQ(unk->code, -6);
+  EXPECT_EQ(unk->group, std::optional<bool>(false));
+  EXPECT_EQ(unk->result, std::optional<int>(2));
+}
+
+TEST(SignalGenerate, RejectsOtherLines) {
+  for (const char* l : {
+           "# tracer: nop",
+           "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION",
+           "            kill-1   [001] d..1. 5.0: signal_deliver: sig=15 errno=0 code=0 sa_handler=0 sa_flags=0",
+           "            kill-1   [001] d..1. 5.0: signal_generate: sig=x errno=0 code=0 comm=a pid=2",
+           "            kill-1   [001] d..1. 5.0: signal_generate: sig=9 errno=0 code=0 comm=a",
+           "kill [001] 5.0: signal_generate: sig=9 errno=0 code=0 comm=a pid=2",
+           "",
+       })
+    EXPECT_FALSE(parse_signal_generate_line(l)) << l;
+  std::string trace = std::string("# tracer: nop\n#\n") + k618 + "\n" + k618 + "\ngarbage\n";
+  EXPECT_EQ(parse_signal_trace(trace).size(), 2u);
+  EXPECT_EQ(result_name(2), "already_pending");
+  EXPECT_EQ(result_name(7), "res=7");
+}
+
+TEST(SignalTrace, TracefsCandidates) {
+  auto c = tracefs_candidates(
+      "sysfs /sys sysfs rw 0 0\n"
+      "debugfs /sys/kernel/debug debugfs rw 0 0\n"
+      "nodev /mnt/tr tracefs rw,relatime 0 0\n");
+  ASSERT_GE(c.size(), 3u);
+  EXPECT_EQ(c[0], "/mnt/tr");
+  EXPECT_EQ(c[1], "/sys/kernel/debug/tracing");
+  EXPECT_EQ(c[2], "/sys/kernel/tracing");
+  EXPECT_EQ(c.size(), 3u);  // deduplicated
+  EXPECT_EQ(tracefs_candidates("").front(), "/sys/kernel/tracing");
+}
+
+TEST(SignalTrace, InstanceOwner) {
+  EXPECT_EQ(instance_owner("oomlens-4242"), std::optional<int64_t>(4242));
+  EXPECT_FALSE(instance_owner("oomlens-bench-4242"));
+  EXPECT_FALSE(instance_owner("oomlens-"));
+  EXPECT_FALSE(instance_owner("oomlens-12x"));
+  EXPECT_FALSE(instance_owner("other-12"));
+}
+
+// A plain directory stands in for tracefs: the sweep removes only dead
+// owners' instances; open_at() fails (no event files) and leaves nothing.
+TEST(SignalTrace, SweepAndFailedOpenLeaveNothing) {
+  char tmpl[] = "/tmp/oomlens-tracefs-test-XXXXXX";
+  std::string root = ::mkdtemp(tmpl);
+  std::string inst = root + "/instances";
+  ASSERT_EQ(::mkdir(inst.c_str(), 0700), 0);
+  for (const char* n : {"oomlens-100", "oomlens-200", "oomlens-bench-100", "x"})
+    ASSERT_EQ(::mkdir((inst + "/" + n).c_str(), 0700), 0);
+  EXPECT_EQ(sweep_stale_instances(root, [](int64_t pid) { return pid == 200; }), 1);
+  struct stat st {};
+  EXPECT_NE(::stat((inst + "/oomlens-100").c_str(), &st), 0);
+  EXPECT_EQ(::stat((inst + "/oomlens-200").c_str(), &st), 0);
+  EXPECT_EQ(::stat((inst + "/oomlens-bench-100").c_str(), &st), 0);
+
+  SignalTrace t;
+  EXPECT_FALSE(t.open_at(root, 300));
+  EXPECT_FALSE(t.is_open());
+  EXPECT_EQ(t.status().rfind("unavailable: cannot enable signal:signal_generate", 0), 0u) << t.status();
+  EXPECT_NE(::stat((inst + "/oomlens-300").c_str(), &st), 0);  // removed again
+  EXPECT_FALSE(t.read());
+
+  SignalTrace none;
+  EXPECT_FALSE(none.open_at(root + "/missing", 1));
+  EXPECT_EQ(none.status().rfind("unavailable: mkdir ", 0), 0u) << none.status();
+  EXPECT_EQ(std::system(("rm -rf " + root).c_str()), 0);
+}
+
+}  // namespace
+}  // namespace oomlens::trace
