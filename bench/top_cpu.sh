@@ -6,10 +6,13 @@
 # ncurses view in a detached tmux pane (150x40, so ~35 rows get PSS), lets it
 # warm up, then measures its utime+stime from /proc/PID/stat over
 # BENCH_TOP_SECONDS (default 20). Everything started here is stopped by pid.
-# usage: bench/top_cpu.sh [OOMLENS_BINARY]   (default build-bench/oomlens)
+# usage: bench/top_cpu.sh [OOMLENS_BINARY|BUILD_DIR]   (default build-bench/oomlens)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=$(realpath "${1:-build-bench/oomlens}")
+# bench/run.sh passes the build directory, as to the other bench scripts.
+BIN=${1:-build-bench/oomlens}
+[ -d "$BIN" ] && BIN=$BIN/oomlens
+BIN=$(realpath "$BIN")
 N=${BENCH_TOP_PROCS:-500}
 SECS=${BENCH_TOP_SECONDS:-20}
 [ -x "$BIN" ] || { echo "top_cpu.sh: $BIN is not built" >&2; exit 2; }
