@@ -88,12 +88,8 @@ std::optional<std::string> sender_cmdline(int64_t pid, const std::string& comm) 
   if (!c) return std::nullopt;
   while (!c->empty() && c->back() == '\n') c->pop_back();
   if (*c != comm) return std::nullopt;
-  auto cmd = cgroup::read_small_file(dir + "/cmdline");
-  if (!cmd || cmd->empty()) return std::nullopt;
-  while (!cmd->empty() && cmd->back() == '\0') cmd->pop_back();
-  for (auto& ch : *cmd)
-    if (ch == '\0') ch = ' ';
-  if (cmd->size() > 512) cmd->resize(512);
+  std::string cmd = monitor::read_cmdline("/proc", static_cast<int>(pid));
+  if (cmd.empty()) return std::nullopt;
   return cmd;
 }
 
