@@ -12,11 +12,17 @@
 #   OOMLENS_VM_TIMEOUT=S     hard limit on the VM's run (default 120 s)
 #   OOMLENS_VM_APPEND=ARGS   more kernel command line arguments
 #   OOMLENS_VM_QEMU=PATH     the emulator (default: qemu-system-x86_64 on PATH)
+#   OOMLENS_VM_ACCEL=auto|kvm|tcg  the accelerator (default auto: KVM when it
+#                            works, else TCG; see "The accelerator" below)
+#   OOMLENS_VM_KVM_DEV=PATH  the KVM device probed (default /dev/kvm)
+#   OOMLENS_VM_PROBE_S=S     a KVM boot failing sooner is a KVM failure (default 3)
 #   CI=true                  a missing qemu or kernel fails instead of skipping
 # Output: BUILD_DIR/vm/serial.log (the whole serial console),
 #   BUILD_DIR/vm/guest-kmsg.log (the guest's v2 memcg OOM report as /dev/kmsg
 #   records), BUILD_DIR/vm/guest-dmesg.log (the same as dmesg prints it) and
 #   BUILD_DIR/vm/guest-kmsg-oom-group.log (a memory.oom.group kill, /dev/kmsg).
+# Output also says which accelerator ran and why (`vm: accelerator: tcg (...)`);
+#   qemu's own messages are in BUILD_DIR/vm/qemu-stderr.log (and on stderr).
 # Exit: 0 only when the guest printed `OOMLENS-VM-DONE` with fail=0 and no
 #   failing result (qemu exits 0 whenever the guest powers off, so its status
 #   proves nothing), or when skipping (a `SKIP:` line says why); 1 otherwise.
@@ -42,28 +48,69 @@ for f in "$build/oomlens" "$build/oomlens-test-leaker" "$src/tests/vm/guest-init
 done
 if [ $stale -eq 1 ]; then bash "$here/build-initramfs.sh" "$build" "$initrd" || exit 1; fi
 
-accel=()
-if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then accel=(-enable-kvm); fi
 explain=${OOMLENS_VM_EXPLAIN:-1}
 append="console=ttyS0 panic=-1 quiet psi=1 oomlens_explain=$explain"
 [ -n "${OOMLENS_VM_ONLY:-}" ] && append+=" oomlens_only=$OOMLENS_VM_ONLY"
 [ -n "${OOMLENS_VM_APPEND:-}" ] && append+=" $OOMLENS_VM_APPEND"
 limit=${OOMLENS_VM_TIMEOUT:-120}
 log=$vmdir/serial.log
+qerr=$vmdir/qemu-stderr.log
 mkdir -p "$vmdir"
-rm -f "$log" "$vmdir"/guest-*.log
+rm -f "$log" "$qerr" "$vmdir"/guest-*.log
 
-echo "vm: booting $(basename "$kernel") ($(cat "$(dirname "$kernel")/version" 2>/dev/null || echo "$kernel"))" \
-     "${accel[*]:-without KVM (software emulation)}; serial log: $log"
-t0=$(date +%s%N)
-# -nodefaults: no NIC/VGA (their option ROMs slow the boot); the serial
-# console goes to a file so nothing touches the terminal.
-timeout -k 5 "$limit" "$qemu" -machine q35 -cpu max -m 512 -smp 1 "${accel[@]}" \
-  -nodefaults -no-user-config -display none -monitor none -serial "file:$log" \
-  -no-reboot -kernel "$kernel" -initrd "$initrd" -append "$append" </dev/null
-rc=$?
-t1=$(date +%s%N)
-secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+# One boot with the given accelerator flags; sets rc and secs. -nodefaults:
+# no NIC/VGA (their option ROMs slow the boot); the serial console goes to a
+# file so nothing touches the terminal; qemu's own messages go to $qerr.
+boot() {
+  local t0 t1
+  rm -f "$log"
+  t0=$(date +%s%N)
+  timeout -k 5 "$limit" "$qemu" -machine q35 -cpu max -m 512 -smp 1 "$@" \
+    -nodefaults -no-user-config -display none -monitor none -serial "file:$log" \
+    -no-reboot -kernel "$kernel" -initrd "$initrd" -append "$append" </dev/null 2>"$qerr"
+  rc=$?
+  t1=$(date +%s%N)
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+  [ -s "$qerr" ] && sed 's/^/qemu: /' "$qerr" >&2
+  return 0
+}
+
+# The accelerator: KVM is an optimisation, never a precondition. With a
+# read-write KVM device (OOMLENS_VM_KVM_DEV, default /dev/kvm) the first boot
+# uses -enable-kvm; a boot that fails within OOMLENS_VM_PROBE_S seconds
+# (default 3) or before the guest printed anything is a KVM that cannot be
+# used here (e.g. qemu aborting with `failed to set MSR 0x10a`, exit 134),
+# and the run boots again with TCG (software emulation). A later failure is
+# the guest's and is reported as such. OOMLENS_VM_ACCEL=kvm|tcg forces one.
+kvm_dev=${OOMLENS_VM_KVM_DEV:-/dev/kvm}
+probe_s=${OOMLENS_VM_PROBE_S:-3}
+want=${OOMLENS_VM_ACCEL:-auto}
+case "$want" in auto|kvm|tcg) ;; *) echo "FAIL: vm: OOMLENS_VM_ACCEL=$want (auto|kvm|tcg)" >&2; exit 1 ;; esac
+kernel_desc="$(basename "$kernel") ($(cat "$(dirname "$kernel")/version" 2>/dev/null || echo "$kernel"))"
+accel= accel_why=
+if [ "$want" = tcg ]; then accel_why="OOMLENS_VM_ACCEL=tcg"
+elif [ ! -e "$kvm_dev" ]; then accel_why="no $kvm_dev"
+elif [ ! -r "$kvm_dev" ] || [ ! -w "$kvm_dev" ]; then accel_why="$kvm_dev is not read-write for $(id -un)"
+else
+  echo "vm: booting $kernel_desc with KVM (-enable-kvm); serial log: $log"
+  boot -enable-kvm
+  early=$(awk -v s="$secs" -v p="$probe_s" 'BEGIN { print (s + 0 < p + 0) ? 1 : 0 }')
+  if [ "$want" = kvm ]; then accel=kvm accel_why="OOMLENS_VM_ACCEL=kvm"
+  elif [ $rc -eq 0 ] || [ $rc -eq 124 ] || [ $rc -eq 137 ] || { [ "$early" -eq 0 ] && [ -s "$log" ]; }; then
+    accel=kvm accel_why="$kvm_dev is usable: the KVM boot got past the probe"
+  else
+    msg=$(grep -v '^[[:space:]]*$' "$qerr" 2>/dev/null | head -n 1)
+    accel_why="KVM unusable: qemu -enable-kvm exited $rc after $secs s"
+    [ -s "$log" ] || accel_why+=", before the guest printed anything"
+    [ -n "$msg" ] && accel_why+=": $msg"
+  fi
+fi
+if [ -z "$accel" ]; then
+  accel=tcg
+  echo "vm: booting $kernel_desc with TCG (software emulation; $accel_why); serial log: $log"
+  boot -accel tcg
+fi
+echo "vm: accelerator: $accel ($accel_why)"
 
 clean=$(tr -d '\r' < "$log" 2>/dev/null)
 # Markers are matched anywhere in a line: kernel output may precede them.
@@ -90,7 +137,7 @@ elif [ "$n_pass" -eq 0 ]; then why="no scenario passed"
 fi
 saved=$(cd "$vmdir" && ls guest-*.log 2>/dev/null | tr '\n' ' ')
 [ -n "$saved" ] && echo "vm: guest OOM reports saved in $vmdir: $saved"
-echo "vm: $n_pass passed, $n_fail failed, $n_skip skipped (boot to power-off: $secs s)"
+echo "vm: $n_pass passed, $n_fail failed, $n_skip skipped (boot to power-off: $secs s, accelerator $accel)"
 if [ -n "$why" ]; then
   echo "FAIL: vm: $why" >&2
   failing=$(printf '%s\n' "$results" | grep ' status=fail ')
