@@ -16,6 +16,7 @@
 #                            works, else TCG; see "The accelerator" below)
 #   OOMLENS_VM_KVM_DEV=PATH  the KVM device probed (default /dev/kvm)
 #   OOMLENS_VM_PROBE_S=S     a KVM boot failing sooner is a KVM failure (default 3)
+#   OOMLENS_VM_QUIET_S=S     a KVM guest silent this long is a KVM failure (default 20)
 #   CI=true                  a missing qemu or kernel fails instead of skipping
 # Output: BUILD_DIR/vm/serial.log (the whole serial console),
 #   BUILD_DIR/vm/guest-kmsg.log (the guest's v2 memcg OOM report as /dev/kmsg
@@ -58,16 +59,34 @@ qerr=$vmdir/qemu-stderr.log
 mkdir -p "$vmdir"
 rm -f "$log" "$qerr" "$vmdir"/guest-*.log
 
-# One boot with the given accelerator flags; sets rc and secs. -nodefaults:
-# no NIC/VGA (their option ROMs slow the boot); the serial console goes to a
-# file so nothing touches the terminal; qemu's own messages go to $qerr.
+# One boot with the given accelerator flags; sets rc, secs and silent.
+# -nodefaults: no NIC/VGA (their option ROMs slow the boot); the serial
+# console goes to a file so nothing touches the terminal; qemu's own
+# messages go to $qerr. With QUIET_S > 0 (the KVM probe), a guest that has
+# printed nothing on the serial console after QUIET_S seconds is stopped
+# (silent=1): its first line, `OOMLENS-VM-INIT`, comes as soon as /init runs.
 boot() {
-  local t0 t1
+  local quiet_s=$1 t0 t1 q
+  shift
   rm -f "$log"
+  silent=0
   t0=$(date +%s%N)
   timeout -k 5 "$limit" "$qemu" -machine q35 -cpu max -m 512 -smp 1 "$@" \
     -nodefaults -no-user-config -display none -monitor none -serial "file:$log" \
-    -no-reboot -kernel "$kernel" -initrd "$initrd" -append "$append" </dev/null 2>"$qerr"
+    -no-reboot -kernel "$kernel" -initrd "$initrd" -append "$append" </dev/null 2>"$qerr" &
+  q=$!
+  if [ "$quiet_s" -gt 0 ]; then
+    # Poll for the condition (qemu gone, or the guest printed) up to QUIET_S.
+    while kill -0 "$q" 2>/dev/null && [ ! -s "$log" ]; do
+      if [ $(( ($(date +%s%N) - t0) / 1000000000 )) -ge "$quiet_s" ]; then
+        silent=1
+        kill -TERM "$q" 2>/dev/null  # our own timeout(1), which stops its qemu
+        break
+      fi
+      sleep 0.2
+    done
+  fi
+  wait "$q"
   rc=$?
   t1=$(date +%s%N)
   secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
@@ -77,13 +96,17 @@ boot() {
 
 # The accelerator: KVM is an optimisation, never a precondition. With a
 # read-write KVM device (OOMLENS_VM_KVM_DEV, default /dev/kvm) the first boot
-# uses -enable-kvm; a boot that fails within OOMLENS_VM_PROBE_S seconds
-# (default 3) or before the guest printed anything is a KVM that cannot be
-# used here (e.g. qemu aborting with `failed to set MSR 0x10a`, exit 134),
-# and the run boots again with TCG (software emulation). A later failure is
-# the guest's and is reported as such. OOMLENS_VM_ACCEL=kvm|tcg forces one.
+# uses -enable-kvm. It is a KVM that cannot be used here, and the run boots
+# again with TCG (software emulation), when that boot fails within
+# OOMLENS_VM_PROBE_S seconds (default 3) or before the guest printed
+# anything (e.g. qemu aborting with `failed to set MSR 0x10a`, exit 134), or
+# when the guest prints nothing for OOMLENS_VM_QUIET_S seconds (default 20;
+# seen: a KVM guest that hangs silently while the same guest under TCG
+# prints at once). A later failure is the guest's and is reported as such.
+# OOMLENS_VM_ACCEL=kvm|tcg forces one (kvm: no fallback).
 kvm_dev=${OOMLENS_VM_KVM_DEV:-/dev/kvm}
 probe_s=${OOMLENS_VM_PROBE_S:-3}
+quiet_s=${OOMLENS_VM_QUIET_S:-20}
 want=${OOMLENS_VM_ACCEL:-auto}
 case "$want" in auto|kvm|tcg) ;; *) echo "FAIL: vm: OOMLENS_VM_ACCEL=$want (auto|kvm|tcg)" >&2; exit 1 ;; esac
 kernel_desc="$(basename "$kernel") ($(cat "$(dirname "$kernel")/version" 2>/dev/null || echo "$kernel"))"
@@ -93,11 +116,13 @@ elif [ ! -e "$kvm_dev" ]; then accel_why="no $kvm_dev"
 elif [ ! -r "$kvm_dev" ] || [ ! -w "$kvm_dev" ]; then accel_why="$kvm_dev is not read-write for $(id -un)"
 else
   echo "vm: booting $kernel_desc with KVM (-enable-kvm); serial log: $log"
-  boot -enable-kvm
+  if [ "$want" = kvm ]; then boot 0 -enable-kvm; else boot "$quiet_s" -enable-kvm; fi
   early=$(awk -v s="$secs" -v p="$probe_s" 'BEGIN { print (s + 0 < p + 0) ? 1 : 0 }')
   if [ "$want" = kvm ]; then accel=kvm accel_why="OOMLENS_VM_ACCEL=kvm"
+  elif [ $silent -eq 1 ]; then
+    accel_why="KVM unusable: the guest printed nothing on the serial console within ${quiet_s} s under -enable-kvm"
   elif [ $rc -eq 0 ] || [ $rc -eq 124 ] || [ $rc -eq 137 ] || { [ "$early" -eq 0 ] && [ -s "$log" ]; }; then
-    accel=kvm accel_why="$kvm_dev is usable: the KVM boot got past the probe"
+    accel=kvm accel_why="$kvm_dev is usable: the guest ran under KVM"
   else
     msg=$(grep -v '^[[:space:]]*$' "$qerr" 2>/dev/null | head -n 1)
     accel_why="KVM unusable: qemu -enable-kvm exited $rc after $secs s"
@@ -108,7 +133,7 @@ fi
 if [ -z "$accel" ]; then
   accel=tcg
   echo "vm: booting $kernel_desc with TCG (software emulation; $accel_why); serial log: $log"
-  boot -accel tcg
+  boot 0 -accel tcg
 fi
 echo "vm: accelerator: $accel ($accel_why)"
 

@@ -22,6 +22,9 @@ export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 exec </dev/console >/dev/console 2>&1
+# The first line on the console: the host's KVM probe waits for some output
+# (scripts/vm/run-vm.sh, OOMLENS_VM_QUIET_S).
+echo "OOMLENS-VM-INIT at $(cut -d' ' -f1 /proc/uptime) s"
 echo 1 > /proc/sys/kernel/printk
 mount -t tmpfs tmpfs /tmp
 mount -t cgroup2 cgroup2 /sys/fs/cgroup
