@@ -14,9 +14,12 @@ all: build
 deps:
 	@bash scripts/install-deps.sh build
 
+configure = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+
+# `make` / `make build`: the binaries only; `make test` builds everything.
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
-	@cmake --build $(BUILD) -j $(JOBS)
+	@$(configure)
+	@cmake --build $(BUILD) -j $(JOBS) --target oomlens oomlens-daemon
 
 # The whole test suite: unit + CLI + live (root, real cgroups and OOM kills)
 # tests, then the same unit tests under ASan+UBSan, then a bounded libFuzzer run.
@@ -24,7 +27,10 @@ test:
 	@bash scripts/install-deps.sh test
 	@bash scripts/run-tests.sh
 
-demo: build
+# The demo builds only what it runs: oomlens and the test leaker.
+demo: deps
+	@$(configure)
+	@cmake --build $(BUILD) -j $(JOBS) --target oomlens oomlens-test-leaker
 	@bash scripts/demo.sh $(BUILD)
 
 bench:
@@ -39,5 +45,7 @@ clean:
 # cloud kernel, boots it once (tests/vm/README.md). OOMLENS_VM_EXPLAIN=0
 # skips the explain-v2 scenario.
 .PHONY: test-vm
-test-vm: build
+test-vm: deps
+	@$(configure)
+	@cmake --build $(BUILD) -j $(JOBS) --target oomlens oomlens-daemon oomlens-test-leaker
 	@bash scripts/vm/test-vm.sh $(BUILD)
