@@ -9,7 +9,7 @@ build_pkgs=(cmake g++ make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
             zlib1g-dev libsystemd-dev libncurses-dev libcpp-httplib-dev)
 test_pkgs=(libgtest-dev libgmock-dev googletest clang-14 libclang-rt-14-dev
            python3-jsonschema systemd-journal-remote systemd chromium python3-torch
-           prometheus python3-yaml tmux gzip util-linux)
+           prometheus python3-yaml tmux gzip util-linux procps)
 bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler python3-torch
             prometheus-node-exporter curl earlyoom)
 pkgs=("${build_pkgs[@]}")
