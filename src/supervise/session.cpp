@@ -155,6 +155,7 @@ void Session::open_signal_trace() {
   auto mounts = cgroup::read_small_file("/proc/self/mounts");
   (void)sig_trace_.open(mounts.value_or(""), ::getpid());
   sig_trace_status_ = sig_trace_.status();
+  sig_trace_tracefs_ = sig_trace_.tracefs_where();
 }
 
 // Step 4: signals (read synchronously through a signalfd), subreaper, stderr tee.
@@ -258,6 +259,7 @@ void Session::write_header() {
                  {"start_epoch_s", static_cast<double>(std::time(nullptr))}, {"oomlens_pid", ::getpid()},
                  {"main_pid", job_.pid}, {"kmsg_start_seq", opt(kw_.start_seq())},
                  {"kernel_log_readable", kmsg_ok_}, {"signal_trace", sig_trace_status_},
+                 {"signal_trace_tracefs", sig_trace_tracefs_.empty() ? json(nullptr) : json(sig_trace_tracefs_)},
                  {"own_oom_score_adj_lowered", own_adj_lowered_},
                  {"intervals", {{"tick_s", o_.tick_s}, {"write_s", o_.write_s}, {"pss_min_s", o_.pss_min_s},
                                 {"pss_budget", o_.pss_budget}, {"linger_s", o_.linger_s}}},

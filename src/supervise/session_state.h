@@ -154,6 +154,7 @@ class Session {
   /// removed by read_signal_trace(), or by its destructor on early returns.
   trace::SignalTrace sig_trace_;
   std::string sig_trace_status_;  ///< "on" / "unavailable: <reason>" (header and verdict)
+  std::string sig_trace_tracefs_;  ///< the header's signal_trace_tracefs: a host mount point, "private mount", or "" (none)
   std::vector<diagnose::ForwardedSignal> forwarded_;  ///< signals oomlens forwarded to the job
   std::optional<diagnose::SignalSender> signal_sender_;
   int sfd_ = -1;

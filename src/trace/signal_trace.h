@@ -11,6 +11,10 @@
 //     events/signal/signal_generate/enable  1
 //     trace                                 read once, when the job has died
 //
+// tracefs: a host mount when one is usable, else a private mount of
+// oomlens's own that leaves the host's mount table alone (trace/tracefs.h).
+// Everything below is done relative to the open `instances` directory
+// (mkdirat, openat, unlinkat), so either works the same.
 // Whether it works is decided by trying (root, or a tracefs mounted with
 // access for the user; kernels with instances: 3.10+), never by uid. The
 // tracepoint fires only when a signal is generated, and the filter drops
@@ -31,13 +35,9 @@
 #include <vector>
 
 #include "trace/signal_generate.h"
+#include "trace/tracefs.h"
 
 namespace oomlens::trace {
-
-/// Where to look for tracefs, best first, from /proc/self/mounts text
-/// (pure): every `tracefs` mount point, then `<debugfs mount>/tracing`,
-/// then /sys/kernel/tracing and /sys/kernel/debug/tracing (deduplicated).
-[[nodiscard]] std::vector<std::string> tracefs_candidates(std::string_view mounts);
 
 /// The pid in an instance name "oomlens-<pid>" (pure); nullopt for any
 /// other name (e.g. bench's "oomlens-bench-<pid>").
@@ -46,6 +46,8 @@ namespace oomlens::trace {
 /// Removes `<tracefs>/instances/oomlens-<pid>` for each pid `alive` says is
 /// not running; returns how many were removed.
 int sweep_stale_instances(const std::string& tracefs, const std::function<bool(int64_t)>& alive);
+/// The same in an open `instances` directory (not closed).
+int sweep_stale_instances_at(int instances_fd, const std::function<bool(int64_t)>& alive);
 
 class SignalTrace {
  public:
@@ -54,12 +56,15 @@ class SignalTrace {
   SignalTrace& operator=(const SignalTrace&) = delete;
   ~SignalTrace() { close(); }
 
-  /// Finds tracefs (tracefs_candidates() of `mounts`), sweeps stale
-  /// instances, creates and arms `instances/oomlens-<own_pid>`. False (and
-  /// error() says why, the instance already removed) when it cannot.
-  bool open(std::string_view mounts, int own_pid);
+  /// Finds tracefs (find_tracefs() of `mounts`: a host mount, else a
+  /// private one), sweeps stale instances, creates and arms
+  /// `instances/oomlens-<own_pid>`. False (and error() says why, the
+  /// instance already removed) when it cannot.
+  bool open(std::string_view mounts, int own_pid, const TracefsAccess& access = real_tracefs_access());
   /// The same at a known tracefs root (tests use a plain directory).
   bool open_at(const std::string& tracefs, int own_pid);
+  /// The same in an open instances directory (taken over: closed by close()).
+  bool open_in(TracefsDir tracefs, int own_pid);
   /// Parses the instance's `trace` buffer; nullopt
   /// (and error() set) when not open or unreadable. Call before close().
   [[nodiscard]] std::optional<std::vector<SignalGenerate>> read();
@@ -67,15 +72,22 @@ class SignalTrace {
   /// the exit paths (rmdir(2) only).
   void close();
 
-  [[nodiscard]] bool is_open() const { return !dir_.empty(); }
+  [[nodiscard]] bool is_open() const { return !name_.empty(); }
   /// trace_clock is `mono`: timestamps compare with CLOCK_MONOTONIC.
   [[nodiscard]] bool mono_clock() const { return mono_; }
   [[nodiscard]] const std::optional<std::string>& error() const { return error_; }
   /// "on", or "unavailable: <reason>" (the record's `signal_trace`).
   [[nodiscard]] std::string status() const;
+  /// The instance, for messages: "<where>/instances/oomlens-<pid>".
   [[nodiscard]] const std::string& dir() const { return dir_; }
+  /// Which tracefs the last open() used: TracefsDir::where (a host mount
+  /// point or "private mount"); "" when none was found.
+  [[nodiscard]] const std::string& tracefs_where() const { return where_; }
 
  private:
+  int instances_fd_ = -1;
+  std::string name_;   ///< "oomlens-<pid>" while open
+  std::string where_;
   std::string dir_;
   bool mono_ = false;
   bool filtered_ = false;

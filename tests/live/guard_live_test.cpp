@@ -271,6 +271,10 @@ TEST(GuardLive, KillActionIsNamedAsTheSender) {
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
   EXPECT_EQ(r.verdict["cause"], "killed") << r.verdict.dump(2);
+  note_signal_trace("KillActionIsNamedAsTheSender", r.header["signal_trace"].get<std::string>(),
+                    r.header.value("signal_trace_tracefs", json()).is_string()
+                        ? r.header["signal_trace_tracefs"].get<std::string>() : "",
+                    r.header["oomlens_pid"].get<int>());
   if (r.header["signal_trace"] == "on") {
     EXPECT_EQ(r.verdict["signal_sender"]["kind"], "oomlens_guard") << r.verdict.dump(2);
     EXPECT_EQ(r.verdict["signal_sender"]["pid"], r.header["oomlens_pid"]);

@@ -12,6 +12,9 @@
 #include <cstring>
 #include <thread>
 
+#include "cgroup/cgroup.h"
+#include "trace/tracefs.h"
+
 namespace oomlens::live {
 namespace {
 std::optional<ParentCgroup> g_parent;
@@ -200,6 +203,20 @@ std::optional<uint64_t> kmsg_last_seq() {
   }
   ::close(fd);
   return last;
+}
+
+void note_signal_trace(const std::string& what, const std::string& status, const std::string& tracefs,
+                       int oomlens_pid) {
+  std::fprintf(stderr, "%s: signal trace %s via %s\n", what.c_str(), status.c_str(),
+               tracefs.empty() ? "no tracefs" : tracefs == "private mount" ? "oomlens's private tracefs mount"
+                                                                            : ("the host's tracefs mount at " + tracefs).c_str());
+  auto mounts = cgroup::read_small_file("/proc/self/mounts");
+  auto t = trace::find_tracefs(mounts.value_or(""), trace::real_tracefs_access());
+  if (!t.dir) return;  // nowhere to look (the run said why in `status`)
+  const std::string name = "oomlens-" + std::to_string(oomlens_pid);
+  EXPECT_NE(::faccessat(t.dir->instances_fd, name.c_str(), F_OK, 0), 0)
+      << "tracefs instance " << name << " left behind (looked in " << t.dir->where << ")";
+  ::close(t.dir->instances_fd);
 }
 
 }  // namespace oomlens::live

@@ -75,6 +75,15 @@ class PipedChild {
 /// The highest /dev/kmsg sequence number now (nullopt if unreadable).
 std::optional<uint64_t> kmsg_last_seq();
 
+/// After an `oomlens run`: says on stderr which tracefs its signal trace
+/// used (the header's `signal_trace` and `signal_trace_tracefs`: a host
+/// mount or oomlens's private mount), and EXPECTs that its instance
+/// `oomlens-<oomlens_pid>` is gone, looked up the way oomlens finds tracefs
+/// (a host mount, else a private one: the same single tracefs superblock).
+/// `what` names the test in the message.
+void note_signal_trace(const std::string& what, const std::string& status, const std::string& tracefs,
+                       int oomlens_pid);
+
 /// GTEST_SKIP (or FAIL under CI) when the parent cgroup cannot be made.
 #define OOMLENS_REQUIRE_CGROUP(parent_var)                                   \
   std::string oomlens_reason_;                                               \

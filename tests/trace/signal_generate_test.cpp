@@ -1,6 +1,7 @@
 // signal:signal_generate lines as tracefs prints them
 // (include/trace/events/signal.h TP_printk; the header is
 // kernel/trace/trace_output.c's "TASK-PID [CPU] FLAGS TIMESTAMP: ").
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -128,8 +129,71 @@ TEST(SignalTrace, SweepAndFailedOpenLeaveNothing) {
 
   SignalTrace none;
   EXPECT_FALSE(none.open_at(root + "/missing", 1));
-  EXPECT_EQ(none.status().rfind("unavailable: mkdir ", 0), 0u) << none.status();
+  EXPECT_EQ(none.status().rfind("unavailable: cannot open ", 0), 0u) << none.status();
+
+  // The seam: no host mount, a "private mount" that is this plain directory.
+  SignalTrace priv;
+  int private_calls = 0;
+  TracefsAccess fake{[](const std::string&) { errno = ENOENT; return -1; },
+                     [&] {
+                       ++private_calls;
+                       int fd = ::open(inst.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+                       return TracefsAttempt{TracefsDir{fd, "private mount", true}, {}};
+                     }};
+  EXPECT_FALSE(priv.open("", 400, fake));  // a plain directory has no event files
+  EXPECT_EQ(private_calls, 1);
+  EXPECT_EQ(priv.tracefs_where(), "private mount");
+  EXPECT_NE(priv.status().find("<private tracefs>/instances/oomlens-400/events/signal/signal_generate/enable"),
+            std::string::npos) << priv.status();
+  EXPECT_NE(::stat((inst + "/oomlens-400").c_str(), &st), 0);  // removed through the instances fd
   EXPECT_EQ(std::system(("rm -rf " + root).c_str()), 0);
+}
+
+// find_tracefs(): a usable host mount first, the private mount only when
+// none is, and both reasons when neither works.
+TEST(SignalTrace, FindTracefsPrefersAHostMountThenAPrivateOne) {
+  std::vector<std::string> opened;
+  int private_calls = 0;
+  auto access = [&](int host_errno, bool private_ok) {
+    return TracefsAccess{[&opened, host_errno](const std::string& p) {
+                           opened.push_back(p);
+                           if (host_errno == 0 && p == "/mnt/tr/instances") return 42;
+                           errno = host_errno ? host_errno : ENOENT;
+                           return -1;
+                         },
+                         [&private_calls, private_ok] {
+                           ++private_calls;
+                           if (private_ok) return TracefsAttempt{TracefsDir{43, "private mount", true}, {}};
+                           return TracefsAttempt{std::nullopt,
+                                                 "unshare(CLONE_NEWNS): Operation not permitted (needs CAP_SYS_ADMIN)"};
+                         }};
+  };
+  const std::string mounts = "nodev /mnt/tr tracefs rw 0 0\n";
+  auto host = find_tracefs(mounts, access(0, true));
+  ASSERT_TRUE(host.dir);
+  EXPECT_EQ(host.dir->instances_fd, 42);
+  EXPECT_EQ(host.dir->where, "/mnt/tr");
+  EXPECT_FALSE(host.dir->private_mount);
+  EXPECT_EQ(private_calls, 0);
+
+  opened.clear();
+  auto own = find_tracefs("", access(ENOENT, true));
+  ASSERT_TRUE(own.dir);
+  EXPECT_EQ(own.dir->where, "private mount");
+  EXPECT_TRUE(own.dir->private_mount);
+  EXPECT_EQ(private_calls, 1);
+  EXPECT_EQ(opened, (std::vector<std::string>{"/sys/kernel/tracing/instances", "/sys/kernel/debug/tracing/instances"}));
+
+  auto cannot = find_tracefs("", access(ENOENT, false));
+  EXPECT_FALSE(cannot.dir);
+  EXPECT_EQ(cannot.error,
+            "no tracefs mount with instances (/sys/kernel/tracing), and cannot mount a private one: "
+            "unshare(CLONE_NEWNS): Operation not permitted (needs CAP_SYS_ADMIN)");
+
+  auto denied = find_tracefs(mounts, access(EACCES, false));
+  EXPECT_FALSE(denied.dir);
+  EXPECT_EQ(denied.error.rfind("cannot access /mnt/tr/instances: Permission denied, and cannot mount a private one: ", 0),
+            0u) << denied.error;
 }
 
 }  // namespace

@@ -1,0 +1,166 @@
+// Finding or mounting tracefs for the signal trace (see tracefs.h).
+#include "trace/tracefs.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <csignal>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace oomlens::trace {
+
+std::vector<std::string> tracefs_candidates(std::string_view mounts) {
+  std::vector<std::string> tracefs, debugfs;
+  while (!mounts.empty()) {
+    auto nl = mounts.find('\n');
+    auto line = mounts.substr(0, nl);
+    mounts.remove_prefix(nl == std::string_view::npos ? mounts.size() : nl + 1);
+    // "SOURCE MOUNTPOINT FSTYPE OPTIONS 0 0" (fstab(5) fields; blanks in the
+    // mount point are octal-escaped, which a tracefs mount never has).
+    auto a = line.find(' ');
+    if (a == std::string_view::npos) continue;
+    auto b = line.find(' ', a + 1);
+    if (b == std::string_view::npos) continue;
+    auto c = line.find(' ', b + 1);
+    auto mp = line.substr(a + 1, b - a - 1);
+    auto type = line.substr(b + 1, c == std::string_view::npos ? std::string_view::npos : c - b - 1);
+    if (type == "tracefs") tracefs.emplace_back(mp);
+    else if (type == "debugfs") debugfs.push_back(std::string(mp) + "/tracing");
+  }
+  std::vector<std::string> out;
+  auto add = [&out](const std::string& p) {
+    if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  };
+  for (auto& p : tracefs) add(p);
+  for (auto& p : debugfs) add(p);
+  add("/sys/kernel/tracing");
+  add("/sys/kernel/debug/tracing");
+  return out;
+}
+
+TracefsAttempt find_tracefs(std::string_view mounts, const TracefsAccess& access) {
+  std::optional<std::string> denied;  // tracefs is mode 0700: say so rather than "not mounted"
+  for (auto& root : tracefs_candidates(mounts)) {
+    int fd = access.open_dir(root + "/instances");
+    if (fd >= 0) return {TracefsDir{fd, root, false}, {}};
+    if ((errno == EACCES || errno == EPERM) && !denied) denied = root + "/instances: " + std::strerror(errno);
+  }
+  TracefsAttempt own = access.mount_private();
+  if (own.dir) return own;
+  std::string why = denied ? "cannot access " + *denied : std::string("no tracefs mount with instances (/sys/kernel/tracing)");
+  return {std::nullopt, why + ", and cannot mount a private one: " + own.error};
+}
+
+namespace {
+
+// The child's steps, reported to the parent as {step, errno}.
+enum Step : int { kOk = 0, kUnshare, kPrivate, kMount, kOpen };
+
+std::string step_text(int step, int err) {
+  std::string s;
+  switch (step) {
+    case kUnshare: s = "unshare(CLONE_NEWNS)"; break;
+    case kPrivate: s = "making the new mount namespace private (mount MS_REC|MS_PRIVATE /)"; break;
+    case kMount: s = "mount -t tracefs"; break;
+    case kOpen: s = "open <private tracefs>/instances"; break;
+    default: s = "step " + std::to_string(step); break;
+  }
+  s += std::string(": ") + std::strerror(err);
+  if (step == kUnshare && err == EPERM) s += " (needs CAP_SYS_ADMIN)";
+  return s;
+}
+
+// In the child: only syscalls (async-signal-safe after fork), then _exit.
+[[noreturn]] void child(int sock, const char* mount_point, const char* instances) {
+  int msg[2] = {kOk, 0};
+  int fd = -1;
+  if (::unshare(CLONE_NEWNS) != 0) msg[0] = kUnshare;
+  else if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) msg[0] = kPrivate;
+  else if (::mount("tracefs", mount_point, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) msg[0] = kMount;
+  else if ((fd = ::open(instances, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) msg[0] = kOpen;
+  if (msg[0] != kOk) msg[1] = errno;
+  iovec iov{msg, sizeof msg};
+  msghdr mh{};
+  mh.msg_iov = &iov;
+  mh.msg_iovlen = 1;
+  alignas(cmsghdr) char ctl[CMSG_SPACE(sizeof(int))] = {};
+  if (fd >= 0) {
+    mh.msg_control = ctl;
+    mh.msg_controllen = sizeof ctl;
+    cmsghdr* c = CMSG_FIRSTHDR(&mh);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
+  }
+  _exit(::sendmsg(sock, &mh, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof msg) ? 0 : 1);
+}
+
+}  // namespace
+
+TracefsAttempt mount_private_tracefs() {
+  // Any directory of the child's own namespace will do; this one exists
+  // wherever the kernel has tracefs (sysfs makes it).
+  struct stat st {};
+  const char* mount_point = ::stat("/sys/kernel/tracing", &st) == 0 && S_ISDIR(st.st_mode) ? "/sys/kernel/tracing" : "/tmp";
+  const std::string instances = std::string(mount_point) + "/instances";  // built before the fork
+  int sv[2];
+  if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
+    return {std::nullopt, std::string("socketpair: ") + std::strerror(errno)};
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    int e = errno;
+    ::close(sv[0]);
+    ::close(sv[1]);
+    return {std::nullopt, std::string("fork: ") + std::strerror(e)};
+  }
+  if (pid == 0) {
+    ::close(sv[0]);
+    child(sv[1], mount_point, instances.c_str());
+  }
+  ::close(sv[1]);
+  TracefsAttempt out;
+  pollfd p{sv[0], POLLIN, 0};
+  int msg[2] = {-1, 0};
+  alignas(cmsghdr) char ctl[CMSG_SPACE(sizeof(int))] = {};
+  iovec iov{msg, sizeof msg};
+  msghdr mh{};
+  mh.msg_iov = &iov;
+  mh.msg_iovlen = 1;
+  mh.msg_control = ctl;
+  mh.msg_controllen = sizeof ctl;
+  int pr;
+  while ((pr = ::poll(&p, 1, 5000)) < 0 && errno == EINTR) {}
+  ssize_t n = pr > 0 ? ::recvmsg(sv[0], &mh, MSG_CMSG_CLOEXEC) : -1;
+  ::close(sv[0]);
+  if (pr == 0) ::kill(pid, SIGKILL);  // our own child, stuck: never seen, but never waited for forever
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  int fd = -1;
+  for (cmsghdr* c = n > 0 ? CMSG_FIRSTHDR(&mh) : nullptr; c; c = CMSG_NXTHDR(&mh, c))
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) std::memcpy(&fd, CMSG_DATA(c), sizeof fd);
+  if (n != static_cast<ssize_t>(sizeof msg)) {
+    if (fd >= 0) ::close(fd);
+    return {std::nullopt, pr == 0 ? "the mounting child did not answer within 5 s" : "the mounting child died without an answer"};
+  }
+  if (msg[0] != kOk || fd < 0) {
+    if (fd >= 0) ::close(fd);
+    return {std::nullopt, step_text(msg[0], msg[1])};
+  }
+  return {TracefsDir{fd, "private mount", true}, {}};
+}
+
+TracefsAccess real_tracefs_access() {
+  return {[](const std::string& path) { return ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); },
+          [] { return mount_private_tracefs(); }};
+}
+
+}  // namespace oomlens::trace
