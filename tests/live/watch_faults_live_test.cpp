@@ -96,13 +96,19 @@ bool has_victim(const nlohmann::json& j, int pid) {
   return false;
 }
 
+/// The burst's victims' comm: oomlens-test-burst forks (no exec) its
+/// leakers, and the kernel keeps 15 bytes of a comm (TASK_COMM_LEN 16).
+constexpr const char* kBurstComm = "oomlens-test-bu";
+
 struct LogCount {
-  uint64_t full = 0, summaries = 0, kills = 0;
+  uint64_t full = 0, summaries = 0;
+  uint64_t own_kills = 0;  ///< kills of victims named kBurstComm (full events' victims + summaries' kills_by_comm)
   bool summary_says_so = true;
 };
 
-/// Events, summaries and the kills they stand for in a daemon --log file.
-LogCount count_log(const std::filesystem::path& path) {
+/// Events, summaries and the burst's own kills in a daemon --log file
+/// (`rel`: the burst cgroup, for counter_only events, which name no victim).
+LogCount count_log(const std::filesystem::path& path, const std::string& rel) {
   LogCount c;
   std::ifstream log(path);
   std::string line;
@@ -113,16 +119,36 @@ LogCount count_log(const std::filesystem::path& path) {
     if (j["type"] == "summary") {
       ++c.summaries;
       if (j["summary"].get<std::string>().find("summarised") == std::string::npos) c.summary_says_so = false;
+      c.own_kills += j["kills_by_comm"].value(kBurstComm, uint64_t{0});
     } else if (j["type"] == "event") {
       ++c.full;
-    } else {
-      continue;
+      if (j.value("evidence", "") == "counter_only") {
+        if (j["memcg"].is_object() && j["memcg"].value("task_memcg", "") == rel) c.own_kills += j["kills"].get<uint64_t>();
+        continue;
+      }
+      for (const auto& v : j.value("victims", nlohmann::json::array()))
+        if (v.value("comm", "") == kBurstComm) ++c.own_kills;
     }
-    c.kills += j["kills"].get<uint64_t>();
   }
   return c;
 }
 
+/// /proc/vmstat oom_kill: machine-wide, only to tell whether others' kills
+/// happened during the burst (never what the test counts).
+uint64_t vmstat_oom_kill() {
+  std::ifstream in("/proc/vmstat");
+  std::string k;
+  uint64_t v = 0;
+  while (in >> k >> v)
+    if (k == "oom_kill") return v;
+  return 0;
+}
+
+// Counts only what is the test's own: its cgroup's oom_kill counter, the
+// daemon's kills of its victims (comm kBurstComm) and those labelled with
+// its cgroup, and its victims in the event log. Other processes on the
+// machine may be OOM-killed meanwhile (seen: 2 during a burst); they are
+// reported, never counted.
 TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
   OOMLENS_REQUIRE_CGROUP(parent);
   REQUIRE_KMSG();
@@ -131,6 +157,7 @@ TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
   const std::string dir = make_child_cgroup("burst", 8ull << 20, &err);
   ASSERT_FALSE(dir.empty()) << err;
   const std::string rel = dir.substr(parent->hierarchy.mount_point.size());
+  const auto version = parent->hierarchy.version;
   auto tmp = temp("burst");
   PipedChild daemon({OOMLENS_BINARY, "daemon", "--listen", "127.0.0.1:0", "--no-state", "--log",
                      (tmp / "events.jsonl").string()});
@@ -143,35 +170,49 @@ TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
     return r && r->status == 200 ? r->body : std::string();
   };
   const std::string owner = "cgroup_owner=\"" + rel + "\"";
+  const std::string comm = std::string("comm=\"") + kBurstComm + "\"";
   std::string before = scrape();
   ASSERT_FALSE(before.empty());
   const double base_cgroup = metric_sum(before, "oomlens_oom_kills_total", owner);
-  const double base_all = metric_sum(before, "oomlens_oom_kills_total");
-  const double base_kernel = metric_sum(before, "oomlens_kernel_oom_kills_total");
+  const double base_own = metric_sum(before, "oomlens_oom_kills_total", comm);
+  const uint64_t cg_base = cgroup::oom_kill_count(version, dir).value_or(0);
+  const uint64_t vm_base = vmstat_oom_kill();
 
   // What the log holds before the burst (the ring's old reports, replayed at start).
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  const LogCount logged0 = count_log(tmp / "events.jsonl");
+  const LogCount logged0 = count_log(tmp / "events.jsonl", rel);
 
   const auto t0 = Clock::now();
   auto r = run_command({OOMLENS_BURST, dir, std::to_string(kKills), "--parallel", "8"}, 600, true);
   const double burst_s = std::chrono::duration<double>(Clock::now() - t0).count();
   ASSERT_EQ(r.status, 0) << r.out;
+  const uint64_t own_cg = cgroup::oom_kill_count(version, dir).value_or(0) - cg_base;
+  EXPECT_EQ(own_cg, static_cast<uint64_t>(kKills)) << "the burst cgroup's own oom_kill counter";
 
   std::string after;
   auto deadline = Clock::now() + std::chrono::seconds(60);
   while (Clock::now() < deadline) {
     after = scrape();
-    if (metric_sum(after, "oomlens_oom_kills_total") >= base_all + kKills) break;
+    if (metric_sum(after, "oomlens_oom_kills_total", comm) >= base_own + kKills) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
   const double counted_s = std::chrono::duration<double>(Clock::now() - t0).count();
-  EXPECT_EQ(metric_sum(after, "oomlens_kernel_oom_kills_total") - base_kernel, kKills);
+  const uint64_t others = vmstat_oom_kill() - vm_base - own_cg;  // the machine's other kills meanwhile
+  const double own = metric_sum(after, "oomlens_oom_kills_total", comm) - base_own;
+  EXPECT_EQ(own, kKills) << "the daemon's count of the burst's victims (" << comm << ")";
   // Most kill lines come without their rate-limited header: the cgroup is
   // taken from its oom_kill counter (Capture::attribute_headerless).
   const double in_cgroup = metric_sum(after, "oomlens_oom_kills_total", owner) - base_cgroup;
-  EXPECT_EQ(in_cgroup, kKills) << "kills not attributed to the burst cgroup";
-  EXPECT_EQ(metric_sum(after, "oomlens_oom_kills_total") - base_all, kKills);
+  if (others == 0) {
+    EXPECT_EQ(in_cgroup, kKills) << "kills not attributed to the burst cgroup";
+  } else {
+    // Headerless kills of two cgroups at once cannot all be told apart by
+    // counters alone (the kernel-events issue): never more than ours.
+    EXPECT_LE(in_cgroup, kKills) << "other cgroups' kills attributed to the burst cgroup";
+    std::fprintf(stderr, "burst: %llu other OOM kill(s) on the machine during the burst: attribution to the "
+                         "burst cgroup (%.0f of %d) not asserted exactly\n",
+                 static_cast<unsigned long long>(others), in_cgroup, kKills);
+  }
   const double counter_only = metric_sum(after, "oomlens_oom_events_total", "evidence=\"counter_only\"");
   const double gaps = metric_sum(after, "oomlens_kmsg_gaps_total");
 
@@ -179,18 +220,19 @@ TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a summary falls due after 1 s of quiet
   int status = daemon.stop(SIGTERM);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "wait status " << status;
-  LogCount logged = count_log(tmp / "events.jsonl");
+  LogCount logged = count_log(tmp / "events.jsonl", rel);
   const uint64_t full = logged.full - logged0.full, summaries = logged.summaries - logged0.summaries;
-  const uint64_t logged_kills = logged.kills - logged0.kills;
+  const uint64_t logged_own = logged.own_kills - logged0.own_kills;
   EXPECT_TRUE(logged.summary_says_so);
   EXPECT_GE(summaries, 1u) << "a burst of " << kKills << " kills was printed one by one";
   EXPECT_LE(full, 200u);
-  EXPECT_EQ(logged_kills, static_cast<uint64_t>(kKills)) << "the event log lost kills instead of summarising";
+  EXPECT_EQ(logged_own, static_cast<uint64_t>(kKills)) << "the event log lost the burst's kills instead of summarising";
   std::fprintf(stderr,
                "burst: %d kills in %.1f s, all counted %.1f s after the start (%.0f labelled with the cgroup); "
-               "%.0f counter_only events, %.0f kmsg gaps; event log: %llu full events + %llu summaries\n",
+               "%.0f counter_only events, %.0f kmsg gaps; event log: %llu full events + %llu summaries; "
+               "%llu other kill(s) on the machine meanwhile (not counted)\n",
                kKills, burst_s, counted_s, in_cgroup, counter_only, gaps, static_cast<unsigned long long>(full),
-               static_cast<unsigned long long>(summaries));
+               static_cast<unsigned long long>(summaries), static_cast<unsigned long long>(others));
   EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
   std::filesystem::remove_all(tmp);
   // Let the kernel's report rate limit (10 headers per 5 s) recover for the next tests.
