@@ -67,7 +67,7 @@ run() {
   [ $rc -eq "$want" ] || fail "$name: run-vm.sh exited $rc, expected $want; output:"$'\n'"$out"
   printf '%s\n' "--- $name (exit $rc)" "$out" | grep -E '^(---|vm: accelerator|vm: [0-9]|FAIL)'
 }
-has() { printf '%s\n' "$out" | grep -qF -- "$2" || fail "$1: output lacks '$2'"; }
+has() { grep -qF -- "$2" <<<"$out" || fail "$1: output lacks '$2'"; }
 boots() { [ "$(wc -l < "$tmp/args")" -eq "$2" ] || fail "$1: qemu started $(wc -l < "$tmp/args") times, expected $2"; }
 
 run kvm-aborts 0 OOMLENS_VM_KVM_DEV="$tmp/kvm"
