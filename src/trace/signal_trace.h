@@ -68,8 +68,9 @@ class SignalTrace {
   /// Parses the instance's `trace` buffer; nullopt
   /// (and error() set) when not open or unreadable. Call before close().
   [[nodiscard]] std::optional<std::vector<SignalGenerate>> read();
-  /// Removes the instance (rmdir); idempotent, async-signal-safe enough for
-  /// the exit paths (rmdir(2) only).
+  /// Removes the instance (unlinkat(AT_REMOVEDIR) in the instances
+  /// directory) and closes that directory; idempotent, async-signal-safe
+  /// enough for the exit paths (unlinkat(2) and close(2) only).
   void close();
 
   [[nodiscard]] bool is_open() const { return !name_.empty(); }
