@@ -49,3 +49,18 @@ test-vm: deps
 	@$(configure)
 	@cmake --build $(BUILD) -j $(JOBS) --target oomlens oomlens-daemon oomlens-test-leaker
 	@bash scripts/vm/test-vm.sh $(BUILD)
+
+# Install like a tool (README "Install"): oomlens, oomlens-daemon, the Python
+# hook, man pages, bash/zsh/fish completions, deploy/ examples under
+# share/oomlens/deploy (nothing enabled). PREFIX=/usr/local, DESTDIR= staging.
+# `make deb`: build/deb/oomlens_VERSION_ARCH.deb (CPack; scripts/make-deb.sh).
+PREFIX ?= /usr/local
+INSTALL_TARGETS = oomlens oomlens-daemon oomlens_man oomlens_completions oomlens_deb_files
+.PHONY: install deb
+install: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) --target $(INSTALL_TARGETS)
+	@DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
+
+deb: deps
+	@bash scripts/make-deb.sh $(BUILD)

@@ -12,6 +12,10 @@ test_pkgs=(libgtest-dev libgmock-dev googletest clang-14 libclang-rt-14-dev
            prometheus python3-yaml tmux gzip util-linux procps)
 bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler python3-torch
             prometheus-node-exporter curl earlyoom)
+# Man pages from docs/ (pandoc), the .deb (dpkg-shlibdeps); the package and
+# completion tests (lintian, man, the three shells).
+build_pkgs+=(pandoc dpkg-dev)
+test_pkgs+=(lintian man-db bash-completion zsh fish)
 pkgs=("${build_pkgs[@]}")
 case "$want" in
   build) ;;

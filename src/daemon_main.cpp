@@ -10,7 +10,7 @@
 #include "cli/commands.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"oomlens: find, explain and prevent out-of-memory kills on Linux", "oomlens"};
+  CLI::App app{oomlens::cli::kAppDescription, "oomlens"};
   app.require_subcommand(1);
   int status = 0;
   oomlens::cli::add_daemon(app, &status);

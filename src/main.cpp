@@ -4,24 +4,19 @@
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <string_view>
 
 #include "cli/commands.h"
-#include "version.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"oomlens: find, explain and prevent out-of-memory kills on Linux", "oomlens"};
-  app.set_version_flag("--version", std::string("oomlens ") + OOMLENS_VERSION);
-  app.require_subcommand(1);
+  // Hidden, for the build: completion scripts from this very parser.
+  if (argc == 3 && std::string_view(argv[1]) == "--generate-completion")
+    return oomlens::cli::print_completion(argv[2]);
+  CLI::App app{oomlens::cli::kAppDescription, "oomlens"};
   int status = 0;
-  oomlens::cli::add_explain(app, &status);
-  oomlens::cli::add_check(app, &status);
-  oomlens::cli::add_protect(app, &status);
-  oomlens::cli::add_top(app, &status);
-  oomlens::cli::add_watch(app, &status);
-  oomlens::cli::add_daemon_forward(app, &status, argc, argv);  // execs oomlens-daemon
-  oomlens::cli::add_run(app, &status);  // last: see commands.h
-  oomlens::cli::add_report(app, &status);
-  oomlens::cli::add_plot(app, &status);
+  oomlens::cli::setup_app(app, &status, [&](CLI::App& a) {
+    oomlens::cli::add_daemon_forward(a, &status, argc, argv);  // execs oomlens-daemon
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

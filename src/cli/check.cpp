@@ -21,7 +21,9 @@ void add_check(CLI::App& app, int* status) {
   };
   auto args = std::make_shared<Args>();
   cmd->add_flag("--json", args->json, "Machine-readable output (docs/check.md)");
-  cmd->add_option("--root", args->root, "Read /proc, /sys and /dev under this directory (tests)")->capture_default_str();
+  cmd->add_option("--root", args->root, "Read /proc, /sys and /dev under this directory (tests)")
+      ->capture_default_str()
+      ->type_name("DIR");
   cmd->add_option("--color", args->color, "auto|always|never")->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->callback([args, status] {
     auto facts = check::read_system_facts(args->root);

@@ -4,10 +4,27 @@
 // status in *status.
 #include <CLI/CLI.hpp>
 
+#include <functional>
+#include <string_view>
+
 namespace oomlens::cli {
 
 /// Exit statuses shared by all subcommands (documented in docs/oomlens.md).
 inline constexpr int kExitUsage = 2;
+
+inline constexpr const char* kAppDescription = "oomlens: find, explain and prevent out-of-memory kills on Linux";
+
+/// The whole `oomlens` command line on `app` (constructed with
+/// kAppDescription, "oomlens"): --version, exactly one subcommand, every
+/// subcommand in the order add_run needs (cli/app.cpp). `add_daemon_cmd`
+/// adds the `daemon` subcommand: the exec forwarder in `oomlens`, the real
+/// options (cli/daemon_options.h) for the completion generator.
+void setup_app(CLI::App& app, int* status, const std::function<void(CLI::App&)>& add_daemon_cmd);
+
+/// `oomlens --generate-completion SHELL` (hidden; the build runs it): prints
+/// the bash, zsh or fish completion script for every subcommand and option
+/// (render/completion.h). 0, or 2 for an unknown shell (cli/completion.cpp).
+int print_completion(std::string_view shell);
 
 void add_explain(CLI::App& app, int* status);
 void add_check(CLI::App& app, int* status);

@@ -18,6 +18,7 @@
 
 #include "cgroup/cgroup.h"
 #include "cli/commands.h"
+#include "cli/daemon_options.h"
 #include "render/prometheus.h"
 #include "util/resident.h"
 #include "version.h"
@@ -31,19 +32,6 @@
 namespace oomlens::cli {
 namespace {
 
-struct DaemonArgs {
-  std::string listen = "127.0.0.1:9177";
-  std::string log;
-  std::string state = "/var/lib/oomlens/state.json";
-  bool no_state = false;
-  size_t keep_events = 100;
-  size_t max_series = 500;
-  int quiet_ms = 100;
-  std::string root = "/";
-  std::string kmsg;
-  std::string source = "kmsg";
-  std::string journal_dir;
-};
 
 /// Append-only JSON Lines file, reopened on SIGHUP (logrotate moves it away).
 class JsonlLog {
@@ -253,28 +241,7 @@ int run_daemon(const DaemonArgs& a) {
 
 void add_daemon(CLI::App& app, int* status) {
   auto args = std::make_shared<DaemonArgs>();
-  auto* cmd = app.add_subcommand("daemon", "Capture every OOM kill and serve Prometheus metrics and events over HTTP");
-  cmd->footer(
-      "GET /metrics: Prometheus text exposition (computed at scrape time). GET /events[?limit=N]: recent\n"
-      "events as JSON (task tables left out, command-line fields redacted). SIGHUP reopens --log;\n"
-      "SIGTERM exits cleanly. See docs/daemon.md.");
-  cmd->add_option("--listen", args->listen, "HOST:PORT to serve on (port 0: any free port, printed at start)");
-  cmd->add_option("--log", args->log, "Append each event as one JSON line to FILE (reopened on SIGHUP)");
-  cmd->add_option("--state", args->state, "State file: boot id + last kmsg sequence number counted");
-  cmd->add_flag("--no-state", args->no_state, "Keep no state file (a restart counts the ring's reports again)");
-  cmd->add_option("--keep-events", args->keep_events, "Recent events served on /events")->check(CLI::Range(1, 10000));
-  cmd->add_option("--max-series", args->max_series, "Bound on oomlens_oom_kills_total label sets")
-      ->check(CLI::Range(1, 100000));
-  cmd->add_option("--quiet-ms", args->quiet_ms,
-                  "Quiet window after a kill line before the event counts (the kernel prints a report in one burst)")
-      ->check(CLI::Range(10, 60000));
-  cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
-  cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
-  cmd->add_option("--source", args->source,
-                  "Where kernel log lines come from: kmsg (/dev/kmsg) or journal (systemd journal, followed from its end)")
-      ->check(CLI::IsMember({"kmsg", "journal"}));
-  cmd->add_option("--journal-dir", args->journal_dir, "With --source journal: a journal directory (for tests)")
-      ->group("");
+  auto* cmd = add_daemon_options(app, args.get());
   cmd->callback([args, status]() { *status = run_daemon(*args); });
 }
 

@@ -237,7 +237,7 @@ void add_explain(CLI::App& app, int* status) {
       "With no FILE, reads the running system's kernel log: /dev/kmsg, the journal and\n"
       "/var/log/kern.log*, /var/log/messages*, merged. FILE may be gzip-compressed; - is stdin.\n"
       "Exit status: 0 events found, 1 none found, 2 error (bad usage or nothing readable).");
-  cmd->add_option("files", args->files, "Saved kernel logs (plain or .gz), - for stdin");
+  cmd->add_option("files", args->files, "Saved kernel logs (plain or .gz), - for stdin")->type_name("FILE");
   cmd->add_flag("--json", args->json, "Print one JSON document (docs/schema/event.schema.json)");
   cmd->add_flag("--summary", args->summary, "Print one line per event");
   cmd->add_flag("-v,--verbose", args->verbose, "Also print each source's notes (gaps, skipped files)");

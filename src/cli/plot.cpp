@@ -14,8 +14,8 @@ void add_plot(CLI::App& app, int* status) {
   cmd->allow_extras(false);  // the app allows extras for `run` only
   auto file = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
-  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required();
-  cmd->add_option("-o,--output", *out, "output file: .svg or .html")->required();
+  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required()->type_name("FILE");
+  cmd->add_option("-o,--output", *out, "output file: .svg or .html")->required()->type_name("FILE");
   cmd->callback([file, out, status]() {
     std::string err;
     auto rec = monitor::read_record(*file, &err);

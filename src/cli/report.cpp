@@ -48,7 +48,7 @@ void add_report(CLI::App& app, int* status) {
   cmd->allow_extras(false);  // the app allows extras for `run` only
   auto file = std::make_shared<std::string>();
   auto json_out = std::make_shared<bool>(false);
-  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required();
+  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required()->type_name("FILE");
   cmd->add_flag("--json", *json_out, "print the verdict line as JSON");
   cmd->callback([file, json_out, status]() {
     std::string err;

@@ -20,8 +20,9 @@ void add_run(CLI::App& app, int* status) {
   };
   auto o = std::make_shared<Opts>();
   auto g = std::make_shared<guard::GuardArgs>();
-  cmd->add_option("--record", o->record, "JSON Lines record to write (default oomlens-<cmd>-<time>.jsonl)");
-  cmd->add_option("--verdict-json", o->verdict_json, "also write the verdict alone to this file");
+  cmd->add_option("--record", o->record, "JSON Lines record to write (default oomlens-<cmd>-<time>.jsonl)")
+      ->type_name("FILE");
+  cmd->add_option("--verdict-json", o->verdict_json, "also write the verdict alone to this file")->type_name("FILE");
   cmd->add_option("--limit", o->limit, "run the job in a new memory cgroup with this limit (e.g. 64M, 32G, 80%)");
   cmd->add_flag("--allow-swap", o->allow_swap, "with --limit: do not cap swap");
   cmd->add_option("--linger", o->linger_s, "seconds to follow orphaned workers after the main process ends")

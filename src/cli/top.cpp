@@ -33,7 +33,9 @@ void add_top(CLI::App& app, int* status) {
       ->check(CLI::Range(0.2, 60.0))
       ->capture_default_str();
   cmd->add_flag("--no-gpu", a->no_gpu, "Do not try NVML (libnvidia-ml.so.1)");
-  cmd->add_option("--root", a->root, "Read /proc and /sys under this directory (tests)")->capture_default_str();
+  cmd->add_option("--root", a->root, "Read /proc and /sys under this directory (tests)")
+      ->capture_default_str()
+      ->type_name("DIR");
   cmd->callback([a, status] {
     top::SnapshotBuilder::Options o;
     o.root = a->root;

@@ -118,7 +118,8 @@ void add_watch(CLI::App& app, int* status) {
       "reported from the kernel's oom_kill counters (evidence: counter_only). Runs until SIGINT/SIGTERM.");
   cmd->add_flag("--json", args->json, "One JSON object per line: the explain event plus type, evidence, host, boot_id");
   cmd->add_option("--exec", args->exec,
-                  "Run CMD per event (split on blanks, no shell): event JSON on stdin, OOMLENS_* variables");
+                  "Run CMD per event (split on blanks, no shell): event JSON on stdin, OOMLENS_* variables")
+      ->type_name("CMD");
   cmd->add_flag("--notify", args->notify, "Desktop notification through notify-send when a graphical session exists");
   cmd->add_option("--quiet-ms", args->quiet_ms, "Quiet window after a kill line before the event is printed")
       ->check(CLI::Range(10, 60000));

@@ -1,0 +1,33 @@
+// `oomlens daemon`'s options (docs/daemon.md); see daemon_options.h.
+#include "cli/daemon_options.h"
+
+namespace oomlens::cli {
+
+CLI::App* add_daemon_options(CLI::App& app, DaemonArgs* args) {
+  auto* cmd = app.add_subcommand("daemon", "Capture every OOM kill and serve Prometheus metrics and events over HTTP");
+  cmd->footer(
+      "GET /metrics: Prometheus text exposition (computed at scrape time). GET /events[?limit=N]: recent\n"
+      "events as JSON (task tables left out, command-line fields redacted). SIGHUP reopens --log;\n"
+      "SIGTERM exits cleanly. See docs/daemon.md.");
+  cmd->add_option("--listen", args->listen, "HOST:PORT to serve on (port 0: any free port, printed at start)");
+  cmd->add_option("--log", args->log, "Append each event as one JSON line to FILE (reopened on SIGHUP)")
+      ->type_name("FILE");
+  cmd->add_option("--state", args->state, "State file: boot id + last kmsg sequence number counted")->type_name("FILE");
+  cmd->add_flag("--no-state", args->no_state, "Keep no state file (a restart counts the ring's reports again)");
+  cmd->add_option("--keep-events", args->keep_events, "Recent events served on /events")->check(CLI::Range(1, 10000));
+  cmd->add_option("--max-series", args->max_series, "Bound on oomlens_oom_kills_total label sets")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--quiet-ms", args->quiet_ms,
+                  "Quiet window after a kill line before the event counts (the kernel prints a report in one burst)")
+      ->check(CLI::Range(10, 60000));
+  cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
+  cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
+  cmd->add_option("--source", args->source,
+                  "Where kernel log lines come from: kmsg (/dev/kmsg) or journal (systemd journal, followed from its end)")
+      ->check(CLI::IsMember({"kmsg", "journal"}));
+  cmd->add_option("--journal-dir", args->journal_dir, "With --source journal: a journal directory (for tests)")
+      ->group("");
+  return cmd;
+}
+
+}  // namespace oomlens::cli

@@ -1,0 +1,31 @@
+#pragma once
+// The `daemon` subcommand's options, apart from the daemon itself: the
+// daemon (cli/daemon.cpp) links cpp-httplib and lives in oomlens-daemon,
+// while `oomlens --generate-completion` (cli/completion.cpp) needs the same
+// option tree inside `oomlens`.
+#include <CLI/CLI.hpp>
+
+#include <cstddef>
+#include <string>
+
+namespace oomlens::cli {
+
+struct DaemonArgs {
+  std::string listen = "127.0.0.1:9177";
+  std::string log;
+  std::string state = "/var/lib/oomlens/state.json";
+  bool no_state = false;
+  size_t keep_events = 100;
+  size_t max_series = 500;
+  int quiet_ms = 100;
+  std::string root = "/";
+  std::string kmsg;
+  std::string source = "kmsg";
+  std::string journal_dir;
+};
+
+/// Adds the `daemon` subcommand with its options (docs/daemon.md), bound
+/// to *args, which must outlive the parse. No callback is set.
+CLI::App* add_daemon_options(CLI::App& app, DaemonArgs* args);
+
+}  // namespace oomlens::cli
