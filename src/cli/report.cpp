@@ -19,17 +19,18 @@ std::vector<diagnose::TreeKill> live_kernel_kills() {
   ko.from_start = true;
   struct Collect final : LogSink {
     std::vector<diagnose::TreeKill>* out;
-    std::optional<monitor::KernelKill> pending;
+    oomline::KillJoiner kills;
     void text(std::string_view) override {}
     void record(std::string_view m, const RecordMeta& meta) override {
-      if (auto k = monitor::parse_kill_record(m, &pending)) {
+      if (auto j = kills.feed(m)) {
+        auto k = monitor::kernel_kill_from(*j);
         diagnose::TreeKill t;
-        t.pid = k->pid;
-        t.comm = k->comm;
+        t.pid = k.pid;
+        t.comm = k.comm;
         t.kmsg_seq = meta.kmsg_seq;
-        t.constraint = k->constraint;
-        t.oom_memcg = k->oom_memcg;
-        t.anon_rss_bytes = k->anon_rss_bytes;
+        t.constraint = k.constraint;
+        t.oom_memcg = k.oom_memcg;
+        t.anon_rss_bytes = k.anon_rss_bytes;
         out->push_back(std::move(t));
       }
     }
