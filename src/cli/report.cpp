@@ -8,6 +8,8 @@
 #include "monitor/kernel_watch.h"
 #include "monitor/record.h"
 #include "render/record_text.h"
+#include "util/exit_status.h"
+#include "util/message.h"
 
 namespace oomlens::cli {
 namespace {
@@ -55,14 +57,14 @@ void add_report(CLI::App& app, int* status) {
     std::string err;
     auto rec = monitor::read_record(*file, &err);
     if (!rec) {
-      fmt::print(stderr, "oomlens report: {}\n", err);
-      *status = 1;
+      print_error("report", "{}", err);
+      *status = kExitUsage;
       return;
     }
     if (!rec->header && rec->samples.empty() && !rec->verdict) {
-      fmt::print(stderr, "oomlens report: {} is not an oomlens run record\n", *file);
+      print_error("report", "{} is not an oomlens run record", *file);
       for (auto& n : rec->notes) fmt::print(stderr, "  {}\n", n);
-      *status = 1;
+      *status = kExitUsage;
       return;
     }
     // No verdict (oomlens was killed): rebuild one from the record's events
@@ -87,7 +89,7 @@ void add_report(CLI::App& app, int* status) {
     } else {
       fmt::print("{}", render::record_summary(*rec));
     }
-    *status = rec->verdict && !rebuilt ? 0 : 3;
+    *status = rec->verdict && !rebuilt ? 0 : kExitNoVerdict;
   });
 }
 
