@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Installs oomlens's build and test dependencies from Debian packages.
-# Usage: scripts/install-deps.sh [build|test|bench]   (default: build)
-# Installs only what is missing; services shipped by packages are never started
-# (a temporary policy-rc.d forbids it while apt runs).
+# Installs oomlens's dependencies from Debian packages: the one installer
+# (scripts/vm/install-deps.sh is a wrapper for the `vm` set).
+# Usage: scripts/install-deps.sh [build|test|bench|vm]   (default: build)
+#   vm: what the qemu VM tests need: qemu-system-x86 (the emulator),
+#   busybox-static (the guest's userland), cpio (the initramfs); the kernel
+#   image is extracted from a downloaded .deb (scripts/vm/fetch-kernel.sh).
+# Installs only what is missing. Services shipped by packages are never
+# started: a temporary /usr/sbin/policy-rc.d that exits 101 forbids it while
+# apt runs (an existing policy file is left alone).
+# Exit: 0 when everything is installed; 1 when it could not be installed
+# (not root and no password-less sudo, or apt-get failed); 2 for an unknown set.
 set -euo pipefail
 want=${1:-build}
 build_pkgs=(cmake g++ make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
-            zlib1g-dev libsystemd-dev libncurses-dev libcpp-httplib-dev)
+            zlib1g-dev libsystemd-dev libncurses-dev libcpp-httplib-dev python3)
 test_pkgs=(libgtest-dev libgmock-dev googletest clang-14 libclang-rt-14-dev
            python3-jsonschema systemd-journal-remote systemd chromium python3-torch
            prometheus python3-yaml tmux gzip util-linux procps)
@@ -16,12 +23,13 @@ bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler pytho
 # completion tests (lintian, man, the three shells).
 build_pkgs+=(pandoc dpkg-dev)
 test_pkgs+=(lintian man-db bash-completion zsh fish)
-pkgs=("${build_pkgs[@]}")
+vm_pkgs=(qemu-system-x86 busybox-static cpio)
 case "$want" in
-  build) ;;
-  test) pkgs+=("${test_pkgs[@]}") ;;
-  bench) pkgs+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
-  *) echo "install-deps.sh: unknown set '$want' (build|test|bench)" >&2; exit 2 ;;
+  build) pkgs=("${build_pkgs[@]}") ;;
+  test) pkgs=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
+  bench) pkgs=("${build_pkgs[@]}" "${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
+  vm) pkgs=("${vm_pkgs[@]}") ;;
+  *) echo "install-deps.sh: unknown set '$want' (build|test|bench|vm)" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${pkgs[@]}"; do
@@ -29,16 +37,20 @@ for p in "${pkgs[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null; then SUDO=sudo; else
-    echo "install-deps.sh: missing packages: ${missing[*]}; run as root or install them" >&2; exit 2; fi
+  if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO="sudo -n"; else
+    echo "install-deps.sh: missing packages: ${missing[*]}; run as root or install them" >&2; exit 1; fi
 else SUDO=; fi
 echo "install-deps.sh: installing ${missing[*]}" >&2
 policy=/usr/sbin/policy-rc.d
-had_policy=0; [ -e "$policy" ] && had_policy=1
-if [ $had_policy -eq 0 ]; then
-  printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null; $SUDO chmod +x "$policy"
+if [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
+  $SUDO chmod +x "$policy"
   trap '$SUDO rm -f "$policy"' EXIT
 fi
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq || true
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Try from the current lists first; refresh them only when that fails.
+if ! $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1; then
+  $SUDO apt-get update -qq || true
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || {
+    echo "install-deps.sh: apt-get install ${missing[*]} failed" >&2; exit 1; }
+fi

@@ -333,6 +333,9 @@ std::string daemon_effect(const ProcessFact& p, const std::string& kind) {
     return "systemd-oomd kills a whole cgroup v2 unit (every process of it) when its memory pressure stays above "
            "ManagedOOMMemoryPressureLimit (default 60% for 30 s) or swap is over 90% full, only for units "
            "that opt in with ManagedOOM*=kill";
+  if (kind == "oomd")
+    return "oomd (facebookincubator/oomd) kills whole cgroups v2 by the rules in its JSON configuration, on memory "
+           "pressure (PSI) or swap use, machine-wide";
   (void)p;
   return "nohang SIGTERMs the process with the highest badness (oom_score, adjustable by regex) when MemAvailable "
          "and SwapFree fall below the thresholds in /etc/nohang/nohang.conf, machine-wide";

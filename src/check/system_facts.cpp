@@ -103,15 +103,6 @@ std::vector<SwapDevice> parse_swaps(std::string_view text) {
   return out;
 }
 
-std::string oom_daemon_kind(std::string_view comm, std::string_view cmdline) {
-  if (comm == "earlyoom") return "earlyoom";
-  if (comm == "systemd-oomd") return "systemd-oomd";
-  if (comm == "nohang") return "nohang";
-  // `python3 /usr/sbin/nohang --monitor` started without the shebang.
-  if ((comm.substr(0, 6) == "python") && cmdline.find("/nohang") != std::string_view::npos) return "nohang";
-  return {};
-}
-
 SystemFacts read_system_facts(const std::string& root) {
   SystemFacts f;
   const std::string proc = join_root(root, "proc");

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "proc/proc.h"
+#include "diagnose/killer_daemon.h"
 
 namespace oomlens::check {
 
@@ -81,9 +82,7 @@ struct SystemFacts {
 /// Pure parser of /proc/swaps (mm/swapfile.c: swap_show(); sizes in KiB).
 [[nodiscard]] std::vector<SwapDevice> parse_swaps(std::string_view text);
 
-/// Which userspace OOM killer a comm names ("earlyoom", "systemd-oomd",
-/// "nohang"), or empty. nohang runs as a python3 script: its comm is
-/// "nohang" (set by the script) or the cmdline names it.
-[[nodiscard]] std::string oom_daemon_kind(std::string_view comm, std::string_view cmdline);
+/// Which userspace OOM killer a process is: diagnose/killer_daemon.h.
+using diagnose::oom_daemon_kind;
 
 }  // namespace oomlens::check

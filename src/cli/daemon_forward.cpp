@@ -15,11 +15,10 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "util/exit_status.h"
 
 namespace oomlens::cli {
 namespace {
-
-constexpr int kExitOwnFailure = 125;  // oomlens failed (docs/oomlens.md)
 
 /// The directory of this executable (/proc/self/exe), or "" with *error.
 std::string self_dir(std::string* error) {

@@ -25,13 +25,12 @@
 #include "proc/proc.h"
 #include "render/json.h"
 #include "render/text.h"
+#include "util/exit_status.h"
+#include "util/message.h"
 
 namespace oomlens::cli {
 namespace {
 
-constexpr int kExitFound = 0;
-constexpr int kExitNone = 1;
-constexpr int kExitError = 2;
 
 struct ExplainArgs {
   std::vector<std::string> files;
@@ -96,15 +95,15 @@ void print_sources(const std::vector<SourceResult>& results, bool list, bool ver
               (r.error ? std::string("unreadable") : r.used ? fmt::format("{} records", r.records) : std::string("none")) +
               ")";
     }
-    fmt::print(stderr, "oomlens: sources: {}\n", line);
+    print_error("explain", "sources: {}", line);
   }
   for (const auto& r : results) {
     if (r.error) {
-      fmt::print(stderr, "oomlens: {}: {}\n", r.name, *r.error);
-      if (r.advice) fmt::print(stderr, "oomlens:   {}\n", *r.advice);
+      print_error("explain", "{}: {}", r.name, *r.error);
+      if (r.advice) print_error("explain", "  {}", *r.advice);
     }
     if (verbose)
-      for (const auto& n : r.notes) fmt::print(stderr, "oomlens:   {}: {}\n", r.name, n);
+      for (const auto& n : r.notes) print_error("explain", "  {}: {}", r.name, n);
   }
 }
 
@@ -117,11 +116,11 @@ int run_explain(const ExplainArgs& a) {
     if (text->empty()) continue;
     *out = parse_time_spec(*text, now);
     if (!*out) {
-      fmt::print(stderr,
-                 "oomlens explain: {}: cannot read '{}' as a time (use 2025-08-12T03:54:03Z, "
-                 "'2025-08-12 03:54', @EPOCH, -2h or '1d ago')\n",
-                 name, *text);
-      return kExitError;
+      print_error("explain",
+                  "{}: cannot read '{}' as a time (use 2025-08-12T03:54:03Z, "
+                  "'2025-08-12 03:54', @EPOCH, -2h or '1d ago')",
+                  name, *text);
+      return kExitUsage;
     }
   }
   filter.pid = a.pid;
@@ -149,8 +148,8 @@ int run_explain(const ExplainArgs& a) {
         }
         auto sel = parse_boot_selector(b);
         if (!sel) {
-          fmt::print(stderr, "oomlens explain: --boot: '{}' is not 'all', an offset like -1, or a boot id\n", b);
-          return kExitError;
+          print_error("explain", "--boot: '{}' is not 'all', an offset like -1, or a boot id", b);
+          return kExitUsage;
         }
         lo.journal_boots.push_back(*sel);
       }
@@ -176,9 +175,8 @@ int run_explain(const ExplainArgs& a) {
   for (const auto& r : results) any_used |= r.used;
   print_sources(results, live && !a.json, a.verbose);
   if (!any_used) {
-    fmt::print(stderr, "oomlens explain: nothing could be read{}\n",
-               live ? " from the kernel log (see above)" : "");
-    return kExitError;
+    print_error("explain", "nothing could be read{}", live ? " from the kernel log (see above)" : "");
+    return kExitUsage;
   }
 
   // 3. Decide.
@@ -218,12 +216,12 @@ int run_explain(const ExplainArgs& a) {
       first = false;
       fmt::print("{}", render_event_text(events[i], explanations[i], style));
     }
-    if (events.empty()) fmt::print(stderr, "oomlens: no OOM-killer report found\n");
+    if (events.empty()) print_error("explain", "no OOM-killer report found");
   }
   if (!a.json)
     for (const auto& w : warnings)
-      fmt::print(stderr, "oomlens: warning: {}{}{}\n", w.source.empty() ? "" : w.source,
-                 w.line ? fmt::format(":{}", w.line) : "", w.source.empty() ? "" : ": " + w.message);
+      print_error("explain", "warning: {}{}{}", w.source.empty() ? "" : w.source,
+                  w.line ? fmt::format(":{}", w.line) : "", w.source.empty() ? "" : ": " + w.message);
   std::fflush(stdout);
   return events.empty() ? kExitNone : kExitFound;
 }

@@ -6,6 +6,8 @@
 #include "cli/commands.h"
 #include "monitor/record.h"
 #include "render/plot.h"
+#include "util/exit_status.h"
+#include "util/message.h"
 
 namespace oomlens::cli {
 
@@ -20,13 +22,13 @@ void add_plot(CLI::App& app, int* status) {
     std::string err;
     auto rec = monitor::read_record(*file, &err);
     if (!rec) {
-      fmt::print(stderr, "oomlens plot: {}\n", err);
-      *status = 1;
+      print_error("plot", "{}", err);
+      *status = kExitUsage;
       return;
     }
     if (rec->samples.empty()) {
-      fmt::print(stderr, "oomlens plot: {} has no samples to draw\n", *file);
-      *status = 1;
+      print_error("plot", "{} has no samples to draw", *file);
+      *status = kExitUsage;
       return;
     }
     bool html = out->size() >= 5 && out->substr(out->size() - 5) == ".html";
@@ -35,11 +37,11 @@ void add_plot(CLI::App& app, int* status) {
     std::ofstream f(*out, std::ios::binary | std::ios::trunc);
     f << doc;
     if (!f.flush()) {
-      fmt::print(stderr, "oomlens plot: cannot write {}\n", *out);
-      *status = 1;
+      print_error("plot", "cannot write {}", *out);
+      *status = kExitUsage;
       return;
     }
-    for (auto& n : rec->notes) fmt::print(stderr, "oomlens plot: record: {}\n", n);
+    for (auto& n : rec->notes) print_error("plot", "record: {}", n);
     *status = 0;
   });
 }

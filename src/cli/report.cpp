@@ -8,6 +8,8 @@
 #include "monitor/kernel_watch.h"
 #include "monitor/record.h"
 #include "render/record_text.h"
+#include "util/exit_status.h"
+#include "util/message.h"
 
 namespace oomlens::cli {
 namespace {
@@ -19,17 +21,18 @@ std::vector<diagnose::TreeKill> live_kernel_kills() {
   ko.from_start = true;
   struct Collect final : LogSink {
     std::vector<diagnose::TreeKill>* out;
-    std::optional<monitor::KernelKill> pending;
+    oomline::KillJoiner kills;
     void text(std::string_view) override {}
     void record(std::string_view m, const RecordMeta& meta) override {
-      if (auto k = monitor::parse_kill_record(m, &pending)) {
+      if (auto j = kills.feed(m)) {
+        auto k = monitor::kernel_kill_from(*j);
         diagnose::TreeKill t;
-        t.pid = k->pid;
-        t.comm = k->comm;
+        t.pid = k.pid;
+        t.comm = k.comm;
         t.kmsg_seq = meta.kmsg_seq;
-        t.constraint = k->constraint;
-        t.oom_memcg = k->oom_memcg;
-        t.anon_rss_bytes = k->anon_rss_bytes;
+        t.constraint = k.constraint;
+        t.oom_memcg = k.oom_memcg;
+        t.anon_rss_bytes = k.anon_rss_bytes;
         out->push_back(std::move(t));
       }
     }
@@ -54,14 +57,14 @@ void add_report(CLI::App& app, int* status) {
     std::string err;
     auto rec = monitor::read_record(*file, &err);
     if (!rec) {
-      fmt::print(stderr, "oomlens report: {}\n", err);
-      *status = 1;
+      print_error("report", "{}", err);
+      *status = kExitUsage;
       return;
     }
     if (!rec->header && rec->samples.empty() && !rec->verdict) {
-      fmt::print(stderr, "oomlens report: {} is not an oomlens run record\n", *file);
+      print_error("report", "{} is not an oomlens run record", *file);
       for (auto& n : rec->notes) fmt::print(stderr, "  {}\n", n);
-      *status = 1;
+      *status = kExitUsage;
       return;
     }
     // No verdict (oomlens was killed): rebuild one from the record's events
@@ -86,7 +89,7 @@ void add_report(CLI::App& app, int* status) {
     } else {
       fmt::print("{}", render::record_summary(*rec));
     }
-    *status = rec->verdict && !rebuilt ? 0 : 3;
+    *status = rec->verdict && !rebuilt ? 0 : kExitNoVerdict;
   });
 }
 

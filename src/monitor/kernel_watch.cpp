@@ -1,75 +1,22 @@
 // /dev/kmsg following for `run` (see kernel_watch.h).
 #include "monitor/kernel_watch.h"
 
-#include <cerrno>
-#include <charconv>
-#include <cstdio>
-#include <cstring>
 #include <utility>
 
 #include "cgroup/cgroup.h"
 
 namespace oomlens::monitor {
-namespace {
-
-std::optional<uint64_t> num_after(std::string_view s, std::string_view key) {
-  auto p = s.find(key);
-  if (p == std::string_view::npos) return std::nullopt;
-  p += key.size();
-  uint64_t v = 0;
-  auto r = std::from_chars(s.data() + p, s.data() + s.size(), v);
-  if (r.ec != std::errc{}) return std::nullopt;
-  return v;
-}
-
-std::optional<std::string> field_after(std::string_view s, std::string_view key) {
-  auto p = s.find(key);
-  if (p == std::string_view::npos) return std::nullopt;
-  p += key.size();
-  auto e = s.find(',', p);
-  return std::string(s.substr(p, e == std::string_view::npos ? std::string_view::npos : e - p));
-}
-
-}  // namespace
-
-std::optional<KernelKill> parse_kill_record(std::string_view m, std::optional<KernelKill>* pending) {
-  while (!m.empty() && (m.back() == '\n' || m.back() == '\r')) m.remove_suffix(1);
-  if (m.substr(0, 9) == "oom-kill:") {
-    KernelKill k;
-    if (auto c = field_after(m, "constraint=CONSTRAINT_")) {
-      std::string lc;
-      for (char ch : *c) lc += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      k.constraint = lc == "none" ? "global" : lc;
-    }
-    k.oom_memcg = field_after(m, "oom_memcg=");
-    if (auto pid = num_after(m, ",pid=")) k.pid = static_cast<int64_t>(*pid);
-    if (pending) *pending = k;
-    return std::nullopt;
-  }
-  auto kp = m.find("Killed process ");
-  if (kp == std::string_view::npos) return std::nullopt;
+KernelKill kernel_kill_from(const oomline::JoinedKill& j) {
   KernelKill k;
-  if (kp >= 2 && m.substr(kp - 2, 2) == ": ") k.message = std::string(m.substr(0, kp - 2));
-  std::string_view rest = m.substr(kp + 15);
-  uint64_t pid = 0;
-  auto r = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
-  if (r.ec != std::errc{} || pid == 0) return std::nullopt;
-  k.pid = static_cast<int64_t>(pid);
-  rest = rest.substr(static_cast<size_t>(r.ptr - rest.data()));
-  auto open = rest.find('(');
-  auto close = rest.find(") ");
-  if (open != std::string_view::npos && close != std::string_view::npos && close > open)
-    k.comm = std::string(rest.substr(open + 1, close - open - 1));
-  if (auto v = num_after(rest, "anon-rss:")) k.anon_rss_bytes = *v * 1024;
-  if (auto v = num_after(rest, "file-rss:")) k.file_rss_bytes = *v * 1024;
-  if (auto v = num_after(rest, "shmem-rss:")) k.shmem_rss_bytes = *v * 1024;
-  if (pending && *pending && (*pending)->pid == k.pid) {
-    k.constraint = (*pending)->constraint;
-    k.oom_memcg = (*pending)->oom_memcg;
-    pending->reset();
-  } else if (k.message) {
-    if (k.message->find("Memory cgroup") != std::string::npos) k.constraint = "memcg";
-  }
+  k.pid = j.kill.pid;
+  k.comm = j.kill.comm;
+  k.message = j.kill.message;
+  if (j.constraint) k.constraint = oomline::constraint_name(*j.constraint);
+  if (j.summary) k.oom_memcg = j.summary->oom_memcg;
+  auto bytes = [](std::optional<uint64_t> kb) { return kb ? std::optional<uint64_t>(*kb * 1024) : std::nullopt; };
+  k.anon_rss_bytes = bytes(j.kill.anon_rss_kb);
+  k.file_rss_bytes = bytes(j.kill.file_rss_kb);
+  k.shmem_rss_bytes = bytes(j.kill.shmem_rss_kb);
   return k;
 }
 
@@ -126,10 +73,11 @@ void KernelWatch::on_record(std::string_view message, const RecordMeta& meta) {
     return;
   }
   scanner_.feed_record(message, meta);
-  if (auto k = parse_kill_record(message, &pending_)) {
-    k->kmsg_seq = meta.kmsg_seq;
-    k->monotonic_s = meta.monotonic_s;
-    new_kills_.push_back(std::move(*k));
+  if (auto j = kills_.feed(message)) {
+    KernelKill k = kernel_kill_from(*j);
+    k.kmsg_seq = meta.kmsg_seq;
+    k.monotonic_s = meta.monotonic_s;
+    new_kills_.push_back(std::move(k));
   }
 }
 

@@ -8,7 +8,7 @@
 // ReportScanner (kernel_log/), which assembles whole reports. The kill line itself
 // (mm/oom_kill.c: __oom_kill_process(): `...Killed process N (comm) ...`)
 // and the 5.0+ `oom-kill:constraint=...,oom_memcg=...,pid=N` summary line
-// are also picked out directly: they are never rate-limited (the report
+// are also picked out directly (kernel_log/kill_join.h, the same parsers): they are never rate-limited (the report
 // headers are, 10 per 5 s machine-wide), and they arrive before the
 // scanner can close the report, so the kill event is written at once.
 #include <cstdint>
@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kernel_log/kill_join.h"
 #include "kernel_log/oom_event.h"
 #include "kernel_log/report_scanner.h"
 #include "logsource/kmsg.h"
@@ -36,10 +37,9 @@ struct KernelKill {
   std::optional<uint64_t> anon_rss_bytes, file_rss_bytes, shmem_rss_bytes;
 };
 
-/// Parses a kill line or updates `pending` from an oom-kill: line (pure).
-/// Returns a kill when `message` is a `Killed process` line.
-[[nodiscard]] std::optional<KernelKill> parse_kill_record(std::string_view message,
-                                                          std::optional<KernelKill>* pending_summary);
+/// The kill as `run` records it: oomline::KillJoiner's result with the
+/// sizes in bytes and the constraint by name (pure).
+[[nodiscard]] KernelKill kernel_kill_from(const oomline::JoinedKill& j);
 
 class KernelWatch {
  public:
@@ -76,7 +76,7 @@ class KernelWatch {
   ReportScanner scanner_;
   std::vector<OomEvent> events_;
   std::vector<KernelKill> new_kills_;
-  std::optional<KernelKill> pending_;
+  oomline::KillJoiner kills_;
 };
 
 /// /proc/sys/kernel/random/boot_id without the newline ("" when unreadable).

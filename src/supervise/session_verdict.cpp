@@ -15,6 +15,7 @@
 #include "logsource/journal_daemons.h"
 #include "render/record_text.h"
 #include "supervise/session_state.h"
+#include "diagnose/killer_daemon.h"
 
 namespace oomlens::supervise {
 
@@ -27,15 +28,15 @@ using util::opt;
 // Killer daemons are named only when found running (one /proc scan, at the end).
 std::vector<std::string> running_killer_daemons() {
   std::vector<std::string> found;
-  static const char* names[] = {"earlyoom", "systemd-oomd", "nohang", "oomd"};
   if (DIR* d = ::opendir("/proc")) {
     while (dirent* e = ::readdir(d)) {
       if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
       auto comm = cgroup::read_small_file(std::string("/proc/") + e->d_name + "/comm");
       if (!comm) continue;
       while (!comm->empty() && comm->back() == '\n') comm->pop_back();
-      for (auto* n : names)
-        if (*comm == n && std::find(found.begin(), found.end(), n) == found.end()) found.push_back(n);
+      // The detector `oomlens check` uses: nohang also runs as `python3 …/nohang`.
+      auto kind = diagnose::oom_daemon_kind(*comm, monitor::read_cmdline("/proc", std::atoi(e->d_name)));
+      if (!kind.empty() && std::find(found.begin(), found.end(), kind) == found.end()) found.push_back(kind);
     }
     ::closedir(d);
   }

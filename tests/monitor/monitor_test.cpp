@@ -1,15 +1,21 @@
 // Process tree, samples, kmsg records and kill lines, records, render.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
+#include "diagnose/verdict_json.h"
 #include "monitor/kernel_watch.h"
 #include "monitor/record.h"
 #include "monitor/sample.h"
 #include "monitor/tree.h"
 #include "render/plot.h"
 #include "render/record_text.h"
+#include "../top/fixture_tree.h"
 
 namespace oomlens::monitor {
 namespace {
+
+using nlohmann::json;
 
 const std::string kFix = OOMLENS_SOURCE_DIR "/tests/fixtures/run";
 
@@ -75,28 +81,59 @@ TEST(Cgroup, MemoryStatV1AndV2) {
   EXPECT_EQ(c.limit_state, "unlimited");
 }
 
-TEST(Kmsg, KillLinesJoinTheOomKillSummary) {
-  std::optional<KernelKill> pending;
-  EXPECT_FALSE(parse_kill_record(
-      "oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/a/b,"
-      "task_memcg=/a/b,task=oomlens-test-le,pid=20927,uid=0", &pending));
-  ASSERT_TRUE(pending);
-  auto k = parse_kill_record(
-      "Memory cgroup out of memory: Killed process 20927 (oomlens-test-le) total-vm:69924kB, "
-      "anon-rss:65280kB, file-rss:1536kB, shmem-rss:0kB, UID:0 pgtables:176kB oom_score_adj:0", &pending);
-  ASSERT_TRUE(k);
-  EXPECT_EQ(k->pid, 20927);
-  EXPECT_EQ(k->comm, "oomlens-test-le");
-  EXPECT_EQ(k->constraint, "memcg");
-  EXPECT_EQ(k->oom_memcg, "/a/b");
-  EXPECT_EQ(k->anon_rss_bytes, 65280ull * 1024);
-  EXPECT_EQ(k->message, "Memory cgroup out of memory");
-  // Old kernels: bare kill line, global.
-  k = parse_kill_record("Killed process 5 (x y) total-vm:1kB, anon-rss:2kB, file-rss:0kB", nullptr);
-  ASSERT_TRUE(k);
-  EXPECT_EQ(k->comm, "x y");
-  EXPECT_FALSE(parse_kill_record("Killed process abc", nullptr));
-  EXPECT_FALSE(parse_kill_record("", nullptr));
+// The record path of a live kill: /dev/kmsg (a fixture file standing in
+// for the device) → KernelWatch → the run record → `report`'s text. The
+// hostile comm `foo) Z ` (earlyoom's test name) must survive every step.
+TEST(KernelWatch, HostileCommSurvivesTheRecordAndReport) {
+  oomlens::testing::FixtureTree t;
+  t.write("proc/sys/kernel/random/boot_id", "0e5a1c2d-0000-4000-8000-000000000001\n");
+  t.write("dev/kmsg", "6,100,1000,-;an earlier record\n");
+  KernelWatch w;
+  ASSERT_TRUE(w.open(t.root())) << w.error().value_or("");
+  EXPECT_EQ(w.start_seq(), 100u);
+  {
+    std::ofstream k(t.root() + "/dev/kmsg", std::ios::app);
+    k << "6,101,2000,-;oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
+         "oom_memcg=/job,task_memcg=/job,task=foo) Z ,pid=4242,uid=0\n"
+         "3,102,2001,-;Memory cgroup out of memory: Killed process 4242 (foo) Z ) total-vm:69924kB, "
+         "anon-rss:65280kB, file-rss:1536kB, shmem-rss:0kB, UID:0 pgtables:176kB oom_score_adj:0\n";
+  }
+  auto kills = w.poll();
+  ASSERT_EQ(kills.size(), 1u);
+  const KernelKill& k = kills[0];
+  EXPECT_EQ(k.pid, 4242);
+  EXPECT_EQ(k.comm, "foo) Z ");
+  EXPECT_EQ(k.kmsg_seq, 102u);
+  EXPECT_EQ(k.constraint, "memcg");
+  EXPECT_EQ(k.oom_memcg, "/job");
+  EXPECT_EQ(k.anon_rss_bytes, 65280ull * 1024);
+  EXPECT_EQ(k.message, "Memory cgroup out of memory");
+
+  // As Session::handle_kills writes it, and `report` prints it back.
+  diagnose::TreeKill tk;
+  tk.pid = k.pid;
+  tk.comm = k.comm;
+  tk.role = "main";
+  tk.kmsg_seq = k.kmsg_seq;
+  tk.constraint = k.constraint;
+  json ev = diagnose::tree_kill_to_json(tk);
+  ev["type"] = "event";
+  ev["kind"] = "oom_kill";
+  const std::string path = t.root() + "/run.jsonl";
+  {
+    RecordWriter rw;
+    ASSERT_FALSE(rw.open(path));
+    rw.write({{"type", "header"}, {"schema_version", kRecordSchemaVersion}});
+    rw.write(ev, true);
+    rw.write({{"type", "verdict"}, {"cause", "oom_killed"}, {"kernel_kills", json::array({ev})}}, true);
+  }
+  std::string err;
+  auto rec = read_record(path, &err);
+  ASSERT_TRUE(rec) << err;
+  ASSERT_EQ(rec->events.size(), 1u);
+  EXPECT_EQ(rec->events[0]["comm"], "foo) Z ");
+  EXPECT_NE(render::record_summary(*rec, false).find("kernel killed pid 4242 (foo) Z ), main process"), std::string::npos)
+      << render::record_summary(*rec, false);
 }
 
 TEST(Record, ToleratesCorruptAndTruncatedLines) {

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""The layer table of src/ (docs/ARCHITECTURE.md), enforced.
+
+Every `#include "FOLDER/..."` in src/ must name a folder of the same layer
+or of a lower one. Run by the build before anything compiles (CMake target
+oomlens_layers), so an include that goes up a layer fails the build, and by
+ctest (layers_*) on the tree and on a copy with a back-edge added.
+
+Usage: check-layers.py SRC_DIR
+Exit: 0 when every include goes down or sideways, 1 with one line per
+back-edge (FILE:LINE: LAYER includes HIGHER-LAYER) otherwise, 2 on bad usage.
+"""
+import os
+import re
+import sys
+
+# Lowest first. Folders of one layer may include each other.
+LAYERS = [
+    ("util", ["util"]),
+    ("parse", ["kernel_log"]),
+    ("read", ["proc", "cgroup", "logsource", "trace"]),
+    ("monitor", ["monitor"]),
+    ("decide", ["diagnose"]),
+    ("render", ["render"]),
+    ("applications", ["check", "protect", "guard", "supervise", "top", "watch"]),
+    ("cli", ["cli", "."]),  # "." : src/main.cpp, src/daemon_main.cpp
+]
+# Back-edges that exist today and are to be removed (issue 18 item 2:
+# format_bytes and the UTF-8 helpers move from render/ into util/). Each is
+# (including folder, included header); nothing else may be added here.
+KNOWN_BACK_EDGES = {
+    ("diagnose", "render/format.h"),
+}
+RANK = {folder: i for i, (_, folders) in enumerate(LAYERS) for folder in folders}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def layer_of_include(path):
+    folder = path.split("/", 1)[0] if "/" in path else None
+    return folder
+
+
+def main(argv):
+    if len(argv) != 2 or not os.path.isdir(argv[1]):
+        print("usage: check-layers.py SRC_DIR", file=sys.stderr)
+        return 2
+    src = argv[1]
+    bad = []
+    for dirpath, _, files in os.walk(src):
+        rel_dir = os.path.relpath(dirpath, src)
+        folder = rel_dir.split(os.sep, 1)[0]
+        for name in sorted(files):
+            if not name.endswith((".h", ".cpp", ".h.in")):
+                continue
+            if folder not in RANK:
+                bad.append(f"{os.path.join(rel_dir, name)}: folder '{folder}' is in no layer (scripts/check-layers.py)")
+                continue
+            with open(os.path.join(dirpath, name), encoding="utf-8", errors="replace") as f:
+                for n, line in enumerate(f, 1):
+                    m = INCLUDE.match(line)
+                    if not m:
+                        continue
+                    target = layer_of_include(m.group(1))
+                    if target is None:
+                        continue  # "version.h" and other generated headers
+                    if target not in RANK:
+                        bad.append(f"{os.path.join(rel_dir, name)}:{n}: includes '{m.group(1)}' of no layer")
+                    elif RANK[target] > RANK[folder] and (folder, m.group(1)) not in KNOWN_BACK_EDGES:
+                        bad.append(f"{os.path.join(rel_dir, name)}:{n}: {LAYERS[RANK[folder]][0]} ({folder}/) "
+                                   f"includes {m.group(1)} of the higher layer {LAYERS[RANK[target]][0]}")
+    for b in bad:
+        print(f"check-layers: {b}", file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
