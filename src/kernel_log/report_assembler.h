@@ -29,6 +29,8 @@ struct LogicalLine {
   uint64_t number = 0;               ///< 1-based physical line number
   bool foreign = false;              ///< from another program: never OOM text
   bool continuation = false;         ///< unprefixed indented line (part of previous record)
+  bool truncated = false;            ///< cut by a viewer: the text ends before the cut field
+  bool soft_break = false;           ///< the physical line ended in a space (format=flowed)
 };
 
 class ReportAssembler {
@@ -59,6 +61,8 @@ class ReportAssembler {
   /// waiting event without waiting for its reaper line. Returns how many
   /// events were emitted. Unlike finish(), later lines go on being read.
   size_t flush(bool include_incomplete);
+  /// Closes the open report (if any); it then waits for its reaper line.
+  void close_open() { close(); }
   /// No report open and no event waiting.
   [[nodiscard]] bool idle() const { return !cur_ && waiting_.empty(); }
 

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "kernel_log/anchor_search.h"
+#include "kernel_log/newest_first.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
 
@@ -19,6 +20,9 @@ constexpr size_t kMaxLineBytes = 1 << 20;
 constexpr size_t kHistoryBytes = 8192;
 // Table rows looked back for before a report that starts without a header.
 constexpr size_t kLookbackLines = 64;
+// Text held back at a chunk border while deciding whether a report is
+// newest-first (newest_first.h); beyond this the decision is made anyway.
+constexpr size_t kMaxHeldBytes = 512 * 1024;
 
 }  // namespace
 
@@ -34,11 +38,35 @@ struct ReportScanner::Impl {
   uint64_t line_no = 0;
   std::vector<ParseWarning> warnings;
   NormalizedLine norm;
+  std::string qp;  // a quoted-printable line rejoined from its soft-broken pieces
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
 
+  // Offset in `raw` where a second, glued syslog record starts (`…order=0May  7
+  // 21:43:54 host kernel: CPU: …`, a copy or scrape artefact), or npos.
+  size_t glued_record(std::string_view raw) {
+    if (!norm.owned.empty() || norm.text.data() < raw.data() || norm.text.data() > raw.data() + raw.size())
+      return std::string_view::npos;
+    size_t text_off = static_cast<size_t>(norm.text.data() - raw.data());
+    size_t k = norm.text.find("kernel: ");
+    if (k == std::string_view::npos || k == 0) return std::string_view::npos;
+    size_t p = text_off + k;
+    NormalizedLine probe;
+    for (size_t q = p > 64 + text_off ? p - 64 : text_off + 1; q < p; ++q) {
+      if (!(raw[q] >= 'A' && raw[q] <= 'Z') && !(raw[q] >= '0' && raw[q] <= '9')) continue;
+      normalize_line(raw.substr(q), probe, opt.default_year);
+      if (probe.has_prefix && !probe.foreign && probe.text.data() >= raw.data() + p + 8) return q;
+    }
+    return std::string_view::npos;
+  }
+
   void feed_line(std::string_view raw, uint64_t number) {
     normalize_line(raw, norm, opt.default_year);
+    if (size_t q = glued_record(raw); q != std::string_view::npos) {
+      feed_line(raw.substr(0, q), number);
+      feed_line(raw.substr(q), number);
+      return;
+    }
     const LinePrefix* prefix = &norm.prefix;
     bool foreign = norm.foreign;
     if (norm.continuation) {
@@ -52,7 +80,9 @@ struct ReportScanner::Impl {
     bool first = true;
     for (;;) {
       size_t nl = text.find('\n');
-      LogicalLine l{text.substr(0, nl), prefix, number, foreign, norm.continuation || !first};
+      LogicalLine l{text.substr(0, nl), prefix, number, foreign, norm.continuation || !first,
+                    norm.truncated && nl == std::string_view::npos,
+                    nl == std::string_view::npos && !raw.empty() && raw.back() == ' '};
       assembler.feed(l);
       if (nl == std::string_view::npos) break;
       text.remove_prefix(nl + 1);
@@ -101,8 +131,57 @@ struct ReportScanner::Impl {
     assembler.preload_rows(rows);
   }
 
+  // Feeds the lines of a newest-first report [from, to) of `region` in print
+  // order, `first_number` being the line number of the line at `from`.
+  void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number) {
+    std::vector<std::pair<size_t, size_t>> spans;
+    for (size_t p = from; p < to;) {
+      size_t e = region.find('\n', p);
+      if (e == std::string_view::npos || e > to) e = to;
+      spans.emplace_back(p, e);
+      p = e + 1;
+    }
+    assembler.close_open();
+    for (size_t i = spans.size(); i-- > 0;)
+      feed_line(region.substr(spans[i].first, spans[i].second - spans[i].first), first_number + i);
+    assembler.close_open();
+    line_no = first_number + spans.size() - 1;
+  }
+
+  // A quoted-printable soft line break (RFC 2045 §6.7 rule 5): a long line
+  // ending in '='. Kernel lines that end in '=' are short (`cpuset=`).
+  static bool soft_break(std::string_view raw) {
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    return raw.size() >= 60 && raw.back() == '=';
+  }
+
+  // Joins the physical lines of one QP-encoded line starting at `start` into
+  // `qp`; returns the offset after the last one, or npos when the region ends
+  // inside it and more input may follow. `pieces` counts the lines.
+  size_t take_soft_broken(std::string_view region, size_t start, bool final, size_t& pieces) {
+    qp.clear();
+    pieces = 0;
+    size_t p = start;
+    while (p < region.size()) {
+      size_t e = region.find('\n', p);
+      size_t eol = e == std::string_view::npos ? region.size() : e;
+      std::string_view r = region.substr(p, eol - p);
+      ++pieces;
+      p = eol < region.size() ? eol + 1 : region.size();
+      if (!soft_break(r) || pieces > 64) {
+        qp.append(r);
+        return p;
+      }
+      if (!r.empty() && r.back() == '\r') r.remove_suffix(1);
+      qp.append(r.substr(0, r.size() - 1));
+    }
+    return final ? p : std::string_view::npos;
+  }
+
   // `region` holds complete lines (each ending in '\n', except when `final`).
-  void process_region(std::string_view region) {
+  // Returns the offset from which the region was held back (newest-first
+  // decision pending at its end), or region.size().
+  size_t process_region(std::string_view region, bool final) {
     const char* d = region.data();
     size_t n = region.size();
     size_t pos = 0;
@@ -111,7 +190,20 @@ struct ReportScanner::Impl {
       if (assembler.open()) {
         const void* e = std::memchr(d + pos, '\n', n - pos);
         size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
-        feed_line(region.substr(pos, eol - pos), ++line_no);
+        std::string_view raw = region.substr(pos, eol - pos);
+        if (soft_break(raw)) {
+          size_t pieces = 0;
+          size_t end = take_soft_broken(region, pos, final || n - pos > kMaxHeldBytes, pieces);
+          if (end == std::string_view::npos) {
+            n = pos;  // the rest of this line comes with the next chunk
+            break;
+          }
+          feed_line(qp, line_no + 1);
+          line_no += pieces;
+          pos = fed_end = end;
+          continue;
+        }
+        feed_line(raw, ++line_no);
         pos = eol < n ? eol + 1 : n;
         fed_end = pos;
         continue;
@@ -127,20 +219,55 @@ struct ReportScanner::Impl {
       line_no += count_newlines(d + pos, ls - pos);
       const void* e = std::memchr(d + abs, '\n', n - abs);
       size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
-      uint64_t number = ++line_no;
-      assembler.expire(number);
       std::string_view raw = region.substr(ls, eol - ls);
+      size_t pieces = 1;
+      // The anchor in a quoted-printable line broken over several lines.
+      const size_t anchor_ls = ls;
+      while (ls > pos) {
+        size_t ps = ls - 1;  // the previous line is [ps, ls - 1)
+        while (ps > pos && d[ps - 1] != '\n') --ps;
+        if (!soft_break(region.substr(ps, ls - 1 - ps))) break;
+        ls = ps;
+        --line_no;
+      }
+      if (ls != anchor_ls || soft_break(raw)) {
+        size_t end = take_soft_broken(region, ls, final || n - ls > kMaxHeldBytes, pieces);
+        if (end == std::string_view::npos) {
+          n = ls;
+          break;
+        }
+        raw = qp;
+        eol = end < n || (end == n && n > 0 && d[n - 1] == '\n') ? end - 1 : n;
+      }
       normalize_line(raw, norm, opt.default_year);
+      if (!norm.foreign && may_open_newest_first(norm.text)) {
+        NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year);
+        if (nf.order == NewestFirst::Order::undecided) {
+          n = ls;  // hold the rest back until more input arrives
+          break;
+        }
+        if (nf.order == NewestFirst::Order::reversed) {
+          assembler.expire(line_no + 1);
+          feed_reversed(region, ls, nf.end, line_no + 1);
+          pos = nf.end;
+          fed_end = pos;
+          continue;
+        }
+      }
+      uint64_t number = ++line_no;
+      line_no += pieces - 1;
+      assembler.expire(number);
       if (!norm.foreign && line_opens_report(norm.text)) look_back(region, fed_end, ls, number);
       feed_line(raw, number);
       pos = eol < n ? eol + 1 : n;
       if (assembler.open()) fed_end = pos;
     }
     assembler.expire(line_no);
+    const size_t held_from = n;
     // Remember the unfed tail for look-back across the next chunk border.
     if (assembler.open() || fed_end >= n) {
-      history.clear();
-      return;
+      if (fed_end > 0 || held_from == region.size()) history.clear();  // a held line keeps what was before it
+      return held_from;
     }
     size_t from = fed_end;
     if (n - from > kHistoryBytes) {  // copy only the tail, from a line start
@@ -156,6 +283,7 @@ struct ReportScanner::Impl {
       while (from < history.size() && history[from - 1] != '\n') ++from;
       history.erase(0, from);
     }
+    return held_from;
   }
 
   void append_carry(std::string_view part) {
@@ -170,6 +298,21 @@ struct ReportScanner::Impl {
   }
 
   void feed_text(std::string_view chunk) {
+    if (carry.find('\n') != std::string::npos) {  // lines held back for a newest-first decision
+      size_t last = chunk.rfind('\n');
+      if (last == std::string_view::npos) {
+        append_carry(chunk);
+        return;
+      }
+      std::string region = std::move(carry);
+      carry.clear();
+      carry_truncated = false;
+      region.append(chunk.substr(0, last + 1));
+      size_t held = process_region(region, false);
+      if (held < region.size()) carry.assign(region, held);
+      append_carry(chunk.substr(last + 1));
+      return;
+    }
     if (!carry.empty() || carry_truncated) {
       const void* e = std::memchr(chunk.data(), '\n', chunk.size());
       if (!e) {
@@ -182,15 +325,21 @@ struct ReportScanner::Impl {
       std::string line = std::move(carry);
       carry.clear();
       carry_truncated = false;
-      process_region(line);
+      size_t held = process_region(line, false);
       chunk.remove_prefix(nl + 1);
+      if (held < line.size()) {  // still deciding: keep it, and what follows with it
+        carry.assign(line, held);
+        feed_text(chunk);
+        return;
+      }
     }
     size_t last = chunk.rfind('\n');
     if (last == std::string_view::npos) {
       append_carry(chunk);
       return;
     }
-    process_region(chunk.substr(0, last + 1));
+    size_t held = process_region(chunk.substr(0, last + 1), false);
+    if (held <= last) carry.assign(chunk.substr(held, last + 1 - held));
     append_carry(chunk.substr(last + 1));
   }
 
@@ -198,8 +347,8 @@ struct ReportScanner::Impl {
     if (!carry.empty()) {
       std::string line = std::move(carry);
       carry.clear();
-      line.push_back('\n');
-      process_region(line);
+      if (line.back() != '\n') line.push_back('\n');
+      (void)process_region(line, true);
     }
     assembler.finish();
   }
