@@ -21,11 +21,24 @@ bool printed_before_kill(std::string_view t) {
          oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || starts_with(t, "Call Trace:");
 }
 
+
+// The last lines of a report without a kill: `no killable processes`, an OOM panic.
+bool is_end_without_kill(std::string_view t) {
+  return t.find("Out of memory and no killable processes") != std::string_view::npos ||
+         (t.find("Kernel panic - not syncing: ") != std::string_view::npos &&
+          (t.find("of memory") != std::string_view::npos || t.find("on memory") != std::string_view::npos ||
+           t.find("panic_on_oom") != std::string_view::npos));
+}
+
 }  // namespace
 
 bool may_open_newest_first(std::string_view bare) {
-  return oomline::parse_kill(bare) || oomline::parse_reaper(bare);
+  return oomline::parse_kill(bare) || oomline::parse_reaper(bare) || is_end_without_kill(bare);
 }
+
+namespace {
+constexpr int64_t kNoPid = -1;
+}  // namespace
 
 NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool final,
                                 std::optional<int> default_year) {
@@ -53,6 +66,9 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       kill_pids.push_back(k->pid);
     } else if (oomline::parse_reaper(t)) {
       if (reversed) break;
+    } else if (is_end_without_kill(t)) {
+      if (reversed || seen_outcome_line) break;
+      kill_pids.push_back(kNoPid);
     } else if (oomline::parse_header(t)) {
       if (!reversed) return out;  // the next report's header: forward order
       out.order = NewestFirst::Order::reversed;
@@ -67,6 +83,10 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       seen_outcome_line = true;
     } else if (printed_before_kill(t)) {
       if (kill_pids.empty()) return out;  // a reaper line alone, then something else
+      bool stack = oomline::parse_stack_line(t) || starts_with(t, "Call Trace:");
+      bool only_panic = true;
+      for (auto p : kill_pids) only_panic = only_panic && p == kNoPid;
+      if (stack && only_panic) continue;  // a panic prints its own stack after it
       reversed = true;
     } else {
       continue;

@@ -46,13 +46,16 @@ bool is_oom_panic(std::string_view msg) {
 
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
-// A line that is a record of its own, never the wrapped rest of another.
+}  // namespace
+
 bool line_is_record(std::string_view t) {
   return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
          oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || t == "Mem-Info:" || line_is_table_row(t) ||
          starts_with(t, "Tasks state") || starts_with(t, "Call Trace") || starts_with(t, "Hardware name:") ||
          oomline::parse_group_kill(t);
 }
+
+namespace {
 
 // The wrapped rest of the last recognised line (report_rejoin.cpp): joined
 // to it when that line looks incomplete, or the break is explicit (an

@@ -85,6 +85,9 @@ class ReportAssembler {
 /// stand alone (header, kill, selection, summary, memcg context, panic, …).
 /// Used by the scanner to decide whether to look back for table rows.
 bool line_opens_report(std::string_view text);
+/// True when bare `text` is a record of its own (any line the assembler
+/// recognises, a stack line, `Call Trace:` …), never the wrapped rest of another.
+bool line_is_record(std::string_view text);
 /// True when `text` is a Tasks-table row (`[  pid]  …`) or the table header.
 bool line_is_table_row(std::string_view text);
 

@@ -10,9 +10,12 @@
 #include "kernel_log/newest_first.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
+#include "kernel_log/text_util.h"
 
 namespace oomlens {
 namespace {
+
+using namespace oomlens::text;
 
 // A line longer than this is cut (hostile input must not grow memory).
 constexpr size_t kMaxLineBytes = 1 << 20;
@@ -38,7 +41,8 @@ struct ReportScanner::Impl {
   uint64_t line_no = 0;
   std::vector<ParseWarning> warnings;
   NormalizedLine norm;
-  std::string qp;  // a quoted-printable line rejoined from its soft-broken pieces
+  std::string joined;    // one record rejoined from its wrapped or soft-broken pieces
+  NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
 
@@ -142,8 +146,34 @@ struct ReportScanner::Impl {
       p = e + 1;
     }
     assembler.close_open();
-    for (size_t i = spans.size(); i-- > 0;)
-      feed_line(region.substr(spans[i].first, spans[i].second - spans[i].first), first_number + i);
+    // Table rows printed before the line that opens the report (a report
+    // whose header was cut off) are preloaded, as look_back does.
+    std::vector<std::string> row_texts;
+    std::vector<uint64_t> row_numbers;
+    NormalizedLine n;
+    for (size_t i = spans.size(); i-- > 0;) {
+      std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
+      if (!assembler.open()) {
+        normalize_line(raw, n, opt.default_year);
+        if (!n.foreign && line_is_table_row(n.text)) {
+          row_texts.emplace_back(n.text);
+          row_numbers.push_back(first_number + i);
+          continue;
+        }
+        if (!n.foreign && !row_texts.empty() && line_opens_report(n.text)) {
+          std::vector<LogicalLine> rows;
+          for (size_t r = 0; r < row_texts.size(); ++r) {
+            LogicalLine l;
+            l.text = row_texts[r];
+            l.number = row_numbers[r];
+            rows.push_back(l);
+          }
+          assembler.preload_rows(rows);
+          row_texts.clear();
+        }
+      }
+      feed_line(raw, first_number + i);
+    }
     assembler.close_open();
     line_no = first_number + spans.size() - 1;
   }
@@ -155,25 +185,66 @@ struct ReportScanner::Impl {
     return raw.size() >= 60 && raw.back() == '=';
   }
 
-  // Joins the physical lines of one QP-encoded line starting at `start` into
-  // `qp`; returns the offset after the last one, or npos when the region ends
-  // inside it and more input may follow. `pieces` counts the lines.
-  size_t take_soft_broken(std::string_view region, size_t start, bool final, size_t& pieces) {
-    qp.clear();
+  // An unprefixed, non-empty line (a terminal's wrapped rest of the line
+  // before, when that one had a prefix).
+  // Not indented: an indented unprefixed line is a continuation record
+  // (multi-line printk), kept as its own line. Not a record of its own.
+  bool unprefixed(std::string_view raw) {
+    if (raw.empty() || is_space(raw[0]) || raw[0] == '{' || raw[0] == '"') return false;
+    std::string_view t = trim(raw);
+    if (t == "[...]" || t == "..." || t == "[…]" || t == "…") return false;  // a poster's elision
+    normalize_line(raw, probe, opt.default_year);
+    return !probe.has_prefix && !line_is_record(probe.text);
+  }
+  bool prefixed(std::string_view raw) {
+    normalize_line(raw, probe, opt.default_year);
+    return probe.has_prefix && !probe.foreign;
+  }
+
+  // True when the line at `start` continues on the next physical line: a QP
+  // soft break, or a prefixed line followed by an unprefixed piece.
+  bool continues(std::string_view region, size_t start, size_t eol) {
+    std::string_view r = region.substr(start, eol - start);
+    if (soft_break(r)) return true;
+    if (eol >= region.size()) return false;
+    size_t e2 = region.find('\n', eol + 1);
+    std::string_view next = region.substr(eol + 1, (e2 == std::string_view::npos ? region.size() : e2) - eol - 1);
+    return !next.empty() && unprefixed(next) && prefixed(r);
+  }
+
+  // Joins the physical lines of one record starting at `start` into `joined`
+  // (QP soft breaks dropped; a wrapped piece appended, its indentation as one
+  // space); returns the offset after the last piece, or npos when the region
+  // ends inside it and more input may follow. `pieces` counts the lines.
+  size_t take_record(std::string_view region, size_t start, bool final, size_t& pieces) {
+    joined.clear();
     pieces = 0;
     size_t p = start;
+    bool qp_mode = false;
     while (p < region.size()) {
       size_t e = region.find('\n', p);
       size_t eol = e == std::string_view::npos ? region.size() : e;
       std::string_view r = region.substr(p, eol - p);
-      ++pieces;
-      p = eol < region.size() ? eol + 1 : region.size();
-      if (!soft_break(r) || pieces > 64) {
-        qp.append(r);
-        return p;
-      }
       if (!r.empty() && r.back() == '\r') r.remove_suffix(1);
-      qp.append(r.substr(0, r.size() - 1));
+      ++pieces;
+      const size_t next = eol < region.size() ? eol + 1 : region.size();
+      const bool soft = soft_break(r);
+      if (soft) {
+        qp_mode = true;
+        joined.append(r.substr(0, r.size() - 1));
+      } else {
+        joined.append(r);
+      }
+      if (pieces > 16) return next;
+      if (next >= region.size()) return final ? next : std::string_view::npos;
+      if (soft) {
+        p = next;
+        continue;
+      }
+      size_t e2 = region.find('\n', next);
+      std::string_view nl = region.substr(next, (e2 == std::string_view::npos ? region.size() : e2) - next);
+      if (qp_mode || nl.empty() || !unprefixed(nl)) return next;
+      p = next;
     }
     return final ? p : std::string_view::npos;
   }
@@ -191,14 +262,14 @@ struct ReportScanner::Impl {
         const void* e = std::memchr(d + pos, '\n', n - pos);
         size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
         std::string_view raw = region.substr(pos, eol - pos);
-        if (soft_break(raw)) {
+        if (continues(region, pos, eol) || (eol >= n && !final && prefixed(raw))) {
           size_t pieces = 0;
-          size_t end = take_soft_broken(region, pos, final || n - pos > kMaxHeldBytes, pieces);
+          size_t end = take_record(region, pos, final || n - pos > kMaxHeldBytes, pieces);
           if (end == std::string_view::npos) {
             n = pos;  // the rest of this line comes with the next chunk
             break;
           }
-          feed_line(qp, line_no + 1);
+          feed_line(joined, line_no + 1);
           line_no += pieces;
           pos = fed_end = end;
           continue;
@@ -223,20 +294,29 @@ struct ReportScanner::Impl {
       size_t pieces = 1;
       // The anchor in a quoted-printable line broken over several lines.
       const size_t anchor_ls = ls;
+      int back = 0;
       while (ls > pos) {
         size_t ps = ls - 1;  // the previous line is [ps, ls - 1)
         while (ps > pos && d[ps - 1] != '\n') --ps;
-        if (!soft_break(region.substr(ps, ls - 1 - ps))) break;
+        std::string_view prev = region.substr(ps, ls - 1 - ps);
+        std::string_view cur = region.substr(ls, region.find('\n', ls) - ls);
+        if (!soft_break(prev) && !(unprefixed(cur) && (prefixed(prev) || unprefixed(prev)))) break;
+        if (anchor_ls - ls > 4096 || ++back > 4) break;
         ls = ps;
         --line_no;
       }
-      if (ls != anchor_ls || soft_break(raw)) {
-        size_t end = take_soft_broken(region, ls, final || n - ls > kMaxHeldBytes, pieces);
+      while (ls != anchor_ls && !soft_break(region.substr(ls, region.find('\n', ls) - ls)) &&
+             !prefixed(region.substr(ls, region.find('\n', ls) - ls))) {  // back to a prefixed start only
+        ls = region.find('\n', ls) + 1;
+        ++line_no;
+      }
+      if (ls != anchor_ls || continues(region, ls, eol) || (eol >= n && !final && prefixed(raw))) {
+        size_t end = take_record(region, ls, final || n - ls > kMaxHeldBytes, pieces);
         if (end == std::string_view::npos) {
           n = ls;
           break;
         }
-        raw = qp;
+        raw = joined;
         eol = end < n || (end == n && n > 0 && d[n - 1] == '\n') ? end - 1 : n;
       }
       normalize_line(raw, norm, opt.default_year);

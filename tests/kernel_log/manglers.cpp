@@ -260,6 +260,11 @@ std::string reprefix(std::string_view text, Prefix style) {
   size_t index = 0;
   for (auto& l : split_lines(text)) {
     Split s = split_prefix(l);
+    if (s.decoded && !s.has_prefix && style != Prefix::none) {  // e.g. a `#012`-escaped line
+      out.push_back(make_prefix(style, 100.0 + static_cast<double>(index) * 0.000125, index) + l);
+      ++index;
+      continue;
+    }
     if (s.decoded || (!s.has_prefix && s.continuation && prev_prefixed)) {
       out.push_back(l);  // a terminal-wrapped piece never had a prefix
       continue;

@@ -117,8 +117,15 @@ TEST(Metamorphic, EveryInputThroughEveryMangler) {
             << std::string_view(mangled).substr(0, 65536);
       }
       json got = events_json(mangled, input.name);
+      json want = clean;
+      if (m.name == "reverse") {  // newest-first input gives the events newest first
+        auto key = [](const json& e) { return e["victims"].dump() + e["trigger"].dump() + e["kind"].dump(); };
+        auto by_key = [&](const json& a, const json& b) { return key(a) < key(b); };
+        std::sort(want.begin(), want.end(), by_key);
+        std::sort(got.begin(), got.end(), by_key);
+      }
       Compare cmp{m, {}};
-      cmp.walk(clean, got, "");
+      cmp.walk(want, got, "");
       auto& t = tally[m.name];
       ++t.second;
       if (cmp.problems.empty()) {
