@@ -262,7 +262,7 @@ struct ReportScanner::Impl {
         const void* e = std::memchr(d + pos, '\n', n - pos);
         size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
         std::string_view raw = region.substr(pos, eol - pos);
-        if (continues(region, pos, eol) || (eol >= n && !final && prefixed(raw))) {
+        if (continues(region, pos, eol) || (eol + 1 >= n && !final && prefixed(raw))) {
           size_t pieces = 0;
           size_t end = take_record(region, pos, final || n - pos > kMaxHeldBytes, pieces);
           if (end == std::string_view::npos) {
@@ -292,25 +292,12 @@ struct ReportScanner::Impl {
       size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
       std::string_view raw = region.substr(ls, eol - ls);
       size_t pieces = 1;
-      // The anchor in a quoted-printable line broken over several lines.
+      // The anchor line may continue on the next lines (a QP soft break, a
+      // wrapped piece). Pieces *before* the anchor's line are not looked for:
+      // they may lie in an earlier chunk, and the result must not depend on
+      // chunk borders; an open report rejoins them (report_assembler.cpp).
       const size_t anchor_ls = ls;
-      int back = 0;
-      while (ls > pos) {
-        size_t ps = ls - 1;  // the previous line is [ps, ls - 1)
-        while (ps > pos && d[ps - 1] != '\n') --ps;
-        std::string_view prev = region.substr(ps, ls - 1 - ps);
-        std::string_view cur = region.substr(ls, region.find('\n', ls) - ls);
-        if (!soft_break(prev) && !(unprefixed(cur) && (prefixed(prev) || unprefixed(prev)))) break;
-        if (anchor_ls - ls > 4096 || ++back > 4) break;
-        ls = ps;
-        --line_no;
-      }
-      while (ls != anchor_ls && !soft_break(region.substr(ls, region.find('\n', ls) - ls)) &&
-             !prefixed(region.substr(ls, region.find('\n', ls) - ls))) {  // back to a prefixed start only
-        ls = region.find('\n', ls) + 1;
-        ++line_no;
-      }
-      if (ls != anchor_ls || continues(region, ls, eol) || (eol >= n && !final && prefixed(raw))) {
+      if (ls != anchor_ls || continues(region, ls, eol) || (eol + 1 >= n && !final && prefixed(raw))) {
         size_t end = take_record(region, ls, final || n - ls > kMaxHeldBytes, pieces);
         if (end == std::string_view::npos) {
           n = ls;

@@ -124,6 +124,20 @@ TEST(Metamorphic, EveryInputThroughEveryMangler) {
         std::sort(want.begin(), want.end(), by_key);
         std::sort(got.begin(), got.end(), by_key);
       }
+      // Chunk borders must not change what a mangled text gives (the fuzzer's invariant).
+      for (size_t chunk : {7, 4096}) {
+        size_t events = 0, victims = 0;
+        ReportScanner sc(ScanOptions{input.name, 2024}, [&](OomEvent&& e) {
+          ++events;
+          victims += e.victims.size();
+        });
+        for (size_t i = 0; i < mangled.size(); i += chunk) sc.feed_text(std::string_view(mangled).substr(i, chunk));
+        sc.finish();
+        size_t want_victims = 0;
+        for (const auto& e : got) want_victims += e["victims"].size();
+        EXPECT_EQ(events, got.size()) << input.name << " through " << m.name << ", chunks of " << chunk;
+        EXPECT_EQ(victims, want_victims) << input.name << " through " << m.name << ", chunks of " << chunk;
+      }
       Compare cmp{m, {}};
       cmp.walk(want, got, "");
       auto& t = tally[m.name];
