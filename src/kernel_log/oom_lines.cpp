@@ -49,6 +49,10 @@ std::optional<Header> parse_header(std::string_view s) {
   h.comm = std::string(s.substr(0, p));
   std::string_view rest = s.substr(p + kAnchor.size());
   h.gfp_mask = header_field(rest, "gfp_mask=");
+  // A gfp mask never holds ',' (flags are joined by '|'): a rejoined
+  // `gfp_mask=0xd0,` + `order=0` ends at the comma.
+  if (h.gfp_mask) h.gfp_mask = h.gfp_mask->substr(0, h.gfp_mask->find(','));
+  if (h.gfp_mask && h.gfp_mask->empty()) h.gfp_mask.reset();
   if (size_t n = rest.find("nodemask="); n != std::string_view::npos) {
     std::string_view v = rest.substr(n + 9);
     size_t e = v.find(", order=");

@@ -62,7 +62,10 @@ namespace {
 // indented piece, a format=flowed trailing space, a piece starting with ',').
 bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   using P = Building::Piece;
-  if (b.piece == P::none || t.empty()) return false;
+  if (b.piece == P::none || t.empty() || line.prefixed) {
+    b.piece = P::none;
+    return false;
+  }
   const P kind = b.piece;
   b.piece = P::none;
   bool explicit_break = line.continuation || b.piece_soft || t[0] == ',';
@@ -325,7 +328,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (cur_ && cur_->piece == Building::Piece::other) {
     // Two unrecognised pieces that together are a record (`Out of memory: Killed pro` + `cess …`).
     cur_->piece = Building::Piece::none;
-    if (!t.empty() && !line_is_record(t)) {
+    if (!t.empty() && !line.prefixed && !line_is_record(t)) {
       std::string joined = cur_->piece_text;
       if (line.continuation || cur_->piece_soft) joined += ' ';
       joined += t;

@@ -31,6 +31,7 @@ struct LogicalLine {
   bool continuation = false;         ///< unprefixed indented line (part of previous record)
   bool truncated = false;            ///< cut by a viewer: the text ends before the cut field
   bool soft_break = false;           ///< the physical line ended in a space (format=flowed)
+  bool prefixed = false;             ///< the line had its own prefix: never the wrapped rest of another
 };
 
 class ReportAssembler {

@@ -26,7 +26,9 @@ bool ends_with_int_field(std::string_view t, std::string_view key) {
 bool piece_complete(Building::Piece kind, std::string_view t) {
   using P = Building::Piece;
   switch (kind) {
-    case P::header: return ends_with_int_field(t, "oom_score_adj=");
+    case P::header:  // oomkilladj= (≤2.6.35), oom_adj= (2.6.36–3.6) end older headers
+      return ends_with_int_field(t, "oom_score_adj=") || ends_with_int_field(t, "oomkilladj=") ||
+             ends_with_int_field(t, "oom_adj=");
     case P::kill:
       if (t.find("pgtables:") != std::string_view::npos || t.find(" UID:") != std::string_view::npos)
         return ends_with_int_field(t, "oom_score_adj:");

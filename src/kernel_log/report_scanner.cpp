@@ -86,7 +86,8 @@ struct ReportScanner::Impl {
       size_t nl = text.find('\n');
       LogicalLine l{text.substr(0, nl), prefix, number, foreign, norm.continuation || !first,
                     norm.truncated && nl == std::string_view::npos,
-                    nl == std::string_view::npos && !raw.empty() && raw.back() == ' '};
+                    nl == std::string_view::npos && !raw.empty() && raw.back() == ' ',
+                    norm.has_prefix && first};
       assembler.feed(l);
       if (nl == std::string_view::npos) break;
       text.remove_prefix(nl + 1);
