@@ -1,6 +1,9 @@
 // Line-level cases of issue 12 classes 1-5, each a short real-shaped report.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner.h"
 
@@ -156,6 +159,33 @@ TEST(MangledLines, HardWrappedKillLineIsRejoined) {
   size_t k = t.find("file-rss:1024kB");
   t.insert(k + 2, "\n");  // `fi` / `le-rss:…`
   expect_whole(parse(t));
+}
+
+std::string fixture(const char* name) {
+  std::ifstream f(std::string(OOMLENS_SOURCE_DIR) + "/tests/fixtures/logs/" + name);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+TEST(MangledLines, RealPasteBareKernelTag) {  // systemd#40208: was trigger "kernel: systemd"
+  auto ev = parse(fixture("paste-systemd-40208-bare-kernel-tag.log"));
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].kind, EventKind::no_killable);
+  ASSERT_TRUE(ev[1].trigger);
+  EXPECT_EQ(ev[1].trigger->comm, "systemd");
+  EXPECT_EQ(ev[1].trigger->pid, 20957);
+  EXPECT_EQ(ev[1].trigger->oom_score_adj, 100);
+}
+
+TEST(MangledLines, RealPasteQuotedMailWrapped) {  // LKML 2008: was gfp_mask "0xd0," and order null
+  auto ev = parse(fixture("paste-lkml-2008-quoted-mail-wrapped.log"));
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].trigger->comm, "df_inode");
+  EXPECT_EQ(ev[0].trigger->gfp_mask, "0xd0");
+  EXPECT_EQ(ev[0].trigger->order, 0);
+  EXPECT_EQ(ev[1].trigger->gfp_mask, "0x40d0");
+  EXPECT_EQ(ev[1].trigger->order, 1);
 }
 
 }  // namespace

@@ -265,8 +265,8 @@ std::string reprefix(std::string_view text, Prefix style) {
       ++index;
       continue;
     }
-    if (s.decoded || (!s.has_prefix && s.continuation && prev_prefixed)) {
-      out.push_back(l);  // a terminal-wrapped piece never had a prefix
+    if (s.decoded || (!s.has_prefix && prev_prefixed)) {
+      out.push_back(l);  // a wrapped piece (after prefixed lines) never had a prefix
       continue;
     }
     prev_prefixed = s.has_prefix || prev_prefixed;
