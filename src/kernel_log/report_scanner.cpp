@@ -79,6 +79,8 @@ struct ReportScanner::Impl {
     } else if (norm.has_prefix) {
       prev_prefix = norm.prefix;
       prev_foreign = norm.foreign;
+    } else {
+      prev_foreign = false;  // a bare line is kernel text: its continuations are too
     }
     std::string_view text = norm.text;
     bool first = true;
@@ -188,9 +190,19 @@ struct ReportScanner::Impl {
 
   // An unprefixed, non-empty line (a terminal's wrapped rest of the line
   // before, when that one had a prefix).
+  // Without its mail quoting (`> `, `> > `: each '>' and one space after it).
+  static std::string_view dequote(std::string_view raw) {
+    while (!raw.empty() && raw[0] == '>') {
+      raw.remove_prefix(1);
+      if (!raw.empty() && raw[0] == ' ') raw.remove_prefix(1);
+    }
+    return raw;
+  }
+
   // Not indented: an indented unprefixed line is a continuation record
   // (multi-line printk), kept as its own line. Not a record of its own.
   bool unprefixed(std::string_view raw) {
+    raw = dequote(raw);
     if (raw.empty() || is_space(raw[0]) || raw[0] == '{' || raw[0] == '"') return false;
     std::string_view t = trim(raw);
     if (t == "[...]" || t == "..." || t == "[…]" || t == "…") return false;  // a poster's elision
@@ -227,6 +239,7 @@ struct ReportScanner::Impl {
       size_t eol = e == std::string_view::npos ? region.size() : e;
       std::string_view r = region.substr(p, eol - p);
       if (!r.empty() && r.back() == '\r') r.remove_suffix(1);
+      if (pieces > 0 && !qp_mode) r = dequote(r);  // a quoted wrapped piece
       ++pieces;
       const size_t next = eol < region.size() ? eol + 1 : region.size();
       const bool soft = soft_break(r);
