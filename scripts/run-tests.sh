@@ -40,6 +40,10 @@ seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
 cp tests/fixtures/logs/* "$seeds"/ 2>/dev/null || true
 cp ../shared/corpus/*.log "$seeds"/ 2>/dev/null || true
+# The manglers' output (tests/kernel_log/manglers.h: wrapped, cut, reversed,
+# quoted, QP/HTML-encoded, glued, re-prefixed copies of every report).
+OOMLENS_MANGLED_SEEDS_DIR="$seeds" build/tests/oomlens_tests --gtest_filter='Metamorphic.*' >/dev/null
+echo "fuzz seeds: $(ls "$seeds" | wc -l) files"
 build-fuzz/fuzz/fuzz_parser -max_total_time="$FUZZ_SECONDS" -max_len=65536 -timeout=10 \
   -print_final_stats=1 "$seeds" 2>&1 | tail -n 15
 echo "fuzz: no crash in ${FUZZ_SECONDS}s"

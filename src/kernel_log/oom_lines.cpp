@@ -23,7 +23,10 @@ std::optional<std::string> header_field(std::string_view s, std::string_view key
   if (p == std::string_view::npos) return std::nullopt;
   std::string_view v = s.substr(p + key.size());
   size_t e = v.find(", ");
-  return std::string(trim(v.substr(0, e)));
+  v = trim(v.substr(0, e));
+  if (!v.empty() && v.back() == ',') v.remove_suffix(1);  // the line was cut after the comma
+  if (v.empty()) return std::nullopt;
+  return std::string(v);
 }
 
 // The text before `anchor` as a message (`Out of memory`, …) when it ends in ": ".
@@ -46,6 +49,10 @@ std::optional<Header> parse_header(std::string_view s) {
   h.comm = std::string(s.substr(0, p));
   std::string_view rest = s.substr(p + kAnchor.size());
   h.gfp_mask = header_field(rest, "gfp_mask=");
+  // A gfp mask never holds ',' (flags are joined by '|'): a rejoined
+  // `gfp_mask=0xd0,` + `order=0` ends at the comma.
+  if (h.gfp_mask) h.gfp_mask = h.gfp_mask->substr(0, h.gfp_mask->find(','));
+  if (h.gfp_mask && h.gfp_mask->empty()) h.gfp_mask.reset();
   if (size_t n = rest.find("nodemask="); n != std::string_view::npos) {
     std::string_view v = rest.substr(n + 9);
     size_t e = v.find(", order=");
@@ -143,6 +150,19 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   if (auto uid = field_int(figs, "UID:"); uid && *uid >= 0 && *uid <= UINT32_MAX)
     k.uid = static_cast<uint32_t>(*uid);
   k.oom_score_adj = to_int(field_int(figs, "oom_score_adj:"));
+  return k;
+}
+
+std::optional<KillLine> parse_kill_stump(std::string_view s) {
+  constexpr std::string_view kAnchor = "Killed process ";
+  size_t a = s.find(kAnchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  KillLine k;
+  k.message = message_before(s, a);
+  std::string_view t = s.substr(a + kAnchor.size());
+  auto pid = take_i64(t);
+  if (!pid || !(t.empty() || t[0] == ' ' || t[0] == ',')) return std::nullopt;
+  k.pid = *pid;
   return k;
 }
 

@@ -44,6 +44,9 @@ struct KillLine {
   std::optional<int> oom_score_adj;
 };
 std::optional<KillLine> parse_kill(std::string_view s);
+/// A kill line a viewer cut inside the comm (`Killed process N (na`): the pid
+/// and message only, comm empty.
+std::optional<KillLine> parse_kill_stump(std::string_view s);
 
 /// ≤5.0 `<msg>: Kill process N (comm) score S or sacrifice child` / 2.6.32 `kill process … or a child`.
 struct SelectLine {
@@ -106,6 +109,7 @@ struct RowLine {
   int64_t pid = 0;
   std::vector<int64_t> numbers;
   std::string comm;  ///< empty when the row was wrapped before the name
+  bool truncated = false;  ///< the line was cut: `numbers` are only the first columns
 };
 std::optional<RowLine> parse_row(std::string_view s);
 

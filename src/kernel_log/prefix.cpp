@@ -231,7 +231,7 @@ void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict) {
     return;
   }
   if (strict) return;
-  name = tag_name(t1, false);
+  name = tag_name(t1, true);  // `dockerd[812]:`; a bare `CPU:` is kernel text (dmesg --time-format iso)
   if (!name.empty()) {  // no host printed
     if (name != "kernel") out.foreign = true;
     s = trim_left(after1);
@@ -277,6 +277,7 @@ bool take_iso_stamp(std::string_view& s, LinePrefix& p) {
   }
   std::string wall(s.substr(0, i));
   wall[10] = 'T';
+  if (wall.size() > 19 && wall[19] == ',') wall[19] = '.';  // dmesg --time-format iso: `,678628`
   if (i < s.size() && s[i] == 'Z') {
     wall += 'Z';
     ++i;
@@ -395,15 +396,101 @@ void decode_escapes(NormalizedLine& out, bool kmsg) {
   out.text = out.owned;
 }
 
+// RFC 5424 `<PRI>1 TIMESTAMP HOST APP PROCID MSGID SD MSG` (SD `-` or `[…]`).
+bool take_rfc5424(std::string_view& s, NormalizedLine& out) {
+  std::string_view t = s;
+  if (!take_priority(t, out.prefix) || !starts_with(t, "1 ")) return false;
+  t.remove_prefix(2);
+  if (!take_iso_stamp(t, out.prefix)) return false;
+  std::string_view host = take_token(t), app = take_token(t), procid = take_token(t), msgid = take_token(t);
+  t = trim_left(t);
+  if (msgid.empty()) return false;
+  if (starts_with(t, "- ") || t == "-") {
+    t.remove_prefix(t.size() > 1 ? 2 : 1);
+  } else if (!t.empty() && t[0] == '[') {
+    size_t e = t.find("] ");
+    if (e == std::string_view::npos) return false;
+    t.remove_prefix(e + 2);
+  } else {
+    return false;
+  }
+  if (host != "-") out.prefix.host = std::string(host);
+  if (app != "kernel") out.foreign = true;
+  (void)procid;
+  s = t;
+  return true;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Text copied from a web page (`&gt;`, `&amp;`, …) or a quoted-printable
+// mail archive (`=3D`, `=20`): decoded into `owned`. Returns true when it was.
+// QP is decoded only when the line holds `=3D`, which kernel text never prints.
+bool decode_transfer(std::string_view raw, std::string& owned) {
+  bool html = raw.find('&') != std::string_view::npos &&
+              (raw.find("&gt;") != std::string_view::npos || raw.find("&lt;") != std::string_view::npos ||
+               raw.find("&amp;") != std::string_view::npos || raw.find("&quot;") != std::string_view::npos ||
+               raw.find("&#39;") != std::string_view::npos);
+  bool qp = raw.find("=3D") != std::string_view::npos;
+  if (!html && !qp) return false;
+  std::string d;
+  d.reserve(raw.size());
+  for (size_t i = 0; i < raw.size(); ++i) {
+    char c = raw[i];
+    if (html && c == '&') {
+      static constexpr std::pair<std::string_view, char> kEnt[] = {
+          {"&gt;", '>'}, {"&lt;", '<'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''}};
+      bool done = false;
+      for (auto [e, ch] : kEnt)
+        if (raw.substr(i, e.size()) == e) {
+          d += ch;
+          i += e.size() - 1;
+          done = true;
+          break;
+        }
+      if (done) continue;
+    }
+    if (qp && c == '=' && i + 2 < raw.size() && hex_value(raw[i + 1]) >= 0 && hex_value(raw[i + 2]) >= 0) {
+      d += static_cast<char>(hex_value(raw[i + 1]) * 16 + hex_value(raw[i + 2]));
+      i += 2;
+      continue;
+    }
+    d += c;
+  }
+  owned = std::move(d);
+  return true;
+}
+
+// A viewer's ellipsis (`...`, `…`) at the end: the last, cut field is dropped
+// (back to the last space or comma), so no number is read from its stump.
+bool cut_stump(std::string_view& t) {
+  std::string_view u = trim_right(t);
+  size_t n = 0;
+  if (ends_with(u, "...")) n = 3;
+  else if (ends_with(u, "\xE2\x80\xA6")) n = 3;
+  if (n == 0) return false;
+  u.remove_suffix(n);
+  size_t cut = u.find_last_of(" ,");
+  u = cut == std::string_view::npos ? std::string_view{} : u.substr(0, cut + 1);
+  t = trim_right(u);
+  return true;
+}
+
 }  // namespace
 
 void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int> default_year) {
   out.text = {};
   out.owned.clear();
   out.prefix = LinePrefix{};
-  out.has_prefix = out.foreign = out.continuation = false;
+  out.has_prefix = out.foreign = out.continuation = out.truncated = false;
 
   std::string_view s = raw;
+  std::string decoded;  // HTML/QP-decoded copy of raw; `s` may view it
+  if (decode_transfer(raw, decoded)) s = decoded;
   if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
   bool indented = !s.empty() && is_space(s[0]);
   s = trim_left(s);
@@ -421,7 +508,9 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   LinePrefix& p = out.prefix;
   bool prefixed = false;
   bool kmsg = false;
-  if (is_digit(s[0]) && take_iso_stamp(s, p)) {
+  if (s[0] == '<' && take_rfc5424(s, out)) {
+    prefixed = true;
+  } else if (is_digit(s[0]) && take_iso_stamp(s, p)) {
     prefixed = true;
     size_t guest = s.substr(0, 48).find(" Guest: ");  // VMware vmware.log capture
     if (guest != std::string_view::npos && starts_with(s, "In(")) {
@@ -464,10 +553,21 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     }
     if (!s.empty() && s[0] == ' ') s.remove_prefix(1);
   }
+  if (!out.foreign && starts_with(s, "kernel: ")) {  // a bare tag without a stamp
+    s = trim_left(s.substr(8));
+    prefixed = true;
+  }
   out.has_prefix = prefixed;
   out.continuation = !prefixed && indented;
   out.text = trim_right(prefixed ? trim_left(s) : s);
+  // `Out of memory and no killable processes...` is the kernel's own ellipsis.
+  if (out.text.find("killable processes") == std::string_view::npos)
+    out.truncated = cut_stump(out.text);
   decode_escapes(out, kmsg);
+  if (!decoded.empty() && out.text.data() >= decoded.data() && out.text.data() <= decoded.data() + decoded.size()) {
+    out.owned = std::string(out.text);
+    out.text = out.owned;
+  }
 }
 
 }  // namespace oomlens

@@ -16,7 +16,10 @@
 //  - /dev/kmsg text records `6,1234,5678901,-;text` (+ `\x0a` escapes);
 //  - `<N>` syslog priorities; VMware `… In(05) vcpu-5 - Guest: `;
 //  - rsyslog `#012` (newline) / `#011` (tab) escapes;
-//  - leading mail quotes `> ` and indentation;
+//  - leading mail quotes `> ` and indentation; a bare `kernel: ` tag;
+//  - RFC 5424 `<4>1 2024-05-07T21:43:54.678628+02:00 host kernel - - - `;
+//  - web-page HTML entities (`&gt;`) and quoted-printable `=3D` (decoded);
+//  - a viewer's `...`/`…` at the end of a long line (see `truncated`);
 //  - node-problem-detector event JSON `"message": "…"` fragments.
 #include <cstdint>
 #include <optional>
@@ -52,6 +55,9 @@ struct NormalizedLine {
   bool has_prefix = false;    ///< some wrapper was recognised
   bool foreign = false;       ///< logged by another program (syslog tag not `kernel`)
   bool continuation = false;  ///< no prefix and indented: part of the previous record
+  /// A viewer cut the line (`...`/`…` at its end); `text` ends before the
+  /// cut field (at the last space or comma), so no stump is read as a value.
+  bool truncated = false;
 };
 
 /// Normalises `raw` (one line without its '\n') into `out` (which is reset).

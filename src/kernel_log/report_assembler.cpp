@@ -46,6 +46,44 @@ bool is_oom_panic(std::string_view msg) {
 
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
+}  // namespace
+
+bool line_is_record(std::string_view t) {
+  return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
+         oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || t == "Mem-Info:" || line_is_table_row(t) ||
+         starts_with(t, "Tasks state") || starts_with(t, "Call Trace") || starts_with(t, "Hardware name:") ||
+         oomline::parse_group_kill(t);
+}
+
+namespace {
+
+// The wrapped rest of the last recognised line (report_rejoin.cpp): joined
+// to it when that line looks incomplete, or the break is explicit (an
+// indented piece, a format=flowed trailing space, a piece starting with ',').
+bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
+  using P = Building::Piece;
+  if (b.piece == P::none || t.empty() || line.prefixed) {
+    b.piece = P::none;
+    return false;
+  }
+  const P kind = b.piece;
+  b.piece = P::none;
+  bool explicit_break = line.continuation || b.piece_soft || t[0] == ',';
+  if (!explicit_break && piece_complete(kind, b.piece_text)) return false;
+  if (line_is_record(t)) return false;
+  std::string joined = b.piece_text;
+  if (line.continuation || b.piece_soft) joined += ' ';
+  joined += t;
+  if (!apply_joined(b, kind, joined)) return false;
+  b.piece = kind;
+  b.piece_text = std::move(joined);
+  b.piece_soft = line.soft_break;
+  b.joined_lines.push_back(line.number);
+  if (line.number > b.lines.last) b.lines.last = line.number;
+  b.quiet = 0;
+  return true;
+}
+
 // A table row a terminal wrapped (`[ 7899] 0 7899 … 1039052` then ` 0 python`),
 // put back together as one row text.
 std::string join_wrapped_row(const RawRow& r, std::string_view rest) {
@@ -287,13 +325,36 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
   }
   t = trim(t);
+  if (cur_ && cur_->piece == Building::Piece::other) {
+    // Two unrecognised pieces that together are a record (`Out of memory: Killed pro` + `cess …`).
+    cur_->piece = Building::Piece::none;
+    if (!t.empty() && !line.prefixed && !line_is_record(t)) {
+      std::string joined = cur_->piece_text;
+      if (line.continuation || cur_->piece_soft) joined += ' ';
+      joined += t;
+      if (line_is_record(joined)) {
+        cur_->joined_lines.push_back(line.number);
+        LogicalLine whole = line;
+        whole.text = joined;
+        whole.continuation = false;
+        return feed(whole);
+      }
+    }
+  }
+  if (cur_ && rejoin(*cur_, line, t)) return true;
+  if (cur_ && line.truncated) cur_->cut_lines.push_back(line.number);
+  using P = Building::Piece;
+  P piece = P::none;
+  std::optional<oomline::KillLine> kill_stump;  // cut or wrapped inside the comm
+  if (!oomline::parse_kill(t)) kill_stump = oomline::parse_kill_stump(t);
 
   if (auto h = oomline::parse_header(t)) {
     if (cur_ && (cur_->has_content || cur_->header)) close();
     if (!cur_) start(line);
     cur_->header = std::move(*h);
     cur_->has_content = true;
-  } else if (auto k = oomline::parse_kill(t)) {
+    piece = P::header;
+  } else if (auto k = kill_stump ? kill_stump : oomline::parse_kill(t)) {
     bool joins = false;
     if (cur_) {
       for (auto& prev : cur_->kills)
@@ -315,6 +376,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
     }
     cur_->has_content = true;
+    if (!line.truncated) piece = P::kill;
   } else if (auto s = oomline::parse_select(t)) {
     if (!cur_ || cur_->has_outcome()) start(line);
     cur_->selected.push_back(std::move(*s));
@@ -322,10 +384,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (oomline::parse_reaper(t)) {
     attach_reaper(line);
     if (!cur_) return false;
+    if (!line.truncated) piece = P::reaper;
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
     if (!cur_ || cur_->has_outcome() || cur_->summary) start(line);
     cur_->summary = std::move(sum);
     cur_->has_content = true;
+    if (!line.truncated) piece = P::summary;
   } else if (cur_ && cur_->summary && oomline::parse_summary_continuation(t, *cur_->summary)) {
   } else if (auto g = oomline::parse_group_kill(t)) {
     if (!cur_) return false;
@@ -334,6 +398,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (!cur_ || cur_->has_outcome() || cur_->task_in) start(line);
     cur_->task_in = std::move(*ti);
     cur_->has_content = true;
+    if (!line.truncated) piece = P::task_in;
   } else if (starts_with(t, "Memory limit reached of cgroup ")) {
     if (!cur_ || cur_->has_outcome()) start(line);
     cur_->limit_reached_memcg = std::string(trim(t.substr(31)));
@@ -369,8 +434,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (auto c = oomline::parse_counter(t)) {
     cur_->counters.push_back(std::move(*c));
     cur_->section = Building::Section::none;
+    if (!line.truncated) piece = P::counter;
   } else if (auto st = oomline::parse_stack_line(t)) {
-    if (!cur_->stack) cur_->stack = std::move(*st);
+    if (!cur_->stack) {
+      cur_->stack = std::move(*st);
+      if (!line.truncated) piece = P::stack;
+    }
   } else if (auto cs = oomline::parse_cpuset(t)) {
     if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
   } else if (t == "Mem-Info:") {
@@ -381,8 +450,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->section = Building::Section::table;
   } else if (auto row = oomline::parse_row(t)) {
     if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row), cur_->wrapped_row.reset();
-    if (row->comm.empty()) cur_->wrapped_row = RawRow{std::move(*row), line.number};
+    row->truncated = line.truncated;
+    if (row->comm.empty() && !row->truncated) cur_->wrapped_row = RawRow{std::move(*row), line.number};
     else cur_->rows.push_back(RawRow{std::move(*row), line.number});
+    if (!line.truncated) piece = P::row;
   } else if (cur_->section == Building::Section::stats && oomline::parse_stat_kv(t)) {
     auto kv = oomline::parse_stat_kv(t);
     cur_->stats.push_back(std::move(*kv));
@@ -391,6 +462,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (starts_with(t, "Tasks state") || ends_with(t, "callbacks suppressed")) {
   } else {
     track_seq(*cur_, line);
+    cur_->piece = t.size() >= 24 ? Building::Piece::other : Building::Piece::none;
+    cur_->piece_text.assign(t);
+    cur_->piece_soft = line.soft_break;
     if (++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) {
       close();
       return false;
@@ -399,8 +473,14 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   }
   if (!cur_) return false;
   cur_->quiet = 0;
-  cur_->lines.last = line.number;
+  if (line.number > cur_->lines.last) cur_->lines.last = line.number;
+  if (line.number < cur_->lines.first) cur_->lines.first = line.number;
   take_time(*cur_, line);
+  cur_->piece = piece;
+  if (piece != P::none) {
+    cur_->piece_text.assign(t);
+    cur_->piece_soft = line.soft_break;
+  }
   return true;
 }
 

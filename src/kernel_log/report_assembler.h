@@ -29,6 +29,9 @@ struct LogicalLine {
   uint64_t number = 0;               ///< 1-based physical line number
   bool foreign = false;              ///< from another program: never OOM text
   bool continuation = false;         ///< unprefixed indented line (part of previous record)
+  bool truncated = false;            ///< cut by a viewer: the text ends before the cut field
+  bool soft_break = false;           ///< the physical line ended in a space (format=flowed)
+  bool prefixed = false;             ///< the line had its own prefix: never the wrapped rest of another
 };
 
 class ReportAssembler {
@@ -59,6 +62,8 @@ class ReportAssembler {
   /// waiting event without waiting for its reaper line. Returns how many
   /// events were emitted. Unlike finish(), later lines go on being read.
   size_t flush(bool include_incomplete);
+  /// Closes the open report (if any); it then waits for its reaper line.
+  void close_open() { close(); }
   /// No report open and no event waiting.
   [[nodiscard]] bool idle() const { return !cur_ && waiting_.empty(); }
 
@@ -81,6 +86,9 @@ class ReportAssembler {
 /// stand alone (header, kill, selection, summary, memcg context, panic, …).
 /// Used by the scanner to decide whether to look back for table rows.
 bool line_opens_report(std::string_view text);
+/// True when bare `text` is a record of its own (any line the assembler
+/// recognises, a stack line, `Call Trace:` …), never the wrapped rest of another.
+bool line_is_record(std::string_view text);
 /// True when `text` is a Tasks-table row (`[  pid]  …`) or the table header.
 bool line_is_table_row(std::string_view text);
 

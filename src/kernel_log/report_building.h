@@ -25,6 +25,9 @@ struct RawKill {
 
 struct ReportAssembler::Building {
   enum class Section { none, meminfo, stats, table };
+  /// The kind of the last recognised line, while it may still be continued
+  /// by a wrapped piece (report_rejoin.cpp).
+  enum class Piece { none, header, kill, summary, row, counter, stack, reaper, task_in, other };
 
   LineRange lines;
   EventTime time;
@@ -67,9 +70,20 @@ struct ReportAssembler::Building {
   Section section = Section::none;
   uint64_t quiet = 0;  // consecutive unrecognised lines
   std::vector<std::string> notes;
+  std::vector<uint64_t> cut_lines;  // lines a viewer cut (`...`, `…`)
+  Piece piece = Piece::none;        // last recognised line, kept for rejoining
+  std::string piece_text;
+  bool piece_soft = false;          // it ended in a space (format=flowed soft break)
+  std::vector<uint64_t> joined_lines;
 
   [[nodiscard]] bool has_outcome() const { return !kills.empty() || !selected.empty(); }
 };
+
+/// Whether the text of a recognised line of `kind` looks whole.
+bool piece_complete(ReportAssembler::Building::Piece kind, std::string_view text);
+/// Re-parses the joined text of a broken line and replaces what its first
+/// piece gave; false when the joined text does not parse as `kind`.
+bool apply_joined(ReportAssembler::Building& b, ReportAssembler::Building::Piece kind, std::string_view joined);
 
 /// Builds the event (unit conversion, page size, constraint, victims' adj).
 OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source);

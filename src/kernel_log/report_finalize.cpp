@@ -59,6 +59,12 @@ std::vector<std::string> guess_columns(const oomline::RowLine& r) {
 RowView view(const ReportAssembler::Building& b, const oomline::RowLine& r) {
   RowView v;
   v.row = &r;
+  if (r.truncated) {  // only the leading columns survived the cut: map them in order
+    if (!b.columns.empty()) v.cols.assign(b.columns.begin(), b.columns.end() - 1);
+    else v.cols = {"uid", "tgid", "total_vm", "rss"};  // the first four in every kernel
+    if (v.cols.size() > r.numbers.size()) v.cols.resize(r.numbers.size());
+    return v;
+  }
   if (!b.columns.empty()) {
     v.cols.assign(b.columns.begin(), b.columns.end() - 1);  // drop "name"
     if (v.cols.size() != r.numbers.size()) v.cols = guess_columns(r);
@@ -131,6 +137,19 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.boot_id = std::move(b.boot_id);
   ev.source = source;
   ev.notes = std::move(b.notes);
+  if (!b.joined_lines.empty()) {
+    std::string n = "lines rejoined to the line before them (wrapped): ";
+    for (size_t i = 0; i < b.joined_lines.size() && i < 20; ++i)
+      n += (i ? ", " : "") + std::to_string(b.joined_lines[i]);
+    if (b.joined_lines.size() > 20) n += ", …";
+    ev.notes.push_back(std::move(n));
+  }
+  if (!b.cut_lines.empty()) {
+    std::string n = "lines cut by a viewer (`...`/`…`), their cut fields unknown: ";
+    for (size_t i = 0; i < b.cut_lines.size() && i < 20; ++i) n += (i ? ", " : "") + std::to_string(b.cut_lines[i]);
+    if (b.cut_lines.size() > 20) n += ", …";
+    ev.notes.push_back(std::move(n));
+  }
   ev.sysrq = b.sysrq;
   ev.panic_message = b.panic_message;
 

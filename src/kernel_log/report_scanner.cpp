@@ -7,11 +7,15 @@
 #include <cstring>
 
 #include "kernel_log/anchor_search.h"
+#include "kernel_log/newest_first.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
+#include "kernel_log/text_util.h"
 
 namespace oomlens {
 namespace {
+
+using namespace oomlens::text;
 
 // A line longer than this is cut (hostile input must not grow memory).
 constexpr size_t kMaxLineBytes = 1 << 20;
@@ -19,6 +23,9 @@ constexpr size_t kMaxLineBytes = 1 << 20;
 constexpr size_t kHistoryBytes = 8192;
 // Table rows looked back for before a report that starts without a header.
 constexpr size_t kLookbackLines = 64;
+// Text held back at a chunk border while deciding whether a report is
+// newest-first (newest_first.h); beyond this the decision is made anyway.
+constexpr size_t kMaxHeldBytes = 512 * 1024;
 
 }  // namespace
 
@@ -34,11 +41,36 @@ struct ReportScanner::Impl {
   uint64_t line_no = 0;
   std::vector<ParseWarning> warnings;
   NormalizedLine norm;
+  std::string joined;    // one record rejoined from its wrapped or soft-broken pieces
+  NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
 
+  // Offset in `raw` where a second, glued syslog record starts (`…order=0May  7
+  // 21:43:54 host kernel: CPU: …`, a copy or scrape artefact), or npos.
+  size_t glued_record(std::string_view raw) {
+    if (!norm.owned.empty() || norm.text.data() < raw.data() || norm.text.data() > raw.data() + raw.size())
+      return std::string_view::npos;
+    size_t text_off = static_cast<size_t>(norm.text.data() - raw.data());
+    size_t k = norm.text.find("kernel: ");
+    if (k == std::string_view::npos || k == 0) return std::string_view::npos;
+    size_t p = text_off + k;
+    NormalizedLine probe;
+    for (size_t q = p > 64 + text_off ? p - 64 : text_off + 1; q < p; ++q) {
+      if (!(raw[q] >= 'A' && raw[q] <= 'Z') && !(raw[q] >= '0' && raw[q] <= '9')) continue;
+      normalize_line(raw.substr(q), probe, opt.default_year);
+      if (probe.has_prefix && !probe.foreign && probe.text.data() >= raw.data() + p + 8) return q;
+    }
+    return std::string_view::npos;
+  }
+
   void feed_line(std::string_view raw, uint64_t number) {
     normalize_line(raw, norm, opt.default_year);
+    if (size_t q = glued_record(raw); q != std::string_view::npos) {
+      feed_line(raw.substr(0, q), number);
+      feed_line(raw.substr(q), number);
+      return;
+    }
     const LinePrefix* prefix = &norm.prefix;
     bool foreign = norm.foreign;
     if (norm.continuation) {
@@ -47,12 +79,17 @@ struct ReportScanner::Impl {
     } else if (norm.has_prefix) {
       prev_prefix = norm.prefix;
       prev_foreign = norm.foreign;
+    } else {
+      prev_foreign = false;  // a bare line is kernel text: its continuations are too
     }
     std::string_view text = norm.text;
     bool first = true;
     for (;;) {
       size_t nl = text.find('\n');
-      LogicalLine l{text.substr(0, nl), prefix, number, foreign, norm.continuation || !first};
+      LogicalLine l{text.substr(0, nl), prefix, number, foreign, norm.continuation || !first,
+                    norm.truncated && nl == std::string_view::npos,
+                    nl == std::string_view::npos && !raw.empty() && raw.back() == ' ',
+                    norm.has_prefix && first};
       assembler.feed(l);
       if (nl == std::string_view::npos) break;
       text.remove_prefix(nl + 1);
@@ -101,8 +138,135 @@ struct ReportScanner::Impl {
     assembler.preload_rows(rows);
   }
 
+  // Feeds the lines of a newest-first report [from, to) of `region` in print
+  // order, `first_number` being the line number of the line at `from`.
+  void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number) {
+    std::vector<std::pair<size_t, size_t>> spans;
+    for (size_t p = from; p < to;) {
+      size_t e = region.find('\n', p);
+      if (e == std::string_view::npos || e > to) e = to;
+      spans.emplace_back(p, e);
+      p = e + 1;
+    }
+    assembler.close_open();
+    // Table rows printed before the line that opens the report (a report
+    // whose header was cut off) are preloaded, as look_back does.
+    std::vector<std::string> row_texts;
+    std::vector<uint64_t> row_numbers;
+    NormalizedLine n;
+    for (size_t i = spans.size(); i-- > 0;) {
+      std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
+      if (!assembler.open()) {
+        normalize_line(raw, n, opt.default_year);
+        if (!n.foreign && line_is_table_row(n.text)) {
+          row_texts.emplace_back(n.text);
+          row_numbers.push_back(first_number + i);
+          continue;
+        }
+        if (!n.foreign && !row_texts.empty() && line_opens_report(n.text)) {
+          std::vector<LogicalLine> rows;
+          for (size_t r = 0; r < row_texts.size(); ++r) {
+            LogicalLine l;
+            l.text = row_texts[r];
+            l.number = row_numbers[r];
+            rows.push_back(l);
+          }
+          assembler.preload_rows(rows);
+          row_texts.clear();
+        }
+      }
+      feed_line(raw, first_number + i);
+    }
+    assembler.close_open();
+    line_no = first_number + spans.size() - 1;
+  }
+
+  // A quoted-printable soft line break (RFC 2045 §6.7 rule 5): a long line
+  // ending in '='. Kernel lines that end in '=' are short (`cpuset=`).
+  static bool soft_break(std::string_view raw) {
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    return raw.size() >= 60 && raw.back() == '=';
+  }
+
+  // An unprefixed, non-empty line (a terminal's wrapped rest of the line
+  // before, when that one had a prefix).
+  // Without its mail quoting (`> `, `> > `: each '>' and one space after it).
+  static std::string_view dequote(std::string_view raw) {
+    while (!raw.empty() && raw[0] == '>') {
+      raw.remove_prefix(1);
+      if (!raw.empty() && raw[0] == ' ') raw.remove_prefix(1);
+    }
+    return raw;
+  }
+
+  // Not indented: an indented unprefixed line is a continuation record
+  // (multi-line printk), kept as its own line. Not a record of its own.
+  bool unprefixed(std::string_view raw) {
+    raw = dequote(raw);
+    if (raw.empty() || is_space(raw[0]) || raw[0] == '{' || raw[0] == '"') return false;
+    std::string_view t = trim(raw);
+    if (t == "[...]" || t == "..." || t == "[…]" || t == "…") return false;  // a poster's elision
+    normalize_line(raw, probe, opt.default_year);
+    return !probe.has_prefix && !line_is_record(probe.text);
+  }
+  bool prefixed(std::string_view raw) {
+    normalize_line(raw, probe, opt.default_year);
+    return probe.has_prefix && !probe.foreign;
+  }
+
+  // True when the line at `start` continues on the next physical line: a QP
+  // soft break, or a prefixed line followed by an unprefixed piece.
+  bool continues(std::string_view region, size_t start, size_t eol) {
+    std::string_view r = region.substr(start, eol - start);
+    if (soft_break(r)) return true;
+    if (eol >= region.size()) return false;
+    size_t e2 = region.find('\n', eol + 1);
+    std::string_view next = region.substr(eol + 1, (e2 == std::string_view::npos ? region.size() : e2) - eol - 1);
+    return !next.empty() && unprefixed(next) && prefixed(r);
+  }
+
+  // Joins the physical lines of one record starting at `start` into `joined`
+  // (QP soft breaks dropped; a wrapped piece appended, its indentation as one
+  // space); returns the offset after the last piece, or npos when the region
+  // ends inside it and more input may follow. `pieces` counts the lines.
+  size_t take_record(std::string_view region, size_t start, bool final, size_t& pieces) {
+    joined.clear();
+    pieces = 0;
+    size_t p = start;
+    bool qp_mode = false;
+    while (p < region.size()) {
+      size_t e = region.find('\n', p);
+      size_t eol = e == std::string_view::npos ? region.size() : e;
+      std::string_view r = region.substr(p, eol - p);
+      if (!r.empty() && r.back() == '\r') r.remove_suffix(1);
+      if (pieces > 0 && !qp_mode) r = dequote(r);  // a quoted wrapped piece
+      ++pieces;
+      const size_t next = eol < region.size() ? eol + 1 : region.size();
+      const bool soft = soft_break(r);
+      if (soft) {
+        qp_mode = true;
+        joined.append(r.substr(0, r.size() - 1));
+      } else {
+        joined.append(r);
+      }
+      if (pieces > 16) return next;
+      if (next >= region.size()) return final ? next : std::string_view::npos;
+      if (soft) {
+        p = next;
+        continue;
+      }
+      size_t e2 = region.find('\n', next);
+      std::string_view nl = region.substr(next, (e2 == std::string_view::npos ? region.size() : e2) - next);
+      if (qp_mode || nl.empty() || !unprefixed(nl)) return next;
+      p = next;
+    }
+    return final ? p : std::string_view::npos;
+  }
+
   // `region` holds complete lines (each ending in '\n', except when `final`).
-  void process_region(std::string_view region) {
+  // Returns the offset from which the region was held back (newest-first
+  // decision pending at its end), or region.size().
+  size_t process_region(std::string_view region, bool final) {
     const char* d = region.data();
     size_t n = region.size();
     size_t pos = 0;
@@ -111,7 +275,20 @@ struct ReportScanner::Impl {
       if (assembler.open()) {
         const void* e = std::memchr(d + pos, '\n', n - pos);
         size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
-        feed_line(region.substr(pos, eol - pos), ++line_no);
+        std::string_view raw = region.substr(pos, eol - pos);
+        if (continues(region, pos, eol) || (eol + 1 >= n && !final && prefixed(raw))) {
+          size_t pieces = 0;
+          size_t end = take_record(region, pos, final || n - pos > kMaxHeldBytes, pieces);
+          if (end == std::string_view::npos) {
+            n = pos;  // the rest of this line comes with the next chunk
+            break;
+          }
+          feed_line(joined, line_no + 1);
+          line_no += pieces;
+          pos = fed_end = end;
+          continue;
+        }
+        feed_line(raw, ++line_no);
         pos = eol < n ? eol + 1 : n;
         fed_end = pos;
         continue;
@@ -127,20 +304,51 @@ struct ReportScanner::Impl {
       line_no += count_newlines(d + pos, ls - pos);
       const void* e = std::memchr(d + abs, '\n', n - abs);
       size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
-      uint64_t number = ++line_no;
-      assembler.expire(number);
       std::string_view raw = region.substr(ls, eol - ls);
+      size_t pieces = 1;
+      // The anchor line may continue on the next lines (a QP soft break, a
+      // wrapped piece). Pieces *before* the anchor's line are not looked for:
+      // they may lie in an earlier chunk, and the result must not depend on
+      // chunk borders; an open report rejoins them (report_assembler.cpp).
+      const size_t anchor_ls = ls;
+      if (ls != anchor_ls || continues(region, ls, eol) || (eol + 1 >= n && !final && prefixed(raw))) {
+        size_t end = take_record(region, ls, final || n - ls > kMaxHeldBytes, pieces);
+        if (end == std::string_view::npos) {
+          n = ls;
+          break;
+        }
+        raw = joined;
+        eol = end < n || (end == n && n > 0 && d[n - 1] == '\n') ? end - 1 : n;
+      }
       normalize_line(raw, norm, opt.default_year);
+      if (!norm.foreign && may_open_newest_first(norm.text)) {
+        NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year);
+        if (nf.order == NewestFirst::Order::undecided) {
+          n = ls;  // hold the rest back until more input arrives
+          break;
+        }
+        if (nf.order == NewestFirst::Order::reversed) {
+          assembler.expire(line_no + 1);
+          feed_reversed(region, ls, nf.end, line_no + 1);
+          pos = nf.end;
+          fed_end = pos;
+          continue;
+        }
+      }
+      uint64_t number = ++line_no;
+      line_no += pieces - 1;
+      assembler.expire(number);
       if (!norm.foreign && line_opens_report(norm.text)) look_back(region, fed_end, ls, number);
       feed_line(raw, number);
       pos = eol < n ? eol + 1 : n;
       if (assembler.open()) fed_end = pos;
     }
     assembler.expire(line_no);
+    const size_t held_from = n;
     // Remember the unfed tail for look-back across the next chunk border.
     if (assembler.open() || fed_end >= n) {
-      history.clear();
-      return;
+      if (fed_end > 0 || held_from == region.size()) history.clear();  // a held line keeps what was before it
+      return held_from;
     }
     size_t from = fed_end;
     if (n - from > kHistoryBytes) {  // copy only the tail, from a line start
@@ -156,6 +364,7 @@ struct ReportScanner::Impl {
       while (from < history.size() && history[from - 1] != '\n') ++from;
       history.erase(0, from);
     }
+    return held_from;
   }
 
   void append_carry(std::string_view part) {
@@ -170,6 +379,21 @@ struct ReportScanner::Impl {
   }
 
   void feed_text(std::string_view chunk) {
+    if (carry.find('\n') != std::string::npos) {  // lines held back for a newest-first decision
+      size_t last = chunk.rfind('\n');
+      if (last == std::string_view::npos) {
+        append_carry(chunk);
+        return;
+      }
+      std::string region = std::move(carry);
+      carry.clear();
+      carry_truncated = false;
+      region.append(chunk.substr(0, last + 1));
+      size_t held = process_region(region, false);
+      if (held < region.size()) carry.assign(region, held);
+      append_carry(chunk.substr(last + 1));
+      return;
+    }
     if (!carry.empty() || carry_truncated) {
       const void* e = std::memchr(chunk.data(), '\n', chunk.size());
       if (!e) {
@@ -182,15 +406,21 @@ struct ReportScanner::Impl {
       std::string line = std::move(carry);
       carry.clear();
       carry_truncated = false;
-      process_region(line);
+      size_t held = process_region(line, false);
       chunk.remove_prefix(nl + 1);
+      if (held < line.size()) {  // still deciding: keep it, and what follows with it
+        carry.assign(line, held);
+        feed_text(chunk);
+        return;
+      }
     }
     size_t last = chunk.rfind('\n');
     if (last == std::string_view::npos) {
       append_carry(chunk);
       return;
     }
-    process_region(chunk.substr(0, last + 1));
+    size_t held = process_region(chunk.substr(0, last + 1), false);
+    if (held <= last) carry.assign(chunk.substr(held, last + 1 - held));
     append_carry(chunk.substr(last + 1));
   }
 
@@ -198,8 +428,8 @@ struct ReportScanner::Impl {
     if (!carry.empty()) {
       std::string line = std::move(carry);
       carry.clear();
-      line.push_back('\n');
-      process_region(line);
+      if (line.back() != '\n') line.push_back('\n');
+      (void)process_region(line, true);
     }
     assembler.finish();
   }

@@ -1,0 +1,108 @@
+// Rejoining records a terminal, a mail client or a person broke over several
+// lines (issue 12, class 1), inside an open report only. The last recognised
+// line is kept while it looks incomplete for its kind (a header without its
+// trailing oom_score_adj, a kill line cut inside its figures, a row without
+// its name, …); an unrecognised line that follows is appended to it and the
+// joined text replaces what the piece gave.
+#include "kernel_log/report_building.h"
+#include "kernel_log/text_util.h"
+
+namespace oomlens {
+
+using namespace oomlens::text;
+using Building = ReportAssembler::Building;
+
+namespace {
+
+bool ends_with_int_field(std::string_view t, std::string_view key) {
+  size_t p = t.rfind(key);
+  if (p == std::string_view::npos) return false;
+  std::string_view v = t.substr(p + key.size());
+  return parse_i64(v).has_value();
+}
+
+}  // namespace
+
+bool piece_complete(Building::Piece kind, std::string_view t) {
+  using P = Building::Piece;
+  switch (kind) {
+    case P::header:  // oomkilladj= (≤2.6.35), oom_adj= (2.6.36–3.6) end older headers
+      return ends_with_int_field(t, "oom_score_adj=") || ends_with_int_field(t, "oomkilladj=") ||
+             ends_with_int_field(t, "oom_adj=");
+    case P::kill:
+      if (t.find("pgtables:") != std::string_view::npos || t.find(" UID:") != std::string_view::npos)
+        return ends_with_int_field(t, "oom_score_adj:");
+      return ends_with(t, "kB") && t.find("file-rss:") != std::string_view::npos;
+    case P::summary: return ends_with_int_field(t, ",uid=");
+    case P::row: {
+      auto r = oomline::parse_row(t);
+      return r && !r->comm.empty();
+    }
+    case P::counter: return ends_with_int_field(t, "failcnt ");
+    case P::stack:
+      return t.find(" Tainted:") != std::string_view::npos || t.find(" Not tainted") != std::string_view::npos;
+    case P::reaper: return ends_with(t, "kB") && t.find("shmem-rss:") != std::string_view::npos;
+    case P::task_in: return true;  // a path has no end marker: joined only on a clear break
+    case P::other:
+    case P::none: return true;
+  }
+  return true;
+}
+
+bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
+  using P = Building::Piece;
+  switch (kind) {
+    case P::header:
+      if (auto h = oomline::parse_header(joined)) return b.header = std::move(*h), true;
+      return false;
+    case P::kill:
+      if (auto k = oomline::parse_kill(joined); k && !b.kills.empty() && b.kills.back().kill.pid == k->pid)
+        return b.kills.back().kill = std::move(*k), true;
+      return false;
+    case P::summary: {
+      oomline::Summary s;
+      if (!oomline::parse_summary(joined, s)) return false;
+      b.summary = std::move(s);
+      return true;
+    }
+    case P::row: {
+      auto r = oomline::parse_row(joined);
+      if (!r) return false;
+      if (b.wrapped_row) {
+        uint64_t line = b.wrapped_row->line;
+        b.wrapped_row.reset();
+        if (r->comm.empty()) b.wrapped_row = RawRow{std::move(*r), line};
+        else b.rows.push_back(RawRow{std::move(*r), line});
+        return true;
+      }
+      if (b.rows.empty() || b.rows.back().row.pid != r->pid) return false;
+      b.rows.back().row = std::move(*r);
+      return true;
+    }
+    case P::counter:
+      if (auto c = oomline::parse_counter(joined); c && !b.counters.empty()) return b.counters.back() = std::move(*c), true;
+      return false;
+    case P::stack:
+      if (auto s = oomline::parse_stack_line(joined)) return b.stack = std::move(*s), true;
+      return false;
+    case P::task_in:
+      if (auto ti = oomline::parse_task_in(joined)) return b.task_in = std::move(*ti), true;
+      return false;
+    case P::reaper: {
+      auto r = oomline::parse_reaper(joined);
+      if (!r) return false;
+      for (auto& k : b.kills)
+        if (k.kill.pid == r->pid) {
+          auto kb = [](std::optional<uint64_t> v) { return v ? std::optional<uint64_t>(*v * 1024) : std::nullopt; };
+          k.reaped = Reaped{kb(r->anon_rss_kb), kb(r->file_rss_kb), kb(r->shmem_rss_kb)};
+          return true;
+        }
+      return false;
+    }
+    case P::other:
+    case P::none: return false;
+  }
+  return false;
+}
+
+}  // namespace oomlens

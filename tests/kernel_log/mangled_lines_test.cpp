@@ -1,0 +1,192 @@
+// Line-level cases of issue 12 classes 1-5, each a short real-shaped report.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "kernel_log/prefix.h"
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+namespace {
+
+constexpr std::string_view kReport =
+    "python3 invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0, oom_score_adj=0\n"
+    "CPU: 1 PID: 4242 Comm: python3 Not tainted 6.1.0-18-amd64 #1 Debian 6.1.76-1\n"
+    "memory: usage 524288kB, limit 524288kB, failcnt 812\n"
+    "Tasks state (memory values in pages):\n"
+    "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+    "[   4242]  1000  4242   260000   131000   1105920        0             0 python3\n"
+    "oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/app.slice/"
+    "run-u42.service,task_memcg=/app.slice/run-u42.service,task=python3,pid=4242,uid=1000\n"
+    "Memory cgroup out of memory: Killed process 4242 (python3) total-vm:1040000kB, anon-rss:523000kB, "
+    "file-rss:1024kB, shmem-rss:0kB, UID:1000 pgtables:1080kB oom_score_adj:0\n"
+    "oom_reaper: reaped process 4242 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n";
+
+std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, ScanOptions{"t", 2024}); }
+
+void expect_whole(const std::vector<OomEvent>& ev) {
+  ASSERT_EQ(ev.size(), 1u);
+  const OomEvent& e = ev[0];
+  ASSERT_TRUE(e.trigger);
+  EXPECT_EQ(e.trigger->comm, "python3");
+  EXPECT_EQ(e.trigger->gfp_mask, "0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)");
+  EXPECT_EQ(e.trigger->pid, 4242);
+  ASSERT_TRUE(e.memcg);
+  EXPECT_EQ(e.memcg->oom_memcg, "/app.slice/run-u42.service");
+  EXPECT_EQ(e.memcg->task_memcg, "/app.slice/run-u42.service");
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].comm, "python3");
+  EXPECT_EQ(e.victims[0].anon_rss_bytes, 523000u * 1024);
+  EXPECT_EQ(e.victims[0].pgtables_bytes, 1080u * 1024);
+  ASSERT_TRUE(e.victims[0].reaped);
+  ASSERT_EQ(e.tasks.size(), 1u);
+  EXPECT_EQ(e.tasks[0].pgtables_bytes, 1105920u);
+}
+
+std::string each_line(std::string_view text, std::string_view before) {
+  std::string out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    out += before;
+    out += text.substr(pos, nl - pos + 1);
+    pos = nl + 1;
+  }
+  return out;
+}
+
+TEST(MangledLines, CleanReport) { expect_whole(parse(kReport)); }
+
+TEST(MangledLines, IsoTimeWithDecimalComma) {
+  auto ev = parse(each_line(kReport, "2024-05-07T21:43:54,678628+02:00 "));
+  expect_whole(ev);
+  EXPECT_EQ(ev[0].time.wall, "2024-05-07T21:43:54.678628+02:00");
+}
+
+TEST(MangledLines, BareKernelTag) {
+  auto ev = parse(each_line(kReport, "kernel: "));
+  expect_whole(ev);
+  EXPECT_EQ(ev[0].trigger->comm, "python3");  // not "kernel: python3"
+}
+
+TEST(MangledLines, Rfc5424) {
+  auto ev = parse(each_line(kReport, "<4>1 2024-05-07T21:43:54.678628+02:00 host1 kernel - - - "));
+  expect_whole(ev);
+  EXPECT_EQ(ev[0].host, "host1");
+  EXPECT_EQ(ev[0].time.wall, "2024-05-07T21:43:54.678628+02:00");
+}
+
+TEST(MangledLines, MailQuotes) {
+  expect_whole(parse(each_line(kReport, "> ")));
+  expect_whole(parse(each_line(kReport, "> > ")));
+}
+
+TEST(MangledLines, HtmlEntitiesAreDecoded) {
+  std::string t(kReport);
+  t.insert(0, "&lt;4&gt;");  // an escaped priority on the first line
+  auto ev = parse(each_line(t, "&gt; "));
+  expect_whole(ev);
+}
+
+TEST(MangledLines, QuotedPrintableNeverLeaves3D) {
+  std::string t;
+  for (char c : kReport) t += c == '=' ? std::string("=3D") : std::string(1, c);
+  auto ev = parse(t);
+  expect_whole(ev);
+  EXPECT_EQ(ev[0].trigger->gfp_mask, "0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)");
+}
+
+TEST(MangledLines, CutRowIsNullNotAStump) {
+  std::string t(kReport);
+  std::string row = "[   4242]  1000  4242   260000   131000   1105920        0             0 python3";
+  t.replace(t.find(row), row.size(), "[   4242]  1000  4242   260000   131000   110...");
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 1u);
+  EXPECT_EQ(ev[0].tasks[0].rss_bytes, 131000u * 4096);
+  EXPECT_FALSE(ev[0].tasks[0].pgtables_bytes);  // not 110 from the stump
+  EXPECT_FALSE(ev[0].tasks[0].oom_score_adj);
+  bool noted = false;
+  for (const auto& n : ev[0].notes) noted = noted || n.find("cut by a viewer") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
+TEST(MangledLines, CutCgroupPathIsNeverTheMemcg) {
+  std::string t(kReport);
+  size_t s = t.find("oom-kill:");
+  size_t e = t.find('\n', s);
+  t.replace(s, e - s, "oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
+                      "oom_memcg=/app.slice/run-u…");
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_FALSE(ev[0].memcg->oom_memcg);
+  EXPECT_EQ(ev[0].constraint, Constraint::memcg);  // from the memory: line
+}
+
+TEST(MangledLines, NewestFirstGivesTheSameSingleEvent) {
+  std::vector<std::string_view> lines;
+  std::string_view r = kReport;
+  while (!r.empty()) {
+    size_t nl = r.find('\n');
+    lines.push_back(r.substr(0, nl));
+    r.remove_prefix(nl + 1);
+  }
+  std::string rev;
+  for (size_t i = lines.size(); i-- > 0;) rev += std::string(lines[i]) + "\n";
+  auto ev = parse(rev);
+  expect_whole(ev);
+  // Chunk borders anywhere must not change it.
+  for (size_t chunk : {1, 5, 64}) {
+    std::vector<OomEvent> got;
+    ReportScanner s(ScanOptions{"t", 2024}, [&](OomEvent&& e) { got.push_back(std::move(e)); });
+    for (size_t i = 0; i < rev.size(); i += chunk) s.feed_text(std::string_view(rev).substr(i, chunk));
+    s.finish();
+    expect_whole(got);
+  }
+}
+
+TEST(MangledLines, GluedSyslogRecordsAreSplit) {
+  std::string t = each_line(kReport, "May  7 21:43:54 host1 kernel: ");
+  size_t nl = t.find('\n');
+  t.erase(nl, 1);  // header and stack line on one line
+  expect_whole(parse(t));
+}
+
+TEST(MangledLines, HardWrappedKillLineIsRejoined) {
+  std::string t(kReport);
+  size_t k = t.find("file-rss:1024kB");
+  t.insert(k + 2, "\n");  // `fi` / `le-rss:…`
+  expect_whole(parse(t));
+}
+
+std::string fixture(const char* name) {
+  std::ifstream f(std::string(OOMLENS_SOURCE_DIR) + "/tests/fixtures/logs/" + name);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+TEST(MangledLines, RealPasteBareKernelTag) {  // systemd#40208: was trigger "kernel: systemd"
+  auto ev = parse(fixture("paste-systemd-40208-bare-kernel-tag.log"));
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].kind, EventKind::no_killable);
+  ASSERT_TRUE(ev[1].trigger);
+  EXPECT_EQ(ev[1].trigger->comm, "systemd");
+  EXPECT_EQ(ev[1].trigger->pid, 20957);
+  EXPECT_EQ(ev[1].trigger->oom_score_adj, 100);
+}
+
+TEST(MangledLines, RealPasteQuotedMailWrapped) {  // LKML 2008: was gfp_mask "0xd0," and order null
+  auto ev = parse(fixture("paste-lkml-2008-quoted-mail-wrapped.log"));
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].trigger->comm, "df_inode");
+  EXPECT_EQ(ev[0].trigger->gfp_mask, "0xd0");
+  EXPECT_EQ(ev[0].trigger->order, 0);
+  EXPECT_EQ(ev[1].trigger->gfp_mask, "0x40d0");
+  EXPECT_EQ(ev[1].trigger->order, 1);
+}
+
+}  // namespace
+}  // namespace oomlens
