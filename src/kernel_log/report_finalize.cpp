@@ -142,6 +142,8 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     if (b.header) {
       t.comm = b.header->comm;
       t.gfp_mask = b.header->gfp_mask;
+      // A header wrapped after `gfp_mask=0xd0,` keeps the separator: the mask is 0xd0.
+      if (t.gfp_mask && t.gfp_mask->size() > 1 && t.gfp_mask->back() == ',') t.gfp_mask->pop_back();
       t.order = b.header->order;
       t.oom_score_adj = b.header->oom_score_adj;
       t.oom_adj = b.header->oom_adj;
