@@ -65,13 +65,16 @@ class CollectingSink final : public LogSink {
   std::vector<ParseWarning>* warnings_;
 };
 
-std::optional<int> file_year(const std::string& path) {
+// The year for syslog stamps that print none, and the latest time a record
+// can have: the file's modification time (now for stdin).
+void set_file_year(const std::string& path, ScanOptions& so) {
   struct stat st {};
   time_t t = std::time(nullptr);
   if (path != "-" && ::stat(path.c_str(), &st) == 0) t = st.st_mtime;
   std::tm tm{};
-  if (!localtime_r(&t, &tm)) return std::nullopt;
-  return tm.tm_year + 1900;
+  if (!localtime_r(&t, &tm)) return;
+  so.default_year = tm.tm_year + 1900;
+  so.latest_s = static_cast<double>(t);
 }
 
 std::optional<int> read_int_file(const std::string& path) {
@@ -158,6 +161,7 @@ int run_explain(const ExplainArgs& a) {
       ScanOptions so;
       so.source_name = s.name;
       so.default_year = s.default_year;
+      so.latest_s = s.latest_s;
       return std::make_unique<CollectingSink>(so, &events, &warnings);
     });
     events = dedup_events(std::move(events));
@@ -165,7 +169,7 @@ int run_explain(const ExplainArgs& a) {
     for (const auto& path : a.files) {
       ScanOptions so;
       so.source_name = path;
-      so.default_year = file_year(path);
+      set_file_year(path, so);
       CollectingSink sink(so, &events, &warnings);
       results.push_back(read_log_file(path, sink));
       sink.end();

@@ -5,7 +5,13 @@
 //  1. SysRq-forced kill      → nothing to fix in the victim; find who pressed it.
 //  2. panic_on_oom           → vm.panic_on_oom=0 unless a reboot is wanted.
 //  3. no killable task       → look at the -1000 (exempt) processes.
-//  4. constraint unknown     → find the full report before the kill line.
+//  4. constraint unknown     → find the full report before the kill line;
+//     incomplete report      → the kill line, if any, comes after the header.
+//  4a. a kernel-side cause (checks_causes.cpp) → advice for that cause
+//     only: lowmem → 64-bit kernel; slab → find the cache's owner; hugetlb
+//     → vm.nr_hugepages; shmem → clean tmpfs; allocating_task → sysctl.
+//     Lowmem and slab then skip rules 5–7 and 10 (a limit, swap or
+//     oom_score_adj does not fix kernel memory).
 //  5. memcg, victim ≥80 % of limit → raise the limit or reduce use; growth
 //     with run time rather than input means a leak.
 //     memcg, victim < 80 %   → look at the rest of the cgroup (stats).
@@ -52,7 +58,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     out.emplace_back("Set `sysctl vm.panic_on_oom=0` unless a reboot on OOM is what you want: then the kernel kills "
                      "one process instead.");
   }
-  if (e.kind == EventKind::no_killable) {  // 3
+  const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "slab_unreclaimable_dominant");
+  if (e.kind == EventKind::no_killable && !kernel_side) {  // 3
     out.emplace_back("List the processes with oom_score_adj -1000 (e.g. systemd OOMScoreAdjust=-1000): when only they "
                      "hold memory, nothing can be killed. Let one of them be killable or give them less memory.");
   }
@@ -61,6 +68,39 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   if (!e.constraint && e.kind == EventKind::kill) {  // 4
     out.emplace_back("Find the full report in the lines before the kill (`journalctl -k`, /var/log/kern.log): its "
                      "header says whether a cgroup limit or the whole machine ran out.");
+  }
+  if (e.kind == EventKind::incomplete) {
+    out.emplace_back("The kill line, if any, comes after this header (`Killed process …`, usually within a few hundred "
+                     "lines): look further on in the log (`journalctl -k`, /var/log/kern.log) for the rest of the report.");
+  }
+  if (find_check(checks, "lowmem_exhausted")) {  // 4a
+    out.emplace_back("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the "
+                     "RAM. Until then reduce what fills lowmem (many processes' page tables, a large page cache's "
+                     "buffer heads, slab): a memory limit on a job does not protect the Normal zone.");
+  }
+  if (find_check(checks, "slab_unreclaimable_dominant")) {
+    out.emplace_back("Find what allocates the largest slab caches (`slabtop`, /proc/slabinfo, kmemleak, a recent "
+                     "driver or kernel update) and fix or update it: a kernel memory leak is not cured by killing, "
+                     "limiting or protecting processes.");
+  }
+  if (const Check* c = find_check(checks, "hugetlb_reserved")) {
+    out.push_back(fmt::format("Reserve fewer hugetlb pages (vm.nr_hugepages, hugepages= on the kernel command line): "
+                              "{} of the reserved {} was unused and unavailable to everything else.",
+                              format_bytes(static_cast<uint64_t>(figure(*c, "hugetlb_free_bytes"))),
+                              format_bytes(static_cast<uint64_t>(figure(*c, "hugetlb_total_bytes")))));
+  }
+  if (find_check(checks, "shmem_dominant")) {
+    out.emplace_back("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV "
+                     "segments (`ipcs -m`); delete what is stale and cap the mounts with size=: killing a process "
+                     "does not free them.");
+  }
+  if (find_check(checks, "oom_kill_allocating_task")) {
+    out.emplace_back("vm.oom_kill_allocating_task=1 kills whichever task allocated last, often an innocent one: set "
+                     "it to 0 to let the kernel kill the task that uses the most memory.");
+  }
+  if (kernel_side) {
+    if (out.size() > kMaxAdvice) out.resize(kMaxAdvice);
+    return out;
   }
 
   if (e.constraint == Constraint::memcg && e.kind != EventKind::no_killable) {  // 5

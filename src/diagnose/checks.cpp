@@ -14,10 +14,13 @@ constexpr uint64_t kMiB = 1024 * 1024;
 // neighbours, is what filled the memory.
 constexpr uint64_t kVictimDominantLimitPercent = 80;
 constexpr uint64_t kVictimDominantRamPercent = 50;
-// Page tables are ~0.2 % of mapped memory with 4 KiB pages; 64 MiB means
-// ~32 GiB mapped or a very sparse address space (mm/oom_kill.c counts them
-// in oom_badness()).
+// Page tables are ~0.2 % of mapped memory with 4 KiB pages (8 bytes per
+// 4 KiB page); they matter when large in absolute terms (64 MiB) and at
+// least 5× that share of the process's RSS, i.e. a sparse address space
+// (mm/oom_kill.c counts them in oom_badness()). 166 MiB for 57 GiB RSS is
+// the normal 0.28 %.
 constexpr uint64_t kLargePgtablesBytes = 64 * kMiB;
+constexpr uint64_t kPgtablesPermilleOfRss = 10;
 constexpr uint64_t kTotalVmPercentOfRam = 80;
 
 int64_t as_fig(uint64_t v) { return as_figure(v); }
@@ -94,10 +97,14 @@ void pgtables(const OomEvent& e, std::vector<Check>& out) {
       if ((row.pid == v->pid || row.tgid == v->pid) && row.pgtables_bytes) pt = row.pgtables_bytes;
   }
   if (!pt || *pt <= kLargePgtablesBytes) return;
+  if (!v->anon_rss_bytes || !v->file_rss_bytes) return;  // the share of RSS is what tells
+  const uint64_t rss = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
+  if (*pt * 1000 < rss * kPgtablesPermilleOfRss) return;
   out.push_back({"pgtables_large", CheckLevel::warn,
-                 fmt::format("{}'s page tables took {}: a huge or sparsely used address space costs kernel memory "
-                             "that counts toward the OOM.", v->comm, format_bytes(*pt)),
-                 {{"pgtables_bytes", as_fig(*pt)}}});
+                 fmt::format("{}'s page tables took {}, {} % of its {} RSS (normal is about 0.2 %): a huge or sparsely "
+                             "used address space costs kernel memory that counts toward the OOM.",
+                             v->comm, format_bytes(*pt), percent(*pt, rss), format_bytes(rss)),
+                 {{"pgtables_bytes", as_fig(*pt)}, {"rss_bytes", as_fig(rss)}, {"percent", as_fig(percent(*pt, rss))}}});
 }
 
 void swap(const OomEvent& e, std::vector<Check>& out) {
@@ -157,10 +164,11 @@ int64_t as_figure(uint64_t v) {
 
 std::vector<Check> make_checks(const OomEvent& e, const ExplainContext& ctx) {
   std::vector<Check> out;
-  victim_vs_capacity(e, ctx, out);
+  add_cause_checks(e, ctx, out);
+  if (!lowmem_exhaustion(e)) victim_vs_capacity(e, ctx, out);
   total_vm_vs_ram(e, ctx, out);
   pgtables(e, out);
-  swap(e, out);
+  if (!lowmem_exhaustion(e)) swap(e, out);  // swap holds user pages; lowmem is the kernel's
   add_score_adj_check(e, out);
   add_task_checks(e, out);
   return out;

@@ -15,11 +15,12 @@ constexpr int kK8sBestEffortAdj = 1000;
 constexpr int kK8sGuaranteedAdj = -997;
 
 std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner) {
+  // Kubernetes wording only when a Kubernetes cgroup was seen.
   const bool k8s = owner && owner->kind == "kubernetes";
   if (adj == kK8sBestEffortAdj)
-    return k8s || !owner ? " (the maximum: Kubernetes gives it to BestEffort pods, killed first)"
-                         : " (the maximum: this process asked to be killed first)";
-  if (adj == kK8sGuaranteedAdj && (k8s || !owner)) return " (Kubernetes gives -997 to Guaranteed pods)";
+    return k8s ? " (the maximum: Kubernetes gives it to BestEffort pods, killed first)"
+               : " (the maximum: the process or its manager asked for it to be killed first)";
+  if (adj == kK8sGuaranteedAdj && k8s) return " (Kubernetes gives -997 to Guaranteed pods)";
   if (k8s && owner->qos_class == std::optional<std::string>("burstable") && adj > 1 && adj < 1000)
     return " (Kubernetes Burstable: 1000 − 1000 × memory request / node memory; a small request ranks it high)";
   if (adj < 0) return " (protected, yet still chosen: every other candidate was protected as much or was smaller)";
@@ -27,6 +28,13 @@ std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner) {
 }
 
 }  // namespace
+
+bool readable_comm(const std::string& comm) {
+  if (comm.empty() || comm.ends_with("...") || comm.find("\u2026") != std::string::npos) return false;
+  for (char ch : comm)
+    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')) return true;
+  return false;
+}
 
 void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
   const Victim* v = main_victim(e);
@@ -41,9 +49,12 @@ void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
 void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   const Victim* v = main_victim(e);
 
-  // Largest holders in the Tasks table, grouped by name (workers share one).
+  // Largest holders in the Tasks table, grouped by name (workers share one);
+  // only from a table of several rows whose names were all read.
   const auto groups = group_tasks_by_comm(e);
-  if (!groups.empty() && groups.front().rss_bytes > 0) {
+  bool names_read = e.tasks.size() >= 2;
+  for (const TaskRow& row : e.tasks) names_read = names_read && readable_comm(row.comm);
+  if (names_read && !groups.empty() && groups.front().rss_bytes > 0) {
     std::string msg = "Largest in the task table: ";
     bool multi = false;
     for (size_t i = 0; i < groups.size() && i < 3; ++i) {
@@ -64,7 +75,7 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
 
   // The trigger is whoever allocated last; the victim is the largest
   // (oom_badness()). Different tasks are normal but often surprise people.
-  if (v && e.trigger && !e.sysrq) {
+  if (v && e.trigger && !e.sysrq && !kills_allocating_task(e)) {
     const Trigger& t = *e.trigger;
     const bool differs = t.pid ? *t.pid != v->pid : (!t.comm.empty() && t.comm != v->comm);
     if (differs) {
@@ -78,8 +89,10 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   }
 
   if (e.sysrq) {
-    out.push_back({"sysrq", CheckLevel::warn,
-                   "The OOM killer was invoked by hand (SysRq-f, order=-1), not by a failed allocation.", {}});
+    Check c{"sysrq", CheckLevel::warn,
+            "The OOM killer was invoked by hand (SysRq-f, order=-1), not by a failed allocation.", {}};
+    if (e.trigger && e.trigger->order) c.figures.emplace_back("order", *e.trigger->order);
+    out.push_back(std::move(c));
   }
 
   bool oom_group = false;
@@ -102,12 +115,18 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   }
 
   if (e.kind == EventKind::no_killable) {
+    // Count only rows whose oom_score_adj column was read: an unread
+    // column says nothing about how many were exempt.
     int64_t exempt = 0;
-    for (const TaskRow& row : e.tasks) exempt += row.oom_score_adj == -1000 ? 1 : 0;
+    bool adj_read = !e.tasks.empty();
+    for (const TaskRow& row : e.tasks) {
+      adj_read = adj_read && row.oom_score_adj.has_value();
+      exempt += row.oom_score_adj == -1000 ? 1 : 0;
+    }
     Check c{"no_killable_task", CheckLevel::warn,
             "No task could be killed: every candidate has oom_score_adj -1000, is a kernel thread, or is already exiting.",
             {}};
-    if (!e.tasks.empty()) {
+    if (adj_read) {
       c.message = fmt::format("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the others were "
                               "already exiting or otherwise ineligible.", exempt, e.tasks.size());
       c.figures = {{"exempt_count", exempt}, {"task_count", static_cast<int64_t>(e.tasks.size())}};

@@ -48,6 +48,26 @@ struct CommGroup {
 void add_score_adj_check(const OomEvent& event, std::vector<Check>& out);
 void add_task_checks(const OomEvent& event, std::vector<Check>& out);
 
+/// Rules in checks_causes.cpp: lowmem, unreclaimable slab, hugetlb, shmem,
+/// vm.oom_kill_allocating_task.
+void add_cause_checks(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
+
+/// A 32-bit kernel's low memory ran out: the Normal zone at (or within 25 %
+/// of) its min watermark while the HighMem zones hold at least 64 MiB free.
+struct Lowmem {
+  uint64_t normal_free_bytes = 0;
+  uint64_t normal_min_bytes = 0;
+  uint64_t highmem_free_bytes = 0;
+};
+[[nodiscard]] std::optional<Lowmem> lowmem_exhaustion(const OomEvent& event);
+
+/// A kill line or selection says `(oom_kill_allocating_task)`.
+[[nodiscard]] bool kills_allocating_task(const OomEvent& event);
+
+/// A task name the table really printed: not empty and not a stump of a cut
+/// or mangled line (`...`, `…`, `=`, punctuation only).
+[[nodiscard]] bool readable_comm(const std::string& comm);
+
 /// Clamp to the JSON-safe integer range (2^53).
 [[nodiscard]] int64_t as_figure(uint64_t value);
 

@@ -47,6 +47,9 @@ std::string memcg_clause(const OomEvent& e) {
 
 /// "the machine (15.7 GiB RAM, no swap) ran out of memory"
 std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
+  if (const auto l = lowmem_exhaustion(e))
+    return fmt::format("the kernel's low memory (the Normal zone, {} free) ran out while {} of HighMem was free",
+                       format_bytes(l->normal_free_bytes), format_bytes(l->highmem_free_bytes));
   std::vector<std::string> parts;
   if (const auto ram = machine_ram_bytes(e, ctx)) parts.push_back(format_bytes(*ram) + " RAM");
   if (e.mem_info && e.mem_info->total_swap_bytes) {
@@ -144,6 +147,22 @@ std::string panic_summary(const OomEvent& e) {
   return fmt::format("The kernel panicked during the OOM{}; no process was killed.", msg);
 }
 
+/// A header without any outcome: say what ran out when known, and that the
+/// log stops before saying what the killer did.
+std::string incomplete_summary(const OomEvent& e, const ExplainContext& ctx) {
+  std::string who;
+  if (e.trigger && !e.trigger->comm.empty())
+    who = e.trigger->pid ? fmt::format(" (invoked by {}, pid {})", e.trigger->comm, *e.trigger->pid)
+                         : fmt::format(" (invoked by {})", e.trigger->comm);
+  std::string killer = killer_name(e.constraint);
+  killer[0] = 'T';
+  if (e.sysrq)
+    return fmt::format("{} was forced by hand (SysRq-f){}, but the log ends before saying whether a process was "
+                       "killed.", killer, who);
+  const std::string why = e.constraint ? " because " + constraint_clause(e, ctx) : std::string();
+  return fmt::format("{} ran{}{}, but the log ends before saying whether a process was killed.", killer, who, why);
+}
+
 }  // namespace
 
 std::string make_summary(const OomEvent& e, const ExplainContext& ctx) {
@@ -152,6 +171,7 @@ std::string make_summary(const OomEvent& e, const ExplainContext& ctx) {
     case EventKind::selected_no_kill: return selected_summary(e, ctx);
     case EventKind::no_killable: return no_killable_summary(e);
     case EventKind::panic: return panic_summary(e);
+    case EventKind::incomplete: return incomplete_summary(e, ctx);
   }
   return "An OOM report of an unknown kind.";
 }

@@ -27,6 +27,10 @@ enum class EventKind {
   selected_no_kill,  ///< `Kill process … or sacrifice child` (pre-5.1) with no kill line seen
   no_killable,       ///< `Out of memory and no killable processes...`
   panic,             ///< `Kernel panic - not syncing: …` (panic_on_oom, deadlock)
+  /// A header (or memcg/Mem-Info block) with no kill, selection, panic or
+  /// no-killable line after it: the paste ended early or the next report
+  /// followed. The log does not say whether a process was killed.
+  incomplete,
 };
 
 /// What limited the allocation (mm/oom_kill.c: enum oom_constraint).
@@ -40,6 +44,9 @@ struct EventTime {
   /// Wall clock in RFC 3339 (e.g. `2025-08-12T03:54:03+02:00`), from a
   /// syslog/journal/dmesg -T prefix; nullopt when the log has none.
   std::optional<std::string> wall;
+  /// The wall clock's year was not printed (syslog `Nov 30 04:56:00`) and
+  /// was inferred from the file's modification time.
+  bool year_inferred = false;
 };
 
 /// The task that invoked the OOM killer: the `invoked oom-killer:` header
@@ -98,6 +105,33 @@ struct MemcgInfo {
   std::optional<CgroupOwner> owner;  ///< decoded from oom_memcg (else task_memcg)
 };
 
+/// One zone line of Mem-Info (`Node 0 Normal free:3372kB min:3452kB …
+/// managed:…kB`), sizes in bytes.
+struct Zone {
+  int node = 0;
+  std::string name;                        ///< "DMA", "DMA32", "Normal", "HighMem", "Movable"
+  std::optional<uint64_t> free_bytes;
+  std::optional<uint64_t> min_bytes;       ///< the zone's min watermark
+  std::optional<uint64_t> managed_bytes;   ///< 4.8+; `present:` before
+};
+
+/// One `Node N hugepages_total=T hugepages_free=F hugepages_surp=S
+/// hugepages_size=KkB` line (mm/hugetlb.c: hugetlb_show_meminfo_node()).
+struct HugePages {
+  int node = 0;
+  uint64_t total = 0;          ///< pages
+  uint64_t free = 0;           ///< pages
+  uint64_t size_bytes = 0;     ///< bytes per page
+};
+
+/// One row of the `Unreclaimable slab info:` table (mm/slab_common.c:
+/// dump_unreclaimable_slab(), 4.15+): `Name  UsedKB  TotalKB`.
+struct SlabCache {
+  std::string name;
+  uint64_t used_bytes = 0;
+  uint64_t total_bytes = 0;
+};
+
 /// System-wide memory at the time of a global OOM (`Mem-Info:` block,
 /// mm/show_mem.c: __show_mem(); lib/show_mem.c ≤6.1).
 struct MemInfo {
@@ -111,6 +145,10 @@ struct MemInfo {
   std::optional<uint64_t> shmem_bytes;
   std::optional<uint64_t> slab_unreclaimable_bytes;
   std::optional<uint64_t> pagetables_bytes;
+  std::optional<uint64_t> highmem_bytes;     ///< `N pages HighMem/MovableOnly` (32-bit HighMem or movable zones)
+  std::vector<Zone> zones;                   ///< in printed order
+  std::vector<HugePages> hugepages;          ///< one per node and size
+  std::vector<SlabCache> unreclaimable_slab; ///< largest total first
 };
 
 /// `oom_reaper: reaped process N (comm), now anon-rss:…kB, file-rss:…kB, shmem-rss:…kB`.
@@ -193,6 +231,9 @@ struct OomEvent {
   std::vector<TaskRow> tasks;
   LineRange lines;
   bool sysrq = false;                        ///< order=-1 or `Manual OOM execution`
+  /// The call trace passes through mem_cgroup_out_of_memory() or
+  /// mem_cgroup_oom_synchronize(): a memcg OOM even without other memcg lines.
+  bool memcg_stack = false;
   std::optional<std::string> panic_message;  ///< text after `Kernel panic - not syncing: `
   /// Page size used for table page counts; inferred (victim row total_vm vs
   /// kill-line total-vm, or buddy lines `*4kB`) or assumed 4096.

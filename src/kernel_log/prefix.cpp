@@ -258,7 +258,10 @@ bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> ye
     t.remove_prefix(i);
   }
   if (t.empty() || t[0] != ' ') return false;
-  if (year) p.wall = format_wall(*year, month, static_cast<int>(*day), h, mi, sec, frac);
+  if (year) {
+    p.wall = format_wall(*year, month, static_cast<int>(*day), h, mi, sec, frac);
+    p.year_inferred = true;
+  }
   s = trim_left(t);
   return true;
 }

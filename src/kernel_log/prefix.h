@@ -40,6 +40,8 @@ struct LinePrefix {
   /// (ReportScanner::note_gap, e.g. KmsgReader on EPIPE) and leaves out
   /// records on purpose (other facilities): a jump in kmsg_seq is then no loss.
   bool seq_gaps_reported = false;
+  /// `wall` took its year from the caller's default_year (syslog prints none).
+  bool year_inferred = false;
 };
 
 /// One normalised line. `text` views either the raw line or `owned` (when

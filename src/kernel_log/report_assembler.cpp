@@ -114,7 +114,10 @@ void take_time(Building& b, const LogicalLine& l) {
   if (!l.prefix) return;
   const LinePrefix& p = *l.prefix;
   if (!b.time.monotonic_s && p.monotonic_s) b.time.monotonic_s = p.monotonic_s;
-  if (!b.time.wall && p.wall) b.time.wall = p.wall;
+  if (!b.time.wall && p.wall) {
+    b.time.wall = p.wall;
+    b.time.year_inferred = p.year_inferred;
+  }
   if (!b.host && p.host) b.host = p.host;
   if (!b.kmsg_seq && p.kmsg_seq) b.kmsg_seq = p.kmsg_seq;
   if (!b.boot_id && p.boot_id) b.boot_id = p.boot_id;
@@ -143,6 +146,7 @@ void meminfo_counters(Building& b, std::string_view t) {
 
 // Lines of the Mem-Info block; true when recognised.
 bool meminfo_line(Building& b, std::string_view t) {
+  if (meminfo_detail_line(b, t)) return true;
   if (starts_with(t, "Free swap")) {
     b.free_swap_kb = field_sized(t, "=", "kB");
     return true;
@@ -417,6 +421,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (!cur_ || cur_->has_outcome()) start(line);
     cur_->no_killable = true;
     cur_->has_content = true;
+    // ≤4.18: `Kernel panic - not syncing: Out of memory and no killable processes...`
+    if (auto p = panic_text(t); p && !cur_->panic_message) cur_->panic_message = std::string(*p);
   } else if (auto p = panic_text(t)) {
     if (!cur_) {
       if (!is_oom_panic(*p)) return false;
@@ -461,6 +467,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if ((cur_->meminfo || cur_->section == Building::Section::meminfo) && meminfo_line(*cur_, t)) {
   } else if (starts_with(t, "Tasks state") || ends_with(t, "callbacks suppressed")) {
   } else {
+    note_stack_frame(*cur_, t);
     track_seq(*cur_, line);
     cur_->piece = t.size() >= 24 ? Building::Piece::other : Building::Piece::none;
     cur_->piece_text.assign(t);

@@ -53,6 +53,12 @@ struct ReportAssembler::Building {
       slab_unreclaimable_pages, pagetables_pages;
   std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
   std::optional<uint64_t> buddy_page_kb;
+  // Zone, hugepages and unreclaimable-slab lines (meminfo_detail.cpp), bytes.
+  std::optional<uint64_t> highmem_pages;
+  std::vector<Zone> zones;
+  std::vector<HugePages> hugepages;
+  std::vector<SlabCache> slab;
+  bool in_slab_table = false;
 
   std::vector<std::string> columns;  // table header, without "[ pid ]"
   std::vector<RawRow> rows;
@@ -64,6 +70,9 @@ struct ReportAssembler::Building {
   bool no_killable = false;
   std::optional<std::string> panic_message;
   bool sysrq = false;
+  bool memcg_stack = false;  // a frame mem_cgroup_out_of_memory / mem_cgroup_oom_synchronize
+  bool alloc_stack = false;  // out_of_memory() called from the page allocator (__alloc_pages*)
+  bool frame_oom = false;    // the previous stack frame was out_of_memory()
   bool has_content = false;  // anything beyond a SysRq preamble
   std::optional<double> last_mono;
 
@@ -84,6 +93,17 @@ bool piece_complete(ReportAssembler::Building::Piece kind, std::string_view text
 /// Re-parses the joined text of a broken line and replaces what its first
 /// piece gave; false when the joined text does not parse as `kind`.
 bool apply_joined(ReportAssembler::Building& b, ReportAssembler::Building::Piece kind, std::string_view joined);
+/// Zone lines, `hugepages_total=` lines, `N pages HighMem/MovableOnly` and
+/// the `Unreclaimable slab info:` table of a Mem-Info block; true when `t`
+/// is one of them (recorded in `b`). meminfo_detail.cpp.
+bool meminfo_detail_line(ReportAssembler::Building& b, std::string_view t);
+
+/// Call-trace frames that tell the constraint: mem_cgroup_out_of_memory /
+/// mem_cgroup_oom_synchronize (memcg), or out_of_memory() whose caller is
+/// __alloc_pages* (the page allocator: a global, cpuset or mempolicy OOM).
+/// x86 prints callers on the next line, ARM as `out_of_memory from
+/// __alloc_pages…` or `(out_of_memory+0x0/…) from [<…>] (__alloc_pages…)`.
+void note_stack_frame(ReportAssembler::Building& b, std::string_view t);
 
 /// Builds the event (unit conversion, page size, constraint, victims' adj).
 OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source);

@@ -122,6 +122,7 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
                           b.panic_message->find("no killable") != std::string::npos))
     return Constraint::global;
   if (b.meminfo && !b.panic_message) return Constraint::global;  // Mem-Info is printed for non-memcg OOMs
+  if (b.alloc_stack) return Constraint::global;  // out_of_memory() called by the page allocator
   return std::nullopt;
 }
 
@@ -151,6 +152,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.notes.push_back(std::move(n));
   }
   ev.sysrq = b.sysrq;
+  ev.memcg_stack = b.memcg_stack;
   ev.panic_message = b.panic_message;
 
   // Trigger: header + stack line + cpuset line.
@@ -159,6 +161,8 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     if (b.header) {
       t.comm = b.header->comm;
       t.gfp_mask = b.header->gfp_mask;
+      // A header wrapped after `gfp_mask=0xd0,` keeps the separator: the mask is 0xd0.
+      if (t.gfp_mask && t.gfp_mask->size() > 1 && t.gfp_mask->back() == ',') t.gfp_mask->pop_back();
       t.order = b.header->order;
       t.oom_score_adj = b.header->oom_score_adj;
       t.oom_adj = b.header->oom_adj;
@@ -317,9 +321,15 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     // diagnose/cgroup_owner.h: parsing only records the paths.
     ev.memcg = std::move(m);
   }
-  bool memcg_evidence = memcg_msg || b.task_in || b.limit_reached_memcg || !b.counters.empty() ||
+  bool memcg_evidence = memcg_msg || b.memcg_stack || b.task_in || b.limit_reached_memcg || !b.counters.empty() ||
                         (b.stats_path && !(b.summary && b.summary->global_oom));
   ev.constraint = decide_constraint(b, memcg_evidence);
+  const bool other_evidence = b.summary || b.meminfo || memcg_msg || b.task_in || !b.counters.empty() ||
+                              b.stats_path || !b.kills.empty() || !b.selected.empty() || b.panic_message;
+  if (ev.constraint && !other_evidence && (b.memcg_stack || b.alloc_stack))
+    ev.notes.emplace_back(b.memcg_stack ? "constraint memcg taken from the call trace (mem_cgroup_out_of_memory)"
+                                        : "constraint taken from the call trace (out_of_memory called by the page "
+                                          "allocator: global, or a cpuset/mempolicy limit)");
 
   if (b.meminfo || b.free_swap_kb || b.ram_pages) {
     MemInfo mi;
@@ -333,15 +343,24 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     mi.shmem_bytes = pages(b.shmem_pages, ps);
     mi.slab_unreclaimable_bytes = pages(b.slab_unreclaimable_pages, ps);
     mi.pagetables_bytes = pages(b.pagetables_pages, ps);
+    mi.highmem_bytes = pages(b.highmem_pages, ps);
+    mi.zones = std::move(b.zones);
+    mi.hugepages = std::move(b.hugepages);
+    mi.unreclaimable_slab = std::move(b.slab);
+    std::stable_sort(mi.unreclaimable_slab.begin(), mi.unreclaimable_slab.end(),
+                     [](const SlabCache& x, const SlabCache& y) { return x.total_bytes > y.total_bytes; });
     ev.mem_info = mi;
   }
 
-  if (b.no_killable) ev.kind = EventKind::no_killable;
+  // ≤4.18 panics with the no-killable message itself.
+  const bool panic_no_killable =
+      b.panic_message && starts_with(*b.panic_message, "Out of memory and no killable processes");
+  if (b.no_killable || panic_no_killable) ev.kind = EventKind::no_killable;
   else if (!ev.victims.empty()) ev.kind = EventKind::kill;
   else if (b.panic_message) ev.kind = EventKind::panic;
   else if (!ev.selected.empty()) ev.kind = EventKind::selected_no_kill;
   else {
-    ev.kind = EventKind::kill;
+    ev.kind = EventKind::incomplete;
     ev.notes.emplace_back("the report ends before any kill line (cut off, lost, or the victim was already exiting)");
   }
   if (!b.header && (!ev.victims.empty() || !ev.selected.empty()))

@@ -31,7 +31,11 @@ constexpr size_t kMaxHeldBytes = 512 * 1024;
 
 struct ReportScanner::Impl {
   Impl(ScanOptions o, EventSink sink)
-      : opt(std::move(o)), assembler(opt.source_name, std::move(sink)) {}
+      : opt(std::move(o)),
+        assembler(opt.source_name, [latest = opt.latest_s, sink = std::move(sink)](OomEvent&& e) {
+          settle_inferred_year(e, latest);
+          sink(std::move(e));
+        }) {}
 
   ScanOptions opt;
   ReportAssembler assembler;

@@ -40,7 +40,18 @@ struct ScanOptions {
   std::string source_name = "-";  ///< used in events' `source` and in warnings
   /// Year for prefixes that print none (classic syslog `Mon DD HH:MM:SS`).
   std::optional<int> default_year;
+  /// Seconds since the epoch of the file's modification time, the latest a
+  /// record in it can be: a date inferred with default_year that lies after
+  /// it (by more than a day, for time zones) is moved one year back
+  /// (settle_inferred_year()). nullopt: no check.
+  std::optional<double> latest_s;
 };
+
+/// Gives an event whose wall clock's year was inferred (EventTime::
+/// year_inferred) a date no later than `latest_s` (one year back when the
+/// date lies more than a day after it) and a note that the year is a guess.
+/// Pure; `latest_s` nullopt only adds the note.
+void settle_inferred_year(OomEvent& event, std::optional<double> latest_s);
 
 class ReportScanner {
  public:

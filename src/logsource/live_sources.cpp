@@ -15,16 +15,17 @@ namespace oomlens {
 
 namespace {
 
-std::optional<int> newest_year(const std::vector<std::string>& paths) {
+void set_newest_year(PlannedSource& src) {
   time_t newest = 0;
-  for (const std::string& p : paths) {
+  for (const std::string& p : src.paths) {
     struct stat st {};
     if (::stat(p.c_str(), &st) == 0 && st.st_mtime > newest) newest = st.st_mtime;
   }
-  if (newest == 0) return std::nullopt;
+  if (newest == 0) return;
   struct tm tm {};
-  if (localtime_r(&newest, &tm) == nullptr) return std::nullopt;
-  return tm.tm_year + 1900;
+  if (localtime_r(&newest, &tm) == nullptr) return;
+  src.default_year = tm.tm_year + 1900;
+  src.latest_s = static_cast<double>(newest);
 }
 
 }  // namespace
@@ -42,7 +43,7 @@ std::vector<PlannedSource> plan_live_sources(const LiveOptions& options) {
     }
     for (LogSeries& s : series) {
       PlannedSource src{PlannedSource::Kind::files, s.base, std::move(s.paths), {}, std::move(s.skipped)};
-      src.default_year = newest_year(src.paths);
+      set_newest_year(src);
       plan.push_back(std::move(src));
     }
   }

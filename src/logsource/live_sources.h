@@ -56,6 +56,8 @@ struct PlannedSource {
   std::optional<int> default_year;
   /// files: rotated copies that cannot be read (e.g. `.xz`), for the notes.
   std::vector<std::string> skipped;
+  /// The newest file's modification time (epoch seconds): no record is later.
+  std::optional<double> latest_s;
 };
 
 /// What would be read, without reading it (pure apart from listing

@@ -47,6 +47,7 @@ const char* kind_name(EventKind k) {
     case EventKind::selected_no_kill: return "selected_no_kill";
     case EventKind::no_killable: return "no_killable";
     case EventKind::panic: return "panic";
+    case EventKind::incomplete: return "incomplete";
   }
   return "kill";
 }

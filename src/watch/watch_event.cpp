@@ -132,7 +132,8 @@ std::vector<std::pair<std::string, std::string>> watch_event_env(const WatchEven
     return env;
   }
   env.emplace_back("OOMLENS_EVIDENCE", evidence_name(w.evidence));
-  static constexpr const char* kKinds[] = {"kill", "selected_no_kill", "no_killable", "panic"};
+  static constexpr const char* kKinds[] = {"kill", "selected_no_kill", "no_killable", "panic",
+                                                   "incomplete"};
   env.emplace_back("OOMLENS_KIND", kKinds[static_cast<int>(e.kind)]);
   env.emplace_back("OOMLENS_CONSTRAINT", constraint_label(e));
   env.emplace_back("OOMLENS_KILLS", std::to_string(w.kills));

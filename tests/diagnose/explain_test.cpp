@@ -121,7 +121,8 @@ TEST(Summary, NeverInventsFigures) {
 }
 
 TEST(Summary, EmptyEventDoesNotCrash) {
-  for (EventKind k : {EventKind::kill, EventKind::selected_no_kill, EventKind::no_killable, EventKind::panic}) {
+  for (EventKind k : {EventKind::kill, EventKind::selected_no_kill, EventKind::no_killable, EventKind::panic,
+                      EventKind::incomplete}) {
     OomEvent e;
     e.kind = k;
     const Explanation x = explain(e);

@@ -1,0 +1,149 @@
+// Checks for the less common causes of a global OOM, each from the Mem-Info
+// figures that show it (mm/show_mem.c, mm/hugetlb.c, mm/slab_common.c):
+//  - lowmem exhaustion: a 32-bit kernel's Normal zone at its min watermark
+//    while HighMem is free (only the kernel's own allocations need lowmem);
+//  - unreclaimable slab: kernel objects, not processes, hold the RAM;
+//  - hugetlb pages: reserved at boot or by vm.nr_hugepages, unusable otherwise;
+//  - shmem/tmpfs: files in /dev/shm stay in RAM after their writer dies;
+//  - vm.oom_kill_allocating_task: the victim is whoever allocated last.
+#include <fmt/core.h>
+
+#include "diagnose/explain_detail.h"
+#include "render/format.h"
+
+namespace oomlens::detail {
+namespace {
+
+constexpr uint64_t kMiB = 1024 * 1024;
+// HighMem free above this while Normal is at its watermark: low memory, not
+// memory, ran out (a 32-bit machine with ≥1 GiB RAM has ~128 MiB of slack).
+constexpr uint64_t kHighmemFreeBytes = 64 * kMiB;
+// Shares of RAM above which a kernel-side user is the cause: the kernel
+// dumps the slab table itself once unreclaimable slab exceeds user memory.
+constexpr uint64_t kSlabPercent = 20;
+constexpr uint64_t kHugetlbPercent = 20;
+constexpr uint64_t kShmemPercent = 20;
+constexpr size_t kSlabCachesNamed = 3;
+
+uint64_t pct(uint64_t part, uint64_t whole) {
+  if (whole == 0) return 0;
+  return part > UINT64_MAX / 100 ? part / (whole / 100 + 1) : part * 100 / whole;
+}
+
+void lowmem(const OomEvent& e, std::vector<Check>& out) {
+  const auto l = lowmem_exhaustion(e);
+  if (!l) return;
+  out.push_back({"lowmem_exhausted", CheckLevel::warn,
+                 fmt::format("Low memory ran out, not memory: the Normal zone had {} free (its min watermark is {}) "
+                             "while HighMem had {} free. A 32-bit kernel keeps its own data (page tables, slab, "
+                             "buffers) in the Normal zone only, so HighMem cannot help.",
+                             format_bytes(l->normal_free_bytes), format_bytes(l->normal_min_bytes),
+                             format_bytes(l->highmem_free_bytes)),
+                 {{"normal_free_bytes", as_figure(l->normal_free_bytes)},
+                  {"normal_min_bytes", as_figure(l->normal_min_bytes)},
+                  {"highmem_free_bytes", as_figure(l->highmem_free_bytes)}}});
+}
+
+void slab(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (!e.mem_info || !e.mem_info->slab_unreclaimable_bytes) return;
+  const uint64_t s = *e.mem_info->slab_unreclaimable_bytes;
+  const auto ram = machine_ram_bytes(e, ctx);
+  if (!ram) return;
+  const uint64_t p = pct(s, *ram);
+  if (p < kSlabPercent) return;
+  std::string caches;
+  const auto& table = e.mem_info->unreclaimable_slab;
+  for (size_t i = 0; i < table.size() && i < kSlabCachesNamed; ++i)
+    caches += fmt::format("{}{} {}", i ? ", " : "", table[i].name, format_bytes(table[i].total_bytes));
+  Check c{"slab_unreclaimable_dominant", CheckLevel::warn,
+          fmt::format("Unreclaimable kernel slab held {} ({} % of RAM {}){}: kernel objects, not processes, filled "
+                      "the memory, and killing a process frees little of it.",
+                      format_bytes(s), p, format_bytes(*ram),
+                      caches.empty() ? std::string() : "; largest caches: " + caches),
+          {{"slab_unreclaimable_bytes", as_figure(s)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}};
+  if (!table.empty()) c.figures.emplace_back("largest_cache_bytes", as_figure(table.front().total_bytes));
+  out.push_back(std::move(c));
+}
+
+void hugetlb(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (!e.mem_info || e.mem_info->hugepages.empty()) return;
+  uint64_t total = 0, free = 0;
+  for (const HugePages& h : e.mem_info->hugepages) {
+    total += h.total * h.size_bytes;
+    free += h.free * h.size_bytes;
+  }
+  const auto ram = machine_ram_bytes(e, ctx);
+  if (!ram || total == 0) return;
+  const uint64_t p = pct(total, *ram);
+  if (p < kHugetlbPercent) return;
+  out.push_back({"hugetlb_reserved", CheckLevel::warn,
+                 fmt::format("{} ({} % of RAM {}) was reserved as hugetlb pages and {} of it was unused: these pages "
+                             "serve only hugetlbfs/MAP_HUGETLB users, never ordinary allocations.",
+                             format_bytes(total), p, format_bytes(*ram), format_bytes(free)),
+                 {{"hugetlb_total_bytes", as_figure(total)}, {"hugetlb_free_bytes", as_figure(free)},
+                  {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}});
+}
+
+void shmem(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (!e.mem_info || !e.mem_info->shmem_bytes) return;
+  const auto ram = machine_ram_bytes(e, ctx);
+  if (!ram) return;
+  const uint64_t s = *e.mem_info->shmem_bytes;
+  const uint64_t p = pct(s, *ram);
+  if (p < kShmemPercent) return;
+  out.push_back({"shmem_dominant", CheckLevel::warn,
+                 fmt::format("Shared memory (tmpfs such as /dev/shm, SysV/POSIX shm) held {} ({} % of RAM {}): its "
+                             "pages stay in memory until the files are deleted, whoever is killed.",
+                             format_bytes(s), p, format_bytes(*ram)),
+                 {{"shmem_bytes", as_figure(s)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}});
+}
+
+void allocating_task(const OomEvent& e, std::vector<Check>& out) {
+  if (!kills_allocating_task(e)) return;
+  const Victim* v = main_victim(e);
+  out.push_back({"oom_kill_allocating_task", CheckLevel::info,
+                 fmt::format("vm.oom_kill_allocating_task is set: the kernel killed {} because it asked for memory, "
+                             "not because it had the highest badness score.",
+                             v ? v->comm : std::string("the allocating task")),
+                 v ? std::vector<std::pair<std::string, int64_t>>{{"victim_pid", v->pid}}
+                   : std::vector<std::pair<std::string, int64_t>>{}});
+}
+
+}  // namespace
+
+std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
+  if (!e.mem_info) return std::nullopt;
+  const Zone* normal = nullptr;
+  uint64_t highmem_free = 0;
+  bool has_highmem = false;
+  for (const Zone& z : e.mem_info->zones) {
+    if (z.name == "Normal" && !normal) normal = &z;
+    if (z.name == "HighMem" && z.free_bytes) {
+      has_highmem = true;
+      highmem_free += *z.free_bytes;
+    }
+  }
+  if (!normal || !has_highmem || !normal->free_bytes || !normal->min_bytes) return std::nullopt;
+  // At or under the min watermark (+25 %: the report is printed after the
+  // allocation failed, by which time a few pages may have been freed).
+  if (*normal->free_bytes * 4 > *normal->min_bytes * 5 || highmem_free < kHighmemFreeBytes) return std::nullopt;
+  return Lowmem{*normal->free_bytes, *normal->min_bytes, highmem_free};
+}
+
+bool kills_allocating_task(const OomEvent& e) {
+  for (const Victim& v : e.victims)
+    if (v.message && v.message->find("oom_kill_allocating_task") != std::string::npos) return true;
+  for (const Selected& s : e.selected)
+    if (s.message && s.message->find("oom_kill_allocating_task") != std::string::npos) return true;
+  return false;
+}
+
+void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  lowmem(e, out);
+  slab(e, ctx, out);
+  hugetlb(e, ctx, out);
+  shmem(e, ctx, out);
+  allocating_task(e, out);
+}
+
+}  // namespace oomlens::detail

@@ -1,0 +1,122 @@
+// The parts of a Mem-Info block that tell unusual causes apart (mm/show_mem.c
+// __show_mem(), mm/page_alloc.c show_free_areas() ≤6.1, mm/hugetlb.c
+// hugetlb_show_meminfo_node(), mm/slab_common.c dump_unreclaimable_slab()):
+//   Node 0 Normal free:3372kB min:3452kB low:4312kB … present:…kB managed:…kB …
+//   Node 0 hugepages_total=512 hugepages_free=512 hugepages_surp=0 hugepages_size=2048kB
+//   262014 pages HighMem/MovableOnly        (`N pages HighMem` ≤3.x)
+//   Normal free:3644kB min:3732kB …          (≤4.7: no `Node N`)
+//   Unreclaimable slab info:
+//   Name                      Used          Total
+//   kmalloc-2048            12345KB      12400KB
+// Sizes are kept in bytes; a line missing a field leaves it unknown.
+#include "kernel_log/report_building.h"
+#include "kernel_log/text_util.h"
+
+namespace oomlens {
+namespace {
+
+using namespace oomlens::text;
+
+std::optional<uint64_t> kb_field(std::string_view t, std::string_view key) {
+  auto v = field_sized(t, key, "kB");
+  if (!v) return std::nullopt;
+  return mul(*v, 1024);
+}
+
+bool zone_line(ReportAssembler::Building& b, std::string_view node, std::string_view rest) {
+  std::string_view r = rest;
+  std::string_view name = take_token(r);
+  if (name.empty() || name.find(':') != std::string_view::npos || !starts_with(trim_left(r), "free:")) return false;
+  Zone z;
+  z.node = static_cast<int>(parse_u64(node).value_or(0));
+  z.name = std::string(name);
+  const std::string_view fields = r;  // " free:…kB boost:…kB min:…kB …"
+  z.free_bytes = kb_field(fields, "free:");
+  z.min_bytes = kb_field(fields, " min:");
+  z.managed_bytes = kb_field(fields, "managed:");
+  if (!z.managed_bytes) z.managed_bytes = kb_field(fields, "present:");
+  b.zones.push_back(std::move(z));
+  return true;
+}
+
+bool hugepages_line(ReportAssembler::Building& b, std::string_view node, std::string_view rest) {
+  if (!starts_with(rest, "hugepages_total=")) return false;
+  auto total = field_int(rest, "hugepages_total=");
+  auto free = field_int(rest, "hugepages_free=");
+  auto size = field_sized(rest, "hugepages_size=", "kB");
+  if (total && free && size && *total >= 0 && *free >= 0) {
+    HugePages h;
+    h.node = static_cast<int>(parse_u64(node).value_or(0));
+    h.total = static_cast<uint64_t>(*total);
+    h.free = static_cast<uint64_t>(*free);
+    h.size_bytes = mul(*size, 1024).value_or(0);
+    b.hugepages.push_back(h);
+  }
+  return true;
+}
+
+// `name  NNNKB  NNNKB` (capital K: "%-17s %10luKB %10luKB").
+bool slab_row(ReportAssembler::Building& b, std::string_view t) {
+  std::string_view r = t;
+  std::string_view name = take_token(r);
+  std::string_view used_tok = take_token(r);
+  std::string_view total_tok = take_token(r);
+  if (name.empty() || !trim(r).empty()) return false;
+  auto used = take_sized(used_tok, "KB");
+  auto total = take_sized(total_tok, "KB");
+  if (!used || !total || !used_tok.empty() || !total_tok.empty()) return false;
+  b.slab.push_back(SlabCache{std::string(name), mul(*used, 1024).value_or(0), mul(*total, 1024).value_or(0)});
+  return true;
+}
+
+// `out_of_memory` as a symbol of its own (not mem_cgroup_out_of_memory,
+// pagefault_out_of_memory or __out_of_memory).
+bool has_oom_symbol(std::string_view t) {
+  for (size_t p = t.find("out_of_memory"); p != std::string_view::npos; p = t.find("out_of_memory", p + 1)) {
+    const char before = p == 0 ? ' ' : t[p - 1];
+    const char after = p + 13 < t.size() ? t[p + 13] : ' ';
+    if ((before == ' ' || before == '(') && (after == '+' || after == '.')) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
+  if (t.find("mem_cgroup_out_of_memory") != std::string_view::npos ||
+      t.find("mem_cgroup_oom_synchronize") != std::string_view::npos) {
+    b.memcg_stack = true;
+    b.frame_oom = false;
+    return;
+  }
+  const bool oom = has_oom_symbol(t);
+  const size_t alloc = t.find("__alloc_pages");
+  if (alloc != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < alloc)))
+    b.alloc_stack = true;
+  b.frame_oom = oom && alloc == std::string_view::npos;
+}
+
+bool meminfo_detail_line(ReportAssembler::Building& b, std::string_view t) {
+  if (t == "Unreclaimable slab info:") {
+    b.in_slab_table = true;
+    return true;
+  }
+  if (b.in_slab_table) {
+    if (starts_with(t, "Name ") && t.find("Used") != std::string_view::npos) return true;
+    if (slab_row(b, t)) return true;
+    b.in_slab_table = false;
+  }
+  for (std::string_view suffix : {std::string_view(" pages HighMem/MovableOnly"), std::string_view(" pages HighMem")}) {
+    if (ends_with(t, suffix)) {
+      b.highmem_pages = parse_u64(trim(t.substr(0, t.size() - suffix.size())));
+      return true;
+    }
+  }
+  if (!starts_with(t, "Node ")) return zone_line(b, "0", t);  // ≤4.7: `Normal free:…` without the node
+  std::string_view rest = t.substr(5);
+  std::string_view node = take_token(rest);
+  rest = trim_left(rest);
+  return hugepages_line(b, node, rest) || zone_line(b, node, rest);
+}
+
+}  // namespace oomlens

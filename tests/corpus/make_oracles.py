@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Writes oracles.json for tests/corpus (hand-checked facts, see README.md).
+
+Kept as a script so each oracle sits beside the reasoning behind it; run it
+after editing and commit both. Sizes are kB as printed; null = not printed.
+"""
+import json, os
+
+def kill(pid, comm, vm, anon, file, shmem=None, uid=None, pgt=None, adj=None, **kw):
+    k = {"pid": pid, "comm": comm, "total_vm_kb": vm, "anon_rss_kb": anon, "file_rss_kb": file,
+         "shmem_rss_kb": shmem, "uid": uid, "pgtables_kb": pgt, "oom_score_adj": adj}
+    k.update(kw)
+    return k
+
+def trig(comm, pid=None, **kw):
+    t = {"comm": comm, "pid": pid}
+    t.update(kw)
+    return t
+
+GH = "https://github.com/"
+O = {}
+def add(name, source, kinds, constraint, kills=(), memcg=None, trigger=None, **kw):
+    o = {"source": source, "kinds": None if kinds is None else list(kinds), "constraint": constraint, "kills": list(kills),
+         "memcg": memcg, "limit_kb": None, "trigger": trigger}
+    o.update(kw)
+    O[name] = o
+
+add("01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", GH + "MaartenBaert/ssr/issues/821", ["kill"],
+    "global (global_oom)",
+    [kill(140113, "simplescreenrec", 3759660, 2511944, 0, 9920, 1000, 5624, 0, reaper=[16, 0, 9920])],
+    task_memcg="/user.slice/user-1000.slice/session-22.scope",
+    table_rows=[[140112, "bash", 0], [140113, "simplescreenrec", 0], [140134, "ssh-agent", 0], [147622, "sleep", 0]])
+add("02-osrm-964-3.x-syslog-sacrifice-child.log", GH + "Project-OSRM/osrm-backend/issues/964", ["kill"],
+    "global (Out of memory: prefix)", [kill(1057, "osrm-routed-eur", 14311984, 13056836, 31028, selected_score=209)])
+add("03-ssdb-547-rhel6-2.6.32-uid-comma-blank-line.log", GH + "ideawu/ssdb/issues/547", ["kill"],
+    "global (Out of memory: prefix)", [kill(3679, "ssdb-server", 2061740, 1375068, 1116, uid=0, selected_score=838)])
+add("04-redis-2174-alios-2.6.32-syslog.log", GH + "redis/redis/issues/2174", ["kill"],
+    "global (Out of memory: prefix)", [kill(21578, "redis-server", 9100804, 9066596, 64, uid=503, selected_score=555)])
+add("05-cpanel-ssp-76-rhel6-bare-kill-line.log", GH + "cPanelSSP/SSP/issues/76", ["kill"],
+    "not determinable (a bare kill line)", [kill(11726, "mysqld", 7823732, 2539268, 768, uid=498)])
+add("06-k8s-50632-mail-quoted-multikill.log", GH + "kubernetes/kubernetes/issues/50632", None,
+    "not determinable (bare kill lines)",
+    [kill(p, "node", vm, a, f, 0, 1000) for p, vm, a, f in [
+        (799153, 606096, 68308, 13648), (799402, 642596, 102060, 13664), (799889, 650784, 110296, 13516),
+        (799707, 613964, 78132, 13696), (799791, 613964, 78776, 13704), (800660, 611820, 74736, 13592),
+        (800329, 623756, 84900, 13660), (801542, 643292, 103412, 13516)]])
+add("07-systemd-40208-6.17-no-killable-then-memcg-header-only.log", GH + "systemd/systemd/issues/40208",
+    ["no_killable", "incomplete"], "memcg (second event: stack through mem_cgroup_out_of_memory)",
+    trigger=trig("systemd", 20957, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=100),
+    constraints=[None, "memcg"], pending="issue 12 class 4: a bare `kernel: ` prefix is taken into the comm")
+add("08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", GH + "OpenXiangShan/XiangShan-doc/issues/9", ["no_killable"],
+    "global (no eligible task, 4.18 panics)", no_killable=True, panic="Out of memory and no killable processes...",
+    trigger=trig("swapper", 1, note="from CPU: line of the panic dump"))
+for n, src in [("09-earlyoom-220-5.9-page-allocation-failure-negative.log", "rfjakob/earlyoom/issues/220"),
+               ("10-linux-xtensa-17-6.8-page-allocation-failure-negative.log", "jcmvbkbc/linux-xtensa/issues/17"),
+               ("11-coreos-1106-4.9-syslog-page-allocation-failure-negative.log", "coreos/bugs/issues/1106"),
+               ("12-baytrail-12-4.12-wrapped-page-allocation-failure-negative.log", "burzumishi/linux-baytrail-flexx10/issues/12"),
+               ("13-dm-writeboost-72-3.18-page-allocation-failure-negative.log", "writeboost/dm-writeboost/issues/72"),
+               ("14-cortx-5465-rhel7-3.10-syslog-page-allocation-failure-negative.log", "Seagate/cortx-prvsnr/issues/5465")]:
+    add(n, GH + src, [], "n/a (no OOM report: page allocation failure)")
+HOA = "global (stack: out_of_memory called by __alloc_pages)"
+add("15-db1000n-555-uek-5.4-header-only.log", GH + "arriven/db1000n/issues/555", ["incomplete"], HOA,
+    trigger=trig("app", 5641, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
+add("16-db1000n-555-oracle-5.13-header-only.log", GH + "arriven/db1000n/issues/555", ["incomplete"], HOA,
+    trigger=trig("systemd-journal", 405, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=-250))
+add("17-osmonitor-54-android-arm-3.0-oom-adj-header-only.log", GH + "eolwral/OSMonitor/issues/54", ["incomplete"], HOA,
+    trigger=trig("osmcore_L", None, gfp="0x200da", order=0, oom_score_adj=-1000))
+add("18-serverfault-410413-arm-2.6.31-oomkilladj-header-only.log",
+    "http://serverfault.com/questions/410413/an-oom-killer-that-i-cannot-explain/410427", ["incomplete"], HOA,
+    trigger=trig("myshellscript", None, gfp="0xd0", order=2))
+add("19-lkml-2009-06-arm-checkd-oomkilladj-header-only.log",
+    "https://lkml.iu.edu/hypermail/linux/kernel/0906.2/02972.html", ["incomplete"], HOA,
+    trigger=trig("checkd", None, gfp="0x44d0", order=2))
+add("20-moby-38352-rhel7-3.10-syslog-dockerd-cpuset-header-only.log", GH + "moby/moby/issues/38352", ["incomplete"],
+    "not determinable (stack cut before the allocator)",
+    trigger=trig("thrash", 11554, gfp="0xd0", order=0, oom_score_adj=0))
+add("21-coroot-330-journalctl-grep-header-no-year.log", GH + "coroot/coroot/issues/330", ["incomplete"],
+    "not determinable (header only)",
+    trigger=trig("mailpit", None, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=999), year_guessed=True)
+add("22-relate-1383-debian-6.16-dmesgT-header-only.log", GH + "inducer/relate/issues/1383", ["incomplete"], HOA,
+    trigger=trig("postgres", 1073875, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO|__GFP_COMP)", order=0, oom_score_adj=0))
+add("23-relate-1383-debian-6.x-dmesgT-bare-kill-journald.log", GH + "inducer/relate/issues/1383", ["kill"],
+    "global (Out of memory: prefix)", [kill(3581527, "uwsgi", 517892, 263092, 29128, 0, 33, 740, 0)])
+add("24-opensuse-13610-tumbleweed-5.14-short-precise-header-only.log",
+    GH + "os-autoinst/os-autoinst-distri-opensuse/pull/13610", ["incomplete"], HOA,
+    trigger=trig("systemd-journal", 396, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=-250),
+    year_guessed=True)
+add("25-doris-3525-rhel7-syslog-memcg-selected-ne-killed.log", GH + "apache/doris/issues/3525", ["kill"],
+    "memcg (Memory cgroup out of memory prefix)", [kill(18177, "palo_be", 70347780, 45563572, 0, 0, 0)],
+    selected_only=[[24984, "palo_be", 968]])
+add("26-k8s-56891-3.10-dmesgT-memcg-v1-kill-then-next-header.log", GH + "kubernetes/kubernetes/issues/56891",
+    ["kill", "incomplete"], "memcg (first event)",
+    [kill(28438, "java", 20255636, 466160, 13684, adj=-998, adj_source="task table row")],
+    memcg="/kubepods/pod95387fa4-da9c-11e7-9d36-5254b24cbf5e/6895a3e13439535852d3184ac2aadd26d7363cc035f171545ec7d4ce74073b0b (from \"Memory cgroup stats for\")",
+    trigger=trig("java", 14881, gfp="0xd0", order=0, oom_score_adj=-998, note="header of the NEXT OOM event"),
+    selected_only=[[24572, "java", 0]], table_rows=[[28438, "java", -998]], constraints=["memcg", None])
+add("27-moby-15905-3.10-dmesgT-docker-scope-header-only.log", GH + "moby/moby/issues/15905", ["incomplete"],
+    "not determinable (stack cut before the charge path)",
+    trigger=trig("php.bin", 7215, gfp="0xd0", order=0, oom_score_adj=0))
+add("28-install-docker-14-dmesg-grep-oom-kill-summary-only.log", GH + "dyrnq/install-docker/issues/14", ["incomplete"],
+    "global (global_oom)",
+    task_memcg="/system.slice/docker-00748bf4e957f82c239a1db8a88579059b7d40c7b5fbd3f43617d31d3f646f12.scope")
+add("29-lkml-2008-02-686-bigmem-mail-wrapped-headers.log",
+    "http://www.uwsg.indiana.edu/hypermail/linux/kernel/0802.0/1862.html", ["incomplete", "incomplete"], HOA,
+    trigger=trig("df_inode", None, gfp="0xd0", order=0),
+    pending="issue 12 class 1/4: mail-wrapped header lines, `> ` quoting")
+add("30-linux-mm-2013-i386-pae-3.2-lowmem-oom-kill-allocating-task.log",
+    "https://lore.kernel.org/linux-mm/201301120331.r0C3VxXc016220@como.maths.usyd.edu.au/", ["kill"],
+    "global (lowmem: Normal zone at its min watermark, HighMem free)",
+    [kill(6345, "sleep", 1736, 44, 200)],
+    trigger=trig("sh", 6344, gfp="0xd0", order=1, oom_score_adj=0),
+    selected_only=[[6344, "sh", 0]], checks=["lowmem_exhausted", "oom_kill_allocating_task"],
+    not_checks=["trigger_not_victim", "swap_absent", "victim_anon_vs_ram"], summary_not=["the machine"])
+add("31-lkml-2020-arm64-5.4-kmemleak-slab-no-killable-panic-mail-wrapped.log",
+    "https://lore.kernel.org/lkml/32b73685-48f2-b6dd-f000-8ea52cfee70a@linux.microsoft.com/",
+    ["kill", "no_killable"], "global (global_oom; no eligible task, System is deadlocked)",
+    [kill(541, "dbus-broker", 4400, 892, 380, 0, 999, 44, -900, reaper=[0, 0, 0])],
+    task_memcg="/system.slice/dbus-broker.service", no_killable=True, panic="System is deadlocked on memory",
+    trigger=trig("systemd", 1, gfp="0x40cc0(GFP_KERNEL|__GFP_COMP)", order=1, oom_score_adj=0),
+    checks=["slab_unreclaimable_dominant"], slab_largest=["kmemleak_object", 2449340],
+    pending="issue 12 class 1: lines wrapped at 72 columns by the mail client")
+add("32-npd-480-4.19-bare-memcg-sacrifice-child.log", GH + "kubernetes/node-problem-detector/issues/480", ["kill"],
+    "memcg (Memory cgroup out of memory prefix)",
+    [kill(4015, "python", 32812, 23588, 1684, 0, selected_score=1923)])
+add("33-npd-480-5.4-bare-memcg-kill-line.log", GH + "kubernetes/node-problem-detector/issues/480", ["kill"],
+    "memcg (Memory cgroup out of memory prefix)", [kill(4249, "python", 32812, 23856, 1700, 0, 0, 112, 994)],
+    text_not=["Kubernetes", "BestEffort"])
+add("34-modoboa-3325-debian12-journalctl-grep-multikill.log", GH + "modoboa/modoboa/issues/3325", None,
+    "global (Out of memory: prefix)",
+    [kill(449360, "python", 197808, 80352, 0, 0, 0, 368, 0), kill(449361, "python", 202056, 85128, 0, 0, 0, 376, 0),
+     kill(449479, "python", 224344, 90404, 0, 0, 0, 400, 0)])
+add("35-rpi-5551-armv7-6.1-syslog-two-kills.log", GH + "raspberrypi/linux/issues/5551", None,
+    "global (Out of memory: prefix)",
+    [kill(13021, "kodi.bin", 1099788, 148084, 113576, 0, 1000, 1484, 0),
+     kill(24355, "munin-cgi-graph", 77072, 0, 12968, 0, 33, 124, 0)])
+add("36-rpi-5395-armv7-6.1-syslog-header-elided-meminfo.log", GH + "raspberrypi/linux/issues/5395", ["incomplete"],
+    "global (Mem-Info; stack: out_of_memory from __alloc_pages)",
+    trigger=trig("find", 17513, gfp="0xcd0(GFP_KERNEL|__GFP_RECLAIMABLE)", order=0, oom_score_adj=0))
+add("37-openzfs-17412-rpi-6.12-header-only.log", GH + "openzfs/zfs/issues/17412", ["incomplete"], HOA,
+    trigger=trig("gpg", 1134, gfp="0x440dc0(GFP_KERNEL_ACCOUNT|__GFP_COMP|__GFP_ZERO)", order=0, oom_score_adj=0))
+add("38-stress-ng-243-s390x-5.19-syslog-header-only.log", GH + "ColinIanKing/stress-ng/issues/243", ["incomplete"],
+    "not determinable (header only)",
+    trigger=trig("stress-ng", 11352, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|GFP_COMP|GFP_ZERO)", order=0, oom_score_adj=1000))
+
+here = os.path.dirname(os.path.abspath(__file__))
+for k, o in O.items():
+    if o["kinds"] is None:
+        del o["kinds"]
+with open(os.path.join(here, "oracles.json"), "w") as f:
+    json.dump(O, f, indent=1, sort_keys=True)
+    f.write("\n")
+print(len(O), "oracles")

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Checks that every fact in tests/corpus/oracles.json is literally in its log.
+
+Each number of an oracle (sizes in kB as printed, pids, scores, adj, order,
+reaper figures, table rows) must occur in the log as a whole number, and each
+string (comm, gfp mask, cgroup path, panic message, slab cache) as written.
+Exit status 0 when all are found, 1 otherwise (each miss printed), 2 on a
+missing file. Usage: tools/check_corpus_oracles.py [CORPUS_DIR]
+"""
+import json
+import os
+import re
+import sys
+
+
+def numbers(text):
+    return set(int(m) for m in re.findall(r"(?<![0-9])-?[0-9]+(?![0-9])", text.replace(",", "")))
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "tests", "corpus")
+    oracles = json.load(open(os.path.join(d, "oracles.json")))
+    misses = 0
+    checked = 0
+    for name, o in sorted(oracles.items()):
+        path = os.path.join(d, name)
+        if not os.path.exists(path):
+            print(f"{name}: file missing")
+            return 2
+        text = open(path, encoding="utf-8", errors="replace").read()
+        nums = numbers(text)
+
+        def num(v, what):
+            nonlocal misses, checked
+            if v is None:
+                return
+            checked += 1
+            if int(v) not in nums:
+                misses += 1
+                print(f"{name}: {what} {v} not in the log")
+
+        def s(v, what):
+            nonlocal misses, checked
+            if v is None:
+                return
+            v = v.split(" (")[0] if what in ("memcg",) else v
+            checked += 1
+            if v not in text:
+                misses += 1
+                print(f"{name}: {what} {v!r} not in the log")
+
+        for k in o.get("kills", []):
+            for key in ("pid", "total_vm_kb", "anon_rss_kb", "file_rss_kb", "shmem_rss_kb", "uid", "pgtables_kb",
+                        "oom_score_adj", "selected_score"):
+                num(k.get(key), key)
+            for v in k.get("reaper", []):
+                num(v, "reaper")
+            s(k["comm"], "comm")
+        t = o.get("trigger")
+        if t:
+            s(t["comm"], "trigger comm")
+            for key in ("pid", "order", "oom_score_adj"):
+                num(t.get(key), "trigger " + key)
+            s(t.get("gfp"), "gfp")
+        s(o.get("memcg"), "memcg")
+        s(o.get("task_memcg"), "task_memcg")
+        s(o.get("panic"), "panic")
+        for r in o.get("table_rows", []) + o.get("selected_only", []):
+            num(r[0], "row pid")
+            s(r[1], "row comm")
+            num(r[2], "row value")
+        if "slab_largest" in o:
+            s(o["slab_largest"][0], "slab cache")
+            num(o["slab_largest"][1], "slab total")
+    print(f"{len(oracles)} oracles, {checked} values checked, {misses} not found")
+    return 1 if misses else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
