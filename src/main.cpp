@@ -22,6 +22,18 @@ int main(int argc, char** argv) {
   oomlens::cli::add_run(app, &status);  // last: see commands.h
   oomlens::cli::add_report(app, &status);
   oomlens::cli::add_plot(app, &status);
+  // The app allows extras (for run's job argv), so CLI11 would take an
+  // unknown first word for an extra and say "A subcommand is required".
+  auto known = [&app](const char* name) {
+    const CLI::App& capp = app;
+    for (const auto* sub : capp.get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->check_name(name)) return true;
+    return false;
+  };
+  if (argc > 1 && argv[1][0] != '-' && !known(argv[1])) {
+    fmt::print(stderr, "oomlens: unknown subcommand '{}' (oomlens --help lists them)\n", argv[1]);
+    return oomlens::cli::kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

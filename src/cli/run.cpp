@@ -63,7 +63,16 @@ void add_run(CLI::App& app, int* status) {
   cmd->callback([cmd, o, g, status]() {
     std::vector<std::string> argv = cmd->remaining();
     if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();
-    if (!argv.empty() && argv.front() == "--") argv.erase(argv.begin());
+    if (!argv.empty() && argv.front() == "--") {
+      argv.erase(argv.begin());
+    } else if (!argv.empty() && argv.front().size() > 1 && argv.front()[0] == '-') {
+      // An option run does not know, before any command: a typo, not a
+      // program called "--unknown-flag" (a command starting with '-' goes after --).
+      fmt::print(stderr, "oomlens run: unknown option '{}' (oomlens run --help lists them; a command that starts "
+                         "with '-' goes after --)\n", argv.front());
+      *status = kExitUsage;
+      return;
+    }
     const bool attach = cmd->count("--pid") > 0;
     if (attach) {
       std::string bad = !argv.empty()        ? "a command (--pid follows a process that is already running)"
@@ -110,7 +119,7 @@ void add_run(CLI::App& app, int* status) {
     if (!o->limit.empty()) {
       ro.limit = supervise::parse_limit_spec(o->limit);
       if (!ro.limit) {
-        fmt::print(stderr, "oomlens run: --limit '{}' is not a size (64M, 32G, 1.5GiB) or a percentage (80%)\n", o->limit);
+        fmt::print(stderr, "oomlens run: {}\n", supervise::limit_spec_error(o->limit));
         *status = kExitUsage;
         return;
       }
