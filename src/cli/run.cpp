@@ -46,6 +46,8 @@ void add_run(CLI::App& app, int* status) {
   cmd->add_option("--grace", g->grace, "after the action, SIGKILL the job's tree if memory still rose after this long (default 30s)");
   cmd->add_option("--budget", g->budget, "fail a successful job (exit 3) whose peak tree PSS exceeded SIZE (e.g. 500M)");
   cmd->add_flag("--py-stacks", g->py_stacks, "Python job: record every thread's traceback at the warning and the action");
+  cmd->add_flag("--keep-job-status", g->keep_job_status,
+                "after the guard stopped the job, end with the job's own status instead of 75 (EX_TEMPFAIL)");
   cmd->add_flag("--py-tracemalloc", g->py_tracemalloc, "Python job: run tracemalloc from the start, record the top allocation sites at the warning");
   // Everything from the first non-option on is the job's argv. CLI11 hands
   // a subcommand's leftovers up to its parent, which must accept them;
@@ -54,7 +56,8 @@ void add_run(CLI::App& app, int* status) {
   app.allow_extras();
   cmd->footer("Everything after the options (or after --) is the command. Exit status: the job's own "
               "(a job killed by a signal makes oomlens die of the same signal); 125 oomlens failed, "
-              "126 the command cannot be run, 127 it was not found, 2 usage error, 3 the job succeeded but exceeded --budget. "
+              "126 the command cannot be run, 127 it was not found, 2 usage error, 3 the job succeeded but exceeded --budget, "
+              "75 (EX_TEMPFAIL) the guard's --action stopped the job (unless --keep-job-status). "
               "Thresholds compare the job's working set (usage - inactive file cache) with its effective limit "
               "(the tightest cgroup limit up the tree, or what the machine can still give). With --pid: the job's own "
               "when oomlens saw it (as a zombie), SIGKILL when a kernel OOM report names it, else 0 after the "
