@@ -17,6 +17,18 @@ int main(int argc, char** argv) {
   oomlens::cli::setup_app(app, &status, [&](CLI::App& a) {
     oomlens::cli::add_daemon_forward(a, &status, argc, argv);  // execs oomlens-daemon
   });
+  // The app allows extras (for run's job argv), so CLI11 would take an
+  // unknown first word for an extra and say "A subcommand is required".
+  auto known = [&app](const char* name) {
+    const CLI::App& capp = app;
+    for (const auto* sub : capp.get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->check_name(name)) return true;
+    return false;
+  };
+  if (argc > 1 && argv[1][0] != '-' && !known(argv[1])) {
+    fmt::print(stderr, "oomlens: unknown subcommand '{}' (oomlens --help lists them)\n", argv[1]);
+    return oomlens::cli::kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -249,7 +249,7 @@ void add_explain(CLI::App& app, int* status) {
   cmd->add_option("--comm", args->comm, "Only events where NAME was a victim, selected or the trigger");
   cmd->add_option("--cgroup", args->cgroup, "Only events whose oom_memcg or task_memcg contains TEXT");
   cmd->add_option("--last", args->last, "Only the last N events (after the other filters)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(size_t{1}, size_t{1000000}));  // a bound a user can read (not 1.8e308 in digits)
   cmd->add_option("--boot", args->boots, "Journal boots: all, 0 (current), -1 (previous), or a boot id");
   cmd->add_option("--source", args->sources, "Live sources, comma-separated: kmsg,journal,files");
   cmd->add_option("--color", args->color, "Colour: auto, always, never")

@@ -1,7 +1,10 @@
 // `oomlens plot FILE.jsonl -o run.svg|run.html`: memory over time.
 #include <fmt/core.h>
 
+#include <cctype>
+#include <cstdio>
 #include <fstream>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "monitor/record.h"
@@ -16,11 +19,25 @@ void add_plot(CLI::App& app, int* status) {
   cmd->allow_extras(false);  // the app allows extras for `run` only
   auto file = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
-  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required()->type_name("FILE");
-  cmd->add_option("-o,--output", *out, "output file: .svg or .html")->required()->type_name("FILE");
+  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl; - reads stdin)")->required()->type_name("FILE");
+  cmd->add_option("-o,--output", *out, "output file: .svg or .html (- writes SVG to stdout)")->required()->type_name("FILE");
   cmd->callback([file, out, status]() {
+    // The format is the output's extension; anything else is refused
+    // before reading (an SVG inside x.png would open as a broken image).
+    auto ends_with = [](std::string s, std::string_view ext) {
+      for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return s.size() > ext.size() && s.compare(s.size() - ext.size(), ext.size(), ext) == 0;
+    };
+    const bool to_stdout = *out == "-";
+    const bool html = !to_stdout && ends_with(*out, ".html");
+    if (!to_stdout && !html && !ends_with(*out, ".svg")) {
+      fmt::print(stderr, "oomlens plot: -o '{}': the output must end in .svg or .html (or be - for SVG on stdout)\n",
+                 *out);
+      *status = kExitUsage;
+      return;
+    }
     std::string err;
-    auto rec = monitor::read_record(*file, &err);
+    auto rec = monitor::read_record(*file == "-" ? std::string("/dev/stdin") : *file, &err);
     if (!rec) {
       print_error("plot", "{}", err);
       *status = kExitUsage;
@@ -31,9 +48,19 @@ void add_plot(CLI::App& app, int* status) {
       *status = kExitUsage;
       return;
     }
-    bool html = out->size() >= 5 && out->substr(out->size() - 5) == ".html";
     std::string svg = render::plot_svg(*rec);
     std::string doc = html ? render::plot_html(*rec, svg) : svg;
+    if (to_stdout) {
+      std::fwrite(doc.data(), 1, doc.size(), stdout);
+      if (std::fflush(stdout) != 0) {
+        fmt::print(stderr, "oomlens plot: cannot write to stdout\n");
+        *status = 1;
+        return;
+      }
+      for (auto& n : rec->notes) fmt::print(stderr, "oomlens plot: record: {}\n", n);
+      *status = 0;
+      return;
+    }
     std::ofstream f(*out, std::ios::binary | std::ios::trunc);
     f << doc;
     if (!f.flush()) {

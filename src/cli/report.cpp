@@ -51,11 +51,11 @@ void add_report(CLI::App& app, int* status) {
   cmd->allow_extras(false);  // the app allows extras for `run` only
   auto file = std::make_shared<std::string>();
   auto json_out = std::make_shared<bool>(false);
-  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl)")->required()->type_name("FILE");
+  cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl; - reads stdin)")->required()->type_name("FILE");
   cmd->add_flag("--json", *json_out, "print the verdict line as JSON");
   cmd->callback([file, json_out, status]() {
     std::string err;
-    auto rec = monitor::read_record(*file, &err);
+    auto rec = monitor::read_record(*file == "-" ? std::string("/dev/stdin") : *file, &err);
     if (!rec) {
       print_error("report", "{}", err);
       *status = kExitUsage;

@@ -47,6 +47,8 @@ void add_run(CLI::App& app, int* status) {
   cmd->add_option("--grace", g->grace, "after the action, SIGKILL the job's tree if memory still rose after this long (default 30s)");
   cmd->add_option("--budget", g->budget, "fail a successful job (exit 3) whose peak tree PSS exceeded SIZE (e.g. 500M)");
   cmd->add_flag("--py-stacks", g->py_stacks, "Python job: record every thread's traceback at the warning and the action");
+  cmd->add_flag("--keep-job-status", g->keep_job_status,
+                "after the guard stopped the job, end with the job's own status instead of 75 (EX_TEMPFAIL)");
   cmd->add_flag("--py-tracemalloc", g->py_tracemalloc, "Python job: run tracemalloc from the start, record the top allocation sites at the warning");
   // Everything from the first non-option on is the job's argv. CLI11 hands
   // a subcommand's leftovers up to its parent, which must accept them;
@@ -55,7 +57,8 @@ void add_run(CLI::App& app, int* status) {
   app.allow_extras();
   cmd->footer("Everything after the options (or after --) is the command. Exit status: the job's own "
               "(a job killed by a signal makes oomlens die of the same signal); 125 oomlens failed, "
-              "126 the command cannot be run, 127 it was not found, 2 usage error, 3 the job succeeded but exceeded --budget. "
+              "126 the command cannot be run, 127 it was not found, 2 usage error, 3 the job succeeded but exceeded --budget, "
+              "75 (EX_TEMPFAIL) the guard's --action stopped the job (unless --keep-job-status). "
               "Thresholds compare the job's working set (usage - inactive file cache) with its effective limit "
               "(the tightest cgroup limit up the tree, or what the machine can still give). With --pid: the job's own "
               "when oomlens saw it (as a zombie), SIGKILL when a kernel OOM report names it, else 0 after the "
@@ -64,7 +67,16 @@ void add_run(CLI::App& app, int* status) {
   cmd->callback([cmd, o, g, status]() {
     std::vector<std::string> argv = cmd->remaining();
     if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();
-    if (!argv.empty() && argv.front() == "--") argv.erase(argv.begin());
+    if (!argv.empty() && argv.front() == "--") {
+      argv.erase(argv.begin());
+    } else if (!argv.empty() && argv.front().size() > 1 && argv.front()[0] == '-') {
+      // An option run does not know, before any command: a typo, not a
+      // program called "--unknown-flag" (a command starting with '-' goes after --).
+      fmt::print(stderr, "oomlens run: unknown option '{}' (oomlens run --help lists them; a command that starts "
+                         "with '-' goes after --)\n", argv.front());
+      *status = kExitUsage;
+      return;
+    }
     const bool attach = cmd->count("--pid") > 0;
     if (attach) {
       std::string bad = !argv.empty()        ? "a command (--pid follows a process that is already running)"
@@ -111,7 +123,7 @@ void add_run(CLI::App& app, int* status) {
     if (!o->limit.empty()) {
       ro.limit = supervise::parse_limit_spec(o->limit);
       if (!ro.limit) {
-        fmt::print(stderr, "oomlens run: --limit '{}' is not a size (64M, 32G, 1.5GiB) or a percentage (80%)\n", o->limit);
+        fmt::print(stderr, "oomlens run: {}\n", supervise::limit_spec_error(o->limit));
         *status = kExitUsage;
         return;
       }

@@ -27,7 +27,7 @@ void add_top(CLI::App& app, int* status) {
   cmd->add_flag("--json", a->json, "Print one snapshot as JSON and exit (docs/top.md)");
   cmd->add_flag("-g,--group", a->group, "Group processes by application (same comm; parent/sibling/same cgroup)");
   cmd->add_option("-n,--limit", a->limit, "Rows in --once/--json output (0 = all)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(size_t{0}, size_t{1000000}))  // a bound a user can read (not 1.8e308 in digits)
       ->capture_default_str();
   cmd->add_option("-d,--interval", a->interval_s, "Seconds between refreshes of the live view")
       ->check(CLI::Range(0.2, 60.0))

@@ -42,6 +42,96 @@ std::optional<std::string> daemon_sender(const VerdictInput& in) {
   return fmt::format("{} (pid {}), a userspace OOM killer", in.daemon_kill->daemon, in.signal_sender->pid);
 }
 
+// "/dev/shm (64 MiB) was 100% full at its peak (64 MiB), 0 MiB at the end".
+std::string shm_sentence(const VerdictInput& in) {
+  if (!in.shm_size_bytes || *in.shm_size_bytes == 0) return "";
+  const auto pct = [&](uint64_t b) { return 100.0 * static_cast<double>(b) / static_cast<double>(*in.shm_size_bytes); };
+  if (in.shm_peak_used_bytes)
+    return fmt::format("/dev/shm ({}) was {:.0f}% full at its peak ({}){}", mib(*in.shm_size_bytes),
+                       pct(*in.shm_peak_used_bytes), mib(*in.shm_peak_used_bytes),
+                       in.shm_used_bytes ? fmt::format(", {} at the end (PyTorch unlinks its segments)",
+                                                       mib(*in.shm_used_bytes)) : "");  // "used" is the last use seen
+  if (in.shm_used_bytes)
+    return fmt::format("/dev/shm was {:.0f}% full ({} of {}) at the end", pct(*in.shm_used_bytes),
+                       mib(*in.shm_used_bytes), mib(*in.shm_size_bytes));
+  return "";
+}
+
+bool shm_was_full(const VerdictInput& in) {
+  auto used = in.shm_peak_used_bytes ? in.shm_peak_used_bytes : in.shm_used_bytes;
+  return used && in.shm_size_bytes && *in.shm_size_bytes > 0 &&
+         static_cast<double>(*used) >= 0.9 * static_cast<double>(*in.shm_size_bytes);
+}
+
+void add_shm_advice(Verdict& v) {
+  v.advice.push_back("give the job a larger /dev/shm: `docker run --shm-size=2g` (or `--ipc=host`); in Kubernetes "
+                     "an emptyDir with medium: Memory mounted at /dev/shm");
+  v.advice.push_back("or put fewer or smaller batches in flight: a lower num_workers, prefetch_factor or batch_size");
+}
+
+// " under RLIMIT_AS 1024 MiB" when a memory rlimit was set.
+std::string limit_clause(const VerdictInput& in) {
+  if (in.rlimit_as_bytes) return fmt::format(" under RLIMIT_AS {} (ulimit -v)", mib(*in.rlimit_as_bytes));
+  if (in.rlimit_data_bytes) return fmt::format(" under RLIMIT_DATA {} (ulimit -d)", mib(*in.rlimit_data_bytes));
+  return "";
+}
+
+// The size asked for, the rlimit that refused it, and what the job held.
+void add_memory_error_detail(const VerdictInput& in, const StderrFindings& se, Verdict& v) {
+  if (se.requested_bytes)
+    v.evidence.push_back(fmt::format("the allocation asked for {}{} bytes ({}{})", se.requested_approx ? "about " : "",
+                                     *se.requested_bytes, mib(*se.requested_bytes),
+                                     se.requested_approx ? ", from numpy's rounded figure" : ""));
+  if (in.rlimit_as_bytes || in.rlimit_data_bytes) {
+    const bool as = in.rlimit_as_bytes.has_value();
+    const uint64_t lim = as ? *in.rlimit_as_bytes : *in.rlimit_data_bytes;
+    v.evidence.push_back(fmt::format("the main process had {} set to {} ({} bytes, /proc/PID/limits): the "
+                                     "process's own limit refused it, not the machine running out",
+                                     as ? "RLIMIT_AS (address space, ulimit -v)" : "RLIMIT_DATA (ulimit -d)", mib(lim),
+                                     lim));
+    v.advice.push_back(fmt::format("raise or remove {} (now {}){}", as ? "ulimit -v" : "ulimit -d", mib(lim),
+                                   se.requested_bytes ? fmt::format(": one allocation alone asked for {}",
+                                                                    mib(*se.requested_bytes))
+                                                      : std::string()));
+  }
+  if (in.held_bytes) v.evidence.push_back(fmt::format("the job held {} (peak tree PSS) before", mib(*in.held_bytes)));
+}
+
+// The note of OOM kills elsewhere: the counters that rose and the kill
+// lines of processes outside the job's tree.
+std::string elsewhere(const VerdictInput& in) {
+  std::string s = "OOM kills elsewhere at that moment, not tied to the job:";
+  if (in.vmstat_oom_kill_delta && *in.vmstat_oom_kill_delta > 0)
+    s += fmt::format(" the machine's oom_kill counter (/proc/vmstat) rose by {}", *in.vmstat_oom_kill_delta);
+  if (in.cgroup_oom_kill_delta && *in.cgroup_oom_kill_delta > 0 && !in.cgroup_is_jobs_own)
+    s += fmt::format("{} the oom_kill counter of the shared cgroup{} rose by {}",
+                     in.vmstat_oom_kill_delta && *in.vmstat_oom_kill_delta > 0 ? ";" : "",
+                     in.cgroup_dir ? " " + *in.cgroup_dir : "", *in.cgroup_oom_kill_delta);
+  for (size_t i = 0; i < in.other_kills.size(); ++i) {
+    const TreeKill& k = in.other_kills[i];
+    s += fmt::format("{} pid {} ({}){}", i ? "," : "; the kernel killed", k.pid, k.comm,
+                     k.oom_memcg ? " in memcg " + *k.oom_memcg : "");
+  }
+  return s;
+}
+
+// The guard's action ended the job: it acted (a signal or a command) and
+// the job then exited (a handler that checkpoints), or died of that signal
+// or of the escalation's SIGKILL, and the signal trace names no other
+// sender of the death signal.
+const GuardStop* guard_ended_it(const VerdictInput& in) {
+  if (!in.guard_stop || !in.exit_status_known) return nullptr;
+  const GuardStop& g = *in.guard_stop;
+  if (in.exited) return &g;
+  const int sig = in.term_signal;
+  const bool stop_signal = sig == SIGTERM || sig == SIGINT || sig == SIGKILL || sig == SIGHUP || sig == SIGUSR1 ||
+                           sig == SIGUSR2;
+  const bool ours = sig == g.signal || (g.escalated && sig == SIGKILL) || (g.signal == 0 && stop_signal);
+  if (!ours) return nullptr;
+  if (in.signal_sender && in.signal_sender->kind != "oomlens_guard" && in.signal_sender->kind != "self") return nullptr;
+  return &g;
+}
+
 }  // namespace
 
 std::string signal_name(int sig) {
@@ -56,21 +146,84 @@ std::string signal_name(int sig) {
   }
 }
 
+namespace {
+
+// "1.17 GiB" (numpy's _ArrayMemoryError text: B, KiB, MiB, GiB, TiB, PiB).
+std::optional<uint64_t> numpy_size(std::string_view rest) {
+  double v = 0;
+  auto r = std::from_chars(rest.data(), rest.data() + rest.size(), v);
+  if (r.ec != std::errc{} || !(v >= 0)) return std::nullopt;
+  std::string_view unit = rest.substr(static_cast<size_t>(r.ptr - rest.data()));
+  while (!unit.empty() && unit.front() == ' ') unit.remove_prefix(1);
+  static const std::pair<std::string_view, double> units[] = {
+      {"PiB", 1125899906842624.0}, {"TiB", 1099511627776.0}, {"GiB", 1073741824.0},
+      {"MiB", 1048576.0},          {"KiB", 1024.0},          {"B", 1.0}};
+  for (auto& [u, m] : units)
+    if (unit.substr(0, u.size()) == u) return static_cast<uint64_t>(v * m);
+  return std::nullopt;
+}
+
+// The exception line ending the last Python traceback: the first line after
+// "Traceback (most recent call last):" that is not indented.
+std::string last_python_exception(std::string_view t) {
+  constexpr std::string_view tb = "Traceback (most recent call last):";
+  size_t p = t.rfind(tb);
+  if (p == std::string_view::npos) return "";
+  size_t pos = t.find('\n', p);
+  while (pos != std::string_view::npos && pos + 1 < t.size()) {
+    size_t start = pos + 1;
+    size_t nl = t.find('\n', start);
+    std::string_view line = t.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
+    if (!line.empty() && line.front() != ' ' && line.front() != '\t') {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+      return std::string(line.substr(0, 200));
+    }
+    pos = nl;
+  }
+  return "";
+}
+
+}  // namespace
+
 StderrFindings scan_stderr(std::string_view t) {
   StderrFindings f;
-  f.python_memory_error = contains(t, "\nMemoryError") || t.substr(0, 11) == "MemoryError";
+  f.numpy_memory_error = contains(t, "_ArrayMemoryError") || contains(t, "Unable to allocate ");
+  f.python_memory_error = contains(t, "\nMemoryError") || t.substr(0, 11) == "MemoryError" ||
+                          contains(t, "_ArrayMemoryError") || contains(t, "Error: MemoryError");
+  f.torch_cpu_alloc = contains(t, "DefaultCPUAllocator: can't allocate memory") ||
+                      contains(t, "DefaultCPUAllocator: not enough memory");
   f.bad_alloc = contains(t, "std::bad_alloc");
   f.enomem = contains(t, "Cannot allocate memory");
   f.cuda_oom = contains(t, "CUDA out of memory") || contains(t, "torch.cuda.OutOfMemoryError") ||
                contains(t, "CUDA error: out of memory");
   f.shm_bus_error = contains(t, "Bus error") && contains(t, "shared memory");
+  f.worker_bus_error = contains(t, "Unexpected bus error encountered in worker");
+  constexpr std::string_view tried = "you tried to allocate ";
+  if (size_t p = t.rfind(tried); p != std::string_view::npos) {
+    auto rest = t.substr(p + tried.size());
+    uint64_t n = 0;
+    if (std::from_chars(rest.data(), rest.data() + rest.size(), n).ec == std::errc{}) f.requested_bytes = n;
+  }
+  constexpr std::string_view unable = "Unable to allocate ";
+  if (size_t p = t.rfind(unable); !f.requested_bytes && p != std::string_view::npos) {
+    f.requested_bytes = numpy_size(t.substr(p + unable.size()));
+    f.requested_approx = f.requested_bytes.has_value();
+  }
   constexpr std::string_view key = "DataLoader worker (pid ";
   for (size_t p = t.find(key); p != std::string_view::npos; p = t.find(key, p + 1)) {
     auto rest = t.substr(p + key.size());
     int64_t pid = 0;
     auto r = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
-    if (r.ec == std::errc{} && contains(rest.substr(0, 80), "killed by signal")) f.dataloader_killed_pids.push_back(pid);
+    if (r.ec != std::errc{} || !contains(rest.substr(0, 80), "killed by signal")) continue;
+    if (std::find(f.dataloader_killed_pids.begin(), f.dataloader_killed_pids.end(), pid) == f.dataloader_killed_pids.end())
+      f.dataloader_killed_pids.push_back(pid);
+    if (contains(rest.substr(0, 80), "signal: Bus error") &&
+        std::find(f.dataloader_bus_error_pids.begin(), f.dataloader_bus_error_pids.end(), pid) ==
+            f.dataloader_bus_error_pids.end())
+      f.dataloader_bus_error_pids.push_back(pid);
   }
+  if (!f.dataloader_bus_error_pids.empty()) f.worker_bus_error = true;
+  f.python_exception = last_python_exception(t);
   return f;
 }
 
@@ -96,6 +249,8 @@ Verdict decide_verdict(const VerdictInput& in) {
   }
   const bool counter_up = in.cgroup_oom_kill_delta && *in.cgroup_oom_kill_delta > 0;
   const bool vmstat_up = in.vmstat_oom_kill_delta && *in.vmstat_oom_kill_delta > 0;
+  const bool own_counter_up = counter_up && in.cgroup_is_jobs_own;
+  const bool user_sender = in.signal_sender && in.signal_sender->kind != "kernel";
   std::string ended = !known     ? std::string("ended (exit status unknown: not oomlens's child)")
                       : in.exited ? fmt::format("exited with code {}", in.exit_code)
                                   : fmt::format("was killed by {}{}", signal_name(in.term_signal),
@@ -150,7 +305,8 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.evidence.push_back("its exit status cannot be observed: it was attached with --pid, and only its parent can wait for it");
     v.summary = fmt::format("The job (pid {}) ended; with no kernel log and no oom_kill counter increase, how it ended "
                             "cannot be known.", in.main_pid);
-  } else if (sigkill && (counter_up || vmstat_up)) {
+  } else if (sigkill && (known ? (own_counter_up && !user_sender) : (counter_up || vmstat_up))) {
+    // The job's own cgroup counter (--limit), and no userspace sender traced.
     v.cause = "oom_killed";
     v.confidence = counter_up && known ? "medium" : "low";
     v.victim_pid = in.main_pid;
@@ -163,6 +319,30 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.summary = counter_up ? fmt::format("The job was killed by the kernel OOM killer in its memory cgroup{}.",
                                          in.limit_bytes ? fmt::format(" (limit {})", mib(*in.limit_bytes)) : "")
                            : "The job was SIGKILLed while the kernel OOM killer was active on this machine.";
+  }
+  // 1b. The guard's own action: the job ended after oomlens acted on it.
+  else if (const GuardStop* g = guard_ended_it(in)) {
+    v.cause = "stopped_by_guard";
+    v.confidence = g->signal ? "high" : "medium";  // exec:CMD: what the command did is its own
+    const std::string what = g->escalated ? fmt::format("sent {} to the main process, then SIGKILL to the job's tree "
+                                                        "(memory still rose after --grace)", signal_name(g->signal))
+                             : g->signal  ? fmt::format("sent {} to the main process", signal_name(g->signal))
+                                          : fmt::format("ran --action {}", g->action);
+    const std::string at = fmt::format("at {:.1f} s, when the working set {} was {:.0f}% of the effective limit {} ({})",
+                                       g->t_s, mib(g->working_set_bytes), g->used_fraction * 100,
+                                       mib(g->effective_limit_bytes),
+                                       g->trigger == "forecast" ? "on the forecast" : "the --act share");
+    v.evidence.push_back("oomlens's guard " + what + " " + at);
+    v.evidence.push_back("the job then " + ended);
+    if (in.signal_sender && in.signal_sender->kind == "oomlens_guard") {
+      v.signal_sender = in.signal_sender;
+      v.evidence.push_back(describe_sender(*in.signal_sender));
+    }
+    v.summary = fmt::format("oomlens's guard stopped the job before an OOM kill: it {} {}; the job then {}.", what, at,
+                            ended);
+    v.advice.push_back(fmt::format("the job needed more than {:.0f}% of {}: retry with a larger limit, or less "
+                                   "memory (smaller batches, fewer workers)",
+                                   g->used_fraction * 100, mib(g->effective_limit_bytes)));
   }
   // 2. Signals.
   else if (!in.exited) {
@@ -178,7 +358,6 @@ Verdict decide_verdict(const VerdictInput& in) {
                               : "An allocation failed (std::bad_alloc) and the job aborted.";
     } else if (sig == SIGKILL) {
       v.cause = "killed";
-      const bool user_sender = in.signal_sender && in.signal_sender->kind != "kernel";
       v.confidence = in.kernel_log_readable || user_sender ? "high" : "medium";
       if (in.signal_sender) {
         v.signal_sender = in.signal_sender;
@@ -187,10 +366,24 @@ Verdict decide_verdict(const VerdictInput& in) {
           v.evidence.push_back("si_code SI_KERNEL: sent from inside the kernel (e.g. a hard RLIMIT_CPU, or an OOM "
                                "kill whose report was not seen); the task named is only the context it ran in");
       }
-      v.evidence.push_back(in.kernel_log_readable
-                               ? "no kernel OOM report names a process of the job, and no oom_kill counter rose"
-                               : "no oom_kill counter rose (the kernel log was not readable: " +
-                                     in.kernel_log_error.value_or("?") + ")");
+      const bool any_counter = counter_up || vmstat_up;
+      if (!any_counter)
+        v.evidence.push_back(in.kernel_log_readable
+                                 ? "no kernel OOM report names a process of the job, and no oom_kill counter rose"
+                                 : "no oom_kill counter rose (the kernel log was not readable: " +
+                                       in.kernel_log_error.value_or("?") + ")");
+      else if (in.kernel_log_readable)
+        v.evidence.push_back("no kernel OOM report names a process of the job (the kernel log was read throughout; "
+                             "kill lines are never rate-limited)");
+      if (any_counter) {
+        // OOM kills elsewhere at that moment: a note, never the verdict.
+        std::string others = elsewhere(in);
+        v.evidence.push_back(others);
+        if (!in.kernel_log_readable && !user_sender) {
+          v.confidence = "low";
+          v.secondary_causes.push_back("possibly_oom_killed");
+        }
+      }
       std::string who = "another process (" + unknown_sender(in) + ")";
       if (in.signal_sender) {
         who = daemon_sender(in).value_or(sender_who(*in.signal_sender));
@@ -203,8 +396,11 @@ Verdict decide_verdict(const VerdictInput& in) {
         for (size_t i = 0; i < in.killer_daemons.size(); ++i) who += (i ? ", " : "") + in.killer_daemons[i];
         v.evidence.push_back("found running: " + who.substr(who.find(": ") + 2));
       }
+      const bool unsure = !in.kernel_log_readable && !user_sender && (counter_up || vmstat_up);
       v.summary = "The job was SIGKILLed by " + who +
-                  (in.signal_sender && in.signal_sender->kind == "kernel" && !in.kernel_log_readable
+                  (unsure ? "; possibly by the kernel OOM killer (OOM kills happened at that moment, but nothing "
+                            "ties one to the job)."
+                   : in.signal_sender && in.signal_sender->kind == "kernel" && !in.kernel_log_readable
                        ? "." : ", not by the kernel OOM killer.");
     } else if (sig == SIGSEGV) {
       v.cause = "segfault";
@@ -215,14 +411,10 @@ Verdict decide_verdict(const VerdictInput& in) {
       v.cause = "bus_error";
       v.confidence = "high";
       v.evidence.push_back(ended);
-      std::string shm;
-      if (in.shm_used_bytes && in.shm_size_bytes && *in.shm_size_bytes > 0) {
-        double pct = 100.0 * static_cast<double>(*in.shm_used_bytes) / static_cast<double>(*in.shm_size_bytes);
-        shm = fmt::format(" /dev/shm was {:.0f}% full ({} of {}){}", pct, mib(*in.shm_used_bytes),
-                          mib(*in.shm_size_bytes), pct > 90 ? ": a full /dev/shm is the usual cause" : "");
-        v.evidence.push_back(shm.substr(1));
-      }
-      v.summary = "The job died of a bus error (SIGBUS)." + (shm.empty() ? "" : shm + ".");
+      std::string shm = shm_sentence(in);
+      if (!shm.empty()) v.evidence.push_back(shm);
+      v.summary = "The job died of a bus error (SIGBUS)." + (shm.empty() ? "" : " " + shm + ".");
+      if (shm_was_full(in) || se.shm_bus_error) add_shm_advice(v);
     } else {
       v.cause = mem_stderr ? "memory_error" : "signal";
       v.confidence = in.signal_sender ? "high" : "medium";
@@ -245,37 +437,65 @@ Verdict decide_verdict(const VerdictInput& in) {
     }
   }
   // 3. stderr patterns.
-  else if (in.exit_code != 0 && se.cuda_oom) {
+  else if (in.exit_code != 0 && se.worker_bus_error) {
+    // A DataLoader worker died of SIGBUS: its shared-memory segment in
+    // /dev/shm could not be backed (a full tmpfs, Docker's 64 MB default).
+    v.cause = "bus_error";
+    v.confidence = "high";
+    if (!se.dataloader_bus_error_pids.empty()) v.victim_pid = se.dataloader_bus_error_pids.front();
+    v.evidence.push_back(v.victim_pid ? fmt::format("PyTorch reported: DataLoader worker (pid {}) is killed by signal: "
+                                                    "Bus error", *v.victim_pid)
+                                      : std::string("PyTorch reported: Unexpected bus error encountered in worker"));
+    const std::string shm = shm_sentence(in);
+    if (!shm.empty()) v.evidence.push_back(shm);
+    v.evidence.push_back("the main process then " + ended);
+    v.summary = fmt::format("A DataLoader worker{} died of a bus error (SIGBUS): /dev/shm was too small for the "
+                            "batches in flight{}; the main process then {}.",
+                            v.victim_pid ? fmt::format(" (pid {})", *v.victim_pid) : "", shm.empty() ? "" : " (" + shm + ")",
+                            ended);
+    add_shm_advice(v);
+  } else if (in.exit_code != 0 && se.cuda_oom) {
     v.cause = "cuda_oom";
     v.confidence = "high";
     v.evidence.push_back("stderr shows CUDA out of memory");
     v.summary = fmt::format("The job ran out of GPU device memory (CUDA out of memory, not host memory) and {}.", ended);
-  } else if (in.exit_code != 0 && (se.python_memory_error || se.bad_alloc || se.enomem)) {
+  } else if (in.exit_code != 0 && (se.python_memory_error || se.bad_alloc || se.enomem || se.torch_cpu_alloc)) {
     v.cause = "memory_error";
     v.confidence = "high";
-    v.evidence.push_back(se.python_memory_error ? "stderr shows a Python MemoryError"
-                         : se.bad_alloc        ? "stderr shows std::bad_alloc"
-                                               : "stderr shows `Cannot allocate memory`");
-    v.summary = fmt::format("An allocation failed inside the job ({}) and it {}.",
-                            se.python_memory_error ? "Python MemoryError" : se.bad_alloc ? "std::bad_alloc" : "ENOMEM",
-                            ended);
+    const std::string what = se.numpy_memory_error ? "numpy's MemoryError (_ArrayMemoryError)"
+                             : se.torch_cpu_alloc   ? "torch's DefaultCPUAllocator: can't allocate memory"
+                             : se.python_memory_error ? "a Python MemoryError"
+                             : se.bad_alloc         ? "std::bad_alloc"
+                                                    : "`Cannot allocate memory` (ENOMEM, e.g. from fork)";
+    v.evidence.push_back("stderr shows " + what);
+    add_memory_error_detail(in, se, v);
+    v.summary = fmt::format("An allocation failed inside the job ({}{}){} and it {}.", what,
+                            se.requested_bytes ? fmt::format(", asking for {}{} bytes", se.requested_approx ? "about " : "",
+                                                             *se.requested_bytes)
+                                               : "",
+                            limit_clause(in), ended);
   }
   // 4. Exit code.
   else {
     v.cause = "exited";
     v.confidence = "high";
     v.evidence.push_back(ended);
+    if (in.exit_code != 0 && !se.python_exception.empty())
+      v.evidence.push_back("the job's last Python exception: " + se.python_exception);
     v.summary = in.exit_code == 0 ? "The job exited normally (code 0)."
-                                  : fmt::format("The job exited with code {}; no memory problem was seen.", in.exit_code);
+                : !se.python_exception.empty()
+                    ? fmt::format("The job exited with code {} after an uncaught {}; no memory problem was seen.",
+                                  in.exit_code, se.python_exception.substr(0, se.python_exception.find(':')))
+                    : fmt::format("The job exited with code {}; no memory problem was seen.", in.exit_code);
   }
 
   // Secondary causes and caveats.
   if (v.cause != "oom_killed" && v.cause != "worker_oom_killed") {
-    if (!se.dataloader_killed_pids.empty())
+    if (!se.dataloader_killed_pids.empty() && v.cause != "bus_error")
       v.evidence.push_back(fmt::format("PyTorch reported DataLoader worker (pid {}) killed by a signal, "
                                        "with no kernel OOM report for it",
                                        se.dataloader_killed_pids.front()));
-    if (counter_up) v.secondary_causes.push_back("oom_kill_in_cgroup");
+    if (own_counter_up) v.secondary_causes.push_back("oom_kill_in_cgroup");
   }
   if (v.cause != "cuda_oom" && se.cuda_oom) v.secondary_causes.push_back("cuda_oom");
   if (v.cause != "memory_error" && v.cause != "oom_killed" && (se.python_memory_error || se.bad_alloc))

@@ -2,14 +2,18 @@
 // Why a supervised job ended: one cause chosen by a documented precedence,
 // with secondary causes, the evidence ladder and a confidence.
 //
-// Precedence (docs/run.md): kernel OOM evidence > signal > stderr pattern >
-// exit code. Evidence ladder for a kill: (1) a kernel OOM report (or its
-// kill line) joined by pid, sequence number after the job started and boot
-// id; (2) an oom_kill counter increase in the job's memory cgroup
-// (v1 memory.oom_control, v2 memory.events.local) or /proc/vmstat;
-// (3) a killer daemon (earlyoom, systemd-oomd, nohang) found running;
-// (4) the sender named by the signal:signal_generate trace (signal_sender.h),
-// else a killer daemon's journal line, else daemons found running, else
+// Precedence (docs/run.md): kernel OOM evidence > the guard's own action >
+// signal > stderr pattern > exit code. Evidence ladder for a SIGKILL, best
+// first: (1) a kernel OOM report (or its kill line) naming the job's pid,
+// joined by sequence number after the job started and boot id; (2) the
+// sender named by the signal:signal_generate trace (signal_sender.h): a
+// userspace sender makes it `killed`, whatever any counter did; (3) an
+// oom_kill counter increase in the job's own memory cgroup (--limit; v1
+// memory.oom_control, v2 memory.events.local); (4) only then anything
+// shared or machine-wide (oomlens's own cgroup without --limit,
+// /proc/vmstat): that supports "possibly", never the verdict: the cause is
+// `killed`, sender unknown, with a note of the OOM kills seen elsewhere.
+// Then a killer daemon's journal line, else daemons found running, else
 // "sender unknown": a wait status never says who sent a signal.
 // Pure: every input is a plain struct, no I/O.
 #include <cstdint>
@@ -37,6 +41,19 @@ struct TreeKill {
   bool full_report = false;  ///< the parser assembled the whole report (else the kill line only)
 };
 
+/// The guard's action on the job (guard/runner.h, its `guard_action`
+/// event), given only when something was done (a signal sent, a command
+/// run): `--action none` records a crossing and stops nothing.
+struct GuardStop {
+  std::string action;       ///< as spelled: "term", "kill", "exec:..."
+  int signal = 0;           ///< the signal sent to the main process; 0 for exec:CMD
+  double t_s = 0;           ///< when, seconds after the start
+  std::string trigger;      ///< "percent" or "forecast"
+  double used_fraction = 0; ///< working set / effective limit at the action
+  uint64_t working_set_bytes = 0, effective_limit_bytes = 0;
+  bool escalated = false;   ///< the tree was SIGKILLed after --grace
+};
+
 struct VerdictInput {
   int main_pid = 0;
   bool exited = false;
@@ -56,7 +73,15 @@ struct VerdictInput {
   std::vector<TreeKill> kernel_kills;
   bool kernel_log_readable = true;
   std::optional<std::string> kernel_log_error;
+  /// Kernel OOM kills of processes outside the job's tree seen during the
+  /// run (role "unrelated"): a note, never evidence for the job.
+  std::vector<TreeKill> other_kills;
   std::optional<uint64_t> cgroup_oom_kill_delta;  ///< null when unreadable
+  /// The cgroup whose counter is cgroup_oom_kill_delta holds the job alone
+  /// (--limit made it). False: oomlens's own cgroup, shared with others,
+  /// whose counter may count their kills; it then supports "possibly" only,
+  /// like /proc/vmstat.
+  bool cgroup_is_jobs_own = true;
   std::optional<uint64_t> vmstat_oom_kill_delta;
   std::optional<std::string> cgroup_dir;
   std::optional<uint64_t> limit_bytes;
@@ -70,8 +95,21 @@ struct VerdictInput {
   /// The signal trace's state: "on", "unavailable: <reason>"; nullopt when
   /// not attempted (older records). Said when the sender stays unknown.
   std::optional<std::string> signal_trace;
+  /// The guard acted on the job: cause `stopped_by_guard` when the job
+  /// then ended (caught the signal and exited, or died of it or of the
+  /// escalation), unless a kernel OOM kill or another sender says otherwise.
+  std::optional<GuardStop> guard_stop;
   std::string_view stderr_tail;
-  std::optional<uint64_t> shm_used_bytes, shm_size_bytes;
+  std::optional<uint64_t> shm_used_bytes, shm_size_bytes;  ///< the job's /dev/shm at the end
+  /// The highest /dev/shm use sampled while the job ran (every tick, in the
+  /// job's own mount namespace: PyTorch unlinks its segments, so the use at
+  /// the end says nothing about the use at the fault).
+  std::optional<uint64_t> shm_peak_used_bytes;
+  /// The main process's soft RLIMIT_AS / RLIMIT_DATA (/proc/PID/limits,
+  /// last read while it ran); nullopt when unlimited or unknown.
+  std::optional<uint64_t> rlimit_as_bytes, rlimit_data_bytes;
+  /// The tree's peak RSS anon+shmem or PSS (what the job held), for a memory_error.
+  std::optional<uint64_t> held_bytes;
   /// Workers of the main program (same executable) and how they started:
   /// "fork" (cmdline identical to the main's), "spawn"
   /// (`multiprocessing.spawn`), "forkserver" (`multiprocessing.forkserver`).
@@ -82,7 +120,7 @@ struct VerdictInput {
 
 struct Verdict {
   std::string cause;  ///< exited, oom_killed, worker_oom_killed, killed, segfault, bus_error,
-                      ///< memory_error, cuda_oom, signal; with --pid also exit_unknown
+                      ///< memory_error, cuda_oom, signal, stopped_by_guard; with --pid also exit_unknown
                       ///< (ended, status not observable) and still_running (detached)
   std::vector<std::string> secondary_causes;
   std::vector<std::string> evidence;  ///< one sentence each, strongest first
@@ -100,12 +138,26 @@ struct Verdict {
 
 /// Patterns in the job's stderr (pure).
 struct StderrFindings {
-  bool python_memory_error = false;  ///< `MemoryError` (Python traceback)
+  bool python_memory_error = false;  ///< `MemoryError`, numpy's `_ArrayMemoryError` (Python traceback)
+  bool numpy_memory_error = false;   ///< numpy `Unable to allocate 1.17 GiB for an array ...`
+  bool torch_cpu_alloc = false;      ///< torch `DefaultCPUAllocator: can't allocate memory`
   bool bad_alloc = false;            ///< `std::bad_alloc`
-  bool enomem = false;               ///< `Cannot allocate memory`
+  bool enomem = false;               ///< `Cannot allocate memory` (ENOMEM, e.g. from fork)
   bool cuda_oom = false;             ///< `CUDA out of memory`, `torch.cuda.OutOfMemoryError`
+  /// The size the failed allocation asked for: torch's "you tried to
+  /// allocate N bytes", numpy's "Unable to allocate 1.17 GiB" (binary
+  /// units, as numpy prints them; rounded as printed).
+  std::optional<uint64_t> requested_bytes;
+  bool requested_approx = false;  ///< from numpy's rounded figure, not an exact byte count
   std::vector<int64_t> dataloader_killed_pids;  ///< `DataLoader worker (pid N) is killed by signal`
+  std::vector<int64_t> dataloader_bus_error_pids;  ///< ... `killed by signal: Bus error`
   bool shm_bus_error = false;        ///< PyTorch `Bus error ... shared memory`
+  /// PyTorch's "Unexpected bus error encountered in worker": a DataLoader
+  /// worker died of SIGBUS (a full /dev/shm).
+  bool worker_bus_error = false;
+  /// The exception line ending the last Python traceback ("ValueError:
+  /// bad value"), at most 200 bytes; empty when none.
+  std::string python_exception;
 };
 [[nodiscard]] StderrFindings scan_stderr(std::string_view tail);
 

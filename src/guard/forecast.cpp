@@ -50,4 +50,16 @@ std::optional<double> SlopeWindow::slope() const {
   return theil_sen_slope(pts_);
 }
 
+bool SlopeWindow::levelling_off() const {
+  auto whole = slope();
+  if (!whole || !(*whole > 0)) return false;
+  const double mid = (pts_.front().first + pts_.back().first) / 2;
+  std::deque<std::pair<double, uint64_t>> later;
+  for (auto& p : pts_)
+    if (p.first >= mid) later.push_back(p);
+  if (later.size() < 3) return false;
+  auto recent = theil_sen_slope(later);
+  return recent && *recent < *whole / 2;
+}
+
 }  // namespace oomlens::guard

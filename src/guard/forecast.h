@@ -38,6 +38,11 @@ class SlopeWindow {
   void push(double t_s, uint64_t bytes);
   /// The robust slope when the window holds enough of a trend, else nullopt.
   [[nodiscard]] std::optional<double> slope() const;
+  /// True when the trend is levelling off: the Theil–Sen slope of the
+  /// window's later half (at least 3 points) is under half the whole
+  /// window's positive slope (a start-up ramp reaching its plateau). False
+  /// without a positive slope or with too few points.
+  [[nodiscard]] bool levelling_off() const;
   [[nodiscard]] size_t size() const { return pts_.size(); }
   void clear() { pts_.clear(); }
 

@@ -21,6 +21,7 @@ const char* decision_name(Decision::Kind k) {
     case Decision::Kind::act: return "guard_action";
     case Decision::Kind::escalate: return "guard_escalation";
     case Decision::Kind::grace_passed: return "guard_grace_passed";
+    case Decision::Kind::rearm: return "guard_rearmed";
   }
   return "?";
 }
@@ -37,6 +38,23 @@ double poll_interval_s(std::optional<uint64_t> headroom, std::optional<double> s
   if (warned) iv = std::min(iv, 0.1);
   return std::clamp(iv, 0.01, 1.0);
 }
+
+double rearm_fraction(double warn) { return std::max(warn - 0.10, warn / 2); }
+
+namespace {
+
+// Whether `cond` has held since *since for long enough (min(cap, ttl / 4)).
+bool persisted(bool cond, double t_s, std::optional<double> ttl, std::optional<double>* since) {
+  if (!cond) {
+    since->reset();
+    return false;
+  }
+  if (!*since) *since = t_s;
+  const double need = std::min(kForecastPersistMaxS, ttl.value_or(0) / 4);
+  return t_s - **since >= need;
+}
+
+}  // namespace
 
 Guard::Guard(GuardOptions o, ForecastParams fp) : o_(std::move(o)), window_(fp) {}
 
@@ -67,21 +85,44 @@ std::vector<Decision> Guard::observe(const Observation& obs) {
     d.time_to_limit_s = ttl;
     return d;
   };
+  // A forecast is a trend only while growth is not levelling off, and only
+  // once it has persisted (see guard.h).
+  const bool levelling = window_.levelling_off();
+  const bool fc_raw = o_.forecast_s && ttl && *ttl <= *o_.forecast_s && !levelling;
+  const bool fc_warn = persisted(fc_raw, obs.t_s, ttl, &forecast_since_);
+  // A forecast alone never acts below kForecastActFloor of the limit: a
+  // loader reading its dataset at 400 MiB/s into a 2 GiB limit forecasts
+  // the limit 5 s away at a few %, and plateaus. Warning early costs
+  // nothing; an action (SIGTERM) at 57 % would stop a healthy job.
+  const bool fc_act = persisted(o_.act_forecast_s && ttl && *ttl <= *o_.act_forecast_s && !levelling &&
+                                    used >= kForecastActFloor,
+                                obs.t_s, ttl, &act_forecast_since_);
   if (obs.main_alive) {
-    if (stage_ == Stage::watching) {
+    // An act threshold crossed with --action none did nothing: it re-arms
+    // with the warning (a job nearing the limit twice is recorded twice).
+    const bool rearmable = stage_ == Stage::warned || (stage_ == Stage::acted && o_.action.kind == Action::Kind::none);
+    if (rearmable) {
+      // Hysteresis: back below the re-arm level, with no forecast, for a while.
+      const bool below = used < rearm_fraction(o_.warn_fraction) && !fc_raw;
+      if (!below) {
+        below_rearm_since_.reset();
+      } else if (!below_rearm_since_) {
+        below_rearm_since_ = obs.t_s;
+      } else if (obs.t_s - *below_rearm_since_ >= kRearmHoldS) {
+        out.push_back(make(Decision::Kind::rearm, "hysteresis"));
+        stage_ = Stage::watching;
+        below_rearm_since_.reset();
+      }
+    }
+    if (stage_ == Stage::watching && out.empty()) {
       if (used >= o_.warn_fraction) out.push_back(make(Decision::Kind::warn, "percent"));
-      else if (o_.forecast_s && ttl && *ttl <= *o_.forecast_s) out.push_back(make(Decision::Kind::warn, "forecast"));
+      else if (fc_warn) out.push_back(make(Decision::Kind::warn, "forecast"));
       if (!out.empty()) stage_ = Stage::warned;
     }
     if (stage_ == Stage::warned) {
       std::string trig;
       if (used >= o_.act_fraction) trig = "percent";
-      // A forecast alone never acts below half the limit: a loader reading
-      // its dataset at 400 MiB/s into a 2 GiB limit forecasts the limit 5 s
-      // away at 0 %, and plateaus. Warning early costs nothing; an action
-      // (SIGTERM) at 8 % of the limit would stop a healthy job.
-      else if (o_.act_forecast_s && ttl && *ttl <= *o_.act_forecast_s && used >= kForecastActFloor)
-        trig = "forecast";
+      else if (fc_act) trig = "forecast";
       if (!trig.empty()) {
         out.push_back(make(Decision::Kind::act, trig));
         stage_ = Stage::acted;

@@ -1,13 +1,22 @@
 #pragma once
 // The guard's decisions, a pure state machine fed one observation at a time:
 //
-//   watching --(used >= --warn, or forecast <= --forecast)--> warned
-//   warned   --(used >= --act,  or forecast <= --act-forecast)--> acted
+//   watching --(used >= --warn, or forecast <= --forecast, persisted)--> warned
+//   warned   --(used >= --act,  or forecast <= --act-forecast, persisted,
+//               from kForecastActFloor of the limit)--> acted
+//   warned   --(below the re-arm level, no forecast, for kRearmHoldS)--> watching
+//   acted    --(the same, when --action none did nothing)--> watching
 //   acted    --(--grace elapsed and the working set still rose)--> escalated
 //
-// Thresholds may be crossed together (a fast ramp): the warning is then
-// emitted first, in the same step. Each transition fires once. The poll
-// interval adapts: about headroom / growth / 10, clamped to [10 ms, 1 s].
+// A forecast counts only while the trend is not levelling off
+// (SlopeWindow::levelling_off) and once it has held for
+// min(kForecastPersistMaxS, a quarter of the forecast time): a start-up
+// ramp that plateaus is not a trend. Thresholds may be crossed together (a
+// fast ramp): the warning is then emitted first, in the same step. A
+// real action and the escalation fire once; a warning re-arms (hysteresis: the
+// working set must fall below rearm_fraction(--warn) for kRearmHoldS, with
+// no forecast), so a job that nears the limit twice is warned twice. The
+// poll interval adapts: about headroom / growth / 10, clamped to [10 ms, 1 s].
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,13 +34,22 @@ struct Observation {
   bool main_alive = true;
 };
 
+/// A forecast must hold this long at most (a quarter of the forecast time
+/// when shorter) before it warns or acts.
+inline constexpr double kForecastPersistMaxS = 2.0;
+/// A warning re-arms after the working set stayed below the re-arm level
+/// (and no forecast held) this long.
+inline constexpr double kRearmHoldS = 2.0;
+/// The re-arm level: 10 points below --warn, or half of it when lower.
+[[nodiscard]] double rearm_fraction(double warn_fraction);
+
 enum class Stage { watching, warned, acted, escalated };
 [[nodiscard]] const char* stage_name(Stage s);
 
 struct Decision {
-  enum class Kind { warn, act, escalate, grace_passed };
+  enum class Kind { warn, act, escalate, grace_passed, rearm };
   Kind kind = Kind::warn;
-  std::string trigger;  ///< "percent", "forecast" (warn/act); "grace" (escalate, grace_passed)
+  std::string trigger;  ///< "percent", "forecast" (warn/act); "grace" (escalate, grace_passed); "hysteresis" (rearm)
   double t_s = 0;
   uint64_t working_set_bytes = 0;
   uint64_t effective_limit_bytes = 0;
@@ -69,6 +87,7 @@ class Guard {
   uint64_t act_ws_ = 0;
   bool grace_done_ = false;
   std::optional<uint64_t> prev_ws_;
+  std::optional<double> forecast_since_, act_forecast_since_, below_rearm_since_;
 };
 
 }  // namespace oomlens::guard

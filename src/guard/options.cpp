@@ -155,6 +155,14 @@ std::variant<GuardOptions, std::string> make_guard_options(const GuardArgs& a) {
     if (auto* e = std::get_if<std::string>(&r)) return *e;
     o.budget_bytes = std::get<uint64_t>(r);
   }
+  // Defaults follow the explicit value: `--act 60%` alone warns at 50 %,
+  // `--warn 97%` alone acts at 97 %. Only two explicit values contradict.
+  if (a.warn.empty() && !a.act.empty())
+    o.warn_fraction = std::min(0.85, std::max(o.act_fraction - 0.10, o.act_fraction / 2));
+  if (a.act.empty() && !a.warn.empty()) o.act_fraction = std::max(o.act_fraction, o.warn_fraction);
+  // An explicit --act P% means acting at P %, unless a forecast action is
+  // asked for too (a forecast acted on start-up ramps at 57 %).
+  if (!a.act.empty() && a.act_forecast.empty()) o.act_forecast_s.reset();
   // Order: the warning must come first, or it is noise after the action.
   if (o.act_fraction < o.warn_fraction)
     return fmt::format("--act {:g}% is below --warn {:g}%: the action would come before the warning "
@@ -171,6 +179,7 @@ std::variant<GuardOptions, std::string> make_guard_options(const GuardArgs& a) {
     return std::string("--act-forecast needs --forecast (the warning) to be on");
   o.py_stacks = a.py_stacks;
   o.py_tracemalloc = a.py_tracemalloc;
+  o.keep_job_status = a.keep_job_status;
   return o;
 }
 

@@ -65,6 +65,8 @@ json GuardRunner::header_json() const {
           {"forecast_s", opt(o_.forecast_s)},
           {"act_fraction", o_.act_fraction},
           {"act_forecast_s", opt(o_.act_forecast_s)},
+          {"rearm_fraction", rearm_fraction(o_.warn_fraction)},
+          {"keep_job_status", o_.keep_job_status},
           {"action", a},
           {"grace_s", o_.grace_s},
           {"budget_bytes", opt(o_.budget_bytes)},
@@ -203,6 +205,7 @@ void GuardRunner::handle(const Decision& d) {
       break;
     }
     case Decision::Kind::grace_passed:
+    case Decision::Kind::rearm:  // below the re-arm level: the next crossing warns again
       host_.write(ev, true);
       break;
   }
@@ -349,15 +352,18 @@ bool GuardRunner::on_reaped(int pid, int wait_status, double t_s) {
 
 json GuardRunner::verdict_json() const {
   json first_warning = nullptr, action = nullptr;
+  int warnings = 0;
   for (auto& d : decisions_) {
     if (d["kind"] == "guard_warning" && first_warning.is_null()) first_warning = d;
+    if (d["kind"] == "guard_warning") ++warnings;
     if (d["kind"] == "guard_action" && action.is_null()) action = d;
   }
   auto strip = [](json j) {
     if (j.is_object()) { j.erase("type"); j.erase("kind"); }
     return j;
   };
-  return {{"stage", stage_name(guard_.stage())}, {"warning", strip(first_warning)}, {"action", strip(action)},
+  return {{"stage", stage_name(guard_.stage())}, {"warning", strip(first_warning)}, {"warnings", warnings},
+          {"action", strip(action)},
           {"polls", polls_}, {"wakeups", wakeups_}, {"effective_limit_bytes", opt(effective_limit_)},
           {"limit_source", limit_source_.empty() ? json(nullptr) : json(limit_source_)}, {"high_bytes", opt(high_)}};
 }

@@ -165,12 +165,16 @@ SystemSample read_system_sample(const std::string& proc_root, const std::string&
     if (ps->some) s.psi_some_avg10 = ps->some->avg10;
     if (ps->full) s.psi_full_avg10 = ps->full->avg10;
   }
+  read_shm_usage(shm_dir, &s);
+  return s;
+}
+
+void read_shm_usage(const std::string& shm_dir, SystemSample* s) {
   struct statvfs vfs {};
   if (::statvfs(shm_dir.c_str(), &vfs) == 0) {
-    s.shm_size_bytes = static_cast<uint64_t>(vfs.f_blocks) * vfs.f_frsize;
-    s.shm_used_bytes = static_cast<uint64_t>(vfs.f_blocks - vfs.f_bfree) * vfs.f_frsize;
+    s->shm_size_bytes = static_cast<uint64_t>(vfs.f_blocks) * vfs.f_frsize;
+    s->shm_used_bytes = static_cast<uint64_t>(vfs.f_blocks - vfs.f_bfree) * vfs.f_frsize;
   }
-  return s;
 }
 
 const std::vector<std::string>& proc_columns() {

@@ -102,6 +102,10 @@ class CgroupReader {
   size_t text_len_ = 0;
 };
 
+/// statvfs(shm_dir) into s->shm_size_bytes/shm_used_bytes (tmpfs blocks
+/// minus free blocks); both stay nullopt when it fails. For a job in its
+/// own mount namespace, pass /proc/PID/root/dev/shm.
+void read_shm_usage(const std::string& shm_dir, SystemSample* s);
 /// /proc/meminfo, /proc/pressure/memory, statvfs(shm_dir).
 [[nodiscard]] SystemSample read_system_sample(const std::string& proc_root = "/proc",
                                               const std::string& shm_dir = "/dev/shm");

@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <tuple>
+#include <vector>
 
 namespace oomlens::proc {
 namespace {
@@ -212,6 +214,51 @@ std::optional<int> read_pid_int(int pid, std::string_view file, const std::strin
   auto t = slurp(pid_path(proc_root, pid, file));
   if (!t) return std::nullopt;
   return to_int<int>(trim(*t));
+}
+
+MemoryRlimits parse_pid_limits(std::string_view text) {
+  MemoryRlimits r;
+  auto field = [](std::string_view w) -> std::optional<uint64_t> {
+    uint64_t v = 0;
+    auto res = std::from_chars(w.data(), w.data() + w.size(), v);
+    if (res.ec != std::errc{} || res.ptr != w.data() + w.size()) return std::nullopt;  // "unlimited"
+    return v;
+  };
+  auto words = [](std::string_view rest) {
+    std::vector<std::string_view> ws;
+    size_t i = 0;
+    while (i < rest.size()) {
+      while (i < rest.size() && rest[i] == ' ') ++i;
+      size_t j = i;
+      while (j < rest.size() && rest[j] != ' ') ++j;
+      if (j > i) ws.push_back(rest.substr(i, j - i));
+      i = j;
+    }
+    return ws;
+  };
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? text.size() : nl + 1;
+    // The name column is 25 characters wide ("%-25s %-20s %-20s %-10s").
+    for (auto [name, soft, hard] : {std::tuple{std::string_view("Max address space"), &r.as_soft_bytes, &r.as_hard_bytes},
+                                    std::tuple{std::string_view("Max data size"), &r.data_soft_bytes, &r.data_hard_bytes}}) {
+      if (line.substr(0, name.size()) != name) continue;
+      auto ws = words(line.substr(name.size()));
+      if (ws.size() >= 2) {
+        *soft = field(ws[0]);
+        *hard = field(ws[1]);
+      }
+    }
+  }
+  return r;
+}
+
+std::optional<MemoryRlimits> read_pid_limits(int pid, const std::string& proc_root) {
+  auto t = slurp(pid_path(proc_root, pid, "limits"));
+  if (!t) return std::nullopt;
+  return parse_pid_limits(*t);
 }
 
 }  // namespace oomlens::proc

@@ -66,6 +66,17 @@ struct SmapsRollup {
 /// /proc/PID/stat fields oomlens needs (fs/proc/array.c: do_task_stat()).
 /// The comm is between the first '(' and the LAST ')', since comms may hold
 /// spaces and parentheses.
+/// The memory rlimits of /proc/PID/limits (fs/proc/base.c proc_pid_limits:
+/// "Max address space", "Max data size"; soft and hard, in bytes). nullopt
+/// each when "unlimited", absent or malformed: unknown and unlimited alike
+/// mean no such limit to name.
+struct MemoryRlimits {
+  std::optional<uint64_t> as_soft_bytes, as_hard_bytes;      ///< RLIMIT_AS
+  std::optional<uint64_t> data_soft_bytes, data_hard_bytes;  ///< RLIMIT_DATA
+};
+[[nodiscard]] MemoryRlimits parse_pid_limits(std::string_view text);
+[[nodiscard]] std::optional<MemoryRlimits> read_pid_limits(int pid, const std::string& proc_root = "/proc");
+
 struct PidStat {
   int64_t pid = 0;
   std::string comm;

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <string>
 
+#include <fmt/core.h>
+
 #include "proc/proc.h"
 #include "supervise/systemd_scope.h"
 
@@ -40,6 +42,26 @@ std::optional<LimitSpec> parse_limit_spec(std::string_view t) {
   if (bytes < 1 || bytes > 1.8e19) return std::nullopt;
   spec.bytes = static_cast<uint64_t>(bytes);
   return spec;
+}
+
+std::string limit_spec_error(std::string_view t) {
+  std::string s(t);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end == s.c_str() || !std::isfinite(v))
+    return fmt::format("--limit '{}' is not a size (64M, 32G, 1.5GiB) or a percentage (80%)", s);
+  std::string unit(end);
+  if (unit == "%") {
+    if (v > 100)
+      return fmt::format("--limit '{}' is a share over 100 %: a percentage is of oomlens's own memory limit "
+                         "(or MemTotal), so give at most 100%, or a size (64M, 32G)", s);
+    return fmt::format("--limit '{}' must be above 0%", s);
+  }
+  if (v <= 0) return fmt::format("--limit '{}' must be above zero", s);
+  if (parse_limit_spec(std::string("1") + unit))
+    return fmt::format("--limit '{}' is out of range (at most 16 EiB)", s);
+  return fmt::format("--limit '{}' has an unknown unit '{}' (use K, M, G, T or %)", s, unit);
 }
 
 uint64_t resolve_limit(const LimitSpec& spec, uint64_t available_bytes) {

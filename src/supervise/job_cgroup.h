@@ -23,6 +23,10 @@ struct LimitSpec {
   std::optional<double> percent;
 };
 [[nodiscard]] std::optional<LimitSpec> parse_limit_spec(std::string_view text);
+/// Why `text` is not a limit, as a sentence naming `--limit` (for a text
+/// parse_limit_spec refused): a share over 100 %, zero or negative, an
+/// unknown unit, out of range, or not a number. Pure.
+[[nodiscard]] std::string limit_spec_error(std::string_view text);
 
 /// Resolves a spec against what oomlens itself may use: `available_bytes`
 /// is the tightest limit of oomlens's own memory cgroup, else MemTotal.

@@ -216,8 +216,8 @@ std::optional<int> Session::spawn() {
   err_pipe_[1] = -1;
   if (auto* e = std::get_if<SpawnError>(&spawned)) {
     say(e->message);
-    rec_.write({{"type", "event"}, {"t_s", 0.0}, {"kind", "spawn_failed"}, {"message", e->message},
-                {"exit_code", e->exit_code}}, true);
+    // Nothing ran: no record is left behind (as for every failure before the start).
+    ::unlink(o_.record_path.c_str());
     if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
     return e->exit_code;
   }

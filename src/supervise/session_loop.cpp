@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cerrno>
 
+#include <fmt/core.h>
+
 #include "diagnose/verdict_json.h"
 #include "supervise/session_state.h"
 
@@ -71,7 +73,19 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
     const monitor::TrackedProc* tp = nullptr;
     for (auto& p : tree_->procs())
       if (p.pid == k.pid) tp = &p;
-    if (!tp && k.pid != job_.pid) continue;  // not ours
+    if (!tp && k.pid != job_.pid) {  // not ours: kept only as a note for the verdict
+      if (other_kills_.size() < kOtherKillsKept) {
+        diagnose::TreeKill o;
+        o.pid = k.pid;
+        o.comm = k.comm;
+        o.role = "unrelated";
+        o.kmsg_seq = k.kmsg_seq;
+        o.constraint = k.constraint;
+        o.oom_memcg = k.oom_memcg;
+        other_kills_.push_back(std::move(o));
+      }
+      continue;
+    }
     diagnose::TreeKill tk;
     tk.pid = k.pid;
     tk.comm = k.comm;
@@ -321,7 +335,23 @@ void Session::tick(double t) {
   read_cgroup(s);
   maybe_refresh_pss(s, t);
   s.tree = monitor::tree_totals(tree_->procs(), t);
-  if (tick_no_++ % 10 == 0) sys_ = monitor::read_system_sample();
+  // /dev/shm as the job sees it (its own mount namespace: /proc/PID/root),
+  // every tick: PyTorch's segments come and go faster than once a second.
+  const std::string shm_dir = main_status_ ? std::string("/dev/shm") : fmt::format("/proc/{}/root/dev/shm", job_.pid);
+  if (tick_no_ % 10 == 0) {
+    sys_ = monitor::read_system_sample("/proc", shm_dir);
+    if (!main_status_)
+      if (auto l = proc::read_pid_limits(job_.pid)) rlimits_ = *l;
+  } else {
+    monitor::read_shm_usage(shm_dir, &sys_);
+  }
+  ++tick_no_;
+  if (!main_status_) {  // the job's own /dev/shm: kept for the verdict once it has gone
+    job_shm_size_bytes_ = sys_.shm_size_bytes;
+    job_shm_used_bytes_ = sys_.shm_used_bytes;
+    if (sys_.shm_used_bytes && (!shm_peak_used_bytes_ || *sys_.shm_used_bytes > *shm_peak_used_bytes_))
+      shm_peak_used_bytes_ = sys_.shm_used_bytes;
+  }
   s.system = sys_;
   peaks_.update(s);
   queue_sample(s, t);

@@ -27,6 +27,7 @@
 #include "monitor/record.h"
 #include "monitor/sample.h"
 #include "monitor/tree.h"
+#include "proc/proc.h"
 #include "supervise/job_cgroup.h"
 #include "supervise/pty.h"
 #include "supervise/session.h"
@@ -175,6 +176,14 @@ class Session {
   Peaks peaks_;
   std::vector<monitor::Sample> minute_;  ///< for the growth rate (1 Hz thinning)
   std::vector<diagnose::TreeKill> kills_;
+  /// Kernel OOM kills of processes not in the job's tree during the run
+  /// (the first kOtherKillsKept): noted, never the job's verdict.
+  std::vector<diagnose::TreeKill> other_kills_;
+  /// The job's /dev/shm (in its mount namespace), sampled every tick: the peak.
+  std::optional<uint64_t> shm_peak_used_bytes_, job_shm_size_bytes_, job_shm_used_bytes_;
+  /// The main process's memory rlimits, read once a second while it runs.
+  proc::MemoryRlimits rlimits_;
+  static constexpr size_t kOtherKillsKept = 8;
   std::map<int, int> exit_status_;  ///< reaped pid -> wait status
   std::optional<int> main_status_;
   std::optional<double> main_exit_t_;

@@ -184,6 +184,8 @@ void Session::decide_and_end() {
   vi.still_running = attached() && !main_status_ && detach_signal_ != 0;
   vi.detach_signal = detach_signal_;
   vi.kernel_kills = kills_;
+  vi.other_kills = other_kills_;
+  vi.cgroup_is_jobs_own = jc_.has_value();  // --limit (or its systemd-run scope): the job's alone
   vi.kernel_log_readable = kmsg_ok_;
   vi.kernel_log_error = kw_.error();
   if (cg_oom_before_ && cg_oom_after_) vi.cgroup_oom_kill_delta = *cg_oom_after_ - *cg_oom_before_;
@@ -198,11 +200,33 @@ void Session::decide_and_end() {
     vi.killer_daemons = running_killer_daemons();
     vi.daemon_kill = logged_daemon_kill();
   }
+  if (guard_) {
+    // The guard's action, when it did something (guard/runner.h verdict_json).
+    const json gj = guard_->verdict_json();
+    const json& a = gj["action"];
+    if (a.is_object() && a.contains("action") && a["action"].value("done", false)) {
+      diagnose::GuardStop g;
+      g.action = a["action"].value("action", std::string());
+      g.signal = a["action"].value("signal", 0);
+      g.t_s = a.value("t_s", 0.0);
+      g.trigger = a.value("trigger", std::string());
+      g.used_fraction = a.value("used_fraction", 0.0);
+      g.working_set_bytes = a.value("working_set_bytes", uint64_t{0});
+      g.effective_limit_bytes = a.value("effective_limit_bytes", uint64_t{0});
+      g.escalated = gj.value("stage", std::string()) == "escalated";
+      vi.guard_stop = g;
+    }
+  }
   vi.signal_sender = signal_sender_;
   vi.signal_trace = sig_trace_status_;
   vi.stderr_tail = tail_.text();
-  vi.shm_used_bytes = sys_.shm_used_bytes;
-  vi.shm_size_bytes = sys_.shm_size_bytes;
+  // The job's /dev/shm as last seen while the main process ran (its mount namespace).
+  vi.shm_used_bytes = job_shm_used_bytes_;
+  vi.shm_size_bytes = job_shm_size_bytes_;
+  vi.shm_peak_used_bytes = shm_peak_used_bytes_;
+  vi.rlimit_as_bytes = rlimits_.as_soft_bytes;
+  vi.rlimit_data_bytes = rlimits_.data_soft_bytes;
+  vi.held_bytes = peaks_.tree_pss_bytes;
   {
     const monitor::TrackedProc* mainp = nullptr;
     for (auto& p : tree_->procs())
@@ -257,6 +281,10 @@ void Session::decide_and_end() {
                 static_cast<double>(*minute_.front().tree.pss_bytes)) / dt;
   }
   vj["growth_bytes_per_s"] = opt(growth);
+  // The job's /dev/shm (in its mount namespace): size, peak use while it ran, use at the end.
+  vj["shm"] = {{"size_bytes", opt(job_shm_size_bytes_)}, {"peak_used_bytes", opt(shm_peak_used_bytes_)},
+               {"used_bytes", opt(job_shm_used_bytes_)}};
+  vj["rlimits"] = {{"as_bytes", opt(rlimits_.as_soft_bytes)}, {"data_bytes", opt(rlimits_.data_soft_bytes)}};
   vj["limit_bytes"] = opt(vi.limit_bytes);
   vj["headroom_bytes"] = vi.limit_bytes && peaks_.cgroup_usage_bytes && *vi.limit_bytes >= *peaks_.cgroup_usage_bytes
                              ? json(*vi.limit_bytes - *peaks_.cgroup_usage_bytes) : json(nullptr);
@@ -320,6 +348,17 @@ void Session::decide_and_end() {
                                       : std::string("; the job's own failure status is kept")));
   JobEnd final_end = end;
   if (budget && budget->exit_code) final_end.exit_code = *budget->exit_code;
+  // The guard stopped the job: not a success, and not the job's own
+  // failure either. EX_TEMPFAIL (75): retry with more memory. A scheduler
+  // must not count a job stopped at step 0 as done (--keep-job-status: the
+  // job's own status).
+  if (verdict.cause == "stopped_by_guard" && !o_.guard.keep_job_status) {
+    say(fmt::format("the guard stopped the job: exiting {} (EX_TEMPFAIL) instead of the job's own status ({}); "
+                    "--keep-job-status keeps it", kExitGuardStopped, shell_status(end)));
+    final_end = JobEnd{};
+    final_end.exited = true;
+    final_end.exit_code = kExitGuardStopped;
+  }
   end_like(final_end);
 }
 

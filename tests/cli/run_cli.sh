@@ -40,4 +40,26 @@ else
   check pid-not-permitted 125 "may not read its memory" -- "$BIN" run $R --pid 1
 fi
 
+# Item 14 of issue 13: small things a user hit.
+check unknown-run-option    2   "unknown option '--unknown-flag'"  -- "$BIN" run $R --unknown-flag true
+[ ! -e "$T/r.jsonl" ] && pass=$((pass+1)) || { echo "FAIL unknown-run-option: a record was written"; fail=$((fail+1)); rm -f "$T/r.jsonl"; }
+check unknown-subcommand    2   "unknown subcommand 'frobnicate'"  -- "$BIN" frobnicate
+check limit-over-100        2   "share over 100"                   -- "$BIN" run $R --limit 150% -- true
+check limit-unit            2   "unknown unit 'Q'"                 -- "$BIN" run $R --limit 5Q -- true
+check limit-zero            2   "above zero"                       -- "$BIN" run $R --limit 0 -- true
+check explain-last-range    2   "1000000"                          -- "$BIN" explain --last 0 "$2/tests/fixtures/logs/mixed-prefixes.log"
+if grep -qE '[0-9]{30}' "$T/err" "$T/out"; then echo "FAIL explain-last-range: a long bound"; fail=$((fail+1)); else pass=$((pass+1)); fi
+check top-limit-range       2   ""                                 -- "$BIN" top --once -n -1
+if grep -qE '[0-9]{30}' "$T/err" "$T/out"; then echo "FAIL top-limit-range: a long bound"; fail=$((fail+1)); else pass=$((pass+1)); fi
+check nonexistent-command   127 "command not found"                -- "$BIN" run --record "$T/nx.jsonl" -- /nonexistent/oomlens-no-such-cmd
+[ ! -e "$T/nx.jsonl" ] && pass=$((pass+1)) || { echo "FAIL nonexistent-command: its record was left behind"; fail=$((fail+1)); }
+# plot: the format follows the name; - is stdout; report/plot read - as stdin.
+check small-record          0   ""                                 -- "$BIN" run --record "$T/s.jsonl" -- sleep 0.3
+check plot-png-refused      2   "must end in .svg or .html"        -- "$BIN" plot "$T/s.jsonl" -o "$T/x.png"
+[ ! -e "$T/x.png" ] && pass=$((pass+1)) || { echo "FAIL plot-png-refused: x.png was written"; fail=$((fail+1)); }
+(cd "$T" && "$BIN" plot s.jsonl -o - >"$T/stdout.svg" 2>"$T/err"); ok plot-dash-is-stdout $?
+{ [ ! -e "$T/-" ] && head -c 200 "$T/stdout.svg" | grep -q '<svg'; }; ok plot-dash-wrote-svg-to-stdout $?
+"$BIN" plot - -o "$T/in.svg" <"$T/s.jsonl" 2>"$T/err" && grep -q '<svg' "$T/in.svg"; ok plot-reads-stdin $?
+"$BIN" report - <"$T/s.jsonl" >"$T/out" 2>"$T/err" && grep -qi 'exited' "$T/out"; ok report-reads-stdin $?
+
 finish run_cli

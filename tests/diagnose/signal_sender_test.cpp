@@ -185,10 +185,15 @@ TEST(SignalSenderVerdict, KernelOomEvidenceWins) {
   auto v = decide_verdict(in);
   EXPECT_EQ(v.cause, "oom_killed");
   EXPECT_FALSE(v.signal_sender);
-  // A counter increase too ranks above the trace.
+  // The trace ranks above a counter (issue 13, item 5): a userspace sender
+  // makes it `killed` even when the job's own cgroup counter rose.
   auto c = killed_input(SIGKILL);
   c.cgroup_oom_kill_delta = 1;
   s.kind = "process";
+  c.signal_sender = s;
+  EXPECT_EQ(decide_verdict(c).cause, "killed");
+  // A kernel-sent SIGKILL (no report seen) with the counter up is still oom_killed.
+  s.kind = "kernel";
   c.signal_sender = s;
   EXPECT_EQ(decide_verdict(c).cause, "oom_killed");
 }

@@ -105,6 +105,34 @@ TEST(GuardOptions, Errors) {
   EXPECT_NE(err(a).find("unknown unit"), std::string::npos);
 }
 
+// Issue 13, item 10: a default --warn follows an explicit --act down; only
+// two explicit values that contradict are an error. Item 7: an explicit
+// --act acts at that share, not on the forecast, unless both are asked for.
+TEST(GuardOptions, DefaultsFollowTheExplicitValue) {
+  GuardArgs a;
+  a.act = "60%";
+  auto o = ok(a);
+  EXPECT_DOUBLE_EQ(o.act_fraction, 0.60);
+  EXPECT_NEAR(o.warn_fraction, 0.50, 1e-9);
+  EXPECT_FALSE(o.act_forecast_s);  // explicit --act: the share only
+  EXPECT_TRUE(o.forecast_s);       // the forecast still warns
+  a.act = "10%";
+  EXPECT_NEAR(ok(a).warn_fraction, 0.05, 1e-9);  // half of it when 10 points below is too low
+  a.act = "99%";
+  EXPECT_NEAR(ok(a).warn_fraction, 0.85, 1e-9);  // never above the default
+  a.act = "85%";
+  a.act_forecast = "5s";
+  EXPECT_DOUBLE_EQ(*ok(a).act_forecast_s, 5);  // asked for both
+  a = {};
+  a.warn = "97%";
+  EXPECT_DOUBLE_EQ(ok(a).act_fraction, 0.97);  // the default action follows a higher warning up
+  a.act = "96%";
+  EXPECT_NE(err(a).find("below --warn"), std::string::npos);  // two explicit values contradict
+  a = {};
+  a.keep_job_status = true;
+  EXPECT_TRUE(ok(a).keep_job_status);
+}
+
 TEST(GuardOptions, DefaultActForecastFollowsForecast) {
   GuardArgs a;
   a.forecast = "3s";

@@ -113,12 +113,12 @@ TEST(GuardLive, RampIsWarnedActedOnAndCheckpointsWithoutAnOomKill) {
   auto r = run("ramp-act", {"--limit", "1G", "--act", "90%", "--action", "term", "--act-forecast", "off"},
                {kPython, kRamp, "--rate", "100", "--checkpoint", ckpt}, sup);
   ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
-  EXPECT_EQ(WEXITSTATUS(r.status), 0) << r.err;
+  EXPECT_EQ(WEXITSTATUS(r.status), 75) << r.err;  // stopped by the guard: EX_TEMPFAIL, not a success
   // The checkpoint is there and the kernel never killed anything.
   auto ck = json::parse(slurp(ckpt), nullptr, false);
   ASSERT_FALSE(ck.is_discarded()) << "no checkpoint; stderr:\n" << r.err;
   EXPECT_EQ(ck["signal"], SIGTERM);
-  EXPECT_EQ(r.verdict["cause"], "exited") << r.verdict.dump(2);
+  EXPECT_EQ(r.verdict["cause"], "stopped_by_guard") << r.verdict.dump(2);
   EXPECT_TRUE(r.verdict["kernel_kills"].empty());
   EXPECT_TRUE(r.events("oom_kill").empty());
   EXPECT_TRUE(r.events("cgroup_oom_kill").empty());
@@ -183,7 +183,7 @@ TEST(GuardLive, PyStacksNameTheAllocatingFunction) {
                 "--py-tracemalloc"},
                {kPython, kRamp, "--rate", "100", "--checkpoint", ckpt}, sup);
   ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
-  EXPECT_EQ(WEXITSTATUS(r.status), 0) << r.err;
+  EXPECT_EQ(WEXITSTATUS(r.status), 75) << r.err;  // stopped by the guard
   auto st = r.events("py_stacks");
   ASSERT_GE(st.size(), 1u) << r.err;
   bool named = false;
@@ -245,7 +245,8 @@ TEST(GuardLive, ExecActionRunsWithoutAShellWithTheJobPid) {
   auto r = run("exec", {"--limit", "200M", "--act", "90%", "--action", "exec:" + script + " ;rm -rf /nonexistent-$(x)"},
                {kPython, kRamp, "--rate", "100", "--checkpoint", gdir() + "/exec.ckpt"}, sup);
   ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
-  EXPECT_EQ(WEXITSTATUS(r.status), 0) << r.err;
+  EXPECT_EQ(WEXITSTATUS(r.status), 75) << r.err;  // the helper's SIGTERM stopped it: stopped_by_guard
+  EXPECT_EQ(r.verdict["cause"], "stopped_by_guard") << r.verdict.dump(2);
   std::string env = slurp(out);
   EXPECT_NE(env.find("OOMLENS_JOB_PID=" + std::to_string(r.header["main_pid"].get<int>())), std::string::npos) << env;
   EXPECT_NE(env.find("OOMLENS_LIMIT_BYTES="), std::string::npos);
@@ -258,8 +259,8 @@ TEST(GuardLive, ExecActionRunsWithoutAShellWithTheJobPid) {
   expect_schema_valid("exec");
 }
 
-// --action kill: the verdict names oomlens's guard as the sender of the
-// SIGKILL (signal trace), not "sender unknown".
+// --action kill: the verdict is stopped_by_guard (exit 75) and names
+// oomlens's guard as the sender of the SIGKILL (signal trace), not "sender unknown".
 TEST(GuardLive, KillActionIsNamedAsTheSender) {
   REQUIRE_PYTHON();
   OOMLENS_REQUIRE_CGROUP(parent);
@@ -268,9 +269,11 @@ TEST(GuardLive, KillActionIsNamedAsTheSender) {
   ASSERT_FALSE(sup.empty()) << err;
   auto r = run("kill-action", {"--limit", "200M", "--warn", "20%", "--act", "30%", "--action", "kill"},
                {kPython, kRamp, "--rate", "50", "--target", "150"}, sup);
-  ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
-  EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
-  EXPECT_EQ(r.verdict["cause"], "killed") << r.verdict.dump(2);
+  ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
+  EXPECT_EQ(WEXITSTATUS(r.status), 75) << r.err;
+  EXPECT_EQ(r.verdict["cause"], "stopped_by_guard") << r.verdict.dump(2);
+  EXPECT_EQ(r.verdict["exit"]["signal"], SIGKILL);
+  EXPECT_EQ(r.verdict["summary"].get<std::string>().find("sender unknown"), std::string::npos);
   note_signal_trace("KillActionIsNamedAsTheSender", r.header["signal_trace"].get<std::string>(),
                     r.header.value("signal_trace_tracefs", json()).is_string()
                         ? r.header["signal_trace_tracefs"].get<std::string>() : "",
@@ -278,7 +281,9 @@ TEST(GuardLive, KillActionIsNamedAsTheSender) {
   if (r.header["signal_trace"] == "on") {
     EXPECT_EQ(r.verdict["signal_sender"]["kind"], "oomlens_guard") << r.verdict.dump(2);
     EXPECT_EQ(r.verdict["signal_sender"]["pid"], r.header["oomlens_pid"]);
-    EXPECT_NE(r.verdict["summary"].get<std::string>().find("oomlens itself"), std::string::npos);
+    bool named = false;
+    for (auto& e : r.verdict["evidence"]) named |= e.get<std::string>().find("oomlens itself") != std::string::npos;
+    EXPECT_TRUE(named) << r.verdict["evidence"].dump(2);
   } else if (in_ci()) {
     ADD_FAILURE() << "CI=true: signal trace " << r.header["signal_trace"];
   }

@@ -50,9 +50,11 @@ def main():
     ap.add_argument("--target", type=float, default=0.0, help="MiB, then exit 0 (0: forever)")
     ap.add_argument("--checkpoint", default="")
     ap.add_argument("--linger", type=float, default=0.0, help="s to hold the memory after --target")
+    ap.add_argument("--no-handler", action="store_true", help="keep the default dispositions (die of SIGTERM)")
     a = ap.parse_args()
-    for s in (signal.SIGTERM, signal.SIGINT, signal.SIGUSR1):
-        signal.signal(s, on_signal)
+    if not a.no_handler:
+        for s in (signal.SIGTERM, signal.SIGINT, signal.SIGUSR1):
+            signal.signal(s, on_signal)
     hold = []
     start = time.monotonic()
     held = allocate_towards_the_limit(a.rate, a.target, hold)

@@ -85,5 +85,21 @@ TEST(LiveProc, ReadsOwnProcess) {
   EXPECT_FALSE(read_pid_status(-5).has_value());  // a gone process is nullopt
 }
 
+// fs/proc/base.c proc_pid_limits: "%-25s %-20s %-20s %-10s\n".
+TEST(PidLimits, MemoryRlimits) {
+  auto r = parse_pid_limits(
+      "Limit                     Soft Limit           Hard Limit           Units     \n"
+      "Max data size             unlimited            unlimited            bytes     \n"
+      "Max stack size            8388608              unlimited            bytes     \n"
+      "Max address space         536870912            1073741824           bytes     \n");
+  EXPECT_EQ(r.as_soft_bytes, 536870912u);
+  EXPECT_EQ(r.as_hard_bytes, 1073741824u);
+  EXPECT_FALSE(r.data_soft_bytes);  // unlimited: no limit to name
+  EXPECT_FALSE(r.data_hard_bytes);
+  EXPECT_FALSE(parse_pid_limits("garbage").as_soft_bytes);
+  auto self = read_pid_limits(::getpid());
+  ASSERT_TRUE(self.has_value());
+}
+
 }  // namespace
 }  // namespace oomlens::proc

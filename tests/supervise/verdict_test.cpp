@@ -1,6 +1,7 @@
 // The verdict's precedence and evidence ladder, from structs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 
 #include "diagnose/verdict.h"
@@ -117,6 +118,165 @@ TEST(Verdict, StderrScanFindsDataLoaderPids) {
   ASSERT_EQ(f.dataloader_killed_pids.size(), 1u);
   EXPECT_EQ(f.dataloader_killed_pids[0], 4242);
   EXPECT_FALSE(scan_stderr("no MemoryErrors here").python_memory_error);
+}
+
+// Issue 13, item 9: the guard's action ended the job.
+GuardStop term_stop() {
+  GuardStop g;
+  g.action = "term";
+  g.signal = SIGTERM;
+  g.t_s = 12.5;
+  g.trigger = "percent";
+  g.used_fraction = 0.91;
+  g.working_set_bytes = 910ull << 20;
+  g.effective_limit_bytes = 1000ull << 20;
+  return g;
+}
+
+TEST(Verdict, GuardStopWithAndWithoutAHandler) {
+  VerdictInput caught;  // caught SIGTERM, checkpointed, exited 0
+  caught.main_pid = 100;
+  caught.exited = true;
+  caught.guard_stop = term_stop();
+  auto v = decide_verdict(caught);
+  EXPECT_EQ(v.cause, "stopped_by_guard");
+  EXPECT_NE(v.summary.find("SIGTERM"), std::string::npos) << v.summary;
+  EXPECT_NE(v.summary.find("91%"), std::string::npos) << v.summary;
+  EXPECT_NE(v.summary.find("12.5 s"), std::string::npos) << v.summary;
+  auto died = killed_by(SIGTERM);  // no handler: died of the signal oomlens sent
+  died.guard_stop = term_stop();
+  v = decide_verdict(died);
+  EXPECT_EQ(v.cause, "stopped_by_guard");
+  EXPECT_EQ(v.summary.find("sender unknown"), std::string::npos) << v.summary;
+  // Escalation: SIGKILL to the tree after --grace.
+  auto esc = killed_by(SIGKILL);
+  esc.guard_stop = term_stop();
+  esc.guard_stop->escalated = true;
+  EXPECT_EQ(decide_verdict(esc).cause, "stopped_by_guard");
+  // A kernel OOM kill despite the action is still an OOM kill.
+  esc.kernel_kills.push_back(kill_of(100, "main"));
+  EXPECT_EQ(decide_verdict(esc).cause, "oom_killed");
+  // Another process's SIGKILL (traced) is not the guard's doing.
+  auto other = killed_by(SIGKILL);
+  other.guard_stop = term_stop();
+  SignalSender s;
+  s.kind = "process";
+  s.sig = SIGKILL;
+  s.pid = 777;
+  s.comm = "kill";
+  other.signal_sender = s;
+  EXPECT_EQ(decide_verdict(other).cause, "killed");
+}
+
+// Issue 13, item 5: a SIGKILL from another process while someone else was
+// OOM-killed is `killed`, never oom_killed from a machine-wide counter.
+TEST(Verdict, MachineWideCounterIsANoteNotTheVerdict) {
+  auto in = killed_by(SIGKILL);
+  in.vmstat_oom_kill_delta = 2;
+  in.cgroup_oom_kill_delta = 0;
+  TreeKill o = kill_of(555, "unrelated");
+  o.comm = "leaker";
+  o.oom_memcg = "/other";
+  in.other_kills.push_back(o);
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "killed");
+  EXPECT_EQ(v.confidence, "high");
+  EXPECT_NE(v.summary.find("sender unknown"), std::string::npos) << v.summary;
+  bool noted = false;
+  for (auto& e : v.evidence) noted |= e.find("elsewhere") != std::string::npos && e.find("pid 555") != std::string::npos;
+  EXPECT_TRUE(noted);
+  // A shared cgroup's counter (no --limit) is no better than /proc/vmstat.
+  in.cgroup_oom_kill_delta = 1;
+  in.cgroup_is_jobs_own = false;
+  EXPECT_EQ(decide_verdict(in).cause, "killed");
+  // Without the kernel log it is "possibly", still not the verdict.
+  in.kernel_log_readable = false;
+  v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "killed");
+  EXPECT_EQ(v.confidence, "low");
+  EXPECT_NE(std::find(v.secondary_causes.begin(), v.secondary_causes.end(), "possibly_oom_killed"),
+            v.secondary_causes.end());
+  // A traced userspace sender outranks even the job's own cgroup counter.
+  in = killed_by(SIGKILL);
+  in.cgroup_oom_kill_delta = 1;
+  SignalSender s;
+  s.kind = "process";
+  s.sig = SIGKILL;
+  s.pid = 777;
+  s.comm = "kill";
+  in.signal_sender = s;
+  EXPECT_EQ(decide_verdict(in).cause, "killed");
+}
+
+// Issue 13, items 1-2.
+TEST(Verdict, WorkerBusErrorNamesShmAndAdvises) {
+  VerdictInput in;
+  in.main_pid = 100;
+  in.exited = true;
+  in.exit_code = 1;
+  in.stderr_tail =
+      "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).\n"
+      "Traceback (most recent call last):\n  File \"x.py\", line 3\n"
+      "RuntimeError: DataLoader worker (pid 4321) is killed by signal: Bus error. It is possible that dataloader's "
+      "workers are out of shared memory.\n";
+  in.shm_size_bytes = 64ull << 20;
+  in.shm_used_bytes = 0;
+  in.shm_peak_used_bytes = 64ull << 20;
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "bus_error");
+  EXPECT_EQ(v.victim_pid, 4321);
+  EXPECT_NE(v.summary.find("100% full at its peak (64 MiB)"), std::string::npos) << v.summary;
+  ASSERT_FALSE(v.advice.empty());
+  EXPECT_NE(v.advice[0].find("--shm-size"), std::string::npos);
+  EXPECT_NE(v.advice[0].find("--ipc=host"), std::string::npos);
+  // A main-process SIGBUS reports the peak, not the (unlinked) end.
+  auto bus = killed_by(SIGBUS);
+  bus.shm_size_bytes = 64ull << 20;
+  bus.shm_used_bytes = 0;
+  bus.shm_peak_used_bytes = 63ull << 20;
+  v = decide_verdict(bus);
+  EXPECT_NE(v.summary.find("at its peak (63 MiB)"), std::string::npos) << v.summary;
+}
+
+TEST(Verdict, MemoryErrorNamesTheRlimitAndTheSize) {
+  VerdictInput in;
+  in.main_pid = 100;
+  in.exited = true;
+  in.exit_code = 1;
+  in.stderr_tail = "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n"
+                   "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 1.17 GiB for an array with shape "
+                   "(157286400,) and data type float64\n";
+  in.rlimit_as_bytes = 512ull << 20;
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "memory_error");
+  EXPECT_NE(v.summary.find("RLIMIT_AS 512 MiB"), std::string::npos) << v.summary;
+  EXPECT_NE(v.summary.find("numpy"), std::string::npos) << v.summary;
+  auto f = scan_stderr(in.stderr_tail);
+  ASSERT_TRUE(f.requested_bytes);
+  EXPECT_NEAR(static_cast<double>(*f.requested_bytes), 1.17 * (1 << 30), 1e6);
+  in.rlimit_as_bytes.reset();
+  in.stderr_tail = "RuntimeError: [enforce fail at alloc_cpu.cpp:75] data. DefaultCPUAllocator: can't allocate memory: "
+                   "you tried to allocate 7398752256 bytes. Error code 12 (Cannot allocate memory)\n";
+  v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "memory_error");
+  EXPECT_NE(v.summary.find("7398752256 bytes"), std::string::npos) << v.summary;
+  in.stderr_tail = "OSError: [Errno 12] Cannot allocate memory\n";
+  EXPECT_EQ(decide_verdict(in).cause, "memory_error");
+}
+
+TEST(Verdict, ANonMemoryExceptionIsNamed) {
+  VerdictInput in;
+  in.main_pid = 100;
+  in.exited = true;
+  in.exit_code = 1;
+  in.stderr_tail = "Traceback (most recent call last):\n  File \"t.py\", line 9, in <module>\n    raise "
+                   "ValueError(\"bad shape\")\nValueError: bad shape\n";
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "exited");
+  EXPECT_NE(v.summary.find("uncaught ValueError"), std::string::npos) << v.summary;
+  bool named = false;
+  for (auto& e : v.evidence) named |= e.find("ValueError: bad shape") != std::string::npos;
+  EXPECT_TRUE(named);
 }
 
 TEST(Verdict, JsonHasTheSchemaFields) {
