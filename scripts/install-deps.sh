@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs oomlens's build and test dependencies from Debian packages.
-# Usage: scripts/install-deps.sh [build|test|bench]   (default: build)
+# Usage: scripts/install-deps.sh [build|test|bench|engines]   (default: build)
 # Installs only what is missing; services shipped by packages are never started
 # (a temporary policy-rc.d forbids it while apt runs).
 set -euo pipefail
@@ -12,12 +12,15 @@ test_pkgs=(libgtest-dev libgmock-dev googletest clang-14 libclang-rt-14-dev
            prometheus python3-yaml tmux gzip util-linux)
 bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler python3-torch
             prometheus-node-exporter curl earlyoom)
+# The real engines of make test-slurm / test-container (scripts/engines/).
+engines_pkgs=(slurmctld slurmd slurm-client munge docker.io runc containerd busybox-static)
 pkgs=("${build_pkgs[@]}")
 case "$want" in
   build) ;;
-  test) pkgs+=("${test_pkgs[@]}") ;;
+  test) pkgs+=("${test_pkgs[@]}" "${engines_pkgs[@]}") ;;
   bench) pkgs+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
-  *) echo "install-deps.sh: unknown set '$want' (build|test|bench)" >&2; exit 2 ;;
+  engines) pkgs+=("${engines_pkgs[@]}") ;;
+  *) echo "install-deps.sh: unknown set '$want' (build|test|bench|engines)" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${pkgs[@]}"; do
