@@ -15,6 +15,8 @@
 namespace oomlens {
 namespace {
 
+using detail::describe_cgroup;
+
 const std::string kId = "b037e8823093302cef02a1aa0ada1b184e2b732d2ce87622fe03c1edb202bd10";
 const std::string kRoot = std::string(OOMLENS_SOURCE_DIR) + "/tests/fixtures/owner_lookup/root";
 
