@@ -64,3 +64,17 @@ install: deps
 
 deb: deps
 	@bash scripts/make-deb.sh $(BUILD)
+
+# The real engines (tests/engines/README.md): a single-node Slurm (slurmctld,
+# slurmd, munged) and Docker's dockerd, each started by the test in a
+# temporary directory and stopped and removed afterwards; no service is
+# enabled. Root. Each skips with the reason where the machine cannot run it
+# (a failure under CI=true).
+.PHONY: test-slurm test-container
+test-slurm: build
+	@bash scripts/install-deps.sh engines
+	@bash scripts/engines/test-slurm.sh $(BUILD)
+
+test-container: build
+	@bash scripts/install-deps.sh engines
+	@bash scripts/engines/test-container.sh $(BUILD)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs oomlens's dependencies from Debian packages: the one installer
 # (scripts/vm/install-deps.sh is a wrapper for the `vm` set).
-# Usage: scripts/install-deps.sh [build|test|bench|vm]   (default: build)
+# Usage: scripts/install-deps.sh [build|test|bench|vm|engines]   (default: build)
+#   engines: the real Slurm and Docker engines of make test-slurm /
+#   test-container (scripts/engines/); also part of test.
 #   vm: what the qemu VM tests need: qemu-system-x86 (the emulator),
 #   busybox-static (the guest's userland), cpio (the initramfs); the kernel
 #   image is extracted from a downloaded .deb (scripts/vm/fetch-kernel.sh).
@@ -24,11 +26,14 @@ bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler pytho
 build_pkgs+=(pandoc dpkg-dev)
 test_pkgs+=(lintian man-db bash-completion zsh fish)
 vm_pkgs=(qemu-system-x86 busybox-static cpio)
+# The real engines of make test-slurm / test-container (scripts/engines/).
+engines_pkgs=(slurmctld slurmd slurm-client munge docker.io runc containerd busybox-static)
 case "$want" in
   build) pkgs=("${build_pkgs[@]}") ;;
-  test) pkgs=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
+  test) pkgs=("${build_pkgs[@]}" "${test_pkgs[@]}" "${engines_pkgs[@]}") ;;
   bench) pkgs=("${build_pkgs[@]}" "${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
   vm) pkgs=("${vm_pkgs[@]}") ;;
+  engines) pkgs=("${build_pkgs[@]}" "${engines_pkgs[@]}") ;;
   *) echo "install-deps.sh: unknown set '$want' (build|test|bench|vm)" >&2; exit 2 ;;
 esac
 missing=()

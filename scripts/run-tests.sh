@@ -4,7 +4,8 @@
 #   1. build (RelWithDebInfo, -Werror) and run every ctest test: unit tests,
 #      black-box CLI tests and the live tests (root: real memory cgroups and
 #      real OOM kills, one at a time); then the cgroup v2 scenarios in a small
-#      qemu VM (tests/vm/README.md);
+#      qemu VM (tests/vm/README.md); then the real engines: a single-node
+#      Slurm and dockerd started by the tests (tests/engines/README.md);
 #   2. an AddressSanitizer + UndefinedBehaviorSanitizer build of the unit and
 #      CLI tests;
 #   3. a bounded libFuzzer run (clang-14) of the log parser.
@@ -24,6 +25,10 @@ cmake --build build -j "$JOBS"
 
 stage "vm: cgroup v2 scenarios in a qemu VM booting Debian's cloud kernel (build/vm/)"
 bash scripts/vm/test-vm.sh build
+
+stage "engines: a real single-node Slurm and a real dockerd (tests/engines/README.md)"
+bash scripts/engines/test-slurm.sh build
+bash scripts/engines/test-container.sh build
 
 stage "2/3 AddressSanitizer + UBSan (build-asan/)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DOOMLENS_SANITIZE=ON >/dev/null

@@ -17,6 +17,7 @@
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/event_filter.h"
 #include "diagnose/explain.h"
+#include "diagnose/owner_lookup.h"
 #include "kernel_log/report_scanner.h"
 #include "logsource/file_reader.h"
 #include "logsource/journal.h"
@@ -185,13 +186,12 @@ int run_explain(const ExplainArgs& a) {
 
   // 3. Decide.
   for (auto& e : events) {
-    if (e.memcg && !e.memcg->owner) {
-      const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
-      if (path) e.memcg->owner = decode_cgroup_owner(*path);
-    }
+    if (e.memcg && !e.memcg->owner) e.memcg->owner = decode_memcg_owner(*e.memcg);
   }
   size_t untimed = 0;
   events = apply_filter(std::move(events), filter, &untimed);
+  // On the live system, containers and Slurm users are named from the node.
+  if (live) lookup_owner_names(events, OwnerLookup{a.root, default_docker_root()});
   if (untimed > 0)
     warnings.push_back({"", 0, fmt::format("{} event(s) without a wall-clock time were left out by --since/--until",
                                            untimed)});

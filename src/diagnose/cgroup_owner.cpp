@@ -97,18 +97,34 @@ std::optional<CgroupOwner> decode_kubernetes(const std::vector<std::string_view>
   return owner;
 }
 
+/// "1000" → 1000; nullopt unless 1–10 decimal digits.
+std::optional<int64_t> parse_uid(std::string_view s) {
+  if (s.empty() || s.size() > 10) return std::nullopt;
+  int64_t v = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
 std::optional<CgroupOwner> decode_slurm(const std::vector<std::string_view>& parts) {
   for (size_t i = 0; i < parts.size(); ++i) {
     const bool v1_root = parts[i] == "slurm" || parts[i].starts_with("slurm_");
     const bool v2_root = parts[i] == "slurmstepd.scope";
     if (!v1_root && !v2_root) continue;
     std::string job, step;
+    std::optional<int64_t> uid;
     for (size_t j = i + 1; j < parts.size(); ++j) {
       if (parts[j].starts_with("job_")) job = std::string(parts[j].substr(4));
       else if (parts[j].starts_with("step_") && !job.empty()) step = std::string(parts[j].substr(5));
+      else if (parts[j].starts_with("uid_") && job.empty()) uid = parse_uid(parts[j].substr(4));
     }
     CgroupOwner owner;
     owner.kind = "slurm";
+    owner.uid = uid;
+    if (!job.empty()) owner.job_id = job;
+    if (!step.empty()) owner.step = step;
     if (job.empty()) {
       owner.id = std::string(parts[i]);  // the slurmstepd scope or a uid_ level
       if (i + 1 < parts.size() && parts[i + 1].starts_with("uid_")) owner.id = std::string(parts[i + 1]);
@@ -156,6 +172,17 @@ std::optional<CgroupOwner> decode_cgroup_owner(std::string_view path) {
       return make("systemd", p, false);
   }
   return std::nullopt;
+}
+
+std::optional<CgroupOwner> decode_memcg_owner(const MemcgInfo& memcg) {
+  const auto& path = memcg.oom_memcg ? memcg.oom_memcg : memcg.task_memcg;
+  if (!path) return std::nullopt;
+  auto owner = decode_cgroup_owner(*path);
+  if (owner && owner->kind == "slurm" && owner->job_id && !owner->step && memcg.task_memcg) {
+    const auto task = decode_cgroup_owner(*memcg.task_memcg);
+    if (task && task->kind == "slurm" && task->job_id == owner->job_id) owner->step = task->step;
+  }
+  return owner;
 }
 
 }  // namespace oomlens

@@ -25,7 +25,8 @@ namespace oomlens {
 ///    component.
 ///  - slurm: `/slurm[_node]/uid_U/job_J[/step_S]` (v1) or
 ///    `…/slurmstepd.scope/job_J[/step_S]` (v2); `id` = "J" or "J.S"
-///    (sacct's job.step naming, e.g. "123.batch").
+///    (sacct's job.step naming, e.g. "123.batch"); also `job_id` "J",
+///    `step` "S" and (v1) `uid` U from `uid_U`.
 ///  - docker: `/docker/<hex>` (cgroupfs) or `docker-<hex>.scope` (systemd).
 ///  - podman: `libpod-<hex>.scope`, `libpod-conmon-<hex>.scope`, `/libpod_parent/libpod-<hex>`.
 ///  - containerd: `cri-containerd-<hex>.scope`, `nerdctl-<hex>.scope` outside kubepods.
@@ -35,5 +36,12 @@ namespace oomlens {
 ///    `/user.slice/user-1000.slice/session-2.scope` → "session-2.scope").
 /// Hex ids must be 12–64 hex digits. Never throws.
 [[nodiscard]] std::optional<CgroupOwner> decode_cgroup_owner(std::string_view path);
+
+/// The owner of a report's memory cgroup: decode_cgroup_owner() of
+/// `oom_memcg` (whose limit was hit), else of `task_memcg`. A Slurm job
+/// whose limit is set on the job (`…/job_J`, as task/cgroup does) gets the
+/// step the victim was in from `task_memcg` (`…/job_J/step_batch/task_0`):
+/// `id` stays "J", `step` becomes "batch". Never throws.
+[[nodiscard]] std::optional<CgroupOwner> decode_memcg_owner(const MemcgInfo& memcg);
 
 }  // namespace oomlens

@@ -58,6 +58,9 @@ std::string describe_cgroup(const std::string& path, const std::optional<CgroupO
   const std::string shown = shorten_ids(path);
   if (!owner) return "cgroup " + shown;
   const CgroupOwner& o = *owner;
+  if (o.name)  // looked up in the runtime's state (diagnose/owner_lookup.h)
+    return "container " + *o.name + " (" + o.kind + (o.image ? ", image " + *o.image : "") +
+           (o.container_id ? ", id " + o.container_id->substr(0, 12) : "") + ")";
   if (o.kind == "docker" || o.kind == "podman" || o.kind == "containerd" || o.kind == "lxc")
     return "container " + shown;
   if (o.kind == "kubernetes") {
@@ -66,7 +69,17 @@ std::string describe_cgroup(const std::string& path, const std::optional<CgroupO
     if (o.pod_uid) return "Kubernetes pod " + *o.pod_uid;
     return "Kubernetes cgroup " + shown;
   }
-  if (o.kind == "slurm") return "Slurm job " + o.id;
+  if (o.kind == "slurm") {
+    if (!o.job_id) return "Slurm job " + o.id;
+    std::string who;
+    if (o.user) who = "user " + *o.user;
+    if (o.uid) who += (who.empty() ? "uid " : ", uid ") + std::to_string(*o.uid);
+    // "J.S": the step's own cgroup; "J" with a step: the job's limit, the
+    // victim in that step (decode_memcg_owner).
+    const bool step_cgroup = o.step && o.id != *o.job_id;
+    if (o.step && !step_cgroup) who = "step " + *o.step + (who.empty() ? "" : ", " + who);
+    return "Slurm job " + *o.job_id + (step_cgroup ? " step " + *o.step : "") + (who.empty() ? "" : " (" + who + ")");
+  }
   if (o.kind == "systemd") {
     if (o.id.ends_with(".service")) return "systemd service " + o.id;
     if (o.id.ends_with(".scope")) return "systemd scope " + o.id;

@@ -71,6 +71,13 @@ struct CgroupOwner {
   std::optional<std::string> pod_uid;       ///< Kubernetes only
   std::optional<std::string> container_id;  ///< Kubernetes/Docker container id
   std::optional<std::string> qos_class;     ///< Kubernetes: "guaranteed", "burstable", "besteffort"
+  std::optional<std::string> job_id;        ///< Slurm: J of `job_J`
+  std::optional<std::string> step;          ///< Slurm: S of `step_S` ("batch", "extern", "0", …)
+  std::optional<int64_t> uid;               ///< Slurm v1: U of `uid_U` (the job's user)
+  /// Looked up on the node, not in the path (diagnose/owner_lookup.h):
+  std::optional<std::string> user;   ///< Slurm: the uid's name in the node's /etc/passwd
+  std::optional<std::string> name;   ///< Docker: the container's name (without the leading "/")
+  std::optional<std::string> image;  ///< Docker: the image the container was created from, as given
 };
 
 /// Whether a printed limit is a real limit.

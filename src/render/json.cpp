@@ -102,7 +102,13 @@ json owner_json(const std::optional<CgroupOwner>& o) {
           {"id", str(o->id)},
           {"pod_uid", opt_str(o->pod_uid)},
           {"container_id", opt_str(o->container_id)},
-          {"qos_class", enum_or_null(o->qos_class, {"guaranteed", "burstable", "besteffort"})}};
+          {"qos_class", enum_or_null(o->qos_class, {"guaranteed", "burstable", "besteffort"})},
+          {"job_id", opt_str(o->job_id)},
+          {"step", opt_str(o->step)},
+          {"uid", i64(o->uid)},
+          {"user", opt_str(o->user)},
+          {"name", opt_str(o->name)},
+          {"image", opt_str(o->image)}};
 }
 
 json trigger_json(const std::optional<Trigger>& t) {

@@ -15,7 +15,7 @@ void add(std::map<std::string, uint64_t>& m, const std::string& key, uint64_t n)
 
 std::string owner_key(const OomEvent& e) {
   if (!e.memcg) return "none:";
-  if (e.memcg->owner) return e.memcg->owner->kind + ":" + e.memcg->owner->id;
+  if (const auto& o = e.memcg->owner) return o->kind + ":" + o->name.value_or(o->id);
   const auto& p = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
   return "cgroup:" + p.value_or("");
 }

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "diagnose/cgroup_owner.h"
+#include "diagnose/owner_lookup.h"
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner.h"
 #include "proc/proc.h"
@@ -188,10 +189,8 @@ void Capture::on_scanner_event(OomEvent&& e) {
   if (!e.host) e.host = host_;
   if (!e.boot_id) e.boot_id = boot_id_;
   attribute_headerless(e);
-  if (e.memcg && !e.memcg->owner) {
-    const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
-    if (path) e.memcg->owner = decode_cgroup_owner(*path);
-  }
+  if (e.memcg && !e.memcg->owner) e.memcg->owner = decode_memcg_owner(*e.memcg);
+  if (e.memcg && e.memcg->owner) lookup_owner_names(*e.memcg->owner, OwnerLookup{opt_.root, opt_.docker_root}, &e.notes);
   ExplainContext ctx;
   if (auto mi = proc::read_meminfo(opt_.root + "/proc")) ctx.mem_total_bytes = mi->mem_total_bytes;
   w.explanation = explain(e, ctx);
@@ -280,6 +279,7 @@ void Capture::check_counters(Clock::time_point now) {
       MemcgInfo m;
       m.task_memcg = *path;
       m.owner = decode_cgroup_owner(*path);
+      if (m.owner) lookup_owner_names(*m.owner, OwnerLookup{opt_.root, opt_.docker_root}, &e.notes);
       e.memcg = std::move(m);
       explained_[*path] += n;
     }

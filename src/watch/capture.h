@@ -16,6 +16,7 @@
 #include <string>
 
 #include "cgroup/cgroup.h"
+#include "diagnose/owner_lookup.h"
 #include "logsource/journal_follow.h"
 #include "logsource/kmsg.h"
 #include "watch/oom_counters.h"
@@ -31,6 +32,9 @@ enum class LiveSource {
 
 struct CaptureOptions {
   std::string root = "/";   ///< system root (/proc, /sys/fs/cgroup, /dev/kmsg below it)
+  /// dockerd's --data-root below `root`, where containers are named from
+  /// (diagnose/owner_lookup.h; $OOMLENS_DOCKER_ROOT, else /var/lib/docker).
+  std::string docker_root = default_docker_root();
   LiveSource source = LiveSource::kmsg;
   /// source journal: a journal directory instead of the system journal (tests).
   std::string journal_directory;

@@ -14,7 +14,7 @@ constexpr const char* kOther = "_other";
 
 OwnerKey owner_labels(const OomEvent& e) {
   if (e.memcg) {
-    if (e.memcg->owner) return {e.memcg->owner->kind, e.memcg->owner->id};
+    if (const auto& o = e.memcg->owner) return {o->kind, o->name.value_or(o->id)};
     const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
     if (path && *path != "/") return {"cgroup", *path};
   }

@@ -38,7 +38,8 @@ using KillKey = std::tuple<std::string, std::string, std::string, std::string>;
 /// (cgroup_owner_kind, cgroup_owner)
 using OwnerKey = std::pair<std::string, std::string>;
 
-/// The owner labels of an event: the decoded owner (kind, id); else
+/// The owner labels of an event: the decoded owner (kind, its looked-up
+/// name, e.g. a Docker container's name, else its id); else
 /// ("cgroup", path) when the report names a memory cgroup; else ("none", "").
 [[nodiscard]] OwnerKey owner_labels(const OomEvent& e);
 

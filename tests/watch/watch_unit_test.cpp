@@ -94,6 +94,18 @@ TEST(Metrics, CountsPerLabelSetAndBoundsCardinality) {
   EXPECT_EQ(st2.events_counter_only, 1u);
 }
 
+TEST(Metrics, ContainerLabelledByItsNameWhenLookedUp) {
+  const std::string id(64, 'a');
+  WatchEvent w = kill_event("leaker", "/docker/" + id, 100);
+  MetricsState st;
+  st.record(w);
+  EXPECT_EQ((st.kills[{"memcg", "docker", id, "leaker"}]), 1u);  // not found: the id
+  w.event.memcg->owner->name = "trainer";                        // owner_lookup found it
+  st.record(w);
+  EXPECT_EQ((st.kills[{"memcg", "docker", "trainer", "leaker"}]), 1u);
+  EXPECT_EQ((st.last_anon_rss_bytes[{"docker", "trainer"}]), 100u);
+}
+
 TEST(Metrics, FamiliesHaveHelpTypeAndUnits) {
   MetricsState st;
   st.record(kill_event("java", "/kubepods/burstable/pod1234/abc", 1 << 20));

@@ -1,0 +1,34 @@
+# Shared by scripts/engines/test-*.sh: skip-or-fail, logs on failure, waiting
+# on conditions. Sourced, not run.
+t_start=$(date +%s)
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ok() { echo "ok: $*"; }
+# The machine cannot run this engine: say exactly why; under CI=true that
+# is a failure (the CI machine must run it), elsewhere a skip.
+cannot() {
+  if [ "${CI:-}" = true ]; then echo "FAIL (CI=true): $*" >&2; exit 1; fi
+  echo "SKIP: $*" >&2; exit 0
+}
+# wait_for SECONDS DESCRIPTION CMD...: polls CMD every 0.2 s until it succeeds.
+wait_for() {
+  local limit=$1 what=$2; shift 2
+  local deadline=$(( $(date +%s) + limit ))
+  until "$@" >/dev/null 2>&1; do
+    [ "$(date +%s)" -lt "$deadline" ] || fail "timed out after ${limit}s waiting for $what"
+    sleep 0.2
+  done
+}
+# print_logs FILE...: on failure, each log with a header.
+print_logs() {
+  local f
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    printf '\n----- %s (last 60 lines)\n' "$f" >&2
+    tail -n 60 "$f" >&2
+  done
+}
+# A free loopback TCP port.
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+elapsed() { echo $(( $(date +%s) - t_start )); }
