@@ -34,7 +34,7 @@ case "$want" in
   bench) pkgs=("${build_pkgs[@]}" "${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
   vm) pkgs=("${vm_pkgs[@]}") ;;
   engines) pkgs=("${build_pkgs[@]}" "${engines_pkgs[@]}") ;;
-  *) echo "install-deps.sh: unknown set '$want' (build|test|bench|vm)" >&2; exit 2 ;;
+  *) echo "install-deps.sh: unknown set '$want' (build|test|bench|vm|engines)" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${pkgs[@]}"; do
