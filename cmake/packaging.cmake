@@ -18,6 +18,8 @@ add_dependencies(oomlens_core oomlens_version)
 # ---- man pages: docs/<page>.md -> oomlens-<page>.1.gz ----------------------
 find_program(OOMLENS_PANDOC pandoc)
 file(GLOB OOMLENS_DOC_PAGES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
+# docs/ARCHITECTURE.md is for developers, not a man page.
+list(FILTER OOMLENS_DOC_PAGES EXCLUDE REGEX "/ARCHITECTURE\\.md$")
 set(OOMLENS_MAN_PAGES)
 if(OOMLENS_PANDOC)
   foreach(page ${OOMLENS_DOC_PAGES})

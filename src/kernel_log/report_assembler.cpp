@@ -58,8 +58,10 @@ bool line_is_record(std::string_view t) {
 namespace {
 
 // The wrapped rest of the last recognised line (report_rejoin.cpp): joined
-// to it when that line looks incomplete, or the break is explicit (an
-// indented piece, a format=flowed trailing space, a piece starting with ',').
+// to it when that line looks incomplete (an indented piece, a format=flowed
+// trailing space or a plain cut), or when it starts with ','. After a whole
+// header, ARM's unprefixed, indented call trace (` out_of_memory from
+// __alloc_pages…`) is a record of its own.
 bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   using P = Building::Piece;
   if (b.piece == P::none || t.empty() || line.prefixed) {
@@ -68,8 +70,10 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   }
   const P kind = b.piece;
   b.piece = P::none;
-  bool explicit_break = line.continuation || b.piece_soft || t[0] == ',';
-  if (!explicit_break && piece_complete(kind, b.piece_text)) return false;
+  // A line that looks whole is continued only by a ',' record (a summary's
+  // continuation): a trailing space (a paste's, or format=flowed's) after a
+  // whole header is no reason to swallow the call trace that follows.
+  if (t[0] != ',' && piece_complete(kind, b.piece_text)) return false;
   if (line_is_record(t)) return false;
   std::string joined = b.piece_text;
   if (line.continuation || b.piece_soft) joined += ' ';

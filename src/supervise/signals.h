@@ -11,6 +11,8 @@
 #include <csignal>
 #include <optional>
 
+#include "util/exit_status.h"
+
 namespace oomlens::supervise {
 
 /// Signals oomlens reads through its signalfd (blocked in oomlens, restored
@@ -33,10 +35,6 @@ struct JobEnd {
   bool core_dumped = false;
 };
 [[nodiscard]] JobEnd job_end_from_wait_status(int status);
-/// oomlens's status when its guard stopped the job (verdict
-/// `stopped_by_guard`): EX_TEMPFAIL from sysexits.h, "retry with more
-/// memory"; `--keep-job-status` keeps the job's own (docs/run.md).
-inline constexpr int kExitGuardStopped = 75;
 /// The shell's figure: the exit code, or 128 + signal.
 [[nodiscard]] int shell_status(const JobEnd& end);
 

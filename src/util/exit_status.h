@@ -19,6 +19,13 @@ inline constexpr int kExitOwnFailure = 125;
 inline constexpr int kExitCannotExec = 126;  ///< the command was found but could not be executed
 inline constexpr int kExitNotFound = 127;    ///< the command was not found
 
+/// Success.
+inline constexpr int kExitSuccess = 0;
+/// `run`: its guard stopped the job (verdict `stopped_by_guard`): EX_TEMPFAIL
+/// from sysexits.h, "retry with more memory"; `--keep-job-status` keeps the
+/// job's own (docs/run.md).
+inline constexpr int kExitGuardStopped = 75;
+
 // Per subcommand.
 inline constexpr int kExitFound = 0;          ///< explain: a report was found
 inline constexpr int kExitNone = 1;           ///< explain: no report found
@@ -26,7 +33,9 @@ inline constexpr int kExitSomeFailed = 1;     ///< protect PID...: some pids cou
 inline constexpr int kExitBudgetExceeded = 3;  ///< run --budget: the tree's PSS went over it
 inline constexpr int kExitNoVerdict = 3;       ///< report: the record has no verdict line
 
-/// The statuses docs/oomlens.md's EXIT STATUS section lists for every subcommand.
-inline constexpr std::array<int, 2> kCommonExitStatuses = {kExitUsage, kExitOwnFailure};
+/// The statuses docs/oomlens.md's EXIT STATUS section lists (common to all
+/// subcommands, and run's guard stop, which a scheduler must tell apart).
+inline constexpr std::array<int, 4> kCommonExitStatuses = {kExitSuccess, kExitUsage, kExitGuardStopped,
+                                                           kExitOwnFailure};
 
 }  // namespace oomlens

@@ -11,7 +11,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/tree"
 # What configure reads; no tests (GoogleTest is not needed for this).
-for d in CMakeLists.txt src scripts share tools; do cp -r "$SRC/$d" "$T/tree/"; done
+for d in CMakeLists.txt cmake src scripts share tools docs deploy; do cp -r "$SRC/$d" "$T/tree/"; done
 fail=0
 if ! cmake -S "$T/tree" -B "$T/build" -DOOMLENS_TESTS=OFF >"$T/configure.log" 2>&1; then
   echo "FAIL: the copy does not configure"; cat "$T/configure.log"; exit 1
