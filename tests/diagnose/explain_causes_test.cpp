@@ -207,7 +207,8 @@ TEST(FactsNotParsed, PageTablesOnlyWhenLargeForTheRss) {
   EXPECT_EQ(find(explain(e), "pgtables_large"), nullptr);
   e.victims[0].anon_rss_bytes = 2 * GiB;
   e.victims[0].pgtables_bytes = 200 * MiB;  // 9.7 %: a sparse address space
-  const Check* c = find(explain(e), "pgtables_large");
+  Explanation x = explain(e);  // find() points into it
+  const Check* c = find(x, "pgtables_large");
   ASSERT_NE(c, nullptr);
   EXPECT_THAT(c->message, HasSubstr("9 % of its 2.0 GiB RSS"));
 }
