@@ -497,9 +497,11 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
   bool indented = !s.empty() && is_space(s[0]);
   s = trim_left(s);
-  while (!s.empty() && s[0] == '>') {  // mail quoting
-    s = trim_left(s.substr(1));
-    indented = false;
+  while (!s.empty() && s[0] == '>') {  // mail quoting: '>' and one space; more is the line's indentation
+    s.remove_prefix(1);
+    if (!s.empty() && s[0] == ' ') s.remove_prefix(1);
+    indented = !s.empty() && is_space(s[0]);
+    s = trim_left(s);
   }
   if (s.empty()) {
     out.text = s;
