@@ -84,7 +84,8 @@ struct ReportScanner::Impl {
       prev_prefix = norm.prefix;
       prev_foreign = norm.foreign;
     } else {
-      prev_foreign = false;  // a bare line is kernel text: its continuations are too
+      prev_foreign = false;  // a bare line is kernel text: its continuations are too,
+      prev_prefix = LinePrefix{};  // and they have no prefix (not a foreign line's before it)
     }
     std::string_view text = norm.text;
     bool first = true;

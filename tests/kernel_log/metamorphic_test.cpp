@@ -99,9 +99,10 @@ struct Compare {
 
 // Manglers whose output the parser does not read right yet (issue 12): the
 // suite runs them and prints what differs, without failing. Empty when done.
-const std::set<std::string> kPending = {"flowed72", "interleave_foreign", "join_records", "quote", "quote_nested",
-                                         "quoted_printable", "reflow_indent", "reverse", "truncate100_dots",
-                                         "truncate120_ellipsis", "wrap72", "wrap80", "wrap80_inline_pad"};
+const std::set<std::string> kPending = {"flowed72",         "join_records",        "quoted_printable",
+                                         "reflow_indent",    "reverse",             "truncate100_dots",
+                                         "truncate120_ellipsis", "wrap72",          "wrap80",
+                                         "wrap80_inline_pad"};
 
 TEST(Metamorphic, EveryInputThroughEveryMangler) {
   auto in = inputs();
