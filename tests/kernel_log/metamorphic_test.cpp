@@ -12,6 +12,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -99,10 +100,17 @@ struct Compare {
 
 // Manglers whose output the parser does not read right yet (issue 12): the
 // suite runs them and prints what differs, without failing. Empty when done.
-const std::set<std::string> kPending = {"flowed72",         "join_records",        "quoted_printable",
-                                         "reflow_indent",    "reverse",             "truncate100_dots",
-                                         "truncate120_ellipsis", "wrap72",          "wrap80",
-                                         "wrap80_inline_pad"};
+const std::set<std::string> kPending = {"flowed72", "reflow_indent", "reverse", "truncate100_dots",
+                                         "truncate120_ellipsis", "wrap72", "wrap80", "wrap80_inline_pad"};
+
+// Inputs whose every anchor a mangle destroys: the prefilter (anchor_search.h)
+// then finds nothing, and mangle handling runs only on a candidate report's
+// lines (issue 12, "How"), so the expected result is no event at all, never
+// a wrong one. Key: input file, mangler.
+const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
+    {{"26-photon-1535-vmware-log-wrapper-4.19-memcg-v1-no-kill-line.log", "quoted_printable"},
+     "its only anchor, `Memory cgroup stats for`, is split by a soft line break (`Memory=` / ` cgroup stats`)"},
+};
 
 TEST(Metamorphic, EveryInputThroughEveryMangler) {
   auto in = inputs();
@@ -118,7 +126,7 @@ TEST(Metamorphic, EveryInputThroughEveryMangler) {
             << std::string_view(mangled).substr(0, 65536);
       }
       json got = events_json(mangled, input.name);
-      json want = clean;
+      json want = kNoEvent.count({input.name, m.name}) ? json::array() : clean;
       if (m.name == "reverse") {  // newest-first input gives the events newest first
         auto key = [](const json& e) { return e["victims"].dump() + e["trigger"].dump() + e["kind"].dump(); };
         auto by_key = [&](const json& a, const json& b) { return key(a) < key(b); };
