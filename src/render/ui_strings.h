@@ -72,7 +72,8 @@ inline constexpr const char* kMemcgUsage = "memcg usage against its limit";
 inline constexpr const char* kZones = "Mem-Info zones: free against the min watermark";
 inline constexpr const char* kRawLines = "raw lines";
 inline constexpr const char* kLinesNotShown = "lines not shown";
-inline constexpr const char* kGlobal = "global (no memcg)";
+inline constexpr const char* kGlobal = "global";
 inline constexpr const char* kTimeUnknown = "time unknown";
+inline constexpr const char* kLogOrder = "in log order:";
 
 }  // namespace oomlens::render::ui
