@@ -80,7 +80,8 @@ for(var i=0;i<ls.length;i++){var a=ls[i].r;
    out.push('overlap: '+ls[i].e.textContent+' / '+ls[j].e.textContent);}}
 if(document.documentElement.scrollWidth>W+1)out.push('wide: page '+document.documentElement.scrollWidth+' px in a '+W+' px window');
 document.body.setAttribute('data-layout',out.length?out.join(' | '):'ok');
-document.body.setAttribute('data-labels',String(ls.length));})();</script>
+document.body.setAttribute('data-labels',String(ls.length));
+document.body.setAttribute('data-ready-ms',String(Math.round(performance.now())));})();</script>
 )";
 
 }  // namespace
