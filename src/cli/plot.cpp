@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "monitor/record.h"
 #include "render/plot.h"
+#include "render/run_page.h"
 #include "util/exit_status.h"
 #include "util/message.h"
 
@@ -48,8 +49,8 @@ void add_plot(CLI::App& app, int* status) {
       *status = kExitUsage;
       return;
     }
-    std::string svg = render::plot_svg(*rec);
-    std::string doc = html ? render::plot_html(*rec, svg) : svg;
+    auto data = render::run_plot_data(*rec);
+    std::string doc = html ? render::run_page_html(data) : render::plot_svg(data);
     if (to_stdout) {
       std::fwrite(doc.data(), 1, doc.size(), stdout);
       if (std::fflush(stdout) != 0) {
