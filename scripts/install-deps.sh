@@ -15,7 +15,8 @@
 set -euo pipefail
 want=${1:-build}
 build_pkgs=(cmake g++ make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
-            zlib1g-dev libsystemd-dev libncurses-dev libcpp-httplib-dev python3)
+            zlib1g-dev libsystemd-dev libncurses-dev libcpp-httplib-dev python3
+            python3-dev binutils)
 test_pkgs=(libgtest-dev libgmock-dev googletest clang-14 libclang-rt-14-dev
            python3-jsonschema systemd-journal-remote systemd chromium python3-torch
            prometheus python3-yaml tmux gzip util-linux procps)

@@ -14,7 +14,7 @@ void add_run(CLI::App& app, int* status) {
   auto* cmd = app.add_subcommand("run", "Run a command, record its process tree's memory, and say why it ended");
   struct Opts {
     std::string record, verdict_json, limit;
-    bool allow_swap = false, no_sparkline = false, capture_tty = false;
+    bool allow_swap = false, no_sparkline = false, capture_tty = false, sites = false;
     int pid = 0;
     double linger_s = 30, pss_min_s = 2;
   };
@@ -49,6 +49,9 @@ void add_run(CLI::App& app, int* status) {
   cmd->add_flag("--py-stacks", g->py_stacks, "Python job: record every thread's traceback at the warning and the action");
   cmd->add_flag("--keep-job-status", g->keep_job_status,
                 "after the guard stopped the job, end with the job's own status instead of 75 (EX_TEMPFAIL)");
+  cmd->add_flag("--sites", o->sites,
+                "record allocation sites (Python or native stacks) in every process of the job through a preloaded "
+                "library; the summary and the verdict's peak_sites name those live at each process's peak");
   cmd->add_flag("--py-tracemalloc", g->py_tracemalloc, "Python job: run tracemalloc from the start, record the top allocation sites at the warning");
   // Everything from the first non-option on is the job's argv. CLI11 hands
   // a subcommand's leftovers up to its parent, which must accept them;
@@ -83,6 +86,7 @@ void add_run(CLI::App& app, int* status) {
                         : !o->limit.empty()  ? "--limit (a running process cannot be moved into a new cgroup: "
                                                "v1 would not move the memory it already uses)"
                         : o->capture_tty     ? "--capture-tty (the process already has its terminal)"
+                        : o->sites           ? "--sites (a library cannot be preloaded into a running process)"
                         : o->pid <= 0        ? "a pid that is not positive"
                         : !g->action.empty() && g->action != "none"
                             ? "--action (oomlens never signals a process it did not start; warnings still work)"
@@ -137,6 +141,7 @@ void add_run(CLI::App& app, int* status) {
     ro.guard = std::get<guard::GuardOptions>(gopts);
     ro.allow_swap = o->allow_swap;
     ro.capture_tty = o->capture_tty;
+    ro.sites = o->sites;
     ro.linger_s = o->linger_s;
     ro.pss_min_s = o->pss_min_s;
     ro.sparkline = !o->no_sparkline;

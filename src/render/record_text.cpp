@@ -1,5 +1,6 @@
 // Record summary text (see record_text.h).
 #include "render/record_text.h"
+#include "render/sites_text.h"
 
 #include <fmt/core.h>
 
@@ -131,6 +132,7 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
         line(fmt::format("  kernel killed pid {} ({}), {} process, kernel log seq {}", num(get(k, "pid")),
                          get(k, "comm") ? k["comm"].get<std::string>() : "?",
                          get(k, "role") ? k["role"].get<std::string>() : "?", num(get(k, "kmsg_seq"))));
+    for (auto& s : peak_sites_lines(v)) line(s);  // run --sites
   }
   if (with_sparkline) {
     std::vector<double> pss;

@@ -210,8 +210,13 @@ std::optional<int> Session::spawn() {
     so.pty_slave = pty_->slave_path();
     so.pty_fds_mask = pty_->fds_mask();
   }
+  if (o_.sites) {
+    if (auto note = sites_.prepare(o_.record_path, o_.argv)) say(*note);
+    sites_.set_env();  // in oomlens only around the spawn: addr2line must not get it
+  }
   t0_ = now_s();
   auto spawned = spawn_job(so);
+  sites_.restore_env();
   if (err_pipe_[1] >= 0) ::close(err_pipe_[1]);
   err_pipe_[1] = -1;
   if (auto* e = std::get_if<SpawnError>(&spawned)) {

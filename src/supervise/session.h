@@ -30,6 +30,8 @@ struct RunOptions {
   double pss_budget = 0.004;    ///< ...and at most this fraction of one core (CPU time)
   double linger_s = 30.0;       ///< how long orphans are followed after the main process ends
   bool sparkline = true;
+  /// `--sites`: preload liboomlens-sites.so; the verdict gets peak_sites (supervise/sites.h).
+  bool sites = false;
   guard::GuardOptions guard;    ///< --warn/--act/--action/--budget/--py-* (guard/options.h)
 };
 

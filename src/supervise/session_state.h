@@ -32,6 +32,7 @@
 #include "supervise/pty.h"
 #include "supervise/session.h"
 #include "supervise/signals.h"
+#include "supervise/sites.h"
 #include "supervise/spawn.h"
 #include "supervise/stderr_tail.h"
 #include "trace/signal_trace.h"
@@ -168,6 +169,7 @@ class Session {
   bool own_adj_lowered_ = false;
   /// The early warning and action (guard/runner.h), driven through the seam.
   std::unique_ptr<guard::GuardRunner> guard_;
+  SitesRun sites_;  ///< --sites: the preload's environment and tables
 
   // The loop's state.
   std::optional<monitor::ProcessTree> tree_;

@@ -272,6 +272,12 @@ void Session::decide_and_end() {
     procs.push_back(std::move(pe));
   }
   vj["procs"] = procs;
+  if (o_.sites) {
+    std::map<int, std::string> roles;
+    for (auto& p : tree_->procs()) roles[p.pid] = monitor::role_name(p.role);
+    roles[job_.pid] = "main";  // also when it ended before the first tick saw it
+    sites_.add_to_verdict(vj, roles);
+  }
   std::optional<double> growth;
   if (minute_.size() >= 2 && minute_.back().tree.pss_bytes && minute_.front().tree.pss_bytes &&
       minute_.back().t_s - minute_.front().t_s >= 5) {
