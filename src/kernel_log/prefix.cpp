@@ -478,8 +478,9 @@ bool cut_stump(std::string_view& t) {
   if (n == 0) return false;
   u.remove_suffix(n);
   size_t cut = u.find_last_of(" ,");
-  u = cut == std::string_view::npos ? std::string_view{} : u.substr(0, cut + 1);
-  t = trim_right(u);
+  u = cut == std::string_view::npos ? std::string_view{} : u.substr(0, cut);
+  while (!u.empty() && (u.back() == ',' || is_space(u.back()))) u.remove_suffix(1);  // no field ends in `,`
+  t = u;
   return true;
 }
 
