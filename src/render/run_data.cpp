@@ -78,7 +78,9 @@ void add_markers(const monitor::Record& rec, RunPlotData& d) {
     double t = num(e, {"t_s"});
     if (!std::isfinite(t)) continue;
     std::string kind = str(e, "kind"), label;
-    if (kind == "oom_kill") label = fmt::format("{} {} ({})", ui::kOomKill, num(e, {"pid"}), str(e, "comm"));
+    if (kind == "oom_kill")
+      label = fmt::format("{} {}", ui::kOomKill, num(e, {"pid"})) +
+              (str(e, "comm").empty() ? "" : " (" + str(e, "comm") + ")");
     else if (kind == "main_exit")
       label = e.value("exited", false) ? fmt::format("{} {}", ui::kMainExit, num(e, {"exit_code"}))
                                        : fmt::format("{} {}", ui::kMainKilled, signal_text(num(e, {"signal"})));
