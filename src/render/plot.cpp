@@ -8,13 +8,17 @@
 #include <map>
 
 #include "render/record_text.h"
+#include "util/sanitize.h"
 
 namespace oomlens::render {
 namespace {
 
 using nlohmann::json;
 
-std::string esc(const std::string& s) {
+/// XML text: printable() (no control byte may reach the SVG: XML 1.0 forbids
+/// them even as references), then the five markup characters.
+std::string esc(const std::string& raw) {
+  const std::string s = printable(raw);
   std::string o;
   for (char c : s) {
     switch (c) {
@@ -22,8 +26,22 @@ std::string esc(const std::string& s) {
       case '>': o += "&gt;"; break;
       case '&': o += "&amp;"; break;
       case '"': o += "&quot;"; break;
+      case '\'': o += "&apos;"; break;
       default: o += c;
     }
+  }
+  return o;
+}
+
+/// esc() of each line of a multi-line text (the summary), newlines kept.
+std::string esc_lines(const std::string& text) {
+  std::string o;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = std::min(text.find('\n', pos), text.size());
+    o += esc(text.substr(pos, eol - pos));
+    if (eol < text.size()) o += '\n';
+    pos = eol + 1;
   }
   return o;
 }
@@ -107,7 +125,7 @@ std::string plot_svg(const monitor::Record& rec, int W, int H) {
   }
   if (rec.verdict && rec.verdict->contains("cause") && (*rec.verdict)["cause"].is_string())
     title += " \xe2\x80\x94 " + (*rec.verdict)["cause"].get<std::string>();
-  o += fmt::format("<text x=\"{}\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>\n", L, esc(title.substr(0, 120)));
+  o += fmt::format("<text x=\"{}\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>\n", L, esc(printable(title, 120)));
   // Grid and axes.
   for (int i = 0; i <= 4; ++i) {
     double v = ymax * i / 4;
@@ -180,7 +198,7 @@ std::string plot_svg(const monitor::Record& rec, int W, int H) {
 
 std::string plot_html(const monitor::Record& rec, const std::string& svg) {
   return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>oomlens run</title></head>\n"
-         "<body style=\"font-family:sans-serif\">\n" + svg + "<pre>" + esc(record_summary(rec, false)) +
+         "<body style=\"font-family:sans-serif\">\n" + svg + "<pre>" + esc_lines(record_summary(rec, false)) +
          "</pre>\n</body></html>\n";
 }
 

@@ -16,6 +16,7 @@
 #include "supervise/clone_into_cgroup.h"
 #include "supervise/session_state.h"
 #include "supervise/systemd_scope.h"
+#include "util/sanitize.h"
 #include "version.h"
 
 namespace oomlens::supervise {
@@ -39,7 +40,7 @@ double thread_cpu_s() {
 }
 
 void say(const std::string& s) {
-  std::string line = "oomlens: " + s + "\n";
+  std::string line = "oomlens: " + printable(s) + "\n";  // may carry argv or a path (util/sanitize.h)
   ssize_t n = ::write(2, line.data(), line.size());
   (void)n;
 }
