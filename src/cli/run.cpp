@@ -99,6 +99,7 @@ void add_run(CLI::App& app, int* status) {
       }
       supervise::RunOptions ro;
       ro.attach_pid = o->pid;
+      ro.record_path_is_default = o->record.empty();
       ro.record_path = o->record.empty() ? supervise::default_record_name("pid" + std::to_string(o->pid), std::time(nullptr))
                                          : o->record;
       if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
@@ -122,6 +123,7 @@ void add_run(CLI::App& app, int* status) {
     }
     supervise::RunOptions ro;
     ro.argv = argv;
+    ro.record_path_is_default = o->record.empty();
     ro.record_path = o->record.empty() ? supervise::default_record_name(argv[0], std::time(nullptr)) : o->record;
     if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
     if (!o->limit.empty()) {

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "cgroup/cgroup.h"
+#include "util/safe_open.h"
 
 namespace oomlens::guard {
 namespace {
@@ -94,13 +95,13 @@ std::optional<std::string> PythonHooks::setup(bool stacks, bool tracemalloc) {
   ::setenv("OOMLENS_PY_PARENT_PID", std::to_string(::getpid()).c_str(), 1);
   if (stacks) {
     stacks_ = true;
-    std::ofstream(dir_ + "/stacks.txt");
+    if (auto f = create_unique(dir_ + "/stacks.txt", 0644, 0)) ::close(f->fd);  // new, in our mkdtemp directory
     ::setenv("OOMLENS_PY_STACKS_FILE", (dir_ + "/stacks.txt").c_str(), 1);
     ::setenv("OOMLENS_PY_STACKS_SIGNAL", std::to_string(stacks_signal()).c_str(), 1);
   }
   if (tracemalloc) {
     tracemalloc_ = true;
-    std::ofstream(dir_ + "/tracemalloc.txt");
+    if (auto f = create_unique(dir_ + "/tracemalloc.txt", 0644, 0)) ::close(f->fd);  // new, in our mkdtemp directory
     ::setenv("OOMLENS_PY_TRACEMALLOC_FILE", (dir_ + "/tracemalloc.txt").c_str(), 1);
     ::setenv("OOMLENS_PY_TRACEMALLOC_SIGNAL", std::to_string(tracemalloc_signal()).c_str(), 1);
   }

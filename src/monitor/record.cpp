@@ -9,16 +9,29 @@
 #include <fstream>
 #include <sstream>
 
+#include "util/safe_open.h"
+
 namespace oomlens::monitor {
 
 RecordWriter::~RecordWriter() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-std::optional<std::string> RecordWriter::open(const std::string& path, bool overwrite) {
-  int flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL);
-  fd_ = ::open(path.c_str(), flags, 0644);
-  if (fd_ < 0) return "cannot write record " + path + ": " + std::strerror(errno);
+std::optional<std::string> RecordWriter::open(const std::string& path) {
+  auto f = open_output(path, OutputMode::truncate);
+  if (!f) return "cannot write record " + path + ": " + f.error().message();
+  fd_ = f->fd;
+  path_ = f->path;
+  regular_ = f->regular;
+  return std::nullopt;
+}
+
+std::optional<std::string> RecordWriter::create_new(const std::string& path) {
+  auto f = create_unique(path);
+  if (!f) return "cannot write record " + path + ": " + f.error().message();
+  fd_ = f->fd;
+  path_ = f->path;
+  regular_ = f->regular;
   return std::nullopt;
 }
 

@@ -24,8 +24,16 @@ class RecordWriter {
   RecordWriter(const RecordWriter&) = delete;
   RecordWriter& operator=(const RecordWriter&) = delete;
 
-  /// Creates (O_EXCL unless `overwrite`) the file; error text on failure.
-  [[nodiscard]] std::optional<std::string> open(const std::string& path, bool overwrite = true);
+  /// Opens the user-given `path` (util/safe_open.h open_output: never through
+  /// a symlink, a regular file, FIFO or /dev/null), emptied; error text on failure.
+  [[nodiscard]] std::optional<std::string> open(const std::string& path);
+  /// Creates a name oomlens chose (util/safe_open.h create_unique: O_EXCL,
+  /// `-N` suffix when taken); path() is the name it took.
+  [[nodiscard]] std::optional<std::string> create_new(const std::string& path);
+  /// The path opened (after create_new: the name taken).
+  [[nodiscard]] const std::string& path() const { return path_; }
+  /// False for a FIFO or /dev/null: the record cannot be read back.
+  [[nodiscard]] bool regular() const { return regular_; }
   /// Appends one line; `sync` adds fdatasync. Write errors are remembered
   /// (first one kept) and never stop the job.
   void write(const nlohmann::json& line, bool sync = false);
@@ -36,6 +44,8 @@ class RecordWriter {
  private:
   int fd_ = -1;
   uint64_t bytes_ = 0;
+  std::string path_;
+  bool regular_ = true;
   std::optional<std::string> error_;
 };
 

@@ -3,13 +3,13 @@
 
 #include <cstdint>
 
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
 namespace oomlens::render {
 
 std::string html_escape(std::string_view text) {
-  // TODO(harden): call util's output sanitiser here instead of printable()
-  // once it lands; this is the one place the pages and the plot escape.
+  // The one output sanitiser (util/sanitize.h), then the markup characters:
+  // this is the one place the pages and the plot escape.
   std::string clean = printable(text);
   std::string o;
   o.reserve(clean.size() + 8);

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "util/sanitize.h"
+
 namespace oomlens::render {
 namespace {
 
@@ -53,7 +55,10 @@ std::string sparkline(const std::vector<double>& values, size_t width) {
 
 std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
   std::string out;
-  auto line = [&](const std::string& s) { out += "oomlens: " + s + "\n"; };
+  // Every line through the one sanitiser (util/sanitize.h): the record's
+  // strings (argv, comms, causes, evidence) come from the job or from whoever
+  // sent the record, and must not forge a line or drive the terminal.
+  auto line = [&](const std::string& s) { out += "oomlens: " + printable(s) + "\n"; };
   if (rec.header) {
     std::string cmd;
     if (auto* c = get(*rec.header, "command"); c && c->is_array())

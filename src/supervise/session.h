@@ -21,6 +21,10 @@ struct RunOptions {
   /// `--capture-tty`: run the job on a pseudo-terminal (supervise/pty.h).
   bool capture_tty = false;
   std::string record_path;
+  /// record_path is oomlens's default name: created new (O_EXCL), with a
+  /// `-N` suffix when taken (util/safe_open.h create_unique), never opened
+  /// through a file or symlink someone planted under it.
+  bool record_path_is_default = false;
   std::optional<std::string> verdict_json_path;
   std::optional<LimitSpec> limit;
   bool allow_swap = false;

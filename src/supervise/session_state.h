@@ -146,7 +146,7 @@ class Session {
   const RunOptions& o_;
 
   // Set up before the loop.
-  monitor::RecordWriter rec_;
+  monitor::RecordWriter rec_;  ///< its path() is the record's (a default name may have taken a suffix)
   std::optional<JobCgroup> jc_;
   std::optional<cgroup::MemoryHierarchy> hierarchy_;
   std::string job_cg_dir_;

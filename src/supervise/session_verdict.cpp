@@ -324,7 +324,7 @@ void Session::decide_and_end() {
   }
 
   std::string err;
-  if (auto r = monitor::read_record(o_.record_path, &err)) {
+  if (auto r = rec_.regular() ? monitor::read_record(rec_.path(), &err) : std::nullopt) {  // a FIFO cannot be read back
     std::string text = render::record_summary(*r, o_.sparkline);
     write_all(2, text.data(), text.size());
   }
