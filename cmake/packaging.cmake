@@ -65,6 +65,7 @@ install(TARGETS oomlens oomlens-daemon RUNTIME DESTINATION ${CMAKE_INSTALL_BINDI
 install(FILES share/oomlens/python/sitecustomize.py DESTINATION ${CMAKE_INSTALL_DATADIR}/oomlens/python)
 # run --sites's preload: PREFIX/lib/oomlens (supervise/sites.h finds it from bin/).
 install(TARGETS oomlens-sites LIBRARY DESTINATION lib/oomlens)
+install(FILES share/oomlens/pylib/oomlens/__init__.py DESTINATION ${CMAKE_INSTALL_DATADIR}/oomlens/pylib/oomlens)
 install(FILES ${CMAKE_BINARY_DIR}/completions/oomlens.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME oomlens)
 install(FILES ${CMAKE_BINARY_DIR}/completions/oomlens.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)

@@ -4,8 +4,11 @@
 #include <fmt/core.h>
 
 #include "cli/commands.h"
+#include "cli/run_restart.h"
 #include "guard/budget.h"
 #include "guard/options.h"
+#include "supervise/job_env.h"
+#include "supervise/restart.h"
 #include "supervise/session.h"
 
 namespace oomlens::cli {
@@ -53,6 +56,9 @@ void add_run(CLI::App& app, int* status) {
                 "record allocation sites (Python or native stacks) in every process of the job through a preloaded "
                 "library; the summary and the verdict's peak_sites name those live at each process's peak");
   cmd->add_flag("--py-tracemalloc", g->py_tracemalloc, "Python job: run tracemalloc from the start, record the top allocation sites at the warning");
+  // --restart-on-oom and its options (cli/run_restart.h, supervise/restart.h).
+  auto rs = std::make_shared<RestartArgs>();
+  add_restart_options(cmd, *rs);
   // Everything from the first non-option on is the job's argv. CLI11 hands
   // a subcommand's leftovers up to its parent, which must accept them;
   // `explain` was added before and does not inherit this.
@@ -67,7 +73,7 @@ void add_run(CLI::App& app, int* status) {
               "when oomlens saw it (as a zombie), SIGKILL when a kernel OOM report names it, else 0 after the "
               "verdict; 125 when PID does not exist or its memory may not be read; SIGINT/SIGTERM/SIGHUP/SIGQUIT "
               "make oomlens stop following (the process is never signalled) and die of that signal.");
-  cmd->callback([cmd, o, g, status]() {
+  cmd->callback([cmd, o, g, rs, status]() {
     std::vector<std::string> argv = cmd->remaining();
     if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();
     if (!argv.empty() && argv.front() == "--") {
@@ -91,6 +97,7 @@ void add_run(CLI::App& app, int* status) {
                         : !g->action.empty() && g->action != "none"
                             ? "--action (oomlens never signals a process it did not start; warnings still work)"
                         : !g->budget.empty() ? "--budget (the exit status of a process oomlens did not start is not its to change)"
+                        : rs->given          ? "--restart-on-oom (oomlens cannot start a process it did not start)"
                                              : "";
       if (!bad.empty()) {
         fmt::print(stderr, "oomlens run: --pid cannot be used with {}\n", bad);
@@ -147,6 +154,17 @@ void add_run(CLI::App& app, int* status) {
     ro.linger_s = o->linger_s;
     ro.pss_min_s = o->pss_min_s;
     ro.sparkline = !o->no_sparkline;
+    auto policy = make_restart_policy(*rs, ro.limit.has_value());
+    if (auto* e = std::get_if<std::string>(&policy)) {
+      fmt::print(stderr, "oomlens run: {}\n", *e);
+      *status = kExitUsage;
+      return;
+    }
+    if (rs->given) {
+      *status = supervise::run_with_restarts(ro, std::get<diagnose::RestartPolicy>(policy));
+      return;
+    }
+    supervise::set_job_environment(1, ro.guard.action, std::nullopt);
     *status = supervise::run_job(ro);
   });
 }

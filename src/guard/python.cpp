@@ -39,14 +39,25 @@ double mono_s() {
 
 }  // namespace
 
-std::optional<std::string> find_python_hook_dir(const std::string& exe) {
+namespace {
+// EXE_DIR/share/oomlens/SUB or EXE_DIR/../share/oomlens/SUB, whichever holds FILE.
+std::optional<std::string> find_share_dir(const std::string& exe, const std::string& sub, const std::string& file) {
   namespace fs = std::filesystem;
   fs::path dir = fs::path(exe).parent_path();
-  for (fs::path cand : {dir / "share/oomlens/python", dir / "../share/oomlens/python"}) {
+  for (fs::path cand : {dir / "share/oomlens" / sub, dir / "../share/oomlens" / sub}) {
     std::error_code ec;
-    if (fs::exists(cand / "sitecustomize.py", ec)) return fs::weakly_canonical(cand, ec).string();
+    if (fs::exists(cand / file, ec)) return fs::weakly_canonical(cand, ec).string();
   }
   return std::nullopt;
+}
+}  // namespace
+
+std::optional<std::string> find_python_hook_dir(const std::string& exe) {
+  return find_share_dir(exe, "python", "sitecustomize.py");
+}
+
+std::optional<std::string> find_python_module_dir(const std::string& exe) {
+  return find_share_dir(exe, "pylib", "oomlens/__init__.py");
 }
 
 bool signal_caught(std::string_view status, int signo) {

@@ -80,6 +80,8 @@ Record parse_record(std::string_view text) {
       r.events.push_back(std::move(j));
     } else if (type == "verdict") {
       r.verdict = std::move(j);
+    } else if (type == "attempt") {
+      r.attempts.push_back(std::move(j));
     } else {
       r.notes.push_back("line " + std::to_string(lineno) + ": unknown type '" + type + "'; skipped");
     }

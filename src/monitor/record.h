@@ -55,6 +55,9 @@ struct Record {
   std::vector<nlohmann::json> samples;
   std::vector<nlohmann::json> events;
   std::optional<nlohmann::json> verdict;
+  /// `run --restart-on-oom`: one line per attempt, appended to the first
+  /// attempt's record after its verdict (supervise/restart.h).
+  std::vector<nlohmann::json> attempts;
   std::vector<std::string> notes;  ///< skipped/partial lines, in words
 };
 
