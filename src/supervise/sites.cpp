@@ -21,7 +21,7 @@ using nlohmann::json;
 
 std::optional<std::string> find_sites_library(const std::string& exe) {
   std::string dir = exe.substr(0, exe.rfind('/') == std::string::npos ? 0 : exe.rfind('/'));
-  for (const char* rel : {"/lib/oomlens/liboomlens-sites.so", "/../lib/oomlens/liboomlens-sites.so"}) {
+  for (const char* rel : {"/lib/oomlens/preload/liboomlens-sites.so", "/../lib/oomlens/preload/liboomlens-sites.so"}) {
     std::string p = dir + rel;
     if (::access(p.c_str(), R_OK) == 0) return p;
   }

@@ -17,8 +17,8 @@
 namespace oomlens::supervise {
 
 /// Where liboomlens-sites.so is, relative to the oomlens binary `exe`:
-/// EXE_DIR/lib/oomlens (the build tree) or EXE_DIR/../lib/oomlens
-/// (installed). nullopt when neither holds it.
+/// EXE_DIR/lib/oomlens/preload (the build tree) or
+/// EXE_DIR/../lib/oomlens/preload (installed). nullopt when neither holds it.
 [[nodiscard]] std::optional<std::string> find_sites_library(const std::string& exe);
 
 /// LD_PRELOAD's new value: `old` (may be empty) with `lib` appended
