@@ -92,7 +92,8 @@ inline constexpr uint64_t kFileBytes = kStringsOffset + kStringBytes;
 inline constexpr const char* kDirEnv = "OOMLENS_SITES_DIR";
 /// Optional: the mean sampling interval in bytes (tests).
 inline constexpr const char* kIntervalEnv = "OOMLENS_SITES_INTERVAL";
-/// The preload's own path, to re-add to LD_PRELOAD for children that drop it.
+/// The preload's own path (set by run; re-adding it for children that drop
+/// LD_PRELOAD is not done yet).
 inline constexpr const char* kLibEnv = "OOMLENS_SITES_LIB";
 
 }  // namespace oomlens::sites
