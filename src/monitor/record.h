@@ -61,10 +61,26 @@ struct Record {
   std::vector<std::string> notes;  ///< skipped/partial lines, in words
 };
 
+/// Bounds of reading a record back (monitor/record_read.cpp), whatever the
+/// input: a longer line, or one nested deeper, is skipped with a note (a
+/// nested JSON line costs many times its size once parsed); notes past the
+/// first kMaxRecordNotes are counted in one last note; a stream that shows
+/// no header line in its first kMaxBytesBeforeHeader bytes (`report
+/// /dev/zero`) is not a record, and reading stops there.
+inline constexpr size_t kMaxRecordLineBytes = size_t{1} << 20;
+inline constexpr size_t kMaxRecordDepth = 64;
+inline constexpr size_t kMaxRecordNotes = 20;
+inline constexpr uint64_t kMaxBytesBeforeHeader = uint64_t{16} << 20;
+
 /// Parses record text. Never throws: a corrupt line is skipped with a note,
 /// a last line without '\n' that does not parse is noted as truncated.
 [[nodiscard]] Record parse_record(std::string_view text);
-/// Reads and parses FILE; nullopt with *error when unreadable.
+/// Reads and parses FILE line by line (read(2) in 64 KiB chunks, the bounds
+/// above); nullopt with *error when unreadable.
 [[nodiscard]] std::optional<Record> read_record(const std::string& path, std::string* error);
+
+/// Nesting depth of the JSON text `line` ([ and { outside strings), counted
+/// up to `stop` (pure; the check before parsing).
+[[nodiscard]] size_t json_depth(std::string_view line, size_t stop = kMaxRecordDepth + 1);
 
 }  // namespace oomlens::monitor
