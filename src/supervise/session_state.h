@@ -96,6 +96,8 @@ class Session {
   [[nodiscard]] double t_rel() const { return now_s() - t0_; }
   /// A userspace killer's journal line naming the job (session_verdict.cpp).
   [[nodiscard]] std::optional<diagnose::DaemonKill> logged_daemon_kill() const;
+  [[nodiscard]] std::vector<diagnose::TreeSignal> traced_tree_signals(
+      const std::vector<trace::SignalGenerate>& events) const;
   [[nodiscard]] const std::string& cgroup_dir() const { return job_cg_dir_; }
   [[nodiscard]] const std::optional<cgroup::MemoryHierarchy>& hierarchy() const { return hierarchy_; }
   [[nodiscard]] const RunOptions& options() const { return o_; }
@@ -159,6 +161,7 @@ class Session {
   std::string sig_trace_tracefs_;  ///< the header's signal_trace_tracefs: a host mount point, "private mount", or "" (none)
   std::vector<diagnose::ForwardedSignal> forwarded_;  ///< signals oomlens forwarded to the job
   std::optional<diagnose::SignalSender> signal_sender_;
+  std::vector<diagnose::TreeSignal> tree_signals_;  ///< traced fatal signals to programs and workers
   int sfd_ = -1;
   int err_pipe_[2] = {-1, -1};
   std::optional<uint64_t> cg_oom_before_, vm_oom_before_;
