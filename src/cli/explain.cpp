@@ -62,6 +62,7 @@ class CollectingSink final : public LogSink {
     inner_.text(chunk);
   }
   void record(std::string_view m, const RecordMeta& meta) override { inner_.record(m, meta); }
+  bool wants_meta(std::string_view m) override { return inner_.wants_meta(m); }
   void gap(std::string_view why) override { inner_.gap(why); }
   void end() override {
     if (lines_) lines_->finish();
@@ -143,6 +144,22 @@ int run_explain(const ExplainArgs& a) {
   if (!a.cgroup.empty()) filter.cgroup = a.cgroup;
   filter.last = a.last;
 
+  // --boot: the live journal reads the current and previous boot unless
+  // told; a journal given as FILE is read whole, as journalctl --file is.
+  std::vector<BootSelector> boots;
+  for (const auto& b : a.boots) {
+    if (b == "all") {
+      boots.clear();
+      break;
+    }
+    auto sel = parse_boot_selector(b);
+    if (!sel) {
+      print_error("explain", "--boot: '{}' is not 'all', an offset like -1, or a boot id", b);
+      return kExitUsage;
+    }
+    boots.push_back(*sel);
+  }
+
   // 1-2. Read and parse.
   std::vector<OomEvent> events;
   std::vector<ParseWarning> warnings;
@@ -155,21 +172,7 @@ int run_explain(const ExplainArgs& a) {
     lo.kmsg = a.sources.find("kmsg") != std::string::npos;
     lo.journal = a.sources.find("journal") != std::string::npos;
     lo.syslog_files = a.sources.find("files") != std::string::npos;
-    if (!a.boots.empty()) {
-      lo.journal_boots.clear();
-      for (const auto& b : a.boots) {
-        if (b == "all") {
-          lo.journal_boots.clear();
-          break;
-        }
-        auto sel = parse_boot_selector(b);
-        if (!sel) {
-          print_error("explain", "--boot: '{}' is not 'all', an offset like -1, or a boot id", b);
-          return kExitUsage;
-        }
-        lo.journal_boots.push_back(*sel);
-      }
-    }
+    if (!a.boots.empty()) lo.journal_boots = boots;
     results = read_live_sources(lo, [&](const PlannedSource& s) -> std::unique_ptr<LogSink> {
       ScanOptions so;
       so.source_name = s.name;
@@ -184,7 +187,16 @@ int run_explain(const ExplainArgs& a) {
       so.source_name = path;
       set_file_year(path, so);
       CollectingSink sink(so, &events, &warnings, a.html ? &kept[path] : nullptr);
-      results.push_back(read_log_file(path, sink));
+      const JournalInput kind = path == "-" ? JournalInput::other : journal_input_kind(path);
+      if (kind == JournalInput::other) {
+        results.push_back(read_log_file(path, sink));
+      } else {
+        JournalOptions jo;
+        (kind == JournalInput::directory ? jo.directory : jo.files.emplace_back()) = path;
+        jo.boots = boots;
+        results.push_back(read_journal(jo, sink));
+        results.back().name = path;
+      }
       sink.end();
     }
   }
@@ -252,9 +264,10 @@ void add_explain(CLI::App& app, int* status) {
   auto* cmd = app.add_subcommand("explain", "Find every OOM report in kernel logs and explain it");
   cmd->footer(
       "With no FILE, reads the running system's kernel log: /dev/kmsg, the journal and\n"
-      "/var/log/kern.log*, /var/log/messages*, merged. FILE may be gzip-compressed; - is stdin.\n"
+      "/var/log/kern.log*, /var/log/messages*, merged. FILE may be gzip-, xz- or zstd-compressed,\n"
+      "a journal file or a directory of journal files; - is stdin.\n"
       "Exit status: 0 events found, 1 none found, 2 error (bad usage or nothing readable).");
-  cmd->add_option("files", args->files, "Saved kernel logs (plain or .gz), - for stdin")->type_name("FILE");
+  cmd->add_option("files", args->files, "Saved kernel logs (plain, .gz, .xz, .zst), journal files or directories, - for stdin")->type_name("FILE");
   cmd->add_flag("--json", args->json, "Print one JSON document (docs/schema/event.schema.json)");
   auto* json_flag = cmd->get_option("--json");
   cmd->add_flag("--html", args->html,
@@ -269,7 +282,10 @@ void add_explain(CLI::App& app, int* status) {
   cmd->add_option("--cgroup", args->cgroup, "Only events whose oom_memcg or task_memcg contains TEXT");
   cmd->add_option("--last", args->last, "Only the last N events (after the other filters)")
       ->check(CLI::Range(size_t{1}, size_t{1000000}));  // a bound a user can read (not 1.8e308 in digits)
-  cmd->add_option("--boot", args->boots, "Journal boots: all, 0 (current), -1 (previous), or a boot id");
+  cmd->add_option("--boot", args->boots,
+                  "Journal boots: all, 0 (current), -1 (previous), or a boot id "
+                  "(default: 0 and -1 of the live journal; all of a FILE)")
+      ->allow_extra_args(false);  // one value per --boot, so FILEs may follow it
   cmd->add_option("--source", args->sources, "Live sources, comma-separated: kmsg,journal,files");
   cmd->add_option("--color", args->color, "Colour: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

@@ -473,9 +473,13 @@ ReportScanner::~ReportScanner() = default;
 
 void ReportScanner::feed_text(std::string_view chunk) { impl_->feed_text(chunk); }
 
+bool ReportScanner::wants_record(std::string_view message) const {
+  return impl_->assembler.open() || find_anchor(message.data(), message.size()) < message.size();
+}
+
 void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta) {
   Impl& s = *impl_;
-  if (!s.assembler.open() && find_anchor(message.data(), message.size()) >= message.size()) {
+  if (!wants_record(message)) {
     s.line_no += 1 + count_newlines(message.data(), message.size());
     return;
   }
