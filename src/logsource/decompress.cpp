@@ -98,7 +98,7 @@ class IsalDecoder final : public Decoder {
       s.message = rc == ISAL_INCORRECT_CHECKSUM ? "incorrect data check" : "invalid compressed data";
     } else if (st_->block_state == ISAL_BLOCK_FINISH) {
       s.status = Status::member_end;
-    } else if (input_eof && in.empty() && s.produced == 0 && st_->tmp_out_valid == 0) {
+    } else if (input_eof && in.empty() && s.produced == 0) {  // no progress, no more input
       s.status = Status::truncated;
     }
     return s;
