@@ -42,7 +42,9 @@ enum class OutputMode {
 /// Opens the user-given `path` for writing (see the file comment): created
 /// if missing (`mode` before umask), never through a symlink, only a regular
 /// file, a FIFO or /dev/null. Errors: ELOOP (a symlink), EINVAL (another
-/// kind of file), and open(2)'s own.
+/// kind of file), and open(2)'s own. A standard-stream alias (/dev/stdout,
+/// /dev/stderr, /dev/fd/N, /proc/self/fd/N: the kernel's links) is written
+/// through a copy of that descriptor, never truncated, `regular` false.
 [[nodiscard]] Result<OutputFile> open_output(const std::string& path, OutputMode how = OutputMode::truncate,
                                             mode_t mode = 0644);
 

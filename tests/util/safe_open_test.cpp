@@ -23,6 +23,18 @@ std::string slurp(const std::string& p) {
   return ss.str();
 }
 
+// `--verdict-json /dev/stdout`: the kernel's stream links are written
+// through a copy of the descriptor, not refused as symlinks.
+TEST(SafeOpen, StandardStreamAliasesAreWrittenThroughTheirDescriptor) {
+  for (const char* alias : {"/dev/stdout", "/dev/stderr", "/proc/self/fd/2"}) {
+    auto f = open_output(alias);
+    ASSERT_TRUE(f) << alias << ": " << f.error().message();
+    EXPECT_GE(f->fd, 3);
+    EXPECT_FALSE(f->regular);
+    ::close(f->fd);
+  }
+}
+
 TEST(SafeOpen, SuffixGoesBeforeTheExtension) {
   EXPECT_EQ(suffixed_path("a/oomlens-x-1.jsonl", 2), "a/oomlens-x-1-2.jsonl");
   EXPECT_EQ(suffixed_path("a.d/noext", 1), "a.d/noext-1");
