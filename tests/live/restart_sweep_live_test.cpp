@@ -24,18 +24,6 @@ const std::string kDir = std::string(OOMLENS_SOURCE_DIR) + "/tests/live/";
     GTEST_SKIP() << module " is not importable by " << kPy;                     \
   }
 
-struct Sup {
-  std::string dir;
-  explicit Sup(const std::string& name, uint64_t cap = 1536ull << 20) {
-    std::string err;
-    dir = make_child_cgroup(name, cap, &err);
-    EXPECT_FALSE(dir.empty()) << err;
-  }
-  ~Sup() {
-    if (!dir.empty()) (void)cgroup::kill_and_remove(dir);
-  }
-};
-
 std::vector<json> attempts(const RunResult& r) {
   std::vector<json> v;
   for (auto& l : r.record)

@@ -39,18 +39,6 @@ bool any_contains(const json& arr, const std::string& needle) {
   return false;
 }
 
-struct Sup {
-  std::string dir;
-  explicit Sup(const std::string& name, uint64_t cap = 1536ull << 20) {
-    std::string err;
-    dir = make_child_cgroup(name, cap, &err);
-    EXPECT_FALSE(dir.empty()) << err;
-  }
-  ~Sup() {
-    if (!dir.empty()) (void)cgroup::kill_and_remove(dir);
-  }
-};
-
 // Items 9-10: a job that catches SIGTERM and exits 0 after the guard's
 // action is `stopped_by_guard`, and oomlens exits 75; --keep-job-status
 // keeps the job's 0. `--act 80%` alone is accepted (the warning follows it).
