@@ -14,8 +14,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-$(nproc)}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-stage() { printf '\n=== %s\n' "$*"; }
 t0=$(date +%s)
+# Each stage line carries the seconds since the start, so a slow stage shows.
+stage() { printf '\n=== [%ss] %s\n' "$(( $(date +%s) - t0 ))" "$*"; }
 
 stage "1/3 build and test (build/)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
