@@ -276,7 +276,10 @@ std::optional<CounterLine> parse_counter(std::string_view s) {
 
 std::optional<TaskIn> parse_task_in(std::string_view s) {
   constexpr std::string_view kMid = " killed as a result of limit of ";
+  if (s == "Task in") return TaskIn{};  // both paths cut by a viewer (prefix.cpp): unknown
   if (!starts_with(s, "Task in ")) return std::nullopt;
+  // A viewer's cut (prefix.cpp drops the cut path): the OOM memcg is unknown.
+  if (ends_with(s, trim_right(kMid))) return TaskIn{std::string(s.substr(8, s.size() - 8 - (kMid.size() - 1))), {}};
   size_t m = s.find(kMid);
   if (m == std::string_view::npos) return std::nullopt;
   return TaskIn{std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
@@ -284,6 +287,7 @@ std::optional<TaskIn> parse_task_in(std::string_view s) {
 
 std::optional<StatsHeader> parse_stats_header(std::string_view s) {
   constexpr std::string_view kHead = "Memory cgroup stats for ";
+  if (s == trim_right(kHead)) return StatsHeader{};  // the path was cut (prefix.cpp): unknown
   if (!starts_with(s, kHead)) return std::nullopt;
   std::string_view t = s.substr(kHead.size());
   // The path ends at ':' followed by space/end (paths hold no ": ").

@@ -87,13 +87,17 @@ struct CounterLine {
 std::optional<CounterLine> parse_counter(std::string_view s);
 
 /// ≤4.20 `Task in X killed as a result of limit of Y`.
+/// `Task in A killed as a result of limit of B` (v1). A line a viewer cut
+/// after `limit of` (prefix.cpp drops the cut path) gives an empty oom_memcg;
+/// one cut inside the first path (a bare `Task in`), both empty.
 struct TaskIn {
-  std::string task_memcg, oom_memcg;
+  std::string task_memcg, oom_memcg;  ///< empty: unknown
 };
 std::optional<TaskIn> parse_task_in(std::string_view s);
 
 /// `Memory cgroup stats for PATH:[ k:vKB …]` → path and the one-line v1 pairs
-/// (values in KB as printed).
+/// (values in KB as printed). A bare `Memory cgroup stats for` (the path was
+/// cut by a viewer) gives an empty path: unknown.
 struct StatsHeader {
   std::string path;
   std::vector<std::pair<std::string, uint64_t>> kb_pairs;

@@ -309,10 +309,40 @@ std::string rfc3339_from_usec(uint64_t usec) {
 }
 
 // `journalctl -o json` (one object per line).
+bool cut_stump(std::string_view& t);
+
+// A journal JSON line a viewer cut (`{"MESSAGE":"…","_TRANSPORT":"ker…`):
+// MESSAGE as far as it survived; every other field is unknown.
+bool take_cut_journal_json(std::string_view s, NormalizedLine& out) {
+  constexpr std::string_view kKey = "\"MESSAGE\":\"";
+  std::string_view u = trim_right(s);
+  size_t k = s.find(kKey);
+  if (k == std::string_view::npos || !(ends_with(u, "...") || ends_with(u, "\xE2\x80\xA6"))) return false;
+  std::string_view v = u.substr(k + kKey.size());
+  size_t close = 0;
+  while (close < v.size() && v[close] != '"') close += v[close] == '\\' ? 2 : 1;
+  const bool whole = close < v.size();
+  if (whole) {
+    v = v.substr(0, close);
+  } else {  // the message itself was cut: drop the marker and a half escape
+    v.remove_suffix(3);
+    if (!v.empty() && v.back() == '\\') v.remove_suffix(1);
+  }
+  auto text = nlohmann::json::parse("\"" + std::string(v) + "\"", nullptr, false);
+  if (!text.is_string()) return false;
+  out.owned = text.get<std::string>();
+  if (!whole) out.owned += "...";
+  out.text = out.owned;
+  if (!whole) out.truncated = cut_stump(out.text);
+  out.has_prefix = true;
+  return true;
+}
+
 bool take_journal_json(std::string_view s, NormalizedLine& out) {
   if (s.find("\"MESSAGE\"") == std::string_view::npos) return false;
   auto j = nlohmann::json::parse(s.begin(), s.end(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return false;
+  if (j.is_discarded()) return take_cut_journal_json(s, out);
+  if (!j.is_object()) return false;
   auto str = [&](const char* key) -> std::optional<std::string> {
     auto it = j.find(key);
     if (it == j.end() || !it->is_string()) return std::nullopt;

@@ -284,12 +284,12 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
       m.task_memcg = b.summary->task_memcg;
     }
     if (b.task_in) {
-      m.task_memcg = b.task_in->task_memcg;
-      m.oom_memcg = b.task_in->oom_memcg;
+      if (!b.task_in->task_memcg.empty()) m.task_memcg = b.task_in->task_memcg;
+      if (!b.task_in->oom_memcg.empty()) m.oom_memcg = b.task_in->oom_memcg;
       m.hierarchy = "v1";
     }
     if (!m.oom_memcg && b.limit_reached_memcg) m.oom_memcg = b.limit_reached_memcg;
-    if (!m.oom_memcg && b.stats_path && !(b.summary && b.summary->global_oom)) {
+    if (!m.oom_memcg && b.stats_path && !b.stats_path->empty() && !(b.summary && b.summary->global_oom)) {
       m.oom_memcg = b.stats_path;
       ev.notes.emplace_back("OOM memcg taken from the first `Memory cgroup stats for` line");
     }

@@ -205,6 +205,14 @@ std::string truncate(std::string_view text, size_t width, std::string_view marke
   return join_lines(out);
 }
 
+std::vector<size_t> long_lines(std::string_view text, size_t width) {
+  std::vector<size_t> out;
+  auto lines = split_lines(text);
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (columns(lines[i]) > width) out.push_back(i + 1);
+  return out;
+}
+
 std::string reverse_lines(std::string_view text) {
   auto lines = split_lines(text);
   std::vector<std::string> out(lines.rbegin(), lines.rend());
@@ -318,8 +326,8 @@ const std::vector<Mangler>& all() {
       {"wrap80_inline_pad", [](std::string_view t) { return inline_pad_wrap(t, 80); }, Loss::none, false},
       {"flowed72", [](std::string_view t) { return flowed(t, 72); }, Loss::none, false},
       {"reflow_indent", reflow_indent, Loss::none, false},
-      {"truncate100_dots", [](std::string_view t) { return truncate(t, 100, "..."); }, Loss::any_field, false},
-      {"truncate120_ellipsis", [](std::string_view t) { return truncate(t, 120, "…"); }, Loss::any_field, false},
+      {"truncate100_dots", [](std::string_view t) { return truncate(t, 100, "..."); }, Loss::cut, false, 100},
+      {"truncate120_ellipsis", [](std::string_view t) { return truncate(t, 120, "…"); }, Loss::cut, false, 120},
       {"reverse", reverse_lines, Loss::none, false},
       {"quote", [](std::string_view t) { return quote(t, "> "); }, Loss::none, false},
       {"quote_nested", [](std::string_view t) { return quote(t, "> > "); }, Loss::none, false},

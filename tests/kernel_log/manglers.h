@@ -14,7 +14,7 @@ namespace oomlens::mangle {
 enum class Loss {
   none,        ///< every fact stays readable: must come out exactly as clean
   time,        ///< the prefix changed: time/host/kmsg_seq/boot_id not compared
-  any_field,   ///< any single fact may become null (never a different value)
+  cut,         ///< long lines cut: a fact of a cut line may become null (never a different value)
 };
 
 struct Mangler {
@@ -23,6 +23,8 @@ struct Mangler {
   Loss loss = Loss::none;
   /// Prefix (time) facts also change (combined with `loss`).
   bool changes_time = false;
+  /// Loss::cut: lines longer than this many columns are the cut ones.
+  size_t cut_columns = 0;
 };
 
 /// All manglers, in a fixed order.
@@ -34,6 +36,8 @@ std::string inline_pad_wrap(std::string_view text, size_t width);     ///< `f<sp
 std::string flowed(std::string_view text, size_t width);              ///< format=flowed: soft breaks at spaces
 std::string reflow_indent(std::string_view text);                     ///< 2-3 indented lines per long record
 std::string truncate(std::string_view text, size_t width, std::string_view marker);
+/// 1-based numbers of the lines of `text` longer than `width` columns (the ones `truncate` cuts).
+std::vector<size_t> long_lines(std::string_view text, size_t width);
 std::string reverse_lines(std::string_view text);
 std::string quote(std::string_view text, std::string_view marker);    ///< "> " or "> > "
 std::string quoted_printable(std::string_view text);
