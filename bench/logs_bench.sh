@@ -14,7 +14,8 @@
 #     --directory=D -k --grep='Killed process'`. The journals are made here
 #     by systemd-journal-remote from an export stream (bench/journal_export.py).
 # Sizes: BENCH_LOGS_BYTES (default 1 GiB of text), BENCH_JOURNAL_ENTRIES
-# (default 2000000). Inputs live in /tmp/oomlens-bench-logs-SIZE (made once).
+# (default 2000000). Inputs live in /tmp/oomlens-bench-logs-SIZE-ENTRIES (made
+# once; BENCH_PREPARE_ONLY=1 makes them and stops).
 # Peak RSS is ru_maxrss (bench/measure_cmd); for journals it includes the
 # mapped journal pages, so the anonymous part is sampled from /proc too.
 set -euo pipefail
@@ -52,16 +53,22 @@ if [ ! -s "$ROT/kern.log" ]; then
 fi
 ROT_FILES=("$ROT"/kern.log.{19..2}.gz "$ROT/kern.log.1" "$ROT/kern.log")
 FLOOR="cat $ROT/kern.log.1 $ROT/kern.log; for f in $ROT/kern.log.*.gz; do igzip -dc \$f; done"
+# The mixed journal's 5 % kernel entries come from a log with a report every
+# 1 MB (the 10 MB spacing of RAW would leave too few kernel lines for one).
+DENSE=$D/raw-dense.log
+[ -s "$DENSE" ] || "$B/bench/gen_kernel_log" --bytes "$((ENTRIES / 20 * 100))" --every-mb 1 --seed 43 > "$DENSE" 2>/dev/null
 for kind in kernel mixed; do
   J=$D/journal-$kind
   [ -d "$J" ] && continue
   mkdir -p "$J.tmp"
-  if [ $kind = kernel ]; then n=$ENTRIES; other=0; else n=$((ENTRIES / 20)); other=19; fi
-  python3 bench/journal_export.py "$RAW" "$n" "$other" | $REMOTE -o "$J.tmp/bench.journal" - 2>/dev/null
+  if [ $kind = kernel ]; then src=$RAW n=$ENTRIES other=0; else src=$DENSE n=$((ENTRIES / 20)) other=19; fi
+  python3 bench/journal_export.py "$src" "$n" "$other" | $REMOTE -o "$J.tmp/bench.journal" - 2>/dev/null
   mv "$J.tmp" "$J"
 done
+[ -z "${BENCH_PREPARE_ONLY:-}" ] || { echo "logs_bench: inputs ready in $D"; exit 0; }
 cat "$TXT" "$GZ" "${ROT_FILES[@]}" > /dev/null  # warm the page cache
 
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
 json=$(python3 bench/compare.py "$B/bench/measure_cmd" "$RUNS" "$OUT" \
   "grep=grep -c -F 'Killed process' $TXT" \
   "text=$O explain --summary $TXT" \
@@ -86,18 +93,22 @@ anon_peak() {
   wait $pid || true
   echo $peak
 }
-anon_text=$(anon_peak "$O" explain --summary "$GZ")
+anon_text=$(anon_peak "$O" explain --summary "$TXT")
+anon_gz=$(anon_peak "$O" explain --summary "$GZ")
+anon_rot=$(anon_peak "$O" explain --summary "${ROT_FILES[@]}")
 anon_journal=$(anon_peak "$O" explain --summary "$D/journal-kernel")
+anon_mixed=$(anon_peak "$O" explain --summary "$D/journal-mixed")
 python3 - "$json" "$kills" "$(du -h "$TXT" | cut -f1)" "$(du -h "$GZ" | cut -f1)" "$ENTRIES" \
   "$(grep -c . $OUT/text.out || true)" "$(grep -c . $OUT/gz.out || true)" "$(grep -c . $OUT/rotated.out || true)" \
   "$(grep -c 'Killed process' $OUT/jctl_kernel.out || true)" "$(grep -c . $OUT/journal_kernel.out || true)" \
   "$(grep -c 'Killed process' $OUT/jctl_mixed.out || true)" "$(grep -c . $OUT/journal_mixed.out || true)" \
-  "$anon_text" "$anon_journal" <<'PY'
+  "$anon_text $anon_gz $anon_rot $anon_journal $anon_mixed" "$load0 / $(cut -d' ' -f1-3 /proc/loadavg)" <<'PY'
 import json, sys
 r = json.loads(sys.argv[1])
 kills, txt, gz, entries = sys.argv[2:6]
 ev_text, ev_gz, ev_rot, jk, ev_jk, jm, ev_jm = sys.argv[6:13]
-anon_text, anon_journal = int(sys.argv[13]), int(sys.argv[14])
+anon = [int(v) / 1024 for v in sys.argv[13].split()]
+load = sys.argv[14]
 def row(name, label, base, goal, found):
     o, b = r[name], r[base]
     print(f"| {label} | {o['median_s']:.3f} | {b['median_s']:.3f} | **{o['median_s']/b['median_s']:.2f}x** (goal <= {goal}) "
@@ -109,7 +120,8 @@ row("gz", f"its .gz ({gz}) vs igzip -dc", "igzip", "1.5x", f"{ev_gz} / {kills}")
 row("rotated", "20 rotated files vs sum of floors", "floors", "1.5x", f"{ev_rot} / {kills}")
 row("journal_kernel", f"journal, {entries} kernel entries vs journalctl -k --grep", "jctl_kernel", "1.0x", f"{ev_jk} / {jk}")
 row("journal_mixed", f"journal, {entries} entries, 95 % not kernel vs journalctl", "jctl_mixed", "1.0x", f"{ev_jm} / {jm}")
-print(f"\npeak anonymous RSS (RssAnon sampled every 20 ms): .gz {anon_text/1024:.1f} MiB, "
-      f"journal {anon_journal/1024:.1f} MiB (goal <= 16 MiB); runs (s): " +
+print(f"\npeak anonymous RSS (RssAnon sampled every 20 ms; goal <= 16 MiB): text {anon[0]:.1f} MiB, "
+      f".gz {anon[1]:.1f} MiB, rotated {anon[2]:.1f} MiB, journal {anon[3]:.1f} MiB, mixed journal {anon[4]:.1f} MiB; "
+      f"load average (1, 5, 15 min) before / after: {load}; runs (s): " +
       "; ".join(f"{k} {v['runs_s']}" for k, v in r.items()))
 PY

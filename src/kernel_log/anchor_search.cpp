@@ -120,18 +120,6 @@ size_t sse2_find(const char* data, size_t n) {
   return scalar_find(data, i, n, n);
 }
 
-__attribute__((target("avx2"))) uint64_t avx2_count(const char* data, size_t n) {
-  const __m256i nl = _mm256_set1_epi8('\n');
-  uint64_t count = 0;
-  size_t i = 0;
-  for (; i + 32 <= n; i += 32) {
-    __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i));
-    count += static_cast<uint64_t>(__builtin_popcount(static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, nl)))));
-  }
-  for (; i < n; ++i) count += data[i] == '\n';
-  return count;
-}
-
 bool have_avx2() {
   static const bool has = __builtin_cpu_supports("avx2");
   return has;
@@ -146,20 +134,6 @@ size_t find_anchor(const char* data, size_t n) {
 #else
   return scalar_find(data, 0, n, n);
 #endif
-}
-
-uint64_t count_newlines(const char* data, size_t n) {
-#ifdef OOMLENS_X86
-  if (have_avx2()) return avx2_count(data, n);
-#endif
-  uint64_t count = 0;
-  const char* p = data;
-  const char* end = data + n;
-  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)))) != nullptr) {
-    ++count;
-    ++p;
-  }
-  return count;
 }
 
 }  // namespace oomlens

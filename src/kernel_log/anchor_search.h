@@ -24,7 +24,4 @@ namespace oomlens {
 /// The returned offset points into the line holding the anchor.
 size_t find_anchor(const char* data, size_t n);
 
-/// Number of '\n' bytes in [data, data + n) (vectorised).
-uint64_t count_newlines(const char* data, size_t n);
-
 }  // namespace oomlens

@@ -11,6 +11,7 @@
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
 #include "kernel_log/text_util.h"
+#include "util/newlines.h"
 
 namespace oomlens {
 namespace {
@@ -327,13 +328,13 @@ struct ReportScanner::Impl {
       }
       size_t a = find_anchor(d + pos, n - pos);
       if (a >= n - pos) {
-        line_no += count_newlines(d + pos, n - pos);
+        line_no += count_newlines(region.substr(pos, n - pos));
         break;
       }
       size_t abs = pos + a;
       size_t ls = abs;
       while (ls > pos && d[ls - 1] != '\n') --ls;
-      line_no += count_newlines(d + pos, ls - pos);
+      line_no += count_newlines(region.substr(pos, ls - pos));
       const void* e = std::memchr(d + abs, '\n', n - abs);
       size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
       std::string_view raw = region.substr(ls, eol - ls);
@@ -480,7 +481,7 @@ bool ReportScanner::wants_record(std::string_view message) const {
 void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta) {
   Impl& s = *impl_;
   if (!wants_record(message)) {
-    s.line_no += 1 + count_newlines(message.data(), message.size());
+    s.line_no += 1 + count_newlines(message);
     return;
   }
   LinePrefix p;

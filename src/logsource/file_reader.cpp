@@ -18,35 +18,9 @@
 #include "logsource/chunk_pipe.h"
 #include "logsource/decompress.h"
 #include "logsource/source_util.h"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "util/newlines.h"
 
 namespace oomlens {
-
-size_t count_newlines(std::string_view text) {
-  const char* p = text.data();
-  const char* const end = p + text.size();
-  size_t n = 0;
-#if defined(__SSE2__)
-  // Per-byte counters: a match compares to 0xff (-1), subtracting it adds 1.
-  // Flushed with SAD into 64-bit sums before a byte counter can overflow.
-  const __m128i nl = _mm_set1_epi8('\n');
-  const __m128i zero = _mm_setzero_si128();
-  while (end - p >= 16) {
-    __m128i acc = zero;
-    for (int i = 0; i < 255 && end - p >= 16; ++i, p += 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
-    }
-    const __m128i sums = _mm_sad_epu8(acc, zero);
-    n += static_cast<size_t>(_mm_cvtsi128_si64(sums)) +
-         static_cast<size_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
-  }
-#endif
-  return n + static_cast<size_t>(std::count(p, end, '\n'));
-}
 
 namespace {
 

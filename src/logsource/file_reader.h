@@ -51,7 +51,4 @@ struct FileReadOptions {
 [[nodiscard]] SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
                                        const FileReadOptions& options = {});
 
-/// Number of '\n' bytes in `text` (SSE2 where available).
-[[nodiscard]] size_t count_newlines(std::string_view text);
-
 }  // namespace oomlens

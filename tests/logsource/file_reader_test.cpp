@@ -7,6 +7,7 @@
 
 #include "logsource/source_util.h"
 #include "logsource_test_util.h"
+#include "util/newlines.h"
 
 namespace oomlens {
 namespace {
