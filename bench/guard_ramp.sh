@@ -58,16 +58,11 @@ python3 - "$OUT" "$RATES" "$LEAD_RUNS" "$CKPT_RUNS" <<'PY'
 import json, os, re, statistics, sys
 out, rates, lead_runs, ckpt_runs = sys.argv[1], sys.argv[2].split(), int(sys.argv[3]), int(sys.argv[4])
 
-def record(name):
-    lines = []
-    try:
-        for l in open(os.path.join(out, name + ".jsonl")):
-            try: lines.append(json.loads(l))
-            except ValueError: pass
-    except OSError: pass
-    return lines
+sys.path.insert(0, "bench")
+from record_lines import events, record as record_in  # noqa: E402
 
-def events(rec, kind): return [l for l in rec if l.get("type") == "event" and l.get("kind") == kind]
+
+def record(name): return record_in(out, name)
 
 print("| requested ramp | achieved (MiB/s) | warning trigger | warning at (s) | limit hit, kernel kill at (s) | lead time s (median, min) | checkpoints before any kill | action trigger, at % |")
 print("|---|---|---|---|---|---|---|---|")

@@ -19,7 +19,7 @@
 //  6. global, victim ≥50 % RAM → less work / bigger machine, contain with
 //     `oomlens run --limit`; otherwise find the users and contain jobs.
 //  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
-//  8. ≥3 same-name python tasks → PyTorch DataLoader worker copy-on-read.
+//  8. ≥3 same-name python tasks → DataLoader workers: own cache vs copy-on-read.
 //  9. python victim ≥4 GiB anon → bf16/AMP and gradient accumulation.
 // 10. oom_score_adj 1000 under Kubernetes → set requests/limits (BestEffort).
 // 11. page tables large      → huge pages / fewer mappings.
@@ -138,9 +138,11 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
 
   const auto groups = group_tasks_by_comm(e);  // 8
   if (!groups.empty() && groups.front().count >= kWorkerCount && is_python(groups.front().comm)) {
-    out.emplace_back("If these are PyTorch DataLoader workers: each worker touches the dataset's Python objects and "
-                     "so copies their pages (copy-on-read). Use fewer `num_workers`, hold data in numpy arrays or "
-                     "tensors instead of Python lists of objects, and set `persistent_workers=True`.");
+    out.emplace_back("If these are PyTorch DataLoader workers, compare each worker's anon-rss here with the main "
+                     "process's: a worker holding more than the main process allocated it itself (a cache built in "
+                     "`__getitem__`: bound it, or use fewer `num_workers`); pages it copied from the main process by reading Python objects "
+                     "(copy-on-read) go away with numpy arrays or tensors instead of lists of objects "
+                     "(`persistent_workers=True` keeps such copies alive). `oomlens run` tells the two apart.");
   }
   if (v && is_python(v->comm) && v->anon_rss_bytes && *v->anon_rss_bytes >= kTrainingAnonBytes) {  // 9
     out.emplace_back("If this is model training: use bf16/AMP instead of float32, and gradient accumulation rather "

@@ -547,14 +547,15 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.evidence.push_back(fmt::format("{} worker process{} held {} of PSS at their peaks ({} start)", in.worker_count,
                                      in.worker_count == 1 ? "" : "es", mib(*in.workers_peak_pss_bytes),
                                      in.worker_start_method.value_or("unknown")));
-    if (in.worker_start_method == std::optional<std::string>("fork"))
-      v.advice.push_back("forked workers share the parent's pages until they touch them: reading Python objects "
-                         "(a list or dict in the Dataset) writes their refcounts and copies every page (copy-on-read); "
-                         "keep such data in numpy arrays or tensors, or fewer workers");
-    else if (in.worker_start_method)
+    if (const auto d = in.worker_pool ? diagnose_workers(*in.worker_pool) : std::nullopt) {
+      v.evidence.push_back(d->evidence);
+      v.advice.push_back(d->advice);
+      v.worker_memory = d;
+    } else if (in.worker_start_method && in.worker_start_method != std::optional<std::string>("fork")) {
       v.advice.push_back(fmt::format("{} workers get pickled copies of the Dataset, not shared pages: each holds a "
                                      "full copy; shrink what the Dataset holds or use fewer workers",
                                      *in.worker_start_method));
+    }
   }
   return v;
 }

@@ -24,6 +24,7 @@
 
 #include "diagnose/killer_daemon_log.h"
 #include "diagnose/signal_sender.h"
+#include "diagnose/worker_memory.h"
 
 namespace oomlens::diagnose {
 
@@ -135,6 +136,10 @@ struct VerdictInput {
   uint32_t worker_count = 0;
   std::optional<uint64_t> workers_peak_pss_bytes;  ///< sum of each worker's own peak PSS
   std::optional<std::string> worker_start_method;
+  /// The workers' private and shared figures (worker_memory.h): which of
+  /// own allocations, copy-on-read or shared data, and what fits; the advice
+  /// then rests on them. Null when the workers were never measured.
+  std::optional<WorkerPool> worker_pool;
 };
 
 struct Verdict {
@@ -147,7 +152,8 @@ struct Verdict {
   std::string summary;                ///< one sentence: why it ended
   std::optional<int64_t> victim_pid;  ///< the OOM-killed process, when one is named
   std::optional<SignalSender> signal_sender;  ///< named when the cause is `killed`/`signal`
-  std::vector<std::string> advice;    ///< what to check next (start method first for copy-on-read)
+  std::vector<std::string> advice;    ///< what to check next, with numbers where the figures give them
+  std::optional<WorkerDiagnosis> worker_memory;  ///< for a memory cause with measured workers
 };
 
 /// "fork", "spawn", "forkserver" or nullopt, from a worker's and the main

@@ -14,8 +14,20 @@ nlohmann::json tree_kill_to_json(const TreeKill& k) {
           {"rank", opt(k.rank)}, {"local_rank", opt(k.local_rank)}};
 }
 
+nlohmann::json worker_memory_to_json(const WorkerDiagnosis& d) {
+  return {{"cause", worker_cause_name(d.cause)},
+          {"concurrent_workers", d.concurrent},
+          {"still_growing", d.still_growing},
+          {"private_per_worker_bytes", d.private_per_worker_bytes},
+          {"own_per_worker_bytes", d.own_per_worker_bytes},
+          {"copied_per_worker_bytes", d.copied_per_worker_bytes},
+          {"need_bytes", d.need_bytes},
+          {"fitting_limit_bytes", opt(d.fitting_limit_bytes)},
+          {"fitting_workers", opt(d.fitting_workers)}};
+}
+
 nlohmann::json verdict_to_json(const Verdict& v) {
-  return {{"type", "verdict"},
+  nlohmann::json j = {{"type", "verdict"},
           {"cause", v.cause},
           {"secondary_causes", v.secondary_causes},
           {"evidence", v.evidence},
@@ -24,6 +36,8 @@ nlohmann::json verdict_to_json(const Verdict& v) {
           {"victim_pid", opt(v.victim_pid)},
           {"signal_sender", v.signal_sender ? signal_sender_to_json(*v.signal_sender) : nlohmann::json(nullptr)},
           {"advice", v.advice}};
+  if (v.worker_memory) j["worker_memory"] = worker_memory_to_json(*v.worker_memory);
+  return j;
 }
 
 }  // namespace oomlens::diagnose

@@ -208,6 +208,18 @@ nlohmann::json parse_tracemalloc_text(std::string_view text) {
       j["peak_bytes"] = b;
       continue;
     }
+    if (std::sscanf(line.c_str(), "skipped estimated_bytes %llu max_bytes %llu", &a, &b) == 2) {
+      j["skipped"] = {{"estimated_bytes", a}, {"max_bytes", b}};
+      continue;
+    }
+    double elapsed = 0;
+    if (std::sscanf(line.c_str(), "grouped %llu of %llu elapsed_s %lf", &a, &b, &elapsed) == 3) {
+      j["traces_grouped"] = a;
+      j["traces"] = b;
+      j["elapsed_s"] = elapsed;
+      j["partial"] = line.find(" partial") != std::string::npos;
+      continue;
+    }
     char where[1024];
     if (std::sscanf(line.c_str(), "%llu %llu %1023[^\n]", &a, &b, where) == 3 && j["top"].size() < 50)
       j["top"].push_back({{"size_bytes", a}, {"count", b}, {"where", std::string(where)}});

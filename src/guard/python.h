@@ -58,8 +58,7 @@ class PythonHooks {
   /// the job's handler runs between bytecodes and may take a while, and the
   /// guard must keep watching meanwhile. Returns {"sent":…, "reason":…}.
   nlohmann::json send_tracemalloc(int pid);
-  /// The snapshot once complete: {"traced_bytes", "peak_bytes",
-  /// "top": [{"size_bytes","count","where"}]}; nullopt while incomplete.
+  /// The snapshot once complete (parse_tracemalloc_text); nullopt while incomplete.
   std::optional<nlohmann::json> collect_tracemalloc();
   [[nodiscard]] nlohmann::json describe() const;
 
@@ -70,7 +69,12 @@ class PythonHooks {
   std::string tm_text_;
 };
 
-/// Parses the tracemalloc snapshot text the hook writes (pure).
+/// Parses the tracemalloc snapshot text the hook writes (pure):
+/// {"traced_bytes", "peak_bytes", "top": [...]}, plus "skipped":
+/// {"estimated_bytes", "max_bytes"} when the hook took no snapshot (it would
+/// have cost more than OOMLENS_PY_TRACEMALLOC_MAX_BYTES), or "traces",
+/// "traces_grouped", "elapsed_s", "partial" (grouping stopped at the
+/// deadline) when it did.
 [[nodiscard]] nlohmann::json parse_tracemalloc_text(std::string_view text);
 
 }  // namespace oomlens::guard

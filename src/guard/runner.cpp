@@ -129,18 +129,40 @@ void GuardRunner::poll(double t_s) {
   Observation obs{t_s, read_ws(), effective_limit_, main_alive_};
   for (auto& d : guard_.observe(obs)) handle(d);
   if (tracemalloc_pending_) {
-    if (auto snap = py_.collect_tracemalloc()) {
-      host_.write({{"type", "event"}, {"t_s", t_s}, {"kind", "py_tracemalloc"}, {"at", "warning"},
-                   {"pid", host_.main_pid}, {"snapshot", *snap}}, true);
-      tracemalloc_pending_ = false;
-    } else if (t_s > tracemalloc_deadline_) {
-      host_.write({{"type", "event"}, {"t_s", t_s}, {"kind", "py_tracemalloc"}, {"at", "warning"},
-                   {"pid", host_.main_pid}, {"snapshot", nullptr},
-                   {"reason", "no complete snapshot within 10 s"}}, true);
-      tracemalloc_pending_ = false;
-    }
+    if (auto snap = py_.collect_tracemalloc())
+      write_tracemalloc(t_s, *snap);
+    else if (t_s > tracemalloc_deadline_)
+      write_tracemalloc(t_s, nullptr, "no complete snapshot within 10 s");
   }
   due_s_ = t_s + guard_.next_interval_s();
+}
+
+void GuardRunner::main_exited() {
+  main_alive_ = false;
+  if (!tracemalloc_pending_) return;
+  if (auto snap = py_.collect_tracemalloc())
+    write_tracemalloc(t_s_, *snap);
+  else
+    write_tracemalloc(t_s_, nullptr,
+                      fmt::format("the snapshot never finished: the main process ended {:.1f} s after it was asked for",
+                                  std::max(0.0, t_s_ - tracemalloc_sent_s_)));
+}
+
+void GuardRunner::write_tracemalloc(double t_s, const json& snap, const std::string& reason) {
+  tracemalloc_pending_ = false;
+  json ev = {{"type", "event"}, {"t_s", t_s}, {"kind", "py_tracemalloc"}, {"at", "warning"},
+             {"pid", host_.main_pid}, {"snapshot", snap}, {"main_rss_anon_bytes", opt(tracemalloc_main_anon_)}};
+  if (!reason.empty()) ev["reason"] = reason;
+  // What tracemalloc cannot see: it traces Python's allocators only.
+  if (snap.is_object() && snap["traced_bytes"].is_number() && tracemalloc_main_anon_)
+    ev["note"] = fmt::format("tracemalloc saw {} of {} (the main process's anonymous memory); torch, numpy and "
+                             "other native allocations are not in it",
+                             mib(snap["traced_bytes"].get<uint64_t>()), mib(*tracemalloc_main_anon_));
+  if (snap.is_object() && snap.contains("skipped"))
+    ev["note"] = fmt::format("no snapshot: it would have cost about {} (more than {}); the totals only",
+                             mib(snap["skipped"].value("estimated_bytes", uint64_t{0})),
+                             mib(snap["skipped"].value("max_bytes", uint64_t{0})));
+  host_.write(ev, true);
 }
 
 json GuardRunner::event(const Decision& d) const {
@@ -175,8 +197,10 @@ void GuardRunner::handle(const Decision& d) {
       }
       if (py_.tracemalloc()) {
         json r = py_.send_tracemalloc(host_.main_pid);
+        if (auto st = proc::read_pid_status(host_.main_pid)) tracemalloc_main_anon_ = st->rss_anon_bytes;
         if (r.value("sent", false)) {
           tracemalloc_pending_ = true;
+          tracemalloc_sent_s_ = t_s_;
           tracemalloc_deadline_ = t_s_ + 10;
         } else {
           host_.write({{"type", "event"}, {"t_s", t_s_}, {"kind", "py_tracemalloc"}, {"at", "warning"},

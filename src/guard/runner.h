@@ -70,7 +70,9 @@ class GuardRunner {
   void on_tick(const monitor::Sample& s);
   /// True when `pid` was the guard's helper (then the session ignores it).
   bool on_reaped(int pid, int wait_status, double t_s);
-  void main_exited() { main_alive_ = false; }
+  /// The main process ended: a snapshot still pending is collected or
+  /// recorded as never finished.
+  void main_exited();
   [[nodiscard]] nlohmann::json verdict_json() const;
   [[nodiscard]] const GuardOptions& options() const { return o_; }
 
@@ -94,8 +96,12 @@ class GuardRunner {
   std::optional<uint64_t> tree_ws_;  ///< anon+shmem RSS of the tree (without an own cgroup)
   std::vector<int> helpers_;
   nlohmann::json decisions_ = nlohmann::json::array();
+  /// A py_tracemalloc event for `snap` (null: `reason`), with what the
+  /// snapshot could see beside the main process's RssAnon at the request.
+  void write_tracemalloc(double t_s, const nlohmann::json& snap, const std::string& reason = "");
   bool tracemalloc_pending_ = false;
-  double tracemalloc_deadline_ = 0;
+  double tracemalloc_deadline_ = 0, tracemalloc_sent_s_ = 0;
+  std::optional<uint64_t> tracemalloc_main_anon_;  ///< the main process's RssAnon when asked
   uint64_t polls_ = 0, wakeups_ = 0;
   double t_s_ = 0;
 };

@@ -368,6 +368,12 @@ bool ProcessTree::refresh_smaps(double t_s) {
       p.peak_pss_bytes = *p.smaps->pss_bytes;
       p.peak_pss_t_s = t_s;
     }
+    if (p.smaps->uss_bytes && p.status && p.status->rss_anon_bytes) {
+      const TrackedProc::PrivateAt now{*p.smaps->uss_bytes, *p.status->rss_anon_bytes, t_s};
+      if (!p.first_private) p.first_private = now;
+      if (!p.peak_private || now.uss_bytes > p.peak_private->uss_bytes) p.peak_private = now;
+      p.max_rss_anon_bytes = std::max(p.max_rss_anon_bytes, now.rss_anon_bytes);
+    }
   }
   return clean;
 }

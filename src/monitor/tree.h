@@ -53,6 +53,19 @@ struct TrackedProc {
   uint64_t peak_pss_bytes = 0;
   double peak_pss_t_s = 0;
   uint64_t peak_rss_bytes = 0;
+  /// A process's private and anonymous resident memory at one smaps_rollup
+  /// pass: USS (Private_Clean + Private_Dirty) and RssAnon (/proc/PID/status,
+  /// re-read with it), bytes. RssAnon - USS approximates the anonymous pages
+  /// still shared (with the parent, for a forked worker).
+  struct PrivateAt {
+    uint64_t uss_bytes = 0, rss_anon_bytes = 0;
+    double t_s = 0;
+  };
+  /// At the first good pass and at the pass with the highest USS; null until
+  /// a pass read both files (diagnose/worker_memory.h tells a worker's own
+  /// allocations from pages copied from its parent by them).
+  std::optional<PrivateAt> first_private, peak_private;
+  uint64_t max_rss_anon_bytes = 0;  ///< highest RssAnon at a pass (a parent's, for its workers)
   /// RANK and LOCAL_RANK from /proc/PID/environ (torchrun sets them for each
   /// rank; its workers inherit them), for programs and workers; null when unset.
   std::optional<int> rank, local_rank;

@@ -25,6 +25,58 @@ double num(const json* j) { return j && j->is_number() ? j->get<double>() : NAN;
 
 }  // namespace
 
+std::vector<std::string> peak_lines(const json& pk) {
+  std::vector<std::string> out;
+  const double p = num(get(pk, "tree_pss_bytes"));
+  if (!std::isfinite(p)) return out;
+  // Each figure says what it counts: the tree's PSS includes file pages
+  // (shared libraries, page cache) that are often charged to another
+  // cgroup; the cgroup's usage includes its page cache; the limit compares
+  // anon+shmem (with the reclaimable cache reclaimed first).
+  const double file = num(get(pk, "tree_pss_file_bytes")), age = num(get(pk, "tree_pss_age_s"));
+  const double cg = num(get(pk, "cgroup_usage_bytes")), cg_as = num(get(pk, "cgroup_anon_shmem_bytes"));
+  const double as = num(get(pk, "tree_anon_shmem_pss_bytes"));
+  out.push_back(fmt::format("peak tree PSS {} at {:.1f} s (anon+shmem {}{}){}; cgroup peak {} with page cache{}",
+                            human_bytes(p), num(get(pk, "tree_pss_t_s")), human_bytes(as),
+                            std::isfinite(file) ? ", file pages " + human_bytes(file) : std::string(),
+                            std::isfinite(age) && age >= 1.0 ? fmt::format(", from PSS up to {:.1f} s old", age) : "",
+                            human_bytes(cg), std::isfinite(cg_as) ? ", anon+shmem " + human_bytes(cg_as) : std::string()));
+  if (std::isfinite(cg) && p > cg)
+    out.push_back(fmt::format("  note: the tree's PSS exceeds the cgroup's peak because it counts file pages ({}shared "
+                              "libraries, page cache) charged to whichever cgroup read them first; compare "
+                              "anon+shmem: {} in the tree, {} in the cgroup",
+                              std::isfinite(file) ? human_bytes(file) + ": " : std::string(), human_bytes(as),
+                              human_bytes(cg_as)));
+  return out;
+}
+
+std::vector<std::string> python_findings_lines(const monitor::Record& rec) {
+  std::vector<std::string> out;
+  for (auto& e : rec.events) {
+    if (!e.is_object() || e.value("kind", std::string()) != "py_tracemalloc") continue;
+    const double t = num(get(e, "t_s"));
+    std::string head = fmt::format("python tracemalloc at {:.1f} s", t);
+    const json* snap = get(e, "snapshot");
+    if (auto* n = get(e, "note"); n && n->is_string()) head += ": " + n->get<std::string>();
+    else if (auto* r = get(e, "reason"); r && r->is_string()) head += ": " + r->get<std::string>();
+    else if (!snap) head += ": no snapshot";
+    out.push_back(head);
+    if (!snap || !snap->is_object()) continue;
+    if (auto* p = get(*snap, "partial"); p && p->is_boolean() && p->get<bool>())
+      out.push_back(fmt::format("  grouped {} of {} traces before the hook's deadline", num(get(*snap, "traces_grouped")),
+                                num(get(*snap, "traces"))));
+    if (auto* top = get(*snap, "top"); top && top->is_array()) {
+      size_t shown = 0;
+      for (auto& s : *top) {
+        if (shown++ >= 3) break;
+        out.push_back(fmt::format("  {} in {} blocks at {}", human_bytes(num(get(s, "size_bytes"))), num(get(s, "count")),
+                                  get(s, "where") && s["where"].is_string() ? s["where"].get<std::string>() : "?"));
+      }
+    }
+  }
+  return out;
+}
+
 std::string human_bytes(double b) {
   if (!std::isfinite(b)) return "?";
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -85,11 +137,7 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
       line("  also: " + s);
     }
     if (auto* pk = get(v, "peak")) {
-      double p = num(get(*pk, "tree_pss_bytes"));
-      if (std::isfinite(p))
-        line(fmt::format("peak tree PSS {} at {:.1f} s (anon+shmem {}); cgroup peak {}", human_bytes(p),
-                         num(get(*pk, "tree_pss_t_s")), human_bytes(num(get(*pk, "tree_anon_shmem_pss_bytes"))),
-                         human_bytes(num(get(*pk, "cgroup_usage_bytes")))));
+      for (auto& s : peak_lines(*pk)) line(s);
     }
     double lim = num(get(v, "limit_bytes"));
     if (std::isfinite(lim))
@@ -118,6 +166,9 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
     double g = num(get(v, "growth_bytes_per_s"));
     if (std::isfinite(g)) line(fmt::format("tree PSS growth over the last minute: {}/s", human_bytes(g)));
     if (auto* ps = get(v, "procs"); ps && ps->is_array()) {
+      if (!ps->empty())
+        line("  per process, peak PSS: shared pages split among the processes sharing them (the kernel's "
+             "anon-rss counts them whole in each); private: pages no other process maps (USS)");
       size_t shown = 0;
       for (auto& p : *ps) {
         if (shown++ >= 12) { line(fmt::format("  ... {} more processes", ps->size() - 12)); break; }
@@ -128,8 +179,10 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
         if (auto* o = get(p, "orphaned"); o && o->is_boolean() && o->get<bool>()) gone = ", lingered as an orphan";
         double gs = num(get(p, "gone_s"));
         if (std::isfinite(gs)) gone += fmt::format(", gone at {:.1f} s", gs);
-        line(fmt::format("  {:<6} pid {:<7} {:<15} peak PSS {}{}", role, num(get(p, "pid")), comm,
-                         std::isfinite(pk) ? human_bytes(pk) : "not measured", gone));
+        const double uss = num(get(p, "peak_uss_bytes"));
+        line(fmt::format("  {:<6} pid {:<7} {:<15} peak PSS {}{}{}", role, num(get(p, "pid")), comm,
+                         std::isfinite(pk) ? human_bytes(pk) : "not measured",
+                         std::isfinite(uss) ? ", private " + human_bytes(uss) : std::string(), gone));
       }
     }
     if (auto* ks = get(v, "kernel_kills"); ks && ks->is_array())
@@ -139,6 +192,7 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
                          get(k, "role") ? k["role"].get<std::string>() : "?", num(get(k, "kmsg_seq"))));
     for (auto& s : peak_sites_lines(v)) line(s);  // run --sites
   }
+  for (auto& s : python_findings_lines(rec)) line(s);  // run --py-tracemalloc
   if (with_sparkline) {
     std::vector<double> pss;
     for (auto& s : rec.samples)

@@ -18,6 +18,15 @@ namespace oomlens::render {
 /// fields are skipped, and the record's notes are listed.
 [[nodiscard]] std::string record_summary(const monitor::Record& rec, bool with_sparkline = true);
 
+/// The verdict's `peak` object as lines: the tree's PSS peak with what it
+/// counts (anon+shmem, file pages, the age of its oldest PSS figure), the
+/// cgroup's, and a note when the tree's PSS exceeds the cgroup's peak.
+[[nodiscard]] std::vector<std::string> peak_lines(const nlohmann::json& peak);
+
+/// The `py_tracemalloc` events as lines: when, what the snapshot could not
+/// see (its note) or why there was none, and the top 3 sites by size.
+[[nodiscard]] std::vector<std::string> python_findings_lines(const monitor::Record& rec);
+
 /// "1.2 GiB", "640 MiB", "12 KiB" (binary units).
 [[nodiscard]] std::string human_bytes(double bytes);
 

@@ -89,6 +89,13 @@ void add_markers(const monitor::Record& rec, RunPlotData& d) {
     else if (kind == "guard_action") label = ui::kGuardAction + percent(num(e, {"used_fraction"}));
     else if (kind == "guard_escalation") label = ui::kGuardEscalation;
     else if (kind == "budget_exceeded") label = ui::kBudgetExceeded;
+    else if (kind == "py_tracemalloc") {
+      const json* sn = e.contains("snapshot") && e["snapshot"].is_object() ? &e["snapshot"] : nullptr;
+      const double seen = sn ? num(*sn, {"traced_bytes"}) : NAN, of = num(e, {"main_rss_anon_bytes"});
+      label = !sn ? "tracemalloc: none"
+              : std::isfinite(seen) && std::isfinite(of) ? fmt::format("tracemalloc {:.0f} of {:.0f} MiB", seen / 1048576, of / 1048576)
+                                                         : "tracemalloc";
+    }
     if (label.empty()) continue;
     if (label.find("nan") != std::string::npos) {  // a figure the event lacks: leave it out
       size_t p;

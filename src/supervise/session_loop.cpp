@@ -24,7 +24,11 @@ void Peaks::update(const monitor::Sample& s) {
     if (b && (!a || *b > *a)) { a = b; return true; }
     return false;
   };
-  if (mx(tree_pss_bytes, s.tree.pss_bytes)) tree_pss_t_s = s.t_s;
+  if (mx(tree_pss_bytes, s.tree.pss_bytes)) {
+    tree_pss_t_s = s.t_s;
+    tree_pss_file_bytes = s.tree.pss_file_bytes;
+    tree_pss_age_s = s.tree.pss_age_s;
+  }
   if (s.tree.pss_anon_bytes && s.tree.pss_shmem_bytes)
     mx(tree_anon_shmem_pss_bytes, *s.tree.pss_anon_bytes + *s.tree.pss_shmem_bytes);
   mx(cgroup_usage_bytes, s.cgroup.usage_bytes);

@@ -59,6 +59,10 @@ void write_all(int fd, const char* p, size_t n);
 struct Peaks {
   std::optional<uint64_t> tree_pss_bytes;
   double tree_pss_t_s = 0;
+  /// At the tree PSS peak: the file pages in it (Pss_File) and the age of
+  /// the oldest per-process PSS in the sum (a stale sum lags a fast ramp).
+  std::optional<uint64_t> tree_pss_file_bytes;
+  std::optional<double> tree_pss_age_s;
   std::optional<uint64_t> tree_anon_shmem_pss_bytes;
   std::optional<uint64_t> cgroup_usage_bytes;
   std::optional<uint64_t> cgroup_anon_shmem_bytes;

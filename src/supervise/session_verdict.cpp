@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include <fmt/core.h>
@@ -277,6 +278,21 @@ void Session::decide_and_end() {
         if (q.role == monitor::Role::program && (q.pid == p.ppid || q.cmdline == p.cmdline)) parent = &q;  // orphaned: ppid is oomlens
       if (!vi.worker_start_method && parent)
         vi.worker_start_method = diagnose::worker_start_method(p.cmdline, parent->cmdline);
+      if (p.first_private && p.peak_private) {
+        if (!vi.worker_pool) vi.worker_pool.emplace();
+        vi.worker_pool->workers.push_back({p.first_private->uss_bytes, p.first_private->rss_anon_bytes,
+                                           p.peak_private->uss_bytes, p.peak_private->rss_anon_bytes,
+                                           p.first_seen_s, p.gone_s,
+                                           p.smaps_t_s && p.peak_private->t_s >= *p.smaps_t_s &&
+                                               p.peak_private->uss_bytes > p.first_private->uss_bytes});
+        if (parent && parent->peak_private)  // the parent's highest RssAnon at a pass
+          vi.worker_pool->parent_rss_anon_bytes =
+              std::max(vi.worker_pool->parent_rss_anon_bytes.value_or(0), parent->max_rss_anon_bytes);
+      }
+    }
+    if (vi.worker_pool) {
+      vi.worker_pool->start_method = vi.worker_start_method;
+      vi.worker_pool->limit_bytes = vi.limit_bytes;
     }
   }
   auto verdict = diagnose::decide_verdict(vi);
@@ -297,6 +313,8 @@ void Session::decide_and_end() {
   vj["kernel_kills"] = kj;
   vj["peak"] = {{"tree_pss_bytes", opt(peaks_.tree_pss_bytes)},
                 {"tree_pss_t_s", peaks_.tree_pss_bytes ? json(peaks_.tree_pss_t_s) : json(nullptr)},
+                {"tree_pss_file_bytes", opt(peaks_.tree_pss_file_bytes)},
+                {"tree_pss_age_s", peaks_.tree_pss_age_s ? json(std::round(*peaks_.tree_pss_age_s * 10) / 10) : json(nullptr)},
                 {"tree_anon_shmem_pss_bytes", opt(peaks_.tree_anon_shmem_pss_bytes)},
                 {"cgroup_usage_bytes", opt(peaks_.cgroup_usage_bytes)},
                 {"cgroup_anon_shmem_bytes", opt(peaks_.cgroup_anon_shmem_bytes)}};
@@ -307,6 +325,7 @@ void Session::decide_and_end() {
                {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)},
                {"peak_pss_t_s", p.peak_pss_bytes ? json(p.peak_pss_t_s) : json(nullptr)},
                {"peak_rss_bytes", p.peak_rss_bytes ? json(p.peak_rss_bytes) : json(nullptr)},
+               {"peak_uss_bytes", p.peak_private ? json(p.peak_private->uss_bytes) : json(nullptr)},
                {"first_seen_s", p.first_seen_s}, {"gone_s", opt(p.gone_s)}, {"orphaned", p.orphaned},
                {"rank", opt(p.rank)}, {"local_rank", opt(p.local_rank)},
                {"wait_status", it == exit_status_.end() ? json(nullptr) : json(it->second)}};

@@ -445,6 +445,19 @@ TEST(Python, TracemallocText) {
   EXPECT_EQ(j["peak_bytes"], 2000);
   ASSERT_EQ(j["top"].size(), 2u);
   EXPECT_EQ(j["top"][0]["where"], "/x/ramp.py:12");
+  // The hook's bounds: no snapshot over the memory bound, a partial grouping at the deadline.
+  auto skipped = parse_tracemalloc_text("traced_bytes 5 peak_bytes 6\nskipped estimated_bytes 90 max_bytes 64\nend\n");
+  EXPECT_EQ(skipped["skipped"]["estimated_bytes"], 90);
+  EXPECT_EQ(skipped["skipped"]["max_bytes"], 64);
+  EXPECT_TRUE(skipped["top"].empty());
+  auto partial = parse_tracemalloc_text("traced_bytes 5 peak_bytes 6\ngrouped 4096 of 300000 elapsed_s 5.139 partial\n"
+                                        "800 3 /x/ramp.py:12\nend\n");
+  EXPECT_EQ(partial["traces"], 300000);
+  EXPECT_EQ(partial["traces_grouped"], 4096);
+  EXPECT_EQ(partial["partial"], true);
+  EXPECT_NEAR(partial["elapsed_s"].get<double>(), 5.139, 1e-9);
+  ASSERT_EQ(partial["top"].size(), 1u);
+  EXPECT_FALSE(parse_tracemalloc_text("traced_bytes 5 peak_bytes 6\ngrouped 3 of 3 elapsed_s 0.1\nend\n")["partial"]);
   auto bad = parse_tracemalloc_text("garbage\n\x01\x02");
   EXPECT_TRUE(bad["traced_bytes"].is_null());
   EXPECT_TRUE(bad["top"].empty());

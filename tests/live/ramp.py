@@ -51,11 +51,14 @@ def main():
     ap.add_argument("--checkpoint", default="")
     ap.add_argument("--linger", type=float, default=0.0, help="s to hold the memory after --target")
     ap.add_argument("--no-handler", action="store_true", help="keep the default dispositions (die of SIGTERM)")
+    ap.add_argument("--small-objects", type=int, default=0,
+                    help="first build this many small str objects (many tracemalloc traces: a slow snapshot)")
     a = ap.parse_args()
     if not a.no_handler:
         for s in (signal.SIGTERM, signal.SIGINT, signal.SIGUSR1):
             signal.signal(s, on_signal)
     hold = []
+    small = [str(i) * 3 for i in range(a.small_objects)]  # noqa: F841 (held: traced blocks)
     start = time.monotonic()
     held = allocate_towards_the_limit(a.rate, a.target, hold)
     if stop["signal"] is not None:

@@ -324,6 +324,14 @@ TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
   bool attributed = false;
   for (auto& e : v["evidence"]) attributed |= e.get<std::string>().find("worker processes held") != std::string::npos;
   EXPECT_TRUE(attributed) << v["evidence"].dump();
+  // Issue 13 item 6: the workers' figures (USS grew, RssAnon did not) say
+  // copy-on-read, and the advice says what fits, with a number.
+  ASSERT_TRUE(v["worker_memory"].is_object()) << v.dump(2);
+  EXPECT_EQ(v["worker_memory"]["cause"], "copy_on_read") << v["worker_memory"].dump();
+  std::string advice = v["advice"].dump();
+  EXPECT_NE(advice.find("numpy arrays"), std::string::npos) << advice;
+  EXPECT_NE(advice.find("needs at least"), std::string::npos) << advice;
+  EXPECT_NE(advice.find("does not help"), std::string::npos) << advice;  // persistent_workers
   // PSS anon+shmem tracks the cgroup's own anon+shmem charge, never above the limit.
   for (const char* f : {"tree_anon_shmem_pss_bytes", "cgroup_anon_shmem_bytes"})
     ASSERT_TRUE(v["peak"][f].is_number()) << "peak." << f << " is not a number: " << v["peak"].dump();

@@ -170,6 +170,32 @@ TEST(Record, SummaryRepeatsTheGuardAndTheBudget) {
   EXPECT_NE(text.find("budget 1.0 MiB: peak tree PSS 3.0 MiB, over by 2.0 MiB"), std::string::npos) << text;
 }
 
+// Issue 13 items 11-12: the summary shows the Python findings, and says what
+// the peaks count, with a note when the tree's PSS exceeds the cgroup's peak.
+TEST(Record, SummaryShowsPythonFindingsAndWhatThePeaksCount) {
+  auto r = parse_record(
+      "{\"type\":\"header\",\"schema_version\":1}\n"
+      "{\"type\":\"event\",\"t_s\":7.5,\"kind\":\"py_tracemalloc\",\"main_rss_anon_bytes\":443547648,"
+      "\"note\":\"tracemalloc saw 88 MiB of 423 MiB (the main process's anonymous memory); torch\",\"snapshot\":"
+      "{\"traced_bytes\":92274688,\"top\":[{\"size_bytes\":41943040,\"count\":10,\"where\":\"train.py:41\"}]}}\n"
+      "{\"type\":\"event\",\"t_s\":9,\"kind\":\"py_tracemalloc\",\"snapshot\":null,"
+      "\"reason\":\"the snapshot never finished: the main process ended 0.4 s after it was asked for\"}\n"
+      "{\"type\":\"verdict\",\"cause\":\"exited\",\"confidence\":\"high\",\"peak\":{\"tree_pss_bytes\":951058432,"
+      "\"tree_pss_t_s\":3,\"tree_anon_shmem_pss_bytes\":786432000,\"tree_pss_file_bytes\":164626432,"
+      "\"tree_pss_age_s\":1.5,\"cgroup_usage_bytes\":835715072,\"cgroup_anon_shmem_bytes\":790626304},"
+      "\"procs\":[{\"pid\":5,\"role\":\"worker\",\"comm\":\"python3\",\"peak_pss_bytes\":203423744,"
+      "\"peak_uss_bytes\":150994944}]}\n");
+  std::string text = render::record_summary(r, false);
+  EXPECT_NE(text.find("python tracemalloc at 7.5 s: tracemalloc saw 88 MiB of 423 MiB"), std::string::npos) << text;
+  EXPECT_NE(text.find("40.0 MiB in 10 blocks at train.py:41"), std::string::npos) << text;
+  EXPECT_NE(text.find("python tracemalloc at 9.0 s: the snapshot never finished"), std::string::npos) << text;
+  EXPECT_NE(text.find("(anon+shmem 750 MiB, file pages 157 MiB), from PSS up to 1.5 s old"), std::string::npos) << text;
+  EXPECT_NE(text.find("note: the tree's PSS exceeds the cgroup's peak because it counts file pages"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("peak PSS 194 MiB, private 144 MiB"), std::string::npos) << text;
+  EXPECT_NE(text.find("the kernel's anon-rss counts them whole"), std::string::npos) << text;
+}
+
 TEST(Render, SparklineAndPlot) {
   EXPECT_EQ(render::sparkline({0, 1, 2, 3, 4, 5, 6, 7}, 8), "▁▂▃▄▅▆▇█");
   EXPECT_EQ(render::sparkline({}, 8), "");

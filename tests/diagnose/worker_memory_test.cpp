@@ -1,0 +1,146 @@
+// diagnose_workers(): own allocations, copy-on-read and shared data told
+// apart by their figures, and the sizing numbers (issue 13 item 6).
+#include "diagnose/worker_memory.h"
+
+#include <gtest/gtest.h>
+
+#include "diagnose/verdict.h"
+
+namespace oomlens::diagnose {
+namespace {
+
+constexpr uint64_t kMiB = uint64_t{1} << 20;
+
+WorkerMemory worker(uint64_t first_uss, uint64_t first_anon, uint64_t peak_uss, uint64_t peak_anon, double t0 = 1) {
+  return {first_uss * kMiB, first_anon * kMiB, peak_uss * kMiB, peak_anon * kMiB, t0, std::nullopt};
+}
+
+WorkerPool pool_of(std::vector<WorkerMemory> ws, uint64_t parent_mib, std::optional<uint64_t> limit_mib) {
+  WorkerPool p;
+  p.workers = std::move(ws);
+  p.parent_rss_anon_bytes = parent_mib * kMiB;
+  p.start_method = "fork";
+  if (limit_mib) p.limit_bytes = *limit_mib * kMiB;
+  return p;
+}
+
+// The issue's case: the main process held 110 MiB; each worker held 293 MiB
+// it had allocated itself (its RssAnon grew by as much).
+TEST(WorkerMemory, CacheBuiltInGetitemIsOwnAllocationsNotCopyOnRead) {
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 4; ++i) ws.push_back(worker(2, 110, 293, 401));
+  auto d = diagnose_workers(pool_of(ws, 110, 800));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, WorkerCause::own_allocations);
+  EXPECT_EQ(d->concurrent, 4u);
+  EXPECT_EQ(d->private_per_worker_bytes, 293 * kMiB);
+  EXPECT_EQ(d->need_bytes, (110 + 4 * 293) * kMiB);
+  ASSERT_TRUE(d->fitting_workers);
+  EXPECT_EQ(*d->fitting_workers, 2u);  // (720 - 110) / 293
+  EXPECT_NE(d->advice.find("needs at least 1.3 GiB"), std::string::npos) << d->advice;
+  EXPECT_NE(d->advice.find("num_workers ≤ 2 fits"), std::string::npos) << d->advice;
+  EXPECT_EQ(d->advice.find("numpy"), std::string::npos) << d->advice;
+  EXPECT_EQ(d->advice.find("persistent_workers"), std::string::npos) << d->advice;
+}
+
+// Pages shared with the parent turn private: USS grows, RssAnon does not.
+TEST(WorkerMemory, SharedPagesTurningPrivateIsCopyOnRead) {
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 3; ++i) ws.push_back(worker(3, 420, 300, 424));
+  auto d = diagnose_workers(pool_of(ws, 420, 1024));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, WorkerCause::copy_on_read);
+  EXPECT_GE(d->copied_per_worker_bytes, 290 * kMiB);
+  EXPECT_NE(d->advice.find("numpy arrays"), std::string::npos) << d->advice;
+  EXPECT_NE(d->advice.find("`persistent_workers=True` does not help"), std::string::npos) << d->advice;
+  ASSERT_TRUE(d->fitting_workers);
+  EXPECT_EQ(*d->fitting_workers, 1u);  // (921 - 420) / 300
+}
+
+// A first pass taken after the worker had already copied most of it: still
+// copies, since a forked worker starts with next to no USS of its own.
+TEST(WorkerMemory, LateFirstPassStillCountsCopies) {
+  auto d = diagnose_workers(pool_of({worker(250, 420, 300, 424), worker(250, 420, 300, 424)}, 420, std::nullopt));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, WorkerCause::copy_on_read);
+  EXPECT_FALSE(d->fitting_workers);  // no limit
+  ASSERT_TRUE(d->fitting_limit_bytes);
+  EXPECT_EQ(*d->fitting_limit_bytes % (64 * kMiB), 0u);
+  EXPECT_GE(*d->fitting_limit_bytes, d->need_bytes);
+}
+
+// A Dataset holding a numpy array: workers read it without writing, and
+// stay shared. Neither numpy advice nor fewer workers fits.
+TEST(WorkerMemory, WorkersThatStayedSharedPointAtTheMainProcess) {
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 4; ++i) ws.push_back(worker(4, 600, 9, 603));
+  auto d = diagnose_workers(pool_of(ws, 600, 700));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, WorkerCause::shared);
+  EXPECT_NE(d->advice.find("the memory is in the main process"), std::string::npos) << d->advice;
+  EXPECT_NE(d->advice.find("will not free it"), std::string::npos) << d->advice;
+}
+
+// Workers re-created each epoch: the pool's size is how many lived at once.
+TEST(WorkerMemory, ConcurrencyCountsWorkersAliveAtOnce) {
+  std::vector<WorkerMemory> ws;
+  for (int epoch = 0; epoch < 3; ++epoch)
+    for (int i = 0; i < 2; ++i) {
+      auto w = worker(1, 100, 200, 300, epoch * 10.0 + i * 0.1);
+      w.gone_s = epoch * 10.0 + 9;
+      ws.push_back(w);
+    }
+  auto d = diagnose_workers(pool_of(ws, 100, std::nullopt));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->concurrent, 2u);
+  EXPECT_EQ(d->need_bytes, (100 + 2 * 200) * kMiB);
+}
+
+TEST(WorkerMemory, SpawnedWorkersHoldPickledCopies) {
+  auto p = pool_of({worker(200, 200, 210, 210)}, 300, std::nullopt);
+  p.start_method = "spawn";
+  auto d = diagnose_workers(p);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, WorkerCause::own_allocations);
+  EXPECT_NE(d->advice.find("unpickles a full copy"), std::string::npos) << d->advice;
+}
+
+TEST(WorkerMemory, UnmeasuredParentOrNoWorkersGiveNothing) {
+  EXPECT_FALSE(diagnose_workers(WorkerPool{}));
+  auto p = pool_of({worker(1, 1, 2, 2)}, 100, std::nullopt);
+  p.parent_rss_anon_bytes.reset();
+  EXPECT_FALSE(diagnose_workers(p));
+}
+
+// The verdict takes the advice from the figures, for a memory cause only.
+TEST(WorkerMemory, VerdictAdviceRestsOnTheFigures) {
+  VerdictInput in;
+  in.main_pid = 10;
+  in.term_signal = 9;
+  TreeKill k;
+  k.pid = 11;
+  k.comm = "python3";
+  k.role = "worker";
+  k.constraint = "memcg";
+  k.full_report = true;
+  in.kernel_kills.push_back(k);
+  in.worker_count = 4;
+  in.workers_peak_pss_bytes = 4 * 250 * kMiB;
+  in.worker_start_method = "fork";
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 4; ++i) ws.push_back(worker(2, 110, 293, 401));
+  in.worker_pool = pool_of(ws, 110, 800);
+  auto v = decide_verdict(in);
+  ASSERT_TRUE(v.worker_memory) << v.cause;
+  EXPECT_EQ(v.worker_memory->cause, WorkerCause::own_allocations);
+  bool numpy = false, sized = false;
+  for (auto& a : v.advice) {
+    numpy |= a.find("numpy") != std::string::npos;
+    sized |= a.find("needs at least") != std::string::npos;
+  }
+  EXPECT_FALSE(numpy);
+  EXPECT_TRUE(sized);
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
