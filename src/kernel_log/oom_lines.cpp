@@ -185,6 +185,25 @@ std::optional<SelectLine> parse_select(std::string_view s) {
   return sel;
 }
 
+std::optional<SelectLine> parse_select_stump(std::string_view s) {
+  size_t a = s.find("Kill process ");
+  if (a == std::string_view::npos) a = s.find("kill process ");
+  if (a == std::string_view::npos) return std::nullopt;
+  SelectLine sel;
+  sel.message = message_before(s, a);
+  std::string_view t = s.substr(a + 13);
+  auto pid = take_i64(t);
+  if (!pid) return std::nullopt;
+  sel.pid = *pid;
+  if (t.empty()) return sel;  // cut inside the comm: only the pid is known
+  if (!starts_with(t, " (")) return std::nullopt;
+  t.remove_prefix(2);
+  if (ends_with(t, ") score")) t.remove_suffix(6);
+  if (!ends_with(t, ")")) return std::nullopt;
+  sel.comm = std::string(t.substr(0, t.size() - 1));
+  return sel;
+}
+
 std::optional<ReaperLine> parse_reaper(std::string_view s) {
   constexpr std::string_view kAnchor = "oom_reaper: reaped process ";
   size_t a = s.find(kAnchor);

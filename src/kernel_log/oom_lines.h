@@ -56,6 +56,9 @@ struct SelectLine {
   std::optional<uint64_t> score;
 };
 std::optional<SelectLine> parse_select(std::string_view s);
+/// A selection line a viewer cut (prefix.cpp dropped the cut field): `Kill
+/// process N (comm)[ score]` or `Kill process N`; what was cut is unknown.
+std::optional<SelectLine> parse_select_stump(std::string_view s);
 
 /// `oom_reaper: reaped process N (comm), now anon-rss:…kB, file-rss:…kB, shmem-rss:…kB`.
 struct ReaperLine {

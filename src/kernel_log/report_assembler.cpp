@@ -385,7 +385,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
     cur_->has_content = true;
     if (!line.truncated) piece = P::kill;
-  } else if (auto s = oomline::parse_select(t)) {
+  } else if (auto s = line.truncated && !oomline::parse_select(t) ? oomline::parse_select_stump(t)
+                                                                  : oomline::parse_select(t)) {
     if (!cur_ || cur_->has_outcome()) start(line);
     cur_->selected.push_back(std::move(*s));
     cur_->has_content = true;
