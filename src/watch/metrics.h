@@ -54,6 +54,7 @@ class MetricsState {
   std::optional<double> last_kill_unix_s;
   uint64_t events_log = 0;
   uint64_t events_counter_only = 0;
+  uint64_t events_tracepoint = 0;  ///< kills first known from oom:mark_victim (their reports come as updates)
   uint64_t folded = 0;
 
  private:
