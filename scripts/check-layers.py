@@ -18,7 +18,7 @@ import sys
 LAYERS = [
     ("util", ["util"]),
     ("parse", ["kernel_log"]),
-    ("read", ["proc", "cgroup", "logsource", "trace"]),
+    ("read", ["proc", "cgroup", "logsource", "trace", "sites"]),
     ("monitor", ["monitor"]),
     ("decide", ["diagnose"]),
     ("render", ["render"]),

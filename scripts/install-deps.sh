@@ -15,12 +15,13 @@
 set -euo pipefail
 want=${1:-build}
 build_pkgs=(cmake g++ make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
-            zlib1g-dev libsystemd-dev libncurses-dev libcpp-httplib-dev python3)
+            zlib1g-dev libsystemd-dev libncurses-dev libcpp-httplib-dev python3
+            python3-dev binutils libisal-dev liblzma-dev libzstd-dev)
 test_pkgs=(libgtest-dev libgmock-dev googletest clang-14 libclang-rt-14-dev
            python3-jsonschema systemd-journal-remote systemd chromium python3-torch
-           prometheus python3-yaml tmux gzip util-linux procps)
+           prometheus python3-yaml tmux gzip util-linux procps xz-utils zstd)
 bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler python3-torch
-            prometheus-node-exporter curl earlyoom)
+            prometheus-node-exporter curl earlyoom isal)
 # Man pages from docs/ (pandoc), the .deb (dpkg-shlibdeps); the package and
 # completion tests (lintian, man, the three shells).
 build_pkgs+=(pandoc dpkg-dev)

@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "render/format.h"
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
 namespace oomlens::check {
 namespace {

@@ -3,7 +3,7 @@
 
 #include "check/audit.h"
 #include "util/json_opt.h"
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
 namespace oomlens::check {
 namespace {

@@ -20,6 +20,7 @@ void setup_app(CLI::App& app, int* status, const std::function<void(CLI::App&)>&
   add_run(app, status);  // last but for report/plot: see commands.h
   add_report(app, status);
   add_plot(app, status);
+  add_sweep(app, status);
 }
 
 }  // namespace oomlens::cli

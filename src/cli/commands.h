@@ -42,5 +42,6 @@ void add_daemon_forward(CLI::App& app, int* status, int argc, char** argv);
 void add_run(CLI::App& app, int* status);
 void add_report(CLI::App& app, int* status);
 void add_plot(CLI::App& app, int* status);
+void add_sweep(CLI::App& app, int* status);
 
 }  // namespace oomlens::cli

@@ -21,6 +21,7 @@
 #include "cli/daemon_options.h"
 #include "render/prometheus.h"
 #include "util/resident.h"
+#include "util/safe_open.h"
 #include "version.h"
 #include "watch/burst.h"
 #include "watch/capture.h"
@@ -38,11 +39,12 @@ class JsonlLog {
  public:
   bool open(const std::string& path, std::string* error) {
     path_ = path;
-    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0640);
-    if (fd < 0) {
-      if (error) *error = path + ": " + std::strerror(errno);
+    auto f = open_output(path, OutputMode::append, 0640);  // no symlink, a regular file (util/safe_open.h)
+    if (!f) {
+      if (error) *error = f.error().message();
       return false;
     }
+    const int fd = f->fd;
     if (fd_ >= 0) ::close(fd_);
     fd_ = fd;
     return true;

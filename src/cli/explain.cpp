@@ -10,10 +10,12 @@
 
 #include <cstdio>
 #include <ctime>
+#include <map>
 #include <memory>
 
 #include "cgroup/cgroup.h"
 #include "cli/commands.h"
+#include "cli/explain_html.h"
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/event_filter.h"
 #include "diagnose/explain.h"
@@ -25,6 +27,7 @@
 #include "logsource/merge.h"
 #include "proc/proc.h"
 #include "render/json.h"
+#include "render/log_page.h"
 #include "render/text.h"
 #include "util/exit_status.h"
 #include "util/message.h"
@@ -36,6 +39,7 @@ namespace {
 struct ExplainArgs {
   std::vector<std::string> files;
   bool json = false;
+  bool html = false;
   bool summary = false;
   bool verbose = false;
   std::string since, until, comm, cgroup, color = "auto", root = "/", sources = "kmsg,journal,files";
@@ -47,14 +51,21 @@ struct ExplainArgs {
 /// A LogSink that owns its scanner and collects what it finds.
 class CollectingSink final : public LogSink {
  public:
-  CollectingSink(ScanOptions options, std::vector<OomEvent>* events, std::vector<ParseWarning>* warnings)
+  CollectingSink(ScanOptions options, std::vector<OomEvent>* events, std::vector<ParseWarning>* warnings,
+                 LineKeeper* lines = nullptr)
       : scanner_(std::move(options), [events](OomEvent&& e) { events->push_back(std::move(e)); }),
         inner_(scanner_),
-        warnings_(warnings) {}
-  void text(std::string_view chunk) override { inner_.text(chunk); }
+        warnings_(warnings),
+        lines_(lines) {}
+  void text(std::string_view chunk) override {
+    if (lines_) lines_->feed(chunk);
+    inner_.text(chunk);
+  }
   void record(std::string_view m, const RecordMeta& meta) override { inner_.record(m, meta); }
+  bool wants_meta(std::string_view m) override { return inner_.wants_meta(m); }
   void gap(std::string_view why) override { inner_.gap(why); }
   void end() override {
+    if (lines_) lines_->finish();
     inner_.end();
     const auto& w = scanner_.warnings();
     warnings_->insert(warnings_->end(), w.begin(), w.end());
@@ -64,6 +75,7 @@ class CollectingSink final : public LogSink {
   ReportScanner scanner_;
   ScannerSink inner_;
   std::vector<ParseWarning>* warnings_;
+  LineKeeper* lines_;
 };
 
 // The year for syslog stamps that print none, and the latest time a record
@@ -132,10 +144,27 @@ int run_explain(const ExplainArgs& a) {
   if (!a.cgroup.empty()) filter.cgroup = a.cgroup;
   filter.last = a.last;
 
+  // --boot: the live journal reads the current and previous boot unless
+  // told; a journal given as FILE is read whole, as journalctl --file is.
+  std::vector<BootSelector> boots;
+  for (const auto& b : a.boots) {
+    if (b == "all") {
+      boots.clear();
+      break;
+    }
+    auto sel = parse_boot_selector(b);
+    if (!sel) {
+      print_error("explain", "--boot: '{}' is not 'all', an offset like -1, or a boot id", b);
+      return kExitUsage;
+    }
+    boots.push_back(*sel);
+  }
+
   // 1-2. Read and parse.
   std::vector<OomEvent> events;
   std::vector<ParseWarning> warnings;
   std::vector<SourceResult> results;
+  std::map<std::string, LineKeeper> kept;  // --html: each file's lines, for the raw-line links
   const bool live = a.files.empty();
   if (live) {
     LiveOptions lo;
@@ -143,21 +172,7 @@ int run_explain(const ExplainArgs& a) {
     lo.kmsg = a.sources.find("kmsg") != std::string::npos;
     lo.journal = a.sources.find("journal") != std::string::npos;
     lo.syslog_files = a.sources.find("files") != std::string::npos;
-    if (!a.boots.empty()) {
-      lo.journal_boots.clear();
-      for (const auto& b : a.boots) {
-        if (b == "all") {
-          lo.journal_boots.clear();
-          break;
-        }
-        auto sel = parse_boot_selector(b);
-        if (!sel) {
-          print_error("explain", "--boot: '{}' is not 'all', an offset like -1, or a boot id", b);
-          return kExitUsage;
-        }
-        lo.journal_boots.push_back(*sel);
-      }
-    }
+    if (!a.boots.empty()) lo.journal_boots = boots;
     results = read_live_sources(lo, [&](const PlannedSource& s) -> std::unique_ptr<LogSink> {
       ScanOptions so;
       so.source_name = s.name;
@@ -171,14 +186,23 @@ int run_explain(const ExplainArgs& a) {
       ScanOptions so;
       so.source_name = path;
       set_file_year(path, so);
-      CollectingSink sink(so, &events, &warnings);
-      results.push_back(read_log_file(path, sink));
+      CollectingSink sink(so, &events, &warnings, a.html ? &kept[path] : nullptr);
+      const JournalInput kind = path == "-" ? JournalInput::other : journal_input_kind(path);
+      if (kind == JournalInput::other) {
+        results.push_back(read_log_file(path, sink));
+      } else {
+        JournalOptions jo;
+        (kind == JournalInput::directory ? jo.directory : jo.files.emplace_back()) = path;
+        jo.boots = boots;
+        results.push_back(read_journal(jo, sink));
+        results.back().name = path;
+      }
       sink.end();
     }
   }
   bool any_used = false;
   for (const auto& r : results) any_used |= r.used;
-  print_sources(results, live && !a.json, a.verbose);
+  print_sources(results, live && !a.json && !a.html, a.verbose);
   if (!any_used) {
     print_error("explain", "nothing could be read{}", live ? " from the kernel log (see above)" : "");
     return kExitUsage;
@@ -205,7 +229,10 @@ int run_explain(const ExplainArgs& a) {
   for (const auto& e : events) explanations.push_back(explain(e, ctx));
 
   // 4. Render.
-  if (a.json) {
+  if (a.html) {
+    std::string page = render::log_page_html(events, explanations, raw_lines_of(events, kept));
+    std::fwrite(page.data(), 1, page.size(), stdout);
+  } else if (a.json) {
     std::string out = explain_document(events, explanations, results, warnings).dump(2);
     out += '\n';
     std::fwrite(out.data(), 1, out.size(), stdout);
@@ -237,11 +264,16 @@ void add_explain(CLI::App& app, int* status) {
   auto* cmd = app.add_subcommand("explain", "Find every OOM report in kernel logs and explain it");
   cmd->footer(
       "With no FILE, reads the running system's kernel log: /dev/kmsg, the journal and\n"
-      "/var/log/kern.log*, /var/log/messages*, merged. FILE may be gzip-compressed; - is stdin.\n"
+      "/var/log/kern.log*, /var/log/messages*, merged. FILE may be gzip-, xz- or zstd-compressed,\n"
+      "a journal file or a directory of journal files; - is stdin.\n"
       "Exit status: 0 events found, 1 none found, 2 error (bad usage or nothing readable).");
-  cmd->add_option("files", args->files, "Saved kernel logs (plain or .gz), - for stdin")->type_name("FILE");
+  cmd->add_option("files", args->files, "Saved kernel logs (plain, .gz, .xz, .zst), journal files or directories, - for stdin")->type_name("FILE");
   cmd->add_flag("--json", args->json, "Print one JSON document (docs/schema/event.schema.json)");
-  cmd->add_flag("--summary", args->summary, "Print one line per event");
+  auto* json_flag = cmd->get_option("--json");
+  cmd->add_flag("--html", args->html,
+                "Print one self-contained HTML page: timeline, filters, explanations, charts, raw lines")
+      ->excludes(json_flag);
+  cmd->add_flag("--summary", args->summary, "Print one line per event")->excludes("--html");
   cmd->add_flag("-v,--verbose", args->verbose, "Also print each source's notes (gaps, skipped files)");
   cmd->add_option("--since", args->since, "Only events at or after TIME (RFC 3339, @EPOCH, -2h, '1d ago')");
   cmd->add_option("--until", args->until, "Only events at or before TIME");
@@ -250,7 +282,10 @@ void add_explain(CLI::App& app, int* status) {
   cmd->add_option("--cgroup", args->cgroup, "Only events whose oom_memcg or task_memcg contains TEXT");
   cmd->add_option("--last", args->last, "Only the last N events (after the other filters)")
       ->check(CLI::Range(size_t{1}, size_t{1000000}));  // a bound a user can read (not 1.8e308 in digits)
-  cmd->add_option("--boot", args->boots, "Journal boots: all, 0 (current), -1 (previous), or a boot id");
+  cmd->add_option("--boot", args->boots,
+                  "Journal boots: all, 0 (current), -1 (previous), or a boot id "
+                  "(default: 0 and -1 of the live journal; all of a FILE)")
+      ->allow_extra_args(false);  // one value per --boot, so FILEs may follow it
   cmd->add_option("--source", args->sources, "Live sources, comma-separated: kmsg,journal,files");
   cmd->add_option("--color", args->color, "Colour: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

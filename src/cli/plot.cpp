@@ -3,14 +3,15 @@
 
 #include <cctype>
 #include <cstdio>
-#include <fstream>
 #include <string_view>
 
 #include "cli/commands.h"
 #include "monitor/record.h"
 #include "render/plot.h"
+#include "render/run_page.h"
 #include "util/exit_status.h"
 #include "util/message.h"
+#include "util/safe_open.h"
 
 namespace oomlens::cli {
 
@@ -48,8 +49,8 @@ void add_plot(CLI::App& app, int* status) {
       *status = kExitUsage;
       return;
     }
-    std::string svg = render::plot_svg(*rec);
-    std::string doc = html ? render::plot_html(*rec, svg) : svg;
+    auto data = render::run_plot_data(*rec);
+    std::string doc = html ? render::run_page_html(data) : render::plot_svg(data);
     if (to_stdout) {
       std::fwrite(doc.data(), 1, doc.size(), stdout);
       if (std::fflush(stdout) != 0) {
@@ -61,9 +62,17 @@ void add_plot(CLI::App& app, int* status) {
       *status = 0;
       return;
     }
-    std::ofstream f(*out, std::ios::binary | std::ios::trunc);
-    f << doc;
-    if (!f.flush()) {
+    auto f = open_output(*out);  // never through a symlink (util/safe_open.h)
+    if (!f) {
+      print_error("plot", "cannot write {}", f.error().message());
+      *status = kExitUsage;
+      return;
+    }
+    FILE* fp = ::fdopen(f->fd, "wb");
+    if (!fp) ::close(f->fd);
+    bool written = fp && std::fwrite(doc.data(), 1, doc.size(), fp) == doc.size();
+    if (fp && std::fclose(fp) != 0) written = false;
+    if (!written) {
       print_error("plot", "cannot write {}", *out);
       *status = kExitUsage;
       return;

@@ -1,6 +1,8 @@
 // `oomlens report FILE.jsonl`: re-print the summary of a run record.
 #include <fmt/core.h>
 
+#include <cstdio>
+
 #include "cli/commands.h"
 #include "diagnose/verdict_from_record.h"
 #include "diagnose/verdict_json.h"
@@ -8,6 +10,9 @@
 #include "monitor/kernel_watch.h"
 #include "monitor/record.h"
 #include "render/record_text.h"
+#include "render/run_data.h"
+#include "render/run_page.h"
+#include "util/file.h"
 #include "util/exit_status.h"
 #include "util/message.h"
 
@@ -51,11 +56,34 @@ void add_report(CLI::App& app, int* status) {
   cmd->allow_extras(false);  // the app allows extras for `run` only
   auto file = std::make_shared<std::string>();
   auto json_out = std::make_shared<bool>(false);
+  auto html_out = std::make_shared<bool>(false);
   cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl; - reads stdin)")->required()->type_name("FILE");
   cmd->add_flag("--json", *json_out, "print the verdict line as JSON");
-  cmd->callback([file, json_out, status]() {
+  cmd->add_flag("--html", *html_out, "write one self-contained HTML page (a run record or a sweep document) to stdout")
+      ->excludes("--json");
+  cmd->callback([file, json_out, html_out, status]() {
     std::string err;
-    auto rec = monitor::read_record(*file == "-" ? std::string("/dev/stdin") : *file, &err);
+    const std::string path = *file == "-" ? std::string("/dev/stdin") : *file;
+    std::optional<monitor::Record> rec;
+    if (*html_out) {
+      // A sweep document (one JSON object) or a record (JSON Lines).
+      auto text = read_file(path, size_t{1} << 30);
+      if (!text) {
+        print_error("report", "cannot read {}", *file);
+        *status = kExitUsage;
+        return;
+      }
+      auto doc = nlohmann::json::parse(*text, nullptr, false);
+      if (!doc.is_discarded() && render::is_sweep_document(doc)) {
+        std::string page = render::sweep_page_html(render::sweep_data(doc));
+        std::fwrite(page.data(), 1, page.size(), stdout);
+        *status = 0;
+        return;
+      }
+      rec = monitor::parse_record(*text);
+    } else {
+      rec = monitor::read_record(path, &err);
+    }
     if (!rec) {
       print_error("report", "{}", err);
       *status = kExitUsage;
@@ -84,7 +112,10 @@ void add_report(CLI::App& app, int* status) {
         rec->notes.push_back(rv.note);
       }
     }
-    if (*json_out) {
+    if (*html_out) {
+      std::string page = render::run_page_html(render::run_plot_data(*rec));
+      std::fwrite(page.data(), 1, page.size(), stdout);
+    } else if (*json_out) {
       fmt::print("{}\n", rec->verdict ? rec->verdict->dump() : "null");
     } else {
       fmt::print("{}", render::record_summary(*rec));

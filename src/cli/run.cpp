@@ -4,8 +4,11 @@
 #include <fmt/core.h>
 
 #include "cli/commands.h"
+#include "cli/run_restart.h"
 #include "guard/budget.h"
 #include "guard/options.h"
+#include "supervise/job_env.h"
+#include "supervise/restart.h"
 #include "supervise/session.h"
 
 namespace oomlens::cli {
@@ -14,7 +17,7 @@ void add_run(CLI::App& app, int* status) {
   auto* cmd = app.add_subcommand("run", "Run a command, record its process tree's memory, and say why it ended");
   struct Opts {
     std::string record, verdict_json, limit;
-    bool allow_swap = false, no_sparkline = false, capture_tty = false;
+    bool allow_swap = false, no_sparkline = false, capture_tty = false, sites = false;
     int pid = 0;
     double linger_s = 30, pss_min_s = 2;
   };
@@ -49,7 +52,13 @@ void add_run(CLI::App& app, int* status) {
   cmd->add_flag("--py-stacks", g->py_stacks, "Python job: record every thread's traceback at the warning and the action");
   cmd->add_flag("--keep-job-status", g->keep_job_status,
                 "after the guard stopped the job, end with the job's own status instead of 75 (EX_TEMPFAIL)");
+  cmd->add_flag("--sites", o->sites,
+                "record allocation sites (Python or native stacks) in every process of the job through a preloaded "
+                "library; the summary and the verdict's peak_sites name those live at each process's peak");
   cmd->add_flag("--py-tracemalloc", g->py_tracemalloc, "Python job: run tracemalloc from the start, record the top allocation sites at the warning");
+  // --restart-on-oom and its options (cli/run_restart.h, supervise/restart.h).
+  auto rs = std::make_shared<RestartArgs>();
+  add_restart_options(cmd, *rs);
   // Everything from the first non-option on is the job's argv. CLI11 hands
   // a subcommand's leftovers up to its parent, which must accept them;
   // `explain` was added before and does not inherit this.
@@ -64,7 +73,7 @@ void add_run(CLI::App& app, int* status) {
               "when oomlens saw it (as a zombie), SIGKILL when a kernel OOM report names it, else 0 after the "
               "verdict; 125 when PID does not exist or its memory may not be read; SIGINT/SIGTERM/SIGHUP/SIGQUIT "
               "make oomlens stop following (the process is never signalled) and die of that signal.");
-  cmd->callback([cmd, o, g, status]() {
+  cmd->callback([cmd, o, g, rs, status]() {
     std::vector<std::string> argv = cmd->remaining();
     if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();
     if (!argv.empty() && argv.front() == "--") {
@@ -83,10 +92,12 @@ void add_run(CLI::App& app, int* status) {
                         : !o->limit.empty()  ? "--limit (a running process cannot be moved into a new cgroup: "
                                                "v1 would not move the memory it already uses)"
                         : o->capture_tty     ? "--capture-tty (the process already has its terminal)"
+                        : o->sites           ? "--sites (a library cannot be preloaded into a running process)"
                         : o->pid <= 0        ? "a pid that is not positive"
                         : !g->action.empty() && g->action != "none"
                             ? "--action (oomlens never signals a process it did not start; warnings still work)"
                         : !g->budget.empty() ? "--budget (the exit status of a process oomlens did not start is not its to change)"
+                        : rs->given          ? "--restart-on-oom (oomlens cannot start a process it did not start)"
                                              : "";
       if (!bad.empty()) {
         fmt::print(stderr, "oomlens run: --pid cannot be used with {}\n", bad);
@@ -95,6 +106,7 @@ void add_run(CLI::App& app, int* status) {
       }
       supervise::RunOptions ro;
       ro.attach_pid = o->pid;
+      ro.record_path_is_default = o->record.empty();
       ro.record_path = o->record.empty() ? supervise::default_record_name("pid" + std::to_string(o->pid), std::time(nullptr))
                                          : o->record;
       if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
@@ -118,6 +130,7 @@ void add_run(CLI::App& app, int* status) {
     }
     supervise::RunOptions ro;
     ro.argv = argv;
+    ro.record_path_is_default = o->record.empty();
     ro.record_path = o->record.empty() ? supervise::default_record_name(argv[0], std::time(nullptr)) : o->record;
     if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
     if (!o->limit.empty()) {
@@ -137,9 +150,21 @@ void add_run(CLI::App& app, int* status) {
     ro.guard = std::get<guard::GuardOptions>(gopts);
     ro.allow_swap = o->allow_swap;
     ro.capture_tty = o->capture_tty;
+    ro.sites = o->sites;
     ro.linger_s = o->linger_s;
     ro.pss_min_s = o->pss_min_s;
     ro.sparkline = !o->no_sparkline;
+    auto policy = make_restart_policy(*rs, ro.limit.has_value());
+    if (auto* e = std::get_if<std::string>(&policy)) {
+      fmt::print(stderr, "oomlens run: {}\n", *e);
+      *status = kExitUsage;
+      return;
+    }
+    if (rs->given) {
+      *status = supervise::run_with_restarts(ro, std::get<diagnose::RestartPolicy>(policy));
+      return;
+    }
+    supervise::set_job_environment(1, ro.guard.action, std::nullopt);
     *status = supervise::run_job(ro);
   });
 }

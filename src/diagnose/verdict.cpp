@@ -1,5 +1,6 @@
 // The verdict of `oomlens run` (see verdict.h).
 #include "diagnose/verdict.h"
+#include "diagnose/launcher.h"
 
 #include <fmt/core.h>
 
@@ -15,7 +16,7 @@ std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<doubl
 bool contains(std::string_view h, std::string_view n) { return h.find(n) != std::string_view::npos; }
 
 std::string describe_kill(const TreeKill& k) {
-  std::string s = fmt::format("kernel OOM killer killed {} process {} ({})", k.role, k.pid, k.comm);
+  std::string s = "kernel OOM killer killed " + describe_proc(k);
   if (k.constraint) s += fmt::format(", constraint {}", *k.constraint);
   if (k.oom_memcg) s += fmt::format(", memcg {}", *k.oom_memcg);
   if (k.limit_bytes) s += fmt::format(", limit {}", mib(*k.limit_bytes));
@@ -243,8 +244,10 @@ Verdict decide_verdict(const VerdictInput& in) {
   const bool sigkill = known ? !in.exited && in.term_signal == SIGKILL : true;  // unknown: a kill is possible
   const TreeKill* main_kill = nullptr;
   const TreeKill* worker_kill = nullptr;
+  const TreeKill* program_kill = nullptr;  // the Python program behind a launcher (bash -c, torchrun)
   for (auto& k : in.kernel_kills) {
     if (k.pid == in.main_pid) main_kill = &k;
+    else if (k.role == "program" && !program_kill) program_kill = &k;
     else if (!worker_kill) worker_kill = &k;
   }
   const bool counter_up = in.cgroup_oom_kill_delta && *in.cgroup_oom_kill_delta > 0;
@@ -269,6 +272,25 @@ Verdict decide_verdict(const VerdictInput& in) {
                             main_kill->limit_bytes || in.limit_bytes
                                 ? fmt::format(" ({})", mib(main_kill->limit_bytes.value_or(in.limit_bytes.value_or(0))))
                                 : "");
+  } else if (program_kill) {
+    // The job's own program, started by a launcher: the launcher's exit
+    // (bash's 0 after `python train.py; echo done`, torchrun's 1) is only
+    // what came after.
+    v.cause = "oom_killed";
+    v.victim_pid = program_kill->pid;
+    v.confidence = "high";
+    v.evidence.push_back(describe_kill(*program_kill));
+    for (auto& k : in.kernel_kills)
+      if (&k != program_kill) v.evidence.push_back(describe_kill(k));
+    v.evidence.push_back(fmt::format("the launcher (main process {}, pid {}) then {}", in.main_comm, in.main_pid, ended));
+    const uint64_t lim = program_kill->limit_bytes.value_or(in.limit_bytes.value_or(0));
+    v.summary = fmt::format("The job's program, {} process {}{} under the launcher {}, was killed by the kernel OOM "
+                            "killer{}{}; the launcher then {}.",
+                            program_kill->comm, program_kill->pid,
+                            rank_clause(program_kill->rank, program_kill->local_rank), in.main_comm,
+                            program_kill->constraint == std::optional<std::string>("memcg")
+                                ? " because its memory cgroup reached its limit" : "",
+                            lim ? fmt::format(" ({})", mib(lim)) : "", ended);
   } else if (worker_kill) {
     v.cause = "worker_oom_killed";
     v.victim_pid = worker_kill->pid;
@@ -454,6 +476,16 @@ Verdict decide_verdict(const VerdictInput& in) {
                             v.victim_pid ? fmt::format(" (pid {})", *v.victim_pid) : "", shm.empty() ? "" : " (" + shm + ")",
                             ended);
     add_shm_advice(v);
+  } else if (in.exit_code != 0 && !scan_launcher_stderr(in.stderr_tail).ray_oom.empty()) {
+    // Ray's memory monitor (a userspace OOM killer) killed a task's worker.
+    v.cause = "killed";
+    v.confidence = "high";
+    v.evidence.push_back("Ray reported: " + scan_launcher_stderr(in.stderr_tail).ray_oom);
+    v.evidence.push_back("the main process then " + ended);
+    v.summary = fmt::format("A Ray task was killed by Ray's memory monitor (a userspace OOM killer) because the "
+                            "node ran low on memory, not by the kernel OOM killer; the main process then {}.", ended);
+    v.advice.push_back("run fewer tasks at once (num_cpus or memory= per task), or give the node more memory; "
+                       "RAY_memory_usage_threshold sets when Ray's monitor kills");
   } else if (in.exit_code != 0 && se.cuda_oom) {
     v.cause = "cuda_oom";
     v.confidence = "high";
@@ -489,6 +521,7 @@ Verdict decide_verdict(const VerdictInput& in) {
                     : fmt::format("The job exited with code {}; no memory problem was seen.", in.exit_code);
   }
 
+  add_launcher_evidence(in, v);
   // Secondary causes and caveats.
   if (v.cause != "oom_killed" && v.cause != "worker_oom_killed") {
     if (!se.dataloader_killed_pids.empty() && v.cause != "bus_error")

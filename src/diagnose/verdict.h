@@ -39,6 +39,18 @@ struct TreeKill {
   std::optional<uint64_t> anon_rss_bytes;
   std::optional<uint64_t> peak_pss_bytes;  ///< oomlens's own measure of that process
   bool full_report = false;  ///< the parser assembled the whole report (else the kill line only)
+  std::optional<int> rank, local_rank;  ///< RANK/LOCAL_RANK in its environment (torchrun)
+};
+
+/// A fatal signal the signal trace (signal:signal_generate) saw sent to a
+/// program or worker of the job (not the main process: that is
+/// `signal_sender`), chosen by choose_signal_sender() for that pid.
+struct TreeSignal {
+  int64_t pid = 0;
+  std::string role;  ///< "program", "worker"
+  std::string comm;
+  std::optional<int> rank, local_rank;
+  SignalSender sender;
 };
 
 /// The guard's action on the job (guard/runner.h, its `guard_action`
@@ -56,6 +68,13 @@ struct GuardStop {
 
 struct VerdictInput {
   int main_pid = 0;
+  /// The main process's comm ("bash", "python3"); with `program_count` > 0
+  /// it is the launcher of the job's Python program(s) (monitor/roles.h).
+  std::string main_comm;
+  uint32_t program_count = 0;
+  /// Fatal signals traced to the job's programs and workers (item: a
+  /// worker's death by signal is evidence of its own).
+  std::vector<TreeSignal> tree_signals;
   bool exited = false;
   int exit_code = 0;
   int term_signal = 0;
@@ -162,6 +181,13 @@ struct StderrFindings {
 [[nodiscard]] StderrFindings scan_stderr(std::string_view tail);
 
 [[nodiscard]] Verdict decide_verdict(const VerdictInput& in);
+
+/// decide_verdict()'s part for launchers (verdict_launcher.cpp): torchrun's
+/// `Signal 9 (SIGKILL) received by PID` with the rank, the traced senders of
+/// signals to programs and workers, beside the kernel's kills.
+void add_launcher_evidence(const VerdictInput& in, Verdict& v);
+/// "program process 42 (python3) rank 1 (local_rank 1)".
+[[nodiscard]] std::string describe_proc(const TreeKill& k);
 
 /// Short signal name, e.g. "SIGKILL" (strsignal is not stable text).
 [[nodiscard]] std::string signal_name(int sig);

@@ -32,6 +32,9 @@ RecordVerdict verdict_from_record(const nlohmann::json& header, const std::vecto
     auto kind = get<std::string>(e, "kind").value_or("");
     if (kind == "process_start") {
       if (auto pid = get<int64_t>(e, "pid")) roles[*pid] = get<std::string>(e, "role").value_or("other");
+      const auto role = get<std::string>(e, "role");
+      if (role == std::optional<std::string>("main")) in.main_comm = get<std::string>(e, "comm").value_or("");
+      if (role == std::optional<std::string>("program")) ++in.program_count;
     } else if (kind == "main_exit") {
       ended = true;
       in.exited = get<bool>(e, "exited").value_or(false);
@@ -49,6 +52,8 @@ RecordVerdict verdict_from_record(const nlohmann::json& header, const std::vecto
       k.limit_bytes = get<uint64_t>(e, "limit_bytes");
       k.anon_rss_bytes = get<uint64_t>(e, "anon_rss_bytes");
       k.peak_pss_bytes = get<uint64_t>(e, "peak_pss_bytes");
+      k.rank = get<int>(e, "rank");
+      k.local_rank = get<int>(e, "local_rank");
       in.kernel_kills.push_back(std::move(k));
     } else if (kind == "cgroup_oom_kill") {
       cg_increase += get<uint64_t>(e, "increase").value_or(0);

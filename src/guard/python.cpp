@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "cgroup/cgroup.h"
+#include "util/safe_open.h"
 
 namespace oomlens::guard {
 namespace {
@@ -38,14 +39,25 @@ double mono_s() {
 
 }  // namespace
 
-std::optional<std::string> find_python_hook_dir(const std::string& exe) {
+namespace {
+// EXE_DIR/share/oomlens/SUB or EXE_DIR/../share/oomlens/SUB, whichever holds FILE.
+std::optional<std::string> find_share_dir(const std::string& exe, const std::string& sub, const std::string& file) {
   namespace fs = std::filesystem;
   fs::path dir = fs::path(exe).parent_path();
-  for (fs::path cand : {dir / "share/oomlens/python", dir / "../share/oomlens/python"}) {
+  for (fs::path cand : {dir / "share/oomlens" / sub, dir / "../share/oomlens" / sub}) {
     std::error_code ec;
-    if (fs::exists(cand / "sitecustomize.py", ec)) return fs::weakly_canonical(cand, ec).string();
+    if (fs::exists(cand / file, ec)) return fs::weakly_canonical(cand, ec).string();
   }
   return std::nullopt;
+}
+}  // namespace
+
+std::optional<std::string> find_python_hook_dir(const std::string& exe) {
+  return find_share_dir(exe, "python", "sitecustomize.py");
+}
+
+std::optional<std::string> find_python_module_dir(const std::string& exe) {
+  return find_share_dir(exe, "pylib", "oomlens/__init__.py");
 }
 
 bool signal_caught(std::string_view status, int signo) {
@@ -94,13 +106,13 @@ std::optional<std::string> PythonHooks::setup(bool stacks, bool tracemalloc) {
   ::setenv("OOMLENS_PY_PARENT_PID", std::to_string(::getpid()).c_str(), 1);
   if (stacks) {
     stacks_ = true;
-    std::ofstream(dir_ + "/stacks.txt");
+    if (auto f = create_unique(dir_ + "/stacks.txt", 0644, 0)) ::close(f->fd);  // new, in our mkdtemp directory
     ::setenv("OOMLENS_PY_STACKS_FILE", (dir_ + "/stacks.txt").c_str(), 1);
     ::setenv("OOMLENS_PY_STACKS_SIGNAL", std::to_string(stacks_signal()).c_str(), 1);
   }
   if (tracemalloc) {
     tracemalloc_ = true;
-    std::ofstream(dir_ + "/tracemalloc.txt");
+    if (auto f = create_unique(dir_ + "/tracemalloc.txt", 0644, 0)) ::close(f->fd);  // new, in our mkdtemp directory
     ::setenv("OOMLENS_PY_TRACEMALLOC_FILE", (dir_ + "/tracemalloc.txt").c_str(), 1);
     ::setenv("OOMLENS_PY_TRACEMALLOC_SIGNAL", std::to_string(tracemalloc_signal()).c_str(), 1);
   }

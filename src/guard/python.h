@@ -24,6 +24,10 @@ namespace oomlens::guard {
 /// CMake copies it) or EXE_DIR/../share/oomlens/python (installed).
 /// nullopt when neither holds sitecustomize.py.
 [[nodiscard]] std::optional<std::string> find_python_hook_dir(const std::string& exe);
+/// Where the `oomlens` Python package (`import oomlens`) is: the directory
+/// holding oomlens/__init__.py, EXE_DIR/share/oomlens/pylib (build tree) or
+/// EXE_DIR/../share/oomlens/pylib (installed); nullopt when neither.
+[[nodiscard]] std::optional<std::string> find_python_module_dir(const std::string& exe);
 
 /// Whether `signo` is caught according to /proc/PID/status text (the
 /// `SigCgt:` hex mask, bit signo-1). False when the line is missing. Pure.

@@ -60,6 +60,10 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     pos = next;
     if (n.foreign || n.text.empty()) continue;
     std::string_view t = trim(n.text);
+    // Two records glued on one line (`…shmem-rss:92kBMay  7 22:41:13 host kernel: uwsgi invoked
+    // oom-killer: …`): the second one's header after the first's outcome means forward order.
+    if (size_t g = t.find(" kernel: "); g != std::string_view::npos && oomline::parse_header(t.substr(g + 9)))
+      return out;
     oomline::Summary sum;
     if (auto k = oomline::parse_kill(t)) {
       if (reversed || seen_outcome_line) break;  // the next (older) report, or forward order

@@ -478,8 +478,9 @@ bool cut_stump(std::string_view& t) {
   if (n == 0) return false;
   u.remove_suffix(n);
   size_t cut = u.find_last_of(" ,");
-  u = cut == std::string_view::npos ? std::string_view{} : u.substr(0, cut + 1);
-  t = trim_right(u);
+  u = cut == std::string_view::npos ? std::string_view{} : u.substr(0, cut);
+  while (!u.empty() && (u.back() == ',' || is_space(u.back()))) u.remove_suffix(1);  // no field ends in `,`
+  t = u;
   return true;
 }
 
@@ -497,9 +498,11 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
   bool indented = !s.empty() && is_space(s[0]);
   s = trim_left(s);
-  while (!s.empty() && s[0] == '>') {  // mail quoting
-    s = trim_left(s.substr(1));
-    indented = false;
+  while (!s.empty() && s[0] == '>') {  // mail quoting: '>' and one space; more is the line's indentation
+    s.remove_prefix(1);
+    if (!s.empty() && s[0] == ' ') s.remove_prefix(1);
+    indented = !s.empty() && is_space(s[0]);
+    s = trim_left(s);
   }
   if (s.empty()) {
     out.text = s;

@@ -52,18 +52,35 @@ struct ReportScanner::Impl {
 
   // Offset in `raw` where a second, glued syslog record starts (`…order=0May  7
   // 21:43:54 host kernel: CPU: …`, a copy or scrape artefact), or npos.
+  // The first record may be decoded (`#012` escapes): its text is then a copy,
+  // and the second tag is looked for in `raw` after the first one.
+  // Two `journalctl -o json` objects glued (`…"}{"MESSAGE":…`) split between them.
   size_t glued_record(std::string_view raw) {
-    if (!norm.owned.empty() || norm.text.data() < raw.data() || norm.text.data() > raw.data() + raw.size())
-      return std::string_view::npos;
-    size_t text_off = static_cast<size_t>(norm.text.data() - raw.data());
-    size_t k = norm.text.find("kernel: ");
-    if (k == std::string_view::npos || k == 0) return std::string_view::npos;
-    size_t p = text_off + k;
+    if (!raw.empty() && raw[0] == '{') {
+      size_t j = raw.find("}{\"");
+      return j == std::string_view::npos ? j : j + 1;
+    }
+    size_t text_off = 0, p = 0;
+    if (norm.owned.empty() && norm.text.data() >= raw.data() && norm.text.data() <= raw.data() + raw.size()) {
+      text_off = static_cast<size_t>(norm.text.data() - raw.data());
+      size_t k = norm.text.find("kernel: ");
+      if (k == std::string_view::npos || k == 0) return std::string_view::npos;
+      p = text_off + k;
+    } else {
+      if (!norm.has_prefix) return std::string_view::npos;
+      size_t first = raw.find("kernel: ");
+      if (first == std::string_view::npos) return std::string_view::npos;
+      text_off = first + 8;
+      p = raw.find("kernel: ", text_off);
+      if (p == std::string_view::npos) return std::string_view::npos;
+    }
     NormalizedLine probe;
     for (size_t q = p > 64 + text_off ? p - 64 : text_off + 1; q < p; ++q) {
       if (!(raw[q] >= 'A' && raw[q] <= 'Z') && !(raw[q] >= '0' && raw[q] <= '9')) continue;
       normalize_line(raw.substr(q), probe, opt.default_year);
-      if (probe.has_prefix && !probe.foreign && probe.text.data() >= raw.data() + p + 8) return q;
+      if (probe.has_prefix && !probe.foreign &&
+          (!probe.owned.empty() || probe.text.data() >= raw.data() + p + 8))
+        return q;
     }
     return std::string_view::npos;
   }
@@ -84,7 +101,8 @@ struct ReportScanner::Impl {
       prev_prefix = norm.prefix;
       prev_foreign = norm.foreign;
     } else {
-      prev_foreign = false;  // a bare line is kernel text: its continuations are too
+      prev_foreign = false;  // a bare line is kernel text: its continuations are too,
+      prev_prefix = LinePrefix{};  // and they have no prefix (not a foreign line's before it)
     }
     std::string_view text = norm.text;
     bool first = true;
@@ -106,6 +124,7 @@ struct ReportScanner::Impl {
   void look_back(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
     std::vector<std::string> texts;  // newest first
     std::vector<uint64_t> numbers;
+    std::string after;  // the raw line after the one looked at (a QP soft break's rest)
     NormalizedLine n;
     uint64_t number = anchor_line;
     auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
@@ -114,14 +133,23 @@ struct ReportScanner::Impl {
         size_t start = stop;
         while (start > lower && buf[start - 1] != '\n') --start;
         std::string_view raw = buf.substr(start, stop - start);
-        normalize_line(raw, n, opt.default_year);
         --number;
+        end = start;
+        std::string whole;
+        if (soft_break(raw) && !texts.empty()) {  // `[ 7899] … 39899136=` + `  1039052`
+          whole = raw.substr(0, raw.find_last_of('='));
+          whole += after;
+          texts.pop_back();
+          numbers.pop_back();
+          raw = whole;
+        }
+        normalize_line(raw, n, opt.default_year);
         if (n.foreign) return false;
         bool row = line_is_table_row(n.text);
         if (!row && !n.text.empty() && !n.continuation) return false;
         texts.emplace_back(n.text);
         numbers.push_back(number);
-        end = start;
+        after.assign(raw);
       }
       return end <= lower;
     };
@@ -445,9 +473,13 @@ ReportScanner::~ReportScanner() = default;
 
 void ReportScanner::feed_text(std::string_view chunk) { impl_->feed_text(chunk); }
 
+bool ReportScanner::wants_record(std::string_view message) const {
+  return impl_->assembler.open() || find_anchor(message.data(), message.size()) < message.size();
+}
+
 void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta) {
   Impl& s = *impl_;
-  if (!s.assembler.open() && find_anchor(message.data(), message.size()) >= message.size()) {
+  if (!wants_record(message)) {
     s.line_no += 1 + count_newlines(message.data(), message.size());
     return;
   }

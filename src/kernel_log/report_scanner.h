@@ -67,6 +67,9 @@ class ReportScanner {
   /// Feeds one kernel record without prefix (may hold embedded newlines,
   /// as journal MESSAGE fields of multi-line printks do).
   void feed_record(std::string_view message, const RecordMeta& meta);
+  /// False when feed_record(message, …) would only count the record's lines
+  /// (no report is open and it holds no anchor): its metadata is not used.
+  [[nodiscard]] bool wants_record(std::string_view message) const;
   /// Ends the input: flushes the partial line and any open report.
   void finish();
   /// For live input (`oomlens watch`), called when no line arrived for a

@@ -1,16 +1,22 @@
 #include "logsource/file_reader.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <memory>
+#include <optional>
+#include <thread>
+#include <vector>
 
 #include <fmt/core.h>
 
+#include "logsource/chunk_pipe.h"
+#include "logsource/decompress.h"
 #include "logsource/source_util.h"
 
 #if defined(__SSE2__)
@@ -18,11 +24,6 @@
 #endif
 
 namespace oomlens {
-
-bool is_gzip_magic(std::string_view head) {
-  return head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1f &&
-         static_cast<unsigned char>(head[1]) == 0x8b;
-}
 
 size_t count_newlines(std::string_view text) {
   const char* p = text.data();
@@ -107,65 +108,123 @@ void read_plain(int fd, char* buf, size_t cap, size_t have, Counter& counter, So
   }
 }
 
-void read_gzip(int fd, char* in, size_t cap, size_t have, Counter& counter, SourceResult& result,
-               LogSink& sink) {
-  auto out = std::make_unique_for_overwrite<char[]>(cap);
-  z_stream zs{};
-  // 16 + MAX_WBITS: gzip wrapper only (we saw its magic).
-  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
-    result.error = "cannot initialise zlib";
+/// Where decoded text goes: a buffer to fill, then how much was filled.
+struct DecodeOutput {
+  virtual ~DecodeOutput() = default;
+  virtual char* buffer() = 0;
+  virtual void emit(size_t len) = 0;
+};
+
+/// Why decoding stopped early ("the gzip file is truncated"), or nullopt.
+using DecodeFailure = std::optional<std::string>;
+
+/// Decodes a compressed stream (members one after another, as `gzip -d`,
+/// `xz -d` and `zstd -d` do) into `out`. Adds the "trailing bytes" note.
+DecodeFailure decode_stream(Compression c, Decoder& decoder, int fd, char* in, size_t cap, size_t have,
+                            DecodeOutput& out, std::vector<std::string>& notes) {
+  std::string_view pending(in, have);
+  bool in_member = true;  // inside a member (not at a member boundary)
+  bool input_eof = false;
+  char* buf = out.buffer();
+  for (;;) {
+    if (pending.empty() && !input_eof) {
+      const ssize_t n = read_some(fd, in, cap);
+      if (n < 0) return fmt::format("read error ({})", errno_text(errno));
+      input_eof = n == 0;
+      pending = std::string_view(in, static_cast<size_t>(n));
+    }
+    if (!in_member) {  // between members: more input must be another member
+      if (pending.empty()) {
+        if (input_eof) return std::nullopt;
+        continue;
+      }
+      if (pending.size() < 6 && !input_eof) {  // too short to see a magic: top up
+        std::memmove(in, pending.data(), pending.size());
+        const ssize_t n = read_some(fd, in + pending.size(), cap - pending.size());
+        if (n < 0) return fmt::format("read error ({})", errno_text(errno));
+        input_eof = n == 0;
+        pending = std::string_view(in, pending.size() + static_cast<size_t>(n));
+        continue;
+      }
+      if (detect_compression(pending) != c) {
+        notes.push_back(fmt::format("trailing bytes after the {} data were ignored", compression_name(c)));
+        return std::nullopt;
+      }
+      decoder.reset();
+      in_member = true;
+    }
+    const DecodeStep step = decoder.step(pending, input_eof, buf, cap);
+    if (step.produced > 0) {
+      out.emit(step.produced);
+      buf = out.buffer();
+    }
+    switch (step.status) {
+      case DecodeStep::Status::more: break;
+      case DecodeStep::Status::member_end: in_member = false; break;
+      case DecodeStep::Status::truncated: return fmt::format("the {} file is truncated", compression_name(c));
+      case DecodeStep::Status::corrupt:
+        return fmt::format("the {} data is corrupt ({})", compression_name(c), step.message);
+    }
+  }
+}
+
+/// Decoding on the calling thread, straight into the sink.
+struct DirectOutput final : DecodeOutput {
+  DirectOutput(Counter& c, size_t cap) : counter(c), buf(std::make_unique_for_overwrite<char[]>(cap)) {}
+  char* buffer() override { return buf.get(); }
+  void emit(size_t len) override { counter.deliver(buf.get(), len); }
+  Counter& counter;
+  std::unique_ptr<char[]> buf;
+};
+
+/// Decoding on a second thread, through a pipe of 4 chunks.
+struct PipeOutput final : DecodeOutput {
+  explicit PipeOutput(ChunkPipe& p) : pipe(p) {}
+  char* buffer() override { return current ? current : (current = pipe.acquire()); }
+  void emit(size_t len) override {
+    pipe.publish(len);
+    current = nullptr;
+  }
+  ChunkPipe& pipe;
+  char* current = nullptr;
+};
+
+/// Whether a second CPU may run the decoder while this one scans.
+bool two_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  return ::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 1;
+}
+
+/// Decodes and delivers a compressed file: on a second thread when there is
+/// a second CPU (inflate and scanning overlap; memory: 4 chunks), else here.
+void read_compressed(Compression c, int fd, char* in, size_t cap, size_t have, Counter& counter,
+                     SourceResult& result, LogSink& sink) {
+  std::unique_ptr<Decoder> decoder = make_decoder(c);
+  if (!decoder) {
+    result.error = fmt::format("cannot initialise the {} decoder", compression_name(c));
     return;
   }
-  zs.next_in = reinterpret_cast<Bytef*>(in);
-  zs.avail_in = static_cast<uInt>(have);
-  bool in_stream = true;  // inside a gzip member (not at a member boundary)
-  bool input_eof = false;
-  for (;;) {
-    if (zs.avail_in == 0 && !input_eof) {
-      const ssize_t n = read_some(fd, in, cap);
-      if (n < 0) {
-        damaged(result, sink, counter, fmt::format("read error ({})", errno_text(errno)));
-        break;
-      }
-      if (n == 0) {
-        input_eof = true;
-      } else {
-        zs.next_in = reinterpret_cast<Bytef*>(in);
-        zs.avail_in = static_cast<uInt>(n);
-      }
-    }
-    if (!in_stream) {  // between members: more input must be another member
-      if (zs.avail_in == 0 && input_eof) break;
-      if (zs.avail_in == 0) continue;
-      if (zs.avail_in >= 2 && !is_gzip_magic({reinterpret_cast<char*>(zs.next_in), 2})) {
-        result.notes.push_back(
-            fmt::format("{}: trailing bytes after the gzip data were ignored", result.name));
-        break;
-      }
-      inflateReset(&zs);
-      in_stream = true;
-    }
-    zs.next_out = reinterpret_cast<Bytef*>(out.get());
-    zs.avail_out = static_cast<uInt>(cap);
-    const int rc = inflate(&zs, Z_NO_FLUSH);
-    counter.deliver(out.get(), cap - zs.avail_out);
-    if (rc == Z_STREAM_END) {
-      in_stream = false;
-    } else if (rc == Z_DATA_ERROR || rc == Z_NEED_DICT) {
-      damaged(result, sink, counter,
-              fmt::format("the gzip data is corrupt ({})", zs.msg ? zs.msg : "data error"));
-      break;
-    } else if (rc == Z_MEM_ERROR) {
-      damaged(result, sink, counter, "out of memory while inflating");
-      break;
-    } else if (rc == Z_BUF_ERROR && input_eof && zs.avail_in == 0) {
-      // No progress possible and no more input: the member ends early.
-      damaged(result, sink, counter, "the gzip file is truncated");
-      break;
-    }
-    // Z_OK / Z_BUF_ERROR: loop; more input or output space is needed.
+  const bool threaded = two_cpus();
+  result.notes.push_back(fmt::format("{} data, decoded by {}{}", compression_name(c), decoder->engine(),
+                                     threaded ? " on a second thread" : ""));
+  std::vector<std::string> notes;
+  DecodeFailure failure;
+  if (threaded) {
+    ChunkPipe pipe(4, cap);
+    std::thread producer([&] {
+      PipeOutput out(pipe);
+      failure = decode_stream(c, *decoder, fd, in, cap, have, out, notes);
+      pipe.close();
+    });
+    while (const auto chunk = pipe.next()) counter.deliver(chunk->data(), chunk->size());
+    producer.join();
+  } else {
+    DirectOutput out(counter, cap);
+    failure = decode_stream(c, *decoder, fd, in, cap, have, out, notes);
   }
-  inflateEnd(&zs);
+  result.notes.insert(result.notes.end(), notes.begin(), notes.end());
+  if (failure) damaged(result, sink, counter, *failure);
 }
 
 }  // namespace
@@ -184,9 +243,9 @@ SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
   }
   const size_t cap = std::max<size_t>(options.chunk_bytes, 64);
   auto buf = std::make_unique_for_overwrite<char[]>(cap);
-  // Fill at least the two magic bytes (a pipe may deliver one byte at a time).
+  // Fill at least the six magic bytes of xz (a pipe may deliver one byte at a time).
   size_t have = 0;
-  while (have < 2) {
+  while (have < 6) {
     const ssize_t n = read_some(fd, buf.get() + have, cap - have);
     if (n < 0) {
       result.error = errno_text(errno);
@@ -198,8 +257,8 @@ SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
   }
   result.used = true;
   Counter counter(sink);
-  if (is_gzip_magic({buf.get(), have})) {
-    read_gzip(fd, buf.get(), cap, have, counter, result, sink);
+  if (const Compression c = detect_compression({buf.get(), have}); c != Compression::none) {
+    read_compressed(c, fd, buf.get(), cap, have, counter, result, sink);
   } else {
     read_plain(fd, buf.get(), cap, have, counter, result, sink);
   }

@@ -1,19 +1,22 @@
 #pragma once
-// Reading a log file or stdin, plain or gzip-compressed, in fixed-size chunks.
+// Reading a log file or stdin, plain or compressed (gzip, xz, zstd), in
+// fixed-size chunks.
 //
-// Memory is two buffers of `chunk_bytes` (the read buffer and, for gzip, the
-// inflate buffer), whatever the file size: the file is never loaded whole and
-// never mapped. Plain files go through read(2) with POSIX_FADV_SEQUENTIAL.
-// Gzip is detected by its magic bytes (1f 8b, RFC 1952), not by the name, so
-// `zcat`-less pipes (`cat kern.log.2.gz | oomlens explain -`) work too;
-// concatenated gzip members are read one after another, as gzip -d does.
+// Memory is two buffers of `chunk_bytes` (the read buffer and, compressed,
+// the output buffer) plus the decoder's state (logsource/decompress.h),
+// whatever the file size: the file is never loaded whole and never mapped.
+// Plain files go through read(2) with POSIX_FADV_SEQUENTIAL. The format is
+// detected by its magic bytes (detect_compression()), not by the name, so
+// pipes (`cat kern.log.2.gz | oomlens explain -`) work too; concatenated
+// members (gzip members, xz streams, zstd frames) are read one after
+// another, as `gzip -d` does. A note names the decoder (--verbose).
 //
 // Errors, in SourceResult:
 //  - cannot open: error = errno text ("No such file or directory",
 //    "Permission denied", …); EACCES/EPERM add advice (file_permission_advice()).
 //  - a directory: error "Is a directory".
 //  - an empty file: used = true, records = 0 (an empty log is a valid log).
-//  - a truncated or corrupt gzip stream: what was inflated before the damage
+//  - a truncated or corrupt compressed stream: what was inflated before the damage
 //    is delivered; a note says what happened and sink.gap() is called so an
 //    open report is not mistaken for a complete one. `error` is set only when
 //    nothing at all could be read.
@@ -47,9 +50,6 @@ struct FileReadOptions {
 /// results and notes. read_log_file() is this plus open(2) and its errors.
 [[nodiscard]] SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
                                        const FileReadOptions& options = {});
-
-/// True when `head` starts with the gzip magic bytes 0x1f 0x8b.
-[[nodiscard]] bool is_gzip_magic(std::string_view head);
 
 /// Number of '\n' bytes in `text` (SSE2 where available).
 [[nodiscard]] size_t count_newlines(std::string_view text);

@@ -95,6 +95,18 @@ std::vector<std::string> find_journal_files(const std::string& root, bool* denie
   return out;
 }
 
+/// True when `dir` or a subdirectory of it holds a *.journal / *.journal~ file.
+bool holds_journal_files(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::recursive_directory_iterator it(dir, ec), end;
+  for (; !ec && it != end; it.increment(ec)) {
+    if (it.depth() > 0) it.disable_recursion_pending();
+    const std::string name = it->path().filename().string();
+    if (name.ends_with(".journal") || name.ends_with(".journal~")) return true;
+  }
+  return false;
+}
+
 bool readable(const std::string& path, int* err) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -120,6 +132,10 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
     std::error_code ec;
     if (!std::filesystem::is_directory(options.directory, ec)) {
       result.error = fmt::format("{}: {}", options.directory, errno_text(ENOENT));
+      return out;
+    }
+    if (!holds_journal_files(options.directory)) {
+      result.error = fmt::format("{}: a directory that holds no journal files", options.directory);
       return out;
     }
     rc = sd_journal_open_directory(&j, options.directory.c_str(), 0);
@@ -184,26 +200,6 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
   return out;
 }
 
-/// The value of FIELD in the current entry, or nullopt.
-std::optional<std::string_view> field(sd_journal* j, const char* name) {
-  const void* data = nullptr;
-  size_t len = 0;
-  if (sd_journal_get_data(j, name, &data, &len) < 0) return std::nullopt;
-  std::string_view v(static_cast<const char*>(data), len);
-  const size_t eq = v.find('=');
-  if (eq == std::string_view::npos) return std::nullopt;
-  return v.substr(eq + 1);
-}
-
-template <typename T>
-std::optional<T> number(std::optional<std::string_view> s) {
-  if (!s) return std::nullopt;
-  T v{};
-  const auto [p, ec] = std::from_chars(s->data(), s->data() + s->size(), v);
-  if (ec != std::errc() || p != s->data() + s->size()) return std::nullopt;
-  return v;
-}
-
 std::vector<JournalBoot> boots_of(sd_journal* j) {
   std::vector<std::string> ids;
   if (sd_journal_query_unique(j, "_BOOT_ID") >= 0) {
@@ -234,42 +230,22 @@ std::vector<JournalBoot> boots_of(sd_journal* j) {
 
 }  // namespace
 
+JournalInput journal_input_kind(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return JournalInput::directory;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) return JournalInput::other;
+  char head[8];
+  const ssize_t n = ::pread(fd, head, sizeof head, 0);  // fails on a pipe: not a journal
+  ::close(fd);
+  return n == 8 && std::string_view(head, 8) == "LPKSHHRH" ? JournalInput::file : JournalInput::other;
+}
+
 std::vector<JournalBoot> list_journal_boots(const JournalOptions& options) {
   SourceResult ignored;
   Opened opened = open_journal(options, ignored);
   if (!opened.journal) return {};
   return boots_of(opened.journal.get());
-}
-
-bool journal_entry_record(sd_journal* j, bool utc, std::string_view* out_message, RecordMeta* out_meta) {
-  RecordMeta& meta = *out_meta;
-  meta = RecordMeta{};
-  if (const auto src = number<uint64_t>(field(j, "_SOURCE_MONOTONIC_TIMESTAMP"))) {
-    meta.monotonic_s = static_cast<double>(*src) / 1e6;
-  } else {
-    uint64_t mono = 0;
-    sd_id128_t boot{};
-    if (sd_journal_get_monotonic_usec(j, &mono, &boot) >= 0) {
-      meta.monotonic_s = static_cast<double>(mono) / 1e6;
-    }
-  }
-  uint64_t realtime = 0;
-  if (sd_journal_get_realtime_usec(j, &realtime) >= 0) {
-    const int64_t offset =
-        utc ? 0 : local_utc_offset_s(static_cast<int64_t>(realtime / 1000000));
-    meta.wall = format_rfc3339(realtime, offset);
-  }
-  if (const auto boot = field(j, "_BOOT_ID")) meta.boot_id = normalize_boot_id(*boot);
-  if (const auto host = field(j, "_HOSTNAME")) meta.host = std::string(*host);
-  if (const auto prio = number<int>(field(j, "PRIORITY")); prio && *prio >= 0 && *prio <= 7) {
-    meta.level = *prio;
-  }
-  // MESSAGE last: a compressed field is decompressed into a buffer that the
-  // next sd_journal_get_data() call reuses.
-  const auto message = field(j, "MESSAGE");
-  if (!message) return false;
-  *out_message = *message;
-  return true;
 }
 
 SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
@@ -297,12 +273,9 @@ SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
   }
   result.used = true;
   rc = sd_journal_seek_head(j);
+  JournalEntryReader entry(options.utc);
   while (rc >= 0 && (rc = sd_journal_next(j)) > 0) {
-    std::string_view message;
-    RecordMeta meta;
-    if (!journal_entry_record(j, options.utc, &message, &meta)) continue;
-    sink.record(message, meta);
-    ++result.records;
+    if (entry.deliver(j, sink)) ++result.records;
   }
   if (rc < 0) {
     const std::string why = fmt::format("reading the journal stopped: {}", errno_text(-rc));

@@ -73,15 +73,23 @@ struct JournalOptions {
   /// With "/" and no files/directory, the system journal is opened with
   /// sd_journal_open(SD_JOURNAL_LOCAL_ONLY), as journalctl does.
   std::string root = "/";
-  /// Explicit journal files (sd_journal_open_files); names must end in `.journal`.
+  /// Explicit journal files (sd_journal_open_files), by content (any name).
   std::vector<std::string> files;
-  /// An explicit journal directory (sd_journal_open_directory).
+  /// An explicit journal directory (sd_journal_open_directory): its
+  /// *.journal files and those of its machine-id subdirectories. One that
+  /// holds none is an error ("holds no journal files").
   std::string directory;
   /// Boots to read; empty = all boots.
   std::vector<BootSelector> boots;
   /// meta.wall in UTC (`Z`) instead of local time with offset.
   bool utc = false;
 };
+
+/// What a FILE argument is: a journal file (it starts with the journal
+/// magic `LPKSHHRH`, whatever its name), a directory (read as a journal
+/// directory, as `journalctl --directory` reads one), or other (a log file).
+enum class JournalInput { other, file, directory };
+[[nodiscard]] JournalInput journal_input_kind(const std::string& path);
 
 /// Reads the kernel entries of the selected boots, oldest first.
 /// SourceResult::name is "journal"; records counts entries delivered.

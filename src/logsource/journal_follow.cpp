@@ -60,12 +60,9 @@ uint64_t JournalFollower::read_available(LogSink& sink) {
   (void)sd_journal_process(j_);
   uint64_t n = 0;
   int rc = 0;
+  JournalEntryReader entry(options_.utc);
   while ((rc = sd_journal_next(j_)) > 0) {
-    std::string_view message;
-    RecordMeta meta;
-    if (!journal_entry_record(j_, options_.utc, &message, &meta)) continue;
-    sink.record(message, meta);
-    ++n;
+    if (entry.deliver(j_, sink)) ++n;
   }
   if (rc < 0) {
     const std::string why = fmt::format("reading the journal failed: {}", errno_text(-rc));

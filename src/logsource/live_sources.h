@@ -54,7 +54,7 @@ struct PlannedSource {
   /// files: year of the newest file's modification time (local), for
   /// syslog prefixes that print no year (`Nov 30 04:56:00`).
   std::optional<int> default_year;
-  /// files: rotated copies that cannot be read (e.g. `.xz`), for the notes.
+  /// files: rotated copies that cannot be read (e.g. `.bz2`), for the notes.
   std::vector<std::string> skipped;
   /// The newest file's modification time (epoch seconds): no record is later.
   std::optional<double> latest_s;

@@ -23,6 +23,13 @@ class LogSink {
   virtual void text(std::string_view chunk) = 0;
   /// One kernel record without prefix (kmsg, journal); may hold embedded newlines.
   virtual void record(std::string_view message, const RecordMeta& meta) = 0;
+  /// Whether record() uses the metadata of a record holding `message`: a
+  /// reader whose metadata costs (the journal formats times and hosts)
+  /// passes an empty RecordMeta when not. Default: always.
+  virtual bool wants_meta(std::string_view message) {
+    (void)message;
+    return true;
+  }
   /// Records were lost (kmsg EPIPE, journal rotation).
   virtual void gap(std::string_view why) = 0;
   /// The input of this sink is complete.
@@ -36,6 +43,7 @@ class ScannerSink final : public LogSink {
   void record(std::string_view message, const RecordMeta& meta) override {
     scanner_.feed_record(message, meta);
   }
+  bool wants_meta(std::string_view message) override { return scanner_.wants_record(message); }
   void gap(std::string_view why) override { scanner_.note_gap(why); }
   void end() override { scanner_.finish(); }
 

@@ -26,7 +26,7 @@ uint64_t to_u64(std::string_view s) {
 }
 
 bool has_unsupported_compression(std::string_view s) {
-  for (const std::string_view ext : {".xz", ".bz2", ".zst", ".lz4", ".Z", ".lzma"}) {
+  for (const std::string_view ext : {".bz2", ".lz4", ".Z", ".lzma"}) {
     if (s.ends_with(ext)) return true;
   }
   return false;
@@ -51,10 +51,12 @@ LogSeries order_rotated_names(std::string_view base, const std::vector<std::stri
     if (sep != '.' && sep != '-') continue;
     std::string_view rest = n.substr(base.size() + 1);
     if (has_unsupported_compression(rest)) {
-      series.skipped.push_back(name + " (only gzip compression is supported)");
+      series.skipped.push_back(name + " (only gzip, xz and zstd compression are supported)");
       continue;
     }
-    if (rest.ends_with(".gz")) rest.remove_suffix(3);
+    for (const std::string_view ext : {".gz", ".xz", ".zst"}) {
+      if (rest.ends_with(ext)) rest.remove_suffix(ext.size());
+    }
     if (!all_digits(rest)) continue;  // kern.log.old, kern.log.swp, …: not ours
     if (sep == '.') {
       const uint64_t num = to_u64(rest);

@@ -16,14 +16,14 @@ namespace oomlens {
 struct LogSeries {
   std::string base;                ///< e.g. "/var/log/kern.log" (under the root)
   std::vector<std::string> paths;  ///< full paths, oldest first, live file last
-  /// Names that look like copies but cannot be read (e.g. `.xz`, `.bz2`:
-  /// only gzip is supported), with the reason, for the notes.
+  /// Names that look like copies but cannot be read (e.g. `.bz2`: only
+  /// gzip, xz and zstd are supported), with the reason, for the notes.
   std::vector<std::string> skipped;
 };
 
 /// The pure part: orders the directory entry names (base names, any order)
-/// that belong to `base` (e.g. "kern.log"): `base.N[.gz]` by N descending,
-/// then `base-YYYYMMDD[.gz]` by date ascending, then `base` itself. Names of
+/// that belong to `base` (e.g. "kern.log"): `base.N[.gz|.xz|.zst]` by N descending,
+/// then `base-YYYYMMDD[.gz|.xz|.zst]` by date ascending, then `base` itself. Names of
 /// other files are ignored; unsupported compressions go to `skipped`.
 /// The returned `paths` hold base names (no directory); `base` is as given.
 [[nodiscard]] LogSeries order_rotated_names(std::string_view base,

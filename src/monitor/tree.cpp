@@ -10,6 +10,8 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "monitor/roles.h"
+
 namespace oomlens::monitor {
 namespace {
 
@@ -28,12 +30,6 @@ std::optional<std::string> read_file(const std::string& path, size_t cap) {
   return out;
 }
 
-bool same_program(const TrackedProc& a, const TrackedProc& b) {
-  if (a.cmdline.empty() || b.cmdline.empty()) return a.comm == b.comm;
-  auto first = [](const std::string& s) { return s.substr(0, s.find(' ')); };
-  return first(a.cmdline) == first(b.cmdline);
-}
-
 }  // namespace
 
 const char* role_name(Role r) {
@@ -41,6 +37,8 @@ const char* role_name(Role r) {
     case Role::main: return "main";
     case Role::worker: return "worker";
     case Role::other: return "other";
+    case Role::program: return "program";
+    case Role::helper: return "helper";
   }
   return "other";
 }
@@ -205,15 +203,26 @@ bool ProcessTree::read_status(TrackedProc& p, double t_s, bool mark_gone) {
     if (main_exited_s_ && p.role != Role::main && (attached_ || *status->ppid == root_pid_)) p.orphaned = true;
     p.ppid = *status->ppid;
   }
-  if (!status->name.empty() && status->name != p.comm) {
-    // exec(2) after fork: the comm changed; take the new program's name
-    // and cmdline, and a forked copy that became another program is no
-    // longer a worker of the main one.
-    p.comm = status->name;
-    p.cmdline = read_cmdline(proc_root_, p.pid);
-    if (p.role == Role::worker)
-      for (auto& q : procs_)
-        if (q.role == Role::main && !same_program(q, p)) p.role = Role::other;
+  bool exec_seen = !status->name.empty() && status->name != p.comm;
+  std::string cmd;
+  if (!exec_seen && p.role != Role::main && t_s - p.first_seen_s < 5) {
+    // A launcher's fork that execs the same interpreter keeps its comm
+    // (torchrun's agent and its ranks are all `python3`): in its first
+    // seconds, the cmdline says whether it exec'd.
+    cmd = read_cmdline(proc_root_, p.pid);
+    exec_seen = !cmd.empty() && cmd != p.cmdline;
+  }
+  if (exec_seen) {
+    // exec(2) after fork: take the new program's name and cmdline, and a
+    // forked copy that became another program is no longer a worker of
+    // the main one.
+    if (!status->name.empty()) p.comm = status->name;
+    p.cmdline = cmd.empty() ? read_cmdline(proc_root_, p.pid) : cmd;
+    if (p.role != Role::main) assign_role(p);
+    // Its children were classified against what it was before the exec
+    // (`bash -c "python ..."`'s forked copy): classify them again.
+    for (auto& q : procs_)
+      if (&q != &p && q.ppid == p.pid && !q.gone_s && q.role != Role::main) assign_role(q);
   }
   p.status = std::move(status);
   if (p.status->vm_rss_bytes) p.peak_rss_bytes = std::max(p.peak_rss_bytes, *p.status->vm_rss_bytes);
@@ -245,6 +254,24 @@ bool ProcessTree::read_statm(TrackedProc& p) {
   return true;
 }
 
+void ProcessTree::assign_role(TrackedProc& p) {
+  const TrackedProc* parent = nullptr;
+  const TrackedProc* main = nullptr;
+  for (auto& q : procs_) {
+    if (&q == &p || q.gone_s) continue;
+    if (q.pid == p.ppid) parent = &q;
+    if (q.role == Role::main) main = &q;
+  }
+  p.role = classify_role(p, main_pid_, parent, main);
+  if (p.role == Role::program || p.role == Role::worker) {
+    // torchrun's ranks (and their workers, which inherit it): RANK, LOCAL_RANK.
+    if (auto env = proc::read_environ(p.pid, proc_root_)) {
+      p.rank = proc::environ_int(*env, "RANK");
+      p.local_rank = proc::environ_int(*env, "LOCAL_RANK");
+    }
+  }
+}
+
 TrackedProc* ProcessTree::find(int pid) {
   for (auto it = procs_.rbegin(); it != procs_.rend(); ++it)
     if (it->pid == pid && !it->gone_s) return &*it;
@@ -267,14 +294,7 @@ void ProcessTree::add(int pid, double t_s) {
   p.comm = st->comm;
   p.cmdline = read_cmdline(proc_root_, pid);
   p.first_seen_s = t_s;
-  if (pid == main_pid_) {
-    p.role = Role::main;
-  } else {
-    const TrackedProc* main = nullptr;
-    for (auto& q : procs_)
-      if (q.role == Role::main) main = &q;
-    p.role = main && same_program(*main, p) ? Role::worker : Role::other;
-  }
+  assign_role(p);
   procs_.push_back(std::move(p));
 }
 

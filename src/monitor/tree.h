@@ -30,7 +30,8 @@
 
 namespace oomlens::monitor {
 
-enum class Role { main, worker, other };
+/// What each role means: monitor/roles.h.
+enum class Role { main, worker, other, program, helper };
 [[nodiscard]] const char* role_name(Role r);
 
 struct TrackedProc {
@@ -52,6 +53,9 @@ struct TrackedProc {
   uint64_t peak_pss_bytes = 0;
   double peak_pss_t_s = 0;
   uint64_t peak_rss_bytes = 0;
+  /// RANK and LOCAL_RANK from /proc/PID/environ (torchrun sets them for each
+  /// rank; its workers inherit them), for programs and workers; null when unset.
+  std::optional<int> rank, local_rank;
   /// An open /proc/PID directory: reads through it fail once this process
   /// is reaped, even when the pid is reused (a handle, not a number), and
   /// skip the path lookup every tick. Closed when the process is gone.
@@ -102,6 +106,8 @@ class ProcessTree {
 
  private:
   void add(int pid, double t_s);
+  /// classify_role (roles.h) against the tracked parent and main process.
+  void assign_role(TrackedProc& p);
   /// Reads and applies /proc/PID/status; false when the process is gone
   /// (a zombie or reaped), and then marks it gone at t_s if `mark_gone`.
   bool read_status(TrackedProc& p, double t_s, bool mark_gone = true);

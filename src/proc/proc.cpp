@@ -216,6 +216,28 @@ std::optional<int> read_pid_int(int pid, std::string_view file, const std::strin
   return to_int<int>(trim(*t));
 }
 
+std::optional<std::string> read_environ(int pid, const std::string& proc_root, size_t cap) {
+  return read_file(pid_path(proc_root, pid, "environ"), cap);
+}
+
+std::optional<std::string_view> environ_var(std::string_view env, std::string_view key) {
+  while (!env.empty()) {
+    size_t end = env.find('\0');
+    std::string_view kv = env.substr(0, end);
+    if (kv.size() > key.size() && kv.substr(0, key.size()) == key && kv[key.size()] == '=')
+      return kv.substr(key.size() + 1);
+    if (end == std::string_view::npos) break;
+    env.remove_prefix(end + 1);
+  }
+  return std::nullopt;
+}
+
+std::optional<int> environ_int(std::string_view env, std::string_view key) {
+  auto v = environ_var(env, key);
+  if (!v) return std::nullopt;
+  return to_int<int>(*v);
+}
+
 MemoryRlimits parse_pid_limits(std::string_view text) {
   MemoryRlimits r;
   auto field = [](std::string_view w) -> std::optional<uint64_t> {

@@ -103,6 +103,16 @@ struct Pressure {
 [[nodiscard]] Pressure parse_pressure(std::string_view text);
 [[nodiscard]] std::optional<Pressure> read_pressure(const std::string& path);
 
+/// /proc/PID/environ (fs/proc/base.c environ_read(): the environment the
+/// process was exec'd with, NUL-separated `KEY=VALUE`), at most `cap`
+/// bytes; nullopt when gone or unreadable (another user's process).
+[[nodiscard]] std::optional<std::string> read_environ(int pid, const std::string& proc_root = "/proc",
+                                                      size_t cap = 64 * 1024);
+/// The value of `key` in environ text (pure); nullopt when absent.
+[[nodiscard]] std::optional<std::string_view> environ_var(std::string_view environ, std::string_view key);
+/// environ_var() as a decimal int (RANK, LOCAL_RANK); nullopt when absent or not a number.
+[[nodiscard]] std::optional<int> environ_int(std::string_view environ, std::string_view key);
+
 /// Integer from /proc/PID/oom_score or oom_score_adj.
 [[nodiscard]] std::optional<int> read_pid_int(int pid, std::string_view file,
                                               const std::string& proc_root = "/proc");

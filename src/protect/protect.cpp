@@ -14,7 +14,7 @@
 
 #include "cgroup/cgroup.h"
 #include "proc/proc.h"
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
 namespace oomlens::protect {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
 namespace oomlens {
 namespace {

@@ -1,187 +1,180 @@
-// SVG/HTML plot of a run record (see plot.h).
+// SVG plot of a run (see plot.h).
 #include "render/plot.h"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
-#include "render/record_text.h"
+#include "render/axis.h"
+#include "render/html.h"
+#include "render/ui_strings.h"
 
 namespace oomlens::render {
 namespace {
 
-using nlohmann::json;
+constexpr double kFont = 11;     // px, tick, marker and legend labels
+constexpr double kRowH = 14;     // px per row of marker labels or legend
+constexpr const char* kWorkerColors[] = {"#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+                                         "#edc948", "#ff9da7", "#9c755f", "#86bcb6"};
 
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '&': o += "&amp;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
-    }
-  }
-  return o;
+const char* series_color(const RunSeries& s, size_t worker_index) {
+  if (s.role == "main") return "#4e79a7";
+  if (s.role == "worker") return kWorkerColors[worker_index % std::size(kWorkerColors)];
+  if (s.role == "other") return "#b07aa1";
+  return "#bab0ac";
 }
 
-double numv(const json& j, const char* a, const char* b = nullptr) {
-  const json* p = &j;
-  for (const char* k : {a, b}) {
-    if (!k) break;
-    if (!p->is_object() || !p->contains(k)) return NAN;
-    p = &(*p)[k];
-  }
-  return p->is_number() ? p->get<double>() : NAN;
+const char* marker_color(const std::string& kind) {
+  if (kind == "oom_kill") return "#d00000";
+  if (kind == "cgroup_oom_kill") return "#e07000";
+  if (kind == "guard_warning") return "#a08000";
+  if (kind.rfind("guard_", 0) == 0) return "#7b3fb0";
+  return "#555555";
 }
 
-struct Series {
-  std::vector<double> t, main, workers, other, cg_usage, limit, avail;
+struct LegendItem {
+  std::string color, name, dash;  // dash empty: a filled box
 };
 
 }  // namespace
 
-std::string plot_svg(const monitor::Record& rec, int W, int H) {
-  // Roles of pids from process_start events.
-  std::map<int64_t, std::string> role;
-  for (auto& e : rec.events)
-    if (e.value("kind", "") == "process_start" && e.contains("pid") && e["pid"].is_number())
-      role[e["pid"].get<int64_t>()] = e.value("role", "other");
-  int pss_col = 5;
-  if (rec.header && rec.header->contains("proc_columns") && (*rec.header)["proc_columns"].is_array()) {
-    auto& cols = (*rec.header)["proc_columns"];
-    for (size_t i = 0; i < cols.size(); ++i)
-      if (cols[i] == "pss_bytes") pss_col = static_cast<int>(i);
-  }
-  Series s;
-  double m = 0, mw = 0, mo = 0;  // last known per-group PSS (rows come with PSS refreshes)
-  for (auto& smp : rec.samples) {
-    double t = numv(smp, "t_s");
-    if (!std::isfinite(t)) continue;
-    if (smp.contains("procs") && smp["procs"].is_array()) {
-      m = mw = mo = 0;
-      for (auto& row : smp["procs"]) {
-        if (!row.is_array() || row.size() <= static_cast<size_t>(pss_col) || !row[0].is_number()) continue;
-        double pss = row[static_cast<size_t>(pss_col)].is_number() ? row[static_cast<size_t>(pss_col)].get<double>() : 0;
-        auto r = role.count(row[0].get<int64_t>()) ? role[row[0].get<int64_t>()] : "other";
-        (r == "main" ? m : r == "worker" ? mw : mo) += pss;
-      }
-    } else if (std::isfinite(numv(smp, "tree", "pss_bytes")) && m + mw + mo == 0) {
-      mo = numv(smp, "tree", "pss_bytes");
-    }
-    s.t.push_back(t);
-    s.main.push_back(m);
-    s.workers.push_back(mw);
-    s.other.push_back(mo);
-    s.cg_usage.push_back(numv(smp, "cgroup", "usage_bytes"));
-    s.limit.push_back(numv(smp, "cgroup", "limit_bytes"));
-    s.avail.push_back(numv(smp, "system", "mem_available_bytes"));
-  }
-  const int L = 70, R = 20, T = 40, B = 50;
-  const double pw = W - L - R, ph = H - T - B;
-  double tmax = s.t.empty() ? 1 : std::max(1.0, s.t.back());
-  double ymax = 1;
-  for (size_t i = 0; i < s.t.size(); ++i) {
-    ymax = std::max(ymax, s.main[i] + s.workers[i] + s.other[i]);
-    if (std::isfinite(s.cg_usage[i])) ymax = std::max(ymax, s.cg_usage[i]);
-    if (std::isfinite(s.limit[i])) ymax = std::max(ymax, s.limit[i]);
+std::string plot_svg(const RunPlotData& d, int W, int H, const char* css_class) {
+  const size_t n = d.t_s.size();
+  std::vector<double> top(n, 0);
+  for (auto& s : d.series)
+    for (size_t i = 0; i < n && i < s.bytes.size(); ++i) top[i] += s.bytes[i];
+  double ymax = 0;
+  for (size_t i = 0; i < n; ++i) {
+    ymax = std::max(ymax, top[i]);
+    for (double v : {d.file_bytes[i], d.limit_bytes[i]})
+      if (std::isfinite(v)) ymax = std::max(ymax, v);
   }
   bool show_avail = false;
-  for (double a : s.avail) show_avail |= std::isfinite(a) && a < ymax * 1.5;
+  for (double a : d.mem_available_bytes) show_avail |= std::isfinite(a) && a < std::max(ymax, 1.0) * 1.5;
   if (show_avail)
-    for (double a : s.avail) if (std::isfinite(a)) ymax = std::max(ymax, a);
-  ymax *= 1.08;
+    for (double a : d.mem_available_bytes)
+      if (std::isfinite(a)) ymax = std::max(ymax, a);
+  const double tmax = n ? std::max(d.t_s.back(), 1e-3) : 1;
+
+  // Legend first: its rows set the bottom margin.
+  std::vector<LegendItem> legend;
+  size_t wi = 0;
+  for (auto& s : d.series) legend.push_back({series_color(s, s.role == "worker" ? wi++ : 0), s.name, ""});
+  legend.push_back({"#888888", ui::kFilePages, "4 3"});
+  legend.push_back({"#e15759", ui::kLimit, "8 4"});
+  if (show_avail) legend.push_back({"#59a14f", ui::kMemAvailable, "2 3"});
+  const double L0 = 12;
+  std::vector<std::pair<double, int>> legend_pos;  // x, row
+  {
+    double x = L0;
+    int row = 0;
+    for (auto& it : legend) {
+      double w = 18 + text_width_px(it.name, kFont) + 14;
+      if (x + w > W - 8 && x > L0) { x = L0; ++row; }
+      legend_pos.push_back({x, row});
+      x += w;
+    }
+  }
+  const int legend_rows = legend.empty() ? 0 : legend_pos.back().second + 1;
+
+  Axis ya = bytes_axis(ymax * 1.04, std::max(3, H / 70));
+  double L = 0;
+  for (auto& t : ya.ticks) L = std::max(L, text_width_px(t.label, kFont));
+  L += 12;
+  const double R = 26;
+  // Marker labels: laid out in rows above the chart.
+  std::vector<Label> labels;
+  const double pw = W - L - R;
   auto X = [&](double t) { return L + t / tmax * pw; };
-  auto Y = [&](double v) { return T + ph - v / ymax * ph; };
+  for (auto& m : d.markers) labels.push_back({X(std::clamp(m.t_s, 0.0, tmax)), text_width_px(m.label, kFont)});
+  const int rows = layout_labels(labels, 2, W - 2);
+  const double T = 30 + rows * kRowH + 6, B = 30 + legend_rows * 16 + 6;
+  const double ph = H - T - B;
+  auto Y = [&](double v) { return T + ph - v / ya.max * ph; };
 
   std::string o = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-      "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n", W, H);
-  std::string title = "oomlens run";
-  if (rec.header && rec.header->contains("command") && (*rec.header)["command"].is_array()) {
-    title.clear();
-    for (auto& a : (*rec.header)["command"]) title += (title.empty() ? "" : " ") + (a.is_string() ? a.get<std::string>() : "");
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\"{2} "
+      "font-family=\"sans-serif\" font-size=\"{3}\">\n<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n",
+      W, H, css_class ? fmt::format(" class=\"{}\"", css_class) : std::string(), kFont);
+  std::string title = d.title + (d.cause.empty() ? "" : " \xe2\x80\x94 " + d.cause);
+  o += fmt::format("<text class=\"lbl\" x=\"8\" y=\"19\" font-size=\"14\" font-weight=\"bold\">{}</text>\n",
+                   html_escape(fit_text(title, 14, W - 16)));
+  for (auto& t : ya.ticks) {
+    o += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e4e4e4\"/>"
+                     "<text class=\"lbl\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n",
+                     L, Y(t.value), W - R, Y(t.value), L - 6, Y(t.value) + 4, html_escape(t.label));
   }
-  if (rec.verdict && rec.verdict->contains("cause") && (*rec.verdict)["cause"].is_string())
-    title += " \xe2\x80\x94 " + (*rec.verdict)["cause"].get<std::string>();
-  o += fmt::format("<text x=\"{}\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>\n", L, esc(title.substr(0, 120)));
-  // Grid and axes.
-  for (int i = 0; i <= 4; ++i) {
-    double v = ymax * i / 4;
-    o += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"#ddd\"/>\n", L, Y(v), W - R, Y(v));
-    o += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", L - 6, Y(v) + 4, esc(human_bytes(v)));
+  Axis xa = time_axis(tmax, std::max(2, static_cast<int>(pw / 80)));
+  for (auto& t : xa.ticks) {
+    if (t.value > tmax * 1.0001) break;  // ticks only where the data is
+    o += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"#333\"/>"
+                     "<text class=\"lbl\" x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\">{4}</text>\n",
+                     X(t.value), T + ph, T + ph + 4, T + ph + 17, html_escape(t.label));
   }
-  for (int i = 0; i <= 5; ++i) {
-    double t = tmax * i / 5;
-    o += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{:.0f} s</text>\n", X(t), H - B + 18, t);
+  o += fmt::format("<path d=\"M{0:.1f},{1:.1f} V{2:.1f} H{3:.1f}\" fill=\"none\" stroke=\"#333\"/>\n", L, T, T + ph,
+                   W - R);
+  // Stacked anon+shmem bands.
+  std::vector<double> lo(n, 0);
+  wi = 0;
+  for (auto& s : d.series) {
+    const char* color = series_color(s, s.role == "worker" ? wi++ : 0);
+    std::vector<double> hi(n);
+    for (size_t i = 0; i < n; ++i) hi[i] = lo[i] + (i < s.bytes.size() ? s.bytes[i] : 0);
+    if (n) {
+      std::string p = fmt::format("M{:.1f},{:.1f}", X(d.t_s[0]), Y(lo[0]));
+      for (size_t i = 0; i < n; ++i) p += fmt::format(" L{:.1f},{:.1f}", X(d.t_s[i]), Y(hi[i]));
+      for (size_t i = n; i-- > 0;) p += fmt::format(" L{:.1f},{:.1f}", X(d.t_s[i]), Y(lo[i]));
+      o += fmt::format("<path d=\"{} Z\" fill=\"{}\" fill-opacity=\"0.8\" stroke=\"none\"><title>{}</title></path>\n", p,
+                       color, html_escape(s.name));
+    }
+    lo = std::move(hi);
   }
-  o += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#333\"/><line x1=\"{0}\" y1=\"{2}\" x2=\"{3}\" y2=\"{2}\" stroke=\"#333\"/>\n",
-                   L, T, T + ph, W - R);
-  // Stacked areas: main, workers, other.
-  auto area = [&](const std::vector<double>& lo, const std::vector<double>& hi, const char* color, const char* name) {
-    if (s.t.empty()) return;
-    std::string d = fmt::format("M{:.1f},{:.1f}", X(s.t[0]), Y(lo[0]));
-    for (size_t i = 0; i < s.t.size(); ++i) d += fmt::format(" L{:.1f},{:.1f}", X(s.t[i]), Y(hi[i]));
-    for (size_t i = s.t.size(); i-- > 0;) d += fmt::format(" L{:.1f},{:.1f}", X(s.t[i]), Y(lo[i]));
-    o += fmt::format("<path d=\"{} Z\" fill=\"{}\" fill-opacity=\"0.75\" stroke=\"none\"><title>{}</title></path>\n", d, color, name);
-  };
-  std::vector<double> zero(s.t.size(), 0), a1(s.t.size()), a2(s.t.size()), a3(s.t.size());
-  for (size_t i = 0; i < s.t.size(); ++i) {
-    a1[i] = s.main[i];
-    a2[i] = a1[i] + s.workers[i];
-    a3[i] = a2[i] + s.other[i];
-  }
-  area(zero, a1, "#4e79a7", "main process PSS");
-  area(a1, a2, "#f28e2b", "workers PSS");
-  area(a2, a3, "#b07aa1", "other processes PSS");
   auto polyline = [&](const std::vector<double>& v, const char* color, const char* dash, const char* name) {
     std::string pts;
-    for (size_t i = 0; i < s.t.size(); ++i)
-      if (std::isfinite(v[i])) pts += fmt::format("{:.1f},{:.1f} ", X(s.t[i]), Y(v[i]));
+    for (size_t i = 0; i < n && i < v.size(); ++i)
+      if (std::isfinite(v[i])) pts += fmt::format("{:.1f},{:.1f} ", X(d.t_s[i]), Y(v[i]));
     if (pts.empty()) return;
-    o += fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" stroke-dasharray=\"{}\"><title>{}</title></polyline>\n",
+    o += fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.8\" "
+                     "stroke-dasharray=\"{}\"><title>{}</title></polyline>\n",
                      pts, color, dash, name);
   };
-  polyline(s.cg_usage, "#222", "none", "cgroup charge");
-  polyline(s.limit, "#e15759", "8 4", "cgroup limit");
-  if (show_avail) polyline(s.avail, "#59a14f", "2 3", "MemAvailable");
-  // Markers.
-  for (auto& e : rec.events) {
-    std::string kind = e.value("kind", "");
-    double t = numv(e, "t_s");
-    if (!std::isfinite(t)) continue;
-    const char* color = nullptr;
-    std::string label;
-    if (kind == "oom_kill") { color = "#d00"; label = fmt::format("OOM kill pid {}", numv(e, "pid")); }
-    else if (kind == "main_exit") { color = "#555"; label = "main exit"; }
-    else if (kind == "cgroup_oom_kill") { color = "#f80"; label = "cgroup oom_kill"; }
-    if (!color) continue;
-    o += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"{3}\" stroke-width=\"1.5\"/>"
-                     "<text x=\"{4:.1f}\" y=\"{5}\" fill=\"{3}\" font-size=\"11\">{6}</text>\n",
-                     X(t), T, T + ph, color, X(t) + 3, T + 12, esc(label));
+  polyline(d.file_bytes, "#888888", "4 3", ui::kFilePages);
+  polyline(d.limit_bytes, "#e15759", "8 4", ui::kLimit);
+  if (show_avail) polyline(d.mem_available_bytes, "#59a14f", "2 3", ui::kMemAvailable);
+  // Markers: the line runs from the label's row (a leader) to the axis.
+  for (size_t i = 0; i < d.markers.size(); ++i) {
+    const auto& m = d.markers[i];
+    const auto& l = labels[i];
+    const char* color = marker_color(m.kind);
+    const double ly = 30 + (rows - 1 - l.row) * kRowH + 10;  // row 0 nearest the chart
+    const double x = l.x;
+    o += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"{3}\" "
+                     "stroke-width=\"1.3\"{4}/>",
+                     x, ly - 9, T + ph, color, m.kind.rfind("guard_", 0) == 0 ? " stroke-dasharray=\"3 2\"" : "");
+    const double tx = l.anchor_end ? l.left + l.width : l.left;
+    o += fmt::format("<text class=\"lbl\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\" text-anchor=\"{}\">{}</text>\n", tx, ly,
+                     color, l.anchor_end ? "end" : "start", html_escape(m.label));
   }
-  // Legend.
-  struct Item { const char* color; const char* name; };
-  std::vector<Item> items = {{"#4e79a7", "main PSS"}, {"#f28e2b", "workers PSS"}, {"#b07aa1", "other PSS"},
-                             {"#222", "cgroup charge"}, {"#e15759", "limit"}};
-  if (show_avail) items.push_back({"#59a14f", "MemAvailable"});
-  double lx = L;
-  for (auto& it : items) {
-    o += fmt::format("<rect x=\"{:.0f}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{:.0f}\" y=\"{}\">{}</text>\n",
-                     lx, H - 22, it.color, lx + 16, H - 12, it.name);
-    lx += 30 + 7.0 * std::string(it.name).size();
+  for (size_t i = 0; i < legend.size(); ++i) {
+    auto [x, row] = legend_pos[i];
+    const double y = H - B + 30 + row * 16;
+    if (legend[i].dash.empty())
+      o += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"12\" height=\"10\" fill=\"{}\"/>", x, y - 9,
+                       legend[i].color);
+    else
+      o += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"{3}\" "
+                       "stroke-width=\"2\" stroke-dasharray=\"{4}\"/>",
+                       x, y - 4, x + 14, legend[i].color, legend[i].dash);
+    o += fmt::format("<text class=\"lbl\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n", x + 18, y,
+                     html_escape(legend[i].name));
   }
   o += "</svg>\n";
   return o;
 }
 
-std::string plot_html(const monitor::Record& rec, const std::string& svg) {
-  return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>oomlens run</title></head>\n"
-         "<body style=\"font-family:sans-serif\">\n" + svg + "<pre>" + esc(record_summary(rec, false)) +
-         "</pre>\n</body></html>\n";
+std::string plot_svg(const monitor::Record& rec, int width, int height) {
+  return plot_svg(run_plot_data(rec), width, height);
 }
 
 }  // namespace oomlens::render

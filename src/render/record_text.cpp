@@ -1,10 +1,13 @@
 // Record summary text (see record_text.h).
 #include "render/record_text.h"
+#include "render/sites_text.h"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>
+
+#include "util/sanitize.h"
 
 namespace oomlens::render {
 namespace {
@@ -52,7 +55,10 @@ std::string sparkline(const std::vector<double>& values, size_t width) {
 
 std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
   std::string out;
-  auto line = [&](const std::string& s) { out += "oomlens: " + s + "\n"; };
+  // Every line through the one sanitiser (util/sanitize.h): the record's
+  // strings (argv, comms, causes, evidence) come from the job or from whoever
+  // sent the record, and must not forge a line or drive the terminal.
+  auto line = [&](const std::string& s) { out += "oomlens: " + printable(s) + "\n"; };
   if (rec.header) {
     std::string cmd;
     if (auto* c = get(*rec.header, "command"); c && c->is_array())
@@ -131,6 +137,7 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
         line(fmt::format("  kernel killed pid {} ({}), {} process, kernel log seq {}", num(get(k, "pid")),
                          get(k, "comm") ? k["comm"].get<std::string>() : "?",
                          get(k, "role") ? k["role"].get<std::string>() : "?", num(get(k, "kmsg_seq"))));
+    for (auto& s : peak_sites_lines(v)) line(s);  // run --sites
   }
   if (with_sparkline) {
     std::vector<double> pss;

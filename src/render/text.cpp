@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "render/format.h"
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
 namespace oomlens {
 namespace {

@@ -16,6 +16,7 @@
 #include "supervise/clone_into_cgroup.h"
 #include "supervise/session_state.h"
 #include "supervise/systemd_scope.h"
+#include "util/sanitize.h"
 #include "version.h"
 
 namespace oomlens::supervise {
@@ -39,7 +40,7 @@ double thread_cpu_s() {
 }
 
 void say(const std::string& s) {
-  std::string line = "oomlens: " + s + "\n";
+  std::string line = "oomlens: " + printable(s) + "\n";  // may carry argv or a path (util/sanitize.h)
   ssize_t n = ::write(2, line.data(), line.size());
   (void)n;
 }
@@ -117,11 +118,11 @@ std::optional<int> Session::open_pty() {
 
 // Step 1: the record, before anything else can fail later.
 std::optional<int> Session::open_record() {
-  if (auto err = rec_.open(o_.record_path)) {
+  if (auto err = o_.record_path_is_default ? rec_.create_new(o_.record_path) : rec_.open(o_.record_path)) {
     say(*err + "; not starting the job");
     return 125;
   }
-  say("recording to " + o_.record_path);
+  say("recording to " + rec_.path());
   return std::nullopt;
 }
 
@@ -132,7 +133,7 @@ std::optional<int> Session::make_cgroup() {
     jc_ = create_job_cgroup(*o_.limit, o_.allow_swap, &err);
     if (!jc_) {
       say("cannot set a memory limit: " + err + "; not starting the job");
-      ::unlink(o_.record_path.c_str());
+      ::unlink(rec_.path().c_str());
       return 125;
     }
     if (jc_->via_systemd_run)
@@ -186,7 +187,7 @@ std::optional<int> Session::prepare_guard() {
   guard_ = std::make_unique<guard::GuardRunner>(o_.guard);
   if (auto e = guard_->prepare()) {
     say(*e + "; not starting the job");
-    ::unlink(o_.record_path.c_str());
+    ::unlink(rec_.path().c_str());
     if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
     return 125;
   }
@@ -210,14 +211,19 @@ std::optional<int> Session::spawn() {
     so.pty_slave = pty_->slave_path();
     so.pty_fds_mask = pty_->fds_mask();
   }
+  if (o_.sites) {
+    if (auto note = sites_.prepare(o_.record_path, o_.argv)) say(*note);
+    sites_.set_env();  // in oomlens only around the spawn: addr2line must not get it
+  }
   t0_ = now_s();
   auto spawned = spawn_job(so);
+  sites_.restore_env();
   if (err_pipe_[1] >= 0) ::close(err_pipe_[1]);
   err_pipe_[1] = -1;
   if (auto* e = std::get_if<SpawnError>(&spawned)) {
     say(e->message);
     // Nothing ran: no record is left behind (as for every failure before the start).
-    ::unlink(o_.record_path.c_str());
+    ::unlink(rec_.path().c_str());
     if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
     return e->exit_code;
   }
@@ -281,7 +287,7 @@ void Session::write_header() {
   gh.hierarchy = hierarchy_;
   gh.cgroup_dir = job_cg_dir_;
   gh.own_cgroup = jc_.has_value();
-  gh.record_path = o_.record_path;
+  gh.record_path = rec_.path();
   gh.write = [this](const json& j, bool sync) { rec_.write(j, sync); };
   gh.say = [](const std::string& m) { say(m); };
   guard_->start(std::move(gh), t_rel());

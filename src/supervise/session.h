@@ -21,6 +21,10 @@ struct RunOptions {
   /// `--capture-tty`: run the job on a pseudo-terminal (supervise/pty.h).
   bool capture_tty = false;
   std::string record_path;
+  /// record_path is oomlens's default name: created new (O_EXCL), with a
+  /// `-N` suffix when taken (util/safe_open.h create_unique), never opened
+  /// through a file or symlink someone planted under it.
+  bool record_path_is_default = false;
   std::optional<std::string> verdict_json_path;
   std::optional<LimitSpec> limit;
   bool allow_swap = false;
@@ -30,6 +34,8 @@ struct RunOptions {
   double pss_budget = 0.004;    ///< ...and at most this fraction of one core (CPU time)
   double linger_s = 30.0;       ///< how long orphans are followed after the main process ends
   bool sparkline = true;
+  /// `--sites`: preload liboomlens-sites.so; the verdict gets peak_sites (supervise/sites.h).
+  bool sites = false;
   guard::GuardOptions guard;    ///< --warn/--act/--action/--budget/--py-* (guard/options.h)
 };
 

@@ -11,6 +11,7 @@
 #include <fmt/core.h>
 
 #include "diagnose/verdict_json.h"
+#include "util/json_opt.h"
 #include "supervise/session_state.h"
 
 namespace oomlens::supervise {
@@ -90,6 +91,7 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
     tk.pid = k.pid;
     tk.comm = k.comm;
     tk.role = tp ? monitor::role_name(tp->role) : "main";
+    if (tp) tk.rank = tp->rank, tk.local_rank = tp->local_rank;
     tk.kmsg_seq = k.kmsg_seq;
     tk.constraint = k.constraint;
     tk.oom_memcg = k.oom_memcg;
@@ -217,7 +219,8 @@ void Session::track_tree(double t) {
     if (i >= before) {
       rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_start"}, {"pid", p.pid}, {"ppid", p.ppid},
                   {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
-                  {"start_time_ticks", p.start_time_ticks}});
+                  {"start_time_ticks", p.start_time_ticks}, {"rank", util::opt(p.rank)},
+                  {"local_rank", util::opt(p.local_rank)}});
     } else if (!was_gone[i] && p.gone_s) {
       json ev = {{"type", "event"}, {"t_s", t}, {"kind", "process_exit"}, {"pid", p.pid},
                  {"role", monitor::role_name(p.role)}, {"orphaned", p.orphaned},

@@ -32,6 +32,7 @@
 #include "supervise/pty.h"
 #include "supervise/session.h"
 #include "supervise/signals.h"
+#include "supervise/sites.h"
 #include "supervise/spawn.h"
 #include "supervise/stderr_tail.h"
 #include "trace/signal_trace.h"
@@ -95,6 +96,8 @@ class Session {
   [[nodiscard]] double t_rel() const { return now_s() - t0_; }
   /// A userspace killer's journal line naming the job (session_verdict.cpp).
   [[nodiscard]] std::optional<diagnose::DaemonKill> logged_daemon_kill() const;
+  [[nodiscard]] std::vector<diagnose::TreeSignal> traced_tree_signals(
+      const std::vector<trace::SignalGenerate>& events) const;
   [[nodiscard]] const std::string& cgroup_dir() const { return job_cg_dir_; }
   [[nodiscard]] const std::optional<cgroup::MemoryHierarchy>& hierarchy() const { return hierarchy_; }
   [[nodiscard]] const RunOptions& options() const { return o_; }
@@ -145,7 +148,7 @@ class Session {
   const RunOptions& o_;
 
   // Set up before the loop.
-  monitor::RecordWriter rec_;
+  monitor::RecordWriter rec_;  ///< its path() is the record's (a default name may have taken a suffix)
   std::optional<JobCgroup> jc_;
   std::optional<cgroup::MemoryHierarchy> hierarchy_;
   std::string job_cg_dir_;
@@ -158,6 +161,7 @@ class Session {
   std::string sig_trace_tracefs_;  ///< the header's signal_trace_tracefs: a host mount point, "private mount", or "" (none)
   std::vector<diagnose::ForwardedSignal> forwarded_;  ///< signals oomlens forwarded to the job
   std::optional<diagnose::SignalSender> signal_sender_;
+  std::vector<diagnose::TreeSignal> tree_signals_;  ///< traced fatal signals to programs and workers
   int sfd_ = -1;
   int err_pipe_[2] = {-1, -1};
   std::optional<uint64_t> cg_oom_before_, vm_oom_before_;
@@ -168,6 +172,7 @@ class Session {
   bool own_adj_lowered_ = false;
   /// The early warning and action (guard/runner.h), driven through the seam.
   std::unique_ptr<guard::GuardRunner> guard_;
+  SitesRun sites_;  ///< --sites: the preload's environment and tables
 
   // The loop's state.
   std::optional<monitor::ProcessTree> tree_;

@@ -106,6 +106,7 @@ void Session::read_signal_trace() {
     sig_trace_status_ = sig_trace_.status();
     return;
   }
+  tree_signals_ = traced_tree_signals(*events);
   if (!main_status_known_ || !main_status_ || end_.exited) return;
   diagnose::SenderQuery q;
   q.main_pid = job_.pid;
@@ -120,6 +121,35 @@ void Session::read_signal_trace() {
   signal_sender_ = diagnose::choose_signal_sender(*events, q);
   if (signal_sender_ && (signal_sender_->kind == "process" || signal_sender_->kind == "self"))
     signal_sender_->cmdline = sender_cmdline(signal_sender_->pid, signal_sender_->comm);
+}
+
+// Item 3 of issue 13: a program's or worker's death by a fatal signal,
+// from the same trace (SIGKILL first: a kill cannot be caught). Only
+// processes seen gone; the window is the run's.
+std::vector<diagnose::TreeSignal> Session::traced_tree_signals(const std::vector<trace::SignalGenerate>& events) const {
+  std::vector<diagnose::TreeSignal> out;
+  for (auto& p : tree_->procs()) {
+    if ((p.role != monitor::Role::program && p.role != monitor::Role::worker) || !p.gone_s) continue;
+    std::vector<int> sigs;
+    for (auto& e : events)
+      if (e.target_pid == p.pid && std::find(sigs.begin(), sigs.end(), e.sig) == sigs.end()) sigs.push_back(e.sig);
+    if (sigs.empty()) continue;
+    diagnose::SenderQuery q;
+    q.main_pid = p.pid;
+    q.sig = std::find(sigs.begin(), sigs.end(), SIGKILL) != sigs.end() ? SIGKILL : sigs.back();
+    if (sig_trace_.mono_clock()) {
+      q.from_s = t0_ + p.first_seen_s - 1;  // seen up to a tick after it started
+      q.to_s = t0_ + *p.gone_s;
+    }
+    q.oomlens_pid = ::getpid();
+    q.oomlens_tids = own_tids();
+    auto s = diagnose::choose_signal_sender(events, q);
+    if (!s) continue;
+    if (s->kind == "process") s->cmdline = sender_cmdline(s->pid, s->comm);
+    out.push_back({p.pid, monitor::role_name(p.role), p.comm, p.rank, p.local_rank, std::move(*s)});
+    if (out.size() >= 16) break;  // a record, not a log
+  }
+  return out;
 }
 
 std::optional<diagnose::DaemonKill> Session::logged_daemon_kill() const {
@@ -176,6 +206,7 @@ void Session::decide_and_end() {
   const JobEnd& end = end_;
   diagnose::VerdictInput vi;
   vi.main_pid = job_.pid;
+  vi.tree_signals = tree_signals_;
   vi.exited = end.exited;
   vi.exit_code = end.exit_code;
   vi.term_signal = end.term_signal;
@@ -231,12 +262,21 @@ void Session::decide_and_end() {
     const monitor::TrackedProc* mainp = nullptr;
     for (auto& p : tree_->procs())
       if (p.role == monitor::Role::main) mainp = &p;
+    if (mainp) {
+      const std::string& c = mainp->cmdline;
+      vi.main_comm = c.find("torch.distributed.run") != std::string::npos || c.find("torchrun") != std::string::npos
+                         ? "torchrun" : mainp->comm;  // torchrun's agent runs as `python3`
+    }
     for (auto& p : tree_->procs()) {
+      if (p.role == monitor::Role::program) ++vi.program_count;
       if (p.role != monitor::Role::worker) continue;
       ++vi.worker_count;
       if (p.peak_pss_bytes) vi.workers_peak_pss_bytes = vi.workers_peak_pss_bytes.value_or(0) + p.peak_pss_bytes;
-      if (!vi.worker_start_method && mainp)
-        vi.worker_start_method = diagnose::worker_start_method(p.cmdline, mainp->cmdline);
+      const monitor::TrackedProc* parent = mainp;  // a program's workers are compared with that program
+      for (auto& q : tree_->procs())
+        if (q.role == monitor::Role::program && (q.pid == p.ppid || q.cmdline == p.cmdline)) parent = &q;  // orphaned: ppid is oomlens
+      if (!vi.worker_start_method && parent)
+        vi.worker_start_method = diagnose::worker_start_method(p.cmdline, parent->cmdline);
     }
   }
   auto verdict = diagnose::decide_verdict(vi);
@@ -268,10 +308,17 @@ void Session::decide_and_end() {
                {"peak_pss_t_s", p.peak_pss_bytes ? json(p.peak_pss_t_s) : json(nullptr)},
                {"peak_rss_bytes", p.peak_rss_bytes ? json(p.peak_rss_bytes) : json(nullptr)},
                {"first_seen_s", p.first_seen_s}, {"gone_s", opt(p.gone_s)}, {"orphaned", p.orphaned},
+               {"rank", opt(p.rank)}, {"local_rank", opt(p.local_rank)},
                {"wait_status", it == exit_status_.end() ? json(nullptr) : json(it->second)}};
     procs.push_back(std::move(pe));
   }
   vj["procs"] = procs;
+  if (o_.sites) {
+    std::map<int, std::string> roles;
+    for (auto& p : tree_->procs()) roles[p.pid] = monitor::role_name(p.role);
+    roles[job_.pid] = "main";  // also when it ended before the first tick saw it
+    sites_.add_to_verdict(vj, roles);
+  }
   std::optional<double> growth;
   if (minute_.size() >= 2 && minute_.back().tree.pss_bytes && minute_.front().tree.pss_bytes &&
       minute_.back().t_s - minute_.front().t_s >= 5) {
@@ -318,7 +365,7 @@ void Session::decide_and_end() {
   }
 
   std::string err;
-  if (auto r = monitor::read_record(o_.record_path, &err)) {
+  if (auto r = rec_.regular() ? monitor::read_record(rec_.path(), &err) : std::nullopt) {  // a FIFO cannot be read back
     std::string text = render::record_summary(*r, o_.sparkline);
     write_all(2, text.data(), text.size());
   }

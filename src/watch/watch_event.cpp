@@ -7,7 +7,7 @@
 
 #include "render/format.h"
 #include "render/json.h"
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
 namespace oomlens::watch {
 namespace {

@@ -87,7 +87,8 @@ def main():
         check("bash: oomlens run --limit 1G -- pyth -> a command", any(w.startswith("pyth") for w in got) or
               not shutil.which("python3"), got)
         got = bash_complete("oomlens run --li")
-        check("bash: oomlens run --li -> --limit --linger", sorted(got) == ["--limit", "--linger"], got)
+        check("bash: oomlens run --li -> --limit --limit-step --linger",
+              sorted(got) == ["--limit", "--limit-step", "--linger"], got)
         if shutil.which("zsh"):
             r = subprocess.run(["zsh", "-n", paths["zsh"]], capture_output=True, text=True)
             check("zsh -n parses _oomlens", r.returncode == 0, r.stderr)

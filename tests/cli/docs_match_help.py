@@ -36,6 +36,7 @@ FOREIGN = {
     "dmesg": {"--time-format"},
     "systemctl": {"--now"},
     "zramctl": {"--find", "--size"},
+    "journalctl": {"--file", "--directory", "--grep"},
 }
 FOREIGN_OPTIONS = set().union(*FOREIGN.values())
 

@@ -12,12 +12,15 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
+#include "../logsource/logsource_test_util.h"
 #include "kernel_log/report_scanner.h"
+#include "logsource/file_reader.h"
 #include "manglers.h"
 #include "render/json.h"
 
@@ -79,6 +82,9 @@ struct Compare {
   void walk(const json& c, const json& g, const std::string& path) {
     if (c == g) return;
     if (unknown(g) && !unknown(c) && may_lose()) return;
+    // A cut field may be read from other evidence (the kill line's cut
+    // oom_score_adj from the task table): the value must agree, its source may not.
+    if (may_lose() && path.size() > 7 && path.substr(path.size() - 7) == "_source") return;
     if (c.is_object() && g.is_object()) {
       for (const auto& [k, v] : c.items())
         if (!ignored(k)) walk(v, g.contains(k) ? g[k] : json(), path + "/" + k);
@@ -99,9 +105,17 @@ struct Compare {
 
 // Manglers whose output the parser does not read right yet (issue 12): the
 // suite runs them and prints what differs, without failing. Empty when done.
-const std::set<std::string> kPending = {"flowed72", "interleave_foreign", "join_records", "quote", "quote_nested",
-                                         "quoted_printable", "reflow_indent", "reverse", "truncate100_dots",
+const std::set<std::string> kPending = {"flowed72", "reflow_indent", "reverse", "truncate100_dots",
                                          "truncate120_ellipsis", "wrap72", "wrap80", "wrap80_inline_pad"};
+
+// Inputs whose every anchor a mangle destroys: the prefilter (anchor_search.h)
+// then finds nothing, and mangle handling runs only on a candidate report's
+// lines (issue 12, "How"), so the expected result is no event at all, never
+// a wrong one. Key: input file, mangler.
+const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
+    {{"26-photon-1535-vmware-log-wrapper-4.19-memcg-v1-no-kill-line.log", "quoted_printable"},
+     "its only anchor, `Memory cgroup stats for`, is split by a soft line break (`Memory=` / ` cgroup stats`)"},
+};
 
 TEST(Metamorphic, EveryInputThroughEveryMangler) {
   auto in = inputs();
@@ -117,7 +131,7 @@ TEST(Metamorphic, EveryInputThroughEveryMangler) {
             << std::string_view(mangled).substr(0, 65536);
       }
       json got = events_json(mangled, input.name);
-      json want = clean;
+      json want = kNoEvent.count({input.name, m.name}) ? json::array() : clean;
       if (m.name == "reverse") {  // newest-first input gives the events newest first
         auto key = [](const json& e) { return e["victims"].dump() + e["trigger"].dump() + e["kind"].dump(); };
         auto by_key = [&](const json& a, const json& b) { return key(a) < key(b); };
@@ -155,6 +169,31 @@ TEST(Metamorphic, EveryInputThroughEveryMangler) {
   for (const auto& [name, t] : tally)
     std::cout << "[metamorphic] " << name << ": " << t.first << "/" << t.second << " inputs exact"
               << (kPending.count(name) ? " (pending)" : "") << "\n";
+}
+
+// The mangled texts read from compressed files (issue 20): each through one
+// format (gzip, xz, zstd in turn, so the suite costs one read more), in
+// 4 KiB chunks, gives exactly the events of the text itself.
+TEST(Metamorphic, EveryMangledInputThroughACompressedFile) {
+  std::string (*const formats[])(std::string_view) = {testing::gzip_bytes, testing::xz_bytes,
+                                                       testing::zstd_bytes};
+  size_t turn = 0;
+  for (const auto& input : inputs()) {
+    for (const auto& m : mangle::all()) {
+      const std::string mangled = m.apply(input.text);
+      const auto compress = formats[turn++ % 3];
+      json got = json::array();
+      ScanOptions opt{input.name, 2024};
+      ReportScanner scanner(opt, [&](OomEvent&& e) { got.push_back(event_to_json(e, nullptr)); });
+      ScannerSink sink(scanner);
+      const int fd = testing::memory_file(compress(mangled));
+      (void)read_log_fd(fd, input.name, sink, FileReadOptions{4096});
+      ::close(fd);
+      sink.end();
+      EXPECT_EQ(got, events_json(mangled, input.name)) << input.name << " through " << m.name << ", format "
+                                                       << (turn - 1) % 3;
+    }
+  }
 }
 
 }  // namespace

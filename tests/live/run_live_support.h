@@ -23,6 +23,20 @@
 
 namespace oomlens::live {
 
+/// A capped child cgroup of the tests' own (default 1.5 GiB), killed and
+/// removed at scope exit; `dir` is empty when it could not be made.
+struct Sup {
+  std::string dir;
+  explicit Sup(const std::string& name, uint64_t cap = 1536ull << 20) {
+    std::string err;
+    dir = make_child_cgroup(name, cap, &err);
+    EXPECT_FALSE(dir.empty()) << err;
+  }
+  ~Sup() {
+    if (!dir.empty()) (void)cgroup::kill_and_remove(dir);
+  }
+};
+
 using nlohmann::json;
 
 inline std::string tmpdir() {

@@ -5,7 +5,10 @@
 #include <grp.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <lzma.h>
+#include <sys/mman.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -90,6 +93,37 @@ inline std::string gzip_bytes(std::string_view content) {
   out.resize(zs.total_out);
   deflateEnd(&zs);
   return out;
+}
+
+/// Compresses `content` into one xz stream (preset 0: fast to make; the
+/// decoder's path does not depend on the preset).
+inline std::string xz_bytes(std::string_view content) {
+  std::string out(lzma_stream_buffer_bound(content.size()), '\0');
+  size_t pos = 0;
+  if (lzma_easy_buffer_encode(0, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const uint8_t*>(content.data()),
+                              content.size(), reinterpret_cast<uint8_t*>(out.data()), &pos,
+                              out.size()) != LZMA_OK)
+    std::abort();
+  out.resize(pos);
+  return out;
+}
+
+/// Compresses `content` into one zstd frame (level 3, zstd's default).
+inline std::string zstd_bytes(std::string_view content) {
+  std::string out(ZSTD_compressBound(content.size()), '\0');
+  const size_t n = ZSTD_compress(out.data(), out.size(), content.data(), content.size(), 3);
+  if (ZSTD_isError(n)) std::abort();
+  out.resize(n);
+  return out;
+}
+
+/// An anonymous in-memory file holding `content`, at offset 0 (the caller closes it).
+inline int memory_file(std::string_view content) {
+  const int fd = ::memfd_create("oomlens-test", MFD_CLOEXEC);
+  if (fd < 0) std::abort();
+  if (::write(fd, content.data(), content.size()) != static_cast<ssize_t>(content.size())) std::abort();
+  ::lseek(fd, 0, SEEK_SET);
+  return fd;
 }
 
 inline void write_file(const std::filesystem::path& path, std::string_view content) {

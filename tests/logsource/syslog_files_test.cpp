@@ -24,10 +24,11 @@ TEST(SyslogFiles, DatedCopies) {
 }
 
 TEST(SyslogFiles, UnsupportedCompressionIsSkippedWithReason) {
-  const LogSeries s = order_rotated_names("kern.log", {"kern.log.4.xz", "kern.log.5.bz2", "kern.log"});
-  EXPECT_EQ(s.paths, (std::vector<std::string>{"kern.log"}));
+  const LogSeries s = order_rotated_names(
+      "kern.log", {"kern.log.4.xz", "kern.log.5.bz2", "kern.log.3.zst", "kern.log.6.lz4", "kern.log"});
+  EXPECT_EQ(s.paths, (std::vector<std::string>{"kern.log.4.xz", "kern.log.3.zst", "kern.log"}));
   ASSERT_EQ(s.skipped.size(), 2u);
-  EXPECT_NE(s.skipped[0].find("gzip"), std::string::npos);
+  EXPECT_NE(s.skipped[0].find("gzip, xz and zstd"), std::string::npos);
 }
 
 TEST(SyslogFiles, OnlyRotatedCopiesWithoutLiveFile) {

@@ -9,6 +9,7 @@
 #include "monitor/sample.h"
 #include "monitor/tree.h"
 #include "render/plot.h"
+#include "render/run_page.h"
 #include "render/record_text.h"
 #include "../top/fixture_tree.h"
 
@@ -183,10 +184,10 @@ TEST(Render, SparklineAndPlot) {
       "{\"type\":\"event\",\"t_s\":1.2,\"kind\":\"oom_kill\",\"pid\":7}\n");
   auto svg = render::plot_svg(r);
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
-  EXPECT_NE(svg.find("OOM kill pid 7"), std::string::npos);
+  EXPECT_NE(svg.find(">OOM kill 7</text>"), std::string::npos);
   EXPECT_NE(svg.find("a&lt;b"), std::string::npos);
   EXPECT_EQ(svg.find("<script"), std::string::npos);
-  auto html = render::plot_html(r, svg);
+  auto html = render::run_page_html(render::run_plot_data(r));
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // no fetched resources
 }
 

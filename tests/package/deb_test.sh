@@ -48,6 +48,10 @@ check_cmd "installed run --py-stacks finds the hook" 0 '' -- "$O" run --py-stack
   python3 -c 'import os, sitecustomize; print(os.environ["PYTHONPATH"].split(":")[0]); print(sitecustomize.__file__)'
 grep -qx "$R/usr/share/oomlens/python" "$T/out"; ok "PYTHONPATH starts with the installed hook directory" $?
 grep -qx "$R/usr/share/oomlens/python/sitecustomize.py" "$T/out"; ok "the job imported the installed sitecustomize.py" $?
+# `import oomlens` from the installed package (run puts it on PYTHONPATH).
+check_cmd "installed run: the job imports oomlens" 0 '' -- "$O" run --record "$T/m.jsonl" -- \
+  python3 -c 'import oomlens; print(oomlens.__file__); print(oomlens.attempt())'
+grep -qx "$R/usr/share/oomlens/pylib/oomlens/__init__.py" "$T/out"; ok "the job imported the installed oomlens module" $?
 
 # Man pages: one per docs/ page, each formats without a warning.
 pages=$(ls "$R"/usr/share/man/man1/*.1.gz 2>/dev/null | wc -l)

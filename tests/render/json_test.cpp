@@ -10,7 +10,7 @@
 #include <string>
 
 #include "../diagnose/event_fixtures.h"
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
 namespace oomlens {
 namespace {

@@ -1,4 +1,4 @@
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
 #include <gtest/gtest.h>
 
@@ -55,6 +55,27 @@ TEST(Utf8, PrintableEscapesControls) {
   EXPECT_EQ(printable("evil\x1b[31mred"), "evil\\x1b[31mred");
   EXPECT_EQ(printable("a\nb\x7f"), "a\\x0ab\\x7f");
   EXPECT_EQ(printable("caf\xC3\xA9\xFF"), "caf\xC3\xA9" + R);
+}
+
+// Issue 21, item 4: C1 controls, bidi overrides and isolates, separators
+// are shown as \uNNNN; a title-setting OSC and a forged line are escaped.
+TEST(Utf8, PrintableNeutralisesBidiAndC1) {
+  EXPECT_EQ(printable("a\xC2\x9B" "2J"), "a\\u009b2J");                 // CSI as one C1 byte
+  EXPECT_EQ(printable("user\xE2\x80\xAEtxt.exe"), "user\\u202etxt.exe");  // RLO
+  EXPECT_EQ(printable("\xE2\x81\xA6x\xE2\x81\xA9"), "\\u2066x\\u2069");   // LRI … PDI
+  EXPECT_EQ(printable("a\xE2\x80\xA8" "b"), "a\\u2028b");
+  EXPECT_EQ(printable("\x1b]0;pwned\x07job\noomlens: verdict: oom_killed"),
+            "\\x1b]0;pwned\\x07job\\x0aoomlens: verdict: oom_killed");
+  EXPECT_EQ(printable("\xE2\x86\x92 \xC3\xA9"), "\xE2\x86\x92 \xC3\xA9");  // ordinary text is kept
+}
+
+TEST(Utf8, PrintableCutsOverlongFieldsWithAMarker) {
+  const std::string s = printable(std::string(10000, 'x'), 100);
+  EXPECT_EQ(s, std::string(100, 'x') + "\xE2\x80\xA6[9900 more bytes]");
+  // Never inside a character or an escape.
+  EXPECT_EQ(printable("\xC3\xA9\xC3\xA9", 3), "\xC3\xA9\xE2\x80\xA6[2 more bytes]");
+  EXPECT_EQ(printable("ab\x1b", 4), "ab\xE2\x80\xA6[1 more bytes]");
+  EXPECT_EQ(printable(std::string(kMaxPrintableBytes, 'y')).size(), kMaxPrintableBytes);
 }
 
 }  // namespace

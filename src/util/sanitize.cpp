@@ -1,5 +1,6 @@
-#include "render/utf8.h"
+#include "util/sanitize.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 
@@ -73,19 +74,51 @@ bool is_valid_utf8(std::string_view in) {
   return true;
 }
 
-std::string printable(std::string_view in) {
+namespace {
+
+/// The code point of the well-formed sequence `seq` (1–4 bytes).
+uint32_t code_point(std::string_view seq) {
+  const auto b = [&](size_t i) { return static_cast<uint32_t>(static_cast<uint8_t>(seq[i])); };
+  switch (seq.size()) {
+    case 1: return b(0);
+    case 2: return (b(0) & 0x1F) << 6 | (b(1) & 0x3F);
+    case 3: return (b(0) & 0x0F) << 12 | (b(1) & 0x3F) << 6 | (b(2) & 0x3F);
+    default: return (b(0) & 0x07) << 18 | (b(1) & 0x3F) << 12 | (b(2) & 0x3F) << 6 | (b(3) & 0x3F);
+  }
+}
+
+}  // namespace
+
+bool is_neutralised(uint32_t cp) {
+  return cp < 0x20 || cp == 0x7F ||                 // C0 controls, DEL
+         (cp >= 0x80 && cp <= 0x9F) ||               // C1 controls (0x9B is CSI on 8-bit terminals)
+         cp == 0x061C || cp == 0x200E || cp == 0x200F ||  // ALM, LRM, RLM
+         (cp >= 0x202A && cp <= 0x202E) ||           // LRE RLE PDF LRO RLO
+         (cp >= 0x2066 && cp <= 0x2069) ||           // LRI RLI FSI PDI
+         cp == 0x2028 || cp == 0x2029;               // line and paragraph separators
+}
+
+std::string printable(std::string_view in, size_t max_bytes) {
   const std::string clean = sanitize_utf8(in);
   std::string out;
-  out.reserve(clean.size());
-  for (const char c : clean) {
-    const auto b = static_cast<uint8_t>(c);
-    if (b < 0x20 || b == 0x7F) {
-      char buf[5];
-      std::snprintf(buf, sizeof buf, "\\x%02x", b);
-      out.append(buf);
-    } else {
-      out.push_back(c);
+  out.reserve(std::min(clean.size(), max_bytes) + 16);
+  size_t i = 0;
+  while (i < clean.size()) {
+    const size_t len = valid_sequence_length(clean, i);  // never 0 after sanitize_utf8
+    const std::string_view seq(clean.data() + i, len);
+    const uint32_t cp = code_point(seq);
+    char buf[12];
+    std::string_view piece = seq;
+    if (is_neutralised(cp)) {
+      const int n = cp < 0x80 ? std::snprintf(buf, sizeof buf, "\\x%02x", cp) : std::snprintf(buf, sizeof buf, "\\u%04x", cp);
+      piece = std::string_view(buf, static_cast<size_t>(n));
     }
+    if (out.size() + piece.size() > max_bytes) {
+      out += "\xE2\x80\xA6[" + std::to_string(clean.size() - i) + " more bytes]";
+      return out;
+    }
+    out.append(piece);
+    i += len;
   }
   return out;
 }

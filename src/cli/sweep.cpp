@@ -1,0 +1,184 @@
+// `oomlens sweep --param NAME=V1,V2,... [options] -- CMD ... {NAME} ...`:
+// run a job at a few parameter values, one at a time, each under `run`
+// in its own memory cgroup; fit the peaks and say what fits (docs/sweep.md).
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fmt/core.h>
+#include <fstream>
+
+#include "cli/commands.h"
+#include "diagnose/sweep_analysis.h"
+#include "guard/options.h"
+#include "proc/proc.h"
+#include "render/sweep.h"
+#include "supervise/job_cgroup.h"
+#include "supervise/sweep.h"
+#include "util/exit_status.h"
+#include "util/message.h"
+
+namespace oomlens::cli {
+namespace {
+
+constexpr size_t kMaxPointsWithoutYes = 64;
+
+struct SweepArgs {
+  std::vector<std::string> params, predict;
+  std::string for_s, grace, limit, budget, output, dir;
+  bool json = false, yes = false;
+};
+
+bool ends_with(const std::string& s, const std::string& ext) {
+  return s.size() > ext.size() && s.compare(s.size() - ext.size(), ext.size(), ext) == 0;
+}
+
+std::string default_dir() {
+  char buf[64];
+  std::time_t t = std::time(nullptr);
+  std::strftime(buf, sizeof buf, "oomlens-sweep-%Y%m%d-%H%M%S", std::localtime(&t));
+  return buf;
+}
+
+}  // namespace
+
+void add_sweep(CLI::App& app, int* status) {
+  auto* cmd = app.add_subcommand("sweep", "Run a job at a few parameter values, fit its peak memory, and say what fits");
+  auto a = std::make_shared<SweepArgs>();
+  cmd->add_option("--param", a->params, "NAME=V1,V2,...: a parameter and its values; {NAME} in the command is "
+                                        "replaced by each (repeat for more parameters: every combination runs)")
+      ->type_name("NAME=V,...");
+  cmd->add_option("--for", a->for_s, "end each point after this long (SIGTERM, then SIGKILL of its cgroup after "
+                                     "--grace): enough to see the memory's trend");
+  cmd->add_option("--grace", a->grace, "with --for: how long a point may take to end after SIGTERM (default 10s)");
+  cmd->add_option("--limit", a->limit, "each point's memory cgroup limit (e.g. 2G, 80%; default 100%: a cgroup "
+                                       "of its own, no tighter limit)");
+  cmd->add_option("--budget", a->budget, "the memory the job may have (e.g. 16G): the largest value that fits it "
+                                         "is said (default --limit, else MemAvailable)");
+  cmd->add_option("--predict", a->predict, "NAME=V1,V2: predict the peaks at values that were not run")
+      ->type_name("NAME=V,...");
+  cmd->add_flag("--json", a->json, "print the JSON document (docs/schema/sweep.schema.json) instead of the table");
+  cmd->add_option("-o,--output", a->output, "also draw the peaks against the first numeric parameter: .svg or .html")
+      ->type_name("FILE");
+  cmd->add_option("--dir", a->dir, "where the points' records and logs go (default oomlens-sweep-<time>)")
+      ->type_name("DIR");
+  cmd->add_flag("--yes", a->yes, "run a sweep of more than 64 points");
+  cmd->prefix_command();
+  cmd->footer("Everything after the options (or after --) is the command. Exit status: 0 every point ran (an "
+              "OOM-killed point is a result), 1 some point left no verdict (its command could not be run: see its "
+              "log), 2 usage error (a parameter with no values or given twice, {NAME} missing from the command, "
+              "more than 64 points without --yes), 125 oomlens failed, 130 interrupted.");
+  cmd->callback([cmd, a, status]() {
+    std::vector<std::string> argv = cmd->remaining();
+    if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();
+    if (!argv.empty() && argv.front() == "--") argv.erase(argv.begin());
+    else if (!argv.empty() && argv.front().size() > 1 && argv.front()[0] == '-') {
+      print_error("sweep", "unknown option '{}' (oomlens sweep --help lists them; a command that starts with '-' "
+                  "goes after --)", argv.front());
+      *status = kExitUsage;
+      return;
+    }
+    auto usage = [status](const std::string& m) {
+      print_error("sweep", "{}", m);
+      *status = kExitUsage;
+    };
+    std::vector<diagnose::SweepParam> params;
+    std::string err;
+    for (auto& t : a->params) {
+      auto p = diagnose::parse_sweep_param(t, &err);
+      if (!p) return usage(err);
+      params.push_back(*p);
+    }
+    auto points = diagnose::plan_sweep(params, argv, &err);
+    if (!points) return usage(err);
+    supervise::SweepRunOptions ro;
+    if (!a->for_s.empty()) {
+      auto d = guard::parse_duration("--for", a->for_s, false);
+      if (auto* e = std::get_if<std::string>(&d)) return usage(*e);
+      ro.for_s = std::get<std::optional<double>>(d);
+    }
+    if (!a->grace.empty()) {
+      if (!ro.for_s) return usage("--grace needs --for");
+      auto d = guard::parse_duration("--grace", a->grace, false);
+      if (auto* e = std::get_if<std::string>(&d)) return usage(*e);
+      ro.grace_s = *std::get<std::optional<double>>(d);
+    }
+    if (!a->limit.empty()) {
+      if (!supervise::parse_limit_spec(a->limit)) return usage(supervise::limit_spec_error(a->limit));
+      ro.limit = a->limit;
+    }
+    std::optional<double> budget;
+    std::string budget_source;
+    if (!a->budget.empty()) {
+      auto b = guard::parse_budget(a->budget);
+      if (auto* e = std::get_if<std::string>(&b)) return usage("--budget: " + *e);
+      budget = static_cast<double>(std::get<uint64_t>(b));
+      budget_source = "--budget";
+    }
+    std::vector<std::pair<std::string, std::vector<std::string>>> predict;
+    for (auto& t : a->predict) {
+      auto p = diagnose::parse_sweep_param(t, &err);
+      if (!p) return usage("--predict: " + err.substr(err.find(' ') + 1));
+      bool known = false;
+      for (auto& q : params) known = known || q.name == p->name;
+      if (!known) return usage(fmt::format("--predict {}: no --param {} was swept", t, p->name));
+      predict.emplace_back(p->name, p->values);
+    }
+    if (!a->output.empty() && !ends_with(a->output, ".svg") && !ends_with(a->output, ".html"))
+      return usage(fmt::format("-o '{}': the output must end in .svg or .html", a->output));
+    if (points->size() > kMaxPointsWithoutYes && !a->yes) {
+      std::string how_long = ro.for_s
+          ? fmt::format("at least {:.0f} min at --for {} each, one at a time",
+                        static_cast<double>(points->size()) * *ro.for_s / 60.0, a->for_s)
+          : "each runs to its end, one at a time (--for bounds each point)";
+      return usage(fmt::format("{} points is more than {}: {}; give --yes to run them, or fewer values",
+                               points->size(), kMaxPointsWithoutYes, how_long));
+    }
+    ro.dir = a->dir.empty() ? default_dir() : a->dir;
+    if (::mkdir(ro.dir.c_str(), 0755) != 0 && errno != EEXIST) {
+      print_error("sweep", "cannot create {}: {}", ro.dir, std::strerror(errno));
+      *status = kExitOwnFailure;
+      return;
+    }
+    std::vector<diagnose::SweepPointResult> results;
+    bool missing = false;
+    for (size_t i = 0; i < points->size() && !supervise::sweep_interrupted(); ++i) {
+      results.push_back(supervise::run_sweep_point((*points)[i], static_cast<int>(i + 1),
+                                                   static_cast<int>(points->size()), ro));
+      missing = missing || results.back().figures.cause.empty();
+    }
+    if (!budget && !a->limit.empty())
+      for (auto& r : results)
+        if (r.figures.limit_bytes) {
+          budget = static_cast<double>(*r.figures.limit_bytes);
+          budget_source = "--limit";
+          break;
+        }
+    if (!budget)
+      if (auto mi = proc::read_meminfo(); mi && mi->mem_available_bytes) {
+        budget = static_cast<double>(*mi->mem_available_bytes);
+        budget_source = "MemAvailable";
+      }
+    diagnose::SweepAnalysisInput in{params, results, predict, budget, budget_source, 0.10};
+    auto analysis = diagnose::analyze_sweep(in);
+    std::string table = render::sweep_table(params, results, analysis);
+    if (a->json) fmt::print("{}\n", render::sweep_json(params, results, analysis).dump(2));
+    else fmt::print("{}", table);
+    std::fflush(stdout);
+    if (!a->output.empty()) {
+      std::string svg = render::sweep_svg(params, results, analysis);
+      if (svg.empty()) {
+        print_error("sweep", "no numeric parameter to draw against: {} not written", a->output);
+      } else {
+        std::ofstream out(a->output, std::ios::binary);
+        out << (ends_with(a->output, ".html") ? render::sweep_html(svg, table) : svg);
+        if (!out) print_error("sweep", "cannot write {}", a->output);
+      }
+    }
+    *status = supervise::sweep_interrupted() ? kExitSweepInterrupted : missing ? kExitSweepPointFailed : kExitSuccess;
+  });
+}
+
+}  // namespace oomlens::cli

@@ -1,0 +1,79 @@
+// The run summary's allocation-site lines (render/sites_text.h).
+#include "render/sites_text.h"
+
+#include <map>
+
+#include <fmt/core.h>
+
+#include "render/record_text.h"
+#include "render/utf8.h"
+
+namespace oomlens::render {
+
+using nlohmann::json;
+
+namespace {
+
+std::string str(const json& j, const char* k) {
+  auto it = j.find(k);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string base(const std::string& path) {
+  auto s = path.rfind('/');
+  return s == std::string::npos ? path : path.substr(s + 1);
+}
+
+}  // namespace
+
+std::string site_frame_text(const json& f, bool first) {
+  const std::string fn = str(f, "function"), file = str(f, "file"), obj = str(f, "object"), src = str(f, "source");
+  const bool has_line = f.contains("line") && f["line"].is_number_integer();
+  const std::string where = file.empty() ? "" : base(file) + (has_line ? ":" + std::to_string(f["line"].get<int>()) : "");
+  if (obj.empty()) {  // Python
+    std::string what = first && !src.empty() ? src : fn;
+    return where.empty() ? what : where + " " + what;
+  }
+  std::string name = fn.empty() ? "?" : fn;
+  if (!where.empty()) return name + " (" + where + ")";
+  return name + " in " + base(obj);
+}
+
+std::vector<std::string> peak_sites_lines(const json& v, size_t per_process) {
+  std::vector<std::string> out;
+  auto it = v.find("peak_sites");
+  if (it == v.end() || !it->is_array()) return out;
+  auto frames_text = [](const json& site) {
+    const json& all = site.contains("frames") && site["frames"].is_array() ? site["frames"] : json::array();
+    if (all.empty()) return std::string("[other stacks]");
+    // A stack with Python frames reads from its innermost Python frame
+    // (native frames below it, e.g. a torch op's, stay in the JSON).
+    json shown = json::array();
+    for (auto& f : all)
+      if (str(f, "object").empty()) shown.push_back(f);
+    if (shown.empty()) shown = all;
+    std::string s;
+    for (size_t i = 0; i < shown.size() && i < 3; ++i) {
+      std::string t = site_frame_text(shown[i], i == 0);
+      if (t.size() > 90) t = oomlens::sanitize_utf8(t.substr(0, 87)) + "...";  // a cut character becomes U+FFFD
+      s += (i ? " \u2190 " : "") + t;
+    }
+    return s;
+  };
+  if (it->empty()) {
+    out.push_back("sites: none recorded");
+  }
+  std::map<int, size_t> shown;
+  for (auto& site : *it) {
+    int pid = site.value("pid", 0);
+    if (shown[pid]++ >= per_process) continue;
+    double b = site.contains("bytes") && site["bytes"].is_number() ? site["bytes"].get<double>() : 0;
+    out.push_back(fmt::format("{} pid {}: {} at {}", str(site, "role"), pid, human_bytes(b), frames_text(site)));
+  }
+  if (auto s = v.find("sites"); s != v.end() && s->is_object() && s->contains("notes") && (*s)["notes"].is_array())
+    for (auto& n : (*s)["notes"])
+      if (n.is_string()) out.push_back("sites: " + n.get<std::string>());
+  return out;
+}
+
+}  // namespace oomlens::render

@@ -1,0 +1,209 @@
+#include "supervise/restart.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <csignal>
+#include <ctime>
+#include <filesystem>
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "cgroup/cgroup.h"
+#include "monitor/record.h"
+#include "proc/proc.h"
+#include "supervise/job_env.h"
+#include "supervise/session_state.h"
+#include "supervise/signals.h"
+
+namespace oomlens::supervise {
+namespace {
+
+using nlohmann::json;
+
+volatile sig_atomic_t g_child = 0;
+volatile sig_atomic_t g_stop = 0;
+
+// SIGTERM/SIGHUP/SIGUSR1/SIGUSR2 sent to this process go on to the current
+// attempt's oomlens (our own child), which forwards them to its job; they
+// also end the restarts. SIGINT/SIGQUIT from the terminal reach the whole
+// process group (the attempt and its job) already.
+void on_signal(int sig) {
+  if (sig == SIGTERM || sig == SIGHUP) g_stop = 1;
+  if (g_child > 0) ::kill(g_child, sig);
+}
+
+void install_handlers() {
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int s : {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2}) ::sigaction(s, &sa, nullptr);
+  struct sigaction ign {};
+  ign.sa_handler = SIG_IGN;
+  sigemptyset(&ign.sa_mask);
+  for (int s : {SIGINT, SIGQUIT}) ::sigaction(s, &ign, nullptr);
+}
+
+void restore_handlers() {
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  for (int s : {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGINT, SIGQUIT}) ::sigaction(s, &dfl, nullptr);
+}
+
+// What the machine can give one job: oomlens's own cgroup limit, else
+// MemTotal (as --limit N% resolves; supervise/job_cgroup.h).
+uint64_t machine_cap_bytes() {
+  auto mi = proc::read_meminfo();
+  uint64_t ram = mi && mi->mem_total_bytes ? *mi->mem_total_bytes : 0;
+  if (auto h = cgroup::find_memory_hierarchy("/"))
+    if (auto own = cgroup::memory_cgroup_dir(*h, 0, "/"))
+      if (auto l = cgroup::tightest_limit(*h, *own); l.bytes && (!ram || *l.bytes < ram)) return *l.bytes;
+  return ram;
+}
+
+// Sleeps `s` seconds unless a stop signal arrives.
+void back_off(double s) {
+  double until = now_s() + s;
+  while (!g_stop && now_s() < until) {
+    double left = until - now_s();
+    if (left > 0.2) left = 0.2;
+    timespec ts{static_cast<time_t>(left), static_cast<long>((left - static_cast<double>(static_cast<time_t>(left))) * 1e9)};
+    ::nanosleep(&ts, nullptr);
+  }
+}
+
+std::string mib(std::optional<uint64_t> b) {
+  return b ? fmt::format("{:.1f} MiB", static_cast<double>(*b) / 1048576.0) : std::string("no limit");
+}
+
+}  // namespace
+
+std::string attempt_record_path(const std::string& record, int attempt) {
+  if (attempt <= 1) return record;
+  const std::string ext = ".jsonl";
+  if (record.size() > ext.size() && record.compare(record.size() - ext.size(), ext.size(), ext) == 0)
+    return record.substr(0, record.size() - ext.size()) + ".attempt" + std::to_string(attempt) + ext;
+  return record + ".attempt" + std::to_string(attempt);
+}
+
+int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& policy) {
+  const uint64_t cap = machine_cap_bytes();
+  std::optional<LimitSpec> limit = base.limit;
+  char tmpl[] = "/tmp/oomlens-restart-XXXXXX";
+  std::string ack_dir = ::mkdtemp(tmpl) ? tmpl : "";
+  install_handlers();
+  std::vector<std::string> lines;  // the summary, one line per attempt
+  int last_status = 0;
+  for (int k = 1;; ++k) {
+    std::optional<std::string> ack;
+    if (k >= 2 && !ack_dir.empty()) ack = ack_dir + "/attempt" + std::to_string(k);
+    RunOptions ro = base;
+    ro.record_path = attempt_record_path(base.record_path, k);
+    ro.limit = limit;
+    pid_t pid = ::fork();
+    if (pid < 0) {
+      say(fmt::format("cannot start attempt {}: fork: {}", k, std::strerror(errno)));
+      if (k == 1) return kExitOwnFailure;
+      break;  // end like the attempt before
+    }
+    if (pid == 0) {
+      restore_handlers();
+      set_job_environment(k, base.guard.action, ack);
+      ::_exit(run_job(ro));
+    }
+    g_child = pid;
+    int st = 0;
+    while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    }
+    g_child = 0;
+    last_status = st;
+    const JobEnd end = job_end_from_wait_status(st);
+    std::string err;
+    auto rec = monitor::read_record(ro.record_path, &err);
+    json attempt = {{"type", "attempt"}, {"attempt", k}, {"record", ro.record_path}, {"cause", nullptr},
+                    {"summary", nullptr}, {"limit_bytes", nullptr}, {"peak_anon_shmem_bytes", nullptr},
+                    {"shell_status", shell_status(end)}, {"restart", false}, {"reason", ""},
+                    {"resume_asked", k >= 2 ? json(ack && ::access(ack->c_str(), F_OK) == 0) : json(nullptr)}};
+    diagnose::AttemptEnd ae;
+    ae.succeeded = end.exited && end.exit_code == 0;
+    std::optional<uint64_t> limit_bytes;
+    if (rec && rec->verdict) {
+      const json& v = *rec->verdict;
+      ae.cause = v.value("cause", std::string());
+      attempt["cause"] = ae.cause;
+      attempt["summary"] = v.value("summary", std::string());
+      if (v.contains("limit_bytes") && v["limit_bytes"].is_number_unsigned() && base.limit)
+        limit_bytes = v["limit_bytes"].get<uint64_t>();
+      attempt["limit_bytes"] = limit_bytes ? json(*limit_bytes) : json(nullptr);
+      if (v.contains("peak") && v["peak"].contains("cgroup_anon_shmem_bytes"))
+        attempt["peak_anon_shmem_bytes"] = v["peak"]["cgroup_anon_shmem_bytes"];
+    }
+    diagnose::RestartDecision d;
+    if (!rec || !rec->verdict) {
+      d.reason = "it wrote no verdict (oomlens itself failed, or the command could not be run)";
+    } else if (g_stop) {
+      d.reason = "oomlens was asked to stop";
+    } else {
+      d = diagnose::decide_restart(policy, k, ae, limit_bytes, cap);
+    }
+    attempt["restart"] = d.restart;
+    attempt["reason"] = d.reason;
+    if (d.restart && d.next_limit_bytes) attempt["next_limit_bytes"] = *d.next_limit_bytes;
+    {
+      int fd = ::open(base.record_path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+      if (fd >= 0) {
+        std::string line = attempt.dump() + "\n";
+        write_all(fd, line.data(), line.size());
+        ::fdatasync(fd);
+        ::close(fd);
+      }
+    }
+    std::string line = fmt::format("  attempt {}: {} (status {}, limit {}){}", k,
+                                   ae.cause.empty() ? std::string("no verdict") : ae.cause, shell_status(end),
+                                   mib(limit_bytes), k == 1 ? std::string() : "; record " + ro.record_path);
+    if (k >= 2)
+      line += attempt["resume_asked"] == true
+                  ? "; it asked whether it was resuming (it may have resumed from its checkpoint)"
+                  : "; it never asked whether it was resuming (no oomlens.resumed(), no $OOMLENS_RESUME_ACK "
+                    "file): it most likely started over";
+    lines.push_back(line);
+    auto print_summary = [&](const std::string& why) {
+      std::string text = fmt::format("oomlens: {} attempt{} (--restart-on-oom {}); not restarted: {}\n", k,
+                                     k == 1 ? "" : "s", policy.max_restarts, why);
+      for (auto& l : lines) text += l + "\n";
+      if (base.limit && ae.succeeded) text += fmt::format("  the limit that worked: {}\n", mib(limit_bytes));
+      else if (base.limit && policy.limit_step_fraction) text += "  no limit tried was enough\n";
+      text += fmt::format("  exit status: the last attempt's ({})\n", shell_status(end));
+      write_all(2, text.data(), text.size());
+    };
+    if (!d.restart) {
+      print_summary(d.reason);
+      break;
+    }
+    if (d.next_limit_bytes && limit_bytes && *d.next_limit_bytes != *limit_bytes) {
+      LimitSpec s;
+      s.bytes = *d.next_limit_bytes;
+      limit = s;
+    }
+    say(fmt::format("attempt {} ended ({}); restarting in {:g} s as attempt {}{}{}", k, d.reason, policy.backoff_s,
+                    k + 1, d.next_limit_bytes ? " with --limit " + mib(d.next_limit_bytes) : std::string(),
+                    d.limit_capped ? " (capped at what the machine can give)" : ""));
+    back_off(policy.backoff_s);
+    if (g_stop) {
+      print_summary("oomlens was asked to stop during the back-off");
+      break;
+    }
+  }
+  if (!ack_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(ack_dir, ec);
+  }
+  restore_handlers();
+  end_like(job_end_from_wait_status(last_status));
+}
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,50 @@
+#pragma once
+// `run --sites` (docs/run.md, "Allocation sites"): preloading
+// liboomlens-sites.so into the job, and reading what it left after the job
+// ended. The tables live in RECORD.sites/ beside the record.
+//
+// Environment change: LD_PRELOAD gains the library at its end (a user's
+// own LD_PRELOAD is kept, first); OOMLENS_SITES_DIR names the directory;
+// OOMLENS_SITES_LIB the library (not used yet: a child that drops
+// LD_PRELOAD runs without sites). Set in oomlens only around the spawn.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace oomlens::supervise {
+
+/// Where liboomlens-sites.so is, relative to the oomlens binary `exe`:
+/// EXE_DIR/lib/oomlens/preload (the build tree) or
+/// EXE_DIR/../lib/oomlens/preload (installed). nullopt when neither holds it.
+[[nodiscard]] std::optional<std::string> find_sites_library(const std::string& exe);
+
+/// LD_PRELOAD's new value: `old` (may be empty) with `lib` appended
+/// (space-separated, as ld.so reads it); unchanged when `lib` is already there. Pure.
+[[nodiscard]] std::string append_preload(const std::string& old, const std::string& lib);
+
+class SitesRun {
+ public:
+  /// Prepares the directory for `record_path` and checks the command.
+  /// Returns a note (said once, recorded) when the run goes on without sites.
+  std::optional<std::string> prepare(const std::string& record_path, const std::vector<std::string>& argv);
+  [[nodiscard]] bool active() const { return active_; }
+  /// Sets the job's environment in this process (just before the spawn)...
+  void set_env();
+  /// ...and restores oomlens's own right after it.
+  void restore_env();
+  /// After the job: the verdict's `peak_sites` and `sites` (roles: pid -> role).
+  void add_to_verdict(nlohmann::json& verdict, const std::map<int, std::string>& roles);
+  [[nodiscard]] const std::string& dir() const { return dir_; }
+
+ private:
+  std::optional<std::string> prepare_dir(const std::string& record_path, const std::vector<std::string>& argv);
+  bool active_ = false;
+  std::string dir_, lib_;
+  std::optional<std::string> old_preload_;
+  std::vector<std::string> notes_;
+};
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,141 @@
+#include "supervise/sweep.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fmt/core.h>
+
+#include "monitor/record.h"
+#include "supervise/session_state.h"
+#include "util/file.h"
+
+namespace oomlens::supervise {
+namespace {
+
+volatile sig_atomic_t g_interrupted = 0;
+volatile sig_atomic_t g_point = 0;
+
+// SIGTERM/SIGHUP to the sweep go on to the running point's `oomlens run`
+// (our child, which forwards them to its job); SIGINT from the terminal
+// reaches the whole foreground group already. Either stops the sweep.
+void on_signal(int sig) {
+  g_interrupted = 1;
+  if (sig != SIGINT && g_point > 0) ::kill(g_point, sig);
+}
+
+void install_handlers_once() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(s, &sa, nullptr);
+}
+
+void sleep_ms(int ms) {
+  timespec ts{ms / 1000, (ms % 1000) * 1000000L};
+  ::nanosleep(&ts, nullptr);
+}
+
+// SIGKILL to every process in the point's cgroup (the header's
+// limits.cgroup_dir: the job's own cgroup, made by the point's run).
+void kill_point_cgroup(const std::string& record) {
+  std::string err;
+  auto rec = monitor::read_record(record, &err);
+  if (!rec || !rec->header || !(*rec->header).contains("limits")) return;
+  const auto& l = (*rec->header)["limits"];
+  if (!l.value("created", false) || !l.contains("cgroup_dir") || !l["cgroup_dir"].is_string()) return;
+  auto procs = read_file(l["cgroup_dir"].get<std::string>() + "/cgroup.procs");
+  if (!procs) return;
+  size_t pos = 0;
+  while (pos < procs->size()) {
+    size_t nl = procs->find('\n', pos);
+    std::string line = procs->substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+    pos = nl == std::string::npos ? procs->size() : nl + 1;
+    if (int pid = std::atoi(line.c_str()); pid > 1) ::kill(pid, SIGKILL);
+  }
+}
+
+}  // namespace
+
+bool sweep_interrupted() { return g_interrupted != 0; }
+
+std::vector<std::string> sweep_point_argv(const std::string& exe, const std::string& record,
+                                          const SweepRunOptions& o, const std::vector<std::string>& job) {
+  std::vector<std::string> a = {exe, "run", "--record", record, "--limit", o.limit, "--linger", "10"};
+  a.insert(a.end(), o.run_args.begin(), o.run_args.end());
+  a.push_back("--");
+  a.insert(a.end(), job.begin(), job.end());
+  return a;
+}
+
+diagnose::SweepPointResult run_sweep_point(const diagnose::SweepPoint& point, int index, int total,
+                                           const SweepRunOptions& o) {
+  install_handlers_once();
+  diagnose::SweepPointResult r;
+  r.params = point.params;
+  r.record = fmt::format("{}/point-{}.jsonl", o.dir, index);
+  r.log = fmt::format("{}/point-{}.log", o.dir, index);
+  std::string label;
+  for (auto& [n, v] : point.params) label += fmt::format("{}{}={}", label.empty() ? "" : " ", n, v);
+  say(fmt::format("sweep point {}/{}: {} (record {})", index, total, label, r.record));
+  char exe[4096];
+  ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return r;
+  exe[n] = 0;
+  auto argv = sweep_point_argv(exe, r.record, o, point.argv);
+  pid_t pid = ::fork();
+  if (pid < 0) return r;
+  if (pid == 0) {
+    int fd = ::open(r.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+      ::dup2(fd, 1);
+      ::dup2(fd, 2);
+    }
+    int nul = ::open("/dev/null", O_RDONLY);
+    if (nul >= 0) ::dup2(nul, 0);
+    std::vector<char*> a;
+    for (auto& s : argv) a.push_back(s.data());
+    a.push_back(nullptr);
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(s, &dfl, nullptr);
+    ::execv(a[0], a.data());
+    ::_exit(127);
+  }
+  g_point = pid;
+  const double t0 = now_s();
+  bool termed = false, killed = false, run_killed = false;
+  int st = 0;
+  while (true) {
+    pid_t w = ::waitpid(pid, &st, WNOHANG);
+    if (w == pid) break;
+    if (w < 0 && errno != EINTR) break;
+    const double t = now_s() - t0;
+    if (o.for_s && !termed && t >= *o.for_s) {
+      ::kill(pid, SIGTERM);  // run forwards it to the job's main process
+      termed = true;
+      r.stopped_by_for = true;
+    }
+    if (termed && !killed && t >= *o.for_s + o.grace_s) {
+      kill_point_cgroup(r.record);
+      killed = true;
+    }
+    if (killed && !run_killed && t >= *o.for_s + o.grace_s + 30) {
+      ::kill(pid, SIGKILL);  // our own child: its run did not end after its job's cgroup was emptied
+      run_killed = true;
+    }
+    sleep_ms(50);
+  }
+  g_point = 0;
+  std::string err;
+  if (auto rec = monitor::read_record(r.record, &err)) r.figures = diagnose::point_figures(*rec);
+  return r;
+}
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The HTML pages (explain --html, report --html, plot -o x.html) opened in
+# headless Chromium at a desktop and a phone width: no uncaught script
+# error, no network request (the page's CSP refuses any, and Chromium
+# logs a refusal), no overlapping or clipped label and nothing wider than
+# the window (the page's own check, read back with --dump-dom), every
+# victim pid of the JSON in the page, hostile comms escaped. Screenshots
+# are left in $OOMLENS_HTML_SHOTS (default: build/html-shots) to look at.
+# usage: html_pages.sh OOMLENS_BINARY SOURCE_DIR
+set -uo pipefail
+BIN=$1
+SRC=$2
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/harness/check.sh"
+SHOTS=${OOMLENS_HTML_SHOTS:-$(dirname "$BIN")/html-shots}
+mkdir -p "$SHOTS"
+REC=$SRC/tests/fixtures/records
+
+# A log with a hostile comm: markup and an escape byte.
+printf '[  100.000000] Out of memory: Killed process 4242 (<svg/onload=x>\033[31m) total-vm:1000kB, anon-rss:500kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:40kB oom_score_adj:0\n' >"$T/hostile.log"
+
+"$BIN" explain --html "$SRC"/tests/corpus/*.log "$T/hostile.log" >"$T/explain.html"; ok "explain --html exits 0" $?
+"$BIN" explain --json "$SRC"/tests/corpus/*.log "$T/hostile.log" >"$T/explain.json"
+"$BIN" report --html "$REC/sites-peak.jsonl" >"$T/report.html"; ok "report --html exits 0" $?
+"$BIN" report --html "$REC/sweep-num-workers.json" >"$T/sweep.html"; ok "report --html of a sweep exits 0" $?
+"$BIN" plot "$REC/near-twice-warned.jsonl" -o "$T/plot.html"; ok "plot -o x.html exits 0" $?
+check "report --html and --json are exclusive" 2 "excludes" -- report --html --json "$REC/torch-oom-killed.jsonl"
+check "explain --html and --json are exclusive" 2 "excludes" -- explain --html --json "$T/hostile.log"
+
+! grep -q '<svg/onload' "$T/explain.html"; ok "a hostile comm is escaped" $?
+! grep -q $'\033' "$T/explain.html"; ok "no control byte reaches the page" $?
+grep -q '&lt;svg/onload=x&gt;\\x1b\[31m' "$T/explain.html"; ok "the hostile comm is shown, escaped" $?
+
+/usr/bin/python3 - "$T" <<'PY'; ok "every victim pid and the checks' figures of the JSON are in the page" $?
+import json, re, sys
+t = sys.argv[1]
+doc = json.load(open(f"{t}/explain.json")); page = open(f"{t}/explain.html").read()
+missing = [v["pid"] for e in doc["events"] for v in e["victims"] if f"pid {v['pid']} " not in page]
+figs = [f"{k} {v}" for e in doc["events"] if e.get("explanation") for c in e["explanation"]["checks"]
+        for k, v in c.get("figures", {}).items() if f"{k} {v}" not in page]
+if missing or figs: print("  missing:", missing[:5], figs[:5]); sys.exit(1)
+PY
+/usr/bin/python3 - "$REC/sites-peak.jsonl" "$T/report.html" <<'PY'; ok "the run page has the victim, every process and the sites" $?
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]; page = open(sys.argv[2]).read()
+v = lines[-1]
+need = [str(k["pid"]) for k in v["kernel_kills"]] + [str(p["pid"]) for p in v["procs"]] + [v["cause"], "dataloader_train.py:31"]
+miss = [n for n in need if n not in page]
+if miss: print("  missing:", miss); sys.exit(1)
+PY
+for f in explain report sweep plot; do
+  grep -qF "Content-Security-Policy\" content=\"default-src 'none'" "$T/$f.html"; ok "$f: a CSP forbids network requests" $?
+  ! sed 's|xmlns="http://www.w3.org/2000/svg"||g' "$T/$f.html" | grep -qE '(src|href)="[a-z]+:|url\(|@import|https?://'
+  ok "$f: nothing to fetch in the page" $?
+done
+
+# 100 events: under 1 MB.
+for i in 1 2 3; do cat "$SRC"/tests/corpus/*.log; done >"$T/many.log"
+"$BIN" explain --html "$T/many.log" >"$T/many.html"
+n=$(grep -c '<section class="ev"' "$T/many.html"); size=$(stat -c %s "$T/many.html")
+[ "$n" -ge 100 ] && [ "$size" -lt 1000000 ]; ok "a page of $n events is $size bytes (< 1 MB)" $?
+
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$CHROMIUM" ]; then
+  echo "SKIP chromium checks: chromium is not installed (scripts/install-deps.sh test installs it)"
+  [ "${CI:-}" = true ] && fail=$((fail+1))
+  finish html_pages; exit
+fi
+open_page() {  # open_page PAGE WIDTH: DOM into $T/PAGE-WIDTH.dom, console into .log, a screenshot
+  timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \
+    --enable-logging=stderr --v=0 --window-size="$2,1400" --screenshot="$SHOTS/$1-$2.png" \
+    --dump-dom "file://$T/$1.html" >"$T/$1-$2.dom" 2>"$T/$1-$2.log"
+}
+for f in explain report sweep plot many; do
+  for w in 1280 390; do open_page "$f" "$w" & done
+  wait
+done
+for f in explain report sweep plot many; do
+  for w in 1280 390; do
+    dom=$T/$f-$w.dom
+    grep -q 'data-layout="ok"' "$dom"; ok "$f at $w px: no overlapping or clipped label, nothing off the page" $? ||
+      grep -o 'data-layout="[^"]*"' "$dom" | cut -c1-400 | sed 's/^/  /'
+    ! grep -q 'data-errors=' "$dom"; ok "$f at $w px: no uncaught script error" $?
+    ! grep -qE 'Refused to|Uncaught' "$T/$f-$w.log"; ok "$f at $w px: no refused request, no console error" $? ||
+      grep -E 'Refused to|Uncaught' "$T/$f-$w.log" | head -3 | sed 's/^/  /'
+    [ -s "$SHOTS/$f-$w.png" ]; ok "$f at $w px: a screenshot" $?
+    echo "  $f at $w px: $(grep -o 'data-labels="[0-9]*"' "$dom") $(grep -o 'data-ready-ms="[0-9]*"' "$dom")"
+  done
+done
+finish html_pages
