@@ -12,15 +12,6 @@ constexpr const char* kOther = "_other";
 
 }  // namespace
 
-OwnerKey owner_labels(const OomEvent& e) {
-  if (e.memcg) {
-    if (const auto& o = e.memcg->owner) return {o->kind, o->name.value_or(o->id)};
-    const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
-    if (path && *path != "/") return {"cgroup", *path};
-  }
-  return {"none", ""};
-}
-
 void MetricsState::record(const WatchEvent& w) {
   if (w.type != EmitType::event) return;
   (w.evidence == Evidence::log ? events_log : w.evidence == Evidence::tracepoint ? events_tracepoint : events_counter_only) += 1;
