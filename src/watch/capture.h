@@ -99,8 +99,8 @@ class Capture {
   void finish();
   /// The tracepoint's trace_pipe for poll(2), or -1 (no tracepoint source).
   [[nodiscard]] int trace_fd() const { return trace_ ? trace_->fd() : -1; }
-  /// Reads the kernel log first (so a kill line printed with the event is
-  /// known), then every mark_victim event: one event per kill, at once.
+  /// Every mark_victim event available: one event per kill, emitted at
+  /// once (the victims' /proc/PID/cgroup read first), then the kernel log.
   void on_trace_readable();
   /// "on (pid comm total_vm …)" or "off: <reason>" (after open()).
   [[nodiscard]] const std::string& tracepoint_status() const { return trace_status_; }

@@ -88,8 +88,11 @@ void Capture::on_trace_readable() {
   for (const auto& v : marks)
     paths.push_back(hierarchy_ ? cgroup::memory_cgroup_path(*hierarchy_, static_cast<int>(v.pid), opt_.root)
                                : std::nullopt);
-  on_readable();  // the kill line is printed right after the tracepoint fires: read it next
+  // Emitted before the log is read: a flood of records there must not delay
+  // the event (its report joins as the update; a kill line already read
+  // gives the constraint).
   for (size_t i = 0; i < marks.size(); ++i) on_mark_victim(marks[i], paths[i]);
+  on_readable();
 }
 
 void Capture::on_mark_victim(const trace::MarkVictim& v, std::optional<std::string> path) {
@@ -213,6 +216,7 @@ bool Capture::join_report(OomEvent& e) {
   u.kills = t->first.kills;
   u.sources = t->first.sources;
   const bool header = detail::has_report_header(e);
+  bool memcg_unknown = false;
   if (header) u.sources.push_back("report");
   if (std::find(u.sources.begin(), u.sources.end(), "kill_line") == u.sources.end()) u.sources.push_back("kill_line");
   u.report = header ? "printed" : "header_suppressed";
@@ -228,7 +232,12 @@ bool Capture::join_report(OomEvent& e) {
     m.task_memcg = t->cgroup;
     e.memcg = std::move(m);
   } else if (!t->cgroup) {
+    // The race for /proc/PID/cgroup was lost at the kill: the report's
+    // summary names the cgroup, else the oom_kill counters (said in sources).
+    const bool had = e.memcg && (e.memcg->task_memcg || e.memcg->oom_memcg);
     attribute_headerless(e);
+    if (!had && e.memcg && e.memcg->task_memcg) u.sources.push_back("counters");
+    if (!detail::counting_cgroup(e)) memcg_unknown = true;
     if (auto cg = detail::counting_cgroup(e); cg && baseline_taken_) explained_[*cg] += 1;
   }
   if (e.memcg && !e.memcg->owner) e.memcg->owner = decode_memcg_owner(*e.memcg);
@@ -243,6 +252,11 @@ bool Capture::join_report(OomEvent& e) {
   u.event = std::move(e);
   u.capture_notes = std::move(pending_notes_);
   pending_notes_.clear();
+  if (memcg_unknown)
+    u.capture_notes.push_back(
+        "memory cgroup unknown: /proc/PID/cgroup lost the race at the kill (cgroup v1 shows an exiting task in "
+        "\"/\"), the kernel printed no report header, and more than one cgroup's oom_kill counter counted a kill "
+        "nothing else explained");
   int64_t pid = t->pid;
   traced_.erase(std::remove_if(traced_.begin(), traced_.end(), [&](const TracedKill& k) { return k.pid == pid; }),
                 traced_.end());

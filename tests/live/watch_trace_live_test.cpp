@@ -63,6 +63,21 @@ int kill_one(const std::string& name, std::string* dir_out) {
   return pid;
 }
 
+/// The event's memory cgroup (task_memcg, else oom_memcg); "" when null.
+std::string memcg_path(const nlohmann::json& j) {
+  if (!j.contains("memcg") || !j["memcg"].is_object()) return "";
+  for (const char* k : {"task_memcg", "oom_memcg"})
+    if (j["memcg"].contains(k) && j["memcg"][k].is_string()) return j["memcg"][k];
+  return "";
+}
+
+bool has_source(const nlohmann::json& j, const std::string& s) {
+  if (!j.contains("evidence_sources")) return false;
+  for (const auto& x : j["evidence_sources"])
+    if (x == s) return true;
+  return false;
+}
+
 struct Burst {
   std::map<int, std::string> cgroup_of;  ///< pid → cgroup path as the kernel prints it
   std::vector<std::string> dirs;
@@ -144,7 +159,7 @@ TEST(WatchTraceLive, EveryKillOfABurstIsAnEventFromTheTracepoint) {
       updates[pid] = j;
     }
   }
-  size_t printed = 0, suppressed = 0;
+  size_t printed = 0, suppressed = 0, late_memcg = 0, no_memcg = 0;
   for (const auto& [pid, cg] : b.cgroup_of) {
     ASSERT_TRUE(events.count(pid)) << "no event for pid " << pid << " (" << cg << ")";
     const auto& e = events[pid];
@@ -153,12 +168,33 @@ TEST(WatchTraceLive, EveryKillOfABurstIsAnEventFromTheTracepoint) {
     EXPECT_EQ(v["comm"], "oomlens-test-bu");
     EXPECT_TRUE(v["anon_rss_bytes"].is_number()) << e.dump();
     EXPECT_TRUE(v["total_vm_bytes"].is_number());
-    EXPECT_EQ(e["memcg"]["task_memcg"], cg) << e.dump();
-    EXPECT_EQ(e["cgroup_at_kill"]["limit_bytes"], 8ull << 20);
     EXPECT_EQ(e["kills"], 1);
     ASSERT_TRUE(updates.count(pid)) << "no report update for pid " << pid;
     const auto& u = updates[pid];
     EXPECT_EQ(u["event_id"], e["event_id"]);
+    // The cgroup read at the kill (/proc/PID/cgroup, else the one cgroup
+    // whose oom_kill counter moved); when that race was lost (v1 shows an
+    // exiting task in "/"; several kills unexplained at once), the update
+    // has it from the report or the counters, and its sources say which.
+    if (memcg_path(e).empty()) {
+      ++late_memcg;
+      EXPECT_FALSE(e["capture_notes"].empty()) << "the lost race is not said: " << e.dump();
+      if (memcg_path(u).empty() && parent->hierarchy.version == cgroup::Version::v1) {
+        // Known limit on v1 (docs/watch.md): several kills unexplained at
+        // once and no report header. Said, and counted below; v2 must have it.
+        ++no_memcg;
+        EXPECT_FALSE(u["capture_notes"].empty()) << "the unknown cgroup is not said: " << u.dump();
+        EXPECT_EQ(u["report"], "header_suppressed") << u.dump();
+        ++suppressed;
+        continue;
+      }
+      EXPECT_EQ(memcg_path(u), cg) << u.dump();
+      EXPECT_TRUE(has_source(u, "report") || has_source(u, "counters")) << u.dump();
+    } else {
+      EXPECT_EQ(memcg_path(e), cg) << e.dump();
+      EXPECT_EQ(e["cgroup_at_kill"]["limit_bytes"], 8ull << 20) << e.dump();
+      EXPECT_TRUE(has_source(e, "proc") || has_source(e, "counters")) << e.dump();
+    }
     std::string report = u["report"];
     if (report == "printed") ++printed;
     else if (report == "header_suppressed") ++suppressed;
@@ -170,8 +206,8 @@ TEST(WatchTraceLive, EveryKillOfABurstIsAnEventFromTheTracepoint) {
   std::sort(latency_ms.begin(), latency_ms.end());
   if (!latency_ms.empty())
     std::fprintf(stderr, "watch tracepoint burst: %d kills, %zu reports printed, %zu header-suppressed; "
-                         "kill-to-event median %.2f ms, max %.2f ms (CLOCK_MONOTONIC)\n",
-                 kKills, printed, suppressed, latency_ms[latency_ms.size() / 2], latency_ms.back());
+                         "%zu with the cgroup only in the update, %zu without it (v1); kill-to-event median %.2f ms, max %.2f ms (CLOCK_MONOTONIC)\n",
+                 kKills, printed, suppressed, late_memcg, no_memcg, latency_ms[latency_ms.size() / 2], latency_ms.back());
   EXPECT_EQ(watch.stop(SIGTERM), 0);
   remove_all(b);
 }
@@ -233,8 +269,10 @@ TEST(WatchTraceLive, AFloodedKmsgLosesNoKillAndTheMetricsCountEachOnce) {
 TEST(WatchTraceLive, WithoutCapSysAdminTracepointsAreOffAndSaidOnce) {
   OOMLENS_REQUIRE_CGROUP(parent);
   REQUIRE_KMSG();
-  if (watch::find_in_path("setpriv").empty()) GTEST_SKIP() << "setpriv missing (util-linux)";
-  PipedChild watch({"setpriv", "--bounding-set=-sys_admin,-perfmon,-bpf", "--inh-caps=-sys_admin,-perfmon,-bpf",
+  // PipedChild execs without a PATH search: the full path.
+  const std::string setpriv = watch::find_in_path("setpriv");
+  if (setpriv.empty()) GTEST_SKIP() << "setpriv missing (util-linux)";
+  PipedChild watch({setpriv, "--bounding-set=-sys_admin,-perfmon,-bpf", "--inh-caps=-sys_admin,-perfmon,-bpf",
                     "--", OOMLENS_BINARY, "watch", "--json"});
   std::string start = wait_for_line(watch, "following the kernel log");
   EXPECT_NE(start.find("tracepoints off: "), std::string::npos) << start;
