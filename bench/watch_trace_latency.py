@@ -13,8 +13,10 @@ Prints median / p99 / max in ms and how many kills had an event.
 """
 import json
 import os
+import queue
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -45,6 +47,11 @@ def main():
         print("watch kill-to-event latency: not measured (" + start.strip().replace("\n", "; ") + ")")
         w.kill()
         return 1
+    # Drained all along: a full stdout pipe would block watch's writes (and
+    # its SIGTERM, read from a signalfd between writes).
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in w.stdout], daemon=True).start()
+    threading.Thread(target=lambda: [None for _ in w.stderr], daemon=True).start()
     pids, dirs = set(), []
     for i in range(n):
         d = child(parent, i)
@@ -53,25 +60,19 @@ def main():
         if "kill" in out:
             pids.add(int(out[out.index("kill") + 1]))
     lat, seen = [], set()
-    os.set_blocking(w.stdout.fileno(), False)
-    buf, end = "", time.monotonic() + 5
+    end = time.monotonic() + 5
     while time.monotonic() < end and len(seen) < len(pids):
         try:
-            chunk = w.stdout.read()
-        except (BlockingIOError, TypeError):
-            chunk = None
-        if chunk:
-            buf += chunk
-        while "\n" in buf:
-            line, buf = buf.split("\n", 1)
-            j = json.loads(line)
-            if j.get("type") != "event" or not j.get("victims"):
-                continue
-            pid = j["victims"][0]["pid"]
-            if pid in pids and pid not in seen and "killed_monotonic_s" in j:
-                seen.add(pid)
-                lat.append((j["detected_monotonic_s"] - j["killed_monotonic_s"]) * 1000)
-        time.sleep(0.01)
+            line = lines.get(timeout=0.5)
+        except queue.Empty:
+            continue
+        j = json.loads(line)
+        if j.get("type") != "event" or not j.get("victims"):
+            continue
+        pid = j["victims"][0]["pid"]
+        if pid in pids and pid not in seen and "killed_monotonic_s" in j:
+            seen.add(pid)
+            lat.append((j["detected_monotonic_s"] - j["killed_monotonic_s"]) * 1000)
     w.terminate()
     w.wait()
     for d in dirs:
