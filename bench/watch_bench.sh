@@ -74,8 +74,11 @@ else
 fi
 flock /tmp/oomlens-oom.lock /usr/bin/python3 "$(dirname "$0")/watch_latency.py" "$port" "$build/oomlens-test-burst" "$cg" 10 ||
   echo "detection latency: not measured"
-rmdir "$cg" 2>/dev/null || true; cg=
 kill -TERM $dpid; wait $dpid || true; dpid=
+# issue 16: watch with the oom:mark_victim tracepoint, 40 kills in 40 cgroups back to back.
+flock /tmp/oomlens-oom.lock /usr/bin/python3 "$(dirname "$0")/watch_trace_latency.py" "$build/oomlens" \
+  "$build/oomlens-test-burst" "$cg" 40 || echo "watch kill-to-event latency: not measured"
+rmdir "$cg" 2>/dev/null || true; cg=
 
 if command -v prometheus-node-exporter >/dev/null; then
   nport=$(/usr/bin/python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')

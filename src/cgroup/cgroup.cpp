@@ -102,7 +102,7 @@ std::optional<MemoryHierarchy> find_memory_hierarchy(const std::string& root) {
   return std::nullopt;
 }
 
-std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid, const std::string& root) {
+std::optional<std::string> memory_cgroup_path(const MemoryHierarchy& h, int pid, const std::string& root) {
   std::string self = pid == 0 ? "self" : std::to_string(pid);
   auto text = read_small_file(join_root(root, "proc/" + self + "/cgroup"));
   if (!text) return std::nullopt;
@@ -113,9 +113,15 @@ std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid, 
     } else {
       for (auto& c : l.controllers) match |= c == "memory";
     }
-    if (match) return join_root(join_root(root, h.mount_point), l.path);
+    if (match) return l.path;
   }
   return std::nullopt;
+}
+
+std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid, const std::string& root) {
+  auto path = memory_cgroup_path(h, pid, root);
+  if (!path) return std::nullopt;
+  return join_root(join_root(root, h.mount_point), *path);
 }
 
 Limit parse_limit(std::string_view text) {

@@ -46,6 +46,11 @@ struct MemoryHierarchy {
 /// v1 memory mounts first, then cgroup2 mounts.
 [[nodiscard]] std::vector<MemoryHierarchy> memory_mount_candidates(std::string_view mountinfo);
 
+/// The memory cgroup of a process as the kernel prints it (relative to the
+/// hierarchy's root, e.g. "/oomlens-tests/a"), from ROOT/proc/PID/cgroup;
+/// nullopt when the process is gone or has no memory cgroup line.
+[[nodiscard]] std::optional<std::string> memory_cgroup_path(const MemoryHierarchy& h, int pid,
+                                                            const std::string& root = "/");
 /// The memory cgroup directory of a process: ROOT/<mount>/<path>.
 [[nodiscard]] std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid,
                                                            const std::string& root = "/");

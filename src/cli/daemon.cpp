@@ -103,6 +103,7 @@ int run_daemon(const DaemonArgs& a) {
   co.source = a.source == "journal" ? watch::LiveSource::journal : watch::LiveSource::kmsg;
   co.journal_directory = a.journal_dir;
   co.from_start = true;
+  co.tracepoints = !a.no_tracepoints;
   co.quiet = std::chrono::milliseconds(a.quiet_ms);
   std::optional<watch::DaemonState> state;
   const bool use_state = !a.no_state && !a.state.empty();
@@ -137,6 +138,11 @@ int run_daemon(const DaemonArgs& a) {
     fmt::print(stderr, "oomlens daemon: {}\n", error);
     return kExitUsage;
   }
+  if (cap.tracepoint_status().starts_with("on"))
+    fmt::print(stderr, "oomlens daemon: tracepoints {}\n", cap.tracepoint_status());
+  else
+    fmt::print(stderr, "oomlens daemon: tracepoints {}; kills come from the kernel log and the oom_kill counters only\n",
+               cap.tracepoint_status());
   // The ring's old reports, replayed by open(), were one burst: summarise
   // what did not fit now, and start live capture with a full budget.
   if (auto sum = limiter.flush()) output(*sum);

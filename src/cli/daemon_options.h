@@ -15,6 +15,7 @@ struct DaemonArgs {
   std::string log;
   std::string state = "/var/lib/oomlens/state.json";
   bool no_state = false;
+  bool no_tracepoints = false;
   size_t keep_events = 100;
   size_t max_series = 500;
   int quiet_ms = 100;

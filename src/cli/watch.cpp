@@ -22,6 +22,8 @@ struct WatchArgs {
   bool json = false;
   bool notify = false;
   bool no_counters = false;
+  bool no_tracepoints = false;
+  bool every_event = false;
   std::string exec;
   int quiet_ms = 300;
   std::string root = "/";
@@ -60,6 +62,7 @@ int run_watch(const WatchArgs& a) {
   co.from_start = false;
   co.quiet = std::chrono::milliseconds(a.quiet_ms);
   co.counters = !a.no_counters;
+  co.tracepoints = !a.no_tracepoints;
   watch::BurstLimiter limiter;
   auto output = [&](watch::WatchEvent&& w) {
     if (a.json) {
@@ -85,13 +88,18 @@ int run_watch(const WatchArgs& a) {
   // A burst beyond the limiter's budget is summarised, not printed (and not
   // exec'd) event by event: watch/burst.h.
   watch::Capture capture(co, [&](watch::WatchEvent&& w) {
-    if (limiter.admit(w, watch::BurstLimiter::Clock::now())) output(std::move(w));
+    if (a.every_event || limiter.admit(w, watch::BurstLimiter::Clock::now())) output(std::move(w));
   });
   std::string error;
   if (!capture.open(&error)) {
     fmt::print(stderr, "oomlens watch: {}\n", error);
     return kExitUsage;
   }
+  const std::string& tp = capture.tracepoint_status();
+  if (tp.starts_with("on"))
+    fmt::print(stderr, "oomlens watch: tracepoints {}\n", tp);
+  else
+    fmt::print(stderr, "oomlens watch: tracepoints {}; kills come from the kernel log and the oom_kill counters only\n", tp);
   fmt::print(stderr, "oomlens watch: following the kernel log ({}){}; Ctrl-C to stop\n",
              co.source == watch::LiveSource::journal ? "the journal" : "/dev/kmsg",
              co.counters ? " and the oom_kill counters" : "");
@@ -103,6 +111,7 @@ int run_watch(const WatchArgs& a) {
       [&] { return limiter.timeout_ms(watch::BurstLimiter::Clock::now()); });
   capture.finish();
   if (auto s = limiter.flush()) output(std::move(*s));
+  if (auto t = capture.tracepoint_totals(); !t.empty()) fmt::print(stderr, "oomlens watch: {}\n", t);
   std::fflush(stdout);
   return rc == 0 ? 0 : kExitUsage;
 }
@@ -113,9 +122,12 @@ void add_watch(CLI::App& app, int* status) {
   auto args = std::make_shared<WatchArgs>();
   auto* cmd = app.add_subcommand("watch", "Follow the kernel log and report each OOM kill as it happens");
   cmd->footer(
-      "Prints each OOM event once its kill line has arrived and the log has been quiet for --quiet-ms,\n"
-      "then an 'update' line when oom_reaper figures arrive. Kills whose log lines were lost are\n"
-      "reported from the kernel's oom_kill counters (evidence: counter_only). Runs until SIGINT/SIGTERM.");
+      "With the oom:mark_victim tracepoint (CAP_SYS_ADMIN; a private tracefs instance), prints each kill\n"
+      "the moment it happens (evidence: tracepoint) and the kernel's report as an 'update' with the same\n"
+      "event_id. Without it, prints each OOM event once its kill line has arrived and the log has been\n"
+      "quiet for --quiet-ms, then an 'update' line when oom_reaper figures arrive. Kills whose log lines\n"
+      "were lost are reported from the kernel's oom_kill counters (evidence: counter_only). Runs until\n"
+      "SIGINT/SIGTERM.");
   cmd->add_flag("--json", args->json, "One JSON object per line: the explain event plus type, evidence, host, boot_id");
   cmd->add_option("--exec", args->exec,
                   "Run CMD per event (split on blanks, no shell): event JSON on stdin, OOMLENS_* variables")
@@ -124,6 +136,9 @@ void add_watch(CLI::App& app, int* status) {
   cmd->add_option("--quiet-ms", args->quiet_ms, "Quiet window after a kill line before the event is printed")
       ->check(CLI::Range(10, 60000));
   cmd->add_flag("--no-counters", args->no_counters, "Do not watch the oom_kill counters");
+  cmd->add_flag("--no-tracepoints", args->no_tracepoints,
+                "Do not use the oom:mark_victim tracepoint (a private tracefs instance)");
+  cmd->add_flag("--every-event", args->every_event, "Print every event and update in full, never a burst summary");
   cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
   cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
   cmd->add_option("--source", args->source,

@@ -4,6 +4,8 @@
 
 #include <fmt/core.h>
 
+#include <vector>
+
 #include "render/format.h"
 #include "util/sanitize.h"
 
@@ -72,15 +74,25 @@ std::vector<std::string> header_lines(const Header& h) {
   return out;
 }
 
-std::string cgroup_label(const StaticInfo& info) {
+std::string cut_front(const std::string& s, size_t width) {
+  if (width == 0) return s;
+  std::vector<size_t> starts;  // each code point's first byte (not 10xxxxxx)
+  for (size_t i = 0; i < s.size(); ++i)
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) starts.push_back(i);
+  if (starts.size() <= width) return s;
+  if (width == 1) return "…";
+  return "…" + s.substr(starts[starts.size() - (width - 1)]);
+}
+
+std::string cgroup_label(const StaticInfo& info, size_t width) {
   if (info.owner) {
     std::string id = info.owner->id;
-    if (id.size() > 24) id = shorten_ids(id);
-    if (id.size() > 24) id = id.substr(0, 24);
-    return printable(info.owner->kind + ":" + id);
+    if (id.size() > width) id = shorten_ids(id);
+    if (id.size() > width) id = id.substr(0, width);
+    return cut(printable(info.owner->kind + ":" + id), width);
   }
   if (info.cgroup_path.empty() || info.cgroup_path == "/") return "-";
-  return printable(shorten_ids(info.cgroup_path));
+  return cut_front(printable(shorten_ids(info.cgroup_path)), width);
 }
 
 std::string table_title(bool gpu, bool grouped, size_t width) {

@@ -12,6 +12,8 @@
 
 namespace oomlens::top {
 
+inline constexpr size_t kCgroupColumn = 24;  ///< the CGROUP column's width
+
 /// `s` cut to its first `width` code points (0 = whole); never splits a
 /// UTF-8 sequence.
 [[nodiscard]] std::string cut(const std::string& s, size_t width);
@@ -19,8 +21,14 @@ namespace oomlens::top {
 /// Two lines: memory, swap, commit, PSI; then the cgroup limit and counts.
 [[nodiscard]] std::vector<std::string> header_lines(const Header& h);
 
-/// "docker:3f2a9c1b2d4e", "systemd:session-2.scope", a shortened path, or "-".
-[[nodiscard]] std::string cgroup_label(const StaticInfo& info);
+/// `s`'s last `width` code points, led by "…" when cut (0 = whole): the
+/// end of a cgroup path is the part that tells two apart.
+[[nodiscard]] std::string cut_front(const std::string& s, size_t width);
+
+/// "docker:3f2a9c1b2d4e", "systemd:session-2.scope", or a path with its
+/// ids shortened and, past `width` code points, its start cut
+/// ("…/job_42/step_0/task_0"); "-" for none.
+[[nodiscard]] std::string cgroup_label(const StaticInfo& info, size_t width = kCgroupColumn);
 
 /// Column titles and rows cut to `width` display columns (0 = no cut).
 [[nodiscard]] std::string table_title(bool gpu, bool grouped, size_t width);

@@ -1,17 +1,13 @@
 // The signal_generate tracepoint's lines (see signal_generate.h).
 #include "trace/signal_generate.h"
 
+#include "trace/event_format.h"
+
 #include <charconv>
 #include <string>
 
 namespace oomlens::trace {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 template <class T>
 std::optional<T> to_num(std::string_view s) {
@@ -35,51 +31,16 @@ std::optional<T> field(std::string_view body, std::string_view key) {
   return to_num<T>(rest.substr(0, rest.find(' ')));
 }
 
-// The seconds in "...  d..1. 23016.616155" (the header's last token).
-std::optional<double> timestamp(std::string_view head) {
-  head = trim(head);
-  auto sp = head.find_last_of(' ');
-  auto tok = sp == std::string_view::npos ? head : head.substr(sp + 1);
-  auto dot = tok.find('.');
-  if (dot == std::string_view::npos) {
-    auto whole = to_num<uint64_t>(tok);
-    return whole ? std::optional(static_cast<double>(*whole)) : std::nullopt;
-  }
-  auto s = to_num<uint64_t>(tok.substr(0, dot));
-  auto frac = tok.substr(dot + 1);
-  auto f = to_num<uint64_t>(frac);
-  if (!s || !f || frac.size() > 12) return std::nullopt;
-  double scale = 1;
-  for (size_t i = 0; i < frac.size(); ++i) scale *= 10;
-  return static_cast<double>(*s) + static_cast<double>(*f) / scale;
-}
-
 }  // namespace
 
 std::optional<SignalGenerate> parse_signal_generate_line(std::string_view line) {
-  constexpr std::string_view marker = ": signal_generate: ";
-  auto m = line.find(marker);
-  if (m == std::string_view::npos || trim(line).starts_with("#")) return std::nullopt;
-  std::string_view head = line.substr(0, m);
-  std::string_view body = trim(line.substr(m + marker.size()));
-
+  auto tl = parse_trace_line(line);
+  if (!tl || tl->event != "signal_generate") return std::nullopt;
+  std::string_view body = tl->body;
   SignalGenerate ev;
-  // Header: "TASK-PID [CPU] FLAGS TIMESTAMP", or with the `record-tgid`
-  // option "TASK-PID (TGID) [CPU] ...". The TASK may hold blanks and
-  // dashes: the pid is after the last '-' before " [" / " (".
-  auto cpu = head.find(" [");
-  if (cpu == std::string_view::npos) return std::nullopt;
-  auto task = head.substr(0, cpu);
-  if (auto tg = task.find(" ("); tg != std::string_view::npos) task = task.substr(0, tg);
-  task = trim(task);
-  auto dash = task.rfind('-');
-  if (dash == std::string_view::npos) return std::nullopt;
-  auto tid = to_num<int64_t>(task.substr(dash + 1));
-  if (!tid) return std::nullopt;
-  ev.sender_tid = *tid;
-  ev.sender_comm = std::string(task.substr(0, dash));
-  if (ev.sender_comm == "<...>") ev.sender_comm.clear();
-  ev.ts_s = timestamp(head.substr(cpu));
+  ev.sender_tid = tl->tid;
+  ev.sender_comm = std::string(tl->task);
+  ev.ts_s = tl->ts_s;
 
   auto sig = field<int>(body, "sig=");
   auto err = field<int>(body, "errno=");

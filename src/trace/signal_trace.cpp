@@ -12,22 +12,6 @@
 #include <cstring>
 
 namespace oomlens::trace {
-namespace {
-
-// Writes `value` to an existing tracefs file `rel` under `dirfd`; the errno
-// text (naming `shown`) on failure.
-std::optional<std::string> write_file(int dirfd, const std::string& rel, const std::string& shown,
-                                      std::string_view value) {
-  int fd = ::openat(dirfd, rel.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (fd < 0) return shown + ": " + std::strerror(errno);
-  ssize_t w = ::write(fd, value.data(), value.size());
-  int e = errno;
-  ::close(fd);
-  if (w != static_cast<ssize_t>(value.size())) return shown + ": " + std::strerror(w < 0 ? e : EIO);
-  return std::nullopt;
-}
-
-}  // namespace
 
 std::optional<int64_t> instance_owner(std::string_view name) {
   constexpr std::string_view prefix = "oomlens-";
@@ -102,7 +86,7 @@ bool SignalTrace::open_in(TracefsDir tracefs, int own_pid) {
   }
   name_ = name;
   auto set = [&](const std::string& rel, std::string_view value) {
-    return write_file(instances_fd_, name_ + "/" + rel, dir_ + "/" + rel, value);
+    return write_at(instances_fd_, name_ + "/" + rel, dir_ + "/" + rel, value);
   };
   // A small ring (per CPU): the filter leaves a few events per run; the
   // default (1.4 MiB per CPU) would cost megabytes of kernel memory on a
@@ -124,18 +108,13 @@ std::optional<std::vector<SignalGenerate>> SignalTrace::read() {
   if (name_.empty()) return std::nullopt;
   // No disabling first: it waits for an RCU grace period (~15 ms here),
   // and rmdir disables the event anyway.
-  int fd = ::openat(instances_fd_, (name_ + "/trace").c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    error_ = "cannot read " + dir_ + "/trace: " + std::strerror(errno);
+  std::string err;
+  auto text = read_at(instances_fd_, name_ + "/trace", dir_ + "/trace", &err);
+  if (!text) {
+    error_ = err;
     return std::nullopt;
   }
-  std::string text;
-  char buf[65536];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-    if (n > 0) text.append(buf, static_cast<size_t>(n));
-  ::close(fd);  // before rmdir: an open file keeps the instance busy (EBUSY)
-  return parse_signal_trace(text);
+  return parse_signal_trace(*text);
 }
 
 void SignalTrace::close() {

@@ -158,6 +158,37 @@ TracefsAttempt mount_private_tracefs() {
   return {TracefsDir{fd, "private mount", true}, {}};
 }
 
+std::optional<std::string> write_at(int dirfd, const std::string& rel, const std::string& shown,
+                                    std::string_view value) {
+  int fd = ::openat(dirfd, rel.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) return shown + ": " + std::strerror(errno);
+  ssize_t w = ::write(fd, value.data(), value.size());
+  int e = errno;
+  ::close(fd);
+  if (w != static_cast<ssize_t>(value.size())) return shown + ": " + std::strerror(w < 0 ? e : EIO);
+  return std::nullopt;
+}
+
+std::optional<std::string> read_at(int dirfd, const std::string& rel, const std::string& shown, std::string* error) {
+  int fd = ::openat(dirfd, rel.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (error) *error = "cannot read " + shown + ": " + std::strerror(errno);
+    return std::nullopt;
+  }
+  std::string text;
+  char buf[65536];
+  ssize_t n;
+  while ((n = ::read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0) text.append(buf, static_cast<size_t>(n));
+  int e = errno;
+  ::close(fd);  // before any rmdir: an open file keeps an instance busy (EBUSY)
+  if (n < 0) {
+    if (error) *error = "cannot read " + shown + ": " + std::strerror(e);
+    return std::nullopt;
+  }
+  return text;
+}
+
 TracefsAccess real_tracefs_access() {
   return {[](const std::string& path) { return ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); },
           [] { return mount_private_tracefs(); }};

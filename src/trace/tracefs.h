@@ -68,4 +68,13 @@ struct TracefsAccess {
 /// A host mount that denies access (EACCES/EPERM) is named in the reason.
 [[nodiscard]] TracefsAttempt find_tracefs(std::string_view mounts, const TracefsAccess& access);
 
+/// Writes `value` to the existing tracefs file `rel` under `dirfd` (an
+/// instances directory); nullopt, or the errno text naming `shown`.
+[[nodiscard]] std::optional<std::string> write_at(int dirfd, const std::string& rel, const std::string& shown,
+                                                  std::string_view value);
+/// The whole of file `rel` under `dirfd`; nullopt with *error (naming
+/// `shown`) when it cannot be opened or read.
+[[nodiscard]] std::optional<std::string> read_at(int dirfd, const std::string& rel, const std::string& shown,
+                                                 std::string* error);
+
 }  // namespace oomlens::trace

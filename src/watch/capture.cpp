@@ -1,6 +1,7 @@
 // Live capture (see capture.h).
 #include "watch/capture.h"
 
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,13 +14,17 @@
 #include "proc/proc.h"
 
 namespace oomlens::watch {
-namespace {
+namespace detail {
 
 int64_t unix_ms_now() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
+
+}  // namespace detail
+
+namespace {
 
 std::optional<std::string> trimmed_file(const std::string& path) {
   auto t = cgroup::read_small_file(path);
@@ -29,14 +34,19 @@ std::optional<std::string> trimmed_file(const std::string& path) {
   return t;
 }
 
-// The cgroup whose oom_kill counter a victim's kill increments.
+}  // namespace
+
+namespace detail {
 std::optional<std::string> counting_cgroup(const OomEvent& e) {
   if (!e.memcg) return std::nullopt;
   if (e.memcg->task_memcg) return e.memcg->task_memcg;
   return e.memcg->oom_memcg;
 }
+bool has_report_header(const OomEvent& e) { return e.trigger || e.constraint_printed || !e.tasks.empty(); }
+}  // namespace detail
 
-}  // namespace
+using detail::counting_cgroup;
+using detail::unix_ms_now;
 
 class Capture::RecordSink final : public LogSink {
  public:
@@ -87,6 +97,7 @@ bool Capture::open(std::string* error) {
       return false;
     }
     take_baseline();
+    open_trace();
     return true;
   }
   KmsgOptions ko;
@@ -110,18 +121,17 @@ bool Capture::open(std::string* error) {
     last_record_ = Clock::now();
   }
   take_baseline();
+  open_trace();
   return true;
 }
 
 void Capture::take_baseline() {
+  hierarchy_ = cgroup::find_memory_hierarchy(opt_.root);
+  if (hierarchy_) hierarchy_->mount_point = (opt_.root == "/" ? "" : opt_.root) + hierarchy_->mount_point;
   if (opt_.counters) {
     vmstat_base_ = read_vmstat_oom_kill(opt_.root + "/proc");
     vmstat_last_ = vmstat_base_;
-    hierarchy_ = cgroup::find_memory_hierarchy(opt_.root);
-    if (hierarchy_) {
-      hierarchy_->mount_point = (opt_.root == "/" ? "" : opt_.root) + hierarchy_->mount_point;
-      cgroup_base_ = read_cgroup_oom_kills(*hierarchy_);
-    }
+    if (hierarchy_) cgroup_base_ = read_cgroup_oom_kills(*hierarchy_);
     next_counter_check_ = Clock::now() + opt_.counter_period;
   }
   baseline_taken_ = true;
@@ -136,6 +146,11 @@ int Capture::timeout_ms() const {
     until = std::min(until, q > now ? q : last_record_ + opt_.incomplete_quiet);
   }
   if (opt_.counters && vmstat_base_) until = std::min(until, next_counter_check_);
+  for (const auto& t : traced_)  // a tracepoint kill whose report is due
+    if (!t.first.report) {
+      until = std::min(until, t.at + opt_.incomplete_quiet + opt_.quiet);
+      break;
+    }
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - now).count();
   return static_cast<int>(std::clamp<int64_t>(ms + 1, 0, 60000));
 }
@@ -153,6 +168,7 @@ void Capture::on_record(std::string_view message, const RecordMeta& meta) {
   }
   ++records_;
   if (meta.kmsg_seq) last_seq_ = meta.kmsg_seq;
+  note_trace_line(message);
   if (meta.boot_id && !boot_id_) boot_id_ = meta.boot_id;
   // A reaper line for an event already emitted: an update.
   if (message.find("oom_reaper:") != std::string_view::npos) {
@@ -184,6 +200,7 @@ void Capture::on_record(std::string_view message, const RecordMeta& meta) {
 }
 
 void Capture::on_scanner_event(OomEvent&& e) {
+  if (e.kind == EventKind::kill && join_report(e)) return;  // the report of a kill the tracepoint emitted
   WatchEvent w;
   w.evidence = Evidence::log;
   if (!e.host) e.host = host_;
@@ -225,7 +242,15 @@ void Capture::attribute_headerless(OomEvent& e) {
 
 void Capture::emit(WatchEvent&& w) {
   w.detected_unix_ms = unix_ms_now();
-  if (w.evidence == Evidence::log && !w.event.victims.empty()) {
+  timespec ts{};
+  ::clock_gettime(CLOCK_MONOTONIC, &ts);
+  w.detected_monotonic_s = static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+  if (w.id.empty() && w.event.kmsg_seq) w.id = "kmsg-" + std::to_string(*w.event.kmsg_seq);
+  if (w.sources.empty()) {
+    if (w.evidence == Evidence::counter_only) w.sources = {"counters"};
+    else w.sources = {detail::has_report_header(w.event) ? "report" : "kill_line"};
+  }
+  if (w.evidence != Evidence::counter_only && w.type == EmitType::event && !w.event.victims.empty()) {
     WatchEvent keep = w;
     keep.event.tasks.clear();  // updates need victims, not the task table
     keep.event.tasks.shrink_to_fit();
@@ -243,6 +268,7 @@ void Capture::on_tick() {
     pending_ = !scanner_->idle();
     if (!pending_) safe_seq_ = last_seq_;
   }
+  if (!traced_.empty()) expire_traced(now);
   if (opt_.counters && vmstat_base_ && now >= next_counter_check_) {
     check_counters(now);
     next_counter_check_ = now + opt_.counter_period;

@@ -17,8 +17,10 @@
 
 #include "cgroup/cgroup.h"
 #include "diagnose/owner_lookup.h"
+#include "kernel_log/kill_join.h"
 #include "logsource/journal_follow.h"
 #include "logsource/kmsg.h"
+#include "trace/oom_trace.h"
 #include "watch/oom_counters.h"
 #include "watch/watch_event.h"
 
@@ -56,7 +58,21 @@ struct CaptureOptions {
   /// when it shows kills the log did not).
   std::chrono::milliseconds counter_period{1000};
   bool counters = true;
+  /// The oom:mark_victim tracepoint in a private tracefs instance
+  /// (trace/oom_trace.h): each kill emitted at once, its report joined as
+  /// an update. Without tracefs, the log and counters alone (said once).
+  bool tracepoints = true;
+  trace::TracefsAccess tracefs = trace::real_tracefs_access();
 };
+
+namespace detail {
+int64_t unix_ms_now();
+/// The cgroup whose oom_kill counter a victim's kill increments.
+std::optional<std::string> counting_cgroup(const OomEvent& e);
+/// The report header (trigger line, task table, `oom-kill:` summary) came
+/// with the kill line; without it the kernel's rate limit dropped it.
+bool has_report_header(const OomEvent& e);
+}  // namespace detail
 
 class Capture {
  public:
@@ -81,6 +97,16 @@ class Capture {
   void on_tick();
   /// Emits whatever is still open (at exit).
   void finish();
+  /// The tracepoint's trace_pipe for poll(2), or -1 (no tracepoint source).
+  [[nodiscard]] int trace_fd() const { return trace_ ? trace_->fd() : -1; }
+  /// Every mark_victim event available: one event per kill, emitted at
+  /// once (the victims' /proc/PID/cgroup read first), then the kernel log.
+  void on_trace_readable();
+  /// "on (pid comm total_vm …)" or "off: <reason>" (after open()).
+  [[nodiscard]] const std::string& tracepoint_status() const { return trace_status_; }
+  /// One line for the end of a run: the tracepoint's kills, tasks marked
+  /// but not killed, and unparsed trace lines; "" without a tracepoint source.
+  [[nodiscard]] std::string tracepoint_totals() const;
 
   /// The last sequence number such that every report up to it was emitted
   /// (for the daemon's state file); nullopt before any record.
@@ -100,6 +126,26 @@ class Capture {
   void on_record(std::string_view message, const RecordMeta& meta);
   void check_counters(Clock::time_point now);
   void emit(WatchEvent&& w);
+  // The tracepoint source (capture_trace.cpp).
+  struct TracedKill {
+    std::string id;
+    int64_t pid = 0;
+    Clock::time_point at{};
+    uint64_t gaps_at = 0;
+    std::optional<std::string> cgroup;  ///< the counting cgroup when read at the kill
+    WatchEvent first;                   ///< what was emitted (victim figures)
+  };
+  struct KillLineSeen {
+    int64_t pid = 0;
+    std::optional<std::string> message;  ///< "Memory cgroup out of memory", …
+    std::optional<std::string> constraint, oom_memcg;  ///< from an `oom-kill:` summary line
+  };
+  void open_trace();
+  void note_trace_line(std::string_view message);
+  void on_mark_victim(const trace::MarkVictim& v, std::optional<std::string> path);
+  bool join_report(OomEvent& e);
+  void expire_traced(Clock::time_point now);
+  TracedKill* traced(int64_t pid);
 
   CaptureOptions opt_;
   Sink sink_;
@@ -130,6 +176,15 @@ class Capture {
   uint64_t counted_only_ = 0;    ///< kills emitted as counter_only
   CgroupCounts cgroup_base_;
   CgroupCounts explained_;       ///< per task_memcg: log kills + counter_only kills
+
+  std::unique_ptr<trace::OomTrace> trace_;
+  std::string trace_status_ = "off: not started";
+  std::deque<TracedKill> traced_;      ///< tracepoint kills whose report has not been joined yet
+  std::deque<KillLineSeen> lines_seen_;  ///< recent kill/summary lines, by pid
+  uint64_t suppressed_headers_ = 0;    ///< `oom_kill_process: N callbacks suppressed`, summed
+  uint64_t marked_not_killed_ = 0;     ///< mark_victim without the OOM killer's SIGKILL
+  uint64_t traced_kills_ = 0;          ///< kills emitted from the tracepoint
+  oomline::KillJoiner joiner_;         ///< kill lines joined with their summary (tracepoint constraint)
 };
 
 }  // namespace oomlens::watch

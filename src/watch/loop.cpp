@@ -23,17 +23,19 @@ int block_signals_to_fd() {
 int run_capture_loop(Capture& capture, int signal_fd, const std::function<bool(int)>& on_signal,
                      const std::function<void()>& after_wakeup, const std::function<int()>& extra_timeout_ms) {
   for (;;) {
-    pollfd fds[2] = {{capture.fd(), POLLIN, 0}, {signal_fd, POLLIN, 0}};
+    // The tracepoint first in line: a kill is emitted the moment it is known.
+    pollfd fds[3] = {{capture.fd(), POLLIN, 0}, {signal_fd, POLLIN, 0}, {capture.trace_fd(), POLLIN, 0}};
     int timeout = capture.timeout_ms();
     if (extra_timeout_ms) {
       int extra = extra_timeout_ms();
       if (extra >= 0 && extra < timeout) timeout = extra;
     }
-    int rc = ::poll(fds, 2, timeout);
+    int rc = ::poll(fds, capture.trace_fd() >= 0 ? 3 : 2, timeout);
     if (rc < 0) {
       if (errno == EINTR) continue;
       return -1;
     }
+    if (fds[2].revents & POLLIN) capture.on_trace_readable();
     if (fds[0].revents & (POLLIN | POLLERR)) capture.on_readable();
     capture.on_tick();
     if (after_wakeup) after_wakeup();

@@ -1,6 +1,6 @@
 #pragma once
-// The capture loop shared by `watch` and `daemon`: poll(2) on /dev/kmsg and
-// a signalfd (SIGINT, SIGTERM, SIGHUP, SIGCHLD), with the capture's own
+// The capture loop shared by `watch` and `daemon`: poll(2) on /dev/kmsg,
+// the tracepoint's trace_pipe (when the capture has one) and a signalfd (SIGINT, SIGTERM, SIGHUP, SIGCHLD), with the capture's own
 // timeout for quiet windows and counter checks. No busy waiting: idle, it
 // wakes once per counter period.
 #include <functional>

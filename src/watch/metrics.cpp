@@ -12,18 +12,9 @@ constexpr const char* kOther = "_other";
 
 }  // namespace
 
-OwnerKey owner_labels(const OomEvent& e) {
-  if (e.memcg) {
-    if (const auto& o = e.memcg->owner) return {o->kind, o->name.value_or(o->id)};
-    const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
-    if (path && *path != "/") return {"cgroup", *path};
-  }
-  return {"none", ""};
-}
-
 void MetricsState::record(const WatchEvent& w) {
   if (w.type != EmitType::event) return;
-  (w.evidence == Evidence::log ? events_log : events_counter_only) += 1;
+  (w.evidence == Evidence::log ? events_log : w.evidence == Evidence::tracepoint ? events_tracepoint : events_counter_only) += 1;
   if (w.kills == 0) return;
   const OomEvent& e = w.event;
   OwnerKey owner = owner_labels(e);
@@ -95,9 +86,11 @@ std::vector<prom::Family> build_families(const MetricsState& st, const SystemRea
   f.push_back(std::move(kills));
 
   f.push_back({"oomlens_oom_events_total", "counter",
-               "OOM events emitted, by evidence (log: a kernel report; counter_only: only a counter moved).",
+               "OOM events emitted, by evidence (log: a kernel report; counter_only: only a counter moved; "
+               "tracepoint: oom:mark_victim, its report as a later update).",
                {{"", {{"evidence", "log"}}, d(st.events_log)},
-                {"", {{"evidence", "counter_only"}}, d(st.events_counter_only)}}});
+                {"", {{"evidence", "counter_only"}}, d(st.events_counter_only)},
+                {"", {{"evidence", "tracepoint"}}, d(st.events_tracepoint)}}});
   if (st.last_kill_unix_s)
     f.push_back({"oomlens_last_oom_kill_timestamp_seconds", "gauge",
                  "Unix time at which oomlens detected the last OOM kill.", {{"", {}, *st.last_kill_unix_s}}});

@@ -22,6 +22,7 @@
 #include "cgroup/cgroup.h"
 #include "proc/proc.h"
 #include "render/prometheus.h"
+#include "watch/metric_labels.h"
 #include "watch/watch_event.h"
 
 namespace oomlens::watch {
@@ -35,13 +36,6 @@ struct MetricsLimits {
 
 /// (constraint, cgroup_owner_kind, cgroup_owner, comm)
 using KillKey = std::tuple<std::string, std::string, std::string, std::string>;
-/// (cgroup_owner_kind, cgroup_owner)
-using OwnerKey = std::pair<std::string, std::string>;
-
-/// The owner labels of an event: the decoded owner (kind, its looked-up
-/// name, e.g. a Docker container's name, else its id); else
-/// ("cgroup", path) when the report names a memory cgroup; else ("none", "").
-[[nodiscard]] OwnerKey owner_labels(const OomEvent& e);
 
 class MetricsState {
  public:
@@ -54,6 +48,7 @@ class MetricsState {
   std::optional<double> last_kill_unix_s;
   uint64_t events_log = 0;
   uint64_t events_counter_only = 0;
+  uint64_t events_tracepoint = 0;  ///< kills first known from oom:mark_victim (their reports come as updates)
   uint64_t folded = 0;
 
  private:

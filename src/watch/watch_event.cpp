@@ -40,7 +40,14 @@ std::string clean(std::string_view s) {
 
 }  // namespace
 
-const char* evidence_name(Evidence e) { return e == Evidence::log ? "log" : "counter_only"; }
+const char* evidence_name(Evidence e) {
+  switch (e) {
+    case Evidence::log: return "log";
+    case Evidence::counter_only: return "counter_only";
+    case Evidence::tracepoint: return "tracepoint";
+  }
+  return "log";
+}
 
 const char* constraint_label(const OomEvent& e) {
   if (!e.constraint) return "unknown";
@@ -103,6 +110,17 @@ nlohmann::json watch_event_json(const WatchEvent& w) {
   nlohmann::json notes = nlohmann::json::array();
   for (const auto& n : w.capture_notes) notes.push_back(sanitize_utf8(n));
   j["capture_notes"] = std::move(notes);
+  if (!w.id.empty()) j["event_id"] = w.id;
+  if (!w.sources.empty()) j["evidence_sources"] = w.sources;
+  if (w.report) j["report"] = *w.report;
+  if (w.report_missing_reason) j["report_missing_reason"] = sanitize_utf8(*w.report_missing_reason);
+  if (w.killed_monotonic_s) j["killed_monotonic_s"] = *w.killed_monotonic_s;
+  if (w.detected_monotonic_s) j["detected_monotonic_s"] = *w.detected_monotonic_s;
+  if (const auto& c = w.cgroup_at_kill) {
+    auto opt = [](const std::optional<uint64_t>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+    j["cgroup_at_kill"] = {{"path", sanitize_utf8(c->path)}, {"limit_bytes", opt(c->limit_bytes)},
+                           {"usage_bytes", opt(c->usage_bytes)}, {"oom_kill", opt(c->oom_kill)}, {"oom", opt(c->oom)}};
+  }
   return j;
 }
 

@@ -26,6 +26,17 @@ enum class EmitType {
 enum class Evidence {
   log,           ///< the kernel's report was read from the log
   counter_only,  ///< only an oom_kill counter moved: the log lines were lost or rate-limited
+  tracepoint,    ///< the kernel's oom:mark_victim tracepoint, the instant of the kill (trace/oom_trace.h)
+};
+
+/// What the tracepoint source read from the victim's memory cgroup at the
+/// instant of the kill (its /proc/PID/cgroup while it was being reaped).
+struct CgroupAtKill {
+  std::string path;                     ///< as the kernel prints it: "/oomlens-tests/a"
+  std::optional<uint64_t> limit_bytes;  ///< the tightest limit from it up (null: unlimited or unreadable)
+  std::optional<uint64_t> usage_bytes;  ///< v1 memory.usage_in_bytes, v2 memory.current
+  std::optional<uint64_t> oom_kill;     ///< v1 memory.oom_control, v2 memory.events.local `oom_kill`
+  std::optional<uint64_t> oom;          ///< v2 memory.events `oom` (v1 has none)
 };
 
 /// What a burst summary says (WatchEvent::summary when type is summary).
@@ -52,6 +63,21 @@ struct WatchEvent {
   /// Notes on the capture itself (e.g. a kmsg gap before this event).
   std::vector<std::string> capture_notes;
   std::optional<BurstSummary> summary;  ///< type summary only
+  /// Ties an event to its updates: "<pid>-<kernel monotonic µs>" for a
+  /// tracepoint kill, "kmsg-<seq>" for one first known from the log; "" none.
+  std::string id;
+  /// What the event was built from, in the order they were seen:
+  /// "tracepoint", "proc" (the victim's cgroup read at the kill), "report"
+  /// (a report header), "kill_line", "counters".
+  std::vector<std::string> sources;
+  /// "printed" (the report is in the update), "header_suppressed" (only its
+  /// kill line: the kernel's rate limit), "missing" (nothing in the log);
+  /// null until known (a tracepoint event's first emission).
+  std::optional<std::string> report;
+  std::optional<std::string> report_missing_reason;  ///< why, when report is not "printed"
+  std::optional<double> killed_monotonic_s;    ///< the tracepoint's timestamp (CLOCK_MONOTONIC), when known
+  std::optional<double> detected_monotonic_s;  ///< CLOCK_MONOTONIC when oomlens emitted it
+  std::optional<CgroupAtKill> cgroup_at_kill;
 };
 
 [[nodiscard]] const char* evidence_name(Evidence e);
@@ -64,7 +90,9 @@ struct WatchEvent {
 /// The explain event object (docs/schema/event.schema.json) plus `type`
 /// ("event"/"update"), `evidence`, `host`, `boot_id` (filled from the
 /// event, never invented), `kills`, `detected_at` (RFC 3339 UTC) and
-/// `capture_notes`. A summary is {"type":"summary", kills, events, updates,
+/// `capture_notes`, and when set `event_id`, `evidence_sources`, `report`,
+/// `report_missing_reason`, `killed_monotonic_s`, `detected_monotonic_s`,
+/// `cgroup_at_kill` {path, limit_bytes, usage_bytes, oom_kill, oom}. A summary is {"type":"summary", kills, events, updates,
 /// counter_only_events, first_detected_at, last_detected_at, detected_at,
 /// kills_by_cgroup_owner {"kind:id": n}, kills_by_comm {comm: n}, summary}.
 [[nodiscard]] nlohmann::json watch_event_json(const WatchEvent& w);

@@ -249,7 +249,9 @@ TEST(WatchLive, KillWithoutLogLinesIsCounterOnly) {
   const std::string dir = make_child_cgroup("counter-only", 32ull << 20, &err);
   ASSERT_FALSE(dir.empty()) << err;
   const std::string rel = dir.substr(parent->hierarchy.mount_point.size());
-  PipedChild watch({OOMLENS_BINARY, "watch", "--json", "--kmsg", (tmp / "kmsg").string()});
+  // The log and the counters alone (the tracepoint would see the kill:
+  // KillWithoutLogLinesIsATracepointEventWithTheReportMissing).
+  PipedChild watch({OOMLENS_BINARY, "watch", "--json", "--no-tracepoints", "--kmsg", (tmp / "kmsg").string()});
   ASSERT_EQ(wait_ready(watch), 1) << "watch did not start";
   int pid = kill_one(dir);
   ASSERT_GT(pid, 0);
@@ -260,6 +262,50 @@ TEST(WatchLive, KillWithoutLogLinesIsCounterOnly) {
   ASSERT_TRUE(j["memcg"].is_object()) << j.dump();
   EXPECT_EQ(j["memcg"].value("task_memcg", ""), rel) << j.dump();
   EXPECT_NE(j["explanation"]["summary"].get<std::string>().find("not in the log"), std::string::npos);
+  int status = watch.stop(SIGTERM);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+  std::filesystem::remove_all(tmp);
+}
+
+TEST(WatchLive, KillWithoutLogLinesIsATracepointEventWithTheReportMissing) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  // As above, but with the tracepoint source: the kill is one event from
+  // the tracepoint, its update says the report is missing and why, and the
+  // counters do not count it a second time (no counter_only event).
+  auto tmp = temp("tp-no-log");
+  std::ofstream(tmp / "kmsg").flush();
+  std::string err;
+  const std::string dir = make_child_cgroup("tp-no-log", 32ull << 20, &err);
+  ASSERT_FALSE(dir.empty()) << err;
+  const std::string rel = dir.substr(parent->hierarchy.mount_point.size());
+  PipedChild watch({OOMLENS_BINARY, "watch", "--json", "--kmsg", (tmp / "kmsg").string()});
+  std::string start;
+  while (auto l = watch.line(20000)) {
+    start += *l + "\n";
+    if (l->find("following the kernel log") != std::string::npos) break;
+  }
+  if (start.find("tracepoints on") == std::string::npos) {
+    if (in_ci()) FAIL() << "CI=true: no tracepoints:\n" << start;
+    GTEST_SKIP() << "tracepoints unavailable here:\n" << start;
+  }
+  int pid = kill_one(dir);
+  ASSERT_GT(pid, 0);
+  auto e = next_json(watch, 30, [&](const nlohmann::json& j) { return j["type"] == "event" && has_victim(j, pid); });
+  ASSERT_FALSE(e.is_null()) << "no event for pid " << pid << " within 30 s";
+  EXPECT_EQ(e["evidence"], "tracepoint");
+  EXPECT_EQ(e["kills"], 1);
+  EXPECT_EQ(e["memcg"].value("task_memcg", ""), rel) << e.dump();
+  // Missing after the quiet windows (5.3 s); the counter check runs meanwhile.
+  bool counted_again = false;
+  auto u = next_json(watch, 30, [&](const nlohmann::json& j) {
+    if (j.value("evidence", "") == "counter_only") counted_again = true;
+    return j["type"] == "update" && j.value("event_id", "") == e.value("event_id", "?") && j.contains("report");
+  });
+  ASSERT_FALSE(u.is_null()) << "no report update for pid " << pid;
+  EXPECT_EQ(u["report"], "missing") << u.dump();
+  EXPECT_NE(u.value("report_missing_reason", "").find("no kill line"), std::string::npos) << u.dump();
+  EXPECT_FALSE(counted_again) << "the kill was counted again from the counters";
   int status = watch.stop(SIGTERM);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);

@@ -238,5 +238,24 @@ TEST(Gpu, MissingLibraryMeansNoColumn) {
   if (g) (void)g->per_pid();
 }
 
+TEST(TopRender, LongCgroupPathShowsItsEnd) {
+  // Two Slurm tasks of one job differ only at the end of their paths.
+  StaticInfo a, b;
+  a.cgroup_path = "/slurm_node7/uid_1000/job_4242/step_0/task_0";
+  b.cgroup_path = "/slurm_node7/uid_1000/job_4242/step_0/task_1";
+  EXPECT_EQ(cgroup_label(a), "…/job_4242/step_0/task_0");
+  EXPECT_NE(cgroup_label(a), cgroup_label(b));
+  StaticInfo s;
+  s.cgroup_path = "/a/b";
+  EXPECT_EQ(cgroup_label(s), "/a/b");  // short: whole
+  EXPECT_EQ(cut_front("/é/ü/x", 4), "…ü/x");  // by code point, never inside one
+  EXPECT_EQ(cut_front("abc", 1), "…");
+  ProcessRow r;
+  r.pid = 9;
+  r.comm = "python3";
+  r.info = std::make_shared<StaticInfo>(a);
+  EXPECT_NE(format_row(r, false, 0).find("…/job_4242/step_0/task_0 "), std::string::npos) << format_row(r, false, 0);
+}
+
 }  // namespace
 }  // namespace oomlens::top

@@ -1,0 +1,154 @@
+// The oom:mark_victim tracepoint source (see oom_trace.h).
+#include "trace/oom_trace.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+
+#include "trace/signal_generate.h"
+#include "trace/signal_trace.h"
+
+namespace oomlens::trace {
+
+std::optional<MarkVictim> mark_victim_from(const EventFields& f) {
+  auto pid = field_number(f, "pid");
+  if (!pid || *pid <= 0) return std::nullopt;
+  MarkVictim v;
+  v.pid = *pid;
+  for (const auto& [k, text] : f)
+    if (k == "comm") v.comm = text;
+  auto size = [&](std::string_view name) -> std::optional<uint64_t> {
+    auto n = field_number(f, name);
+    return n && *n >= 0 ? std::optional<uint64_t>(static_cast<uint64_t>(*n)) : std::nullopt;
+  };
+  v.total_vm_kb = size("total_vm");
+  v.anon_rss_kb = size("anon_rss");
+  v.file_rss_kb = size("file_rss");
+  v.shmem_rss_kb = size("shmem_rss");
+  v.pgtables_kb = size("pgtables");
+  if (auto u = size("uid"); u && *u <= UINT32_MAX) v.uid = static_cast<uint32_t>(*u);
+  if (auto a = field_number(f, "oom_score_adj"); a && *a >= -1000 && *a <= 1000) v.oom_score_adj = static_cast<int>(*a);
+  return v;
+}
+
+bool OomTrace::open(std::string_view mounts, int own_pid, const TracefsAccess& access) {
+  close();
+  TracefsAttempt t = find_tracefs(mounts, access);
+  if (!t.dir) {
+    error_ = t.error;
+    return false;
+  }
+  return open_in(std::move(*t.dir), own_pid);
+}
+
+bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
+  close();
+  instances_fd_ = tracefs.instances_fd;
+  (void)sweep_stale_instances_at(instances_fd_, [](int64_t pid) {
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH;  // EPERM: someone else's, running
+  });
+  const std::string name = "oomlens-" + std::to_string(own_pid);
+  dir_ = (tracefs.private_mount ? "<private tracefs>" : tracefs.where) + "/instances/" + name;
+  auto fail = [&](std::string why) {
+    error_ = std::move(why);
+    close();
+    return false;
+  };
+  if (::mkdirat(instances_fd_, name.c_str(), 0700) != 0)
+    return fail("mkdir " + dir_ + ": " + std::strerror(errno));
+  name_ = name;
+  auto set = [&](const std::string& rel, std::string_view value) {
+    return write_at(instances_fd_, name_ + "/" + rel, dir_ + "/" + rel, value);
+  };
+  (void)set("buffer_size_kb", "256");
+  mono_ = !set("trace_clock", "mono");
+  (void)set("buffer_percent", "0");  // 5.1+; older kernels wake trace_pipe readers on any event anyway
+  std::string err;
+  auto fmt_text = read_at(instances_fd_, name_ + "/events/oom/mark_victim/format", dir_ + "/events/oom/mark_victim/format", &err);
+  if (!fmt_text) return fail("this kernel has no oom:mark_victim tracepoint (" + err + ")");
+  format_ = parse_event_format(*fmt_text);
+  if (!format_) return fail("cannot parse the print format of " + dir_ + "/events/oom/mark_victim/format");
+  const std::string sig = "events/signal/signal_generate";
+  signals_ = !set(sig + "/filter", "sig==9&&code==128") && !set(sig + "/enable", "1");
+  if (auto e = set("events/oom/mark_victim/enable", "1")) return fail("cannot enable oom:mark_victim (" + *e + ")");
+  pipe_fd_ = ::openat(instances_fd_, (name_ + "/trace_pipe").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (pipe_fd_ < 0) return fail("cannot open " + dir_ + "/trace_pipe: " + std::strerror(errno));
+  error_.clear();
+  return true;
+}
+
+std::vector<MarkVictim> OomTrace::read_available() {
+  std::vector<MarkVictim> out;
+  if (pipe_fd_ < 0) return out;
+  char buf[16384];
+  for (;;) {
+    ssize_t n = ::read(pipe_fd_, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    partial_.append(buf, static_cast<size_t>(n));
+    size_t start = 0, nl;
+    while ((nl = partial_.find('\n', start)) != std::string::npos) {
+      on_line(std::string_view(partial_).substr(start, nl - start), out);
+      start = nl + 1;
+    }
+    partial_.erase(0, start);
+    if (partial_.size() > 65536) partial_.clear();  // no line is this long: drop, never grow
+  }
+  return out;
+}
+
+void OomTrace::on_line(std::string_view line, std::vector<MarkVictim>& out) {
+  if (line.empty()) return;
+  if (auto s = parse_signal_generate_line(line)) {
+    if (s->sig == SIGKILL && s->code == kSiKernel) {
+      sigkilled_.push_back(s->target_pid);
+      if (sigkilled_.size() > 256) sigkilled_.pop_front();
+    }
+    return;
+  }
+  auto tl = parse_trace_line(line);
+  if (!tl || tl->event != "mark_victim") {
+    ++unparsed_;
+    return;
+  }
+  auto fields = match_event_body(*format_, tl->body);
+  auto v = fields ? mark_victim_from(*fields) : std::nullopt;
+  if (!v) {
+    ++unparsed_;
+    return;
+  }
+  v->ts_s = tl->ts_s;
+  v->killer_tid = tl->tid;
+  v->killer_comm = std::string(tl->task);
+  if (signals_) {
+    auto it = std::find(sigkilled_.begin(), sigkilled_.end(), v->pid);
+    v->signal = it == sigkilled_.end() ? KillSignal::absent : KillSignal::seen;
+    if (it != sigkilled_.end()) sigkilled_.erase(it);
+  }
+  out.push_back(std::move(*v));
+}
+
+std::string OomTrace::fields() const {
+  std::string s;
+  if (format_)
+    for (const auto& p : format_->pieces) s += (s.empty() ? "" : " ") + (p.field.empty() ? "?" : p.field);
+  return s;
+}
+
+void OomTrace::close() {
+  if (pipe_fd_ >= 0) ::close(pipe_fd_);  // first: an open file keeps the instance busy
+  pipe_fd_ = -1;
+  if (!name_.empty() && instances_fd_ >= 0) ::unlinkat(instances_fd_, name_.c_str(), AT_REMOVEDIR);
+  name_.clear();
+  if (instances_fd_ >= 0) ::close(instances_fd_);
+  instances_fd_ = -1;
+  format_.reset();
+  partial_.clear();
+}
+
+}  // namespace oomlens::trace

@@ -1,0 +1,113 @@
+#pragma once
+// The kernel's OOM kills as they happen, from the `oom:mark_victim`
+// tracepoint, in a private tracefs instance for `watch` and `daemon`:
+//
+//   <tracefs>/instances/oomlens-<oomlens pid>/
+//     buffer_size_kb          256 (per CPU)
+//     trace_clock             mono (timestamps on CLOCK_MONOTONIC)
+//     buffer_percent          0 (poll wakes on the first event, not half a buffer)
+//     events/oom/mark_victim/enable              1
+//     events/signal/signal_generate/filter       sig==9&&code==128
+//     events/signal/signal_generate/enable       1 (best effort)
+//     trace_pipe              read non-blocking when poll(2) says so
+//
+// tracefs comes from trace/tracefs.h (a host mount, else oomlens's own
+// private mount: the host's mount table is never touched), exactly as for
+// `run`'s signal trace (trace/signal_trace.h), and the instance is swept
+// the same way when a crashed oomlens left it behind.
+//
+// Source: mm/oom_kill.c __oom_kill_process(): count_vm_event(OOM_KILL),
+// memcg_memory_event_mm(MEMCG_OOM_KILL), do_send_sig_info(SIGKILL,
+// SEND_SIG_PRIV) (signal_generate, code SI_KERNEL), then mark_oom_victim()
+// (mark_victim), then the `Killed process` line. mark_oom_victim() is also
+// called for a task that is already exiting (task_will_free_mem()), with no
+// kill, no counter and no line: a mark_victim without that SIGKILL just
+// before it is such a task, not a kill (KillSignal::absent). The event's
+// fields come from its `format` file (trace/event_format.h): 6.14+ (and
+// stable kernels since March 2025) print comm, total-vm, anon/file/shmem
+// RSS, uid, pgtables and oom_score_adj; older ones the pid only.
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trace/event_format.h"
+#include "trace/tracefs.h"
+
+namespace oomlens::trace {
+
+/// Whether the OOM killer's SIGKILL to the victim was seen just before.
+enum class KillSignal {
+  seen,     ///< signal_generate sig 9, code SI_KERNEL, to this pid: a kill
+  absent,   ///< signal_generate is on but sent none: an exiting task marked, not killed
+  unknown,  ///< signal_generate could not be enabled
+};
+
+/// One oom:mark_victim event. Sizes are kB as the kernel prints them
+/// (the caller converts); null when this kernel's format lacks the field.
+struct MarkVictim {
+  int64_t pid = 0;
+  std::optional<std::string> comm;
+  std::optional<uint64_t> total_vm_kb;
+  std::optional<uint64_t> anon_rss_kb;
+  std::optional<uint64_t> file_rss_kb;
+  std::optional<uint64_t> shmem_rss_kb;
+  std::optional<uint32_t> uid;
+  std::optional<uint64_t> pgtables_kb;
+  std::optional<int> oom_score_adj;
+  std::optional<double> ts_s;  ///< the event's timestamp on the instance's trace_clock
+  int64_t killer_tid = 0;      ///< the thread that ran the OOM killer (line header)
+  std::string killer_comm;     ///< its comm ("" when tracefs did not know it)
+  KillSignal signal = KillSignal::unknown;
+};
+
+/// The event from a matched body (pure); nullopt without a numeric `pid`.
+[[nodiscard]] std::optional<MarkVictim> mark_victim_from(const EventFields& fields);
+
+class OomTrace {
+ public:
+  OomTrace() = default;
+  OomTrace(const OomTrace&) = delete;
+  OomTrace& operator=(const OomTrace&) = delete;
+  ~OomTrace() { close(); }
+
+  /// Finds tracefs (find_tracefs()), then open_in(). False, with error(),
+  /// when it cannot (the instance removed again).
+  bool open(std::string_view mounts, int own_pid, const TracefsAccess& access = real_tracefs_access());
+  /// Creates and arms the instance in an open instances directory (taken over).
+  bool open_in(TracefsDir tracefs, int own_pid);
+  /// trace_pipe (O_NONBLOCK), for poll(2); -1 when not open.
+  [[nodiscard]] int fd() const { return pipe_fd_; }
+  /// Reads what trace_pipe holds now; the mark_victim events in order.
+  [[nodiscard]] std::vector<MarkVictim> read_available();
+  /// Removes the instance; idempotent.
+  void close();
+
+  [[nodiscard]] bool is_open() const { return pipe_fd_ >= 0; }
+  [[nodiscard]] bool mono_clock() const { return mono_; }
+  [[nodiscard]] bool signals() const { return signals_; }
+  /// Why it is not open ("" when open).
+  [[nodiscard]] const std::string& error() const { return error_; }
+  /// What mark_victim's format prints ("pid comm total_vm …"), for the start-up line.
+  [[nodiscard]] std::string fields() const;
+  /// Lines of trace_pipe that did not follow the format (counted, not shown).
+  [[nodiscard]] uint64_t unparsed() const { return unparsed_; }
+
+ private:
+  void on_line(std::string_view line, std::vector<MarkVictim>& out);
+
+  int instances_fd_ = -1;
+  int pipe_fd_ = -1;
+  std::string name_, dir_;
+  std::string error_ = "not started";
+  bool mono_ = false;
+  bool signals_ = false;
+  std::optional<EventFormat> format_;
+  std::string partial_;               ///< a line not yet ended by '\n'
+  std::deque<int64_t> sigkilled_;     ///< recent SIGKILL (SI_KERNEL) targets
+  uint64_t unparsed_ = 0;
+};
+
+}  // namespace oomlens::trace
