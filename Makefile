@@ -33,6 +33,12 @@ demo: deps
 	@cmake --build $(BUILD) -j $(JOBS) --target oomlens oomlens-test-leaker
 	@bash scripts/demo.sh $(BUILD)
 
+# Every libFuzzer target for longer than make test does (scripts/fuzz.sh):
+# FUZZ_SECONDS (default 600) each.
+fuzz:
+	@bash scripts/install-deps.sh test
+	@FUZZ_SECONDS=$${FUZZ_SECONDS:-600} INPUT_FUZZ_SECONDS=$${FUZZ_SECONDS:-600} bash scripts/fuzz.sh
+
 bench:
 	@bash scripts/install-deps.sh bench
 	@bash bench/run.sh

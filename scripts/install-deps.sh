@@ -15,9 +15,9 @@
 set -euo pipefail
 want=${1:-build}
 build_pkgs=(cmake g++ make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
-            zlib1g-dev libsystemd-dev libncurses-dev libcpp-httplib-dev python3
+            zlib1g-dev libsystemd-dev libncurses-dev libmicrohttpd-dev python3
             python3-dev binutils libisal-dev liblzma-dev libzstd-dev)
-test_pkgs=(libgtest-dev libgmock-dev googletest clang-14 libclang-rt-14-dev
+test_pkgs=(libgtest-dev libgmock-dev googletest libcpp-httplib-dev clang-14 libclang-rt-14-dev
            python3-jsonschema systemd-journal-remote systemd chromium python3-torch
            prometheus python3-yaml tmux gzip util-linux procps xz-utils zstd)
 bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler python3-torch

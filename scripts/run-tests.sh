@@ -8,7 +8,8 @@
 #      Slurm and dockerd started by the tests (tests/engines/README.md);
 #   2. an AddressSanitizer + UndefinedBehaviorSanitizer build of the unit and
 #      CLI tests;
-#   3. a bounded libFuzzer run (clang-14) of the log parser.
+#   3. a bounded libFuzzer run (clang-14, scripts/fuzz.sh) of the log parser,
+#      the record reader, the prefix and gzip readers and the input parsers.
 # Under CI=true nothing may skip for want of privileges or tools.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,22 +38,8 @@ cmake --build build-asan -j "$JOBS"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j "$JOBS" -L 'unit|cli')
 
-stage "3/3 libFuzzer on the parser for ${FUZZ_SECONDS}s (build-fuzz/)"
-CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug \
-  -DOOMLENS_TESTS=OFF -DOOMLENS_FUZZ=ON \
-  -DCMAKE_CXX_FLAGS="-O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" >/dev/null
-cmake --build build-fuzz -j "$JOBS" --target fuzz_parser
-seeds=$(mktemp -d)
-trap 'rm -rf "$seeds"' EXIT
-cp tests/fixtures/logs/* "$seeds"/ 2>/dev/null || true
-cp ../shared/corpus/*.log "$seeds"/ 2>/dev/null || true
-# The manglers' output (tests/kernel_log/manglers.h: wrapped, cut, reversed,
-# quoted, QP/HTML-encoded, glued, re-prefixed copies of every report).
-OOMLENS_MANGLED_SEEDS_DIR="$seeds" build/tests/oomlens_tests --gtest_filter='Metamorphic.*' >/dev/null
-echo "fuzz seeds: $(ls "$seeds" | wc -l) files"
-build-fuzz/fuzz/fuzz_parser -max_total_time="$FUZZ_SECONDS" -max_len=65536 -timeout=10 \
-  -print_final_stats=1 "$seeds" 2>&1 | tail -n 15
-echo "fuzz: no crash in ${FUZZ_SECONDS}s"
+stage "3/3 libFuzzer: the parser for ${FUZZ_SECONDS}s, the record, log-reader and input parsers a few seconds each (build-fuzz/)"
+JOBS="$JOBS" FUZZ_SECONDS="$FUZZ_SECONDS" bash scripts/fuzz.sh
 
 echo
 echo "all stages passed in $(( $(date +%s) - t0 )) s"

@@ -1,7 +1,7 @@
 // `oomlens daemon`: `watch` as a long-running service. Captures OOM events
 // in the main thread (poll loop, src/watch/capture.h) and serves Prometheus
 // metrics (/metrics, computed at scrape time) and recent events (/events)
-// from cpp-httplib worker threads; appends events to a JSON Lines log
+// from libmicrohttpd's server thread (watch/http_server.h); appends events to a JSON Lines log
 // (reopened on SIGHUP); remembers boot id + last kmsg sequence number in a
 // state file so a restart does not count the ring's old reports twice.
 #include <fcntl.h>
@@ -25,6 +25,7 @@
 #include "version.h"
 #include "watch/burst.h"
 #include "watch/capture.h"
+#include "watch/http_route.h"
 #include "watch/http_server.h"
 #include "watch/loop.h"
 #include "watch/metrics.h"
@@ -76,6 +77,13 @@ int run_daemon(const DaemonArgs& a) {
   int port = 0;
   if (!watch::parse_listen(a.listen, &host, &port)) {
     fmt::print(stderr, "oomlens daemon: --listen: '{}' is not HOST:PORT (e.g. 127.0.0.1:9177)\n", a.listen);
+    return kExitUsage;
+  }
+  if (!watch::is_loopback_host(host) && !a.listen_public) {
+    fmt::print(stderr,
+               "oomlens daemon: --listen: {} can be reached from other machines and the daemon has no "
+               "authentication; add --listen-public to serve there anyway\n",
+               host);
     return kExitUsage;
   }
   // One malloc arena: the HTTP workers would otherwise each get their own
@@ -166,14 +174,12 @@ int run_daemon(const DaemonArgs& a) {
     return watch::HttpResponse{200, prom::kContentType,
                                prom::render(watch::build_families(copy, read, OOMLENS_VERSION))};
   });
-  server.get("/events", [shared](const watch::HttpParams& params) {
+  if (!a.no_events) server.get("/events", [shared](const watch::HttpParams& params) {
     size_t limit = SIZE_MAX;
     if (auto it = params.find("limit"); it != params.end()) {
-      try {
-        limit = std::stoul(it->second);
-      } catch (...) {
-        return watch::HttpResponse{400, "text/plain; charset=utf-8", "limit: not a number\n"};
-      }
+      auto n = watch::parse_count_param(it->second);
+      if (!n) return watch::HttpResponse{400, "text/plain; charset=utf-8", "limit: not a number\n"};
+      limit = *n;
     }
     std::string body = "{\"events\":[";
     {
@@ -188,9 +194,10 @@ int run_daemon(const DaemonArgs& a) {
     body += "]}\n";
     return watch::HttpResponse{200, "application/json", std::move(body)};
   });
-  server.get("/", [](const watch::HttpParams&) {
+  server.get("/", [events = !a.no_events](const watch::HttpParams&) {
     return watch::HttpResponse{200, "text/plain; charset=utf-8",
-                               "oomlens daemon\n/metrics  Prometheus metrics\n/events   recent OOM events (JSON)\n"};
+                               std::string("oomlens daemon\n/metrics  Prometheus metrics\n") +
+                                   (events ? "/events   recent OOM events (JSON)\n" : "")};
   });
   int bound = server.bind(host, port, &error);
   if (bound < 0) {
@@ -199,7 +206,10 @@ int run_daemon(const DaemonArgs& a) {
                                    : "");
     return kExitUsage;
   }
-  server.start();
+  if (!server.start(&error)) {
+    fmt::print(stderr, "oomlens daemon: {}\n", error);
+    return kExitUsage;
+  }
   fmt::print("oomlens daemon: listening on http://{}:{}\n", host.find(':') != std::string::npos ? "[" + host + "]" : host,
              bound);
   std::fflush(stdout);

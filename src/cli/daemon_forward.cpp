@@ -1,10 +1,9 @@
 // `oomlens daemon` in the main binary: replaces this process (execv, same
 // pid) with the sibling executable `oomlens-daemon`, which holds the real
 // subcommand (cli/daemon.cpp, src/daemon_main.cpp). The daemon's HTTP
-// server comes from Debian's libcpp-httplib.so, which is linked with
-// OpenSSL; loading it runs OpenSSL's initialisation (~3.5 MiB of libcrypto
-// and libssl pages resident) in every process that links it. Keeping it out
-// of `oomlens` keeps that cost out of `run`, `watch`, `explain`, ...
+// server comes from Debian's libmicrohttpd.so, which is linked with GnuTLS
+// and its libraries; keeping it out of `oomlens` keeps their loading out of
+// `run`, `watch`, `explain`, ...
 #include <fmt/core.h>
 #include <unistd.h>
 

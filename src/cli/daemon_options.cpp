@@ -9,7 +9,12 @@ CLI::App* add_daemon_options(CLI::App& app, DaemonArgs* args) {
       "GET /metrics: Prometheus text exposition (computed at scrape time). GET /events[?limit=N]: recent\n"
       "events as JSON (task tables left out, command-line fields redacted). SIGHUP reopens --log;\n"
       "SIGTERM exits cleanly. See docs/daemon.md.");
-  cmd->add_option("--listen", args->listen, "HOST:PORT to serve on (port 0: any free port, printed at start)");
+  cmd->add_option("--listen", args->listen,
+                  "ADDRESS:PORT to serve on, a literal IP address (port 0: any free port, printed at start)");
+  cmd->add_flag("--listen-public", args->listen_public,
+                "Allow --listen on an address other machines can reach (no authentication: restrict who can)");
+  cmd->add_flag("--no-events", args->no_events,
+                "Do not serve /events (it shows host, comm, pid, uid, cgroup paths and container ids)");
   cmd->add_option("--log", args->log, "Append each event as one JSON line to FILE (reopened on SIGHUP)")
       ->type_name("FILE");
   cmd->add_option("--state", args->state, "State file: boot id + last kmsg sequence number counted")->type_name("FILE");

@@ -1,6 +1,6 @@
 #pragma once
 // The `daemon` subcommand's options, apart from the daemon itself: the
-// daemon (cli/daemon.cpp) links cpp-httplib and lives in oomlens-daemon,
+// daemon (cli/daemon.cpp) links libmicrohttpd and lives in oomlens-daemon,
 // while `oomlens --generate-completion` (cli/completion.cpp) needs the same
 // option tree inside `oomlens`.
 #include <CLI/CLI.hpp>
@@ -12,6 +12,8 @@ namespace oomlens::cli {
 
 struct DaemonArgs {
   std::string listen = "127.0.0.1:9177";
+  bool listen_public = false;  // --listen may name a non-loopback address
+  bool no_events = false;      // /events is not served
   std::string log;
   std::string state = "/var/lib/oomlens/state.json";
   bool no_state = false;

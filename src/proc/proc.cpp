@@ -210,10 +210,12 @@ std::optional<Pressure> read_pressure(const std::string& path) {
   return parse_pressure(*t);
 }
 
+std::optional<int> parse_pid_int(std::string_view text) { return to_int<int>(trim(text)); }
+
 std::optional<int> read_pid_int(int pid, std::string_view file, const std::string& proc_root) {
   auto t = slurp(pid_path(proc_root, pid, file));
   if (!t) return std::nullopt;
-  return to_int<int>(trim(*t));
+  return parse_pid_int(*t);
 }
 
 std::optional<std::string> read_environ(int pid, const std::string& proc_root, size_t cap) {

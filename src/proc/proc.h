@@ -113,6 +113,9 @@ struct Pressure {
 /// environ_var() as a decimal int (RANK, LOCAL_RANK); nullopt when absent or not a number.
 [[nodiscard]] std::optional<int> environ_int(std::string_view environ, std::string_view key);
 
+/// The integer of /proc/PID/oom_score or oom_score_adj text (surrounding
+/// blanks and the newline ignored); nullopt when it is not one (pure).
+[[nodiscard]] std::optional<int> parse_pid_int(std::string_view text);
 /// Integer from /proc/PID/oom_score or oom_score_adj.
 [[nodiscard]] std::optional<int> read_pid_int(int pid, std::string_view file,
                                               const std::string& proc_root = "/proc");

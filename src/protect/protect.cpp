@@ -14,6 +14,7 @@
 
 #include "cgroup/cgroup.h"
 #include "proc/proc.h"
+#include "util/file.h"
 #include "util/sanitize.h"
 
 namespace oomlens::protect {
@@ -52,25 +53,65 @@ std::optional<int> parse_pid(std::string_view t) {
   return v;
 }
 
-std::optional<int> ProcAdjIo::read_int(int pid, std::string_view file) { return proc::read_pid_int(pid, file, root_); }
+namespace {
+std::optional<uint64_t> start_time_at(int dirfd) {
+  auto text = read_file_at(dirfd, "stat", 4096);
+  if (!text) return std::nullopt;
+  auto st = proc::parse_pid_stat(*text);
+  if (!st) return std::nullopt;
+  return st->start_time_ticks;
+}
+}  // namespace
+
+ProcAdjIo::~ProcAdjIo() {
+  for (auto& [pid, h] : handles_) ::close(h.dirfd);
+}
+
+const ProcAdjIo::Handle* ProcAdjIo::handle(int pid) {
+  if (auto it = handles_.find(pid); it != handles_.end()) return &it->second;
+  const std::string dir = root_ + "/" + std::to_string(pid);
+  Handle h;
+  h.dirfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (h.dirfd < 0) return nullptr;
+  h.start_time_ticks = start_time_at(h.dirfd);
+  return &handles_.emplace(pid, h).first->second;
+}
+
+std::optional<int> ProcAdjIo::read_int(int pid, std::string_view file) {
+  const Handle* h = handle(pid);
+  if (!h) return std::nullopt;
+  auto text = read_file_at(h->dirfd, std::string(file).c_str(), 64);
+  if (!text) return std::nullopt;
+  return proc::parse_pid_int(*text);
+}
 
 std::optional<std::string> ProcAdjIo::comm(int pid) {
-  auto t = cgroup::read_small_file(root_ + "/" + std::to_string(pid) + "/comm");
+  const Handle* h = handle(pid);
+  if (!h) return std::nullopt;
+  auto t = read_file_at(h->dirfd, "comm", 4096);
   if (!t) return std::nullopt;
   while (!t->empty() && t->back() == '\n') t->pop_back();
   return t;
 }
 
 std::optional<unsigned> ProcAdjIo::owner_uid(int pid) {
+  const Handle* h = handle(pid);
   struct stat st {};
-  if (::stat((root_ + "/" + std::to_string(pid)).c_str(), &st) != 0) return std::nullopt;
+  if (!h || ::fstat(h->dirfd, &st) != 0) return std::nullopt;
   return st.st_uid;
 }
 
 WriteResult ProcAdjIo::write_adj(int pid, int adj) {
-  const std::string path = root_ + "/" + std::to_string(pid) + "/oom_score_adj";
-  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  const Handle* h = handle(pid);
+  if (!h) return {errno ? errno : ENOENT, true};
+  int fd = ::openat(h->dirfd, "oom_score_adj", O_WRONLY | O_CLOEXEC);
   if (fd < 0) return {errno, true};
+  // Opened through the handle; the start time, read again now that the
+  // file is open, must still be the one first read.
+  if (start_time_at(h->dirfd) != h->start_time_ticks) {
+    ::close(fd);
+    return {ESRCH, false, true};
+  }
   const std::string v = std::to_string(adj);
   WriteResult r;
   if (::write(fd, v.data(), v.size()) != static_cast<ssize_t>(v.size())) r = {errno ? errno : EIO, false};
@@ -95,6 +136,10 @@ unsigned ProcAdjIo::euid() { return ::geteuid(); }
 
 std::string explain_write_error(const WriteResult& w, int pid, int adj, std::optional<int> adj_before,
                                 std::optional<unsigned> owner, unsigned euid, std::optional<bool> cap) {
+  if (w.reused)
+    return fmt::format("pid {} now names another process (its start time changed since it was read): "
+                       "oom_score_adj not changed",
+                       pid);
   if (w.err == ENOENT || w.err == ESRCH) return fmt::format("no process {} (it does not exist or has exited)", pid);
   if (w.err == EACCES || w.err == EPERM) {
     if (w.at_open) {

@@ -12,6 +12,8 @@
 //    process fails at open() with EACCES (unless CAP_DAC_OVERRIDE).
 //
 // Side effects sit behind AdjIo so the decisions and messages are testable.
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +45,7 @@ inline constexpr int kExitNotFound = 127;
 struct WriteResult {
   int err = 0;
   bool at_open = false;
+  bool reused = false;  ///< the pid names another process than the one first read (its start time changed): nothing written
 };
 
 /// The seam: reading and writing /proc/PID files.
@@ -60,10 +63,20 @@ class AdjIo {
   virtual unsigned euid() = 0;
 };
 
-/// The real /proc (proc_root "/proc" by default).
+/// The real /proc (proc_root "/proc" by default), by handle: the first
+/// access to a pid opens /proc/PID once as a directory descriptor and reads
+/// its start time (stat field 22); every later read and the write go
+/// through that descriptor (openat). On the real /proc the descriptor stays
+/// bound to that one process: after it exits, openat fails (no such
+/// process) even when its pid has been reused. write_adj also reads the
+/// start time again after opening oom_score_adj and writes nothing when it
+/// differs (WriteResult::reused), which holds on fixture trees too.
 class ProcAdjIo final : public AdjIo {
  public:
   explicit ProcAdjIo(std::string proc_root = "/proc") : root_(std::move(proc_root)) {}
+  ~ProcAdjIo() override;
+  ProcAdjIo(const ProcAdjIo&) = delete;
+  ProcAdjIo& operator=(const ProcAdjIo&) = delete;
   std::optional<int> read_int(int pid, std::string_view file) override;
   std::optional<std::string> comm(int pid) override;
   std::optional<unsigned> owner_uid(int pid) override;
@@ -72,7 +85,14 @@ class ProcAdjIo final : public AdjIo {
   unsigned euid() override;
 
  private:
+  struct Handle {
+    int dirfd = -1;
+    std::optional<uint64_t> start_time_ticks;  ///< as first read; nullopt when stat was unreadable
+  };
+  /// The pid's handle, opened on first use; nullptr (errno set) when /proc/PID cannot be opened.
+  const Handle* handle(int pid);
   std::string root_;
+  std::map<int, Handle> handles_;
 };
 
 struct Outcome {

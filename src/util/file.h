@@ -12,6 +12,12 @@ namespace oomlens {
 /// listing and reading is simply nullopt ("gone" is not an error).
 [[nodiscard]] std::optional<std::string> read_file(const std::string& path, size_t max_bytes = size_t{1} << 20);
 
+/// The same, for `name` relative to the directory descriptor `dirfd`
+/// (openat(2); AT_FDCWD: the working directory). Through a /proc/PID
+/// directory descriptor it reads that process only: once the process has
+/// exited, openat fails (ENOENT/ESRCH), even if its pid was reused.
+[[nodiscard]] std::optional<std::string> read_file_at(int dirfd, const char* name, size_t max_bytes = size_t{1} << 20);
+
 /// `rel` under the fixture root `root` ("/" or "" is the real root): one
 /// slash between them, whatever their ends ("/tmp/fx/" + "/proc" is
 /// "/tmp/fx/proc"; "/" + "proc" is "/proc"). Readers take a root so tests run

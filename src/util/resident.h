@@ -3,8 +3,7 @@
 //
 // At start a process touches code and read-only data it will not use again:
 // the dynamic loader reads every library's symbol and relocation tables,
-// library constructors run (OpenSSL's initialisation, pulled in by Debian's
-// libcpp-httplib.so, touches ~3 MiB of libcrypto), and the command line
+// library constructors run (the daemon's HTTP library loads GnuTLS), and the command line
 // parser builds every subcommand. Those pages stay in the resident set
 // (VmRSS, RssFile) although they are clean copies of files.
 //

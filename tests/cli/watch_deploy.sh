@@ -21,12 +21,18 @@ if /usr/bin/python3 -c 'import yaml' 2>/dev/null; then
 import sys, yaml
 docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d]
 kinds = sorted(d["kind"] for d in docs)
-assert kinds == ["DaemonSet", "Namespace", "Service"], kinds
+assert kinds == ["DaemonSet", "Namespace", "NetworkPolicy", "Service"], kinds
 ds = next(d for d in docs if d["kind"] == "DaemonSet")
 c = ds["spec"]["template"]["spec"]["containers"][0]
 assert any(p["name"] == "metrics" for p in c["ports"]), "no metrics port"
 paths = {v["hostPath"]["path"] for v in ds["spec"]["template"]["spec"]["volumes"]}
 assert {"/dev/kmsg", "/proc", "/sys/fs/cgroup"} <= paths, paths
+# The pod IP from the downward API, never every interface.
+args = c["args"]
+assert args[args.index("--listen") + 1] == "$(POD_IP):9177" and "--listen-public" in args, args
+assert any(e["name"] == "POD_IP" and e["valueFrom"]["fieldRef"]["fieldPath"] == "status.podIP" for e in c["env"])
+np = next(d for d in docs if d["kind"] == "NetworkPolicy")
+assert np["spec"]["ingress"][0]["from"], "the NetworkPolicy admits everyone"
 PY
   then echo "ok: kubernetes YAML kinds"; else echo "FAIL: kubernetes YAML"; fail=1; fi
 else skip "python3-yaml missing"; fi
@@ -40,7 +46,13 @@ if /usr/bin/python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert 
   echo "ok: grafana dashboard JSON"; else echo "FAIL: grafana JSON"; fail=1; fi
 if bash -n "$src/deploy/slurm/epilog-oomlens.sh"; then echo "ok: slurm epilog syntax"; else fail=1; fi
 
-# The CLI: bad --listen and --exec are usage errors.
+# The CLI: bad --listen and --exec are usage errors; so is a public address
+# without --listen-public (refused before anything is opened).
 "$bin" daemon --listen nonsense >/dev/null 2>&1; [ $? -eq 2 ] && echo "ok: daemon --listen nonsense → 2" || { echo "FAIL: --listen nonsense"; fail=1; }
+for a in 0.0.0.0:0 '[::]:0' 10.1.2.3:9177; do
+  out=$("$bin" daemon --listen "$a" --no-state 2>&1); rc=$?
+  if [ $rc -eq 2 ] && grep -q -- --listen-public <<<"$out"; then echo "ok: daemon --listen $a → 2 (needs --listen-public)"
+  else echo "FAIL: daemon --listen $a: $rc $out"; fail=1; fi
+done
 "$bin" watch --exec /nonexistent/prog >/dev/null 2>&1; [ $? -eq 2 ] && echo "ok: watch --exec missing → 2" || { echo "FAIL: --exec missing"; fail=1; }
 exit $fail

@@ -4,8 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <map>
+
+#include "../top/fixture_tree.h"
 
 namespace oomlens::protect {
 namespace {
@@ -102,6 +111,97 @@ TEST(ProtectPid, ExitedBetweenReadAndWrite) {
   EXPECT_NE(protect_pid(io, 7, 1).error.find("no process 7"), std::string::npos);
   io.next_write = {EIO, false};
   EXPECT_NE(protect_pid(io, 7, 1).error.find("cannot write /proc/7/oom_score_adj"), std::string::npos);
+}
+
+// Protect by handle (issue 21, item 6), on a fixture /proc: a stat line
+// whose field 22 (start time) is `start`.
+void fixture_pid(const testing::FixtureTree& t, int pid, unsigned long start, int adj) {
+  t.write(std::to_string(pid) + "/stat", std::to_string(pid) + " (sleep) S 1 1 1 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 " +
+                                             std::to_string(start) + " 1000 100\n");
+  t.write(std::to_string(pid) + "/oom_score_adj", std::to_string(adj) + "\n");
+  t.write(std::to_string(pid) + "/oom_score", "666\n");
+  t.write(std::to_string(pid) + "/comm", "sleep\n");
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(ProtectByHandle, StartTimeChangedBetweenReadAndWriteWritesNothing) {
+  testing::FixtureTree t;
+  fixture_pid(t, 42, 1000, 0);
+  ProcAdjIo io(t.root());
+  EXPECT_EQ(io.read_int(42, "oom_score_adj"), 0);  // first read: the handle and its start time
+  fixture_pid(t, 42, 2000, 0);                      // the same pid, another process
+  WriteResult w = io.write_adj(42, 500);
+  EXPECT_TRUE(w.reused);
+  EXPECT_EQ(slurp(t.root() + "/42/oom_score_adj"), "0\n");
+  EXPECT_NE(explain_write_error(w, 42, 500, 0, 0, 0, false).find("now names another process"), std::string::npos);
+}
+
+TEST(ProtectByHandle, ReplacedDirectoryIsNeverWritten) {
+  // The directory the handle holds is gone from the tree (renamed away) and
+  // a new one holds the pid: reads and the write stay with the first.
+  testing::FixtureTree t;
+  fixture_pid(t, 42, 1000, 0);
+  ProcAdjIo io(t.root());
+  EXPECT_EQ(io.read_int(42, "oom_score_adj"), 0);
+  std::filesystem::rename(t.root() + "/42", t.root() + "/gone");
+  fixture_pid(t, 42, 1000, 7);
+  EXPECT_EQ(io.read_int(42, "oom_score_adj"), 0);
+  EXPECT_EQ(io.write_adj(42, 500).err, 0);
+  EXPECT_EQ(slurp(t.root() + "/42/oom_score_adj"), "7\n");
+  EXPECT_EQ(slurp(t.root() + "/gone/oom_score_adj"), "500");
+}
+
+TEST(ProtectByHandle, UnchangedProcessIsWritten) {
+  testing::FixtureTree t;
+  fixture_pid(t, 42, 1000, 0);
+  ProcAdjIo io(t.root());
+  Outcome o = protect_pid(io, 42, 300);
+  EXPECT_TRUE(o.ok) << o.error;
+  EXPECT_EQ(slurp(t.root() + "/42/oom_score_adj"), "300");
+}
+
+TEST(ProtectByHandle, RealChildThatExitedIsNotWrittenThroughItsHandle) {
+  // A real child: read (the handle is opened), then the child exits and is
+  // reaped, so its pid is free for reuse. The write goes through the
+  // handle of the dead process and fails; it never reaches a new owner.
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::pause();
+    ::_exit(0);
+  }
+  ProcAdjIo io;
+  auto before = io.read_int(child, "oom_score_adj");
+  ASSERT_TRUE(before);
+  ::kill(child, SIGKILL);
+  int st = 0;
+  ASSERT_EQ(::waitpid(child, &st, 0), child);
+  WriteResult w = io.write_adj(child, 500);
+  EXPECT_NE(w.err, 0);
+  EXPECT_TRUE(w.err == ENOENT || w.err == ESRCH) << std::strerror(w.err);
+  EXPECT_FALSE(io.read_int(child, "oom_score_adj"));
+}
+
+TEST(ProtectByHandle, RealChildIsWritten) {
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::pause();
+    ::_exit(0);
+  }
+  Outcome o;
+  {
+    ProcAdjIo io;
+    o = protect_pid(io, child, 400);  // raising needs no privilege
+  }
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  EXPECT_TRUE(o.ok) << o.error;
+  EXPECT_EQ(o.adj_after, 400);
 }
 
 }  // namespace

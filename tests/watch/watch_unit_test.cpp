@@ -12,7 +12,7 @@
 #include "render/prometheus.h"
 #include "watch/capture.h"
 #include "watch/exec.h"
-#include "watch/http_server.h"
+#include "watch/http_route.h"
 #include "watch/metrics.h"
 #include "watch/oom_counters.h"
 #include "watch/state_file.h"
@@ -194,6 +194,23 @@ TEST(Exec, SplitsWithoutShell) {
   EXPECT_EQ(host, "::1");
   EXPECT_FALSE(parse_listen("9177", &host, &port));
   EXPECT_FALSE(parse_listen("h:99999", &host, &port));
+  EXPECT_FALSE(parse_listen("[]:80", &host, &port));
+  EXPECT_FALSE(parse_listen("[:80", &host, &port));
+}
+
+TEST(HttpRoute, LoopbackAddressesOnly) {
+  for (const char* h : {"127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1", "localhost"})
+    EXPECT_TRUE(is_loopback_host(h)) << h;
+  for (const char* h : {"0.0.0.0", "::", "10.0.0.5", "128.0.0.1", "::ffff:10.0.0.1", "example.org", "", "127.0.0.1 "})
+    EXPECT_FALSE(is_loopback_host(h)) << h;
+}
+
+TEST(HttpRoute, CountParamDigitsOnly) {
+  EXPECT_EQ(parse_count_param("0"), 0u);
+  EXPECT_EQ(parse_count_param("25"), 25u);
+  EXPECT_EQ(parse_count_param("99999999999999999999"), SIZE_MAX);  // saturates
+  for (const char* v : {"", "-1", "+1", " 1", "1x", "0x10", "123456789012345678901"})
+    EXPECT_FALSE(parse_count_param(v)) << v;
 }
 
 TEST(Exec, RunsWithEventOnStdinAndInEnvironment) {
