@@ -23,6 +23,7 @@
 #include "logsource/file_reader.h"
 #include "manglers.h"
 #include "render/json.h"
+#include "support/files.h"
 
 namespace oomlens {
 namespace {
@@ -30,12 +31,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using testing::slurp;
 
 struct Input {
   std::string name;
@@ -44,8 +40,7 @@ struct Input {
 
 std::vector<Input> inputs() {
   std::vector<Input> out;
-  const char* env = std::getenv("OOMLENS_SHARED_DIR");
-  fs::path corpus = fs::path(env ? env : OOMLENS_SHARED_DIR) / "corpus";
+  fs::path corpus = testing::shared_corpus_dir();
   fs::path fixtures = fs::path(OOMLENS_SOURCE_DIR) / "tests/fixtures/logs";
   for (const fs::path& dir : {corpus, fixtures}) {
     if (!fs::is_directory(dir)) continue;
