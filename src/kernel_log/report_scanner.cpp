@@ -10,7 +10,7 @@
 #include "kernel_log/newest_first.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
-#include "kernel_log/text_util.h"
+#include "util/text.h"
 
 namespace oomlens {
 namespace {

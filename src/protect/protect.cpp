@@ -54,12 +54,7 @@ std::optional<int> parse_pid(std::string_view t) {
 
 std::optional<int> ProcAdjIo::read_int(int pid, std::string_view file) { return proc::read_pid_int(pid, file, root_); }
 
-std::optional<std::string> ProcAdjIo::comm(int pid) {
-  auto t = cgroup::read_small_file(root_ + "/" + std::to_string(pid) + "/comm");
-  if (!t) return std::nullopt;
-  while (!t->empty() && t->back() == '\n') t->pop_back();
-  return t;
-}
+std::optional<std::string> ProcAdjIo::comm(int pid) { return proc::read_comm(pid, root_); }
 
 std::optional<unsigned> ProcAdjIo::owner_uid(int pid) {
   struct stat st {};

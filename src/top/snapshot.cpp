@@ -197,9 +197,7 @@ std::shared_ptr<const StaticInfo> SnapshotBuilder::read_static(int pid, const st
     }
   }
   info->owner = decode_cgroup_owner(info->cgroup_path);
-  std::string cmd = cgroup::read_small_file(dir + "/cmdline").value_or("");
-  while (!cmd.empty() && cmd.back() == '\0') cmd.pop_back();
-  std::replace(cmd.begin(), cmd.end(), '\0', ' ');
+  std::string cmd = proc::read_cmdline(pid, proc_, size_t{1} << 20);
   info->cmdline = cmd.empty() ? "[" + comm + "]" : cmd;
   return info;
 }

@@ -3,12 +3,17 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace oomlens {
 
 std::optional<std::string> read_file(const std::string& path, size_t max_bytes) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  return read_file_at(AT_FDCWD, path.c_str(), max_bytes);
+}
+
+std::optional<std::string> read_file_at(int dirfd, const char* name, size_t max_bytes) {
+  const int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::nullopt;
   std::string out;
   char buf[4096];
