@@ -134,11 +134,6 @@ std::vector<Group> group_rows(const std::vector<ProcessRow>& rows) {
   return groups;
 }
 
-void SnapshotBuilder::Fd::reset() {
-  if (fd_ >= 0) ::close(fd_);
-  fd_ = -1;
-}
-
 SnapshotBuilder::SnapshotBuilder(Options o) : opt_(std::move(o)), proc_(join_root(opt_.root, "proc")) {
   if (opt_.keep_fds) {
     // Two descriptors per process: raise the soft limit towards the hard
