@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cli/capture_options.h"
 #include "cli/commands.h"
 #include "watch/burst.h"
 #include "watch/capture.h"
@@ -18,16 +19,12 @@
 namespace oomlens::cli {
 namespace {
 
-struct WatchArgs {
+struct WatchArgs : CaptureArgs {
   bool json = false;
   bool notify = false;
   bool no_counters = false;
   std::string exec;
   int quiet_ms = 300;
-  std::string root = "/";
-  std::string kmsg;
-  std::string source = "kmsg";
-  std::string journal_dir;
 };
 
 int run_watch(const WatchArgs& a) {
@@ -53,10 +50,7 @@ int run_watch(const WatchArgs& a) {
   }
   int sfd = watch::block_signals_to_fd();
   watch::CaptureOptions co;
-  co.root = a.root;
-  co.kmsg_path = a.kmsg;
-  co.source = a.source == "journal" ? watch::LiveSource::journal : watch::LiveSource::kmsg;
-  co.journal_directory = a.journal_dir;
+  apply_capture_args(a, &co);
   co.from_start = false;
   co.quiet = std::chrono::milliseconds(a.quiet_ms);
   co.counters = !a.no_counters;
@@ -124,13 +118,7 @@ void add_watch(CLI::App& app, int* status) {
   cmd->add_option("--quiet-ms", args->quiet_ms, "Quiet window after a kill line before the event is printed")
       ->check(CLI::Range(10, 60000));
   cmd->add_flag("--no-counters", args->no_counters, "Do not watch the oom_kill counters");
-  cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
-  cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
-  cmd->add_option("--source", args->source,
-                  "Where kernel log lines come from: kmsg (/dev/kmsg) or journal (systemd journal, followed from its end)")
-      ->check(CLI::IsMember({"kmsg", "journal"}));
-  cmd->add_option("--journal-dir", args->journal_dir, "With --source journal: a journal directory (for tests)")
-      ->group("");
+  add_capture_options(cmd, args.get());
   cmd->callback([args, status]() { *status = run_watch(*args); });
 }
 
