@@ -1,6 +1,7 @@
 // Memory cgroup discovery and limits (see cgroup.h).
 #include "cgroup/cgroup.h"
 #include "util/file.h"
+#include "util/text.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -267,12 +268,8 @@ std::optional<uint64_t> read_u64_file(const std::string& path) {
 }
 
 std::optional<uint64_t> keyed_value(std::string_view text, std::string_view key) {
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    std::string_view line = text.substr(pos, eol - pos);
-    pos = eol + 1;
+  while (!text.empty()) {
+    std::string_view line = text::next_line(text);
     if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ' ') {
       auto num = line.substr(key.size() + 1);
       uint64_t v = 0;

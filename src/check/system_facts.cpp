@@ -1,6 +1,7 @@
 // Reader of SystemFacts (see system_facts.h).
 #include "check/system_facts.h"
 #include "util/file.h"
+#include "util/text.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -17,11 +18,7 @@
 namespace oomlens::check {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n')) s.remove_suffix(1);
-  return s;
-}
+using text::trim;
 
 template <typename T>
 std::optional<T> read_number(const std::string& path) {
@@ -34,13 +31,6 @@ std::optional<T> read_number(const std::string& path) {
   return v;
 }
 
-std::string cmdline_text(std::string s) {
-  while (!s.empty() && s.back() == '\0') s.pop_back();
-  for (char& c : s)
-    if (c == '\0') c = ' ';
-  return s;
-}
-
 void read_processes(const std::string& proc, SystemFacts& f) {
   DIR* d = ::opendir(proc.c_str());
   if (!d) return;
@@ -49,12 +39,11 @@ void read_processes(const std::string& proc, SystemFacts& f) {
     std::string_view name(e->d_name);
     auto r = std::from_chars(name.data(), name.data() + name.size(), pid);
     if (r.ec != std::errc{} || r.ptr != name.data() + name.size() || pid <= 0) continue;
-    const std::string dir = proc + "/" + std::string(name);
-    auto comm = cgroup::read_small_file(dir + "/comm");
+    auto comm = proc::read_comm(pid, proc);
     if (!comm) continue;  // gone
-    std::string c(trim(*comm));
-    std::string cmd = cmdline_text(cgroup::read_small_file(dir + "/cmdline").value_or(""));
-    auto adj = read_number<int>(dir + "/oom_score_adj");
+    const std::string& c = *comm;
+    std::string cmd = proc::read_cmdline(pid, proc, size_t{1} << 20);
+    auto adj = proc::read_pid_int(pid, "oom_score_adj", proc);
     // Kernel threads have an empty cmdline and no mm: the OOM killer never
     // considers them, so their -1000 (if any) is irrelevant.
     const bool kthread = cmd.empty();

@@ -106,10 +106,7 @@ int run_daemon(const DaemonArgs& a) {
   }
 
   watch::CaptureOptions co;
-  co.root = a.root;
-  co.kmsg_path = a.kmsg;
-  co.source = a.source == "journal" ? watch::LiveSource::journal : watch::LiveSource::kmsg;
-  co.journal_directory = a.journal_dir;
+  apply_capture_args(a, &co);
   co.from_start = true;
   co.tracepoints = !a.no_tracepoints;
   co.quiet = std::chrono::milliseconds(a.quiet_ms);

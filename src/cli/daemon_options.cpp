@@ -27,13 +27,7 @@ CLI::App* add_daemon_options(CLI::App& app, DaemonArgs* args) {
   cmd->add_option("--quiet-ms", args->quiet_ms,
                   "Quiet window after a kill line before the event counts (the kernel prints a report in one burst)")
       ->check(CLI::Range(10, 60000));
-  cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
-  cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
-  cmd->add_option("--source", args->source,
-                  "Where kernel log lines come from: kmsg (/dev/kmsg) or journal (systemd journal, followed from its end)")
-      ->check(CLI::IsMember({"kmsg", "journal"}));
-  cmd->add_option("--journal-dir", args->journal_dir, "With --source journal: a journal directory (for tests)")
-      ->group("");
+  add_capture_options(cmd, args);
   return cmd;
 }
 

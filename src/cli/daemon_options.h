@@ -5,12 +5,14 @@
 // option tree inside `oomlens`.
 #include <CLI/CLI.hpp>
 
+#include "cli/capture_options.h"
+
 #include <cstddef>
 #include <string>
 
 namespace oomlens::cli {
 
-struct DaemonArgs {
+struct DaemonArgs : CaptureArgs {
   std::string listen = "127.0.0.1:9177";
   bool listen_public = false;  // --listen may name a non-loopback address
   bool no_events = false;      // /events is not served
@@ -21,10 +23,6 @@ struct DaemonArgs {
   size_t keep_events = 100;
   size_t max_series = 500;
   int quiet_ms = 100;
-  std::string root = "/";
-  std::string kmsg;
-  std::string source = "kmsg";
-  std::string journal_dir;
 };
 
 /// Adds the `daemon` subcommand with its options (docs/daemon.md), bound

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cli/capture_options.h"
 #include "cli/commands.h"
 #include "watch/burst.h"
 #include "watch/capture.h"
@@ -18,7 +19,7 @@
 namespace oomlens::cli {
 namespace {
 
-struct WatchArgs {
+struct WatchArgs : CaptureArgs {
   bool json = false;
   bool notify = false;
   bool no_counters = false;
@@ -26,10 +27,6 @@ struct WatchArgs {
   bool every_event = false;
   std::string exec;
   int quiet_ms = 300;
-  std::string root = "/";
-  std::string kmsg;
-  std::string source = "kmsg";
-  std::string journal_dir;
 };
 
 int run_watch(const WatchArgs& a) {
@@ -55,10 +52,7 @@ int run_watch(const WatchArgs& a) {
   }
   int sfd = watch::block_signals_to_fd();
   watch::CaptureOptions co;
-  co.root = a.root;
-  co.kmsg_path = a.kmsg;
-  co.source = a.source == "journal" ? watch::LiveSource::journal : watch::LiveSource::kmsg;
-  co.journal_directory = a.journal_dir;
+  apply_capture_args(a, &co);
   co.from_start = false;
   co.quiet = std::chrono::milliseconds(a.quiet_ms);
   co.counters = !a.no_counters;
@@ -139,13 +133,7 @@ void add_watch(CLI::App& app, int* status) {
   cmd->add_flag("--no-tracepoints", args->no_tracepoints,
                 "Do not use the oom:mark_victim tracepoint (a private tracefs instance)");
   cmd->add_flag("--every-event", args->every_event, "Print every event and update in full, never a burst summary");
-  cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
-  cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
-  cmd->add_option("--source", args->source,
-                  "Where kernel log lines come from: kmsg (/dev/kmsg) or journal (systemd journal, followed from its end)")
-      ->check(CLI::IsMember({"kmsg", "journal"}));
-  cmd->add_option("--journal-dir", args->journal_dir, "With --source journal: a journal directory (for tests)")
-      ->group("");
+  add_capture_options(cmd, args.get());
   cmd->callback([args, status]() { *status = run_watch(*args); });
 }
 

@@ -1,10 +1,10 @@
 // The guard inside `oomlens run` (see runner.h).
 #include "guard/runner.h"
+#include "util/fd.h"
 #include "util/json_opt.h"
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,8 +24,6 @@ using util::opt;
 
 std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<double>(b) / 1048576.0); }
 
-int pidfd_send(int pidfd, int sig) { return static_cast<int>(::syscall(SYS_pidfd_send_signal, pidfd, sig, nullptr, 0)); }
-int pidfd_open(int pid) { return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)); }
 
 }  // namespace
 
@@ -252,7 +250,7 @@ json GuardRunner::do_action(const Decision& d) {
         a["message"] = "the main process has already ended: no signal sent";
         return a;
       }
-      if (host_.main_pidfd >= 0) r = pidfd_send(host_.main_pidfd, o_.action.signo);
+      if (host_.main_pidfd >= 0) r = pidfd_send_signal(host_.main_pidfd, o_.action.signo);
       if (r != 0 && (host_.main_pidfd < 0 || errno == ENOSYS)) r = ::kill(host_.main_pid, o_.action.signo);
       a["signal"] = o_.action.signo;
       a["pid"] = host_.main_pid;
@@ -349,11 +347,10 @@ json GuardRunner::kill_tree() {
     // reused pid is never signalled.
     for (auto& p : host_.tree->procs()) {
       if (p.gone_s) continue;
-      int fd = pidfd_open(p.pid);
-      if (fd < 0) continue;
+      const UniqueFd fd(pidfd_open(p.pid));
+      if (!fd) continue;
       auto st = proc::read_pid_stat(p.pid);
-      if (st && st->start_time_ticks == p.start_time_ticks && pidfd_send(fd, SIGKILL) == 0) ++sent;
-      ::close(fd);
+      if (st && st->start_time_ticks == p.start_time_ticks && pidfd_send_signal(fd.get(), SIGKILL) == 0) ++sent;
     }
     k["method"] = "tracked processes (pidfd, start time checked)";
   }

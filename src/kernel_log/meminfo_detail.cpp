@@ -10,7 +10,7 @@
 //   kmalloc-2048            12345KB      12400KB
 // Sizes are kept in bytes; a line missing a field leaves it unknown.
 #include "kernel_log/report_building.h"
-#include "kernel_log/text_util.h"
+#include "util/text.h"
 
 namespace oomlens {
 namespace {

@@ -6,7 +6,7 @@
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
-#include "kernel_log/text_util.h"
+#include "util/text.h"
 
 namespace oomlens {
 namespace {

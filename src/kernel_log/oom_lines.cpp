@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "kernel_log/text_util.h"
+#include "util/text.h"
 
 namespace oomlens::oomline {
 namespace {

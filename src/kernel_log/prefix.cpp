@@ -9,7 +9,7 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
-#include "kernel_log/text_util.h"
+#include "util/text.h"
 
 namespace oomlens {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "kernel_log/report_building.h"
-#include "kernel_log/text_util.h"
+#include "util/text.h"
 
 namespace oomlens {
 namespace {

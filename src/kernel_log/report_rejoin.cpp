@@ -5,7 +5,7 @@
 // its name, …); an unrecognised line that follows is appended to it and the
 // joined text replaces what the piece gave.
 #include "kernel_log/report_building.h"
-#include "kernel_log/text_util.h"
+#include "util/text.h"
 
 namespace oomlens {
 

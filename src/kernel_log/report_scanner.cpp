@@ -10,8 +10,8 @@
 #include "kernel_log/newest_first.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
-#include "kernel_log/text_util.h"
 #include "util/newlines.h"
+#include "util/text.h"
 
 namespace oomlens {
 namespace {

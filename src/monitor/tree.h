@@ -154,7 +154,5 @@ class ProcessTree {
 /// (a process known to have one thread) only task/PID/children is read,
 /// skipping the directory listing.
 [[nodiscard]] std::vector<int> read_children_at(int pid_dirfd, int single_thread_pid = 0);
-/// ROOT/PID/cmdline with NULs as spaces (at most `cap` bytes); empty when gone.
-[[nodiscard]] std::string read_cmdline(const std::string& proc_root, int pid, size_t cap = 512);
 
 }  // namespace oomlens::monitor

@@ -1,35 +1,36 @@
 // /proc parsers and readers (see proc.h).
 #include "proc/proc.h"
 #include "util/file.h"
+#include "util/text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <initializer_list>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace oomlens::proc {
 namespace {
 
-std::optional<std::string> slurp(const std::string& path) { return read_file(path); }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n')) s.remove_suffix(1);
-  return s;
-}
+using text::next_line;
+using text::trim;
 
 // The rest of the line after "Key:" at the start of a line, or nullopt.
 std::optional<std::string_view> line_value(std::string_view text, std::string_view key) {
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
+  while (!text.empty()) {
+    std::string_view line = next_line(text);
     if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ':')
       return trim(line.substr(key.size() + 1));
-    pos = end + 1;
   }
   return std::nullopt;
+}
+
+// kv_field() of each key into its field.
+using KvFields = std::initializer_list<std::pair<std::string_view, std::optional<uint64_t>*>>;
+void fill_kv(std::string_view text, KvFields fields) {
+  for (auto [key, out] : fields) *out = kv_field(text, key);
 }
 
 template <typename T>
@@ -63,19 +64,19 @@ std::optional<uint64_t> kv_field(std::string_view text, std::string_view key) {
 
 Meminfo parse_meminfo(std::string_view t) {
   Meminfo m;
-  m.mem_total_bytes = kv_field(t, "MemTotal");
-  m.mem_free_bytes = kv_field(t, "MemFree");
-  m.mem_available_bytes = kv_field(t, "MemAvailable");
-  m.swap_total_bytes = kv_field(t, "SwapTotal");
-  m.swap_free_bytes = kv_field(t, "SwapFree");
-  m.shmem_bytes = kv_field(t, "Shmem");
-  m.commit_limit_bytes = kv_field(t, "CommitLimit");
-  m.committed_as_bytes = kv_field(t, "Committed_AS");
+  fill_kv(t, {{"MemTotal", &m.mem_total_bytes},
+              {"MemFree", &m.mem_free_bytes},
+              {"MemAvailable", &m.mem_available_bytes},
+              {"SwapTotal", &m.swap_total_bytes},
+              {"SwapFree", &m.swap_free_bytes},
+              {"Shmem", &m.shmem_bytes},
+              {"CommitLimit", &m.commit_limit_bytes},
+              {"Committed_AS", &m.committed_as_bytes}});
   return m;
 }
 
 std::optional<Meminfo> read_meminfo(const std::string& proc_root) {
-  auto t = slurp(proc_root + "/meminfo");
+  auto t = read_file(proc_root + "/meminfo");
   if (!t) return std::nullopt;
   return parse_meminfo(*t);
 }
@@ -85,11 +86,11 @@ PidStatus parse_pid_status(std::string_view t) {
   if (auto n = line_value(t, "Name")) s.name = std::string(*n);
   if (auto p = line_value(t, "PPid")) s.ppid = to_int<int64_t>(*p);
   if (auto u = line_value(t, "Uid")) s.uid = to_int<uint32_t>(*u);
-  s.vm_rss_bytes = kv_field(t, "VmRSS");
-  s.rss_anon_bytes = kv_field(t, "RssAnon");
-  s.rss_file_bytes = kv_field(t, "RssFile");
-  s.rss_shmem_bytes = kv_field(t, "RssShmem");
-  s.vm_swap_bytes = kv_field(t, "VmSwap");
+  fill_kv(t, {{"VmRSS", &s.vm_rss_bytes},
+              {"RssAnon", &s.rss_anon_bytes},
+              {"RssFile", &s.rss_file_bytes},
+              {"RssShmem", &s.rss_shmem_bytes},
+              {"VmSwap", &s.vm_swap_bytes}});
   if (auto c = line_value(t, "SigCgt")) {
     uint64_t mask = 0;
     auto r = std::from_chars(c->data(), c->data() + c->size(), mask, 16);
@@ -99,27 +100,27 @@ PidStatus parse_pid_status(std::string_view t) {
 }
 
 std::optional<PidStatus> read_pid_status(int pid, const std::string& proc_root) {
-  auto t = slurp(pid_path(proc_root, pid, "status"));
+  auto t = read_file(pid_path(proc_root, pid, "status"));
   if (!t || t->empty()) return std::nullopt;
   return parse_pid_status(*t);
 }
 
 SmapsRollup parse_smaps_rollup(std::string_view t) {
   SmapsRollup r;
-  r.rss_bytes = kv_field(t, "Rss");
-  r.pss_bytes = kv_field(t, "Pss");
-  r.pss_anon_bytes = kv_field(t, "Pss_Anon");
-  r.pss_file_bytes = kv_field(t, "Pss_File");
-  r.pss_shmem_bytes = kv_field(t, "Pss_Shmem");
+  fill_kv(t, {{"Rss", &r.rss_bytes},
+              {"Pss", &r.pss_bytes},
+              {"Pss_Anon", &r.pss_anon_bytes},
+              {"Pss_File", &r.pss_file_bytes},
+              {"Pss_Shmem", &r.pss_shmem_bytes},
+              {"Swap", &r.swap_bytes},
+              {"SwapPss", &r.swap_pss_bytes}});
   auto pc = kv_field(t, "Private_Clean"), pd = kv_field(t, "Private_Dirty");
   if (pc && pd) r.uss_bytes = *pc + *pd;
-  r.swap_bytes = kv_field(t, "Swap");
-  r.swap_pss_bytes = kv_field(t, "SwapPss");
   return r;
 }
 
 std::optional<SmapsRollup> read_smaps_rollup(int pid, const std::string& proc_root) {
-  auto t = slurp(pid_path(proc_root, pid, "smaps_rollup"));
+  auto t = read_file(pid_path(proc_root, pid, "smaps_rollup"));
   if (!t || t->empty()) return std::nullopt;
   return parse_smaps_rollup(*t);
 }
@@ -156,19 +157,15 @@ std::optional<PidStat> parse_pid_stat(std::string_view t) {
 }
 
 std::optional<PidStat> read_pid_stat(int pid, const std::string& proc_root) {
-  auto t = slurp(pid_path(proc_root, pid, "stat"));
+  auto t = read_file(pid_path(proc_root, pid, "stat"));
   if (!t) return std::nullopt;
   return parse_pid_stat(*t);
 }
 
 Pressure parse_pressure(std::string_view t) {
   Pressure p;
-  size_t pos = 0;
-  while (pos < t.size()) {
-    size_t end = t.find('\n', pos);
-    if (end == std::string_view::npos) end = t.size();
-    std::string_view line = t.substr(pos, end - pos);
-    pos = end + 1;
+  while (!t.empty()) {
+    std::string_view line = next_line(t);
     bool some = line.starts_with("some ");
     bool full = line.starts_with("full ");
     if (!some && !full) continue;
@@ -205,7 +202,7 @@ Pressure parse_pressure(std::string_view t) {
 }
 
 std::optional<Pressure> read_pressure(const std::string& path) {
-  auto t = slurp(path);
+  auto t = read_file(path);
   if (!t) return std::nullopt;
   return parse_pressure(*t);
 }
@@ -213,13 +210,30 @@ std::optional<Pressure> read_pressure(const std::string& path) {
 std::optional<int> parse_pid_int(std::string_view text) { return to_int<int>(trim(text)); }
 
 std::optional<int> read_pid_int(int pid, std::string_view file, const std::string& proc_root) {
-  auto t = slurp(pid_path(proc_root, pid, file));
+  auto t = read_file(pid_path(proc_root, pid, file));
   if (!t) return std::nullopt;
   return parse_pid_int(*t);
 }
 
 std::optional<std::string> read_environ(int pid, const std::string& proc_root, size_t cap) {
   return read_file(pid_path(proc_root, pid, "environ"), cap);
+}
+
+std::optional<std::string> read_comm(int pid, const std::string& proc_root) {
+  auto t = read_file(pid_path(proc_root, pid, "comm"), 64);
+  if (!t) return std::nullopt;
+  while (!t->empty() && t->back() == '\n') t->pop_back();
+  return t;
+}
+
+std::string cmdline_text(std::string s) {
+  while (!s.empty() && s.back() == '\0') s.pop_back();
+  std::replace(s.begin(), s.end(), '\0', ' ');
+  return s;
+}
+
+std::string read_cmdline(int pid, const std::string& proc_root, size_t cap) {
+  return cmdline_text(read_file(pid_path(proc_root, pid, "cmdline"), cap).value_or(""));
 }
 
 std::optional<std::string_view> environ_var(std::string_view env, std::string_view key) {
@@ -260,11 +274,8 @@ MemoryRlimits parse_pid_limits(std::string_view text) {
     }
     return ws;
   };
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() : nl + 1;
+  while (!text.empty()) {
+    std::string_view line = next_line(text);
     // The name column is 25 characters wide ("%-25s %-20s %-20s %-10s").
     for (auto [name, soft, hard] : {std::tuple{std::string_view("Max address space"), &r.as_soft_bytes, &r.as_hard_bytes},
                                     std::tuple{std::string_view("Max data size"), &r.data_soft_bytes, &r.data_hard_bytes}}) {
@@ -280,7 +291,7 @@ MemoryRlimits parse_pid_limits(std::string_view text) {
 }
 
 std::optional<MemoryRlimits> read_pid_limits(int pid, const std::string& proc_root) {
-  auto t = slurp(pid_path(proc_root, pid, "limits"));
+  auto t = read_file(pid_path(proc_root, pid, "limits"));
   if (!t) return std::nullopt;
   return parse_pid_limits(*t);
 }

@@ -108,6 +108,16 @@ struct Pressure {
 /// bytes; nullopt when gone or unreadable (another user's process).
 [[nodiscard]] std::optional<std::string> read_environ(int pid, const std::string& proc_root = "/proc",
                                                       size_t cap = 64 * 1024);
+/// /proc/PID/comm without its newline (fs/proc/base.c comm_show(); at most
+/// TASK_COMM_LEN-1 = 15 bytes, spaces and `)` kept: `foo) Z ` is a valid
+/// comm). nullopt when the process is gone.
+[[nodiscard]] std::optional<std::string> read_comm(int pid, const std::string& proc_root = "/proc");
+/// /proc/PID/cmdline text as one line (pure): trailing NULs dropped, the
+/// other NULs become spaces. "" for a kernel thread (an empty file).
+[[nodiscard]] std::string cmdline_text(std::string raw);
+/// /proc/PID/cmdline (fs/proc/base.c proc_pid_cmdline_read()), its first
+/// `cap` bytes through cmdline_text(); "" when gone or a kernel thread.
+[[nodiscard]] std::string read_cmdline(int pid, const std::string& proc_root = "/proc", size_t cap = 512);
 /// The value of `key` in environ text (pure); nullopt when absent.
 [[nodiscard]] std::optional<std::string_view> environ_var(std::string_view environ, std::string_view key);
 /// environ_var() as a decimal int (RANK, LOCAL_RANK); nullopt when absent or not a number.

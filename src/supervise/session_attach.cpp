@@ -7,7 +7,6 @@
 // reaped). It is never signalled.
 #include <fcntl.h>
 #include <poll.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,6 +14,7 @@
 #include <cstring>
 
 #include "supervise/session_state.h"
+#include "util/fd.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -71,7 +71,7 @@ std::optional<int> Session::check_attach() {
     say("--pid " + std::to_string(pid) + ": not a process oomlens can follow");
     return 2;
   }
-  int pfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+  int pfd = pidfd_open(pid);
   if (pfd < 0 && errno == ESRCH) {
     say("--pid " + std::to_string(pid) + ": no such process");
     return 125;

@@ -32,11 +32,11 @@ std::vector<std::string> running_killer_daemons() {
   if (DIR* d = ::opendir("/proc")) {
     while (dirent* e = ::readdir(d)) {
       if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-      auto comm = cgroup::read_small_file(std::string("/proc/") + e->d_name + "/comm");
+      const int pid = std::atoi(e->d_name);
+      auto comm = proc::read_comm(pid);
       if (!comm) continue;
-      while (!comm->empty() && comm->back() == '\n') comm->pop_back();
       // The detector `oomlens check` uses: nohang also runs as `python3 …/nohang`.
-      auto kind = diagnose::oom_daemon_kind(*comm, monitor::read_cmdline("/proc", std::atoi(e->d_name)));
+      auto kind = diagnose::oom_daemon_kind(*comm, proc::read_cmdline(pid));
       if (!kind.empty() && std::find(found.begin(), found.end(), kind) == found.end()) found.push_back(kind);
     }
     ::closedir(d);
@@ -85,12 +85,9 @@ std::vector<int64_t> own_tids() {
 // reused pid would show another comm); nullopt otherwise.
 std::optional<std::string> sender_cmdline(int64_t pid, const std::string& comm) {
   if (comm.empty()) return std::nullopt;
-  const std::string dir = "/proc/" + std::to_string(pid);
-  auto c = cgroup::read_small_file(dir + "/comm");
-  if (!c) return std::nullopt;
-  while (!c->empty() && c->back() == '\n') c->pop_back();
-  if (*c != comm) return std::nullopt;
-  std::string cmd = monitor::read_cmdline("/proc", static_cast<int>(pid));
+  auto c = proc::read_comm(static_cast<int>(pid));
+  if (!c || *c != comm) return std::nullopt;
+  std::string cmd = proc::read_cmdline(static_cast<int>(pid));
   if (cmd.empty()) return std::nullopt;
   return cmd;
 }

@@ -2,11 +2,11 @@
 #include "supervise/spawn.h"
 
 #include "supervise/clone_into_cgroup.h"
+#include "util/fd.h"
 
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/ioctl.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -146,13 +146,7 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
     return SpawnError{125, std::string("cannot redirect stderr: ") + std::strerror(ce.err)};
   }
   s.pid = pid;
-#ifdef SYS_pidfd_open
-  if (s.pidfd < 0) {
-    long fd = ::syscall(SYS_pidfd_open, pid, 0);
-    s.pidfd = fd >= 0 ? static_cast<int>(fd) : -1;
-    if (s.pidfd >= 0) ::fcntl(s.pidfd, F_SETFD, FD_CLOEXEC);
-  }
-#endif
+  if (s.pidfd < 0) s.pidfd = pidfd_open(pid);  // -1 before 5.3: SIGCHLD drives the loop
   return s;
 }
 

@@ -134,11 +134,6 @@ std::vector<Group> group_rows(const std::vector<ProcessRow>& rows) {
   return groups;
 }
 
-void SnapshotBuilder::Fd::reset() {
-  if (fd_ >= 0) ::close(fd_);
-  fd_ = -1;
-}
-
 SnapshotBuilder::SnapshotBuilder(Options o) : opt_(std::move(o)), proc_(join_root(opt_.root, "proc")) {
   if (opt_.keep_fds) {
     // Two descriptors per process: raise the soft limit towards the hard
@@ -197,9 +192,7 @@ std::shared_ptr<const StaticInfo> SnapshotBuilder::read_static(int pid, const st
     }
   }
   info->owner = decode_cgroup_owner(info->cgroup_path);
-  std::string cmd = cgroup::read_small_file(dir + "/cmdline").value_or("");
-  while (!cmd.empty() && cmd.back() == '\0') cmd.pop_back();
-  std::replace(cmd.begin(), cmd.end(), '\0', ' ');
+  std::string cmd = proc::read_cmdline(pid, proc_, size_t{1} << 20);
   info->cmdline = cmd.empty() ? "[" + comm + "]" : cmd;
   return info;
 }

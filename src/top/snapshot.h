@@ -28,6 +28,7 @@
 
 #include "kernel_log/oom_event.h"
 #include "proc/proc.h"
+#include "util/fd.h"
 
 namespace oomlens::top {
 
@@ -123,31 +124,7 @@ class SnapshotBuilder {
   void details_for(Snapshot& s, const std::vector<int>& pids, double now_s, bool force = false);
 
  private:
-  /// A descriptor closed on destruction (move-only).
-  class Fd {
-   public:
-    Fd() = default;
-    explicit Fd(int fd) : fd_(fd) {}
-    ~Fd() { reset(); }
-    Fd(Fd&& o) noexcept : fd_(o.release()) {}
-    Fd& operator=(Fd&& o) noexcept {
-      if (this != &o) {
-        reset();
-        fd_ = o.release();
-      }
-      return *this;
-    }
-    int get() const { return fd_; }
-    int release() {
-      int f = fd_;
-      fd_ = -1;
-      return f;
-    }
-    void reset();
-
-   private:
-    int fd_ = -1;
-  };
+  using Fd = UniqueFd;
   struct Entry {
     Fd stat_fd, score_fd;
     uint64_t start_time_ticks = 0;

@@ -1,8 +1,10 @@
 #include "util/file.h"
+#include "util/fd.h"
 
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace oomlens {
@@ -12,21 +14,17 @@ std::optional<std::string> read_file(const std::string& path, size_t max_bytes) 
 }
 
 std::optional<std::string> read_file_at(int dirfd, const char* name, size_t max_bytes) {
-  const int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
+  const UniqueFd fd(::openat(dirfd, name, O_RDONLY | O_CLOEXEC));
+  if (!fd) return std::nullopt;
   std::string out;
   char buf[4096];
   while (out.size() < max_bytes) {
-    const ssize_t n = ::read(fd, buf, std::min(sizeof buf, max_bytes - out.size()));
+    const ssize_t n = ::read(fd.get(), buf, std::min(sizeof buf, max_bytes - out.size()));
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      ::close(fd);
-      return std::nullopt;
-    }
+    if (n < 0) return std::nullopt;
     if (n == 0) break;
     out.append(buf, static_cast<size_t>(n));
   }
-  ::close(fd);
   return out;
 }
 

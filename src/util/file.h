@@ -11,7 +11,6 @@ namespace oomlens {
 /// nullopt when it cannot be opened or read; a process that vanished between
 /// listing and reading is simply nullopt ("gone" is not an error).
 [[nodiscard]] std::optional<std::string> read_file(const std::string& path, size_t max_bytes = size_t{1} << 20);
-
 /// The same, for `name` relative to the directory descriptor `dirfd`
 /// (openat(2); AT_FDCWD: the working directory). Through a /proc/PID
 /// directory descriptor it reads that process only: once the process has

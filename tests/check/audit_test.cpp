@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "../top/fixture_tree.h"
+#include "support/fixture_tree.h"
 
 namespace oomlens::check {
 namespace {

@@ -1,4 +1,5 @@
 #include "diagnose/cgroup_owner.h"
+#include "support/files.h"
 
 #include <gtest/gtest.h>
 
@@ -139,7 +140,7 @@ namespace oomlens {
 namespace {
 
 TEST(CgroupOwner, CorpusPaths) {
-  const std::filesystem::path dir = std::filesystem::path(OOMLENS_SHARED_DIR) / "corpus";
+  const std::filesystem::path dir = testing::shared_corpus_dir();
   if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no corpus at " << dir;
   // Plain string search: std::regex trips GCC 12's -Wmaybe-uninitialized under ASan.
   const std::vector<std::string> markers = {"oom_memcg=", "task_memcg=", "Task in ", "limit of ",

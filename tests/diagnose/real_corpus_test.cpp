@@ -15,6 +15,7 @@
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/explain.h"
 #include "kernel_log/report_scanner.h"
+#include "support/files.h"
 
 namespace oomlens {
 namespace {
@@ -22,12 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using testing::slurp;
 
 const char* kind_name(EventKind k) {
   switch (k) {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <csignal>
 
-#include "../top/fixture_tree.h"
+#include "support/fixture_tree.h"
 #include "guard/forecast.h"
 #include "guard/guard.h"
 #include "guard/headroom.h"

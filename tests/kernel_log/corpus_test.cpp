@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "kernel_log/report_scanner.h"
+#include "support/ci.h"
+#include "support/files.h"
 
 namespace oomlens {
 namespace {
@@ -16,17 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-fs::path corpus_dir() {
-  const char* env = std::getenv("OOMLENS_SHARED_DIR");
-  return fs::path(env ? env : OOMLENS_SHARED_DIR) / "corpus";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using testing::slurp;
 
 std::optional<uint64_t> kb_bytes(const json& j, const char* key) {
   if (!j.contains(key) || j[key].is_null()) return std::nullopt;
@@ -214,12 +206,9 @@ std::string chunked_summary(const std::string& text, size_t chunk) {
 }
 
 TEST(Corpus, EveryOracleMatches) {
-  fs::path dir = corpus_dir();
-  if (!fs::exists(dir / "oracles.json")) {
-    const char* ci = std::getenv("CI");
-    if (ci && std::string(ci) == "true") FAIL() << "corpus missing at " << dir;
-    GTEST_SKIP() << "shared corpus not found at " << dir << " (set OOMLENS_SHARED_DIR)";
-  }
+  fs::path dir = testing::shared_corpus_dir();
+  if (!fs::exists(dir / "oracles.json"))
+    OOMLENS_SKIP_UNLESS_CI("shared corpus not found at " << dir << " (set OOMLENS_SHARED_DIR)");
   json oracles = json::parse(slurp(dir / "oracles.json"));
   size_t checked = 0;
   for (const auto& [name, o] : oracles.items()) {

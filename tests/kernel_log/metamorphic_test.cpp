@@ -24,6 +24,7 @@
 #include "logsource/file_reader.h"
 #include "manglers.h"
 #include "render/json.h"
+#include "support/files.h"
 
 namespace oomlens {
 namespace {
@@ -31,12 +32,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using testing::slurp;
 
 struct Input {
   std::string name;
@@ -45,8 +41,7 @@ struct Input {
 
 std::vector<Input> inputs() {
   std::vector<Input> out;
-  const char* env = std::getenv("OOMLENS_SHARED_DIR");
-  fs::path corpus = fs::path(env ? env : OOMLENS_SHARED_DIR) / "corpus";
+  fs::path corpus = testing::shared_corpus_dir();
   fs::path fixtures = fs::path(OOMLENS_SOURCE_DIR) / "tests/fixtures/logs";
   fs::path own = fs::path(OOMLENS_SOURCE_DIR) / "tests/corpus";
   for (const fs::path& dir : {corpus, fixtures, own}) {

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "live_support.h"
+#include "support/files.h"
 
 namespace oomlens::live {
 namespace {
@@ -34,12 +35,7 @@ std::string gdir() {
   return dir;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::slurp;
 
 struct Run {
   int status = -1;

@@ -36,11 +36,6 @@ bool write_file(const std::string& path, const std::string& v) {
 }
 }  // namespace
 
-bool in_ci() {
-  const char* ci = std::getenv("CI");
-  return ci && std::string(ci) == "true";
-}
-
 const ParentCgroup* parent_cgroup(std::string* reason) {
   if (!g_tried) {
     g_tried = true;

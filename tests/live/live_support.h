@@ -14,13 +14,15 @@
 #include <vector>
 
 #include "cgroup/cgroup.h"
+#include "support/ci.h"
 
 namespace oomlens::live {
 
 inline constexpr uint64_t kParentCapBytes = uint64_t{2} << 30;
 
-/// True under CI=true: privileges or tools missing is then a failure.
-bool in_ci();
+/// True under CI=true: privileges or tools missing is then a failure
+/// (support/ci.h under_ci(), the one check).
+inline bool in_ci() { return testing::under_ci(); }
 
 /// The run's parent cgroup; created on first use. `reason` says why not.
 struct ParentCgroup {
@@ -88,9 +90,6 @@ void note_signal_trace(const std::string& what, const std::string& status, const
 #define OOMLENS_REQUIRE_CGROUP(parent_var)                                   \
   std::string oomlens_reason_;                                               \
   const auto* parent_var = ::oomlens::live::parent_cgroup(&oomlens_reason_); \
-  if (!parent_var) {                                                         \
-    if (::oomlens::live::in_ci()) FAIL() << "CI=true: " << oomlens_reason_;  \
-    GTEST_SKIP() << oomlens_reason_;                                         \
-  }
+  if (!parent_var) OOMLENS_SKIP_UNLESS_CI(oomlens_reason_)
 
 }  // namespace oomlens::live

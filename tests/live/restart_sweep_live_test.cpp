@@ -40,21 +40,9 @@ struct SweepRun {
 SweepRun run_sweep(const std::string& name, const std::vector<std::string>& args, const std::string& cgroup_dir,
                    int timeout_s = 300) {
   std::string base = tmpdir() + "/" + name;
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    if (!cgroup::enter(cgroup_dir, 0).ok) _exit(121);
-    int o = ::open((base + ".out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int e = ::open((base + ".err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(o, 1);
-    ::dup2(e, 2);
-    std::vector<std::string> argv = {OOMLENS_BINARY, "sweep", "--dir", base + ".d"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    std::vector<char*> a;
-    for (auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
-    a.push_back(nullptr);
-    ::execv(a[0], a.data());
-    _exit(127);
-  }
+  std::vector<std::string> argv = {"--dir", base + ".d"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const int pid = start_oomlens_subcommand("sweep", argv, base + ".out", base + ".err", cgroup_dir);
   SweepRun r;
   auto st = wait_for(pid, timeout_s);
   EXPECT_TRUE(st.has_value()) << name << ": sweep did not end within " << timeout_s << " s";

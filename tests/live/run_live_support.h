@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "live_support.h"
+#include "support/files.h"
 
 namespace oomlens::live {
 
@@ -47,12 +48,7 @@ inline std::string tmpdir() {
   return dir;
 }
 
-inline std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::slurp;
 
 inline std::vector<json> lines_of(const std::string& path) {
   std::vector<json> out;
@@ -63,10 +59,11 @@ inline std::vector<json> lines_of(const std::string& path) {
   return out;
 }
 
-// Starts `oomlens run ARGS` (optionally inside cgroup_dir) with stdout and
-// stderr to files; returns its pid.
-inline int start_oomlens(const std::vector<std::string>& args, const std::string& out, const std::string& err,
-                  const std::string& cgroup_dir = "") {
+// Starts `oomlens SUBCOMMAND ARGS` (optionally inside cgroup_dir) with
+// stdout and stderr to files; returns its pid.
+inline int start_oomlens_subcommand(const std::string& subcommand, const std::vector<std::string>& args,
+                                    const std::string& out, const std::string& err,
+                                    const std::string& cgroup_dir = "") {
   pid_t pid = ::fork();
   if (pid != 0) return pid;
   if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok) _exit(121);
@@ -74,13 +71,19 @@ inline int start_oomlens(const std::vector<std::string>& args, const std::string
   int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   ::dup2(o, 1);
   ::dup2(e, 2);
-  std::vector<std::string> argv = {OOMLENS_BINARY, "run"};
+  std::vector<std::string> argv = {OOMLENS_BINARY, subcommand};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> a;
   for (auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
   a.push_back(nullptr);
   ::execv(a[0], a.data());
   _exit(127);
+}
+
+// `oomlens run ARGS`: start_oomlens_subcommand("run", …).
+inline int start_oomlens(const std::vector<std::string>& args, const std::string& out, const std::string& err,
+                         const std::string& cgroup_dir = "") {
+  return start_oomlens_subcommand("run", args, out, err, cgroup_dir);
 }
 
 struct RunResult {

@@ -13,6 +13,7 @@
 #include "logsource/file_reader.h"
 #include "logsource_test_util.h"
 #include "render/text.h"
+#include "support/files.h"
 
 namespace oomlens {
 namespace {
@@ -115,12 +116,7 @@ TEST(Compression, TrailingGarbageIsIgnoredWithANote) {
   }
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::slurp;
 
 /// The events of `text` read through `bytes` (its compressed form), one
 /// summary line each, in chunks of `chunk`.
@@ -141,9 +137,8 @@ std::string summaries(const std::string& bytes, size_t chunk) {
 // plain text, from each compressed form and from gzip through both inflaters
 // (the oracles of the plain text are checked by the corpus tests).
 TEST(Compression, CorpusThroughEveryFormatAndBothInflaters) {
-  const char* env = std::getenv("OOMLENS_SHARED_DIR");
   size_t files = 0;
-  for (const fs::path& dir : {fs::path(env ? env : OOMLENS_SHARED_DIR) / "corpus",
+  for (const fs::path& dir : {testing::shared_corpus_dir(),
                              fs::path(OOMLENS_SOURCE_DIR) / "tests/fixtures/logs"}) {
     if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::directory_iterator(dir)) {

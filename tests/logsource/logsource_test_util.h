@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "logsource/source.h"
+#include "support/ci.h"
 
 namespace oomlens::testing {
 
@@ -149,11 +150,6 @@ inline void make_fixture_root(const std::filesystem::path& dest) {
 }
 
 inline bool running_as_root() { return ::geteuid() == 0; }
-
-inline bool under_ci() {
-  const char* ci = std::getenv("CI");
-  return ci != nullptr && std::string_view(ci) == "true";
-}
 
 /// Runs `fn` in a child process that dropped to uid/gid 65534 (nobody) and
 /// returns what it returned; nullopt when the drop is not possible (not root).

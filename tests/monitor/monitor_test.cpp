@@ -11,7 +11,7 @@
 #include "render/plot.h"
 #include "render/run_page.h"
 #include "render/record_text.h"
-#include "../top/fixture_tree.h"
+#include "support/fixture_tree.h"
 
 namespace oomlens::monitor {
 namespace {

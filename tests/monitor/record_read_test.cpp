@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "../top/fixture_tree.h"
+#include "support/fixture_tree.h"
 #include "monitor/record.h"
 
 namespace oomlens::monitor {

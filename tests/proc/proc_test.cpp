@@ -1,7 +1,13 @@
 #include "proc/proc.h"
+#include "support/fixture_tree.h"
+#include "util/file.h"
+#include "util/text.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
+
+#include <vector>
 
 namespace oomlens::proc {
 namespace {
@@ -99,6 +105,40 @@ TEST(PidLimits, MemoryRlimits) {
   EXPECT_FALSE(parse_pid_limits("garbage").as_soft_bytes);
   auto self = read_pid_limits(::getpid());
   ASSERT_TRUE(self.has_value());
+}
+
+TEST(PidText, CommKeepsSpacesAndParenthesesCmdlineJoinsArgv) {
+  testing::FixtureTree t;
+  t.write("proc/42/comm", "foo) Z \n");
+  t.write("proc/42/cmdline", std::string("python3\0/opt/nohang/nohang\0--monitor\0", 39));
+  t.write("proc/43/cmdline", "");  // a kernel thread
+  const std::string proc = t.root() + "/proc";
+  EXPECT_EQ(read_comm(42, proc), "foo) Z ");
+  EXPECT_FALSE(read_comm(44, proc));  // gone
+  EXPECT_EQ(read_cmdline(42, proc), "python3 /opt/nohang/nohang --monitor");
+  EXPECT_EQ(read_cmdline(42, proc, 7), "python3");  // the cap, in bytes
+  EXPECT_EQ(read_cmdline(43, proc), "");
+  EXPECT_EQ(read_cmdline(44, proc), "");
+  EXPECT_EQ(cmdline_text(std::string("a\0b\0\0", 5)), "a b");
+}
+
+TEST(PidText, ReadFileAtIsRelativeToTheDirectory) {
+  testing::FixtureTree t;
+  t.write("proc/42/oom_score_adj", "-1000\n");
+  const int dir = ::open((t.root() + "/proc/42").c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ASSERT_GE(dir, 0);
+  EXPECT_EQ(read_file_at(dir, "oom_score_adj"), "-1000\n");
+  EXPECT_EQ(read_file_at(dir, "oom_score_adj", 3), "-10");
+  EXPECT_FALSE(read_file_at(dir, "missing"));
+  ::close(dir);
+  EXPECT_EQ(read_pid_int(42, "oom_score_adj", t.root() + "/proc"), -1000);
+}
+
+TEST(TextLines, NextLineVisitsEachLineOnce) {
+  std::string_view rest = "some a=1\nfull b=2\n\nlast";
+  std::vector<std::string_view> lines;
+  while (!rest.empty()) lines.push_back(text::next_line(rest));
+  EXPECT_EQ(lines, (std::vector<std::string_view>{"some a=1", "full b=2", "", "last"}));
 }
 
 }  // namespace

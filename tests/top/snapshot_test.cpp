@@ -7,7 +7,7 @@
 
 #include "top/gpu.h"
 #include "top/render.h"
-#include "fixture_tree.h"
+#include "support/fixture_tree.h"
 
 namespace oomlens::top {
 namespace {

@@ -11,17 +11,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "../top/fixture_tree.h"
+#include "support/fixture_tree.h"
+#include "support/files.h"
 
 namespace oomlens {
 namespace {
 
-std::string slurp(const std::string& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::slurp;
 
 // `--verdict-json /dev/stdout`: the kernel's stream links are written
 // through a copy of the descriptor, not refused as symlinks.

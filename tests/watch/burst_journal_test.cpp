@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "watch/burst.h"
+#include "support/ci.h"
 #include "watch/capture.h"
 
 namespace oomlens::watch {
@@ -145,11 +146,8 @@ bool pump(Capture& c, Pred pred) {
 }
 
 TEST(JournalSource, FollowsNewEntriesAndRotation) {
-  if (!journal_remote()) {
-    if (const char* ci = std::getenv("CI"); ci && std::string(ci) == "true")
-      FAIL() << "CI=true: systemd-journal-remote missing";
-    GTEST_SKIP() << "systemd-journal-remote missing (Debian package systemd-journal-remote)";
-  }
+  if (!journal_remote())
+    OOMLENS_SKIP_UNLESS_CI("systemd-journal-remote missing (Debian package systemd-journal-remote)");
   auto dir = std::filesystem::temp_directory_path() / ("oomlens-journal-follow-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);

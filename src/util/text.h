@@ -1,5 +1,6 @@
 #pragma once
-// Small hand-written string_view helpers shared by the parse layer.
+// The text toolkit (util/): trimming, prefixes, lines, numbers and sizes
+// over std::string_view, for the parsers and the readers alike.
 // No allocation, no locale, no regex: these run on every line of an open
 // report and must never throw or read past the view.
 #include <cstdint>
@@ -118,6 +119,16 @@ inline std::string_view take_token(std::string_view& s) {
   std::string_view tok = s.substr(0, i);
   s.remove_prefix(i);
   return tok;
+}
+
+/// The next line of `rest` without its '\n' (the whole of `rest` when it has
+/// none); advances `rest` past it, so `while (!rest.empty())` visits every
+/// line of a /proc or cgroup file once.
+inline std::string_view next_line(std::string_view& rest) {
+  size_t eol = rest.find('\n');
+  std::string_view line = rest.substr(0, eol);
+  rest.remove_prefix(eol == std::string_view::npos ? rest.size() : eol + 1);
+  return line;
 }
 
 /// Multiplies without wrapping; nullopt on overflow.

@@ -1,0 +1,25 @@
+// The capture options of `watch` and `daemon` (see capture_options.h).
+#include "cli/capture_options.h"
+
+#include "watch/capture.h"
+
+namespace oomlens::cli {
+
+void add_capture_options(CLI::App* cmd, CaptureArgs* args) {
+  cmd->add_option("--root", args->root, "Root of the system's files (for tests)")->group("");
+  cmd->add_option("--kmsg", args->kmsg, "Kernel log records file instead of /dev/kmsg (for tests)")->group("");
+  cmd->add_option("--source", args->source,
+                  "Where kernel log lines come from: kmsg (/dev/kmsg) or journal (systemd journal, followed from its end)")
+      ->check(CLI::IsMember({"kmsg", "journal"}));
+  cmd->add_option("--journal-dir", args->journal_dir, "With --source journal: a journal directory (for tests)")
+      ->group("");
+}
+
+void apply_capture_args(const CaptureArgs& a, watch::CaptureOptions* co) {
+  co->root = a.root;
+  co->kmsg_path = a.kmsg;
+  co->source = a.source == "journal" ? watch::LiveSource::journal : watch::LiveSource::kmsg;
+  co->journal_directory = a.journal_dir;
+}
+
+}  // namespace oomlens::cli

@@ -1,0 +1,37 @@
+// Descriptor ownership and pidfd system calls (see fd.h).
+#include "util/fd.h"
+
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace oomlens {
+
+void UniqueFd::reset(int fd) {
+  if (fd_ >= 0 && fd_ != fd) ::close(fd_);
+  fd_ = fd;
+}
+
+int pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+  return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+#else
+  (void)pid;
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+int pidfd_send_signal(int pidfd, int sig) {
+#ifdef SYS_pidfd_send_signal
+  return static_cast<int>(::syscall(SYS_pidfd_send_signal, pidfd, sig, nullptr, 0));
+#else
+  (void)pidfd;
+  (void)sig;
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+}  // namespace oomlens
