@@ -45,6 +45,7 @@ seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
 cp tests/fixtures/logs/* "$seeds"/ 2>/dev/null || true
 cp ../shared/corpus/*.log "$seeds"/ 2>/dev/null || true
+cp fuzz/seeds/* "$seeds"/  # hand-made seeds (e.g. a zh_CN `dmesg -T` log)
 # The manglers' output (tests/kernel_log/manglers.h: wrapped, cut, reversed,
 # quoted, QP/HTML-encoded, glued, re-prefixed copies of every report).
 OOMLENS_MANGLED_SEEDS_DIR="$seeds" build/tests/oomlens_tests --gtest_filter='Metamorphic.*' >/dev/null
