@@ -50,7 +50,7 @@ if [ -x $B/bench/oomlens_bench ]; then
 fi
 
 # Further benchmarks, one script per subcommand, each printing Markdown.
-for extra in bench/run_bench.sh bench/logs_*.sh bench/top_*.sh bench/watch_*.sh bench/guard_*.sh bench/sites_*.sh; do
+for extra in bench/run_bench.sh bench/html_*.sh bench/logs_*.sh bench/top_*.sh bench/watch_*.sh bench/guard_*.sh bench/sites_*.sh; do
   [ -f "$extra" ] || continue
   echo; echo "## $(basename "$extra")"
   bash "$extra" "$B" || echo "($extra failed)"

@@ -70,7 +70,7 @@ install(FILES share/oomlens/pylib/oomlens/__init__.py DESTINATION ${CMAKE_INSTAL
 install(FILES ${CMAKE_BINARY_DIR}/completions/oomlens.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME oomlens)
 install(FILES ${CMAKE_BINARY_DIR}/completions/oomlens.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
-install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md README.zh-CN.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # Decided at install time, when the prefix is final (cpack installs into
 # /usr): Debian's zsh reads packages' completions from
 # /usr/share/zsh/vendor-completions and local ones from

@@ -35,6 +35,7 @@ run() {  # TARGET SECONDS SEEDDIR MAXLEN
 mkdir "$work/parser"
 cp tests/fixtures/logs/* "$work/parser"/ 2>/dev/null || true
 cp ../shared/corpus/*.log "$work/parser"/ 2>/dev/null || true
+cp fuzz/seeds/* "$work/parser"/  # hand-made seeds (e.g. a zh_CN `dmesg -T` log)
 # The manglers' output (tests/kernel_log/manglers.h: wrapped, cut, reversed,
 # quoted, QP/HTML-encoded, glued, re-prefixed copies of every report).
 if [ -x build/tests/oomlens_tests ]; then

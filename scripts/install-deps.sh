@@ -14,7 +14,7 @@
 # (not root and no password-less sudo, or apt-get failed); 2 for an unknown set.
 set -euo pipefail
 want=${1:-build}
-build_pkgs=(cmake g++ make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
+build_pkgs=(cmake g++ make pkg-config gettext libcli11-dev libfmt-dev nlohmann-json3-dev
             zlib1g-dev libsystemd-dev libncurses-dev libmicrohttpd-dev python3
             python3-dev binutils libisal-dev liblzma-dev libzstd-dev)
 test_pkgs=(libgtest-dev libgmock-dev googletest libcpp-httplib-dev clang-14 libclang-rt-14-dev
@@ -26,6 +26,9 @@ bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler pytho
 # completion tests (lintian, man, the three shells).
 build_pkgs+=(pandoc dpkg-dev)
 test_pkgs+=(lintian man-db bash-completion zsh fish)
+# gettext's msgfmt/xgettext build the catalogues (po/, in the build set);
+# the zh_CN pages' screenshots need a CJK font (tests/cli/html_pages.sh).
+test_pkgs+=(fonts-wqy-microhei)
 vm_pkgs=(qemu-system-x86 busybox-static cpio)
 # The real engines of make test-slurm / test-container (scripts/engines/).
 engines_pkgs=(slurmctld slurmd slurm-client munge docker.io runc containerd busybox-static)

@@ -7,16 +7,20 @@
 #include <string_view>
 
 #include "cli/commands.h"
+#include "cli/help_i18n.h"
+#include "util/i18n.h"
 
 int main(int argc, char** argv) {
   // Hidden, for the build: completion scripts from this very parser.
   if (argc == 3 && std::string_view(argv[1]) == "--generate-completion")
     return oomlens::cli::print_completion(argv[2]);
+  oomlens::i18n::init(argc, argv);
   CLI::App app{oomlens::cli::kAppDescription, "oomlens"};
   int status = 0;
   oomlens::cli::setup_app(app, &status, [&](CLI::App& a) {
     oomlens::cli::add_daemon_forward(a, &status, argc, argv);  // execs oomlens-daemon
   });
+  oomlens::cli::translate_help(app);
   // The app allows extras (for run's job argv), so CLI11 would take an
   // unknown first word for an extra and say "A subcommand is required".
   auto known = [&app](const char* name) {
@@ -25,8 +29,12 @@ int main(int argc, char** argv) {
       if (sub->check_name(name)) return true;
     return false;
   };
-  if (argc > 1 && argv[1][0] != '-' && !known(argv[1])) {
-    fmt::print(stderr, "oomlens: unknown subcommand '{}' (oomlens --help lists them)\n", argv[1]);
+  // The first word after the options before it (--lang X: util/i18n.h).
+  int first = 1;
+  while (first + 1 < argc && (std::string_view(argv[first]) == "--lang")) first += 2;
+  while (first < argc && std::string_view(argv[first]).starts_with("--lang=")) ++first;
+  if (first < argc && argv[first][0] != '-' && !known(argv[first])) {
+    fmt::print(stderr, "oomlens: {}\n", oomlens::trf("unknown subcommand '{}' (oomlens --help lists them)", argv[first]));
     return oomlens::cli::kExitUsage;
   }
   try {
@@ -38,7 +46,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);  // prints the message
+    oomlens::cli::print_parse_error(app, e);  // CLI11's message, translated
     return oomlens::cli::kExitUsage;
   }
   return status;

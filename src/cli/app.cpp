@@ -11,6 +11,10 @@ namespace oomlens::cli {
 void setup_app(CLI::App& app, int* status, const std::function<void(CLI::App&)>& add_daemon_cmd) {
   app.set_version_flag("--version", std::string("oomlens ") + OOMLENS_VERSION);
   app.require_subcommand(1);
+  // Read before parsing by i18n::init (util/i18n.h); here for --help and completion.
+  static std::string lang;
+  app.add_option("--lang", lang, "Language of the text: zh_CN (Simplified Chinese) or en; default from LANGUAGE, LC_ALL, LC_MESSAGES, LANG")
+      ->type_name("LANG");
   add_explain(app, status);
   add_check(app, status);
   add_protect(app, status);

@@ -24,6 +24,10 @@ void setup_app(CLI::App& app, int* status, const std::function<void(CLI::App&)>&
 /// `oomlens --generate-completion SHELL` (hidden; the build runs it): prints
 /// the bash, zsh or fish completion script for every subcommand and option
 /// (render/completion.h). 0, or 2 for an unknown shell (cli/completion.cpp).
+/// --help in the current language (util/i18n.h): every description, footer
+/// and group of `app` and its subcommands, and CLI11's labels. English: no-op.
+void translate_help(CLI::App& app);
+
 int print_completion(std::string_view shell);
 
 void add_explain(CLI::App& app, int* status);

@@ -30,6 +30,7 @@
 #include "render/log_page.h"
 #include "render/text.h"
 #include "util/exit_status.h"
+#include "util/i18n.h"
 #include "util/message.h"
 
 namespace oomlens::cli {
@@ -124,6 +125,9 @@ void print_sources(const std::vector<SourceResult>& results, bool list, bool ver
 }
 
 int run_explain(const ExplainArgs& a) {
+  // JSON is never translated (util/i18n.h): its sentences stay English.
+  std::optional<i18n::EnglishScope> english;
+  if (a.json) english.emplace();
   // Filters first: a bad --since must fail before any reading.
   EventFilter filter;
   const int64_t now = static_cast<int64_t>(std::time(nullptr));
@@ -204,7 +208,7 @@ int run_explain(const ExplainArgs& a) {
   for (const auto& r : results) any_used |= r.used;
   print_sources(results, live && !a.json && !a.html, a.verbose);
   if (!any_used) {
-    print_error("explain", "nothing could be read{}", live ? " from the kernel log (see above)" : "");
+    print_error("explain", "nothing could be read{}", live ? tr(" from the kernel log (see above)") : "");
     return kExitUsage;
   }
 
@@ -217,7 +221,7 @@ int run_explain(const ExplainArgs& a) {
   // On the live system, containers and Slurm users are named from the node.
   if (live) lookup_owner_names(events, OwnerLookup{a.root, default_docker_root()});
   if (untimed > 0)
-    warnings.push_back({"", 0, fmt::format("{} event(s) without a wall-clock time were left out by --since/--until",
+    warnings.push_back({"", 0, trf("{} event(s) without a wall-clock time were left out by --since/--until",
                                            untimed)});
   ExplainContext ctx;
   if (live) {

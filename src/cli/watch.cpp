@@ -15,6 +15,7 @@
 #include "watch/exec.h"
 #include "watch/loop.h"
 #include "watch/watch_event.h"
+#include "util/i18n.h"
 
 namespace oomlens::cli {
 namespace {
@@ -30,6 +31,9 @@ struct WatchArgs : CaptureArgs {
 };
 
 int run_watch(const WatchArgs& a) {
+  // Events go out as JSON (--json, --exec's stdin) from the same explanation:
+  // watch stays English until its text and its JSON are built apart (util/i18n.h).
+  const i18n::EnglishScope english;
   std::vector<std::string> exec_argv;
   if (!a.exec.empty()) {
     exec_argv = watch::split_command(a.exec);

@@ -27,6 +27,7 @@
 
 #include "diagnose/explain_detail.h"
 #include "render/format.h"
+#include "util/i18n.h"
 
 namespace oomlens::detail {
 namespace {
@@ -48,55 +49,55 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                                      const ExplainContext& /*context*/) {
   std::vector<std::string> out;
   const Victim* v = main_victim(e);
-  const std::string victim_name = v && !v->comm.empty() ? v->comm : "the process";
+  const std::string victim_name = v && !v->comm.empty() ? v->comm : tr("the process");
 
   if (e.sysrq) {  // 1
-    out.emplace_back("Nothing to fix in the victim: find who forced the OOM (echo f > /proc/sysrq-trigger, a "
-                     "watchdog, or Alt+SysRq+F on the console).");
+    out.emplace_back(tr("Nothing to fix in the victim: find who forced the OOM (echo f > /proc/sysrq-trigger, a "
+                     "watchdog, or Alt+SysRq+F on the console)."));
   }
   if (find_check(checks, "panic_on_oom")) {  // 2
-    out.emplace_back("Set `sysctl vm.panic_on_oom=0` unless a reboot on OOM is what you want: then the kernel kills "
-                     "one process instead.");
+    out.emplace_back(tr("Set `sysctl vm.panic_on_oom=0` unless a reboot on OOM is what you want: then the kernel kills "
+                     "one process instead."));
   }
   const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "slab_unreclaimable_dominant");
   if (e.kind == EventKind::no_killable && !kernel_side) {  // 3
-    out.emplace_back("List the processes with oom_score_adj -1000 (e.g. systemd OOMScoreAdjust=-1000): when only they "
-                     "hold memory, nothing can be killed. Let one of them be killable or give them less memory.");
+    out.emplace_back(tr("List the processes with oom_score_adj -1000 (e.g. systemd OOMScoreAdjust=-1000): when only they "
+                     "hold memory, nothing can be killed. Let one of them be killable or give them less memory."));
   }
   if (e.sysrq || e.kind == EventKind::panic) return out;
 
   if (!e.constraint && e.kind == EventKind::kill) {  // 4
-    out.emplace_back("Find the full report in the lines before the kill (`journalctl -k`, /var/log/kern.log): its "
-                     "header says whether a cgroup limit or the whole machine ran out.");
+    out.emplace_back(tr("Find the full report in the lines before the kill (`journalctl -k`, /var/log/kern.log): its "
+                     "header says whether a cgroup limit or the whole machine ran out."));
   }
   if (e.kind == EventKind::incomplete) {
-    out.emplace_back("The kill line, if any, comes after this header (`Killed process …`, usually within a few hundred "
-                     "lines): look further on in the log (`journalctl -k`, /var/log/kern.log) for the rest of the report.");
+    out.emplace_back(tr("The kill line, if any, comes after this header (`Killed process …`, usually within a few hundred "
+                     "lines): look further on in the log (`journalctl -k`, /var/log/kern.log) for the rest of the report."));
   }
   if (find_check(checks, "lowmem_exhausted")) {  // 4a
-    out.emplace_back("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the "
+    out.emplace_back(tr("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the "
                      "RAM. Until then reduce what fills lowmem (many processes' page tables, a large page cache's "
-                     "buffer heads, slab): a memory limit on a job does not protect the Normal zone.");
+                     "buffer heads, slab): a memory limit on a job does not protect the Normal zone."));
   }
   if (find_check(checks, "slab_unreclaimable_dominant")) {
-    out.emplace_back("Find what allocates the largest slab caches (`slabtop`, /proc/slabinfo, kmemleak, a recent "
+    out.emplace_back(tr("Find what allocates the largest slab caches (`slabtop`, /proc/slabinfo, kmemleak, a recent "
                      "driver or kernel update) and fix or update it: a kernel memory leak is not cured by killing, "
-                     "limiting or protecting processes.");
+                     "limiting or protecting processes."));
   }
   if (const Check* c = find_check(checks, "hugetlb_reserved")) {
-    out.push_back(fmt::format("Reserve fewer hugetlb pages (vm.nr_hugepages, hugepages= on the kernel command line): "
+    out.push_back(trf("Reserve fewer hugetlb pages (vm.nr_hugepages, hugepages= on the kernel command line): "
                               "{} of the reserved {} was unused and unavailable to everything else.",
                               format_bytes(static_cast<uint64_t>(figure(*c, "hugetlb_free_bytes"))),
                               format_bytes(static_cast<uint64_t>(figure(*c, "hugetlb_total_bytes")))));
   }
   if (find_check(checks, "shmem_dominant")) {
-    out.emplace_back("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV "
+    out.emplace_back(tr("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV "
                      "segments (`ipcs -m`); delete what is stale and cap the mounts with size=: killing a process "
-                     "does not free them.");
+                     "does not free them."));
   }
   if (find_check(checks, "oom_kill_allocating_task")) {
-    out.emplace_back("vm.oom_kill_allocating_task=1 kills whichever task allocated last, often an innocent one: set "
-                     "it to 0 to let the kernel kill the task that uses the most memory.");
+    out.emplace_back(tr("vm.oom_kill_allocating_task=1 kills whichever task allocated last, often an innocent one: set "
+                     "it to 0 to let the kernel kill the task that uses the most memory."));
   }
   if (kernel_side) {
     if (out.size() > kMaxAdvice) out.resize(kMaxAdvice);
@@ -106,54 +107,54 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   if (e.constraint == Constraint::memcg && e.kind != EventKind::no_killable) {  // 5
     const Check* c = find_check(checks, "victim_anon_vs_limit");
     if (c && c->level == CheckLevel::warn) {
-      out.push_back(fmt::format("If {} needs this much memory, raise the limit (now {}); if its use grows with run time "
+      out.push_back(trf("If {} needs this much memory, raise the limit (now {}); if its use grows with run time "
                                 "rather than with its input, it leaks: profile it instead of raising the limit.",
                                 victim_name, format_bytes(static_cast<uint64_t>(figure(*c, "limit_bytes")))));
     } else if (c) {
-      out.emplace_back("Look at the other processes and at the page cache in the cgroup (the `Memory cgroup stats` "
-                       "lines): the victim was not the main user of the limit.");
+      out.emplace_back(tr("Look at the other processes and at the page cache in the cgroup (the `Memory cgroup stats` "
+                       "lines): the victim was not the main user of the limit."));
     } else {
-      out.emplace_back("Raise the cgroup's memory limit or make the job use less memory.");
+      out.emplace_back(tr("Raise the cgroup's memory limit or make the job use less memory."));
     }
   }
 
   if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
     const Check* c = find_check(checks, "victim_anon_vs_ram");
     if (c && c->level == CheckLevel::warn) {
-      out.push_back(fmt::format("{} alone used most of the RAM: give it less work or more memory, and run it under "
+      out.push_back(trf("{} alone used most of the RAM: give it less work or more memory, and run it under "
                                 "`oomlens run --limit SIZE` so it is killed alone instead of starving the machine.",
                                 victim_name));
     } else {
-      out.emplace_back("Contain memory-hungry jobs with `oomlens run --limit SIZE`, so a runaway job hits its own "
-                       "limit instead of the machine's.");
+      out.emplace_back(tr("Contain memory-hungry jobs with `oomlens run --limit SIZE`, so a runaway job hits its own "
+                       "limit instead of the machine's."));
     }
   }
   if (find_check(checks, "swap_absent")) {  // 7
-    out.emplace_back("Add swap (a few GiB, or zram): it lets the kernel move idle anonymous memory out of RAM "
-                     "before it has to kill.");
+    out.emplace_back(tr("Add swap (a few GiB, or zram): it lets the kernel move idle anonymous memory out of RAM "
+                     "before it has to kill."));
   } else if (find_check(checks, "swap_exhausted") || find_check(checks, "memcg_swap_exhausted")) {
-    out.emplace_back("Swap was full as well: the demand exceeded memory plus swap, so more swap would only delay "
-                     "the kill; reduce the demand.");
+    out.emplace_back(tr("Swap was full as well: the demand exceeded memory plus swap, so more swap would only delay "
+                     "the kill; reduce the demand."));
   }
 
   const auto groups = group_tasks_by_comm(e);  // 8
   if (!groups.empty() && groups.front().count >= kWorkerCount && is_python(groups.front().comm)) {
-    out.emplace_back("If these are PyTorch DataLoader workers, compare each worker's anon-rss here with the main "
+    out.emplace_back(tr("If these are PyTorch DataLoader workers, compare each worker's anon-rss here with the main "
                      "process's: a worker holding more than the main process allocated it itself (a cache built in "
                      "`__getitem__`: bound it, or use fewer `num_workers`); pages it copied from the main process by reading Python objects "
                      "(copy-on-read) go away with numpy arrays or tensors instead of lists of objects "
-                     "(`persistent_workers=True` keeps such copies alive). `oomlens run` tells the two apart.");
+                     "(`persistent_workers=True` keeps such copies alive). `oomlens run` tells the two apart."));
   }
   if (v && is_python(v->comm) && v->anon_rss_bytes && *v->anon_rss_bytes >= kTrainingAnonBytes) {  // 9
-    out.emplace_back("If this is model training: use bf16/AMP instead of float32, and gradient accumulation rather "
-                     "than a smaller batch (a smaller batch changes the optimisation).");
+    out.emplace_back(tr("If this is model training: use bf16/AMP instead of float32, and gradient accumulation rather "
+                     "than a smaller batch (a smaller batch changes the optimisation)."));
   }
   if (v && v->oom_score_adj == 1000 && e.memcg && e.memcg->owner && e.memcg->owner->kind == "kubernetes") {  // 10
-    out.emplace_back("Give the pod memory requests and limits: BestEffort pods (oom_score_adj 1000) are killed first.");
+    out.emplace_back(tr("Give the pod memory requests and limits: BestEffort pods (oom_score_adj 1000) are killed first."));
   }
   if (find_check(checks, "pgtables_large")) {  // 11
-    out.emplace_back("Page tables were large: map memory in fewer, larger regions or use huge pages "
-                     "(transparent huge pages, madvise(MADV_HUGEPAGE)).");
+    out.emplace_back(tr("Page tables were large: map memory in fewer, larger regions or use huge pages "
+                     "(transparent huge pages, madvise(MADV_HUGEPAGE))."));
   }
   if (out.size() > kMaxAdvice) out.resize(kMaxAdvice);
   return out;

@@ -5,6 +5,7 @@
 
 #include "diagnose/explain_detail.h"
 #include "render/format.h"
+#include "util/i18n.h"
 
 namespace oomlens::detail {
 namespace {
@@ -42,10 +43,10 @@ void victim_vs_capacity(const OomEvent& e, const ExplainContext& ctx, std::vecto
     Check c{"victim_anon_vs_limit", CheckLevel::info, "", {}};
     if (p >= kVictimDominantLimitPercent) {
       c.level = CheckLevel::warn;
-      c.message = fmt::format("{}'s anonymous memory ({}) is {} % of the cgroup's {} limit: the victim itself filled the limit.",
+      c.message = trf("{}'s anonymous memory ({}) is {} % of the cgroup's {} limit: the victim itself filled the limit.",
                               v->comm, format_bytes(anon), p, format_bytes(*limit));
     } else {
-      c.message = fmt::format("{}'s anonymous memory ({}) is only {} % of the cgroup's {} limit: other processes in the cgroup, "
+      c.message = trf("{}'s anonymous memory ({}) is only {} % of the cgroup's {} limit: other processes in the cgroup, "
                               "page cache or kernel memory took the rest.",
                               v->comm, format_bytes(anon), p, format_bytes(*limit));
     }
@@ -59,10 +60,10 @@ void victim_vs_capacity(const OomEvent& e, const ExplainContext& ctx, std::vecto
     Check c{"victim_anon_vs_ram", CheckLevel::info, "", {}};
     if (p >= kVictimDominantRamPercent) {
       c.level = CheckLevel::warn;
-      c.message = fmt::format("{}'s anonymous memory ({}) is {} % of RAM ({}): it alone used most of the machine.",
+      c.message = trf("{}'s anonymous memory ({}) is {} % of RAM ({}): it alone used most of the machine.",
                               v->comm, format_bytes(anon), p, format_bytes(*ram));
     } else {
-      c.message = fmt::format("{}'s anonymous memory ({}) is only {} % of RAM ({}): the rest went to other processes, "
+      c.message = trf("{}'s anonymous memory ({}) is only {} % of RAM ({}): the rest went to other processes, "
                               "the page cache or the kernel.",
                               v->comm, format_bytes(anon), p, format_bytes(*ram));
     }
@@ -82,7 +83,7 @@ void total_vm_vs_ram(const OomEvent& e, const ExplainContext& ctx, std::vector<C
   const uint64_t p = percent(*v->total_vm_bytes, *ram);
   if (p <= kTotalVmPercentOfRam) return;
   out.push_back({"total_vm_vs_ram", CheckLevel::warn,
-                 fmt::format("With vm.overcommit_memory=2 (strict), {}'s total-vm ({}) is {} % of RAM ({}): reserved "
+                 trf("With vm.overcommit_memory=2 (strict), {}'s total-vm ({}) is {} % of RAM ({}): reserved "
                              "address space counts against the commit limit even if never touched.",
                              v->comm, format_bytes(*v->total_vm_bytes), p, format_bytes(*ram)),
                  {{"total_vm_bytes", as_fig(*v->total_vm_bytes)}, {"ram_bytes", as_fig(*ram)}, {"percent", as_fig(p)}}});
@@ -101,7 +102,7 @@ void pgtables(const OomEvent& e, std::vector<Check>& out) {
   const uint64_t rss = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
   if (*pt * 1000 < rss * kPgtablesPermilleOfRss) return;
   out.push_back({"pgtables_large", CheckLevel::warn,
-                 fmt::format("{}'s page tables took {}, {} % of its {} RSS (normal is about 0.2 %): a huge or sparsely "
+                 trf("{}'s page tables took {}, {} % of its {} RSS (normal is about 0.2 %): a huge or sparsely "
                              "used address space costs kernel memory that counts toward the OOM.",
                              v->comm, format_bytes(*pt), percent(*pt, rss), format_bytes(rss)),
                  {{"pgtables_bytes", as_fig(*pt)}, {"rss_bytes", as_fig(rss)}, {"percent", as_fig(percent(*pt, rss))}}});
@@ -113,11 +114,11 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
     const auto free = e.mem_info->free_swap_bytes;
     if (total == 0) {
       out.push_back({"swap_absent", CheckLevel::warn,
-                     "The machine had no swap: the kernel could not move idle anonymous memory out of RAM.",
+                     tr("The machine had no swap: the kernel could not move idle anonymous memory out of RAM."),
                      {{"total_swap_bytes", 0}}});
     } else if (free && swap_exhausted(*free, total)) {
       out.push_back({"swap_exhausted", CheckLevel::warn,
-                     fmt::format("Swap was exhausted too: {} free of {}.", format_bytes(*free), format_bytes(total)),
+                     trf("Swap was exhausted too: {} free of {}.", format_bytes(*free), format_bytes(total)),
                      {{"free_swap_bytes", as_fig(*free)}, {"total_swap_bytes", as_fig(total)}}});
     }
     return;
@@ -128,10 +129,10 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
   if (m.swap_limit_state == LimitState::limited && m.swap_limit_bytes) {
     if (*m.swap_limit_bytes == 0) {
       out.push_back({"memcg_swap_disallowed", CheckLevel::info,
-                     "The cgroup may not use swap (its swap limit is 0).", {{"swap_limit_bytes", 0}}});
+                     tr("The cgroup may not use swap (its swap limit is 0)."), {{"swap_limit_bytes", 0}}});
     } else if (m.swap_usage_bytes && *m.swap_usage_bytes >= *m.swap_limit_bytes) {
       out.push_back({"memcg_swap_exhausted", CheckLevel::warn,
-                     fmt::format("The cgroup's swap was full too: {} used of its {} swap limit.",
+                     trf("The cgroup's swap was full too: {} used of its {} swap limit.",
                                  format_bytes(*m.swap_usage_bytes), format_bytes(*m.swap_limit_bytes)),
                      {{"swap_usage_bytes", as_fig(*m.swap_usage_bytes)}, {"swap_limit_bytes", as_fig(*m.swap_limit_bytes)}}});
     }
@@ -142,12 +143,12 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
   if (limit && m.memsw_limit_bytes && *m.memsw_limit_bytes <= (uint64_t{1} << 53)) {
     if (*m.memsw_limit_bytes <= *limit) {
       out.push_back({"memcg_swap_disallowed", CheckLevel::info,
-                     fmt::format("The cgroup's memory+swap limit ({}) equals its memory limit: it may not use swap.",
+                     trf("The cgroup's memory+swap limit ({}) equals its memory limit: it may not use swap.",
                                  format_bytes(*m.memsw_limit_bytes)),
                      {{"memsw_limit_bytes", as_fig(*m.memsw_limit_bytes)}, {"limit_bytes", as_fig(*limit)}}});
     } else if (m.memsw_usage_bytes && *m.memsw_usage_bytes >= *m.memsw_limit_bytes) {
       out.push_back({"memcg_swap_exhausted", CheckLevel::warn,
-                     fmt::format("The cgroup's memory+swap usage reached its {} memory+swap limit: swap was full too.",
+                     trf("The cgroup's memory+swap usage reached its {} memory+swap limit: swap was full too.",
                                  format_bytes(*m.memsw_limit_bytes)),
                      {{"memsw_usage_bytes", as_fig(*m.memsw_usage_bytes)}, {"memsw_limit_bytes", as_fig(*m.memsw_limit_bytes)}}});
     }

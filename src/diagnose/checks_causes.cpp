@@ -10,6 +10,7 @@
 
 #include "diagnose/explain_detail.h"
 #include "render/format.h"
+#include "util/i18n.h"
 
 namespace oomlens::detail {
 namespace {
@@ -34,7 +35,7 @@ void lowmem(const OomEvent& e, std::vector<Check>& out) {
   const auto l = lowmem_exhaustion(e);
   if (!l) return;
   out.push_back({"lowmem_exhausted", CheckLevel::warn,
-                 fmt::format("Low memory ran out, not memory: the Normal zone had {} free (its min watermark is {}) "
+                 trf("Low memory ran out, not memory: the Normal zone had {} free (its min watermark is {}) "
                              "while HighMem had {} free. A 32-bit kernel keeps its own data (page tables, slab, "
                              "buffers) in the Normal zone only, so HighMem cannot help.",
                              format_bytes(l->normal_free_bytes), format_bytes(l->normal_min_bytes),
@@ -54,12 +55,12 @@ void slab(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out)
   std::string caches;
   const auto& table = e.mem_info->unreclaimable_slab;
   for (size_t i = 0; i < table.size() && i < kSlabCachesNamed; ++i)
-    caches += fmt::format("{}{} {}", i ? ", " : "", table[i].name, format_bytes(table[i].total_bytes));
+    caches += trf("{}{} {}", i ? ", " : "", table[i].name, format_bytes(table[i].total_bytes));
   Check c{"slab_unreclaimable_dominant", CheckLevel::warn,
-          fmt::format("Unreclaimable kernel slab held {} ({} % of RAM {}){}: kernel objects, not processes, filled "
+          trf("Unreclaimable kernel slab held {} ({} % of RAM {}){}: kernel objects, not processes, filled "
                       "the memory, and killing a process frees little of it.",
                       format_bytes(s), p, format_bytes(*ram),
-                      caches.empty() ? std::string() : "; largest caches: " + caches),
+                      caches.empty() ? std::string() : tr("; largest caches: ") + caches),
           {{"slab_unreclaimable_bytes", as_figure(s)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}};
   if (!table.empty()) c.figures.emplace_back("largest_cache_bytes", as_figure(table.front().total_bytes));
   out.push_back(std::move(c));
@@ -77,7 +78,7 @@ void hugetlb(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& o
   const uint64_t p = pct(total, *ram);
   if (p < kHugetlbPercent) return;
   out.push_back({"hugetlb_reserved", CheckLevel::warn,
-                 fmt::format("{} ({} % of RAM {}) was reserved as hugetlb pages and {} of it was unused: these pages "
+                 trf("{} ({} % of RAM {}) was reserved as hugetlb pages and {} of it was unused: these pages "
                              "serve only hugetlbfs/MAP_HUGETLB users, never ordinary allocations.",
                              format_bytes(total), p, format_bytes(*ram), format_bytes(free)),
                  {{"hugetlb_total_bytes", as_figure(total)}, {"hugetlb_free_bytes", as_figure(free)},
@@ -92,7 +93,7 @@ void shmem(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out
   const uint64_t p = pct(s, *ram);
   if (p < kShmemPercent) return;
   out.push_back({"shmem_dominant", CheckLevel::warn,
-                 fmt::format("Shared memory (tmpfs such as /dev/shm, SysV/POSIX shm) held {} ({} % of RAM {}): its "
+                 trf("Shared memory (tmpfs such as /dev/shm, SysV/POSIX shm) held {} ({} % of RAM {}): its "
                              "pages stay in memory until the files are deleted, whoever is killed.",
                              format_bytes(s), p, format_bytes(*ram)),
                  {{"shmem_bytes", as_figure(s)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}});
@@ -102,9 +103,9 @@ void allocating_task(const OomEvent& e, std::vector<Check>& out) {
   if (!kills_allocating_task(e)) return;
   const Victim* v = main_victim(e);
   out.push_back({"oom_kill_allocating_task", CheckLevel::info,
-                 fmt::format("vm.oom_kill_allocating_task is set: the kernel killed {} because it asked for memory, "
+                 trf("vm.oom_kill_allocating_task is set: the kernel killed {} because it asked for memory, "
                              "not because it had the highest badness score.",
-                             v ? v->comm : std::string("the allocating task")),
+                             v ? v->comm : std::string(tr("the allocating task"))),
                  v ? std::vector<std::pair<std::string, int64_t>>{{"victim_pid", v->pid}}
                    : std::vector<std::pair<std::string, int64_t>>{}});
 }

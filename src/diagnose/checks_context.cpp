@@ -4,6 +4,7 @@
 
 #include "diagnose/explain_detail.h"
 #include "render/format.h"
+#include "util/i18n.h"
 
 namespace oomlens::detail {
 namespace {
@@ -18,13 +19,13 @@ std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner) {
   // Kubernetes wording only when a Kubernetes cgroup was seen.
   const bool k8s = owner && owner->kind == "kubernetes";
   if (adj == kK8sBestEffortAdj)
-    return k8s ? " (the maximum: Kubernetes gives it to BestEffort pods, killed first)"
-               : " (the maximum: the process or its manager asked for it to be killed first)";
-  if (adj == kK8sGuaranteedAdj && k8s) return " (Kubernetes gives -997 to Guaranteed pods)";
+    return k8s ? tr(" (the maximum: Kubernetes gives it to BestEffort pods, killed first)")
+               : tr(" (the maximum: the process or its manager asked for it to be killed first)");
+  if (adj == kK8sGuaranteedAdj && k8s) return tr(" (Kubernetes gives -997 to Guaranteed pods)");
   if (k8s && owner->qos_class == std::optional<std::string>("burstable") && adj > 1 && adj < 1000)
-    return " (Kubernetes Burstable: 1000 − 1000 × memory request / node memory; a small request ranks it high)";
-  if (adj < 0) return " (protected, yet still chosen: every other candidate was protected as much or was smaller)";
-  return " (raised: the process or its manager made it a preferred victim)";
+    return tr(" (Kubernetes Burstable: 1000 − 1000 × memory request / node memory; a small request ranks it high)");
+  if (adj < 0) return tr(" (protected, yet still chosen: every other candidate was protected as much or was smaller)");
+  return tr(" (raised: the process or its manager made it a preferred victim)");
 }
 
 }  // namespace
@@ -42,7 +43,7 @@ void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
   const int adj = *v->oom_score_adj;
   const std::optional<CgroupOwner> owner = e.memcg ? e.memcg->owner : std::nullopt;
   out.push_back({"victim_oom_score_adj", adj < 0 ? CheckLevel::warn : CheckLevel::info,
-                 fmt::format("{} had oom_score_adj {}{}.", v->comm, adj, adj_meaning(adj, owner)),
+                 trf("{} had oom_score_adj {}{}.", v->comm, adj, adj_meaning(adj, owner)),
                  {{"oom_score_adj", adj}}});
 }
 
@@ -55,20 +56,20 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   bool names_read = e.tasks.size() >= 2;
   for (const TaskRow& row : e.tasks) names_read = names_read && readable_comm(row.comm);
   if (names_read && !groups.empty() && groups.front().rss_bytes > 0) {
-    std::string msg = "Largest in the task table: ";
+    std::string msg = tr("Largest in the task table: ");
     bool multi = false;
     for (size_t i = 0; i < groups.size() && i < 3; ++i) {
       const CommGroup& g = groups[i];
       if (i > 0 && g.rss_bytes == 0) break;
       if (g.count > 1) multi = true;
-      msg += (i ? "; " : "") +
-             (g.count == 1 ? fmt::format("{} held {} RSS", g.comm, format_bytes(g.rss_bytes))
-                           : fmt::format("{} {} processes held {} RSS together", g.count, g.comm, format_bytes(g.rss_bytes)));
+      msg += (i ? tr("; ") : "") +
+             (g.count == 1 ? trf("{} held {} RSS", g.comm, format_bytes(g.rss_bytes))
+                           : trf("{} {} processes held {} RSS together", g.count, g.comm, format_bytes(g.rss_bytes)));
     }
-    msg += ".";
+    msg += tr(".");
     // Forked workers map the parent's pages copy-on-write; rss counts each
     // shared page once per process.
-    if (multi) msg += " RSS counts pages shared between forked processes once per process, so a group's true total can be lower.";
+    if (multi) msg += tr(" RSS counts pages shared between forked processes once per process, so a group's true total can be lower.");
     out.push_back({"largest_tasks_by_comm", CheckLevel::info, msg,
                    {{"count", as_figure(groups.front().count)}, {"rss_bytes", as_figure(groups.front().rss_bytes)}}});
   }
@@ -79,9 +80,9 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     const Trigger& t = *e.trigger;
     const bool differs = t.pid ? *t.pid != v->pid : (!t.comm.empty() && t.comm != v->comm);
     if (differs) {
-      const std::string who = t.pid ? fmt::format("{} (pid {})", t.comm, *t.pid) : t.comm;
+      const std::string who = t.pid ? trf("{} (pid {})", t.comm, *t.pid) : t.comm;
       out.push_back({"trigger_not_victim", CheckLevel::info,
-                     fmt::format("The allocation that triggered the OOM came from {}, not from the victim: the kernel kills "
+                     trf("The allocation that triggered the OOM came from {}, not from the victim: the kernel kills "
                                  "the task with the highest badness score, not the one asking for memory.", who),
                      t.pid ? std::vector<std::pair<std::string, int64_t>>{{"trigger_pid", *t.pid}}
                            : std::vector<std::pair<std::string, int64_t>>{}});
@@ -90,7 +91,7 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
 
   if (e.sysrq) {
     Check c{"sysrq", CheckLevel::warn,
-            "The OOM killer was invoked by hand (SysRq-f, order=-1), not by a failed allocation.", {}};
+            tr("The OOM killer was invoked by hand (SysRq-f, order=-1), not by a failed allocation."), {}};
     if (e.trigger && e.trigger->order) c.figures.emplace_back("order", *e.trigger->order);
     out.push_back(std::move(c));
   }
@@ -101,17 +102,17 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   if (e.victims.size() > 1 || oom_group) {
     const auto n = static_cast<int64_t>(e.victims.size());
     out.push_back({"multi_kill", CheckLevel::info,
-                   oom_group ? (n > 1 ? fmt::format("memory.oom.group is set on the cgroup: the kernel killed all {} of its "
+                   oom_group ? (n > 1 ? trf("memory.oom.group is set on the cgroup: the kernel killed all {} of its "
                                                     "processes together.", n)
-                                      : std::string("memory.oom.group is set on the cgroup: the kernel kills all of its "
-                                                    "processes together (the kill line was printed twice)."))
-                             : fmt::format("{} processes were killed in this report: memory stayed short after the first kill.", n),
+                                      : std::string(tr("memory.oom.group is set on the cgroup: the kernel kills all of its "
+                                                    "processes together (the kill line was printed twice).")))
+                             : trf("{} processes were killed in this report: memory stayed short after the first kill.", n),
                    {{"count", n}}});
   }
 
   if (e.panic_message && e.panic_message->find("panic_on_oom") != std::string::npos) {
     out.push_back({"panic_on_oom", CheckLevel::warn,
-                   "vm.panic_on_oom is set: the kernel panics on OOM instead of killing a process.", {}});
+                   tr("vm.panic_on_oom is set: the kernel panics on OOM instead of killing a process."), {}});
   }
 
   if (e.kind == EventKind::no_killable) {
@@ -124,10 +125,10 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
       exempt += row.oom_score_adj == -1000 ? 1 : 0;
     }
     Check c{"no_killable_task", CheckLevel::warn,
-            "No task could be killed: every candidate has oom_score_adj -1000, is a kernel thread, or is already exiting.",
+            tr("No task could be killed: every candidate has oom_score_adj -1000, is a kernel thread, or is already exiting."),
             {}};
     if (adj_read) {
-      c.message = fmt::format("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the others were "
+      c.message = trf("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the others were "
                               "already exiting or otherwise ineligible.", exempt, e.tasks.size());
       c.figures = {{"exempt_count", exempt}, {"task_count", static_cast<int64_t>(e.tasks.size())}};
     }

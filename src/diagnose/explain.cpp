@@ -5,6 +5,7 @@
 
 #include "diagnose/explain_detail.h"
 #include "render/format.h"
+#include "util/i18n.h"
 
 namespace oomlens {
 
@@ -56,36 +57,38 @@ std::optional<uint64_t> victims_anon_total(const OomEvent& event) {
 
 std::string describe_cgroup(const std::string& path, const std::optional<CgroupOwner>& owner) {
   const std::string shown = shorten_ids(path);
-  if (!owner) return "cgroup " + shown;
+  if (!owner) return trf("cgroup {}", shown);
   const CgroupOwner& o = *owner;
   if (o.name)  // looked up in the runtime's state (diagnose/owner_lookup.h)
-    return "container " + *o.name + " (" + o.kind + (o.image ? ", image " + *o.image : "") +
-           (o.container_id ? ", id " + o.container_id->substr(0, 12) : "") + ")";
+    return trf("container {} ({}{}{})", *o.name, o.kind, o.image ? trf(", image {}", *o.image) : std::string(),
+               o.container_id ? trf(", id {}", o.container_id->substr(0, 12)) : std::string());
   if (o.kind == "docker" || o.kind == "podman" || o.kind == "containerd" || o.kind == "lxc")
-    return "container " + shown;
+    return trf("container {}", shown);
   if (o.kind == "kubernetes") {
-    if (o.container_id) return "Kubernetes container " + shorten_ids(*o.container_id) +
-                               (o.pod_uid ? " (pod " + *o.pod_uid + ")" : "");
-    if (o.pod_uid) return "Kubernetes pod " + *o.pod_uid;
-    return "Kubernetes cgroup " + shown;
+    if (o.container_id)
+      return trf("Kubernetes container {}{}", shorten_ids(*o.container_id),
+                 o.pod_uid ? trf(" (pod {})", *o.pod_uid) : std::string());
+    if (o.pod_uid) return trf("Kubernetes pod {}", *o.pod_uid);
+    return trf("Kubernetes cgroup {}", shown);
   }
   if (o.kind == "slurm") {
-    if (!o.job_id) return "Slurm job " + o.id;
+    if (!o.job_id) return trf("Slurm job {}", o.id);
     std::string who;
-    if (o.user) who = "user " + *o.user;
-    if (o.uid) who += (who.empty() ? "uid " : ", uid ") + std::to_string(*o.uid);
+    if (o.user) who = trf("user {}", *o.user);
+    if (o.uid) who += who.empty() ? trf("uid {}", *o.uid) : trf(", uid {}", *o.uid);
     // "J.S": the step's own cgroup; "J" with a step: the job's limit, the
     // victim in that step (decode_memcg_owner).
     const bool step_cgroup = o.step && o.id != *o.job_id;
-    if (o.step && !step_cgroup) who = "step " + *o.step + (who.empty() ? "" : ", " + who);
-    return "Slurm job " + *o.job_id + (step_cgroup ? " step " + *o.step : "") + (who.empty() ? "" : " (" + who + ")");
+    if (o.step && !step_cgroup) who = trf("step {}", *o.step) + (who.empty() ? "" : tr(", ") + who);
+    return trf("Slurm job {}{}{}", *o.job_id, step_cgroup ? trf(" step {}", *o.step) : std::string(),
+               who.empty() ? std::string() : trf(" ({})", who));
   }
   if (o.kind == "systemd") {
-    if (o.id.ends_with(".service")) return "systemd service " + o.id;
-    if (o.id.ends_with(".scope")) return "systemd scope " + o.id;
-    return "systemd slice " + o.id;
+    if (o.id.ends_with(".service")) return trf("systemd service {}", o.id);
+    if (o.id.ends_with(".scope")) return trf("systemd scope {}", o.id);
+    return trf("systemd slice {}", o.id);
   }
-  return "cgroup " + shown;
+  return trf("cgroup {}", shown);
 }
 
 std::optional<std::string> limit_cgroup_path(const MemcgInfo& memcg) {

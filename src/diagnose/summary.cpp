@@ -4,97 +4,102 @@
 
 #include "diagnose/explain_detail.h"
 #include "render/format.h"
+#include "util/i18n.h"
 
 namespace oomlens::detail {
 namespace {
 
 std::string task_name(const std::string& comm, int64_t pid) {
-  return fmt::format("{} (pid {})", comm.empty() ? std::string("a process") : comm, pid);
+  return trf("{} (pid {})", comm.empty() ? std::string(tr("a process")) : comm, pid);
 }
 
 /// "python3 (pid 1) was" / "python3 (pid 1) and 3 other processes were".
 std::string victims_subject(const OomEvent& e) {
-  if (e.victims.empty()) return "A process was";
+  if (e.victims.empty()) return tr("A process was");
   const Victim& first = e.victims.front();
   std::string s = task_name(first.comm, first.pid);
   const size_t others = e.victims.size() - 1;
-  if (others == 0) return s + " was";
-  return fmt::format("{} and {} other process{} were", s, others, others == 1 ? "" : "es");
+  if (others == 0) return trf("{} was", s);
+  return others == 1 ? trf("{} and {} other process were", s, others)
+                     : trf("{} and {} other processes were", s, others);
 }
 
 std::string anon_clause(const OomEvent& e) {
   const auto total = victims_anon_total(e);
   if (!total) return {};
-  if (e.victims.size() == 1) return fmt::format("the victim held {} anonymous memory", format_bytes(*total));
-  return fmt::format("the victims held {} anonymous memory together", format_bytes(*total));
+  if (e.victims.size() == 1) return trf("the victim held {} anonymous memory", format_bytes(*total));
+  return trf("the victims held {} anonymous memory together", format_bytes(*total));
 }
 
 /// "its container /docker/3f2a… hit its 32.0 GiB limit"
 std::string memcg_clause(const OomEvent& e) {
-  std::string limit = "memory limit";
-  std::string who = "memory cgroup";
+  std::string limit = tr("memory limit");
+  std::string who = tr("memory cgroup");
   if (e.memcg) {
-    if (const auto l = effective_limit_bytes(*e.memcg)) limit = format_bytes(*l) + " limit";
+    if (const auto l = effective_limit_bytes(*e.memcg)) limit = trf("{} limit", format_bytes(*l));
     if (e.memcg->oom_memcg) {
       who = describe_cgroup(*e.memcg->oom_memcg, e.memcg->owner);
     } else if (e.memcg->task_memcg) {
       // Only the victim's cgroup is known; the limit may be an ancestor's.
-      who = describe_cgroup(*e.memcg->task_memcg, e.memcg->owner) + " (or a parent cgroup)";
+      who = trf("{} (or a parent cgroup)", describe_cgroup(*e.memcg->task_memcg, e.memcg->owner));
     }
   }
-  return fmt::format("its {} hit its {}", who, limit);
+  return trf("its {} hit its {}", who, limit);
 }
 
 /// "the machine (15.7 GiB RAM, no swap) ran out of memory"
 std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
   if (const auto l = lowmem_exhaustion(e))
-    return fmt::format("the kernel's low memory (the Normal zone, {} free) ran out while {} of HighMem was free",
+    return trf("the kernel's low memory (the Normal zone, {} free) ran out while {} of HighMem was free",
                        format_bytes(l->normal_free_bytes), format_bytes(l->highmem_free_bytes));
   std::vector<std::string> parts;
-  if (const auto ram = machine_ram_bytes(e, ctx)) parts.push_back(format_bytes(*ram) + " RAM");
+  if (const auto ram = machine_ram_bytes(e, ctx)) parts.push_back(trf("{} RAM", format_bytes(*ram)));
   if (e.mem_info && e.mem_info->total_swap_bytes) {
     const uint64_t total = *e.mem_info->total_swap_bytes;
     const auto free = e.mem_info->free_swap_bytes;
-    if (total == 0) parts.emplace_back("no swap");
-    else if (free && swap_exhausted(*free, total)) parts.push_back(fmt::format("{} swap, full", format_bytes(total)));
-    else if (free) parts.push_back(fmt::format("{} of {} swap free", format_bytes(*free), format_bytes(total)));
-    else parts.push_back(fmt::format("{} swap", format_bytes(total)));
+    if (total == 0) parts.emplace_back(tr("no swap"));
+    else if (free && swap_exhausted(*free, total)) parts.push_back(trf("{} swap, full", format_bytes(total)));
+    else if (free) parts.push_back(trf("{} of {} swap free", format_bytes(*free), format_bytes(total)));
+    else parts.push_back(trf("{} swap", format_bytes(total)));
   }
-  if (parts.empty()) return "the machine ran out of memory";
+  if (parts.empty()) return tr("the machine ran out of memory");
   std::string joined;
-  for (const auto& p : parts) joined += (joined.empty() ? "" : ", ") + p;
-  return fmt::format("the machine ({}) ran out of memory", joined);
+  for (const auto& p : parts) joined += (joined.empty() ? "" : tr(", ")) + p;
+  return trf("the machine ({}) ran out of memory", joined);
 }
 
 std::string join_sentence(std::string main, const std::string& tail) {
-  if (!tail.empty()) main += "; " + tail;
-  return main + ".";
+  if (!tail.empty()) main += tr("; ") + tail;
+  return main + tr(".");
 }
 
-std::string killer_name(const std::optional<Constraint>& c) {
-  if (!c) return "the OOM killer";
+/// "the OOM killer"; `capital`: "The OOM killer" (a sentence's start).
+std::string killer_name(const std::optional<Constraint>& c, bool capital = false) {
+  if (!c) return capital ? tr("The OOM killer") : tr("the OOM killer");
   switch (*c) {
-    case Constraint::memcg: return "the memory-cgroup OOM killer";
-    case Constraint::global: return "the kernel's global OOM killer";
-    case Constraint::cpuset: return "the OOM killer (cpuset)";
-    case Constraint::mempolicy: return "the OOM killer (NUMA memory policy)";
+    case Constraint::memcg: return capital ? tr("The memory-cgroup OOM killer") : tr("the memory-cgroup OOM killer");
+    case Constraint::global:
+      return capital ? tr("The kernel's global OOM killer") : tr("the kernel's global OOM killer");
+    case Constraint::cpuset: return capital ? tr("The OOM killer (cpuset)") : tr("the OOM killer (cpuset)");
+    case Constraint::mempolicy:
+      return capital ? tr("The OOM killer (NUMA memory policy)") : tr("the OOM killer (NUMA memory policy)");
   }
-  return "the OOM killer";
+  return tr("the OOM killer");
 }
 
 std::string constraint_clause(const OomEvent& e, const ExplainContext& ctx) {
   if (!e.constraint)
-    return "the log does not say whether a cgroup limit or the whole machine ran out";
+    return tr("the log does not say whether a cgroup limit or the whole machine ran out");
   switch (*e.constraint) {
     case Constraint::memcg: return memcg_clause(e);
     case Constraint::global: return machine_clause(e, ctx);
     case Constraint::cpuset: {
       const auto& mems = e.trigger ? e.trigger->mems_allowed : std::nullopt;
-      return mems ? fmt::format("the memory nodes its cpuset allows (mems_allowed={}) ran out", *mems)
-                  : std::string("the memory nodes its cpuset allows ran out");
+      return mems ? trf("the memory nodes its cpuset allows (mems_allowed={}) ran out", *mems)
+                  : std::string(tr("the memory nodes its cpuset allows ran out"));
     }
     case Constraint::mempolicy:
-      return "the NUMA nodes its memory policy allows ran out (other nodes may have had free memory)";
+      return tr("the NUMA nodes its memory policy allows ran out (other nodes may have had free memory)");
   }
   return {};
 }
@@ -102,49 +107,45 @@ std::string constraint_clause(const OomEvent& e, const ExplainContext& ctx) {
 std::string kill_summary(const OomEvent& e, const ExplainContext& ctx) {
   const std::string subject = victims_subject(e);
   if (e.sysrq) {
-    return join_sentence(subject + " killed by a manually forced OOM kill (SysRq-f), which does not "
-                                   "mean memory ran out",
+    return join_sentence(trf("{} killed by a manually forced OOM kill (SysRq-f), which does not mean memory ran out",
+                             subject),
                          anon_clause(e));
   }
-  const std::string sep = e.constraint ? ": " : "; ";
-  return join_sentence(subject + " killed by " + killer_name(e.constraint) + sep + constraint_clause(e, ctx),
+  const std::string sep = e.constraint ? tr(": ") : tr("; ");
+  return join_sentence(trf("{} killed by {}", subject, killer_name(e.constraint)) + sep + constraint_clause(e, ctx),
                        anon_clause(e));
 }
 
 std::string selected_summary(const OomEvent& e, const ExplainContext& ctx) {
-  std::string context = e.constraint ? " after " + constraint_clause(e, ctx) : std::string();
+  std::string context = e.constraint ? trf(" after {}", constraint_clause(e, ctx)) : std::string();
+  if (e.selected.empty())
+    return trf("{} ran{}, but the log ends before any process was killed.", killer_name(e.constraint, true), context);
   std::string killer = killer_name(e.constraint);
-  if (e.selected.empty()) {
-    killer[0] = 'T';
-    return fmt::format("{} ran{}, but the log ends before any process was killed.", killer, context);
-  }
   const Selected& s = e.selected.back();
-  const std::string score = s.score ? fmt::format(" (score {})", *s.score) : std::string();
-  return fmt::format("{} was selected by {}{}{}, but the log has no line saying it was killed.",
+  const std::string score = s.score ? trf(" (score {})", *s.score) : std::string();
+  return trf("{} was selected by {}{}{}, but the log has no line saying it was killed.",
                      task_name(s.comm, s.pid), killer, score, context);
 }
 
 std::string no_killable_summary(const OomEvent& e) {
   std::string where;
   if (e.constraint == Constraint::memcg && e.memcg) {
-    if (const auto path = limit_cgroup_path(*e.memcg)) where = " in its " + describe_cgroup(*path, e.memcg->owner);
+    if (const auto path = limit_cgroup_path(*e.memcg)) where = trf(" in its {}", describe_cgroup(*path, e.memcg->owner));
   }
-  std::string killer = killer_name(e.constraint);
-  killer[0] = 'T';
-  std::string s = fmt::format("{} found no process it was allowed to kill{}", killer, where);
-  if (e.panic_message) s += fmt::format(", so the kernel panicked (\"{}\")", *e.panic_message);
-  return s + ".";
+  std::string s = trf("{} found no process it was allowed to kill{}", killer_name(e.constraint, true), where);
+  if (e.panic_message) s += trf(", so the kernel panicked (\"{}\")", *e.panic_message);
+  return s + tr(".");
 }
 
 std::string panic_summary(const OomEvent& e) {
-  const std::string msg = e.panic_message ? fmt::format(" (\"{}\")", *e.panic_message) : std::string();
+  const std::string msg = e.panic_message ? trf(" (\"{}\")", *e.panic_message) : std::string();
   const bool panic_on_oom = e.panic_message && e.panic_message->find("panic_on_oom") != std::string::npos;
   if (e.sysrq && panic_on_oom)
-    return fmt::format("A manually forced OOM (SysRq-f) made the kernel panic{} instead of killing a "
+    return trf("A manually forced OOM (SysRq-f) made the kernel panic{} instead of killing a "
                        "process, because vm.panic_on_oom is set.", msg);
   if (panic_on_oom)
-    return fmt::format("The kernel panicked{} instead of killing a process, because vm.panic_on_oom is set.", msg);
-  return fmt::format("The kernel panicked during the OOM{}; no process was killed.", msg);
+    return trf("The kernel panicked{} instead of killing a process, because vm.panic_on_oom is set.", msg);
+  return trf("The kernel panicked during the OOM{}; no process was killed.", msg);
 }
 
 /// A header without any outcome: say what ran out when known, and that the
@@ -152,15 +153,14 @@ std::string panic_summary(const OomEvent& e) {
 std::string incomplete_summary(const OomEvent& e, const ExplainContext& ctx) {
   std::string who;
   if (e.trigger && !e.trigger->comm.empty())
-    who = e.trigger->pid ? fmt::format(" (invoked by {}, pid {})", e.trigger->comm, *e.trigger->pid)
-                         : fmt::format(" (invoked by {})", e.trigger->comm);
-  std::string killer = killer_name(e.constraint);
-  killer[0] = 'T';
+    who = e.trigger->pid ? trf(" (invoked by {}, pid {})", e.trigger->comm, *e.trigger->pid)
+                         : trf(" (invoked by {})", e.trigger->comm);
+  const std::string killer = killer_name(e.constraint, true);
   if (e.sysrq)
-    return fmt::format("{} was forced by hand (SysRq-f){}, but the log ends before saying whether a process was "
+    return trf("{} was forced by hand (SysRq-f){}, but the log ends before saying whether a process was "
                        "killed.", killer, who);
-  const std::string why = e.constraint ? " because " + constraint_clause(e, ctx) : std::string();
-  return fmt::format("{} ran{}{}, but the log ends before saying whether a process was killed.", killer, who, why);
+  const std::string why = e.constraint ? trf(" because {}", constraint_clause(e, ctx)) : std::string();
+  return trf("{} ran{}{}, but the log ends before saying whether a process was killed.", killer, who, why);
 }
 
 }  // namespace
@@ -173,7 +173,7 @@ std::string make_summary(const OomEvent& e, const ExplainContext& ctx) {
     case EventKind::panic: return panic_summary(e);
     case EventKind::incomplete: return incomplete_summary(e, ctx);
   }
-  return "An OOM report of an unknown kind.";
+  return tr("An OOM report of an unknown kind.");
 }
 
 }  // namespace oomlens::detail

@@ -6,6 +6,8 @@
 #include <cctype>
 #include <cmath>
 
+#include "util/i18n.h"
+
 namespace oomlens {
 
 std::string format_bytes(uint64_t bytes) {
@@ -64,10 +66,10 @@ std::string format_event_time(const std::optional<std::string>& wall,
     }
   }
   if (monotonic_s && std::isfinite(*monotonic_s)) {
-    return fmt::format("[{:.3f} s after boot]", *monotonic_s);
+    return i18n::trf("[{:.3f} s after boot]", *monotonic_s);
   }
   if (wall) return std::string(*wall);
-  return "[time unknown]";
+  return i18n::tr("[time unknown]");
 }
 
 }  // namespace oomlens

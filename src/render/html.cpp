@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "util/i18n.h"
 #include "util/sanitize.h"
 
 namespace oomlens::render {
@@ -87,7 +88,8 @@ document.body.setAttribute('data-ready-ms',String(Math.round(performance.now()))
 }  // namespace
 
 std::string page_open(std::string_view title, std::string_view extra_css) {
-  std::string o = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
+  // lang: the language of the text (util/i18n.h).
+  std::string o = std::string("<!DOCTYPE html>\n<html lang=\"") + i18n::html_lang() + "\"><head><meta charset=\"utf-8\">\n";
   o += "<meta http-equiv=\"Content-Security-Policy\" content=\"";
   o += kCsp;
   o += "\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";

@@ -11,6 +11,7 @@
 #include "render/html.h"
 #include "render/log_page_parts.h"
 #include "render/ui_strings.h"
+#include "util/i18n.h"
 #include "util/time.h"
 
 namespace oomlens::render {
@@ -105,7 +106,7 @@ std::string owner_of(const OomEvent& e) {
   }
   if (e.memcg && e.memcg->oom_memcg) return shorten_ids(*e.memcg->oom_memcg);
   if (e.constraint == Constraint::memcg || e.memcg_stack) return "memcg";
-  return ui::kGlobal;
+  return tr(ui::kGlobal);
 }
 
 std::string application_of(const OomEvent& e) {
@@ -117,9 +118,9 @@ std::string application_of(const OomEvent& e) {
 
 std::string log_page_html(const std::vector<OomEvent>& ev, const std::vector<Explanation>& ex,
                           const std::vector<RawLines>& raw) {
-  std::string o = page_open(ui::kLogTitle, kLogCss);
-  o += fmt::format("<h1>{} \xe2\x80\x94 {}</h1>\n", ui::kLogTitle, ev.size());
-  if (ev.empty()) return o + fmt::format("<p>{}</p>\n", ui::kNoEvents) + page_close();
+  std::string o = page_open(tr(ui::kLogTitle), kLogCss);
+  o += fmt::format("<h1>{} \xe2\x80\x94 {}</h1>\n", tr(ui::kLogTitle), ev.size());
+  if (ev.empty()) return o + fmt::format("<p>{}</p>\n", tr(ui::kNoEvents)) + page_close();
   // Where each event sits: wall clock when every event has one, else the
   // monotonic clock, else the order of the log.
   std::vector<std::optional<double>> wall(ev.size()), when(ev.size());
@@ -154,13 +155,13 @@ std::string log_page_html(const std::vector<OomEvent>& ev, const std::vector<Exp
   o += fmt::format("<div class=\"filters\"><label>{} <input id=\"f-from\" type=\"datetime-local\"></label>"
                    "<label>{} <input id=\"f-until\" type=\"datetime-local\"></label><label>{} <select id=\"f-owner\">"
                    "<option value=\"\">{}</option>",
-                   ui::kFrom, ui::kUntil, ui::kOwner, ui::kAnyOwner);
+                   tr(ui::kFrom), tr(ui::kUntil), tr(ui::kOwner), tr(ui::kAnyOwner));
   for (auto& w : owners) o += fmt::format("<option value=\"{0}\">{0}</option>", html_escape(w));
   o += fmt::format("</select></label><label>{} <input id=\"f-comm\" type=\"search\" size=\"12\"></label>"
                    "<span>{} <span id=\"f-count\"></span></span></div>\n",
-                   ui::kComm, ui::kShown);
-  o += fmt::format("<h2>{}</h2>\n", ui::kTimeline);
-  const std::string order = all_wall || all_mono ? "" : std::string(ui::kLogOrder) + " ";
+                   tr(ui::kComm), tr(ui::kShown));
+  o += fmt::format("<h2>{}</h2>\n", tr(ui::kTimeline));
+  const std::string order = all_wall || all_mono ? "" : std::string(tr(ui::kLogOrder)) + " ";
   const std::string start = order + time_text(first), end = time_text(last);
   o += timeline_svg(ev, rows, at, start, end, 1060, "wide");
   o += timeline_svg(ev, rows, at, start, end, 380, "narrow");

@@ -9,6 +9,7 @@
 #include "render/format.h"
 #include "render/html.h"
 #include "render/ui_strings.h"
+#include "util/i18n.h"
 
 namespace oomlens::render {
 namespace {
@@ -44,14 +45,14 @@ std::string event_body_html(const OomEvent& e, const Explanation* x) {
   if (!e.victims.empty()) {
     o += "<ul>";
     for (auto& v : e.victims)
-      o += fmt::format("<li>{} pid {} ({}) anon-rss {}, file-rss {}, shmem-rss {}, oom_score_adj {}</li>", ui::kVictim,
+      o += fmt::format("<li>{} pid {} ({}) anon-rss {}, file-rss {}, shmem-rss {}, oom_score_adj {}</li>", tr(ui::kVictim),
                        v.pid, html_escape(v.comm), size(v.anon_rss_bytes), size(v.file_rss_bytes),
                        size(v.shmem_rss_bytes), v.oom_score_adj ? std::to_string(*v.oom_score_adj) : "?");
     o += "</ul>\n";
   }
   if (!x) return o;
   if (!x->checks.empty()) {
-    o += fmt::format("<details><summary>{} ({})</summary><ul>\n", ui::kChecks, x->checks.size());
+    o += fmt::format("<details><summary>{} ({})</summary><ul>\n", tr(ui::kChecks), x->checks.size());
     for (auto& c : x->checks) {
       o += fmt::format("<li{}>{}", c.level == CheckLevel::warn ? " class=\"warn\"" : "", html_escape(c.message));
       if (!c.figures.empty()) {
@@ -63,7 +64,7 @@ std::string event_body_html(const OomEvent& e, const Explanation* x) {
     o += "</ul></details>\n";
   }
   if (!x->advice.empty()) {
-    o += fmt::format("<p><b>{}</b></p><ul>\n", ui::kAdvice);
+    o += fmt::format("<p><b>{}</b></p><ul>\n", tr(ui::kAdvice));
     for (auto& a : x->advice) o += "<li>" + html_escape(a) + "</li>\n";
     o += "</ul>\n";
   }
@@ -82,7 +83,7 @@ std::string breakdown_html(const OomEvent& e) {
       total += r;
       if (victim && t.pid == victim) {
         victim_rss += r;
-        victim_name = fmt::format("{} {} ({})", ui::kVictim, t.pid, t.comm);
+        victim_name = fmt::format("{} {} ({})", tr(ui::kVictim), t.pid, t.comm);
       } else {
         by_comm[t.comm] += r;
       }
@@ -91,19 +92,19 @@ std::string breakdown_html(const OomEvent& e) {
       std::vector<std::pair<std::string, double>> rest(by_comm.begin(), by_comm.end());
       std::sort(rest.begin(), rest.end(), [](auto& a, auto& b) { return a.second > b.second; });
       std::vector<std::pair<std::string, double>> parts;
-      parts.push_back({victim_name.empty() ? std::string(ui::kVictim) : victim_name, victim_rss});
+      parts.push_back({victim_name.empty() ? std::string(tr(ui::kVictim)) : victim_name, victim_rss});
       double others = 0;
       for (size_t i = 0; i < rest.size(); ++i) {
         if (i < 6) parts.push_back(rest[i]);
         else others += rest[i].second;
       }
       if (others > 0) parts.push_back({fmt::format("+{}", rest.size() - 6), others});
-      o += fmt::format("<p class=\"muted\">{} vs {}</p>\n", ui::kVictim, ui::kRestOfTable) + bar(parts, total);
+      o += fmt::format("<p class=\"muted\">{} vs {}</p>\n", tr(ui::kVictim), tr(ui::kRestOfTable)) + bar(parts, total);
     }
   }
   if (e.memcg && e.memcg->usage_bytes) {
     const auto& m = *e.memcg;
-    o += fmt::format("<p class=\"muted\">{}: {} / {}", ui::kMemcgUsage, size(m.usage_bytes),
+    o += fmt::format("<p class=\"muted\">{}: {} / {}", tr(ui::kMemcgUsage), size(m.usage_bytes),
                      m.limit_bytes ? size(m.limit_bytes) : std::string("unlimited"));
     if (m.limit_bytes && *m.limit_bytes > 0) {
       double pct = static_cast<double>(*m.usage_bytes) / static_cast<double>(*m.limit_bytes) * 100;
@@ -114,7 +115,7 @@ std::string breakdown_html(const OomEvent& e) {
     }
   }
   if (e.mem_info && !e.mem_info->zones.empty() && e.constraint != Constraint::memcg) {
-    o += fmt::format("<p class=\"muted\">{}</p><table>\n", ui::kZones);
+    o += fmt::format("<p class=\"muted\">{}</p><table>\n", tr(ui::kZones));
     for (auto& z : e.mem_info->zones) {
       double f = static_cast<double>(z.free_bytes.value_or(0)), mn = static_cast<double>(z.min_bytes.value_or(0));
       double scale = std::max(f, mn) * 1.25;
@@ -131,7 +132,7 @@ std::string breakdown_html(const OomEvent& e) {
 
 std::string raw_lines_html(const OomEvent& e, const RawLines& raw, size_t index, size_t budget) {
   const std::string where = fmt::format("{}:{}\xe2\x80\x93{}", e.source.value_or("?"), e.lines.first, e.lines.last);
-  std::string o = fmt::format("<details class=\"raw\" id=\"raw-{}\"><summary>{} {}</summary>", index, ui::kRawLines,
+  std::string o = fmt::format("<details class=\"raw\" id=\"raw-{}\"><summary>{} {}</summary>", index, tr(ui::kRawLines),
                               html_escape(where));
   if (raw.lines.empty()) return o + "</details>\n";
   // Keep the head and the tail within the budget, and every kill line.
@@ -150,11 +151,11 @@ std::string raw_lines_html(const OomEvent& e, const RawLines& raw, size_t index,
       ++skipped;
       continue;
     }
-    if (skipped) o += fmt::format("\xe2\x80\xa6 {} {}\n", skipped, ui::kLinesNotShown), skipped = 0;
+    if (skipped) o += fmt::format("\xe2\x80\xa6 {} {}\n", skipped, tr(ui::kLinesNotShown)), skipped = 0;
     o += fmt::format("<span id=\"raw-{}-L{}\">{:>6}</span>  {}\n", index, raw.lines[i].first, raw.lines[i].first,
                      html_escape(raw.lines[i].second));
   }
-  if (skipped) o += fmt::format("\xe2\x80\xa6 {} {}\n", skipped, ui::kLinesNotShown);
+  if (skipped) o += fmt::format("\xe2\x80\xa6 {} {}\n", skipped, tr(ui::kLinesNotShown));
   return o + "</pre></details>\n";
 }
 

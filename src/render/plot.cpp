@@ -9,6 +9,7 @@
 #include "render/axis.h"
 #include "render/html.h"
 #include "render/ui_strings.h"
+#include "util/i18n.h"
 
 namespace oomlens::render {
 namespace {
@@ -61,9 +62,9 @@ std::string plot_svg(const RunPlotData& d, int W, int H, const char* css_class) 
   std::vector<LegendItem> legend;
   size_t wi = 0;
   for (auto& s : d.series) legend.push_back({series_color(s, s.role == "worker" ? wi++ : 0), s.name, ""});
-  legend.push_back({"#888888", ui::kFilePages, "4 3"});
-  legend.push_back({"#e15759", ui::kLimit, "8 4"});
-  if (show_avail) legend.push_back({"#59a14f", ui::kMemAvailable, "2 3"});
+  legend.push_back({"#888888", tr(ui::kFilePages), "4 3"});
+  legend.push_back({"#e15759", tr(ui::kLimit), "8 4"});
+  if (show_avail) legend.push_back({"#59a14f", tr(ui::kMemAvailable), "2 3"});
   const double L0 = 12;
   std::vector<std::pair<double, int>> legend_pos;  // x, row
   {
@@ -139,9 +140,9 @@ std::string plot_svg(const RunPlotData& d, int W, int H, const char* css_class) 
                      "stroke-dasharray=\"{}\"><title>{}</title></polyline>\n",
                      pts, color, dash, name);
   };
-  polyline(d.file_bytes, "#888888", "4 3", ui::kFilePages);
-  polyline(d.limit_bytes, "#e15759", "8 4", ui::kLimit);
-  if (show_avail) polyline(d.mem_available_bytes, "#59a14f", "2 3", ui::kMemAvailable);
+  polyline(d.file_bytes, "#888888", "4 3", tr(ui::kFilePages));
+  polyline(d.limit_bytes, "#e15759", "8 4", tr(ui::kLimit));
+  if (show_avail) polyline(d.mem_available_bytes, "#59a14f", "2 3", tr(ui::kMemAvailable));
   // Markers: the line runs from the label's row (a leader) to the axis.
   for (size_t i = 0; i < d.markers.size(); ++i) {
     const auto& m = d.markers[i];

@@ -10,6 +10,7 @@
 
 #include "render/record_text.h"
 #include "render/ui_strings.h"
+#include "util/i18n.h"
 
 namespace oomlens::render {
 namespace {
@@ -79,16 +80,16 @@ void add_markers(const monitor::Record& rec, RunPlotData& d) {
     if (!std::isfinite(t)) continue;
     std::string kind = str(e, "kind"), label;
     if (kind == "oom_kill")
-      label = fmt::format("{} {}", ui::kOomKill, num(e, {"pid"})) +
+      label = fmt::format("{} {}", tr(ui::kOomKill), num(e, {"pid"})) +
               (str(e, "comm").empty() ? "" : " (" + str(e, "comm") + ")");
     else if (kind == "main_exit")
-      label = e.value("exited", false) ? fmt::format("{} {}", ui::kMainExit, num(e, {"exit_code"}))
-                                       : fmt::format("{} {}", ui::kMainKilled, signal_text(num(e, {"signal"})));
-    else if (kind == "cgroup_oom_kill") label = fmt::format("{} +{}", ui::kCgroupCounter, num(e, {"increase"}));
-    else if (kind == "guard_warning") label = ui::kGuardWarning + percent(num(e, {"used_fraction"}));
-    else if (kind == "guard_action") label = ui::kGuardAction + percent(num(e, {"used_fraction"}));
-    else if (kind == "guard_escalation") label = ui::kGuardEscalation;
-    else if (kind == "budget_exceeded") label = ui::kBudgetExceeded;
+      label = e.value("exited", false) ? fmt::format("{} {}", tr(ui::kMainExit), num(e, {"exit_code"}))
+                                       : fmt::format("{} {}", tr(ui::kMainKilled), signal_text(num(e, {"signal"})));
+    else if (kind == "cgroup_oom_kill") label = fmt::format("{} +{}", tr(ui::kCgroupCounter), num(e, {"increase"}));
+    else if (kind == "guard_warning") label = tr(ui::kGuardWarning) + percent(num(e, {"used_fraction"}));
+    else if (kind == "guard_action") label = tr(ui::kGuardAction) + percent(num(e, {"used_fraction"}));
+    else if (kind == "guard_escalation") label = tr(ui::kGuardEscalation);
+    else if (kind == "budget_exceeded") label = tr(ui::kBudgetExceeded);
     else if (kind == "py_tracemalloc") {
       const json* sn = e.contains("snapshot") && e["snapshot"].is_object() ? &e["snapshot"] : nullptr;
       const double seen = sn ? num(*sn, {"traced_bytes"}) : NAN, of = num(e, {"main_rss_anon_bytes"});
@@ -143,7 +144,7 @@ void add_sites(const json& v, RunPlotData& d) {
 
 RunPlotData run_plot_data(const monitor::Record& rec) {
   RunPlotData d;
-  d.title = ui::kRunTitle;
+  d.title = tr(ui::kRunTitle);
   if (rec.header) {
     auto cmd = strings(*rec.header, "command");
     if (!cmd.empty()) {
@@ -182,17 +183,17 @@ RunPlotData run_plot_data(const monitor::Record& rec) {
     d.series.push_back({std::move(name), std::move(r), {}});
     return d.series.size() - 1;
   };
-  size_t main_slot = add_series(ui::kMainProcess, "main");
+  size_t main_slot = add_series(tr(ui::kMainProcess), "main");
   for (auto& [pid, r] : role)
-    if (r == "main") d.series[main_slot].name = fmt::format("{} {}", ui::kMainProcess, pid);
+    if (r == "main") d.series[main_slot].name = fmt::format("{} {}", tr(ui::kMainProcess), pid);
   size_t group_slot = SIZE_MAX;
   if (per_worker) {
-    for (int64_t w : workers) slot_of[w] = add_series(fmt::format("{} {}", ui::kWorker, w), "worker");
+    for (int64_t w : workers) slot_of[w] = add_series(fmt::format("{} {}", tr(ui::kWorker), w), "worker");
   } else {
-    group_slot = add_series(fmt::format("{} {}", workers.size(), ui::kWorkers), "worker");
+    group_slot = add_series(fmt::format("{} {}", workers.size(), tr(ui::kWorkers)), "worker");
   }
-  size_t other_slot = add_series(ui::kOtherProcesses, "other");
-  size_t tree_slot = add_series(ui::kTreeAnonShmem, "tree");
+  size_t other_slot = add_series(tr(ui::kOtherProcesses), "other");
+  size_t tree_slot = add_series(tr(ui::kTreeAnonShmem), "tree");
   auto slot = [&](int64_t pid) {
     auto it = role.find(pid);
     std::string r = it == role.end() ? "other" : it->second;

@@ -11,6 +11,7 @@
 #include "render/plot.h"
 #include "render/record_text.h"
 #include "render/ui_strings.h"
+#include "util/i18n.h"
 
 namespace oomlens::render {
 namespace {
@@ -22,10 +23,10 @@ std::string list_html(const std::vector<std::string>& items) {
 }
 
 std::string guard_table(const std::vector<GuardRow>& rows) {
-  if (rows.empty()) return fmt::format("<p class=\"muted\">{}</p>\n", ui::kNoGuardEvents);
+  if (rows.empty()) return fmt::format("<p class=\"muted\">{}</p>\n", tr(ui::kNoGuardEvents));
   std::string o = fmt::format("<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>\n",
-                              ui::kTime, ui::kEvent, ui::kTrigger, ui::kWorkingSet, ui::kShareOfLimit,
-                              ui::kWhatWasDone);
+                              tr(ui::kTime), tr(ui::kEvent), tr(ui::kTrigger), tr(ui::kWorkingSet), tr(ui::kShareOfLimit),
+                              tr(ui::kWhatWasDone));
   for (auto& r : rows)
     o += fmt::format("<tr><td>{:.1f} s</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", r.t_s,
                      html_escape(r.kind), html_escape(r.trigger),
@@ -108,26 +109,26 @@ std::string sites_icicle_svg(const std::vector<SiteStack>& sites, int width, con
 }
 
 std::string run_page_html(const RunPlotData& d) {
-  std::string o = page_open(d.title.empty() ? ui::kRunTitle : d.title);
+  std::string o = page_open(d.title.empty() ? tr(ui::kRunTitle) : d.title);
   o += "<h1>" + html_escape(d.title) + "</h1>\n";
   if (!d.cause.empty()) {
-    o += fmt::format("<p><span class=\"cause\">{}: {}</span> <span class=\"muted\">({} {})</span></p>\n", ui::kVerdict,
-                     html_escape(d.cause), ui::kConfidence, html_escape(d.confidence));
+    o += fmt::format("<p><span class=\"cause\">{}: {}</span> <span class=\"muted\">({} {})</span></p>\n", tr(ui::kVerdict),
+                     html_escape(d.cause), tr(ui::kConfidence), html_escape(d.confidence));
     o += "<p>" + html_escape(d.summary) + "</p>\n";
   }
-  o += fmt::format("<h2>{}</h2>\n", ui::kMemoryOverTime);
+  o += fmt::format("<h2>{}</h2>\n", tr(ui::kMemoryOverTime));
   o += plot_svg(d, 960, 480, "wide");
   o += plot_svg(d, 400, 420, "narrow");
-  o += fmt::format("<p class=\"muted\">{}</p>\n", d.scaled_to_cgroup ? ui::kStackNote : ui::kStackNoteHeld);
-  if (!d.evidence.empty()) o += fmt::format("<h2>{}</h2>\n", ui::kEvidence) + list_html(d.evidence);
-  if (!d.advice.empty()) o += fmt::format("<h2>{}</h2>\n", ui::kAdvice) + list_html(d.advice);
-  o += fmt::format("<h2>{}</h2>\n", ui::kGuardEvents) + guard_table(d.guard);
+  o += fmt::format("<p class=\"muted\">{}</p>\n", d.scaled_to_cgroup ? tr(ui::kStackNote) : tr(ui::kStackNoteHeld));
+  if (!d.evidence.empty()) o += fmt::format("<h2>{}</h2>\n", tr(ui::kEvidence)) + list_html(d.evidence);
+  if (!d.advice.empty()) o += fmt::format("<h2>{}</h2>\n", tr(ui::kAdvice)) + list_html(d.advice);
+  o += fmt::format("<h2>{}</h2>\n", tr(ui::kGuardEvents)) + guard_table(d.guard);
   if (!d.sites.empty()) {
-    o += fmt::format("<h2>{}</h2>\n", ui::kPeakSites);
+    o += fmt::format("<h2>{}</h2>\n", tr(ui::kPeakSites));
     o += sites_icicle_svg(d.sites, 960, "wide");
     o += sites_icicle_svg(d.sites, 400, "narrow");
   }
-  o += fmt::format("<h2>{}</h2>\n<pre>{}</pre>\n", ui::kSummaryText, html_escape_lines(d.summary_text));
+  o += fmt::format("<h2>{}</h2>\n<pre>{}</pre>\n", tr(ui::kSummaryText), html_escape_lines(d.summary_text));
   return o + page_close();
 }
 

@@ -9,6 +9,7 @@
 #include "render/record_text.h"
 #include "render/run_page.h"
 #include "render/ui_strings.h"
+#include "util/i18n.h"
 
 namespace oomlens::render {
 namespace {
@@ -71,7 +72,7 @@ std::string chart(const SweepData& d, int W, int H, const char* cls) {
                               "viewBox=\"0 0 {} {}\" font-family=\"sans-serif\" font-size=\"11\">\n",
                               cls, W, H, W, H);
   o += fmt::format("<text class=\"lbl\" x=\"8\" y=\"16\" font-size=\"13\">{}</text>\n",
-                   html_escape(fit_text(std::string(ui::kSweepChart) + " " + param, 13, W - 16)));
+                   html_escape(fit_text(std::string(tr(ui::kSweepChart)) + " " + param, 13, W - 16)));
   for (auto& t : ya.ticks)
     o += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e4e4e4\"/><text class=\"lbl\" "
                      "x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n",
@@ -124,8 +125,8 @@ SweepData sweep_data(const json& doc) {
 }
 
 std::string sweep_page_html(const SweepData& d) {
-  std::string o = page_open(ui::kSweepTitle);
-  o += fmt::format("<h1>{}</h1>\n<h2>{}</h2>\n<table><tr>", ui::kSweepTitle, ui::kSweepPoints);
+  std::string o = page_open(tr(ui::kSweepTitle));
+  o += fmt::format("<h1>{}</h1>\n<h2>{}</h2>\n<table><tr>", tr(ui::kSweepTitle), tr(ui::kSweepPoints));
   std::vector<std::string> names;
   for (auto& p : d.points)
     for (auto& [k, v] : p.params)
@@ -142,11 +143,11 @@ std::string sweep_page_html(const SweepData& d) {
     o += fmt::format("<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", cell(p.peak_pss_bytes),
                      cell(p.peak_anon_shmem_bytes), cell(p.cgroup_peak_bytes),
                      p.t_peak_s ? fmt::format("{:.1f} s", *p.t_peak_s) : "?",
-                     p.predicted ? std::string(ui::kSweepPredictions) : html_escape(p.verdict), html_escape(p.record));
+                     p.predicted ? std::string(tr(ui::kSweepPredictions)) : html_escape(p.verdict), html_escape(p.record));
   }
   o += "</table>\n";
   if (!d.fits.empty()) {
-    o += fmt::format("<h2>{}</h2>\n<ul>\n", ui::kSweepFits);
+    o += fmt::format("<h2>{}</h2>\n<ul>\n", tr(ui::kSweepFits));
     for (auto& f : d.fits) {
       o += "<li>" + html_escape(f.figure) + " ~ " + html_escape(f.param) + ": ";
       if (f.intercept_bytes && f.slope_bytes_per_unit)

@@ -3,6 +3,9 @@
 #include <fmt/core.h>
 
 #include "render/format.h"
+#include "render/note_text.h"
+#include "util/display_width.h"
+#include "util/i18n.h"
 #include "util/sanitize.h"
 
 namespace oomlens {
@@ -47,7 +50,7 @@ struct Fields {
   std::string out;
   void add(const std::string& s) { out += (out.empty() ? "" : ", ") + s; }
   void bytes(const char* name, const std::optional<uint64_t>& v) {
-    if (v) add(fmt::format("{} {}", name, format_bytes(*v)));
+    if (v) add(fmt::format("{} {}", tr(name), format_bytes(*v)));
   }
 };
 
@@ -60,9 +63,9 @@ std::string victim_line(const Victim& v) {
   f.bytes("pgtables", v.pgtables_bytes);
   if (v.oom_score_adj) f.add(fmt::format("oom_score_adj {}", *v.oom_score_adj));
   if (v.reaped && v.reaped->anon_rss_bytes)
-    f.add(fmt::format("reaped to anon-rss {}", format_bytes(*v.reaped->anon_rss_bytes)));
-  std::string who = fmt::format("{} (pid {}{})", printable(v.comm), v.pid, v.uid ? fmt::format(", uid {}", *v.uid) : "");
-  return f.out.empty() ? who : who + ": " + f.out;
+    f.add(trf("reaped to anon-rss {}", format_bytes(*v.reaped->anon_rss_bytes)));
+  std::string who = trf("{} (pid {}{})", printable(v.comm), v.pid, v.uid ? trf(", uid {}", *v.uid) : "");
+  return f.out.empty() ? who : who + tr(": ") + f.out;
 }
 
 std::string cgroup_line(const MemcgInfo& m) {
@@ -70,30 +73,30 @@ std::string cgroup_line(const MemcgInfo& m) {
   std::string s = printable(path);
   if (m.owner) s += fmt::format(" ({} {})", m.owner->kind, printable(shorten_ids(m.owner->id)));
   Fields f;
-  f.bytes("usage", m.usage_bytes);
-  if (const auto limit = effective_limit_bytes(m)) f.bytes("limit", limit);
-  else if (m.limit_state == LimitState::unlimited) f.add("no limit");
+  f.bytes(N_("usage"), m.usage_bytes);
+  if (const auto limit = effective_limit_bytes(m)) f.bytes(N_("limit"), limit);
+  else if (m.limit_state == LimitState::unlimited) f.add(tr("no limit"));
   if (m.failcnt) f.add(fmt::format("failcnt {}", *m.failcnt));
-  f.bytes("swap", m.swap_usage_bytes);
+  f.bytes(N_("swap"), m.swap_usage_bytes);
   f.bytes("memory+swap", m.memsw_usage_bytes);
   f.bytes("kmem", m.kmem_usage_bytes);
-  if (!f.out.empty()) s += ": " + f.out;
+  if (!f.out.empty()) s += tr(": ") + f.out;
   if (m.oom_memcg && m.task_memcg && *m.task_memcg != *m.oom_memcg)
-    s += fmt::format("; victim in {}", printable(*m.task_memcg));
+    s += trf("; victim in {}", printable(*m.task_memcg));
   return s;
 }
 
 std::string machine_line(const MemInfo& m) {
   Fields f;
   f.bytes("RAM", m.ram_bytes);
-  f.bytes("free", m.free_bytes);
-  if (m.total_swap_bytes && *m.total_swap_bytes == 0) f.add("no swap");
+  f.bytes(N_("free"), m.free_bytes);
+  if (m.total_swap_bytes && *m.total_swap_bytes == 0) f.add(tr("no swap"));
   else if (m.total_swap_bytes && m.free_swap_bytes)
-    f.add(fmt::format("swap {} free of {}", format_bytes(*m.free_swap_bytes), format_bytes(*m.total_swap_bytes)));
-  else f.bytes("swap", m.total_swap_bytes);
+    f.add(trf("swap {} free of {}", format_bytes(*m.free_swap_bytes), format_bytes(*m.total_swap_bytes)));
+  else f.bytes(N_("swap"), m.total_swap_bytes);
   f.bytes("shmem", m.shmem_bytes);
-  f.bytes("unreclaimable slab", m.slab_unreclaimable_bytes);
-  f.bytes("page tables", m.pagetables_bytes);
+  f.bytes(N_("unreclaimable slab"), m.slab_unreclaimable_bytes);
+  f.bytes(N_("page tables"), m.pagetables_bytes);
   return f.out;
 }
 
@@ -104,18 +107,18 @@ std::string trigger_line(const Trigger& t) {
   if (t.gfp_mask) f.add("gfp_mask=" + printable(*t.gfp_mask));
   if (t.order) f.add(fmt::format("order={}", *t.order));
   if (t.oom_score_adj) f.add(fmt::format("oom_score_adj={}", *t.oom_score_adj));
-  return f.out.empty() ? s : s + ": " + f.out;
+  return f.out.empty() ? s : s + tr(": ") + f.out;
 }
 
 std::string where_line(const OomEvent& e) {
   Fields f;
   if (e.source) f.add(printable(*e.source));
   if (e.lines.first > 0) {
-    f.add(e.lines.last > e.lines.first ? fmt::format("lines {}-{}", e.lines.first, e.lines.last)
-                                       : fmt::format("line {}", e.lines.first));
+    f.add(e.lines.last > e.lines.first ? trf("lines {}-{}", e.lines.first, e.lines.last)
+                                       : trf("line {}", e.lines.first));
   }
-  if (e.host) f.add("host " + printable(*e.host));
-  if (e.time.wall && e.time.monotonic_s) f.add(fmt::format("{:.3f} s after boot", *e.time.monotonic_s));
+  if (e.host) f.add(trf("host {}", printable(*e.host)));
+  if (e.time.wall && e.time.monotonic_s) f.add(trf("{:.3f} s after boot", *e.time.monotonic_s));
   return f.out;
 }
 
@@ -128,21 +131,21 @@ std::string render_event_text(const OomEvent& e, const Explanation& x, const Tex
   out += paint(kBold, printable(format_event_time(e.time.wall, e.time.monotonic_s))) + "  " +
          paint(bad ? kRed : kBold, printable(x.summary)) + "\n";
   auto row = [&](const char* label, const std::string& value) {
-    if (!value.empty()) out += fmt::format("    {:<9}{}\n", label, value);
+    if (!value.empty()) out += "    " + pad_right(tr(label), 9) + value + "\n";
   };
-  for (size_t i = 0; i < e.victims.size() && i < style.max_victims; ++i) row("victim", victim_line(e.victims[i]));
+  for (size_t i = 0; i < e.victims.size() && i < style.max_victims; ++i) row(N_("victim"), victim_line(e.victims[i]));
   if (e.victims.size() > style.max_victims)
-    row("", fmt::format("… and {} more", e.victims.size() - style.max_victims));
+    row("", trf("… and {} more", e.victims.size() - style.max_victims));
   if (e.victims.empty()) {
     for (const Selected& s : e.selected)
-      row("selected", fmt::format("{} (pid {}){}", printable(s.comm), s.pid,
-                                  s.score ? fmt::format(", score {}", *s.score) : ""));
+      row(N_("selected"), trf("{} (pid {}){}", printable(s.comm), s.pid,
+                                      s.score ? trf(", score {}", *s.score) : ""));
   }
-  if (e.memcg) row("cgroup", cgroup_line(*e.memcg));
-  if (e.mem_info) row("machine", machine_line(*e.mem_info));
-  if (e.trigger) row("trigger", trigger_line(*e.trigger));
-  row("where", where_line(e));
-  for (const std::string& n : e.notes) row("note", printable(n));
+  if (e.memcg) row(N_("cgroup"), cgroup_line(*e.memcg));
+  if (e.mem_info) row(N_("machine"), machine_line(*e.mem_info));
+  if (e.trigger) row(N_("trigger"), trigger_line(*e.trigger));
+  row(N_("where"), where_line(e));
+  for (const std::string& n : e.notes) row(N_("note"), printable(note_text(n)));
   for (const Check& c : x.checks) {
     const bool warn = c.level == CheckLevel::warn;
     out += "  " + (warn ? paint(kYellow, "!") : std::string("-")) + " " + printable(c.message) + "\n";
@@ -166,7 +169,7 @@ std::string render_summary_line(const OomEvent& e) {
     line += "  anon " + (anon ? format_bytes(*anon) : std::string("?"));
   }
   if (e.memcg) {
-    if (const auto limit = effective_limit_bytes(*e.memcg)) line += "  limit " + format_bytes(*limit);
+    if (const auto limit = effective_limit_bytes(*e.memcg)) line += trf("  limit {}", format_bytes(*limit));
     const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
     if (path && e.constraint == Constraint::memcg) line += "  " + printable(shorten_ids(*path));
   }

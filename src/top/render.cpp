@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "render/format.h"
+#include "util/display_width.h"
+#include "util/i18n.h"
 #include "util/sanitize.h"
 
 namespace oomlens::top {
@@ -19,17 +21,18 @@ using util::opt;
 
 }  // namespace
 
-// Cut by code point (printable() output is UTF-8; wide characters are rare
-// in comms and paths, and cutting by code point never splits one).
+// Cut by display width (printable() output is UTF-8; a CJK character takes
+// two columns: util/display_width.h), never inside a code point.
 std::string cut(const std::string& s, size_t width) {
   if (width == 0) return s;
   size_t cols = 0, i = 0;
   while (i < s.size()) {
     unsigned char c = static_cast<unsigned char>(s[i]);
     size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
-    if (cols + 1 > width) break;
+    const size_t w = display_width(std::string_view(s).substr(i, len));
+    if (cols + w > width) break;
     i += len;
-    ++cols;
+    cols += w;
   }
   return s.substr(0, std::min(i, s.size()));
 }
@@ -45,31 +48,31 @@ std::vector<std::string> header_lines(const Header& h) {
   std::string l1;
   if (h.meminfo) {
     const auto& m = *h.meminfo;
-    l1 = fmt::format("Mem avail {} of {}", bytes_or_dash(m.mem_available_bytes), bytes_or_dash(m.mem_total_bytes));
-    if (m.swap_total_bytes && *m.swap_total_bytes == 0) l1 += " · swap none";
+    l1 = trf("Mem avail {} of {}", bytes_or_dash(m.mem_available_bytes), bytes_or_dash(m.mem_total_bytes));
+    if (m.swap_total_bytes && *m.swap_total_bytes == 0) l1 += tr(" · swap none");
     else if (m.swap_total_bytes && m.swap_free_bytes)
-      l1 += fmt::format(" · swap used {} of {}", format_bytes(*m.swap_total_bytes - std::min(*m.swap_free_bytes, *m.swap_total_bytes)),
+      l1 += trf(" · swap used {} of {}", format_bytes(*m.swap_total_bytes - std::min(*m.swap_free_bytes, *m.swap_total_bytes)),
                         format_bytes(*m.swap_total_bytes));
     if (m.committed_as_bytes && m.commit_limit_bytes)
-      l1 += fmt::format(" · commit {} / {} ({})", format_bytes(*m.committed_as_bytes), format_bytes(*m.commit_limit_bytes),
+      l1 += trf(" · commit {} / {} ({})", format_bytes(*m.committed_as_bytes), format_bytes(*m.commit_limit_bytes),
                         pct(*m.committed_as_bytes, *m.commit_limit_bytes));
   } else {
-    l1 = "Mem: /proc/meminfo unreadable";
+    l1 = tr("Mem: /proc/meminfo unreadable");
   }
   out.push_back(l1);
   std::string l2;
   if (h.memory_pressure) {
     const auto& p = *h.memory_pressure;
-    l2 = fmt::format("PSI mem some {} full {} (avg10)", p.some ? fmt::format("{:.2f}%", p.some->avg10) : "-",
+    l2 = trf("PSI mem some {} full {} (avg10)", p.some ? fmt::format("{:.2f}%", p.some->avg10) : "-",
                      p.full ? fmt::format("{:.2f}%", p.full->avg10) : "-");
   } else {
-    l2 = "PSI unavailable";
+    l2 = tr("PSI unavailable");
   }
   if (h.cgroup_limit_bytes)
-    l2 += fmt::format(" · cgroup limit {} ({})", format_bytes(*h.cgroup_limit_bytes), printable(h.cgroup_path.value_or("?")));
+    l2 += trf(" · cgroup limit {} ({})", format_bytes(*h.cgroup_limit_bytes), printable(h.cgroup_path.value_or("?")));
   else
-    l2 += " · cgroup limit none";
-  l2 += fmt::format(" · {} processes", h.processes);
+    l2 += tr(" · cgroup limit none");
+  l2 += trf(" · {} processes", h.processes);
   out.push_back(l2);
   return out;
 }
@@ -96,10 +99,12 @@ std::string cgroup_label(const StaticInfo& info, size_t width) {
 }
 
 std::string table_title(bool gpu, bool grouped, size_t width) {
-  std::string t = fmt::format("{:>7} {:<8} {:>5} {:>5} {:>10} {:>10} {:>10} ", grouped ? "LEADER" : "PID", "USER",
-                              "SCORE", grouped ? "PROCS" : "ADJ", "RSS", "PSS", "SWAP");
-  if (gpu) t += fmt::format("{:>10} ", "GPU");
-  t += fmt::format("{:<24} {}", "CGROUP", grouped ? "APPLICATION" : "COMMAND");
+  // Headers in the user's language, aligned by display width (CJK: 2 columns).
+  std::string t = pad_left(grouped ? tr("LEADER") : "PID", 7) + " " + pad_right(tr("USER"), 8) + " " +
+                  pad_left(tr("SCORE"), 5) + " " + pad_left(grouped ? tr("PROCS") : "ADJ", 5) + " " +
+                  pad_left("RSS", 10) + " " + pad_left("PSS", 10) + " " + pad_left("SWAP", 10) + " ";
+  if (gpu) t += pad_left("GPU", 10) + " ";
+  t += pad_right("CGROUP", 24) + " " + (grouped ? tr("APPLICATION") : tr("COMMAND"));
   return cut(t, width);
 }
 

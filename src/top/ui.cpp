@@ -12,6 +12,7 @@
 #include <ctime>
 
 #include "top/render.h"
+#include "util/i18n.h"
 
 namespace oomlens::top {
 namespace {
@@ -95,8 +96,9 @@ int run_ui(SnapshotBuilder& b, const UiOptions& o) {
       }
       attron(A_DIM);
       put_line(lines - 1,
-               cut(std::string("q quit · g ") + (grouped ? "processes" : "group by application") +
-                       " · ↑↓ PgUp PgDn scroll · sorted by oom_score · PSS/swap/adj of visible rows every 5 s",
+               cut(trf("q quit · g {} · ↑↓ PgUp PgDn scroll · sorted by oom_score · PSS/swap/adj of visible rows "
+                       "every 5 s",
+                       grouped ? tr("processes") : tr("group by application")),
                    static_cast<size_t>(cols)),
                cols);
       attroff(A_DIM);

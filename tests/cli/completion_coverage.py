@@ -40,7 +40,8 @@ def gen(oomlens, shell):
 
 def main():
     oomlens = sys.argv[1]
-    subs = parse_help(help_text(oomlens))["subcommands"]
+    root = parse_help(help_text(oomlens))
+    subs = root["subcommands"]
     helps = {s: parse_help(help_text(oomlens, s))["options"] for s in subs}
     scripts = {sh: gen(oomlens, sh) for sh in ("bash", "zsh", "fish")}
     bad = subprocess.run([oomlens, "--generate-completion", "tcsh"], capture_output=True, text=True)
@@ -57,7 +58,7 @@ def main():
             flag = f"-l {name[2:]}" if name.startswith("--") else f"-s {name[1:]}"
             check(f"fish: {s} {name}", any(re.search(rf"{re.escape(flag)}(\s|$)", l) for l in fish_lines))
     # Nothing the parser does not list (hidden test-only options included).
-    known = set().union(*[set(h) for h in helps.values()], {"--version", "--help", "-h"})
+    known = set().union(*[set(h) for h in helps.values()], set(root["options"]), {"--version", "--help", "-h"})
     for sh in ("bash", "zsh"):
         code = "\n".join(l for l in scripts[sh].splitlines() if not l.startswith("#"))  # not the header
         extra = {o for o in re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", code) if o not in known}

@@ -25,6 +25,15 @@ printf '[  100.000000] Out of memory: Killed process 4242 (<svg/onload=x>\033[31
 "$BIN" report --html "$REC/sites-peak.jsonl" >"$T/report.html"; ok "report --html exits 0" $?
 "$BIN" report --html "$REC/sweep-num-workers.json" >"$T/sweep.html"; ok "report --html of a sweep exits 0" $?
 "$BIN" plot "$REC/near-twice-warned.jsonl" -o "$T/plot.html"; ok "plot -o x.html exits 0" $?
+# The pages follow the locale (issue 19): zh_CN text, <html lang="zh-CN">.
+"$BIN" --lang zh_CN explain --html "$SRC"/tests/corpus/*.log >"$T/explain-zh.html"; ok "zh_CN explain --html exits 0" $?
+"$BIN" --lang zh_CN report --html "$REC/sites-peak.jsonl" >"$T/report-zh.html"; ok "zh_CN report --html exits 0" $?
+for f in explain-zh report-zh; do
+  grep -q '<html lang="zh-CN">' "$T/$f.html"; ok "$f: <html lang=\"zh-CN\">" $?
+done
+grep -q '时间线' "$T/explain-zh.html" && grep -q 'OOM Killer' "$T/explain-zh.html"; ok "explain-zh: Chinese text, the kernel's names kept" $?
+grep -q '结论' "$T/report-zh.html"; ok "report-zh: Chinese headings" $?
+grep -q '<html lang="en">' "$T/explain.html"; ok "explain: <html lang=\"en\"> by default" $?
 check "report --html and --json are exclusive" 2 "excludes" -- report --html --json "$REC/torch-oom-killed.jsonl"
 check "explain --html and --json are exclusive" 2 "excludes" -- explain --html --json "$T/hostile.log"
 
@@ -72,11 +81,13 @@ open_page() {  # open_page PAGE WIDTH: DOM into $T/PAGE-WIDTH.dom, console into 
     --enable-logging=stderr --v=0 --window-size="$2,1400" --screenshot="$SHOTS/$1-$2.png" \
     --dump-dom "file://$T/$1.html" >"$T/$1-$2.dom" 2>"$T/$1-$2.log"
 }
-for f in explain report sweep plot many; do
+# The zh_CN pages' screenshots need a CJK font (fonts-wqy-microhei: scripts/install-deps.sh test).
+fc-list :lang=zh 2>/dev/null | grep -q . ; ok "a CJK font is installed for the zh_CN screenshots" $?
+for f in explain report sweep plot many explain-zh report-zh; do
   for w in 1280 390; do open_page "$f" "$w" & done
   wait
 done
-for f in explain report sweep plot many; do
+for f in explain report sweep plot many explain-zh report-zh; do
   for w in 1280 390; do
     dom=$T/$f-$w.dom
     grep -q 'data-layout="ok"' "$dom"; ok "$f at $w px: no overlapping or clipped label, nothing off the page" $? ||

@@ -37,6 +37,16 @@ TEST(Prefix, DmesgTAnyLocale) {
   Norm ja("[月  1月 26 10:00:01 2026] y");
   EXPECT_EQ(ja.n.text, "y");
   EXPECT_EQ(ja.n.prefix.wall, "2026-01-26T10:00:01");
+  // zh_CN (issue 19): weekday 四 (Thursday), numeric month 12月, day padded.
+  Norm zh("[四 12月  1 03:14:56 2026] v");
+  EXPECT_EQ(zh.n.text, "v");
+  EXPECT_EQ(zh.n.prefix.wall, "2026-12-01T03:14:56");
+  Norm zh2("[日 3月 29 23:59:59 2026] Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(zh2.n.text, "Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(zh2.n.prefix.wall, "2026-03-29T23:59:59");
+  Norm zh_bad("[四 13月  1 03:14:56 2026] u");  // no 13th month: stripped, no wall
+  EXPECT_EQ(zh_bad.n.text, "u");
+  EXPECT_FALSE(zh_bad.n.prefix.wall);
   Norm fr("[dim. 19 avril 12:00:00 2026] z");
   EXPECT_EQ(fr.n.text, "z");
   EXPECT_EQ(fr.n.prefix.wall, "2026-04-19T12:00:00");

@@ -1,0 +1,68 @@
+#include "render/note_text.h"
+
+#include <fmt/args.h>
+#include <fmt/core.h>
+
+#include <regex>
+#include <stdexcept>
+#include <vector>
+
+#include "util/i18n.h"
+
+namespace oomlens {
+namespace {
+
+/// Each note kernel_log/ writes (report_assembler.cpp, report_finalize.cpp,
+/// year_guess.cpp) as a pattern; its captures fill the msgid's {} in order.
+struct NotePattern {
+  const char* regex;
+  const char* msgid;
+};
+constexpr NotePattern kNotes[] = {
+    {"(\\d+) kernel records inside this report were lost \\(kmsg sequence gap\\)",
+     N_("{} kernel records inside this report were lost (kmsg sequence gap)")},
+    {"lines were lost inside this report: (.*)", N_("lines were lost inside this report: {}")},
+    {"lines rejoined to the line before them \\(wrapped\\): (.*)",
+     N_("lines rejoined to the line before them (wrapped): {}")},
+    {"lines cut by a viewer \\(`\\.\\.\\.`/`…`\\), their cut fields unknown: (.*)",
+     N_("lines cut by a viewer (`...`/`…`), their cut fields unknown: {}")},
+    {"page size not printed; assumed 4096 bytes for page counts",
+     N_("page size not printed; assumed 4096 bytes for page counts")},
+    {"pgtables of pid (\\d+) looks like bytes printed as kB \\(early 5\\.4 bug\\); read as bytes",
+     N_("pgtables of pid {} looks like bytes printed as kB (early 5.4 bug); read as bytes")},
+    {"OOM memcg taken from the first `Memory cgroup stats for` line",
+     N_("OOM memcg taken from the first `Memory cgroup stats for` line")},
+    {"constraint memcg taken from the call trace \\(mem_cgroup_out_of_memory\\)",
+     N_("constraint memcg taken from the call trace (mem_cgroup_out_of_memory)")},
+    {"constraint taken from the call trace \\(out_of_memory called by the page allocator: global, or a "
+     "cpuset/mempolicy limit\\)",
+     N_("constraint taken from the call trace (out_of_memory called by the page allocator: global, or a "
+        "cpuset/mempolicy limit)")},
+    {"the report ends before any kill line \\(cut off, lost, or the victim was already exiting\\)",
+     N_("the report ends before any kill line (cut off, lost, or the victim was already exiting)")},
+    {"no `invoked oom-killer` header before this kill \\(rate-limited, lost or filtered\\)",
+     N_("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)")},
+    {"the log prints no year: (\\d+) is a guess from the file's modification time",
+     N_("the log prints no year: {} is a guess from the file's modification time")},
+};
+
+}  // namespace
+
+std::string note_text(std::string_view note) {
+  const std::string s(note);
+  if (i18n::language() == "en") return s;
+  std::smatch m;
+  for (const NotePattern& p : kNotes) {
+    if (!std::regex_match(s, m, std::regex(p.regex))) continue;
+    fmt::dynamic_format_arg_store<fmt::format_context> args;
+    for (size_t i = 1; i < m.size(); ++i) args.push_back(m[i].str());
+    try {
+      return fmt::vformat(tr(p.msgid), args);
+    } catch (const std::runtime_error&) {  // fmt::format_error: a broken translation
+      return s;
+    }
+  }
+  return s;
+}
+
+}  // namespace oomlens
