@@ -3,6 +3,7 @@
 
 #include "supervise/clone_into_cgroup.h"
 #include "util/fd.h"
+#include "util/i18n.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -13,6 +14,9 @@
 #include <cerrno>
 #include <cstring>
 #include <string>
+#include <vector>
+
+extern char** environ;
 
 namespace oomlens::supervise {
 namespace {
@@ -32,7 +36,9 @@ void child_write_error(int fd, int stage, int err) {
 // Only async-signal-safe calls between fork/clone3 and exec, and no
 // allocation: after the raw clone3 no atfork handler has reset malloc's
 // locks (clone_into_cgroup.h). `args` is built by the parent.
-[[noreturn]] void child(const SpawnOptions& o, int err_fd, const std::string& procs_path, char* const* args) {
+// `envp`: the job's environment, or nullptr for oomlens's own (environ).
+[[noreturn]] void child(const SpawnOptions& o, int err_fd, const std::string& procs_path, char* const* args,
+                        char* const* envp) {
   // Reset every catchable disposition and the mask: blocked signals and
   // SIG_IGN survive exec (signal(7)).
   struct sigaction dfl {};
@@ -72,7 +78,8 @@ void child_write_error(int fd, int stage, int err) {
   if (o.stderr_fd >= 0 && o.stderr_fd != 2) {
     if (::dup2(o.stderr_fd, 2) < 0) { child_write_error(err_fd, 2, errno); _exit(125); }
   }
-  ::execvp(args[0], args);
+  if (envp) ::execvpe(args[0], args, envp);
+  else ::execvp(args[0], args);
   int e = errno;
   child_write_error(err_fd, 0, e);
   _exit(exit_code_for_exec_errno(e));
@@ -85,6 +92,26 @@ int exit_code_for_exec_errno(int err) {
   return 126;  // EACCES, ENOEXEC, EISDIR, ETXTBSY, ...
 }
 
+namespace {
+
+// oomlens sets LANGUAGE=zh_CN in its own environment to speak Chinese
+// (util/i18n.h); the job gets the user's LANGUAGE back (or none), so
+// `oomlens --lang zh_CN run -- cmd` does not change cmd's language.
+// Fills `store`/`out` (null-terminated) and returns true when the job's
+// environment differs from oomlens's.
+bool job_environment(std::vector<std::string>* store, std::vector<char*>* out) {
+  if (i18n::language() != "zh_CN") return false;
+  for (char** e = environ; e && *e; ++e)
+    if (std::strncmp(*e, "LANGUAGE=", 9) != 0) store->emplace_back(*e);
+  const auto& saved = i18n::original_language_env();
+  if (saved.had) store->push_back("LANGUAGE=" + saved.value);
+  for (auto& v : *store) out->push_back(v.data());
+  out->push_back(nullptr);
+  return true;
+}
+
+}  // namespace
+
 std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
   if (o.argv.empty()) return SpawnError{125, "no command given"};
   int pipefd[2];
@@ -94,6 +121,9 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
   args.reserve(o.argv.size() + 1);
   for (auto& a : o.argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  std::vector<std::string> env_store;
+  std::vector<char*> env;
+  char* const* envp = job_environment(&env_store, &env) ? env.data() : nullptr;
   Spawned s;
   pid_t pid = -1;
   if (o.cgroup_dir && o.clone_into_cgroup) {
@@ -104,7 +134,7 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
       s.clone3_error = "open " + *o.cgroup_dir + ": " + errno_name(errno);
     } else {
       pid = clone_into_cgroup(cfd, &s.pidfd);
-      if (pid == 0) child(o, pipefd[1], std::string(), args.data());  // cfd is close-on-exec
+      if (pid == 0) child(o, pipefd[1], std::string(), args.data(), envp);  // cfd is close-on-exec
       if (pid < 0) s.clone3_error = errno_name(errno);
       ::close(cfd);
     }
@@ -124,7 +154,7 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
   }
   if (pid == 0) {
     ::close(pipefd[0]);
-    child(o, pipefd[1], procs_path, args.data());
+    child(o, pipefd[1], procs_path, args.data(), envp);
   }
   ::close(pipefd[1]);
   ChildError ce{};

@@ -14,7 +14,7 @@
 #include <fstream>
 #include <map>
 
-#include "../top/fixture_tree.h"
+#include "support/fixture_tree.h"
 
 namespace oomlens::protect {
 namespace {
