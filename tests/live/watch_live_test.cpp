@@ -225,7 +225,7 @@ TEST(DaemonLive, MetricsIncrementAndPrometheusScrapesIt) {
     auto pdeadline = Clock::now() + std::chrono::seconds(60);
     while (!seen && Clock::now() < pdeadline) {
       auto r = pc.Get("/api/v1/query?query=" +
-                      percent_encode("oomlens_oom_kills_total{comm=\"oomlens-test-le\",constraint=\"memcg\"}"));
+                      percent_encode("oomlens_oom_kills_total{comm=\"oomlens-test-le\"}"));
       if (r && r->status == 200) {
         last = r->body;
         auto j = nlohmann::json::parse(r->body, nullptr, false);

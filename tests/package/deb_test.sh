@@ -38,10 +38,10 @@ O=$R/usr/bin/oomlens
 check_cmd "installed oomlens --version" 0 "^oomlens $(sed 's/[.+]/\\&/g' <<<"$version")\$" -- "$O" --version
 check_cmd "installed oomlens explain on a fixture" 0 'killed' -- "$O" explain --color never "$SRC/tests/fixtures/logs/mixed-prefixes.log"
 check_cmd "installed oomlens daemon --help (execs ../bin/oomlens-daemon)" 0 'Usage: oomlens daemon' -- "$O" daemon --help
+grep -q -- '--listen' "$T/out"; ok "daemon help lists --listen" $?
 # The zh_CN catalogue (issue 19): packaged, and found from the installed binary (../share/locale).
 grep -q '\./usr/share/locale/zh_CN/LC_MESSAGES/oomlens\.mo$' "$T/contents"; ok "the zh_CN catalogue under share/locale" $?
 check_cmd "installed oomlens speaks zh_CN from its catalogue" 0 '被杀进程' -- env LANG=zh_CN.UTF-8 "$O" explain --color never "$SRC/tests/fixtures/logs/mixed-prefixes.log"
-grep -q -- '--listen' "$T/out"; ok "daemon help lists --listen" $?
 grep -q 'ExecStart=/usr/bin/oomlens daemon' "$R/usr/share/oomlens/deploy/systemd/oomlens.service"
 ok "the unit runs /usr/bin/oomlens" $?
 [ -x "$R/usr/share/oomlens/deploy/slurm/epilog-oomlens.sh" ]; ok "the Slurm epilog is executable" $?
