@@ -110,7 +110,7 @@ TEST(PidLimits, MemoryRlimits) {
 TEST(PidText, CommKeepsSpacesAndParenthesesCmdlineJoinsArgv) {
   testing::FixtureTree t;
   t.write("proc/42/comm", "foo) Z \n");
-  t.write("proc/42/cmdline", std::string("python3\0/opt/nohang/nohang\0--monitor\0", 39));
+  t.write("proc/42/cmdline", std::string("python3\0/opt/nohang/nohang\0--monitor\0", 37));
   t.write("proc/43/cmdline", "");  // a kernel thread
   const std::string proc = t.root() + "/proc";
   EXPECT_EQ(read_comm(42, proc), "foo) Z ");
