@@ -166,19 +166,30 @@ std::optional<KillLine> parse_kill_stump(std::string_view s) {
   return k;
 }
 
-std::optional<SelectLine> parse_select(std::string_view s) {
+namespace {
+// The part of a selection line both parsers share: `[message] Kill process
+// PID` (or `kill process`). Fills sel->message and sel->pid and leaves `*rest`
+// just after the pid; false when the anchor or the pid is missing.
+bool parse_select_head(std::string_view s, SelectLine* sel, std::string_view* rest) {
   size_t a = s.find("Kill process ");
   if (a == std::string_view::npos) a = s.find("kill process ");
-  if (a == std::string_view::npos) return std::nullopt;
+  if (a == std::string_view::npos) return false;
+  sel->message = message_before(s, a);
+  *rest = s.substr(a + 13);
+  auto pid = take_i64(*rest);
+  if (!pid) return false;
+  sel->pid = *pid;
+  return true;
+}
+}  // namespace
+
+std::optional<SelectLine> parse_select(std::string_view s) {
   SelectLine sel;
-  sel.message = message_before(s, a);
-  std::string_view t = s.substr(a + 13);
-  auto pid = take_i64(t);
-  if (!pid || !starts_with(t, " (")) return std::nullopt;
+  std::string_view t;
+  if (!parse_select_head(s, &sel, &t) || !starts_with(t, " (")) return std::nullopt;
   t.remove_prefix(2);
   size_t close = t.rfind(") score ");
   if (close == std::string_view::npos) return std::nullopt;  // e.g. `… sharing same memory`
-  sel.pid = *pid;
   sel.comm = std::string(t.substr(0, close));
   std::string_view sc = t.substr(close + 8);
   if (auto v = take_i64(sc); v && *v >= 0) sel.score = static_cast<uint64_t>(*v);
@@ -186,15 +197,9 @@ std::optional<SelectLine> parse_select(std::string_view s) {
 }
 
 std::optional<SelectLine> parse_select_stump(std::string_view s) {
-  size_t a = s.find("Kill process ");
-  if (a == std::string_view::npos) a = s.find("kill process ");
-  if (a == std::string_view::npos) return std::nullopt;
   SelectLine sel;
-  sel.message = message_before(s, a);
-  std::string_view t = s.substr(a + 13);
-  auto pid = take_i64(t);
-  if (!pid) return std::nullopt;
-  sel.pid = *pid;
+  std::string_view t;
+  if (!parse_select_head(s, &sel, &t)) return std::nullopt;
   if (t.empty()) return sel;  // cut inside the comm: only the pid is known
   if (!starts_with(t, " (")) return std::nullopt;
   t.remove_prefix(2);
