@@ -71,11 +71,15 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
     // so a first pass taken late still counts its copies as copies.
     uint64_t o = std::max(sub0(w.peak_rss_anon_bytes, w.first_rss_anon_bytes), sub0(w.peak_uss_bytes, parent));
     if (forked) o = std::max(o, sub0(w.peak_rss_anon_bytes, parent));
-    o = std::min(o, w.peak_uss_bytes);
-    priv += w.peak_uss_bytes;
+    // RssAnon is read every tick, smaps_rollup (USS) only every few seconds:
+    // a worker that filled a cache between the last pass and the kill grew
+    // its RssAnon by more than its stale USS. What it allocated itself is
+    // private, so its private share is at least that growth.
+    const uint64_t uss = std::max(w.peak_uss_bytes, o);
+    priv += uss;
     own += o;
     d.still_growing |= w.growing_at_last_pass;
-    copied += forked ? w.peak_uss_bytes - o : sub0(sub0(w.peak_uss_bytes, w.first_uss_bytes), o);
+    copied += forked ? uss - o : sub0(sub0(uss, w.first_uss_bytes), o);
   }
   const uint64_t n = pool.workers.size();
   d.private_per_worker_bytes = priv / n;

@@ -31,7 +31,10 @@ namespace oomlens::diagnose {
 /// One worker's figures, bytes and seconds after the job's start.
 struct WorkerMemory {
   uint64_t first_uss_bytes = 0, first_rss_anon_bytes = 0;
-  uint64_t peak_uss_bytes = 0, peak_rss_anon_bytes = 0;  ///< at the pass with the highest USS
+  uint64_t peak_uss_bytes = 0;       ///< at the smaps_rollup pass with the highest USS
+  /// The highest RssAnon seen: at that pass, or at any tick after it (statm,
+  /// read every tick, sees a cache filled between passes).
+  uint64_t peak_rss_anon_bytes = 0;
   double first_seen_s = 0;
   std::optional<double> gone_s;  ///< null while alive at the end
   /// Its highest USS was at its last pass and above the first: it was still

@@ -186,6 +186,8 @@ bool ProcessTree::read_status(TrackedProc& p, double t_s, bool mark_gone) {
   }
   p.status = std::move(status);
   if (p.status->vm_rss_bytes) p.peak_rss_bytes = std::max(p.peak_rss_bytes, *p.status->vm_rss_bytes);
+  if (p.status->rss_anon_bytes)
+    p.peak_tick_rss_anon_bytes = std::max(p.peak_tick_rss_anon_bytes, *p.status->rss_anon_bytes);
   return true;
 }
 
@@ -211,6 +213,7 @@ bool ProcessTree::read_statm(TrackedProc& p) {
   p.status->vm_rss_bytes = f[1] * page;
   p.status->rss_anon_bytes = f[1] >= f[2] ? (f[1] - f[2]) * page : 0;
   p.peak_rss_bytes = std::max(p.peak_rss_bytes, f[1] * page);
+  p.peak_tick_rss_anon_bytes = std::max(p.peak_tick_rss_anon_bytes, *p.status->rss_anon_bytes);
   return true;
 }
 

@@ -53,6 +53,9 @@ struct TrackedProc {
   uint64_t peak_pss_bytes = 0;
   double peak_pss_t_s = 0;
   uint64_t peak_rss_bytes = 0;
+  /// Highest RssAnon at any tick (statm or status), bytes: fresher than a
+  /// PrivateAt, which is taken only at smaps_rollup passes seconds apart.
+  uint64_t peak_tick_rss_anon_bytes = 0;
   /// A process's private and anonymous resident memory at one smaps_rollup
   /// pass: USS (Private_Clean + Private_Dirty) and RssAnon (/proc/PID/status,
   /// re-read with it), bytes. RssAnon - USS approximates the anonymous pages

@@ -278,7 +278,8 @@ void Session::decide_and_end() {
       if (p.first_private && p.peak_private) {
         if (!vi.worker_pool) vi.worker_pool.emplace();
         vi.worker_pool->workers.push_back({p.first_private->uss_bytes, p.first_private->rss_anon_bytes,
-                                           p.peak_private->uss_bytes, p.peak_private->rss_anon_bytes,
+                                           p.peak_private->uss_bytes,
+                                           std::max(p.peak_private->rss_anon_bytes, p.peak_tick_rss_anon_bytes),
                                            p.first_seen_s, p.gone_s,
                                            p.smaps_t_s && p.peak_private->t_s >= *p.smaps_t_s &&
                                                p.peak_private->uss_bytes > p.first_private->uss_bytes});

@@ -43,6 +43,21 @@ TEST(WorkerMemory, CacheBuiltInGetitemIsOwnAllocationsNotCopyOnRead) {
   EXPECT_EQ(d->advice.find("persistent_workers"), std::string::npos) << d->advice;
 }
 
+// CI's case: the last smaps_rollup pass came before the cache filled (USS
+// 16 MiB), but RssAnon, read every tick, grew by 100 MiB before the kill.
+// That growth is the worker's own and private: not "shared", not numpy.
+TEST(WorkerMemory, RssAnonGrowthAfterTheLastPassCountsAsOwnAndPrivate) {
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 4; ++i) ws.push_back(worker(1, 177, 16, 277));
+  auto d = diagnose_workers(pool_of(ws, 177, 640));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, WorkerCause::own_allocations);
+  EXPECT_EQ(d->own_per_worker_bytes, 100 * kMiB);
+  EXPECT_EQ(d->private_per_worker_bytes, 100 * kMiB);
+  EXPECT_EQ(d->copied_per_worker_bytes, 0u);
+  EXPECT_EQ(d->advice.find("numpy"), std::string::npos) << d->advice;
+}
+
 // Pages shared with the parent turn private: USS grows, RssAnon does not.
 TEST(WorkerMemory, SharedPagesTurningPrivateIsCopyOnRead) {
   std::vector<WorkerMemory> ws;
