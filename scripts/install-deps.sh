@@ -25,6 +25,9 @@ bench_pkgs=(libbenchmark-dev hyperfine valgrind bc python3-memory-profiler pytho
 # Man pages from docs/ (pandoc), the .deb (dpkg-shlibdeps); the package and
 # completion tests (lintian, man, the three shells).
 build_pkgs+=(pandoc dpkg-dev)
+# ccache: make test's three builds reuse what an earlier run compiled
+# (scripts/run-tests.sh; a first run on a fresh machine compiles everything).
+build_pkgs+=(ccache)
 test_pkgs+=(lintian man-db bash-completion zsh fish)
 # gettext's msgfmt/xgettext build the catalogues (po/, in the build set);
 # the zh_CN pages' screenshots need a CJK font (tests/cli/html_pages.sh).

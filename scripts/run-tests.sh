@@ -16,6 +16,16 @@ cd "$(dirname "$0")/.."
 JOBS=${JOBS:-$(nproc)}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 t0=$(date +%s)
+# ccache (when installed) lets the three builds reuse an earlier run's
+# objects, also from another clone: paths under this tree are hashed
+# relative to it. CMake takes the launcher from the environment when it
+# first configures a build tree. OOMLENS_NO_CCACHE=1 turns it off.
+if [ -z "${OOMLENS_NO_CCACHE:-}" ] && command -v ccache >/dev/null; then
+  export CMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}
+  export CMAKE_C_COMPILER_LAUNCHER=${CMAKE_C_COMPILER_LAUNCHER:-ccache}
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+  export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
+fi
 # Each stage line carries the seconds since the start, so a slow stage shows.
 stage() { printf '\n=== [%ss] %s\n' "$(( $(date +%s) - t0 ))" "$*"; }
 
