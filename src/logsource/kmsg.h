@@ -89,6 +89,9 @@ class KmsgReader {
   [[nodiscard]] bool open();
   /// The descriptor to poll (-1 when not open).
   [[nodiscard]] int fd() const { return fd_; }
+  /// A regular file (--kmsg FILE, for tests) is always readable to poll(2):
+  /// read it on a timer instead, as `tail -f` does.
+  [[nodiscard]] bool is_file() const { return is_file_; }
   /// Reads every record available now and returns how many kernel records
   /// it delivered. A joined continuation line still open at the end is held
   /// back until the next call or flush().

@@ -26,6 +26,9 @@ int64_t unix_ms_now() {
 
 namespace {
 
+// How often a regular --kmsg file is re-read for what was appended.
+constexpr auto kFilePoll = std::chrono::milliseconds(100);
+
 std::optional<std::string> trimmed_file(const std::string& path) {
   auto t = cgroup::read_small_file(path);
   if (!t) return std::nullopt;
@@ -79,7 +82,9 @@ Capture::~Capture() = default;
 
 int Capture::fd() const {
   if (journal_) return journal_->fd();
-  return reader_ ? reader_->fd() : -1;
+  // A regular file polls readable forever (the loop would spin): it is read
+  // on the tick instead, see timeout_ms().
+  return reader_ && !reader_->is_file() ? reader_->fd() : -1;
 }
 
 bool Capture::open(std::string* error) {
@@ -151,6 +156,7 @@ int Capture::timeout_ms() const {
       until = std::min(until, t.at + opt_.incomplete_quiet + opt_.quiet);
       break;
     }
+  if (reader_ && reader_->is_file()) until = std::min(until, now + kFilePoll);
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - now).count();
   return static_cast<int>(std::clamp<int64_t>(ms + 1, 0, 60000));
 }
@@ -261,6 +267,7 @@ void Capture::emit(WatchEvent&& w) {
 }
 
 void Capture::on_tick() {
+  if (reader_ && reader_->is_file()) reader_->read_available(*record_sink_);  // what was appended
   auto now = Clock::now();
   if (pending_ && now - last_record_ >= opt_.quiet) {
     scanner_->flush_idle(false);
