@@ -66,10 +66,13 @@ namespace {
 // room for. Not after a format=flowed soft break (that one breaks at a space).
 bool rest_of_comm(const Building& b, const LogicalLine& line, std::string_view t) {
   if (line.continuation || b.piece_soft || b.rows.empty() || t.size() > 14) return false;
-  if (!((t[0] >= 'a' && t[0] <= 'z') || (t[0] >= 'A' && t[0] <= 'Z') || (t[0] >= '0' && t[0] <= '9') || t[0] == '_'))
-    return false;
-  for (char c : t)
-    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == '[' || c == ']') return false;
+  // `rpc` + `.statd`, `networkd` + `-dispat`; never a poster's `...` or `---[ end trace`.
+  bool alnum = false;
+  for (char c : t) {
+    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == '[' || c == ']' || c == '<' || c == '>') return false;
+    alnum = alnum || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  }
+  if (!alnum || (t[0] == '-' && t.size() > 1 && t[1] == '-')) return false;
   return b.rows.back().row.comm.size() + t.size() <= 15;
 }
 
