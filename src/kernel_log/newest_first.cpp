@@ -13,6 +13,9 @@ namespace {
 
 using namespace oomlens::text;
 
+// SysRq-f prints `sysrq: Manual OOM execution` just before the report.
+bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
+
 // A line printed before the kill in print order, other than the header and
 // the summary/selection (which need a pid check).
 bool printed_before_kill(std::string_view t) {
@@ -21,6 +24,21 @@ bool printed_before_kill(std::string_view t) {
          oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || starts_with(t, "Call Trace:");
 }
 
+// After the header of a newest-first report: a SysRq line printed just
+// before it (within 3 lines of the text) belongs to it. Returns the offset
+// after that line, `pos` itself when there is none, or npos when the text
+// ends before the 3 lines and more may follow (not `final`).
+size_t take_sysrq_after(std::string_view text, size_t pos, bool final) {
+  size_t p = pos;
+  for (int i = 0; i < 3; ++i) {
+    if (p >= text.size()) return final ? pos : std::string_view::npos;
+    size_t eol = text.find('\n', p);
+    size_t next = eol == std::string_view::npos ? text.size() : eol + 1;
+    if (is_sysrq(text.substr(p, next - p))) return next;
+    p = next;
+  }
+  return pos;
+}
 
 // The last lines of a report without a kill: `no killable processes`, an OOM panic.
 bool is_end_without_kill(std::string_view t) {
@@ -33,7 +51,8 @@ bool is_end_without_kill(std::string_view t) {
 }  // namespace
 
 bool may_open_newest_first(std::string_view bare) {
-  return oomline::parse_kill(bare) || oomline::parse_reaper(bare) || is_end_without_kill(bare);
+  return oomline::parse_kill(bare) || oomline::parse_reaper(bare) || is_end_without_kill(bare) ||
+         oomline::parse_select(bare);
 }
 
 namespace {
@@ -46,6 +65,11 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   std::vector<int64_t> kill_pids;
   NormalizedLine n;
   bool reversed = false, seen_outcome_line = false;
+  // A selection line opening the text (`Kill process N … or sacrifice child`):
+  // newest-first, the kill after it is an older report's (its own kill was
+  // printed after it, before it in the text); `opener_end` is after its line.
+  bool select_opener = false;
+  size_t opener_end = 0;
   size_t pos = line_start, count = 0, last_end = 0, last_count = 0;
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
@@ -57,9 +81,18 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     size_t next = eol == std::string_view::npos ? text.size() : eol + 1;
     normalize_line(text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos), n, default_year);
     ++count;
+    const size_t line_pos = pos;
     pos = next;
     if (n.foreign || n.text.empty()) continue;
     std::string_view t = trim(n.text);
+    if (count == 1) {
+      if (auto s = oomline::parse_select(t)) {
+        select_opener = true;
+        opener_end = next;
+        kill_pids.push_back(s->pid);
+        continue;
+      }
+    }
     // Two records glued on one line (`…shmem-rss:92kBMay  7 22:41:13 host kernel: uwsgi invoked
     // oom-killer: …`): the second one's header after the first's outcome means forward order.
     if (size_t g = t.find(" kernel: "); g != std::string_view::npos && oomline::parse_header(t.substr(g + 9)))
@@ -67,6 +100,19 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     oomline::Summary sum;
     if (auto k = oomline::parse_kill(t)) {
       if (reversed || seen_outcome_line) break;  // the next (older) report, or forward order
+      if (select_opener) {
+        // Forward, this kill is the selection's (or its child's); newest-first,
+        // it opens the older report before it, whose own lines tell.
+        NewestFirst older = detect_newest_first(text, line_pos, final, default_year);
+        if (older.order != NewestFirst::Order::reversed) {
+          out.order = older.order;
+          return out;
+        }
+        out.order = NewestFirst::Order::reversed;
+        out.end = opener_end;
+        out.lines = 1;
+        return out;
+      }
       kill_pids.push_back(k->pid);
     } else if (oomline::parse_reaper(t)) {
       if (reversed) break;
@@ -75,9 +121,10 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       kill_pids.push_back(kNoPid);
     } else if (oomline::parse_header(t)) {
       if (!reversed) return out;  // the next report's header: forward order
-      out.order = NewestFirst::Order::reversed;
-      out.end = next;
-      out.lines = count;
+      const size_t end = take_sysrq_after(text, next, final);
+      out.order = end == std::string_view::npos ? NewestFirst::Order::undecided : NewestFirst::Order::reversed;
+      out.end = end == std::string_view::npos ? next : end;
+      out.lines = count + (out.end != next);
       return out;
     } else if (oomline::parse_summary(t, sum)) {
       for (auto p : kill_pids) reversed = reversed || (sum.pid && *sum.pid == p);
@@ -85,6 +132,13 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     } else if (auto s = oomline::parse_select(t)) {
       for (auto p : kill_pids) reversed = reversed || s->pid == p;
       seen_outcome_line = true;
+    } else if (is_sysrq(t)) {
+      // SysRq-f with panic_on_oom: the panic, then (newest-first) its SysRq line.
+      // After a kill it is the next SysRq-f's line, forward order.
+      bool only_panic = !kill_pids.empty();
+      for (auto p : kill_pids) only_panic = only_panic && p == kNoPid;
+      if (!only_panic) continue;
+      reversed = true;
     } else if (printed_before_kill(t)) {
       if (kill_pids.empty()) return out;  // a reaper line alone, then something else
       bool stack = oomline::parse_stack_line(t) || starts_with(t, "Call Trace:");
@@ -98,6 +152,61 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     if (reversed) last_end = next, last_count = count;
   }
   if (reversed) out.order = NewestFirst::Order::reversed, out.end = last_end, out.lines = last_count;
+  return out;
+}
+
+bool printed_after_opening(std::string_view opening, std::string_view prev) {
+  if (auto h = oomline::parse_header(opening)) {
+    if (auto st = oomline::parse_stack_line(prev)) return st->comm == h->comm;
+    if (auto cs = oomline::parse_cpuset(prev)) return cs->comm == h->comm;
+    // ARM kernels without a CPU line start with the backtrace's first frame.
+    return prev == "Backtrace:" || (starts_with(prev, "[<") && (prev.find("(dump_backtrace") != std::string_view::npos ||
+                                                                prev.find("(dump_stack") != std::string_view::npos));
+  }
+  if (oomline::parse_stats_header(opening))
+    return starts_with(prev, "Tasks state") || oomline::parse_table_header(prev).has_value();
+  if (oomline::parse_task_in(opening)) return oomline::parse_counter(prev).has_value();
+  // ≥4.19 prints `no killable processes`, then its panic (≤4.18: one line).
+  if (opening.find("Out of memory and no killable processes") != std::string_view::npos)
+    return prev.find("Kernel panic - not syncing: ") != std::string_view::npos;
+  return false;
+}
+
+NewestFirst extend_newest_first(std::string_view text, size_t after, bool opening_is_header, bool final,
+                                std::optional<int> default_year) {
+  NewestFirst out;
+  out.order = NewestFirst::Order::reversed;
+  out.end = after;
+  if (opening_is_header) {
+    const size_t end = take_sysrq_after(text, after, final);
+    if (end == std::string_view::npos) out.order = NewestFirst::Order::undecided;
+    else out.end = end, out.lines = end != after;
+    return out;
+  }
+  NormalizedLine n;
+  size_t pos = after, count = 0;
+  while (count < kNewestFirstLookahead) {
+    if (pos >= text.size()) {
+      if (!final) out.order = NewestFirst::Order::undecided;
+      return out;
+    }
+    size_t eol = text.find('\n', pos);
+    size_t next = eol == std::string_view::npos ? text.size() : eol + 1;
+    normalize_line(text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos), n, default_year);
+    ++count;
+    pos = next;
+    if (n.foreign || n.text.empty()) continue;
+    std::string_view t = trim(n.text);
+    oomline::Summary sum;
+    if (oomline::parse_header(t)) {
+      const size_t end = take_sysrq_after(text, next, final);
+      if (end == std::string_view::npos) out.order = NewestFirst::Order::undecided;
+      else out.end = end, out.lines = count + (end != next);
+      return out;
+    }
+    if (may_open_newest_first(t) || oomline::parse_summary(t, sum) || oomline::parse_select(t)) return out;
+    if (printed_before_kill(t)) out.end = next, out.lines = count;
+  }
   return out;
 }
 

@@ -24,12 +24,35 @@ struct NewestFirst {
 inline constexpr size_t kNewestFirstLookahead = 3000;
 
 /// `text` holds whole lines; `line_start` is the start of a line whose bare
-/// text is a kill or reaper line. `undecided` when `text` ends before the
-/// decision and `final` is false (the caller waits for more input).
+/// text is a kill, reaper, selection or no-kill end line. `undecided` when
+/// `text` ends before the decision and `final` is false (the caller waits for
+/// more input). A selection line whose next kill opens a newest-first report
+/// is a report of its own (`end` after its line, `lines` 1).
 [[nodiscard]] NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool final,
                                               std::optional<int> default_year);
 
-/// True when bare kernel text may open a newest-first report (kill or reaper line).
+/// True when bare kernel text may open a newest-first report (kill, reaper,
+/// selection, `no killable processes` or OOM panic line).
 [[nodiscard]] bool may_open_newest_first(std::string_view bare);
+
+/// A report without an outcome (header-only, a paste that ended early) read
+/// newest-first: its first anchor is a line that opens a report (`opening`:
+/// a header, `Memory cgroup stats for`, `Task in`), and `prev`, the nearest
+/// kernel line before it in the text, is one that print order puts right
+/// *after* it: the header's own `CPU: … Comm: C` / `C cpuset=` line or the
+/// first frame of its backtrace; the `Tasks state` line or table header after
+/// the stats header; the `memory:` counters after `Task in`; the panic after
+/// `no killable processes`. Bare texts.
+[[nodiscard]] bool printed_after_opening(std::string_view opening, std::string_view prev);
+
+/// For a newest-first report whose opening line ends at `after` (see
+/// printed_after_opening): the end of the report's older lines that follow
+/// it in the text (counters, `Task in`, the stack, up to and including the
+/// header, and a SysRq line printed just before the header), stopping before
+/// another report's outcome. When the opening line is the header itself
+/// (`opening_is_header`), only that SysRq line is looked for. `end` is `after`
+/// when nothing of the report follows; `undecided` as for detect_newest_first.
+[[nodiscard]] NewestFirst extend_newest_first(std::string_view text, size_t after, bool opening_is_header,
+                                              bool final, std::optional<int> default_year);
 
 }  // namespace oomlens

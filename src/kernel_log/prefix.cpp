@@ -9,6 +9,7 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
+#include "kernel_log/month_names.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -25,38 +26,6 @@ std::string format_wall(int y, int mo, int d, int h, int mi, int s, std::string_
     w += frac;
   }
   return w;
-}
-
-// English month abbreviations (syslog and journalctl always print C-locale ones).
-int english_month(std::string_view m) {
-  static constexpr std::array<std::string_view, 12> kMonths = {
-      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-  for (size_t i = 0; i < kMonths.size(); ++i)
-    if (m == kMonths[i]) return static_cast<int>(i) + 1;
-  return 0;
-}
-
-// `dmesg -T` prints the month in the user's locale. Cover the common ones by
-// prefix (lower case); numeric CJK months (`1月`, `1월`) by their digits.
-int localized_month(std::string_view m) {
-  if (!m.empty() && is_digit(m[0])) {
-    auto v = take_u64(m);
-    if (v && *v >= 1 && *v <= 12 && (starts_with(m, "月") || starts_with(m, "월"))) return static_cast<int>(*v);
-    return 0;
-  }
-  std::string low;
-  for (char c : m.substr(0, 6)) low += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-  struct Entry { std::string_view prefix; int month; };
-  static constexpr Entry kTable[] = {
-      {"janv", 1}, {"févr", 2}, {"fevr", 2}, {"mars", 3}, {"avr", 4}, {"juin", 6}, {"juil", 7},
-      {"août", 8}, {"aout", 8}, {"sept", 9}, {"déc", 12},
-      {"jan", 1}, {"ene", 1}, {"gen", 1}, {"feb", 2}, {"fev", 2}, {"mar", 3}, {"mär", 3}, {"mrt", 3},
-      {"apr", 4}, {"abr", 4}, {"may", 5}, {"mai", 5}, {"mag", 5}, {"mei", 5}, {"jun", 6}, {"giu", 6},
-      {"jul", 7}, {"lug", 7}, {"aug", 8}, {"ago", 8}, {"sep", 9}, {"set", 9}, {"oct", 10},
-      {"okt", 10}, {"ott", 10}, {"out", 10}, {"nov", 11}, {"dec", 12}, {"dez", 12}, {"dic", 12}};
-  for (const auto& e : kTable)
-    if (starts_with(low, e.prefix)) return e.month;
-  return 0;
 }
 
 // "HH:MM:SS" → fields.
@@ -238,12 +207,19 @@ void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict) {
   }
 }
 
-// Classic syslog / journalctl short: `Mon DD HH:MM:SS[.frac] `.
+// Classic syslog / journalctl short: `Mon DD HH:MM:SS[.frac] `. journalctl
+// prints the month in the user's locale (`июл 24 01:01:37`, `avril 16 …`).
 bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year) {
   if (s.size() < 16) return false;
-  int month = english_month(s.substr(0, 3));
-  if (month == 0 || s[3] != ' ') return false;
-  std::string_view t = s.substr(4);
+  size_t sp = 3;
+  int month = s[3] == ' ' ? english_month(s.substr(0, 3)) : 0;
+  if (month == 0) {
+    sp = s.substr(0, 13).find(' ');
+    if (sp == std::string_view::npos || sp < 3) return false;
+    month = localized_month(s.substr(0, sp));
+  }
+  if (month == 0) return false;
+  std::string_view t = s.substr(sp + 1);
   if (!t.empty() && t[0] == ' ') t.remove_prefix(1);
   auto day = take_u64(t);
   if (!day || *day < 1 || *day > 31 || t.size() < 9 || t[0] != ' ') return false;
@@ -462,13 +438,19 @@ int hex_value(char c) {
 
 // Text copied from a web page (`&gt;`, `&amp;`, …) or a quoted-printable
 // mail archive (`=3D`, `=20`): decoded into `owned`. Returns true when it was.
-// QP is decoded only when the line holds `=3D`, which kernel text never prints.
+// QP is decoded only when the line holds `=3D` or an encoded UTF-8 character
+// (`=D0=B8`), which kernel text never prints.
 bool decode_transfer(std::string_view raw, std::string& owned) {
   bool html = raw.find('&') != std::string_view::npos &&
               (raw.find("&gt;") != std::string_view::npos || raw.find("&lt;") != std::string_view::npos ||
                raw.find("&amp;") != std::string_view::npos || raw.find("&quot;") != std::string_view::npos ||
                raw.find("&#39;") != std::string_view::npos);
+  // `=3D` (an encoded '='), or an encoded UTF-8 character (`=D0=B8`: a
+  // localized month name, a comm): lead byte C0-FF, continuation 80-BF.
   bool qp = raw.find("=3D") != std::string_view::npos;
+  for (size_t e = raw.find('='); !qp && e != std::string_view::npos && e + 5 < raw.size(); e = raw.find('=', e + 1))
+    qp = hex_value(raw[e + 1]) >= 0xC && hex_value(raw[e + 2]) >= 0 && raw[e + 3] == '=' &&
+         hex_value(raw[e + 4]) >= 8 && hex_value(raw[e + 4]) <= 0xB && hex_value(raw[e + 5]) >= 0;
   if (!html && !qp) return false;
   std::string d;
   d.reserve(raw.size());
@@ -554,7 +536,7 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     } else {
       take_host_tag(s, out, false);
     }
-  } else if (is_alpha(s[0]) && take_syslog_stamp(s, p, default_year)) {
+  } else if ((is_alpha(s[0]) || static_cast<unsigned char>(s[0]) >= 0x80) && take_syslog_stamp(s, p, default_year)) {
     prefixed = true;
     take_host_tag(s, out, false);
   } else if (is_digit(s[0]) && take_kmsg(s, p)) {

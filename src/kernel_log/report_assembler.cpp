@@ -27,6 +27,10 @@ constexpr uint64_t kQuietAfterOutcome = 12;
 // A report is printed within milliseconds; a later line belongs elsewhere.
 constexpr double kMaxGapAfterOutcomeS = 5.0;
 constexpr size_t kMaxWaiting = 64;
+// A reaper line seen before its kill (newest-first text) waits this many
+// lines for it; a kill of the same pid later than that is another process.
+constexpr uint64_t kEarlyReaperLines = 64;
+constexpr size_t kMaxEarlyReapers = 16;
 
 bool is_no_killable(std::string_view t) {
   return t.find("Out of memory and no killable processes") != std::string_view::npos;
@@ -57,6 +61,21 @@ bool line_is_record(std::string_view t) {
 
 namespace {
 
+// A terminal's hard wrap inside a row's name (`… 0 systemd-jou` + `rnal`):
+// a short word, not indented, that the kernel's 15-character comm still has
+// room for. Not after a format=flowed soft break (that one breaks at a space).
+bool rest_of_comm(const Building& b, const LogicalLine& line, std::string_view t) {
+  if (line.continuation || b.piece_soft || b.rows.empty() || t.size() > 14) return false;
+  // `rpc` + `.statd`, `networkd` + `-dispat`; never a poster's `...` or `---[ end trace`.
+  bool alnum = false;
+  for (char c : t) {
+    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == '[' || c == ']' || c == '<' || c == '>') return false;
+    alnum = alnum || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  }
+  if (!alnum || (t[0] == '-' && t.size() > 1 && t[1] == '-')) return false;
+  return b.rows.back().row.comm.size() + t.size() <= 15;
+}
+
 // The wrapped rest of the last recognised line (report_rejoin.cpp): joined
 // to it when that line looks incomplete (an indented piece, a format=flowed
 // trailing space or a plain cut), or when it starts with ','. After a whole
@@ -73,7 +92,8 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   // A line that looks whole is continued only by a ',' record (a summary's
   // continuation): a trailing space (a paste's, or format=flowed's) after a
   // whole header is no reason to swallow the call trace that follows.
-  if (t[0] != ',' && piece_complete(kind, b.piece_text)) return false;
+  if (t[0] != ',' && piece_complete(kind, b.piece_text) && !(kind == P::row && rest_of_comm(b, line, t)))
+    return false;
   if (line_is_record(t)) return false;
   std::string joined = b.piece_text;
   if (line.continuation || b.piece_soft) joined += ' ';
@@ -303,7 +323,24 @@ bool ReportAssembler::attach_reaper(const LogicalLine& line) {
         v.reaped = reaped;
         return true;
       }
-  return true;  // a reaper line whose kill was not seen: nothing to attach to
+  // A reaper line whose kill was not seen: in newest-first text the kill follows.
+  if (early_reapers_.size() >= kMaxEarlyReapers) early_reapers_.erase(early_reapers_.begin());
+  early_reapers_.push_back(EarlyReaper{r->pid, reaped, line.number});
+  return true;
+}
+
+void ReportAssembler::take_early_reaper(int64_t pid, std::optional<Reaped>& reaped, uint64_t line) {
+  for (auto it = early_reapers_.begin(); it != early_reapers_.end();) {
+    const uint64_t d = it->line > line ? it->line - line : line - it->line;
+    if (d > kEarlyReaperLines) {
+      it = early_reapers_.erase(it);
+    } else if (it->pid == pid && !reaped) {
+      reaped = it->reaped;
+      it = early_reapers_.erase(it);
+    } else {
+      ++it;
+    }
+  }
 }
 
 bool ReportAssembler::feed(const LogicalLine& line) {
@@ -383,6 +420,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       start(line);
       cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
     }
+    if (!early_reapers_.empty()) take_early_reaper(cur_->kills.back().kill.pid, cur_->kills.back().reaped, line.number);
     cur_->has_content = true;
     if (!line.truncated) piece = P::kill;
   } else if (auto s = line.truncated && !oomline::parse_select(t) ? oomline::parse_select_stump(t)

@@ -80,6 +80,15 @@ class ReportAssembler {
   struct Waiting;
   std::deque<Waiting> waiting_;
   std::vector<std::pair<LogicalLine, std::string>> prelude_;  // rows + owned text
+  /// Reaper lines whose kill was not seen yet: newest-first text prints the
+  /// reaper before its kill (kept kEarlyReaperLines lines, a few at most).
+  struct EarlyReaper {
+    int64_t pid = 0;
+    Reaped reaped;
+    uint64_t line = 0;
+  };
+  std::vector<EarlyReaper> early_reapers_;
+  void take_early_reaper(int64_t pid, std::optional<Reaped>& reaped, uint64_t line);
 };
 
 /// True when `text` (bare kernel text) is a line that can start a report or

@@ -8,6 +8,7 @@
 
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/newest_first.h"
+#include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
 #include "util/newlines.h"
@@ -126,6 +127,8 @@ struct ReportScanner::Impl {
     std::vector<std::string> texts;  // newest first
     std::vector<uint64_t> numbers;
     std::string after;  // the raw line after the one looked at (a QP soft break's rest)
+    std::string piece;  // an unprefixed line under a prefixed row: the rest a terminal wrapped
+    int pieces = 0;
     NormalizedLine n;
     uint64_t number = anchor_line;
     auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
@@ -144,10 +147,29 @@ struct ReportScanner::Impl {
           numbers.pop_back();
           raw = whole;
         }
+        if (!piece.empty()) {  // `… 0 systemd-jou` + `rnal`: the row above a wrapped piece
+          normalize_line(raw, n, opt.default_year);
+          if (n.foreign || n.continuation || n.text.empty()) return false;
+          if (!n.has_prefix) {  // an earlier piece of the same wrapped row (a row over 2 widths)
+            if (++pieces > 3) return false;
+            piece.insert(0, raw);
+            continue;
+          }
+          std::string joined(raw);
+          joined += piece;
+          piece.clear();
+          whole = std::move(joined);
+          raw = whole;
+        }
         normalize_line(raw, n, opt.default_year);
         if (n.foreign) return false;
         bool row = line_is_table_row(n.text);
-        if (!row && !n.text.empty() && !n.continuation) return false;
+        if (!row && !n.text.empty() && !n.continuation) {
+          if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
+          piece.assign(raw);  // perhaps a wrapped row's rest: joined to the line above
+          pieces = 1;
+          continue;
+        }
         texts.emplace_back(n.text);
         numbers.push_back(number);
         after.assign(raw);
@@ -191,7 +213,8 @@ struct ReportScanner::Impl {
       std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
       if (!assembler.open()) {
         normalize_line(raw, n, opt.default_year);
-        if (!n.foreign && line_is_table_row(n.text)) {
+        // A row's wrapped rest (` 0 python`, indented) goes with it.
+        if (!n.foreign && (line_is_table_row(n.text) || (n.continuation && !row_texts.empty()))) {
           row_texts.emplace_back(n.text);
           row_numbers.push_back(first_number + i);
           continue;
@@ -212,6 +235,126 @@ struct ReportScanner::Impl {
     }
     assembler.close_open();
     line_no = first_number + spans.size() - 1;
+  }
+
+  // A report without an outcome read newest-first (newest_first.h,
+  // printed_after_opening): its body lies before its opening line at `ls`.
+  // The lines before it back to `lower` (and, when `lower` is 0, in
+  // `history`), at most kHistoryBytes back, the opening line and its older
+  // lines after it up to the header are fed in print order as one report.
+  // Returns the offset in `region` after the report, a value past
+  // region.size() when this is no such report, or npos when the decision
+  // waits for more input.
+  // `opening` is the bare text of the line at `ls` alone (without the pieces
+  // the forward reading would join to it), `eol` its end.
+  size_t reversed_opening(std::string_view region, size_t lower, size_t ls, size_t eol, bool final,
+                          const std::string& opening) {
+    constexpr size_t kNo = std::string_view::npos - 1;
+    const bool is_header = oomline::parse_header(opening).has_value();
+    if (!is_header && !oomline::parse_stats_header(opening) && !oomline::parse_task_in(opening) &&
+        opening.find("Out of memory and no killable processes") == std::string::npos)
+      return kNo;
+    // The lines before `ls`, nearest first: in region [lower, ls), then history.
+    struct Cursor {
+      std::string_view buf;
+      size_t end;
+    };
+    Cursor parts[2] = {{region.substr(0, ls), ls}, {std::string_view(history), history.size()}};
+    const size_t region_lower = lower;
+    const int nparts = lower == 0 && !history.empty() ? 2 : 1;
+    // Evidence: the nearest kernel line before it (blank and foreign lines skipped, 8 at most).
+    {
+      NormalizedLine n;
+      int part = 0;
+      size_t end = ls;
+      bool evidence = false;
+      for (int seen = 0; seen < 8;) {
+        const size_t lo = part == 0 ? region_lower : 0;
+        if (end <= lo) {
+          if (++part >= nparts) break;
+          end = parts[part].end;
+          continue;
+        }
+        std::string_view buf = parts[part].buf;
+        size_t start = end - 1;
+        while (start > lo && buf[start - 1] != '\n') --start;
+        normalize_line(buf.substr(start, end - 1 - start), n, opt.default_year);
+        end = start;
+        if (n.foreign || trim(n.text).empty()) {
+          ++seen;
+          continue;
+        }
+        evidence = printed_after_opening(opening, trim(n.text));
+        break;
+      }
+      if (!evidence) return is_header ? header_alone(region, ls, eol, final) : kNo;
+    }
+    NewestFirst nf = extend_newest_first(region, eol < region.size() ? eol + 1 : region.size(),
+                                         is_header,
+                                         final || region.size() - ls > kMaxHeldBytes, opt.default_year);
+    if (nf.order == NewestFirst::Order::undecided) return std::string_view::npos;
+    return feed_reversed_with_body(region, lower, ls, nf.end);
+  }
+
+  // A header that is the newest line of a newest-first text, its report
+  // printed no further (a paste of `journalctl -r` that starts there): the
+  // next line is an older report's kill or reaper line read newest-first
+  // (newest_first.h). Fed alone; returns as reversed_opening does.
+  size_t header_alone(std::string_view region, size_t ls, size_t eol, bool final) {
+    constexpr size_t kNo = std::string_view::npos - 1;
+    const size_t next = eol < region.size() ? eol + 1 : region.size();
+    const bool decided = final || region.size() - ls > kMaxHeldBytes;
+    if (next >= region.size()) return decided ? kNo : std::string_view::npos;
+    size_t e2 = region.find('\n', next);
+    if (e2 == std::string_view::npos) e2 = region.size();
+    NormalizedLine n;
+    normalize_line(region.substr(next, e2 - next), n, opt.default_year);
+    if (n.foreign || !may_open_newest_first(trim(n.text)) || oomline::parse_select(trim(n.text))) return kNo;
+    NewestFirst nf = detect_newest_first(region, next, decided, opt.default_year);
+    if (nf.order == NewestFirst::Order::undecided) return std::string_view::npos;
+    if (nf.order != NewestFirst::Order::reversed) return kNo;
+    assembler.expire(line_no + 1);
+    feed_reversed(region, ls, next, line_no + 1);
+    return next;
+  }
+
+  // Feeds [ls, end) of `region` newest-first (feed_reversed) together with
+  // the lines before `ls` back to `lower` (and in `history` when `lower` is
+  // 0), at most kHistoryBytes back: what print order put after the report's
+  // first line in the text, which the open report would have taken.
+  size_t feed_reversed_with_body(std::string_view region, size_t lower, size_t ls, size_t end) {
+    const bool may_use_history = lower == 0 && !history.empty();
+    size_t from = ls, hist_from = history.size();
+    size_t lines_before = 0;
+    bool in_history = false;
+    while (true) {
+      if (!in_history) {
+        if (from > lower) {
+          size_t start = from - 1;
+          while (start > lower && region[start - 1] != '\n') --start;
+          if (ls - start > kHistoryBytes) break;
+          from = start;
+          ++lines_before;
+          continue;
+        }
+        if (!may_use_history) break;
+        in_history = true;
+      }
+      if (hist_from == 0) break;
+      size_t start = hist_from - 1;
+      while (start > 0 && history[start - 1] != '\n') --start;
+      if (ls + (history.size() - start) > kHistoryBytes) break;
+      hist_from = start;
+      ++lines_before;
+    }
+    std::string buf;
+    if (in_history) buf.assign(history, hist_from, std::string::npos);
+    buf.append(region.substr(from, end - from));
+    if (!buf.empty() && buf.back() != '\n') buf.push_back('\n');
+    assembler.expire(line_no + 1);
+    feed_reversed(buf, 0, buf.size(), line_no + 1 - lines_before);
+    if (in_history) history.clear();
+    return end;
   }
 
   // A quoted-printable soft line break (RFC 2045 §6.7 rule 5): a long line
@@ -361,10 +504,37 @@ struct ReportScanner::Impl {
           break;
         }
         if (nf.order == NewestFirst::Order::reversed) {
+          // A report that ends without a kill (no killable processes, an OOM
+          // panic) stays open in print order: what follows it (the panic and
+          // its own CPU line and stack) lies before it in the text.
+          if (!oomline::parse_kill(norm.text) && !oomline::parse_reaper(norm.text) &&
+              !oomline::parse_select(norm.text)) {
+            pos = fed_end = feed_reversed_with_body(region, fed_end, ls, nf.end);
+            continue;
+          }
           assembler.expire(line_no + 1);
           feed_reversed(region, ls, nf.end, line_no + 1);
           pos = nf.end;
           fed_end = pos;
+          continue;
+        }
+      }
+      if (!norm.foreign) {
+        // Newest-first, a wrapped piece after the line is the older line's, not its.
+        const void* e1 = std::memchr(d + ls, '\n', n - ls);
+        const size_t eol1 = e1 ? static_cast<size_t>(static_cast<const char*>(e1) - d) : n;
+        std::string opening(norm.text);
+        if (pieces > 1) {
+          normalize_line(region.substr(ls, eol1 - ls), probe, opt.default_year);
+          opening.assign(probe.text);
+        }
+        size_t end = reversed_opening(region, fed_end, ls, eol1, final, opening);
+        if (end == std::string_view::npos) {
+          n = ls;  // hold the rest back until more input arrives
+          break;
+        }
+        if (end <= region.size()) {
+          pos = fed_end = end;
           continue;
         }
       }

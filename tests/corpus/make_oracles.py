@@ -142,6 +142,25 @@ add("38-stress-ng-243-s390x-5.19-syslog-header-only.log", GH + "ColinIanKing/str
     "not determinable (header only)",
     trigger=trig("stress-ng", 11352, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|GFP_COMP|GFP_ZERO)", order=0, oom_score_adj=1000))
 
+add("39-stress-ng-177-sparc64-kill-reaper-next-header.log", GH + "ColinIanKing/stress-ng/issues/177",
+    ["kill", "incomplete"], "global (global_oom; first event)",
+    [kill(1811, "stress-ng", 43240, 0, 64, 0, 1000, 104, 1000, reaper=[0, 0, 0])],
+    task_memcg="/user.slice/user-1000.slice/session-1.scope",
+    trigger=trig("systemd-journal", None, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=-250,
+                 note="header of the NEXT OOM event"),
+    constraints=["global", None],
+    table_rows=[[p, "stress-ng", 1000] for p in (1807, 1808, 1810, 1811, 1812, 1817, 1818, 1821)])
+add("40-qubes-3079-syslog-sacrifice-child-foreign-lines-reaper.log", GH + "QubesOS/qubes-issues/issues/3079", ["kill"],
+    "global (Out of memory: prefix)",
+    [kill(3388, "Xorg", 457280, 37592, 6692, 99764, selected_score=9, reaper=[0, 0, 99848])])
+add("41-arc-linux-65-arc-bare-row-summary-kill-reaper.log",
+    GH + "foss-for-synopsys-dwc-arc-processors/linux/issues/65", ["kill"], "global (CONSTRAINT_NONE)",
+    [kill(20344, "futex_cmp_reque", 1864, 152, 0, 952, 0, 3, 0, reaper=[0, 0, 16])],
+    table_rows=[[21391, "futex_cmp_reque", 0]])
+add("42-zen-223-5.12-journalctl-ru-month-kill-reaper-other-pid.log", GH + "zen-kernel/zen-kernel/issues/223", ["kill"],
+    "global (global_oom)", [kill(4959, "Xorg", 395632, 2188, 3968, 620, 0, 560, 0)],
+    task_memcg="/system.slice/lightdm.service", year_guessed=True)
+
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -76,6 +76,24 @@ TEST(Prefix, SyslogSpaceAndZeroPadded) {
   EXPECT_EQ(glued.n.text, "e2guardian invoked oom-killer: x");
 }
 
+// journalctl prints the month in the user's locale (zen-kernel/zen-kernel#223:
+// `июл 24 01:01:37 PC kernel: …`; systemd/systemd#32304: `avril 16 21:08:50`).
+TEST(Prefix, SyslogLocalizedMonth) {
+  Norm ru("июл 24 01:01:37 host1 kernel: Out of memory: Killed process 4959 (Xorg)", 2021);
+  EXPECT_EQ(ru.n.text, "Out of memory: Killed process 4959 (Xorg)");
+  EXPECT_EQ(ru.n.prefix.host, "host1");
+  EXPECT_EQ(ru.n.prefix.wall, "2021-07-24T01:01:37");
+  Norm fr("avril 16 21:08:50 host1 systemd-oomd[93234]: Killed /user.slice", 2024);
+  EXPECT_TRUE(fr.n.foreign);
+  EXPECT_EQ(fr.n.prefix.wall, "2024-04-16T21:08:50");
+  Norm may("мая  3 10:00:00 host1 kernel: x", 2024);
+  EXPECT_EQ(may.n.prefix.wall, "2024-05-03T10:00:00");
+  // Kernel text that starts like a month name is not a stamp.
+  Norm out("Out of memory: Killed process 1 (a)");
+  EXPECT_FALSE(out.n.has_prefix);
+  EXPECT_EQ(out.n.text, "Out of memory: Killed process 1 (a)");
+}
+
 TEST(Prefix, ForeignProgramsAreNotKernel) {
   Norm a("Jan 12 03:04:05 web1 dockerd[812]: Killed process 5 (x) total-vm:1kB");
   EXPECT_TRUE(a.n.foreign);
