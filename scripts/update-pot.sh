@@ -11,7 +11,7 @@ cd "$src"
 find src -name '*.cpp' -o -name '*.h' | LC_ALL=C sort > "$out.files"
 xgettext --language=C++ --from-code=UTF-8 --keyword= --keyword=tr --keyword=N_ --keyword=trf --keyword=add_option:3 --keyword=add_flag:3 --keyword=add_flag:2,2t \
   --keyword=add_subcommand:2 --keyword=footer:1 --keyword=description:1 \
-  --keyword=print_error:2 --flag=trf:1:python-brace-format --flag=trf:1:no-c-format --flag=print_error:2:python-brace-format --flag=print_error:2:no-c-format --sort-by-file --add-location=file \
+  --keyword=print_error:2 --flag=trf:1:python-brace-format --flag=trf:1:no-c-format --flag=N_:1:no-c-format --flag=print_error:2:python-brace-format --flag=print_error:2:no-c-format --sort-by-file --add-location=file \
   --package-name=oomlens --msgid-bugs-address=https://github.com/oomlens/oomlens/issues \
   -o "$out" --files-from="$out.files"
 rm -f "$out.files"

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "render/format.h"
+#include "util/i18n.h"
 #include "util/sanitize.h"
 
 namespace oomlens::check {
@@ -19,19 +20,18 @@ struct Ctx {
   const SystemFacts& f;
   std::string sudo() const { return f.as_root ? "" : "sudo "; }
   std::string sysctl(std::string_view kv) const {
-    return fmt::format("{}sysctl -w {}  (persist: echo '{}' | {}tee /etc/sysctl.d/90-oomlens.conf)", sudo(), kv,
-                       kv, sudo());
+    return trf("{}sysctl -w {}  (persist: echo '{}' | {}tee /etc/sysctl.d/90-oomlens.conf)", sudo(), kv, kv, sudo());
   }
 };
 
-std::string unknown_reason(std::string_view file) { return fmt::format("cannot read {}", file); }
+std::string unknown_reason(std::string_view file) { return trf("cannot read {}", file); }
 
 Finding overcommit(const Ctx& c) {
   Finding f{"overcommit", Status::pass, "vm.overcommit_memory", "", ""};
   const auto& m = c.f.meminfo;
   std::string commit;
   if (m && m->commit_limit_bytes && m->committed_as_bytes)
-    commit = fmt::format(" Committed_AS {} of CommitLimit {} ({:.0f}%).", format_bytes(*m->committed_as_bytes),
+    commit = trf(" Committed_AS {} of CommitLimit {} ({:.0f}%).", format_bytes(*m->committed_as_bytes),
                          format_bytes(*m->commit_limit_bytes),
                          *m->commit_limit_bytes ? 100.0 * double(*m->committed_as_bytes) / double(*m->commit_limit_bytes) : 0.0);
   if (!c.f.overcommit_memory) {
@@ -41,19 +41,19 @@ Finding overcommit(const Ctx& c) {
   }
   const int mode = *c.f.overcommit_memory;
   if (mode == 0) {
-    f.reason = "0 (heuristic): only absurd allocations fail; memory runs out at page-fault time and the OOM "
-               "killer decides." + commit;
+    f.reason = tr("0 (heuristic): only absurd allocations fail; memory runs out at page-fault time and the OOM "
+                  "killer decides.") + commit;
   } else if (mode == 1) {
     f.status = Status::warn;
-    f.reason = "1 (always): every allocation succeeds, even impossible ones; a job never sees MemoryError, it is "
-               "SIGKILLed by the OOM killer instead." + commit;
+    f.reason = tr("1 (always): every allocation succeeds, even impossible ones; a job never sees MemoryError, it is "
+                  "SIGKILLed by the OOM killer instead.") + commit;
     f.fix = c.sysctl("vm.overcommit_memory=0");
   } else if (mode == 2) {
     f.title = "vm.overcommit_memory / overcommit_ratio";
     std::string basis = c.f.overcommit_kbytes && *c.f.overcommit_kbytes
                             ? fmt::format("overcommit_kbytes {}", format_bytes(*c.f.overcommit_kbytes << 10))
                             : fmt::format("overcommit_ratio {}%", c.f.overcommit_ratio ? std::to_string(*c.f.overcommit_ratio) : "?");
-    f.reason = fmt::format("2 (never): allocations beyond CommitLimit (swap + RAM × {}) fail with ENOMEM, even "
+    f.reason = trf("2 (never): allocations beyond CommitLimit (swap + RAM × {}) fail with ENOMEM, even "
                            "with RAM free; CUDA, JVMs and PyTorch reserve far more than they touch.",
                            basis) + commit;
     f.status = Status::warn;
@@ -63,15 +63,15 @@ Finding overcommit(const Ctx& c) {
       const bool small = *m->commit_limit_bytes < *m->mem_total_bytes * 8 / 10;
       if (used >= 0.9 || small) {
         f.status = Status::fail;
-        if (small) f.reason += fmt::format(" Only {} of {} RAM can ever be committed.", format_bytes(*m->commit_limit_bytes),
+        if (small) f.reason += trf(" Only {} of {} RAM can ever be committed.", format_bytes(*m->commit_limit_bytes),
                                            format_bytes(*m->mem_total_bytes));
-        if (used >= 0.9) f.reason += " New allocations are about to fail.";
-        f.fix = c.sysctl("vm.overcommit_memory=0") + "  or raise " + c.sysctl("vm.overcommit_ratio=100");
+        if (used >= 0.9) f.reason += tr(" New allocations are about to fail.");
+        f.fix = c.sysctl("vm.overcommit_memory=0") + tr("  or raise ") + c.sysctl("vm.overcommit_ratio=100");
       }
     }
   } else {
     f.status = Status::warn;
-    f.reason = fmt::format("unexpected value {}", mode);
+    f.reason = trf("unexpected value {}", mode);
   }
   return f;
 }
@@ -79,9 +79,9 @@ Finding overcommit(const Ctx& c) {
 bool is_zram(const SwapDevice& s) { return s.name.find("/zram") != std::string::npos; }
 
 Finding swap(const Ctx& c) {
-  Finding f{"swap", Status::pass, "swap and zram", "", ""};
+  Finding f{"swap", Status::pass, tr("swap and zram"), "", ""};
   std::string zram_fix = c.sudo() + "modprobe zram && " + c.sudo() + "zramctl --find --size 4G && " + c.sudo() +
-                         "mkswap /dev/zram0 && " + c.sudo() + "swapon -p 100 /dev/zram0  (or apt install systemd-zram-generator)";
+                         "mkswap /dev/zram0 && " + c.sudo() + "swapon -p 100 /dev/zram0" + tr("  (or apt install systemd-zram-generator)");
   if (!c.f.swaps) {
     f.status = Status::warn;
     f.reason = unknown_reason("/proc/swaps");
@@ -103,21 +103,22 @@ Finding swap(const Ctx& c) {
   }
   if (total == 0) {
     f.status = Status::warn;
-    f.reason = "no swap: anonymous memory can never be paged out, so the OOM killer fires the moment RAM is "
-               "full; compressed swap in RAM (zram) buys headroom cheaply.";
-    if (!idle_zram.empty()) f.reason += " zram device(s) present but not used as swap: " + idle_zram + ".";
+    f.reason = tr("no swap: anonymous memory can never be paged out, so the OOM killer fires the moment RAM is "
+                  "full; compressed swap in RAM (zram) buys headroom cheaply.");
+    if (!idle_zram.empty()) f.reason += trf(" zram device(s) present but not used as swap: {}.", idle_zram);
     f.fix = zram_fix;
     return f;
   }
   const uint64_t ram = c.f.meminfo && c.f.meminfo->mem_total_bytes ? *c.f.meminfo->mem_total_bytes : 0;
-  f.reason = fmt::format("{} of swap ({}), {} used.", format_bytes(total), names, format_bytes(used));
+  f.reason = trf("{} of swap ({}), {} used.", format_bytes(total), names, format_bytes(used));
   if (total < 512 * kMiB && ram && total < ram / 16) {
     f.status = Status::warn;
-    f.reason += fmt::format(" That is small next to {} RAM (under 512 MiB and under 1/16 of RAM).", format_bytes(ram));
+    f.reason += trf(" That is small next to {} RAM (under 512 MiB and under 1/16 of RAM).", format_bytes(ram));
     f.fix = zram_fix;
   } else if (used > total / 10 * 9) {
     f.status = Status::warn;
-    f.reason += " Swap is over 90% full: the next spike goes straight to the OOM killer.";
+    // xgettext:no-c-format
+    f.reason += tr(" Swap is over 90% full: the next spike goes straight to the OOM killer.");
     f.fix = zram_fix;
   }
   return f;
@@ -139,15 +140,15 @@ Finding swappiness(const Ctx& c) {
       only_zram &= is_zram(s);
     }
   if (total == 0) {
-    f.reason = fmt::format("{} (no effect: there is no swap).", v);
+    f.reason = trf("{} (no effect: there is no swap).", v);
   } else if (v == 0) {
     f.status = Status::warn;
-    f.reason = "0: the kernel avoids swap until the last moment (cgroup v1: never swaps a memory cgroup), so "
-               "configured swap does not prevent OOM kills.";
+    f.reason = tr("0: the kernel avoids swap until the last moment (cgroup v1: never swaps a memory cgroup), so "
+                  "configured swap does not prevent OOM kills.");
     f.fix = c.sysctl("vm.swappiness=60");
   } else if (only_zram && v < 100) {
     f.status = Status::warn;
-    f.reason = fmt::format("{} with zram-only swap: compressed RAM is cheaper than dropping page cache; 100–180 "
+    f.reason = trf("{} with zram-only swap: compressed RAM is cheaper than dropping page cache; 100–180 "
                            "suits zram (Linux 5.8+ accepts up to 200).", v);
     f.fix = c.sysctl("vm.swappiness=180");
   } else {
@@ -157,66 +158,67 @@ Finding swappiness(const Ctx& c) {
 }
 
 Finding cgroup_limit(const Ctx& c) {
-  Finding f{"cgroup_limit", Status::pass, "your memory cgroup limit", "", ""};
+  Finding f{"cgroup_limit", Status::pass, tr("your memory cgroup limit"), "", ""};
   const uint64_t ram = c.f.meminfo && c.f.meminfo->mem_total_bytes ? *c.f.meminfo->mem_total_bytes : 0;
   if (!c.f.memory_controller) {
     f.status = Status::warn;
-    f.reason = "no memory cgroup controller is mounted: no per-job limit is possible and every OOM is machine-wide.";
-    f.fix = "mount the memory controller (cgroup v2: boot with systemd.unified_cgroup_hierarchy=1)";
+    f.reason = tr("no memory cgroup controller is mounted: no per-job limit is possible and every OOM is machine-wide.");
+    f.fix = tr("mount the memory controller (cgroup v2: boot with systemd.unified_cgroup_hierarchy=1)");
     return f;
   }
   std::string where = c.f.cgroup_path ? printable(*c.f.cgroup_path) : "?";
   if (!c.f.cgroup_limit_bytes) {
-    f.reason = fmt::format("cgroup {} {} has no limit up to the root: RAM ({}) is the limit and a kill is a "
+    f.reason = trf("cgroup {} {} has no limit up to the root: RAM ({}) is the limit and a kill is a "
                            "machine-wide OOM kill.", c.f.cgroup_version, where, ram ? format_bytes(ram) : "?");
     return f;
   }
   const uint64_t lim = *c.f.cgroup_limit_bytes;
-  f.reason = fmt::format("cgroup {} {}: limit {} (set at {}){}", c.f.cgroup_version, where, format_bytes(lim),
+  f.reason = trf("cgroup {} {}: limit {} (set at {}){}", c.f.cgroup_version, where, format_bytes(lim),
                          printable(c.f.cgroup_limit_path.value_or("?")),
-                         ram ? fmt::format(" of {} RAM", format_bytes(ram)) : std::string());
+                         ram ? trf(" of {} RAM", format_bytes(ram)) : std::string());
   if (c.f.cgroup_usage_bytes)
-    f.reason += fmt::format(", {} in use ({:.0f}%)", format_bytes(*c.f.cgroup_usage_bytes),
+    f.reason += trf(", {} in use ({:.0f}%)", format_bytes(*c.f.cgroup_usage_bytes),
                             100.0 * double(*c.f.cgroup_usage_bytes) / double(std::max<uint64_t>(lim, 1)));
-  f.reason += ".";
+  f.reason += tr(".");
   if (ram && lim > ram) {
     f.status = Status::warn;
-    f.reason += " The limit is above RAM, so it never fires: the machine-wide OOM killer acts first.";
-    f.fix = "lower the limit below RAM (docker run --memory, systemd MemoryMax=, Slurm --mem)";
+    f.reason += tr(" The limit is above RAM, so it never fires: the machine-wide OOM killer acts first.");
+    f.fix = tr("lower the limit below RAM (docker run --memory, systemd MemoryMax=, Slurm --mem)");
   } else if (c.f.cgroup_usage_bytes && *c.f.cgroup_usage_bytes >= lim / 10 * 9) {
     f.status = Status::warn;
-    f.reason += " Usage is at 90% of the limit or more (usage includes page cache, which the kernel can reclaim).";
-    f.fix = "oomlens top  (see who holds it)";
+    // xgettext:no-c-format
+    f.reason += tr(" Usage is at 90% of the limit or more (usage includes page cache, which the kernel can reclaim).");
+    f.fix = tr("oomlens top  (see who holds it)");
   }
   return f;
 }
 
 Finding dev_shm(const Ctx& c) {
-  Finding f{"dev_shm", Status::pass, "/dev/shm size", "", ""};
-  std::string fix = c.sudo() + "mount -o remount,size=8G /dev/shm  (Docker: --shm-size=8g; Kubernetes: an emptyDir "
-                    "with medium: Memory mounted at /dev/shm)";
+  Finding f{"dev_shm", Status::pass, tr("/dev/shm size"), "", ""};
+  std::string fix = c.sudo() + "mount -o remount,size=8G /dev/shm" + tr("  (Docker: --shm-size=8g; Kubernetes: an emptyDir "
+                                                                    "with medium: Memory mounted at /dev/shm)");
   if (!c.f.shm_present) {
     f.status = Status::fail;
-    f.reason = "/dev/shm is missing: PyTorch DataLoader workers and multiprocessing pass data through it.";
+    f.reason = tr("/dev/shm is missing: PyTorch DataLoader workers and multiprocessing pass data through it.");
     f.fix = fix;
     return f;
   }
   if (!c.f.shm_size_bytes) {
     f.status = Status::warn;
-    f.reason = "cannot statvfs /dev/shm";
+    f.reason = tr("cannot statvfs /dev/shm");
     return f;
   }
   const uint64_t size = *c.f.shm_size_bytes;
-  f.reason = fmt::format("{} ({} used); it counts as shared memory, which no OOM kill frees.", format_bytes(size),
+  f.reason = trf("{} ({} used); it counts as shared memory, which no OOM kill frees.", format_bytes(size),
                          c.f.shm_used_bytes ? format_bytes(*c.f.shm_used_bytes) : "?");
   if (size < 256 * kMiB) {
     f.status = Status::fail;
-    f.reason = fmt::format("only {}: DataLoader workers fail with \"Bus error\" or \"unable to write to file "
+    f.reason = trf("only {}: DataLoader workers fail with \"Bus error\" or \"unable to write to file "
                            "</torch_…>\" (Docker's default is 64 MiB).", format_bytes(size));
     f.fix = fix;
   } else if (size < kGiB) {
     f.status = Status::warn;
-    f.reason = fmt::format("{}: enough for small batches; several DataLoader workers with large tensors need GiBs.",
+    f.reason = trf("{}: enough for small batches; several DataLoader workers with large tensors need GiBs.",
                            format_bytes(size));
     f.fix = fix;
   }
@@ -224,38 +226,39 @@ Finding dev_shm(const Ctx& c) {
 }
 
 Finding kernel_log(const Ctx& c) {
-  Finding f{"kernel_log", Status::pass, "kernel log readable (kernel.dmesg_restrict)", "", ""};
-  std::string restrict = c.f.dmesg_restrict ? std::to_string(*c.f.dmesg_restrict) : "unknown";
+  Finding f{"kernel_log", Status::pass, tr("kernel log readable (kernel.dmesg_restrict)"), "", ""};
+  std::string restrict = c.f.dmesg_restrict ? std::to_string(*c.f.dmesg_restrict) : tr("unknown");
   if (c.f.kmsg_readable) {
-    f.reason = fmt::format("/dev/kmsg opens (dmesg_restrict={}): oomlens explain can read OOM reports.", restrict);
+    f.reason = trf("/dev/kmsg opens (dmesg_restrict={}): oomlens explain can read OOM reports.", restrict);
     return f;
   }
   f.status = Status::warn;
-  f.reason = fmt::format("/dev/kmsg does not open ({}; dmesg_restrict={}): OOM reports are invisible to you, so "
+  f.reason = trf("/dev/kmsg does not open ({}; dmesg_restrict={}): OOM reports are invisible to you, so "
                          "`oomlens explain` needs a saved log or root.",
-                         c.f.kmsg_error.empty() ? "unknown error" : c.f.kmsg_error, restrict);
+                         c.f.kmsg_error.empty() ? tr("unknown error") : c.f.kmsg_error, restrict);
   if (c.f.dmesg_restrict && *c.f.dmesg_restrict)
-    f.fix = c.sysctl("kernel.dmesg_restrict=0") + "  or run `sudo oomlens explain`, or read /var/log/kern.log (group adm)";
+    f.fix = c.sysctl("kernel.dmesg_restrict=0") + tr("  or run `sudo oomlens explain`, or read /var/log/kern.log (group adm)");
   else
-    f.fix = "run `sudo oomlens explain`; in a container, the host's kernel log is not mounted: ask on the host";
+    f.fix = tr("run `sudo oomlens explain`; in a container, the host's kernel log is not mounted: ask on the host");
   return f;
 }
 
 Finding psi(const Ctx& c) {
-  Finding f{"psi", Status::pass, "pressure stall information (PSI)", "", ""};
+  Finding f{"psi", Status::pass, tr("pressure stall information (PSI)"), "", ""};
   if (!c.f.memory_pressure) {
     f.status = Status::warn;
-    f.reason = "/proc/pressure/memory is missing: no early signal that memory is thrashing (needs CONFIG_PSI; "
-               "some kernels need psi=1 on the command line).";
-    f.fix = "add psi=1 to GRUB_CMDLINE_LINUX in /etc/default/grub, " + c.sudo() + "update-grub, reboot";
+    f.reason = tr("/proc/pressure/memory is missing: no early signal that memory is thrashing (needs CONFIG_PSI; "
+                  "some kernels need psi=1 on the command line).");
+    f.fix = trf("add psi=1 to GRUB_CMDLINE_LINUX in /etc/default/grub, {}update-grub, reboot", c.sudo());
     return f;
   }
   const auto& p = *c.f.memory_pressure;
-  f.reason = fmt::format("enabled; memory some avg10 {:.2f}%, full avg10 {}.", p.some ? p.some->avg10 : 0.0,
+  f.reason = trf("enabled; memory some avg10 {:.2f}%, full avg10 {}.", p.some ? p.some->avg10 : 0.0,
                          p.full ? fmt::format("{:.2f}%", p.full->avg10) : std::string("?"));
   if (p.full && p.full->avg10 >= 10.0) {
     f.status = Status::warn;
-    f.reason += " All tasks stalled on memory over 10% of the last 10 s: the machine is thrashing now.";
+    // xgettext:no-c-format
+    f.reason += tr(" All tasks stalled on memory over 10% of the last 10 s: the machine is thrashing now.");
     f.fix = "oomlens top";
   }
   return f;
@@ -270,10 +273,10 @@ Finding sysctl_flag(const Ctx& c, std::string id, std::string title, std::option
     return f;
   }
   if (*v == good) {
-    f.reason = fmt::format("{}: {}", *v, good_reason);
+    f.reason = trf("{}: {}", *v, tr(good_reason.c_str()));
   } else {
     f.status = bad_status;
-    f.reason = fmt::format("{}: {}", *v, bad_reason);
+    f.reason = trf("{}: {}", *v, tr(bad_reason.c_str()));
     f.fix = c.sysctl(fmt::format("{}={}", title, good));
   }
   return f;
@@ -281,11 +284,11 @@ Finding sysctl_flag(const Ctx& c, std::string id, std::string title, std::option
 
 Finding panic_on_oom(const Ctx& c) {
   auto f = sysctl_flag(c, "panic_on_oom", "vm.panic_on_oom", c.f.panic_on_oom, 0, Status::warn,
-                       "a machine-wide OOM panics (and usually reboots) the whole machine instead of killing one process.",
-                       "the OOM killer kills a process; the machine stays up.");
+                       N_("a machine-wide OOM panics (and usually reboots) the whole machine instead of killing one process."),
+                       N_("the OOM killer kills a process; the machine stays up."));
   if (c.f.panic_on_oom && *c.f.panic_on_oom == 2) {
     f.status = Status::fail;
-    f.reason = "2: every OOM, even one inside a memory cgroup limit, panics the whole machine.";
+    f.reason = tr("2: every OOM, even one inside a memory cgroup limit, panics the whole machine.");
   }
   return f;
 }
@@ -295,15 +298,15 @@ std::string list_processes(const std::vector<ProcessFact>& ps, size_t max) {
   for (size_t i = 0; i < ps.size() && i < max; ++i)
     s += fmt::format("{}{} {}{}", i ? ", " : "", ps[i].pid, printable(ps[i].comm),
                      ps[i].rss_bytes ? fmt::format(" ({})", format_bytes(*ps[i].rss_bytes)) : std::string());
-  if (ps.size() > max) s += fmt::format(", and {} more", ps.size() - max);
+  if (ps.size() > max) s += trf(", and {} more", ps.size() - max);
   return s;
 }
 
 Finding unkillable(const Ctx& c) {
-  Finding f{"unkillable", Status::pass, "processes with oom_score_adj -1000", "", ""};
+  Finding f{"unkillable", Status::pass, tr("processes with oom_score_adj -1000"), "", ""};
   const auto& ps = c.f.unkillable;
   if (ps.empty()) {
-    f.reason = "none: every process can be chosen by the OOM killer.";
+    f.reason = tr("none: every process can be chosen by the OOM killer.");
     return f;
   }
   uint64_t total = 0;
@@ -312,64 +315,65 @@ Finding unkillable(const Ctx& c) {
     total += p.rss_bytes.value_or(0);
     big |= p.rss_bytes.value_or(0) >= kGiB;
   }
-  f.reason = fmt::format("{} process(es) the OOM killer never picks, holding {} RSS: {}.", ps.size(),
+  f.reason = trf("{} process(es) the OOM killer never picks, holding {} RSS: {}.", ps.size(),
                          format_bytes(total), list_processes(ps, 8));
   if (big) {
     f.status = Status::warn;
-    f.reason += " One holds 1 GiB or more: if it grows, everything else is killed first.";
-    f.fix = "oomlens protect PID --adj 0  (needs the privilege that set -1000)";
+    f.reason += tr(" One holds 1 GiB or more: if it grows, everything else is killed first.");
+    f.fix = tr("oomlens protect PID --adj 0  (needs the privilege that set -1000)");
   } else {
-    f.reason += " All are small (under 1 GiB each).";
+    f.reason += tr(" All are small (under 1 GiB each).");
   }
   return f;
 }
 
 std::string daemon_effect(const ProcessFact& p, const std::string& kind) {
   if (kind == "earlyoom")
-    return "earlyoom SIGTERMs (then SIGKILLs) the process with the highest oom_score machine-wide when "
+    return tr("earlyoom SIGTERMs (then SIGKILLs) the process with the highest oom_score machine-wide when "
            "MemAvailable and SwapFree both fall below 10% (-m/-s; 5% for SIGKILL); it has no cgroup code, so "
-           "inside a container or Slurm limit it never fires";
+           "inside a container or Slurm limit it never fires");
   if (kind == "systemd-oomd")
-    return "systemd-oomd kills a whole cgroup v2 unit (every process of it) when its memory pressure stays above "
+    // xgettext:no-c-format
+    return tr("systemd-oomd kills a whole cgroup v2 unit (every process of it) when its memory pressure stays above "
            "ManagedOOMMemoryPressureLimit (default 60% for 30 s) or swap is over 90% full, only for units "
-           "that opt in with ManagedOOM*=kill";
+           "that opt in with ManagedOOM*=kill");
   if (kind == "oomd")
-    return "oomd (facebookincubator/oomd) kills whole cgroups v2 by the rules in its JSON configuration, on memory "
-           "pressure (PSI) or swap use, machine-wide";
+    return tr("oomd (facebookincubator/oomd) kills whole cgroups v2 by the rules in its JSON configuration, on memory "
+           "pressure (PSI) or swap use, machine-wide");
   (void)p;
-  return "nohang SIGTERMs the process with the highest badness (oom_score, adjustable by regex) when MemAvailable "
-         "and SwapFree fall below the thresholds in /etc/nohang/nohang.conf, machine-wide";
+  return tr("nohang SIGTERMs the process with the highest badness (oom_score, adjustable by regex) when MemAvailable "
+         "and SwapFree fall below the thresholds in /etc/nohang/nohang.conf, machine-wide");
 }
 
 Finding oom_daemons(const Ctx& c) {
-  Finding f{"oom_daemons", Status::pass, "userspace OOM killers (earlyoom, systemd-oomd, nohang)", "", ""};
+  Finding f{"oom_daemons", Status::pass, tr("userspace OOM killers (earlyoom, systemd-oomd, nohang)"), "", ""};
   if (c.f.oom_daemons.empty()) {
-    f.reason = "none running: only the kernel kills, and only when memory is exhausted; `oomlens run --act` can "
-               "warn a job first.";
+    f.reason = tr("none running: only the kernel kills, and only when memory is exhausted; `oomlens run --act` can "
+                  "warn a job first.");
     return f;
   }
   f.status = Status::warn;
   for (const auto& p : c.f.oom_daemons) {
     const std::string kind = oom_daemon_kind(p.comm, p.cmdline);
-    f.reason += fmt::format("{}pid {} `{}`: {}.", f.reason.empty() ? "" : " ", p.pid, printable(p.cmdline.empty() ? p.comm : p.cmdline),
+    f.reason += trf("{}pid {} `{}`: {}.", f.reason.empty() ? "" : " ", p.pid, printable(p.cmdline.empty() ? p.comm : p.cmdline),
                             daemon_effect(p, kind));
   }
-  f.fix = "give jobs a warning first: oomlens run --act 90% --action term -- CMD; exclude a job from earlyoom "
-          "with --avoid REGEX, or raise its oom_score_adj so the daemon picks it deliberately";
+  f.fix = tr("give jobs a warning first: oomlens run --act 90% --action term -- CMD; exclude a job from earlyoom "
+             "with --avoid REGEX, or raise its oom_score_adj so the daemon picks it deliberately");
   return f;
 }
 
 Finding ulimit_v(const Ctx& c) {
   Finding f{"ulimit_v", Status::pass, "ulimit -v (RLIMIT_AS)", "", ""};
   if (c.f.ulimit_v_unlimited) {
-    f.reason = "unlimited.";
+    f.reason = tr("unlimited.");
     return f;
   }
   f.status = Status::warn;
-  f.reason = fmt::format("address space limited to {}: PyTorch, CUDA, JAX and JVMs reserve large virtual ranges "
+  f.reason = trf("address space limited to {}: PyTorch, CUDA, JAX and JVMs reserve large virtual ranges "
                          "and fail with MemoryError/ENOMEM long before their RSS gets near it.",
                          c.f.ulimit_v_bytes ? format_bytes(*c.f.ulimit_v_bytes) : "?");
-  f.fix = "ulimit -v unlimited  (in the job's shell; permanent: /etc/security/limits.conf `as`)";
+  f.fix = tr("ulimit -v unlimited  (in the job's shell; permanent: /etc/security/limits.conf `as`)");
   return f;
 }
 
@@ -401,12 +405,12 @@ std::vector<Finding> audit(const SystemFacts& facts) {
   out.push_back(panic_on_oom(c));
   out.push_back(sysctl_flag(c, "oom_kill_allocating_task", "vm.oom_kill_allocating_task",
                             facts.oom_kill_allocating_task, 0, Status::warn,
-                            "the OOM killer kills whichever task asked for memory last, not the biggest: an innocent "
-                            "small process dies and the hog lives on.",
-                            "the OOM killer picks the process with the highest oom_score."));
+                            N_("the OOM killer kills whichever task asked for memory last, not the biggest: an innocent "
+                               "small process dies and the hog lives on."),
+                            N_("the OOM killer picks the process with the highest oom_score.")));
   out.push_back(sysctl_flag(c, "oom_dump_tasks", "vm.oom_dump_tasks", facts.oom_dump_tasks, 1, Status::warn,
-                            "OOM reports omit the task table, so `oomlens explain` cannot show what else held memory.",
-                            "OOM reports list every task's memory."));
+                            N_("OOM reports omit the task table, so `oomlens explain` cannot show what else held memory."),
+                            N_("OOM reports list every task's memory.")));
   out.push_back(unkillable(c));
   out.push_back(oom_daemons(c));
   out.push_back(ulimit_v(c));

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "check/audit.h"
+#include "util/i18n.h"
 #include "util/json_opt.h"
 #include "util/sanitize.h"
 
@@ -27,9 +28,9 @@ std::string render_text(const std::vector<Finding>& findings, bool color) {
     ++n[static_cast<int>(f.status)];
     const char* c = !color ? "" : f.status == Status::pass ? "\033[32m" : f.status == Status::warn ? "\033[33m" : "\033[31m";
     out += fmt::format("{}{}{}  {}: {}\n", c, status_name(f.status), color ? "\033[0m" : "", f.title, f.reason);
-    if (!f.fix.empty()) out += fmt::format("      fix: {}\n", f.fix);
+    if (!f.fix.empty()) out += trf("      fix: {}\n", f.fix);
   }
-  out += fmt::format("{} passed, {} warnings, {} failed\n", n[0], n[1], n[2]);
+  out += trf("{} passed, {} warnings, {} failed\n", n[0], n[1], n[2]);
   return out;
 }
 

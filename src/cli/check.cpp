@@ -6,9 +6,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 
 #include "check/audit.h"
 #include "cli/commands.h"
+#include "util/i18n.h"
+#include "util/message.h"
 
 namespace oomlens::cli {
 
@@ -28,11 +31,13 @@ void add_check(CLI::App& app, int* status) {
   cmd->callback([args, status] {
     auto facts = check::read_system_facts(args->root);
     if (check::facts_empty(facts)) {
-      fmt::print(stderr, "oomlens check: nothing readable under {} (no proc/meminfo, no proc/sys/vm): is /proc mounted?\n",
-                 args->root);
+      print_error("check", "nothing readable under {} (no proc/meminfo, no proc/sys/vm): is /proc mounted?", args->root);
       *status = kExitUsage;
       return;
     }
+    // JSON is never translated (util/i18n.h): its titles, reasons and fixes stay English.
+    std::optional<i18n::EnglishScope> english;
+    if (args->json) english.emplace();
     auto findings = check::audit(facts);
     if (args->json) {
       fmt::print("{}\n", check::render_json(facts, findings).dump(2));

@@ -14,6 +14,7 @@
 #include "render/run_page.h"
 #include "util/file.h"
 #include "util/exit_status.h"
+#include "util/i18n.h"
 #include "util/message.h"
 
 namespace oomlens::cli {
@@ -107,7 +108,7 @@ void add_report(CLI::App& app, int* status) {
         vj["evidence"].push_back(rv.note);
         rec->verdict = vj;
         rebuilt = true;
-        rec->notes.push_back("no verdict line (oomlens ended before the job did): the verdict above is rebuilt");
+        rec->notes.push_back(N_("no verdict line (oomlens ended before the job did): the verdict above is rebuilt"));
       } else {
         rec->notes.push_back(rv.note);
       }

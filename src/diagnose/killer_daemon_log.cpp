@@ -1,5 +1,6 @@
 // Parsers of userspace OOM killers' log lines (see killer_daemon_log.h).
 #include "diagnose/killer_daemon_log.h"
+#include "util/i18n.h"
 
 #include <fmt/format.h>
 
@@ -146,7 +147,7 @@ std::optional<DaemonKill> kill_of_job(const std::vector<DaemonKill>& kills, cons
 std::string describe(const DaemonKill& k) {
   std::string target = k.pid ? fmt::format("pid {}{}", *k.pid, k.name.empty() ? "" : " (" + k.name + ")")
                              : "cgroup " + k.cgroup.value_or("?");
-  return fmt::format("{} sent {} to {}; its log: \"{}\"", k.daemon, k.signal, target, k.message);
+  return fmt::format(N_("{} sent {} to {}; its log: \"{}\""), k.daemon, k.signal, target, k.message);
 }
 
 }  // namespace oomlens::diagnose

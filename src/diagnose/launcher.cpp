@@ -1,5 +1,6 @@
 // torchrun's and Ray's words about a lost process (see launcher.h).
 #include "diagnose/launcher.h"
+#include "util/i18n.h"
 
 #include <fmt/core.h>
 
@@ -69,8 +70,8 @@ LauncherFindings scan_launcher_stderr(std::string_view t) {
 }
 
 std::string rank_clause(std::optional<int> rank, std::optional<int> local_rank) {
-  if (!rank) return local_rank ? fmt::format(" local_rank {}", *local_rank) : "";
-  return local_rank ? fmt::format(" rank {} (local_rank {})", *rank, *local_rank) : fmt::format(" rank {}", *rank);
+  if (!rank) return local_rank ? fmt::format(N_(" local_rank {}"), *local_rank) : "";
+  return local_rank ? fmt::format(N_(" rank {} (local_rank {})"), *rank, *local_rank) : fmt::format(N_(" rank {}"), *rank);
 }
 
 }  // namespace oomlens::diagnose

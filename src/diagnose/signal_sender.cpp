@@ -1,5 +1,6 @@
 // The sender of the job's death signal (see signal_sender.h).
 #include "diagnose/signal_sender.h"
+#include "util/i18n.h"
 
 #include <fmt/core.h>
 
@@ -90,24 +91,25 @@ std::optional<SignalSender> choose_signal_sender(const std::vector<trace::Signal
 std::string sender_who(const SignalSender& s) {
   std::string who = name_of(s.pid, s.comm);
   if (s.kind == "kernel")
-    return fmt::format("the kernel (si_code SI_KERNEL, in the context of {})", who);
+    return fmt::format(N_("the kernel (si_code SI_KERNEL, in the context of {})"), who);
   if (s.kind == "oomlens_guard")
-    return fmt::format("oomlens itself (pid {}: the guard's --action or escalation)", s.pid);
+    return fmt::format(N_("oomlens itself (pid {}: the guard's --action or escalation)"), s.pid);
   if (s.kind == "oomlens_forward")
-    return fmt::format("oomlens (pid {}), forwarding the {} it received{}", s.pid, signal_name(s.sig),
-                       s.origin_pid ? " from " + name_of(*s.origin_pid, s.origin_comm.value_or("")) : "");
+    return fmt::format(N_("oomlens (pid {}), forwarding the {} it received{}"), s.pid, signal_name(s.sig),
+                       s.origin_pid ? fmt::format(N_(" from {}"), name_of(*s.origin_pid, s.origin_comm.value_or(""))) : "");
   if (s.kind == "self")
-    return fmt::format("the job itself ({}){}", who,
-                       s.origin_pid ? ", re-raising what " + name_of(*s.origin_pid, s.origin_comm.value_or("")) + " sent"
+    return fmt::format(N_("the job itself ({}){}"), who,
+                       s.origin_pid ? fmt::format(N_(", re-raising what {} sent"),
+                                                  name_of(*s.origin_pid, s.origin_comm.value_or("")))
                                     : "");
   return who;
 }
 
 std::string describe_sender(const SignalSender& s) {
-  std::string d = fmt::format("signal trace: {} sent by {}", signal_name(s.sig), sender_who(s));
-  if (s.cmdline && !s.cmdline->empty()) d += fmt::format("; its command line: {}", *s.cmdline);
-  if (s.result && *s.result != 0) d += fmt::format(" [{}]", trace::result_name(*s.result));
-  return d;
+  // One format of optional clauses, each a msgid (i18n::retranslate).
+  return fmt::format(N_("signal trace: {} sent by {}{}{}"), signal_name(s.sig), sender_who(s),
+                     s.cmdline && !s.cmdline->empty() ? fmt::format(N_("; its command line: {}"), *s.cmdline) : "",
+                     s.result && *s.result != 0 ? fmt::format(" [{}]", trace::result_name(*s.result)) : "");
 }
 
 nlohmann::json signal_sender_to_json(const SignalSender& s) {

@@ -1,6 +1,7 @@
 // The verdict of `oomlens run` (see verdict.h).
 #include "diagnose/verdict.h"
 #include "diagnose/launcher.h"
+#include "util/i18n.h"
 
 #include <fmt/core.h>
 
@@ -16,31 +17,36 @@ std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<doubl
 bool contains(std::string_view h, std::string_view n) { return h.find(n) != std::string_view::npos; }
 
 std::string describe_kill(const TreeKill& k) {
-  std::string s = "kernel OOM killer killed " + describe_proc(k);
-  if (k.constraint) s += fmt::format(", constraint {}", *k.constraint);
-  if (k.oom_memcg) s += fmt::format(", memcg {}", *k.oom_memcg);
-  if (k.limit_bytes) s += fmt::format(", limit {}", mib(*k.limit_bytes));
-  if (k.anon_rss_bytes) s += fmt::format(", anon-rss {}", mib(*k.anon_rss_bytes));
-  if (k.kmsg_seq) s += fmt::format(" (kernel log seq {}{})", *k.kmsg_seq, k.full_report ? ", full report" : ", kill line");
-  return s;
+  // One format of optional clauses, each a msgid: translated when shown
+  // (render/record_text.cpp, i18n::retranslate).
+  return fmt::format(N_("kernel OOM killer killed {}{}{}{}{}{}"), describe_proc(k),
+                     k.constraint ? fmt::format(N_(", constraint {}"), *k.constraint) : "",
+                     k.oom_memcg ? fmt::format(N_(", memcg {}"), *k.oom_memcg) : "",
+                     k.limit_bytes ? fmt::format(N_(", limit {}"), mib(*k.limit_bytes)) : "",
+                     k.anon_rss_bytes ? fmt::format(N_(", anon-rss {}"), mib(*k.anon_rss_bytes)) : "",
+                     k.kmsg_seq ? fmt::format(N_(" (kernel log seq {}{})"), *k.kmsg_seq,
+                                              k.full_report ? N_(", full report") : N_(", kill line"))
+                                : "");
 }
 
 // "sender unknown" and why: the wait status never says, and the trace
 // (when there was one) did not see it either.
 std::string unknown_sender(const VerdictInput& in) {
-  std::string s = "sender unknown: a wait status never says who sent a signal";
-  if (in.signal_trace && *in.signal_trace == "on")
-    s += fmt::format(", and the signal trace saw no {} sent to pid {}", signal_name(in.term_signal), in.main_pid);
-  else if (in.signal_trace)
-    s += "; signal trace " + *in.signal_trace;
-  return s;
+  return fmt::format(N_("sender unknown: a wait status never says who sent a signal{}"),
+                     in.signal_trace && *in.signal_trace == "on"
+                         ? fmt::format(N_(", and the signal trace saw no {} sent to pid {}"), signal_name(in.term_signal),
+                                       in.main_pid)
+                     : in.signal_trace && in.signal_trace->starts_with("unavailable: ")
+                         ? fmt::format(N_("; signal trace unavailable: {}"), in.signal_trace->substr(13))
+                     : in.signal_trace ? fmt::format(N_("; signal trace {}"), *in.signal_trace)
+                                       : std::string());
 }
 
 // The traced sender is a userspace OOM killer whose journal line names the
 // job (earlyoom's comm is "earlyoom", systemd-oomd's "systemd-oomd").
 std::optional<std::string> daemon_sender(const VerdictInput& in) {
   if (!in.signal_sender || !in.daemon_kill || in.signal_sender->comm != in.daemon_kill->daemon) return std::nullopt;
-  return fmt::format("{} (pid {}), a userspace OOM killer", in.daemon_kill->daemon, in.signal_sender->pid);
+  return fmt::format(N_("{} (pid {}), a userspace OOM killer"), in.daemon_kill->daemon, in.signal_sender->pid);
 }
 
 // "/dev/shm (64 MiB) was 100% full at its peak (64 MiB), 0 MiB at the end".
@@ -48,12 +54,12 @@ std::string shm_sentence(const VerdictInput& in) {
   if (!in.shm_size_bytes || *in.shm_size_bytes == 0) return "";
   const auto pct = [&](uint64_t b) { return 100.0 * static_cast<double>(b) / static_cast<double>(*in.shm_size_bytes); };
   if (in.shm_peak_used_bytes)
-    return fmt::format("/dev/shm ({}) was {:.0f}% full at its peak ({}){}", mib(*in.shm_size_bytes),
+    return fmt::format(N_("/dev/shm ({}) was {:.0f}% full at its peak ({}){}"), mib(*in.shm_size_bytes),
                        pct(*in.shm_peak_used_bytes), mib(*in.shm_peak_used_bytes),
-                       in.shm_used_bytes ? fmt::format(", {} at the end (PyTorch unlinks its segments)",
+                       in.shm_used_bytes ? fmt::format(N_(", {} at the end (PyTorch unlinks its segments)"),
                                                        mib(*in.shm_used_bytes)) : "");  // "used" is the last use seen
   if (in.shm_used_bytes)
-    return fmt::format("/dev/shm was {:.0f}% full ({} of {}) at the end", pct(*in.shm_used_bytes),
+    return fmt::format(N_("/dev/shm was {:.0f}% full ({} of {}) at the end"), pct(*in.shm_used_bytes),
                        mib(*in.shm_used_bytes), mib(*in.shm_size_bytes));
   return "";
 }
@@ -65,15 +71,15 @@ bool shm_was_full(const VerdictInput& in) {
 }
 
 void add_shm_advice(Verdict& v) {
-  v.advice.push_back("give the job a larger /dev/shm: `docker run --shm-size=2g` (or `--ipc=host`); in Kubernetes "
-                     "an emptyDir with medium: Memory mounted at /dev/shm");
-  v.advice.push_back("or put fewer or smaller batches in flight: a lower num_workers, prefetch_factor or batch_size");
+  v.advice.push_back(N_("give the job a larger /dev/shm: `docker run --shm-size=2g` (or `--ipc=host`); in Kubernetes "
+                        "an emptyDir with medium: Memory mounted at /dev/shm"));
+  v.advice.push_back(N_("or put fewer or smaller batches in flight: a lower num_workers, prefetch_factor or batch_size"));
 }
 
 // " under RLIMIT_AS 1024 MiB" when a memory rlimit was set.
 std::string limit_clause(const VerdictInput& in) {
-  if (in.rlimit_as_bytes) return fmt::format(" under RLIMIT_AS {} (ulimit -v)", mib(*in.rlimit_as_bytes));
-  if (in.rlimit_data_bytes) return fmt::format(" under RLIMIT_DATA {} (ulimit -d)", mib(*in.rlimit_data_bytes));
+  if (in.rlimit_as_bytes) return fmt::format(N_(" under RLIMIT_AS {} (ulimit -v)"), mib(*in.rlimit_as_bytes));
+  if (in.rlimit_data_bytes) return fmt::format(N_(" under RLIMIT_DATA {} (ulimit -d)"), mib(*in.rlimit_data_bytes));
   return "";
 }
 
@@ -90,12 +96,12 @@ void add_memory_error_detail(const VerdictInput& in, const StderrFindings& se, V
                                      "process's own limit refused it, not the machine running out",
                                      as ? "RLIMIT_AS (address space, ulimit -v)" : "RLIMIT_DATA (ulimit -d)", mib(lim),
                                      lim));
-    v.advice.push_back(fmt::format("raise or remove {} (now {}){}", as ? "ulimit -v" : "ulimit -d", mib(lim),
-                                   se.requested_bytes ? fmt::format(": one allocation alone asked for {}",
+    v.advice.push_back(fmt::format(N_("raise or remove {} (now {}){}"), as ? "ulimit -v" : "ulimit -d", mib(lim),
+                                   se.requested_bytes ? fmt::format(N_(": one allocation alone asked for {}"),
                                                                     mib(*se.requested_bytes))
                                                       : std::string()));
   }
-  if (in.held_bytes) v.evidence.push_back(fmt::format("the job held {} (peak tree PSS) before", mib(*in.held_bytes)));
+  if (in.held_bytes) v.evidence.push_back(fmt::format(N_("the job held {} (peak tree PSS) before"), mib(*in.held_bytes)));
 }
 
 // The note of OOM kills elsewhere: the counters that rose and the kill
@@ -233,9 +239,9 @@ Verdict decide_verdict(const VerdictInput& in) {
   if (in.still_running) {
     v.cause = "still_running";
     v.confidence = "high";
-    v.evidence.push_back(fmt::format("oomlens received {} and stopped following pid {}", signal_name(in.detach_signal),
+    v.evidence.push_back(fmt::format(N_("oomlens received {} and stopped following pid {}"), signal_name(in.detach_signal),
                                      in.main_pid));
-    v.summary = fmt::format("oomlens stopped following the job (pid {}) on {}; the job was still running.", in.main_pid,
+    v.summary = fmt::format(N_("oomlens stopped following the job (pid {}) on {}; the job was still running."), in.main_pid,
                             signal_name(in.detach_signal));
     return v;
   }
@@ -254,10 +260,10 @@ Verdict decide_verdict(const VerdictInput& in) {
   const bool vmstat_up = in.vmstat_oom_kill_delta && *in.vmstat_oom_kill_delta > 0;
   const bool own_counter_up = counter_up && in.cgroup_is_jobs_own;
   const bool user_sender = in.signal_sender && in.signal_sender->kind != "kernel";
-  std::string ended = !known     ? std::string("ended (exit status unknown: not oomlens's child)")
-                      : in.exited ? fmt::format("exited with code {}", in.exit_code)
-                                  : fmt::format("was killed by {}{}", signal_name(in.term_signal),
-                                                in.core_dumped ? " (core dumped)" : "");
+  std::string ended = !known     ? std::string(N_("ended (exit status unknown: not oomlens's child)"))
+                      : in.exited ? fmt::format(N_("exited with code {}"), in.exit_code)
+                                  : fmt::format(N_("was killed by {}{}"), signal_name(in.term_signal),
+                                                in.core_dumped ? N_(" (core dumped)") : "");
 
   // 1. Kernel OOM evidence.
   if (main_kill && sigkill) {
@@ -265,12 +271,12 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.victim_pid = main_kill->pid;
     v.confidence = "high";
     v.evidence.push_back(describe_kill(*main_kill));
-    if (!known) v.evidence.push_back("the exit status itself was not observable (attached with --pid): the kernel's kill line names the process");
-    v.summary = fmt::format("The job was killed by the kernel OOM killer{}{}.",
+    if (!known) v.evidence.push_back(N_("the exit status itself was not observable (attached with --pid): the kernel's kill line names the process"));
+    v.summary = fmt::format(N_("The job was killed by the kernel OOM killer{}{}."),
                             main_kill->constraint == std::optional<std::string>("memcg")
-                                ? " because its memory cgroup reached its limit" : "",
+                                ? N_(" because its memory cgroup reached its limit") : "",
                             main_kill->limit_bytes || in.limit_bytes
-                                ? fmt::format(" ({})", mib(main_kill->limit_bytes.value_or(in.limit_bytes.value_or(0))))
+                                ? fmt::format(N_(" ({})"), mib(main_kill->limit_bytes.value_or(in.limit_bytes.value_or(0))))
                                 : "");
   } else if (program_kill) {
     // The job's own program, started by a launcher: the launcher's exit
@@ -282,15 +288,15 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.evidence.push_back(describe_kill(*program_kill));
     for (auto& k : in.kernel_kills)
       if (&k != program_kill) v.evidence.push_back(describe_kill(k));
-    v.evidence.push_back(fmt::format("the launcher (main process {}, pid {}) then {}", in.main_comm, in.main_pid, ended));
+    v.evidence.push_back(fmt::format(N_("the launcher (main process {}, pid {}) then {}"), in.main_comm, in.main_pid, ended));
     const uint64_t lim = program_kill->limit_bytes.value_or(in.limit_bytes.value_or(0));
-    v.summary = fmt::format("The job's program, {} process {}{} under the launcher {}, was killed by the kernel OOM "
-                            "killer{}{}; the launcher then {}.",
+    v.summary = fmt::format(N_("The job's program, {} process {}{} under the launcher {}, was killed by the kernel OOM "
+                            "killer{}{}; the launcher then {}."),
                             program_kill->comm, program_kill->pid,
                             rank_clause(program_kill->rank, program_kill->local_rank), in.main_comm,
                             program_kill->constraint == std::optional<std::string>("memcg")
-                                ? " because its memory cgroup reached its limit" : "",
-                            lim ? fmt::format(" ({})", mib(lim)) : "", ended);
+                                ? N_(" because its memory cgroup reached its limit") : "",
+                            lim ? fmt::format(N_(" ({})"), mib(lim)) : "", ended);
   } else if (worker_kill) {
     v.cause = "worker_oom_killed";
     v.victim_pid = worker_kill->pid;
@@ -298,72 +304,72 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.evidence.push_back(describe_kill(*worker_kill));
     for (auto& k : in.kernel_kills)
       if (&k != worker_kill) v.evidence.push_back(describe_kill(k));
-    v.summary = fmt::format("The kernel OOM killer killed {} process {} ({}){}; the main process then {}.",
-                            worker_kill->role == "worker" ? "worker" : "descendant", worker_kill->pid,
+    v.summary = fmt::format(N_("The kernel OOM killer killed {} process {} ({}){}; the main process then {}."),
+                            worker_kill->role == "worker" ? N_("worker") : N_("descendant"), worker_kill->pid,
                             worker_kill->comm,
-                            worker_kill->peak_pss_bytes ? fmt::format(" at {} PSS", mib(*worker_kill->peak_pss_bytes)) : "",
+                            worker_kill->peak_pss_bytes ? fmt::format(N_(" at {} PSS"), mib(*worker_kill->peak_pss_bytes)) : "",
                             ended);
     for (auto pid : se.dataloader_killed_pids)
       if (pid == worker_kill->pid)
-        v.evidence.push_back(fmt::format("PyTorch reported: DataLoader worker (pid {}) is killed by signal", pid));
+        v.evidence.push_back(fmt::format(N_("PyTorch reported: DataLoader worker (pid {}) is killed by signal"), pid));
     if (main_kill) v.secondary_causes.push_back("oom_killed");
   } else if (!known && in.kernel_log_readable) {
     // Kill lines are never rate-limited: with the log readable and none
     // naming the main pid, the kernel OOM killer did not kill it.
     v.cause = "exit_unknown";
     v.confidence = "medium";
-    v.evidence.push_back("no kernel OOM report names the main process (the kernel log was read throughout)");
-    v.evidence.push_back("its exit status cannot be observed: it was attached with --pid, and only its parent can wait for it");
+    v.evidence.push_back(N_("no kernel OOM report names the main process (the kernel log was read throughout)"));
+    v.evidence.push_back(N_("its exit status cannot be observed: it was attached with --pid, and only its parent can wait for it"));
     if (counter_up) v.secondary_causes.push_back("oom_kill_in_cgroup");
     std::string daemons;
     for (size_t i = 0; i < in.killer_daemons.size(); ++i) daemons += (i ? ", " : "") + in.killer_daemons[i];
-    if (!daemons.empty()) v.evidence.push_back("found running: " + daemons);
-    v.summary = fmt::format("The job (pid {}) ended, not killed by the kernel OOM killer; how it ended (exit code or "
-                            "signal) cannot be known for a process oomlens did not start{}.",
-                            in.main_pid, daemons.empty() ? "" : " (killer daemon(s) running: " + daemons + ")");
+    if (!daemons.empty()) v.evidence.push_back(fmt::format(N_("found running: {}"), daemons));
+    v.summary = fmt::format(N_("The job (pid {}) ended, not killed by the kernel OOM killer; how it ended (exit code or "
+                            "signal) cannot be known for a process oomlens did not start{}."),
+                            in.main_pid, daemons.empty() ? "" : fmt::format(N_(" (killer daemon(s) running: {})"), daemons));
   } else if (!known && !counter_up && !vmstat_up) {
     v.cause = "exit_unknown";
     v.confidence = "low";
-    v.evidence.push_back("its exit status cannot be observed: it was attached with --pid, and only its parent can wait for it");
-    v.summary = fmt::format("The job (pid {}) ended; with no kernel log and no oom_kill counter increase, how it ended "
-                            "cannot be known.", in.main_pid);
+    v.evidence.push_back(N_("its exit status cannot be observed: it was attached with --pid, and only its parent can wait for it"));
+    v.summary = fmt::format(N_("The job (pid {}) ended; with no kernel log and no oom_kill counter increase, how it ended "
+                            "cannot be known."), in.main_pid);
   } else if (sigkill && (known ? (own_counter_up && !user_sender) : (counter_up || vmstat_up))) {
     // The job's own cgroup counter (--limit), and no userspace sender traced.
     v.cause = "oom_killed";
     v.confidence = counter_up && known ? "medium" : "low";
     v.victim_pid = in.main_pid;
-    if (!known) v.evidence.push_back("the exit status was not observable (attached with --pid): it may have ended otherwise");
+    if (!known) v.evidence.push_back(N_("the exit status was not observable (attached with --pid): it may have ended otherwise"));
     if (counter_up)
-      v.evidence.push_back(fmt::format("the oom_kill counter of the job's memory cgroup{} rose by {}",
+      v.evidence.push_back(fmt::format(N_("the oom_kill counter of the job's memory cgroup{} rose by {}"),
                                        in.cgroup_dir ? " " + *in.cgroup_dir : "", *in.cgroup_oom_kill_delta));
     else
-      v.evidence.push_back(fmt::format("the machine's oom_kill counter (/proc/vmstat) rose by {}", *in.vmstat_oom_kill_delta));
-    v.summary = counter_up ? fmt::format("The job was killed by the kernel OOM killer in its memory cgroup{}.",
-                                         in.limit_bytes ? fmt::format(" (limit {})", mib(*in.limit_bytes)) : "")
-                           : "The job was SIGKILLed while the kernel OOM killer was active on this machine.";
+      v.evidence.push_back(fmt::format(N_("the machine's oom_kill counter (/proc/vmstat) rose by {}"), *in.vmstat_oom_kill_delta));
+    v.summary = counter_up ? fmt::format(N_("The job was killed by the kernel OOM killer in its memory cgroup{}."),
+                                         in.limit_bytes ? fmt::format(N_(" (limit {})"), mib(*in.limit_bytes)) : "")
+                           : N_("The job was SIGKILLed while the kernel OOM killer was active on this machine.");
   }
   // 1b. The guard's own action: the job ended after oomlens acted on it.
   else if (const GuardStop* g = guard_ended_it(in)) {
     v.cause = "stopped_by_guard";
     v.confidence = g->signal ? "high" : "medium";  // exec:CMD: what the command did is its own
-    const std::string what = g->escalated ? fmt::format("sent {} to the main process, then SIGKILL to the job's tree "
-                                                        "(memory still rose after --grace)", signal_name(g->signal))
-                             : g->signal  ? fmt::format("sent {} to the main process", signal_name(g->signal))
-                                          : fmt::format("ran --action {}", g->action);
-    const std::string at = fmt::format("at {:.1f} s, when the working set {} was {:.0f}% of the effective limit {} ({})",
+    const std::string what = g->escalated ? fmt::format(N_("sent {} to the main process, then SIGKILL to the job's tree "
+                                                        "(memory still rose after --grace)"), signal_name(g->signal))
+                             : g->signal  ? fmt::format(N_("sent {} to the main process"), signal_name(g->signal))
+                                          : fmt::format(N_("ran --action {}"), g->action);
+    const std::string at = fmt::format(N_("at {:.1f} s, when the working set {} was {:.0f}% of the effective limit {} ({})"),
                                        g->t_s, mib(g->working_set_bytes), g->used_fraction * 100,
                                        mib(g->effective_limit_bytes),
-                                       g->trigger == "forecast" ? "on the forecast" : "the --act share");
-    v.evidence.push_back("oomlens's guard " + what + " " + at);
-    v.evidence.push_back("the job then " + ended);
+                                       g->trigger == "forecast" ? N_("on the forecast") : N_("the --act share"));
+    v.evidence.push_back(fmt::format(N_("oomlens's guard {} {}"), what, at));
+    v.evidence.push_back(fmt::format(N_("the job then {}"), ended));
     if (in.signal_sender && in.signal_sender->kind == "oomlens_guard") {
       v.signal_sender = in.signal_sender;
       v.evidence.push_back(describe_sender(*in.signal_sender));
     }
-    v.summary = fmt::format("oomlens's guard stopped the job before an OOM kill: it {} {}; the job then {}.", what, at,
+    v.summary = fmt::format(N_("oomlens's guard stopped the job before an OOM kill: it {} {}; the job then {}."), what, at,
                             ended);
-    v.advice.push_back(fmt::format("the job needed more than {:.0f}% of {}: retry with a larger limit, or less "
-                                   "memory (smaller batches, fewer workers)",
+    v.advice.push_back(fmt::format(N_("the job needed more than {:.0f}% of {}: retry with a larger limit, or less "
+                                   "memory (smaller batches, fewer workers)"),
                                    g->used_fraction * 100, mib(g->effective_limit_bytes)));
   }
   // 2. Signals.
@@ -374,10 +380,10 @@ Verdict decide_verdict(const VerdictInput& in) {
       // An uncaught std::bad_alloc ends in abort(): the abort is the symptom.
       v.cause = se.cuda_oom ? "cuda_oom" : "memory_error";
       v.confidence = "high";
-      v.evidence.push_back(se.cuda_oom ? "stderr shows CUDA out of memory" : "stderr shows std::bad_alloc");
-      v.evidence.push_back("the job then aborted (SIGABRT)");
-      v.summary = se.cuda_oom ? "The job ran out of GPU device memory (CUDA out of memory), not host memory."
-                              : "An allocation failed (std::bad_alloc) and the job aborted.";
+      v.evidence.push_back(se.cuda_oom ? N_("stderr shows CUDA out of memory") : N_("stderr shows std::bad_alloc"));
+      v.evidence.push_back(N_("the job then aborted (SIGABRT)"));
+      v.summary = se.cuda_oom ? N_("The job ran out of GPU device memory (CUDA out of memory), not host memory.")
+                              : N_("An allocation failed (std::bad_alloc) and the job aborted.");
     } else if (sig == SIGKILL) {
       v.cause = "killed";
       v.confidence = in.kernel_log_readable || user_sender ? "high" : "medium";
@@ -385,18 +391,18 @@ Verdict decide_verdict(const VerdictInput& in) {
         v.signal_sender = in.signal_sender;
         v.evidence.push_back(describe_sender(*in.signal_sender));
         if (in.signal_sender->kind == "kernel")
-          v.evidence.push_back("si_code SI_KERNEL: sent from inside the kernel (e.g. a hard RLIMIT_CPU, or an OOM "
-                               "kill whose report was not seen); the task named is only the context it ran in");
+          v.evidence.push_back(N_("si_code SI_KERNEL: sent from inside the kernel (e.g. a hard RLIMIT_CPU, or an OOM "
+                                  "kill whose report was not seen); the task named is only the context it ran in"));
       }
       const bool any_counter = counter_up || vmstat_up;
       if (!any_counter)
         v.evidence.push_back(in.kernel_log_readable
-                                 ? "no kernel OOM report names a process of the job, and no oom_kill counter rose"
-                                 : "no oom_kill counter rose (the kernel log was not readable: " +
-                                       in.kernel_log_error.value_or("?") + ")");
+                                 ? std::string(N_("no kernel OOM report names a process of the job, and no oom_kill counter rose"))
+                                 : fmt::format(N_("no oom_kill counter rose (the kernel log was not readable: {})"),
+                                               in.kernel_log_error.value_or("?")));
       else if (in.kernel_log_readable)
-        v.evidence.push_back("no kernel OOM report names a process of the job (the kernel log was read throughout; "
-                             "kill lines are never rate-limited)");
+        v.evidence.push_back(N_("no kernel OOM report names a process of the job (the kernel log was read throughout; "
+                                "kill lines are never rate-limited)"));
       if (any_counter) {
         // OOM kills elsewhere at that moment: a note, never the verdict.
         std::string others = elsewhere(in);
@@ -406,36 +412,38 @@ Verdict decide_verdict(const VerdictInput& in) {
           v.secondary_causes.push_back("possibly_oom_killed");
         }
       }
-      std::string who = "another process (" + unknown_sender(in) + ")";
+      std::string who = fmt::format(N_("another process ({})"), unknown_sender(in));
       if (in.signal_sender) {
         who = daemon_sender(in).value_or(sender_who(*in.signal_sender));
         if (in.daemon_kill) v.evidence.push_back(describe(*in.daemon_kill));
       } else if (in.daemon_kill) {
-        who = in.daemon_kill->daemon + ", a userspace OOM killer";
+        who = fmt::format(N_("{}, a userspace OOM killer"), in.daemon_kill->daemon);
         v.evidence.push_back(describe(*in.daemon_kill));
       } else if (!in.killer_daemons.empty()) {
-        who = "another process; running killer daemon(s): ";
-        for (size_t i = 0; i < in.killer_daemons.size(); ++i) who += (i ? ", " : "") + in.killer_daemons[i];
-        v.evidence.push_back("found running: " + who.substr(who.find(": ") + 2));
+        std::string daemons;
+        for (size_t i = 0; i < in.killer_daemons.size(); ++i) daemons += (i ? ", " : "") + in.killer_daemons[i];
+        who = fmt::format(N_("another process; running killer daemon(s): {}"), daemons);
+        v.evidence.push_back(fmt::format(N_("found running: {}"), daemons));
       }
       const bool unsure = !in.kernel_log_readable && !user_sender && (counter_up || vmstat_up);
-      v.summary = "The job was SIGKILLed by " + who +
-                  (unsure ? "; possibly by the kernel OOM killer (OOM kills happened at that moment, but nothing "
-                            "ties one to the job)."
-                   : in.signal_sender && in.signal_sender->kind == "kernel" && !in.kernel_log_readable
-                       ? "." : ", not by the kernel OOM killer.");
+      v.summary = unsure ? fmt::format(N_("The job was SIGKILLed by {}; possibly by the kernel OOM killer (OOM kills "
+                                          "happened at that moment, but nothing ties one to the job)."), who)
+                  : in.signal_sender && in.signal_sender->kind == "kernel" && !in.kernel_log_readable
+                      ? fmt::format(N_("The job was SIGKILLed by {}."), who)
+                      : fmt::format(N_("The job was SIGKILLed by {}, not by the kernel OOM killer."), who);
     } else if (sig == SIGSEGV) {
       v.cause = "segfault";
       v.confidence = "high";
       v.evidence.push_back(ended);
-      v.summary = "The job crashed with a segmentation fault (SIGSEGV).";
+      v.summary = N_("The job crashed with a segmentation fault (SIGSEGV).");
     } else if (sig == SIGBUS) {
       v.cause = "bus_error";
       v.confidence = "high";
       v.evidence.push_back(ended);
       std::string shm = shm_sentence(in);
       if (!shm.empty()) v.evidence.push_back(shm);
-      v.summary = "The job died of a bus error (SIGBUS)." + (shm.empty() ? "" : " " + shm + ".");
+      v.summary = shm.empty() ? std::string(N_("The job died of a bus error (SIGBUS)."))
+                              : fmt::format(N_("The job died of a bus error (SIGBUS). {}."), shm);
       if (shm_was_full(in) || se.shm_bus_error) add_shm_advice(v);
     } else {
       v.cause = mem_stderr ? "memory_error" : "signal";
@@ -445,16 +453,17 @@ Verdict decide_verdict(const VerdictInput& in) {
       if (in.signal_sender) {
         v.signal_sender = in.signal_sender;
         v.evidence.insert(v.evidence.begin(), describe_sender(*in.signal_sender));
-        who = "sent by " + daemon_sender(in).value_or(sender_who(*in.signal_sender));
+        who = fmt::format(N_("sent by {}"), daemon_sender(in).value_or(sender_who(*in.signal_sender)));
         if (in.daemon_kill) v.evidence.push_back(describe(*in.daemon_kill));
       } else if (in.daemon_kill) {
-        who = in.daemon_kill->daemon + ", a userspace OOM killer";
+        who = fmt::format(N_("{}, a userspace OOM killer"), in.daemon_kill->daemon);
         v.evidence.push_back(describe(*in.daemon_kill));
       } else if (!in.killer_daemons.empty()) {
-        who = "running killer daemon(s), which usually send SIGTERM first: ";
-        for (size_t i = 0; i < in.killer_daemons.size(); ++i) who += (i ? ", " : "") + in.killer_daemons[i];
+        std::string daemons;
+        for (size_t i = 0; i < in.killer_daemons.size(); ++i) daemons += (i ? ", " : "") + in.killer_daemons[i];
+        who = fmt::format(N_("running killer daemon(s), which usually send SIGTERM first: {}"), daemons);
       }
-      v.summary = fmt::format("The job was killed by {} ({}).", signal_name(sig), who);
+      v.summary = fmt::format(N_("The job was killed by {} ({})."), signal_name(sig), who);
       if (mem_stderr) v.secondary_causes.push_back("memory_error");
     }
   }
@@ -465,44 +474,44 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.cause = "bus_error";
     v.confidence = "high";
     if (!se.dataloader_bus_error_pids.empty()) v.victim_pid = se.dataloader_bus_error_pids.front();
-    v.evidence.push_back(v.victim_pid ? fmt::format("PyTorch reported: DataLoader worker (pid {}) is killed by signal: "
-                                                    "Bus error", *v.victim_pid)
-                                      : std::string("PyTorch reported: Unexpected bus error encountered in worker"));
+    v.evidence.push_back(v.victim_pid ? fmt::format(N_("PyTorch reported: DataLoader worker (pid {}) is killed by signal: "
+                                                    "Bus error"), *v.victim_pid)
+                                      : std::string(N_("PyTorch reported: Unexpected bus error encountered in worker")));
     const std::string shm = shm_sentence(in);
     if (!shm.empty()) v.evidence.push_back(shm);
-    v.evidence.push_back("the main process then " + ended);
-    v.summary = fmt::format("A DataLoader worker{} died of a bus error (SIGBUS): /dev/shm was too small for the "
-                            "batches in flight{}; the main process then {}.",
-                            v.victim_pid ? fmt::format(" (pid {})", *v.victim_pid) : "", shm.empty() ? "" : " (" + shm + ")",
+    v.evidence.push_back(fmt::format(N_("the main process then {}"), ended));
+    v.summary = fmt::format(N_("A DataLoader worker{} died of a bus error (SIGBUS): /dev/shm was too small for the "
+                            "batches in flight{}; the main process then {}."),
+                            v.victim_pid ? fmt::format(N_(" (pid {})"), *v.victim_pid) : "", shm.empty() ? "" : fmt::format(N_(" ({})"), shm),
                             ended);
     add_shm_advice(v);
   } else if (in.exit_code != 0 && !scan_launcher_stderr(in.stderr_tail).ray_oom.empty()) {
     // Ray's memory monitor (a userspace OOM killer) killed a task's worker.
     v.cause = "killed";
     v.confidence = "high";
-    v.evidence.push_back("Ray reported: " + scan_launcher_stderr(in.stderr_tail).ray_oom);
-    v.evidence.push_back("the main process then " + ended);
-    v.summary = fmt::format("A Ray task was killed by Ray's memory monitor (a userspace OOM killer) because the "
-                            "node ran low on memory, not by the kernel OOM killer; the main process then {}.", ended);
-    v.advice.push_back("run fewer tasks at once (num_cpus or memory= per task), or give the node more memory; "
-                       "RAY_memory_usage_threshold sets when Ray's monitor kills");
+    v.evidence.push_back(fmt::format(N_("Ray reported: {}"), scan_launcher_stderr(in.stderr_tail).ray_oom));
+    v.evidence.push_back(fmt::format(N_("the main process then {}"), ended));
+    v.summary = fmt::format(N_("A Ray task was killed by Ray's memory monitor (a userspace OOM killer) because the "
+                            "node ran low on memory, not by the kernel OOM killer; the main process then {}."), ended);
+    v.advice.push_back(N_("run fewer tasks at once (num_cpus or memory= per task), or give the node more memory; "
+                          "RAY_memory_usage_threshold sets when Ray's monitor kills"));
   } else if (in.exit_code != 0 && se.cuda_oom) {
     v.cause = "cuda_oom";
     v.confidence = "high";
-    v.evidence.push_back("stderr shows CUDA out of memory");
-    v.summary = fmt::format("The job ran out of GPU device memory (CUDA out of memory, not host memory) and {}.", ended);
+    v.evidence.push_back(N_("stderr shows CUDA out of memory"));
+    v.summary = fmt::format(N_("The job ran out of GPU device memory (CUDA out of memory, not host memory) and {}."), ended);
   } else if (in.exit_code != 0 && (se.python_memory_error || se.bad_alloc || se.enomem || se.torch_cpu_alloc)) {
     v.cause = "memory_error";
     v.confidence = "high";
-    const std::string what = se.numpy_memory_error ? "numpy's MemoryError (_ArrayMemoryError)"
+    const std::string what = se.numpy_memory_error ? N_("numpy's MemoryError (_ArrayMemoryError)")
                              : se.torch_cpu_alloc   ? "torch's DefaultCPUAllocator: can't allocate memory"
-                             : se.python_memory_error ? "a Python MemoryError"
+                             : se.python_memory_error ? N_("a Python MemoryError")
                              : se.bad_alloc         ? "std::bad_alloc"
-                                                    : "`Cannot allocate memory` (ENOMEM, e.g. from fork)";
-    v.evidence.push_back("stderr shows " + what);
+                                                    : N_("`Cannot allocate memory` (ENOMEM, e.g. from fork)");
+    v.evidence.push_back(fmt::format(N_("stderr shows {}"), what));
     add_memory_error_detail(in, se, v);
-    v.summary = fmt::format("An allocation failed inside the job ({}{}){} and it {}.", what,
-                            se.requested_bytes ? fmt::format(", asking for {}{} bytes", se.requested_approx ? "about " : "",
+    v.summary = fmt::format(N_("An allocation failed inside the job ({}{}){} and it {}."), what,
+                            se.requested_bytes ? fmt::format(N_(", asking for {}{} bytes"), se.requested_approx ? "about " : "",
                                                              *se.requested_bytes)
                                                : "",
                             limit_clause(in), ended);
@@ -513,20 +522,20 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.confidence = "high";
     v.evidence.push_back(ended);
     if (in.exit_code != 0 && !se.python_exception.empty())
-      v.evidence.push_back("the job's last Python exception: " + se.python_exception);
-    v.summary = in.exit_code == 0 ? "The job exited normally (code 0)."
+      v.evidence.push_back(fmt::format(N_("the job's last Python exception: {}"), se.python_exception));
+    v.summary = in.exit_code == 0 ? N_("The job exited normally (code 0).")
                 : !se.python_exception.empty()
-                    ? fmt::format("The job exited with code {} after an uncaught {}; no memory problem was seen.",
+                    ? fmt::format(N_("The job exited with code {} after an uncaught {}; no memory problem was seen."),
                                   in.exit_code, se.python_exception.substr(0, se.python_exception.find(':')))
-                    : fmt::format("The job exited with code {}; no memory problem was seen.", in.exit_code);
+                    : fmt::format(N_("The job exited with code {}; no memory problem was seen."), in.exit_code);
   }
 
   add_launcher_evidence(in, v);
   // Secondary causes and caveats.
   if (v.cause != "oom_killed" && v.cause != "worker_oom_killed") {
     if (!se.dataloader_killed_pids.empty() && v.cause != "bus_error")
-      v.evidence.push_back(fmt::format("PyTorch reported DataLoader worker (pid {}) killed by a signal, "
-                                       "with no kernel OOM report for it",
+      v.evidence.push_back(fmt::format(N_("PyTorch reported DataLoader worker (pid {}) killed by a signal, "
+                                       "with no kernel OOM report for it"),
                                        se.dataloader_killed_pids.front()));
     if (own_counter_up) v.secondary_causes.push_back("oom_kill_in_cgroup");
   }
@@ -537,23 +546,27 @@ Verdict decide_verdict(const VerdictInput& in) {
   const bool traced_user_kill = v.cause == "killed" && v.signal_sender && v.signal_sender->kind != "kernel";
   if (!in.kernel_log_readable && (v.cause == "killed" || v.cause == "oom_killed") && !traced_user_kill) {
     if (v.confidence == "high") v.confidence = "medium";
-    v.evidence.push_back("confidence lowered: the kernel log could not be read (" +
-                         in.kernel_log_error.value_or("?") + "); run as root or with CAP_SYSLOG");
+    v.evidence.push_back(fmt::format(N_("confidence lowered: the kernel log could not be read ({}); run as root or with "
+                                        "CAP_SYSLOG"), in.kernel_log_error.value_or("?")));
   }
   // Memory attributed to the workers, and copy-on-read advice that checks
   // the start method first: only forked workers share the parent's pages.
   const bool memory_cause = v.cause == "oom_killed" || v.cause == "worker_oom_killed" || v.cause == "memory_error";
   if (memory_cause && in.worker_count > 0 && in.workers_peak_pss_bytes) {
-    v.evidence.push_back(fmt::format("{} worker process{} held {} of PSS at their peaks ({} start)", in.worker_count,
-                                     in.worker_count == 1 ? "" : "es", mib(*in.workers_peak_pss_bytes),
-                                     in.worker_start_method.value_or("unknown")));
+    v.evidence.push_back(in.worker_count == 1
+                             ? fmt::format(N_("{} worker process held {} of PSS at their peaks ({} start)"),
+                                           in.worker_count, mib(*in.workers_peak_pss_bytes),
+                                           in.worker_start_method.value_or("unknown"))
+                             : fmt::format(N_("{} worker processes held {} of PSS at their peaks ({} start)"),
+                                           in.worker_count, mib(*in.workers_peak_pss_bytes),
+                                           in.worker_start_method.value_or("unknown")));
     if (const auto d = in.worker_pool ? diagnose_workers(*in.worker_pool) : std::nullopt) {
       v.evidence.push_back(d->evidence);
       v.advice.push_back(d->advice);
       v.worker_memory = d;
     } else if (in.worker_start_method && in.worker_start_method != std::optional<std::string>("fork")) {
-      v.advice.push_back(fmt::format("{} workers get pickled copies of the Dataset, not shared pages: each holds a "
-                                     "full copy; shrink what the Dataset holds or use fewer workers",
+      v.advice.push_back(fmt::format(N_("{} workers get pickled copies of the Dataset, not shared pages: each holds a "
+                                     "full copy; shrink what the Dataset holds or use fewer workers"),
                                      *in.worker_start_method));
     }
   }

@@ -7,11 +7,18 @@
 
 #include "diagnose/launcher.h"
 #include "diagnose/verdict.h"
+#include "util/i18n.h"
 
 namespace oomlens::diagnose {
 
 std::string describe_proc(const TreeKill& k) {
-  return fmt::format("{} process {} ({}){}", k.role, k.pid, k.comm, rank_clause(k.rank, k.local_rank));
+  // One msgid per role: translated whole when shown (i18n::retranslate).
+  const std::string rank = rank_clause(k.rank, k.local_rank);
+  if (k.role == "main") return fmt::format(N_("main process {} ({}){}"), k.pid, k.comm, rank);
+  if (k.role == "worker") return fmt::format(N_("worker process {} ({}){}"), k.pid, k.comm, rank);
+  if (k.role == "program") return fmt::format(N_("program process {} ({}){}"), k.pid, k.comm, rank);
+  if (k.role == "other") return fmt::format(N_("other process {} ({}){}"), k.pid, k.comm, rank);
+  return fmt::format("{} process {} ({}){}", k.role, k.pid, k.comm, rank);
 }
 
 void add_launcher_evidence(const VerdictInput& in, Verdict& v) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "render/format.h"
+#include "util/i18n.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -31,17 +32,22 @@ uint32_t most_alive_at_once(const std::vector<WorkerMemory>& ws) {
 
 // "needs at least X; a limit of Y or num_workers ≤ N fits".
 std::string sizing(const WorkerDiagnosis& d) {
-  std::string s = fmt::format("with {} worker{} the job needs at least {}{}", d.concurrent, d.concurrent == 1 ? "" : "s",
-                              format_bytes(d.need_bytes),
-                              d.still_growing ? " (what the workers held when last measured, still growing: more)" : "");
-  if (d.fitting_limit_bytes) s += fmt::format("; a limit of {}", format_bytes(*d.fitting_limit_bytes));
-  if (d.fitting_workers)
-    s += *d.fitting_workers == 0 ? " or num_workers=0 (load in the main process) fits"
-                                 : fmt::format(" or num_workers ≤ {} fits", *d.fitting_workers);
-  else if (d.fitting_limit_bytes)
-    s += " fits";
-  if (d.still_growing) s += " that much";
-  return s;
+  // One format of optional clauses, each a msgid (i18n::retranslate
+  // translates the whole when it is shown).
+  const std::string need = format_bytes(d.need_bytes);
+  const char* growing = d.still_growing ? N_(" (what the workers held when last measured, still growing: more)") : "";
+  const std::string limit = d.fitting_limit_bytes ? fmt::format(N_("; a limit of {}"), format_bytes(*d.fitting_limit_bytes))
+                                                  : std::string();
+  const std::string fits = d.fitting_workers ? *d.fitting_workers == 0
+                                                   ? std::string(N_(" or num_workers=0 (load in the main process) fits"))
+                                                   : fmt::format(N_(" or num_workers ≤ {} fits"), *d.fitting_workers)
+                           : d.fitting_limit_bytes ? std::string(N_(" fits"))
+                                                   : std::string();
+  const char* that = d.still_growing ? N_(" that much") : "";
+  return d.concurrent == 1
+             ? fmt::format(N_("with {} worker the job needs at least {}{}{}{}{}"), d.concurrent, need, growing, limit, fits, that)
+             : fmt::format(N_("with {} workers the job needs at least {}{}{}{}{}"), d.concurrent, need, growing, limit, fits,
+                           that);
 }
 
 }  // namespace
@@ -98,37 +104,37 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
 
   if (d.private_per_worker_bytes < std::max(kSharedFloorBytes, parent / 10)) {
     d.cause = WorkerCause::shared;
-    d.evidence = fmt::format("the workers held {} private each and shared the rest with the main process "
-                             "({} anonymous): the Dataset's data was not copied",
+    d.evidence = fmt::format(N_("the workers held {} private each and shared the rest with the main process "
+                             "({} anonymous): the Dataset's data was not copied"),
                              each, parent_s);
-    d.advice = fmt::format("the memory is in the main process ({}), not in the workers: fewer workers or numpy "
-                           "arrays will not free it; shrink what the main process holds, or {}",
+    d.advice = fmt::format(N_("the memory is in the main process ({}), not in the workers: fewer workers or numpy "
+                           "arrays will not free it; shrink what the main process holds, or {}"),
                            parent_s, sizing(d));
   } else if (pool.start_method && !forked) {
     d.cause = WorkerCause::own_allocations;  // spawn/forkserver: each worker unpickles its own Dataset
-    d.evidence = fmt::format("each {} worker held {} private: a pickled copy of the Dataset, not shared pages",
+    d.evidence = fmt::format(N_("each {} worker held {} private: a pickled copy of the Dataset, not shared pages"),
                              pool.start_method.value_or("non-fork"), each);
-    d.advice = fmt::format("each worker unpickles a full copy of the Dataset: shrink what the Dataset holds, or load "
-                           "lazily from files; {}",
+    d.advice = fmt::format(N_("each worker unpickles a full copy of the Dataset: shrink what the Dataset holds, or load "
+                           "lazily from files; {}"),
                            sizing(d));
   } else if (d.own_per_worker_bytes >= d.copied_per_worker_bytes) {
     d.cause = WorkerCause::own_allocations;
-    d.evidence = fmt::format("each worker held {} private, {} of it allocated by the worker itself (its anonymous "
-                             "memory grew by that much), while the main process held {}: not copy-on-read",
+    d.evidence = fmt::format(N_("each worker held {} private, {} of it allocated by the worker itself (its anonymous "
+                             "memory grew by that much), while the main process held {}: not copy-on-read"),
                              each, format_bytes(d.own_per_worker_bytes), parent_s);
-    d.advice = fmt::format("each worker builds its own data (a cache filled in `__getitem__` or `worker_init_fn`): "
+    d.advice = fmt::format(N_("each worker builds its own data (a cache filled in `__getitem__` or `worker_init_fn`): "
                            "bound it (a size-capped cache), or build it once in the main process before the "
-                           "DataLoader starts so forked workers share it; {}",
+                           "DataLoader starts so forked workers share it; {}"),
                            sizing(d));
   } else {
     d.cause = WorkerCause::copy_on_read;
-    d.evidence = fmt::format("each worker held {} private, {} of it pages it had shared with the main process ({} "
-                             "anonymous) turned private, not memory it allocated: copy-on-read",
+    d.evidence = fmt::format(N_("each worker held {} private, {} of it pages it had shared with the main process ({} "
+                             "anonymous) turned private, not memory it allocated: copy-on-read"),
                              each, format_bytes(d.copied_per_worker_bytes), parent_s);
-    d.advice = fmt::format("reading Python objects (a list or dict in the Dataset) writes their refcounts and copies "
+    d.advice = fmt::format(N_("reading Python objects (a list or dict in the Dataset) writes their refcounts and copies "
                            "their pages into every worker: hold the data in numpy arrays or tensors (one buffer, no "
                            "per-item objects); `persistent_workers=True` does not help, it keeps the copies alive "
-                           "across epochs; {}",
+                           "across epochs; {}"),
                            sizing(d));
   }
   return d;

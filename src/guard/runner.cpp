@@ -1,6 +1,7 @@
 // The guard inside `oomlens run` (see runner.h).
 #include "guard/runner.h"
 #include "util/fd.h"
+#include "util/i18n.h"
 #include "util/json_opt.h"
 
 #include <fcntl.h>
@@ -181,13 +182,14 @@ void GuardRunner::handle(const Decision& d) {
   if (host_.flush_ring) host_.flush_ring();
   json ev = event(d);
   std::string when = d.time_to_limit_s && d.slope_bytes_per_s && *d.slope_bytes_per_s > 0
-                         ? fmt::format("; growing {}/s, the limit is {:.1f} s away", mib(static_cast<uint64_t>(*d.slope_bytes_per_s)), *d.time_to_limit_s)
+                         ? trf("; growing {}/s, the limit is {:.1f} s away", mib(static_cast<uint64_t>(*d.slope_bytes_per_s)), *d.time_to_limit_s)
                          : "";
-  std::string where = fmt::format("working set {} is {:.0f}% of the limit {} ({}){}", mib(d.working_set_bytes),
-                                  d.used_fraction * 100, mib(d.effective_limit_bytes), limit_source_, when);
+  // Said on stderr as it happens (translated); the events keep English.
+  std::string where = trf("working set {} is {:.0f}% of the limit {} ({}){}", mib(d.working_set_bytes),
+                          d.used_fraction * 100, mib(d.effective_limit_bytes), limit_source_, when);
   switch (d.kind) {
     case Decision::Kind::warn: {
-      host_.say("WARNING: memory: " + where);
+      host_.say(trf("WARNING: memory: {}", where));
       host_.write(ev, true);
       if (py_.stacks()) {
         json st = py_.request_stacks(host_.main_pid);
@@ -215,14 +217,14 @@ void GuardRunner::handle(const Decision& d) {
         host_.write({{"type", "event"}, {"t_s", t_s_}, {"kind", "py_stacks"}, {"at", "action"}, {"result", st}}, true);
       }
       ev["action"] = do_action(d);
-      host_.say(ev["action"].value("message", std::string("acting")) + ": " + where);
+      host_.say(trf("{}: {}", retranslate(ev["action"].value("message", std::string(N_("acting")))), where));
       host_.write(ev, true);
       break;
     }
     case Decision::Kind::escalate: {
       ev["kill"] = kill_tree();
-      host_.say(fmt::format("memory still rising {:g} s after the action: SIGKILL to the job's tree ({})", o_.grace_s,
-                            ev["kill"].value("message", std::string(""))));
+      host_.say(trf("memory still rising {:g} s after the action: SIGKILL to the job's tree ({})", o_.grace_s,
+                    retranslate(ev["kill"].value("message", std::string("")))));
       host_.write(ev, true);
       break;
     }
@@ -239,7 +241,7 @@ json GuardRunner::do_action(const Decision& d) {
   switch (o_.action.kind) {
     case Action::Kind::none:
       a["done"] = false;
-      a["message"] = "act threshold crossed (--action none: nothing done)";
+      a["message"] = N_("act threshold crossed (--action none: nothing done)");
       return a;
     case Action::Kind::signal: {
       int r = -1;
@@ -247,7 +249,7 @@ json GuardRunner::do_action(const Decision& d) {
       // our unreaped child (its pid cannot have been reused).
       if (!main_alive_) {
         a["done"] = false;
-        a["message"] = "the main process has already ended: no signal sent";
+        a["message"] = N_("the main process has already ended: no signal sent");
         return a;
       }
       if (host_.main_pidfd >= 0) r = pidfd_send_signal(host_.main_pidfd, o_.action.signo);
@@ -256,8 +258,8 @@ json GuardRunner::do_action(const Decision& d) {
       a["pid"] = host_.main_pid;
       a["done"] = r == 0;
       if (r != 0) a["error"] = std::strerror(errno);
-      a["message"] = r == 0 ? fmt::format("sent SIG{} to the job's main process {}", signal_short_name(o_.action.signo), host_.main_pid)
-                            : fmt::format("could not signal {}: {}", host_.main_pid, std::strerror(errno));
+      a["message"] = r == 0 ? fmt::format(N_("sent SIG{} to the job's main process {}"), signal_short_name(o_.action.signo), host_.main_pid)
+                            : fmt::format(N_("could not signal {}: {}"), host_.main_pid, std::strerror(errno));
       return a;
     }
     case Action::Kind::exec: {
@@ -298,7 +300,7 @@ json GuardRunner::do_action(const Decision& d) {
       if (pid < 0) {
         a["done"] = false;
         a["error"] = std::strerror(errno);
-        a["message"] = "could not start the action command";
+        a["message"] = N_("could not start the action command");
         if (errpipe[0] >= 0) ::close(errpipe[0]);
         return a;
       }
@@ -309,10 +311,10 @@ json GuardRunner::do_action(const Decision& d) {
       if (exec_failed) {
         a["done"] = false;
         a["error"] = std::strerror(e);
-        a["message"] = fmt::format("could not run {}: {}", o_.action.argv[0], std::strerror(e));
+        a["message"] = fmt::format(N_("could not run {}: {}"), o_.action.argv[0], std::strerror(e));
       } else {
         a["done"] = true;
-        a["message"] = fmt::format("ran {} (pid {}) with OOMLENS_JOB_PID={}", o_.action.argv[0], pid, host_.main_pid);
+        a["message"] = fmt::format(N_("ran {} (pid {}) with OOMLENS_JOB_PID={}"), o_.action.argv[0], pid, host_.main_pid);
       }
       helpers_.push_back(pid);
       if (host_.tree) host_.tree->exclude(pid);

@@ -10,6 +10,7 @@
 #include <fmt/core.h>
 
 #include "logsource/source_util.h"
+#include "util/i18n.h"
 
 namespace oomlens {
 
@@ -285,11 +286,11 @@ SourceResult KmsgReader::result() const {
   out.records = delivered_;
   if (other_facility_ > 0) {
     out.notes.push_back(fmt::format(
-        "{} records of other facilities (userspace writes to /dev/kmsg) were skipped",
+        N_("{} records of other facilities (userspace writes to /dev/kmsg) were skipped"),  // translated when shown
         other_facility_));
   }
   if (malformed_ > 0) {
-    out.notes.push_back(fmt::format("{} malformed kmsg records were skipped", malformed_));
+    out.notes.push_back(fmt::format(N_("{} malformed kmsg records were skipped"), malformed_));
   }
   return out;
 }

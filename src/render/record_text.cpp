@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "util/i18n.h"
 #include "util/sanitize.h"
 
 namespace oomlens::render {
@@ -36,17 +37,17 @@ std::vector<std::string> peak_lines(const json& pk) {
   const double file = num(get(pk, "tree_pss_file_bytes")), age = num(get(pk, "tree_pss_age_s"));
   const double cg = num(get(pk, "cgroup_usage_bytes")), cg_as = num(get(pk, "cgroup_anon_shmem_bytes"));
   const double as = num(get(pk, "tree_anon_shmem_pss_bytes"));
-  out.push_back(fmt::format("peak tree PSS {} at {:.1f} s (anon+shmem {}{}){}; cgroup peak {} with page cache{}",
-                            human_bytes(p), num(get(pk, "tree_pss_t_s")), human_bytes(as),
-                            std::isfinite(file) ? ", file pages " + human_bytes(file) : std::string(),
-                            std::isfinite(age) && age >= 1.0 ? fmt::format(", from PSS up to {:.1f} s old", age) : "",
-                            human_bytes(cg), std::isfinite(cg_as) ? ", anon+shmem " + human_bytes(cg_as) : std::string()));
+  out.push_back(trf("peak tree PSS {} at {:.1f} s (anon+shmem {}{}){}; cgroup peak {} with page cache{}",
+                    human_bytes(p), num(get(pk, "tree_pss_t_s")), human_bytes(as),
+                    std::isfinite(file) ? trf(", file pages {}", human_bytes(file)) : std::string(),
+                    std::isfinite(age) && age >= 1.0 ? trf(", from PSS up to {:.1f} s old", age) : std::string(),
+                    human_bytes(cg), std::isfinite(cg_as) ? trf(", anon+shmem {}", human_bytes(cg_as)) : std::string()));
   if (std::isfinite(cg) && p > cg)
-    out.push_back(fmt::format("  note: the tree's PSS exceeds the cgroup's peak because it counts file pages ({}shared "
-                              "libraries, page cache) charged to whichever cgroup read them first; compare "
-                              "anon+shmem: {} in the tree, {} in the cgroup",
-                              std::isfinite(file) ? human_bytes(file) + ": " : std::string(), human_bytes(as),
-                              human_bytes(cg_as)));
+    out.push_back(trf("  note: the tree's PSS exceeds the cgroup's peak because it counts file pages ({}shared "
+                      "libraries, page cache) charged to whichever cgroup read them first; compare "
+                      "anon+shmem: {} in the tree, {} in the cgroup",
+                      std::isfinite(file) ? human_bytes(file) + ": " : std::string(), human_bytes(as),
+                      human_bytes(cg_as)));
   return out;
 }
 
@@ -115,33 +116,37 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
     std::string cmd;
     if (auto* c = get(*rec.header, "command"); c && c->is_array())
       for (auto& a : *c) cmd += (cmd.empty() ? "" : " ") + (a.is_string() ? a.get<std::string>() : a.dump());
-    line("job: " + cmd);
+    line(trf("job: {}", cmd));
   }
   if (!rec.verdict) {
-    line("no verdict in the record: oomlens ended before the job did (killed, or still running)");
+    line(tr("no verdict in the record: oomlens ended before the job did (killed, or still running)"));
   } else {
     const json& v = *rec.verdict;
     std::string cause = get(v, "cause") ? v["cause"].get<std::string>() : "?";
     std::string conf = get(v, "confidence") ? v["confidence"].get<std::string>() : "?";
-    line(fmt::format("verdict: {} ({} confidence)", cause, conf));
-    if (auto* s = get(v, "summary"); s && s->is_string()) line(s->get<std::string>());
+    // The record's sentences are English (the record is never translated):
+    // translated here, as they are shown (util/i18n.h, retranslate).
+    static constexpr const char* kConfidence[] = {N_("high"), N_("medium"), N_("low")};
+    (void)kConfidence;
+    line(trf("verdict: {} ({} confidence)", cause, tr(conf.c_str())));
+    if (auto* s = get(v, "summary"); s && s->is_string()) line(retranslate(s->get<std::string>()));
     if (auto* ev = get(v, "evidence"); ev && ev->is_array())
       for (auto& e : *ev)
-        if (e.is_string()) line("  evidence: " + e.get<std::string>());
+        if (e.is_string()) line(trf("  evidence: {}", retranslate(e.get<std::string>())));
     if (auto* ad = get(v, "advice"); ad && ad->is_array())
       for (auto& e : *ad)
-        if (e.is_string()) line("  advice: " + e.get<std::string>());
+        if (e.is_string()) line(trf("  advice: {}", retranslate(e.get<std::string>())));
     if (auto* sc = get(v, "secondary_causes"); sc && sc->is_array() && !sc->empty()) {
       std::string s;
       for (auto& e : *sc) s += (s.empty() ? "" : ", ") + (e.is_string() ? e.get<std::string>() : std::string("?"));
-      line("  also: " + s);
+      line(trf("  also: {}", s));
     }
     if (auto* pk = get(v, "peak")) {
       for (auto& s : peak_lines(*pk)) line(s);
     }
     double lim = num(get(v, "limit_bytes"));
     if (std::isfinite(lim))
-      line(fmt::format("cgroup limit {}, headroom at peak {}", human_bytes(lim), human_bytes(num(get(v, "headroom_bytes")))));
+      line(trf("cgroup limit {}, headroom at peak {}", human_bytes(lim), human_bytes(num(get(v, "headroom_bytes")))));
     // The guard's first warning and its action (verdict "guard"), and the
     // budget: what `run` did before the end, repeated where people look.
     if (auto* gd = get(v, "guard"); gd && gd->is_object()) {
@@ -149,45 +154,45 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
         if (!d || !d->is_object()) return;
         double at = num(get(*d, "t_s")), frac = num(get(*d, "used_fraction")), ttl = num(get(*d, "time_to_limit_s"));
         std::string trig = get(*d, "trigger") && (*d)["trigger"].is_string() ? (*d)["trigger"].get<std::string>() : "?";
-        line(fmt::format("guard {} at {:.1f} s ({}): working set {:.0f}% of the limit{}", what, at, trig, frac * 100,
-                         std::isfinite(ttl) ? fmt::format(", {:.1f} s from it", ttl) : std::string()));
+        line(trf("guard {} at {:.1f} s ({}): working set {:.0f}% of the limit{}", tr(what), at, trig, frac * 100,
+                 std::isfinite(ttl) ? trf(", {:.1f} s from it", ttl) : std::string()));
         if (auto* a = get(*d, "action"); a && a->is_object())
-          if (auto* m = get(*a, "message"); m && m->is_string()) line("  " + m->get<std::string>());
+          if (auto* m = get(*a, "message"); m && m->is_string()) line("  " + retranslate(m->get<std::string>()));
       };
-      stage_line("warning", get(*gd, "warning"));
-      stage_line("action", get(*gd, "action"));
+      stage_line(N_("warning"), get(*gd, "warning"));
+      stage_line(N_("action"), get(*gd, "action"));
     }
     if (auto* b = get(v, "budget"); b && b->is_object()) {
       double bud = num(get(*b, "budget_bytes")), pk = num(get(*b, "peak_tree_pss_bytes"));
       bool over = get(*b, "exceeded") && (*b)["exceeded"].is_boolean() && (*b)["exceeded"].get<bool>();
-      line(fmt::format("budget {}: peak tree PSS {}{}", human_bytes(bud), std::isfinite(pk) ? human_bytes(pk) : "not measured",
-                       over ? fmt::format(", over by {}", human_bytes(num(get(*b, "over_bytes")))) : ", within"));
+      line(trf("budget {}: peak tree PSS {}{}", human_bytes(bud), std::isfinite(pk) ? human_bytes(pk) : tr("not measured"),
+               over ? trf(", over by {}", human_bytes(num(get(*b, "over_bytes")))) : tr(", within")));
     }
     double g = num(get(v, "growth_bytes_per_s"));
-    if (std::isfinite(g)) line(fmt::format("tree PSS growth over the last minute: {}/s", human_bytes(g)));
+    if (std::isfinite(g)) line(trf("tree PSS growth over the last minute: {}/s", human_bytes(g)));
     if (auto* ps = get(v, "procs"); ps && ps->is_array()) {
       if (!ps->empty())
-        line("  per process, peak PSS: shared pages split among the processes sharing them (the kernel's "
-             "anon-rss counts them whole in each); private: pages no other process maps (USS)");
+        line(tr("  per process, peak PSS: shared pages split among the processes sharing them (the kernel's "
+                "anon-rss counts them whole in each); private: pages no other process maps (USS)"));
       size_t shown = 0;
       for (auto& p : *ps) {
-        if (shown++ >= 12) { line(fmt::format("  ... {} more processes", ps->size() - 12)); break; }
+        if (shown++ >= 12) { line(trf("  ... {} more processes", ps->size() - 12)); break; }
         double pk = num(get(p, "peak_pss_bytes"));
         std::string role = get(p, "role") ? p["role"].get<std::string>() : "?";
         std::string comm = get(p, "comm") ? p["comm"].get<std::string>() : "?";
         std::string gone;
-        if (auto* o = get(p, "orphaned"); o && o->is_boolean() && o->get<bool>()) gone = ", lingered as an orphan";
+        if (auto* o = get(p, "orphaned"); o && o->is_boolean() && o->get<bool>()) gone = tr(", lingered as an orphan");
         double gs = num(get(p, "gone_s"));
-        if (std::isfinite(gs)) gone += fmt::format(", gone at {:.1f} s", gs);
+        if (std::isfinite(gs)) gone += trf(", gone at {:.1f} s", gs);
         const double uss = num(get(p, "peak_uss_bytes"));
-        line(fmt::format("  {:<6} pid {:<7} {:<15} peak PSS {}{}{}", role, num(get(p, "pid")), comm,
-                         std::isfinite(pk) ? human_bytes(pk) : "not measured",
-                         std::isfinite(uss) ? ", private " + human_bytes(uss) : std::string(), gone));
+        line(trf("  {:<6} pid {:<7} {:<15} peak PSS {}{}{}", role, num(get(p, "pid")), comm,
+                 std::isfinite(pk) ? human_bytes(pk) : tr("not measured"),
+                 std::isfinite(uss) ? trf(", private {}", human_bytes(uss)) : std::string(), gone));
       }
     }
     if (auto* ks = get(v, "kernel_kills"); ks && ks->is_array())
       for (auto& k : *ks)
-        line(fmt::format("  kernel killed pid {} ({}), {} process, kernel log seq {}", num(get(k, "pid")),
+        line(trf("  kernel killed pid {} ({}), {} process, kernel log seq {}", num(get(k, "pid")),
                          get(k, "comm") ? k["comm"].get<std::string>() : "?",
                          get(k, "role") ? k["role"].get<std::string>() : "?", num(get(k, "kmsg_seq"))));
     for (auto& s : peak_sites_lines(v)) line(s);  // run --sites
@@ -199,9 +204,9 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
       if (auto* t = get(s, "tree"))
         if (auto* p = get(*t, "pss_bytes"); p && p->is_number()) pss.push_back(p->get<double>());
     if (pss.size() >= 2)
-      line("tree PSS " + sparkline(pss) + " max " + human_bytes(*std::max_element(pss.begin(), pss.end())));
+      line(trf("tree PSS {} max {}", sparkline(pss), human_bytes(*std::max_element(pss.begin(), pss.end()))));
   }
-  for (auto& n : rec.notes) line("record: " + n);
+  for (auto& n : rec.notes) line(trf("record: {}", retranslate(n)));
   return out;
 }
 

@@ -111,7 +111,7 @@ void add_markers(const monitor::Record& rec, RunPlotData& d) {
       g.trigger = str(e, "trigger");
       if (double v = num(e, {"working_set_bytes"}); std::isfinite(v)) g.working_set_bytes = v;
       if (double v = num(e, {"used_fraction"}); std::isfinite(v)) g.used_fraction = v;
-      if (e.contains("action") && e["action"].is_object()) g.done = str(e["action"], "message");
+      if (e.contains("action") && e["action"].is_object()) g.done = retranslate(str(e["action"], "message"));
       d.guard.push_back(std::move(g));
     }
   }
@@ -156,9 +156,12 @@ RunPlotData run_plot_data(const monitor::Record& rec) {
     const json& v = *rec.verdict;
     d.cause = str(v, "cause");
     d.confidence = str(v, "confidence");
-    d.summary = str(v, "summary");
+    // The record is English; the page speaks the user's language (i18n::retranslate).
+    d.summary = retranslate(str(v, "summary"));
     d.evidence = strings(v, "evidence");
     d.advice = strings(v, "advice");
+    for (auto* list : {&d.evidence, &d.advice})
+      for (auto& s : *list) s = retranslate(s);
     if (v.contains("kernel_kills") && v["kernel_kills"].is_array())
       for (auto& k : v["kernel_kills"])
         if (std::isfinite(num(k, {"pid"}))) d.victim_pids.push_back(static_cast<int64_t>(num(k, {"pid"})));

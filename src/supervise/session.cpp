@@ -1,6 +1,7 @@
 // `oomlens run`: the step sequence of a supervision session (see
 // session_state.h for how the session is split across files).
 #include "supervise/session.h"
+#include "util/i18n.h"
 #include "util/json_opt.h"
 
 #include <fcntl.h>
@@ -119,10 +120,10 @@ std::optional<int> Session::open_pty() {
 // Step 1: the record, before anything else can fail later.
 std::optional<int> Session::open_record() {
   if (auto err = o_.record_path_is_default ? rec_.create_new(o_.record_path) : rec_.open(o_.record_path)) {
-    say(*err + "; not starting the job");
+    say(trf("{}; not starting the job", *err));
     return 125;
   }
-  say("recording to " + rec_.path());
+  say(trf("recording to {}", rec_.path()));
   return std::nullopt;
 }
 
@@ -132,13 +133,13 @@ std::optional<int> Session::make_cgroup() {
     std::string err;
     jc_ = create_job_cgroup(*o_.limit, o_.allow_swap, &err);
     if (!jc_) {
-      say("cannot set a memory limit: " + err + "; not starting the job");
+      say(trf("cannot set a memory limit: {}; not starting the job", err));
       ::unlink(rec_.path().c_str());
       return 125;
     }
     if (jc_->via_systemd_run)
-      say("cannot make a cgroup here (" + jc_->not_delegated + "): running the job under `systemd-run --scope -p MemoryMax=" +
-          std::to_string(jc_->limit_bytes) + "`");
+      say(trf("cannot make a cgroup here ({}): running the job under `systemd-run --scope -p MemoryMax={}`",
+              jc_->not_delegated, jc_->limit_bytes));
   }
   hierarchy_ = jc_ ? std::optional(jc_->hierarchy) : cgroup::find_memory_hierarchy("/");
   return std::nullopt;
@@ -148,7 +149,7 @@ std::optional<int> Session::make_cgroup() {
 void Session::open_kernel_log() {
   kmsg_ok_ = kw_.open();
   if (!kmsg_ok_)
-    say("cannot read the kernel log (" + *kw_.error() + "): the verdict will rest on exit status and cgroup counters");
+    say(trf("cannot read the kernel log ({}): the verdict will rest on exit status and cgroup counters", *kw_.error()));
 }
 
 // Step 3b: who sends signals, from before the job exists (trace/signal_trace.h).
@@ -186,7 +187,7 @@ void Session::setup_signals_and_tee() {
 std::optional<int> Session::prepare_guard() {
   guard_ = std::make_unique<guard::GuardRunner>(o_.guard);
   if (auto e = guard_->prepare()) {
-    say(*e + "; not starting the job");
+    say(trf("{}; not starting the job", *e));
     ::unlink(rec_.path().c_str());
     if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
     return 125;
@@ -250,8 +251,8 @@ void Session::find_scope() {
     cg_oom_before_ = cgroup::oom_kill_count(hierarchy_->version, job_cg_dir_);
     return;
   }
-  say("systemd-run did not move the job into a scope within 10 s (or ended first): its memory is not "
-      "watched through a cgroup");
+  say(tr("systemd-run did not move the job into a scope within 10 s (or ended first): its memory is not "
+         "watched through a cgroup"));
 }
 
 // Step 6: the header.

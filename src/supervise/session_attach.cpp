@@ -15,6 +15,7 @@
 
 #include "supervise/session_state.h"
 #include "util/fd.h"
+#include "util/i18n.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -68,18 +69,18 @@ std::optional<int> attach_exit_code_from_stat(std::string_view stat) {
 std::optional<int> Session::check_attach() {
   const int pid = *o_.attach_pid;
   if (pid <= 0 || pid == ::getpid()) {
-    say("--pid " + std::to_string(pid) + ": not a process oomlens can follow");
+    say(trf("--pid {}: not a process oomlens can follow", pid));
     return 2;
   }
   int pfd = pidfd_open(pid);
   if (pfd < 0 && errno == ESRCH) {
-    say("--pid " + std::to_string(pid) + ": no such process");
+    say(trf("--pid {}: no such process", pid));
     return 125;
   }
   int dfd = ::open(("/proc/" + std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) {
     if (pfd >= 0) ::close(pfd);
-    say("--pid " + std::to_string(pid) + ": no such process (" + std::strerror(errno) + ")");
+    say(trf("--pid {}: no such process ({})", pid, std::strerror(errno)));
     return 125;
   }
   attach_dirfd_ = adopt(dfd);
@@ -89,18 +90,17 @@ std::optional<int> Session::check_attach() {
     int err = errno;
     if (pfd >= 0) ::close(pfd);
     if (err == ESRCH) {
-      say("--pid " + std::to_string(pid) + ": the process has already ended");
+      say(trf("--pid {}: the process has already ended", pid));
     } else {
-      say("--pid " + std::to_string(pid) + ": may not read its memory (/proc/" + std::to_string(pid) +
-          "/smaps_rollup: " + std::strerror(err) +
-          "); it needs ptrace read access: run oomlens as the process's user or as root");
+      say(trf("--pid {}: may not read its memory (/proc/{}/smaps_rollup: {}); it needs ptrace read access: run "
+              "oomlens as the process's user or as root", pid, pid, std::strerror(err)));
     }
     return 125;
   }
   auto stat = read_at(dfd, "stat");
   if (!stat || stat->find(") Z") != std::string::npos) {
     if (pfd >= 0) ::close(pfd);
-    say("--pid " + std::to_string(pid) + ": the process has already ended");
+    say(trf("--pid {}: the process has already ended", pid));
     return 125;
   }
   if (auto cmd = read_at(dfd, "cmdline"))

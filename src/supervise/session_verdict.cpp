@@ -11,6 +11,7 @@
 #include <fmt/core.h>
 
 #include "diagnose/verdict_json.h"
+#include "util/i18n.h"
 #include "util/json_opt.h"
 #include "guard/budget.h"
 #include "logsource/journal_daemons.h"
@@ -404,12 +405,12 @@ void Session::decide_and_end() {
     end_like(e);
   }
   if (budget && budget->exceeded)
-    say(fmt::format("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
+    say(trf("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
                     static_cast<double>(*budget->peak_tree_pss_bytes) / 1048576.0, budget->peak_t_s.value_or(0),
                     static_cast<double>(budget->budget_bytes) / 1048576.0,
                     static_cast<double>(budget->over_bytes) / 1048576.0,
-                    budget->exit_code ? fmt::format("; exiting {} instead of 0", *budget->exit_code)
-                                      : std::string("; the job's own failure status is kept")));
+                    budget->exit_code ? trf("; exiting {} instead of 0", *budget->exit_code)
+                                      : std::string(tr("; the job's own failure status is kept"))));
   JobEnd final_end = end;
   if (budget && budget->exit_code) final_end.exit_code = *budget->exit_code;
   // The guard stopped the job: not a success, and not the job's own
@@ -417,8 +418,8 @@ void Session::decide_and_end() {
   // must not count a job stopped at step 0 as done (--keep-job-status: the
   // job's own status).
   if (verdict.cause == "stopped_by_guard" && !o_.guard.keep_job_status) {
-    say(fmt::format("the guard stopped the job: exiting {} (EX_TEMPFAIL) instead of the job's own status ({}); "
-                    "--keep-job-status keeps it", kExitGuardStopped, shell_status(end)));
+    say(trf("the guard stopped the job: exiting {} (EX_TEMPFAIL) instead of the job's own status ({}); "
+            "--keep-job-status keeps it", kExitGuardStopped, shell_status(end)));
     final_end = JobEnd{};
     final_end.exited = true;
     final_end.exit_code = kExitGuardStopped;

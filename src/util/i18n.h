@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <fmt/core.h>
 
@@ -78,6 +79,28 @@ class EnglishScope {
   EnglishScope& operator=(const EnglishScope&) = delete;
 };
 
+/// One msgid and its translation, as a catalogue holds them.
+struct CatalogueEntry {
+  std::string msgid, msgstr;
+};
+
+/// The translation of a sentence oomlens wrote in English earlier (a run
+/// record's verdict summary, evidence and advice, the guard's messages):
+/// render time translation, for text that must stay English where it is
+/// stored (JSON, the record). Rule: the sentence itself when it is a msgid;
+/// else the msgid with fmt placeholders ({} {:.1f} ...) whose literal parts
+/// match the sentence whole (the most literal text wins), each captured
+/// piece translated the same way (pieces are often sentences of their own:
+/// "was killed by SIGKILL"), substituted into its translation. A msgid with
+/// no English word of its own ("{}: {}") counts only when every captured
+/// piece with letters translates. Unchanged when nothing matches. Pure.
+[[nodiscard]] std::string retranslate_with(std::string_view english, const std::vector<CatalogueEntry>& catalogue);
+
+/// retranslate_with() over the current language's catalogue (read once
+/// from <localedir>/zh_CN/LC_MESSAGES/oomlens.mo); `english` itself in
+/// English, inside an EnglishScope, or without a catalogue.
+[[nodiscard]] std::string retranslate(std::string_view english);
+
 /// fmt::format with the translated format string; on a format error in the
 /// translation, the English format.
 template <typename... Args>
@@ -95,6 +118,7 @@ template <typename... Args>
 }  // namespace oomlens::i18n
 
 namespace oomlens {
+using i18n::retranslate;
 using i18n::tr;
 using i18n::trf;
 }  // namespace oomlens

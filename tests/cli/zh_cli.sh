@@ -62,4 +62,72 @@ check "zh unknown option" 2 "以下参数不在预期之内" -- --lang zh_CN exp
 check "zh bad --since" 2 "无法把 'yesterday-ish' 读作时间" -- --lang zh_CN explain --since yesterday-ish "$SRC/docs/examples/memcg-v1-kill.log"
 check "zh nothing readable" 2 "什么也读不到" -- --lang zh_CN explain "$T/does-not-exist"
 cat "$T/err" > "$T/e.txt"; no_leaks "zh nothing readable" "$T/e.txt"
+# check: every finding's reason and fix in Chinese. The fixes are shell
+# commands (copied as they are): their words are allowed.
+CMDS=(sysctl "sudo " "modprobe zram" zramctl mkswap swapon "apt install systemd-zram-generator" "mount -o remount"
+      "docker run" "systemd MemoryMax" update-grub "ulimit -v unlimited" "oomlens protect PID" "oomlens run" "oomlens top"
+      "sudo oomlens explain" "oomlens explain" "medium: Memory" earlyoom "systemd-oomd" nohang "echo" "tee")
+"$BIN" --lang zh_CN check --color never > "$T/out" 2> "$T/err"; st=$?
+if [ $st -le 1 ] && grep -q '项通过' "$T/out"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL zh check: status $st"; fi
+no_leaks "zh check (this machine)" "$T/out" "${CMDS[@]}"
+# A machine where every finding warns or fails (a fixture root).
+R=$T/root-bad
+mkdir -p "$R/proc/sys/vm" "$R/proc/sys/kernel" "$R/sys/block/zram1" "$R/proc/4242" "$R/proc/4343"
+printf 'MemTotal: 16384000 kB\nMemFree: 100000 kB\nMemAvailable: 200000 kB\nSwapTotal: 102400 kB\nSwapFree: 1024 kB\nCommitLimit: 8292000 kB\nCommitted_AS: 8000000 kB\n' > "$R/proc/meminfo"
+for kv in overcommit_memory=2 overcommit_ratio=50 overcommit_kbytes=0 swappiness=0 panic_on_oom=2 oom_kill_allocating_task=1 oom_dump_tasks=0; do
+  echo "${kv#*=}" > "$R/proc/sys/vm/${kv%=*}"; done
+echo 1 > "$R/proc/sys/kernel/dmesg_restrict"
+printf 'Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n/swapfile                               file\t\t102400\t\t101376\t\t-2\n' > "$R/proc/swaps"
+echo 1073741824 > "$R/sys/block/zram1/disksize"
+echo bigdb > "$R/proc/4242/comm"; printf 'bigdb\0--serve\0' > "$R/proc/4242/cmdline"; echo -1000 > "$R/proc/4242/oom_score_adj"
+printf 'Name:\tbigdb\nVmRSS:\t 2097152 kB\n' > "$R/proc/4242/status"
+echo earlyoom > "$R/proc/4343/comm"; printf '/usr/bin/earlyoom\0-m\0005\0' > "$R/proc/4343/cmdline"; echo 0 > "$R/proc/4343/oom_score_adj"
+printf 'Name:\tearlyoom\nVmRSS:\t 2048 kB\n' > "$R/proc/4343/status"
+check_cmd "zh check (all warn or fail)" 1 "项失败" -- bash -c 'ulimit -v 8000000; exec "$0" --lang zh_CN check --root "$1"' "$BIN" "$R"
+cat "$T/out" > "$T/bad.txt"
+no_leaks "zh check (all warn or fail)" "$T/bad.txt" "${CMDS[@]}" bigdb
+# libc's strerror() stays English, never '?' for each character it could not print.
+if grep -q '??' "$T/bad.txt"; then fail=$((fail+1)); echo "FAIL zh check: '?' in place of text"; grep '??' "$T/bad.txt" | head -2; else pass=$((pass+1)); fi
+for id in overcommit_memory "swap 与 zram" vm.swappiness "内存 cgroup 的限制" "/dev/shm 大小" "内核日志可读" PSI vm.panic_on_oom \
+          vm.oom_kill_allocating_task vm.oom_dump_tasks "oom_score_adj 为 -1000" "用户态 OOM 杀手" RLIMIT_AS; do
+  if grep -E '^(WARN|FAIL)' "$T/bad.txt" | grep -qF "$id"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL zh check: no WARN/FAIL for $id"; fi
+done
+# Mode 1 and zram-only swap with pressure: the other reasons.
+R2=$T/root-mode1
+mkdir -p "$R2/proc/sys/vm" "$R2/proc/pressure" "$R2/dev/shm"
+printf 'MemTotal: 16384000 kB\nMemAvailable: 8000000 kB\nSwapTotal: 4194300 kB\nCommitLimit: 12000000 kB\nCommitted_AS: 1000000 kB\n' > "$R2/proc/meminfo"
+for kv in overcommit_memory=1 swappiness=60 panic_on_oom=1 oom_kill_allocating_task=0 oom_dump_tasks=1; do
+  echo "${kv#*=}" > "$R2/proc/sys/vm/${kv%=*}"; done
+printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/zram0 partition\t4194300\t0\t100\n' > "$R2/proc/swaps"
+printf 'some avg10=20.00 avg60=5.00 avg300=1.00 total=100\nfull avg10=15.00 avg60=4.00 avg300=1.00 total=90\n' > "$R2/proc/pressure/memory"
+"$BIN" --lang zh_CN check --root "$R2" > "$T/m1.txt" 2>&1
+no_leaks "zh check (mode 1, zram)" "$T/m1.txt" "${CMDS[@]}"
+has_cjk "zh check (mode 1, zram)" "$T/m1.txt"
+# JSON stays English.
+check "zh check --json stays English" 1 '"reason": "2: every OOM' -- --lang zh_CN check --json --root "$R"
+if LC_ALL=C.UTF-8 grep -qP '[\x{4e00}-\x{9fff}]' "$T/out"; then fail=$((fail+1)); echo "FAIL zh check --json: Chinese in JSON"; else pass=$((pass+1)); fi
+# ...the same bytes as in English (libc's strerror text included).
+"$BIN" --lang zh_CN check --json --root "$R" > "$T/zh.json" 2>&1; "$BIN" --lang en check --json --root "$R" > "$T/en.json" 2>&1
+if cmp -s "$T/zh.json" "$T/en.json"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL zh check --json differs from English"; diff "$T/en.json" "$T/zh.json" | head -4; fi
+check "zh check nothing readable" 2 "下没有可读的内容" -- --lang zh_CN check --root "$T/nowhere"
+
+# run: a job that exits, its summary on stderr in Chinese; the record stays English.
+check "zh run true" 0 "结论：exited" -- --lang zh_CN run --record "$T/run.jsonl" -- true
+no_leaks "zh run true" "$T/err"
+if grep -q '"summary": *"The job exited normally' "$T/run.jsonl" && ! LC_ALL=C.UTF-8 grep -qP '[\x{4e00}-\x{9fff}]' "$T/run.jsonl"; then
+  pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL zh run: the record is not English"; fi
+check "zh run exit 3" 3 "作业以代码 3 退出" -- --lang zh_CN run --record "$T/run3.jsonl" -- sh -c 'exit 3'
+no_leaks "zh run exit 3" "$T/err" "sh -c exit 3"  # the job's own command line
+
+# report: records of an OOM kill and of the guard's stop (real runs, tests/fixtures/records).
+REC=$SRC/tests/fixtures/records
+check "zh report oom_killed" 0 "作业被内核 OOM Killer 杀死" -- --lang zh_CN report "$REC/torch-oom-killed.jsonl"
+# Its advice was written by an older oomlens, in words no msgid has now: English, as stored.
+grep -v '建议：forked workers share' "$T/out" > "$T/rep1.txt"
+no_leaks "zh report oom_killed" "$T/rep1.txt"
+check "zh report stopped_by_guard" 0 "在 OOM 杀进程之前停止了作业" -- --lang zh_CN report "$REC/ramp-stopped-by-guard.jsonl"
+no_leaks "zh report stopped_by_guard" "$T/out"
+check "zh report warned twice" 0 "结论：exited" -- --lang zh_CN report "$REC/near-twice-warned.jsonl"
+no_leaks "zh report warned twice" "$T/out"
+check "zh report --json stays English" 0 '"summary":"oomlens.s guard stopped the job' -- --lang zh_CN report --json "$REC/ramp-stopped-by-guard.jsonl"
 finish zh_cli
