@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace oomlens {
@@ -39,10 +40,17 @@ std::string_view scoped_id(std::string_view part, std::string_view prefix) {
 
 /// A Kubernetes container component: a bare id (cgroupfs driver) or a
 /// runtime scope (systemd driver).
-std::string_view kube_container_id(std::string_view part) {
+/// `runtime` gets the runtime a scope prefix names ("containerd", "cri-o",
+/// "docker"); a bare id names none.
+std::string_view kube_container_id(std::string_view part, std::optional<std::string>* runtime) {
   if (is_hex_id(part)) return part;
-  for (const std::string_view prefix : {"cri-containerd-", "crio-", "docker-"}) {
-    if (auto id = scoped_id(part, prefix); !id.empty()) return id;
+  static constexpr std::pair<std::string_view, std::string_view> kScopes[] = {
+      {"cri-containerd-", "containerd"}, {"crio-", "cri-o"}, {"docker-", "docker"}};
+  for (const auto& [prefix, name] : kScopes) {
+    if (auto id = scoped_id(part, prefix); !id.empty()) {
+      *runtime = std::string(name);
+      return id;
+    }
   }
   return {};
 }
@@ -87,7 +95,7 @@ std::optional<CgroupOwner> decode_kubernetes(const std::vector<std::string_view>
       }
     }
     if (owner.pod_uid && !owner.container_id) {
-      if (auto id = kube_container_id(p); !id.empty()) {
+      if (auto id = kube_container_id(p, &owner.runtime); !id.empty()) {
         owner.container_id = std::string(id);
         owner.id = std::string(id);
       }

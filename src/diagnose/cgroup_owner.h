@@ -21,8 +21,10 @@ namespace oomlens {
 ///    `pod<uid>` / `kubepods-<qos>-pod<uid_with_underscores>.slice`
 ///    (underscores → dashes). Container id from the next component
 ///    (`<id>`, `cri-containerd-<id>.scope`, `crio-<id>.scope`,
-///    `docker-<id>.scope`). `id` = container id, else pod uid, else the QoS
-///    component.
+///    `docker-<id>.scope`; `runtime` "containerd", "cri-o", "docker" from
+///    the scope's prefix, nullopt for a bare id). `id` = container id, else
+///    pod uid, else the QoS component. Pod and container names are not in
+///    the path: lookup_owner_names() (owner_lookup.h) reads them.
 ///  - slurm: `/slurm[_node]/uid_U/job_J[/step_S]` (v1) or
 ///    `…/slurmstepd.scope/job_J[/step_S]` (v2); `id` = "J" or "J.S"
 ///    (sacct's job.step naming, e.g. "123.batch"); also `job_id` "J",

@@ -59,6 +59,15 @@ std::string describe_cgroup(const std::string& path, const std::optional<CgroupO
   const std::string shown = shorten_ids(path);
   if (!owner) return trf("cgroup {}", shown);
   const CgroupOwner& o = *owner;
+  if (o.kind == "kubernetes" && o.pod_name) {  // looked up in the runtime's state (diagnose/owner_lookup.h)
+    const std::string pod = o.pod_namespace ? *o.pod_namespace + "/" + *o.pod_name : *o.pod_name;
+    std::string detail = o.runtime.value_or("kubernetes");
+    if (o.image) detail += trf(", image {}", *o.image);
+    if (o.container_id) detail += trf(", id {}", o.container_id->substr(0, 12));
+    if (o.name) return trf("Kubernetes container {} of pod {} ({})", *o.name, pod, detail);
+    if (o.sandbox) return trf("Kubernetes sandbox container of pod {} ({})", pod, detail);
+    return trf("Kubernetes pod {}{}", pod, o.pod_uid ? trf(" (uid {})", *o.pod_uid) : std::string());
+  }
   if (o.name)  // looked up in the runtime's state (diagnose/owner_lookup.h)
     return trf("container {} ({}{}{})", *o.name, o.kind, o.image ? trf(", image {}", *o.image) : std::string(),
                o.container_id ? trf(", id {}", o.container_id->substr(0, 12)) : std::string());

@@ -17,7 +17,10 @@ namespace oomlens::detail {
 [[nodiscard]] std::optional<uint64_t> victims_anon_total(const OomEvent& event);
 
 /// "container /docker/3f2a…", "Kubernetes pod 94eb36cd-…", "systemd unit
-/// foo.service", "cgroup /1066"; the path's hex ids shortened.
+/// foo.service", "cgroup /1066"; the path's hex ids shortened. With names
+/// looked up (owner_lookup.h): "container web-1 (docker, image nginx, id …)",
+/// "Kubernetes container app of pod shop/web-5d8 (containerd, image …, id …)",
+/// "Kubernetes pod shop/web-5d8 (uid …)".
 [[nodiscard]] std::string describe_cgroup(const std::string& path,
                                           const std::optional<CgroupOwner>& owner);
 

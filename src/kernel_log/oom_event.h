@@ -76,8 +76,21 @@ struct CgroupOwner {
   std::optional<int64_t> uid;               ///< Slurm v1: U of `uid_U` (the job's user)
   /// Looked up on the node, not in the path (diagnose/owner_lookup.h):
   std::optional<std::string> user;   ///< Slurm: the uid's name in the node's /etc/passwd
-  std::optional<std::string> name;   ///< Docker: the container's name (without the leading "/")
-  std::optional<std::string> image;  ///< Docker: the image the container was created from, as given
+  /// Docker: the container's name (without the leading "/"); Kubernetes: the
+  /// container's name in its pod spec (nullopt for the pod's sandbox).
+  std::optional<std::string> name;
+  std::optional<std::string> image;  ///< Docker, Kubernetes: the image the container was created from, as given
+  std::optional<std::string> pod_name;       ///< Kubernetes: the pod's name, from the runtime's state
+  std::optional<std::string> pod_namespace;  ///< Kubernetes: the pod's namespace, from the runtime's state
+  /// Kubernetes: the container runtime, "containerd", "cri-o" or "docker":
+  /// from the systemd driver's scope prefix (`cri-containerd-`, `crio-`,
+  /// `docker-`), else from whose state file named the container; nullopt
+  /// when neither tells (cgroupfs driver, no state).
+  std::optional<std::string> runtime;
+  /// Kubernetes: the cgroup is the pod's sandbox (pause) container
+  /// (`io.kubernetes.cri.container-type`/`io.kubernetes.cri-o.ContainerType`
+  /// "sandbox"); meaningful only when pod_name was looked up.
+  bool sandbox = false;
 };
 
 /// Whether a printed limit is a real limit.

@@ -108,7 +108,11 @@ json owner_json(const std::optional<CgroupOwner>& o) {
           {"uid", i64(o->uid)},
           {"user", opt_str(o->user)},
           {"name", opt_str(o->name)},
-          {"image", opt_str(o->image)}};
+          {"image", opt_str(o->image)},
+          {"pod_name", opt_str(o->pod_name)},
+          {"pod_namespace", opt_str(o->pod_namespace)},
+          {"runtime", enum_or_null(o->runtime, {"containerd", "cri-o", "docker"})},
+          {"sandbox", o->pod_name ? json(o->sandbox) : json(nullptr)}};
 }
 
 json trigger_json(const std::optional<Trigger>& t) {

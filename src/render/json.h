@@ -19,7 +19,7 @@
 namespace oomlens {
 
 /// The version in the document's `schema_version`.
-inline constexpr const char* kSchemaVersion = "1.0";
+inline constexpr const char* kSchemaVersion = "1.1";
 
 /// One element of `events`. `explanation` may be nullptr (emitted as null).
 [[nodiscard]] nlohmann::json event_to_json(const OomEvent& event, const Explanation* explanation);

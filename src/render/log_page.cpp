@@ -102,6 +102,8 @@ std::string owner_of(const OomEvent& e) {
   if (e.memcg && e.memcg->owner) {
     const auto& o = *e.memcg->owner;
     std::string who = o.name ? *o.name : o.job_id ? "job " + *o.job_id : o.id;
+    if (o.pod_name)  // Kubernetes, named from the runtime's state
+      who = (o.pod_namespace ? *o.pod_namespace + "/" : "") + *o.pod_name + (o.name ? "/" + *o.name : "");
     return o.kind + " " + shorten_ids(who);
   }
   if (e.memcg && e.memcg->oom_memcg) return shorten_ids(*e.memcg->oom_memcg);

@@ -213,7 +213,7 @@ void Capture::on_scanner_event(OomEvent&& e) {
   if (!e.boot_id) e.boot_id = boot_id_;
   attribute_headerless(e);
   if (e.memcg && !e.memcg->owner) e.memcg->owner = decode_memcg_owner(*e.memcg);
-  if (e.memcg && e.memcg->owner) lookup_owner_names(*e.memcg->owner, OwnerLookup{opt_.root, opt_.docker_root}, &e.notes);
+  if (e.memcg) lookup_owner_names(*e.memcg, OwnerLookup{opt_.root, opt_.docker_root}, &e.notes);
   ExplainContext ctx;
   if (auto mi = proc::read_meminfo(opt_.root + "/proc")) ctx.mem_total_bytes = mi->mem_total_bytes;
   w.explanation = explain(e, ctx);

@@ -241,7 +241,7 @@ bool Capture::join_report(OomEvent& e) {
     if (auto cg = detail::counting_cgroup(e); cg && baseline_taken_) explained_[*cg] += 1;
   }
   if (e.memcg && !e.memcg->owner) e.memcg->owner = decode_memcg_owner(*e.memcg);
-  if (e.memcg && e.memcg->owner) lookup_owner_names(*e.memcg->owner, OwnerLookup{opt_.root, opt_.docker_root}, &e.notes);
+  if (e.memcg) lookup_owner_names(*e.memcg, OwnerLookup{opt_.root, opt_.docker_root}, &e.notes);
   if (!e.host) e.host = host_;
   if (!e.boot_id) e.boot_id = boot_id_;
   ExplainContext ctx;

@@ -51,7 +51,16 @@ OwnerKey owner_labels(const OomEvent& e) {
   if (!e.memcg) return {"none", ""};
   const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
   const auto& o = e.memcg->owner;
-  if (o && o->kind == "kubernetes") return {o->kind, o->pod_uid.value_or(o->qos_class.value_or(o->id))};
+  if (o && o->kind == "kubernetes") {
+    // Looked up names (owner_lookup.h): a pod's containers are its spec's,
+    // a fixed few; the id is new for every restart.
+    if (o->pod_name) {
+      std::string v = o->pod_namespace ? *o->pod_namespace + "/" + *o->pod_name : *o->pod_name;
+      if (o->name) v += "/" + *o->name;
+      return {o->kind, v};
+    }
+    return {o->kind, o->pod_uid.value_or(o->qos_class.value_or(o->id))};
+  }
   if (o && o->kind == "slurm") return {o->kind, o->job_id.value_or(o->id)};
   if (path && is_oomlens_run_cgroup(*path)) return {"oomlens", "run"};
   if (o && o->kind == "systemd") {

@@ -18,7 +18,9 @@ using OwnerKey = std::pair<std::string, std::string>;
 
 /// The labels of an event's memory cgroup (`oom_memcg`, else `task_memcg`,
 /// and its decoded owner):
-///  - kubernetes: the pod uid (not the container id), else the QoS class;
+///  - kubernetes: "namespace/pod/container" when the names were looked up
+///    (owner_lookup.h; "namespace/pod" for the pod's own limit or its
+///    sandbox), else the pod uid (never the container id), else the QoS class;
 ///  - slurm: the job id "J" (not "J.S");
 ///  - `oomlens-run-<pid>` (oomlens run --limit) outside those:
 ///    ("oomlens", "run");

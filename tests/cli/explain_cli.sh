@@ -104,6 +104,33 @@ if [ "$(id -u)" = 0 ] && [ "$(cat /proc/sys/kernel/dmesg_restrict 2>/dev/null)" 
     echo "FAIL unreadable-kmsg: exit $st"; sed 's/^/  /' "$T/err"; fail=$((fail+1)); fi
 fi
 
+# A Kubernetes pod's container named from the runtime's state under --root:
+# the cgroup v2 pod-limit kill of corpus 08 (containerd, systemd driver) in a
+# node's kern.log, and the OCI spec containerd writes for that container at
+# run/containerd/io.containerd.runtime.v2.task/k8s.io/<id>/config.json. No
+# Kubernetes runs here: the spec is made after containerd's annotations code.
+K8S=$T/k8s
+CID=46b3e0a4df44b752b841aecca454e6e78995d567912a84950390bae6f6777a63
+POD=/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod94eb36cd_29e1_478b_b365_4cb5dfc7d6fb.slice
+mkdir -p "$K8S/var/log" "$K8S/run/containerd/io.containerd.runtime.v2.task/k8s.io/$CID"
+{
+  echo "Dec  1 10:00:00 node-a kernel: [ 2993.661240] Thread-2 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=969"
+  echo "Dec  1 10:00:00 node-a kernel: [ 2993.664150] memory: usage 4194304kB, limit 4194304kB, failcnt 1273284"
+  echo "Dec  1 10:00:00 node-a kernel: [ 2993.782678] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=cri-containerd-$CID.scope,mems_allowed=0,oom_memcg=$POD,task_memcg=$POD/cri-containerd-$CID.scope,task=node,pid=22609,uid=0"
+  echo "Dec  1 10:00:00 node-a kernel: [ 2993.794008] Memory cgroup out of memory: Killed process 22609 (node) total-vm:9923620kB, anon-rss:4116684kB, file-rss:23132kB, shmem-rss:0kB, UID:0 pgtables:10964kB oom_score_adj:969"
+} > "$K8S/var/log/kern.log"
+printf '{"ociVersion":"1.1.0","process":{"args":["node","server.js"],"cwd":"/"},"root":{"path":"rootfs"},"annotations":{"io.kubernetes.cri.container-name":"api","io.kubernetes.cri.container-type":"container","io.kubernetes.cri.image-name":"registry.example.com/shop/api:3","io.kubernetes.cri.sandbox-id":"%s","io.kubernetes.cri.sandbox-name":"api-6c9d7f-5xq2z","io.kubernetes.cri.sandbox-namespace":"shop","io.kubernetes.cri.sandbox-uid":"94eb36cd-29e1-478b-b365-4cb5dfc7d6fb"},"linux":{"cgroupsPath":"kubepods-burstable-pod94eb36cd_29e1_478b_b365_4cb5dfc7d6fb.slice:cri-containerd:%s"}}\n' \
+  "$(printf '%064d' 7)" "$CID" > "$K8S/run/containerd/io.containerd.runtime.v2.task/k8s.io/$CID/config.json"
+check k8s-pod-named 0 'Kubernetes pod shop/api-6c9d7f-5xq2z' -- explain --root "$K8S" --source files
+"$BIN" explain --json --root "$K8S" --source files > "$T/k8s.json" 2>"$T/err"
+validate k8s-pod-json "$T/k8s.json"
+if /usr/bin/python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["events"][0]["memcg"]["owner"]; sys.exit(0 if (o["pod_namespace"],o["pod_name"],o["runtime"],o["name"])==("shop","api-6c9d7f-5xq2z","containerd",None) else 1)' "$T/k8s.json"
+then pass=$((pass+1)); else echo "FAIL k8s-owner-json"; head -c 600 "$T/k8s.json"; fail=$((fail+1)); fi
+# Without the runtime's state (the DaemonSet without the mount): ids, and a note saying so.
+rm -rf "$K8S/run"
+check k8s-no-state 0 'Kubernetes pod 94eb36cd-29e1-478b-b365-4cb5dfc7d6fb' -- explain --root "$K8S" --source files -v
+check k8s-no-state-note 0 'named by its container id and pod uid alone' -- explain --root "$K8S" --source files -v
+
 # The whole corpus: every file must yield JSON that validates.
 if [ -d "$CORPUS" ]; then
   for f in "$CORPUS"/*.log; do

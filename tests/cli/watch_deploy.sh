@@ -33,6 +33,19 @@ assert args[args.index("--listen") + 1] == "$(POD_IP):9177" and "--listen-public
 assert any(e["name"] == "POD_IP" and e["valueFrom"]["fieldRef"]["fieldPath"] == "status.podIP" for e in c["env"])
 np = next(d for d in docs if d["kind"] == "NetworkPolicy")
 assert np["spec"]["ingress"][0]["from"], "the NetworkPolicy admits everyone"
+# The runtimes' state mounts (commented: one per node's runtime), once
+# uncommented: read-only, each at its host path under --root /host.
+text = open(sys.argv[1]).read().replace("# - {name:", "- {name:").replace("# - name:", "- name:").replace(
+    "#   hostPath:", "  hostPath:")
+ds = next(d for d in yaml.safe_load_all(text) if d and d["kind"] == "DaemonSet")
+spec = ds["spec"]["template"]["spec"]
+mounts = {m["name"]: m for m in spec["containers"][0]["volumeMounts"]}
+hosts = {v["name"]: v["hostPath"]["path"] for v in spec["volumes"] if "hostPath" in v}
+for name, path in [("containerd-tasks", "/run/containerd/io.containerd.runtime.v2.task"),
+                   ("crio-containers", "/run/containers/storage/overlay-containers"),
+                   ("docker-containers", "/var/lib/docker/containers")]:
+    assert hosts.get(name) == path, (name, hosts.get(name))
+    assert mounts[name]["readOnly"] is True and mounts[name]["mountPath"] == "/host" + path, mounts[name]
 PY
   then echo "ok: kubernetes YAML kinds"; else echo "FAIL: kubernetes YAML"; fail=1; fi
 else skip "python3-yaml missing"; fi

@@ -146,7 +146,7 @@ TEST(Json, EverythingSetValidates) {
   const json doc = whole_document({everything_set(), docker_python_memcg(), arch_doxygen_global(), sysrq_forced(),
                                    no_killable_panic(), sysrq_panic_on_oom(), selected_apache(), bare_kill_line(),
                                    dataloader_workers(), docker_multikill()});
-  EXPECT_EQ(doc["schema_version"], "1.0");
+  EXPECT_EQ(doc["schema_version"], "1.1");
   validate_against_schema(doc);
 }
 

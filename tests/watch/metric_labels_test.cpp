@@ -56,6 +56,18 @@ TEST(MetricLabels, KubernetesByPodNotContainer) {
             (OwnerKey{"kubernetes", "11111111-2222-3333-4444-555555555555"}));
 }
 
+TEST(MetricLabels, KubernetesByNamesWhenLookedUp) {
+  // Names from the runtime's state (owner_lookup.h): namespace/pod/container,
+  // a pod's own limit namespace/pod; never the container id.
+  OomEvent e = memcg_kill("/kubepods/burstable/pod6f2b5c3e-1d4a-4b7e-9c2f-8a1e3d5b7c90/" + std::string(64, 'a'));
+  e.memcg->owner->pod_namespace = "shop";
+  e.memcg->owner->pod_name = "web-5d8c9f7b6-x2k4q";
+  e.memcg->owner->name = "app";
+  EXPECT_EQ(owner_labels(e), (OwnerKey{"kubernetes", "shop/web-5d8c9f7b6-x2k4q/app"}));
+  e.memcg->owner->name.reset();
+  EXPECT_EQ(owner_labels(e), (OwnerKey{"kubernetes", "shop/web-5d8c9f7b6-x2k4q"}));
+}
+
 TEST(MetricLabels, SystemdTransientUnitsByTemplate) {
   EXPECT_EQ(owner_labels(memcg_kill("/system.slice/run-u123.scope")), (OwnerKey{"systemd", "system.slice/run-*.scope"}));
   EXPECT_EQ(owner_labels(memcg_kill("/system.slice/run-r0a1b2c3d4e5f60718293a4b5c6d7e8f9.service")),
