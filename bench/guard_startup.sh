@@ -19,7 +19,10 @@
 #
 # Usage: bench/guard_startup.sh BUILD_DIR   (root; real OOM kills inside a
 # capped cgroup of its own, under flock /tmp/oomlens-live.lock). Prints
-# Markdown; records stay in bench/out/guard-startup.
+# Markdown; records stay in bench/out/guard-startup. GUARD_TRAJECTORIES=1
+# also samples each job's working set at 20 Hz (bench/guard_trajectory.py)
+# into bench/out/guard-startup/trajectories/RUN.tsv, the format of
+# tests/fixtures/guard/ (the guard's rule replayed on real ramps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${1:-build-bench}
@@ -37,11 +40,18 @@ exec 9>/tmp/oomlens-live.lock
 flock 9
 mkdir -p "$CG"
 echo $((6 << 30)) > "$CG/memory.limit_in_bytes"
+SAMPLER=
 cleanup() {
+  if [ -n "$SAMPLER" ]; then kill "$SAMPLER" 2>/dev/null || true; wait "$SAMPLER" 2>/dev/null || true; fi
   for p in $(cat "$CG/cgroup.procs" 2>/dev/null); do kill -9 "$p" 2>/dev/null || true; done
   for _ in 1 2 3 4 5 6 7 8 9 10; do rmdir "$CG" 2>/dev/null && break; sleep 1; done
 }
 trap cleanup EXIT
+if [ -n "${GUARD_TRAJECTORIES:-}" ] && [ -z "${GUARD_REPORT_ONLY:-}" ]; then
+  rm -rf "$OUT/cgroups" "$OUT/trajectories"
+  "$PY" bench/guard_trajectory.py "$CG" "$OUT/cgroups" 0.05 &
+  SAMPLER=$!
+fi
 
 one() {  # one NAME LIMIT ACTION JOB... ; exit status in $OUT/NAME.status
   local name=$1 limit=$2 action=$3; shift 3
@@ -75,6 +85,33 @@ for rate in 50 200; do
   [ -n "${GUARD_REPORT_ONLY:-}" ] && break
   for i in $(seq 1 "$RUNS"); do one "leak-$rate-$i" 1G none "$PY" tests/live/ramp.py --rate "$rate"; done
 done
+
+if [ -n "$SAMPLER" ]; then
+  kill "$SAMPLER"; wait "$SAMPLER" || true; SAMPLER=
+  python3 - "$OUT" <<'PY'
+import glob, json, os, sys
+out = sys.argv[1]
+os.makedirs(os.path.join(out, "trajectories"), exist_ok=True)
+for rec in sorted(glob.glob(os.path.join(out, "*.jsonl"))):
+    run = os.path.basename(rec)[:-len(".jsonl")]
+    try:
+        head = json.loads(open(rec).readline())
+    except ValueError:
+        continue
+    src = os.path.join(out, "cgroups", os.path.basename(head.get("limits", {}).get("cgroup_dir") or "?") + ".tsv")
+    if not os.path.exists(src):
+        continue
+    kind = "leak" if run.startswith("leak-") else "calibration" if run.startswith("cal-") else "healthy"
+    with open(os.path.join(out, "trajectories", run + ".tsv"), "w") as f:
+        f.write(f"# source: bench/guard_startup.sh run {run}: {' '.join(head.get('command', []))}\n")
+        f.write(f"# kind: {kind}\n")
+        body = open(src).read()
+        kill = [l for l in body.splitlines() if l.startswith("# kill_t_s:")]
+        if kill:
+            f.write(kill[0] + "\n")
+        f.write("".join(l + "\n" for l in body.splitlines() if not l.startswith("#")))
+PY
+fi
 
 python3 - "$OUT" "$RUNS" "$HEALTHY" <<'PY'
 import json, os, statistics, sys

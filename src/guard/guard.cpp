@@ -41,9 +41,23 @@ double poll_interval_s(std::optional<uint64_t> headroom, std::optional<double> s
 
 double rearm_fraction(double warn) { return std::max(warn - 0.10, warn / 2); }
 
+bool growth_persisted(const std::deque<std::pair<double, uint64_t>>& run, size_t new_highs, double last_high_t_s,
+                      double ttl, double slope) {
+  if (run.empty() || new_highs < kGrowthMinPoints) return false;
+  const double horizon = std::max(kGrowthMinS, kForecastTrustFactor * ttl);
+  if (last_high_t_s - run.front().first < horizon) return false;
+  const double now = run.back().first;
+  auto from = std::lower_bound(run.begin(), run.end(), now - horizon,
+                               [](const std::pair<double, uint64_t>& p, double t) { return p.first < t; });
+  if (from == run.end()) return false;
+  const double rise = static_cast<double>(run.back().second) - static_cast<double>(from->second);
+  return rise >= kGrowthSteadyShare * slope * (now - from->first);
+}
+
 namespace {
 
-// Whether `cond` has held since *since for long enough (min(cap, ttl / 4)).
+// Whether `cond` has held since *since for long enough (min(cap, ttl / 4)):
+// the forecast action's persistence.
 bool persisted(bool cond, double t_s, std::optional<double> ttl, std::optional<double>* since) {
   if (!cond) {
     since->reset();
@@ -85,15 +99,35 @@ std::vector<Decision> Guard::observe(const Observation& obs) {
     d.time_to_limit_s = ttl;
     return d;
   };
-  // A forecast is a trend only while growth is not levelling off, and only
-  // once it has persisted (see guard.h).
+  // A forecast is a trend only while growth is not levelling off; a
+  // forecast warning only once that growth has persisted (see guard.h).
   const bool levelling = window_.levelling_off();
+  const bool growing = last_slope_ && *last_slope_ > 0 && !levelling;
+  if (!run_.empty() && (!growing || (ws <= run_high_ && obs.t_s - run_high_t_s_ > kGrowthStallS))) {
+    run_.clear();  // the trend is gone, or the working set stalled
+    growing_points_ = 0;
+  }
+  if (growing) {
+    if (run_.empty()) {
+      growing_points_ = 1;
+      run_high_ = ws;
+      run_high_t_s_ = obs.t_s;
+    } else if (ws > run_high_) {
+      ++growing_points_;
+      run_high_ = ws;
+      run_high_t_s_ = obs.t_s;
+    }
+    // The last point is always now; older ones at least 50 ms apart.
+    if (run_.size() >= 2 && obs.t_s - run_[run_.size() - 2].first < 0.05) run_.back() = {obs.t_s, ws};
+    else run_.emplace_back(obs.t_s, ws);
+    while (run_.size() > 2 && obs.t_s - run_[1].first > 30) run_.pop_front();
+  }
   const bool fc_raw = o_.forecast_s && ttl && *ttl <= *o_.forecast_s && !levelling;
-  const bool fc_warn = persisted(fc_raw, obs.t_s, ttl, &forecast_since_);
+  const bool fc_warn = fc_raw && growing && growth_persisted(run_, growing_points_, run_high_t_s_, *ttl, *last_slope_);
   // A forecast alone never acts below kForecastActFloor of the limit: a
   // loader reading its dataset at 400 MiB/s into a 2 GiB limit forecasts
-  // the limit 5 s away at a few %, and plateaus. Warning early costs
-  // nothing; an action (SIGTERM) at 57 % would stop a healthy job.
+  // the limit 5 s away at a few %, and plateaus: an action (SIGTERM) at
+  // 57 % would stop a healthy job.
   const bool fc_act = persisted(o_.act_forecast_s && ttl && *ttl <= *o_.act_forecast_s && !levelling &&
                                     used >= kForecastActFloor,
                                 obs.t_s, ttl, &act_forecast_since_);
@@ -116,7 +150,8 @@ std::vector<Decision> Guard::observe(const Observation& obs) {
     }
     if (stage_ == Stage::watching && out.empty()) {
       if (used >= o_.warn_fraction) out.push_back(make(Decision::Kind::warn, "percent"));
-      else if (fc_warn) out.push_back(make(Decision::Kind::warn, "forecast"));
+      // A forecast action (from kForecastActFloor, see below) warns too.
+      else if (fc_warn || fc_act) out.push_back(make(Decision::Kind::warn, "forecast"));
       if (!out.empty()) stage_ = Stage::warned;
     }
     if (stage_ == Stage::warned) {

@@ -1,7 +1,8 @@
 #pragma once
 // The guard's decisions, a pure state machine fed one observation at a time:
 //
-//   watching --(used >= --warn, or forecast <= --forecast, persisted)--> warned
+//   watching --(used >= --warn, or forecast <= --forecast on growth that
+//               persisted, or a forecast action)--> warned
 //   warned   --(used >= --act,  or forecast <= --act-forecast, persisted,
 //               from kForecastActFloor of the limit)--> acted
 //   warned   --(below the re-arm level, no forecast, for kRearmHoldS)--> watching
@@ -9,15 +10,28 @@
 //   acted    --(--grace elapsed and the working set still rose)--> escalated
 //
 // A forecast counts only while the trend is not levelling off
-// (SlopeWindow::levelling_off) and once it has held for
-// min(kForecastPersistMaxS, a quarter of the forecast time): a start-up
-// ramp that plateaus is not a trend. Thresholds may be crossed together (a
-// fast ramp): the warning is then emitted first, in the same step. A
-// real action and the escalation fire once; a warning re-arms (hysteresis: the
-// working set must fall below rearm_fraction(--warn) for kRearmHoldS, with
-// no forecast), so a job that nears the limit twice is warned twice. The
+// (SlopeWindow::levelling_off). A forecast *warning* needs the growth behind
+// it to persist (growth_persisted): a growth run is consecutive
+// observations with a rising trend, not levelling off, each new high of the
+// working set no more than kGrowthStallS after the last; it must hold at
+// least kGrowthMinPoints new highs over at least kGrowthMinS, and have
+// lasted (first observation to latest new high) at least
+// kForecastTrustFactor times the time to the limit it forecasts (a trend
+// seen for D seconds is not extrapolated more than D / 2 ahead). A start-up ramp (torch import, a dataset build, workers starting)
+// that plateaus at 60-70 % stops before its forecast is trusted; a leak that
+// keeps growing is warned about once it has grown long enough. A forecast
+// *action* needs the forecast to have held for min(kForecastPersistMaxS, a
+// quarter of the forecast time) and kForecastActFloor of the limit; it
+// warns in the same step when no warning came yet. Thresholds may be
+// crossed together (a fast ramp): the warning is then emitted first, in the
+// same step. A real action and the escalation fire once; a warning re-arms
+// (hysteresis: the working set must fall below rearm_fraction(--warn) for
+// kRearmHoldS, with no forecast), so a job that nears the limit twice is
+// warned twice and one that hovers at the threshold is warned once. The
 // poll interval adapts: about headroom / growth / 10, clamped to [10 ms, 1 s].
+#include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,9 +48,38 @@ struct Observation {
   bool main_alive = true;
 };
 
-/// A forecast must hold this long at most (a quarter of the forecast time
-/// when shorter) before it warns or acts.
+/// A forecast action must hold this long at most (a quarter of the
+/// forecast time when shorter) before it acts.
 inline constexpr double kForecastPersistMaxS = 2.0;
+/// A growth run ends when the working set made no new high for this long (s)
+/// (the 3 s slope lags a plateau; the working set itself does not).
+inline constexpr double kGrowthStallS = 1.0;
+/// A forecast warning needs a growth run of at least this many new highs...
+inline constexpr size_t kGrowthMinPoints = 5;
+/// ... over at least this long (s) ...
+inline constexpr double kGrowthMinS = 2.0;
+/// ... and for at least this many times the forecast time to the limit
+/// (the horizon: growth seen for D seconds forecasts at most D / 2.5 ahead)...
+inline constexpr double kForecastTrustFactor = 2.5;
+/// ... at a steady rate: over that horizon the working set rose at least
+/// this share of what the forecast's slope gives over it (a ramp that
+/// crept, then sped up, as workers start, is not a trend at its new slope).
+/// Measured (bench/guard_startup.sh, BENCHMARKS.md): healthy start-ups
+/// peaking at 65 % of the limit got forecast warnings at 31-66 % in 12 of
+/// 12 runs under the old persistence (min(2 s, a quarter of the forecast
+/// time)).
+inline constexpr double kGrowthSteadyShare = 0.75;
+
+/// Whether the growth run `run` ((t_s, working-set bytes) of its
+/// observations, oldest first, the last one now), with `new_highs` new highs
+/// the latest at `last_high_t_s`, is trusted to forecast the limit
+/// `time_to_limit_s` away at `slope_bytes_per_s`: kGrowthMinPoints new
+/// highs; from the run's start to its latest new high at least H =
+/// max(kGrowthMinS, kForecastTrustFactor × time_to_limit_s); and a rise over
+/// the last H of at least kGrowthSteadyShare × slope × H. Pure.
+[[nodiscard]] bool growth_persisted(const std::deque<std::pair<double, uint64_t>>& run, size_t new_highs,
+                                    double last_high_t_s, double time_to_limit_s, double slope_bytes_per_s);
+
 /// A warning re-arms after the working set stayed below the re-arm level
 /// (and no forecast held) this long.
 inline constexpr double kRearmHoldS = 2.0;
@@ -87,7 +130,13 @@ class Guard {
   uint64_t act_ws_ = 0;
   bool grace_done_ = false;
   std::optional<uint64_t> prev_ws_;
-  std::optional<double> forecast_since_, act_forecast_since_, below_rearm_since_;
+  std::optional<double> act_forecast_since_, below_rearm_since_;
+  /// The current growth run: its observations (at least 50 ms apart, the
+  /// last 30 s), its new highs (how many, the latest and when).
+  std::deque<std::pair<double, uint64_t>> run_;
+  size_t growing_points_ = 0;
+  uint64_t run_high_ = 0;
+  double run_high_t_s_ = 0;
 };
 
 }  // namespace oomlens::guard

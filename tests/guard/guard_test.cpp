@@ -168,8 +168,9 @@ TEST(PollInterval, GuardLooksAgainSoonAfterAJump) {
 }
 
 // A ramp observed at the guard's own adaptive interval warns on the
-// forecast once it has persisted (min(2 s, a quarter of the forecast time)),
-// still well ahead of the limit (the live ramp's case).
+// forecast once its growth has persisted (kGrowthMinS, and 2.5 times as
+// long as the time to the limit it forecasts), still ahead of the limit and of
+// the 85 % crossing (the live ramp's case: 100 MiB/s into 1 GiB).
 TEST(GuardMachine, AdaptivePollingForecastsInTime) {
   Guard g(GuardOptions{});
   std::optional<Decision> warn;
@@ -180,9 +181,37 @@ TEST(GuardMachine, AdaptivePollingForecastsInTime) {
   }
   ASSERT_TRUE(warn);
   EXPECT_EQ(warn->trigger, "forecast");
-  EXPECT_LT(warn->t_s, 3.0);  // the limit is ~10 s away at the start: warned after 2 s of persistence
+  // The limit is 10 s away at the start: the growth must last 2.5 times
+  // the time left (7.3 s in, 2.8 s from the limit); 85 % comes at 8.5 s.
+  EXPECT_GT(warn->t_s, 6.5);
+  EXPECT_LT(warn->t_s, 8.0);
   ASSERT_TRUE(warn->time_to_limit_s);
-  EXPECT_GT(*warn->time_to_limit_s, 6.0);
+  EXPECT_GT(*warn->time_to_limit_s, 2.0);
+}
+
+TEST(GuardMachine, GrowthPersisted) {
+  // A steady 100 MiB/s for `secs`, observed every 0.1 s.
+  auto steady = [](double secs) {
+    std::deque<std::pair<double, uint64_t>> run;
+    for (double t = 0; t <= secs + 1e-9; t += 0.1) run.emplace_back(t, static_cast<uint64_t>(100.0 * MiB * t));
+    return run;
+  };
+  const double slope = 100.0 * MiB;
+  EXPECT_FALSE(growth_persisted(steady(1.9), 19, 1.9, 0.1, slope));  // under kGrowthMinS: a burst
+  EXPECT_FALSE(growth_persisted(steady(5.0), 4, 5.0, 0.1, slope));   // too few new highs
+  EXPECT_TRUE(growth_persisted(steady(2.0), 20, 2.0, 0.5, slope));
+  EXPECT_FALSE(growth_persisted(steady(3.0), 30, 3.0, 1.6, slope));  // seen for 3 s, the limit 1.6 s ahead: not yet
+  EXPECT_TRUE(growth_persisted(steady(4.0), 40, 4.0, 1.6, slope));
+  EXPECT_FALSE(growth_persisted(steady(4.0), 40, 1.0, 1.6, slope));  // no new high since 1 s
+  EXPECT_TRUE(growth_persisted(steady(25.0), 250, 25.0, 10.0, slope));
+  EXPECT_FALSE(growth_persisted({}, 0, 0, 1, slope));
+  // It crept at 10 MiB/s for 8 s, then rose at 100 MiB/s for 2 s (workers
+  // starting): 10 s of growth, but not at the slope the forecast uses.
+  std::deque<std::pair<double, uint64_t>> sped_up;
+  for (double t = 0; t <= 10 + 1e-9; t += 0.1)
+    sped_up.emplace_back(t, static_cast<uint64_t>(10.0 * MiB * std::min(t, 8.0) + 100.0 * MiB * std::max(0.0, t - 8)));
+  EXPECT_FALSE(growth_persisted(sped_up, 100, 10.0, 2.0, slope));
+  EXPECT_TRUE(growth_persisted(sped_up, 100, 10.0, 2.0, 10.0 * MiB));  // at its long-run slope it would be trusted
 }
 
 GuardOptions act_opts(std::optional<double> act_forecast = std::nullopt) {
@@ -221,45 +250,80 @@ TEST(GuardMachine, PercentWarnThenAct) {
   EXPECT_EQ(g.stage(), Stage::acted);
 }
 
-TEST(GuardMachine, ForecastWarnsEarlyOnAFastRamp) {
+// A leak at 200 MiB/s into 1 GiB (the limit 5.1 s away) is warned on the
+// forecast before the 85 % crossing (4.35 s), over a second before the
+// limit; a ramp at 500 MiB/s reaches the limit before any growth of 2 s
+// is seen: it is warned no earlier than the forecast action's floor (75 %).
+TEST(GuardMachine, ForecastWarnsBeforeThePercentOnALeak) {
   Guard g(GuardOptions{});  // defaults: warn 85 % or 10 s; act-forecast 5 s but action none
-  auto ds = ramp(g, 500.0 * MiB, 0.02, 2.0, 1 * GiB);
+  auto ds = ramp(g, 200.0 * MiB, 0.1, 5.2, 1 * GiB);
   ASSERT_FALSE(ds.empty());
   EXPECT_EQ(ds[0].kind, Decision::Kind::warn);
   EXPECT_EQ(ds[0].trigger, "forecast");
-  // The limit is hit at 2.048 s: the warning must come more than 1 s before.
-  EXPECT_LT(ds[0].t_s, 1.0);
+  EXPECT_LT(ds[0].t_s, 4.0);
   ASSERT_NE(ds[0].time_to_limit_s, std::nullopt);
-  EXPECT_NEAR(*ds[0].time_to_limit_s, 2.048 - ds[0].t_s, 0.1);
+  EXPECT_GT(*ds[0].time_to_limit_s, 1.0);
+  EXPECT_NEAR(*ds[0].time_to_limit_s, 5.12 - ds[0].t_s, 0.15);
+
+  Guard fast(GuardOptions{});
+  auto fs = ramp(fast, 500.0 * MiB, 0.02, 2.0, 1 * GiB);
+  ASSERT_FALSE(fs.empty());
+  EXPECT_EQ(fs[0].kind, Decision::Kind::warn);
+  EXPECT_GE(fs[0].used_fraction, kForecastActFloor);
+  EXPECT_LT(fs[0].t_s, 2.048);
+}
+
+// Issue 13, item 8: a dataset build at 200 MiB/s that stops at 64 % of the
+// limit (bench/guard_startup.sh's build-plateau, 600 MiB of 933 MiB) is
+// indistinguishable from that leak for 3 s, and gets no warning: its
+// growth never lasted 2.5 times its forecast time.
+TEST(GuardMachine, ABuildThatPlateausIsNotWarned) {
+  const uint64_t limit = 933 * MiB;
+  Guard g(GuardOptions{});
+  std::vector<Decision> all;
+  for (double t = 0; t < 10; t += 0.1) {
+    uint64_t ws = 20 * MiB + static_cast<uint64_t>(200.0 * MiB * std::min(t, 3.0));
+    for (auto& d : g.observe({t, ws, limit, true})) all.push_back(d);
+  }
+  EXPECT_TRUE(all.empty()) << all.front().t_s << " " << all.front().trigger;
+}
+
+// A job that hovers at the warning threshold (84-87 %, tick after tick) is
+// warned once, not on every crossing: the re-arm level is 10 points lower.
+TEST(GuardMachine, HoveringAtTheThresholdWarnsOnce) {
+  Guard g(GuardOptions{});
+  int warns = 0;
+  for (int i = 0; i < 600; ++i) {
+    double frac = 0.84 + 0.01 * (i % 4);  // 84, 85, 86, 87 %
+    for (auto& d : g.observe({i * 0.1, static_cast<uint64_t>(frac * GiB), 1 * GiB, true}))
+      warns += d.kind == Decision::Kind::warn;
+  }
+  EXPECT_EQ(warns, 1);
 }
 
 // A loader reading its data at 400 MiB/s into a 2 GiB limit, then a plateau
-// at 30 %: the forecast warns, but a forecast alone does not act below
-// kForecastActFloor; the same ramp carried on is acted on from there.
+// at 30 %: no warning (1.5 s of growth is not a trend), no action; the same
+// ramp carried on is warned about on the forecast, and acted on from
+// kForecastActFloor.
 TEST(GuardMachine, ForecastActsOnlyFromALargeShareOfTheLimit) {
   Guard plateau(act_opts(5.0));
   std::vector<Decision> ds = ramp(plateau, 400.0 * MiB, 0.02, 1.5, 2 * GiB);
   for (double t = 1.52; t < 8; t += 0.1)
     for (auto& d : plateau.observe({t, 600 * MiB, 2 * GiB, true})) ds.push_back(d);
-  ASSERT_GE(ds.size(), 1u);
-  EXPECT_EQ(ds[0].kind, Decision::Kind::warn);
-  for (auto& d : ds) EXPECT_NE(d.kind, Decision::Kind::act);
-  // The plateau is far below the re-arm level: the warning re-armed.
-  EXPECT_EQ(ds.back().kind, Decision::Kind::rearm);
+  EXPECT_TRUE(ds.empty()) << ds.front().t_s;
   EXPECT_EQ(plateau.stage(), Stage::watching);
 
   Guard on(act_opts(5.0));
   auto all = ramp(on, 400.0 * MiB, 0.02, 5.0, 2 * GiB);
   ASSERT_GE(all.size(), 2u);
+  EXPECT_EQ(all[0].kind, Decision::Kind::warn);
+  EXPECT_EQ(all[0].trigger, "forecast");
   EXPECT_EQ(all[1].kind, Decision::Kind::act);
   EXPECT_EQ(all[1].trigger, "forecast");
   EXPECT_GE(all[1].used_fraction, kForecastActFloor);
   EXPECT_LT(all[1].used_fraction, 0.85);  // acted from 75 % of the limit, over a second before it
 }
 
-// Issue 13, item 7: a start-up ramp that levels off (fast, then slower,
-// then flat at 65 %) under --act 85% with a forecast action is never acted
-// on, whatever the forecast said on the way up.
 TEST(GuardMachine, ALevellingRampIsNeverActedOn) {
   GuardOptions o = act_opts(5.0);
   o.act_fraction = 0.85;
