@@ -270,8 +270,11 @@ void Session::read_cgroup(monitor::Sample& s) {
 
 // PSS: every pss_min_s, or sooner when the tree's RSS grew by 5 % since the
 // last pass and the CPU budget allows (a pass costing c seconds is not
-// repeated within c / pss_budget seconds). Two cases may not wait for the
-// default budget, and are paced by 5 % of a core instead: within 15 % of the
+// repeated within c / pss_budget seconds). Three cases may not wait for the
+// default budget, and are paced by 5 % of a core instead: the tree's RSS
+// grew by 10 % since the last pass (the last PSS no longer describes it: a
+// short job's workers filling their memory for a second or two would have
+// their peak missed, issue 13 item 12); within 15 % of the
 // cgroup limit, where an OOM kill may be a second away and the last PSS
 // before it is what the peak and the per-worker attribution rest on; and a
 // process that joined the tree and was never measured (a DataLoader worker
@@ -290,7 +293,8 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   const bool near_limit = s.cgroup.limit_bytes && s.cgroup.usage_bytes &&
                           *s.cgroup.usage_bytes > *s.cgroup.limit_bytes / 100 * 85;
   const bool grew = rss_now > pss_rss_at_ + pss_rss_at_ / 20 && t >= pss_budget_ok_;
-  const bool urgent = (near_limit || unmeasured) && t >= pss_urgent_ok_;
+  const bool stale = rss_now > pss_rss_at_ + pss_rss_at_ / 10;
+  const bool urgent = (near_limit || unmeasured || stale) && t >= pss_urgent_ok_;
   if (t >= next_pss_ || grew || urgent) {
     // The budget is CPU time (this thread's), not wall time: a pass that
     // waits on a busy process's mmap lock or on a loaded machine costs
