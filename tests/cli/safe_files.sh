@@ -14,10 +14,13 @@ trap 'rm -rf "$T"' EXIT
 
 echo precious >"$T/victim"
 victim_intact() { [ "$(cat "$T/victim")" = precious ]; }
-# The names `oomlens run -- true` will choose during the next 5 s (it names
-# the record by the local time it starts), plus their "-1" suffix.
-for n in 0 1 2 3 4 5; do
-  stamp=$(date -d "+$n sec" +%Y%m%d-%H%M%S)
+# The names `oomlens run -- true` will choose during the next 10 s (it names
+# the record by the local time it starts), plus their "-1" suffix. One
+# reading of the clock: each `date -d "+N sec"` read it anew, and a second
+# boundary between two of them left a second unplanted.
+now=$(date +%s)
+for n in $(seq 0 10); do
+  stamp=$(date -d "@$((now + n))" +%Y%m%d-%H%M%S)
   ln -sf "$T/victim" "$T/oomlens-true-$stamp.jsonl"
   ln -sf "$T/victim" "$T/oomlens-true-$stamp-1.jsonl"
 done
