@@ -102,7 +102,12 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
   const std::string each = format_bytes(d.private_per_worker_bytes);
   const std::string parent_s = format_bytes(parent);
 
-  if (d.private_per_worker_bytes < std::max(kSharedFloorBytes, parent / 10)) {
+  // Workers still copying their parent's pages when last measured (an OOM
+  // kill cuts the copying short, often before it reaches a tenth of a large
+  // parent) are not "shared": their private memory was on its way up.
+  const bool copying = d.still_growing && d.copied_per_worker_bytes >= d.own_per_worker_bytes &&
+                       d.copied_per_worker_bytes >= kSharedFloorBytes;
+  if (d.private_per_worker_bytes < std::max(kSharedFloorBytes, parent / 10) && !copying) {
     d.cause = WorkerCause::shared;
     d.evidence = fmt::format(N_("the workers held {} private each and shared the rest with the main process "
                              "({} anonymous): the Dataset's data was not copied"),

@@ -96,6 +96,24 @@ TEST(WorkerMemory, WorkersThatStayedSharedPointAtTheMainProcess) {
   EXPECT_NE(d->advice.find("will not free it"), std::string::npos) << d->advice;
 }
 
+// CI's copy-on-read run: killed while the workers were still copying, at 33
+// MiB each of a 420 MiB parent (under a tenth of it). Still copy-on-read,
+// not "the memory is in the main process".
+TEST(WorkerMemory, WorkersKilledWhileStillCopyingAreCopyOnRead) {
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 2; ++i) {
+    ws.push_back(worker(1, 420, 33, 420));
+    ws.back().growing_at_last_pass = true;
+  }
+  auto d = diagnose_workers(pool_of(ws, 420, 512));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, WorkerCause::copy_on_read);
+  EXPECT_NE(d->advice.find("does not help"), std::string::npos) << d->advice;
+  // The same figures, but not growing at the last pass: shared.
+  for (auto& w : ws) w.growing_at_last_pass = false;
+  EXPECT_EQ(diagnose_workers(pool_of(ws, 420, 512))->cause, WorkerCause::shared);
+}
+
 // Workers re-created each epoch: the pool's size is how many lived at once.
 TEST(WorkerMemory, ConcurrencyCountsWorkersAliveAtOnce) {
   std::vector<WorkerMemory> ws;
