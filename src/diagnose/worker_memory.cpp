@@ -81,11 +81,11 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
     // a worker that filled a cache between the last pass and the kill grew
     // its RssAnon by more than its stale USS. What it allocated itself is
     // private, so its private share is at least that growth.
-    const uint64_t uss = std::max(w.peak_uss_bytes, o);
-    priv += uss;
+    const uint64_t private_bytes = std::max(w.peak_uss_bytes, o);
+    priv += private_bytes;
     own += o;
     d.still_growing |= w.growing_at_last_pass;
-    copied += forked ? uss - o : sub0(sub0(uss, w.first_uss_bytes), o);
+    copied += forked ? private_bytes - o : sub0(sub0(private_bytes, w.first_uss_bytes), o);
   }
   const uint64_t n = pool.workers.size();
   d.private_per_worker_bytes = priv / n;
