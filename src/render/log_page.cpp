@@ -10,6 +10,7 @@
 #include "render/format.h"
 #include "render/html.h"
 #include "render/log_page_parts.h"
+#include "render/owner_name.h"
 #include "render/ui_strings.h"
 #include "util/i18n.h"
 #include "util/time.h"
@@ -101,10 +102,8 @@ std::string timeline_svg(const std::vector<OomEvent>& ev, const std::vector<std:
 std::string owner_of(const OomEvent& e) {
   if (e.memcg && e.memcg->owner) {
     const auto& o = *e.memcg->owner;
-    std::string who = o.name ? *o.name : o.job_id ? "job " + *o.job_id : o.id;
-    if (o.pod_name)  // Kubernetes, named from the runtime's state
-      who = (o.pod_namespace ? *o.pod_namespace + "/" : "") + *o.pod_name + (o.name ? "/" + *o.name : "");
-    return o.kind + " " + shorten_ids(who);
+    if (o.kind == "slurm" && o.job_id && !o.name) return o.kind + " job " + *o.job_id;
+    return o.kind + " " + owner_name(o);
   }
   if (e.memcg && e.memcg->oom_memcg) return shorten_ids(*e.memcg->oom_memcg);
   if (e.constraint == Constraint::memcg || e.memcg_stack) return "memcg";

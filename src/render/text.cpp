@@ -4,6 +4,7 @@
 
 #include "render/format.h"
 #include "render/note_text.h"
+#include "render/owner_name.h"
 #include "util/display_width.h"
 #include "util/i18n.h"
 #include "util/sanitize.h"
@@ -71,7 +72,7 @@ std::string victim_line(const Victim& v) {
 std::string cgroup_line(const MemcgInfo& m) {
   std::string path = m.oom_memcg ? *m.oom_memcg : (m.task_memcg ? *m.task_memcg : std::string("?"));
   std::string s = printable(path);
-  if (m.owner) s += fmt::format(" ({} {})", m.owner->kind, printable(shorten_ids(m.owner->id)));
+  if (m.owner) s += fmt::format(" ({} {})", m.owner->kind, printable(owner_name(*m.owner)));
   Fields f;
   f.bytes(N_("usage"), m.usage_bytes);
   if (const auto limit = effective_limit_bytes(m)) f.bytes(N_("limit"), limit);

@@ -65,6 +65,28 @@ TEST(Text, HostileCommCannotReachTheTerminal) {
   EXPECT_THAT(s, HasSubstr("x\\x1b]0;pwned\\x07\xEF\xBF\xBD"));
 }
 
+// The cgroup row names a Kubernetes container by namespace/pod/container once
+// the runtime's state named it (issue 17), not by the pod uid of the path.
+TEST(Text, CgroupRowNamesTheLookedUpPodNotItsUid) {
+  OomEvent e = docker_python_memcg();
+  CgroupOwner o;
+  o.kind = "kubernetes";
+  o.id = "3f2a9c0d1e2b3a4f5e6d7c8b9a0f1e2d3c4b5a69788766554433221100ffeedd";
+  o.pod_uid = "8d5e0c6a-1b2f-4c3d-9e8f-7a6b5c4d3e2f";
+  o.container_id = o.id;
+  o.pod_name = "api-6c9d7f-5xq2z";
+  o.pod_namespace = "shop";
+  o.name = "server";
+  e.memcg->owner = o;
+  const std::string s = render_event_text(e, explain(e), TextStyle{});
+  EXPECT_THAT(s, HasSubstr("(kubernetes shop/api-6c9d7f-5xq2z/server)"));
+  EXPECT_THAT(s, Not(HasSubstr("8d5e0c6a")));
+  e.memcg->owner->pod_name.reset();  // not looked up: the decoded id stays
+  EXPECT_THAT(render_event_text(e, explain(e), TextStyle{}), HasSubstr("(kubernetes server)"));
+  e.memcg->owner->name.reset();
+  EXPECT_THAT(render_event_text(e, explain(e), TextStyle{}), HasSubstr("(kubernetes 3f2a9c0d1e2b\u2026)"));
+}
+
 TEST(Text, ManyVictimsAreCut) {
   OomEvent e = docker_multikill();
   TextStyle style;
