@@ -11,13 +11,17 @@
 #include "top/render.h"
 #include "top/snapshot.h"
 #include "top/ui.h"
+#include "util/exit_status.h"
+#include "util/message.h"
+#include "util/sanitize.h"
 
 namespace oomlens::cli {
 
 void add_top(CLI::App& app, int* status) {
   auto* cmd = app.add_subcommand("top", "Live view of who the OOM killer would pick next, sorted by oom_score");
   struct Args {
-    bool once = false, json = false, group = false, no_gpu = false;
+    bool once = false, json = false, group = false, tree = false, no_gpu = false;
+    std::string filter;
     size_t limit = 20;
     double interval_s = 1.0;
     std::string root = "/";
@@ -25,7 +29,12 @@ void add_top(CLI::App& app, int* status) {
   auto a = std::make_shared<Args>();
   cmd->add_flag("--once", a->once, "Print one snapshot as a text table and exit");
   cmd->add_flag("--json", a->json, "Print one snapshot as JSON and exit (docs/top.md)");
-  cmd->add_flag("-g,--group", a->group, "Group processes by application (same comm; parent/sibling/same cgroup)");
+  auto* group = cmd->add_flag("-g,--group", a->group, "Group processes by application (same comm; parent/sibling/same cgroup)");
+  cmd->add_flag("-t,--tree", a->tree, "Show processes as a tree: workers under the process that started them")
+      ->excludes(group);
+  cmd->add_option("-f,--filter", a->filter,
+                  "Show only processes whose command, pid, user or cgroup contains TEXT (case-insensitive)")
+      ->type_name("TEXT");
   cmd->add_option("-n,--limit", a->limit, "Rows in --once/--json output (0 = all)")
       ->check(CLI::Range(size_t{0}, size_t{1000000}))  // a bound a user can read (not 1.8e308 in digits)
       ->capture_default_str();
@@ -48,6 +57,15 @@ void add_top(CLI::App& app, int* status) {
     top::SnapshotBuilder builder(o);
     if (a->once || a->json) {
       auto snap = builder.tick();
+      if (!snap.rows.empty() && !a->filter.empty()) {
+        top::filter_rows(snap.rows, a->filter, static_cast<int>(::getpid()));
+        if (snap.rows.empty()) {
+          print_error("top", "no process matches the filter '{}'", printable(a->filter));
+          *status = kExitTopNoMatch;
+          return;
+        }
+      }
+      if (a->tree) top::tree_order(snap.rows);
       if (snap.rows.empty()) {
         fmt::print(stderr, "oomlens top: no processes readable under {}/proc\n", a->root == "/" ? "" : a->root);
         *status = kExitUsage;
@@ -78,6 +96,8 @@ void add_top(CLI::App& app, int* status) {
     top::UiOptions ui;
     ui.interval_s = a->interval_s;
     ui.grouped = a->group;
+    ui.tree = a->tree;
+    ui.filter = a->filter;
     *status = top::run_ui(builder, ui);
   });
 }

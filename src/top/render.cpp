@@ -16,6 +16,16 @@ namespace {
 
 std::string bytes_or_dash(const std::optional<uint64_t>& b) { return b ? format_bytes(*b) : "-"; }
 std::string int_or_dash(const std::optional<int>& v) { return v ? std::to_string(*v) : "-"; }
+// The %LIM column: RSS as a percent of the cgroup's tightest limit, "-" when unlimited.
+std::string share_or_dash(const std::optional<uint64_t>& rss, const std::optional<uint64_t>& limit) {
+  if (!rss || !limit || *limit == 0) return "-";
+  return fmt::format("{:.0f}%", 100.0 * double(*rss) / double(*limit));
+}
+// The tree view's branch before a command: two columns per level, at most 10 levels.
+std::string branch(int depth) {
+  if (depth <= 0) return "";
+  return std::string(size_t(std::min(depth, 10) - 1) * 2, ' ') + "└ ";
+}
 
 using util::opt;
 
@@ -102,7 +112,7 @@ std::string table_title(bool gpu, bool grouped, size_t width) {
   // Headers in the user's language, aligned by display width (CJK: 2 columns).
   std::string t = pad_left(grouped ? tr("LEADER") : "PID", 7) + " " + pad_right(tr("USER"), 8) + " " +
                   pad_left(tr("SCORE"), 5) + " " + pad_left(grouped ? tr("PROCS") : "ADJ", 5) + " " +
-                  pad_left("RSS", 10) + " " + pad_left("PSS", 10) + " " + pad_left("SWAP", 10) + " ";
+                  pad_left("RSS", 10) + " " + pad_left("PSS", 10) + " " + pad_left("SWAP", 10) + " " + pad_left("%LIM", 5) + " ";
   if (gpu) t += pad_left("GPU", 10) + " ";
   t += pad_right("CGROUP", 24) + " " + (grouped ? tr("APPLICATION") : tr("COMMAND"));
   return cut(t, width);
@@ -110,20 +120,22 @@ std::string table_title(bool gpu, bool grouped, size_t width) {
 
 std::string format_row(const ProcessRow& r, bool gpu, size_t width) {
   std::string user = r.info ? r.info->user : "?";
-  std::string t = fmt::format("{:>7} {:<8} {:>5} {:>5} {:>10} {:>10} {:>10} ", r.pid, cut(printable(user), 8),
+  std::string t = fmt::format("{:>7} {:<8} {:>5} {:>5} {:>10} {:>10} {:>10} {:>5} ", r.pid, cut(printable(user), 8),
                               int_or_dash(r.oom_score), int_or_dash(r.oom_score_adj), bytes_or_dash(r.rss_bytes),
-                              bytes_or_dash(r.pss_bytes), bytes_or_dash(r.swap_bytes));
+                              bytes_or_dash(r.pss_bytes), bytes_or_dash(r.swap_bytes),
+                              share_or_dash(r.rss_bytes, r.cgroup_limit_bytes));
   if (gpu) t += fmt::format("{:>10} ", bytes_or_dash(r.gpu_bytes));
   std::string cg = r.info ? cgroup_label(*r.info) : "-";
-  t += fmt::format("{:<24} {}", cut(cg, 24), r.info ? printable(r.info->cmdline) : printable(r.comm));
+  t += fmt::format("{:<24} {}{}", cut(cg, 24), branch(r.depth), r.info ? printable(r.info->cmdline) : printable(r.comm));
   return cut(t, width);
 }
 
 std::string format_group(const Group& g, bool gpu, size_t width) {
   std::string user = g.info ? g.info->user : "?";
-  std::string t = fmt::format("{:>7} {:<8} {:>5} {:>5} {:>10} {:>10} {:>10} ", g.leader_pid, cut(printable(user), 8),
+  std::string t = fmt::format("{:>7} {:<8} {:>5} {:>5} {:>10} {:>10} {:>10} {:>5} ", g.leader_pid, cut(printable(user), 8),
                               int_or_dash(g.max_oom_score), g.pids.size(), format_bytes(g.rss_bytes),
-                              bytes_or_dash(g.pss_bytes), bytes_or_dash(g.swap_bytes));
+                              bytes_or_dash(g.pss_bytes), bytes_or_dash(g.swap_bytes),
+                              share_or_dash(g.rss_bytes, g.cgroup_limit_bytes));
   if (gpu) t += fmt::format("{:>10} ", "");
   std::string cg = g.info ? cgroup_label(*g.info) : "-";
   t += fmt::format("{:<24} {} ×{}", cut(cg, 24), printable(g.comm), g.pids.size());
@@ -179,7 +191,10 @@ nlohmann::json render_json(const Snapshot& s, size_t limit, bool grouped) {
                      {"rss_bytes", opt(r.rss_bytes)},
                      {"pss_bytes", opt(r.pss_bytes)},
                      {"swap_bytes", opt(r.swap_bytes)},
-                     {"gpu_bytes", opt(r.gpu_bytes)}};
+                     {"gpu_bytes", opt(r.gpu_bytes)},
+                     {"cgroup_limit_bytes", opt(r.cgroup_limit_bytes)},
+                     {"cgroup_limit_share_pct", opt(limit_share_pct(r))},
+                     {"depth", r.depth}};
     if (r.info) {
       p["uid"] = opt(r.info->uid);
       p["user"] = sanitize_utf8(r.info->user);
@@ -203,6 +218,7 @@ nlohmann::json render_json(const Snapshot& s, size_t limit, bool grouped) {
                      {"rss_bytes", g.rss_bytes},
                      {"pss_bytes", opt(g.pss_bytes)},
                      {"swap_bytes", opt(g.swap_bytes)},
+                     {"cgroup_limit_bytes", opt(g.cgroup_limit_bytes)},
                      {"cgroup", g.info ? nlohmann::json(sanitize_utf8(g.info->cgroup_path)) : nlohmann::json(nullptr)}});
     }
     doc["groups"] = arr;

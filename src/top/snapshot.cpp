@@ -74,6 +74,84 @@ void sort_rows(std::vector<ProcessRow>& rows) {
   });
 }
 
+std::optional<double> limit_share_pct(const ProcessRow& r) {
+  if (!r.rss_bytes || !r.cgroup_limit_bytes || *r.cgroup_limit_bytes == 0) return std::nullopt;
+  return 100.0 * double(*r.rss_bytes) / double(*r.cgroup_limit_bytes);
+}
+
+namespace {
+
+bool contains_icase(std::string_view hay, std::string_view needle) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+  return std::search(hay.begin(), hay.end(), needle.begin(), needle.end(),
+                     [&](char a, char b) { return lower(a) == lower(b); }) != hay.end();
+}
+
+}  // namespace
+
+bool row_matches(const ProcessRow& r, std::string_view filter) {
+  if (filter.empty()) return true;
+  if (contains_icase(r.comm, filter) || contains_icase(std::to_string(r.pid), filter)) return true;
+  if (!r.info) return false;
+  return contains_icase(r.info->user, filter) || contains_icase(r.info->cgroup_path, filter) ||
+         contains_icase(r.info->cmdline, filter);
+}
+
+void filter_rows(std::vector<ProcessRow>& rows, std::string_view filter, int self_pid) {
+  if (filter.empty()) return;
+  std::erase_if(rows, [&](const ProcessRow& r) { return (self_pid > 0 && r.pid == self_pid) || !row_matches(r, filter); });
+}
+
+void tree_order(std::vector<ProcessRow>& rows) {
+  const size_t n = rows.size();
+  std::unordered_map<int, size_t> by_pid;
+  for (size_t i = 0; i < n; ++i) by_pid.try_emplace(rows[i].pid, i);
+  // pid 1 adopts orphans and starts every service: its children are roots,
+  // else the whole machine would be one tree under init.
+  std::vector<std::optional<size_t>> parent(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (rows[i].ppid <= 1 || rows[i].ppid == rows[i].pid) continue;
+    if (auto it = by_pid.find(rows[i].ppid); it != by_pid.end()) parent[i] = it->second;
+  }
+  // A parent chain that loops (only in a torn read of /proc) is cut where it
+  // comes back: that row becomes a root.
+  for (size_t i = 0; i < n; ++i) {
+    std::vector<size_t> seen{i};
+    for (auto p = parent[i]; p; p = parent[*p]) {
+      if (std::find(seen.begin(), seen.end(), *p) != seen.end()) {
+        parent[seen.back()].reset();
+        break;
+      }
+      seen.push_back(*p);
+      if (seen.size() > n) break;
+    }
+  }
+  // Each subtree is ranked by its best row (the lowest index in `rows`,
+  // already sorted), so the chain to the likeliest victim comes first.
+  std::vector<size_t> best(n);
+  std::iota(best.begin(), best.end(), size_t{0});
+  for (size_t i = 0; i < n; ++i)
+    for (auto p = parent[i]; p; p = parent[*p]) best[*p] = std::min(best[*p], i);
+  std::vector<std::vector<size_t>> children(n);
+  std::vector<size_t> roots;
+  for (size_t i = 0; i < n; ++i) (parent[i] ? children[*parent[i]] : roots).push_back(i);
+  auto by_best = [&](size_t a, size_t b) { return best[a] < best[b]; };
+  std::sort(roots.begin(), roots.end(), by_best);
+  for (auto& c : children) std::sort(c.begin(), c.end(), by_best);
+  std::vector<ProcessRow> out;
+  out.reserve(n);
+  std::vector<std::pair<size_t, int>> stack;  // (row, depth), depth-first
+  for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.emplace_back(*it, 0);
+  while (!stack.empty()) {
+    auto [i, d] = stack.back();
+    stack.pop_back();
+    out.push_back(std::move(rows[i]));
+    out.back().depth = d;
+    for (auto it = children[i].rbegin(); it != children[i].rend(); ++it) stack.emplace_back(*it, d + 1);
+  }
+  rows = std::move(out);
+}
+
 std::vector<Group> group_rows(const std::vector<ProcessRow>& rows) {
   const size_t n = rows.size();
   std::vector<size_t> parent(n);
@@ -128,6 +206,7 @@ std::vector<Group> group_rows(const std::vector<ProcessRow>& rows) {
   for (size_t g = 0; g < groups.size(); ++g) {
     groups[g].leader_pid = rows[leader_row[g]].pid;
     groups[g].info = rows[leader_row[g]].info;
+    groups[g].cgroup_limit_bytes = rows[leader_row[g]].cgroup_limit_bytes;
     if (!pss_ok[g]) groups[g].pss_bytes.reset();
     if (!swap_ok[g]) groups[g].swap_bytes.reset();
   }
@@ -285,6 +364,17 @@ Snapshot SnapshotBuilder::tick() {
     return true;
   });
   s.header.processes = s.rows.size();
+  if (have_memory_hierarchy_) {  // each cgroup's tightest limit, once per tick
+    const cgroup::MemoryHierarchy h{memory_v2_ ? cgroup::Version::v2 : cgroup::Version::v1,
+                                    join_root(opt_.root, *memory_mount_)};  // the walk stops at the mount, under root
+    std::unordered_map<std::string, std::optional<uint64_t>> limit_of;
+    for (auto& r : s.rows) {
+      if (!r.info || r.info->cgroup_path.empty() || r.info->cgroup_path == "/") continue;
+      auto [it, fresh] = limit_of.try_emplace(r.info->cgroup_path);
+      if (fresh) it->second = cgroup::tightest_limit(h, h.mount_point + r.info->cgroup_path).bytes;
+      r.cgroup_limit_bytes = it->second;
+    }
+  }
   sort_rows(s.rows);
   return s;
 }

@@ -63,8 +63,19 @@ struct ProcessRow {
   std::optional<uint64_t> pss_bytes;     ///< details (smaps_rollup; needs ptrace read access)
   std::optional<uint64_t> swap_bytes;    ///< details (status VmSwap)
   std::optional<uint64_t> gpu_bytes;     ///< NVML, when available
+  /// The tightest memory limit from the process's own memory cgroup up to
+  /// the hierarchy's root (v1 memory.limit_in_bytes, v2 memory.max), read
+  /// once per cgroup per tick; nullopt when unlimited, unreadable, or "/".
+  std::optional<uint64_t> cgroup_limit_bytes;
+  int depth = 0;  ///< tree view only (tree_order()): 0 for a root, 1 for its children, ...
   std::shared_ptr<const StaticInfo> info;
 };
+
+/// The process's share of its cgroup's limit, in percent: rss_bytes ×
+/// 100 / cgroup_limit_bytes (RSS counts pages shared with other processes
+/// in full; the cgroup is charged each page once). nullopt when either is
+/// unknown.
+[[nodiscard]] std::optional<double> limit_share_pct(const ProcessRow& r);
 
 struct Header {
   std::optional<proc::Meminfo> meminfo;
@@ -91,6 +102,7 @@ struct Group {
   uint64_t rss_bytes = 0;        ///< sum (shared pages counted once per member)
   std::optional<uint64_t> pss_bytes;   ///< sum, only when every member's PSS is known
   std::optional<uint64_t> swap_bytes;  ///< sum, only when every member's swap is known
+  std::optional<uint64_t> cgroup_limit_bytes;  ///< the leader's (ProcessRow::cgroup_limit_bytes)
   std::shared_ptr<const StaticInfo> info;  ///< the leader's
 };
 
@@ -98,6 +110,21 @@ struct Group {
 void sort_rows(std::vector<ProcessRow>& rows);
 /// Pure: groups of `rows` (already sorted), ordered like their best member.
 [[nodiscard]] std::vector<Group> group_rows(const std::vector<ProcessRow>& rows);
+
+/// Pure: true when `filter` is empty or occurs, ASCII case-insensitively,
+/// in the row's comm, pid, user, memory cgroup path or command line.
+[[nodiscard]] bool row_matches(const ProcessRow& r, std::string_view filter);
+/// Keeps the rows that match `filter` (row_matches()), in their order. A
+/// non-empty filter always drops `self_pid` (oomlens's own pid: its command
+/// line holds the filter, so it would always match).
+void filter_rows(std::vector<ProcessRow>& rows, std::string_view filter, int self_pid = 0);
+
+/// Pure: `rows` (already sorted) reordered as a process tree, each child
+/// right under its parent with `depth` one more (workers under the process
+/// that forked them). A row whose parent is not among `rows` is a root; roots
+/// keep their order in `rows`, and so do the children of one parent. Every
+/// row comes out exactly once.
+void tree_order(std::vector<ProcessRow>& rows);
 
 class GpuMemory;
 

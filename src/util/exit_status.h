@@ -32,6 +32,7 @@ inline constexpr int kExitNone = 1;           ///< explain: no report found
 inline constexpr int kExitSomeFailed = 1;     ///< protect PID...: some pids could not be set
 inline constexpr int kExitBudgetExceeded = 3;  ///< run --budget: the tree's PSS went over it
 inline constexpr int kExitNoVerdict = 3;       ///< report: the record has no verdict line
+inline constexpr int kExitTopNoMatch = 1;      ///< top --once/--json --filter: no process matches
 inline constexpr int kExitSweepPointFailed = 1;   ///< sweep: some point left no verdict (its command could not run)
 inline constexpr int kExitSweepInterrupted = 130;  ///< sweep: SIGINT/SIGTERM/SIGHUP stopped it (128 + SIGINT)
 

@@ -18,6 +18,10 @@ check top-group 0 'APPLICATION' -- top --once --group --no-gpu
 check top-bad-interval 2 '' -- top --once --interval 0
 check top-bad-limit 2 '' -- top --once --limit -1
 check top-empty-root 2 'no processes' -- top --once --root "$T/nowhere"
+check top-tree 0 '%LIM' -- top --once --tree --no-gpu --limit 0
+check top-filter 0 'SCORE' -- top --once --filter "$$" --no-gpu
+check top-filter-none 1 'no process matches the filter' -- top --once --filter 'no-such-process-anywhere-zq' --no-gpu
+check top-tree-and-group 2 'excludes' -- top --once --tree --group
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["processes"] and "header" in d' <("$BIN" top --json --no-gpu --limit 2); then
   pass=$((pass+1)); else echo "FAIL top-json-parse"; fail=$((fail+1)); fi
 

@@ -6,7 +6,8 @@
 // the kernel printed it or only its kill line (rate limit: 10 headers per
 // 5 s). The same burst while /dev/kmsg is flooded with junk lines, counted
 // by the daemon's /metrics exactly once. Without CAP_SYS_ADMIN (setpriv),
-// watch says once why tracepoints are off and still reports the kill.
+// and as nobody where tracefs is mounted but root's, watch says once why
+// tracepoints are off and still reports the kill.
 // Only this test's own kills are counted: its cgroups and pids.
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -292,6 +293,62 @@ TEST(WatchTraceLive, WithoutCapSysAdminTracepointsAreOffAndSaidOnce) {
   }
   ASSERT_FALSE(found.is_null()) << "no event for pid " << pid;
   EXPECT_NE(found["evidence"], "tracepoint");
+  EXPECT_EQ(watch.stop(SIGTERM), 0);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+}
+
+// Issue 16's "run as a user without tracefs access": watch as nobody (uid
+// 65534) with CAP_SYSLOG alone (ambient, for /dev/kmsg under
+// dmesg_restrict), in a mount namespace of its own where tracefs is mounted
+// (mode 0700, root's): it cannot open the instances directory nor mount a
+// private tracefs, says both once, and still reports the kill with its
+// cgroup from the log and the oom_kill counters.
+TEST(WatchTraceLive, AsAUserWithoutTracefsAccessTheFallbackIsSaidOnceAndTheKillReported) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  REQUIRE_KMSG();
+  // PipedChild execs without a PATH search: full paths.
+  const std::string setpriv = watch::find_in_path("setpriv"), unshare = watch::find_in_path("unshare"),
+                    mount = watch::find_in_path("mount");
+  if (setpriv.empty() || unshare.empty() || mount.empty()) GTEST_SKIP() << "setpriv, unshare or mount missing (util-linux)";
+  const std::string script = mount + " -t tracefs tracefs /sys/kernel/tracing && exec " + setpriv +
+                             " --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all,+syslog"
+                             " --ambient-caps=+syslog -- " + OOMLENS_BINARY + " watch --json --every-event";
+  PipedChild watch({unshare, "--mount", "--propagation", "private", "/bin/sh", "-c", script});
+  std::string start = wait_for_line(watch, "following the kernel log");
+  if (start.find("mount: ") != std::string::npos) GTEST_SKIP() << "cannot mount tracefs here:\n" << start;
+  EXPECT_NE(start.find("tracepoints off: cannot access /sys/kernel/tracing/instances: Permission denied"),
+            std::string::npos) << start;
+  EXPECT_NE(start.find("needs CAP_SYS_ADMIN"), std::string::npos) << start;
+  std::string dir;
+  int pid = kill_one("tp-nobody", &dir);
+  ASSERT_GT(pid, 0);
+  const std::string cg = dir.substr(parent->hierarchy.mount_point.size());
+  std::string all = start, memcg;
+  nlohmann::json event;
+  auto deadline = Clock::now() + std::chrono::seconds(30);
+  while ((event.is_null() || memcg.empty()) && Clock::now() < deadline) {
+    auto l = watch.line(2000);
+    if (!l) continue;
+    all += *l + "\n";
+    if (l->empty() || (*l)[0] != '{') continue;
+    auto j = nlohmann::json::parse(*l, nullptr, false);
+    if (j.is_discarded() || !j.contains("victims")) continue;
+    bool ours = false;
+    for (auto& v : j["victims"])
+      if (v["pid"] == pid) ours = true;
+    if (!ours) continue;
+    if (j["type"] == "event") {
+      EXPECT_TRUE(event.is_null()) << "two events for pid " << pid;
+      event = j;
+    }
+    if (memcg.empty()) memcg = memcg_path(j);  // the event's, else an update's
+  }
+  ASSERT_FALSE(event.is_null()) << "no event for pid " << pid << ":\n" << all;
+  EXPECT_NE(event["evidence"], "tracepoint") << event.dump();
+  EXPECT_EQ(memcg, cg) << all;
+  size_t said = 0;
+  for (size_t at = all.find("tracepoints off"); at != std::string::npos; at = all.find("tracepoints off", at + 1)) ++said;
+  EXPECT_EQ(said, 1u) << all;
   EXPECT_EQ(watch.stop(SIGTERM), 0);
   EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
 }

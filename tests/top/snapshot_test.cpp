@@ -2,6 +2,7 @@
 // grouping, and the JSON shape.
 #include "top/snapshot.h"
 
+#include <algorithm>
 #include <fmt/core.h>
 #include <gtest/gtest.h>
 
@@ -255,6 +256,120 @@ TEST(TopRender, LongCgroupPathShowsItsEnd) {
   r.comm = "python3";
   r.info = std::make_shared<StaticInfo>(a);
   EXPECT_NE(format_row(r, false, 0).find("…/job_4242/step_0/task_0 "), std::string::npos) << format_row(r, false, 0);
+}
+
+TEST(Snapshot, EachProcessHasItsShareOfItsCgroupsLimit) {
+  FixtureTree t;
+  base_tree(t);
+  // The docker cgroup's own limit is 400 MiB; /docker above it has 1 GiB: the tightest counts.
+  t.write("sys/fs/cgroup/memory/docker/memory.limit_in_bytes", "1073741824\n");
+  t.write("sys/fs/cgroup/memory/docker/0123456789abcdef0123/memory.limit_in_bytes", "419430400\n");
+  add_process(t, 500, "worker", 1, 10, 256, "/docker/unlimited-child", 4000);
+  t.write("sys/fs/cgroup/memory/docker/unlimited-child/memory.limit_in_bytes", "9223372036854771712\n");
+  SnapshotBuilder b({t.root(), 3, false});
+  auto s = b.tick();
+  const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+  for (const auto& r : s.rows) {
+    if (r.pid == 100) {
+      EXPECT_EQ(r.cgroup_limit_bytes, 419430400u);
+      ASSERT_TRUE(limit_share_pct(r));
+      EXPECT_DOUBLE_EQ(*limit_share_pct(r), 100.0 * double(50000 * page) / 419430400.0);
+    } else if (r.pid == 500) {
+      EXPECT_EQ(r.cgroup_limit_bytes, 1073741824u) << "an unlimited cgroup meets its parent's limit";
+    } else if (r.pid == 200) {
+      EXPECT_FALSE(r.cgroup_limit_bytes) << "the root cgroup has no limit";
+      EXPECT_FALSE(limit_share_pct(r));
+    }
+  }
+  auto j = render_json(s, 0, false);
+  for (const auto& p : j["processes"]) {
+    if (p["pid"] == 100) {
+      EXPECT_EQ(p["cgroup_limit_bytes"], 419430400);
+      EXPECT_TRUE(p["cgroup_limit_share_pct"].is_number());
+    }
+    if (p["pid"] == 200) {
+      EXPECT_TRUE(p["cgroup_limit_bytes"].is_null());
+      EXPECT_TRUE(p["cgroup_limit_share_pct"].is_null());
+    }
+  }
+  std::string text = render_text(s, 0, false, 0);
+  EXPECT_NE(text.find("%LIM"), std::string::npos) << text;
+  const std::string pct = fmt::format(" {:.0f}% ", 100.0 * double(50000 * page) / 419430400.0);
+  EXPECT_NE(text.find(pct), std::string::npos) << pct << "\n" << text;
+}
+
+TEST(Snapshot, FilterMatchesCommPidUserCgroupOrCommandLine) {
+  FixtureTree t;
+  base_tree(t);
+  SnapshotBuilder b({t.root(), 3, false});
+  auto s = b.tick();
+  auto pids = [](const std::vector<ProcessRow>& rows) {
+    std::vector<int> v;
+    for (const auto& r : rows) v.push_back(r.pid);
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  auto f = s.rows;
+  filter_rows(f, "PYTHON");  // case-insensitive
+  EXPECT_EQ(pids(f), (std::vector<int>{100, 101, 102}));
+  f = s.rows;
+  filter_rows(f, "abcdef0123");  // the cgroup path
+  EXPECT_EQ(pids(f), (std::vector<int>{100, 101, 102}));
+  f = s.rows;
+  filter_rows(f, "200");
+  EXPECT_EQ(pids(f), (std::vector<int>{200}));
+  f = s.rows;
+  filter_rows(f, "--flag");  // the command line: every fixture process has it
+  EXPECT_EQ(f.size(), s.rows.size());
+  f = s.rows;
+  filter_rows(f, "");
+  EXPECT_EQ(f.size(), s.rows.size());
+  f = s.rows;
+  filter_rows(f, "no such thing");
+  EXPECT_TRUE(f.empty());
+  f = s.rows;
+  filter_rows(f, "python3", 100);  // oomlens's own pid never matches (its command line holds the filter)
+  EXPECT_EQ(pids(f), (std::vector<int>{101, 102}));
+}
+
+TEST(Snapshot, TreePutsWorkersUnderTheirParent) {
+  FixtureTree t;
+  base_tree(t);
+  add_process(t, 103, "pt_data_worker", 100, 10, 500, "/docker/0123456789abcdef0123", 2300);
+  add_process(t, 600, "sh", 101, 5, 10, "/docker/0123456789abcdef0123", 2400);
+  SnapshotBuilder b({t.root(), 3, false});
+  auto s = b.tick();
+  const size_t n = s.rows.size();
+  tree_order(s.rows);
+  ASSERT_EQ(s.rows.size(), n) << "every row exactly once";
+  std::vector<std::pair<int, int>> got;  // (pid, depth)
+  for (const auto& r : s.rows) got.emplace_back(r.pid, r.depth);
+  // 300 (score 800) first; then 100's tree (its best is 100 itself, 700),
+  // children by score: 101 (with its own child 600), 102, 103; bash; init.
+  // Children of pid 1 are roots, not under init.
+  const std::vector<std::pair<int, int>> want = {{300, 0}, {100, 0}, {101, 1}, {600, 2}, {102, 1},
+                                                 {103, 1}, {200, 0}, {1, 0}};
+  EXPECT_EQ(got, want);
+  std::string text = render_text(s, 0, false, 0);
+  EXPECT_NE(text.find("  └ sh"), std::string::npos) << text;
+  auto j = render_json(s, 0, false);
+  EXPECT_EQ(j["processes"][3]["pid"], 600);
+  EXPECT_EQ(j["processes"][3]["depth"], 2);
+}
+
+TEST(Snapshot, TreeSurvivesAParentLoopAndAMissingParent) {
+  std::vector<ProcessRow> rows(3);
+  rows[0].pid = 10; rows[0].ppid = 11;  // 10 and 11 each other's parent: a torn read
+  rows[1].pid = 11; rows[1].ppid = 10;
+  rows[2].pid = 12; rows[2].ppid = 999;  // parent gone (or filtered out)
+  tree_order(rows);
+  ASSERT_EQ(rows.size(), 3u);
+  std::vector<int> seen;
+  for (const auto& r : rows) seen.push_back(r.pid);
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<int>{10, 11, 12}));
+  EXPECT_EQ(rows.back().pid, 12);
+  EXPECT_EQ(rows.back().depth, 0);
 }
 
 }  // namespace
