@@ -61,6 +61,27 @@ bool line_is_record(std::string_view t) {
 
 namespace {
 
+// `t` without its runs of 4 or more spaces (a terminal's padding of a wrapped row).
+std::string without_pads(std::string_view t) {
+  std::string out;
+  out.reserve(t.size());
+  for (size_t i = 0; i < t.size();) {
+    size_t e = i;
+    while (e < t.size() && t[e] == ' ') ++e;
+    if (e - i >= 4) {
+      i = e;
+      continue;
+    }
+    if (e > i) {
+      out.append(t.substr(i, e - i));
+      i = e;
+      continue;
+    }
+    out.push_back(t[i++]);
+  }
+  return out;
+}
+
 // A terminal's hard wrap inside a row's name (`… 0 systemd-jou` + `rnal`):
 // a short word, not indented, that the kernel's 15-character comm still has
 // room for. Not after a format=flowed soft break (that one breaks at a space).
@@ -370,6 +391,14 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
   }
   t = trim(t);
+  // A terminal's pad inside a token (`0,glob        al_oom`, issue 12): no
+  // kernel line of a report but a table's (tasks, unreclaimable slab) holds
+  // a run of 4 spaces inside it.
+  std::string unpadded;
+  if (t.size() > 40 && t[0] != '[' && !(cur_ && cur_->in_slab_table) && t.find("    ") != std::string_view::npos) {
+    unpadded = without_pads(t);
+    t = unpadded;
+  }
   if (cur_ && cur_->piece == Building::Piece::other) {
     // Two unrecognised pieces that together are a record (`Out of memory: Killed pro` + `cess …`).
     cur_->piece = Building::Piece::none;
@@ -465,13 +494,19 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->no_killable = true;
     cur_->has_content = true;
     // ≤4.18: `Kernel panic - not syncing: Out of memory and no killable processes...`
-    if (auto p = panic_text(t); p && !cur_->panic_message) cur_->panic_message = std::string(*p);
+    if (auto p = panic_text(t); p && !cur_->panic_message) {
+      cur_->panic_message = std::string(*p);
+      if (!line.truncated) piece = P::panic;
+    }
   } else if (auto p = panic_text(t)) {
     if (!cur_) {
       if (!is_oom_panic(*p)) return false;
       start(line);
     }
-    if (!cur_->panic_message) cur_->panic_message = std::string(*p);
+    if (!cur_->panic_message) {
+      cur_->panic_message = std::string(*p);
+      if (!line.truncated) piece = P::panic;
+    }
     cur_->has_content = true;
   } else if (is_sysrq(t)) {
     if (cur_ && cur_->has_content) close();
