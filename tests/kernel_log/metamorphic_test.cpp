@@ -285,16 +285,12 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
     m[{"41-arc-linux-65-arc-bare-row-summary-kill-reaper.log", mg, "page_size_assumed"}] = kPageSize;
   for (auto [in, mg] : std::initializer_list<std::pair<const char*, const char*>>{
            {"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "flowed72"},
-           {"02-osrm-964-3.x-syslog-sacrifice-child.log", "reflow_indent"},
-           {"02-osrm-964-3.x-syslog-sacrifice-child.log", "wrap72"},
-           {"05-lkml2013-3.2-memcg-apache2-syslog.log", "reflow_indent"},
            {"07-e2guardian488-debian9-4.9-syslog-reaper.log", "flowed72"},
            {"07-e2guardian488-debian9-4.9-syslog-reaper.log", "reflow_indent"},
            {"10-docker-for-linux-1001-memcg-multikill-reaper-kernlog.log", "flowed72"},
            {"10-docker-for-linux-1001-memcg-multikill-reaper-kernlog.log", "wrap72"},
            {"26-photon-1535-vmware-log-wrapper-4.19-memcg-v1-no-kill-line.log", "flowed72"},
            {"26-photon-1535-vmware-log-wrapper-4.19-memcg-v1-no-kill-line.log", "reflow_indent"},
-           {"32-plumbr-blog-2014-kernlog-java-global.log", "reflow_indent"},
            {"39-stress-ng-177-sparc64-kill-reaper-next-header.log", "flowed72"},
        })
     m[{in, mg, "time/monotonic_s"}] = kTime;
