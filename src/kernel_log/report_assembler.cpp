@@ -402,6 +402,26 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (cur_ && cur_->piece == Building::Piece::other) {
     // Two unrecognised pieces that together are a record (`Out of memory: Killed pro` + `cess …`).
     cur_->piece = Building::Piece::none;
+    // A kill or selection line whose message began on the line before
+    // (`Memory cgroup out of` + `memory: Kill process …`): its own message is
+    // unknown; the joined text gives it when the kernel prints it so.
+    if (!t.empty() && !line.prefixed && t[0] >= 'a' && t[0] <= 'z' && t.find("ill process ") != std::string_view::npos) {
+      std::string joined = cur_->piece_text;
+      if (line.continuation || cur_->piece_soft) joined += ' ';
+      joined += t;
+      auto msg_of = [](std::string_view x) -> std::optional<std::string> {
+        if (auto k = oomline::parse_kill(x)) return k->message;
+        if (auto sel = oomline::parse_select(x)) return sel->message;
+        return std::nullopt;
+      };
+      if (!msg_of(t) && msg_of(joined)) {
+        cur_->joined_lines.push_back(line.number);
+        LogicalLine whole = line;
+        whole.text = joined;
+        whole.continuation = false;
+        return feed(whole);
+      }
+    }
     if (!t.empty() && !line.prefixed && !line_is_record(t)) {
       std::string joined = cur_->piece_text;
       if (line.continuation || cur_->piece_soft) joined += ' ';
