@@ -29,13 +29,18 @@ std::optional<std::string> header_field(std::string_view s, std::string_view key
   return std::string(v);
 }
 
-// The text before `anchor` as a message (`Out of memory`, …) when it ends in ": ".
+// The text before `anchor` as a message when it ends in ": ", and only when
+// it is one the kernel prints (oom_kill.c: `Out of memory`, `Memory cgroup
+// out of memory`, `Out of memory (oom_kill_allocating_task)`): the rest of a
+// wrapped message (`ry`, `memory`) or a piece of a broken JSON record is
+// unknown (null), never a message (issue 12).
 std::optional<std::string> message_before(std::string_view s, size_t anchor_pos) {
   std::string_view m = trim_right(s.substr(0, anchor_pos));
   if (m.empty() || m.back() != ':') return std::nullopt;
   m.remove_suffix(1);
   m = trim(m);
-  if (m.empty()) return std::nullopt;
+  if (m != "Out of memory" && m != "Memory cgroup out of memory" && m != "Out of memory (oom_kill_allocating_task)")
+    return std::nullopt;
   return std::string(m);
 }
 
@@ -46,7 +51,10 @@ std::optional<Header> parse_header(std::string_view s) {
   size_t p = s.find(kAnchor);
   if (p == std::string_view::npos) return std::nullopt;
   Header h;
-  h.comm = std::string(s.substr(0, p));
+  // A comm is at most 15 bytes (TASK_COMM_LEN): a longer "comm" is the rest
+  // of something else (a broken JSON record, an unknown prefix), unknown.
+  // So is one that starts a journal JSON object (`{"MESSAGE":"b`, a wrapped record).
+  if (p <= 15 && s.substr(0, 2) != "{\"") h.comm = std::string(s.substr(0, p));
   std::string_view rest = s.substr(p + kAnchor.size());
   h.gfp_mask = header_field(rest, "gfp_mask=");
   // A gfp mask never holds ',' (flags are joined by '|'): a rejoined
@@ -162,6 +170,8 @@ std::optional<KillLine> parse_kill_stump(std::string_view s) {
   std::string_view t = s.substr(a + kAnchor.size());
   auto pid = take_i64(t);
   if (!pid || !(t.empty() || t[0] == ' ' || t[0] == ',')) return std::nullopt;
+  // `Killed process 14011        3 (…)`: a terminal's pad inside the pid.
+  if (std::string_view r = trim_left(t); !r.empty() && is_digit(r[0])) return std::nullopt;
   k.pid = *pid;
   return k;
 }
@@ -372,7 +382,14 @@ std::optional<RowLine> parse_row(std::string_view s) {
     if (tok.empty()) break;
     auto n = parse_i64(tok);
     if (!n) {
-      r.comm = std::string(trim(before));
+      // A comm holds no run of 4 spaces: that is a terminal's pad inside it
+      // (`systemd-jou        rnal`), dropped.
+      std::string comm(trim(before));
+      for (size_t q; (q = comm.find("    ")) != std::string::npos;) {
+        size_t e = comm.find_first_not_of(' ', q);
+        comm.erase(q, e == std::string::npos ? std::string::npos : e - q);
+      }
+      r.comm = std::move(comm);
       break;
     }
     r.numbers.push_back(*n);

@@ -61,6 +61,27 @@ bool line_is_record(std::string_view t) {
 
 namespace {
 
+// `t` without its runs of 4 or more spaces (a terminal's padding of a wrapped row).
+std::string without_pads(std::string_view t) {
+  std::string out;
+  out.reserve(t.size());
+  for (size_t i = 0; i < t.size();) {
+    size_t e = i;
+    while (e < t.size() && t[e] == ' ') ++e;
+    if (e - i >= 4) {
+      i = e;
+      continue;
+    }
+    if (e > i) {
+      out.append(t.substr(i, e - i));
+      i = e;
+      continue;
+    }
+    out.push_back(t[i++]);
+  }
+  return out;
+}
+
 // A terminal's hard wrap inside a row's name (`… 0 systemd-jou` + `rnal`):
 // a short word, not indented, that the kernel's 15-character comm still has
 // room for. Not after a format=flowed soft break (that one breaks at a space).
@@ -370,9 +391,37 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
   }
   t = trim(t);
+  // A terminal's pad inside a token (`0,glob        al_oom`, issue 12): no
+  // kernel line of a report but a table's (tasks, unreclaimable slab) holds
+  // a run of 4 spaces inside it.
+  std::string unpadded;
+  if (t.size() > 40 && t[0] != '[' && !(cur_ && cur_->in_slab_table) && t.find("    ") != std::string_view::npos) {
+    unpadded = without_pads(t);
+    t = unpadded;
+  }
   if (cur_ && cur_->piece == Building::Piece::other) {
     // Two unrecognised pieces that together are a record (`Out of memory: Killed pro` + `cess …`).
     cur_->piece = Building::Piece::none;
+    // A kill or selection line whose message began on the line before
+    // (`Memory cgroup out of` + `memory: Kill process …`): its own message is
+    // unknown; the joined text gives it when the kernel prints it so.
+    if (!t.empty() && !line.prefixed && t[0] >= 'a' && t[0] <= 'z' && t.find("ill process ") != std::string_view::npos) {
+      std::string joined = cur_->piece_text;
+      if (line.continuation || cur_->piece_soft) joined += ' ';
+      joined += t;
+      auto msg_of = [](std::string_view x) -> std::optional<std::string> {
+        if (auto k = oomline::parse_kill(x)) return k->message;
+        if (auto sel = oomline::parse_select(x)) return sel->message;
+        return std::nullopt;
+      };
+      if (!msg_of(t) && msg_of(joined)) {
+        cur_->joined_lines.push_back(line.number);
+        LogicalLine whole = line;
+        whole.text = joined;
+        whole.continuation = false;
+        return feed(whole);
+      }
+    }
     if (!t.empty() && !line.prefixed && !line_is_record(t)) {
       std::string joined = cur_->piece_text;
       if (line.continuation || cur_->piece_soft) joined += ' ';
@@ -465,13 +514,19 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->no_killable = true;
     cur_->has_content = true;
     // ≤4.18: `Kernel panic - not syncing: Out of memory and no killable processes...`
-    if (auto p = panic_text(t); p && !cur_->panic_message) cur_->panic_message = std::string(*p);
+    if (auto p = panic_text(t); p && !cur_->panic_message) {
+      cur_->panic_message = std::string(*p);
+      if (!line.truncated) piece = P::panic;
+    }
   } else if (auto p = panic_text(t)) {
     if (!cur_) {
       if (!is_oom_panic(*p)) return false;
       start(line);
     }
-    if (!cur_->panic_message) cur_->panic_message = std::string(*p);
+    if (!cur_->panic_message) {
+      cur_->panic_message = std::string(*p);
+      if (!line.truncated) piece = P::panic;
+    }
     cur_->has_content = true;
   } else if (is_sysrq(t)) {
     if (cur_ && cur_->has_content) close();

@@ -27,7 +27,7 @@ struct ReportAssembler::Building {
   enum class Section { none, meminfo, stats, table };
   /// The kind of the last recognised line, while it may still be continued
   /// by a wrapped piece (report_rejoin.cpp).
-  enum class Piece { none, header, kill, summary, row, counter, stack, reaper, task_in, other };
+  enum class Piece { none, header, kill, summary, row, counter, stack, reaper, task_in, panic, other };
 
   LineRange lines;
   EventTime time;

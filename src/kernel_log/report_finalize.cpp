@@ -67,7 +67,10 @@ RowView view(const ReportAssembler::Building& b, const oomline::RowLine& r) {
   }
   if (!b.columns.empty()) {
     v.cols.assign(b.columns.begin(), b.columns.end() - 1);  // drop "name"
-    if (v.cols.size() != r.numbers.size()) v.cols = guess_columns(r);
+    // More numbers than the header has columns: a terminal's pad split one
+    // (`3989        9136`), which one is unknown, so no figure is read.
+    if (v.cols.size() < r.numbers.size()) v.cols.clear();
+    else if (v.cols.size() != r.numbers.size()) v.cols = guess_columns(r);
   } else {
     v.cols = guess_columns(r);
   }

@@ -43,6 +43,11 @@ bool piece_complete(Building::Piece kind, std::string_view t) {
       return t.find(" Tainted:") != std::string_view::npos || t.find(" Not tainted") != std::string_view::npos;
     case P::reaper: return ends_with(t, "kB") && t.find("shmem-rss:") != std::string_view::npos;
     case P::task_in: return true;  // a path has no end marker: joined only on a clear break
+    case P::panic: {  // the OOM panics of oom_kill.c/panic.c end so (`…processes...`, `…on memory`)
+      for (std::string_view end : {"...", "memory", "is enabled", "is selected"})
+        if (ends_with(t, end)) return true;
+      return false;
+    }
     case P::other:
     case P::none: return true;
   }
@@ -98,6 +103,14 @@ bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
           return true;
         }
       return false;
+    }
+    case P::panic: {
+      constexpr std::string_view kPanic = "Kernel panic - not syncing: ";
+      size_t p = joined.find(kPanic);
+      if (p == std::string_view::npos) return false;
+      b.panic_message = std::string(trim(joined.substr(p + kPanic.size())));
+      if (joined.find("Out of memory and no killable processes") != std::string_view::npos) b.no_killable = true;
+      return true;
     }
     case P::other:
     case P::none: return false;

@@ -439,6 +439,34 @@ struct ReportScanner::Impl {
     return final ? p : std::string_view::npos;
   }
 
+  // An anchor line that is no record by itself and whose wrapped rest is the
+  // next, unprefixed line (`…out of memory: Killed` + ` process 15617 (…`,
+  // `…: Killed pro` + `cess 15617 …`): the two as one record, in `joined`.
+  // Looked at only on an anchor's line (issue 12: mangle handling on
+  // candidate text only). `t` is the anchor line's bare text.
+  bool join_split_anchor(std::string_view region, std::string_view raw, std::string_view t, size_t eol, size_t n) {
+    if (norm.foreign || eol + 1 >= n || t.empty() || !norm.owned.empty() || norm.text.data() < raw.data() ||
+        norm.text.data() > raw.data() + raw.size() || line_is_record(t))
+      return false;
+    size_t e2 = region.find('\n', eol + 1);
+    if (e2 == std::string_view::npos) e2 = n;
+    std::string_view next = region.substr(eol + 1, e2 - eol - 1);
+    if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
+    normalize_line(next, probe, opt.default_year);
+    if (probe.has_prefix || probe.foreign || !probe.owned.empty()) return false;
+    std::string_view rest = trim(probe.text);
+    if (rest.empty() || line_is_record(rest)) return false;
+    std::string whole(raw.substr(0, static_cast<size_t>(norm.text.data() - raw.data())));
+    whole.append(trim_right(norm.text));
+    // A break at a space (indented rest, format=flowed's trailing space) keeps one.
+    if (probe.continuation || next[0] == ' ' || raw.back() == ' ') whole += ' ';
+    whole.append(rest);
+    normalize_line(whole, probe, opt.default_year);
+    if (!line_is_record(trim(probe.text))) return false;
+    joined = std::move(whole);
+    return true;
+  }
+
   // `region` holds complete lines (each ending in '\n', except when `final`).
   // Returns the offset from which the region was held back (newest-first
   // decision pending at its end), or region.size().
@@ -497,6 +525,20 @@ struct ReportScanner::Impl {
         eol = end < n || (end == n && n > 0 && d[n - 1] == '\n') ? end - 1 : n;
       }
       normalize_line(raw, norm, opt.default_year);
+      if (pieces == 1 && !norm.foreign) {
+        std::string_view t = trim(norm.text);
+        if (!final && eol + 1 >= n && n - ls <= kMaxHeldBytes && !t.empty() && !line_is_record(t)) {
+          n = ls;  // its wrapped rest may come with the next chunk
+          break;
+        }
+        if (join_split_anchor(region, raw, t, eol, n)) {
+          pieces = 2;
+          eol = region.find('\n', eol + 1);
+          if (eol == std::string_view::npos) eol = n;
+          raw = joined;
+          normalize_line(raw, norm, opt.default_year);
+        }
+      }
       if (!norm.foreign && may_open_newest_first(norm.text)) {
         NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year);
         if (nf.order == NewestFirst::Order::undecided) {

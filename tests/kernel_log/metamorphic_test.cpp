@@ -17,6 +17,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
 #include <sstream>
 
 #include "../logsource/logsource_test_util.h"
@@ -97,6 +98,11 @@ struct Compare {
   const CutLines* cuts = nullptr;
   const json* clean = nullptr;  // the clean events, for the cut rule
   std::vector<std::string> problems;
+  // The problems where the mangled text gives a different non-null value (or
+  // more items than the clean text): facts invented, not lost. Never allowed,
+  // pending mangler or not (issue 12: "a fact that the mangle destroys must
+  // come out null, never wrong").
+  std::vector<std::string> invented;
 
   bool ignored(const std::string& key) const {
     static const std::set<std::string> kAlways = {"lines", "line", "notes", "source", "explanation"};
@@ -154,12 +160,32 @@ struct Compare {
         // A row, a selection or a v2 stat a cut made unreadable is missing, never invented.
         bool cut_short = g.size() < c.size() && lost_to_a_cut(path);
         if (!cut_short) problems.push_back(path + ": " + std::to_string(c.size()) + " items, mangled " + std::to_string(g.size()));
+        if (g.size() > c.size()) invented.push_back(problems.back());
+        else if (path.empty() && !cut_short) match_events(c, g);
         if (!cut_short || path.substr(path.size() - 6) != "/stats") return;
       }
       for (size_t i = 0; i < g.size(); ++i) walk(c[i], g[i], path + "/" + std::to_string(i));
       return;
     }
     problems.push_back(path + ": clean " + c.dump() + ", mangled " + g.dump());
+    if (!unknown(g)) invented.push_back(problems.back());
+  }
+  // Fewer events than the clean text: each mangled event is compared with the
+  // clean event of the same victims (or trigger pid), for invented facts only.
+  void match_events(const json& c, const json& g) {
+    auto key = [](const json& e) {
+      std::string k;
+      for (const auto& v : e["victims"]) k += "," + v["pid"].dump();
+      return k.empty() ? "t" + e["trigger"]["pid"].dump() : k;
+    };
+    for (size_t i = 0; i < g.size(); ++i) {
+      size_t j = 0;
+      while (j < c.size() && key(c[j]) != key(g[i])) ++j;
+      if (j == c.size()) continue;
+      Compare sub{m, cuts, clean, {}, {}};
+      sub.walk(c[j], g[i], "/" + std::to_string(j) + "~");
+      invented.insert(invented.end(), sub.invented.begin(), sub.invented.end());
+    }
   }
   // Task rows by pid: a clean row is missing only when its line was cut.
   void walk_tasks(const json& c, const json& g, const std::string& path) {
@@ -172,7 +198,10 @@ struct Compare {
       else if (!lost_to_a_cut(path + "/" + std::to_string(i)))
         problems.push_back(path + "/" + std::to_string(i) + ": row of pid " + c[i]["pid"].dump() + " missing, its line not cut");
     }
-    if (found != g.size()) problems.push_back(path + ": " + std::to_string(g.size() - found) + " rows the clean text lacks");
+    if (found != g.size()) {
+      problems.push_back(path + ": " + std::to_string(g.size() - found) + " rows the clean text lacks");
+      invented.push_back(problems.back());
+    }
   }
 };
 
@@ -214,7 +243,78 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "of the next, so the two are read as two reports"},
 };
 
+// The only facts a mangle may still change to a different non-null value
+// (every other one, pending mangler or not, fails the suite). Key: input
+// file, mangler, field (the event index dropped, a task row's index as `*`;
+// "" for the number of events). An entry that no longer matches fails too.
+const std::map<std::tuple<std::string, std::string, std::string>, std::string> kInventedExceptions = [] {
+  const std::string kTime = "the broken header is not rejoined: the report's time is that of its first line read, "
+                            "printed microseconds to milliseconds later";
+  const std::string kPadRow = "a header-less row with a terminal's pad inside a number: one number more, "
+                              "mapped by count to another kernel's columns";
+  const std::string kPageSize = "which page-size evidence survives the mangle differs (not yet investigated)";
+  std::map<std::tuple<std::string, std::string, std::string>, std::string> m = {
+      {{"01-rhel7-3.10-global-mysqld.log", "wrap80", "mem_info/shmem_bytes"},
+       "a Mem-Info counter cut by the wrap before its last digits (`shmem:878` + `96`): Mem-Info lines are not rejoined"},
+      {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "reflow_indent", "kind"},
+       "kill: the kill line reflowed over indented lines is not rejoined; incomplete says the kill is not read"},
+      {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "wrap80_inline_pad", "tasks/*/pgtables_bytes"}, kPadRow},
+      {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "wrap80_inline_pad", "tasks/*/rss_bytes"}, kPadRow},
+      {{"18-py-autovod-7-dmesgT-wrapped-table-comma-numbers.log", "wrap80_inline_pad", "tasks/*/pgtables_bytes"},
+       kPadRow},
+      {{"18-py-autovod-7-dmesgT-wrapped-table-comma-numbers.log", "wrap80_inline_pad", "tasks/*/swap_bytes"}, kPadRow},
+      {{"05-lkml2013-3.2-memcg-apache2-syslog.log", "wrap80_inline_pad", "kind"},
+       "selected_no_kill: the selection line with a pad inside `Kill process` is not read; incomplete says so"},
+      {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap72", "kind"},
+       "no_killable: the panic line broken inside `no killable processes` is read as a plain OOM panic"},
+      {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap72", "panic_message"},
+       "the panic line's rest (` processes...`) is not rejoined: the message is its first piece"},
+      {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap80_inline_pad", "kind"},
+       "no_killable: the padded panic line is read as a plain OOM panic"},
+      {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap80_inline_pad", "panic_message"},
+       "the padded panic line's rest is not rejoined: the message is its first piece"},
+      {{"18-py-autovod-7-dmesgT-wrapped-table-comma-numbers.log", "wrap72", "constraint_printed"},
+       "the summary wrapped inside `constraint=…,nodemask=(null)`: the constraint keeps the rest"},
+      {{"25-doris-3525-rhel7-syslog-memcg-selected-ne-killed.log", "reverse", ""},
+       "two reports read (kPendingPairs: a selection and a kill of another pid)"},
+      {{"28-install-docker-14-dmesg-grep-oom-kill-summary-only.log", "wrap72", "memcg/task_memcg"},
+       "a memcg path wrapped at 72 columns: a path has no end marker, its first piece is taken"},
+  };
+  m[{"05-lkml2013-3.2-memcg-apache2-syslog.log", "reflow_indent", "page_size_assumed"}] = kPageSize;
+  for (const char* mg : {"flowed72", "quoted_printable", "wrap72", "wrap80"})
+    m[{"41-arc-linux-65-arc-bare-row-summary-kill-reaper.log", mg, "page_size_assumed"}] = kPageSize;
+  for (auto [in, mg] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "flowed72"},
+           {"07-e2guardian488-debian9-4.9-syslog-reaper.log", "flowed72"},
+           {"07-e2guardian488-debian9-4.9-syslog-reaper.log", "reflow_indent"},
+           {"10-docker-for-linux-1001-memcg-multikill-reaper-kernlog.log", "flowed72"},
+           {"10-docker-for-linux-1001-memcg-multikill-reaper-kernlog.log", "wrap72"},
+           {"26-photon-1535-vmware-log-wrapper-4.19-memcg-v1-no-kill-line.log", "flowed72"},
+           {"26-photon-1535-vmware-log-wrapper-4.19-memcg-v1-no-kill-line.log", "reflow_indent"},
+           {"39-stress-ng-177-sparc64-kill-reaper-next-header.log", "flowed72"},
+       })
+    m[{in, mg, "time/monotonic_s"}] = kTime;
+  return m;
+}();
+
+// The field of an invented problem (`/0/tasks/3/rss_bytes: …` → `tasks/*/rss_bytes`).
+std::string invented_field(const std::string& problem) {
+  std::string path = problem.substr(0, problem.find(':'));
+  size_t i = 0;
+  if (!path.empty() && path[0] == '/') {
+    i = path.find('/', 1);
+    path = i == std::string::npos ? "" : path.substr(i + 1);
+  }
+  const std::string kTasks = "tasks/";
+  if (path.compare(0, kTasks.size(), kTasks) == 0) {
+    size_t e = path.find('/', kTasks.size());
+    if (e != std::string::npos) path = kTasks + "*" + path.substr(e);
+  }
+  return path;
+}
+
 TEST(Metamorphic, EveryInputThroughEveryMangler) {
+  std::set<std::tuple<std::string, std::string, std::string>> exceptions_used;
   auto in = inputs();
   ASSERT_FALSE(in.empty());
   const char* seeds = std::getenv("OOMLENS_MANGLED_SEEDS_DIR");
@@ -260,10 +360,16 @@ TEST(Metamorphic, EveryInputThroughEveryMangler) {
         for (std::string l; std::getline(ss, l);) cuts.text.push_back(l);
         for (size_t n : mangle::long_lines(input.text, m.cut_columns)) cuts.cut.insert(n);
       }
-      Compare cmp{m, &cuts, &want, {}};
+      Compare cmp{m, &cuts, &want, {}, {}};
       if (m.loss == mangle::Loss::cut && got.size() != want.size())
         cmp.problems.push_back(std::to_string(want.size()) + " events, mangled " + std::to_string(got.size()));
       else cmp.walk(want, got, "");
+      // Never a different non-null value, pending mangler or not.
+      for (const auto& p : cmp.invented) {
+        const auto key = std::make_tuple(input.name, m.name, invented_field(p));
+        if (kInventedExceptions.count(key)) exceptions_used.insert(key);
+        else ADD_FAILURE() << input.name << " through " << m.name << " gives a different value: " << p;
+      }
       auto& t = tally[m.name];
       ++t.second;
       if (cmp.problems.empty()) {
@@ -276,6 +382,9 @@ TEST(Metamorphic, EveryInputThroughEveryMangler) {
       else ADD_FAILURE() << msg;
     }
   }
+  for (const auto& [key, why] : kInventedExceptions)
+    EXPECT_TRUE(exceptions_used.count(key)) << "stale kInventedExceptions entry: " << std::get<0>(key) << ", "
+                                            << std::get<1>(key) << ", " << std::get<2>(key);
   for (const auto& [name, t] : tally)
     std::cout << "[metamorphic] " << name << ": " << t.first << "/" << t.second << " inputs exact"
               << (kPending.count(name) ? " (pending)" : "") << "\n";
