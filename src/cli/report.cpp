@@ -1,6 +1,9 @@
 // `oomlens report FILE.jsonl`: re-print the summary of a run record.
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 
 #include "cli/commands.h"
@@ -67,21 +70,50 @@ void add_report(CLI::App& app, int* status) {
     const std::string path = *file == "-" ? std::string("/dev/stdin") : *file;
     std::optional<monitor::Record> rec;
     if (*html_out) {
-      // A sweep document (one JSON object) or a record (JSON Lines).
-      auto text = read_file(path, size_t{1} << 30);
-      if (!text) {
+      // A sweep document (one JSON object, small) or a record (JSON Lines,
+      // any size): the first kSweepDocumentMaxBytes decide; a longer input
+      // is a record, read on from there line by line (monitor/record.h).
+      constexpr size_t kSweepDocumentMaxBytes = size_t{4} << 20;
+      int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+      if (fd < 0) {
         print_error("report", "cannot read {}", *file);
         *status = kExitUsage;
         return;
       }
-      auto doc = nlohmann::json::parse(*text, nullptr, false);
-      if (!doc.is_discarded() && render::is_sweep_document(doc)) {
-        std::string page = render::sweep_page_html(render::sweep_data(doc));
-        std::fwrite(page.data(), 1, page.size(), stdout);
-        *status = 0;
+      std::string head;
+      bool whole = false, failed = false;
+      char buf[64 * 1024];
+      while (head.size() <= kSweepDocumentMaxBytes) {
+        ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+          whole = true;
+          failed = n < 0;
+          break;
+        }
+        head.append(buf, static_cast<size_t>(n));
+      }
+      if (failed) {
+        ::close(fd);
+        print_error("report", "cannot read {}", *file);
+        *status = kExitUsage;
         return;
       }
-      rec = monitor::parse_record(*text);
+      if (whole) {
+        ::close(fd);
+        auto doc = nlohmann::json::parse(head, nullptr, false);
+        if (!doc.is_discarded() && render::is_sweep_document(doc)) {
+          std::string page = render::sweep_page_html(render::sweep_data(doc));
+          std::fwrite(page.data(), 1, page.size(), stdout);
+          *status = 0;
+          return;
+        }
+        rec = monitor::parse_record(head);
+      } else {
+        rec = monitor::read_record_fd(fd, head);
+        ::close(fd);
+        std::string().swap(head);
+      }
     } else {
       rec = monitor::read_record(path, &err);
     }

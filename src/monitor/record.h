@@ -59,6 +59,18 @@ struct Record {
   /// attempt's record after its verdict (supervise/restart.h).
   std::vector<nlohmann::json> attempts;
   std::vector<std::string> notes;  ///< skipped/partial lines, in words
+  /// Sample lines read, all of them. `samples` keeps at most
+  /// 2 * kMaxSampleColumns + 1 of them, in time order: past that many, the
+  /// reader thins them to columns of `samples_per_column` consecutive
+  /// samples and keeps the lowest and the highest of each column by
+  /// sample_level() (the peaks and troughs a screen can show), and the last
+  /// sample read.
+  uint64_t samples_read = 0;
+  /// Consecutive samples per column; 1 when every sample is kept.
+  uint64_t samples_per_column = 1;
+  /// Events not kept (kMaxRecordEvents, kMaxRecordOtherProcessEvents), counted.
+  uint64_t events_dropped = 0;
+  [[nodiscard]] bool thinned() const { return samples_per_column > 1; }
 };
 
 /// Bounds of reading a record back (monitor/record_read.cpp), whatever the
@@ -71,6 +83,20 @@ inline constexpr size_t kMaxRecordLineBytes = size_t{1} << 20;
 inline constexpr size_t kMaxRecordDepth = 64;
 inline constexpr size_t kMaxRecordNotes = 20;
 inline constexpr uint64_t kMaxBytesBeforeHeader = uint64_t{16} << 20;
+/// Columns of thinned samples (twice the plot's 960 pixels' worth of points
+/// at most): a record's samples cost at most ~2 * 1024 parsed lines.
+inline constexpr size_t kMaxSampleColumns = 1024;
+/// Events kept: all of them up to this many; further ones are counted.
+inline constexpr size_t kMaxRecordEvents = 20000;
+/// process_start/process_exit events of processes in no role of their own
+/// (role "other": a fork-heavy job's short-lived children) kept; further
+/// ones are counted (the job's main process and workers are always kept,
+/// within kMaxRecordEvents).
+inline constexpr size_t kMaxRecordOtherProcessEvents = 4096;
+
+/// The level a sample is thinned by, bytes: the cgroup's anon+shmem (what
+/// the limit compares), else the tree's PSS; NaN when it has neither.
+[[nodiscard]] double sample_level(const nlohmann::json& sample);
 
 /// Parses record text. Never throws: a corrupt line is skipped with a note,
 /// a last line without '\n' that does not parse is noted as truncated.
@@ -78,6 +104,11 @@ inline constexpr uint64_t kMaxBytesBeforeHeader = uint64_t{16} << 20;
 /// Reads and parses FILE line by line (read(2) in 64 KiB chunks, the bounds
 /// above); nullopt with *error when unreadable.
 [[nodiscard]] std::optional<Record> read_record(const std::string& path, std::string* error);
+
+/// The same for the open descriptor `fd` (read to its end, not closed),
+/// whose first bytes, `prefix`, were already read from it (report --html
+/// looks at them first: a sweep document or a record).
+[[nodiscard]] Record read_record_fd(int fd, std::string_view prefix);
 
 /// Nesting depth of the JSON text `line` ([ and { outside strings), counted
 /// up to `stop` (pure; the check before parsing).

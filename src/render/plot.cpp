@@ -157,6 +157,11 @@ std::string plot_svg(const RunPlotData& d, int W, int H, const char* css_class) 
     o += fmt::format("<text class=\"lbl\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\" text-anchor=\"{}\">{}</text>\n", tx, ly,
                      color, l.anchor_end ? "end" : "start", html_escape(m.label));
   }
+  if (d.samples_per_column > 1)  // thinned by the record's reader: say so where the data is
+    o += fmt::format("<text class=\"lbl thinned\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#666\">{}</text>\n",
+                     W - R - 4, T + 12,
+                     html_escape(trf("thinned: {} of {} samples drawn, the lowest and the highest of every {} in a row", n,
+                                     d.samples_read, d.samples_per_column)));
   for (size_t i = 0; i < legend.size(); ++i) {
     auto [x, row] = legend_pos[i];
     const double y = H - B + 30 + row * 16;

@@ -254,6 +254,8 @@ RunPlotData run_plot_data(const monitor::Record& rec) {
   }
   d.series = std::move(kept);
   add_markers(rec, d);
+  d.samples_read = rec.samples_read;
+  d.samples_per_column = rec.samples_per_column;
   d.summary_text = record_summary(rec, false);
   return d;
 }

@@ -62,6 +62,9 @@ struct RunPlotData {
   std::vector<SiteStack> sites;
   std::vector<int64_t> victim_pids;        ///< the kernel's kills of the job
   std::string summary_text;                ///< record_summary() without the sparkline
+  /// Samples in the record, and how many in a row each drawn pair stands
+  /// for (monitor::Record::samples_per_column; 1: every sample drawn).
+  uint64_t samples_read = 0, samples_per_column = 1;
 };
 
 /// Most processes drawn one series each; more workers than this are one band.

@@ -1,9 +1,13 @@
 // The job's leaf memory cgroup (see job_cgroup.h).
 #include "supervise/job_cgroup.h"
 
+#include <dirent.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -12,6 +16,7 @@
 #include <fmt/core.h>
 
 #include "proc/proc.h"
+#include "util/file.h"
 #include "supervise/systemd_scope.h"
 
 namespace oomlens::supervise {
@@ -83,6 +88,42 @@ std::string job_cgroup_dir(cgroup::Version v, const std::string& mount_point, co
   return base + "/" + name;
 }
 
+std::optional<int> job_cgroup_owner(std::string_view name) {
+  constexpr std::string_view kPrefix = "oomlens-run-";
+  if (!name.starts_with(kPrefix)) return std::nullopt;
+  name.remove_prefix(kPrefix.size());
+  int pid = 0;
+  auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), pid);
+  if (ec != std::errc() || end != name.data() + name.size() || pid <= 0 || name.front() == '0') return std::nullopt;
+  return pid;
+}
+
+std::vector<StaleJobCgroup> remove_stale_job_cgroups(const std::string& parent, std::string_view keep,
+                                                     const std::string& proc_root) {
+  std::vector<StaleJobCgroup> out;
+  DIR* d = ::opendir(parent.c_str());
+  if (!d) return out;
+  std::vector<std::pair<std::string, int>> found;
+  while (dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (name == keep) continue;
+    if (auto pid = job_cgroup_owner(name)) found.emplace_back(std::string(name), *pid);
+  }
+  ::closedir(d);
+  std::sort(found.begin(), found.end());
+  for (auto& [name, pid] : found) {
+    auto comm = read_file(join_root(proc_root, "/proc/" + std::to_string(pid) + "/comm"), 64);
+    if (comm && (*comm == "oomlens\n" || *comm == "oomlens")) continue;  // its owner runs
+    StaleJobCgroup s;
+    s.dir = parent + "/" + name;
+    s.owner_pid = pid;
+    s.removed = ::rmdir(s.dir.c_str()) == 0;
+    if (!s.removed) s.error = std::strerror(errno);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
 std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap, std::string* error) {
   auto h = cgroup::find_memory_hierarchy("/");
   if (!h) {
@@ -113,6 +154,10 @@ std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swa
   jc.hierarchy = *h;
   jc.dir = job_cgroup_dir(h->version, h->mount_point, *own, static_cast<int>(::getpid()));
   jc.limit_bytes = limit;
+  {
+    const auto slash = jc.dir.rfind('/');
+    jc.stale = remove_stale_job_cgroups(jc.dir.substr(0, slash), std::string_view(jc.dir).substr(slash + 1));
+  }
   auto r = cgroup::create_limited(h->version, jc.dir, limit, !allow_swap);
   if (!r.ok) {
     (void)cgroup::kill_and_remove(jc.dir, 1000);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cgroup/cgroup.h"
 
@@ -36,6 +37,28 @@ struct LimitSpec {
 [[nodiscard]] std::string job_cgroup_dir(cgroup::Version v, const std::string& mount_point,
                                          const std::string& own_dir, int oomlens_pid);
 
+/// The oomlens pid in a job cgroup's name, `oomlens-run-<pid>`; nullopt for
+/// any other name. Pure.
+[[nodiscard]] std::optional<int> job_cgroup_owner(std::string_view name);
+
+/// A job cgroup a gone oomlens left behind (it was SIGKILLed, or the machine
+/// lost it mid-run), found beside the one a run is about to make.
+struct StaleJobCgroup {
+  std::string dir;
+  int owner_pid = 0;
+  bool removed = false;  ///< rmdir(2) succeeded
+  std::string error;     ///< why not (EBUSY: processes still in it, which oomlens does not kill)
+};
+
+/// Removes the `oomlens-run-<pid>` directories of `parent` whose owner is
+/// gone: `<proc_root>/proc/<pid>/comm` is missing or is not "oomlens" (the
+/// pid exited or was reused). `keep` (the run's own name) and live owners'
+/// cgroups are left alone; a cgroup that still holds processes cannot be
+/// removed and is reported with its error. Readers take a root: tests pass
+/// fixture trees (plain directories rmdir the same way).
+[[nodiscard]] std::vector<StaleJobCgroup> remove_stale_job_cgroups(const std::string& parent, std::string_view keep,
+                                                                   const std::string& proc_root = "/");
+
 struct JobCgroup {
   cgroup::MemoryHierarchy hierarchy;
   std::string dir;  ///< empty until the systemd-run scope is found (then its directory)
@@ -49,6 +72,8 @@ struct JobCgroup {
   std::optional<int> systemd_version;  ///< `systemd-run --version`
   std::string own_dir;                 ///< oomlens's own memory cgroup (the scope is any other)
   std::string not_delegated;           ///< why oomlens could not make the cgroup itself
+  /// Job cgroups of gone oomlens runs found beside this one (removed or not).
+  std::vector<StaleJobCgroup> stale;
 };
 
 /// Creates the job's cgroup with the limit (and swap cap unless allow_swap).

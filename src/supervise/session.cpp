@@ -137,6 +137,10 @@ std::optional<int> Session::make_cgroup() {
       ::unlink(rec_.path().c_str());
       return 125;
     }
+    for (const auto& st : jc_->stale)
+      say(st.removed ? trf("removed {}, left behind by oomlens pid {}, which is gone", st.dir, st.owner_pid)
+                     : trf("cannot remove {}, left behind by oomlens pid {}, which is gone: {}", st.dir, st.owner_pid,
+                           st.error));
     if (jc_->via_systemd_run)
       say(trf("cannot make a cgroup here ({}): running the job under `systemd-run --scope -p MemoryMax={}`",
               jc_->not_delegated, jc_->limit_bytes));

@@ -5,8 +5,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 
+#include "support/fixture_tree.h"
 #include "supervise/job_cgroup.h"
 #include "supervise/session.h"
 #include "supervise/signals.h"
@@ -142,6 +144,45 @@ TEST(Spawn, ChildStartsWithNoBlockedOrIgnoredSignals) {
   ASSERT_NE(ign, std::string::npos);
   unsigned long long mask = std::stoull(text.substr(ign + 8, 16), nullptr, 16);
   EXPECT_EQ(mask & (1ull << (SIGINT - 1)), 0u) << text;
+}
+
+TEST(JobCgroup, OwnerIsTheNamesPid) {
+  EXPECT_EQ(job_cgroup_owner("oomlens-run-4242"), 4242);
+  EXPECT_FALSE(job_cgroup_owner("oomlens-run-"));
+  EXPECT_FALSE(job_cgroup_owner("oomlens-run-42x"));
+  EXPECT_FALSE(job_cgroup_owner("oomlens-run-042"));
+  EXPECT_FALSE(job_cgroup_owner("oomlens-run--1"));
+  EXPECT_FALSE(job_cgroup_owner("oomlens-run-99999999999"));
+  EXPECT_FALSE(job_cgroup_owner("other-run-42"));
+}
+
+TEST(JobCgroup, StaleCgroupsOfGoneOwnersAreRemovedOthersKept) {
+  testing::FixtureTree t;
+  t.mkdir("cg/oomlens-run-100");        // owner gone: no /proc/100
+  t.mkdir("cg/oomlens-run-200");        // pid reused by a shell
+  t.write("proc/200/comm", "bash\n");
+  t.mkdir("cg/oomlens-run-300");        // owner runs
+  t.write("proc/300/comm", "oomlens\n");
+  t.mkdir("cg/oomlens-run-400/inner");  // owner gone, not empty: left, with the error
+  t.mkdir("cg/oomlens-run-500");        // the run's own name
+  t.mkdir("cg/unrelated");
+  auto st = remove_stale_job_cgroups(t.root() + "/cg", "oomlens-run-500", t.root());
+  ASSERT_EQ(st.size(), 3u);
+  EXPECT_EQ(st[0].owner_pid, 100);
+  EXPECT_TRUE(st[0].removed);
+  EXPECT_EQ(st[1].owner_pid, 200);
+  EXPECT_TRUE(st[1].removed);
+  EXPECT_EQ(st[2].owner_pid, 400);
+  EXPECT_FALSE(st[2].removed);
+  EXPECT_FALSE(st[2].error.empty());
+  namespace fs = std::filesystem;
+  EXPECT_FALSE(fs::exists(t.root() + "/cg/oomlens-run-100"));
+  EXPECT_FALSE(fs::exists(t.root() + "/cg/oomlens-run-200"));
+  EXPECT_TRUE(fs::exists(t.root() + "/cg/oomlens-run-300"));
+  EXPECT_TRUE(fs::exists(t.root() + "/cg/oomlens-run-400"));
+  EXPECT_TRUE(fs::exists(t.root() + "/cg/oomlens-run-500"));
+  EXPECT_TRUE(fs::exists(t.root() + "/cg/unrelated"));
+  EXPECT_TRUE(remove_stale_job_cgroups(t.root() + "/missing", "", t.root()).empty());
 }
 
 }  // namespace

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""`report` and `plot` on a 1,000,000-sample run record (issue 21, item 3),
+for real: each command runs in a 64 MiB memory cgroup of this test's own
+(v1 or v2) and must finish, never OOM-killed, within a peak RSS bound.
+
+The record (about 700 MB, written to a temporary directory and removed) has
+a header, the main process's start, 1,000,000 samples whose cgroup
+anon+shmem climbs in a sawtooth with one spike (sample 654,321, 900 MiB),
+50,000 process_start events of short-lived children, and a verdict. Checks:
+
+- `report` exits 0, says the samples were thinned (and how), and its
+  sparkline's maximum is the spike (thinning keeps each column's highest);
+- `plot -o x.svg` exits 0 with a small, well-formed SVG that marks the
+  thinning; `report --html` exits 0 with a page under 2 MB;
+- each command's peak RSS (ru_maxrss) stays under 64 MiB, and its cgroup
+  counted no OOM kill.
+
+Figures (peak RSS, CPU seconds) are printed for BENCHMARKS.md.
+
+usage: big_record.py OOMLENS_BINARY
+Exit 0 passed, 1 failed, 77 skipped (not root, or no memory cgroup to
+make); under CI=true a skip is a failure.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+MIB = 1 << 20
+LIMIT = 64 * MIB
+SAMPLES = 1_000_000
+SPIKE_AT = 654_321
+SPIKE_BYTES = 900 * MIB
+CHILD_STARTS = 50_000
+
+
+def skip(why):
+    print(f"SKIP: {why}")
+    sys.exit(1 if os.environ.get("CI") == "true" else 77)
+
+
+def make_cgroup(name):
+    """A capped memory cgroup: (dir, oom-kill count reader)."""
+    v1 = "/sys/fs/cgroup/memory"
+    if os.path.isfile(os.path.join(v1, "memory.limit_in_bytes")):
+        d = os.path.join(v1, name)
+        os.mkdir(d)
+        with open(os.path.join(d, "memory.limit_in_bytes"), "w") as f:
+            f.write(str(LIMIT))
+        if os.path.exists(os.path.join(d, "memory.memsw.limit_in_bytes")):
+            with open(os.path.join(d, "memory.memsw.limit_in_bytes"), "w") as f:
+                f.write(str(LIMIT))
+        return d, lambda: int(dict(l.split() for l in open(os.path.join(d, "memory.oom_control")))["oom_kill"])
+    v2 = "/sys/fs/cgroup"
+    if "memory" in open(os.path.join(v2, "cgroup.controllers")).read().split():
+        d = os.path.join(v2, name)
+        os.mkdir(d)
+        with open(os.path.join(d, "memory.max"), "w") as f:
+            f.write(str(LIMIT))
+        return d, lambda: int(dict(l.split() for l in open(os.path.join(d, "memory.events")))["oom_kill"])
+    skip("no memory cgroup controller")
+
+
+def write_record(path):
+    limit = 2048 * MIB
+    with open(path, "w") as f:
+        f.write(json.dumps({"type": "header", "schema_version": 1, "command": ["python3", "train.py"],
+                            "boot_id": "00000000-0000-0000-0000-000000000000", "t0_unix_s": 1764620000.0}) + "\n")
+        f.write(json.dumps({"type": "event", "kind": "process_start", "pid": 100, "ppid": 99, "role": "main",
+                            "comm": "python3", "cmdline": "python3 train.py", "t_s": 0.01}) + "\n")
+        tmpl = ('{{"cgroup":{{"anon_bytes":{a},"limit_bytes":%d,"limit_state":"limited","oom_kill":0,'
+                '"peak_bytes":{a},"shmem_bytes":0,"usage_bytes":{u}}},'
+                '"procs":[[100,{a},{u},0,0,{a},{a},0,0,{a},0.0]],'
+                '"system":{{"mem_available_bytes":20000000000,"psi_full_avg10":0.0,"psi_some_avg10":0.0}},'
+                '"t_s":{t:.3f},"tree":{{"procs":1,"pss_age_s":0.0,"pss_anon_bytes":{a},"pss_bytes":{a},'
+                '"pss_file_bytes":0,"pss_shmem_bytes":0,"rss_bytes":{u},"uss_bytes":{a}}},"type":"sample"}}\n') % limit
+        chunk = []
+        starts_every = SAMPLES // CHILD_STARTS
+        for i in range(SAMPLES):
+            a = SPIKE_BYTES if i == SPIKE_AT else (100 + (i % 1000) // 4) * MIB
+            t = 0.05 * (i + 1)
+            chunk.append(tmpl.format(a=a, u=a + 4 * MIB, t=t))
+            if i % starts_every == 0:
+                chunk.append('{"type":"event","kind":"process_start","pid":%d,"ppid":100,"role":"other",'
+                             '"comm":"sh","cmdline":"sh -c true","t_s":%.3f}\n' % (1000 + i // starts_every, t))
+            if len(chunk) >= 10000:
+                f.write("".join(chunk))
+                chunk = []
+        f.write("".join(chunk))
+        f.write(json.dumps({"type": "verdict", "cause": "exited", "confidence": "high",
+                            "summary": "the job exited normally (code 0)", "evidence": [], "advice": [],
+                            "exit": {"exited": True, "exit_code": 0, "shell_status": 0}}) + "\n")
+
+
+def run_capped(cg, argv, stdout):
+    """Runs argv inside cgroup dir cg: (exit status, ru_maxrss KiB, CPU s)."""
+    procs = os.path.join(cg, "cgroup.procs")
+
+    def enter():
+        with open(procs, "w") as f:
+            f.write(str(os.getpid()))
+
+    p = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE, preexec_fn=enter)
+    err = p.stderr.read().decode(errors="replace")
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, ru.ru_maxrss, ru.ru_utime + ru.ru_stime, err
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 2
+    oomlens = sys.argv[1]
+    if os.geteuid() != 0:
+        skip("not root (a memory cgroup is made for each command)")
+    tmp = tempfile.mkdtemp(prefix="oomlens-big-record-")
+    cg, oom_kills = make_cgroup(f"oomlens-big-record-{os.getpid()}")
+    failures = []
+    try:
+        rec = os.path.join(tmp, "big.jsonl")
+        write_record(rec)
+        print(f"record: {SAMPLES} samples, {os.path.getsize(rec) / MIB:.0f} MiB")
+        svg = os.path.join(tmp, "big.svg")
+        html = os.path.join(tmp, "big.html")
+        cases = [("report", [oomlens, "report", rec], None),
+                 ("plot svg", [oomlens, "plot", rec, "-o", svg], None),
+                 ("report --html", [oomlens, "report", "--html", rec], html)]
+        for name, argv, out in cases:
+            out_f = open(out, "wb") if out else subprocess.PIPE
+            p_out = None
+            if out:
+                rc, rss_kb, cpu, err = run_capped(cg, argv, out_f)
+                out_f.close()
+            else:
+                proc_out = tempfile.TemporaryFile()
+                rc, rss_kb, cpu, err = run_capped(cg, argv, proc_out)
+                proc_out.seek(0)
+                p_out = proc_out.read().decode(errors="replace")
+            print(f"{name}: exit {rc}, peak RSS {rss_kb / 1024:.1f} MiB, CPU {cpu:.1f} s")
+            if rc != 0:
+                failures.append(f"{name}: exit {rc}: {err[-500:]}")
+            if rss_kb * 1024 >= LIMIT:
+                failures.append(f"{name}: peak RSS {rss_kb} KiB is not under 64 MiB")
+            if name == "report":
+                text = p_out + err
+                if "samples thinned to" not in text or f"{SAMPLES} samples" not in text:
+                    failures.append("report: no note of the thinning:\n" + text[-2000:])
+                if "max 900 MiB" not in text:
+                    failures.append("report: the sparkline's maximum is not the spike (900 MiB):\n" + text[-2000:])
+                if "events not kept" not in text:
+                    failures.append("report: the children's starts past the bound are not counted:\n" + text[-2000:])
+            if name == "plot svg":
+                size = os.path.getsize(svg)
+                print(f"  SVG {size / 1024:.0f} KiB")
+                if size > 2 * MIB:
+                    failures.append(f"plot: SVG of {size} bytes")
+                body = open(svg, encoding="utf-8").read()
+                try:
+                    ET.fromstring(body)
+                except ET.ParseError as e:
+                    failures.append(f"plot: the SVG is not well-formed XML: {e}")
+                if "thinned" not in body:
+                    failures.append("plot: the SVG does not mark the thinning")
+            if name == "report --html":
+                size = os.path.getsize(html)
+                print(f"  HTML {size / 1024:.0f} KiB")
+                if size > 2 * MIB:
+                    failures.append(f"report --html: page of {size} bytes")
+        if oom_kills() != 0:
+            failures.append(f"the cgroup counted {oom_kills()} OOM kills")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        try:
+            os.rmdir(cg)
+        except OSError as e:
+            print(f"note: cannot remove {cg}: {e}")
+    for f in failures:
+        print("FAIL:", f)
+    print("PASS" if not failures else f"{len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
