@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "render/format.h"
+#include "util/format.h"
 #include "util/i18n.h"
 #include "util/sanitize.h"
 

@@ -7,10 +7,11 @@
 #include <functional>
 #include <string_view>
 
+#include "util/exit_status.h"
 namespace oomlens::cli {
 
-/// Exit statuses shared by all subcommands (documented in docs/oomlens.md).
-inline constexpr int kExitUsage = 2;
+/// Exit statuses shared by all subcommands: util/exit_status.h (docs/oomlens.md).
+using oomlens::kExitUsage;
 
 inline constexpr const char* kAppDescription = "oomlens: find, explain and prevent out-of-memory kills on Linux";
 

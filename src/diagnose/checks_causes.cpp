@@ -9,7 +9,7 @@
 #include <fmt/core.h>
 
 #include "diagnose/explain_detail.h"
-#include "render/format.h"
+#include "util/format.h"
 #include "util/i18n.h"
 
 namespace oomlens::detail {

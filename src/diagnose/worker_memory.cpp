@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "render/format.h"
+#include "util/format.h"
 #include "util/i18n.h"
 
 namespace oomlens::diagnose {

@@ -5,6 +5,8 @@
 // status. The outcome is always recorded (verdict `budget`), with by how
 // much and when.
 #include <cstdint>
+
+#include "util/exit_status.h"
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -12,8 +14,8 @@
 namespace oomlens::guard {
 
 /// oomlens's exit status for a successful job over its --budget
-/// (documented in docs/run.md; distinct from 2 usage and 125–127).
-inline constexpr int kExitBudgetExceeded = 3;
+/// (documented in docs/run.md; distinct from 2 usage and 125–127): util/exit_status.h.
+using oomlens::kExitBudgetExceeded;
 
 struct BudgetOutcome {
   uint64_t budget_bytes = 0;

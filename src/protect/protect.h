@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "util/exit_status.h"
 namespace oomlens::protect {
 
 inline constexpr int kAdjMin = -1000;
@@ -28,10 +29,11 @@ inline constexpr int kAdjMax = 1000;
 /// PID could not be changed, 2 usage. CMD mode: the command's own status
 /// (128+N when killed by signal N), 125 when oom_score_adj could not be set
 /// (the command is not run), 126 command found but not executable, 127 not found.
-inline constexpr int kExitSomeFailed = 1;
-inline constexpr int kExitSetupFailed = 125;
-inline constexpr int kExitCannotExec = 126;
-inline constexpr int kExitNotFound = 127;
+/// (All from util/exit_status.h.)
+using oomlens::kExitSomeFailed;
+inline constexpr int kExitSetupFailed = kExitOwnFailure;
+using oomlens::kExitCannotExec;
+using oomlens::kExitNotFound;
 
 /// An integer in [-1000, 1000] written in full ("500", "-17", "+3");
 /// nullopt for anything else (out of range, trailing junk, empty).

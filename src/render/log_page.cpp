@@ -7,7 +7,7 @@
 #include <cmath>
 #include <map>
 
-#include "render/format.h"
+#include "util/format.h"
 #include "render/html.h"
 #include "render/log_page_parts.h"
 #include "render/owner_name.h"

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <map>
 
-#include "render/format.h"
+#include "util/format.h"
 #include "render/html.h"
 #include "render/ui_strings.h"
 #include "util/i18n.h"

@@ -1,6 +1,6 @@
 #include "render/owner_name.h"
 
-#include "render/format.h"
+#include "util/format.h"
 
 namespace oomlens {
 

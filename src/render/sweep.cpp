@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "render/format.h"
+#include "util/format.h"
 
 namespace oomlens::render {
 namespace {

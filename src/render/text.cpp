@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include "render/format.h"
+#include "util/format.h"
 #include "render/note_text.h"
 #include "render/owner_name.h"
 #include "util/display_width.h"

@@ -1,6 +1,7 @@
 // `oomlens run`: the step sequence of a supervision session (see
 // session_state.h for how the session is split across files).
 #include "supervise/session.h"
+#include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/json_opt.h"
 
@@ -112,7 +113,7 @@ std::optional<int> Session::open_pty() {
   pty_ = std::make_unique<JobPty>();
   if (auto err = pty_->open()) {
     say(*err);
-    return err->find("needs a terminal") != std::string::npos ? 2 : 125;
+    return err->find("needs a terminal") != std::string::npos ? kExitUsage : kExitOwnFailure;
   }
   return std::nullopt;
 }
@@ -121,7 +122,7 @@ std::optional<int> Session::open_pty() {
 std::optional<int> Session::open_record() {
   if (auto err = o_.record_path_is_default ? rec_.create_new(o_.record_path) : rec_.open(o_.record_path)) {
     say(trf("{}; not starting the job", *err));
-    return 125;
+    return kExitOwnFailure;
   }
   say(trf("recording to {}", rec_.path()));
   return std::nullopt;
@@ -135,7 +136,7 @@ std::optional<int> Session::make_cgroup() {
     if (!jc_) {
       say(trf("cannot set a memory limit: {}; not starting the job", err));
       ::unlink(rec_.path().c_str());
-      return 125;
+      return kExitOwnFailure;
     }
     for (const auto& st : jc_->stale)
       say(st.removed ? trf("removed {}, left behind by oomlens pid {}, which is gone", st.dir, st.owner_pid)
@@ -194,7 +195,7 @@ std::optional<int> Session::prepare_guard() {
     say(trf("{}; not starting the job", *e));
     ::unlink(rec_.path().c_str());
     if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
-    return 125;
+    return kExitOwnFailure;
   }
   return std::nullopt;
 }

@@ -15,6 +15,7 @@
 
 #include "supervise/session_state.h"
 #include "util/fd.h"
+#include "util/exit_status.h"
 #include "util/i18n.h"
 
 namespace oomlens::supervise {
@@ -75,13 +76,13 @@ std::optional<int> Session::check_attach() {
   int pfd = pidfd_open(pid);
   if (pfd < 0 && errno == ESRCH) {
     say(trf("--pid {}: no such process", pid));
-    return 125;
+    return kExitOwnFailure;
   }
   int dfd = ::open(("/proc/" + std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) {
     if (pfd >= 0) ::close(pfd);
     say(trf("--pid {}: no such process ({})", pid, std::strerror(errno)));
-    return 125;
+    return kExitOwnFailure;
   }
   attach_dirfd_ = adopt(dfd);
   // smaps_rollup needs ptrace read access (PTRACE_MODE_READ_FSCREDS): the
@@ -95,13 +96,13 @@ std::optional<int> Session::check_attach() {
       say(trf("--pid {}: may not read its memory (/proc/{}/smaps_rollup: {}); it needs ptrace read access: run "
               "oomlens as the process's user or as root", pid, pid, std::strerror(err)));
     }
-    return 125;
+    return kExitOwnFailure;
   }
   auto stat = read_at(dfd, "stat");
   if (!stat || stat->find(") Z") != std::string::npos) {
     if (pfd >= 0) ::close(pfd);
     say(trf("--pid {}: the process has already ended", pid));
-    return 125;
+    return kExitOwnFailure;
   }
   if (auto cmd = read_at(dfd, "cmdline"))
     for (size_t b = 0; b < cmd->size();) {

@@ -3,6 +3,7 @@
 
 #include "supervise/clone_into_cgroup.h"
 #include "util/fd.h"
+#include "util/exit_status.h"
 #include "util/i18n.h"
 
 #include <fcntl.h>
@@ -55,28 +56,28 @@ void child_write_error(int fd, int stage, int err) {
   if (!procs_path.empty()) {
     // v1 does not move charges made before a move, so enter before exec.
     int fd = ::open(procs_path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) { child_write_error(err_fd, 1, errno); _exit(125); }
+    if (fd < 0) { child_write_error(err_fd, 1, errno); _exit(kExitOwnFailure); }
     char buf[24];
     int pid = ::getpid();
     int len = 0;
     char tmp[24];
     do { tmp[len++] = static_cast<char>('0' + pid % 10); pid /= 10; } while (pid > 0);
     for (int i = 0; i < len; ++i) buf[i] = tmp[len - 1 - i];
-    if (::write(fd, buf, static_cast<size_t>(len)) != len) { child_write_error(err_fd, 1, errno); _exit(125); }
+    if (::write(fd, buf, static_cast<size_t>(len)) != len) { child_write_error(err_fd, 1, errno); _exit(kExitOwnFailure); }
     ::close(fd);
   }
   if (o.pty_slave) {
     // A new session whose controlling terminal is the pty: the job's line
     // discipline, not oomlens's terminal, turns typed ^C/^Z into signals.
-    if (::setsid() < 0) { child_write_error(err_fd, 3, errno); _exit(125); }
+    if (::setsid() < 0) { child_write_error(err_fd, 3, errno); _exit(kExitOwnFailure); }
     int s = ::open(o.pty_slave->c_str(), O_RDWR);
-    if (s < 0 || ::ioctl(s, TIOCSCTTY, 0) < 0) { child_write_error(err_fd, 3, errno); _exit(125); }
+    if (s < 0 || ::ioctl(s, TIOCSCTTY, 0) < 0) { child_write_error(err_fd, 3, errno); _exit(kExitOwnFailure); }
     for (int fd = 0; fd <= 2; ++fd)
-      if ((o.pty_fds_mask & (1 << fd)) && ::dup2(s, fd) < 0) { child_write_error(err_fd, 3, errno); _exit(125); }
+      if ((o.pty_fds_mask & (1 << fd)) && ::dup2(s, fd) < 0) { child_write_error(err_fd, 3, errno); _exit(kExitOwnFailure); }
     if (s > 2) ::close(s);
   }
   if (o.stderr_fd >= 0 && o.stderr_fd != 2) {
-    if (::dup2(o.stderr_fd, 2) < 0) { child_write_error(err_fd, 2, errno); _exit(125); }
+    if (::dup2(o.stderr_fd, 2) < 0) { child_write_error(err_fd, 2, errno); _exit(kExitOwnFailure); }
   }
   if (envp) ::execvpe(args[0], args, envp);
   else ::execvp(args[0], args);
@@ -113,9 +114,9 @@ bool job_environment(std::vector<std::string>* store, std::vector<char*>* out) {
 }  // namespace
 
 std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
-  if (o.argv.empty()) return SpawnError{125, "no command given"};
+  if (o.argv.empty()) return SpawnError{kExitOwnFailure, "no command given"};
   int pipefd[2];
-  if (::pipe2(pipefd, O_CLOEXEC) != 0) return SpawnError{125, std::string("pipe: ") + std::strerror(errno)};
+  if (::pipe2(pipefd, O_CLOEXEC) != 0) return SpawnError{kExitOwnFailure, std::string("pipe: ") + std::strerror(errno)};
   std::string procs_path = o.cgroup_dir ? *o.cgroup_dir + "/cgroup.procs" : std::string();
   std::vector<char*> args;
   args.reserve(o.argv.size() + 1);
@@ -150,7 +151,7 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
     int e = errno;
     ::close(pipefd[0]);
     ::close(pipefd[1]);
-    return SpawnError{125, std::string("fork: ") + std::strerror(e)};
+    return SpawnError{kExitOwnFailure, std::string("fork: ") + std::strerror(e)};
   }
   if (pid == 0) {
     ::close(pipefd[0]);
@@ -171,9 +172,9 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
       return SpawnError{code, what + ": " + o.argv[0] + ": " + std::strerror(ce.err)};
     }
     if (ce.stage == 1)
-      return SpawnError{125, "cannot enter memory cgroup (" + procs_path + "): " + std::strerror(ce.err)};
-    if (ce.stage == 3) return SpawnError{125, std::string("cannot set up the job's terminal: ") + std::strerror(ce.err)};
-    return SpawnError{125, std::string("cannot redirect stderr: ") + std::strerror(ce.err)};
+      return SpawnError{kExitOwnFailure, "cannot enter memory cgroup (" + procs_path + "): " + std::strerror(ce.err)};
+    if (ce.stage == 3) return SpawnError{kExitOwnFailure, std::string("cannot set up the job's terminal: ") + std::strerror(ce.err)};
+    return SpawnError{kExitOwnFailure, std::string("cannot redirect stderr: ") + std::strerror(ce.err)};
   }
   s.pid = pid;
   if (s.pidfd < 0) s.pidfd = pidfd_open(pid);  // -1 before 5.3: SIGCHLD drives the loop

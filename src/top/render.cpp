@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "render/format.h"
+#include "util/format.h"
 #include "util/display_width.h"
 #include "util/i18n.h"
 #include "util/sanitize.h"

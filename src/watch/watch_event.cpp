@@ -5,7 +5,7 @@
 
 #include <ctime>
 
-#include "render/format.h"
+#include "util/format.h"
 #include "render/json.h"
 #include "util/sanitize.h"
 

@@ -11,6 +11,7 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
+#include "support/paths.h"
 
 namespace {
 
@@ -33,7 +34,7 @@ std::pair<int, std::string> run(const std::string& cmd) {
 }
 
 TEST(CheckLive, JsonReportsThisMachinesSettings) {
-  auto [status, out] = run(std::string(OOMLENS_BINARY) + " check --json");
+  auto [status, out] = run(std::string(oomlens::testing::oomlens_binary()) + " check --json");
   ASSERT_TRUE(status == 0 || status == 1) << "exit " << status;
   auto doc = nlohmann::json::parse(out);
   const auto& f = doc["facts"];

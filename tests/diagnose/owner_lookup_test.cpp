@@ -19,6 +19,7 @@
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/explain_detail.h"
 #include "support/fixture_tree.h"
+#include "support/paths.h"
 
 namespace oomlens {
 namespace {
@@ -26,7 +27,7 @@ namespace {
 using detail::describe_cgroup;
 
 const std::string kId = "b037e8823093302cef02a1aa0ada1b184e2b732d2ce87622fe03c1edb202bd10";
-const std::string kRoot = std::string(OOMLENS_SOURCE_DIR) + "/tests/fixtures/owner_lookup/root";
+const std::string kRoot = std::string(oomlens::testing::source_dir()) + "/tests/fixtures/owner_lookup/root";
 
 TEST(OwnerLookup, ParsesDockerConfigNameAndImage) {
   const auto n = parse_docker_config(R"({"ID":"abc","Config":{"Image":"leaker:1"},"Image":"sha256:12","Name":"/leaky"})");

@@ -16,6 +16,7 @@
 #include "diagnose/explain.h"
 #include "kernel_log/report_scanner.h"
 #include "support/files.h"
+#include "support/paths.h"
 
 namespace oomlens {
 namespace {
@@ -255,7 +256,7 @@ struct Checker {
 };
 
 TEST(RealCorpus, EveryOracleMatches) {
-  const fs::path dir = fs::path(OOMLENS_SOURCE_DIR) / "tests" / "corpus";
+  const fs::path dir = fs::path(oomlens::testing::source_dir()) / "tests" / "corpus";
   const json oracles = json::parse(slurp(dir / "oracles.json"));
   size_t right = 0;
   std::string wrong;

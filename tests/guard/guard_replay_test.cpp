@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "guard/guard.h"
+#include "support/paths.h"
 
 namespace oomlens::guard {
 namespace {
@@ -52,7 +53,7 @@ Trajectory load(const std::filesystem::path& p) {
 
 std::vector<Trajectory> all_trajectories() {
   std::vector<Trajectory> v;
-  const std::filesystem::path dir = std::filesystem::path(OOMLENS_SOURCE_DIR) / "tests/fixtures/guard";
+  const std::filesystem::path dir = std::filesystem::path(oomlens::testing::source_dir()) / "tests/fixtures/guard";
   for (auto& e : std::filesystem::directory_iterator(dir))
     if (e.path().extension() == ".tsv") v.push_back(load(e.path()));
   std::sort(v.begin(), v.end(), [](auto& a, auto& b) { return a.name < b.name; });

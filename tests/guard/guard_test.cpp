@@ -11,6 +11,7 @@
 #include "guard/headroom.h"
 #include "guard/python.h"
 #include "guard/wakeup.h"
+#include "support/paths.h"
 
 namespace oomlens::guard {
 namespace {
@@ -500,7 +501,7 @@ TEST(Python, FindsTheHookDirFromBuildAndInstallLayouts) {
   EXPECT_EQ(*find_python_hook_dir(t.root() + "/prefix/bin/oomlens"), t.root() + "/prefix/share/oomlens/python");
   EXPECT_FALSE(find_python_hook_dir(t.root() + "/elsewhere/oomlens"));
   // The real build tree: CMake copies the hook next to the binary.
-  EXPECT_TRUE(find_python_hook_dir(OOMLENS_BINARY).has_value());
+  EXPECT_TRUE(find_python_hook_dir(oomlens::testing::oomlens_binary()).has_value());
 }
 
 TEST(Python, TracemallocText) {

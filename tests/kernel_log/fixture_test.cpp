@@ -5,12 +5,13 @@
 #include <sstream>
 
 #include "kernel_log/report_scanner.h"
+#include "support/paths.h"
 
 namespace oomlens {
 namespace {
 
 TEST(Fixture, MixedPrefixes) {
-  std::ifstream f(std::string(OOMLENS_SOURCE_DIR) + "/tests/fixtures/logs/mixed-prefixes.log");
+  std::ifstream f(std::string(oomlens::testing::source_dir()) + "/tests/fixtures/logs/mixed-prefixes.log");
   std::stringstream ss;
   ss << f.rdbuf();
   auto ev = parse_log_text(ss.str(), ScanOptions{"mixed-prefixes.log", 2025});

@@ -6,6 +6,7 @@
 
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner.h"
+#include "support/paths.h"
 
 namespace oomlens {
 namespace {
@@ -162,7 +163,7 @@ TEST(MangledLines, HardWrappedKillLineIsRejoined) {
 }
 
 std::string fixture(const char* name) {
-  std::ifstream f(std::string(OOMLENS_SOURCE_DIR) + "/tests/fixtures/logs/" + name);
+  std::ifstream f(std::string(oomlens::testing::source_dir()) + "/tests/fixtures/logs/" + name);
   std::stringstream ss;
   ss << f.rdbuf();
   return ss.str();

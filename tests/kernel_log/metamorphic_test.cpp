@@ -26,6 +26,7 @@
 #include "manglers.h"
 #include "render/json.h"
 #include "support/files.h"
+#include "support/paths.h"
 
 namespace oomlens {
 namespace {
@@ -43,8 +44,8 @@ struct Input {
 std::vector<Input> inputs() {
   std::vector<Input> out;
   fs::path corpus = testing::shared_corpus_dir();
-  fs::path fixtures = fs::path(OOMLENS_SOURCE_DIR) / "tests/fixtures/logs";
-  fs::path own = fs::path(OOMLENS_SOURCE_DIR) / "tests/corpus";
+  fs::path fixtures = fs::path(oomlens::testing::source_dir()) / "tests/fixtures/logs";
+  fs::path own = fs::path(oomlens::testing::source_dir()) / "tests/corpus";
   for (const fs::path& dir : {corpus, fixtures, own}) {
     if (!fs::is_directory(dir)) continue;
     std::vector<fs::path> files;

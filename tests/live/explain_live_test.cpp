@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -21,7 +22,7 @@ TEST(ExplainLive, FindsOwnMemcgKillInLiveLog) {
   std::string dir = make_child_cgroup("explain-live", kLimit, &err);
   ASSERT_FALSE(dir.empty()) << err;
 
-  int pid = spawn_in_cgroup(dir, {OOMLENS_LEAKER});
+  int pid = spawn_in_cgroup(dir, {oomlens::testing::leaker_binary()});
   auto status = wait_for(pid, 120);
   ASSERT_TRUE(status.has_value()) << "leaker did not die within 120 s";
   ASSERT_TRUE(WIFSIGNALED(*status) && WTERMSIG(*status) == SIGKILL)
@@ -31,7 +32,7 @@ TEST(ExplainLive, FindsOwnMemcgKillInLiveLog) {
   // The kill line is printed after the signal is sent; give the log a moment.
   nlohmann::json found;
   for (int attempt = 0; attempt < 50 && found.is_null(); ++attempt) {
-    auto r = run_command({OOMLENS_BINARY, "explain", "--json"});
+    auto r = run_command({oomlens::testing::oomlens_binary(), "explain", "--json"});
     ASSERT_TRUE(r.status == 0 || r.status == 1) << "explain exited " << r.status << "\n" << r.out;
     auto doc = nlohmann::json::parse(r.out);
     for (auto& ev : doc["events"]) {

@@ -18,6 +18,7 @@
 
 #include "live_support.h"
 #include "support/files.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -25,7 +26,7 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kPython = "/usr/bin/python3";
-const std::string kRamp = std::string(OOMLENS_SOURCE_DIR) + "/tests/live/ramp.py";
+const std::string kRamp = std::string(oomlens::testing::source_dir()) + "/tests/live/ramp.py";
 
 std::string gdir() {
   static std::string dir = [] {
@@ -61,7 +62,7 @@ Run run(const std::string& name, std::vector<std::string> opts, const std::vecto
     if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok) _exit(121);
     int e = ::open((base + ".err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     ::dup2(e, 2);
-    std::vector<std::string> argv = {OOMLENS_BINARY, "run"};
+    std::vector<std::string> argv = {oomlens::testing::oomlens_binary(), "run"};
     argv.insert(argv.end(), opts.begin(), opts.end());
     std::vector<char*> a;
     for (auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
@@ -87,8 +88,8 @@ Run run(const std::string& name, std::vector<std::string> opts, const std::vecto
 }
 
 void expect_schema_valid(const std::string& name) {
-  auto r = run_command({kPython, OOMLENS_SOURCE_DIR "/tests/live/run_validate_record.py",
-                        OOMLENS_SOURCE_DIR "/docs/schema/record.schema.json", gdir() + "/" + name + ".jsonl"},
+  auto r = run_command({kPython, oomlens::testing::source_path("/tests/live/run_validate_record.py"),
+                        oomlens::testing::source_path("/docs/schema/record.schema.json"), gdir() + "/" + name + ".jsonl"},
                        120);
   EXPECT_EQ(r.status, 0) << r.out;
 }

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -39,7 +40,7 @@ std::optional<int> adj_of(int pid) {
 
 // stdout and stderr together.
 CommandResult run_both(const std::string& args) {
-  return run_command({"/bin/sh", "-c", std::string("exec ") + OOMLENS_BINARY + " " + args + " 2>&1"});
+  return run_command({"/bin/sh", "-c", std::string("exec ") + oomlens::testing::oomlens_binary() + " " + args + " 2>&1"});
 }
 
 TEST(ProtectLive, RaisesAChildsOomScoreAdj) {
@@ -69,13 +70,13 @@ TEST(ProtectLive, LoweringBelowFloorWithoutCapabilityIsAClearError) {
 }
 
 TEST(ProtectLive, CommandModeSetsAdjBeforeExecAndMirrorsStatus) {
-  auto r = run_command({OOMLENS_BINARY, "protect", "--adj", "300", "--", "/bin/sh", "-c",
+  auto r = run_command({oomlens::testing::oomlens_binary(), "protect", "--adj", "300", "--", "/bin/sh", "-c",
                         "cat /proc/self/oom_score_adj; exit 7"});
   EXPECT_EQ(r.status, 7);
   EXPECT_EQ(r.out, "300\n");
-  r = run_command({OOMLENS_BINARY, "protect", "--adj", "3", "--", "/nonexistent/command"});
+  r = run_command({oomlens::testing::oomlens_binary(), "protect", "--adj", "3", "--", "/nonexistent/command"});
   EXPECT_EQ(r.status, 127);
-  r = run_command({OOMLENS_BINARY, "protect", "-q", "--adj", "3", "--", "/bin/sh", "-c", "kill -TERM $$"});
+  r = run_command({oomlens::testing::oomlens_binary(), "protect", "-q", "--adj", "3", "--", "/bin/sh", "-c", "kill -TERM $$"});
   EXPECT_EQ(r.status, 128 + SIGTERM);
 }
 
@@ -96,7 +97,7 @@ TEST(ProtectLive, SomeoneElsesProcess) {
     ::dup2(fds[1], 2);
     if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(99);
     std::string target = std::to_string(::getppid());
-    ::execl(OOMLENS_BINARY, "oomlens", "protect", target.c_str(), "--adj", "10", static_cast<char*>(nullptr));
+    ::execl(oomlens::testing::oomlens_binary(), "oomlens", "protect", target.c_str(), "--adj", "10", static_cast<char*>(nullptr));
     ::_exit(98);
   }
   ::close(fds[1]);

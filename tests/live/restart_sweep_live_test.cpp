@@ -11,12 +11,13 @@
 #include <csignal>
 
 #include "run_live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
 
 constexpr const char* kPy = "/usr/bin/python3";
-const std::string kDir = std::string(OOMLENS_SOURCE_DIR) + "/tests/live/";
+const std::string kDir = std::string(oomlens::testing::source_dir()) + "/tests/live/";
 
 #define REQUIRE_PY(module)                                                      \
   if (run_command({kPy, "-c", "import " module}, 120).status != 0) {            \
@@ -205,7 +206,7 @@ TEST(SweepLive, ForEndsAJobThatWouldRunForAnHour) {
   auto v = run_command({kPy, "-c",
                         "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[2])), "
                         "json.load(open(sys.argv[1]))); print('valid')",
-                        OOMLENS_SOURCE_DIR "/docs/schema/sweep.schema.json", tmpdir() + "/sweep-for.out"}, 60);
+                        oomlens::testing::source_path("/docs/schema/sweep.schema.json"), tmpdir() + "/sweep-for.out"}, 60);
   EXPECT_EQ(v.status, 0) << v.out;
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "run_live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -109,7 +110,7 @@ TEST(RunAttachLive, LeakerOomKilledInItsCgroupIsOomKilled) {
   ASSERT_FALSE(cg.empty()) << err;
   // The shell waits so that oomlens attaches first, then becomes the leaker
   // (same pid). oomlens itself runs outside that cgroup.
-  int job = spawn_in_cgroup(cg, {"/bin/sh", "-c", std::string("sleep 1; exec ") + OOMLENS_LEAKER + " --mib-per-s 40"});
+  int job = spawn_in_cgroup(cg, {"/bin/sh", "-c", std::string("sleep 1; exec ") + oomlens::testing::leaker_binary() + " --mib-per-s 40"});
   ASSERT_GT(job, 0);
   std::string base = tmpdir() + "/attach-leak";
   auto r = attach("attach-leak", job, {"--verdict-json", base + ".verdict.json"});

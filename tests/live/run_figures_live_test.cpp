@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "run_live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -28,7 +29,7 @@ TEST(WorkerMemoryLive, PerWorkerCacheIsOwnAllocationsNotCopyOnRead) {
   Sup sup("run-worker-cache");
   ASSERT_FALSE(sup.dir.empty());
   auto r = run_oomlens("worker-cache",
-                       {"/usr/bin/python3", OOMLENS_SOURCE_DIR "/tests/fixtures/run/worker_cache.py", "3"},
+                       {"/usr/bin/python3", oomlens::testing::source_path("/tests/fixtures/run/worker_cache.py"), "3"},
                        {"--limit", "640M"}, sup.dir);
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
@@ -58,7 +59,7 @@ TEST(FiguresLive, ShortJobWithFourWorkersPeaksAfterTheWorkersStarted) {
   REQUIRE_TORCH();
   Sup sup("run-short-workers");
   ASSERT_FALSE(sup.dir.empty());
-  auto r = run_oomlens("short-workers", {"/usr/bin/python3", OOMLENS_SOURCE_DIR "/tests/live/loader_workers.py", "4"},
+  auto r = run_oomlens("short-workers", {"/usr/bin/python3", oomlens::testing::source_path("/tests/live/loader_workers.py"), "4"},
                        {"--limit", "1G"}, sup.dir);
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "run_live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -25,7 +26,7 @@ TEST(RunLive, HostileCommSurvivesTheRecordAndReport) {
   const std::string comm = "foo) Z ";
   const std::string link = tmpdir() + "/" + comm;
   ::unlink(link.c_str());
-  ASSERT_EQ(::symlink(OOMLENS_LEAKER, link.c_str()), 0);
+  ASSERT_EQ(::symlink(oomlens::testing::leaker_binary(), link.c_str()), 0);
   std::string err;
   std::string sup = make_child_cgroup("run-hostile", 1ull << 30, &err);
   ASSERT_FALSE(sup.empty()) << err;
@@ -44,7 +45,7 @@ TEST(RunLive, HostileCommSurvivesTheRecordAndReport) {
     }
   EXPECT_TRUE(event_seen);
   EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
-  auto rep = run_command({OOMLENS_BINARY, "report", tmpdir() + "/hostile.jsonl"});
+  auto rep = run_command({oomlens::testing::oomlens_binary(), "report", tmpdir() + "/hostile.jsonl"});
   EXPECT_EQ(rep.status, 0);
   EXPECT_NE(rep.out.find("(" + comm + ")"), std::string::npos) << rep.out;
   ::unlink(link.c_str());

@@ -12,13 +12,14 @@
 #include <csignal>
 
 #include "run_live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
 
 constexpr const char* kPy = "/usr/bin/python3";
-const std::string kRampPy = std::string(OOMLENS_SOURCE_DIR) + "/tests/live/ramp.py";
-const std::string kFixtures = std::string(OOMLENS_SOURCE_DIR) + "/tests/fixtures/run/";
+const std::string kRampPy = std::string(oomlens::testing::source_dir()) + "/tests/live/ramp.py";
+const std::string kFixtures = std::string(oomlens::testing::source_dir()) + "/tests/fixtures/run/";
 
 #define REQUIRE_PY(module)                                                                       \
   if (run_command({kPy, "-c", "import " module}, 120).status != 0) {                             \
@@ -155,7 +156,7 @@ TEST(Issue13Live, SigkillWhileAnUnrelatedCgroupIsOomKilledIsKilled) {
                           base + ".err", sup.dir);
   int job = header_main_pid(base + ".jsonl");
   ASSERT_GT(job, 0);
-  int leaker = spawn_in_cgroup(other, {OOMLENS_LEAKER, "--tag", "i13-unrelated"});
+  int leaker = spawn_in_cgroup(other, {oomlens::testing::leaker_binary(), "--tag", "i13-unrelated"});
   auto ls = wait_for(leaker, 60);
   ASSERT_TRUE(ls.has_value());
   EXPECT_TRUE(WIFSIGNALED(*ls) && WTERMSIG(*ls) == SIGKILL) << "the leaker was not OOM-killed";

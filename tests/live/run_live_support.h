@@ -21,6 +21,7 @@
 
 #include "live_support.h"
 #include "support/files.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 
@@ -71,7 +72,7 @@ inline int start_oomlens_subcommand(const std::string& subcommand, const std::ve
   int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   ::dup2(o, 1);
   ::dup2(e, 2);
-  std::vector<std::string> argv = {OOMLENS_BINARY, subcommand};
+  std::vector<std::string> argv = {oomlens::testing::oomlens_binary(), subcommand};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> a;
   for (auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
@@ -123,8 +124,8 @@ inline void expect_schema_valid(const std::vector<std::string>& files) {
     if (in_ci()) FAIL() << "CI=true: /usr/bin/python3 missing";
     return;
   }
-  std::vector<std::string> argv = {"/usr/bin/python3", OOMLENS_SOURCE_DIR "/tests/live/run_validate_record.py",
-                                   OOMLENS_SOURCE_DIR "/docs/schema/record.schema.json"};
+  std::vector<std::string> argv = {"/usr/bin/python3", oomlens::testing::source_path("/tests/live/run_validate_record.py"),
+                                   oomlens::testing::source_path("/docs/schema/record.schema.json")};
   argv.insert(argv.end(), files.begin(), files.end());
   auto r = run_command(argv, 120);
   EXPECT_EQ(r.status, 0) << r.out;

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "run_live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -41,7 +42,7 @@ TEST(RunLive, CommandNotFoundIs127AndNoArgumentsIsUsage) {
   ASSERT_TRUE(WIFEXITED(r.status));
   EXPECT_EQ(WEXITSTATUS(r.status), 127);
   EXPECT_NE(r.err.find("command not found"), std::string::npos) << r.err;
-  auto u = run_command({OOMLENS_BINARY, "run"});
+  auto u = run_command({oomlens::testing::oomlens_binary(), "run"});
   EXPECT_EQ(u.status, 2);
 }
 
@@ -205,7 +206,7 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   std::string sup = make_child_cgroup("run-supervisor", 1ull << 30, &err);  // oomlens runs under the cap
   ASSERT_FALSE(sup.empty()) << err;
   std::string base = tmpdir() + "/leak";
-  auto r = run_oomlens("leak", {OOMLENS_LEAKER, "--mib-per-s", "50"},
+  auto r = run_oomlens("leak", {oomlens::testing::leaker_binary(), "--mib-per-s", "50"},
                        {"--limit", "64M", "--verdict-json", base + ".verdict.json"}, sup);
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);  // shell sees 137
@@ -235,19 +236,19 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
 
   // report and plot on this record, whole and truncated.
-  auto rep = run_command({OOMLENS_BINARY, "report", base + ".jsonl"});
+  auto rep = run_command({oomlens::testing::oomlens_binary(), "report", base + ".jsonl"});
   EXPECT_EQ(rep.status, 0);
   EXPECT_NE(rep.out.find("verdict: oom_killed"), std::string::npos) << rep.out;
   std::string text = slurp(base + ".jsonl");
   { std::ofstream(base + ".cut.jsonl") << text.substr(0, text.size() * 2 / 3); }
-  auto cut = run_command({OOMLENS_BINARY, "report", base + ".cut.jsonl"});
+  auto cut = run_command({oomlens::testing::oomlens_binary(), "report", base + ".cut.jsonl"});
   EXPECT_EQ(cut.status, 3);  // no verdict line in it: rebuilt from events and the live kernel log
   EXPECT_NE(cut.out.find("no verdict"), std::string::npos) << cut.out;
   EXPECT_NE(cut.out.find("verdict: oom_killed"), std::string::npos) << cut.out;
-  auto plot = run_command({OOMLENS_BINARY, "plot", base + ".jsonl", "-o", base + ".svg"});
+  auto plot = run_command({oomlens::testing::oomlens_binary(), "plot", base + ".jsonl", "-o", base + ".svg"});
   EXPECT_EQ(plot.status, 0);
   EXPECT_EQ(slurp(base + ".svg").rfind("<svg", 0), 0u);
-  auto html = run_command({OOMLENS_BINARY, "plot", base + ".cut.jsonl", "-o", base + ".html"});
+  auto html = run_command({oomlens::testing::oomlens_binary(), "plot", base + ".cut.jsonl", "-o", base + ".html"});
   EXPECT_EQ(html.status, 0);
   for (const char* chromium : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
     if (::access(chromium, X_OK) != 0) continue;
@@ -275,7 +276,7 @@ TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
   constexpr uint64_t kLimit = 500ull << 20;  // unlimited, this job peaks at ~620 MiB anon+shmem
   std::string base = tmpdir() + "/torch";
   auto r = run_oomlens("torch",
-                       {"/usr/bin/python3", OOMLENS_SOURCE_DIR "/tests/fixtures/run/dataloader_train.py", "8000000", "3"},
+                       {"/usr/bin/python3", oomlens::testing::source_path("/tests/fixtures/run/dataloader_train.py"), "8000000", "3"},
                        {"--limit", "500M"}, sup);
   EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
   const json& v = r.verdict;

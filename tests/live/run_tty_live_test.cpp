@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "run_live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -19,10 +20,10 @@ TEST(RunTtyLive, MemoryErrorPrintedToTheTerminalIsFound) {
   std::string job = "/usr/bin/python3 -c 'import sys, resource; print(\"stderr-is-tty\", sys.stderr.isatty(), "
                     "file=sys.stderr); resource.setrlimit(resource.RLIMIT_AS, (512 << 20, 512 << 20)); "
                     "x = bytearray(2 << 30)'";
-  std::string script = "stty -g > " + base + ".before; " + std::string(OOMLENS_BINARY) +
+  std::string script = "stty -g > " + base + ".before; " + std::string(oomlens::testing::oomlens_binary()) +
                        " run --capture-tty --record " + base + ".jsonl -- " + job + "; echo oomlens-status=$?; stty -g > " +
                        base + ".after";
-  auto r = run_command({"/usr/bin/python3", OOMLENS_SOURCE_DIR "/tests/fixtures/run/on_pty.py", "sh", "-c", script}, 120);
+  auto r = run_command({"/usr/bin/python3", oomlens::testing::source_path("/tests/fixtures/run/on_pty.py"), "sh", "-c", script}, 120);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("stderr-is-tty True"), std::string::npos) << r.out;  // the job's stderr is a terminal
   EXPECT_NE(r.out.find("MemoryError"), std::string::npos) << r.out;       // passed through

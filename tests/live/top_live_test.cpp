@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -37,7 +38,7 @@ TEST(TopLive, OnceJsonRanksFirstTheHighestOomScore) {
   // snapshot and a scan a few ms apart can disagree, so retry a few times.
   std::string last;
   for (int attempt = 0; attempt < 8; ++attempt) {
-    auto r = run_command({OOMLENS_BINARY, "top", "--once", "--json", "--limit", "5", "--no-gpu"});
+    auto r = run_command({oomlens::testing::oomlens_binary(), "top", "--once", "--json", "--limit", "5", "--no-gpu"});
     ASSERT_EQ(r.status, 0);
     auto doc = nlohmann::json::parse(r.out);
     ASSERT_FALSE(doc["processes"].empty());
@@ -66,7 +67,7 @@ TEST(TopLive, OnceJsonFollowsAnAdjustedChild) {
     ::_exit(127);
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  auto r = run_command({OOMLENS_BINARY, "top", "--json", "--limit", "3", "--no-gpu"});
+  auto r = run_command({oomlens::testing::oomlens_binary(), "top", "--json", "--limit", "3", "--no-gpu"});
   ::kill(pid, SIGKILL);
   (void)wait_for(pid, 10);
   ASSERT_EQ(r.status, 0);
@@ -96,7 +97,7 @@ TEST(TopLive, NcursesViewInTmux) {
     GTEST_SKIP() << "tmux is not installed: the ncurses view is not exercised";
   }
   const std::string sock = "oomlens-top-test-" + std::to_string(::getpid());
-  tmux(sock, "new-session -d -s t -x 150 -y 30 '" + std::string(OOMLENS_BINARY) + " top --no-gpu; sleep 30'");
+  tmux(sock, "new-session -d -s t -x 150 -y 30 '" + std::string(oomlens::testing::oomlens_binary()) + " top --no-gpu; sleep 30'");
   std::string screen;
   for (int i = 0; i < 50 && screen.find("SCORE") == std::string::npos; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -121,7 +122,7 @@ TEST(TopLive, NcursesViewInTmux) {
   EXPECT_TRUE(quit) << "top did not quit on q";
 
   // Too small: a clear message and status 2.
-  tmux(sock, "new-session -d -s small -x 40 -y 8 '" + std::string(OOMLENS_BINARY) +
+  tmux(sock, "new-session -d -s small -x 40 -y 8 '" + std::string(oomlens::testing::oomlens_binary()) +
                  " top --no-gpu; echo status=$?; sleep 30'");
   for (int i = 0; i < 50 && screen.find("status=") == std::string::npos; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));

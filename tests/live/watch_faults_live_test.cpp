@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -67,7 +68,7 @@ double metric_sum(const std::string& exposition, const std::string& family, cons
 
 /// Runs the leaker (extra args) in cgroup `dir` until OOM-killed; its pid.
 int kill_one(const std::string& dir, std::vector<std::string> args = {}) {
-  args.insert(args.begin(), OOMLENS_LEAKER);
+  args.insert(args.begin(), oomlens::testing::leaker_binary());
   int pid = spawn_in_cgroup(dir, args);
   auto st = wait_for(pid, 120);
   EXPECT_TRUE(st && WIFSIGNALED(*st) && WTERMSIG(*st) == SIGKILL) << "leaker not OOM-killed";
@@ -159,7 +160,7 @@ TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
   const std::string rel = dir.substr(parent->hierarchy.mount_point.size());
   const auto version = parent->hierarchy.version;
   auto tmp = temp("burst");
-  PipedChild daemon({OOMLENS_BINARY, "daemon", "--listen", "127.0.0.1:0", "--no-state", "--log",
+  PipedChild daemon({oomlens::testing::oomlens_binary(), "daemon", "--listen", "127.0.0.1:0", "--no-state", "--log",
                      (tmp / "events.jsonl").string()});
   int port = wait_ready(daemon);
   ASSERT_GT(port, 1) << "daemon did not start";
@@ -183,7 +184,7 @@ TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
   const LogCount logged0 = count_log(tmp / "events.jsonl", rel);
 
   const auto t0 = Clock::now();
-  auto r = run_command({OOMLENS_BURST, dir, std::to_string(kKills), "--parallel", "8"}, 600, true);
+  auto r = run_command({oomlens::testing::burst_binary(), dir, std::to_string(kKills), "--parallel", "8"}, 600, true);
   const double burst_s = std::chrono::duration<double>(Clock::now() - t0).count();
   ASSERT_EQ(r.status, 0) << r.out;
   const uint64_t own_cg = cgroup::oom_kill_count(version, dir).value_or(0) - cg_base;
@@ -251,7 +252,7 @@ TEST(WatchLive, KillWithoutLogLinesIsCounterOnly) {
   const std::string rel = dir.substr(parent->hierarchy.mount_point.size());
   // The log and the counters alone (the tracepoint would see the kill:
   // KillWithoutLogLinesIsATracepointEventWithTheReportMissing).
-  PipedChild watch({OOMLENS_BINARY, "watch", "--json", "--no-tracepoints", "--kmsg", (tmp / "kmsg").string()});
+  PipedChild watch({oomlens::testing::oomlens_binary(), "watch", "--json", "--no-tracepoints", "--kmsg", (tmp / "kmsg").string()});
   ASSERT_EQ(wait_ready(watch), 1) << "watch did not start";
   int pid = kill_one(dir);
   ASSERT_GT(pid, 0);
@@ -279,7 +280,7 @@ TEST(WatchLive, KillWithoutLogLinesIsATracepointEventWithTheReportMissing) {
   const std::string dir = make_child_cgroup("tp-no-log", 32ull << 20, &err);
   ASSERT_FALSE(dir.empty()) << err;
   const std::string rel = dir.substr(parent->hierarchy.mount_point.size());
-  PipedChild watch({OOMLENS_BINARY, "watch", "--json", "--kmsg", (tmp / "kmsg").string()});
+  PipedChild watch({oomlens::testing::oomlens_binary(), "watch", "--json", "--kmsg", (tmp / "kmsg").string()});
   std::string start;
   while (auto l = watch.line(20000)) {
     start += *l + "\n";
@@ -338,7 +339,7 @@ TEST(WatchLive, KmsgOverflowIsNotedAndWatchContinues) {
   std::string err;
   const std::string dir = make_child_cgroup("overflow", 32ull << 20, &err);
   ASSERT_FALSE(dir.empty()) << err;
-  PipedChild watch({OOMLENS_BINARY, "watch", "--json"});
+  PipedChild watch({oomlens::testing::oomlens_binary(), "watch", "--json"});
   ASSERT_EQ(wait_ready(watch), 1) << "watch did not start";
   ::kill(watch.pid(), SIGSTOP);  // our own child: it cannot read while the ring wraps
   const bool flooded = flood_kmsg(600);  // ~540 KB, several times the ring (128 KiB here)
@@ -379,7 +380,7 @@ TEST(DaemonLive, EventsRedactCommandLines) {
   std::string err;
   const std::string dir = make_child_cgroup("redact", 32ull << 20, &err);
   ASSERT_FALSE(dir.empty()) << err;
-  PipedChild daemon({OOMLENS_BINARY, "daemon", "--listen", "127.0.0.1:0", "--no-state"});
+  PipedChild daemon({oomlens::testing::oomlens_binary(), "daemon", "--listen", "127.0.0.1:0", "--no-state"});
   int port = wait_ready(daemon);
   ASSERT_GT(port, 1);
   const std::string secret = "s3cr3t-token-" + std::to_string(::getpid());

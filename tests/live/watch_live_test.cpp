@@ -22,6 +22,7 @@
 
 #include "live_support.h"
 #include "watch/exec.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -44,7 +45,7 @@ int oom_kill_leaker(const std::string& name) {
   std::string dir = make_child_cgroup(name, kLimit, &err);
   EXPECT_FALSE(dir.empty()) << err;
   if (dir.empty()) return -1;
-  int pid = spawn_in_cgroup(dir, {OOMLENS_LEAKER});
+  int pid = spawn_in_cgroup(dir, {oomlens::testing::leaker_binary()});
   auto status = wait_for(pid, 120);
   EXPECT_TRUE(status && WIFSIGNALED(*status) && WTERMSIG(*status) == SIGKILL) << "leaker not OOM-killed";
   EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
@@ -60,7 +61,7 @@ int oom_kill_leaker(const std::string& name) {
 TEST(WatchLive, JsonEventHasTheKilledPid) {
   OOMLENS_REQUIRE_CGROUP(parent);
   REQUIRE_KMSG();
-  Piped watch({OOMLENS_BINARY, "watch", "--json"});
+  Piped watch({oomlens::testing::oomlens_binary(), "watch", "--json"});
   bool ready = false;
   while (auto l = watch.line(std::chrono::seconds(20)))
     if (l->find("following the kernel log") != std::string::npos) {
@@ -152,7 +153,7 @@ TEST(DaemonLive, MetricsIncrementAndPrometheusScrapesIt) {
   REQUIRE_KMSG();
   auto tmp = std::filesystem::temp_directory_path() / ("oomlens-daemon-live-" + std::to_string(::getpid()));
   std::filesystem::create_directories(tmp);
-  Piped daemon({OOMLENS_BINARY, "daemon", "--listen", "127.0.0.1:0", "--state", (tmp / "state.json").string(),
+  Piped daemon({oomlens::testing::oomlens_binary(), "daemon", "--listen", "127.0.0.1:0", "--state", (tmp / "state.json").string(),
                 "--log", (tmp / "events.jsonl").string()});
   int port = 0;
   while (auto l = daemon.line(std::chrono::seconds(20))) {

@@ -26,6 +26,7 @@
 
 #include "live_support.h"
 #include "watch/exec.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -55,7 +56,7 @@ int kill_one(const std::string& name, std::string* dir_out) {
   std::string dir = make_child_cgroup(name, 8ull << 20, &err);
   if (dir.empty()) return 0;
   *dir_out = dir;
-  auto r = run_command({OOMLENS_BURST, dir, "1", "--print"}, 60);
+  auto r = run_command({oomlens::testing::burst_binary(), dir, "1", "--print"}, 60);
   std::istringstream in(r.out);
   std::string word;
   int pid = 0;
@@ -133,7 +134,7 @@ class KmsgFlood {
 TEST(WatchTraceLive, EveryKillOfABurstIsAnEventFromTheTracepoint) {
   OOMLENS_REQUIRE_CGROUP(parent);
   REQUIRE_KMSG();
-  PipedChild watch({OOMLENS_BINARY, "watch", "--json", "--every-event"});
+  PipedChild watch({oomlens::testing::oomlens_binary(), "watch", "--json", "--every-event"});
   std::string start = wait_for_line(watch, "following the kernel log");
   if (start.find("tracepoints on") == std::string::npos) {
     if (in_ci()) FAIL() << "CI=true: no tracepoints:\n" << start;
@@ -226,7 +227,7 @@ double own_kills(const std::string& exposition, const std::string& prefix) {
 TEST(WatchTraceLive, AFloodedKmsgLosesNoKillAndTheMetricsCountEachOnce) {
   OOMLENS_REQUIRE_CGROUP(parent);
   REQUIRE_KMSG();
-  PipedChild daemon({OOMLENS_BINARY, "daemon", "--listen", "127.0.0.1:0", "--no-state"});
+  PipedChild daemon({oomlens::testing::oomlens_binary(), "daemon", "--listen", "127.0.0.1:0", "--no-state"});
   std::string start = wait_for_line(daemon, "listening on http://127.0.0.1:");
   if (start.find("tracepoints on") == std::string::npos) {
     if (in_ci()) FAIL() << "CI=true: no tracepoints:\n" << start;
@@ -274,7 +275,7 @@ TEST(WatchTraceLive, WithoutCapSysAdminTracepointsAreOffAndSaidOnce) {
   const std::string setpriv = watch::find_in_path("setpriv");
   if (setpriv.empty()) GTEST_SKIP() << "setpriv missing (util-linux)";
   PipedChild watch({setpriv, "--bounding-set=-sys_admin,-perfmon,-bpf", "--inh-caps=-sys_admin,-perfmon,-bpf",
-                    "--", OOMLENS_BINARY, "watch", "--json"});
+                    "--", oomlens::testing::oomlens_binary(), "watch", "--json"});
   std::string start = wait_for_line(watch, "following the kernel log");
   EXPECT_NE(start.find("tracepoints off: "), std::string::npos) << start;
   EXPECT_NE(start.find("CAP_SYS_ADMIN"), std::string::npos) << start;

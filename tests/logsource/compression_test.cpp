@@ -14,6 +14,7 @@
 #include "logsource_test_util.h"
 #include "render/text.h"
 #include "support/files.h"
+#include "support/paths.h"
 
 namespace oomlens {
 namespace {
@@ -139,7 +140,7 @@ std::string summaries(const std::string& bytes, size_t chunk) {
 TEST(Compression, CorpusThroughEveryFormatAndBothInflaters) {
   size_t files = 0;
   for (const fs::path& dir : {testing::shared_corpus_dir(),
-                             fs::path(OOMLENS_SOURCE_DIR) / "tests/fixtures/logs"}) {
+                             fs::path(oomlens::testing::source_dir()) / "tests/fixtures/logs"}) {
     if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::directory_iterator(dir)) {
       if (e.path().extension() != ".log") continue;

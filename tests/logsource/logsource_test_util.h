@@ -20,6 +20,7 @@
 
 #include "logsource/source.h"
 #include "support/ci.h"
+#include "support/paths.h"
 
 namespace oomlens::testing {
 
@@ -49,7 +50,7 @@ class RecordingSink final : public LogSink {
 };
 
 inline std::filesystem::path fixture_root() {
-  return std::filesystem::path(OOMLENS_SOURCE_DIR) / "tests/fixtures/logsource/root";
+  return std::filesystem::path(oomlens::testing::source_dir()) / "tests/fixtures/logsource/root";
 }
 
 /// A temporary directory removed at scope exit (0755 so `nobody` can enter).

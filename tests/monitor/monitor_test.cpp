@@ -12,13 +12,14 @@
 #include "render/run_page.h"
 #include "render/record_text.h"
 #include "support/fixture_tree.h"
+#include "support/paths.h"
 
 namespace oomlens::monitor {
 namespace {
 
 using nlohmann::json;
 
-const std::string kFix = OOMLENS_SOURCE_DIR "/tests/fixtures/run";
+const std::string kFix = oomlens::testing::source_path("/tests/fixtures/run");
 
 TEST(Tree, FollowsDescendantsSkipsZombiesAndSumsPss) {
   ProcessTree tree(kFix + "/proc", 50, 100);

@@ -13,12 +13,13 @@
 #include "render/plot.h"
 #include "render/run_data.h"
 #include "render/run_page.h"
+#include "support/paths.h"
 
 namespace oomlens::render {
 namespace {
 
 monitor::Record fixture(const std::string& name) {
-  std::ifstream f(std::string(OOMLENS_SOURCE_DIR) + "/tests/fixtures/records/" + name);
+  std::ifstream f(std::string(oomlens::testing::source_dir()) + "/tests/fixtures/records/" + name);
   std::stringstream ss;
   ss << f.rdbuf();
   return monitor::parse_record(ss.str());
@@ -134,7 +135,7 @@ TEST(RunPage, SitesAndSweepAreDrawn) {
   std::string page = run_page_html(d);
   EXPECT_NE(page.find("&lt;listcomp&gt; (dataloader_train.py:31)"), std::string::npos);
   EXPECT_NE(page.find("PyList_Append (libpython3.11.so.1.0)"), std::string::npos);
-  std::ifstream f(std::string(OOMLENS_SOURCE_DIR) + "/tests/fixtures/records/sweep-num-workers.json");
+  std::ifstream f(std::string(oomlens::testing::source_dir()) + "/tests/fixtures/records/sweep-num-workers.json");
   auto doc = nlohmann::json::parse(f);
   ASSERT_TRUE(is_sweep_document(doc));
   auto s = sweep_data(doc);

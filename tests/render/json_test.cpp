@@ -12,6 +12,7 @@
 #include "../diagnose/event_fixtures.h"
 #include "support/ci.h"
 #include "util/sanitize.h"
+#include "support/paths.h"
 
 namespace oomlens {
 namespace {
@@ -96,7 +97,7 @@ void walk(const json& j, const std::function<void(const json&)>& f) {
 void validate_against_schema(const json& doc) {
   if (std::system("/usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1") != 0)
     OOMLENS_SKIP_UNLESS_CI("python3-jsonschema not installed");
-  const fs::path schema = fs::path(OOMLENS_SOURCE_DIR) / "docs/schema/event.schema.json";
+  const fs::path schema = fs::path(oomlens::testing::source_dir()) / "docs/schema/event.schema.json";
   const fs::path tmp = fs::temp_directory_path() /
                        ("oomlens_json_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
                         ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".json");

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include "support/paths.h"
 
 namespace {
 
@@ -19,7 +20,7 @@ using nlohmann::json;
 
 // The line of tools/oomlens-test-sites.cpp that carries `marker`.
 int marker_line(const std::string& marker) {
-  std::ifstream in(OOMLENS_SOURCE_DIR "/tools/oomlens-test-sites.cpp");
+  std::ifstream in(oomlens::testing::source_path("/tools/oomlens-test-sites.cpp"));
   std::string l;
   for (int n = 1; std::getline(in, l); ++n)
     if (l.find("// " + marker) != std::string::npos) return n;
@@ -56,7 +57,7 @@ TEST(SitesRun, NativeSitesOfParentAndForkedChild) {
   const std::string dir = tmpl, rec = dir + "/r.jsonl";
   // A short mean interval makes the sampled site's estimate tight (384 samples).
   std::string cmd = std::string("OOMLENS_SITES_INTERVAL=65536 LD_PRELOAD=/nonexistent-user-preload.so '") +
-                    OOMLENS_BINARY + "' run --sites --no-sparkline --record '" + rec + "' -- '" + OOMLENS_TEST_SITES +
+                    oomlens::testing::oomlens_binary() + "' run --sites --no-sparkline --record '" + rec + "' -- '" + oomlens::testing::test_sites_binary() +
                     "' --fork > '" + dir + "/out' 2> '" + dir + "/err'";
   int st = std::system(cmd.c_str());
   ASSERT_TRUE(WIFEXITED(st));

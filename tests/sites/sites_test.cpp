@@ -16,6 +16,7 @@
 #include "sites/reader.h"
 #include "sites/table.h"
 #include "supervise/sites.h"
+#include "support/paths.h"
 
 namespace {
 
@@ -149,7 +150,7 @@ TEST(Sites, PreloadIsAppendedNeverReplaced) {
   EXPECT_EQ(supervise::append_preload("", "/l/s.so"), "/l/s.so");
   EXPECT_EQ(supervise::append_preload("/u/jemalloc.so", "/l/s.so"), "/u/jemalloc.so /l/s.so");
   EXPECT_EQ(supervise::append_preload("/a.so:/l/s.so", "/l/s.so"), "/a.so:/l/s.so");
-  EXPECT_TRUE(supervise::find_sites_library(OOMLENS_BINARY).has_value());
+  EXPECT_TRUE(supervise::find_sites_library(oomlens::testing::oomlens_binary()).has_value());
 }
 
 TEST(Sites, StaticAndSetuidProgramsCannotBePreloaded) {

@@ -14,6 +14,7 @@
 #include "supervise/signals.h"
 #include "supervise/spawn.h"
 #include "supervise/stderr_tail.h"
+#include "support/paths.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -113,7 +114,7 @@ TEST(Spawn, RunsAndReportsNotFoundAndNotExecutable) {
   EXPECT_EQ(std::get<SpawnError>(r).exit_code, 127);
   EXPECT_NE(std::get<SpawnError>(r).message.find("not found"), std::string::npos);
 
-  r = spawn_job({{OOMLENS_SOURCE_DIR "/README.md"}, std::nullopt, -1});  // not executable
+  r = spawn_job({{oomlens::testing::source_path("/README.md")}, std::nullopt, -1});  // not executable
   ASSERT_TRUE(std::holds_alternative<SpawnError>(r));
   EXPECT_EQ(std::get<SpawnError>(r).exit_code, 126);
 

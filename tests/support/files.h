@@ -6,6 +6,8 @@
 #include <sstream>
 #include <string>
 
+#include "support/paths.h"
+
 namespace oomlens::testing {
 
 /// The whole of `path` ("" when it cannot be read: the test's assertion says what was missing).
@@ -16,13 +18,12 @@ inline std::string slurp(const std::filesystem::path& path) {
   return ss.str();
 }
 
-#ifdef OOMLENS_SHARED_DIR  // the unit-test binary's
 /// The shared corpus of real OOM reports with its oracles.json:
-/// $OOMLENS_SHARED_DIR/corpus, else ../shared/corpus beside the checkout.
+/// $OOMLENS_SHARED_DIR/corpus, else ../shared/corpus beside the checkout
+/// (shared_dir(): the unit-test binary only).
 inline std::filesystem::path shared_corpus_dir() {
   const char* env = std::getenv("OOMLENS_SHARED_DIR");
-  return std::filesystem::path(env ? env : OOMLENS_SHARED_DIR) / "corpus";
+  return std::filesystem::path(env ? env : shared_dir()) / "corpus";
 }
-#endif
 
 }  // namespace oomlens::testing

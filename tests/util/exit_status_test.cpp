@@ -10,6 +10,7 @@
 
 #include "util/exit_status.h"
 #include "util/result.h"
+#include "support/paths.h"
 
 namespace oomlens {
 namespace {
@@ -32,7 +33,7 @@ std::vector<int> documented_common_statuses(const std::string& page) {
 }
 
 TEST(ExitStatus, DocsListTheCommonStatusesOfTheHeader) {
-  std::ifstream f(OOMLENS_SOURCE_DIR "/docs/oomlens.md");
+  std::ifstream f(oomlens::testing::source_path("/docs/oomlens.md"));
   ASSERT_TRUE(f) << "docs/oomlens.md";
   std::stringstream ss;
   ss << f.rdbuf();

@@ -1,4 +1,4 @@
-#include "render/format.h"
+#include "util/format.h"
 
 #include <fmt/core.h>
 
