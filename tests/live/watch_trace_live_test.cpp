@@ -313,7 +313,7 @@ TEST(WatchTraceLive, AsAUserWithoutTracefsAccessTheFallbackIsSaidOnceAndTheKillR
   if (setpriv.empty() || unshare.empty() || mount.empty()) GTEST_SKIP() << "setpriv, unshare or mount missing (util-linux)";
   const std::string script = mount + " -t tracefs tracefs /sys/kernel/tracing && exec " + setpriv +
                              " --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all,+syslog"
-                             " --ambient-caps=+syslog -- " + OOMLENS_BINARY + " watch --json --every-event";
+                             " --ambient-caps=+syslog -- " + std::string(oomlens::testing::oomlens_binary()) + " watch --json --every-event";
   PipedChild watch({unshare, "--mount", "--propagation", "private", "/bin/sh", "-c", script});
   std::string start = wait_for_line(watch, "following the kernel log");
   if (start.find("mount: ") != std::string::npos) GTEST_SKIP() << "cannot mount tracefs here:\n" << start;
