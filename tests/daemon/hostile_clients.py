@@ -26,37 +26,12 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from capped_cgroup import make_cgroup, skip  # noqa: E402
+
 MIB = 1 << 20
 LIMIT = 64 * MIB
 HWM_BOUND_KB = 32 * 1024  # far under the cgroup's 64 MiB; idle is ~4 MiB
-
-
-def skip(why):
-    print(f"SKIP: {why}")
-    sys.exit(1 if os.environ.get("CI") == "true" else 77)
-
-
-def make_cgroup():
-    """A capped memory cgroup: (dir, procs file, oom-kill count reader)."""
-    name = f"oomlens-http-test-{os.getpid()}"
-    v1 = "/sys/fs/cgroup/memory"
-    if os.path.isfile(os.path.join(v1, "memory.limit_in_bytes")):
-        d = os.path.join(v1, name)
-        os.mkdir(d)
-        with open(os.path.join(d, "memory.limit_in_bytes"), "w") as f:
-            f.write(str(LIMIT))
-        if os.path.exists(os.path.join(d, "memory.memsw.limit_in_bytes")):
-            with open(os.path.join(d, "memory.memsw.limit_in_bytes"), "w") as f:
-                f.write(str(LIMIT))
-        return d, lambda: int(dict(l.split() for l in open(os.path.join(d, "memory.oom_control")))["oom_kill"])
-    v2 = "/sys/fs/cgroup"
-    if "memory" in open(os.path.join(v2, "cgroup.controllers")).read().split():
-        d = os.path.join(v2, name)
-        os.mkdir(d)
-        with open(os.path.join(d, "memory.max"), "w") as f:
-            f.write(str(LIMIT))
-        return d, lambda: int(dict(l.split() for l in open(os.path.join(d, "memory.events")))["oom_kill"])
-    skip("no memory cgroup controller")
 
 
 def status_kb(pid, field):
@@ -126,7 +101,7 @@ def main():
     if os.geteuid() != 0:
         skip("not root (a memory cgroup is needed)")
     try:
-        cg, oom_kills = make_cgroup()
+        cg, oom_kills = make_cgroup(f"oomlens-http-test-{os.getpid()}", LIMIT)
     except OSError as e:
         skip(f"cannot make a memory cgroup: {e}")
     tmp = tempfile.mkdtemp(prefix="oomlens-http-")

@@ -29,39 +29,15 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from capped_cgroup import make_cgroup, skip  # noqa: E402
+
 MIB = 1 << 20
 LIMIT = 64 * MIB
 SAMPLES = 1_000_000
 SPIKE_AT = 654_321
 SPIKE_BYTES = 900 * MIB
 CHILD_STARTS = 50_000
-
-
-def skip(why):
-    print(f"SKIP: {why}")
-    sys.exit(1 if os.environ.get("CI") == "true" else 77)
-
-
-def make_cgroup(name):
-    """A capped memory cgroup: (dir, oom-kill count reader)."""
-    v1 = "/sys/fs/cgroup/memory"
-    if os.path.isfile(os.path.join(v1, "memory.limit_in_bytes")):
-        d = os.path.join(v1, name)
-        os.mkdir(d)
-        with open(os.path.join(d, "memory.limit_in_bytes"), "w") as f:
-            f.write(str(LIMIT))
-        if os.path.exists(os.path.join(d, "memory.memsw.limit_in_bytes")):
-            with open(os.path.join(d, "memory.memsw.limit_in_bytes"), "w") as f:
-                f.write(str(LIMIT))
-        return d, lambda: int(dict(l.split() for l in open(os.path.join(d, "memory.oom_control")))["oom_kill"])
-    v2 = "/sys/fs/cgroup"
-    if "memory" in open(os.path.join(v2, "cgroup.controllers")).read().split():
-        d = os.path.join(v2, name)
-        os.mkdir(d)
-        with open(os.path.join(d, "memory.max"), "w") as f:
-            f.write(str(LIMIT))
-        return d, lambda: int(dict(l.split() for l in open(os.path.join(d, "memory.events")))["oom_kill"])
-    skip("no memory cgroup controller")
 
 
 def write_record(path):
@@ -118,7 +94,7 @@ def main():
     if os.geteuid() != 0:
         skip("not root (a memory cgroup is made for each command)")
     tmp = tempfile.mkdtemp(prefix="oomlens-big-record-")
-    cg, oom_kills = make_cgroup(f"oomlens-big-record-{os.getpid()}")
+    cg, oom_kills = make_cgroup(f"oomlens-big-record-{os.getpid()}", LIMIT)
     failures = []
     try:
         rec = os.path.join(tmp, "big.jsonl")
