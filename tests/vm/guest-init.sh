@@ -61,6 +61,15 @@ show() {
   echo "--- $2 ($1):"
   head -n 40 "$1"
 }
+# stop_watch_and_daemon WATCH_PID DAEMON_PID: SIGTERM both; each must exit 0.
+stop_watch_and_daemon() {
+  kill -TERM "$1" "$2"
+  wait "$1"
+  s_w=$?
+  wait "$2"
+  s_d=$?
+  check $([ $s_w -eq 0 ] && [ $s_d -eq 0 ]; echo $?) "watch/daemon exit status $s_w/$s_d after SIGTERM, want 0/0"
+}
 wanted() { [ -z "$ONLY" ] || case $ONLY in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 # Kernel version as MAJOR*1000+MINOR, e.g. 6001 for 6.1.
@@ -632,12 +641,7 @@ scenario_watch_trace() {
   check $([ "$counted" -eq $n_kills ]; echo $?) "the daemon counted $counted kills in /tk/k*, want $n_kills"
   printed=$(grep -c '"report":"printed"' /tmp/wt.jsonl)
   suppressed=$(grep -c '"report":"header_suppressed"' /tmp/wt.jsonl)
-  kill -TERM $wp $dp
-  wait $wp
-  wst=$?
-  wait $dp
-  dst=$?
-  check $([ $wst -eq 0 ] && [ $dst -eq 0 ]; echo $?) "watch/daemon exit status $wst/$dst after SIGTERM, want 0/0"
+  stop_watch_and_daemon $wp $dp
   if [ -n "$ERRS" ]; then
     show /tmp/wt.err "watch stderr"
     show /tmp/wt.jsonl "watch --json"
@@ -721,12 +725,7 @@ scenario_watch_counter() {
   check $(! grep -q 'cgroup_owner="/w"\|cgroup_owner="/w/a"' /tmp/metrics.kills; echo $?) "the daemon counted the kill in an ancestor of /w/a/b"
   check $(grep -q '^oomlens_oom_events_total{evidence="counter_only"} 1$' /tmp/metrics.txt; echo $?) "oomlens_oom_events_total{evidence=\"counter_only\"} is not 1"
   check $([ "$(grep -c '"evidence":"counter_only"' /tmp/daemon.jsonl)" -eq 1 ]; echo $?) "the daemon's --log has $(grep -c '"evidence":"counter_only"' /tmp/daemon.jsonl) counter_only events, want 1"
-  kill -TERM $wp $dp
-  wait $wp
-  wst=$?
-  wait $dp
-  dst=$?
-  check $([ $wst -eq 0 ] && [ $dst -eq 0 ]; echo $?) "watch/daemon exit status $wst/$dst after SIGTERM, want 0/0"
+  stop_watch_and_daemon $wp $dp
   if [ -n "$ERRS" ]; then
     show /tmp/watch.jsonl "watch --json"
     show /tmp/watch.err "watch stderr"
