@@ -6,6 +6,7 @@
 // SIGKILL of the job or of oomlens loses nothing already written;
 // fdatasync(2) follows events and the verdict. Readers tolerate a partial
 // last line (the writer died mid-write) and skip corrupt lines with a note.
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,6 +98,10 @@ inline constexpr size_t kMaxRecordOtherProcessEvents = 4096;
 /// The level a sample is thinned by, bytes: the cgroup's anon+shmem (what
 /// the limit compares), else the tree's PSS; NaN when it has neither.
 [[nodiscard]] double sample_level(const nlohmann::json& sample);
+
+/// The number at `path` in a record line (`{"cgroup", "anon_bytes"}`); NaN
+/// when a step is not an object, a key is missing or the value is no number.
+[[nodiscard]] double record_number(const nlohmann::json& line, std::initializer_list<const char*> path);
 
 /// Parses record text. Never throws: a corrupt line is skipped with a note,
 /// a last line without '\n' that does not parse is noted as truncated.

@@ -14,13 +14,6 @@
 namespace oomlens::monitor {
 namespace {
 
-double number_at(const nlohmann::json& j, const char* a, const char* b) {
-  auto o = j.find(a);
-  if (o == j.end() || !o->is_object()) return NAN;
-  auto v = o->find(b);
-  return v != o->end() && v->is_number() ? v->get<double>() : NAN;
-}
-
 /// Samples in bounded memory (Record::samples_read): the newest sample is
 /// held apart (always kept); the others go into columns of `per_col_`
 /// consecutive samples, each column keeping its lowest and highest by
@@ -188,14 +181,25 @@ class RecordBuilder {
 
 }  // namespace
 
+double record_number(const nlohmann::json& line, std::initializer_list<const char*> path) {
+  const nlohmann::json* p = &line;
+  for (const char* k : path) {
+    if (!p->is_object()) return NAN;
+    auto it = p->find(k);
+    if (it == p->end()) return NAN;
+    p = &*it;
+  }
+  return p->is_number() ? p->get<double>() : NAN;
+}
+
 double sample_level(const nlohmann::json& sample) {
   if (!sample.is_object()) return NAN;
-  const double anon = number_at(sample, "cgroup", "anon_bytes");
+  const double anon = record_number(sample, {"cgroup", "anon_bytes"});
   if (std::isfinite(anon)) {
-    const double shmem = number_at(sample, "cgroup", "shmem_bytes");
+    const double shmem = record_number(sample, {"cgroup", "shmem_bytes"});
     return anon + (std::isfinite(shmem) ? shmem : 0);
   }
-  return number_at(sample, "tree", "pss_bytes");
+  return record_number(sample, {"tree", "pss_bytes"});
 }
 
 size_t json_depth(std::string_view line, size_t stop) {

@@ -17,14 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-double num(const json& j, std::initializer_list<const char*> path) {
-  const json* p = &j;
-  for (const char* k : path) {
-    if (!p->is_object() || !p->contains(k)) return NAN;
-    p = &(*p)[k];
-  }
-  return p->is_number() ? p->get<double>() : NAN;
-}
+using monitor::record_number;
 
 std::string str(const json& j, const char* key) {
   return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
@@ -76,23 +69,23 @@ double cell(const json& row, int i) {
 
 void add_markers(const monitor::Record& rec, RunPlotData& d) {
   for (auto& e : rec.events) {
-    double t = num(e, {"t_s"});
+    double t = record_number(e, {"t_s"});
     if (!std::isfinite(t)) continue;
     std::string kind = str(e, "kind"), label;
     if (kind == "oom_kill")
-      label = fmt::format("{} {}", tr(ui::kOomKill), num(e, {"pid"})) +
+      label = fmt::format("{} {}", tr(ui::kOomKill), record_number(e, {"pid"})) +
               (str(e, "comm").empty() ? "" : " (" + str(e, "comm") + ")");
     else if (kind == "main_exit")
-      label = e.value("exited", false) ? fmt::format("{} {}", tr(ui::kMainExit), num(e, {"exit_code"}))
-                                       : fmt::format("{} {}", tr(ui::kMainKilled), signal_text(num(e, {"signal"})));
-    else if (kind == "cgroup_oom_kill") label = fmt::format("{} +{}", tr(ui::kCgroupCounter), num(e, {"increase"}));
-    else if (kind == "guard_warning") label = tr(ui::kGuardWarning) + percent(num(e, {"used_fraction"}));
-    else if (kind == "guard_action") label = tr(ui::kGuardAction) + percent(num(e, {"used_fraction"}));
+      label = e.value("exited", false) ? fmt::format("{} {}", tr(ui::kMainExit), record_number(e, {"exit_code"}))
+                                       : fmt::format("{} {}", tr(ui::kMainKilled), signal_text(record_number(e, {"signal"})));
+    else if (kind == "cgroup_oom_kill") label = fmt::format("{} +{}", tr(ui::kCgroupCounter), record_number(e, {"increase"}));
+    else if (kind == "guard_warning") label = tr(ui::kGuardWarning) + percent(record_number(e, {"used_fraction"}));
+    else if (kind == "guard_action") label = tr(ui::kGuardAction) + percent(record_number(e, {"used_fraction"}));
     else if (kind == "guard_escalation") label = tr(ui::kGuardEscalation);
     else if (kind == "budget_exceeded") label = tr(ui::kBudgetExceeded);
     else if (kind == "py_tracemalloc") {
       const json* sn = e.contains("snapshot") && e["snapshot"].is_object() ? &e["snapshot"] : nullptr;
-      const double seen = sn ? num(*sn, {"traced_bytes"}) : NAN, of = num(e, {"main_rss_anon_bytes"});
+      const double seen = sn ? record_number(*sn, {"traced_bytes"}) : NAN, of = record_number(e, {"main_rss_anon_bytes"});
       label = !sn ? "tracemalloc: none"
               : std::isfinite(seen) && std::isfinite(of) ? fmt::format("tracemalloc {:.0f} of {:.0f} MiB", seen / 1048576, of / 1048576)
                                                          : "tracemalloc";
@@ -109,8 +102,8 @@ void add_markers(const monitor::Record& rec, RunPlotData& d) {
       g.t_s = t;
       g.kind = kind;
       g.trigger = str(e, "trigger");
-      if (double v = num(e, {"working_set_bytes"}); std::isfinite(v)) g.working_set_bytes = v;
-      if (double v = num(e, {"used_fraction"}); std::isfinite(v)) g.used_fraction = v;
+      if (double v = record_number(e, {"working_set_bytes"}); std::isfinite(v)) g.working_set_bytes = v;
+      if (double v = record_number(e, {"used_fraction"}); std::isfinite(v)) g.used_fraction = v;
       if (e.contains("action") && e["action"].is_object()) g.done = retranslate(str(e["action"], "message"));
       d.guard.push_back(std::move(g));
     }
@@ -124,15 +117,15 @@ void add_sites(const json& v, RunPlotData& d) {
   for (auto& s : v["peak_sites"]) {
     if (!s.is_object()) continue;
     SiteStack st;
-    const double pid = num(s, {"pid"});
+    const double pid = record_number(s, {"pid"});
     st.pid = std::isfinite(pid) ? static_cast<int64_t>(pid) : 0;
     st.role = str(s, "role");
-    st.bytes = num(s, {"bytes"});
+    st.bytes = record_number(s, {"bytes"});
     if (!std::isfinite(st.bytes) || st.bytes <= 0) continue;
     if (s.contains("frames") && s["frames"].is_array())
       for (auto& f : s["frames"]) {  // innermost first in the record
         std::string fn = str(f, "function"), file = str(f, "file"), obj = str(f, "object");
-        double line = num(f, {"line"});
+        double line = record_number(f, {"line"});
         std::string where = !file.empty() ? (std::isfinite(line) ? fmt::format("{}:{}", file, line) : file) : obj;
         st.frames.insert(st.frames.begin(), where.empty() ? fn : fmt::format("{} ({})", fn.empty() ? "?" : fn, where));
       }
@@ -164,17 +157,17 @@ RunPlotData run_plot_data(const monitor::Record& rec) {
       for (auto& s : *list) s = retranslate(s);
     if (v.contains("kernel_kills") && v["kernel_kills"].is_array())
       for (auto& k : v["kernel_kills"])
-        if (std::isfinite(num(k, {"pid"}))) d.victim_pids.push_back(static_cast<int64_t>(num(k, {"pid"})));
+        if (std::isfinite(record_number(k, {"pid"}))) d.victim_pids.push_back(static_cast<int64_t>(record_number(k, {"pid"})));
     add_sites(v, d);
   }
   std::map<int64_t, std::string> role;
   for (auto& e : rec.events)
-    if (str(e, "kind") == "process_start" && std::isfinite(num(e, {"pid"})))
-      role[static_cast<int64_t>(num(e, {"pid"}))] = e.value("role", "other");
+    if (str(e, "kind") == "process_start" && std::isfinite(record_number(e, {"pid"})))
+      role[static_cast<int64_t>(record_number(e, {"pid"}))] = e.value("role", "other");
   if (d.victim_pids.empty())
     for (auto& e : rec.events)
-      if (str(e, "kind") == "oom_kill" && std::isfinite(num(e, {"pid"})))
-        d.victim_pids.push_back(static_cast<int64_t>(num(e, {"pid"})));
+      if (str(e, "kind") == "oom_kill" && std::isfinite(record_number(e, {"pid"})))
+        d.victim_pids.push_back(static_cast<int64_t>(record_number(e, {"pid"})));
   std::vector<int64_t> workers;
   for (auto& [pid, r] : role)
     if (r == "worker") workers.push_back(pid);
@@ -207,7 +200,7 @@ RunPlotData run_plot_data(const monitor::Record& rec) {
   const Columns c = columns_of(rec);
   std::map<int64_t, double> last;  // anon+shmem PSS per live pid, from its last refresh
   for (auto& smp : rec.samples) {
-    double t = num(smp, {"t_s"});
+    double t = record_number(smp, {"t_s"});
     if (!std::isfinite(t)) continue;
     if (smp.contains("procs") && smp["procs"].is_array()) {
       last.clear();
@@ -218,14 +211,14 @@ RunPlotData run_plot_data(const monitor::Record& rec) {
         if (std::isfinite(v)) last[static_cast<int64_t>(cell(row, c.pid))] = v;
       }
     }
-    if (num(smp, {"tree", "procs"}) == 0) last.clear();
+    if (record_number(smp, {"tree", "procs"}) == 0) last.clear();
     std::vector<double> v(d.series.size(), 0);
     double sum = 0;
     for (auto& [pid, b] : last) {
       v[slot(pid)] += b;
       sum += b;
     }
-    const double target = num(smp, {"cgroup", "anon_bytes"}) + num(smp, {"cgroup", "shmem_bytes"});
+    const double target = record_number(smp, {"cgroup", "anon_bytes"}) + record_number(smp, {"cgroup", "shmem_bytes"});
     if (std::isfinite(target)) {
       d.scaled_to_cgroup = true;
       if (sum > 0) {
@@ -236,14 +229,14 @@ RunPlotData run_plot_data(const monitor::Record& rec) {
     }
     d.t_s.push_back(t);
     for (size_t i = 0; i < v.size(); ++i) d.series[i].bytes.push_back(v[i]);
-    double usage = num(smp, {"cgroup", "usage_bytes"});
+    double usage = record_number(smp, {"cgroup", "usage_bytes"});
     double file = usage - target;
-    if (!std::isfinite(file)) file = num(smp, {"tree", "pss_file_bytes"});
+    if (!std::isfinite(file)) file = record_number(smp, {"tree", "pss_file_bytes"});
     d.file_bytes.push_back(std::isfinite(file) ? std::max(0.0, file) : NAN);
     d.limit_bytes.push_back(str(smp.value("cgroup", json::object()), "limit_state") == "limited"
-                                ? num(smp, {"cgroup", "limit_bytes"})
+                                ? record_number(smp, {"cgroup", "limit_bytes"})
                                 : NAN);
-    d.mem_available_bytes.push_back(num(smp, {"system", "mem_available_bytes"}));
+    d.mem_available_bytes.push_back(record_number(smp, {"system", "mem_available_bytes"}));
   }
   // Drop the bands that stay empty (no other processes, no unattributed part).
   std::vector<RunSeries> kept;
