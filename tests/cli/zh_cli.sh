@@ -86,7 +86,9 @@ printf 'Name:\tearlyoom\nVmRSS:\t 2048 kB\n' > "$R/proc/4343/status"
 # RLIMIT_AS warns under an 8 GB address-space limit, except for an ASan build,
 # whose shadow memory needs far more address space than that (it aborts).
 ulimit_v='ulimit -v 8000000;'; rlimit_id=RLIMIT_AS
-if ldd "$BIN" 2>/dev/null | grep -q libasan; then ulimit_v=; rlimit_id=; fi
+# (ldd's output is captured first: under pipefail, `ldd | grep -q` fails
+# whenever grep exits before ldd has written everything, SIGPIPE.)
+case $(ldd "$BIN" 2>/dev/null) in *libasan*) ulimit_v=; rlimit_id= ;; esac
 check_cmd "zh check (all warn or fail)" 1 "项失败" -- bash -c "$ulimit_v"' exec "$0" --lang zh_CN check --root "$1"' "$BIN" "$R"
 cat "$T/out" > "$T/bad.txt"
 no_leaks "zh check (all warn or fail)" "$T/bad.txt" "${CMDS[@]}" bigdb
