@@ -19,14 +19,18 @@ bool contains(std::string_view h, std::string_view n) { return h.find(n) != std:
 std::string describe_kill(const TreeKill& k) {
   // One format of optional clauses, each a msgid: translated when shown
   // (render/record_text.cpp, i18n::retranslate).
-  return fmt::format(N_("kernel OOM killer killed {}{}{}{}{}{}"), describe_proc(k),
+  return fmt::format(N_("kernel OOM killer killed {}{}{}{}{}{}{}{}"), describe_proc(k),
                      k.constraint ? fmt::format(N_(", constraint {}"), *k.constraint) : "",
                      k.oom_memcg ? fmt::format(N_(", memcg {}"), *k.oom_memcg) : "",
                      k.limit_bytes ? fmt::format(N_(", limit {}"), mib(*k.limit_bytes)) : "",
                      k.anon_rss_bytes ? fmt::format(N_(", anon-rss {}"), mib(*k.anon_rss_bytes)) : "",
+                     k.file_rss_bytes && k.shmem_rss_bytes
+                         ? fmt::format(N_(", file-rss {}, shmem-rss {}"), mib(*k.file_rss_bytes), mib(*k.shmem_rss_bytes))
+                         : "",
                      k.kmsg_seq ? fmt::format(N_(" (kernel log seq {}{})"), *k.kmsg_seq,
                                               k.full_report ? N_(", full report") : N_(", kill line"))
-                                : "");
+                                : "",
+                     k.traced ? N_(" (oom:mark_victim tracepoint)") : "");
 }
 
 // "sender unknown" and why: the wait status never says, and the trace
@@ -544,7 +548,16 @@ Verdict decide_verdict(const VerdictInput& in) {
     if (std::find(v.secondary_causes.begin(), v.secondary_causes.end(), "memory_error") == v.secondary_causes.end())
       v.secondary_causes.push_back("memory_error");
   const bool traced_user_kill = v.cause == "killed" && v.signal_sender && v.signal_sender->kind != "kernel";
-  if (!in.kernel_log_readable && (v.cause == "killed" || v.cause == "oom_killed") && !traced_user_kill) {
+  // A victim the oom:mark_victim tracepoint saw is the OOM killer's for
+  // certain; only the report's details (constraint, memcg) are missing.
+  const bool traced_victim = std::any_of(in.kernel_kills.begin(), in.kernel_kills.end(), [&](const TreeKill& k) {
+    return k.traced && v.victim_pid && k.pid == *v.victim_pid;
+  });
+  if (!in.kernel_log_readable && traced_victim) {
+    v.evidence.push_back(fmt::format(N_("the kernel log could not be read ({}): the kill is known from the oom:mark_victim "
+                                        "tracepoint, but not its report (constraint, memory cgroup, task table)"),
+                                     in.kernel_log_error.value_or("?")));
+  } else if (!in.kernel_log_readable && (v.cause == "killed" || v.cause == "oom_killed") && !traced_user_kill) {
     if (v.confidence == "high") v.confidence = "medium";
     v.evidence.push_back(fmt::format(N_("confidence lowered: the kernel log could not be read ({}); run as root or with "
                                         "CAP_SYSLOG"), in.kernel_log_error.value_or("?")));

@@ -41,6 +41,12 @@ struct TreeKill {
   std::optional<uint64_t> peak_pss_bytes;  ///< oomlens's own measure of that process
   bool full_report = false;  ///< the parser assembled the whole report (else the kill line only)
   std::optional<int> rank, local_rank;  ///< RANK/LOCAL_RANK in its environment (torchrun)
+  /// Seen by the oom:mark_victim tracepoint (trace/oom_trace.h), with the
+  /// victim's figures at the kill where this kernel's format prints them
+  /// (6.14+; null before, and when not traced).
+  bool traced = false;
+  std::optional<uint64_t> file_rss_bytes, shmem_rss_bytes, total_vm_bytes, pgtables_bytes;
+  std::optional<int> oom_score_adj;
 };
 
 /// A fatal signal the signal trace (signal:signal_generate) saw sent to a

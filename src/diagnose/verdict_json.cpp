@@ -11,7 +11,10 @@ nlohmann::json tree_kill_to_json(const TreeKill& k) {
           {"constraint", opt(k.constraint)}, {"oom_memcg", opt(k.oom_memcg)},
           {"limit_bytes", opt(k.limit_bytes)}, {"anon_rss_bytes", opt(k.anon_rss_bytes)},
           {"peak_pss_bytes", opt(k.peak_pss_bytes)}, {"full_report", k.full_report},
-          {"rank", opt(k.rank)}, {"local_rank", opt(k.local_rank)}};
+          {"rank", opt(k.rank)}, {"local_rank", opt(k.local_rank)},
+          {"traced", k.traced}, {"file_rss_bytes", opt(k.file_rss_bytes)},
+          {"shmem_rss_bytes", opt(k.shmem_rss_bytes)}, {"total_vm_bytes", opt(k.total_vm_bytes)},
+          {"pgtables_bytes", opt(k.pgtables_bytes)}, {"oom_score_adj", opt(k.oom_score_adj)}};
 }
 
 nlohmann::json worker_memory_to_json(const WorkerDiagnosis& d) {

@@ -192,9 +192,15 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
     }
     if (auto* ks = get(v, "kernel_kills"); ks && ks->is_array())
       for (auto& k : *ks)
-        line(trf("  kernel killed pid {} ({}), {} process, kernel log seq {}", num(get(k, "pid")),
-                         get(k, "comm") ? k["comm"].get<std::string>() : "?",
-                         get(k, "role") ? k["role"].get<std::string>() : "?", num(get(k, "kmsg_seq"))));
+      {
+        const double seq = num(get(k, "kmsg_seq"));
+        const auto* traced = get(k, "traced");
+        line(trf("  kernel killed pid {} ({}), {} process{}{}", num(get(k, "pid")),
+                 get(k, "comm") ? k["comm"].get<std::string>() : "?",
+                 get(k, "role") ? k["role"].get<std::string>() : "?",
+                 std::isfinite(seq) ? trf(", kernel log seq {}", seq) : std::string(),
+                 traced && traced->is_boolean() && traced->get<bool>() ? tr(", oom:mark_victim tracepoint") : std::string()));
+      }
     for (auto& s : peak_sites_lines(v)) line(s);  // run --sites
   }
   for (auto& s : python_findings_lines(rec)) line(s);  // run --py-tracemalloc

@@ -272,6 +272,7 @@ void Session::write_header() {
                  {"main_pid", job_.pid}, {"kmsg_start_seq", opt(kw_.start_seq())},
                  {"kernel_log_readable", kmsg_ok_}, {"signal_trace", sig_trace_status_},
                  {"signal_trace_tracefs", sig_trace_tracefs_.empty() ? json(nullptr) : json(sig_trace_tracefs_)},
+                 {"oom_trace", sig_trace_.oom_status()},
                  {"own_oom_score_adj_lowered", own_adj_lowered_},
                  {"intervals", {{"tick_s", o_.tick_s}, {"write_s", o_.write_s}, {"pss_min_s", o_.pss_min_s},
                                 {"pss_budget", o_.pss_budget}, {"linger_s", o_.linger_s}}},

@@ -147,6 +147,7 @@ class Session {
   void cleanup();
   void join_kernel_reports();
   void read_signal_trace();
+  void join_traced_kills(const std::vector<trace::MarkVictim>& victims);
   [[noreturn]] void decide_and_end();
 
   const RunOptions& o_;

@@ -105,6 +105,7 @@ void Session::read_signal_trace() {
     sig_trace_status_ = sig_trace_.status();
     return;
   }
+  join_traced_kills(sig_trace_.mark_victims());
   tree_signals_ = traced_tree_signals(*events);
   if (!main_status_known_ || !main_status_ || end_.exited) return;
   diagnose::SenderQuery q;
@@ -120,6 +121,55 @@ void Session::read_signal_trace() {
   signal_sender_ = diagnose::choose_signal_sender(*events, q);
   if (signal_sender_ && (signal_sender_->kind == "process" || signal_sender_->kind == "self"))
     signal_sender_->cmdline = sender_cmdline(signal_sender_->pid, signal_sender_->comm);
+}
+
+// The OOM killer's victims from oom:mark_victim in the same buffer (issue
+// 16): each kill of the job's tree that the kernel log named gets the
+// victim's figures at the kill; one it did not name (log unreadable, ring
+// overwritten, line lost) becomes a kill of its own, written to the record
+// as an `oom_kill` event whose `evidence` says where it came from. A mark
+// without the kernel's SIGKILL before it is an exiting task, not a kill.
+void Session::join_traced_kills(const std::vector<trace::MarkVictim>& victims) {
+  auto bytes = [](const std::optional<uint64_t>& kb) {
+    return kb ? std::optional<uint64_t>(*kb * 1024) : std::nullopt;  // the event prints kB
+  };
+  for (const auto& v : victims) {
+    if (v.signal == trace::KillSignal::absent) continue;
+    const monitor::TrackedProc* tp = nullptr;
+    for (auto& p : tree_->procs())
+      if (p.pid == v.pid) tp = &p;
+    if (!tp && v.pid != job_.pid) continue;  // not ours (other_kills_ come from the log)
+    auto it = std::find_if(kills_.begin(), kills_.end(), [&](const diagnose::TreeKill& k) { return k.pid == v.pid; });
+    const bool known = it != kills_.end();
+    diagnose::TreeKill fresh;
+    diagnose::TreeKill& k = known ? *it : fresh;
+    if (!known) {
+      k.pid = v.pid;
+      k.comm = v.comm.value_or(tp ? tp->comm : std::string());
+      k.role = tp ? monitor::role_name(tp->role) : "main";
+      if (tp) k.rank = tp->rank, k.local_rank = tp->local_rank;
+      if (tp && tp->peak_pss_bytes) k.peak_pss_bytes = tp->peak_pss_bytes;
+    }
+    k.traced = true;
+    if (!k.anon_rss_bytes) k.anon_rss_bytes = bytes(v.anon_rss_kb);
+    k.file_rss_bytes = bytes(v.file_rss_kb);
+    k.shmem_rss_bytes = bytes(v.shmem_rss_kb);
+    k.total_vm_bytes = bytes(v.total_vm_kb);
+    k.pgtables_bytes = bytes(v.pgtables_kb);
+    k.oom_score_adj = v.oom_score_adj;
+    if (known) continue;
+    json ev = diagnose::tree_kill_to_json(k);
+    ev["type"] = "event";
+    const bool on_mono = sig_trace_.mono_clock() && v.ts_s;
+    ev["t_s"] = on_mono ? *v.ts_s - t0_ : t_rel();  // the kill's own time on CLOCK_MONOTONIC, else now
+    if (on_mono) ev["mono_s"] = *v.ts_s;
+    ev["kind"] = "oom_kill";
+    ev["evidence"] = {"oom:mark_victim"};
+    ev["boot_id"] = monitor::read_boot_id();
+    ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);
+    rec_.write(ev, true);
+    kills_.push_back(std::move(k));
+  }
 }
 
 // Item 3 of issue 13: a program's or worker's death by a fatal signal,

@@ -71,10 +71,11 @@ bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
   std::string err;
   auto fmt_text = read_at(instances_fd_, name_ + "/events/oom/mark_victim/format", dir_ + "/events/oom/mark_victim/format", &err);
   if (!fmt_text) return fail("this kernel has no oom:mark_victim tracepoint (" + err + ")");
-  format_ = parse_event_format(*fmt_text);
-  if (!format_) return fail("cannot parse the print format of " + dir_ + "/events/oom/mark_victim/format");
+  auto format = parse_event_format(*fmt_text);
+  if (!format) return fail("cannot parse the print format of " + dir_ + "/events/oom/mark_victim/format");
   const std::string sig = "events/signal/signal_generate";
   signals_ = !set(sig + "/filter", "sig==9&&code==128") && !set(sig + "/enable", "1");
+  parser_.emplace(std::move(*format), signals_);
   if (auto e = set("events/oom/mark_victim/enable", "1")) return fail("cannot enable oom:mark_victim (" + *e + ")");
   pipe_fd_ = ::openat(instances_fd_, (name_ + "/trace_pipe").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (pipe_fd_ < 0) return fail("cannot open " + dir_ + "/trace_pipe: " + std::strerror(errno));
@@ -93,7 +94,7 @@ std::vector<MarkVictim> OomTrace::read_available() {
     partial_.append(buf, static_cast<size_t>(n));
     size_t start = 0, nl;
     while ((nl = partial_.find('\n', start)) != std::string::npos) {
-      on_line(std::string_view(partial_).substr(start, nl - start), out);
+      parser_->on_line(std::string_view(partial_).substr(start, nl - start), out);
       start = nl + 1;
     }
     partial_.erase(0, start);
@@ -102,8 +103,8 @@ std::vector<MarkVictim> OomTrace::read_available() {
   return out;
 }
 
-void OomTrace::on_line(std::string_view line, std::vector<MarkVictim>& out) {
-  if (line.empty()) return;
+void MarkVictimParser::on_line(std::string_view line, std::vector<MarkVictim>& out) {
+  if (line.empty() || line.front() == '#') return;  // a `trace` file's header comments
   if (auto s = parse_signal_generate_line(line)) {
     if (s->sig == SIGKILL && s->code == kSiKernel) {
       sigkilled_.push_back(s->target_pid);
@@ -116,7 +117,7 @@ void OomTrace::on_line(std::string_view line, std::vector<MarkVictim>& out) {
     ++unparsed_;
     return;
   }
-  auto fields = match_event_body(*format_, tl->body);
+  auto fields = match_event_body(format_, tl->body);
   auto v = fields ? mark_victim_from(*fields) : std::nullopt;
   if (!v) {
     ++unparsed_;
@@ -133,10 +134,21 @@ void OomTrace::on_line(std::string_view line, std::vector<MarkVictim>& out) {
   out.push_back(std::move(*v));
 }
 
+std::vector<MarkVictim> parse_mark_victims(std::string_view text, const EventFormat& format, bool signals) {
+  MarkVictimParser parser(format, signals);
+  std::vector<MarkVictim> out;
+  while (!text.empty()) {
+    size_t nl = text.find('\n');
+    parser.on_line(text.substr(0, nl), out);
+    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+  }
+  return out;
+}
+
 std::string OomTrace::fields() const {
   std::string s;
-  if (format_)
-    for (const auto& p : format_->pieces) s += (s.empty() ? "" : " ") + (p.field.empty() ? "?" : p.field);
+  if (parser_)
+    for (const auto& p : parser_->format().pieces) s += (s.empty() ? "" : " ") + (p.field.empty() ? "?" : p.field);
   return s;
 }
 
@@ -147,7 +159,7 @@ void OomTrace::close() {
   name_.clear();
   if (instances_fd_ >= 0) ::close(instances_fd_);
   instances_fd_ = -1;
-  format_.reset();
+  parser_.reset();
   partial_.clear();
 }
 

@@ -66,6 +66,31 @@ struct MarkVictim {
 /// The event from a matched body (pure); nullopt without a numeric `pid`.
 [[nodiscard]] std::optional<MarkVictim> mark_victim_from(const EventFields& fields);
 
+/// The mark_victim events of tracefs lines, one line at a time (pure: no
+/// I/O), for the live trace_pipe reader (OomTrace) and for `run`'s trace
+/// buffer read once at the end (SignalTrace). A signal_generate line with
+/// sig 9 and code SI_KERNEL before an event decides its KillSignal when
+/// `signals` says signal_generate was on; other events' lines and comments
+/// are skipped; a mark_victim line that does not follow `format` is
+/// counted in unparsed().
+class MarkVictimParser {
+ public:
+  MarkVictimParser(EventFormat format, bool signals) : format_(std::move(format)), signals_(signals) {}
+  /// One line without its '\n'; appends the event it completes to `out`.
+  void on_line(std::string_view line, std::vector<MarkVictim>& out);
+  [[nodiscard]] uint64_t unparsed() const { return unparsed_; }
+  [[nodiscard]] const EventFormat& format() const { return format_; }
+
+ private:
+  EventFormat format_;
+  bool signals_;
+  std::deque<int64_t> sigkilled_;  ///< recent SIGKILL (SI_KERNEL) targets, oldest first (at most 256)
+  uint64_t unparsed_ = 0;
+};
+
+/// Every mark_victim event of a whole `trace` buffer, in order (pure).
+[[nodiscard]] std::vector<MarkVictim> parse_mark_victims(std::string_view text, const EventFormat& format, bool signals);
+
 class OomTrace {
  public:
   OomTrace() = default;
@@ -93,21 +118,17 @@ class OomTrace {
   /// What mark_victim's format prints ("pid comm total_vm …"), for the start-up line.
   [[nodiscard]] std::string fields() const;
   /// Lines of trace_pipe that did not follow the format (counted, not shown).
-  [[nodiscard]] uint64_t unparsed() const { return unparsed_; }
+  [[nodiscard]] uint64_t unparsed() const { return parser_ ? parser_->unparsed() : 0; }
 
  private:
-  void on_line(std::string_view line, std::vector<MarkVictim>& out);
-
   int instances_fd_ = -1;
   int pipe_fd_ = -1;
   std::string name_, dir_;
   std::string error_ = "not started";
   bool mono_ = false;
   bool signals_ = false;
-  std::optional<EventFormat> format_;
+  std::optional<MarkVictimParser> parser_;
   std::string partial_;               ///< a line not yet ended by '\n'
-  std::deque<int64_t> sigkilled_;     ///< recent SIGKILL (SI_KERNEL) targets
-  uint64_t unparsed_ = 0;
 };
 
 }  // namespace oomlens::trace

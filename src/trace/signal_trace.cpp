@@ -72,6 +72,9 @@ bool SignalTrace::open_at(const std::string& tracefs, int own_pid) {
 
 bool SignalTrace::open_in(TracefsDir tracefs, int own_pid) {
   close();
+  victim_format_.reset();
+  victims_.clear();
+  oom_error_ = "not started";
   instances_fd_ = tracefs.instances_fd;
   where_ = tracefs.where;
   (void)sweep_stale_instances_at(instances_fd_, [](int64_t pid) {
@@ -100,8 +103,33 @@ bool SignalTrace::open_in(TracefsDir tracefs, int own_pid) {
     close();
     return false;
   }
+  enable_mark_victim();
   error_.reset();
   return true;
+}
+
+// The OOM killer's victims in the same buffer (oom_trace.h): the kill is
+// then known with its figures even when the kernel log is unreadable or its
+// report was rate-limited. Best effort: the signal trace works without it.
+void SignalTrace::enable_mark_victim() {
+  const std::string ev = "events/oom/mark_victim";
+  std::string err;
+  auto text = read_at(instances_fd_, name_ + "/" + ev + "/format", dir_ + "/" + ev + "/format", &err);
+  if (!text) {
+    oom_error_ = "this kernel has no oom:mark_victim tracepoint (" + err + ")";
+    return;
+  }
+  victim_format_ = parse_event_format(*text);
+  if (!victim_format_) {
+    oom_error_ = "cannot parse the print format of " + dir_ + "/" + ev + "/format";
+    return;
+  }
+  if (auto e = write_at(instances_fd_, name_ + "/" + ev + "/enable", dir_ + "/" + ev + "/enable", "1")) {
+    victim_format_.reset();
+    oom_error_ = "cannot enable oom:mark_victim (" + *e + ")";
+    return;
+  }
+  oom_error_.clear();
 }
 
 std::optional<std::vector<SignalGenerate>> SignalTrace::read() {
@@ -114,6 +142,9 @@ std::optional<std::vector<SignalGenerate>> SignalTrace::read() {
     error_ = err;
     return std::nullopt;
   }
+  // signal_generate lines for SIGKILL are in the same buffer whatever the
+  // filter (fatal_signal_filter() keeps sig 9), so KillSignal is known.
+  if (victim_format_) victims_ = parse_mark_victims(*text, *victim_format_, true);
   return parse_signal_trace(*text);
 }
 
@@ -126,6 +157,12 @@ void SignalTrace::close() {
 
 std::string SignalTrace::status() const {
   if (error_) return "unavailable: " + *error_;
+  return "on";
+}
+
+std::string SignalTrace::oom_status() const {
+  if (error_) return "unavailable: " + *error_;  // no instance at all
+  if (!oom_error_.empty()) return "unavailable: " + oom_error_;
   return "on";
 }
 

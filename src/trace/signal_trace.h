@@ -9,6 +9,8 @@
 //     trace_clock                           mono (timestamps on CLOCK_MONOTONIC)
 //     events/signal/signal_generate/filter  fatal_signal_filter()
 //     events/signal/signal_generate/enable  1
+//     events/oom/mark_victim/enable         1 (best effort: the OOM killer's
+//                                           victims with their figures, 6.14+)
 //     trace                                 read once, when the job has died
 //
 // tracefs: a host mount when one is usable, else a private mount of
@@ -34,6 +36,7 @@
 #include <string_view>
 #include <vector>
 
+#include "trace/oom_trace.h"
 #include "trace/signal_generate.h"
 #include "trace/tracefs.h"
 
@@ -67,7 +70,16 @@ class SignalTrace {
   bool open_in(TracefsDir tracefs, int own_pid);
   /// Parses the instance's `trace` buffer; nullopt
   /// (and error() set) when not open or unreadable. Call before close().
+  /// The same read fills mark_victims().
   [[nodiscard]] std::optional<std::vector<SignalGenerate>> read();
+  /// The oom:mark_victim events of the last read() (oom_trace.h: the pid
+  /// always, comm and figures where the kernel's format prints them;
+  /// KillSignal from the SIGKILL lines of the same buffer).
+  [[nodiscard]] const std::vector<MarkVictim>& mark_victims() const { return victims_; }
+  /// "on", or "unavailable: <reason>" for oom:mark_victim in this
+  /// instance (the record's `oom_trace`): a kernel without the event, a
+  /// format oomlens cannot parse, or no permission to enable it.
+  [[nodiscard]] std::string oom_status() const;
   /// Removes the instance (unlinkat(AT_REMOVEDIR) in the instances
   /// directory) and closes that directory; idempotent, async-signal-safe
   /// enough for the exit paths (unlinkat(2) and close(2) only).
@@ -86,6 +98,7 @@ class SignalTrace {
   [[nodiscard]] const std::string& tracefs_where() const { return where_; }
 
  private:
+  void enable_mark_victim();
   int instances_fd_ = -1;
   std::string name_;   ///< "oomlens-<pid>" while open
   std::string where_;
@@ -93,6 +106,9 @@ class SignalTrace {
   bool mono_ = false;
   bool filtered_ = false;
   std::optional<std::string> error_ = std::string("not started");
+  std::optional<EventFormat> victim_format_;  ///< mark_victim's print format, when enabled
+  std::string oom_error_ = "not started";      ///< why mark_victim is off ("" when on)
+  std::vector<MarkVictim> victims_;
 };
 
 }  // namespace oomlens::trace

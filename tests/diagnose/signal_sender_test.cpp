@@ -169,6 +169,34 @@ TEST(SignalSenderVerdict, KilledNamesTheSender) {
   EXPECT_EQ(decide_verdict(in).confidence, "high");
 }
 
+// Issue 16: a kill the oom:mark_victim tracepoint saw is the OOM killer's
+// for certain, even with the kernel log unreadable: the confidence stays
+// high and the evidence names the tracepoint and the victim's figures.
+TEST(SignalSenderVerdict, ATracedVictimKeepsConfidenceWithoutTheKernelLog) {
+  auto in = killed_input(SIGKILL);
+  in.kernel_log_readable = false;
+  in.kernel_log_error = "Permission denied";
+  TreeKill k;
+  k.pid = in.main_pid;
+  k.comm = "python3";
+  k.role = "main";
+  k.traced = true;
+  k.anon_rss_bytes = 64ull << 20;
+  k.file_rss_bytes = 3ull << 20;
+  k.shmem_rss_bytes = 0;
+  in.kernel_kills = {k};
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "oom_killed");
+  EXPECT_EQ(v.confidence, "high");
+  ASSERT_GE(v.evidence.size(), 2u);
+  EXPECT_NE(v.evidence[0].find("anon-rss 64 MiB, file-rss 3 MiB, shmem-rss 0 MiB (oom:mark_victim tracepoint)"),
+            std::string::npos) << v.evidence[0];
+  EXPECT_NE(v.evidence[1].find("known from the oom:mark_victim tracepoint"), std::string::npos) << v.evidence[1];
+  // Not traced: the same kill from the kill line alone lowers it.
+  in.kernel_kills[0].traced = false;
+  EXPECT_EQ(decide_verdict(in).confidence, "medium");
+}
+
 TEST(SignalSenderVerdict, KernelOomEvidenceWins) {
   auto in = killed_input(SIGKILL);
   TreeKill k;

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -62,12 +63,16 @@ inline std::vector<json> lines_of(const std::string& path) {
 
 // Starts `oomlens SUBCOMMAND ARGS` (optionally inside cgroup_dir) with
 // stdout and stderr to files; returns its pid.
+/// `in_child` runs in the forked child before the exec (e.g. to drop a
+/// capability); it _exit()s itself when it fails.
 inline int start_oomlens_subcommand(const std::string& subcommand, const std::vector<std::string>& args,
                                     const std::string& out, const std::string& err,
-                                    const std::string& cgroup_dir = "") {
+                                    const std::string& cgroup_dir = "",
+                                    const std::function<void()>& in_child = {}) {
   pid_t pid = ::fork();
   if (pid != 0) return pid;
   if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok) _exit(121);
+  if (in_child) in_child();
   int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   ::dup2(o, 1);
@@ -83,8 +88,8 @@ inline int start_oomlens_subcommand(const std::string& subcommand, const std::ve
 
 // `oomlens run ARGS`: start_oomlens_subcommand("run", …).
 inline int start_oomlens(const std::vector<std::string>& args, const std::string& out, const std::string& err,
-                         const std::string& cgroup_dir = "") {
-  return start_oomlens_subcommand("run", args, out, err, cgroup_dir);
+                         const std::string& cgroup_dir = "", const std::function<void()>& in_child = {}) {
+  return start_oomlens_subcommand("run", args, out, err, cgroup_dir, in_child);
 }
 
 struct RunResult {
@@ -111,11 +116,11 @@ inline RunResult finish(int pid, const std::string& name, int timeout_s = 180) {
 }
 
 inline RunResult run_oomlens(const std::string& name, const std::vector<std::string>& job, std::vector<std::string> opts = {},
-                      const std::string& cgroup_dir = "") {
+                      const std::string& cgroup_dir = "", const std::function<void()>& in_child = {}) {
   std::string base = tmpdir() + "/" + name;
   opts.insert(opts.end(), {"--record", base + ".jsonl", "--linger", "20", "--"});
   opts.insert(opts.end(), job.begin(), job.end());
-  int pid = start_oomlens(opts, base + ".out", base + ".err", cgroup_dir);
+  int pid = start_oomlens(opts, base + ".out", base + ".err", cgroup_dir, in_child);
   return finish(pid, name);
 }
 

@@ -2,6 +2,8 @@
 // Each record and verdict file written here is validated against
 // docs/schema/record.schema.json (python3-jsonschema, /usr/bin/python3).
 #include <fcntl.h>
+#include <sys/prctl.h>
+#include <linux/capability.h>
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -222,6 +224,15 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   EXPECT_NE(memcg.find("/oomlens-run-"), std::string::npos) << memcg;
   EXPECT_TRUE(has_event(r, "oom_kill"));
   EXPECT_NE(r.err.find("verdict: oom_killed"), std::string::npos);
+  // Issue 16: oom:mark_victim in the signal trace's instance joins the
+  // victim's figures at the kill to the kernel log's kill.
+  const std::string oom_trace = r.record.front().value("oom_trace", std::string("absent"));
+  if (oom_trace == "on") {
+    EXPECT_TRUE(v["kernel_kills"][0]["traced"].get<bool>()) << v["kernel_kills"][0].dump();
+    EXPECT_TRUE(v["kernel_kills"][0]["kmsg_seq"].is_number());
+  } else if (in_ci()) {
+    ADD_FAILURE() << "CI=true: oom:mark_victim is off: " << oom_trace;
+  }
   // This machine's memory controller is v1: the child wrote cgroup.procs
   // (clone3 is only tried on v2; the VM suite sees clone_into_cgroup).
   EXPECT_EQ(r.record.front()["limits"]["cgroup_entry"], "cgroup.procs") << r.record.front()["limits"].dump();
@@ -262,6 +273,63 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   }
 }
 
+// Issue 16, item 1 for `run`: without CAP_SYSLOG the kernel log is closed
+// to oomlens (kernel.dmesg_restrict=1), but the oom:mark_victim tracepoint
+// still names the victim with its figures: the verdict stays oom_killed at
+// high confidence, and the record's oom_kill event says where it came from.
+TEST(RunLive, TracepointNamesTheKillWhenTheKernelLogIsClosed) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  if (slurp("/proc/sys/kernel/dmesg_restrict").rfind('1', 0) != 0)
+    GTEST_SKIP() << "kernel.dmesg_restrict is not 1: dropping CAP_SYSLOG would not close the kernel log";
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
+  std::string err;
+  std::string sup = make_child_cgroup("run-nosyslog", 1ull << 30, &err);
+  ASSERT_FALSE(sup.empty()) << err;
+  std::string base = tmpdir() + "/nosyslog";
+  auto drop_syslog = [] {  // root keeps CAP_SYS_ADMIN (tracefs, cgroups) and loses CAP_SYSLOG at the exec
+    if (::prctl(PR_CAPBSET_DROP, CAP_SYSLOG, 0, 0, 0) != 0) _exit(122);
+  };
+  auto r = run_oomlens("nosyslog", {oomlens::testing::leaker_binary(), "--mib-per-s", "50"}, {"--limit", "64M"}, sup,
+                       drop_syslog);
+  if (WIFEXITED(r.status) && WEXITSTATUS(r.status) == 122) {
+    if (in_ci()) FAIL() << "CI=true: prctl(PR_CAPBSET_DROP, CAP_SYSLOG) failed (no CAP_SETPCAP?)";
+    GTEST_SKIP() << "cannot drop CAP_SYSLOG (no CAP_SETPCAP)";
+  }
+  ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
+  EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
+  ASSERT_FALSE(r.record.empty()) << r.err;
+  const json& h = r.record.front();
+  EXPECT_FALSE(h["kernel_log_readable"].get<bool>()) << h.dump();
+  const std::string oom_trace = h.value("oom_trace", std::string("absent"));
+  if (oom_trace != "on") {
+    if (in_ci()) FAIL() << "CI=true: oom:mark_victim is off: " << oom_trace;
+    GTEST_SKIP() << "oom:mark_victim is off: " << oom_trace;
+  }
+  const json& v = r.verdict;
+  ASSERT_FALSE(v.is_null()) << r.err;
+  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
+  EXPECT_EQ(v["confidence"], "high") << v.dump(2);
+  EXPECT_EQ(v["victim_pid"], v["main_pid"]);
+  ASSERT_EQ(v["kernel_kills"].size(), 1u) << v.dump(2);
+  const json& k = v["kernel_kills"][0];
+  EXPECT_TRUE(k["traced"].get<bool>());
+  EXPECT_TRUE(k["kmsg_seq"].is_null());  // nothing invented from the closed log
+  EXPECT_TRUE(k["constraint"].is_null());
+  if (k["anon_rss_bytes"].is_number()) {  // 6.14+ print the figures
+    EXPECT_GT(k["anon_rss_bytes"].get<uint64_t>(), 32ull << 20) << k.dump();
+    EXPECT_LE(k["anon_rss_bytes"].get<uint64_t>(), 64ull << 20) << k.dump();
+    EXPECT_TRUE(k["file_rss_bytes"].is_number());
+  }
+  bool traced_event = false;
+  for (auto& l : r.record)
+    if (l["type"] == "event" && l.value("kind", "") == "oom_kill" && l.contains("evidence"))
+      traced_event = l["evidence"] == json::array({"oom:mark_victim"}) && l["pid"] == v["main_pid"];
+  EXPECT_TRUE(traced_event) << "no oom_kill event from the tracepoint in the record";
+  EXPECT_NE(r.err.find("(oom:mark_victim tracepoint)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("kernel log seq nan"), std::string::npos) << r.err;
+  expect_schema_valid({base + ".jsonl"});
+  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
+}
 
 TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
   OOMLENS_REQUIRE_CGROUP(parent);

@@ -135,5 +135,46 @@ TEST(EventFormat, TheSignalParserSharesTheLineHeader) {
   EXPECT_EQ(s->sender_tid, 41230);
 }
 
+// `run`'s buffer, read once at the end (SignalTrace): the `trace` file's
+// header comments, signal_generate lines of every fatal signal, and the
+// OOM killer's SIGKILL then mark_victim for each kill, in order.
+TEST(EventFormat, MarkVictimsOfAWholeTraceBufferAndTheirKillSignals) {
+  auto f = parse_event_format(kFormat618);
+  ASSERT_TRUE(f);
+  const std::string text =
+      "# tracer: nop\n#\n# entries-in-buffer/entries-written: 5/5   #P:2\n#\n"
+      "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
+      "#              | |         |   |||||     |         |\n"
+      "            bash-900     [001] d..1.  5010.000001: signal_generate: sig=15 errno=0 code=0 comm=sleep pid=901 grp=1 res=0\n"
+      "  oomlens-test-le-41234   [000] d..2.  5012.345600: signal_generate: sig=9 errno=0 code=128 "
+      "comm=oomlens-test-le pid=41234 grp=1 res=0\n"
+      "  oomlens-test-le-41234   [000] d..1.  5012.345610: mark_victim: pid=41234 comm=oomlens-test-le "
+      "total-vm=71300kB anon-rss=65280kB file-rss:2732kB shmem-rss:0kB uid=0 pgtables=180kB oom_score_adj=0\n"
+      // An exiting task marked without a kill (task_will_free_mem): no SIGKILL before it.
+      "          python-500     [001] d..1.  5020.000000: mark_victim: pid=502 comm=python "
+      "total-vm=1kB anon-rss=1kB file-rss:0kB shmem-rss:0kB uid=1000 pgtables=4kB oom_score_adj=200\n"
+      "          python-500     [001] d..1.  5020.1: mark_victim: pid=503 comm=python total-vm=cut";  // no '\n': cut short
+  auto v = parse_mark_victims(text, *f, true);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].pid, 41234);
+  EXPECT_EQ(v[0].signal, KillSignal::seen);
+  EXPECT_EQ(v[0].anon_rss_kb, 65280u);
+  EXPECT_EQ(v[0].file_rss_kb, 2732u);
+  ASSERT_TRUE(v[0].ts_s);
+  EXPECT_NEAR(*v[0].ts_s, 5012.34561, 1e-9);
+  EXPECT_EQ(v[1].pid, 502);
+  EXPECT_EQ(v[1].signal, KillSignal::absent);
+  EXPECT_EQ(v[1].oom_score_adj, 200);
+  // Without signal_generate the kill signal is unknown, never guessed.
+  auto u = parse_mark_victims(text, *f, false);
+  ASSERT_EQ(u.size(), 2u);
+  EXPECT_EQ(u[0].signal, KillSignal::unknown);
+  MarkVictimParser p(*f, true);
+  std::vector<MarkVictim> out;
+  p.on_line("  x-1 [000] d..1. 1.0: mark_victim: pid=zz", out);
+  EXPECT_TRUE(out.empty());
+  EXPECT_EQ(p.unparsed(), 1u);
+}
+
 }  // namespace
 }  // namespace oomlens::trace
