@@ -238,10 +238,11 @@ ok "job $job OOM-killed: scontrol show job says JobState=$state"
 # sacct: slurmdbd's record of the job (slurmctld sends it at job end; poll).
 acct_state() { sacct -j "$1" -n -P -o JobID,State,ExitCode 2>/dev/null | awk -F'|' -v j="$1" '$1 == j { print $2 }'; }
 acct_oom() { [ "$(acct_state "$1")" = OUT_OF_MEMORY ]; }
+t_acct=$(date +%s.%N)
 if ! poll 30 acct_oom "$job"; then
   fail "sacct -j $job has no State OUT_OF_MEMORY after 30 s: $(sacct -j "$job" -n -P -o JobID,State,ExitCode 2>&1 | tr '\n' ' ')"
 fi
-ok "sacct -j $job -o JobID,State,ExitCode: $(sacct -j "$job" -n -P -o JobID,State,ExitCode | tr '\n' ' ')"
+ok "sacct -j $job -o JobID,State,ExitCode ($(dt "$t_acct" "$(date +%s.%N)") s after scontrol's end): $(sacct -j "$job" -n -P -o JobID,State,ExitCode | tr '\n' ' ')"
 grep -q "JobId=$job .*JobState=OUT_OF_MEMORY" "$T/jobcomp.txt" || fail "jobcomp/filetxt has no OUT_OF_MEMORY line for $job"
 ok "jobcomp/filetxt records JobState=OUT_OF_MEMORY for $job"
 out=$T/out/slurm-$job.out
