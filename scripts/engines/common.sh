@@ -2,13 +2,18 @@
 # Shared by scripts/engines/test-*.sh: skip-or-fail, logs on failure, waiting
 # on conditions. Sourced, not run.
 t_start=$(date +%s)
-fail() { echo "FAIL: $*" >&2; exit 1; }
+# fd 3 is the script's stderr: fail, cannot and print_logs write there, so
+# that their message and the logs are seen even when they run inside a
+# predicate that wait_for/poll runs with its output sent to /dev/null (the
+# EXIT trap then runs under that redirection too).
+exec 3>&2
+fail() { echo "FAIL: $*" >&3; exit 1; }
 ok() { echo "ok: $*"; }
 # The machine cannot run this engine: say exactly why; under CI=true that
 # is a failure (the CI machine must run it), elsewhere a skip.
 cannot() {
-  if [ "${CI:-}" = true ]; then echo "FAIL (CI=true): $*" >&2; exit 1; fi
-  echo "SKIP: $*" >&2; exit 0
+  if [ "${CI:-}" = true ]; then echo "FAIL (CI=true): $*" >&3; exit 1; fi
+  echo "SKIP: $*" >&3; exit 0
 }
 # poll SECONDS CMD...: runs CMD every 0.2 s until it succeeds (status 0) or
 # SECONDS have passed (status 1).
@@ -30,8 +35,8 @@ print_logs() {
   local f
   for f in "$@"; do
     [ -f "$f" ] || continue
-    printf '\n----- %s (last 60 lines)\n' "$f" >&2
-    tail -n 60 "$f" >&2
+    printf '\n----- %s (last 60 lines)\n' "$f" >&3
+    tail -n 60 "$f" >&3
   done
 }
 # A free loopback TCP port.

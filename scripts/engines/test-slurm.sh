@@ -58,7 +58,11 @@ logs=("$T/log/slurmctld.log" "$T/log/slurmd.log" "$T/munge/munged.log" "$T/log/s
 passed=0
 cleanup() {
   local rc=$?
-  [ $passed -eq 1 ] || { echo "test-slurm: failed; the engine's logs:" >&2; print_logs "${logs[@]}" "$T"/out/*; }
+  if [ $passed -ne 1 ]; then
+    if [ $rc -eq 0 ]; then echo "test-slurm: skipped; the engine's logs so far:" >&3
+    else echo "test-slurm: failed; the engine's logs:" >&3; fi
+    print_logs "${logs[@]}" "$T"/out/*
+  fi
   # Stop our daemons (their pids, in reverse order of start) and wait for them.
   local i
   for (( i=${#pids[@]}-1; i>=0; i-- )); do kill -TERM "${pids[i]}" 2>/dev/null; done
@@ -147,10 +151,13 @@ export SLURM_CONF=$T/slurm.conf
 # mariadbd in the foreground on a private unix socket, no TCP
 # (skip-networking). --no-defaults: nothing from /etc/mysql. mariadbd refuses
 # to run as root unless told --user=root.
+# db_error LOG...: MariaDB's first [ERROR] lines, for a skip's reason.
+db_error() { grep -h -m3 -E '\[ERROR\]|ERROR:' "$@" 2>/dev/null | tr '\n' ' '; }
 t_db=$(date +%s.%N)
 dbsock=$T/mysqld.sock
 mariadb-install-db --no-defaults --user=root --datadir="$T/db" --auth-root-authentication-method=normal \
-  --skip-test-db >"$T/log/mariadb-install-db.log" 2>&1 || fail "mariadb-install-db --datadir=$T/db failed"
+  --skip-test-db >"$T/log/mariadb-install-db.log" 2>&1 ||
+  cannot "MariaDB cannot bootstrap a data directory here (mariadb-install-db --datadir=$T/db): $(db_error "$T/log/mariadb-install-db.log")"
 t_db_boot=$(date +%s.%N)
 mariadbd --no-defaults --user=root --datadir="$T/db" --socket="$dbsock" --skip-networking \
   --pid-file="$T/mysqld.pid" --log-error="$T/log/mariadbd.err" \
@@ -159,7 +166,12 @@ mariadbd --no-defaults --user=root --datadir="$T/db" --socket="$dbsock" --skip-n
 pids+=($!)
 db_pid=$!
 sql() { mariadb --no-defaults --socket="$dbsock" -u root -N -B -e "$1"; }
-db_up() { sql 'SELECT 1' || { kill -0 "$db_pid" || fail "mariadbd exited"; false; }; }
+db_up() {
+  sql 'SELECT 1' && return
+  kill -0 "$db_pid" 2>/dev/null ||
+    cannot "mariadbd cannot run here (exited before answering): $(db_error "$T/log/mariadbd.err" "$T/log/mariadbd.stderr")"
+  false
+}
 wait_for 60 "mariadbd to answer on $dbsock" db_up
 # The account slurmdbd uses (StorageUser), reached only through the socket.
 sql "CREATE USER 'slurm'@'localhost'; GRANT ALL ON slurm_acct_db.* TO 'slurm'@'localhost';" ||
