@@ -295,6 +295,9 @@ job2=$(sbatch --parsable --mem=128M -J oomlens-run -o "$T/out/slurm-%j.out" "$T/
 wait_for 60 "job $job2 to end" job_done "$job2"
 state2=$(job_state "$job2")
 [ "$state2" = OUT_OF_MEMORY ] || fail "job $job2 (oomlens run) ended $state2, not OUT_OF_MEMORY"
+poll 30 acct_oom "$job2" ||
+  fail "sacct -j $job2 (oomlens run) has no State OUT_OF_MEMORY after 30 s: $(sacct -j "$job2" -n -P -o JobID,State,ExitCode 2>&1 | tr '\n' ' ')"
+ok "job $job2 (oomlens run inside): sacct says $(acct_state "$job2")"
 "$oomlens" explain --cgroup "job_$job2/" --json >"$T/out/explain-$job2.json" 2>/dev/null || fail "explain found nothing for $job2"
 python3 - "$T/out/verdict-$job2.json" "$T/out/explain-$job2.json" "$job2" <<'PY' || fail "oomlens run's verdict differs from explain's"
 import json, sys
