@@ -147,12 +147,13 @@ AllowedSwapSpace=0
 EOT
 export SLURM_CONF=$T/slurm.conf
 
+# db_error LOG...: MariaDB's first [ERROR] lines, for a skip's reason.
+db_error() { grep -h -m3 -E '\[ERROR\]|ERROR:' "$@" 2>/dev/null | tr '\n' ' '; }
 # MariaDB for slurmdbd: a data directory of its own, bootstrapped here, and
 # mariadbd in the foreground on a private unix socket, no TCP
 # (skip-networking). --no-defaults: nothing from /etc/mysql. mariadbd refuses
-# to run as root unless told --user=root.
-# db_error LOG...: MariaDB's first [ERROR] lines, for a skip's reason.
-db_error() { grep -h -m3 -E '\[ERROR\]|ERROR:' "$@" 2>/dev/null | tr '\n' ' '; }
+# to run as root unless told --user=root. A MariaDB that cannot bootstrap or
+# run here is a skip with its reason (a failure under CI=true).
 t_db=$(date +%s.%N)
 dbsock=$T/mysqld.sock
 mariadb-install-db --no-defaults --user=root --datadir="$T/db" --auth-root-authentication-method=normal \
