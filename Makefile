@@ -72,7 +72,7 @@ deb: deps
 	@bash scripts/make-deb.sh $(BUILD)
 
 # The real engines (tests/engines/README.md): a single-node Slurm (slurmctld,
-# slurmd, munged) and Docker's dockerd, each started by the test in a
+# slurmd, munged, slurmdbd on mariadbd for sacct) and Docker's dockerd, each started by the test in a
 # temporary directory and stopped and removed afterwards; no service is
 # enabled. Root. Each skips with the reason where the machine cannot run it
 # (a failure under CI=true).

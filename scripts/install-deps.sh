@@ -35,6 +35,12 @@ test_pkgs+=(fonts-wqy-microhei)
 vm_pkgs=(qemu-system-x86 busybox-static cpio)
 # The real engines of make test-slurm / test-container (scripts/engines/).
 engines_pkgs=(slurmctld slurmd slurm-client munge docker.io runc containerd busybox-static)
+# sacct in make test-slurm: slurmdbd (with its accounting_storage/mysql
+# plugin, slurm-wlm-mysql-plugin) on a MariaDB server started by the test
+# (mariadb-server-core: mariadbd and mariadb-install-db; mariadb-client-core:
+# the mariadb client and my_print_defaults, which mariadb-install-db runs),
+# not the mariadb-server package with its service.
+engines_pkgs+=(slurmdbd slurm-wlm-mysql-plugin mariadb-server-core mariadb-client-core)
 case "$want" in
   build) pkgs=("${build_pkgs[@]}") ;;
   test) pkgs=("${build_pkgs[@]}" "${test_pkgs[@]}" "${engines_pkgs[@]}") ;;
