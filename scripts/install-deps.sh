@@ -9,7 +9,12 @@
 #   image is extracted from a downloaded .deb (scripts/vm/fetch-kernel.sh).
 # Installs only what is missing. Services shipped by packages are never
 # started: a temporary /usr/sbin/policy-rc.d that exits 101 forbids it while
-# apt runs (an existing policy file is left alone).
+# apt runs (an existing policy file is left alone). Nor are they enabled: a
+# package's postinst makes its /etc/systemd/system/*.wants/ links even when
+# systemd is not running (deb-systemd-helper); the links this install made
+# are removed again (deb-systemd-helper disable), so only the tests start
+# slurmctld, slurmdbd, munge or dockerd (issue 17). Links that were there
+# before are left alone.
 # Exit: 0 when everything is installed; 1 when it could not be installed
 # (not root and no password-less sudo, or apt-get failed); 2 for an unknown set.
 set -euo pipefail
@@ -65,6 +70,8 @@ if [ ! -e "$policy" ]; then
   $SUDO chmod +x "$policy"
   trap '$SUDO rm -f "$policy"' EXIT
 fi
+wants_links() { find /etc/systemd/system -path '*.wants/*' -type l 2>/dev/null | sort; }
+wants_before=$(wants_links)
 export DEBIAN_FRONTEND=noninteractive
 # Try from the current lists first; refresh them only when that fails.
 if ! $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1; then
@@ -72,3 +79,12 @@ if ! $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || {
     echo "install-deps.sh: apt-get install ${missing[*]} failed" >&2; exit 1; }
 fi
+# Disable what this install enabled (see the top of this file).
+comm -13 <(printf '%s\n' "$wants_before") <(wants_links) | while read -r link; do
+  [ -n "$link" ] || continue
+  unit=$(basename "$link")
+  if command -v deb-systemd-helper >/dev/null; then $SUDO deb-systemd-helper disable "$unit" >/dev/null 2>&1 || true; fi
+  $SUDO rm -f "$link"
+  echo "install-deps.sh: $unit left disabled: only the tests start it" >&2
+done
+exit 0
