@@ -19,6 +19,7 @@
 #include "cgroup/cgroup.h"
 #include "cli/commands.h"
 #include "cli/daemon_options.h"
+#include "proc/proc.h"
 #include "render/prometheus.h"
 #include "util/resident.h"
 #include "util/safe_open.h"
@@ -116,8 +117,7 @@ int run_daemon(const DaemonArgs& a) {
   bool dirty = false;
   // Sequence numbers restart at every boot: the saved one counts only for the same boot.
   if (state) {
-    auto boot = cgroup::read_small_file(a.root + "/proc/sys/kernel/random/boot_id");
-    if (boot) boot->erase(boot->find_last_not_of(" \n") + 1);
+    auto boot = proc::read_boot_id(a.root + "/proc");
     if (boot && *boot == state->boot_id) co.skip_through_seq = state->last_kmsg_seq;
   }
   watch::BurstLimiter limiter;

@@ -12,6 +12,7 @@
 #include "logsource/kmsg.h"
 #include "monitor/kernel_watch.h"
 #include "monitor/record.h"
+#include "proc/proc.h"
 #include "render/record_text.h"
 #include "render/run_data.h"
 #include "render/run_page.h"
@@ -133,7 +134,9 @@ void add_report(CLI::App& app, int* status) {
     bool rebuilt = false;
     if (!rec->verdict && rec->header) {
       std::vector<diagnose::TreeKill> live;
-      if (rec->header->value("boot_id", "") == monitor::read_boot_id()) live = live_kernel_kills();
+      const auto hb = rec->header->find("boot_id");  // null when the run could not read it
+      if (auto boot = proc::read_boot_id(); boot && hb != rec->header->end() && hb->is_string() && *hb == *boot)
+        live = live_kernel_kills();
       auto rv = diagnose::verdict_from_record(*rec->header, rec->events, live);
       if (rv.verdict) {
         auto vj = diagnose::verdict_to_json(*rv.verdict);

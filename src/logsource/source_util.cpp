@@ -1,4 +1,5 @@
 #include "logsource/source_util.h"
+#include "proc/proc.h"
 #include "util/file.h"
 
 #include <fcntl.h>
@@ -96,9 +97,9 @@ std::optional<std::string> normalize_boot_id(std::string_view id) {
 }
 
 std::optional<std::string> read_boot_id(std::string_view root) {
-  const auto text = read_small_file(under_root(root, "/proc/sys/kernel/random/boot_id"));
-  if (!text) return std::nullopt;
-  return normalize_boot_id(*text);
+  const auto id = proc::read_boot_id(under_root(root, "/proc"));  // the one reader
+  if (!id) return std::nullopt;
+  return normalize_boot_id(*id);
 }
 
 std::string format_rfc3339(uint64_t realtime_usec, int64_t utc_offset_s) {

@@ -44,7 +44,8 @@ namespace oomlens {
 /// `id` is not 32 hex digits once dashes and whitespace are removed.
 [[nodiscard]] std::optional<std::string> normalize_boot_id(std::string_view id);
 
-/// The live boot id from `<root>/proc/sys/kernel/random/boot_id`, normalized.
+/// The live boot id (proc::read_boot_id() under `root`) in the journal's
+/// 32-hex form (normalize_boot_id()), for matching journal and kmsg records.
 [[nodiscard]] std::optional<std::string> read_boot_id(std::string_view root);
 
 /// RFC 3339 with microseconds for a CLOCK_REALTIME value in µs and a UTC

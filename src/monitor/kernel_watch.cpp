@@ -20,14 +20,6 @@ KernelKill kernel_kill_from(const oomline::JoinedKill& j) {
   return k;
 }
 
-std::string read_boot_id(const std::string& proc_root) {
-  auto t = cgroup::read_small_file(proc_root + "/sys/kernel/random/boot_id");
-  if (!t) return {};
-  std::string s = *t;
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-  return s;
-}
-
 struct KernelWatch::Sink final : LogSink {
   explicit Sink(KernelWatch* w) : w_(w) {}
   void text(std::string_view) override {}

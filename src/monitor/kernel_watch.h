@@ -79,7 +79,4 @@ class KernelWatch {
   oomline::KillJoiner kills_;
 };
 
-/// /proc/sys/kernel/random/boot_id without the newline ("" when unreadable).
-[[nodiscard]] std::string read_boot_id(const std::string& proc_root = "/proc");
-
 }  // namespace oomlens::monitor

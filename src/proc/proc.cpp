@@ -226,6 +226,27 @@ std::optional<std::string> read_comm(int pid, const std::string& proc_root) {
   return t;
 }
 
+std::optional<std::string> parse_boot_id(std::string_view text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  if (text.size() != 36) return std::nullopt;
+  std::string out(text);
+  for (size_t i = 0; i < out.size(); ++i) {
+    char& c = out[i];
+    if (i == 8 || i == 13 || i == 18 || i == 23) {
+      if (c != '-') return std::nullopt;
+      continue;
+    }
+    if (c >= 'A' && c <= 'F') c = static_cast<char>(c - 'A' + 'a');
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return std::nullopt;
+  }
+  return out;
+}
+
+std::optional<std::string> read_boot_id(const std::string& proc_root) {
+  auto t = read_file(proc_root + "/sys/kernel/random/boot_id", 128);
+  return t ? parse_boot_id(*t) : std::nullopt;
+}
+
 std::string cmdline_text(std::string s) {
   while (!s.empty() && s.back() == '\0') s.pop_back();
   std::replace(s.begin(), s.end(), '\0', ' ');

@@ -112,6 +112,16 @@ struct Pressure {
 /// TASK_COMM_LEN-1 = 15 bytes, spaces and `)` kept: `foo) Z ` is a valid
 /// comm). nullopt when the process is gone.
 [[nodiscard]] std::optional<std::string> read_comm(int pid, const std::string& proc_root = "/proc");
+
+/// /proc/sys/kernel/random/boot_id (drivers/char/random.c proc_do_uuid():
+/// a random UUID made once per boot, printed "%pU" plus '\n'): the dashed
+/// lowercase form, 36 characters ("372768f8-768b-4bfe-8327-a91c4972e3b4").
+/// nullopt when the text is not such a UUID (pure). The journal's 32-hex
+/// form of the same id is logsource::normalize_boot_id().
+[[nodiscard]] std::optional<std::string> parse_boot_id(std::string_view text);
+/// The one reader of the boot id; nullopt when unreadable or malformed
+/// (unknown, never ""). `proc_root` as for the other readers.
+[[nodiscard]] std::optional<std::string> read_boot_id(const std::string& proc_root = "/proc");
 /// /proc/PID/cmdline text as one line (pure): trailing NULs dropped, the
 /// other NULs become spaces. "" for a kernel thread (an empty file).
 [[nodiscard]] std::string cmdline_text(std::string raw);

@@ -267,7 +267,7 @@ void Session::write_header() {
   json header = {{"type", "header"}, {"schema_version", monitor::kRecordSchemaVersion},
                  {"oomlens_version", OOMLENS_VERSION}, {"command", attached() ? attached_cmd_ : o_.argv},
                  {"attached", attached()}, {"host", un.nodename},
-                 {"kernel", un.release}, {"boot_id", monitor::read_boot_id()},
+                 {"kernel", un.release}, {"boot_id", opt(proc::read_boot_id())},
                  {"start_epoch_s", static_cast<double>(std::time(nullptr))}, {"oomlens_pid", ::getpid()},
                  {"main_pid", job_.pid}, {"kmsg_start_seq", opt(kw_.start_seq())},
                  {"kernel_log_readable", kmsg_ok_}, {"signal_trace", sig_trace_status_},

@@ -109,7 +109,7 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
     ev["t_s"] = mono - t0_;
     ev["mono_s"] = mono;  // CLOCK_MONOTONIC, comparable with tracefs trace_clock=mono (bench/run_latency.py)
     ev["kind"] = "oom_kill";
-    ev["boot_id"] = monitor::read_boot_id();
+    ev["boot_id"] = util::opt(proc::read_boot_id());
     ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);
     rec_.write(ev, true);
     kills_.push_back(std::move(tk));

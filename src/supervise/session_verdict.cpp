@@ -165,7 +165,7 @@ void Session::join_traced_kills(const std::vector<trace::MarkVictim>& victims) {
     if (on_mono) ev["mono_s"] = *v.ts_s;
     ev["kind"] = "oom_kill";
     ev["evidence"] = {"oom:mark_victim"};
-    ev["boot_id"] = monitor::read_boot_id();
+    ev["boot_id"] = opt(proc::read_boot_id());
     ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);
     rec_.write(ev, true);
     kills_.push_back(std::move(k));

@@ -29,14 +29,6 @@ namespace {
 // How often a regular --kmsg file is re-read for what was appended.
 constexpr auto kFilePoll = std::chrono::milliseconds(100);
 
-std::optional<std::string> trimmed_file(const std::string& path) {
-  auto t = cgroup::read_small_file(path);
-  if (!t) return std::nullopt;
-  while (!t->empty() && (t->back() == '\n' || t->back() == ' ')) t->pop_back();
-  if (t->empty()) return std::nullopt;
-  return t;
-}
-
 }  // namespace
 
 namespace detail {
@@ -75,7 +67,7 @@ Capture::Capture(CaptureOptions options, Sink sink) : opt_(std::move(options)), 
   record_sink_ = std::make_unique<RecordSink>(*this);
   char host[256] = {};
   if (::gethostname(host, sizeof host - 1) == 0 && host[0]) host_ = host;
-  boot_id_ = trimmed_file(opt_.root + "/proc/sys/kernel/random/boot_id");
+  boot_id_ = proc::read_boot_id(opt_.root + "/proc");
 }
 
 Capture::~Capture() = default;

@@ -1,5 +1,6 @@
 #include "proc/proc.h"
 #include "support/fixture_tree.h"
+#include "support/paths.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -139,6 +140,29 @@ TEST(TextLines, NextLineVisitsEachLineOnce) {
   std::vector<std::string_view> lines;
   while (!rest.empty()) lines.push_back(text::next_line(rest));
   EXPECT_EQ(lines, (std::vector<std::string_view>{"some a=1", "full b=2", "", "last"}));
+}
+
+}  // namespace
+}  // namespace oomlens::proc
+
+namespace oomlens::proc {
+namespace {
+
+// /proc/sys/kernel/random/boot_id: the one reader (issue 18), the kernel's
+// dashed form; unknown is nullopt, never "".
+TEST(BootId, DashedUuidValidatedAndLowercased) {
+  EXPECT_EQ(parse_boot_id("372768f8-768b-4bfe-8327-a91c4972e3b4\n"), "372768f8-768b-4bfe-8327-a91c4972e3b4");
+  EXPECT_EQ(parse_boot_id("372768F8-768B-4BFE-8327-A91C4972E3B4"), "372768f8-768b-4bfe-8327-a91c4972e3b4");
+  EXPECT_FALSE(parse_boot_id(""));
+  EXPECT_FALSE(parse_boot_id("\n"));
+  EXPECT_FALSE(parse_boot_id("372768f8768b4bfe8327a91c4972e3b4"));  // the journal's form is not this file's
+  EXPECT_FALSE(parse_boot_id("372768f8-768b-4bfe-8327-a91c4972e3bz"));
+  EXPECT_FALSE(parse_boot_id("372768f8-768b-4bfe-8327+a91c4972e3b4"));
+  auto fx = read_boot_id(oomlens::testing::source_path("/tests/fixtures/logsource/root/proc"));
+  ASSERT_TRUE(fx);
+  EXPECT_EQ(fx->size(), 36u);
+  EXPECT_FALSE(read_boot_id("/nonexistent-root/proc"));
+  EXPECT_TRUE(read_boot_id());  // the live one
 }
 
 }  // namespace
