@@ -367,6 +367,26 @@ std::optional<std::vector<std::string>> parse_table_header(std::string_view s) {
   return cols;
 }
 
+std::string without_pads(std::string_view t) {
+  std::string out;
+  out.reserve(t.size());
+  for (size_t i = 0; i < t.size();) {
+    size_t e = i;
+    while (e < t.size() && t[e] == ' ') ++e;
+    if (e - i >= 4) {
+      i = e;
+      continue;
+    }
+    if (e > i) {
+      out.append(t.substr(i, e - i));
+      i = e;
+      continue;
+    }
+    out.push_back(t[i++]);
+  }
+  return out;
+}
+
 std::optional<RowLine> parse_row(std::string_view s) {
   if (s.empty() || s[0] != '[') return std::nullopt;
   size_t close = s.find(']');
@@ -384,12 +404,7 @@ std::optional<RowLine> parse_row(std::string_view s) {
     if (!n) {
       // A comm holds no run of 4 spaces: that is a terminal's pad inside it
       // (`systemd-jou        rnal`), dropped.
-      std::string comm(trim(before));
-      for (size_t q; (q = comm.find("    ")) != std::string::npos;) {
-        size_t e = comm.find_first_not_of(' ', q);
-        comm.erase(q, e == std::string::npos ? std::string::npos : e - q);
-      }
-      r.comm = std::move(comm);
+      r.comm = without_pads(trim(before));
       break;
     }
     r.numbers.push_back(*n);

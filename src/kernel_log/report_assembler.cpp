@@ -61,27 +61,6 @@ bool line_is_record(std::string_view t) {
 
 namespace {
 
-// `t` without its runs of 4 or more spaces (a terminal's padding of a wrapped row).
-std::string without_pads(std::string_view t) {
-  std::string out;
-  out.reserve(t.size());
-  for (size_t i = 0; i < t.size();) {
-    size_t e = i;
-    while (e < t.size() && t[e] == ' ') ++e;
-    if (e - i >= 4) {
-      i = e;
-      continue;
-    }
-    if (e > i) {
-      out.append(t.substr(i, e - i));
-      i = e;
-      continue;
-    }
-    out.push_back(t[i++]);
-  }
-  return out;
-}
-
 // A terminal's hard wrap inside a row's name (`… 0 systemd-jou` + `rnal`):
 // a short word, not indented, that the kernel's 15-character comm still has
 // room for. Not after a format=flowed soft break (that one breaks at a space).
@@ -396,7 +375,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   // a run of 4 spaces inside it.
   std::string unpadded;
   if (t.size() > 40 && t[0] != '[' && !(cur_ && cur_->in_slab_table) && t.find("    ") != std::string_view::npos) {
-    unpadded = without_pads(t);
+    unpadded = oomline::without_pads(t);
     t = unpadded;
   }
   if (cur_ && cur_->piece == Building::Piece::other) {

@@ -18,8 +18,8 @@ std::string bytes_or_dash(const std::optional<uint64_t>& b) { return b ? format_
 std::string int_or_dash(const std::optional<int>& v) { return v ? std::to_string(*v) : "-"; }
 // The %LIM column: RSS as a percent of the cgroup's tightest limit, "-" when unlimited.
 std::string share_or_dash(const std::optional<uint64_t>& rss, const std::optional<uint64_t>& limit) {
-  if (!rss || !limit || *limit == 0) return "-";
-  return fmt::format("{:.0f}%", 100.0 * double(*rss) / double(*limit));
+  auto pct = limit_share_pct(rss, limit);
+  return pct ? fmt::format("{:.0f}%", *pct) : std::string("-");
 }
 // The tree view's branch before a command: two columns per level, at most 10 levels.
 std::string branch(int depth) {

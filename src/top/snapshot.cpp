@@ -74,10 +74,13 @@ void sort_rows(std::vector<ProcessRow>& rows) {
   });
 }
 
-std::optional<double> limit_share_pct(const ProcessRow& r) {
-  if (!r.rss_bytes || !r.cgroup_limit_bytes || *r.cgroup_limit_bytes == 0) return std::nullopt;
-  return 100.0 * double(*r.rss_bytes) / double(*r.cgroup_limit_bytes);
+std::optional<double> limit_share_pct(const std::optional<uint64_t>& rss_bytes,
+                                      const std::optional<uint64_t>& limit_bytes) {
+  if (!rss_bytes || !limit_bytes || *limit_bytes == 0) return std::nullopt;
+  return 100.0 * double(*rss_bytes) / double(*limit_bytes);
 }
+
+std::optional<double> limit_share_pct(const ProcessRow& r) { return limit_share_pct(r.rss_bytes, r.cgroup_limit_bytes); }
 
 namespace {
 

@@ -76,6 +76,9 @@ struct ProcessRow {
 /// in full; the cgroup is charged each page once). nullopt when either is
 /// unknown.
 [[nodiscard]] std::optional<double> limit_share_pct(const ProcessRow& r);
+/// The same for any RSS and limit (a group's): nullopt when either is unknown or the limit is 0.
+[[nodiscard]] std::optional<double> limit_share_pct(const std::optional<uint64_t>& rss_bytes,
+                                                    const std::optional<uint64_t>& limit_bytes);
 
 struct Header {
   std::optional<proc::Meminfo> meminfo;
