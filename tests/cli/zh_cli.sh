@@ -290,4 +290,17 @@ PY
 check "zh report rare evidence" 0 "信号跟踪看到 SIGKILL 由 pid 777（kill） 发往" -- --lang zh_CN report "$T/rare.jsonl"
 grep -c '证据：' "$T/out" | grep -qx 9; ok "zh report rare evidence: all 9 shown" $?
 no_leaks "zh report rare evidence" "$T/out" pt_data_worker leaker hog
+# oomlens-daemon (its own executable) speaks the language oomlens chose.
+check "zh daemon --help" 0 "选项" -- --lang zh_CN daemon --help
+no_leaks "zh daemon --help" "$T/out"
+aligned "zh daemon --help aligned" "$T/out"
+check "zh daemon unknown option" 2 "以下参数不在预期之内：--frob" -- --lang zh_CN daemon --frob
+check "en daemon unknown option" 2 "The following argument was not expected" -- --lang en daemon --frob
+# protect's and report's own errors.
+check "zh protect not a pid" 2 "'abc' 不是 PID" -- --lang zh_CN protect abc --adj 5
+no_leaks "zh protect not a pid" "$T/err"
+check "zh protect bad --adj" 2 "必须是 -1000 到 1000 之间的整数" -- --lang zh_CN protect 1 --adj 5000
+no_leaks "zh protect bad --adj" "$T/err"
+check "zh report unreadable" 2 "无法读取 $T/nothing-here" -- --lang zh_CN report "$T/nothing-here"
+no_leaks "zh report unreadable" "$T/err"
 finish zh_cli
