@@ -18,6 +18,15 @@ no_leaks() {  # no_leaks NAME FILE [ALLOWED_WORDS...]: no English sentence in FI
   local name=$1 file=$2; shift 2
   if $LEAKS "$name" "$@" < "$file"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL $name: English leaked"; fi
 }
+live_check() {  # live_check NAME STATUS PATTERN -- CMD...: check_cmd under the live lock; 1 (skipped) when it stays busy 90 s
+  local name=$1 want=$2 pattern=$3; shift 4
+  flock -E 200 -w 90 /tmp/oomlens-live.lock "$@" >"$T/out" 2>"$T/err" </dev/null
+  local got=$?
+  if [ "$got" = 200 ]; then echo "SKIP $name: /tmp/oomlens-live.lock busy for 90 s"; return 1; fi
+  if [ "$got" != "$want" ]; then echo "FAIL $name: exit $got, want $want"; head -5 "$T/err"; fail=$((fail+1)); return 1; fi
+  if ! grep -qE -- "$pattern" "$T/out" "$T/err"; then echo "FAIL $name: output lacks /$pattern/"; fail=$((fail+1)); return 1; fi
+  pass=$((pass+1))
+}
 has_cjk() {  # has_cjk NAME FILE: FILE holds Chinese text
   if grep -qP '[\x{4e00}-\x{9fff}]' "$1.tmp" 2>/dev/null || LC_ALL=C.UTF-8 grep -qP '[\x{4e00}-\x{9fff}]' "$2"; then
     pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL $1: no Chinese in the output"; head -3 "$2"; fi
@@ -238,28 +247,30 @@ no_leaks "zh report damaged record" "$T/big.txt"
 # A real OOM kill in the job's own capped cgroup, restarted once
 # (--restart-on-oom): the verdict, the restart's progress and summary.
 if [ -d /sys/fs/cgroup/memory ] || grep -q memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-  check_cmd "zh run OOM kill, restarted" 137 "作业被内核 OOM Killer 杀死" -- flock /tmp/oomlens-live.lock \
+  if live_check "zh run OOM kill, restarted" 137 "作业被内核 OOM Killer 杀死" -- \
     "$BIN" --lang zh_CN run --limit 64M --restart-on-oom 1 --backoff 0 --record "$T/oom.jsonl" -- \
-    /usr/bin/python3 -c 'x = bytearray(256 * 2**20)'
+    /usr/bin/python3 -c 'x = bytearray(256 * 2**20)'; then
   cat "$T/err" > "$T/oom.txt"
   grep -q '第 1 次尝试结束' "$T/oom.txt"; ok "zh restart progress" $?
   grep -q '共 2 次尝试' "$T/oom.txt"; ok "zh restart summary" $?
   grep '^oomlens:\|^  ' "$T/oom.txt" > "$T/oom-ours.txt"
   no_leaks "zh run OOM kill, restarted" "$T/oom-ours.txt" "bytearray"
+  fi
 fi
 # --py-tracemalloc: a real warning crossing in the job's own 256M cgroup.
 if [ -d /sys/fs/cgroup/memory ] || grep -q memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-  check_cmd "zh run --py-tracemalloc" 0 "Python tracemalloc，[0-9.]+ s 时：tracemalloc 看到了" -- flock /tmp/oomlens-live.lock \
+  if live_check "zh run --py-tracemalloc" 0 "Python tracemalloc，[0-9.]+ s 时：tracemalloc 看到了" -- \
     "$BIN" --lang zh_CN run --limit 256M --warn 30% --py-tracemalloc --record "$T/tm.jsonl" -- /usr/bin/python3 -c '
 import time
 x = []
 for i in range(30):
     x.append(bytearray(4 * 2**20)); time.sleep(0.05)
-time.sleep(1.5)'
+time.sleep(1.5)'; then
   grep -q '个内存块，位于 <string>:5' "$T/err"; ok "zh run --py-tracemalloc sites" $?
   # (not the job's own command line; "<frozen abc>" is Python's name of a frozen module)
   grep '^oomlens:' "$T/err" | grep -v '^oomlens: 作业：' > "$T/tm.txt"
   no_leaks "zh run --py-tracemalloc" "$T/tm.txt" "<frozen "
+  fi
 fi
 
 # Rarer evidence, as `run` stores it in the record (English: diagnose/verdict*.cpp
@@ -303,4 +314,6 @@ check "zh protect bad --adj" 2 "必须是 -1000 到 1000 之间的整数" -- --l
 no_leaks "zh protect bad --adj" "$T/err"
 check "zh report unreadable" 2 "无法读取 $T/nothing-here" -- --lang zh_CN report "$T/nothing-here"
 no_leaks "zh report unreadable" "$T/err"
+check "zh plot bad -o" 2 "输出文件名必须以 .svg 或 .html 结尾" -- --lang zh_CN plot -o "$T/x.txt" "$REC/near-twice-warned.jsonl"
+no_leaks "zh plot bad -o" "$T/err"
 finish zh_cli
