@@ -15,6 +15,7 @@
 
 #include "cli/commands.h"
 #include "util/exit_status.h"
+#include "util/i18n.h"
 
 namespace oomlens::cli {
 namespace {
@@ -75,6 +76,11 @@ void add_daemon_forward(CLI::App& app, int* status, int argc, char** argv) {
     int first = 1;
     while (first < argc && std::strcmp(argv[first], "daemon") != 0) ++first;
     std::vector<char*> rest(argv + std::min(first + 1, argc), argv + argc);
+    // The language oomlens chose (--lang or the environment) goes first:
+    // oomlens-daemon reads it as its own --lang (daemon_main.cpp).
+    static std::string lang;
+    lang = "--lang=" + i18n::language();
+    rest.insert(rest.begin(), lang.data());
     *status = exec_daemon(rest);
   });
 }

@@ -9,14 +9,51 @@
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <memory>
 #include <regex>
 
 #include "cli/commands.h"
 #include "cli/help_i18n.h"
+#include "util/display_width.h"
 #include "util/i18n.h"
 
 namespace oomlens::cli {
 namespace {
+
+/// CLI::detail::format_help by display width (util/display_width.h): CLI11
+/// 2.1 pads the left column with std::setw, in bytes, so a column holding
+/// Chinese (3 bytes, 2 columns a character) came out short.
+std::string format_help_columns(std::string name, const std::string& description, size_t wid) {
+  name = "  " + name;
+  std::string out = pad_right(name, wid);
+  if (!description.empty()) {
+    if (display_width(name) >= wid) out += "\n" + std::string(wid, ' ');
+    for (const char c : description) {
+      out += c;
+      if (c == '\n') out += std::string(wid, ' ');
+    }
+  }
+  out += "\n";
+  return out;
+}
+
+/// CLI11's formatter, its option and subcommand lines aligned by display width.
+class ColumnFormatter : public CLI::Formatter {
+ public:
+  explicit ColumnFormatter(const CLI::Formatter& base) : CLI::Formatter(base) {}
+  std::string make_option(const CLI::Option* opt, bool is_positional) const override {
+    return format_help_columns(make_option_name(opt, is_positional) + make_option_opts(opt), make_option_desc(opt),
+                               get_column_width());
+  }
+  std::string make_subcommand(const CLI::App* sub) const override {
+    return format_help_columns(sub->get_display_name(true), sub->get_description(), get_column_width());
+  }
+};
+
+void set_formatter(CLI::App& app, const std::shared_ptr<CLI::FormatterBase>& f) {
+  app.formatter(f);
+  for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) set_formatter(*sub, f);
+}
 
 std::string tr_string(const std::string& s) { return s.empty() ? s : std::string(tr(s.c_str())); }
 
@@ -36,9 +73,15 @@ void translate_app(CLI::App& app) {
 struct ErrorPattern {
   const char* regex;
   const char* msgid;
+  bool translate_parts = false;  // a captured piece is a label of the catalogue (TEXT, INT...)
 };
 constexpr ErrorPattern kErrorPatterns[] = {
     {"A subcommand is required", N_("A subcommand is required")},
+    {"(.+): Value (.+) not in range (.+) to (.+)", N_("{}: Value {} not in range {} to {}")},
+    {"(.+): (.+) not in (\\{.*\\})", N_("{}: {} not in {}")},
+    {"(.+): (\\d+) required (.+) missing", N_("{}: {} required {} missing"), true},
+    {"(.+): At least (\\d+) required but received (\\d+)", N_("{}: At least {} required but received {}")},
+    {"(.+): At Most (\\d+) required but received (\\d+)", N_("{}: At most {} required but received {}")},
     {"(.+) is required", N_("{} is required")},
     {"The following arguments? (?:were|was) not expected: (.*)", N_("The following arguments were not expected: {}")},
     {"Could not convert: (.+) = (.*)", N_("Could not convert: {} = {}")},
@@ -56,7 +99,7 @@ std::string translate_error(const std::string& what) {
   for (const ErrorPattern& p : kErrorPatterns) {
     if (!std::regex_match(what, m, std::regex(p.regex))) continue;
     std::vector<std::string> parts;
-    for (size_t i = 1; i < m.size(); ++i) parts.push_back(m[i].str());
+    for (size_t i = 1; i < m.size(); ++i) parts.push_back(p.translate_parts ? tr(m[i].str().c_str()) : m[i].str());
     fmt::dynamic_format_arg_store<fmt::format_context> args;
     for (const auto& part : parts) args.push_back(part);
     try {
@@ -85,6 +128,7 @@ void translate_help(CLI::App& app) {
                             N_("REQUIRED"), N_("Env"), N_("Needs"), N_("Excludes"), N_("TEXT"), N_("INT"),
                             N_("UINT"), N_("FLOAT"), N_("BOOLEAN"), N_("FILE"), N_("DIR"), N_("PATH")})
     f->label(label, tr(label));
+  if (auto base = std::dynamic_pointer_cast<CLI::Formatter>(f)) set_formatter(app, std::make_shared<ColumnFormatter>(*base));
   // For the catalogue: kAppDescription (cli/commands.h) and CLI11's default words.
   (void)N_("oomlens: find, explain and prevent out-of-memory kills on Linux");
   (void)N_("Options");

@@ -32,8 +32,7 @@ void add_plot(CLI::App& app, int* status) {
     const bool to_stdout = *out == "-";
     const bool html = !to_stdout && ends_with(*out, ".html");
     if (!to_stdout && !html && !ends_with(*out, ".svg")) {
-      fmt::print(stderr, "oomlens plot: -o '{}': the output must end in .svg or .html (or be - for SVG on stdout)\n",
-                 *out);
+      print_error("plot", "-o '{}': the output must end in .svg or .html (or be - for SVG on stdout)", *out);
       *status = kExitUsage;
       return;
     }
@@ -54,11 +53,11 @@ void add_plot(CLI::App& app, int* status) {
     if (to_stdout) {
       std::fwrite(doc.data(), 1, doc.size(), stdout);
       if (std::fflush(stdout) != 0) {
-        fmt::print(stderr, "oomlens plot: cannot write to stdout\n");
+        print_error("plot", "cannot write to stdout");
         *status = 1;
         return;
       }
-      for (auto& n : rec->notes) fmt::print(stderr, "oomlens plot: record: {}\n", n);
+      for (auto& n : rec->notes) print_error("plot", "record: {}", retranslate(n));
       *status = 0;
       return;
     }

@@ -9,6 +9,7 @@
 #include "cgroup/cgroup.h"
 #include "cli/commands.h"
 #include "protect/protect.h"
+#include "util/message.h"
 
 namespace oomlens::cli {
 namespace {
@@ -53,7 +54,7 @@ void add_protect(CLI::App& app, int* status) {
   cmd->callback([a, status] {
     auto adj = protect::parse_adj(a->adj);
     if (!adj) {
-      fmt::print(stderr, "oomlens protect: --adj {}: must be an integer from -1000 to 1000\n", a->adj);
+      print_error("protect", "--adj {}: must be an integer from -1000 to 1000", a->adj);
       *status = kExitUsage;
       return;
     }
@@ -64,7 +65,7 @@ void add_protect(CLI::App& app, int* status) {
         std::equal(command.begin(), command.end(), pids_text.end() - static_cast<long>(command.size())))
       pids_text.resize(pids_text.size() - command.size());
     if (!pids_text.empty() && !command.empty()) {
-      fmt::print(stderr, "oomlens protect: give either PIDs or -- CMD, not both\n");
+      print_error("protect", "give either PIDs or -- CMD, not both");
       *status = kExitUsage;
       return;
     }
@@ -74,7 +75,7 @@ void add_protect(CLI::App& app, int* status) {
       return;
     }
     if (pids_text.empty()) {
-      fmt::print(stderr, "oomlens protect: no PID given (usage: oomlens protect PID... --adj N, or --adj N -- CMD)\n");
+      print_error("protect", "no PID given (usage: oomlens protect PID... --adj N, or --adj N -- CMD)");
       *status = kExitUsage;
       return;
     }
@@ -82,7 +83,7 @@ void add_protect(CLI::App& app, int* status) {
     for (const auto& t : pids_text) {
       auto p = protect::parse_pid(t);
       if (!p) {
-        fmt::print(stderr, "oomlens protect: '{}' is not a PID (a positive integer); to run a command, put it after --\n", t);
+        print_error("protect", "'{}' is not a PID (a positive integer); to run a command, put it after --", t);
         *status = kExitUsage;
         return;
       }

@@ -10,6 +10,8 @@
 #include "supervise/job_env.h"
 #include "supervise/restart.h"
 #include "supervise/session.h"
+#include "util/i18n.h"
+#include "util/message.h"
 
 namespace oomlens::cli {
 
@@ -81,26 +83,26 @@ void add_run(CLI::App& app, int* status) {
     } else if (!argv.empty() && argv.front().size() > 1 && argv.front()[0] == '-') {
       // An option run does not know, before any command: a typo, not a
       // program called "--unknown-flag" (a command starting with '-' goes after --).
-      fmt::print(stderr, "oomlens run: unknown option '{}' (oomlens run --help lists them; a command that starts "
-                         "with '-' goes after --)\n", argv.front());
+      print_error("run", "unknown option '{}' (oomlens run --help lists them; a command that starts with '-' goes "
+                  "after --)", argv.front());
       *status = kExitUsage;
       return;
     }
     const bool attach = cmd->count("--pid") > 0;
     if (attach) {
-      std::string bad = !argv.empty()        ? "a command (--pid follows a process that is already running)"
-                        : !o->limit.empty()  ? "--limit (a running process cannot be moved into a new cgroup: "
-                                               "v1 would not move the memory it already uses)"
-                        : o->capture_tty     ? "--capture-tty (the process already has its terminal)"
-                        : o->sites           ? "--sites (a library cannot be preloaded into a running process)"
-                        : o->pid <= 0        ? "a pid that is not positive"
+      std::string bad = !argv.empty()        ? tr("a command (--pid follows a process that is already running)")
+                        : !o->limit.empty()  ? tr("--limit (a running process cannot be moved into a new cgroup: "
+                                                  "v1 would not move the memory it already uses)")
+                        : o->capture_tty     ? tr("--capture-tty (the process already has its terminal)")
+                        : o->sites           ? tr("--sites (a library cannot be preloaded into a running process)")
+                        : o->pid <= 0        ? tr("a pid that is not positive")
                         : !g->action.empty() && g->action != "none"
-                            ? "--action (oomlens never signals a process it did not start; warnings still work)"
-                        : !g->budget.empty() ? "--budget (the exit status of a process oomlens did not start is not its to change)"
-                        : rs->given          ? "--restart-on-oom (oomlens cannot start a process it did not start)"
+                            ? tr("--action (oomlens never signals a process it did not start; warnings still work)")
+                        : !g->budget.empty() ? tr("--budget (the exit status of a process oomlens did not start is not its to change)")
+                        : rs->given          ? tr("--restart-on-oom (oomlens cannot start a process it did not start)")
                                              : "";
       if (!bad.empty()) {
-        fmt::print(stderr, "oomlens run: --pid cannot be used with {}\n", bad);
+        print_error("run", "--pid cannot be used with {}", bad);
         *status = kExitUsage;
         return;
       }
@@ -112,7 +114,7 @@ void add_run(CLI::App& app, int* status) {
       if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
       auto gopts = guard::make_guard_options(*g);
       if (auto* e = std::get_if<std::string>(&gopts)) {
-        fmt::print(stderr, "oomlens run: {}\n", *e);
+        fmt::print(stderr, "oomlens run: {}\n", retranslate(*e));
         *status = kExitUsage;
         return;
       }
@@ -124,7 +126,7 @@ void add_run(CLI::App& app, int* status) {
       return;
     }
     if (argv.empty()) {
-      fmt::print(stderr, "oomlens run: no command given (usage: oomlens run [options] -- CMD ARGS...)\n");
+      print_error("run", "no command given (usage: oomlens run [options] -- CMD ARGS...)");
       *status = kExitUsage;
       return;
     }
@@ -143,7 +145,7 @@ void add_run(CLI::App& app, int* status) {
     }
     auto gopts = guard::make_guard_options(*g);
     if (auto* e = std::get_if<std::string>(&gopts)) {
-      fmt::print(stderr, "oomlens run: {}\n", *e);
+      fmt::print(stderr, "oomlens run: {}\n", retranslate(*e));
       *status = kExitUsage;
       return;
     }
@@ -156,7 +158,7 @@ void add_run(CLI::App& app, int* status) {
     ro.sparkline = !o->no_sparkline;
     auto policy = make_restart_policy(*rs, ro.limit.has_value());
     if (auto* e = std::get_if<std::string>(&policy)) {
-      fmt::print(stderr, "oomlens run: {}\n", *e);
+      fmt::print(stderr, "oomlens run: {}\n", retranslate(*e));
       *status = kExitUsage;
       return;
     }

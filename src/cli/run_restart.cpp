@@ -3,14 +3,15 @@
 #include <fmt/core.h>
 
 #include "guard/options.h"
+#include "util/i18n.h"
 
 namespace oomlens::cli {
 
 void add_restart_options(CLI::App* cmd, RestartArgs& a) {
   cmd->add_option_function<int>(
          "--restart-on-oom", [&a](int n) { a.restarts = n, a.given = true; },
-         "restart the job up to N times when it is OOM-killed or the guard stopped it "
-         "(OOMLENS_ATTEMPT and OOMLENS_RESUME in its environment)")
+         N_("restart the job up to N times when it is OOM-killed or the guard stopped it "
+            "(OOMLENS_ATTEMPT and OOMLENS_RESUME in its environment)"))
       ->type_name("N");
   cmd->add_option("--backoff", a.backoff, "with --restart-on-oom: pause before each restart (default 10s)")
       ->type_name("DUR");
@@ -25,12 +26,12 @@ std::variant<diagnose::RestartPolicy, std::string> make_restart_policy(const Res
   if (!a.given) {
     for (auto [name, v] : {std::pair{"--backoff", &a.backoff}, {"--restart-on", &a.restart_on},
                            {"--limit-step", &a.limit_step}})
-      if (!v->empty()) return fmt::format("{} needs --restart-on-oom N", name);
+      if (!v->empty()) return fmt::format(N_("{} needs --restart-on-oom N"), name);
     return p;
   }
   if (a.restarts < 1)
-    return fmt::format("--restart-on-oom {}: give N of at least 1 (the number of restarts; without the option "
-                       "the job is never restarted)", a.restarts);
+    return fmt::format(N_("--restart-on-oom {}: give N of at least 1 (the number of restarts; without the option "
+                          "the job is never restarted)"), a.restarts);
   p.max_restarts = a.restarts;
   if (!a.backoff.empty()) {
     auto d = guard::parse_duration("--backoff", a.backoff, true);
@@ -43,7 +44,7 @@ std::variant<diagnose::RestartPolicy, std::string> make_restart_policy(const Res
     p.on = std::get<diagnose::RestartOn>(r);
   }
   if (!a.limit_step.empty()) {
-    if (!has_limit) return std::string("--limit-step needs --limit (the limit it grows)");
+    if (!has_limit) return std::string(N_("--limit-step needs --limit (the limit it grows)"));
     auto s = diagnose::parse_limit_step(a.limit_step);
     if (auto* e = std::get_if<std::string>(&s)) return *e;
     p.limit_step_fraction = std::get<double>(s);

@@ -81,7 +81,7 @@ void add_sweep(CLI::App& app, int* status) {
       return;
     }
     auto usage = [status](const std::string& m) {
-      print_error("sweep", "{}", m);
+      print_error("sweep", "{}", retranslate(m));  // diagnose/sweep_plan.cpp's and guard's English
       *status = kExitUsage;
     };
     std::vector<diagnose::SweepParam> params;
@@ -100,7 +100,7 @@ void add_sweep(CLI::App& app, int* status) {
       ro.for_s = std::get<std::optional<double>>(d);
     }
     if (!a->grace.empty()) {
-      if (!ro.for_s) return usage("--grace needs --for");
+      if (!ro.for_s) return usage(tr("--grace needs --for"));
       auto d = guard::parse_duration("--grace", a->grace, false);
       if (auto* e = std::get_if<std::string>(&d)) return usage(*e);
       ro.grace_s = *std::get<std::optional<double>>(d);
@@ -123,17 +123,17 @@ void add_sweep(CLI::App& app, int* status) {
       if (!p) return usage("--predict: " + err.substr(err.find(' ') + 1));
       bool known = false;
       for (auto& q : params) known = known || q.name == p->name;
-      if (!known) return usage(fmt::format("--predict {}: no --param {} was swept", t, p->name));
+      if (!known) return usage(trf("--predict {}: no --param {} was swept", t, p->name));
       predict.emplace_back(p->name, p->values);
     }
     if (!a->output.empty() && !ends_with(a->output, ".svg") && !ends_with(a->output, ".html"))
-      return usage(fmt::format("-o '{}': the output must end in .svg or .html", a->output));
+      return usage(trf("-o '{}': the output must end in .svg or .html", a->output));
     if (points->size() > kMaxPointsWithoutYes && !a->yes) {
       std::string how_long = ro.for_s
-          ? fmt::format("at least {:.0f} min at --for {} each, one at a time",
+          ? trf("at least {:.0f} min at --for {} each, one at a time",
                         static_cast<double>(points->size()) * *ro.for_s / 60.0, a->for_s)
-          : "each runs to its end, one at a time (--for bounds each point)";
-      return usage(fmt::format("{} points is more than {}: {}; give --yes to run them, or fewer values",
+          : tr("each runs to its end, one at a time (--for bounds each point)");
+      return usage(trf("{} points is more than {}: {}; give --yes to run them, or fewer values",
                                points->size(), kMaxPointsWithoutYes, how_long));
     }
     ro.dir = a->dir.empty() ? default_dir() : a->dir;

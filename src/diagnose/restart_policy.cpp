@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <fmt/core.h>
 
+#include "util/i18n.h"
+
 namespace oomlens::diagnose {
 
 bool is_memory_cause(std::string_view cause) {
@@ -16,23 +18,23 @@ RestartDecision decide_restart(const RestartPolicy& p, int attempt, const Attemp
   RestartDecision d;
   d.next_limit_bytes = limit_bytes;
   if (end.succeeded && end.cause != "stopped_by_guard") {
-    d.reason = "it succeeded";
+    d.reason = N_("it succeeded");
     return d;
   }
   if (end.cause == "still_running" || end.cause == "exit_unknown" || end.cause.empty()) {
-    d.reason = "how it ended is not known";
+    d.reason = N_("how it ended is not known");
     return d;
   }
   if (p.on == RestartOn::oom && !is_memory_cause(end.cause)) {
-    d.reason = fmt::format("'{}' is not about memory (--restart-on any restarts it too)", end.cause);
+    d.reason = fmt::format(N_("'{}' is not about memory (--restart-on any restarts it too)"), end.cause);
     return d;
   }
   if (attempt > p.max_restarts) {
-    d.reason = fmt::format("--restart-on-oom {} restarts are used up", p.max_restarts);
+    d.reason = fmt::format(N_("--restart-on-oom {} restarts are used up"), p.max_restarts);
     return d;
   }
   d.restart = true;
-  d.reason = fmt::format("'{}': restart {} of {}", end.cause, attempt, p.max_restarts);
+  d.reason = fmt::format(N_("'{}': restart {} of {}"), end.cause, attempt, p.max_restarts);
   if (limit_bytes && p.limit_step_fraction) {
     double grown = std::ceil(static_cast<double>(*limit_bytes) * (1.0 + *p.limit_step_fraction) / 4096.0) * 4096.0;
     uint64_t next = grown >= 1.8e19 ? UINT64_MAX : static_cast<uint64_t>(grown);
@@ -48,7 +50,7 @@ RestartDecision decide_restart(const RestartPolicy& p, int attempt, const Attemp
 std::variant<RestartOn, std::string> parse_restart_on(std::string_view t) {
   if (t == "oom") return RestartOn::oom;
   if (t == "any") return RestartOn::any;
-  return fmt::format("--restart-on: '{}' is neither 'oom' (OOM kills and guard stops) nor 'any'", t);
+  return fmt::format(N_("--restart-on: '{}' is neither 'oom' (OOM kills and guard stops) nor 'any'"), t);
 }
 
 std::variant<double, std::string> parse_limit_step(std::string_view t) {
@@ -57,8 +59,8 @@ std::variant<double, std::string> parse_limit_step(std::string_view t) {
   char* end = nullptr;
   double v = s.empty() ? 0 : std::strtod(s.c_str(), &end);
   if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v))
-    return fmt::format("--limit-step: '{}' is not a percentage (e.g. 20%)", t);
-  if (v <= 0 || v > 1000) return fmt::format("--limit-step: {} is outside (0, 1000] %", t);
+    return fmt::format(N_("--limit-step: '{}' is not a percentage (e.g. 20%)"), t);
+  if (v <= 0 || v > 1000) return fmt::format(N_("--limit-step: {} is outside (0, 1000] %"), t);
   return v / 100.0;
 }
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "util/i18n.h"
+
 namespace oomlens::diagnose {
 
 std::optional<uint64_t> figure_value(const PointFigures& f, const std::string& figure) {
@@ -25,7 +27,7 @@ SweepAnalysis analyze_sweep(const SweepAnalysisInput& in) {
     if (!p.numeric) {
       std::string vals;
       for (auto& v : p.values) vals += (vals.empty() ? "" : ", ") + v;
-      a.not_fitted.push_back(fmt::format("{} is not numeric ({}): its points are run and tabled, not fitted",
+      a.not_fitted.push_back(fmt::format(N_("{} is not numeric ({}): its points are run and tabled, not fitted"),
                                          p.name, vals));
       continue;
     }
@@ -38,16 +40,19 @@ SweepAnalysis analyze_sweep(const SweepAnalysisInput& in) {
   // Points of each non-numeric combination are fitted together only when
   // there is one such combination; otherwise each figure mixes them.
   if (numeric.size() < in.params.size() && !numeric.empty())
-    a.not_fitted.push_back("the fits pool the points of every value of the non-numeric parameters");
+    a.not_fitted.push_back(N_("the fits pool the points of every value of the non-numeric parameters"));
   for (auto& r : in.points) {
     std::string at;
     for (auto& [n, v] : r.params) at += fmt::format("{}{}={}", at.empty() ? "" : " ", n, v);
     if (r.figures.oom_killed)
-      a.notes.push_back(fmt::format("{} was OOM-killed: its peaks are lower bounds (it needed more), not fitted", at));
+      a.notes.push_back(fmt::format(N_("{} was OOM-killed: its peaks are lower bounds (it needed more), not fitted"), at));
     if (r.figures.still_rising)
-      a.notes.push_back(fmt::format("{}: memory was still rising at the end{}: its peak is a lower bound of what a "
-                                    "longer run needs", at, r.stopped_by_for ? " (--for ended it)" : ""));
-    if (r.figures.cause.empty()) a.notes.push_back(fmt::format("{}: no verdict (see {})", at, r.log));
+      a.notes.push_back(r.stopped_by_for
+                            ? fmt::format(N_("{}: memory was still rising at the end (--for ended it): its peak is a "
+                                             "lower bound of what a longer run needs"), at)
+                            : fmt::format(N_("{}: memory was still rising at the end: its peak is a lower bound of "
+                                             "what a longer run needs"), at));
+    if (r.figures.cause.empty()) a.notes.push_back(fmt::format(N_("{}: no verdict (see {})"), at, r.log));
   }
   if (numeric.empty()) return a;
   for (const char* figure : kSweepFigures) {
@@ -79,7 +84,7 @@ SweepAnalysis analyze_sweep(const SweepAnalysisInput& in) {
       p.params[name] = v;
       auto num = parse_number(v);
       if (!num || !largest_swept.count(name)) {
-        p.notes.push_back(fmt::format("{}={} cannot be predicted: {} is not a fitted numeric parameter", name, v, name));
+        p.notes.push_back(fmt::format(N_("{}={} cannot be predicted: {} is not a fitted numeric parameter"), name, v, name));
         a.predictions.push_back(p);
         continue;
       }
@@ -87,8 +92,8 @@ SweepAnalysis analyze_sweep(const SweepAnalysisInput& in) {
       if (anon) p.peak_anon_shmem_bytes = std::max(0.0, anon->predict(x));
       if (pss) p.peak_pss_bytes = std::max(0.0, pss->predict(x));
       if (*num > largest_swept[name])
-        p.notes.push_back(fmt::format("extrapolated beyond the largest swept {}={:g}", name, largest_swept[name]));
-      if (largest_swept.size() > 1) p.notes.push_back("the other parameters at their largest swept value");
+        p.notes.push_back(fmt::format(N_("extrapolated beyond the largest swept {}={:g}"), name, largest_swept[name]));
+      if (largest_swept.size() > 1) p.notes.push_back(N_("the other parameters at their largest swept value"));
       a.predictions.push_back(p);
     }
   }

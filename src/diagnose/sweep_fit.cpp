@@ -7,6 +7,8 @@
 #include <cmath>
 #include <set>
 
+#include "util/i18n.h"
+
 namespace oomlens::diagnose {
 namespace {
 
@@ -91,7 +93,7 @@ double Fit::predict(const std::map<std::string, double>& x) const {
 std::optional<Fit> fit_figure(const std::string& figure, const std::vector<std::string>& params,
                               const std::vector<FitPoint>& points, std::string* why) {
   if (params.empty()) {
-    *why = "no numeric parameter to fit against";
+    *why = N_("no numeric parameter to fit against");
     return std::nullopt;
   }
   std::vector<const FitPoint*> fitted;
@@ -100,9 +102,11 @@ std::optional<Fit> fit_figure(const std::string& figure, const std::vector<std::
   auto lin = least_squares(params, fitted, false);
   if (!lin) {
     *why = fitted.size() < params.size() + 1
-               ? fmt::format("{} point{} not OOM-killed: a fit needs at least {}", fitted.size(),
-                             fitted.size() == 1 ? "" : "s", params.size() + 1)
-               : std::string("the swept values do not vary independently: no fit");
+               ? (fitted.size() == 1
+                      ? fmt::format(N_("{} point not OOM-killed: a fit needs at least {}"), fitted.size(), params.size() + 1)
+                      : fmt::format(N_("{} points not OOM-killed: a fit needs at least {}"), fitted.size(),
+                                    params.size() + 1))
+               : std::string(N_("the swept values do not vary independently: no fit"));
     return std::nullopt;
   }
   Ls best = *lin;
@@ -137,17 +141,19 @@ std::optional<Fit> fit_figure(const std::string& figure, const std::vector<std::
     if (sst > 0) f.r2 = 1.0 - best.sse / sst;
   }
   if (fitted.size() <= k) {
-    f.warnings.push_back(fmt::format("based on {} points only: the fit passes through them exactly and nothing "
-                                     "checks it; sweep more values", fitted.size()));
+    f.warnings.push_back(fmt::format(N_("based on {} points only: the fit passes through them exactly and nothing "
+                                        "checks it; sweep more values"), fitted.size()));
   } else {
     const bool poor_r2 = f.r2 && *f.r2 < 0.9 && sst > 0 && std::sqrt(sst / static_cast<double>(fitted.size())) > kMiB;
     const bool poor_rms = mean > 0 && *f.residual_rms_bytes > 0.1 * mean;
     if (poor_r2 || poor_rms)
-      f.warnings.push_back(fmt::format("poor fit: the points are {} away from it (RMS{}); its predictions are "
-                                       "rough", mib(*f.residual_rms_bytes),
-                                       f.r2 ? fmt::format(", R² {:.2f}", *f.r2) : std::string()));
+      f.warnings.push_back(
+          f.r2 ? fmt::format(N_("poor fit: the points are {} away from it (RMS, R² {:.2f}); its predictions are rough"),
+                             mib(*f.residual_rms_bytes), *f.r2)
+               : fmt::format(N_("poor fit: the points are {} away from it (RMS); its predictions are rough"),
+                             mib(*f.residual_rms_bytes)));
     if (fitted.size() < k + 2)
-      f.warnings.push_back(fmt::format("based on only {} points: sweep more values to check the trend",
+      f.warnings.push_back(fmt::format(N_("based on only {} points: sweep more values to check the trend"),
                                        fitted.size()));
   }
   for (auto& p : points) {
@@ -156,8 +162,8 @@ std::optional<Fit> fit_figure(const std::string& figure, const std::vector<std::
     std::string at;
     for (auto& [n, v] : p.x) at += fmt::format("{}{}={:g}", at.empty() ? "" : " ", n, v);
     if (pred < p.y)
-      f.warnings.push_back(fmt::format("the fit predicts {} at {}, but that point was OOM-killed at {} or more: "
-                                       "it underestimates there", mib(pred), at, mib(p.y)));
+      f.warnings.push_back(fmt::format(N_("the fit predicts {} at {}, but that point was OOM-killed at {} or more: "
+                                          "it underestimates there"), mib(pred), at, mib(p.y)));
   }
   return f;
 }
@@ -165,11 +171,11 @@ std::optional<Fit> fit_figure(const std::string& figure, const std::vector<std::
 std::string per_unit_phrase(const std::string& param) {
   std::string p;
   for (char c : param) p += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (p.find("worker") != std::string::npos) return "per worker";
-  if (p.find("batch") != std::string::npos || p.find("sample") != std::string::npos) return "per sample";
-  if (p.find("thread") != std::string::npos) return "per thread";
-  if (p.find("proc") != std::string::npos) return "per process";
-  return "per unit of " + param;
+  if (p.find("worker") != std::string::npos) return N_("per worker");
+  if (p.find("batch") != std::string::npos || p.find("sample") != std::string::npos) return N_("per sample");
+  if (p.find("thread") != std::string::npos) return N_("per thread");
+  if (p.find("proc") != std::string::npos) return N_("per process");
+  return fmt::format(N_("per unit of {}"), param);
 }
 
 std::string describe_slope(double bytes, const std::string& param) {
@@ -186,7 +192,7 @@ LargestFit largest_fitting(const Fit& fit, const std::string& param, std::map<st
   };
   const double lo0 = 0;
   if (at(lo0) > target) {
-    r.note = fmt::format("even {}=0 is predicted above {} ({} minus a {:.0f} % margin)", param, mib(target),
+    r.note = fmt::format(N_("even {}=0 is predicted above {} ({} minus a {:.0f} % margin)"), param, mib(target),
                          mib(budget_bytes), margin * 100);
     return r;
   }
@@ -197,14 +203,14 @@ LargestFit largest_fitting(const Fit& fit, const std::string& param, std::map<st
   }
   if (hi >= 1e12) {
     r.unbounded = true;
-    r.note = fmt::format("the fit does not grow with {}: no value is limited by {}", param, mib(target));
+    r.note = fmt::format(N_("the fit does not grow with {}: no value is limited by {}"), param, mib(target));
   } else {
     for (int i = 0; i < 200 && hi - lo > 1e-9 * std::max(1.0, hi); ++i) {
       double mid = (lo + hi) / 2;
       (at(mid) <= target ? lo : hi) = mid;
     }
     r.value = integer ? std::floor(lo) : lo;
-    r.note = fmt::format("predicted {} at {}={:g}, within {} ({} minus a {:.0f} % margin)", mib(at(*r.value)), param,
+    r.note = fmt::format(N_("predicted {} at {}={:g}, within {} ({} minus a {:.0f} % margin)"), mib(at(*r.value)), param,
                          *r.value, mib(target), mib(budget_bytes), margin * 100);
   }
   if (oom_killed_at && (!r.value || *r.value >= *oom_killed_at)) {
@@ -212,12 +218,12 @@ LargestFit largest_fitting(const Fit& fit, const std::string& param, std::map<st
     if (cap < 0) {
       r.value.reset();
       r.unbounded = false;
-      r.note = fmt::format("the point at {}={:g} was OOM-killed: nothing fits", param, *oom_killed_at);
+      r.note = fmt::format(N_("the point at {}={:g} was OOM-killed: nothing fits"), param, *oom_killed_at);
       return r;
     }
     r.value = cap;
     r.unbounded = false;
-    r.note += fmt::format("; capped below {}={:g}, which was OOM-killed", param, *oom_killed_at);
+    r.note = fmt::format(N_("{}; capped below {}={:g}, which was OOM-killed"), r.note, param, *oom_killed_at);
   }
   return r;
 }

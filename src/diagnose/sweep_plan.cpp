@@ -1,5 +1,7 @@
 #include "diagnose/sweep_plan.h"
 
+#include "util/i18n.h"
+
 #include <fmt/core.h>
 
 #include <cctype>
@@ -20,7 +22,7 @@ std::optional<double> parse_number(const std::string& t) {
 std::optional<SweepParam> parse_sweep_param(const std::string& text, std::string* error) {
   auto eq = text.find('=');
   if (eq == std::string::npos) {
-    *error = fmt::format("--param '{}': give NAME=V1,V2,... (e.g. num_workers=0,1,2)", text);
+    *error = fmt::format(N_("--param '{}': give NAME=V1,V2,... (e.g. num_workers=0,1,2)"), text);
     return std::nullopt;
   }
   SweepParam p;
@@ -28,13 +30,13 @@ std::optional<SweepParam> parse_sweep_param(const std::string& text, std::string
   bool ident = !p.name.empty() && !std::isdigit(static_cast<unsigned char>(p.name[0]));
   for (char c : p.name) ident = ident && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-');
   if (!ident) {
-    *error = fmt::format("--param '{}': the name must be letters, digits, '_' or '-' (and not start with a digit)",
+    *error = fmt::format(N_("--param '{}': the name must be letters, digits, '_' or '-' (and not start with a digit)"),
                          text);
     return std::nullopt;
   }
   std::string rest = text.substr(eq + 1);
   if (rest.empty()) {
-    *error = fmt::format("--param {}: no values (give {}=V1,V2,...)", p.name, p.name);
+    *error = fmt::format(N_("--param {}: no values (give {}=V1,V2,...)"), p.name, p.name);
     return std::nullopt;
   }
   size_t pos = 0;
@@ -42,7 +44,7 @@ std::optional<SweepParam> parse_sweep_param(const std::string& text, std::string
     auto comma = rest.find(',', pos);
     std::string v = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
     if (v.empty()) {
-      *error = fmt::format("--param {}: an empty value in '{}'", p.name, rest);
+      *error = fmt::format(N_("--param {}: an empty value in '{}'"), p.name, rest);
       return std::nullopt;
     }
     p.values.push_back(v);
@@ -62,17 +64,17 @@ std::optional<SweepParam> parse_sweep_param(const std::string& text, std::string
 std::optional<std::vector<SweepPoint>> plan_sweep(const std::vector<SweepParam>& params,
                                                   const std::vector<std::string>& command, std::string* error) {
   if (params.empty()) {
-    *error = "no --param given (e.g. --param num_workers=0,1,2)";
+    *error = N_("no --param given (e.g. --param num_workers=0,1,2)");
     return std::nullopt;
   }
   if (command.empty()) {
-    *error = "no command given (usage: oomlens sweep --param NAME=V1,V2 -- CMD ... {NAME} ...)";
+    *error = N_("no command given (usage: oomlens sweep --param NAME=V1,V2 -- CMD ... {NAME} ...)");
     return std::nullopt;
   }
   std::set<std::string> names;
   for (auto& p : params)
     if (!names.insert(p.name).second) {
-      *error = fmt::format("--param {} is given twice (give all its values in one --param {}=V1,V2,...)", p.name,
+      *error = fmt::format(N_("--param {} is given twice (give all its values in one --param {}=V1,V2,...)"), p.name,
                            p.name);
       return std::nullopt;
     }
@@ -80,8 +82,8 @@ std::optional<std::vector<SweepPoint>> plan_sweep(const std::vector<SweepParam>&
   for (auto& a : command) joined += a + '\x1f';
   for (auto& p : params)
     if (joined.find("{" + p.name + "}") == std::string::npos) {
-      *error = fmt::format("{{{}}} is not in the command: each --param's value goes where the command says "
-                           "{{{}}} (e.g. python3 train.py --workers {{{}}})", p.name, p.name, p.name);
+      *error = fmt::format(N_("{{{}}} is not in the command: each --param's value goes where the command says "
+                           "{{{}}} (e.g. python3 train.py --workers {{{}}})"), p.name, p.name, p.name);
       return std::nullopt;
     }
   std::vector<SweepPoint> out(1);

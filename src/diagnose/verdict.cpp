@@ -89,17 +89,23 @@ std::string limit_clause(const VerdictInput& in) {
 
 // The size asked for, the rlimit that refused it, and what the job held.
 void add_memory_error_detail(const VerdictInput& in, const StderrFindings& se, Verdict& v) {
+  // One msgid per case (translated whole where shown: i18n::retranslate).
   if (se.requested_bytes)
-    v.evidence.push_back(fmt::format("the allocation asked for {}{} bytes ({}{})", se.requested_approx ? "about " : "",
-                                     *se.requested_bytes, mib(*se.requested_bytes),
-                                     se.requested_approx ? ", from numpy's rounded figure" : ""));
+    v.evidence.push_back(se.requested_approx
+                             ? fmt::format(N_("the allocation asked for about {} bytes ({}, from numpy's rounded figure)"),
+                                           *se.requested_bytes, mib(*se.requested_bytes))
+                             : fmt::format(N_("the allocation asked for {} bytes ({})"), *se.requested_bytes,
+                                           mib(*se.requested_bytes)));
   if (in.rlimit_as_bytes || in.rlimit_data_bytes) {
     const bool as = in.rlimit_as_bytes.has_value();
     const uint64_t lim = as ? *in.rlimit_as_bytes : *in.rlimit_data_bytes;
-    v.evidence.push_back(fmt::format("the main process had {} set to {} ({} bytes, /proc/PID/limits): the "
-                                     "process's own limit refused it, not the machine running out",
-                                     as ? "RLIMIT_AS (address space, ulimit -v)" : "RLIMIT_DATA (ulimit -d)", mib(lim),
-                                     lim));
+    v.evidence.push_back(
+        as ? fmt::format(N_("the main process had RLIMIT_AS (address space, ulimit -v) set to {} ({} bytes, "
+                            "/proc/PID/limits): the process's own limit refused it, not the machine running out"),
+                         mib(lim), lim)
+           : fmt::format(N_("the main process had RLIMIT_DATA (ulimit -d) set to {} ({} bytes, /proc/PID/limits): the "
+                            "process's own limit refused it, not the machine running out"),
+                         mib(lim), lim));
     v.advice.push_back(fmt::format(N_("raise or remove {} (now {}){}"), as ? "ulimit -v" : "ulimit -d", mib(lim),
                                    se.requested_bytes ? fmt::format(N_(": one allocation alone asked for {}"),
                                                                     mib(*se.requested_bytes))
@@ -111,19 +117,30 @@ void add_memory_error_detail(const VerdictInput& in, const StderrFindings& se, V
 // The note of OOM kills elsewhere: the counters that rose and the kill
 // lines of processes outside the job's tree.
 std::string elsewhere(const VerdictInput& in) {
-  std::string s = "OOM kills elsewhere at that moment, not tied to the job:";
+  // Clauses joined by "; ", each a msgid of its own (i18n::retranslate
+  // translates the whole from them).
+  std::vector<std::string> parts;
   if (in.vmstat_oom_kill_delta && *in.vmstat_oom_kill_delta > 0)
-    s += fmt::format(" the machine's oom_kill counter (/proc/vmstat) rose by {}", *in.vmstat_oom_kill_delta);
+    parts.push_back(fmt::format(N_("the machine's oom_kill counter (/proc/vmstat) rose by {}"), *in.vmstat_oom_kill_delta));
   if (in.cgroup_oom_kill_delta && *in.cgroup_oom_kill_delta > 0 && !in.cgroup_is_jobs_own)
-    s += fmt::format("{} the oom_kill counter of the shared cgroup{} rose by {}",
-                     in.vmstat_oom_kill_delta && *in.vmstat_oom_kill_delta > 0 ? ";" : "",
-                     in.cgroup_dir ? " " + *in.cgroup_dir : "", *in.cgroup_oom_kill_delta);
+    parts.push_back(in.cgroup_dir ? fmt::format(N_("the oom_kill counter of the shared cgroup {} rose by {}"),
+                                                *in.cgroup_dir, *in.cgroup_oom_kill_delta)
+                                  : fmt::format(N_("the oom_kill counter of the shared cgroup rose by {}"),
+                                                *in.cgroup_oom_kill_delta));
+  std::string killed;
   for (size_t i = 0; i < in.other_kills.size(); ++i) {
     const TreeKill& k = in.other_kills[i];
-    s += fmt::format("{} pid {} ({}){}", i ? "," : "; the kernel killed", k.pid, k.comm,
-                     k.oom_memcg ? " in memcg " + *k.oom_memcg : "");
+    if (i) killed += ", ";  // joined by the glue msgids N_("{}, {}") and N_("{}; {}")
+    (void)N_("{}, {}");
+    (void)N_("{}; {}");
+    killed += k.oom_memcg ? fmt::format(N_("pid {} ({}) in memcg {}"), k.pid, k.comm, *k.oom_memcg)
+                          : fmt::format(N_("pid {} ({})"), k.pid, k.comm);
   }
-  return s;
+  if (!killed.empty()) parts.push_back(fmt::format(N_("the kernel killed {}"), killed));
+  if (parts.empty()) return N_("OOM kills elsewhere at that moment, not tied to the job:");
+  std::string joined;
+  for (size_t i = 0; i < parts.size(); ++i) joined += (i ? "; " : "") + parts[i];
+  return fmt::format(N_("OOM kills elsewhere at that moment, not tied to the job: {}"), joined);
 }
 
 // The guard's action ended the job: it acted (a signal or a command) and
@@ -508,7 +525,7 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.cause = "memory_error";
     v.confidence = "high";
     const std::string what = se.numpy_memory_error ? N_("numpy's MemoryError (_ArrayMemoryError)")
-                             : se.torch_cpu_alloc   ? "torch's DefaultCPUAllocator: can't allocate memory"
+                             : se.torch_cpu_alloc   ? N_("torch's DefaultCPUAllocator: can't allocate memory")
                              : se.python_memory_error ? N_("a Python MemoryError")
                              : se.bad_alloc         ? "std::bad_alloc"
                                                     : N_("`Cannot allocate memory` (ENOMEM, e.g. from fork)");
@@ -526,7 +543,7 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.confidence = "high";
     v.evidence.push_back(ended);
     if (in.exit_code != 0 && !se.python_exception.empty())
-      v.evidence.push_back(fmt::format(N_("the job's last Python exception: {}"), se.python_exception));
+      v.evidence.push_back(fmt::format(N_("the job's last Python exception: `{}`"), se.python_exception));
     v.summary = in.exit_code == 0 ? N_("The job exited normally (code 0).")
                 : !se.python_exception.empty()
                     ? fmt::format(N_("The job exited with code {} after an uncaught {}; no memory problem was seen."),

@@ -1,7 +1,11 @@
 // Verdicts rebuilt from a record (see verdict_from_record.h).
 #include "diagnose/verdict_from_record.h"
 
+#include <fmt/core.h>
+
 #include <map>
+
+#include "util/i18n.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -80,18 +84,23 @@ RecordVerdict verdict_from_record(const nlohmann::json& header, const std::vecto
     bool main_killed = false;
     for (auto& k : in.kernel_kills) main_killed |= k.pid == in.main_pid;
     if (!main_killed) {
-      out.note = "the record ends before the job did (oomlens was killed or the machine stopped), and no "
-                 "kernel OOM kill of the main process was found";
-      if (!in.kernel_kills.empty()) {
-        out.note += "; kernel OOM kills of its processes were";
-      }
+      out.note = in.kernel_kills.empty()
+                     ? N_("the record ends before the job did (oomlens was killed or the machine stopped), and no "
+                          "kernel OOM kill of the main process was found")
+                     : N_("the record ends before the job did (oomlens was killed or the machine stopped), and no "
+                          "kernel OOM kill of the main process was found; kernel OOM kills of its processes were");
       return out;
     }
     in.term_signal = 9;
   }
   out.verdict = decide_verdict(in);
-  out.note = std::string("rebuilt from the record's events") + (ended ? "" : " (the main process's exit was not recorded)") +
-             (joined ? " and " + std::to_string(joined) + " kill(s) from the live kernel log" : "");
+  // One msgid per case: the note is stored in English and translated whole where shown.
+  if (ended && !joined) out.note = N_("rebuilt from the record's events");
+  else if (ended) out.note = fmt::format(N_("rebuilt from the record's events and {} kill(s) from the live kernel log"), joined);
+  else if (!joined) out.note = N_("rebuilt from the record's events (the main process's exit was not recorded)");
+  else
+    out.note = fmt::format(N_("rebuilt from the record's events (the main process's exit was not recorded) and {} kill(s) "
+                              "from the live kernel log"), joined);
   return out;
 }
 

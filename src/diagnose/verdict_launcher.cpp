@@ -32,28 +32,39 @@ void add_launcher_evidence(const VerdictInput& in, Verdict& v) {
     const TreeKill* k = kill_of(r.pid);
     auto rank = r.rank, local = r.local_rank;
     if (k && !rank) rank = k->rank, local = k->local_rank;
-    v.evidence.push_back(fmt::format("torchrun reported: Signal {} ({}) received by PID {}{}{}", r.sig,
-                                     signal_name(r.sig), r.pid, rank_clause(rank, local),
-                                     k ? ", the process the kernel OOM killer killed"
-                                       : r.sig == SIGKILL ? "; no kernel OOM report names it" : ""));
+    // One msgid per case (translated whole where shown: i18n::retranslate).
+    const std::string rk = rank_clause(rank, local);
+    v.evidence.push_back(
+        k ? fmt::format(N_("torchrun reported: Signal {} ({}) received by PID {}{}, the process the kernel OOM killer "
+                           "killed"), r.sig, signal_name(r.sig), r.pid, rk)
+        : r.sig == SIGKILL
+            ? fmt::format(N_("torchrun reported: Signal {} ({}) received by PID {}{}; no kernel OOM report names it"),
+                          r.sig, signal_name(r.sig), r.pid, rk)
+            : fmt::format(N_("torchrun reported: Signal {} ({}) received by PID {}{}"), r.sig, signal_name(r.sig),
+                          r.pid, rk));
   }
   for (const TreeSignal& t : in.tree_signals) {
     const TreeKill* k = kill_of(t.pid);
     const bool kernel = t.sender.kind == "kernel";
-    std::string s = fmt::format("the signal trace saw {} sent to {} process {} ({}){} {}", signal_name(t.sender.sig),
-                                t.role, t.pid, t.comm, rank_clause(t.rank, t.local_rank),
-                                kernel ? "from inside the kernel (si_code SI_KERNEL)"
-                                       : "by " + sender_who(t.sender));
-    if (kernel && k) s += ": the OOM killer's signal, matching its report";
-    else if (kernel) s += ": an OOM kill (or another kernel-sent signal) whose report was not seen";
-    else s += ": a userspace process, not the kernel OOM killer";
+    // "{} process {} ({}){}" is describe_proc()'s msgid for the role.
+    TreeKill who;
+    who.role = t.role, who.pid = t.pid, who.comm = t.comm, who.rank = t.rank, who.local_rank = t.local_rank;
+    const std::string proc = describe_proc(who);
+    const std::string sig = signal_name(t.sender.sig);
+    std::string s =
+        kernel && k ? fmt::format(N_("the signal trace saw {} sent to {} from inside the kernel (si_code SI_KERNEL): the "
+                                     "OOM killer's signal, matching its report"), sig, proc)
+        : kernel    ? fmt::format(N_("the signal trace saw {} sent to {} from inside the kernel (si_code SI_KERNEL): an "
+                                     "OOM kill (or another kernel-sent signal) whose report was not seen"), sig, proc)
+                    : fmt::format(N_("the signal trace saw {} sent to {} by {}: a userspace process, not the kernel OOM "
+                                     "killer"), sig, proc, sender_who(t.sender));
     v.evidence.push_back(std::move(s));
     // A worker or program another process killed, with no kernel kill of
     // it, is said in the summary too: it is why the job failed.
     if (!kernel && !k && (v.cause == "exited" || v.cause == "bus_error") && in.exited && in.exit_code != 0 &&
         t.sender.sig == SIGKILL) {
-      v.summary += fmt::format(" Its {} process {}{} was SIGKILLed by {}, not by the kernel OOM killer.", t.role,
-                               t.pid, rank_clause(t.rank, t.local_rank), sender_who(t.sender));
+      v.summary = fmt::format(N_("{} Its {} process {}{} was SIGKILLed by {}, not by the kernel OOM killer."), v.summary,
+                              t.role, t.pid, rank_clause(t.rank, t.local_rank), sender_who(t.sender));
       if (!v.victim_pid) v.victim_pid = t.pid;
     }
   }

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <fmt/core.h>
 
+#include "util/i18n.h"
+
 namespace oomlens::guard {
 namespace {
 
@@ -38,8 +40,8 @@ std::variant<double, std::string> parse_percent(std::string_view option, std::st
   std::string s = trim(text), unit;
   double v = 0;
   if (!number_and_unit(s, &v, &unit) || !(unit.empty() || unit == "%"))
-    return fmt::format("{} '{}' is not a percentage (e.g. 85%)", option, s);
-  if (v <= 0 || v > 100) return fmt::format("{} '{}' is out of range: give a percentage above 0 and at most 100", option, s);
+    return fmt::format(N_("{} '{}' is not a percentage (e.g. 85%)"), option, s);
+  if (v <= 0 || v > 100) return fmt::format(N_("{} '{}' is out of range: give a percentage above 0 and at most 100"), option, s);
   return v / 100.0;
 }
 
@@ -48,18 +50,18 @@ std::variant<std::optional<double>, std::string> parse_duration(std::string_view
   std::string s = lower(trim(text)), unit;
   if (allow_off && s == "off") return std::optional<double>{};
   double v = 0;
-  if (!number_and_unit(s, &v, &unit)) return fmt::format("{} '{}' is not a duration (e.g. 10s, 500ms, 2m)", option, s);
+  if (!number_and_unit(s, &v, &unit)) return fmt::format(N_("{} '{}' is not a duration (e.g. 10s, 500ms, 2m)"), option, s);
   double mult = 0;
   if (unit.empty() || unit == "s") mult = 1;
   else if (unit == "ms") mult = 0.001;
   else if (unit == "m" || unit == "min") mult = 60;
-  else return fmt::format("{} '{}' has an unknown unit '{}' (use ms, s or m)", option, s, unit);
+  else return fmt::format(N_("{} '{}' has an unknown unit '{}' (use ms, s or m)"), option, s, unit);
   double sec = v * mult;
-  if (sec < 0) return fmt::format("{} '{}' is negative", option, s);
-  if (sec > 86400) return fmt::format("{} '{}' is longer than a day", option, s);
+  if (sec < 0) return fmt::format(N_("{} '{}' is negative"), option, s);
+  if (sec > 86400) return fmt::format(N_("{} '{}' is longer than a day"), option, s);
   if (sec == 0) {
     if (allow_off) return std::optional<double>{};
-    return fmt::format("{} must be longer than 0", option);
+    return fmt::format(N_("{} must be longer than 0"), option);
   }
   return std::optional<double>(sec);
 }
@@ -80,7 +82,7 @@ std::variant<Action, std::string> parse_action(std::string_view text) {
       }
     }
     if (!word.empty()) a.argv.push_back(std::move(word));
-    if (a.argv.empty()) return std::string("--action exec: needs a command (e.g. exec:/usr/local/bin/save-checkpoint)");
+    if (a.argv.empty()) return std::string(N_("--action exec: needs a command (e.g. exec:/usr/local/bin/save-checkpoint)"));
     a.kind = Action::Kind::exec;
     return a;
   }
@@ -100,24 +102,24 @@ std::variant<Action, std::string> parse_action(std::string_view text) {
       a.spelled = name;
       return a;
     }
-  return fmt::format("--action '{}' is unknown: use term, int, usr1, usr2, kill, exec:CMD or none", s);
+  return fmt::format(N_("--action '{}' is unknown: use term, int, usr1, usr2, kill, exec:CMD or none"), s);
 }
 
 std::variant<uint64_t, std::string> parse_budget(std::string_view text) {
   std::string s = trim(text), unit;
   double v = 0;
-  if (!number_and_unit(s, &v, &unit)) return fmt::format("--budget '{}' is not a size (e.g. 500M, 2G)", s);
-  if (v < 0) return fmt::format("--budget '{}' is below zero", s);
-  if (v == 0) return fmt::format("--budget '{}' is zero: every job would fail it", s);
+  if (!number_and_unit(s, &v, &unit)) return fmt::format(N_("--budget '{}' is not a size (e.g. 500M, 2G)"), s);
+  if (v < 0) return fmt::format(N_("--budget '{}' is below zero"), s);
+  if (v == 0) return fmt::format(N_("--budget '{}' is zero: every job would fail it"), s);
   double mult = 0;
   if (unit.empty() || unit == "b") mult = 1;
   else if (unit == "k" || unit == "kb" || unit == "kib") mult = 1024.0;
   else if (unit == "m" || unit == "mb" || unit == "mib") mult = 1024.0 * 1024;
   else if (unit == "g" || unit == "gb" || unit == "gib") mult = 1024.0 * 1024 * 1024;
   else if (unit == "t" || unit == "tb" || unit == "tib") mult = 1024.0 * 1024 * 1024 * 1024;
-  else return fmt::format("--budget '{}' has an unknown unit '{}' (use K, M, G or T)", s, unit);
+  else return fmt::format(N_("--budget '{}' has an unknown unit '{}' (use K, M, G or T)"), s, unit);
   double bytes = v * mult;
-  if (bytes < 1 || bytes > 1.8e19) return fmt::format("--budget '{}' is out of range", s);
+  if (bytes < 1 || bytes > 1.8e19) return fmt::format(N_("--budget '{}' is out of range"), s);
   return static_cast<uint64_t>(bytes);
 }
 
@@ -165,18 +167,18 @@ std::variant<GuardOptions, std::string> make_guard_options(const GuardArgs& a) {
   if (!a.act.empty() && a.act_forecast.empty()) o.act_forecast_s.reset();
   // Order: the warning must come first, or it is noise after the action.
   if (o.act_fraction < o.warn_fraction)
-    return fmt::format("--act {:g}% is below --warn {:g}%: the action would come before the warning "
-                       "(give --warn lower than --act)", o.act_fraction * 100, o.warn_fraction * 100);
+    return fmt::format(N_("--act {:g}% is below --warn {:g}%: the action would come before the warning "
+                          "(give --warn lower than --act)"), o.act_fraction * 100, o.warn_fraction * 100);
   // A default --act-forecast follows a shorter or disabled --forecast.
   if (a.act_forecast.empty()) {
     if (!o.forecast_s) o.act_forecast_s.reset();
     else if (o.act_forecast_s) o.act_forecast_s = std::min(*o.act_forecast_s, *o.forecast_s);
   }
   if (o.act_forecast_s && o.forecast_s && *o.act_forecast_s > *o.forecast_s)
-    return fmt::format("--act-forecast {:g}s is longer than --forecast {:g}s: the action would come before the "
-                       "warning", *o.act_forecast_s, *o.forecast_s);
+    return fmt::format(N_("--act-forecast {:g}s is longer than --forecast {:g}s: the action would come before the "
+                          "warning"), *o.act_forecast_s, *o.forecast_s);
   if (o.act_forecast_s && !o.forecast_s)
-    return std::string("--act-forecast needs --forecast (the warning) to be on");
+    return std::string(N_("--act-forecast needs --forecast (the warning) to be on"));
   o.py_stacks = a.py_stacks;
   o.py_tracemalloc = a.py_tracemalloc;
   o.keep_job_status = a.keep_job_status;

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "cgroup/cgroup.h"
+#include "util/i18n.h"
 #include "util/safe_open.h"
 
 namespace oomlens::guard {
@@ -135,16 +136,16 @@ nlohmann::json send_and_collect(int pid, int sig, const std::string& file, size_
   nlohmann::json j = {{"pid", pid}, {"signal", sig}, {"sent", false}};
   auto st = cgroup::read_small_file("/proc/" + std::to_string(pid) + "/status");
   if (!st) {
-    j["reason"] = "the process is gone";
+    j["reason"] = N_("the process is gone");
     return j;
   }
   if (!signal_caught(*st, sig)) {
-    j["reason"] = "the signal is not caught there (not a Python process started by oomlens, or the hook "
-                  "was not installed): not sent, it would kill the process";
+    j["reason"] = N_("the signal is not caught there (not a Python process started by oomlens, or the hook "
+                     "was not installed): not sent, it would kill the process");
     return j;
   }
   if (::kill(pid, sig) != 0) {
-    j["reason"] = "kill failed";
+    j["reason"] = N_("kill failed");
     return j;
   }
   j["sent"] = true;

@@ -131,7 +131,7 @@ void GuardRunner::poll(double t_s) {
     if (auto snap = py_.collect_tracemalloc())
       write_tracemalloc(t_s, *snap);
     else if (t_s > tracemalloc_deadline_)
-      write_tracemalloc(t_s, nullptr, "no complete snapshot within 10 s");
+      write_tracemalloc(t_s, nullptr, N_("no complete snapshot within 10 s"));
   }
   due_s_ = t_s + guard_.next_interval_s();
 }
@@ -143,7 +143,7 @@ void GuardRunner::main_exited() {
     write_tracemalloc(t_s_, *snap);
   else
     write_tracemalloc(t_s_, nullptr,
-                      fmt::format("the snapshot never finished: the main process ended {:.1f} s after it was asked for",
+                      fmt::format(N_("the snapshot never finished: the main process ended {:.1f} s after it was asked for"),
                                   std::max(0.0, t_s_ - tracemalloc_sent_s_)));
 }
 
@@ -154,11 +154,11 @@ void GuardRunner::write_tracemalloc(double t_s, const json& snap, const std::str
   if (!reason.empty()) ev["reason"] = reason;
   // What tracemalloc cannot see: it traces Python's allocators only.
   if (snap.is_object() && snap["traced_bytes"].is_number() && tracemalloc_main_anon_)
-    ev["note"] = fmt::format("tracemalloc saw {} of {} (the main process's anonymous memory); torch, numpy and "
-                             "other native allocations are not in it",
+    ev["note"] = fmt::format(N_("tracemalloc saw {} of {} (the main process's anonymous memory); torch, numpy and "
+                                "other native allocations are not in it"),
                              mib(snap["traced_bytes"].get<uint64_t>()), mib(*tracemalloc_main_anon_));
   if (snap.is_object() && snap.contains("skipped"))
-    ev["note"] = fmt::format("no snapshot: it would have cost about {} (more than {}); the totals only",
+    ev["note"] = fmt::format(N_("no snapshot: it would have cost about {} (more than {}); the totals only"),
                              mib(snap["skipped"].value("estimated_bytes", uint64_t{0})),
                              mib(snap["skipped"].value("max_bytes", uint64_t{0})));
   host_.write(ev, true);

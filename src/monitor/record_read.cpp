@@ -99,14 +99,13 @@ class RecordBuilder {
     ++lineno_;
     if (line.empty()) return;
     if (json_depth(line) > kMaxRecordDepth) {
-      note("line " + std::to_string(lineno_) + " is nested deeper than " + std::to_string(kMaxRecordDepth) +
-           " levels; skipped");
+      note(fmt::format(N_("line {} is nested deeper than {} levels; skipped"), lineno_, kMaxRecordDepth));
       return;
     }
     auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("type") || !j["type"].is_string()) {
-      note(complete ? "line " + std::to_string(lineno_) + " is not a record line; skipped"
-                    : "the last line is truncated (the writer was killed mid-line); ignored");
+      note(complete ? fmt::format(N_("line {} is not a record line; skipped"), lineno_)
+                    : std::string(N_("the last line is truncated (the writer was killed mid-line); ignored")));
       return;
     }
     const std::string type = j["type"];
@@ -117,7 +116,7 @@ class RecordBuilder {
         ++r_.samples_read;
         samples_.add(std::move(j));
       } else {
-        note("line " + std::to_string(lineno_) + ": sample without t_s; skipped");
+        note(fmt::format(N_("line {}: sample without t_s; skipped"), lineno_));
       }
     } else if (type == "event") {
       event(std::move(j));
@@ -126,14 +125,13 @@ class RecordBuilder {
     } else if (type == "attempt") {
       r_.attempts.push_back(std::move(j));
     } else {
-      note("line " + std::to_string(lineno_) + ": unknown type '" + type.substr(0, 64) + "'; skipped");
+      note(fmt::format(N_("line {}: unknown type '{}'; skipped"), lineno_, type.substr(0, 64)));
     }
   }
   /// A line longer than kMaxRecordLineBytes (its bytes were not kept).
   void overlong() {
     ++lineno_;
-    note("line " + std::to_string(lineno_) + " is longer than " + std::to_string(kMaxRecordLineBytes >> 20) +
-         " MiB; skipped");
+    note(fmt::format(N_("line {} is longer than {} MiB; skipped"), lineno_, kMaxRecordLineBytes >> 20));
   }
   void note(std::string n) {
     if (r_.notes.size() < kMaxRecordNotes) r_.notes.push_back(std::move(n));
@@ -142,7 +140,7 @@ class RecordBuilder {
   [[nodiscard]] bool has_header() const { return r_.header.has_value(); }
   Record finish() {
     r_.samples = samples_.finish(&r_.samples_per_column);
-    if (dropped_notes_) r_.notes.push_back(std::to_string(dropped_notes_) + " more notes like these");
+    if (dropped_notes_) r_.notes.push_back(fmt::format(N_("{} more notes like these"), dropped_notes_));
     if (r_.thinned())  // not capped with the notes above: these two say what is missing
       r_.notes.push_back(fmt::format(
           N_("{} samples thinned to {} for display: the lowest and the highest of every {} in a row kept"),
@@ -151,7 +149,7 @@ class RecordBuilder {
       r_.notes.push_back(fmt::format(
           N_("{} events not kept (more than {} events, or {} starts and exits of other processes)"), r_.events_dropped,
           kMaxRecordEvents, kMaxRecordOtherProcessEvents));
-    if (!r_.header) r_.notes.push_back("no header line: not an oomlens record, or its start is lost");
+    if (!r_.header) r_.notes.push_back(N_("no header line: not an oomlens record, or its start is lost"));
     return std::move(r_);
   }
 
@@ -262,7 +260,7 @@ Record read_stream(int fd, std::string_view prefix) {
       skipping = false;
     }
     if (!b.has_header() && total > kMaxBytesBeforeHeader) {
-      b.note("no header line in the first " + std::to_string(kMaxBytesBeforeHeader >> 20) + " MiB; stopped reading");
+      b.note(fmt::format(N_("no header line in the first {} MiB; stopped reading"), kMaxBytesBeforeHeader >> 20));
       carry.clear();
       skipping = false;
       return false;
@@ -276,7 +274,7 @@ Record read_stream(int fd, std::string_view prefix) {
     ssize_t n = ::read(fd, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      b.note(std::string("read error: ") + std::strerror(errno) + "; the rest of the record is not read");
+      b.note(fmt::format(N_("read error: {}; the rest of the record is not read"), std::strerror(errno)));
       break;
     }
     if (n == 0) break;
@@ -293,7 +291,7 @@ Record read_record_fd(int fd, std::string_view prefix) { return read_stream(fd, 
 std::optional<Record> read_record(const std::string& path, std::string* error) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    *error = "cannot read " + path + ": " + std::strerror(errno);
+    *error = trf("cannot read {}: {}", path, std::strerror(errno));
     return std::nullopt;
   }
   Record r = read_stream(fd, {});

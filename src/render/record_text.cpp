@@ -56,22 +56,23 @@ std::vector<std::string> python_findings_lines(const monitor::Record& rec) {
   for (auto& e : rec.events) {
     if (!e.is_object() || e.value("kind", std::string()) != "py_tracemalloc") continue;
     const double t = num(get(e, "t_s"));
-    std::string head = fmt::format("python tracemalloc at {:.1f} s", t);
+    std::string head = trf("python tracemalloc at {:.1f} s", t);
     const json* snap = get(e, "snapshot");
-    if (auto* n = get(e, "note"); n && n->is_string()) head += ": " + n->get<std::string>();
-    else if (auto* r = get(e, "reason"); r && r->is_string()) head += ": " + r->get<std::string>();
-    else if (!snap) head += ": no snapshot";
+    // The hook's note and reason are stored in English (the record).
+    if (auto* n = get(e, "note"); n && n->is_string()) head += tr(": ") + retranslate(n->get<std::string>());
+    else if (auto* r = get(e, "reason"); r && r->is_string()) head += tr(": ") + retranslate(r->get<std::string>());
+    else if (!snap) head += tr(": ") + std::string(tr("no snapshot"));
     out.push_back(head);
     if (!snap || !snap->is_object()) continue;
     if (auto* p = get(*snap, "partial"); p && p->is_boolean() && p->get<bool>())
-      out.push_back(fmt::format("  grouped {} of {} traces before the hook's deadline", num(get(*snap, "traces_grouped")),
-                                num(get(*snap, "traces"))));
+      out.push_back("  " + trf("grouped {} of {} traces before the hook's deadline", num(get(*snap, "traces_grouped")),
+                               num(get(*snap, "traces"))));
     if (auto* top = get(*snap, "top"); top && top->is_array()) {
       size_t shown = 0;
       for (auto& s : *top) {
         if (shown++ >= 3) break;
-        out.push_back(fmt::format("  {} in {} blocks at {}", human_bytes(num(get(s, "size_bytes"))), num(get(s, "count")),
-                                  get(s, "where") && s["where"].is_string() ? s["where"].get<std::string>() : "?"));
+        out.push_back("  " + trf("{} in {} blocks at {}", human_bytes(num(get(s, "size_bytes"))), num(get(s, "count")),
+                                 get(s, "where") && s["where"].is_string() ? s["where"].get<std::string>() : "?"));
       }
     }
   }

@@ -7,6 +7,7 @@
 
 #include "render/record_text.h"
 #include "render/utf8.h"
+#include "util/i18n.h"
 
 namespace oomlens::render {
 
@@ -24,6 +25,16 @@ std::string base(const std::string& path) {
   return s == std::string::npos ? path : path.substr(s + 1);
 }
 
+// A note of the sites reader: "NAME: why" (NAME a table's file name) or a
+// sentence, stored in English (the verdict's sites.notes).
+std::string sites_note_text(const std::string& n) {
+  std::string t = retranslate(n);
+  if (t != n) return t;
+  const size_t colon = n.find(": ");
+  if (colon == std::string::npos || n.find(' ') < colon) return t;
+  return n.substr(0, colon + 2) + retranslate(n.substr(colon + 2));
+}
+
 }  // namespace
 
 std::string site_frame_text(const json& f, bool first) {
@@ -36,7 +47,7 @@ std::string site_frame_text(const json& f, bool first) {
   }
   std::string name = fn.empty() ? "?" : fn;
   if (!where.empty()) return name + " (" + where + ")";
-  return name + " in " + base(obj);
+  return trf("{} in {}", name, base(obj));
 }
 
 std::vector<std::string> peak_sites_lines(const json& v, size_t per_process) {
@@ -45,7 +56,7 @@ std::vector<std::string> peak_sites_lines(const json& v, size_t per_process) {
   if (it == v.end() || !it->is_array()) return out;
   auto frames_text = [](const json& site) {
     const json& all = site.contains("frames") && site["frames"].is_array() ? site["frames"] : json::array();
-    if (all.empty()) return std::string("[other stacks]");
+    if (all.empty()) return std::string(tr("[other stacks]"));
     // A stack with Python frames reads from its innermost Python frame
     // (native frames below it, e.g. a torch op's, stay in the JSON).
     json shown = json::array();
@@ -61,18 +72,18 @@ std::vector<std::string> peak_sites_lines(const json& v, size_t per_process) {
     return s;
   };
   if (it->empty()) {
-    out.push_back("sites: none recorded");
+    out.push_back(tr("sites: none recorded"));
   }
   std::map<int, size_t> shown;
   for (auto& site : *it) {
     int pid = site.value("pid", 0);
     if (shown[pid]++ >= per_process) continue;
     double b = site.contains("bytes") && site["bytes"].is_number() ? site["bytes"].get<double>() : 0;
-    out.push_back(fmt::format("{} pid {}: {} at {}", str(site, "role"), pid, human_bytes(b), frames_text(site)));
+    out.push_back(trf("{} pid {}: {} at {}", str(site, "role"), pid, human_bytes(b), frames_text(site)));
   }
   if (auto s = v.find("sites"); s != v.end() && s->is_object() && s->contains("notes") && (*s)["notes"].is_array())
     for (auto& n : (*s)["notes"])
-      if (n.is_string()) out.push_back("sites: " + n.get<std::string>());
+      if (n.is_string()) out.push_back(trf("sites: {}", sites_note_text(n.get<std::string>())));
   return out;
 }
 

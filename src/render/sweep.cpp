@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "diagnose/sweep_analysis.h"
+#include "util/display_width.h"
 #include "util/format.h"
+#include "util/i18n.h"
 
 namespace oomlens::render {
 namespace {
@@ -29,14 +32,28 @@ std::string label_of(const std::map<std::string, std::string>& params) {
 std::string fit_line(const diagnose::Fit& f) {
   std::string s = fmt::format("{} = {}", f.figure, format_bytes(static_cast<uint64_t>(std::max(0.0, f.intercept_bytes))));
   if (f.intercept_bytes < 0) s = fmt::format("{} = -{}", f.figure, format_bytes(static_cast<uint64_t>(-f.intercept_bytes)));
-  for (auto& p : f.params) s += " " + diagnose::describe_slope(f.slope_bytes.at(p), p);
+  // describe_slope()'s words, translated here (the JSON has the numbers).
+  for (auto& p : f.params) {
+    const double b = f.slope_bytes.at(p);
+    s += fmt::format(" {}{:.1f} MiB {}", b < 0 ? "-" : "+", std::fabs(b) / 1048576.0,
+                     retranslate(diagnose::per_unit_phrase(p)));
+  }
   if (f.quadratic_bytes)
-    s += fmt::format(" {}{:.2f} MiB per ({})²", *f.quadratic_bytes < 0 ? "-" : "+",
-                     std::fabs(*f.quadratic_bytes) / 1048576.0, f.params[0]);
-  s += fmt::format("  ({} points", f.points);
-  if (f.residual_rms_bytes) s += fmt::format(", residual {} RMS", format_bytes(static_cast<uint64_t>(*f.residual_rms_bytes)));
+    s += " " + trf("{}{:.2f} MiB per ({})²", *f.quadratic_bytes < 0 ? "-" : "+",
+                   std::fabs(*f.quadratic_bytes) / 1048576.0, f.params[0]);
+  s += "  (" + trf("{} points", f.points);
+  if (f.residual_rms_bytes) s += trf(", residual {} RMS", format_bytes(static_cast<uint64_t>(*f.residual_rms_bytes)));
   if (f.r2) s += fmt::format(", R² {:.3f}", *f.r2);
   return s + ")";
+}
+
+// A not_fitted entry: "FIGURE: why" (the figure an identifier) or a sentence.
+std::string not_fitted_text(const std::string& n) {
+  for (const char* figure : diagnose::kSweepFigures) {
+    const std::string head = std::string(figure) + ": ";
+    if (n.starts_with(head)) return head + retranslate(n.substr(head.size()));
+  }
+  return retranslate(n);
 }
 
 std::string esc(const std::string& s) {
@@ -52,8 +69,9 @@ std::string sweep_table(const std::vector<diagnose::SweepParam>& params,
   std::string out;
   std::vector<std::string> head;
   for (auto& p : params) head.push_back(p.name);
-  for (const char* h : {"anon+shmem", "tree PSS", "cgroup peak", "t peak", "main", "worker max", "exit", "verdict"})
-    head.push_back(h);
+  for (const char* h : {N_("anon+shmem"), N_("tree PSS"), N_("cgroup peak"), N_("t peak"), N_("main"), N_("worker max"),
+                        N_("exit"), N_("verdict")})
+    head.push_back(tr(h));
   std::vector<std::vector<std::string>> rows;
   for (auto& r : points) {
     const auto& f = r.figures;
@@ -66,21 +84,21 @@ std::string sweep_table(const std::vector<diagnose::SweepParam>& params,
     row.push_back(bytes_or_dash(f.main_peak_pss_bytes));
     row.push_back(f.workers ? fmt::format("{} ({})", bytes_or_dash(f.worker_peak_pss_bytes), f.workers) : "-");
     row.push_back(f.shell_status ? std::to_string(*f.shell_status) : "-");
-    std::string v = f.cause.empty() ? "no verdict" : f.cause;
+    std::string v = f.cause.empty() ? tr("no verdict") : f.cause;  // the cause is an identifier
     if (r.stopped_by_for) v += " (--for)";
-    if (f.still_rising) v += ", still rising";
+    if (f.still_rising) v += tr(", still rising");
     row.push_back(v);
     rows.push_back(row);
   }
   std::vector<size_t> w(head.size());
   for (size_t i = 0; i < head.size(); ++i) {
-    w[i] = head[i].size();
-    for (auto& r : rows) w[i] = std::max(w[i], r[i].size());
+    w[i] = display_width(head[i]);
+    for (auto& r : rows) w[i] = std::max(w[i], display_width(r[i]));
   }
   auto line = [&](const std::vector<std::string>& cells) {
     std::string l;
     for (size_t i = 0; i < cells.size(); ++i)
-      l += fmt::format("{:<{}}", cells[i], i + 1 < cells.size() ? w[i] + 2 : 0);
+      l += pad_right(cells[i], i + 1 < cells.size() ? w[i] + 2 : 0);
     while (!l.empty() && l.back() == ' ') l.pop_back();
     out += l + "\n";
   };
@@ -88,27 +106,28 @@ std::string sweep_table(const std::vector<diagnose::SweepParam>& params,
   for (auto& r : rows) line(r);
   out += "\n";
   for (auto& f : a.fits) {
-    out += "fit: " + fit_line(f) + "\n";
-    for (auto& wn : f.warnings) out += "  warning: " + wn + "\n";
+    out += trf("fit: {}", fit_line(f)) + "\n";
+    for (auto& wn : f.warnings) out += "  " + trf("warning: {}", retranslate(wn)) + "\n";
   }
-  for (auto& n : a.not_fitted) out += "not fitted: " + n + "\n";
-  for (auto& n : a.notes) out += "note: " + n + "\n";
+  for (auto& n : a.not_fitted) out += trf("not fitted: {}", not_fitted_text(n)) + "\n";
+  for (auto& n : a.notes) out += trf("note: {}", retranslate(n)) + "\n";
   for (auto& p : a.predictions) {
-    out += fmt::format("predicted at {}: anon+shmem {}, tree PSS {}", label_of(p.params),
-                       p.peak_anon_shmem_bytes ? format_bytes(static_cast<uint64_t>(*p.peak_anon_shmem_bytes)) : "-",
-                       p.peak_pss_bytes ? format_bytes(static_cast<uint64_t>(*p.peak_pss_bytes)) : "-");
-    for (auto& n : p.notes) out += "; " + n;
+    out += trf("predicted at {}: anon+shmem {}, tree PSS {}", label_of(p.params),
+               p.peak_anon_shmem_bytes ? format_bytes(static_cast<uint64_t>(*p.peak_anon_shmem_bytes)) : "-",
+               p.peak_pss_bytes ? format_bytes(static_cast<uint64_t>(*p.peak_pss_bytes)) : "-");
+    for (auto& n : p.notes) out += tr("; ") + retranslate(n);
     out += "\n";
   }
   for (auto& l : a.largest) {
+    const std::string budget = format_bytes(static_cast<uint64_t>(*a.budget_bytes));
+    const std::string note = retranslate(l.result.note);
     if (l.result.value)
-      out += fmt::format("largest {} that fits {} ({}): {:g}: {}\n", l.param,
-                         format_bytes(static_cast<uint64_t>(*a.budget_bytes)), a.budget_source, *l.result.value,
-                         l.result.note);
+      out += trf("largest {} that fits {} ({}): {:g}: {}", l.param, budget, a.budget_source, *l.result.value, note);
+    else if (l.result.unbounded)
+      out += trf("largest {} that fits {} ({}): any ({})", l.param, budget, a.budget_source, note);
     else
-      out += fmt::format("largest {} that fits {} ({}): {}\n", l.param,
-                         format_bytes(static_cast<uint64_t>(*a.budget_bytes)), a.budget_source,
-                         l.result.unbounded ? "any (" + l.result.note + ")" : "none: " + l.result.note);
+      out += trf("largest {} that fits {} ({}): none: {}", l.param, budget, a.budget_source, note);
+    out += "\n";
   }
   return out;
 }

@@ -9,12 +9,13 @@
 #include <cstring>
 
 #include "util/file.h"
+#include "util/i18n.h"
 
 namespace oomlens::sites {
 
 std::optional<std::string> preload_blocker(std::string_view head, unsigned mode) {
   if (mode & (S_ISUID | S_ISGID))
-    return std::string("it is setuid/setgid, and the dynamic loader ignores LD_PRELOAD for such programs");
+    return std::string(N_("it is setuid/setgid, and the dynamic loader ignores LD_PRELOAD for such programs"));
   if (head.size() < sizeof(Elf64_Ehdr) || std::memcmp(head.data(), ELFMAG, SELFMAG) != 0) return std::nullopt;
   if (static_cast<unsigned char>(head[EI_CLASS]) != ELFCLASS64) return std::nullopt;
   Elf64_Ehdr eh;
@@ -29,7 +30,7 @@ std::optional<std::string> preload_blocker(std::string_view head, unsigned mode)
     interp |= ph.p_type == PT_INTERP;
   }
   if (!interp)  // static, static-pie included
-    return std::string("it is statically linked: no dynamic loader reads LD_PRELOAD");
+    return std::string(N_("it is statically linked: no dynamic loader reads LD_PRELOAD"));
   return std::nullopt;
 }
 

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "sites/table.h"
+#include "util/i18n.h"
 
 namespace oomlens::sites {
 
@@ -28,14 +29,14 @@ std::string fixed_string(const char* p, size_t cap) { return std::string(p, strn
 }  // namespace
 
 Result<ProcessSites> decode_table(std::string_view bytes) {
-  if (bytes.size() < sizeof(Header)) return SystemError{0, "too short for a table header"};
+  if (bytes.size() < sizeof(Header)) return SystemError{0, N_("too short for a table header")};
   Header h;
   std::memcpy(&h, bytes.data(), sizeof h);
-  if (h.magic != kMagic) return SystemError{0, "no table (the process ended before its table was made, or not a table)"};
+  if (h.magic != kMagic) return SystemError{0, N_("no table (the process ended before its table was made, or not a table)")};
   if (h.version != kVersion || h.header_bytes != kHeaderBytes || h.max_stacks != kMaxStacks ||
       h.max_frames != kMaxFrames || h.string_bytes != kStringBytes)
-    return SystemError{0, "a table of another oomlens version"};
-  if (bytes.size() < kFileBytes) return SystemError{0, "truncated table"};
+    return SystemError{0, N_("a table of another oomlens version")};
+  if (bytes.size() < kFileBytes) return SystemError{0, N_("truncated table")};
   ProcessSites p;
   p.pid = h.pid;
   p.ppid = h.ppid;
@@ -87,18 +88,18 @@ Result<SitesDir> read_sites_dir(const std::string& dir) {
     struct stat st {};
     if (fd < 0 || ::fstat(fd, &st) != 0) {
       if (fd >= 0) ::close(fd);
-      out.notes.push_back(name + ": cannot be read");
+      out.notes.push_back(name + ": " + N_("cannot be read"));
       continue;
     }
     if (st.st_size == 0) {
       ::close(fd);
-      out.notes.push_back(name + ": empty (the preload could not reserve its table: disk full?); no sites for that process");
+      out.notes.push_back(name + ": " + N_("empty (the preload could not reserve its table: disk full?); no sites for that process"));
       continue;
     }
     void* m = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
     ::close(fd);
     if (m == MAP_FAILED) {
-      out.notes.push_back(name + ": cannot be mapped");
+      out.notes.push_back(name + ": " + N_("cannot be mapped"));
       continue;
     }
     auto t = decode_table(std::string_view(static_cast<const char*>(m), static_cast<size_t>(st.st_size)));

@@ -18,6 +18,7 @@
 #include "supervise/job_env.h"
 #include "supervise/session_state.h"
 #include "supervise/signals.h"
+#include "util/i18n.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -77,7 +78,7 @@ void back_off(double s) {
 }
 
 std::string mib(std::optional<uint64_t> b) {
-  return b ? fmt::format("{:.1f} MiB", static_cast<double>(*b) / 1048576.0) : std::string("no limit");
+  return b ? fmt::format("{:.1f} MiB", static_cast<double>(*b) / 1048576.0) : std::string(tr("no limit"));
 }
 
 }  // namespace
@@ -162,22 +163,27 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
         ::close(fd);
       }
     }
-    std::string line = fmt::format("  attempt {}: {} (status {}, limit {}){}", k,
-                                   ae.cause.empty() ? std::string("no verdict") : ae.cause, shell_status(end),
-                                   mib(limit_bytes), k == 1 ? std::string() : "; record " + ro.record_path);
+    std::string line = "  " + trf("attempt {}: {} (status {}, limit {})", k,
+                                  ae.cause.empty() ? std::string(tr("no verdict")) : ae.cause, shell_status(end),
+                                  mib(limit_bytes));
+    if (k != 1) line += trf("; record {}", ro.record_path);
     if (k >= 2)
       line += attempt["resume_asked"] == true
-                  ? "; it asked whether it was resuming (it may have resumed from its checkpoint)"
-                  : "; it never asked whether it was resuming (no oomlens.resumed(), no $OOMLENS_RESUME_ACK "
-                    "file): it most likely started over";
+                  ? tr("; it asked whether it was resuming (it may have resumed from its checkpoint)")
+                  : tr("; it never asked whether it was resuming (no oomlens.resumed(), no $OOMLENS_RESUME_ACK "
+                       "file): it most likely started over");
     lines.push_back(line);
     auto print_summary = [&](const std::string& why) {
-      std::string text = fmt::format("oomlens: {} attempt{} (--restart-on-oom {}); not restarted: {}\n", k,
-                                     k == 1 ? "" : "s", policy.max_restarts, why);
+      std::string text = "oomlens: " +
+                         (k == 1 ? trf("{} attempt (--restart-on-oom {}); not restarted: {}", k, policy.max_restarts,
+                                       retranslate(why))
+                                 : trf("{} attempts (--restart-on-oom {}); not restarted: {}", k, policy.max_restarts,
+                                       retranslate(why))) +
+                         "\n";
       for (auto& l : lines) text += l + "\n";
-      if (base.limit && ae.succeeded) text += fmt::format("  the limit that worked: {}\n", mib(limit_bytes));
-      else if (base.limit && policy.limit_step_fraction) text += "  no limit tried was enough\n";
-      text += fmt::format("  exit status: the last attempt's ({})\n", shell_status(end));
+      if (base.limit && ae.succeeded) text += "  " + trf("the limit that worked: {}", mib(limit_bytes)) + "\n";
+      else if (base.limit && policy.limit_step_fraction) text += "  " + std::string(tr("no limit tried was enough")) + "\n";
+      text += "  " + trf("exit status: the last attempt's ({})", shell_status(end)) + "\n";
       write_all(2, text.data(), text.size());
     };
     if (!d.restart) {
@@ -189,12 +195,13 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
       s.bytes = *d.next_limit_bytes;
       limit = s;
     }
-    say(fmt::format("attempt {} ended ({}); restarting in {:g} s as attempt {}{}{}", k, d.reason, policy.backoff_s,
-                    k + 1, d.next_limit_bytes ? " with --limit " + mib(d.next_limit_bytes) : std::string(),
-                    d.limit_capped ? " (capped at what the machine can give)" : ""));
+    say(trf("attempt {} ended ({}); restarting in {:g} s as attempt {}", k, retranslate(d.reason), policy.backoff_s,
+            k + 1) +
+        (d.next_limit_bytes ? trf(" with --limit {}", mib(d.next_limit_bytes)) : std::string()) +
+        (d.limit_capped ? tr(" (capped at what the machine can give)") : ""));
     back_off(policy.backoff_s);
     if (g_stop) {
-      print_summary("oomlens was asked to stop during the back-off");
+      print_summary(N_("oomlens was asked to stop during the back-off"));
       break;
     }
   }

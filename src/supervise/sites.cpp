@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fmt/core.h>
 
 #include "diagnose/peak_sites.h"
 #include "render/utf8.h"
@@ -14,6 +15,7 @@
 #include "sites/reader.h"
 #include "sites/table.h"
 #include "util/file.h"
+#include "util/i18n.h"
 
 namespace oomlens::supervise {
 
@@ -51,13 +53,13 @@ std::optional<std::string> SitesRun::prepare_dir(const std::string& record_path,
   char exe[4096];
   ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
   auto lib = find_sites_library(n > 0 ? std::string(exe, static_cast<size_t>(n)) : std::string());
-  if (!lib) return std::string("--sites: liboomlens-sites.so was not found next to oomlens; running without sites");
+  if (!lib) return std::string(N_("--sites: liboomlens-sites.so was not found next to oomlens; running without sites"));
   if (!argv.empty())
     if (auto why = sites::preload_blocker_for_command(argv[0]))
-      return "--sites: " + argv[0] + ": " + *why + "; running without sites";
+      return fmt::format(N_("--sites: {}: {}; running without sites"), argv[0], *why);
   std::string dir = record_path + ".sites";
   if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
-    return "--sites: cannot make " + dir + ": " + std::strerror(errno) + "; running without sites";
+    return fmt::format(N_("--sites: cannot make {}: {}; running without sites"), dir, std::strerror(errno));
   char abs[4096];
   if (dir[0] != '/' && ::getcwd(abs, sizeof abs)) dir = std::string(abs) + "/" + dir;
   dir_ = dir;
@@ -95,15 +97,15 @@ void SitesRun::add_to_verdict(json& verdict, const std::map<int, std::string>& r
     return;
   }
   for (auto& n : d->notes) notes_.push_back(n);
-  if (d->tables.empty()) notes_.push_back("no process of the job left a table (did it run a dynamically linked program?)");
+  if (d->tables.empty()) notes_.push_back(N_("no process of the job left a table (did it run a dynamically linked program?)"));
   for (auto& t : d->tables) {
     if (t.flags & sites::kFlagPythonUnsupported)
-      notes_.push_back("pid " + std::to_string(t.pid) + ": Python " + t.python_version +
-                       " is not one whose frames the preload can walk (3.11): native stacks only");
+      notes_.push_back(fmt::format(N_("pid {}: Python {} is not one whose frames the preload can walk (3.11): native "
+                                      "stacks only"), t.pid, t.python_version));
     if (t.flags & sites::kFlagStacksFull)
-      notes_.push_back("pid " + std::to_string(t.pid) + ": more distinct stacks than the table holds; the rest are under [other stacks]");
+      notes_.push_back(fmt::format(N_("pid {}: more distinct stacks than the table holds; the rest are under [other stacks]"), t.pid));
   }
-  if (!sites::symbolize(d->tables)) notes_.push_back("addr2line (binutils) could not be run: native frames without file:line");
+  if (!sites::symbolize(d->tables)) notes_.push_back(N_("addr2line (binutils) could not be run: native frames without file:line"));
   auto top = diagnose::top_peak_sites(d->tables, roles);
   // The source line of each Python site's innermost frame, when readable.
   std::map<std::string, std::string> sources;

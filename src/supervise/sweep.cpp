@@ -12,6 +12,7 @@
 #include "monitor/record.h"
 #include "supervise/session_state.h"
 #include "util/file.h"
+#include "util/i18n.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -83,7 +84,7 @@ diagnose::SweepPointResult run_sweep_point(const diagnose::SweepPoint& point, in
   r.log = fmt::format("{}/point-{}.log", o.dir, index);
   std::string label;
   for (auto& [n, v] : point.params) label += fmt::format("{}{}={}", label.empty() ? "" : " ", n, v);
-  say(fmt::format("sweep point {}/{}: {} (record {})", index, total, label, r.record));
+  say(trf("sweep point {}/{}: {} (record {})", index, total, label, r.record));
   char exe[4096];
   ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n <= 0) return r;
