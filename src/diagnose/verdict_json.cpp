@@ -1,6 +1,8 @@
 #include "diagnose/verdict_json.h"
 #include "util/json_opt.h"
 
+#include <cmath>
+
 namespace oomlens::diagnose {
 namespace {
 using util::opt;
@@ -10,7 +12,9 @@ nlohmann::json tree_kill_to_json(const TreeKill& k) {
   return {{"pid", k.pid}, {"comm", k.comm}, {"role", k.role}, {"kmsg_seq", opt(k.kmsg_seq)},
           {"constraint", opt(k.constraint)}, {"oom_memcg", opt(k.oom_memcg)},
           {"limit_bytes", opt(k.limit_bytes)}, {"anon_rss_bytes", opt(k.anon_rss_bytes)},
-          {"peak_pss_bytes", opt(k.peak_pss_bytes)}, {"full_report", k.full_report},
+          {"peak_pss_bytes", opt(k.peak_pss_bytes)},
+          {"pss_age_s", k.pss_age_s ? nlohmann::json(std::round(*k.pss_age_s * 10) / 10) : nlohmann::json(nullptr)},
+          {"full_report", k.full_report},
           {"rank", opt(k.rank)}, {"local_rank", opt(k.local_rank)}};
 }
 

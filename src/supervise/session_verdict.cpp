@@ -316,7 +316,12 @@ void Session::decide_and_end() {
                 {"tree_pss_age_s", peaks_.tree_pss_age_s ? json(std::round(*peaks_.tree_pss_age_s * 10) / 10) : json(nullptr)},
                 {"tree_anon_shmem_pss_bytes", opt(peaks_.tree_anon_shmem_pss_bytes)},
                 {"cgroup_usage_bytes", opt(peaks_.cgroup_usage_bytes)},
-                {"cgroup_anon_shmem_bytes", opt(peaks_.cgroup_anon_shmem_bytes)}};
+                {"cgroup_anon_shmem_bytes", opt(peaks_.cgroup_anon_shmem_bytes)},
+                {"tree_pss_stale", peaks_.tree_pss_bytes ? json(peaks_.tree_pss_stale()) : json(nullptr)},
+                {"memory_peak_t_s", opt(peaks_.memory_peak_t_s)},
+                {"pss_age_at_memory_peak_s", peaks_.pss_age_at_memory_peak_s
+                                                 ? json(std::round(*peaks_.pss_age_at_memory_peak_s * 10) / 10)
+                                                 : json(nullptr)}};
   json procs = json::array();
   for (auto& p : tree_->procs()) {
     auto it = exit_status_.find(p.pid);
