@@ -573,7 +573,9 @@ Verdict decide_verdict(const VerdictInput& in) {
                                            in.worker_start_method.value_or("unknown")));
     if (const auto d = in.worker_pool ? diagnose_workers(*in.worker_pool) : std::nullopt) {
       v.evidence.push_back(d->evidence);
+      if (!d->growth_evidence.empty()) v.evidence.push_back(d->growth_evidence);
       v.advice.push_back(d->advice);
+      if (!d->growth_advice.empty()) v.advice.push_back(d->growth_advice);
       v.worker_memory = d;
     } else if (in.worker_start_method && in.worker_start_method != std::optional<std::string>("fork")) {
       v.advice.push_back(fmt::format(N_("{} workers get pickled copies of the Dataset, not shared pages: each holds a "

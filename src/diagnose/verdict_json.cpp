@@ -19,6 +19,10 @@ nlohmann::json tree_kill_to_json(const TreeKill& k) {
 }
 
 nlohmann::json worker_memory_to_json(const WorkerDiagnosis& d) {
+  nlohmann::json epochs = nlohmann::json::array();
+  for (const auto& e : d.epochs)
+    epochs.push_back({{"start_s", std::round(e.start_s * 10) / 10}, {"workers", e.workers},
+                      {"private_per_worker_bytes", e.private_per_worker_bytes}});
   return {{"cause", worker_cause_name(d.cause)},
           {"concurrent_workers", d.concurrent},
           {"still_growing", d.still_growing},
@@ -27,7 +31,12 @@ nlohmann::json worker_memory_to_json(const WorkerDiagnosis& d) {
           {"copied_per_worker_bytes", d.copied_per_worker_bytes},
           {"need_bytes", d.need_bytes},
           {"fitting_limit_bytes", opt(d.fitting_limit_bytes)},
-          {"fitting_workers", opt(d.fitting_workers)}};
+          {"fitting_workers", opt(d.fitting_workers)},
+          {"growth", worker_growth_name(d.growth)},
+          {"epochs", epochs},
+          {"growth_per_epoch_bytes", opt(d.growth_per_epoch_bytes)},
+          {"interval_s", d.growth_per_interval_bytes.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.interval_s)},
+          {"growth_per_interval_bytes", d.growth_per_interval_bytes}};
 }
 
 nlohmann::json verdict_to_json(const Verdict& v) {

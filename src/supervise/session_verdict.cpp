@@ -284,6 +284,8 @@ void Session::decide_and_end() {
                                            p.first_seen_s, p.gone_s,
                                            p.smaps_t_s && p.peak_private->t_s >= *p.smaps_t_s &&
                                                p.peak_private->uss_bytes > p.first_private->uss_bytes});
+        for (const auto& at : p.private_series)
+          vi.worker_pool->workers.back().private_series.push_back({at.t_s, at.uss_bytes});
         if (parent && parent->peak_private)  // the parent's highest RssAnon at a pass
           vi.worker_pool->parent_rss_anon_bytes =
               std::max(vi.worker_pool->parent_rss_anon_bytes.value_or(0), parent->max_rss_anon_bytes);

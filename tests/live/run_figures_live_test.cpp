@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "run_live_support.h"
@@ -146,6 +147,70 @@ TEST(FiguresLive, ShortJobPssIsRefreshedAtThePeakAndWhenWorkersExit) {
   // The main process holds its 64 MiB block and torch's anon memory, whole.
   EXPECT_GE(t["pss_anon_bytes"].get<double>(), 100.0 * (1 << 20)) << after->dump();
   expect_schema_valid({tmpdir() + "/short-burst.jsonl"});
+}
+
+// Item 6, growth per epoch (tests/fixtures/run/epoch_growth.py, each
+// OOM-killed under 720 MiB): persistent workers whose cache grows with every
+// call are `growing` per fixed interval and told to cap it or restart the
+// workers; non-persistent workers that rebuild the same cache each epoch
+// while the main process grows are seen as epochs (worker restarts),
+// `levelled`, their growth per epoch within noise, and are not told their
+// cache grows.
+json run_epoch_growth(const std::string& mode) {
+  Sup sup("run-epoch-" + mode);
+  if (sup.dir.empty()) return nullptr;
+  auto r = run_oomlens("epoch-" + mode,
+                       {"/usr/bin/python3", oomlens::testing::source_path("/tests/fixtures/run/epoch_growth.py"), mode},
+                       {"--limit", "720M"}, sup.dir);
+  EXPECT_FALSE(r.verdict.is_null()) << r.err;
+  expect_schema_valid({tmpdir() + "/epoch-" + mode + ".jsonl"});
+  return r.verdict;
+}
+
+TEST(WorkerGrowthLive, PersistentWorkersWithAGrowingCacheGrowPerInterval) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  REQUIRE_TORCH();
+  json v = run_epoch_growth("persistent");
+  ASSERT_TRUE(v.is_object());
+  const std::string cause = v["cause"];
+  ASSERT_TRUE(cause == "oom_killed" || cause == "worker_oom_killed") << v.dump(2);
+  const json& w = v["worker_memory"];
+  ASSERT_TRUE(w.is_object()) << v.dump(2);
+  std::printf("persistent: %s\n", w.dump().c_str());
+  EXPECT_EQ(w["cause"], "own_allocations") << w.dump();
+  EXPECT_EQ(w["epochs"].size(), 0u) << w.dump();
+  EXPECT_EQ(w["growth"], "growing") << w.dump();
+  ASSERT_TRUE(w["interval_s"].is_number()) << w.dump();
+  ASSERT_GE(w["growth_per_interval_bytes"].size(), 2u) << w.dump();
+  const std::string advice = v["advice"].dump();
+  EXPECT_NE(advice.find("unbounded cache in long-lived workers"), std::string::npos) << advice;
+  EXPECT_EQ(advice.find("numpy"), std::string::npos) << advice;
+}
+
+TEST(WorkerGrowthLive, RestartingWorkersRebuildingTheSameCacheAreLevelledPerEpoch) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  REQUIRE_TORCH();
+  json v = run_epoch_growth("restart");
+  ASSERT_TRUE(v.is_object());
+  const std::string cause = v["cause"];
+  ASSERT_TRUE(cause == "oom_killed" || cause == "worker_oom_killed") << v.dump(2);
+  const json& w = v["worker_memory"];
+  ASSERT_TRUE(w.is_object()) << v.dump(2);
+  std::printf("restart: %s\n", w.dump().c_str());
+  ASSERT_GE(w["epochs"].size(), 3u) << w.dump();  // killed in the 3rd epoch or later
+  for (auto& e : w["epochs"]) EXPECT_EQ(e["workers"], 4) << w.dump();
+  EXPECT_EQ(w["growth"], "levelled") << w.dump();
+  // Each epoch's workers hold their 32 MiB cache: the same, within 4 MiB.
+  EXPECT_LT(std::abs(w["growth_per_epoch_bytes"].get<double>()), 4.0 * (1 << 20)) << w.dump();
+  const std::string advice = v["advice"].dump();
+  EXPECT_EQ(advice.find("unbounded cache"), std::string::npos) << advice;
+  EXPECT_EQ(advice.find("more per worker than the last"), std::string::npos) << advice;
+  // Their 32 MiB is own allocations, or small beside a main process grown to
+  // ~500 MiB ("shared": the memory is in the main process): both fit.
+  if (w["cause"] == "own_allocations")
+    EXPECT_NE(advice.find("rebuild the same"), std::string::npos) << advice;
+  else
+    EXPECT_NE(advice.find("the memory is in the main process"), std::string::npos) << advice;
 }
 
 }  // namespace
