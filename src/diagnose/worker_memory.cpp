@@ -133,17 +133,23 @@ void analyse_growth(const WorkerPool& pool, const std::vector<uint64_t>& priv, W
                           d.epochs.size() - 1, joined(figs));
     return;
   }
+  // Each worker's points up to the main process's end (orphans idle after it).
+  std::vector<std::vector<WorkerMemory::PrivatePoint>> series;
+  for (const auto& w : pool.workers) {
+    series.emplace_back();
+    for (const auto& p : w.private_series)
+      if (!pool.main_end_s || p.t_s <= *pool.main_end_s) series.back().push_back(p);
+  }
   double life = 0;
-  for (const auto& w : pool.workers)
-    if (w.private_series.size() >= 2) life = std::max(life, w.private_series.back().t_s - w.private_series.front().t_s);
+  for (const auto& ser : series)
+    if (ser.size() >= 2) life = std::max(life, ser.back().t_s - ser.front().t_s);
   if (life < 2) return;
   d.interval_s = round_interval(life / 4);
   const auto steps = static_cast<size_t>(life / d.interval_s);
   for (size_t k = 0; k < steps; ++k) {
     int64_t sum = 0;
     int64_t n = 0;
-    for (const auto& w : pool.workers) {
-      const auto& ser = w.private_series;
+    for (const auto& ser : series) {
       if (ser.size() < 2) continue;
       const double t0 = ser.front().t_s + static_cast<double>(k) * d.interval_s;
       if (t0 + d.interval_s > ser.back().t_s + 1e-9) continue;  // not a whole interval of its life

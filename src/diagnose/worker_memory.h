@@ -57,6 +57,10 @@ struct WorkerPool {
   /// "fork", "spawn", "forkserver" (verdict.h worker_start_method); null unknown.
   std::optional<std::string> start_method;
   std::optional<uint64_t> limit_bytes;  ///< the job's memory limit; null when unlimited
+  /// When the main process ended, s: orphaned workers idle on for seconds
+  /// after it (killed or not), so their points after it are not growth
+  /// over time; null while it ran to the end of the record.
+  std::optional<double> main_end_s;
 };
 
 enum class WorkerCause { own_allocations, copy_on_read, shared, unknown };

@@ -294,6 +294,7 @@ void Session::decide_and_end() {
     if (vi.worker_pool) {
       vi.worker_pool->start_method = vi.worker_start_method;
       vi.worker_pool->limit_bytes = vi.limit_bytes;
+      vi.worker_pool->main_end_s = main_exit_t_;
     }
   }
   auto verdict = diagnose::decide_verdict(vi);

@@ -268,3 +268,30 @@ TEST(WorkerGrowth, RestartingWorkersHoldingMoreEachEpochAreGrowing) {
 
 }  // namespace
 }  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// Orphaned workers idle on after the main process was killed: their flat
+// points after it are not "levelled off".
+TEST(WorkerGrowth, PointsAfterTheMainProcessEndedAreLeftOut) {
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 4; ++i) {
+    auto w = worker(1, 110, 161, 271, 2.0);
+    for (int k = 0; k <= 8; ++k) w.private_series.push_back({2.0 + 0.5 * k, static_cast<uint64_t>(1 + 20 * k) * kMiB});
+    for (int k = 1; k <= 8; ++k) w.private_series.push_back({6.0 + k, 161 * kMiB});  // orphaned, idle
+    ws.push_back(w);
+  }
+  auto pool = pool_of(ws, 110, 720);
+  auto d = diagnose_workers(pool);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->growth, WorkerGrowth::levelled);  // without the main's end: the idle tail looks levelled
+  pool.main_end_s = 6.05;
+  d = diagnose_workers(pool);
+  ASSERT_TRUE(d);
+  EXPECT_DOUBLE_EQ(d->interval_s, 1.0);
+  EXPECT_EQ(d->growth, WorkerGrowth::growing);
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose

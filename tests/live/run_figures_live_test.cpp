@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 
 #include "run_live_support.h"
@@ -198,10 +197,13 @@ TEST(WorkerGrowthLive, RestartingWorkersRebuildingTheSameCacheAreLevelledPerEpoc
   ASSERT_TRUE(w.is_object()) << v.dump(2);
   std::printf("restart: %s\n", w.dump().c_str());
   ASSERT_GE(w["epochs"].size(), 3u) << w.dump();  // killed in the 3rd epoch or later
-  for (auto& e : w["epochs"]) EXPECT_EQ(e["workers"], 4) << w.dump();
+  // Every epoch but the last (the kill may come before all its workers are measured) had 4.
+  for (size_t i = 0; i + 1 < w["epochs"].size(); ++i) EXPECT_EQ(w["epochs"][i]["workers"], 4) << w.dump();
   EXPECT_EQ(w["growth"], "levelled") << w.dump();
-  // Each epoch's workers hold their 32 MiB cache: the same, within 4 MiB.
-  EXPECT_LT(std::abs(w["growth_per_epoch_bytes"].get<double>()), 4.0 * (1 << 20)) << w.dump();
+  // Each epoch's workers hold their 32 MiB cache: never more from one epoch
+  // to the next by the growth floor (a pass may catch an epoch's workers
+  // before their cache is full, so an epoch can read lower).
+  EXPECT_LT(w["growth_per_epoch_bytes"].get<double>(), 4.0 * (1 << 20)) << w.dump();
   const std::string advice = v["advice"].dump();
   EXPECT_EQ(advice.find("unbounded cache"), std::string::npos) << advice;
   EXPECT_EQ(advice.find("more per worker than the last"), std::string::npos) << advice;
