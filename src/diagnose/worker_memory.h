@@ -57,9 +57,10 @@ struct WorkerPool {
   /// "fork", "spawn", "forkserver" (verdict.h worker_start_method); null unknown.
   std::optional<std::string> start_method;
   std::optional<uint64_t> limit_bytes;  ///< the job's memory limit; null when unlimited
-  /// When the main process ended, s: orphaned workers idle on for seconds
-  /// after it (killed or not), so their points after it are not growth
-  /// over time; null while it ran to the end of the record.
+  /// When the job's growth stopped, s: the main process's end or the tree's
+  /// first kernel OOM kill, whichever came first (orphaned or surviving
+  /// workers idle on for seconds after it, so their points after it are not
+  /// growth over time); null when neither happened.
   std::optional<double> main_end_s;
 };
 

@@ -124,6 +124,7 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
     ev["type"] = "event";
     double mono = now_s();  // one clock read for both: t_s and mono_s name the same instant
     ev["t_s"] = mono - t0_;
+    if (!first_kill_t_) first_kill_t_ = mono - t0_;
     ev["mono_s"] = mono;  // CLOCK_MONOTONIC, comparable with tracefs trace_clock=mono (bench/run_latency.py)
     ev["kind"] = "oom_kill";
     ev["boot_id"] = monitor::read_boot_id();

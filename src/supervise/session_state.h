@@ -219,6 +219,7 @@ class Session {
   /// PSS pass: the survivors' PSS changed (shared pages' shares move to
   /// them), so the next tick re-reads it (maybe_refresh_pss).
   bool pss_exit_seen_ = false;
+  std::optional<double> first_kill_t_;  ///< the tree's first kernel OOM kill, s (worker growth stops there)
   double pss_short_next_ = 0;  ///< next pass of a job's first kShortJobS (kShortJobPssS apart)
   /// A job's first 30 s are read for PSS every 0.5 s at most (paced by 5 %
   /// of a core): 60 passes of a ~15 ms tree cost 0.9 s of CPU at most, and a

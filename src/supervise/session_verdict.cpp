@@ -295,6 +295,7 @@ void Session::decide_and_end() {
       vi.worker_pool->start_method = vi.worker_start_method;
       vi.worker_pool->limit_bytes = vi.limit_bytes;
       vi.worker_pool->main_end_s = main_exit_t_;
+      if (first_kill_t_ && (!main_exit_t_ || *first_kill_t_ < *main_exit_t_)) vi.worker_pool->main_end_s = first_kill_t_;
     }
   }
   auto verdict = diagnose::decide_verdict(vi);

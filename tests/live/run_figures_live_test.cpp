@@ -208,11 +208,16 @@ TEST(WorkerGrowthLive, RestartingWorkersRebuildingTheSameCacheAreLevelledPerEpoc
   EXPECT_EQ(advice.find("unbounded cache"), std::string::npos) << advice;
   EXPECT_EQ(advice.find("more per worker than the last"), std::string::npos) << advice;
   // Their 32 MiB is own allocations, or small beside a main process grown to
-  // ~500 MiB ("shared": the memory is in the main process): both fit.
+  // ~500 MiB ("shared": the memory is in the main process). The cause is a
+  // mean over every worker: the last epoch's workers, forked from that large
+  // main process, may hold ~150 MiB of its pages turned private by then, and
+  // make it copy_on_read (seen in 1 run of 6); the growth says levelled all the same.
   if (w["cause"] == "own_allocations")
     EXPECT_NE(advice.find("rebuild the same"), std::string::npos) << advice;
-  else
+  else if (w["cause"] == "shared")
     EXPECT_NE(advice.find("the memory is in the main process"), std::string::npos) << advice;
+  else
+    EXPECT_EQ(w["cause"], "copy_on_read") << w.dump();
 }
 
 }  // namespace
