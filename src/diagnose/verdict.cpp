@@ -1,6 +1,7 @@
 // The verdict of `oomlens run` (see verdict.h).
 #include "diagnose/verdict.h"
 #include "diagnose/launcher.h"
+#include "monitor/sample.h"
 #include "util/i18n.h"
 
 #include <fmt/core.h>
@@ -15,6 +16,14 @@ namespace {
 std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<double>(b) / (1 << 20)); }
 
 bool contains(std::string_view h, std::string_view n) { return h.find(n) != std::string_view::npos; }
+
+// A victim's PSS is dated, never refreshed (it is gone when its kill line
+// is read): older than monitor::kPssStaleAfterS, it may lag what the
+// kernel's anon-rss counts at the kill.
+std::string pss_age_clause(const TreeKill& k) {
+  if (!k.pss_age_s || *k.pss_age_s < monitor::kPssStaleAfterS) return "";
+  return fmt::format(N_(", last read {:.1f} s before the kill"), *k.pss_age_s);
+}
 
 std::string describe_kill(const TreeKill& k) {
   // One format of optional clauses, each a msgid: translated when shown
@@ -328,7 +337,9 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.summary = fmt::format(N_("The kernel OOM killer killed {} process {} ({}){}; the main process then {}."),
                             worker_kill->role == "worker" ? N_("worker") : N_("descendant"), worker_kill->pid,
                             worker_kill->comm,
-                            worker_kill->peak_pss_bytes ? fmt::format(N_(" at {} PSS"), mib(*worker_kill->peak_pss_bytes)) : "",
+                            worker_kill->peak_pss_bytes ? fmt::format(N_(" at {} PSS{}"), mib(*worker_kill->peak_pss_bytes),
+                                                                      pss_age_clause(*worker_kill))
+                                                        : "",
                             ended);
     for (auto pid : se.dataloader_killed_pids)
       if (pid == worker_kill->pid)
@@ -592,7 +603,9 @@ Verdict decide_verdict(const VerdictInput& in) {
                                            in.worker_start_method.value_or("unknown")));
     if (const auto d = in.worker_pool ? diagnose_workers(*in.worker_pool) : std::nullopt) {
       v.evidence.push_back(d->evidence);
+      if (!d->growth_evidence.empty()) v.evidence.push_back(d->growth_evidence);
       v.advice.push_back(d->advice);
+      if (!d->growth_advice.empty()) v.advice.push_back(d->growth_advice);
       v.worker_memory = d;
     } else if (in.worker_start_method && in.worker_start_method != std::optional<std::string>("fork")) {
       v.advice.push_back(fmt::format(N_("{} workers get pickled copies of the Dataset, not shared pages: each holds a "

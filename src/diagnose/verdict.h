@@ -39,6 +39,10 @@ struct TreeKill {
   std::optional<uint64_t> limit_bytes;    ///< from the report's memcg line, when parsed
   std::optional<uint64_t> anon_rss_bytes;
   std::optional<uint64_t> peak_pss_bytes;  ///< oomlens's own measure of that process
+  /// Seconds from that process's last PSS pass (smaps_rollup) to the kill;
+  /// null when it was never measured. The victim is gone by the time the
+  /// kill line is read: its PSS cannot be refreshed, only dated.
+  std::optional<double> pss_age_s;
   bool full_report = false;  ///< the parser assembled the whole report (else the kill line only)
   std::optional<int> rank, local_rank;  ///< RANK/LOCAL_RANK in its environment (torchrun)
   /// Seen by the oom:mark_victim tracepoint (trace/oom_trace.h), with the

@@ -56,6 +56,7 @@ RecordVerdict verdict_from_record(const nlohmann::json& header, const std::vecto
       k.limit_bytes = get<uint64_t>(e, "limit_bytes");
       k.anon_rss_bytes = get<uint64_t>(e, "anon_rss_bytes");
       k.peak_pss_bytes = get<uint64_t>(e, "peak_pss_bytes");
+      k.pss_age_s = get<double>(e, "pss_age_s");
       k.rank = get<int>(e, "rank");
       k.local_rank = get<int>(e, "local_rank");
       in.kernel_kills.push_back(std::move(k));

@@ -1,6 +1,8 @@
 #include "diagnose/verdict_json.h"
 #include "util/json_opt.h"
 
+#include <cmath>
+
 namespace oomlens::diagnose {
 namespace {
 using util::opt;
@@ -10,7 +12,9 @@ nlohmann::json tree_kill_to_json(const TreeKill& k) {
   return {{"pid", k.pid}, {"comm", k.comm}, {"role", k.role}, {"kmsg_seq", opt(k.kmsg_seq)},
           {"constraint", opt(k.constraint)}, {"oom_memcg", opt(k.oom_memcg)},
           {"limit_bytes", opt(k.limit_bytes)}, {"anon_rss_bytes", opt(k.anon_rss_bytes)},
-          {"peak_pss_bytes", opt(k.peak_pss_bytes)}, {"full_report", k.full_report},
+          {"peak_pss_bytes", opt(k.peak_pss_bytes)},
+          {"pss_age_s", k.pss_age_s ? nlohmann::json(std::round(*k.pss_age_s * 10) / 10) : nlohmann::json(nullptr)},
+          {"full_report", k.full_report},
           {"rank", opt(k.rank)}, {"local_rank", opt(k.local_rank)},
           {"traced", k.traced}, {"file_rss_bytes", opt(k.file_rss_bytes)},
           {"shmem_rss_bytes", opt(k.shmem_rss_bytes)}, {"total_vm_bytes", opt(k.total_vm_bytes)},
@@ -18,6 +22,10 @@ nlohmann::json tree_kill_to_json(const TreeKill& k) {
 }
 
 nlohmann::json worker_memory_to_json(const WorkerDiagnosis& d) {
+  nlohmann::json epochs = nlohmann::json::array();
+  for (const auto& e : d.epochs)
+    epochs.push_back({{"start_s", std::round(e.start_s * 10) / 10}, {"workers", e.workers},
+                      {"private_per_worker_bytes", e.private_per_worker_bytes}});
   return {{"cause", worker_cause_name(d.cause)},
           {"concurrent_workers", d.concurrent},
           {"still_growing", d.still_growing},
@@ -26,7 +34,12 @@ nlohmann::json worker_memory_to_json(const WorkerDiagnosis& d) {
           {"copied_per_worker_bytes", d.copied_per_worker_bytes},
           {"need_bytes", d.need_bytes},
           {"fitting_limit_bytes", opt(d.fitting_limit_bytes)},
-          {"fitting_workers", opt(d.fitting_workers)}};
+          {"fitting_workers", opt(d.fitting_workers)},
+          {"growth", worker_growth_name(d.growth)},
+          {"epochs", epochs},
+          {"growth_per_epoch_bytes", opt(d.growth_per_epoch_bytes)},
+          {"interval_s", d.growth_per_interval_bytes.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.interval_s)},
+          {"growth_per_interval_bytes", d.growth_per_interval_bytes}};
 }
 
 nlohmann::json verdict_to_json(const Verdict& v) {

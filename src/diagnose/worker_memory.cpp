@@ -50,7 +50,136 @@ std::string sizing(const WorkerDiagnosis& d) {
                            that);
 }
 
+// 1-2-5 steps, at least 1 s: an interval a user reads at a glance.
+double round_interval(double s) {
+  double best = 1;
+  for (double m = 1; m <= 1e6; m *= 10)
+    for (double k : {1.0, 2.0, 5.0})
+      if (k * m <= s) best = k * m;
+  return best;
+}
+
+uint64_t uss_at(const std::vector<WorkerMemory::PrivatePoint>& ser, double t) {
+  uint64_t v = ser.front().uss_bytes;
+  for (const auto& p : ser)
+    if (p.t_s <= t) v = p.uss_bytes;
+  return v;
+}
+
+std::string signed_bytes(int64_t b) {
+  return (b < 0 ? "-" : "+") + format_bytes(static_cast<uint64_t>(b < 0 ? -b : b));
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+// Epochs as worker generations, else growth per fixed interval (see
+// WorkerGrowth). `priv`: each worker's private memory, as in the means.
+void analyse_growth(const WorkerPool& pool, const std::vector<uint64_t>& priv, WorkerDiagnosis& d) {
+  std::vector<size_t> order(pool.workers.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return pool.workers[a].first_seen_s < pool.workers[b].first_seen_s; });
+  // A generation ends when all its workers are gone: the next worker seen
+  // at or after that (the same tick counts: 0.05 s) starts the next one.
+  std::vector<std::vector<size_t>> gens;
+  double gen_end = -1;
+  bool gen_open = false;
+  for (size_t i : order) {
+    const auto& w = pool.workers[i];
+    if (gens.empty() || (!gen_open && w.first_seen_s + 0.05 >= gen_end)) {
+      gens.push_back({});
+      gen_end = -1;
+    }
+    gens.back().push_back(i);
+    gen_open = false;
+    for (size_t j : gens.back()) {
+      const auto& o = pool.workers[j];
+      if (!o.gone_s) gen_open = true;
+      else gen_end = std::max(gen_end, *o.gone_s);
+    }
+  }
+  const uint64_t floor_bytes = std::max<uint64_t>(4 * kMiB, d.private_per_worker_bytes / 20);
+  if (gens.size() >= 2) {
+    std::vector<std::string> figs;
+    for (const auto& g : gens) {
+      WorkerEpoch e;
+      e.start_s = pool.workers[g.front()].first_seen_s;
+      e.workers = static_cast<uint32_t>(g.size());
+      uint64_t sum = 0;
+      for (size_t j : g) sum += priv[j];
+      e.private_per_worker_bytes = sum / g.size();
+      d.epochs.push_back(e);
+      figs.push_back(format_bytes(e.private_per_worker_bytes));
+    }
+    // With 3 or more, the last epoch is left out of the growth: the job's
+    // end (a kill, most often, for a memory cause) may cut it short.
+    const size_t last = d.epochs.size() >= 3 ? d.epochs.size() - 2 : d.epochs.size() - 1;
+    const int64_t change = static_cast<int64_t>(d.epochs[last].private_per_worker_bytes) -
+                           static_cast<int64_t>(d.epochs.front().private_per_worker_bytes);
+    d.growth_per_epoch_bytes = change / static_cast<int64_t>(last);
+    d.growth = *d.growth_per_epoch_bytes > 0 && static_cast<uint64_t>(*d.growth_per_epoch_bytes) >= floor_bytes
+                   ? WorkerGrowth::growing
+                   : WorkerGrowth::levelled;
+    d.growth_evidence =
+        d.growth == WorkerGrowth::growing
+            ? fmt::format(N_("per epoch (the workers restarted {} times), private memory per worker: {}: {} per epoch"),
+                          d.epochs.size() - 1, joined(figs), signed_bytes(*d.growth_per_epoch_bytes))
+            : fmt::format(N_("per epoch (the workers restarted {} times), private memory per worker: {}: rebuilt each "
+                             "epoch, not growing across epochs"),
+                          d.epochs.size() - 1, joined(figs));
+    return;
+  }
+  // Each worker's points up to the main process's end (orphans idle after it).
+  std::vector<std::vector<WorkerMemory::PrivatePoint>> series;
+  for (const auto& w : pool.workers) {
+    series.emplace_back();
+    for (const auto& p : w.private_series)
+      if (!pool.main_end_s || p.t_s <= *pool.main_end_s) series.back().push_back(p);
+  }
+  double life = 0;
+  for (const auto& ser : series)
+    if (ser.size() >= 2) life = std::max(life, ser.back().t_s - ser.front().t_s);
+  if (life < 2) return;
+  d.interval_s = round_interval(life / 4);
+  const auto steps = static_cast<size_t>(life / d.interval_s);
+  for (size_t k = 0; k < steps; ++k) {
+    int64_t sum = 0;
+    int64_t n = 0;
+    for (const auto& ser : series) {
+      if (ser.size() < 2) continue;
+      const double t0 = ser.front().t_s + static_cast<double>(k) * d.interval_s;
+      if (t0 + d.interval_s > ser.back().t_s + 1e-9) continue;  // not a whole interval of its life
+      sum += static_cast<int64_t>(uss_at(ser, t0 + d.interval_s)) - static_cast<int64_t>(uss_at(ser, t0));
+      ++n;
+    }
+    if (n) d.growth_per_interval_bytes.push_back(sum / n);
+  }
+  if (d.growth_per_interval_bytes.empty()) return;
+  const int64_t last = d.growth_per_interval_bytes.back();
+  d.growth = last > 0 && static_cast<uint64_t>(last) >= floor_bytes ? WorkerGrowth::growing : WorkerGrowth::levelled;
+  std::vector<std::string> figs;
+  for (auto g : d.growth_per_interval_bytes) figs.push_back(signed_bytes(g));
+  d.growth_evidence = d.growth == WorkerGrowth::growing
+                          ? fmt::format(N_("private memory per worker every {:.0f} s: {}: still growing when last measured"),
+                                        d.interval_s, joined(figs))
+                          : fmt::format(N_("private memory per worker every {:.0f} s: {}: levelled off"), d.interval_s,
+                                        joined(figs));
+}
+
 }  // namespace
+
+const char* worker_growth_name(WorkerGrowth g) {
+  switch (g) {
+    case WorkerGrowth::levelled: return "levelled";
+    case WorkerGrowth::growing: return "growing";
+    case WorkerGrowth::unknown: break;
+  }
+  return "unknown";
+}
 
 const char* worker_cause_name(WorkerCause c) {
   switch (c) {
@@ -69,6 +198,7 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
   d.concurrent = std::max<uint32_t>(1, most_alive_at_once(pool.workers));
   const bool forked = pool.start_method == std::optional<std::string>("fork");
   uint64_t priv = 0, own = 0, copied = 0;
+  std::vector<uint64_t> privs;
   for (const auto& w : pool.workers) {
     // A forked worker's RssAnon is what it inherited (at most the parent's
     // anon) plus what it mapped itself; USS beyond the parent's anon cannot
@@ -83,6 +213,7 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
     // private, so its private share is at least that growth.
     const uint64_t private_bytes = std::max(w.peak_uss_bytes, o);
     priv += private_bytes;
+    privs.push_back(private_bytes);
     own += o;
     d.still_growing |= w.growing_at_last_pass;
     copied += forked ? private_bytes - o : sub0(sub0(private_bytes, w.first_uss_bytes), o);
@@ -99,6 +230,7 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
     const auto fit = static_cast<uint32_t>(room / d.private_per_worker_bytes);
     if (fit < d.concurrent) d.fitting_workers = fit;
   }
+  analyse_growth(pool, privs, d);
   const std::string each = format_bytes(d.private_per_worker_bytes);
   const std::string parent_s = format_bytes(parent);
 
@@ -142,6 +274,30 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
                            "across epochs; {}"),
                            sizing(d));
   }
+  // The advice must fit the growth: a cache that grows for as long as its
+  // long-lived workers live is bounded or dropped, not only sized; workers
+  // that rebuild the same each epoch are a fixed cost per worker (the
+  // sizing fits them), and more each epoch is data that grows with it.
+  const bool per_epoch = d.epochs.size() >= 2;
+  if (d.growth == WorkerGrowth::growing && per_epoch && d.cause != WorkerCause::shared)
+    d.growth_advice = fmt::format(N_("each epoch's workers held {} more per worker than the last: what they build or copy "
+                                     "grows with the epochs (a cache keyed by the epoch, or data the main process adds "
+                                     "each epoch): cap it, or the job needs more every epoch"),
+                                  format_bytes(static_cast<uint64_t>(*d.growth_per_epoch_bytes)));
+  else if (d.growth == WorkerGrowth::growing && !per_epoch && d.cause == WorkerCause::own_allocations) {
+    int64_t sum = 0;
+    for (auto g : d.growth_per_interval_bytes) sum += g;
+    const auto mean = static_cast<uint64_t>(std::max<int64_t>(0, sum / static_cast<int64_t>(d.growth_per_interval_bytes.size())));
+    d.growth_advice = fmt::format(N_("the workers' own memory grew {} every {:.0f} s for as long as they lived: an "
+                                     "unbounded cache in long-lived workers (`persistent_workers=True` keeps it across "
+                                     "epochs): cap its size (an LRU of N items), or let the workers restart each epoch "
+                                     "(`persistent_workers=False`) so it is dropped; no limit fits a cache that never "
+                                     "stops growing"),
+                                  format_bytes(mean), d.interval_s);
+  } else if (d.growth == WorkerGrowth::levelled && per_epoch && d.cause == WorkerCause::own_allocations)
+    d.growth_advice = fmt::format(N_("the workers rebuild the same {} each epoch: a fixed cost per worker, which the "
+                                     "sizing above covers"),
+                                  format_bytes(d.private_per_worker_bytes));
   return d;
 }
 

@@ -40,6 +40,13 @@ struct WorkerMemory {
   /// Its highest USS was at its last pass and above the first: it was still
   /// growing when last measured (killed, or the job ended), so more was needed.
   bool growing_at_last_pass = false;
+  /// USS at its smaps_rollup passes, in time order (monitor/tree.h
+  /// private_series, thinned): seconds after the job's start, bytes.
+  struct PrivatePoint {
+    double t_s = 0;
+    uint64_t uss_bytes = 0;
+  };
+  std::vector<PrivatePoint> private_series;
 };
 
 struct WorkerPool {
@@ -50,9 +57,34 @@ struct WorkerPool {
   /// "fork", "spawn", "forkserver" (verdict.h worker_start_method); null unknown.
   std::optional<std::string> start_method;
   std::optional<uint64_t> limit_bytes;  ///< the job's memory limit; null when unlimited
+  /// When the job's growth stopped, s: the main process's end or the tree's
+  /// first kernel OOM kill, whichever came first (orphaned or surviving
+  /// workers idle on for seconds after it, so their points after it are not
+  /// growth over time); null when neither happened.
+  std::optional<double> main_end_s;
 };
 
 enum class WorkerCause { own_allocations, copy_on_read, shared, unknown };
+
+/// How the workers' private memory moved over time (issue 13 item 6).
+/// `per_epoch`: non-persistent workers restart each epoch, so each
+/// generation (workers started after the previous ones were all gone) is an
+/// epoch, and the figure is its mean private memory per worker. `per_interval`:
+/// one generation (persistent_workers=True, or a single epoch), its
+/// private memory's growth per worker over fixed intervals of its life.
+/// `growing`: the last epoch held more than the first (with 3 or more
+/// epochs, the one before the last: the job's end may cut the last short),
+/// or the last interval still grew, by at least 4 MiB and 5 % of the private
+/// memory per worker
+/// (less is page-level noise: a few allocator arenas); `levelled` otherwise;
+/// `unknown` with one point or a life under 2 s.
+enum class WorkerGrowth { unknown, levelled, growing };
+
+struct WorkerEpoch {
+  double start_s = 0;                    ///< first worker of the generation seen, s
+  uint32_t workers = 0;
+  uint64_t private_per_worker_bytes = 0; ///< mean private (as private_per_worker_bytes) of its workers
+};
 
 struct WorkerDiagnosis {
   WorkerCause cause = WorkerCause::unknown;
@@ -69,10 +101,26 @@ struct WorkerDiagnosis {
   std::optional<uint32_t> fitting_workers;
   std::string evidence;  ///< one sentence with the figures
   std::string advice;    ///< what to change, with the numbers; empty for `unknown`
+  /// Growth over time (see WorkerGrowth): `epochs` has 2 or more entries when
+  /// epochs were visible as worker restarts; `growth_per_epoch_bytes` the mean
+  /// change per worker from one epoch to the next (negative: shrank).
+  std::vector<WorkerEpoch> epochs;
+  std::optional<int64_t> growth_per_epoch_bytes;
+  /// Otherwise: the interval (the life of the longest-lived worker over 4,
+  /// rounded to 1-2-5 s, at least 1 s) and the mean per-worker USS growth in
+  /// each whole interval of its life, bytes.
+  double interval_s = 0;
+  std::vector<int64_t> growth_per_interval_bytes;
+  WorkerGrowth growth = WorkerGrowth::unknown;
+  std::string growth_evidence;  ///< one sentence with those figures; empty when unknown
+  /// What the growth changes in the advice (its own advice line); empty when
+  /// the cause's advice already fits it.
+  std::string growth_advice;
 };
 
 /// Nullopt when no worker or the parent was never measured.
 [[nodiscard]] std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool);
 [[nodiscard]] const char* worker_cause_name(WorkerCause c);
+[[nodiscard]] const char* worker_growth_name(WorkerGrowth g);
 
 }  // namespace oomlens::diagnose

@@ -53,6 +53,12 @@ TreeTotals tree_totals(const std::vector<TrackedProc>& procs, double t_s) {
   return t;
 }
 
+bool pss_stale(const TreeTotals& t) {
+  if (!t.pss_bytes || !t.pss_age_s || t.rss_at_pss_bytes == 0) return false;
+  return *t.pss_age_s > kPssStaleAfterS &&
+         static_cast<double>(t.rss_bytes) > static_cast<double>(t.rss_at_pss_bytes) * (1 + kPssStaleGrowth);
+}
+
 void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out) {
   auto m = cgroup::parse_memory_stat(v, text);
   out->anon_bytes = m.anon_bytes;
@@ -197,7 +203,8 @@ nlohmann::json sample_json(const Sample& s, const std::vector<TrackedProc>& proc
                {"rss_bytes", s.tree.rss_bytes},
                {"swap_pss_bytes", opt(s.tree.swap_pss_bytes)},
                {"procs", s.tree.procs},
-               {"pss_age_s", s.tree.pss_age_s ? json(std::round(*s.tree.pss_age_s * 10) / 10) : json(nullptr)}};
+               {"pss_age_s", s.tree.pss_age_s ? json(std::round(*s.tree.pss_age_s * 10) / 10) : json(nullptr)},
+               {"pss_stale", pss_stale(s.tree)}};
   j["cgroup"] = {{"usage_bytes", opt(s.cgroup.usage_bytes)},
                  {"anon_bytes", opt(s.cgroup.anon_bytes)},
                  {"shmem_bytes", opt(s.cgroup.shmem_bytes)},

@@ -27,7 +27,25 @@ struct TreeTotals {
   uint64_t rss_bytes = 0;       ///< sum of VmRSS (over-counts shared pages; informational)
   uint32_t procs = 0;           ///< live processes
   std::optional<double> pss_age_s;  ///< age of the oldest PSS figure in the sum
+  /// The tree's RSS sum at the PSS pass the sum rests on (the caller's, set
+  /// by the sampler), bytes; 0 unknown.
+  uint64_t rss_at_pss_bytes = 0;
 };
+
+/// A PSS figure is **stale** when it is more than kPssStaleAfterS old at the
+/// sample it is shown with and the tree's RSS (statm, read every tick) grew
+/// by more than kPssStaleGrowth since that PSS pass: it then lags a ramp
+/// (issue 13 item 12). 1 s: the record is written at 1 Hz, so a PSS under
+/// 1 s old is from the same record line as the RSS beside it, and the
+/// sampler's own rules (a pass within 15 % of the limit, at a joining or
+/// exiting process, on 10 % RSS growth, every 0.5 s for a job's first 30 s)
+/// keep it younger than that wherever it matters; 5 %: the RSS growth at
+/// which the sampler re-reads PSS anyway, so a PSS that lags by less is, by
+/// that rule, current. A plateau is never stale, however old its PSS.
+inline constexpr double kPssStaleAfterS = 1.0;
+inline constexpr double kPssStaleGrowth = 0.05;
+/// See kPssStaleAfterS (pure). False without a PSS or an RSS at its pass.
+[[nodiscard]] bool pss_stale(const TreeTotals& t);
 
 struct CgroupSample {
   std::optional<uint64_t> usage_bytes;     ///< v1 memory.usage_in_bytes, v2 memory.current

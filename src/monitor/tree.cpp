@@ -335,6 +335,14 @@ bool ProcessTree::refresh_smaps(double t_s) {
       const TrackedProc::PrivateAt now{*p.smaps->uss_bytes, *p.status->rss_anon_bytes, t_s};
       if (!p.first_private) p.first_private = now;
       if (!p.peak_private || now.uss_bytes > p.peak_private->uss_bytes) p.peak_private = now;
+      auto& ser = p.private_series;
+      ser.push_back(now);
+      if (ser.size() > TrackedProc::kPrivateSeriesMax) {  // thin: keep the even points and the last
+        std::vector<TrackedProc::PrivateAt> kept;
+        for (size_t i = 0; i + 1 < ser.size(); i += 2) kept.push_back(ser[i]);
+        kept.push_back(ser.back());
+        ser = std::move(kept);
+      }
       p.max_rss_anon_bytes = std::max(p.max_rss_anon_bytes, now.rss_anon_bytes);
     }
   }

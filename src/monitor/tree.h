@@ -68,6 +68,12 @@ struct TrackedProc {
   /// a pass read both files (diagnose/worker_memory.h tells a worker's own
   /// allocations from pages copied from its parent by them).
   std::optional<PrivateAt> first_private, peak_private;
+  /// Its private memory over time: every good pass, thinned to at most
+  /// kPrivateSeriesMax points (every other point dropped, the last kept),
+  /// so a day-long worker costs ~3 KiB (diagnose/worker_memory.h: growth
+  /// per interval of a long-lived, persistent worker).
+  std::vector<PrivateAt> private_series;
+  static constexpr size_t kPrivateSeriesMax = 128;
   uint64_t max_rss_anon_bytes = 0;  ///< highest RssAnon at a pass (a parent's, for its workers)
   /// RANK and LOCAL_RANK from /proc/PID/environ (torchrun sets them for each
   /// rank; its workers inherit them), for programs and workers; null when unset.

@@ -42,12 +42,34 @@ std::vector<std::string> peak_lines(const json& pk) {
                     std::isfinite(file) ? trf(", file pages {}", human_bytes(file)) : std::string(),
                     std::isfinite(age) && age >= 1.0 ? trf(", from PSS up to {:.1f} s old", age) : std::string(),
                     human_bytes(cg), std::isfinite(cg_as) ? trf(", anon+shmem {}", human_bytes(cg_as)) : std::string()));
-  if (std::isfinite(cg) && p > cg)
-    out.push_back(trf("  note: the tree's PSS exceeds the cgroup's peak because it counts file pages ({}shared "
-                      "libraries, page cache) charged to whichever cgroup read them first; compare "
-                      "anon+shmem: {} in the tree, {} in the cgroup",
-                      std::isfinite(file) ? human_bytes(file) + ": " : std::string(), human_bytes(as),
-                      human_bytes(cg_as)));
+  // Stale: the PSS lagged the job's memory at its peak (monitor::pss_stale),
+  // so the peak tree PSS may be low; the cgroup's figures are read every tick.
+  if (auto* st = get(pk, "tree_pss_stale"); st && st->is_boolean() && st->get<bool>()) {
+    const double mt = num(get(pk, "memory_peak_t_s")), ma = num(get(pk, "pss_age_at_memory_peak_s"));
+    out.push_back(std::isfinite(mt) && std::isfinite(ma)
+                      ? trf("  note: the peak tree PSS is stale: the job's memory peaked at {:.1f} s, when the last PSS "
+                            "pass was {:.1f} s old and the RSS had grown since; the cgroup's anon+shmem is the firmer figure",
+                            mt, ma)
+                      : tr("  note: the peak tree PSS is stale: it was over 1 s old after the RSS had grown; the cgroup's "
+                           "anon+shmem is the firmer figure"));
+  }
+  // The tree's PSS above the cgroup's peak is always explained (issue 13
+  // item 12): by its file pages when they account for the excess, else by
+  // anonymous or shared pages charged to another cgroup.
+  if (std::isfinite(cg) && p > cg) {
+    if (std::isfinite(file) && p - file <= cg)
+      out.push_back(trf("  note: the tree's PSS exceeds the cgroup's peak because it counts file pages ({}shared "
+                        "libraries, page cache) charged to whichever cgroup read them first; compare "
+                        "anon+shmem: {} in the tree, {} in the cgroup",
+                        human_bytes(file) + ": ", human_bytes(as), human_bytes(cg_as)));
+    else
+      out.push_back(trf("  note: the tree's PSS exceeds the cgroup's peak{}: some of its pages are charged to another "
+                        "cgroup (file pages read first elsewhere, or memory the job held before it joined this "
+                        "cgroup); compare anon+shmem: {} in the tree, {} in the cgroup",
+                        std::isfinite(file) ? trf(" by more than its file pages ({})", human_bytes(file))
+                                            : tr(" (its file pages are unknown: kernel before 5.3)"),
+                        human_bytes(as), human_bytes(cg_as)));
+  }
   return out;
 }
 

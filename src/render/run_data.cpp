@@ -108,6 +108,17 @@ void add_markers(const monitor::Record& rec, RunPlotData& d) {
       d.guard.push_back(std::move(g));
     }
   }
+  // The peak tree PSS lagged the job's memory (issue 13 item 12): marked at
+  // the memory peak, with the age of the PSS in hand there.
+  if (rec.verdict && rec.verdict->is_object() && rec.verdict->contains("peak")) {
+    const json& pk = (*rec.verdict)["peak"];
+    if (pk.is_object() && pk.value("tree_pss_stale", json()).is_boolean() && pk["tree_pss_stale"].get<bool>()) {
+      const double t = record_number(pk, {"memory_peak_t_s"}), age = record_number(pk, {"pss_age_at_memory_peak_s"});
+      if (std::isfinite(t))
+        d.markers.push_back({t, "pss_stale", std::isfinite(age) ? fmt::format("{} {:.1f} s", tr(ui::kStalePss), age)
+                                                               : tr(ui::kStalePss)});
+    }
+  }
   std::stable_sort(d.markers.begin(), d.markers.end(),
                    [](const RunMarker& a, const RunMarker& b) { return a.t_s < b.t_s; });
 }

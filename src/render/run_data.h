@@ -21,7 +21,7 @@ struct RunSeries {
 /// A vertical marker: a kill, an exit, the memcg counter, the guard.
 struct RunMarker {
   double t_s = 0;
-  std::string kind;   ///< the record event's kind (oom_kill, main_exit, cgroup_oom_kill, guard_*)
+  std::string kind;   ///< the record event's kind (oom_kill, main_exit, cgroup_oom_kill, guard_*), or pss_stale (the verdict's peak)
   std::string label;  ///< short, for the chart: "OOM kill 582 (python3)", "warning 85 %"
 };
 

@@ -42,6 +42,9 @@ inline constexpr const char* kGuardWarning = N_("warning");
 inline constexpr const char* kGuardAction = N_("action");
 inline constexpr const char* kGuardEscalation = N_("escalation");
 inline constexpr const char* kBudgetExceeded = N_("budget exceeded");
+/// Marker at the memory peak when the PSS in hand there was stale (verdict
+/// peak.tree_pss_stale): followed by " {:.1f} s old".
+inline constexpr const char* kStalePss = N_("PSS stale:");
 inline constexpr const char* kStackNote =
     N_("Stacked: anon+shmem (what the memory limit compares), each process's share from its last PSS "
        "refresh, scaled to the cgroup's anon+shmem at every sample. File pages are drawn apart.");

@@ -28,6 +28,20 @@ void Peaks::update(const monitor::Sample& s) {
     tree_pss_t_s = s.t_s;
     tree_pss_file_bytes = s.tree.pss_file_bytes;
     tree_pss_age_s = s.tree.pss_age_s;
+    tree_pss_peak_stale = monitor::pss_stale(s.tree);
+  }
+  // The memory peak's time, from what is read fresh every tick: the
+  // cgroup's usage (charged at allocation), else the tree's RSS. Not
+  // memory.stat's anon+shmem: it is read at 2 Hz (cached between) and its
+  // per-CPU counters lag, so it still shows exited workers' pages at the
+  // tick that measured the survivors' PSS.
+  std::optional<uint64_t> mem = s.cgroup.usage_bytes;
+  if (!mem && s.tree.rss_bytes) mem = s.tree.rss_bytes;
+  if (mem && (!memory_peak_bytes || *mem > *memory_peak_bytes)) {
+    memory_peak_bytes = mem;
+    memory_peak_t_s = s.t_s;
+    pss_age_at_memory_peak_s = s.tree.pss_bytes ? s.tree.pss_age_s : std::nullopt;
+    pss_stale_at_memory_peak = monitor::pss_stale(s.tree);
   }
   if (s.tree.pss_anon_bytes && s.tree.pss_shmem_bytes)
     mx(tree_anon_shmem_pss_bytes, *s.tree.pss_anon_bytes + *s.tree.pss_shmem_bytes);
@@ -63,6 +77,7 @@ void Session::reap() {
       main_exit_t_ = t_rel();
       ticks_at_exit_ = tick_no_;
       tree_->set_main_exited(*main_exit_t_);
+      pss_exit_seen_ = true;
       if (guard_) guard_->main_exited();
       auto end = job_end_from_wait_status(st);
       flush_ring();
@@ -102,11 +117,14 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
     tk.anon_rss_bytes = k.anon_rss_bytes;
     if (tp && tp->peak_pss_bytes) tk.peak_pss_bytes = tp->peak_pss_bytes;
     if (jc_ && k.constraint == std::optional<std::string>("memcg")) tk.limit_bytes = jc_->limit_bytes;
+    if (tp && tp->smaps_t_s) tk.pss_age_s = now_s() - t0_ - *tp->smaps_t_s;
+    pss_exit_seen_ = true;
     flush_ring();
     json ev = diagnose::tree_kill_to_json(tk);
     ev["type"] = "event";
     double mono = now_s();  // one clock read for both: t_s and mono_s name the same instant
     ev["t_s"] = mono - t0_;
+    if (!first_kill_t_) first_kill_t_ = mono - t0_;
     ev["mono_s"] = mono;  // CLOCK_MONOTONIC, comparable with tracefs trace_clock=mono (bench/run_latency.py)
     ev["kind"] = "oom_kill";
     ev["boot_id"] = util::opt(proc::read_boot_id());
@@ -226,6 +244,7 @@ void Session::track_tree(double t) {
                   {"start_time_ticks", p.start_time_ticks}, {"rank", util::opt(p.rank)},
                   {"local_rank", util::opt(p.local_rank)}});
     } else if (!was_gone[i] && p.gone_s) {
+      pss_exit_seen_ = true;
       json ev = {{"type", "event"}, {"t_s", t}, {"kind", "process_exit"}, {"pid", p.pid},
                  {"role", monitor::role_name(p.role)}, {"orphaned", p.orphaned},
                  {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)}};
@@ -251,6 +270,7 @@ void Session::read_cgroup(monitor::Sample& s) {
     // and the stall before the kill even when the job dies within a second.
     s.cgroup = cg_reader_->read(true, with_stat);
     with_limit = true;
+    pss_exit_seen_ = true;
   }
   if (with_stat) {
     cached_anon_ = s.cgroup.anon_bytes;
@@ -270,18 +290,29 @@ void Session::read_cgroup(monitor::Sample& s) {
 
 // PSS: every pss_min_s, or sooner when the tree's RSS grew by 5 % since the
 // last pass and the CPU budget allows (a pass costing c seconds is not
-// repeated within c / pss_budget seconds). Three cases may not wait for the
-// default budget, and are paced by 5 % of a core instead: the tree's RSS
-// grew by 10 % since the last pass (the last PSS no longer describes it: a
-// short job's workers filling their memory for a second or two would have
-// their peak missed, issue 13 item 12); within 15 % of the
-// cgroup limit, where an OOM kill may be a second away and the last PSS
-// before it is what the peak and the per-worker attribution rest on; and a
-// process that joined the tree and was never measured (a DataLoader worker
-// forked after a large parent's pass could otherwise live and die unmeasured,
-// its peak unknown). The whole tree is re-read then, not only the newcomer:
-// a fork changes the parent's PSS too, and mixing a pre-fork parent with a
-// post-fork child would count the shared pages twice.
+// repeated within c / pss_budget seconds). Some cases may not wait for the
+// default budget, and are paced by 5 % of a core instead (issue 13 item 12):
+// * the tree's RSS grew by 10 % since the last pass (the last PSS no longer
+//   describes it: a short job's workers filling their memory for a second or
+//   two would have their peak missed);
+// * within 15 % of the cgroup limit, where an OOM kill may be a second away
+//   and the last PSS before it is what the peak and the per-worker
+//   attribution rest on;
+// * a process that joined the tree and was never measured (a DataLoader
+//   worker forked after a large parent's pass could otherwise live and die
+//   unmeasured, its peak unknown);
+// * a process of the tree exited or was killed (an exit, a kernel kill
+//   line, the cgroup's oom_kill counter): the pages it shared are now
+//   split among fewer processes, so the survivors' PSS rose (a main
+//   process whose 4 forked workers exited holds 5 times the anon PSS it had
+//   with them: measured 40 -> 185 MiB). The victim is gone: its own last
+//   figure stays what it was, with its age (the kill event's pss_age_s);
+// * the job's first kShortJobS seconds: passes every kShortJobPssS at most
+//   (the default 2 s, or a budget-stretched interval, would leave a 10 s
+//   job with a handful of passes, its workers' peak between two of them).
+// The whole tree is re-read then, not only the newcomer: a fork changes the
+// parent's PSS too, and mixing a pre-fork parent with a post-fork child
+// would count the shared pages twice.
 void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   uint64_t rss_now = 0;
   bool unmeasured = false;
@@ -294,7 +325,17 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
                           *s.cgroup.usage_bytes > *s.cgroup.limit_bytes / 100 * 85;
   const bool grew = rss_now > pss_rss_at_ + pss_rss_at_ / 20 && t >= pss_budget_ok_;
   const bool stale = rss_now > pss_rss_at_ + pss_rss_at_ / 10;
-  const bool urgent = (near_limit || unmeasured || stale) && t >= pss_urgent_ok_;
+  const bool exited = pss_exit_seen_ && tree_->live_count() > 0;
+  const bool short_job = t < kShortJobS && t >= pss_short_next_;
+  // The urgent budget is paced by what the next pass will cost: the last
+  // pass's CPU time scaled by the RSS it will walk (page tables), so a tree
+  // whose 4 workers just exited is re-read at once, not after a wait sized
+  // for the 5-process tree (measured: 0.8 s, time enough to record a main
+  // process's PSS as a fifth of what it holds).
+  const double scale = pss_rss_at_ ? std::min(1.0, static_cast<double>(rss_now) / static_cast<double>(pss_rss_at_)) : 1.0;
+  constexpr double kUrgentBudget = 0.05;  // of a core
+  const double urgent_ok = pss_last_t_ + std::max(o_.tick_s, pss_last_cost_ * scale / std::max(o_.pss_budget, kUrgentBudget));
+  const bool urgent = (near_limit || unmeasured || stale || exited || short_job) && t >= urgent_ok;
   if (t >= next_pss_ || grew || urgent) {
     // The budget is CPU time (this thread's), not wall time: a pass that
     // waits on a busy process's mmap lock or on a loaded machine costs
@@ -305,10 +346,12 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
     s.pss_fresh = true;
     pss_since_write_ = true;
     pss_rss_at_ = rss_now;
-    constexpr double kUrgentBudget = 0.05;  // of a core
-    pss_urgent_ok_ = t + std::max(o_.tick_s, cost / std::max(o_.pss_budget, kUrgentBudget));
+    pss_exit_seen_ = false;
+    pss_last_t_ = t;
+    pss_last_cost_ = cost;
     pss_budget_ok_ = t + std::max(o_.tick_s * 5, cost / o_.pss_budget);
     next_pss_ = t + std::max(o_.pss_min_s, cost / o_.pss_budget);
+    pss_short_next_ = t + std::min(o_.pss_min_s, kShortJobPssS);
   }
 }
 
@@ -346,6 +389,7 @@ void Session::tick(double t) {
   read_cgroup(s);
   maybe_refresh_pss(s, t);
   s.tree = monitor::tree_totals(tree_->procs(), t);
+  s.tree.rss_at_pss_bytes = pss_rss_at_;
   // /dev/shm as the job sees it (its own mount namespace: /proc/PID/root),
   // every tick: PyTorch's segments come and go faster than once a second.
   const std::string shm_dir = main_status_ ? std::string("/dev/shm") : fmt::format("/proc/{}/root/dev/shm", job_.pid);

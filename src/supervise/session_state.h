@@ -66,7 +66,20 @@ struct Peaks {
   std::optional<uint64_t> tree_anon_shmem_pss_bytes;
   std::optional<uint64_t> cgroup_usage_bytes;
   std::optional<uint64_t> cgroup_anon_shmem_bytes;
+  /// The job's memory peak (the cgroup's usage, read every tick; the tree's
+  /// RSS without a cgroup; bytes): its time, the age of the PSS in hand
+  /// then, and whether that PSS was stale
+  /// there (monitor::pss_stale: over 1 s old after over 5 % RSS growth). A
+  /// stale PSS at the memory peak means the peak tree PSS may be low.
+  std::optional<uint64_t> memory_peak_bytes;
+  std::optional<double> memory_peak_t_s, pss_age_at_memory_peak_s;
+  bool pss_stale_at_memory_peak = false;
+  /// The tree PSS peak's own sample was stale (monitor::pss_stale).
+  bool tree_pss_peak_stale = false;
   void update(const monitor::Sample& s);
+  /// tree_pss_peak_stale || pss_stale_at_memory_peak: the peak tree PSS
+  /// lags the job's memory and is marked so (summary, report, JSON, plot).
+  [[nodiscard]] bool tree_pss_stale() const { return tree_pss_peak_stale || pss_stale_at_memory_peak; }
 };
 
 class Session {
@@ -202,8 +215,21 @@ class Session {
   std::optional<double> wake_at_;  ///< guard wake-up request (one-shot)
   bool pss_since_write_ = false;
   uint64_t pss_rss_at_ = 0;
+  /// A process of the tree exited or was killed (the kernel's kill line, the
+  /// cgroup's oom_kill counter, the main process reaped) since the last
+  /// PSS pass: the survivors' PSS changed (shared pages' shares move to
+  /// them), so the next tick re-reads it (maybe_refresh_pss).
+  bool pss_exit_seen_ = false;
+  std::optional<double> first_kill_t_;  ///< the tree's first kernel OOM kill, s (worker growth stops there)
+  double pss_short_next_ = 0;  ///< next pass of a job's first kShortJobS (kShortJobPssS apart)
+  /// A job's first 30 s are read for PSS every 0.5 s at most (paced by 5 %
+  /// of a core): 60 passes of a ~15 ms tree cost 0.9 s of CPU at most, and a
+  /// 10 s job gets 20 passes instead of 5 (maybe_refresh_pss).
+  static constexpr double kShortJobS = 30.0, kShortJobPssS = 0.5;
   double pss_budget_ok_ = 0;  ///< next pass allowed by the default PSS budget
-  double pss_urgent_ok_ = 0;  ///< next pass near the limit or for a new process (5 % of a core)
+  /// The last PSS pass: when, and its CPU cost in seconds (the urgent
+  /// budget's pacing, maybe_refresh_pss).
+  double pss_last_t_ = -1e9, pss_last_cost_ = 0;
   uint64_t tick_no_ = 0, ticks_at_exit_ = 0;
   monitor::SystemSample sys_;
   std::optional<uint64_t> cached_limit_, cached_anon_, cached_shmem_;

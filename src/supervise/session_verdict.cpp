@@ -334,6 +334,8 @@ void Session::decide_and_end() {
                                            p.first_seen_s, p.gone_s,
                                            p.smaps_t_s && p.peak_private->t_s >= *p.smaps_t_s &&
                                                p.peak_private->uss_bytes > p.first_private->uss_bytes});
+        for (const auto& at : p.private_series)
+          vi.worker_pool->workers.back().private_series.push_back({at.t_s, at.uss_bytes});
         if (parent && parent->peak_private)  // the parent's highest RssAnon at a pass
           vi.worker_pool->parent_rss_anon_bytes =
               std::max(vi.worker_pool->parent_rss_anon_bytes.value_or(0), parent->max_rss_anon_bytes);
@@ -342,6 +344,8 @@ void Session::decide_and_end() {
     if (vi.worker_pool) {
       vi.worker_pool->start_method = vi.worker_start_method;
       vi.worker_pool->limit_bytes = vi.limit_bytes;
+      vi.worker_pool->main_end_s = main_exit_t_;
+      if (first_kill_t_ && (!main_exit_t_ || *first_kill_t_ < *main_exit_t_)) vi.worker_pool->main_end_s = first_kill_t_;
     }
   }
   auto verdict = diagnose::decide_verdict(vi);
@@ -366,7 +370,12 @@ void Session::decide_and_end() {
                 {"tree_pss_age_s", peaks_.tree_pss_age_s ? json(std::round(*peaks_.tree_pss_age_s * 10) / 10) : json(nullptr)},
                 {"tree_anon_shmem_pss_bytes", opt(peaks_.tree_anon_shmem_pss_bytes)},
                 {"cgroup_usage_bytes", opt(peaks_.cgroup_usage_bytes)},
-                {"cgroup_anon_shmem_bytes", opt(peaks_.cgroup_anon_shmem_bytes)}};
+                {"cgroup_anon_shmem_bytes", opt(peaks_.cgroup_anon_shmem_bytes)},
+                {"tree_pss_stale", peaks_.tree_pss_bytes ? json(peaks_.tree_pss_stale()) : json(nullptr)},
+                {"memory_peak_t_s", opt(peaks_.memory_peak_t_s)},
+                {"pss_age_at_memory_peak_s", peaks_.pss_age_at_memory_peak_s
+                                                 ? json(std::round(*peaks_.pss_age_at_memory_peak_s * 10) / 10)
+                                                 : json(nullptr)}};
   json procs = json::array();
   for (auto& p : tree_->procs()) {
     auto it = exit_status_.find(p.pid);

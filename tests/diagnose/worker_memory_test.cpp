@@ -177,3 +177,121 @@ TEST(WorkerMemory, VerdictAdviceRestsOnTheFigures) {
 
 }  // namespace
 }  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// Issue 13 item 6: growth over time. One generation of 4 persistent workers
+// whose USS grows 40 MiB a second (an unbounded cache in `__getitem__`).
+TEST(WorkerGrowth, PersistentWorkersGrowingPerIntervalGetTheCapAdvice) {
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 4; ++i) {
+    auto w = worker(1, 110, 161, 271, 2.0);
+    for (int k = 0; k <= 8; ++k) w.private_series.push_back({2.0 + 0.5 * k, static_cast<uint64_t>(1 + 20 * k) * kMiB});
+    ws.push_back(w);
+  }
+  auto d = diagnose_workers(pool_of(ws, 110, 720));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, WorkerCause::own_allocations);
+  EXPECT_TRUE(d->epochs.empty());
+  EXPECT_DOUBLE_EQ(d->interval_s, 1.0);  // a 4 s life over 4
+  ASSERT_EQ(d->growth_per_interval_bytes.size(), 4u);
+  for (auto g : d->growth_per_interval_bytes) EXPECT_EQ(g, static_cast<int64_t>(40 * kMiB));
+  EXPECT_EQ(d->growth, WorkerGrowth::growing);
+  EXPECT_NE(d->growth_evidence.find("private memory per worker every 1 s: +40.0 MiB, +40.0 MiB, +40.0 MiB, +40.0 MiB: "
+                                    "still growing"),
+            std::string::npos)
+      << d->growth_evidence;
+  EXPECT_NE(d->growth_advice.find("grew 40.0 MiB every 1 s"), std::string::npos) << d->growth_advice;
+  EXPECT_NE(d->growth_advice.find("`persistent_workers=False`"), std::string::npos) << d->growth_advice;
+}
+
+// The same workers once their cache is full: levelled off, no cap advice.
+TEST(WorkerGrowth, LevelledOffIsAFixedCost) {
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 4; ++i) {
+    auto w = worker(1, 110, 81, 191, 2.0);
+    for (int k = 0; k <= 16; ++k)
+      w.private_series.push_back({2.0 + 0.5 * k, static_cast<uint64_t>(std::min(81, 1 + 20 * k)) * kMiB});
+    ws.push_back(w);
+  }
+  auto d = diagnose_workers(pool_of(ws, 110, 720));
+  ASSERT_TRUE(d);
+  EXPECT_DOUBLE_EQ(d->interval_s, 2.0);
+  EXPECT_EQ(d->growth, WorkerGrowth::levelled);
+  EXPECT_NE(d->growth_evidence.find(": levelled off"), std::string::npos) << d->growth_evidence;
+  EXPECT_TRUE(d->growth_advice.empty()) << d->growth_advice;
+}
+
+std::vector<WorkerMemory> generations(const std::vector<uint64_t>& private_mib) {
+  std::vector<WorkerMemory> ws;
+  double t = 2;
+  for (auto p : private_mib) {
+    for (int i = 0; i < 4; ++i) {
+      auto w = worker(1, 110, p, 110 + p, t);
+      w.gone_s = t + 2.5;
+      ws.push_back(w);
+    }
+    t += 3;
+  }
+  return ws;
+}
+
+// Non-persistent workers: each epoch's generation rebuilds the same cache
+// (the last epoch, cut short by the kill, is left out of the growth).
+TEST(WorkerGrowth, RestartingWorkersAreEpochsRebuiltTheSame) {
+  auto d = diagnose_workers(pool_of(generations({64, 62, 66, 30}), 400, 720));
+  ASSERT_TRUE(d);
+  ASSERT_EQ(d->epochs.size(), 4u);
+  EXPECT_EQ(d->epochs[1].workers, 4u);
+  EXPECT_DOUBLE_EQ(d->epochs[1].start_s, 5.0);
+  EXPECT_EQ(d->epochs[2].private_per_worker_bytes, 66 * kMiB);
+  EXPECT_EQ(*d->growth_per_epoch_bytes, static_cast<int64_t>(kMiB));
+  EXPECT_EQ(d->growth, WorkerGrowth::levelled);
+  EXPECT_NE(d->growth_evidence.find("per epoch (the workers restarted 3 times), private memory per worker: 64.0 MiB, "
+                                    "62.0 MiB, 66.0 MiB, 30.0 MiB: rebuilt each epoch, not growing across epochs"),
+            std::string::npos)
+      << d->growth_evidence;
+  EXPECT_NE(d->growth_advice.find("rebuild the same"), std::string::npos) << d->growth_advice;
+}
+
+// ... and a cache that grows with the epoch: more in each generation.
+TEST(WorkerGrowth, RestartingWorkersHoldingMoreEachEpochAreGrowing) {
+  auto d = diagnose_workers(pool_of(generations({40, 80, 120, 20}), 200, 1024));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(*d->growth_per_epoch_bytes, static_cast<int64_t>(40 * kMiB));
+  EXPECT_EQ(d->growth, WorkerGrowth::growing);
+  EXPECT_NE(d->growth_evidence.find(": +40.0 MiB per epoch"), std::string::npos) << d->growth_evidence;
+  EXPECT_NE(d->growth_advice.find("each epoch's workers held 40.0 MiB more per worker than the last"), std::string::npos)
+      << d->growth_advice;
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// Orphaned workers idle on after the main process was killed: their flat
+// points after it are not "levelled off".
+TEST(WorkerGrowth, PointsAfterTheMainProcessEndedAreLeftOut) {
+  std::vector<WorkerMemory> ws;
+  for (int i = 0; i < 4; ++i) {
+    auto w = worker(1, 110, 161, 271, 2.0);
+    for (int k = 0; k <= 8; ++k) w.private_series.push_back({2.0 + 0.5 * k, static_cast<uint64_t>(1 + 20 * k) * kMiB});
+    for (int k = 1; k <= 8; ++k) w.private_series.push_back({6.0 + k, 161 * kMiB});  // orphaned, idle
+    ws.push_back(w);
+  }
+  auto pool = pool_of(ws, 110, 720);
+  auto d = diagnose_workers(pool);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->growth, WorkerGrowth::levelled);  // without the main's end: the idle tail looks levelled
+  pool.main_end_s = 6.05;
+  d = diagnose_workers(pool);
+  ASSERT_TRUE(d);
+  EXPECT_DOUBLE_EQ(d->interval_s, 1.0);
+  EXPECT_EQ(d->growth, WorkerGrowth::growing);
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose

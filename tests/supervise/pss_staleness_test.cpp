@@ -1,0 +1,163 @@
+// Issue 13 item 12: a PSS that lags a ramp is stale (monitor::pss_stale),
+// the run's peaks say so (supervise::Peaks), and the summary, the plot and a
+// worker's kill say what their PSS figures are worth.
+#include <gtest/gtest.h>
+
+#include "diagnose/verdict.h"
+#include "monitor/record.h"
+#include "monitor/sample.h"
+#include "render/record_text.h"
+#include "render/run_data.h"
+#include "supervise/session_state.h"
+
+namespace oomlens::supervise {
+namespace {
+
+constexpr uint64_t MiB = 1 << 20;
+
+monitor::Sample sample(double t, uint64_t rss, uint64_t rss_at_pss, double age, uint64_t pss, uint64_t cg_anon) {
+  monitor::Sample s;
+  s.t_s = t;
+  s.tree.rss_bytes = rss;
+  s.tree.rss_at_pss_bytes = rss_at_pss;
+  s.tree.pss_age_s = age;
+  s.tree.pss_bytes = pss;
+  s.tree.pss_anon_bytes = pss;
+  s.tree.pss_shmem_bytes = 0;
+  s.tree.pss_file_bytes = 0;
+  s.cgroup.anon_bytes = cg_anon;
+  s.cgroup.shmem_bytes = 0;
+  s.cgroup.usage_bytes = cg_anon;
+  return s;
+}
+
+TEST(PssStale, OldAfterGrowthOnlyNeverAPlateau) {
+  monitor::TreeTotals t;
+  t.pss_bytes = 100 * MiB;
+  t.rss_bytes = 300 * MiB;
+  t.rss_at_pss_bytes = 300 * MiB;
+  t.pss_age_s = 30;  // a plateau: however old, it describes the tree
+  EXPECT_FALSE(monitor::pss_stale(t));
+  t.rss_bytes = 320 * MiB;  // +6.7 % since the pass
+  EXPECT_TRUE(monitor::pss_stale(t));
+  t.pss_age_s = 0.9;  // young: from the same record line
+  EXPECT_FALSE(monitor::pss_stale(t));
+  t.pss_age_s = 1.5;
+  t.rss_bytes = 314 * MiB;  // +4.7 %: within the sampler's own re-read rule
+  EXPECT_FALSE(monitor::pss_stale(t));
+  t.rss_at_pss_bytes = 0;  // unknown
+  t.rss_bytes = 900 * MiB;
+  EXPECT_FALSE(monitor::pss_stale(t));
+  t.rss_at_pss_bytes = 300 * MiB;
+  t.pss_bytes.reset();  // no PSS at all
+  EXPECT_FALSE(monitor::pss_stale(t));
+}
+
+TEST(Peaks, MemoryPeakBetweenPassesMarksThePeakPssStale) {
+  Peaks p;
+  p.update(sample(1.0, 300 * MiB, 300 * MiB, 0.0, 250 * MiB, 250 * MiB));  // a fresh pass
+  p.update(sample(1.5, 330 * MiB, 300 * MiB, 0.5, 250 * MiB, 270 * MiB));  // growing, PSS young
+  EXPECT_FALSE(p.tree_pss_stale());
+  p.update(sample(2.4, 420 * MiB, 300 * MiB, 1.4, 250 * MiB, 350 * MiB));  // the peak, PSS 1.4 s behind
+  EXPECT_TRUE(p.tree_pss_stale());
+  EXPECT_DOUBLE_EQ(*p.memory_peak_t_s, 2.4);
+  EXPECT_DOUBLE_EQ(*p.pss_age_at_memory_peak_s, 1.4);
+  EXPECT_EQ(*p.tree_pss_bytes, 250 * MiB);
+  EXPECT_DOUBLE_EQ(p.tree_pss_t_s, 1.0);
+
+  Peaks q;  // the same ramp with a pass at its peak (what the sampler does near the limit)
+  q.update(sample(1.0, 300 * MiB, 300 * MiB, 0.0, 250 * MiB, 250 * MiB));
+  q.update(sample(2.4, 420 * MiB, 420 * MiB, 0.0, 350 * MiB, 350 * MiB));
+  EXPECT_FALSE(q.tree_pss_stale());
+  EXPECT_EQ(*q.tree_pss_bytes, 350 * MiB);
+
+  Peaks r;  // a racy sample is never a peak, nor the memory peak
+  auto s = sample(1.0, 300 * MiB, 100 * MiB, 5, 250 * MiB, 900 * MiB);
+  s.racy = true;
+  r.update(s);
+  EXPECT_FALSE(r.memory_peak_t_s.has_value());
+}
+
+nlohmann::json peak_json(bool stale, double pss_mib, double file_mib, double cg_mib, double cg_as_mib) {
+  return {{"tree_pss_bytes", pss_mib * MiB}, {"tree_pss_t_s", 2.0},
+          {"tree_anon_shmem_pss_bytes", (pss_mib - file_mib) * MiB}, {"tree_pss_file_bytes", file_mib * MiB},
+          {"tree_pss_age_s", 0.0}, {"cgroup_usage_bytes", cg_mib * MiB}, {"cgroup_anon_shmem_bytes", cg_as_mib * MiB},
+          {"tree_pss_stale", stale}, {"memory_peak_t_s", 3.2}, {"pss_age_at_memory_peak_s", 1.4}};
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (auto& l : v) s += l + "\n";
+  return s;
+}
+
+TEST(PeakLines, StaleIsSaidAndPssAboveTheCgroupPeakIsAlwaysExplained) {
+  std::string t = joined(render::peak_lines(peak_json(true, 300, 50, 400, 330)));
+  EXPECT_NE(t.find("note: the peak tree PSS is stale: the job's memory peaked at 3.2 s, when the last PSS pass was "
+                   "1.4 s old"),
+            std::string::npos)
+      << t;
+  EXPECT_EQ(t.find("exceeds the cgroup's peak"), std::string::npos) << t;
+  t = joined(render::peak_lines(peak_json(false, 300, 50, 400, 330)));
+  EXPECT_EQ(t.find("stale"), std::string::npos) << t;
+  // Above the cgroup's peak by less than its file pages: the file pages say why.
+  t = joined(render::peak_lines(peak_json(false, 900, 110, 800, 790)));
+  EXPECT_NE(t.find("because it counts file pages (110 MiB: shared libraries"), std::string::npos) << t;
+  // By more than its file pages: pages charged to another cgroup.
+  t = joined(render::peak_lines(peak_json(false, 900, 50, 800, 790)));
+  EXPECT_NE(t.find("the tree's PSS exceeds the cgroup's peak by more than its file pages (50.0 MiB): some of its "
+                   "pages are charged to another cgroup"),
+            std::string::npos)
+      << t;
+  // File pages unknown (kernel before 5.3).
+  auto pk = peak_json(false, 900, 0, 800, 790);
+  pk["tree_pss_file_bytes"] = nullptr;
+  t = joined(render::peak_lines(pk));
+  EXPECT_NE(t.find("(its file pages are unknown: kernel before 5.3)"), std::string::npos) << t;
+}
+
+TEST(RunData, StalePeakIsMarkedAtTheMemoryPeak) {
+  monitor::Record rec;
+  rec.header = nlohmann::json{{"type", "header"}, {"command", {"job"}}};
+  rec.samples.push_back({{"type", "sample"}, {"t_s", 1.0}, {"tree", {{"procs", 1}}}});
+  rec.verdict = nlohmann::json{{"type", "verdict"}, {"cause", "exited"}, {"peak", peak_json(true, 300, 50, 400, 330)}};
+  auto d = render::run_plot_data(rec);
+  bool marked = false;
+  for (auto& m : d.markers)
+    if (m.kind == "pss_stale") {
+      marked = true;
+      EXPECT_DOUBLE_EQ(m.t_s, 3.2);
+      EXPECT_EQ(m.label, "PSS stale: 1.4 s");
+    }
+  EXPECT_TRUE(marked);
+  rec.verdict = nlohmann::json{{"type", "verdict"}, {"cause", "exited"}, {"peak", peak_json(false, 300, 50, 400, 330)}};
+  for (auto& m : render::run_plot_data(rec).markers) EXPECT_NE(m.kind, "pss_stale");
+}
+
+TEST(VerdictPss, AWorkerKilledLongAfterItsLastPassSaysHowOldItsPssIs) {
+  diagnose::VerdictInput in;
+  in.main_pid = 10;
+  in.main_comm = "python3";
+  in.exited = true;
+  in.exit_code = 1;
+  diagnose::TreeKill k;
+  k.pid = 12;
+  k.comm = "python3";
+  k.role = "worker";
+  k.constraint = "memcg";
+  k.peak_pss_bytes = 194 * MiB;
+  k.anon_rss_bytes = 293 * MiB;
+  k.pss_age_s = 1.8;
+  in.kernel_kills = {k};
+  auto v = diagnose::decide_verdict(in);
+  EXPECT_EQ(v.cause, "worker_oom_killed");
+  EXPECT_NE(v.summary.find("worker process 12 (python3) at 194 MiB PSS, last read 1.8 s before the kill;"),
+            std::string::npos)
+      << v.summary;
+  in.kernel_kills[0].pss_age_s = 0.3;  // fresh: no clause
+  v = diagnose::decide_verdict(in);
+  EXPECT_NE(v.summary.find("at 194 MiB PSS;"), std::string::npos) << v.summary;
+}
+
+}  // namespace
+}  // namespace oomlens::supervise
