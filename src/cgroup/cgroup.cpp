@@ -46,8 +46,6 @@ Result write_file(const std::string& path, std::string_view value) {
 
 }  // namespace
 
-std::optional<std::string> read_small_file(const std::string& path) { return read_file(path); }
-
 std::vector<ProcCgroupLine> parse_proc_cgroup(std::string_view text) {
   std::vector<ProcCgroupLine> out;
   for (std::string_view line : split(text, '\n')) {
@@ -91,11 +89,11 @@ std::vector<MemoryHierarchy> memory_mount_candidates(std::string_view mountinfo)
 }
 
 std::optional<MemoryHierarchy> find_memory_hierarchy(const std::string& root) {
-  auto mi = read_small_file(join_root(root, "proc/self/mountinfo"));
+  auto mi = read_file(join_root(root, "proc/self/mountinfo"));
   if (!mi) return std::nullopt;
   for (auto& c : memory_mount_candidates(*mi)) {
     if (c.version == Version::v1) return c;
-    auto ctl = read_small_file(join_root(root, c.mount_point) + "/cgroup.controllers");
+    auto ctl = read_file(join_root(root, c.mount_point) + "/cgroup.controllers");
     if (!ctl) continue;
     for (auto w : split(*ctl, ' '))
       if (w == "memory" || w == "memory\n") return c;
@@ -105,7 +103,7 @@ std::optional<MemoryHierarchy> find_memory_hierarchy(const std::string& root) {
 
 std::optional<std::string> memory_cgroup_path(const MemoryHierarchy& h, int pid, const std::string& root) {
   std::string self = pid == 0 ? "self" : std::to_string(pid);
-  auto text = read_small_file(join_root(root, "proc/" + self + "/cgroup"));
+  auto text = read_file(join_root(root, "proc/" + self + "/cgroup"));
   if (!text) return std::nullopt;
   for (auto& l : parse_proc_cgroup(*text)) {
     bool match = false;
@@ -146,7 +144,7 @@ Limit parse_limit(std::string_view text) {
 }
 
 Limit read_limit(Version v, const std::string& dir) {
-  auto text = read_small_file(dir + (v == Version::v1 ? "/memory.limit_in_bytes" : "/memory.max"));
+  auto text = read_file(dir + (v == Version::v1 ? "/memory.limit_in_bytes" : "/memory.max"));
   if (!text) return {};
   return parse_limit(*text);
 }
@@ -168,7 +166,7 @@ Limit tightest_limit(const MemoryHierarchy& h, const std::string& dir) {
 
 Result enable_memory_controller(const std::string& parent) {
   const std::string ctl = parent + "/cgroup.subtree_control";
-  auto have = read_small_file(ctl);
+  auto have = read_file(ctl);
   if (!have) return errno_result("cannot read " + ctl);
   for (auto w : split(*have, ' '))
     if (w == "memory" || w == "memory\n") return {};
@@ -212,7 +210,7 @@ Result enter(const std::string& dir, int pid) {
 
 std::vector<int> procs(const std::string& dir) {
   std::vector<int> out;
-  auto text = read_small_file(dir + "/cgroup.procs");
+  auto text = read_file(dir + "/cgroup.procs");
   if (!text) return out;
   for (auto l : split(*text, '\n')) {
     int p = 0;
@@ -250,17 +248,17 @@ Result kill_and_remove(const std::string& dir, int timeout_ms) {
 std::optional<uint64_t> oom_kill_count(Version v, const std::string& dir) {
   std::optional<std::string> text;
   if (v == Version::v1) {
-    text = read_small_file(dir + "/memory.oom_control");
+    text = read_file(dir + "/memory.oom_control");
   } else {
-    text = read_small_file(dir + "/memory.events.local");
-    if (!text) text = read_small_file(dir + "/memory.events");
+    text = read_file(dir + "/memory.events.local");
+    if (!text) text = read_file(dir + "/memory.events");
   }
   if (!text) return std::nullopt;
   return keyed_value(*text, "oom_kill");
 }
 
 std::optional<uint64_t> read_u64_file(const std::string& path) {
-  auto t = read_small_file(path);
+  auto t = read_file(path);
   if (!t) return std::nullopt;
   uint64_t v = 0;
   if (std::from_chars(t->data(), t->data() + t->size(), v).ec != std::errc{}) return std::nullopt;

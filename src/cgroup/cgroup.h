@@ -102,8 +102,6 @@ struct Result {
 /// v2 memory.events.local (else memory.events) `oom_kill N`.
 [[nodiscard]] std::optional<uint64_t> oom_kill_count(Version v, const std::string& dir);
 
-/// Reads a whole small file; nullopt on error.
-[[nodiscard]] std::optional<std::string> read_small_file(const std::string& path);
 /// A file holding one decimal number (memory.current, memory.peak,
 /// memory.usage_in_bytes, ...): its value; nullopt when unreadable or not
 /// a number ("max" included).

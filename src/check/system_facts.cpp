@@ -22,7 +22,7 @@ using text::trim;
 
 template <typename T>
 std::optional<T> read_number(const std::string& path) {
-  auto text = cgroup::read_small_file(path);
+  auto text = read_file(path);
   if (!text) return std::nullopt;
   auto t = trim(*text);
   T v{};
@@ -104,7 +104,7 @@ SystemFacts read_system_facts(const std::string& root) {
   f.oom_kill_allocating_task = read_number<int>(vm + "oom_kill_allocating_task");
   f.oom_dump_tasks = read_number<int>(vm + "oom_dump_tasks");
   f.meminfo = proc::read_meminfo(proc);
-  if (auto s = cgroup::read_small_file(proc + "/swaps")) f.swaps = parse_swaps(*s);
+  if (auto s = read_file(proc + "/swaps")) f.swaps = parse_swaps(*s);
 
   if (DIR* d = ::opendir(join_root(root, "sys/block").c_str())) {
     while (dirent* e = ::readdir(d)) {

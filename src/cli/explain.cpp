@@ -32,6 +32,7 @@
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/message.h"
+#include "util/file.h"
 
 namespace oomlens::cli {
 namespace {
@@ -92,7 +93,7 @@ void set_file_year(const std::string& path, ScanOptions& so) {
 }
 
 std::optional<int> read_int_file(const std::string& path) {
-  auto t = cgroup::read_small_file(path);
+  auto t = read_file(path);
   if (!t) return std::nullopt;
   try {
     return std::stoi(*t);

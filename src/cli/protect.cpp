@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "protect/protect.h"
 #include "util/message.h"
+#include "util/file.h"
 
 namespace oomlens::cli {
 namespace {
@@ -19,7 +20,7 @@ namespace {
 // positionals (or, since the app allows extras for `run`, into the app's
 // leftovers) and does not say where the marker was.
 std::vector<std::string> args_after_marker() {
-  auto text = cgroup::read_small_file("/proc/self/cmdline");
+  auto text = read_file("/proc/self/cmdline");
   if (!text) return {};
   std::vector<std::string> argv;
   size_t pos = 0;

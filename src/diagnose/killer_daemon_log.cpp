@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include "util/text.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -24,11 +25,7 @@ std::string_view digits(std::string_view s) {
   return s.substr(0, n);
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
+using text::trim;
 
 bool is_signal(std::string_view s) { return s == "SIGTERM" || s == "SIGKILL"; }
 

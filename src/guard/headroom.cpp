@@ -1,5 +1,6 @@
 // Headroom (see headroom.h).
 #include "guard/headroom.h"
+#include "util/file.h"
 
 #include <algorithm>
 #include <charconv>
@@ -54,7 +55,7 @@ std::vector<Level> read_levels(const cgroup::MemoryHierarchy& h, const std::stri
     auto lim = cgroup::read_limit(h.version, d);
     l.limit_bytes = lim.bytes;
     if (!v1) {
-      auto high = cgroup::read_small_file(d + "/memory.high");
+      auto high = read_file(d + "/memory.high");
       if (high) {
         auto hl = cgroup::parse_limit(*high);
         l.high_bytes = hl.bytes;
@@ -63,7 +64,7 @@ std::vector<Level> read_levels(const cgroup::MemoryHierarchy& h, const std::stri
     if (l.limit_bytes || out.empty()) {
       auto usage = cgroup::read_u64_file(d + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
       cgroup::MemoryStat f;
-      if (auto st = cgroup::read_small_file(d + "/memory.stat")) f = cgroup::parse_memory_stat(h.version, *st);
+      if (auto st = read_file(d + "/memory.stat")) f = cgroup::parse_memory_stat(h.version, *st);
       l.working_set_bytes = working_set_bytes(usage, f.inactive_file_bytes);
     }
     out.push_back(std::move(l));
@@ -80,7 +81,7 @@ std::optional<uint64_t> read_working_set(const cgroup::MemoryHierarchy& h, const
   auto usage = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
   if (!usage) return std::nullopt;
   cgroup::MemoryStat f;
-  if (auto st = cgroup::read_small_file(dir + "/memory.stat")) f = cgroup::parse_memory_stat(h.version, *st);
+  if (auto st = read_file(dir + "/memory.stat")) f = cgroup::parse_memory_stat(h.version, *st);
   return working_set_bytes(usage, f.inactive_file_bytes);
 }
 

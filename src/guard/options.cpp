@@ -9,15 +9,12 @@
 #include <fmt/core.h>
 
 #include "util/i18n.h"
+#include "util/text.h"
 
 namespace oomlens::guard {
 namespace {
 
-std::string trim(std::string_view t) {
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
-  return std::string(t);
-}
+std::string trim(std::string_view t) { return std::string(text::trim(t)); }  // an owned copy
 
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -17,6 +17,7 @@
 #include "cgroup/cgroup.h"
 #include "util/i18n.h"
 #include "util/safe_open.h"
+#include "util/file.h"
 
 namespace oomlens::guard {
 namespace {
@@ -134,7 +135,7 @@ namespace {
 nlohmann::json send_and_collect(int pid, int sig, const std::string& file, size_t* off, double wait_s,
                                 const std::function<bool(const std::string&)>& done) {
   nlohmann::json j = {{"pid", pid}, {"signal", sig}, {"sent", false}};
-  auto st = cgroup::read_small_file("/proc/" + std::to_string(pid) + "/status");
+  auto st = read_file("/proc/" + std::to_string(pid) + "/status");
   if (!st) {
     j["reason"] = N_("the process is gone");
     return j;

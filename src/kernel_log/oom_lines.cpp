@@ -6,6 +6,7 @@
 #include <array>
 
 #include "util/text.h"
+#include "util/units.h"
 
 namespace oomlens::oomline {
 namespace {
@@ -217,6 +218,10 @@ std::optional<SelectLine> parse_select_stump(std::string_view s) {
   if (!ends_with(t, ")")) return std::nullopt;
   sel.comm = std::string(t.substr(0, t.size() - 1));
   return sel;
+}
+
+Reaped reaped_bytes(const ReaperLine& r) {
+  return Reaped{kb_to_bytes(r.anon_rss_kb), kb_to_bytes(r.file_rss_kb), kb_to_bytes(r.shmem_rss_kb)};
 }
 
 std::optional<ReaperLine> parse_reaper(std::string_view s) {

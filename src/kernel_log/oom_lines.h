@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "kernel_log/oom_event.h"
+
 namespace oomlens::oomline {
 
 /// mm/oom_kill.c dump_header(): `<comm> invoked oom-killer: gfp_mask=…, [nodemask=…, ]order=N, [oom_adj=N, ]oom_score_adj=N`.
@@ -67,6 +69,8 @@ struct ReaperLine {
   std::optional<uint64_t> anon_rss_kb, file_rss_kb, shmem_rss_kb;
 };
 std::optional<ReaperLine> parse_reaper(std::string_view s);
+/// The reaper line's kB figures in bytes (kb_to_bytes: unknown stays null).
+[[nodiscard]] Reaped reaped_bytes(const ReaperLine& r);
 
 /// 5.0+ `oom-kill:constraint=…,nodemask=…,cpuset=…,mems_allowed=…,global_oom|oom_memcg=…,task_memcg=…,task=…,pid=…,uid=…`.
 /// Fields may arrive over several records (continuations start with ',').

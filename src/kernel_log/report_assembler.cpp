@@ -307,9 +307,7 @@ void ReportAssembler::gap(std::string_view why) {
 bool ReportAssembler::attach_reaper(const LogicalLine& line) {
   auto r = oomline::parse_reaper(line.text);
   if (!r) return false;
-  Reaped reaped{r->anon_rss_kb ? std::optional<uint64_t>(*r->anon_rss_kb * 1024) : std::nullopt,
-                r->file_rss_kb ? std::optional<uint64_t>(*r->file_rss_kb * 1024) : std::nullopt,
-                r->shmem_rss_kb ? std::optional<uint64_t>(*r->shmem_rss_kb * 1024) : std::nullopt};
+  const Reaped reaped = oomline::reaped_bytes(*r);
   if (cur_) {
     for (auto& k : cur_->kills)
       if (k.kill.pid == r->pid && !k.reaped) {

@@ -98,8 +98,7 @@ bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
       if (!r) return false;
       for (auto& k : b.kills)
         if (k.kill.pid == r->pid) {
-          auto kb = [](std::optional<uint64_t> v) { return v ? std::optional<uint64_t>(*v * 1024) : std::nullopt; };
-          k.reaped = Reaped{kb(r->anon_rss_kb), kb(r->file_rss_kb), kb(r->shmem_rss_kb)};
+          k.reaped = oomline::reaped_bytes(*r);
           return true;
         }
       return false;

@@ -15,6 +15,7 @@
 
 #include "logsource/journal_entry.h"
 #include "logsource/source_util.h"
+#include "util/file.h"
 
 namespace oomlens {
 
@@ -80,7 +81,7 @@ std::vector<std::string> find_journal_files(const std::string& root, bool* denie
   std::vector<std::string> out;
   for (const char* dir : {"/var/log/journal", "/run/log/journal"}) {
     std::error_code ec;
-    std::filesystem::recursive_directory_iterator it(under_root(root, dir), ec), end;
+    std::filesystem::recursive_directory_iterator it(join_root(root, dir), ec), end;
     for (; !ec && it != end; it.increment(ec)) {
       if (it.depth() > 1) it.disable_recursion_pending();
       const std::string name = it->path().filename().string();
@@ -153,7 +154,7 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
         result.notes.push_back(fmt::format(
             "no journal: no *.journal files under {} or {} (journald not running, or "
             "Storage=none)",
-            under_root(options.root, "/var/log/journal"), under_root(options.root, "/run/log/journal")));
+            join_root(options.root, "/var/log/journal"), join_root(options.root, "/run/log/journal")));
         return out;
       }
       out.anchor = read_boot_id(options.root);

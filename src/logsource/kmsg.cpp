@@ -11,6 +11,8 @@
 
 #include "logsource/source_util.h"
 #include "util/i18n.h"
+#include "util/file.h"
+#include "util/text.h"
 
 namespace oomlens {
 
@@ -95,7 +97,7 @@ std::optional<KmsgRecord> parse_kmsg_record(std::string_view raw) {
 }
 
 KmsgReader::KmsgReader(KmsgOptions options) : options_(std::move(options)) {
-  if (options_.path.empty()) options_.path = under_root(options_.root, "/dev/kmsg");
+  if (options_.path.empty()) options_.path = join_root(options_.root, "/dev/kmsg");
   result_.name = "kmsg";
 }
 
@@ -110,9 +112,9 @@ bool KmsgReader::open() {
     if (err == EPERM || err == EACCES) {
       result_.error = "Permission denied";
       std::optional<int> restrict_value;
-      if (const auto text = read_small_file(under_root(options_.root, "/proc/sys/kernel/dmesg_restrict"))) {
+      if (const auto text = oomlens::read_file(join_root(options_.root, "/proc/sys/kernel/dmesg_restrict"), 64)) {
         int v = 0;
-        if (parse_num(std::string_view(*text), v)) restrict_value = v;
+        if (parse_num(text::trim(*text), v)) restrict_value = v;
       }
       result_.advice = kmsg_permission_advice(restrict_value);
     } else {

@@ -10,6 +10,7 @@
 #include "logsource/kmsg.h"
 #include "logsource/source_util.h"
 #include "logsource/syslog_files.h"
+#include "util/file.h"
 
 namespace oomlens {
 
@@ -33,13 +34,13 @@ void set_newest_year(PlannedSource& src) {
 std::vector<PlannedSource> plan_live_sources(const LiveOptions& options) {
   std::vector<PlannedSource> plan;
   if (options.kmsg) {
-    plan.push_back({PlannedSource::Kind::kmsg, "kmsg", {under_root(options.root, "/dev/kmsg")}, {}, {}});
+    plan.push_back({PlannedSource::Kind::kmsg, "kmsg", {join_root(options.root, "/dev/kmsg")}, {}, {}});
   }
   if (options.journal) plan.push_back({PlannedSource::Kind::journal, "journal", {}, {}, {}});
   if (options.syslog_files) {
     std::vector<LogSeries> series = list_syslog_files(options.root);
     if (series.empty()) {
-      plan.push_back({PlannedSource::Kind::files, under_root(options.root, "/var/log/kern.log"), {}, {}, {}});
+      plan.push_back({PlannedSource::Kind::files, join_root(options.root, "/var/log/kern.log"), {}, {}, {}});
     }
     for (LogSeries& s : series) {
       PlannedSource src{PlannedSource::Kind::files, s.base, std::move(s.paths), {}, std::move(s.skipped)};
@@ -59,7 +60,7 @@ std::vector<SourceResult> read_planned_sources(const std::vector<PlannedSource>&
       SourceResult r;
       r.name = src.name;
       r.notes.push_back(fmt::format("no syslog files (kern.log, messages) under {}",
-                                    under_root(options.root, "/var/log")));
+                                    join_root(options.root, "/var/log")));
       for (const std::string& s : src.skipped) r.notes.push_back("skipped " + s);
       results.push_back(std::move(r));
       continue;

@@ -58,25 +58,6 @@ std::string journal_permission_advice() {
          "(sudo usermod -aG systemd-journal $USER, then log in again), or sudo";
 }
 
-std::string under_root(std::string_view root, std::string_view abs_path) {
-  std::string out(root);
-  while (out.size() > 1 && out.back() == '/') out.pop_back();
-  if (out == "/") out.clear();
-  if (!abs_path.starts_with('/')) out += '/';
-  out += abs_path;
-  return out;
-}
-
-std::optional<std::string> read_small_file(const std::string& path, size_t max_bytes) {
-  auto out = read_file(path, max_bytes);
-  if (!out) return out;
-  while (!out->empty() && (out->back() == '\n' || out->back() == ' ' || out->back() == '\t' ||
-                           out->back() == '\r')) {
-    out->pop_back();
-  }
-  return out;
-}
-
 std::optional<std::string> normalize_boot_id(std::string_view id) {
   std::string out;
   out.reserve(32);
@@ -97,7 +78,7 @@ std::optional<std::string> normalize_boot_id(std::string_view id) {
 }
 
 std::optional<std::string> read_boot_id(std::string_view root) {
-  const auto id = proc::read_boot_id(under_root(root, "/proc"));  // the one reader
+  const auto id = proc::read_boot_id(join_root(root, "/proc"));  // the one reader
   if (!id) return std::nullopt;
   return normalize_boot_id(*id);
 }

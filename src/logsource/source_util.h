@@ -30,15 +30,6 @@ namespace oomlens {
 /// root:systemd-journal 0640, with an ACL for `adm` on Debian).
 [[nodiscard]] std::string journal_permission_advice();
 
-/// `root` joined with an absolute path ("/" + "/proc/x" -> "/proc/x",
-/// "/tmp/r" + "/proc/x" -> "/tmp/r/proc/x").
-[[nodiscard]] std::string under_root(std::string_view root, std::string_view abs_path);
-
-/// Reads a small text file (at most `max_bytes`) with trailing whitespace
-/// removed; nullopt when it cannot be read.
-[[nodiscard]] std::optional<std::string> read_small_file(const std::string& path,
-                                                         size_t max_bytes = 4096);
-
 /// Boot ids in one form, the journal's: 32 lowercase hex digits, no dashes.
 /// /proc/sys/kernel/random/boot_id prints the dashed UUID form. nullopt when
 /// `id` is not 32 hex digits once dashes and whitespace are removed.

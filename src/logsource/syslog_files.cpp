@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "logsource/source_util.h"
+#include "util/file.h"
 
 namespace oomlens {
 
@@ -72,7 +73,7 @@ LogSeries order_rotated_names(std::string_view base, const std::vector<std::stri
 
 std::vector<LogSeries> list_syslog_files(std::string_view root,
                                          const std::vector<std::string>& bases) {
-  const std::string dir = under_root(root, "/var/log");
+  const std::string dir = join_root(root, "/var/log");
   std::vector<std::string> names;
   std::error_code ec;
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "cgroup/cgroup.h"
+#include "util/units.h"
 
 namespace oomlens::monitor {
 KernelKill kernel_kill_from(const oomline::JoinedKill& j) {
@@ -13,10 +14,9 @@ KernelKill kernel_kill_from(const oomline::JoinedKill& j) {
   k.message = j.kill.message;
   if (j.constraint) k.constraint = oomline::constraint_name(*j.constraint);
   if (j.summary) k.oom_memcg = j.summary->oom_memcg;
-  auto bytes = [](std::optional<uint64_t> kb) { return kb ? std::optional<uint64_t>(*kb * 1024) : std::nullopt; };
-  k.anon_rss_bytes = bytes(j.kill.anon_rss_kb);
-  k.file_rss_bytes = bytes(j.kill.file_rss_kb);
-  k.shmem_rss_bytes = bytes(j.kill.shmem_rss_kb);
+  k.anon_rss_bytes = kb_to_bytes(j.kill.anon_rss_kb);
+  k.file_rss_bytes = kb_to_bytes(j.kill.file_rss_kb);
+  k.shmem_rss_bytes = kb_to_bytes(j.kill.shmem_rss_kb);
   return k;
 }
 

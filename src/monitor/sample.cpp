@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "proc/proc.h"
+#include "util/file.h"
 
 namespace oomlens::monitor {
 namespace {
@@ -79,7 +80,7 @@ CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::str
       if (ps->full) c.psi_full_avg10 = ps->full->avg10, c.psi_full_total_us = ps->full->total_us;
     }
   if (with_stat)
-    if (auto st = cgroup::read_small_file(dir + "/memory.stat")) parse_memory_stat(h.version, *st, &c);
+    if (auto st = read_file(dir + "/memory.stat")) parse_memory_stat(h.version, *st, &c);
   if (!with_limit) {
     c.oom_kill = cgroup::oom_kill_count(h.version, dir);
     return c;

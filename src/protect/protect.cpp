@@ -120,7 +120,7 @@ WriteResult ProcAdjIo::write_adj(int pid, int adj) {
 }
 
 std::optional<bool> ProcAdjIo::has_cap_sys_resource() {
-  auto t = cgroup::read_small_file(root_ + "/self/status");
+  auto t = read_file(root_ + "/self/status");
   if (!t) return std::nullopt;
   auto pos = t->find("\nCapEff:");
   if (pos == std::string::npos) return std::nullopt;

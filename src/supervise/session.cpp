@@ -20,6 +20,7 @@
 #include "supervise/systemd_scope.h"
 #include "util/sanitize.h"
 #include "version.h"
+#include "util/file.h"
 
 namespace oomlens::supervise {
 
@@ -58,7 +59,7 @@ void write_all(int fd, const char* p, size_t n) {
 }
 
 std::optional<uint64_t> vmstat_oom_kill() {
-  auto t = cgroup::read_small_file("/proc/vmstat");
+  auto t = read_file("/proc/vmstat");
   if (!t) return std::nullopt;
   auto p = t->find("\noom_kill ");
   if (p == std::string::npos) return std::nullopt;
@@ -159,7 +160,7 @@ void Session::open_kernel_log() {
 
 // Step 3b: who sends signals, from before the job exists (trace/signal_trace.h).
 void Session::open_signal_trace() {
-  auto mounts = cgroup::read_small_file("/proc/self/mounts");
+  auto mounts = read_file("/proc/self/mounts");
   (void)sig_trace_.open(mounts.value_or(""), ::getpid());
   sig_trace_status_ = sig_trace_.status();
   sig_trace_tracefs_ = sig_trace_.tracefs_where();

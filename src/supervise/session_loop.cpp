@@ -90,9 +90,7 @@ void Session::reap() {
 
 void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
   for (auto& k : ks) {
-    const monitor::TrackedProc* tp = nullptr;
-    for (auto& p : tree_->procs())
-      if (p.pid == k.pid) tp = &p;
+    const monitor::TrackedProc* tp = tracked(k.pid);
     if (!tp && k.pid != job_.pid) {  // not ours: kept only as a note for the verdict
       if (other_kills_.size() < kOtherKillsKept) {
         diagnose::TreeKill o;
@@ -106,32 +104,52 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
       }
       continue;
     }
-    diagnose::TreeKill tk;
-    tk.pid = k.pid;
-    tk.comm = k.comm;
-    tk.role = tp ? monitor::role_name(tp->role) : "main";
-    if (tp) tk.rank = tp->rank, tk.local_rank = tp->local_rank;
+    const double mono = now_s();  // one clock read for both: t_s and mono_s name the same instant
+    diagnose::TreeKill tk = tree_kill(k.pid, k.comm, tp, mono - t0_);
     tk.kmsg_seq = k.kmsg_seq;
     tk.constraint = k.constraint;
     tk.oom_memcg = k.oom_memcg;
     tk.anon_rss_bytes = k.anon_rss_bytes;
-    if (tp && tp->peak_pss_bytes) tk.peak_pss_bytes = tp->peak_pss_bytes;
     if (jc_ && k.constraint == std::optional<std::string>("memcg")) tk.limit_bytes = jc_->limit_bytes;
-    if (tp && tp->smaps_t_s) tk.pss_age_s = now_s() - t0_ - *tp->smaps_t_s;
     pss_exit_seen_ = true;
     flush_ring();
-    json ev = diagnose::tree_kill_to_json(tk);
-    ev["type"] = "event";
-    double mono = now_s();  // one clock read for both: t_s and mono_s name the same instant
-    ev["t_s"] = mono - t0_;
-    if (!first_kill_t_) first_kill_t_ = mono - t0_;
-    ev["mono_s"] = mono;  // CLOCK_MONOTONIC, comparable with tracefs trace_clock=mono (bench/run_latency.py)
-    ev["kind"] = "oom_kill";
-    ev["boot_id"] = util::opt(proc::read_boot_id());
-    ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);
-    rec_.write(ev, true);
-    kills_.push_back(std::move(tk));
+    // mono_s: CLOCK_MONOTONIC, comparable with tracefs trace_clock=mono (bench/run_latency.py)
+    record_kill(std::move(tk), tp, mono - t0_, mono, nullptr);
   }
+}
+
+const monitor::TrackedProc* Session::tracked(int64_t pid) const {
+  for (auto& p : tree_->procs())
+    if (p.pid == pid) return &p;
+  return nullptr;
+}
+
+diagnose::TreeKill Session::tree_kill(int64_t pid, std::string comm, const monitor::TrackedProc* tp,
+                                      double kill_t_s) const {
+  diagnose::TreeKill tk;
+  tk.pid = pid;
+  tk.comm = std::move(comm);
+  tk.role = tp ? monitor::role_name(tp->role) : "main";
+  if (!tp) return tk;
+  tk.rank = tp->rank, tk.local_rank = tp->local_rank;
+  if (tp->peak_pss_bytes) tk.peak_pss_bytes = tp->peak_pss_bytes;
+  if (tp->smaps_t_s) tk.pss_age_s = std::max(0.0, kill_t_s - *tp->smaps_t_s);
+  return tk;
+}
+
+void Session::record_kill(diagnose::TreeKill tk, const monitor::TrackedProc* tp, double kill_t_s,
+                          std::optional<double> mono_s, const json& evidence) {
+  json ev = diagnose::tree_kill_to_json(tk);
+  ev["type"] = "event";
+  ev["t_s"] = kill_t_s;
+  if (mono_s) ev["mono_s"] = *mono_s;
+  if (!first_kill_t_ || kill_t_s < *first_kill_t_) first_kill_t_ = kill_t_s;
+  ev["kind"] = "oom_kill";
+  if (!evidence.is_null()) ev["evidence"] = evidence;
+  ev["boot_id"] = util::opt(proc::read_boot_id());
+  ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);
+  rec_.write(ev, true);
+  kills_.push_back(std::move(tk));
 }
 
 void Session::read_signals() {

@@ -141,6 +141,17 @@ class Session {
   void pass_stderr_through();
   void reap();
   void handle_kills(std::vector<monitor::KernelKill> ks);
+  /// The tracked process `pid` of the job's tree; nullptr when not tracked.
+  [[nodiscard]] const monitor::TrackedProc* tracked(int64_t pid) const;
+  /// A kill of the tree's `pid`, filled from what the tree knows of it (role,
+  /// rank, peak PSS, and the PSS's age at `kill_t_s`, run-relative s).
+  [[nodiscard]] diagnose::TreeKill tree_kill(int64_t pid, std::string comm, const monitor::TrackedProc* tp,
+                                             double kill_t_s) const;
+  /// The one writer of a kill: an `oom_kill` event at `kill_t_s` (run-relative
+  /// s; `mono_s` the same instant on CLOCK_MONOTONIC when known) with
+  /// `evidence` when not null, kept in kills_; first_kill_t_ follows.
+  void record_kill(diagnose::TreeKill tk, const monitor::TrackedProc* tp, double kill_t_s,
+                   std::optional<double> mono_s, const nlohmann::json& evidence);
   void flush_ring();
   void tick(double t);
   void track_tree(double t);

@@ -13,6 +13,7 @@
 #include "diagnose/verdict_json.h"
 #include "util/i18n.h"
 #include "util/json_opt.h"
+#include "util/units.h"
 #include "guard/budget.h"
 #include "logsource/journal_daemons.h"
 #include "render/record_text.h"
@@ -130,45 +131,26 @@ void Session::read_signal_trace() {
 // as an `oom_kill` event whose `evidence` says where it came from. A mark
 // without the kernel's SIGKILL before it is an exiting task, not a kill.
 void Session::join_traced_kills(const std::vector<trace::MarkVictim>& victims) {
-  auto bytes = [](const std::optional<uint64_t>& kb) {
-    return kb ? std::optional<uint64_t>(*kb * 1024) : std::nullopt;  // the event prints kB
-  };
   for (const auto& v : victims) {
     if (v.signal == trace::KillSignal::absent) continue;
-    const monitor::TrackedProc* tp = nullptr;
-    for (auto& p : tree_->procs())
-      if (p.pid == v.pid) tp = &p;
+    const monitor::TrackedProc* tp = tracked(v.pid);
     if (!tp && v.pid != job_.pid) continue;  // not ours (other_kills_ come from the log)
+    const bool on_mono = sig_trace_.mono_clock() && v.ts_s;
+    const double kill_t_s = on_mono ? *v.ts_s - t0_ : t_rel();  // the kill's own time on CLOCK_MONOTONIC, else now
     auto it = std::find_if(kills_.begin(), kills_.end(), [&](const diagnose::TreeKill& k) { return k.pid == v.pid; });
     const bool known = it != kills_.end();
     diagnose::TreeKill fresh;
+    if (!known) fresh = tree_kill(v.pid, v.comm.value_or(tp ? tp->comm : std::string()), tp, kill_t_s);
     diagnose::TreeKill& k = known ? *it : fresh;
-    if (!known) {
-      k.pid = v.pid;
-      k.comm = v.comm.value_or(tp ? tp->comm : std::string());
-      k.role = tp ? monitor::role_name(tp->role) : "main";
-      if (tp) k.rank = tp->rank, k.local_rank = tp->local_rank;
-      if (tp && tp->peak_pss_bytes) k.peak_pss_bytes = tp->peak_pss_bytes;
-    }
     k.traced = true;
-    if (!k.anon_rss_bytes) k.anon_rss_bytes = bytes(v.anon_rss_kb);
-    k.file_rss_bytes = bytes(v.file_rss_kb);
-    k.shmem_rss_bytes = bytes(v.shmem_rss_kb);
-    k.total_vm_bytes = bytes(v.total_vm_kb);
-    k.pgtables_bytes = bytes(v.pgtables_kb);
+    if (!k.anon_rss_bytes) k.anon_rss_bytes = kb_to_bytes(v.anon_rss_kb);
+    k.file_rss_bytes = kb_to_bytes(v.file_rss_kb);
+    k.shmem_rss_bytes = kb_to_bytes(v.shmem_rss_kb);
+    k.total_vm_bytes = kb_to_bytes(v.total_vm_kb);
+    k.pgtables_bytes = kb_to_bytes(v.pgtables_kb);
     k.oom_score_adj = v.oom_score_adj;
-    if (known) continue;
-    json ev = diagnose::tree_kill_to_json(k);
-    ev["type"] = "event";
-    const bool on_mono = sig_trace_.mono_clock() && v.ts_s;
-    ev["t_s"] = on_mono ? *v.ts_s - t0_ : t_rel();  // the kill's own time on CLOCK_MONOTONIC, else now
-    if (on_mono) ev["mono_s"] = *v.ts_s;
-    ev["kind"] = "oom_kill";
-    ev["evidence"] = {"oom:mark_victim"};
-    ev["boot_id"] = opt(proc::read_boot_id());
-    ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);
-    rec_.write(ev, true);
-    kills_.push_back(std::move(k));
+    // The tracepoint prints no constraint: limit_bytes stays null (unknown).
+    if (!known) record_kill(std::move(fresh), tp, kill_t_s, on_mono ? v.ts_s : std::nullopt, json::array({"oom:mark_victim"}));
   }
 }
 

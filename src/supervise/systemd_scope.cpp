@@ -1,5 +1,6 @@
 // The systemd-run --scope fallback of `run --limit` (see systemd_scope.h).
 #include "supervise/systemd_scope.h"
+#include "util/file.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -101,7 +102,7 @@ std::optional<std::string> wait_for_scope_cgroup(const cgroup::MemoryHierarchy& 
     if (!dir) return std::nullopt;  // gone
     if (*dir != own_dir) return dir;
     // A zombie keeps its /proc/PID/cgroup: systemd-run failed before exec.
-    if (auto st = cgroup::read_small_file(stat_path)) {
+    if (auto st = read_file(stat_path)) {
       auto rp = st->rfind(')');
       if (rp != std::string::npos && rp + 2 < st->size() && (*st)[rp + 2] == 'Z') return std::nullopt;
     }

@@ -261,7 +261,7 @@ std::shared_ptr<const StaticInfo> SnapshotBuilder::read_static(int pid, const st
   if (auto st = proc::read_pid_status(pid, proc_)) info->uid = st->uid;
   info->user = info->uid ? user_name(*info->uid) : "?";
   info->cgroup_path = "/";
-  if (auto text = cgroup::read_small_file(dir + "/cgroup")) {
+  if (auto text = read_file(dir + "/cgroup")) {
     for (const auto& l : cgroup::parse_proc_cgroup(*text)) {
       bool match = false;
       if (!have_memory_hierarchy_ || memory_v2_) match = l.hierarchy_id == 0 && l.controllers.empty();

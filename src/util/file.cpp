@@ -28,8 +28,8 @@ std::optional<std::string> read_file_at(int dirfd, const char* name, size_t max_
   return out;
 }
 
-std::string join_root(const std::string& root, std::string_view rel) {
-  std::string out = root;
+std::string join_root(std::string_view root, std::string_view rel) {
+  std::string out(root);
   while (out.size() > 1 && out.back() == '/') out.pop_back();
   if (out == "/") out.clear();
   if (rel.empty() || rel.front() != '/') out += '/';

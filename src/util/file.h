@@ -21,6 +21,6 @@ namespace oomlens {
 /// slash between them, whatever their ends ("/tmp/fx/" + "/proc" is
 /// "/tmp/fx/proc"; "/" + "proc" is "/proc"). Readers take a root so tests run
 /// on fixture trees.
-[[nodiscard]] std::string join_root(const std::string& root, std::string_view rel);
+[[nodiscard]] std::string join_root(std::string_view root, std::string_view rel);
 
 }  // namespace oomlens

@@ -176,8 +176,7 @@ void Capture::on_record(std::string_view message, const RecordMeta& meta) {
         bool hit = false;
         for (auto& v : it->event.victims)
           if (v.pid == r->pid && !v.reaped) {
-            auto kb = [](std::optional<uint64_t> x) { return x ? std::optional<uint64_t>(*x * 1024) : std::nullopt; };
-            v.reaped = Reaped{kb(r->anon_rss_kb), kb(r->file_rss_kb), kb(r->shmem_rss_kb)};
+            v.reaped = oomline::reaped_bytes(*r);
             hit = true;
           }
         if (hit) {

@@ -16,6 +16,7 @@
 #include "proc/proc.h"
 #include "util/file.h"
 #include "watch/capture.h"
+#include "util/units.h"
 
 namespace oomlens::watch {
 namespace {
@@ -23,10 +24,6 @@ namespace {
 constexpr size_t kMaxTraced = 512;
 constexpr size_t kMaxLinesSeen = 256;
 constexpr auto kKeepTraced = std::chrono::seconds(60);  // a report later than this is a new event
-
-std::optional<uint64_t> kb_to_bytes(std::optional<uint64_t> kb) {
-  return kb ? std::optional<uint64_t>(*kb * 1024) : std::nullopt;
-}
 
 
 }  // namespace
@@ -36,7 +33,7 @@ void Capture::open_trace() {
     trace_status_ = "off: --no-tracepoints";
     return;
   }
-  auto mounts = cgroup::read_small_file(join_root(opt_.root, "proc/self/mounts")).value_or("");
+  auto mounts = read_file(join_root(opt_.root, "proc/self/mounts")).value_or("");
   trace_ = std::make_unique<trace::OomTrace>();
   if (!trace_->open(mounts, static_cast<int>(::getpid()), opt_.tracefs)) {
     trace_status_ = "off: " + trace_->error();
@@ -161,7 +158,7 @@ void Capture::on_mark_victim(const trace::MarkVictim& v, std::optional<std::stri
     c.usage_bytes = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
     c.oom_kill = cgroup::oom_kill_count(hierarchy_->version, dir);
     if (!v1)
-      if (auto ev = cgroup::read_small_file(dir + "/memory.events")) c.oom = cgroup::keyed_value(*ev, "oom");
+      if (auto ev = read_file(dir + "/memory.events")) c.oom = cgroup::keyed_value(*ev, "oom");
     w.cgroup_at_kill = std::move(c);
     w.sources.push_back(from_counters ? "counters" : "proc");
     if (from_counters)

@@ -1,5 +1,6 @@
 // oom_kill counters (see oom_counters.h).
 #include "watch/oom_counters.h"
+#include "util/file.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -29,7 +30,7 @@ std::optional<uint64_t> parse_vmstat_oom_kill(std::string_view text) {
 }
 
 std::optional<uint64_t> read_vmstat_oom_kill(const std::string& proc_root) {
-  auto text = cgroup::read_small_file(proc_root + "/vmstat");
+  auto text = read_file(proc_root + "/vmstat");
   if (!text) return std::nullopt;
   return parse_vmstat_oom_kill(*text);
 }

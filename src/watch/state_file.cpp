@@ -11,11 +11,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cgroup/cgroup.h"
+#include "util/file.h"
 
 namespace oomlens::watch {
 
 std::optional<DaemonState> read_state(const std::string& path) {
-  auto text = cgroup::read_small_file(path);
+  auto text = read_file(path);
   if (!text) return std::nullopt;
   auto j = nlohmann::json::parse(*text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return std::nullopt;

@@ -14,6 +14,7 @@
 
 #include "cgroup/cgroup.h"
 #include "trace/tracefs.h"
+#include "util/file.h"
 
 namespace oomlens::live {
 namespace {
@@ -205,7 +206,7 @@ void note_signal_trace(const std::string& what, const std::string& status, const
   std::fprintf(stderr, "%s: signal trace %s via %s\n", what.c_str(), status.c_str(),
                tracefs.empty() ? "no tracefs" : tracefs == "private mount" ? "oomlens's private tracefs mount"
                                                                             : ("the host's tracefs mount at " + tracefs).c_str());
-  auto mounts = cgroup::read_small_file("/proc/self/mounts");
+  auto mounts = read_file("/proc/self/mounts");
   auto t = trace::find_tracefs(mounts.value_or(""), trace::real_tracefs_access());
   if (!t.dir) return;  // nowhere to look (the run said why in `status`)
   const std::string name = "oomlens-" + std::to_string(oomlens_pid);

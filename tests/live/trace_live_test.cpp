@@ -17,12 +17,13 @@
 #include "live_support.h"
 #include "trace/signal_trace.h"
 #include "trace/tracefs.h"
+#include "util/file.h"
 
 namespace oomlens::live {
 namespace {
 
 size_t tracefs_mounts() {
-  auto m = cgroup::read_small_file("/proc/self/mounts").value_or("");
+  auto m = read_file("/proc/self/mounts").value_or("");
   size_t n = 0;
   for (size_t at = 0; (at = m.find(" tracefs ", at)) != std::string::npos; ++at) ++n;
   return n;

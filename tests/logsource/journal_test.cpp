@@ -9,6 +9,7 @@
 #include "logsource/source_util.h"
 #include "journal_fixture.h"
 #include "logsource_test_util.h"
+#include "util/file.h"
 
 namespace oomlens {
 namespace {
@@ -253,9 +254,9 @@ TEST(SourceUtil, BootIdAndRoot) {
   EXPECT_FALSE(normalize_boot_id("xyz"));
   EXPECT_FALSE(normalize_boot_id("0f3a9c2e"));
   EXPECT_EQ(read_boot_id(testing::fixture_root().string()), kBootB);
-  EXPECT_EQ(under_root("/", "/proc/x"), "/proc/x");
-  EXPECT_EQ(under_root("/tmp/r/", "/proc/x"), "/tmp/r/proc/x");
-  EXPECT_EQ(under_root("", "/proc/x"), "/proc/x");
+  EXPECT_EQ(join_root("/", "/proc/x"), "/proc/x");
+  EXPECT_EQ(join_root("/tmp/r/", "/proc/x"), "/tmp/r/proc/x");
+  EXPECT_EQ(join_root("", "/proc/x"), "/proc/x");
 }
 
 }  // namespace

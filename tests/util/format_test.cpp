@@ -1,4 +1,6 @@
 #include "util/format.h"
+#include "util/file.h"
+#include "util/units.h"
 
 #include <gtest/gtest.h>
 
@@ -40,3 +42,21 @@ TEST(EventTime, WallThenMonotonic) {
 
 }  // namespace
 }  // namespace oomlens
+
+// util/units.h: the one kB→bytes conversion (issue 18): unknown stays null,
+// and a hostile figure that would wrap is unknown, never a small number.
+TEST(Units, KbToBytesKeepsUnknownAndRefusesOverflow) {
+  EXPECT_EQ(oomlens::kb_to_bytes(std::nullopt), std::nullopt);
+  EXPECT_EQ(oomlens::kb_to_bytes(uint64_t{0}), uint64_t{0});
+  EXPECT_EQ(oomlens::kb_to_bytes(uint64_t{180}), uint64_t{184320});
+  EXPECT_EQ(oomlens::kb_to_bytes(UINT64_MAX / 1024), (UINT64_MAX / 1024) * 1024);
+  EXPECT_EQ(oomlens::kb_to_bytes(UINT64_MAX / 1024 + 1), std::nullopt);
+}
+
+// util/file.h: one join_root for every reader (logsource's under_root was its twin).
+TEST(JoinRoot, OneSlashWhateverTheEnds) {
+  EXPECT_EQ(oomlens::join_root("/", "/proc/x"), "/proc/x");
+  EXPECT_EQ(oomlens::join_root("/tmp/r/", "/proc/x"), "/tmp/r/proc/x");
+  EXPECT_EQ(oomlens::join_root("", "/proc/x"), "/proc/x");
+  EXPECT_EQ(oomlens::join_root("/tmp/r", "proc/x"), "/tmp/r/proc/x");
+}
