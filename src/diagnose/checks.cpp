@@ -101,11 +101,13 @@ void pgtables(const OomEvent& e, std::vector<Check>& out) {
   if (!v->anon_rss_bytes || !v->file_rss_bytes) return;  // the share of RSS is what tells
   const uint64_t rss = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
   if (*pt * 1000 < rss * kPgtablesPermilleOfRss) return;
+  // One decimal: next to "normal is about 0.2 %", 1.8 % must not read as 1 % (reth#8115, corpus 46).
+  const std::string pgt_share = fmt::format("{:.1f}", static_cast<double>(*pt) * 100.0 / static_cast<double>(rss));
   out.push_back({"pgtables_large", CheckLevel::warn,
                  trf("{}'s page tables took {}, {} % of its {} RSS (normal is about 0.2 %): a huge or sparsely "
                              "used address space costs kernel memory that counts toward the OOM.",
-                             v->comm, format_bytes(*pt), percent(*pt, rss), format_bytes(rss)),
-                 {{"pgtables_bytes", as_fig(*pt)}, {"rss_bytes", as_fig(rss)}, {"percent", as_fig(percent(*pt, rss))}}});
+                             v->comm, format_bytes(*pt), pgt_share, format_bytes(rss)),
+                 {{"pgtables_bytes", as_fig(*pt)}, {"rss_bytes", as_fig(rss)}, {"percent", as_fig(percent(*pt + rss / 200, rss))}}});
 }
 
 void swap(const OomEvent& e, std::vector<Check>& out) {

@@ -83,6 +83,7 @@ bool has_oom_symbol(std::string_view t) {
 }  // namespace
 
 void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
+  if (t.empty()) return;  // a prefix whose frame a reflow moved to the next line, a pasted blank line
   if (t.find("mem_cgroup_out_of_memory") != std::string_view::npos ||
       t.find("mem_cgroup_oom_synchronize") != std::string_view::npos) {
     b.memcg_stack = true;

@@ -66,6 +66,7 @@ std::optional<Header> parse_header(std::string_view s) {
     std::string_view v = rest.substr(n + 9);
     size_t e = v.find(", order=");
     if (e == std::string_view::npos) e = v.find(",  order=");
+    if (e == std::string_view::npos) e = v.find(",order=");  // a rejoined soft break that lost its space
     h.nodemask = std::string(trim(v.substr(0, e)));
   }
   h.order = to_int(field_int(rest, "order="));
@@ -275,8 +276,14 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     else if (key == "nodemask") out.nodemask = std::string(val);
     else if (key == "cpuset") out.cpuset = std::string(val);
     else if (key == "mems_allowed") out.mems_allowed = std::string(val);
-    else if (key == "oom_memcg") out.oom_memcg = std::string(val);
-    else if (key == "task_memcg") out.task_memcg = std::string(val);
+    else if (key == "oom_memcg" || key == "task_memcg") {
+      // A poster's elision (`/lxc.payload....-lxc/…`) leaves no path to name.
+      if (val.find("...") != std::string_view::npos || val.find("\xE2\x80\xA6") != std::string_view::npos) {
+        out.elided = true;
+        continue;
+      }
+      (key == "oom_memcg" ? out.oom_memcg : out.task_memcg) = std::string(val);
+    }
     else if (key == "task") out.task = std::string(val);
     else if (key == "pid") out.pid = parse_i64(val);
     else if (key == "uid") {

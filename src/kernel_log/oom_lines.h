@@ -79,6 +79,7 @@ struct Summary {
   std::optional<int64_t> pid;
   std::optional<uint32_t> uid;
   bool global_oom = false;
+  bool elided = false;  ///< a memcg path held `...`/`…`: left null
 };
 /// Parses `oom-kill:…` into `out`; false when not a summary line.
 bool parse_summary(std::string_view s, Summary& out);

@@ -102,13 +102,47 @@ bool take_dmesg_T(std::string_view& s, LinePrefix& p) {
   return true;
 }
 
+constexpr std::array<std::string_view, 20> kFac = {
+    "kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron",
+    "authpriv", "ftp", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"};
+constexpr std::array<std::string_view, 8> kLvl = {"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug"};
+
+// OpenWrt `logread`: `Mon Mar 31 16:58:31 2025 kern.warn kernel: ` (ctime
+// stamp with the year, then facility.level, then the tag).
+bool take_logread(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 26 || s[3] != ' ' || s[7] != ' ' || !is_alpha(s[0])) return false;
+  const int month = english_month(s.substr(4, 3));
+  if (month == 0) return false;
+  std::string_view t = s.substr(8);
+  if (!t.empty() && t[0] == ' ') t.remove_prefix(1);  // `Apr  1`
+  auto day = take_u64(t);
+  int h, mi, sec;
+  if (!day || *day < 1 || *day > 31 || t.size() < 15 || t[0] != ' ' || !parse_hms(t.substr(1, 8), h, mi, sec) ||
+      t[9] != ' ')
+    return false;
+  std::string_view y = t.substr(10, 4);
+  auto year = parse_u64(y);
+  if (!year || t.size() < 16 || t[14] != ' ') return false;
+  std::string_view rest = t.substr(15);
+  std::string_view fl = take_token(rest);
+  size_t dot = fl.find('.');
+  if (dot == std::string_view::npos) return false;
+  bool fac_ok = false;
+  for (auto f : kFac) fac_ok = fac_ok || fl.substr(0, dot) == f;
+  if (!fac_ok) return false;
+  for (size_t i = 0; i < kLvl.size(); ++i) {
+    if (fl.substr(dot + 1) == kLvl[i]) {
+      p.level = static_cast<int>(i);
+      p.wall = format_wall(static_cast<int>(*year), month, static_cast<int>(*day), h, mi, sec, {});
+      s = trim_left(rest);
+      return true;
+    }
+  }
+  return false;
+}
+
 // dmesg -x: `kern  :err   : `.
 bool take_dmesg_x(std::string_view& s, LinePrefix& p) {
-  static constexpr std::array<std::string_view, 20> kFac = {
-      "kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron",
-      "authpriv", "ftp", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"};
-  static constexpr std::array<std::string_view, 8> kLvl = {"emerg", "alert", "crit", "err",
-                                                           "warn", "notice", "info", "debug"};
   size_t c1 = s.find(':');
   if (c1 == std::string_view::npos || c1 > 12) return false;
   std::string_view fac = trim_right(s.substr(0, c1));
@@ -194,7 +228,7 @@ void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict) {
   std::string_view t2 = take_token(t);
   std::string_view name = tag_name(t2, strict);
   if (!name.empty()) {
-    out.prefix.host = std::string(t1);
+    if (t1 != "..." && t1 != "\xE2\x80\xA6") out.prefix.host = std::string(t1);  // a poster's elided host: unknown
     if (name != "kernel") out.foreign = true;
     s = trim_left(t);
     return;
@@ -516,6 +550,15 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     indented = !s.empty() && is_space(s[0]);
     s = trim_left(s);
   }
+  // Markdown pasted unrendered: a line in `inline code`, or glued to a fence (```` ```[ts] … ````).
+  if (!s.empty() && s[0] == '`') {
+    while (!s.empty() && s[0] == '`') s.remove_prefix(1);
+    s = trim_left(s);
+  }
+  if (std::string_view r = trim_right(s); !r.empty() && r.back() == '`') {
+    while (!r.empty() && r.back() == '`') r.remove_suffix(1);
+    s = trim_right(r);
+  }
   if (s.empty()) {
     out.text = s;
     return;
@@ -536,6 +579,9 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     } else {
       take_host_tag(s, out, false);
     }
+  } else if (is_alpha(s[0]) && take_logread(s, p)) {
+    prefixed = true;
+    take_host_tag(s, out, false);
   } else if ((is_alpha(s[0]) || static_cast<unsigned char>(s[0]) >= 0x80) && take_syslog_stamp(s, p, default_year)) {
     prefixed = true;
     take_host_tag(s, out, false);

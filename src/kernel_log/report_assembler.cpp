@@ -399,7 +399,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
         return feed(whole);
       }
     }
-    if (!t.empty() && !line.prefixed && !line_is_record(t)) {
+    // A record the assembler keeps no piece of (`Hardware name: …`) is whole: nothing is glued to it.
+    if (!t.empty() && !line.prefixed && !line_is_record(t) && !line_is_record(cur_->piece_text)) {
       std::string joined = cur_->piece_text;
       if (line.continuation || cur_->piece_soft) joined += ' ';
       joined += t;
@@ -460,6 +461,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (!line.truncated) piece = P::reaper;
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
     if (!cur_ || cur_->has_outcome() || cur_->summary) start(line);
+    if (sum.elided && !line.truncated) cur_->cut_lines.push_back(line.number);
     cur_->summary = std::move(sum);
     cur_->has_content = true;
     if (!line.truncated) piece = P::summary;
@@ -544,7 +546,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else {
     note_stack_frame(*cur_, t);
     track_seq(*cur_, line);
-    cur_->piece = t.size() >= 24 ? Building::Piece::other : Building::Piece::none;
+    // Short pieces join only as a `CPU: N PID:` stump (a long prefix leaves the reflowed line little room).
+    cur_->piece = t.size() >= 24 || starts_with(t, "CPU: ") ? Building::Piece::other : Building::Piece::none;
     cur_->piece_text.assign(t);
     cur_->piece_soft = line.soft_break;
     if (++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) {

@@ -104,7 +104,8 @@ void fill_limit(const oomline::CounterLine& c, std::optional<uint64_t>& usage, s
 
 std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, bool memcg_evidence) {
   if (b.summary) {
-    if (b.summary->oom_memcg) return Constraint::memcg;
+    // The kernel names CONSTRAINT_MEMCG only for a memcg OOM, even when its path is unknown (elided, cut).
+    if (b.summary->oom_memcg || b.summary->constraint == "CONSTRAINT_MEMCG") return Constraint::memcg;
     if (b.summary->global_oom) {
       const std::string c = b.summary->constraint.value_or("");
       if (c == "CONSTRAINT_CPUSET") return Constraint::cpuset;

@@ -467,6 +467,39 @@ struct ReportScanner::Impl {
     return true;
   }
 
+  // A header broken before its anchor (`…v2ray invoked ` + `oom-killer: gfp_mask=…`,
+  // a mail client's soft break, a reflow): the unprefixed anchor line `norm`
+  // is the header's rest, and the line before it (in region [lower, ls), else
+  // the last of `history`) its start. Puts the two in `joined` when together
+  // they are a header; returns the lines taken from before (0 or 1).
+  size_t join_header_start(std::string_view region, size_t lower, size_t ls, std::string_view raw) {
+    const std::string_view rest = trim(norm.text);
+    if (norm.foreign || norm.has_prefix || (!starts_with(rest, "oom-killer:") && !starts_with(rest, "invoked oom-killer:")))
+      return 0;
+    std::string_view before;
+    if (ls > lower) {
+      size_t start = ls - 1;
+      while (start > lower && region[start - 1] != '\n') --start;
+      before = region.substr(start, ls - 1 - start);
+    } else if (ls == 0 && lower == 0 && history.size() > 1) {
+      size_t start = history.size() - 1;
+      while (start > 0 && history[start - 1] != '\n') --start;
+      before = std::string_view(history).substr(start, history.size() - 1 - start);
+    }
+    if (!before.empty() && before.back() == '\r') before.remove_suffix(1);
+    if (before.empty()) return 0;
+    std::string whole(trim_right(before));
+    whole += ' ';
+    whole.append(rest);
+    if (!raw.empty() && raw.back() == ' ') whole += ' ';  // a format=flowed soft break continues after it
+    normalize_line(whole, probe, opt.default_year);
+    if (probe.foreign) return 0;
+    auto h = oomline::parse_header(trim(probe.text));
+    if (!h || h->comm.empty()) return 0;
+    joined = std::move(whole);
+    return 1;
+  }
+
   // `region` holds complete lines (each ending in '\n', except when `final`).
   // Returns the offset from which the region was held back (newest-first
   // decision pending at its end), or region.size().
@@ -525,6 +558,11 @@ struct ReportScanner::Impl {
         eol = end < n || (end == n && n > 0 && d[n - 1] == '\n') ? end - 1 : n;
       }
       normalize_line(raw, norm, opt.default_year);
+      const size_t back = join_header_start(region, fed_end, ls, raw);
+      if (back) {
+        raw = joined;
+        normalize_line(raw, norm, opt.default_year);
+      }
       if (pieces == 1 && !norm.foreign) {
         std::string_view t = trim(norm.text);
         if (!final && eol + 1 >= n && n - ls <= kMaxHeldBytes && !t.empty() && !line_is_record(t)) {
@@ -580,7 +618,7 @@ struct ReportScanner::Impl {
           continue;
         }
       }
-      uint64_t number = ++line_no;
+      uint64_t number = ++line_no - back;
       line_no += pieces - 1;
       assembler.expire(number);
       if (!norm.foreign && line_opens_report(norm.text)) look_back(region, fed_end, ls, number);

@@ -161,6 +161,55 @@ add("42-zen-223-5.12-journalctl-ru-month-kill-reaper-other-pid.log", GH + "zen-k
     "global (global_oom)", [kill(4959, "Xorg", 395632, 2188, 3968, 620, 0, 560, 0)],
     task_memcg="/system.slice/lightdm.service", year_guessed=True)
 
+# Session mangle6: a blind test on reports found after the code was written.
+add("43-rl-swarm-463-arm64-6.8-netcup-header-only.log", GH + "gensyn-ai/rl-swarm/issues/463", ["incomplete"], HOA,
+    trigger=trig("p2pd", 116521, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0))
+add("44-omr-3887-openwrt-logread-arm64-6.6-header-only.log", GH + "Ysurac/openmptcprouter/issues/3887", ["incomplete"],
+    HOA, trigger=trig("v2ray", 32384, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    wall_prefix="2025-03-31T16:58:31")
+add("45-omr-3079-markdown-backticks-oom-kill-and-kill.log", GH + "Ysurac/openmptcprouter/issues/3079", ["kill"],
+    "global (global_oom)", [kill(1047436, "xray", 3945912, 2219436, 0, 0, 0, 5436, 0)],
+    task_memcg="/system.slice/xray.service", year_guessed=True)
+add("46-reth-8115-dmesg-four-bare-kills-huge-vm.log", GH + "paradigmxyz/reth/issues/8115", None,
+    "global (Out of memory: prefix)",
+    [kill(10263, "reth", 5382410624, 44717552, 0, 0, 1000, 790640, 0),
+     kill(60546, "reth", 5383626404, 44783072, 0, 0, 1000, 1193532, 0),
+     kill(32085, "reth", 5057062080, 38217524, 0, 0, 1000, 1199060, 0),
+     kill(46653, "reth", 5065120296, 38309664, 0, 0, 1000, 1275744, 0)], checks=["pgtables_large"])
+add("47-harvester-2419-sle15-5.3-kvm-vcpu-comm-memcg-header.log", GH + "harvester/harvester/issues/2419",
+    ["incomplete"], "memcg (stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
+    trigger=trig("CPU 2/KVM", 10612, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=872), year_guessed=True,
+    text_not=["Kubernetes", "BestEffort"])
+add("48-shakenfist-177-4.15-syslog-kvm-vcpu-cpuset-header-only.log", GH + "shakenfist/shakenfist/issues/177",
+    ["incomplete"], "not determinable (header only)",
+    trigger=trig("CPU 0/KVM", 24430, gfp="0x15000c0(GFP_KERNEL_ACCOUNT)", order=0, oom_score_adj=0), year_guessed=True)
+add("49-home-assistant-137573-proxmox-6.8-systemd-oom-unit-then-header.log", GH + "home-assistant/core/issues/137573",
+    ["incomplete"], HOA,
+    trigger=trig("CPU 1/KVM", 2106259, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO)", order=0,
+                 oom_score_adj=0), year_guessed=True)
+add("50-proxmox-arm64-31-4.14-slub-failure-then-comm-space-header.log", GH + "jiangcuo/Proxmox-Arm64/issues/31",
+    ["incomplete"], HOA,
+    trigger=trig("pveproxy worker", 7318, gfp="0x14080c0(GFP_KERNEL|__GFP_ZERO)", order=0, oom_score_adj=0))
+add("51-v2raya-558-rpi4-arm64-5.15-bare-meminfo.log", GH + "v2rayA/v2rayA/issues/558", ["incomplete"],
+    "global (Mem-Info; stack: out_of_memory from __alloc_pages)",
+    trigger=trig("v2ray", 31327, gfp="0x400dc0(GFP_KERNEL_ACCOUNT|__GFP_ZERO)", order=0, oom_score_adj=0))
+add("52-v2ray-core-2197-raspi2-armv7-4.15-syslog-order2-header.log", GH + "v2ray/v2ray-core/issues/2197",
+    ["incomplete"], HOA,
+    trigger=trig("dhcpcd-run-hook", 23221, gfp="0x14000c0(GFP_KERNEL)", order=2, oom_score_adj=0), year_guessed=True)
+add("53-gpud-70-quoted-oom-kill-lxc-elided-oom-memcg.log", GH + "leptonai/gpud/pull/70", ["incomplete"],
+    "memcg (CONSTRAINT_MEMCG)", memcg_elided=True, year_guessed=True,
+    task_memcg="/lxc.payload.ny2g2r5hh3-lxc/kubepods.slice/kubepods-burstable.slice/"
+               "kubepods-burstable-podeded8c65_6e8e_4c6e_a889_3e427565c740.slice/"
+               "cri-containerd-ec9ee26695deb4cc72bc665efff1cf3a03fdfb12f1303e02fe9252985e084a95.scope")
+add("54-harvester-7545-sle15-5.14-dmesgT-memcg-header.log", GH + "harvester/harvester/issues/7545", ["incomplete"],
+    "memcg (stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
+    trigger=trig("harvester-netwo", 37753, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=999),
+    text_not=["Kubernetes", "BestEffort"])
+add("55-openwrt-v2ray-126-mips-5.4-logread-daemon-lines-header.log", GH + "kuoruan/openwrt-v2ray/issues/126",
+    ["incomplete"], "not determinable (MIPS raw stack words, no call trace)",
+    trigger=trig("hostapd", 1685, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    wall_prefix="2021-04-12T18:29:48")
+
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -153,6 +153,8 @@ struct Checker {
       want_path = strip_note(o["memcg"].get<std::string>());
       if (!find_memcg([&](const MemcgInfo& m) { return m.oom_memcg == want_path; })) fail("oom_memcg " + *want_path);
     }
+    if (o.value("memcg_elided", false) && find_memcg([](const MemcgInfo& m) { return m.oom_memcg.has_value(); }))
+      fail("an oom_memcg from a path the poster elided (`...`)");
     if (o.contains("task_memcg")) {
       const std::string t = o["task_memcg"].get<std::string>();
       if (!find_memcg([&](const MemcgInfo& m) { return m.task_memcg == t; })) fail("task_memcg " + t);
@@ -222,6 +224,12 @@ struct Checker {
                             c.total_bytes == o["slab_largest"][1].get<uint64_t>() * 1024);
         }
       if (!found) fail("largest slab cache " + o["slab_largest"].dump());
+    }
+    if (o.contains("wall_prefix")) {
+      const std::string w = o["wall_prefix"].get<std::string>();
+      bool found = false;
+      for (const auto& e : events) found = found || (e.time.wall && e.time.wall->rfind(w, 0) == 0);
+      if (!found) fail("no event at wall time " + w);
     }
     if (o.value("year_guessed", false)) {
       bool found = false;

@@ -126,6 +126,60 @@ TEST(MangledLines, CutCgroupPathIsNeverTheMemcg) {
   EXPECT_EQ(ev[0].constraint, Constraint::memcg);  // from the memory: line
 }
 
+// gpud#70 (corpus 53): the poster elided the middle of a path (`....`): no path names the memcg.
+TEST(MangledLines, ElidedCgroupPathIsNeverTheMemcg) {
+  std::string t(kReport);
+  size_t s = t.find("oom_memcg=/app.slice/");
+  t.replace(s, std::string_view("oom_memcg=/app.slice/").size(), "oom_memcg=/lxc.payload....-lxc/app.slice/");
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_FALSE(ev[0].memcg->oom_memcg);
+  EXPECT_EQ(ev[0].memcg->task_memcg, "/app.slice/run-u42.service");
+  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+  bool noted = false;
+  for (const auto& n : ev[0].notes) noted = noted || n.find("cut by a viewer") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
+// A mail client's soft break (format=flowed) or a reflow before the header's
+// anchor (`… v2ray invoked ` + `oom-killer: gfp_mask=…`, openmptcprouter#3887
+// through flowed72): the header is whole again, also when a chunk border
+// falls between its two pieces.
+TEST(MangledLines, HeaderBrokenBeforeItsAnchor) {
+  std::string t = each_line(kReport, "Mar 31 16:58:31 h kernel: [ 12.5] ");
+  const size_t cut = t.find("oom-killer:");
+  t.replace(cut - 1, 1, " \n");  // `…python3 invoked ` + `oom-killer: …`
+  expect_whole(parse(t));
+  std::vector<OomEvent> ev;
+  ReportScanner sc(ScanOptions{"t", 2024}, [&](OomEvent&& e) { ev.push_back(std::move(e)); });
+  sc.feed_text(std::string_view(t).substr(0, cut + 1));
+  sc.feed_text(std::string_view(t).substr(cut + 1));
+  sc.finish();
+  expect_whole(ev);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].lines.first, 1u);
+  std::string indented = each_line(kReport, "");
+  indented.replace(indented.find(" invoked"), 1, "\n    ");  // `python3` + `    invoked oom-killer: …`
+  expect_whole(parse(indented));
+}
+
+// A record the assembler keeps nothing of (`Hardware name:`) swallowed the
+// unprefixed stack words after it, and the note said they were wrapped.
+TEST(MangledLines, NothingIsGluedToAHardwareNameLine) {
+  auto ev = parse("sed invoked oom-killer: gfp_mask=0x201da, order=0, oom_score_adj=0\n"
+                  "CPU: 4 PID: 29481 Comm: sed Not tainted 3.10.0-514.6.1.el7.x86_64 #1\n"
+                  "Hardware name: HP ProLiant DL385 G7, BIOS A18 12/08/2012\n"
+                  " ffff880182272f10 00000000021dcb0a ffff880418207938 ffffffff816861ac\n"
+                  "Call Trace:\n"
+                  " [<ffffffff816861ac>] dump_stack+0x19/0x1b\n");
+  ASSERT_EQ(ev.size(), 1u);
+  for (const auto& n : ev[0].notes) EXPECT_EQ(n.find("rejoined"), std::string::npos) << n;
+}
+
+// Markdown inline code around each pasted line (openmptcprouter#3079, corpus 45).
+TEST(MangledLines, MarkdownInlineCode) { expect_whole(parse(each_line(kReport, "`"))); }
+
 TEST(MangledLines, NewestFirstGivesTheSameSingleEvent) {
   std::vector<std::string_view> lines;
   std::string_view r = kReport;

@@ -171,6 +171,43 @@ TEST(Prefix, QuotesIndentAndContinuation) {
   EXPECT_FALSE(bare.n.continuation);
 }
 
+// OpenWrt logread (corpus 44, 55): ctime stamp with the year, facility.level, tag.
+TEST(Prefix, OpenWrtLogread) {
+  Norm k("Mon Mar 31 16:58:31 2025 kern.warn kernel: [  393.582422] v2ray invoked oom-killer: gfp_mask=0x140cca");
+  EXPECT_EQ(k.n.text, "v2ray invoked oom-killer: gfp_mask=0x140cca");
+  EXPECT_EQ(k.n.prefix.wall, "2025-03-31T16:58:31");
+  EXPECT_FALSE(k.n.prefix.year_inferred);
+  EXPECT_EQ(k.n.prefix.level, 4);
+  EXPECT_DOUBLE_EQ(*k.n.prefix.monotonic_s, 393.582422);
+  EXPECT_FALSE(k.n.foreign);
+  Norm d("Mon Apr 12 18:29:38 2021 daemon.info v2ray[4723]: A unified platform for anti-censorship.");
+  EXPECT_TRUE(d.n.foreign);
+  Norm pad("Thu Apr  1 01:02:03 2021 kern.err kernel: x");
+  EXPECT_EQ(pad.n.text, "x");
+  EXPECT_EQ(pad.n.prefix.wall, "2021-04-01T01:02:03");
+  Norm no("Mon Mar 31 16:58:31 2025 nofacility.warn kernel: x");  // not logread: left as it is
+  EXPECT_EQ(no.n.prefix.wall, std::nullopt);
+}
+
+// gpud#70 (corpus 53): the poster replaced the host with `...`: no host.
+TEST(Prefix, ElidedHostIsUnknown) {
+  Norm a("Aug 30 06:58:55.050705 ... kernel: oom-kill:constraint=CONSTRAINT_MEMCG", 2024);
+  EXPECT_EQ(a.n.text, "oom-kill:constraint=CONSTRAINT_MEMCG");
+  EXPECT_FALSE(a.n.prefix.host);
+  EXPECT_FALSE(a.n.foreign);
+}
+
+// Markdown pasted unrendered (corpus 45): inline code, or a fence glued to the line.
+TEST(Prefix, MarkdownBackticks) {
+  Norm a("`Dec 15 16:21:04 vps kernel: Out of memory: Killed process 1 (xray) total-vm:1kB`", 2023);
+  EXPECT_EQ(a.n.text, "Out of memory: Killed process 1 (xray) total-vm:1kB");
+  EXPECT_EQ(*a.n.prefix.host, "vps");
+  Norm f("```[Sun Mar 30 08:24:00 2025] oom-kill:constraint=CONSTRAINT_NONE");
+  EXPECT_EQ(f.n.text, "oom-kill:constraint=CONSTRAINT_NONE");
+  Norm e("[1.0] Out of memory: Killed process 7 (p) oom_score_adj:0```");
+  EXPECT_EQ(e.n.text, "Out of memory: Killed process 7 (p) oom_score_adj:0");
+}
+
 TEST(Prefix, NodeProblemDetectorMessage) {
   Norm a(R"J(    "message": "Memory cgroup out of memory: Killed process 1 (k) total-vm:1kB",)J");
   EXPECT_EQ(a.n.text, "Memory cgroup out of memory: Killed process 1 (k) total-vm:1kB");
