@@ -320,6 +320,7 @@ TEST(Hostile, GarbageLongLinesTruncatedReports) {
 // (issue 21, item 3), in printed order, counting the rest.
 TEST(Report, LongTaskTableKeepsTheLargestRows) {
   std::string log =
+      "[ 50.0] worker invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
       "[ 50.0] Tasks state (memory values in pages):\n"
       "[ 50.0] [  pid  ]   uid  tgid total_vm      rss rss_anon rss_file rss_shmem pgtables_bytes swapents "
       "oom_score_adj name\n";
@@ -342,7 +343,9 @@ TEST(Report, LongTaskTableKeepsTheLargestRows) {
   EXPECT_EQ(e.tasks_dropped, n - kMaxTaskRows);
   bool victim = false;
   for (size_t i = 0; i < e.tasks.size(); ++i) {
-    if (i > 0) EXPECT_LT(e.tasks[i - 1].pid, e.tasks[i].pid);  // printed order
+    if (i > 0) {
+      EXPECT_LT(e.tasks[i - 1].pid, e.tasks[i].pid);  // printed order
+    }
     victim = victim || e.tasks[i].pid == 2500;
     EXPECT_GE(*e.tasks[i].rss_bytes, 10000u * 4096);
     kept_total += *e.tasks[i].rss_bytes / 4096;
