@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <map>
@@ -16,6 +17,7 @@
 #include "cgroup/cgroup.h"
 #include "cli/commands.h"
 #include "cli/explain_html.h"
+#include "cli/explain_output.h"
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/event_filter.h"
 #include "diagnose/explain.h"
@@ -50,15 +52,12 @@ struct ExplainArgs {
   std::vector<std::string> boots;
 };
 
-/// A LogSink that owns its scanner and collects what it finds.
+/// A LogSink that owns its scanner and hands on each event it finds.
 class CollectingSink final : public LogSink {
  public:
-  CollectingSink(ScanOptions options, std::vector<OomEvent>* events, std::vector<ParseWarning>* warnings,
+  CollectingSink(ScanOptions options, ReportScanner::EventSink on_event, std::vector<ParseWarning>* warnings,
                  LineKeeper* lines = nullptr)
-      : scanner_(std::move(options), [events](OomEvent&& e) { events->push_back(std::move(e)); }),
-        inner_(scanner_),
-        warnings_(warnings),
-        lines_(lines) {}
+      : scanner_(std::move(options), std::move(on_event)), inner_(scanner_), warnings_(warnings), lines_(lines) {}
   void text(std::string_view chunk) override {
     if (lines_) lines_->feed(chunk);
     inner_.text(chunk);
@@ -165,8 +164,16 @@ int run_explain(const ExplainArgs& a) {
     boots.push_back(*sel);
   }
 
-  // 1-2. Read and parse.
-  std::vector<OomEvent> events;
+  // 1-4. Read, parse, decide and render, one event at a time (cli/
+  // explain_output.h): saved files stream; the live sources are merged in a
+  // bounded window first (logsource/merge.h MergeWindow).
+  const ExplainFormat format = a.html      ? ExplainFormat::html
+                               : a.json    ? ExplainFormat::json
+                               : a.summary ? ExplainFormat::summary
+                                           : ExplainFormat::text;
+  TextStyle style;
+  style.color = a.color == "always" || (a.color == "auto" && ::isatty(1) && !std::getenv("NO_COLOR"));
+  ExplainOutput output(format, style, filter);
   std::vector<ParseWarning> warnings;
   std::vector<SourceResult> results;
   std::map<std::string, LineKeeper> kept;  // --html: each file's lines, for the raw-line links
@@ -178,20 +185,36 @@ int run_explain(const ExplainArgs& a) {
     lo.journal = a.sources.find("journal") != std::string::npos;
     lo.syslog_files = a.sources.find("files") != std::string::npos;
     if (!a.boots.empty()) lo.journal_boots = boots;
+    MergeWindow window;
     results = read_live_sources(lo, [&](const PlannedSource& s) -> std::unique_ptr<LogSink> {
       ScanOptions so;
       so.source_name = s.name;
       so.default_year = s.default_year;
       so.latest_s = s.latest_s;
-      return std::make_unique<CollectingSink>(so, &events, &warnings);
+      return std::make_unique<CollectingSink>(so, [&window](OomEvent&& e) { window.add(std::move(e)); }, &warnings);
     });
-    events = dedup_events(std::move(events));
+    std::vector<OomEvent> events = window.finish();
+    if (window.dropped() > 0)
+      warnings.push_back({"", 0, trf("{} older report(s) left out: the live merge holds the newest {} (give the "
+                                     "log files as FILE to read every report)",
+                                     window.dropped(), MergeWindow::kMaxEvents)});
+    ExplainContext ctx;
+    ctx.overcommit_memory = read_int_file(a.root + "/proc/sys/vm/overcommit_memory");
+    if (auto mi = proc::read_meminfo(a.root + "/proc")) ctx.mem_total_bytes = mi->mem_total_bytes;
+    output.set_live(ctx, OwnerLookup{a.root, default_docker_root()});
+    print_sources(results, !a.json && !a.html, a.verbose);
+    if (std::none_of(results.begin(), results.end(), [](const SourceResult& r) { return r.used; })) {
+      print_error("explain", "nothing could be read{}", tr(" from the kernel log (see above)"));
+      return kExitUsage;
+    }
+    for (OomEvent& e : events) output.add(std::move(e));
   } else {
     for (const auto& path : a.files) {
       ScanOptions so;
       so.source_name = path;
       set_file_year(path, so);
-      CollectingSink sink(so, &events, &warnings, a.html ? &kept[path] : nullptr);
+      CollectingSink sink(so, [&output](OomEvent&& e) { output.add(std::move(e)); }, &warnings,
+                          a.html ? &kept[path] : nullptr);
       const JournalInput kind = path == "-" ? JournalInput::other : journal_input_kind(path);
       if (kind == JournalInput::other) {
         results.push_back(read_log_file(path, sink));
@@ -204,62 +227,19 @@ int run_explain(const ExplainArgs& a) {
       }
       sink.end();
     }
-  }
-  bool any_used = false;
-  for (const auto& r : results) any_used |= r.used;
-  print_sources(results, live && !a.json && !a.html, a.verbose);
-  if (!any_used) {
-    print_error("explain", "nothing could be read{}", live ? tr(" from the kernel log (see above)") : "");
-    return kExitUsage;
-  }
-
-  // 3. Decide.
-  for (auto& e : events) {
-    if (e.memcg && !e.memcg->owner) e.memcg->owner = decode_memcg_owner(*e.memcg);
-  }
-  size_t untimed = 0;
-  events = apply_filter(std::move(events), filter, &untimed);
-  // On the live system, containers and Slurm users are named from the node.
-  if (live) lookup_owner_names(events, OwnerLookup{a.root, default_docker_root()});
-  if (untimed > 0)
-    warnings.push_back({"", 0, trf("{} event(s) without a wall-clock time were left out by --since/--until",
-                                           untimed)});
-  ExplainContext ctx;
-  if (live) {
-    ctx.overcommit_memory = read_int_file(a.root + "/proc/sys/vm/overcommit_memory");
-    if (auto mi = proc::read_meminfo(a.root + "/proc")) ctx.mem_total_bytes = mi->mem_total_bytes;
-  }
-  std::vector<Explanation> explanations;
-  explanations.reserve(events.size());
-  for (const auto& e : events) explanations.push_back(explain(e, ctx));
-
-  // 4. Render.
-  if (a.html) {
-    std::string page = render::log_page_html(events, explanations, raw_lines_of(events, kept));
-    std::fwrite(page.data(), 1, page.size(), stdout);
-  } else if (a.json) {
-    std::string out = explain_document(events, explanations, results, warnings).dump(2);
-    out += '\n';
-    std::fwrite(out.data(), 1, out.size(), stdout);
-  } else if (a.summary) {
-    for (const auto& e : events) fmt::print("{}\n", render_summary_line(e));
-  } else {
-    TextStyle style;
-    style.color = a.color == "always" || (a.color == "auto" && ::isatty(1) && !std::getenv("NO_COLOR"));
-    bool first = true;
-    for (size_t i = 0; i < events.size(); ++i) {
-      if (!first) fmt::print("\n");
-      first = false;
-      fmt::print("{}", render_event_text(events[i], explanations[i], style));
+    print_sources(results, false, a.verbose);
+    if (std::none_of(results.begin(), results.end(), [](const SourceResult& r) { return r.used; })) {
+      print_error("explain", "nothing could be read{}", "");
+      return kExitUsage;
     }
-    if (events.empty()) print_error("explain", "no OOM-killer report found");
   }
+  output.finish(results, warnings, kept);
   if (!a.json)
     for (const auto& w : warnings)
       print_error("explain", "warning: {}{}{}", w.source.empty() ? "" : w.source,
-                  w.line ? fmt::format(":{}", w.line) : "", w.source.empty() ? "" : ": " + w.message);
+                  w.line ? fmt::format(":{}", w.line) : "", w.source.empty() ? w.message : ": " + w.message);
   std::fflush(stdout);
-  return events.empty() ? kExitNone : kExitFound;
+  return output.shown() == 0 ? kExitNone : kExitFound;
 }
 
 }  // namespace

@@ -75,21 +75,24 @@ bool event_matches(const OomEvent& e, const EventFilter& f) {
   return true;
 }
 
+bool FilterCounter::accept(const OomEvent& e) {
+  if (event_matches(e, filter)) return true;
+  if ((filter.since_unix_s || filter.until_unix_s) && !e.time.wall) {
+    EventFilter without_time = filter;
+    without_time.since_unix_s.reset();
+    without_time.until_unix_s.reset();
+    if (event_matches(e, without_time)) ++untimed;
+  }
+  return false;
+}
+
 std::vector<OomEvent> apply_filter(std::vector<OomEvent> events, const EventFilter& f, size_t* dropped_untimed) {
   std::vector<OomEvent> out;
-  size_t untimed = 0;
-  for (auto& e : events) {
-    if (event_matches(e, f)) {
-      out.push_back(std::move(e));
-    } else if ((f.since_unix_s || f.until_unix_s) && !e.time.wall) {
-      EventFilter without_time = f;
-      without_time.since_unix_s.reset();
-      without_time.until_unix_s.reset();
-      if (event_matches(e, without_time)) ++untimed;
-    }
-  }
+  FilterCounter counter{f};
+  for (auto& e : events)
+    if (counter.accept(e)) out.push_back(std::move(e));
   if (f.last && out.size() > *f.last) out.erase(out.begin(), out.end() - static_cast<std::ptrdiff_t>(*f.last));
-  if (dropped_untimed) *dropped_untimed = untimed;
+  if (dropped_untimed) *dropped_untimed = counter.untimed;
   return out;
 }
 

@@ -36,6 +36,16 @@ struct EventFilter {
 /// unknown, so it cannot be shown to be inside the window).
 [[nodiscard]] bool event_matches(const OomEvent& e, const EventFilter& f);
 
+/// The per-event part of apply_filter(), one event at a time (output that
+/// streams keeps --last's ring itself): accept() is event_matches(), and
+/// `untimed` counts the events left out only because their wall time is
+/// unknown.
+struct FilterCounter {
+  const EventFilter& filter;
+  size_t untimed = 0;
+  [[nodiscard]] bool accept(const OomEvent& e);
+};
+
 /// Applies the whole filter, keeping order. `dropped_untimed` (optional)
 /// counts events left out only because their wall time is unknown.
 [[nodiscard]] std::vector<OomEvent> apply_filter(std::vector<OomEvent> events, const EventFilter& f,

@@ -571,6 +571,13 @@ Verdict decide_verdict(const VerdictInput& in) {
                                        se.dataloader_killed_pids.front()));
     if (own_counter_up) v.secondary_causes.push_back("oom_kill_in_cgroup");
   }
+  if (in.leftover_killed && *in.leftover_killed > 0) {
+    v.evidence.push_back(fmt::format(N_("{} process(es) were still in the job's cgroup when it ended: oomlens "
+                                        "killed them"),
+                                     *in.leftover_killed));
+    v.summary = fmt::format(N_("{} oomlens killed the {} process(es) the job left behind."), v.summary,
+                            *in.leftover_killed);
+  }
   if (v.cause != "cuda_oom" && se.cuda_oom) v.secondary_causes.push_back("cuda_oom");
   if (v.cause != "memory_error" && v.cause != "oom_killed" && (se.python_memory_error || se.bad_alloc))
     if (std::find(v.secondary_causes.begin(), v.secondary_causes.end(), "memory_error") == v.secondary_causes.end())

@@ -131,6 +131,9 @@ struct VerdictInput {
   std::optional<GuardStop> guard_stop;
   std::string_view stderr_tail;
   std::optional<uint64_t> shm_used_bytes, shm_size_bytes;  ///< the job's /dev/shm at the end
+  /// Processes still in the --limit cgroup when the job ended, which
+  /// oomlens killed (cleanup): said in the summary and the evidence.
+  std::optional<uint64_t> leftover_killed;
   /// The highest /dev/shm use sampled while the job ran (every tick, in the
   /// job's own mount namespace: PyTorch unlinks its segments, so the use at
   /// the end says nothing about the use at the fault).

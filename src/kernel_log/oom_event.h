@@ -14,6 +14,7 @@
 //    never 0.
 //  - Strings are kept as the bytes the kernel printed; the JSON renderer
 //    replaces invalid UTF-8 bytes with U+FFFD.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -210,6 +211,11 @@ struct Selected {
   std::optional<std::string> message;  ///< "Out of memory", "Memory cgroup out of memory", …
 };
 
+/// The most Tasks-state rows one event keeps (the largest; OomEvent::
+/// tasks_dropped counts the rest): a report of 1,000,000 rows costs the
+/// same memory as one of this many.
+inline constexpr size_t kMaxTaskRows = 1024;
+
 /// One row of the Tasks-state table (mm/oom_kill.c: dump_task()).
 /// Page counts are converted with the event's page size.
 struct TaskRow {
@@ -249,6 +255,13 @@ struct OomEvent {
   std::vector<Victim> victims;
   std::vector<Selected> selected;
   std::vector<TaskRow> tasks;
+  /// Rows of the Tasks-state table left out to bound memory: past
+  /// kMaxTaskRows, the rows of smallest rss + swapents go first (printed
+  /// order is kept for the rest). 0 when the whole table is kept.
+  uint64_t tasks_dropped = 0;
+  /// The rss of the dropped rows, bytes; nullopt when none was dropped or
+  /// any dropped row's rss was not printed.
+  std::optional<uint64_t> tasks_dropped_rss_bytes;
   LineRange lines;
   bool sysrq = false;                        ///< order=-1 or `Manual OOM execution`
   /// The call trace passes through mem_cgroup_out_of_memory() or

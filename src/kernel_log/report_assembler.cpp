@@ -343,6 +343,8 @@ void ReportAssembler::take_early_reaper(int64_t pid, std::optional<Reaped>& reap
 
 bool ReportAssembler::feed(const LogicalLine& line) {
   std::string_view t = line.text;
+  // A table of any length is held in at most twice kMaxTaskRows rows.
+  if (cur_ && cur_->rows.size() >= 2 * kMaxTaskRows) bound_task_rows(*cur_, kMaxTaskRows, true);
   if (line.foreign) {
     if (cur_ && ++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) close();
     prelude_.clear();

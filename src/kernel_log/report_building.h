@@ -62,6 +62,8 @@ struct ReportAssembler::Building {
 
   std::vector<std::string> columns;  // table header, without "[ pid ]"
   std::vector<RawRow> rows;
+  uint64_t rows_dropped = 0;                  // left out by bound_task_rows()
+  std::optional<uint64_t> dropped_rss_pages = 0;  // their rss, pages; nullopt once one was unknown
   std::optional<RawRow> wrapped_row;  // row cut before its name, waiting for the rest
 
   std::vector<oomline::SelectLine> selected;
@@ -104,6 +106,13 @@ bool meminfo_detail_line(ReportAssembler::Building& b, std::string_view t);
 /// x86 prints callers on the next line, ARM as `out_of_memory from
 /// __alloc_pages…` or `(out_of_memory+0x0/…) from [<…>] (__alloc_pages…)`.
 void note_stack_frame(ReportAssembler::Building& b, std::string_view t);
+
+/// Keeps the `keep` largest rows of the Tasks table (rss + swapents, in
+/// pages; a row without rss counts as 0), in printed order, counting the
+/// rest in rows_dropped and dropped_rss_pages. With `keep_last`, the last
+/// row is kept as well, besides those (a wrapped line may still be joined
+/// to it).
+void bound_task_rows(ReportAssembler::Building& b, size_t keep, bool keep_last);
 
 /// Builds the event (unit conversion, page size, constraint, victims' adj).
 OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source);

@@ -130,7 +130,52 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
   return std::nullopt;
 }
 
+// A row's size for bound_task_rows(): rss (or its 6.8+ parts) + swapents,
+// pages; nullopt when rss is unknown.
+std::optional<uint64_t> row_size_pages(const RowView& v) {
+  auto rss = v.get("rss");
+  if (!rss) {
+    auto a = v.get("rss_anon"), f = v.get("rss_file"), s = v.get("rss_shmem");
+    if (a && f && s) rss = *a + *f + *s;
+  }
+  if (!rss || *rss < 0) return std::nullopt;
+  return static_cast<uint64_t>(*rss) + static_cast<uint64_t>(std::max<int64_t>(0, v.get("swapents").value_or(0)));
+}
+
 }  // namespace
+
+void bound_task_rows(ReportAssembler::Building& b, size_t keep, bool keep_last) {
+  const size_t n = b.rows.size();
+  if (n == 0) return;
+  const size_t candidates = keep_last ? n - 1 : n;
+  if (candidates <= keep) return;
+  const size_t slots = keep;  // the largest of all rows are among those kept from each pass
+  std::vector<std::pair<uint64_t, size_t>> order;  // (size, index)
+  std::vector<std::optional<uint64_t>> sizes(n);
+  order.reserve(candidates);
+  for (size_t i = 0; i < candidates; ++i) {
+    sizes[i] = row_size_pages(view(b, b.rows[i].row));
+    order.emplace_back(sizes[i].value_or(0), i);
+  }
+  // Largest first; among equals the earlier row.
+  const auto larger = [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; };
+  std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(slots), order.end(), larger);
+  std::vector<bool> kept(n, false);
+  for (size_t i = 0; i < slots; ++i) kept[order[i].second] = true;
+  if (keep_last) kept[n - 1] = true;
+  size_t out = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (kept[i]) {
+      if (out != i) b.rows[out] = std::move(b.rows[i]);
+      ++out;
+      continue;
+    }
+    ++b.rows_dropped;
+    if (b.dropped_rss_pages && sizes[i]) *b.dropped_rss_pages += *sizes[i];
+    else b.dropped_rss_pages.reset();
+  }
+  b.rows.resize(out);
+}
 
 OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source) {
   OomEvent ev;
@@ -215,28 +260,6 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.page_size_bytes = needs_pages ? page_size : std::nullopt;
   const uint64_t ps = page_size.value_or(4096);
 
-  // Tasks table.
-  for (const auto& rr : b.rows) {
-    RowView v = view(b, rr.row);
-    TaskRow t;
-    t.pid = rr.row.pid;
-    t.comm = rr.row.comm;
-    if (auto u = v.get("uid"); u && *u >= 0 && *u <= UINT32_MAX) t.uid = static_cast<uint32_t>(*u);
-    t.tgid = v.get("tgid");
-    t.total_vm_bytes = pages_i(v.get("total_vm"), ps);
-    t.rss_bytes = pages_i(v.get("rss"), ps);
-    t.rss_anon_bytes = pages_i(v.get("rss_anon"), ps);
-    t.rss_file_bytes = pages_i(v.get("rss_file"), ps);
-    t.rss_shmem_bytes = pages_i(v.get("rss_shmem"), ps);
-    if (auto pb = v.get("pgtables_bytes"); pb && *pb >= 0) t.pgtables_bytes = static_cast<uint64_t>(*pb);
-    else if (auto pt = v.get("nr_ptes"); pt && *pt >= 0)
-      t.pgtables_bytes = pages_i(*pt + std::max<int64_t>(0, v.get("nr_pmds").value_or(0)), ps);
-    t.swap_bytes = pages_i(v.get("swapents"), ps);
-    if (auto a = v.get("oom_score_adj"); a && *a >= -1000 && *a <= 1000) t.oom_score_adj = static_cast<int>(*a);
-    if (auto a = v.get("oom_adj"); a && *a >= -17 && *a <= 15) t.oom_adj = static_cast<int>(*a);
-    ev.tasks.push_back(std::move(t));
-  }
-
   // Victims.
   for (auto& k : b.kills) {
     Victim v;
@@ -274,6 +297,36 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.victims.push_back(std::move(v));
   }
   for (auto& s : b.selected) ev.selected.push_back(Selected{s.pid, s.comm, s.score, s.message});
+
+  // Tasks table, its largest kMaxTaskRows rows (after the victims: they read
+  // figures from every row still held).
+  bound_task_rows(b, kMaxTaskRows, false);
+  if (b.rows_dropped > 0) {
+    ev.tasks_dropped = b.rows_dropped;
+    ev.tasks_dropped_rss_bytes = b.dropped_rss_pages ? mul(*b.dropped_rss_pages, ps) : std::nullopt;
+    ev.notes.push_back("task table: " + std::to_string(b.rows_dropped) + " smaller rows left out, the " +
+                       std::to_string(kMaxTaskRows) + " largest kept");
+  }
+  for (const auto& rr : b.rows) {
+    RowView v = view(b, rr.row);
+    TaskRow t;
+    t.pid = rr.row.pid;
+    t.comm = rr.row.comm;
+    if (auto u = v.get("uid"); u && *u >= 0 && *u <= UINT32_MAX) t.uid = static_cast<uint32_t>(*u);
+    t.tgid = v.get("tgid");
+    t.total_vm_bytes = pages_i(v.get("total_vm"), ps);
+    t.rss_bytes = pages_i(v.get("rss"), ps);
+    t.rss_anon_bytes = pages_i(v.get("rss_anon"), ps);
+    t.rss_file_bytes = pages_i(v.get("rss_file"), ps);
+    t.rss_shmem_bytes = pages_i(v.get("rss_shmem"), ps);
+    if (auto pb = v.get("pgtables_bytes"); pb && *pb >= 0) t.pgtables_bytes = static_cast<uint64_t>(*pb);
+    else if (auto pt = v.get("nr_ptes"); pt && *pt >= 0)
+      t.pgtables_bytes = pages_i(*pt + std::max<int64_t>(0, v.get("nr_pmds").value_or(0)), ps);
+    t.swap_bytes = pages_i(v.get("swapents"), ps);
+    if (auto a = v.get("oom_score_adj"); a && *a >= -1000 && *a <= 1000) t.oom_score_adj = static_cast<int>(*a);
+    if (auto a = v.get("oom_adj"); a && *a >= -17 && *a <= 15) t.oom_adj = static_cast<int>(*a);
+    ev.tasks.push_back(std::move(t));
+  }
 
   // Memory cgroup facts.
   bool memcg_msg = false;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 
 #include "logsource/source_util.h"
 
@@ -51,31 +52,50 @@ void fill(std::optional<T>& dst, const std::optional<T>& src) {
 
 }  // namespace
 
-bool same_report(const OomEvent& a, const OomEvent& b) {
-  const auto boot_a = boot_of(a);
-  const auto boot_b = boot_of(b);
-  if (boot_a && boot_b && *boot_a != *boot_b) return false;
+namespace {
 
-  const auto wall_a = wall_of(a);
-  const auto wall_b = wall_of(b);
-  if (wall_a && wall_b && std::fabs(*wall_a - *wall_b) > 2.0) return false;
+// What same_report() compares, read once per event.
+struct Facts {
+  std::optional<std::string> boot;
+  std::optional<double> wall;
+  std::vector<int64_t> pids;
+  std::optional<int64_t> trigger_pid;
+};
 
-  const auto pids_a = victim_pids(a);
-  const auto pids_b = victim_pids(b);
-  const bool by_victims = !pids_a.empty() || !pids_b.empty();
+Facts facts_of(const OomEvent& e) {
+  return {boot_of(e), wall_of(e), victim_pids(e), e.trigger ? e.trigger->pid : std::nullopt};
+}
+
+bool same(const Facts& fa, const OomEvent& a, const Facts& fb, const OomEvent& b) {
+  if (fa.boot && fb.boot && *fa.boot != *fb.boot) return false;
+  if (fa.wall && fb.wall && std::fabs(*fa.wall - *fb.wall) > 2.0) return false;
+  const bool by_victims = !fa.pids.empty() || !fb.pids.empty();
   if (by_victims) {
-    if (pids_a != pids_b) return false;
-  } else {
-    const auto tp_a = a.trigger ? a.trigger->pid : std::nullopt;
-    const auto tp_b = b.trigger ? b.trigger->pid : std::nullopt;
-    if (!tp_a || !tp_b || *tp_a != *tp_b) return false;
+    if (fa.pids != fb.pids) return false;
+  } else if (!fa.trigger_pid || !fb.trigger_pid || *fa.trigger_pid != *fb.trigger_pid) {
+    return false;
   }
-
   if (a.time.monotonic_s && b.time.monotonic_s) {
     return std::fabs(*a.time.monotonic_s - *b.time.monotonic_s) <= 1.0;
   }
-  return by_victims && wall_a && wall_b;  // within 2 s: checked above
+  return by_victims && fa.wall && fb.wall;  // within 2 s: checked above
 }
+
+// Two events can be the same report only when these keys are equal: the
+// victim pids, else the trigger pid (none: never a duplicate).
+std::optional<std::string> match_key(const Facts& f) {
+  if (!f.pids.empty()) {
+    std::string k = "v";
+    for (int64_t p : f.pids) k += std::to_string(p) + ",";
+    return k;
+  }
+  if (f.trigger_pid) return "t" + std::to_string(*f.trigger_pid);
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool same_report(const OomEvent& a, const OomEvent& b) { return same(facts_of(a), a, facts_of(b), b); }
 
 int known_fields(const OomEvent& e) {
   int n = known(e.time.monotonic_s) + known(e.time.wall) + known(e.constraint) +
@@ -121,7 +141,11 @@ void merge_into(OomEvent& keep, const OomEvent& other) {
     keep.page_size_bytes = other.page_size_bytes;
     keep.page_size_assumed = other.page_size_assumed;
   }
-  if (keep.tasks.empty()) keep.tasks = other.tasks;
+  if (keep.tasks.empty()) {
+    keep.tasks = other.tasks;
+    keep.tasks_dropped = other.tasks_dropped;
+    keep.tasks_dropped_rss_bytes = other.tasks_dropped_rss_bytes;
+  }
   if (keep.selected.empty()) keep.selected = other.selected;
   for (Victim& v : keep.victims) {
     const auto it = std::find_if(other.victims.begin(), other.victims.end(),
@@ -146,26 +170,40 @@ void merge_into(OomEvent& keep, const OomEvent& other) {
 }
 
 std::vector<OomEvent> dedup_events(std::vector<OomEvent> events) {
-  // Small n (reports per machine): pairwise comparison is fine.
+  // Only events of the same match_key() are compared: linear in the events
+  // for the usual case of distinct pids.
   std::vector<OomEvent> out;
+  std::vector<Facts> facts;
+  std::unordered_map<std::string, std::vector<size_t>> by_key;
   out.reserve(events.size());
+  const auto better = [](const OomEvent& x, const OomEvent& y) {
+    const int kx = known_fields(x), ky = known_fields(y);
+    return kx != ky ? kx > ky : source_rank(x) > source_rank(y);
+  };
   for (OomEvent& e : events) {
-    const auto it = std::find_if(out.begin(), out.end(),
-                                 [&](const OomEvent& kept) { return same_report(kept, e); });
-    if (it == out.end()) {
+    Facts f = facts_of(e);
+    const auto key = match_key(f);
+    std::vector<size_t>* same_key = key ? &by_key[*key] : nullptr;
+    size_t found = out.size();
+    if (same_key)
+      for (size_t i : *same_key)
+        if (same(facts[i], out[i], f, e)) {
+          found = i;
+          break;
+        }
+    if (found == out.size()) {
+      if (same_key) same_key->push_back(out.size());
       out.push_back(std::move(e));
+      facts.push_back(std::move(f));
       continue;
     }
-    const auto better = [](const OomEvent& x, const OomEvent& y) {
-      const int kx = known_fields(x), ky = known_fields(y);
-      return kx != ky ? kx > ky : source_rank(x) > source_rank(y);
-    };
-    if (better(e, *it)) {
-      merge_into(e, *it);
-      *it = std::move(e);
+    if (better(e, out[found])) {
+      merge_into(e, out[found]);
+      out[found] = std::move(e);
     } else {
-      merge_into(*it, e);
+      merge_into(out[found], e);
     }
+    facts[found] = facts_of(out[found]);  // the merge may have filled its boot or wall time
   }
 
   // Sort keys: (group time, group first-appearance, monotonic, wall, index).
@@ -201,6 +239,33 @@ std::vector<OomEvent> dedup_events(std::vector<OomEvent> events) {
   sorted.reserve(out.size());
   for (const auto& k : keyed) sorted.push_back(std::move(out[k.second]));
   return sorted;
+}
+
+void MergeWindow::add(OomEvent&& event) {
+  rows_ += event.tasks.size();
+  held_.push_back(std::move(event));
+  if (held_.size() > max_events_ + max_events_ / 4 || rows_ > max_rows_ + max_rows_ / 4) compact();
+}
+
+void MergeWindow::compact() {
+  held_ = dedup_events(std::move(held_));
+  rows_ = 0;
+  for (const OomEvent& e : held_) rows_ += e.tasks.size();
+  size_t first = 0;  // the oldest kept
+  while (first < held_.size() && (held_.size() - first > max_events_ || rows_ > max_rows_)) {
+    rows_ -= held_[first].tasks.size();
+    ++first;
+  }
+  dropped_ += first;
+  held_.erase(held_.begin(), held_.begin() + static_cast<std::ptrdiff_t>(first));
+}
+
+std::vector<OomEvent> MergeWindow::finish() {
+  compact();
+  std::vector<OomEvent> out = std::move(held_);
+  held_.clear();
+  rows_ = 0;
+  return out;
 }
 
 }  // namespace oomlens

@@ -4,6 +4,8 @@
 // A live read sees the same report up to three times: in /dev/kmsg, in the
 // journal (journald copies kmsg) and in kern.log (rsyslog copies it too).
 // dedup_events() keeps one event per report. Pure functions over OomEvent.
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "kernel_log/oom_event.h"
@@ -44,5 +46,33 @@ void merge_into(OomEvent& keep, const OomEvent& other);
 /// boots, and those without wall time come last in input order (their
 /// uptimes may belong to different boots). Stable: ties keep input order.
 [[nodiscard]] std::vector<OomEvent> dedup_events(std::vector<OomEvent> events);
+
+/// The live read's merge in bounded memory. The sources are read one after
+/// another (kmsg, then the journal, then the files), so no event can be
+/// printed before all are read: the window holds them, deduplicated and
+/// ordered by dedup_events() whenever it grows past a quarter over its
+/// bound, and keeps only the newest (the last in that order) `max_events`
+/// reports holding at most `max_task_rows` task rows together. The older
+/// ones are counted in dropped(). A copy of a report read after its first
+/// copy was dropped is itself among the oldest, and is dropped too.
+class MergeWindow {
+ public:
+  static constexpr size_t kMaxEvents = 2048;
+  static constexpr size_t kMaxTaskRows = 65536;
+  explicit MergeWindow(size_t max_events = kMaxEvents, size_t max_task_rows = kMaxTaskRows)
+      : max_events_(max_events), max_rows_(max_task_rows) {}
+  void add(OomEvent&& event);
+  /// The events held, deduplicated and ordered; the window is then empty.
+  [[nodiscard]] std::vector<OomEvent> finish();
+  /// Reports left out as older than the window.
+  [[nodiscard]] uint64_t dropped() const { return dropped_; }
+
+ private:
+  void compact();
+  size_t max_events_, max_rows_;
+  std::vector<OomEvent> held_;
+  size_t rows_ = 0;
+  uint64_t dropped_ = 0;
+};
 
 }  // namespace oomlens

@@ -246,6 +246,8 @@ nlohmann::json event_to_json(const OomEvent& e, const Explanation* explanation) 
           {"victims", std::move(victims)},
           {"selected", std::move(selected)},
           {"tasks", std::move(tasks)},
+          {"tasks_dropped", clamp_u64(e.tasks_dropped)},
+          {"tasks_dropped_rss_bytes", u64(e.tasks_dropped_rss_bytes)},
           {"lines", {{"first", clamp_u64(e.lines.first)}, {"last", clamp_u64(e.lines.last)}}},
           {"sysrq", e.sysrq},
           {"panic_message", opt_str(e.panic_message)},
@@ -261,6 +263,15 @@ nlohmann::json event_to_json(const OomEvent& e, const Explanation* explanation) 
 
 nlohmann::json explain_document(const std::vector<OomEvent>& events, const std::vector<Explanation>& explanations,
                                 const std::vector<SourceResult>& sources, const std::vector<ParseWarning>& warnings) {
+  json doc = explain_document_tail(sources, warnings);
+  json& evs = doc["events"];
+  for (size_t i = 0; i < events.size(); ++i)
+    evs.push_back(event_to_json(events[i], i < explanations.size() ? &explanations[i] : nullptr));
+  return doc;
+}
+
+nlohmann::json explain_document_tail(const std::vector<SourceResult>& sources,
+                                     const std::vector<ParseWarning>& warnings) {
   json src = json::array();
   for (const SourceResult& s : sources) {
     src.push_back({{"name", str(s.name)},
@@ -270,17 +281,36 @@ nlohmann::json explain_document(const std::vector<OomEvent>& events, const std::
                    {"advice", opt_str(s.advice)},
                    {"notes", string_array(s.notes)}});
   }
-  json evs = json::array();
-  for (size_t i = 0; i < events.size(); ++i)
-    evs.push_back(event_to_json(events[i], i < explanations.size() ? &explanations[i] : nullptr));
   json warns = json::array();
   for (const ParseWarning& w : warnings) {
     warns.push_back({{"source", str(w.source)},
                      {"line", clamp_u64(w.line)},
                      {"message", str(w.message)}});
   }
-  return {{"schema_version", kSchemaVersion}, {"source", std::move(src)}, {"events", std::move(evs)},
+  return {{"schema_version", kSchemaVersion}, {"source", std::move(src)}, {"events", json::array()},
           {"warnings", std::move(warns)}};
+}
+
+// The document's keys are sorted ("events" first), so its events can be
+// written before the rest is known, as dump(2) would have written them.
+std::string json_stream_event(const OomEvent& event, const Explanation* explanation, bool first) {
+  const std::string one = event_to_json(event, explanation).dump(2);
+  std::string out = first ? "{\n  \"events\": [\n    " : ",\n    ";
+  out.reserve(out.size() + one.size() + one.size() / 8);
+  for (char c : one) {
+    out += c;
+    if (c == '\n') out += "    ";
+  }
+  return out;
+}
+
+std::string json_stream_tail(const std::vector<SourceResult>& sources, const std::vector<ParseWarning>& warnings,
+                             bool any_event) {
+  std::string doc = explain_document_tail(sources, warnings).dump(2) + "\n";
+  if (!any_event) return doc;
+  static constexpr std::string_view kEmpty = "\"events\": []";
+  const size_t at = doc.find(kEmpty);
+  return "\n  ]" + doc.substr(at + kEmpty.size());
 }
 
 }  // namespace oomlens

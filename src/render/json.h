@@ -7,6 +7,7 @@
 //    would round them); a memcg limit above 2^53 bytes is page_counter's "no
 //    limit" sentinel and is emitted as null with limit_state "unlimited";
 //  - strings are passed through sanitize_utf8(), so dump() never throws.
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -30,5 +31,17 @@ inline constexpr const char* kSchemaVersion = "1.1";
                                               const std::vector<Explanation>& explanations,
                                               const std::vector<SourceResult>& sources,
                                               const std::vector<ParseWarning>& warnings);
+
+/// The document without events (`"events": []`).
+[[nodiscard]] nlohmann::json explain_document_tail(const std::vector<SourceResult>& sources,
+                                                   const std::vector<ParseWarning>& warnings);
+
+/// The document written as it goes, byte for byte what explain_document()'s
+/// dump(2) and a newline give: json_stream_event() for each event (`first`
+/// for the first, which also opens the document), then json_stream_tail()
+/// (`any_event` false: the whole document with no event).
+[[nodiscard]] std::string json_stream_event(const OomEvent& event, const Explanation* explanation, bool first);
+[[nodiscard]] std::string json_stream_tail(const std::vector<SourceResult>& sources,
+                                           const std::vector<ParseWarning>& warnings, bool any_event);
 
 }  // namespace oomlens

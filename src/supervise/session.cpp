@@ -1,6 +1,7 @@
 // `oomlens run`: the step sequence of a supervision session (see
 // session_state.h for how the session is split across files).
 #include "supervise/session.h"
+#include "supervise/stderr_relay.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/json_opt.h"
@@ -176,7 +177,16 @@ void Session::setup_signals_and_tee() {
   sfd_ = ::signalfd(-1, &sup, SFD_NONBLOCK | SFD_CLOEXEC);
   if (!attached()) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   const bool tee = !::isatty(2) && !attached() && !pty_;  // an attached job's stderr is not ours
-  if (tee && ::pipe2(err_pipe_, O_CLOEXEC) != 0) err_pipe_[0] = err_pipe_[1] = -1;
+  if (tee) {  // through a relay that outlives oomlens (stderr_relay.h)
+    if (auto r = start_stderr_relay(pass_fd_, old_mask)) {
+      err_pipe_[0] = r->copy_fd;
+      err_pipe_[1] = r->job_fd;
+      relay_pid_ = r->pid;
+      pass_fd_ = -1;  // the relay passes the bytes through; oomlens reads the copy
+    } else {
+      err_pipe_[0] = err_pipe_[1] = -1;
+    }
+  }
   if (pty_) {  // the loop reads the pty master where it would read the stderr pipe
     err_pipe_[0] = pty_->master();
     pass_fd_ = pty_->out_fd();

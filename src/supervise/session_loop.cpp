@@ -71,6 +71,10 @@ void Session::reap() {
     pid_t p = ::waitpid(-1, &st, WNOHANG);
     if (p <= 0) break;
     if (guard_ && guard_->on_reaped(p, st, t_rel())) continue;  // the guard's exec:CMD helper, not the job's
+    if (p == relay_pid_) {  // the stderr relay, not the job's
+      relay_pid_ = -1;
+      continue;
+    }
     exit_status_[p] = st;
     if (p == job_.pid) {
       main_status_ = st;
@@ -183,7 +187,7 @@ void Session::pass_stderr_through() {
   char buf[65536];
   ssize_t m = ::read(err_pipe_[0], buf, sizeof buf);
   if (m > 0) {
-    write_all(pass_fd_, buf, static_cast<size_t>(m));
+    if (pass_fd_ >= 0) write_all(pass_fd_, buf, static_cast<size_t>(m));
     tail_.append(std::string_view(buf, static_cast<size_t>(m)));
   } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {  // a pty master reads EIO once the job's side is closed
     if (!pty_) ::close(err_pipe_[0]);  // the pty master is JobPty's
@@ -193,6 +197,7 @@ void Session::pass_stderr_through() {
 
 void Session::loop() {
   tree_.emplace("/proc", ::getpid(), job_.pid);
+  if (relay_pid_ > 0) tree_->exclude(relay_pid_);
   if (guard_) {
     guard_->attach(&*tree_, [this] { flush_ring(); });
     wake_at(guard_->due_s());
@@ -239,6 +244,7 @@ void Session::loop() {
       on_wake(t);
     }
     if (t >= next_tick_) {
+      note_gap(t);
       reap();
       tick(t);
       next_tick_ = t + o_.tick_s;
@@ -398,6 +404,17 @@ void Session::queue_sample(const monitor::Sample& s, double t) {
     }
   }
   if (s.cgroup.oom_kill) last_cg_oom_ = s.cgroup.oom_kill;
+}
+
+void Session::note_gap(double t) {
+  const std::optional<double> last = last_tick_t_;
+  last_tick_t_ = t;
+  if (!last || t - *last <= std::max(1.0, kGapTicks * o_.tick_s)) return;
+  const double gap = t - *last;
+  ++gaps_;
+  longest_gap_s_ = std::max(longest_gap_s_, gap);
+  rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "sample_gap"}, {"from_t_s", *last}, {"gap_s", gap},
+              {"interval_s", o_.tick_s}});
 }
 
 void Session::tick(double t) {

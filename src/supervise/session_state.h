@@ -154,6 +154,8 @@ class Session {
                    std::optional<double> mono_s, const nlohmann::json& evidence);
   void flush_ring();
   void tick(double t);
+  void note_gap(double t);
+  void drain_stderr();
   void track_tree(double t);
   void read_cgroup(monitor::Sample& s);
   void maybe_refresh_pss(monitor::Sample& s, double t);
@@ -242,6 +244,15 @@ class Session {
   /// budget's pacing, maybe_refresh_pss).
   double pss_last_t_ = -1e9, pss_last_cost_ = 0;
   uint64_t tick_no_ = 0, ticks_at_exit_ = 0;
+  /// Sampling gaps (oomlens stopped by SIGSTOP, or starved of CPU): a tick
+  /// later than kGapTicks periods (and 1 s) after the one before writes a
+  /// `sample_gap` event; their count and the longest go into a note.
+  static constexpr double kGapTicks = 10;
+  std::optional<double> last_tick_t_;
+  uint64_t gaps_ = 0;
+  double longest_gap_s_ = 0;
+  /// Processes still in the --limit cgroup at the end, which oomlens killed.
+  std::optional<uint64_t> leftover_killed_;
   monitor::SystemSample sys_;
   std::optional<uint64_t> cached_limit_, cached_anon_, cached_shmem_;
   std::string cached_limit_state_ = "unknown";
@@ -259,7 +270,8 @@ class Session {
   // the stderr pipe, through err_pipe_[0], to pass_fd_)
   std::optional<int> open_pty();
   std::unique_ptr<JobPty> pty_;
-  int pass_fd_ = 2;  ///< where the job's captured output is passed through
+  int pass_fd_ = 2;  ///< where the job's captured output is passed through (-1: the relay does)
+  pid_t relay_pid_ = -1;  ///< the stderr relay (stderr_relay.h), not part of the job's tree
 
   // After the loop.
   double end_t_ = 0;

@@ -1,10 +1,12 @@
 // `oomlens run`: cleanup, joining kernel reports, the verdict and the
 // summary, then ending like the job (see session_state.h).
 #include <dirent.h>
+#include <poll.h>
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
@@ -193,28 +195,44 @@ std::optional<diagnose::DaemonKill> Session::logged_daemon_kill() const {
 
 // Step 8: cleanup. The cgroup's leftovers are killed (they are ours).
 void Session::cleanup() {
-  if (err_pipe_[0] >= 0) {
-    ::fcntl(err_pipe_[0], F_SETFL, O_NONBLOCK);
-    char buf[65536];
-    ssize_t m;
-    while ((m = ::read(err_pipe_[0], buf, sizeof buf)) > 0) {
-      write_all(pass_fd_, buf, static_cast<size_t>(m));
-      tail_.append(std::string_view(buf, static_cast<size_t>(m)));
-    }
-    if (!pty_) ::close(err_pipe_[0]);  // the pty master is JobPty's
-    err_pipe_[0] = -1;
-  }
-  if (pty_) JobPty::restore();  // before the summary is printed
   cg_oom_after_ = last_cg_oom_;
   if (jc_ && !jc_->dir.empty()) {
     cg_oom_after_ = cgroup::oom_kill_count(jc_->hierarchy.version, jc_->dir);
     // A systemd-run scope is systemd's: it goes when empty (--collect).
     if (!jc_->via_systemd_run) {
+      if (const size_t left = cgroup::procs(jc_->dir).size(); left > 0) leftover_killed_ = left;
       auto r = cgroup::kill_and_remove(jc_->dir, 10000);
       if (!r.ok) notes_.push_back(r.error);
     }
   }
+  drain_stderr();
+  if (pty_) JobPty::restore();  // before the summary is printed
   handle_kills(kw_.poll());
+}
+
+// The job's last stderr bytes, before the summary. Through the relay: its
+// copy until it ends (the job's last writer closed the pipe), for 1 s at
+// most (an orphan outside --limit's cgroup may hold the pipe for longer).
+void Session::drain_stderr() {
+  if (err_pipe_[0] < 0) return;
+  ::fcntl(err_pipe_[0], F_SETFL, O_NONBLOCK);
+  const double until = now_s() + (relay_pid_ > 0 && !pty_ ? 1.0 : 0.0);
+  char buf[65536];
+  while (true) {
+    const ssize_t m = ::read(err_pipe_[0], buf, sizeof buf);
+    if (m > 0) {
+      if (pass_fd_ >= 0) write_all(pass_fd_, buf, static_cast<size_t>(m));
+      tail_.append(std::string_view(buf, static_cast<size_t>(m)));
+      continue;
+    }
+    if (m < 0 && errno == EINTR) continue;
+    const double left = until - now_s();
+    if (m == 0 || errno != EAGAIN || left <= 0) break;
+    pollfd pfd{err_pipe_[0], POLLIN, 0};
+    (void)::poll(&pfd, 1, static_cast<int>(left * 1000) + 1);
+  }
+  if (!pty_) ::close(err_pipe_[0]);  // the pty master is JobPty's
+  err_pipe_[0] = -1;
 }
 
 // Step 9: join full kernel reports (from the scanner) to the kills.
@@ -284,6 +302,7 @@ void Session::decide_and_end() {
   vi.stderr_tail = tail_.text();
   // The job's /dev/shm as last seen while the main process ran (its mount namespace).
   vi.shm_used_bytes = job_shm_used_bytes_;
+  vi.leftover_killed = leftover_killed_;
   vi.shm_size_bytes = job_shm_size_bytes_;
   vi.shm_peak_used_bytes = shm_peak_used_bytes_;
   vi.rlimit_as_bytes = rlimits_.as_soft_bytes;
@@ -396,6 +415,10 @@ void Session::decide_and_end() {
                              ? json(*vi.limit_bytes - *peaks_.cgroup_usage_bytes) : json(nullptr);
   vj["kernel_log_readable"] = kmsg_ok_;
   vj["signal_trace"] = sig_trace_status_;
+  if (gaps_ > 0)
+    notes_.push_back(fmt::format(N_("oomlens took no sample {} time(s), for up to {:.1f} s (it was stopped or starved "
+                                    "of CPU): see the record's sample_gap events"),
+                                 gaps_, longest_gap_s_));
   for (auto& n : kw_.notes()) notes_.push_back(n);
   if (rec_.error()) notes_.push_back(*rec_.error());
   vj["notes"] = notes_;

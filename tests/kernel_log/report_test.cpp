@@ -316,4 +316,46 @@ TEST(Hostile, GarbageLongLinesTruncatedReports) {
 }
 
 }  // namespace
+// A Tasks-state table of any length keeps its kMaxTaskRows largest rows
+// (issue 21, item 3), in printed order, counting the rest.
+TEST(Report, LongTaskTableKeepsTheLargestRows) {
+  std::string log =
+      "[ 50.0] worker invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+      "[ 50.0] Tasks state (memory values in pages):\n"
+      "[ 50.0] [  pid  ]   uid  tgid total_vm      rss rss_anon rss_file rss_shmem pgtables_bytes swapents "
+      "oom_score_adj name\n";
+  const size_t n = 3 * kMaxTaskRows + 7;
+  uint64_t total = 0, kept_total = 0;
+  for (size_t i = 0; i < n; ++i) {
+    // Every third row is large: those (and the victim) are kept.
+    const uint64_t rss = i == 500 ? 900000 : i % 3 == 0 ? 10000 + i : 10 + i % 7;
+    total += rss;
+    log += "[ 50.1] [" + std::to_string(2000 + i) + "]  1000 " + std::to_string(2000 + i) + " " +
+           std::to_string(rss + 100) + " " + std::to_string(rss) + " " + std::to_string(rss) +
+           " 0 0 65536 0 0 worker\n";
+  }
+  log += "[ 50.2] Out of memory: Killed process 2500 (worker) total-vm:" + std::to_string((900000 + 100) * 4) +
+         "kB, anon-rss:3600000kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:64kB oom_score_adj:0\n";
+  const auto evs = parse(log);
+  ASSERT_EQ(evs.size(), 1u);
+  const OomEvent& e = evs[0];
+  ASSERT_EQ(e.tasks.size(), kMaxTaskRows);
+  EXPECT_EQ(e.tasks_dropped, n - kMaxTaskRows);
+  bool victim = false;
+  for (size_t i = 0; i < e.tasks.size(); ++i) {
+    if (i > 0) {
+      EXPECT_LT(e.tasks[i - 1].pid, e.tasks[i].pid);  // printed order
+    }
+    victim = victim || e.tasks[i].pid == 2500;
+    EXPECT_GE(*e.tasks[i].rss_bytes, 10000u * 4096);
+    kept_total += *e.tasks[i].rss_bytes / 4096;
+  }
+  EXPECT_TRUE(victim);
+  EXPECT_EQ(e.tasks_dropped_rss_bytes, (total - kept_total) * 4096);
+  EXPECT_FALSE(e.page_size_assumed);
+  bool noted = false;
+  for (const auto& note : e.notes) noted = noted || note.find("task table:") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
 }  // namespace oomlens

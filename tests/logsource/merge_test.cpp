@@ -148,5 +148,50 @@ TEST(Merge, KnownFieldsCountsWhatIsKnown) {
   EXPECT_GT(known_fields(e), empty + 1);
 }
 
+// The live merge in bounded memory (issue 21, item 3).
+TEST(MergeWindow, KeepsTheNewestAndCountsTheOlder) {
+  MergeWindow w(10, 1000);
+  for (int i = 0; i < 100; ++i) w.add(event("kmsg", {1000 + i}, 10.0 * i, std::nullopt, kBoot1));
+  // A second copy of each of the last five, from the journal.
+  for (int i = 95; i < 100; ++i) w.add(event("journal", {1000 + i}, 10.0 * i + 0.001, std::nullopt, kBoot1));
+  const auto out = w.finish();
+  ASSERT_EQ(out.size(), 10u);
+  EXPECT_EQ(out.front().victims[0].pid, 1090);
+  EXPECT_EQ(out.back().victims[0].pid, 1099);
+  EXPECT_EQ(w.dropped(), 90u);
+}
+
+TEST(MergeWindow, BoundsTheTaskRowsHeld) {
+  MergeWindow w(1000, 100);
+  for (int i = 0; i < 20; ++i) {
+    OomEvent e = event("kmsg", {1000 + i}, 10.0 * i, std::nullopt, kBoot1);
+    e.tasks.resize(30);
+    w.add(std::move(e));
+  }
+  const auto out = w.finish();
+  ASSERT_EQ(out.size(), 3u);  // 90 rows; a fourth would make 120
+  EXPECT_EQ(out.back().victims[0].pid, 1019);
+  EXPECT_EQ(w.dropped(), 17u);
+}
+
+TEST(MergeWindow, UnderItsBoundIsDedupEvents) {
+  std::vector<OomEvent> in = {event("journal", {7}, 5.0, "2023-11-16T02:00:00Z", kBoot1),
+                              event("kmsg", {7}, 5.0004, std::nullopt, kBoot1),
+                              event("/var/log/kern.log", {7}, 5.0, "2023-11-16T02:00:00Z"),
+                              event("kmsg", {8}, 2.0, std::nullopt, kBoot1)};
+  MergeWindow w;
+  for (const OomEvent& e : in) w.add(OomEvent(e));
+  const auto a = w.finish();
+  const auto b = dedup_events(in);
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].source, b[i].source);
+    EXPECT_EQ(a[i].victims[0].pid, b[i].victims[0].pid);
+    EXPECT_EQ(a[i].time.wall, b[i].time.wall);
+  }
+  EXPECT_EQ(a.size(), 2u);
+  EXPECT_EQ(w.dropped(), 0u);
+}
+
 }  // namespace
 }  // namespace oomlens

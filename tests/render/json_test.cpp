@@ -209,5 +209,36 @@ TEST(Json, ExplanationShape) {
   EXPECT_FALSE(j["explanation"]["advice"].empty());
 }
 
+// --json is written as it goes (issue 21, item 3): byte for byte the
+// document's dump(2), with no event, one, and several.
+TEST(Json, StreamedDocumentIsTheWholeDocumentByteForByte) {
+  std::vector<SourceResult> sources(1);
+  sources[0].name = "kern.log";
+  sources[0].used = true;
+  const std::vector<ParseWarning> warnings = {{"kern.log", 3, "a warning"}};
+  const std::vector<OomEvent> all = {everything_set(), docker_python_memcg(), bare_kill_line()};
+  for (size_t n = 0; n <= all.size(); ++n) {
+    std::vector<OomEvent> events(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n));
+    std::vector<Explanation> xs;
+    for (const OomEvent& e : events) xs.push_back(explain(e));
+    std::string streamed;
+    for (size_t i = 0; i < n; ++i) streamed += json_stream_event(events[i], &xs[i], i == 0);
+    streamed += json_stream_tail(sources, warnings, n > 0);
+    EXPECT_EQ(streamed, explain_document(events, xs, sources, warnings).dump(2) + "\n") << n << " events";
+  }
+}
+
+TEST(Json, DroppedTaskRowsAreCounted) {
+  OomEvent e = docker_python_memcg();
+  json j = event_to_json(e, nullptr);
+  EXPECT_EQ(j["tasks_dropped"], 0);
+  EXPECT_TRUE(j["tasks_dropped_rss_bytes"].is_null());
+  e.tasks_dropped = 5;
+  e.tasks_dropped_rss_bytes = 40 * MiB;
+  j = event_to_json(e, nullptr);
+  EXPECT_EQ(j["tasks_dropped"], 5);
+  EXPECT_EQ(j["tasks_dropped_rss_bytes"], 40 * MiB);
+}
+
 }  // namespace
 }  // namespace oomlens

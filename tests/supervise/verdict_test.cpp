@@ -37,6 +37,22 @@ TEST(Verdict, ExitedPassesTheCode) {
   EXPECT_NE(v.summary.find("code 3"), std::string::npos);
 }
 
+// A contained fork bomb exits 0 but leaves its children in the --limit
+// cgroup; oomlens kills them, and the verdict says so (issue 21, item 5).
+TEST(Verdict, LeftoverProcessesOomlensKilledAreSaid) {
+  VerdictInput in;
+  in.exited = true;
+  in.exit_code = 0;
+  in.leftover_killed = 396;
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "exited");
+  EXPECT_EQ(v.summary, "The job exited normally (code 0). oomlens killed the 396 process(es) the job left behind.");
+  EXPECT_TRUE(std::any_of(v.evidence.begin(), v.evidence.end(),
+                          [](const std::string& e) { return e.find("396 process(es) were still") == 0; }));
+  in.leftover_killed.reset();
+  EXPECT_EQ(decide_verdict(in).summary, "The job exited normally (code 0).");
+}
+
 TEST(Verdict, KernelReportOfMainIsOomKilled) {
   auto in = killed_by(SIGKILL);
   in.kernel_kills.push_back(kill_of(100, "main"));

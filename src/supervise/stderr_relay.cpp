@@ -1,0 +1,87 @@
+#include "supervise/stderr_relay.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <climits>
+
+namespace oomlens::supervise {
+
+namespace {
+
+// Closes every descriptor from 3 up but `a` and `b`.
+void close_others(int a, int b) {
+  const int lo = std::min(a, b), hi = std::max(a, b);
+  if (lo > 3) ::close_range(3, static_cast<unsigned>(lo - 1), 0);
+  if (hi > lo + 1) ::close_range(static_cast<unsigned>(lo + 1), static_cast<unsigned>(hi - 1), 0);
+  ::close_range(static_cast<unsigned>(hi + 1), UINT_MAX, 0);
+}
+
+bool write_all(int fd, const char* p, size_t n) {
+  while (n > 0) {
+    const ssize_t w = ::write(fd, p, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    p += w;
+    n -= static_cast<size_t>(w);
+  }
+  return true;
+}
+
+// The relay's whole life: only async-signal-safe calls (oomlens may have
+// threads when it forks).
+[[noreturn]] void relay(int in, int out, int copy, const sigset_t& mask) {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) ::signal(sig, SIG_IGN);
+  ::sigprocmask(SIG_SETMASK, &mask, nullptr);
+  ::prctl(PR_SET_NAME, "oomlens-stderr", 0, 0, 0);
+  close_others(in, copy);
+  if (out != 0) ::close(0);  // a pipe oomlens reads or writes is not held open by the relay
+  if (out != 1) ::close(1);
+  bool out_ok = true;
+  char buf[65536];
+  while (true) {
+    const ssize_t m = ::read(in, buf, sizeof buf);
+    if (m < 0 && errno == EINTR) continue;
+    if (m <= 0) break;
+    const auto n = static_cast<size_t>(m);
+    if (out_ok) out_ok = write_all(out, buf, n);  // a closed terminal: go on draining the job's pipe
+    if (copy < 0) continue;
+    const ssize_t w = ::write(copy, buf, n);  // non-blocking: what does not fit is not copied
+    if (w < 0 && errno == EPIPE) {  // oomlens is gone
+      ::close(copy);
+      copy = -1;
+    }
+  }
+  ::_exit(0);
+}
+
+}  // namespace
+
+std::optional<StderrRelay> start_stderr_relay(int out_fd, const sigset_t& child_mask) {
+  int job[2], copy[2];
+  if (::pipe2(job, O_CLOEXEC) != 0) return std::nullopt;
+  if (::pipe2(copy, O_CLOEXEC) != 0) {
+    ::close(job[0]);
+    ::close(job[1]);
+    return std::nullopt;
+  }
+  ::fcntl(copy[1], F_SETFL, O_NONBLOCK);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    for (int fd : {job[0], job[1], copy[0], copy[1]}) ::close(fd);
+    return std::nullopt;
+  }
+  if (pid == 0) {
+    // fd 2 (or out_fd) is kept by close_others only when it is below 3.
+    const int out = out_fd < 3 ? out_fd : ::dup2(out_fd, 2);
+    relay(job[0], out, copy[1], child_mask);
+  }
+  ::close(job[0]);
+  ::close(copy[1]);
+  return StderrRelay{job[1], copy[0], pid};
+}
+
+}  // namespace oomlens::supervise

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""`explain` on big logs in a 64 MiB memory cgroup (issue 21, item 3), for
+real: every command runs in a capped memory cgroup of this test's own (v1
+or v2) and must finish, never OOM-killed, with its peak RSS under 64 MiB.
+
+Inputs (written to a temporary directory and removed):
+- kills.log: 1,000,000 bare kill lines (`Out of memory: Killed process N
+  (worker) total-vm:… anon-rss:…`), 10 s apart, about 150 MB: one event
+  each. The 654,321st kills pid 7654321 with the largest anon-rss.
+- rows.log: one memcg report whose Tasks-state table has 1,000,000 rows,
+  about 110 MB; the victim (pid 777777) has the largest rss.
+
+Checks:
+- kills.log with `--summary`, `--json`, `--last 1` and the default text:
+  exit 0, all 1,000,000 events written (--last 1: only the last), the JSON
+  opened and closed as one document;
+- rows.log `--json`: one event, 1024 task rows kept (the victim's among
+  them), tasks_dropped 998,976 and tasks_dropped_rss_bytes their sum, and
+  a note saying so;
+- each command's peak RSS (ru_maxrss) under 64 MiB; the cgroup counted no
+  OOM kill.
+
+Output is read through a pipe as it comes (a file in /tmp could be tmpfs,
+charged to the capped cgroup). Figures (peak RSS, CPU and wall seconds)
+are printed for BENCHMARKS.md.
+
+usage: big_log.py OOMLENS_BINARY     run the test
+       big_log.py --write DIR        only write the two inputs into DIR
+Exit 0 passed, 1 failed, 77 skipped (not root, or no memory cgroup to
+make); under CI=true a skip is a failure.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from capped_cgroup import make_cgroup, skip  # noqa: E402
+
+MIB = 1 << 20
+LIMIT = 64 * MIB
+KILLS = 1_000_000
+SPIKE_AT = 654_321
+SPIKE_PID = 7_654_321
+ROWS = 1_000_000
+VICTIM = 777_777
+KEPT_ROWS = 1024
+PAGE = 4096
+
+
+def write_kills(path):
+    with open(path, "w") as f:
+        chunk = []
+        for i in range(KILLS):
+            pid, anon = (SPIKE_PID, 9_000_000) if i == SPIKE_AT else (100_000 + i, 51_200 + i % 1000)
+            chunk.append("[%d.%06d] Out of memory: Killed process %d (worker) total-vm:102400kB, anon-rss:%dkB, "
+                         "file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:256kB oom_score_adj:0\n"
+                         % (10 * i + 100, i % 1_000_000, pid, anon))
+            if len(chunk) >= 10000:
+                f.write("".join(chunk))
+                chunk = []
+        f.write("".join(chunk))
+
+
+def row_rss(i):
+    """rss pages of row i: the victim's is the largest."""
+    return 1_000_000 if 1000 + i == VICTIM else 10 + (i * 7919) % 5000
+
+
+def write_rows(path):
+    with open(path, "w") as f:
+        f.write("[ 5000.000000] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+                "[ 5000.000010] memory: usage 4194304kB, limit 4194304kB, failcnt 12\n"
+                "[ 5000.000020] Memory cgroup stats for /big:\n"
+                "[ 5000.000030] Tasks state (memory values in pages):\n"
+                "[ 5000.000040] [  pid  ]   uid  tgid total_vm      rss rss_anon rss_file rss_shmem "
+                "pgtables_bytes swapents oom_score_adj name\n")
+        chunk = []
+        for i in range(ROWS):
+            pid = 1000 + i
+            rss = row_rss(i)
+            chunk.append("[ 5000.%06d] [%7d]  1000 %7d %8d %8d %8d        0         0         65536        0"
+                         "             0 python3\n" % (100 + i // 100, pid, pid, rss + 1000, rss, rss))
+            if len(chunk) >= 10000:
+                f.write("".join(chunk))
+                chunk = []
+        f.write("".join(chunk))
+        f.write("[ 5001.000000] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
+                "oom_memcg=/big,task_memcg=/big,task=python3,pid=%d,uid=1000\n"
+                "[ 5001.000010] Memory cgroup out of memory: Killed process %d (python3) total-vm:%dkB, "
+                "anon-rss:%dkB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:64kB oom_score_adj:0\n"
+                % (VICTIM, VICTIM, (1_000_000 + 1000) * 4, 1_000_000 * 4))
+
+
+def run_capped(cg, argv, consume):
+    """Runs argv inside cgroup dir cg, handing its stdout to consume(pipe)
+    as it comes: (exit status, ru_maxrss KiB, CPU s, wall s, stderr tail)."""
+    procs = os.path.join(cg, "cgroup.procs")
+
+    def enter():
+        with open(procs, "w") as f:
+            f.write(str(os.getpid()))
+
+    err_f = tempfile.TemporaryFile()
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=err_f, preexec_fn=enter)
+    consume(p.stdout)
+    p.stdout.close()
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.monotonic() - t0
+    err_f.seek(0)
+    err = err_f.read().decode(errors="replace")
+    return os.waitstatus_to_exitcode(status), ru.ru_maxrss, ru.ru_utime + ru.ru_stime, wall, err[-2000:]
+
+
+class Counter:
+    """Counts a marker in a stream read in chunks; keeps its head and tail."""
+
+    def __init__(self, marker):
+        self.marker, self.count, self.head, self.tail, self.size = marker, 0, b"", b"", 0
+
+    def __call__(self, pipe):
+        carry = b""
+        while True:
+            chunk = pipe.read(1 << 20)
+            if not chunk:
+                break
+            if len(self.head) < 4096:
+                self.head += chunk[:4096]
+            self.size += len(chunk)
+            data = carry + chunk
+            self.count += data.count(self.marker)
+            keep = len(self.marker) - 1
+            # what may hold the start of a marker cut by the chunk's end
+            carry = data[-keep:] if keep else b""
+            if carry.count(self.marker):
+                carry = b""
+            self.tail = (self.tail + chunk)[-4096:]
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--write":
+        write_kills(os.path.join(sys.argv[2], "kills.log"))
+        write_rows(os.path.join(sys.argv[2], "rows.log"))
+        return 0
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 2
+    oomlens = sys.argv[1]
+    if os.geteuid() != 0:
+        skip("not root (a memory cgroup is made for each command)")
+    tmp = tempfile.mkdtemp(prefix="oomlens-big-log-", dir="/var/tmp")
+    cg, oom_kills = make_cgroup(f"oomlens-big-log-{os.getpid()}", LIMIT)
+    failures = []
+    try:
+        kills = os.path.join(tmp, "kills.log")
+        rows = os.path.join(tmp, "rows.log")
+        write_kills(kills)
+        write_rows(rows)
+        print(f"kills.log: {KILLS} kill lines, {os.path.getsize(kills) / MIB:.0f} MiB; "
+              f"rows.log: {ROWS} task rows, {os.path.getsize(rows) / MIB:.0f} MiB")
+        cases = [
+            ("--summary", [oomlens, "explain", "--summary", kills], Counter(b"\n"), KILLS),
+            ("--json", [oomlens, "explain", "--json", kills], Counter(b'"page_size_assumed"'), KILLS),
+            ("--last 1", [oomlens, "explain", "--last", "1", "--summary", kills], Counter(b"\n"), 1),
+            ("text", [oomlens, "explain", "--color", "never", kills], Counter(b"    victim   worker (pid "), KILLS),
+        ]
+        for name, argv, counter, want in cases:
+            rc, rss_kb, cpu, wall, err = run_capped(cg, argv, counter)
+            print(f"explain {name}: exit {rc}, peak RSS {rss_kb / 1024:.1f} MiB, CPU {cpu:.1f} s, "
+                  f"wall {wall:.1f} s, {counter.size / MIB:.0f} MiB out, {counter.count} counted")
+            if rc != 0:
+                failures.append(f"{name}: exit {rc}: {err}")
+            if rss_kb * 1024 >= LIMIT:
+                failures.append(f"{name}: peak RSS {rss_kb} KiB is not under 64 MiB")
+            if want is not None and counter.count != want:
+                failures.append(f"{name}: {counter.count} events written, not {want}")
+            if name == "--json":
+                if not counter.head.startswith(b'{\n  "events": [\n    {') or not counter.tail.endswith(b"}\n"):
+                    failures.append(f"--json: not one document: {counter.head[:40]!r} … {counter.tail[-200:]!r}")
+                if b'"schema_version"' not in counter.tail or b'"warnings"' not in counter.tail:
+                    failures.append("--json: the document's end lacks schema_version or warnings")
+            if name == "--last 1" and b"worker(%d)" % (100_000 + KILLS - 1) not in counter.tail:
+                failures.append(f"--last 1: not the last kill: {counter.tail!r}")
+
+        out = []
+        rc, rss_kb, cpu, wall, err = run_capped(cg, [oomlens, "explain", "--json", rows], lambda p: out.append(p.read()))
+        print(f"explain --json (1,000,000 task rows): exit {rc}, peak RSS {rss_kb / 1024:.1f} MiB, CPU {cpu:.1f} s, "
+              f"wall {wall:.1f} s")
+        if rc != 0:
+            failures.append(f"rows: exit {rc}: {err}")
+        if rss_kb * 1024 >= LIMIT:
+            failures.append(f"rows: peak RSS {rss_kb} KiB is not under 64 MiB")
+        try:
+            doc = json.loads(out[0])
+            evs = doc["events"]
+            if len(evs) != 1:
+                failures.append(f"rows: {len(evs)} events, not 1")
+            else:
+                e = evs[0]
+                pids = [t["pid"] for t in e["tasks"]]
+                kept = sorted(range(ROWS), key=lambda i: (-row_rss(i), i))[:KEPT_ROWS]
+                dropped_rss = sum(row_rss(i) for i in range(ROWS)) - sum(row_rss(i) for i in kept)
+                if len(pids) != KEPT_ROWS or VICTIM not in pids:
+                    failures.append(f"rows: {len(pids)} task rows kept, victim kept: {VICTIM in pids}")
+                if pids != sorted(pids):
+                    failures.append("rows: the kept rows are not in printed order")
+                if e["tasks_dropped"] != ROWS - KEPT_ROWS:
+                    failures.append(f"rows: tasks_dropped {e['tasks_dropped']}, not {ROWS - KEPT_ROWS}")
+                if e["tasks_dropped_rss_bytes"] != dropped_rss * PAGE:
+                    failures.append(f"rows: tasks_dropped_rss_bytes {e['tasks_dropped_rss_bytes']}, "
+                                    f"not {dropped_rss * PAGE}")
+                if not any("task table:" in n for n in e["notes"]):
+                    failures.append(f"rows: no note of the dropped rows: {e['notes']}")
+                if [v["pid"] for v in e["victims"]] != [VICTIM]:
+                    failures.append(f"rows: victims {e['victims']}")
+        except (ValueError, KeyError, IndexError) as ex:
+            failures.append(f"rows: bad JSON: {ex!r}")
+        if oom_kills() != 0:
+            failures.append(f"the cgroup counted {oom_kills()} OOM kills")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        try:
+            os.rmdir(cg)
+        except OSError as e:
+            print(f"note: cannot remove {cg}: {e}")
+    for f in failures:
+        print("FAIL:", f)
+    print("PASS" if not failures else f"{len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
