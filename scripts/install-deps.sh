@@ -37,6 +37,8 @@ test_pkgs+=(lintian man-db bash-completion zsh fish)
 # gettext's msgfmt/xgettext build the catalogues (po/, in the build set);
 # the zh_CN pages' screenshots need a CJK font (tests/cli/html_pages.sh).
 test_pkgs+=(fonts-wqy-microhei)
+# run --sites under a user's preloaded allocator (tests/sites/sites_run_test.cpp).
+test_pkgs+=(libjemalloc2)
 vm_pkgs=(qemu-system-x86 busybox-static cpio)
 # The real engines of make test-slurm / test-container (scripts/engines/).
 engines_pkgs=(slurmctld slurmd slurm-client munge docker.io runc containerd busybox-static)

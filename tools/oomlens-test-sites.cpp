@@ -8,6 +8,10 @@
 //   a child (fork) allocates 32 MiB at site 4 and exits.
 //
 // Usage: oomlens-test-sites [--fork] [--hold-s N]  Exit: 0.
+//
+// OOMLENS_TEST_FAKE_PYTHON=VERSION makes the program answer libpython's
+// Py_GetVersion() with VERSION (the symbol is exported: CMakeLists.txt), so
+// a test shows what the preload does in a Python it cannot walk.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,6 +46,11 @@ __attribute__((noinline)) void* site4() {
 }
 
 }  // namespace
+
+extern "C" __attribute__((visibility("default"))) const char* Py_GetVersion() {
+  const char* v = std::getenv("OOMLENS_TEST_FAKE_PYTHON");
+  return v ? v : "";
+}
 
 int main(int argc, char** argv) {
   bool do_fork = false;

@@ -1,6 +1,7 @@
 // The run summary's allocation-site lines (render/sites_text.h).
 #include "render/sites_text.h"
 
+#include <algorithm>
 #include <map>
 
 #include <fmt/core.h>
@@ -74,13 +75,48 @@ std::vector<std::string> peak_sites_lines(const json& v, size_t per_process) {
   if (it->empty()) {
     out.push_back(tr("sites: none recorded"));
   }
+  auto bytes_of = [](const json& site) {
+    return site.contains("bytes") && site["bytes"].is_number() ? site["bytes"].get<double>() : 0.0;
+  };
+  // The tree: each stack (as shown) summed over the processes, each at its
+  // own peak (the tables share no moment), when more than one process has
+  // sites. "[other stacks]" differs from process to process: not summed.
+  struct Group {
+    double bytes = 0;
+    size_t processes = 0, workers = 0;
+  };
+  std::map<std::string, Group> groups;
+  std::map<int, bool> pids;
+  for (auto& site : *it) {
+    pids[site.value("pid", 0)] = true;
+    if (!site.contains("frames") || !site["frames"].is_array() || site["frames"].empty()) continue;
+    Group& g = groups[frames_text(site)];
+    g.bytes += bytes_of(site);
+    ++g.processes;
+    if (str(site, "role") == "worker") ++g.workers;
+  }
+  std::vector<std::pair<std::string, Group>> tree(groups.begin(), groups.end());
+  std::stable_sort(tree.begin(), tree.end(), [](auto& a, auto& b) { return a.second.bytes > b.second.bytes; });
+  if (pids.size() > 1)
+    for (size_t i = 0; i < tree.size() && i < per_process; ++i)
+      out.push_back(trf("tree: {} at {} (in {} of {} processes, each at its own peak)", human_bytes(tree[i].second.bytes),
+                        tree[i].first, tree[i].second.processes, pids.size()));
   std::map<int, size_t> shown;
   for (auto& site : *it) {
     int pid = site.value("pid", 0);
     if (shown[pid]++ >= per_process) continue;
-    double b = site.contains("bytes") && site["bytes"].is_number() ? site["bytes"].get<double>() : 0;
-    out.push_back(trf("{} pid {}: {} at {}", str(site, "role"), pid, human_bytes(b), frames_text(site)));
+    out.push_back(trf("{} pid {}: {} at {}", str(site, "role"), pid, human_bytes(bytes_of(site)), frames_text(site)));
   }
+  // Advice drawn from the sites: the same stack in several workers is
+  // memory each worker allocates for itself (a cache, a buffer made in
+  // worker_init_fn or __getitem__), unlike data made once before the
+  // workers start.
+  for (auto& [text, g] : tree)
+    if (g.workers >= 2 && g.bytes >= 0.05 * tree.front().second.bytes)
+      out.push_back(trf("sites: each of {} workers holds its own {} at {} ({} in all): memory made once in the main "
+                        "process before the workers start (a numpy array in the Dataset's __init__) is shared "
+                        "copy-on-write by forked workers instead",
+                        g.workers, human_bytes(g.bytes / static_cast<double>(g.processes)), text, human_bytes(g.bytes)));
   if (auto s = v.find("sites"); s != v.end() && s->is_object() && s->contains("notes") && (*s)["notes"].is_array())
     for (auto& n : (*s)["notes"])
       if (n.is_string()) out.push_back(trf("sites: {}", sites_note_text(n.get<std::string>())));

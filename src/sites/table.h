@@ -37,8 +37,8 @@ inline constexpr uint64_t kExactBytes = 8ull << 20;
 /// One frame, innermost first. Python: function and file set, line >= 1,
 /// object 0. Native: object (the ELF file's path) set, addr the return
 /// address as a file offset of that object's link addresses (so
-/// symbolising needs no load address), function the dynamic symbol when
-/// dladdr knew it (else 0), file 0 and line -1 until symbolised.
+/// symbolising needs no load address), function 0 (the preload looks up no
+/// symbol names: addr2line does, after the run), file 0 and line -1.
 struct Frame {
   uint32_t function;
   uint32_t file;
@@ -92,8 +92,8 @@ inline constexpr uint64_t kFileBytes = kStringsOffset + kStringBytes;
 inline constexpr const char* kDirEnv = "OOMLENS_SITES_DIR";
 /// Optional: the mean sampling interval in bytes (tests).
 inline constexpr const char* kIntervalEnv = "OOMLENS_SITES_INTERVAL";
-/// The preload's own path (set by run; re-adding it for children that drop
-/// LD_PRELOAD is not done yet).
+/// The preload's own path (set by run): what the exec hooks add back to the
+/// LD_PRELOAD of a child whose environment dropped it (preload/exec.cpp).
 inline constexpr const char* kLibEnv = "OOMLENS_SITES_LIB";
 
 }  // namespace oomlens::sites

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "diagnose/peak_sites.h"
 #include "render/utf8.h"
@@ -98,10 +99,14 @@ void SitesRun::add_to_verdict(json& verdict, const std::map<int, std::string>& r
   }
   for (auto& n : d->notes) notes_.push_back(n);
   if (d->tables.empty()) notes_.push_back(N_("no process of the job left a table (did it run a dynamically linked program?)"));
+  // Said once per Python version, however many processes ran it.
+  std::map<std::string, std::vector<int>> unsupported;
+  for (auto& t : d->tables)
+    if (t.flags & sites::kFlagPythonUnsupported) unsupported[t.python_version].push_back(t.pid);
+  for (auto& [version, pids] : unsupported)
+    notes_.push_back(fmt::format(N_("Python {} is not a version whose frames the preload can walk (CPython 3.11 only): "
+                                    "native stacks only (pid {})"), version, fmt::join(pids, ", ")));
   for (auto& t : d->tables) {
-    if (t.flags & sites::kFlagPythonUnsupported)
-      notes_.push_back(fmt::format(N_("pid {}: Python {} is not one whose frames the preload can walk (3.11): native "
-                                      "stacks only"), t.pid, t.python_version));
     if (t.flags & sites::kFlagStacksFull)
       notes_.push_back(fmt::format(N_("pid {}: more distinct stacks than the table holds; the rest are under [other stacks]"), t.pid));
   }

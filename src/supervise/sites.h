@@ -5,8 +5,8 @@
 //
 // Environment change: LD_PRELOAD gains the library at its end (a user's
 // own LD_PRELOAD is kept, first); OOMLENS_SITES_DIR names the directory;
-// OOMLENS_SITES_LIB the library (not used yet: a child that drops
-// LD_PRELOAD runs without sites). Set in oomlens only around the spawn.
+// OOMLENS_SITES_LIB the library (the preload adds both back for a child
+// whose environment dropped them). Set in oomlens only around the spawn.
 #include <map>
 #include <optional>
 #include <string>

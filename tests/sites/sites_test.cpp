@@ -146,6 +146,30 @@ TEST(Sites, TopSitesAndTheirText) {
   EXPECT_TRUE(render::peak_sites_lines(json::object()).empty());
 }
 
+// The tree's lines (each stack summed over the processes) and the advice
+// when the same stack holds memory in several workers.
+TEST(Sites, TreeLinesAndPerWorkerAdvice) {
+  auto frame = [](const char* fn, int line) {
+    return json{{"function", fn}, {"file", "/job/train.py"}, {"line", line}, {"object", nullptr}, {"source", nullptr}};
+  };
+  json get = json::array({frame("DS.__getitem__", 12)}), loop = json::array({frame("main", 40)});
+  json v;
+  v["peak_sites"] = json::array({{{"pid", 10}, {"role", "main"}, {"bytes", 300 << 20}, {"frames", loop}},
+                                 {{"pid", 11}, {"role", "worker"}, {"bytes", 100 << 20}, {"frames", get}},
+                                 {{"pid", 12}, {"role", "worker"}, {"bytes", 100 << 20}, {"frames", get}},
+                                 {{"pid", 12}, {"role", "worker"}, {"bytes", 1 << 20}, {"frames", json::array()}}});
+  auto lines = render::peak_sites_lines(v);
+  ASSERT_GE(lines.size(), 6u);
+  EXPECT_EQ(lines[0], "tree: 300 MiB at train.py:40 main (in 1 of 3 processes, each at its own peak)");
+  EXPECT_EQ(lines[1], "tree: 200 MiB at train.py:12 DS.__getitem__ (in 2 of 3 processes, each at its own peak)");
+  EXPECT_EQ(lines[2], "main pid 10: 300 MiB at train.py:40 main");
+  EXPECT_EQ(lines.back().rfind("sites: each of 2 workers holds its own 100 MiB at train.py:12 DS.__getitem__ (200 MiB in all)", 0), 0u)
+      << lines.back();
+  // One process: no tree lines, no advice.
+  for (int i = 0; i < 3; ++i) v["peak_sites"].erase(1);
+  EXPECT_EQ(render::peak_sites_lines(v), std::vector<std::string>{"main pid 10: 300 MiB at train.py:40 main"});
+}
+
 TEST(Sites, PreloadIsAppendedNeverReplaced) {
   EXPECT_EQ(supervise::append_preload("", "/l/s.so"), "/l/s.so");
   EXPECT_EQ(supervise::append_preload("/u/jemalloc.so", "/l/s.so"), "/u/jemalloc.so /l/s.so");

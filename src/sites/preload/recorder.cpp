@@ -3,7 +3,7 @@
 #include "sites/preload/recorder.h"
 
 #include <dlfcn.h>
-#include <elf.h>
+#include <link.h>
 #include <execinfo.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -57,7 +57,7 @@ int64_t* g_live = nullptr;
 int64_t* g_peak = nullptr;  // [2][kMaxStacks]
 char* g_strings = nullptr;
 uint64_t g_interval = kDefaultIntervalBytes;
-void* g_own_base = nullptr;  // this library's load address (its frames are skipped)
+const link_map* g_own_map = nullptr;  // this library (its frames are skipped)
 int g_lock = 0;
 
 void lock() {
@@ -205,21 +205,25 @@ void add_pointer(void* p, uint32_t stack, uint64_t weight) {
 
 constexpr uint32_t kRawMax = 64;
 
+// The object of each return address and its link address, by
+// _dl_find_object (glibc 2.35+: lock-free, allocation-free, a few
+// nanoseconds). Not dladdr: its symbol lookup walks the object's whole
+// dynamic symbol table, about 0.5 ms per frame in libtorch_cpu.so (35,000
+// symbols), which made a new torch stack cost tens of milliseconds
+// (BENCHMARKS.md). Function names come after the run, from addr2line.
 uint32_t resolve_native(void* const* pcs, uint32_t n, Resolved* out, uint32_t max) {
   uint32_t k = 0;
   for (uint32_t i = 0; i < n && k < max; ++i) {
-    Dl_info info{};
-    if (!::dladdr(pcs[i], &info) || !info.dli_fbase) {
+    dl_find_object fo{};
+    if (::_dl_find_object(pcs[i], &fo) != 0 || !fo.dlfo_link_map) {
       out[k++] = {nullptr, nullptr, "?", -1, reinterpret_cast<uint64_t>(pcs[i])};
       continue;
     }
-    if (info.dli_fbase == g_own_base) continue;
-    auto base = reinterpret_cast<uint64_t>(info.dli_fbase);
+    if (fo.dlfo_link_map == g_own_map) continue;
+    const link_map* lm = fo.dlfo_link_map;
     auto pc = reinterpret_cast<uint64_t>(pcs[i]);
-    const auto* eh = static_cast<const Elf64_Ehdr*>(info.dli_fbase);
-    uint64_t addr = eh->e_type == ET_DYN ? pc - base : pc;
-    const char* obj = info.dli_fname && info.dli_fname[0] == '/' ? info.dli_fname : g_hdr->exe;
-    out[k++] = {info.dli_sname, nullptr, obj, -1, addr};
+    const char* obj = lm->l_name && lm->l_name[0] == '/' ? lm->l_name : g_hdr->exe;
+    out[k++] = {nullptr, nullptr, obj, -1, pc - lm->l_addr};
   }
   return k;
 }
@@ -255,7 +259,9 @@ void sample_slow(void* p, size_t n) {
   uint32_t npy = python_raw_frames(codes, offsets, kMaxFrames, &gil);
   // Without the GIL (C code called from Python, e.g. a torch op): its
   // native frames first, then the Python frames it was called from.
-  uint32_t nnat = gil ? 0 : static_cast<uint32_t>(::backtrace(pcs, static_cast<int>(kRawMax)));
+  // A thread with the GIL but no Python frame yet (interpreter start, exit)
+  // records its native frames too, not an empty stack.
+  uint32_t nnat = gil && npy ? 0 : static_cast<uint32_t>(::backtrace(pcs, static_cast<int>(kRawMax)));
   const uint32_t native_cap = npy ? 20 : kMaxFrames;
   uint64_t h = 3;
   for (uint32_t i = 0; i < npy; ++i) h = mix(mix(h, reinterpret_cast<uint64_t>(codes[i])), static_cast<uint64_t>(offsets[i]));
@@ -341,10 +347,11 @@ void start_process(bool after_fork) {
     unsigned long long v = std::strtoull(iv, nullptr, 10);
     if (v >= 1024) g_interval = v;
   }
-  if (!g_own_base) {
-    Dl_info self{};
-    if (::dladdr(reinterpret_cast<void*>(&start_process), &self)) g_own_base = self.dli_fbase;
+  if (!g_own_map) {
+    dl_find_object self{};
+    if (::_dl_find_object(reinterpret_cast<void*>(&start_process), &self) == 0) g_own_map = self.dlfo_link_map;
   }
+  if (!after_fork) exec_init(g_own_map && g_own_map->l_name ? g_own_map->l_name : nullptr);
   if (g_priv) raw_munmap(g_priv, sizeof(Private));
   if (g_map) raw_munmap(g_map, kFileBytes);
   g_priv = nullptr;
