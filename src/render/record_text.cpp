@@ -48,9 +48,9 @@ std::vector<std::string> peak_lines(const json& pk) {
     const double mt = num(get(pk, "memory_peak_t_s")), ma = num(get(pk, "pss_age_at_memory_peak_s"));
     out.push_back(std::isfinite(mt) && std::isfinite(ma)
                       ? trf("  note: the peak tree PSS is stale: the job's memory peaked at {:.1f} s, when the last PSS "
-                            "pass was {:.1f} s old and the RSS had grown since; the cgroup's anon+shmem is the firmer figure",
+                            "pass was {:.1f} s old and the job's memory had grown since; the cgroup's anon+shmem is the firmer figure",
                             mt, ma)
-                      : tr("  note: the peak tree PSS is stale: it was over 1 s old after the RSS had grown; the cgroup's "
+                      : tr("  note: the peak tree PSS is stale: the job's memory had grown since its last PSS pass; the cgroup's "
                            "anon+shmem is the firmer figure"));
   }
   // The tree's PSS above the cgroup's peak is always explained (issue 13
