@@ -51,11 +51,14 @@ void diagnose_main_growth(const WorkerPool& pool, WorkerDiagnosis& d) {
   if (!d.main_growing) return;
   const auto g = static_cast<uint64_t>(*d.main_growth_per_epoch_bytes);
   // The job at epoch e: the main process's first-epoch figure, e - 1
-  // epochs of growth, and the workers' part of the need (concurrent x
-  // private per worker), which does not grow with the main process.
+  // epochs of growth, and the workers' part as in the first epoch
+  // (concurrent x its private per worker). Not the peak epoch's: workers
+  // forked from a grown main process copy its new pages too (measured: 35
+  // MiB per worker in epoch 1, 175 MiB in epoch 4), which is that growth
+  // again, not a fixed cost.
   std::string reach;
   if (pool.limit_bytes) {
-    const uint64_t workers = uint64_t{d.concurrent} * d.private_per_worker_bytes;
+    const uint64_t workers = uint64_t{d.concurrent} * d.epochs.front().private_per_worker_bytes;
     const uint64_t base = v.front() + workers;
     const uint64_t k = base >= *pool.limit_bytes ? 1 : 1 + (*pool.limit_bytes - base + g - 1) / g;
     d.main_limit_epoch = static_cast<uint32_t>(std::min<uint64_t>(k, 1u << 30));

@@ -327,8 +327,8 @@ TEST(MainGrowth, MainGrowingPerEpochGetsGrowthAdviceInsteadOfWorkerAdvice) {
   ASSERT_TRUE(d->main_growth_per_epoch_bytes);
   EXPECT_EQ(*d->main_growth_per_epoch_bytes, static_cast<int64_t>(100 * kMiB));
   EXPECT_TRUE(d->main_growing);
-  // The workers' part: 4 x 61 MiB (epoch 2, the peak); from 240 MiB at
-  // epoch 1, +100 MiB each epoch: 240 + 244 + 100 (k - 1) >= 1024 at k = 7.
+  // The workers' part as in epoch 1: 4 x 60 MiB; from 240 MiB at epoch 1,
+  // +100 MiB each epoch: 240 + 240 + 100 (k - 1) >= 1024 at k = 7.
   ASSERT_TRUE(d->main_limit_epoch);
   EXPECT_EQ(*d->main_limit_epoch, 7u);
   EXPECT_NE(d->advice.find("the main process grew by 100.0 MiB per epoch over 3 epochs (its anonymous memory: 240.0 MiB, "

@@ -215,7 +215,9 @@ TEST(WorkerGrowthLive, RestartingWorkersRebuildingTheSameCacheAreLevelledPerEpoc
   const double g = w["main_growth_per_epoch_bytes"].get<double>() / (1 << 20);
   EXPECT_GT(g, 100.0) << w.dump();
   EXPECT_LT(g, 220.0) << w.dump();
-  EXPECT_TRUE(w["main_limit_epoch"].is_number()) << w.dump();
+  // Killed in the 4th epoch or so; never "epoch 1" (the first epoch ran whole).
+  ASSERT_TRUE(w["main_limit_epoch"].is_number()) << w.dump();
+  EXPECT_GE(w["main_limit_epoch"].get<int>(), 3) << w.dump();
   EXPECT_NE(advice.find("the main process grew by"), std::string::npos) << advice;
   EXPECT_EQ(advice.find("num_workers"), std::string::npos) << advice;
   // The cause rests on the epoch whose workers held the most, and says which.
