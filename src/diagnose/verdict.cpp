@@ -18,10 +18,10 @@ std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<doubl
 bool contains(std::string_view h, std::string_view n) { return h.find(n) != std::string_view::npos; }
 
 // A victim's PSS is dated, never refreshed (it is gone when its kill line
-// is read): older than monitor::kPssStaleAfterS, it may lag what the
+// is read): older than monitor::kPssVictimAgeSaidS, it may lag what the
 // kernel's anon-rss counts at the kill.
 std::string pss_age_clause(const TreeKill& k) {
-  if (!k.pss_age_s || *k.pss_age_s < monitor::kPssStaleAfterS) return "";
+  if (!k.pss_age_s || *k.pss_age_s < monitor::kPssVictimAgeSaidS) return "";
   return fmt::format(N_(", last read {:.1f} s before the kill"), *k.pss_age_s);
 }
 

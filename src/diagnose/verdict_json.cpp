@@ -35,11 +35,16 @@ nlohmann::json worker_memory_to_json(const WorkerDiagnosis& d) {
           {"need_bytes", d.need_bytes},
           {"fitting_limit_bytes", opt(d.fitting_limit_bytes)},
           {"fitting_workers", opt(d.fitting_workers)},
+          {"cause_epoch", opt(d.cause_epoch)},
           {"growth", worker_growth_name(d.growth)},
           {"epochs", epochs},
           {"growth_per_epoch_bytes", opt(d.growth_per_epoch_bytes)},
           {"interval_s", d.growth_per_interval_bytes.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.interval_s)},
-          {"growth_per_interval_bytes", d.growth_per_interval_bytes}};
+          {"growth_per_interval_bytes", d.growth_per_interval_bytes},
+          {"main_anon_per_epoch_bytes", d.main_anon_per_epoch_bytes},
+          {"main_growth_per_epoch_bytes", opt(d.main_growth_per_epoch_bytes)},
+          {"main_growing", d.main_growing},
+          {"main_limit_epoch", opt(d.main_limit_epoch)}};
 }
 
 nlohmann::json verdict_to_json(const Verdict& v) {

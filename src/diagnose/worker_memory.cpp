@@ -76,15 +76,15 @@ std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
-// Epochs as worker generations, else growth per fixed interval (see
-// WorkerGrowth). `priv`: each worker's private memory, as in the means.
-void analyse_growth(const WorkerPool& pool, const std::vector<uint64_t>& priv, WorkerDiagnosis& d) {
+// Worker generations, in time order: a generation ends when all its
+// workers are gone, and the next worker seen at or after that (the same
+// tick counts: 0.05 s) starts the next one. Non-persistent workers restart
+// each epoch, so each generation is an epoch.
+std::vector<std::vector<size_t>> worker_generations(const WorkerPool& pool) {
   std::vector<size_t> order(pool.workers.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(),
             [&](size_t a, size_t b) { return pool.workers[a].first_seen_s < pool.workers[b].first_seen_s; });
-  // A generation ends when all its workers are gone: the next worker seen
-  // at or after that (the same tick counts: 0.05 s) starts the next one.
   std::vector<std::vector<size_t>> gens;
   double gen_end = -1;
   bool gen_open = false;
@@ -102,6 +102,13 @@ void analyse_growth(const WorkerPool& pool, const std::vector<uint64_t>& priv, W
       else gen_end = std::max(gen_end, *o.gone_s);
     }
   }
+  return gens;
+}
+
+// Epochs as worker generations, else growth per fixed interval (see
+// WorkerGrowth). `priv`: each worker's private memory, as in the means.
+void analyse_growth(const WorkerPool& pool, const std::vector<std::vector<size_t>>& gens,
+                    const std::vector<uint64_t>& priv, WorkerDiagnosis& d) {
   const uint64_t floor_bytes = std::max<uint64_t>(4 * kMiB, d.private_per_worker_bytes / 20);
   if (gens.size() >= 2) {
     std::vector<std::string> figs;
@@ -197,8 +204,8 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
   WorkerDiagnosis d;
   d.concurrent = std::max<uint32_t>(1, most_alive_at_once(pool.workers));
   const bool forked = pool.start_method == std::optional<std::string>("fork");
-  uint64_t priv = 0, own = 0, copied = 0;
-  std::vector<uint64_t> privs;
+  std::vector<uint64_t> privs, owns, copies;
+  std::vector<bool> growing;
   for (const auto& w : pool.workers) {
     // A forked worker's RssAnon is what it inherited (at most the parent's
     // anon) plus what it mapped itself; USS beyond the parent's anon cannot
@@ -212,13 +219,37 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
     // its RssAnon by more than its stale USS. What it allocated itself is
     // private, so its private share is at least that growth.
     const uint64_t private_bytes = std::max(w.peak_uss_bytes, o);
-    priv += private_bytes;
     privs.push_back(private_bytes);
-    own += o;
-    d.still_growing |= w.growing_at_last_pass;
-    copied += forked ? private_bytes - o : sub0(sub0(private_bytes, w.first_uss_bytes), o);
+    owns.push_back(o);
+    growing.push_back(w.growing_at_last_pass);
+    copies.push_back(forked ? private_bytes - o : sub0(sub0(private_bytes, w.first_uss_bytes), o));
   }
-  const uint64_t n = pool.workers.size();
+  // The cause and the sizing rest on the epoch that matters: the one whose
+  // workers held the most together (the peak; a later one, on a tie), not
+  // a mean over epochs that may differ (a cache that appears in epoch 3).
+  const auto gens = worker_generations(pool);
+  size_t at = 0;
+  uint64_t most = 0;
+  for (size_t g = 0; g < gens.size(); ++g) {
+    uint64_t sum = 0;
+    for (size_t j : gens[g]) sum += privs[j];
+    if (sum >= most) most = sum, at = g;
+  }
+  std::vector<size_t> used;
+  if (gens.size() >= 2) {
+    used = gens[at];
+    d.cause_epoch = static_cast<uint32_t>(at + 1);
+  } else {
+    for (size_t j = 0; j < pool.workers.size(); ++j) used.push_back(j);
+  }
+  uint64_t priv = 0, own = 0, copied = 0;
+  for (size_t j : used) {
+    priv += privs[j];
+    own += owns[j];
+    copied += copies[j];
+    d.still_growing |= growing[j];
+  }
+  const uint64_t n = used.size();
   d.private_per_worker_bytes = priv / n;
   d.own_per_worker_bytes = own / n;
   d.copied_per_worker_bytes = copied / n;
@@ -230,7 +261,7 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
     const auto fit = static_cast<uint32_t>(room / d.private_per_worker_bytes);
     if (fit < d.concurrent) d.fitting_workers = fit;
   }
-  analyse_growth(pool, privs, d);
+  analyse_growth(pool, gens, privs, d);
   const std::string each = format_bytes(d.private_per_worker_bytes);
   const std::string parent_s = format_bytes(parent);
 
@@ -274,6 +305,9 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
                            "across epochs; {}"),
                            sizing(d));
   }
+  if (d.cause_epoch)
+    d.evidence = fmt::format(N_("{} (from epoch {} of {}, whose workers held the most)"), d.evidence, *d.cause_epoch,
+                             gens.size());
   // The advice must fit the growth: a cache that grows for as long as its
   // long-lived workers live is bounded or dropped, not only sized; workers
   // that rebuild the same each epoch are a fixed cost per worker (the
@@ -298,6 +332,7 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
     d.growth_advice = fmt::format(N_("the workers rebuild the same {} each epoch: a fixed cost per worker, which the "
                                      "sizing above covers"),
                                   format_bytes(d.private_per_worker_bytes));
+  diagnose_main_growth(pool, d);
   return d;
 }
 

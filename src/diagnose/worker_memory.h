@@ -62,6 +62,14 @@ struct WorkerPool {
   /// workers idle on for seconds after it, so their points after it are not
   /// growth over time); null when neither happened.
   std::optional<double> main_end_s;
+  /// The main program's RssAnon at its smaps_rollup passes, in time order
+  /// (what it holds, shared with forked workers or not): its growth per
+  /// epoch (main_growth.cpp). Empty when never measured.
+  struct AnonPoint {
+    double t_s = 0;
+    uint64_t rss_anon_bytes = 0;
+  };
+  std::vector<AnonPoint> parent_anon_series;
 };
 
 enum class WorkerCause { own_allocations, copy_on_read, shared, unknown };
@@ -90,7 +98,7 @@ struct WorkerDiagnosis {
   WorkerCause cause = WorkerCause::unknown;
   uint32_t concurrent = 0;                 ///< most workers alive at once
   bool still_growing = false;              ///< some worker was growing_at_last_pass
-  uint64_t private_per_worker_bytes = 0;   ///< mean peak USS
+  uint64_t private_per_worker_bytes = 0;   ///< mean peak USS (of cause_epoch's workers, when set)
   uint64_t own_per_worker_bytes = 0, copied_per_worker_bytes = 0;  ///< means, as above
   /// parent + concurrent × private_per_worker: a lower bound on what the job
   /// needs with this many workers (it may grow further after a kill).
@@ -99,6 +107,11 @@ struct WorkerDiagnosis {
   /// Most workers that fit in limit_bytes (90 % of it) with the parent;
   /// null without a limit or when the current number already fits.
   std::optional<uint32_t> fitting_workers;
+  /// With 2 or more epochs (worker generations), the epoch (1-based) the
+  /// cause and the figures above rest on: the one whose workers held the
+  /// most private memory together (a later one on a tie); null with one
+  /// generation (then all workers count).
+  std::optional<uint32_t> cause_epoch;
   std::string evidence;  ///< one sentence with the figures
   std::string advice;    ///< what to change, with the numbers; empty for `unknown`
   /// Growth over time (see WorkerGrowth): `epochs` has 2 or more entries when
@@ -116,8 +129,23 @@ struct WorkerDiagnosis {
   /// What the growth changes in the advice (its own advice line); empty when
   /// the cause's advice already fits it.
   std::string growth_advice;
+  /// The main program's growth per epoch (issue 13: a list that grows in the
+  /// training loop, a leak): its highest RssAnon in each epoch, the mean
+  /// change per epoch (first epoch to the last whole one, as for the
+  /// workers), and the epoch (1-based) in which the job reaches its limit at
+  /// that rate (null without a limit). `main_growing`: by at least 4 MiB and
+  /// 5 % of its first epoch's figure per epoch, rising every epoch counted.
+  /// Then the advice is about the main process, not batch or workers.
+  std::vector<uint64_t> main_anon_per_epoch_bytes;
+  std::optional<int64_t> main_growth_per_epoch_bytes;
+  std::optional<uint32_t> main_limit_epoch;
+  bool main_growing = false;
 };
 
+/// Fills the main_* fields of `d` from pool.parent_anon_series over d.epochs
+/// and, when the main process grows, puts its advice first (pure; called by
+/// diagnose_workers()).
+void diagnose_main_growth(const WorkerPool& pool, WorkerDiagnosis& d);
 /// Nullopt when no worker or the parent was never measured.
 [[nodiscard]] std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool);
 [[nodiscard]] const char* worker_cause_name(WorkerCause c);

@@ -54,10 +54,14 @@ TreeTotals tree_totals(const std::vector<TrackedProc>& procs, double t_s) {
   return t;
 }
 
-bool pss_stale(const TreeTotals& t) {
-  if (!t.pss_bytes || !t.pss_age_s || t.rss_at_pss_bytes == 0) return false;
-  return *t.pss_age_s > kPssStaleAfterS &&
-         static_cast<double>(t.rss_bytes) > static_cast<double>(t.rss_at_pss_bytes) * (1 + kPssStaleGrowth);
+bool pss_stale(const TreeTotals& t, const CgroupSample* cg) {
+  if (!t.pss_bytes || !t.pss_age_s || t.rss_at_pss_bytes == 0 || *t.pss_age_s < kPssStaleMinAgeS) return false;
+  if (static_cast<double>(t.rss_bytes) > static_cast<double>(t.rss_at_pss_bytes) * (1 + kPssStaleGrowth)) return true;
+  if (!cg || !cg->anon_bytes || !cg->shmem_bytes || !t.cgroup_anon_shmem_at_pss_bytes) return false;
+  const uint64_t now = *cg->anon_bytes + *cg->shmem_bytes;
+  const uint64_t pss = t.pss_anon_bytes && t.pss_shmem_bytes ? *t.pss_anon_bytes + *t.pss_shmem_bytes : *t.pss_bytes;
+  return now > *t.cgroup_anon_shmem_at_pss_bytes &&
+         static_cast<double>(now - *t.cgroup_anon_shmem_at_pss_bytes) > static_cast<double>(pss) * kPssStaleGrowth;
 }
 
 void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out) {
@@ -205,7 +209,7 @@ nlohmann::json sample_json(const Sample& s, const std::vector<TrackedProc>& proc
                {"swap_pss_bytes", opt(s.tree.swap_pss_bytes)},
                {"procs", s.tree.procs},
                {"pss_age_s", s.tree.pss_age_s ? json(std::round(*s.tree.pss_age_s * 10) / 10) : json(nullptr)},
-               {"pss_stale", pss_stale(s.tree)}};
+               {"pss_stale", pss_stale(s.tree, &s.cgroup)}};
   j["cgroup"] = {{"usage_bytes", opt(s.cgroup.usage_bytes)},
                  {"anon_bytes", opt(s.cgroup.anon_bytes)},
                  {"shmem_bytes", opt(s.cgroup.shmem_bytes)},

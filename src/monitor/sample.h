@@ -30,22 +30,32 @@ struct TreeTotals {
   /// The tree's RSS sum at the PSS pass the sum rests on (the caller's, set
   /// by the sampler), bytes; 0 unknown.
   uint64_t rss_at_pss_bytes = 0;
+  /// The job cgroup's anon+shmem (memory.stat, re-read at the pass) at that
+  /// PSS pass, set by the sampler; null unknown or without a cgroup.
+  std::optional<uint64_t> cgroup_anon_shmem_at_pss_bytes;
 };
 
-/// A PSS figure is **stale** when it is more than kPssStaleAfterS old at the
-/// sample it is shown with and the tree's RSS (statm, read every tick) grew
-/// by more than kPssStaleGrowth since that PSS pass: it then lags a ramp
-/// (issue 13 item 12). 1 s: the record is written at 1 Hz, so a PSS under
-/// 1 s old is from the same record line as the RSS beside it, and the
-/// sampler's own rules (a pass within 15 % of the limit, at a joining or
-/// exiting process, on 10 % RSS growth, every 0.5 s for a job's first 30 s)
-/// keep it younger than that wherever it matters; 5 %: the RSS growth at
-/// which the sampler re-reads PSS anyway, so a PSS that lags by less is, by
-/// that rule, current. A plateau is never stale, however old its PSS.
-inline constexpr double kPssStaleAfterS = 1.0;
+/// A PSS figure is **stale** when it was not read at the sample it is shown
+/// with (at least kPssStaleMinAgeS old) and the job grew by more than
+/// kPssStaleGrowth since that PSS pass: the tree's RSS (statm, read every
+/// tick), or the job cgroup's anon+shmem (memory.stat) by more than that
+/// share of the tree's anon+shmem PSS. The PSS then lags a ramp by about its
+/// age times the growth rate (issue 13 item 12). There is no fixed age:
+/// near a kill a ramp of 100 MiB/s leaves a 0.7 s old PSS 7 % low, which a
+/// 1 s bound let pass; a plateau is never stale, however old its PSS. The
+/// cgroup's growth catches what the RSS sum misses (a fork adds the
+/// parent's RSS to the sum at once; pages a worker fills after the pass show
+/// in the cgroup first). 5 %: the RSS growth at which the sampler re-reads
+/// PSS anyway, so a PSS that lags by less is, by that rule, current.
+inline constexpr double kPssStaleMinAgeS = 0.05;
 inline constexpr double kPssStaleGrowth = 0.05;
-/// See kPssStaleAfterS (pure). False without a PSS or an RSS at its pass.
-[[nodiscard]] bool pss_stale(const TreeTotals& t);
+/// A killed victim's PSS (dated, never refreshed) older than this is said
+/// to be so in the verdict ("last read N s before the kill").
+inline constexpr double kPssVictimAgeSaidS = 1.0;
+struct CgroupSample;
+/// See kPssStaleMinAgeS (pure). False without a PSS or an RSS at its pass;
+/// `cg` null (or without anon+shmem): the RSS rule alone.
+[[nodiscard]] bool pss_stale(const TreeTotals& t, const CgroupSample* cg = nullptr);
 
 struct CgroupSample {
   std::optional<uint64_t> usage_bytes;     ///< v1 memory.usage_in_bytes, v2 memory.current

@@ -68,7 +68,9 @@ constexpr const char* kErrorRecorder =
 
 // Labels are elements of class "lbl" (SVG text or HTML). Each visible one
 // must not overlap another visible one nor leave its SVG's box, and the
-// page must not be wider than the window.
+// page must not be wider than the window. data-shown lists the visible
+// labels with their boxes (text@left,top,width,height in CSS px), for a
+// test to find a label in the screenshot.
 constexpr const char* kLayoutCheck = R"(<script>(function(){
 var out=[],W=document.documentElement.clientWidth;
 var ls=[].slice.call(document.querySelectorAll('.lbl')).map(function(e){return {e:e,r:e.getBoundingClientRect()};})
@@ -82,6 +84,8 @@ for(var i=0;i<ls.length;i++){var a=ls[i].r;
 if(document.documentElement.scrollWidth>W+1)out.push('wide: page '+document.documentElement.scrollWidth+' px in a '+W+' px window');
 document.body.setAttribute('data-layout',out.length?out.join(' | '):'ok');
 document.body.setAttribute('data-labels',String(ls.length));
+document.body.setAttribute('data-shown',ls.map(function(x){var r=x.r;return x.e.textContent.replace(/[|@]/g,' ')+'@'+
+ [r.left,r.top,r.width,r.height].map(Math.round).join(',');}).join('|'));
 document.body.setAttribute('data-ready-ms',String(Math.round(performance.now())));})();</script>
 )";
 

@@ -31,6 +31,7 @@ const char* marker_color(const std::string& kind) {
   if (kind == "cgroup_oom_kill") return "#e07000";
   if (kind == "guard_warning") return "#a08000";
   if (kind.rfind("guard_", 0) == 0) return "#7b3fb0";
+  if (kind == "pss_stale") return "#0072b2";  // no series nor other marker is this blue
   return "#555555";
 }
 

@@ -48,9 +48,9 @@ std::vector<std::string> peak_lines(const json& pk) {
     const double mt = num(get(pk, "memory_peak_t_s")), ma = num(get(pk, "pss_age_at_memory_peak_s"));
     out.push_back(std::isfinite(mt) && std::isfinite(ma)
                       ? trf("  note: the peak tree PSS is stale: the job's memory peaked at {:.1f} s, when the last PSS "
-                            "pass was {:.1f} s old and the RSS had grown since; the cgroup's anon+shmem is the firmer figure",
+                            "pass was {:.1f} s old and the job's memory had grown since; the cgroup's anon+shmem is the firmer figure",
                             mt, ma)
-                      : tr("  note: the peak tree PSS is stale: it was over 1 s old after the RSS had grown; the cgroup's "
+                      : tr("  note: the peak tree PSS is stale: the job's memory had grown since its last PSS pass; the cgroup's "
                            "anon+shmem is the firmer figure"));
   }
   // The tree's PSS above the cgroup's peak is always explained (issue 13
@@ -229,8 +229,12 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
   for (auto& s : python_findings_lines(rec)) line(s);  // run --py-tracemalloc
   if (with_sparkline) {
     std::vector<double> pss;
+    // A racy sample (a read raced with an exit: a dying process's pages
+    // counted with the survivors' grown shares) is never a peak (the
+    // verdict's Peaks skip it): nor the sparkline's max (measured: 1349 MiB
+    // beside a peak tree PSS of 819 MiB).
     for (auto& s : rec.samples)
-      if (auto* t = get(s, "tree"))
+      if (auto* t = get(s, "tree"); t && !s.value("racy", false))
         if (auto* p = get(*t, "pss_bytes"); p && p->is_number()) pss.push_back(p->get<double>());
     if (pss.size() >= 2)
       line(trf("tree PSS {} max {}", sparkline(pss), human_bytes(*std::max_element(pss.begin(), pss.end()))));

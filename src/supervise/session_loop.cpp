@@ -28,7 +28,7 @@ void Peaks::update(const monitor::Sample& s) {
     tree_pss_t_s = s.t_s;
     tree_pss_file_bytes = s.tree.pss_file_bytes;
     tree_pss_age_s = s.tree.pss_age_s;
-    tree_pss_peak_stale = monitor::pss_stale(s.tree);
+    tree_pss_peak_stale = monitor::pss_stale(s.tree, &s.cgroup);
   }
   // The memory peak's time, from what is read fresh every tick: the
   // cgroup's usage (charged at allocation), else the tree's RSS. Not
@@ -41,7 +41,7 @@ void Peaks::update(const monitor::Sample& s) {
     memory_peak_bytes = mem;
     memory_peak_t_s = s.t_s;
     pss_age_at_memory_peak_s = s.tree.pss_bytes ? s.tree.pss_age_s : std::nullopt;
-    pss_stale_at_memory_peak = monitor::pss_stale(s.tree);
+    pss_stale_at_memory_peak = monitor::pss_stale(s.tree, &s.cgroup);
   }
   if (s.tree.pss_anon_bytes && s.tree.pss_shmem_bytes)
     mx(tree_anon_shmem_pss_bytes, *s.tree.pss_anon_bytes + *s.tree.pss_shmem_bytes);
@@ -296,6 +296,7 @@ void Session::read_cgroup(monitor::Sample& s) {
     with_limit = true;
     pss_exit_seen_ = true;
   }
+  stat_read_this_tick_ = with_stat;
   if (with_stat) {
     cached_anon_ = s.cgroup.anon_bytes;
     cached_shmem_ = s.cgroup.shmem_bytes;
@@ -357,8 +358,15 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   // for the 5-process tree (measured: 0.8 s, time enough to record a main
   // process's PSS as a fifth of what it holds).
   const double scale = pss_rss_at_ ? std::min(1.0, static_cast<double>(rss_now) / static_cast<double>(pss_rss_at_)) : 1.0;
-  constexpr double kUrgentBudget = 0.05;  // of a core
-  const double urgent_ok = pss_last_t_ + std::max(o_.tick_s, pss_last_cost_ * scale / std::max(o_.pss_budget, kUrgentBudget));
+  // Within 5 % of the limit a kill may come at the next allocation, and the
+  // last PSS before it is the kill's figure: paced by a quarter of a core
+  // (a 15-40 ms pass every 0.1-0.2 s), only for as long as the job stays
+  // there (measured in docs/run.md).
+  constexpr double kUrgentBudget = 0.05, kNearKillBudget = 0.25;  // of a core
+  const bool near_kill = s.cgroup.limit_bytes && s.cgroup.usage_bytes &&
+                         *s.cgroup.usage_bytes > *s.cgroup.limit_bytes / 100 * 95;
+  const double urgent_budget = std::max(o_.pss_budget, near_kill ? kNearKillBudget : kUrgentBudget);
+  const double urgent_ok = pss_last_t_ + std::max(o_.tick_s, pss_last_cost_ * scale / urgent_budget);
   const bool urgent = (near_limit || unmeasured || stale || exited || short_job) && t >= urgent_ok;
   if (t >= next_pss_ || grew || urgent) {
     // The budget is CPU time (this thread's), not wall time: a pass that
@@ -367,6 +375,18 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
     double c0 = thread_cpu_s();
     s.racy = !tree_->refresh_smaps(t);
     double cost = std::min(thread_cpu_s() - c0, 0.3);  // at most 0.3 / pss_budget s between passes
+    ++pss_passes_;
+    pss_cpu_s_ += thread_cpu_s() - c0;
+    // The cgroup's anon+shmem beside this pass (monitor::pss_stale): read
+    // now when this tick's is the cached one (memory.stat is read at 2 Hz
+    // away from the limit).
+    if (!stat_read_this_tick_ && cg_reader_) {
+      const auto c = cg_reader_->read(false, true);
+      s.cgroup.anon_bytes = cached_anon_ = c.anon_bytes;
+      s.cgroup.shmem_bytes = cached_shmem_ = c.shmem_bytes;
+    }
+    pss_cg_anon_shmem_at_.reset();
+    if (s.cgroup.anon_bytes && s.cgroup.shmem_bytes) pss_cg_anon_shmem_at_ = *s.cgroup.anon_bytes + *s.cgroup.shmem_bytes;
     s.pss_fresh = true;
     pss_since_write_ = true;
     pss_rss_at_ = rss_now;
@@ -425,6 +445,7 @@ void Session::tick(double t) {
   maybe_refresh_pss(s, t);
   s.tree = monitor::tree_totals(tree_->procs(), t);
   s.tree.rss_at_pss_bytes = pss_rss_at_;
+  s.tree.cgroup_anon_shmem_at_pss_bytes = pss_cg_anon_shmem_at_;
   // /dev/shm as the job sees it (its own mount namespace: /proc/PID/root),
   // every tick: PyTorch's segments come and go faster than once a second.
   const std::string shm_dir = main_status_ ? std::string("/dev/shm") : fmt::format("/proc/{}/root/dev/shm", job_.pid);
@@ -464,7 +485,8 @@ void Session::after_loop() {
   size_t left = tree_->live_count();
   rec_.write({{"type", "event"}, {"t_s", end_t_}, {"kind", left ? "orphans_left" : "tree_gone"},
               {"live_procs", left},
-              {"main_exit_t_s", main_exit_t_ ? json(*main_exit_t_) : json(nullptr)}});
+              {"main_exit_t_s", main_exit_t_ ? json(*main_exit_t_) : json(nullptr)},
+              {"pss_passes", pss_passes_}, {"pss_cpu_s", std::round(pss_cpu_s_ * 1000) / 1000}});
 }
 
 }  // namespace oomlens::supervise

@@ -69,7 +69,7 @@ struct Peaks {
   /// The job's memory peak (the cgroup's usage, read every tick; the tree's
   /// RSS without a cgroup; bytes): its time, the age of the PSS in hand
   /// then, and whether that PSS was stale
-  /// there (monitor::pss_stale: over 1 s old after over 5 % RSS growth). A
+  /// there (monitor::pss_stale: not read there, after over 5 % growth). A
   /// stale PSS at the memory peak means the peak tree PSS may be low.
   std::optional<uint64_t> memory_peak_bytes;
   std::optional<double> memory_peak_t_s, pss_age_at_memory_peak_s;
@@ -243,6 +243,14 @@ class Session {
   /// The last PSS pass: when, and its CPU cost in seconds (the urgent
   /// budget's pacing, maybe_refresh_pss).
   double pss_last_t_ = -1e9, pss_last_cost_ = 0;
+  /// The cgroup's anon+shmem at the last PSS pass (monitor::pss_stale); and
+  /// whether memory.stat was read in this tick (read_cgroup).
+  std::optional<uint64_t> pss_cg_anon_shmem_at_;
+  bool stat_read_this_tick_ = false;
+  /// PSS passes and their CPU time (this thread's), for the record's last
+  /// event: what keeping PSS fresh cost.
+  uint64_t pss_passes_ = 0;
+  double pss_cpu_s_ = 0;
   uint64_t tick_no_ = 0, ticks_at_exit_ = 0;
   /// Sampling gaps (oomlens stopped by SIGSTOP, or starved of CPU): a tick
   /// later than kGapTicks periods (and 1 s) after the one before writes a

@@ -340,6 +340,9 @@ void Session::decide_and_end() {
         if (parent && parent->peak_private)  // the parent's highest RssAnon at a pass
           vi.worker_pool->parent_rss_anon_bytes =
               std::max(vi.worker_pool->parent_rss_anon_bytes.value_or(0), parent->max_rss_anon_bytes);
+        if (parent && vi.worker_pool->parent_anon_series.empty())  // its growth per epoch
+          for (const auto& at : parent->private_series)
+            vi.worker_pool->parent_anon_series.push_back({at.t_s, at.rss_anon_bytes});
       }
     }
     if (vi.worker_pool) {

@@ -25,6 +25,9 @@ printf '[  100.000000] Out of memory: Killed process 4242 (<svg/onload=x>\033[31
 "$BIN" report --html "$REC/sites-peak.jsonl" >"$T/report.html"; ok "report --html exits 0" $?
 "$BIN" report --html "$REC/sweep-num-workers.json" >"$T/sweep.html"; ok "report --html of a sweep exits 0" $?
 "$BIN" plot "$REC/near-twice-warned.jsonl" -o "$T/plot.html"; ok "plot -o x.html exits 0" $?
+# The stale-PSS marker 0.03 s before the kill, among the kill, exit and counter markers.
+"$BIN" plot "$REC/pss-stale-at-kill.jsonl" -o "$T/plot-stale.html"; ok "plot of a stale peak exits 0" $?
+grep -q '>PSS stale: 0.7 s</text>' "$T/plot-stale.html"; ok "plot-stale: the stale-PSS marker is drawn" $?
 # The pages follow the locale (issue 19): zh_CN text, <html lang="zh-CN">.
 "$BIN" --lang zh_CN explain --html "$SRC"/tests/corpus/*.log >"$T/explain-zh.html"; ok "zh_CN explain --html exits 0" $?
 "$BIN" --lang zh_CN report --html "$REC/sites-peak.jsonl" >"$T/report-zh.html"; ok "zh_CN report --html exits 0" $?
@@ -83,11 +86,11 @@ open_page() {  # open_page PAGE WIDTH: DOM into $T/PAGE-WIDTH.dom, console into 
 }
 # The zh_CN pages' screenshots need a CJK font (fonts-wqy-microhei: scripts/install-deps.sh test).
 fc-list :lang=zh 2>/dev/null | grep -q . ; ok "a CJK font is installed for the zh_CN screenshots" $?
-for f in explain report sweep plot many explain-zh report-zh; do
+for f in explain report sweep plot plot-stale many explain-zh report-zh; do
   for w in 1280 390; do open_page "$f" "$w" & done
   wait
 done
-for f in explain report sweep plot many explain-zh report-zh; do
+for f in explain report sweep plot plot-stale many explain-zh report-zh; do
   for w in 1280 390; do
     dom=$T/$f-$w.dom
     grep -q 'data-layout="ok"' "$dom"; ok "$f at $w px: no overlapping or clipped label, nothing off the page" $? ||
@@ -98,5 +101,13 @@ for f in explain report sweep plot many explain-zh report-zh; do
     [ -s "$SHOTS/$f-$w.png" ]; ok "$f at $w px: a screenshot" $?
     echo "  $f at $w px: $(grep -o 'data-labels="[0-9]*"' "$dom") $(grep -o 'data-ready-ms="[0-9]*"' "$dom")"
   done
+done
+# Seen, not only laid out: the marker's label is among the visible labels
+# and its box in the screenshot holds its colour (plot.cpp marker_color).
+for w in 1280 390; do
+  out=$(/usr/bin/python3 "$(dirname "$0")/label_in_shot.py" "$T/plot-stale-$w.dom" "$SHOTS/plot-stale-$w.png" \
+    "PSS stale: 0.7 s" 0072b2 2>&1)
+  ok "plot-stale at $w px: the stale-PSS marker is visible in the screenshot" $?
+  echo "  $out"
 done
 finish html_pages

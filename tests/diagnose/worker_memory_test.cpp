@@ -266,6 +266,89 @@ TEST(WorkerGrowth, RestartingWorkersHoldingMoreEachEpochAreGrowing) {
       << d->growth_advice;
 }
 
+// Issue 13: the cause rests on the epoch that matters, not a mean over all.
+// Three epochs whose workers copied 100 MiB each from a 420 MiB parent, then
+// an epoch whose workers built a 250 MiB cache of their own: the mean over
+// all (own 62, copied 75 MiB) says copy-on-read; the epoch at the peak says
+// own allocations, and the evidence names it.
+TEST(WorkerMemory, CauseRestsOnTheEpochAtThePeakNotAMeanOverEpochs) {
+  std::vector<WorkerMemory> ws;
+  double t = 2;
+  for (int e = 0; e < 4; ++e, t += 3)
+    for (int i = 0; i < 2; ++i) {
+      auto w = e < 3 ? worker(1, 420, 100, 420, t) : worker(1, 420, 250, 670, t);
+      w.gone_s = t + 2.5;
+      ws.push_back(w);
+    }
+  auto d = diagnose_workers(pool_of(ws, 420, 1024));
+  ASSERT_TRUE(d);
+  ASSERT_EQ(d->epochs.size(), 4u);
+  ASSERT_TRUE(d->cause_epoch);
+  EXPECT_EQ(*d->cause_epoch, 4u);
+  EXPECT_EQ(d->cause, WorkerCause::own_allocations);
+  EXPECT_EQ(d->private_per_worker_bytes, 250 * kMiB);
+  EXPECT_EQ(d->need_bytes, (420 + 2 * 250) * kMiB);
+  EXPECT_NE(d->evidence.find("(from epoch 4 of 4, whose workers held the most)"), std::string::npos) << d->evidence;
+  EXPECT_EQ(d->advice.find("numpy"), std::string::npos) << d->advice;
+  // The same epochs in the other order: the copying epoch is the peak.
+  ws.clear();
+  t = 2;
+  for (int e = 0; e < 3; ++e, t += 3)
+    for (int i = 0; i < 2; ++i) {
+      auto w = e == 1 ? worker(1, 420, 300, 424, t) : worker(1, 420, 60, 480, t);
+      w.gone_s = t + 2.5;
+      ws.push_back(w);
+    }
+  d = diagnose_workers(pool_of(ws, 420, 1024));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(*d->cause_epoch, 2u);
+  EXPECT_EQ(d->cause, WorkerCause::copy_on_read);
+  // One generation: all workers count, no epoch named.
+  d = diagnose_workers(pool_of({worker(2, 110, 293, 401), worker(2, 110, 293, 401)}, 110, 800));
+  ASSERT_TRUE(d);
+  EXPECT_FALSE(d->cause_epoch);
+  EXPECT_EQ(d->evidence.find("from epoch"), std::string::npos) << d->evidence;
+}
+
+// Issue 13: a main process that grows each epoch (a list of tensors
+// appended in the training loop) while its workers rebuild the same: the
+// advice is about the main process, with its growth and the epoch at which
+// the limit is reached, not worker or batch advice.
+TEST(MainGrowth, MainGrowingPerEpochGetsGrowthAdviceInsteadOfWorkerAdvice) {
+  auto pool = pool_of(generations({60, 61, 60, 30}), 350, 1024);  // epochs at 2, 5, 8, 11 s
+  for (int e = 0; e < 4; ++e)
+    for (int k = 0; k < 3; ++k)
+      pool.parent_anon_series.push_back({2.0 + 3 * e + k, static_cast<uint64_t>(200 + 100 * e + 20 * k) * kMiB});
+  auto d = diagnose_workers(pool);
+  ASSERT_TRUE(d);
+  ASSERT_EQ(d->main_anon_per_epoch_bytes.size(), 4u);
+  EXPECT_EQ(d->main_anon_per_epoch_bytes[0], 240 * kMiB);
+  EXPECT_EQ(d->main_anon_per_epoch_bytes[2], 440 * kMiB);
+  ASSERT_TRUE(d->main_growth_per_epoch_bytes);
+  EXPECT_EQ(*d->main_growth_per_epoch_bytes, static_cast<int64_t>(100 * kMiB));
+  EXPECT_TRUE(d->main_growing);
+  // The workers' part as in epoch 1: 4 x 60 MiB; from 240 MiB at epoch 1,
+  // +100 MiB each epoch: 240 + 240 + 100 (k - 1) >= 1024 at k = 7.
+  ASSERT_TRUE(d->main_limit_epoch);
+  EXPECT_EQ(*d->main_limit_epoch, 7u);
+  EXPECT_NE(d->advice.find("the main process grew by 100.0 MiB per epoch over 3 epochs (its anonymous memory: 240.0 MiB, "
+                           "340.0 MiB, 440.0 MiB); at this rate the job reaches its limit of 1.0 GiB in epoch 7"),
+            std::string::npos)
+      << d->advice;
+  EXPECT_EQ(d->advice.find("num_workers"), std::string::npos) << d->advice;
+  EXPECT_TRUE(d->growth_advice.empty()) << d->growth_advice;  // the workers' "rebuild the same" is not the story
+
+  // A main process that holds the same each epoch: the workers' advice stays.
+  pool.parent_anon_series.clear();
+  for (int e = 0; e < 4; ++e) pool.parent_anon_series.push_back({2.5 + 3 * e, 350 * kMiB});
+  d = diagnose_workers(pool);
+  ASSERT_TRUE(d);
+  EXPECT_FALSE(d->main_growing);
+  EXPECT_EQ(*d->main_growth_per_epoch_bytes, 0);
+  EXPECT_FALSE(d->main_limit_epoch);
+  EXPECT_EQ(d->advice.find("the main process grew"), std::string::npos) << d->advice;
+}
+
 }  // namespace
 }  // namespace oomlens::diagnose
 

@@ -171,6 +171,19 @@ TEST(Record, SummaryRepeatsTheGuardAndTheBudget) {
   EXPECT_NE(text.find("budget 1.0 MiB: peak tree PSS 3.0 MiB, over by 2.0 MiB"), std::string::npos) << text;
 }
 
+// Issue 13: the sparkline's max agrees with the peak: a racy sample (a
+// read that raced with an exit) is left out of it, as the peaks leave it.
+TEST(Record, SparklineLeavesOutRacySamples) {
+  auto r = parse_record(
+      "{\"type\":\"header\",\"schema_version\":1}\n"
+      "{\"type\":\"sample\",\"t_s\":1,\"tree\":{\"pss_bytes\":1048576}}\n"
+      "{\"type\":\"sample\",\"t_s\":2,\"tree\":{\"pss_bytes\":2097152}}\n"
+      "{\"type\":\"sample\",\"t_s\":3,\"racy\":true,\"tree\":{\"pss_bytes\":9437184}}\n");
+  const std::string text = render::record_summary(r, true);
+  EXPECT_NE(text.find(" max 2.0 MiB"), std::string::npos) << text;
+  EXPECT_EQ(text.find("9.0 MiB"), std::string::npos) << text;
+}
+
 // Issue 13 items 11-12: the summary shows the Python findings, and says what
 // the peaks count, with a note when the tree's PSS exceeds the cgroup's peak.
 TEST(Record, SummaryShowsPythonFindingsAndWhatThePeaksCount) {

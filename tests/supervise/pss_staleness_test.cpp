@@ -31,7 +31,7 @@ monitor::Sample sample(double t, uint64_t rss, uint64_t rss_at_pss, double age, 
   return s;
 }
 
-TEST(PssStale, OldAfterGrowthOnlyNeverAPlateau) {
+TEST(PssStale, AfterGrowthOnlyNeverAPlateau) {
   monitor::TreeTotals t;
   t.pss_bytes = 100 * MiB;
   t.rss_bytes = 300 * MiB;
@@ -40,7 +40,9 @@ TEST(PssStale, OldAfterGrowthOnlyNeverAPlateau) {
   EXPECT_FALSE(monitor::pss_stale(t));
   t.rss_bytes = 320 * MiB;  // +6.7 % since the pass
   EXPECT_TRUE(monitor::pss_stale(t));
-  t.pss_age_s = 0.9;  // young: from the same record line
+  t.pss_age_s = 0.6;  // young, but the job grew: no fixed age excuses it
+  EXPECT_TRUE(monitor::pss_stale(t));
+  t.pss_age_s = 0.0;  // read at this sample
   EXPECT_FALSE(monitor::pss_stale(t));
   t.pss_age_s = 1.5;
   t.rss_bytes = 314 * MiB;  // +4.7 %: within the sampler's own re-read rule
@@ -53,10 +55,43 @@ TEST(PssStale, OldAfterGrowthOnlyNeverAPlateau) {
   EXPECT_FALSE(monitor::pss_stale(t));
 }
 
+// The bash -c / torchrun case: the RSS sum barely moved since the pass 0.7 s
+// before the kill, but the cgroup's anon+shmem grew 7 % of the tree's
+// anon+shmem PSS: stale. The cgroup below the tree at the pass (pages
+// charged elsewhere) or growing by less than 5 % is not.
+TEST(PssStale, CgroupGrowthSinceThePassMarksItStale) {
+  monitor::TreeTotals t;
+  t.pss_bytes = 610 * MiB;
+  t.pss_anon_bytes = 560 * MiB;
+  t.pss_shmem_bytes = 40 * MiB;
+  t.rss_bytes = 900 * MiB;
+  t.rss_at_pss_bytes = 890 * MiB;  // +1.1 %
+  t.pss_age_s = 0.7;
+  t.cgroup_anon_shmem_at_pss_bytes = 598 * MiB;
+  monitor::CgroupSample c;
+  c.anon_bytes = 600 * MiB;
+  c.shmem_bytes = 40 * MiB;  // 640: +42 MiB, 7 % of 600
+  EXPECT_TRUE(monitor::pss_stale(t, &c));
+  EXPECT_FALSE(monitor::pss_stale(t));  // without the cgroup: the RSS rule alone
+  c.anon_bytes = 580 * MiB;             // 620: +22 MiB, 3.7 %
+  EXPECT_FALSE(monitor::pss_stale(t, &c));
+  c.anon_bytes = 500 * MiB;  // shrank
+  EXPECT_FALSE(monitor::pss_stale(t, &c));
+  c.anon_bytes = 600 * MiB;
+  t.cgroup_anon_shmem_at_pss_bytes.reset();  // unknown at the pass
+  EXPECT_FALSE(monitor::pss_stale(t, &c));
+  t.cgroup_anon_shmem_at_pss_bytes = 598 * MiB;
+  c.shmem_bytes.reset();  // memory.stat unread
+  EXPECT_FALSE(monitor::pss_stale(t, &c));
+  c.shmem_bytes = 40 * MiB;
+  t.pss_age_s = 0.0;  // read at this sample: current by definition
+  EXPECT_FALSE(monitor::pss_stale(t, &c));
+}
+
 TEST(Peaks, MemoryPeakBetweenPassesMarksThePeakPssStale) {
   Peaks p;
   p.update(sample(1.0, 300 * MiB, 300 * MiB, 0.0, 250 * MiB, 250 * MiB));  // a fresh pass
-  p.update(sample(1.5, 330 * MiB, 300 * MiB, 0.5, 250 * MiB, 270 * MiB));  // growing, PSS young
+  p.update(sample(1.5, 310 * MiB, 300 * MiB, 0.5, 250 * MiB, 255 * MiB));  // +3 %, PSS current
   EXPECT_FALSE(p.tree_pss_stale());
   p.update(sample(2.4, 420 * MiB, 300 * MiB, 1.4, 250 * MiB, 350 * MiB));  // the peak, PSS 1.4 s behind
   EXPECT_TRUE(p.tree_pss_stale());

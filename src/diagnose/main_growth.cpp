@@ -1,0 +1,81 @@
+// The main process's growth per epoch (see worker_memory.h): a training loop
+// that keeps what each step makes (loss tensors with their graph, outputs
+// appended to a list) or a leak grows the main process epoch after epoch,
+// and no worker or batch setting fixes that.
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "diagnose/worker_memory.h"
+#include "util/format.h"
+#include "util/i18n.h"
+
+namespace oomlens::diagnose {
+namespace {
+
+constexpr uint64_t kMiB = uint64_t{1} << 20;
+
+std::string listed(const std::vector<uint64_t>& v, size_t n) {
+  std::string s;
+  for (size_t i = 0; i < n && i < v.size(); ++i) s += (s.empty() ? "" : ", ") + format_bytes(v[i]);
+  return s;
+}
+
+}  // namespace
+
+void diagnose_main_growth(const WorkerPool& pool, WorkerDiagnosis& d) {
+  if (d.epochs.size() < 2 || pool.parent_anon_series.empty()) return;
+  // Its highest RssAnon in each epoch's window (from the epoch's start to
+  // the next one's), up to the main process's end.
+  for (size_t e = 0; e < d.epochs.size(); ++e) {
+    const double from = d.epochs[e].start_s;
+    const double to = e + 1 < d.epochs.size() ? d.epochs[e + 1].start_s : 1e300;
+    std::optional<uint64_t> most;
+    for (const auto& p : pool.parent_anon_series)
+      if (p.t_s >= from && p.t_s < to && (!pool.main_end_s || p.t_s <= *pool.main_end_s))
+        most = std::max(most.value_or(0), p.rss_anon_bytes);
+    if (!most) return;  // an epoch without a figure: no per-epoch story
+    d.main_anon_per_epoch_bytes.push_back(*most);
+  }
+  const auto& v = d.main_anon_per_epoch_bytes;
+  // As for the workers: with 3 or more epochs the last, which the job's end
+  // may cut short, is left out.
+  const size_t last = v.size() >= 3 ? v.size() - 2 : v.size() - 1;
+  const int64_t change = static_cast<int64_t>(v[last]) - static_cast<int64_t>(v.front());
+  d.main_growth_per_epoch_bytes = change / static_cast<int64_t>(last);
+  bool rising = true;
+  for (size_t i = 1; i <= last; ++i) rising &= v[i] > v[i - 1];
+  const uint64_t floor_bytes = std::max<uint64_t>(4 * kMiB, v.front() / 20);
+  d.main_growing = rising && *d.main_growth_per_epoch_bytes > 0 &&
+                   static_cast<uint64_t>(*d.main_growth_per_epoch_bytes) >= floor_bytes;
+  if (!d.main_growing) return;
+  const auto g = static_cast<uint64_t>(*d.main_growth_per_epoch_bytes);
+  // The job at epoch e: the main process's first-epoch figure, e - 1
+  // epochs of growth, and the workers' part as in the first epoch
+  // (concurrent x its private per worker). Not the peak epoch's: workers
+  // forked from a grown main process copy its new pages too (measured: 35
+  // MiB per worker in epoch 1, 175 MiB in epoch 4), which is that growth
+  // again, not a fixed cost.
+  std::string reach;
+  if (pool.limit_bytes) {
+    const uint64_t workers = uint64_t{d.concurrent} * d.epochs.front().private_per_worker_bytes;
+    const uint64_t base = v.front() + workers;
+    const uint64_t k = base >= *pool.limit_bytes ? 1 : 1 + (*pool.limit_bytes - base + g - 1) / g;
+    d.main_limit_epoch = static_cast<uint32_t>(std::min<uint64_t>(k, 1u << 30));
+    reach = fmt::format(N_("; at this rate the job reaches its limit of {} in epoch {}"), format_bytes(*pool.limit_bytes),
+                        *d.main_limit_epoch);
+  }
+  const std::string growth =
+      fmt::format(N_("the main process grew by {} per epoch over {} epochs (its anonymous memory: {}){}: the training "
+                     "loop keeps what each step makes (losses kept as tensors with their graph instead of "
+                     "`loss.item()`, outputs or tensors appended to a list, a leak): drop them or keep plain numbers; "
+                     "no batch size, worker count or limit fits a job that grows every epoch"),
+                  format_bytes(g), last + 1, listed(v, last + 1), reach);
+  // Instead of the batch/worker advice: what the workers hold is the same
+  // each epoch, the main process is what grows. Workers that grow as well
+  // keep their own growth line.
+  d.advice = growth;
+  if (d.growth != WorkerGrowth::growing) d.growth_advice.clear();
+}
+
+}  // namespace oomlens::diagnose
