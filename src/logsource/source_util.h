@@ -12,7 +12,9 @@
 namespace oomlens {
 
 /// `strerror(errnum)` worded the same on every libc ("Permission denied",
-/// "No such file or directory", …).
+/// "No such file or directory", …), in English: source errors go into JSON
+/// too; a text line shows them through retranslate() (util/strerror_tr.h).
+/// The advice below is English as well, marked N_() for the same reason.
 [[nodiscard]] std::string errno_text(int errnum);
 
 /// What to tell the user when a log file cannot be opened with EACCES/EPERM.

@@ -8,6 +8,7 @@
 #include "render/record_text.h"
 #include "render/utf8.h"
 #include "util/i18n.h"
+#include "render/ui_strings.h"
 
 namespace oomlens::render {
 
@@ -79,7 +80,7 @@ std::vector<std::string> peak_sites_lines(const json& v, size_t per_process) {
     int pid = site.value("pid", 0);
     if (shown[pid]++ >= per_process) continue;
     double b = site.contains("bytes") && site["bytes"].is_number() ? site["bytes"].get<double>() : 0;
-    out.push_back(trf("{} pid {}: {} at {}", str(site, "role"), pid, human_bytes(b), frames_text(site)));
+    out.push_back(trf("{} pid {}: {} at {}", ui::role_text(str(site, "role")), pid, human_bytes(b), frames_text(site)));
   }
   if (auto s = v.find("sites"); s != v.end() && s->is_object() && s->contains("notes") && (*s)["notes"].is_array())
     for (auto& n : (*s)["notes"])
