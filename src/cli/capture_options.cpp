@@ -24,12 +24,11 @@ void apply_capture_args(const CaptureArgs& a, watch::CaptureOptions* co) {
   co->journal_directory = a.journal_dir;
 }
 
-void print_tracepoint_status(std::string_view command, const std::string& status) {
-  if (status.starts_with("on"))
-    print_error(command, "tracepoints {}", retranslate(status));
+void print_tracepoint_status(std::string_view command, bool on, const std::string& status) {
+  if (on)
+    print_error(command, "tracepoints {}", status);
   else
-    print_error(command, "tracepoints {}; kills come from the kernel log and the oom_kill counters only",
-                retranslate(status));
+    print_error(command, "tracepoints {}; kills come from the kernel log and the oom_kill counters only", status);
 }
 
 }  // namespace oomlens::cli

@@ -27,6 +27,6 @@ void add_capture_options(CLI::App* cmd, CaptureArgs* args);
 void apply_capture_args(const CaptureArgs& a, watch::CaptureOptions* co);
 /// `oomlens COMMAND: tracepoints on (…)` or `… off: WHY; kills come from …`
 /// on stderr, in the user's language (Capture::tracepoint_status()).
-void print_tracepoint_status(std::string_view command, const std::string& status);
+void print_tracepoint_status(std::string_view command, bool on, const std::string& status);
 
 }  // namespace oomlens::cli

@@ -147,7 +147,7 @@ int run_daemon(const DaemonArgs& a) {
     print_error("daemon", "{}", retranslate(error));
     return kExitUsage;
   }
-  print_tracepoint_status("daemon", cap.tracepoint_status());
+  print_tracepoint_status("daemon", cap.tracepoints_on(), cap.tracepoint_status());
   // The ring's old reports, replayed by open(), were one burst: summarise
   // what did not fit now, and start live capture with a full budget.
   if (auto sum = limiter.flush()) output(*sum);

@@ -94,7 +94,7 @@ int run_watch(const WatchArgs& a) {
     print_error("watch", "{}", retranslate(error));
     return kExitUsage;
   }
-  print_tracepoint_status("watch", capture.tracepoint_status());
+  print_tracepoint_status("watch", capture.tracepoints_on(), capture.tracepoint_status());
   const char* source = co.source == watch::LiveSource::journal ? tr("the journal") : "/dev/kmsg";
   if (co.counters)
     print_error("watch", "following the kernel log ({}) and the oom_kill counters; Ctrl-C to stop", source);

@@ -32,25 +32,25 @@ std::optional<uint64_t> kb_to_bytes(std::optional<uint64_t> kb) {
 
 }  // namespace
 
-// The status and totals are English, marked for the catalogue: watch and
-// daemon print them through retranslate() (cli/capture_options.h).
+// The status is for people only (watch and the daemon print it): in the
+// user's language. The totals are English, marked: printed through retranslate().
 void Capture::open_trace() {
   if (!opt_.tracepoints) {
-    trace_status_ = N_("off: --no-tracepoints");
+    trace_status_ = tr("off: --no-tracepoints");
     return;
   }
   auto mounts = cgroup::read_small_file(join_root(opt_.root, "proc/self/mounts")).value_or("");
   trace_ = std::make_unique<trace::OomTrace>();
   if (!trace_->open(mounts, static_cast<int>(::getpid()), opt_.tracefs)) {
-    trace_status_ = fmt::format(N_("off: {}"), trace_->error());
+    trace_status_ = trf("off: {}", retranslate(trace_->error()));
     trace_.reset();
     return;
   }
   trace_status_ = trace_->signals()
-                      ? fmt::format(N_("on (oom:mark_victim: {})"), trace_->fields())
-                      : fmt::format(N_("on (oom:mark_victim: {}); signal:signal_generate unavailable: an exiting task "
-                                       "marked by the OOM killer counts as a kill"),
-                                    trace_->fields());
+                      ? trf("on (oom:mark_victim: {})", trace_->fields())
+                      : trf("on (oom:mark_victim: {}); signal:signal_generate unavailable: an exiting task "
+                            "marked by the OOM killer counts as a kill",
+                            trace_->fields());
 }
 
 std::string Capture::tracepoint_totals() const {
