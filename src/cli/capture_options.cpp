@@ -1,6 +1,8 @@
 // The capture options of `watch` and `daemon` (see capture_options.h).
 #include "cli/capture_options.h"
 
+#include "util/i18n.h"
+#include "util/message.h"
 #include "watch/capture.h"
 
 namespace oomlens::cli {
@@ -20,6 +22,13 @@ void apply_capture_args(const CaptureArgs& a, watch::CaptureOptions* co) {
   co->kmsg_path = a.kmsg;
   co->source = a.source == "journal" ? watch::LiveSource::journal : watch::LiveSource::kmsg;
   co->journal_directory = a.journal_dir;
+}
+
+void print_tracepoint_status(std::string_view command, bool on, const std::string& status) {
+  if (on)
+    print_error(command, "tracepoints {}", status);
+  else
+    print_error(command, "tracepoints {}; kills come from the kernel log and the oom_kill counters only", status);
 }
 
 }  // namespace oomlens::cli

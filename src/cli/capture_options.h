@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <string_view>
 
 namespace oomlens::watch {
 struct CaptureOptions;
@@ -24,5 +25,8 @@ struct CaptureArgs {
 void add_capture_options(CLI::App* cmd, CaptureArgs* args);
 /// Sets `co`'s root, kmsg_path, source and journal_directory from `a`.
 void apply_capture_args(const CaptureArgs& a, watch::CaptureOptions* co);
+/// `oomlens COMMAND: tracepoints on (…)` or `… off: WHY; kills come from …`
+/// on stderr, in the user's language (Capture::tracepoint_status()).
+void print_tracepoint_status(std::string_view command, bool on, const std::string& status);
 
 }  // namespace oomlens::cli

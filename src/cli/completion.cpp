@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/daemon_options.h"
 #include "render/completion.h"
+#include "util/message.h"
 
 namespace oomlens::cli {
 namespace {
@@ -71,7 +72,7 @@ CommandSpec describe(const CLI::App& app) {
 int print_completion(std::string_view shell_name) {
   const auto shell = parse_shell(shell_name);
   if (!shell) {
-    fmt::print(stderr, "oomlens: --generate-completion: unknown shell '{}' (bash, zsh or fish)\n", shell_name);
+    print_error("", "--generate-completion: unknown shell '{}' (bash, zsh or fish)", shell_name);
     return kExitUsage;
   }
   CLI::App app{kAppDescription, "oomlens"};

@@ -18,11 +18,15 @@
 
 #include "cgroup/cgroup.h"
 #include "cli/commands.h"
+#include "cli/capture_options.h"
 #include "cli/daemon_options.h"
 #include "proc/proc.h"
 #include "render/prometheus.h"
+#include "util/i18n.h"
+#include "util/message.h"
 #include "util/resident.h"
 #include "util/safe_open.h"
+#include "util/strerror_tr.h"
 #include "version.h"
 #include "watch/burst.h"
 #include "watch/capture.h"
@@ -54,7 +58,7 @@ class JsonlLog {
   void write(const std::string& line) {
     if (fd_ < 0) return;
     // One write(2) per line: O_APPEND keeps lines whole for shippers.
-    if (::write(fd_, line.data(), line.size()) < 0) fmt::print(stderr, "oomlens daemon: {}: {}\n", path_, std::strerror(errno));
+    if (::write(fd_, line.data(), line.size()) < 0) print_error("daemon", "{}: {}", path_, tr_strerror(errno));
   }
   ~JsonlLog() {
     if (fd_ >= 0) ::close(fd_);
@@ -77,14 +81,14 @@ int run_daemon(const DaemonArgs& a) {
   std::string host;
   int port = 0;
   if (!watch::parse_listen(a.listen, &host, &port)) {
-    fmt::print(stderr, "oomlens daemon: --listen: '{}' is not HOST:PORT (e.g. 127.0.0.1:9177)\n", a.listen);
+    print_error("daemon", "--listen: '{}' is not HOST:PORT (e.g. 127.0.0.1:9177)", a.listen);
     return kExitUsage;
   }
   if (!watch::is_loopback_host(host) && !a.listen_public) {
-    fmt::print(stderr,
-               "oomlens daemon: --listen: {} can be reached from other machines and the daemon has no "
-               "authentication; add --listen-public to serve there anyway\n",
-               host);
+    print_error("daemon",
+                "--listen: {} can be reached from other machines and the daemon has no authentication; add "
+                "--listen-public to serve there anyway",
+                host);
     return kExitUsage;
   }
   // One malloc arena: the HTTP workers would otherwise each get their own
@@ -102,7 +106,7 @@ int run_daemon(const DaemonArgs& a) {
   JsonlLog log;
   std::string error;
   if (!a.log.empty() && !log.open(a.log, &error)) {
-    fmt::print(stderr, "oomlens daemon: --log: {}\n", error);
+    print_error("daemon", "--log: {}", retranslate(error));
     return kExitUsage;
   }
 
@@ -140,14 +144,10 @@ int run_daemon(const DaemonArgs& a) {
     if (limiter.admit(w, watch::BurstLimiter::Clock::now())) output(w);
   });
   if (!cap.open(&error)) {
-    fmt::print(stderr, "oomlens daemon: {}\n", error);
+    print_error("daemon", "{}", retranslate(error));
     return kExitUsage;
   }
-  if (cap.tracepoint_status().starts_with("on"))
-    fmt::print(stderr, "oomlens daemon: tracepoints {}\n", cap.tracepoint_status());
-  else
-    fmt::print(stderr, "oomlens daemon: tracepoints {}; kills come from the kernel log and the oom_kill counters only\n",
-               cap.tracepoint_status());
+  print_tracepoint_status("daemon", cap.tracepoints_on(), cap.tracepoint_status());
   // The ring's old reports, replayed by open(), were one burst: summarise
   // what did not fit now, and start live capture with a full budget.
   if (auto sum = limiter.flush()) output(*sum);
@@ -198,17 +198,19 @@ int run_daemon(const DaemonArgs& a) {
   });
   int bound = server.bind(host, port, &error);
   if (bound < 0) {
-    fmt::print(stderr, "oomlens daemon: cannot listen on {}: {}{}\n", a.listen, error,
-               errno == EADDRINUSE ? " (another oomlens daemon or program uses this port; pick another with --listen)"
-                                   : "");
+    if (errno == EADDRINUSE)
+      print_error("daemon", "cannot listen on {}: {} (another oomlens daemon or program uses this port; pick another "
+                  "with --listen)", a.listen, retranslate(error));
+    else
+      print_error("daemon", "cannot listen on {}: {}", a.listen, retranslate(error));
     return kExitUsage;
   }
   if (!server.start(&error)) {
-    fmt::print(stderr, "oomlens daemon: {}\n", error);
+    print_error("daemon", "{}", retranslate(error));
     return kExitUsage;
   }
-  fmt::print("oomlens daemon: listening on http://{}:{}\n", host.find(':') != std::string::npos ? "[" + host + "]" : host,
-             bound);
+  fmt::print("oomlens daemon: {}\n",
+             trf("listening on http://{}:{}", host.find(':') != std::string::npos ? "[" + host + "]" : host, bound));
   std::fflush(stdout);
   // Start-up is over (libraries loaded and initialised, the ring read, the
   // server listening): give the clean file pages only start-up used back to
@@ -219,14 +221,14 @@ int run_daemon(const DaemonArgs& a) {
     if (!use_state || !cap.safe_seq() || !cap.boot_id()) return;
     std::string err;
     if (!watch::write_state(a.state, {*cap.boot_id(), *cap.safe_seq()}, &err))
-      fmt::print(stderr, "oomlens daemon: state: {}\n", err);
+      print_error("daemon", "state: {}", retranslate(err));
   };
   int rc = watch::run_capture_loop(
       cap, sfd,
       [&](int signo) {
         if (signo == SIGHUP) {
           std::string err;
-          if (!a.log.empty() && !log.open(a.log, &err)) fmt::print(stderr, "oomlens daemon: --log: {}\n", err);
+          if (!a.log.empty() && !log.open(a.log, &err)) print_error("daemon", "--log: {}", retranslate(err));
           return true;
         }
         return false;  // SIGTERM, SIGINT: clean exit
@@ -248,7 +250,7 @@ int run_daemon(const DaemonArgs& a) {
   cap.finish();
   if (auto sum = limiter.flush()) output(*sum);
   save_state();
-  fmt::print(stderr, "oomlens daemon: stopped\n");
+  print_error("daemon", "stopped");
   return rc == 0 ? 0 : kExitUsage;
 }
 

@@ -16,6 +16,8 @@
 #include "cli/commands.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
+#include "util/message.h"
+#include "util/strerror_tr.h"
 
 namespace oomlens::cli {
 namespace {
@@ -25,7 +27,7 @@ std::string self_dir(std::string* error) {
   std::string buf(4096, '\0');
   ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size());
   if (n <= 0 || static_cast<size_t>(n) >= buf.size()) {
-    *error = n <= 0 ? std::string("/proc/self/exe: ") + std::strerror(errno) : "/proc/self/exe: path too long";
+    *error = "/proc/self/exe: " + (n <= 0 ? tr_strerror(errno) : std::string(tr("path too long")));
     return "";
   }
   buf.resize(static_cast<size_t>(n));
@@ -37,7 +39,7 @@ int exec_daemon(const std::vector<char*>& args) {
   std::string error;
   std::string dir = self_dir(&error);
   if (dir.empty()) {
-    fmt::print(stderr, "oomlens daemon: cannot find the oomlens-daemon executable: {}\n", error);
+    print_error("daemon", "cannot find the oomlens-daemon executable: {}", error);
     return kExitOwnFailure;
   }
   // Beside `oomlens` (the build tree; `make install` puts both in bin/).
@@ -50,12 +52,12 @@ int exec_daemon(const std::vector<char*>& args) {
   ::execv(path.c_str(), argv.data());
   const int err = errno;
   if (err == ENOENT)
-    fmt::print(stderr,
-               "oomlens daemon: {} not found: the daemon is a separate executable, built and installed "
-               "beside oomlens (docs/daemon.md)\n",
-               path);
+    print_error("daemon",
+                "{} not found: the daemon is a separate executable, built and installed beside oomlens "
+                "(docs/daemon.md)",
+                path);
   else
-    fmt::print(stderr, "oomlens daemon: cannot run {}: {}\n", path, std::strerror(err));
+    print_error("daemon", "cannot run {}: {}", path, tr_strerror(err));
   return kExitOwnFailure;
 }
 

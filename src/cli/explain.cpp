@@ -108,19 +108,20 @@ void print_sources(const std::vector<SourceResult>& results, bool list, bool ver
     std::string line;
     for (const auto& r : results) {
       if (!line.empty()) line += ", ";
-      line += r.name + " (" +
-              (r.error ? std::string("unreadable") : r.used ? fmt::format("{} records", r.records) : std::string("none")) +
-              ")";
+      line += trf("{} ({})", r.name,
+                  r.error ? std::string(tr("unreadable")) : r.used ? trf("{} records", r.records) : std::string(tr("none")));
     }
     print_error("explain", "sources: {}", line);
   }
+  // The sources' errors, advice and notes are English (they go into JSON):
+  // retranslated here.
   for (const auto& r : results) {
     if (r.error) {
-      print_error("explain", "{}: {}", r.name, *r.error);
-      if (r.advice) print_error("explain", "  {}", *r.advice);
+      print_error("explain", "{}: {}", r.name, retranslate(*r.error));
+      if (r.advice) print_error("explain", "  {}", retranslate(*r.advice));
     }
     if (verbose)
-      for (const auto& n : r.notes) print_error("explain", "  {}: {}", r.name, n);
+      for (const auto& n : r.notes) print_error("explain", "  {}: {}", r.name, retranslate(n));
   }
 }
 

@@ -37,13 +37,74 @@ std::string format_help_columns(std::string name, const std::string& description
   return out;
 }
 
-/// CLI11's formatter, its option and subcommand lines aligned by display width.
+/// One piece of an option's type name (CLI::Option::get_type_name(): the
+/// type, then each validator's description after ':') in the user's
+/// language: a label (TEXT, INT...), a Range's "INT in [1 - 10]" or
+/// "bounded to", the named validators (POSITIVE, NONNEGATIVE, NUMBER,
+/// PATH(non-existing)); a set ({kmsg,journal}) as it is.
+std::string type_piece(const std::string& piece) {
+  static const std::regex range(R"((\w+) (in|bounded to) \[(.*) - (.*)\])");
+  std::smatch m;
+  if (std::regex_match(piece, m, range))
+    return m[2] == "in" ? trf("{} in [{} - {}]", tr(m[1].str().c_str()), m[3].str(), m[4].str())
+                        : trf("{} bounded to [{} - {}]", tr(m[1].str().c_str()), m[3].str(), m[4].str());
+  (void)N_("POSITIVE");
+  (void)N_("NONNEGATIVE");
+  (void)N_("NUMBER");
+  (void)N_("PATH(non-existing)");
+  return tr(piece.c_str());
+}
+
+/// get_type_name() piece by piece (':' outside a {set}).
+std::string translate_type_name(const std::string& name) {
+  std::string out, piece;
+  int depth = 0;
+  for (const char c : name + ":") {
+    if (c == '{') ++depth;
+    if (c == '}') --depth;
+    if (c == ':' && depth == 0) {
+      if (!out.empty()) out += ':';
+      out += type_piece(piece);
+      piece.clear();
+    } else {
+      piece += c;
+    }
+  }
+  return out;
+}
+
+/// CLI11's formatter, its option and subcommand lines aligned by display
+/// width, the option column's type names translated.
 class ColumnFormatter : public CLI::Formatter {
  public:
   explicit ColumnFormatter(const CLI::Formatter& base) : CLI::Formatter(base) {}
   std::string make_option(const CLI::Option* opt, bool is_positional) const override {
     return format_help_columns(make_option_name(opt, is_positional) + make_option_opts(opt), make_option_desc(opt),
                                get_column_width());
+  }
+  /// CLI::Formatter::make_option_opts (CLI11 2.1, Formatter.hpp) with the
+  /// type name translated piece by piece: the base looks the whole name up
+  /// as one label, so "INT:INT in [1 - 1000000]" stayed English.
+  std::string make_option_opts(const CLI::Option* opt) const override {
+    if (!opt->get_option_text().empty()) return " " + opt->get_option_text();
+    std::string out;
+    if (opt->get_type_size() != 0) {
+      if (!opt->get_type_name().empty()) out += " " + translate_type_name(opt->get_type_name());
+      if (!opt->get_default_str().empty()) out += "=" + opt->get_default_str();
+      if (opt->get_expected_max() == CLI::detail::expected_max_vector_size) out += " ...";
+      else if (opt->get_expected_min() > 1) out += " x " + std::to_string(opt->get_expected());
+      if (opt->get_required()) out += " " + get_label("REQUIRED");
+    }
+    if (!opt->get_envname().empty()) out += " (" + get_label("Env") + ":" + opt->get_envname() + ")";
+    if (!opt->get_needs().empty()) {
+      out += " " + get_label("Needs") + ":";
+      for (const CLI::Option* o : opt->get_needs()) out += " " + o->get_name();
+    }
+    if (!opt->get_excludes().empty()) {
+      out += " " + get_label("Excludes") + ":";
+      for (const CLI::Option* o : opt->get_excludes()) out += " " + o->get_name();
+    }
+    return out;
   }
   std::string make_subcommand(const CLI::App* sub) const override {
     return format_help_columns(sub->get_display_name(true), sub->get_description(), get_column_width());

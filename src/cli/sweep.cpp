@@ -19,6 +19,7 @@
 #include "supervise/sweep.h"
 #include "util/exit_status.h"
 #include "util/message.h"
+#include "util/strerror_tr.h"
 
 namespace oomlens::cli {
 namespace {
@@ -138,7 +139,7 @@ void add_sweep(CLI::App& app, int* status) {
     }
     ro.dir = a->dir.empty() ? default_dir() : a->dir;
     if (::mkdir(ro.dir.c_str(), 0755) != 0 && errno != EEXIST) {
-      print_error("sweep", "cannot create {}: {}", ro.dir, std::strerror(errno));
+      print_error("sweep", "cannot create {}: {}", ro.dir, tr_strerror(errno));
       *status = kExitOwnFailure;
       return;
     }

@@ -50,7 +50,7 @@ void add_top(CLI::App& app, int* status) {
     o.root = a->root;
     o.gpu = !a->no_gpu;
     if (!a->once && !a->json && !::isatty(STDOUT_FILENO)) {
-      fmt::print(stderr, "oomlens top: standard output is not a terminal: use --once or --json\n");
+      print_error("top", "standard output is not a terminal: use --once or --json");
       *status = kExitUsage;
       return;
     }
@@ -67,7 +67,7 @@ void add_top(CLI::App& app, int* status) {
       }
       if (a->tree) top::tree_order(snap.rows);
       if (snap.rows.empty()) {
-        fmt::print(stderr, "oomlens top: no processes readable under {}/proc\n", a->root == "/" ? "" : a->root);
+        print_error("top", "no processes readable under {}/proc", a->root == "/" ? "" : a->root);
         *status = kExitUsage;
         return;
       }

@@ -16,6 +16,7 @@
 #include "watch/loop.h"
 #include "watch/watch_event.h"
 #include "util/i18n.h"
+#include "util/message.h"
 
 namespace oomlens::cli {
 namespace {
@@ -31,9 +32,9 @@ struct WatchArgs : CaptureArgs {
 };
 
 int run_watch(const WatchArgs& a) {
-  // Events go out as JSON (--json, --exec's stdin) from the same explanation:
-  // watch stays English until its text and its JSON are built apart (util/i18n.h).
-  const i18n::EnglishScope english;
+  // Events go out as JSON (--json, --exec's stdin) too: Capture explains
+  // them in English (watch::english_explanation) and watch_event_line()
+  // retranslates the text line.
   std::vector<std::string> exec_argv;
   if (!a.exec.empty()) {
     exec_argv = watch::split_command(a.exec);
@@ -41,7 +42,7 @@ int run_watch(const WatchArgs& a) {
                                                   ? ::access(exec_argv[0].c_str(), X_OK) == 0
                                                   : !watch::find_in_path(exec_argv[0]).empty());
     if (!found) {
-      fmt::print(stderr, "oomlens watch: --exec: '{}' is not an executable program (no shell is used)\n", a.exec);
+      print_error("watch", "--exec: '{}' is not an executable program (no shell is used)", a.exec);
       return kExitUsage;
     }
   }
@@ -49,9 +50,9 @@ int run_watch(const WatchArgs& a) {
   if (a.notify) {
     notify_send = watch::find_in_path("notify-send");
     if (notify_send.empty())
-      fmt::print(stderr, "oomlens watch: --notify: notify-send not found (Debian: libnotify-bin); not notifying\n");
+      print_error("watch", "--notify: notify-send not found (Debian: libnotify-bin); not notifying");
     else if (!watch::graphical_session())
-      fmt::print(stderr, "oomlens watch: --notify: no graphical session (DISPLAY/WAYLAND_DISPLAY unset); not notifying\n");
+      print_error("watch", "--notify: no graphical session (DISPLAY/WAYLAND_DISPLAY unset); not notifying");
     if (!watch::graphical_session()) notify_send.clear();
   }
   int sfd = watch::block_signals_to_fd();
@@ -75,12 +76,12 @@ int run_watch(const WatchArgs& a) {
     if (!exec_argv.empty()) {
       std::string body = watch::watch_event_json(w).dump() + "\n";
       if (watch::spawn_detached(exec_argv, watch::watch_event_env(w), body, &err) < 0)
-        fmt::print(stderr, "oomlens watch: --exec: {}\n", err);
+        print_error("watch", "--exec: {}", retranslate(err));
     }
     if (!notify_send.empty() && w.type == watch::EmitType::event) {
-      std::vector<std::string> argv{notify_send, "--app-name=oomlens", "--urgency=critical", "OOM kill",
+      std::vector<std::string> argv{notify_send, "--app-name=oomlens", "--urgency=critical", tr("OOM kill"),
                                     watch::watch_event_line(w)};
-      if (watch::spawn_detached(argv, {}, "", &err) < 0) fmt::print(stderr, "oomlens watch: --notify: {}\n", err);
+      if (watch::spawn_detached(argv, {}, "", &err) < 0) print_error("watch", "--notify: {}", retranslate(err));
     }
   };
   // A burst beyond the limiter's budget is summarised, not printed (and not
@@ -90,17 +91,15 @@ int run_watch(const WatchArgs& a) {
   });
   std::string error;
   if (!capture.open(&error)) {
-    fmt::print(stderr, "oomlens watch: {}\n", error);
+    print_error("watch", "{}", retranslate(error));
     return kExitUsage;
   }
-  const std::string& tp = capture.tracepoint_status();
-  if (tp.starts_with("on"))
-    fmt::print(stderr, "oomlens watch: tracepoints {}\n", tp);
+  print_tracepoint_status("watch", capture.tracepoints_on(), capture.tracepoint_status());
+  const char* source = co.source == watch::LiveSource::journal ? tr("the journal") : "/dev/kmsg";
+  if (co.counters)
+    print_error("watch", "following the kernel log ({}) and the oom_kill counters; Ctrl-C to stop", source);
   else
-    fmt::print(stderr, "oomlens watch: tracepoints {}; kills come from the kernel log and the oom_kill counters only\n", tp);
-  fmt::print(stderr, "oomlens watch: following the kernel log ({}){}; Ctrl-C to stop\n",
-             co.source == watch::LiveSource::journal ? "the journal" : "/dev/kmsg",
-             co.counters ? " and the oom_kill counters" : "");
+    print_error("watch", "following the kernel log ({}); Ctrl-C to stop", source);
   int rc = watch::run_capture_loop(
       capture, sfd, [](int signo) { return signo == SIGHUP; },
       [&] {
@@ -109,7 +108,7 @@ int run_watch(const WatchArgs& a) {
       [&] { return limiter.timeout_ms(watch::BurstLimiter::Clock::now()); });
   capture.finish();
   if (auto s = limiter.flush()) output(std::move(*s));
-  if (auto t = capture.tracepoint_totals(); !t.empty()) fmt::print(stderr, "oomlens watch: {}\n", t);
+  if (auto t = capture.tracepoint_totals(); !t.empty()) print_error("watch", "{}", retranslate(t));
   std::fflush(stdout);
   return rc == 0 ? 0 : kExitUsage;
 }

@@ -3,10 +3,12 @@
 #include <cstdlib>
 #include <utility>
 
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "diagnose/cgroup_owner.h"
 #include "util/file.h"
+#include "util/i18n.h"
 
 namespace oomlens {
 
@@ -175,11 +177,15 @@ void lookup_owner_names(CgroupOwner& owner, const OwnerLookup& where, std::vecto
     if (notes && !tried.empty()) {
       std::string files;
       for (const auto& f : tried) files += (files.empty() ? "" : ", ") + f;
-      notes->push_back("Kubernetes container " + owner.container_id->substr(0, 12) +
-                       " is named by its container id" + (owner.pod_uid ? " and pod uid" : "") +
-                       " alone: no state file of its runtime can be read (" + files +
-                       "): the container was removed, the runtime keeps its state elsewhere, the directory is not "
-                       "mounted (DaemonSet: docs/daemon.md), or no read access");
+      // English (notes go into JSON), marked for the catalogue: note_text() translates it.
+      notes->push_back(fmt::format(
+          fmt::runtime(owner.pod_uid ? N_("Kubernetes container {} is named by its container id and pod uid alone: no state file of "
+                             "its runtime can be read ({}): the container was removed, the runtime keeps its state "
+                             "elsewhere, the directory is not mounted (DaemonSet: docs/daemon.md), or no read access")
+                        : N_("Kubernetes container {} is named by its container id alone: no state file of its runtime "
+                             "can be read ({}): the container was removed, the runtime keeps its state elsewhere, the "
+                             "directory is not mounted (DaemonSet: docs/daemon.md), or no read access")),
+          owner.container_id->substr(0, 12), files));
     }
     return;
   }
@@ -195,10 +201,12 @@ void lookup_owner_names(CgroupOwner& owner, const OwnerLookup& where, std::vecto
     return;
   }
   if (notes)
-    notes->push_back("container " + owner.container_id->substr(0, 12) + " is named by its id alone: " + file +
-                     (text ? " has no container name" : " cannot be read") +
-                     " (the container was removed, dockerd uses another --data-root: set OOMLENS_DOCKER_ROOT, "
-                     "or no read access)");
+    notes->push_back(fmt::format(
+        fmt::runtime(text ? N_("container {} is named by its id alone: {} has no container name (the container was removed, "
+                  "dockerd uses another --data-root: set OOMLENS_DOCKER_ROOT, or no read access)")
+             : N_("container {} is named by its id alone: {} cannot be read (the container was removed, dockerd uses "
+                  "another --data-root: set OOMLENS_DOCKER_ROOT, or no read access)")),
+        owner.container_id->substr(0, 12), file));
 }
 
 void lookup_owner_names(MemcgInfo& memcg, const OwnerLookup& where, std::vector<std::string>* notes) {

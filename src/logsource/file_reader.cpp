@@ -19,6 +19,7 @@
 #include "logsource/decompress.h"
 #include "logsource/source_util.h"
 #include "util/newlines.h"
+#include "util/i18n.h"
 
 namespace oomlens {
 
@@ -62,7 +63,7 @@ void damaged(SourceResult& result, LogSink& sink, const Counter& counter, const 
     return;
   }
   const std::string note =
-      fmt::format("{}: {} after {} bytes of text; the rest of the file is lost", result.name, what,
+      fmt::format(N_("{}: {} after {} bytes of text; the rest of the file is lost"), result.name, what,
                   counter.bytes());
   result.notes.push_back(note);
   sink.gap(note);
@@ -75,7 +76,7 @@ void read_plain(int fd, char* buf, size_t cap, size_t have, Counter& counter, So
     const ssize_t n = read_some(fd, buf, cap);
     if (n == 0) return;
     if (n < 0) {
-      damaged(result, sink, counter, fmt::format("read error ({})", errno_text(errno)));
+      damaged(result, sink, counter, fmt::format(N_("read error ({})"), errno_text(errno)));
       return;
     }
     have = static_cast<size_t>(n);
@@ -103,7 +104,7 @@ DecodeFailure decode_stream(Compression c, Decoder& decoder, int fd, char* in, s
   for (;;) {
     if (pending.empty() && !input_eof) {
       const ssize_t n = read_some(fd, in, cap);
-      if (n < 0) return fmt::format("read error ({})", errno_text(errno));
+      if (n < 0) return fmt::format(N_("read error ({})"), errno_text(errno));
       input_eof = n == 0;
       pending = std::string_view(in, static_cast<size_t>(n));
     }
@@ -115,13 +116,13 @@ DecodeFailure decode_stream(Compression c, Decoder& decoder, int fd, char* in, s
       if (pending.size() < 6 && !input_eof) {  // too short to see a magic: top up
         std::memmove(in, pending.data(), pending.size());
         const ssize_t n = read_some(fd, in + pending.size(), cap - pending.size());
-        if (n < 0) return fmt::format("read error ({})", errno_text(errno));
+        if (n < 0) return fmt::format(N_("read error ({})"), errno_text(errno));
         input_eof = n == 0;
         pending = std::string_view(in, pending.size() + static_cast<size_t>(n));
         continue;
       }
       if (detect_compression(pending) != c) {
-        notes.push_back(fmt::format("trailing bytes after the {} data were ignored", compression_name(c)));
+        notes.push_back(fmt::format(N_("trailing bytes after the {} data were ignored"), compression_name(c)));
         return std::nullopt;
       }
       decoder.reset();
@@ -135,9 +136,9 @@ DecodeFailure decode_stream(Compression c, Decoder& decoder, int fd, char* in, s
     switch (step.status) {
       case DecodeStep::Status::more: break;
       case DecodeStep::Status::member_end: in_member = false; break;
-      case DecodeStep::Status::truncated: return fmt::format("the {} file is truncated", compression_name(c));
+      case DecodeStep::Status::truncated: return fmt::format(N_("the {} file is truncated"), compression_name(c));
       case DecodeStep::Status::corrupt:
-        return fmt::format("the {} data is corrupt ({})", compression_name(c), step.message);
+        return fmt::format(N_("the {} data is corrupt ({})"), compression_name(c), step.message);
     }
   }
 }
@@ -176,11 +177,11 @@ void read_compressed(Compression c, int fd, char* in, size_t cap, size_t have, C
                      SourceResult& result, LogSink& sink) {
   std::unique_ptr<Decoder> decoder = make_decoder(c);
   if (!decoder) {
-    result.error = fmt::format("cannot initialise the {} decoder", compression_name(c));
+    result.error = fmt::format(N_("cannot initialise the {} decoder"), compression_name(c));
     return;
   }
   const bool threaded = two_cpus();
-  result.notes.push_back(fmt::format("{} data, decoded by {}{}", compression_name(c), decoder->engine(),
+  result.notes.push_back(fmt::format(N_("{} data, decoded by {}{}"), compression_name(c), decoder->engine(),
                                      threaded ? " on a second thread" : ""));
   std::vector<std::string> notes;
   DecodeFailure failure;

@@ -16,6 +16,7 @@
 #include "logsource/journal_entry.h"
 #include "logsource/source_util.h"
 #include "util/file.h"
+#include "util/i18n.h"
 
 namespace oomlens {
 
@@ -60,7 +61,7 @@ std::vector<std::string> resolve_boots(const std::vector<JournalBoot>& boots,
       add(*anchor);  // the live boot, which the journal does not hold: selects nothing
       if (notes) notes->push_back("the journal holds no entries of the current boot");
     } else if (notes) {
-      notes->push_back(fmt::format("boot {}{} is not in the journal ({} boots)",
+      notes->push_back(fmt::format(N_("boot {}{} is not in the journal ({} boots)"),
                                    s.kind == BootSelector::Kind::relative && s.offset > 0 ? "+" : "",
                                    s.offset, size));
     }
@@ -136,7 +137,7 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
       return out;
     }
     if (!holds_journal_files(options.directory)) {
-      result.error = fmt::format("{}: a directory that holds no journal files", options.directory);
+      result.error = fmt::format(N_("{}: a directory that holds no journal files"), options.directory);
       return out;
     }
     rc = sd_journal_open_directory(&j, options.directory.c_str(), 0);
@@ -152,8 +153,8 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
       }
       if (files.empty()) {
         result.notes.push_back(fmt::format(
-            "no journal: no *.journal files under {} or {} (journald not running, or "
-            "Storage=none)",
+            N_("no journal: no *.journal files under {} or {} (journald not running, or "
+            "Storage=none)"),
             join_root(options.root, "/var/log/journal"), join_root(options.root, "/run/log/journal")));
         return out;
       }
@@ -178,7 +179,7 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
       return out;
     }
     if (!denied.empty()) {
-      result.notes.push_back(fmt::format("{} of {} journal files are not readable (e.g. {}): {}",
+      result.notes.push_back(fmt::format(N_("{} of {} journal files are not readable (e.g. {}): {}"),
                                          denied.size(), files.size(), denied.front(),
                                          journal_permission_advice()));
     }
@@ -269,7 +270,7 @@ SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
     if (rc >= 0) rc = sd_journal_add_match(j, m.data(), m.size());
   }
   if (rc < 0) {
-    result.error = fmt::format("journal match failed: {}", errno_text(-rc));
+    result.error = fmt::format(N_("journal match failed: {}"), errno_text(-rc));
     return result;
   }
   result.used = true;
@@ -279,7 +280,7 @@ SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
     if (entry.deliver(j, sink)) ++result.records;
   }
   if (rc < 0) {
-    const std::string why = fmt::format("reading the journal stopped: {}", errno_text(-rc));
+    const std::string why = fmt::format(N_("reading the journal stopped: {}"), errno_text(-rc));
     result.notes.push_back(why);
     sink.gap(why);
   }

@@ -9,6 +9,7 @@
 
 #include "logsource/journal_entry.h"
 #include "logsource/source_util.h"
+#include "util/i18n.h"
 
 namespace oomlens {
 
@@ -65,7 +66,7 @@ uint64_t JournalFollower::read_available(LogSink& sink) {
     if (entry.deliver(j_, sink)) ++n;
   }
   if (rc < 0) {
-    const std::string why = fmt::format("reading the journal failed: {}", errno_text(-rc));
+    const std::string why = fmt::format(N_("reading the journal failed: {}"), errno_text(-rc));
     if (result_.notes.size() < 16) result_.notes.push_back(why);
     sink.gap(why);
   }

@@ -183,17 +183,17 @@ void KmsgReader::process(std::string_view raw, LogSink& sink) {
     flush(sink);
     std::string why;
     if (rec->seq > *last_seq_ + 1) {
-      why = fmt::format("kmsg records {}-{} were overwritten before they could be read{}",
+      why = fmt::format(N_("kmsg records {}-{} were overwritten before they could be read{}"),
                         *last_seq_ + 1, rec->seq - 1, epipe_pending_ ? " (EPIPE)" : "");
     } else {
-      why = fmt::format("kmsg sequence went back from {} to {} (ring reset or another boot)",
+      why = fmt::format(N_("kmsg sequence went back from {} to {} (ring reset or another boot)"),
                         *last_seq_, rec->seq);
     }
     result_.notes.push_back(why);
     sink.gap(why);
   } else if (!last_seq_ && epipe_pending_) {
     const std::string why = fmt::format(
-        "kmsg records before {} were overwritten before they could be read (EPIPE)", rec->seq);
+        N_("kmsg records before {} were overwritten before they could be read (EPIPE)"), rec->seq);
     result_.notes.push_back(why);
     sink.gap(why);
   }
@@ -233,7 +233,7 @@ uint64_t KmsgReader::read_device(LogSink& sink) {
     }
     result_.notes.push_back(err == EINVAL
                                 ? std::string("a kmsg record did not fit the read buffer; stopped")
-                                : fmt::format("reading kmsg failed: {}", errno_text(err)));
+                                : fmt::format(N_("reading kmsg failed: {}"), errno_text(err)));
     break;
   }
   return 0;

@@ -11,6 +11,7 @@
 #include "logsource/source_util.h"
 #include "logsource/syslog_files.h"
 #include "util/file.h"
+#include "util/i18n.h"
 
 namespace oomlens {
 
@@ -59,7 +60,7 @@ std::vector<SourceResult> read_planned_sources(const std::vector<PlannedSource>&
     if (src.kind == PlannedSource::Kind::files && src.paths.empty()) {
       SourceResult r;
       r.name = src.name;
-      r.notes.push_back(fmt::format("no syslog files (kern.log, messages) under {}",
+      r.notes.push_back(fmt::format(N_("no syslog files (kern.log, messages) under {}"),
                                     join_root(options.root, "/var/log")));
       for (const std::string& s : src.skipped) r.notes.push_back("skipped " + s);
       results.push_back(std::move(r));

@@ -1,6 +1,7 @@
 #include "logsource/source_util.h"
 #include "proc/proc.h"
 #include "util/file.h"
+#include "util/i18n.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -33,29 +34,29 @@ std::string file_permission_advice(std::string_view path) {
   const bool system_log = base.starts_with("kern.log") || base.starts_with("messages") ||
                           base.starts_with("syslog");
   if (system_log) {
-    return "`/var/log/kern.log` and `/var/log/messages` need the `adm` group "
-           "(sudo usermod -aG adm $USER, then log in again), or run with sudo";
+    return N_("`/var/log/kern.log` and `/var/log/messages` need the `adm` group "
+              "(sudo usermod -aG adm $USER, then log in again), or run with sudo");
   }
-  return fmt::format("check the permissions of {} (ls -l), or run with sudo", path);
+  return fmt::format(N_("check the permissions of {} (ls -l), or run with sudo"), path);
 }
 
 std::string kmsg_permission_advice(std::optional<int> dmesg_restrict) {
   if (dmesg_restrict == 1) {
-    return "`kernel.dmesg_restrict=1`: reading the kernel ring needs CAP_SYSLOG; "
-           "run with sudo (no group grants it)";
+    return N_("`kernel.dmesg_restrict=1`: reading the kernel ring needs CAP_SYSLOG; "
+              "run with sudo (no group grants it)");
   }
   if (dmesg_restrict == 0) {
-    return "/dev/kmsg refused to open although `kernel.dmesg_restrict=0` (a security "
-           "module or container policy?); run with sudo, or read the journal or "
-           "/var/log/kern.log instead";
+    return N_("/dev/kmsg refused to open although `kernel.dmesg_restrict=0` (a security "
+              "module or container policy?); run with sudo, or read the journal or "
+              "/var/log/kern.log instead");
   }
-  return "reading the kernel ring may need CAP_SYSLOG (`kernel.dmesg_restrict`); "
-         "run with sudo (no group grants it)";
+  return N_("reading the kernel ring may need CAP_SYSLOG (`kernel.dmesg_restrict`); "
+            "run with sudo (no group grants it)");
 }
 
 std::string journal_permission_advice() {
-  return "the journal needs the `systemd-journal` or `adm` group "
-         "(sudo usermod -aG systemd-journal $USER, then log in again), or sudo";
+  return N_("the journal needs the `systemd-journal` or `adm` group "
+            "(sudo usermod -aG systemd-journal $USER, then log in again), or sudo");
 }
 
 std::optional<std::string> normalize_boot_id(std::string_view id) {

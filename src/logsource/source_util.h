@@ -1,7 +1,7 @@
 #pragma once
 // Small helpers shared by the log readers: errno wording, the advice that
 // goes with a permission error, files read through a root path, boot ids and
-// RFC 3339 times. All pure except read_small_file().
+// RFC 3339 times. All pure except read_boot_id().
 #include <cstdint>
 
 #include "util/time.h"  // parse_rfc3339, used with these helpers
@@ -12,7 +12,9 @@
 namespace oomlens {
 
 /// `strerror(errnum)` worded the same on every libc ("Permission denied",
-/// "No such file or directory", …).
+/// "No such file or directory", …), in English: source errors go into JSON
+/// too; a text line shows them through retranslate() (util/strerror_tr.h).
+/// The advice below is English as well, marked N_() for the same reason.
 [[nodiscard]] std::string errno_text(int errnum);
 
 /// What to tell the user when a log file cannot be opened with EACCES/EPERM.

@@ -10,6 +10,7 @@
 
 #include "monitor/record.h"
 #include "util/i18n.h"
+#include "util/strerror_tr.h"
 
 namespace oomlens::monitor {
 namespace {
@@ -291,7 +292,7 @@ Record read_record_fd(int fd, std::string_view prefix) { return read_stream(fd, 
 std::optional<Record> read_record(const std::string& path, std::string* error) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    *error = trf("cannot read {}: {}", path, std::strerror(errno));
+    *error = trf("cannot read {}: {}", path, tr_strerror(errno));
     return std::nullopt;
   }
   Record r = read_stream(fd, {});

@@ -15,7 +15,10 @@
 #include "cgroup/cgroup.h"
 #include "proc/proc.h"
 #include "util/file.h"
+#include "util/i18n.h"
+#include "util/message.h"
 #include "util/sanitize.h"
+#include "util/strerror_tr.h"
 
 namespace oomlens::protect {
 namespace {
@@ -137,22 +140,22 @@ unsigned ProcAdjIo::euid() { return ::geteuid(); }
 std::string explain_write_error(const WriteResult& w, int pid, int adj, std::optional<int> adj_before,
                                 std::optional<unsigned> owner, unsigned euid, std::optional<bool> cap) {
   if (w.reused)
-    return fmt::format("pid {} now names another process (its start time changed since it was read): "
-                       "oom_score_adj not changed",
-                       pid);
-  if (w.err == ENOENT || w.err == ESRCH) return fmt::format("no process {} (it does not exist or has exited)", pid);
+    return trf("pid {} now names another process (its start time changed since it was read): "
+               "oom_score_adj not changed",
+               pid);
+  if (w.err == ENOENT || w.err == ESRCH) return trf("no process {} (it does not exist or has exited)", pid);
   if (w.err == EACCES || w.err == EPERM) {
     if (w.at_open) {
-      return fmt::format("pid {} belongs to uid {} and you are uid {}: only its owner (or root) may change its "
-                         "oom_score_adj; try sudo",
-                         pid, owner ? std::to_string(*owner) : "?", euid);
+      return trf("pid {} belongs to uid {} and you are uid {}: only its owner (or root) may change its "
+                 "oom_score_adj; try sudo",
+                 pid, owner ? std::to_string(*owner) : "?", euid);
     }
-    std::string who = !cap ? "this process may lack it"
-                      : *cap ? "this process has it, yet the kernel refused (an LSM policy?)"
-                             : (euid == 0 ? "this process lacks it, although it runs as root (a container, or "
-                                            "capabilities dropped)"
-                                          : "this process lacks it");
-    return fmt::format("setting oom_score_adj {} (now {}) was refused (EACCES): lowering it below the process's "
+    const char* who = !cap ? tr("this process may lack it")
+                      : *cap ? tr("this process has it, yet the kernel refused (an LSM policy?)")
+                             : (euid == 0 ? tr("this process lacks it, although it runs as root (a container, or "
+                                               "capabilities dropped)")
+                                          : tr("this process lacks it"));
+    return trf("setting oom_score_adj {} (now {}) was refused (EACCES): lowering it below the process's "
                        "floor (the lowest value a privileged writer set, 0 by default) needs CAP_SYS_RESOURCE; {}. "
                        "Values at or above the floor need no privilege for your own processes. With the "
                        "capability: sudo oomlens protect (root on an ordinary host has it); for a service: "
@@ -160,8 +163,8 @@ std::string explain_write_error(const WriteResult& w, int pid, int adj, std::opt
                        "--cap-add SYS_RESOURCE",
                        adj, opt_str(adj_before), who);
   }
-  if (w.err == EINVAL) return fmt::format("the kernel rejected {} as out of range (EINVAL)", adj);
-  return fmt::format("cannot write /proc/{}/oom_score_adj: {}", pid, std::strerror(w.err));
+  if (w.err == EINVAL) return trf("the kernel rejected {} as out of range (EINVAL)", adj);
+  return trf("cannot write /proc/{}/oom_score_adj: {}", pid, tr_strerror(w.err));
 }
 
 Outcome protect_pid(AdjIo& io, int pid, int adj) {
@@ -171,7 +174,7 @@ Outcome protect_pid(AdjIo& io, int pid, int adj) {
   o.adj_before = io.read_int(pid, "oom_score_adj");
   o.score_before = io.read_int(pid, "oom_score");
   if (!o.adj_before) {
-    o.error = fmt::format("no process {} (it does not exist or has exited)", pid);
+    o.error = trf("no process {} (it does not exist or has exited)", pid);
     return o;
   }
   WriteResult w = io.write_adj(pid, adj);
@@ -198,7 +201,7 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
   auto score_before = io.read_int(self, "oom_score");
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) {
-    fmt::print(stderr, "oomlens protect: pipe: {}\n", std::strerror(errno));
+    print_error("protect", "pipe: {}", tr_strerror(errno));
     return kExitSetupFailed;
   }
   std::vector<char*> cargv;
@@ -206,7 +209,7 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
   cargv.push_back(nullptr);
   pid_t pid = ::fork();
   if (pid < 0) {
-    fmt::print(stderr, "oomlens protect: fork: {}\n", std::strerror(errno));
+    print_error("protect", "fork: {}", tr_strerror(errno));
     return kExitSetupFailed;
   }
   if (pid == 0) {
@@ -239,11 +242,11 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
   ::close(fds[0]);
   if (n == static_cast<ssize_t>(sizeof rep)) {
     if (rep.stage == 1)
-      fmt::print(stderr, "oomlens protect: {} (command not run)\n",
-                 explain_write_error({rep.err, rep.at_open != 0}, pid, adj, adj_before, io.owner_uid(self), io.euid(),
+      print_error("protect", "{} (command not run)",
+                  explain_write_error({rep.err, rep.at_open != 0}, pid, adj, adj_before, io.owner_uid(self), io.euid(),
                                      io.has_cap_sys_resource()));
     else
-      fmt::print(stderr, "oomlens protect: cannot run {}: {}\n", printable(argv[0]), std::strerror(rep.err));
+      print_error("protect", "cannot run {}: {}", printable(argv[0]), tr_strerror(rep.err));
   } else if (!quiet) {
     fmt::print(stderr, "oomlens protect: pid {} {}: oom_score_adj {} → {}, oom_score {} → {}\n", pid,
                printable(argv[0]), opt_str(adj_before), opt_str(io.read_int(pid, "oom_score_adj")),

@@ -62,7 +62,9 @@ std::string note_text(std::string_view note) {
       return s;
     }
   }
-  return s;
+  // Notes of other layers (owner lookups, log sources), marked N_() where
+  // they are written: the generic render-time match.
+  return retranslate(s);
 }
 
 }  // namespace oomlens

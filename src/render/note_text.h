@@ -9,7 +9,8 @@
 namespace oomlens {
 
 /// `note` translated (util/i18n.h) when it is one of the parser's notes,
-/// its figures kept; any other text unchanged.
+/// its figures kept; else retranslate(note) (a note another layer marked
+/// with N_()); any other text unchanged.
 [[nodiscard]] std::string note_text(std::string_view note);
 
 }  // namespace oomlens

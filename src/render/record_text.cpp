@@ -9,6 +9,7 @@
 
 #include "util/i18n.h"
 #include "util/sanitize.h"
+#include "render/ui_strings.h"
 
 namespace oomlens::render {
 namespace {
@@ -201,7 +202,7 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
       for (auto& p : *ps) {
         if (shown++ >= 12) { line(trf("  ... {} more processes", ps->size() - 12)); break; }
         double pk = num(get(p, "peak_pss_bytes"));
-        std::string role = get(p, "role") ? p["role"].get<std::string>() : "?";
+        std::string role = get(p, "role") ? ui::role_text(p["role"].get<std::string>()) : "?";
         std::string comm = get(p, "comm") ? p["comm"].get<std::string>() : "?";
         std::string gone;
         if (auto* o = get(p, "orphaned"); o && o->is_boolean() && o->get<bool>()) gone = tr(", lingered as an orphan");

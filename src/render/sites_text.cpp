@@ -9,6 +9,7 @@
 #include "render/record_text.h"
 #include "render/utf8.h"
 #include "util/i18n.h"
+#include "render/ui_strings.h"
 
 namespace oomlens::render {
 
@@ -105,7 +106,7 @@ std::vector<std::string> peak_sites_lines(const json& v, size_t per_process) {
   for (auto& site : *it) {
     int pid = site.value("pid", 0);
     if (shown[pid]++ >= per_process) continue;
-    out.push_back(trf("{} pid {}: {} at {}", str(site, "role"), pid, human_bytes(bytes_of(site)), frames_text(site)));
+    out.push_back(trf("{} pid {}: {} at {}", ui::role_text(str(site, "role")), pid, human_bytes(bytes_of(site)), frames_text(site)));
   }
   // Advice drawn from the sites: the same stack in several workers is
   // memory each worker allocates for itself (a cache, a buffer made in

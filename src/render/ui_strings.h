@@ -5,6 +5,9 @@
 // Machine-readable names (JSON keys, the kernel's terms such as anon-rss,
 // oom_memcg, OOM Killer) are not here: they stay as they are in every
 // language.
+#include <string>
+#include <string_view>
+
 #include "util/i18n.h"
 
 namespace oomlens::render::ui {
@@ -81,5 +84,17 @@ inline constexpr const char* kLinesNotShown = N_("lines not shown");
 inline constexpr const char* kGlobal = N_("global");
 inline constexpr const char* kTimeUnknown = N_("time unknown");
 inline constexpr const char* kLogOrder = N_("in log order:");
+
+/// A process's role as the record stores it (monitor::role_name(): main,
+/// worker, program, helper, other; "unknown" outside the tree) in the
+/// user's language, for text lines (sites, the per-process table); any
+/// other text as it is.
+[[nodiscard]] inline std::string role_text(std::string_view role) {
+  static constexpr const char* kRoles[] = {kMainProcess, kWorker, N_("program"), N_("helper"), N_("other"),
+                                           N_("unknown")};
+  for (const char* r : kRoles)
+    if (role == r) return tr(r);
+  return std::string(role);
+}
 
 }  // namespace oomlens::render::ui

@@ -19,6 +19,7 @@
 #include "supervise/session_state.h"
 #include "supervise/signals.h"
 #include "util/i18n.h"
+#include "util/strerror_tr.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -107,7 +108,7 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
     ro.limit = limit;
     pid_t pid = ::fork();
     if (pid < 0) {
-      say(fmt::format("cannot start attempt {}: fork: {}", k, std::strerror(errno)));
+      say(trf("cannot start attempt {}: fork: {}", k, tr_strerror(errno)));
       if (k == 1) return kExitOwnFailure;
       break;  // end like the attempt before
     }

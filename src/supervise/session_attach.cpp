@@ -17,6 +17,7 @@
 #include "util/fd.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
+#include "util/strerror_tr.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -81,7 +82,7 @@ std::optional<int> Session::check_attach() {
   int dfd = ::open(("/proc/" + std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) {
     if (pfd >= 0) ::close(pfd);
-    say(trf("--pid {}: no such process ({})", pid, std::strerror(errno)));
+    say(trf("--pid {}: no such process ({})", pid, tr_strerror(errno)));
     return kExitOwnFailure;
   }
   attach_dirfd_ = adopt(dfd);
@@ -94,7 +95,7 @@ std::optional<int> Session::check_attach() {
       say(trf("--pid {}: the process has already ended", pid));
     } else {
       say(trf("--pid {}: may not read its memory (/proc/{}/smaps_rollup: {}); it needs ptrace read access: run "
-              "oomlens as the process's user or as root", pid, pid, std::strerror(err)));
+              "oomlens as the process's user or as root", pid, pid, tr_strerror(err)));
     }
     return kExitOwnFailure;
   }

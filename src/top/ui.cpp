@@ -15,6 +15,7 @@
 #include "top/render.h"
 #include "util/i18n.h"
 #include "util/sanitize.h"
+#include "util/message.h"
 
 namespace oomlens::top {
 namespace {
@@ -37,16 +38,16 @@ int run_ui(SnapshotBuilder& b, const UiOptions& o) {
   // newterm() rather than initscr(): initscr() exits the process on failure.
   SCREEN* screen = newterm(nullptr, stdout, stdin);
   if (!screen) {
-    fmt::print(stderr, "oomlens top: cannot initialise the terminal (TERM={}); use --once or --json\n",
-               std::getenv("TERM") ? std::getenv("TERM") : "unset");
+    print_error("top", "cannot initialise the terminal (TERM={}); use --once or --json",
+                std::getenv("TERM") ? std::getenv("TERM") : "unset");
     return 2;
   }
   if (COLS < kMinCols || LINES < kMinLines) {
     const int c = COLS, l = LINES;
     endwin();
     delscreen(screen);
-    fmt::print(stderr, "oomlens top: the terminal is {}x{}; the live view needs at least {}x{} (or use --once)\n", c,
-               l, kMinCols, kMinLines);
+    print_error("top", "the terminal is {}x{}; the live view needs at least {}x{} (or use --once)", c, l, kMinCols,
+                kMinLines);
     return 2;
   }
   set_escdelay(25);

@@ -10,8 +10,11 @@
 #include <csignal>
 #include <cstring>
 
+#include <fmt/core.h>
+
 #include "trace/signal_generate.h"
 #include "trace/signal_trace.h"
+#include "util/i18n.h"
 
 namespace oomlens::trace {
 
@@ -60,7 +63,7 @@ bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
     return false;
   };
   if (::mkdirat(instances_fd_, name.c_str(), 0700) != 0)
-    return fail("mkdir " + dir_ + ": " + std::strerror(errno));
+    return fail(fmt::format(N_("mkdir {}: {}"), dir_, std::strerror(errno)));
   name_ = name;
   auto set = [&](const std::string& rel, std::string_view value) {
     return write_at(instances_fd_, name_ + "/" + rel, dir_ + "/" + rel, value);
@@ -70,15 +73,15 @@ bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
   (void)set("buffer_percent", "0");  // 5.1+; older kernels wake trace_pipe readers on any event anyway
   std::string err;
   auto fmt_text = read_at(instances_fd_, name_ + "/events/oom/mark_victim/format", dir_ + "/events/oom/mark_victim/format", &err);
-  if (!fmt_text) return fail("this kernel has no oom:mark_victim tracepoint (" + err + ")");
+  if (!fmt_text) return fail(fmt::format(N_("this kernel has no oom:mark_victim tracepoint ({})"), err));
   auto format = parse_event_format(*fmt_text);
-  if (!format) return fail("cannot parse the print format of " + dir_ + "/events/oom/mark_victim/format");
+  if (!format) return fail(fmt::format(N_("cannot parse the print format of {}"), dir_ + "/events/oom/mark_victim/format"));
   const std::string sig = "events/signal/signal_generate";
   signals_ = !set(sig + "/filter", "sig==9&&code==128") && !set(sig + "/enable", "1");
   parser_.emplace(std::move(*format), signals_);
-  if (auto e = set("events/oom/mark_victim/enable", "1")) return fail("cannot enable oom:mark_victim (" + *e + ")");
+  if (auto e = set("events/oom/mark_victim/enable", "1")) return fail(fmt::format(N_("cannot enable oom:mark_victim ({})"), *e));
   pipe_fd_ = ::openat(instances_fd_, (name_ + "/trace_pipe").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (pipe_fd_ < 0) return fail("cannot open " + dir_ + "/trace_pipe: " + std::strerror(errno));
+  if (pipe_fd_ < 0) return fail(fmt::format(N_("cannot open {}: {}"), dir_ + "/trace_pipe", std::strerror(errno)));
   error_.clear();
   return true;
 }

@@ -15,6 +15,10 @@
 #include <cerrno>
 #include <cstring>
 
+#include <fmt/core.h>
+
+#include "util/i18n.h"
+
 namespace oomlens::trace {
 
 std::vector<std::string> tracefs_candidates(std::string_view mounts) {
@@ -55,8 +59,10 @@ TracefsAttempt find_tracefs(std::string_view mounts, const TracefsAccess& access
   }
   TracefsAttempt own = access.mount_private();
   if (own.dir) return own;
-  std::string why = denied ? "cannot access " + *denied : std::string("no tracefs mount with instances (/sys/kernel/tracing)");
-  return {std::nullopt, why + ", and cannot mount a private one: " + own.error};
+  // English (run's record keeps it too), marked: printed through retranslate().
+  std::string why = denied ? fmt::format(N_("cannot access {}"), *denied)
+                           : std::string(N_("no tracefs mount with instances (/sys/kernel/tracing)"));
+  return {std::nullopt, fmt::format(N_("{}, and cannot mount a private one: {}"), why, own.error)};
 }
 
 namespace {
@@ -68,7 +74,7 @@ std::string step_text(int step, int err) {
   std::string s;
   switch (step) {
     case kUnshare: s = "unshare(CLONE_NEWNS)"; break;
-    case kPrivate: s = "making the new mount namespace private (mount MS_REC|MS_PRIVATE /)"; break;
+    case kPrivate: s = N_("making the new mount namespace private (mount MS_REC|MS_PRIVATE /)"); break;
     case kMount: s = "mount -t tracefs"; break;
     case kOpen: s = "open <private tracefs>/instances"; break;
     default: s = "step " + std::to_string(step); break;

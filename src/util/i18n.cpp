@@ -101,7 +101,9 @@ void init(int argc, char** argv) {
   ::bind_textdomain_codeset(kDomain, "UTF-8");
   // libc's own messages (strerror) would follow LANGUAGE too, in the C
   // locale's ASCII (every Chinese character a '?'), and they go into
-  // records and JSON as well (never translated): they stay English.
+  // records and JSON as well (never translated): they stay English, and
+  // lines for people translate them from oomlens's catalogue
+  // (util/strerror_tr.h).
   ::bindtextdomain("libc", "/nonexistent");
 }
 

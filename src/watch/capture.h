@@ -103,7 +103,8 @@ class Capture {
   /// once (the victims' /proc/PID/cgroup read first), then the kernel log.
   void on_trace_readable();
   /// "on (pid comm total_vm …)" or "off: <reason>" (after open()).
-  [[nodiscard]] const std::string& tracepoint_status() const { return trace_status_; }
+  [[nodiscard]] const std::string& tracepoint_status() const { return trace_status_; }  ///< in the user's language
+  [[nodiscard]] bool tracepoints_on() const { return trace_ != nullptr; }
   /// One line for the end of a run: the tracepoint's kills, tasks marked
   /// but not killed, and unparsed trace lines; "" without a tracepoint source.
   [[nodiscard]] std::string tracepoint_totals() const;

@@ -10,6 +10,7 @@
 #include <charconv>
 #include <chrono>
 
+#include "util/i18n.h"
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/owner_lookup.h"
 #include "kernel_log/kill_join.h"
@@ -28,25 +29,30 @@ constexpr auto kKeepTraced = std::chrono::seconds(60);  // a report later than t
 
 }  // namespace
 
+// The status is for people only (watch and the daemon print it): in the
+// user's language. The totals are English, marked: printed through retranslate().
 void Capture::open_trace() {
   if (!opt_.tracepoints) {
-    trace_status_ = "off: --no-tracepoints";
+    trace_status_ = tr("off: --no-tracepoints");
     return;
   }
   auto mounts = read_file(join_root(opt_.root, "proc/self/mounts")).value_or("");
   trace_ = std::make_unique<trace::OomTrace>();
   if (!trace_->open(mounts, static_cast<int>(::getpid()), opt_.tracefs)) {
-    trace_status_ = "off: " + trace_->error();
+    trace_status_ = trf("off: {}", retranslate(trace_->error()));
     trace_.reset();
     return;
   }
-  trace_status_ = "on (oom:mark_victim: " + trace_->fields() + ")";
-  if (!trace_->signals()) trace_status_ += "; signal:signal_generate unavailable: an exiting task marked by the OOM killer counts as a kill";
+  trace_status_ = trace_->signals()
+                      ? trf("on (oom:mark_victim: {})", trace_->fields())
+                      : trf("on (oom:mark_victim: {}); signal:signal_generate unavailable: an exiting task "
+                            "marked by the OOM killer counts as a kill",
+                            trace_->fields());
 }
 
 std::string Capture::tracepoint_totals() const {
   if (!trace_) return "";
-  return fmt::format("tracepoint: {} kill(s), {} exiting task(s) marked but not killed, {} trace line(s) not parsed",
+  return fmt::format(N_("tracepoint: {} kill(s), {} exiting task(s) marked but not killed, {} trace line(s) not parsed"),
                      traced_kills_, marked_not_killed_, trace_->unparsed());
 }
 
@@ -185,7 +191,7 @@ void Capture::on_mark_victim(const trace::MarkVictim& v, std::optional<std::stri
   }
   ExplainContext ctx;
   if (auto mi = proc::read_meminfo(join_root(opt_.root, "proc"))) ctx.mem_total_bytes = mi->mem_total_bytes;
-  w.explanation = explain(e, ctx);
+  explain_into(w, e, ctx);
   if (trace_->mono_clock()) w.killed_monotonic_s = v.ts_s;
   w.id = fmt::format("{}-{}", v.pid, v.ts_s ? static_cast<uint64_t>(*v.ts_s * 1e6) : static_cast<uint64_t>(traced_.size()));
   if (baseline_taken_) {
@@ -243,7 +249,7 @@ bool Capture::join_report(OomEvent& e) {
   if (!e.boot_id) e.boot_id = boot_id_;
   ExplainContext ctx;
   if (auto mi = proc::read_meminfo(join_root(opt_.root, "proc"))) ctx.mem_total_bytes = mi->mem_total_bytes;
-  u.explanation = explain(e, ctx);
+  explain_into(u, e, ctx);
   u.killed_monotonic_s = t->first.killed_monotonic_s;
   u.cgroup_at_kill = t->first.cgroup_at_kill;
   u.event = std::move(e);

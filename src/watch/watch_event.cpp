@@ -6,6 +6,7 @@
 #include <ctime>
 
 #include "util/format.h"
+#include "util/i18n.h"
 #include "render/json.h"
 #include "util/sanitize.h"
 
@@ -81,6 +82,24 @@ std::string burst_summary_text(const BurstSummary& s) {
       owners.empty() ? std::string() : "; kills by cgroup owner: " + owners);
 }
 
+namespace {
+
+// burst_summary_text() for a person: English as it is (its plurals), else
+// the catalogue's sentence, whose language has no plural endings.
+std::string burst_summary_line(const BurstSummary& s) {
+  if (i18n::language() == "en") return burst_summary_text(s);
+  std::string owners;
+  for (const auto& [k, n] : s.kills_by_owner) owners += fmt::format("{}{} {}", owners.empty() ? "" : tr(", "), clean(k), n);
+  return trf("burst: {} more OOM event(s) ({} kill(s){}) summarised here instead of one by one{}; every kill is still "
+             "counted in the metrics{}",
+             s.events, s.kills,
+             s.counter_only_events ? trf(", {} event(s) counter_only", s.counter_only_events) : std::string(),
+             s.updates ? trf(" ({} update(s) left out)", s.updates) : std::string(),
+             owners.empty() ? std::string() : trf("; kills by cgroup owner: {}", owners));
+}
+
+}  // namespace
+
 nlohmann::json watch_event_json(const WatchEvent& w) {
   if (w.type == EmitType::summary && w.summary) {
     const BurstSummary& s = *w.summary;
@@ -126,18 +145,20 @@ nlohmann::json watch_event_json(const WatchEvent& w) {
 
 std::string watch_event_line(const WatchEvent& w) {
   std::string when = local_time(w.detected_unix_ms);
-  if (w.type == EmitType::summary && w.summary) return fmt::format("{}  {}", when, burst_summary_text(*w.summary));
+  if (w.type == EmitType::summary && w.summary)
+    return fmt::format("{}  {}", when, burst_summary_line(*w.summary));
   if (w.type == EmitType::update) {
     std::string parts;
     for (const auto& v : w.event.victims) {
       if (!v.reaped) continue;
-      if (!parts.empty()) parts += "; ";
-      parts += fmt::format("{} (pid {}): oom_reaper left anon-rss {}", clean(v.comm), v.pid,
-                           v.reaped->anon_rss_bytes ? format_bytes(*v.reaped->anon_rss_bytes) : "?");
+      if (!parts.empty()) parts += tr("; ");
+      parts += trf("{} (pid {}): oom_reaper left anon-rss {}", clean(v.comm), v.pid,
+                   v.reaped->anon_rss_bytes ? format_bytes(*v.reaped->anon_rss_bytes) : "?");
     }
-    return fmt::format("{}  update: {}", when, parts);
+    return fmt::format("{}  {}", when, trf("update: {}", parts));
   }
-  return fmt::format("{}  {}", when, clean(w.explanation.summary));
+  return fmt::format("{}  {}", when,
+                     clean(w.summary_text.empty() ? retranslate(w.explanation.summary) : w.summary_text));
 }
 
 std::vector<std::pair<std::string, std::string>> watch_event_env(const WatchEvent& w) {
@@ -198,14 +219,23 @@ nlohmann::json redact_event_json(nlohmann::json event) {
 
 Explanation counter_only_explanation(const OomEvent& e, uint64_t kills) {
   Explanation x;
-  std::string where = "outside any memory cgroup the counters name (root cgroup, or one already removed)";
-  if (e.memcg && e.memcg->task_memcg) where = "in memory cgroup " + *e.memcg->task_memcg;
-  x.summary = fmt::format(
-      "The kernel counted {} OOM kill{} {} whose report is not in the log (lines lost to a kmsg "
-      "overflow or the kernel's rate limit of 10 reports per 5 s).",
-      kills, kills == 1 ? "" : "s", where);
-  x.advice.push_back("Look for the victims in the job's or container's exit status (137 = SIGKILL).");
+  // English (it goes to JSON), marked for the catalogue: watch_event_line() retranslates it.
+  const std::string where = e.memcg && e.memcg->task_memcg
+                                ? fmt::format(N_("in memory cgroup {}"), *e.memcg->task_memcg)
+                                : N_("outside any memory cgroup the counters name (root cgroup, or one already removed)");
+  x.summary = fmt::format(N_("The kernel counted {} OOM kill(s) {} whose report is not in the log (lines lost to a "
+                             "kmsg overflow or the kernel's rate limit of 10 reports per 5 s)."),
+                          kills, where);
+  x.advice.push_back(N_("Look for the victims in the job's or container's exit status (137 = SIGKILL)."));
   return x;
+}
+
+void explain_into(WatchEvent& w, const OomEvent& e, const ExplainContext& ctx) {
+  {
+    const i18n::EnglishScope english;
+    w.explanation = explain(e, ctx);
+  }
+  w.summary_text = i18n::language() == "en" ? std::string() : explain(e, ctx).summary;
 }
 
 }  // namespace oomlens::watch

@@ -56,6 +56,9 @@ struct WatchEvent {
   Evidence evidence = Evidence::log;
   OomEvent event;  ///< counter_only: kind kill, memcg.task_memcg = the counting cgroup when known
   Explanation explanation;
+  /// explanation.summary in the user's language, for the text line (empty:
+  /// English, or a summary built without explain()).
+  std::string summary_text;
   /// Kills this event stands for: victims with a kill line (log), or the
   /// counter increase (counter_only).
   uint64_t kills = 0;
@@ -98,7 +101,8 @@ struct WatchEvent {
 [[nodiscard]] nlohmann::json watch_event_json(const WatchEvent& w);
 
 /// One human line without newline: `<time>  <summary>` for events,
-/// `<time>  update: …` for updates.
+/// `<time>  update: …` for updates, in the user's language (the stored
+/// English retranslated: util/i18n.h).
 [[nodiscard]] std::string watch_event_line(const WatchEvent& w);
 
 /// Environment for --exec: OOMLENS_TYPE, OOMLENS_EVIDENCE, OOMLENS_KIND,
@@ -116,5 +120,13 @@ struct WatchEvent {
 
 /// Explanation for a counter_only event (the explain() rules need a report).
 [[nodiscard]] Explanation counter_only_explanation(const OomEvent& e, uint64_t kills);
+
+/// Sets w.explanation to explain() in English whatever the language (it
+/// goes to JSON: --json, --exec's stdin, the daemon's log and /events,
+/// never translated) and, in another language, w.summary_text to the
+/// summary in that language (explain()'s sentences are joined from pieces
+/// no single msgid matches, so the text line explains twice rather than
+/// retranslating).
+void explain_into(WatchEvent& w, const OomEvent& e, const ExplainContext& ctx);
 
 }  // namespace oomlens::watch

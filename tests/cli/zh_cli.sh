@@ -214,7 +214,7 @@ if LC_ALL=C.UTF-8 grep -qP '[\x{4e00}-\x{9fff}]' "$T/out"; then fail=$((fail+1))
 # run --sites: the allocation sites' lines (the job's frames are Python's own source).
 check "zh run --sites" 0 "位于 <string>:1" -- --lang zh_CN run --sites --record "$T/sites.jsonl" -- \
   /usr/bin/python3 -c 'import time; x = [bytearray(2**20) for _ in range(24)]; time.sleep(0.3)'
-grep -E '^oomlens: (main|worker|other|program|unknown) +pid [0-9]+：|分配位置' "$T/err" | grep -v '^oomlens:   ' > "$T/sites.txt"
+grep -E '^oomlens: (主进程|worker|其他进程|程序进程|辅助进程|未知) +pid [0-9]+：|分配位置' "$T/err" | grep -v '^oomlens:   ' > "$T/sites.txt"
 grep -q '，位于' "$T/sites.txt"; ok "zh run --sites lines" $?
 # What the frames show is the job's code and libc's/bash's function names.
 sed 's/，.*//' "$T/sites.txt" > "$T/sites-head.txt"

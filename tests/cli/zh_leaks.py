@@ -16,8 +16,7 @@ ALLOWED_PHRASES = [
     "PyTorch DataLoader", "Alt+SysRq+F", "JSON Lines", "systemd journal", "Prometheus text",
     "Kubernetes Burstable", "BestEffort pod", "Guaranteed pod", "Slurm job", "Normal zone",
     "Simplified Chinese", "invoked oom-killer",
-    # libc's strerror() text: its own catalogue, English without a generated zh_CN locale.
-    "No such file or directory", "Permission denied", "Operation not permitted",
+    # (errno texts are not allowed: util/strerror_tr.h translates them.)
 ]
 ALLOWED_WORDS = {
     "OOM", "cgroup", "memcg", "anon", "rss", "file", "shmem", "PSS", "RSS", "RAM", "swap", "slab", "kmem",
@@ -30,7 +29,8 @@ ALLOWED_WORDS = {
     "boot", "ago", "all", "auto", "always", "never", "none", "term", "int", "kill", "exec", "off", "any",
     "ok", "Python", "PyTorch", "Linux", "oomlens", "run", "explain", "check", "top", "watch", "report",
     "plot", "sweep", "daemon", "protect", "update", "request", "limit", "scope", "slice", "service",
-    "worker", "workers", "zombie", "watchdog", "main", "helper", "program", "global", "selected",
+    # Role names other than worker (the catalogue's own term) are translated (render/ui_strings.h role_text).
+    "worker", "workers", "zombie", "watchdog", "global", "selected",
     "no", "killable", "incomplete", "evidence", "counter", "only", "GPU", "CUDA", "comm", "UID", "NVIDIA",
 }
 
