@@ -27,7 +27,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import make_cgroup, skip  # noqa: E402
+from capped_cgroup import enter_cgroup, make_cgroup, skip  # noqa: E402
 
 MIB = 1 << 20
 LIMIT = 64 * MIB
@@ -108,12 +108,8 @@ def main():
     kmsg = os.path.join(tmp, "kmsg")
     open(kmsg, "w").close()
 
-    def enter():
-        with open(os.path.join(cg, "cgroup.procs"), "w") as f:
-            f.write(str(os.getpid()))
-
     p = subprocess.Popen([daemon, "--listen", "127.0.0.1:0", "--no-state", "--kmsg", kmsg],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=enter)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=enter_cgroup(cg))
     failures = []
     try:
         line = p.stdout.readline()

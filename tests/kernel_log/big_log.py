@@ -38,7 +38,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import make_cgroup, skip  # noqa: E402
+from capped_cgroup import enter_cgroup, make_cgroup, skip  # noqa: E402
 
 MIB = 1 << 20
 LIMIT = 64 * MIB
@@ -98,15 +98,9 @@ def write_rows(path):
 def run_capped(cg, argv, consume):
     """Runs argv inside cgroup dir cg, handing its stdout to consume(pipe)
     as it comes: (exit status, ru_maxrss KiB, CPU s, wall s, stderr tail)."""
-    procs = os.path.join(cg, "cgroup.procs")
-
-    def enter():
-        with open(procs, "w") as f:
-            f.write(str(os.getpid()))
-
     err_f = tempfile.TemporaryFile()
     t0 = time.monotonic()
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=err_f, preexec_fn=enter)
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=err_f, preexec_fn=enter_cgroup(cg))
     consume(p.stdout)
     p.stdout.close()
     _, status, ru = os.wait4(p.pid, 0)

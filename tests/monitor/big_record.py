@@ -30,7 +30,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import make_cgroup, skip  # noqa: E402
+from capped_cgroup import enter_cgroup, make_cgroup, skip  # noqa: E402
 
 MIB = 1 << 20
 LIMIT = 64 * MIB
@@ -73,13 +73,7 @@ def write_record(path):
 
 def run_capped(cg, argv, stdout):
     """Runs argv inside cgroup dir cg: (exit status, ru_maxrss KiB, CPU s)."""
-    procs = os.path.join(cg, "cgroup.procs")
-
-    def enter():
-        with open(procs, "w") as f:
-            f.write(str(os.getpid()))
-
-    p = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE, preexec_fn=enter)
+    p = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE, preexec_fn=enter_cgroup(cg))
     err = p.stderr.read().decode(errors="replace")
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)

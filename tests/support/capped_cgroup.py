@@ -2,7 +2,7 @@
 memory cgroup of the test's own (cgroup v1 memory or cgroup2 with memory).
 
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
-    from capped_cgroup import skip, make_cgroup
+    from capped_cgroup import skip, make_cgroup, enter_cgroup
 """
 import os
 import sys
@@ -37,3 +37,15 @@ def make_cgroup(name, limit_bytes):
             f.write(str(limit_bytes))
         return d, lambda: int(dict(l.split() for l in open(os.path.join(d, "memory.events")))["oom_kill"])
     skip("no memory cgroup controller")
+
+
+def enter_cgroup(cg):
+    """A subprocess preexec_fn that moves the child into cgroup dir `cg`
+    (writes its pid to cg/cgroup.procs) before it execs."""
+    procs = os.path.join(cg, "cgroup.procs")
+
+    def enter():
+        with open(procs, "w") as f:
+            f.write(str(os.getpid()))
+
+    return enter
