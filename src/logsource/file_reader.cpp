@@ -76,7 +76,7 @@ void read_plain(int fd, char* buf, size_t cap, size_t have, Counter& counter, So
     const ssize_t n = read_some(fd, buf, cap);
     if (n == 0) return;
     if (n < 0) {
-      damaged(result, sink, counter, fmt::format(N_("read error ({})"), errno_text(errno)));
+      damaged(result, sink, counter, fmt::format(N_("read error ({})"), strerror_en(errno)));
       return;
     }
     have = static_cast<size_t>(n);
@@ -104,7 +104,7 @@ DecodeFailure decode_stream(Compression c, Decoder& decoder, int fd, char* in, s
   for (;;) {
     if (pending.empty() && !input_eof) {
       const ssize_t n = read_some(fd, in, cap);
-      if (n < 0) return fmt::format(N_("read error ({})"), errno_text(errno));
+      if (n < 0) return fmt::format(N_("read error ({})"), strerror_en(errno));
       input_eof = n == 0;
       pending = std::string_view(in, static_cast<size_t>(n));
     }
@@ -116,7 +116,7 @@ DecodeFailure decode_stream(Compression c, Decoder& decoder, int fd, char* in, s
       if (pending.size() < 6 && !input_eof) {  // too short to see a magic: top up
         std::memmove(in, pending.data(), pending.size());
         const ssize_t n = read_some(fd, in + pending.size(), cap - pending.size());
-        if (n < 0) return fmt::format(N_("read error ({})"), errno_text(errno));
+        if (n < 0) return fmt::format(N_("read error ({})"), strerror_en(errno));
         input_eof = n == 0;
         pending = std::string_view(in, pending.size() + static_cast<size_t>(n));
         continue;
@@ -211,7 +211,7 @@ SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
   struct stat st {};
   if (::fstat(fd, &st) == 0) {
     if (S_ISDIR(st.st_mode)) {
-      result.error = errno_text(EISDIR);
+      result.error = strerror_en(EISDIR);
       return result;
     }
     if (S_ISREG(st.st_mode)) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -223,7 +223,7 @@ SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
   while (have < 6) {
     const ssize_t n = read_some(fd, buf.get() + have, cap - have);
     if (n < 0) {
-      result.error = errno_text(errno);
+      result.error = strerror_en(errno);
       if (errno == EACCES || errno == EPERM) result.advice = file_permission_advice(name);
       return result;
     }
@@ -249,7 +249,7 @@ SourceResult read_log_file(const std::string& path, LogSink& sink, const FileRea
     const int err = errno;
     SourceResult result;
     result.name = path;
-    result.error = errno_text(err);
+    result.error = strerror_en(err);
     if (err == EACCES || err == EPERM) result.advice = file_permission_advice(path);
     return result;
   }

@@ -133,7 +133,7 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
   if (!options.directory.empty()) {
     std::error_code ec;
     if (!std::filesystem::is_directory(options.directory, ec)) {
-      result.error = fmt::format("{}: {}", options.directory, errno_text(ENOENT));
+      result.error = fmt::format("{}: {}", options.directory, strerror_en(ENOENT));
       return out;
     }
     if (!holds_journal_files(options.directory)) {
@@ -147,7 +147,7 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
       bool denied = false;
       files = find_journal_files(options.root, &denied);
       if (files.empty() && denied) {
-        result.error = errno_text(EACCES);
+        result.error = strerror_en(EACCES);
         result.advice = journal_permission_advice();
         return out;
       }
@@ -169,12 +169,12 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
       } else if (err == EACCES || err == EPERM) {
         denied.push_back(f);
       } else if (!system) {
-        result.error = fmt::format("{}: {}", f, errno_text(err));
+        result.error = fmt::format("{}: {}", f, strerror_en(err));
         return out;
       }
     }
     if (ok.empty()) {
-      result.error = denied.empty() ? std::string("no readable journal files") : errno_text(EACCES);
+      result.error = denied.empty() ? std::string("no readable journal files") : strerror_en(EACCES);
       if (!denied.empty()) result.advice = journal_permission_advice();
       return out;
     }
@@ -193,7 +193,7 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
     }
   }
   if (rc < 0) {
-    result.error = errno_text(-rc);
+    result.error = strerror_en(-rc);
     if (rc == -EACCES || rc == -EPERM) result.advice = journal_permission_advice();
     return out;
   }
@@ -270,7 +270,7 @@ SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
     if (rc >= 0) rc = sd_journal_add_match(j, m.data(), m.size());
   }
   if (rc < 0) {
-    result.error = fmt::format(N_("journal match failed: {}"), errno_text(-rc));
+    result.error = fmt::format(N_("journal match failed: {}"), strerror_en(-rc));
     return result;
   }
   result.used = true;
@@ -280,7 +280,7 @@ SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
     if (entry.deliver(j, sink)) ++result.records;
   }
   if (rc < 0) {
-    const std::string why = fmt::format(N_("reading the journal stopped: {}"), errno_text(-rc));
+    const std::string why = fmt::format(N_("reading the journal stopped: {}"), strerror_en(-rc));
     result.notes.push_back(why);
     sink.gap(why);
   }

@@ -32,7 +32,7 @@ bool JournalFollower::open() {
   }
   if (rc < 0) {
     j_ = nullptr;
-    result_.error = errno_text(-rc);
+    result_.error = strerror_en(-rc);
     if (rc == -EACCES || rc == -EPERM) result_.advice = journal_permission_advice();
     return false;
   }
@@ -45,7 +45,7 @@ bool JournalFollower::open() {
   if (rc >= 0 && !options_.from_start) rc = sd_journal_previous(j_);
   if (rc >= 0) rc = sd_journal_get_fd(j_);
   if (rc < 0) {
-    result_.error = fmt::format("journal: {}", errno_text(-rc));
+    result_.error = fmt::format("journal: {}", strerror_en(-rc));
     sd_journal_close(j_);
     j_ = nullptr;
     return false;
@@ -66,7 +66,7 @@ uint64_t JournalFollower::read_available(LogSink& sink) {
     if (entry.deliver(j_, sink)) ++n;
   }
   if (rc < 0) {
-    const std::string why = fmt::format(N_("reading the journal failed: {}"), errno_text(-rc));
+    const std::string why = fmt::format(N_("reading the journal failed: {}"), strerror_en(-rc));
     if (result_.notes.size() < 16) result_.notes.push_back(why);
     sink.gap(why);
   }

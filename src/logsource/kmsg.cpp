@@ -118,14 +118,14 @@ bool KmsgReader::open() {
       }
       result_.advice = kmsg_permission_advice(restrict_value);
     } else {
-      result_.error = errno_text(err);
+      result_.error = strerror_en(err);
     }
     return false;
   }
   struct stat st {};
   if (::fstat(fd_, &st) == 0) {
     if (S_ISDIR(st.st_mode)) {
-      result_.error = errno_text(EISDIR);
+      result_.error = strerror_en(EISDIR);
       ::close(fd_);
       fd_ = -1;
       return false;
@@ -233,7 +233,7 @@ uint64_t KmsgReader::read_device(LogSink& sink) {
     }
     result_.notes.push_back(err == EINVAL
                                 ? std::string("a kmsg record did not fit the read buffer; stopped")
-                                : fmt::format(N_("reading kmsg failed: {}"), errno_text(err)));
+                                : fmt::format(N_("reading kmsg failed: {}"), strerror_en(err)));
     break;
   }
   return 0;
@@ -247,7 +247,7 @@ uint64_t KmsgReader::read_file(LogSink& sink) {
     const ssize_t n = ::read(fd_, buf.data(), buf.size());
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      result_.notes.push_back(fmt::format("reading {} failed: {}", options_.path, errno_text(errno)));
+      result_.notes.push_back(fmt::format("reading {} failed: {}", options_.path, strerror_en(errno)));
       break;
     }
     if (n == 0) break;

@@ -15,19 +15,6 @@
 
 namespace oomlens {
 
-std::string errno_text(int errnum) {
-  switch (errnum) {  // the common ones worded explicitly: the tests check them
-    case ENOENT: return "No such file or directory";
-    case EACCES: return "Permission denied";
-    case EPERM: return "Operation not permitted";
-    case EISDIR: return "Is a directory";
-    default: break;
-  }
-  char buf[256];
-  // GNU strerror_r returns the message (maybe not in buf).
-  return std::string(strerror_r(errnum, buf, sizeof buf));
-}
-
 std::string file_permission_advice(std::string_view path) {
   const auto slash = path.rfind('/');
   const std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);

@@ -4,6 +4,7 @@
 // RFC 3339 times. All pure except read_boot_id().
 #include <cstdint>
 
+#include "util/strerror_tr.h"  // strerror_en, for the readers
 #include "util/time.h"  // parse_rfc3339, used with these helpers
 #include <optional>
 #include <string>
@@ -11,11 +12,9 @@
 
 namespace oomlens {
 
-/// `strerror(errnum)` worded the same on every libc ("Permission denied",
-/// "No such file or directory", …), in English: source errors go into JSON
-/// too; a text line shows them through retranslate() (util/strerror_tr.h).
-/// The advice below is English as well, marked N_() for the same reason.
-[[nodiscard]] std::string errno_text(int errnum);
+// Source errors are English (util/strerror_tr.h strerror_en()): they go into
+// JSON too; a text line shows them through retranslate(). The advice below
+// is English as well, marked N_() for the same reason.
 
 /// What to tell the user when a log file cannot be opened with EACCES/EPERM.
 /// `/var/log/kern.log*`, `/var/log/messages*`, `/var/log/syslog*` are

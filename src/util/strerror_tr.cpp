@@ -65,10 +65,14 @@ constexpr ErrnoMsgid kMsgids[] = {
 
 }  // namespace
 
-std::string tr_strerror(int errnum) {
+std::string strerror_en(int errnum) {
   const char* english = ::strerrordesc_np(errnum);  // never translated, unlike strerror()
-  if (!english) return fmt::format("Unknown error {}", errnum);
-  return tr(english);
+  return english ? std::string(english) : fmt::format("Unknown error {}", errnum);
+}
+
+std::string tr_strerror(int errnum) {
+  const char* english = ::strerrordesc_np(errnum);  // static storage: tr() may return it
+  return english ? std::string(tr(english)) : strerror_en(errnum);
 }
 
 const ErrnoMsgid* errno_msgids(size_t* count) {

@@ -19,6 +19,11 @@
 
 namespace oomlens {
 
+/// glibc's English text for `errnum` whatever the locale ("Permission
+/// denied"; "Unknown error N" for an errno glibc does not know): for notes,
+/// JSON and records, which are never translated.
+[[nodiscard]] std::string strerror_en(int errnum);
+
 /// strerror(errnum) for a person: its translation when the language is
 /// Chinese and the catalogue has it, else glibc's English text
 /// ("Unknown error N" for an errno glibc does not know).
