@@ -191,10 +191,12 @@ int run_daemon(const DaemonArgs& a) {
     body += "]}\n";
     return watch::HttpResponse{200, "application/json", std::move(body)};
   });
-  server.get("/", [events = !a.no_events](const watch::HttpParams&) {
-    return watch::HttpResponse{200, "text/plain; charset=utf-8",
-                               std::string("oomlens daemon\n/metrics  Prometheus metrics\n") +
-                                   (events ? "/events   recent OOM events (JSON)\n" : "")};
+  // The index is for a person with a browser or curl: in the daemon's
+  // language (its locale at start), unlike /metrics and /events.
+  std::string index = fmt::format("oomlens daemon\n/metrics  {}\n", tr("Prometheus metrics"));
+  if (!a.no_events) index += fmt::format("/events   {}\n", tr("recent OOM events (JSON)"));
+  server.get("/", [index = std::move(index)](const watch::HttpParams&) {
+    return watch::HttpResponse{200, "text/plain; charset=utf-8", index};
   });
   int bound = server.bind(host, port, &error);
   if (bound < 0) {

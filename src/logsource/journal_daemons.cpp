@@ -6,6 +6,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "util/strerror_tr.h"
+
 namespace oomlens {
 namespace {
 
@@ -25,7 +27,7 @@ DaemonMessages read_killer_daemon_messages(uint64_t since_usec, uint64_t until_u
   sd_journal* j = nullptr;
   int r = sd_journal_open(&j, SD_JOURNAL_LOCAL_ONLY);
   if (r < 0) {
-    out.note = std::string("cannot open the journal: ") + std::strerror(-r);
+    out.note = std::string("cannot open the journal: ") + strerror_en(-r);
     return out;
   }
   for (const char* m : {"SYSLOG_IDENTIFIER=earlyoom", "SYSLOG_IDENTIFIER=systemd-oomd", "SYSLOG_IDENTIFIER=nohang"}) {

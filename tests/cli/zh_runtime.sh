@@ -96,6 +96,10 @@ for _ in $(seq 400); do grep -q '"summary"' "$T/d.jsonl" 2>/dev/null && break; s
 /usr/bin/python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())' \
   "http://127.0.0.1:$port/events" > "$T/events.json" 2>&1
 grep -q 'was killed by' "$T/events.json"; ok "zh daemon /events: English summary" $?
+/usr/bin/python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())' \
+  "http://127.0.0.1:$port/" > "$T/index.txt" 2>&1
+grep -q '/metrics  Prometheus 指标' "$T/index.txt"; ok "zh daemon / index in Chinese" $?
+no_leaks "zh daemon / index" "$T/index.txt"
 no_cjk "zh daemon /events" "$T/events.json"
 no_cjk "zh daemon --log" "$T/d.jsonl"
 kill -TERM "$dpid"; wait "$dpid"; st=$?; dpid=
