@@ -301,6 +301,35 @@ std::vector<int> ProcessTree::refresh(double t_s, const std::vector<int>& extra)
   return added;
 }
 
+size_t ProcessTree::forget_gone(size_t max_gone) {
+  size_t gone = 0;
+  for (auto& p : procs_) gone += (p.gone_s && p.role != Role::main) ? 1 : 0;
+  if (gone <= max_gone) return 0;
+  // The peak RSS below which gone processes are dropped: the (gone - keep)-th
+  // smallest; ties are dropped oldest first, in procs_ order.
+  const size_t keep = max_gone / 2, drop = gone - keep;
+  std::vector<uint64_t> peaks;
+  peaks.reserve(gone);
+  for (auto& p : procs_)
+    if (p.gone_s && p.role != Role::main) peaks.push_back(p.peak_rss_bytes);
+  std::nth_element(peaks.begin(), peaks.begin() + static_cast<std::ptrdiff_t>(drop - 1), peaks.end());
+  const uint64_t cut = peaks[drop - 1];
+  size_t below = 0;
+  for (uint64_t v : peaks) below += v < cut ? 1 : 0;
+  size_t ties = drop - below, dropped = 0;
+  std::erase_if(procs_, [&](const TrackedProc& p) {
+    if (!p.gone_s || p.role == Role::main || p.peak_rss_bytes > cut) return false;
+    if (p.peak_rss_bytes == cut) {
+      if (ties == 0) return false;
+      --ties;
+    }
+    ++dropped;
+    return true;
+  });
+  forgotten_ += dropped;
+  return dropped;
+}
+
 bool ProcessTree::refresh_smaps(double t_s) {
   bool clean = true;
   for (auto& p : procs_) {

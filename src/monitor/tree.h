@@ -124,6 +124,14 @@ class ProcessTree {
   /// helpers (the guard's `--action exec:CMD`), which are children of the
   /// root too. Undo with include() once the helper is reaped.
   void exclude(int pid) { excluded_.push_back(pid); }
+  /// Bounds the memory of a fork-heavy job (issue 21): once more than
+  /// `max_gone` gone processes are held, drops gone ones until `max_gone`/2
+  /// remain, those with the smallest peak RSS (ties: the oldest) first; the
+  /// main process is never dropped. Returns how many were dropped now;
+  /// forgotten() counts them over the run. Call it between refreshes (it
+  /// moves elements of procs()).
+  size_t forget_gone(size_t max_gone);
+  [[nodiscard]] uint64_t forgotten() const { return forgotten_; }
   void include(int pid) { std::erase(excluded_, pid); }
 
  private:
@@ -155,6 +163,7 @@ class ProcessTree {
   std::string buf_;  ///< reused read buffer (no allocation per read)
   std::vector<TrackedProc> procs_;
   std::vector<int> excluded_;
+  uint64_t forgotten_ = 0;
 };
 
 /// Child pids listed in ROOT/PID/task/*/children.

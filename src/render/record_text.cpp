@@ -199,8 +199,10 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
         line(tr("  per process, peak PSS: shared pages split among the processes sharing them (the kernel's "
                 "anon-rss counts them whole in each); private: pages no other process maps (USS)"));
       size_t shown = 0;
+      const double dropped_d = num(get(v, "procs_dropped"));
+      const size_t dropped = std::isfinite(dropped_d) && dropped_d > 0 ? static_cast<size_t>(dropped_d) : 0;
       for (auto& p : *ps) {
-        if (shown++ >= 12) { line(trf("  ... {} more processes", ps->size() - 12)); break; }
+        if (shown++ >= 12) { line(trf("  ... {} more processes", ps->size() - 12 + dropped)); break; }
         double pk = num(get(p, "peak_pss_bytes"));
         std::string role = get(p, "role") ? ui::role_text(p["role"].get<std::string>()) : "?";
         std::string comm = get(p, "comm") ? p["comm"].get<std::string>() : "?";

@@ -246,6 +246,10 @@ std::optional<int> Session::spawn() {
   }
   job_ = std::get<Spawned>(spawned);
   cgroup_entry_ = job_.cgroup_entry;
+  // Its limits now (inherited from us, whatever it has exec'd yet): a job
+  // that dies before the first tick keeps them for the verdict (a
+  // MemoryError under `ulimit -v` within ~30 ms); ticks re-read them.
+  if (auto l = proc::read_pid_limits(job_.pid)) rlimits_ = *l;
   if (jc_ && jc_->via_systemd_run) find_scope();
   // Lower our own oom_score_adj only after the fork (the job must not
   // inherit it), and only where the kernel lets us: decide by trying.

@@ -267,7 +267,11 @@ void Session::track_tree(double t) {
                   {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
                   {"start_time_ticks", p.start_time_ticks}, {"rank", util::opt(p.rank)},
                   {"local_rank", util::opt(p.local_rank)}});
-    } else if (!was_gone[i] && p.gone_s) {
+    }
+    // Found and gone in the same refresh (a short-lived child of a
+    // fork-heavy job): its start and its exit, so every process_start has
+    // a process_exit or is live at the end (issue 21).
+    if ((i >= before || !was_gone[i]) && p.gone_s) {
       pss_exit_seen_ = true;
       json ev = {{"type", "event"}, {"t_s", t}, {"kind", "process_exit"}, {"pid", p.pid},
                  {"role", monitor::role_name(p.role)}, {"orphaned", p.orphaned},
@@ -275,6 +279,9 @@ void Session::track_tree(double t) {
       rec_.write(ev);
     }
   }
+  // Gone processes past the bound are forgotten (their events are written):
+  // memory and the per-tick cost stay flat however many processes the job forks.
+  tree_->forget_gone(kMaxGoneProcs);
 }
 
 void Session::read_cgroup(monitor::Sample& s) {

@@ -256,6 +256,13 @@ class Session {
   /// later than kGapTicks periods (and 1 s) after the one before writes a
   /// `sample_gap` event; their count and the longest go into a note.
   static constexpr double kGapTicks = 10;
+  /// Gone processes held for the verdict (ProcessTree::forget_gone keeps
+  /// the largest by peak RSS): ~4 MiB of TrackedProc at most.
+  static constexpr size_t kMaxGoneProcs = 4096;
+  /// Rows of the verdict's `procs` (the main process, then the largest by
+  /// peak PSS, else peak RSS; `procs_dropped` counts the rest), so the
+  /// verdict line stays well under the record reader's 1 MiB line cap.
+  static constexpr size_t kMaxVerdictProcs = 1024;
   std::optional<double> last_tick_t_;
   uint64_t gaps_ = 0;
   double longest_gap_s_ = 0;

@@ -380,8 +380,26 @@ void Session::decide_and_end() {
                 {"pss_age_at_memory_peak_s", peaks_.pss_age_at_memory_peak_s
                                                  ? json(std::round(*peaks_.pss_age_at_memory_peak_s * 10) / 10)
                                                  : json(nullptr)}};
+  // The main process and the kMaxVerdictProcs - 1 largest others, in the
+  // tree's order (first seen first).
+  const auto& all = tree_->procs();
+  std::vector<size_t> order(all.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  if (order.size() > kMaxVerdictProcs) {
+    auto larger = [&](size_t a, size_t b) {
+      const bool ma = all[a].role == monitor::Role::main, mb = all[b].role == monitor::Role::main;
+      if (ma != mb) return ma;
+      if (all[a].peak_pss_bytes != all[b].peak_pss_bytes) return all[a].peak_pss_bytes > all[b].peak_pss_bytes;
+      return all[a].peak_rss_bytes > all[b].peak_rss_bytes;
+    };
+    std::nth_element(order.begin(), order.begin() + kMaxVerdictProcs, order.end(), larger);
+    order.resize(kMaxVerdictProcs);
+    std::sort(order.begin(), order.end());
+  }
+  vj["procs_dropped"] = tree_->forgotten() + (all.size() - order.size());
   json procs = json::array();
-  for (auto& p : tree_->procs()) {
+  for (size_t i : order) {
+    const auto& p = all[i];
     auto it = exit_status_.find(p.pid);
     json pe = {{"pid", p.pid}, {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
                {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)},
