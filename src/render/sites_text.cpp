@@ -118,6 +118,27 @@ std::vector<std::string> peak_sites_lines(const json& v, size_t per_process) {
                         "process before the workers start (a numpy array in the Dataset's __init__) is shared "
                         "copy-on-write by forked workers instead",
                         g.workers, human_bytes(g.bytes / static_cast<double>(g.processes)), text, human_bytes(g.bytes)));
+  // A main process that grew every epoch (worker_memory.main_growing,
+  // diagnose/main_growth.cpp): its largest stack at its peak is where the
+  // kept memory was made, so the growth advice can name the line (a list
+  // appended to each step, a loss kept with its graph).
+  const json* wm = v.contains("worker_memory") && v["worker_memory"].is_object() ? &v["worker_memory"] : nullptr;
+  if (wm && wm->contains("main_growing") && (*wm)["main_growing"].is_boolean() && (*wm)["main_growing"].get<bool>()) {
+    const json* top = nullptr;
+    double main_total = 0;
+    for (auto& site : *it) {
+      if (str(site, "role") != "main") continue;
+      main_total += bytes_of(site);
+      if (site.contains("frames") && site["frames"].is_array() && !site["frames"].empty() &&
+          (!top || bytes_of(site) > bytes_of(*top)))
+        top = &site;
+    }
+    if (top && bytes_of(*top) >= 0.25 * main_total)
+      out.push_back(trf("sites: the main process grew every epoch, and at its peak {} of it had been allocated at {}: "
+                        "what that line makes is kept from step to step (appended to a list, a loss kept with its "
+                        "graph); keep plain numbers (`loss.item()`) or let it go after each step",
+                        human_bytes(bytes_of(*top)), frames_text(*top)));
+  }
   if (auto s = v.find("sites"); s != v.end() && s->is_object() && s->contains("notes") && (*s)["notes"].is_array())
     for (auto& n : (*s)["notes"])
       if (n.is_string()) out.push_back(trf("sites: {}", sites_note_text(n.get<std::string>())));

@@ -170,6 +170,36 @@ TEST(Sites, TreeLinesAndPerWorkerAdvice) {
   EXPECT_EQ(render::peak_sites_lines(v), std::vector<std::string>{"main pid 10: 300 MiB at train.py:40 main"});
 }
 
+// A main process that grew every epoch: the growth advice names its
+// largest stack at the peak (a list appended to in the loop); not when the
+// main process did not grow, nor when that stack is a small part of it.
+TEST(Sites, GrowingMainNamesItsLargestStack) {
+  auto frame = [](const char* fn, int line) {
+    return json{{"function", fn}, {"file", "/job/train.py"}, {"line", line}, {"object", nullptr}, {"source", nullptr}};
+  };
+  json v;
+  v["peak_sites"] = json::array({{{"pid", 10}, {"role", "main"}, {"bytes", 600 << 20}, {"frames", json::array({frame("main", 41)})}},
+                                 {{"pid", 10}, {"role", "main"}, {"bytes", 100 << 20}, {"frames", json::array({frame("load", 9)})}},
+                                 {{"pid", 11}, {"role", "worker"}, {"bytes", 900 << 20}, {"frames", json::array({frame("w", 3)})}}});
+  auto has_growth_line = [](const std::vector<std::string>& lines) {
+    for (auto& l : lines)
+      if (l.rfind("sites: the main process grew every epoch", 0) == 0) return l;
+    return std::string();
+  };
+  EXPECT_EQ(has_growth_line(render::peak_sites_lines(v)), "");  // no worker_memory: no claim of growth
+  v["worker_memory"] = {{"main_growing", false}};
+  EXPECT_EQ(has_growth_line(render::peak_sites_lines(v)), "");
+  v["worker_memory"]["main_growing"] = true;
+  EXPECT_EQ(has_growth_line(render::peak_sites_lines(v)).rfind(
+                "sites: the main process grew every epoch, and at its peak 600 MiB of it had been allocated at "
+                "train.py:41 main: ", 0), 0u);
+  v["peak_sites"][0]["bytes"] = 10 << 20;  // the largest main stack is now load's 100 MiB of 110: still named
+  EXPECT_NE(has_growth_line(render::peak_sites_lines(v)).find("train.py:9 load"), std::string::npos);
+  v["peak_sites"].erase(1);  // 10 MiB of 10 MiB: named (the whole main process)
+  v["peak_sites"][0]["frames"] = json::array();  // no frames: nothing to name
+  EXPECT_EQ(has_growth_line(render::peak_sites_lines(v)), "");
+}
+
 TEST(Sites, PreloadIsAppendedNeverReplaced) {
   EXPECT_EQ(supervise::append_preload("", "/l/s.so"), "/l/s.so");
   EXPECT_EQ(supervise::append_preload("/u/jemalloc.so", "/l/s.so"), "/u/jemalloc.so /l/s.so");
