@@ -246,6 +246,10 @@ std::optional<int> Session::spawn() {
   }
   job_ = std::get<Spawned>(spawned);
   cgroup_entry_ = job_.cgroup_entry;
+  // Its RLIMIT_AS/RLIMIT_DATA now (inherited from oomlens; tick() re-reads
+  // them once a second): a job refused at its first allocation, Python's
+  // MemoryError under `ulimit -v`, is gone before the first tick.
+  if (auto l = proc::read_pid_limits(job_.pid)) rlimits_ = *l;
   if (jc_ && jc_->via_systemd_run) find_scope();
   // Lower our own oom_score_adj only after the fork (the job must not
   // inherit it), and only where the kernel lets us: decide by trying.
