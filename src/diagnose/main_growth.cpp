@@ -5,6 +5,8 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cstddef>
+#include <optional>
 
 #include "diagnose/worker_memory.h"
 #include "util/format.h"
@@ -21,7 +23,72 @@ std::string listed(const std::vector<uint64_t>& v, size_t n) {
   return s;
 }
 
+// Median of the pairwise slopes (bytes/s) of points [b, e) (Theil–Sen, as
+// the guard's forecast: one transient buffer or a collection moves it
+// little); nullopt without a pair at distinct times.
+std::optional<double> theil_sen(const std::vector<WorkerPool::AnonPoint>& p, size_t b, size_t e) {
+  std::vector<double> slopes;
+  for (size_t i = b; i < e; ++i)
+    for (size_t j = i + 1; j < e; ++j)
+      if (p[j].t_s > p[i].t_s)
+        slopes.push_back((static_cast<double>(p[j].rss_anon_bytes) - static_cast<double>(p[i].rss_anon_bytes)) /
+                         (p[j].t_s - p[i].t_s));
+  if (slopes.empty()) return std::nullopt;
+  const size_t mid = slopes.size() / 2;
+  std::nth_element(slopes.begin(), slopes.begin() + static_cast<std::ptrdiff_t>(mid), slopes.end());
+  double m = slopes[mid];
+  if (slopes.size() % 2 == 0) {
+    std::nth_element(slopes.begin(), slopes.begin() + static_cast<std::ptrdiff_t>(mid) - 1, slopes.end());
+    m = (m + slopes[mid - 1]) / 2;
+  }
+  return m;
+}
+
 }  // namespace
+
+std::optional<MainTimeGrowth> diagnose_main_growth_over_time(const MainCurve& c) {
+  std::vector<WorkerPool::AnonPoint> pts;  // up to the end of its growth (a kill, the main's exit)
+  for (const auto& p : c.series)
+    if (!c.end_s || p.t_s <= *c.end_s) pts.push_back(p);
+  if (pts.size() < 2) return std::nullopt;
+  // The window: its measured life after the first third (start-up).
+  const double skip_to = pts.front().t_s + (pts.back().t_s - pts.front().t_s) / 3;
+  size_t b = 0;
+  while (b < pts.size() && pts[b].t_s < skip_to) ++b;
+  const size_t n = pts.size() - b;
+  if (n < 6 || pts.back().t_s - pts[b].t_s < 10) return std::nullopt;
+  const size_t mid = b + n / 2;
+  const auto whole = theil_sen(pts, b, pts.size());
+  const auto early = theil_sen(pts, b, mid);
+  const auto late = theil_sen(pts, mid, pts.size());
+  if (!whole || !early || !late || *whole <= 0 || *early <= 0 || *late <= 0 || *late < *early / 2) return std::nullopt;
+  MainTimeGrowth g;
+  g.from_s = pts[b].t_s;
+  g.to_s = pts.back().t_s;
+  g.from_bytes = pts[b].rss_anon_bytes;
+  g.to_bytes = pts.back().rss_anon_bytes;
+  g.growth_bytes_per_s = *whole;
+  const double rise = *whole * (g.to_s - g.from_s);
+  const auto floor_bytes = static_cast<double>(std::max<uint64_t>(8 * kMiB, g.from_bytes / 10));
+  if (rise < floor_bytes || g.to_bytes <= g.from_bytes) return std::nullopt;
+  std::string reach;
+  if (c.limit_bytes) {
+    g.limit_t_s = g.to_bytes >= *c.limit_bytes
+                      ? g.to_s
+                      : g.to_s + static_cast<double>(*c.limit_bytes - g.to_bytes) / g.growth_bytes_per_s;
+    reach = fmt::format(N_("; at this rate it reaches the job's limit of {} {:.1f} min after the start"),
+                        format_bytes(*c.limit_bytes), *g.limit_t_s / 60);
+  }
+  const auto per_min = static_cast<uint64_t>(g.growth_bytes_per_s * 60 + 0.5);
+  g.advice = fmt::format(N_("the main process grew by {} per minute over {:.1f} min (its anonymous memory: {} at "
+                            "{:.0f} s, {} at {:.0f} s){}: the program keeps what each step makes (losses kept as "
+                            "tensors with their graph instead of `loss.item()`, outputs or tensors appended to a list, "
+                            "a leak): drop them or keep plain numbers; no batch size or limit fits a job that grows for "
+                            "as long as it runs"),
+                         format_bytes(per_min), (g.to_s - g.from_s) / 60, format_bytes(g.from_bytes), g.from_s,
+                         format_bytes(g.to_bytes), g.to_s, reach);
+  return g;
+}
 
 void diagnose_main_growth(const WorkerPool& pool, WorkerDiagnosis& d) {
   if (d.epochs.size() < 2 || pool.parent_anon_series.empty()) return;

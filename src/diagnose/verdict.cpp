@@ -600,14 +600,30 @@ Verdict decide_verdict(const VerdictInput& in) {
   // Memory attributed to the workers, and copy-on-read advice that checks
   // the start method first: only forked workers share the parent's pages.
   const bool memory_cause = v.cause == "oom_killed" || v.cause == "worker_oom_killed" || v.cause == "memory_error";
-  if (memory_cause && in.worker_count > 0 && in.workers_peak_pss_bytes) {
-    v.evidence.push_back(in.worker_count == 1
-                             ? fmt::format(N_("{} worker process held {} of PSS at their peaks ({} start)"),
-                                           in.worker_count, mib(*in.workers_peak_pss_bytes),
-                                           in.worker_start_method.value_or("unknown"))
-                             : fmt::format(N_("{} worker processes held {} of PSS at their peaks ({} start)"),
-                                           in.worker_count, mib(*in.workers_peak_pss_bytes),
-                                           in.worker_start_method.value_or("unknown")));
+  const auto at_once = memory_cause ? workers_pss_at_once(in.workers_pss) : std::nullopt;
+  if (at_once) {
+    v.workers_pss = at_once;
+    const uint32_t all = std::max<uint32_t>(in.worker_count, static_cast<uint32_t>(in.workers_pss.size()));
+    const std::string pss = mib(at_once->peak_pss_bytes);
+    const std::string start = in.worker_start_method.value_or("unknown");
+    if (at_once->epoch)
+      v.evidence.push_back(at_once->workers == 1
+                               ? fmt::format(N_("{} worker process of epoch {} of {} ({} in all) held {} of PSS at its "
+                                                "peak ({} start)"),
+                                             at_once->workers, *at_once->epoch, at_once->epochs, all, pss, start)
+                               : fmt::format(N_("{} worker processes of epoch {} of {} ({} in all), alive at once, held "
+                                                "{} of PSS at their peaks ({} start)"),
+                                             at_once->workers, *at_once->epoch, at_once->epochs, all, pss, start));
+    else if (at_once->workers < all)
+      v.evidence.push_back(fmt::format(N_("{} worker processes alive at once ({} in all) held {} of PSS at their peaks "
+                                          "({} start)"),
+                                       at_once->workers, all, pss, start));
+    else
+      v.evidence.push_back(at_once->workers == 1
+                               ? fmt::format(N_("{} worker process held {} of PSS at their peaks ({} start)"),
+                                             at_once->workers, pss, start)
+                               : fmt::format(N_("{} worker processes held {} of PSS at their peaks ({} start)"),
+                                             at_once->workers, pss, start));
     if (const auto d = in.worker_pool ? diagnose_workers(*in.worker_pool) : std::nullopt) {
       v.evidence.push_back(d->evidence);
       if (!d->growth_evidence.empty()) v.evidence.push_back(d->growth_evidence);
@@ -620,7 +636,43 @@ Verdict decide_verdict(const VerdictInput& in) {
                                      *in.worker_start_method));
     }
   }
+  // No epochs seen (num_workers=0, or workers that never restart): the main
+  // program's growth over time, ahead of the sizing advice (no limit fits
+  // a job that keeps growing).
+  if ((memory_cause || v.cause == "stopped_by_guard") && (!v.worker_memory || v.worker_memory->epochs.size() < 2) &&
+      !(v.worker_memory && v.worker_memory->main_growing))
+    if (auto g = diagnose_main_growth_over_time(in.main_curve)) {
+      v.advice.insert(v.advice.begin(), g->advice);
+      v.main_growth = std::move(g);
+    }
   return v;
+}
+
+std::optional<WorkersPssAtOnce> workers_pss_at_once(const std::vector<WorkerPss>& ws) {
+  std::optional<WorkersPssAtOnce> best;
+  for (const auto& w : ws) {
+    const double t = w.first_seen_s;
+    WorkersPssAtOnce now;
+    now.t_s = t;
+    for (const auto& o : ws)  // alive at t, as diagnose_workers counts workers alive at once
+      if (o.first_seen_s <= t && (!o.gone_s || *o.gone_s > t)) {
+        ++now.workers;
+        now.peak_pss_bytes += o.peak_pss_bytes;
+      }
+    if (!best || now.peak_pss_bytes > best->peak_pss_bytes ||
+        (now.peak_pss_bytes == best->peak_pss_bytes && t >= best->t_s))
+      best = now;
+  }
+  if (!best) return std::nullopt;
+  std::vector<WorkerLife> lives;
+  for (const auto& w : ws) lives.push_back({w.first_seen_s, w.gone_s});
+  const auto gens = worker_generations(lives);
+  best->epochs = static_cast<uint32_t>(gens.size());
+  if (gens.size() >= 2)
+    for (size_t g = 0; g < gens.size(); ++g)
+      for (size_t j : gens[g])
+        if (ws[j].first_seen_s == best->t_s) best->epoch = static_cast<uint32_t>(g + 1);
+  return best;
 }
 
 std::optional<std::string> worker_start_method(std::string_view w, std::string_view m) {

@@ -77,6 +77,14 @@ struct GuardStop {
   bool escalated = false;   ///< the tree was SIGKILLed after --grace
 };
 
+/// One worker's peak PSS (at its smaps_rollup passes) and when it lived,
+/// seconds after the job's start.
+struct WorkerPss {
+  uint64_t peak_pss_bytes = 0;
+  double first_seen_s = 0;
+  std::optional<double> gone_s;  ///< null while alive at the end
+};
+
 struct VerdictInput {
   int main_pid = 0;
   /// The main process's comm ("bash", "python3"); with `program_count` > 0
@@ -147,13 +155,37 @@ struct VerdictInput {
   /// "fork" (cmdline identical to the main's), "spawn"
   /// (`multiprocessing.spawn`), "forkserver" (`multiprocessing.forkserver`).
   uint32_t worker_count = 0;
-  std::optional<uint64_t> workers_peak_pss_bytes;  ///< sum of each worker's own peak PSS
+  /// Each measured worker's own peak PSS and life (all epochs): summed only
+  /// over workers alive at once (workers_pss_at_once), never over epochs.
+  std::vector<WorkerPss> workers_pss;
   std::optional<std::string> worker_start_method;
   /// The workers' private and shared figures (worker_memory.h): which of
   /// own allocations, copy-on-read or shared data, and what fits; the advice
   /// then rests on them. Null when the workers were never measured.
   std::optional<WorkerPool> worker_pool;
+  /// The main program's RssAnon over time (the largest of the main process
+  /// and the programs under a launcher), its limit and end: growth advice
+  /// per minute when no epochs are seen (num_workers=0).
+  MainCurve main_curve;
 };
+
+/// The most PSS the workers held at once: over the workers alive together
+/// (at each worker's start, those seen and not yet gone), the largest sum of
+/// their peak PSS (a later instant on a tie). Non-persistent workers restart
+/// each epoch, so this counts one epoch's workers, never the peaks of
+/// workers that never lived together.
+struct WorkersPssAtOnce {
+  uint32_t workers = 0;              ///< alive at that instant
+  uint64_t peak_pss_bytes = 0;       ///< the sum of their peak PSS
+  double t_s = 0;                    ///< the instant, s after the job's start
+  /// The worker generation (epoch, 1-based; worker_memory.h
+  /// worker_generations) of that instant, and how many there were; epoch
+  /// null with one generation.
+  std::optional<uint32_t> epoch;
+  uint32_t epochs = 1;
+};
+/// Nullopt without a measured worker (pure).
+[[nodiscard]] std::optional<WorkersPssAtOnce> workers_pss_at_once(const std::vector<WorkerPss>& workers);
 
 struct Verdict {
   std::string cause;  ///< exited, oom_killed, worker_oom_killed, killed, segfault, bus_error,
@@ -167,6 +199,10 @@ struct Verdict {
   std::optional<SignalSender> signal_sender;  ///< named when the cause is `killed`/`signal`
   std::vector<std::string> advice;    ///< what to check next, with numbers where the figures give them
   std::optional<WorkerDiagnosis> worker_memory;  ///< for a memory cause with measured workers
+  std::optional<WorkersPssAtOnce> workers_pss;   ///< for a memory cause with measured workers
+  /// For a memory cause without epochs: the main program's steady growth
+  /// over time (worker_memory.h MainTimeGrowth).
+  std::optional<MainTimeGrowth> main_growth;
 };
 
 /// "fork", "spawn", "forkserver" or nullopt, from a worker's and the main

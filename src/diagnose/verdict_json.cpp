@@ -58,6 +58,18 @@ nlohmann::json verdict_to_json(const Verdict& v) {
           {"signal_sender", v.signal_sender ? signal_sender_to_json(*v.signal_sender) : nlohmann::json(nullptr)},
           {"advice", v.advice}};
   if (v.worker_memory) j["worker_memory"] = worker_memory_to_json(*v.worker_memory);
+  if (v.workers_pss) {
+    const auto& w = *v.workers_pss;
+    j["workers_pss"] = {{"workers_at_once", w.workers}, {"peak_pss_bytes", w.peak_pss_bytes},
+                        {"t_s", std::round(w.t_s * 10) / 10}, {"epoch", opt(w.epoch)}, {"epochs", w.epochs}};
+  }
+  if (v.main_growth) {
+    const auto& g = *v.main_growth;
+    j["main_growth"] = {{"growth_bytes_per_s", std::round(g.growth_bytes_per_s)},
+                        {"from_s", std::round(g.from_s * 10) / 10}, {"to_s", std::round(g.to_s * 10) / 10},
+                        {"from_anon_bytes", g.from_bytes}, {"to_anon_bytes", g.to_bytes},
+                        {"limit_t_s", g.limit_t_s ? nlohmann::json(std::round(*g.limit_t_s * 10) / 10) : nlohmann::json(nullptr)}};
+  }
   return j;
 }
 

@@ -76,35 +76,6 @@ std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
-// Worker generations, in time order: a generation ends when all its
-// workers are gone, and the next worker seen at or after that (the same
-// tick counts: 0.05 s) starts the next one. Non-persistent workers restart
-// each epoch, so each generation is an epoch.
-std::vector<std::vector<size_t>> worker_generations(const WorkerPool& pool) {
-  std::vector<size_t> order(pool.workers.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(),
-            [&](size_t a, size_t b) { return pool.workers[a].first_seen_s < pool.workers[b].first_seen_s; });
-  std::vector<std::vector<size_t>> gens;
-  double gen_end = -1;
-  bool gen_open = false;
-  for (size_t i : order) {
-    const auto& w = pool.workers[i];
-    if (gens.empty() || (!gen_open && w.first_seen_s + 0.05 >= gen_end)) {
-      gens.push_back({});
-      gen_end = -1;
-    }
-    gens.back().push_back(i);
-    gen_open = false;
-    for (size_t j : gens.back()) {
-      const auto& o = pool.workers[j];
-      if (!o.gone_s) gen_open = true;
-      else gen_end = std::max(gen_end, *o.gone_s);
-    }
-  }
-  return gens;
-}
-
 // Epochs as worker generations, else growth per fixed interval (see
 // WorkerGrowth). `priv`: each worker's private memory, as in the means.
 void analyse_growth(const WorkerPool& pool, const std::vector<std::vector<size_t>>& gens,
@@ -179,6 +150,31 @@ void analyse_growth(const WorkerPool& pool, const std::vector<std::vector<size_t
 
 }  // namespace
 
+std::vector<std::vector<size_t>> worker_generations(const std::vector<WorkerLife>& lives) {
+  std::vector<size_t> order(lives.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return lives[a].first_seen_s < lives[b].first_seen_s; });
+  std::vector<std::vector<size_t>> gens;
+  double gen_end = -1;
+  bool gen_open = false;
+  for (size_t i : order) {
+    const auto& w = lives[i];
+    if (gens.empty() || (!gen_open && w.first_seen_s + 0.05 >= gen_end)) {
+      gens.push_back({});
+      gen_end = -1;
+    }
+    gens.back().push_back(i);
+    gen_open = false;
+    for (size_t j : gens.back()) {
+      const auto& o = lives[j];
+      if (!o.gone_s) gen_open = true;
+      else gen_end = std::max(gen_end, *o.gone_s);
+    }
+  }
+  return gens;
+}
+
 const char* worker_growth_name(WorkerGrowth g) {
   switch (g) {
     case WorkerGrowth::levelled: return "levelled";
@@ -227,7 +223,9 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
   // The cause and the sizing rest on the epoch that matters: the one whose
   // workers held the most together (the peak; a later one, on a tie), not
   // a mean over epochs that may differ (a cache that appears in epoch 3).
-  const auto gens = worker_generations(pool);
+  std::vector<WorkerLife> lives;
+  for (const auto& w : pool.workers) lives.push_back({w.first_seen_s, w.gone_s});
+  const auto gens = worker_generations(lives);
   size_t at = 0;
   uint64_t most = 0;
   for (size_t g = 0; g < gens.size(); ++g) {

@@ -142,6 +142,47 @@ struct WorkerDiagnosis {
   bool main_growing = false;
 };
 
+/// When a worker lived, seconds after the job's start (gone_s null while
+/// alive at the end).
+struct WorkerLife {
+  double first_seen_s = 0;
+  std::optional<double> gone_s;
+};
+/// Worker generations in time order, as indices into `lives`: a generation
+/// ends when all its workers are gone, and the next worker seen at or after
+/// that (the same tick counts: 0.05 s) starts the next one. Non-persistent
+/// workers restart each epoch, so each generation is an epoch (pure).
+[[nodiscard]] std::vector<std::vector<size_t>> worker_generations(const std::vector<WorkerLife>& lives);
+
+/// The main program's memory over time, for a job where no epochs are seen
+/// (num_workers=0: no worker restarts mark them): its RssAnon at its
+/// smaps_rollup passes (WorkerPool::AnonPoint, time order), the job's limit
+/// and when its growth stopped (as WorkerPool::main_end_s).
+struct MainCurve {
+  std::vector<WorkerPool::AnonPoint> series;
+  std::optional<uint64_t> limit_bytes;
+  std::optional<double> end_s;
+};
+
+/// A sustained, roughly linear growth of the main program over time (issue
+/// 13: a list that grows each step, a leak). The first third of its
+/// measured life is left out (start-up: imports, a dataset built once); over
+/// the rest (the window), at least 6 points spanning 10 s or more, the
+/// Theil–Sen slope of each half is positive, the later half's at least half
+/// the earlier's (a ramp levelling off to a plateau is not growth), and the
+/// window rose by at least 8 MiB and 10 % of its first figure.
+struct MainTimeGrowth {
+  double from_s = 0, to_s = 0;           ///< the window, s after the job's start
+  uint64_t from_bytes = 0, to_bytes = 0; ///< RssAnon at its first and last points
+  double growth_bytes_per_s = 0;         ///< Theil–Sen slope over the window
+  /// When, at that rate from the last point, its RssAnon reaches the limit,
+  /// s after the job's start; null without a limit.
+  std::optional<double> limit_t_s;
+  std::string advice;  ///< as the per-epoch advice: the figures, then what to change
+};
+/// Nullopt when the curve does not show such growth (pure).
+[[nodiscard]] std::optional<MainTimeGrowth> diagnose_main_growth_over_time(const MainCurve& curve);
+
 /// Fills the main_* fields of `d` from pool.parent_anon_series over d.epochs
 /// and, when the main process grows, puts its advice first (pure; called by
 /// diagnose_workers()).

@@ -321,7 +321,7 @@ void Session::decide_and_end() {
       if (p.role == monitor::Role::program) ++vi.program_count;
       if (p.role != monitor::Role::worker) continue;
       ++vi.worker_count;
-      if (p.peak_pss_bytes) vi.workers_peak_pss_bytes = vi.workers_peak_pss_bytes.value_or(0) + p.peak_pss_bytes;
+      if (p.peak_pss_bytes) vi.workers_pss.push_back({p.peak_pss_bytes, p.first_seen_s, p.gone_s});
       const monitor::TrackedProc* parent = mainp;  // a program's workers are compared with that program
       for (auto& q : tree_->procs())
         if (q.role == monitor::Role::program && (q.pid == p.ppid || q.cmdline == p.cmdline)) parent = &q;  // orphaned: ppid is oomlens
@@ -345,6 +345,16 @@ void Session::decide_and_end() {
             vi.worker_pool->parent_anon_series.push_back({at.t_s, at.rss_anon_bytes});
       }
     }
+    // The main program's curve: the main process, or under a launcher the
+    // program that held the most anonymous memory.
+    const monitor::TrackedProc* grower = mainp;
+    for (auto& p : tree_->procs())
+      if (p.role == monitor::Role::program && (!grower || p.max_rss_anon_bytes > grower->max_rss_anon_bytes)) grower = &p;
+    if (grower)
+      for (const auto& at : grower->private_series) vi.main_curve.series.push_back({at.t_s, at.rss_anon_bytes});
+    vi.main_curve.limit_bytes = vi.limit_bytes;
+    vi.main_curve.end_s = main_exit_t_;
+    if (first_kill_t_ && (!main_exit_t_ || *first_kill_t_ < *main_exit_t_)) vi.main_curve.end_s = first_kill_t_;
     if (vi.worker_pool) {
       vi.worker_pool->start_method = vi.worker_start_method;
       vi.worker_pool->limit_bytes = vi.limit_bytes;

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "diagnose/verdict.h"
 
 namespace oomlens::diagnose {
@@ -158,7 +161,7 @@ TEST(WorkerMemory, VerdictAdviceRestsOnTheFigures) {
   k.full_report = true;
   in.kernel_kills.push_back(k);
   in.worker_count = 4;
-  in.workers_peak_pss_bytes = 4 * 250 * kMiB;
+  for (int i = 0; i < 4; ++i) in.workers_pss.push_back({250 * kMiB, 1.0, std::nullopt});
   in.worker_start_method = "fork";
   std::vector<WorkerMemory> ws;
   for (int i = 0; i < 4; ++i) ws.push_back(worker(2, 110, 293, 401));
@@ -374,6 +377,166 @@ TEST(WorkerGrowth, PointsAfterTheMainProcessEndedAreLeftOut) {
   ASSERT_TRUE(d);
   EXPECT_DOUBLE_EQ(d->interval_s, 1.0);
   EXPECT_EQ(d->growth, WorkerGrowth::growing);
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+VerdictInput oom_killed_main() {
+  VerdictInput in;
+  in.main_pid = 10;
+  in.term_signal = 9;
+  TreeKill k;
+  k.pid = 10;
+  k.comm = "python3";
+  k.role = "main";
+  k.constraint = "memcg";
+  k.full_report = true;
+  in.kernel_kills.push_back(k);
+  in.limit_bytes = 720 * kMiB;
+  return in;
+}
+
+bool has(const std::vector<std::string>& v, std::string_view s) {
+  return std::any_of(v.begin(), v.end(), [&](const std::string& x) { return x.find(s) != std::string::npos; });
+}
+
+// Issue 13: num_workers=4 over 4 epochs is 16 worker processes, 4 alive at a
+// time. The sum of all 16 peaks (2080 MiB here, above the 720 MiB limit) is
+// PSS no instant ever held; the figure is the most the workers alive at once
+// held: epoch 3's four.
+TEST(WorkerPss, SumsOnlyWorkersAliveAtOnceNotPeaksOverEpochs) {
+  std::vector<WorkerPss> ws;
+  const uint64_t per_epoch_mib[] = {100, 120, 160, 140};
+  for (int e = 0; e < 4; ++e)
+    for (int i = 0; i < 4; ++i)
+      ws.push_back({per_epoch_mib[e] * kMiB, 2.0 + 3 * e + 0.1 * i, 4.5 + 3 * e});
+  const auto at = workers_pss_at_once(ws);
+  ASSERT_TRUE(at);
+  EXPECT_EQ(at->workers, 4u);
+  EXPECT_EQ(at->peak_pss_bytes, 4 * 160 * kMiB);
+  ASSERT_TRUE(at->epoch);
+  EXPECT_EQ(*at->epoch, 3u);
+  EXPECT_EQ(at->epochs, 4u);
+
+  auto in = oom_killed_main();
+  in.worker_count = 16;
+  in.workers_pss = ws;
+  in.worker_start_method = "fork";
+  const auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "oom_killed");
+  EXPECT_TRUE(has(v.evidence, "4 worker processes of epoch 3 of 4 (16 in all), alive at once, held 640 MiB of PSS at "
+                              "their peaks (fork start)"))
+      << ::testing::PrintToString(v.evidence);
+  EXPECT_FALSE(has(v.evidence, "2080 MiB"));
+  ASSERT_TRUE(v.workers_pss);
+  EXPECT_EQ(v.workers_pss->peak_pss_bytes, 640 * kMiB);
+}
+
+// One generation whose workers overlap only in part (one replaced by a
+// later one): the two that never lived together are not added up.
+TEST(WorkerPss, OneGenerationCountsOnlyTheOverlap) {
+  std::vector<WorkerPss> ws = {{200 * kMiB, 1.0, std::nullopt}, {150 * kMiB, 1.0, 5.0}, {180 * kMiB, 6.0, std::nullopt}};
+  const auto at = workers_pss_at_once(ws);
+  ASSERT_TRUE(at);
+  EXPECT_EQ(at->workers, 2u);
+  EXPECT_EQ(at->peak_pss_bytes, 380 * kMiB);
+  EXPECT_FALSE(at->epoch);
+  auto in = oom_killed_main();
+  in.worker_count = 3;
+  in.workers_pss = ws;
+  const auto v = decide_verdict(in);
+  EXPECT_TRUE(has(v.evidence, "2 worker processes alive at once (3 in all) held 380 MiB of PSS at their peaks"))
+      << ::testing::PrintToString(v.evidence);
+  EXPECT_FALSE(workers_pss_at_once({}));
+}
+
+MainCurve curve(double t0, double t1, double step, double (*mib_at)(double)) {
+  MainCurve c;
+  for (double t = t0; t <= t1 + 1e-9; t += step)
+    c.series.push_back({t, static_cast<uint64_t>(mib_at(t) * static_cast<double>(kMiB))});
+  c.limit_bytes = 720 * kMiB;
+  return c;
+}
+
+// Issue 13: num_workers=0, a list that grows each step: 5 MiB/s from the
+// start. No epochs, so the growth is told per minute.
+TEST(MainGrowthOverTime, SteadyGrowthGetsTheAdvicePerMinute) {
+  const auto c = curve(0, 60, 2, [](double t) { return 100 + 5 * t; });
+  const auto g = diagnose_main_growth_over_time(c);
+  ASSERT_TRUE(g);
+  EXPECT_DOUBLE_EQ(g->from_s, 20);  // the first third is start-up
+  EXPECT_DOUBLE_EQ(g->to_s, 60);
+  EXPECT_NEAR(g->growth_bytes_per_s, 5.0 * kMiB, 0.01 * kMiB);
+  ASSERT_TRUE(g->limit_t_s);
+  EXPECT_NEAR(*g->limit_t_s, 124, 0.1);  // 400 MiB at 60 s, 320 MiB to go at 5 MiB/s
+  EXPECT_EQ(g->advice.rfind("the main process grew by 300.0 MiB per minute over 0.7 min (its anonymous memory: 200.0 "
+                            "MiB at 20 s, 400.0 MiB at 60 s); at this rate it reaches the job's limit of 720.0 MiB "
+                            "2.1 min after the start: ",
+                            0),
+            0u)
+      << g->advice;
+
+  // In the verdict: first among the advice, for the OOM kill.
+  auto in = oom_killed_main();
+  in.main_curve = c;
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "oom_killed");
+  ASSERT_TRUE(v.main_growth);
+  ASSERT_FALSE(v.advice.empty());
+  EXPECT_EQ(v.advice.front(), g->advice);
+  // Not for a job that exited on its own.
+  VerdictInput ok;
+  ok.main_pid = 10;
+  ok.exited = true;
+  ok.main_curve = c;
+  v = decide_verdict(ok);
+  EXPECT_EQ(v.cause, "exited");
+  EXPECT_FALSE(v.main_growth);
+  EXPECT_FALSE(has(v.advice, "the main process grew"));
+}
+
+// A start-up ramp (torch import, a dataset built once) then a leak: the
+// ramp is left out, the leak's rate is told.
+TEST(MainGrowthOverTime, RampThenLeakTellsTheLeaksRate) {
+  const auto c = curve(0, 90, 1.5, [](double t) { return t < 10 ? 30 * t : 300 + 2 * (t - 10); });
+  const auto g = diagnose_main_growth_over_time(c);
+  ASSERT_TRUE(g);
+  EXPECT_NEAR(g->growth_bytes_per_s, 2.0 * kMiB, 0.01 * kMiB);
+}
+
+// A start-up ramp that plateaus must NOT get the advice: a job that loads
+// its dataset and then holds it is not growing.
+TEST(MainGrowthOverTime, PlateauingRampGetsNoAdvice) {
+  // Linear to 30 s, then flat to 60 s.
+  EXPECT_FALSE(diagnose_main_growth_over_time(curve(0, 60, 2, [](double t) { return t < 30 ? 20 * t : 600.0; })));
+  // Levelling off smoothly (600 MiB (1 - e^(-t/8))).
+  EXPECT_FALSE(diagnose_main_growth_over_time(curve(0, 60, 2, [](double t) { return 600 * (1 - std::exp(-t / 8)); })));
+  // Flat with page-level noise.
+  EXPECT_FALSE(diagnose_main_growth_over_time(
+      curve(0, 60, 2, [](double t) { return 400 + (static_cast<int>(t) % 4 == 0 ? 1.0 : 0.0); })));
+  // Too little growth: 2 MiB over the window of a 400 MiB process.
+  EXPECT_FALSE(diagnose_main_growth_over_time(curve(0, 60, 2, [](double t) { return 400 + 0.05 * t; })));
+  // Too short a life to tell.
+  EXPECT_FALSE(diagnose_main_growth_over_time(curve(0, 12, 1, [](double t) { return 100 + 20 * t; })));
+  // A plateauing ramp in the verdict: the usual advice only.
+  auto in = oom_killed_main();
+  in.main_curve = curve(0, 60, 2, [](double t) { return t < 30 ? 20 * t : 600.0; });
+  const auto v = decide_verdict(in);
+  EXPECT_FALSE(v.main_growth);
+  EXPECT_FALSE(has(v.advice, "the main process grew"));
+}
+
+// Points after the main process's end (a kill) are not its growth.
+TEST(MainGrowthOverTime, PointsAfterTheEndAreLeftOut) {
+  auto c = curve(0, 60, 2, [](double t) { return 100 + 5 * t; });
+  c.end_s = 30;
+  const auto g = diagnose_main_growth_over_time(c);
+  ASSERT_TRUE(g);
+  EXPECT_DOUBLE_EQ(g->to_s, 30);
 }
 
 }  // namespace

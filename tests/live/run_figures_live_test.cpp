@@ -225,5 +225,31 @@ TEST(WorkerGrowthLive, RestartingWorkersRebuildingTheSameCacheAreLevelledPerEpoc
   EXPECT_NE(v["evidence"].dump().find("whose workers held the most)"), std::string::npos) << v["evidence"].dump();
 }
 
+// The same job with num_workers=0: no worker restarts mark the epochs, so
+// the main process's growth (2 MiB kept every step, ~25 MiB/s) is told per
+// minute, with when it reaches the limit (issue 13).
+TEST(WorkerGrowthLive, NoWorkersMainGrowingGetsGrowthAdvicePerMinute) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  REQUIRE_TORCH();
+  json v = run_epoch_growth("main");
+  ASSERT_TRUE(v.is_object());
+  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
+  EXPECT_FALSE(v.contains("worker_memory")) << v.dump(2);
+  const json& g = v["main_growth"];
+  ASSERT_TRUE(g.is_object()) << v.dump(2);
+  std::printf("main: %s\n", g.dump().c_str());
+  const double mib_per_s = g["growth_bytes_per_s"].get<double>() / (1 << 20);
+  EXPECT_GT(mib_per_s, 10.0) << g.dump();
+  EXPECT_LT(mib_per_s, 40.0) << g.dump();
+  // Killed when its memory reached the limit: the forecast falls near the kill.
+  ASSERT_TRUE(g["limit_t_s"].is_number()) << g.dump();
+  EXPECT_LT(g["limit_t_s"].get<double>() - g["to_s"].get<double>(), 20.0) << g.dump();
+  ASSERT_FALSE(v["advice"].empty()) << v.dump(2);
+  const std::string first = v["advice"][0];
+  EXPECT_EQ(first.rfind("the main process grew by ", 0), 0u) << first;
+  EXPECT_NE(first.find("per minute over"), std::string::npos) << first;
+  EXPECT_NE(first.find("reaches the job's limit of 720.0 MiB"), std::string::npos) << first;
+}
+
 }  // namespace
 }  // namespace oomlens::live
