@@ -10,6 +10,7 @@
 
 #include "diagnose/worker_memory.h"
 #include "util/format.h"
+#include "util/slope.h"
 #include "util/i18n.h"
 
 namespace oomlens::diagnose {
@@ -23,25 +24,13 @@ std::string listed(const std::vector<uint64_t>& v, size_t n) {
   return s;
 }
 
-// Median of the pairwise slopes (bytes/s) of points [b, e) (Theil–Sen, as
-// the guard's forecast: one transient buffer or a collection moves it
-// little); nullopt without a pair at distinct times.
+// The Theil–Sen slope (bytes/s) of points [b, e), as the guard's forecast
+// (util/slope.h): one transient buffer or a collection moves it little.
 std::optional<double> theil_sen(const std::vector<WorkerPool::AnonPoint>& p, size_t b, size_t e) {
-  std::vector<double> slopes;
-  for (size_t i = b; i < e; ++i)
-    for (size_t j = i + 1; j < e; ++j)
-      if (p[j].t_s > p[i].t_s)
-        slopes.push_back((static_cast<double>(p[j].rss_anon_bytes) - static_cast<double>(p[i].rss_anon_bytes)) /
-                         (p[j].t_s - p[i].t_s));
-  if (slopes.empty()) return std::nullopt;
-  const size_t mid = slopes.size() / 2;
-  std::nth_element(slopes.begin(), slopes.begin() + static_cast<std::ptrdiff_t>(mid), slopes.end());
-  double m = slopes[mid];
-  if (slopes.size() % 2 == 0) {
-    std::nth_element(slopes.begin(), slopes.begin() + static_cast<std::ptrdiff_t>(mid) - 1, slopes.end());
-    m = (m + slopes[mid - 1]) / 2;
-  }
-  return m;
+  return util::theil_sen_slope(p.begin() + static_cast<std::ptrdiff_t>(b), p.begin() + static_cast<std::ptrdiff_t>(e),
+                               [](const WorkerPool::AnonPoint& a) {
+                                 return std::pair<double, double>(a.t_s, static_cast<double>(a.rss_anon_bytes));
+                               });
 }
 
 }  // namespace

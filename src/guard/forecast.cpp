@@ -4,26 +4,14 @@
 #include <algorithm>
 #include <vector>
 
+#include "util/slope.h"
+
 namespace oomlens::guard {
 
 std::optional<double> theil_sen_slope(const std::deque<std::pair<double, uint64_t>>& pts) {
-  std::vector<double> slopes;
-  slopes.reserve(pts.size() * (pts.size() - (pts.empty() ? 0 : 1)) / 2);
-  for (size_t i = 0; i < pts.size(); ++i)
-    for (size_t j = i + 1; j < pts.size(); ++j) {
-      double dt = pts[j].first - pts[i].first;
-      if (dt <= 1e-6) continue;
-      slopes.push_back((static_cast<double>(pts[j].second) - static_cast<double>(pts[i].second)) / dt);
-    }
-  if (slopes.empty()) return std::nullopt;
-  size_t mid = slopes.size() / 2;
-  std::nth_element(slopes.begin(), slopes.begin() + static_cast<long>(mid), slopes.end());
-  double m = slopes[mid];
-  if (slopes.size() % 2 == 0) {
-    double lo = *std::max_element(slopes.begin(), slopes.begin() + static_cast<long>(mid));
-    m = (m + lo) / 2;
-  }
-  return m;
+  return util::theil_sen_slope(pts.begin(), pts.end(), [](const std::pair<double, uint64_t>& p) {
+    return std::pair<double, double>(p.first, static_cast<double>(p.second));
+  });
 }
 
 std::optional<double> time_to_limit_s(uint64_t ws, uint64_t limit, double slope) {
