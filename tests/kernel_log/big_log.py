@@ -38,7 +38,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import enter_cgroup, make_cgroup, skip  # noqa: E402
+from capped_cgroup import enter_cgroup, make_cgroup, remove_cgroup, report, skip  # noqa: E402
 
 MIB = 1 << 20
 LIMIT = 64 * MIB
@@ -217,14 +217,8 @@ def main():
             failures.append(f"the cgroup counted {oom_kills()} OOM kills")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-        try:
-            os.rmdir(cg)
-        except OSError as e:
-            print(f"note: cannot remove {cg}: {e}")
-    for f in failures:
-        print("FAIL:", f)
-    print("PASS" if not failures else f"{len(failures)} failures")
-    return 1 if failures else 0
+        remove_cgroup(cg)
+    return report(failures)
 
 
 if __name__ == "__main__":

@@ -49,3 +49,20 @@ def enter_cgroup(cg):
             f.write(str(os.getpid()))
 
     return enter
+
+
+def remove_cgroup(cg):
+    """rmdir the test's cgroup `cg`; a failure is printed as a note, not raised."""
+    try:
+        os.rmdir(cg)
+    except OSError as e:
+        print(f"note: cannot remove {cg}: {e}")
+
+
+def report(failures):
+    """Print each failure, then PASS or how many failed; returns the exit
+    status (0 passed, 1 failed)."""
+    for f in failures:
+        print("FAIL:", f)
+    print("PASS" if not failures else f"{len(failures)} failures")
+    return 1 if failures else 0
