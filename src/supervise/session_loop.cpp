@@ -272,7 +272,10 @@ void Session::track_tree(double t) {
     // fork-heavy job): its start and its exit, so every process_start has
     // a process_exit or is live at the end (issue 21).
     if ((i >= before || !was_gone[i]) && p.gone_s) {
-      pss_exit_seen_ = true;
+      // Only the exit of a process seen alive re-splits the shared pages
+      // in the tree's PSS (a pass is then due); one found already gone
+      // never was in it.
+      if (i < before) pss_exit_seen_ = true;
       json ev = {{"type", "event"}, {"t_s", t}, {"kind", "process_exit"}, {"pid", p.pid},
                  {"role", monitor::role_name(p.role)}, {"orphaned", p.orphaned},
                  {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)}};
