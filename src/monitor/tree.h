@@ -47,6 +47,9 @@ struct TrackedProc {
   std::optional<proc::PidStatus> status;       ///< latest
   std::optional<proc::SmapsRollup> smaps;      ///< latest good read
   std::optional<double> smaps_t_s;
+  /// `run`: its process_start event was written (false: counted in a
+  /// process_churn event past the record's rate bound; so is its exit).
+  bool start_recorded = true;
   bool smaps_tried = false;  ///< a smaps_rollup pass has tried this process (it may have failed)
   std::optional<int> oom_score;
   std::optional<int> oom_score_adj;
@@ -91,6 +94,15 @@ struct TrackedProc {
 /// handles aside), well under the usual RLIMIT_NOFILE soft limit of 1024.
 inline constexpr size_t kMaxHeldFds = 384;
 
+/// What a process's exit can move in the tree's PSS: its share of the
+/// pages it shared (PSS minus its private pages), from its last reading;
+/// never read, its RSS (a bound: its shares are at most its pages).
+[[nodiscard]] uint64_t shared_share_bytes(const TrackedProc& p);
+/// Below this, an exit or a newcomer does not make a PSS pass due, nor an
+/// exit under a pass make it racy: a fork-heavy job's tiny children (a C
+/// program's fork holds ~1 MiB) would otherwise cost a pass every tick.
+inline constexpr uint64_t kPssResplitMinBytes = 8ull << 20;
+
 class ProcessTree {
  public:
   /// `root_pid`: whose descendants are followed (not itself).
@@ -104,8 +116,11 @@ class ProcessTree {
 
   /// Reads smaps_rollup, oom_score and oom_score_adj of every live process.
   /// A read that races with an exit (the process is gone or a zombie
-  /// afterwards, or reused) is discarded. Returns false when any read
-  /// raced (the tick is then not taken as a peak).
+  /// afterwards, or reused) is discarded. Returns false when the pass is
+  /// racy: processes found exiting during or just after the walk (each
+  /// read is checked again after it) could have shared more than 2 % of
+  /// the sum (at least 8 MiB), so the survivors' PSS over-counts (the
+  /// tick is then not taken as a PSS peak).
   bool refresh_smaps(double t_s);
 
   [[nodiscard]] const std::vector<TrackedProc>& procs() const { return procs_; }
@@ -133,6 +148,14 @@ class ProcessTree {
   size_t forget_gone(size_t max_gone);
   [[nodiscard]] uint64_t forgotten() const { return forgotten_; }
   void include(int pid) { std::erase(excluded_, pid); }
+  /// Second sighting (`run` under fork churn, issue 21): a new process is
+  /// added only when a refresh lists it as a child again after the one that
+  /// first listed it, so children living under one refresh interval cost no
+  /// /proc open at all (taskstats counts their exits). Off: added at once.
+  void set_second_sighting(bool on) { second_sighting_ = on; }
+  /// Processes listed as children once and gone before a second listing
+  /// (second sighting on), over the run.
+  [[nodiscard]] uint64_t listed_untracked() const { return listed_untracked_; }
 
  private:
   void add(int pid, double t_s);
@@ -158,9 +181,13 @@ class ProcessTree {
   bool attached_ = false;
   uint64_t refreshes_ = 0;
   uint32_t status_every_ = 10;
+  bool second_sighting_ = false;
+  std::vector<int> listed_prev_, listed_now_;  ///< second sighting: pids listed but not added (sorted)
+  uint64_t listed_untracked_ = 0;
   size_t held_ = 0;
   long page_size_ = 4096;
   std::string buf_;  ///< reused read buffer (no allocation per read)
+  std::vector<size_t> read_now_;  ///< refresh_smaps(): the processes read in this pass (reused)
   std::vector<TrackedProc> procs_;
   std::vector<int> excluded_;
   uint64_t forgotten_ = 0;

@@ -216,6 +216,22 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
                  std::isfinite(uss) ? trf(", private {}", human_bytes(uss)) : std::string(), gone));
       }
     }
+    if (auto* a = get(v, "process_accounting"); a && a->is_object()) {
+      // A fork-heavy job (issue 21): what the record holds one by one, what
+      // it counts, and what /proc never showed.
+      const double found = num(get(*a, "found")), agg = num(get(*a, "events_aggregated"));
+      const double unseen = num(get(*a, "unseen_exited")), listed = num(get(*a, "listed_untracked"));
+      const bool counted = std::isfinite(unseen);
+      if ((std::isfinite(agg) && agg > 0) || (counted && unseen > 0) || (!counted && std::isfinite(listed) && listed > 0)) {
+        std::string ts = get(*a, "taskstats") && (*a)["taskstats"].is_string() ? (*a)["taskstats"].get<std::string>() : "";
+        line(trf("processes: {} found in /proc{}; {}", found,
+                 std::isfinite(agg) && agg > 0 ? trf(" ({} of them counted in process_churn events, past the record's "
+                                                     "rate bound)", agg)
+                                               : std::string(),
+                 counted ? trf("{} more born and gone between two samples (counted from taskstats)", unseen)
+                         : trf("those born and gone between two samples were not counted ({})", ts)));
+      }
+    }
     if (auto* ks = get(v, "kernel_kills"); ks && ks->is_array())
       for (auto& k : *ks)
       {

@@ -96,6 +96,7 @@ int Session::run() {
   if (auto e = make_cgroup()) return *e;
   open_kernel_log();
   open_signal_trace();
+  open_taskstats();
   setup_signals_and_tee();
   if (auto e = prepare_guard()) return *e;
   if (attached()) attach();

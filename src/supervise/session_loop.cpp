@@ -19,12 +19,13 @@ namespace oomlens::supervise {
 using nlohmann::json;
 
 void Peaks::update(const monitor::Sample& s) {
-  if (s.racy) return;
   auto mx = [](std::optional<uint64_t>& a, std::optional<uint64_t> b) {
     if (b && (!a || *b > *a)) { a = b; return true; }
     return false;
   };
-  if (mx(tree_pss_bytes, s.tree.pss_bytes)) {
+  // A racy PSS pass over-counts the survivors (ProcessTree::refresh_smaps):
+  // never a PSS peak. What the cgroup and the tree's RSS show is unaffected.
+  if (!s.racy && mx(tree_pss_bytes, s.tree.pss_bytes)) {
     tree_pss_t_s = s.t_s;
     tree_pss_file_bytes = s.tree.pss_file_bytes;
     tree_pss_age_s = s.tree.pss_age_s;
@@ -43,7 +44,7 @@ void Peaks::update(const monitor::Sample& s) {
     pss_age_at_memory_peak_s = s.tree.pss_bytes ? s.tree.pss_age_s : std::nullopt;
     pss_stale_at_memory_peak = monitor::pss_stale(s.tree, &s.cgroup);
   }
-  if (s.tree.pss_anon_bytes && s.tree.pss_shmem_bytes)
+  if (!s.racy && s.tree.pss_anon_bytes && s.tree.pss_shmem_bytes)
     mx(tree_anon_shmem_pss_bytes, *s.tree.pss_anon_bytes + *s.tree.pss_shmem_bytes);
   mx(cgroup_usage_bytes, s.cgroup.usage_bytes);
   if (s.cgroup.anon_bytes && s.cgroup.shmem_bytes)
@@ -259,27 +260,19 @@ void Session::track_tree(double t) {
   size_t before = tree_->procs().size();
   std::vector<char> was_gone;
   for (auto& p : tree_->procs()) was_gone.push_back(p.gone_s.has_value());
-  tree_->refresh(t, extra);
+  settle_unseen(tree_->refresh(t, extra));
   for (size_t i = 0; i < tree_->procs().size(); ++i) {
     auto& p = tree_->procs()[i];
-    if (i >= before) {
-      rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_start"}, {"pid", p.pid}, {"ppid", p.ppid},
-                  {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
-                  {"start_time_ticks", p.start_time_ticks}, {"rank", util::opt(p.rank)},
-                  {"local_rank", util::opt(p.local_rank)}});
-    }
+    if (i >= before) note_process_start(p, t);
     // Found and gone in the same refresh (a short-lived child of a
     // fork-heavy job): its start and its exit, so every process_start has
     // a process_exit or is live at the end (issue 21).
     if ((i >= before || !was_gone[i]) && p.gone_s) {
       // Only the exit of a process seen alive re-splits the shared pages
-      // in the tree's PSS (a pass is then due); one found already gone
-      // never was in it.
-      if (i < before) pss_exit_seen_ = true;
-      json ev = {{"type", "event"}, {"t_s", t}, {"kind", "process_exit"}, {"pid", p.pid},
-                 {"role", monitor::role_name(p.role)}, {"orphaned", p.orphaned},
-                 {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)}};
-      rec_.write(ev);
+      // in the tree's PSS (a pass is then due), and only when it shared
+      // enough to matter; one found already gone never was in it.
+      if (i < before && monitor::shared_share_bytes(p) >= monitor::kPssResplitMinBytes) pss_exit_seen_ = true;
+      note_process_exit(p, t);
     }
   }
   // Gone processes past the bound are forgotten (their events are written):
@@ -335,8 +328,9 @@ void Session::read_cgroup(monitor::Sample& s) {
 //   attribution rest on;
 // * a process that joined the tree and was never measured (a DataLoader
 //   worker forked after a large parent's pass could otherwise live and die
-//   unmeasured, its peak unknown);
-// * a process of the tree exited or was killed (an exit, a kernel kill
+//   unmeasured, its peak unknown), when its RSS is kPssResplitMinBytes or
+//   more (a fork-heavy job's small children wait for the next pass);
+// * a process of the tree exited (sharing kPssResplitMinBytes or more) or was killed (an exit, a kernel kill
 //   line, the cgroup's oom_kill counter): the pages it shared are now
 //   split among fewer processes, so the survivors' PSS rose (a main
 //   process whose 4 forked workers exited holds 5 times the anon PSS it had
@@ -354,7 +348,9 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   for (auto& p : tree_->procs()) {
     if (p.gone_s) continue;
     if (p.status && p.status->vm_rss_bytes) rss_now += *p.status->vm_rss_bytes;
-    if (!p.smaps_tried && p.dirfd) unmeasured = true;
+    if (!p.smaps_tried && p.dirfd && p.status && p.status->vm_rss_bytes &&
+        *p.status->vm_rss_bytes >= monitor::kPssResplitMinBytes)
+      unmeasured = true;
   }
   const bool near_limit = s.cgroup.limit_bytes && s.cgroup.usage_bytes &&
                           *s.cgroup.usage_bytes > *s.cgroup.limit_bytes / 100 * 85;
@@ -400,7 +396,7 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
     s.pss_fresh = true;
     pss_since_write_ = true;
     pss_rss_at_ = rss_now;
-    pss_exit_seen_ = false;
+    pss_exit_seen_ = s.racy;  // racy: measure again as soon as the urgent budget allows
     pss_last_t_ = t;
     pss_last_cost_ = cost;
     pss_budget_ok_ = t + std::max(o_.tick_s * 5, cost / o_.pss_budget);
@@ -448,6 +444,8 @@ void Session::note_gap(double t) {
 }
 
 void Session::tick(double t) {
+  drain_taskstats(t);  // before /proc: an exit read now was never found, or is found gone now
+  update_churn_mode(t);
   track_tree(t);
   monitor::Sample s;
   s.t_s = t;
@@ -478,6 +476,7 @@ void Session::tick(double t) {
   queue_sample(s, t);
   on_sample(s);  // guard seam: the complete sample, already queued/written
   last_ = s;
+  write_churn(t, false);
 }
 
 // After the loop: the last samples, a late kill line, the orphans left.
@@ -492,6 +491,8 @@ void Session::after_loop() {
       handle_kills(kw_.poll());
     }
   }
+  drain_taskstats(end_t_);
+  write_churn(end_t_, true);
   size_t left = tree_->live_count();
   rec_.write({{"type", "event"}, {"t_s", end_t_}, {"kind", left ? "orphans_left" : "tree_gone"},
               {"live_procs", left},

@@ -28,6 +28,7 @@
 #include "monitor/sample.h"
 #include "monitor/tree.h"
 #include "proc/proc.h"
+#include "proc/taskstats.h"
 #include "supervise/job_cgroup.h"
 #include "supervise/pty.h"
 #include "supervise/session.h"
@@ -55,7 +56,8 @@ void write_all(int fd, const char* p, size_t n);
 /// only while the process is a zombie (state Z); nullopt otherwise (pure).
 [[nodiscard]] std::optional<int> attach_exit_code_from_stat(std::string_view stat);
 
-/// Peaks over the run's non-racy samples.
+/// Peaks over the run's samples; the PSS ones over non-racy samples only
+/// (a racy pass over-counts: ProcessTree::refresh_smaps).
 struct Peaks {
   std::optional<uint64_t> tree_pss_bytes;
   double tree_pss_t_s = 0;
@@ -128,6 +130,8 @@ class Session {
   std::optional<int> make_cgroup();
   void open_kernel_log();
   void open_signal_trace();
+  /// Step 3c: taskstats for the exits /proc never shows (session_churn.cpp).
+  void open_taskstats();
   void setup_signals_and_tee();
   std::optional<int> spawn();
   void find_scope();
@@ -157,6 +161,16 @@ class Session {
   void note_gap(double t);
   void drain_stderr();
   void track_tree(double t);
+  // session_churn.cpp: the record's rate bound and the unseen exits.
+  void refill_event_tokens(double t);
+  void update_churn_mode(double t);
+  bool take_event_token(double t);
+  void note_process_start(monitor::TrackedProc& p, double t);
+  void note_process_exit(const monitor::TrackedProc& p, double t);
+  void drain_taskstats(double t);
+  void settle_unseen(const std::vector<int>& added);
+  void write_churn(double t, bool last);
+  [[nodiscard]] nlohmann::json process_accounting_json() const;
   void read_cgroup(monitor::Sample& s);
   void maybe_refresh_pss(monitor::Sample& s, double t);
   void queue_sample(const monitor::Sample& s, double t);
@@ -263,6 +277,24 @@ class Session {
   /// peak PSS, else peak RSS; `procs_dropped` counts the rest), so the
   /// verdict line stays well under the record reader's 1 MiB line cap.
   static constexpr size_t kMaxVerdictProcs = 1024;
+  /// The record's rate bound (session_churn.cpp): process events through a
+  /// token bucket, the rest counted in process_churn events once a second.
+  static constexpr double kEventBurst = 200, kEventsPerS = 10;
+  double event_tokens_ = kEventBurst, event_tokens_t_ = 0;
+  bool churn_mode_ = false;  ///< past the bound: new processes tracked from their second sighting
+  uint64_t churn_started_ = 0, churn_exited_ = 0, churn_unseen_ = 0;
+  double churn_from_t_ = 0, next_churn_t_ = 1.0;
+  uint64_t procs_found_ = 0, aggregated_total_ = 0, unseen_total_ = 0;
+  std::optional<uint64_t> unseen_peak_rss_bytes_;
+  /// Exits never seen in /proc, from taskstats; nullopt when unavailable.
+  std::optional<proc::TaskstatsListener> taskstats_;
+  std::string taskstats_status_ = "off";
+  /// The last unseen exits (their own unseen children are the tree's too),
+  /// and those of this tick (settle_unseen).
+  static constexpr size_t kUnseenRecent = 256;
+  std::vector<uint32_t> unseen_recent_, unseen_now_;
+  /// Processes gone in the last second (pid, t): their exits are seen ones.
+  std::deque<std::pair<uint32_t, double>> recent_gone_;
   std::optional<double> last_tick_t_;
   uint64_t gaps_ = 0;
   double longest_gap_s_ = 0;

@@ -407,6 +407,7 @@ void Session::decide_and_end() {
     std::sort(order.begin(), order.end());
   }
   vj["procs_dropped"] = tree_->forgotten() + (all.size() - order.size());
+  vj["process_accounting"] = process_accounting_json();
   json procs = json::array();
   for (size_t i : order) {
     const auto& p = all[i];

@@ -8,8 +8,12 @@ started a second) inside a 512 MiB memory cgroup of this test's own, under
   record reader's 1 MiB line cap (the verdict once listed every process
   ever seen: 2.8 MB for 9,165 processes, and report/plot skipped it);
 - exact accounting: every process_start has a process_exit (a child found
-  and gone in the same refresh once got only its start), and tree_gone
-  says no process is left;
+  and gone in the same refresh once got only its start), the
+  process_churn events' started and exited agree, and tree_gone says no
+  process is left; with taskstats on (always under CI=true), the processes
+  found plus the exits never seen in /proc are the job's 1 + CHILDREN
+  processes (within 0.5 %);
+- the record's rate bound: at most 200 + 10 a second process_start events;
 - bounded: the verdict's procs has at most 1024 rows, procs_dropped counts
   the rest (rows + dropped = processes started), and oomlens's peak RSS
   (VmHWM, polled) stays under 64 MiB;
@@ -100,6 +104,7 @@ def main():
         wall = time.monotonic() - t0
         err = p.stderr.read().decode(errors="replace")
         starts, exits, verdict, verdict_len, gone = set(), set(), None, 0, None
+        churn_started = churn_exited = 0
         for line in open(rec, encoding="utf-8"):
             j = json.loads(line)
             kind = j.get("kind")
@@ -107,6 +112,9 @@ def main():
                 starts.add((j["pid"], j.get("start_time_ticks")))
             elif kind == "process_exit":
                 exits.add(j["pid"])
+            elif kind == "process_churn":
+                churn_started += j["started"]
+                churn_exited += j["exited"]
             elif kind in ("tree_gone", "orphans_left"):
                 gone = j
             if j.get("type") == "verdict":
@@ -130,9 +138,25 @@ def main():
                 failures.append(f"the verdict line is {verdict_len} bytes (the reader's cap is 1 MiB)")
             if len(verdict["procs"]) > 1024:
                 failures.append(f"verdict procs has {len(verdict['procs'])} rows")
-            if len(verdict["procs"]) + verdict.get("procs_dropped", -1) != len(starts):
+            acct = verdict.get("process_accounting") or {}
+            found = acct.get("found", -1)
+            print(f"process_accounting {acct}; process_churn started {churn_started}, exited {churn_exited}")
+            if len(verdict["procs"]) + verdict.get("procs_dropped", -1) != found:
                 failures.append(f"procs {len(verdict['procs'])} + procs_dropped {verdict.get('procs_dropped')} "
-                                f"!= {len(starts)} processes started")
+                                f"!= {found} processes found")
+            if len(starts) + churn_started != found or acct.get("events_aggregated") != churn_started:
+                failures.append(f"process_start {len(starts)} + churn started {churn_started} != found {found}")
+            if churn_exited != churn_started:
+                failures.append(f"process_churn: started {churn_started} but exited {churn_exited}")
+            if len(starts) > 200 + 10 * wall + 10:
+                failures.append(f"{len(starts)} process_start events in {wall:.1f} s: over the rate bound")
+            if acct.get("taskstats") == "on":
+                total = found + acct.get("unseen_exited", 0)
+                if abs(total - (CHILDREN + 1)) > (CHILDREN + 1) * 0.005:
+                    failures.append(f"found {found} + unseen {acct.get('unseen_exited')} = {total}, "
+                                    f"not the job's {CHILDREN + 1} processes")
+            elif os.environ.get("CI") == "true":
+                failures.append(f"CI=true: taskstats is {acct.get('taskstats')}")
             if verdict.get("cause") != "exited":
                 failures.append(f"verdict cause {verdict.get('cause')}: {verdict.get('summary')}")
         if hwm * 1024 >= 64 * MIB:
@@ -141,7 +165,7 @@ def main():
         if r.returncode != 0 or "more processes" not in r.stdout + r.stderr:
             failures.append(f"report: exit {r.returncode}: {(r.stdout + r.stderr)[-800:]}")
         elif verdict is not None:
-            more = len(starts) - 12
+            more = found - 12
             if f"... {more} more processes" not in r.stdout + r.stderr:
                 failures.append(f"report does not count all {more} processes past the first 12")
         if oom_kills() != 0:
