@@ -431,10 +431,14 @@ bool ProcessTree::refresh_smaps(double t_s) {
   }
   if (exiting_share == 0 && read_now_.size() < 2) return true;  // nothing to be inconsistent with
   // After the walk: one that began exiting since its read (exit_mm() clears
-  // its mm before it unmaps: no VmRSS line) re-split pages under the walk.
+  // its mm before it unmaps: statm reads all zeros; reaped, it fails)
+  // re-split pages under the walk. statm, through its held fd: the
+  // cheapest file that says so (a pass's cost paces the next one).
   for (size_t i : read_now_) {
     auto& p = procs_[i];
-    if (!read_status(p, t_s, false) || !p.status || !p.status->vm_rss_bytes) exiting_share += shared_share_bytes(p);
+    const bool has_statm = p.statm_fd || ::faccessat(*p.dirfd, "statm", F_OK, 0) == 0;
+    const bool alive = has_statm ? read_statm(p) : read_status(p, t_s, false) && p.status && p.status->vm_rss_bytes;
+    if (!alive) exiting_share += shared_share_bytes(p);
   }
   return exiting_share <= std::max(kPssResplitMinBytes, total / kRacyShareDiv);
 }

@@ -161,8 +161,8 @@ void Session::write_churn(double t, bool last) {
   if (!last && t < next_churn_t_) return;
   if (churn_started_ || churn_exited_ || churn_unseen_) {
     rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_churn"}, {"from_t_s", churn_from_t_},
-                {"started", churn_started_}, {"exited", churn_exited_},
-                {"unseen_exited", taskstats_ ? json(churn_unseen_) : json(nullptr)}});
+                {"started_count", churn_started_}, {"exited_count", churn_exited_},
+                {"unseen_exited_count", taskstats_ ? json(churn_unseen_) : json(nullptr)}});
     churn_started_ = churn_exited_ = churn_unseen_ = 0;
   }
   churn_from_t_ = t;

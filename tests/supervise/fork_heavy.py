@@ -113,8 +113,8 @@ def main():
             elif kind == "process_exit":
                 exits.add(j["pid"])
             elif kind == "process_churn":
-                churn_started += j["started"]
-                churn_exited += j["exited"]
+                churn_started += j["started_count"]
+                churn_exited += j["exited_count"]
             elif kind in ("tree_gone", "orphans_left"):
                 gone = j
             if j.get("type") == "verdict":
