@@ -54,8 +54,19 @@ struct ReportScanner::Impl {
   // on the first kQpProbeBytes of input: a `=3D` (every OOM header has an
   // '='), or a soft break ending a line of 59 bytes or more.
   static constexpr size_t kQpProbeBytes = 64 << 10;
-  size_t qp_probe_left = kQpProbeBytes;
   bool qp_possible = false;
+  // The probe is decided once, on the input's first kQpProbeBytes (or all
+  // of it, at finish() or flush_idle()): until then regions are held, so
+  // what a text gives never depends on how it was cut into chunks.
+  bool probe_done = false;
+  std::string probe_text;
+  // Text hard-wrapped at a fixed width (a terminal, a viewer: every broken
+  // line exactly `wrap_width` bytes long) is so from its start too: then
+  // the boundaries after lines of that width are looked at for a split
+  // anchor (split_anchor_wrapped()). Decided on the same first bytes: the
+  // longest line, 60 bytes or more, at least 3 times and a tenth of the
+  // lines of 60 bytes or more; 0 when not.
+  size_t wrap_width = 0;
   NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
@@ -548,23 +559,71 @@ struct ReportScanner::Impl {
     return std::string_view::npos;
   }
 
+  // split_anchor() for text hard-wrapped at `width` bytes: an anchor across
+  // the break after a line of exactly that width; the offset of that line's
+  // last byte, or npos. *hold as there.
+  static size_t split_anchor_wrapped(const char* d, size_t from, size_t lim, size_t n, size_t width, bool final,
+                                     bool* hold) {
+    constexpr size_t kSide = 24;
+    size_t ls = from;
+    while (ls > 0 && d[ls - 1] != '\n') --ls;
+    while (ls < lim) {
+      const void* m = std::memchr(d + ls, '\n', n - ls);
+      if (!m) return std::string_view::npos;
+      const size_t e = static_cast<size_t>(static_cast<const char*>(m) - d);
+      const size_t len = e - ls - (e > ls && d[e - 1] == '\r' ? 1 : 0);
+      if (len == width && e >= from) {
+        if (e + 1 >= n && !final) {
+          *hold = true;
+          return ls + len - 1;
+        }
+        char w[2 * kSide];
+        const size_t before = std::min(kSide, len);
+        std::memcpy(w, d + ls + len - before, before);
+        size_t wl = before;
+        for (size_t i = e + 1; i < n && d[i] != '\n' && d[i] != '\r' && wl < sizeof w; ++i) w[wl++] = d[i];
+        if (find_anchor(w, wl) < wl && find_anchor(w, before) >= before) return ls + len - 1;
+      }
+      ls = e + 1;
+    }
+    return std::string_view::npos;
+  }
+
   // `region` holds complete lines (each ending in '\n', except when `final`).
   // Returns the offset from which the region was held back (newest-first
   // decision pending at its end), or region.size().
-  void probe_qp(std::string_view region) {
-    std::string_view head = region.substr(0, std::min(region.size(), qp_probe_left));
-    qp_probe_left -= head.size();
-    for (size_t at = head.find('='); at != std::string_view::npos && !qp_possible; at = head.find('=', at + 1)) {
-      if (head.compare(at, 3, "=3D") == 0) qp_possible = true;
-      if (at + 1 < head.size() && head[at + 1] == '\n') {
-        const size_t ls = head.rfind('\n', at == 0 ? 0 : at - 1);
-        qp_possible |= at - (ls == std::string_view::npos ? 0 : ls + 1) >= 59;
+  void decide_probe() {
+    if (probe_done) return;
+    probe_done = true;
+    std::string_view head(probe_text);
+    size_t long_lines = 0, max_len = 0, max_count = 0;
+    for (size_t ls = 0; ls < head.size();) {
+      size_t e = head.find('\n', ls);
+      if (e == std::string_view::npos) break;
+      size_t len = e - ls - (e > ls && head[e - 1] == '\r' ? 1 : 0);
+      if (len >= 60) {
+        ++long_lines;
+        if (len > max_len) max_len = len, max_count = 0;
+        if (len == max_len) ++max_count;
+        if (head[ls + len - 1] == '=') qp_possible = true;  // a soft break
       }
+      ls = e + 1;
     }
+    wrap_width = max_count >= 3 && max_count * 10 >= long_lines ? max_len : 0;
+    qp_possible |= head.find("=3D") != std::string_view::npos;
+    std::string().swap(probe_text);
+  }
+
+  /// The probe's input: the first kQpProbeBytes fed.
+  void probe_feed(std::string_view chunk) {
+    if (probe_done) return;
+    probe_text.append(chunk.substr(0, std::min(chunk.size(), kQpProbeBytes - probe_text.size())));
+    if (probe_text.size() >= kQpProbeBytes) decide_probe();
   }
 
   size_t process_region(std::string_view region, bool final) {
-    if (qp_probe_left && !qp_possible) probe_qp(region);
+    if (final) decide_probe();
+    if (!probe_done) return 0;  // held until the probe is decided
     const char* d = region.data();
     size_t n = region.size();
     size_t pos = 0;
@@ -593,8 +652,13 @@ struct ReportScanner::Impl {
       }
       size_t a = find_anchor(d + pos, n - pos);
       bool hold = false;
-      const size_t hidden =
-          qp_possible ? split_anchor(d, pos, a < n - pos ? pos + a : n, n, final, &hold) : std::string_view::npos;
+      const size_t lim = a < n - pos ? pos + a : n;
+      size_t hidden = qp_possible ? split_anchor(d, pos, lim, n, final, &hold) : std::string_view::npos;
+      if (!hold && wrap_width) {
+        const size_t w = split_anchor_wrapped(d, pos, hidden == std::string_view::npos ? lim : hidden, n, wrap_width,
+                                              final, &hold);
+        if (w != std::string_view::npos) hidden = w;
+      }
       if (hold) {
         size_t ls = hidden;
         while (ls > pos && d[ls - 1] != '\n') --ls;
@@ -779,7 +843,23 @@ struct ReportScanner::Impl {
     append_carry(chunk.substr(last + 1));
   }
 
+  // flush_idle() on live text: the probe is decided on what came, and the
+  // lines held for it are processed now.
+  void release_probe() {
+    if (probe_done) return;
+    decide_probe();
+    const size_t last = carry.rfind('\n');
+    if (last == std::string::npos) return;
+    std::string region = carry.substr(0, last + 1);
+    std::string rest = carry.substr(last + 1);
+    carry.clear();
+    size_t held = process_region(region, false);
+    if (held < region.size()) carry.assign(region, held);
+    carry += rest;
+  }
+
   void finish() {
+    decide_probe();
     if (!carry.empty()) {
       std::string line = std::move(carry);
       carry.clear();
@@ -794,7 +874,10 @@ ReportScanner::ReportScanner(ScanOptions options, EventSink on_event)
     : impl_(std::make_unique<Impl>(std::move(options), std::move(on_event))) {}
 ReportScanner::~ReportScanner() = default;
 
-void ReportScanner::feed_text(std::string_view chunk) { impl_->feed_text(chunk); }
+void ReportScanner::feed_text(std::string_view chunk) {
+  impl_->probe_feed(chunk);  // once per byte fed (Impl::feed_text recurses on what it holds)
+  impl_->feed_text(chunk);
+}
 
 bool ReportScanner::wants_record(std::string_view message) const {
   return impl_->assembler.open() || find_anchor(message.data(), message.size()) < message.size();
@@ -829,6 +912,7 @@ void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta
 void ReportScanner::finish() { impl_->finish(); }
 
 size_t ReportScanner::flush_idle(bool include_incomplete) {
+  impl_->release_probe();
   return impl_->assembler.flush(include_incomplete);
 }
 

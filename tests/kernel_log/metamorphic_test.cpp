@@ -254,6 +254,10 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
                               "mapped by count to another kernel's columns";
   const std::string kPageSize = "which page-size evidence survives the mangle differs (not yet investigated)";
   std::map<std::tuple<std::string, std::string, std::string>, std::string> m = {
+      {{"26-photon-1535-vmware-log-wrapper-4.19-memcg-v1-no-kill-line.log", "wrap72", "tasks/*/comm"},
+       "a task row wrapped at the space inside its comm (`npm` + ` start`): the indented rest reads as a "
+       "continuation line of its own, not the row's (this report was not found at all before its split "
+       "anchor was looked for)"},
       {{"01-rhel7-3.10-global-mysqld.log", "wrap80", "mem_info/shmem_bytes"},
        "a Mem-Info counter cut by the wrap before its last digits (`shmem:878` + `96`): Mem-Info lines are not rejoined"},
       {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "reflow_indent", "kind"},
