@@ -127,6 +127,9 @@ void Session::drain_taskstats(double t) {
   for (auto& p : tree_->procs())
     if (!p.gone_s) tracked.insert(static_cast<uint32_t>(p.pid));
   for (auto& g : recent_gone_) tracked.insert(g.first);
+  // The main process from its spawn: the first tick (which finds it) may
+  // come after its first children have come and gone.
+  if (!main_status_) tracked.insert(static_cast<uint32_t>(job_.pid));
   for (auto& e : exits) {
     if (e.ends_process() != true || tracked.count(e.pid)) continue;
     // Not oomlens's own children (the job's main process, the stderr
