@@ -159,7 +159,12 @@ struct ReportScanner::Impl {
         --number;
         end = start;
         std::string whole;
-        if (soft_break(raw) && !texts.empty()) {  // `[ 7899] … 39899136=` + `  1039052`
+        if (soft_break(raw) && !piece.empty()) {  // `[ 21391] … 0 fut=` + `ex_cmp_reque`: the piece is its rest
+          whole = raw.substr(0, raw.find_last_of('='));
+          whole += piece;
+          piece.clear();
+          raw = whole;
+        } else if (soft_break(raw) && !texts.empty()) {  // `[ 7899] … 39899136=` + `  1039052`
           whole = raw.substr(0, raw.find_last_of('='));
           whole += after;
           texts.pop_back();

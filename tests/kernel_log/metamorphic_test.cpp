@@ -221,14 +221,10 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {};
 // Pairs the parser does not read right yet (issue 12), printed, not failed.
 // Key: input file, mangler.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
-    {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "quoted_printable"},
-     "its table has no header: the rows looked back at from the anchor are soft-broken (`=`) and not rejoined"},
     {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "join_records"},
      "its table has no header: two rows glued on one line are not split in the rows looked back at"},
     {{"39-stress-ng-177-sparc64-kill-reaper-next-header.log", "join_records"},
      "its table has no header: two rows glued on one line are not split in the rows looked back at"},
-    {{"41-arc-linux-65-arc-bare-row-summary-kill-reaper.log", "quoted_printable"},
-     "its table has no header: the row looked back at from the anchor is soft-broken (`=`) and not rejoined"},
     // Newest-first text that was also wrapped before it was pasted (the source's own mangle).
     {{"29-lkml-2008-02-686-bigmem-mail-wrapped-headers.log", "reverse"},
      "its headers were wrapped by the mail client: reversed, a header's rest (`order=0, oomkilladj=0`) "
@@ -285,7 +281,7 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
        "a memcg path wrapped at 72 columns: a path has no end marker, its first piece is taken"},
   };
   m[{"05-lkml2013-3.2-memcg-apache2-syslog.log", "reflow_indent", "page_size_assumed"}] = kPageSize;
-  for (const char* mg : {"flowed72", "quoted_printable", "wrap72", "wrap80"})
+  for (const char* mg : {"flowed72", "wrap72", "wrap80"})
     m[{"41-arc-linux-65-arc-bare-row-summary-kill-reaper.log", mg, "page_size_assumed"}] = kPageSize;
   for (auto [in, mg] : std::initializer_list<std::pair<const char*, const char*>>{
            {"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "flowed72"},
