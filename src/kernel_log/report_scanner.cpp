@@ -159,8 +159,9 @@ struct ReportScanner::Impl {
         --number;
         end = start;
         std::string whole;
-        if (soft_break(raw) && !piece.empty()) {  // `[ 21391] … 0 fut=` + `ex_cmp_reque`: the piece is its rest
-          whole = raw.substr(0, raw.find_last_of('='));
+        const bool flowed_break = !piece.empty() && raw.size() >= 40 && raw.back() == ' ';  // format=flowed
+        if ((soft_break(raw) || flowed_break) && !piece.empty()) {  // `[ 21391] … 0 fut=` + `ex_cmp_reque`: the piece is its rest
+          whole = flowed_break ? raw : raw.substr(0, raw.find_last_of('='));
           whole += piece;
           piece.clear();
           raw = whole;

@@ -281,8 +281,7 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
        "a memcg path wrapped at 72 columns: a path has no end marker, its first piece is taken"},
   };
   m[{"05-lkml2013-3.2-memcg-apache2-syslog.log", "reflow_indent", "page_size_assumed"}] = kPageSize;
-  for (const char* mg : {"flowed72", "wrap72", "wrap80"})
-    m[{"41-arc-linux-65-arc-bare-row-summary-kill-reaper.log", mg, "page_size_assumed"}] = kPageSize;
+  m[{"41-arc-linux-65-arc-bare-row-summary-kill-reaper.log", "wrap80", "page_size_assumed"}] = kPageSize;
   for (auto [in, mg] : std::initializer_list<std::pair<const char*, const char*>>{
            {"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "flowed72"},
            {"10-docker-for-linux-1001-memcg-multikill-reaper-kernlog.log", "flowed72"},
