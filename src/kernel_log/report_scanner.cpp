@@ -525,17 +525,29 @@ struct ReportScanner::Impl {
     return 1;
   }
 
+  // Whether an anchor lies across the line break after [ls, tail_end): the
+  // last bytes of that line and the first of the line at `next`, joined
+  // (the prefilter sees neither half), and not whole in the first part.
+  static bool anchor_across(const char* d, size_t ls, size_t tail_end, size_t next, size_t n) {
+    constexpr size_t kSide = 24;  // > the longest anchor
+    char w[2 * kSide];
+    const size_t before = std::min(kSide, tail_end - ls);
+    std::memcpy(w, d + tail_end - before, before);
+    size_t len = before;
+    for (size_t i = next; i < n && d[i] != '\n' && d[i] != '\r' && len < sizeof w; ++i) w[len++] = d[i];
+    return find_anchor(w, len) < len && find_anchor(w, before) >= before;
+  }
+
   // An anchor that a quoted-printable soft break (RFC 2045 §6.7 rule 5)
   // split across two lines (`invoked oom-k=` / `iller: gfp_mask=3D…`), so the
   // prefilter cannot see it: the offset of the '=' ending the line that
   // holds its first part, searched in [from, lim); npos when none. Only the
-  // bytes either side of each soft break are looked at, so input without
-  // soft breaks costs one memmem pass over what the prefilter passed over.
+  // bytes either side of each soft break are looked at (anchor_across).
+  // Called only when the probe found the input quoted-printable.
   // A soft break ending the region (not `final`) sets *hold: the line after
   // it comes with the next chunk, and the result must not depend on chunk
   // borders.
   static size_t split_anchor(const char* d, size_t from, size_t lim, size_t n, bool final, bool* hold) {
-    constexpr size_t kSide = 24;  // > the longest anchor
     while (from + 1 < lim) {
       // memchr for '=' (SIMD), then the byte after it: glibc's memmem walks a
       // two-byte needle byte by byte (measured 5x the prefilter's cost).
@@ -555,12 +567,7 @@ struct ReportScanner::Impl {
         *hold = true;
         return q;
       }
-      char w[2 * kSide];
-      const size_t before = std::min(kSide, q - ls);
-      std::memcpy(w, d + q - before, before);
-      size_t len = before;
-      for (size_t i = q + 2; i < n && d[i] != '\n' && len < sizeof w; ++i) w[len++] = d[i];
-      if (find_anchor(w, len) < len) return q;
+      if (anchor_across(d, ls, q, q + 2, n)) return q;
     }
     return std::string_view::npos;
   }
@@ -570,7 +577,6 @@ struct ReportScanner::Impl {
   // last byte, or npos. *hold as there.
   static size_t split_anchor_wrapped(const char* d, size_t from, size_t lim, size_t n, size_t width, bool final,
                                      bool* hold) {
-    constexpr size_t kSide = 24;
     size_t ls = from;
     while (ls > 0 && d[ls - 1] != '\n') --ls;
     while (ls < lim) {
@@ -583,21 +589,14 @@ struct ReportScanner::Impl {
           *hold = true;
           return ls + len - 1;
         }
-        char w[2 * kSide];
-        const size_t before = std::min(kSide, len);
-        std::memcpy(w, d + ls + len - before, before);
-        size_t wl = before;
-        for (size_t i = e + 1; i < n && d[i] != '\n' && d[i] != '\r' && wl < sizeof w; ++i) w[wl++] = d[i];
-        if (find_anchor(w, wl) < wl && find_anchor(w, before) >= before) return ls + len - 1;
+        if (anchor_across(d, ls, ls + len, e + 1, n)) return ls + len - 1;
       }
       ls = e + 1;
     }
     return std::string_view::npos;
   }
 
-  // `region` holds complete lines (each ending in '\n', except when `final`).
-  // Returns the offset from which the region was held back (newest-first
-  // decision pending at its end), or region.size().
+  // Decides qp_possible and wrap_width on probe_text (once).
   void decide_probe() {
     if (probe_done) return;
     probe_done = true;
@@ -627,6 +626,9 @@ struct ReportScanner::Impl {
     if (probe_text.size() >= kQpProbeBytes) decide_probe();
   }
 
+  // `region` holds complete lines (each ending in '\n', except when `final`).
+  // Returns the offset from which the region was held back (newest-first
+  // decision pending at its end), or region.size().
   size_t process_region(std::string_view region, bool final) {
     if (final) decide_probe();
     if (!probe_done) return 0;  // held until the probe is decided

@@ -433,11 +433,11 @@ bool ProcessTree::refresh_smaps(double t_s) {
   // After the walk: one that began exiting since its read (exit_mm() clears
   // its mm before it unmaps: statm reads all zeros; reaped, it fails)
   // re-split pages under the walk. statm, through its held fd: the
-  // cheapest file that says so (a pass's cost paces the next one).
+  // cheapest file that says so (a pass's cost paces the next one); status
+  // when statm cannot (as refresh() does): no VmRSS line without an mm.
   for (size_t i : read_now_) {
     auto& p = procs_[i];
-    const bool has_statm = p.statm_fd || ::faccessat(*p.dirfd, "statm", F_OK, 0) == 0;
-    const bool alive = has_statm ? read_statm(p) : read_status(p, t_s, false) && p.status && p.status->vm_rss_bytes;
+    const bool alive = read_statm(p) || (read_status(p, t_s, false) && p.status && p.status->vm_rss_bytes);
     if (!alive) exiting_share += shared_share_bytes(p);
   }
   return exiting_share <= std::max(kPssResplitMinBytes, total / kRacyShareDiv);
