@@ -208,6 +208,18 @@ bool meminfo_line(Building& b, std::string_view t) {
 
 }  // namespace
 
+bool line_starts_meminfo(std::string_view t) {
+  for (std::string_view head : {"Mem-Info:", "Free swap", "Total swap", "lowmem_reserve[]", "Swap cache stats",
+                                "Unreclaimable slab info", "Tasks state", "Node "})
+    if (starts_with(t, head)) return true;
+  size_t i = 0;
+  while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+  if (i > 0)  // `N pages RAM`, `N pages in swap cache`, `N total pagecache pages`
+    return t.find(" pages", i) == i || ends_with(t, " total pagecache pages");
+  while (i < t.size() && ((t[i] >= 'a' && t[i] <= 'z') || t[i] == '_')) ++i;  // `active_anon:7355653 …`
+  return i > 1 && i + 1 < t.size() && t[i] == ':' && t[i + 1] >= '0' && t[i + 1] <= '9';
+}
+
 bool line_is_table_row(std::string_view text) {
   return oomline::parse_row(text).has_value() || oomline::parse_table_header(text).has_value();
 }

@@ -98,6 +98,12 @@ bool line_opens_report(std::string_view text);
 /// True when bare `text` is a record of its own (any line the assembler
 /// recognises, a stack line, `Call Trace:` …), never the wrapped rest of another.
 bool line_is_record(std::string_view text);
+/// True when bare `text` is the whole start of a Mem-Info line of
+/// show_mem()/show_free_areas() (`Node 0 …`, `Free swap  = …`, `N pages RAM`,
+/// `N total pagecache pages`, a `key:N` counters line, …): in text
+/// hard-wrapped at a fixed width, a line that was exactly that wide before
+/// it is whole, not cut.
+bool line_starts_meminfo(std::string_view text);
 /// True when `text` is a Tasks-table row (`[  pid]  …`) or the table header.
 bool line_is_table_row(std::string_view text);
 

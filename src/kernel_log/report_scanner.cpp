@@ -415,15 +415,42 @@ struct ReportScanner::Impl {
     return probe.has_prefix && !probe.foreign;
   }
 
+  // In text hard-wrapped at wrap_width: `raw` is exactly that wide and
+  // `next` is its rest (no prefix of its own, not a record by itself; it may
+  // start with a space, the one the break fell before). Bare text (no
+  // prefixes to tell a piece from a record) is rejoined so too.
+  bool wrapped_at_width(std::string_view raw, std::string_view next) {
+    if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
+    if (!at_wrap_width(raw) || trim(next).empty()) return false;
+    // Indented after a word (a reflow's break at a space): the assembler
+    // rejoins those pieces with one space (report_rejoin.cpp). After a
+    // space the break fell inside a table's padding.
+    if (next.size() > 1 && is_space(next[0]) && is_space(next[1]) && !is_space(raw.back())) return false;
+    normalize_line(next, probe, opt.default_year);
+    const std::string_view t = trim(probe.text);
+    return !probe.has_prefix && !probe.foreign && !starts_with(t, "[<") && !line_is_record(t) &&
+           !line_starts_meminfo(t);
+  }
+
+  // A line cut by a viewer (`…` or `...` at its end) is as wide as the
+  // others too, but nothing of it follows.
+  static bool ellipsized(std::string_view raw) { return ends_with(raw, "...") || ends_with(raw, "…"); }
+  bool at_wrap_width(std::string_view raw) const {
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    return wrap_width != 0 && raw.size() == wrap_width && !ellipsized(raw);
+  }
+
   // True when the line at `start` continues on the next physical line: a QP
-  // soft break, or a prefixed line followed by an unprefixed piece.
+  // soft break, a prefixed line followed by an unprefixed piece, or a line
+  // of the wrap width followed by its rest.
   bool continues(std::string_view region, size_t start, size_t eol) {
     std::string_view r = region.substr(start, eol - start);
     if (soft_break(r)) return true;
     if (eol >= region.size()) return false;
     size_t e2 = region.find('\n', eol + 1);
     std::string_view next = region.substr(eol + 1, (e2 == std::string_view::npos ? region.size() : e2) - eol - 1);
-    return !next.empty() && unprefixed(next) && prefixed(r);
+    if (next.empty()) return false;
+    return (unprefixed(next) && prefixed(r)) || wrapped_at_width(r, next);
   }
 
   // Joins the physical lines of one record starting at `start` into `joined`
@@ -435,11 +462,13 @@ struct ReportScanner::Impl {
     pieces = 0;
     size_t p = start;
     bool qp_mode = false;
+    bool prefixed_start = false;  // a prefixed line's unprefixed pieces follow it
     while (p < region.size()) {
       size_t e = region.find('\n', p);
       size_t eol = e == std::string_view::npos ? region.size() : e;
       std::string_view r = region.substr(p, eol - p);
       if (!r.empty() && r.back() == '\r') r.remove_suffix(1);
+      const std::string_view whole_line = r;
       if (pieces > 0 && !qp_mode) r = dequote(r);  // a quoted wrapped piece
       ++pieces;
       const size_t next = eol < region.size() ? eol + 1 : region.size();
@@ -458,7 +487,8 @@ struct ReportScanner::Impl {
       }
       size_t e2 = region.find('\n', next);
       std::string_view nl = region.substr(next, (e2 == std::string_view::npos ? region.size() : e2) - next);
-      if (qp_mode || nl.empty() || !unprefixed(nl)) return next;
+      if (pieces == 1) prefixed_start = prefixed(whole_line);
+      if (qp_mode || nl.empty() || !((prefixed_start && unprefixed(nl)) || wrapped_at_width(whole_line, nl))) return next;
       p = next;
     }
     return final ? p : std::string_view::npos;
@@ -606,7 +636,7 @@ struct ReportScanner::Impl {
       size_t e = head.find('\n', ls);
       if (e == std::string_view::npos) break;
       size_t len = e - ls - (e > ls && head[e - 1] == '\r' ? 1 : 0);
-      if (len >= 60) {
+      if (len >= 60 && !ellipsized(head.substr(ls, len))) {
         ++long_lines;
         if (len > max_len) max_len = len, max_count = 0;
         if (len == max_len) ++max_count;
@@ -641,7 +671,7 @@ struct ReportScanner::Impl {
         const void* e = std::memchr(d + pos, '\n', n - pos);
         size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
         std::string_view raw = region.substr(pos, eol - pos);
-        if (continues(region, pos, eol) || (eol + 1 >= n && !final && prefixed(raw))) {
+        if (continues(region, pos, eol) || (eol + 1 >= n && !final && (prefixed(raw) || at_wrap_width(raw)))) {
           size_t pieces = 0;
           size_t end = take_record(region, pos, final || n - pos > kMaxHeldBytes, pieces);
           if (end == std::string_view::npos) {
@@ -692,7 +722,8 @@ struct ReportScanner::Impl {
       // they may lie in an earlier chunk, and the result must not depend on
       // chunk borders; an open report rejoins them (report_assembler.cpp).
       const size_t anchor_ls = ls;
-      if (ls != anchor_ls || continues(region, ls, eol) || (eol + 1 >= n && !final && prefixed(raw))) {
+      if (ls != anchor_ls || continues(region, ls, eol) ||
+          (eol + 1 >= n && !final && (prefixed(raw) || at_wrap_width(raw)))) {
         size_t end = take_record(region, ls, final || n - ls > kMaxHeldBytes, pieces);
         if (end == std::string_view::npos) {
           n = ls;

@@ -6,6 +6,7 @@
 
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner.h"
+#include "manglers.h"
 #include "support/paths.h"
 
 namespace oomlens {
@@ -214,6 +215,29 @@ TEST(MangledLines, HardWrappedKillLineIsRejoined) {
   size_t k = t.find("file-rss:1024kB");
   t.insert(k + 2, "\n");  // `fi` / `le-rss:…`
   expect_whole(parse(t));
+}
+
+// Bare text (no prefixes to tell a piece from a record) hard-wrapped at 80
+// columns: a line exactly that wide continues on the next, unless the next
+// is a record of its own (`N total pagecache pages` after the whole, 80 wide
+// hugepages line). The Mem-Info counter `shmem:878` + `96` was read as 878.
+TEST(MangledLines, BareTextHardWrappedAtItsWidthIsRejoined) {
+  std::string clean(kReport);
+  clean.insert(clean.find("Tasks state"),
+               "Mem-Info:\n"
+               "active_anon:7355653 inactive_anon:660960 isolated_anon:0 active_file:1263 inactive_file:1167 isolated_file:32 unevictable:0 dirty:4 writeback:0 unstable:0 slab_reclaimable:27412 slab_unreclaimable:13708 mapped:4818 bounce:00000000 shmem:87896 pagetables:25222 free:39513 free_pcp:2958 free_cma:0\n"
+               "Node 0 hugepages_total=0 hugepages_free=0 hugepages_surp=0 hugepages_size=2048kB\n"
+               "42845 total pagecache pages\n"
+               "8388478 pages RAM\n");
+  const std::string wrapped = mangle::hard_wrap(clean, 80);
+  ASSERT_NE(wrapped.find("shmem:878\n96 "), std::string::npos);
+  ASSERT_NE(wrapped.find("2048kB\n42845 total"), std::string::npos);
+  auto ev = parse(wrapped);
+  expect_whole(ev);
+  ASSERT_TRUE(ev[0].mem_info);
+  EXPECT_EQ(ev[0].mem_info->shmem_bytes, 87896u * 4096);
+  EXPECT_EQ(ev[0].mem_info->pagetables_bytes, 25222u * 4096);
+  EXPECT_EQ(ev[0].mem_info->ram_bytes, uint64_t{8388478} * 4096);
 }
 
 std::string fixture(const char* name) {

@@ -250,12 +250,6 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
                               "mapped by count to another kernel's columns";
   const std::string kPageSize = "which page-size evidence survives the mangle differs (not yet investigated)";
   std::map<std::tuple<std::string, std::string, std::string>, std::string> m = {
-      {{"26-photon-1535-vmware-log-wrapper-4.19-memcg-v1-no-kill-line.log", "wrap72", "tasks/*/comm"},
-       "a task row wrapped at the space inside its comm (`npm` + ` start`): the indented rest reads as a "
-       "continuation line of its own, not the row's (this report was not found at all before its split "
-       "anchor was looked for)"},
-      {{"01-rhel7-3.10-global-mysqld.log", "wrap80", "mem_info/shmem_bytes"},
-       "a Mem-Info counter cut by the wrap before its last digits (`shmem:878` + `96`): Mem-Info lines are not rejoined"},
       {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "reflow_indent", "kind"},
        "kill: the kill line reflowed over indented lines is not rejoined; incomplete says the kill is not read"},
       {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "wrap80_inline_pad", "tasks/*/pgtables_bytes"}, kPadRow},
@@ -265,10 +259,6 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
       {{"18-py-autovod-7-dmesgT-wrapped-table-comma-numbers.log", "wrap80_inline_pad", "tasks/*/swap_bytes"}, kPadRow},
       {{"05-lkml2013-3.2-memcg-apache2-syslog.log", "wrap80_inline_pad", "kind"},
        "selected_no_kill: the selection line with a pad inside `Kill process` is not read; incomplete says so"},
-      {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap72", "kind"},
-       "no_killable: the panic line broken inside `no killable processes` is read as a plain OOM panic"},
-      {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap72", "panic_message"},
-       "the panic line's rest (` processes...`) is not rejoined: the message is its first piece"},
       {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap80_inline_pad", "kind"},
        "no_killable: the padded panic line is read as a plain OOM panic"},
       {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap80_inline_pad", "panic_message"},
