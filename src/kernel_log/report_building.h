@@ -62,6 +62,10 @@ struct ReportAssembler::Building {
 
   std::vector<std::string> columns;  // table header, without "[ pid ]"
   std::vector<RawRow> rows;
+  // Header-less tables: how many numbers most rows have (a tie: the fewer),
+  // 0 when unknown; set by finalize_event(). A row with more is damaged
+  // (a terminal's pad inside a number) and its figures are unknown.
+  size_t row_numbers_usual = 0;
   uint64_t rows_dropped = 0;                  // left out by bound_task_rows()
   std::optional<uint64_t> dropped_rss_pages = 0;  // their rss, pages; nullopt once one was unknown
   std::optional<RawRow> wrapped_row;  // row cut before its name, waiting for the rest

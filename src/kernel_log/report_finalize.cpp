@@ -1,6 +1,7 @@
 // Building → OomEvent: unit conversion (kB, pages, bytes), page-size
 // inference, constraint decision and victim details from the Tasks table.
 #include <algorithm>
+#include <map>
 
 #include "kernel_log/report_building.h"
 #include "util/text.h"
@@ -71,10 +72,24 @@ RowView view(const ReportAssembler::Building& b, const oomline::RowLine& r) {
     // (`3989        9136`), which one is unknown, so no figure is read.
     if (v.cols.size() < r.numbers.size()) v.cols.clear();
     else if (v.cols.size() != r.numbers.size()) v.cols = guess_columns(r);
+  } else if (b.row_numbers_usual && r.numbers.size() > b.row_numbers_usual) {
+    v.cols.clear();  // one number more than the table's other rows: which one is unknown
   } else {
     v.cols = guess_columns(r);
   }
   return v;
+}
+
+// The number of numbers most complete header-less rows have (a tie goes to
+// the fewer: a pad only ever adds one); 0 when there are no rows.
+size_t usual_row_numbers(const std::vector<RawRow>& rows) {
+  std::map<size_t, size_t> count;
+  for (const auto& r : rows)
+    if (!r.row.truncated) ++count[r.row.numbers.size()];
+  size_t best = 0, best_n = 0;
+  for (auto [k, n] : count)
+    if (n > best_n) best = k, best_n = n;
+  return best;
 }
 
 const RawRow* row_for(const ReportAssembler::Building& b, int64_t pid) {
@@ -187,6 +202,17 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.boot_id = std::move(b.boot_id);
   ev.source = source;
   ev.notes = std::move(b.notes);
+  if (b.columns.empty()) {
+    b.row_numbers_usual = usual_row_numbers(b.rows);
+    std::string odd;
+    size_t n_odd = 0;
+    for (const auto& r : b.rows)
+      if (b.row_numbers_usual && !r.row.truncated && r.row.numbers.size() > b.row_numbers_usual && n_odd++ < 20)
+        odd += (odd.empty() ? "" : ", ") + std::to_string(r.line);
+    if (n_odd)
+      ev.notes.push_back("task rows with more numbers than the table's others (a pad inside a number?), their figures "
+                         "unknown: " + odd + (n_odd > 20 ? ", …" : ""));
+  }
   if (!b.joined_lines.empty()) {
     std::string n = "lines rejoined to the line before them (wrapped): ";
     for (size_t i = 0; i < b.joined_lines.size() && i < 20; ++i)

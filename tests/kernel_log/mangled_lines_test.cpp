@@ -240,6 +240,31 @@ TEST(MangledLines, BareTextHardWrappedAtItsWidthIsRejoined) {
   EXPECT_EQ(ev[0].mem_info->ram_bytes, uint64_t{8388478} * 4096);
 }
 
+// A header-less table (a grep, a paste that began at the rows) where a
+// terminal's pad split one number (`6        30466`): the row has one number
+// more than the others, and which is unknown, so none of its figures is read.
+TEST(MangledLines, PaddedHeaderlessRowHasNoFigures) {
+  const std::string t =
+      "[ 140112]  1000 140112     4881      402    57344      139             0 bash\n"
+      "[ 140113]  1000 140113   939915   6        30466  5758976        0             0 simplescreenrec\n"
+      "[ 140134]  1000 140134     1508      114    49152        0             0 ssh-agent\n"
+      "oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+      "task_memcg=/user.slice,task=simplescreenrec,pid=140113,uid=1000\n"
+      "Out of memory: Killed process 140113 (simplescreenrec) total-vm:3759660kB, anon-rss:2511944kB, "
+      "file-rss:0kB, shmem-rss:9920kB, UID:1000 pgtables:5624kB oom_score_adj:0\n";
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 3u);
+  EXPECT_EQ(ev[0].tasks[0].pgtables_bytes, 57344u);
+  EXPECT_FALSE(ev[0].tasks[1].rss_bytes);
+  EXPECT_FALSE(ev[0].tasks[1].pgtables_bytes);
+  EXPECT_EQ(ev[0].tasks[1].comm, "simplescreenrec");
+  EXPECT_EQ(ev[0].tasks[2].rss_bytes, 114u * 4096);
+  bool noted = false;
+  for (const auto& n : ev[0].notes) noted = noted || n.find("more numbers than the table's others") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
 std::string fixture(const char* name) {
   std::ifstream f(std::string(oomlens::testing::source_dir()) + "/tests/fixtures/logs/" + name);
   std::stringstream ss;
