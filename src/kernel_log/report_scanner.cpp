@@ -55,6 +55,7 @@ struct ReportScanner::Impl {
   // '='), or a soft break ending a line of 59 bytes or more.
   static constexpr size_t kQpProbeBytes = 64 << 10;
   bool qp_possible = false;
+  bool qp_encoded = false;  // the probe saw QP's escapes or its soft breaks (decide_probe())
   // The probe is decided once, on the input's first kQpProbeBytes (or all
   // of it, at finish() or flush_idle()): until then regions are held, so
   // what a text gives never depends on how it was cut into chunks.
@@ -383,10 +384,13 @@ struct ReportScanner::Impl {
   }
 
   // A quoted-printable soft line break (RFC 2045 §6.7 rule 5): a long line
-  // ending in '='. Kernel lines that end in '=' are short (`cpuset=`).
-  static bool soft_break(std::string_view raw) {
+  // ending in '='. Kernel lines that end in '=' are short (`cpuset=`). In
+  // text hard-wrapped at a fixed width and not QP-encoded (no `=3D`), a
+  // line of that width ending in '=' was cut after it (`…,task=` + `java,…`).
+  bool soft_break(std::string_view raw) const {
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-    return raw.size() >= 60 && raw.back() == '=';
+    if (raw.size() < 60 || raw.back() != '=') return false;
+    return qp_encoded || !at_wrap_width(raw);
   }
 
   // An unprefixed, non-empty line (a terminal's wrapped rest of the line
@@ -631,21 +635,26 @@ struct ReportScanner::Impl {
     if (probe_done) return;
     probe_done = true;
     std::string_view head(probe_text);
-    size_t long_lines = 0, max_len = 0, max_count = 0;
+    size_t long_lines = 0, max_len = 0, max_count = 0, max_soft = 0;
     for (size_t ls = 0; ls < head.size();) {
       size_t e = head.find('\n', ls);
       if (e == std::string_view::npos) break;
       size_t len = e - ls - (e > ls && head[e - 1] == '\r' ? 1 : 0);
       if (len >= 60 && !ellipsized(head.substr(ls, len))) {
         ++long_lines;
-        if (len > max_len) max_len = len, max_count = 0;
-        if (len == max_len) ++max_count;
-        if (head[ls + len - 1] == '=') qp_possible = true;  // a soft break
+        if (len > max_len) max_len = len, max_count = 0, max_soft = 0;
+        const bool soft = head[ls + len - 1] == '=';
+        if (len == max_len) ++max_count, max_soft += soft;
+        if (soft) qp_possible = true;  // a soft break
       }
       ls = e + 1;
     }
     wrap_width = max_count >= 3 && max_count * 10 >= long_lines ? max_len : 0;
-    qp_possible |= head.find("=3D") != std::string_view::npos;
+    // QP-encoded: an escape of '=', a space or a tab, or soft breaks ending
+    // at least half of the widest lines (a hard wrap ends one in '=' by chance).
+    qp_encoded = head.find("=3D") != std::string_view::npos || head.find("=20\n") != std::string_view::npos ||
+                 head.find("=09\n") != std::string_view::npos || (max_count > 0 && max_soft * 2 >= max_count);
+    qp_possible |= qp_encoded;
     std::string().swap(probe_text);
   }
 

@@ -259,12 +259,8 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
        "no_killable: the padded panic line is read as a plain OOM panic"},
       {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap80_inline_pad", "panic_message"},
        "the padded panic line's rest is not rejoined: the message is its first piece"},
-      {{"18-py-autovod-7-dmesgT-wrapped-table-comma-numbers.log", "wrap72", "constraint_printed"},
-       "the summary wrapped inside `constraint=…,nodemask=(null)`: the constraint keeps the rest"},
       {{"25-doris-3525-rhel7-syslog-memcg-selected-ne-killed.log", "reverse", ""},
        "two reports read (kPendingPairs: a selection and a kill of another pid)"},
-      {{"28-install-docker-14-dmesg-grep-oom-kill-summary-only.log", "wrap72", "memcg/task_memcg"},
-       "a memcg path wrapped at 72 columns: a path has no end marker, its first piece is taken"},
   };
   m[{"05-lkml2013-3.2-memcg-apache2-syslog.log", "reflow_indent", "page_size_assumed"}] = kPageSize;
   m[{"41-arc-linux-65-arc-bare-row-summary-kill-reaper.log", "wrap80", "page_size_assumed"}] = kPageSize;
