@@ -432,8 +432,35 @@ struct ReportScanner::Impl {
     if (next.size() > 1 && is_space(next[0]) && is_space(next[1]) && !is_space(raw.back())) return false;
     normalize_line(next, probe, opt.default_year);
     const std::string_view t = trim(probe.text);
-    return !probe.has_prefix && !probe.foreign && !starts_with(t, "[<") && !line_is_record(t) &&
-           !line_starts_meminfo(t);
+    if (probe.has_prefix || probe.foreign || starts_with(t, "[<") || line_starts_meminfo(t)) return false;
+    return !line_is_record(t) || joins_as_record(raw, next);
+  }
+
+  bool flowed_rest(std::string_view raw, std::string_view next) {
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    return !raw.empty() && raw.back() == ' ' && joins_as_record(raw, next);
+  }
+
+  // A rest that reads as a record by itself (`: Killed process 15617 …`
+  // after `…: Memory cgroup out of memory`, `memory: Killed process …` after
+  // a format=flowed `…out of `) when the line before is none and the two
+  // together open a report. Not an indented rest (a reflow's: the assembler
+  // rejoins it with one space). Only after a break a wrap could make: at the
+  // wrap width (wrapped_at_width()) or after a space (format=flowed, flowed_rest()).
+  bool joins_as_record(std::string_view raw, std::string_view next) {
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
+    if (next.empty() || (next.size() > 1 && is_space(next[0]) && is_space(next[1])) || next[0] == '{' ||
+        next[0] == '"')
+      return false;
+    normalize_line(next, probe, opt.default_year);
+    if (probe.has_prefix || probe.foreign) return false;
+    normalize_line(raw, probe, opt.default_year);
+    if (probe.foreign || line_is_record(trim(probe.text))) return false;
+    std::string whole(raw);
+    whole.append(trim_right(next));
+    normalize_line(whole, probe, opt.default_year);
+    return !probe.foreign && line_opens_report(trim(probe.text));
   }
 
   // A line cut by a viewer (`…` or `...` at its end) is as wide as the
@@ -454,7 +481,7 @@ struct ReportScanner::Impl {
     size_t e2 = region.find('\n', eol + 1);
     std::string_view next = region.substr(eol + 1, (e2 == std::string_view::npos ? region.size() : e2) - eol - 1);
     if (next.empty()) return false;
-    return (unprefixed(next) && prefixed(r)) || wrapped_at_width(r, next);
+    return (prefixed(r) && (unprefixed(next) || flowed_rest(r, next))) || wrapped_at_width(r, next);
   }
 
   // Joins the physical lines of one record starting at `start` into `joined`
@@ -492,7 +519,8 @@ struct ReportScanner::Impl {
       size_t e2 = region.find('\n', next);
       std::string_view nl = region.substr(next, (e2 == std::string_view::npos ? region.size() : e2) - next);
       if (pieces == 1) prefixed_start = prefixed(whole_line);
-      if (qp_mode || nl.empty() || !((prefixed_start && unprefixed(nl)) || wrapped_at_width(whole_line, nl))) return next;
+      const bool rest = prefixed_start && (unprefixed(nl) || (pieces == 1 && flowed_rest(whole_line, nl)));
+      if (qp_mode || nl.empty() || !(rest || wrapped_at_width(whole_line, nl))) return next;
       p = next;
     }
     return final ? p : std::string_view::npos;
@@ -526,15 +554,18 @@ struct ReportScanner::Impl {
     return true;
   }
 
-  // A header broken before its anchor (`…v2ray invoked ` + `oom-killer: gfp_mask=…`,
-  // a mail client's soft break, a reflow): the unprefixed anchor line `norm`
-  // is the header's rest, and the line before it (in region [lower, ls), else
-  // the last of `history`) its start. Puts the two in `joined` when together
-  // they are a header; returns the lines taken from before (0 or 1).
+  // A record broken before its anchor: a header (`…v2ray invoked ` +
+  // `oom-killer: gfp_mask=…`, a mail client's soft break, a reflow), or any
+  // record whose start is a prefixed line, or a line of the wrap width, that
+  // is no record by itself (`…kernel: [  514.682838] Memory cgroup out of memory`
+  // + `: Killed process 15617 …`). The unprefixed anchor line `norm` is the
+  // record's rest, and the line before it (in region [lower, ls), else the
+  // last of `history`) its start. Puts the two in `joined` when together they
+  // are a record; returns the lines taken from before (0 or 1).
   size_t join_header_start(std::string_view region, size_t lower, size_t ls, std::string_view raw) {
     const std::string_view rest = trim(norm.text);
-    if (norm.foreign || norm.has_prefix || (!starts_with(rest, "oom-killer:") && !starts_with(rest, "invoked oom-killer:")))
-      return 0;
+    if (norm.foreign || norm.has_prefix || rest.empty()) return 0;
+    const bool header_rest = starts_with(rest, "oom-killer:") || starts_with(rest, "invoked oom-killer:");
     std::string_view before;
     if (ls > lower) {
       size_t start = ls - 1;
@@ -547,14 +578,27 @@ struct ReportScanner::Impl {
     }
     if (!before.empty() && before.back() == '\r') before.remove_suffix(1);
     if (before.empty()) return 0;
-    std::string whole(trim_right(before));
-    whole += ' ';
-    whole.append(rest);
+    const bool hard = at_wrap_width(before) && !soft_break(before);  // cut inside a token: no space added
+    if (!header_rest) {
+      normalize_line(before, probe, opt.default_year);
+      if (probe.foreign || (!probe.has_prefix && !hard) || line_is_record(trim(probe.text))) return 0;
+    }
+    std::string whole(hard ? before : trim_right(before));
+    if (hard) {
+      whole.append(trim_right(norm.text));
+    } else {
+      whole += ' ';
+      whole.append(rest);
+    }
     if (!raw.empty() && raw.back() == ' ') whole += ' ';  // a format=flowed soft break continues after it
     normalize_line(whole, probe, opt.default_year);
     if (probe.foreign) return 0;
-    auto h = oomline::parse_header(trim(probe.text));
-    if (!h || h->comm.empty()) return 0;
+    if (header_rest) {
+      auto h = oomline::parse_header(trim(probe.text));
+      if (!h || h->comm.empty()) return 0;
+    } else if (!line_opens_report(trim(probe.text))) {
+      return 0;
+    }
     joined = std::move(whole);
     return 1;
   }

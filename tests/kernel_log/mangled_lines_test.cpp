@@ -265,6 +265,28 @@ TEST(MangledLines, PaddedHeaderlessRowHasNoFigures) {
   EXPECT_TRUE(noted);
 }
 
+// A kill line broken before its anchor, by a mail client (format=flowed:
+// `…Memory cgroup out of ` + `memory: Killed process …`) or a terminal at its
+// width (`…out of memory` + `: Killed process …`): the rest reads as a kill
+// line by itself, but the kill's message (so its constraint) and its time
+// are the first piece's.
+TEST(MangledLines, KillLineBrokenBeforeItsAnchor) {
+  const std::string pre = "May 15 23:09:27 host1 kernel: [  514.682838] ";
+  for (const std::string& broken : {pre + "Memory cgroup out of \nmemory: Killed process 15617",
+                                     pre + "Memory cgroup out of memory\n: Killed process 15617"}) {
+    std::string t = pre + "oom_reaper: reaped process 15600 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n" +
+                    broken + " (python3) total-vm:11892kB, anon-rss:4292kB, file-rss:3428kB, shmem-rss:0kB\n";
+    auto ev = parse(t);
+    ASSERT_EQ(ev.size(), 1u) << broken;
+    ASSERT_EQ(ev[0].victims.size(), 1u) << broken;
+    EXPECT_EQ(ev[0].victims[0].pid, 15617);
+    EXPECT_EQ(ev[0].victims[0].message, "Memory cgroup out of memory") << broken;
+    EXPECT_EQ(ev[0].constraint, Constraint::memcg) << broken;
+    ASSERT_TRUE(ev[0].time.monotonic_s);
+    EXPECT_DOUBLE_EQ(*ev[0].time.monotonic_s, 514.682838);
+  }
+}
+
 std::string fixture(const char* name) {
   std::ifstream f(std::string(oomlens::testing::source_dir()) + "/tests/fixtures/logs/" + name);
   std::stringstream ss;
