@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/newest_first.h"
@@ -65,9 +66,15 @@ struct ReportScanner::Impl {
   // line exactly `wrap_width` bytes long) is so from its start too: then
   // the boundaries after lines of that width are looked at for a split
   // anchor (split_anchor_wrapped()). Decided on the same first bytes: the
-  // longest line, 60 bytes or more, at least 3 times and a tenth of the
+  // longest line, 60 bytes or more, at least 3 times and a quarter of the
   // lines of 60 bytes or more; 0 when not.
   size_t wrap_width = 0;
+  // A terminal that wrapped lines at pad_width columns and padded each break
+  // with pad_len spaces inside one line (`f        ile-rss`): decided on the
+  // same first bytes, from lines whose only runs of two or more spaces are
+  // at pad_width, 2*pad_width+pad_len, … (kernel text has none); 0 when not.
+  // depad() removes them from a candidate report's lines only.
+  size_t pad_width = 0, pad_len = 0;
   NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
@@ -108,6 +115,8 @@ struct ReportScanner::Impl {
   }
 
   void feed_line(std::string_view raw, uint64_t number) {
+    std::string padless;
+    raw = depad(raw, padless);
     normalize_line(raw, norm, opt.default_year);
     if (size_t q = glued_record(raw); q != std::string_view::npos) {
       feed_line(raw.substr(0, q), number);
@@ -693,13 +702,91 @@ struct ReportScanner::Impl {
       }
       ls = e + 1;
     }
-    wrap_width = max_count >= 3 && max_count * 10 >= long_lines ? max_len : 0;
+    wrap_width = max_count >= 3 && max_count * 4 >= long_lines ? max_len : 0;
+    decide_pad(head);
     // QP-encoded: an escape of '=', a space or a tab, or soft breaks ending
     // at least half of the widest lines (a hard wrap ends one in '=' by chance).
     qp_encoded = head.find("=3D") != std::string_view::npos || head.find("=20\n") != std::string_view::npos ||
                  head.find("=09\n") != std::string_view::npos || (max_count > 0 && max_soft * 2 >= max_count);
     qp_possible |= qp_encoded;
     std::string().swap(probe_text);
+  }
+
+  // The pad of a line: its runs of 4+ spaces (shorter ones are a prefix's,
+  // `May  7`, `[  514.68]`) are all of one length, the first at column
+  // w ≥ 40 and each next one w columns after the end of the one before, with
+  // a word either side; {w, len}, {w, 0} for one run only (a table's
+  // column could be that), or {0, 0} when not so.
+  static std::pair<size_t, size_t> line_pad(std::string_view l) {
+    size_t w = 0, len = 0, expect = 0, pads = 0;  // pads: runs after the first
+    for (size_t i = 0; i + 3 < l.size(); ++i) {
+      if (l[i] != ' ' || l[i + 1] != ' ' || l[i + 2] != ' ' || l[i + 3] != ' ') continue;
+      size_t j = i;
+      while (j < l.size() && l[j] == ' ') ++j;
+      if (j == l.size() || i == 0 || l[i - 1] == ' ') return {0, 0};
+      if (w == 0) {
+        if (i < 40) return {0, 0};
+        w = i, len = j - i, expect = j + w;
+      } else {
+        if (i != expect || j - i != len) return {0, 0};
+        expect = j + w;
+        ++pads;
+      }
+      i = j;
+    }
+    return {w, pads ? len : 0};
+  }
+  // At least three lines with a pad at one column, one of them with two
+  // pads of the same length (so not a table's column).
+  void decide_pad(std::string_view head) {
+    if (wrap_width) return;  // hard-wrapped: no line is longer than the width
+    std::map<size_t, size_t> one;                       // column: lines with one run there
+    std::map<std::pair<size_t, size_t>, size_t> two;    // {column, length}: lines with two or more
+    for (size_t ls = 0; ls < head.size();) {
+      size_t e = head.find('\n', ls);
+      if (e == std::string_view::npos) break;
+      std::string_view l = head.substr(ls, e - ls);
+      if (l.size() > 60) {
+        auto p = line_pad(l);
+        if (p.second) ++two[p];
+        else if (p.first) ++one[p.first];
+      }
+      ls = e + 1;
+    }
+    size_t best = 0;
+    for (auto [p, n] : two)
+      if (n + one[p.first] >= 3 && n + one[p.first] > best) pad_width = p.first, pad_len = p.second, best = n + one[p.first];
+  }
+  // `raw` without its pads (pad_width), in `out`; or `raw` itself when it
+  // has none (short, or not spaces at every pad's place).
+  std::string_view depad(std::string_view raw, std::string& out) const {
+    if (pad_width == 0 || raw.size() <= pad_width + pad_len) return raw;
+    out.clear();
+    size_t at = 0;
+    for (size_t cut = pad_width; cut + pad_len <= raw.size(); cut += pad_width + pad_len) {
+      if (raw.substr(cut, pad_len).find_first_not_of(' ') != std::string_view::npos) return raw;
+      out.append(raw.substr(at, cut - at));
+      at = cut + pad_len;
+    }
+    out.append(raw.substr(at));
+    return out;
+  }
+  // split_anchor() for text padded inside lines (pad_width): an anchor across
+  // a pad, which the prefilter cannot see. The offset of the byte before the
+  // pad, searched in the lines of [from, lim); npos when none.
+  size_t split_anchor_padded(const char* d, size_t from, size_t lim, size_t n) const {
+    size_t ls = from;
+    while (ls > 0 && d[ls - 1] != '\n') --ls;
+    while (ls < lim) {
+      const void* m = std::memchr(d + ls, '\n', n - ls);
+      const size_t e = m ? static_cast<size_t>(static_cast<const char*>(m) - d) : n;
+      for (size_t cut = ls + pad_width; cut + pad_len < e; cut += pad_width + pad_len) {
+        if (std::string_view(d + cut, pad_len).find_first_not_of(' ') != std::string_view::npos) break;
+        if (cut > from && anchor_across(d, ls, cut, cut + pad_len, n)) return cut - 1;
+      }
+      ls = e + 1;
+    }
+    return std::string_view::npos;
   }
 
   /// The probe's input: the first kQpProbeBytes fed.
@@ -750,6 +837,10 @@ struct ReportScanner::Impl {
                                               final, &hold);
         if (w != std::string_view::npos) hidden = w;
       }
+      if (!hold && pad_width) {
+        const size_t w = split_anchor_padded(d, pos, hidden == std::string_view::npos ? lim : hidden, n);
+        if (w != std::string_view::npos) hidden = w;
+      }
       if (hold) {
         size_t ls = hidden;
         while (ls > pos && d[ls - 1] != '\n') --ls;
@@ -768,7 +859,8 @@ struct ReportScanner::Impl {
       line_no += count_newlines(region.substr(pos, ls - pos));
       const void* e = std::memchr(d + abs, '\n', n - abs);
       size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
-      std::string_view raw = region.substr(ls, eol - ls);
+      std::string padless;
+      std::string_view raw = depad(region.substr(ls, eol - ls), padless);
       size_t pieces = 1;
       // The anchor line may continue on the next lines (a QP soft break, a
       // wrapped piece). Pieces *before* the anchor's line are not looked for:

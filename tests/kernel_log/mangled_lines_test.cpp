@@ -287,6 +287,31 @@ TEST(MangledLines, KillLineBrokenBeforeItsAnchor) {
   }
 }
 
+// A terminal that padded each wrap inside the line (`f        ile-rss`, 8
+// spaces every 80 columns): the pads are found on the lines with two of them
+// and taken out of every line of the report, an anchor split by one too.
+TEST(MangledLines, InlinePaddedWrapsAreTakenOut) {
+  std::string clean = each_line(kReport, "May  7 21:43:54 host1 kernel: [ 1234.567890] ");
+  for (int i = 0; i < 2; ++i) clean += clean;  // more lines with two pads
+  const std::string padded = mangle::inline_pad_wrap(clean, 80);
+  ASSERT_NE(padded.find("        "), std::string::npos);
+  auto ev = parse(padded);
+  ASSERT_EQ(ev.size(), 4u);
+  for (auto& e : ev) expect_whole({e});
+}
+
+// A hard-wrapped text whose rows have one run of spaces at one column is not
+// taken as padded: the rows' numbers are never run together.
+TEST(MangledLines, TableColumnsAreNotPads) {
+  std::string t(kReport);
+  for (int i = 0; i < 4; ++i)
+    t.insert(t.find("oom-kill:"), "[   424" + std::to_string(3 + i) + "]  1000  4243   260000   131000   1105920        0             0 python3\n");
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 5u);
+  for (auto& r : ev[0].tasks) EXPECT_EQ(r.pgtables_bytes, 1105920u);
+}
+
 std::string fixture(const char* name) {
   std::ifstream f(std::string(oomlens::testing::source_dir()) + "/tests/fixtures/logs/" + name);
   std::stringstream ss;

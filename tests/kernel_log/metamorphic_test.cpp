@@ -253,10 +253,6 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
        "kill: the kill line reflowed over indented lines is not rejoined; incomplete says the kill is not read"},
       {{"05-lkml2013-3.2-memcg-apache2-syslog.log", "wrap80_inline_pad", "kind"},
        "selected_no_kill: the selection line with a pad inside `Kill process` is not read; incomplete says so"},
-      {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap80_inline_pad", "kind"},
-       "no_killable: the padded panic line is read as a plain OOM panic"},
-      {{"08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", "wrap80_inline_pad", "panic_message"},
-       "the padded panic line's rest is not rejoined: the message is its first piece"},
       {{"25-doris-3525-rhel7-syslog-memcg-selected-ne-killed.log", "reverse", ""},
        "two reports read (kPendingPairs: a selection and a kill of another pid)"},
   };
