@@ -390,6 +390,21 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     unpadded = oomline::without_pads(t);
     t = unpadded;
   }
+  if (cur_ && cur_->piece == Building::Piece::other && cur_->piece_short) {
+    cur_->piece = Building::Piece::none;
+    // `CPU 0/KVM` + `cpuset=vcpu0 mems_allowed=0-1`: a comm and its cpuset line's rest.
+    if (!line.prefixed && starts_with(t, "cpuset=") && !cur_->cpuset) {
+      std::string joined = cur_->piece_text;
+      joined += ' ';
+      joined += t;
+      if (auto cs = oomline::parse_cpuset(joined)) {
+        cur_->cpuset = std::move(*cs);
+        cur_->joined_lines.push_back(line.number);
+        if (line.number > cur_->lines.last) cur_->lines.last = line.number;
+        return true;
+      }
+    }
+  }
   if (cur_ && cur_->piece == Building::Piece::other) {
     // Two unrecognised pieces that together are a record (`Out of memory: Killed pro` + `cess …`).
     cur_->piece = Building::Piece::none;
@@ -560,8 +575,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else {
     note_stack_frame(*cur_, t);
     track_seq(*cur_, line);
-    // Short pieces join only as a `CPU: N PID:` stump (a long prefix leaves the reflowed line little room).
-    cur_->piece = t.size() >= 24 || starts_with(t, "CPU: ") ? Building::Piece::other : Building::Piece::none;
+    // Short pieces join only as a `CPU: N PID:` stump (a long prefix leaves the reflowed line little room),
+    // or as a comm before its `cpuset=… mems_allowed=…` (cpuset_print_current_mems_allowed(), ≤4.18).
+    cur_->piece = Building::Piece::other;
+    cur_->piece_short = t.size() < 24 && !starts_with(t, "CPU: ");
     cur_->piece_text.assign(t);
     cur_->piece_soft = line.soft_break;
     if (++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) {
