@@ -384,14 +384,17 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   t = trim(t);
   // A terminal's pad inside a token (`0,glob        al_oom`, issue 12): no
   // kernel line of a report but a table's (tasks, unreclaimable slab) holds
-  // a run of 4 spaces inside it.
+  // a run of 4 spaces inside it. Nor a row's rest (`228537    95491   3 …`,
+  // after `[ 1046]  1066  1046`): it starts with a number.
   std::string unpadded;
-  if (t.size() > 40 && t[0] != '[' && !(cur_ && cur_->in_slab_table) && t.find("    ") != std::string_view::npos) {
+  if (t.size() > 40 && t[0] != '[' && !(t[0] >= '0' && t[0] <= '9') && !(cur_ && cur_->in_slab_table) &&
+      t.find("    ") != std::string_view::npos) {
     unpadded = oomline::without_pads(t);
     t = unpadded;
   }
   if (cur_ && cur_->piece == Building::Piece::other && cur_->piece_short) {
-    cur_->piece = Building::Piece::none;
+    // An indented rest (a reflow's) may complete it as any record would (`Memory cgroup stats for` + `    /path: …`).
+    if (!line.continuation) cur_->piece = Building::Piece::none;
     // `CPU 0/KVM` + `cpuset=vcpu0 mems_allowed=0-1`: a comm and its cpuset line's rest.
     if (!line.prefixed && starts_with(t, "cpuset=") && !cur_->cpuset) {
       std::string joined = cur_->piece_text;

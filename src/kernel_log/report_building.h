@@ -89,7 +89,7 @@ struct ReportAssembler::Building {
   Piece piece = Piece::none;        // last recognised line, kept for rejoining
   std::string piece_text;
   bool piece_soft = false;          // it ended in a space (format=flowed soft break)
-  bool piece_short = false;         // an `other` piece under 24 bytes: joined only to a `cpuset=` rest
+  bool piece_short = false;         // an `other` piece under 24 bytes: joined only to a `cpuset=` or an indented rest
   std::vector<uint64_t> joined_lines;
 
   [[nodiscard]] bool has_outcome() const { return !kills.empty() || !selected.empty(); }

@@ -249,8 +249,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
 const std::map<std::tuple<std::string, std::string, std::string>, std::string> kInventedExceptions = [] {
   const std::string kPageSize = "which page-size evidence survives the mangle differs (not yet investigated)";
   std::map<std::tuple<std::string, std::string, std::string>, std::string> m = {
-      {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "reflow_indent", "kind"},
-       "kill: the kill line reflowed over indented lines is not rejoined; incomplete says the kill is not read"},
       {{"05-lkml2013-3.2-memcg-apache2-syslog.log", "wrap80_inline_pad", "kind"},
        "selected_no_kill: the selection line with a pad inside `Kill process` is not read; incomplete says so"},
       {{"25-doris-3525-rhel7-syslog-memcg-selected-ne-killed.log", "reverse", ""},
@@ -259,7 +257,6 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
   m[{"31-lkml-2020-arm64-5.4-kmemleak-slab-no-killable-panic-mail-wrapped.log", "reverse", "time/monotonic_s"}] =
       "the summary's prefix (`[330319.234959] `, alone on its line: the mail client broke after it) comes after "
       "its rest when reversed, so the report's time is the kill line's, 16 ms later";
-  m[{"05-lkml2013-3.2-memcg-apache2-syslog.log", "reflow_indent", "page_size_assumed"}] = kPageSize;
   m[{"41-arc-linux-65-arc-bare-row-summary-kill-reaper.log", "wrap80", "page_size_assumed"}] = kPageSize;
   return m;
 }();
