@@ -379,13 +379,14 @@ std::optional<std::vector<std::string>> parse_table_header(std::string_view s) {
   return cols;
 }
 
-std::string without_pads(std::string_view t) {
+std::string without_pads(std::string_view t, std::string_view keep) {
   std::string out;
   out.reserve(t.size());
   for (size_t i = 0; i < t.size();) {
     size_t e = i;
     while (e < t.size() && t[e] == ' ') ++e;
     if (e - i >= 4) {
+      out.append(keep);
       i = e;
       continue;
     }

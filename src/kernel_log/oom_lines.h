@@ -128,7 +128,9 @@ std::optional<RowLine> parse_row(std::string_view s);
 /// `t` without its runs of 4 or more spaces: a terminal's padding of a
 /// hard-wrapped line, which the kernel never prints inside a comm or a
 /// row (shorter runs, the kernel's own column padding, are kept).
-std::string without_pads(std::string_view t);
+/// `keep` (a space): each such run left as it, for a pad that fell at a
+/// space (`Kill         process`).
+std::string without_pads(std::string_view t, std::string_view keep = {});
 
 /// `Tasks in PATH are going to be killed due to memory.oom.group set`.
 std::optional<std::string> parse_group_kill(std::string_view s);

@@ -390,6 +390,13 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (t.size() > 40 && t[0] != '[' && !(t[0] >= '0' && t[0] <= '9') && !(cur_ && cur_->in_slab_table) &&
       t.find("    ") != std::string_view::npos) {
     unpadded = oomline::without_pads(t);
+    // The pad may have fallen at a space (`Kill         process`): a kill or
+    // selection line then reads only with one left there. Never a line with
+    // a path (`Task in …`), which a space would cut in two.
+    if (!line_is_record(unpadded))
+      if (std::string spaced = oomline::without_pads(t, " ");
+          oomline::parse_select(spaced) || oomline::parse_kill(spaced))
+        unpadded = std::move(spaced);
     t = unpadded;
   }
   if (cur_ && cur_->piece == Building::Piece::other && cur_->piece_short) {
