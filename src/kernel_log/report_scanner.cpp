@@ -157,6 +157,7 @@ struct ReportScanner::Impl {
     std::vector<uint64_t> numbers;
     std::string after;  // the raw line after the one looked at (a QP soft break's rest)
     std::string piece;  // an unprefixed line under a prefixed row: the rest a terminal wrapped
+    bool piece_indented = false;
     int pieces = 0;
     NormalizedLine n;
     uint64_t number = anchor_line;
@@ -182,9 +183,20 @@ struct ReportScanner::Impl {
           numbers.pop_back();
           raw = whole;
         }
+        if (!piece.empty() && piece_indented && !at_wrap_width(raw)) {
+          // An indented line under one not of the wrap width: a continuation line of its own.
+          normalize_line(piece, n, opt.default_year);
+          texts.emplace_back(n.text);
+          numbers.push_back(number + 1);
+          after.assign(piece);
+          piece.clear();
+        }
         if (!piece.empty()) {  // `… 0 systemd-jou` + `rnal`: the row above a wrapped piece
           normalize_line(raw, n, opt.default_year);
           if (n.foreign || n.continuation || n.text.empty()) return false;
+          if (!n.has_prefix && at_wrap_width(raw) && line_is_table_row(std::string(n.text) + piece)) {
+            n.has_prefix = true;  // bare text wrapped at its width: the row's start
+          }
           if (!n.has_prefix) {  // an earlier piece of the same wrapped row (a row over 2 widths)
             if (++pieces > 3) return false;
             piece.insert(0, raw);
@@ -199,9 +211,11 @@ struct ReportScanner::Impl {
         normalize_line(raw, n, opt.default_year);
         if (n.foreign) return false;
         bool row = line_is_table_row(n.text);
-        if (!row && !n.text.empty() && !n.continuation) {
+        // In hard-wrapped text an indented line may be a rest too (a break inside a row's padding).
+        if (!row && !n.text.empty() && (!n.continuation || wrap_width)) {
           if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
           piece.assign(raw);  // perhaps a wrapped row's rest: joined to the line above
+          piece_indented = n.continuation;
           pieces = 1;
           continue;
         }
@@ -441,7 +455,10 @@ struct ReportScanner::Impl {
     if (next.size() > 1 && is_space(next[0]) && is_space(next[1]) && !is_space(raw.back())) return false;
     normalize_line(next, probe, opt.default_year);
     const std::string_view t = trim(probe.text);
-    if (probe.has_prefix || probe.foreign || starts_with(t, "[<") || line_starts_meminfo(t)) return false;
+    // `[<…>]` starts a stack line, unless it is the rest of an ARM frame's `(func) from`.
+    if (probe.has_prefix || probe.foreign || line_starts_meminfo(t) ||
+        (starts_with(t, "[<") && !ends_with(trim_right(raw), " from")))
+      return false;
     return !line_is_record(t) || joins_as_record(raw, next);
   }
 
