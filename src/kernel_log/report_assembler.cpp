@@ -206,6 +206,12 @@ bool meminfo_line(Building& b, std::string_view t) {
          t.find(" pages ") != std::string_view::npos;
 }
 
+// How many of a kill line's figures were read.
+int kill_figures(const oomline::KillLine& k) {
+  return k.uid.has_value() + k.total_vm_kb.has_value() + k.anon_rss_kb.has_value() + k.file_rss_kb.has_value() +
+         k.shmem_rss_kb.has_value() + k.pgtables_kb.has_value() + k.oom_score_adj.has_value();
+}
+
 }  // namespace
 
 bool line_starts_meminfo(std::string_view t) {
@@ -393,10 +399,15 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     // The pad may have fallen at a space (`Kill         process`): a kill or
     // selection line then reads only with one left there. Never a line with
     // a path (`Task in …`), which a space would cut in two.
-    if (!line_is_record(unpadded))
-      if (std::string spaced = oomline::without_pads(t, " ");
-          oomline::parse_select(spaced) || oomline::parse_kill(spaced))
-        unpadded = std::move(spaced);
+    // A kill line read both ways keeps the reading with more figures
+    // (`kB,        shmem-rss:` loses shmem-rss without the space; a space
+    // left inside a number loses that number instead, never changes it).
+    std::string spaced = oomline::without_pads(t, " ");
+    if (!line_is_record(unpadded)) {
+      if (oomline::parse_select(spaced) || oomline::parse_kill(spaced)) unpadded = std::move(spaced);
+    } else if (auto a = oomline::parse_kill(unpadded)) {
+      if (auto b = oomline::parse_kill(spaced); b && kill_figures(*b) > kill_figures(*a)) unpadded = std::move(spaced);
+    }
     t = unpadded;
   }
   if (cur_ && cur_->piece == Building::Piece::other && cur_->piece_short) {

@@ -166,7 +166,8 @@ struct ReportScanner::Impl {
         size_t stop = end - 1;  // the '\n' ending the previous line
         size_t start = stop;
         while (start > lower && buf[start - 1] != '\n') --start;
-        std::string_view raw = buf.substr(start, stop - start);
+        std::string padless;
+        std::string_view raw = depad(buf.substr(start, stop - start), padless);
         --number;
         end = start;
         std::string whole;
@@ -730,28 +731,35 @@ struct ReportScanner::Impl {
   }
 
   // The pad of a line: its runs of 4+ spaces (shorter ones are a prefix's,
-  // `May  7`, `[  514.68]`) are all of one length, the first at column
-  // w ≥ 40 and each next one w columns after the end of the one before, with
-  // a word either side; {w, len}, {w, 0} for one run only (a table's
-  // column could be that), or {0, 0} when not so.
+  // `May  7`, `[  514.68]`) are of one length, or one more where the pad
+  // meets a space of the text (`Killed` + ` ` + pad + `process`); the first
+  // pad starts at column w ≥ 40 and each next one w columns after the end of
+  // the one before. {w, len}, {w, 0} for one run only (a table's column
+  // could be that), or {0, 0} when not so.
   static std::pair<size_t, size_t> line_pad(std::string_view l) {
-    size_t w = 0, len = 0, expect = 0, pads = 0;  // pads: runs after the first
+    std::vector<std::pair<size_t, size_t>> runs;  // [start, end)
     for (size_t i = 0; i + 3 < l.size(); ++i) {
       if (l[i] != ' ' || l[i + 1] != ' ' || l[i + 2] != ' ' || l[i + 3] != ' ') continue;
       size_t j = i;
       while (j < l.size() && l[j] == ' ') ++j;
-      if (j == l.size() || i == 0 || l[i - 1] == ' ') return {0, 0};
-      if (w == 0) {
-        if (i < 40) return {0, 0};
-        w = i, len = j - i, expect = j + w;
-      } else {
-        if (i != expect || j - i != len) return {0, 0};
-        expect = j + w;
-        ++pads;
-      }
+      if (j == l.size() || i == 0 || i < 40 || runs.size() == 8) return {0, 0};
+      runs.emplace_back(i, j);
       i = j;
     }
-    return {w, pads ? len : 0};
+    if (runs.empty()) return {0, 0};
+    size_t len = SIZE_MAX;
+    for (auto [a, b] : runs) len = std::min(len, b - a);
+    if (runs.size() == 1) return {runs[0].first, 0};
+    for (size_t w : {runs[0].first, runs[0].second - len}) {  // the text's space after the pad, or before it
+      bool fits = true;
+      for (size_t k = 0; k < runs.size() && fits; ++k) {
+        const auto [a, b] = runs[k];
+        const size_t expect = w + k * (w + len);
+        fits = b - a <= len + 1 && (a == expect || b - len == expect);
+      }
+      if (fits) return {w, len};
+    }
+    return {0, 0};
   }
   // At least three lines with a pad at one column, one of them with two
   // pads of the same length (so not a table's column).
