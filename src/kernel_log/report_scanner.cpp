@@ -185,11 +185,23 @@ struct ReportScanner::Impl {
           raw = whole;
         }
         if (!piece.empty() && piece_indented && !at_wrap_width(raw)) {
-          // An indented line under one not of the wrap width: a continuation line of its own.
-          normalize_line(piece, n, opt.default_year);
-          texts.emplace_back(n.text);
-          numbers.push_back(number + 1);
-          after.assign(piece);
+          // An indented line under one not of the wrap width: a reflowed
+          // row's rest (`[ 1046]  1066  1046` + `    228537 …`, one space in
+          // its place), or a continuation line of its own.
+          normalize_line(piece, n, opt.default_year);  // without its mail quoting
+          std::string reflowed(trim_right(raw));
+          reflowed += ' ';
+          reflowed += trim(n.text);
+          normalize_line(reflowed, n, opt.default_year);
+          if (!n.foreign && n.has_prefix && line_is_table_row(n.text)) {
+            whole = std::move(reflowed);
+            raw = whole;
+          } else {
+            normalize_line(piece, n, opt.default_year);
+            texts.emplace_back(n.text);
+            numbers.push_back(number + 1);
+            after.assign(piece);
+          }
           piece.clear();
         }
         if (!piece.empty()) {  // `… 0 systemd-jou` + `rnal`: the row above a wrapped piece
@@ -212,8 +224,8 @@ struct ReportScanner::Impl {
         normalize_line(raw, n, opt.default_year);
         if (n.foreign) return false;
         bool row = line_is_table_row(n.text);
-        // In hard-wrapped text an indented line may be a rest too (a break inside a row's padding).
-        if (!row && !n.text.empty() && (!n.continuation || wrap_width)) {
+        // An indented line may be a rest too (a hard wrap inside a row's padding, a reflow).
+        if (!row && !n.text.empty()) {
           if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
           piece.assign(raw);  // perhaps a wrapped row's rest: joined to the line above
           piece_indented = n.continuation;
