@@ -463,6 +463,23 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       }
     }
   }
+  if (cur_ && cur_->stats_path_next) {
+    // `Memory cgroup stats for` + `    /kubepods/…: cache:…` (a reflow): the path and stats are its.
+    cur_->stats_path_next = false;
+    if ((line.continuation || cur_->stats_path_soft) && !line.prefixed && !t.empty() && t[0] == '/') {
+      std::string joined = "Memory cgroup stats for ";
+      joined += t;
+      if (auto sh = oomline::parse_stats_header(joined); sh && !sh->path.empty()) {
+        cur_->stats_path = sh->path;
+        cur_->stats = sh->kb_pairs;
+        cur_->stats_v1_kb = !sh->kb_pairs.empty();
+        cur_->section = sh->kb_pairs.empty() ? Building::Section::stats : Building::Section::none;
+        cur_->joined_lines.push_back(line.number);
+        if (line.number > cur_->lines.last) cur_->lines.last = line.number;
+        return true;
+      }
+    }
+  }
   if (cur_ && rejoin(*cur_, line, t)) return true;
   if (cur_ && line.truncated) cur_->cut_lines.push_back(line.number);
   using P = Building::Piece;
@@ -531,6 +548,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (auto sh = oomline::parse_stats_header(t)) {
     if (!cur_ || cur_->has_outcome()) start(line);
     Building& b = *cur_;
+    b.stats_path_next = !b.stats_path && sh->path.empty() && !line.truncated;
+    b.stats_path_soft = line.soft_break;
     if (!b.stats_path) {  // the first block is the OOM memcg; the rest are its children
       b.stats_path = sh->path;
       b.stats = sh->kb_pairs;

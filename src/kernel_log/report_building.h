@@ -44,6 +44,9 @@ struct ReportAssembler::Building {
   std::optional<std::string> limit_reached_memcg;
   std::vector<oomline::CounterLine> counters;
   std::optional<std::string> stats_path;
+  // `Memory cgroup stats for` ended its line: the path may be the next one,
+  // indented (a reflow) or after a format=flowed soft break (`soft`).
+  bool stats_path_next = false, stats_path_soft = false;
   std::vector<std::pair<std::string, uint64_t>> stats;  // as printed
   bool stats_v1_kb = false;
   bool stats_v2 = false;

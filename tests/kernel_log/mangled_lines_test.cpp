@@ -312,6 +312,23 @@ TEST(MangledLines, TableColumnsAreNotPads) {
   for (auto& r : ev[0].tasks) EXPECT_EQ(r.pgtables_bytes, 1105920u);
 }
 
+// `Memory cgroup stats for` alone on its line (a path cut by a viewer) is a
+// header with an unknown path; a reflow's indented path after it, or a
+// format=flowed soft break's, is its path.
+TEST(MangledLines, StatsHeaderWithItsPathOnTheNextLine) {
+  const std::string pre = "Jan  5 02:12:02 host1 kernel: ";
+  for (const std::string& brk : {std::string("\n    "), std::string(" \n")}) {
+    std::string t = pre + "memory: usage 1048576kB, limit 1048576kB, failcnt 189\n" + pre +
+                    "Memory cgroup stats for" + brk + "/kubepods/pod1/c1: cache:0KB rss:1048576KB\n" + pre +
+                    "Memory cgroup out of memory: Killed process 42 (java) total-vm:2097152kB, anon-rss:1048000kB, "
+                    "file-rss:0kB, shmem-rss:0kB\n";
+    auto ev = parse(t);
+    ASSERT_EQ(ev.size(), 1u);
+    ASSERT_TRUE(ev[0].memcg);
+    EXPECT_EQ(ev[0].memcg->oom_memcg, "/kubepods/pod1/c1") << brk;
+  }
+}
+
 std::string fixture(const char* name) {
   std::ifstream f(std::string(oomlens::testing::source_dir()) + "/tests/fixtures/logs/" + name);
   std::stringstream ss;
