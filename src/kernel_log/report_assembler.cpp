@@ -439,9 +439,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       auto msg_of = [](std::string_view x) -> std::optional<std::string> {
         if (auto k = oomline::parse_kill(x)) return k->message;
         if (auto sel = oomline::parse_select(x)) return sel->message;
+        if (auto k = oomline::parse_kill_stump(x)) return k->message;  // its figures on the next line
         return std::nullopt;
       };
-      if (!msg_of(t) && msg_of(joined)) {
+      // Its own message is none, or the joined one's last word (`memory`).
+      const auto own = msg_of(t), whole = msg_of(joined);
+      if (whole && (!own || (whole->size() > own->size() && ends_with(*whole, " " + *own)))) {
         cur_->joined_lines.push_back(line.number);
         LogicalLine whole = line;
         whole.text = joined;

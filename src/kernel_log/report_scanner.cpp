@@ -475,9 +475,17 @@ struct ReportScanner::Impl {
     return !line_is_record(t) || joins_as_record(raw, next);
   }
 
+  // After a format=flowed soft break (the line ends in a space), or a
+  // reflow's break (the rest indented after a word: joined with one space).
   bool flowed_rest(std::string_view raw, std::string_view next) {
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-    return !raw.empty() && raw.back() == ' ' && joins_as_record(raw, next);
+    if (raw.empty()) return false;
+    if (raw.back() == ' ') return joins_as_record(raw, next);
+    return reflowed(raw, next) && joins_as_record(raw, next, true);
+  }
+  static bool reflowed(std::string_view raw, std::string_view next) {
+    return !raw.empty() && !is_space(raw.back()) && next.size() > 2 && is_space(next[0]) && is_space(next[1]) &&
+           !trim(next).empty();
   }
 
   // A rest that reads as a record by itself (`: Killed process 15617 …`
@@ -486,18 +494,19 @@ struct ReportScanner::Impl {
   // together open a report. Not an indented rest (a reflow's: the assembler
   // rejoins it with one space). Only after a break a wrap could make: at the
   // wrap width (wrapped_at_width()) or after a space (format=flowed, flowed_rest()).
-  bool joins_as_record(std::string_view raw, std::string_view next) {
+  bool joins_as_record(std::string_view raw, std::string_view next, bool indented = false) {
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
     if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
-    if (next.empty() || (next.size() > 1 && is_space(next[0]) && is_space(next[1])) || next[0] == '{' ||
-        next[0] == '"')
+    if (next.empty() || (!indented && next.size() > 1 && is_space(next[0]) && is_space(next[1])) ||
+        trim(next).empty() || trim(next)[0] == '{' || trim(next)[0] == '"')
       return false;
     normalize_line(next, probe, opt.default_year);
     if (probe.has_prefix || probe.foreign) return false;
     normalize_line(raw, probe, opt.default_year);
     if (probe.foreign || line_is_record(trim(probe.text))) return false;
     std::string whole(raw);
-    whole.append(trim_right(next));
+    if (indented) whole += ' ';
+    whole.append(indented ? trim(next) : trim_right(next));
     normalize_line(whole, probe, opt.default_year);
     return !probe.foreign && line_opens_report(trim(probe.text));
   }
@@ -546,6 +555,9 @@ struct ReportScanner::Impl {
       if (soft) {
         qp_mode = true;
         joined.append(r.substr(0, r.size() - 1));
+      } else if (pieces > 1 && reflowed(joined, r)) {
+        joined += ' ';  // a reflow's indentation, one space in the record
+        joined.append(trim(r));
       } else {
         joined.append(r);
       }
@@ -581,7 +593,17 @@ struct ReportScanner::Impl {
     normalize_line(next, probe, opt.default_year);
     if (probe.has_prefix || probe.foreign || !probe.owned.empty()) return false;
     std::string_view rest = trim(probe.text);
-    if (rest.empty() || line_is_record(rest)) return false;
+    if (rest.empty()) return false;
+    // A rest that reads as a kill or selection line by itself (`memory: Killed process …`)
+    // goes with the line only when the two give it a longer message (`Memory cgroup out of memory`).
+    std::optional<std::string> rest_message;
+    if (line_is_record(rest)) {
+      auto k = oomline::parse_kill(rest);
+      auto sel = k ? std::nullopt : oomline::parse_select(rest);
+      if (!k && !sel) return false;
+      rest_message = k ? k->message : sel->message;
+      if (!rest_message) return false;
+    }
     std::string whole(raw.substr(0, static_cast<size_t>(norm.text.data() - raw.data())));
     whole.append(trim_right(norm.text));
     // A break at a space (indented rest, format=flowed's trailing space) keeps one.
@@ -589,6 +611,12 @@ struct ReportScanner::Impl {
     whole.append(rest);
     normalize_line(whole, probe, opt.default_year);
     if (!line_is_record(trim(probe.text))) return false;
+    if (rest_message) {
+      auto k = oomline::parse_kill(trim(probe.text));
+      auto sel = k ? std::nullopt : oomline::parse_select(trim(probe.text));
+      const std::optional<std::string> m = k ? k->message : sel ? sel->message : std::nullopt;
+      if (!m || m->size() <= rest_message->size() || !ends_with(*m, " " + *rest_message)) return false;
+    }
     joined = std::move(whole);
     return true;
   }

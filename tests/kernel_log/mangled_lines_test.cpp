@@ -329,6 +329,25 @@ TEST(MangledLines, StatsHeaderWithItsPathOnTheNextLine) {
   }
 }
 
+// A second kill reflowed over indented lines right after a whole one (the
+// first report still open): its message is still the two pieces'.
+TEST(MangledLines, ReflowedKillAfterAnotherKill) {
+  const std::string pre = "May 15 23:09:27 host1 kernel: [  514.682838] ";
+  const std::string t =
+      pre + "Memory cgroup out of memory: Killed process 15617 (python3) total-vm:11892kB, anon-rss:4292kB, "
+            "file-rss:3428kB, shmem-rss:0kB\n" +
+      pre + "oom_reaper: reaped process 15617 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n" + pre +
+      "Memory cgroup out of\n    memory: Killed process 15674 (python3) total-vm:11892kB,\n"
+      "    anon-rss:4292kB, file-rss:3424kB, shmem-rss:0kB\n";
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 2u);
+  ASSERT_EQ(ev[1].victims.size(), 1u);
+  EXPECT_EQ(ev[1].victims[0].pid, 15674);
+  EXPECT_EQ(ev[1].victims[0].message, "Memory cgroup out of memory");
+  EXPECT_EQ(ev[1].victims[0].anon_rss_bytes, 4292u * 1024);
+  EXPECT_EQ(ev[1].constraint, Constraint::memcg);
+}
+
 std::string fixture(const char* name) {
   std::ifstream f(std::string(oomlens::testing::source_dir()) + "/tests/fixtures/logs/" + name);
   std::stringstream ss;
