@@ -807,20 +807,33 @@ struct ReportScanner::Impl {
     if (wrap_width) return;  // hard-wrapped: no line is longer than the width
     std::map<size_t, size_t> one;                       // column: lines with one run there
     std::map<std::pair<size_t, size_t>, size_t> two;    // {column, length}: lines with two or more
+    std::map<std::pair<size_t, size_t>, size_t> text;   // {column, length}: one run inside text
     for (size_t ls = 0; ls < head.size();) {
       size_t e = head.find('\n', ls);
       if (e == std::string_view::npos) break;
       std::string_view l = head.substr(ls, e - ls);
       if (l.size() > 60) {
         auto p = line_pad(l);
-        if (p.second) ++two[p];
-        else if (p.first) ++one[p.first];
+        if (p.second) {
+          ++two[p];
+        } else if (p.first) {
+          ++one[p.first];
+          size_t end = p.first;
+          while (end < l.size() && l[end] == ' ') ++end;
+          const bool digits = is_digit(l[p.first - 1]) && is_digit(l[end]);  // a table's columns
+          if (!digits) ++text[{p.first, end - p.first}];
+        }
       }
       ls = e + 1;
     }
     size_t best = 0;
     for (auto [p, n] : two)
       if (n + one[p.first] >= 3 && n + one[p.first] > best) pad_width = p.first, pad_len = p.second, best = n + one[p.first];
+    // Without a line long enough for two pads: four lines with one run of
+    // the same length at the same column, not between two numbers.
+    if (best == 0)
+      for (auto [p, n] : text)
+        if (n >= 4 && n > best) pad_width = p.first, pad_len = p.second, best = n;
   }
   // `raw` without its pads (pad_width), in `out`; or `raw` itself when it
   // has none (short, or not spaces at every pad's place).
