@@ -741,6 +741,30 @@ struct ReportScanner::Impl {
     return std::string_view::npos;
   }
 
+  // Whether most lines `width` wide go on on the next line: not both
+  // prefixed, as copies of one record repeated (kill lines of one job, all as
+  // long) are.
+  bool widest_continue(std::string_view head, size_t width) {
+    size_t widest = 0, whole = 0;
+    for (size_t ls = 0; ls < head.size();) {
+      size_t e = head.find('\n', ls);
+      if (e == std::string_view::npos) break;
+      std::string_view l = head.substr(ls, e - ls);
+      if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+      if (l.size() == width && e + 1 < head.size()) {
+        ++widest;
+        size_t e2 = head.find('\n', e + 1);
+        std::string_view next = head.substr(e + 1, (e2 == std::string_view::npos ? head.size() : e2) - e - 1);
+        normalize_line(l, probe, opt.default_year);
+        const bool line_prefixed = probe.has_prefix;
+        normalize_line(next, probe, opt.default_year);
+        if (line_prefixed && probe.has_prefix) ++whole;
+      }
+      ls = e + 1;
+    }
+    return whole * 2 < widest;
+  }
+
   // Decides qp_possible and wrap_width on probe_text (once).
   void decide_probe() {
     if (probe_done) return;
@@ -760,7 +784,7 @@ struct ReportScanner::Impl {
       }
       ls = e + 1;
     }
-    wrap_width = max_count >= 3 && max_count * 4 >= long_lines ? max_len : 0;
+    wrap_width = max_count >= 3 && max_count * 4 >= long_lines && widest_continue(head, max_len) ? max_len : 0;
     decide_pad(head);
     // QP-encoded: an escape of '=', a space or a tab, or soft breaks ending
     // at least half of the widest lines (a hard wrap ends one in '=' by chance).
