@@ -208,6 +208,16 @@ std::optional<SelectLine> parse_select(std::string_view s) {
   return sel;
 }
 
+std::optional<std::string> outcome_message(std::string_view s) {
+  if (auto k = parse_kill(s)) return k->message;
+  if (auto sel = parse_select(s)) return sel->message;
+  return std::nullopt;
+}
+
+bool message_extends(std::string_view whole, std::string_view own) {
+  return whole.size() > own.size() && ends_with(whole, own) && whole[whole.size() - own.size() - 1] == ' ';
+}
+
 std::optional<SelectLine> parse_select_stump(std::string_view s) {
   SelectLine sel;
   std::string_view t;

@@ -58,6 +58,12 @@ struct SelectLine {
   std::optional<uint64_t> score;
 };
 std::optional<SelectLine> parse_select(std::string_view s);
+/// The message of a kill or selection line (`Memory cgroup out of memory`);
+/// nullopt when `s` is neither, or prints none.
+std::optional<std::string> outcome_message(std::string_view s);
+/// True when `whole` is `own` with words before it (`Memory cgroup out of
+/// memory` and `memory`): a message whose start was on the line before.
+bool message_extends(std::string_view whole, std::string_view own);
 /// A selection line a viewer cut (prefix.cpp dropped the cut field): `Kill
 /// process N (comm)[ score]` or `Kill process N`; what was cut is unknown.
 std::optional<SelectLine> parse_select_stump(std::string_view s);

@@ -410,6 +410,14 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
     t = unpadded;
   }
+  // `line` with the text before it rejoined (`joined`), fed as one record.
+  auto feed_joined = [&](const std::string& joined) {
+    cur_->joined_lines.push_back(line.number);
+    LogicalLine whole = line;
+    whole.text = joined;
+    whole.continuation = false;
+    return feed(whole);
+  };
   if (cur_ && cur_->piece == Building::Piece::other && cur_->piece_short) {
     // An indented rest (a reflow's) may complete it as any record would (`Memory cgroup stats for` + `    /path: …`).
     if (!line.continuation) cur_->piece = Building::Piece::none;
@@ -418,11 +426,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       std::string joined = cur_->piece_text;
       joined += ' ';
       joined += t;
-      if (auto cs = oomline::parse_cpuset(joined)) {
-        cur_->cpuset = std::move(*cs);
-        cur_->joined_lines.push_back(line.number);
-        if (line.number > cur_->lines.last) cur_->lines.last = line.number;
-        return true;
+      if (oomline::parse_cpuset(joined)) {
+        cur_->piece = Building::Piece::none;
+        return feed_joined(joined);
       }
     }
   }
@@ -437,33 +443,20 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       if (line.continuation || cur_->piece_soft) joined += ' ';
       joined += t;
       auto msg_of = [](std::string_view x) -> std::optional<std::string> {
-        if (auto k = oomline::parse_kill(x)) return k->message;
-        if (auto sel = oomline::parse_select(x)) return sel->message;
+        if (auto m = oomline::outcome_message(x)) return m;
         if (auto k = oomline::parse_kill_stump(x)) return k->message;  // its figures on the next line
         return std::nullopt;
       };
       // Its own message is none, or the joined one's last word (`memory`).
-      const auto own = msg_of(t), whole = msg_of(joined);
-      if (whole && (!own || (whole->size() > own->size() && ends_with(*whole, " " + *own)))) {
-        cur_->joined_lines.push_back(line.number);
-        LogicalLine whole = line;
-        whole.text = joined;
-        whole.continuation = false;
-        return feed(whole);
-      }
+      const auto own = msg_of(t), longer = msg_of(joined);
+      if (longer && (!own || oomline::message_extends(*longer, *own))) return feed_joined(joined);
     }
     // A record the assembler keeps no piece of (`Hardware name: …`) is whole: nothing is glued to it.
     if (!t.empty() && !line.prefixed && !line_is_record(t) && !line_is_record(cur_->piece_text)) {
       std::string joined = cur_->piece_text;
       if (line.continuation || cur_->piece_soft) joined += ' ';
       joined += t;
-      if (line_is_record(joined)) {
-        cur_->joined_lines.push_back(line.number);
-        LogicalLine whole = line;
-        whole.text = joined;
-        whole.continuation = false;
-        return feed(whole);
-      }
+      if (line_is_record(joined)) return feed_joined(joined);
     }
   }
   if (cur_ && cur_->stats_path_next) {
@@ -473,13 +466,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       std::string joined = "Memory cgroup stats for ";
       joined += t;
       if (auto sh = oomline::parse_stats_header(joined); sh && !sh->path.empty()) {
-        cur_->stats_path = sh->path;
-        cur_->stats = sh->kb_pairs;
-        cur_->stats_v1_kb = !sh->kb_pairs.empty();
-        cur_->section = sh->kb_pairs.empty() ? Building::Section::stats : Building::Section::none;
-        cur_->joined_lines.push_back(line.number);
-        if (line.number > cur_->lines.last) cur_->lines.last = line.number;
-        return true;
+        cur_->stats_path.reset();  // the header's path was unknown; this is it
+        return feed_joined(joined);
       }
     }
   }

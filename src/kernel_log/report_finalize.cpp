@@ -92,6 +92,15 @@ size_t usual_row_numbers(const std::vector<RawRow>& rows) {
   return best;
 }
 
+// A note `what` + the first 20 of `lines` (`, …` after them); none when empty.
+void note_lines(std::vector<std::string>& notes, std::string_view what, const std::vector<uint64_t>& lines) {
+  if (lines.empty()) return;
+  std::string n(what);
+  for (size_t i = 0; i < lines.size() && i < 20; ++i) n += (i ? ", " : "") + std::to_string(lines[i]);
+  if (lines.size() > 20) n += ", …";
+  notes.push_back(std::move(n));
+}
+
 const RawRow* row_for(const ReportAssembler::Building& b, int64_t pid) {
   for (const auto& r : b.rows)
     if (r.row.pid == pid) return &r;
@@ -204,28 +213,14 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.notes = std::move(b.notes);
   if (b.columns.empty()) {
     b.row_numbers_usual = usual_row_numbers(b.rows);
-    std::string odd;
-    size_t n_odd = 0;
+    std::vector<uint64_t> odd;
     for (const auto& r : b.rows)
-      if (b.row_numbers_usual && !r.row.truncated && r.row.numbers.size() > b.row_numbers_usual && n_odd++ < 20)
-        odd += (odd.empty() ? "" : ", ") + std::to_string(r.line);
-    if (n_odd)
-      ev.notes.push_back("task rows with more numbers than the table's others (a pad inside a number?), their figures "
-                         "unknown: " + odd + (n_odd > 20 ? ", …" : ""));
+      if (b.row_numbers_usual && !r.row.truncated && r.row.numbers.size() > b.row_numbers_usual) odd.push_back(r.line);
+    note_lines(ev.notes, "task rows with more numbers than the table's others (a pad inside a number?), their figures "
+                         "unknown: ", odd);
   }
-  if (!b.joined_lines.empty()) {
-    std::string n = "lines rejoined to the line before them (wrapped): ";
-    for (size_t i = 0; i < b.joined_lines.size() && i < 20; ++i)
-      n += (i ? ", " : "") + std::to_string(b.joined_lines[i]);
-    if (b.joined_lines.size() > 20) n += ", …";
-    ev.notes.push_back(std::move(n));
-  }
-  if (!b.cut_lines.empty()) {
-    std::string n = "lines cut by a viewer (`...`/`…`), their cut fields unknown: ";
-    for (size_t i = 0; i < b.cut_lines.size() && i < 20; ++i) n += (i ? ", " : "") + std::to_string(b.cut_lines[i]);
-    if (b.cut_lines.size() > 20) n += ", …";
-    ev.notes.push_back(std::move(n));
-  }
+  note_lines(ev.notes, "lines rejoined to the line before them (wrapped): ", b.joined_lines);
+  note_lines(ev.notes, "lines cut by a viewer (`...`/`…`), their cut fields unknown: ", b.cut_lines);
   ev.sysrq = b.sysrq;
   ev.memcg_stack = b.memcg_stack;
   ev.panic_message = b.panic_message;

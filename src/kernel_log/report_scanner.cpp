@@ -189,16 +189,16 @@ struct ReportScanner::Impl {
           // row's rest (`[ 1046]  1066  1046` + `    228537 …`, one space in
           // its place), or a continuation line of its own.
           normalize_line(piece, n, opt.default_year);  // without its mail quoting
+          const std::string rest(n.text);
           std::string reflowed(trim_right(raw));
           reflowed += ' ';
-          reflowed += trim(n.text);
+          reflowed += trim(rest);
           normalize_line(reflowed, n, opt.default_year);
           if (!n.foreign && n.has_prefix && line_is_table_row(n.text)) {
             whole = std::move(reflowed);
             raw = whole;
           } else {
-            normalize_line(piece, n, opt.default_year);
-            texts.emplace_back(n.text);
+            texts.push_back(rest);
             numbers.push_back(number + 1);
             after.assign(piece);
           }
@@ -491,9 +491,10 @@ struct ReportScanner::Impl {
   // A rest that reads as a record by itself (`: Killed process 15617 …`
   // after `…: Memory cgroup out of memory`, `memory: Killed process …` after
   // a format=flowed `…out of `) when the line before is none and the two
-  // together open a report. Not an indented rest (a reflow's: the assembler
-  // rejoins it with one space). Only after a break a wrap could make: at the
-  // wrap width (wrapped_at_width()) or after a space (format=flowed, flowed_rest()).
+  // together open a report. An indented rest only when `indented` (a
+  // reflow's: joined with one space). Only after a break a wrap could make:
+  // at the wrap width (wrapped_at_width()), after a space or before an
+  // indented rest (flowed_rest()).
   bool joins_as_record(std::string_view raw, std::string_view next, bool indented = false) {
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
     if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
@@ -597,13 +598,7 @@ struct ReportScanner::Impl {
     // A rest that reads as a kill or selection line by itself (`memory: Killed process …`)
     // goes with the line only when the two give it a longer message (`Memory cgroup out of memory`).
     std::optional<std::string> rest_message;
-    if (line_is_record(rest)) {
-      auto k = oomline::parse_kill(rest);
-      auto sel = k ? std::nullopt : oomline::parse_select(rest);
-      if (!k && !sel) return false;
-      rest_message = k ? k->message : sel->message;
-      if (!rest_message) return false;
-    }
+    if (line_is_record(rest) && !(rest_message = oomline::outcome_message(rest))) return false;
     std::string whole(raw.substr(0, static_cast<size_t>(norm.text.data() - raw.data())));
     whole.append(trim_right(norm.text));
     // A break at a space (indented rest, format=flowed's trailing space) keeps one.
@@ -612,10 +607,8 @@ struct ReportScanner::Impl {
     normalize_line(whole, probe, opt.default_year);
     if (!line_is_record(trim(probe.text))) return false;
     if (rest_message) {
-      auto k = oomline::parse_kill(trim(probe.text));
-      auto sel = k ? std::nullopt : oomline::parse_select(trim(probe.text));
-      const std::optional<std::string> m = k ? k->message : sel ? sel->message : std::nullopt;
-      if (!m || m->size() <= rest_message->size() || !ends_with(*m, " " + *rest_message)) return false;
+      auto m = oomline::outcome_message(trim(probe.text));
+      if (!m || !oomline::message_extends(*m, *rest_message)) return false;
     }
     joined = std::move(whole);
     return true;
