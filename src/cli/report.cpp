@@ -35,14 +35,8 @@ std::vector<diagnose::TreeKill> live_kernel_kills() {
     void text(std::string_view) override {}
     void record(std::string_view m, const RecordMeta& meta) override {
       if (auto j = kills.feed(m)) {
-        auto k = monitor::kernel_kill_from(*j);
-        diagnose::TreeKill t;
-        t.pid = k.pid;
-        t.comm = k.comm;
+        diagnose::TreeKill t = diagnose::tree_kill_from(monitor::kernel_kill_from(*j));
         t.kmsg_seq = meta.kmsg_seq;
-        t.constraint = k.constraint;
-        t.oom_memcg = k.oom_memcg;
-        t.anon_rss_bytes = k.anon_rss_bytes;
         out->push_back(std::move(t));
       }
     }

@@ -1,6 +1,7 @@
 // The verdict of `oomlens run` (see verdict.h).
 #include "diagnose/verdict.h"
 #include "diagnose/launcher.h"
+#include "monitor/kernel_watch.h"
 #include "monitor/sample.h"
 #include "util/i18n.h"
 
@@ -44,6 +45,25 @@ std::string describe_kill(const TreeKill& k) {
 
 // "sender unknown" and why: the wait status never says, and the trace
 // (when there was one) did not see it either.
+/// The verdict of a kernel kill of `victim`: cause, its pid, high
+/// confidence, its kill line first; with `others`, the rest of the job's
+/// kills after it.
+void kernel_kill_verdict(Verdict& v, const char* cause, const TreeKill& victim,
+                         const std::vector<TreeKill>* others) {
+  v.cause = cause;
+  v.victim_pid = victim.pid;
+  v.confidence = "high";
+  v.evidence.push_back(describe_kill(victim));
+  if (others)
+    for (auto& k : *others)
+      if (&k != &victim) v.evidence.push_back(describe_kill(k));
+}
+
+/// " because its memory cgroup reached its limit" for a memcg kill, else "".
+const char* memcg_clause(const TreeKill& k) {
+  return k.constraint == std::optional<std::string>("memcg") ? N_(" because its memory cgroup reached its limit") : "";
+}
+
 std::string unknown_sender(const VerdictInput& in) {
   return fmt::format(N_("sender unknown: a wait status never says who sent a signal{}"),
                      in.signal_trace && *in.signal_trace == "on"
@@ -171,6 +191,17 @@ const GuardStop* guard_ended_it(const VerdictInput& in) {
 
 }  // namespace
 
+TreeKill tree_kill_from(const monitor::KernelKill& k) {
+  TreeKill t;
+  t.pid = k.pid;
+  t.comm = k.comm;
+  t.kmsg_seq = k.kmsg_seq;
+  t.constraint = k.constraint;
+  t.oom_memcg = k.oom_memcg;
+  t.anon_rss_bytes = k.anon_rss_bytes;
+  return t;
+}
+
 std::string signal_name(int sig) {
   switch (sig) {
     case SIGHUP: return "SIGHUP"; case SIGINT: return "SIGINT"; case SIGQUIT: return "SIGQUIT";
@@ -297,14 +328,10 @@ Verdict decide_verdict(const VerdictInput& in) {
 
   // 1. Kernel OOM evidence.
   if (main_kill && sigkill) {
-    v.cause = "oom_killed";
-    v.victim_pid = main_kill->pid;
-    v.confidence = "high";
-    v.evidence.push_back(describe_kill(*main_kill));
+    kernel_kill_verdict(v, "oom_killed", *main_kill, nullptr);
     if (!known) v.evidence.push_back(N_("the exit status itself was not observable (attached with --pid): the kernel's kill line names the process"));
     v.summary = fmt::format(N_("The job was killed by the kernel OOM killer{}{}."),
-                            main_kill->constraint == std::optional<std::string>("memcg")
-                                ? N_(" because its memory cgroup reached its limit") : "",
+                            memcg_clause(*main_kill),
                             main_kill->limit_bytes || in.limit_bytes
                                 ? fmt::format(N_(" ({})"), mib(main_kill->limit_bytes.value_or(in.limit_bytes.value_or(0))))
                                 : "");
@@ -312,28 +339,17 @@ Verdict decide_verdict(const VerdictInput& in) {
     // The job's own program, started by a launcher: the launcher's exit
     // (bash's 0 after `python train.py; echo done`, torchrun's 1) is only
     // what came after.
-    v.cause = "oom_killed";
-    v.victim_pid = program_kill->pid;
-    v.confidence = "high";
-    v.evidence.push_back(describe_kill(*program_kill));
-    for (auto& k : in.kernel_kills)
-      if (&k != program_kill) v.evidence.push_back(describe_kill(k));
+    kernel_kill_verdict(v, "oom_killed", *program_kill, &in.kernel_kills);
     v.evidence.push_back(fmt::format(N_("the launcher (main process {}, pid {}) then {}"), in.main_comm, in.main_pid, ended));
     const uint64_t lim = program_kill->limit_bytes.value_or(in.limit_bytes.value_or(0));
     v.summary = fmt::format(N_("The job's program, {} process {}{} under the launcher {}, was killed by the kernel OOM "
                             "killer{}{}; the launcher then {}."),
                             program_kill->comm, program_kill->pid,
                             rank_clause(program_kill->rank, program_kill->local_rank), in.main_comm,
-                            program_kill->constraint == std::optional<std::string>("memcg")
-                                ? N_(" because its memory cgroup reached its limit") : "",
+                            memcg_clause(*program_kill),
                             lim ? fmt::format(N_(" ({})"), mib(lim)) : "", ended);
   } else if (worker_kill) {
-    v.cause = "worker_oom_killed";
-    v.victim_pid = worker_kill->pid;
-    v.confidence = "high";
-    v.evidence.push_back(describe_kill(*worker_kill));
-    for (auto& k : in.kernel_kills)
-      if (&k != worker_kill) v.evidence.push_back(describe_kill(k));
+    kernel_kill_verdict(v, "worker_oom_killed", *worker_kill, &in.kernel_kills);
     v.summary = fmt::format(N_("The kernel OOM killer killed {} process {} ({}){}; the main process then {}."),
                             worker_kill->role == "worker" ? N_("worker") : N_("descendant"), worker_kill->pid,
                             worker_kill->comm,

@@ -26,6 +26,10 @@
 #include "diagnose/signal_sender.h"
 #include "diagnose/worker_memory.h"
 
+namespace oomlens::monitor {
+struct KernelKill;
+}
+
 namespace oomlens::diagnose {
 
 /// A kernel OOM kill of a process in the job's tree.
@@ -52,6 +56,11 @@ struct TreeKill {
   std::optional<uint64_t> file_rss_bytes, shmem_rss_bytes, total_vm_bytes, pgtables_bytes;
   std::optional<int> oom_score_adj;
 };
+
+/// A kill line of the live log (monitor::KernelKill) as a kill of the
+/// verdict: pid, comm, kmsg_seq, constraint, oom_memcg and anon_rss_bytes;
+/// the role and the job's own measures are the caller's to add (pure).
+[[nodiscard]] TreeKill tree_kill_from(const monitor::KernelKill& k);
 
 /// A fatal signal the signal trace (signal:signal_generate) saw sent to a
 /// program or worker of the job (not the main process: that is

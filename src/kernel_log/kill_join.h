@@ -14,17 +14,9 @@
 
 namespace oomlens::oomline {
 
-/// The constraint's name as `run`'s record and verdict carry it: "global",
-/// "memcg", "cpuset", "mempolicy".
-constexpr const char* constraint_name(Constraint c) {
-  switch (c) {
-    case Constraint::global: return "global";
-    case Constraint::memcg: return "memcg";
-    case Constraint::cpuset: return "cpuset";
-    case Constraint::mempolicy: return "mempolicy";
-  }
-  return "global";
-}
+/// `constraint_name` (kernel_log/oom_event.h), as `run`'s record and
+/// verdict carry it.
+using oomlens::constraint_name;
 
 /// A `Killed process` line with the `oom-kill:` summary of the same pid,
 /// when one came just before it.

@@ -34,8 +34,34 @@ enum class EventKind {
   incomplete,
 };
 
+/// The kind's name in JSON, the text and the metrics: "kill",
+/// "selected_no_kill", "no_killable", "panic", "incomplete".
+constexpr const char* event_kind_name(EventKind k) {
+  switch (k) {
+    case EventKind::kill: return "kill";
+    case EventKind::selected_no_kill: return "selected_no_kill";
+    case EventKind::no_killable: return "no_killable";
+    case EventKind::panic: return "panic";
+    case EventKind::incomplete: return "incomplete";
+  }
+  return "kill";
+}
+
 /// What limited the allocation (mm/oom_kill.c: enum oom_constraint).
 enum class Constraint { global, memcg, cpuset, mempolicy };
+
+/// The constraint's name everywhere oomlens writes one: "global", "memcg",
+/// "cpuset", "mempolicy" (the kernel's CONSTRAINT_NONE, _MEMCG, _CPUSET,
+/// _MEMORY_POLICY).
+constexpr const char* constraint_name(Constraint c) {
+  switch (c) {
+    case Constraint::global: return "global";
+    case Constraint::memcg: return "memcg";
+    case Constraint::cpuset: return "cpuset";
+    case Constraint::mempolicy: return "mempolicy";
+  }
+  return "global";
+}
 
 /// When the report was printed. Both may be unknown.
 struct EventTime {

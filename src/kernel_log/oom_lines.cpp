@@ -115,16 +115,30 @@ std::optional<StackLine> parse_stack_line(std::string_view s) {
   return out;
 }
 
-std::optional<KillLine> parse_kill(std::string_view s) {
+namespace {
+
+/// `… Killed process N`: the kill line with its message and pid set, and
+/// `t` left at what follows the pid; nullopt without the anchor or a pid.
+std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
   constexpr std::string_view kAnchor = "Killed process ";
   size_t a = s.find(kAnchor);
   if (a == std::string_view::npos) return std::nullopt;
   KillLine k;
   k.message = message_before(s, a);
-  std::string_view t = s.substr(a + kAnchor.size());
+  t = s.substr(a + kAnchor.size());
   auto pid = take_i64(t);
   if (!pid) return std::nullopt;
   k.pid = *pid;
+  return k;
+}
+
+}  // namespace
+
+std::optional<KillLine> parse_kill(std::string_view s) {
+  std::string_view t;
+  auto head = kill_head(s, t);
+  if (!head) return std::nullopt;
+  KillLine& k = *head;
   if (starts_with(t, ", UID ")) {  // RHEL6: `Killed process N, UID U, (comm) total-vm:`
     t.remove_prefix(6);
     auto uid = take_u64(t);
@@ -160,21 +174,15 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   if (auto uid = field_int(figs, "UID:"); uid && *uid >= 0 && *uid <= UINT32_MAX)
     k.uid = static_cast<uint32_t>(*uid);
   k.oom_score_adj = to_int(field_int(figs, "oom_score_adj:"));
-  return k;
+  return head;
 }
 
 std::optional<KillLine> parse_kill_stump(std::string_view s) {
-  constexpr std::string_view kAnchor = "Killed process ";
-  size_t a = s.find(kAnchor);
-  if (a == std::string_view::npos) return std::nullopt;
-  KillLine k;
-  k.message = message_before(s, a);
-  std::string_view t = s.substr(a + kAnchor.size());
-  auto pid = take_i64(t);
-  if (!pid || !(t.empty() || t[0] == ' ' || t[0] == ',')) return std::nullopt;
+  std::string_view t;
+  auto k = kill_head(s, t);
+  if (!k || !(t.empty() || t[0] == ' ' || t[0] == ',')) return std::nullopt;
   // `Killed process 14011        3 (…)`: a terminal's pad inside the pid.
   if (std::string_view r = trim_left(t); !r.empty() && is_digit(r[0])) return std::nullopt;
-  k.pid = *pid;
   return k;
 }
 

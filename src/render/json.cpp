@@ -41,26 +41,9 @@ json bounded(const std::optional<int>& v, int lo, int hi) {
   return *v;
 }
 
-const char* kind_name(EventKind k) {
-  switch (k) {
-    case EventKind::kill: return "kill";
-    case EventKind::selected_no_kill: return "selected_no_kill";
-    case EventKind::no_killable: return "no_killable";
-    case EventKind::panic: return "panic";
-    case EventKind::incomplete: return "incomplete";
-  }
-  return "kill";
-}
-
 json constraint_json(const std::optional<Constraint>& c) {
   if (!c) return nullptr;
-  switch (*c) {
-    case Constraint::global: return "global";
-    case Constraint::memcg: return "memcg";
-    case Constraint::cpuset: return "cpuset";
-    case Constraint::mempolicy: return "mempolicy";
-  }
-  return nullptr;
+  return constraint_name(*c);
 }
 
 const char* state_name(LimitState s) {
@@ -236,7 +219,7 @@ nlohmann::json event_to_json(const OomEvent& e, const Explanation* explanation) 
   for (const Victim& v : e.victims) victims.push_back(victim_json(v));
   for (const Selected& s : e.selected) selected.push_back(selected_json(s));
   for (const TaskRow& t : e.tasks) tasks.push_back(task_json(t));
-  return {{"kind", kind_name(e.kind)},
+  return {{"kind", event_kind_name(e.kind)},
           {"time", {{"monotonic_s", opt_double(e.time.monotonic_s)}, {"wall", opt_str(e.time.wall)}}},
           {"constraint", constraint_json(e.constraint)},
           {"constraint_printed", opt_str(e.constraint_printed)},

@@ -24,27 +24,7 @@ struct Painter {
   }
 };
 
-const char* constraint_word(const std::optional<Constraint>& c) {
-  if (!c) return "?";
-  switch (*c) {
-    case Constraint::global: return "global";
-    case Constraint::memcg: return "memcg";
-    case Constraint::cpuset: return "cpuset";
-    case Constraint::mempolicy: return "mempolicy";
-  }
-  return "?";
-}
-
-const char* kind_word(EventKind k) {
-  switch (k) {
-    case EventKind::kill: return "kill";
-    case EventKind::selected_no_kill: return "selected_no_kill";
-    case EventKind::no_killable: return "no_killable";
-    case EventKind::panic: return "panic";
-    case EventKind::incomplete: return "incomplete";
-  }
-  return "?";
-}
+const char* constraint_word(const std::optional<Constraint>& c) { return c ? constraint_name(*c) : "?"; }
 
 /// "name 1.0 GiB" pieces joined by ", ", skipping unknown values.
 struct Fields {
@@ -164,7 +144,7 @@ std::string render_summary_line(const OomEvent& e) {
     who = fmt::format("{}({})", printable(e.selected.back().comm), e.selected.back().pid);
   }
   std::string line = fmt::format("{}  {}  {}  {}", printable(format_event_time(e.time.wall, e.time.monotonic_s)),
-                                 kind_word(e.kind), constraint_word(e.constraint), who);
+                                 event_kind_name(e.kind), constraint_word(e.constraint), who);
   if (!e.victims.empty()) {
     const auto& anon = e.victims.front().anon_rss_bytes;
     line += "  anon " + (anon ? format_bytes(*anon) : std::string("?"));

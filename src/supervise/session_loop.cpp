@@ -98,23 +98,14 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
     const monitor::TrackedProc* tp = tracked(k.pid);
     if (!tp && k.pid != job_.pid) {  // not ours: kept only as a note for the verdict
       if (other_kills_.size() < kOtherKillsKept) {
-        diagnose::TreeKill o;
-        o.pid = k.pid;
-        o.comm = k.comm;
+        diagnose::TreeKill o = diagnose::tree_kill_from(k);
         o.role = "unrelated";
-        o.kmsg_seq = k.kmsg_seq;
-        o.constraint = k.constraint;
-        o.oom_memcg = k.oom_memcg;
         other_kills_.push_back(std::move(o));
       }
       continue;
     }
     const double mono = now_s();  // one clock read for both: t_s and mono_s name the same instant
-    diagnose::TreeKill tk = tree_kill(k.pid, k.comm, tp, mono - t0_);
-    tk.kmsg_seq = k.kmsg_seq;
-    tk.constraint = k.constraint;
-    tk.oom_memcg = k.oom_memcg;
-    tk.anon_rss_bytes = k.anon_rss_bytes;
+    diagnose::TreeKill tk = tree_kill(diagnose::tree_kill_from(k), tp, mono - t0_);
     if (jc_ && k.constraint == std::optional<std::string>("memcg")) tk.limit_bytes = jc_->limit_bytes;
     pss_exit_seen_ = true;
     flush_ring();
@@ -129,11 +120,8 @@ const monitor::TrackedProc* Session::tracked(int64_t pid) const {
   return nullptr;
 }
 
-diagnose::TreeKill Session::tree_kill(int64_t pid, std::string comm, const monitor::TrackedProc* tp,
+diagnose::TreeKill Session::tree_kill(diagnose::TreeKill tk, const monitor::TrackedProc* tp,
                                       double kill_t_s) const {
-  diagnose::TreeKill tk;
-  tk.pid = pid;
-  tk.comm = std::move(comm);
   tk.role = tp ? monitor::role_name(tp->role) : "main";
   if (!tp) return tk;
   tk.rank = tp->rank, tk.local_rank = tp->local_rank;

@@ -147,9 +147,10 @@ class Session {
   void handle_kills(std::vector<monitor::KernelKill> ks);
   /// The tracked process `pid` of the job's tree; nullptr when not tracked.
   [[nodiscard]] const monitor::TrackedProc* tracked(int64_t pid) const;
-  /// A kill of the tree's `pid`, filled from what the tree knows of it (role,
-  /// rank, peak PSS, and the PSS's age at `kill_t_s`, run-relative s).
-  [[nodiscard]] diagnose::TreeKill tree_kill(int64_t pid, std::string comm, const monitor::TrackedProc* tp,
+  /// `tk` (a kill of the tree's process `tk.pid`) completed from what the
+  /// tree knows of it (role, rank, peak PSS, and the PSS's age at
+  /// `kill_t_s`, run-relative s).
+  [[nodiscard]] diagnose::TreeKill tree_kill(diagnose::TreeKill tk, const monitor::TrackedProc* tp,
                                              double kill_t_s) const;
   /// The one writer of a kill: an `oom_kill` event at `kill_t_s` (run-relative
   /// s; `mono_s` the same instant on CLOCK_MONOTONIC when known) with

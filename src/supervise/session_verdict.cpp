@@ -142,7 +142,11 @@ void Session::join_traced_kills(const std::vector<trace::MarkVictim>& victims) {
     auto it = std::find_if(kills_.begin(), kills_.end(), [&](const diagnose::TreeKill& k) { return k.pid == v.pid; });
     const bool known = it != kills_.end();
     diagnose::TreeKill fresh;
-    if (!known) fresh = tree_kill(v.pid, v.comm.value_or(tp ? tp->comm : std::string()), tp, kill_t_s);
+    if (!known) {
+      fresh.pid = v.pid;
+      fresh.comm = v.comm.value_or(tp ? tp->comm : std::string());
+      fresh = tree_kill(std::move(fresh), tp, kill_t_s);
+    }
     diagnose::TreeKill& k = known ? *it : fresh;
     k.traced = true;
     if (!k.anon_rss_bytes) k.anon_rss_bytes = kb_to_bytes(v.anon_rss_kb);

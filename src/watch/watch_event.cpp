@@ -50,16 +50,7 @@ const char* evidence_name(Evidence e) {
   return "log";
 }
 
-const char* constraint_label(const OomEvent& e) {
-  if (!e.constraint) return "unknown";
-  switch (*e.constraint) {
-    case Constraint::global: return "global";
-    case Constraint::memcg: return "memcg";
-    case Constraint::cpuset: return "cpuset";
-    case Constraint::mempolicy: return "mempolicy";
-  }
-  return "unknown";
-}
+const char* constraint_label(const OomEvent& e) { return e.constraint ? constraint_name(*e.constraint) : "unknown"; }
 
 const char* emit_type_name(EmitType t) {
   switch (t) {
