@@ -64,6 +64,13 @@ const char* memcg_clause(const TreeKill& k) {
   return k.constraint == std::optional<std::string>("memcg") ? N_(" because its memory cgroup reached its limit") : "";
 }
 
+/// The killer daemons found running, joined by ", " ("" when none).
+std::string daemon_list(const VerdictInput& in) {
+  std::string daemons;
+  for (size_t i = 0; i < in.killer_daemons.size(); ++i) daemons += (i ? ", " : "") + in.killer_daemons[i];
+  return daemons;
+}
+
 std::string unknown_sender(const VerdictInput& in) {
   return fmt::format(N_("sender unknown: a wait status never says who sent a signal{}"),
                      in.signal_trace && *in.signal_trace == "on"
@@ -369,8 +376,7 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.evidence.push_back(N_("no kernel OOM report names the main process (the kernel log was read throughout)"));
     v.evidence.push_back(N_("its exit status cannot be observed: it was attached with --pid, and only its parent can wait for it"));
     if (counter_up) v.secondary_causes.push_back("oom_kill_in_cgroup");
-    std::string daemons;
-    for (size_t i = 0; i < in.killer_daemons.size(); ++i) daemons += (i ? ", " : "") + in.killer_daemons[i];
+    const std::string daemons = daemon_list(in);
     if (!daemons.empty()) v.evidence.push_back(fmt::format(N_("found running: {}"), daemons));
     v.summary = fmt::format(N_("The job (pid {}) ended, not killed by the kernel OOM killer; how it ended (exit code or "
                             "signal) cannot be known for a process oomlens did not start{}."),
@@ -468,8 +474,7 @@ Verdict decide_verdict(const VerdictInput& in) {
         who = fmt::format(N_("{}, a userspace OOM killer"), in.daemon_kill->daemon);
         v.evidence.push_back(describe(*in.daemon_kill));
       } else if (!in.killer_daemons.empty()) {
-        std::string daemons;
-        for (size_t i = 0; i < in.killer_daemons.size(); ++i) daemons += (i ? ", " : "") + in.killer_daemons[i];
+        const std::string daemons = daemon_list(in);
         who = fmt::format(N_("another process; running killer daemon(s): {}"), daemons);
         v.evidence.push_back(fmt::format(N_("found running: {}"), daemons));
       }
@@ -507,8 +512,7 @@ Verdict decide_verdict(const VerdictInput& in) {
         who = fmt::format(N_("{}, a userspace OOM killer"), in.daemon_kill->daemon);
         v.evidence.push_back(describe(*in.daemon_kill));
       } else if (!in.killer_daemons.empty()) {
-        std::string daemons;
-        for (size_t i = 0; i < in.killer_daemons.size(); ++i) daemons += (i ? ", " : "") + in.killer_daemons[i];
+        const std::string daemons = daemon_list(in);
         who = fmt::format(N_("running killer daemon(s), which usually send SIGTERM first: {}"), daemons);
       }
       v.summary = fmt::format(N_("The job was killed by {} ({})."), signal_name(sig), who);
