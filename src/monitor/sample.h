@@ -33,6 +33,9 @@ struct TreeTotals {
   /// The job cgroup's anon+shmem (memory.stat, re-read at the pass) at that
   /// PSS pass, set by the sampler; null unknown or without a cgroup.
   std::optional<uint64_t> cgroup_anon_shmem_at_pss_bytes;
+  /// The job cgroup's usage read just after that pass (memory.current or
+  /// memory.usage_in_bytes), set by the sampler; null unknown.
+  std::optional<uint64_t> cgroup_usage_at_pss_bytes;
 };
 
 /// A PSS figure is **stale** when it was not read at the sample it is shown

@@ -30,6 +30,7 @@ void Peaks::update(const monitor::Sample& s) {
     tree_pss_file_bytes = s.tree.pss_file_bytes;
     tree_pss_age_s = s.tree.pss_age_s;
     tree_pss_peak_stale = monitor::pss_stale(s.tree, &s.cgroup);
+    tree_pss_usage_bytes = s.tree.cgroup_usage_at_pss_bytes;
   }
   // The memory peak's time, from what is read fresh every tick: the
   // cgroup's usage (charged at allocation), else the tree's RSS. Not
@@ -41,14 +42,61 @@ void Peaks::update(const monitor::Sample& s) {
   if (mem && (!memory_peak_bytes || *mem > *memory_peak_bytes)) {
     memory_peak_bytes = mem;
     memory_peak_t_s = s.t_s;
-    pss_age_at_memory_peak_s = s.tree.pss_bytes ? s.tree.pss_age_s : std::nullopt;
-    pss_stale_at_memory_peak = monitor::pss_stale(s.tree, &s.cgroup);
+    memory_peak_pss(s);
+  }
+  if (!s.racy && s.tree.pss_bytes) {
+    last_pss_tree = s.tree;
+    last_pss_t_s = s.t_s;
   }
   if (!s.racy && s.tree.pss_anon_bytes && s.tree.pss_shmem_bytes)
     mx(tree_anon_shmem_pss_bytes, *s.tree.pss_anon_bytes + *s.tree.pss_shmem_bytes);
   mx(cgroup_usage_bytes, s.cgroup.usage_bytes);
   if (s.cgroup.anon_bytes && s.cgroup.shmem_bytes)
     mx(cgroup_anon_shmem_bytes, *s.cgroup.anon_bytes + *s.cgroup.shmem_bytes);
+}
+
+// The PSS in hand at the memory peak: this sample's own unless its pass was
+// racy (never a PSS of anything), else the last clean one, as old as it is.
+// Stale by monitor::pss_stale, or when the cgroup's usage (read every tick,
+// unlike memory.stat's anon+shmem, cached at 2 Hz) grew by more than
+// kPssStaleGrowth of that PSS since its pass: a worker that filled 96 MiB
+// and exited between two clean passes shows only there (measured: "fresh"
+// at 0.4 s old beside a peak tree anon+shmem PSS 29 % below the cgroup's).
+void Peaks::memory_peak_pss(const monitor::Sample& s) {
+  std::optional<monitor::TreeTotals> then;
+  if (!s.racy) {
+    then = s.tree;
+  } else if (last_pss_tree) {
+    then = *last_pss_tree;
+    then->rss_bytes = s.tree.rss_bytes;
+    then->pss_age_s = s.t_s - last_pss_t_s + then->pss_age_s.value_or(0);
+  }
+  if (!then || !then->pss_bytes) {
+    pss_age_at_memory_peak_s.reset();
+    pss_stale_at_memory_peak = false;
+    return;
+  }
+  pss_age_at_memory_peak_s = then->pss_age_s;
+  pss_stale_at_memory_peak = monitor::pss_stale(*then, &s.cgroup);
+  const auto at_pass = then->cgroup_usage_at_pss_bytes;
+  const bool read_here = !s.racy && s.pss_fresh;
+  if (!read_here && s.cgroup.usage_bytes && at_pass && *s.cgroup.usage_bytes > *at_pass) {
+    const uint64_t pss = then->pss_anon_bytes && then->pss_shmem_bytes ? *then->pss_anon_bytes + *then->pss_shmem_bytes
+                                                                        : *then->pss_bytes;
+    if (static_cast<double>(*s.cgroup.usage_bytes - *at_pass) >
+        static_cast<double>(pss) * monitor::kPssStaleGrowth)
+      pss_stale_at_memory_peak = true;
+  }
+}
+
+bool Peaks::tree_pss_stale() const {
+  if (tree_pss_peak_stale) return true;
+  if (!pss_stale_at_memory_peak) return false;
+  if (!tree_pss_usage_bytes || !memory_peak_bytes || !tree_pss_bytes) return true;
+  const uint64_t pss = tree_anon_shmem_pss_bytes.value_or(*tree_pss_bytes);
+  return *memory_peak_bytes > *tree_pss_usage_bytes &&
+         static_cast<double>(*memory_peak_bytes - *tree_pss_usage_bytes) >
+             static_cast<double>(pss) * monitor::kPssStaleGrowth;
 }
 
 void Session::write_event(const json& ev, bool sync) {
@@ -365,7 +413,11 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   // forked one tick earlier held off those forked one tick later for
   // 0.5 s, past a short job's whole peak (measured: peak tree anon+shmem
   // PSS 177 MiB, the main process alone, for 4 workers of 96 MiB each).
-  const bool boost = near_kill || (unmeasured && !churn_mode_);
+  // So is a tree whose RSS grew by 10 % since the last pass (workers that
+  // filled their memory at once: measured, a 5 % pass 0.8 s later missed
+  // the whole 0.3 s peak of 4 workers of 96 MiB each). 10 % a pass bounds
+  // these passes to a few dozen over a job's whole growth.
+  const bool boost = near_kill || ((unmeasured || stale) && !churn_mode_);
   const double urgent_budget = std::max(o_.pss_budget, boost ? kNearKillBudget : kUrgentBudget);
   const double urgent_ok = pss_last_t_ + std::max(o_.tick_s, pss_last_cost_ * scale / urgent_budget);
   // Under fork churn (past the record's rate bound) the tree changes every
@@ -385,10 +437,16 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
     // The cgroup's anon+shmem beside this pass (monitor::pss_stale): read
     // now when this tick's is the cached one (memory.stat is read at 2 Hz
     // away from the limit).
-    if (!stat_read_this_tick_ && cg_reader_) {
-      const auto c = cg_reader_->read(false, true);
-      s.cgroup.anon_bytes = cached_anon_ = c.anon_bytes;
-      s.cgroup.shmem_bytes = cached_shmem_ = c.shmem_bytes;
+    // Its usage is read again after the walk: the tick's was read before
+    // it, and a fast ramp charges tens of MiB during a 40 ms pass.
+    pss_cg_usage_at_.reset();
+    if (cg_reader_) {
+      const auto c = cg_reader_->read(false, !stat_read_this_tick_);
+      if (!stat_read_this_tick_) {
+        s.cgroup.anon_bytes = cached_anon_ = c.anon_bytes;
+        s.cgroup.shmem_bytes = cached_shmem_ = c.shmem_bytes;
+      }
+      pss_cg_usage_at_ = c.usage_bytes;
     }
     pss_cg_anon_shmem_at_.reset();
     if (s.cgroup.anon_bytes && s.cgroup.shmem_bytes) pss_cg_anon_shmem_at_ = *s.cgroup.anon_bytes + *s.cgroup.shmem_bytes;
@@ -453,6 +511,7 @@ void Session::tick(double t) {
   s.tree = monitor::tree_totals(tree_->procs(), t);
   s.tree.rss_at_pss_bytes = pss_rss_at_;
   s.tree.cgroup_anon_shmem_at_pss_bytes = pss_cg_anon_shmem_at_;
+  s.tree.cgroup_usage_at_pss_bytes = pss_cg_usage_at_;
   // /dev/shm as the job sees it (its own mount namespace: /proc/PID/root),
   // every tick: PyTorch's segments come and go faster than once a second.
   const std::string shm_dir = main_status_ ? std::string("/dev/shm") : fmt::format("/proc/{}/root/dev/shm", job_.pid);

@@ -78,10 +78,23 @@ struct Peaks {
   bool pss_stale_at_memory_peak = false;
   /// The tree PSS peak's own sample was stale (monitor::pss_stale).
   bool tree_pss_peak_stale = false;
+  /// The last non-racy sample with a PSS sum (its tree totals and time):
+  /// the PSS in hand at a racy sample, whose own pass is never used.
+  std::optional<monitor::TreeTotals> last_pss_tree;
+  double last_pss_t_s = 0;
   void update(const monitor::Sample& s);
-  /// tree_pss_peak_stale || pss_stale_at_memory_peak: the peak tree PSS
-  /// lags the job's memory and is marked so (summary, report, JSON, plot).
-  [[nodiscard]] bool tree_pss_stale() const { return tree_pss_peak_stale || pss_stale_at_memory_peak; }
+  /// At a new memory peak: pss_age_at_memory_peak_s and
+  /// pss_stale_at_memory_peak (session_loop.cpp).
+  void memory_peak_pss(const monitor::Sample& s);
+  /// The cgroup's usage at the tree PSS peak's pass (bytes; null unknown:
+  /// TreeTotals::cgroup_usage_at_pss_bytes).
+  std::optional<uint64_t> tree_pss_usage_bytes;
+  /// tree_pss_peak_stale, or pss_stale_at_memory_peak unless the PSS peak's
+  /// own pass saw the cgroup's usage within kPssStaleGrowth of that PSS
+  /// below the memory peak (that pass then measured the peak): the peak
+  /// tree PSS lags the job's memory and is marked so (summary, report,
+  /// JSON, plot).
+  [[nodiscard]] bool tree_pss_stale() const;
 };
 
 class Session {
@@ -260,7 +273,7 @@ class Session {
   double pss_last_t_ = -1e9, pss_last_cost_ = 0;
   /// The cgroup's anon+shmem at the last PSS pass (monitor::pss_stale); and
   /// whether memory.stat was read in this tick (read_cgroup).
-  std::optional<uint64_t> pss_cg_anon_shmem_at_;
+  std::optional<uint64_t> pss_cg_anon_shmem_at_, pss_cg_usage_at_;
   bool stat_read_this_tick_ = false;
   /// PSS passes and their CPU time (this thread's), for the record's last
   /// event: what keeping PSS fresh cost.

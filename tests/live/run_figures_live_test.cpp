@@ -110,7 +110,7 @@ TEST(FiguresLive, ShortJobPssIsRefreshedAtThePeakAndWhenWorkersExit) {
   ASSERT_TRUE(pk["tree_pss_stale"].is_boolean()) << pk.dump();
   ASSERT_TRUE(pk["pss_age_at_memory_peak_s"].is_number() && pk["memory_peak_t_s"].is_number()) << pk.dump();
   const double as = pk["tree_anon_shmem_pss_bytes"].get<double>(), cg = pk["cgroup_anon_shmem_bytes"].get<double>();
-  EXPECT_GE(as, 0.8 * ((64 + 4 * 96) << 20)) << pk.dump();
+  constexpr double kPeakAnon = 0.8 * ((64 + 4 * 96) << 20);
   // One consistent story: the peak tree PSS is within 5 % of the cgroup's
   // anon+shmem, or it is marked stale, and the summary says so. (A pass of
   // this tree costs 40-50 ms of CPU on a loaded machine: the 5 % budget
@@ -120,9 +120,15 @@ TEST(FiguresLive, ShortJobPssIsRefreshedAtThePeakAndWhenWorkersExit) {
               "(%.1f s): %s\n",
               as / 1048576, cg / 1048576, pk["pss_age_at_memory_peak_s"].get<double>(),
               pk["memory_peak_t_s"].get<double>(), stale ? "stale" : "fresh");
+  // Stale is said when the only pass at the peak raced with a worker's exit
+  // (a racy sum is never a peak: Peaks::update) or fell between passes; the
+  // peak PSS is then low, and the job's peak shows in the cgroup's usage
+  // (read every tick; its anon+shmem is read at 2 Hz and may miss it).
   if (stale) {
     EXPECT_NE(r.err.find("note: the peak tree PSS is stale: the job's memory peaked at"), std::string::npos) << r.err;
+    EXPECT_GE(pk["cgroup_usage_bytes"].get<double>(), kPeakAnon) << pk.dump();
   } else {
+    EXPECT_GE(as, kPeakAnon) << pk.dump();
     EXPECT_NEAR(as / cg, 1.0, 0.05) << pk.dump();
     EXPECT_EQ(r.err.find("is stale"), std::string::npos) << r.err;
   }

@@ -113,6 +113,45 @@ TEST(Peaks, MemoryPeakBetweenPassesMarksThePeakPssStale) {
   EXPECT_FALSE(r.tree_pss_bytes.has_value());
   EXPECT_FALSE(r.tree_anon_shmem_pss_bytes.has_value());
   EXPECT_DOUBLE_EQ(r.memory_peak_t_s.value_or(-1), 1.0);
+
+  // A racy pass at the memory peak (a worker exiting under it) is no PSS of
+  // that peak: the PSS in hand is the last clean pass, 0.5 s old, after the
+  // fourth worker filled 100 MiB (the CI run of 2026-12-03: "fresh" at 0.0 s
+  // beside a peak tree PSS 20 % below the cgroup's).
+  Peaks w;
+  w.update(sample(2.9, 460 * MiB, 460 * MiB, 0.0, 460 * MiB, 460 * MiB));
+  auto peak = sample(3.4, 580 * MiB, 580 * MiB, 0.0, 600 * MiB, 580 * MiB);
+  peak.racy = true;
+  w.update(peak);
+  EXPECT_EQ(*w.tree_pss_bytes, 460 * MiB);
+  EXPECT_DOUBLE_EQ(*w.memory_peak_t_s, 3.4);
+  EXPECT_NEAR(*w.pss_age_at_memory_peak_s, 0.5, 1e-9);
+  EXPECT_TRUE(w.tree_pss_stale());
+
+  // A clean sample without a pass at the memory peak: the RSS sum and the
+  // cached anon+shmem show no growth, the cgroup's usage (read every tick)
+  // grew 100 MiB since the pass: stale. 10 MiB (2 %) more is not.
+  for (const uint64_t more : {100 * MiB, 10 * MiB}) {
+    Peaks u;
+    auto pass = sample(2.9, 900 * MiB, 900 * MiB, 0.0, 430 * MiB, 460 * MiB);
+    pass.pss_fresh = true;
+    pass.tree.cgroup_usage_at_pss_bytes = 460 * MiB;
+    u.update(pass);
+    auto later = sample(3.3, 900 * MiB, 900 * MiB, 0.4, 430 * MiB, 460 * MiB);
+    later.tree.cgroup_usage_at_pss_bytes = 460 * MiB;  // the pass's, carried
+    later.cgroup.usage_bytes = 460 * MiB + more;
+    u.update(later);
+    EXPECT_DOUBLE_EQ(*u.memory_peak_t_s, 3.3);
+    EXPECT_EQ(u.tree_pss_stale(), more == 100 * MiB) << more;
+    // A later clean pass that saw the cgroup within 5 % of its peak
+    // measured that peak: not stale, however the memory peak's PSS was.
+    auto again = sample(3.5, 900 * MiB, 900 * MiB, 0.0, 540 * MiB, 550 * MiB);
+    again.cgroup.usage_bytes = 460 * MiB + more - 8 * MiB;
+    again.tree.cgroup_usage_at_pss_bytes = again.cgroup.usage_bytes;
+    again.pss_fresh = true;
+    u.update(again);
+    EXPECT_FALSE(u.tree_pss_stale()) << more;
+  }
 }
 
 nlohmann::json peak_json(bool stale, double pss_mib, double file_mib, double cg_mib, double cg_as_mib) {
