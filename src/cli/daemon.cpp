@@ -22,6 +22,7 @@
 #include "cli/daemon_options.h"
 #include "proc/proc.h"
 #include "render/prometheus.h"
+#include "util/fd.h"
 #include "util/i18n.h"
 #include "util/message.h"
 #include "util/resident.h"
@@ -43,30 +44,23 @@ namespace {
 /// Append-only JSON Lines file, reopened on SIGHUP (logrotate moves it away).
 class JsonlLog {
  public:
-  bool open(const std::string& path, std::string* error) {
+  /// (Re)opens PATH for appending; on an error the file held stays open.
+  Status open(const std::string& path) {
     path_ = path;
     auto f = open_output(path, OutputMode::append, 0640);  // no symlink, a regular file (util/safe_open.h)
-    if (!f) {
-      if (error) *error = f.error().message();
-      return false;
-    }
-    const int fd = f->fd;
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = fd;
-    return true;
+    if (!f) return f.error();
+    fd_.reset(f->fd);
+    return kOk;
   }
   void write(const std::string& line) {
-    if (fd_ < 0) return;
+    if (!fd_) return;
     // One write(2) per line: O_APPEND keeps lines whole for shippers.
-    if (::write(fd_, line.data(), line.size()) < 0) print_error("daemon", "{}: {}", path_, tr_strerror(errno));
-  }
-  ~JsonlLog() {
-    if (fd_ >= 0) ::close(fd_);
+    if (::write(fd_.get(), line.data(), line.size()) < 0) print_error("daemon", "{}: {}", path_, tr_strerror(errno));
   }
 
  private:
   std::string path_;
-  int fd_ = -1;
+  UniqueFd fd_;
 };
 
 /// What the capture thread shares with the HTTP workers.
@@ -104,9 +98,8 @@ int run_daemon(const DaemonArgs& a) {
   shared->metrics = watch::MetricsState(limits);
 
   JsonlLog log;
-  std::string error;
-  if (!a.log.empty() && !log.open(a.log, &error)) {
-    print_error("daemon", "--log: {}", retranslate(error));
+  if (auto st = a.log.empty() ? Status(kOk) : log.open(a.log); !st) {
+    print_error("daemon", "--log: {}", retranslate(st.error().message()));
     return kExitUsage;
   }
 
@@ -143,8 +136,8 @@ int run_daemon(const DaemonArgs& a) {
     dirty = true;
     if (limiter.admit(w, watch::BurstLimiter::Clock::now())) output(w);
   });
-  if (!cap.open(&error)) {
-    print_error("daemon", "{}", retranslate(error));
+  if (auto st = cap.open(); !st) {
+    print_error("daemon", "{}", retranslate(st.error().what));
     return kExitUsage;
   }
   print_tracepoint_status("daemon", cap.tracepoints_on(), cap.tracepoint_status());
@@ -198,21 +191,23 @@ int run_daemon(const DaemonArgs& a) {
   server.get("/", [index = std::move(index)](const watch::HttpParams&) {
     return watch::HttpResponse{200, "text/plain; charset=utf-8", index};
   });
-  int bound = server.bind(host, port, &error);
-  if (bound < 0) {
-    if (errno == EADDRINUSE)
+  auto bound = server.bind(host, port);
+  if (!bound) {
+    const SystemError& e = bound.error();
+    const std::string why = e.errnum ? tr_strerror(e.errnum) : retranslate(e.what);
+    if (e.errnum == EADDRINUSE)
       print_error("daemon", "cannot listen on {}: {} (another oomlens daemon or program uses this port; pick another "
-                  "with --listen)", a.listen, retranslate(error));
+                  "with --listen)", a.listen, why);
     else
-      print_error("daemon", "cannot listen on {}: {}", a.listen, retranslate(error));
+      print_error("daemon", "cannot listen on {}: {}", a.listen, why);
     return kExitUsage;
   }
-  if (!server.start(&error)) {
-    print_error("daemon", "{}", retranslate(error));
+  if (auto st = server.start(); !st) {
+    print_error("daemon", "{}", retranslate(st.error().message()));
     return kExitUsage;
   }
   fmt::print("oomlens daemon: {}\n",
-             trf("listening on http://{}:{}", host.find(':') != std::string::npos ? "[" + host + "]" : host, bound));
+             trf("listening on http://{}:{}", host.find(':') != std::string::npos ? "[" + host + "]" : host, *bound));
   std::fflush(stdout);
   // Start-up is over (libraries loaded and initialised, the ring read, the
   // server listening): give the clean file pages only start-up used back to
@@ -221,16 +216,15 @@ int run_daemon(const DaemonArgs& a) {
 
   auto save_state = [&] {
     if (!use_state || !cap.safe_seq() || !cap.boot_id()) return;
-    std::string err;
-    if (!watch::write_state(a.state, {*cap.boot_id(), *cap.safe_seq()}, &err))
-      print_error("daemon", "state: {}", retranslate(err));
+    if (auto st = watch::write_state(a.state, {*cap.boot_id(), *cap.safe_seq()}); !st)
+      print_error("daemon", "state: {}", retranslate(st.error().message()));
   };
   int rc = watch::run_capture_loop(
       cap, sfd,
       [&](int signo) {
         if (signo == SIGHUP) {
-          std::string err;
-          if (!a.log.empty() && !log.open(a.log, &err)) print_error("daemon", "--log: {}", retranslate(err));
+          if (auto st = a.log.empty() ? Status(kOk) : log.open(a.log); !st)
+            print_error("daemon", "--log: {}", retranslate(st.error().message()));
           return true;
         }
         return false;  // SIGTERM, SIGINT: clean exit

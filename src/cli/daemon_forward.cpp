@@ -17,33 +17,32 @@
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/message.h"
+#include "util/result.h"
 #include "util/strerror_tr.h"
 
 namespace oomlens::cli {
 namespace {
 
-/// The directory of this executable (/proc/self/exe), or "" with *error.
-std::string self_dir(std::string* error) {
+/// The directory of this executable (/proc/self/exe), with a trailing '/'.
+/// Error: "readlink /proc/self/exe" with its errno (ENAMETOOLONG past 4 KiB).
+Result<std::string> self_dir() {
   std::string buf(4096, '\0');
   ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size());
-  if (n <= 0 || static_cast<size_t>(n) >= buf.size()) {
-    *error = "/proc/self/exe: " + (n <= 0 ? tr_strerror(errno) : std::string(tr("path too long")));
-    return "";
-  }
+  if (n <= 0 || static_cast<size_t>(n) >= buf.size())
+    return system_error("readlink /proc/self/exe", n <= 0 ? errno : ENAMETOOLONG);
   buf.resize(static_cast<size_t>(n));
   return buf.substr(0, buf.rfind('/') + 1);
 }
 
 /// Execs `oomlens-daemon ARGS...`; returns only on failure (status 125).
 int exec_daemon(const std::vector<char*>& args) {
-  std::string error;
-  std::string dir = self_dir(&error);
-  if (dir.empty()) {
-    print_error("daemon", "cannot find the oomlens-daemon executable: {}", error);
+  auto dir = self_dir();
+  if (!dir) {
+    print_error("daemon", "cannot find the oomlens-daemon executable: {}", retranslate(dir.error().message()));
     return kExitOwnFailure;
   }
   // Beside `oomlens` (the build tree; `make install` puts both in bin/).
-  const std::string path = dir + "oomlens-daemon";
+  const std::string path = *dir + "oomlens-daemon";
   std::vector<char*> argv;
   argv.reserve(args.size() + 2);
   argv.push_back(const_cast<char*>(path.c_str()));

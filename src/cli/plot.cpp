@@ -36,10 +36,9 @@ void add_plot(CLI::App& app, int* status) {
       *status = kExitUsage;
       return;
     }
-    std::string err;
-    auto rec = monitor::read_record(*file == "-" ? std::string("/dev/stdin") : *file, &err);
+    auto rec = monitor::read_record(*file == "-" ? std::string("/dev/stdin") : *file);
     if (!rec) {
-      print_error("plot", "{}", err);
+      print_error("plot", "{}", i18n::retranslate(rec.error().message()));
       *status = kExitUsage;
       return;
     }

@@ -18,6 +18,8 @@
 #include "render/run_page.h"
 #include "util/file.h"
 #include "util/exit_status.h"
+#include "util/fd.h"
+#include "util/strerror_tr.h"
 #include "util/i18n.h"
 #include "util/message.h"
 
@@ -61,7 +63,6 @@ void add_report(CLI::App& app, int* status) {
   cmd->add_flag("--html", *html_out, "write one self-contained HTML page (a run record or a sweep document) to stdout")
       ->excludes("--json");
   cmd->callback([file, json_out, html_out, status]() {
-    std::string err;
     const std::string path = *file == "-" ? std::string("/dev/stdin") : *file;
     std::optional<monitor::Record> rec;
     if (*html_out) {
@@ -69,9 +70,9 @@ void add_report(CLI::App& app, int* status) {
       // any size): the first kSweepDocumentMaxBytes decide; a longer input
       // is a record, read on from there line by line (monitor/record.h).
       constexpr size_t kSweepDocumentMaxBytes = size_t{4} << 20;
-      int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-      if (fd < 0) {
-        print_error("report", "cannot read {}", *file);
+      UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+      if (!fd) {
+        print_error("report", "cannot read {}: {}", *file, tr_strerror(errno));
         *status = kExitUsage;
         return;
       }
@@ -79,7 +80,7 @@ void add_report(CLI::App& app, int* status) {
       bool whole = false, failed = false;
       char buf[64 * 1024];
       while (head.size() <= kSweepDocumentMaxBytes) {
-        ssize_t n = ::read(fd, buf, sizeof buf);
+        ssize_t n = ::read(fd.get(), buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
           whole = true;
@@ -89,13 +90,12 @@ void add_report(CLI::App& app, int* status) {
         head.append(buf, static_cast<size_t>(n));
       }
       if (failed) {
-        ::close(fd);
-        print_error("report", "cannot read {}", *file);
+        print_error("report", "cannot read {}: {}", *file, tr_strerror(errno));
         *status = kExitUsage;
         return;
       }
       if (whole) {
-        ::close(fd);
+        fd.reset();
         auto doc = nlohmann::json::parse(head, nullptr, false);
         if (!doc.is_discarded() && render::is_sweep_document(doc)) {
           std::string page = render::sweep_page_html(render::sweep_data(doc));
@@ -105,17 +105,18 @@ void add_report(CLI::App& app, int* status) {
         }
         rec = monitor::parse_record(head);
       } else {
-        rec = monitor::read_record_fd(fd, head);
-        ::close(fd);
+        rec = monitor::read_record_fd(fd.get(), head);
+        fd.reset();
         std::string().swap(head);
       }
     } else {
-      rec = monitor::read_record(path, &err);
-    }
-    if (!rec) {
-      print_error("report", "{}", err);
-      *status = kExitUsage;
-      return;
+      auto r = monitor::read_record(path);
+      if (!r) {
+        print_error("report", "{}", i18n::retranslate(r.error().message()));
+        *status = kExitUsage;
+        return;
+      }
+      rec = std::move(*r);
     }
     if (!rec->header && rec->samples.empty() && !rec->verdict) {
       print_error("report", "{} is not an oomlens run record", *file);

@@ -86,14 +86,13 @@ void add_sweep(CLI::App& app, int* status) {
       *status = kExitUsage;
     };
     std::vector<diagnose::SweepParam> params;
-    std::string err;
     for (auto& t : a->params) {
-      auto p = diagnose::parse_sweep_param(t, &err);
-      if (!p) return usage(err);
+      auto p = diagnose::parse_sweep_param(t);
+      if (!p) return usage(p.error().what);
       params.push_back(*p);
     }
-    auto points = diagnose::plan_sweep(params, argv, &err);
-    if (!points) return usage(err);
+    auto points = diagnose::plan_sweep(params, argv);
+    if (!points) return usage(points.error().what);
     supervise::SweepRunOptions ro;
     if (!a->for_s.empty()) {
       auto d = guard::parse_duration("--for", a->for_s, false);
@@ -120,8 +119,8 @@ void add_sweep(CLI::App& app, int* status) {
     }
     std::vector<std::pair<std::string, std::vector<std::string>>> predict;
     for (auto& t : a->predict) {
-      auto p = diagnose::parse_sweep_param(t, &err);
-      if (!p) return usage("--predict: " + err.substr(err.find(' ') + 1));
+      auto p = diagnose::parse_sweep_param(t);
+      if (!p) return usage("--predict: " + p.error().what.substr(p.error().what.find(' ') + 1));
       bool known = false;
       for (auto& q : params) known = known || q.name == p->name;
       if (!known) return usage(trf("--predict {}: no --param {} was swept", t, p->name));

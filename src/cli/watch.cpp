@@ -72,16 +72,16 @@ int run_watch(const WatchArgs& a) {
       fmt::print("{}\n", watch::watch_event_line(w));
     }
     std::fflush(stdout);
-    std::string err;
     if (!exec_argv.empty()) {
       std::string body = watch::watch_event_json(w).dump() + "\n";
-      if (watch::spawn_detached(exec_argv, watch::watch_event_env(w), body, &err) < 0)
-        print_error("watch", "--exec: {}", retranslate(err));
+      if (auto pid = watch::spawn_detached(exec_argv, watch::watch_event_env(w), body); !pid)
+        print_error("watch", "--exec: {}", retranslate(pid.error().message()));
     }
     if (!notify_send.empty() && w.type == watch::EmitType::event) {
       std::vector<std::string> argv{notify_send, "--app-name=oomlens", "--urgency=critical", tr("OOM kill"),
                                     watch::watch_event_line(w)};
-      if (watch::spawn_detached(argv, {}, "", &err) < 0) print_error("watch", "--notify: {}", retranslate(err));
+      if (auto pid = watch::spawn_detached(argv, {}, ""); !pid)
+        print_error("watch", "--notify: {}", retranslate(pid.error().message()));
     }
   };
   // A burst beyond the limiter's budget is summarised, not printed (and not
@@ -89,9 +89,8 @@ int run_watch(const WatchArgs& a) {
   watch::Capture capture(co, [&](watch::WatchEvent&& w) {
     if (a.every_event || limiter.admit(w, watch::BurstLimiter::Clock::now())) output(std::move(w));
   });
-  std::string error;
-  if (!capture.open(&error)) {
-    print_error("watch", "{}", retranslate(error));
+  if (auto st = capture.open(); !st) {
+    print_error("watch", "{}", retranslate(st.error().what));
     return kExitUsage;
   }
   print_tracepoint_status("watch", capture.tracepoints_on(), capture.tracepoint_status());

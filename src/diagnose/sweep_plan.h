@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "util/result.h"
+
 namespace oomlens::diagnose {
 
 struct SweepParam {
@@ -20,16 +22,15 @@ struct SweepPoint {
   std::vector<std::string> argv;              ///< the command with every {NAME} replaced
 };
 
-/// Parses one `NAME=V1,V2,...`. Errors (a sentence naming --param): no
+/// Parses one `NAME=V1,V2,...`. Errors (SystemError::what, a sentence naming --param; errnum 0): no
 /// '=', an empty or non-identifier name, no values, an empty value.
-[[nodiscard]] std::optional<SweepParam> parse_sweep_param(const std::string& text, std::string* error);
+[[nodiscard]] Result<SweepParam> parse_sweep_param(const std::string& text);
 
 /// All combinations (the first parameter varies slowest), each with its
 /// command. Errors: a duplicate name, a `{NAME}` missing from the command
 /// (the whole argv searched).
-[[nodiscard]] std::optional<std::vector<SweepPoint>> plan_sweep(const std::vector<SweepParam>& params,
-                                                                const std::vector<std::string>& command,
-                                                                std::string* error);
+[[nodiscard]] Result<std::vector<SweepPoint>> plan_sweep(const std::vector<SweepParam>& params,
+                                                         const std::vector<std::string>& command);
 
 /// The numeric value of a typed parameter value, nullopt when not a number.
 [[nodiscard]] std::optional<double> parse_number(const std::string& text);

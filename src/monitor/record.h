@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/result.h"
+
 namespace oomlens::monitor {
 
 inline constexpr int kRecordSchemaVersion = 1;
@@ -107,8 +109,9 @@ inline constexpr size_t kMaxRecordOtherProcessEvents = 4096;
 /// a last line without '\n' that does not parse is noted as truncated.
 [[nodiscard]] Record parse_record(std::string_view text);
 /// Reads and parses FILE line by line (read(2) in 64 KiB chunks, the bounds
-/// above); nullopt with *error when unreadable.
-[[nodiscard]] std::optional<Record> read_record(const std::string& path, std::string* error);
+/// above). Errors: the open(2) that failed ("cannot read PATH", errno),
+/// English: a person's line retranslate()s SystemError::message().
+[[nodiscard]] Result<Record> read_record(const std::string& path);
 
 /// The same for the open descriptor `fd` (read to its end, not closed),
 /// whose first bytes, `prefix`, were already read from it (report --html

@@ -10,7 +10,7 @@
 
 #include "monitor/record.h"
 #include "util/i18n.h"
-#include "util/strerror_tr.h"
+#include "util/fd.h"
 
 namespace oomlens::monitor {
 namespace {
@@ -289,15 +289,13 @@ Record read_stream(int fd, std::string_view prefix) {
 
 Record read_record_fd(int fd, std::string_view prefix) { return read_stream(fd, prefix); }
 
-std::optional<Record> read_record(const std::string& path, std::string* error) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    *error = trf("cannot read {}: {}", path, tr_strerror(errno));
-    return std::nullopt;
+Result<Record> read_record(const std::string& path) {
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) {
+    const int e = errno;
+    return system_error("cannot read " + path, e);
   }
-  Record r = read_stream(fd, {});
-  ::close(fd);
-  return r;
+  return read_stream(fd.get(), {});
 }
 
 }  // namespace oomlens::monitor

@@ -124,16 +124,14 @@ std::vector<StaleJobCgroup> remove_stale_job_cgroups(const std::string& parent, 
   return out;
 }
 
-std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap, std::string* error) {
+Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap) {
   auto h = cgroup::find_memory_hierarchy("/");
   if (!h) {
-    *error = "no memory cgroup controller is mounted (neither cgroup v1 memory nor cgroup2 with memory)";
-    return std::nullopt;
+    return SystemError{0, "no memory cgroup controller is mounted (neither cgroup v1 memory nor cgroup2 with memory)"};
   }
   auto own = cgroup::memory_cgroup_dir(*h, 0, "/");
   if (!own) {
-    *error = "cannot find oomlens's own memory cgroup in /proc/self/cgroup";
-    return std::nullopt;
+    return SystemError{0, "cannot find oomlens's own memory cgroup in /proc/self/cgroup"};
   }
   auto mi = proc::read_meminfo();
   uint64_t ram = mi && mi->mem_total_bytes ? *mi->mem_total_bytes : 0;
@@ -142,13 +140,11 @@ std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swa
   if (ram && available > ram) available = ram;
   uint64_t limit = resolve_limit(spec, available);
   if (ram && limit > ram) {
-    *error = "--limit " + std::to_string(limit) + " bytes is larger than this machine's RAM (" +
-             std::to_string(ram) + " bytes)";
-    return std::nullopt;
+    return SystemError{0, "--limit " + std::to_string(limit) + " bytes is larger than this machine's RAM (" +
+             std::to_string(ram) + " bytes)"};
   }
   if (limit < (uint64_t{4} << 20)) {
-    *error = "--limit " + std::to_string(limit) + " bytes is too small to start a process (minimum 4 MiB)";
-    return std::nullopt;
+    return SystemError{0, "--limit " + std::to_string(limit) + " bytes is too small to start a process (minimum 4 MiB)"};
   }
   JobCgroup jc;
   jc.hierarchy = *h;
@@ -162,12 +158,10 @@ std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swa
   if (!r.ok) {
     (void)cgroup::kill_and_remove(jc.dir, 1000);
     if (h->version == cgroup::Version::v1) {
-      *error = r.error + " (cgroup v1 needs root)";
-      return std::nullopt;
+      return SystemError{0, r.error + " (cgroup v1 needs root)"};
     }
     if (!not_delegated_errno(r.err)) {
-      *error = r.error;
-      return std::nullopt;
+      return SystemError{0, r.error};
     }
     // Not delegated to us: let systemd make the cgroup (systemd_scope.h).
     if (auto exe = find_on_path("systemd-run", std::getenv("PATH"))) {
@@ -180,11 +174,10 @@ std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swa
       jc.swap_capped = !allow_swap;
       return jc;
     }
-    *error = r.error +
-             " (tried: a cgroup v2 beside oomlens's own, which needs a delegated subtree, e.g. run oomlens under "
-             "`systemd-run --user --scope -p Delegate=yes`; and `systemd-run --scope -p MemoryMax=...`, but "
-             "systemd-run is not on PATH)";
-    return std::nullopt;
+    return SystemError{0, r.error +
+                              " (tried: a cgroup v2 beside oomlens's own, which needs a delegated subtree, e.g. run "
+                              "oomlens under `systemd-run --user --scope -p Delegate=yes`; and `systemd-run --scope -p "
+                              "MemoryMax=...`, but systemd-run is not on PATH)"};
   }
   jc.swap_capped = !allow_swap;
   return jc;

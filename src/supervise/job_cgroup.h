@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cgroup/cgroup.h"
+#include "util/result.h"
 
 namespace oomlens::supervise {
 
@@ -80,10 +81,9 @@ struct JobCgroup {
 /// On v2, when that is not permitted (EACCES/EPERM/EROFS: not delegated)
 /// and `systemd-run` is on PATH, returns a JobCgroup with via_systemd_run
 /// instead (nothing created yet).
-/// On failure returns nullopt and sets *error to a sentence saying why
-/// (no memory controller, not permitted and what was tried, limit above
-/// RAM, ...).
-[[nodiscard]] std::optional<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap,
-                                                         std::string* error);
+/// Error (errnum 0: SystemError::what is the whole sentence, the errno's
+/// text in it): no memory controller, not permitted and what was tried,
+/// limit above RAM, ...
+[[nodiscard]] Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap);
 
 }  // namespace oomlens::supervise

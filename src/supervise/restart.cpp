@@ -124,8 +124,7 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
     g_child = 0;
     last_status = st;
     const JobEnd end = job_end_from_wait_status(st);
-    std::string err;
-    auto rec = monitor::read_record(ro.record_path, &err);
+    auto rec = monitor::read_record(ro.record_path);
     json attempt = {{"type", "attempt"}, {"attempt", k}, {"record", ro.record_path}, {"cause", nullptr},
                     {"summary", nullptr}, {"limit_bytes", nullptr}, {"peak_anon_shmem_bytes", nullptr},
                     {"shell_status", shell_status(end)}, {"restart", false}, {"reason", ""},

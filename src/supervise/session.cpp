@@ -134,13 +134,13 @@ std::optional<int> Session::open_record() {
 // Step 2: the job's memory cgroup.
 std::optional<int> Session::make_cgroup() {
   if (o_.limit) {
-    std::string err;
-    jc_ = create_job_cgroup(*o_.limit, o_.allow_swap, &err);
-    if (!jc_) {
-      say(trf("cannot set a memory limit: {}; not starting the job", err));
+    auto jc = create_job_cgroup(*o_.limit, o_.allow_swap);
+    if (!jc) {
+      say(trf("cannot set a memory limit: {}; not starting the job", jc.error().what));
       ::unlink(rec_.path().c_str());
       return kExitOwnFailure;
     }
+    jc_ = std::move(*jc);
     for (const auto& st : jc_->stale)
       say(st.removed ? trf("removed {}, left behind by oomlens pid {}, which is gone", st.dir, st.owner_pid)
                      : trf("cannot remove {}, left behind by oomlens pid {}, which is gone: {}", st.dir, st.owner_pid,

@@ -482,11 +482,11 @@ void Session::decide_and_end() {
     else vw.write(vj, true);
   }
 
-  std::string err;
-  if (auto r = rec_.regular() ? monitor::read_record(rec_.path(), &err) : std::nullopt) {  // a FIFO cannot be read back
-    std::string text = render::record_summary(*r, o_.sparkline);
-    write_all(2, text.data(), text.size());
-  }
+  if (rec_.regular())  // a FIFO cannot be read back
+    if (auto r = monitor::read_record(rec_.path())) {
+      std::string text = render::record_summary(*r, o_.sparkline);
+      write_all(2, text.data(), text.size());
+    }
   ::close(sfd_);
   if (attached() && !known) {
     // --pid without a seen wait status: detached by a signal, die of it

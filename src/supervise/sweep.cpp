@@ -46,8 +46,7 @@ void sleep_ms(int ms) {
 // SIGKILL to every process in the point's cgroup (the header's
 // limits.cgroup_dir: the job's own cgroup, made by the point's run).
 void kill_point_cgroup(const std::string& record) {
-  std::string err;
-  auto rec = monitor::read_record(record, &err);
+  auto rec = monitor::read_record(record);
   if (!rec || !rec->header || !(*rec->header).contains("limits")) return;
   const auto& l = (*rec->header)["limits"];
   if (!l.value("created", false) || !l.contains("cgroup_dir") || !l["cgroup_dir"].is_string()) return;
@@ -134,8 +133,7 @@ diagnose::SweepPointResult run_sweep_point(const diagnose::SweepPoint& point, in
     sleep_ms(50);
   }
   g_point = 0;
-  std::string err;
-  if (auto rec = monitor::read_record(r.record, &err)) r.figures = diagnose::point_figures(*rec);
+  if (auto rec = monitor::read_record(r.record)) r.figures = diagnose::point_figures(*rec);
   return r;
 }
 

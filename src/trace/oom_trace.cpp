@@ -69,17 +69,18 @@ bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
     return write_at(instances_fd_, name_ + "/" + rel, dir_ + "/" + rel, value);
   };
   (void)set("buffer_size_kb", "256");
-  mono_ = !set("trace_clock", "mono");
+  mono_ = set("trace_clock", "mono").ok();
   (void)set("buffer_percent", "0");  // 5.1+; older kernels wake trace_pipe readers on any event anyway
-  std::string err;
-  auto fmt_text = read_at(instances_fd_, name_ + "/events/oom/mark_victim/format", dir_ + "/events/oom/mark_victim/format", &err);
-  if (!fmt_text) return fail(fmt::format(N_("this kernel has no oom:mark_victim tracepoint ({})"), err));
+  auto fmt_text = read_at(instances_fd_, name_ + "/events/oom/mark_victim/format", dir_ + "/events/oom/mark_victim/format");
+  if (!fmt_text)
+    return fail(fmt::format(N_("this kernel has no oom:mark_victim tracepoint ({})"), fmt_text.error().message()));
   auto format = parse_event_format(*fmt_text);
   if (!format) return fail(fmt::format(N_("cannot parse the print format of {}"), dir_ + "/events/oom/mark_victim/format"));
   const std::string sig = "events/signal/signal_generate";
-  signals_ = !set(sig + "/filter", "sig==9&&code==128") && !set(sig + "/enable", "1");
+  signals_ = set(sig + "/filter", "sig==9&&code==128").ok() && set(sig + "/enable", "1").ok();
   parser_.emplace(std::move(*format), signals_);
-  if (auto e = set("events/oom/mark_victim/enable", "1")) return fail(fmt::format(N_("cannot enable oom:mark_victim ({})"), *e));
+  if (auto st = set("events/oom/mark_victim/enable", "1"); !st)
+    return fail(fmt::format(N_("cannot enable oom:mark_victim ({})"), st.error().message()));
   pipe_fd_ = ::openat(instances_fd_, (name_ + "/trace_pipe").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (pipe_fd_ < 0) return fail(fmt::format(N_("cannot open {}: {}"), dir_ + "/trace_pipe", std::strerror(errno)));
   error_.clear();

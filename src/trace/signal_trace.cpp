@@ -95,11 +95,11 @@ bool SignalTrace::open_in(TracefsDir tracefs, int own_pid) {
   // default (1.4 MiB per CPU) would cost megabytes of kernel memory on a
   // many-CPU machine. Overwrite mode keeps the newest events: the kill.
   (void)set("buffer_size_kb", "64");
-  mono_ = !set("trace_clock", "mono");  // 3.10+; else timestamps are not CLOCK_MONOTONIC
+  mono_ = set("trace_clock", "mono").ok();  // 3.10+; else timestamps are not CLOCK_MONOTONIC
   const std::string ev = "events/signal/signal_generate";
-  filtered_ = !set(ev + "/filter", fatal_signal_filter());  // unfiltered still works (userspace filter)
-  if (auto e = set(ev + "/enable", "1")) {
-    error_ = "cannot enable signal:signal_generate (" + *e + ")";
+  filtered_ = set(ev + "/filter", fatal_signal_filter()).ok();  // unfiltered still works (userspace filter)
+  if (auto st = set(ev + "/enable", "1"); !st) {
+    error_ = "cannot enable signal:signal_generate (" + st.error().message() + ")";
     close();
     return false;
   }
@@ -113,10 +113,9 @@ bool SignalTrace::open_in(TracefsDir tracefs, int own_pid) {
 // report was rate-limited. Best effort: the signal trace works without it.
 void SignalTrace::enable_mark_victim() {
   const std::string ev = "events/oom/mark_victim";
-  std::string err;
-  auto text = read_at(instances_fd_, name_ + "/" + ev + "/format", dir_ + "/" + ev + "/format", &err);
+  auto text = read_at(instances_fd_, name_ + "/" + ev + "/format", dir_ + "/" + ev + "/format");
   if (!text) {
-    oom_error_ = "this kernel has no oom:mark_victim tracepoint (" + err + ")";
+    oom_error_ = "this kernel has no oom:mark_victim tracepoint (" + text.error().message() + ")";
     return;
   }
   victim_format_ = parse_event_format(*text);
@@ -124,9 +123,9 @@ void SignalTrace::enable_mark_victim() {
     oom_error_ = "cannot parse the print format of " + dir_ + "/" + ev + "/format";
     return;
   }
-  if (auto e = write_at(instances_fd_, name_ + "/" + ev + "/enable", dir_ + "/" + ev + "/enable", "1")) {
+  if (auto st = write_at(instances_fd_, name_ + "/" + ev + "/enable", dir_ + "/" + ev + "/enable", "1"); !st) {
     victim_format_.reset();
-    oom_error_ = "cannot enable oom:mark_victim (" + *e + ")";
+    oom_error_ = "cannot enable oom:mark_victim (" + st.error().message() + ")";
     return;
   }
   oom_error_.clear();
@@ -136,10 +135,9 @@ std::optional<std::vector<SignalGenerate>> SignalTrace::read() {
   if (name_.empty()) return std::nullopt;
   // No disabling first: it waits for an RCU grace period (~15 ms here),
   // and rmdir disables the event anyway.
-  std::string err;
-  auto text = read_at(instances_fd_, name_ + "/trace", dir_ + "/trace", &err);
+  auto text = read_at(instances_fd_, name_ + "/trace", dir_ + "/trace");
   if (!text) {
-    error_ = err;
+    error_ = text.error().message();
     return std::nullopt;
   }
   // signal_generate lines for SIGKILL are in the same buffer whatever the

@@ -17,6 +17,7 @@
 
 #include <fmt/core.h>
 
+#include "util/fd.h"
 #include "util/i18n.h"
 
 namespace oomlens::trace {
@@ -68,7 +69,7 @@ TracefsAttempt find_tracefs(std::string_view mounts, const TracefsAccess& access
 namespace {
 
 // The child's steps, reported to the parent as {step, errno}.
-enum Step : int { kOk = 0, kUnshare, kPrivate, kMount, kOpen };
+enum Step : int { kStepOk = 0, kUnshare, kPrivate, kMount, kOpen };
 
 std::string step_text(int step, int err) {
   std::string s;
@@ -86,13 +87,13 @@ std::string step_text(int step, int err) {
 
 // In the child: only syscalls (async-signal-safe after fork), then _exit.
 [[noreturn]] void child(int sock, const char* mount_point, const char* instances) {
-  int msg[2] = {kOk, 0};
+  int msg[2] = {kStepOk, 0};
   int fd = -1;
   if (::unshare(CLONE_NEWNS) != 0) msg[0] = kUnshare;
   else if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) msg[0] = kPrivate;
   else if (::mount("tracefs", mount_point, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) msg[0] = kMount;
   else if ((fd = ::open(instances, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) msg[0] = kOpen;
-  if (msg[0] != kOk) msg[1] = errno;
+  if (msg[0] != kStepOk) msg[1] = errno;
   iovec iov{msg, sizeof msg};
   msghdr mh{};
   mh.msg_iov = &iov;
@@ -157,41 +158,35 @@ TracefsAttempt mount_private_tracefs() {
     if (fd >= 0) ::close(fd);
     return {std::nullopt, pr == 0 ? "the mounting child did not answer within 5 s" : "the mounting child died without an answer"};
   }
-  if (msg[0] != kOk || fd < 0) {
+  if (msg[0] != kStepOk || fd < 0) {
     if (fd >= 0) ::close(fd);
     return {std::nullopt, step_text(msg[0], msg[1])};
   }
   return {TracefsDir{fd, "private mount", true}, {}};
 }
 
-std::optional<std::string> write_at(int dirfd, const std::string& rel, const std::string& shown,
-                                    std::string_view value) {
-  int fd = ::openat(dirfd, rel.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (fd < 0) return shown + ": " + std::strerror(errno);
-  ssize_t w = ::write(fd, value.data(), value.size());
-  int e = errno;
-  ::close(fd);
-  if (w != static_cast<ssize_t>(value.size())) return shown + ": " + std::strerror(w < 0 ? e : EIO);
-  return std::nullopt;
+Status write_at(int dirfd, const std::string& rel, const std::string& shown, std::string_view value) {
+  UniqueFd fd(::openat(dirfd, rel.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC));
+  if (!fd) return system_error(shown);
+  ssize_t w = ::write(fd.get(), value.data(), value.size());
+  if (w != static_cast<ssize_t>(value.size())) return system_error(shown, w < 0 ? errno : EIO);
+  return kOk;
 }
 
-std::optional<std::string> read_at(int dirfd, const std::string& rel, const std::string& shown, std::string* error) {
-  int fd = ::openat(dirfd, rel.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (error) *error = "cannot read " + shown + ": " + std::strerror(errno);
-    return std::nullopt;
+Result<std::string> read_at(int dirfd, const std::string& rel, const std::string& shown) {
+  UniqueFd fd(::openat(dirfd, rel.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) {
+    const int e = errno;
+    return system_error("cannot read " + shown, e);
   }
   std::string text;
   char buf[65536];
   ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+  while ((n = ::read(fd.get(), buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
     if (n > 0) text.append(buf, static_cast<size_t>(n));
-  int e = errno;
-  ::close(fd);  // before any rmdir: an open file keeps an instance busy (EBUSY)
-  if (n < 0) {
-    if (error) *error = "cannot read " + shown + ": " + std::strerror(e);
-    return std::nullopt;
-  }
+  const int e = errno;
+  fd.reset();  // before any rmdir: an open file keeps an instance busy (EBUSY)
+  if (n < 0) return system_error("cannot read " + shown, e);
   return text;
 }
 

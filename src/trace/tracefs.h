@@ -22,6 +22,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/result.h"
+
 namespace oomlens::trace {
 
 /// Where to look for tracefs, best first, from /proc/self/mounts text
@@ -69,12 +71,11 @@ struct TracefsAccess {
 [[nodiscard]] TracefsAttempt find_tracefs(std::string_view mounts, const TracefsAccess& access);
 
 /// Writes `value` to the existing tracefs file `rel` under `dirfd` (an
-/// instances directory); nullopt, or the errno text naming `shown`.
-[[nodiscard]] std::optional<std::string> write_at(int dirfd, const std::string& rel, const std::string& shown,
-                                                  std::string_view value);
-/// The whole of file `rel` under `dirfd`; nullopt with *error (naming
-/// `shown`) when it cannot be opened or read.
-[[nodiscard]] std::optional<std::string> read_at(int dirfd, const std::string& rel, const std::string& shown,
-                                                 std::string* error);
+/// instances directory). Error: `shown` with the errno of the open(2) or
+/// write(2) that failed (EIO for a short write).
+[[nodiscard]] Status write_at(int dirfd, const std::string& rel, const std::string& shown, std::string_view value);
+/// The whole of file `rel` under `dirfd`. Error: "cannot read SHOWN" with
+/// the errno of the open(2) or read(2) that failed.
+[[nodiscard]] Result<std::string> read_at(int dirfd, const std::string& rel, const std::string& shown);
 
 }  // namespace oomlens::trace

@@ -56,4 +56,9 @@ class [[nodiscard]] Result {
   std::variant<T, SystemError> v_;
 };
 
+/// A success without a value, or what failed: the shape of what was
+/// `bool f(..., std::string* error)`. Return kOk on success.
+using Status = Result<std::monostate>;
+inline constexpr std::monostate kOk{};
+
 }  // namespace oomlens

@@ -79,37 +79,33 @@ int Capture::fd() const {
   return reader_ && !reader_->is_file() ? reader_->fd() : -1;
 }
 
-bool Capture::open(std::string* error) {
+namespace {
+/// "SOURCE: why (advice)" from a reader's result (errnum 0: the reader's
+/// text already says why).
+SystemError source_error(const char* source, const SourceResult& r) {
+  std::string what = std::string(source) + ": " + r.error.value_or("cannot be opened");
+  if (r.advice) what += " (" + *r.advice + ")";
+  return SystemError{0, std::move(what)};
+}
+}  // namespace
+
+Status Capture::open() {
   if (opt_.source == LiveSource::journal) {
     JournalFollowOptions jo;
     jo.root = opt_.root;
     jo.directory = opt_.journal_directory;
     journal_ = std::make_unique<JournalFollower>(jo);
-    if (!journal_->open()) {
-      SourceResult r = journal_->result();
-      if (error) {
-        *error = "journal: " + r.error.value_or("cannot be opened");
-        if (r.advice) *error += " (" + *r.advice + ")";
-      }
-      return false;
-    }
+    if (!journal_->open()) return source_error("journal", journal_->result());
     take_baseline();
     open_trace();
-    return true;
+    return kOk;
   }
   KmsgOptions ko;
   ko.root = opt_.root;
   ko.path = opt_.kmsg_path;
   ko.from_start = opt_.from_start;
   reader_ = std::make_unique<KmsgReader>(ko);
-  if (!reader_->open()) {
-    SourceResult r = reader_->result();
-    if (error) {
-      *error = "/dev/kmsg: " + r.error.value_or("cannot be opened");
-      if (r.advice) *error += " (" + *r.advice + ")";
-    }
-    return false;
-  }
+  if (!reader_->open()) return source_error("/dev/kmsg", reader_->result());
   if (opt_.from_start) {
     reader_->read_available(*record_sink_);
     scanner_->flush_idle(false);
@@ -119,7 +115,7 @@ bool Capture::open(std::string* error) {
   }
   take_baseline();
   open_trace();
-  return true;
+  return kOk;
 }
 
 void Capture::take_baseline() {

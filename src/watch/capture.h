@@ -85,9 +85,10 @@ class Capture {
   Capture& operator=(const Capture&) = delete;
 
   /// Opens /dev/kmsg (and with from_start reads what the ring holds, emitting
-  /// those events) or the journal, then takes the counters' baseline. False
-  /// with *error (and advice, e.g. CAP_SYSLOG) when the source cannot be opened.
-  [[nodiscard]] bool open(std::string* error);
+  /// those events) or the journal, then takes the counters' baseline.
+  /// Error (errnum 0: "SOURCE: why (advice, e.g. CAP_SYSLOG)") when the
+  /// source cannot be opened.
+  [[nodiscard]] Status open();
   [[nodiscard]] int fd() const;
   /// Milliseconds until on_tick() has work (for poll's timeout).
   [[nodiscard]] int timeout_ms() const;

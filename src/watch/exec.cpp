@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "util/fd.h"
+
 extern char** environ;
 
 namespace oomlens::watch {
@@ -27,24 +29,18 @@ std::vector<std::string> split_command(std::string_view cmd) {
   return out;
 }
 
-int spawn_detached(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env,
-                   std::string_view stdin_data, std::string* error) {
-  if (argv.empty()) {
-    if (error) *error = "empty command";
-    return -1;
-  }
-  int in = ::memfd_create("oomlens-event", MFD_CLOEXEC);
-  if (in < 0) {
-    if (error) *error = std::string("memfd_create: ") + std::strerror(errno);
-    return -1;
-  }
+Result<pid_t> spawn_detached(const std::vector<std::string>& argv,
+                             const std::vector<std::pair<std::string, std::string>>& env, std::string_view stdin_data) {
+  if (argv.empty()) return SystemError{0, "empty command"};
+  UniqueFd in(::memfd_create("oomlens-event", MFD_CLOEXEC));
+  if (!in) return system_error("memfd_create");
   size_t off = 0;
   while (off < stdin_data.size()) {
-    ssize_t w = ::write(in, stdin_data.data() + off, stdin_data.size() - off);
+    ssize_t w = ::write(in.get(), stdin_data.data() + off, stdin_data.size() - off);
     if (w <= 0) break;
     off += static_cast<size_t>(w);
   }
-  ::lseek(in, 0, SEEK_SET);
+  ::lseek(in.get(), 0, SEEK_SET);
 
   std::vector<std::string> env_strings;
   for (char** e = environ; e && *e; ++e) {
@@ -64,7 +60,7 @@ int spawn_detached(const std::vector<std::string>& argv, const std::vector<std::
 
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&fa, in.get(), STDIN_FILENO);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   // The daemon blocks its signals for signalfd; the child gets defaults.
@@ -76,11 +72,7 @@ int spawn_detached(const std::vector<std::string>& argv, const std::vector<std::
   int rc = posix_spawnp(&pid, argp[0], &fa, &attr, argp.data(), envp.data());
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
-  ::close(in);
-  if (rc != 0) {
-    if (error) *error = argv[0] + ": " + std::strerror(rc);
-    return -1;
-  }
+  if (rc != 0) return SystemError{rc, argv[0]};
   return pid;
 }
 

@@ -8,6 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include <sys/types.h>
+
+#include "util/result.h"
+
 namespace oomlens::watch {
 
 /// Splits CMD on blanks into argv. No quoting, no globbing, no variables:
@@ -16,10 +20,12 @@ namespace oomlens::watch {
 
 /// Starts argv[0] (searched in PATH) with the current environment plus
 /// `env`, and `stdin_data` readable on its stdin (an in-memory file, so a
-/// slow reader never blocks us). Does not wait. Returns the pid, or -1 with
-/// *error set.
-int spawn_detached(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env,
-                   std::string_view stdin_data, std::string* error);
+/// slow reader never blocks us). Does not wait. Returns the pid. Errors:
+/// "empty command" (errnum 0), "memfd_create", or argv[0] with
+/// posix_spawnp(3)'s error (ENOENT: not found in PATH).
+[[nodiscard]] Result<pid_t> spawn_detached(const std::vector<std::string>& argv,
+                                           const std::vector<std::pair<std::string, std::string>>& env,
+                                           std::string_view stdin_data);
 
 /// Reaps spawned children that have exited (never blocks); returns how many.
 size_t reap_children();

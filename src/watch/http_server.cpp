@@ -19,6 +19,8 @@
 #include <thread>
 #include <unordered_set>
 
+#include "util/fd.h"
+
 namespace oomlens::watch {
 namespace {
 
@@ -154,7 +156,7 @@ void HttpServer::get(const std::string& path, std::function<HttpResponse(const H
   impl_->routes[path] = std::move(handler);
 }
 
-int HttpServer::bind(const std::string& host, int port, std::string* error) {
+Result<int> HttpServer::bind(const std::string& host, int port) {
   sockaddr_storage ss{};
   socklen_t len = 0;
   const std::string h = host == "localhost" ? "127.0.0.1" : host;
@@ -169,27 +171,27 @@ int HttpServer::bind(const std::string& host, int port, std::string* error) {
     v6->sin6_port = htons(static_cast<uint16_t>(port));
     len = sizeof *v6;
   } else {
-    if (error) *error = "not an IP address (give a literal IPv4 or IPv6 address)";
-    errno = EINVAL;
-    return -1;
+    return SystemError{0, "not an IP address (give a literal IPv4 or IPv6 address)"};
   }
-  int fd = ::socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  UniqueFd fd(::socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
+  if (!fd) return system_error("socket");
   int yes = 1;
-  if (fd < 0 || ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes) != 0 ||
-      ::bind(fd, reinterpret_cast<sockaddr*>(&ss), len) != 0 || ::listen(fd, 128) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&ss), &len) != 0) {
-    const int err = errno;
-    if (fd >= 0) ::close(fd);
-    if (error) *error = std::strerror(err);
-    errno = err;
-    return -1;
-  }
+  const char* failed = nullptr;
+  if (::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes) != 0)
+    failed = "setsockopt SO_REUSEADDR";
+  else if (::bind(fd.get(), reinterpret_cast<sockaddr*>(&ss), len) != 0)
+    failed = "bind";
+  else if (::listen(fd.get(), 128) != 0)
+    failed = "listen";
+  else if (::getsockname(fd.get(), reinterpret_cast<sockaddr*>(&ss), &len) != 0)
+    failed = "getsockname";
+  if (failed) return system_error(failed);
   if (impl_->listen_fd >= 0) ::close(impl_->listen_fd);
-  impl_->listen_fd = fd;
-  return ntohs(ss.ss_family == AF_INET ? v4->sin_port : v6->sin6_port);
+  impl_->listen_fd = fd.release();
+  return static_cast<int>(ntohs(ss.ss_family == AF_INET ? v4->sin_port : v6->sin6_port));
 }
 
-bool HttpServer::start(std::string* error) {
+Status HttpServer::start() {
   Impl* im = impl_.get();
   const HttpLimits& l = im->limits;
   im->daemon = MHD_start_daemon(
@@ -198,13 +200,10 @@ bool HttpServer::start(std::string* error) {
       MHD_OPTION_CONNECTION_LIMIT, l.max_connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT, l.max_per_ip,
       MHD_OPTION_CONNECTION_TIMEOUT, l.idle_timeout_s, MHD_OPTION_NOTIFY_CONNECTION, &Impl::on_connection, im,
       MHD_OPTION_NOTIFY_COMPLETED, &Impl::on_completed, im, MHD_OPTION_END);
-  if (!im->daemon) {
-    if (error) *error = "libmicrohttpd could not start its server thread";
-    return false;
-  }
+  if (!im->daemon) return SystemError{0, "libmicrohttpd could not start its server thread"};
   im->listen_fd = -1;  // the daemon owns it now (MHD_stop_daemon closes it)
   im->reaper = std::thread([im] { im->reap_loop(); });
-  return true;
+  return kOk;
 }
 
 void HttpServer::stop() {

@@ -22,6 +22,8 @@
 #include <memory>
 #include <string>
 
+#include "util/result.h"
+
 namespace oomlens::watch {
 
 struct HttpResponse {
@@ -52,12 +54,13 @@ class HttpServer {
   void get(const std::string& path, std::function<HttpResponse(const HttpParams&)> handler);
   /// Binds HOST:PORT (a literal IPv4 or IPv6 address, or `localhost`; PORT
   /// 0: a free port). SO_REUSEADDR only, never SO_REUSEPORT, so a second
-  /// daemon on the same port fails here. Returns the bound port, or -1 with
-  /// *error ("Address already in use", …) and errno set.
-  int bind(const std::string& host, int port, std::string* error);
-  /// Serves in background threads; false with *error when the library
+  /// daemon on the same port fails here. Returns the bound port. Errors:
+  /// "not an IP address …" (errnum 0), or the call that failed ("bind",
+  /// "listen", …) with its errno (EADDRINUSE: the port is taken).
+  [[nodiscard]] Result<int> bind(const std::string& host, int port);
+  /// Serves in background threads. Error (errnum 0) when the library
   /// cannot start.
-  bool start(std::string* error);
+  [[nodiscard]] Status start();
   /// Stops serving and joins the threads.
   void stop();
 

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cgroup/cgroup.h"
+#include "util/fd.h"
 #include "util/file.h"
 
 namespace oomlens::watch {
@@ -26,24 +27,30 @@ std::optional<DaemonState> read_state(const std::string& path) {
   return DaemonState{b->get<std::string>(), s->get<uint64_t>()};
 }
 
-bool write_state(const std::string& path, const DaemonState& state, std::string* error) {
+Status write_state(const std::string& path, const DaemonState& state) {
   size_t slash = path.rfind('/');
   if (slash != std::string::npos && slash > 0) ::mkdir(path.substr(0, slash).c_str(), 0755);
   std::string body = nlohmann::json{{"boot_id", state.boot_id}, {"last_kmsg_seq", state.last_kmsg_seq}}.dump() + "\n";
   std::string tmp = path + ".tmp";
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-  if (fd < 0) {
-    if (error) *error = tmp + ": " + std::strerror(errno);
-    return false;
+  UniqueFd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644));
+  if (!fd) {
+    const int e = errno;
+    return system_error("open " + tmp, e);
   }
-  bool ok = ::write(fd, body.data(), body.size()) == static_cast<ssize_t>(body.size());
-  ok = ::close(fd) == 0 && ok;
-  if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
-    if (error) *error = path + ": " + std::strerror(errno);
+  const char* failed = nullptr;
+  errno = 0;
+  if (::write(fd.get(), body.data(), body.size()) != static_cast<ssize_t>(body.size()))
+    failed = "write ";
+  else if (::close(fd.release()) != 0)
+    failed = "close ";
+  else if (::rename(tmp.c_str(), path.c_str()) != 0)
+    failed = "rename to ";
+  if (failed) {
+    const int e = errno != 0 ? errno : EIO;  // a short write sets none
     ::unlink(tmp.c_str());
-    return false;
+    return system_error(failed + (failed[0] == 'r' ? path : tmp), e);
   }
-  return true;
+  return kOk;
 }
 
 }  // namespace oomlens::watch

@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "util/result.h"
+
 namespace oomlens::watch {
 
 struct DaemonState {
@@ -20,7 +22,9 @@ struct DaemonState {
 /// nullopt when the file is missing or malformed (then everything in the
 /// ring is new to this daemon).
 [[nodiscard]] std::optional<DaemonState> read_state(const std::string& path);
-/// Writes atomically, creating the parent directory; false with *error.
-bool write_state(const std::string& path, const DaemonState& state, std::string* error);
+/// Writes atomically (PATH.tmp, then rename(2)), creating the parent
+/// directory. Errors: the call that failed and its object ("open
+/// PATH.tmp", "write PATH.tmp", "rename to PATH") with its errno.
+[[nodiscard]] Status write_state(const std::string& path, const DaemonState& state);
 
 }  // namespace oomlens::watch

@@ -10,9 +10,8 @@ namespace oomlens::diagnose {
 namespace {
 
 SweepParam param(const std::string& text) {
-  std::string err;
-  auto p = parse_sweep_param(text, &err);
-  EXPECT_TRUE(p) << err;
+  auto p = parse_sweep_param(text);
+  EXPECT_TRUE(p) << (p ? "" : p.error().what);
   return p.value_or(SweepParam{});
 }
 
@@ -26,17 +25,16 @@ TEST(SweepPlan, ParsesValuesAndKnowsNumbers) {
   EXPECT_FALSE(lr.integer);
   auto mode = param("mode=fast,2");
   EXPECT_FALSE(mode.numeric);
-  std::string err;
   for (const char* bad : {"w", "w=", "=1", "w=1,,2", "1w=1", "w x=1"}) {
-    EXPECT_FALSE(parse_sweep_param(bad, &err)) << bad;
-    EXPECT_FALSE(err.empty());
+    auto p = parse_sweep_param(bad);
+    ASSERT_FALSE(p) << bad;
+    EXPECT_NE(p.error().what.find("--param"), std::string::npos) << p.error().what;
   }
 }
 
 TEST(SweepPlan, EveryCombinationWithTheFirstParameterSlowest) {
-  std::string err;
-  auto pts = plan_sweep({param("a=1,2"), param("b=x,y,z")}, {"job", "--a={a}", "{b}{b}"}, &err);
-  ASSERT_TRUE(pts) << err;
+  auto pts = plan_sweep({param("a=1,2"), param("b=x,y,z")}, {"job", "--a={a}", "{b}{b}"});
+  ASSERT_TRUE(pts) << pts.error().what;
   ASSERT_EQ(pts->size(), 6u);
   EXPECT_EQ((*pts)[0].argv, (std::vector<std::string>{"job", "--a=1", "xx"}));
   EXPECT_EQ((*pts)[1].argv, (std::vector<std::string>{"job", "--a=1", "yy"}));
@@ -45,13 +43,14 @@ TEST(SweepPlan, EveryCombinationWithTheFirstParameterSlowest) {
 }
 
 TEST(SweepPlan, BadInput) {
-  std::string err;
-  EXPECT_FALSE(plan_sweep({param("a=1")}, {"job", "--x"}, &err));
-  EXPECT_NE(err.find("{a} is not in the command"), std::string::npos) << err;
-  EXPECT_FALSE(plan_sweep({param("a=1"), param("a=2")}, {"job", "{a}"}, &err));
-  EXPECT_NE(err.find("given twice"), std::string::npos) << err;
-  EXPECT_FALSE(plan_sweep({}, {"job"}, &err));
-  EXPECT_FALSE(plan_sweep({param("a=1")}, {}, &err));
+  auto missing = plan_sweep({param("a=1")}, {"job", "--x"});
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().what.find("{a} is not in the command"), std::string::npos) << missing.error().what;
+  auto twice = plan_sweep({param("a=1"), param("a=2")}, {"job", "{a}"});
+  ASSERT_FALSE(twice);
+  EXPECT_NE(twice.error().what.find("given twice"), std::string::npos) << twice.error().what;
+  EXPECT_FALSE(plan_sweep({}, {"job"}));
+  EXPECT_FALSE(plan_sweep({param("a=1")}, {}));
 }
 
 TEST(SweepPoint, FiguresFromARecord) {

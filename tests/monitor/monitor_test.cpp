@@ -171,9 +171,8 @@ TEST(KernelWatch, HostileCommSurvivesTheRecordAndReport) {
     rw.write(ev, true);
     rw.write({{"type", "verdict"}, {"cause", "oom_killed"}, {"kernel_kills", json::array({ev})}}, true);
   }
-  std::string err;
-  auto rec = read_record(path, &err);
-  ASSERT_TRUE(rec) << err;
+  auto rec = read_record(path);
+  ASSERT_TRUE(rec) << rec.error().message();
   ASSERT_EQ(rec->events.size(), 1u);
   EXPECT_EQ(rec->events[0]["comm"], "foo) Z ");
   EXPECT_NE(render::record_summary(*rec, false).find("kernel killed pid 4242 (foo) Z ), main process"), std::string::npos)

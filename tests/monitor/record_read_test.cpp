@@ -35,9 +35,8 @@ TEST(RecordRead, DeepAndOverlongLinesAreSkippedAndTheRestIsRead) {
   const std::string deep = "{\"type\":\"event\",\"x\":" + std::string(100000, '[') + std::string(100000, ']') + "}\n";
   const std::string overlong = "{\"type\":\"event\",\"x\":\"" + std::string(kMaxRecordLineBytes + 10, 'a') + "\"}\n";
   t.write("r.jsonl", kHeader + deep + overlong + kSample);
-  std::string err;
-  auto r = read_record(t.root() + "/r.jsonl", &err);
-  ASSERT_TRUE(r) << err;
+  auto r = read_record(t.root() + "/r.jsonl");
+  ASSERT_TRUE(r) << r.error().message();
   EXPECT_TRUE(r->header);
   EXPECT_TRUE(r->events.empty());
   EXPECT_EQ(r->samples.size(), 1u);
@@ -57,10 +56,16 @@ TEST(RecordRead, NotesAreCapped) {
   EXPECT_EQ(r.notes.back(), "980 more notes like these");
 }
 
+TEST(RecordRead, AMissingFileSaysWhatFailedAndWhy) {
+  auto r = read_record("/nonexistent/oomlens/r.jsonl");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().errnum, ENOENT);
+  EXPECT_EQ(r.error().message(), "cannot read /nonexistent/oomlens/r.jsonl: No such file or directory");
+}
+
 TEST(RecordRead, DevZeroIsNotARecordAndReadingStops) {
-  std::string err;
-  auto r = read_record("/dev/zero", &err);  // endless, no newline: must end, in bounded memory
-  ASSERT_TRUE(r) << err;
+  auto r = read_record("/dev/zero");  // endless, no newline: must end, in bounded memory
+  ASSERT_TRUE(r) << r.error().message();
   EXPECT_FALSE(r->header);
   EXPECT_TRUE(has_note(*r, "no header line in the first 16 MiB"));
 }

@@ -161,8 +161,8 @@ TEST(JournalSource, FollowsNewEntriesAndRotation) {
   o.quiet = milliseconds(50);
   o.counters = false;
   Capture c(o, [&](WatchEvent&& w) { got.push_back(std::move(w)); });
-  std::string err;
-  ASSERT_TRUE(c.open(&err)) << err;
+  auto opened = c.open();
+  ASSERT_TRUE(opened) << opened.error().what;
   ASSERT_GE(c.fd(), 0);
   // journald's rotation: the active file is renamed, a new one started.
   std::filesystem::rename(dir / "system.journal",

@@ -170,8 +170,8 @@ TEST(Counters, WalksAFixtureHierarchy) {
 TEST(StateFile, RoundTripAndBadInput) {
   auto dir = temp_dir("state");
   std::string path = (dir / "sub" / "state.json").string();
-  std::string err;
-  ASSERT_TRUE(write_state(path, {"abc", 42}, &err)) << err;
+  auto st = write_state(path, {"abc", 42});
+  ASSERT_TRUE(st) << st.error().message();
   auto s = read_state(path);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->boot_id, "abc");
@@ -179,6 +179,11 @@ TEST(StateFile, RoundTripAndBadInput) {
   std::ofstream(path) << "{not json";
   EXPECT_FALSE(read_state(path));
   EXPECT_FALSE(read_state((dir / "missing").string()));
+  // A parent that is a file: what failed, on which path, and why.
+  auto bad = write_state(path + "/under-a-file", {"abc", 1});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().errnum, ENOTDIR);
+  EXPECT_EQ(bad.error().what, "open " + path + "/under-a-file.tmp");
   std::filesystem::remove_all(dir);
 }
 
@@ -219,15 +224,16 @@ TEST(Exec, RunsWithEventOnStdinAndInEnvironment) {
   std::ofstream(dir / "s.sh") << "#!/bin/sh\n{ echo \"$OOMLENS_COMM\"; cat; } > " << out << "\n";
   std::filesystem::permissions(dir / "s.sh", std::filesystem::perms::owner_all);
   WatchEvent w = kill_event("a b;$(rm -rf x)", "/x", 1);
-  std::string err;
-  int pid = spawn_detached({(dir / "s.sh").string()}, watch_event_env(w), "{\"k\":1}\n", &err);
-  ASSERT_GT(pid, 0) << err;
+  auto pid = spawn_detached({(dir / "s.sh").string()}, watch_event_env(w), "{\"k\":1}\n");
+  ASSERT_TRUE(pid) << pid.error().message();
   int status = 0;
-  ::waitpid(pid, &status, 0);
+  ::waitpid(*pid, &status, 0);
   std::ifstream in(out);
   std::string all((std::istreambuf_iterator<char>(in)), {});
   EXPECT_EQ(all, "a b;$(rm -rf x)\n{\"k\":1}\n");
-  EXPECT_LT(spawn_detached({"/nonexistent/prog"}, {}, "", &err), 0);
+  auto missing = spawn_detached({"/nonexistent/prog"}, {}, "");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().message(), "/nonexistent/prog: No such file or directory");
   std::filesystem::remove_all(dir);
 }
 
@@ -260,8 +266,8 @@ TEST(Capture, QuietWindowThenReaperUpdate) {
   o.quiet = std::chrono::milliseconds(50);
   o.counters = false;
   Capture c(o, [&](WatchEvent&& w) { got.push_back(std::move(w)); });
-  std::string err;
-  ASSERT_TRUE(c.open(&err)) << err;
+  auto opened = c.open();
+  ASSERT_TRUE(opened) << opened.error().what;
   c.on_tick();
   ASSERT_EQ(got.size(), 1u);  // open() flushes what the ring already held
   EXPECT_EQ(got[0].type, EmitType::event);
@@ -294,8 +300,8 @@ TEST(Capture, SkipsRecordsAlreadyCountedByAnEarlierRun) {
   o.counters = false;
   o.skip_through_seq = 7;
   Capture c(o, [&](WatchEvent&& w) { got.push_back(std::move(w)); });
-  std::string err;
-  ASSERT_TRUE(c.open(&err)) << err;
+  auto opened = c.open();
+  ASSERT_TRUE(opened) << opened.error().what;
   c.finish();
   EXPECT_TRUE(got.empty());
   EXPECT_EQ(c.safe_seq(), 7u);
