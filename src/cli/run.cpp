@@ -113,12 +113,12 @@ void add_run(CLI::App& app, int* status) {
                                          : o->record;
       if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
       auto gopts = guard::make_guard_options(*g);
-      if (auto* e = std::get_if<std::string>(&gopts)) {
-        fmt::print(stderr, "oomlens run: {}\n", retranslate(*e));
+      if (!gopts) {
+        print_error("run", "{}", retranslate(gopts.error().what));
         *status = kExitUsage;
         return;
       }
-      ro.guard = std::get<guard::GuardOptions>(gopts);
+      ro.guard = *gopts;
       ro.linger_s = o->linger_s;
       ro.pss_min_s = o->pss_min_s;
       ro.sparkline = !o->no_sparkline;
@@ -138,18 +138,18 @@ void add_run(CLI::App& app, int* status) {
     if (!o->limit.empty()) {
       ro.limit = supervise::parse_limit_spec(o->limit);
       if (!ro.limit) {
-        fmt::print(stderr, "oomlens run: {}\n", supervise::limit_spec_error(o->limit));
+        print_error("run", "{}", supervise::limit_spec_error(o->limit));
         *status = kExitUsage;
         return;
       }
     }
     auto gopts = guard::make_guard_options(*g);
-    if (auto* e = std::get_if<std::string>(&gopts)) {
-      fmt::print(stderr, "oomlens run: {}\n", retranslate(*e));
+    if (!gopts) {
+      print_error("run", "{}", retranslate(gopts.error().what));
       *status = kExitUsage;
       return;
     }
-    ro.guard = std::get<guard::GuardOptions>(gopts);
+    ro.guard = *gopts;
     ro.allow_swap = o->allow_swap;
     ro.capture_tty = o->capture_tty;
     ro.sites = o->sites;
@@ -157,13 +157,13 @@ void add_run(CLI::App& app, int* status) {
     ro.pss_min_s = o->pss_min_s;
     ro.sparkline = !o->no_sparkline;
     auto policy = make_restart_policy(*rs, ro.limit.has_value());
-    if (auto* e = std::get_if<std::string>(&policy)) {
-      fmt::print(stderr, "oomlens run: {}\n", retranslate(*e));
+    if (!policy) {
+      print_error("run", "{}", retranslate(policy.error().what));
       *status = kExitUsage;
       return;
     }
     if (rs->given) {
-      *status = supervise::run_with_restarts(ro, std::get<diagnose::RestartPolicy>(policy));
+      *status = supervise::run_with_restarts(ro, *policy);
       return;
     }
     supervise::set_job_environment(1, ro.guard.action, std::nullopt);

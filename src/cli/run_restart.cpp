@@ -21,33 +21,34 @@ void add_restart_options(CLI::App* cmd, RestartArgs& a) {
                                                 "per restart, capped at what the machine can give (e.g. 20%)");
 }
 
-std::variant<diagnose::RestartPolicy, std::string> make_restart_policy(const RestartArgs& a, bool has_limit) {
+Result<diagnose::RestartPolicy> make_restart_policy(const RestartArgs& a, bool has_limit) {
   diagnose::RestartPolicy p;
   if (!a.given) {
     for (auto [name, v] : {std::pair{"--backoff", &a.backoff}, {"--restart-on", &a.restart_on},
                            {"--limit-step", &a.limit_step}})
-      if (!v->empty()) return fmt::format(N_("{} needs --restart-on-oom N"), name);
+      if (!v->empty()) return input_error(fmt::format(N_("{} needs --restart-on-oom N"), name));
     return p;
   }
   if (a.restarts < 1)
-    return fmt::format(N_("--restart-on-oom {}: give N of at least 1 (the number of restarts; without the option "
-                          "the job is never restarted)"), a.restarts);
+    return input_error(fmt::format(N_("--restart-on-oom {}: give N of at least 1 (the number of restarts; without "
+                                      "the option the job is never restarted)"),
+                                   a.restarts));
   p.max_restarts = a.restarts;
   if (!a.backoff.empty()) {
     auto d = guard::parse_duration("--backoff", a.backoff, true);
-    if (auto* e = std::get_if<std::string>(&d)) return *e;
-    p.backoff_s = std::get<std::optional<double>>(d).value_or(0);
+    if (!d) return d.error();
+    p.backoff_s = d->value_or(0);
   }
   if (!a.restart_on.empty()) {
     auto r = diagnose::parse_restart_on(a.restart_on);
-    if (auto* e = std::get_if<std::string>(&r)) return *e;
-    p.on = std::get<diagnose::RestartOn>(r);
+    if (!r) return r.error();
+    p.on = *r;
   }
   if (!a.limit_step.empty()) {
-    if (!has_limit) return std::string(N_("--limit-step needs --limit (the limit it grows)"));
+    if (!has_limit) return input_error(N_("--limit-step needs --limit (the limit it grows)"));
     auto s = diagnose::parse_limit_step(a.limit_step);
-    if (auto* e = std::get_if<std::string>(&s)) return *e;
-    p.limit_step_fraction = std::get<double>(s);
+    if (!s) return s.error();
+    p.limit_step_fraction = *s;
   }
   return p;
 }

@@ -20,10 +20,9 @@ struct RestartArgs {
 
 void add_restart_options(CLI::App* cmd, RestartArgs& args);
 
-/// The policy, or an error sentence (usage error, exit 2): --restart-on-oom
+/// The policy, or an input_error sentence (usage error, exit 2): --restart-on-oom
 /// 0 or negative, the other three without --restart-on-oom, --limit-step
 /// without --limit, a malformed duration, cause set or step.
-[[nodiscard]] std::variant<diagnose::RestartPolicy, std::string> make_restart_policy(const RestartArgs& args,
-                                                                                   bool has_limit);
+[[nodiscard]] Result<diagnose::RestartPolicy> make_restart_policy(const RestartArgs& args, bool has_limit);
 
 }  // namespace oomlens::cli

@@ -96,14 +96,14 @@ void add_sweep(CLI::App& app, int* status) {
     supervise::SweepRunOptions ro;
     if (!a->for_s.empty()) {
       auto d = guard::parse_duration("--for", a->for_s, false);
-      if (auto* e = std::get_if<std::string>(&d)) return usage(*e);
-      ro.for_s = std::get<std::optional<double>>(d);
+      if (!d) return usage(d.error().what);
+      ro.for_s = *d;
     }
     if (!a->grace.empty()) {
       if (!ro.for_s) return usage(tr("--grace needs --for"));
       auto d = guard::parse_duration("--grace", a->grace, false);
-      if (auto* e = std::get_if<std::string>(&d)) return usage(*e);
-      ro.grace_s = *std::get<std::optional<double>>(d);
+      if (!d) return usage(d.error().what);
+      ro.grace_s = **d;
     }
     if (!a->limit.empty()) {
       if (!supervise::parse_limit_spec(a->limit)) return usage(supervise::limit_spec_error(a->limit));
@@ -113,8 +113,8 @@ void add_sweep(CLI::App& app, int* status) {
     std::string budget_source;
     if (!a->budget.empty()) {
       auto b = guard::parse_budget(a->budget);
-      if (auto* e = std::get_if<std::string>(&b)) return usage("--budget: " + *e);
-      budget = static_cast<double>(std::get<uint64_t>(b));
+      if (!b) return usage("--budget: " + b.error().what);
+      budget = static_cast<double>(*b);
       budget_source = "--budget";
     }
     std::vector<std::pair<std::string, std::vector<std::string>>> predict;

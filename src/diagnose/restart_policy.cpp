@@ -47,20 +47,20 @@ RestartDecision decide_restart(const RestartPolicy& p, int attempt, const Attemp
   return d;
 }
 
-std::variant<RestartOn, std::string> parse_restart_on(std::string_view t) {
+Result<RestartOn> parse_restart_on(std::string_view t) {
   if (t == "oom") return RestartOn::oom;
   if (t == "any") return RestartOn::any;
-  return fmt::format(N_("--restart-on: '{}' is neither 'oom' (OOM kills and guard stops) nor 'any'"), t);
+  return input_error(fmt::format(N_("--restart-on: '{}' is neither 'oom' (OOM kills and guard stops) nor 'any'"), t));
 }
 
-std::variant<double, std::string> parse_limit_step(std::string_view t) {
+Result<double> parse_limit_step(std::string_view t) {
   std::string s(t);
   if (!s.empty() && s.back() == '%') s.pop_back();
   char* end = nullptr;
   double v = s.empty() ? 0 : std::strtod(s.c_str(), &end);
   if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v))
-    return fmt::format(N_("--limit-step: '{}' is not a percentage (e.g. 20%)"), t);
-  if (v <= 0 || v > 1000) return fmt::format(N_("--limit-step: {} is outside (0, 1000] %"), t);
+    return input_error(fmt::format(N_("--limit-step: '{}' is not a percentage (e.g. 20%)"), t));
+  if (v <= 0 || v > 1000) return input_error(fmt::format(N_("--limit-step: {} is outside (0, 1000] %"), t));
   return v / 100.0;
 }
 

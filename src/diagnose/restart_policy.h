@@ -11,7 +11,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
+
+#include "util/result.h"
 
 namespace oomlens::diagnose {
 
@@ -48,9 +49,9 @@ struct RestartDecision {
 [[nodiscard]] RestartDecision decide_restart(const RestartPolicy& policy, int attempt, const AttemptEnd& end,
                                              std::optional<uint64_t> limit_bytes, uint64_t cap_bytes);
 
-/// "--restart-on oom|any" -> RestartOn; an error sentence otherwise.
-[[nodiscard]] std::variant<RestartOn, std::string> parse_restart_on(std::string_view text);
-/// "--limit-step 20%" (also "20") -> 0.20; range (0, 1000] %. Error sentence otherwise.
-[[nodiscard]] std::variant<double, std::string> parse_limit_step(std::string_view text);
+/// "--restart-on oom|any" -> RestartOn; an input_error sentence otherwise.
+[[nodiscard]] Result<RestartOn> parse_restart_on(std::string_view text);
+/// "--limit-step 20%" (also "20") -> 0.20; range (0, 1000] %. An input_error sentence otherwise.
+[[nodiscard]] Result<double> parse_limit_step(std::string_view text);
 
 }  // namespace oomlens::diagnose

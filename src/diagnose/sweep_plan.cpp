@@ -22,26 +22,26 @@ std::optional<double> parse_number(const std::string& t) {
 Result<SweepParam> parse_sweep_param(const std::string& text) {
   auto eq = text.find('=');
   if (eq == std::string::npos) {
-    return SystemError{0, fmt::format(N_("--param '{}': give NAME=V1,V2,... (e.g. num_workers=0,1,2)"), text)};
+    return input_error(fmt::format(N_("--param '{}': give NAME=V1,V2,... (e.g. num_workers=0,1,2)"), text));
   }
   SweepParam p;
   p.name = text.substr(0, eq);
   bool ident = !p.name.empty() && !std::isdigit(static_cast<unsigned char>(p.name[0]));
   for (char c : p.name) ident = ident && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-');
   if (!ident) {
-    return SystemError{0, fmt::format(N_("--param '{}': the name must be letters, digits, '_' or '-' (and not start with a digit)"),
-                         text)};
+    return input_error(fmt::format(
+        N_("--param '{}': the name must be letters, digits, '_' or '-' (and not start with a digit)"), text));
   }
   std::string rest = text.substr(eq + 1);
   if (rest.empty()) {
-    return SystemError{0, fmt::format(N_("--param {}: no values (give {}=V1,V2,...)"), p.name, p.name)};
+    return input_error(fmt::format(N_("--param {}: no values (give {}=V1,V2,...)"), p.name, p.name));
   }
   size_t pos = 0;
   while (true) {
     auto comma = rest.find(',', pos);
     std::string v = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
     if (v.empty()) {
-      return SystemError{0, fmt::format(N_("--param {}: an empty value in '{}'"), p.name, rest)};
+      return input_error(fmt::format(N_("--param {}: an empty value in '{}'"), p.name, rest));
     }
     p.values.push_back(v);
     if (comma == std::string::npos) break;
@@ -60,23 +60,24 @@ Result<SweepParam> parse_sweep_param(const std::string& text) {
 Result<std::vector<SweepPoint>> plan_sweep(const std::vector<SweepParam>& params,
                                            const std::vector<std::string>& command) {
   if (params.empty()) {
-    return SystemError{0, N_("no --param given (e.g. --param num_workers=0,1,2)")};
+    return input_error(N_("no --param given (e.g. --param num_workers=0,1,2)"));
   }
   if (command.empty()) {
-    return SystemError{0, N_("no command given (usage: oomlens sweep --param NAME=V1,V2 -- CMD ... {NAME} ...)")};
+    return input_error(N_("no command given (usage: oomlens sweep --param NAME=V1,V2 -- CMD ... {NAME} ...)"));
   }
   std::set<std::string> names;
   for (auto& p : params)
     if (!names.insert(p.name).second) {
-      return SystemError{0, fmt::format(N_("--param {} is given twice (give all its values in one --param {}=V1,V2,...)"), p.name,
-                           p.name)};
+      return input_error(fmt::format(N_("--param {} is given twice (give all its values in one --param {}=V1,V2,...)"),
+                                     p.name, p.name));
     }
   std::string joined;
   for (auto& a : command) joined += a + '\x1f';
   for (auto& p : params)
     if (joined.find("{" + p.name + "}") == std::string::npos) {
-      return SystemError{0, fmt::format(N_("{{{}}} is not in the command: each --param's value goes where the command says "
-                           "{{{}}} (e.g. python3 train.py --workers {{{}}})"), p.name, p.name, p.name)};
+      return input_error(fmt::format(N_("{{{}}} is not in the command: each --param's value goes where the command "
+                                        "says {{{}}} (e.g. python3 train.py --workers {{{}}})"),
+                                     p.name, p.name, p.name));
     }
   std::vector<SweepPoint> out(1);
   for (auto& p : params) {

@@ -33,37 +33,39 @@ bool number_and_unit(const std::string& s, double* v, std::string* rest) {
 
 }  // namespace
 
-std::variant<double, std::string> parse_percent(std::string_view option, std::string_view text) {
+Result<double> parse_percent(std::string_view option, std::string_view text) {
   std::string s = trim(text), unit;
   double v = 0;
   if (!number_and_unit(s, &v, &unit) || !(unit.empty() || unit == "%"))
-    return fmt::format(N_("{} '{}' is not a percentage (e.g. 85%)"), option, s);
-  if (v <= 0 || v > 100) return fmt::format(N_("{} '{}' is out of range: give a percentage above 0 and at most 100"), option, s);
+    return input_error(fmt::format(N_("{} '{}' is not a percentage (e.g. 85%)"), option, s));
+  if (v <= 0 || v > 100)
+    return input_error(
+        fmt::format(N_("{} '{}' is out of range: give a percentage above 0 and at most 100"), option, s));
   return v / 100.0;
 }
 
-std::variant<std::optional<double>, std::string> parse_duration(std::string_view option, std::string_view text,
-                                                                bool allow_off) {
+Result<std::optional<double>> parse_duration(std::string_view option, std::string_view text, bool allow_off) {
   std::string s = lower(trim(text)), unit;
   if (allow_off && s == "off") return std::optional<double>{};
   double v = 0;
-  if (!number_and_unit(s, &v, &unit)) return fmt::format(N_("{} '{}' is not a duration (e.g. 10s, 500ms, 2m)"), option, s);
+  if (!number_and_unit(s, &v, &unit))
+    return input_error(fmt::format(N_("{} '{}' is not a duration (e.g. 10s, 500ms, 2m)"), option, s));
   double mult = 0;
   if (unit.empty() || unit == "s") mult = 1;
   else if (unit == "ms") mult = 0.001;
   else if (unit == "m" || unit == "min") mult = 60;
-  else return fmt::format(N_("{} '{}' has an unknown unit '{}' (use ms, s or m)"), option, s, unit);
+  else return input_error(fmt::format(N_("{} '{}' has an unknown unit '{}' (use ms, s or m)"), option, s, unit));
   double sec = v * mult;
-  if (sec < 0) return fmt::format(N_("{} '{}' is negative"), option, s);
-  if (sec > 86400) return fmt::format(N_("{} '{}' is longer than a day"), option, s);
+  if (sec < 0) return input_error(fmt::format(N_("{} '{}' is negative"), option, s));
+  if (sec > 86400) return input_error(fmt::format(N_("{} '{}' is longer than a day"), option, s));
   if (sec == 0) {
     if (allow_off) return std::optional<double>{};
-    return fmt::format(N_("{} must be longer than 0"), option);
+    return input_error(fmt::format(N_("{} must be longer than 0"), option));
   }
   return std::optional<double>(sec);
 }
 
-std::variant<Action, std::string> parse_action(std::string_view text) {
+Result<Action> parse_action(std::string_view text) {
   std::string s = trim(text);
   Action a;
   a.spelled = s;
@@ -79,7 +81,8 @@ std::variant<Action, std::string> parse_action(std::string_view text) {
       }
     }
     if (!word.empty()) a.argv.push_back(std::move(word));
-    if (a.argv.empty()) return std::string(N_("--action exec: needs a command (e.g. exec:/usr/local/bin/save-checkpoint)"));
+    if (a.argv.empty())
+      return input_error(N_("--action exec: needs a command (e.g. exec:/usr/local/bin/save-checkpoint)"));
     a.kind = Action::Kind::exec;
     return a;
   }
@@ -99,60 +102,61 @@ std::variant<Action, std::string> parse_action(std::string_view text) {
       a.spelled = name;
       return a;
     }
-  return fmt::format(N_("--action '{}' is unknown: use term, int, usr1, usr2, kill, exec:CMD or none"), s);
+  return input_error(fmt::format(N_("--action '{}' is unknown: use term, int, usr1, usr2, kill, exec:CMD or none"), s));
 }
 
-std::variant<uint64_t, std::string> parse_budget(std::string_view text) {
+Result<uint64_t> parse_budget(std::string_view text) {
   std::string s = trim(text), unit;
   double v = 0;
-  if (!number_and_unit(s, &v, &unit)) return fmt::format(N_("--budget '{}' is not a size (e.g. 500M, 2G)"), s);
-  if (v < 0) return fmt::format(N_("--budget '{}' is below zero"), s);
-  if (v == 0) return fmt::format(N_("--budget '{}' is zero: every job would fail it"), s);
+  if (!number_and_unit(s, &v, &unit))
+    return input_error(fmt::format(N_("--budget '{}' is not a size (e.g. 500M, 2G)"), s));
+  if (v < 0) return input_error(fmt::format(N_("--budget '{}' is below zero"), s));
+  if (v == 0) return input_error(fmt::format(N_("--budget '{}' is zero: every job would fail it"), s));
   double mult = 0;
   if (unit.empty() || unit == "b") mult = 1;
   else if (unit == "k" || unit == "kb" || unit == "kib") mult = 1024.0;
   else if (unit == "m" || unit == "mb" || unit == "mib") mult = 1024.0 * 1024;
   else if (unit == "g" || unit == "gb" || unit == "gib") mult = 1024.0 * 1024 * 1024;
   else if (unit == "t" || unit == "tb" || unit == "tib") mult = 1024.0 * 1024 * 1024 * 1024;
-  else return fmt::format(N_("--budget '{}' has an unknown unit '{}' (use K, M, G or T)"), s, unit);
+  else return input_error(fmt::format(N_("--budget '{}' has an unknown unit '{}' (use K, M, G or T)"), s, unit));
   double bytes = v * mult;
-  if (bytes < 1 || bytes > 1.8e19) return fmt::format(N_("--budget '{}' is out of range"), s);
+  if (bytes < 1 || bytes > 1.8e19) return input_error(fmt::format(N_("--budget '{}' is out of range"), s));
   return static_cast<uint64_t>(bytes);
 }
 
-std::variant<GuardOptions, std::string> make_guard_options(const GuardArgs& a) {
+Result<GuardOptions> make_guard_options(const GuardArgs& a) {
   GuardOptions o;
   if (!a.warn.empty()) {
     auto r = parse_percent("--warn", a.warn);
-    if (auto* e = std::get_if<std::string>(&r)) return *e;
-    o.warn_fraction = std::get<double>(r);
+    if (!r) return r.error();
+    o.warn_fraction = *r;
   }
   if (!a.act.empty()) {
     auto r = parse_percent("--act", a.act);
-    if (auto* e = std::get_if<std::string>(&r)) return *e;
-    o.act_fraction = std::get<double>(r);
+    if (!r) return r.error();
+    o.act_fraction = *r;
   }
   for (auto [name, text, dst] : {std::tuple{"--forecast", &a.forecast, &o.forecast_s},
                                  std::tuple{"--act-forecast", &a.act_forecast, &o.act_forecast_s}}) {
     if (text->empty()) continue;
     auto r = parse_duration(name, *text, true);
-    if (auto* e = std::get_if<std::string>(&r)) return *e;
-    *dst = std::get<std::optional<double>>(r);
+    if (!r) return r.error();
+    *dst = *r;
   }
   if (!a.grace.empty()) {
     auto r = parse_duration("--grace", a.grace, false);
-    if (auto* e = std::get_if<std::string>(&r)) return *e;
-    o.grace_s = *std::get<std::optional<double>>(r);
+    if (!r) return r.error();
+    o.grace_s = **r;
   }
   if (!a.action.empty()) {
     auto r = parse_action(a.action);
-    if (auto* e = std::get_if<std::string>(&r)) return *e;
-    o.action = std::get<Action>(r);
+    if (!r) return r.error();
+    o.action = *r;
   }
   if (!a.budget.empty()) {
     auto r = parse_budget(a.budget);
-    if (auto* e = std::get_if<std::string>(&r)) return *e;
-    o.budget_bytes = std::get<uint64_t>(r);
+    if (!r) return r.error();
+    o.budget_bytes = *r;
   }
   // Defaults follow the explicit value: `--act 60%` alone warns at 50 %,
   // `--warn 97%` alone acts at 97 %. Only two explicit values contradict.
@@ -164,18 +168,21 @@ std::variant<GuardOptions, std::string> make_guard_options(const GuardArgs& a) {
   if (!a.act.empty() && a.act_forecast.empty()) o.act_forecast_s.reset();
   // Order: the warning must come first, or it is noise after the action.
   if (o.act_fraction < o.warn_fraction)
-    return fmt::format(N_("--act {:g}% is below --warn {:g}%: the action would come before the warning "
-                          "(give --warn lower than --act)"), o.act_fraction * 100, o.warn_fraction * 100);
+    return input_error(fmt::format(N_("--act {:g}% is below --warn {:g}%: the action would come before the warning "
+                                      "(give --warn lower than --act)"),
+                                   o.act_fraction * 100, o.warn_fraction * 100));
   // A default --act-forecast follows a shorter or disabled --forecast.
   if (a.act_forecast.empty()) {
     if (!o.forecast_s) o.act_forecast_s.reset();
     else if (o.act_forecast_s) o.act_forecast_s = std::min(*o.act_forecast_s, *o.forecast_s);
   }
   if (o.act_forecast_s && o.forecast_s && *o.act_forecast_s > *o.forecast_s)
-    return fmt::format(N_("--act-forecast {:g}s is longer than --forecast {:g}s: the action would come before the "
-                          "warning"), *o.act_forecast_s, *o.forecast_s);
+    return input_error(
+        fmt::format(N_("--act-forecast {:g}s is longer than --forecast {:g}s: the action would come before the "
+                       "warning"),
+                    *o.act_forecast_s, *o.forecast_s));
   if (o.act_forecast_s && !o.forecast_s)
-    return std::string(N_("--act-forecast needs --forecast (the warning) to be on"));
+    return input_error(N_("--act-forecast needs --forecast (the warning) to be on"));
   o.py_stacks = a.py_stacks;
   o.py_tracemalloc = a.py_tracemalloc;
   o.keep_job_status = a.keep_job_status;

@@ -10,8 +10,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
+
+#include "util/result.h"
 
 namespace oomlens::guard {
 
@@ -51,18 +52,17 @@ struct GuardArgs {
   bool py_stacks = false, py_tracemalloc = false, keep_job_status = false;
 };
 
-/// "85%" or "85" -> 0.85. Range (0, 100]. Error sentence on failure.
-[[nodiscard]] std::variant<double, std::string> parse_percent(std::string_view option, std::string_view text);
+/// "85%" or "85" -> 0.85. Range (0, 100]. Errors: input_error (util/result.h), a sentence naming the option.
+[[nodiscard]] Result<double> parse_percent(std::string_view option, std::string_view text);
 /// "10s", "500ms", "2m", "1.5" (seconds); "off"/"0" -> nullopt (disabled)
 /// when `allow_off`. Range [0, 86400] s.
-[[nodiscard]] std::variant<std::optional<double>, std::string> parse_duration(std::string_view option,
-                                                                              std::string_view text,
-                                                                              bool allow_off);
+[[nodiscard]] Result<std::optional<double>> parse_duration(std::string_view option, std::string_view text,
+                                                           bool allow_off);
 /// "term|int|usr1|usr2|kill|exec:CMD|none" (case-insensitive names).
-[[nodiscard]] std::variant<Action, std::string> parse_action(std::string_view text);
+[[nodiscard]] Result<Action> parse_action(std::string_view text);
 /// "500M", "2G", "1.5GiB", "1048576" (K/M/G/T binary). Negative, zero or
 /// malformed sizes are errors.
-[[nodiscard]] std::variant<uint64_t, std::string> parse_budget(std::string_view text);
+[[nodiscard]] Result<uint64_t> parse_budget(std::string_view text);
 
 /// All options, defaults filled, validated together. Defaults follow what
 /// was given: without --warn, the warning is 10 points below --act (half
@@ -71,7 +71,7 @@ struct GuardArgs {
 /// that share only (--act-forecast off). Errors: two explicit values that
 /// contradict (`--warn 95% --act 90%`), --act-forecast longer than
 /// --forecast (it would act before warning).
-[[nodiscard]] std::variant<GuardOptions, std::string> make_guard_options(const GuardArgs& args);
+[[nodiscard]] Result<GuardOptions> make_guard_options(const GuardArgs& args);
 
 /// Short signal name ("TERM") for messages; "SIG<n>" when unknown.
 [[nodiscard]] std::string signal_short_name(int signo);

@@ -56,6 +56,10 @@ class [[nodiscard]] Result {
   std::variant<T, SystemError> v_;
 };
 
+/// An error in what the user gave (an option, a file's contents): errnum
+/// 0, `sentence` says what and why ("--warn '120%' is out of range: ...").
+[[nodiscard]] inline SystemError input_error(std::string sentence) { return SystemError{0, std::move(sentence)}; }
+
 /// A success without a value, or what failed: the shape of what was
 /// `bool f(..., std::string* error)`. Return kOk on success.
 using Status = Result<std::monostate>;
