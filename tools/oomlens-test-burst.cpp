@@ -34,7 +34,7 @@
 namespace {
 
 [[noreturn]] void leak_until_killed(const std::string& dir) {
-  if (!oomlens::cgroup::enter(dir, 0).ok) _exit(121);
+  if (!oomlens::cgroup::enter(dir, 0).ok()) _exit(121);
   // 1 MiB chunks, touched page by page; never freed.
   for (int i = 0; i < 4096; ++i) {
     char* p = static_cast<char*>(std::malloc(1 << 20));

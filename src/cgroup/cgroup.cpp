@@ -1,5 +1,6 @@
 // Memory cgroup discovery and limits (see cgroup.h).
 #include "cgroup/cgroup.h"
+#include "util/fd.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -29,19 +30,21 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   return out;
 }
 
-Result errno_result(const std::string& what) {
-  int e = errno;
-  return Result{false, what + ": " + std::strerror(e), e};
+SystemError errno_result(const std::string& what) {
+  const int e = errno;
+  return system_error(what, e);
 }
 
-Result write_file(const std::string& path, std::string_view value) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return errno_result("cannot open " + path);
-  ssize_t n = ::write(fd, value.data(), value.size());
-  Result r;
-  if (n < 0 || static_cast<size_t>(n) != value.size()) r = errno_result("cannot write '" + std::string(value) + "' to " + path);
-  ::close(fd);
-  return r;
+Status write_file(const std::string& path, std::string_view value) {
+  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
+  if (!fd) return errno_result("cannot open " + path);
+  errno = 0;
+  ssize_t n = ::write(fd.get(), value.data(), value.size());
+  if (n < 0 || static_cast<size_t>(n) != value.size()) {
+    if (n >= 0) errno = EIO;  // a short write sets none
+    return errno_result("cannot write '" + std::string(value) + "' to " + path);
+  }
+  return kOk;
 }
 
 }  // namespace
@@ -164,47 +167,48 @@ Limit tightest_limit(const MemoryHierarchy& h, const std::string& dir) {
   return best;
 }
 
-Result enable_memory_controller(const std::string& parent) {
+Status enable_memory_controller(const std::string& parent) {
   const std::string ctl = parent + "/cgroup.subtree_control";
   auto have = read_file(ctl);
   if (!have) return errno_result("cannot read " + ctl);
   for (auto w : split(*have, ' '))
-    if (w == "memory" || w == "memory\n") return {};
-  if (auto r = write_file(ctl, "+memory"); !r.ok) {
+    if (w == "memory" || w == "memory\n") return kOk;
+  if (auto r = write_file(ctl, "+memory"); !r) {
     // EBUSY: PARENT holds processes itself (the no-internal-processes rule);
     // ENOENT: PARENT's own parent does not pass the controller down.
-    r.error += " (the memory controller must be enabled in " + ctl +
+    SystemError e = r.error();
+    e.advice = "the memory controller must be enabled in " + ctl +
                "; the kernel refuses while that cgroup holds processes itself, or when its parent does not "
-               "enable memory for it)";
-    return r;
+               "enable memory for it";
+    return e;
   }
-  return {};
+  return kOk;
 }
 
-Result create_limited(Version v, const std::string& dir, uint64_t limit_bytes, bool cap_swap) {
+Status create_limited(Version v, const std::string& dir, uint64_t limit_bytes, bool cap_swap) {
   if (v == Version::v2) {
     // A new v2 cgroup has memory.max only when its parent enables the
     // controller for its children: a fresh cgroup2 mount (a VM, a container
     // with a private cgroup namespace) enables none.
     auto slash = dir.rfind('/');
     if (slash != std::string::npos && slash > 0)
-      if (auto r = enable_memory_controller(dir.substr(0, slash)); !r.ok) return r;
+      if (auto r = enable_memory_controller(dir.substr(0, slash)); !r) return r;
   }
   if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return errno_result("cannot create " + dir);
   std::string limit = std::to_string(limit_bytes);
   if (v == Version::v1) {
-    if (auto r = write_file(dir + "/memory.limit_in_bytes", limit); !r.ok) return r;
+    if (auto r = write_file(dir + "/memory.limit_in_bytes", limit); !r) return r;
     if (cap_swap && ::access((dir + "/memory.memsw.limit_in_bytes").c_str(), F_OK) == 0)
-      if (auto r = write_file(dir + "/memory.memsw.limit_in_bytes", limit); !r.ok) return r;
+      if (auto r = write_file(dir + "/memory.memsw.limit_in_bytes", limit); !r) return r;
   } else {
-    if (auto r = write_file(dir + "/memory.max", limit); !r.ok) return r;
+    if (auto r = write_file(dir + "/memory.max", limit); !r) return r;
     if (cap_swap && ::access((dir + "/memory.swap.max").c_str(), F_OK) == 0)
-      if (auto r = write_file(dir + "/memory.swap.max", "0"); !r.ok) return r;
+      if (auto r = write_file(dir + "/memory.swap.max", "0"); !r) return r;
   }
-  return {};
+  return kOk;
 }
 
-Result enter(const std::string& dir, int pid) {
+Status enter(const std::string& dir, int pid) {
   return write_file(dir + "/cgroup.procs", std::to_string(pid == 0 ? ::getpid() : pid));
 }
 
@@ -219,7 +223,7 @@ std::vector<int> procs(const std::string& dir) {
   return out;
 }
 
-Result kill_and_remove(const std::string& dir, int timeout_ms) {
+Status kill_and_remove(const std::string& dir, int timeout_ms) {
   // Children first (depth-first), then this directory.
   if (DIR* d = ::opendir(dir.c_str())) {
     std::vector<std::string> subdirs;
@@ -229,16 +233,16 @@ Result kill_and_remove(const std::string& dir, int timeout_ms) {
     }
     ::closedir(d);
     for (auto& s : subdirs)
-      if (auto r = kill_and_remove(s, timeout_ms); !r.ok) return r;
+      if (auto r = kill_and_remove(s, timeout_ms); !r) return r;
   } else if (errno == ENOENT) {
-    return {};
+    return kOk;
   }
   if (::access((dir + "/cgroup.kill").c_str(), F_OK) == 0) (void)write_file(dir + "/cgroup.kill", "1");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (true) {
     auto ps = procs(dir);
     for (int p : ps) ::kill(p, SIGKILL);  // only processes inside our own cgroup
-    if (::rmdir(dir.c_str()) == 0 || errno == ENOENT) return {};
+    if (::rmdir(dir.c_str()) == 0 || errno == ENOENT) return kOk;
     if (errno != EBUSY || std::chrono::steady_clock::now() > deadline)
       return errno_result("cannot remove " + dir);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));

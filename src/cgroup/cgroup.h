@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/result.h"
+
 namespace oomlens::cgroup {
 
 enum class Version { v1, v2 };
@@ -71,33 +73,29 @@ struct Limit {
 /// The tightest limit from `dir` up to the hierarchy's mount point.
 [[nodiscard]] Limit tightest_limit(const MemoryHierarchy& h, const std::string& dir);
 
-/// Side effects: creating, filling and removing memory cgroups. Errors are
-/// reported as a message naming the file and errno text.
-struct Result {
-  bool ok = true;
-  std::string error;
-  int err = 0;  ///< the errno behind `error` (0 when none): callers choose a fallback by it
-};
+/// Side effects: creating, filling and removing memory cgroups. Errors
+/// (Status, util/result.h) name the call and file ("cannot write '1' to
+/// DIR/memory.max") with its errno: callers choose a fallback by errnum.
 
 /// v2: makes sure PARENT/cgroup.subtree_control lists `memory` (writes
 /// `+memory` when it does not), so that children of PARENT get memory.max.
 /// The error names the file and why the kernel may refuse (EBUSY: PARENT
 /// holds processes; ENOENT: its parent does not enable memory).
-[[nodiscard]] Result enable_memory_controller(const std::string& parent);
+[[nodiscard]] Status enable_memory_controller(const std::string& parent);
 
 /// mkdir DIR (EEXIST is fine) and write the limit (v1: memory.limit_in_bytes
 /// and, where present, memory.memsw.limit_in_bytes; v2: memory.max and
 /// memory.swap.max). v2 first enables the memory controller in the parent
 /// (enable_memory_controller).
-[[nodiscard]] Result create_limited(Version v, const std::string& dir, uint64_t limit_bytes,
+[[nodiscard]] Status create_limited(Version v, const std::string& dir, uint64_t limit_bytes,
                                     bool cap_swap = true);
 /// Writes `pid` (0 = the caller) to DIR/cgroup.procs.
-[[nodiscard]] Result enter(const std::string& dir, int pid = 0);
+[[nodiscard]] Status enter(const std::string& dir, int pid = 0);
 /// Pids listed in DIR/cgroup.procs.
 [[nodiscard]] std::vector<int> procs(const std::string& dir);
 /// SIGKILLs what DIR/cgroup.procs lists (v2: cgroup.kill where present),
 /// waits up to timeout_ms for it to empty, then rmdir (children first).
-[[nodiscard]] Result kill_and_remove(const std::string& dir, int timeout_ms = 10000);
+[[nodiscard]] Status kill_and_remove(const std::string& dir, int timeout_ms = 10000);
 /// The cgroup's oom_kill counter: v1 memory.oom_control `oom_kill N`,
 /// v2 memory.events.local (else memory.events) `oom_kill N`.
 [[nodiscard]] std::optional<uint64_t> oom_kill_count(Version v, const std::string& dir);

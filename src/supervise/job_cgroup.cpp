@@ -155,13 +155,13 @@ Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap) {
     jc.stale = remove_stale_job_cgroups(jc.dir.substr(0, slash), std::string_view(jc.dir).substr(slash + 1));
   }
   auto r = cgroup::create_limited(h->version, jc.dir, limit, !allow_swap);
-  if (!r.ok) {
+  if (!r) {
     (void)cgroup::kill_and_remove(jc.dir, 1000);
     if (h->version == cgroup::Version::v1) {
-      return SystemError{0, r.error + " (cgroup v1 needs root)"};
+      return SystemError{0, r.error().message() + " (cgroup v1 needs root)"};
     }
-    if (!not_delegated_errno(r.err)) {
-      return SystemError{0, r.error};
+    if (!not_delegated_errno(r.error().errnum)) {
+      return SystemError{0, r.error().message()};
     }
     // Not delegated to us: let systemd make the cgroup (systemd_scope.h).
     if (auto exe = find_on_path("systemd-run", std::getenv("PATH"))) {
@@ -170,11 +170,11 @@ Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap) {
       jc.systemd_run = *exe;
       jc.systemd_version = systemd_run_version(*exe);
       jc.own_dir = *own;
-      jc.not_delegated = r.error;
+      jc.not_delegated = r.error().message();
       jc.swap_capped = !allow_swap;
       return jc;
     }
-    return SystemError{0, r.error +
+    return SystemError{0, r.error().message() +
                               " (tried: a cgroup v2 beside oomlens's own, which needs a delegated subtree, e.g. run "
                               "oomlens under `systemd-run --user --scope -p Delegate=yes`; and `systemd-run --scope -p "
                               "MemoryMax=...`, but systemd-run is not on PATH)"};

@@ -206,7 +206,7 @@ void Session::cleanup() {
     if (!jc_->via_systemd_run) {
       if (const size_t left = cgroup::procs(jc_->dir).size(); left > 0) leftover_killed_ = left;
       auto r = cgroup::kill_and_remove(jc_->dir, 10000);
-      if (!r.ok) notes_.push_back(r.error);
+      if (!r) notes_.push_back(r.error().message());
     }
   }
   drain_stderr();

@@ -13,13 +13,18 @@
 namespace oomlens {
 
 /// What failed (`what`: the operation and its object, e.g. "open
-/// /proc/42/comm") and errno (0 when the failure is not a system call's).
+/// /proc/42/comm"), errno (0 when the failure is not a system call's) and
+/// optionally what may cause it or what to do (`advice`).
 struct SystemError {
   int errnum = 0;
   std::string what;
-  /// "open /proc/42/comm: No such file or directory" (or `what` alone).
+  std::string advice;
+  /// "open /proc/42/comm: No such file or directory" (or `what` alone),
+  /// then " (advice)" when there is one.
   [[nodiscard]] std::string message() const {
-    return errnum == 0 ? what : what + ": " + std::strerror(errnum);
+    std::string m = errnum == 0 ? what : what + ": " + std::strerror(errnum);
+    if (!advice.empty()) m += " (" + advice + ")";
+    return m;
   }
 };
 

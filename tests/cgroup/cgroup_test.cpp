@@ -90,17 +90,17 @@ TEST(FixtureTree, V2EnablesTheMemoryControllerInTheParent) {
     return std::string(std::istreambuf_iterator<char>(f), {});
   };
   std::ofstream(root / "a/cgroup.subtree_control") << "cpu io\n";
-  EXPECT_TRUE(enable_memory_controller((root / "a").string()).ok);
+  EXPECT_TRUE(enable_memory_controller((root / "a").string()).ok());
   EXPECT_EQ(read(root / "a/cgroup.subtree_control"), "+memory");
   std::ofstream(root / "b/cgroup.subtree_control") << "cpu memory\n";
-  EXPECT_TRUE(enable_memory_controller((root / "b").string()).ok);
+  EXPECT_TRUE(enable_memory_controller((root / "b").string()).ok());
   EXPECT_EQ(read(root / "b/cgroup.subtree_control"), "cpu memory\n");
   auto r = enable_memory_controller((root / "missing").string());
-  EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("missing/cgroup.subtree_control"), std::string::npos) << r.error;
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(r.error().message().find("missing/cgroup.subtree_control"), std::string::npos) << r.error().message();
   // create_limited stops at the parent and creates nothing.
   r = create_limited(Version::v2, (root / "missing/job").string(), 64 << 20);
-  EXPECT_FALSE(r.ok);
+  EXPECT_FALSE(r.ok());
   EXPECT_FALSE(fs::exists(root / "missing/job"));
   fs::remove_all(root);
 }

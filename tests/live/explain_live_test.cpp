@@ -27,7 +27,7 @@ TEST(ExplainLive, FindsOwnMemcgKillInLiveLog) {
   ASSERT_TRUE(status.has_value()) << "leaker did not die within 120 s";
   ASSERT_TRUE(WIFSIGNALED(*status) && WTERMSIG(*status) == SIGKILL)
       << "leaker was expected to be OOM-killed, wait status " << *status;
-  ASSERT_TRUE(cgroup::kill_and_remove(dir).ok);
+  ASSERT_TRUE(cgroup::kill_and_remove(dir).ok());
 
   // The kill line is printed after the signal is sent; give the log a moment.
   nlohmann::json found;

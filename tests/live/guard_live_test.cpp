@@ -59,7 +59,7 @@ Run run(const std::string& name, std::vector<std::string> opts, const std::vecto
   opts.insert(opts.end(), job.begin(), job.end());
   pid_t pid = ::fork();
   if (pid == 0) {
-    if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok) _exit(121);
+    if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok()) _exit(121);
     int e = ::open((base + ".err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     ::dup2(e, 2);
     std::vector<std::string> argv = {oomlens::testing::oomlens_binary(), "run"};

@@ -49,8 +49,8 @@ const ParentCgroup* parent_cgroup(std::string* reason) {
       if (h->version == cgroup::Version::v2)
         (void)write_file(h->mount_point + "/cgroup.subtree_control", "+memory");
       auto r = cgroup::create_limited(h->version, dir, kParentCapBytes);
-      if (!r.ok) {
-        g_reason = "cannot create a memory cgroup (" + r.error + "); live tests need root";
+      if (!r.ok()) {
+        g_reason = "cannot create a memory cgroup (" + r.error().message() + "); live tests need root";
       } else {
         if (h->version == cgroup::Version::v2) (void)write_file(dir + "/cgroup.subtree_control", "+memory");
         g_parent = ParentCgroup{*h, dir};
@@ -64,7 +64,7 @@ const ParentCgroup* parent_cgroup(std::string* reason) {
 void remove_parent_cgroup() {
   if (g_parent) {
     auto r = cgroup::kill_and_remove(g_parent->dir, 30000);
-    if (!r.ok) std::fprintf(stderr, "live tests: %s\n", r.error.c_str());
+    if (!r.ok()) std::fprintf(stderr, "live tests: %s\n", r.error().message().c_str());
     g_parent.reset();
   }
 }
@@ -75,8 +75,8 @@ std::string make_child_cgroup(const std::string& name, uint64_t limit_bytes, std
   std::string dir = p->dir + "/" + name;
   (void)cgroup::kill_and_remove(dir);
   auto r = cgroup::create_limited(p->hierarchy.version, dir, limit_bytes);
-  if (!r.ok) {
-    if (error) *error = r.error;
+  if (!r.ok()) {
+    if (error) *error = r.error().message();
     return {};
   }
   return dir;
@@ -86,7 +86,7 @@ int spawn_in_cgroup(const std::string& cgroup_dir, const std::vector<std::string
   pid_t pid = ::fork();
   if (pid != 0) return pid;
   // Child: enter the cgroup before exec so every page is charged there.
-  if (!cgroup::enter(cgroup_dir, 0).ok) _exit(121);
+  if (!cgroup::enter(cgroup_dir, 0).ok()) _exit(121);
   std::vector<char*> args;
   for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);

@@ -117,7 +117,7 @@ TEST(RunAttachLive, LeakerOomKilledInItsCgroupIsOomKilled) {
   int st = 0;
   ::waitpid(job, &st, 0);
   EXPECT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL) << st;
-  EXPECT_TRUE(cgroup::kill_and_remove(cg).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(cg).ok());
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
   const json& v = r.verdict;

@@ -44,7 +44,7 @@ TEST(RunLive, HostileCommSurvivesTheRecordAndReport) {
       event_seen = true;
     }
   EXPECT_TRUE(event_seen);
-  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok());
   auto rep = run_command({oomlens::testing::oomlens_binary(), "report", tmpdir() + "/hostile.jsonl"});
   EXPECT_EQ(rep.status, 0);
   EXPECT_NE(rep.out.find("(" + comm + ")"), std::string::npos) << rep.out;

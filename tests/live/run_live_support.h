@@ -71,7 +71,7 @@ inline int start_oomlens_subcommand(const std::string& subcommand, const std::ve
                                     const std::function<void()>& in_child = {}) {
   pid_t pid = ::fork();
   if (pid != 0) return pid;
-  if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok) _exit(121);
+  if (!cgroup_dir.empty() && !cgroup::enter(cgroup_dir, 0).ok()) _exit(121);
   if (in_child) in_child();
   int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);

@@ -244,7 +244,7 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   EXPECT_NE(::stat(cg.c_str(), &sb), 0) << cg << " still exists";
   EXPECT_EQ(slurp(base + ".verdict.json").find("\"cause\":\"oom_killed\"") != std::string::npos, true);
   expect_schema_valid({base + ".jsonl", base + ".verdict.json"});
-  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok());
 
   // report and plot on this record, whole and truncated.
   auto rep = run_command({oomlens::testing::oomlens_binary(), "report", base + ".jsonl"});
@@ -328,7 +328,7 @@ TEST(RunLive, TracepointNamesTheKillWhenTheKernelLogIsClosed) {
   EXPECT_NE(r.err.find("(oom:mark_victim tracepoint)"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("kernel log seq nan"), std::string::npos) << r.err;
   expect_schema_valid({base + ".jsonl"});
-  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok());
 }
 
 TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
@@ -346,7 +346,7 @@ TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
   auto r = run_oomlens("torch",
                        {"/usr/bin/python3", oomlens::testing::source_path("/tests/fixtures/run/dataloader_train.py"), "8000000", "3"},
                        {"--limit", "500M"}, sup);
-  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(sup).ok());
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
   std::string cause = v["cause"];

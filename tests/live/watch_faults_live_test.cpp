@@ -234,7 +234,7 @@ TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
                "%llu other kill(s) on the machine meanwhile (not counted)\n",
                kKills, burst_s, counted_s, in_cgroup, counter_only, gaps, static_cast<unsigned long long>(full),
                static_cast<unsigned long long>(summaries), static_cast<unsigned long long>(others));
-  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok());
   std::filesystem::remove_all(tmp);
   // Let the kernel's report rate limit (10 headers per 5 s) recover for the next tests.
   std::this_thread::sleep_for(std::chrono::seconds(6));
@@ -265,7 +265,7 @@ TEST(WatchLive, KillWithoutLogLinesIsCounterOnly) {
   EXPECT_NE(j["explanation"]["summary"].get<std::string>().find("not in the log"), std::string::npos);
   int status = watch.stop(SIGTERM);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok());
   std::filesystem::remove_all(tmp);
 }
 
@@ -309,7 +309,7 @@ TEST(WatchLive, KillWithoutLogLinesIsATracepointEventWithTheReportMissing) {
   EXPECT_FALSE(counted_again) << "the kill was counted again from the counters";
   int status = watch.stop(SIGTERM);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok());
   std::filesystem::remove_all(tmp);
 }
 
@@ -354,7 +354,7 @@ TEST(WatchLive, KmsgOverflowIsNotedAndWatchContinues) {
   EXPECT_TRUE(gap_noted) << "the EPIPE gap is not noted in the next event: " << j["capture_notes"].dump();
   int status = watch.stop(SIGTERM);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok());
 }
 
 /// False when any cmdline-like key holds something else than "[redacted]".
@@ -409,7 +409,7 @@ TEST(DaemonLive, EventsRedactCommandLines) {
   EXPECT_EQ(event["victims"][0].value("comm", ""), "oomlens-test-le");
   int status = daemon.stop(SIGTERM);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok());
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ int oom_kill_leaker(const std::string& name) {
   int pid = spawn_in_cgroup(dir, {oomlens::testing::leaker_binary()});
   auto status = wait_for(pid, 120);
   EXPECT_TRUE(status && WIFSIGNALED(*status) && WTERMSIG(*status) == SIGKILL) << "leaker not OOM-killed";
-  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok());
   return pid;
 }
 

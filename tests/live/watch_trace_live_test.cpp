@@ -97,7 +97,7 @@ Burst run_burst(const ParentCgroup& parent, const std::string& prefix) {
 }
 
 void remove_all(const Burst& b) {
-  for (const auto& d : b.dirs) EXPECT_TRUE(cgroup::kill_and_remove(d).ok) << d;
+  for (const auto& d : b.dirs) EXPECT_TRUE(cgroup::kill_and_remove(d).ok()) << d;
 }
 
 /// Writes junk records to /dev/kmsg as fast as it can until stopped.
@@ -336,7 +336,7 @@ TEST(WatchTraceLive, WithoutCapSysAdminTracepointsAreOffAndSaidOnce) {
   ASSERT_FALSE(found.is_null()) << "no event for pid " << pid;
   EXPECT_NE(found["evidence"], "tracepoint");
   EXPECT_EQ(watch.stop(SIGTERM), 0);
-  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok());
 }
 
 // Issue 16's "run as a user without tracefs access": watch as nobody (uid
@@ -392,7 +392,7 @@ TEST(WatchTraceLive, AsAUserWithoutTracefsAccessTheFallbackIsSaidOnceAndTheKillR
   for (size_t at = all.find("tracepoints off"); at != std::string::npos; at = all.find("tracepoints off", at + 1)) ++said;
   EXPECT_EQ(said, 1u) << all;
   EXPECT_EQ(watch.stop(SIGTERM), 0);
-  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok);
+  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok());
 }
 
 }  // namespace
