@@ -1,27 +1,14 @@
 // torchrun's and Ray's words about a lost process (see launcher.h).
 #include "diagnose/launcher.h"
 #include "util/i18n.h"
+#include "util/text.h"
 
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <charconv>
 
 namespace oomlens::diagnose {
 namespace {
-
-template <typename T>
-std::optional<T> number_at(std::string_view s) {
-  T v{};
-  auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (r.ec != std::errc{}) return std::nullopt;
-  return v;
-}
-
-std::string_view skip_spaces(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  return s;
-}
 
 // The `rank      : 1 (local_rank: 1)` line nearest before `at` in the same block.
 void rank_before(std::string_view t, size_t at, RankSignal* out) {
@@ -29,12 +16,12 @@ void rank_before(std::string_view t, size_t at, RankSignal* out) {
   const size_t p = t.substr(from, at - from).rfind("rank ");
   if (p == std::string_view::npos) return;
   std::string_view rest = t.substr(from + p + 5);
-  rest = skip_spaces(rest);
+  rest = text::trim_left(rest);
   if (rest.empty() || rest.front() != ':') return;
-  rest = skip_spaces(rest.substr(1));
-  out->rank = number_at<int>(rest);
+  rest = text::trim_left(rest.substr(1));
+  out->rank = text::as_int(text::leading_i64(rest));
   if (size_t lr = rest.substr(0, 40).find("local_rank:"); lr != std::string_view::npos)
-    out->local_rank = number_at<int>(skip_spaces(rest.substr(lr + 11)));
+    out->local_rank = text::as_int(text::leading_i64(text::trim_left(rest.substr(lr + 11))));
 }
 
 }  // namespace
@@ -44,12 +31,12 @@ LauncherFindings scan_launcher_stderr(std::string_view t) {
   constexpr std::string_view sig = "Signal ";
   constexpr std::string_view by = "received by PID ";
   for (size_t p = t.find(sig); p != std::string_view::npos; p = t.find(sig, p + 1)) {
-    auto s = number_at<int>(t.substr(p + sig.size()));
+    auto s = text::as_int(text::leading_i64(t.substr(p + sig.size())));
     const size_t line_end = t.find('\n', p);
     std::string_view line = t.substr(p, line_end == std::string_view::npos ? std::string_view::npos : line_end - p);
     const size_t b = line.find(by);
     if (!s || b == std::string_view::npos) continue;
-    auto pid = number_at<int64_t>(line.substr(b + by.size()));
+    auto pid = text::leading_i64(line.substr(b + by.size()));
     if (!pid) continue;
     if (std::any_of(f.rank_signals.begin(), f.rank_signals.end(), [&](auto& r) { return r.pid == *pid; })) continue;
     RankSignal r;

@@ -89,6 +89,16 @@ std::optional<std::string> daemon_sender(const VerdictInput& in) {
   return fmt::format(N_("{} (pid {}), a userspace OOM killer"), in.daemon_kill->daemon, in.signal_sender->pid);
 }
 
+// A userspace OOM killer's own journal line about the job (in.daemon_kill)
+// is evidence; without a traced sender it also names who sent the signal
+// (`*who`: "<daemon>, a userspace OOM killer"). False without that line.
+bool daemon_kill_evidence(const VerdictInput& in, Verdict& v, std::string* who) {
+  if (!in.daemon_kill) return false;
+  if (!in.signal_sender) *who = fmt::format(N_("{}, a userspace OOM killer"), in.daemon_kill->daemon);
+  v.evidence.push_back(describe(*in.daemon_kill));
+  return true;
+}
+
 // "/dev/shm (64 MiB) was 100% full at its peak (64 MiB), 0 MiB at the end".
 std::string shm_sentence(const VerdictInput& in) {
   if (!in.shm_size_bytes || *in.shm_size_bytes == 0) return "";
@@ -467,13 +477,8 @@ Verdict decide_verdict(const VerdictInput& in) {
         }
       }
       std::string who = fmt::format(N_("another process ({})"), unknown_sender(in));
-      if (in.signal_sender) {
-        who = daemon_sender(in).value_or(sender_who(*in.signal_sender));
-        if (in.daemon_kill) v.evidence.push_back(describe(*in.daemon_kill));
-      } else if (in.daemon_kill) {
-        who = fmt::format(N_("{}, a userspace OOM killer"), in.daemon_kill->daemon);
-        v.evidence.push_back(describe(*in.daemon_kill));
-      } else if (!in.killer_daemons.empty()) {
+      if (in.signal_sender) who = daemon_sender(in).value_or(sender_who(*in.signal_sender));
+      if (!daemon_kill_evidence(in, v, &who) && !in.signal_sender && !in.killer_daemons.empty()) {
         const std::string daemons = daemon_list(in);
         who = fmt::format(N_("another process; running killer daemon(s): {}"), daemons);
         v.evidence.push_back(fmt::format(N_("found running: {}"), daemons));
@@ -507,11 +512,8 @@ Verdict decide_verdict(const VerdictInput& in) {
         v.signal_sender = in.signal_sender;
         v.evidence.insert(v.evidence.begin(), describe_sender(*in.signal_sender));
         who = fmt::format(N_("sent by {}"), daemon_sender(in).value_or(sender_who(*in.signal_sender)));
-        if (in.daemon_kill) v.evidence.push_back(describe(*in.daemon_kill));
-      } else if (in.daemon_kill) {
-        who = fmt::format(N_("{}, a userspace OOM killer"), in.daemon_kill->daemon);
-        v.evidence.push_back(describe(*in.daemon_kill));
-      } else if (!in.killer_daemons.empty()) {
+      }
+      if (!daemon_kill_evidence(in, v, &who) && !in.signal_sender && !in.killer_daemons.empty()) {
         const std::string daemons = daemon_list(in);
         who = fmt::format(N_("running killer daemon(s), which usually send SIGTERM first: {}"), daemons);
       }

@@ -3,23 +3,15 @@
 
 #include "trace/event_format.h"
 
-#include <charconv>
 #include <string>
+
+#include "util/text.h"
 
 namespace oomlens::trace {
 namespace {
 
-template <class T>
-std::optional<T> to_num(std::string_view s) {
-  T v{};
-  auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (r.ec != std::errc{} || r.ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
 // `key=VALUE` where VALUE runs to the next blank (numbers only).
-template <class T>
-std::optional<T> field(std::string_view body, std::string_view key) {
+std::optional<int64_t> field(std::string_view body, std::string_view key) {
   size_t p = 0;
   while (true) {
     p = body.find(key, p);
@@ -28,7 +20,7 @@ std::optional<T> field(std::string_view body, std::string_view key) {
     p += key.size();
   }
   auto rest = body.substr(p + key.size());
-  return to_num<T>(rest.substr(0, rest.find(' ')));
+  return text::parse_i64(rest.substr(0, rest.find(' ')));
 }
 
 }  // namespace
@@ -42,9 +34,9 @@ std::optional<SignalGenerate> parse_signal_generate_line(std::string_view line) 
   ev.sender_comm = std::string(tl->task);
   ev.ts_s = tl->ts_s;
 
-  auto sig = field<int>(body, "sig=");
-  auto err = field<int>(body, "errno=");
-  auto code = field<int>(body, "code=");
+  auto sig = text::as_int(field(body, "sig="));
+  auto err = text::as_int(field(body, "errno="));
+  auto code = text::as_int(field(body, "code="));
   if (!sig || !err || !code) return std::nullopt;
   ev.sig = *sig;
   ev.err = *err;
@@ -55,11 +47,11 @@ std::optional<SignalGenerate> parse_signal_generate_line(std::string_view line) 
   if (c == std::string_view::npos || p == std::string_view::npos || p < c) return std::nullopt;
   ev.target_comm = std::string(body.substr(c + 6, p - (c + 6)));
   auto after = body.substr(p + 1);
-  auto pid = field<int64_t>(after, "pid=");
+  auto pid = field(after, "pid=");
   if (!pid) return std::nullopt;
   ev.target_pid = *pid;
-  if (auto g = field<int>(after, "grp=")) ev.group = *g != 0;
-  ev.result = field<int>(after, "res=");
+  if (auto g = text::as_int(field(after, "grp="))) ev.group = *g != 0;
+  ev.result = text::as_int(field(after, "res="));
   return ev;
 }
 

@@ -70,6 +70,13 @@ inline std::optional<int64_t> parse_i64(std::string_view s) {
   if (!v || !s.empty()) return std::nullopt;
   return v;
 }
+/// The number `s` starts with (take_i64 on a copy: the caller's view stays).
+inline std::optional<int64_t> leading_i64(std::string_view s) { return take_i64(s); }
+/// `v` when it fits an int; nullopt otherwise.
+inline std::optional<int> as_int(std::optional<int64_t> v) {
+  if (!v || *v < INT32_MIN || *v > INT32_MAX) return std::nullopt;
+  return static_cast<int>(*v);
+}
 
 /// Parses a size printed as `N` or `N,NNN,NNN` (pasted logs add thousands
 /// separators, sometimes wrongly grouped) optionally followed by spaces from a
