@@ -35,18 +35,6 @@ SystemError errno_result(const std::string& what) {
   return system_error(what, e);
 }
 
-Status write_file(const std::string& path, std::string_view value) {
-  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
-  if (!fd) return errno_result("cannot open " + path);
-  errno = 0;
-  ssize_t n = ::write(fd.get(), value.data(), value.size());
-  if (n < 0 || static_cast<size_t>(n) != value.size()) {
-    if (n >= 0) errno = EIO;  // a short write sets none
-    return errno_result("cannot write '" + std::string(value) + "' to " + path);
-  }
-  return kOk;
-}
-
 }  // namespace
 
 std::vector<ProcCgroupLine> parse_proc_cgroup(std::string_view text) {

@@ -1,6 +1,7 @@
 // The guard inside `oomlens run` (see runner.h).
 #include "guard/runner.h"
 #include "util/fd.h"
+#include "util/file.h"
 #include "util/i18n.h"
 #include "util/json_opt.h"
 
@@ -331,11 +332,7 @@ json GuardRunner::kill_tree() {
     // Everything in the job's own cgroup is the job's: oomlens never enters it.
     bool via_kill = false;
     if (host_.hierarchy && host_.hierarchy->version == cgroup::Version::v2) {
-      int fd = ::open((host_.cgroup_dir + "/cgroup.kill").c_str(), O_WRONLY | O_CLOEXEC);
-      if (fd >= 0) {
-        via_kill = ::write(fd, "1", 1) == 1;
-        ::close(fd);
-      }
+      via_kill = write_file(host_.cgroup_dir + "/cgroup.kill", "1").ok();
     }
     if (via_kill) {
       k["method"] = "cgroup.kill";

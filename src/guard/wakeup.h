@@ -24,13 +24,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cgroup/cgroup.h"
+#include "util/fd.h"
 
 namespace oomlens::guard {
 
 class WakeupSources {
  public:
   WakeupSources() = default;
-  ~WakeupSources();
   WakeupSources(const WakeupSources&) = delete;
   WakeupSources& operator=(const WakeupSources&) = delete;
 
@@ -53,9 +53,7 @@ class WakeupSources {
   [[nodiscard]] nlohmann::json describe() const { return desc_; }
 
  private:
-  int threshold_efd_ = -1;
-  int usage_fd_ = -1;
-  int psi_fd_ = -1;
+  UniqueFd threshold_efd_, usage_fd_, psi_fd_;
   nlohmann::json desc_ = nlohmann::json::object();
 };
 

@@ -66,24 +66,20 @@ std::optional<uint64_t> start_time_at(int dirfd) {
 }
 }  // namespace
 
-ProcAdjIo::~ProcAdjIo() {
-  for (auto& [pid, h] : handles_) ::close(h.dirfd);
-}
-
 const ProcAdjIo::Handle* ProcAdjIo::handle(int pid) {
   if (auto it = handles_.find(pid); it != handles_.end()) return &it->second;
   const std::string dir = root_ + "/" + std::to_string(pid);
   Handle h;
-  h.dirfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (h.dirfd < 0) return nullptr;
-  h.start_time_ticks = start_time_at(h.dirfd);
-  return &handles_.emplace(pid, h).first->second;
+  h.dirfd.reset(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!h.dirfd) return nullptr;
+  h.start_time_ticks = start_time_at(h.dirfd.get());
+  return &handles_.emplace(pid, std::move(h)).first->second;
 }
 
 std::optional<int> ProcAdjIo::read_int(int pid, std::string_view file) {
   const Handle* h = handle(pid);
   if (!h) return std::nullopt;
-  auto text = read_file_at(h->dirfd, std::string(file).c_str(), 64);
+  auto text = read_file_at(h->dirfd.get(), std::string(file).c_str(), 64);
   if (!text) return std::nullopt;
   return proc::parse_pid_int(*text);
 }
@@ -91,7 +87,7 @@ std::optional<int> ProcAdjIo::read_int(int pid, std::string_view file) {
 std::optional<std::string> ProcAdjIo::comm(int pid) {
   const Handle* h = handle(pid);
   if (!h) return std::nullopt;
-  auto t = read_file_at(h->dirfd, "comm", 4096);
+  auto t = read_file_at(h->dirfd.get(), "comm", 4096);
   if (!t) return std::nullopt;
   while (!t->empty() && t->back() == '\n') t->pop_back();
   return t;
@@ -100,26 +96,22 @@ std::optional<std::string> ProcAdjIo::comm(int pid) {
 std::optional<unsigned> ProcAdjIo::owner_uid(int pid) {
   const Handle* h = handle(pid);
   struct stat st {};
-  if (!h || ::fstat(h->dirfd, &st) != 0) return std::nullopt;
+  if (!h || ::fstat(h->dirfd.get(), &st) != 0) return std::nullopt;
   return st.st_uid;
 }
 
 WriteResult ProcAdjIo::write_adj(int pid, int adj) {
   const Handle* h = handle(pid);
   if (!h) return {errno ? errno : ENOENT, true};
-  int fd = ::openat(h->dirfd, "oom_score_adj", O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return {errno, true};
+  const UniqueFd fd(::openat(h->dirfd.get(), "oom_score_adj", O_WRONLY | O_CLOEXEC));
+  if (!fd) return {errno, true};
   // Opened through the handle; the start time, read again now that the
   // file is open, must still be the one first read.
-  if (start_time_at(h->dirfd) != h->start_time_ticks) {
-    ::close(fd);
-    return {ESRCH, false, true};
-  }
+  if (start_time_at(h->dirfd.get()) != h->start_time_ticks) return {ESRCH, false, true};
   const std::string v = std::to_string(adj);
-  WriteResult r;
-  if (::write(fd, v.data(), v.size()) != static_cast<ssize_t>(v.size())) r = {errno ? errno : EIO, false};
-  ::close(fd);
-  return r;
+  errno = 0;
+  if (::write(fd.get(), v.data(), v.size()) != static_cast<ssize_t>(v.size())) return {errno ? errno : EIO, false};
+  return {};
 }
 
 std::optional<bool> ProcAdjIo::has_cap_sys_resource() {

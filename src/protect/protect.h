@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "util/exit_status.h"
+#include "util/fd.h"
 namespace oomlens::protect {
 
 inline constexpr int kAdjMin = -1000;
@@ -76,7 +77,7 @@ class AdjIo {
 class ProcAdjIo final : public AdjIo {
  public:
   explicit ProcAdjIo(std::string proc_root = "/proc") : root_(std::move(proc_root)) {}
-  ~ProcAdjIo() override;
+  ~ProcAdjIo() override = default;
   ProcAdjIo(const ProcAdjIo&) = delete;
   ProcAdjIo& operator=(const ProcAdjIo&) = delete;
   std::optional<int> read_int(int pid, std::string_view file) override;
@@ -88,7 +89,7 @@ class ProcAdjIo final : public AdjIo {
 
  private:
   struct Handle {
-    int dirfd = -1;
+    UniqueFd dirfd;
     std::optional<uint64_t> start_time_ticks;  ///< as first read; nullopt when stat was unreadable
   };
   /// The pid's handle, opened on first use; nullptr (errno set) when /proc/PID cannot be opened.

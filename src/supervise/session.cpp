@@ -254,10 +254,7 @@ std::optional<int> Session::spawn() {
   if (jc_ && jc_->via_systemd_run) find_scope();
   // Lower our own oom_score_adj only after the fork (the job must not
   // inherit it), and only where the kernel lets us: decide by trying.
-  if (int fd = ::open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC); fd >= 0) {
-    own_adj_lowered_ = ::write(fd, "-500", 4) == 4;
-    ::close(fd);
-  }
+  own_adj_lowered_ = write_file("/proc/self/oom_score_adj", "-500").ok();
   return std::nullopt;
 }
 

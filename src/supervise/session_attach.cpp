@@ -15,6 +15,7 @@
 
 #include "supervise/session_state.h"
 #include "util/fd.h"
+#include "util/file.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/strerror_tr.h"
@@ -24,22 +25,6 @@ namespace {
 
 std::shared_ptr<int> adopt(int fd) {
   return std::shared_ptr<int>(new int(fd), [](int* p) { ::close(*p); delete p; });
-}
-
-std::optional<std::string> read_at(int dirfd, const char* name) {
-  int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::string out;
-  char buf[4096];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
-  int err = errno;
-  ::close(fd);
-  if (n < 0) {
-    errno = err;
-    return std::nullopt;
-  }
-  return out;
 }
 
 }  // namespace
@@ -74,23 +59,21 @@ std::optional<int> Session::check_attach() {
     say(trf("--pid {}: not a process oomlens can follow", pid));
     return 2;
   }
-  int pfd = pidfd_open(pid);
-  if (pfd < 0 && errno == ESRCH) {
+  UniqueFd pfd(pidfd_open(pid));
+  if (!pfd && errno == ESRCH) {
     say(trf("--pid {}: no such process", pid));
     return kExitOwnFailure;
   }
   int dfd = ::open(("/proc/" + std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) {
-    if (pfd >= 0) ::close(pfd);
     say(trf("--pid {}: no such process ({})", pid, tr_strerror(errno)));
     return kExitOwnFailure;
   }
   attach_dirfd_ = adopt(dfd);
   // smaps_rollup needs ptrace read access (PTRACE_MODE_READ_FSCREDS): the
   // same user without a stricter yama ptrace_scope, or CAP_SYS_PTRACE.
-  if (!read_at(dfd, "smaps_rollup")) {
-    int err = errno;
-    if (pfd >= 0) ::close(pfd);
+  if (!read_file_at(dfd, "smaps_rollup")) {
+    const int err = errno;
     if (err == ESRCH) {
       say(trf("--pid {}: the process has already ended", pid));
     } else {
@@ -99,13 +82,12 @@ std::optional<int> Session::check_attach() {
     }
     return kExitOwnFailure;
   }
-  auto stat = read_at(dfd, "stat");
+  auto stat = read_file_at(dfd, "stat");
   if (!stat || stat->find(") Z") != std::string::npos) {
-    if (pfd >= 0) ::close(pfd);
     say(trf("--pid {}: the process has already ended", pid));
     return kExitOwnFailure;
   }
-  if (auto cmd = read_at(dfd, "cmdline"))
+  if (auto cmd = read_file_at(dfd, "cmdline"))
     for (size_t b = 0; b < cmd->size();) {
       size_t e = cmd->find('\0', b);
       if (e == std::string::npos) e = cmd->size();
@@ -114,17 +96,14 @@ std::optional<int> Session::check_attach() {
     }
   if (attached_cmd_.empty()) attached_cmd_.push_back("pid " + std::to_string(pid));
   job_.pid = pid;
-  job_.pidfd = pfd;  // -1 before 5.3: the end is then seen when /proc/PID stops reading
+  job_.pidfd = pfd.release();  // -1 before 5.3: the end is then seen when /proc/PID stops reading
   return std::nullopt;
 }
 
 // In place of spawn(): the clock starts now.
 void Session::attach() {
   t0_ = now_s();
-  if (int fd = ::open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC); fd >= 0) {
-    own_adj_lowered_ = ::write(fd, "-500", 4) == 4;
-    ::close(fd);
-  }
+  own_adj_lowered_ = write_file("/proc/self/oom_score_adj", "-500").ok();
 }
 
 // Called where a started job would be waited for.
@@ -135,9 +114,9 @@ void Session::reap_attached() {
   if (job_.pidfd >= 0) {
     pollfd p{job_.pidfd, POLLIN, 0};
     ended = ::poll(&p, 1, 0) > 0;
-    if (ended) stat = read_at(*attach_dirfd_, "stat");
+    if (ended) stat = read_file_at(*attach_dirfd_, "stat");
   } else {
-    stat = read_at(*attach_dirfd_, "stat");
+    stat = read_file_at(*attach_dirfd_, "stat");
     ended = !stat || stat->find(") Z") != std::string::npos;
   }
   if (!ended) return;

@@ -9,7 +9,11 @@
 namespace oomlens {
 
 void UniqueFd::reset(int fd) {
-  if (fd_ >= 0 && fd_ != fd) ::close(fd_);
+  if (fd_ >= 0 && fd_ != fd) {
+    const int e = errno;  // an error path's errno outlives the close
+    ::close(fd_);
+    errno = e;
+  }
   fd_ = fd;
 }
 

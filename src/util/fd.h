@@ -24,7 +24,7 @@ class UniqueFd {
     fd_ = -1;
     return f;
   }
-  /// Closes the descriptor held (if any) and holds `fd`.
+  /// Closes the descriptor held (if any; errno is kept) and holds `fd`.
   void reset(int fd = -1);
 
  private:

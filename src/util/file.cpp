@@ -28,6 +28,21 @@ std::optional<std::string> read_file_at(int dirfd, const char* name, size_t max_
   return out;
 }
 
+Status write_file(const std::string& path, std::string_view value) {
+  const UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
+  if (!fd) {
+    const int e = errno;
+    return system_error("cannot open " + path, e);
+  }
+  errno = 0;
+  const ssize_t n = ::write(fd.get(), value.data(), value.size());
+  if (n < 0 || static_cast<size_t>(n) != value.size()) {
+    const int e = n < 0 && errno != 0 ? errno : EIO;
+    return system_error("cannot write '" + std::string(value) + "' to " + path, e);
+  }
+  return kOk;
+}
+
 std::string join_root(std::string_view root, std::string_view rel) {
   std::string out(root);
   while (out.size() > 1 && out.back() == '/') out.pop_back();

@@ -5,7 +5,15 @@
 #include <string>
 #include <string_view>
 
+#include "util/result.h"
+
 namespace oomlens {
+
+/// Writes `value` to the existing file `path` in one write(2) (O_WRONLY,
+/// no O_CREAT: a kernel file, /proc/PID/oom_score_adj, cgroup.procs,
+/// memory.max). Errors: "cannot open PATH" or "cannot write 'VALUE' to
+/// PATH" with errno (EIO for a short write).
+[[nodiscard]] Status write_file(const std::string& path, std::string_view value);
 
 /// Reads up to `max_bytes` of `path` with open(2)/read(2) (retrying EINTR).
 /// nullopt when it cannot be opened or read; a process that vanished between

@@ -28,13 +28,6 @@ class ParentCleanup : public ::testing::Environment {
 };
 [[maybe_unused]] auto* const g_env = ::testing::AddGlobalTestEnvironment(new ParentCleanup);
 
-bool write_file(const std::string& path, const std::string& v) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  bool ok = ::write(fd, v.data(), v.size()) == static_cast<ssize_t>(v.size());
-  ::close(fd);
-  return ok;
-}
 }  // namespace
 
 const ParentCgroup* parent_cgroup(std::string* reason) {
