@@ -26,11 +26,11 @@ void one(std::string_view s) {
     (void)oomlens::supervise::limit_spec_error(s);
   }
   auto pct = oomlens::guard::parse_percent("--act", s);
-  if (auto* v = std::get_if<double>(&pct); v && !(*v > 0 && *v <= 1)) std::abort();
+  if (pct && !(*pct > 0 && *pct <= 1)) std::abort();
   auto budget = oomlens::guard::parse_budget(s);
-  if (auto* v = std::get_if<uint64_t>(&budget); v && *v == 0) std::abort();
+  if (budget && *budget == 0) std::abort();
   auto dur = oomlens::guard::parse_duration("--grace", s, true);
-  if (auto* v = std::get_if<std::optional<double>>(&dur); v && *v && !(**v >= 0 && **v <= 86400)) std::abort();
+  if (dur && *dur && !(**dur >= 0 && **dur <= 86400)) std::abort();
 
   std::string host;
   int port = -1;
