@@ -58,10 +58,15 @@ bool pss_stale(const TreeTotals& t, const CgroupSample* cg) {
   if (!t.pss_bytes || !t.pss_age_s || t.rss_at_pss_bytes == 0 || *t.pss_age_s < kPssStaleMinAgeS) return false;
   if (static_cast<double>(t.rss_bytes) > static_cast<double>(t.rss_at_pss_bytes) * (1 + kPssStaleGrowth)) return true;
   if (!cg || !cg->anon_bytes || !cg->shmem_bytes || !t.cgroup_anon_shmem_at_pss_bytes) return false;
-  const uint64_t now = *cg->anon_bytes + *cg->shmem_bytes;
-  const uint64_t pss = t.pss_anon_bytes && t.pss_shmem_bytes ? *t.pss_anon_bytes + *t.pss_shmem_bytes : *t.pss_bytes;
-  return now > *t.cgroup_anon_shmem_at_pss_bytes &&
-         static_cast<double>(now - *t.cgroup_anon_shmem_at_pss_bytes) > static_cast<double>(pss) * kPssStaleGrowth;
+  return grew_past_pss(*t.cgroup_anon_shmem_at_pss_bytes, *cg->anon_bytes + *cg->shmem_bytes, pss_weight_bytes(t));
+}
+
+uint64_t pss_weight_bytes(const TreeTotals& t) {
+  return t.pss_anon_bytes && t.pss_shmem_bytes ? *t.pss_anon_bytes + *t.pss_shmem_bytes : t.pss_bytes.value_or(0);
+}
+
+bool grew_past_pss(uint64_t then, uint64_t now, uint64_t pss) {
+  return now > then && static_cast<double>(now - then) > static_cast<double>(pss) * kPssStaleGrowth;
 }
 
 void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out) {

@@ -59,6 +59,12 @@ struct CgroupSample;
 /// See kPssStaleMinAgeS (pure). False without a PSS or an RSS at its pass;
 /// `cg` null (or without anon+shmem): the RSS rule alone.
 [[nodiscard]] bool pss_stale(const TreeTotals& t, const CgroupSample* cg = nullptr);
+/// The PSS a growth is weighed against: anon+shmem, or the whole PSS on
+/// kernels without the split (before 5.3). Bytes; call with a PSS only.
+[[nodiscard]] uint64_t pss_weight_bytes(const TreeTotals& t);
+/// A figure (bytes) grew from `then` to `now` by more than kPssStaleGrowth
+/// of `pss` (bytes): the PSS read at `then` lags it (pure).
+[[nodiscard]] bool grew_past_pss(uint64_t then, uint64_t now, uint64_t pss);
 
 struct CgroupSample {
   std::optional<uint64_t> usage_bytes;     ///< v1 memory.usage_in_bytes, v2 memory.current

@@ -80,23 +80,17 @@ void Peaks::memory_peak_pss(const monitor::Sample& s) {
   pss_stale_at_memory_peak = monitor::pss_stale(*then, &s.cgroup);
   const auto at_pass = then->cgroup_usage_at_pss_bytes;
   const bool read_here = !s.racy && s.pss_fresh;
-  if (!read_here && s.cgroup.usage_bytes && at_pass && *s.cgroup.usage_bytes > *at_pass) {
-    const uint64_t pss = then->pss_anon_bytes && then->pss_shmem_bytes ? *then->pss_anon_bytes + *then->pss_shmem_bytes
-                                                                        : *then->pss_bytes;
-    if (static_cast<double>(*s.cgroup.usage_bytes - *at_pass) >
-        static_cast<double>(pss) * monitor::kPssStaleGrowth)
-      pss_stale_at_memory_peak = true;
-  }
+  if (!read_here && s.cgroup.usage_bytes && at_pass &&
+      monitor::grew_past_pss(*at_pass, *s.cgroup.usage_bytes, monitor::pss_weight_bytes(*then)))
+    pss_stale_at_memory_peak = true;
 }
 
 bool Peaks::tree_pss_stale() const {
   if (tree_pss_peak_stale) return true;
   if (!pss_stale_at_memory_peak) return false;
   if (!tree_pss_usage_bytes || !memory_peak_bytes || !tree_pss_bytes) return true;
-  const uint64_t pss = tree_anon_shmem_pss_bytes.value_or(*tree_pss_bytes);
-  return *memory_peak_bytes > *tree_pss_usage_bytes &&
-         static_cast<double>(*memory_peak_bytes - *tree_pss_usage_bytes) >
-             static_cast<double>(pss) * monitor::kPssStaleGrowth;
+  return monitor::grew_past_pss(*tree_pss_usage_bytes, *memory_peak_bytes,
+                               tree_anon_shmem_pss_bytes.value_or(*tree_pss_bytes));
 }
 
 void Session::write_event(const json& ev, bool sync) {
