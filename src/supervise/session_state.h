@@ -89,9 +89,11 @@ struct Peaks {
   /// The cgroup's usage at the tree PSS peak's pass (bytes; null unknown:
   /// TreeTotals::cgroup_usage_at_pss_bytes).
   std::optional<uint64_t> tree_pss_usage_bytes;
+  /// The cgroup's anon+shmem at that pass (bytes; null unknown).
+  std::optional<uint64_t> tree_pss_cg_anon_shmem_bytes;
   /// tree_pss_peak_stale, or pss_stale_at_memory_peak unless the PSS peak's
-  /// own pass saw the cgroup's usage within kPssStaleGrowth of that PSS
-  /// below the memory peak (that pass then measured the peak): the peak
+  /// own pass saw the cgroup's usage and anon+shmem within kPssStaleGrowth
+  /// of that PSS below their peaks (that pass then measured the peak): the peak
   /// tree PSS lags the job's memory and is marked so (summary, report,
   /// JSON, plot).
   [[nodiscard]] bool tree_pss_stale() const;

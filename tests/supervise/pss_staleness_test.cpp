@@ -148,9 +148,14 @@ TEST(Peaks, MemoryPeakBetweenPassesMarksThePeakPssStale) {
     auto again = sample(3.5, 900 * MiB, 900 * MiB, 0.0, 540 * MiB, 550 * MiB);
     again.cgroup.usage_bytes = 460 * MiB + more - 8 * MiB;
     again.tree.cgroup_usage_at_pss_bytes = again.cgroup.usage_bytes;
+    again.tree.cgroup_anon_shmem_at_pss_bytes = 550 * MiB;
     again.pss_fresh = true;
+    Peaks lagging = u;  // the same pass, had it seen the anon+shmem 50 MiB below its peak: no lift
     u.update(again);
     EXPECT_FALSE(u.tree_pss_stale()) << more;
+    again.tree.cgroup_anon_shmem_at_pss_bytes = 500 * MiB;
+    lagging.update(again);
+    EXPECT_EQ(lagging.tree_pss_stale(), more == 100 * MiB) << more;  // a lift needs both
   }
 }
 
