@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <set>
 
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/newest_first.h"
@@ -530,7 +531,40 @@ struct ReportScanner::Impl {
     size_t e2 = region.find('\n', eol + 1);
     std::string_view next = region.substr(eol + 1, (e2 == std::string_view::npos ? region.size() : e2) - eol - 1);
     if (next.empty()) return false;
+    if (json_open(r)) return json_rest(next);
     return (prefixed(r) && (unprefixed(next) || flowed_rest(r, next))) || wrapped_at_width(r, next);
+  }
+
+  // A `journalctl -o json` object that a terminal, a mail client or a
+  // person broke over lines (JSON has no raw newline inside a string): the
+  // line opens one and does not close it.
+  static bool json_open(std::string_view s) {
+    // One a viewer cut (`…`, `...`) is read as far as it goes (prefix.cpp).
+    if (s.size() < 12 || s[0] != '{' || s.find("\"MESSAGE\"") == std::string_view::npos || ellipsized(trim_right(s)))
+      return false;
+    int depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < s.size(); ++i) {
+      const char c = s[i];
+      if (in_string) {
+        if (c == '\\')
+          ++i;
+        else if (c == '"')
+          in_string = false;
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        if (--depth == 0) return false;
+      }
+    }
+    return true;
+  }
+  // The next piece of an open JSON object: not empty, not a new object.
+  static bool json_rest(std::string_view next) {
+    std::string_view t = trim(next);
+    return !t.empty() && t[0] != '{';
   }
 
   // Joins the physical lines of one record starting at `start` into `joined`
@@ -543,6 +577,7 @@ struct ReportScanner::Impl {
     size_t p = start;
     bool qp_mode = false;
     bool prefixed_start = false;  // a prefixed line's unprefixed pieces follow it
+    bool json_start = false;      // a journal JSON object's pieces follow it until it closes
     while (p < region.size()) {
       size_t e = region.find('\n', p);
       size_t eol = e == std::string_view::npos ? region.size() : e;
@@ -571,6 +606,12 @@ struct ReportScanner::Impl {
       size_t e2 = region.find('\n', next);
       std::string_view nl = region.substr(next, (e2 == std::string_view::npos ? region.size() : e2) - next);
       if (pieces == 1) prefixed_start = prefixed(whole_line);
+      if (pieces == 1) json_start = whole_line.size() > 0 && whole_line[0] == '{';
+      if (json_start && !qp_mode) {
+        if (!json_open(joined) || !json_rest(nl)) return next;
+        p = next;
+        continue;
+      }
       const bool rest = prefixed_start && (unprefixed(nl) || (pieces == 1 && flowed_rest(whole_line, nl)));
       if (qp_mode || nl.empty() || !(rest || wrapped_at_width(whole_line, nl))) return next;
       p = next;
@@ -825,6 +866,7 @@ struct ReportScanner::Impl {
     std::map<size_t, size_t> one;                       // column: lines with one run there
     std::map<std::pair<size_t, size_t>, size_t> two;    // {column, length}: lines with two or more
     std::map<std::pair<size_t, size_t>, size_t> text;   // {column, length}: one run inside text
+    std::set<std::pair<size_t, size_t>> inside;         // the same, not in a table's header
     for (size_t ls = 0; ls < head.size();) {
       size_t e = head.find('\n', ls);
       if (e == std::string_view::npos) break;
@@ -839,6 +881,8 @@ struct ReportScanner::Impl {
           while (end < l.size() && l[end] == ' ') ++end;
           const bool digits = is_digit(l[p.first - 1]) && is_digit(l[end]);  // a table's columns
           if (!digits) ++text[{p.first, end - p.first}];
+          // A table's header (`total_vm      rss`) has runs between words too.
+          if (!digits && l.find("tgid") == std::string_view::npos) inside.insert({p.first, end - p.first});
         }
       }
       ls = e + 1;
@@ -851,6 +895,32 @@ struct ReportScanner::Impl {
     if (best == 0)
       for (auto [p, n] : text)
         if (n >= 4 && n > best) pad_width = p.first, pad_len = p.second, best = n;
+    // A short excerpt (a table and a few lines): a pad seen in one line
+    // holds when every line of the head longer than it has spaces there.
+    if (best == 0) {
+      for (const auto& [p, n] : two) inside.insert(p);
+      for (const auto& p : inside)
+        if (pads_every_long_line(head, p.first, p.second)) {
+          pad_width = p.first, pad_len = p.second;
+          break;
+        }
+    }
+  }
+  // Whether every line of `head` longer than w columns has spaces at
+  // [w, w+len), and at least 3 do: a terminal pads every line it wraps,
+  // kernel text never has one column blank in all its long lines.
+  static bool pads_every_long_line(std::string_view head, size_t w, size_t len) {
+    size_t padded = 0;
+    for (size_t ls = 0; ls < head.size();) {
+      size_t e = head.find('\n', ls);
+      if (e == std::string_view::npos) break;
+      std::string_view l = head.substr(ls, e - ls);
+      ls = e + 1;
+      if (l.size() <= w) continue;
+      if (l.size() <= w + len || l.substr(w, len).find_first_not_of(' ') != std::string_view::npos) return false;
+      ++padded;
+    }
+    return padded >= 3;
   }
   // `raw` without its pads (pad_width), in `out`; or `raw` itself when it
   // has none (short, or not spaces at every pad's place).

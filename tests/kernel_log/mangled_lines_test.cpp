@@ -300,6 +300,53 @@ TEST(MangledLines, InlinePaddedWrapsAreTakenOut) {
   for (auto& e : ev) expect_whole({e});
 }
 
+// A short excerpt (one report, no line long enough for two pads but one):
+// a pad seen once holds because every long line has spaces at its place.
+TEST(MangledLines, InlinePadsOfAShortExcerptAreTakenOut) {
+  const std::string clean = each_line(kReport, "May  7 21:43:54 host1 kernel: [ 1234.567890] ");
+  auto ev = parse(mangle::inline_pad_wrap(clean, 100));
+  expect_whole(ev);
+  ASSERT_EQ(ev[0].tasks.size(), 1u);
+  EXPECT_EQ(ev[0].tasks[0].rss_bytes, 131000u * 4096);
+}
+
+// A clean table whose rows all have spaces at one column, under a header
+// with a run there, is not taken as padded: no two numbers run together.
+TEST(MangledLines, AHeaderAndBlankColumnAreNotAPad) {
+  std::string t =
+      "Tasks state (memory values in pages):\n"
+      "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n";
+  for (int i = 0; i < 4; ++i)
+    t += "[   424" + std::to_string(i) + "]  1000  4243   260000      131   1105920        0             0 python3\n";
+  t += "Memory cgroup out of memory: Killed process 4240 (python3) total-vm:1040000kB, anon-rss:524kB, "
+       "file-rss:0kB, shmem-rss:0kB\n";
+  auto ev = parse(each_line(t, "May  7 21:43:54 host1 kernel: "));  // the header's run at column 66
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 4u);
+  for (auto& r : ev[0].tasks) EXPECT_EQ(r.rss_bytes, 131u * 4096);
+}
+
+// `journalctl -o json` objects broken over lines (a terminal's hard wrap,
+// a mail client's soft break, a reflow): each object is joined until it
+// closes, so its MESSAGE and fields are whole.
+TEST(MangledLines, JournalJsonBrokenOverLines) {
+  const std::string obj =
+      "{\"MESSAGE\":\"b invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=500\","
+      "\"_TRANSPORT\":\"kernel\",\"_SOURCE_MONOTONIC_TIMESTAMP\":\"2000000\",\"_HOSTNAME\":\"web2\"}\n"
+      "{\"MESSAGE\":\"Memory cgroup out of memory: Killed process 88 (b) total-vm:8192kB, anon-rss:8000kB, "
+      "file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:16kB oom_score_adj:500\",\"_TRANSPORT\":\"kernel\","
+      "\"_SOURCE_MONOTONIC_TIMESTAMP\":\"2000002\"}\n";
+  for (const auto& t : {mangle::hard_wrap(obj, 80), mangle::flowed(obj, 72), mangle::reflow_indent(obj)}) {
+    auto ev = parse(t);
+    ASSERT_EQ(ev.size(), 1u) << t;
+    ASSERT_TRUE(ev[0].trigger) << t;
+    EXPECT_EQ(ev[0].trigger->comm, "b");
+    EXPECT_EQ(ev[0].host, "web2");
+    ASSERT_EQ(ev[0].victims.size(), 1u);
+    EXPECT_EQ(ev[0].victims[0].message, "Memory cgroup out of memory");
+  }
+}
+
 // A hard-wrapped text whose rows have one run of spaces at one column is not
 // taken as padded: the rows' numbers are never run together.
 TEST(MangledLines, TableColumnsAreNotPads) {
