@@ -70,12 +70,14 @@ bool slab_row(ReportAssembler::Building& b, std::string_view t) {
 }
 
 // `out_of_memory` as a symbol of its own (not mem_cgroup_out_of_memory,
-// pagefault_out_of_memory or __out_of_memory).
+// pagefault_out_of_memory or __out_of_memory): `out_of_memory+0x134/0x34c`,
+// `out_of_memory.cold`, or ARM's callee `(out_of_memory) from`.
 bool has_oom_symbol(std::string_view t) {
   for (size_t p = t.find("out_of_memory"); p != std::string_view::npos; p = t.find("out_of_memory", p + 1)) {
     const char before = p == 0 ? ' ' : t[p - 1];
     const char after = p + 13 < t.size() ? t[p + 13] : ' ';
-    if ((before == ' ' || before == '(') && (after == '+' || after == '.')) return true;
+    if ((before == ' ' || before == '(') && (after == '+' || after == '.' || (before == '(' && after == ')')))
+      return true;
   }
   return false;
 }
@@ -84,6 +86,8 @@ bool has_oom_symbol(std::string_view t) {
 
 void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   if (t.empty()) return;  // a prefix whose frame a reflow moved to the next line, a pasted blank line
+  // An ARM frame's address alone (`[<8028fc00>]`, its `(func) from …` reflowed to the next line).
+  if (starts_with(t, "[<") && ends_with(t, ">]") && t.find(' ') == std::string_view::npos) return;
   if (t.find("mem_cgroup_out_of_memory") != std::string_view::npos ||
       t.find("mem_cgroup_oom_synchronize") != std::string_view::npos) {
     b.memcg_stack = true;

@@ -391,9 +391,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   // A terminal's pad inside a token (`0,glob        al_oom`, issue 12): no
   // kernel line of a report but a table's (tasks, unreclaimable slab) holds
   // a run of 4 spaces inside it. Nor a row's rest (`228537    95491   3 …`,
-  // after `[ 1046]  1066  1046`): it starts with a number.
+  // after `[ 1046]  1066  1046`): it starts with a number. Nor a table
+  // header's (`total_vm      rss …` after `[ pid ]   uid  tgid`).
   std::string unpadded;
-  if (t.size() > 40 && t[0] != '[' && !(t[0] >= '0' && t[0] <= '9') && !(cur_ && cur_->in_slab_table) &&
+  const bool table_rest = cur_ && cur_->piece == Building::Piece::other && starts_with(cur_->piece_text, "[");
+  if (t.size() > 40 && t[0] != '[' && !(t[0] >= '0' && t[0] <= '9') && !(cur_ && cur_->in_slab_table) && !table_rest &&
       t.find("    ") != std::string_view::npos) {
     unpadded = oomline::without_pads(t);
     // The pad may have fallen at a space (`Kill         process`): a kill or

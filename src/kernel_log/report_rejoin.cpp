@@ -42,7 +42,10 @@ bool piece_complete(Building::Piece kind, std::string_view t) {
     case P::stack:
       return t.find(" Tainted:") != std::string_view::npos || t.find(" Not tainted") != std::string_view::npos;
     case P::reaper: return ends_with(t, "kB") && t.find("shmem-rss:") != std::string_view::npos;
-    case P::task_in: return true;  // a path has no end marker: joined only on a clear break
+    // A path has no end marker: joined only on a clear break, or after a
+    // bare `Task in` (a reflow's break before its paths).
+    case P::task_in:
+      return t != "Task in";
     case P::panic: {  // the OOM panics of oom_kill.c/panic.c end so (`…processes...`, `…on memory`)
       for (std::string_view end : {"...", "memory", "is enabled", "is selected"})
         if (ends_with(t, end)) return true;

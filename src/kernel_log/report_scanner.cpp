@@ -76,6 +76,12 @@ struct ReportScanner::Impl {
   // at pad_width, 2*pad_width+pad_len, … (kernel text has none); 0 when not.
   // depad() removes them from a candidate report's lines only.
   size_t pad_width = 0, pad_len = 0;
+  // Text a person or a mail client reflowed (issue 12, class 1): at least 3
+  // prefixed lines in the same first bytes go on on an indented, unprefixed
+  // line after a word (kernel text indents no such line). Then an anchor
+  // broken at a space (`…kernel: Task in` + `    /kubepods…`) is looked for
+  // across those breaks (split_anchor_reflowed()).
+  bool reflowed_text = false;
   NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
@@ -756,6 +762,17 @@ struct ReportScanner::Impl {
   // last byte, or npos. *hold as there.
   static size_t split_anchor_wrapped(const char* d, size_t from, size_t lim, size_t n, size_t width, bool final,
                                      bool* hold) {
+    return each_broken_line(d, from, lim, n, [&](size_t ls, size_t len, size_t e) {
+      if (len != width) return false;
+      if (e + 1 >= n && !final) return *hold = true;
+      return anchor_across(d, ls, ls + len, e + 1, n);
+    });
+  }
+  // The offset of the last byte of the first line of [from, lim) that ends
+  // with a '\n' at or after `from` and for which done(start, length without
+  // '\r', offset of its '\n') holds; npos when none.
+  template <class Done>
+  static size_t each_broken_line(const char* d, size_t from, size_t lim, size_t n, Done done) {
     size_t ls = from;
     while (ls > 0 && d[ls - 1] != '\n') --ls;
     while (ls < lim) {
@@ -763,13 +780,7 @@ struct ReportScanner::Impl {
       if (!m) return std::string_view::npos;
       const size_t e = static_cast<size_t>(static_cast<const char*>(m) - d);
       const size_t len = e - ls - (e > ls && d[e - 1] == '\r' ? 1 : 0);
-      if (len == width && e >= from) {
-        if (e + 1 >= n && !final) {
-          *hold = true;
-          return ls + len - 1;
-        }
-        if (anchor_across(d, ls, ls + len, e + 1, n)) return ls + len - 1;
-      }
+      if (len > 0 && e >= from && done(ls, len, e)) return ls + len - 1;
       ls = e + 1;
     }
     return std::string_view::npos;
@@ -820,6 +831,7 @@ struct ReportScanner::Impl {
     }
     wrap_width = max_count >= 3 && max_count * 4 >= long_lines && widest_continue(head, max_len) ? max_len : 0;
     decide_pad(head);
+    reflowed_text = decide_reflowed(head);
     // QP-encoded: an escape of '=', a space or a tab, or soft breaks ending
     // at least half of the widest lines (a hard wrap ends one in '=' by chance).
     qp_encoded = head.find("=3D") != std::string_view::npos || head.find("=20\n") != std::string_view::npos ||
@@ -954,6 +966,54 @@ struct ReportScanner::Impl {
     return std::string_view::npos;
   }
 
+  // split_anchor() for reflowed text: an anchor across a break at a space
+  // before an indented rest, the line's end and the rest's start joined with
+  // one space. The offset of the line's last byte, searched in the lines of
+  // [from, lim); npos when none. A line ending the region (not `final`) whose
+  // last word may start such an anchor sets *hold.
+  static size_t split_anchor_reflowed(const char* d, size_t from, size_t lim, size_t n, bool final, bool* hold) {
+    constexpr size_t kSide = 24;  // > the longest anchor
+    return each_broken_line(d, from, lim, n, [&](size_t ls, size_t len, size_t e) {
+      if (d[ls + len - 1] == ' ') return false;
+      const std::string_view tail(d + ls + len - std::min(kSide, len), std::min(kSide, len));
+      if (e + 1 >= n) return !final && may_start_split_anchor(tail) && (*hold = true);
+      if (e + 2 >= n || d[e + 1] != ' ' || d[e + 2] != ' ') return false;
+      char w[2 * kSide + 1];
+      std::memcpy(w, tail.data(), tail.size());
+      size_t wl = tail.size();
+      w[wl++] = ' ';
+      size_t i = e + 1;
+      while (i < n && d[i] == ' ') ++i;
+      for (; i < n && d[i] != '\n' && d[i] != '\r' && wl < sizeof w; ++i) w[wl++] = d[i];
+      return find_anchor(w, wl) < wl && find_anchor(w, tail.size()) >= tail.size();
+    });
+  }
+  // Whether `tail` ends in the words of an anchor before one of its spaces.
+  static bool may_start_split_anchor(std::string_view tail) {
+    for (std::string_view a : {"Task in", "Task", "Killed", "reaped", "Kill", "kill", "out of", "Out of", "of",
+                               "Memory", "Manual", "invoked"})
+      if (ends_with(tail, a) && (tail.size() == a.size() || tail[tail.size() - a.size() - 1] == ' ')) return true;
+    return false;
+  }
+  // Whether at least 3 prefixed lines of `head` end in a word and go on on
+  // an indented, unprefixed line.
+  bool decide_reflowed(std::string_view head) {
+    size_t breaks = 0;
+    for (size_t ls = 0; ls < head.size() && breaks < 3;) {
+      size_t e = head.find('\n', ls);
+      if (e == std::string_view::npos || e + 3 >= head.size()) break;
+      std::string_view l = trim_right(head.substr(ls, e - ls));
+      ls = e + 1;
+      if (l.empty() || head[e - 1] == ' ' || head[e + 1] != ' ' || head[e + 2] != ' ') continue;
+      size_t e2 = head.find('\n', e + 1);
+      std::string_view next = head.substr(e + 1, (e2 == std::string_view::npos ? head.size() : e2) - e - 1);
+      if (trim(next).empty() || !prefixed(l)) continue;
+      normalize_line(next, probe, opt.default_year);
+      if (!probe.has_prefix && !probe.foreign) ++breaks;
+    }
+    return breaks >= 3;
+  }
+
   /// The probe's input: the first kQpProbeBytes fed.
   void probe_feed(std::string_view chunk) {
     if (probe_done) return;
@@ -1000,6 +1060,11 @@ struct ReportScanner::Impl {
       if (!hold && wrap_width) {
         const size_t w = split_anchor_wrapped(d, pos, hidden == std::string_view::npos ? lim : hidden, n, wrap_width,
                                               final, &hold);
+        if (w != std::string_view::npos) hidden = w;
+      }
+      if (!hold && reflowed_text) {
+        const size_t w =
+            split_anchor_reflowed(d, pos, hidden == std::string_view::npos ? lim : hidden, n, final, &hold);
         if (w != std::string_view::npos) hidden = w;
       }
       if (!hold && pad_width) {

@@ -347,6 +347,42 @@ TEST(MangledLines, JournalJsonBrokenOverLines) {
   }
 }
 
+// A report a person reflowed at spaces, each rest indented: `Task in` broken
+// before its paths (an anchor the prefilter cannot see), a table header
+// broken inside its padding, an ARM frame's address alone on its line.
+TEST(MangledLines, ReflowedAtSpaces) {
+  const std::string p = "Sep  5 11:05:35 host1 kernel: ";
+  const std::string t =
+      p + "Task in\n    /kubepods/pod1/c1 killed as a result of limit of /kubepods/pod1\n" + p +
+      "memory: usage 1048576kB, limit\n    1048576kB, failcnt 189\n" + p +
+      "[<8028f008>]\n    (oom_kill_process) from [<8028fc00>] (out_of_memory+0x134/0x34c)\n" + p +
+      "[<8028fc00>]\n    (out_of_memory) from [<80295e80>]\n    (__alloc_pages_nodemask+0xcfc/0x11c8)\n" + p +
+      "[ pid ]   uid  tgid\n    total_vm      rss cpu oom_adj oom_score_adj name\n" + p +
+      "[ 1046]  1066  1046\n    228537    95491   3       0             0 apache2\n" + p +
+      "Memory cgroup out of\n    memory: Kill process 1046 (apache2) score 1000 or sacrifice child\n";
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_EQ(ev[0].memcg->task_memcg, "/kubepods/pod1/c1");
+  EXPECT_EQ(ev[0].memcg->limit_bytes, 1048576u * 1024);
+  ASSERT_EQ(ev[0].tasks.size(), 1u);
+  EXPECT_EQ(ev[0].tasks[0].rss_bytes, 95491u * 4096);
+  EXPECT_EQ(ev[0].tasks[0].oom_score_adj, 0);
+  // Chunk borders change nothing: the break after `Task in` may end a chunk.
+  for (size_t chunk : {7, 64}) {
+    size_t events = 0;
+    std::optional<std::string> task_memcg;
+    ReportScanner sc(ScanOptions{"t", 2024}, [&](OomEvent&& e) {
+      ++events;
+      if (e.memcg) task_memcg = e.memcg->task_memcg;
+    });
+    for (size_t i = 0; i < t.size(); i += chunk) sc.feed_text(std::string_view(t).substr(i, chunk));
+    sc.finish();
+    EXPECT_EQ(events, 1u) << chunk;
+    EXPECT_EQ(task_memcg, "/kubepods/pod1/c1") << chunk;
+  }
+}
+
 // A hard-wrapped text whose rows have one run of spaces at one column is not
 // taken as padded: the rows' numbers are never run together.
 TEST(MangledLines, TableColumnsAreNotPads) {
