@@ -1,6 +1,8 @@
 // Newest-first detection (see newest_first.h).
 #include "kernel_log/newest_first.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "kernel_log/oom_lines.h"
@@ -48,6 +50,51 @@ bool is_end_without_kill(std::string_view t) {
            t.find("panic_on_oom") != std::string_view::npos));
 }
 
+// The wall time of the nearest line with one among the 8 before `line_start`
+// (step -1) or from `line_start` on (step +1), in `text`.
+std::optional<std::string> nearest_wall(std::string_view text, size_t line_start, int step,
+                                        std::optional<int> default_year) {
+  NormalizedLine n;
+  size_t pos = line_start;
+  for (int i = 0; i < 8; ++i) {
+    size_t start = pos, end = pos;
+    if (step < 0) {
+      if (pos == 0) return std::nullopt;
+      end = pos - 1;  // the '\n' before `pos`
+      start = end;
+      while (start > 0 && text[start - 1] != '\n') --start;
+      pos = start;
+    } else {
+      if (pos >= text.size()) return std::nullopt;
+      end = text.find('\n', pos);
+      if (end == std::string_view::npos) end = text.size();
+      pos = end + 1;
+    }
+    normalize_line(text.substr(start, end - start), n, default_year);
+    if (n.prefix.wall) return n.prefix.wall;
+  }
+  return std::nullopt;
+}
+
+// Whether the wall times around a kill line (at `kill_start`) and the
+// selection after it (its line [sel_start, sel_end)) go backwards: a line
+// before the kill later than it, or one after the selection earlier. Times
+// of one format only (same length), compared as text; false on any later
+// one in print order.
+bool times_descend(std::string_view text, size_t kill_start, size_t sel_start, size_t sel_end,
+                   std::optional<int> default_year) {
+  const auto kill = nearest_wall(text, kill_start, +1, default_year);
+  const auto sel = nearest_wall(text, sel_start, +1, default_year);
+  const auto before = nearest_wall(text, kill_start, -1, default_year);
+  const auto after = nearest_wall(text, sel_end, +1, default_year);
+  auto later = [](const std::optional<std::string>& a, const std::optional<std::string>& b) {
+    return a && b && a->size() == b->size() && *a > *b;
+  };
+  const bool descends = later(before, kill) || later(sel, after);
+  const bool ascends = later(kill, before) || later(after, sel);
+  return descends && !ascends;
+}
+
 }  // namespace
 
 bool may_open_newest_first(std::string_view bare) {
@@ -71,6 +118,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   bool select_opener = false;
   size_t opener_end = 0;
   size_t pos = line_start, count = 0, last_end = 0, last_count = 0;
+  bool last_unprefixed = false;  // the line ending at last_end had no prefix
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
       if (!final) out.order = NewestFirst::Order::undecided;
@@ -83,8 +131,13 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     ++count;
     const size_t line_pos = pos;
     pos = next;
+    // A prefix alone (a mail client broke after it) right after the report's
+    // last unprefixed line is that line's: newest-first, it follows its rest.
+    if (!n.foreign && n.text.empty() && n.has_prefix && reversed && last_end == line_pos && last_unprefixed)
+      last_end = next, last_count = count;
     if (n.foreign || n.text.empty()) continue;
     std::string_view t = trim(n.text);
+    const bool unprefixed = !n.has_prefix;
     if (count == 1) {
       if (auto s = oomline::parse_select(t)) {
         select_opener = true;
@@ -131,6 +184,11 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       seen_outcome_line = true;
     } else if (auto s = oomline::parse_select(t)) {
       for (auto p : kill_pids) reversed = reversed || s->pid == p;
+      // `Killed process <child>` then `Kill process <parent> … or sacrifice
+      // child` and nothing between: newest-first one report, forward the ends
+      // of two (a rate-limited header each); the times around them tell.
+      if (!reversed && !seen_outcome_line && count <= 3 && kill_pids.size() == 1 && kill_pids[0] != kNoPid)
+        reversed = times_descend(text, line_start, line_pos, next, default_year);
       seen_outcome_line = true;
     } else if (is_sysrq(t)) {
       // SysRq-f with panic_on_oom: the panic, then (newest-first) its SysRq line.
@@ -149,7 +207,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     } else {
       continue;
     }
-    if (reversed) last_end = next, last_count = count;
+    if (reversed) last_end = next, last_count = count, last_unprefixed = unprefixed;
   }
   if (reversed) out.order = NewestFirst::Order::reversed, out.end = last_end, out.lines = last_count;
   return out;

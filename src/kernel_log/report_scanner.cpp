@@ -300,10 +300,30 @@ struct ReportScanner::Impl {
           row_texts.clear();
         }
       }
+      // A prefix alone (a mail client broke after it) goes with the unprefixed
+      // line printed after it, before it in the text: its rest.
+      if (i > 0 && prefix_alone(raw)) {
+        std::string_view rest = region.substr(spans[i - 1].first, spans[i - 1].second - spans[i - 1].first);
+        normalize_line(rest, n, opt.default_year);
+        if (!n.has_prefix && !n.foreign && !n.continuation && !trim(n.text).empty()) {
+          std::string whole(trim_right(raw));
+          whole += ' ';
+          whole.append(rest);
+          feed_line(whole, first_number + i);
+          --i;
+          continue;
+        }
+      }
       feed_line(raw, first_number + i);
     }
     assembler.close_open();
     line_no = first_number + spans.size() - 1;
+  }
+
+  // A line that is a prefix and nothing else (`[330319.234959] `).
+  bool prefix_alone(std::string_view raw) {
+    normalize_line(raw, probe, opt.default_year);
+    return probe.has_prefix && !probe.foreign && trim(probe.text).empty();
   }
 
   // A report without an outcome read newest-first (newest_first.h,

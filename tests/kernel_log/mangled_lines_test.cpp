@@ -383,6 +383,25 @@ TEST(MangledLines, ReflowedAtSpaces) {
   }
 }
 
+// `Killed process <child>` then `Kill process <parent> … or sacrifice child`
+// alone: newest-first (a later line before them) one report; in print order
+// (the later line after them) the ends of two rate-limited reports.
+TEST(MangledLines, ChildKillThenSelectionTakesOrderFromTheTimes) {
+  const std::string later = "May  8 14:05:34 host25 containerd: level=info msg=\"shim reaped\"\n";
+  const std::string kill =
+      "May  8 14:05:27 host25 kernel: Killed process 18177 (palo_be), UID 0, total-vm:70347780kB, "
+      "anon-rss:45563572kB, file-rss:0kB, shmem-rss:0kB\n";
+  const std::string sel =
+      "May  8 14:05:27 host25 kernel: Memory cgroup out of memory: Kill process 24984 (palo_be) score 968 or "
+      "sacrifice child\n";
+  auto newest_first = parse(later + kill + sel);
+  ASSERT_EQ(newest_first.size(), 1u);
+  ASSERT_EQ(newest_first[0].victims.size(), 1u);
+  EXPECT_EQ(newest_first[0].victims[0].pid, 18177);
+  EXPECT_EQ(newest_first[0].constraint, Constraint::memcg);
+  EXPECT_EQ(parse(kill + sel + later).size(), 2u);
+}
+
 // A hard-wrapped text whose rows have one run of spaces at one column is not
 // taken as padded: the rows' numbers are never run together.
 TEST(MangledLines, TableColumnsAreNotPads) {
