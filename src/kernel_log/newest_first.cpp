@@ -217,9 +217,13 @@ bool printed_after_opening(std::string_view opening, std::string_view prev) {
   if (auto h = oomline::parse_header(opening)) {
     if (auto st = oomline::parse_stack_line(prev)) return st->comm == h->comm;
     if (auto cs = oomline::parse_cpuset(prev)) return cs->comm == h->comm;
-    // ARM kernels without a CPU line start with the backtrace's first frame.
-    return prev == "Backtrace:" || (starts_with(prev, "[<") && (prev.find("(dump_backtrace") != std::string_view::npos ||
-                                                                prev.find("(dump_stack") != std::string_view::npos));
+    // ARM kernels without a CPU line start with the backtrace's first frame;
+    // a paste may keep only the frames from out_of_memory() on (≤2.6: `[<c01408cb>] out_of_memory+0x69/0x18e`).
+    if (prev == "Backtrace:") return true;
+    if (!starts_with(prev, "[<")) return false;
+    for (std::string_view f : {"(dump_backtrace", "(dump_stack", "] out_of_memory+", "] dump_header+"})
+      if (prev.find(f) != std::string_view::npos) return true;
+    return false;
   }
   if (oomline::parse_stats_header(opening))
     return starts_with(prev, "Tasks state") || oomline::parse_table_header(prev).has_value();

@@ -14,6 +14,7 @@
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
+#include "kernel_log/report_building.h"
 #include "util/newlines.h"
 #include "util/text.h"
 
@@ -228,6 +229,10 @@ struct ReportScanner::Impl {
           whole = std::move(joined);
           raw = whole;
         }
+        if (glued_rows(raw, number, texts, numbers)) {
+          after.assign(raw);
+          continue;
+        }
         normalize_line(raw, n, opt.default_year);
         if (n.foreign) return false;
         bool row = line_is_table_row(n.text);
@@ -260,6 +265,26 @@ struct ReportScanner::Impl {
       rows.push_back(l);
     }
     assembler.preload_rows(rows);
+  }
+
+  // Two task rows glued on one line (a copy or scrape artefact, as
+  // glued_record() splits for feed_line()): their texts, the later first,
+  // appended to `texts` (newest first), both numbered `number`.
+  bool glued_rows(std::string_view raw, uint64_t number, std::vector<std::string>& texts,
+                  std::vector<uint64_t>& numbers) {
+    normalize_line(raw, norm, opt.default_year);
+    const size_t q = glued_record(raw);
+    if (q == std::string_view::npos) return false;
+    std::string first, second;
+    for (auto [part, out] : {std::pair{raw.substr(0, q), &first}, std::pair{raw.substr(q), &second}}) {
+      normalize_line(part, probe, opt.default_year);
+      if (probe.foreign || !line_is_table_row(probe.text)) return false;
+      out->assign(probe.text);
+    }
+    texts.push_back(std::move(second));
+    texts.push_back(std::move(first));
+    numbers.insert(numbers.end(), 2, number);
+    return true;
   }
 
   // Feeds the lines of a newest-first report [from, to) of `region` in print
@@ -356,7 +381,7 @@ struct ReportScanner::Impl {
       NormalizedLine n;
       int part = 0;
       size_t end = ls;
-      bool evidence = false;
+      bool evidence = false, rest_seen = false;
       for (int seen = 0; seen < 8;) {
         const size_t lo = part == 0 ? region_lower : 0;
         if (end <= lo) {
@@ -370,6 +395,13 @@ struct ReportScanner::Impl {
         normalize_line(buf.substr(start, end - 1 - start), n, opt.default_year);
         end = start;
         if (n.foreign || trim(n.text).empty()) {
+          ++seen;
+          continue;
+        }
+        // A header's rest a mail client wrapped (`order=0, oomkilladj=0`): newest-first, just before it.
+        if (is_header && !rest_seen && !n.has_prefix && !line_is_record(trim(n.text)) &&
+            !piece_complete(ReportAssembler::Building::Piece::header, opening)) {
+          rest_seen = true;
           ++seen;
           continue;
         }

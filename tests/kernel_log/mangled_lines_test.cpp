@@ -402,6 +402,24 @@ TEST(MangledLines, ChildKillThenSelectionTakesOrderFromTheTimes) {
   EXPECT_EQ(parse(kill + sel + later).size(), 2u);
 }
 
+// Two rows of a header-less table glued on one line (a scrape artefact),
+// looked back at from the kill: both rows, neither comm swallowing the other.
+TEST(MangledLines, GluedRowsBeforeTheKill) {
+  const std::string p = "May  7 13:38:49 host1 kernel: ";
+  const std::string t =
+      p + "[ 140112]  1000 140112     4881      402    57344      139             0 bash\n" + p +
+      "[ 140113]  1000 140113   939915   630466  5758976        0             0 simplescreenrec" + p +
+      "[ 140134]  1000 140134     1508      114    49152        0             0 ssh-agent\n" + p +
+      "Out of memory: Killed process 140113 (simplescreenrec) total-vm:3759660kB, anon-rss:2511944kB, "
+      "file-rss:0kB, shmem-rss:9920kB, UID:1000 pgtables:5624kB oom_score_adj:0\n";
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 3u);
+  EXPECT_EQ(ev[0].tasks[1].comm, "simplescreenrec");
+  EXPECT_EQ(ev[0].tasks[2].comm, "ssh-agent");
+  EXPECT_EQ(ev[0].tasks[2].pid, 140134);
+}
+
 // A hard-wrapped text whose rows have one run of spaces at one column is not
 // taken as padded: the rows' numbers are never run together.
 TEST(MangledLines, TableColumnsAreNotPads) {

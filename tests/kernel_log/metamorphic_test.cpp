@@ -224,19 +224,9 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {};
 
 // Pairs whose mangled text loses facts (null, a row missing), printed, not
 // failed: each is a second mangle on top of the source's own (a reversal of
-// a mail-wrapped paste, records glued in a header-less table). Never a
+// a mail-wrapped paste). Never a
 // different value: that fails above. Key: input file, mangler.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
-    {{"01-ssr-821-ubuntu-5.x-syslog-global-kill-reaper.log", "join_records"},
-     "its table has no header: two rows glued on one line are not split in the rows looked back at"},
-    {{"39-stress-ng-177-sparc64-kill-reaper-next-header.log", "join_records"},
-     "its table has no header: two rows glued on one line are not split in the rows looked back at"},
-    // Newest-first text that was also wrapped before it was pasted (the source's own mangle).
-    {{"29-lkml-2008-02-686-bigmem-mail-wrapped-headers.log", "reverse"},
-     "its headers were wrapped by the mail client: reversed, a header's rest (`order=0, oomkilladj=0`) "
-     "comes before it and is not rejoined, so order and the stack's constraint come out null"},
-    {{"paste-lkml-2008-quoted-mail-wrapped.log", "reverse"},
-     "its headers were wrapped by the mail client: reversed, a header's rest comes before it and is not rejoined"},
     {{"31-lkml-2020-arm64-5.4-kmemleak-slab-no-killable-panic-mail-wrapped.log", "reverse"},
      "its reaper line was wrapped at 72 columns: reversed, its rest comes before it, so `reaped` is null"},
 };

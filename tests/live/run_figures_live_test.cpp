@@ -140,17 +140,22 @@ TEST(FiguresLive, ShortJobPssIsRefreshedAtThePeakAndWhenWorkersExit) {
       break;
     }
   ASSERT_GT(exit_t, 0) << "no worker exit in the record";
+  // The samples with the main process alone after it: the first one's PSS
+  // is fresh, and within them (the job sleeps 1 s) the main process holds
+  // its 64 MiB block and torch's anon memory whole. The first pass may
+  // still see a worker's mm sharing its pages (it read them before the
+  // worker's exit was seen): that figure is true for its time.
   const json* after = nullptr;
+  double alone_anon = 0;
   for (auto& l : r.record)
     if (l["type"] == "sample" && l["t_s"].get<double>() > exit_t && l["tree"]["procs"] == 1) {
-      after = &l;
-      break;
+      if (!after) after = &l;
+      if (l["tree"]["pss_anon_bytes"].is_number())
+        alone_anon = std::max(alone_anon, l["tree"]["pss_anon_bytes"].get<double>());
     }
   ASSERT_NE(after, nullptr) << "no sample with the main process alone after the workers exited";
-  const json& t = (*after)["tree"];
-  EXPECT_LE(t["pss_age_s"].get<double>(), 1.0) << after->dump();
-  // The main process holds its 64 MiB block and torch's anon memory, whole.
-  EXPECT_GE(t["pss_anon_bytes"].get<double>(), 100.0 * (1 << 20)) << after->dump();
+  EXPECT_LE((*after)["tree"]["pss_age_s"].get<double>(), 1.0) << after->dump();
+  EXPECT_GE(alone_anon, 100.0 * (1 << 20)) << after->dump();
   expect_schema_valid({tmpdir() + "/short-burst.jsonl"});
 }
 
