@@ -98,10 +98,13 @@ int run_daemon(const DaemonArgs& a) {
   shared->metrics = watch::MetricsState(limits);
 
   JsonlLog log;
-  if (auto st = a.log.empty() ? Status(kOk) : log.open(a.log); !st) {
-    print_error("daemon", "--log: {}", retranslate(st.error().message()));
-    return kExitUsage;
-  }
+  // Opened at start-up and again on SIGHUP (after a log rotation).
+  auto open_log = [&] {
+    Status st = a.log.empty() ? Status(kOk) : log.open(a.log);
+    if (!st) print_error("daemon", "--log: {}", retranslate(st.error().message()));
+    return st.ok();
+  };
+  if (!open_log()) return kExitUsage;
 
   watch::CaptureOptions co;
   apply_capture_args(a, &co);
@@ -223,8 +226,7 @@ int run_daemon(const DaemonArgs& a) {
       cap, sfd,
       [&](int signo) {
         if (signo == SIGHUP) {
-          if (auto st = a.log.empty() ? Status(kOk) : log.open(a.log); !st)
-            print_error("daemon", "--log: {}", retranslate(st.error().message()));
+          open_log();
           return true;
         }
         return false;  // SIGTERM, SIGINT: clean exit

@@ -83,9 +83,7 @@ namespace {
 /// "SOURCE: why (advice)" from a reader's result (errnum 0: the reader's
 /// text already says why).
 SystemError source_error(const char* source, const SourceResult& r) {
-  std::string what = std::string(source) + ": " + r.error.value_or("cannot be opened");
-  if (r.advice) what += " (" + *r.advice + ")";
-  return SystemError{0, std::move(what)};
+  return SystemError{0, std::string(source) + ": " + r.error.value_or("cannot be opened"), r.advice.value_or("")};
 }
 }  // namespace
 
