@@ -6,7 +6,7 @@
 # parser for FUZZ_SECONDS, the others INPUT_FUZZ_SECONDS each) and by
 # `make fuzz` (longer).
 #   fuzz_parser   the kernel log parser (seeds: tests/fixtures/logs, the
-#                 shared corpus, the manglers' output)
+#                 shared corpus, tests/corpus, the manglers' output)
 #   fuzz_record   the record reader (fuzz/corpus-record)
 #   fuzz_readers  the line-prefix and gzip/xz/zstd readers (fuzz/corpus-readers)
 #   fuzz_inputs   the CLI's size/percentage/duration parsers and the
@@ -35,6 +35,7 @@ run() {  # TARGET SECONDS SEEDDIR MAXLEN
 mkdir "$work/parser"
 cp tests/fixtures/logs/* "$work/parser"/ 2>/dev/null || true
 cp ../shared/corpus/*.log "$work/parser"/ 2>/dev/null || true
+cp tests/corpus/*.log "$work/parser"/  # the project's own real reports
 cp fuzz/seeds/* "$work/parser"/  # hand-made seeds (e.g. a zh_CN `dmesg -T` log)
 # The manglers' output (tests/kernel_log/manglers.h: wrapped, cut, reversed,
 # quoted, QP/HTML-encoded, glued, re-prefixed copies of every report).

@@ -345,6 +345,24 @@ struct ReportScanner::Impl {
     line_no = first_number + spans.size() - 1;
   }
 
+  // Newest-first, a record's wrapped rest (`anon-rss:0kB, …` of `…reaped
+  // process 541 (dbus-broker), now `) lies just before its line at `ls`:
+  // the start of that rest in [lower, ls) when the line alone is no record
+  // and the one before it is an unprefixed piece; else `ls`.
+  size_t wrapped_rest_before(std::string_view region, size_t lower, size_t ls) {
+    if (ls <= lower) return ls;
+    const size_t e = region.find('\n', ls);
+    normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe,
+                   opt.default_year);
+    if (!probe.has_prefix || probe.foreign || line_is_record(trim(probe.text))) return ls;
+    size_t ps = ls - 1;
+    while (ps > lower && region[ps - 1] != '\n') --ps;
+    normalize_line(region.substr(ps, ls - 1 - ps), probe, opt.default_year);
+    const std::string_view t = trim(probe.text);
+    if (probe.has_prefix || probe.foreign || probe.continuation || t.empty() || line_is_record(t)) return ls;
+    return ps;
+  }
+
   // A line that is a prefix and nothing else (`[330319.234959] `).
   bool prefix_alone(std::string_view raw) {
     normalize_line(raw, probe, opt.default_year);
@@ -1195,7 +1213,8 @@ struct ReportScanner::Impl {
             continue;
           }
           assembler.expire(line_no + 1);
-          feed_reversed(region, ls, nf.end, line_no + 1);
+          const size_t from = wrapped_rest_before(region, fed_end, ls);
+          feed_reversed(region, from, nf.end, line_no + 1 - (from < ls));
           pos = nf.end;
           fed_end = pos;
           continue;

@@ -47,7 +47,7 @@ add("06-k8s-50632-mail-quoted-multikill.log", GH + "kubernetes/kubernetes/issues
 add("07-systemd-40208-6.17-no-killable-then-memcg-header-only.log", GH + "systemd/systemd/issues/40208",
     ["no_killable", "incomplete"], "memcg (second event: stack through mem_cgroup_out_of_memory)",
     trigger=trig("systemd", 20957, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=100),
-    constraints=[None, "memcg"], pending="issue 12 class 4: a bare `kernel: ` prefix is taken into the comm")
+    constraints=[None, "memcg"])
 add("08-xiangshan-doc-9-riscv-4.18-no-killable-panic.log", GH + "OpenXiangShan/XiangShan-doc/issues/9", ["no_killable"],
     "global (no eligible task, 4.18 panics)", no_killable=True, panic="Out of memory and no killable processes...",
     trigger=trig("swapper", 1, note="from CPU: line of the panic dump"))
@@ -102,8 +102,7 @@ add("28-install-docker-14-dmesg-grep-oom-kill-summary-only.log", GH + "dyrnq/ins
     task_memcg="/system.slice/docker-00748bf4e957f82c239a1db8a88579059b7d40c7b5fbd3f43617d31d3f646f12.scope")
 add("29-lkml-2008-02-686-bigmem-mail-wrapped-headers.log",
     "http://www.uwsg.indiana.edu/hypermail/linux/kernel/0802.0/1862.html", ["incomplete", "incomplete"], HOA,
-    trigger=trig("df_inode", None, gfp="0xd0", order=0),
-    pending="issue 12 class 1/4: mail-wrapped header lines, `> ` quoting")
+    trigger=trig("df_inode", None, gfp="0xd0", order=0))
 add("30-linux-mm-2013-i386-pae-3.2-lowmem-oom-kill-allocating-task.log",
     "https://lore.kernel.org/linux-mm/201301120331.r0C3VxXc016220@como.maths.usyd.edu.au/", ["kill"],
     "global (lowmem: Normal zone at its min watermark, HighMem free)",
@@ -117,8 +116,7 @@ add("31-lkml-2020-arm64-5.4-kmemleak-slab-no-killable-panic-mail-wrapped.log",
     [kill(541, "dbus-broker", 4400, 892, 380, 0, 999, 44, -900, reaper=[0, 0, 0])],
     task_memcg="/system.slice/dbus-broker.service", no_killable=True, panic="System is deadlocked on memory",
     trigger=trig("systemd", 1, gfp="0x40cc0(GFP_KERNEL|__GFP_COMP)", order=1, oom_score_adj=0),
-    checks=["slab_unreclaimable_dominant"], slab_largest=["kmemleak_object", 2449340],
-    pending="issue 12 class 1: lines wrapped at 72 columns by the mail client")
+    checks=["slab_unreclaimable_dominant"], slab_largest=["kmemleak_object", 2449340])
 add("32-npd-480-4.19-bare-memcg-sacrifice-child.log", GH + "kubernetes/node-problem-detector/issues/480", ["kill"],
     "memcg (Memory cgroup out of memory prefix)",
     [kill(4015, "python", 32812, 23588, 1684, 0, selected_score=1923)])
