@@ -208,6 +208,69 @@ add("55-openwrt-v2ray-126-mips-5.4-logread-daemon-lines-header.log", GH + "kuoru
     trigger=trig("hostapd", 1685, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
     wall_prefix="2021-04-12T18:29:48")
 
+# --- block A ---
+# Helper corpus-a: formats and platforms the corpus lacked (6.6-6.13, arm64,
+# ppc64le, talosctl dmesg, NixOS test driver, journalctl through less, userspace
+# OOM killers next to or instead of a kernel kill). Excerpts as the search index
+# showed them; see the README rows.
+add("56-htop-1408-manjaro-6.6-dmesg-kill-then-next-header.log", GH + "htop-dev/htop/issues/1408",
+    ["kill", "incomplete"], "global (global_oom; second event: stack through __alloc_pages)",
+    [kill(2467259, "rustc", 2351628, 1788928, 256, 0, 1000, 4240, 0)],
+    task_memcg="/user.slice/user-1000.slice/session-2.scope",
+    trigger=trig("htop", 173079, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0,
+                 note="header of the NEXT OOM event"),
+    constraints=["global", "global"])
+add("57-nixpkgs-435587-nixos-6.12-journalctl-less-chopped-oom-kill-reaper.log", GH + "NixOS/nixpkgs/issues/435587",
+    ["kill"], "global (global_oom)",
+    [kill(1055041, "nix-env", 5120116, 5048356, 612, 0, 0, 10032, 200, reaper=[0, 612, 0])],
+    table_rows=[[1055041, "nix-env", 200], [1055128, "Isolated Servic", 100], [1055244, "atop", 0]],
+    year_guessed=True, text_not=["vte-s"])
+add("58-talos-11148-talosctl-dmesg-v2-kubepods-memcg-stats.log", GH + "siderolabs/talos/issues/11148",
+    ["incomplete"], "memcg (memory: usage/limit and stats of mem_cgroup_print_oom_meminfo)",
+    memcg="/kubepods/burstable/pod84c5437e-9503-4b52-8470-984c54f7e9f3 (from \"Memory cgroup stats for\")",
+    limit_kb=4194304, wall_prefix="2025-06-04T04:51:57",
+    pending="issue 12: the talosctl dmesg prefix `NODE: kern:    info: [RFC 3339 ns]: ` is not read, so no event is found "
+            "(stripped of it, the event and its memcg come out, but not the `memory:` limit before the stats line)")
+add("59-talos-11046-talosctl-dmesg-padded-apid-memcg-usage-limit.log", GH + "siderolabs/talos/issues/11046",
+    ["incomplete"], "memcg (memory: usage/limit lines of mem_cgroup_print_oom_meminfo)",
+    limit_kb=40960, wall_prefix="2025-05-18T15:40:20",
+    pending="issue 12: the talosctl dmesg prefix is not read, and even without it the `memory: usage …, limit …` lines "
+            "(printed only by mem_cgroup_print_oom_meminfo, in an OOM report) give no event")
+add("60-rippkgs-33-asahi-arm64-6.6-journalctl-header-cut.log", GH + "replit/rippkgs/issues/33", ["incomplete"],
+    "not determinable (stack cut at out_of_memory)",
+    trigger=trig("nix-daemon", 418137, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    year_guessed=True)
+add("61-openshift-installer-3396-ppc64le-4.18-journalctl-podman-hyperkube-header.log",
+    GH + "openshift/installer/pull/3396", ["incomplete"], "not determinable (header only)",
+    trigger=trig("hyperkube", 1888, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=-999),
+    year_guessed=True, text_not=["Kubernetes", "BestEffort"])
+add("62-nixos-anywhere-348-oracle-6.5-xtrace-dmesg-tail-kexec-header.log", GH + "nix-community/nixos-anywhere/issues/348",
+    ["incomplete"], HOA, trigger=trig("kexec", 3090, gfp="0x100cc2(GFP_HIGHUSER)", order=0, oom_score_adj=0))
+add("63-systemd-36434-fedora-6.13-short-monotonic-kswapd-page-allocation-failure-negative.log",
+    GH + "systemd/systemd/issues/36434", [], "n/a (no OOM report: page allocation failure)")
+add("64-earlyoom-128-earlyoom-output-then-ru-journal-sacrifice-child.log", GH + "rfjakob/earlyoom/issues/128",
+    ["kill"], "global (Out of memory: prefix)",
+    [kill(28367, "python3", 12438252, 12083484, 2368, 0, selected_score=714)], year_guessed=True)
+add("65-systemd-23606-ubuntu-systemd-oomd-kill-no-kernel-report-negative.log", GH + "systemd/systemd/issues/23606",
+    [], "n/a (no kernel OOM report: a systemd-oomd kill)")
+add("66-heads-1626-5.10-init-kill-then-order1-header-compaction-disabled.log", GH + "linuxboot/heads/pull/1626",
+    ["kill", "incomplete"], "global (global_oom; second event: stack through __alloc_pages)",
+    [kill(472, "whiptail", 10276, 1028, 1276, 0, 0, 68, 0)], task_memcg="/",
+    trigger=trig("gui-init", 1, gfp="0x400dc0(GFP_KERNEL_ACCOUNT|__GFP_ZERO)", order=1, oom_score_adj=0,
+                 note="header of the NEXT OOM event"),
+    constraints=["global", "global"])
+add("67-talos-12526-userspace-oom-controller-wrapped-negative.log", GH + "siderolabs/talos/issues/12526", [],
+    "n/a (no kernel OOM report: Talos userspace OOM controller)")
+add("68-nixpkgs-122868-nixos-test-driver-5.10-padded-pid1-header.log", GH + "NixOS/nixpkgs/pull/122868",
+    ["incomplete"], HOA,
+    trigger=trig("systemd", 1, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    pending="issue 12 class 4: the NixOS test-driver prefix `server # [ts] ` is not read: trigger comm '' and pid null "
+            "instead of systemd/1, time unknown instead of 65.169904 s")
+add("69-k8s-126053-amzn2-5.10-kernlog-memcg-header-adj1000.log", GH + "kubernetes/kubernetes/pull/126053",
+    ["incomplete"], "memcg (stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
+    trigger=trig("dd", 21208, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=1000), year_guessed=True,
+    text_not=["Kubernetes", "BestEffort"])
+
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
