@@ -15,6 +15,9 @@
 //                   `Memory cgroup stats for` (excerpts starting there), `Memory limit reached`
 //   "Manual OOM"    SysRq-f
 //   "Task in "      cgroup v1 context line
+//   ": usage " after "memory"
+//                   `memory: usage …kB, limit …kB, failcnt …` (mem_cgroup_print_oom_meminfo;
+//                   excerpts whose header was cut)
 #include <cstddef>
 #include <cstdint>
 

@@ -220,14 +220,22 @@ bool printed_after_opening(std::string_view opening, std::string_view prev) {
     // ARM kernels without a CPU line start with the backtrace's first frame;
     // a paste may keep only the frames from out_of_memory() on (≤2.6: `[<c01408cb>] out_of_memory+0x69/0x18e`).
     if (prev == "Backtrace:") return true;
+    // dump_header(): an order > 0 without CONFIG_COMPACTION warns before dump_stack().
+    if (prev == "COMPACTION is disabled!!!") return true;
     if (!starts_with(prev, "[<")) return false;
     for (std::string_view f : {"(dump_backtrace", "(dump_stack", "] out_of_memory+", "] dump_header+"})
       if (prev.find(f) != std::string_view::npos) return true;
     return false;
   }
-  if (oomline::parse_stats_header(opening))
-    return starts_with(prev, "Tasks state") || oomline::parse_table_header(prev).has_value();
+  if (oomline::parse_stats_header(opening))  // v2 prints memory.stat one `name value` a line after it
+    return starts_with(prev, "Tasks state") || oomline::parse_table_header(prev).has_value() ||
+           oomline::parse_stat_kv(prev).has_value();
   if (oomline::parse_task_in(opening)) return oomline::parse_counter(prev).has_value();
+  // mem_cgroup_print_oom_meminfo: `memory:`, then `swap:` (v2) or `memory+swap:` and `kmem:` (v1), then the stats.
+  if (oomline::first_memcg_counter(oomline::parse_counter(opening))) {
+    if (auto next = oomline::parse_counter(prev)) return next->name != "memory";
+    return oomline::parse_stats_header(prev).has_value();
+  }
   // ≥4.19 prints `no killable processes`, then its panic (≤4.18: one line).
   if (opening.find("Out of memory and no killable processes") != std::string_view::npos)
     return prev.find("Kernel panic - not syncing: ") != std::string_view::npos;

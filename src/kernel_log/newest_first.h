@@ -37,11 +37,13 @@ inline constexpr size_t kNewestFirstLookahead = 3000;
 
 /// A report without an outcome (header-only, a paste that ended early) read
 /// newest-first: its first anchor is a line that opens a report (`opening`:
-/// a header, `Memory cgroup stats for`, `Task in`), and `prev`, the nearest
+/// a header, `Memory cgroup stats for`, `Task in`, `memory:`), and `prev`, the nearest
 /// kernel line before it in the text, is one that print order puts right
 /// *after* it: the header's own `CPU: … Comm: C` / `C cpuset=` line or the
 /// first frame of its backtrace; the `Tasks state` line or table header after
-/// the stats header; the `memory:` counters after `Task in`; the panic after
+/// the stats header, or v2's first `name value` stat; the `memory:` counters
+/// after `Task in`; the `swap:`/`memory+swap:` counter or the stats header
+/// after the `memory:` counter; the panic after
 /// `no killable processes`. Bare texts.
 [[nodiscard]] bool printed_after_opening(std::string_view opening, std::string_view prev);
 

@@ -99,6 +99,11 @@ struct CounterLine {
   std::optional<uint64_t> usage_kb, limit_kb, failcnt;
 };
 std::optional<CounterLine> parse_counter(std::string_view s);
+/// `memory: usage XkB, …` with its usage (the rest may be cut): the first
+/// line mem_cgroup_print_oom_meminfo() prints, only inside a memcg OOM report.
+inline bool first_memcg_counter(const std::optional<CounterLine>& c) {
+  return c && c->name == "memory" && c->usage_kb;
+}
 
 /// ≤4.20 `Task in X killed as a result of limit of Y`.
 /// `Task in A killed as a result of limit of B` (v1). A line a viewer cut

@@ -107,6 +107,15 @@ constexpr std::array<std::string_view, 20> kFac = {
     "authpriv", "ftp", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"};
 constexpr std::array<std::string_view, 8> kLvl = {"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug"};
 
+// A syslog level's name → 0..7; -1 when none. dmesg -x and logread print
+// `warn`/`err`; talosctl dmesg prints `warning`.
+int level_index(std::string_view name) {
+  if (name == "warning") return 4;
+  for (size_t i = 0; i < kLvl.size(); ++i)
+    if (name == kLvl[i]) return static_cast<int>(i);
+  return -1;
+}
+
 // OpenWrt `logread`: `Mon Mar 31 16:58:31 2025 kern.warn kernel: ` (ctime
 // stamp with the year, then facility.level, then the tag).
 bool take_logread(std::string_view& s, LinePrefix& p) {
@@ -130,18 +139,16 @@ bool take_logread(std::string_view& s, LinePrefix& p) {
   bool fac_ok = false;
   for (auto f : kFac) fac_ok = fac_ok || fl.substr(0, dot) == f;
   if (!fac_ok) return false;
-  for (size_t i = 0; i < kLvl.size(); ++i) {
-    if (fl.substr(dot + 1) == kLvl[i]) {
-      p.level = static_cast<int>(i);
-      p.wall = format_wall(static_cast<int>(*year), month, static_cast<int>(*day), h, mi, sec, {});
-      s = trim_left(rest);
-      return true;
-    }
+  if (const int level = level_index(fl.substr(dot + 1)); level >= 0) {
+    p.level = level;
+    p.wall = format_wall(static_cast<int>(*year), month, static_cast<int>(*day), h, mi, sec, {});
+    s = trim_left(rest);
+    return true;
   }
   return false;
 }
 
-// dmesg -x: `kern  :err   : `.
+// dmesg -x: `kern  :err   : `; talosctl dmesg: `kern:    info: `.
 bool take_dmesg_x(std::string_view& s, LinePrefix& p) {
   size_t c1 = s.find(':');
   if (c1 == std::string_view::npos || c1 > 12) return false;
@@ -151,16 +158,12 @@ bool take_dmesg_x(std::string_view& s, LinePrefix& p) {
   if (!ok) return false;
   std::string_view t = s.substr(c1 + 1);
   size_t c2 = t.find(':');
-  if (c2 == std::string_view::npos || c2 > 8) return false;
-  std::string_view lvl = trim_right(t.substr(0, c2));
-  for (size_t i = 0; i < kLvl.size(); ++i) {
-    if (lvl == kLvl[i]) {
-      p.level = static_cast<int>(i);
-      s = trim_left(t.substr(c2 + 1));
-      return true;
-    }
-  }
-  return false;
+  if (c2 == std::string_view::npos || c2 > 9) return false;
+  const int level = level_index(trim(t.substr(0, c2)));
+  if (level < 0) return false;
+  p.level = level;
+  s = trim_left(t.substr(c2 + 1));
+  return true;
 }
 
 // /dev/kmsg text record `pri,seq,ts_usec,flags[,…];text`.
@@ -276,8 +279,9 @@ bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> ye
   return true;
 }
 
-// RFC 3339 / ISO 8601: `YYYY-MM-DDTHH:MM:SS[.frac][Z|±HH:MM|±HHMM] `.
-bool take_iso_stamp(std::string_view& s, LinePrefix& p) {
+// RFC 3339 / ISO 8601: `YYYY-MM-DDTHH:MM:SS[.frac][Z|±HH:MM|±HHMM] `, or
+// with `end` = ']' the inside of talosctl dmesg's `[…Z]: ` (s after the '[').
+bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end = ' ') {
   if (s.size() < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != ' ')) return false;
   for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
     if (!is_digit(s[i])) return false;
@@ -304,9 +308,55 @@ bool take_iso_stamp(std::string_view& s, LinePrefix& p) {
       i += 5;
     }
   }
-  if (i >= s.size() || s[i] != ' ') return false;
+  if (i >= s.size() || s[i] != end) return false;
+  if (end != ' ') {
+    ++i;
+    if (i < s.size() && s[i] == ':') ++i;
+  }
   p.wall = std::move(wall);
   s = trim_left(s.substr(i));
+  return true;
+}
+
+// A stamp in brackets that is not a printk time: talosctl dmesg's
+// `[2025-06-04T04:51:57.572293906Z]: `.
+bool take_iso_bracket(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 2 || s[0] != '[' || !is_digit(s[1])) return false;
+  std::string_view t = s.substr(1);
+  if (!take_iso_stamp(t, p, ']')) return false;
+  s = t;
+  return true;
+}
+
+// A label a collecting tool put before the kernel's own prefix: a node name
+// or address and a colon (`10.0.0.2: ` of talosctl dmesg, `node01: ` of
+// pdsh/clush), or a machine name and ` # ` (the NixOS test driver's
+// `server # `). Taken only when a printk time, a bracketed ISO stamp or a
+// dmesg -x facility follows, so kernel text (`CPU: 0 PID: …`) never is.
+bool take_label(std::string_view& s, LinePrefix& p) {
+  const size_t sp = s.substr(0, 65).find(' ');
+  if (sp == std::string_view::npos || sp < 2) return false;
+  std::string_view label = s.substr(0, sp);
+  std::string_view rest = s.substr(sp + 1);
+  if (label.back() == ':') {
+    label.remove_suffix(1);
+  } else if (starts_with(rest, "# ")) {
+    rest.remove_prefix(2);
+  } else {
+    return false;
+  }
+  for (char c : label)
+    if (!is_alpha(c) && !is_digit(c) && c != '.' && c != '-' && c != '_' && c != ':') return false;
+  rest = trim_left(rest);
+  LinePrefix probe;
+  std::string_view r = rest;
+  double mono = 0;
+  const bool stamp = rest.empty() ? false
+                     : rest[0] == '['  ? take_monotonic(r, mono) || take_iso_bracket(r, probe)
+                                       : is_alpha(rest[0]) && take_dmesg_x(r, probe);
+  if (!stamp) return false;
+  p.host = std::string(label);
+  s = rest;
   return true;
 }
 
@@ -587,6 +637,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     take_host_tag(s, out, false);
   } else if (is_digit(s[0]) && take_kmsg(s, p)) {
     prefixed = kmsg = true;
+  } else if (s[0] != '[' && take_label(s, p)) {
+    prefixed = true;
   }
   // Inner layers, outermost first; each iteration peels at most one.
   for (int round = 0; round < 6 && !s.empty(); ++round) {
@@ -610,7 +662,9 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
       }
     } else if (s[0] == '[' && take_dmesg_T(s, p)) {
       prefixed = true;
-    } else if (is_alpha(s[0]) && !prefixed && take_dmesg_x(s, p)) {
+    } else if (s[0] == '[' && take_iso_bracket(s, p)) {
+      prefixed = true;
+    } else if (is_alpha(s[0]) && (!prefixed || (p.host && !p.level)) && take_dmesg_x(s, p)) {
       prefixed = true;
     } else {
       break;

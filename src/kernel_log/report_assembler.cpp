@@ -237,6 +237,7 @@ bool line_opens_report(std::string_view t) {
   if (oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_no_killable(t) || is_sysrq(t))
     return true;
   if (starts_with(t, "Memory limit reached of cgroup ")) return true;
+  if (oomline::first_memcg_counter(oomline::parse_counter(t))) return true;
   auto p = panic_text(t);
   return p && is_oom_panic(*p);
 }
@@ -453,6 +454,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       const auto own = msg_of(t), longer = msg_of(joined);
       if (longer && (!own || oomline::message_extends(*longer, *own))) return feed_joined(joined);
     }
+    // A v2 memory.stat line broken at its space (`anon` + `    4280025088`).
+    if (cur_->section == Building::Section::stats && !t.empty() && !line.prefixed &&
+        (line.continuation || cur_->piece_soft)) {
+      const std::string joined = cur_->piece_text + ' ' + std::string(t);
+      if (oomline::parse_stat_kv(joined)) return feed_joined(joined);
+    }
     // A record the assembler keeps no piece of (`Hardware name: …`) is whole: nothing is glued to it.
     if (!t.empty() && !line.prefixed && !line_is_record(t) && !line_is_record(cur_->piece_text)) {
       std::string joined = cur_->piece_text;
@@ -573,13 +580,17 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (cur_ && cur_->has_content) close();
     if (!cur_) start(line);
     cur_->sysrq = true;
+  } else if (auto c = oomline::parse_counter(t); c && (cur_ || oomline::first_memcg_counter(c))) {
+    // `memory:` is the memcg's first counter (mem_cgroup_print_oom_meminfo), printed only in a report:
+    // with no report open, it starts one whose header was cut.
+    if (!cur_) start(line);
+    cur_->counters.push_back(std::move(*c));
+    cur_->has_content = true;
+    cur_->section = Building::Section::none;
+    if (!line.truncated) piece = P::counter;
   } else if (!cur_) {
     prelude_.clear();
     return false;
-  } else if (auto c = oomline::parse_counter(t)) {
-    cur_->counters.push_back(std::move(*c));
-    cur_->section = Building::Section::none;
-    if (!line.truncated) piece = P::counter;
   } else if (auto st = oomline::parse_stack_line(t)) {
     if (!cur_->stack) {
       cur_->stack = std::move(*st);

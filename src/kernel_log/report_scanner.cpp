@@ -83,6 +83,12 @@ struct ReportScanner::Impl {
   // broken at a space (`…kernel: Task in` + `    /kubepods…`) is looked for
   // across those breaks (split_anchor_reflowed()).
   bool reflowed_text = false;
+  // Text a mail client sent format=flowed (RFC 3676): at least 3 prefixed
+  // lines of 40 bytes or more in the same first bytes end in a space and go
+  // on on an unprefixed line. Then an anchor broken at such a space
+  // (`…]: memory: ` + `usage 4194304kB, …`) is looked for across those breaks
+  // (split_anchor_reflowed() with `flowed`).
+  bool flowed_text = false;
   NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
@@ -384,6 +390,7 @@ struct ReportScanner::Impl {
     constexpr size_t kNo = std::string_view::npos - 1;
     const bool is_header = oomline::parse_header(opening).has_value();
     if (!is_header && !oomline::parse_stats_header(opening) && !oomline::parse_task_in(opening) &&
+        !oomline::first_memcg_counter(oomline::parse_counter(opening)) &&
         opening.find("Out of memory and no killable processes") == std::string::npos)
       return kNo;
     // The lines before `ls`, nearest first: in region [lower, ls), then history.
@@ -901,7 +908,8 @@ struct ReportScanner::Impl {
     }
     wrap_width = max_count >= 3 && max_count * 4 >= long_lines && widest_continue(head, max_len) ? max_len : 0;
     decide_pad(head);
-    reflowed_text = decide_reflowed(head);
+    reflowed_text = decide_broken_at_space(head, false);
+    flowed_text = decide_broken_at_space(head, true);
     // QP-encoded: an escape of '=', a space or a tab, or soft breaks ending
     // at least half of the widest lines (a hard wrap ends one in '=' by chance).
     qp_encoded = head.find("=3D") != std::string_view::npos || head.find("=20\n") != std::string_view::npos ||
@@ -1036,24 +1044,28 @@ struct ReportScanner::Impl {
     return std::string_view::npos;
   }
 
-  // split_anchor() for reflowed text: an anchor across a break at a space
-  // before an indented rest, the line's end and the rest's start joined with
-  // one space. The offset of the line's last byte, searched in the lines of
-  // [from, lim); npos when none. A line ending the region (not `final`) whose
-  // last word may start such an anchor sets *hold.
-  static size_t split_anchor_reflowed(const char* d, size_t from, size_t lim, size_t n, bool final, bool* hold) {
+  // split_anchor() for text broken at a space: reflowed (a word, then an
+  // indented rest: the line's end and the rest's start joined with one space)
+  // or, with `flowed`, format=flowed (the line ends in the space, the rest
+  // starts at the margin: joined as they are). The offset of the line's last
+  // byte, searched in the lines of [from, lim); npos when none. A line ending
+  // the region (not `final`) whose last word may start such an anchor sets *hold.
+  static size_t split_anchor_reflowed(const char* d, size_t from, size_t lim, size_t n, bool final, bool* hold,
+                                      bool flowed) {
     constexpr size_t kSide = 24;  // > the longest anchor
     return each_broken_line(d, from, lim, n, [&](size_t ls, size_t len, size_t e) {
-      if (d[ls + len - 1] == ' ') return false;
+      if ((d[ls + len - 1] == ' ') != flowed) return false;
       const std::string_view tail(d + ls + len - std::min(kSide, len), std::min(kSide, len));
-      if (e + 1 >= n) return !final && may_start_split_anchor(tail) && (*hold = true);
-      if (e + 2 >= n || d[e + 1] != ' ' || d[e + 2] != ' ') return false;
+      if (e + 1 >= n) return !final && may_start_split_anchor(trim_right(tail)) && (*hold = true);
+      if (!flowed && (e + 2 >= n || d[e + 1] != ' ' || d[e + 2] != ' ')) return false;
       char w[2 * kSide + 1];
       std::memcpy(w, tail.data(), tail.size());
       size_t wl = tail.size();
-      w[wl++] = ' ';
       size_t i = e + 1;
-      while (i < n && d[i] == ' ') ++i;
+      if (!flowed) {
+        w[wl++] = ' ';
+        while (i < n && d[i] == ' ') ++i;
+      }
       for (; i < n && d[i] != '\n' && d[i] != '\r' && wl < sizeof w; ++i) w[wl++] = d[i];
       return find_anchor(w, wl) < wl && find_anchor(w, tail.size()) >= tail.size();
     });
@@ -1061,20 +1073,25 @@ struct ReportScanner::Impl {
   // Whether `tail` ends in the words of an anchor before one of its spaces.
   static bool may_start_split_anchor(std::string_view tail) {
     for (std::string_view a : {"Task in", "Task", "Killed", "reaped", "Kill", "kill", "out of", "Out of", "of",
-                               "Memory", "Manual", "invoked"})
+                               "Memory", "Manual", "invoked", "memory:"})
       if (ends_with(tail, a) && (tail.size() == a.size() || tail[tail.size() - a.size() - 1] == ' ')) return true;
     return false;
   }
-  // Whether at least 3 prefixed lines of `head` end in a word and go on on
-  // an indented, unprefixed line.
-  bool decide_reflowed(std::string_view head) {
+  // Whether at least 3 prefixed lines of `head` break at a space and go on
+  // on an unprefixed line: reflowed (they end in a word and the rest is
+  // indented) or, with `flowed`, format=flowed (they are 40 bytes or more
+  // and end in the space).
+  bool decide_broken_at_space(std::string_view head, bool flowed) {
     size_t breaks = 0;
     for (size_t ls = 0; ls < head.size() && breaks < 3;) {
       size_t e = head.find('\n', ls);
       if (e == std::string_view::npos || e + 3 >= head.size()) break;
       std::string_view l = trim_right(head.substr(ls, e - ls));
+      const size_t len = e - ls;
       ls = e + 1;
-      if (l.empty() || head[e - 1] == ' ' || head[e + 1] != ' ' || head[e + 2] != ' ') continue;
+      if (l.empty()) continue;
+      if (flowed ? (len < 40 || head[e - 1] != ' ') : (head[e - 1] == ' ' || head[e + 1] != ' ' || head[e + 2] != ' '))
+        continue;
       size_t e2 = head.find('\n', e + 1);
       std::string_view next = head.substr(e + 1, (e2 == std::string_view::npos ? head.size() : e2) - e - 1);
       if (trim(next).empty() || !prefixed(l)) continue;
@@ -1132,9 +1149,10 @@ struct ReportScanner::Impl {
                                               final, &hold);
         if (w != std::string_view::npos) hidden = w;
       }
-      if (!hold && reflowed_text) {
+      for (const bool flowed : {false, true}) {
+        if (hold || !(flowed ? flowed_text : reflowed_text)) continue;
         const size_t w =
-            split_anchor_reflowed(d, pos, hidden == std::string_view::npos ? lim : hidden, n, final, &hold);
+            split_anchor_reflowed(d, pos, hidden == std::string_view::npos ? lim : hidden, n, final, &hold, flowed);
         if (w != std::string_view::npos) hidden = w;
       }
       if (!hold && pad_width) {

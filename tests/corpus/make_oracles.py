@@ -228,14 +228,10 @@ add("57-nixpkgs-435587-nixos-6.12-journalctl-less-chopped-oom-kill-reaper.log", 
 add("58-talos-11148-talosctl-dmesg-v2-kubepods-memcg-stats.log", GH + "siderolabs/talos/issues/11148",
     ["incomplete"], "memcg (memory: usage/limit and stats of mem_cgroup_print_oom_meminfo)",
     memcg="/kubepods/burstable/pod84c5437e-9503-4b52-8470-984c54f7e9f3 (from \"Memory cgroup stats for\")",
-    limit_kb=4194304, wall_prefix="2025-06-04T04:51:57",
-    pending="issue 12: the talosctl dmesg prefix `NODE: kern:    info: [RFC 3339 ns]: ` is not read, so no event is found "
-            "(stripped of it, the event and its memcg come out, but not the `memory:` limit before the stats line)")
+    limit_kb=4194304, wall_prefix="2025-06-04T04:51:57")
 add("59-talos-11046-talosctl-dmesg-padded-apid-memcg-usage-limit.log", GH + "siderolabs/talos/issues/11046",
     ["incomplete"], "memcg (memory: usage/limit lines of mem_cgroup_print_oom_meminfo)",
-    limit_kb=40960, wall_prefix="2025-05-18T15:40:20",
-    pending="issue 12: the talosctl dmesg prefix is not read, and even without it the `memory: usage …, limit …` lines "
-            "(printed only by mem_cgroup_print_oom_meminfo, in an OOM report) give no event")
+    limit_kb=40960, wall_prefix="2025-05-18T15:40:20")
 add("60-rippkgs-33-asahi-arm64-6.6-journalctl-header-cut.log", GH + "replit/rippkgs/issues/33", ["incomplete"],
     "not determinable (stack cut at out_of_memory)",
     trigger=trig("nix-daemon", 418137, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
@@ -263,9 +259,7 @@ add("67-talos-12526-userspace-oom-controller-wrapped-negative.log", GH + "sidero
     "n/a (no kernel OOM report: Talos userspace OOM controller)")
 add("68-nixpkgs-122868-nixos-test-driver-5.10-padded-pid1-header.log", GH + "NixOS/nixpkgs/pull/122868",
     ["incomplete"], HOA,
-    trigger=trig("systemd", 1, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
-    pending="issue 12 class 4: the NixOS test-driver prefix `server # [ts] ` is not read: trigger comm '' and pid null "
-            "instead of systemd/1, time unknown instead of 65.169904 s")
+    trigger=trig("systemd", 1, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
 add("69-k8s-126053-amzn2-5.10-kernlog-memcg-header-adj1000.log", GH + "kubernetes/kubernetes/pull/126053",
     ["incomplete"], "memcg (stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
     trigger=trig("dd", 21208, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=1000), year_guessed=True,

@@ -231,27 +231,14 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"57-nixpkgs-435587-nixos-6.12-journalctl-less-chopped-oom-kill-reaper.log", "wrap72"},
      "the excerpt starts inside the task table (no `Tasks state` header): wrapped, its first two 6.8+ rows are lost "
      "(3 rows, mangled 1) and page_size_assumed turns true"},
-    {{"66-heads-1626-5.10-init-kill-then-order1-header-compaction-disabled.log", "reverse"},
-     "dump_header's own `COMPACTION is disabled!!!` line between the header and the CPU: line splits the reversed "
-     "header from its CPU: line and stack: the second event's constraint (global) and trigger pid (1) come out null"},
-    {{"68-nixpkgs-122868-nixos-test-driver-5.10-padded-pid1-header.log", "reflow_indent"},
-     "the NixOS test-driver prefix `server # ` is not read: the stack is not tied to the header, constraint null"},
-    {{"68-nixpkgs-122868-nixos-test-driver-5.10-padded-pid1-header.log", "reverse"},
-     "the NixOS test-driver prefix `server # ` is not read: the stack is not tied to the header, constraint null"},
-    {{"68-nixpkgs-122868-nixos-test-driver-5.10-padded-pid1-header.log", "truncate100_dots"},
-     "the NixOS test-driver prefix `server # ` is not read: the cut header takes the next lines as its continuation"},
 };
 
 // The only facts a mangle may still change to a different non-null value
 // (every other one, pending mangler or not, fails the suite). Key: input
 // file, mangler, field (the event index dropped, a task row's index as `*`;
 // "" for the number of events). An entry that no longer matches fails too.
-// Each entry is a known issue 12 bug, listed so the suite stays green until it is fixed.
-const std::map<std::tuple<std::string, std::string, std::string>, std::string> kInventedExceptions = {
-    {{"68-nixpkgs-122868-nixos-test-driver-5.10-padded-pid1-header.log", "truncate100_dots", "trigger/gfp_mask"},
-     "issue 12 class 2/4: the header cut at 100 columns with `...` is joined with the next `server # [ts] CPU: …` and "
-     "`Hardware name:` lines (the prefix is not read), and the gfp_mask takes them in"},
-};
+// (Empty: none may.)
+const std::map<std::tuple<std::string, std::string, std::string>, std::string> kInventedExceptions = {};
 
 // The field of an invented problem (`/0/tasks/3/rss_bytes: …` → `tasks/*/rss_bytes`).
 std::string invented_field(const std::string& problem) {

@@ -62,6 +62,32 @@ TEST(Prefix, DmesgX) {
   EXPECT_DOUBLE_EQ(*a.n.prefix.monotonic_s, 5.0);
 }
 
+TEST(Prefix, TalosctlDmesgAndACollectorsLabel) {
+  // talosctl dmesg: node address, `facility: level:` padded on the left, a bracketed RFC 3339 stamp.
+  Norm a("10.0.0.2: kern:    info: [2025-06-04T04:51:57.572293906Z]: memory: usage 4194304kB, limit 4194304kB");
+  EXPECT_EQ(a.n.text, "memory: usage 4194304kB, limit 4194304kB");
+  EXPECT_EQ(a.n.prefix.host, "10.0.0.2");
+  EXPECT_EQ(a.n.prefix.level, 6);
+  EXPECT_EQ(a.n.prefix.wall, "2025-06-04T04:51:57.572293906Z");
+  Norm b(" kern: warning: [2025-05-18T15:40:20.654322542Z]:  </TASK>");
+  EXPECT_EQ(b.n.text, "</TASK>");
+  EXPECT_EQ(b.n.prefix.level, 4);
+  // The NixOS test driver's `machine # ` and pdsh's `node: ` before a printk time.
+  Norm c("server # [   65.169904] systemd invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0");
+  EXPECT_EQ(c.n.text, "systemd invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0");
+  EXPECT_EQ(c.n.prefix.host, "server");
+  EXPECT_DOUBLE_EQ(*c.n.prefix.monotonic_s, 65.169904);
+  Norm d("node01: [ 12.500000] Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(d.n.text, "Out of memory: Killed process 1 (a)");
+  EXPECT_EQ(d.n.prefix.host, "node01");
+  // Kernel text that looks like a label is left alone: no stamp follows it.
+  Norm e("CPU: 0 PID: 1 Comm: systemd Not tainted 5.10.36 #1-NixOS");
+  EXPECT_FALSE(e.n.has_prefix);
+  EXPECT_EQ(e.n.text, "CPU: 0 PID: 1 Comm: systemd Not tainted 5.10.36 #1-NixOS");
+  Norm f("RIP: 0010:[<ffffffff8113b1a6>]  [<ffffffff8113b1a6>] out_of_memory+0x1a6/0x4c0");
+  EXPECT_FALSE(f.n.has_prefix);
+}
+
 TEST(Prefix, SyslogSpaceAndZeroPadded) {
   Norm a("Sep  5 11:05:35 host1 kernel: [1751856.433101] Task in /a killed as a result of limit of /a", 2013);
   EXPECT_EQ(a.n.text, "Task in /a killed as a result of limit of /a");

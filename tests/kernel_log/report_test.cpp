@@ -122,6 +122,29 @@ TEST(Report, MemcgV2With68Table) {
   EXPECT_DOUBLE_EQ(*e.time.monotonic_s, 100.000001);
 }
 
+TEST(Report, MemcgCountersWithoutTheirHeaderAreAnIncompleteMemcgReport) {
+  // An excerpt that starts after the header: `memory:` is printed only by
+  // mem_cgroup_print_oom_meminfo(), inside a memcg OOM report.
+  auto ev = parse("[ 9.000001]  </TASK>\n"
+                  "[ 9.000002] memory: usage 40964kB, limit 40960kB, failcnt 172\n"
+                  "[ 9.000003] swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
+  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_EQ(ev[0].memcg->limit_bytes, 40960u * 1024);
+  EXPECT_EQ(ev[0].memcg->usage_bytes, 40964u * 1024);
+  EXPECT_EQ(ev[0].lines.first, 2u);
+  // The same lines newest-first (`journalctl -r`), and a `memory:` line that is no counter.
+  auto rev = parse("[ 9.000003] swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
+                   "[ 9.000002] memory: usage 40964kB, limit 40960kB, failcnt 172\n"
+                   "[ 9.000001]  </TASK>\n");
+  ASSERT_EQ(rev.size(), 1u);
+  EXPECT_EQ(rev[0].memcg->limit_bytes, 40960u * 1024);
+  EXPECT_DOUBLE_EQ(*rev[0].time.monotonic_s, 9.000002);
+  EXPECT_TRUE(parse("[ 1.0] memory: usage is high, see the limit\n").empty());
+}
+
 TEST(Report, PageSize64kInferredFromVictimRow) {
   auto ev = parse(
       "[ 1.0] a invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
