@@ -258,6 +258,10 @@ add("79-mtk-openwrt-feeds-67-mips-4.14-dmesg-r-priority-score0-kill-next-header.
     constraints=["global", None], text_not=["Contain memory-hungry jobs"],
     pending="issue 12 item 10: the whole task table holds 84 KiB and the victim's score is 0 (the memory is "
             "the kernel's), yet the advice is to contain memory-hungry jobs")
+add("80-talos-12526-userspace-oom-controller-sigkill-cgroup-negative.log", GH + "siderolabs/talos/issues/12526", [],
+    "n/a (no OOM report: Talos' userspace OOM controller kills a cgroup)")
+add("81-oomd-125-journal-pressure-kill-action-negative.log", GH + "facebookincubator/oomd/issues/125", [],
+    "n/a (no OOM report: oomd's journal lines)")
 
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
