@@ -262,6 +262,8 @@ add("80-talos-12526-userspace-oom-controller-sigkill-cgroup-negative.log", GH + 
     "n/a (no OOM report: Talos' userspace OOM controller kills a cgroup)")
 add("81-oomd-125-journal-pressure-kill-action-negative.log", GH + "facebookincubator/oomd/issues/125", [],
     "n/a (no OOM report: oomd's journal lines)")
+add("82-containerd-4547-taskoom-events-without-kernel-report-negative.log", GH + "containerd/containerd/issues/4547", [],
+    "n/a (no OOM report: containerd TaskOOM events, the cgroup's oom counter, without the kernel's lines)")
 
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
