@@ -265,6 +265,61 @@ add("69-k8s-126053-amzn2-5.10-kernlog-memcg-header-adj1000.log", GH + "kubernete
     trigger=trig("dd", 21208, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=1000), year_guessed=True,
     text_not=["Kubernetes", "BestEffort"])
 
+# --- block B ---
+# Helper corpus-b: less common causes and negatives, found after the code was written (issue 12 item 8).
+add("70-terrariumpi-155-rpi-4.14-terminal-padded-sacrifice-child-reaper-next-header.log",
+    GH + "theyosh/TerrariumPI/issues/155", ["kill", "incomplete"], "global (Out of memory: prefix; first event)",
+    [kill(4833, "python", 1059548, 830480, 2796, 0, adj=0, adj_source="task table row", selected_score=901,
+          reaper=[0, 0, 0])],
+    trigger=trig("python", None, order=0, oom_score_adj=0,
+                 note="header of the NEXT OOM event; its gfp_mask is split by terminal padding (GFP_ZE…RO)"),
+    constraints=["global", None], table_rows=[[4826, "pigpiod", 0], [4833, "python", 0]])
+add("71-rpi-2909-armv7-4.14-quoted-wrapped-stall-tail-then-order1-header.log", GH + "raspberrypi/linux/issues/2909",
+    ["incomplete"], "not determinable (stack cut in dump_header)", constraints=[None],
+    trigger=trig("python3", 530, order=1, oom_score_adj=0,
+                 note="gfp_mask wrapped inside GFP_KERNEL_ACCOUNT by the mail quote"), year_guessed=True)
+add("72-heads-1626-5.10-whiptail-kill-then-gui-init-order1-header.log", GH + "linuxboot/heads/pull/1626",
+    ["kill", "incomplete"], "global (global_oom; next header: out_of_memory from __alloc_pages_slowpath)",
+    [kill(472, "whiptail", 10276, 1028, 1276, 0, 0, 68, 0)], task_memcg="/",
+    trigger=trig("gui-init", 1, gfp="0x400dc0(GFP_KERNEL_ACCOUNT|__GFP_ZERO)", order=1, oom_score_adj=0,
+                 note="header of the NEXT OOM event"),
+    constraints=["global", "global"])
+add("73-bcachefs-886-6.15-printk-caller-sysrq-forced-header-meminfo.log", GH + "koverstreet/bcachefs/issues/886",
+    ["incomplete"], "global (SysRq-f: order=-1 through moom_callback)",
+    trigger=trig("kworker/0:3", 3997, gfp="0xcc0(GFP_KERNEL)", order=-1, oom_score_adj=0),
+    checks=["sysrq"], summary_not=["ran out"])
+add("74-zfs-2308-3.14-hung-task-under-memory-pressure-negative.log", GH + "openzfs/zfs/issues/2308", [],
+    "n/a (no OOM report: hung task warning)")
+add("75-earlyoom-214-journal-userspace-sigterm-only-negative.log", GH + "rfjakob/earlyoom/issues/214", [],
+    "n/a (no OOM report: a userspace killer's journal lines)")
+add("76-earlyoom-121-userspace-lines-then-ru-journal-sacrifice-child.log", GH + "rfjakob/earlyoom/issues/121",
+    ["kill"], "global (Out of memory: prefix)",
+    [kill(27541, "bash", 8118236, 8098448, 3264, 0, selected_score=572)], year_guessed=True)
+add("77-bb-kernel-23-am335x-4.1-rt-no-killable-panic-memory-free.log", GH + "RobertCNelson/bb-kernel/issues/23",
+    ["no_killable"], "global (no eligible task; the task table is empty)", no_killable=True,
+    panic="Out of memory and no killable processes...", checks=["no_killable_task"],
+    text_not=["List the processes with oom_score_adj -1000"],
+    pending="issue 12 item 10: an empty task table (dump_tasks prints every task but init and kernel threads, "
+            "-1000 ones included) still gets the oom_score_adj -1000 advice")
+add("78-opennmt-tutorial-6-colab-dataloader-worker-memcg-kill-line.log", GH + "ymoslem/OpenNMT-Tutorial/issues/6",
+    ["kill"], "memcg (Memory cgroup out of memory prefix)",
+    [kill(629, "onmt_train", 14119556, 6538204, 80652, 16, 0, 13432, 0)], text_not=["Kubernetes", "BestEffort"])
+add("79-mtk-openwrt-feeds-67-mips-4.14-dmesg-r-priority-score0-kill-next-header.log",
+    GH + "Nossiac/mtk-openwrt-feeds/issues/67", ["kill", "incomplete"], "global (Out of memory: prefix; first event)",
+    [kill(472, "askfirst", 904, 28, 0, 0, adj=0, adj_source="task table row", selected_score=0)],
+    table_rows=[[472, "askfirst", 0], [1272, "dropbear", 0], [1592, "chndns", 0]],
+    trigger=trig("procd", 1, gfp="0x14201ca(GFP_HIGHUSER_MOVABLE|__GFP_COLD)", order=0, oom_score_adj=0,
+                 note="header of the NEXT OOM event"),
+    constraints=["global", None], text_not=["Contain memory-hungry jobs"],
+    pending="issue 12 item 10: the whole task table holds 84 KiB and the victim's score is 0 (the memory is "
+            "the kernel's), yet the advice is to contain memory-hungry jobs")
+add("80-talos-12526-userspace-oom-controller-sigkill-cgroup-negative.log", GH + "siderolabs/talos/issues/12526", [],
+    "n/a (no OOM report: Talos' userspace OOM controller kills a cgroup)")
+add("81-oomd-125-journal-pressure-kill-action-negative.log", GH + "facebookincubator/oomd/issues/125", [],
+    "n/a (no OOM report: oomd's journal lines)")
+add("82-containerd-4547-taskoom-events-without-kernel-report-negative.log", GH + "containerd/containerd/issues/4547", [],
+    "n/a (no OOM report: containerd TaskOOM events, the cgroup's oom counter, without the kernel's lines)")
+
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
