@@ -181,7 +181,8 @@ struct Compare {
     auto key = [](const json& e) {
       std::string k;
       for (const auto& v : e["victims"]) k += "," + v["pid"].dump();
-      return k.empty() ? "t" + e["trigger"]["pid"].dump() : k;
+      if (!k.empty()) return k;  // no victim: the trigger's pid (an event may have neither)
+      return e["trigger"].is_null() ? std::string("s") + e["selected"].dump() : "t" + e["trigger"]["pid"].dump();
     };
     for (size_t i = 0; i < g.size(); ++i) {
       size_t j = 0;
