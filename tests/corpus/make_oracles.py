@@ -320,6 +320,88 @@ add("81-oomd-125-journal-pressure-kill-action-negative.log", GH + "facebookincub
 add("82-containerd-4547-taskoom-events-without-kernel-report-negative.log", GH + "containerd/containerd/issues/4547", [],
     "n/a (no OOM report: containerd TaskOOM events, the cgroup's oom counter, without the kernel's lines)")
 
+# --- block C ---
+# Session corpus-c: reports as web pages show them (Server Fault, Unix & Linux SE, blogs, a vendor
+# knowledge base), found after the code was written. Sentence-level gaps are in the session's report.
+SF = "https://serverfault.com/questions/"
+add("85-serverfault-564068-i386-3.10-year-stamp-kernel-colon-header.log", SF + "564068/linux-oom-situation",
+    ["incomplete"], HOA, trigger=trig("squid", 15533, gfp="0x42d0", order=3, oom_score_adj=0),
+    wall_prefix="2013-12-27T09:19:05",
+    pending="issue 12: the `Dec 27 09:19:05 2013 kernel: : ` prefix (year, no host, an extra `: `) is not "
+            "recognised: trigger comm ': [277622.359069] squid' without pid 15533, year 2025 guessed, host '2013', "
+            "no constraint from the stack")
+add("86-kylemanna-blog-arch-4.7-chromium-order2-adj300-header.log", "https://blog.kylemanna.com/linux/google-chrome-aw-snap/",
+    ["incomplete"], HOA,
+    trigger=trig("chromium", 7255, gfp="0x27000c0(GFP_KERNEL_ACCOUNT|__GFP_NOTRACK)", order=2, oom_score_adj=300))
+add("87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "https://e-com-net.com/article/1718684909263990784.htm",
+    ["kill"], "global (Out of memory: prefix)",
+    [kill(17982, "java", 19803312, 2540308, 0, 0, selected_score=77)],
+    table_rows=[[444, "systemd-journal", 0], [476, "auditd", -1000]],
+    pending="issue 12: the selection and kill quoted a second time (same stamps) give three events: the table's "
+            "selection without its kill, the kill paired with the quoted selection, and a bare kill; the table is lost")
+add("88-alibabacloud-edas-dmesgT-2017-keystone-kill-then-next-header.log",
+    "https://www.alibabacloud.com/help/en/edas/user-guide/why-does-the-running-process-of-an-application-suddenly-disappear",
+    ["kill", "incomplete"], "global (Out of memory: prefix; first event)",
+    [kill(43805, "keystone-all", 4446352, 4053140, 68, selected_score=249)],
+    trigger=trig("keystone-all", None, gfp="0x280da", order=0, oom_score_adj=0, note="header of the NEXT OOM event"),
+    constraints=["global", None], wall_prefix="2017-08-31T16:36:42")
+add("89-redhat-kb-5788651-rhel8-4.18-blank-separated-header.log", "https://rhokp.service.nutius.com/solutions/5788651/",
+    ["incomplete"], "not determinable (stack cut after out_of_memory)",
+    trigger=trig("olm", 1614944, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=996), year_guessed=True,
+    text_not=["Kubernetes", "BestEffort"])
+add("90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log",
+    "https://programmer.group/out-of-memory-oom-killer-output-information-analysis.html", ["incomplete"],
+    "not determinable (stack cut after out_of_memory)",
+    trigger=trig("systemd-journal", 1371, gfp="0x800d0", order=0, oom_score_adj=0),
+    pending="issue 12: a web page's numbered list (`  1. `) before the `<4>[...]` prefix: trigger comm '' without "
+            "pid 1371, gfp_mask '0x800d0order=0oom_score_adj=0' (the page dropped the `, ` separators)")
+add("91-serverfault-docker-java-4.4-journalctl-callbacks-suppressed-memcg-header.log",
+    "https://itecnotes.com/server/docker-how-does-docker-deal-with-oom-killer-and-memory-limits", ["incomplete"],
+    "memcg (stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
+    trigger=trig("java", 26686, gfp="0x2400040", order=0, oom_score_adj=0), year_guessed=True,
+    text_not=["Kubernetes", "BestEffort"])
+add("92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "https://www.rajashekar.org/oom-killer/",
+    ["selected_no_kill"], "global (Out of memory: prefix)",
+    trigger=trig("splunkd", None, gfp="0x201da", order=0), selected_only=[[27364, "java", 933]], year_guessed=True)
+add("93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log",
+    "https://www.afnanmohannad.com/post/when-linux-kills-your-elasticsearch-understanding-the-oom-killer", ["kill"],
+    "global (Out of memory: prefix, joined before the kill)",
+    [kill(2157, "java", 16692532, 1440940, None, selected_score=788)],
+    pending="issue 12: a selection and its kill joined on one line: the selection (score 788) is lost, so the "
+            "constraint is unknown and the sentence says the log cannot tell")
+add("94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log",
+    "https://dev.to/ivomagi/debugging-virtualised-containerised-environments-is-hard-onb", ["selected_no_kill"],
+    "memcg (cgroup v1 `Task in ... killed as a result of limit of`)",
+    memcg="/docker/264b771811d88f4dbd3249a54261f224a69ebffed6c7f76c7aa3bc83b3aaaf71",
+    task_memcg="/docker/264b771811d88f4dbd3249a54261f224a69ebffed6c7f76c7aa3bc83b3aaaf71", limit_kb=3145728,
+    trigger=trig("java", None, gfp="0xd0", order=0, oom_score_adj=0), selected_only=[[20611, "java", 1068]],
+    checks=["memcg_swap_exhausted"], summary_not=["hit its 3.0 GiB limit"],
+    pending="issue 12: memory usage 3140120 kB is under its 3145728 kB limit while memory+swap is at its 6291456 kB "
+            "limit, so the memsw limit failed the charge; the sentence says the container hit its 3.0 GiB limit")
+add("95-unix-se-100873-debian-2.6.32-mysqld-pid-comm-oom-adj-header.log",
+    "https://unix.stackexchange.com/questions/100873/oom-killer-killed-mysql-server", ["incomplete"], HOA,
+    trigger=trig("mysqld", 1319, gfp="0x201da", order=0))
+add("96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log",
+    "https://support.yugabyte.com/hc/en-us/articles/35386426926989-Understanding-the-OOM-event-logs", ["kill"],
+    "global (Out of memory: prefix)",
+    [kill(2475067, "postgres", 2484556, 143224, 0, 452, 1011, 588, 900)], year_guessed=True,
+    checks=["victim_oom_score_adj"], not_checks=["largest_tasks_by_comm"],
+    pending="issue 12: the article's table is elided with `...` lines, yet `largest_tasks_by_comm` counts "
+            "'2 postgres processes' from it as if whole")
+add("97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log",
+    "https://212clab.pages.dev/en/troubleshooting/2026-03-23-java-oom/", ["kill"], "memcg (CONSTRAINT_MEMCG)",
+    [kill(90057, "java", 2007864, 518828, None)], wall_prefix="2026-03-22T15:00:03",
+    text_not=["Kubernetes", "BestEffort"])
+add("98-elearningmedium-samsung-tv-arm-4.1-cpu-prefixed-stamp-double-spaced-header.log",
+    "http://elearningmedium.com/linux-kernel-oom-log-analysis/", ["incomplete"], HOA,
+    trigger=trig("vd-net-config", 467, gfp="0x80d0", order=0, oom_score_adj=-900),
+    pending="issue 12: the CPU-prefixed stamp `[2-3219.1870]` (Samsung TV kernel) is not read as a prefix: "
+            "trigger comm '' and no pid 467 (the CPU: line is not attached)")
+add("99-francesbagual-blog-3.x-syslog-memory-hog-meminfo-per-cpu-header.log",
+    "http://francesbagual.net/2016/05/01/Troubleshooting-memory-issues-OOM-Killer.html", ["incomplete"],
+    "global (Mem-Info after the header: show_mem, not the memcg dump)",
+    trigger=trig("memory-hog-2048", None, gfp="0x2084d0", order=0, oom_score_adj=0), year_guessed=True)
+
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

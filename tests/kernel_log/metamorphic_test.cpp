@@ -181,7 +181,8 @@ struct Compare {
     auto key = [](const json& e) {
       std::string k;
       for (const auto& v : e["victims"]) k += "," + v["pid"].dump();
-      return k.empty() ? "t" + e["trigger"]["pid"].dump() : k;
+      if (!k.empty()) return k;  // no victim: the trigger's pid (an event may have neither)
+      return e["trigger"].is_null() ? std::string("s") + e["selected"].dump() : "t" + e["trigger"]["pid"].dump();
     };
     for (size_t i = 0; i < g.size(); ++i) {
       size_t j = 0;
@@ -252,6 +253,33 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "its header was quote-wrapped inside the gfp_mask: escaped, the `> ` of the rest stays in the mask"},
     {{"78-opennmt-tutorial-6-colab-dataloader-worker-memcg-kill-line.log", "join_records"},
      "a bare kill line joined to the record before it loses its `Memory cgroup out of memory` prefix (constraint null)"},
+    // --- block C: the web-page reports 85-99 (issue 12) ---
+    {{"85-serverfault-564068-i386-3.10-year-stamp-kernel-colon-header.log", "flowed72"}, "the unknown `2013 kernel: : ` prefix: wrapped at 72 the header is no longer found (1 event, 0)"},
+    {{"85-serverfault-564068-i386-3.10-year-stamp-kernel-colon-header.log", "reverse"}, "the unknown `2013 kernel: : ` prefix: trigger comm, cpuset and mems_allowed lost newest-first"},
+    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "wrap72"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
+    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "wrap80"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
+    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "flowed72"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
+    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reflow_indent"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
+    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse"}, "the twice-quoted kill: 3 events clean, 2 newest-first"},
+    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "quoted_printable"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
+    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "join_records"}, "the twice-quoted kill: 3 events clean, 2 joined"},
+    {{"90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log", "truncate100_dots"}, "the numbered-list prefix: the cut header swallows the next 12 lines into gfp_mask"},
+    {{"92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "reverse"}, "newest-first, the selection and its header (blank lines between) become 2 events"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap72"}, "selection and kill on one line: wrapped, the kill is lost (selected_no_kill)"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap80"}, "selection and kill on one line: wrapped, the kill is lost (selected_no_kill)"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "flowed72"}, "selection and kill on one line: clean loses the selection, flowed keeps it"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "reflow_indent"}, "selection and kill on one line: clean loses the selection, reflowed keeps it"},
+    {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad"}, "the v1 `Task in` paths keep the padding spaces of the wrap"},
+    {{"95-unix-se-100873-debian-2.6.32-mysqld-pid-comm-oom-adj-header.log", "reflow_indent"}, "2.6.32 `? ` stack: reflowed, the constraint from the stack is lost"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap80"}, "wrapped at 80, the kill line loses its figures and a row is lost"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap80_inline_pad"}, "the single-spaced row 1660308 loses its adj 900 (read 0) and the swapents column"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "join_records"}, "a table after its kill: joined, a row is lost"},
+    {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse"}, "a web-reflowed oom-kill: and kill newest-first become 2 events"},
+    {{"98-elearningmedium-samsung-tv-arm-4.1-cpu-prefixed-stamp-double-spaced-header.log", "reverse"}, "the `[2-3219.1870]` stamp: newest-first, the constraint from the stack is lost"},
 };
 
 // The only facts a mangle may still change to a different non-null value
@@ -271,6 +299,59 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
      "a quote-wrapped header cut with `...`: the mask is joined from the stump (`0x15080c0(G...RNEL_ACCOUNT|__GFP_ZERO)`)"},
     {{"71-rpi-2909-armv7-4.14-quoted-wrapped-stall-tail-then-order1-header.log", "html_escape", "trigger/gfp_mask"},
      "a quote-wrapped header, HTML-escaped: the rejoined mask keeps the `> ` quote (`GFP_KE> RNEL_ACCOUNT`)"},
+    // --- block C: the web-page reports 85-99 (issue 12) ---
+    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "page_size_bytes"}, "the twice-quoted kill (clean pairs it wrong)"},
+    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "tasks"}, "the twice-quoted kill (clean pairs it wrong)"},
+    {{"90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log", "truncate100_dots", "trigger/gfp_mask"}, "the numbered-list prefix swallows lines into gfp_mask"},
+    {{"92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap72", "constraint"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap72", "kind"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap72", "selected"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap80", "constraint"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap80", "kind"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap80", "selected"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "flowed72", "constraint"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "flowed72", "selected"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "flowed72", "victims/0/selected_score"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "reflow_indent", "constraint"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "reflow_indent", "selected"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "reflow_indent", "victims/0/selected_score"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
+    {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/oom_memcg"}, "wrap padding inside the memcg path"},
+    {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/task_memcg"}, "wrap padding inside the memcg path"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/comm"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/oom_score_adj"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/pgtables_bytes"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/pid"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/rss_bytes"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/swap_bytes"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/tgid"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/total_vm_bytes"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable", "tasks/*/comm"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable", "tasks/*/oom_score_adj"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable", "tasks/*/pgtables_bytes"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable", "tasks/*/pid"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable", "tasks/*/rss_bytes"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable", "tasks/*/swap_bytes"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable", "tasks/*/tgid"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable", "tasks/*/total_vm_bytes"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent", "tasks/*/comm"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent", "tasks/*/oom_score_adj"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent", "tasks/*/pgtables_bytes"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent", "tasks/*/pid"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent", "tasks/*/rss_bytes"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent", "tasks/*/swap_bytes"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent", "tasks/*/tgid"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent", "tasks/*/total_vm_bytes"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/comm"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/oom_score_adj"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/pgtables_bytes"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/pid"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/rss_bytes"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/swap_bytes"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/tgid"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/total_vm_bytes"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
+    {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap80_inline_pad", "tasks/*/oom_score_adj"}, "the single-spaced row 1660308 loses its adj 900 (read 0) and the swapents column"},
+    {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
 };
 
 // The field of an invented problem (`/0/tasks/3/rss_bytes: …` → `tasks/*/rss_bytes`).
