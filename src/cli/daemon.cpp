@@ -19,6 +19,7 @@
 #include "cli/commands.h"
 #include "cli/capture_options.h"
 #include "cli/daemon_options.h"
+#include "util/fd.h"
 #include "util/i18n.h"
 #include "util/message.h"
 #include "util/resident.h"
@@ -85,7 +86,7 @@ int run_daemon(const DaemonArgs& a) {
   // short-lived strings; contention is irrelevant at scrape rates.
   ::mallopt(M_ARENA_MAX, 1);
   // Signals are blocked before any thread starts, so only the signalfd sees them.
-  int sfd = watch::block_signals_to_fd();
+  const UniqueFd sfd = watch::block_signals_to_fd();
 
   watch::MetricsLimits limits;
   limits.max_kill_series = a.max_series;
@@ -137,7 +138,7 @@ int run_daemon(const DaemonArgs& a) {
   // the page cache, so the resident set is the working set (util/resident.h).
   (void)drop_clean_file_pages();
 
-  int rc = live.run(sfd);
+  int rc = live.run(sfd.get());
   server.stop();
   live.finish();
   save_state(state.save(live.capture()));

@@ -15,6 +15,7 @@
 #include "watch/live_capture.h"
 #include "watch/loop.h"
 #include "watch/watch_event.h"
+#include "util/fd.h"
 #include "util/i18n.h"
 #include "util/message.h"
 
@@ -53,7 +54,7 @@ int run_watch(const WatchArgs& a) {
       print_error("watch", "--notify: no graphical session (DISPLAY/WAYLAND_DISPLAY unset); not notifying");
     if (!watch::graphical_session()) notify_send.clear();
   }
-  int sfd = watch::block_signals_to_fd();
+  const UniqueFd sfd = watch::block_signals_to_fd();
   watch::CaptureOptions co;
   apply_capture_args(a, &co);
   co.from_start = false;
@@ -89,7 +90,7 @@ int run_watch(const WatchArgs& a) {
     print_error("watch", "following the kernel log ({}) and the oom_kill counters; Ctrl-C to stop", source);
   else
     print_error("watch", "following the kernel log ({}); Ctrl-C to stop", source);
-  int rc = live.run(sfd);
+  int rc = live.run(sfd.get());
   live.finish();
   if (auto t = live.capture().tracepoint_totals(); !t.empty()) print_error("watch", "{}", retranslate(t));
   std::fflush(stdout);
