@@ -2,7 +2,6 @@
 // happens (one sentence, or one JSON object per line with --json), run a
 // command per event, notify the desktop. The work is in src/watch/.
 #include <fmt/core.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
