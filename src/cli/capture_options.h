@@ -1,7 +1,7 @@
 #pragma once
-// The options `watch` and `daemon` share: where the live kernel log comes
-// from (watch/capture.h CaptureOptions). cli/daemon_options.h uses it too,
-// so it needs only CLI11.
+// What `watch` and `daemon` share on the command line: where the live
+// kernel log comes from (watch/capture.h CaptureOptions), and opening the
+// capture. cli/daemon_options.h uses it too, so it needs only CLI11.
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -9,7 +9,8 @@
 
 namespace oomlens::watch {
 struct CaptureOptions;
-}
+class LiveCapture;
+}  // namespace oomlens::watch
 
 namespace oomlens::cli {
 
@@ -18,15 +19,21 @@ struct CaptureArgs {
   std::string kmsg;           ///< --kmsg (tests): a records file instead of /dev/kmsg
   std::string source = "kmsg";  ///< --source: kmsg or journal
   std::string journal_dir;    ///< --journal-dir (tests): with --source journal
+  bool no_tracepoints = false;  ///< --no-tracepoints (add_tracepoints_flag)
+  int quiet_ms = 300;         ///< --quiet-ms: each subcommand adds it with its own words (the daemon: 100)
 };
 
 /// Adds --source and the hidden --root, --kmsg and --journal-dir to `cmd`,
 /// bound to *args, which must outlive the parse.
 void add_capture_options(CLI::App* cmd, CaptureArgs* args);
-/// Sets `co`'s root, kmsg_path, source and journal_directory from `a`.
+/// Adds --no-tracepoints, bound to args->no_tracepoints.
+void add_tracepoints_flag(CLI::App* cmd, CaptureArgs* args);
+/// Sets `co`'s root, kmsg_path, source, journal_directory, quiet and
+/// tracepoints from `a`.
 void apply_capture_args(const CaptureArgs& a, watch::CaptureOptions* co);
-/// `oomlens COMMAND: tracepoints on (…)` or `… off: WHY; kills come from …`
-/// on stderr, in the user's language (Capture::tracepoint_status()).
-void print_tracepoint_status(std::string_view command, bool on, const std::string& status);
+/// Opens `live`; on an error prints it (`oomlens COMMAND: …`) and returns
+/// false. Then `oomlens COMMAND: tracepoints on (…)` or `… off: WHY; kills
+/// come from …` on stderr, in the user's language.
+[[nodiscard]] bool open_capture(std::string_view command, watch::LiveCapture& live);
 
 }  // namespace oomlens::cli

@@ -19,8 +19,7 @@ CLI::App* add_daemon_options(CLI::App& app, DaemonArgs* args) {
       ->type_name("FILE");
   cmd->add_option("--state", args->state, "State file: boot id + last kmsg sequence number counted")->type_name("FILE");
   cmd->add_flag("--no-state", args->no_state, "Keep no state file (a restart counts the ring's reports again)");
-  cmd->add_flag("--no-tracepoints", args->no_tracepoints,
-                "Do not use the oom:mark_victim tracepoint (a private tracefs instance)");
+  add_tracepoints_flag(cmd, args);
   cmd->add_option("--keep-events", args->keep_events, "Recent events served on /events")->check(CLI::Range(1, 10000));
   cmd->add_option("--max-series", args->max_series, "Bound on oomlens_oom_kills_total label sets")
       ->check(CLI::Range(1, 100000));

@@ -13,16 +13,15 @@
 namespace oomlens::cli {
 
 struct DaemonArgs : CaptureArgs {
+  DaemonArgs() { quiet_ms = 100; }
   std::string listen = "127.0.0.1:9177";
   bool listen_public = false;  // --listen may name a non-loopback address
   bool no_events = false;      // /events is not served
   std::string log;
   std::string state = "/var/lib/oomlens/state.json";
   bool no_state = false;
-  bool no_tracepoints = false;
   size_t keep_events = 100;
   size_t max_series = 500;
-  int quiet_ms = 100;
 };
 
 /// Adds the `daemon` subcommand with its options (docs/daemon.md), bound

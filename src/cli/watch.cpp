@@ -2,7 +2,6 @@
 // happens (one sentence, or one JSON object per line with --json), run a
 // command per event, notify the desktop. The work is in src/watch/.
 #include <fmt/core.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -10,11 +9,12 @@
 
 #include "cli/capture_options.h"
 #include "cli/commands.h"
-#include "watch/burst.h"
 #include "watch/capture.h"
 #include "watch/exec.h"
+#include "watch/live_capture.h"
 #include "watch/loop.h"
 #include "watch/watch_event.h"
+#include "util/fd.h"
 #include "util/i18n.h"
 #include "util/message.h"
 
@@ -25,10 +25,8 @@ struct WatchArgs : CaptureArgs {
   bool json = false;
   bool notify = false;
   bool no_counters = false;
-  bool no_tracepoints = false;
   bool every_event = false;
   std::string exec;
-  int quiet_ms = 300;
 };
 
 int run_watch(const WatchArgs& a) {
@@ -55,15 +53,13 @@ int run_watch(const WatchArgs& a) {
       print_error("watch", "--notify: no graphical session (DISPLAY/WAYLAND_DISPLAY unset); not notifying");
     if (!watch::graphical_session()) notify_send.clear();
   }
-  int sfd = watch::block_signals_to_fd();
+  const UniqueFd sfd = watch::block_signals_to_fd();
   watch::CaptureOptions co;
   apply_capture_args(a, &co);
   co.from_start = false;
-  co.quiet = std::chrono::milliseconds(a.quiet_ms);
   co.counters = !a.no_counters;
-  co.tracepoints = !a.no_tracepoints;
-  watch::BurstLimiter limiter;
-  auto output = [&](watch::WatchEvent&& w) {
+  watch::LiveHooks hooks;
+  hooks.output = [&](watch::WatchEvent&& w) {
     if (a.json) {
       std::string line = watch::watch_event_json(w).dump();
       line += '\n';
@@ -86,28 +82,16 @@ int run_watch(const WatchArgs& a) {
   };
   // A burst beyond the limiter's budget is summarised, not printed (and not
   // exec'd) event by event: watch/burst.h.
-  watch::Capture capture(co, [&](watch::WatchEvent&& w) {
-    if (a.every_event || limiter.admit(w, watch::BurstLimiter::Clock::now())) output(std::move(w));
-  });
-  if (auto st = capture.open(); !st) {
-    print_error("watch", "{}", retranslate(st.error().what));
-    return kExitUsage;
-  }
-  print_tracepoint_status("watch", capture.tracepoints_on(), capture.tracepoint_status());
+  watch::LiveCapture live(co, std::move(hooks), a.every_event);
+  if (!open_capture("watch", live)) return kExitUsage;
   const char* source = co.source == watch::LiveSource::journal ? tr("the journal") : "/dev/kmsg";
   if (co.counters)
     print_error("watch", "following the kernel log ({}) and the oom_kill counters; Ctrl-C to stop", source);
   else
     print_error("watch", "following the kernel log ({}); Ctrl-C to stop", source);
-  int rc = watch::run_capture_loop(
-      capture, sfd, [](int signo) { return signo == SIGHUP; },
-      [&] {
-        if (auto s = limiter.due(watch::BurstLimiter::Clock::now())) output(std::move(*s));
-      },
-      [&] { return limiter.timeout_ms(watch::BurstLimiter::Clock::now()); });
-  capture.finish();
-  if (auto s = limiter.flush()) output(std::move(*s));
-  if (auto t = capture.tracepoint_totals(); !t.empty()) print_error("watch", "{}", retranslate(t));
+  int rc = live.run(sfd.get());
+  live.finish();
+  if (auto t = live.capture().tracepoint_totals(); !t.empty()) print_error("watch", "{}", retranslate(t));
   std::fflush(stdout);
   return rc == 0 ? 0 : kExitUsage;
 }
@@ -132,8 +116,7 @@ void add_watch(CLI::App& app, int* status) {
   cmd->add_option("--quiet-ms", args->quiet_ms, "Quiet window after a kill line before the event is printed")
       ->check(CLI::Range(10, 60000));
   cmd->add_flag("--no-counters", args->no_counters, "Do not watch the oom_kill counters");
-  cmd->add_flag("--no-tracepoints", args->no_tracepoints,
-                "Do not use the oom:mark_victim tracepoint (a private tracefs instance)");
+  add_tracepoints_flag(cmd, args.get());
   cmd->add_flag("--every-event", args->every_event, "Print every event and update in full, never a burst summary");
   add_capture_options(cmd, args.get());
   cmd->callback([args, status]() { *status = run_watch(*args); });

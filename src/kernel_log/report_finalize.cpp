@@ -4,6 +4,7 @@
 #include <map>
 
 #include "kernel_log/report_building.h"
+#include "kernel_log/victim_sizes.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -288,11 +289,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     v.pid = kl.pid;
     v.comm = kl.comm;
     v.uid = kl.uid;
-    v.total_vm_bytes = kb(kl.total_vm_kb);
-    v.anon_rss_bytes = kb(kl.anon_rss_kb);
-    v.file_rss_bytes = kb(kl.file_rss_kb);
-    v.shmem_rss_bytes = kb(kl.shmem_rss_kb);
-    v.pgtables_bytes = kb(kl.pgtables_kb);
+    set_sizes_from_kb(v, kl);
     // 5.4 before the Dec-2019 fix printed pgtables in bytes labelled kB.
     if (kl.pgtables_kb && kl.total_vm_kb && *kl.pgtables_kb % 4096 == 0 && *kl.pgtables_kb > 0 &&
         *kl.pgtables_kb > *kl.total_vm_kb / 64) {

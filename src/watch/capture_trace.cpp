@@ -14,10 +14,10 @@
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/owner_lookup.h"
 #include "kernel_log/kill_join.h"
+#include "kernel_log/victim_sizes.h"
 #include "proc/proc.h"
 #include "util/file.h"
 #include "watch/capture.h"
-#include "util/units.h"
 
 namespace oomlens::watch {
 namespace {
@@ -121,11 +121,7 @@ void Capture::on_mark_victim(const trace::MarkVictim& v, std::optional<std::stri
   if (v.comm) vic.comm = *v.comm;
   else if (auto st = proc::read_pid_status(static_cast<int>(v.pid), join_root(opt_.root, "proc"))) vic.comm = st->name;
   vic.uid = v.uid;
-  vic.total_vm_bytes = kb_to_bytes(v.total_vm_kb);
-  vic.anon_rss_bytes = kb_to_bytes(v.anon_rss_kb);
-  vic.file_rss_bytes = kb_to_bytes(v.file_rss_kb);
-  vic.shmem_rss_bytes = kb_to_bytes(v.shmem_rss_kb);
-  vic.pgtables_bytes = kb_to_bytes(v.pgtables_kb);
+  set_sizes_from_kb(vic, v);
   vic.oom_score_adj = v.oom_score_adj;
   if (v.oom_score_adj) vic.oom_score_adj_source = "tracepoint";
   e.victims.push_back(std::move(vic));

@@ -1,14 +1,24 @@
 #pragma once
 // The daemon's own part of an HTTP request, apart from the server library
-// (watch/http_server.h): where to listen, which addresses are loopback, and
-// the values of query parameters. Pure functions of strings (fuzzed:
-// fuzz/fuzz_inputs.cpp).
+// (watch/http_server.h): where to listen, which addresses are loopback, the
+// values of query parameters, and what a route's handler returns. Pure
+// functions of strings (fuzzed: fuzz/fuzz_inputs.cpp).
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace oomlens::watch {
+
+/// What a route's handler answers.
+struct HttpResponse {
+  int status = 200;
+  std::string content_type = "text/plain; charset=utf-8";
+  std::string body;
+};
+/// A request's query parameters, decoded.
+using HttpParams = std::multimap<std::string, std::string>;
 
 /// Splits `HOST:PORT` / `[V6]:PORT` (PORT 0..65535); false when malformed.
 bool parse_listen(const std::string& spec, std::string* host, int* port);

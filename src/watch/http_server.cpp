@@ -54,7 +54,7 @@ enum MHD_Result send(MHD_Connection* c, int status, const std::string& type, con
 struct HttpServer::Impl {
   HttpLimits limits;
   std::map<std::string, std::function<HttpResponse(const HttpParams&)>> routes;
-  int listen_fd = -1;
+  UniqueFd listen_fd;  ///< bound, until start() hands it to the library
   MHD_Daemon* daemon = nullptr;
 
   std::mutex mu;  // guards conns and stopping
@@ -186,8 +186,7 @@ Result<int> HttpServer::bind(const std::string& host, int port) {
   else if (::getsockname(fd.get(), reinterpret_cast<sockaddr*>(&ss), &len) != 0)
     failed = "getsockname";
   if (failed) return system_error(failed);
-  if (impl_->listen_fd >= 0) ::close(impl_->listen_fd);
-  impl_->listen_fd = fd.release();
+  impl_->listen_fd = std::move(fd);
   return static_cast<int>(ntohs(ss.ss_family == AF_INET ? v4->sin_port : v6->sin6_port));
 }
 
@@ -196,12 +195,12 @@ Status HttpServer::start() {
   const HttpLimits& l = im->limits;
   im->daemon = MHD_start_daemon(
       MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC, 0, nullptr, nullptr, &Impl::on_request, im,
-      MHD_OPTION_LISTEN_SOCKET, im->listen_fd, MHD_OPTION_CONNECTION_MEMORY_LIMIT, l.memory_limit_bytes,
+      MHD_OPTION_LISTEN_SOCKET, im->listen_fd.get(), MHD_OPTION_CONNECTION_MEMORY_LIMIT, l.memory_limit_bytes,
       MHD_OPTION_CONNECTION_LIMIT, l.max_connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT, l.max_per_ip,
       MHD_OPTION_CONNECTION_TIMEOUT, l.idle_timeout_s, MHD_OPTION_NOTIFY_CONNECTION, &Impl::on_connection, im,
       MHD_OPTION_NOTIFY_COMPLETED, &Impl::on_completed, im, MHD_OPTION_END);
   if (!im->daemon) return SystemError{0, "libmicrohttpd could not start its server thread"};
-  im->listen_fd = -1;  // the daemon owns it now (MHD_stop_daemon closes it)
+  im->listen_fd.release();  // the daemon owns it now (MHD_stop_daemon closes it)
   im->reaper = std::thread([im] { im->reap_loop(); });
   return kOk;
 }
@@ -216,8 +215,7 @@ void HttpServer::stop() {
   if (impl_->reaper.joinable()) impl_->reaper.join();
   if (impl_->daemon) MHD_stop_daemon(impl_->daemon);
   impl_->daemon = nullptr;
-  if (impl_->listen_fd >= 0) ::close(impl_->listen_fd);
-  impl_->listen_fd = -1;
+  impl_->listen_fd.reset();
 }
 
 }  // namespace oomlens::watch

@@ -18,20 +18,13 @@
 // not complete head_deadline_s after it started, is closed. Pipelined
 // requests are answered in order on one connection (HTTP/1.1 keep-alive).
 #include <functional>
-#include <map>
 #include <memory>
 #include <string>
 
 #include "util/result.h"
+#include "watch/http_route.h"
 
 namespace oomlens::watch {
-
-struct HttpResponse {
-  int status = 200;
-  std::string content_type = "text/plain; charset=utf-8";
-  std::string body;
-};
-using HttpParams = std::multimap<std::string, std::string>;
 
 struct HttpLimits {
   size_t memory_limit_bytes = 8192;  ///< per connection: the request head and the response head

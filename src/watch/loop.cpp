@@ -12,12 +12,12 @@
 
 namespace oomlens::watch {
 
-int block_signals_to_fd() {
+UniqueFd block_signals_to_fd() {
   sigset_t set;
   sigemptyset(&set);
   for (int s : {SIGINT, SIGTERM, SIGHUP, SIGCHLD}) sigaddset(&set, s);
-  if (pthread_sigmask(SIG_BLOCK, &set, nullptr) != 0) return -1;
-  return ::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+  if (pthread_sigmask(SIG_BLOCK, &set, nullptr) != 0) return UniqueFd();
+  return UniqueFd(::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK));
 }
 
 int run_capture_loop(Capture& capture, int signal_fd, const std::function<bool(int)>& on_signal,

@@ -5,13 +5,15 @@
 // wakes once per counter period.
 #include <functional>
 
+#include "util/fd.h"
 #include "watch/capture.h"
 
 namespace oomlens::watch {
 
 /// Blocks SIGINT, SIGTERM, SIGHUP and SIGCHLD in the calling thread (and in
-/// threads it starts afterwards) and returns a signalfd for them, or -1.
-int block_signals_to_fd();
+/// threads it starts afterwards) and returns a signalfd for them (none when
+/// either call fails).
+[[nodiscard]] UniqueFd block_signals_to_fd();
 
 /// Runs until on_signal returns false (called with the signal number; SIGCHLD
 /// reaps children itself and is not passed on). Returns 0, or -1 when poll

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cgroup/cgroup.h"
 #include "util/fd.h"
+#include "proc/proc.h"
 #include "util/file.h"
 
 namespace oomlens::watch {
@@ -51,6 +51,27 @@ Status write_state(const std::string& path, const DaemonState& state) {
     return system_error(failed + (failed[0] == 'r' ? path : tmp), e);
   }
   return kOk;
+}
+
+std::optional<uint64_t> StateKeeper::resume_seq(const std::string& root) const {
+  if (path_.empty()) return std::nullopt;
+  auto state = read_state(path_);
+  if (!state) return std::nullopt;
+  // Sequence numbers restart at every boot: the saved one counts only for the same boot.
+  auto boot = proc::read_boot_id(root + "/proc");
+  if (!boot || *boot != state->boot_id) return std::nullopt;
+  return state->last_kmsg_seq;
+}
+
+Status StateKeeper::save_if_changed(const Capture& capture) {
+  if (!changed_ || !capture.safe_seq()) return kOk;
+  changed_ = false;
+  return save(capture);
+}
+
+Status StateKeeper::save(const Capture& capture) {
+  if (path_.empty() || !capture.safe_seq() || !capture.boot_id()) return kOk;
+  return write_state(path_, {*capture.boot_id(), *capture.safe_seq()});
 }
 
 }  // namespace oomlens::watch

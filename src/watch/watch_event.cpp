@@ -13,22 +13,32 @@
 namespace oomlens::watch {
 namespace {
 
-std::string rfc3339_utc(int64_t unix_ms) {
+// UNIX_MS as strftime(3)'s FORMAT, in UTC or local time.
+std::string format_unix_ms(int64_t unix_ms, bool utc, const char* format) {
   std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
   std::tm tm{};
-  gmtime_r(&t, &tm);
+  if (utc) gmtime_r(&t, &tm);
+  else localtime_r(&t, &tm);
   char buf[40];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
-  return fmt::format("{}.{:03}Z", buf, unix_ms % 1000);
+  std::strftime(buf, sizeof buf, format, &tm);
+  return buf;
 }
 
-std::string local_time(int64_t unix_ms) {
-  std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[40];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-  return buf;
+std::string rfc3339_utc(int64_t unix_ms) {
+  return fmt::format("{}.{:03}Z", format_unix_ms(unix_ms, true, "%Y-%m-%dT%H:%M:%S"), unix_ms % 1000);
+}
+
+std::string local_time(int64_t unix_ms) { return format_unix_ms(unix_ms, false, "%Y-%m-%d %H:%M:%S"); }
+
+// The names JSON and --exec's environment use, in each enum's order
+// (watch_event.h).
+constexpr const char* kEvidenceNames[] = {"log", "counter_only", "tracepoint"};
+constexpr const char* kEmitTypeNames[] = {"event", "update", "summary"};
+
+template <class Enum, size_t N>
+const char* name_of(Enum e, const char* const (&names)[N]) {
+  const auto i = static_cast<size_t>(e);
+  return i < N ? names[i] : names[0];
 }
 
 // Kernel-chosen text (comm, paths) reaching a terminal or an environment.
@@ -41,25 +51,11 @@ std::string clean(std::string_view s) {
 
 }  // namespace
 
-const char* evidence_name(Evidence e) {
-  switch (e) {
-    case Evidence::log: return "log";
-    case Evidence::counter_only: return "counter_only";
-    case Evidence::tracepoint: return "tracepoint";
-  }
-  return "log";
-}
+const char* evidence_name(Evidence e) { return name_of(e, kEvidenceNames); }
 
 const char* constraint_label(const OomEvent& e) { return e.constraint ? constraint_name(*e.constraint) : "unknown"; }
 
-const char* emit_type_name(EmitType t) {
-  switch (t) {
-    case EmitType::event: return "event";
-    case EmitType::update: return "update";
-    case EmitType::summary: return "summary";
-  }
-  return "event";
-}
+const char* emit_type_name(EmitType t) { return name_of(t, kEmitTypeNames); }
 
 std::string burst_summary_text(const BurstSummary& s) {
   std::string owners;
@@ -162,9 +158,7 @@ std::vector<std::pair<std::string, std::string>> watch_event_env(const WatchEven
     return env;
   }
   env.emplace_back("OOMLENS_EVIDENCE", evidence_name(w.evidence));
-  static constexpr const char* kKinds[] = {"kill", "selected_no_kill", "no_killable", "panic",
-                                                   "incomplete"};
-  env.emplace_back("OOMLENS_KIND", kKinds[static_cast<int>(e.kind)]);
+  env.emplace_back("OOMLENS_KIND", event_kind_name(e.kind));
   env.emplace_back("OOMLENS_CONSTRAINT", constraint_label(e));
   env.emplace_back("OOMLENS_KILLS", std::to_string(w.kills));
   if (!e.victims.empty()) {

@@ -237,6 +237,15 @@ TEST(Exec, RunsWithEventOnStdinAndInEnvironment) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(WatchEvent, NamesOfEvidenceAndType) {
+  EXPECT_STREQ(evidence_name(Evidence::log), "log");
+  EXPECT_STREQ(evidence_name(Evidence::counter_only), "counter_only");
+  EXPECT_STREQ(evidence_name(Evidence::tracepoint), "tracepoint");
+  EXPECT_STREQ(emit_type_name(EmitType::event), "event");
+  EXPECT_STREQ(emit_type_name(EmitType::update), "update");
+  EXPECT_STREQ(emit_type_name(EmitType::summary), "summary");
+}
+
 TEST(Redact, DropsTasksAndCommandLines) {
   nlohmann::json j = {{"tasks", {1, 2}}, {"victims", {{{"pid", 1}, {"cmdline", "secret --token=x"}}}}};
   auto r = redact_event_json(j);
