@@ -88,6 +88,9 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   if (t.empty()) return;  // a prefix whose frame a reflow moved to the next line, a pasted blank line
   // An ARM frame's address alone (`[<8028fc00>]`, its `(func) from …` reflowed to the next line).
   if (starts_with(t, "[<") && ends_with(t, ">]") && t.find(' ') == std::string_view::npos) return;
+  const bool after_unreliable = b.frame_unreliable;
+  b.frame_unreliable = starts_with(t, "[<") && ends_with(t, ">] ?");  // `[<c04abbda>] ?` + `    fn+0x3a/0x40`
+  if (b.frame_unreliable) return;
   if (t.find("mem_cgroup_out_of_memory") != std::string_view::npos ||
       t.find("mem_cgroup_oom_synchronize") != std::string_view::npos) {
     b.memcg_stack = true;
@@ -96,6 +99,12 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   }
   const bool oom = has_oom_symbol(t);
   const size_t alloc = t.find("__alloc_pages");
+  // An unreliable frame (`? wakeup_kswapd+0xda/0x120`, x86's `[<c04dd1fa>] ? …`) may be a stale return
+  // address, not a caller: one of another function does not separate out_of_memory from its caller.
+  // (2.6.32's unwinder marks every frame so: those of out_of_memory and __alloc_pages still count.)
+  if (!oom && alloc == std::string_view::npos &&
+      (after_unreliable || starts_with(t, "? ") || (starts_with(t, "[<") && t.find(">] ? ") != std::string_view::npos)))
+    return;
   if (alloc != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < alloc)))
     b.alloc_stack = true;
   b.frame_oom = oom && alloc == std::string_view::npos;

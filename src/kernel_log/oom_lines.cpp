@@ -4,6 +4,7 @@
 #include "kernel_log/oom_lines.h"
 
 #include <array>
+#include <cctype>
 
 #include "util/text.h"
 #include "util/units.h"
@@ -47,6 +48,33 @@ std::optional<std::string> message_before(std::string_view s, size_t anchor_pos)
 
 }  // namespace
 
+// A gfp_mask as printed: `0xHEX`, then `(FLAG|FLAG…)` (%pGg, 4.7+) or
+// nothing. A terminal's or a mail client's break inside the flags leaves a
+// space there (`__GFP_ZE RO`), which no flag holds: dropped. A page that lost
+// the `, ` after the mask (`0x800d0order=0`) leaves the next field glued:
+// the mask ends before it. Anything else in the flags (a viewer's `...`, a
+// quote's `>`) makes the mask unknown, never a value read from a stump.
+namespace {
+std::optional<std::string> clean_gfp_mask(std::string_view v) {
+  if (v.size() < 3 || v[0] != '0' || v[1] != 'x') return std::nullopt;
+  size_t i = 2;
+  while (i < v.size() && std::isxdigit(static_cast<unsigned char>(v[i]))) ++i;
+  if (i == 2) return std::nullopt;
+  std::string out(v.substr(0, i));
+  std::string_view rest = v.substr(i);
+  if (rest.empty() || starts_with(rest, "order=") || starts_with(rest, "nodemask=")) return out;
+  if (rest[0] != '(' || rest.back() != ')') return std::nullopt;
+  out += '(';
+  for (char c : rest.substr(1, rest.size() - 2)) {
+    if (c == ' ') continue;
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '|') return std::nullopt;
+    out += c;
+  }
+  out += ')';
+  return out;
+}
+}  // namespace
+
 std::optional<Header> parse_header(std::string_view s) {
   constexpr std::string_view kAnchor = " invoked oom-killer:";
   size_t p = s.find(kAnchor);
@@ -61,7 +89,7 @@ std::optional<Header> parse_header(std::string_view s) {
   // A gfp mask never holds ',' (flags are joined by '|'): a rejoined
   // `gfp_mask=0xd0,` + `order=0` ends at the comma.
   if (h.gfp_mask) h.gfp_mask = h.gfp_mask->substr(0, h.gfp_mask->find(','));
-  if (h.gfp_mask && h.gfp_mask->empty()) h.gfp_mask.reset();
+  if (h.gfp_mask) h.gfp_mask = clean_gfp_mask(*h.gfp_mask);
   if (size_t n = rest.find("nodemask="); n != std::string_view::npos) {
     std::string_view v = rest.substr(n + 9);
     size_t e = v.find(", order=");

@@ -44,6 +44,11 @@ bool take_monotonic(std::string_view& s, double& out) {
   if (s.empty() || s[0] != '[') return false;
   std::string_view t = trim_left(s.substr(1));
   auto sec = take_u64(t);
+  // Some vendor kernels print the CPU before the time: `[2-3219.1870]`.
+  if (sec && *sec < 4096 && t.size() > 1 && t[0] == '-' && is_digit(t[1])) {
+    t.remove_prefix(1);
+    sec = take_u64(t);
+  }
   if (!sec || t.empty() || t[0] != '.') return false;
   t.remove_prefix(1);
   size_t n = t.size();
@@ -271,6 +276,15 @@ bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> ye
     t.remove_prefix(i);
   }
   if (t.empty() || t[0] != ' ') return false;
+  // A template that prints the year after the time (`Dec 27 09:19:05 2013 kernel: `).
+  if (t.size() > 6 && is_digit(t[1]) && is_digit(t[2]) && is_digit(t[3]) && is_digit(t[4]) && t[5] == ' ') {
+    std::string_view y = t.substr(1, 4);
+    if (auto printed = parse_u64(y); printed && *printed >= 1990 && *printed <= 2199) {
+      p.wall = format_wall(static_cast<int>(*printed), month, static_cast<int>(*day), h, mi, sec, frac);
+      s = trim_left(t.substr(5));
+      return true;
+    }
+  }
   if (year) {
     p.wall = format_wall(*year, month, static_cast<int>(*day), h, mi, sec, frac);
     p.year_inferred = true;
@@ -613,6 +627,13 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     out.text = s;
     return;
   }
+  // A web page's numbered list (`  1. <4>[12345.342532] …`): the number goes when a stamp follows.
+  if (is_digit(s[0])) {
+    size_t i = 0;
+    while (i < s.size() && i < 6 && is_digit(s[i])) ++i;
+    if (i + 2 < s.size() && s[i] == '.' && s[i + 1] == ' ' && (s[i + 2] == '<' || s[i + 2] == '['))
+      s.remove_prefix(i + 2);
+  }
   if (s[0] == '{' && take_journal_json(s, out)) return;
   if (s[0] == '"' && take_npd_message(s, out)) return;
 
@@ -662,6 +683,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
       }
     } else if (s[0] == '[' && take_dmesg_T(s, p)) {
       prefixed = true;
+    } else if (prefixed && s.size() > 2 && s[0] == ':' && s[1] == ' ' && s[2] == '[') {
+      s.remove_prefix(2);  // a stray `: ` between the tag and the printk time (`kernel: : [277622.359064] `)
     } else if (s[0] == '[' && take_iso_bracket(s, p)) {
       prefixed = true;
     } else if (is_alpha(s[0]) && (!prefixed || (p.host && !p.level)) && take_dmesg_x(s, p)) {

@@ -326,10 +326,7 @@ add("82-containerd-4547-taskoom-events-without-kernel-report-negative.log", GH +
 SF = "https://serverfault.com/questions/"
 add("85-serverfault-564068-i386-3.10-year-stamp-kernel-colon-header.log", SF + "564068/linux-oom-situation",
     ["incomplete"], HOA, trigger=trig("squid", 15533, gfp="0x42d0", order=3, oom_score_adj=0),
-    wall_prefix="2013-12-27T09:19:05",
-    pending="issue 12: the `Dec 27 09:19:05 2013 kernel: : ` prefix (year, no host, an extra `: `) is not "
-            "recognised: trigger comm ': [277622.359069] squid' without pid 15533, year 2025 guessed, host '2013', "
-            "no constraint from the stack")
+    wall_prefix="2013-12-27T09:19:05",)
 add("86-kylemanna-blog-arch-4.7-chromium-order2-adj300-header.log", "https://blog.kylemanna.com/linux/google-chrome-aw-snap/",
     ["incomplete"], HOA,
     trigger=trig("chromium", 7255, gfp="0x27000c0(GFP_KERNEL_ACCOUNT|__GFP_NOTRACK)", order=2, oom_score_adj=300))
@@ -352,9 +349,7 @@ add("89-redhat-kb-5788651-rhel8-4.18-blank-separated-header.log", "https://rhokp
 add("90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log",
     "https://programmer.group/out-of-memory-oom-killer-output-information-analysis.html", ["incomplete"],
     "not determinable (stack cut after out_of_memory)",
-    trigger=trig("systemd-journal", 1371, gfp="0x800d0", order=0, oom_score_adj=0),
-    pending="issue 12: a web page's numbered list (`  1. `) before the `<4>[...]` prefix: trigger comm '' without "
-            "pid 1371, gfp_mask '0x800d0order=0oom_score_adj=0' (the page dropped the `, ` separators)")
+    trigger=trig("systemd-journal", 1371, gfp="0x800d0", order=0, oom_score_adj=0),)
 add("91-serverfault-docker-java-4.4-journalctl-callbacks-suppressed-memcg-header.log",
     "https://itecnotes.com/server/docker-how-does-docker-deal-with-oom-killer-and-memory-limits", ["incomplete"],
     "memcg (stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
@@ -394,9 +389,7 @@ add("97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log",
     text_not=["Kubernetes", "BestEffort"])
 add("98-elearningmedium-samsung-tv-arm-4.1-cpu-prefixed-stamp-double-spaced-header.log",
     "http://elearningmedium.com/linux-kernel-oom-log-analysis/", ["incomplete"], HOA,
-    trigger=trig("vd-net-config", 467, gfp="0x80d0", order=0, oom_score_adj=-900),
-    pending="issue 12: the CPU-prefixed stamp `[2-3219.1870]` (Samsung TV kernel) is not read as a prefix: "
-            "trigger comm '' and no pid 467 (the CPU: line is not attached)")
+    trigger=trig("vd-net-config", 467, gfp="0x80d0", order=0, oom_score_adj=-900),)
 add("99-francesbagual-blog-3.x-syslog-memory-hog-meminfo-per-cpu-header.log",
     "http://francesbagual.net/2016/05/01/Troubleshooting-memory-issues-OOM-Killer.html", ["incomplete"],
     "global (Mem-Info after the header: show_mem, not the memcg dump)",

@@ -288,21 +288,9 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
 // "" for the number of events). An entry that no longer matches fails too.
 // (Only known bugs on reports added after the code, each listed to be fixed.)
 const std::map<std::tuple<std::string, std::string, std::string>, std::string> kInventedExceptions = {
-    // block B (helper corpus-b): wrong values on the new reports 70-79, issue 12 bugs listed in its report.
-    {{"70-terrariumpi-155-rpi-4.14-terminal-padded-sacrifice-child-reaper-next-header.log", "wrap80", "trigger/gfp_mask"},
-     "a padded header wrapped again: the rejoined mask keeps a space (`__GFP_ZE RO`)"},
-    {{"70-terrariumpi-155-rpi-4.14-terminal-padded-sacrifice-child-reaper-next-header.log", "flowed72", "trigger/gfp_mask"},
-     "a padded header wrapped again: the rejoined mask keeps a space (`__GFP_ZE RO`)"},
-    {{"70-terrariumpi-155-rpi-4.14-terminal-padded-sacrifice-child-reaper-next-header.log", "reflow_indent", "trigger/gfp_mask"},
-     "a padded header wrapped again: the rejoined mask keeps a space (`__GFP_ZE RO`)"},
-    {{"71-rpi-2909-armv7-4.14-quoted-wrapped-stall-tail-then-order1-header.log", "truncate100_dots", "trigger/gfp_mask"},
-     "a quote-wrapped header cut with `...`: the mask is joined from the stump (`0x15080c0(G...RNEL_ACCOUNT|__GFP_ZERO)`)"},
-    {{"71-rpi-2909-armv7-4.14-quoted-wrapped-stall-tail-then-order1-header.log", "html_escape", "trigger/gfp_mask"},
-     "a quote-wrapped header, HTML-escaped: the rejoined mask keeps the `> ` quote (`GFP_KE> RNEL_ACCOUNT`)"},
     // --- block C: the web-page reports 85-99 (issue 12) ---
     {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "page_size_bytes"}, "the twice-quoted kill (clean pairs it wrong)"},
     {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "tasks"}, "the twice-quoted kill (clean pairs it wrong)"},
-    {{"90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log", "truncate100_dots", "trigger/gfp_mask"}, "the numbered-list prefix swallows lines into gfp_mask"},
     {{"92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
     {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap72", "constraint"}, "clean loses the joined selection; mangled keeps it or loses the kill"},
     {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap72", "kind"}, "clean loses the joined selection; mangled keeps it or loses the kill"},

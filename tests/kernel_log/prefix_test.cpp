@@ -88,6 +88,25 @@ TEST(Prefix, TalosctlDmesgAndACollectorsLabel) {
   EXPECT_FALSE(f.n.has_prefix);
 }
 
+TEST(Prefix, PagesAndVendorsOwnStamps) {
+  // A syslog template with the year after the time, and a stray `: ` before the printk time.
+  Norm a("Dec 27 09:19:05 2013 kernel: : [277622.359064] squid invoked oom-killer: gfp_mask=0x42d0, order=3", 2025);
+  EXPECT_EQ(a.n.text, "squid invoked oom-killer: gfp_mask=0x42d0, order=3");
+  EXPECT_EQ(a.n.prefix.wall, "2013-12-27T09:19:05");
+  EXPECT_FALSE(a.n.prefix.year_inferred);
+  EXPECT_FALSE(a.n.prefix.host);
+  // A vendor kernel's CPU before the time (`[2-3219.1870]`).
+  Norm b("[2-3219.1870] vd-net-config invoked oom-killer: gfp_mask=0x80d0, order=0");
+  EXPECT_EQ(b.n.text, "vd-net-config invoked oom-killer: gfp_mask=0x80d0, order=0");
+  EXPECT_DOUBLE_EQ(*b.n.prefix.monotonic_s, 3219.187);
+  // A web page's numbered list before a `<4>[ts]` prefix.
+  Norm c("  1. <4>[12345.342532] systemd-journal invoked oom-killer: gfp_mask=0x800d0");
+  EXPECT_EQ(c.n.text, "systemd-journal invoked oom-killer: gfp_mask=0x800d0");
+  EXPECT_EQ(c.n.prefix.level, 4);
+  Norm d("1. Killed process 1 (a)");  // no stamp follows: the text is left alone
+  EXPECT_EQ(d.n.text, "1. Killed process 1 (a)");
+}
+
 TEST(Prefix, SyslogSpaceAndZeroPadded) {
   Norm a("Sep  5 11:05:35 host1 kernel: [1751856.433101] Task in /a killed as a result of limit of /a", 2013);
   EXPECT_EQ(a.n.text, "Task in /a killed as a result of limit of /a");

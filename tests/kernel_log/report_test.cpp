@@ -64,6 +64,39 @@ TEST(HeaderLine, Variants) {
   EXPECT_EQ(c->oom_score_adj, -1000);
 }
 
+TEST(HeaderLine, GfpMaskAsPrintedOrUnknown) {
+  auto mask = [](std::string_view rest) {
+    auto h = oomline::parse_header(std::string("a invoked oom-killer: gfp_mask=") + std::string(rest));
+    return h ? h->gfp_mask : std::nullopt;
+  };
+  EXPECT_EQ(mask("0x14080c0(GFP_KERNEL|__GFP_ZERO), order=0"), "0x14080c0(GFP_KERNEL|__GFP_ZERO)");
+  EXPECT_EQ(mask("0x14080c0(GFP_KERNEL|__GFP_ZE RO), order=0"), "0x14080c0(GFP_KERNEL|__GFP_ZERO)");  // a rejoined wrap
+  EXPECT_EQ(mask("0x800d0order=0oom_score_adj=0"), "0x800d0");  // a page dropped the `, `
+  EXPECT_EQ(mask("0xd0, order=0"), "0xd0");
+  EXPECT_EQ(mask("0x15080c0(G...RNEL_ACCOUNT|__GFP_ZERO), order=1"), std::nullopt);  // a viewer's cut
+  EXPECT_EQ(mask("0x15080c0(GFP_KE> RNEL_ACCOUNT), order=1"), std::nullopt);         // a quote's `>`
+  EXPECT_EQ(mask("=3D0x140cc0, order=0"), std::nullopt);
+}
+
+TEST(Report, UnreliableFramesDoNotHideThePageAllocatorCaller) {
+  // 3.10 x86: `?` frames (stale return addresses) between out_of_memory and its caller.
+  auto ev = parse("[1.0] squid invoked oom-killer: gfp_mask=0x42d0, order=3, oom_score_adj=0\n"
+                  "[1.1] CPU: 9 PID: 15533 Comm: squid Not tainted 3.10.24 #1\n"
+                  "[1.2] Call Trace:\n"
+                  "[1.3]  [<c04d36d2>] out_of_memory+0x92/0x250\n"
+                  "[1.4]  [<c04dd1fa>] ? wakeup_kswapd+0xda/0x120\n"
+                  "[1.5]  [<c04d6cee>] __alloc_pages_nodemask+0x68e/0x6a0\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].constraint, Constraint::global);
+  // A reliable frame of another function between them leaves the caller unknown.
+  auto other = parse("[1.0] a invoked oom-killer: gfp_mask=0x42d0, order=0, oom_score_adj=0\n"
+                     "[1.3]  [<c04d36d2>] out_of_memory+0x92/0x250\n"
+                     "[1.4]  [<c04dd1fa>] some_driver_alloc+0xda/0x120\n"
+                     "[1.5]  [<c04d6cee>] __alloc_pages_nodemask+0x68e/0x6a0\n");
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_NE(other[0].constraint, Constraint::global);
+}
+
 TEST(StackLine, Variants) {
   auto a = oomline::parse_stack_line("CPU: 1 UID: 0 PID: 177370 Comm: test_zswap Kdump: loaded Not tainted 6.12.0 #1");
   ASSERT_TRUE(a);
