@@ -106,6 +106,14 @@ struct ReportScanner::Impl {
     size_t text_off = 0, p = 0;
     if (norm.owned.empty() && norm.text.data() >= raw.data() && norm.text.data() <= raw.data() + raw.size()) {
       text_off = static_cast<size_t>(norm.text.data() - raw.data());
+      // A selection with the next record glued after it, prefix and all lost
+      // (`… or sacrifice child Killed process 2157 (java) …`, a page's copy).
+      constexpr std::string_view kChild = "or sacrifice child ";
+      if (size_t c = norm.text.find(kChild); c != std::string_view::npos) {
+        size_t r = c + kChild.size();
+        while (r < norm.text.size() && norm.text[r] == ' ') ++r;
+        if (r < norm.text.size()) return text_off + r;
+      }
       size_t k = norm.text.find("kernel: ");
       if (k == std::string_view::npos || k == 0) return std::string_view::npos;
       p = text_off + k;

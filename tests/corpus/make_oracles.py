@@ -361,9 +361,7 @@ add("92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "https:
 add("93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log",
     "https://www.afnanmohannad.com/post/when-linux-kills-your-elasticsearch-understanding-the-oom-killer", ["kill"],
     "global (Out of memory: prefix, joined before the kill)",
-    [kill(2157, "java", 16692532, 1440940, None, selected_score=788)],
-    pending="issue 12: a selection and its kill joined on one line: the selection (score 788) is lost, so the "
-            "constraint is unknown and the sentence says the log cannot tell")
+    [kill(2157, "java", 16692532, 1440940, None, selected_score=788)])
 add("94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log",
     "https://dev.to/ivomagi/debugging-virtualised-containerised-environments-is-hard-onb", ["selected_no_kill"],
     "memcg (cgroup v1 `Task in ... killed as a result of limit of`)",
