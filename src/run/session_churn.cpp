@@ -21,9 +21,9 @@
 
 #include "util/file.h"
 #include "util/json_opt.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 using nlohmann::json;
 
@@ -184,4 +184,4 @@ json Session::process_accounting_json() const {
   return j;
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

@@ -13,14 +13,14 @@
 #include <charconv>
 #include <cstring>
 
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 #include "util/fd.h"
 #include "util/file.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/strerror_tr.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 namespace {
 
 std::shared_ptr<int> adopt(int fd) {
@@ -56,17 +56,17 @@ std::optional<int> attach_exit_code_from_stat(std::string_view stat) {
 std::optional<int> Session::check_attach() {
   const int pid = *o_.attach_pid;
   if (pid <= 0 || pid == ::getpid()) {
-    say(trf("--pid {}: not a process oomlens can follow", pid));
+    supervise::say(trf("--pid {}: not a process oomlens can follow", pid));
     return 2;
   }
   UniqueFd pfd(pidfd_open(pid));
   if (!pfd && errno == ESRCH) {
-    say(trf("--pid {}: no such process", pid));
+    supervise::say(trf("--pid {}: no such process", pid));
     return kExitOwnFailure;
   }
   int dfd = ::open(("/proc/" + std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) {
-    say(trf("--pid {}: no such process ({})", pid, tr_strerror(errno)));
+    supervise::say(trf("--pid {}: no such process ({})", pid, tr_strerror(errno)));
     return kExitOwnFailure;
   }
   attach_dirfd_ = adopt(dfd);
@@ -75,16 +75,16 @@ std::optional<int> Session::check_attach() {
   if (!read_file_at(dfd, "smaps_rollup")) {
     const int err = errno;
     if (err == ESRCH) {
-      say(trf("--pid {}: the process has already ended", pid));
+      supervise::say(trf("--pid {}: the process has already ended", pid));
     } else {
-      say(trf("--pid {}: may not read its memory (/proc/{}/smaps_rollup: {}); it needs ptrace read access: run "
+      supervise::say(trf("--pid {}: may not read its memory (/proc/{}/smaps_rollup: {}); it needs ptrace read access: run "
               "oomlens as the process's user or as root", pid, pid, tr_strerror(err)));
     }
     return kExitOwnFailure;
   }
   auto stat = read_file_at(dfd, "stat");
   if (!stat || stat->find(") Z") != std::string::npos) {
-    say(trf("--pid {}: the process has already ended", pid));
+    supervise::say(trf("--pid {}: the process has already ended", pid));
     return kExitOwnFailure;
   }
   if (auto cmd = read_file_at(dfd, "cmdline"))
@@ -131,7 +131,7 @@ void Session::reap_attached() {
   nlohmann::json ev = {{"type", "event"}, {"t_s", *main_exit_t_}, {"kind", "main_exit"}, {"pid", job_.pid},
                        {"exit_status_known", main_status_known_}};
   if (main_status_known_) {
-    auto end = job_end_from_wait_status(wait_status);
+    auto end = supervise::job_end_from_wait_status(wait_status);
     ev["exited"] = end.exited;
     ev["exit_code"] = end.exited ? nlohmann::json(end.exit_code) : nlohmann::json(nullptr);
     ev["signal"] = end.exited ? nlohmann::json(nullptr) : nlohmann::json(end.term_signal);
@@ -143,4 +143,4 @@ void Session::reap_attached() {
   rec_.write(ev, true);
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

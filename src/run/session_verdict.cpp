@@ -19,10 +19,10 @@
 #include "guard/budget.h"
 #include "logsource/journal_daemons.h"
 #include "render/record_text.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 #include "diagnose/killer_daemon.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 using nlohmann::json;
 
@@ -210,7 +210,7 @@ void Session::cleanup() {
     }
   }
   drain_stderr();
-  if (pty_) JobPty::restore();  // before the summary is printed
+  if (pty_) supervise::JobPty::restore();  // before the summary is printed
   handle_kills(kw_.poll());
 }
 
@@ -225,7 +225,7 @@ void Session::drain_stderr() {
   while (true) {
     const ssize_t m = ::read(err_pipe_[0], buf, sizeof buf);
     if (m > 0) {
-      if (pass_fd_ >= 0) write_all(pass_fd_, buf, static_cast<size_t>(m));
+      if (pass_fd_ >= 0) supervise::write_all(pass_fd_, buf, static_cast<size_t>(m));
       tail_.append(std::string_view(buf, static_cast<size_t>(m)));
       continue;
     }
@@ -256,7 +256,7 @@ void Session::join_kernel_reports() {
 
 // Step 10: the verdict; step 11: the summary; then end like the job.
 void Session::decide_and_end() {
-  const JobEnd& end = end_;
+  const supervise::JobEnd& end = end_;
   diagnose::VerdictInput vi;
   vi.main_pid = job_.pid;
   vi.tree_signals = tree_signals_;
@@ -376,7 +376,7 @@ void Session::decide_and_end() {
                 {"exit_code", known && end.exited ? json(end.exit_code) : json(nullptr)},
                 {"signal", known && !end.exited ? json(end.term_signal) : json(nullptr)},
                 {"signal_name", known && !end.exited ? json(diagnose::signal_name(end.term_signal)) : json(nullptr)},
-                {"core_dumped", known && end.core_dumped}, {"shell_status", known ? json(shell_status(end)) : json(nullptr)},
+                {"core_dumped", known && end.core_dumped}, {"shell_status", known ? json(supervise::shell_status(end)) : json(nullptr)},
                 {"known", known}};
   vj["attached"] = attached();
   json kj = json::array();
@@ -478,14 +478,14 @@ void Session::decide_and_end() {
   rec_.write(vj, true);
   if (o_.verdict_json_path) {
     monitor::RecordWriter vw;
-    if (auto e = vw.open(*o_.verdict_json_path)) say(*e);
+    if (auto e = vw.open(*o_.verdict_json_path)) supervise::say(*e);
     else vw.write(vj, true);
   }
 
   if (rec_.regular())  // a FIFO cannot be read back
     if (auto r = monitor::read_record(rec_.path())) {
       std::string text = render::record_summary(*r, o_.sparkline);
-      write_all(2, text.data(), text.size());
+      supervise::write_all(2, text.data(), text.size());
     }
   ::close(sfd_);
   if (attached() && !known) {
@@ -493,7 +493,7 @@ void Session::decide_and_end() {
     // like any tool interrupted; a kernel OOM kill of the main process is
     // a SIGKILL death; otherwise the verdict is the answer and oomlens
     // exits 0 (docs/run.md, "--pid").
-    JobEnd e;
+    supervise::JobEnd e;
     e.exited = true;
     if (vi.still_running) {
       e.exited = false;
@@ -502,29 +502,29 @@ void Session::decide_and_end() {
       e.exited = false;
       e.term_signal = SIGKILL;
     }
-    end_like(e);
+    supervise::end_like(e);
   }
   if (budget && budget->exceeded)
-    say(trf("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
+    supervise::say(trf("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
                     static_cast<double>(*budget->peak_tree_pss_bytes) / 1048576.0, budget->peak_t_s.value_or(0),
                     static_cast<double>(budget->budget_bytes) / 1048576.0,
                     static_cast<double>(budget->over_bytes) / 1048576.0,
                     budget->exit_code ? trf("; exiting {} instead of 0", *budget->exit_code)
                                       : std::string(tr("; the job's own failure status is kept"))));
-  JobEnd final_end = end;
+  supervise::JobEnd final_end = end;
   if (budget && budget->exit_code) final_end.exit_code = *budget->exit_code;
   // The guard stopped the job: not a success, and not the job's own
   // failure either. EX_TEMPFAIL (75): retry with more memory. A scheduler
   // must not count a job stopped at step 0 as done (--keep-job-status: the
   // job's own status).
   if (verdict.cause == "stopped_by_guard" && !o_.guard.keep_job_status) {
-    say(trf("the guard stopped the job: exiting {} (EX_TEMPFAIL) instead of the job's own status ({}); "
-            "--keep-job-status keeps it", kExitGuardStopped, shell_status(end)));
-    final_end = JobEnd{};
+    supervise::say(trf("the guard stopped the job: exiting {} (EX_TEMPFAIL) instead of the job's own status ({}); "
+            "--keep-job-status keeps it", kExitGuardStopped, supervise::shell_status(end)));
+    final_end = supervise::JobEnd{};
     final_end.exited = true;
     final_end.exit_code = kExitGuardStopped;
   }
-  end_like(final_end);
+  supervise::end_like(final_end);
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

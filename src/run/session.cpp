@@ -1,6 +1,6 @@
 // `oomlens run`: the step sequence of a supervision session (see
 // session_state.h for how the session is split across files).
-#include "supervise/session.h"
+#include "run/session.h"
 #include "supervise/stderr_relay.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
@@ -17,47 +17,18 @@
 #include <ctime>
 
 #include "supervise/clone_into_cgroup.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 #include "supervise/systemd_scope.h"
-#include "util/sanitize.h"
 #include "version.h"
 #include "util/file.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 using nlohmann::json;
 
 namespace {
 using util::opt;
 }  // namespace
-
-double now_s() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
-}
-
-double thread_cpu_s() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
-}
-
-void say(const std::string& s) {
-  std::string line = "oomlens: " + printable(s) + "\n";  // may carry argv or a path (util/sanitize.h)
-  ssize_t n = ::write(2, line.data(), line.size());
-  (void)n;
-}
-
-void write_all(int fd, const char* p, size_t n) {
-  while (n > 0) {
-    ssize_t w = ::write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return;  // our stderr is gone: keep supervising, the record still has everything
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
-}
 
 std::optional<uint64_t> vmstat_oom_kill() {
   auto t = read_file("/proc/vmstat");
@@ -113,9 +84,9 @@ int Session::run() {
 
 // --capture-tty: the pty before the record (no terminal: usage error).
 std::optional<int> Session::open_pty() {
-  pty_ = std::make_unique<JobPty>();
+  pty_ = std::make_unique<supervise::JobPty>();
   if (auto err = pty_->open()) {
-    say(*err);
+    supervise::say(*err);
     return err->find("needs a terminal") != std::string::npos ? kExitUsage : kExitOwnFailure;
   }
   return std::nullopt;
@@ -124,29 +95,29 @@ std::optional<int> Session::open_pty() {
 // Step 1: the record, before anything else can fail later.
 std::optional<int> Session::open_record() {
   if (auto err = o_.record_path_is_default ? rec_.create_new(o_.record_path) : rec_.open(o_.record_path)) {
-    say(trf("{}; not starting the job", *err));
+    supervise::say(trf("{}; not starting the job", *err));
     return kExitOwnFailure;
   }
-  say(trf("recording to {}", rec_.path()));
+  supervise::say(trf("recording to {}", rec_.path()));
   return std::nullopt;
 }
 
 // Step 2: the job's memory cgroup.
 std::optional<int> Session::make_cgroup() {
   if (o_.limit) {
-    auto jc = create_job_cgroup(*o_.limit, o_.allow_swap);
+    auto jc = supervise::create_job_cgroup(*o_.limit, o_.allow_swap);
     if (!jc) {
-      say(trf("cannot set a memory limit: {}; not starting the job", jc.error().what));
+      supervise::say(trf("cannot set a memory limit: {}; not starting the job", jc.error().what));
       ::unlink(rec_.path().c_str());
       return kExitOwnFailure;
     }
     jc_ = std::move(*jc);
     for (const auto& st : jc_->stale)
-      say(st.removed ? trf("removed {}, left behind by oomlens pid {}, which is gone", st.dir, st.owner_pid)
+      supervise::say(st.removed ? trf("removed {}, left behind by oomlens pid {}, which is gone", st.dir, st.owner_pid)
                      : trf("cannot remove {}, left behind by oomlens pid {}, which is gone: {}", st.dir, st.owner_pid,
                            st.error));
     if (jc_->via_systemd_run)
-      say(trf("cannot make a cgroup here ({}): running the job under `systemd-run --scope -p MemoryMax={}`",
+      supervise::say(trf("cannot make a cgroup here ({}): running the job under `systemd-run --scope -p MemoryMax={}`",
               jc_->not_delegated, jc_->limit_bytes));
   }
   hierarchy_ = jc_ ? std::optional(jc_->hierarchy) : cgroup::find_memory_hierarchy("/");
@@ -157,7 +128,7 @@ std::optional<int> Session::make_cgroup() {
 void Session::open_kernel_log() {
   kmsg_ok_ = kw_.open();
   if (!kmsg_ok_)
-    say(trf("cannot read the kernel log ({}): the verdict will rest on exit status and cgroup counters", *kw_.error()));
+    supervise::say(trf("cannot read the kernel log ({}): the verdict will rest on exit status and cgroup counters", *kw_.error()));
 }
 
 // Step 3b: who sends signals, from before the job exists (trace/signal_trace.h).
@@ -170,7 +141,7 @@ void Session::open_signal_trace() {
 
 // Step 4: signals (read synchronously through a signalfd), subreaper, stderr tee.
 void Session::setup_signals_and_tee() {
-  sigset_t sup = supervised_signals();
+  sigset_t sup = supervise::supervised_signals();
   if (pty_) sigaddset(&sup, SIGWINCH);  // window size changes go on to the job's pty
   sigset_t old_mask;
   ::sigprocmask(SIG_BLOCK, &sup, &old_mask);
@@ -179,7 +150,7 @@ void Session::setup_signals_and_tee() {
   if (!attached()) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   const bool tee = !::isatty(2) && !attached() && !pty_;  // an attached job's stderr is not ours
   if (tee) {  // through a relay that outlives oomlens (stderr_relay.h)
-    if (auto r = start_stderr_relay(pass_fd_, old_mask)) {
+    if (auto r = supervise::start_stderr_relay(pass_fd_, old_mask)) {
       err_pipe_[0] = r->copy_fd;
       err_pipe_[1] = r->job_fd;
       relay_pid_ = r->pid;
@@ -204,7 +175,7 @@ void Session::setup_signals_and_tee() {
 std::optional<int> Session::prepare_guard() {
   guard_ = std::make_unique<guard::GuardRunner>(o_.guard);
   if (auto e = guard_->prepare()) {
-    say(trf("{}; not starting the job", *e));
+    supervise::say(trf("{}; not starting the job", *e));
     ::unlink(rec_.path().c_str());
     if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
     return kExitOwnFailure;
@@ -214,11 +185,11 @@ std::optional<int> Session::prepare_guard() {
 
 // Step 5: spawn.
 std::optional<int> Session::spawn() {
-  SpawnOptions so;
+  supervise::SpawnOptions so;
   so.argv = o_.argv;
   if (jc_ && jc_->via_systemd_run) {
-    ScopeRequest req{jc_->limit_bytes, jc_->swap_capped, ::geteuid() != 0, jc_->systemd_version};
-    so.argv = systemd_run_argv(jc_->systemd_run, req, o_.argv);
+    supervise::ScopeRequest req{jc_->limit_bytes, jc_->swap_capped, ::geteuid() != 0, jc_->systemd_version};
+    so.argv = supervise::systemd_run_argv(jc_->systemd_run, req, o_.argv);
     systemd_run_argv_ = so.argv;
   } else if (jc_) {
     so.cgroup_dir = jc_->dir;
@@ -230,22 +201,22 @@ std::optional<int> Session::spawn() {
     so.pty_fds_mask = pty_->fds_mask();
   }
   if (o_.sites) {
-    if (auto note = sites_.prepare(o_.record_path, o_.argv)) say(*note);
+    if (auto note = sites_.prepare(o_.record_path, o_.argv)) supervise::say(*note);
     sites_.set_env();  // in oomlens only around the spawn: addr2line must not get it
   }
   t0_ = now_s();
-  auto spawned = spawn_job(so);
+  auto spawned = supervise::spawn_job(so);
   sites_.restore_env();
   if (err_pipe_[1] >= 0) ::close(err_pipe_[1]);
   err_pipe_[1] = -1;
-  if (auto* e = std::get_if<SpawnError>(&spawned)) {
-    say(e->message);
+  if (auto* e = std::get_if<supervise::SpawnError>(&spawned)) {
+    supervise::say(e->message);
     // Nothing ran: no record is left behind (as for every failure before the start).
     ::unlink(rec_.path().c_str());
     if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
     return e->exit_code;
   }
-  job_ = std::get<Spawned>(spawned);
+  job_ = std::get<supervise::Spawned>(spawned);
   cgroup_entry_ = job_.cgroup_entry;
   // Its limits now (inherited from us, whatever it has exec'd yet): a job
   // that dies before the first tick keeps them for the verdict (a
@@ -262,14 +233,14 @@ std::optional<int> Session::spawn() {
 // before systemd-run execs the command; wait for that, then read the
 // scope's memory files like those of a cgroup of our own.
 void Session::find_scope() {
-  cgroup_entry_ = kEntrySystemdRun;
-  if (auto d = wait_for_scope_cgroup(jc_->hierarchy, job_.pid, jc_->own_dir, 10000)) {
+  cgroup_entry_ = supervise::kEntrySystemdRun;
+  if (auto d = supervise::wait_for_scope_cgroup(jc_->hierarchy, job_.pid, jc_->own_dir, 10000)) {
     jc_->dir = *d;
     job_cg_dir_ = *d;
     cg_oom_before_ = cgroup::oom_kill_count(hierarchy_->version, job_cg_dir_);
     return;
   }
-  say(tr("systemd-run did not move the job into a scope within 10 s (or ended first): its memory is not "
+  supervise::say(tr("systemd-run did not move the job into a scope within 10 s (or ended first): its memory is not "
          "watched through a cgroup"));
 }
 
@@ -309,10 +280,10 @@ void Session::write_header() {
   gh.own_cgroup = jc_.has_value();
   gh.record_path = rec_.path();
   gh.write = [this](const json& j, bool sync) { rec_.write(j, sync); };
-  gh.say = [](const std::string& m) { say(m); };
+  gh.say = [](const std::string& m) { supervise::say(m); };
   guard_->start(std::move(gh), t_rel());
   header["guard"] = guard_->header_json();
   rec_.write(header, true);
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

@@ -1,5 +1,5 @@
 // Issue 13 item 12: a PSS that lags a ramp is stale (monitor::pss_stale),
-// the run's peaks say so (supervise::Peaks), and the summary, the plot and a
+// the run's peaks say so (run::Peaks), and the summary, the plot and a
 // worker's kill say what their PSS figures are worth.
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include "monitor/sample.h"
 #include "render/record_text.h"
 #include "render/run_data.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 namespace {
 
 constexpr uint64_t MiB = 1 << 20;
@@ -241,4 +241,4 @@ TEST(VerdictPss, AWorkerKilledLongAfterItsLastPassSaysHowOldItsPssIs) {
 }
 
 }  // namespace
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

@@ -12,9 +12,9 @@
 
 #include "diagnose/verdict_json.h"
 #include "util/json_opt.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 using nlohmann::json;
 
@@ -132,7 +132,7 @@ void Session::reap() {
       tree_->set_main_exited(*main_exit_t_);
       pss_exit_seen_ = true;
       if (guard_) guard_->main_exited();
-      auto end = job_end_from_wait_status(st);
+      auto end = supervise::job_end_from_wait_status(st);
       flush_ring();
       rec_.write({{"type", "event"}, {"t_s", *main_exit_t_}, {"kind", "main_exit"}, {"pid", job_.pid},
                   {"exited", end.exited}, {"exit_code", end.exited ? json(end.exit_code) : json(nullptr)},
@@ -209,7 +209,7 @@ void Session::read_signals() {
     }
     // With --capture-tty the job is in its own session: what the kernel
     // sends oomlens (a hangup of its terminal) would not reach it otherwise.
-    bool fwd = should_forward(sig, si.ssi_code) || pty_ != nullptr;
+    bool fwd = supervise::should_forward(sig, si.ssi_code) || pty_ != nullptr;
     if (fwd) {
       ::kill(job_.pid, sig);  // our own child, not yet reaped: the pid cannot be reused
       forwarded_.push_back({sig, si.ssi_pid > 0 ? std::optional<int64_t>(si.ssi_pid) : std::nullopt});
@@ -224,7 +224,7 @@ void Session::pass_stderr_through() {
   char buf[65536];
   ssize_t m = ::read(err_pipe_[0], buf, sizeof buf);
   if (m > 0) {
-    if (pass_fd_ >= 0) write_all(pass_fd_, buf, static_cast<size_t>(m));
+    if (pass_fd_ >= 0) supervise::write_all(pass_fd_, buf, static_cast<size_t>(m));
     tail_.append(std::string_view(buf, static_cast<size_t>(m)));
   } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {  // a pty master reads EIO once the job's side is closed
     if (!pty_) ::close(err_pipe_[0]);  // the pty master is JobPty's
@@ -423,7 +423,7 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   // Under fork churn (past the record's rate bound) the tree changes every
   // tick and a pass walks hundreds of short-lived processes: only the
   // default schedule and the limit's nearness make one due (measured on
-  // tests/supervise/fork_heavy.py: 37 passes were 43 % of oomlens's CPU).
+  // tests/run/fork_heavy.py: 37 passes were 43 % of oomlens's CPU).
   const bool urgent = (near_limit || (!churn_mode_ && (unmeasured || stale || exited || short_job))) && t >= urgent_ok;
   if (t >= next_pss_ || (grew && !churn_mode_) || urgent) {
     // The budget is CPU time (this thread's), not wall time: a pass that
@@ -542,7 +542,7 @@ void Session::after_loop() {
   end_t_ = t_rel();
   flush_ring();
   // The kill line is printed after the signal is sent: give it a moment.
-  end_ = job_end_from_wait_status(main_status_.value_or(0));
+  end_ = supervise::job_end_from_wait_status(main_status_.value_or(0));
   if (((!end_.exited && end_.term_signal == SIGKILL) || !main_status_known_) && main_status_ && kmsg_ok_) {
     for (int i = 0; i < 10 && kills_.empty(); ++i) {
       ::usleep(50 * 1000);
@@ -558,4 +558,4 @@ void Session::after_loop() {
               {"pss_passes", pss_passes_}, {"pss_cpu_s", std::round(pss_cpu_s_ * 1000) / 1000}});
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

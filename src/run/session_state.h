@@ -1,6 +1,6 @@
 #pragma once
 // `oomlens run` internals: one supervision session as a state struct plus
-// step functions (public entry point: supervise/session.h run_job()).
+// step functions (public entry point: run/session.h run_job()).
 //
 //   session.cpp          the step sequence: record, cgroup, kernel log,
 //                        signals, spawn, header, loop, cleanup, verdict
@@ -29,26 +29,19 @@
 #include "monitor/tree.h"
 #include "proc/proc.h"
 #include "proc/taskstats.h"
+#include "run/session.h"
+#include "run/sites.h"
 #include "supervise/job_cgroup.h"
 #include "supervise/pty.h"
-#include "supervise/session.h"
+#include "supervise/say.h"
 #include "supervise/signals.h"
-#include "supervise/sites.h"
 #include "supervise/spawn.h"
 #include "supervise/stderr_tail.h"
 #include "trace/signal_trace.h"
+#include "util/clock.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
-/// CLOCK_MONOTONIC in seconds.
-[[nodiscard]] double now_s();
-/// This thread's CPU time in seconds (CLOCK_THREAD_CPUTIME_ID).
-[[nodiscard]] double thread_cpu_s();
-/// "oomlens: " + s + "\n" on fd 2 (one write).
-void say(const std::string& s);
-/// Writes all of p[0..n) to fd, retrying on EINTR; gives up silently when
-/// the reader is gone (the record still has everything).
-void write_all(int fd, const char* p, size_t n);
 /// /proc/vmstat `oom_kill` (4.13+); nullopt when absent.
 [[nodiscard]] std::optional<uint64_t> vmstat_oom_kill();
 
@@ -210,7 +203,7 @@ class Session {
 
   // Set up before the loop.
   monitor::RecordWriter rec_;  ///< its path() is the record's (a default name may have taken a suffix)
-  std::optional<JobCgroup> jc_;
+  std::optional<supervise::JobCgroup> jc_;
   std::optional<cgroup::MemoryHierarchy> hierarchy_;
   std::string job_cg_dir_;
   monitor::KernelWatch kw_;
@@ -227,7 +220,7 @@ class Session {
   int err_pipe_[2] = {-1, -1};
   std::optional<uint64_t> cg_oom_before_, vm_oom_before_;
   double t0_ = 0;
-  Spawned job_;
+  supervise::Spawned job_;
   std::string cgroup_entry_;                  ///< header limits.cgroup_entry (clone_into_cgroup.h names)
   std::vector<std::string> systemd_run_argv_;  ///< the whole argv when the job runs under systemd-run
   bool own_adj_lowered_ = false;
@@ -237,7 +230,7 @@ class Session {
 
   // The loop's state.
   std::optional<monitor::ProcessTree> tree_;
-  StderrTail tail_;
+  supervise::StderrTail tail_;
   std::deque<std::pair<monitor::Sample, bool>> ring_;  ///< unwritten samples, with "has fresh PSS"
   Peaks peaks_;
   std::vector<monitor::Sample> minute_;  ///< for the growth rate (1 Hz thinning)
@@ -332,15 +325,15 @@ class Session {
   // --capture-tty (session.cpp open_pty; the loop copies the master like
   // the stderr pipe, through err_pipe_[0], to pass_fd_)
   std::optional<int> open_pty();
-  std::unique_ptr<JobPty> pty_;
+  std::unique_ptr<supervise::JobPty> pty_;
   int pass_fd_ = 2;  ///< where the job's captured output is passed through (-1: the relay does)
   pid_t relay_pid_ = -1;  ///< the stderr relay (stderr_relay.h), not part of the job's tree
 
   // After the loop.
   double end_t_ = 0;
-  JobEnd end_;
+  supervise::JobEnd end_;
   std::optional<uint64_t> cg_oom_after_;
   std::vector<std::string> notes_;
 };
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run
