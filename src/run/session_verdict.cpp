@@ -110,13 +110,13 @@ void Session::read_signal_trace() {
   }
   join_traced_kills(sig_trace_.mark_victims());
   tree_signals_ = traced_tree_signals(*events);
-  if (!main_status_known_ || !main_status_ || end_.exited) return;
+  if (!job_.main_status_known || !job_.main_status || end_.exited) return;
   diagnose::SenderQuery q;
   q.main_pid = job_.pid;
   q.sig = end_.term_signal;
   if (sig_trace_.mono_clock()) {
-    q.from_s = t0_;  // CLOCK_MONOTONIC, the trace clock `mono`
-    q.to_s = t0_ + main_exit_t_.value_or(end_t_);
+    q.from_s = job_.t0;  // CLOCK_MONOTONIC, the trace clock `mono`
+    q.to_s = job_.t0 + job_.main_exit_t.value_or(end_t_);
   }
   q.oomlens_pid = ::getpid();
   q.oomlens_tids = own_tids();
@@ -138,7 +138,7 @@ void Session::join_traced_kills(const std::vector<trace::MarkVictim>& victims) {
     const monitor::TrackedProc* tp = tracked(v.pid);
     if (!tp && v.pid != job_.pid) continue;  // not ours (other_kills_ come from the log)
     const bool on_mono = sig_trace_.mono_clock() && v.ts_s;
-    const double kill_t_s = on_mono ? *v.ts_s - t0_ : t_rel();  // the kill's own time on CLOCK_MONOTONIC, else now
+    const double kill_t_s = on_mono ? *v.ts_s - job_.t0 : t_rel();  // the kill's own time on CLOCK_MONOTONIC, else now
     auto it = std::find_if(kills_.begin(), kills_.end(), [&](const diagnose::TreeKill& k) { return k.pid == v.pid; });
     const bool known = it != kills_.end();
     diagnose::TreeKill fresh;
@@ -175,8 +175,8 @@ std::vector<diagnose::TreeSignal> Session::traced_tree_signals(const std::vector
     q.main_pid = p.pid;
     q.sig = std::find(sigs.begin(), sigs.end(), SIGKILL) != sigs.end() ? SIGKILL : sigs.back();
     if (sig_trace_.mono_clock()) {
-      q.from_s = t0_ + p.first_seen_s - 1;  // seen up to a tick after it started
-      q.to_s = t0_ + *p.gone_s;
+      q.from_s = job_.t0 + p.first_seen_s - 1;  // seen up to a tick after it started
+      q.to_s = job_.t0 + *p.gone_s;
     }
     q.oomlens_pid = ::getpid();
     q.oomlens_tids = own_tids();
@@ -193,19 +193,19 @@ std::optional<diagnose::DaemonKill> Session::logged_daemon_kill() const {
   std::vector<int> pids{job_.pid};
   for (auto& p : tree_->procs()) pids.push_back(p.pid);
   std::vector<std::string> cgroups;
-  if (!job_cg_dir_.empty()) cgroups.push_back(job_cg_dir_);
+  if (!job_.cgroup_dir.empty()) cgroups.push_back(job_.cgroup_dir);
   return daemon_kill_in_journal(t_rel(), pids, cgroups);
 }
 
 // Step 8: cleanup. The cgroup's leftovers are killed (they are ours).
 void Session::cleanup() {
-  cg_oom_after_ = last_cg_oom_;
-  if (jc_ && !jc_->dir.empty()) {
-    cg_oom_after_ = cgroup::oom_kill_count(jc_->hierarchy.version, jc_->dir);
+  cg_oom_after_ = snap_.last_cg_oom;
+  if (job_.own_cgroup && !job_.own_cgroup->dir.empty()) {
+    cg_oom_after_ = cgroup::oom_kill_count(job_.own_cgroup->hierarchy.version, job_.own_cgroup->dir);
     // A systemd-run scope is systemd's: it goes when empty (--collect).
-    if (!jc_->via_systemd_run) {
-      if (const size_t left = cgroup::procs(jc_->dir).size(); left > 0) leftover_killed_ = left;
-      auto r = cgroup::kill_and_remove(jc_->dir, 10000);
+    if (!job_.own_cgroup->via_systemd_run) {
+      if (const size_t left = cgroup::procs(job_.own_cgroup->dir).size(); left > 0) leftover_killed_ = left;
+      auto r = cgroup::kill_and_remove(job_.own_cgroup->dir, 10000);
       if (!r) notes_.push_back(r.error().message());
     }
   }
@@ -264,21 +264,21 @@ void Session::decide_and_end() {
   vi.exit_code = end.exit_code;
   vi.term_signal = end.term_signal;
   vi.core_dumped = end.core_dumped;
-  vi.exit_status_known = main_status_known_;
-  vi.still_running = attached() && !main_status_ && detach_signal_ != 0;
+  vi.exit_status_known = job_.main_status_known;
+  vi.still_running = attached() && !job_.main_status && detach_signal_ != 0;
   vi.detach_signal = detach_signal_;
   vi.kernel_kills = kills_;
   vi.other_kills = other_kills_;
-  vi.cgroup_is_jobs_own = jc_.has_value();  // --limit (or its systemd-run scope): the job's alone
+  vi.cgroup_is_jobs_own = job_.own_cgroup.has_value();  // --limit (or its systemd-run scope): the job's alone
   vi.kernel_log_readable = kmsg_ok_;
   vi.kernel_log_error = kw_.error();
   if (cg_oom_before_ && cg_oom_after_) vi.cgroup_oom_kill_delta = *cg_oom_after_ - *cg_oom_before_;
   auto vm_after = vmstat_oom_kill();
   if (vm_oom_before_ && vm_after) vi.vmstat_oom_kill_delta = *vm_after - *vm_oom_before_;
-  if (!job_cg_dir_.empty()) vi.cgroup_dir = job_cg_dir_;
-  if (jc_) vi.limit_bytes = jc_->limit_bytes;
-  else if (last_.cgroup.limit_bytes) vi.limit_bytes = last_.cgroup.limit_bytes;
-  if ((!main_status_known_ || (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM))) &&
+  if (!job_.cgroup_dir.empty()) vi.cgroup_dir = job_.cgroup_dir;
+  if (job_.own_cgroup) vi.limit_bytes = job_.own_cgroup->limit_bytes;
+  else if (snap_.last.cgroup.limit_bytes) vi.limit_bytes = snap_.last.cgroup.limit_bytes;
+  if ((!job_.main_status_known || (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM))) &&
       kills_.empty() && !vi.still_running)
   {
     vi.killer_daemons = running_killer_daemons();
@@ -305,13 +305,13 @@ void Session::decide_and_end() {
   vi.signal_trace = sig_trace_status_;
   vi.stderr_tail = tail_.text();
   // The job's /dev/shm as last seen while the main process ran (its mount namespace).
-  vi.shm_used_bytes = job_shm_used_bytes_;
+  vi.shm_used_bytes = snap_.job_shm_used_bytes;
   vi.leftover_killed = leftover_killed_;
-  vi.shm_size_bytes = job_shm_size_bytes_;
-  vi.shm_peak_used_bytes = shm_peak_used_bytes_;
-  vi.rlimit_as_bytes = rlimits_.as_soft_bytes;
-  vi.rlimit_data_bytes = rlimits_.data_soft_bytes;
-  vi.held_bytes = peaks_.tree_pss_bytes;
+  vi.shm_size_bytes = snap_.job_shm_size_bytes;
+  vi.shm_peak_used_bytes = snap_.shm_peak_used_bytes;
+  vi.rlimit_as_bytes = snap_.rlimits.as_soft_bytes;
+  vi.rlimit_data_bytes = snap_.rlimits.data_soft_bytes;
+  vi.held_bytes = snap_.peaks.tree_pss_bytes;
   {
     const monitor::TrackedProc* mainp = nullptr;
     for (auto& p : tree_->procs())
@@ -357,13 +357,13 @@ void Session::decide_and_end() {
     if (grower)
       for (const auto& at : grower->private_series) vi.main_curve.series.push_back({at.t_s, at.rss_anon_bytes});
     vi.main_curve.limit_bytes = vi.limit_bytes;
-    vi.main_curve.end_s = main_exit_t_;
-    if (first_kill_t_ && (!main_exit_t_ || *first_kill_t_ < *main_exit_t_)) vi.main_curve.end_s = first_kill_t_;
+    vi.main_curve.end_s = job_.main_exit_t;
+    if (first_kill_t_ && (!job_.main_exit_t || *first_kill_t_ < *job_.main_exit_t)) vi.main_curve.end_s = first_kill_t_;
     if (vi.worker_pool) {
       vi.worker_pool->start_method = vi.worker_start_method;
       vi.worker_pool->limit_bytes = vi.limit_bytes;
-      vi.worker_pool->main_end_s = main_exit_t_;
-      if (first_kill_t_ && (!main_exit_t_ || *first_kill_t_ < *main_exit_t_)) vi.worker_pool->main_end_s = first_kill_t_;
+      vi.worker_pool->main_end_s = job_.main_exit_t;
+      if (first_kill_t_ && (!job_.main_exit_t || *first_kill_t_ < *job_.main_exit_t)) vi.worker_pool->main_end_s = first_kill_t_;
     }
   }
   auto verdict = diagnose::decide_verdict(vi);
@@ -371,7 +371,7 @@ void Session::decide_and_end() {
   json vj = diagnose::verdict_to_json(verdict);
   vj["t_s"] = t_rel();
   vj["main_pid"] = job_.pid;
-  const bool known = main_status_known_ && main_status_.has_value();
+  const bool known = job_.main_status_known && job_.main_status.has_value();
   vj["exit"] = {{"exited", known ? json(end.exited) : json(nullptr)},
                 {"exit_code", known && end.exited ? json(end.exit_code) : json(nullptr)},
                 {"signal", known && !end.exited ? json(end.term_signal) : json(nullptr)},
@@ -382,17 +382,17 @@ void Session::decide_and_end() {
   json kj = json::array();
   for (auto& k : kills_) kj.push_back(diagnose::tree_kill_to_json(k));
   vj["kernel_kills"] = kj;
-  vj["peak"] = {{"tree_pss_bytes", opt(peaks_.tree_pss_bytes)},
-                {"tree_pss_t_s", peaks_.tree_pss_bytes ? json(peaks_.tree_pss_t_s) : json(nullptr)},
-                {"tree_pss_file_bytes", opt(peaks_.tree_pss_file_bytes)},
-                {"tree_pss_age_s", peaks_.tree_pss_age_s ? json(std::round(*peaks_.tree_pss_age_s * 10) / 10) : json(nullptr)},
-                {"tree_anon_shmem_pss_bytes", opt(peaks_.tree_anon_shmem_pss_bytes)},
-                {"cgroup_usage_bytes", opt(peaks_.cgroup_usage_bytes)},
-                {"cgroup_anon_shmem_bytes", opt(peaks_.cgroup_anon_shmem_bytes)},
-                {"tree_pss_stale", peaks_.tree_pss_bytes ? json(peaks_.tree_pss_stale()) : json(nullptr)},
-                {"memory_peak_t_s", opt(peaks_.memory_peak_t_s)},
-                {"pss_age_at_memory_peak_s", peaks_.pss_age_at_memory_peak_s
-                                                 ? json(std::round(*peaks_.pss_age_at_memory_peak_s * 10) / 10)
+  vj["peak"] = {{"tree_pss_bytes", opt(snap_.peaks.tree_pss_bytes)},
+                {"tree_pss_t_s", snap_.peaks.tree_pss_bytes ? json(snap_.peaks.tree_pss_t_s) : json(nullptr)},
+                {"tree_pss_file_bytes", opt(snap_.peaks.tree_pss_file_bytes)},
+                {"tree_pss_age_s", snap_.peaks.tree_pss_age_s ? json(std::round(*snap_.peaks.tree_pss_age_s * 10) / 10) : json(nullptr)},
+                {"tree_anon_shmem_pss_bytes", opt(snap_.peaks.tree_anon_shmem_pss_bytes)},
+                {"cgroup_usage_bytes", opt(snap_.peaks.cgroup_usage_bytes)},
+                {"cgroup_anon_shmem_bytes", opt(snap_.peaks.cgroup_anon_shmem_bytes)},
+                {"tree_pss_stale", snap_.peaks.tree_pss_bytes ? json(snap_.peaks.tree_pss_stale()) : json(nullptr)},
+                {"memory_peak_t_s", opt(snap_.peaks.memory_peak_t_s)},
+                {"pss_age_at_memory_peak_s", snap_.peaks.pss_age_at_memory_peak_s
+                                                 ? json(std::round(*snap_.peaks.pss_age_at_memory_peak_s * 10) / 10)
                                                  : json(nullptr)}};
   // The main process and the kMaxVerdictProcs - 1 largest others, in the
   // tree's order (first seen first).
@@ -415,7 +415,7 @@ void Session::decide_and_end() {
   json procs = json::array();
   for (size_t i : order) {
     const auto& p = all[i];
-    auto it = exit_status_.find(p.pid);
+    auto it = job_.exit_status.find(p.pid);
     json pe = {{"pid", p.pid}, {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
                {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)},
                {"peak_pss_t_s", p.peak_pss_bytes ? json(p.peak_pss_t_s) : json(nullptr)},
@@ -423,7 +423,7 @@ void Session::decide_and_end() {
                {"peak_uss_bytes", p.peak_private ? json(p.peak_private->uss_bytes) : json(nullptr)},
                {"first_seen_s", p.first_seen_s}, {"gone_s", opt(p.gone_s)}, {"orphaned", p.orphaned},
                {"rank", opt(p.rank)}, {"local_rank", opt(p.local_rank)},
-               {"wait_status", it == exit_status_.end() ? json(nullptr) : json(it->second)}};
+               {"wait_status", it == job_.exit_status.end() ? json(nullptr) : json(it->second)}};
     procs.push_back(std::move(pe));
   }
   vj["procs"] = procs;
@@ -434,37 +434,37 @@ void Session::decide_and_end() {
     sites_.add_to_verdict(vj, roles);
   }
   std::optional<double> growth;
-  if (minute_.size() >= 2 && minute_.back().tree.pss_bytes && minute_.front().tree.pss_bytes &&
-      minute_.back().t_s - minute_.front().t_s >= 5) {
-    double dt = minute_.back().t_s - minute_.front().t_s;
+  if (snap_.minute.size() >= 2 && snap_.minute.back().tree.pss_bytes && snap_.minute.front().tree.pss_bytes &&
+      snap_.minute.back().t_s - snap_.minute.front().t_s >= 5) {
+    double dt = snap_.minute.back().t_s - snap_.minute.front().t_s;
     if (dt > 0)
-      growth = (static_cast<double>(*minute_.back().tree.pss_bytes) -
-                static_cast<double>(*minute_.front().tree.pss_bytes)) / dt;
+      growth = (static_cast<double>(*snap_.minute.back().tree.pss_bytes) -
+                static_cast<double>(*snap_.minute.front().tree.pss_bytes)) / dt;
   }
   vj["growth_bytes_per_s"] = opt(growth);
   // The job's /dev/shm (in its mount namespace): size, peak use while it ran, use at the end.
-  vj["shm"] = {{"size_bytes", opt(job_shm_size_bytes_)}, {"peak_used_bytes", opt(shm_peak_used_bytes_)},
-               {"used_bytes", opt(job_shm_used_bytes_)}};
-  vj["rlimits"] = {{"as_bytes", opt(rlimits_.as_soft_bytes)}, {"data_bytes", opt(rlimits_.data_soft_bytes)}};
+  vj["shm"] = {{"size_bytes", opt(snap_.job_shm_size_bytes)}, {"peak_used_bytes", opt(snap_.shm_peak_used_bytes)},
+               {"used_bytes", opt(snap_.job_shm_used_bytes)}};
+  vj["rlimits"] = {{"as_bytes", opt(snap_.rlimits.as_soft_bytes)}, {"data_bytes", opt(snap_.rlimits.data_soft_bytes)}};
   vj["limit_bytes"] = opt(vi.limit_bytes);
-  vj["headroom_bytes"] = vi.limit_bytes && peaks_.cgroup_usage_bytes && *vi.limit_bytes >= *peaks_.cgroup_usage_bytes
-                             ? json(*vi.limit_bytes - *peaks_.cgroup_usage_bytes) : json(nullptr);
+  vj["headroom_bytes"] = vi.limit_bytes && snap_.peaks.cgroup_usage_bytes && *vi.limit_bytes >= *snap_.peaks.cgroup_usage_bytes
+                             ? json(*vi.limit_bytes - *snap_.peaks.cgroup_usage_bytes) : json(nullptr);
   vj["kernel_log_readable"] = kmsg_ok_;
   vj["signal_trace"] = sig_trace_status_;
-  if (gaps_ > 0)
+  if (snap_.gaps > 0)
     notes_.push_back(fmt::format(N_("oomlens took no sample {} time(s), for up to {:.1f} s (it was stopped or starved "
                                     "of CPU): see the record's sample_gap events"),
-                                 gaps_, longest_gap_s_));
+                                 snap_.gaps, snap_.longest_gap_s));
   for (auto& n : kw_.notes()) notes_.push_back(n);
-  if (rec_.error()) notes_.push_back(*rec_.error());
+  if (record_.error()) notes_.push_back(*record_.error());
   vj["notes"] = notes_;
   if (guard_) vj["guard"] = guard_->verdict_json();
   // --budget (guard/budget.h): always recorded; a successful job over it
   // makes oomlens exit 3, a failing job keeps its own status.
   std::optional<guard::BudgetOutcome> budget;
   if (o_.guard.budget_bytes) {
-    budget = guard::decide_budget(*o_.guard.budget_bytes, peaks_.tree_pss_bytes,
-                                  peaks_.tree_pss_bytes ? std::optional(peaks_.tree_pss_t_s) : std::nullopt,
+    budget = guard::decide_budget(*o_.guard.budget_bytes, snap_.peaks.tree_pss_bytes,
+                                  snap_.peaks.tree_pss_bytes ? std::optional(snap_.peaks.tree_pss_t_s) : std::nullopt,
                                   end.exited && end.exit_code == 0);
     vj["budget"] = guard::budget_json(*budget);
     if (budget->exceeded) {
@@ -472,18 +472,18 @@ void Session::decide_and_end() {
       ev["type"] = "event";
       ev["t_s"] = t_rel();
       ev["kind"] = "budget_exceeded";
-      rec_.write(ev, true);
+      record_.write(ev, true);
     }
   }
-  rec_.write(vj, true);
+  record_.write(vj, true);
   if (o_.verdict_json_path) {
     monitor::RecordWriter vw;
     if (auto e = vw.open(*o_.verdict_json_path)) supervise::say(*e);
     else vw.write(vj, true);
   }
 
-  if (rec_.regular())  // a FIFO cannot be read back
-    if (auto r = monitor::read_record(rec_.path())) {
+  if (record_.regular())  // a FIFO cannot be read back
+    if (auto r = monitor::read_record(record_.path())) {
       std::string text = render::record_summary(*r, o_.sparkline);
       supervise::write_all(2, text.data(), text.size());
     }

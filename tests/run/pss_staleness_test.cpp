@@ -8,7 +8,7 @@
 #include "monitor/sample.h"
 #include "render/record_text.h"
 #include "render/run_data.h"
-#include "run/session_state.h"
+#include "run/tick_snapshot.h"
 
 namespace oomlens::run {
 namespace {
