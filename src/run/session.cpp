@@ -30,8 +30,8 @@ namespace {
 using util::opt;
 }  // namespace
 
-std::optional<uint64_t> vmstat_oom_kill() {
-  auto t = read_file("/proc/vmstat");
+std::optional<uint64_t> vmstat_oom_kill(const std::string& proc_dir) {
+  auto t = read_file(join_root(proc_dir, "vmstat"));
   if (!t) return std::nullopt;
   auto p = t->find("\noom_kill ");
   if (p == std::string::npos) return std::nullopt;
@@ -120,7 +120,7 @@ std::optional<int> Session::make_cgroup() {
       supervise::say(trf("cannot make a cgroup here ({}): running the job under `systemd-run --scope -p MemoryMax={}`",
               job_.own_cgroup->not_delegated, job_.own_cgroup->limit_bytes));
   }
-  job_.hierarchy = job_.own_cgroup ? std::optional(job_.own_cgroup->hierarchy) : cgroup::find_memory_hierarchy("/");
+  job_.hierarchy = job_.own_cgroup ? std::optional(job_.own_cgroup->hierarchy) : cgroup::find_memory_hierarchy(o_.proc_root);
   return std::nullopt;
 }
 
@@ -164,9 +164,9 @@ void Session::setup_signals_and_tee() {
     pass_fd_ = pty_->out_fd();
   }
 
-  vm_oom_before_ = vmstat_oom_kill();
+  vm_oom_before_ = vmstat_oom_kill(proc_dir());
   if (job_.own_cgroup) job_.cgroup_dir = job_.own_cgroup->dir;
-  else if (job_.hierarchy) job_.cgroup_dir = cgroup::memory_cgroup_dir(*job_.hierarchy, attached() ? *o_.attach_pid : 0, "/").value_or("");
+  else if (job_.hierarchy) job_.cgroup_dir = cgroup::memory_cgroup_dir(*job_.hierarchy, attached() ? *o_.attach_pid : 0, o_.proc_root).value_or("");
   if (job_.hierarchy && !job_.cgroup_dir.empty()) cg_oom_before_ = cgroup::oom_kill_count(job_.hierarchy->version, job_.cgroup_dir);
 }
 
@@ -224,7 +224,7 @@ std::optional<int> Session::spawn() {
   // Its limits now (inherited from us, whatever it has exec'd yet): a job
   // that dies before the first tick keeps them for the verdict (a
   // MemoryError under `ulimit -v` within ~30 ms); ticks re-read them.
-  if (auto l = proc::read_pid_limits(job_.pid)) snap_.rlimits = *l;
+  if (auto l = proc::read_pid_limits(job_.pid, proc_dir())) snap_.rlimits = *l;
   if (job_.own_cgroup && job_.own_cgroup->via_systemd_run) find_scope();
   // Lower our own oom_score_adj only after the fork (the job must not
   // inherit it), and only where the kernel lets us: decide by trying.
@@ -254,7 +254,7 @@ void Session::write_header() {
   json header = {{"type", "header"}, {"schema_version", monitor::kRecordSchemaVersion},
                  {"oomlens_version", OOMLENS_VERSION}, {"command", attached() ? job_.attached_cmd : o_.argv},
                  {"attached", attached()}, {"host", un.nodename},
-                 {"kernel", un.release}, {"boot_id", opt(proc::read_boot_id())},
+                 {"kernel", un.release}, {"boot_id", opt(proc::read_boot_id(proc_dir()))},
                  {"start_epoch_s", static_cast<double>(std::time(nullptr))}, {"oomlens_pid", ::getpid()},
                  {"main_pid", job_.pid}, {"kmsg_start_seq", opt(kw_.start_seq())},
                  {"kernel_log_readable", kmsg_ok_}, {"signal_trace", sig_trace_status_},
@@ -278,6 +278,7 @@ void Session::write_header() {
   guard::GuardHost gh;
   gh.main_pid = job_.pid;
   gh.main_pidfd = job_.pidfd;
+  gh.proc_dir = proc_dir();
   gh.hierarchy = job_.hierarchy;
   gh.cgroup_dir = job_.cgroup_dir;
   gh.own_cgroup = job_.own_cgroup.has_value();

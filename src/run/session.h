@@ -37,6 +37,10 @@ struct RunOptions {
   /// `--sites`: preload liboomlens-sites.so; the verdict gets peak_sites (run/sites.h).
   bool sites = false;
   guard::GuardOptions guard;    ///< --warn/--act/--action/--budget/--py-* (guard/options.h)
+  /// The root the run reads the kernel's files under: ROOT/proc and the
+  /// cgroup mounts of ROOT/proc/self/mountinfo ("/"; tests: a fixture tree,
+  /// tests/support/fixture_tree.h).
+  std::string proc_root = "/";
 };
 
 /// Runs the job. Returns only on oomlens's own failure (the exit code: 125,

@@ -64,7 +64,7 @@ std::optional<int> Session::check_attach() {
     supervise::say(trf("--pid {}: no such process", pid));
     return kExitOwnFailure;
   }
-  int dfd = ::open(("/proc/" + std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  int dfd = ::open(join_root(proc_dir(), std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) {
     supervise::say(trf("--pid {}: no such process ({})", pid, tr_strerror(errno)));
     return kExitOwnFailure;

@@ -98,7 +98,7 @@ void Session::record_kill(diagnose::TreeKill tk, const monitor::TrackedProc* tp,
   if (!first_kill_t_ || kill_t_s < *first_kill_t_) first_kill_t_ = kill_t_s;
   ev["kind"] = "oom_kill";
   if (!evidence.is_null()) ev["evidence"] = evidence;
-  ev["boot_id"] = util::opt(proc::read_boot_id());
+  ev["boot_id"] = util::opt(proc::read_boot_id(proc_dir()));
   ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);
   record_.write(ev, true);
   kills_.push_back(std::move(tk));
@@ -144,7 +144,7 @@ void Session::pass_stderr_through() {
 }
 
 void Session::loop() {
-  tree_.emplace("/proc", ::getpid(), job_.pid);
+  tree_.emplace(proc_dir(), ::getpid(), job_.pid);
   record_.follow(&*tree_);
   record_.set_write_interval(o_.write_s);
   if (relay_pid_ > 0) tree_->exclude(relay_pid_);
@@ -410,11 +410,12 @@ void Session::tick(double t) {
   s.tree.cgroup_usage_at_pss_bytes = snap_.pss.cg_usage_at;
   // /dev/shm as the job sees it (its own mount namespace: /proc/PID/root),
   // every tick: PyTorch's segments come and go faster than once a second.
-  const std::string shm_dir = job_.main_status ? std::string("/dev/shm") : fmt::format("/proc/{}/root/dev/shm", job_.pid);
+  const std::string shm_dir = job_.main_status ? join_root(o_.proc_root, "dev/shm")
+                                               : join_root(proc_dir(), fmt::format("{}/root/dev/shm", job_.pid));
   if (snap_.tick_no % 10 == 0) {
-    snap_.sys = monitor::read_system_sample("/proc", shm_dir);
+    snap_.sys = monitor::read_system_sample(proc_dir(), shm_dir);
     if (!job_.main_status)
-      if (auto l = proc::read_pid_limits(job_.pid)) snap_.rlimits = *l;
+      if (auto l = proc::read_pid_limits(job_.pid, proc_dir())) snap_.rlimits = *l;
   } else {
     monitor::read_shm_usage(shm_dir, &snap_.sys);
   }

@@ -49,11 +49,12 @@
 #include "supervise/stderr_tail.h"
 #include "trace/signal_trace.h"
 #include "util/clock.h"
+#include "util/file.h"
 
 namespace oomlens::run {
 
-/// /proc/vmstat `oom_kill` (4.13+); nullopt when absent.
-[[nodiscard]] std::optional<uint64_t> vmstat_oom_kill();
+/// PROC_DIR/vmstat `oom_kill` (4.13+); nullopt when absent.
+[[nodiscard]] std::optional<uint64_t> vmstat_oom_kill(const std::string& proc_dir = "/proc");
 
 /// The wait status in /proc/PID/stat field 52 (`exit_code`, 3.5+), given
 /// only while the process is a zombie (state Z); nullopt otherwise (pure).
@@ -154,6 +155,8 @@ class Session {
   // session_attach.cpp (--pid): checks and holds the process before the
   // record is opened; reap_attached() replaces waitpid (not our child).
   [[nodiscard]] bool attached() const { return o_.attach_pid.has_value(); }
+  /// RunOptions::proc_root's /proc.
+  [[nodiscard]] std::string proc_dir() const { return join_root(o_.proc_root, "proc"); }
   std::optional<int> check_attach();
   void attach();
   void reap_attached();

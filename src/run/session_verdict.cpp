@@ -20,6 +20,7 @@
 #include "logsource/journal_daemons.h"
 #include "render/record_text.h"
 #include "run/session_state.h"
+#include "run/verdict_input.h"
 #include "diagnose/killer_daemon.h"
 
 namespace oomlens::run {
@@ -29,24 +30,6 @@ using nlohmann::json;
 namespace {
 
 using util::opt;
-
-// Killer daemons are named only when found running (one /proc scan, at the end).
-std::vector<std::string> running_killer_daemons() {
-  std::vector<std::string> found;
-  if (DIR* d = ::opendir("/proc")) {
-    while (dirent* e = ::readdir(d)) {
-      if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-      const int pid = std::atoi(e->d_name);
-      auto comm = proc::read_comm(pid);
-      if (!comm) continue;
-      // The detector `oomlens check` uses: nohang also runs as `python3 …/nohang`.
-      auto kind = diagnose::oom_daemon_kind(*comm, proc::read_cmdline(pid));
-      if (!kind.empty() && std::find(found.begin(), found.end(), kind) == found.end()) found.push_back(kind);
-    }
-    ::closedir(d);
-  }
-  return found;
-}
 
 // A userspace killer's journal line naming a process of the tree (or, for
 // systemd-oomd, the job's cgroup or an ancestor), logged during the run.
@@ -87,11 +70,11 @@ std::vector<int64_t> own_tids() {
 
 // The sender's command line, while it still runs as the traced comm (a
 // reused pid would show another comm); nullopt otherwise.
-std::optional<std::string> sender_cmdline(int64_t pid, const std::string& comm) {
+std::optional<std::string> sender_cmdline(int64_t pid, const std::string& comm, const std::string& proc_dir) {
   if (comm.empty()) return std::nullopt;
-  auto c = proc::read_comm(static_cast<int>(pid));
+  auto c = proc::read_comm(static_cast<int>(pid), proc_dir);
   if (!c || *c != comm) return std::nullopt;
-  std::string cmd = proc::read_cmdline(static_cast<int>(pid));
+  std::string cmd = proc::read_cmdline(static_cast<int>(pid), proc_dir);
   if (cmd.empty()) return std::nullopt;
   return cmd;
 }
@@ -123,7 +106,7 @@ void Session::read_signal_trace() {
   q.forwarded = forwarded_;
   signal_sender_ = diagnose::choose_signal_sender(*events, q);
   if (signal_sender_ && (signal_sender_->kind == "process" || signal_sender_->kind == "self"))
-    signal_sender_->cmdline = sender_cmdline(signal_sender_->pid, signal_sender_->comm);
+    signal_sender_->cmdline = sender_cmdline(signal_sender_->pid, signal_sender_->comm, proc_dir());
 }
 
 // The OOM killer's victims from oom:mark_victim in the same buffer (issue
@@ -182,7 +165,7 @@ std::vector<diagnose::TreeSignal> Session::traced_tree_signals(const std::vector
     q.oomlens_tids = own_tids();
     auto s = diagnose::choose_signal_sender(events, q);
     if (!s) continue;
-    if (s->kind == "process") s->cmdline = sender_cmdline(s->pid, s->comm);
+    if (s->kind == "process") s->cmdline = sender_cmdline(s->pid, s->comm, proc_dir());
     out.push_back({p.pid, monitor::role_name(p.role), p.comm, p.rank, p.local_rank, std::move(*s)});
     if (out.size() >= 16) break;  // a record, not a log
   }
@@ -273,7 +256,7 @@ void Session::decide_and_end() {
   vi.kernel_log_readable = kmsg_ok_;
   vi.kernel_log_error = kw_.error();
   if (cg_oom_before_ && cg_oom_after_) vi.cgroup_oom_kill_delta = *cg_oom_after_ - *cg_oom_before_;
-  auto vm_after = vmstat_oom_kill();
+  auto vm_after = vmstat_oom_kill(proc_dir());
   if (vm_oom_before_ && vm_after) vi.vmstat_oom_kill_delta = *vm_after - *vm_oom_before_;
   if (!job_.cgroup_dir.empty()) vi.cgroup_dir = job_.cgroup_dir;
   if (job_.own_cgroup) vi.limit_bytes = job_.own_cgroup->limit_bytes;
@@ -281,7 +264,7 @@ void Session::decide_and_end() {
   if ((!job_.main_status_known || (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM))) &&
       kills_.empty() && !vi.still_running)
   {
-    vi.killer_daemons = running_killer_daemons();
+    vi.killer_daemons = running_killer_daemons(proc_dir());
     vi.daemon_kill = logged_daemon_kill();
   }
   if (guard_) {
@@ -312,60 +295,7 @@ void Session::decide_and_end() {
   vi.rlimit_as_bytes = snap_.rlimits.as_soft_bytes;
   vi.rlimit_data_bytes = snap_.rlimits.data_soft_bytes;
   vi.held_bytes = snap_.peaks.tree_pss_bytes;
-  {
-    const monitor::TrackedProc* mainp = nullptr;
-    for (auto& p : tree_->procs())
-      if (p.role == monitor::Role::main) mainp = &p;
-    if (mainp) {
-      const std::string& c = mainp->cmdline;
-      vi.main_comm = c.find("torch.distributed.run") != std::string::npos || c.find("torchrun") != std::string::npos
-                         ? "torchrun" : mainp->comm;  // torchrun's agent runs as `python3`
-    }
-    for (auto& p : tree_->procs()) {
-      if (p.role == monitor::Role::program) ++vi.program_count;
-      if (p.role != monitor::Role::worker) continue;
-      ++vi.worker_count;
-      if (p.peak_pss_bytes) vi.workers_pss.push_back({p.peak_pss_bytes, p.first_seen_s, p.gone_s});
-      const monitor::TrackedProc* parent = mainp;  // a program's workers are compared with that program
-      for (auto& q : tree_->procs())
-        if (q.role == monitor::Role::program && (q.pid == p.ppid || q.cmdline == p.cmdline)) parent = &q;  // orphaned: ppid is oomlens
-      if (!vi.worker_start_method && parent)
-        vi.worker_start_method = diagnose::worker_start_method(p.cmdline, parent->cmdline);
-      if (p.first_private && p.peak_private) {
-        if (!vi.worker_pool) vi.worker_pool.emplace();
-        vi.worker_pool->workers.push_back({p.first_private->uss_bytes, p.first_private->rss_anon_bytes,
-                                           p.peak_private->uss_bytes,
-                                           std::max(p.peak_private->rss_anon_bytes, p.peak_tick_rss_anon_bytes),
-                                           p.first_seen_s, p.gone_s,
-                                           p.smaps_t_s && p.peak_private->t_s >= *p.smaps_t_s &&
-                                               p.peak_private->uss_bytes > p.first_private->uss_bytes});
-        for (const auto& at : p.private_series)
-          vi.worker_pool->workers.back().private_series.push_back({at.t_s, at.uss_bytes});
-        if (parent && parent->peak_private)  // the parent's highest RssAnon at a pass
-          vi.worker_pool->parent_rss_anon_bytes =
-              std::max(vi.worker_pool->parent_rss_anon_bytes.value_or(0), parent->max_rss_anon_bytes);
-        if (parent && vi.worker_pool->parent_anon_series.empty())  // its growth per epoch
-          for (const auto& at : parent->private_series)
-            vi.worker_pool->parent_anon_series.push_back({at.t_s, at.rss_anon_bytes});
-      }
-    }
-    // The main program's curve: the main process, or under a launcher the
-    // program that held the most anonymous memory.
-    const monitor::TrackedProc* grower = mainp;
-    for (auto& p : tree_->procs())
-      if (p.role == monitor::Role::program && (!grower || p.max_rss_anon_bytes > grower->max_rss_anon_bytes)) grower = &p;
-    if (grower)
-      for (const auto& at : grower->private_series) vi.main_curve.series.push_back({at.t_s, at.rss_anon_bytes});
-    vi.main_curve.limit_bytes = vi.limit_bytes;
-    vi.main_curve.end_s = job_.main_exit_t;
-    if (first_kill_t_ && (!job_.main_exit_t || *first_kill_t_ < *job_.main_exit_t)) vi.main_curve.end_s = first_kill_t_;
-    if (vi.worker_pool) {
-      vi.worker_pool->start_method = vi.worker_start_method;
-      vi.worker_pool->limit_bytes = vi.limit_bytes;
-      vi.worker_pool->main_end_s = job_.main_exit_t;
-      if (first_kill_t_ && (!job_.main_exit_t || *first_kill_t_ < *job_.main_exit_t)) vi.worker_pool->main_end_s = first_kill_t_;
-    }
-  }
+  add_tree_to_verdict(tree_->procs(), job_.main_exit_t, first_kill_t_, vi);
   auto verdict = diagnose::decide_verdict(vi);
 
   json vj = diagnose::verdict_to_json(verdict);
