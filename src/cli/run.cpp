@@ -107,34 +107,19 @@ void add_run(CLI::App& app, int* status) {
         *status = kExitUsage;
         return;
       }
-      run::RunOptions ro;
-      ro.attach_pid = o->pid;
-      ro.record_path_is_default = o->record.empty();
-      ro.record_path = o->record.empty() ? run::default_record_name("pid" + std::to_string(o->pid), std::time(nullptr))
-                                         : o->record;
-      if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
-      auto gopts = guard::make_guard_options(*g);
-      if (!gopts) {
-        print_error("run", "{}", retranslate(gopts.error().what));
-        *status = kExitUsage;
-        return;
-      }
-      ro.guard = *gopts;
-      ro.linger_s = o->linger_s;
-      ro.pss_min_s = o->pss_min_s;
-      ro.sparkline = !o->no_sparkline;
-      *status = run::run_job(ro);
-      return;
-    }
-    if (argv.empty()) {
+    } else if (argv.empty()) {
       print_error("run", "no command given (usage: oomlens run [options] -- CMD ARGS...)");
       *status = kExitUsage;
       return;
     }
+    // The options, built once for a started and an attached job alike
+    // (what --pid refuses above is unset here).
     run::RunOptions ro;
     ro.argv = argv;
+    if (attach) ro.attach_pid = o->pid;
     ro.record_path_is_default = o->record.empty();
-    ro.record_path = o->record.empty() ? run::default_record_name(argv[0], std::time(nullptr)) : o->record;
+    ro.record_path = !o->record.empty() ? o->record
+                     : run::default_record_name(attach ? "pid" + std::to_string(o->pid) : argv[0], std::time(nullptr));
     if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
     if (!o->limit.empty()) {
       ro.limit = supervise::parse_limit_spec(o->limit);
@@ -157,6 +142,10 @@ void add_run(CLI::App& app, int* status) {
     ro.linger_s = o->linger_s;
     ro.pss_min_s = o->pss_min_s;
     ro.sparkline = !o->no_sparkline;
+    if (attach) {
+      *status = run::run_job(ro);
+      return;
+    }
     auto policy = make_restart_policy(*rs, ro.limit.has_value());
     if (!policy) {
       print_error("run", "{}", retranslate(policy.error().what));
