@@ -18,6 +18,18 @@ namespace oomlens::run {
 
 using nlohmann::json;
 
+namespace {
+
+// A value read this tick is kept in the snapshot; one not read is the
+// snapshot's, read at an earlier tick.
+template <typename T>
+void keep_or_reuse(bool read, T& value, T& kept) {
+  if (read) kept = value;
+  else value = kept;
+}
+
+}  // namespace
+
 void Session::write_event(const json& ev, bool sync) { record_.write_event(ev, sync); }
 
 double Session::next_wake() const {
@@ -249,20 +261,10 @@ void Session::read_cgroup(monitor::Sample& s) {
     snap_.pss.exit_seen = true;
   }
   snap_.stat_read_this_tick = with_stat;
-  if (with_stat) {
-    snap_.cached_anon = s.cgroup.anon_bytes;
-    snap_.cached_shmem = s.cgroup.shmem_bytes;
-  } else {
-    s.cgroup.anon_bytes = snap_.cached_anon;
-    s.cgroup.shmem_bytes = snap_.cached_shmem;
-  }
-  if (with_limit) {
-    snap_.cached_limit = s.cgroup.limit_bytes;
-    snap_.cached_limit_state = s.cgroup.limit_state;
-  } else {
-    s.cgroup.limit_bytes = snap_.cached_limit;
-    s.cgroup.limit_state = snap_.cached_limit_state;
-  }
+  keep_or_reuse(with_stat, s.cgroup.anon_bytes, snap_.cached_anon);
+  keep_or_reuse(with_stat, s.cgroup.shmem_bytes, snap_.cached_shmem);
+  keep_or_reuse(with_limit, s.cgroup.limit_bytes, snap_.cached_limit);
+  keep_or_reuse(with_limit, s.cgroup.limit_state, snap_.cached_limit_state);
 }
 
 // PSS: every pss_min_s, or sooner when the tree's RSS grew by 5 % since the

@@ -294,7 +294,7 @@ void Session::decide_and_end() {
   vi.shm_peak_used_bytes = snap_.shm_peak_used_bytes;
   vi.rlimit_as_bytes = snap_.rlimits.as_soft_bytes;
   vi.rlimit_data_bytes = snap_.rlimits.data_soft_bytes;
-  vi.held_bytes = snap_.peaks.tree_pss_bytes;
+  vi.held_bytes = snap_.peaks.tree_pss_bytes();
   add_tree_to_verdict(tree_->procs(), job_.main_exit_t, first_kill_t_, vi);
   auto verdict = diagnose::decide_verdict(vi);
 
@@ -312,14 +312,16 @@ void Session::decide_and_end() {
   json kj = json::array();
   for (auto& k : kills_) kj.push_back(diagnose::tree_kill_to_json(k));
   vj["kernel_kills"] = kj;
-  vj["peak"] = {{"tree_pss_bytes", opt(snap_.peaks.tree_pss_bytes)},
-                {"tree_pss_t_s", snap_.peaks.tree_pss_bytes ? json(snap_.peaks.tree_pss_t_s) : json(nullptr)},
-                {"tree_pss_file_bytes", opt(snap_.peaks.tree_pss_file_bytes)},
-                {"tree_pss_age_s", snap_.peaks.tree_pss_age_s ? json(std::round(*snap_.peaks.tree_pss_age_s * 10) / 10) : json(nullptr)},
+  const std::optional<monitor::TreeTotals>& at_pss_peak = snap_.peaks.tree_pss_peak;
+  vj["peak"] = {{"tree_pss_bytes", opt(snap_.peaks.tree_pss_bytes())},
+                {"tree_pss_t_s", snap_.peaks.tree_pss_bytes() ? json(snap_.peaks.tree_pss_t_s) : json(nullptr)},
+                {"tree_pss_file_bytes", at_pss_peak ? opt(at_pss_peak->pss_file_bytes) : json(nullptr)},
+                {"tree_pss_age_s", at_pss_peak && at_pss_peak->pss_age_s ? json(std::round(*at_pss_peak->pss_age_s * 10) / 10)
+                                                                         : json(nullptr)},
                 {"tree_anon_shmem_pss_bytes", opt(snap_.peaks.tree_anon_shmem_pss_bytes)},
                 {"cgroup_usage_bytes", opt(snap_.peaks.cgroup_usage_bytes)},
                 {"cgroup_anon_shmem_bytes", opt(snap_.peaks.cgroup_anon_shmem_bytes)},
-                {"tree_pss_stale", snap_.peaks.tree_pss_bytes ? json(snap_.peaks.tree_pss_stale()) : json(nullptr)},
+                {"tree_pss_stale", snap_.peaks.tree_pss_bytes() ? json(snap_.peaks.tree_pss_stale()) : json(nullptr)},
                 {"memory_peak_t_s", opt(snap_.peaks.memory_peak_t_s)},
                 {"pss_age_at_memory_peak_s", snap_.peaks.pss_age_at_memory_peak_s
                                                  ? json(std::round(*snap_.peaks.pss_age_at_memory_peak_s * 10) / 10)
@@ -393,8 +395,8 @@ void Session::decide_and_end() {
   // makes oomlens exit 3, a failing job keeps its own status.
   std::optional<guard::BudgetOutcome> budget;
   if (o_.guard.budget_bytes) {
-    budget = guard::decide_budget(*o_.guard.budget_bytes, snap_.peaks.tree_pss_bytes,
-                                  snap_.peaks.tree_pss_bytes ? std::optional(snap_.peaks.tree_pss_t_s) : std::nullopt,
+    budget = guard::decide_budget(*o_.guard.budget_bytes, snap_.peaks.tree_pss_bytes(),
+                                  snap_.peaks.tree_pss_bytes() ? std::optional(snap_.peaks.tree_pss_t_s) : std::nullopt,
                                   end.exited && end.exit_code == 0);
     vj["budget"] = guard::budget_json(*budget);
     if (budget->exceeded) {

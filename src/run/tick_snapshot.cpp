@@ -10,13 +10,10 @@ void Peaks::update(const monitor::Sample& s) {
   };
   // A racy PSS pass over-counts the survivors (ProcessTree::refresh_smaps):
   // never a PSS peak. What the cgroup and the tree's RSS show is unaffected.
-  if (!s.racy && mx(tree_pss_bytes, s.tree.pss_bytes)) {
+  if (!s.racy && s.tree.pss_bytes && (!tree_pss_bytes() || *s.tree.pss_bytes > *tree_pss_bytes())) {
+    tree_pss_peak = s.tree;
     tree_pss_t_s = s.t_s;
-    tree_pss_file_bytes = s.tree.pss_file_bytes;
-    tree_pss_age_s = s.tree.pss_age_s;
     tree_pss_peak_stale = monitor::pss_stale(s.tree, &s.cgroup);
-    tree_pss_usage_bytes = s.tree.cgroup_usage_at_pss_bytes;
-    tree_pss_cg_anon_shmem_bytes = s.tree.cgroup_anon_shmem_at_pss_bytes;
   }
   // The memory peak's time, from what is read fresh every tick: the
   // cgroup's usage (charged at allocation), else the tree's RSS. Not
@@ -74,14 +71,16 @@ void Peaks::memory_peak_pss(const monitor::Sample& s) {
 bool Peaks::tree_pss_stale() const {
   if (tree_pss_peak_stale) return true;
   if (!pss_stale_at_memory_peak) return false;
-  if (!tree_pss_usage_bytes || !memory_peak_bytes || !tree_pss_bytes) return true;
+  const auto usage_at = tree_pss_peak ? tree_pss_peak->cgroup_usage_at_pss_bytes : std::nullopt;
+  if (!usage_at || !memory_peak_bytes || !tree_pss_bytes()) return true;
   // Lifted only when that pass saw both the usage and the anon+shmem
   // within 5 % of their peaks (usage counts page cache, anon+shmem not:
   // measured, usage within 5 % beside an anon+shmem peak 6.4 % above).
-  const uint64_t pss = tree_anon_shmem_pss_bytes.value_or(*tree_pss_bytes);
-  if (monitor::grew_past_pss(*tree_pss_usage_bytes, *memory_peak_bytes, pss)) return true;
+  const uint64_t pss = tree_anon_shmem_pss_bytes.value_or(*tree_pss_bytes());
+  if (monitor::grew_past_pss(*usage_at, *memory_peak_bytes, pss)) return true;
   if (!cgroup_anon_shmem_bytes) return false;  // no memory.stat: the usage alone
-  return !tree_pss_cg_anon_shmem_bytes || monitor::grew_past_pss(*tree_pss_cg_anon_shmem_bytes, *cgroup_anon_shmem_bytes, pss);
+  const auto& anon_shmem_at = tree_pss_peak->cgroup_anon_shmem_at_pss_bytes;
+  return !anon_shmem_at || monitor::grew_past_pss(*anon_shmem_at, *cgroup_anon_shmem_bytes, pss);
 }
 
 }  // namespace oomlens::run

@@ -18,12 +18,17 @@ namespace oomlens::run {
 /// Peaks over the run's samples; the PSS ones over non-racy samples only
 /// (a racy pass over-counts: ProcessTree::refresh_smaps).
 struct Peaks {
-  std::optional<uint64_t> tree_pss_bytes;
+  /// The tree PSS peak's sample: its tree totals (the PSS; the file pages
+  /// in it, Pss_File; the age of the oldest per-process PSS in the sum, as
+  /// a stale sum lags a fast ramp; the cgroup's usage and anon+shmem at
+  /// its pass, TreeTotals::cgroup_usage_at_pss_bytes, null unknown), its
+  /// time, and whether it was stale (monitor::pss_stale).
+  std::optional<monitor::TreeTotals> tree_pss_peak;
   double tree_pss_t_s = 0;
-  /// At the tree PSS peak: the file pages in it (Pss_File) and the age of
-  /// the oldest per-process PSS in the sum (a stale sum lags a fast ramp).
-  std::optional<uint64_t> tree_pss_file_bytes;
-  std::optional<double> tree_pss_age_s;
+  bool tree_pss_peak_stale = false;
+  [[nodiscard]] std::optional<uint64_t> tree_pss_bytes() const {
+    return tree_pss_peak ? tree_pss_peak->pss_bytes : std::nullopt;
+  }
   std::optional<uint64_t> tree_anon_shmem_pss_bytes;
   std::optional<uint64_t> cgroup_usage_bytes;
   std::optional<uint64_t> cgroup_anon_shmem_bytes;
@@ -35,8 +40,6 @@ struct Peaks {
   std::optional<uint64_t> memory_peak_bytes;
   std::optional<double> memory_peak_t_s, pss_age_at_memory_peak_s;
   bool pss_stale_at_memory_peak = false;
-  /// The tree PSS peak's own sample was stale (monitor::pss_stale).
-  bool tree_pss_peak_stale = false;
   /// The last non-racy sample with a PSS sum (its tree totals and time):
   /// the PSS in hand at a racy sample, whose own pass is never used.
   std::optional<monitor::TreeTotals> last_pss_tree;
@@ -45,11 +48,6 @@ struct Peaks {
   /// At a new memory peak: pss_age_at_memory_peak_s and
   /// pss_stale_at_memory_peak (tick_snapshot.cpp).
   void memory_peak_pss(const monitor::Sample& s);
-  /// The cgroup's usage at the tree PSS peak's pass (bytes; null unknown:
-  /// TreeTotals::cgroup_usage_at_pss_bytes).
-  std::optional<uint64_t> tree_pss_usage_bytes;
-  /// The cgroup's anon+shmem at that pass (bytes; null unknown).
-  std::optional<uint64_t> tree_pss_cg_anon_shmem_bytes;
   /// tree_pss_peak_stale, or pss_stale_at_memory_peak unless the PSS peak's
   /// own pass saw the cgroup's usage and anon+shmem within kPssStaleGrowth
   /// of that PSS below their peaks (that pass then measured the peak): the peak
