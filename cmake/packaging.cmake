@@ -63,7 +63,7 @@ add_custom_target(oomlens_completions ALL DEPENDS ${OOMLENS_COMPLETIONS})
 # /proc/self/exe as ../share/oomlens/python: guard/python.h).
 install(TARGETS oomlens oomlens-daemon RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES share/oomlens/python/sitecustomize.py DESTINATION ${CMAKE_INSTALL_DATADIR}/oomlens/python)
-# run --sites's preload: PREFIX/lib/oomlens/preload (supervise/sites.h finds it
+# run --sites's preload: PREFIX/lib/oomlens/preload (run/sites.h finds it
 # from bin/); one level below lib/oomlens so CPack adds no ldconfig scripts.
 install(TARGETS oomlens-sites LIBRARY DESTINATION lib/oomlens/preload)
 install(FILES share/oomlens/pylib/oomlens/__init__.py DESTINATION ${CMAKE_INSTALL_DATADIR}/oomlens/pylib/oomlens)

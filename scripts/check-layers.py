@@ -22,7 +22,7 @@ LAYERS = [
     ("monitor", ["monitor"]),
     ("decide", ["diagnose"]),
     ("render", ["render"]),
-    ("applications", ["check", "protect", "guard", "supervise", "top", "watch"]),
+    ("applications", ["check", "protect", "guard", "supervise", "run", "top", "watch"]),
     ("cli", ["cli", "."]),  # "." : src/main.cpp, src/daemon_main.cpp
 ]
 # Back-edges allowed by name, (including folder, included header): none

@@ -7,9 +7,10 @@
 #include "cli/run_restart.h"
 #include "guard/budget.h"
 #include "guard/options.h"
-#include "supervise/job_env.h"
-#include "supervise/restart.h"
-#include "supervise/session.h"
+#include "run/job_env.h"
+#include "run/restart.h"
+#include "run/session.h"
+#include "supervise/job_cgroup.h"
 #include "util/i18n.h"
 #include "util/message.h"
 
@@ -58,7 +59,7 @@ void add_run(CLI::App& app, int* status) {
                 "record allocation sites (Python or native stacks) in every process of the job through a preloaded "
                 "library; the summary and the verdict's peak_sites name those live at each process's peak");
   cmd->add_flag("--py-tracemalloc", g->py_tracemalloc, "Python job: run tracemalloc from the start, record the top allocation sites at the warning");
-  // --restart-on-oom and its options (cli/run_restart.h, supervise/restart.h).
+  // --restart-on-oom and its options (cli/run_restart.h, run/restart.h).
   auto rs = std::make_shared<RestartArgs>();
   add_restart_options(cmd, *rs);
   // Everything from the first non-option on is the job's argv. CLI11 hands
@@ -106,34 +107,19 @@ void add_run(CLI::App& app, int* status) {
         *status = kExitUsage;
         return;
       }
-      supervise::RunOptions ro;
-      ro.attach_pid = o->pid;
-      ro.record_path_is_default = o->record.empty();
-      ro.record_path = o->record.empty() ? supervise::default_record_name("pid" + std::to_string(o->pid), std::time(nullptr))
-                                         : o->record;
-      if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
-      auto gopts = guard::make_guard_options(*g);
-      if (!gopts) {
-        print_error("run", "{}", retranslate(gopts.error().what));
-        *status = kExitUsage;
-        return;
-      }
-      ro.guard = *gopts;
-      ro.linger_s = o->linger_s;
-      ro.pss_min_s = o->pss_min_s;
-      ro.sparkline = !o->no_sparkline;
-      *status = supervise::run_job(ro);
-      return;
-    }
-    if (argv.empty()) {
+    } else if (argv.empty()) {
       print_error("run", "no command given (usage: oomlens run [options] -- CMD ARGS...)");
       *status = kExitUsage;
       return;
     }
-    supervise::RunOptions ro;
+    // The options, built once for a started and an attached job alike
+    // (what --pid refuses above is unset here).
+    run::RunOptions ro;
     ro.argv = argv;
+    if (attach) ro.attach_pid = o->pid;
     ro.record_path_is_default = o->record.empty();
-    ro.record_path = o->record.empty() ? supervise::default_record_name(argv[0], std::time(nullptr)) : o->record;
+    ro.record_path = !o->record.empty() ? o->record
+                     : run::default_record_name(attach ? "pid" + std::to_string(o->pid) : argv[0], std::time(nullptr));
     if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
     if (!o->limit.empty()) {
       ro.limit = supervise::parse_limit_spec(o->limit);
@@ -156,6 +142,10 @@ void add_run(CLI::App& app, int* status) {
     ro.linger_s = o->linger_s;
     ro.pss_min_s = o->pss_min_s;
     ro.sparkline = !o->no_sparkline;
+    if (attach) {
+      *status = run::run_job(ro);
+      return;
+    }
     auto policy = make_restart_policy(*rs, ro.limit.has_value());
     if (!policy) {
       print_error("run", "{}", retranslate(policy.error().what));
@@ -163,11 +153,11 @@ void add_run(CLI::App& app, int* status) {
       return;
     }
     if (rs->given) {
-      *status = supervise::run_with_restarts(ro, *policy);
+      *status = run::run_with_restarts(ro, *policy);
       return;
     }
-    supervise::set_job_environment(1, ro.guard.action, std::nullopt);
-    *status = supervise::run_job(ro);
+    run::set_job_environment(1, ro.guard.action, std::nullopt);
+    *status = run::run_job(ro);
   });
 }
 

@@ -48,7 +48,7 @@ void GuardRunner::start(GuardHost host, double t_s) {
         wake_.try_v1_thresholds(host_.cgroup_dir, {static_cast<uint64_t>(l * o_.warn_fraction * 0.98),
                                                    static_cast<uint64_t>(l * o_.act_fraction * 0.98)});
       }
-      wake_.try_psi("/proc/pressure/memory");  // v1 has no per-cgroup memory.pressure
+      wake_.try_psi(join_root(host_.proc_dir, "pressure/memory"));  // v1 has no per-cgroup memory.pressure
     } else {
       wake_.try_psi(host_.cgroup_dir + "/memory.pressure");
     }
@@ -89,7 +89,7 @@ void GuardRunner::refresh_levels(double t_s) {
     // the job shares, never the job's own.
     in.levels.insert(in.levels.begin(), Level{"(the job's tree)", std::nullopt, tree_ws_, std::nullopt});
   }
-  if (auto mi = proc::read_meminfo()) in.mem_available_bytes = mi->mem_available_bytes;
+  if (auto mi = proc::read_meminfo(host_.proc_dir)) in.mem_available_bytes = mi->mem_available_bytes;
   auto h = compute_headroom(in);
   effective_limit_ = h.effective_limit_bytes;
   limit_source_ = h.limit_source;
@@ -198,7 +198,7 @@ void GuardRunner::handle(const Decision& d) {
       }
       if (py_.tracemalloc()) {
         json r = py_.send_tracemalloc(host_.main_pid);
-        if (auto st = proc::read_pid_status(host_.main_pid)) tracemalloc_main_anon_ = st->rss_anon_bytes;
+        if (auto st = proc::read_pid_status(host_.main_pid, host_.proc_dir)) tracemalloc_main_anon_ = st->rss_anon_bytes;
         if (r.value("sent", false)) {
           tracemalloc_pending_ = true;
           tracemalloc_sent_s_ = t_s_;
@@ -348,7 +348,7 @@ json GuardRunner::kill_tree() {
       if (p.gone_s) continue;
       const UniqueFd fd(pidfd_open(p.pid));
       if (!fd) continue;
-      auto st = proc::read_pid_stat(p.pid);
+      auto st = proc::read_pid_stat(p.pid, host_.proc_dir);
       if (st && st->start_time_ticks == p.start_time_ticks && pidfd_send_signal(fd.get(), SIGKILL) == 0) ++sent;
     }
     k["method"] = "tracked processes (pidfd, start time checked)";

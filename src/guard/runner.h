@@ -42,6 +42,9 @@ struct GuardHost {
   std::optional<cgroup::MemoryHierarchy> hierarchy;
   std::string cgroup_dir;   ///< the job's cgroup, or oomlens's own without --limit
   bool own_cgroup = false;  ///< --limit: the cgroup holds the job alone
+  /// Where /proc is read (meminfo, PSI, the job's processes): a fixture
+  /// tree's in tests.
+  std::string proc_dir = "/proc";
   std::string record_path;
   monitor::ProcessTree* tree = nullptr;
   /// Writes one record line; the session's writer (sync = fdatasync).

@@ -59,7 +59,7 @@ struct Record {
   std::vector<nlohmann::json> events;
   std::optional<nlohmann::json> verdict;
   /// `run --restart-on-oom`: one line per attempt, appended to the first
-  /// attempt's record after its verdict (supervise/restart.h).
+  /// attempt's record after its verdict (run/restart.h).
   std::vector<nlohmann::json> attempts;
   std::vector<std::string> notes;  ///< skipped/partial lines, in words
   /// Sample lines read, all of them. `samples` keeps at most

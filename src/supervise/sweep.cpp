@@ -10,7 +10,8 @@
 #include <fmt/core.h>
 
 #include "monitor/record.h"
-#include "supervise/session_state.h"
+#include "supervise/say.h"
+#include "util/clock.h"
 #include "util/file.h"
 #include "util/i18n.h"
 

@@ -15,8 +15,6 @@
 #include "sites/elf_check.h"
 #include "sites/reader.h"
 #include "sites/table.h"
-#include "supervise/sites.h"
-#include "support/paths.h"
 
 namespace {
 
@@ -198,13 +196,6 @@ TEST(Sites, GrowingMainNamesItsLargestStack) {
   v["peak_sites"].erase(1);  // 10 MiB of 10 MiB: named (the whole main process)
   v["peak_sites"][0]["frames"] = json::array();  // no frames: nothing to name
   EXPECT_EQ(has_growth_line(render::peak_sites_lines(v)), "");
-}
-
-TEST(Sites, PreloadIsAppendedNeverReplaced) {
-  EXPECT_EQ(supervise::append_preload("", "/l/s.so"), "/l/s.so");
-  EXPECT_EQ(supervise::append_preload("/u/jemalloc.so", "/l/s.so"), "/u/jemalloc.so /l/s.so");
-  EXPECT_EQ(supervise::append_preload("/a.so:/l/s.so", "/l/s.so"), "/a.so:/l/s.so");
-  EXPECT_TRUE(supervise::find_sites_library(oomlens::testing::oomlens_binary()).has_value());
 }
 
 TEST(Sites, StaticAndSetuidProgramsCannotBePreloaded) {

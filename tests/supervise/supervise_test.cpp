@@ -1,5 +1,5 @@
 // Supervision pieces: limit specs, cgroup placement, signal rules, wait
-// statuses, the stderr tail, record names, and spawn on real processes.
+// statuses, the stderr tail, and spawn on real processes.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -10,7 +10,6 @@
 
 #include "support/fixture_tree.h"
 #include "supervise/job_cgroup.h"
-#include "supervise/session.h"
 #include "supervise/signals.h"
 #include "supervise/spawn.h"
 #include "supervise/stderr_tail.h"
@@ -85,13 +84,6 @@ TEST(StderrTail, KeepsTheLastBytesOnly) {
   EXPECT_EQ(t.total_bytes(), 114u);
   for (int i = 0; i < 100; ++i) t.append("ab");
   EXPECT_EQ(t.text(), "abababab");
-}
-
-TEST(RecordName, SanitisedCommandAndTime) {
-  auto n = default_record_name("/usr/bin/py thon;rm", 0);
-  EXPECT_EQ(n.rfind("oomlens-pythonrm-", 0), 0u) << n;
-  EXPECT_TRUE(n.ends_with(".jsonl"));
-  EXPECT_EQ(default_record_name("///", 0).rfind("oomlens-job-", 0), 0u);
 }
 
 int wait_exit(int pid) {

@@ -13,9 +13,9 @@
 #include <string>
 
 #include "diagnose/restart_policy.h"
-#include "supervise/session.h"
+#include "run/session.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 /// Runs up to policy.max_restarts + 1 attempts. Never returns when an
 /// attempt ran (ends like the last one); returns an exit code on oomlens's
@@ -26,4 +26,4 @@ namespace oomlens::supervise {
 /// `.attempt<k>` before the `.jsonl` (or at the end). Pure.
 [[nodiscard]] std::string attempt_record_path(const std::string& record, int attempt);
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

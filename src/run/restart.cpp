@@ -1,4 +1,4 @@
-#include "supervise/restart.h"
+#include "run/restart.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -15,13 +15,13 @@
 #include "cgroup/cgroup.h"
 #include "monitor/record.h"
 #include "proc/proc.h"
-#include "supervise/job_env.h"
-#include "supervise/session_state.h"
+#include "run/job_env.h"
+#include "run/session_state.h"
 #include "supervise/signals.h"
 #include "util/i18n.h"
 #include "util/strerror_tr.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 namespace {
 
 using nlohmann::json;
@@ -94,7 +94,7 @@ std::string attempt_record_path(const std::string& record, int attempt) {
 
 int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& policy) {
   const uint64_t cap = machine_cap_bytes();
-  std::optional<LimitSpec> limit = base.limit;
+  std::optional<supervise::LimitSpec> limit = base.limit;
   char tmpl[] = "/tmp/oomlens-restart-XXXXXX";
   std::string ack_dir = ::mkdtemp(tmpl) ? tmpl : "";
   install_handlers();
@@ -108,7 +108,7 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
     ro.limit = limit;
     pid_t pid = ::fork();
     if (pid < 0) {
-      say(trf("cannot start attempt {}: fork: {}", k, tr_strerror(errno)));
+      supervise::say(trf("cannot start attempt {}: fork: {}", k, tr_strerror(errno)));
       if (k == 1) return kExitOwnFailure;
       break;  // end like the attempt before
     }
@@ -123,11 +123,11 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
     }
     g_child = 0;
     last_status = st;
-    const JobEnd end = job_end_from_wait_status(st);
+    const supervise::JobEnd end = supervise::job_end_from_wait_status(st);
     auto rec = monitor::read_record(ro.record_path);
     json attempt = {{"type", "attempt"}, {"attempt", k}, {"record", ro.record_path}, {"cause", nullptr},
                     {"summary", nullptr}, {"limit_bytes", nullptr}, {"peak_anon_shmem_bytes", nullptr},
-                    {"shell_status", shell_status(end)}, {"restart", false}, {"reason", ""},
+                    {"shell_status", supervise::shell_status(end)}, {"restart", false}, {"reason", ""},
                     {"resume_asked", k >= 2 ? json(ack && ::access(ack->c_str(), F_OK) == 0) : json(nullptr)}};
     diagnose::AttemptEnd ae;
     ae.succeeded = end.exited && end.exit_code == 0;
@@ -158,13 +158,13 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
       int fd = ::open(base.record_path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
       if (fd >= 0) {
         std::string line = attempt.dump() + "\n";
-        write_all(fd, line.data(), line.size());
+        supervise::write_all(fd, line.data(), line.size());
         ::fdatasync(fd);
         ::close(fd);
       }
     }
     std::string line = "  " + trf("attempt {}: {} (status {}, limit {})", k,
-                                  ae.cause.empty() ? std::string(tr("no verdict")) : ae.cause, shell_status(end),
+                                  ae.cause.empty() ? std::string(tr("no verdict")) : ae.cause, supervise::shell_status(end),
                                   mib(limit_bytes));
     if (k != 1) line += trf("; record {}", ro.record_path);
     if (k >= 2)
@@ -183,19 +183,19 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
       for (auto& l : lines) text += l + "\n";
       if (base.limit && ae.succeeded) text += "  " + trf("the limit that worked: {}", mib(limit_bytes)) + "\n";
       else if (base.limit && policy.limit_step_fraction) text += "  " + std::string(tr("no limit tried was enough")) + "\n";
-      text += "  " + trf("exit status: the last attempt's ({})", shell_status(end)) + "\n";
-      write_all(2, text.data(), text.size());
+      text += "  " + trf("exit status: the last attempt's ({})", supervise::shell_status(end)) + "\n";
+      supervise::write_all(2, text.data(), text.size());
     };
     if (!d.restart) {
       print_summary(d.reason);
       break;
     }
     if (d.next_limit_bytes && limit_bytes && *d.next_limit_bytes != *limit_bytes) {
-      LimitSpec s;
+      supervise::LimitSpec s;
       s.bytes = *d.next_limit_bytes;
       limit = s;
     }
-    say(trf("attempt {} ended ({}); restarting in {:g} s as attempt {}", k, retranslate(d.reason), policy.backoff_s,
+    supervise::say(trf("attempt {} ended ({}); restarting in {:g} s as attempt {}", k, retranslate(d.reason), policy.backoff_s,
             k + 1) +
         (d.next_limit_bytes ? trf(" with --limit {}", mib(d.next_limit_bytes)) : std::string()) +
         (d.limit_capped ? tr(" (capped at what the machine can give)") : ""));
@@ -210,7 +210,7 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
     std::filesystem::remove_all(ack_dir, ec);
   }
   restore_handlers();
-  end_like(job_end_from_wait_status(last_status));
+  supervise::end_like(supervise::job_end_from_wait_status(last_status));
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

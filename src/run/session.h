@@ -1,6 +1,6 @@
 #pragma once
 // `oomlens run`: the whole supervision as a list of named steps
-// (supervise/session.cpp): open the record, make the job's cgroup, follow
+// (run/session.cpp): open the record, make the job's cgroup, follow
 // the kernel log, spawn, loop (signals, exit, stderr, kernel kills,
 // samples), follow orphans, clean up, decide, write and print the verdict,
 // then end like the job.
@@ -11,12 +11,12 @@
 #include "guard/options.h"
 #include "supervise/job_cgroup.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 struct RunOptions {
   std::vector<std::string> argv;  ///< the command (empty with attach_pid)
   /// `--pid PID`: attach to a running process instead of starting one
-  /// (supervise/session_attach.cpp): never signalled, never waited for.
+  /// (run/session_attach.cpp): never signalled, never waited for.
   std::optional<int> attach_pid;
   /// `--capture-tty`: run the job on a pseudo-terminal (supervise/pty.h).
   bool capture_tty = false;
@@ -26,7 +26,7 @@ struct RunOptions {
   /// through a file or symlink someone planted under it.
   bool record_path_is_default = false;
   std::optional<std::string> verdict_json_path;
-  std::optional<LimitSpec> limit;
+  std::optional<supervise::LimitSpec> limit;
   bool allow_swap = false;
   double tick_s = 0.1;          ///< status sampling period (10 Hz)
   double write_s = 1.0;         ///< sample lines written at 1 Hz
@@ -34,9 +34,13 @@ struct RunOptions {
   double pss_budget = 0.004;    ///< ...and at most this fraction of one core (CPU time)
   double linger_s = 30.0;       ///< how long orphans are followed after the main process ends
   bool sparkline = true;
-  /// `--sites`: preload liboomlens-sites.so; the verdict gets peak_sites (supervise/sites.h).
+  /// `--sites`: preload liboomlens-sites.so; the verdict gets peak_sites (run/sites.h).
   bool sites = false;
   guard::GuardOptions guard;    ///< --warn/--act/--action/--budget/--py-* (guard/options.h)
+  /// The root the run reads the kernel's files under: ROOT/proc and the
+  /// cgroup mounts of ROOT/proc/self/mountinfo ("/"; tests: a fixture tree,
+  /// tests/support/fixture_tree.h).
+  std::string proc_root = "/";
 };
 
 /// Runs the job. Returns only on oomlens's own failure (the exit code: 125,
@@ -50,4 +54,4 @@ struct RunOptions {
 /// `cmd` is argv[0]'s basename sanitised to [A-Za-z0-9._-]).
 [[nodiscard]] std::string default_record_name(const std::string& argv0, long epoch_s);
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

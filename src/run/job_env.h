@@ -1,7 +1,7 @@
 #pragma once
 // What `oomlens run` adds to the job's environment for `import oomlens`
 // (share/oomlens/pylib/oomlens, docs/run.md "THE PYTHON MODULE") and for
-// --restart-on-oom (supervise/restart.h). Set in this process with
+// --restart-on-oom (run/restart.h). Set in this process with
 // setenv(3) before the spawn; the job inherits it.
 //
 //   PYTHONPATH            the package's directory in front (when it is found)
@@ -17,9 +17,9 @@
 
 #include "guard/options.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 /// Sets the variables above. `resume_ack` is used from attempt 2.
 void set_job_environment(int attempt, const guard::Action& action, const std::optional<std::string>& resume_ack);
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

@@ -21,9 +21,9 @@
 
 #include "util/file.h"
 #include "util/json_opt.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 using nlohmann::json;
 
@@ -97,10 +97,10 @@ void Session::note_process_start(monitor::TrackedProc& p, double t) {
     ++aggregated_total_;
     return;
   }
-  rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_start"}, {"pid", p.pid}, {"ppid", p.ppid},
-              {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
-              {"start_time_ticks", p.start_time_ticks}, {"rank", util::opt(p.rank)},
-              {"local_rank", util::opt(p.local_rank)}});
+  record_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_start"}, {"pid", p.pid}, {"ppid", p.ppid},
+                 {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
+                 {"start_time_ticks", p.start_time_ticks}, {"rank", util::opt(p.rank)},
+                 {"local_rank", util::opt(p.local_rank)}});
 }
 
 void Session::note_process_exit(const monitor::TrackedProc& p, double t) {
@@ -110,9 +110,9 @@ void Session::note_process_exit(const monitor::TrackedProc& p, double t) {
     ++churn_exited_;
     return;
   }
-  rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_exit"}, {"pid", p.pid},
-              {"role", monitor::role_name(p.role)}, {"orphaned", p.orphaned},
-              {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)}});
+  record_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_exit"}, {"pid", p.pid},
+                 {"role", monitor::role_name(p.role)}, {"orphaned", p.orphaned},
+                 {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)}});
 }
 
 void Session::drain_taskstats(double t) {
@@ -129,7 +129,7 @@ void Session::drain_taskstats(double t) {
   for (auto& g : recent_gone_) tracked.insert(g.first);
   // The main process from its spawn: the first tick (which finds it) may
   // come after its first children have come and gone.
-  if (!main_status_) tracked.insert(static_cast<uint32_t>(job_.pid));
+  if (!job_.main_status) tracked.insert(static_cast<uint32_t>(job_.pid));
   for (auto& e : exits) {
     if (e.ends_process() != true || tracked.count(e.pid)) continue;
     // Not oomlens's own children (the job's main process, the stderr
@@ -163,9 +163,9 @@ void Session::settle_unseen(const std::vector<int>& added) {
 void Session::write_churn(double t, bool last) {
   if (!last && t < next_churn_t_) return;
   if (churn_started_ || churn_exited_ || churn_unseen_) {
-    rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_churn"}, {"from_t_s", churn_from_t_},
-                {"started_count", churn_started_}, {"exited_count", churn_exited_},
-                {"unseen_exited_count", taskstats_ ? json(churn_unseen_) : json(nullptr)}});
+    record_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_churn"}, {"from_t_s", churn_from_t_},
+                   {"started_count", churn_started_}, {"exited_count", churn_exited_},
+                   {"unseen_exited_count", taskstats_ ? json(churn_unseen_) : json(nullptr)}});
     churn_started_ = churn_exited_ = churn_unseen_ = 0;
   }
   churn_from_t_ = t;
@@ -184,4 +184,4 @@ json Session::process_accounting_json() const {
   return j;
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

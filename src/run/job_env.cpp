@@ -1,4 +1,4 @@
-#include "supervise/job_env.h"
+#include "run/job_env.h"
 
 #include <unistd.h>
 
@@ -6,7 +6,7 @@
 
 #include "guard/python.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 void set_job_environment(int attempt, const guard::Action& action, const std::optional<std::string>& resume_ack) {
   char exe[4096];
@@ -38,4 +38,4 @@ void set_job_environment(int attempt, const guard::Action& action, const std::op
     ::unsetenv("OOMLENS_WARNING_SIGNAL");
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

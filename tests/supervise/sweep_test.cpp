@@ -1,18 +1,10 @@
-// Pure helpers of `run --restart-on-oom` (supervise/restart.h) and of the
-// sweep runner (supervise/sweep.h).
+// The sweep runner's argv for each point (supervise/sweep.h, pure).
 #include <gtest/gtest.h>
 
-#include "supervise/restart.h"
 #include "supervise/sweep.h"
 
 namespace oomlens::supervise {
 namespace {
-
-TEST(RestartRecords, AttemptKWritesItsOwnRecordBesideTheFirst) {
-  EXPECT_EQ(attempt_record_path("/t/job.jsonl", 1), "/t/job.jsonl");
-  EXPECT_EQ(attempt_record_path("/t/job.jsonl", 2), "/t/job.attempt2.jsonl");
-  EXPECT_EQ(attempt_record_path("job", 3), "job.attempt3");
-}
 
 TEST(SweepPointArgv, EachPointIsAWholeRunInItsOwnCgroup) {
   SweepRunOptions o;

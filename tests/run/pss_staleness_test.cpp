@@ -1,5 +1,5 @@
 // Issue 13 item 12: a PSS that lags a ramp is stale (monitor::pss_stale),
-// the run's peaks say so (supervise::Peaks), and the summary, the plot and a
+// the run's peaks say so (run::Peaks), and the summary, the plot and a
 // worker's kill say what their PSS figures are worth.
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include "monitor/sample.h"
 #include "render/record_text.h"
 #include "render/run_data.h"
-#include "supervise/session_state.h"
+#include "run/tick_snapshot.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 namespace {
 
 constexpr uint64_t MiB = 1 << 20;
@@ -97,20 +97,20 @@ TEST(Peaks, MemoryPeakBetweenPassesMarksThePeakPssStale) {
   EXPECT_TRUE(p.tree_pss_stale());
   EXPECT_DOUBLE_EQ(*p.memory_peak_t_s, 2.4);
   EXPECT_DOUBLE_EQ(*p.pss_age_at_memory_peak_s, 1.4);
-  EXPECT_EQ(*p.tree_pss_bytes, 250 * MiB);
+  EXPECT_EQ(*p.tree_pss_bytes(), 250 * MiB);
   EXPECT_DOUBLE_EQ(p.tree_pss_t_s, 1.0);
 
   Peaks q;  // the same ramp with a pass at its peak (what the sampler does near the limit)
   q.update(sample(1.0, 300 * MiB, 300 * MiB, 0.0, 250 * MiB, 250 * MiB));
   q.update(sample(2.4, 420 * MiB, 420 * MiB, 0.0, 350 * MiB, 350 * MiB));
   EXPECT_FALSE(q.tree_pss_stale());
-  EXPECT_EQ(*q.tree_pss_bytes, 350 * MiB);
+  EXPECT_EQ(*q.tree_pss_bytes(), 350 * MiB);
 
   Peaks r;  // a racy PSS pass is never a PSS peak; the cgroup's figures, read apart, still count
   auto s = sample(1.0, 300 * MiB, 100 * MiB, 5, 250 * MiB, 900 * MiB);
   s.racy = true;
   r.update(s);
-  EXPECT_FALSE(r.tree_pss_bytes.has_value());
+  EXPECT_FALSE(r.tree_pss_bytes().has_value());
   EXPECT_FALSE(r.tree_anon_shmem_pss_bytes.has_value());
   EXPECT_DOUBLE_EQ(r.memory_peak_t_s.value_or(-1), 1.0);
 
@@ -123,7 +123,7 @@ TEST(Peaks, MemoryPeakBetweenPassesMarksThePeakPssStale) {
   auto peak = sample(3.4, 580 * MiB, 580 * MiB, 0.0, 600 * MiB, 580 * MiB);
   peak.racy = true;
   w.update(peak);
-  EXPECT_EQ(*w.tree_pss_bytes, 460 * MiB);
+  EXPECT_EQ(*w.tree_pss_bytes(), 460 * MiB);
   EXPECT_DOUBLE_EQ(*w.memory_peak_t_s, 3.4);
   EXPECT_NEAR(*w.pss_age_at_memory_peak_s, 0.5, 1e-9);
   EXPECT_TRUE(w.tree_pss_stale());
@@ -241,4 +241,4 @@ TEST(VerdictPss, AWorkerKilledLongAfterItsLastPassSaysHowOldItsPssIs) {
 }
 
 }  // namespace
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

@@ -13,14 +13,14 @@
 #include <charconv>
 #include <cstring>
 
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 #include "util/fd.h"
 #include "util/file.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/strerror_tr.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 namespace {
 
 std::shared_ptr<int> adopt(int fd) {
@@ -56,45 +56,45 @@ std::optional<int> attach_exit_code_from_stat(std::string_view stat) {
 std::optional<int> Session::check_attach() {
   const int pid = *o_.attach_pid;
   if (pid <= 0 || pid == ::getpid()) {
-    say(trf("--pid {}: not a process oomlens can follow", pid));
+    supervise::say(trf("--pid {}: not a process oomlens can follow", pid));
     return 2;
   }
   UniqueFd pfd(pidfd_open(pid));
   if (!pfd && errno == ESRCH) {
-    say(trf("--pid {}: no such process", pid));
+    supervise::say(trf("--pid {}: no such process", pid));
     return kExitOwnFailure;
   }
-  int dfd = ::open(("/proc/" + std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  int dfd = ::open(join_root(proc_dir(), std::to_string(pid)).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) {
-    say(trf("--pid {}: no such process ({})", pid, tr_strerror(errno)));
+    supervise::say(trf("--pid {}: no such process ({})", pid, tr_strerror(errno)));
     return kExitOwnFailure;
   }
-  attach_dirfd_ = adopt(dfd);
+  job_.attach_dirfd = adopt(dfd);
   // smaps_rollup needs ptrace read access (PTRACE_MODE_READ_FSCREDS): the
   // same user without a stricter yama ptrace_scope, or CAP_SYS_PTRACE.
   if (!read_file_at(dfd, "smaps_rollup")) {
     const int err = errno;
     if (err == ESRCH) {
-      say(trf("--pid {}: the process has already ended", pid));
+      supervise::say(trf("--pid {}: the process has already ended", pid));
     } else {
-      say(trf("--pid {}: may not read its memory (/proc/{}/smaps_rollup: {}); it needs ptrace read access: run "
+      supervise::say(trf("--pid {}: may not read its memory (/proc/{}/smaps_rollup: {}); it needs ptrace read access: run "
               "oomlens as the process's user or as root", pid, pid, tr_strerror(err)));
     }
     return kExitOwnFailure;
   }
   auto stat = read_file_at(dfd, "stat");
   if (!stat || stat->find(") Z") != std::string::npos) {
-    say(trf("--pid {}: the process has already ended", pid));
+    supervise::say(trf("--pid {}: the process has already ended", pid));
     return kExitOwnFailure;
   }
   if (auto cmd = read_file_at(dfd, "cmdline"))
     for (size_t b = 0; b < cmd->size();) {
       size_t e = cmd->find('\0', b);
       if (e == std::string::npos) e = cmd->size();
-      attached_cmd_.push_back(cmd->substr(b, e - b));
+      job_.attached_cmd.push_back(cmd->substr(b, e - b));
       b = e + 1;
     }
-  if (attached_cmd_.empty()) attached_cmd_.push_back("pid " + std::to_string(pid));
+  if (job_.attached_cmd.empty()) job_.attached_cmd.push_back("pid " + std::to_string(pid));
   job_.pid = pid;
   job_.pidfd = pfd.release();  // -1 before 5.3: the end is then seen when /proc/PID stops reading
   return std::nullopt;
@@ -102,36 +102,36 @@ std::optional<int> Session::check_attach() {
 
 // In place of spawn(): the clock starts now.
 void Session::attach() {
-  t0_ = now_s();
+  job_.t0 = now_s();
   own_adj_lowered_ = write_file("/proc/self/oom_score_adj", "-500").ok();
 }
 
 // Called where a started job would be waited for.
 void Session::reap_attached() {
-  if (main_status_) return;
+  if (job_.main_status) return;
   bool ended = false;
   std::optional<std::string> stat;
   if (job_.pidfd >= 0) {
     pollfd p{job_.pidfd, POLLIN, 0};
     ended = ::poll(&p, 1, 0) > 0;
-    if (ended) stat = read_file_at(*attach_dirfd_, "stat");
+    if (ended) stat = read_file_at(*job_.attach_dirfd, "stat");
   } else {
-    stat = read_file_at(*attach_dirfd_, "stat");
+    stat = read_file_at(*job_.attach_dirfd, "stat");
     ended = !stat || stat->find(") Z") != std::string::npos;
   }
   if (!ended) return;
   const std::optional<int> seen = stat ? attach_exit_code_from_stat(*stat) : std::nullopt;
   const int wait_status = seen.value_or(0);
-  main_status_ = wait_status;
-  main_status_known_ = seen.has_value();
-  main_exit_t_ = t_rel();
-  ticks_at_exit_ = tick_no_;
-  tree_->set_main_exited(*main_exit_t_);
-  flush_ring();
-  nlohmann::json ev = {{"type", "event"}, {"t_s", *main_exit_t_}, {"kind", "main_exit"}, {"pid", job_.pid},
-                       {"exit_status_known", main_status_known_}};
-  if (main_status_known_) {
-    auto end = job_end_from_wait_status(wait_status);
+  job_.main_status = wait_status;
+  job_.main_status_known = seen.has_value();
+  job_.main_exit_t = t_rel();
+  snap_.ticks_at_exit = snap_.tick_no;
+  tree_->set_main_exited(*job_.main_exit_t);
+  record_.flush();
+  nlohmann::json ev = {{"type", "event"}, {"t_s", *job_.main_exit_t}, {"kind", "main_exit"}, {"pid", job_.pid},
+                       {"exit_status_known", job_.main_status_known}};
+  if (job_.main_status_known) {
+    auto end = supervise::job_end_from_wait_status(wait_status);
     ev["exited"] = end.exited;
     ev["exit_code"] = end.exited ? nlohmann::json(end.exit_code) : nlohmann::json(nullptr);
     ev["signal"] = end.exited ? nlohmann::json(nullptr) : nlohmann::json(end.term_signal);
@@ -140,7 +140,7 @@ void Session::reap_attached() {
     ev["exit_code"] = nullptr;
     ev["signal"] = nullptr;
   }
-  rec_.write(ev, true);
+  record_.write(ev, true);
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 /// Where liboomlens-sites.so is, relative to the oomlens binary `exe`:
 /// EXE_DIR/lib/oomlens/preload (the build tree) or
@@ -47,4 +47,4 @@ class SitesRun {
   std::vector<std::string> notes_;
 };
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

@@ -19,34 +19,17 @@
 #include "guard/budget.h"
 #include "logsource/journal_daemons.h"
 #include "render/record_text.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
+#include "run/verdict_input.h"
 #include "diagnose/killer_daemon.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 using nlohmann::json;
 
 namespace {
 
 using util::opt;
-
-// Killer daemons are named only when found running (one /proc scan, at the end).
-std::vector<std::string> running_killer_daemons() {
-  std::vector<std::string> found;
-  if (DIR* d = ::opendir("/proc")) {
-    while (dirent* e = ::readdir(d)) {
-      if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-      const int pid = std::atoi(e->d_name);
-      auto comm = proc::read_comm(pid);
-      if (!comm) continue;
-      // The detector `oomlens check` uses: nohang also runs as `python3 …/nohang`.
-      auto kind = diagnose::oom_daemon_kind(*comm, proc::read_cmdline(pid));
-      if (!kind.empty() && std::find(found.begin(), found.end(), kind) == found.end()) found.push_back(kind);
-    }
-    ::closedir(d);
-  }
-  return found;
-}
 
 // A userspace killer's journal line naming a process of the tree (or, for
 // systemd-oomd, the job's cgroup or an ancestor), logged during the run.
@@ -87,11 +70,11 @@ std::vector<int64_t> own_tids() {
 
 // The sender's command line, while it still runs as the traced comm (a
 // reused pid would show another comm); nullopt otherwise.
-std::optional<std::string> sender_cmdline(int64_t pid, const std::string& comm) {
+std::optional<std::string> sender_cmdline(int64_t pid, const std::string& comm, const std::string& proc_dir) {
   if (comm.empty()) return std::nullopt;
-  auto c = proc::read_comm(static_cast<int>(pid));
+  auto c = proc::read_comm(static_cast<int>(pid), proc_dir);
   if (!c || *c != comm) return std::nullopt;
-  std::string cmd = proc::read_cmdline(static_cast<int>(pid));
+  std::string cmd = proc::read_cmdline(static_cast<int>(pid), proc_dir);
   if (cmd.empty()) return std::nullopt;
   return cmd;
 }
@@ -110,20 +93,20 @@ void Session::read_signal_trace() {
   }
   join_traced_kills(sig_trace_.mark_victims());
   tree_signals_ = traced_tree_signals(*events);
-  if (!main_status_known_ || !main_status_ || end_.exited) return;
+  if (!job_.main_status_known || !job_.main_status || end_.exited) return;
   diagnose::SenderQuery q;
   q.main_pid = job_.pid;
   q.sig = end_.term_signal;
   if (sig_trace_.mono_clock()) {
-    q.from_s = t0_;  // CLOCK_MONOTONIC, the trace clock `mono`
-    q.to_s = t0_ + main_exit_t_.value_or(end_t_);
+    q.from_s = job_.t0;  // CLOCK_MONOTONIC, the trace clock `mono`
+    q.to_s = job_.t0 + job_.main_exit_t.value_or(end_t_);
   }
   q.oomlens_pid = ::getpid();
   q.oomlens_tids = own_tids();
   q.forwarded = forwarded_;
   signal_sender_ = diagnose::choose_signal_sender(*events, q);
   if (signal_sender_ && (signal_sender_->kind == "process" || signal_sender_->kind == "self"))
-    signal_sender_->cmdline = sender_cmdline(signal_sender_->pid, signal_sender_->comm);
+    signal_sender_->cmdline = sender_cmdline(signal_sender_->pid, signal_sender_->comm, proc_dir());
 }
 
 // The OOM killer's victims from oom:mark_victim in the same buffer (issue
@@ -138,7 +121,7 @@ void Session::join_traced_kills(const std::vector<trace::MarkVictim>& victims) {
     const monitor::TrackedProc* tp = tracked(v.pid);
     if (!tp && v.pid != job_.pid) continue;  // not ours (other_kills_ come from the log)
     const bool on_mono = sig_trace_.mono_clock() && v.ts_s;
-    const double kill_t_s = on_mono ? *v.ts_s - t0_ : t_rel();  // the kill's own time on CLOCK_MONOTONIC, else now
+    const double kill_t_s = on_mono ? *v.ts_s - job_.t0 : t_rel();  // the kill's own time on CLOCK_MONOTONIC, else now
     auto it = std::find_if(kills_.begin(), kills_.end(), [&](const diagnose::TreeKill& k) { return k.pid == v.pid; });
     const bool known = it != kills_.end();
     diagnose::TreeKill fresh;
@@ -175,14 +158,14 @@ std::vector<diagnose::TreeSignal> Session::traced_tree_signals(const std::vector
     q.main_pid = p.pid;
     q.sig = std::find(sigs.begin(), sigs.end(), SIGKILL) != sigs.end() ? SIGKILL : sigs.back();
     if (sig_trace_.mono_clock()) {
-      q.from_s = t0_ + p.first_seen_s - 1;  // seen up to a tick after it started
-      q.to_s = t0_ + *p.gone_s;
+      q.from_s = job_.t0 + p.first_seen_s - 1;  // seen up to a tick after it started
+      q.to_s = job_.t0 + *p.gone_s;
     }
     q.oomlens_pid = ::getpid();
     q.oomlens_tids = own_tids();
     auto s = diagnose::choose_signal_sender(events, q);
     if (!s) continue;
-    if (s->kind == "process") s->cmdline = sender_cmdline(s->pid, s->comm);
+    if (s->kind == "process") s->cmdline = sender_cmdline(s->pid, s->comm, proc_dir());
     out.push_back({p.pid, monitor::role_name(p.role), p.comm, p.rank, p.local_rank, std::move(*s)});
     if (out.size() >= 16) break;  // a record, not a log
   }
@@ -193,24 +176,24 @@ std::optional<diagnose::DaemonKill> Session::logged_daemon_kill() const {
   std::vector<int> pids{job_.pid};
   for (auto& p : tree_->procs()) pids.push_back(p.pid);
   std::vector<std::string> cgroups;
-  if (!job_cg_dir_.empty()) cgroups.push_back(job_cg_dir_);
+  if (!job_.cgroup_dir.empty()) cgroups.push_back(job_.cgroup_dir);
   return daemon_kill_in_journal(t_rel(), pids, cgroups);
 }
 
 // Step 8: cleanup. The cgroup's leftovers are killed (they are ours).
 void Session::cleanup() {
-  cg_oom_after_ = last_cg_oom_;
-  if (jc_ && !jc_->dir.empty()) {
-    cg_oom_after_ = cgroup::oom_kill_count(jc_->hierarchy.version, jc_->dir);
+  cg_oom_after_ = snap_.last_cg_oom;
+  if (job_.own_cgroup && !job_.own_cgroup->dir.empty()) {
+    cg_oom_after_ = cgroup::oom_kill_count(job_.own_cgroup->hierarchy.version, job_.own_cgroup->dir);
     // A systemd-run scope is systemd's: it goes when empty (--collect).
-    if (!jc_->via_systemd_run) {
-      if (const size_t left = cgroup::procs(jc_->dir).size(); left > 0) leftover_killed_ = left;
-      auto r = cgroup::kill_and_remove(jc_->dir, 10000);
+    if (!job_.own_cgroup->via_systemd_run) {
+      if (const size_t left = cgroup::procs(job_.own_cgroup->dir).size(); left > 0) leftover_killed_ = left;
+      auto r = cgroup::kill_and_remove(job_.own_cgroup->dir, 10000);
       if (!r) notes_.push_back(r.error().message());
     }
   }
   drain_stderr();
-  if (pty_) JobPty::restore();  // before the summary is printed
+  if (pty_) supervise::JobPty::restore();  // before the summary is printed
   handle_kills(kw_.poll());
 }
 
@@ -225,7 +208,7 @@ void Session::drain_stderr() {
   while (true) {
     const ssize_t m = ::read(err_pipe_[0], buf, sizeof buf);
     if (m > 0) {
-      if (pass_fd_ >= 0) write_all(pass_fd_, buf, static_cast<size_t>(m));
+      if (pass_fd_ >= 0) supervise::write_all(pass_fd_, buf, static_cast<size_t>(m));
       tail_.append(std::string_view(buf, static_cast<size_t>(m)));
       continue;
     }
@@ -256,7 +239,7 @@ void Session::join_kernel_reports() {
 
 // Step 10: the verdict; step 11: the summary; then end like the job.
 void Session::decide_and_end() {
-  const JobEnd& end = end_;
+  const supervise::JobEnd& end = end_;
   diagnose::VerdictInput vi;
   vi.main_pid = job_.pid;
   vi.tree_signals = tree_signals_;
@@ -264,24 +247,24 @@ void Session::decide_and_end() {
   vi.exit_code = end.exit_code;
   vi.term_signal = end.term_signal;
   vi.core_dumped = end.core_dumped;
-  vi.exit_status_known = main_status_known_;
-  vi.still_running = attached() && !main_status_ && detach_signal_ != 0;
+  vi.exit_status_known = job_.main_status_known;
+  vi.still_running = attached() && !job_.main_status && detach_signal_ != 0;
   vi.detach_signal = detach_signal_;
   vi.kernel_kills = kills_;
   vi.other_kills = other_kills_;
-  vi.cgroup_is_jobs_own = jc_.has_value();  // --limit (or its systemd-run scope): the job's alone
+  vi.cgroup_is_jobs_own = job_.own_cgroup.has_value();  // --limit (or its systemd-run scope): the job's alone
   vi.kernel_log_readable = kmsg_ok_;
   vi.kernel_log_error = kw_.error();
   if (cg_oom_before_ && cg_oom_after_) vi.cgroup_oom_kill_delta = *cg_oom_after_ - *cg_oom_before_;
-  auto vm_after = vmstat_oom_kill();
+  auto vm_after = vmstat_oom_kill(proc_dir());
   if (vm_oom_before_ && vm_after) vi.vmstat_oom_kill_delta = *vm_after - *vm_oom_before_;
-  if (!job_cg_dir_.empty()) vi.cgroup_dir = job_cg_dir_;
-  if (jc_) vi.limit_bytes = jc_->limit_bytes;
-  else if (last_.cgroup.limit_bytes) vi.limit_bytes = last_.cgroup.limit_bytes;
-  if ((!main_status_known_ || (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM))) &&
+  if (!job_.cgroup_dir.empty()) vi.cgroup_dir = job_.cgroup_dir;
+  if (job_.own_cgroup) vi.limit_bytes = job_.own_cgroup->limit_bytes;
+  else if (snap_.last.cgroup.limit_bytes) vi.limit_bytes = snap_.last.cgroup.limit_bytes;
+  if ((!job_.main_status_known || (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM))) &&
       kills_.empty() && !vi.still_running)
   {
-    vi.killer_daemons = running_killer_daemons();
+    vi.killer_daemons = running_killer_daemons(proc_dir());
     vi.daemon_kill = logged_daemon_kill();
   }
   if (guard_) {
@@ -305,94 +288,43 @@ void Session::decide_and_end() {
   vi.signal_trace = sig_trace_status_;
   vi.stderr_tail = tail_.text();
   // The job's /dev/shm as last seen while the main process ran (its mount namespace).
-  vi.shm_used_bytes = job_shm_used_bytes_;
+  vi.shm_used_bytes = snap_.job_shm_used_bytes;
   vi.leftover_killed = leftover_killed_;
-  vi.shm_size_bytes = job_shm_size_bytes_;
-  vi.shm_peak_used_bytes = shm_peak_used_bytes_;
-  vi.rlimit_as_bytes = rlimits_.as_soft_bytes;
-  vi.rlimit_data_bytes = rlimits_.data_soft_bytes;
-  vi.held_bytes = peaks_.tree_pss_bytes;
-  {
-    const monitor::TrackedProc* mainp = nullptr;
-    for (auto& p : tree_->procs())
-      if (p.role == monitor::Role::main) mainp = &p;
-    if (mainp) {
-      const std::string& c = mainp->cmdline;
-      vi.main_comm = c.find("torch.distributed.run") != std::string::npos || c.find("torchrun") != std::string::npos
-                         ? "torchrun" : mainp->comm;  // torchrun's agent runs as `python3`
-    }
-    for (auto& p : tree_->procs()) {
-      if (p.role == monitor::Role::program) ++vi.program_count;
-      if (p.role != monitor::Role::worker) continue;
-      ++vi.worker_count;
-      if (p.peak_pss_bytes) vi.workers_pss.push_back({p.peak_pss_bytes, p.first_seen_s, p.gone_s});
-      const monitor::TrackedProc* parent = mainp;  // a program's workers are compared with that program
-      for (auto& q : tree_->procs())
-        if (q.role == monitor::Role::program && (q.pid == p.ppid || q.cmdline == p.cmdline)) parent = &q;  // orphaned: ppid is oomlens
-      if (!vi.worker_start_method && parent)
-        vi.worker_start_method = diagnose::worker_start_method(p.cmdline, parent->cmdline);
-      if (p.first_private && p.peak_private) {
-        if (!vi.worker_pool) vi.worker_pool.emplace();
-        vi.worker_pool->workers.push_back({p.first_private->uss_bytes, p.first_private->rss_anon_bytes,
-                                           p.peak_private->uss_bytes,
-                                           std::max(p.peak_private->rss_anon_bytes, p.peak_tick_rss_anon_bytes),
-                                           p.first_seen_s, p.gone_s,
-                                           p.smaps_t_s && p.peak_private->t_s >= *p.smaps_t_s &&
-                                               p.peak_private->uss_bytes > p.first_private->uss_bytes});
-        for (const auto& at : p.private_series)
-          vi.worker_pool->workers.back().private_series.push_back({at.t_s, at.uss_bytes});
-        if (parent && parent->peak_private)  // the parent's highest RssAnon at a pass
-          vi.worker_pool->parent_rss_anon_bytes =
-              std::max(vi.worker_pool->parent_rss_anon_bytes.value_or(0), parent->max_rss_anon_bytes);
-        if (parent && vi.worker_pool->parent_anon_series.empty())  // its growth per epoch
-          for (const auto& at : parent->private_series)
-            vi.worker_pool->parent_anon_series.push_back({at.t_s, at.rss_anon_bytes});
-      }
-    }
-    // The main program's curve: the main process, or under a launcher the
-    // program that held the most anonymous memory.
-    const monitor::TrackedProc* grower = mainp;
-    for (auto& p : tree_->procs())
-      if (p.role == monitor::Role::program && (!grower || p.max_rss_anon_bytes > grower->max_rss_anon_bytes)) grower = &p;
-    if (grower)
-      for (const auto& at : grower->private_series) vi.main_curve.series.push_back({at.t_s, at.rss_anon_bytes});
-    vi.main_curve.limit_bytes = vi.limit_bytes;
-    vi.main_curve.end_s = main_exit_t_;
-    if (first_kill_t_ && (!main_exit_t_ || *first_kill_t_ < *main_exit_t_)) vi.main_curve.end_s = first_kill_t_;
-    if (vi.worker_pool) {
-      vi.worker_pool->start_method = vi.worker_start_method;
-      vi.worker_pool->limit_bytes = vi.limit_bytes;
-      vi.worker_pool->main_end_s = main_exit_t_;
-      if (first_kill_t_ && (!main_exit_t_ || *first_kill_t_ < *main_exit_t_)) vi.worker_pool->main_end_s = first_kill_t_;
-    }
-  }
+  vi.shm_size_bytes = snap_.job_shm_size_bytes;
+  vi.shm_peak_used_bytes = snap_.shm_peak_used_bytes;
+  vi.rlimit_as_bytes = snap_.rlimits.as_soft_bytes;
+  vi.rlimit_data_bytes = snap_.rlimits.data_soft_bytes;
+  vi.held_bytes = snap_.peaks.tree_pss_bytes();
+  add_tree_to_verdict(tree_->procs(), job_.main_exit_t, first_kill_t_, vi);
   auto verdict = diagnose::decide_verdict(vi);
 
   json vj = diagnose::verdict_to_json(verdict);
   vj["t_s"] = t_rel();
   vj["main_pid"] = job_.pid;
-  const bool known = main_status_known_ && main_status_.has_value();
+  const bool known = job_.main_status_known && job_.main_status.has_value();
   vj["exit"] = {{"exited", known ? json(end.exited) : json(nullptr)},
                 {"exit_code", known && end.exited ? json(end.exit_code) : json(nullptr)},
                 {"signal", known && !end.exited ? json(end.term_signal) : json(nullptr)},
                 {"signal_name", known && !end.exited ? json(diagnose::signal_name(end.term_signal)) : json(nullptr)},
-                {"core_dumped", known && end.core_dumped}, {"shell_status", known ? json(shell_status(end)) : json(nullptr)},
+                {"core_dumped", known && end.core_dumped}, {"shell_status", known ? json(supervise::shell_status(end)) : json(nullptr)},
                 {"known", known}};
   vj["attached"] = attached();
   json kj = json::array();
   for (auto& k : kills_) kj.push_back(diagnose::tree_kill_to_json(k));
   vj["kernel_kills"] = kj;
-  vj["peak"] = {{"tree_pss_bytes", opt(peaks_.tree_pss_bytes)},
-                {"tree_pss_t_s", peaks_.tree_pss_bytes ? json(peaks_.tree_pss_t_s) : json(nullptr)},
-                {"tree_pss_file_bytes", opt(peaks_.tree_pss_file_bytes)},
-                {"tree_pss_age_s", peaks_.tree_pss_age_s ? json(std::round(*peaks_.tree_pss_age_s * 10) / 10) : json(nullptr)},
-                {"tree_anon_shmem_pss_bytes", opt(peaks_.tree_anon_shmem_pss_bytes)},
-                {"cgroup_usage_bytes", opt(peaks_.cgroup_usage_bytes)},
-                {"cgroup_anon_shmem_bytes", opt(peaks_.cgroup_anon_shmem_bytes)},
-                {"tree_pss_stale", peaks_.tree_pss_bytes ? json(peaks_.tree_pss_stale()) : json(nullptr)},
-                {"memory_peak_t_s", opt(peaks_.memory_peak_t_s)},
-                {"pss_age_at_memory_peak_s", peaks_.pss_age_at_memory_peak_s
-                                                 ? json(std::round(*peaks_.pss_age_at_memory_peak_s * 10) / 10)
+  const std::optional<monitor::TreeTotals>& at_pss_peak = snap_.peaks.tree_pss_peak;
+  vj["peak"] = {{"tree_pss_bytes", opt(snap_.peaks.tree_pss_bytes())},
+                {"tree_pss_t_s", snap_.peaks.tree_pss_bytes() ? json(snap_.peaks.tree_pss_t_s) : json(nullptr)},
+                {"tree_pss_file_bytes", at_pss_peak ? opt(at_pss_peak->pss_file_bytes) : json(nullptr)},
+                {"tree_pss_age_s", at_pss_peak && at_pss_peak->pss_age_s ? json(std::round(*at_pss_peak->pss_age_s * 10) / 10)
+                                                                         : json(nullptr)},
+                {"tree_anon_shmem_pss_bytes", opt(snap_.peaks.tree_anon_shmem_pss_bytes)},
+                {"cgroup_usage_bytes", opt(snap_.peaks.cgroup_usage_bytes)},
+                {"cgroup_anon_shmem_bytes", opt(snap_.peaks.cgroup_anon_shmem_bytes)},
+                {"tree_pss_stale", snap_.peaks.tree_pss_bytes() ? json(snap_.peaks.tree_pss_stale()) : json(nullptr)},
+                {"memory_peak_t_s", opt(snap_.peaks.memory_peak_t_s)},
+                {"pss_age_at_memory_peak_s", snap_.peaks.pss_age_at_memory_peak_s
+                                                 ? json(std::round(*snap_.peaks.pss_age_at_memory_peak_s * 10) / 10)
                                                  : json(nullptr)}};
   // The main process and the kMaxVerdictProcs - 1 largest others, in the
   // tree's order (first seen first).
@@ -415,7 +347,7 @@ void Session::decide_and_end() {
   json procs = json::array();
   for (size_t i : order) {
     const auto& p = all[i];
-    auto it = exit_status_.find(p.pid);
+    auto it = job_.exit_status.find(p.pid);
     json pe = {{"pid", p.pid}, {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
                {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)},
                {"peak_pss_t_s", p.peak_pss_bytes ? json(p.peak_pss_t_s) : json(nullptr)},
@@ -423,7 +355,7 @@ void Session::decide_and_end() {
                {"peak_uss_bytes", p.peak_private ? json(p.peak_private->uss_bytes) : json(nullptr)},
                {"first_seen_s", p.first_seen_s}, {"gone_s", opt(p.gone_s)}, {"orphaned", p.orphaned},
                {"rank", opt(p.rank)}, {"local_rank", opt(p.local_rank)},
-               {"wait_status", it == exit_status_.end() ? json(nullptr) : json(it->second)}};
+               {"wait_status", it == job_.exit_status.end() ? json(nullptr) : json(it->second)}};
     procs.push_back(std::move(pe));
   }
   vj["procs"] = procs;
@@ -434,37 +366,37 @@ void Session::decide_and_end() {
     sites_.add_to_verdict(vj, roles);
   }
   std::optional<double> growth;
-  if (minute_.size() >= 2 && minute_.back().tree.pss_bytes && minute_.front().tree.pss_bytes &&
-      minute_.back().t_s - minute_.front().t_s >= 5) {
-    double dt = minute_.back().t_s - minute_.front().t_s;
+  if (snap_.minute.size() >= 2 && snap_.minute.back().tree.pss_bytes && snap_.minute.front().tree.pss_bytes &&
+      snap_.minute.back().t_s - snap_.minute.front().t_s >= 5) {
+    double dt = snap_.minute.back().t_s - snap_.minute.front().t_s;
     if (dt > 0)
-      growth = (static_cast<double>(*minute_.back().tree.pss_bytes) -
-                static_cast<double>(*minute_.front().tree.pss_bytes)) / dt;
+      growth = (static_cast<double>(*snap_.minute.back().tree.pss_bytes) -
+                static_cast<double>(*snap_.minute.front().tree.pss_bytes)) / dt;
   }
   vj["growth_bytes_per_s"] = opt(growth);
   // The job's /dev/shm (in its mount namespace): size, peak use while it ran, use at the end.
-  vj["shm"] = {{"size_bytes", opt(job_shm_size_bytes_)}, {"peak_used_bytes", opt(shm_peak_used_bytes_)},
-               {"used_bytes", opt(job_shm_used_bytes_)}};
-  vj["rlimits"] = {{"as_bytes", opt(rlimits_.as_soft_bytes)}, {"data_bytes", opt(rlimits_.data_soft_bytes)}};
+  vj["shm"] = {{"size_bytes", opt(snap_.job_shm_size_bytes)}, {"peak_used_bytes", opt(snap_.shm_peak_used_bytes)},
+               {"used_bytes", opt(snap_.job_shm_used_bytes)}};
+  vj["rlimits"] = {{"as_bytes", opt(snap_.rlimits.as_soft_bytes)}, {"data_bytes", opt(snap_.rlimits.data_soft_bytes)}};
   vj["limit_bytes"] = opt(vi.limit_bytes);
-  vj["headroom_bytes"] = vi.limit_bytes && peaks_.cgroup_usage_bytes && *vi.limit_bytes >= *peaks_.cgroup_usage_bytes
-                             ? json(*vi.limit_bytes - *peaks_.cgroup_usage_bytes) : json(nullptr);
+  vj["headroom_bytes"] = vi.limit_bytes && snap_.peaks.cgroup_usage_bytes && *vi.limit_bytes >= *snap_.peaks.cgroup_usage_bytes
+                             ? json(*vi.limit_bytes - *snap_.peaks.cgroup_usage_bytes) : json(nullptr);
   vj["kernel_log_readable"] = kmsg_ok_;
   vj["signal_trace"] = sig_trace_status_;
-  if (gaps_ > 0)
+  if (snap_.gaps > 0)
     notes_.push_back(fmt::format(N_("oomlens took no sample {} time(s), for up to {:.1f} s (it was stopped or starved "
                                     "of CPU): see the record's sample_gap events"),
-                                 gaps_, longest_gap_s_));
+                                 snap_.gaps, snap_.longest_gap_s));
   for (auto& n : kw_.notes()) notes_.push_back(n);
-  if (rec_.error()) notes_.push_back(*rec_.error());
+  if (record_.error()) notes_.push_back(*record_.error());
   vj["notes"] = notes_;
   if (guard_) vj["guard"] = guard_->verdict_json();
   // --budget (guard/budget.h): always recorded; a successful job over it
   // makes oomlens exit 3, a failing job keeps its own status.
   std::optional<guard::BudgetOutcome> budget;
   if (o_.guard.budget_bytes) {
-    budget = guard::decide_budget(*o_.guard.budget_bytes, peaks_.tree_pss_bytes,
-                                  peaks_.tree_pss_bytes ? std::optional(peaks_.tree_pss_t_s) : std::nullopt,
+    budget = guard::decide_budget(*o_.guard.budget_bytes, snap_.peaks.tree_pss_bytes(),
+                                  snap_.peaks.tree_pss_bytes() ? std::optional(snap_.peaks.tree_pss_t_s) : std::nullopt,
                                   end.exited && end.exit_code == 0);
     vj["budget"] = guard::budget_json(*budget);
     if (budget->exceeded) {
@@ -472,20 +404,20 @@ void Session::decide_and_end() {
       ev["type"] = "event";
       ev["t_s"] = t_rel();
       ev["kind"] = "budget_exceeded";
-      rec_.write(ev, true);
+      record_.write(ev, true);
     }
   }
-  rec_.write(vj, true);
+  record_.write(vj, true);
   if (o_.verdict_json_path) {
     monitor::RecordWriter vw;
-    if (auto e = vw.open(*o_.verdict_json_path)) say(*e);
+    if (auto e = vw.open(*o_.verdict_json_path)) supervise::say(*e);
     else vw.write(vj, true);
   }
 
-  if (rec_.regular())  // a FIFO cannot be read back
-    if (auto r = monitor::read_record(rec_.path())) {
+  if (record_.regular())  // a FIFO cannot be read back
+    if (auto r = monitor::read_record(record_.path())) {
       std::string text = render::record_summary(*r, o_.sparkline);
-      write_all(2, text.data(), text.size());
+      supervise::write_all(2, text.data(), text.size());
     }
   ::close(sfd_);
   if (attached() && !known) {
@@ -493,7 +425,7 @@ void Session::decide_and_end() {
     // like any tool interrupted; a kernel OOM kill of the main process is
     // a SIGKILL death; otherwise the verdict is the answer and oomlens
     // exits 0 (docs/run.md, "--pid").
-    JobEnd e;
+    supervise::JobEnd e;
     e.exited = true;
     if (vi.still_running) {
       e.exited = false;
@@ -502,29 +434,29 @@ void Session::decide_and_end() {
       e.exited = false;
       e.term_signal = SIGKILL;
     }
-    end_like(e);
+    supervise::end_like(e);
   }
   if (budget && budget->exceeded)
-    say(trf("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
+    supervise::say(trf("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
                     static_cast<double>(*budget->peak_tree_pss_bytes) / 1048576.0, budget->peak_t_s.value_or(0),
                     static_cast<double>(budget->budget_bytes) / 1048576.0,
                     static_cast<double>(budget->over_bytes) / 1048576.0,
                     budget->exit_code ? trf("; exiting {} instead of 0", *budget->exit_code)
                                       : std::string(tr("; the job's own failure status is kept"))));
-  JobEnd final_end = end;
+  supervise::JobEnd final_end = end;
   if (budget && budget->exit_code) final_end.exit_code = *budget->exit_code;
   // The guard stopped the job: not a success, and not the job's own
   // failure either. EX_TEMPFAIL (75): retry with more memory. A scheduler
   // must not count a job stopped at step 0 as done (--keep-job-status: the
   // job's own status).
   if (verdict.cause == "stopped_by_guard" && !o_.guard.keep_job_status) {
-    say(trf("the guard stopped the job: exiting {} (EX_TEMPFAIL) instead of the job's own status ({}); "
-            "--keep-job-status keeps it", kExitGuardStopped, shell_status(end)));
-    final_end = JobEnd{};
+    supervise::say(trf("the guard stopped the job: exiting {} (EX_TEMPFAIL) instead of the job's own status ({}); "
+            "--keep-job-status keeps it", kExitGuardStopped, supervise::shell_status(end)));
+    final_end = supervise::JobEnd{};
     final_end.exited = true;
     final_end.exit_code = kExitGuardStopped;
   }
-  end_like(final_end);
+  supervise::end_like(final_end);
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

@@ -5,7 +5,7 @@
 #include <csignal>
 
 #include "diagnose/verdict.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 
 namespace oomlens {
 namespace {
@@ -19,11 +19,11 @@ std::string stat_line(char state, int exit_code) {
 }
 
 TEST(Attach, ExitCodeOnlyFromAZombie) {
-  EXPECT_EQ(supervise::attach_exit_code_from_stat(stat_line('Z', 7 << 8)), 7 << 8);
-  EXPECT_EQ(supervise::attach_exit_code_from_stat(stat_line('Z', 9)), 9);
-  EXPECT_EQ(supervise::attach_exit_code_from_stat(stat_line('S', 0)), std::nullopt);
-  EXPECT_EQ(supervise::attach_exit_code_from_stat("4242 (x) Z 1 2 3"), std::nullopt);  // pre-3.5: no field 52
-  EXPECT_EQ(supervise::attach_exit_code_from_stat("garbage"), std::nullopt);
+  EXPECT_EQ(run::attach_exit_code_from_stat(stat_line('Z', 7 << 8)), 7 << 8);
+  EXPECT_EQ(run::attach_exit_code_from_stat(stat_line('Z', 9)), 9);
+  EXPECT_EQ(run::attach_exit_code_from_stat(stat_line('S', 0)), std::nullopt);
+  EXPECT_EQ(run::attach_exit_code_from_stat("4242 (x) Z 1 2 3"), std::nullopt);  // pre-3.5: no field 52
+  EXPECT_EQ(run::attach_exit_code_from_stat("garbage"), std::nullopt);
 }
 
 TEST(Attach, VerdictWithUnknownExitStatus) {

@@ -1,5 +1,5 @@
-// `run --sites` (supervise/sites.h).
-#include "supervise/sites.h"
+// `run --sites` (run/sites.h).
+#include "run/sites.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,7 +18,7 @@
 #include "util/file.h"
 #include "util/i18n.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 using nlohmann::json;
 
@@ -146,4 +146,4 @@ void SitesRun::add_to_verdict(json& verdict, const std::map<int, std::string>& r
   verdict["sites"] = summary;
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

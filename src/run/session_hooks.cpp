@@ -2,9 +2,9 @@
 // filled by the guard (guard/runner.h): each tick hands it the sample (the
 // tree's figure without an own cgroup), and it asks to be woken at its own
 // adaptive interval (10 ms to 1 s) to read the job's working set.
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 void Session::on_sample(const monitor::Sample& s) {
   if (!guard_) return;
@@ -18,4 +18,4 @@ void Session::on_wake(double t) {
   wake_at(guard_->due_s());
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

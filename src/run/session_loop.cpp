@@ -12,105 +12,28 @@
 
 #include "diagnose/verdict_json.h"
 #include "util/json_opt.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 using nlohmann::json;
 
-void Peaks::update(const monitor::Sample& s) {
-  auto mx = [](std::optional<uint64_t>& a, std::optional<uint64_t> b) {
-    if (b && (!a || *b > *a)) { a = b; return true; }
-    return false;
-  };
-  // A racy PSS pass over-counts the survivors (ProcessTree::refresh_smaps):
-  // never a PSS peak. What the cgroup and the tree's RSS show is unaffected.
-  if (!s.racy && mx(tree_pss_bytes, s.tree.pss_bytes)) {
-    tree_pss_t_s = s.t_s;
-    tree_pss_file_bytes = s.tree.pss_file_bytes;
-    tree_pss_age_s = s.tree.pss_age_s;
-    tree_pss_peak_stale = monitor::pss_stale(s.tree, &s.cgroup);
-    tree_pss_usage_bytes = s.tree.cgroup_usage_at_pss_bytes;
-    tree_pss_cg_anon_shmem_bytes = s.tree.cgroup_anon_shmem_at_pss_bytes;
-  }
-  // The memory peak's time, from what is read fresh every tick: the
-  // cgroup's usage (charged at allocation), else the tree's RSS. Not
-  // memory.stat's anon+shmem: it is read at 2 Hz (cached between) and its
-  // per-CPU counters lag, so it still shows exited workers' pages at the
-  // tick that measured the survivors' PSS.
-  std::optional<uint64_t> mem = s.cgroup.usage_bytes;
-  if (!mem && s.tree.rss_bytes) mem = s.tree.rss_bytes;
-  if (mem && (!memory_peak_bytes || *mem > *memory_peak_bytes)) {
-    memory_peak_bytes = mem;
-    memory_peak_t_s = s.t_s;
-    memory_peak_pss(s);
-  }
-  if (!s.racy && s.tree.pss_bytes) {
-    last_pss_tree = s.tree;
-    last_pss_t_s = s.t_s;
-  }
-  if (!s.racy && s.tree.pss_anon_bytes && s.tree.pss_shmem_bytes)
-    mx(tree_anon_shmem_pss_bytes, *s.tree.pss_anon_bytes + *s.tree.pss_shmem_bytes);
-  mx(cgroup_usage_bytes, s.cgroup.usage_bytes);
-  if (s.cgroup.anon_bytes && s.cgroup.shmem_bytes)
-    mx(cgroup_anon_shmem_bytes, *s.cgroup.anon_bytes + *s.cgroup.shmem_bytes);
+namespace {
+
+// A value read this tick is kept in the snapshot; one not read is the
+// snapshot's, read at an earlier tick.
+template <typename T>
+void keep_or_reuse(bool read, T& value, T& kept) {
+  if (read) kept = value;
+  else value = kept;
 }
 
-// The PSS in hand at the memory peak: this sample's own unless its pass was
-// racy (never a PSS of anything), else the last clean one, as old as it is.
-// Stale by monitor::pss_stale, or when the cgroup's usage (read every tick,
-// unlike memory.stat's anon+shmem, cached at 2 Hz) grew by more than
-// kPssStaleGrowth of that PSS since its pass: a worker that filled 96 MiB
-// and exited between two clean passes shows only there (measured: "fresh"
-// at 0.4 s old beside a peak tree anon+shmem PSS 29 % below the cgroup's).
-void Peaks::memory_peak_pss(const monitor::Sample& s) {
-  std::optional<monitor::TreeTotals> then;
-  if (!s.racy) {
-    then = s.tree;
-  } else if (last_pss_tree) {
-    then = *last_pss_tree;
-    then->rss_bytes = s.tree.rss_bytes;
-    then->pss_age_s = s.t_s - last_pss_t_s + then->pss_age_s.value_or(0);
-  }
-  if (!then || !then->pss_bytes) {
-    pss_age_at_memory_peak_s.reset();
-    pss_stale_at_memory_peak = false;
-    return;
-  }
-  pss_age_at_memory_peak_s = then->pss_age_s;
-  pss_stale_at_memory_peak = monitor::pss_stale(*then, &s.cgroup);
-  const auto at_pass = then->cgroup_usage_at_pss_bytes;
-  const bool read_here = !s.racy && s.pss_fresh;
-  if (!read_here && s.cgroup.usage_bytes && at_pass &&
-      monitor::grew_past_pss(*at_pass, *s.cgroup.usage_bytes, monitor::pss_weight_bytes(*then)))
-    pss_stale_at_memory_peak = true;
-}
+}  // namespace
 
-bool Peaks::tree_pss_stale() const {
-  if (tree_pss_peak_stale) return true;
-  if (!pss_stale_at_memory_peak) return false;
-  if (!tree_pss_usage_bytes || !memory_peak_bytes || !tree_pss_bytes) return true;
-  // Lifted only when that pass saw both the usage and the anon+shmem
-  // within 5 % of their peaks (usage counts page cache, anon+shmem not:
-  // measured, usage within 5 % beside an anon+shmem peak 6.4 % above).
-  const uint64_t pss = tree_anon_shmem_pss_bytes.value_or(*tree_pss_bytes);
-  if (monitor::grew_past_pss(*tree_pss_usage_bytes, *memory_peak_bytes, pss)) return true;
-  if (!cgroup_anon_shmem_bytes) return false;  // no memory.stat: the usage alone
-  return !tree_pss_cg_anon_shmem_bytes || monitor::grew_past_pss(*tree_pss_cg_anon_shmem_bytes, *cgroup_anon_shmem_bytes, pss);
-}
-
-void Session::write_event(const json& ev, bool sync) {
-  flush_ring();
-  rec_.write(ev, sync);
-}
+void Session::write_event(const json& ev, bool sync) { record_.write_event(ev, sync); }
 
 double Session::next_wake() const {
   return wake_at_ ? std::min(next_tick_, *wake_at_) : next_tick_;
-}
-
-void Session::flush_ring() {
-  for (auto& [s, fresh] : ring_) rec_.write(monitor::sample_json(s, tree_->procs(), fresh));
-  ring_.clear();
 }
 
 void Session::reap() {
@@ -124,19 +47,19 @@ void Session::reap() {
       relay_pid_ = -1;
       continue;
     }
-    exit_status_[p] = st;
+    job_.exit_status[p] = st;
     if (p == job_.pid) {
-      main_status_ = st;
-      main_exit_t_ = t_rel();
-      ticks_at_exit_ = tick_no_;
-      tree_->set_main_exited(*main_exit_t_);
-      pss_exit_seen_ = true;
+      job_.main_status = st;
+      job_.main_exit_t = t_rel();
+      snap_.ticks_at_exit = snap_.tick_no;
+      tree_->set_main_exited(*job_.main_exit_t);
+      snap_.pss.exit_seen = true;
       if (guard_) guard_->main_exited();
-      auto end = job_end_from_wait_status(st);
-      flush_ring();
-      rec_.write({{"type", "event"}, {"t_s", *main_exit_t_}, {"kind", "main_exit"}, {"pid", job_.pid},
-                  {"exited", end.exited}, {"exit_code", end.exited ? json(end.exit_code) : json(nullptr)},
-                  {"signal", end.exited ? json(nullptr) : json(end.term_signal)}}, true);
+      auto end = supervise::job_end_from_wait_status(st);
+      record_.flush();
+      record_.write({{"type", "event"}, {"t_s", *job_.main_exit_t}, {"kind", "main_exit"}, {"pid", job_.pid},
+                     {"exited", end.exited}, {"exit_code", end.exited ? json(end.exit_code) : json(nullptr)},
+                     {"signal", end.exited ? json(nullptr) : json(end.term_signal)}}, true);
     }
   }
 }
@@ -153,12 +76,12 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
       continue;
     }
     const double mono = now_s();  // one clock read for both: t_s and mono_s name the same instant
-    diagnose::TreeKill tk = tree_kill(diagnose::tree_kill_from(k), tp, mono - t0_);
-    if (jc_ && k.constraint == std::optional<std::string>("memcg")) tk.limit_bytes = jc_->limit_bytes;
-    pss_exit_seen_ = true;
-    flush_ring();
+    diagnose::TreeKill tk = tree_kill(diagnose::tree_kill_from(k), tp, mono - job_.t0);
+    if (job_.own_cgroup && k.constraint == std::optional<std::string>("memcg")) tk.limit_bytes = job_.own_cgroup->limit_bytes;
+    snap_.pss.exit_seen = true;
+    record_.flush();
     // mono_s: CLOCK_MONOTONIC, comparable with tracefs trace_clock=mono (bench/run_latency.py)
-    record_kill(std::move(tk), tp, mono - t0_, mono, nullptr);
+    record_kill(std::move(tk), tp, mono - job_.t0, mono, nullptr);
   }
 }
 
@@ -187,9 +110,9 @@ void Session::record_kill(diagnose::TreeKill tk, const monitor::TrackedProc* tp,
   if (!first_kill_t_ || kill_t_s < *first_kill_t_) first_kill_t_ = kill_t_s;
   ev["kind"] = "oom_kill";
   if (!evidence.is_null()) ev["evidence"] = evidence;
-  ev["boot_id"] = util::opt(proc::read_boot_id());
+  ev["boot_id"] = util::opt(proc::read_boot_id(proc_dir()));
   ev["start_time_ticks"] = tp ? json(tp->start_time_ticks) : json(nullptr);
-  rec_.write(ev, true);
+  record_.write(ev, true);
   kills_.push_back(std::move(tk));
 }
 
@@ -202,20 +125,20 @@ void Session::read_signals() {
       if (pty_) pty_->resize();
       continue;
     }
-    if (main_status_) { stop_linger_ = sig == SIGINT || sig == SIGTERM; continue; }
+    if (job_.main_status) { stop_linger_ = sig == SIGINT || sig == SIGTERM; continue; }
     if (attached()) {  // never signalled: SIGINT/TERM/HUP/QUIT make oomlens stop following it
       if (sig != SIGUSR1 && sig != SIGUSR2) detach_signal_ = sig;
       continue;
     }
     // With --capture-tty the job is in its own session: what the kernel
     // sends oomlens (a hangup of its terminal) would not reach it otherwise.
-    bool fwd = should_forward(sig, si.ssi_code) || pty_ != nullptr;
+    bool fwd = supervise::should_forward(sig, si.ssi_code) || pty_ != nullptr;
     if (fwd) {
       ::kill(job_.pid, sig);  // our own child, not yet reaped: the pid cannot be reused
       forwarded_.push_back({sig, si.ssi_pid > 0 ? std::optional<int64_t>(si.ssi_pid) : std::nullopt});
     }
-    rec_.write({{"type", "event"}, {"t_s", t_rel()}, {"kind", fwd ? "signal_forwarded" : "signal_not_forwarded"},
-                {"signal", sig}, {"sender_pid", si.ssi_pid}});
+    record_.write({{"type", "event"}, {"t_s", t_rel()}, {"kind", fwd ? "signal_forwarded" : "signal_not_forwarded"},
+                   {"signal", sig}, {"sender_pid", si.ssi_pid}});
   }
   reap();
 }
@@ -224,7 +147,7 @@ void Session::pass_stderr_through() {
   char buf[65536];
   ssize_t m = ::read(err_pipe_[0], buf, sizeof buf);
   if (m > 0) {
-    if (pass_fd_ >= 0) write_all(pass_fd_, buf, static_cast<size_t>(m));
+    if (pass_fd_ >= 0) supervise::write_all(pass_fd_, buf, static_cast<size_t>(m));
     tail_.append(std::string_view(buf, static_cast<size_t>(m)));
   } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {  // a pty master reads EIO once the job's side is closed
     if (!pty_) ::close(err_pipe_[0]);  // the pty master is JobPty's
@@ -233,33 +156,35 @@ void Session::pass_stderr_through() {
 }
 
 void Session::loop() {
-  tree_.emplace("/proc", ::getpid(), job_.pid);
+  tree_.emplace(proc_dir(), ::getpid(), job_.pid);
+  record_.follow(&*tree_);
+  record_.set_write_interval(o_.write_s);
   if (relay_pid_ > 0) tree_->exclude(relay_pid_);
   if (guard_) {
-    guard_->attach(&*tree_, [this] { flush_ring(); });
+    guard_->attach(&*tree_, [this] { record_.flush(); });
     wake_at(guard_->due_s());
   }
-  last_cg_oom_ = cg_oom_before_;
+  snap_.last_cg_oom = cg_oom_before_;
   if (attached()) tree_->set_attached();
   while (true) {
     double t = t_rel();
     if (detach_signal_) break;
-    if (main_status_ && tick_no_ > ticks_at_exit_) {  // one tick after the exit finds re-parented orphans
+    if (job_.main_status && snap_.tick_no > snap_.ticks_at_exit) {  // one tick after the exit finds re-parented orphans
       bool orphans = tree_->live_count() > 0;
-      if (!orphans || stop_linger_ || t - *main_exit_t_ > o_.linger_s) break;
+      if (!orphans || stop_linger_ || t - *job_.main_exit_t > o_.linger_s) break;
     }
     double wait = std::max(0.0, next_wake() - t);
     pollfd fds[9];
     int n = 0;
     fds[n++] = {sfd_, POLLIN, 0};
     int pidfd_i = -1, err_i = -1, kmsg_i = -1;
-    if (job_.pidfd >= 0 && !main_status_) { pidfd_i = n; fds[n++] = {job_.pidfd, POLLIN, 0}; }
+    if (job_.pidfd >= 0 && !job_.main_status) { pidfd_i = n; fds[n++] = {job_.pidfd, POLLIN, 0}; }
     if (err_pipe_[0] >= 0) { err_i = n; fds[n++] = {err_pipe_[0], POLLIN, 0}; }
     if (kw_.fd() >= 0) { kmsg_i = n; fds[n++] = {kw_.fd(), POLLIN, 0}; }
     int in_i = -1;  // --capture-tty: what the user types goes to the job's pty
-    if (pty_ && pty_->in_fd() >= 0 && !main_status_) { in_i = n; fds[n++] = {pty_->in_fd(), POLLIN, 0}; }
+    if (pty_ && pty_->in_fd() >= 0 && !job_.main_status) { in_i = n; fds[n++] = {pty_->in_fd(), POLLIN, 0}; }
     const int wake_i = n;  // the guard's earlier wake-ups (v1 usage thresholds, PSI)
-    if (guard_ && !main_status_)
+    if (guard_ && !job_.main_status)
       for (auto& w : guard_->wakeup_fds())
         if (n < 9) fds[n++] = {w.fd, w.events, 0};
     // Rounded up to the millisecond: the guard wakes as often as every 10 ms.
@@ -291,8 +216,8 @@ void Session::loop() {
 
 void Session::track_tree(double t) {
   std::vector<int> extra;
-  if (jc_ && !jc_->dir.empty()) extra = cgroup::procs(jc_->dir);
-  if (attached() && tick_no_ == 0 && !main_status_) extra.push_back(job_.pid);  // not a child of ours
+  if (job_.own_cgroup && !job_.own_cgroup->dir.empty()) extra = cgroup::procs(job_.own_cgroup->dir);
+  if (attached() && snap_.tick_no == 0 && !job_.main_status) extra.push_back(job_.pid);  // not a child of ours
   size_t before = tree_->procs().size();
   std::vector<char> was_gone;
   for (auto& p : tree_->procs()) was_gone.push_back(p.gone_s.has_value());
@@ -307,7 +232,7 @@ void Session::track_tree(double t) {
       // Only the exit of a process seen alive re-splits the shared pages
       // in the tree's PSS (a pass is then due), and only when it shared
       // enough to matter; one found already gone never was in it.
-      if (i < before && monitor::shared_share_bytes(p) >= monitor::kPssResplitMinBytes) pss_exit_seen_ = true;
+      if (i < before && monitor::shared_share_bytes(p) >= monitor::kPssResplitMinBytes) snap_.pss.exit_seen = true;
       note_process_exit(p, t);
     }
   }
@@ -317,39 +242,29 @@ void Session::track_tree(double t) {
 }
 
 void Session::read_cgroup(monitor::Sample& s) {
-  if (!hierarchy_ || job_cg_dir_.empty()) return;
+  if (!job_.hierarchy || job_.cgroup_dir.empty()) return;
   // Limits change rarely: walk up the tree for them once a second.
   // memory.stat (the anon/shmem split; costly to generate on v1) every
   // tick only within 25 % of the limit, where the peak matters; else 2 Hz.
-  bool with_limit = tick_no_ % 10 == 0;
-  const bool near = last_.cgroup.limit_bytes && last_.cgroup.usage_bytes &&
-                    *last_.cgroup.usage_bytes > *last_.cgroup.limit_bytes / 4 * 3;
-  const bool with_stat = near || tick_no_ % 5 == 0;
-  if (!cg_reader_) cg_reader_.emplace(*hierarchy_, job_cg_dir_);
+  bool with_limit = snap_.tick_no % 10 == 0;
+  const bool near = snap_.last.cgroup.limit_bytes && snap_.last.cgroup.usage_bytes &&
+                    *snap_.last.cgroup.usage_bytes > *snap_.last.cgroup.limit_bytes / 4 * 3;
+  const bool with_stat = near || snap_.tick_no % 5 == 0;
+  if (!cg_reader_) cg_reader_.emplace(*job_.hierarchy, job_.cgroup_dir);
   s.cgroup = cg_reader_->read(with_limit, with_stat);
-  if (!with_limit && s.cgroup.oom_kill && s.cgroup.oom_kill != last_.cgroup.oom_kill) {
+  if (!with_limit && s.cgroup.oom_kill && s.cgroup.oom_kill != snap_.last.cgroup.oom_kill) {
     // A kill since the last tick: read the peak and the cgroup's PSI now
     // (else up to 1 s stale), so the record ends with the peak at the limit
     // and the stall before the kill even when the job dies within a second.
     s.cgroup = cg_reader_->read(true, with_stat);
     with_limit = true;
-    pss_exit_seen_ = true;
+    snap_.pss.exit_seen = true;
   }
-  stat_read_this_tick_ = with_stat;
-  if (with_stat) {
-    cached_anon_ = s.cgroup.anon_bytes;
-    cached_shmem_ = s.cgroup.shmem_bytes;
-  } else {
-    s.cgroup.anon_bytes = cached_anon_;
-    s.cgroup.shmem_bytes = cached_shmem_;
-  }
-  if (with_limit) {
-    cached_limit_ = s.cgroup.limit_bytes;
-    cached_limit_state_ = s.cgroup.limit_state;
-  } else {
-    s.cgroup.limit_bytes = cached_limit_;
-    s.cgroup.limit_state = cached_limit_state_;
-  }
+  snap_.stat_read_this_tick = with_stat;
+  keep_or_reuse(with_stat, s.cgroup.anon_bytes, snap_.cached_anon);
+  keep_or_reuse(with_stat, s.cgroup.shmem_bytes, snap_.cached_shmem);
+  keep_or_reuse(with_limit, s.cgroup.limit_bytes, snap_.cached_limit);
+  keep_or_reuse(with_limit, s.cgroup.limit_state, snap_.cached_limit_state);
 }
 
 // PSS: every pss_min_s, or sooner when the tree's RSS grew by 5 % since the
@@ -390,16 +305,16 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   }
   const bool near_limit = s.cgroup.limit_bytes && s.cgroup.usage_bytes &&
                           *s.cgroup.usage_bytes > *s.cgroup.limit_bytes / 100 * 85;
-  const bool grew = rss_now > pss_rss_at_ + pss_rss_at_ / 20 && t >= pss_budget_ok_;
-  const bool stale = rss_now > pss_rss_at_ + pss_rss_at_ / 10;
-  const bool exited = pss_exit_seen_ && tree_->live_count() > 0;
-  const bool short_job = t < kShortJobS && t >= pss_short_next_;
+  const bool grew = rss_now > snap_.pss.rss_at + snap_.pss.rss_at / 20 && t >= snap_.pss.budget_ok_s;
+  const bool stale = rss_now > snap_.pss.rss_at + snap_.pss.rss_at / 10;
+  const bool exited = snap_.pss.exit_seen && tree_->live_count() > 0;
+  const bool short_job = t < kShortJobS && t >= snap_.pss.short_next_s;
   // The urgent budget is paced by what the next pass will cost: the last
   // pass's CPU time scaled by the RSS it will walk (page tables), so a tree
   // whose 4 workers just exited is re-read at once, not after a wait sized
   // for the 5-process tree (measured: 0.8 s, time enough to record a main
   // process's PSS as a fifth of what it holds).
-  const double scale = pss_rss_at_ ? std::min(1.0, static_cast<double>(rss_now) / static_cast<double>(pss_rss_at_)) : 1.0;
+  const double scale = snap_.pss.rss_at ? std::min(1.0, static_cast<double>(rss_now) / static_cast<double>(snap_.pss.rss_at)) : 1.0;
   // Within 5 % of the limit a kill may come at the next allocation, and the
   // last PSS before it is the kill's figure: paced by a quarter of a core
   // (a 15-40 ms pass every 0.1-0.2 s), only for as long as the job stays
@@ -419,85 +334,68 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   // these passes to a few dozen over a job's whole growth.
   const bool boost = near_kill || ((unmeasured || stale) && !churn_mode_);
   const double urgent_budget = std::max(o_.pss_budget, boost ? kNearKillBudget : kUrgentBudget);
-  const double urgent_ok = pss_last_t_ + std::max(o_.tick_s, pss_last_cost_ * scale / urgent_budget);
+  const double urgent_ok = snap_.pss.last_t_s + std::max(o_.tick_s, snap_.pss.last_cost_s * scale / urgent_budget);
   // Under fork churn (past the record's rate bound) the tree changes every
   // tick and a pass walks hundreds of short-lived processes: only the
   // default schedule and the limit's nearness make one due (measured on
-  // tests/supervise/fork_heavy.py: 37 passes were 43 % of oomlens's CPU).
+  // tests/run/fork_heavy.py: 37 passes were 43 % of oomlens's CPU).
   const bool urgent = (near_limit || (!churn_mode_ && (unmeasured || stale || exited || short_job))) && t >= urgent_ok;
-  if (t >= next_pss_ || (grew && !churn_mode_) || urgent) {
+  if (t >= snap_.pss.next_s || (grew && !churn_mode_) || urgent) {
     // The budget is CPU time (this thread's), not wall time: a pass that
     // waits on a busy process's mmap lock or on a loaded machine costs
     // oomlens nothing, and must not push the next pass minutes away.
     double c0 = thread_cpu_s();
     s.racy = !tree_->refresh_smaps(t);
     double cost = std::min(thread_cpu_s() - c0, 0.3);  // at most 0.3 / pss_budget s between passes
-    ++pss_passes_;
-    pss_cpu_s_ += thread_cpu_s() - c0;
+    ++snap_.pss.passes;
+    snap_.pss.cpu_s += thread_cpu_s() - c0;
     // The cgroup's anon+shmem beside this pass (monitor::pss_stale): read
     // now when this tick's is the cached one (memory.stat is read at 2 Hz
     // away from the limit).
     // Its usage is read again after the walk: the tick's was read before
     // it, and a fast ramp charges tens of MiB during a 40 ms pass.
-    pss_cg_usage_at_.reset();
+    snap_.pss.cg_usage_at.reset();
     if (cg_reader_) {
-      const auto c = cg_reader_->read(false, !stat_read_this_tick_);
-      if (!stat_read_this_tick_) {
-        s.cgroup.anon_bytes = cached_anon_ = c.anon_bytes;
-        s.cgroup.shmem_bytes = cached_shmem_ = c.shmem_bytes;
+      const auto c = cg_reader_->read(false, !snap_.stat_read_this_tick);
+      if (!snap_.stat_read_this_tick) {
+        s.cgroup.anon_bytes = snap_.cached_anon = c.anon_bytes;
+        s.cgroup.shmem_bytes = snap_.cached_shmem = c.shmem_bytes;
       }
-      pss_cg_usage_at_ = c.usage_bytes;
+      snap_.pss.cg_usage_at = c.usage_bytes;
     }
-    pss_cg_anon_shmem_at_.reset();
-    if (s.cgroup.anon_bytes && s.cgroup.shmem_bytes) pss_cg_anon_shmem_at_ = *s.cgroup.anon_bytes + *s.cgroup.shmem_bytes;
+    snap_.pss.cg_anon_shmem_at.reset();
+    if (s.cgroup.anon_bytes && s.cgroup.shmem_bytes) snap_.pss.cg_anon_shmem_at = *s.cgroup.anon_bytes + *s.cgroup.shmem_bytes;
     s.pss_fresh = true;
-    pss_since_write_ = true;
-    pss_rss_at_ = rss_now;
-    pss_exit_seen_ = s.racy;  // racy: measure again as soon as the urgent budget allows
-    pss_last_t_ = t;
-    pss_last_cost_ = cost;
-    pss_budget_ok_ = t + std::max(o_.tick_s * 5, cost / o_.pss_budget);
-    next_pss_ = t + std::max(o_.pss_min_s, cost / o_.pss_budget);
-    pss_short_next_ = t + std::min(o_.pss_min_s, kShortJobPssS);
+    record_.pss_passed();
+    snap_.pss.rss_at = rss_now;
+    snap_.pss.exit_seen = s.racy;  // racy: measure again as soon as the urgent budget allows
+    snap_.pss.last_t_s = t;
+    snap_.pss.last_cost_s = cost;
+    snap_.pss.budget_ok_s = t + std::max(o_.tick_s * 5, cost / o_.pss_budget);
+    snap_.pss.next_s = t + std::max(o_.pss_min_s, cost / o_.pss_budget);
+    snap_.pss.short_next_s = t + std::min(o_.pss_min_s, kShortJobPssS);
   }
 }
 
-// Into the ring (10 Hz), written at write_s; a cgroup oom_kill increase
-// flushes the ring and is written at once.
+// Into the record's ring (run/run_record.h); a sample written on the 1 Hz
+// schedule is also kept, a second apart, for the last minute's growth rate.
 void Session::queue_sample(const monitor::Sample& s, double t) {
-  if (s.cgroup.oom_kill && last_cg_oom_ && *s.cgroup.oom_kill > *last_cg_oom_) {
-    ring_.emplace_back(s, pss_since_write_);
-    flush_ring();
-    rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "cgroup_oom_kill"}, {"oom_kill", *s.cgroup.oom_kill},
-                {"increase", *s.cgroup.oom_kill - *last_cg_oom_}}, true);
-    pss_since_write_ = false;
-    last_written_ = t;
-  } else {
-    ring_.emplace_back(s, false);
-    if (ring_.size() > 20) ring_.pop_front();
-    if (t >= next_write_) {
-      ring_.back().second = pss_since_write_;
-      rec_.write(monitor::sample_json(ring_.back().first, tree_->procs(), pss_since_write_));
-      ring_.clear();
-      pss_since_write_ = false;
-      last_written_ = t;
-      next_write_ = t + o_.write_s;
-      if (minute_.empty() || t - minute_.back().t_s >= 1.0) minute_.push_back(s);
-      while (!minute_.empty() && t - minute_.front().t_s > 60) minute_.erase(minute_.begin());
-    }
+  if (record_.add_sample(s, t, snap_.last_cg_oom)) {
+    if (snap_.minute.empty() || t - snap_.minute.back().t_s >= 1.0) snap_.minute.push_back(s);
+    while (!snap_.minute.empty() && t - snap_.minute.front().t_s > 60) snap_.minute.erase(snap_.minute.begin());
   }
-  if (s.cgroup.oom_kill) last_cg_oom_ = s.cgroup.oom_kill;
+  if (s.cgroup.oom_kill) snap_.last_cg_oom = s.cgroup.oom_kill;
 }
 
 void Session::note_gap(double t) {
-  const std::optional<double> last = last_tick_t_;
-  last_tick_t_ = t;
+  const std::optional<double> last = snap_.last_tick_t;
+  snap_.last_tick_t = t;
   if (!last || t - *last <= std::max(1.0, kGapTicks * o_.tick_s)) return;
   const double gap = t - *last;
-  ++gaps_;
-  longest_gap_s_ = std::max(longest_gap_s_, gap);
-  rec_.write({{"type", "event"}, {"t_s", t}, {"kind", "sample_gap"}, {"from_t_s", *last}, {"gap_s", gap},
-              {"interval_s", o_.tick_s}});
+  ++snap_.gaps;
+  snap_.longest_gap_s = std::max(snap_.longest_gap_s, gap);
+  record_.write({{"type", "event"}, {"t_s", t}, {"kind", "sample_gap"}, {"from_t_s", *last}, {"gap_s", gap},
+                 {"interval_s", o_.tick_s}});
 }
 
 void Session::tick(double t) {
@@ -509,41 +407,42 @@ void Session::tick(double t) {
   read_cgroup(s);
   maybe_refresh_pss(s, t);
   s.tree = monitor::tree_totals(tree_->procs(), t);
-  s.tree.rss_at_pss_bytes = pss_rss_at_;
-  s.tree.cgroup_anon_shmem_at_pss_bytes = pss_cg_anon_shmem_at_;
-  s.tree.cgroup_usage_at_pss_bytes = pss_cg_usage_at_;
+  s.tree.rss_at_pss_bytes = snap_.pss.rss_at;
+  s.tree.cgroup_anon_shmem_at_pss_bytes = snap_.pss.cg_anon_shmem_at;
+  s.tree.cgroup_usage_at_pss_bytes = snap_.pss.cg_usage_at;
   // /dev/shm as the job sees it (its own mount namespace: /proc/PID/root),
   // every tick: PyTorch's segments come and go faster than once a second.
-  const std::string shm_dir = main_status_ ? std::string("/dev/shm") : fmt::format("/proc/{}/root/dev/shm", job_.pid);
-  if (tick_no_ % 10 == 0) {
-    sys_ = monitor::read_system_sample("/proc", shm_dir);
-    if (!main_status_)
-      if (auto l = proc::read_pid_limits(job_.pid)) rlimits_ = *l;
+  const std::string shm_dir = job_.main_status ? join_root(o_.proc_root, "dev/shm")
+                                               : join_root(proc_dir(), fmt::format("{}/root/dev/shm", job_.pid));
+  if (snap_.tick_no % 10 == 0) {
+    snap_.sys = monitor::read_system_sample(proc_dir(), shm_dir);
+    if (!job_.main_status)
+      if (auto l = proc::read_pid_limits(job_.pid, proc_dir())) snap_.rlimits = *l;
   } else {
-    monitor::read_shm_usage(shm_dir, &sys_);
+    monitor::read_shm_usage(shm_dir, &snap_.sys);
   }
-  ++tick_no_;
-  if (!main_status_) {  // the job's own /dev/shm: kept for the verdict once it has gone
-    job_shm_size_bytes_ = sys_.shm_size_bytes;
-    job_shm_used_bytes_ = sys_.shm_used_bytes;
-    if (sys_.shm_used_bytes && (!shm_peak_used_bytes_ || *sys_.shm_used_bytes > *shm_peak_used_bytes_))
-      shm_peak_used_bytes_ = sys_.shm_used_bytes;
+  ++snap_.tick_no;
+  if (!job_.main_status) {  // the job's own /dev/shm: kept for the verdict once it has gone
+    snap_.job_shm_size_bytes = snap_.sys.shm_size_bytes;
+    snap_.job_shm_used_bytes = snap_.sys.shm_used_bytes;
+    if (snap_.sys.shm_used_bytes && (!snap_.shm_peak_used_bytes || *snap_.sys.shm_used_bytes > *snap_.shm_peak_used_bytes))
+      snap_.shm_peak_used_bytes = snap_.sys.shm_used_bytes;
   }
-  s.system = sys_;
-  peaks_.update(s);
+  s.system = snap_.sys;
+  snap_.peaks.update(s);
   queue_sample(s, t);
   on_sample(s);  // guard seam: the complete sample, already queued/written
-  last_ = s;
+  snap_.last = s;
   write_churn(t, false);
 }
 
 // After the loop: the last samples, a late kill line, the orphans left.
 void Session::after_loop() {
   end_t_ = t_rel();
-  flush_ring();
+  record_.flush();
   // The kill line is printed after the signal is sent: give it a moment.
-  end_ = job_end_from_wait_status(main_status_.value_or(0));
-  if (((!end_.exited && end_.term_signal == SIGKILL) || !main_status_known_) && main_status_ && kmsg_ok_) {
+  end_ = supervise::job_end_from_wait_status(job_.main_status.value_or(0));
+  if (((!end_.exited && end_.term_signal == SIGKILL) || !job_.main_status_known) && job_.main_status && kmsg_ok_) {
     for (int i = 0; i < 10 && kills_.empty(); ++i) {
       ::usleep(50 * 1000);
       handle_kills(kw_.poll());
@@ -552,10 +451,10 @@ void Session::after_loop() {
   drain_taskstats(end_t_);
   write_churn(end_t_, true);
   size_t left = tree_->live_count();
-  rec_.write({{"type", "event"}, {"t_s", end_t_}, {"kind", left ? "orphans_left" : "tree_gone"},
-              {"live_procs", left},
-              {"main_exit_t_s", main_exit_t_ ? json(*main_exit_t_) : json(nullptr)},
-              {"pss_passes", pss_passes_}, {"pss_cpu_s", std::round(pss_cpu_s_ * 1000) / 1000}});
+  record_.write({{"type", "event"}, {"t_s", end_t_}, {"kind", left ? "orphans_left" : "tree_gone"},
+                 {"live_procs", left},
+                 {"main_exit_t_s", job_.main_exit_t ? json(*job_.main_exit_t) : json(nullptr)},
+                 {"pss_passes", snap_.pss.passes}, {"pss_cpu_s", std::round(snap_.pss.cpu_s * 1000) / 1000}});
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run

@@ -1,6 +1,6 @@
 // `oomlens run`: the step sequence of a supervision session (see
 // session_state.h for how the session is split across files).
-#include "supervise/session.h"
+#include "run/session.h"
 #include "supervise/stderr_relay.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
@@ -17,13 +17,12 @@
 #include <ctime>
 
 #include "supervise/clone_into_cgroup.h"
-#include "supervise/session_state.h"
+#include "run/session_state.h"
 #include "supervise/systemd_scope.h"
-#include "util/sanitize.h"
 #include "version.h"
 #include "util/file.h"
 
-namespace oomlens::supervise {
+namespace oomlens::run {
 
 using nlohmann::json;
 
@@ -31,36 +30,8 @@ namespace {
 using util::opt;
 }  // namespace
 
-double now_s() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
-}
-
-double thread_cpu_s() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
-}
-
-void say(const std::string& s) {
-  std::string line = "oomlens: " + printable(s) + "\n";  // may carry argv or a path (util/sanitize.h)
-  ssize_t n = ::write(2, line.data(), line.size());
-  (void)n;
-}
-
-void write_all(int fd, const char* p, size_t n) {
-  while (n > 0) {
-    ssize_t w = ::write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return;  // our stderr is gone: keep supervising, the record still has everything
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
-}
-
-std::optional<uint64_t> vmstat_oom_kill() {
-  auto t = read_file("/proc/vmstat");
+std::optional<uint64_t> vmstat_oom_kill(const std::string& proc_dir) {
+  auto t = read_file(join_root(proc_dir, "vmstat"));
   if (!t) return std::nullopt;
   auto p = t->find("\noom_kill ");
   if (p == std::string::npos) return std::nullopt;
@@ -113,9 +84,9 @@ int Session::run() {
 
 // --capture-tty: the pty before the record (no terminal: usage error).
 std::optional<int> Session::open_pty() {
-  pty_ = std::make_unique<JobPty>();
+  pty_ = std::make_unique<supervise::JobPty>();
   if (auto err = pty_->open()) {
-    say(*err);
+    supervise::say(*err);
     return err->find("needs a terminal") != std::string::npos ? kExitUsage : kExitOwnFailure;
   }
   return std::nullopt;
@@ -123,33 +94,33 @@ std::optional<int> Session::open_pty() {
 
 // Step 1: the record, before anything else can fail later.
 std::optional<int> Session::open_record() {
-  if (auto err = o_.record_path_is_default ? rec_.create_new(o_.record_path) : rec_.open(o_.record_path)) {
-    say(trf("{}; not starting the job", *err));
+  if (auto err = record_.open(o_.record_path, o_.record_path_is_default)) {
+    supervise::say(trf("{}; not starting the job", *err));
     return kExitOwnFailure;
   }
-  say(trf("recording to {}", rec_.path()));
+  supervise::say(trf("recording to {}", record_.path()));
   return std::nullopt;
 }
 
 // Step 2: the job's memory cgroup.
 std::optional<int> Session::make_cgroup() {
   if (o_.limit) {
-    auto jc = create_job_cgroup(*o_.limit, o_.allow_swap);
+    auto jc = supervise::create_job_cgroup(*o_.limit, o_.allow_swap);
     if (!jc) {
-      say(trf("cannot set a memory limit: {}; not starting the job", jc.error().what));
-      ::unlink(rec_.path().c_str());
+      supervise::say(trf("cannot set a memory limit: {}; not starting the job", jc.error().what));
+      ::unlink(record_.path().c_str());
       return kExitOwnFailure;
     }
-    jc_ = std::move(*jc);
-    for (const auto& st : jc_->stale)
-      say(st.removed ? trf("removed {}, left behind by oomlens pid {}, which is gone", st.dir, st.owner_pid)
+    job_.own_cgroup = std::move(*jc);
+    for (const auto& st : job_.own_cgroup->stale)
+      supervise::say(st.removed ? trf("removed {}, left behind by oomlens pid {}, which is gone", st.dir, st.owner_pid)
                      : trf("cannot remove {}, left behind by oomlens pid {}, which is gone: {}", st.dir, st.owner_pid,
                            st.error));
-    if (jc_->via_systemd_run)
-      say(trf("cannot make a cgroup here ({}): running the job under `systemd-run --scope -p MemoryMax={}`",
-              jc_->not_delegated, jc_->limit_bytes));
+    if (job_.own_cgroup->via_systemd_run)
+      supervise::say(trf("cannot make a cgroup here ({}): running the job under `systemd-run --scope -p MemoryMax={}`",
+              job_.own_cgroup->not_delegated, job_.own_cgroup->limit_bytes));
   }
-  hierarchy_ = jc_ ? std::optional(jc_->hierarchy) : cgroup::find_memory_hierarchy("/");
+  job_.hierarchy = job_.own_cgroup ? std::optional(job_.own_cgroup->hierarchy) : cgroup::find_memory_hierarchy(o_.proc_root);
   return std::nullopt;
 }
 
@@ -157,7 +128,7 @@ std::optional<int> Session::make_cgroup() {
 void Session::open_kernel_log() {
   kmsg_ok_ = kw_.open();
   if (!kmsg_ok_)
-    say(trf("cannot read the kernel log ({}): the verdict will rest on exit status and cgroup counters", *kw_.error()));
+    supervise::say(trf("cannot read the kernel log ({}): the verdict will rest on exit status and cgroup counters", *kw_.error()));
 }
 
 // Step 3b: who sends signals, from before the job exists (trace/signal_trace.h).
@@ -170,7 +141,7 @@ void Session::open_signal_trace() {
 
 // Step 4: signals (read synchronously through a signalfd), subreaper, stderr tee.
 void Session::setup_signals_and_tee() {
-  sigset_t sup = supervised_signals();
+  sigset_t sup = supervise::supervised_signals();
   if (pty_) sigaddset(&sup, SIGWINCH);  // window size changes go on to the job's pty
   sigset_t old_mask;
   ::sigprocmask(SIG_BLOCK, &sup, &old_mask);
@@ -179,7 +150,7 @@ void Session::setup_signals_and_tee() {
   if (!attached()) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   const bool tee = !::isatty(2) && !attached() && !pty_;  // an attached job's stderr is not ours
   if (tee) {  // through a relay that outlives oomlens (stderr_relay.h)
-    if (auto r = start_stderr_relay(pass_fd_, old_mask)) {
+    if (auto r = supervise::start_stderr_relay(pass_fd_, old_mask)) {
       err_pipe_[0] = r->copy_fd;
       err_pipe_[1] = r->job_fd;
       relay_pid_ = r->pid;
@@ -193,10 +164,10 @@ void Session::setup_signals_and_tee() {
     pass_fd_ = pty_->out_fd();
   }
 
-  vm_oom_before_ = vmstat_oom_kill();
-  if (jc_) job_cg_dir_ = jc_->dir;
-  else if (hierarchy_) job_cg_dir_ = cgroup::memory_cgroup_dir(*hierarchy_, attached() ? *o_.attach_pid : 0, "/").value_or("");
-  if (hierarchy_ && !job_cg_dir_.empty()) cg_oom_before_ = cgroup::oom_kill_count(hierarchy_->version, job_cg_dir_);
+  vm_oom_before_ = vmstat_oom_kill(proc_dir());
+  if (job_.own_cgroup) job_.cgroup_dir = job_.own_cgroup->dir;
+  else if (job_.hierarchy) job_.cgroup_dir = cgroup::memory_cgroup_dir(*job_.hierarchy, attached() ? *o_.attach_pid : 0, o_.proc_root).value_or("");
+  if (job_.hierarchy && !job_.cgroup_dir.empty()) cg_oom_before_ = cgroup::oom_kill_count(job_.hierarchy->version, job_.cgroup_dir);
 }
 
 // Step 4b: the guard; its Python hooks change the job's environment, so
@@ -204,9 +175,9 @@ void Session::setup_signals_and_tee() {
 std::optional<int> Session::prepare_guard() {
   guard_ = std::make_unique<guard::GuardRunner>(o_.guard);
   if (auto e = guard_->prepare()) {
-    say(trf("{}; not starting the job", *e));
-    ::unlink(rec_.path().c_str());
-    if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
+    supervise::say(trf("{}; not starting the job", *e));
+    ::unlink(record_.path().c_str());
+    if (job_.own_cgroup && !job_.own_cgroup->via_systemd_run) (void)cgroup::kill_and_remove(job_.own_cgroup->dir, 2000);
     return kExitOwnFailure;
   }
   return std::nullopt;
@@ -214,15 +185,15 @@ std::optional<int> Session::prepare_guard() {
 
 // Step 5: spawn.
 std::optional<int> Session::spawn() {
-  SpawnOptions so;
+  supervise::SpawnOptions so;
   so.argv = o_.argv;
-  if (jc_ && jc_->via_systemd_run) {
-    ScopeRequest req{jc_->limit_bytes, jc_->swap_capped, ::geteuid() != 0, jc_->systemd_version};
-    so.argv = systemd_run_argv(jc_->systemd_run, req, o_.argv);
-    systemd_run_argv_ = so.argv;
-  } else if (jc_) {
-    so.cgroup_dir = jc_->dir;
-    so.clone_into_cgroup = jc_->hierarchy.version == cgroup::Version::v2;
+  if (job_.own_cgroup && job_.own_cgroup->via_systemd_run) {
+    supervise::ScopeRequest req{job_.own_cgroup->limit_bytes, job_.own_cgroup->swap_capped, ::geteuid() != 0, job_.own_cgroup->systemd_version};
+    so.argv = supervise::systemd_run_argv(job_.own_cgroup->systemd_run, req, o_.argv);
+    job_.systemd_run_argv = so.argv;
+  } else if (job_.own_cgroup) {
+    so.cgroup_dir = job_.own_cgroup->dir;
+    so.clone_into_cgroup = job_.own_cgroup->hierarchy.version == cgroup::Version::v2;
   }
   so.stderr_fd = err_pipe_[1];
   if (pty_) {
@@ -230,28 +201,31 @@ std::optional<int> Session::spawn() {
     so.pty_fds_mask = pty_->fds_mask();
   }
   if (o_.sites) {
-    if (auto note = sites_.prepare(o_.record_path, o_.argv)) say(*note);
+    if (auto note = sites_.prepare(o_.record_path, o_.argv)) supervise::say(*note);
     sites_.set_env();  // in oomlens only around the spawn: addr2line must not get it
   }
-  t0_ = now_s();
-  auto spawned = spawn_job(so);
+  job_.t0 = now_s();
+  auto spawned = supervise::spawn_job(so);
   sites_.restore_env();
   if (err_pipe_[1] >= 0) ::close(err_pipe_[1]);
   err_pipe_[1] = -1;
-  if (auto* e = std::get_if<SpawnError>(&spawned)) {
-    say(e->message);
+  if (auto* e = std::get_if<supervise::SpawnError>(&spawned)) {
+    supervise::say(e->message);
     // Nothing ran: no record is left behind (as for every failure before the start).
-    ::unlink(rec_.path().c_str());
-    if (jc_ && !jc_->via_systemd_run) (void)cgroup::kill_and_remove(jc_->dir, 2000);
+    ::unlink(record_.path().c_str());
+    if (job_.own_cgroup && !job_.own_cgroup->via_systemd_run) (void)cgroup::kill_and_remove(job_.own_cgroup->dir, 2000);
     return e->exit_code;
   }
-  job_ = std::get<Spawned>(spawned);
-  cgroup_entry_ = job_.cgroup_entry;
+  const auto& sp = std::get<supervise::Spawned>(spawned);
+  job_.pid = sp.pid;
+  job_.pidfd = sp.pidfd;
+  job_.cgroup_entry = sp.cgroup_entry;
+  job_.clone3_error = sp.clone3_error;
   // Its limits now (inherited from us, whatever it has exec'd yet): a job
   // that dies before the first tick keeps them for the verdict (a
   // MemoryError under `ulimit -v` within ~30 ms); ticks re-read them.
-  if (auto l = proc::read_pid_limits(job_.pid)) rlimits_ = *l;
-  if (jc_ && jc_->via_systemd_run) find_scope();
+  if (auto l = proc::read_pid_limits(job_.pid, proc_dir())) snap_.rlimits = *l;
+  if (job_.own_cgroup && job_.own_cgroup->via_systemd_run) find_scope();
   // Lower our own oom_score_adj only after the fork (the job must not
   // inherit it), and only where the kernel lets us: decide by trying.
   own_adj_lowered_ = write_file("/proc/self/oom_score_adj", "-500").ok();
@@ -262,14 +236,14 @@ std::optional<int> Session::spawn() {
 // before systemd-run execs the command; wait for that, then read the
 // scope's memory files like those of a cgroup of our own.
 void Session::find_scope() {
-  cgroup_entry_ = kEntrySystemdRun;
-  if (auto d = wait_for_scope_cgroup(jc_->hierarchy, job_.pid, jc_->own_dir, 10000)) {
-    jc_->dir = *d;
-    job_cg_dir_ = *d;
-    cg_oom_before_ = cgroup::oom_kill_count(hierarchy_->version, job_cg_dir_);
+  job_.cgroup_entry = supervise::kEntrySystemdRun;
+  if (auto d = supervise::wait_for_scope_cgroup(job_.own_cgroup->hierarchy, job_.pid, job_.own_cgroup->own_dir, 10000)) {
+    job_.own_cgroup->dir = *d;
+    job_.cgroup_dir = *d;
+    cg_oom_before_ = cgroup::oom_kill_count(job_.hierarchy->version, job_.cgroup_dir);
     return;
   }
-  say(tr("systemd-run did not move the job into a scope within 10 s (or ended first): its memory is not "
+  supervise::say(tr("systemd-run did not move the job into a scope within 10 s (or ended first): its memory is not "
          "watched through a cgroup"));
 }
 
@@ -278,9 +252,9 @@ void Session::write_header() {
   utsname un{};
   ::uname(&un);
   json header = {{"type", "header"}, {"schema_version", monitor::kRecordSchemaVersion},
-                 {"oomlens_version", OOMLENS_VERSION}, {"command", attached() ? attached_cmd_ : o_.argv},
+                 {"oomlens_version", OOMLENS_VERSION}, {"command", attached() ? job_.attached_cmd : o_.argv},
                  {"attached", attached()}, {"host", un.nodename},
-                 {"kernel", un.release}, {"boot_id", opt(proc::read_boot_id())},
+                 {"kernel", un.release}, {"boot_id", opt(proc::read_boot_id(proc_dir()))},
                  {"start_epoch_s", static_cast<double>(std::time(nullptr))}, {"oomlens_pid", ::getpid()},
                  {"main_pid", job_.pid}, {"kmsg_start_seq", opt(kw_.start_seq())},
                  {"kernel_log_readable", kmsg_ok_}, {"signal_trace", sig_trace_status_},
@@ -290,29 +264,30 @@ void Session::write_header() {
                  {"intervals", {{"tick_s", o_.tick_s}, {"write_s", o_.write_s}, {"pss_min_s", o_.pss_min_s},
                                 {"pss_budget", o_.pss_budget}, {"linger_s", o_.linger_s}}},
                  {"proc_columns", monitor::proc_columns()}};
-  header["limits"] = {{"cgroup_dir", job_cg_dir_.empty() ? json(nullptr) : json(job_cg_dir_)},
-                      {"hierarchy", hierarchy_ ? json(hierarchy_->version == cgroup::Version::v1 ? "v1" : "v2") : json(nullptr)},
-                      {"created", jc_.has_value()},
-                      {"limit_bytes", jc_ ? json(jc_->limit_bytes) : json(nullptr)},
-                      {"swap_capped", jc_ ? json(jc_->swap_capped) : json(nullptr)},
-                      {"cgroup_entry", cgroup_entry_.empty() ? json(nullptr) : json(cgroup_entry_)},
+  header["limits"] = {{"cgroup_dir", job_.cgroup_dir.empty() ? json(nullptr) : json(job_.cgroup_dir)},
+                      {"hierarchy", job_.hierarchy ? json(job_.hierarchy->version == cgroup::Version::v1 ? "v1" : "v2") : json(nullptr)},
+                      {"created", job_.own_cgroup.has_value()},
+                      {"limit_bytes", job_.own_cgroup ? json(job_.own_cgroup->limit_bytes) : json(nullptr)},
+                      {"swap_capped", job_.own_cgroup ? json(job_.own_cgroup->swap_capped) : json(nullptr)},
+                      {"cgroup_entry", job_.cgroup_entry.empty() ? json(nullptr) : json(job_.cgroup_entry)},
                       {"clone3_error", opt(job_.clone3_error)},
-                      {"systemd_run_argv", systemd_run_argv_.empty() ? json(nullptr) : json(systemd_run_argv_)},
+                      {"systemd_run_argv", job_.systemd_run_argv.empty() ? json(nullptr) : json(job_.systemd_run_argv)},
                       {"oom_group", false}};
   // The guard starts here (wake-up sources are tried now): its settings and
   // what worked go into the header.
   guard::GuardHost gh;
   gh.main_pid = job_.pid;
   gh.main_pidfd = job_.pidfd;
-  gh.hierarchy = hierarchy_;
-  gh.cgroup_dir = job_cg_dir_;
-  gh.own_cgroup = jc_.has_value();
-  gh.record_path = rec_.path();
-  gh.write = [this](const json& j, bool sync) { rec_.write(j, sync); };
-  gh.say = [](const std::string& m) { say(m); };
+  gh.proc_dir = proc_dir();
+  gh.hierarchy = job_.hierarchy;
+  gh.cgroup_dir = job_.cgroup_dir;
+  gh.own_cgroup = job_.own_cgroup.has_value();
+  gh.record_path = record_.path();
+  gh.write = [this](const json& j, bool sync) { record_.write(j, sync); };
+  gh.say = [](const std::string& m) { supervise::say(m); };
   guard_->start(std::move(gh), t_rel());
   header["guard"] = guard_->header_json();
-  rec_.write(header, true);
+  record_.write(header, true);
 }
 
-}  // namespace oomlens::supervise
+}  // namespace oomlens::run
