@@ -2,6 +2,7 @@
 #include "guard/runner.h"
 #include "util/fd.h"
 #include "util/file.h"
+#include "util/format.h"
 #include "util/i18n.h"
 #include "util/json_opt.h"
 
@@ -259,7 +260,7 @@ json GuardRunner::do_action(const Decision& d) {
       a["pid"] = host_.main_pid;
       a["done"] = r == 0;
       if (r != 0) a["error"] = std::strerror(errno);
-      a["message"] = r == 0 ? fmt::format(N_("sent SIG{} to the job's main process {}"), signal_short_name(o_.action.signo), host_.main_pid)
+      a["message"] = r == 0 ? fmt::format(N_("sent {} to the job's main process {}"), signal_name(o_.action.signo), host_.main_pid)
                             : fmt::format(N_("could not signal {}: {}"), host_.main_pid, std::strerror(errno));
       return a;
     }
