@@ -1,5 +1,6 @@
 // Reader of SystemFacts (see system_facts.h).
 #include "check/system_facts.h"
+#include "util/fd.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -119,13 +120,10 @@ SystemFacts read_system_facts(const std::string& root) {
   f.dmesg_restrict = read_number<int>(join_root(root, "proc/sys/kernel/dmesg_restrict"));
   // Decide by trying: CAP_SYSLOG, containers without /dev/kmsg and LSMs all
   // play a part, and the open is the only honest answer.
-  int fd = ::open(join_root(root, "dev/kmsg").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd >= 0) {
+  if (const UniqueFd fd(::open(join_root(root, "dev/kmsg").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)); fd)
     f.kmsg_readable = true;
-    ::close(fd);
-  } else {
+  else
     f.kmsg_error = std::strerror(errno);
-  }
 
   f.memory_pressure = proc::read_pressure(proc + "/pressure/memory");
 

@@ -10,6 +10,7 @@
 #include "render/plot.h"
 #include "render/run_page.h"
 #include "util/exit_status.h"
+#include "util/fd.h"
 #include "util/message.h"
 #include "util/safe_open.h"
 
@@ -66,8 +67,9 @@ void add_plot(CLI::App& app, int* status) {
       *status = kExitUsage;
       return;
     }
-    FILE* fp = ::fdopen(f->fd, "wb");
-    if (!fp) ::close(f->fd);
+    UniqueFd fd(f->fd);
+    FILE* fp = ::fdopen(fd.get(), "wb");
+    if (fp) (void)fd.release();  // the FILE's now: fclose closes it
     bool written = fp && std::fwrite(doc.data(), 1, doc.size(), fp) == doc.size();
     if (fp && std::fclose(fp) != 0) written = false;
     if (!written) {

@@ -219,18 +219,6 @@ TreeKill tree_kill_from(const monitor::KernelKill& k) {
   return t;
 }
 
-std::string signal_name(int sig) {
-  switch (sig) {
-    case SIGHUP: return "SIGHUP"; case SIGINT: return "SIGINT"; case SIGQUIT: return "SIGQUIT";
-    case SIGILL: return "SIGILL"; case SIGTRAP: return "SIGTRAP"; case SIGABRT: return "SIGABRT";
-    case SIGBUS: return "SIGBUS"; case SIGFPE: return "SIGFPE"; case SIGKILL: return "SIGKILL";
-    case SIGUSR1: return "SIGUSR1"; case SIGSEGV: return "SIGSEGV"; case SIGUSR2: return "SIGUSR2";
-    case SIGPIPE: return "SIGPIPE"; case SIGALRM: return "SIGALRM"; case SIGTERM: return "SIGTERM";
-    case SIGXCPU: return "SIGXCPU"; case SIGXFSZ: return "SIGXFSZ"; case SIGSYS: return "SIGSYS";
-    default: return fmt::format("signal {}", sig);
-  }
-}
-
 namespace {
 
 // "1.17 GiB" (numpy's _ArrayMemoryError text: B, KiB, MiB, GiB, TiB, PiB).

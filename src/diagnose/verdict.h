@@ -25,6 +25,7 @@
 #include "diagnose/killer_daemon_log.h"
 #include "diagnose/signal_sender.h"
 #include "diagnose/worker_memory.h"
+#include "util/format.h"
 
 namespace oomlens::monitor {
 struct KernelKill;
@@ -253,7 +254,7 @@ void add_launcher_evidence(const VerdictInput& in, Verdict& v);
 /// "program process 42 (python3) rank 1 (local_rank 1)".
 [[nodiscard]] std::string describe_proc(const TreeKill& k);
 
-/// Short signal name, e.g. "SIGKILL" (strsignal is not stable text).
-[[nodiscard]] std::string signal_name(int sig);
+/// util/format.h's, for the verdict's callers.
+using oomlens::signal_name;
 
 }  // namespace oomlens::diagnose

@@ -189,15 +189,4 @@ Result<GuardOptions> make_guard_options(const GuardArgs& a) {
   return o;
 }
 
-std::string signal_short_name(int signo) {
-  switch (signo) {
-    case SIGTERM: return "TERM";
-    case SIGINT: return "INT";
-    case SIGUSR1: return "USR1";
-    case SIGUSR2: return "USR2";
-    case SIGKILL: return "KILL";
-    default: return "SIG" + std::to_string(signo);
-  }
-}
-
 }  // namespace oomlens::guard

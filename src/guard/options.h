@@ -73,7 +73,4 @@ struct GuardArgs {
 /// --forecast (it would act before warning).
 [[nodiscard]] Result<GuardOptions> make_guard_options(const GuardArgs& args);
 
-/// Short signal name ("TERM") for messages; "SIG<n>" when unknown.
-[[nodiscard]] std::string signal_short_name(int signo);
-
 }  // namespace oomlens::guard

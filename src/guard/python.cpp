@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "cgroup/cgroup.h"
+#include "util/fd.h"
 #include "util/i18n.h"
 #include "util/safe_open.h"
 #include "util/file.h"
@@ -31,6 +32,12 @@ std::string read_from(const std::string& path, size_t* off) {
   std::string s = ss.str();
   *off += s.size();
   return s;
+}
+
+/// Creates `path` empty: new, in our mkdtemp directory (never through a
+/// name planted there).
+void create_empty(const std::string& path) {
+  if (auto f = create_unique(path, 0644, 0)) UniqueFd owned(f->fd);  // closed at once
 }
 
 double mono_s() {
@@ -108,13 +115,13 @@ std::optional<std::string> PythonHooks::setup(bool stacks, bool tracemalloc) {
   ::setenv("OOMLENS_PY_PARENT_PID", std::to_string(::getpid()).c_str(), 1);
   if (stacks) {
     stacks_ = true;
-    if (auto f = create_unique(dir_ + "/stacks.txt", 0644, 0)) ::close(f->fd);  // new, in our mkdtemp directory
+    create_empty(dir_ + "/stacks.txt");
     ::setenv("OOMLENS_PY_STACKS_FILE", (dir_ + "/stacks.txt").c_str(), 1);
     ::setenv("OOMLENS_PY_STACKS_SIGNAL", std::to_string(stacks_signal()).c_str(), 1);
   }
   if (tracemalloc) {
     tracemalloc_ = true;
-    if (auto f = create_unique(dir_ + "/tracemalloc.txt", 0644, 0)) ::close(f->fd);  // new, in our mkdtemp directory
+    create_empty(dir_ + "/tracemalloc.txt");
     ::setenv("OOMLENS_PY_TRACEMALLOC_FILE", (dir_ + "/tracemalloc.txt").c_str(), 1);
     ::setenv("OOMLENS_PY_TRACEMALLOC_SIGNAL", std::to_string(tracemalloc_signal()).c_str(), 1);
   }

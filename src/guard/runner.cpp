@@ -2,6 +2,7 @@
 #include "guard/runner.h"
 #include "util/fd.h"
 #include "util/file.h"
+#include "util/format.h"
 #include "util/i18n.h"
 #include "util/json_opt.h"
 
@@ -259,7 +260,7 @@ json GuardRunner::do_action(const Decision& d) {
       a["pid"] = host_.main_pid;
       a["done"] = r == 0;
       if (r != 0) a["error"] = std::strerror(errno);
-      a["message"] = r == 0 ? fmt::format(N_("sent SIG{} to the job's main process {}"), signal_short_name(o_.action.signo), host_.main_pid)
+      a["message"] = r == 0 ? fmt::format(N_("sent {} to the job's main process {}"), signal_name(o_.action.signo), host_.main_pid)
                             : fmt::format(N_("could not signal {}: {}"), host_.main_pid, std::strerror(errno));
       return a;
     }
@@ -275,8 +276,8 @@ json GuardRunner::do_action(const Decision& d) {
       std::vector<char*> argv;
       for (auto& s : o_.action.argv) argv.push_back(const_cast<char*>(s.c_str()));
       argv.push_back(nullptr);
-      int errpipe[2];
-      if (::pipe2(errpipe, O_CLOEXEC) != 0) errpipe[0] = errpipe[1] = -1;
+      auto made = open_pipe(O_CLOEXEC);  // exec's errno, if it fails
+      Pipe errpipe = made ? std::move(*made) : Pipe{};
       pid_t pid = ::fork();
       if (pid == 0) {
         // The signal state oomlens changed must not leak into the helper.
@@ -293,21 +294,20 @@ json GuardRunner::do_action(const Decision& d) {
         for (auto& e : env) ::putenv(const_cast<char*>(e.c_str()));
         ::execvp(argv[0], argv.data());
         int e = errno;
-        if (errpipe[1] >= 0) (void)!::write(errpipe[1], &e, sizeof e);
+        if (errpipe.write) (void)!::write(errpipe.write.get(), &e, sizeof e);
         ::_exit(127);
       }
-      if (errpipe[1] >= 0) ::close(errpipe[1]);
+      errpipe.write.reset();
       a["argv"] = o_.action.argv;
       if (pid < 0) {
         a["done"] = false;
         a["error"] = std::strerror(errno);
         a["message"] = N_("could not start the action command");
-        if (errpipe[0] >= 0) ::close(errpipe[0]);
         return a;
       }
       int e = 0;
-      bool exec_failed = errpipe[0] >= 0 && ::read(errpipe[0], &e, sizeof e) == static_cast<ssize_t>(sizeof e);
-      if (errpipe[0] >= 0) ::close(errpipe[0]);
+      bool exec_failed = errpipe.read && ::read(errpipe.read.get(), &e, sizeof e) == static_cast<ssize_t>(sizeof e);
+      errpipe.read.reset();
       a["helper_pid"] = pid;
       if (exec_failed) {
         a["done"] = false;

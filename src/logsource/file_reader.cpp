@@ -18,6 +18,7 @@
 #include "logsource/chunk_pipe.h"
 #include "logsource/decompress.h"
 #include "logsource/source_util.h"
+#include "util/fd.h"
 #include "util/newlines.h"
 #include "util/i18n.h"
 
@@ -244,8 +245,8 @@ SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
 
 SourceResult read_log_file(const std::string& path, LogSink& sink, const FileReadOptions& options) {
   if (path == "-") return read_log_fd(STDIN_FILENO, "-", sink, options);
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) {
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY));
+  if (!fd) {
     const int err = errno;
     SourceResult result;
     result.name = path;
@@ -253,9 +254,7 @@ SourceResult read_log_file(const std::string& path, LogSink& sink, const FileRea
     if (err == EACCES || err == EPERM) result.advice = file_permission_advice(path);
     return result;
   }
-  SourceResult result = read_log_fd(fd, path, sink, options);
-  ::close(fd);
-  return result;
+  return read_log_fd(fd.get(), path, sink, options);
 }
 
 }  // namespace oomlens

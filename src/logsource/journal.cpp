@@ -15,6 +15,7 @@
 
 #include "logsource/journal_entry.h"
 #include "logsource/source_util.h"
+#include "util/fd.h"
 #include "util/file.h"
 #include "util/i18n.h"
 
@@ -110,13 +111,9 @@ bool holds_journal_files(const std::string& dir) {
 }
 
 bool readable(const std::string& path, int* err) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    *err = errno;
-    return false;
-  }
-  ::close(fd);
-  return true;
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) *err = errno;
+  return static_cast<bool>(fd);
 }
 
 struct Opened {
@@ -235,11 +232,10 @@ std::vector<JournalBoot> boots_of(sd_journal* j) {
 JournalInput journal_input_kind(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return JournalInput::directory;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-  if (fd < 0) return JournalInput::other;
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
+  if (!fd) return JournalInput::other;
   char head[8];
-  const ssize_t n = ::pread(fd, head, sizeof head, 0);  // fails on a pipe: not a journal
-  ::close(fd);
+  const ssize_t n = ::pread(fd.get(), head, sizeof head, 0);  // fails on a pipe: not a journal
   return n == 8 && std::string_view(head, 8) == "LPKSHHRH" ? JournalInput::file : JournalInput::other;
 }
 

@@ -101,13 +101,9 @@ KmsgReader::KmsgReader(KmsgOptions options) : options_(std::move(options)) {
   result_.name = "kmsg";
 }
 
-KmsgReader::~KmsgReader() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
 bool KmsgReader::open() {
-  fd_ = ::open(options_.path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (fd_ < 0) {
+  fd_.reset(::open(options_.path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+  if (!fd_) {
     const int err = errno;
     if (err == EPERM || err == EACCES) {
       result_.error = "Permission denied";
@@ -123,16 +119,15 @@ bool KmsgReader::open() {
     return false;
   }
   struct stat st {};
-  if (::fstat(fd_, &st) == 0) {
+  if (::fstat(fd_.get(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) {
       result_.error = strerror_en(EISDIR);
-      ::close(fd_);
-      fd_ = -1;
+      fd_.reset();
       return false;
     }
     is_file_ = S_ISREG(st.st_mode);
   }
-  if (!options_.from_start) ::lseek(fd_, 0, SEEK_END);
+  if (!options_.from_start) ::lseek(fd_.get(), 0, SEEK_END);
   boot_id_ = read_boot_id(options_.root);
   if (!is_file_) {
     // The wall time of boot, as `dmesg -T` derives it: printk stamps are
@@ -218,7 +213,7 @@ void KmsgReader::process(std::string_view raw, LogSink& sink) {
 uint64_t KmsgReader::read_device(LogSink& sink) {
   std::string buf(kRecordBuffer, '\0');
   for (;;) {
-    const ssize_t n = ::read(fd_, buf.data(), buf.size());
+    const ssize_t n = ::read(fd_.get(), buf.data(), buf.size());
     if (n > 0) {
       process(std::string_view(buf.data(), static_cast<size_t>(n)), sink);
       continue;
@@ -244,7 +239,7 @@ uint64_t KmsgReader::read_file(LogSink& sink) {
   // before it (dictionary). file_carry_ holds the unfinished record.
   std::string buf(256 * 1024, '\0');
   for (;;) {
-    const ssize_t n = ::read(fd_, buf.data(), buf.size());
+    const ssize_t n = ::read(fd_.get(), buf.data(), buf.size());
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       result_.notes.push_back(fmt::format("reading {} failed: {}", options_.path, strerror_en(errno)));
@@ -273,7 +268,7 @@ uint64_t KmsgReader::read_file(LogSink& sink) {
 }
 
 uint64_t KmsgReader::read_available(LogSink& sink) {
-  if (fd_ < 0) return 0;
+  if (!fd_) return 0;
   const uint64_t before = delivered_;
   if (is_file_) {
     read_file(sink);

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "logsource/source.h"
+#include "util/fd.h"
 
 namespace oomlens {
 
@@ -79,7 +80,6 @@ struct KmsgOptions {
 class KmsgReader {
  public:
   explicit KmsgReader(KmsgOptions options);
-  ~KmsgReader();
   KmsgReader(const KmsgReader&) = delete;
   KmsgReader& operator=(const KmsgReader&) = delete;
 
@@ -88,7 +88,7 @@ class KmsgReader {
   /// directory", …).
   [[nodiscard]] bool open();
   /// The descriptor to poll (-1 when not open).
-  [[nodiscard]] int fd() const { return fd_; }
+  [[nodiscard]] int fd() const { return fd_.get(); }
   /// A regular file (--kmsg FILE, for tests) is always readable to poll(2):
   /// read it on a timer instead, as `tail -f` does.
   [[nodiscard]] bool is_file() const { return is_file_; }
@@ -109,7 +109,7 @@ class KmsgReader {
   uint64_t read_file(LogSink& sink);
 
   KmsgOptions options_;
-  int fd_ = -1;
+  UniqueFd fd_;
   bool is_file_ = false;
   std::optional<std::string> boot_id_;
   std::optional<int64_t> boot_realtime_us_;  ///< wall time of boot, µs (device only)

@@ -11,14 +11,10 @@
 
 namespace oomlens::monitor {
 
-RecordWriter::~RecordWriter() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
 std::optional<std::string> RecordWriter::open(const std::string& path) {
   auto f = open_output(path, OutputMode::truncate);
   if (!f) return "cannot write record " + path + ": " + f.error().message();
-  fd_ = f->fd;
+  fd_.reset(f->fd);
   path_ = f->path;
   regular_ = f->regular;
   return std::nullopt;
@@ -27,19 +23,19 @@ std::optional<std::string> RecordWriter::open(const std::string& path) {
 std::optional<std::string> RecordWriter::create_new(const std::string& path) {
   auto f = create_unique(path);
   if (!f) return "cannot write record " + path + ": " + f.error().message();
-  fd_ = f->fd;
+  fd_.reset(f->fd);
   path_ = f->path;
   regular_ = f->regular;
   return std::nullopt;
 }
 
 void RecordWriter::write(const nlohmann::json& line, bool sync) {
-  if (fd_ < 0) return;
+  if (!fd_) return;
   std::string s = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   s += '\n';
   size_t off = 0;
   while (off < s.size()) {
-    ssize_t n = ::write(fd_, s.data() + off, s.size() - off);
+    ssize_t n = ::write(fd_.get(), s.data() + off, s.size() - off);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       if (!error_) error_ = std::string("record write failed: ") + std::strerror(errno);
@@ -48,7 +44,7 @@ void RecordWriter::write(const nlohmann::json& line, bool sync) {
     off += static_cast<size_t>(n);
   }
   bytes_ += s.size();
-  if (sync) ::fdatasync(fd_);
+  if (sync) ::fdatasync(fd_.get());
 }
 
 }  // namespace oomlens::monitor

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/fd.h"
 #include "util/result.h"
 
 namespace oomlens::monitor {
@@ -23,7 +24,6 @@ inline constexpr int kRecordSchemaVersion = 1;
 class RecordWriter {
  public:
   RecordWriter() = default;
-  ~RecordWriter();
   RecordWriter(const RecordWriter&) = delete;
   RecordWriter& operator=(const RecordWriter&) = delete;
 
@@ -42,10 +42,10 @@ class RecordWriter {
   void write(const nlohmann::json& line, bool sync = false);
   [[nodiscard]] const std::optional<std::string>& error() const { return error_; }
   [[nodiscard]] uint64_t bytes_written() const { return bytes_; }
-  [[nodiscard]] bool is_open() const { return fd_ >= 0; }
+  [[nodiscard]] bool is_open() const { return static_cast<bool>(fd_); }
 
  private:
-  int fd_ = -1;
+  UniqueFd fd_;
   uint64_t bytes_ = 0;
   std::string path_;
   bool regular_ = true;

@@ -105,31 +105,25 @@ CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::str
   return c;
 }
 
-CgroupReader::~CgroupReader() {
-  for (int fd : fds_)
-    if (fd >= 0) ::close(fd);
-}
-
 bool CgroupReader::read_file(File f, bool reopen) {
   const bool v1 = h_.version == cgroup::Version::v1;
-  if (fds_[f] < 0 && reopen) {
+  if (!fds_[f] && reopen) {
     const char* names[kFiles][2] = {{"/memory.current", "/memory.usage_in_bytes"},
                                     {"/memory.peak", "/memory.max_usage_in_bytes"},
                                     {"/memory.stat", "/memory.stat"},
                                     {"/memory.events.local", "/memory.oom_control"},
                                     {"/memory.pressure", nullptr}};
     if (!names[f][v1 ? 1 : 0]) return false;  // v1 has no per-cgroup PSI
-    fds_[f] = ::open((dir_ + names[f][v1 ? 1 : 0]).c_str(), O_RDONLY | O_CLOEXEC);
-    if (fds_[f] < 0 && f == oom && !v1) fds_[f] = ::open((dir_ + "/memory.events").c_str(), O_RDONLY | O_CLOEXEC);
+    fds_[f].reset(::open((dir_ + names[f][v1 ? 1 : 0]).c_str(), O_RDONLY | O_CLOEXEC));
+    if (!fds_[f] && f == oom && !v1) fds_[f].reset(::open((dir_ + "/memory.events").c_str(), O_RDONLY | O_CLOEXEC));
   }
-  if (fds_[f] < 0) return false;
+  if (!fds_[f]) return false;
   if (buf_.size() < 8192) buf_.resize(8192);
   ssize_t n;
-  do n = ::pread(fds_[f], buf_.data(), buf_.size(), 0);
+  do n = ::pread(fds_[f].get(), buf_.data(), buf_.size(), 0);
   while (n < 0 && errno == EINTR);
   if (n < 0) {  // the cgroup was removed: reopen at the next with_limit read
-    ::close(fds_[f]);
-    fds_[f] = -1;
+    fds_[f].reset();
     return false;
   }
   // memory.stat is ~1.5 KiB (v2) / ~1 KiB (v1): 8 KiB holds it whole; a
@@ -157,7 +151,7 @@ CgroupSample CgroupReader::read(bool with_limit, bool with_stat) {
     c.psi_some_avg10 = pressure_->some->avg10, c.psi_some_total_us = pressure_->some->total_us;
   if (pressure_ && pressure_->full)
     c.psi_full_avg10 = pressure_->full->avg10, c.psi_full_total_us = pressure_->full->total_us;
-  if (with_stat && read_file(stat, with_limit || fds_[stat] < 0)) parse_memory_stat(h_.version, std::string_view(buf_.data(), text_len_), &c);
+  if (with_stat && read_file(stat, with_limit || !fds_[stat])) parse_memory_stat(h_.version, std::string_view(buf_.data(), text_len_), &c);
   if (read_file(oom, with_limit)) c.oom_kill = cgroup::keyed_value(std::string_view(buf_.data(), text_len_), "oom_kill");
   if (with_limit) {
     auto lim = cgroup::tightest_limit(h_, dir_);

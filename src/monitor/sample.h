@@ -18,6 +18,7 @@
 #include "cgroup/cgroup.h"
 #include "monitor/tree.h"
 #include "proc/proc.h"
+#include "util/fd.h"
 
 namespace oomlens::monitor {
 
@@ -121,7 +122,6 @@ void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* o
 class CgroupReader {
  public:
   CgroupReader(cgroup::MemoryHierarchy h, std::string dir) : h_(std::move(h)), dir_(std::move(dir)) {}
-  ~CgroupReader();
   CgroupReader(const CgroupReader&) = delete;
   CgroupReader& operator=(const CgroupReader&) = delete;
   [[nodiscard]] CgroupSample read(bool with_limit, bool with_stat);
@@ -132,7 +132,7 @@ class CgroupReader {
   bool read_file(File f, bool reopen);
   cgroup::MemoryHierarchy h_;
   std::string dir_;
-  int fds_[kFiles] = {-1, -1, -1, -1, -1};
+  UniqueFd fds_[kFiles];
   std::optional<uint64_t> peak_;
   std::optional<proc::Pressure> pressure_;  ///< v2 only; read with the peak
   std::string buf_;

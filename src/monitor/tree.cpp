@@ -12,6 +12,7 @@
 
 #include "monitor/roles.h"
 #include "proc/proc.h"
+#include "util/fd.h"
 #include "util/file.h"
 
 namespace oomlens::monitor {
@@ -63,14 +64,8 @@ void parse_pids(std::string_view s, std::vector<int>* out) {
   }
 }
 
-std::shared_ptr<int> adopt_fd(int fd) {
-  return std::shared_ptr<int>(new int(fd), [](int* p) { ::close(*p); delete p; });
-}
-
 std::shared_ptr<int> open_dir(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return nullptr;
-  return adopt_fd(fd);
+  return share_fd(UniqueFd(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)));
 }
 
 }  // namespace
@@ -89,10 +84,11 @@ std::vector<int> read_children_at(int pid_dirfd, int single_thread_pid) {
       return out;
     }
   }
-  int tfd = ::openat(pid_dirfd, "task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (tfd < 0) return out;
-  DIR* d = ::fdopendir(tfd);
-  if (!d) { ::close(tfd); return out; }
+  UniqueFd task(::openat(pid_dirfd, "task", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!task) return out;
+  DIR* d = ::fdopendir(task.get());
+  if (!d) return out;
+  const int tfd = task.release();  // the DIR's now: closedir closes it
   while (dirent* e = ::readdir(d)) {
     if (e->d_name[0] == '.') continue;
     auto text = read_file_at(tfd, (std::string(e->d_name) + "/children").c_str(), 1 << 20);
@@ -108,28 +104,28 @@ ProcessTree::ProcessTree(std::string proc_root, int root_pid, int main_pid)
   if (long ps = ::sysconf(_SC_PAGESIZE); ps > 0) page_size_ = ps;
 }
 
-int ProcessTree::hold(std::shared_ptr<int>& held, int dirfd, const char* name, bool* transient) {
-  *transient = false;
+int ProcessTree::hold(std::shared_ptr<int>& held, int dirfd, const char* name, UniqueFd* once) {
   if (held) return *held;
-  int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
+  UniqueFd fd(::openat(dirfd, name, O_RDONLY | O_CLOEXEC));
+  if (!fd) return -1;
+  const int n = fd.get();
   if (held_ >= kMaxHeldFds) {
-    *transient = true;
-    return fd;
+    *once = std::move(fd);
+    return n;
   }
-  held = adopt_fd(fd);
+  held = share_fd(std::move(fd));
   ++held_;
-  return fd;
+  return n;
 }
 
 void ProcessTree::children_of(std::shared_ptr<int>& held, int dirfd, int pid, uint32_t threads,
                               std::vector<int>* out) {
   if (threads == 1) {
-    bool transient = false;
-    int fd = hold(held, dirfd, ("task/" + std::to_string(pid) + "/children").c_str(), &transient);
+    UniqueFd once;
+    int fd = hold(held, dirfd, ("task/" + std::to_string(pid) + "/children").c_str(), &once);
     if (fd >= 0) {
       bool ok = pread_all(fd, buf_);
-      if (transient) ::close(fd);
+      once.reset();
       if (ok) {
         parse_pids(buf_, out);
         return;
@@ -143,10 +139,10 @@ bool ProcessTree::read_status(TrackedProc& p, double t_s, bool mark_gone) {
   // Through the held fd or the directory handle: it fails once the process
   // is reaped (so a reused pid is never mistaken for it); a zombie still
   // reads, with State Z.
-  bool transient = false;
-  int fd = p.dirfd ? hold(p.status_fd, *p.dirfd, "status", &transient) : -1;
+  UniqueFd once;
+  int fd = p.dirfd ? hold(p.status_fd, *p.dirfd, "status", &once) : -1;
   bool ok = fd >= 0 && pread_all(fd, buf_);
-  if (transient) ::close(fd);
+  once.reset();
   const std::string& text = buf_;
   if (!ok || text.find("\nState:\tZ") != std::string::npos || text.find("\nState:\tX") != std::string::npos) {
     if (!mark_gone) return false;  // the next refresh marks it (and writes its exit)
@@ -193,11 +189,11 @@ bool ProcessTree::read_status(TrackedProc& p, double t_s, bool mark_gone) {
 
 bool ProcessTree::read_statm(TrackedProc& p) {
   if (!p.dirfd || !p.status) return false;
-  bool transient = false;
-  int fd = hold(p.statm_fd, *p.dirfd, "statm", &transient);
+  UniqueFd once;
+  int fd = hold(p.statm_fd, *p.dirfd, "statm", &once);
   if (fd < 0) return false;  // e.g. a fixture tree without statm: status decides
   bool ok = pread_all(fd, buf_);
-  if (transient) ::close(fd);
+  once.reset();
   if (!ok) return false;  // gone: status confirms
   // "size resident shared text lib data dt", in pages.
   uint64_t f[3] = {0, 0, 0};

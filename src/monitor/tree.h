@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "proc/proc.h"
+#include "util/fd.h"
 
 namespace oomlens::monitor {
 
@@ -168,9 +169,9 @@ class ProcessTree {
   bool read_statm(TrackedProc& p);
   void children_of(std::shared_ptr<int>& held, int dirfd, int pid, uint32_t threads, std::vector<int>* out);
   /// `held` if open, else opens `name` under `dirfd` and holds it when the
-  /// cap allows; returns the fd and sets *transient when the caller must
-  /// close it.
-  int hold(std::shared_ptr<int>& held, int dirfd, const char* name, bool* transient);
+  /// cap allows, else gives it to `*once` (the caller's, closed after one
+  /// read); returns the fd, -1 when it cannot be opened.
+  int hold(std::shared_ptr<int>& held, int dirfd, const char* name, UniqueFd* once);
   std::string proc_root_;
   int root_pid_;
   int main_pid_;

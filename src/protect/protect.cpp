@@ -191,9 +191,9 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
   const int self = ::getpid();
   auto adj_before = io.read_int(self, "oom_score_adj");
   auto score_before = io.read_int(self, "oom_score");
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) {
-    print_error("protect", "pipe: {}", tr_strerror(errno));
+  auto report = open_pipe(O_CLOEXEC);  // the child's ChildReport, if exec fails
+  if (!report) {
+    print_error("protect", "pipe: {}", tr_strerror(report.error().errnum));
     return kExitSetupFailed;
   }
   std::vector<char*> cargv;
@@ -205,7 +205,7 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
     return kExitSetupFailed;
   }
   if (pid == 0) {
-    ::close(fds[0]);
+    ::close(report->read.get());  // raw: the child runs no destructor before exec or _exit
     ChildReport rep;
     WriteResult w = io.write_adj(::getpid(), adj);
     if (w.err) {
@@ -214,10 +214,10 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
       ::execvp(cargv[0], cargv.data());
       rep = {2, errno, 0};
     }
-    [[maybe_unused]] auto n = ::write(fds[1], &rep, sizeof rep);
+    [[maybe_unused]] auto n = ::write(report->write.get(), &rep, sizeof rep);
     ::_exit(rep.stage == 1 ? kExitSetupFailed : (rep.err == ENOENT ? kExitNotFound : kExitCannotExec));
   }
-  ::close(fds[1]);
+  report->write.reset();
   g_child = pid;
   struct sigaction ign {}, fwd {}, old_int {}, old_quit {}, old_term {}, old_hup {};
   ign.sa_handler = SIG_IGN;
@@ -229,9 +229,9 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
 
   ChildReport rep;
   ssize_t n;
-  do n = ::read(fds[0], &rep, sizeof rep);
+  do n = ::read(report->read.get(), &rep, sizeof rep);
   while (n < 0 && errno == EINTR);
-  ::close(fds[0]);
+  report->read.reset();
   if (n == static_cast<ssize_t>(sizeof rep)) {
     if (rep.stage == 1)
       print_error("protect", "{} (command not run)",

@@ -18,6 +18,7 @@
 #include "run/job_env.h"
 #include "run/session_state.h"
 #include "supervise/signals.h"
+#include "util/fd.h"
 #include "util/i18n.h"
 #include "util/strerror_tr.h"
 
@@ -155,12 +156,11 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
     attempt["reason"] = d.reason;
     if (d.restart && d.next_limit_bytes) attempt["next_limit_bytes"] = *d.next_limit_bytes;
     {
-      int fd = ::open(base.record_path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-      if (fd >= 0) {
+      const UniqueFd fd(::open(base.record_path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC));
+      if (fd) {
         std::string line = attempt.dump() + "\n";
-        supervise::write_all(fd, line.data(), line.size());
-        ::fdatasync(fd);
-        ::close(fd);
+        supervise::write_all(fd.get(), line.data(), line.size());
+        ::fdatasync(fd.get());
       }
     }
     std::string line = "  " + trf("attempt {}: {} (status {}, limit {})", k,

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "sites/table.h"
+#include "util/fd.h"
 #include "util/i18n.h"
 
 namespace oomlens::sites {
@@ -84,20 +85,18 @@ Result<SitesDir> read_sites_dir(const std::string& dir) {
   SitesDir out;
   for (auto& name : names) {
     std::string path = dir + "/" + name;
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     struct stat st {};
-    if (fd < 0 || ::fstat(fd, &st) != 0) {
-      if (fd >= 0) ::close(fd);
+    if (!fd || ::fstat(fd.get(), &st) != 0) {
       out.notes.push_back(name + ": " + N_("cannot be read"));
       continue;
     }
     if (st.st_size == 0) {
-      ::close(fd);
       out.notes.push_back(name + ": " + N_("empty (the preload could not reserve its table: disk full?); no sites for that process"));
       continue;
     }
-    void* m = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);
+    void* m = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd.get(), 0);
+    fd.reset();  // the mapping keeps the file
     if (m == MAP_FAILED) {
       out.notes.push_back(name + ": " + N_("cannot be mapped"));
       continue;

@@ -15,6 +15,7 @@
 #include <fmt/core.h>
 
 #include "sites/reader.h"
+#include "util/fd.h"
 
 extern char** environ;
 
@@ -38,20 +39,17 @@ std::optional<std::string> run_addr2line(const std::string& object, const std::v
     if (std::string_view(*e).substr(0, 11) != "LD_PRELOAD=" && std::string_view(*e).substr(0, 18) != "OOMLENS_SITES_DIR=")
       envp.push_back(*e);
   envp.push_back(nullptr);
-  int out[2];
-  if (::pipe2(out, O_CLOEXEC) != 0) return std::nullopt;
+  auto out = open_pipe(O_CLOEXEC);
+  if (!out) return std::nullopt;
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, out->write.get(), 1);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   pid_t pid = -1;
   int rc = ::posix_spawnp(&pid, "addr2line", &fa, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&fa);
-  ::close(out[1]);
-  if (rc != 0) {
-    ::close(out[0]);
-    return std::nullopt;
-  }
+  out->write.reset();
+  if (rc != 0) return std::nullopt;
   std::string text;
   timespec t0{};
   ::clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -64,15 +62,15 @@ std::optional<std::string> run_addr2line(const std::string& object, const std::v
       timed_out = true;
       break;
     }
-    pollfd p{out[0], POLLIN, 0};
+    pollfd p{out->read.get(), POLLIN, 0};
     if (::poll(&p, 1, static_cast<int>(left)) < 0 && errno != EINTR) break;
     char buf[65536];
-    ssize_t n = ::read(out[0], buf, sizeof buf);
+    ssize_t n = ::read(out->read.get(), buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     text.append(buf, static_cast<size_t>(n));
   }
-  ::close(out[0]);
+  out->read.reset();
   if (timed_out) ::kill(pid, SIGKILL);  // our own child
   int st = 0;
   while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {}

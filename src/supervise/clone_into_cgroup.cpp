@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "util/fd.h"
+
 namespace oomlens::supervise {
 
 pid_t clone_into_cgroup(int cgroup_fd, int* pidfd) {
@@ -22,8 +24,10 @@ pid_t clone_into_cgroup(int cgroup_fd, int* pidfd) {
   args.cgroup = static_cast<uint64_t>(cgroup_fd);
   long r = ::syscall(SYS_clone3, &args, sizeof args);
   if (r < 0) return -1;
-  if (r > 0 && pidfd) *pidfd = fd;  // pidfds are always O_CLOEXEC (pidfd_create)
-  else if (r > 0 && fd >= 0) ::close(fd);
+  if (r > 0) {  // the parent: the pidfd is the caller's, or closed
+    UniqueFd owned(fd);  // pidfds are always O_CLOEXEC (pidfd_create)
+    if (pidfd) *pidfd = owned.release();
+  }
   return static_cast<pid_t>(r);
 #else
   (void)cgroup_fd;

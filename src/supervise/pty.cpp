@@ -44,10 +44,7 @@ void write_all(int fd, const char* p, size_t n) {
 
 }  // namespace
 
-JobPty::~JobPty() {
-  restore();
-  if (master_ >= 0) ::close(master_);
-}
+JobPty::~JobPty() { restore(); }
 
 std::optional<std::string> JobPty::open() {
   for (int fd = 0; fd <= 2; ++fd)
@@ -56,21 +53,20 @@ std::optional<std::string> JobPty::open() {
       if (term_fd_ < 0) term_fd_ = fd;
     }
   if (!mask_) return "--capture-tty needs a terminal: none of stdin, stdout, stderr is one";
-  master_ = ::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
-  if (master_ < 0) return std::string("posix_openpt: ") + std::strerror(errno);
-  if (::grantpt(master_) != 0 || ::unlockpt(master_) != 0)
+  master_.reset(::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC));
+  if (!master_) return std::string("posix_openpt: ") + std::strerror(errno);
+  if (::grantpt(master_.get()) != 0 || ::unlockpt(master_.get()) != 0)
     return std::string("grantpt/unlockpt: ") + std::strerror(errno);
   char name[128];
-  if (::ptsname_r(master_, name, sizeof name) != 0) return std::string("ptsname: ") + std::strerror(errno);
+  if (::ptsname_r(master_.get(), name, sizeof name) != 0) return std::string("ptsname: ") + std::strerror(errno);
   slave_ = name;
   // The job's terminal starts with oomlens's terminal's settings and size.
-  int s = ::open(slave_.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC);
-  if (s < 0) return "open " + slave_ + ": " + std::strerror(errno);
+  const UniqueFd s(::open(slave_.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC));
+  if (!s) return "open " + slave_ + ": " + std::strerror(errno);
   struct termios t {};
-  if (::tcgetattr(term_fd_, &t) == 0) ::tcsetattr(s, TCSANOW, &t);
+  if (::tcgetattr(term_fd_, &t) == 0) ::tcsetattr(s.get(), TCSANOW, &t);
   struct winsize ws {};
-  if (::ioctl(term_fd_, TIOCGWINSZ, &ws) == 0) ::ioctl(s, TIOCSWINSZ, &ws);
-  ::close(s);
+  if (::ioctl(term_fd_, TIOCGWINSZ, &ws) == 0) ::ioctl(s.get(), TIOCSWINSZ, &ws);
   if (mask_ & 1) in_fd_ = 0;
   return std::nullopt;
 }
@@ -98,14 +94,14 @@ void JobPty::restore() { restore_now(); }
 
 void JobPty::resize() {
   struct winsize ws {};
-  if (term_fd_ >= 0 && master_ >= 0 && ::ioctl(term_fd_, TIOCGWINSZ, &ws) == 0) ::ioctl(master_, TIOCSWINSZ, &ws);
+  if (term_fd_ >= 0 && master_ && ::ioctl(term_fd_, TIOCGWINSZ, &ws) == 0) ::ioctl(master_.get(), TIOCSWINSZ, &ws);
 }
 
 void JobPty::forward_input() {
   char buf[4096];
   ssize_t n = ::read(in_fd_, buf, sizeof buf);
   if (n > 0) {
-    write_all(master_, buf, static_cast<size_t>(n));
+    write_all(master_.get(), buf, static_cast<size_t>(n));
   } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
     in_fd_ = -1;  // end of input: the job keeps its terminal, nothing more to copy
   }

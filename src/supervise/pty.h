@@ -18,6 +18,8 @@
 #include <optional>
 #include <string>
 
+#include "util/fd.h"
+
 namespace oomlens::supervise {
 
 class JobPty {
@@ -31,7 +33,7 @@ class JobPty {
   /// terminal. Error text when none of fds 0/1/2 is a terminal ("needs a
   /// terminal") or the pty cannot be made.
   [[nodiscard]] std::optional<std::string> open();
-  [[nodiscard]] int master() const { return master_; }
+  [[nodiscard]] int master() const { return master_.get(); }
   [[nodiscard]] const std::string& slave_path() const { return slave_; }
   /// Bit N set: the job's fd N goes to the pty.
   [[nodiscard]] int fds_mask() const { return mask_; }
@@ -52,7 +54,7 @@ class JobPty {
   void forward_input();
 
  private:
-  int master_ = -1;
+  UniqueFd master_;
   int term_fd_ = -1;  ///< the terminal settings and size are taken from
   int in_fd_ = -1;
   int mask_ = 0;

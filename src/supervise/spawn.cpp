@@ -64,7 +64,7 @@ void child_write_error(int fd, int stage, int err) {
     do { tmp[len++] = static_cast<char>('0' + pid % 10); pid /= 10; } while (pid > 0);
     for (int i = 0; i < len; ++i) buf[i] = tmp[len - 1 - i];
     if (::write(fd, buf, static_cast<size_t>(len)) != len) { child_write_error(err_fd, 1, errno); _exit(kExitOwnFailure); }
-    ::close(fd);
+    ::close(fd);  // raw: in the child before exec, async-signal-safe calls only
   }
   if (o.pty_slave) {
     // A new session whose controlling terminal is the pty: the job's line
@@ -74,7 +74,7 @@ void child_write_error(int fd, int stage, int err) {
     if (s < 0 || ::ioctl(s, TIOCSCTTY, 0) < 0) { child_write_error(err_fd, 3, errno); _exit(kExitOwnFailure); }
     for (int fd = 0; fd <= 2; ++fd)
       if ((o.pty_fds_mask & (1 << fd)) && ::dup2(s, fd) < 0) { child_write_error(err_fd, 3, errno); _exit(kExitOwnFailure); }
-    if (s > 2) ::close(s);
+    if (s > 2) ::close(s);  // raw: in the child before exec (and fds 0-2 are its own now)
   }
   if (o.stderr_fd >= 0 && o.stderr_fd != 2) {
     if (::dup2(o.stderr_fd, 2) < 0) { child_write_error(err_fd, 2, errno); _exit(kExitOwnFailure); }
@@ -115,8 +115,8 @@ bool job_environment(std::vector<std::string>* store, std::vector<char*>* out) {
 
 std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
   if (o.argv.empty()) return SpawnError{kExitOwnFailure, "no command given"};
-  int pipefd[2];
-  if (::pipe2(pipefd, O_CLOEXEC) != 0) return SpawnError{kExitOwnFailure, std::string("pipe: ") + std::strerror(errno)};
+  auto pipe = open_pipe(O_CLOEXEC);
+  if (!pipe) return SpawnError{kExitOwnFailure, pipe.error().message()};
   std::string procs_path = o.cgroup_dir ? *o.cgroup_dir + "/cgroup.procs" : std::string();
   std::vector<char*> args;
   args.reserve(o.argv.size() + 1);
@@ -126,18 +126,20 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
   std::vector<char*> env;
   char* const* envp = job_environment(&env_store, &env) ? env.data() : nullptr;
   Spawned s;
+  UniqueFd pidfd;  // the job's, once it runs
   pid_t pid = -1;
   if (o.cgroup_dir && o.clone_into_cgroup) {
     // Decide by trying: any failure (old kernel, v1, no permission) falls
     // back to fork + cgroup.procs, which reports its own error if it fails too.
-    int cfd = ::open(o.cgroup_dir->c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (cfd < 0) {
+    const UniqueFd cfd(::open(o.cgroup_dir->c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!cfd) {
       s.clone3_error = "open " + *o.cgroup_dir + ": " + errno_name(errno);
     } else {
-      pid = clone_into_cgroup(cfd, &s.pidfd);
-      if (pid == 0) child(o, pipefd[1], std::string(), args.data(), envp);  // cfd is close-on-exec
+      int fd = -1;
+      pid = clone_into_cgroup(cfd.get(), &fd);
+      if (pid == 0) child(o, pipe->write.get(), std::string(), args.data(), envp);  // cfd is close-on-exec
       if (pid < 0) s.clone3_error = errno_name(errno);
-      ::close(cfd);
+      pidfd.reset(fd);
     }
   }
   if (pid > 0) {
@@ -147,25 +149,20 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
     pid = ::fork();
     if (o.cgroup_dir) s.cgroup_entry = kEntryCgroupProcs;
   }
-  if (pid < 0) {
-    int e = errno;
-    ::close(pipefd[0]);
-    ::close(pipefd[1]);
-    return SpawnError{kExitOwnFailure, std::string("fork: ") + std::strerror(e)};
-  }
+  if (pid < 0) return SpawnError{kExitOwnFailure, std::string("fork: ") + std::strerror(errno)};
   if (pid == 0) {
-    ::close(pipefd[0]);
-    child(o, pipefd[1], procs_path, args.data(), envp);
+    ::close(pipe->read.get());  // raw: the child runs no destructor before exec or _exit
+    child(o, pipe->write.get(), procs_path, args.data(), envp);
   }
-  ::close(pipefd[1]);
+  pipe->write.reset();
   ChildError ce{};
   ssize_t n;
-  do { n = ::read(pipefd[0], &ce, sizeof ce); } while (n < 0 && errno == EINTR);
-  ::close(pipefd[0]);
+  do { n = ::read(pipe->read.get(), &ce, sizeof ce); } while (n < 0 && errno == EINTR);
+  pipe->read.reset();
   if (n == static_cast<ssize_t>(sizeof ce)) {
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    if (s.pidfd >= 0) ::close(s.pidfd);
+    pidfd.reset();
     if (ce.stage == 0) {
       int code = exit_code_for_exec_errno(ce.err);
       std::string what = code == 127 ? "command not found" : "cannot run command";
@@ -177,7 +174,8 @@ std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& o) {
     return SpawnError{kExitOwnFailure, std::string("cannot redirect stderr: ") + std::strerror(ce.err)};
   }
   s.pid = pid;
-  if (s.pidfd < 0) s.pidfd = pidfd_open(pid);  // -1 before 5.3: SIGCHLD drives the loop
+  if (!pidfd) pidfd.reset(pidfd_open(pid));  // -1 before 5.3: SIGCHLD drives the loop
+  s.pidfd = pidfd.release();  // the session's now
   return s;
 }
 

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <climits>
 
+#include "util/fd.h"
+
 namespace oomlens::supervise {
 
 namespace {
@@ -32,14 +34,14 @@ bool write_all(int fd, const char* p, size_t n) {
 }
 
 // The relay's whole life: only async-signal-safe calls (oomlens may have
-// threads when it forks).
+// threads when it forks), so its closes are raw close(2), no destructor.
 [[noreturn]] void relay(int in, int out, int copy, const sigset_t& mask) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) ::signal(sig, SIG_IGN);
   ::sigprocmask(SIG_SETMASK, &mask, nullptr);
   ::prctl(PR_SET_NAME, "oomlens-stderr", 0, 0, 0);
   close_others(in, copy);
   if (out != 0) ::close(0);  // a pipe oomlens reads or writes is not held open by the relay
-  if (out != 1) ::close(1);
+  if (out != 1) ::close(1);  // (raw: see above)
   bool out_ok = true;
   char buf[65536];
   while (true) {
@@ -51,7 +53,7 @@ bool write_all(int fd, const char* p, size_t n) {
     if (copy < 0) continue;
     const ssize_t w = ::write(copy, buf, n);  // non-blocking: what does not fit is not copied
     if (w < 0 && errno == EPIPE) {  // oomlens is gone
-      ::close(copy);
+      ::close(copy);  // raw: in the forked relay
       copy = -1;
     }
   }
@@ -61,27 +63,19 @@ bool write_all(int fd, const char* p, size_t n) {
 }  // namespace
 
 std::optional<StderrRelay> start_stderr_relay(int out_fd, const sigset_t& child_mask) {
-  int job[2], copy[2];
-  if (::pipe2(job, O_CLOEXEC) != 0) return std::nullopt;
-  if (::pipe2(copy, O_CLOEXEC) != 0) {
-    ::close(job[0]);
-    ::close(job[1]);
-    return std::nullopt;
-  }
-  ::fcntl(copy[1], F_SETFL, O_NONBLOCK);
+  auto job = open_pipe(O_CLOEXEC);
+  if (!job) return std::nullopt;
+  auto copy = open_pipe(O_CLOEXEC);
+  if (!copy) return std::nullopt;
+  ::fcntl(copy->write.get(), F_SETFL, O_NONBLOCK);
   const pid_t pid = ::fork();
-  if (pid < 0) {
-    for (int fd : {job[0], job[1], copy[0], copy[1]}) ::close(fd);
-    return std::nullopt;
-  }
+  if (pid < 0) return std::nullopt;
   if (pid == 0) {
     // fd 2 (or out_fd) is kept by close_others only when it is below 3.
     const int out = out_fd < 3 ? out_fd : ::dup2(out_fd, 2);
-    relay(job[0], out, copy[1], child_mask);
+    relay(job->read.get(), out, copy->write.get(), child_mask);
   }
-  ::close(job[0]);
-  ::close(copy[1]);
-  return StderrRelay{job[1], copy[0], pid};
+  return StderrRelay{job->write.release(), copy->read.release(), pid};  // the other ends close here
 }
 
 }  // namespace oomlens::supervise

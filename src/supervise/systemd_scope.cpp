@@ -1,5 +1,6 @@
 // The systemd-run --scope fallback of `run --limit` (see systemd_scope.h).
 #include "supervise/systemd_scope.h"
+#include "util/fd.h"
 #include "util/file.h"
 
 #include <fcntl.h>
@@ -57,37 +58,33 @@ std::optional<std::string> find_on_path(const std::string& name, const char* pat
 }
 
 std::optional<int> systemd_run_version(const std::string& exe) {
-  int p[2];
-  if (::pipe2(p, O_CLOEXEC) != 0) return std::nullopt;
+  auto p = open_pipe(O_CLOEXEC);
+  if (!p) return std::nullopt;
   pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(p[0]);
-    ::close(p[1]);
-    return std::nullopt;
-  }
+  if (pid < 0) return std::nullopt;
   if (pid == 0) {
-    ::dup2(p[1], 1);
+    ::dup2(p->write.get(), 1);
     int devnull = ::open("/dev/null", O_WRONLY);
     if (devnull >= 0) ::dup2(devnull, 2);
     const char* argv[] = {exe.c_str(), "--version", nullptr};
     ::execv(argv[0], const_cast<char* const*>(argv));
     _exit(127);
   }
-  ::close(p[1]);
+  p->write.reset();
   std::string out;
   char buf[256];
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   while (out.size() < 4096) {
     int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
                                     deadline - std::chrono::steady_clock::now()).count());
-    pollfd pfd{p[0], POLLIN, 0};
+    pollfd pfd{p->read.get(), POLLIN, 0};
     if (left <= 0 || ::poll(&pfd, 1, left) <= 0) break;
-    ssize_t n = ::read(p[0], buf, sizeof buf);
+    ssize_t n = ::read(p->read.get(), buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     out.append(buf, static_cast<size_t>(n));
   }
-  ::close(p[0]);
+  p->read.reset();
   ::kill(pid, SIGKILL);  // harmless when it has exited; reaped just below
   while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {}
   return parse_systemd_version(out);

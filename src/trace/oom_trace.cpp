@@ -51,8 +51,8 @@ bool OomTrace::open(std::string_view mounts, int own_pid, const TracefsAccess& a
 
 bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
   close();
-  instances_fd_ = tracefs.instances_fd;
-  (void)sweep_stale_instances_at(instances_fd_, [](int64_t pid) {
+  instances_fd_.reset(tracefs.instances_fd);
+  (void)sweep_stale_instances_at(instances_fd_.get(), [](int64_t pid) {
     return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH;  // EPERM: someone else's, running
   });
   const std::string name = "oomlens-" + std::to_string(own_pid);
@@ -62,16 +62,16 @@ bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
     close();
     return false;
   };
-  if (::mkdirat(instances_fd_, name.c_str(), 0700) != 0)
+  if (::mkdirat(instances_fd_.get(), name.c_str(), 0700) != 0)
     return fail(fmt::format(N_("mkdir {}: {}"), dir_, std::strerror(errno)));
   name_ = name;
   auto set = [&](const std::string& rel, std::string_view value) {
-    return write_at(instances_fd_, name_ + "/" + rel, dir_ + "/" + rel, value);
+    return write_at(instances_fd_.get(), name_ + "/" + rel, dir_ + "/" + rel, value);
   };
   (void)set("buffer_size_kb", "256");
   mono_ = set("trace_clock", "mono").ok();
   (void)set("buffer_percent", "0");  // 5.1+; older kernels wake trace_pipe readers on any event anyway
-  auto fmt_text = read_at(instances_fd_, name_ + "/events/oom/mark_victim/format", dir_ + "/events/oom/mark_victim/format");
+  auto fmt_text = read_at(instances_fd_.get(), name_ + "/events/oom/mark_victim/format", dir_ + "/events/oom/mark_victim/format");
   if (!fmt_text)
     return fail(fmt::format(N_("this kernel has no oom:mark_victim tracepoint ({})"), fmt_text.error().message()));
   auto format = parse_event_format(*fmt_text);
@@ -81,18 +81,18 @@ bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
   parser_.emplace(std::move(*format), signals_);
   if (auto st = set("events/oom/mark_victim/enable", "1"); !st)
     return fail(fmt::format(N_("cannot enable oom:mark_victim ({})"), st.error().message()));
-  pipe_fd_ = ::openat(instances_fd_, (name_ + "/trace_pipe").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (pipe_fd_ < 0) return fail(fmt::format(N_("cannot open {}: {}"), dir_ + "/trace_pipe", std::strerror(errno)));
+  pipe_fd_.reset(::openat(instances_fd_.get(), (name_ + "/trace_pipe").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+  if (!pipe_fd_) return fail(fmt::format(N_("cannot open {}: {}"), dir_ + "/trace_pipe", std::strerror(errno)));
   error_.clear();
   return true;
 }
 
 std::vector<MarkVictim> OomTrace::read_available() {
   std::vector<MarkVictim> out;
-  if (pipe_fd_ < 0) return out;
+  if (!pipe_fd_) return out;
   char buf[16384];
   for (;;) {
-    ssize_t n = ::read(pipe_fd_, buf, sizeof buf);
+    ssize_t n = ::read(pipe_fd_.get(), buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     partial_.append(buf, static_cast<size_t>(n));
@@ -157,12 +157,10 @@ std::string OomTrace::fields() const {
 }
 
 void OomTrace::close() {
-  if (pipe_fd_ >= 0) ::close(pipe_fd_);  // first: an open file keeps the instance busy
-  pipe_fd_ = -1;
-  if (!name_.empty() && instances_fd_ >= 0) ::unlinkat(instances_fd_, name_.c_str(), AT_REMOVEDIR);
+  pipe_fd_.reset();  // first: an open file keeps the instance busy
+  if (!name_.empty() && instances_fd_) ::unlinkat(instances_fd_.get(), name_.c_str(), AT_REMOVEDIR);
   name_.clear();
-  if (instances_fd_ >= 0) ::close(instances_fd_);
-  instances_fd_ = -1;
+  instances_fd_.reset();
   parser_.reset();
   partial_.clear();
 }

@@ -35,6 +35,7 @@
 
 #include "trace/event_format.h"
 #include "trace/tracefs.h"
+#include "util/fd.h"
 
 namespace oomlens::trace {
 
@@ -104,13 +105,13 @@ class OomTrace {
   /// Creates and arms the instance in an open instances directory (taken over).
   bool open_in(TracefsDir tracefs, int own_pid);
   /// trace_pipe (O_NONBLOCK), for poll(2); -1 when not open.
-  [[nodiscard]] int fd() const { return pipe_fd_; }
+  [[nodiscard]] int fd() const { return pipe_fd_.get(); }
   /// Reads what trace_pipe holds now; the mark_victim events in order.
   [[nodiscard]] std::vector<MarkVictim> read_available();
   /// Removes the instance; idempotent.
   void close();
 
-  [[nodiscard]] bool is_open() const { return pipe_fd_ >= 0; }
+  [[nodiscard]] bool is_open() const { return static_cast<bool>(pipe_fd_); }
   [[nodiscard]] bool mono_clock() const { return mono_; }
   [[nodiscard]] bool signals() const { return signals_; }
   /// Why it is not open ("" when open).
@@ -121,8 +122,8 @@ class OomTrace {
   [[nodiscard]] uint64_t unparsed() const { return parser_ ? parser_->unparsed() : 0; }
 
  private:
-  int instances_fd_ = -1;
-  int pipe_fd_ = -1;
+  UniqueFd instances_fd_;
+  UniqueFd pipe_fd_;
   std::string name_, dir_;
   std::string error_ = "not started";
   bool mono_ = false;

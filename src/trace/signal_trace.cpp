@@ -25,13 +25,11 @@ std::optional<int64_t> instance_owner(std::string_view name) {
 }
 
 int sweep_stale_instances_at(int instances_fd, const std::function<bool(int64_t)>& alive) {
-  int dfd = ::openat(instances_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);  // fdopendir takes its fd
-  if (dfd < 0) return 0;
-  DIR* d = ::fdopendir(dfd);
-  if (!d) {
-    ::close(dfd);
-    return 0;
-  }
+  UniqueFd dfd(::openat(instances_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!dfd) return 0;
+  DIR* d = ::fdopendir(dfd.get());
+  if (!d) return 0;
+  (void)dfd.release();  // the DIR's now: closedir closes it
   std::vector<std::string> stale;
   while (dirent* e = ::readdir(d))
     if (auto pid = instance_owner(e->d_name); pid && !alive(*pid)) stale.emplace_back(e->d_name);
@@ -42,11 +40,9 @@ int sweep_stale_instances_at(int instances_fd, const std::function<bool(int64_t)
 }
 
 int sweep_stale_instances(const std::string& tracefs, const std::function<bool(int64_t)>& alive) {
-  int fd = ::open((tracefs + "/instances").c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return 0;
-  int removed = sweep_stale_instances_at(fd, alive);
-  ::close(fd);
-  return removed;
+  const UniqueFd fd(::open((tracefs + "/instances").c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!fd) return 0;
+  return sweep_stale_instances_at(fd.get(), alive);
 }
 
 bool SignalTrace::open(std::string_view mounts, int own_pid, const TracefsAccess& access) {
@@ -75,21 +71,21 @@ bool SignalTrace::open_in(TracefsDir tracefs, int own_pid) {
   victim_format_.reset();
   victims_.clear();
   oom_error_ = "not started";
-  instances_fd_ = tracefs.instances_fd;
+  instances_fd_.reset(tracefs.instances_fd);
   where_ = tracefs.where;
-  (void)sweep_stale_instances_at(instances_fd_, [](int64_t pid) {
+  (void)sweep_stale_instances_at(instances_fd_.get(), [](int64_t pid) {
     return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH;  // EPERM: someone else's, running
   });
   const std::string name = "oomlens-" + std::to_string(own_pid);
   dir_ = (tracefs.private_mount ? "<private tracefs>" : where_) + "/instances/" + name;
-  if (::mkdirat(instances_fd_, name.c_str(), 0700) != 0) {
+  if (::mkdirat(instances_fd_.get(), name.c_str(), 0700) != 0) {
     error_ = "mkdir " + dir_ + ": " + std::strerror(errno);
     close();
     return false;
   }
   name_ = name;
   auto set = [&](const std::string& rel, std::string_view value) {
-    return write_at(instances_fd_, name_ + "/" + rel, dir_ + "/" + rel, value);
+    return write_at(instances_fd_.get(), name_ + "/" + rel, dir_ + "/" + rel, value);
   };
   // A small ring (per CPU): the filter leaves a few events per run; the
   // default (1.4 MiB per CPU) would cost megabytes of kernel memory on a
@@ -113,7 +109,7 @@ bool SignalTrace::open_in(TracefsDir tracefs, int own_pid) {
 // report was rate-limited. Best effort: the signal trace works without it.
 void SignalTrace::enable_mark_victim() {
   const std::string ev = "events/oom/mark_victim";
-  auto text = read_at(instances_fd_, name_ + "/" + ev + "/format", dir_ + "/" + ev + "/format");
+  auto text = read_at(instances_fd_.get(), name_ + "/" + ev + "/format", dir_ + "/" + ev + "/format");
   if (!text) {
     oom_error_ = "this kernel has no oom:mark_victim tracepoint (" + text.error().message() + ")";
     return;
@@ -123,7 +119,7 @@ void SignalTrace::enable_mark_victim() {
     oom_error_ = "cannot parse the print format of " + dir_ + "/" + ev + "/format";
     return;
   }
-  if (auto st = write_at(instances_fd_, name_ + "/" + ev + "/enable", dir_ + "/" + ev + "/enable", "1"); !st) {
+  if (auto st = write_at(instances_fd_.get(), name_ + "/" + ev + "/enable", dir_ + "/" + ev + "/enable", "1"); !st) {
     victim_format_.reset();
     oom_error_ = "cannot enable oom:mark_victim (" + st.error().message() + ")";
     return;
@@ -135,7 +131,7 @@ std::optional<std::vector<SignalGenerate>> SignalTrace::read() {
   if (name_.empty()) return std::nullopt;
   // No disabling first: it waits for an RCU grace period (~15 ms here),
   // and rmdir disables the event anyway.
-  auto text = read_at(instances_fd_, name_ + "/trace", dir_ + "/trace");
+  auto text = read_at(instances_fd_.get(), name_ + "/trace", dir_ + "/trace");
   if (!text) {
     error_ = text.error().message();
     return std::nullopt;
@@ -147,10 +143,9 @@ std::optional<std::vector<SignalGenerate>> SignalTrace::read() {
 }
 
 void SignalTrace::close() {
-  if (!name_.empty()) ::unlinkat(instances_fd_, name_.c_str(), AT_REMOVEDIR);
+  if (!name_.empty()) ::unlinkat(instances_fd_.get(), name_.c_str(), AT_REMOVEDIR);
   name_.clear();
-  if (instances_fd_ >= 0) ::close(instances_fd_);
-  instances_fd_ = -1;
+  instances_fd_.reset();
 }
 
 std::string SignalTrace::status() const {

@@ -39,6 +39,7 @@
 #include "trace/oom_trace.h"
 #include "trace/signal_generate.h"
 #include "trace/tracefs.h"
+#include "util/fd.h"
 
 namespace oomlens::trace {
 
@@ -99,7 +100,7 @@ class SignalTrace {
 
  private:
   void enable_mark_victim();
-  int instances_fd_ = -1;
+  UniqueFd instances_fd_;
   std::string name_;   ///< "oomlens-<pid>" while open
   std::string where_;
   std::string dir_;

@@ -122,20 +122,15 @@ TracefsAttempt mount_private_tracefs() {
   int sv[2];
   if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
     return {std::nullopt, std::string("socketpair: ") + std::strerror(errno)};
+  UniqueFd ours(sv[0]), theirs(sv[1]);
   pid_t pid = ::fork();
-  if (pid < 0) {
-    int e = errno;
-    ::close(sv[0]);
-    ::close(sv[1]);
-    return {std::nullopt, std::string("fork: ") + std::strerror(e)};
-  }
+  if (pid < 0) return {std::nullopt, std::string("fork: ") + std::strerror(errno)};
   if (pid == 0) {
-    ::close(sv[0]);
+    ::close(sv[0]);  // raw: a forked child runs no destructor before its _exit
     child(sv[1], mount_point, instances.c_str());
   }
-  ::close(sv[1]);
-  TracefsAttempt out;
-  pollfd p{sv[0], POLLIN, 0};
+  theirs.reset();
+  pollfd p{ours.get(), POLLIN, 0};
   int msg[2] = {-1, 0};
   alignas(cmsghdr) char ctl[CMSG_SPACE(sizeof(int))] = {};
   iovec iov{msg, sizeof msg};
@@ -146,23 +141,22 @@ TracefsAttempt mount_private_tracefs() {
   mh.msg_controllen = sizeof ctl;
   int pr;
   while ((pr = ::poll(&p, 1, 5000)) < 0 && errno == EINTR) {}
-  ssize_t n = pr > 0 ? ::recvmsg(sv[0], &mh, MSG_CMSG_CLOEXEC) : -1;
-  ::close(sv[0]);
+  ssize_t n = pr > 0 ? ::recvmsg(ours.get(), &mh, MSG_CMSG_CLOEXEC) : -1;
+  ours.reset();
   if (pr == 0) ::kill(pid, SIGKILL);  // our own child, stuck: never seen, but never waited for forever
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-  int fd = -1;
+  UniqueFd fd;
   for (cmsghdr* c = n > 0 ? CMSG_FIRSTHDR(&mh) : nullptr; c; c = CMSG_NXTHDR(&mh, c))
-    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) std::memcpy(&fd, CMSG_DATA(c), sizeof fd);
-  if (n != static_cast<ssize_t>(sizeof msg)) {
-    if (fd >= 0) ::close(fd);
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+      int got = -1;
+      std::memcpy(&got, CMSG_DATA(c), sizeof got);
+      fd.reset(got);
+    }
+  if (n != static_cast<ssize_t>(sizeof msg))
     return {std::nullopt, pr == 0 ? "the mounting child did not answer within 5 s" : "the mounting child died without an answer"};
-  }
-  if (msg[0] != kStepOk || fd < 0) {
-    if (fd >= 0) ::close(fd);
-    return {std::nullopt, step_text(msg[0], msg[1])};
-  }
-  return {TracefsDir{fd, "private mount", true}, {}};
+  if (msg[0] != kStepOk || !fd) return {std::nullopt, step_text(msg[0], msg[1])};
+  return {TracefsDir{fd.release(), "private mount", true}, {}};
 }
 
 Status write_at(int dirfd, const std::string& rel, const std::string& shown, std::string_view value) {

@@ -17,6 +17,20 @@ void UniqueFd::reset(int fd) {
   fd_ = fd;
 }
 
+Result<Pipe> open_pipe(int flags) {
+  int p[2];
+  if (::pipe2(p, flags) != 0) return system_error("pipe");
+  return Pipe{UniqueFd(p[0]), UniqueFd(p[1])};
+}
+
+std::shared_ptr<int> share_fd(UniqueFd fd) {
+  if (!fd) return nullptr;
+  return std::shared_ptr<int>(new int(fd.release()), [](int* p) {
+    UniqueFd last(*p);  // closed here
+    delete p;
+  });
+}
+
 int pidfd_open(int pid) {
 #ifdef SYS_pidfd_open
   return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));

@@ -1,5 +1,12 @@
 #pragma once
 // File descriptors: one owner type, and the pidfd system calls (5.3+).
+// Every descriptor oomlens opens is held by a UniqueFd (or a share_fd()
+// for several holders); a raw close(2) stays only where no destructor may
+// run: a forked child before exec or _exit, and the LD_PRELOAD library.
+#include <memory>
+
+#include "util/result.h"
+
 namespace oomlens {
 
 /// A descriptor closed on destruction (move-only; -1 is "none").
@@ -30,6 +37,19 @@ class UniqueFd {
  private:
   int fd_ = -1;
 };
+
+/// The two ends of a pipe.
+struct Pipe {
+  UniqueFd read;   ///< [0]
+  UniqueFd write;  ///< [1]
+};
+/// pipe2(2) with `flags` (O_CLOEXEC, O_NONBLOCK, …); the error is
+/// "pipe" with errno.
+[[nodiscard]] Result<Pipe> open_pipe(int flags);
+
+/// A descriptor several owners hold (a handle kept in copied structs):
+/// closed when the last copy goes. nullptr when `fd` holds none.
+[[nodiscard]] std::shared_ptr<int> share_fd(UniqueFd fd);
 
 /// pidfd_open(2) with O_CLOEXEC semantics (pidfds are always close-on-exec):
 /// a descriptor that names `pid` and never a later reuse of its number.

@@ -1,5 +1,5 @@
 #pragma once
-// Number formatting shared by the human renderers.
+// Number and name formatting shared by the renderers, the verdict and the guard.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,5 +22,9 @@ namespace oomlens {
 /// when neither is known.
 [[nodiscard]] std::string format_event_time(const std::optional<std::string>& wall,
                                             std::optional<double> monotonic_s);
+
+/// A signal's name, e.g. "SIGKILL" (strsignal's text is a description and
+/// not stable); "signal N" for one without a name here.
+[[nodiscard]] std::string signal_name(int sig);
 
 }  // namespace oomlens

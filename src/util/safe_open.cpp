@@ -8,6 +8,8 @@
 
 #include <cerrno>
 
+#include "util/fd.h"
+
 namespace oomlens {
 namespace {
 
@@ -67,35 +69,31 @@ Result<OutputFile> open_output(const std::string& path, OutputMode how, mode_t m
   if (const int alias = stream_alias_fd(path); alias >= 0) {
     // Written through a copy of the descriptor, as the shell's >&N would:
     // never truncated, any kind of file but a directory.
-    const int fd = ::fcntl(alias, F_DUPFD_CLOEXEC, 3);
-    if (fd < 0) return system_error("open " + path);
-    if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-      ::close(fd);
+    UniqueFd fd(::fcntl(alias, F_DUPFD_CLOEXEC, 3));
+    if (!fd) return system_error("open " + path);
+    if (::fstat(fd.get(), &st) != 0 || S_ISDIR(st.st_mode))
       return SystemError{EISDIR, path + " is not a file oomlens can write"};
-    }
-    return OutputFile{fd, path, false};  // a stream: nothing to read back
+    return OutputFile{fd.release(), path, false};  // a stream: nothing to read back
   }
   if (::lstat(path.c_str(), &st) == 0 && !acceptable(st)) return refused(path, st);
   int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (how == OutputMode::append ? O_APPEND : 0);
-  int fd = -1;
-  do fd = ::open(path.c_str(), flags, mode);
-  while (fd < 0 && errno == EINTR);  // a FIFO's open waits for a reader
-  if (fd < 0) {
+  UniqueFd fd;
+  do fd.reset(::open(path.c_str(), flags, mode));
+  while (!fd && errno == EINTR);  // a FIFO's open waits for a reader
+  if (!fd) {
     if (errno == ELOOP) return SystemError{ELOOP, path + " is a symbolic link; oomlens does not write through one"};
     return system_error("open " + path);
   }
-  if (::fstat(fd, &st) != 0 || !acceptable(st)) {
+  if (::fstat(fd.get(), &st) != 0 || !acceptable(st)) {
     const int e = errno;
-    ::close(fd);
     if (!acceptable(st)) return refused(path, st);
     return system_error("fstat " + path, e);
   }
-  if (how == OutputMode::truncate && S_ISREG(st.st_mode) && ::ftruncate(fd, 0) != 0) {
+  if (how == OutputMode::truncate && S_ISREG(st.st_mode) && ::ftruncate(fd.get(), 0) != 0) {
     const int e = errno;
-    ::close(fd);
     return system_error("truncate " + path, e);
   }
-  return OutputFile{fd, path, S_ISREG(st.st_mode)};
+  return OutputFile{fd.release(), path, S_ISREG(st.st_mode)};
 }
 
 }  // namespace oomlens

@@ -92,4 +92,12 @@ void note_signal_trace(const std::string& what, const std::string& status, const
   const auto* parent_var = ::oomlens::live::parent_cgroup(&oomlens_reason_); \
   if (!parent_var) OOMLENS_SKIP_UNLESS_CI(oomlens_reason_)
 
+/// GTEST_SKIP (or FAIL under CI) when /dev/kmsg cannot be read: the test
+/// finds the kernel's kill lines there.
+#define OOMLENS_REQUIRE_KMSG()                                                      \
+  if (!::oomlens::live::kmsg_last_seq()) {                                          \
+    if (::oomlens::live::in_ci()) FAIL() << "CI=true: /dev/kmsg is not readable";   \
+    GTEST_SKIP() << "/dev/kmsg is not readable (needs CAP_SYSLOG)";                 \
+  }
+
 }  // namespace oomlens::live

@@ -100,10 +100,7 @@ TEST(RunAttachLive, SigtermDetachesWithoutTouchingTheProcess) {
 
 TEST(RunAttachLive, LeakerOomKilledInItsCgroupIsOomKilled) {
   OOMLENS_REQUIRE_CGROUP(parent);
-  if (!kmsg_last_seq()) {
-    if (in_ci()) FAIL() << "CI=true: /dev/kmsg is not readable";
-    GTEST_SKIP() << "/dev/kmsg is not readable (needs CAP_SYSLOG)";
-  }
+  OOMLENS_REQUIRE_KMSG();
   std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
   std::string err;
   std::string cg = make_child_cgroup("attach-leak", 64ull << 20, &err);

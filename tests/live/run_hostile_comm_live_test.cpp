@@ -18,10 +18,7 @@ using nlohmann::json;
 
 TEST(RunLive, HostileCommSurvivesTheRecordAndReport) {
   OOMLENS_REQUIRE_CGROUP(parent);
-  if (!kmsg_last_seq()) {
-    if (in_ci()) FAIL() << "CI=true: /dev/kmsg is not readable";
-    GTEST_SKIP() << "/dev/kmsg is not readable (needs CAP_SYSLOG)";
-  }
+  OOMLENS_REQUIRE_KMSG();
   // exec(2) sets the comm from the file name: a symlink named `foo) Z `.
   const std::string comm = "foo) Z ";
   const std::string link = tmpdir() + "/" + comm;

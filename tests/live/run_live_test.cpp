@@ -199,10 +199,7 @@ TEST(RunLive, OrphanIsFollowedUntilItExits) {
 
 TEST(RunLive, LeakerOomKilledUnderLimit) {
   OOMLENS_REQUIRE_CGROUP(parent);
-  if (!kmsg_last_seq()) {
-    if (in_ci()) FAIL() << "CI=true: /dev/kmsg is not readable";
-    GTEST_SKIP() << "/dev/kmsg is not readable (needs CAP_SYSLOG)";
-  }
+  OOMLENS_REQUIRE_KMSG();
   std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
   std::string err;
   std::string sup = make_child_cgroup("run-supervisor", 1ull << 30, &err);  // oomlens runs under the cap

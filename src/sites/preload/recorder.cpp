@@ -367,12 +367,12 @@ void start_process(bool after_fork) {
   // says so), never as SIGBUS in the job later.
   if (::fallocate(fd, 0, 0, static_cast<off_t>(kFileBytes)) != 0 && (errno != EOPNOTSUPP || ::ftruncate(fd, kFileBytes) != 0)) {
     if (::ftruncate(fd, 0) != 0) { /* nothing more to do */ }
-    ::close(fd);
+    ::close(fd);  // raw: the preload links no oomlens library (no UniqueFd) and runs inside the job's hooks
     raw_munmap(priv, sizeof(Private));
     return;
   }
   void* m = raw_mmap(nullptr, kFileBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  ::close(fd);  // a job that closes or reuses fds cannot touch the table
+  ::close(fd);  // raw, as above; closed now so a job that closes or reuses fds cannot touch the table
   if (m == MAP_FAILED) {
     raw_munmap(priv, sizeof(Private));
     return;
