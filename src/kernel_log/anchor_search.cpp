@@ -19,7 +19,7 @@ struct Needle {
 };
 constexpr Needle kNeedles[] = {
     {"oom-kill", 7}, {"process", 6}, {"of memory", 8}, {"Memory", 5}, {"Manual OOM", 9}, {"Task in ", 6},
-    {": usage ", 6},
+    {"y: usage ", 6},
 };
 constexpr size_t kMaxNeedle = 10;  // bytes a candidate may extend past its start
 
@@ -37,9 +37,9 @@ bool verify(const char* begin, const char* p, const char* end, size_t k) {
       std::string_view rest(p + 6, static_cast<size_t>(end - p - 6));
       return rest.substr(0, 7) == " cgroup" || rest.substr(0, 6) == " limit";
     }
-    case 6: {  // ": usage " must follow "memory" (`memory: usage …kB, limit …kB, failcnt …`)
+    case 6: {  // "y: usage " must end "memory" (`memory: usage …kB, limit …kB, failcnt …`)
       std::string_view before(begin, static_cast<size_t>(p - begin));
-      return before.size() >= 6 && before.substr(before.size() - 6) == "memory";
+      return before.size() >= 5 && before.substr(before.size() - 5) == "memor";
     }
     default:
       return true;
@@ -52,7 +52,7 @@ size_t scalar_find(const char* data, size_t from, size_t to, size_t n) {
   const char* end = data + n;
   for (size_t i = from; i < to; ++i) {
     char c = data[i];
-    if (c != 'o' && c != 'p' && c != 'M' && c != 'T' && c != ':') continue;
+    if (c != 'o' && c != 'p' && c != 'M' && c != 'T' && c != 'y') continue;
     for (size_t k = 0; k < std::size(kNeedles); ++k)
       if (kNeedles[k].text[0] == c && verify(data, data + i, end, k)) return i;
   }
@@ -76,9 +76,9 @@ inline size_t first_verified(const char* data, const char* end, size_t i, uint32
 #ifdef OOMLENS_X86
 __attribute__((target("avx2"))) size_t avx2_find(const char* data, size_t n) {
   const __m256i fo = _mm256_set1_epi8('o'), fp = _mm256_set1_epi8('p'), fM = _mm256_set1_epi8('M'),
-                fT = _mm256_set1_epi8('T'), fc = _mm256_set1_epi8(':');
+                fT = _mm256_set1_epi8('T'), fy = _mm256_set1_epi8('y');
   const __m256i l_l = _mm256_set1_epi8('l'), l_s = _mm256_set1_epi8('s'), l_y = _mm256_set1_epi8('y'),
-                l_M = _mm256_set1_epi8('M'), l_n = _mm256_set1_epi8('n'), l_e = _mm256_set1_epi8('e');
+                l_M = _mm256_set1_epi8('M'), l_n = _mm256_set1_epi8('n'), l_g = _mm256_set1_epi8('g');
   size_t i = 0;
   const char* end = data + n;
   for (; i + 32 + kMaxNeedle <= n; i += 32) {
@@ -96,7 +96,7 @@ __attribute__((target("avx2"))) size_t avx2_find(const char* data, size_t n) {
     m = _mm256_or_si256(m, _mm256_and_si256(eM, _mm256_cmpeq_epi8(b5, l_y)));           // Memory
     m = _mm256_or_si256(m, _mm256_and_si256(eM, _mm256_cmpeq_epi8(b9, l_M)));           // Manual OOM
     m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(b0, fT), _mm256_cmpeq_epi8(b6, l_n)));  // Task in
-    m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(b0, fc), _mm256_cmpeq_epi8(b6, l_e)));  // : usage
+    m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(b0, fy), _mm256_cmpeq_epi8(b6, l_g)));  // y: usage
     uint32_t mask = static_cast<uint32_t>(_mm256_movemask_epi8(m));
     if (size_t off = first_verified(data, end, i, mask); off != kNone) return off;
   }
@@ -105,9 +105,9 @@ __attribute__((target("avx2"))) size_t avx2_find(const char* data, size_t n) {
 
 size_t sse2_find(const char* data, size_t n) {
   const __m128i fo = _mm_set1_epi8('o'), fp = _mm_set1_epi8('p'), fM = _mm_set1_epi8('M'), fT = _mm_set1_epi8('T'),
-                fc = _mm_set1_epi8(':');
+                fy = _mm_set1_epi8('y');
   const __m128i l_l = _mm_set1_epi8('l'), l_s = _mm_set1_epi8('s'), l_y = _mm_set1_epi8('y'),
-                l_M = _mm_set1_epi8('M'), l_n = _mm_set1_epi8('n'), l_e = _mm_set1_epi8('e');
+                l_M = _mm_set1_epi8('M'), l_n = _mm_set1_epi8('n'), l_g = _mm_set1_epi8('g');
   size_t i = 0;
   const char* end = data + n;
   for (; i + 16 + kMaxNeedle <= n; i += 16) {
@@ -121,7 +121,7 @@ size_t sse2_find(const char* data, size_t n) {
     m = _mm_or_si128(m, _mm_and_si128(eM, _mm_cmpeq_epi8(ld(p + 5), l_y)));
     m = _mm_or_si128(m, _mm_and_si128(eM, _mm_cmpeq_epi8(ld(p + 9), l_M)));
     m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(b0, fT), _mm_cmpeq_epi8(ld(p + 6), l_n)));
-    m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(b0, fc), _mm_cmpeq_epi8(ld(p + 6), l_e)));
+    m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(b0, fy), _mm_cmpeq_epi8(ld(p + 6), l_g)));
     uint32_t mask = static_cast<uint32_t>(_mm_movemask_epi8(m));
     if (size_t off = first_verified(data, end, i, mask); off != kNone) return off;
   }

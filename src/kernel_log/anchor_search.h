@@ -15,7 +15,7 @@
 //                   `Memory cgroup stats for` (excerpts starting there), `Memory limit reached`
 //   "Manual OOM"    SysRq-f
 //   "Task in "      cgroup v1 context line
-//   ": usage " after "memory"
+//   "y: usage " after "memor"
 //                   `memory: usage …kB, limit …kB, failcnt …` (mem_cgroup_print_oom_meminfo;
 //                   excerpts whose header was cut)
 #include <cstddef>

@@ -146,7 +146,7 @@ void Session::setup_signals_and_tee() {
   sigset_t old_mask;
   ::sigprocmask(SIG_BLOCK, &sup, &old_mask);
   ::signal(SIGPIPE, SIG_IGN);
-  sfd_ = ::signalfd(-1, &sup, SFD_NONBLOCK | SFD_CLOEXEC);
+  sfd_.reset(::signalfd(-1, &sup, SFD_NONBLOCK | SFD_CLOEXEC));
   if (!attached()) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   const bool tee = !::isatty(2) && !attached() && !pty_;  // an attached job's stderr is not ours
   if (tee) {  // through a relay that outlives oomlens (stderr_relay.h)

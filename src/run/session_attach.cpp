@@ -21,13 +21,6 @@
 #include "util/strerror_tr.h"
 
 namespace oomlens::run {
-namespace {
-
-std::shared_ptr<int> adopt(int fd) {
-  return std::shared_ptr<int>(new int(fd), [](int* p) { ::close(*p); delete p; });
-}
-
-}  // namespace
 
 std::optional<int> attach_exit_code_from_stat(std::string_view stat) {
   // Fields after the comm's closing parenthesis: state is field 3, so field
@@ -69,7 +62,7 @@ std::optional<int> Session::check_attach() {
     supervise::say(trf("--pid {}: no such process ({})", pid, tr_strerror(errno)));
     return kExitOwnFailure;
   }
-  job_.attach_dirfd = adopt(dfd);
+  job_.attach_dirfd = share_fd(UniqueFd(dfd));
   // smaps_rollup needs ptrace read access (PTRACE_MODE_READ_FSCREDS): the
   // same user without a stricter yama ptrace_scope, or CAP_SYS_PTRACE.
   if (!read_file_at(dfd, "smaps_rollup")) {

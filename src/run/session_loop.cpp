@@ -118,7 +118,7 @@ void Session::record_kill(diagnose::TreeKill tk, const monitor::TrackedProc* tp,
 
 void Session::read_signals() {
   signalfd_siginfo si{};
-  while (::read(sfd_, &si, sizeof si) == static_cast<ssize_t>(sizeof si)) {
+  while (::read(sfd_.get(), &si, sizeof si) == static_cast<ssize_t>(sizeof si)) {
     int sig = static_cast<int>(si.ssi_signo);
     if (sig == SIGCHLD) continue;
     if (sig == SIGWINCH) {  // only read with --capture-tty
@@ -176,7 +176,7 @@ void Session::loop() {
     double wait = std::max(0.0, next_wake() - t);
     pollfd fds[9];
     int n = 0;
-    fds[n++] = {sfd_, POLLIN, 0};
+    fds[n++] = {sfd_.get(), POLLIN, 0};
     int pidfd_i = -1, err_i = -1, kmsg_i = -1;
     if (job_.pidfd >= 0 && !job_.main_status) { pidfd_i = n; fds[n++] = {job_.pidfd, POLLIN, 0}; }
     if (err_pipe_[0] >= 0) { err_i = n; fds[n++] = {err_pipe_[0], POLLIN, 0}; }

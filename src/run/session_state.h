@@ -48,6 +48,7 @@
 #include "supervise/spawn.h"
 #include "supervise/stderr_tail.h"
 #include "trace/signal_trace.h"
+#include "util/fd.h"
 #include "util/clock.h"
 #include "util/file.h"
 
@@ -187,7 +188,8 @@ class Session {
   std::vector<diagnose::ForwardedSignal> forwarded_;  ///< signals oomlens forwarded to the job
   std::optional<diagnose::SignalSender> signal_sender_;
   std::vector<diagnose::TreeSignal> tree_signals_;  ///< traced fatal signals to programs and workers
-  int sfd_ = -1;
+  UniqueFd sfd_;
+  // Not UniqueFd: err_pipe_[0] may be the pty master, which JobPty owns.
   int err_pipe_[2] = {-1, -1};
   std::optional<uint64_t> cg_oom_before_, vm_oom_before_;
   bool own_adj_lowered_ = false;

@@ -419,7 +419,7 @@ void Session::decide_and_end() {
       std::string text = render::record_summary(*r, o_.sparkline);
       supervise::write_all(2, text.data(), text.size());
     }
-  ::close(sfd_);
+  sfd_.reset();
   if (attached() && !known) {
     // --pid without a seen wait status: detached by a signal, die of it
     // like any tool interrupted; a kernel OOM kill of the main process is

@@ -66,7 +66,16 @@ TEST(TopLive, OnceJsonFollowsAnAdjustedChild) {
     ::execl("/bin/sleep", "sleep", "30", static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  // Wait until the child has set its adj and exec'd sleep (5 s at the most).
+  const std::string proc = "/proc/" + std::to_string(pid);
+  for (auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+       std::chrono::steady_clock::now() < deadline;) {
+    std::string adj, comm;
+    std::ifstream(proc + "/oom_score_adj") >> adj;
+    std::ifstream(proc + "/comm") >> comm;
+    if (adj == "1000" && comm == "sleep") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
   auto r = run_command({oomlens::testing::oomlens_binary(), "top", "--json", "--limit", "3", "--no-gpu"});
   ::kill(pid, SIGKILL);
   (void)wait_for(pid, 10);

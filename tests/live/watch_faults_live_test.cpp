@@ -218,10 +218,16 @@ TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
   const double gaps = metric_sum(after, "oomlens_kmsg_gaps_total");
 
   // The event log: full events, then summaries that say how many they fold.
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a summary falls due after 1 s of quiet
+  // A summary falls due after 1 s of quiet: wait until the log holds every
+  // victim of the burst (in full events or summaries), 60 s at the most.
+  LogCount logged = count_log(tmp / "events.jsonl", rel);
+  for (deadline = Clock::now() + std::chrono::seconds(60);
+       logged.own_kills - logged0.own_kills < static_cast<uint64_t>(kKills) && Clock::now() < deadline;
+       logged = count_log(tmp / "events.jsonl", rel))
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   int status = daemon.stop(SIGTERM);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "wait status " << status;
-  LogCount logged = count_log(tmp / "events.jsonl", rel);
+  logged = count_log(tmp / "events.jsonl", rel);
   const uint64_t full = logged.full - logged0.full, summaries = logged.summaries - logged0.summaries;
   const uint64_t logged_own = logged.own_kills - logged0.own_kills;
   EXPECT_TRUE(logged.summary_says_so);
