@@ -120,7 +120,7 @@ void high_order(const OomEvent& e, std::vector<Check>& out) {
                                   "shows no zone at its min watermark: free memory may have been too fragmented to "
                                   "hold such a block rather than used up.", h->order, format_bytes(h->bytes))
                             : trf("The allocation was order {}, one physically contiguous block of {}, and the log "
-                                  "has no Mem-Info: memory may have been used up, or free but too fragmented to hold "
+                                  "has no Mem-Info zone lines: memory may have been used up, or free but too fragmented to hold "
                                   "such a block.", h->order, format_bytes(h->bytes)),
                  {{"order", h->order}, {"allocation_bytes", as_figure(h->bytes)}}});
 }

@@ -147,14 +147,16 @@ std::optional<HighOrder> high_order_unexhausted(const OomEvent& e) {
   if (!e.constraint || *e.constraint == Constraint::memcg) return std::nullopt;  // a charge has no order to fragment
   const int order = *e.trigger->order;
   if (order > 20) return std::nullopt;  // MAX_ORDER is 10-12: not a real order
+  bool zones_read = false;
   if (e.mem_info) {
     for (const Zone& z : e.mem_info->zones) {
       if (z.name == "DMA" || z.name == "HighMem" || !z.free_bytes || !z.min_bytes) continue;
       if (*z.free_bytes * 4 <= *z.min_bytes * 5) return std::nullopt;  // at its min watermark: exhausted
+      zones_read = true;
     }
   }
   const uint64_t page = e.page_size_bytes.value_or(4096);
-  return HighOrder{order, page << order, e.mem_info.has_value()};
+  return HighOrder{order, page << order, zones_read};
 }
 
 bool memsw_bound(const MemcgInfo& m) {

@@ -88,7 +88,7 @@ struct Lowmem {
 struct HighOrder {
   int order = 0;
   uint64_t bytes = 0;  ///< page size << order
-  bool meminfo = false;  ///< Mem-Info was printed (and shows no exhausted zone)
+  bool meminfo = false;  ///< Mem-Info zone lines were read (and show no exhausted zone)
 };
 [[nodiscard]] std::optional<HighOrder> high_order_unexhausted(const OomEvent& event);
 

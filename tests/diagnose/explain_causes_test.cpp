@@ -258,6 +258,11 @@ TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
   const Explanation g = explain(full);
   ASSERT_NE(find(g, "high_order_allocation"), nullptr);
   EXPECT_THAT(g.summary, HasSubstr("had no free block of 16.0 KiB for an order-2 allocation"));
+  EXPECT_THAT(find(g, "high_order_allocation")->message, HasSubstr("Mem-Info shows no zone at its min watermark"));
+  full.mem_info->zones.clear();  // Mem-Info without zone lines says nothing either way
+  const Explanation z = explain(full);
+  ASSERT_NE(find(z, "high_order_allocation"), nullptr);
+  EXPECT_THAT(find(z, "high_order_allocation")->message, HasSubstr("has no Mem-Info zone lines"));
   // A memcg charge has no order that fragments.
   OomEvent memcg = docker_python_memcg();
   memcg.trigger->order = 2;
