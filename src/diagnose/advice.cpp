@@ -4,15 +4,19 @@
 //
 //  1. SysRq-forced kill      → nothing to fix in the victim; find who pressed it.
 //  2. panic_on_oom           → vm.panic_on_oom=0 unless a reboot is wanted.
-//  3. no killable task       → look at the -1000 (exempt) processes.
+//  3. no killable task       → look at the -1000 (exempt) processes; with an
+//     empty task table there were none: look at the kernel's memory.
 //  4. constraint unknown     → find the full report before the kill line;
 //     incomplete report      → the kill line, if any, comes after the header.
 //  4a. a kernel-side cause (checks_causes.cpp) → advice for that cause
 //     only: lowmem → 64-bit kernel; slab → find the cache's owner; hugetlb
-//     → vm.nr_hugepages; shmem → clean tmpfs; allocating_task → sysctl.
-//     Lowmem and slab then skip rules 5–7 and 10 (a limit, swap or
-//     oom_score_adj does not fix kernel memory).
-//  5. memcg, victim ≥80 % of limit → raise the limit or reduce use; growth
+//     → vm.nr_hugepages; shmem → clean tmpfs; allocating_task → sysctl;
+//     high-order allocation → min_free_kbytes, compaction; processes hold
+//     little → look at the kernel's memory.
+//     Lowmem, slab and processes-hold-little then skip rules 5–7 and 10 (a
+//     limit, swap or oom_score_adj does not fix kernel memory).
+//  5. memcg, v1 memory+swap limit hit → raise memory+swap (not "swap was full").
+//     memcg, victim ≥80 % of limit → raise the limit or reduce use; growth
 //     with run time rather than input means a leak.
 //     memcg, victim < 80 %   → look at the rest of the cgroup (stats).
 //     memcg, limit unknown   → raise the limit or reduce use.
@@ -20,7 +24,8 @@
 //     `oomlens run --limit`; otherwise find the users and contain jobs.
 //  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
 //  8. ≥3 same-name python tasks → DataLoader workers: own cache vs copy-on-read.
-//  9. python victim ≥4 GiB anon → bf16/AMP and gradient accumulation.
+//  9. python victim ≥4 GiB anon, with a sign of PyTorch (training_evidence())
+//     and not a high-order allocation → bf16/AMP and gradient accumulation.
 // 10. oom_score_adj 1000 under Kubernetes → set requests/limits (BestEffort).
 // 11. page tables large      → huge pages / fewer mappings.
 #include <fmt/core.h>
@@ -59,8 +64,14 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     out.emplace_back(tr("Set `sysctl vm.panic_on_oom=0` unless a reboot on OOM is what you want: then the kernel kills "
                      "one process instead."));
   }
-  const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "slab_unreclaimable_dominant");
-  if (e.kind == EventKind::no_killable && !kernel_side) {  // 3
+  const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "slab_unreclaimable_dominant") ||
+                           find_check(checks, "processes_hold_little");
+  if (e.kind == EventKind::no_killable && !kernel_side && e.tasks.empty()) {  // 3
+    out.emplace_back(tr("No row of the task table was read. If the report printed it empty, no process was a "
+                        "candidate at all and no oom_score_adj setting is to blame: look at what the kernel holds "
+                        "(Mem-Info: slab, reserved and CMA pages, hugetlb pages) and at what was allocating (the call "
+                        "trace). If the table is missing from this excerpt, read it in the full log."));
+  } else if (e.kind == EventKind::no_killable && !kernel_side) {
     out.emplace_back(tr("List the processes with oom_score_adj -1000 (e.g. systemd OOMScoreAdjust=-1000): when only they "
                      "hold memory, nothing can be killed. Let one of them be killable or give them less memory."));
   }
@@ -95,6 +106,18 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                      "segments (`ipcs -m`); delete what is stale and cap the mounts with size=: killing a process "
                      "does not free them."));
   }
+  if (const Check* c = find_check(checks, "high_order_allocation")) {
+    out.push_back(trf("An order-{} allocation needs {} of contiguous free memory. If memory was fragmented rather "
+                      "than used up: keep more of it free (raise vm.min_free_kbytes), let the kernel compact it "
+                      "(CONFIG_COMPACTION, off when the report prints `COMPACTION is disabled!!!`; "
+                      "vm.compaction_proactiveness), and see which caller asks for such blocks (the call trace).",
+                      figure(*c, "order"), format_bytes(static_cast<uint64_t>(figure(*c, "allocation_bytes")))));
+  }
+  if (find_check(checks, "processes_hold_little")) {
+    out.emplace_back(tr("Processes held little memory, so limiting or killing them does not help: look at what the "
+                        "kernel holds (Mem-Info: slab_unreclaimable, pagetables, hugetlb pages, shmem; `slabtop`, "
+                        "/proc/meminfo) and at drivers and kernel updates."));
+  }
   if (find_check(checks, "oom_kill_allocating_task")) {
     out.emplace_back(tr("vm.oom_kill_allocating_task=1 kills whichever task allocated last, often an innocent one: set "
                      "it to 0 to let the kernel kill the task that uses the most memory."));
@@ -104,9 +127,14 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     return out;
   }
 
+  const bool memsw = e.memcg && memsw_bound(*e.memcg);
   if (e.constraint == Constraint::memcg && e.kind != EventKind::no_killable) {  // 5
     const Check* c = find_check(checks, "victim_anon_vs_limit");
-    if (c && c->level == CheckLevel::warn) {
+    if (memsw) {
+      out.push_back(trf("Raise the memory+swap limit (now {}: memory.memsw.limit_in_bytes, Docker's `--memory-swap`) "
+                        "or make the job use less memory: that limit, not the memory limit, failed the allocation.",
+                        format_bytes(*e.memcg->memsw_limit_bytes)));
+    } else if (c && c->level == CheckLevel::warn) {
       out.push_back(trf("If {} needs this much memory, raise the limit (now {}); if its use grows with run time "
                                 "rather than with its input, it leaks: profile it instead of raising the limit.",
                                 victim_name, format_bytes(static_cast<uint64_t>(figure(*c, "limit_bytes")))));
@@ -132,7 +160,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   if (find_check(checks, "swap_absent")) {  // 7
     out.emplace_back(tr("Add swap (a few GiB, or zram): it lets the kernel move idle anonymous memory out of RAM "
                      "before it has to kill."));
-  } else if (find_check(checks, "swap_exhausted") || find_check(checks, "memcg_swap_exhausted")) {
+  } else if (!memsw && (find_check(checks, "swap_exhausted") || find_check(checks, "memcg_swap_exhausted"))) {
     out.emplace_back(tr("Swap was full as well: the demand exceeded memory plus swap, so more swap would only delay "
                      "the kill; reduce the demand."));
   }
@@ -145,7 +173,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                      "(copy-on-read) go away with numpy arrays or tensors instead of lists of objects "
                      "(`persistent_workers=True` keeps such copies alive). `oomlens run` tells the two apart."));
   }
-  if (v && is_python(v->comm) && v->anon_rss_bytes && *v->anon_rss_bytes >= kTrainingAnonBytes) {  // 9
+  if (v && is_python(v->comm) && v->anon_rss_bytes && *v->anon_rss_bytes >= kTrainingAnonBytes &&
+      training_evidence(e) && !find_check(checks, "high_order_allocation")) {  // 9
     out.emplace_back(tr("If this is model training: use bf16/AMP instead of float32, and gradient accumulation rather "
                      "than a smaller batch (a smaller batch changes the optimisation)."));
   }

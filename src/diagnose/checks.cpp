@@ -148,6 +148,16 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
                      trf("The cgroup's memory+swap limit ({}) equals its memory limit: it may not use swap.",
                                  format_bytes(*m.memsw_limit_bytes)),
                      {{"memsw_limit_bytes", as_fig(*m.memsw_limit_bytes)}, {"limit_bytes", as_fig(*limit)}}});
+    } else if (memsw_bound(m)) {
+      out.push_back({"memcg_swap_exhausted", CheckLevel::warn,
+                     trf("The cgroup's memory+swap usage reached its {} memory+swap limit while its memory usage was "
+                         "still {} under its {} limit: the memory+swap limit failed the allocation (swap was full).",
+                         format_bytes(*m.memsw_limit_bytes), format_bytes(*limit - *m.usage_bytes),
+                         format_bytes(*limit)),
+                     {{"memsw_usage_bytes", as_fig(*m.memsw_usage_bytes)},
+                      {"memsw_limit_bytes", as_fig(*m.memsw_limit_bytes)},
+                      {"usage_bytes", as_fig(*m.usage_bytes)},
+                      {"limit_bytes", as_fig(*limit)}}});
     } else if (m.memsw_usage_bytes && *m.memsw_usage_bytes >= *m.memsw_limit_bytes) {
       out.push_back({"memcg_swap_exhausted", CheckLevel::warn,
                      trf("The cgroup's memory+swap usage reached its {} memory+swap limit: swap was full too.",

@@ -5,7 +5,9 @@
 //  - unreclaimable slab: kernel objects, not processes, hold the RAM;
 //  - hugetlb pages: reserved at boot or by vm.nr_hugepages, unusable otherwise;
 //  - shmem/tmpfs: files in /dev/shm stay in RAM after their writer dies;
-//  - vm.oom_kill_allocating_task: the victim is whoever allocated last.
+//  - vm.oom_kill_allocating_task: the victim is whoever allocated last;
+//  - a high-order allocation with no exhausted zone: maybe fragmentation;
+//  - processes hold little (score 0, or a whole table small for the RAM).
 #include <fmt/core.h>
 
 #include "diagnose/explain_detail.h"
@@ -110,6 +112,56 @@ void allocating_task(const OomEvent& e, std::vector<Check>& out) {
                    : std::vector<std::pair<std::string, int64_t>>{}});
 }
 
+void high_order(const OomEvent& e, std::vector<Check>& out) {
+  const auto h = high_order_unexhausted(e);
+  if (!h) return;
+  out.push_back({"high_order_allocation", CheckLevel::warn,
+                 h->meminfo ? trf("The allocation was order {}, one physically contiguous block of {}, and Mem-Info "
+                                  "shows no zone at its min watermark: free memory may have been too fragmented to "
+                                  "hold such a block rather than used up.", h->order, format_bytes(h->bytes))
+                            : trf("The allocation was order {}, one physically contiguous block of {}, and the log "
+                                  "has no Mem-Info zone lines: memory may have been used up, or free but too fragmented to hold "
+                                  "such a block.", h->order, format_bytes(h->bytes)),
+                 {{"order", h->order}, {"allocation_bytes", as_figure(h->bytes)}}});
+}
+
+// Processes held little: the kernel ranked the victim highest with a
+// badness score of 0 (under 1 ‰ of RAM + swap, 2.6.36–5.0 `score`), or a
+// whole task table holds under kProcessesPercent of RAM.
+constexpr uint64_t kProcessesPercent = 10;
+
+void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (e.kind != EventKind::kill || e.constraint == Constraint::memcg || e.tasks.empty()) return;
+  if (find_check(out, "lowmem_exhausted") || find_check(out, "slab_unreclaimable_dominant")) return;
+  uint64_t rss = 0;
+  for (const TaskRow& row : e.tasks) {
+    const std::optional<uint64_t> r = row_rss_bytes(row);
+    if (!r || row.oom_score_adj.value_or(0) < 0) return;  // a protected row may hide a large one
+    rss += *r;
+  }
+  const auto n = static_cast<int64_t>(e.tasks.size());
+  const Victim* v = main_victim(e);
+  const std::string rest = tr("Processes held little of the memory: the kernel (slab, page tables, drivers, hugetlb "
+                              "pages) or tmpfs held the rest, and a kill frees almost nothing.");
+  if (v && v->selected_score == 0 && v->oom_score_adj && *v->oom_score_adj >= 0) {
+    out.push_back({"processes_hold_little", CheckLevel::warn,
+                   trf("The victim's badness score was 0 (under 0.1 % of RAM plus swap) although the kernel ranked "
+                       "it highest, and the {} task-table rows shown hold {} RSS in all. {}",
+                       n, format_bytes(rss), rest),
+                   {{"score", 0}, {"task_count", n}, {"rss_bytes", as_figure(rss)}}});
+    return;
+  }
+  const auto ram = machine_ram_bytes(e, ctx);
+  if (!ram || !task_table_whole(e)) return;
+  const uint64_t p = pct(rss, *ram);
+  if (p >= kProcessesPercent) return;
+  out.push_back({"processes_hold_little", CheckLevel::warn,
+                 trf("The {} processes of the task table hold {} RSS in all, {} % of RAM ({}). {}", n,
+                     format_bytes(rss), p, format_bytes(*ram), rest),
+                 {{"task_count", n}, {"rss_bytes", as_figure(rss)}, {"ram_bytes", as_figure(*ram)},
+                  {"percent", as_figure(p)}}});
+}
+
 }  // namespace
 
 std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
@@ -145,6 +197,8 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   hugetlb(e, ctx, out);
   shmem(e, ctx, out);
   allocating_task(e, out);
+  high_order(e, out);
+  processes_hold_little(e, ctx, out);
 }
 
 }  // namespace oomlens::detail

@@ -51,12 +51,17 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   const Victim* v = main_victim(e);
 
   // Largest holders in the Tasks table, grouped by name (workers share one);
-  // only from a table of several rows whose names were all read.
+  // only from a table of several rows whose names were all read. A table
+  // without the report's header before it (its start cut, rows elided by
+  // the poster) says only what its rows show.
   const auto groups = group_tasks_by_comm(e);
   bool names_read = e.tasks.size() >= 2;
   for (const TaskRow& row : e.tasks) names_read = names_read && readable_comm(row.comm);
   if (names_read && !groups.empty() && groups.front().rss_bytes > 0) {
-    std::string msg = tr("Largest in the task table: ");
+    const bool whole = task_table_whole(e);
+    std::string msg = whole ? tr("Largest in the task table: ")
+                            : trf("Largest of the {} task-table rows shown (the rest of the table may not be in the "
+                                  "log): ", e.tasks.size());
     bool multi = false;
     for (size_t i = 0; i < groups.size() && i < 3; ++i) {
       const CommGroup& g = groups[i];
@@ -70,7 +75,7 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     // Forked workers map the parent's pages copy-on-write; rss counts each
     // shared page once per process.
     if (multi) msg += tr(" RSS counts pages shared between forked processes once per process, so a group's true total can be lower.");
-    out.push_back({"largest_tasks_by_comm", CheckLevel::info, msg,
+    out.push_back({whole ? "largest_tasks_by_comm" : "largest_task_rows_shown", CheckLevel::info, msg,
                    {{"count", as_figure(groups.front().count)}, {"rss_bytes", as_figure(groups.front().rss_bytes)}}});
   }
 
@@ -127,7 +132,15 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     Check c{"no_killable_task", CheckLevel::warn,
             tr("No task could be killed: every candidate has oom_score_adj -1000, is a kernel thread, or is already exiting."),
             {}};
-    if (adj_read) {
+    if (e.tasks.empty()) {
+      // dump_tasks() lists every candidate, -1000 ones included: with no
+      // row, there was none (or the table was not printed, oom_dump_tasks=0).
+      c.message = tr("No task could be killed, and no row of the task table was read: dump_tasks() lists every "
+                     "candidate, oom_score_adj -1000 ones included, so an empty table means there was none (only init "
+                     "and kernel threads); the table may also be missing from the log (vm.oom_dump_tasks=0, or not "
+                     "in the excerpt).");
+      c.figures = {{"task_count", 0}};
+    } else if (adj_read) {
       c.message = trf("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the others were "
                               "already exiting or otherwise ineligible.", exempt, e.tasks.size());
       c.figures = {{"exempt_count", exempt}, {"task_count", static_cast<int64_t>(e.tasks.size())}};

@@ -105,12 +105,17 @@ std::optional<std::string> limit_cgroup_path(const MemcgInfo& memcg) {
   return memcg.task_memcg;
 }
 
+std::optional<uint64_t> row_rss_bytes(const TaskRow& row) {
+  if (row.rss_bytes) return row.rss_bytes;
+  if (row.rss_anon_bytes && row.rss_file_bytes && row.rss_shmem_bytes)
+    return *row.rss_anon_bytes + *row.rss_file_bytes + *row.rss_shmem_bytes;
+  return std::nullopt;
+}
+
 std::vector<CommGroup> group_tasks_by_comm(const OomEvent& event) {
   std::map<std::string, CommGroup> by_comm;
   for (const TaskRow& row : event.tasks) {
-    std::optional<uint64_t> rss = row.rss_bytes;
-    if (!rss && row.rss_anon_bytes && row.rss_file_bytes && row.rss_shmem_bytes)
-      rss = *row.rss_anon_bytes + *row.rss_file_bytes + *row.rss_shmem_bytes;
+    const std::optional<uint64_t> rss = row_rss_bytes(row);
     if (!rss) continue;
     // dump_tasks() prints one row per process (the row's pid may be any of
     // its threads, find_lock_task_mm()), so rows are not double-counted threads.
@@ -131,6 +136,54 @@ bool swap_exhausted(uint64_t free_bytes, uint64_t total_bytes) {
 }
 
 bool is_python(const std::string& comm) { return comm.starts_with("python") || comm.starts_with("pt_"); }
+
+bool global_unconfirmed(const OomEvent& e) {
+  return e.constraint == Constraint::global && !e.sysrq && !e.constraint_printed && !e.mem_info &&
+         e.victims.empty() && e.selected.empty() && !e.panic_message;
+}
+
+std::optional<HighOrder> high_order_unexhausted(const OomEvent& e) {
+  if (e.sysrq || !e.trigger || !e.trigger->order || *e.trigger->order < 1) return std::nullopt;
+  if (!e.constraint || *e.constraint == Constraint::memcg) return std::nullopt;  // a charge has no order to fragment
+  const int order = *e.trigger->order;
+  if (order > 20) return std::nullopt;  // MAX_ORDER is 10-12: not a real order
+  bool zones_read = false;
+  if (e.mem_info) {
+    for (const Zone& z : e.mem_info->zones) {
+      if (z.name == "DMA" || z.name == "HighMem" || !z.free_bytes || !z.min_bytes) continue;
+      if (*z.free_bytes * 4 <= *z.min_bytes * 5) return std::nullopt;  // at its min watermark: exhausted
+      zones_read = true;
+    }
+  }
+  const uint64_t page = e.page_size_bytes.value_or(4096);
+  return HighOrder{order, page << order, zones_read};
+}
+
+bool memsw_bound(const MemcgInfo& m) {
+  const auto limit = effective_limit_bytes(m);
+  if (!limit || !m.usage_bytes || !m.memsw_limit_bytes || !m.memsw_usage_bytes) return false;
+  if (*m.memsw_limit_bytes > kMaxRealBytes || *m.memsw_limit_bytes <= *limit) return false;
+  return *m.memsw_usage_bytes >= *m.memsw_limit_bytes && *m.usage_bytes < *limit;
+}
+
+bool task_table_whole(const OomEvent& e) {
+  if (!e.trigger || e.tasks_dropped > 0 || e.tasks.empty()) return false;
+  for (const TaskRow& row : e.tasks)
+    if (!readable_comm(row.comm)) return false;
+  return true;
+}
+
+bool training_evidence(const OomEvent& e) {
+  auto torch = [](const std::string& comm) { return comm.starts_with("pt_") || comm.starts_with("torchrun"); };
+  for (const Victim& v : e.victims)
+    if (torch(v.comm)) return true;
+  if (e.trigger && torch(e.trigger->comm)) return true;
+  for (const TaskRow& row : e.tasks)
+    if (torch(row.comm)) return true;
+  for (const CommGroup& g : group_tasks_by_comm(e))
+    if (g.count >= 3 && is_python(g.comm)) return true;
+  return false;
+}
 
 const Check* find_check(const std::vector<Check>& checks, std::string_view id) {
   for (const Check& c : checks)

@@ -35,6 +35,9 @@ struct CommGroup {
 };
 [[nodiscard]] std::vector<CommGroup> group_tasks_by_comm(const OomEvent& event);
 
+/// A row's rss, or the sum of its 6.8+ rss_anon/rss_file/rss_shmem; nullopt when unknown.
+[[nodiscard]] std::optional<uint64_t> row_rss_bytes(const TaskRow& row);
+
 /// free < 1 % of total (and total > 0).
 [[nodiscard]] bool swap_exhausted(uint64_t free_bytes, uint64_t total_bytes);
 
@@ -52,7 +55,7 @@ void add_score_adj_check(const OomEvent& event, std::vector<Check>& out);
 void add_task_checks(const OomEvent& event, std::vector<Check>& out);
 
 /// Rules in checks_causes.cpp: lowmem, unreclaimable slab, hugetlb, shmem,
-/// vm.oom_kill_allocating_task.
+/// vm.oom_kill_allocating_task, high-order allocation, processes hold little.
 void add_cause_checks(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
 
 /// A 32-bit kernel's low memory ran out: the Normal zone at (or within 25 %
@@ -70,6 +73,39 @@ struct Lowmem {
 /// A task name the table really printed: not empty and not a stump of a cut
 /// or mangled line (`...`, `…`, `=`, punctuation only).
 [[nodiscard]] bool readable_comm(const std::string& comm);
+
+/// The constraint is global only because the call trace shows out_of_memory()
+/// called by the page allocator (a header-only excerpt): no oom-kill:
+/// constraint, Mem-Info, kill or selection line. The kernel takes that path
+/// for cpuset and NUMA memory-policy limits too, so it may not be the machine.
+/// (SysRq-f is always global: moom_callback() has no constraint.)
+[[nodiscard]] bool global_unconfirmed(const OomEvent& event);
+
+/// An allocation of order ≥ 1 (not SysRq, not a memcg charge) whose report
+/// shows no exhausted zone: no Mem-Info, or none of its DMA32/Normal/Movable
+/// zones within 25 % of its min watermark. Free memory may then have been
+/// too fragmented to hold the block rather than used up.
+struct HighOrder {
+  int order = 0;
+  uint64_t bytes = 0;  ///< page size << order
+  bool meminfo = false;  ///< Mem-Info zone lines were read (and show no exhausted zone)
+};
+[[nodiscard]] std::optional<HighOrder> high_order_unexhausted(const OomEvent& event);
+
+/// cgroup v1: `memory+swap:` usage at its limit while `memory:` usage is
+/// under its own: the memsw counter failed the charge (try_charge()).
+[[nodiscard]] bool memsw_bound(const MemcgInfo& memcg);
+
+/// The Tasks-state table is the one dump_header() printed after the
+/// report's header: the header was seen, no row was dropped and every name
+/// was read. Otherwise only the rows shown are known (a table without its
+/// start, rows elided by the poster).
+[[nodiscard]] bool task_table_whole(const OomEvent& event);
+
+/// A name the kernel printed says PyTorch runs here: a `pt_` thread name
+/// (pt_main_thread, pt_autograd_N, pt_data_worker) or torchrun, or three or
+/// more python processes of one name (DataLoader workers).
+[[nodiscard]] bool training_evidence(const OomEvent& event);
 
 /// Clamp to the JSON-safe integer range (2^53).
 [[nodiscard]] int64_t as_figure(uint64_t value);

@@ -37,6 +37,10 @@ std::string memcg_clause(const OomEvent& e) {
   std::string who = tr("memory cgroup");
   if (e.memcg) {
     if (const auto l = effective_limit_bytes(*e.memcg)) limit = trf("{} limit", format_bytes(*l));
+    // v1: the memory+swap counter failed the charge, not the memory one.
+    if (memsw_bound(*e.memcg))
+      limit = trf("{} memory+swap limit (its memory was still under its {} limit)",
+                  format_bytes(*e.memcg->memsw_limit_bytes), format_bytes(*effective_limit_bytes(*e.memcg)));
     if (e.memcg->oom_memcg) {
       who = describe_cgroup(*e.memcg->oom_memcg, e.memcg->owner);
     } else if (e.memcg->task_memcg) {
@@ -62,9 +66,28 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
     else if (free) parts.push_back(trf("{} of {} swap free", format_bytes(*free), format_bytes(total)));
     else parts.push_back(trf("{} swap", format_bytes(total)));
   }
-  if (parts.empty()) return tr("the machine ran out of memory");
+  const auto high = high_order_unexhausted(e);
+  if (global_unconfirmed(e)) {
+    // out_of_memory() from the page allocator, nothing else: cpuset and
+    // mempolicy OOMs take that path too.
+    if (high)
+      return trf("no free block of {} was found for an order-{} allocation, machine-wide or within a cpuset or NUMA "
+                 "memory-policy limit (memory ran out or was too fragmented; the call trace does not tell which)",
+                 format_bytes(high->bytes), high->order);
+    return tr("memory ran out, machine-wide or within a cpuset or NUMA memory-policy limit (the call trace does not "
+              "tell which)");
+  }
   std::string joined;
   for (const auto& p : parts) joined += (joined.empty() ? "" : tr(", ")) + p;
+  if (high) {
+    // An order ≥ 1 block can fail with memory free but fragmented: say
+    // "ran out" only when Mem-Info shows an exhausted zone.
+    return parts.empty() ? trf("the machine had no free block of {} for an order-{} allocation (memory ran out or "
+                               "was too fragmented)", format_bytes(high->bytes), high->order)
+                         : trf("the machine ({}) had no free block of {} for an order-{} allocation (memory ran out "
+                               "or was too fragmented)", joined, format_bytes(high->bytes), high->order);
+  }
+  if (parts.empty()) return tr("the machine ran out of memory");
   return trf("the machine ({}) ran out of memory", joined);
 }
 
@@ -152,13 +175,20 @@ std::string panic_summary(const OomEvent& e) {
 /// log stops before saying what the killer did.
 std::string incomplete_summary(const OomEvent& e, const ExplainContext& ctx) {
   std::string who;
-  if (e.trigger && !e.trigger->comm.empty())
+  const bool named = e.trigger && !e.trigger->comm.empty();
+  if (named)
     who = e.trigger->pid ? trf(" (invoked by {}, pid {})", e.trigger->comm, *e.trigger->pid)
                          : trf(" (invoked by {})", e.trigger->comm);
-  const std::string killer = killer_name(e.constraint, true);
-  if (e.sysrq)
-    return trf("{} was forced by hand (SysRq-f){}, but the log ends before saying whether a process was "
-                       "killed.", killer, who);
+  // Stack-only "global" may be a cpuset/mempolicy limit: no "global" in the name then.
+  const std::string killer = killer_name(global_unconfirmed(e) ? std::optional<Constraint>() : e.constraint, true);
+  if (e.sysrq) {
+    if (!named)
+      return trf("{} was forced by hand (SysRq-f), but the log ends before saying whether a process was killed.",
+                 killer);
+    const std::string from = e.trigger->pid ? task_name(e.trigger->comm, *e.trigger->pid) : e.trigger->comm;
+    return trf("{} was forced by hand (SysRq-f) from {}, but the log ends before saying whether a process was "
+               "killed.", killer, from);
+  }
   const std::string why = e.constraint ? trf(" because {}", constraint_clause(e, ctx)) : std::string();
   return trf("{} ran{}{}, but the log ends before saying whether a process was killed.", killer, who, why);
 }

@@ -27,9 +27,7 @@ TEST(Text, GoldenMemcgDocker) {
       "the limit.\n"
       "  - The cgroup may not use swap (its swap limit is 0).\n"
       "  > If python3 needs this much memory, raise the limit (now 32.0 GiB); if its use grows with run time rather "
-      "than with its input, it leaks: profile it instead of raising the limit.\n"
-      "  > If this is model training: use bf16/AMP instead of float32, and gradient accumulation rather than a "
-      "smaller batch (a smaller batch changes the optimisation).\n";
+      "than with its input, it leaks: profile it instead of raising the limit.\n";  // no bf16: nothing says PyTorch
   EXPECT_EQ(render_event_text(e, explain(e), TextStyle{}), expected);
 }
 
@@ -38,10 +36,13 @@ TEST(Text, GoldenNoKillablePanic) {
   EXPECT_EQ(render_event_text(e, explain(e), TextStyle{}),
             "[3893.944 s after boot]  The kernel's global OOM killer found no process it was allowed to kill, so the "
             "kernel panicked (\"System is deadlocked on memory\").\n"
-            "  ! No task could be killed: every candidate has oom_score_adj -1000, is a kernel thread, or is already "
-            "exiting.\n"
-            "  > List the processes with oom_score_adj -1000 (e.g. systemd OOMScoreAdjust=-1000): when only they hold "
-            "memory, nothing can be killed. Let one of them be killable or give them less memory.\n");
+            "  ! No task could be killed, and no row of the task table was read: dump_tasks() lists every candidate, "
+            "oom_score_adj -1000 ones included, so an empty table means there was none (only init and kernel "
+            "threads); the table may also be missing from the log (vm.oom_dump_tasks=0, or not in the excerpt).\n"
+            "  > No row of the task table was read. If the report printed it empty, no process was a candidate at all "
+            "and no oom_score_adj setting is to blame: look at what the kernel holds (Mem-Info: slab, reserved and "
+            "CMA pages, hugetlb pages) and at what was allocating (the call trace). If the table is missing from this "
+            "excerpt, read it in the full log.\n");
 }
 
 TEST(Text, ColourOnlyWhenAsked) {
