@@ -19,6 +19,14 @@ std::string victims_subject(const OomEvent& e) {
   const Victim& first = e.victims.front();
   std::string s = task_name(first.comm, first.pid);
   const size_t others = e.victims.size() - 1;
+  // ≤5.0 `Kill process N (comm) score S or sacrifice child`, then a kill of
+  // another pid: oom_kill_process() killed a child of the selected process.
+  if (others == 0 && !e.selected.empty() && e.selected.back().pid != first.pid) {
+    const Selected& sel = e.selected.back();
+    const std::string chosen = task_name(sel.comm, sel.pid);
+    return sel.score ? trf("{}, sacrificed in place of {} with badness score {}, was", s, chosen, *sel.score)
+                     : trf("{}, sacrificed in place of {}, was", s, chosen);
+  }
   if (others == 0) return trf("{} was", s);
   return others == 1 ? trf("{} and {} other process were", s, others)
                      : trf("{} and {} other processes were", s, others);

@@ -91,8 +91,10 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   const bool after_unreliable = b.frame_unreliable;
   b.frame_unreliable = starts_with(t, "[<") && ends_with(t, ">] ?");  // `[<c04abbda>] ?` + `    fn+0x3a/0x40`
   if (b.frame_unreliable) return;
+  // try_charge_memcg() (5.13+) calls the memcg OOM (mem_cgroup_oom(), inlined) when a charge fails.
   if (t.find("mem_cgroup_out_of_memory") != std::string_view::npos ||
-      t.find("mem_cgroup_oom_synchronize") != std::string_view::npos) {
+      t.find("mem_cgroup_oom_synchronize") != std::string_view::npos ||
+      t.find("try_charge_memcg+") != std::string_view::npos) {
     b.memcg_stack = true;
     b.frame_oom = false;
     return;

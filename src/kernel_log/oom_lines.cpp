@@ -324,7 +324,10 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     else if (key == "mems_allowed") out.mems_allowed = std::string(val);
     else if (key == "oom_memcg" || key == "task_memcg") {
       // A poster's elision (`/lxc.payload....-lxc/…`) leaves no path to name.
-      if (val.find("...") != std::string_view::npos || val.find("\xE2\x80\xA6") != std::string_view::npos) {
+      // So does `less -S`'s `>` that marks a chopped line, on the line's last path (the kernel prints
+      // `,task=…,pid=…,uid=…` after it).
+      if (val.find("...") != std::string_view::npos || val.find("\xE2\x80\xA6") != std::string_view::npos ||
+          (s.empty() && !val.empty() && val.back() == '>')) {
         out.elided = true;
         continue;
       }

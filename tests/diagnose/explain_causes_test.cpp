@@ -269,6 +269,20 @@ TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
   EXPECT_EQ(find(explain(memcg), "high_order_allocation"), nullptr);
 }
 
+TEST(FitsEvidence, ASacrificedChildNamesTheSelectedProcess) {
+  // ≤5.0: `Kill process 16929 (beam.smp) score 580 or sacrifice child`, then `Killed process 28364 (sh)`.
+  OomEvent e = arch_doxygen_global();
+  e.victims.resize(1);
+  e.victims[0].pid = 28364;
+  e.victims[0].comm = "sh";
+  e.selected = {Selected{16929, "beam.smp", 580, std::string("Out of memory")}};
+  EXPECT_THAT(explain(e).summary,
+              HasSubstr("sh (pid 28364), sacrificed in place of beam.smp (pid 16929) with badness score 580, was killed"));
+  e.selected[0].pid = 28364;  // the selected process itself was killed
+  e.selected[0].comm = "sh";
+  EXPECT_THAT(explain(e).summary, Not(HasSubstr("sacrificed")));
+}
+
 TEST(FitsEvidence, MemswLimitNotMemoryLimit) {
   // 94-devto-plumbr: memory 3140120 kB under 3145728 kB, memory+swap 6291456 kB at its limit.
   OomEvent e;

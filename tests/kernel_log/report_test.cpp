@@ -64,6 +64,23 @@ TEST(HeaderLine, Variants) {
   EXPECT_EQ(c->oom_score_adj, -1000);
 }
 
+TEST(SummaryLine, AViewersCutLeavesThePathUnknown) {
+  oomline::Summary a;
+  // `less -S` chopped the line inside task_memcg and marked it with `>`.
+  ASSERT_TRUE(oomline::parse_summary(
+      "oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+      "task_memcg=/user.slice/app.slice/vte-s>", a));
+  EXPECT_FALSE(a.task_memcg);
+  EXPECT_TRUE(a.elided);
+  EXPECT_TRUE(a.global_oom);
+  oomline::Summary b;  // a whole line keeps its paths
+  ASSERT_TRUE(oomline::parse_summary(
+      "oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+      "task_memcg=/user.slice/a.scope,task=x,pid=1,uid=0", b));
+  EXPECT_EQ(b.task_memcg, "/user.slice/a.scope");
+  EXPECT_FALSE(b.elided);
+}
+
 TEST(HeaderLine, GfpMaskAsPrintedOrUnknown) {
   auto mask = [](std::string_view rest) {
     auto h = oomline::parse_header(std::string("a invoked oom-killer: gfp_mask=") + std::string(rest));
