@@ -44,7 +44,7 @@ TEST(VerdictInput, TheTreeOfAFixtureProc) {
 TEST(VerdictInput, KillerDaemonsRunningUnderAFixtureProc) {
   FixtureTree t;
   t.write("proc/77/comm", "earlyoom\n");
-  t.write("proc/77/cmdline", std::string("/usr/bin/earlyoom\0-m\0005\0", 25));
+  t.write("proc/77/cmdline", std::string("/usr/bin/earlyoom\0-m\0" "5\0", 23));  // argv: earlyoom -m 5
   t.write("proc/78/comm", "earlyoom\n");  // a second one is named once
   t.write("proc/78/cmdline", std::string("earlyoom\0", 9));
   t.write("proc/79/comm", "bash\n");
