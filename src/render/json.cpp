@@ -220,7 +220,10 @@ nlohmann::json event_to_json(const OomEvent& e, const Explanation* explanation) 
   for (const Selected& s : e.selected) selected.push_back(selected_json(s));
   for (const TaskRow& t : e.tasks) tasks.push_back(task_json(t));
   return {{"kind", event_kind_name(e.kind)},
-          {"time", {{"monotonic_s", opt_double(e.time.monotonic_s)}, {"wall", opt_str(e.time.wall)}}},
+          {"time",
+           {{"monotonic_s", opt_double(e.time.monotonic_s)},
+            {"wall", opt_str(e.time.wall)},
+            {"year_inferred", e.time.year_inferred}}},
           {"constraint", constraint_json(e.constraint)},
           {"constraint_printed", opt_str(e.constraint_printed)},
           {"trigger", trigger_json(e.trigger)},

@@ -147,7 +147,7 @@ TEST(Json, EverythingSetValidates) {
   const json doc = whole_document({everything_set(), docker_python_memcg(), arch_doxygen_global(), sysrq_forced(),
                                    no_killable_panic(), sysrq_panic_on_oom(), selected_apache(), bare_kill_line(),
                                    dataloader_workers(), docker_multikill()});
-  EXPECT_EQ(doc["schema_version"], "1.1");
+  EXPECT_EQ(doc["schema_version"], "1.2");
   validate_against_schema(doc);
 }
 
@@ -164,6 +164,15 @@ TEST(Json, FieldsAndUnits) {
   EXPECT_DOUBLE_EQ(e["time"]["monotonic_s"].get<double>(), 514.682838);
   EXPECT_TRUE(e["explanation"].is_null());
   EXPECT_TRUE(e["mem_info"].is_null());
+}
+
+// Issue 12, item 7: a year the log did not print is a guess, and the JSON
+// says so as well as the note.
+TEST(Json, AGuessedYearIsFlagged) {
+  OomEvent e = docker_python_memcg();
+  EXPECT_EQ(event_to_json(e, nullptr)["time"]["year_inferred"], false);
+  e.time.year_inferred = true;
+  EXPECT_EQ(event_to_json(e, nullptr)["time"]["year_inferred"], true);
 }
 
 TEST(Json, SentinelsBecomeNullAndUnlimited) {
