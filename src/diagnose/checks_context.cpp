@@ -30,13 +30,6 @@ std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner) {
 
 }  // namespace
 
-bool readable_comm(const std::string& comm) {
-  if (comm.empty() || comm.ends_with("...") || comm.find("\u2026") != std::string::npos) return false;
-  for (char ch : comm)
-    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')) return true;
-  return false;
-}
-
 void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
   const Victim* v = main_victim(e);
   if (!v || !v->oom_score_adj || *v->oom_score_adj == 0) return;

@@ -70,10 +70,6 @@ struct Lowmem {
 /// A kill line or selection says `(oom_kill_allocating_task)`.
 [[nodiscard]] bool kills_allocating_task(const OomEvent& event);
 
-/// A task name the table really printed: not empty and not a stump of a cut
-/// or mangled line (`...`, `…`, `=`, punctuation only).
-[[nodiscard]] bool readable_comm(const std::string& comm);
-
 /// The constraint is global only because the call trace shows out_of_memory()
 /// called by the page allocator (a header-only excerpt): no oom-kill:
 /// constraint, Mem-Info, kill or selection line. The kernel takes that path

@@ -92,9 +92,9 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   b.frame_unreliable = starts_with(t, "[<") && ends_with(t, ">] ?");  // `[<c04abbda>] ?` + `    fn+0x3a/0x40`
   if (b.frame_unreliable) return;
   // try_charge_memcg() (5.13+) calls the memcg OOM (mem_cgroup_oom(), inlined) when a charge fails.
-  if (t.find("mem_cgroup_out_of_memory") != std::string_view::npos ||
-      t.find("mem_cgroup_oom_synchronize") != std::string_view::npos ||
-      t.find("try_charge_memcg+") != std::string_view::npos) {
+  for (const char* frame : {"mem_cgroup_out_of_memory", "mem_cgroup_oom_synchronize", "try_charge_memcg+"}) {
+    if (t.find(frame) == std::string_view::npos) continue;
+    if (!b.memcg_stack) b.memcg_frame = std::string_view(frame).substr(0, std::string_view(frame).find('+'));
     b.memcg_stack = true;
     b.frame_oom = false;
     return;

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace oomlens {
@@ -236,6 +237,16 @@ struct Selected {
   std::optional<uint64_t> score;
   std::optional<std::string> message;  ///< "Out of memory", "Memory cgroup out of memory", …
 };
+
+/// A task name a line really printed: not empty and not the stump of a cut
+/// or mangled line (`...`, `…`, `=`, punctuation only). A comm that fails
+/// this is not quoted as a name (issue 12, items 1 and 9).
+[[nodiscard]] inline bool readable_comm(std::string_view comm) {
+  if (comm.empty() || comm.ends_with("...") || comm.find("\u2026") != std::string_view::npos) return false;
+  for (char ch : comm)
+    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')) return true;
+  return false;
+}
 
 /// The most Tasks-state rows one event keeps (the largest; OomEvent::
 /// tasks_dropped counts the rest): a report of 1,000,000 rows costs the

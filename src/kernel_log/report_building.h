@@ -80,6 +80,7 @@ struct ReportAssembler::Building {
   std::optional<std::string> panic_message;
   bool sysrq = false;
   bool memcg_stack = false;  // a frame mem_cgroup_out_of_memory / mem_cgroup_oom_synchronize
+  std::string memcg_frame;   // the first of those frames, as the note names it
   bool alloc_stack = false;  // out_of_memory() called from the page allocator (__alloc_pages*)
   bool frame_oom = false;    // the previous stack frame was out_of_memory()
   bool frame_unreliable = false;  // the previous line was an x86 frame's `[<addr>] ?`, its symbol reflowed

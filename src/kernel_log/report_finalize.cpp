@@ -306,6 +306,13 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
         v.oom_score_adj_source = "task_table";
       }
     }
+    // A kill line cut inside its name (`Killed process 62769 (...`) leaves
+    // comm empty: the victim's own task-table row names it, when whole.
+    if (v.comm.empty())
+      if (const RawRow* r = row_for(b, kl.pid); r && !r->row.truncated && readable_comm(r->row.comm)) {
+        v.comm = r->row.comm;
+        ev.notes.push_back("the name of pid " + std::to_string(kl.pid) + " was cut on its kill line; taken from its task-table row");
+      }
     for (const auto& s : b.selected)
       if (s.pid == kl.pid) v.selected_score = s.score;
     v.reaped = k.reaped;
@@ -402,7 +409,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   const bool other_evidence = b.summary || b.meminfo || memcg_msg || b.task_in || !b.counters.empty() ||
                               b.stats_path || !b.kills.empty() || !b.selected.empty() || b.panic_message;
   if (ev.constraint && !other_evidence && (b.memcg_stack || b.alloc_stack))
-    ev.notes.emplace_back(b.memcg_stack ? "constraint memcg taken from the call trace (mem_cgroup_out_of_memory)"
+    ev.notes.emplace_back(b.memcg_stack ? "constraint memcg taken from the call trace (" + b.memcg_frame + ")"
                                         : "constraint taken from the call trace (out_of_memory called by the page "
                                           "allocator: global, or a cpuset/mempolicy limit)");
 

@@ -32,8 +32,7 @@ constexpr NotePattern kNotes[] = {
      N_("pgtables of pid {} looks like bytes printed as kB (early 5.4 bug); read as bytes")},
     {"OOM memcg taken from the first `Memory cgroup stats for` line",
      N_("OOM memcg taken from the first `Memory cgroup stats for` line")},
-    {"constraint memcg taken from the call trace \\(mem_cgroup_out_of_memory\\)",
-     N_("constraint memcg taken from the call trace (mem_cgroup_out_of_memory)")},
+    {"constraint memcg taken from the call trace \\((\\w+)\\)", N_("constraint memcg taken from the call trace ({})")},
     {"constraint taken from the call trace \\(out_of_memory called by the page allocator: global, or a "
      "cpuset/mempolicy limit\\)",
      N_("constraint taken from the call trace (out_of_memory called by the page allocator: global, or a "
@@ -42,6 +41,8 @@ constexpr NotePattern kNotes[] = {
      N_("the report ends before any kill line (cut off, lost, or the victim was already exiting)")},
     {"no `invoked oom-killer` header before this kill \\(rate-limited, lost or filtered\\)",
      N_("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)")},
+    {"the name of pid (\\d+) was cut on its kill line; taken from its task-table row",
+     N_("the name of pid {} was cut on its kill line; taken from its task-table row")},
     {"the log prints no year: (\\d+) is a guess from the file's modification time",
      N_("the log prints no year: {} is a guess from the file's modification time")},
 };
