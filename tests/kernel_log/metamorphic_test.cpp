@@ -280,6 +280,9 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "join_records"}, "a table after its kill: joined, a row is lost"},
     {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse"}, "a web-reflowed oom-kill: and kill newest-first become 2 events"},
     {{"98-elearningmedium-samsung-tv-arm-4.1-cpu-prefixed-stamp-double-spaced-header.log", "reverse"}, "the `[2-3219.1870]` stamp: newest-first, the constraint from the stack is lost"},
+    // --- block blind-2025 --- (issue 12: the reports 100-117 of last session's blind test)
+    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse"},
+     "a whole task table and a cut oom-kill: line, no kill line: newest-first, the 9 rows come out in reverse order"},
 };
 
 // The only facts a mangle may still change to a different non-null value
@@ -332,6 +335,13 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/total_vm_bytes"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap80_inline_pad", "tasks/*/oom_score_adj"}, "the single-spaced row 1660308 loses its adj 900 (read 0) and the swapents column"},
     {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
+    // --- block blind-2025 --- (issue 12: the reports 100-117 of last session's blind test)
+    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/pgtables_bytes"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
+    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/pid"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
+    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/rss_bytes"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
+    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/swap_bytes"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
+    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/tgid"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
+    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/total_vm_bytes"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
 };
 
 // The field of an invented problem (`/0/tasks/3/rss_bytes: …` → `tasks/*/rss_bytes`).
