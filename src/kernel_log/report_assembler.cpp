@@ -434,6 +434,16 @@ bool ReportAssembler::feed(const LogicalLine& line) {
         return feed_joined(joined);
       }
     }
+    // `…or sacrifice child Kil` + `led process 2157 (java) …`: a kill glued after
+    // its selection (feed_line() splits them), then wrapped inside its first word.
+    if (!line.prefixed && !line.continuation && !cur_->piece_soft && !t.empty() && !line_is_record(t)) {
+      std::string joined = cur_->piece_text;
+      joined += t;
+      if (oomline::parse_kill(joined) && !oomline::parse_kill(t) && starts_with("Killed process", cur_->piece_text)) {
+        cur_->piece = Building::Piece::none;
+        return feed_joined(joined);
+      }
+    }
   }
   if (cur_ && cur_->piece == Building::Piece::other) {
     // Two unrecognised pieces that together are a record (`Out of memory: Killed pro` + `cess …`).
