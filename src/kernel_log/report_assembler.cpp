@@ -104,6 +104,7 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   b.piece_soft = line.soft_break;
   b.joined_lines.push_back(line.number);
   if (line.number > b.lines.last) b.lines.last = line.number;
+  if (line.number < b.lines.first) b.lines.first = line.number;  // newest-first, the rest comes before
   b.quiet = 0;
   return true;
 }

@@ -262,7 +262,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "quoted_printable"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
     {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "join_records"}, "the twice-quoted kill: 3 events clean, 2 joined"},
     {{"90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log", "truncate100_dots"}, "the numbered-list prefix: the cut header swallows the next 12 lines into gfp_mask"},
-    {{"92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "reverse"}, "newest-first, the selection and its header (blank lines between) become 2 events"},
     {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad"}, "the v1 `Task in` paths keep the padding spaces of the wrap"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap80"}, "wrapped at 80, the kill line loses its figures and a row is lost"},
@@ -271,7 +270,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "join_records"}, "a table after its kill: joined, a row is lost"},
-    {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse"}, "a web-reflowed oom-kill: and kill newest-first become 2 events"},
 };
 
 // The only facts a mangle may still change to a different non-null value
@@ -283,7 +281,6 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
     // --- block C: the web-page reports 85-99 (issue 12) ---
     {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "page_size_bytes"}, "the twice-quoted kill (clean pairs it wrong)"},
     {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "tasks"}, "the twice-quoted kill (clean pairs it wrong)"},
-    {{"92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
     {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/oom_memcg"}, "wrap padding inside the memcg path"},
     {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/task_memcg"}, "wrap padding inside the memcg path"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/comm"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
@@ -319,7 +316,6 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/tgid"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/total_vm_bytes"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap80_inline_pad", "tasks/*/oom_score_adj"}, "the single-spaced row 1660308 loses its adj 900 (read 0) and the swapents column"},
-    {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
 };
 
 // The field of an invented problem (`/0/tasks/3/rss_bytes: …` → `tasks/*/rss_bytes`).

@@ -46,5 +46,56 @@ TEST(OrderAndRepeats, ShortPieceBeforeOtherTextStaysApart) {
   EXPECT_EQ(ev[0].kind, EventKind::selected_no_kill);
 }
 
+// Newest-first, a selection and then straight its header (a report cut to
+// these two lines): one report, as in print order.
+constexpr std::string_view kSelectionThenHeader =
+    "Oct  8 11:12:20 host02 kernel: Out of memory: Kill process 27364 (java) score 933 or sacrifice child\n"
+    "\n"
+    "Oct  8 11:12:20 host02 kernel: splunkd invoked oom-killer: gfp_mask=0x201da, order=0, oom_adj=0\n";
+
+TEST(OrderAndRepeats, NewestFirstSelectionThenItsHeaderIsOneReport) {
+  auto ev = parse(kSelectionThenHeader);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::selected_no_kill);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "splunkd");
+  ASSERT_EQ(ev[0].selected.size(), 1u);
+  EXPECT_EQ(ev[0].selected[0].pid, 27364);
+  expect_same_in_chunks(kSelectionThenHeader, 1);
+}
+
+// Forward, a header after a selection is the next report's when its body
+// follows it, or when it was stamped later.
+TEST(OrderAndRepeats, SelectionThenTheNextReportsHeaderStaysTwo) {
+  const std::string with_body = std::string(kSelectionThenHeader) +
+                                "Oct  8 11:12:20 host02 kernel: splunkd cpuset=/ mems_allowed=0\n"
+                                "Oct  8 11:12:20 host02 kernel: Pid: 2210, comm: splunkd Not tainted 2.6.32-431.el6.x86_64 #1\n";
+  EXPECT_EQ(parse(with_body).size(), 2u);
+  expect_same_in_chunks(with_body, 2);
+  const std::string later =
+      "Oct  8 11:12:20 host02 kernel: Out of memory: Kill process 27364 (java) score 933 or sacrifice child\n"
+      "Oct  8 11:12:25 host02 kernel: splunkd invoked oom-killer: gfp_mask=0x201da, order=0, oom_adj=0\n";
+  EXPECT_EQ(parse(later).size(), 2u);
+}
+
+// Newest-first, the wrapped rests of the `oom-kill:` line and of the kill
+// line lie before them: one report, the pid of the summary read from its rest.
+TEST(OrderAndRepeats, NewestFirstWrappedSummaryAndKillAreOneReport) {
+  constexpr std::string_view t =
+      "total-vm:2007864kB, anon-rss:518828kB\n"
+      "Memory cgroup out of memory: Killed process 90057 (java)\n"
+      "task=java,pid=90057,uid=0\n"
+      "2026-03-22T15:00:03 host03 kernel: oom-kill:constraint=CONSTRAINT_MEMCG\n";
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 90057);
+  EXPECT_EQ(ev[0].victims[0].anon_rss_bytes, 518828u * 1024);
+  EXPECT_EQ(ev[0].lines.first, 1u);
+  EXPECT_EQ(ev[0].lines.last, 4u);
+  expect_same_in_chunks(t, 1);
+}
+
 }  // namespace
 }  // namespace oomlens
