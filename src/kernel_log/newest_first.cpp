@@ -102,6 +102,29 @@ bool stamped_later(const LinePrefix& a, const LinePrefix& b) {
   return a.wall && b.wall && a.wall->size() == b.wall->size() && *a.wall > *b.wall;
 }
 
+// Whether the non-blank lines of [from, copy) come again, verbatim, from
+// `copy` on (blank lines skipped): a paste that quoted them twice. nullopt
+// when the text ends first and more may follow (not `final`).
+std::optional<bool> repeated_after(std::string_view text, size_t from, size_t copy, bool final) {
+  auto next_line = [&](size_t& pos, size_t end) -> std::optional<std::string_view> {
+    while (pos < end) {
+      size_t eol = text.find('\n', pos);
+      if (eol == std::string_view::npos || eol > end) eol = end;
+      std::string_view l = trim_right(text.substr(pos, eol - pos));
+      pos = eol + 1;
+      if (!trim(l).empty()) return l;
+    }
+    return std::nullopt;
+  };
+  size_t a = from, b = copy;
+  while (auto line = next_line(a, copy)) {
+    auto again = next_line(b, text.size());
+    if (!again) return final ? std::optional<bool>(false) : std::nullopt;
+    if (*again != *line) return false;
+  }
+  return true;
+}
+
 enum class Body { yes, no, undecided };
 
 // Whether a header that ends at `pos` is followed by its report's body in
@@ -195,8 +218,23 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       return out;
     oomline::Summary sum;
     if (auto k = oomline::parse_kill(t)) {
+      if (reversed) {
+        // The report's lines quoted again right after it: read once, from the copy.
+        const auto again = repeated_after(text, line_start, line_pos, final);
+        if (!again) {
+          out.order = NewestFirst::Order::undecided;
+          return out;
+        }
+        if (*again) {
+          out.order = NewestFirst::Order::repeated;
+          out.end = line_pos;
+          out.lines = count - 1;
+          return out;
+        }
+      }
       if (reversed || seen_outcome_line) break;  // the next (older) report, or forward order
       if (select_opener) {
+        if (k->pid == kill_pids[0]) return out;  // the selection's own kill: print order
         // Forward, this kill is the selection's (or its child's); newest-first,
         // it opens the older report before it, whose own lines tell.
         NewestFirst older = detect_newest_first(text, line_pos, final, default_year);

@@ -213,6 +213,38 @@ int kill_figures(const oomline::KillLine& k) {
          k.shmem_rss_kb.has_value() + k.pgtables_kb.has_value() + k.oom_score_adj.has_value();
 }
 
+// A selection or kill line the report already holds, verbatim: a paste
+// that quotes them again. Stamps that differ make it another line. A
+// selection repeats once its pid was killed (a parent selected again after
+// a child was sacrificed in its place is a new selection); a kill repeats
+// when stamped the same to the microsecond, or after its selection's repeat
+// (a memory.oom.group kill prints the victim's kill line twice).
+bool repeats_outcome(Building& b, const LogicalLine& line, std::string_view t, int64_t pid, bool selection) {
+  const LinePrefix none;
+  const LinePrefix& p = line.prefix ? *line.prefix : none;
+  for (const auto& o : b.outcome_lines) {
+    if (o.pid != pid || o.text != t) continue;
+    if ((o.monotonic_s && p.monotonic_s && *o.monotonic_s != *p.monotonic_s) || (o.wall && p.wall && *o.wall != *p.wall))
+      return false;
+    // A wall time of whole seconds is too coarse to tell a kill printed twice from its quote.
+    const bool same_stamp =
+        (o.monotonic_s && p.monotonic_s) || (o.wall && p.wall && o.wall->find('.') != std::string::npos);
+    if (selection) {
+      for (const auto& k : b.kills)
+        if (k.kill.pid == pid) return b.repeating = true;
+      return false;
+    }
+    return same_stamp || b.repeating;
+  }
+  return false;
+}
+
+void note_outcome(Building& b, const LogicalLine& line, std::string_view t, int64_t pid) {
+  Building::OutcomeLine o{pid, std::string(t), std::nullopt, std::nullopt};
+  if (line.prefix) o.monotonic_s = line.prefix->monotonic_s, o.wall = line.prefix->wall;
+  b.outcome_lines.push_back(std::move(o));
+}
+
 }  // namespace
 
 bool line_starts_meminfo(std::string_view t) {
@@ -248,6 +280,7 @@ ReportAssembler::ReportAssembler(std::string source_name, Emit emit)
 ReportAssembler::~ReportAssembler() = default;
 
 bool ReportAssembler::open() const { return cur_ != nullptr; }
+
 
 void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows) {
   prelude_.clear();
@@ -505,6 +538,14 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->has_content = true;
     piece = P::header;
   } else if (auto k = kill_stump ? kill_stump : oomline::parse_kill(t)) {
+    const int64_t kill_pid = k->pid;
+    if (cur_ && repeats_outcome(*cur_, line, t, kill_pid, false)) {
+      if (line.number > cur_->lines.last) cur_->lines.last = line.number;
+      cur_->piece = line.truncated ? P::none : P::kill;  // its wrapped rest repeats too
+      cur_->piece_text.assign(t);
+      cur_->piece_soft = line.soft_break;
+      return true;
+    }
     bool joins = false;
     if (cur_) {
       for (auto& prev : cur_->kills)
@@ -526,11 +567,18 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
     }
     if (!early_reapers_.empty()) take_early_reaper(cur_->kills.back().kill.pid, cur_->kills.back().reaped, line.number);
+    note_outcome(*cur_, line, t, kill_pid);
     cur_->has_content = true;
     if (!line.truncated) piece = P::kill;
   } else if (auto s = line.truncated && !oomline::parse_select(t) ? oomline::parse_select_stump(t)
                                                                   : oomline::parse_select(t)) {
+    if (cur_ && repeats_outcome(*cur_, line, t, s->pid, true)) {
+      if (line.number > cur_->lines.last) cur_->lines.last = line.number;
+      cur_->piece = P::none;
+      return true;
+    }
     if (!cur_ || cur_->has_outcome()) start(line);
+    note_outcome(*cur_, line, t, s->pid);
     cur_->selected.push_back(std::move(*s));
     cur_->has_content = true;
   } else if (oomline::parse_reaper(t)) {
@@ -600,6 +648,14 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->section = Building::Section::none;
     if (!line.truncated) piece = P::counter;
   } else if (!cur_) {
+    // A row glued before the line that opens the report (`… auditdMay 12 …
+    // kernel: Out of memory: Kill process …`, split by the scanner) is that report's.
+    if (!prelude_.empty() && !line.truncated && oomline::parse_row(t)) {
+      LogicalLine copy = line;
+      copy.prefix = nullptr;
+      prelude_.emplace_back(copy, std::string(t));
+      return false;
+    }
     prelude_.clear();
     return false;
   } else if (auto st = oomline::parse_stack_line(t)) {

@@ -75,6 +75,16 @@ struct ReportAssembler::Building {
 
   std::vector<oomline::SelectLine> selected;
   std::vector<RawKill> kills;
+  // The selection and kill lines as fed, with their stamps: a paste that
+  // quotes them again (`repeats_outcome()`) is read once.
+  struct OutcomeLine {
+    int64_t pid = 0;
+    std::string text;
+    std::optional<double> monotonic_s;
+    std::optional<std::string> wall;
+  };
+  std::vector<OutcomeLine> outcome_lines;
+  bool repeating = false;  // a selection was quoted again: its kill's copy follows
   bool group_kill = false;
   bool no_killable = false;
   std::optional<std::string> panic_message;

@@ -1235,6 +1235,11 @@ struct ReportScanner::Impl {
           n = ls;  // hold the rest back until more input arrives
           break;
         }
+        if (nf.order == NewestFirst::Order::repeated) {
+          line_no += nf.lines;  // its copy follows: that one is read
+          pos = fed_end = nf.end;
+          continue;
+        }
         if (nf.order == NewestFirst::Order::reversed) {
           // A report that ends without a kill (no killable processes, an OOM
           // panic) stays open in print order: what follows it (the panic and

@@ -254,13 +254,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"78-opennmt-tutorial-6-colab-dataloader-worker-memcg-kill-line.log", "join_records"},
      "a bare kill line joined to the record before it loses its `Memory cgroup out of memory` prefix (constraint null)"},
     // --- block C: the web-page reports 85-99 (issue 12) ---
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "wrap72"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "wrap80"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "flowed72"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reflow_indent"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse"}, "the twice-quoted kill: 3 events clean, 2 newest-first"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "quoted_printable"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "join_records"}, "the twice-quoted kill: 3 events clean, 2 joined"},
     {{"90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log", "truncate100_dots"}, "the numbered-list prefix: the cut header swallows the next 12 lines into gfp_mask"},
     {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad"}, "the v1 `Task in` paths keep the padding spaces of the wrap"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
@@ -279,8 +272,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
 // (Only known bugs on reports added after the code, each listed to be fixed.)
 const std::map<std::tuple<std::string, std::string, std::string>, std::string> kInventedExceptions = {
     // --- block C: the web-page reports 85-99 (issue 12) ---
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "page_size_bytes"}, "the twice-quoted kill (clean pairs it wrong)"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "tasks"}, "the twice-quoted kill (clean pairs it wrong)"},
     {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/oom_memcg"}, "wrap padding inside the memcg path"},
     {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/task_memcg"}, "wrap padding inside the memcg path"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/comm"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},

@@ -2,6 +2,9 @@
 // its selection, each on a short report written for the rule it tests.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "kernel_log/report_scanner.h"
 
 namespace oomlens {
@@ -95,6 +98,91 @@ TEST(OrderAndRepeats, NewestFirstWrappedSummaryAndKillAreOneReport) {
   EXPECT_EQ(ev[0].lines.first, 1u);
   EXPECT_EQ(ev[0].lines.last, 4u);
   expect_same_in_chunks(t, 1);
+}
+
+// A paste that quotes the selection and kill a second time, stamps and all:
+// one report, read once, in either order.
+constexpr std::string_view kQuotedAgain =
+    "[511250.459172] [ pid ]   uid  tgid total_vm      rss nr_ptes swapents oom_score_adj name\n"
+    "[511250.459178] [  444]     0   444    30482      118      63        0             0 systemd-journal\n"
+    "[511250.459180] [  476]     0   476    14365      114      28        0         -1000 auditd\n"
+    "[511250.459581] Out of memory: Kill process 17982 (java) score 77 or sacrifice child\n"
+    "[511250.459642] Killed process 17982 (java) total-vm:19803312kB, anon-rss:2540308kB, file-rss:0kB\n"
+    "\n"
+    "[511250.459581] Out of memory: Kill process 17982 (java) score 77 or sacrifice child\n"
+    "[511250.459642] Killed process 17982 (java) total-vm:19803312kB, anon-rss:2540308kB, file-rss:0kB\n";
+
+std::string reversed_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (size_t p = 0; p < text.size();) {
+    size_t e = text.find('\n', p);
+    lines.push_back(text.substr(p, e - p));
+    p = e + 1;
+  }
+  std::string out;
+  for (size_t i = lines.size(); i-- > 0;) out.append(lines[i]).push_back('\n');
+  return out;
+}
+
+void expect_one_quoted_kill(std::string_view text) {
+  auto ev = parse(text);
+  ASSERT_EQ(ev.size(), 1u) << text;
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 17982);
+  EXPECT_EQ(ev[0].victims[0].selected_score, 77);
+  EXPECT_FALSE(ev[0].victims[0].printed_twice);
+  EXPECT_EQ(ev[0].victims[0].anon_rss_bytes, 2540308u * 1024);
+  EXPECT_EQ(ev[0].tasks.size(), 2u);
+  expect_same_in_chunks(text, 1);
+}
+
+TEST(OrderAndRepeats, QuotedAgainIsReadOnce) { expect_one_quoted_kill(kQuotedAgain); }
+
+TEST(OrderAndRepeats, QuotedAgainNewestFirstIsReadOnce) { expect_one_quoted_kill(reversed_lines(kQuotedAgain)); }
+
+// Without stamps too: a selection repeats once its pid was killed.
+TEST(OrderAndRepeats, QuotedAgainWithoutStampsIsReadOnce) {
+  std::string bare;
+  for (size_t p = 0; p < kQuotedAgain.size();) {
+    size_t e = kQuotedAgain.find('\n', p);
+    std::string_view l = kQuotedAgain.substr(p, e - p);
+    if (size_t b = l.find("] "); b != std::string_view::npos && l[0] == '[' && l[1] == '5') l.remove_prefix(b + 2);
+    bare.append(l).push_back('\n');
+    p = e + 1;
+  }
+  expect_one_quoted_kill(bare);
+}
+
+// A parent selected again after a child was sacrificed in its place is a new
+// selection, not a repeat.
+TEST(OrderAndRepeats, ASecondSelectionOfAParentIsNoRepeat) {
+  constexpr std::string_view t =
+      "Out of memory: Kill process 1000 (sh) score 900 or sacrifice child\n"
+      "Killed process 1001 (worker) total-vm:1000kB, anon-rss:900kB, file-rss:0kB\n"
+      "Out of memory: Kill process 1000 (sh) score 900 or sacrifice child\n"
+      "Killed process 1002 (worker) total-vm:1000kB, anon-rss:900kB, file-rss:0kB\n";
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].victims.at(0).pid, 1001);
+  EXPECT_EQ(ev[1].victims.at(0).pid, 1002);
+}
+
+// Two records glued on one line, a task row then the selection: the row is
+// the report's, as if on its own line.
+TEST(OrderAndRepeats, RowGluedBeforeTheSelectionStaysInTheTable) {
+  constexpr std::string_view t =
+      "May 12 19:43:50 host1 kernel: [ pid ]   uid  tgid total_vm      rss nr_ptes swapents oom_score_adj name\n"
+      "May 12 19:43:50 host1 kernel: [  444]     0   444    30482      118      63        0             0 "
+      "systemd-journal\n"
+      "May 12 19:43:50 host1 kernel: [  476]     0   476    14365      114      28        0         -1000 auditd"
+      "May 12 19:43:50 host1 kernel: Out of memory: Kill process 17982 (java) score 77 or sacrifice child\n"
+      "May 12 19:43:50 host1 kernel: Killed process 17982 (java) total-vm:19803312kB, anon-rss:2540308kB\n";
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 2u);
+  EXPECT_EQ(ev[0].tasks[1].pid, 476);
+  EXPECT_EQ(ev[0].tasks[1].oom_score_adj, -1000);
 }
 
 }  // namespace
