@@ -4,6 +4,8 @@
 // selection → kill(s) → group kills → (asynchronous) reaper.
 #include "kernel_log/report_assembler.h"
 
+#include <functional>
+
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_building.h"
 #include "util/text.h"
@@ -219,16 +221,27 @@ int kill_figures(const oomline::KillLine& k) {
 // a child was sacrificed in its place is a new selection); a kill repeats
 // when stamped the same to the microsecond, or after its selection's repeat
 // (a memory.oom.group kill prints the victim's kill line twice).
+Building::OutcomeLine outcome_line(const LogicalLine& line, std::string_view t, int64_t pid) {
+  Building::OutcomeLine o{pid, std::hash<std::string_view>{}(t), std::nullopt, 0, false};
+  if (!line.prefix) return o;
+  o.monotonic_s = line.prefix->monotonic_s;
+  if (const auto& w = line.prefix->wall) {
+    o.wall_hash = std::hash<std::string_view>{}(*w) | 1;
+    o.wall_fraction = w->find('.') != std::string::npos;
+  }
+  return o;
+}
+
 bool repeats_outcome(Building& b, const LogicalLine& line, std::string_view t, int64_t pid, bool selection) {
-  const LinePrefix none;
-  const LinePrefix& p = line.prefix ? *line.prefix : none;
+  if (b.outcome_lines.empty()) return false;
+  const Building::OutcomeLine p = outcome_line(line, t, pid);
   for (const auto& o : b.outcome_lines) {
-    if (o.pid != pid || o.text != t) continue;
-    if ((o.monotonic_s && p.monotonic_s && *o.monotonic_s != *p.monotonic_s) || (o.wall && p.wall && *o.wall != *p.wall))
+    if (o.pid != pid || o.text_hash != p.text_hash) continue;
+    if ((o.monotonic_s && p.monotonic_s && *o.monotonic_s != *p.monotonic_s) ||
+        (o.wall_hash && p.wall_hash && o.wall_hash != p.wall_hash))
       return false;
     // A wall time of whole seconds is too coarse to tell a kill printed twice from its quote.
-    const bool same_stamp =
-        (o.monotonic_s && p.monotonic_s) || (o.wall && p.wall && o.wall->find('.') != std::string::npos);
+    const bool same_stamp = (o.monotonic_s && p.monotonic_s) || (o.wall_hash && p.wall_hash && o.wall_fraction);
     if (selection) {
       for (const auto& k : b.kills)
         if (k.kill.pid == pid) return b.repeating = true;
@@ -240,9 +253,7 @@ bool repeats_outcome(Building& b, const LogicalLine& line, std::string_view t, i
 }
 
 void note_outcome(Building& b, const LogicalLine& line, std::string_view t, int64_t pid) {
-  Building::OutcomeLine o{pid, std::string(t), std::nullopt, std::nullopt};
-  if (line.prefix) o.monotonic_s = line.prefix->monotonic_s, o.wall = line.prefix->wall;
-  b.outcome_lines.push_back(std::move(o));
+  b.outcome_lines.push_back(outcome_line(line, t, pid));
 }
 
 }  // namespace
