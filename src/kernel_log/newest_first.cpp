@@ -95,6 +95,58 @@ bool times_descend(std::string_view text, size_t kill_start, size_t sel_start, s
   return descends && !ascends;
 }
 
+// Whether the line at `a` was stamped later than the one at `b`: both
+// printk times, or both wall times of one format; false when unknown.
+bool stamped_later(const LinePrefix& a, const LinePrefix& b) {
+  if (a.monotonic_s && b.monotonic_s) return *a.monotonic_s > *b.monotonic_s;
+  return a.wall && b.wall && a.wall->size() == b.wall->size() && *a.wall > *b.wall;
+}
+
+// Whether the non-blank lines of [from, copy) come again, verbatim, from
+// `copy` on (blank lines skipped): a paste that quoted them twice. nullopt
+// when the text ends first and more may follow (not `final`).
+std::optional<bool> repeated_after(std::string_view text, size_t from, size_t copy, bool final) {
+  auto next_line = [&](size_t& pos, size_t end) -> std::optional<std::string_view> {
+    while (pos < end) {
+      size_t eol = text.find('\n', pos);
+      if (eol == std::string_view::npos || eol > end) eol = end;
+      std::string_view l = trim_right(text.substr(pos, eol - pos));
+      pos = eol + 1;
+      if (!trim(l).empty()) return l;
+    }
+    return std::nullopt;
+  };
+  size_t a = from, b = copy;
+  while (auto line = next_line(a, copy)) {
+    auto again = next_line(b, text.size());
+    if (!again) return final ? std::optional<bool>(false) : std::nullopt;
+    if (*again != *line) return false;
+  }
+  return true;
+}
+
+enum class Body { yes, no, undecided };
+
+// Whether a header that ends at `pos` is followed by its report's body in
+// print order: its next kernel line (blank and foreign lines skipped, 8 at
+// most) is a line of a report other than an outcome or another header.
+// Newest-first, what follows the header is older: another report's outcome,
+// other text, or nothing.
+Body header_body_follows(std::string_view text, size_t pos, bool final, std::optional<int> default_year) {
+  NormalizedLine n;
+  for (int i = 0; i < 8; ++i) {
+    if (pos >= text.size()) return final ? Body::no : Body::undecided;
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    normalize_line(text.substr(pos, eol - pos), n, default_year);
+    pos = eol + 1;
+    if (n.foreign || trim(n.text).empty()) continue;
+    const std::string_view t = trim(n.text);
+    return line_is_record(t) && !may_open_newest_first(t) && !oomline::parse_header(t) ? Body::yes : Body::no;
+  }
+  return Body::no;
+}
+
 }  // namespace
 
 bool may_open_newest_first(std::string_view bare) {
@@ -117,8 +169,14 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   // printed after it, before it in the text); `opener_end` is after its line.
   bool select_opener = false;
   size_t opener_end = 0;
+  LinePrefix opener_prefix;
+  size_t kernel_lines = 0;  // non-blank kernel lines seen, the opening one included
   size_t pos = line_start, count = 0, last_end = 0, last_count = 0;
   bool last_unprefixed = false;  // the line ending at last_end had no prefix
+  // Unprefixed pieces right before the current line, in print order: the
+  // wrapped rest of the record on it, newest-first (`task=java,pid=90057,uid=0`
+  // before `…: oom-kill:constraint=CONSTRAINT_MEMCG`).
+  std::string rest;
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
       if (!final) out.order = NewestFirst::Order::undecided;
@@ -138,10 +196,18 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     if (n.foreign || n.text.empty()) continue;
     std::string_view t = trim(n.text);
     const bool unprefixed = !n.has_prefix;
+    ++kernel_lines;
+    std::string rest_before;
+    rest_before.swap(rest);
+    if (unprefixed && !t.empty() && !line_is_record(t)) {
+      rest.assign(n.continuation ? " " : "").append(t).append(rest_before);
+      continue;
+    }
     if (count == 1) {
       if (auto s = oomline::parse_select(t)) {
         select_opener = true;
         opener_end = next;
+        opener_prefix = n.prefix;
         kill_pids.push_back(s->pid);
         continue;
       }
@@ -152,8 +218,23 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       return out;
     oomline::Summary sum;
     if (auto k = oomline::parse_kill(t)) {
+      if (reversed) {
+        // The report's lines quoted again right after it: read once, from the copy.
+        const auto again = repeated_after(text, line_start, line_pos, final);
+        if (!again) {
+          out.order = NewestFirst::Order::undecided;
+          return out;
+        }
+        if (*again) {
+          out.order = NewestFirst::Order::repeated;
+          out.end = line_pos;
+          out.lines = count - 1;
+          return out;
+        }
+      }
       if (reversed || seen_outcome_line) break;  // the next (older) report, or forward order
       if (select_opener) {
+        if (k->pid == kill_pids[0]) return out;  // the selection's own kill: print order
         // Forward, this kill is the selection's (or its child's); newest-first,
         // it opens the older report before it, whose own lines tell.
         NewestFirst older = detect_newest_first(text, line_pos, final, default_year);
@@ -173,6 +254,18 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       if (reversed || seen_outcome_line) break;
       kill_pids.push_back(kNoPid);
     } else if (oomline::parse_header(t)) {
+      // A selection, then straight a header not stamped later and followed by
+      // no body of its own: newest-first, one report cut to these two lines
+      // (a paste of `journalctl -r`); forward, the header would be the next
+      // report's, and its body would follow it.
+      if (!reversed && select_opener && kernel_lines == 2 && !stamped_later(n.prefix, opener_prefix)) {
+        const Body body = header_body_follows(text, next, final, default_year);
+        if (body == Body::undecided) {
+          out.order = NewestFirst::Order::undecided;
+          return out;
+        }
+        reversed = body == Body::no;
+      }
       if (!reversed) return out;  // the next report's header: forward order
       const size_t end = take_sysrq_after(text, next, final);
       out.order = end == std::string_view::npos ? NewestFirst::Order::undecided : NewestFirst::Order::reversed;
@@ -180,6 +273,10 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       out.lines = count + (out.end != next);
       return out;
     } else if (oomline::parse_summary(t, sum)) {
+      if (!sum.pid && !rest_before.empty()) {  // its pid in the rest before it
+        oomline::Summary whole;
+        if (oomline::parse_summary(std::string(t) + rest_before, whole)) sum.pid = whole.pid;
+      }
       for (auto p : kill_pids) reversed = reversed || (sum.pid && *sum.pid == p);
       seen_outcome_line = true;
     } else if (auto s = oomline::parse_select(t)) {

@@ -12,10 +12,14 @@
 namespace oomlens {
 
 struct NewestFirst {
-  enum class Order { forward, reversed, undecided };
+  /// `repeated`: a newest-first report whose lines the text quotes again,
+  /// verbatim, right after it (a paste that repeats them): they are read
+  /// once, from the copy, and [line_start, end) is passed over.
+  enum class Order { forward, reversed, undecided, repeated };
   Order order = Order::forward;
   /// Reversed: offset just past the report's last line in the text (its
   /// header, the first line printed), and how many lines it spans.
+  /// Repeated: offset of the copy's first line, and how many lines come before it.
   size_t end = 0;
   size_t lines = 0;
 };
@@ -27,7 +31,8 @@ inline constexpr size_t kNewestFirstLookahead = 3000;
 /// text is a kill, reaper, selection or no-kill end line. `undecided` when
 /// `text` ends before the decision and `final` is false (the caller waits for
 /// more input). A selection line whose next kill opens a newest-first report
-/// is a report of its own (`end` after its line, `lines` 1).
+/// is a report of its own (`end` after its line, `lines` 1); one followed
+/// by its own kill (the same pid) is in print order.
 [[nodiscard]] NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool final,
                                               std::optional<int> default_year);
 

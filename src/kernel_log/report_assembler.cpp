@@ -4,6 +4,8 @@
 // selection → kill(s) → group kills → (asynchronous) reaper.
 #include "kernel_log/report_assembler.h"
 
+#include <functional>
+
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_building.h"
 #include "util/text.h"
@@ -104,6 +106,7 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   b.piece_soft = line.soft_break;
   b.joined_lines.push_back(line.number);
   if (line.number > b.lines.last) b.lines.last = line.number;
+  if (line.number < b.lines.first) b.lines.first = line.number;  // newest-first, the rest comes before
   b.quiet = 0;
   return true;
 }
@@ -212,6 +215,47 @@ int kill_figures(const oomline::KillLine& k) {
          k.shmem_rss_kb.has_value() + k.pgtables_kb.has_value() + k.oom_score_adj.has_value();
 }
 
+// A selection or kill line the report already holds, verbatim: a paste
+// that quotes them again. Stamps that differ make it another line. A
+// selection repeats once its pid was killed (a parent selected again after
+// a child was sacrificed in its place is a new selection); a kill repeats
+// when stamped the same to the microsecond, or after its selection's repeat
+// (a memory.oom.group kill prints the victim's kill line twice).
+Building::OutcomeLine outcome_line(const LogicalLine& line, std::string_view t, int64_t pid) {
+  Building::OutcomeLine o{pid, std::hash<std::string_view>{}(t), std::nullopt, 0, false};
+  if (!line.prefix) return o;
+  o.monotonic_s = line.prefix->monotonic_s;
+  if (const auto& w = line.prefix->wall) {
+    o.wall_hash = std::hash<std::string_view>{}(*w) | 1;
+    o.wall_fraction = w->find('.') != std::string::npos;
+  }
+  return o;
+}
+
+bool repeats_outcome(Building& b, const LogicalLine& line, std::string_view t, int64_t pid, bool selection) {
+  if (b.outcome_lines.empty()) return false;
+  const Building::OutcomeLine p = outcome_line(line, t, pid);
+  for (const auto& o : b.outcome_lines) {
+    if (o.pid != pid || o.text_hash != p.text_hash) continue;
+    if ((o.monotonic_s && p.monotonic_s && *o.monotonic_s != *p.monotonic_s) ||
+        (o.wall_hash && p.wall_hash && o.wall_hash != p.wall_hash))
+      return false;
+    // A wall time of whole seconds is too coarse to tell a kill printed twice from its quote.
+    const bool same_stamp = (o.monotonic_s && p.monotonic_s) || (o.wall_hash && p.wall_hash && o.wall_fraction);
+    if (selection) {
+      for (const auto& k : b.kills)
+        if (k.kill.pid == pid) return b.repeating = true;
+      return false;
+    }
+    return same_stamp || b.repeating;
+  }
+  return false;
+}
+
+void note_outcome(Building& b, const LogicalLine& line, std::string_view t, int64_t pid) {
+  b.outcome_lines.push_back(outcome_line(line, t, pid));
+}
+
 }  // namespace
 
 bool line_starts_meminfo(std::string_view t) {
@@ -247,6 +291,7 @@ ReportAssembler::ReportAssembler(std::string source_name, Emit emit)
 ReportAssembler::~ReportAssembler() = default;
 
 bool ReportAssembler::open() const { return cur_ != nullptr; }
+
 
 void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows) {
   prelude_.clear();
@@ -434,6 +479,16 @@ bool ReportAssembler::feed(const LogicalLine& line) {
         return feed_joined(joined);
       }
     }
+    // `…or sacrifice child Kil` + `led process 2157 (java) …`: a kill glued after
+    // its selection (feed_line() splits them), then wrapped inside its first word.
+    if (!line.prefixed && !line.continuation && !cur_->piece_soft && !t.empty() && !line_is_record(t)) {
+      std::string joined = cur_->piece_text;
+      joined += t;
+      if (oomline::parse_kill(joined) && !oomline::parse_kill(t) && starts_with("Killed process", cur_->piece_text)) {
+        cur_->piece = Building::Piece::none;
+        return feed_joined(joined);
+      }
+    }
   }
   if (cur_ && cur_->piece == Building::Piece::other) {
     // Two unrecognised pieces that together are a record (`Out of memory: Killed pro` + `cess …`).
@@ -494,6 +549,14 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->has_content = true;
     piece = P::header;
   } else if (auto k = kill_stump ? kill_stump : oomline::parse_kill(t)) {
+    const int64_t kill_pid = k->pid;
+    if (cur_ && repeats_outcome(*cur_, line, t, kill_pid, false)) {
+      if (line.number > cur_->lines.last) cur_->lines.last = line.number;
+      cur_->piece = line.truncated ? P::none : P::kill;  // its wrapped rest repeats too
+      cur_->piece_text.assign(t);
+      cur_->piece_soft = line.soft_break;
+      return true;
+    }
     bool joins = false;
     if (cur_) {
       for (auto& prev : cur_->kills)
@@ -515,11 +578,18 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
     }
     if (!early_reapers_.empty()) take_early_reaper(cur_->kills.back().kill.pid, cur_->kills.back().reaped, line.number);
+    note_outcome(*cur_, line, t, kill_pid);
     cur_->has_content = true;
     if (!line.truncated) piece = P::kill;
   } else if (auto s = line.truncated && !oomline::parse_select(t) ? oomline::parse_select_stump(t)
                                                                   : oomline::parse_select(t)) {
+    if (cur_ && repeats_outcome(*cur_, line, t, s->pid, true)) {
+      if (line.number > cur_->lines.last) cur_->lines.last = line.number;
+      cur_->piece = P::none;
+      return true;
+    }
     if (!cur_ || cur_->has_outcome()) start(line);
+    note_outcome(*cur_, line, t, s->pid);
     cur_->selected.push_back(std::move(*s));
     cur_->has_content = true;
   } else if (oomline::parse_reaper(t)) {
@@ -589,6 +659,14 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->section = Building::Section::none;
     if (!line.truncated) piece = P::counter;
   } else if (!cur_) {
+    // A row glued before the line that opens the report (`… auditdMay 12 …
+    // kernel: Out of memory: Kill process …`, split by the scanner) is that report's.
+    if (!prelude_.empty() && !line.truncated && oomline::parse_row(t)) {
+      LogicalLine copy = line;
+      copy.prefix = nullptr;
+      prelude_.emplace_back(copy, std::string(t));
+      return false;
+    }
     prelude_.clear();
     return false;
   } else if (auto st = oomline::parse_stack_line(t)) {

@@ -75,6 +75,18 @@ struct ReportAssembler::Building {
 
   std::vector<oomline::SelectLine> selected;
   std::vector<RawKill> kills;
+  // The selection and kill lines as fed (a hash of the text, and of the
+  // wall time, 0 when none), with their stamps: a paste that quotes them
+  // again (`repeats_outcome()`) is read once.
+  struct OutcomeLine {
+    int64_t pid = 0;
+    size_t text_hash = 0;
+    std::optional<double> monotonic_s;
+    size_t wall_hash = 0;
+    bool wall_fraction = false;  // the wall time has fractions of a second
+  };
+  std::vector<OutcomeLine> outcome_lines;
+  bool repeating = false;  // a selection was quoted again: its kill's copy follows
   bool group_kill = false;
   bool no_killable = false;
   std::optional<std::string> panic_message;

@@ -368,7 +368,13 @@ struct ReportScanner::Impl {
     const size_t e = region.find('\n', ls);
     normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe,
                    opt.default_year);
-    if (!probe.has_prefix || probe.foreign || line_is_record(trim(probe.text))) return ls;
+    if (probe.foreign) return ls;
+    // A kill line that is a record alone but incomplete (`Killed process 90057
+    // (java)` + `total-vm:2007864kB, …`) may have its rest there too, prefix or not.
+    const std::string_view lt = trim(probe.text);
+    const bool incomplete_kill =
+        oomline::parse_kill(lt) && !piece_complete(ReportAssembler::Building::Piece::kill, lt);
+    if (!incomplete_kill && (!probe.has_prefix || line_is_record(lt))) return ls;
     size_t ps = ls - 1;
     while (ps > lower && region[ps - 1] != '\n') --ps;
     normalize_line(region.substr(ps, ls - 1 - ps), probe, opt.default_year);
@@ -1228,6 +1234,11 @@ struct ReportScanner::Impl {
         if (nf.order == NewestFirst::Order::undecided) {
           n = ls;  // hold the rest back until more input arrives
           break;
+        }
+        if (nf.order == NewestFirst::Order::repeated) {
+          line_no += nf.lines;  // its copy follows: that one is read
+          pos = fed_end = nf.end;
+          continue;
         }
         if (nf.order == NewestFirst::Order::reversed) {
           // A report that ends without a kill (no killable processes, an OOM

@@ -334,12 +334,11 @@ add("86-kylemanna-blog-arch-4.7-chromium-order2-adj300-header.log", "https://blo
     ["incomplete"], HOA,
     trigger=trig("chromium", 7255, gfp="0x27000c0(GFP_KERNEL_ACCOUNT|__GFP_NOTRACK)", order=2, oom_score_adj=300),
     checks=["high_order_allocation"], summary_not=["ran out of memory"])
+# The page quotes the selection and kill a second time with the same stamps: one report, read once.
 add("87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "https://e-com-net.com/article/1718684909263990784.htm",
     ["kill"], "global (Out of memory: prefix)",
     [kill(17982, "java", 19803312, 2540308, 0, 0, selected_score=77)],
-    table_rows=[[444, "systemd-journal", 0], [476, "auditd", -1000]],
-    pending="issue 12: the selection and kill quoted a second time (same stamps) give three events: the table's "
-            "selection without its kill, the kill paired with the quoted selection, and a bare kill; the table is lost")
+    table_rows=[[444, "systemd-journal", 0], [476, "auditd", -1000]])
 add("88-alibabacloud-edas-dmesgT-2017-keystone-kill-then-next-header.log",
     "https://www.alibabacloud.com/help/en/edas/user-guide/why-does-the-running-process-of-an-application-suddenly-disappear",
     ["kill", "incomplete"], "global (Out of memory: prefix; first event)",

@@ -227,10 +227,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {};
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
-    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap72"},
-     "the kill glued after its selection, then wrapped inside `Kil`+`led process`: the kill is lost"},
-    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap80"},
-     "the kill glued after its selection, then wrapped inside its word: the kill is lost"},
     // Issue 12, found on new real reports (helper corpus-a): each loses facts a
     // correct parser keeps; kept visible here until the parser is fixed.
     {{"57-nixpkgs-435587-nixos-6.12-journalctl-less-chopped-oom-kill-reaper.log", "wrap72"},
@@ -258,19 +254,8 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"78-opennmt-tutorial-6-colab-dataloader-worker-memcg-kill-line.log", "join_records"},
      "a bare kill line joined to the record before it loses its `Memory cgroup out of memory` prefix (constraint null)"},
     // --- block C: the web-page reports 85-99 (issue 12) ---
-    {{"85-serverfault-564068-i386-3.10-year-stamp-kernel-colon-header.log", "flowed72"}, "the unknown `2013 kernel: : ` prefix: wrapped at 72 the header is no longer found (1 event, 0)"},
-    {{"85-serverfault-564068-i386-3.10-year-stamp-kernel-colon-header.log", "reverse"}, "the unknown `2013 kernel: : ` prefix: trigger comm, cpuset and mems_allowed lost newest-first"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "wrap72"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "wrap80"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "flowed72"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reflow_indent"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse"}, "the twice-quoted kill: 3 events clean, 2 newest-first"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "quoted_printable"}, "the twice-quoted kill: the paired kill loses anon/file/shmem-rss"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "join_records"}, "the twice-quoted kill: 3 events clean, 2 joined"},
     {{"90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log", "truncate100_dots"}, "the numbered-list prefix: the cut header swallows the next 12 lines into gfp_mask"},
-    {{"92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "reverse"}, "newest-first, the selection and its header (blank lines between) become 2 events"},
     {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad"}, "the v1 `Task in` paths keep the padding spaces of the wrap"},
-    {{"95-unix-se-100873-debian-2.6.32-mysqld-pid-comm-oom-adj-header.log", "reflow_indent"}, "2.6.32 `? ` stack: reflowed, the constraint from the stack is lost"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap80"}, "wrapped at 80, the kill line loses its figures and a row is lost"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap80_inline_pad"}, "the single-spaced row 1660308 loses its adj 900 (read 0) and the swapents column"},
@@ -278,8 +263,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "reflow_indent"}, "a table after its kill (earlier stamps): reflowed, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "quoted_printable"}, "a table after its kill (earlier stamps): QP-encoded, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "join_records"}, "a table after its kill: joined, a row is lost"},
-    {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse"}, "a web-reflowed oom-kill: and kill newest-first become 2 events"},
-    {{"98-elearningmedium-samsung-tv-arm-4.1-cpu-prefixed-stamp-double-spaced-header.log", "reverse"}, "the `[2-3219.1870]` stamp: newest-first, the constraint from the stack is lost"},
     // --- block blind-2025 --- (issue 12: the reports 100-117 of last session's blind test)
     {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse"},
      "a whole task table and a cut oom-kill: line, no kill line: newest-first, the 9 rows come out in reverse order"},
@@ -291,14 +274,7 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
 // "" for the number of events). An entry that no longer matches fails too.
 // (Only known bugs on reports added after the code, each listed to be fixed.)
 const std::map<std::tuple<std::string, std::string, std::string>, std::string> kInventedExceptions = {
-    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap72", "kind"},
-     "the glued kill lost to the wrap leaves the selection alone: kind selected_no_kill, not kill"},
-    {{"93-afnanmohannad-blog-elasticsearch-selection-and-kill-joined-cut.log", "wrap80", "kind"},
-     "the glued kill lost to the wrap leaves the selection alone: kind selected_no_kill, not kill"},
     // --- block C: the web-page reports 85-99 (issue 12) ---
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "page_size_bytes"}, "the twice-quoted kill (clean pairs it wrong)"},
-    {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "tasks"}, "the twice-quoted kill (clean pairs it wrong)"},
-    {{"92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
     {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/oom_memcg"}, "wrap padding inside the memcg path"},
     {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/task_memcg"}, "wrap padding inside the memcg path"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "flowed72", "tasks/*/comm"}, "a table after its kill (earlier stamps): flowed, the rows come in another order"},
@@ -334,7 +310,6 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/tgid"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap72", "tasks/*/total_vm_bytes"}, "a table after its kill (earlier stamps), single-spaced by the page: wrapped, the rows come in another order"},
     {{"96-yugabyte-kb-postgres-kill-then-collapsed-table-elided.log", "wrap80_inline_pad", "tasks/*/oom_score_adj"}, "the single-spaced row 1660308 loses its adj 900 (read 0) and the swapents column"},
-    {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
     // --- block blind-2025 --- (issue 12: the reports 100-117 of last session's blind test)
     {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/pgtables_bytes"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
     {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/pid"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
