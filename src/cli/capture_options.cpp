@@ -34,7 +34,7 @@ void apply_capture_args(const CaptureArgs& a, watch::CaptureOptions* co) {
 
 bool open_capture(std::string_view command, watch::LiveCapture& live) {
   if (auto st = live.open(); !st) {
-    print_error(command, "{}", retranslate(st.error().what));
+    print_error(command, st.error());
     return false;
   }
   const watch::Capture& capture = live.capture();

@@ -116,7 +116,7 @@ int run_daemon(const DaemonArgs& a) {
   hooks.output = [&](watch::WatchEvent&& w) {  // the log and /events: all but a burst's folded events
     nlohmann::json j = watch::watch_event_json(w);
     if (auto st = log.write(j.dump() + "\n"); !st)
-      print_error("daemon", "{}: {}", st.error().what, tr_strerror(st.error().errnum));
+      print_error("daemon", st.error());
     if (!a.no_events) served->keep(std::move(j));
   };
   hooks.hangup = [&] { open_log(); };

@@ -48,6 +48,11 @@ int64_t figure(const Check& c, std::string_view name) {
   return 0;
 }
 
+// A figure in bytes as people read it (`1.2 GiB`).
+std::string bytes_figure(const Check& c, std::string_view name) {
+  return format_bytes(static_cast<uint64_t>(figure(c, name)));
+}
+
 }  // namespace
 
 std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>& checks,
@@ -97,9 +102,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   }
   if (const Check* c = find_check(checks, "hugetlb_reserved")) {
     out.push_back(trf("Reserve fewer hugetlb pages (vm.nr_hugepages, hugepages= on the kernel command line): "
-                              "{} of the reserved {} was unused and unavailable to everything else.",
-                              format_bytes(static_cast<uint64_t>(figure(*c, "hugetlb_free_bytes"))),
-                              format_bytes(static_cast<uint64_t>(figure(*c, "hugetlb_total_bytes")))));
+                      "{} of the reserved {} was unused and unavailable to everything else.",
+                      bytes_figure(*c, "hugetlb_free_bytes"), bytes_figure(*c, "hugetlb_total_bytes")));
   }
   if (find_check(checks, "shmem_dominant")) {
     out.emplace_back(tr("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV "
@@ -111,7 +115,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                       "than used up: keep more of it free (raise vm.min_free_kbytes), let the kernel compact it "
                       "(CONFIG_COMPACTION, off when the report prints `COMPACTION is disabled!!!`; "
                       "vm.compaction_proactiveness), and see which caller asks for such blocks (the call trace).",
-                      figure(*c, "order"), format_bytes(static_cast<uint64_t>(figure(*c, "allocation_bytes")))));
+                      figure(*c, "order"), bytes_figure(*c, "allocation_bytes")));
   }
   if (find_check(checks, "processes_hold_little")) {
     out.emplace_back(tr("Processes held little memory, so limiting or killing them does not help: look at what the "
@@ -137,7 +141,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     } else if (c && c->level == CheckLevel::warn) {
       out.push_back(trf("If {} needs this much memory, raise the limit (now {}); if its use grows with run time "
                                 "rather than with its input, it leaks: profile it instead of raising the limit.",
-                                victim_name, format_bytes(static_cast<uint64_t>(figure(*c, "limit_bytes")))));
+                                victim_name, bytes_figure(*c, "limit_bytes")));
     } else if (c) {
       out.emplace_back(tr("Look at the other processes and at the page cache in the cgroup (the `Memory cgroup stats` "
                        "lines): the victim was not the main user of the limit."));

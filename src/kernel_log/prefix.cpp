@@ -6,11 +6,11 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <ctime>
 #include <nlohmann/json.hpp>
 
 #include "kernel_log/month_names.h"
 #include "util/text.h"
+#include "util/time.h"
 
 namespace oomlens {
 namespace {
@@ -374,14 +374,6 @@ bool take_label(std::string_view& s, LinePrefix& p) {
   return true;
 }
 
-std::string rfc3339_from_usec(uint64_t usec) {
-  std::time_t secs = static_cast<std::time_t>(usec / 1000000);
-  std::tm tm{};
-  if (gmtime_r(&secs, &tm) == nullptr) return {};
-  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z", tm.tm_year + 1900, tm.tm_mon + 1,
-                     tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, usec % 1000000);
-}
-
 // `journalctl -o json` (one object per line).
 bool cut_stump(std::string_view& t);
 
@@ -436,7 +428,7 @@ bool take_journal_json(std::string_view s, NormalizedLine& out) {
     if (auto v = parse_u64(*m)) out.prefix.monotonic_s = static_cast<double>(*v) / 1e6;
   if (auto r = str("__REALTIME_TIMESTAMP"))
     if (auto v = parse_u64(*r)) {
-      std::string w = rfc3339_from_usec(*v);
+      std::string w = format_rfc3339(*v);
       if (!w.empty()) out.prefix.wall = std::move(w);
     }
   if (auto h = str("_HOSTNAME")) out.prefix.host = *h;

@@ -71,23 +71,6 @@ std::optional<std::string> read_boot_id(std::string_view root) {
   return normalize_boot_id(*id);
 }
 
-std::string format_rfc3339(uint64_t realtime_usec, int64_t utc_offset_s) {
-  const auto secs = static_cast<int64_t>(realtime_usec / 1000000);
-  const auto usec = static_cast<unsigned>(realtime_usec % 1000000);
-  const time_t shifted = static_cast<time_t>(secs + utc_offset_s);
-  struct tm tm {};
-  gmtime_r(&shifted, &tm);
-  std::string out = fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}", tm.tm_year + 1900,
-                                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, usec);
-  if (utc_offset_s == 0) {
-    out += 'Z';
-  } else {
-    const int64_t a = utc_offset_s < 0 ? -utc_offset_s : utc_offset_s;
-    out += fmt::format("{}{:02}:{:02}", utc_offset_s < 0 ? '-' : '+', a / 3600, (a % 3600) / 60);
-  }
-  return out;
-}
-
 int64_t local_utc_offset_s(int64_t epoch_s) {
   const time_t t = static_cast<time_t>(epoch_s);
   struct tm tm {};

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "util/strerror_tr.h"  // strerror_en, for the readers
-#include "util/time.h"  // parse_rfc3339, used with these helpers
+#include "util/time.h"  // parse_rfc3339 and format_rfc3339, used with these helpers
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,11 +39,6 @@ namespace oomlens {
 /// The live boot id (proc::read_boot_id() under `root`) in the journal's
 /// 32-hex form (normalize_boot_id()), for matching journal and kmsg records.
 [[nodiscard]] std::optional<std::string> read_boot_id(std::string_view root);
-
-/// RFC 3339 with microseconds for a CLOCK_REALTIME value in µs and a UTC
-/// offset in seconds: offset 0 gives `2023-11-14T22:13:20.000000Z`, 3600
-/// gives `2023-11-14T23:13:20.000000+01:00`.
-[[nodiscard]] std::string format_rfc3339(uint64_t realtime_usec, int64_t utc_offset_s);
 
 /// The local time zone's UTC offset (seconds) at a given instant (TZ rules,
 /// localtime_r's tm_gmtoff).

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "util/fd.h"
 #include "util/safe_open.h"
 
 namespace oomlens::monitor {
@@ -33,15 +34,9 @@ void RecordWriter::write(const nlohmann::json& line, bool sync) {
   if (!fd_) return;
   std::string s = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   s += '\n';
-  size_t off = 0;
-  while (off < s.size()) {
-    ssize_t n = ::write(fd_.get(), s.data() + off, s.size() - off);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      if (!error_) error_ = std::string("record write failed: ") + std::strerror(errno);
-      return;
-    }
-    off += static_cast<size_t>(n);
+  if (!write_all(fd_.get(), s.data(), s.size())) {
+    if (!error_) error_ = std::string("record write failed: ") + std::strerror(errno);
+    return;
   }
   bytes_ += s.size();
   if (sync) ::fdatasync(fd_.get());

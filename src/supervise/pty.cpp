@@ -11,6 +11,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "util/fd.h"
+
 namespace oomlens::supervise {
 namespace {
 
@@ -30,16 +32,6 @@ void restore_now() {
 void on_fatal(int sig) {
   restore_now();
   ::raise(sig);  // SA_RESETHAND: the default action now
-}
-
-void write_all(int fd, const char* p, size_t n) {
-  while (n > 0) {
-    ssize_t w = ::write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return;
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
 }
 
 }  // namespace
@@ -101,7 +93,7 @@ void JobPty::forward_input() {
   char buf[4096];
   ssize_t n = ::read(in_fd_, buf, sizeof buf);
   if (n > 0) {
-    write_all(master_.get(), buf, static_cast<size_t>(n));
+    write_all(master_.get(), buf, static_cast<size_t>(n));  // a closed terminal: the job goes on
   } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
     in_fd_ = -1;  // end of input: the job keeps its terminal, nothing more to copy
   }

@@ -4,13 +4,15 @@
 #include <cstddef>
 #include <string>
 
+#include "util/fd.h"
+
 namespace oomlens::supervise {
 
 /// "oomlens: " + s + "\n" on fd 2 (one write; s made printable: it may
 /// carry argv or a path, util/sanitize.h).
 void say(const std::string& s);
-/// Writes all of p[0..n) to fd, retrying on EINTR; gives up silently when
-/// the reader is gone (the record still has everything).
-void write_all(int fd, const char* p, size_t n);
+/// The job's output is passed on with util/fd.h's write_all; when the
+/// reader is gone, supervising goes on (the record still has everything).
+using oomlens::write_all;
 
 }  // namespace oomlens::supervise

@@ -22,17 +22,6 @@ void close_others(int a, int b) {
   ::close_range(static_cast<unsigned>(hi + 1), UINT_MAX, 0);
 }
 
-bool write_all(int fd, const char* p, size_t n) {
-  while (n > 0) {
-    const ssize_t w = ::write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return false;
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
-  return true;
-}
-
 // The relay's whole life: only async-signal-safe calls (oomlens may have
 // threads when it forks), so its closes are raw close(2), no destructor.
 [[noreturn]] void relay(int in, int out, int copy, const sigset_t& mask) {

@@ -23,6 +23,17 @@ Result<Pipe> open_pipe(int flags) {
   return Pipe{UniqueFd(p[0]), UniqueFd(p[1])};
 }
 
+bool write_all(int fd, const char* p, size_t n) {
+  while (n > 0) {
+    const ssize_t w = ::write(fd, p, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    p += w;
+    n -= static_cast<size_t>(w);
+  }
+  return true;
+}
+
 std::shared_ptr<int> share_fd(UniqueFd fd) {
   if (!fd) return nullptr;
   return std::shared_ptr<int>(new int(fd.release()), [](int* p) {

@@ -51,6 +51,12 @@ struct Pipe {
 /// closed when the last copy goes. nullptr when `fd` holds none.
 [[nodiscard]] std::shared_ptr<int> share_fd(UniqueFd fd);
 
+/// Writes all of p[0..n) to `fd`, retrying on EINTR and after a short
+/// write; false when a write(2) fails or writes nothing (the reader is
+/// gone, a full non-blocking pipe). Only write(2): async-signal-safe, so a
+/// forked child may call it.
+bool write_all(int fd, const char* p, size_t n);
+
 /// pidfd_open(2) with O_CLOEXEC semantics (pidfds are always close-on-exec):
 /// a descriptor that names `pid` and never a later reuse of its number.
 /// -1 with errno set (ESRCH: no such process; ENOSYS: before 5.3 or built

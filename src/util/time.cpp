@@ -5,6 +5,8 @@
 #include <ctime>
 #include <string_view>
 
+#include <fmt/core.h>
+
 namespace oomlens {
 namespace {
 
@@ -84,6 +86,23 @@ std::optional<double> parse_rfc3339(std::string_view s) {
   if (!s.empty()) return std::nullopt;
   const time_t t = timegm(&tm);
   return static_cast<double>(t - offset) + frac;
+}
+
+std::string format_rfc3339(uint64_t realtime_usec, int64_t utc_offset_s, int fraction_digits) {
+  const auto shifted = static_cast<std::time_t>(static_cast<int64_t>(realtime_usec / 1000000) + utc_offset_s);
+  std::tm tm{};
+  if (gmtime_r(&shifted, &tm) == nullptr) return {};
+  uint64_t fraction = realtime_usec % 1000000;
+  for (int d = fraction_digits; d < 6; ++d) fraction /= 10;
+  std::string out = fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:0{}}", tm.tm_year + 1900, tm.tm_mon + 1,
+                                tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, fraction, fraction_digits);
+  if (utc_offset_s == 0) {
+    out += 'Z';
+  } else {
+    const int64_t a = utc_offset_s < 0 ? -utc_offset_s : utc_offset_s;
+    out += fmt::format("{}{:02}:{:02}", utc_offset_s < 0 ? '-' : '+', a / 3600, (a % 3600) / 60);
+  }
+  return out;
 }
 
 }  // namespace oomlens

@@ -34,12 +34,7 @@ Result<pid_t> spawn_detached(const std::vector<std::string>& argv,
   if (argv.empty()) return SystemError{0, "empty command"};
   UniqueFd in(::memfd_create("oomlens-event", MFD_CLOEXEC));
   if (!in) return system_error("memfd_create");
-  size_t off = 0;
-  while (off < stdin_data.size()) {
-    ssize_t w = ::write(in.get(), stdin_data.data() + off, stdin_data.size() - off);
-    if (w <= 0) break;
-    off += static_cast<size_t>(w);
-  }
+  write_all(in.get(), stdin_data.data(), stdin_data.size());  // best effort: the command reads what was written
   ::lseek(in.get(), 0, SEEK_SET);
 
   std::vector<std::string> env_strings;

@@ -9,26 +9,22 @@
 #include "util/i18n.h"
 #include "render/json.h"
 #include "util/sanitize.h"
+#include "util/time.h"
 
 namespace oomlens::watch {
 namespace {
 
-// UNIX_MS as strftime(3)'s FORMAT, in UTC or local time.
-std::string format_unix_ms(int64_t unix_ms, bool utc, const char* format) {
+// UNIX_MS as the local time `YYYY-MM-DD HH:MM:SS`.
+std::string local_time(int64_t unix_ms) {
   std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
   std::tm tm{};
-  if (utc) gmtime_r(&t, &tm);
-  else localtime_r(&t, &tm);
+  localtime_r(&t, &tm);
   char buf[40];
-  std::strftime(buf, sizeof buf, format, &tm);
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
   return buf;
 }
 
-std::string rfc3339_utc(int64_t unix_ms) {
-  return fmt::format("{}.{:03}Z", format_unix_ms(unix_ms, true, "%Y-%m-%dT%H:%M:%S"), unix_ms % 1000);
-}
-
-std::string local_time(int64_t unix_ms) { return format_unix_ms(unix_ms, false, "%Y-%m-%d %H:%M:%S"); }
+std::string rfc3339_utc(int64_t unix_ms) { return format_rfc3339(static_cast<uint64_t>(unix_ms) * 1000, 0, 3); }
 
 // The names JSON and --exec's environment use, in each enum's order
 // (watch_event.h).
