@@ -269,6 +269,7 @@ void ReportAssembler::start(const LogicalLine& line) {
     } else if (auto cols = oomline::parse_table_header(text)) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
       cur_->columns = *cols;
+      cur_->columns_line = pl.number;
     } else if (cur_->wrapped_row) {  // the wrapped rest of a row (` 0 python`)
       const std::string joined = join_wrapped_row(*cur_->wrapped_row, text);
       if (auto row2 = oomline::parse_row(joined); row2 && !row2->comm.empty())
@@ -603,6 +604,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->section = Building::Section::meminfo;
   } else if (auto cols = oomline::parse_table_header(t)) {
     cur_->columns = std::move(*cols);
+    cur_->columns_line = line.number;
     cur_->section = Building::Section::table;
   } else if (auto row = oomline::parse_row(t)) {
     if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row), cur_->wrapped_row.reset();

@@ -64,6 +64,7 @@ struct ReportAssembler::Building {
   bool in_slab_table = false;
 
   std::vector<std::string> columns;  // table header, without "[ pid ]"
+  std::optional<uint64_t> columns_line;  // the header's line number
   std::vector<RawRow> rows;
   // Header-less tables: how many numbers most rows have (a tie: the fewer),
   // 0 when unknown; set by finalize_event(). A row with more is damaged

@@ -93,6 +93,26 @@ size_t usual_row_numbers(const std::vector<RawRow>& rows) {
   return best;
 }
 
+// dump_tasks() prints the column header, then the rows: their print order
+// runs away from the header, whichever way the text runs. A table pasted in
+// print order after its kill and read newest-first, or pasted after (below)
+// its rows by a newest-first text read forward, is put back in that order.
+// Rows on both sides of the header, or no header: left as fed.
+void order_rows_from_header(std::vector<RawRow>& rows, std::optional<uint64_t> header_line) {
+  if (!header_line || rows.size() < 2) return;
+  bool below = true, above = true;
+  for (const auto& r : rows) {
+    below = below && r.line > *header_line;
+    above = above && r.line < *header_line;
+  }
+  if (!below && !above) return;
+  auto runs_away = [&](const RawRow& a, const RawRow& b) { return below ? a.line < b.line : a.line > b.line; };
+  if (std::is_sorted(rows.begin(), rows.end(), runs_away)) return;
+  // Fed against print order: rows of one line (glued) came in that order too.
+  std::reverse(rows.begin(), rows.end());
+  std::stable_sort(rows.begin(), rows.end(), runs_away);
+}
+
 // A note `what` + the first 20 of `lines` (`, …` after them); none when empty.
 void note_lines(std::vector<std::string>& notes, std::string_view what, const std::vector<uint64_t>& lines) {
   if (lines.empty()) return;
@@ -212,6 +232,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.boot_id = std::move(b.boot_id);
   ev.source = source;
   ev.notes = std::move(b.notes);
+  order_rows_from_header(b.rows, b.columns_line);
   if (b.columns.empty()) {
     b.row_numbers_usual = usual_row_numbers(b.rows);
     std::vector<uint64_t> odd;

@@ -320,7 +320,8 @@ struct ReportScanner::Impl {
     for (size_t i = spans.size(); i-- > 0;) {
       std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
       if (!assembler.open()) {
-        normalize_line(raw, n, opt.default_year);
+        std::string padless;  // a row's terminal pads out, as feed_line() takes them out
+        normalize_line(depad(raw, padless), n, opt.default_year);
         // A row's wrapped rest (` 0 python`, indented) goes with it.
         if (!n.foreign && (line_is_table_row(n.text) || (n.continuation && !row_texts.empty()))) {
           row_texts.emplace_back(n.text);
