@@ -76,6 +76,14 @@ bool rest_of_comm(const Building& b, const LogicalLine& line, std::string_view t
   return b.rows.back().row.comm.size() + t.size() <= 15;
 }
 
+// A piece that starts a Tasks table row or its header (`[ 1046]  1066`,
+// `[ pid ]   uid  tgid`), not a stack frame (`[<ffffffff8116d20e>] …`).
+bool starts_table_line(std::string_view t) {
+  if (oomline::starts_table_header(t)) return true;
+  const size_t close = t.find(']');
+  return !t.empty() && t[0] == '[' && close != std::string_view::npos && parse_i64(trim(t.substr(1, close - 1)));
+}
+
 // The wrapped rest of the last recognised line (report_rejoin.cpp): joined
 // to it when that line looks incomplete (an indented piece, a format=flowed
 // trailing space or a plain cut), or when it starts with ','. After a whole
@@ -396,7 +404,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   // after `[ 1046]  1066  1046`): it starts with a number. Nor a table
   // header's (`total_vm      rss …` after `[ pid ]   uid  tgid`).
   std::string unpadded;
-  const bool table_rest = cur_ && cur_->piece == Building::Piece::other && starts_with(cur_->piece_text, "[");
+  const bool table_rest = cur_ && cur_->piece == Building::Piece::other && starts_table_line(cur_->piece_text);
   if (t.size() > 40 && t[0] != '[' && !(t[0] >= '0' && t[0] <= '9') && !(cur_ && cur_->in_slab_table) && !table_rest &&
       t.find("    ") != std::string_view::npos) {
     unpadded = oomline::without_pads(t);

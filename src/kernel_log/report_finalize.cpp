@@ -113,6 +113,11 @@ void order_rows_from_header(std::vector<RawRow>& rows, std::optional<uint64_t> h
   std::stable_sort(rows.begin(), rows.end(), runs_away);
 }
 
+// Whether a run of spaces lies inside a memcg path: a terminal's pad the
+// line kept (`/docker/264b…a5        4261…`), which no kernel path holds.
+// Such a path is unknown, never reported with the pad in it.
+bool padded(const std::optional<std::string>& path) { return path && path->find("  ") != std::string::npos; }
+
 // A note `what` + the first 20 of `lines` (`, …` after them); none when empty.
 void note_lines(std::vector<std::string>& notes, std::string_view what, const std::vector<uint64_t>& lines) {
   if (lines.empty()) return;
@@ -376,16 +381,17 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   if (has_memcg) {
     MemcgInfo m;
     if (b.summary) {
-      m.oom_memcg = b.summary->oom_memcg;
-      m.task_memcg = b.summary->task_memcg;
+      if (!padded(b.summary->oom_memcg)) m.oom_memcg = b.summary->oom_memcg;
+      if (!padded(b.summary->task_memcg)) m.task_memcg = b.summary->task_memcg;
     }
     if (b.task_in) {
-      if (!b.task_in->task_memcg.empty()) m.task_memcg = b.task_in->task_memcg;
-      if (!b.task_in->oom_memcg.empty()) m.oom_memcg = b.task_in->oom_memcg;
+      if (!b.task_in->task_memcg.empty() && !padded(b.task_in->task_memcg)) m.task_memcg = b.task_in->task_memcg;
+      if (!b.task_in->oom_memcg.empty() && !padded(b.task_in->oom_memcg)) m.oom_memcg = b.task_in->oom_memcg;
       m.hierarchy = "v1";
     }
-    if (!m.oom_memcg && b.limit_reached_memcg) m.oom_memcg = b.limit_reached_memcg;
-    if (!m.oom_memcg && b.stats_path && !b.stats_path->empty() && !(b.summary && b.summary->global_oom)) {
+    if (!m.oom_memcg && !padded(b.limit_reached_memcg)) m.oom_memcg = b.limit_reached_memcg;
+    if (!m.oom_memcg && b.stats_path && !b.stats_path->empty() && !padded(b.stats_path) &&
+        !(b.summary && b.summary->global_oom)) {
       m.oom_memcg = b.stats_path;
       ev.notes.emplace_back("OOM memcg taken from the first `Memory cgroup stats for` line");
     }

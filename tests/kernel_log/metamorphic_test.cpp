@@ -269,7 +269,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "join_records"}, "the twice-quoted kill: 3 events clean, 2 joined"},
     {{"90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log", "truncate100_dots"}, "the numbered-list prefix: the cut header swallows the next 12 lines into gfp_mask"},
     {{"92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "reverse"}, "newest-first, the selection and its header (blank lines between) become 2 events"},
-    {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad"}, "the v1 `Task in` paths keep the padding spaces of the wrap"},
     {{"95-unix-se-100873-debian-2.6.32-mysqld-pid-comm-oom-adj-header.log", "reflow_indent"}, "2.6.32 `? ` stack: reflowed, the constraint from the stack is lost"},
     {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse"}, "a web-reflowed oom-kill: and kill newest-first become 2 events"},
     {{"98-elearningmedium-samsung-tv-arm-4.1-cpu-prefixed-stamp-double-spaced-header.log", "reverse"}, "the `[2-3219.1870]` stamp: newest-first, the constraint from the stack is lost"},
@@ -289,8 +288,6 @@ const std::map<std::tuple<std::string, std::string, std::string>, std::string> k
     {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "page_size_bytes"}, "the twice-quoted kill (clean pairs it wrong)"},
     {{"87-ecomnet-blog-3.10-java-table-kill-then-quoted-again.log", "reverse", "tasks"}, "the twice-quoted kill (clean pairs it wrong)"},
     {{"92-rajashekar-blog-rhel6-splunkd-header-cut-selection-no-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
-    {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/oom_memcg"}, "wrap padding inside the memcg path"},
-    {{"94-devto-plumbr-docker-memcg-v1-grep-out-of-order-selection-only.log", "wrap80_inline_pad", "memcg/task_memcg"}, "wrap padding inside the memcg path"},
     {{"97-212clab-blog-kernlog-iso-stamp-reflowed-memcg-oom-kill.log", "reverse", ""}, "newest-first, a phantom second event"},
 };
 
