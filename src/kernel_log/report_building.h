@@ -94,6 +94,7 @@ struct ReportAssembler::Building {
   Piece piece = Piece::none;        // last recognised line, kept for rejoining
   std::string piece_text;
   bool piece_soft = false;          // it ended in a space (format=flowed soft break)
+  bool piece_pad = false;           // it ended in a run of spaces: a terminal's pad a reflow broke
   bool piece_short = false;         // an `other` piece under 24 bytes: joined only to a `cpuset=` or an indented rest
   std::vector<uint64_t> joined_lines;
 
