@@ -15,6 +15,28 @@ namespace {
 
 using namespace oomlens::text;
 
+// The start of a Tasks table: its `Tasks state` line or its column header,
+// whole or wrapped.
+bool starts_table(std::string_view t) { return starts_with(t, "Tasks state") || oomline::starts_table_header(t); }
+
+// Whether the first record after `pos` in `text`, past the table's own
+// starting lines, blank and foreign lines and pieces of wrapped lines (4 lines
+// at most), is a table row.
+bool rows_follow(std::string_view text, size_t pos, std::optional<int> default_year) {
+  NormalizedLine n;
+  for (int i = 0; i < 4 && pos < text.size(); ++i) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    normalize_line(text.substr(pos, eol - pos), n, default_year);
+    pos = eol + 1;
+    const std::string_view t = trim(n.text);
+    if (n.foreign || t.empty() || starts_table(t)) continue;
+    if (oomline::parse_row(t)) return true;
+    if (line_is_record(t)) return false;
+  }
+  return false;
+}
+
 // SysRq-f prints `sysrq: Manual OOM execution` just before the report.
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
@@ -177,6 +199,13 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   // wrapped rest of the record on it, newest-first (`task=java,pid=90057,uid=0`
   // before `…: oom-kill:constraint=CONSTRAINT_MEMCG`).
   std::string rest;
+  // dump_tasks() prints `Tasks state` and the column header (`[  pid  ]   uid
+  // tgid …`) before the rows, so newest-first text has them after the rows.
+  // Met after the kill before any row, with rows after them, they start a
+  // table in print order that a person pasted after its kill: its lines tell
+  // neither order. (With no row after them, as a table without a killable
+  // task prints, they are still the lines before the kill.)
+  bool table_in_print_order = false;
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
       if (!final) out.order = NewestFirst::Order::undecided;
@@ -294,6 +323,10 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       for (auto p : kill_pids) only_panic = only_panic && p == kNoPid;
       if (!only_panic) continue;
       reversed = true;
+    } else if (!reversed && !kill_pids.empty() && starts_table(t) && rows_follow(text, next, default_year)) {
+      table_in_print_order = true;
+    } else if (table_in_print_order && oomline::parse_row(t)) {
+      continue;
     } else if (printed_before_kill(t)) {
       if (kill_pids.empty()) return out;  // a reaper line alone, then something else
       bool stack = oomline::parse_stack_line(t) || starts_with(t, "Call Trace:");

@@ -417,10 +417,15 @@ std::optional<std::pair<std::string, uint64_t>> parse_stat_kv(std::string_view s
   return std::make_pair(std::string(key), *v);
 }
 
-std::optional<std::vector<std::string>> parse_table_header(std::string_view s) {
-  if (s.empty() || s[0] != '[') return std::nullopt;
+bool starts_table_header(std::string_view s) {
+  if (s.empty() || s[0] != '[') return false;
   size_t close = s.find(']');
-  if (close == std::string_view::npos || trim(s.substr(1, close - 1)) != "pid") return std::nullopt;
+  return close != std::string_view::npos && trim(s.substr(1, close - 1)) == "pid";
+}
+
+std::optional<std::vector<std::string>> parse_table_header(std::string_view s) {
+  if (!starts_table_header(s)) return std::nullopt;
+  size_t close = s.find(']');
   std::vector<std::string> cols;
   std::string_view t = s.substr(close + 1);
   for (std::string_view tok = take_token(t); !tok.empty(); tok = take_token(t)) cols.emplace_back(tok);

@@ -127,6 +127,9 @@ std::optional<std::pair<std::string, uint64_t>> parse_stat_kv(std::string_view s
 
 /// Tasks table header `[ pid ]   uid  tgid total_vm …  name` → column names after `]`.
 std::optional<std::vector<std::string>> parse_table_header(std::string_view s);
+/// Whether `s` starts as a Tasks table header does (`[ pid ]`), whole or
+/// with its column names wrapped or cut.
+bool starts_table_header(std::string_view s);
 /// A table row `[  pid]  n n n … name` with the numbers as printed.
 struct RowLine {
   int64_t pid = 0;

@@ -78,6 +78,38 @@ bool rest_of_comm(const Building& b, const LogicalLine& line, std::string_view t
   return b.rows.back().row.comm.size() + t.size() <= 15;
 }
 
+// A piece that starts a Tasks table row or its header (`[ 1046]  1066`,
+// `[ pid ]   uid  tgid`), not a stack frame (`[<ffffffff8116d20e>] …`).
+bool starts_table_line(std::string_view t) {
+  if (oomline::starts_table_header(t)) return true;
+  const size_t close = t.find(']');
+  return !t.empty() && t[0] == '[' && close != std::string_view::npos && parse_i64(trim(t.substr(1, close - 1)));
+}
+
+// How many of a kill line's figures were read.
+int kill_figures(const oomline::KillLine& k) {
+  return k.uid.has_value() + k.total_vm_kb.has_value() + k.anon_rss_kb.has_value() + k.file_rss_kb.has_value() +
+         k.shmem_rss_kb.has_value() + k.pgtables_kb.has_value() + k.oom_score_adj.has_value();
+}
+
+// A line with a terminal's pad inside a token (`0,glob        al_oom`), the
+// pads taken out. The pad may have fallen at a space (`Kill         process`):
+// a kill or selection line then reads only with one left there. Never a
+// line with a path (`Task in …`), which a space would cut in two. A kill
+// line read both ways keeps the reading with more figures (`kB,        shmem-rss:`
+// loses shmem-rss without the space; a space left inside a number loses
+// that number instead, never changes it).
+std::string unpadded_record(std::string_view t) {
+  std::string unpadded = oomline::without_pads(t);
+  std::string spaced = oomline::without_pads(t, " ");
+  if (!line_is_record(unpadded)) {
+    if (oomline::parse_select(spaced) || oomline::parse_kill(spaced)) return spaced;
+  } else if (auto a = oomline::parse_kill(unpadded)) {
+    if (auto b = oomline::parse_kill(spaced); b && kill_figures(*b) > kill_figures(*a)) return spaced;
+  }
+  return unpadded;
+}
+
 // The wrapped rest of the last recognised line (report_rejoin.cpp): joined
 // to it when that line looks incomplete (an indented piece, a format=flowed
 // trailing space or a plain cut), or when it starts with ','. After a whole
@@ -98,12 +130,19 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
     return false;
   if (line_is_record(t)) return false;
   std::string joined = b.piece_text;
-  if (line.continuation || b.piece_soft) joined += ' ';
-  joined += t;
+  if (b.piece_pad && kind != P::row) {  // the break fell inside a pad (a row's runs are its columns')
+    joined += "    ";
+    joined += t;
+    joined = unpadded_record(joined);
+  } else {
+    if (line.continuation || b.piece_soft) joined += ' ';
+    joined += t;
+  }
   if (!apply_joined(b, kind, joined)) return false;
   b.piece = kind;
   b.piece_text = std::move(joined);
   b.piece_soft = line.soft_break;
+  b.piece_pad = line.pad_break;
   b.joined_lines.push_back(line.number);
   if (line.number > b.lines.last) b.lines.last = line.number;
   if (line.number < b.lines.first) b.lines.first = line.number;  // newest-first, the rest comes before
@@ -267,7 +306,11 @@ bool line_starts_meminfo(std::string_view t) {
   if (i > 0)  // `N pages RAM`, `N pages in swap cache`, `N total pagecache pages`
     return t.find(" pages", i) == i || ends_with(t, " total pagecache pages");
   while (i < t.size() && ((t[i] >= 'a' && t[i] <= 'z') || t[i] == '_')) ++i;  // `active_anon:7355653 …`
-  return i > 1 && i + 1 < t.size() && t[i] == ':' && t[i + 1] >= '0' && t[i + 1] <= '9';
+  if (!(i > 1 && i + 1 < t.size() && t[i] == ':' && t[i + 1] >= '0' && t[i + 1] <= '9')) return false;
+  // Page counts, without a unit: `rss:0kB, shmem-rss:0kB` is a kill or reaper line's wrapped rest.
+  size_t j = i + 1;
+  while (j < t.size() && t[j] >= '0' && t[j] <= '9') ++j;
+  return t.substr(j, 2) != "kB";
 }
 
 bool line_is_table_row(std::string_view text) {
@@ -292,9 +335,8 @@ ReportAssembler::~ReportAssembler() = default;
 
 bool ReportAssembler::open() const { return cur_ != nullptr; }
 
-
-void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows) {
-  prelude_.clear();
+void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows, bool append) {
+  if (!append) prelude_.clear();
   for (const auto& r : rows) {
     LogicalLine copy = r;
     copy.prefix = nullptr;
@@ -314,6 +356,7 @@ void ReportAssembler::start(const LogicalLine& line) {
     } else if (auto cols = oomline::parse_table_header(text)) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
       cur_->columns = *cols;
+      cur_->columns_line = pl.number;
     } else if (cur_->wrapped_row) {  // the wrapped rest of a row (` 0 python`)
       const std::string joined = join_wrapped_row(*cur_->wrapped_row, text);
       if (auto row2 = oomline::parse_row(joined); row2 && !row2->comm.empty())
@@ -368,8 +411,8 @@ void ReportAssembler::gap(std::string_view why) {
   close();
 }
 
-bool ReportAssembler::attach_reaper(const LogicalLine& line) {
-  auto r = oomline::parse_reaper(line.text);
+bool ReportAssembler::attach_reaper(const LogicalLine& line, std::string_view text) {
+  auto r = oomline::parse_reaper(text);
   if (!r) return false;
   const Reaped reaped = oomline::reaped_bytes(*r);
   if (cur_) {
@@ -440,22 +483,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   // after `[ 1046]  1066  1046`): it starts with a number. Nor a table
   // header's (`total_vm      rss …` after `[ pid ]   uid  tgid`).
   std::string unpadded;
-  const bool table_rest = cur_ && cur_->piece == Building::Piece::other && starts_with(cur_->piece_text, "[");
+  const bool table_rest = cur_ && cur_->piece == Building::Piece::other && starts_table_line(cur_->piece_text);
   if (t.size() > 40 && t[0] != '[' && !(t[0] >= '0' && t[0] <= '9') && !(cur_ && cur_->in_slab_table) && !table_rest &&
       t.find("    ") != std::string_view::npos) {
-    unpadded = oomline::without_pads(t);
-    // The pad may have fallen at a space (`Kill         process`): a kill or
-    // selection line then reads only with one left there. Never a line with
-    // a path (`Task in …`), which a space would cut in two.
-    // A kill line read both ways keeps the reading with more figures
-    // (`kB,        shmem-rss:` loses shmem-rss without the space; a space
-    // left inside a number loses that number instead, never changes it).
-    std::string spaced = oomline::without_pads(t, " ");
-    if (!line_is_record(unpadded)) {
-      if (oomline::parse_select(spaced) || oomline::parse_kill(spaced)) unpadded = std::move(spaced);
-    } else if (auto a = oomline::parse_kill(unpadded)) {
-      if (auto b = oomline::parse_kill(spaced); b && kill_figures(*b) > kill_figures(*a)) unpadded = std::move(spaced);
-    }
+    unpadded = unpadded_record(t);
     t = unpadded;
   }
   // `line` with the text before it rejoined (`joined`), fed as one record.
@@ -593,7 +624,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->selected.push_back(std::move(*s));
     cur_->has_content = true;
   } else if (oomline::parse_reaper(t)) {
-    attach_reaper(line);
+    attach_reaper(line, t);  // `t` without a terminal's pads
     if (!cur_) return false;
     if (!line.truncated) piece = P::reaper;
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
@@ -681,6 +712,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->section = Building::Section::meminfo;
   } else if (auto cols = oomline::parse_table_header(t)) {
     cur_->columns = std::move(*cols);
+    cur_->columns_line = line.number;
     cur_->section = Building::Section::table;
   } else if (auto row = oomline::parse_row(t)) {
     if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row), cur_->wrapped_row.reset();
@@ -703,6 +735,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->piece_short = t.size() < 24 && !starts_with(t, "CPU: ");
     cur_->piece_text.assign(t);
     cur_->piece_soft = line.soft_break;
+    cur_->piece_pad = line.pad_break;
     if (++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) {
       close();
       return false;
@@ -718,6 +751,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (piece != P::none) {
     cur_->piece_text.assign(t);
     cur_->piece_soft = line.soft_break;
+    cur_->piece_pad = line.pad_break;
   }
   return true;
 }

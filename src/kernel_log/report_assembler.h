@@ -32,6 +32,7 @@ struct LogicalLine {
   bool truncated = false;            ///< cut by a viewer: the text ends before the cut field
   bool soft_break = false;           ///< the physical line ended in a space (format=flowed)
   bool prefixed = false;             ///< the line had its own prefix: never the wrapped rest of another
+  bool pad_break = false;            ///< it ended in a run of 4+ spaces: a reflow broke a terminal's pad
 };
 
 class ReportAssembler {
@@ -48,8 +49,8 @@ class ReportAssembler {
   bool feed(const LogicalLine& line);
   /// Table rows seen just before an anchor line (reports whose header was
   /// cut off, rate-limited or grep-filtered): kept for the report the next
-  /// fed line opens, dropped otherwise.
-  void preload_rows(const std::vector<LogicalLine>& rows);
+  /// fed line opens, dropped otherwise. With `append`, after those already kept.
+  void preload_rows(const std::vector<LogicalLine>& rows, bool append = false);
   [[nodiscard]] bool open() const;
   /// Records were lost: closes the open report with a note.
   void gap(std::string_view why);
@@ -72,7 +73,7 @@ class ReportAssembler {
  private:
   void start(const LogicalLine& line);
   void close();
-  bool attach_reaper(const LogicalLine& line);
+  bool attach_reaper(const LogicalLine& line, std::string_view text);
 
   std::string source_;
   Emit emit_;

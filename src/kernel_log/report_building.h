@@ -64,6 +64,7 @@ struct ReportAssembler::Building {
   bool in_slab_table = false;
 
   std::vector<std::string> columns;  // table header, without "[ pid ]"
+  std::optional<uint64_t> columns_line;  // the header's line number
   std::vector<RawRow> rows;
   // Header-less tables: how many numbers most rows have (a tie: the fewer),
   // 0 when unknown; set by finalize_event(). A row with more is damaged
@@ -106,6 +107,7 @@ struct ReportAssembler::Building {
   Piece piece = Piece::none;        // last recognised line, kept for rejoining
   std::string piece_text;
   bool piece_soft = false;          // it ended in a space (format=flowed soft break)
+  bool piece_pad = false;           // it ended in a run of spaces: a terminal's pad a reflow broke
   bool piece_short = false;         // an `other` piece under 24 bytes: joined only to a `cpuset=` or an indented rest
   std::vector<uint64_t> joined_lines;
 

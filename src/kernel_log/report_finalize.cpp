@@ -93,6 +93,31 @@ size_t usual_row_numbers(const std::vector<RawRow>& rows) {
   return best;
 }
 
+// dump_tasks() prints the column header, then the rows: their print order
+// runs away from the header, whichever way the text runs. A table pasted in
+// print order after its kill and read newest-first, or pasted after (below)
+// its rows by a newest-first text read forward, is put back in that order.
+// Rows on both sides of the header, or no header: left as fed.
+void order_rows_from_header(std::vector<RawRow>& rows, std::optional<uint64_t> header_line) {
+  if (!header_line || rows.size() < 2) return;
+  bool below = true, above = true;
+  for (const auto& r : rows) {
+    below = below && r.line > *header_line;
+    above = above && r.line < *header_line;
+  }
+  if (!below && !above) return;
+  auto runs_away = [&](const RawRow& a, const RawRow& b) { return below ? a.line < b.line : a.line > b.line; };
+  if (std::is_sorted(rows.begin(), rows.end(), runs_away)) return;
+  // Fed against print order: rows of one line (glued) came in that order too.
+  std::reverse(rows.begin(), rows.end());
+  std::stable_sort(rows.begin(), rows.end(), runs_away);
+}
+
+// Whether a run of spaces lies inside a memcg path: a terminal's pad the
+// line kept (`/docker/264b…a5        4261…`), which no kernel path holds.
+// Such a path is unknown, never reported with the pad in it.
+bool padded(const std::optional<std::string>& path) { return path && path->find("  ") != std::string::npos; }
+
 // A note `what` + the first 20 of `lines` (`, …` after them); none when empty.
 void note_lines(std::vector<std::string>& notes, std::string_view what, const std::vector<uint64_t>& lines) {
   if (lines.empty()) return;
@@ -212,6 +237,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.boot_id = std::move(b.boot_id);
   ev.source = source;
   ev.notes = std::move(b.notes);
+  order_rows_from_header(b.rows, b.columns_line);
   if (b.columns.empty()) {
     b.row_numbers_usual = usual_row_numbers(b.rows);
     std::vector<uint64_t> odd;
@@ -362,16 +388,17 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   if (has_memcg) {
     MemcgInfo m;
     if (b.summary) {
-      m.oom_memcg = b.summary->oom_memcg;
-      m.task_memcg = b.summary->task_memcg;
+      if (!padded(b.summary->oom_memcg)) m.oom_memcg = b.summary->oom_memcg;
+      if (!padded(b.summary->task_memcg)) m.task_memcg = b.summary->task_memcg;
     }
     if (b.task_in) {
-      if (!b.task_in->task_memcg.empty()) m.task_memcg = b.task_in->task_memcg;
-      if (!b.task_in->oom_memcg.empty()) m.oom_memcg = b.task_in->oom_memcg;
+      if (!b.task_in->task_memcg.empty() && !padded(b.task_in->task_memcg)) m.task_memcg = b.task_in->task_memcg;
+      if (!b.task_in->oom_memcg.empty() && !padded(b.task_in->oom_memcg)) m.oom_memcg = b.task_in->oom_memcg;
       m.hierarchy = "v1";
     }
-    if (!m.oom_memcg && b.limit_reached_memcg) m.oom_memcg = b.limit_reached_memcg;
-    if (!m.oom_memcg && b.stats_path && !b.stats_path->empty() && !(b.summary && b.summary->global_oom)) {
+    if (!m.oom_memcg && !padded(b.limit_reached_memcg)) m.oom_memcg = b.limit_reached_memcg;
+    if (!m.oom_memcg && b.stats_path && !b.stats_path->empty() && !padded(b.stats_path) &&
+        !(b.summary && b.summary->global_oom)) {
       m.oom_memcg = b.stats_path;
       ev.notes.emplace_back("OOM memcg taken from the first `Memory cgroup stats for` line");
     }

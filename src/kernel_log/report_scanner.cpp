@@ -126,7 +126,9 @@ struct ReportScanner::Impl {
       if (p == std::string_view::npos) return std::string_view::npos;
     }
     NormalizedLine probe;
-    for (size_t q = p > 64 + text_off ? p - 64 : text_off + 1; q < p; ++q) {
+    // From the text's first byte on: a record glued after an empty one (a
+    // blank line's prefix, then `May  7 … kernel: Memory cgroup out of memory: …`).
+    for (size_t q = p > 64 + text_off ? p - 64 : text_off; q < p; ++q) {
       if (!(raw[q] >= 'A' && raw[q] <= 'Z') && !(raw[q] >= '0' && raw[q] <= '9')) continue;
       normalize_line(raw.substr(q), probe, opt.default_year);
       if (probe.has_prefix && !probe.foreign &&
@@ -136,12 +138,30 @@ struct ReportScanner::Impl {
     return std::string_view::npos;
   }
 
+  // A table row glued before the record that opens a report, with none open
+  // (`… 0 python` + `May  7 … kernel: Out of memory: Kill process …`): the
+  // row is the last of the report's table, kept for it as look_back() keeps
+  // the rows of the lines before. True when so (the row is then taken).
+  bool glued_row_before_opening(std::string_view row, std::string_view rest, uint64_t number) {
+    if (assembler.open()) return false;
+    NormalizedLine n;
+    normalize_line(rest, n, opt.default_year);
+    if (n.foreign || !line_opens_report(trim(n.text))) return false;
+    normalize_line(row, n, opt.default_year);
+    if (n.foreign || !oomline::parse_row(n.text)) return false;
+    LogicalLine l;
+    l.text = n.text;
+    l.number = number;
+    assembler.preload_rows({l}, true);
+    return true;
+  }
+
   void feed_line(std::string_view raw, uint64_t number) {
     std::string padless;
     raw = depad(raw, padless);
     normalize_line(raw, norm, opt.default_year);
     if (size_t q = glued_record(raw); q != std::string_view::npos) {
-      feed_line(raw.substr(0, q), number);
+      if (!glued_row_before_opening(raw.substr(0, q), raw.substr(q), number)) feed_line(raw.substr(0, q), number);
       feed_line(raw.substr(q), number);
       return;
     }
@@ -165,6 +185,7 @@ struct ReportScanner::Impl {
                     norm.truncated && nl == std::string_view::npos,
                     nl == std::string_view::npos && !raw.empty() && raw.back() == ' ',
                     norm.has_prefix && first};
+      l.pad_break = nl == std::string_view::npos && ends_with(raw, "    ");
       assembler.feed(l);
       if (nl == std::string_view::npos) break;
       text.remove_prefix(nl + 1);
@@ -228,7 +249,9 @@ struct ReportScanner::Impl {
         }
         if (!piece.empty()) {  // `… 0 systemd-jou` + `rnal`: the row above a wrapped piece
           normalize_line(raw, n, opt.default_year);
-          if (n.foreign || n.continuation || n.text.empty()) return false;
+          // An indented line of the wrap width is a middle piece (`     3950 … Isolated Se`
+          // between a row's start and `rvic`): the wrap fell in the row's padding.
+          if (n.foreign || (n.continuation && !at_wrap_width(raw)) || n.text.empty()) return false;
           if (!n.has_prefix && at_wrap_width(raw) && line_is_table_row(std::string(n.text) + piece)) {
             n.has_prefix = true;  // bare text wrapped at its width: the row's start
           }
@@ -320,7 +343,8 @@ struct ReportScanner::Impl {
     for (size_t i = spans.size(); i-- > 0;) {
       std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
       if (!assembler.open()) {
-        normalize_line(raw, n, opt.default_year);
+        std::string padless;  // a row's terminal pads out, as feed_line() takes them out
+        normalize_line(depad(raw, padless), n, opt.default_year);
         // A row's wrapped rest (` 0 python`, indented) goes with it.
         if (!n.foreign && (line_is_table_row(n.text) || (n.continuation && !row_texts.empty()))) {
           row_texts.emplace_back(n.text);
@@ -529,13 +553,15 @@ struct ReportScanner::Impl {
 
   // An unprefixed, non-empty line (a terminal's wrapped rest of the line
   // before, when that one had a prefix).
-  // Without its mail quoting (`> `, `> > `: each '>' and one space after it).
+  // Without its mail quoting (`> `, `> > `: each '>' and one space after
+  // it; `&gt; ` on a web page that escaped the quoted text).
   static std::string_view dequote(std::string_view raw) {
-    while (!raw.empty() && raw[0] == '>') {
-      raw.remove_prefix(1);
+    for (;;) {
+      if (!raw.empty() && raw[0] == '>') raw.remove_prefix(1);
+      else if (starts_with(raw, "&gt;")) raw.remove_prefix(4);
+      else return raw;
       if (!raw.empty() && raw[0] == ' ') raw.remove_prefix(1);
     }
-    return raw;
   }
 
   // Not indented: an indented unprefixed line is a continuation record
@@ -571,6 +597,30 @@ struct ReportScanner::Impl {
         (starts_with(t, "[<") && !ends_with(trim_right(raw), " from")))
       return false;
     return !line_is_record(t) || joins_as_record(raw, next);
+  }
+
+  // A terminal's pad that a wrap broke (`…anon-rss:830480k` + a run of
+  // spaces wider than the rest of the line + `B, file-rss:…`): a line of
+  // spaces only, after a line of the wrap width or one ending in a space
+  // (format=flowed breaks inside the run), with an unprefixed rest after it
+  // that is no record by itself. The record goes on over it. `after`
+  // nullopt: that line is not in the region yet (true when the rest holds).
+  bool pad_piece(std::string_view raw, std::string_view spaces, std::optional<std::string_view> after) {
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    if (!spaces.empty() && spaces.back() == '\r') spaces.remove_suffix(1);
+    if (spaces.empty() || spaces.find_first_not_of(' ') != std::string_view::npos) return false;
+    if (!at_wrap_width(raw) && (raw.empty() || raw.back() != ' ')) return false;
+    if (!after) return true;
+    normalize_line(*after, probe, opt.default_year);
+    const std::string_view t = trim(probe.text);
+    return !probe.has_prefix && !probe.foreign && !t.empty() && !line_is_record(t);
+  }
+  // The line starting at `from` in `region` (without its '\n'), or nullopt
+  // when `region` ends before it (a region holds whole lines but at the end).
+  static std::optional<std::string_view> line_at(std::string_view region, size_t from) {
+    if (from >= region.size()) return std::nullopt;
+    const size_t e = region.find('\n', from);
+    return region.substr(from, (e == std::string_view::npos ? region.size() : e) - from);
   }
 
   // After a format=flowed soft break (the line ends in a space), or a
@@ -629,7 +679,8 @@ struct ReportScanner::Impl {
     std::string_view next = region.substr(eol + 1, (e2 == std::string_view::npos ? region.size() : e2) - eol - 1);
     if (next.empty()) return false;
     if (json_open(r)) return json_rest(next);
-    return (prefixed(r) && (unprefixed(next) || flowed_rest(r, next))) || wrapped_at_width(r, next);
+    return (prefixed(r) && (unprefixed(next) || flowed_rest(r, next))) || wrapped_at_width(r, next) ||
+           pad_piece(r, next, line_at(region, eol + 1 + next.size() + 1));
   }
 
   // A `journalctl -o json` object that a terminal, a mail client or a
@@ -710,7 +761,10 @@ struct ReportScanner::Impl {
         continue;
       }
       const bool rest = prefixed_start && (unprefixed(nl) || (pieces == 1 && flowed_rest(whole_line, nl)));
-      if (qp_mode || nl.empty() || !(rest || wrapped_at_width(whole_line, nl))) return next;
+      const auto after_pad = line_at(region, next + nl.size() + 1);
+      const bool pad = pad_piece(whole_line, nl, after_pad);
+      if (pad && !after_pad && !final) return std::string_view::npos;  // its rest comes with the next chunk
+      if (qp_mode || nl.empty() || !(rest || wrapped_at_width(whole_line, nl) || (pad && after_pad))) return next;
       p = next;
     }
     return final ? p : std::string_view::npos;

@@ -495,5 +495,43 @@ TEST(MangledLines, RealPasteQuotedMailWrapped) {  // LKML 2008: was gfp_mask "0x
   EXPECT_EQ(ev[1].trigger->order, 1);
 }
 
+// A v1 `Task in` line after a stack frame (`[<ffff…>] …`, an unrecognised
+// line starting with '['), padded by a terminal: its pads are taken out as
+// from any line, not kept as a table row's rest's runs of spaces would be.
+TEST(MangledLines, PadsInAV1TaskInPathAfterAFrameAreTakenOut) {
+  const std::string path = "/docker/4f1c0a9e2b7d4c6a8e1f3b5d7c9a0e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3e";
+  const std::string clean =
+      "[138805.608851] java invoked oom-killer: gfp_mask=0xd0, order=0, oom_score_adj=0\n"
+      "[138805.608887] [<ffffffff8116d20e>] oom_kill_process+0x24e/0x3b0\n"
+      "[138805.608916] Task in " + path + " killed as a result of limit of " + path + "\n"
+      "[138805.608918] memory: usage 3140120kB, limit 3145728kB, failcnt 616038\n"
+      "[138805.609043] Memory cgroup out of memory: Kill process 20611 (java) score 1068 or sacrifice child\n";
+  const std::string padded = mangle::inline_pad_wrap(clean, 80);
+  ASSERT_NE(padded.find("        "), std::string::npos);
+  for (const std::string& text : {clean, padded}) {
+    auto ev = parse(text);
+    ASSERT_EQ(ev.size(), 1u) << text;
+    ASSERT_TRUE(ev[0].memcg) << text;
+    EXPECT_EQ(ev[0].memcg->oom_memcg, path) << text;
+    EXPECT_EQ(ev[0].memcg->task_memcg, path) << text;
+    ASSERT_EQ(ev[0].selected.size(), 1u) << text;
+    EXPECT_EQ(ev[0].selected[0].score, 1068) << text;
+  }
+}
+
+// A run of spaces left inside a memcg path (a pad too short to be taken out
+// as one) makes the path unknown: never a path with spaces in it.
+TEST(MangledLines, APathWithARunOfSpacesIsUnknown) {
+  const std::string text =
+      "[  514.682838] Task in /docker/4f1c0a9e  2b7d killed as a result of limit of /docker/4f1c0a9e2b7d\n"
+      "[  514.682840] memory: usage 524288kB, limit 524288kB, failcnt 812\n"
+      "[  514.682901] Memory cgroup out of memory: Kill process 4242 (python3) score 990 or sacrifice child\n";
+  auto ev = parse(text);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_FALSE(ev[0].memcg->task_memcg);
+  EXPECT_EQ(ev[0].memcg->oom_memcg, "/docker/4f1c0a9e2b7d");
+}
+
 }  // namespace
 }  // namespace oomlens
