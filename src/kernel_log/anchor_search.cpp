@@ -26,7 +26,14 @@ constexpr size_t kMaxNeedle = 10;  // bytes a candidate may extend past its star
 // Full check of a candidate at `p` for needle `k` (bounds: p + text.size() <= end).
 bool verify(const char* begin, const char* p, const char* end, size_t k) {
   std::string_view t = kNeedles[k].text;
-  if (static_cast<size_t>(end - p) < t.size() || std::memcmp(p, t.data(), t.size()) != 0) return false;
+  if (static_cast<size_t>(end - p) < t.size()) return false;
+  if (k == 2) {  // "of memory", or "of_memory" after "out_": a call-trace frame (out_of_memory+0x…)
+    if (p[1] != 'f' || std::memcmp(p + 3, "memory", 6) != 0) return false;
+    if (p[2] == ' ') return true;
+    std::string_view before(begin, static_cast<size_t>(p - begin));
+    return p[2] == '_' && before.size() >= 4 && before.substr(before.size() - 4) == "out_";
+  }
+  if (std::memcmp(p, t.data(), t.size()) != 0) return false;
   switch (k) {
     case 1: {  // "process" must follow "Killed "/"reaped "/"Kill "/"kill "
       std::string_view before(begin, static_cast<size_t>(p - begin));
@@ -92,7 +99,7 @@ __attribute__((target("avx2"))) size_t avx2_find(const char* data, size_t n) {
     __m256i eo = _mm256_cmpeq_epi8(b0, fo), eM = _mm256_cmpeq_epi8(b0, fM);
     __m256i m = _mm256_and_si256(eo, _mm256_cmpeq_epi8(b7, l_l));                       // oom-kill
     m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(b0, fp), _mm256_cmpeq_epi8(b6, l_s)));  // process
-    m = _mm256_or_si256(m, _mm256_and_si256(eo, _mm256_cmpeq_epi8(b8, l_y)));           // of memory
+    m = _mm256_or_si256(m, _mm256_and_si256(eo, _mm256_cmpeq_epi8(b8, l_y)));           // of memory, of_memory
     m = _mm256_or_si256(m, _mm256_and_si256(eM, _mm256_cmpeq_epi8(b5, l_y)));           // Memory
     m = _mm256_or_si256(m, _mm256_and_si256(eM, _mm256_cmpeq_epi8(b9, l_M)));           // Manual OOM
     m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(b0, fT), _mm256_cmpeq_epi8(b6, l_n)));  // Task in

@@ -18,6 +18,9 @@
 //   "y: usage " after "memor"
 //                   `memory: usage …kB, limit …kB, failcnt …` (mem_cgroup_print_oom_meminfo;
 //                   excerpts whose header was cut)
+//   "of_memory" after "out_" (verified as a variant of "of memory": the same SIMD test)
+//                   a call-trace frame `out_of_memory+0x…`, `mem_cgroup_out_of_memory+0x…`
+//                   (excerpts that start at the report's `CPU: … Comm:` line)
 #include <cstddef>
 #include <cstdint>
 

@@ -42,6 +42,12 @@ constexpr NotePattern kNotes[] = {
      N_("the report ends before any kill line (cut off, lost, or the victim was already exiting)")},
     {"no `invoked oom-killer` header before this kill \\(rate-limited, lost or filtered\\)",
      N_("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)")},
+    {"the report's header \\(`… invoked oom-killer: …`\\) is not in the input: it is read from its call trace on",
+     N_("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its call trace on")},
+    {"a memcg path ending its line looks cut inside its last name \\(a container id or pod UID shorter than the "
+     "runtime's, or no `\\.scope`/`\\.slice`\\): unknown",
+     N_("a memcg path ending its line looks cut inside its last name (a container id or pod UID shorter than the "
+        "runtime's, or no `.scope`/`.slice`): unknown")},
     {"the log prints no year: (\\d+) is a guess from the file's modification time",
      N_("the log prints no year: {} is a guess from the file's modification time")},
 };
