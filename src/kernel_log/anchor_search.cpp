@@ -35,10 +35,10 @@ bool verify(const char* begin, const char* p, const char* end, size_t k) {
   }
   if (std::memcmp(p, t.data(), t.size()) != 0) return false;
   switch (k) {
-    case 1: {  // "process" must follow "Killed "/"reaped "/"Kill "/"kill "
+    case 1: {  // "process" must follow "Killed "/"reaped "/"Kill "/"kill "/"VM: killing " (Linux 2.4)
       std::string_view before(begin, static_cast<size_t>(p - begin));
       auto ends = [&](std::string_view w) { return before.size() >= w.size() && before.substr(before.size() - w.size()) == w; };
-      return ends("Killed ") || ends("reaped ") || ends("Kill ") || ends("kill ");
+      return ends("Killed ") || ends("reaped ") || ends("Kill ") || ends("kill ") || ends("VM: killing ");
     }
     case 3: {  // "Memory cgroup" / "Memory limit"
       std::string_view rest(p + 6, static_cast<size_t>(end - p - 6));

@@ -8,8 +8,9 @@
 //
 // Anchors (case-sensitive):
 //   "oom-kill"      `invoked oom-killer:`, `oom-kill:constraint=`
-//   "process" after "Killed "/"reaped "/"Kill "/"kill "
-//                   `Killed process`, `reaped process`, `Kill process`, `kill process`
+//   "process" after "Killed "/"reaped "/"Kill "/"kill "/"VM: killing "
+//                   `Killed process`, `reaped process`, `Kill process`, `kill process`,
+//                   Linux 2.4's `VM: killing process` (a warning, no event)
 //   "of memory"     `Out of memory…`, `Memory cgroup out of memory`, no killable, OOM panics
 //   "Memory cgroup" / "Memory limit"
 //                   `Memory cgroup stats for` (excerpts starting there), `Memory limit reached`

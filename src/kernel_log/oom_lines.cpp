@@ -195,7 +195,8 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   t.remove_prefix(1);
   // Greedy: the comm ends at the last `)` that is followed by a known tail.
   size_t close = std::string_view::npos;
-  for (std::string_view tail : {") total-vm:", "), UID ", ") in VE \"", ") vsz:"}) {
+  // 2.4.0's `Killed process N (comm), saved process M (comm2).` names the allocating task after it.
+  for (std::string_view tail : {") total-vm:", "), UID ", ") in VE \"", ") vsz:", "), saved process "}) {
     size_t c = t.rfind(tail);
     if (c != std::string_view::npos && (close == std::string_view::npos || c > close)) close = c;
   }
