@@ -26,12 +26,19 @@ constexpr size_t kMaxNeedle = 10;  // bytes a candidate may extend past its star
 // Full check of a candidate at `p` for needle `k` (bounds: p + text.size() <= end).
 bool verify(const char* begin, const char* p, const char* end, size_t k) {
   std::string_view t = kNeedles[k].text;
-  if (static_cast<size_t>(end - p) < t.size() || std::memcmp(p, t.data(), t.size()) != 0) return false;
+  if (static_cast<size_t>(end - p) < t.size()) return false;
+  if (k == 2) {  // "of memory", or "of_memory" after "out_": a call-trace frame (out_of_memory+0x…)
+    if (p[1] != 'f' || std::memcmp(p + 3, "memory", 6) != 0) return false;
+    if (p[2] == ' ') return true;
+    std::string_view before(begin, static_cast<size_t>(p - begin));
+    return p[2] == '_' && before.size() >= 4 && before.substr(before.size() - 4) == "out_";
+  }
+  if (std::memcmp(p, t.data(), t.size()) != 0) return false;
   switch (k) {
-    case 1: {  // "process" must follow "Killed "/"reaped "/"Kill "/"kill "
+    case 1: {  // "process" must follow "Killed "/"reaped "/"Kill "/"kill "/"VM: killing " (Linux 2.4)
       std::string_view before(begin, static_cast<size_t>(p - begin));
       auto ends = [&](std::string_view w) { return before.size() >= w.size() && before.substr(before.size() - w.size()) == w; };
-      return ends("Killed ") || ends("reaped ") || ends("Kill ") || ends("kill ");
+      return ends("Killed ") || ends("reaped ") || ends("Kill ") || ends("kill ") || ends("VM: killing ");
     }
     case 3: {  // "Memory cgroup" / "Memory limit"
       std::string_view rest(p + 6, static_cast<size_t>(end - p - 6));

@@ -8,8 +8,9 @@
 //
 // Anchors (case-sensitive):
 //   "oom-kill"      `invoked oom-killer:`, `oom-kill:constraint=`
-//   "process" after "Killed "/"reaped "/"Kill "/"kill "
-//                   `Killed process`, `reaped process`, `Kill process`, `kill process`
+//   "process" after "Killed "/"reaped "/"Kill "/"kill "/"VM: killing "
+//                   `Killed process`, `reaped process`, `Kill process`, `kill process`,
+//                   Linux 2.4's `VM: killing process` (a warning, no event)
 //   "of memory"     `Out of memory…`, `Memory cgroup out of memory`, no killable, OOM panics
 //   "Memory cgroup" / "Memory limit"
 //                   `Memory cgroup stats for` (excerpts starting there), `Memory limit reached`
@@ -18,6 +19,9 @@
 //   "y: usage " after "memor"
 //                   `memory: usage …kB, limit …kB, failcnt …` (mem_cgroup_print_oom_meminfo;
 //                   excerpts whose header was cut)
+//   "of_memory" after "out_" (verified as a variant of "of memory": the same SIMD test)
+//                   a call-trace frame `out_of_memory+0x…`, `mem_cgroup_out_of_memory+0x…`
+//                   (excerpts that start at the report's `CPU: … Comm:` line)
 #include <cstddef>
 #include <cstdint>
 

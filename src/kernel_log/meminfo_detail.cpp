@@ -72,15 +72,7 @@ bool slab_row(ReportAssembler::Building& b, std::string_view t) {
 // `out_of_memory` as a symbol of its own (not mem_cgroup_out_of_memory,
 // pagefault_out_of_memory or __out_of_memory): `out_of_memory+0x134/0x34c`,
 // `out_of_memory.cold`, or ARM's callee `(out_of_memory) from`.
-bool has_oom_symbol(std::string_view t) {
-  for (size_t p = t.find("out_of_memory"); p != std::string_view::npos; p = t.find("out_of_memory", p + 1)) {
-    const char before = p == 0 ? ' ' : t[p - 1];
-    const char after = p + 13 < t.size() ? t[p + 13] : ' ';
-    if ((before == ' ' || before == '(') && (after == '+' || after == '.' || (before == '(' && after == ')')))
-      return true;
-  }
-  return false;
-}
+bool has_oom_symbol(std::string_view t) { return oomline::frame_names(t, "out_of_memory"); }
 
 }  // namespace
 
@@ -91,6 +83,8 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   const bool after_unreliable = b.frame_unreliable;
   b.frame_unreliable = starts_with(t, "[<") && ends_with(t, ">] ?");  // `[<c04abbda>] ?` + `    fn+0x3a/0x40`
   if (b.frame_unreliable) return;
+  // dump_header() prints the report's header, then dump_stack(): a trace through it is the report's own.
+  if (!starts_with(t, "? ") && oomline::frame_names(t, "dump_header")) b.dump_header_frame = true;
   // try_charge_memcg() (5.13+) calls the memcg OOM (mem_cgroup_oom(), inlined) when a charge fails.
   for (const char* frame : {"mem_cgroup_out_of_memory", "mem_cgroup_oom_synchronize", "try_charge_memcg+"}) {
     if (t.find(frame) == std::string_view::npos) continue;

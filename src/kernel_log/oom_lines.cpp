@@ -143,6 +143,21 @@ std::optional<StackLine> parse_stack_line(std::string_view s) {
   return out;
 }
 
+bool frame_names(std::string_view t, std::string_view name) {
+  for (size_t p = t.find(name); p != std::string_view::npos; p = t.find(name, p + 1)) {
+    const char before = p == 0 ? ' ' : t[p - 1];
+    const char after = p + name.size() < t.size() ? t[p + name.size()] : ' ';
+    if ((before == ' ' || before == '(') && (after == '+' || after == '.' || (before == '(' && after == ')')))
+      return true;
+  }
+  return false;
+}
+
+bool is_oom_frame(std::string_view t) {
+  return frame_names(t, "out_of_memory") || frame_names(t, "mem_cgroup_out_of_memory") ||
+         frame_names(t, "pagefault_out_of_memory");
+}
+
 namespace {
 
 /// `… Killed process N`: the kill line with its message and pid set, and
@@ -180,7 +195,8 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   t.remove_prefix(1);
   // Greedy: the comm ends at the last `)` that is followed by a known tail.
   size_t close = std::string_view::npos;
-  for (std::string_view tail : {") total-vm:", "), UID ", ") in VE \"", ") vsz:"}) {
+  // 2.4.0's `Killed process N (comm), saved process M (comm2).` names the allocating task after it.
+  for (std::string_view tail : {") total-vm:", "), UID ", ") in VE \"", ") vsz:", "), saved process "}) {
     size_t c = t.rfind(tail);
     if (c != std::string_view::npos && (close == std::string_view::npos || c > close)) close = c;
   }
@@ -331,6 +347,11 @@ void apply_summary_fields(std::string_view s, Summary& out) {
         out.elided = true;
         continue;
       }
+      // The line ends in this path (the kernel prints `,task=…` after it): it may be cut inside a name.
+      if (s.empty() && memcg_path_cut(val)) {
+        out.path_cut = true;
+        continue;
+      }
       (key == "oom_memcg" ? out.oom_memcg : out.task_memcg) = std::string(val);
     }
     else if (key == "task") out.task = std::string(val);
@@ -369,6 +390,67 @@ std::optional<CounterLine> parse_counter(std::string_view s) {
   return c;
 }
 
+namespace {
+bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+// Container ids are 64 hex digits in every runtime's cgroup name.
+constexpr size_t kRuntimeIdHex = 64;
+// A Kubernetes pod UID (8-4-4-4-12, `_` for `-` under systemd's driver);
+// a static pod's is 32 hex digits without dashes.
+constexpr size_t kPodUid = 36, kStaticPodUid = 32;
+}  // namespace
+
+bool memcg_path_cut(std::string_view path) {
+  if (path.size() > 1 && path.back() == '/') return true;
+  const size_t slash = path.rfind('/');
+  const std::string_view c = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  std::string_view parent;
+  if (slash != std::string_view::npos && slash > 0) {
+    parent = path.substr(0, slash);
+    parent = parent.substr(parent.rfind('/') + 1);
+  }
+  if (c.empty()) return false;
+  // A unit suffix cut short: `libpod-….sc`, `….` (a name holds no other dot after its id).
+  if (size_t dot = c.rfind('.'); dot != std::string_view::npos) {
+    const std::string_view suffix = c.substr(dot + 1);
+    for (std::string_view unit : {"scope", "slice", "service"})
+      if (suffix.size() < unit.size() && unit.substr(0, suffix.size()) == suffix) return true;
+    return false;  // a whole suffix: the name ends there
+  }
+  const bool under_slice = ends_with(parent, ".slice");
+  size_t h = c.size();
+  while (h > 0 && is_hex(c[h - 1])) --h;
+  const std::string_view id = c.substr(h), before = c.substr(0, h);
+  if (!id.empty()) {
+    for (std::string_view runtime :
+         {"docker-", "libpod-", "libpod_pod_", "libpod-conmon-", "cri-containerd-", "crio-", "crio-conmon-"}) {
+      if (!ends_with(before, runtime)) continue;
+      if (id.size() < kRuntimeIdHex) return true;  // `libpod-3f2a`
+      // systemd's driver names it `docker-<id>.scope`, `machine-libpod_pod_<id>.slice`:
+      // under a slice, without that suffix, the name was cut after its id.
+      return under_slice && id.size() == kRuntimeIdHex;
+    }
+    // A bare id: cgroupfs drivers' `/docker/<id>` (12 digits or more: a
+    // short id's length), `/kubepods/…/pod<uid>/<id>` (nothing else lives there).
+    if (before.empty() && id.size() < kRuntimeIdHex &&
+        ((parent == "docker" && id.size() >= 12) || starts_with(parent, "pod")))
+      return true;
+  }
+  // A pod's cgroup: `pod<uid>` (cgroupfs), `kubepods-…-pod<uid with _>.slice` (systemd).
+  if (size_t p = c.rfind("pod"); p != std::string_view::npos && p + 3 < c.size()) {
+    const std::string_view uid = c.substr(p + 3);
+    bool uid_chars = true, dashes = false;
+    for (char ch : uid) {
+      dashes = dashes || ch == '-' || ch == '_';
+      uid_chars = uid_chars && (is_hex(ch) || ch == '-' || ch == '_');
+    }
+    if (uid_chars && (p == 0 || c[p - 1] == '-')) {
+      if (dashes && uid.size() < kPodUid) return true;
+      if (under_slice && (uid.size() == kPodUid || uid.size() == kStaticPodUid)) return true;
+    }
+  }
+  return false;
+}
+
 std::optional<TaskIn> parse_task_in(std::string_view s) {
   constexpr std::string_view kMid = " killed as a result of limit of ";
   if (s == "Task in") return TaskIn{};  // both paths cut by a viewer (prefix.cpp): unknown
@@ -377,7 +459,12 @@ std::optional<TaskIn> parse_task_in(std::string_view s) {
   if (ends_with(s, trim_right(kMid))) return TaskIn{std::string(s.substr(8, s.size() - 8 - (kMid.size() - 1))), {}};
   size_t m = s.find(kMid);
   if (m == std::string_view::npos) return std::nullopt;
-  return TaskIn{std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
+  TaskIn out{std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
+  if (memcg_path_cut(out.oom_memcg)) {  // the line's last path, cut without a `...`: unknown
+    out.oom_memcg.clear();
+    out.path_cut = true;
+  }
+  return out;
 }
 
 std::optional<StatsHeader> parse_stats_header(std::string_view s) {

@@ -36,6 +36,16 @@ struct StackLine {
 };
 std::optional<StackLine> parse_stack_line(std::string_view s);
 
+/// True when `t` names the kernel function `name` as a call-trace frame
+/// does: after a space, a `(` or at the start, and before `+0x…`, a `.`
+/// (a compiler's `.cold`/`.isra` clone) or, after a `(`, a `)` (ARM's
+/// `(out_of_memory) from`). `mem_cgroup_out_of_memory` is not `out_of_memory`.
+bool frame_names(std::string_view t, std::string_view name);
+/// A frame of the OOM killer's own path (out_of_memory(),
+/// mem_cgroup_out_of_memory(), pagefault_out_of_memory()): a call trace
+/// through it is an OOM report's, or a stall inside one.
+bool is_oom_frame(std::string_view t);
+
 /// mm/oom_kill.c __oom_kill_process(): every `Killed process` variant (kB figures).
 struct KillLine {
   std::optional<std::string> message;  ///< `Out of memory`, `Memory cgroup out of memory`, …
@@ -86,6 +96,7 @@ struct Summary {
   std::optional<uint32_t> uid;
   bool global_oom = false;
   bool elided = false;  ///< a memcg path held `...`/`…`: left null
+  bool path_cut = false;  ///< the line ended in a memcg path that looks cut (memcg_path_cut()): left null
 };
 /// Parses `oom-kill:…` into `out`; false when not a summary line.
 bool parse_summary(std::string_view s, Summary& out);
@@ -111,7 +122,19 @@ inline bool first_memcg_counter(const std::optional<CounterLine>& c) {
 /// one cut inside the first path (a bare `Task in`), both empty.
 struct TaskIn {
   std::string task_memcg, oom_memcg;  ///< empty: unknown
+  bool path_cut = false;  ///< the OOM memcg path ending the line looks cut (memcg_path_cut()): left empty
 };
+
+/// True when `path`, the last thing on its line, looks cut inside its last
+/// component, by a viewer or a poster without a `...`: it ends in `/`; its
+/// last component ends in part of a unit suffix (`.sc`); a container
+/// runtime's id in it is shorter than the runtime's 64 hex digits
+/// (`libpod-3f2a`, `docker-0a1b….scope` cut before `.scope`, a bare id under
+/// `/docker/` or a pod's cgroup) or a Kubernetes pod's UID shorter than its
+/// 36 characters; or, under a systemd `.slice`, a runtime's or a pod's
+/// cgroup lacks the `.scope`/`.slice` systemd's driver always gives it.
+/// A real path of another shape is never taken for a cut one.
+bool memcg_path_cut(std::string_view path);
 std::optional<TaskIn> parse_task_in(std::string_view s);
 
 /// `Memory cgroup stats for PATH:[ k:vKB …]` → path and the one-line v1 pairs

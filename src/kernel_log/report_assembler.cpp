@@ -26,6 +26,10 @@ namespace {
 // traces, zone lists …) and after it (interleaved lines before group kills).
 constexpr uint64_t kQuietBeforeOutcome = 1500;
 constexpr uint64_t kQuietAfterOutcome = 12;
+// A report opened at its call trace and not yet confirmed (Building::
+// stack_confirmed()) ends after this many: a dump_stack() block with its
+// registers is some 60 lines at most.
+constexpr uint64_t kQuietUnconfirmedStack = 100;
 // A report is printed within milliseconds; a later line belongs elsewhere.
 constexpr double kMaxGapAfterOutcomeS = 5.0;
 constexpr size_t kMaxWaiting = 64;
@@ -367,8 +371,20 @@ void ReportAssembler::start(const LogicalLine& line) {
   prelude_.clear();
 }
 
+void ReportAssembler::start_from_stack(uint64_t first_line) {
+  close();
+  prelude_.clear();
+  cur_ = std::make_unique<Building>();
+  cur_->lines.first = first_line;
+  cur_->headerless = true;
+}
+
 void ReportAssembler::close() {
   if (!cur_) return;
+  if (cur_->headerless && !cur_->stack_confirmed()) {  // another trace through out_of_memory(): no report
+    cur_.reset();
+    return;
+  }
   if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row);
   OomEvent ev = finalize_event(std::move(*cur_), source_);
   cur_.reset();
@@ -574,7 +590,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (!oomline::parse_kill(t)) kill_stump = oomline::parse_kill_stump(t);
 
   if (auto h = oomline::parse_header(t)) {
-    if (cur_ && (cur_->has_content || cur_->header)) close();
+    if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
     if (!cur_) start(line);
     cur_->header = std::move(*h);
     cur_->has_content = true;
@@ -736,7 +752,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->piece_text.assign(t);
     cur_->piece_soft = line.soft_break;
     cur_->piece_pad = line.pad_break;
-    if (++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) {
+    const uint64_t quiet_limit = cur_->has_outcome()                                   ? kQuietAfterOutcome
+                                 : cur_->headerless && !cur_->stack_confirmed() ? kQuietUnconfirmedStack
+                                                                                : kQuietBeforeOutcome;
+    if (++cur_->quiet > quiet_limit) {
       close();
       return false;
     }

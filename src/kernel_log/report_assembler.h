@@ -65,6 +65,13 @@ class ReportAssembler {
   size_t flush(bool include_incomplete);
   /// Closes the open report (if any); it then waits for its reaper line.
   void close_open() { close(); }
+  /// Opens a report at line `first_line`, the start of a dump_stack() block
+  /// (`CPU: … Comm: …`) whose call trace runs through out_of_memory(), its
+  /// `invoked oom-killer` header not in the input (a paste that starts
+  /// there). The caller then feeds the block's lines. The report is kept
+  /// only if its trace passes dump_header() or a report line follows
+  /// (Building::stack_confirmed()).
+  void start_from_stack(uint64_t first_line);
   /// No report open and no event waiting.
   [[nodiscard]] bool idle() const { return !cur_ && waiting_.empty(); }
 

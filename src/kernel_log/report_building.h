@@ -98,6 +98,10 @@ struct ReportAssembler::Building {
   bool frame_oom = false;    // the previous stack frame was out_of_memory()
   bool frame_unreliable = false;  // the previous line was an x86 frame's `[<addr>] ?`, its symbol reflowed
   bool has_content = false;  // anything beyond a SysRq preamble
+  // Opened at its dump_stack() block (`CPU: … Comm: …`, its call trace through
+  // out_of_memory()): the header was not in the input (start_from_stack()).
+  bool headerless = false;
+  bool dump_header_frame = false;  // a frame dump_header(): the trace is the report's own
   std::optional<double> last_mono;
 
   Section section = Section::none;
@@ -112,6 +116,13 @@ struct ReportAssembler::Building {
   std::vector<uint64_t> joined_lines;
 
   [[nodiscard]] bool has_outcome() const { return !kills.empty() || !selected.empty(); }
+  /// A report opened at its call trace is one when the trace runs through
+  /// dump_header() or a line of the report follows it (Mem-Info, the task
+  /// table, memcg lines, a kill …); until then it may be another trace
+  /// through out_of_memory() (a stall, a warning) and is dropped at close.
+  [[nodiscard]] bool stack_confirmed() const {
+    return dump_header_frame || has_content || meminfo || !rows.empty() || !columns.empty() || wrapped_row;
+  }
 };
 
 /// Whether the text of a recognised line of `kind` looks whole.

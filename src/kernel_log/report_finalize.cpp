@@ -248,6 +248,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   }
   note_lines(ev.notes, "lines rejoined to the line before them (wrapped): ", b.joined_lines);
   note_lines(ev.notes, "lines cut by a viewer (`...`/`…`), their cut fields unknown: ", b.cut_lines);
+  if ((b.summary && b.summary->path_cut) || (b.task_in && b.task_in->path_cut))
+    ev.notes.emplace_back("a memcg path ending its line looks cut inside its last name (a container id or pod UID "
+                          "shorter than the runtime's, or no `.scope`/`.slice`): unknown");
   ev.sysrq = b.sysrq;
   ev.memcg_stack = b.memcg_stack;
   ev.panic_message = b.panic_message;
@@ -472,7 +475,10 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.kind = EventKind::incomplete;
     ev.notes.emplace_back("the report ends before any kill line (cut off, lost, or the victim was already exiting)");
   }
-  if (!b.header && (!ev.victims.empty() || !ev.selected.empty()))
+  if (b.headerless)
+    ev.notes.emplace_back("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its "
+                          "call trace on");
+  else if (!b.header && (!ev.victims.empty() || !ev.selected.empty()))
     ev.notes.emplace_back("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)");
   return ev;
 }

@@ -16,6 +16,7 @@
 #include "kernel_log/report_assembler.h"
 #include "kernel_log/report_building.h"
 #include "util/newlines.h"
+#include "util/sanitize.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -302,6 +303,69 @@ struct ReportScanner::Impl {
       rows.push_back(l);
     }
     assembler.preload_rows(rows);
+  }
+
+  // An anchor line that is a call-trace frame of the OOM killer
+  // (oomline::is_oom_frame) with no report open: a paste that starts at the
+  // report's dump_stack() block, its header not copied. The block's start
+  // is looked for before it, in region [lo, ls) and then in `history`: the
+  // `CPU: … Comm: …` line (with a ≤4.18 cpuset line right before it), or
+  // else `Hardware name:` / `Call Trace:`, over stack lines only (frames,
+  // ARM's exception hex dump) and kStackLookbackLines at most. Found, the
+  // report is opened there (ReportAssembler::start_from_stack) and the
+  // block's lines before the anchor, numbered back from `anchor_line`, are
+  // fed. Newest-first text has its block's start after the frame: none is found.
+  void start_at_stack(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
+    constexpr size_t kStackLookbackLines = 64;
+    std::vector<std::string> raws;  // newest first
+    size_t start = 0;               // raws[0 .. start) are the block's lines; 0: no start found
+    bool cpu_line = false;
+    NormalizedLine n;
+    auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
+      while (end > lower && raws.size() < kStackLookbackLines) {
+        size_t stop = end - 1;
+        size_t begin = stop;
+        while (begin > lower && buf[begin - 1] != '\n') --begin;
+        std::string_view raw = buf.substr(begin, stop - begin);
+        end = begin;
+        normalize_line(raw, n, opt.default_year);
+        if (n.foreign) return false;
+        const std::string_view t = trim(n.text);
+        if (cpu_line) {  // the line before `CPU: …`: its cpuset line (≤4.18), or nothing
+          if (oomline::parse_cpuset(t) && !oomline::parse_header(t)) raws.emplace_back(raw), start = raws.size();
+          return false;
+        }
+        const bool marker = starts_with(t, "Hardware name:") || starts_with(t, "Call Trace:") ||
+                            starts_with(t, "Call trace:") || starts_with(t, "Backtrace:");
+        if (!marker && !oomline::parse_stack_line(t) && !stack_text(t)) return false;
+        raws.emplace_back(raw);
+        if (marker) start = raws.size();
+        if (oomline::parse_stack_line(t)) {
+          start = raws.size();
+          cpu_line = true;
+        }
+      }
+      return end <= lower;
+    };
+    if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
+    if (start == 0) return;
+    assembler.start_from_stack(anchor_line - start);
+    for (size_t i = start; i-- > 0;) feed_line(raws[i], anchor_line - 1 - i);
+  }
+  // A line of a dump_stack() block between its first line and an OOM frame:
+  // a frame (`func+0x…`, `[<addr>] …`, `? …`, ARM's `a from b+0x…`), `<TASK>`,
+  // or a hex dump (MIPS `Stack : 8041… …`, ARM `9fa0: 0000… …`).
+  static bool stack_text(std::string_view t) {
+    if (t.empty()) return false;
+    if (t.find("+0x") != std::string_view::npos || starts_with(t, "[<") || starts_with(t, "? ") || t == "<TASK>" ||
+        starts_with(t, "Stack : ") || starts_with(t, "Exception stack("))
+      return true;
+    std::string_view r = t;
+    for (std::string_view w = take_token(r); !w.empty(); w = take_token(r)) {
+      if (w.back() == ':') w.remove_suffix(1);
+      if (w.size() < 4 || w.find_first_not_of("0123456789abcdefABCDEF") != std::string_view::npos) return false;
+    }
+    return true;
   }
 
   // Two task rows glued on one line (a copy or scrape artefact, as
@@ -1264,6 +1328,17 @@ struct ReportScanner::Impl {
         eol = end < n || (end == n && n > 0 && d[n - 1] == '\n') ? end - 1 : n;
       }
       normalize_line(raw, norm, opt.default_year);
+      if (!norm.foreign && starts_with(trim(norm.text), "VM: killing process ")) {
+        // Linux 2.4's page-fault OOM kill (arch/*/mm/fault.c: `printk("VM: killing process %s\n",
+        // tsk->comm)`): the name and nothing else, no pid, no report. Said, not made an event.
+        warnings.push_back(ParseWarning{opt.source_name, line_no + 1,
+                                        "`" + printable(trim(norm.text)) +
+                                            "`: Linux 2.4's page-fault OOM kill (it prints the name only: no pid, "
+                                            "no report), not read as an event"});
+        line_no += pieces;
+        pos = eol < n ? eol + 1 : n;
+        continue;
+      }
       const size_t back = join_header_start(region, fed_end, ls, raw);
       if (back) {
         raw = joined;
@@ -1334,6 +1409,7 @@ struct ReportScanner::Impl {
       line_no += pieces - 1;
       assembler.expire(number);
       if (!norm.foreign && line_opens_report(norm.text)) look_back(region, fed_end, ls, number);
+      else if (!norm.foreign && oomline::is_oom_frame(norm.text)) start_at_stack(region, fed_end, ls, number);
       feed_line(raw, number);
       pos = eol < n ? eol + 1 : n;
       if (assembler.open()) fed_end = pos;

@@ -43,6 +43,12 @@ constexpr NotePattern kNotes[] = {
      N_("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)")},
     {"the name of pid (\\d+) was cut on its kill line; taken from its task-table row",
      N_("the name of pid {} was cut on its kill line; taken from its task-table row")},
+    {"the report's header \\(`… invoked oom-killer: …`\\) is not in the input: it is read from its call trace on",
+     N_("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its call trace on")},
+    {"a memcg path ending its line looks cut inside its last name \\(a container id or pod UID shorter than the "
+     "runtime's, or no `\\.scope`/`\\.slice`\\): unknown",
+     N_("a memcg path ending its line looks cut inside its last name (a container id or pod UID shorter than the "
+        "runtime's, or no `.scope`/`.slice`): unknown")},
     {"the log prints no year: (\\d+) is a guess from the file's modification time",
      N_("the log prints no year: {} is a guess from the file's modification time")},
 };

@@ -35,6 +35,16 @@ TEST(KillLine, Variants) {
   EXPECT_EQ(parens->comm, "(resolved)");
   EXPECT_EQ(parens->message, "Out of memory");
   EXPECT_EQ(parens->oom_score_adj, -5);
+  // 2.4 and early 2.6 (mm/oom_kill.c oom_kill_task()): `Out of Memory: Killed process N (comm).`,
+  // 2.4.0 with the allocating task after it.
+  auto old24 = parse_kill("Out of Memory: Killed process 1234 (mysqld).");
+  ASSERT_TRUE(old24);
+  EXPECT_EQ(old24->pid, 1234);
+  EXPECT_EQ(old24->comm, "mysqld");
+  EXPECT_FALSE(old24->total_vm_kb);
+  auto saved = parse_kill("Out of Memory: Killed process 1234 (mysqld), saved process 99 (bash).");
+  ASSERT_TRUE(saved);
+  EXPECT_EQ(saved->comm, "mysqld");
   auto tricky = parse_kill("Memory cgroup out of memory: Killed process 5 (a) total-vm:1kB) total-vm:53312240   kB, anon-rss:26,184,840kB, file-rss:0kB");
   ASSERT_TRUE(tricky);
   EXPECT_EQ(tricky->comm, "a) total-vm:1kB");
@@ -358,6 +368,19 @@ TEST(Report, RecordsWithMeta) {
   EXPECT_EQ(ev[0].source, "kmsg");
   EXPECT_EQ(ev[0].mem_info->free_bytes, 3u * 4096);
   EXPECT_EQ(s.lines_seen(), 6u);
+}
+
+TEST(Report, Linux24VmKillingProcessIsAWarningNotAnEvent) {
+  // arch/*/mm/fault.c of 2.4: `VM: killing process <comm>`, no pid, no report.
+  std::vector<ParseWarning> w;
+  auto ev = parse_log_text("__alloc_pages: 0-order allocation failed (gfp=0x1d2/0)\n"
+                           "VM: killing process gammu-smsd\n"
+                           "killing process 27541 \"bash\" with signal 15: badness 550\n",  // earlyoom's: nothing
+                           {}, &w);
+  EXPECT_TRUE(ev.empty());
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].line, 2u);
+  EXPECT_NE(w[0].message.find("`VM: killing process gammu-smsd`"), std::string::npos);
 }
 
 TEST(Hostile, GarbageLongLinesTruncatedReports) {

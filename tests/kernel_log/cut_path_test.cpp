@@ -1,0 +1,65 @@
+// A memcg path cut inside its last name by a viewer or a poster, with no
+// `...` to say so (issue 12): unknown, never the parent's name.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+namespace {
+
+TEST(CutPath, RuntimeIdsPodUidsAndUnitSuffixes) {
+  using oomline::memcg_path_cut;
+  const std::string id(64, 'a');
+  // Cut.
+  EXPECT_TRUE(memcg_path_cut("/machine.slice/libpod-3f2a"));
+  EXPECT_TRUE(memcg_path_cut("/machine.slice/machine-libpod_pod_91699c4e43f2b1b3691c25ce4920a8d9675e6e4d4d49855a2f"));
+  EXPECT_TRUE(memcg_path_cut("/system.slice/docker-" + id + ".sc"));
+  EXPECT_TRUE(memcg_path_cut("/system.slice/docker-" + id));  // `.scope` missing under a slice
+  EXPECT_TRUE(memcg_path_cut("/docker/0123456789abcdef"));
+  EXPECT_TRUE(memcg_path_cut("/kubepods/burstable/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/0249526"));
+  EXPECT_TRUE(memcg_path_cut("/kubepods/burstable/pod951f6bc5-c5a5-11"));
+  EXPECT_TRUE(memcg_path_cut("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod951f6bc5_c5a5_11ea"));
+  EXPECT_TRUE(memcg_path_cut("/machine.slice/"));
+  // Whole.
+  EXPECT_FALSE(memcg_path_cut("/"));
+  EXPECT_FALSE(memcg_path_cut("/docker/" + id));
+  EXPECT_FALSE(memcg_path_cut("/libpod_parent/libpod-" + id));
+  EXPECT_FALSE(memcg_path_cut("/system.slice/docker-" + id + ".scope"));
+  EXPECT_FALSE(memcg_path_cut("/machine.slice/libpod-" + id + ".scope/container"));
+  EXPECT_FALSE(memcg_path_cut("/kubepods/burstable/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/" + id));
+  EXPECT_FALSE(memcg_path_cut("/kubepods/besteffort/pod6a4e2f1d2b3c4d5e6f7a8b9c0d1e2f3a"));  // a static pod
+  EXPECT_FALSE(memcg_path_cut("/user.slice/user-1000.slice/session-2.scope"));
+  EXPECT_FALSE(memcg_path_cut("/test"));
+  EXPECT_FALSE(memcg_path_cut("/lxc/ct101"));
+  EXPECT_FALSE(memcg_path_cut("/slurm_host/uid_0/job_42/step_batch/task_0"));
+  EXPECT_FALSE(memcg_path_cut("/docker/cafe"));  // short: no runtime's id
+}
+
+TEST(CutPath, SummaryAndTaskInLeaveACutPathUnknown) {
+  auto ev = parse_log_text(
+      "Nov 23 15:36:19 host kernel: [   5081]     0  5081  1312551    30032   847872    69147           666 stress\n"
+      "Nov 23 15:36:19 host kernel: oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=container,"
+      "mems_allowed=0,oom_memcg=/machine.slice/machine-libpod_pod_91699c4e43f2b1b3691c25ce4920a8d9675e6e4d4d49855a2f\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+  EXPECT_FALSE(ev[0].memcg && ev[0].memcg->oom_memcg);  // no path known at all: no memcg block
+  EXPECT_TRUE(std::any_of(ev[0].notes.begin(), ev[0].notes.end(),
+                          [](const std::string& n) { return n.find("looks cut inside its last name") != n.npos; }));
+  // A whole path ending a summary split over records is kept.
+  const std::string id(64, 'b');
+  auto whole = parse_log_text("oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
+                              "oom_memcg=/system.slice/docker-" + id + ".scope\n");
+  ASSERT_EQ(whole.size(), 1u);
+  EXPECT_EQ(whole[0].memcg->oom_memcg, "/system.slice/docker-" + id + ".scope");
+  auto ti = oomline::parse_task_in("Task in /docker/" + id + " killed as a result of limit of /docker/0123456789ab");
+  ASSERT_TRUE(ti);
+  EXPECT_EQ(ti->task_memcg, "/docker/" + id);
+  EXPECT_TRUE(ti->oom_memcg.empty());
+  EXPECT_TRUE(ti->path_cut);
+}
+
+}  // namespace
+}  // namespace oomlens
