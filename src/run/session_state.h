@@ -13,7 +13,8 @@
 //   session_loop.cpp     the poll loop and the 10 Hz tick (one Sample)
 //   session_churn.cpp    process events under fork churn, unseen exits
 //   session_attach.cpp   --pid: following a process oomlens did not start
-//   session_verdict.cpp  joining kernel reports, the verdict, the summary
+//   session_verdict.cpp  joining kernel reports; the end's facts gathered, then carried out
+//   run_end.cpp          the end decided: the verdict, the record's last lines, the exit status (pure)
 //   session_hooks.cpp    the guard seam (see "Guard seam" below)
 //
 // Times are seconds since the job was spawned (t_s in the record), from
@@ -39,6 +40,7 @@
 #include "proc/taskstats.h"
 #include "run/job.h"
 #include "run/process_accounting.h"
+#include "run/run_end.h"
 #include "run/run_record.h"
 #include "run/session.h"
 #include "run/sites.h"
@@ -166,7 +168,10 @@ class Session {
   void join_kernel_reports();
   void read_signal_trace();
   void join_traced_kills(const std::vector<trace::MarkVictim>& victims);
-  [[noreturn]] void decide_and_end();
+  /// Step 10 (run/run_end.h): what the end reads; decide_run_end() decides.
+  [[nodiscard]] EndFacts gather_end_facts();
+  /// Step 11: the decided end carried out (the record, the summary, say, end_like).
+  [[noreturn]] void end_with(const RunEnd& e);
 
   const RunOptions& o_;
 
@@ -223,10 +228,6 @@ class Session {
   /// Gone processes held for the verdict (ProcessTree::forget_gone keeps
   /// the largest by peak RSS): ~4 MiB of TrackedProc at most.
   static constexpr size_t kMaxGoneProcs = 4096;
-  /// Rows of the verdict's `procs` (the main process, then the largest by
-  /// peak PSS, else peak RSS; `procs_dropped` counts the rest), so the
-  /// verdict line stays well under the record reader's 1 MiB line cap.
-  static constexpr size_t kMaxVerdictProcs = 1024;
   /// Exits never seen in /proc, from taskstats (ProcessAccounting counts
   /// them); nullopt when unavailable.
   std::optional<proc::TaskstatsListener> taskstats_;
