@@ -70,7 +70,8 @@ struct Limit {
 /// Reads the memory limit of the cgroup directory `dir`.
 [[nodiscard]] Limit read_limit(Version v, const std::string& dir);
 
-/// The tightest limit from `dir` up to the hierarchy's mount point.
+/// The tightest limit from `dir` up to the hierarchy's mount point;
+/// unknown (nullopt, not unlimited) when `dir` itself is gone.
 [[nodiscard]] Limit tightest_limit(const MemoryHierarchy& h, const std::string& dir);
 
 /// Side effects: creating, filling and removing memory cgroups. Errors

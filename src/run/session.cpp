@@ -79,7 +79,7 @@ int Session::run() {
   cleanup();
   join_kernel_reports();
   read_signal_trace();
-  decide_and_end();
+  end_with(decide_run_end(gather_end_facts(), job_, snap_));
 }
 
 // --capture-tty: the pty before the record (no terminal: usage error).

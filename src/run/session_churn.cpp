@@ -1,23 +1,11 @@
-// `oomlens run`: process accounting under fork-heavy load (issue 21).
-//
-// * Every process found gets a process_start and, once gone, a process_exit
-//   event, within a rate bound: a token bucket of kEventBurst events,
-//   refilled at kEventsPerS a second (the main process always). A process
-//   found past the bound is counted instead, with its exit, in a
-//   `process_churn` event written once a second: its start is never
-//   without its exit, and the record grows by at most ~300 MB a day
-//   however fast the job forks (docs/run.md).
-// * Processes born and gone between two ticks are never found in /proc.
-//   Their exits are counted from taskstats (proc/taskstats.h): an exit whose
-//   parent is in the tree (or is an exit counted so; not oomlens itself)
-//   and that was never tracked is `unseen`. Without taskstats (no
-//   CAP_NET_ADMIN, a pid namespace of its own, no CONFIG_TASKSTATS) the
-//   count is unknown: null, with the reason.
+// `oomlens run`: process accounting under fork-heavy load (issue 21):
+// the session writes the process events ProcessAccounting
+// (run/process_accounting.h) lets through, and feeds it taskstats' exits.
+// Without taskstats (no CAP_NET_ADMIN, a pid namespace of its own, no
+// CONFIG_TASKSTATS) the unseen count is unknown: null, with the reason.
 #include <unistd.h>
 
-#include <algorithm>
 #include <string_view>
-#include <unordered_set>
 
 #include "util/file.h"
 #include "util/json_opt.h"
@@ -53,48 +41,21 @@ bool in_initial_pid_namespace() {
 
 void Session::open_taskstats() {
   if (!in_initial_pid_namespace()) {
-    taskstats_status_ = "unavailable: oomlens runs in a pid namespace of its own (taskstats gives the host's pids)";
+    procs_.set_taskstats(false, "unavailable: oomlens runs in a pid namespace of its own (taskstats gives the host's pids)");
     return;
   }
   auto l = proc::TaskstatsListener::open();
   if (!l) {
-    taskstats_status_ = "unavailable: " + l.error().message();
+    procs_.set_taskstats(false, "unavailable: " + l.error().message());
     return;
   }
   taskstats_.emplace(std::move(*l));
-  taskstats_status_ = "on";
-}
-
-void Session::refill_event_tokens(double t) {
-  event_tokens_ = std::min(kEventBurst, event_tokens_ + (t - event_tokens_t_) * kEventsPerS);
-  event_tokens_t_ = t;
-}
-
-void Session::update_churn_mode(double t) {
-  // Past the rate bound, new processes are tracked from their second
-  // sighting (ProcessTree::set_second_sighting): those living under one
-  // tick cost no /proc open. On when three quarters of the burst are spent
-  // (the bucket refills a token a tick, so "empty" is never seen at a
-  // tick); back to at once when it is full again (some 20 s calm).
-  refill_event_tokens(t);
-  if (event_tokens_ < kEventBurst / 4) churn_mode_ = true;
-  else if (event_tokens_ >= kEventBurst - 1) churn_mode_ = false;
-  tree_->set_second_sighting(churn_mode_);
-}
-
-bool Session::take_event_token(double t) {
-  refill_event_tokens(t);
-  if (event_tokens_ < 1) return false;
-  event_tokens_ -= 1;
-  return true;
+  procs_.set_taskstats(true, "on");
 }
 
 void Session::note_process_start(monitor::TrackedProc& p, double t) {
-  ++procs_found_;
-  if (p.role != monitor::Role::main && !take_event_token(t)) {
+  if (!procs_.start(p.role == monitor::Role::main, t)) {
     p.start_recorded = false;
-    ++churn_started_;
-    ++aggregated_total_;
     return;
   }
   record_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_start"}, {"pid", p.pid}, {"ppid", p.ppid},
@@ -104,84 +65,25 @@ void Session::note_process_start(monitor::TrackedProc& p, double t) {
 }
 
 void Session::note_process_exit(const monitor::TrackedProc& p, double t) {
-  // Its taskstats exit may come a tick later, after forget_gone() dropped it.
-  if (taskstats_) recent_gone_.emplace_back(static_cast<uint32_t>(p.pid), t);
-  if (!p.start_recorded) {
-    ++churn_exited_;
-    return;
-  }
+  if (!procs_.exit(static_cast<uint32_t>(p.pid), p.start_recorded, t)) return;
   record_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_exit"}, {"pid", p.pid},
                  {"role", monitor::role_name(p.role)}, {"orphaned", p.orphaned},
                  {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)}});
 }
 
 void Session::drain_taskstats(double t) {
-  unseen_now_.clear();
-  if (!taskstats_) return;
-  auto exits = taskstats_->drain();
-  if (exits.empty()) return;
-  // Tracked: alive, or gone within the last second (its exit may be read a
-  // tick after /proc showed it gone); an older gone one's pid may be reused.
-  while (!recent_gone_.empty() && t - recent_gone_.front().second >= 1.0) recent_gone_.pop_front();
-  std::unordered_set<uint32_t> tracked;
-  for (auto& p : tree_->procs())
-    if (!p.gone_s) tracked.insert(static_cast<uint32_t>(p.pid));
-  for (auto& g : recent_gone_) tracked.insert(g.first);
-  // The main process from its spawn: the first tick (which finds it) may
-  // come after its first children have come and gone.
-  if (!job_.main_status) tracked.insert(static_cast<uint32_t>(job_.pid));
-  for (auto& e : exits) {
-    if (e.ends_process() != true || tracked.count(e.pid)) continue;
-    // Not oomlens's own children (the job's main process, the stderr
-    // relay, the guard's helpers): an orphan re-parented to oomlens and
-    // never seen is not counted either.
-    const bool ours = tracked.count(e.ppid) ||
-                      std::find(unseen_recent_.begin(), unseen_recent_.end(), e.ppid) != unseen_recent_.end();
-    if (!ours) continue;
-    ++unseen_total_;
-    ++churn_unseen_;
-    unseen_now_.push_back(e.pid);
-    if (e.hiwater_rss_bytes) unseen_peak_rss_bytes_ = std::max(unseen_peak_rss_bytes_.value_or(0), *e.hiwater_rss_bytes);
-    if (unseen_recent_.size() >= kUnseenRecent) unseen_recent_.erase(unseen_recent_.begin());
-    unseen_recent_.push_back(e.pid);
-  }
-}
-
-void Session::settle_unseen(const std::vector<int>& added) {
-  // An exit read from taskstats while /proc still showed the process (the
-  // exit under way, not yet a zombie) was counted unseen: found now, it is
-  // counted once, as seen.
-  for (int pid : added) {
-    auto it = std::find(unseen_now_.begin(), unseen_now_.end(), static_cast<uint32_t>(pid));
-    if (it == unseen_now_.end()) continue;
-    unseen_now_.erase(it);
-    --unseen_total_;
-    if (churn_unseen_) --churn_unseen_;
-  }
+  std::vector<proc::TaskExit> exits;
+  if (taskstats_) exits = taskstats_->drain();
+  procs_.count_unseen(exits, tree_->procs(),
+                      job_.main_status ? std::nullopt : std::optional(static_cast<uint32_t>(job_.pid)), t);
 }
 
 void Session::write_churn(double t, bool last) {
-  if (!last && t < next_churn_t_) return;
-  if (churn_started_ || churn_exited_ || churn_unseen_) {
-    record_.write({{"type", "event"}, {"t_s", t}, {"kind", "process_churn"}, {"from_t_s", churn_from_t_},
-                   {"started_count", churn_started_}, {"exited_count", churn_exited_},
-                   {"unseen_exited_count", taskstats_ ? json(churn_unseen_) : json(nullptr)}});
-    churn_started_ = churn_exited_ = churn_unseen_ = 0;
-  }
-  churn_from_t_ = t;
-  next_churn_t_ = t + 1.0;
+  if (json ev = procs_.churn_event(t, last); !ev.is_null()) record_.write(ev);
 }
 
 json Session::process_accounting_json() const {
-  json j = {{"found", procs_found_},
-            {"events_aggregated", aggregated_total_},
-            {"unseen_exited", taskstats_ ? json(unseen_total_) : json(nullptr)},
-            {"listed_untracked", tree_->listed_untracked()},
-            {"unseen_peak_rss_bytes", util::opt(unseen_peak_rss_bytes_)},
-            {"taskstats", taskstats_status_}};
-  if (taskstats_ && taskstats_->overflows())
-    j["taskstats_overflows"] = taskstats_->overflows();  // exits lost: unseen_exited is a floor
-  return j;
+  return procs_.to_json(tree_->listed_untracked(), taskstats_ ? taskstats_->overflows() : 0);
 }
 
 }  // namespace oomlens::run

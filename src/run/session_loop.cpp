@@ -221,7 +221,7 @@ void Session::track_tree(double t) {
   size_t before = tree_->procs().size();
   std::vector<char> was_gone;
   for (auto& p : tree_->procs()) was_gone.push_back(p.gone_s.has_value());
-  settle_unseen(tree_->refresh(t, extra));
+  procs_.settle_unseen(tree_->refresh(t, extra));
   for (size_t i = 0; i < tree_->procs().size(); ++i) {
     auto& p = tree_->procs()[i];
     if (i >= before) note_process_start(p, t);
@@ -332,15 +332,15 @@ void Session::maybe_refresh_pss(monitor::Sample& s, double t) {
   // filled their memory at once: measured, a 5 % pass 0.8 s later missed
   // the whole 0.3 s peak of 4 workers of 96 MiB each). 10 % a pass bounds
   // these passes to a few dozen over a job's whole growth.
-  const bool boost = near_kill || ((unmeasured || stale) && !churn_mode_);
+  const bool boost = near_kill || ((unmeasured || stale) && !procs_.churn_mode());
   const double urgent_budget = std::max(o_.pss_budget, boost ? kNearKillBudget : kUrgentBudget);
   const double urgent_ok = snap_.pss.last_t_s + std::max(o_.tick_s, snap_.pss.last_cost_s * scale / urgent_budget);
   // Under fork churn (past the record's rate bound) the tree changes every
   // tick and a pass walks hundreds of short-lived processes: only the
   // default schedule and the limit's nearness make one due (measured on
   // tests/run/fork_heavy.py: 37 passes were 43 % of oomlens's CPU).
-  const bool urgent = (near_limit || (!churn_mode_ && (unmeasured || stale || exited || short_job))) && t >= urgent_ok;
-  if (t >= snap_.pss.next_s || (grew && !churn_mode_) || urgent) {
+  const bool urgent = (near_limit || (!procs_.churn_mode() && (unmeasured || stale || exited || short_job))) && t >= urgent_ok;
+  if (t >= snap_.pss.next_s || (grew && !procs_.churn_mode()) || urgent) {
     // The budget is CPU time (this thread's), not wall time: a pass that
     // waits on a busy process's mmap lock or on a loaded machine costs
     // oomlens nothing, and must not push the next pass minutes away.
@@ -400,7 +400,7 @@ void Session::note_gap(double t) {
 
 void Session::tick(double t) {
   drain_taskstats(t);  // before /proc: an exit read now was never found, or is found gone now
-  update_churn_mode(t);
+  tree_->set_second_sighting(procs_.update_churn_mode(t));
   track_tree(t);
   monitor::Sample s;
   s.t_s = t;

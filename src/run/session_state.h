@@ -1,18 +1,20 @@
 #pragma once
 // `oomlens run` internals: one supervision session, the loop that owns
-// three parts and the step functions over them (public entry point:
+// four parts and the step functions over them (public entry point:
 // run/session.h run_job()).
 //
-//   JobHandle     run/job.h           the job: pid, pidfd, cgroup, exit status
-//   RunRecord     run/run_record.h    the record file, its ring of samples and its lines
-//   TickSnapshot  run/tick_snapshot.h what each tick computes: the last sample, peaks, PSS pacing
+//   JobHandle          run/job.h                the job: pid, pidfd, cgroup, exit status
+//   RunRecord          run/run_record.h         the record file, its ring of samples and its lines
+//   TickSnapshot       run/tick_snapshot.h      what each tick computes: the last sample, peaks, PSS pacing
+//   ProcessAccounting  run/process_accounting.h processes found, their events' rate bound, unseen exits
 //
 //   session.cpp          the step sequence: record, cgroup, kernel log,
 //                        signals, spawn, header, loop, cleanup, verdict
 //   session_loop.cpp     the poll loop and the 10 Hz tick (one Sample)
 //   session_churn.cpp    process events under fork churn, unseen exits
 //   session_attach.cpp   --pid: following a process oomlens did not start
-//   session_verdict.cpp  joining kernel reports, the verdict, the summary
+//   session_verdict.cpp  joining kernel reports; the end's facts gathered, then carried out
+//   run_end.cpp          the end decided: the verdict, the record's last lines, the exit status (pure)
 //   session_hooks.cpp    the guard seam (see "Guard seam" below)
 //
 // Times are seconds since the job was spawned (t_s in the record), from
@@ -37,6 +39,8 @@
 #include "proc/proc.h"
 #include "proc/taskstats.h"
 #include "run/job.h"
+#include "run/process_accounting.h"
+#include "run/run_end.h"
 #include "run/run_record.h"
 #include "run/session.h"
 #include "run/sites.h"
@@ -138,14 +142,11 @@ class Session {
   void note_gap(double t);
   void drain_stderr();
   void track_tree(double t);
-  // session_churn.cpp: the record's rate bound and the unseen exits.
-  void refill_event_tokens(double t);
-  void update_churn_mode(double t);
-  bool take_event_token(double t);
+  // session_churn.cpp: the record's process events through procs_
+  // (run/process_accounting.h), and taskstats' exits.
   void note_process_start(monitor::TrackedProc& p, double t);
   void note_process_exit(const monitor::TrackedProc& p, double t);
   void drain_taskstats(double t);
-  void settle_unseen(const std::vector<int>& added);
   void write_churn(double t, bool last);
   [[nodiscard]] nlohmann::json process_accounting_json() const;
   void read_cgroup(monitor::Sample& s);
@@ -167,15 +168,20 @@ class Session {
   void join_kernel_reports();
   void read_signal_trace();
   void join_traced_kills(const std::vector<trace::MarkVictim>& victims);
-  [[noreturn]] void decide_and_end();
+  /// Step 10 (run/run_end.h): what the end reads; decide_run_end() decides.
+  [[nodiscard]] EndFacts gather_end_facts();
+  /// Step 11: the decided end carried out (the record, the summary, say, end_like).
+  [[noreturn]] void end_with(const RunEnd& e);
 
   const RunOptions& o_;
 
   // What the loop owns: the job (its processes, cgroup and end), the record
-  // it writes, and the snapshot each tick refreshes.
+  // it writes, the snapshot each tick refreshes, and the accounting of the
+  // processes it finds and misses.
   JobHandle job_;
   RunRecord record_;
   TickSnapshot snap_;
+  ProcessAccounting procs_;
 
   // Set up before the loop.
   monitor::KernelWatch kw_;
@@ -222,28 +228,9 @@ class Session {
   /// Gone processes held for the verdict (ProcessTree::forget_gone keeps
   /// the largest by peak RSS): ~4 MiB of TrackedProc at most.
   static constexpr size_t kMaxGoneProcs = 4096;
-  /// Rows of the verdict's `procs` (the main process, then the largest by
-  /// peak PSS, else peak RSS; `procs_dropped` counts the rest), so the
-  /// verdict line stays well under the record reader's 1 MiB line cap.
-  static constexpr size_t kMaxVerdictProcs = 1024;
-  /// The record's rate bound (session_churn.cpp): process events through a
-  /// token bucket, the rest counted in process_churn events once a second.
-  static constexpr double kEventBurst = 200, kEventsPerS = 10;
-  double event_tokens_ = kEventBurst, event_tokens_t_ = 0;
-  bool churn_mode_ = false;  ///< past the bound: new processes tracked from their second sighting
-  uint64_t churn_started_ = 0, churn_exited_ = 0, churn_unseen_ = 0;
-  double churn_from_t_ = 0, next_churn_t_ = 1.0;
-  uint64_t procs_found_ = 0, aggregated_total_ = 0, unseen_total_ = 0;
-  std::optional<uint64_t> unseen_peak_rss_bytes_;
-  /// Exits never seen in /proc, from taskstats; nullopt when unavailable.
+  /// Exits never seen in /proc, from taskstats (ProcessAccounting counts
+  /// them); nullopt when unavailable.
   std::optional<proc::TaskstatsListener> taskstats_;
-  std::string taskstats_status_ = "off";
-  /// The last unseen exits (their own unseen children are the tree's too),
-  /// and those of this tick (settle_unseen).
-  static constexpr size_t kUnseenRecent = 256;
-  std::vector<uint32_t> unseen_recent_, unseen_now_;
-  /// Processes gone in the last second (pid, t): their exits are seen ones.
-  std::deque<std::pair<uint32_t, double>> recent_gone_;
 
   // --capture-tty (session.cpp open_pty; the loop copies the master like
   // the stderr pipe, through err_pipe_[0], to pass_fd_)

@@ -72,6 +72,10 @@ TEST(FixtureTree, V2HierarchyLimitsAndCounters) {
   MemoryHierarchy abs{Version::v2, (root / "sys/fs/cgroup").string()};
   EXPECT_EQ(tightest_limit(abs, *dir).bytes, 1073741824u);
   EXPECT_EQ(oom_kill_count(Version::v2, *dir), 1u);
+  // A cgroup removed already: its limit is unknown, not its parent's.
+  const Limit gone = tightest_limit(abs, (root / "sys/fs/cgroup/job.slice/removed").string());
+  EXPECT_FALSE(gone.bytes);
+  EXPECT_FALSE(gone.unlimited);
   fs::remove_all(root);
 }
 

@@ -31,14 +31,13 @@ make); under CI=true a skip is a failure.
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import enter_cgroup, make_cgroup, remove_cgroup, report, skip  # noqa: E402
+from capped_cgroup import CappedTest, enter_cgroup, skip  # noqa: E402
 
 MIB = 1 << 20
 LIMIT = 64 * MIB
@@ -146,12 +145,9 @@ def main():
     oomlens = sys.argv[1]
     if os.geteuid() != 0:
         skip("not root (a memory cgroup is made for each command)")
-    tmp = tempfile.mkdtemp(prefix="oomlens-big-log-", dir="/var/tmp")
-    cg, oom_kills = make_cgroup(f"oomlens-big-log-{os.getpid()}", LIMIT)
-    failures = []
-    try:
-        kills = os.path.join(tmp, "kills.log")
-        rows = os.path.join(tmp, "rows.log")
+    with CappedTest("oomlens-big-log", LIMIT, tmp_parent="/var/tmp") as t:
+        kills = os.path.join(t.tmp, "kills.log")
+        rows = os.path.join(t.tmp, "rows.log")
         write_kills(kills)
         write_rows(rows)
         print(f"kills.log: {KILLS} kill lines, {os.path.getsize(kills) / MIB:.0f} MiB; "
@@ -163,62 +159,58 @@ def main():
             ("text", [oomlens, "explain", "--color", "never", kills], Counter(b"    victim   worker (pid "), KILLS),
         ]
         for name, argv, counter, want in cases:
-            rc, rss_kb, cpu, wall, err = run_capped(cg, argv, counter)
+            rc, rss_kb, cpu, wall, err = run_capped(t.cg, argv, counter)
             print(f"explain {name}: exit {rc}, peak RSS {rss_kb / 1024:.1f} MiB, CPU {cpu:.1f} s, "
                   f"wall {wall:.1f} s, {counter.size / MIB:.0f} MiB out, {counter.count} counted")
             if rc != 0:
-                failures.append(f"{name}: exit {rc}: {err}")
+                t.failures.append(f"{name}: exit {rc}: {err}")
             if rss_kb * 1024 >= LIMIT:
-                failures.append(f"{name}: peak RSS {rss_kb} KiB is not under 64 MiB")
+                t.failures.append(f"{name}: peak RSS {rss_kb} KiB is not under 64 MiB")
             if want is not None and counter.count != want:
-                failures.append(f"{name}: {counter.count} events written, not {want}")
+                t.failures.append(f"{name}: {counter.count} events written, not {want}")
             if name == "--json":
                 if not counter.head.startswith(b'{\n  "events": [\n    {') or not counter.tail.endswith(b"}\n"):
-                    failures.append(f"--json: not one document: {counter.head[:40]!r} … {counter.tail[-200:]!r}")
+                    t.failures.append(f"--json: not one document: {counter.head[:40]!r} … {counter.tail[-200:]!r}")
                 if b'"schema_version"' not in counter.tail or b'"warnings"' not in counter.tail:
-                    failures.append("--json: the document's end lacks schema_version or warnings")
+                    t.failures.append("--json: the document's end lacks schema_version or warnings")
             if name == "--last 1" and b"worker(%d)" % (100_000 + KILLS - 1) not in counter.tail:
-                failures.append(f"--last 1: not the last kill: {counter.tail!r}")
+                t.failures.append(f"--last 1: not the last kill: {counter.tail!r}")
 
         out = []
-        rc, rss_kb, cpu, wall, err = run_capped(cg, [oomlens, "explain", "--json", rows], lambda p: out.append(p.read()))
+        rc, rss_kb, cpu, wall, err = run_capped(t.cg, [oomlens, "explain", "--json", rows],
+                                                lambda p: out.append(p.read()))
         print(f"explain --json (1,000,000 task rows): exit {rc}, peak RSS {rss_kb / 1024:.1f} MiB, CPU {cpu:.1f} s, "
               f"wall {wall:.1f} s")
         if rc != 0:
-            failures.append(f"rows: exit {rc}: {err}")
+            t.failures.append(f"rows: exit {rc}: {err}")
         if rss_kb * 1024 >= LIMIT:
-            failures.append(f"rows: peak RSS {rss_kb} KiB is not under 64 MiB")
+            t.failures.append(f"rows: peak RSS {rss_kb} KiB is not under 64 MiB")
         try:
             doc = json.loads(out[0])
             evs = doc["events"]
             if len(evs) != 1:
-                failures.append(f"rows: {len(evs)} events, not 1")
+                t.failures.append(f"rows: {len(evs)} events, not 1")
             else:
                 e = evs[0]
                 pids = [t["pid"] for t in e["tasks"]]
                 kept = sorted(range(ROWS), key=lambda i: (-row_rss(i), i))[:KEPT_ROWS]
                 dropped_rss = sum(row_rss(i) for i in range(ROWS)) - sum(row_rss(i) for i in kept)
                 if len(pids) != KEPT_ROWS or VICTIM not in pids:
-                    failures.append(f"rows: {len(pids)} task rows kept, victim kept: {VICTIM in pids}")
+                    t.failures.append(f"rows: {len(pids)} task rows kept, victim kept: {VICTIM in pids}")
                 if pids != sorted(pids):
-                    failures.append("rows: the kept rows are not in printed order")
+                    t.failures.append("rows: the kept rows are not in printed order")
                 if e["tasks_dropped"] != ROWS - KEPT_ROWS:
-                    failures.append(f"rows: tasks_dropped {e['tasks_dropped']}, not {ROWS - KEPT_ROWS}")
+                    t.failures.append(f"rows: tasks_dropped {e['tasks_dropped']}, not {ROWS - KEPT_ROWS}")
                 if e["tasks_dropped_rss_bytes"] != dropped_rss * PAGE:
-                    failures.append(f"rows: tasks_dropped_rss_bytes {e['tasks_dropped_rss_bytes']}, "
+                    t.failures.append(f"rows: tasks_dropped_rss_bytes {e['tasks_dropped_rss_bytes']}, "
                                     f"not {dropped_rss * PAGE}")
                 if not any("task table:" in n for n in e["notes"]):
-                    failures.append(f"rows: no note of the dropped rows: {e['notes']}")
+                    t.failures.append(f"rows: no note of the dropped rows: {e['notes']}")
                 if [v["pid"] for v in e["victims"]] != [VICTIM]:
-                    failures.append(f"rows: victims {e['victims']}")
+                    t.failures.append(f"rows: victims {e['victims']}")
         except (ValueError, KeyError, IndexError) as ex:
-            failures.append(f"rows: bad JSON: {ex!r}")
-        if oom_kills() != 0:
-            failures.append(f"the cgroup counted {oom_kills()} OOM kills")
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-        remove_cgroup(cg)
-    return report(failures)
+            t.failures.append(f"rows: bad JSON: {ex!r}")
+    return t.report()
 
 
 if __name__ == "__main__":

@@ -6,11 +6,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <thread>
+#include <vector>
 
 #include "cgroup/cgroup.h"
 #include "trace/tracefs.h"
@@ -192,6 +195,59 @@ std::optional<uint64_t> kmsg_last_seq() {
   }
   ::close(fd);
   return last;
+}
+
+void wait_for_oom_report_room(int timeout_s) {
+  constexpr double kWindowS = 5.0 + 0.5;  // + kmsg's drift from CLOCK_MONOTONIC (ms over hours)
+  constexpr size_t kBurst = 10;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  while (std::chrono::steady_clock::now() < deadline) {
+    int fd = ::open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return;  // no kernel log to read: nothing to wait for
+    std::vector<double> headers_s;  // record times (CLOCK_MONOTONIC, s) of report headers
+    char buf[8192];
+    while (true) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n < 0 && errno == EPIPE) continue;
+      if (n <= 0) break;
+      // "pri,seq,ts_us,flags;message"
+      const std::string rec(buf, static_cast<size_t>(n));
+      const auto semi = rec.find(';');
+      if (semi == std::string::npos || rec.find("invoked oom-killer", semi) == std::string::npos) continue;
+      const auto c1 = rec.find(','), c2 = rec.find(',', c1 + 1);
+      if (c1 == std::string::npos || c2 == std::string::npos) continue;
+      headers_s.push_back(static_cast<double>(std::strtoull(rec.c_str() + c2 + 1, nullptr, 10)) / 1e6);
+    }
+    ::close(fd);
+    timespec ts{};
+    ::clock_gettime(CLOCK_MONOTONIC, &ts);
+    const double now_s = static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+    if (headers_s.size() < kBurst) return;
+    // The kBurst-th most recent header: once it is kWindowS old, fewer
+    // than kBurst are.
+    const double tenth_s = headers_s[headers_s.size() - kBurst];
+    const double wait_s = tenth_s + kWindowS - now_s;
+    if (wait_s <= 0) return;
+    std::this_thread::sleep_for(std::chrono::duration<double>(std::min(wait_s, 1.0)));
+  }
+}
+
+double kmsg_records(const std::string& exposition) {
+  const auto at = exposition.find("\noomlens_kmsg_records_total ");
+  return at == std::string::npos ? -1.0 : std::atof(exposition.c_str() + at + 28);
+}
+
+std::string scrape_after_replay(const std::function<std::string()>& scrape, int timeout_s) {
+  std::string before = scrape();
+  for (auto until = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+       std::chrono::steady_clock::now() < until;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    std::string again = scrape();
+    const bool still = kmsg_records(again) == kmsg_records(before) && kmsg_records(again) >= 0;
+    before = std::move(again);
+    if (still) break;
+  }
+  return before;
 }
 
 void note_signal_trace(const std::string& what, const std::string& status, const std::string& tracefs,

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -76,6 +77,21 @@ class PipedChild {
 
 /// The highest /dev/kmsg sequence number now (nullopt if unreadable).
 std::optional<uint64_t> kmsg_last_seq();
+
+/// Waits (at most `timeout_s`) until the kernel's next OOM report prints
+/// its header: it prints at most 10 per 5 s (mm/oom_kill.c oom_rs,
+/// DEFAULT_RATELIMIT_BURST per DEFAULT_RATELIMIT_INTERVAL), a window that
+/// opens at a printed header, so there is room when fewer than 10 headers
+/// (`invoked oom-killer`) in /dev/kmsg are under 5 s old. Tests that read a
+/// kill's full report call it before the kill, instead of a fixed sleep.
+void wait_for_oom_report_room(int timeout_s = 30);
+
+/// A daemon's `oomlens_kmsg_records_total` in its /metrics text; -1 when absent.
+double kmsg_records(const std::string& exposition);
+/// Scrapes `scrape` (a daemon's /metrics) until the kernel log records it
+/// replayed at start stop coming (the counter still for 300 ms; at most
+/// `timeout_s`); the last scrape.
+std::string scrape_after_replay(const std::function<std::string()>& scrape, int timeout_s = 10);
 
 /// After an `oomlens run`: says on stderr which tracefs its signal trace
 /// used (the header's `signal_trace` and `signal_trace_tracefs`: a host

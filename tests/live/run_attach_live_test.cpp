@@ -85,7 +85,7 @@ TEST(RunAttachLive, SigtermDetachesWithoutTouchingTheProcess) {
   std::string base = tmpdir() + "/attach-detach";
   int o = start_oomlens({"--pid", std::to_string(job), "--record", base + ".jsonl"}, base + ".out", base + ".err");
   ASSERT_EQ(header_main_pid(base + ".jsonl"), job);
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_TRUE(wait_for_record_line(base + ".jsonl", "sample")) << "oomlens never sampled the process";
   ASSERT_EQ(::kill(o, SIGTERM), 0);
   auto r = finish(o, "attach-detach");
   EXPECT_TRUE(WIFSIGNALED(r.status) && WTERMSIG(r.status) == SIGTERM) << r.status;
@@ -101,7 +101,7 @@ TEST(RunAttachLive, SigtermDetachesWithoutTouchingTheProcess) {
 TEST(RunAttachLive, LeakerOomKilledInItsCgroupIsOomKilled) {
   OOMLENS_REQUIRE_CGROUP(parent);
   OOMLENS_REQUIRE_KMSG();
-  std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
+  wait_for_oom_report_room();  // this kill's report is printed in full
   std::string err;
   std::string cg = make_child_cgroup("attach-leak", 64ull << 20, &err);
   ASSERT_FALSE(cg.empty()) << err;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "live_support.h"
+#include "proc/proc.h"
 #include "support/files.h"
 #include "support/paths.h"
 
@@ -154,6 +155,29 @@ inline int header_main_pid(const std::string& record_path, int timeout_s = 30) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   return -1;
+}
+
+/// Waits until process `pid` runs as `comm` (/proc/PID/comm: it has
+/// exec'd its command), at most `timeout_s`; false when it did not.
+inline bool wait_for_comm(int pid, const std::string& comm, int timeout_s = 30) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (proc::read_comm(pid) == comm) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+/// Waits until the record at `record_path` holds a line of type `type` (a
+/// "sample": the loop has ticked), at most `timeout_s`; false when not.
+inline bool wait_for_record_line(const std::string& record_path, const std::string& type, int timeout_s = 30) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  const std::string needle = "\"type\":\"" + type + "\"";
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (slurp(record_path).find(needle) != std::string::npos) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
 }
 
 }  // namespace oomlens::live

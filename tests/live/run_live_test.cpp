@@ -118,7 +118,7 @@ TEST(RunLive, SigkillFromAnotherProcessIsKilledNotOom) {
   int pid = start_oomlens({"--record", base + ".jsonl", "--", "sleep", "60"}, base + ".out", base + ".err");
   int job = header_main_pid(base + ".jsonl");
   ASSERT_GT(job, 0);
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_TRUE(wait_for_comm(job, "sleep")) << "the job did not exec sleep";
   int sender = kill_from_child(job, SIGKILL);  // the job is the test's grandchild: ours to signal
   auto r = finish(pid, "sigkill");
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
@@ -145,7 +145,7 @@ TEST(RunLive, SigtermFromAnotherProcessNamesTheSender) {
   int pid = start_oomlens({"--record", base + ".jsonl", "--", "sleep", "60"}, base + ".out", base + ".err");
   int job = header_main_pid(base + ".jsonl");
   ASSERT_GT(job, 0);
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_TRUE(wait_for_comm(job, "sleep")) << "the job did not exec sleep";
   int sender = kill_from_child(job, SIGTERM);
   auto r = finish(pid, "sigterm");
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
@@ -164,8 +164,9 @@ TEST(RunLive, SigintAndSigtermSentToOomlensAreForwarded) {
     std::string name = "fwd" + std::to_string(sig);
     std::string base = tmpdir() + "/" + name;
     int pid = start_oomlens({"--record", base + ".jsonl", "--", "sleep", "60"}, base + ".out", base + ".err");
-    ASSERT_GT(header_main_pid(base + ".jsonl"), 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const int job = header_main_pid(base + ".jsonl");
+    ASSERT_GT(job, 0);
+    ASSERT_TRUE(wait_for_comm(job, "sleep")) << "the job did not exec sleep";
     ASSERT_EQ(::kill(pid, sig), 0);
     auto r = finish(pid, name);
     ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
@@ -200,7 +201,7 @@ TEST(RunLive, OrphanIsFollowedUntilItExits) {
 TEST(RunLive, LeakerOomKilledUnderLimit) {
   OOMLENS_REQUIRE_CGROUP(parent);
   OOMLENS_REQUIRE_KMSG();
-  std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
+  wait_for_oom_report_room();  // this kill's report is printed in full
   std::string err;
   std::string sup = make_child_cgroup("run-supervisor", 1ull << 30, &err);  // oomlens runs under the cap
   ASSERT_FALSE(sup.empty()) << err;
@@ -278,7 +279,7 @@ TEST(RunLive, TracepointNamesTheKillWhenTheKernelLogIsClosed) {
   OOMLENS_REQUIRE_CGROUP(parent);
   if (slurp("/proc/sys/kernel/dmesg_restrict").rfind('1', 0) != 0)
     GTEST_SKIP() << "kernel.dmesg_restrict is not 1: dropping CAP_SYSLOG would not close the kernel log";
-  std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
+  wait_for_oom_report_room();  // this kill's report is printed in full
   std::string err;
   std::string sup = make_child_cgroup("run-nosyslog", 1ull << 30, &err);
   ASSERT_FALSE(sup.empty()) << err;
@@ -334,7 +335,7 @@ TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
     if (in_ci()) FAIL() << "CI=true: python3-torch is not installed for /usr/bin/python3";
     GTEST_SKIP() << "python3-torch is not installed for /usr/bin/python3";
   }
-  std::this_thread::sleep_for(std::chrono::seconds(1));  // space OOM tests apart
+  wait_for_oom_report_room();  // this kill's report is printed in full
   std::string err;
   std::string sup = make_child_cgroup("run-torch", 1536ull << 20, &err);
   ASSERT_FALSE(sup.empty()) << err;
@@ -344,14 +345,14 @@ TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
                        {"/usr/bin/python3", oomlens::testing::source_path("/tests/fixtures/run/dataloader_train.py"), "8000000", "3"},
                        {"--limit", "500M"}, sup);
   EXPECT_TRUE(cgroup::kill_and_remove(sup).ok());
-  const json& v = r.verdict;
+  json v = r.verdict;  // a copy: a key the product left out reads as null, never undefined
   ASSERT_FALSE(v.is_null()) << r.err;
   std::string cause = v["cause"];
   ASSERT_TRUE(cause == "oom_killed" || cause == "worker_oom_killed") << v.dump(2);
   // The kernel may pick the main process or a worker: the verdict names it.
   ASSERT_TRUE(v["victim_pid"].is_number());
   std::string victim_role;
-  int workers = 0;
+  int workers = 0, left_alive = 0;
   bool orphans_followed = true;
   std::optional<double> main_gone_s;
   for (auto& p : v["procs"])
@@ -367,20 +368,35 @@ TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
       }
       EXPECT_GT(p["peak_pss_bytes"].get<uint64_t>(), 50ull << 20) << p.dump();  // copy-on-read, attributed
       if (cause == "oom_killed") {
-        // Every worker is followed until it exits. One that lingered was seen
-        // as an orphan; one that died within a tick of the main process (its
-        // pipe to the parent closed) never lingered, so cannot be seen so.
+        // Every worker is followed until it exits or --linger (20 s) runs
+        // out. One that lingered was seen as an orphan; one that died within
+        // a tick of the main process (its pipe to the parent closed) never
+        // lingered, so cannot be seen so. One still alive at the end was
+        // seen as an orphan and is among those oomlens killed in its cgroup:
+        // PyTorch 1.13's worker leaves its loop when the parent dies without
+        // cancel_join_thread(), and its exit then waits for ever on the
+        // result queue's feeder thread when that pipe is full
+        // (torch/utils/data/_utils/worker.py: _worker_loop).
         bool gone = p["gone_s"].is_number();
         bool died_with_main = gone && main_gone_s && p["gone_s"].get<double>() - *main_gone_s <= 0.5;
         bool orphaned = p["orphaned"].is_boolean() && p["orphaned"].get<bool>();
-        orphans_followed &= gone && (orphaned || died_with_main);
-        if (!(gone && (orphaned || died_with_main))) ADD_FAILURE() << p.dump();
+        if (!gone && orphaned) ++left_alive;
+        orphans_followed &= orphaned || died_with_main;
+        if (!(orphaned || died_with_main)) ADD_FAILURE() << p.dump();
       }
     }
   }
   EXPECT_EQ(victim_role, cause == "oom_killed" ? "main" : "worker");
   EXPECT_EQ(workers, 2);
   EXPECT_TRUE(orphans_followed) << "orphaned DataLoader workers were not followed until they exited";
+  if (left_alive > 0) {  // the record and the verdict say oomlens killed them
+    bool orphans_left = false;
+    for (auto& l : r.record)
+      if (l["type"] == "event" && l["kind"] == "orphans_left") orphans_left = l["live_procs"] == left_alive;
+    EXPECT_TRUE(orphans_left) << "no orphans_left event for " << left_alive << " worker(s) alive at the end";
+    EXPECT_NE(v["evidence"].dump().find("were still in the job's cgroup when it ended: oomlens killed them"),
+              std::string::npos) << v["evidence"].dump();
+  }
   if (cause == "oom_killed") {
     ASSERT_TRUE(WIFSIGNALED(r.status));
     EXPECT_EQ(WTERMSIG(r.status), SIGKILL);

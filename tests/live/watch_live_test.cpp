@@ -39,16 +39,31 @@ class Piped : public PipedChild {
   }
 };
 
-/// Runs the leaker in a fresh child cgroup until the kernel OOM-kills it; its pid.
-int oom_kill_leaker(const std::string& name) {
+/// A leaker's child cgroup, removed when the test is done with it: only
+/// after oomlens has read it (its limit and counters at the kill), or the
+/// test races oomlens's read of the cgroup with its removal.
+struct LeakerCgroup {
+  std::string dir;
+  LeakerCgroup() = default;
+  LeakerCgroup(const LeakerCgroup&) = delete;
+  LeakerCgroup& operator=(const LeakerCgroup&) = delete;
+  ~LeakerCgroup() {
+    if (!dir.empty()) {
+      EXPECT_TRUE(cgroup::kill_and_remove(dir).ok()) << dir;
+    }
+  }
+};
+
+/// Runs the leaker in a fresh child cgroup (kept in `cg`) until the kernel
+/// OOM-kills it; its pid.
+int oom_kill_leaker(const std::string& name, LeakerCgroup* cg) {
   std::string err;
-  std::string dir = make_child_cgroup(name, kLimit, &err);
-  EXPECT_FALSE(dir.empty()) << err;
-  if (dir.empty()) return -1;
-  int pid = spawn_in_cgroup(dir, {oomlens::testing::leaker_binary()});
+  cg->dir = make_child_cgroup(name, kLimit, &err);
+  EXPECT_FALSE(cg->dir.empty()) << err;
+  if (cg->dir.empty()) return -1;
+  int pid = spawn_in_cgroup(cg->dir, {oomlens::testing::leaker_binary()});
   auto status = wait_for(pid, 120);
   EXPECT_TRUE(status && WIFSIGNALED(*status) && WTERMSIG(*status) == SIGKILL) << "leaker not OOM-killed";
-  EXPECT_TRUE(cgroup::kill_and_remove(dir).ok());
   return pid;
 }
 
@@ -70,7 +85,8 @@ TEST(WatchLive, JsonEventHasTheKilledPid) {
     }
   ASSERT_TRUE(ready) << "oomlens watch did not start";
   const auto start = Clock::now();
-  int pid = oom_kill_leaker("watch-live");
+  LeakerCgroup cg;
+  int pid = oom_kill_leaker("watch-live", &cg);
   ASSERT_GT(pid, 0);
   // With the tracepoint source (docs/watch.md) the kill is first an event
   // with evidence "tracepoint", and the kernel's report follows as an update
@@ -107,8 +123,9 @@ TEST(WatchLive, JsonEventHasTheKilledPid) {
   EXPECT_TRUE(found["boot_id"].is_string());
   EXPECT_EQ(found["kills"], 1);
   EXPECT_TRUE(found["explanation"]["summary"].is_string());
-  std::string memcg = report["memcg"]["oom_memcg"];
-  EXPECT_TRUE(memcg.ends_with("/oomlens-tests/watch-live")) << memcg;
+  const nlohmann::json& oom_memcg = report["memcg"]["oom_memcg"];
+  const std::string memcg = oom_memcg.is_string() ? oom_memcg.get<std::string>() : "";
+  EXPECT_TRUE(memcg.ends_with("/oomlens-tests/watch-live")) << report.dump();
   // SIGTERM: clean exit.
   int status = watch.stop(SIGTERM);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "wait status " << status;
@@ -191,10 +208,23 @@ TEST(DaemonLive, MetricsIncrementAndPrometheusScrapesIt) {
         prometheus, "--config.file=" + (tmp / "prometheus.yml").string(),
         "--storage.tsdb.path=" + (tmp / "data").string(), "--web.listen-address=127.0.0.1:" + std::to_string(prom_port),
         "--log.level=warn"});
-    std::this_thread::sleep_for(std::chrono::seconds(3));  // a scrape before the kill: the increase is visible
+    // A scrape before the kill, so the increase is visible: Prometheus's
+    // `up` of the target is 1 once it has scraped it.
+    httplib::Client pc("127.0.0.1", prom_port);
+    pc.set_read_timeout(10, 0);
+    bool scraped = false;
+    for (auto until = Clock::now() + std::chrono::seconds(60); !scraped && Clock::now() < until;) {
+      auto r = pc.Get("/api/v1/query?query=" + percent_encode("up{job=\"oomlens\"}"));
+      auto j = r && r->status == 200 ? nlohmann::json::parse(r->body, nullptr, false) : nlohmann::json();
+      if (j.is_object() && j["data"]["result"].is_array())
+        for (auto& s : j["data"]["result"]) scraped |= s["value"].is_array() && s["value"][1] == "1";
+      if (!scraped) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    EXPECT_TRUE(scraped) << "Prometheus did not scrape the daemon within 60 s";
   }
 
-  int pid = oom_kill_leaker("daemon-live");
+  LeakerCgroup cg;  // removed at the end: the daemon reads its owner at the kill
+  int pid = oom_kill_leaker("daemon-live", &cg);
   ASSERT_GT(pid, 0);
   std::string after;
   auto deadline = Clock::now() + std::chrono::seconds(30);

@@ -23,14 +23,13 @@ make); under CI=true a skip is a failure.
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import enter_cgroup, make_cgroup, remove_cgroup, report, skip  # noqa: E402
+from capped_cgroup import CappedTest, enter_cgroup, skip  # noqa: E402
 
 MIB = 1 << 20
 LIMIT = 64 * MIB
@@ -87,15 +86,12 @@ def main():
     oomlens = sys.argv[1]
     if os.geteuid() != 0:
         skip("not root (a memory cgroup is made for each command)")
-    tmp = tempfile.mkdtemp(prefix="oomlens-big-record-")
-    cg, oom_kills = make_cgroup(f"oomlens-big-record-{os.getpid()}", LIMIT)
-    failures = []
-    try:
-        rec = os.path.join(tmp, "big.jsonl")
+    with CappedTest("oomlens-big-record", LIMIT) as t:
+        rec = os.path.join(t.tmp, "big.jsonl")
         write_record(rec)
         print(f"record: {SAMPLES} samples, {os.path.getsize(rec) / MIB:.0f} MiB")
-        svg = os.path.join(tmp, "big.svg")
-        html = os.path.join(tmp, "big.html")
+        svg = os.path.join(t.tmp, "big.svg")
+        html = os.path.join(t.tmp, "big.html")
         cases = [("report", [oomlens, "report", rec], None),
                  ("plot svg", [oomlens, "plot", rec, "-o", svg], None),
                  ("report --html", [oomlens, "report", "--html", rec], html)]
@@ -103,49 +99,44 @@ def main():
             out_f = open(out, "wb") if out else subprocess.PIPE
             p_out = None
             if out:
-                rc, rss_kb, cpu, err = run_capped(cg, argv, out_f)
+                rc, rss_kb, cpu, err = run_capped(t.cg, argv, out_f)
                 out_f.close()
             else:
                 proc_out = tempfile.TemporaryFile()
-                rc, rss_kb, cpu, err = run_capped(cg, argv, proc_out)
+                rc, rss_kb, cpu, err = run_capped(t.cg, argv, proc_out)
                 proc_out.seek(0)
                 p_out = proc_out.read().decode(errors="replace")
             print(f"{name}: exit {rc}, peak RSS {rss_kb / 1024:.1f} MiB, CPU {cpu:.1f} s")
             if rc != 0:
-                failures.append(f"{name}: exit {rc}: {err[-500:]}")
+                t.failures.append(f"{name}: exit {rc}: {err[-500:]}")
             if rss_kb * 1024 >= LIMIT:
-                failures.append(f"{name}: peak RSS {rss_kb} KiB is not under 64 MiB")
+                t.failures.append(f"{name}: peak RSS {rss_kb} KiB is not under 64 MiB")
             if name == "report":
                 text = p_out + err
                 if "samples thinned to" not in text or f"{SAMPLES} samples" not in text:
-                    failures.append("report: no note of the thinning:\n" + text[-2000:])
+                    t.failures.append("report: no note of the thinning:\n" + text[-2000:])
                 if "max 900 MiB" not in text:
-                    failures.append("report: the sparkline's maximum is not the spike (900 MiB):\n" + text[-2000:])
+                    t.failures.append("report: the sparkline's maximum is not the spike (900 MiB):\n" + text[-2000:])
                 if "events not kept" not in text:
-                    failures.append("report: the children's starts past the bound are not counted:\n" + text[-2000:])
+                    t.failures.append("report: the children's starts past the bound are not counted:\n" + text[-2000:])
             if name == "plot svg":
                 size = os.path.getsize(svg)
                 print(f"  SVG {size / 1024:.0f} KiB")
                 if size > 2 * MIB:
-                    failures.append(f"plot: SVG of {size} bytes")
+                    t.failures.append(f"plot: SVG of {size} bytes")
                 body = open(svg, encoding="utf-8").read()
                 try:
                     ET.fromstring(body)
                 except ET.ParseError as e:
-                    failures.append(f"plot: the SVG is not well-formed XML: {e}")
+                    t.failures.append(f"plot: the SVG is not well-formed XML: {e}")
                 if "thinned" not in body:
-                    failures.append("plot: the SVG does not mark the thinning")
+                    t.failures.append("plot: the SVG does not mark the thinning")
             if name == "report --html":
                 size = os.path.getsize(html)
                 print(f"  HTML {size / 1024:.0f} KiB")
                 if size > 2 * MIB:
-                    failures.append(f"report --html: page of {size} bytes")
-        if oom_kills() != 0:
-            failures.append(f"the cgroup counted {oom_kills()} OOM kills")
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-        remove_cgroup(cg)
-    return report(failures)
+                    t.failures.append(f"report --html: page of {size} bytes")
+    return t.report()
 
 
 if __name__ == "__main__":

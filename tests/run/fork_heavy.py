@@ -27,14 +27,12 @@ make); under CI=true a skip is a failure.
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import enter_cgroup, make_cgroup, remove_cgroup, report, skip  # noqa: E402
+from capped_cgroup import CappedTest, enter_cgroup, skip  # noqa: E402
 
 MIB = 1 << 20
 CHILDREN = 6000
@@ -79,17 +77,14 @@ def main():
     oomlens = sys.argv[1]
     if os.geteuid() != 0:
         skip("not root (the job runs in a memory cgroup of its own)")
-    tmp = tempfile.mkdtemp(prefix="oomlens-fork-heavy-")
-    cg, oom_kills = make_cgroup(f"oomlens-fork-heavy-{os.getpid()}", 512 * MIB)
-    failures = []
-    try:
-        rec = os.path.join(tmp, "fork.jsonl")
-        job = os.path.join(tmp, "forker.py")
+    with CappedTest("oomlens-fork-heavy", 512 * MIB) as t:
+        rec = os.path.join(t.tmp, "fork.jsonl")
+        job = os.path.join(t.tmp, "forker.py")
         with open(job, "w") as f:
             f.write(JOB)
         t0 = time.monotonic()
         p = subprocess.Popen([oomlens, "run", "--record", rec, "--", sys.executable, job, str(CHILDREN)],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=enter_cgroup(cg))
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=enter_cgroup(t.cg))
         hwm = 0
         cpu = 0.0
         tck = os.sysconf("SC_CLK_TCK")
@@ -123,57 +118,52 @@ def main():
               f"core), VmHWM {hwm / 1024:.1f} MiB, record {os.path.getsize(rec) / MIB:.1f} MiB; "
               f"process_start {len(starts)}, process_exit {len(exits)}")
         if p.returncode != 0:
-            failures.append(f"oomlens exit {p.returncode}: {err[-800:]}")
+            t.failures.append(f"oomlens exit {p.returncode}: {err[-800:]}")
         unpaired = [s for s in starts if s[0] not in exits]
         if unpaired:
-            failures.append(f"{len(unpaired)} process_start events without a process_exit, e.g. {unpaired[:3]}")
+            t.failures.append(f"{len(unpaired)} process_start events without a process_exit, e.g. {unpaired[:3]}")
         if not gone or gone.get("kind") != "tree_gone" or gone.get("live_procs") != 0:
-            failures.append(f"the tree's end: {gone}")
+            t.failures.append(f"the tree's end: {gone}")
         if verdict is None:
-            failures.append("no verdict line in the record")
+            t.failures.append("no verdict line in the record")
         else:
             print(f"verdict line {verdict_len} bytes, procs {len(verdict['procs'])}, "
                   f"procs_dropped {verdict.get('procs_dropped')}")
             if verdict_len >= MIB:
-                failures.append(f"the verdict line is {verdict_len} bytes (the reader's cap is 1 MiB)")
+                t.failures.append(f"the verdict line is {verdict_len} bytes (the reader's cap is 1 MiB)")
             if len(verdict["procs"]) > 1024:
-                failures.append(f"verdict procs has {len(verdict['procs'])} rows")
+                t.failures.append(f"verdict procs has {len(verdict['procs'])} rows")
             acct = verdict.get("process_accounting") or {}
             found = acct.get("found", -1)
             print(f"process_accounting {acct}; process_churn started {churn_started}, exited {churn_exited}")
             if len(verdict["procs"]) + verdict.get("procs_dropped", -1) != found:
-                failures.append(f"procs {len(verdict['procs'])} + procs_dropped {verdict.get('procs_dropped')} "
+                t.failures.append(f"procs {len(verdict['procs'])} + procs_dropped {verdict.get('procs_dropped')} "
                                 f"!= {found} processes found")
             if len(starts) + churn_started != found or acct.get("events_aggregated") != churn_started:
-                failures.append(f"process_start {len(starts)} + churn started {churn_started} != found {found}")
+                t.failures.append(f"process_start {len(starts)} + churn started {churn_started} != found {found}")
             if churn_exited != churn_started:
-                failures.append(f"process_churn: started {churn_started} but exited {churn_exited}")
+                t.failures.append(f"process_churn: started {churn_started} but exited {churn_exited}")
             if len(starts) > 200 + 10 * wall + 10:
-                failures.append(f"{len(starts)} process_start events in {wall:.1f} s: over the rate bound")
+                t.failures.append(f"{len(starts)} process_start events in {wall:.1f} s: over the rate bound")
             if acct.get("taskstats") == "on":
                 total = found + acct.get("unseen_exited", 0)
                 if abs(total - (CHILDREN + 1)) > (CHILDREN + 1) * 0.001:  # measured exact: 6,001
-                    failures.append(f"found {found} + unseen {acct.get('unseen_exited')} = {total}, "
+                    t.failures.append(f"found {found} + unseen {acct.get('unseen_exited')} = {total}, "
                                     f"not the job's {CHILDREN + 1} processes")
             elif os.environ.get("CI") == "true":
-                failures.append(f"CI=true: taskstats is {acct.get('taskstats')}")
+                t.failures.append(f"CI=true: taskstats is {acct.get('taskstats')}")
             if verdict.get("cause") != "exited":
-                failures.append(f"verdict cause {verdict.get('cause')}: {verdict.get('summary')}")
+                t.failures.append(f"verdict cause {verdict.get('cause')}: {verdict.get('summary')}")
         if hwm * 1024 >= 64 * MIB:
-            failures.append(f"oomlens's peak RSS {hwm} KiB is not under 64 MiB")
+            t.failures.append(f"oomlens's peak RSS {hwm} KiB is not under 64 MiB")
         r = subprocess.run([oomlens, "report", rec], capture_output=True, text=True)
         if r.returncode != 0 or "more processes" not in r.stdout + r.stderr:
-            failures.append(f"report: exit {r.returncode}: {(r.stdout + r.stderr)[-800:]}")
+            t.failures.append(f"report: exit {r.returncode}: {(r.stdout + r.stderr)[-800:]}")
         elif verdict is not None:
             more = found - 12
             if f"... {more} more processes" not in r.stdout + r.stderr:
-                failures.append(f"report does not count all {more} processes past the first 12")
-        if oom_kills() != 0:
-            failures.append(f"the cgroup counted {oom_kills()} OOM kills")
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-        remove_cgroup(cg)
-    return report(failures)
+                t.failures.append(f"report does not count all {more} processes past the first 12")
+    return t.report()
 
 
 if __name__ == "__main__":

@@ -2,10 +2,17 @@
 memory cgroup of the test's own (cgroup v1 memory or cgroup2 with memory).
 
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
-    from capped_cgroup import skip, make_cgroup, enter_cgroup
+    from capped_cgroup import CappedTest, enter_cgroup, skip
+
+    with CappedTest("oomlens-NAME", limit_bytes) as t:
+        ... run commands under preexec_fn=enter_cgroup(t.cg), files in t.tmp,
+        ... t.failures.append("what went wrong")
+    return t.report()
 """
 import os
+import shutil
 import sys
+import tempfile
 
 
 def skip(why):
@@ -66,3 +73,37 @@ def report(failures):
         print("FAIL:", f)
     print("PASS" if not failures else f"{len(failures)} failures")
     return 1 if failures else 0
+
+
+class CappedTest:
+    """One test's temporary directory (`tmp`, under `tmp_parent` when given)
+    and capped memory cgroup (`cg`, named `name`-PID), and its `failures`.
+    Leaving the `with` block without an exception adds a failure when the
+    cgroup counted an OOM kill; either way the directory and the cgroup are
+    removed."""
+
+    def __init__(self, name, limit_bytes, tmp_parent=None):
+        self.name, self.limit_bytes, self.tmp_parent = name, limit_bytes, tmp_parent
+        self.failures = []
+
+    def __enter__(self):
+        self.tmp = tempfile.mkdtemp(prefix=self.name + "-", dir=self.tmp_parent)
+        try:
+            self.cg, self.oom_kills = make_cgroup(f"{self.name}-{os.getpid()}", self.limit_bytes)
+        except BaseException:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            raise
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            if exc_type is None and self.oom_kills() != 0:
+                self.failures.append(f"the cgroup counted {self.oom_kills()} OOM kills")
+        finally:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            remove_cgroup(self.cg)
+        return False
+
+    def report(self):
+        """report(failures): the test's exit status."""
+        return report(self.failures)

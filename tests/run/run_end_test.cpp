@@ -1,0 +1,217 @@
+// How a run ends (run/run_end.h): the verdict line, the budget event, the
+// lines said and the exit status, decided from structs. The tree comes
+// from the fixture /proc of tests/fixtures/run. No root needed.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "monitor/tree.h"
+#include "run/run_end.h"
+#include "support/fixture_tree.h"
+#include "support/paths.h"
+#include "util/exit_status.h"
+#include "util/file.h"
+
+namespace oomlens::run {
+namespace {
+
+using nlohmann::json;
+using oomlens::testing::FixtureTree;
+
+constexpr uint64_t kMiB = 1 << 20;
+
+// The fixture tree (main process 100, python3) as the loop left it.
+struct Ended {
+  FixtureTree t;
+  JobHandle job;
+  TickSnapshot snap;
+  EndFacts f;
+
+  Ended() {
+    std::filesystem::copy(oomlens::testing::source_path("/tests/fixtures/run/proc"), t.root() + "/proc",
+                          std::filesystem::copy_options::recursive);
+    monitor::ProcessTree tree(join_root(t.root(), "proc"), 50, 100);  // oomlens 50, its job 100
+    tree.refresh(0.1);
+    f.procs = tree.procs();
+    job.pid = 100;
+    f.t_s = 5.0;
+    f.kernel_log_readable = true;
+    f.signal_trace = "on";
+  }
+  // The main process ended with wait status `status` at 4 s.
+  void main_ended(int status) {
+    job.main_status = status;
+    job.main_exit_t = 4.0;
+    job.exit_status[job.pid] = status;
+    f.end = supervise::job_end_from_wait_status(status);
+  }
+  RunEnd decide() const { return decide_run_end(f, job, snap); }
+};
+
+TEST(RunEnd, AKernelKillOfTheMainProcessEndsLikeIt) {
+  Ended e;
+  ASSERT_FALSE(e.f.procs.empty());
+  e.main_ended(SIGKILL);
+  diagnose::TreeKill k;
+  k.pid = 100;
+  k.comm = "python3";
+  k.role = "main";
+  k.constraint = "memcg";
+  e.f.kills = {k};
+  e.f.cg_oom_before = 0;
+  e.f.cg_oom_after = 1;
+  EXPECT_FALSE(asks_about_killer_daemons(e.f, e.job));  // the kernel's own kill: no daemon to look for
+  const RunEnd r = e.decide();
+  EXPECT_EQ(r.verdict["cause"], "oom_killed");
+  EXPECT_EQ(r.verdict["t_s"], 5.0);
+  EXPECT_EQ(r.verdict["main_pid"], 100);
+  EXPECT_EQ(r.verdict["exit"]["signal_name"], "SIGKILL");
+  EXPECT_EQ(r.verdict["exit"]["shell_status"], 137);
+  ASSERT_EQ(r.verdict["kernel_kills"].size(), 1u);
+  EXPECT_EQ(r.verdict["procs"].size(), e.f.procs.size());
+  EXPECT_EQ(r.verdict["procs"][0]["wait_status"], SIGKILL);
+  EXPECT_EQ(r.verdict["procs_dropped"], 0);
+  EXPECT_TRUE(r.budget_event.is_null());
+  EXPECT_TRUE(r.said.empty());
+  EXPECT_FALSE(r.end.exited);
+  EXPECT_EQ(r.end.term_signal, SIGKILL);
+}
+
+TEST(RunEnd, ASigkillWithoutAKernelKillLooksForAUserspaceKiller) {
+  Ended e;
+  e.main_ended(SIGKILL);
+  EXPECT_TRUE(asks_about_killer_daemons(e.f, e.job));
+  e.f.killer_daemons = {"earlyoom"};
+  const RunEnd r = e.decide();
+  EXPECT_NE(r.verdict.dump().find("earlyoom"), std::string::npos) << r.verdict.dump(2);
+  Ended exited;
+  exited.main_ended(0);
+  EXPECT_FALSE(asks_about_killer_daemons(exited.f, exited.job));
+}
+
+TEST(RunEnd, ASuccessfulJobOverItsBudgetExitsThreeAndSaysSo) {
+  Ended e;
+  e.main_ended(0);
+  e.f.budget_bytes = 100 * kMiB;
+  monitor::TreeTotals peak;
+  peak.pss_bytes = 150 * kMiB;
+  e.snap.peaks.tree_pss_peak = peak;
+  e.snap.peaks.tree_pss_t_s = 3.0;
+  const RunEnd r = e.decide();
+  EXPECT_EQ(r.budget_event["kind"], "budget_exceeded");
+  EXPECT_EQ(r.budget_event["t_s"], 5.0);
+  EXPECT_TRUE(r.verdict["budget"]["exceeded"]);
+  ASSERT_EQ(r.said.size(), 1u);
+  EXPECT_EQ(r.said[0], "over budget: peak tree PSS 150.0 MiB at 3.0 s exceeded --budget 100.0 MiB by 50.0 MiB; "
+                       "exiting 3 instead of 0");
+  EXPECT_TRUE(r.end.exited);
+  EXPECT_EQ(r.end.exit_code, kExitBudgetExceeded);
+
+  e.main_ended(1 << 8);  // exit 1: the job's own failure status is kept
+  const RunEnd failed = e.decide();
+  ASSERT_EQ(failed.said.size(), 1u);
+  EXPECT_NE(failed.said[0].find("; the job's own failure status is kept"), std::string::npos);
+  EXPECT_EQ(failed.end.exit_code, 1);
+}
+
+TEST(RunEnd, TheGuardStoppingTheJobExitsTempfailUnlessKeepJobStatus) {
+  Ended e;
+  e.main_ended(SIGTERM);
+  e.f.guard = {{"stage", "acted"},
+               {"action", {{"t_s", 2.5}, {"trigger", "percent"}, {"used_fraction", 0.93},
+                           {"working_set_bytes", 930 * kMiB}, {"effective_limit_bytes", 1000 * kMiB},
+                           {"action", {{"done", true}, {"action", "term"}, {"signal", SIGTERM}}}}}};
+  const RunEnd r = e.decide();
+  EXPECT_EQ(r.verdict["cause"], "stopped_by_guard");
+  EXPECT_EQ(r.verdict["guard"], e.f.guard);
+  ASSERT_EQ(r.said.size(), 1u);
+  EXPECT_EQ(r.said[0], "the guard stopped the job: exiting 75 (EX_TEMPFAIL) instead of the job's own status (143); "
+                       "--keep-job-status keeps it");
+  EXPECT_TRUE(r.end.exited);
+  EXPECT_EQ(r.end.exit_code, kExitGuardStopped);
+
+  e.f.keep_job_status = true;
+  const RunEnd kept = e.decide();
+  EXPECT_TRUE(kept.said.empty());
+  EXPECT_FALSE(kept.end.exited);
+  EXPECT_EQ(kept.end.term_signal, SIGTERM);
+}
+
+TEST(RunEnd, AnAttachedProcessDetachedByASignalDiesOfItSayingNothing) {
+  Ended e;
+  e.f.attached = true;
+  e.job.main_status_known = false;
+  e.f.detach_signal = SIGINT;
+  e.f.budget_bytes = 1;  // over budget: recorded, but not said
+  monitor::TreeTotals peak;
+  peak.pss_bytes = 2 * kMiB;
+  e.snap.peaks.tree_pss_peak = peak;
+  EXPECT_TRUE(still_running(e.f, e.job));
+  EXPECT_FALSE(asks_about_killer_daemons(e.f, e.job));
+  const RunEnd r = e.decide();
+  EXPECT_EQ(r.verdict["cause"], "still_running");
+  EXPECT_FALSE(r.verdict["exit"]["known"]);
+  EXPECT_TRUE(r.verdict["attached"]);
+  EXPECT_EQ(r.budget_event["kind"], "budget_exceeded");
+  EXPECT_TRUE(r.said.empty());
+  EXPECT_FALSE(r.end.exited);
+  EXPECT_EQ(r.end.term_signal, SIGINT);
+
+  e.f.detach_signal = 0;  // seen ended, status unknown: the verdict is the answer
+  e.job.main_status = 0;
+  const RunEnd answered = e.decide();
+  EXPECT_TRUE(answered.end.exited);
+  EXPECT_EQ(answered.end.exit_code, 0);
+}
+
+TEST(RunEnd, TheVerdictListsTheMainProcessAndTheLargestOthers) {
+  Ended e;
+  e.main_ended(0);
+  e.f.procs.clear();
+  for (int i = 0; i < 1500; ++i) {
+    monitor::TrackedProc p;
+    p.pid = 1000 + i;
+    p.role = i == 700 ? monitor::Role::main : monitor::Role::worker;
+    p.peak_pss_bytes = static_cast<uint64_t>(i == 700 ? 0 : i) * kMiB;  // the largest are the last
+    e.f.procs.push_back(p);
+  }
+  e.f.procs_forgotten = 10;
+  const RunEnd r = e.decide();
+  const json& procs = r.verdict["procs"];
+  ASSERT_EQ(procs.size(), kMaxVerdictProcs);
+  EXPECT_EQ(r.verdict["procs_dropped"], 10 + 1500 - kMaxVerdictProcs);
+  // The main process (index 700, not among the 1023 largest others: 476
+  // to 1499 but 700), and those, in the tree's order.
+  EXPECT_EQ(procs[0]["pid"], 1000 + 476);
+  EXPECT_EQ(procs[700 - 476]["pid"], 1000 + 700);
+  EXPECT_EQ(procs[700 - 476]["role"], "main");
+  EXPECT_EQ(procs[procs.size() - 1]["pid"], 1000 + 1499);
+}
+
+TEST(RunEnd, NotesGapsAndTheSitesKeysGoIntoTheVerdict) {
+  Ended e;
+  e.main_ended(0);
+  e.f.notes = {"own note"};
+  e.f.kernel_log_notes = {"kernel log note"};
+  e.f.record_error = "write: No space left on device";
+  e.snap.gaps = 2;
+  e.snap.longest_gap_s = 3.04;
+  e.f.sites = {{"peak_sites", json::array()}, {"sites", {{"processes", json::array()}}}};
+  const RunEnd r = e.decide();
+  const json& notes = r.verdict["notes"];
+  ASSERT_EQ(notes.size(), 4u);
+  EXPECT_EQ(notes[0], "own note");
+  EXPECT_EQ(notes[1], "oomlens took no sample 2 time(s), for up to 3.0 s (it was stopped or starved of CPU): see the "
+                      "record's sample_gap events");
+  EXPECT_EQ(notes[2], "kernel log note");
+  EXPECT_EQ(notes[3], "write: No space left on device");
+  EXPECT_TRUE(r.verdict.contains("peak_sites"));
+  EXPECT_TRUE(r.verdict.contains("sites"));
+  EXPECT_FALSE(r.verdict.contains("guard"));
+}
+
+}  // namespace
+}  // namespace oomlens::run
