@@ -252,12 +252,6 @@ bool meminfo_line(Building& b, std::string_view t) {
          t.find(" pages ") != std::string_view::npos;
 }
 
-// How many of a kill line's figures were read.
-int kill_figures(const oomline::KillLine& k) {
-  return k.uid.has_value() + k.total_vm_kb.has_value() + k.anon_rss_kb.has_value() + k.file_rss_kb.has_value() +
-         k.shmem_rss_kb.has_value() + k.pgtables_kb.has_value() + k.oom_score_adj.has_value();
-}
-
 // A selection or kill line the report already holds, verbatim: a paste
 // that quotes them again. Stamps that differ make it another line. A
 // selection repeats once its pid was killed (a parent selected again after
