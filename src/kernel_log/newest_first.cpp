@@ -147,6 +147,14 @@ std::optional<bool> repeated_after(std::string_view text, size_t from, size_t co
   return true;
 }
 
+// A kill line, or one a viewer cut inside its comm (`Killed process 62769 (...`,
+// the newest line of a `tac`ed paste): its pid is known either way. Not a
+// wrapped one (its rest follows: a forward-order line).
+std::optional<oomline::KillLine> kill_or_stump(std::string_view t, bool cut) {
+  auto k = oomline::parse_kill(t);
+  return k || !cut ? k : oomline::parse_kill_stump(t);
+}
+
 enum class Body { yes, no, undecided };
 
 // Whether a header that ends at `pos` is followed by its report's body in
@@ -171,8 +179,8 @@ Body header_body_follows(std::string_view text, size_t pos, bool final, std::opt
 
 }  // namespace
 
-bool may_open_newest_first(std::string_view bare) {
-  return oomline::parse_kill(bare) || oomline::parse_reaper(bare) || is_end_without_kill(bare) ||
+bool may_open_newest_first(std::string_view bare, bool cut) {
+  return kill_or_stump(bare, cut) || oomline::parse_reaper(bare) || is_end_without_kill(bare) ||
          oomline::parse_select(bare);
 }
 
@@ -246,7 +254,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     if (size_t g = t.find(" kernel: "); g != std::string_view::npos && oomline::parse_header(t.substr(g + 9)))
       return out;
     oomline::Summary sum;
-    if (auto k = oomline::parse_kill(t)) {
+    if (auto k = kill_or_stump(t, n.truncated)) {
       if (reversed) {
         // The report's lines quoted again right after it: read once, from the copy.
         const auto again = repeated_after(text, line_start, line_pos, final);

@@ -37,8 +37,9 @@ inline constexpr size_t kNewestFirstLookahead = 3000;
                                               std::optional<int> default_year);
 
 /// True when bare kernel text may open a newest-first report (kill, reaper,
-/// selection, `no killable processes` or OOM panic line).
-[[nodiscard]] bool may_open_newest_first(std::string_view bare);
+/// selection, `no killable processes` or OOM panic line). `cut`: a viewer
+/// cut the line (`Killed process 62769 (...`): a kill line cut in its comm counts.
+[[nodiscard]] bool may_open_newest_first(std::string_view bare, bool cut = false);
 
 /// A report without an outcome (header-only, a paste that ended early) read
 /// newest-first: its first anchor is a line that opens a report (`opening`:

@@ -3,6 +3,7 @@
 // takes the comm greedily up to the last anchor occurrence.
 #include "kernel_log/oom_lines.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -318,6 +319,37 @@ bool at_key(std::string_view s) {
   return false;
 }
 
+// Where a viewer's or poster's ellipsis (`...`, `…`) starts in `s`, or npos.
+size_t find_ellipsis(std::string_view s) { return std::min(s.find("..."), s.find("\xE2\x80\xA6")); }
+
+bool hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+// A memcg path with spaces inside a container id (`/docker/e9d9…cddde 5 a33d…`,
+// a translator's or a page's): the kernel prints none there. Rejoined when
+// the pieces make exactly one 64-hex id (with a runtime's `docker-`/`.scope`
+// around it, or bare); false (unknown) when a space run lies between hex
+// digits otherwise. A space elsewhere (`/my app`, rare: systemd escapes it) is kept.
+bool unspace_container_id(std::string& path) {
+  bool id_space = false;
+  for (size_t i = path.find(' '); i != std::string::npos; i = path.find(' ', i + 1)) {
+    size_t a = i, b = path.find_first_not_of(' ', i);
+    if (a > 0 && b != std::string::npos && hex_digit(path[a - 1]) && hex_digit(path[b])) id_space = true;
+  }
+  if (!id_space) return true;
+  const size_t slash = path.rfind('/', path.find(' '));
+  std::string name;
+  for (char c : std::string_view(path).substr(slash + 1))
+    if (c != ' ') name += c;
+  std::string_view id = name;
+  if (size_t slash2 = id.find('/'); slash2 != std::string_view::npos) id = id.substr(0, slash2);
+  for (std::string_view runtime : {"docker-", "libpod-", "cri-containerd-", "crio-"})
+    if (starts_with(id, runtime)) id.remove_prefix(runtime.size());
+  if (ends_with(id, ".scope")) id.remove_suffix(6);
+  if (id.size() != 64 || !std::all_of(id.begin(), id.end(), hex_digit)) return false;
+  path = std::string(std::string_view(path).substr(0, slash + 1)) + name;
+  return true;
+}
+
 // Splits `k=v,k=v` at commas that start a known key (values such as
 // nodemask `0-1,3` contain commas).
 void apply_summary_fields(std::string_view s, Summary& out) {
@@ -342,17 +374,22 @@ void apply_summary_fields(std::string_view s, Summary& out) {
       // A poster's elision (`/lxc.payload....-lxc/…`) leaves no path to name.
       // So does `less -S`'s `>` that marks a chopped line, on the line's last path (the kernel prints
       // `,task=…,pid=…,uid=…` after it).
-      if (val.find("...") != std::string_view::npos || val.find("\xE2\x80\xA6") != std::string_view::npos ||
+      if (find_ellipsis(val) != std::string_view::npos ||
           (s.empty() && !val.empty() && val.back() == '>')) {
         out.elided = true;
         continue;
       }
+      std::string path(val);
+      if (!unspace_container_id(path)) {
+        out.elided = true;
+        continue;
+      }
       // The line ends in this path (the kernel prints `,task=…` after it): it may be cut inside a name.
-      if (s.empty() && memcg_path_cut(val)) {
+      if (s.empty() && memcg_path_cut(path)) {
         out.path_cut = true;
         continue;
       }
-      (key == "oom_memcg" ? out.oom_memcg : out.task_memcg) = std::string(val);
+      (key == "oom_memcg" ? out.oom_memcg : out.task_memcg) = std::move(path);
     }
     else if (key == "task") out.task = std::string(val);
     else if (key == "pid") out.pid = parse_i64(val);
@@ -391,7 +428,6 @@ std::optional<CounterLine> parse_counter(std::string_view s) {
 }
 
 namespace {
-bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 // Container ids are 64 hex digits in every runtime's cgroup name.
 constexpr size_t kRuntimeIdHex = 64;
 // A Kubernetes pod UID (8-4-4-4-12, `_` for `-` under systemd's driver);
@@ -418,7 +454,7 @@ bool memcg_path_cut(std::string_view path) {
   }
   const bool under_slice = ends_with(parent, ".slice");
   size_t h = c.size();
-  while (h > 0 && is_hex(c[h - 1])) --h;
+  while (h > 0 && hex_digit(c[h - 1])) --h;
   const std::string_view id = c.substr(h), before = c.substr(0, h);
   if (!id.empty()) {
     for (std::string_view runtime :
@@ -441,7 +477,7 @@ bool memcg_path_cut(std::string_view path) {
     bool uid_chars = true, dashes = false;
     for (char ch : uid) {
       dashes = dashes || ch == '-' || ch == '_';
-      uid_chars = uid_chars && (is_hex(ch) || ch == '-' || ch == '_');
+      uid_chars = uid_chars && (hex_digit(ch) || ch == '-' || ch == '_');
     }
     if (uid_chars && (p == 0 || c[p - 1] == '-')) {
       if (dashes && uid.size() < kPodUid) return true;
@@ -477,9 +513,17 @@ std::optional<StatsHeader> parse_stats_header(std::string_view s) {
   std::string_view path = end == std::string_view::npos ? trim_right(t) : t.substr(0, end);
   if (end == std::string_view::npos && !path.empty() && path.back() == ':') path.remove_suffix(1);
   StatsHeader h;
-  h.path = std::string(path);
-  if (end != std::string_view::npos) {
-    std::string_view pairs = t.substr(end + 1);
+  std::string_view pairs = end == std::string_view::npos ? std::string_view{} : t.substr(end + 1);
+  if (size_t e = find_ellipsis(path); e != std::string_view::npos) {
+    h.elided = true;
+    if (end == std::string_view::npos) {  // `…/0249...8KB rss_huge:0KB …`: pairs after the cut figure
+      pairs = t.substr(e);
+      pairs.remove_prefix(std::min(pairs.size(), pairs.find(' ')));
+    }
+  } else {
+    h.path = std::string(path);
+  }
+  if (!pairs.empty()) {
     while (!pairs.empty()) {
       std::string_view tok = take_token(pairs);
       if (tok.empty()) break;

@@ -140,9 +140,13 @@ std::optional<TaskIn> parse_task_in(std::string_view s);
 /// `Memory cgroup stats for PATH:[ k:vKB …]` → path and the one-line v1 pairs
 /// (values in KB as printed). A bare `Memory cgroup stats for` (the path was
 /// cut by a viewer) gives an empty path: unknown.
+/// A path holding a viewer's or poster's ellipsis (`/kubepods/…/0249...`,
+/// a line cut and its rest joined after it) is unknown: empty, `elided`
+/// set, and the token glued after the ellipsis (a cut figure) is no pair.
 struct StatsHeader {
   std::string path;
   std::vector<std::pair<std::string, uint64_t>> kb_pairs;
+  bool elided = false;
 };
 std::optional<StatsHeader> parse_stats_header(std::string_view s);
 /// A v2 memory.stat line `name 12345` (bytes or a count).

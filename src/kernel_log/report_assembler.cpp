@@ -659,7 +659,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (auto sh = oomline::parse_stats_header(t)) {
     if (!cur_ || cur_->has_outcome()) start(line);
     Building& b = *cur_;
-    b.stats_path_next = !b.stats_path && sh->path.empty() && !line.truncated;
+    b.stats_path_next = !b.stats_path && sh->path.empty() && !sh->elided && !line.truncated;
+    if (sh->elided && !line.truncated) b.cut_lines.push_back(line.number);
     b.stats_path_soft = line.soft_break;
     if (!b.stats_path) {  // the first block is the OOM memcg; the rest are its children
       b.stats_path = sh->path;

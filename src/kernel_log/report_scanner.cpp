@@ -388,6 +388,12 @@ struct ReportScanner::Impl {
     return true;
   }
 
+  static std::string_view span_text(std::string_view region, std::pair<size_t, size_t> span) {
+    std::string_view r = region.substr(span.first, span.second - span.first);
+    if (!r.empty() && r.back() == '\r') r.remove_suffix(1);
+    return r;
+  }
+
   // Feeds the lines of a newest-first report [from, to) of `region` in print
   // order, `first_number` being the line number of the line at `from`.
   void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number) {
@@ -440,6 +446,15 @@ struct ReportScanner::Impl {
           --i;
           continue;
         }
+      }
+      // A prefixed line's wrapped rest (`…limit of /kubepo` + `ds/pod…`) lies
+      // before it in the text, piece by piece reversed: joined as take_record() joins it.
+      if (i > 0 && prefixed(raw) && unprefixed(span_text(region, spans[i - 1]))) {
+        std::string whole(raw);
+        const uint64_t number = first_number + i;
+        while (i > 0 && unprefixed(span_text(region, spans[i - 1]))) whole.append(dequote(span_text(region, spans[--i])));
+        feed_line(whole, number);
+        continue;
       }
       feed_line(raw, first_number + i);
     }
@@ -557,7 +572,7 @@ struct ReportScanner::Impl {
     if (e2 == std::string_view::npos) e2 = region.size();
     NormalizedLine n;
     normalize_line(region.substr(next, e2 - next), n, opt.default_year);
-    if (n.foreign || !may_open_newest_first(trim(n.text)) || oomline::parse_select(trim(n.text))) return kNo;
+    if (n.foreign || !may_open_newest_first(trim(n.text), n.truncated) || oomline::parse_select(trim(n.text))) return kNo;
     NewestFirst nf = detect_newest_first(region, next, decided, opt.default_year);
     if (nf.order == NewestFirst::Order::undecided) return std::string_view::npos;
     if (nf.order != NewestFirst::Order::reversed) return kNo;
@@ -1358,7 +1373,7 @@ struct ReportScanner::Impl {
           normalize_line(raw, norm, opt.default_year);
         }
       }
-      if (!norm.foreign && may_open_newest_first(norm.text)) {
+      if (!norm.foreign && may_open_newest_first(norm.text, norm.truncated)) {
         NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year);
         if (nf.order == NewestFirst::Order::undecided) {
           n = ls;  // hold the rest back until more input arrives

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "kernel_log/prefix.h"
@@ -531,6 +532,71 @@ TEST(MangledLines, APathWithARunOfSpacesIsUnknown) {
   ASSERT_TRUE(ev[0].memcg);
   EXPECT_FALSE(ev[0].memcg->task_memcg);
   EXPECT_EQ(ev[0].memcg->oom_memcg, "/docker/4f1c0a9e2b7d");
+
+// blind2 15 cut at 100 columns: the stats line's path ends in `...` and the
+// poster's wrapped rest (`8KB rss_huge:0KB …`) follows. The path is unknown,
+// never the path joined with the stats; the stats after the cut figure stay.
+TEST(MangledLines, StatsPathCutByAViewerIsUnknown) {
+  const std::string p = "[5193605.5067] ";
+  const std::string t =
+      p + "memory: usage 524288kB, limit 524288kB, failcnt 0\n" + p +
+      "Memory cgroup stats for /kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/024952...\n"
+      "8KB rss_huge:0KB shmem:28KB mapped_file:0KB dirty:503316KB writeback:0KB swap:0KB inactive_anon:0...\n" +
+      p + "Memory cgroup out of memory: Killed process 62769 (cp) total-vm:17528kB, anon-rss:544kB, file-rss:1100kB\n";
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_FALSE(ev[0].memcg->oom_memcg);
+  std::map<std::string, uint64_t> stats(ev[0].memcg->stats.begin(), ev[0].memcg->stats.end());
+  EXPECT_EQ(stats.count("8KB rss_huge"), 0u);
+  EXPECT_EQ(stats.count("rss"), 0u);  // its figure was cut
+  EXPECT_EQ(stats["shmem"], 28u * 1024);
+  EXPECT_EQ(stats.count("inactive_anon"), 0u);  // cut: `0...`
+}
+
+// blind2 15 through `tac`: the line cut in its comm (`Killed process 62769 (...`)
+// opens the newest-first report, and `Task in … of /kubepo` gets its wrapped
+// rest (`ds/pod…`, before it in the text) back: one event, as forward.
+TEST(MangledLines, NewestFirstRejoinsAWrappedPathAndOpensOnACutKill) {
+  const std::string p = "[5193605.5067] ";
+  const std::string id = "024952d653ef1cd852f875a61bd27cf45cb1fd6cab3659ca7e5f12f037d99aa9";
+  const std::string path = "/kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/" + id;
+  const std::string forward =
+      p + "Task in " + path + " killed as a result of limit of /kubepo\nds/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/" +
+      id + "\n" + p + "memory: usage 524288kB, limit 524288kB, failcnt 0\n" + p +
+      "Tasks state (memory values in pages):\n" + p +
+      "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n" + p +
+      "[  62685]     0 62685     2925      679    65536        0          -998 bash\n" + p +
+      "[  62769]     0 62769     4382      411    77824        0          -998 cp\n" + p +
+      "Memory cgroup out of memory: Kill process 62685 (bash) score 0 or sacrifice child\n" + p +
+      "Killed process 62769 (...\n";
+  for (const std::string& t : {forward, mangle::reverse_lines(forward)}) {
+    auto ev = parse(t);
+    ASSERT_EQ(ev.size(), 1u) << t;
+    ASSERT_TRUE(ev[0].memcg);
+    EXPECT_EQ(ev[0].memcg->oom_memcg, path) << t;
+    EXPECT_EQ(ev[0].memcg->task_memcg, path) << t;
+    ASSERT_EQ(ev[0].victims.size(), 1u);
+    EXPECT_EQ(ev[0].victims[0].pid, 62769);
+  }
+}
+
+// blind2 04: a translator put spaces inside the docker id on the oom-kill:
+// line. The pieces make one 64-hex id: rejoined; pieces of another length:
+// unknown; a space between words (not an id's hex) is kept.
+TEST(MangledLines, SpacesInsideAContainerIdOnTheSummaryLine) {
+  auto memcg_of = [](const std::string& task_memcg) {
+    auto ev = parse("oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task_memcg=" +
+                    task_memcg + ",task=python,pid=2953,uid=999\n");
+    if (ev.size() != 1) return std::optional<std::string>("no event");
+    return ev[0].memcg ? ev[0].memcg->task_memcg : std::nullopt;
+  };
+  const std::string id = "e9d912458f1530f0d9f586ab3bdca1015f45cbb5cd59cddde5a33d7714fda280";
+  EXPECT_EQ(memcg_of("/docker/e9d912458f1530f0d9f586ab3bdca1015f45cbb5cd59cddde 5 a33d7714fda280"), "/docker/" + id);
+  EXPECT_EQ(memcg_of("/system.slice/docker-e9d912458f1530f0d9f586ab3bd ca1015f45cbb5cd59cddde5a33d7714fda280.scope"),
+            "/system.slice/docker-" + id + ".scope");
+  EXPECT_EQ(memcg_of("/docker/e9d912458f1530f0d9f586ab3bdca1015f45cbb5cd59cddde 5 a33d7714fda28"), std::nullopt);
+  EXPECT_EQ(memcg_of("/user.slice/my app.scope"), "/user.slice/my app.scope");
 }
 
 }  // namespace
