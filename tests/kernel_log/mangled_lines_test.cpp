@@ -532,6 +532,7 @@ TEST(MangledLines, APathWithARunOfSpacesIsUnknown) {
   ASSERT_TRUE(ev[0].memcg);
   EXPECT_FALSE(ev[0].memcg->task_memcg);
   EXPECT_EQ(ev[0].memcg->oom_memcg, "/docker/4f1c0a9e2b7d");
+}
 
 // blind2 15 cut at 100 columns: the stats line's path ends in `...` and the
 // poster's wrapped rest (`8KB rss_huge:0KB …`) follows. The path is unknown,
