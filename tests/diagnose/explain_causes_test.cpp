@@ -236,6 +236,34 @@ TEST(FitsEvidence, StackOnlyGlobalMayBeACpusetOrMempolicy) {
   EXPECT_THAT(explain(confirmed).summary, HasSubstr("because the machine ran out of memory"));
 }
 
+TEST(FitsEvidence, OutOfMemoryPrefixOrMemInfoAloneDoNotProveTheMachine) {
+  // 100, 116: a bare `Out of memory: Killed process` line; blind2 17: header,
+  // stack and Mem-Info. cpuset and mempolicy OOMs print both.
+  OomEvent bare = arch_doxygen_global();
+  bare.constraint_printed.reset();
+  bare.trigger.reset();
+  const Explanation x = explain(bare);
+  EXPECT_EQ(x.summary,
+            "doxygen (pid 473206) was killed by the OOM killer: memory ran out, machine-wide or within a cpuset or "
+            "NUMA memory-policy limit (the report does not tell which; the machine: 15.7 GiB RAM, 24.0 GiB swap, "
+            "full); the victim held 8.8 GiB anonymous memory.");
+  bare.mem_info.reset();
+  EXPECT_THAT(explain(bare).summary,
+              HasSubstr("by the OOM killer: memory ran out, machine-wide or within a cpuset or NUMA memory-policy "
+                        "limit (the report does not tell which);"));
+  // ≤4.18 `cpuset=/ mems_allowed=0` and Mem-Info zones only on node 0: the machine.
+  OomEvent old = arch_doxygen_global();
+  old.constraint_printed.reset();
+  old.trigger->mems_allowed = "0";
+  old.mem_info->zones = {Zone{0, "DMA32", 900 * MiB, 3 * MiB, 3 * GiB}, Zone{0, "Normal", 60 * MiB, 50 * MiB, 12 * GiB}};
+  EXPECT_THAT(explain(old).summary, HasSubstr("by the kernel's global OOM killer: the machine (15.7 GiB RAM"));
+  // A second node with memory outside mems_allowed: a cpuset may have been the limit.
+  old.mem_info->zones.push_back(Zone{1, "Normal", 8 * GiB, 50 * MiB, 16 * GiB});
+  EXPECT_THAT(explain(old).summary, HasSubstr("by the OOM killer: memory ran out, machine-wide or within a cpuset"));
+  old.trigger->mems_allowed = "0-1";
+  EXPECT_THAT(explain(old).summary, HasSubstr("the machine (15.7 GiB RAM"));
+}
+
 TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
   // 66/72: gui-init order=1, no Mem-Info.
   const Explanation x = explain(stack_only_header(1));
