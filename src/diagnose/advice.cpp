@@ -113,7 +113,14 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                       "vm.compaction_proactiveness), and see which caller asks for such blocks (the call trace).",
                       figure(*c, "order"), format_bytes(static_cast<uint64_t>(figure(*c, "allocation_bytes")))));
   }
-  if (find_check(checks, "processes_hold_little")) {
+  if (const Check* c = find_check(checks, "processes_hold_little"); c && figure(*c, "limit_bytes") > 0) {
+    out.emplace_back(tr("Page cache filled the cgroup's limit, not the processes: making the job use less memory or "
+                        "killing it does not help. If the pages are dirty, the writer outran writeback: have it "
+                        "write in bounded chunks with fsync (or O_DIRECT), lower vm.dirty_bytes and "
+                        "vm.dirty_background_bytes well under the limit, or move to cgroup v2, whose per-cgroup "
+                        "writeback throttles a cgroup's dirty pages (cgroup v1 does not); otherwise leave room for "
+                        "the cache in the limit."));
+  } else if (find_check(checks, "processes_hold_little")) {
     out.emplace_back(tr("Processes held little memory, so limiting or killing them does not help: look at what the "
                         "kernel holds (Mem-Info: slab_unreclaimable, pagetables, hugetlb pages, shmem; `slabtop`, "
                         "/proc/meminfo) and at drivers and kernel updates."));

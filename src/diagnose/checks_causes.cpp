@@ -10,6 +10,9 @@
 //  - processes hold little (score 0, or a whole table small for the RAM).
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <initializer_list>
+
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
@@ -130,8 +133,60 @@ void high_order(const OomEvent& e, std::vector<Check>& out) {
 // whole task table holds under kProcessesPercent of RAM.
 constexpr uint64_t kProcessesPercent = 10;
 
+/// part/whole as a percentage with one decimal ("0.8").
+std::string tenths(uint64_t part, uint64_t whole) {
+  return fmt::format("{:.1f}", static_cast<double>(part) * 100.0 / static_cast<double>(whole));
+}
+
+/// The first of `names` in the `Memory cgroup stats` line, bytes.
+std::optional<uint64_t> memcg_stat(const MemcgInfo& m, std::initializer_list<std::string_view> names) {
+  for (const std::string_view name : names)
+    for (const auto& [key, value] : m.stats)
+      if (key == name) return value;
+  return std::nullopt;
+}
+
+// A memcg whose processes hold under kProcessesPercent of its limit: page
+// cache (v1 `cache`, v2 `file`) filled it, e.g. a copy writing faster than
+// its dirty pages are written back (cgroup v1 does not throttle a cgroup's
+// dirty pages: per-cgroup writeback is cgroup v2's, Linux 4.2+).
+void memcg_processes_hold_little(const OomEvent& e, std::vector<Check>& out) {
+  if (e.kind != EventKind::kill || e.constraint != Constraint::memcg || !e.memcg || e.tasks.empty()) return;
+  const MemcgInfo& m = *e.memcg;
+  const auto limit = effective_limit_bytes(m);
+  const auto cache = memcg_stat(m, {"total_cache", "cache", "file"});
+  if (!limit || *limit == 0 || !cache) return;
+  uint64_t rss = 0;
+  for (const TaskRow& row : e.tasks) {
+    const std::optional<uint64_t> r = row_rss_bytes(row);
+    if (!r) return;
+    rss += *r;
+  }
+  // Rows shown may not be the whole table: the cgroup's own anon count must agree.
+  const auto anon = memcg_stat(m, {"total_rss", "rss", "anon"});
+  if (!task_table_whole(e) && !anon) return;
+  if (pct(std::max(rss, anon.value_or(0)), *limit) >= kProcessesPercent) return;
+  if (pct(*cache, *limit) < 50) return;
+  const auto dirty = memcg_stat(m, {"total_dirty", "dirty", "file_dirty"});
+  const auto writeback = memcg_stat(m, {"total_writeback", "writeback", "file_writeback"});
+  const auto n = static_cast<int64_t>(e.tasks.size());
+  const std::string dirty_part =
+      dirty && *dirty > 0 ? trf(", {} of it dirty (not yet written back) and {} under writeback", format_bytes(*dirty),
+                                format_bytes(writeback.value_or(0)))
+                          : std::string();
+  out.push_back({"processes_hold_little", CheckLevel::warn,
+                 trf("The {} task-table rows shown hold {} RSS in all, {} % of the cgroup's {} limit; its page cache "
+                     "held {} ({} %){}. The limit counts page cache, and a kill frees almost nothing.",
+                     n, format_bytes(rss), tenths(rss, *limit), format_bytes(*limit), format_bytes(*cache),
+                     tenths(*cache, *limit), dirty_part),
+                 {{"task_count", n}, {"rss_bytes", as_figure(rss)}, {"limit_bytes", as_figure(*limit)},
+                  {"cache_bytes", as_figure(*cache)}, {"dirty_bytes", as_figure(dirty.value_or(0))},
+                  {"writeback_bytes", as_figure(writeback.value_or(0))}}});
+}
+
 void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
-  if (e.kind != EventKind::kill || e.constraint == Constraint::memcg || e.tasks.empty()) return;
+  if (e.constraint == Constraint::memcg) return memcg_processes_hold_little(e, out);
+  if (e.kind != EventKind::kill || e.tasks.empty()) return;
   if (find_check(out, "lowmem_exhausted") || find_check(out, "slab_unreclaimable_dominant")) return;
   uint64_t rss = 0;
   for (const TaskRow& row : e.tasks) {

@@ -264,6 +264,55 @@ TEST(FitsEvidence, OutOfMemoryPrefixOrMemInfoAloneDoNotProveTheMachine) {
   EXPECT_THAT(explain(old).summary, HasSubstr("the machine (15.7 GiB RAM"));
 }
 
+TEST(FitsEvidence, MemcgFilledByPageCache) {
+  // blind2 15: a k8s v1 cgroup of 512 MiB; bash and cp hold 4.3 MiB, the
+  // page cache 495.3 MiB, 491.5 MiB of it dirty.
+  OomEvent e;
+  e.kind = EventKind::kill;
+  e.constraint = Constraint::memcg;
+  MemcgInfo m;
+  m.oom_memcg = "/kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/024952d653ef";
+  m.usage_bytes = 512 * MiB;
+  m.limit_bytes = 512 * MiB;
+  m.limit_state = LimitState::limited;
+  m.failcnt = 0;
+  m.memsw_usage_bytes = 512 * MiB;
+  m.memsw_limit_bytes = 512 * MiB;
+  m.stats = {{"cache", 507172 * KiB}, {"rss", 448 * KiB}, {"dirty", 503316 * KiB}, {"writeback", 0}};
+  e.memcg = m;
+  TaskRow bash;
+  bash.pid = 62685;
+  bash.comm = "bash";
+  bash.rss_bytes = 679 * 4096;
+  bash.oom_score_adj = -998;
+  TaskRow cp = bash;
+  cp.pid = 62769;
+  cp.comm = "cp";
+  cp.rss_bytes = 411 * 4096;
+  e.tasks = {bash, cp};
+  Victim v;
+  v.pid = 62769;
+  v.comm = "cp";
+  e.victims = {v};
+  e.page_size_bytes = 4096;
+  const Explanation x = explain(e);
+  const Check* c = find(x, "processes_hold_little");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->message,
+            "The 2 task-table rows shown hold 4.3 MiB RSS in all, 0.8 % of the cgroup's 512.0 MiB limit; its page "
+            "cache held 495.3 MiB (96.7 %), 491.5 MiB of it dirty (not yet written back) and 0 B under writeback. "
+            "The limit counts page cache, and a kill frees almost nothing.");
+  EXPECT_THAT(advice(x), HasSubstr("Page cache filled the cgroup's limit"));
+  EXPECT_THAT(advice(x), HasSubstr("cgroup v1 does not"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("Raise the cgroup's memory limit or make the job use less memory")));
+  // Equal memory and memory+swap limits: no swap allowed, not swap exhausted.
+  EXPECT_NE(find(x, "memcg_swap_disallowed"), nullptr);
+  EXPECT_EQ(find(x, "memcg_swap_exhausted"), nullptr);
+  // A cgroup whose processes hold its memory: no such check.
+  e.memcg->stats = {{"cache", 10 * MiB}, {"rss", 500 * MiB}};
+  EXPECT_EQ(find(explain(e), "processes_hold_little"), nullptr);
+}
+
 TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
   // 66/72: gui-init order=1, no Mem-Info.
   const Explanation x = explain(stack_only_header(1));
