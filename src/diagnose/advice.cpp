@@ -153,7 +153,11 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     }
   }
 
-  if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
+  if (find_check(checks, "victim_held_little")) {  // 6: limiting the victim would not have helped
+    out.emplace_back(tr("The victim held almost nothing, so a limit on it would not have helped: find what held the "
+                        "memory (the task table's largest rss and swapents rows; Mem-Info: slab, shmem, pagetables, "
+                        "hugetlb pages) and contain or fix that."));
+  } else if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
     const Check* c = find_check(checks, "victim_anon_vs_ram");
     if (c && c->level == CheckLevel::warn) {
       out.push_back(trf("{} alone used most of the RAM: give it less work or more memory, and run it under "

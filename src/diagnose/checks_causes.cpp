@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <utility>
 
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
@@ -217,6 +218,43 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
                   {"percent", as_figure(p)}}});
 }
 
+// The victim held almost nothing when killed: under 1 MiB, under 1 % of RAM
+// or of its cgroup's limit, or a 2.6.36–5.0 badness score under 10 (‰ of
+// RAM plus swap). Its rank came from swap entries or page tables, or the
+// memory was held outside processes.
+constexpr uint64_t kLittleVictimBytes = 1024 * 1024;
+constexpr uint64_t kLittleScore = 10;
+
+void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (e.kind != EventKind::kill || e.sysrq || find_check(out, "processes_hold_little")) return;
+  const Victim* v = main_victim(e);
+  if (!v || !v->anon_rss_bytes || !v->file_rss_bytes) return;
+  // ≤5.0 sacrificed a child of the selected process: the child never ranked (the summary says so).
+  if (!e.selected.empty() && e.selected.back().pid != v->pid) return;
+  const uint64_t held = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
+  std::optional<uint64_t> whole = machine_ram_bytes(e, ctx);
+  if (e.constraint == Constraint::memcg) whole = e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt;
+  const bool low_score = v->selected_score && *v->selected_score < kLittleScore;
+  if (held >= kLittleVictimBytes && !(whole && held * 100 < *whole) && !low_score) return;
+  std::vector<std::pair<std::string, int64_t>> figures{{"victim_pid", v->pid}, {"held_bytes", as_figure(held)}};
+  std::string why;
+  if (low_score) {
+    why = trf(", badness score {} (‰ of RAM plus swap)", *v->selected_score);
+    figures.emplace_back("score", as_figure(*v->selected_score));
+  } else if (whole) {
+    why = e.constraint == Constraint::memcg ? trf(", under 1 % of its cgroup's {} limit", format_bytes(*whole))
+                                            : trf(", under 1 % of the {} of RAM", format_bytes(*whole));
+  }
+  out.push_back({"victim_held_little", CheckLevel::warn,
+                 trf("{} held only {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}: the kill freed little. "
+                     "It ranked highest through its swap entries or page tables, or the memory was held outside "
+                     "processes (the kernel, tmpfs, hugetlb pages, page cache).",
+                     v->comm.empty() ? std::string(tr("the victim")) : v->comm, format_bytes(held),
+                     format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
+                     format_bytes(v->shmem_rss_bytes.value_or(0)), why),
+                 std::move(figures)});
+}
+
 }  // namespace
 
 std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
@@ -254,6 +292,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   allocating_task(e, out);
   high_order(e, out);
   processes_hold_little(e, ctx, out);
+  victim_held_little(e, ctx, out);
 }
 
 }  // namespace oomlens::detail

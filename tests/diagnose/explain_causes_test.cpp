@@ -313,6 +313,36 @@ TEST(FitsEvidence, MemcgFilledByPageCache) {
   EXPECT_EQ(find(explain(e), "processes_hold_little"), nullptr);
 }
 
+TEST(FitsEvidence, AVictimThatHeldAlmostNothing) {
+  // blind2 23: kodi.bin killed with anon-rss 0 kB, file-rss 52 kB, shmem-rss 0 kB.
+  OomEvent e = arch_doxygen_global();
+  Victim& v = e.victims.front();
+  v.comm = "kodi.bin";
+  v.anon_rss_bytes = 0;
+  v.file_rss_bytes = 52 * KiB;
+  v.shmem_rss_bytes = 0;
+  const Explanation x = explain(e);
+  const Check* c = find(x, "victim_held_little");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("kodi.bin held only 52.0 KiB when killed (anon-rss 0 B, file-rss 52.0 KiB, "
+                                    "shmem-rss 0 B), under 1 % of the 15.7 GiB of RAM: the kill freed little."));
+  EXPECT_THAT(advice(x), HasSubstr("The victim held almost nothing"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("oomlens run --limit")));
+  // 100: `Kill process 994 (containerd) score 4`, 18.5 MiB, RAM not printed.
+  e.mem_info.reset();
+  v.comm = "containerd";
+  v.anon_rss_bytes = 18912 * KiB;
+  v.file_rss_bytes = 0;
+  v.selected_score = 4;
+  const Explanation y = explain(e);
+  const Check* s = find(y, "victim_held_little");
+  ASSERT_NE(s, nullptr);
+  EXPECT_THAT(s->message, HasSubstr("containerd held only 18.5 MiB when killed (anon-rss 18.5 MiB, file-rss 0 B, "
+                                    "shmem-rss 0 B), badness score 4 (‰ of RAM plus swap)"));
+  // The doxygen victim of 03 held 8.8 GiB: no such check.
+  EXPECT_EQ(find(explain(arch_doxygen_global()), "victim_held_little"), nullptr);
+}
+
 TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
   // 66/72: gui-init order=1, no Mem-Info.
   const Explanation x = explain(stack_only_header(1));
