@@ -93,6 +93,12 @@ TEST(Incomplete, SaysTheLogEndsAndAdviceLooksAfter) {
             "limit, but the log ends before saying whether a process was killed.");
   EXPECT_THAT(advice(x), HasSubstr("comes after this header"));
   EXPECT_THAT(advice(x), Not(HasSubstr("before the kill")));
+  // 101: the excerpt starts at the task table, no header: no "after this header".
+  OomEvent headless = e;
+  headless.trigger.reset();
+  const std::string h = advice(explain(headless));
+  EXPECT_THAT(h, Not(HasSubstr("after this header")));
+  EXPECT_THAT(h, HasSubstr("This excerpt has no `invoked oom-killer` header and ends before any kill line"));
   EXPECT_THAT(x.summary, Not(HasSubstr("was killed by")));
 }
 
