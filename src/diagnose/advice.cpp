@@ -86,9 +86,14 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     out.emplace_back(tr("Find the full report in the lines before the kill (`journalctl -k`, /var/log/kern.log): its "
                      "header says whether a cgroup limit or the whole machine ran out."));
   }
-  if (e.kind == EventKind::incomplete) {
+  if (e.kind == EventKind::incomplete && e.trigger) {
     out.emplace_back(tr("The kill line, if any, comes after this header (`Killed process …`, usually within a few hundred "
                      "lines): look further on in the log (`journalctl -k`, /var/log/kern.log) for the rest of the report."));
+  } else if (e.kind == EventKind::incomplete) {
+    // 101: the excerpt starts inside the report (at its task table) and ends before the kill.
+    out.emplace_back(tr("This excerpt has no `invoked oom-killer` header and ends before any kill line: read the whole "
+                        "report in the log (`journalctl -k`, /var/log/kern.log), from its header to its `Killed "
+                        "process …` line."));
   }
   if (find_check(checks, "lowmem_exhausted")) {  // 4a
     out.emplace_back(tr("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the "
@@ -117,7 +122,14 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                       "vm.compaction_proactiveness), and see which caller asks for such blocks (the call trace).",
                       figure(*c, "order"), bytes_figure(*c, "allocation_bytes")));
   }
-  if (find_check(checks, "processes_hold_little")) {
+  if (const Check* c = find_check(checks, "processes_hold_little"); c && figure(*c, "limit_bytes") > 0) {
+    out.emplace_back(tr("Page cache filled the cgroup's limit, not the processes: making the job use less memory or "
+                        "killing it does not help. If the pages are dirty, the writer outran writeback: have it "
+                        "write in bounded chunks with fsync (or O_DIRECT), lower vm.dirty_bytes and "
+                        "vm.dirty_background_bytes well under the limit, or move to cgroup v2, whose per-cgroup "
+                        "writeback throttles a cgroup's dirty pages (cgroup v1 does not); otherwise leave room for "
+                        "the cache in the limit."));
+  } else if (find_check(checks, "processes_hold_little")) {
     out.emplace_back(tr("Processes held little memory, so limiting or killing them does not help: look at what the "
                         "kernel holds (Mem-Info: slab_unreclaimable, pagetables, hugetlb pages, shmem; `slabtop`, "
                         "/proc/meminfo) and at drivers and kernel updates."));
@@ -150,7 +162,11 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     }
   }
 
-  if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
+  if (find_check(checks, "victim_held_little")) {  // 6: limiting the victim would not have helped
+    out.emplace_back(tr("The victim held almost nothing, so a limit on it would not have helped: find what held the "
+                        "memory (the task table's largest rss and swapents rows; Mem-Info: slab, shmem, pagetables, "
+                        "hugetlb pages) and contain or fix that."));
+  } else if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
     const Check* c = find_check(checks, "victim_anon_vs_ram");
     if (c && c->level == CheckLevel::warn) {
       out.push_back(trf("{} alone used most of the RAM: give it less work or more memory, and run it under "

@@ -10,6 +10,10 @@
 //  - processes hold little (score 0, or a whole table small for the RAM).
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <initializer_list>
+#include <utility>
+
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
@@ -130,8 +134,60 @@ void high_order(const OomEvent& e, std::vector<Check>& out) {
 // whole task table holds under kProcessesPercent of RAM.
 constexpr uint64_t kProcessesPercent = 10;
 
+/// part/whole as a percentage with one decimal ("0.8").
+std::string tenths(uint64_t part, uint64_t whole) {
+  return fmt::format("{:.1f}", static_cast<double>(part) * 100.0 / static_cast<double>(whole));
+}
+
+/// The first of `names` in the `Memory cgroup stats` line, bytes.
+std::optional<uint64_t> memcg_stat(const MemcgInfo& m, std::initializer_list<std::string_view> names) {
+  for (const std::string_view name : names)
+    for (const auto& [key, value] : m.stats)
+      if (key == name) return value;
+  return std::nullopt;
+}
+
+// A memcg whose processes hold under kProcessesPercent of its limit: page
+// cache (v1 `cache`, v2 `file`) filled it, e.g. a copy writing faster than
+// its dirty pages are written back (cgroup v1 does not throttle a cgroup's
+// dirty pages: per-cgroup writeback is cgroup v2's, Linux 4.2+).
+void memcg_processes_hold_little(const OomEvent& e, std::vector<Check>& out) {
+  if (e.kind != EventKind::kill || e.constraint != Constraint::memcg || !e.memcg || e.tasks.empty()) return;
+  const MemcgInfo& m = *e.memcg;
+  const auto limit = effective_limit_bytes(m);
+  const auto cache = memcg_stat(m, {"total_cache", "cache", "file"});
+  if (!limit || *limit == 0 || !cache) return;
+  uint64_t rss = 0;
+  for (const TaskRow& row : e.tasks) {
+    const std::optional<uint64_t> r = row_rss_bytes(row);
+    if (!r) return;
+    rss += *r;
+  }
+  // Rows shown may not be the whole table: the cgroup's own anon count must agree.
+  const auto anon = memcg_stat(m, {"total_rss", "rss", "anon"});
+  if (!task_table_whole(e) && !anon) return;
+  if (pct(std::max(rss, anon.value_or(0)), *limit) >= kProcessesPercent) return;
+  if (pct(*cache, *limit) < 50) return;
+  const auto dirty = memcg_stat(m, {"total_dirty", "dirty", "file_dirty"});
+  const auto writeback = memcg_stat(m, {"total_writeback", "writeback", "file_writeback"});
+  const auto n = static_cast<int64_t>(e.tasks.size());
+  const std::string dirty_part =
+      dirty && *dirty > 0 ? trf(", {} of it dirty (not yet written back) and {} under writeback", format_bytes(*dirty),
+                                format_bytes(writeback.value_or(0)))
+                          : std::string();
+  out.push_back({"processes_hold_little", CheckLevel::warn,
+                 trf("The {} task-table rows shown hold {} RSS in all, {} % of the cgroup's {} limit; its page cache "
+                     "held {} ({} %){}. The limit counts page cache, and a kill frees almost nothing.",
+                     n, format_bytes(rss), tenths(rss, *limit), format_bytes(*limit), format_bytes(*cache),
+                     tenths(*cache, *limit), dirty_part),
+                 {{"task_count", n}, {"rss_bytes", as_figure(rss)}, {"limit_bytes", as_figure(*limit)},
+                  {"cache_bytes", as_figure(*cache)}, {"dirty_bytes", as_figure(dirty.value_or(0))},
+                  {"writeback_bytes", as_figure(writeback.value_or(0))}}});
+}
+
 void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
-  if (e.kind != EventKind::kill || e.constraint == Constraint::memcg || e.tasks.empty()) return;
+  if (e.constraint == Constraint::memcg) return memcg_processes_hold_little(e, out);
+  if (e.kind != EventKind::kill || e.tasks.empty()) return;
   if (find_check(out, "lowmem_exhausted") || find_check(out, "slab_unreclaimable_dominant")) return;
   uint64_t rss = 0;
   for (const TaskRow& row : e.tasks) {
@@ -160,6 +216,43 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
                      format_bytes(rss), p, format_bytes(*ram), rest),
                  {{"task_count", n}, {"rss_bytes", as_figure(rss)}, {"ram_bytes", as_figure(*ram)},
                   {"percent", as_figure(p)}}});
+}
+
+// The victim held almost nothing when killed: under 1 MiB, under 1 % of RAM
+// or of its cgroup's limit, or a 2.6.36–5.0 badness score under 10 (‰ of
+// RAM plus swap). Its rank came from swap entries or page tables, or the
+// memory was held outside processes.
+constexpr uint64_t kLittleVictimBytes = 1024 * 1024;
+constexpr uint64_t kLittleScore = 10;
+
+void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (e.kind != EventKind::kill || e.sysrq || find_check(out, "processes_hold_little")) return;
+  const Victim* v = main_victim(e);
+  if (!v || !v->anon_rss_bytes || !v->file_rss_bytes) return;
+  // ≤5.0 sacrificed a child of the selected process: the child never ranked (the summary says so).
+  if (!e.selected.empty() && e.selected.back().pid != v->pid) return;
+  const uint64_t held = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
+  std::optional<uint64_t> whole = machine_ram_bytes(e, ctx);
+  if (e.constraint == Constraint::memcg) whole = e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt;
+  const bool low_score = v->selected_score && *v->selected_score < kLittleScore;
+  if (held >= kLittleVictimBytes && !(whole && held * 100 < *whole) && !low_score) return;
+  std::vector<std::pair<std::string, int64_t>> figures{{"victim_pid", v->pid}, {"held_bytes", as_figure(held)}};
+  std::string why;
+  if (low_score) {
+    why = trf(", badness score {} (‰ of RAM plus swap)", *v->selected_score);
+    figures.emplace_back("score", as_figure(*v->selected_score));
+  } else if (whole) {
+    why = e.constraint == Constraint::memcg ? trf(", under 1 % of its cgroup's {} limit", format_bytes(*whole))
+                                            : trf(", under 1 % of the {} of RAM", format_bytes(*whole));
+  }
+  out.push_back({"victim_held_little", CheckLevel::warn,
+                 trf("{} held only {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}: the kill freed little. "
+                     "It ranked highest through its swap entries or page tables, or the memory was held outside "
+                     "processes (the kernel, tmpfs, hugetlb pages, page cache).",
+                     v->comm.empty() ? std::string(tr("the victim")) : v->comm, format_bytes(held),
+                     format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
+                     format_bytes(v->shmem_rss_bytes.value_or(0)), why),
+                 std::move(figures)});
 }
 
 }  // namespace
@@ -199,6 +292,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   allocating_task(e, out);
   high_order(e, out);
   processes_hold_little(e, ctx, out);
+  victim_held_little(e, ctx, out);
 }
 
 }  // namespace oomlens::detail

@@ -6,6 +6,7 @@
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
+#include "util/text.h"
 
 namespace oomlens {
 
@@ -140,6 +141,43 @@ bool is_python(const std::string& comm) { return comm.starts_with("python") || c
 bool global_unconfirmed(const OomEvent& e) {
   return e.constraint == Constraint::global && !e.sysrq && !e.constraint_printed && !e.mem_info &&
          e.victims.empty() && e.selected.empty() && !e.panic_message;
+}
+
+namespace {
+
+/// `mems_allowed=0-1,3` holds every node of a Mem-Info zone with memory;
+/// false when either is unknown.
+bool mems_cover_memory_nodes(const OomEvent& e) {
+  if (!e.trigger || !e.trigger->mems_allowed || !e.mem_info) return false;
+  std::vector<std::pair<long, long>> ranges;
+  std::string_view list = *e.trigger->mems_allowed;
+  while (!list.empty()) {
+    const size_t comma = list.find(',');
+    const std::string_view item = list.substr(0, comma);
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    const size_t dash = item.find('-');
+    const auto lo = text::parse_u64(item.substr(0, dash));
+    const auto hi = dash == std::string_view::npos ? lo : text::parse_u64(item.substr(dash + 1));
+    if (!lo || !hi) return false;
+    ranges.emplace_back(static_cast<long>(*lo), static_cast<long>(*hi));
+  }
+  bool any = false;
+  for (const Zone& z : e.mem_info->zones) {
+    if (z.managed_bytes.value_or(0) == 0) continue;  // a node without memory is never required
+    any = true;
+    const bool in = std::any_of(ranges.begin(), ranges.end(),
+                                [&](const auto& r) { return r.first <= z.node && z.node <= r.second; });
+    if (!in) return false;
+  }
+  return any;
+}
+
+}  // namespace
+
+bool global_unproven(const OomEvent& e) {
+  if (e.constraint != Constraint::global || e.sysrq || e.panic_message) return false;
+  if (e.constraint_printed) return false;  // 4.19+ oom-kill: constraint=CONSTRAINT_NONE
+  return !mems_cover_memory_nodes(e);
 }
 
 std::optional<HighOrder> high_order_unexhausted(const OomEvent& e) {

@@ -77,6 +77,15 @@ struct Lowmem {
 /// (SysRq-f is always global: moom_callback() has no constraint.)
 [[nodiscard]] bool global_unconfirmed(const OomEvent& event);
 
+/// The constraint is global, but nothing in the report proves the whole
+/// machine ran out: an `Out of memory:` kill line, a Mem-Info block and the
+/// page allocator's call trace are printed for cpuset and NUMA
+/// memory-policy OOMs too (out_of_memory(), dump_header(): show_mem()).
+/// Proof is `constraint=CONSTRAINT_NONE` (4.19+ oom-kill: line) or a ≤4.18
+/// `cpuset=… mems_allowed=…` header covering every node a Mem-Info zone
+/// with memory is on. (SysRq-f and the panics stay global.)
+[[nodiscard]] bool global_unproven(const OomEvent& event);
+
 /// An allocation of order ≥ 1 (not SysRq, not a memcg charge) whose report
 /// shows no exhausted zone: no Mem-Info, or none of its DMA32/Normal/Movable
 /// zones within 25 % of its min watermark. Free memory may then have been

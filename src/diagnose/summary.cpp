@@ -87,6 +87,19 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
   }
   std::string joined;
   for (const auto& p : parts) joined += (joined.empty() ? "" : tr(", ")) + p;
+  if (global_unproven(e)) {
+    // An `Out of memory:` kill line or a Mem-Info block: printed for cpuset
+    // and mempolicy OOMs too.
+    if (high)
+      return trf("no free block of {} was found for an order-{} allocation, machine-wide or within a cpuset or NUMA "
+                 "memory-policy limit (memory ran out or was too fragmented; the report does not tell which)",
+                 format_bytes(high->bytes), high->order);
+    if (parts.empty())
+      return tr("memory ran out, machine-wide or within a cpuset or NUMA memory-policy limit (the report does not "
+                "tell which)");
+    return trf("memory ran out, machine-wide or within a cpuset or NUMA memory-policy limit (the report does not "
+               "tell which; the machine: {})", joined);
+  }
   if (high) {
     // An order ≥ 1 block can fail with memory free but fragmented: say
     // "ran out" only when Mem-Info shows an exhausted zone.
@@ -118,6 +131,12 @@ std::string killer_name(const std::optional<Constraint>& c, bool capital = false
   return tr("the OOM killer");
 }
 
+/// The constraint to name the killer by: no "global" when the report does
+/// not prove it (a cpuset or mempolicy OOM prints the same lines).
+std::optional<Constraint> proven_constraint(const OomEvent& e) {
+  return global_unproven(e) ? std::nullopt : e.constraint;
+}
+
 std::string constraint_clause(const OomEvent& e, const ExplainContext& ctx) {
   if (!e.constraint)
     return tr("the log does not say whether a cgroup limit or the whole machine ran out");
@@ -143,15 +162,17 @@ std::string kill_summary(const OomEvent& e, const ExplainContext& ctx) {
                          anon_clause(e));
   }
   const std::string sep = e.constraint ? tr(": ") : tr("; ");
-  return join_sentence(trf("{} killed by {}", subject, killer_name(e.constraint)) + sep + constraint_clause(e, ctx),
+  return join_sentence(trf("{} killed by {}", subject, killer_name(proven_constraint(e))) + sep +
+                           constraint_clause(e, ctx),
                        anon_clause(e));
 }
 
 std::string selected_summary(const OomEvent& e, const ExplainContext& ctx) {
   std::string context = e.constraint ? trf(" after {}", constraint_clause(e, ctx)) : std::string();
   if (e.selected.empty())
-    return trf("{} ran{}, but the log ends before any process was killed.", killer_name(e.constraint, true), context);
-  std::string killer = killer_name(e.constraint);
+    return trf("{} ran{}, but the log ends before any process was killed.", killer_name(proven_constraint(e), true),
+               context);
+  std::string killer = killer_name(proven_constraint(e));
   const Selected& s = e.selected.back();
   const std::string score = s.score ? trf(" (score {})", *s.score) : std::string();
   return trf("{} was selected by {}{}{}, but the log has no line saying it was killed.",
@@ -187,8 +208,7 @@ std::string incomplete_summary(const OomEvent& e, const ExplainContext& ctx) {
   if (named)
     who = e.trigger->pid ? trf(" (invoked by {}, pid {})", e.trigger->comm, *e.trigger->pid)
                          : trf(" (invoked by {})", e.trigger->comm);
-  // Stack-only "global" may be a cpuset/mempolicy limit: no "global" in the name then.
-  const std::string killer = killer_name(global_unconfirmed(e) ? std::optional<Constraint>() : e.constraint, true);
+  const std::string killer = killer_name(proven_constraint(e), true);
   if (e.sysrq) {
     if (!named)
       return trf("{} was forced by hand (SysRq-f), but the log ends before saying whether a process was killed.",

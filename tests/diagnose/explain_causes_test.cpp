@@ -93,6 +93,12 @@ TEST(Incomplete, SaysTheLogEndsAndAdviceLooksAfter) {
             "limit, but the log ends before saying whether a process was killed.");
   EXPECT_THAT(advice(x), HasSubstr("comes after this header"));
   EXPECT_THAT(advice(x), Not(HasSubstr("before the kill")));
+  // 101: the excerpt starts at the task table, no header: no "after this header".
+  OomEvent headless = e;
+  headless.trigger.reset();
+  const std::string h = advice(explain(headless));
+  EXPECT_THAT(h, Not(HasSubstr("after this header")));
+  EXPECT_THAT(h, HasSubstr("This excerpt has no `invoked oom-killer` header and ends before any kill line"));
   EXPECT_THAT(x.summary, Not(HasSubstr("was killed by")));
 }
 
@@ -234,6 +240,113 @@ TEST(FitsEvidence, StackOnlyGlobalMayBeACpusetOrMempolicy) {
   confirmed.constraint_printed = "CONSTRAINT_NONE";  // oom-kill: says so
   EXPECT_THAT(explain(confirmed).summary, HasSubstr("global OOM killer ran"));
   EXPECT_THAT(explain(confirmed).summary, HasSubstr("because the machine ran out of memory"));
+}
+
+TEST(FitsEvidence, OutOfMemoryPrefixOrMemInfoAloneDoNotProveTheMachine) {
+  // 100, 116: a bare `Out of memory: Killed process` line; blind2 17: header,
+  // stack and Mem-Info. cpuset and mempolicy OOMs print both.
+  OomEvent bare = arch_doxygen_global();
+  bare.constraint_printed.reset();
+  bare.trigger.reset();
+  const Explanation x = explain(bare);
+  EXPECT_EQ(x.summary,
+            "doxygen (pid 473206) was killed by the OOM killer: memory ran out, machine-wide or within a cpuset or "
+            "NUMA memory-policy limit (the report does not tell which; the machine: 15.7 GiB RAM, 24.0 GiB swap, "
+            "full); the victim held 8.8 GiB anonymous memory.");
+  bare.mem_info.reset();
+  EXPECT_THAT(explain(bare).summary,
+              HasSubstr("by the OOM killer: memory ran out, machine-wide or within a cpuset or NUMA memory-policy "
+                        "limit (the report does not tell which);"));
+  // ≤4.18 `cpuset=/ mems_allowed=0` and Mem-Info zones only on node 0: the machine.
+  OomEvent old = arch_doxygen_global();
+  old.constraint_printed.reset();
+  old.trigger->mems_allowed = "0";
+  old.mem_info->zones = {Zone{0, "DMA32", 900 * MiB, 3 * MiB, 3 * GiB}, Zone{0, "Normal", 60 * MiB, 50 * MiB, 12 * GiB}};
+  EXPECT_THAT(explain(old).summary, HasSubstr("by the kernel's global OOM killer: the machine (15.7 GiB RAM"));
+  // A second node with memory outside mems_allowed: a cpuset may have been the limit.
+  old.mem_info->zones.push_back(Zone{1, "Normal", 8 * GiB, 50 * MiB, 16 * GiB});
+  EXPECT_THAT(explain(old).summary, HasSubstr("by the OOM killer: memory ran out, machine-wide or within a cpuset"));
+  old.trigger->mems_allowed = "0-1";
+  EXPECT_THAT(explain(old).summary, HasSubstr("the machine (15.7 GiB RAM"));
+}
+
+TEST(FitsEvidence, MemcgFilledByPageCache) {
+  // blind2 15: a k8s v1 cgroup of 512 MiB; bash and cp hold 4.3 MiB, the
+  // page cache 495.3 MiB, 491.5 MiB of it dirty.
+  OomEvent e;
+  e.kind = EventKind::kill;
+  e.constraint = Constraint::memcg;
+  MemcgInfo m;
+  m.oom_memcg = "/kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/024952d653ef";
+  m.usage_bytes = 512 * MiB;
+  m.limit_bytes = 512 * MiB;
+  m.limit_state = LimitState::limited;
+  m.failcnt = 0;
+  m.memsw_usage_bytes = 512 * MiB;
+  m.memsw_limit_bytes = 512 * MiB;
+  m.stats = {{"cache", 507172 * KiB}, {"rss", 448 * KiB}, {"dirty", 503316 * KiB}, {"writeback", 0}};
+  e.memcg = m;
+  TaskRow bash;
+  bash.pid = 62685;
+  bash.comm = "bash";
+  bash.rss_bytes = 679 * 4096;
+  bash.oom_score_adj = -998;
+  TaskRow cp = bash;
+  cp.pid = 62769;
+  cp.comm = "cp";
+  cp.rss_bytes = 411 * 4096;
+  e.tasks = {bash, cp};
+  Victim v;
+  v.pid = 62769;
+  v.comm = "cp";
+  e.victims = {v};
+  e.page_size_bytes = 4096;
+  const Explanation x = explain(e);
+  const Check* c = find(x, "processes_hold_little");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->message,
+            "The 2 task-table rows shown hold 4.3 MiB RSS in all, 0.8 % of the cgroup's 512.0 MiB limit; its page "
+            "cache held 495.3 MiB (96.7 %), 491.5 MiB of it dirty (not yet written back) and 0 B under writeback. "
+            "The limit counts page cache, and a kill frees almost nothing.");
+  EXPECT_THAT(advice(x), HasSubstr("Page cache filled the cgroup's limit"));
+  EXPECT_THAT(advice(x), HasSubstr("cgroup v1 does not"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("Raise the cgroup's memory limit or make the job use less memory")));
+  // Equal memory and memory+swap limits: no swap allowed, not swap exhausted.
+  EXPECT_NE(find(x, "memcg_swap_disallowed"), nullptr);
+  EXPECT_EQ(find(x, "memcg_swap_exhausted"), nullptr);
+  // A cgroup whose processes hold its memory: no such check.
+  e.memcg->stats = {{"cache", 10 * MiB}, {"rss", 500 * MiB}};
+  EXPECT_EQ(find(explain(e), "processes_hold_little"), nullptr);
+}
+
+TEST(FitsEvidence, AVictimThatHeldAlmostNothing) {
+  // blind2 23: kodi.bin killed with anon-rss 0 kB, file-rss 52 kB, shmem-rss 0 kB.
+  OomEvent e = arch_doxygen_global();
+  Victim& v = e.victims.front();
+  v.comm = "kodi.bin";
+  v.anon_rss_bytes = 0;
+  v.file_rss_bytes = 52 * KiB;
+  v.shmem_rss_bytes = 0;
+  const Explanation x = explain(e);
+  const Check* c = find(x, "victim_held_little");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("kodi.bin held only 52.0 KiB when killed (anon-rss 0 B, file-rss 52.0 KiB, "
+                                    "shmem-rss 0 B), under 1 % of the 15.7 GiB of RAM: the kill freed little."));
+  EXPECT_THAT(advice(x), HasSubstr("The victim held almost nothing"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("oomlens run --limit")));
+  // 100: `Kill process 994 (containerd) score 4`, 18.5 MiB, RAM not printed.
+  e.mem_info.reset();
+  v.comm = "containerd";
+  v.anon_rss_bytes = 18912 * KiB;
+  v.file_rss_bytes = 0;
+  v.selected_score = 4;
+  const Explanation y = explain(e);
+  const Check* s = find(y, "victim_held_little");
+  ASSERT_NE(s, nullptr);
+  EXPECT_THAT(s->message, HasSubstr("containerd held only 18.5 MiB when killed (anon-rss 18.5 MiB, file-rss 0 B, "
+                                    "shmem-rss 0 B), badness score 4 (‰ of RAM plus swap)"));
+  // The doxygen victim of 03 held 8.8 GiB: no such check.
+  EXPECT_EQ(find(explain(arch_doxygen_global()), "victim_held_little"), nullptr);
 }
 
 TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
