@@ -223,7 +223,7 @@ nlohmann::json event_to_json(const OomEvent& e, const Explanation* explanation) 
           {"time",
            {{"monotonic_s", opt_double(e.time.monotonic_s)},
             {"wall", opt_str(e.time.wall)},
-            {"year_inferred", e.time.year_inferred}}},
+            {"year_inferred", e.time.wall ? json(e.time.year_inferred) : json(nullptr)}}},
           {"constraint", constraint_json(e.constraint)},
           {"constraint_printed", opt_str(e.constraint_printed)},
           {"trigger", trigger_json(e.trigger)},

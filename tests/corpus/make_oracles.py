@@ -405,17 +405,12 @@ add("101-crun-1357-el9-table-oomkill-line-cut.log", GH + "containers/crun/issues
     "memcg (CONSTRAINT_MEMCG; the oom_memcg path is cut inside the pod's slice name)", constraints=["memcg"],
     memcg_elided=True, year_guessed=True,
     table_rows=[[p, "stress", 666] for p in (5072, 5074, 5075, 5076, 5077, 5078, 5079, 5080, 5081)],
-    checks=["largest_task_rows_shown"], summary_not=["slice machine.slice"], text_not=K8S,
-    pending="issue 12: the oom-kill: line ends inside the pod's slice name (`machine-libpod_pod_91699c…2f`, 50 of its "
-            "64 hex digits, no `.slice`): the stump is taken as oom_memcg and the sentence names the parent slice "
-            "machine.slice (being fixed in the parser)")
+    checks=["largest_task_rows_shown"], summary_not=["slice machine.slice"], text_not=K8S)
 add("102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", GH + "podman-container-tools/podman/issues/20765",
     ["incomplete"], "memcg (stack through mem_cgroup_out_of_memory; the paste starts at the CPU: line)",
     constraints=["memcg"], year_guessed=True, text_not=K8S,
     trigger=trig("stress", 5117, note="from the CPU: line (dump_header's dump_stack of the allocating task); "
-                                      "no header, so gfp_mask, order and adj are not printed"),
-    pending="issue 12: the paste starts at the `CPU:` line (no `invoked oom-killer` header): no event is found "
-            "(being fixed in the parser)")
+                                      "no header, so gfp_mask, order and adj are not printed"))
 add("103-docker-for-linux-1062-azure-5.3-global-header-adj-999.log", GH + "docker/for-linux/issues/1062",
     ["incomplete"], HOA, constraints=["global"], text_not=K8S,
     trigger=trig("exe", 46173, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=-999))

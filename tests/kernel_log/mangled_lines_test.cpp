@@ -524,14 +524,16 @@ TEST(MangledLines, PadsInAV1TaskInPathAfterAFrameAreTakenOut) {
 // as one) makes the path unknown: never a path with spaces in it.
 TEST(MangledLines, APathWithARunOfSpacesIsUnknown) {
   const std::string text =
-      "[  514.682838] Task in /docker/4f1c0a9e  2b7d killed as a result of limit of /docker/4f1c0a9e2b7d\n"
+      "[  514.682838] Task in /docker/4f1c0a9e  2b7d4c6a8e1f3b5d7c9a0e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3e killed as a result "
+      "of limit of /docker/4f1c0a9e2b7d4c6a8e1f3b5d7c9a0e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3e\n"
       "[  514.682840] memory: usage 524288kB, limit 524288kB, failcnt 812\n"
       "[  514.682901] Memory cgroup out of memory: Kill process 4242 (python3) score 990 or sacrifice child\n";
   auto ev = parse(text);
   ASSERT_EQ(ev.size(), 1u);
   ASSERT_TRUE(ev[0].memcg);
   EXPECT_FALSE(ev[0].memcg->task_memcg);
-  EXPECT_EQ(ev[0].memcg->oom_memcg, "/docker/4f1c0a9e2b7d");
+  // (A full 64-hex id: a shorter one ending the line would be a cut path.)
+  EXPECT_EQ(ev[0].memcg->oom_memcg, "/docker/4f1c0a9e2b7d4c6a8e1f3b5d7c9a0e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3e");
 }
 
 // blind2 15 cut at 100 columns: the stats line's path ends in `...` and the

@@ -228,6 +228,22 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {};
 // input file, mangler.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
     // --- block blind-2025 --- (issue 12: the reports 100-117 of last session's blind test)
+    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "wrap72"},
+     "a header-less paste read from its `CPU:` line: wrapped, the `CPU:` line's trigger, host and time are lost"},
+    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "wrap80"},
+     "a header-less paste read from its `CPU:` line: wrapped, the `CPU:` line's trigger, host and time are lost"},
+    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "flowed72"},
+     "a header-less paste read from its `CPU:` line: reflowed, the `CPU:` line's trigger, host and time are lost"},
+    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "reflow_indent"},
+     "a header-less paste read from its `CPU:` line: reflowed, the `CPU:` line's trigger, host and time are lost"},
+    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "quoted_printable"},
+     "a header-less paste read from its `CPU:` line: soft-broken, the `CPU:` line's trigger, host and time are lost"},
+    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "mixed_prefixes"},
+     "a header-less paste read from its `CPU:` line: under a second prefix style the trigger is lost"},
+    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "reverse"},
+     "a header-less paste is not looked for newest-first (its start marker lies below its frames): no event"},
+    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "iso_comma"},
+     "a header-less paste under a `dmesg --time-format iso` comma stamp: no event"},
     {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse"},
      "a whole task table and a cut oom-kill: line, no kill line: newest-first, the 9 rows come out in reverse order"},
 };
@@ -240,12 +256,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
 const std::map<std::tuple<std::string, std::string, std::string>, std::string> kInventedExceptions = {
     // --- block C: the web-page reports 85-99 (issue 12) ---
     // --- block blind-2025 --- (issue 12: the reports 100-117 of last session's blind test)
-    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/pgtables_bytes"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
-    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/pid"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
-    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/rss_bytes"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
-    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/swap_bytes"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
-    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/tgid"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
-    {{"101-crun-1357-el9-table-oomkill-line-cut.log", "reverse", "tasks/*/total_vm_bytes"}, "newest-first, the task rows are not put back in input order (5081 first, 5072 last)"},
 };
 
 // The field of an invented problem (`/0/tasks/3/rss_bytes: …` → `tasks/*/rss_bytes`).

@@ -173,6 +173,8 @@ TEST(Json, AGuessedYearIsFlagged) {
   EXPECT_EQ(event_to_json(e, nullptr)["time"]["year_inferred"], false);
   e.time.year_inferred = true;
   EXPECT_EQ(event_to_json(e, nullptr)["time"]["year_inferred"], true);
+  e.time.wall.reset();  // no wall clock: nothing to have guessed
+  EXPECT_TRUE(event_to_json(e, nullptr)["time"]["year_inferred"].is_null());
 }
 
 TEST(Json, SentinelsBecomeNullAndUnlimited) {
