@@ -134,8 +134,15 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
                      "in the excerpt).");
       c.figures = {{"task_count", 0}};
     } else if (adj_read) {
-      c.message = trf("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the others were "
-                              "already exiting or otherwise ineligible.", exempt, e.tasks.size());
+      // A table whose start is not in the log says only what its rows show.
+      if (!task_table_whole(e))
+        c.message = trf("No task could be killed: {} of the {} task-table rows shown have oom_score_adj -1000 (the "
+                        "rest of the table may not be in the log).", exempt, e.tasks.size());
+      else if (exempt == static_cast<int64_t>(e.tasks.size()))
+        c.message = trf("No task could be killed: all {} tasks listed have oom_score_adj -1000.", e.tasks.size());
+      else
+        c.message = trf("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the others were "
+                        "already exiting or otherwise ineligible.", exempt, e.tasks.size());
       c.figures = {{"exempt_count", exempt}, {"task_count", static_cast<int64_t>(e.tasks.size())}};
     }
     out.push_back(std::move(c));

@@ -579,6 +579,12 @@ bool cut_stump(std::string_view& t) {
   else if (ends_with(u, "\xE2\x80\xA6")) n = 3;
   if (n == 0) return false;
   u.remove_suffix(n);
+  // A line of `...` alone is no cut line: a poster's elision of whole lines,
+  // or the kernel's own (a MIPS stack dump ends in `          ...`).
+  if (trim(u).empty()) {
+    t = {};
+    return false;
+  }
   size_t cut = u.find_last_of(" ,");
   u = cut == std::string_view::npos ? std::string_view{} : u.substr(0, cut);
   while (!u.empty() && (u.back() == ',' || is_space(u.back()))) u.remove_suffix(1);  // no field ends in `,`

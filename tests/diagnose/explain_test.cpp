@@ -256,7 +256,17 @@ TEST(Checks, NoKillable) {
   r.comm = "systemd";
   r.oom_score_adj = -1000;
   e.tasks = {r, r};
-  EXPECT_THAT(check(explain(e), "no_killable_task").message, HasSubstr("2 of the 2 tasks"));
+  e.trigger = Trigger{};  // the report's header was read: the table is whole
+  e.trigger->comm = "sshd";
+  EXPECT_THAT(check(explain(e), "no_killable_task").message, HasSubstr("all 2 tasks listed have oom_score_adj -1000"));
+  e.tasks[1].oom_score_adj = 0;
+  EXPECT_THAT(check(explain(e), "no_killable_task").message, HasSubstr("1 of the 2 tasks listed"));
+  // A table tail with no header before it (blind2 06): only the rows shown, no "others".
+  e.trigger.reset();
+  e.tasks = {r};
+  const std::string tail = check(explain(e), "no_killable_task").message;
+  EXPECT_THAT(tail, HasSubstr("1 of the 1 task-table rows shown"));
+  EXPECT_THAT(tail, Not(HasSubstr("the others")));
 }
 
 // ---- Advice ---------------------------------------------------------------

@@ -20,6 +20,19 @@ TEST(Prefix, RawDmesgAnyWidth) {
   EXPECT_EQ(b.n.text, "x");
 }
 
+// A line cut by a viewer is marked, its stump dropped; a line of `...`
+// alone (a poster's elision, a MIPS stack dump's own end) is no cut line.
+TEST(Prefix, AWholeLineOfDotsIsNoCut) {
+  Norm cut("[ 1.000000] Killed process 1 (a) total-vm:1234kB, anon-rss:56...");
+  EXPECT_TRUE(cut.n.truncated);
+  EXPECT_EQ(cut.n.text, "Killed process 1 (a) total-vm:1234kB");
+  for (const char* raw : {"...", "          ...", "[ 2.000000] ...", "\xE2\x80\xA6"}) {
+    Norm n(raw);
+    EXPECT_FALSE(n.n.truncated) << raw;
+    EXPECT_EQ(n.n.text, "") << raw;
+  }
+}
+
 TEST(Prefix, CallerId) {
   Norm a("[  123.456789][ T1234] sed invoked oom-killer: gfp_mask=0x0");
   EXPECT_EQ(a.n.text, "sed invoked oom-killer: gfp_mask=0x0");
