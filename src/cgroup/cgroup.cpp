@@ -141,9 +141,6 @@ Limit read_limit(Version v, const std::string& dir) {
 }
 
 Limit tightest_limit(const MemoryHierarchy& h, const std::string& dir) {
-  // A cgroup removed already (a killed job's, `watch` reading it late) has
-  // a limit nobody can read any more: unknown, not its parent's.
-  if (::access(dir.c_str(), F_OK) != 0) return {};
   Limit best;
   best.unlimited = true;
   std::string d = dir;

@@ -70,8 +70,11 @@ struct Limit {
 /// Reads the memory limit of the cgroup directory `dir`.
 [[nodiscard]] Limit read_limit(Version v, const std::string& dir);
 
-/// The tightest limit from `dir` up to the hierarchy's mount point;
-/// unknown (nullopt, not unlimited) when `dir` itself is gone.
+/// The tightest limit from `dir` up to the hierarchy's mount point. A `dir`
+/// that does not exist is walked up from too: inside a v1 container,
+/// /proc/self/cgroup names `/docker/ID` while the container's mount shows
+/// that cgroup at its root. A caller that knows the cgroup was removed
+/// (watch reading a killed job's cgroup late) checks for that itself.
 [[nodiscard]] Limit tightest_limit(const MemoryHierarchy& h, const std::string& dir);
 
 /// Side effects: creating, filling and removing memory cgroups. Errors

@@ -156,7 +156,9 @@ void Capture::on_mark_victim(const trace::MarkVictim& v, std::optional<std::stri
     const std::string dir = join_root(hierarchy_->mount_point, *path);
     CgroupAtKill c;
     c.path = *path;
-    c.limit_bytes = cgroup::tightest_limit(*hierarchy_, dir).bytes;
+    // A cgroup removed already (a killed job's, read late) has a limit
+    // nobody can read any more: unknown, not its parent's.
+    if (::access(dir.c_str(), F_OK) == 0) c.limit_bytes = cgroup::tightest_limit(*hierarchy_, dir).bytes;
     c.usage_bytes = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
     c.oom_kill = cgroup::oom_kill_count(hierarchy_->version, dir);
     if (!v1)

@@ -72,10 +72,9 @@ TEST(FixtureTree, V2HierarchyLimitsAndCounters) {
   MemoryHierarchy abs{Version::v2, (root / "sys/fs/cgroup").string()};
   EXPECT_EQ(tightest_limit(abs, *dir).bytes, 1073741824u);
   EXPECT_EQ(oom_kill_count(Version::v2, *dir), 1u);
-  // A cgroup removed already: its limit is unknown, not its parent's.
-  const Limit gone = tightest_limit(abs, (root / "sys/fs/cgroup/job.slice/removed").string());
-  EXPECT_FALSE(gone.bytes);
-  EXPECT_FALSE(gone.unlimited);
+  // A cgroup this mount does not show (a v1 container's own, named by
+  // /proc/self/cgroup but mounted at the root): the limits above it count.
+  EXPECT_EQ(tightest_limit(abs, (root / "sys/fs/cgroup/job.slice/elsewhere").string()).bytes, 1073741824u);
   fs::remove_all(root);
 }
 
