@@ -81,57 +81,59 @@ inline size_t first_verified(const char* data, const char* end, size_t i, uint32
 }
 
 #ifdef OOMLENS_X86
-// The SIMD search, written once for both widths with GCC's vector
-// extensions: a block of 16 bytes compiles to SSE2, of 32 to AVX2 inside
-// the target("avx2") caller. Position b of a block is a candidate for a
-// needle when the needle's first byte is at b and its byte `last` at
-// b + last (the unrolled loop's equal loads and compares are shared).
-// Everything is inlined into avx2_find and sse2_find, so no vector crosses
-// a call: -Wpsabi, about the calling convention of AVX vectors, does not
-// apply.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpsabi"
-template <size_t W>
-struct BlockOf {
-  typedef char type __attribute__((vector_size(W)));
-};
-template <size_t W>
-using Block = typename BlockOf<W>::type;
-
-inline uint32_t high_bits(Block<16> v) {
-  return static_cast<uint32_t>(_mm_movemask_epi8(reinterpret_cast<__m128i>(v)));
-}
-__attribute__((target("avx2"))) inline uint32_t high_bits(Block<32> v) {
-  return static_cast<uint32_t>(_mm256_movemask_epi8(reinterpret_cast<__m256i>(v)));
-}
-
-// W bytes from `q` (unaligned). A function, not a capturing lambda: UBSan
-// flags the inlined closure's member access in the AVX2 caller.
-template <size_t W>
-[[gnu::always_inline]] inline Block<W> load_block(const char* q) {
-  Block<W> b;
-  std::memcpy(&b, q, W);
-  return b;
-}
-
-template <size_t W>
-[[gnu::always_inline]] inline size_t simd_find(const char* data, size_t n) {
-  const char* end = data + n;
+__attribute__((target("avx2"))) size_t avx2_find(const char* data, size_t n) {
+  const __m256i fo = _mm256_set1_epi8('o'), fp = _mm256_set1_epi8('p'), fM = _mm256_set1_epi8('M'),
+                fT = _mm256_set1_epi8('T'), fy = _mm256_set1_epi8('y');
+  const __m256i l_l = _mm256_set1_epi8('l'), l_s = _mm256_set1_epi8('s'), l_y = _mm256_set1_epi8('y'),
+                l_M = _mm256_set1_epi8('M'), l_n = _mm256_set1_epi8('n'), l_g = _mm256_set1_epi8('g');
   size_t i = 0;
-  for (; i + W + kMaxNeedle <= n; i += W) {
+  const char* end = data + n;
+  for (; i + 32 + kMaxNeedle <= n; i += 32) {
     const char* p = data + i;
-    Block<W> m{};
-#pragma GCC unroll 8
-    for (const Needle& nd : kNeedles)
-      m |= (load_block<W>(p) == nd.text[0]) & (load_block<W>(p + nd.last) == nd.text[nd.last]);
-    if (size_t off = first_verified(data, end, i, high_bits(m)); off != kNone) return off;
+    __m256i b0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    __m256i b5 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 5));
+    __m256i b6 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 6));
+    __m256i b7 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 7));
+    __m256i b8 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 8));
+    __m256i b9 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 9));
+    __m256i eo = _mm256_cmpeq_epi8(b0, fo), eM = _mm256_cmpeq_epi8(b0, fM);
+    __m256i m = _mm256_and_si256(eo, _mm256_cmpeq_epi8(b7, l_l));                       // oom-kill
+    m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(b0, fp), _mm256_cmpeq_epi8(b6, l_s)));  // process
+    m = _mm256_or_si256(m, _mm256_and_si256(eo, _mm256_cmpeq_epi8(b8, l_y)));           // of memory, of_memory
+    m = _mm256_or_si256(m, _mm256_and_si256(eM, _mm256_cmpeq_epi8(b5, l_y)));           // Memory
+    m = _mm256_or_si256(m, _mm256_and_si256(eM, _mm256_cmpeq_epi8(b9, l_M)));           // Manual OOM
+    m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(b0, fT), _mm256_cmpeq_epi8(b6, l_n)));  // Task in
+    m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(b0, fy), _mm256_cmpeq_epi8(b6, l_g)));  // y: usage
+    uint32_t mask = static_cast<uint32_t>(_mm256_movemask_epi8(m));
+    if (size_t off = first_verified(data, end, i, mask); off != kNone) return off;
   }
   return scalar_find(data, i, n, n);
 }
-#pragma GCC diagnostic pop
 
-__attribute__((target("avx2"))) size_t avx2_find(const char* data, size_t n) { return simd_find<32>(data, n); }
-size_t sse2_find(const char* data, size_t n) { return simd_find<16>(data, n); }
+size_t sse2_find(const char* data, size_t n) {
+  const __m128i fo = _mm_set1_epi8('o'), fp = _mm_set1_epi8('p'), fM = _mm_set1_epi8('M'), fT = _mm_set1_epi8('T'),
+                fy = _mm_set1_epi8('y');
+  const __m128i l_l = _mm_set1_epi8('l'), l_s = _mm_set1_epi8('s'), l_y = _mm_set1_epi8('y'),
+                l_M = _mm_set1_epi8('M'), l_n = _mm_set1_epi8('n'), l_g = _mm_set1_epi8('g');
+  size_t i = 0;
+  const char* end = data + n;
+  for (; i + 16 + kMaxNeedle <= n; i += 16) {
+    const char* p = data + i;
+    auto ld = [](const char* q) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
+    __m128i b0 = ld(p);
+    __m128i eo = _mm_cmpeq_epi8(b0, fo), eM = _mm_cmpeq_epi8(b0, fM);
+    __m128i m = _mm_and_si128(eo, _mm_cmpeq_epi8(ld(p + 7), l_l));
+    m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(b0, fp), _mm_cmpeq_epi8(ld(p + 6), l_s)));
+    m = _mm_or_si128(m, _mm_and_si128(eo, _mm_cmpeq_epi8(ld(p + 8), l_y)));
+    m = _mm_or_si128(m, _mm_and_si128(eM, _mm_cmpeq_epi8(ld(p + 5), l_y)));
+    m = _mm_or_si128(m, _mm_and_si128(eM, _mm_cmpeq_epi8(ld(p + 9), l_M)));
+    m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(b0, fT), _mm_cmpeq_epi8(ld(p + 6), l_n)));
+    m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(b0, fy), _mm_cmpeq_epi8(ld(p + 6), l_g)));
+    uint32_t mask = static_cast<uint32_t>(_mm_movemask_epi8(m));
+    if (size_t off = first_verified(data, end, i, mask); off != kNone) return off;
+  }
+  return scalar_find(data, i, n, n);
+}
 
 bool have_avx2() {
   static const bool has = __builtin_cpu_supports("avx2");
