@@ -111,6 +111,7 @@ void pgtables(const OomEvent& e, std::vector<Check>& out) {
 }
 
 void swap(const OomEvent& e, std::vector<Check>& out) {
+  if (e.sysrq) return;  // SysRq-f kills whether or not memory ran short: swap did not cause it
   if (e.constraint == Constraint::global && e.mem_info && e.mem_info->total_swap_bytes) {
     const uint64_t total = *e.mem_info->total_swap_bytes;
     const auto free = e.mem_info->free_swap_bytes;

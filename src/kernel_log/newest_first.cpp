@@ -75,7 +75,8 @@ bool is_end_without_kill(std::string_view t) {
 // The wall time of the nearest line with one among the 8 before `line_start`
 // (step -1) or from `line_start` on (step +1), in `text`.
 std::optional<std::string> nearest_wall(std::string_view text, size_t line_start, int step,
-                                        std::optional<int> default_year) {
+                                        std::optional<int> default_year,
+                                        const std::optional<std::string>& differ_from = std::nullopt) {
   NormalizedLine n;
   size_t pos = line_start;
   for (int i = 0; i < 8; ++i) {
@@ -93,7 +94,8 @@ std::optional<std::string> nearest_wall(std::string_view text, size_t line_start
       pos = end + 1;
     }
     normalize_line(text.substr(start, end - start), n, default_year);
-    if (n.prefix.wall) return n.prefix.wall;
+    // A line stamped the same second as the one compared tells no order: look past it.
+    if (n.prefix.wall && (!differ_from || *n.prefix.wall != *differ_from)) return n.prefix.wall;
   }
   return std::nullopt;
 }
@@ -107,8 +109,8 @@ bool times_descend(std::string_view text, size_t kill_start, size_t sel_start, s
                    std::optional<int> default_year) {
   const auto kill = nearest_wall(text, kill_start, +1, default_year);
   const auto sel = nearest_wall(text, sel_start, +1, default_year);
-  const auto before = nearest_wall(text, kill_start, -1, default_year);
-  const auto after = nearest_wall(text, sel_end, +1, default_year);
+  const auto before = nearest_wall(text, kill_start, -1, default_year, kill);
+  const auto after = nearest_wall(text, sel_end, +1, default_year, sel);
   auto later = [](const std::optional<std::string>& a, const std::optional<std::string>& b) {
     return a && b && a->size() == b->size() && *a > *b;
   };
@@ -180,12 +182,14 @@ Body header_body_follows(std::string_view text, size_t pos, bool final, std::opt
 }  // namespace
 
 bool may_open_newest_first(std::string_view bare, bool cut) {
+  oomline::Summary sum;
   return kill_or_stump(bare, cut) || oomline::parse_reaper(bare) || is_end_without_kill(bare) ||
-         oomline::parse_select(bare);
+         oomline::parse_select(bare) || (starts_with(bare, "oom-kill:") && oomline::parse_summary(bare, sum));
 }
 
 namespace {
 constexpr int64_t kNoPid = -1;
+constexpr int64_t kSummaryPid = -2;  // an opening summary line whose pid is unknown
 }  // namespace
 
 NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool final,
@@ -214,6 +218,8 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   // neither order. (With no row after them, as a table without a killable
   // task prints, they are still the lines before the kill.)
   bool table_in_print_order = false;
+  std::optional<int64_t> reaper_pid;  // of a reaper line that opens the text
+  bool summary_opener = false;  // the text opens at an `oom-kill:` summary line
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
       if (!final) out.order = NewestFirst::Order::undecided;
@@ -284,9 +290,14 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
         out.lines = 1;
         return out;
       }
+      // The reaper that opens the text reaped this kill's task: print order has the kill first.
+      if (kill_pids.empty() && reaper_pid && k->pid == *reaper_pid) reversed = true;
       kill_pids.push_back(k->pid);
-    } else if (oomline::parse_reaper(t)) {
+    } else if (auto r = oomline::parse_reaper(t)) {
       if (reversed) break;
+      // The text opens at a reaper line: its pid was killed. That task's
+      // summary or selection after it is the same report read newest-first.
+      if (kernel_lines == 1) reaper_pid = r->pid;
     } else if (is_end_without_kill(t)) {
       if (reversed || seen_outcome_line) break;
       kill_pids.push_back(kNoPid);
@@ -310,13 +321,25 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       out.lines = count + (out.end != next);
       return out;
     } else if (oomline::parse_summary(t, sum)) {
+      // The text opens at the summary (a report whose kill line is not in it): print
+      // order has the task table, the memcg lines and the header before it.
+      if (kernel_lines == 1) {
+        kill_pids.push_back(sum.pid.value_or(kSummaryPid));
+        seen_outcome_line = summary_opener = true;
+        continue;
+      }
       if (!sum.pid && !rest_before.empty()) {  // its pid in the rest before it
         oomline::Summary whole;
         if (oomline::parse_summary(std::string(t) + rest_before, whole)) sum.pid = whole.pid;
       }
       for (auto p : kill_pids) reversed = reversed || (sum.pid && *sum.pid == p);
+      if (!reversed && kill_pids.empty() && reaper_pid && sum.pid == reaper_pid) {
+        reversed = true;
+        kill_pids.push_back(*reaper_pid);
+      }
       seen_outcome_line = true;
     } else if (auto s = oomline::parse_select(t)) {
+      if (summary_opener && !reversed) return out;  // 4.19-5.x print the summary, then the selection
       for (auto p : kill_pids) reversed = reversed || s->pid == p;
       // `Killed process <child>` then `Kill process <parent> … or sacrifice
       // child` and nothing between: newest-first one report, forward the ends

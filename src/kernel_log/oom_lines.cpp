@@ -36,15 +36,20 @@ std::optional<std::string> header_field(std::string_view s, std::string_view key
 // it is one the kernel prints (oom_kill.c: `Out of memory`, `Memory cgroup
 // out of memory`, `Out of memory (oom_kill_allocating_task)`): the rest of a
 // wrapped message (`ry`, `memory`) or a piece of a broken JSON record is
-// unknown (null), never a message (issue 12).
+// unknown (null), never a message (issue 12). A label that quoted the line
+// (`OOMKilling: ` of a Kubernetes node event, `1 OOMKilling: ` as kubectl
+// lists it) ends in ": " before the whole message: the message is still it.
 std::optional<std::string> message_before(std::string_view s, size_t anchor_pos) {
   std::string_view m = trim_right(s.substr(0, anchor_pos));
   if (m.empty() || m.back() != ':') return std::nullopt;
   m.remove_suffix(1);
   m = trim(m);
-  if (m != "Out of memory" && m != "Memory cgroup out of memory" && m != "Out of memory (oom_kill_allocating_task)")
-    return std::nullopt;
-  return std::string(m);
+  for (std::string_view known : {"Out of memory", "Memory cgroup out of memory", "Out of memory (oom_kill_allocating_task)"}) {
+    if (m == known) return std::string(known);
+    if (m.size() > known.size() + 1 && ends_with(m, known) && ends_with(m.substr(0, m.size() - known.size()), ": "))
+      return std::string(known);
+  }
+  return std::nullopt;
 }
 
 }  // namespace

@@ -349,7 +349,8 @@ void ReportAssembler::start(const LogicalLine& line) {
   for (auto& [pl, text] : prelude_) {
     if (auto row = oomline::parse_row(text)) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
-      if (row->comm.empty()) cur_->wrapped_row = RawRow{*row, pl.number};
+      row->truncated = pl.truncated;  // a viewer's cut: only the leading columns are known
+      if (row->comm.empty() && !row->truncated) cur_->wrapped_row = RawRow{*row, pl.number};
       else cur_->rows.push_back(RawRow{*row, pl.number});
     } else if (auto cols = oomline::parse_table_header(text)) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
@@ -633,7 +634,15 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     note_outcome(*cur_, line, t, s->pid);
     cur_->selected.push_back(std::move(*s));
     cur_->has_content = true;
-  } else if (oomline::parse_reaper(t)) {
+  } else if (auto rp = oomline::parse_reaper(t)) {
+    // The reaper of a task this report did not kill (an earlier report's, or
+    // one whose kill is not in the text) is not a line of this report: it
+    // neither extends it nor lends it a time.
+    if (cur_ && !cur_->kills.empty()) {
+      bool ours = false;
+      for (const auto& k : cur_->kills) ours = ours || k.kill.pid == rp->pid;
+      if (!ours) close();
+    }
     attach_reaper(line, t);  // `t` without a terminal's pads
     if (!cur_) return false;
     if (!line.truncated) piece = P::reaper;
@@ -719,6 +728,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (auto cs = oomline::parse_cpuset(t)) {
     if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
   } else if (t == "Mem-Info:") {
+    // show_mem() after the outcome is another dump (SysRq-m, a page
+    // allocation failure): oom_kill.c prints its Mem-Info before the kill.
+    if (cur_->has_outcome()) {
+      close();
+      return false;
+    }
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
   } else if (auto cols = oomline::parse_table_header(t)) {

@@ -156,12 +156,12 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
   if (b.summary) {
     // The kernel names CONSTRAINT_MEMCG only for a memcg OOM, even when its path is unknown (elided, cut).
     if (b.summary->oom_memcg || b.summary->constraint == "CONSTRAINT_MEMCG") return Constraint::memcg;
-    if (b.summary->global_oom) {
-      const std::string c = b.summary->constraint.value_or("");
-      if (c == "CONSTRAINT_CPUSET") return Constraint::cpuset;
-      if (c == "CONSTRAINT_MEMORY_POLICY") return Constraint::mempolicy;
-      return Constraint::global;
-    }
+    // constrained_alloc() returns CPUSET or MEMORY_POLICY only for an OOM outside a memcg: these
+    // stand even when the line was cut before its `global_oom`.
+    const std::string c = b.summary->constraint.value_or("");
+    if (c == "CONSTRAINT_CPUSET") return Constraint::cpuset;
+    if (c == "CONSTRAINT_MEMORY_POLICY") return Constraint::mempolicy;
+    if (b.summary->global_oom) return Constraint::global;
   }
   if (memcg_evidence) return Constraint::memcg;
   std::optional<std::string> msg;

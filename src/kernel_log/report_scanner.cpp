@@ -198,6 +198,7 @@ struct ReportScanner::Impl {
   // line starting at `ls` in `region`, then in `history`.
   void look_back(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
     std::vector<std::string> texts;  // newest first
+    std::vector<uint64_t> cut_rows;  // numbers of the rows a viewer cut (`…   0  ...`)
     std::vector<uint64_t> numbers;
     std::string after;  // the raw line after the one looked at (a QP soft break's rest)
     std::string piece;  // an unprefixed line under a prefixed row: the rest a terminal wrapped
@@ -284,6 +285,7 @@ struct ReportScanner::Impl {
         }
         texts.emplace_back(n.text);
         numbers.push_back(number);
+        if (n.truncated) cut_rows.push_back(number);
         after.assign(raw);
       }
       return end <= lower;
@@ -300,6 +302,7 @@ struct ReportScanner::Impl {
       LogicalLine l;
       l.text = texts[i];
       l.number = numbers[i];
+      l.truncated = std::find(cut_rows.begin(), cut_rows.end(), numbers[i]) != cut_rows.end();
       rows.push_back(l);
     }
     assembler.preload_rows(rows);

@@ -183,6 +183,16 @@ TEST(Causes, ShmemDominant) {
   EXPECT_EQ(find(explain(e), "shmem_dominant"), nullptr);
 }
 
+TEST(Causes, NoSwapIsNoCauseOfASysrqForcedKill) {
+  // The Unraid report (tests/corpus/152): SysRq-f on a machine with no swap.
+  OomEvent e = global_no_swap();
+  ASSERT_NE(find(explain(e), "swap_absent"), nullptr);
+  e.sysrq = true;
+  const Explanation x = explain(e);
+  EXPECT_EQ(find(x, "swap_absent"), nullptr);
+  EXPECT_NE(find(x, "sysrq"), nullptr);
+}
+
 TEST(FactsNotParsed, KubernetesWordingOnlyWithAKubernetesCgroup) {
   OomEvent e = docker_python_memcg();
   e.memcg->owner.reset();
