@@ -58,6 +58,8 @@ std::string strip_note(std::string s) {  // "path (from …)" → "path"
 std::optional<Constraint> want_constraint(const std::string& c) {
   if (c.rfind("global", 0) == 0) return Constraint::global;
   if (c.rfind("memcg", 0) == 0) return Constraint::memcg;
+  if (c.rfind("mempolicy", 0) == 0) return Constraint::mempolicy;
+  if (c.rfind("cpuset", 0) == 0) return Constraint::cpuset;
   return std::nullopt;
 }
 

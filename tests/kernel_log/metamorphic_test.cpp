@@ -244,6 +244,17 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "a header-less paste is not looked for newest-first (its start marker lies below its frames): no event"},
     {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "iso_comma"},
      "a header-less paste under a `dmesg --time-format iso` comma stamp: no event"},
+    // --- blind set 3 --- (issue 12: the reports 150-174 of this session's blind test)
+    {{"161-h3-lichee-25-3.4-markdown-bold-kill-line-quoted-in-prose.log", "truncate100_dots"},
+     "the kill line sits past column 100 of a sentence: the cut removes all of it, so there is no event"},
+    {{"161-h3-lichee-25-3.4-markdown-bold-kill-line-quoted-in-prose.log", "truncate120_ellipsis"},
+     "the kill line sits past column 120 of a sentence: the cut removes all of it, so there is no event"},
+    {{"164-kubernetesquestions-57855013-gke-event-quoting-kernel-memcg-kill-of-pause.log", "iso_comma"},
+     "behind a stamp, the event's `1 OOMKilling: ` label reads as a program's tag (a foreign line): the "
+     "selection is lost, and with it the memcg message"},
+    {{"173-clickhouse-14399-rfc3339-syslog-table-tail-and-selection-cut-before-kill.log", "wrap80_inline_pad"},
+     "RFC 3339 syslog rows wrapped at 80 columns with a pad inside the line: a table tail with no header and no "
+     "kill line is not rejoined, its rows are lost"},
 };
 
 // The only facts a mangle may still change to a different non-null value
