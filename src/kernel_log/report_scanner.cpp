@@ -1556,13 +1556,7 @@ void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta
     s.line_no += 1 + count_newlines(message);
     return;
   }
-  LinePrefix p;
-  p.monotonic_s = meta.monotonic_s;
-  p.wall = meta.wall;
-  p.host = meta.host;
-  p.level = meta.level;
-  p.kmsg_seq = meta.kmsg_seq;
-  p.boot_id = meta.boot_id;
+  LinePrefix p{meta};
   p.seq_gaps_reported = true;  // readers call note_gap() for real losses
   bool first = true;
   for (;;) {
