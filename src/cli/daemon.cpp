@@ -68,7 +68,7 @@ bool serve(watch::HttpServer& server, const DaemonArgs& a, const std::string& ho
     return false;
   }
   if (auto st = server.start(); !st) {
-    print_error("daemon", "{}", retranslate(st.error().message()));
+    print_error("daemon", st.error());
     return false;
   }
   fmt::print("oomlens daemon: {}\n",
@@ -95,13 +95,13 @@ int run_daemon(const DaemonArgs& a) {
   // Opened at start-up and again on SIGHUP (after a log rotation).
   auto open_log = [&] {
     Status st = a.log.empty() ? Status(kOk) : log.open(a.log);
-    if (!st) print_error("daemon", "--log: {}", retranslate(st.error().message()));
+    if (!st) print_error("daemon", "--log: {}", error_text(st.error()));
     return st.ok();
   };
   if (!open_log()) return kExitUsage;
   watch::StateKeeper state(a.no_state ? "" : a.state);
   auto save_state = [&](Status st) {
-    if (!st) print_error("daemon", "state: {}", retranslate(st.error().message()));
+    if (!st) print_error("daemon", "state: {}", error_text(st.error()));
   };
 
   watch::CaptureOptions co;

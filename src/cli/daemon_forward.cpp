@@ -38,7 +38,7 @@ Result<std::string> self_dir() {
 int exec_daemon(const std::vector<char*>& args) {
   auto dir = self_dir();
   if (!dir) {
-    print_error("daemon", "cannot find the oomlens-daemon executable: {}", retranslate(dir.error().message()));
+    print_error("daemon", "cannot find the oomlens-daemon executable: {}", error_text(dir.error()));
     return kExitOwnFailure;
   }
   // Beside `oomlens` (the build tree; `make install` puts both in bin/).

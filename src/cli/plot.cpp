@@ -39,7 +39,7 @@ void add_plot(CLI::App& app, int* status) {
     }
     auto rec = monitor::read_record(*file == "-" ? std::string("/dev/stdin") : *file);
     if (!rec) {
-      print_error("plot", "{}", i18n::retranslate(rec.error().message()));
+      print_error("plot", rec.error());
       *status = kExitUsage;
       return;
     }

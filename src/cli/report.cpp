@@ -112,7 +112,7 @@ void add_report(CLI::App& app, int* status) {
     } else {
       auto r = monitor::read_record(path);
       if (!r) {
-        print_error("report", "{}", i18n::retranslate(r.error().message()));
+        print_error("report", r.error());
         *status = kExitUsage;
         return;
       }

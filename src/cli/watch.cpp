@@ -71,13 +71,13 @@ int run_watch(const WatchArgs& a) {
     if (!exec_argv.empty()) {
       std::string body = watch::watch_event_json(w).dump() + "\n";
       if (auto pid = watch::spawn_detached(exec_argv, watch::watch_event_env(w), body); !pid)
-        print_error("watch", "--exec: {}", retranslate(pid.error().message()));
+        print_error("watch", "--exec: {}", error_text(pid.error()));
     }
     if (!notify_send.empty() && w.type == watch::EmitType::event) {
       std::vector<std::string> argv{notify_send, "--app-name=oomlens", "--urgency=critical", tr("OOM kill"),
                                     watch::watch_event_line(w)};
       if (auto pid = watch::spawn_detached(argv, {}, ""); !pid)
-        print_error("watch", "--notify: {}", retranslate(pid.error().message()));
+        print_error("watch", "--notify: {}", error_text(pid.error()));
     }
   };
   // A burst beyond the limiter's budget is summarised, not printed (and not

@@ -53,6 +53,64 @@ std::string bytes_figure(const Check& c, std::string_view name) {
   return format_bytes(static_cast<uint64_t>(figure(c, name)));
 }
 
+
+std::string hugetlb_advice(const Check& c) {
+  return trf("Reserve fewer hugetlb pages (vm.nr_hugepages, hugepages= on the kernel command line): "
+             "{} of the reserved {} was unused and unavailable to everything else.",
+             bytes_figure(c, "hugetlb_free_bytes"), bytes_figure(c, "hugetlb_total_bytes"));
+}
+
+std::string high_order_advice(const Check& c) {
+  return trf("An order-{} allocation needs {} of contiguous free memory. If memory was fragmented rather "
+             "than used up: keep more of it free (raise vm.min_free_kbytes), let the kernel compact it "
+             "(CONFIG_COMPACTION, off when the report prints `COMPACTION is disabled!!!`; "
+             "vm.compaction_proactiveness), and see which caller asks for such blocks (the call trace).",
+             figure(c, "order"), bytes_figure(c, "allocation_bytes"));
+}
+
+std::string processes_hold_little_advice(const Check& c) {
+  if (figure(c, "limit_bytes") > 0)
+    return tr("Page cache filled the cgroup's limit, not the processes: making the job use less memory or "
+              "killing it does not help. If the pages are dirty, the writer outran writeback: have it "
+              "write in bounded chunks with fsync (or O_DIRECT), lower vm.dirty_bytes and "
+              "vm.dirty_background_bytes well under the limit, or move to cgroup v2, whose per-cgroup "
+              "writeback throttles a cgroup's dirty pages (cgroup v1 does not); otherwise leave room for "
+              "the cache in the limit.");
+  return tr("Processes held little memory, so limiting or killing them does not help: look at what the "
+            "kernel holds (Mem-Info: slab_unreclaimable, pagetables, hugetlb pages, shmem; `slabtop`, "
+            "/proc/meminfo) and at drivers and kernel updates.");
+}
+
+// Rule 4a, in this order: a kernel-side cause's check and its advice, a
+// fixed sentence (`text`) or one made of the check's figures (`say`).
+struct CauseAdvice {
+  std::string_view check;
+  const char* text;
+  std::string (*say)(const Check& c);
+};
+constexpr CauseAdvice kCauseAdvice[] = {
+    {"lowmem_exhausted",
+     N_("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the RAM. Until "
+        "then reduce what fills lowmem (many processes' page tables, a large page cache's buffer heads, slab): a "
+        "memory limit on a job does not protect the Normal zone."),
+     nullptr},
+    {"slab_unreclaimable_dominant",
+     N_("Find what allocates the largest slab caches (`slabtop`, /proc/slabinfo, kmemleak, a recent driver or kernel "
+        "update) and fix or update it: a kernel memory leak is not cured by killing, limiting or protecting "
+        "processes."),
+     nullptr},
+    {"hugetlb_reserved", nullptr, hugetlb_advice},
+    {"shmem_dominant",
+     N_("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV segments (`ipcs "
+        "-m`); delete what is stale and cap the mounts with size=: killing a process does not free them."),
+     nullptr},
+    {"high_order_allocation", nullptr, high_order_advice},
+    {"processes_hold_little", nullptr, processes_hold_little_advice},
+    {"oom_kill_allocating_task",
+     N_("vm.oom_kill_allocating_task=1 kills whichever task allocated last, often an innocent one: set it to 0 to let "
+        "the kernel kill the task that uses the most memory."),
+     nullptr},
+};
 }  // namespace
 
 std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>& checks,
@@ -95,49 +153,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "report in the log (`journalctl -k`, /var/log/kern.log), from its header to its `Killed "
                         "process …` line."));
   }
-  if (find_check(checks, "lowmem_exhausted")) {  // 4a
-    out.emplace_back(tr("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the "
-                     "RAM. Until then reduce what fills lowmem (many processes' page tables, a large page cache's "
-                     "buffer heads, slab): a memory limit on a job does not protect the Normal zone."));
-  }
-  if (find_check(checks, "slab_unreclaimable_dominant")) {
-    out.emplace_back(tr("Find what allocates the largest slab caches (`slabtop`, /proc/slabinfo, kmemleak, a recent "
-                     "driver or kernel update) and fix or update it: a kernel memory leak is not cured by killing, "
-                     "limiting or protecting processes."));
-  }
-  if (const Check* c = find_check(checks, "hugetlb_reserved")) {
-    out.push_back(trf("Reserve fewer hugetlb pages (vm.nr_hugepages, hugepages= on the kernel command line): "
-                      "{} of the reserved {} was unused and unavailable to everything else.",
-                      bytes_figure(*c, "hugetlb_free_bytes"), bytes_figure(*c, "hugetlb_total_bytes")));
-  }
-  if (find_check(checks, "shmem_dominant")) {
-    out.emplace_back(tr("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV "
-                     "segments (`ipcs -m`); delete what is stale and cap the mounts with size=: killing a process "
-                     "does not free them."));
-  }
-  if (const Check* c = find_check(checks, "high_order_allocation")) {
-    out.push_back(trf("An order-{} allocation needs {} of contiguous free memory. If memory was fragmented rather "
-                      "than used up: keep more of it free (raise vm.min_free_kbytes), let the kernel compact it "
-                      "(CONFIG_COMPACTION, off when the report prints `COMPACTION is disabled!!!`; "
-                      "vm.compaction_proactiveness), and see which caller asks for such blocks (the call trace).",
-                      figure(*c, "order"), bytes_figure(*c, "allocation_bytes")));
-  }
-  if (const Check* c = find_check(checks, "processes_hold_little"); c && figure(*c, "limit_bytes") > 0) {
-    out.emplace_back(tr("Page cache filled the cgroup's limit, not the processes: making the job use less memory or "
-                        "killing it does not help. If the pages are dirty, the writer outran writeback: have it "
-                        "write in bounded chunks with fsync (or O_DIRECT), lower vm.dirty_bytes and "
-                        "vm.dirty_background_bytes well under the limit, or move to cgroup v2, whose per-cgroup "
-                        "writeback throttles a cgroup's dirty pages (cgroup v1 does not); otherwise leave room for "
-                        "the cache in the limit."));
-  } else if (find_check(checks, "processes_hold_little")) {
-    out.emplace_back(tr("Processes held little memory, so limiting or killing them does not help: look at what the "
-                        "kernel holds (Mem-Info: slab_unreclaimable, pagetables, hugetlb pages, shmem; `slabtop`, "
-                        "/proc/meminfo) and at drivers and kernel updates."));
-  }
-  if (find_check(checks, "oom_kill_allocating_task")) {
-    out.emplace_back(tr("vm.oom_kill_allocating_task=1 kills whichever task allocated last, often an innocent one: set "
-                     "it to 0 to let the kernel kill the task that uses the most memory."));
-  }
+  for (const CauseAdvice& a : kCauseAdvice)  // 4a
+    if (const Check* c = find_check(checks, a.check)) out.push_back(a.say ? a.say(*c) : std::string(tr(a.text)));
   if (kernel_side) {
     if (out.size() > kMaxAdvice) out.resize(kMaxAdvice);
     return out;

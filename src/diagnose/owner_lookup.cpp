@@ -116,6 +116,38 @@ std::vector<std::pair<std::string, std::string>> kube_state_files(const std::str
   return files;
 }
 
+/// A Docker container that cri-dockerd (or dockershim) made for Kubernetes:
+/// named k8s_<container>_<pod>_<namespace>_<uid>_<attempt> (no "_" in
+/// Kubernetes names); "POD" is the sandbox. Nullopt for any other name.
+std::optional<KubeContainerNames> cri_dockerd_names(const ContainerNames& names) {
+  std::vector<std::string_view> f;
+  std::string_view rest = names.name;
+  for (size_t cut = rest.find('_'); cut != std::string_view::npos; cut = rest.find('_')) {
+    f.push_back(rest.substr(0, cut));
+    rest.remove_prefix(cut + 1);
+  }
+  f.push_back(rest);
+  if (f.size() != 6 || f[0] != "k8s" || f[1].empty() || f[2].empty()) return std::nullopt;
+  KubeContainerNames k;
+  k.runtime = "docker";
+  k.pod_name = std::string(f[2]);
+  if (!f[3].empty()) k.pod_namespace = std::string(f[3]);
+  k.sandbox = f[1] == "POD";
+  if (!k.sandbox) k.container_name = std::string(f[1]);
+  k.image = names.image;
+  return k;
+}
+
+/// The owner is Kubernetes container `k` (its names are not set before).
+void name_kube_container(CgroupOwner& owner, KubeContainerNames k) {
+  owner.runtime = std::move(k.runtime);
+  owner.pod_name = std::move(k.pod_name);
+  owner.pod_namespace = std::move(k.pod_namespace);
+  owner.name = std::move(k.container_name);
+  owner.image = std::move(k.image);
+  owner.sandbox = k.sandbox;
+}
+
 /// Names a Kubernetes container from the first readable state file. Returns
 /// the files tried when none named it.
 std::vector<std::string> lookup_kube_names(CgroupOwner& owner, const OwnerLookup& where) {
@@ -128,34 +160,17 @@ std::vector<std::string> lookup_kube_names(CgroupOwner& owner, const OwnerLookup
     }
     if (runtime == "docker") {
       if (auto names = parse_docker_config(*text)) {
-        owner.runtime = runtime;
-        owner.image = names->image;
-        // cri-dockerd (and dockershim) name it k8s_<container>_<pod>_<namespace>_<uid>_<attempt>
-        // (no "_" in Kubernetes names); "POD" is the sandbox.
-        std::vector<std::string_view> f;
-        std::string_view rest = names->name;
-        for (size_t cut = rest.find('_'); cut != std::string_view::npos; cut = rest.find('_')) {
-          f.push_back(rest.substr(0, cut));
-          rest.remove_prefix(cut + 1);
-        }
-        f.push_back(rest);
-        if (f.size() == 6 && f[0] == "k8s" && !f[1].empty() && !f[2].empty()) {
-          owner.pod_name = std::string(f[2]);
-          if (!f[3].empty()) owner.pod_namespace = std::string(f[3]);
-          owner.sandbox = f[1] == "POD";
-          if (!owner.sandbox) owner.name = std::string(f[1]);
+        if (auto kube = cri_dockerd_names(*names)) {
+          name_kube_container(owner, std::move(*kube));
         } else {
+          owner.runtime = runtime;
           owner.name = names->name;
+          owner.image = names->image;
         }
         return {};
       }
     } else if (auto kube = parse_cri_annotations(*text)) {
-      owner.runtime = kube->runtime;
-      owner.pod_name = kube->pod_name;
-      owner.pod_namespace = kube->pod_namespace;
-      owner.name = kube->container_name;
-      owner.image = kube->image;
-      owner.sandbox = kube->sandbox;
+      name_kube_container(owner, std::move(*kube));
       return {};
     }
     tried.push_back(file + " (names no pod)");

@@ -36,7 +36,7 @@ struct ContainerNames {
 /// A Kubernetes container's names, from the annotations of the OCI runtime
 /// spec (config.json) its CRI runtime wrote.
 struct KubeContainerNames {
-  std::string runtime;                       ///< "containerd" or "cri-o": whose keys were found
+  std::string runtime;                       ///< "containerd" or "cri-o": whose keys were found ("docker": cri-dockerd's name)
   std::optional<std::string> pod_namespace;  ///< the pod's namespace
   std::string pod_name;                      ///< the pod's name
   std::optional<std::string> container_name; ///< nullopt for the sandbox (pause) container

@@ -21,6 +21,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/text.h"
+
 namespace oomlens {
 
 /// How the report ended.
@@ -242,7 +244,8 @@ struct Selected {
 /// or mangled line (`...`, `…`, `=`, punctuation only). A comm that fails
 /// this is not quoted as a name (issue 12, items 1 and 9).
 [[nodiscard]] inline bool readable_comm(std::string_view comm) {
-  if (comm.empty() || comm.ends_with("...") || comm.find("\u2026") != std::string_view::npos) return false;
+  if (comm.empty() || text::ends_in_ellipsis(comm) || comm.find(text::kEllipsis) != std::string_view::npos)
+    return false;
   for (char ch : comm)
     if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')) return true;
   return false;

@@ -325,8 +325,6 @@ bool at_key(std::string_view s) {
 }
 
 // Where a viewer's or poster's ellipsis (`...`, `…`) starts in `s`, or npos.
-size_t find_ellipsis(std::string_view s) { return std::min(s.find("..."), s.find("\xE2\x80\xA6")); }
-
 bool hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 // A memcg path with spaces inside a container id (`/docker/e9d9…cddde 5 a33d…`,

@@ -383,7 +383,7 @@ bool take_cut_journal_json(std::string_view s, NormalizedLine& out) {
   constexpr std::string_view kKey = "\"MESSAGE\":\"";
   std::string_view u = trim_right(s);
   size_t k = s.find(kKey);
-  if (k == std::string_view::npos || !(ends_with(u, "...") || ends_with(u, "\xE2\x80\xA6"))) return false;
+  if (k == std::string_view::npos || !ends_in_ellipsis(u)) return false;
   std::string_view v = u.substr(k + kKey.size());
   size_t close = 0;
   while (close < v.size() && v[close] != '"') close += v[close] == '\\' ? 2 : 1;
@@ -574,11 +574,8 @@ bool decode_transfer(std::string_view raw, std::string& owned) {
 // (back to the last space or comma), so no number is read from its stump.
 bool cut_stump(std::string_view& t) {
   std::string_view u = trim_right(t);
-  size_t n = 0;
-  if (ends_with(u, "...")) n = 3;
-  else if (ends_with(u, "\xE2\x80\xA6")) n = 3;
-  if (n == 0) return false;
-  u.remove_suffix(n);
+  if (!ends_in_ellipsis(u)) return false;
+  u.remove_suffix(3);  // either ellipsis is three bytes
   // A line of `...` alone is no cut line: a poster's elision of whole lines,
   // or the kernel's own (a MIPS stack dump ends in `          ...`).
   if (trim(u).empty()) {

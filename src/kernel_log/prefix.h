@@ -28,14 +28,23 @@
 
 namespace oomlens {
 
-/// What a line's prefix said. Everything is optional: bare text has none.
-struct LinePrefix {
-  std::optional<double> monotonic_s;  ///< printk timestamp, seconds since boot
-  std::optional<std::string> wall;    ///< RFC 3339-like; no offset when the log gives none
+/// Metadata of one kernel record when the source knows it (/dev/kmsg,
+/// the journal: ReportScanner::feed_record); plain text lines carry it in
+/// their prefix instead (LinePrefix).
+struct RecordMeta {
+  /// The printk timestamp, seconds since boot: kmsg ts_usec / 1e6, journal
+  /// _SOURCE_MONOTONIC_TIMESTAMP, a line's `[ 1234.567890]`.
+  std::optional<double> monotonic_s;
+  std::optional<std::string> wall;     ///< RFC 3339 (-like: no offset when a log line gives none)
+  std::optional<uint64_t> kmsg_seq;    ///< /dev/kmsg sequence number
+  std::optional<std::string> boot_id;  ///< journal _BOOT_ID, or the live boot's id
   std::optional<std::string> host;
-  std::optional<int> level;           ///< syslog level 0..7
-  std::optional<uint64_t> kmsg_seq;
-  std::optional<std::string> boot_id;  ///< journal _BOOT_ID
+  std::optional<int> level;            ///< syslog level 0..7
+};
+
+/// What a line's prefix said: a record's metadata, taken from the text of a
+/// plain line. Everything is optional: bare text has none.
+struct LinePrefix : RecordMeta {
   /// The record came from a reader that reports lost records itself
   /// (ReportScanner::note_gap, e.g. KmsgReader on EPIPE) and leaves out
   /// records on purpose (other facilities): a jump in kmsg_seq is then no loss.

@@ -744,10 +744,9 @@ struct ReportScanner::Impl {
 
   // A line cut by a viewer (`…` or `...` at its end) is as wide as the
   // others too, but nothing of it follows.
-  static bool ellipsized(std::string_view raw) { return ends_with(raw, "...") || ends_with(raw, "…"); }
   bool at_wrap_width(std::string_view raw) const {
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-    return wrap_width != 0 && raw.size() == wrap_width && !ellipsized(raw);
+    return wrap_width != 0 && raw.size() == wrap_width && !ends_in_ellipsis(raw);
   }
 
   // True when the line at `start` continues on the next physical line: a QP
@@ -770,7 +769,7 @@ struct ReportScanner::Impl {
   // line opens one and does not close it.
   static bool json_open(std::string_view s) {
     // One a viewer cut (`…`, `...`) is read as far as it goes (prefix.cpp).
-    if (s.size() < 12 || s[0] != '{' || s.find("\"MESSAGE\"") == std::string_view::npos || ellipsized(trim_right(s)))
+    if (s.size() < 12 || s[0] != '{' || s.find("\"MESSAGE\"") == std::string_view::npos || ends_in_ellipsis(trim_right(s)))
       return false;
     int depth = 0;
     bool in_string = false;
@@ -1047,7 +1046,7 @@ struct ReportScanner::Impl {
       size_t e = head.find('\n', ls);
       if (e == std::string_view::npos) break;
       size_t len = e - ls - (e > ls && head[e - 1] == '\r' ? 1 : 0);
-      if (len >= 60 && !ellipsized(head.substr(ls, len))) {
+      if (len >= 60 && !ends_in_ellipsis(head.substr(ls, len))) {
         ++long_lines;
         if (len > max_len) max_len = len, max_count = 0, max_soft = 0;
         const bool soft = head[ls + len - 1] == '=';
@@ -1559,13 +1558,7 @@ void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta
     s.line_no += 1 + count_newlines(message);
     return;
   }
-  LinePrefix p;
-  p.monotonic_s = meta.monotonic_s;
-  p.wall = meta.wall;
-  p.host = meta.host;
-  p.level = meta.level;
-  p.kmsg_seq = meta.kmsg_seq;
-  p.boot_id = meta.boot_id;
+  LinePrefix p{meta};
   p.seq_gaps_reported = true;  // readers call note_gap() for real losses
   bool first = true;
   for (;;) {

@@ -15,19 +15,9 @@
 #include <vector>
 
 #include "kernel_log/oom_event.h"
+#include "kernel_log/prefix.h"
 
 namespace oomlens {
-
-/// Metadata of one kernel record when the source knows it (/dev/kmsg,
-/// the journal); plain text lines carry it in their prefix instead.
-struct RecordMeta {
-  std::optional<double> monotonic_s;   ///< kmsg ts_usec / 1e6, journal _SOURCE_MONOTONIC_TIMESTAMP
-  std::optional<std::string> wall;     ///< RFC 3339
-  std::optional<uint64_t> kmsg_seq;    ///< /dev/kmsg sequence number
-  std::optional<std::string> boot_id;  ///< journal _BOOT_ID, or the live boot's id
-  std::optional<std::string> host;
-  std::optional<int> level;            ///< syslog level 0..7
-};
 
 /// A problem with the input that did not stop parsing (shown as `warnings`).
 struct ParseWarning {

@@ -34,22 +34,14 @@ Result<ProcessSites> decode_table(std::string_view bytes) {
   Header h;
   std::memcpy(&h, bytes.data(), sizeof h);
   if (h.magic != kMagic) return SystemError{0, N_("no table (the process ended before its table was made, or not a table)")};
-  if (h.version != kVersion || h.header_bytes != kHeaderBytes || h.max_stacks != kMaxStacks ||
-      h.max_frames != kMaxFrames || h.string_bytes != kStringBytes)
+  if (h.layout != kLayout)
     return SystemError{0, N_("a table of another oomlens version")};
   if (bytes.size() < kFileBytes) return SystemError{0, N_("truncated table")};
-  ProcessSites p;
-  p.pid = h.pid;
-  p.ppid = h.ppid;
-  p.interval_bytes = h.interval_bytes;
-  p.flags = h.flags;
-  p.live_bytes = h.live_bytes;
-  p.samples = h.samples;
-  p.dropped = h.dropped;
-  p.exe = fixed_string(h.exe, sizeof h.exe);
-  p.python_version = fixed_string(h.python_version, sizeof h.python_version);
   const uint32_t active = h.peak_active & 1;
-  p.peak_bytes = h.peak_bytes[active];
+  ProcessSites p{.pid = h.pid, .ppid = h.ppid, .interval_bytes = h.interval_bytes, .flags = h.flags,
+                 .peak_bytes = h.peak_bytes[active], .live_bytes = h.live_bytes, .samples = h.samples,
+                 .dropped = h.dropped, .exe = fixed_string(h.exe, sizeof h.exe),
+                 .python_version = fixed_string(h.python_version, sizeof h.python_version), .stacks = {}};
   const uint32_t n = std::min(h.nstacks, kMaxStacks);
   const uint32_t npeak = std::min(h.peak_nstacks[active], n);
   std::string_view strings = bytes.substr(kStringsOffset, std::min<uint64_t>(h.strings_used, kStringBytes));

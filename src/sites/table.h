@@ -62,10 +62,18 @@ inline constexpr uint32_t kFlagPythonUnsupported = 2;  ///< libpython present bu
 inline constexpr uint32_t kFlagStacksFull = 4;         ///< the stack table filled: later stacks went to stack 0
 inline constexpr uint32_t kFlagPointersFull = 8;       ///< the sampled-pointer table filled: samples were dropped
 
-struct Header {
-  uint32_t magic;
+/// The sizes a table was made with: the preload writes this build's
+/// (kLayout), the reader decodes only a table whose layout equals its own.
+struct Layout {
   uint32_t version;
   uint32_t header_bytes, max_stacks, max_frames, string_bytes;
+  bool operator==(const Layout&) const = default;
+};
+inline constexpr Layout kLayout{kVersion, kHeaderBytes, kMaxStacks, kMaxFrames, kStringBytes};
+
+struct Header {
+  uint32_t magic;
+  Layout layout;
   int32_t pid, ppid;
   uint64_t interval_bytes;
   uint32_t flags;

@@ -29,6 +29,18 @@ inline bool ends_with(std::string_view s, std::string_view p) {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
 
+/// A viewer's or a poster's elision: three dots, or U+2026 (`…`, three
+/// bytes in UTF-8 too, so either is removed with remove_suffix(3)).
+inline constexpr std::string_view kThreeDots = "...";
+inline constexpr std::string_view kEllipsis = "\xE2\x80\xA6";
+/// `s` ends in `...` or `…` (a line or a name cut short).
+inline bool ends_in_ellipsis(std::string_view s) { return ends_with(s, kThreeDots) || ends_with(s, kEllipsis); }
+/// Where the first `...` or `…` in `s` starts; npos when none.
+inline size_t find_ellipsis(std::string_view s) {
+  const size_t dots = s.find(kThreeDots), ellipsis = s.find(kEllipsis);
+  return dots < ellipsis ? dots : ellipsis;
+}
+
 /// Parses leading decimal digits; advances `s` past them. nullopt when no digit
 /// or on overflow.
 inline std::optional<uint64_t> take_u64(std::string_view& s) {

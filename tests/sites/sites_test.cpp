@@ -27,11 +27,7 @@ std::string make_table() {
   std::string b(sites::kFileBytes, '\0');
   sites::Header h{};
   h.magic = sites::kMagic;
-  h.version = sites::kVersion;
-  h.header_bytes = sites::kHeaderBytes;
-  h.max_stacks = sites::kMaxStacks;
-  h.max_frames = sites::kMaxFrames;
-  h.string_bytes = sites::kStringBytes;
+  h.layout = sites::kLayout;
   h.pid = 582;
   h.ppid = 1;
   h.interval_bytes = 524288;

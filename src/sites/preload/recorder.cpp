@@ -386,11 +386,7 @@ void start_process(bool after_fork) {
   g_peak = reinterpret_cast<int64_t*>(g_map + kPeakOffset);
   g_strings = g_map + kStringsOffset;
   Header& h = *g_hdr;
-  h.version = kVersion;
-  h.header_bytes = kHeaderBytes;
-  h.max_stacks = kMaxStacks;
-  h.max_frames = kMaxFrames;
-  h.string_bytes = kStringBytes;
+  h.layout = kLayout;
   h.pid = pid;
   h.ppid = static_cast<int>(::syscall(SYS_getppid));
   h.interval_bytes = g_interval;
