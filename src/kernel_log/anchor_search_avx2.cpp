@@ -1,0 +1,31 @@
+// The AVX2 width of the anchor search (anchor_simd.h). CMakeLists.txt builds
+// this file alone with -mavx2; anchor_search.cpp calls it only on a CPU with
+// AVX2. It includes nothing whose inline code the linker could share with
+// the rest of the program (see anchor_simd.h).
+#include "kernel_log/anchor_simd.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+namespace oomlens::anchor_detail {
+namespace {
+
+struct Avx2 {
+  using V = signed char __attribute__((vector_size(32)));
+  static V splat(char c) { return V{} + static_cast<signed char>(c); }
+  static V load(const char* p) {
+    V v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+  }
+  static uint32_t movemask(V v) { return static_cast<uint32_t>(_mm256_movemask_epi8(reinterpret_cast<__m256i>(v))); }
+};
+
+}  // namespace
+
+size_t avx2_next_candidates(const char* data, size_t i, size_t n, uint32_t* mask) {
+  return next_candidates<Avx2>(data, i, n, mask);
+}
+
+}  // namespace oomlens::anchor_detail
+#endif
