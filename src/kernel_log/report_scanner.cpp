@@ -1343,17 +1343,6 @@ struct ReportScanner::Impl {
         eol = end < n || (end == n && n > 0 && d[n - 1] == '\n') ? end - 1 : n;
       }
       normalize_line(raw, norm, opt.default_year);
-      if (!norm.foreign && starts_with(trim(norm.text), "VM: killing process ")) {
-        // Linux 2.4's page-fault OOM kill (arch/*/mm/fault.c: `printk("VM: killing process %s\n",
-        // tsk->comm)`): the name and nothing else, no pid, no report. Said, not made an event.
-        warnings.push_back(ParseWarning{opt.source_name, line_no + 1,
-                                        "`" + printable(trim(norm.text)) +
-                                            "`: Linux 2.4's page-fault OOM kill (it prints the name only: no pid, "
-                                            "no report), not read as an event"});
-        line_no += pieces;
-        pos = eol < n ? eol + 1 : n;
-        continue;
-      }
       const size_t back = join_header_start(region, fed_end, ls, raw);
       if (back) {
         raw = joined;
