@@ -144,6 +144,7 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
   // cgroup v1: memory.memsw.limit_in_bytes counts memory + swap.
   const auto limit = effective_limit_bytes(m);
   if (limit && m.memsw_limit_bytes && *m.memsw_limit_bytes <= (uint64_t{1} << 53)) {
+    const size_t memsw_checks = out.size();
     if (*m.memsw_limit_bytes <= *limit) {
       out.push_back({"memcg_swap_disallowed", CheckLevel::info,
                      trf("The cgroup's memory+swap limit ({}) equals its memory limit: it may not use swap.",
@@ -165,6 +166,8 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
                                  format_bytes(*m.memsw_limit_bytes)),
                      {{"memsw_usage_bytes", as_fig(*m.memsw_usage_bytes)}, {"memsw_limit_bytes", as_fig(*m.memsw_limit_bytes)}}});
     }
+    // Beside the memsw limit: how often memory+swap hit it (`memory+swap: … failcnt N`).
+    if (m.memsw_failcnt && out.size() > memsw_checks) out.back().figures.emplace_back("memsw_failcnt", as_fig(*m.memsw_failcnt));
   }
 }
 

@@ -112,8 +112,8 @@ void allocating_task(const OomEvent& e, std::vector<Check>& out) {
                  trf("vm.oom_kill_allocating_task is set: the kernel killed {} because it asked for memory, "
                              "not because it had the highest badness score.",
                              v ? v->comm : std::string(tr("the allocating task"))),
-                 v ? std::vector<std::pair<std::string, int64_t>>{{"victim_pid", v->pid}}
-                   : std::vector<std::pair<std::string, int64_t>>{}});
+                 v && v->pid ? std::vector<std::pair<std::string, int64_t>>{{"victim_pid", *v->pid}}
+                             : std::vector<std::pair<std::string, int64_t>>{}});
 }
 
 void high_order(const OomEvent& e, std::vector<Check>& out) {
@@ -236,7 +236,8 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   if (e.constraint == Constraint::memcg) whole = e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt;
   const bool low_score = v->selected_score && *v->selected_score < kLittleScore;
   if (held >= kLittleVictimBytes && !(whole && held * 100 < *whole) && !low_score) return;
-  std::vector<std::pair<std::string, int64_t>> figures{{"victim_pid", v->pid}, {"held_bytes", as_figure(held)}};
+  std::vector<std::pair<std::string, int64_t>> figures{{"held_bytes", as_figure(held)}};
+  if (v->pid) figures.insert(figures.begin(), {"victim_pid", *v->pid});
   std::string why;
   if (low_score) {
     why = trf(", badness score {} (‰ of RAM plus swap)", *v->selected_score);

@@ -76,7 +76,7 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   // (oom_badness()). Different tasks are normal but often surprise people.
   if (v && e.trigger && !e.sysrq && !kills_allocating_task(e)) {
     const Trigger& t = *e.trigger;
-    const bool differs = t.pid ? *t.pid != v->pid : (!t.comm.empty() && t.comm != v->comm);
+    const bool differs = t.pid && v->pid ? *t.pid != *v->pid : (!t.comm.empty() && t.comm != v->comm);
     if (differs) {
       const std::string who = t.pid ? trf("{} (pid {})", t.comm, *t.pid) : t.comm;
       out.push_back({"trigger_not_victim", CheckLevel::info,

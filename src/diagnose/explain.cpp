@@ -180,6 +180,13 @@ bool global_unproven(const OomEvent& e) {
   return !mems_cover_memory_nodes(e);
 }
 
+bool no_killable_global_unproven(const OomEvent& e) {
+  if (e.kind != EventKind::no_killable || e.constraint != Constraint::global || e.sysrq) return false;
+  if (e.constraint_printed || mems_cover_memory_nodes(e)) return false;
+  // `Out of memory: system-wide panic_on_oom is enabled` names the machine.
+  return !(e.panic_message && e.panic_message->find("system-wide") != std::string::npos);
+}
+
 std::optional<HighOrder> high_order_unexhausted(const OomEvent& e) {
   if (e.sysrq || !e.trigger || !e.trigger->order || *e.trigger->order < 1) return std::nullopt;
   if (!e.constraint || *e.constraint == Constraint::memcg) return std::nullopt;  // a charge has no order to fragment

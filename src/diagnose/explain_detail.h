@@ -85,6 +85,12 @@ struct Lowmem {
 /// `cpuset=… mems_allowed=…` header covering every node a Mem-Info zone
 /// with memory is on. (SysRq-f and the panics stay global.)
 [[nodiscard]] bool global_unproven(const OomEvent& event);
+/// A "no killable processes" report said to be global only because the
+/// kernel panicked after it (4.19+ `System is deadlocked on memory`, ≤4.18
+/// the panic is that line itself): out_of_memory() panics there for every
+/// OOM but a memcg or SysRq one, cpuset and memory-policy OOMs included, so
+/// the panic proves "not a cgroup limit", not "the machine".
+[[nodiscard]] bool no_killable_global_unproven(const OomEvent& event);
 
 /// An allocation of order ≥ 1 (not SysRq, not a memcg charge) whose report
 /// shows no exhausted zone: no Mem-Info, or none of its DMA32/Normal/Movable

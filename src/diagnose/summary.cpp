@@ -9,8 +9,10 @@
 namespace oomlens::detail {
 namespace {
 
-std::string task_name(const std::string& comm, int64_t pid) {
-  return trf("{} (pid {})", comm.empty() ? std::string(tr("a process")) : comm, pid);
+/// "python3 (pid 1)"; the name alone when no pid was printed (Linux 2.4).
+std::string task_name(const std::string& comm, std::optional<int64_t> pid) {
+  const std::string name = comm.empty() ? std::string(tr("a process")) : comm;
+  return pid ? trf("{} (pid {})", name, *pid) : name;
 }
 
 /// "python3 (pid 1) was" / "python3 (pid 1) and 3 other processes were".
@@ -184,7 +186,12 @@ std::string no_killable_summary(const OomEvent& e) {
   if (e.constraint == Constraint::memcg && e.memcg) {
     if (const auto path = limit_cgroup_path(*e.memcg)) where = trf(" in its {}", describe_cgroup(*path, e.memcg->owner));
   }
-  std::string s = trf("{} found no process it was allowed to kill{}", killer_name(e.constraint, true), where);
+  // A panic is no proof of a global OOM (no_killable_global_unproven()): say what it does prove.
+  const bool unproven = no_killable_global_unproven(e);
+  if (unproven)
+    where = tr(" (machine-wide or within a cpuset or NUMA memory-policy limit: the report does not tell which)");
+  std::string s = trf("{} found no process it was allowed to kill{}",
+                      killer_name(unproven ? std::nullopt : e.constraint, true), where);
   if (e.panic_message) s += trf(", so the kernel panicked (\"{}\")", *e.panic_message);
   return s + tr(".");
 }
@@ -218,6 +225,10 @@ std::string incomplete_summary(const OomEvent& e, const ExplainContext& ctx) {
                "killed.", killer, from);
   }
   const std::string why = e.constraint ? trf(" because {}", constraint_clause(e, ctx)) : std::string();
+  // 5.0+ `oom-kill:…,task=X,pid=N`: the killer's choice is printed, its kill line is not in the text.
+  if (e.chosen)
+    return trf("{} chose {} to kill{}{}, but the kill line (`Killed process …`) is not in the text: the log does not "
+               "show whether it was killed.", killer, task_name(e.chosen->comm, e.chosen->pid), who, why);
   return trf("{} ran{}{}, but the log ends before saying whether a process was killed.", killer, who, why);
 }
 

@@ -10,7 +10,7 @@
 //   "oom-kill"      `invoked oom-killer:`, `oom-kill:constraint=`
 //   "process" after "Killed "/"reaped "/"Kill "/"kill "/"VM: killing "
 //                   `Killed process`, `reaped process`, `Kill process`, `kill process`,
-//                   Linux 2.4's `VM: killing process` (a warning, no event)
+//                   Linux 2.4's `VM: killing process` (no pid, no report)
 //   "of memory"     `Out of memory…`, `Memory cgroup out of memory`, no killable, OOM panics
 //   "Memory cgroup" / "Memory limit"
 //                   `Memory cgroup stats for` (excerpts starting there), `Memory limit reached`

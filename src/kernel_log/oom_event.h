@@ -27,13 +27,14 @@ namespace oomlens {
 
 /// How the report ended.
 enum class EventKind {
-  kill,              ///< at least one `Killed process` line
+  kill,              ///< at least one `Killed process` line (Linux 2.4: `VM: killing process`)
   selected_no_kill,  ///< `Kill process … or sacrifice child` (pre-5.1) with no kill line seen
   no_killable,       ///< `Out of memory and no killable processes...`
   panic,             ///< `Kernel panic - not syncing: …` (panic_on_oom, deadlock)
   /// A header (or memcg/Mem-Info block) with no kill, selection, panic or
   /// no-killable line after it: the paste ended early or the next report
-  /// followed. The log does not say whether a process was killed.
+  /// followed. The log does not say whether a process was killed (an
+  /// `oom-kill:` summary may name the chosen one: OomEvent::chosen).
   incomplete,
 };
 
@@ -144,6 +145,7 @@ struct MemcgInfo {
   LimitState swap_limit_state = LimitState::unknown;
   std::optional<uint64_t> memsw_usage_bytes;  ///< v1 `memory+swap:` usage
   std::optional<uint64_t> memsw_limit_bytes;
+  std::optional<uint64_t> memsw_failcnt;      ///< v1 `memory+swap: … failcnt N` (memory.memsw.failcnt)
   std::optional<uint64_t> kmem_usage_bytes;   ///< v1 `kmem:` line
   std::optional<uint64_t> kmem_limit_bytes;
   /// "v1" (memory+swap:/kmem: lines, `Task in`), "v2" (`swap:` line,
@@ -212,7 +214,9 @@ struct Reaped {
 /// __oom_kill_process()). Keyed on the kill line's pid, never on the
 /// `Kill process … sacrifice child` pid.
 struct Victim {
-  int64_t pid = 0;
+  /// nullopt when the line prints none: Linux 2.4's `VM: killing process
+  /// NAME` (arch/*/mm/fault.c) names the task only. Never 0 for unknown.
+  std::optional<int64_t> pid;
   std::string comm;
   std::optional<uint32_t> uid;               ///< 5.4+ `UID:%u`, RHEL `UID %d`
   std::optional<uint64_t> total_vm_bytes;
@@ -238,6 +242,17 @@ struct Selected {
   std::string comm;
   std::optional<uint64_t> score;
   std::optional<std::string> message;  ///< "Out of memory", "Memory cgroup out of memory", …
+};
+
+/// The task the `oom-kill:` summary line names (`task=X,pid=N,uid=U`,
+/// mm/oom_kill.c: dump_oom_summary(), 5.0+): the killer's chosen victim,
+/// printed just before its kill line. Kept whether or not the kill line is
+/// in the text: without one, the log names the task the killer picked but
+/// does not show that it was killed (an `incomplete` event).
+struct ChosenTask {
+  std::optional<int64_t> pid;
+  std::string comm;             ///< `task=`; empty when not printed or unreadable
+  std::optional<uint32_t> uid;
 };
 
 /// A task name a line really printed: not empty and not the stump of a cut
@@ -294,6 +309,8 @@ struct OomEvent {
   std::optional<MemInfo> mem_info;  ///< nullopt when no Mem-Info block was seen
   std::vector<Victim> victims;
   std::vector<Selected> selected;
+  /// From the `oom-kill:` summary line; nullopt when it prints no task or pid.
+  std::optional<ChosenTask> chosen;
   std::vector<TaskRow> tasks;
   /// Rows of the Tasks-state table left out to bound memory: past
   /// kMaxTaskRows, the rows of smallest rss + swapents go first (printed

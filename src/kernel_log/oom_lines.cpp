@@ -227,6 +227,15 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   return head;
 }
 
+std::optional<std::string> parse_vm_killing(std::string_view s) {
+  constexpr std::string_view kAnchor = "VM: killing process";
+  s = trim(s);
+  if (!starts_with(s, kAnchor)) return std::nullopt;
+  std::string_view comm = s.substr(kAnchor.size());
+  if (!comm.empty() && comm[0] != ' ') return std::nullopt;
+  return std::string(trim(comm));
+}
+
 std::optional<KillLine> parse_kill_stump(std::string_view s) {
   std::string_view t;
   auto k = kill_head(s, t);
@@ -395,9 +404,10 @@ void apply_summary_fields(std::string_view s, Summary& out) {
       (key == "oom_memcg" ? out.oom_memcg : out.task_memcg) = std::move(path);
     }
     else if (key == "task") out.task = std::string(val);
-    else if (key == "pid") out.pid = parse_i64(val);
+    // A number keeps spaces a wrap or pad left around it (`pid= 2953 ,`), never one inside it (`29  53`).
+    else if (key == "pid") out.pid = parse_i64(trim(val));
     else if (key == "uid") {
-      if (auto u = parse_u64(val); u && *u <= UINT32_MAX) out.uid = static_cast<uint32_t>(*u);
+      if (auto u = parse_u64(trim(val)); u && *u <= UINT32_MAX) out.uid = static_cast<uint32_t>(*u);
     }
   }
 }

@@ -60,6 +60,11 @@ std::optional<KillLine> parse_kill(std::string_view s);
 /// and message only, comm empty.
 std::optional<KillLine> parse_kill_stump(std::string_view s);
 
+/// Linux 2.4's page-fault OOM kill (arch/*/mm/fault.c, label out_of_memory:
+/// `printk("VM: killing process %s\n", tsk->comm)`): the name, no pid and no
+/// report around it. The name as printed (empty when the line ends there).
+std::optional<std::string> parse_vm_killing(std::string_view s);
+
 /// ≤5.0 `<msg>: Kill process N (comm) score S or sacrifice child` / 2.6.32 `kill process … or a child`.
 struct SelectLine {
   std::optional<std::string> message;

@@ -317,6 +317,7 @@ bool line_is_table_row(std::string_view text) {
 
 bool line_opens_report(std::string_view t) {
   if (oomline::parse_header(t) || oomline::parse_kill(t) || oomline::parse_select(t)) return true;
+  if (oomline::parse_vm_killing(t)) return true;
   oomline::Summary s;
   if (oomline::parse_summary(t, s)) return true;
   if (oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_no_killable(t) || is_sysrq(t))
@@ -623,6 +624,14 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     note_outcome(*cur_, line, t, kill_pid);
     cur_->has_content = true;
     if (!line.truncated) piece = P::kill;
+  } else if (auto vm = oomline::parse_vm_killing(t)) {
+    // Linux 2.4's page-fault OOM kill: this one line is the whole report.
+    start(line);
+    cur_->vm_killing = line.truncated ? std::string() : std::move(*vm);
+    cur_->has_content = true;
+    take_time(*cur_, line);
+    close();
+    return false;
   } else if (auto s = line.truncated && !oomline::parse_select(t) ? oomline::parse_select_stump(t)
                                                                   : oomline::parse_select(t)) {
     if (cur_ && repeats_outcome(*cur_, line, t, s->pid, true)) {

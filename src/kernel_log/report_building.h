@@ -76,6 +76,8 @@ struct ReportAssembler::Building {
 
   std::vector<oomline::SelectLine> selected;
   std::vector<RawKill> kills;
+  // Linux 2.4's `VM: killing process NAME` (its own report: no header, no pid); "" when cut.
+  std::optional<std::string> vm_killing;
   // The selection and kill lines as fed (a hash of the text, and of the
   // wall time, 0 when none), with their stamps: a paste that quotes them
   // again (`repeats_outcome()`) is read once.
@@ -115,7 +117,7 @@ struct ReportAssembler::Building {
   bool piece_short = false;         // an `other` piece under 24 bytes: joined only to a `cpuset=` or an indented rest
   std::vector<uint64_t> joined_lines;
 
-  [[nodiscard]] bool has_outcome() const { return !kills.empty() || !selected.empty(); }
+  [[nodiscard]] bool has_outcome() const { return !kills.empty() || !selected.empty() || vm_killing; }
   /// A report opened at its call trace is one when the trace runs through
   /// dump_header() or a line of the report follows it (Mem-Info, the task
   /// table, memcg lines, a kill …); until then it may be another trace

@@ -164,6 +164,8 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
     if (b.summary->global_oom) return Constraint::global;
   }
   if (memcg_evidence) return Constraint::memcg;
+  // Linux 2.4 had no memory cgroups, cpusets or memory policies: its OOM kills are global.
+  if (b.vm_killing) return Constraint::global;
   std::optional<std::string> msg;
   for (const auto& k : b.kills) if (k.kill.message) msg = k.kill.message;
   for (const auto& s : b.selected) if (s.message) msg = s.message;
@@ -350,7 +352,23 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     v.line = k.line;
     ev.victims.push_back(std::move(v));
   }
+  if (b.vm_killing) {
+    Victim v;
+    v.comm = *b.vm_killing;
+    v.line = b.lines.first;
+    ev.victims.push_back(std::move(v));
+    ev.notes.emplace_back("Linux 2.4's page-fault OOM kill (`VM: killing process`): it prints the name only, no pid "
+                          "and no report");
+  }
   for (auto& s : b.selected) ev.selected.push_back(Selected{s.pid, s.comm, s.score, s.message});
+  // `oom-kill:…,task=X,pid=N,uid=U` (dump_oom_summary()): the chosen task, with or without its kill line.
+  if (b.summary && (b.summary->pid || b.summary->task)) {
+    ChosenTask c;
+    c.pid = b.summary->pid;
+    c.comm = b.summary->task.value_or("");
+    c.uid = b.summary->uid;
+    ev.chosen = std::move(c);
+  }
 
   // Tasks table, its largest kMaxTaskRows rows (after the victims: they read
   // figures from every row still held).
@@ -415,6 +433,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
       } else if (c.name == "memory+swap") {
         LimitState st = LimitState::unknown;
         fill_limit(c, m.memsw_usage_bytes, m.memsw_limit_bytes, st);
+        m.memsw_failcnt = c.failcnt;
         m.hierarchy = "v1";
       } else if (c.name == "kmem") {
         LimitState st = LimitState::unknown;
@@ -473,12 +492,15 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   else if (!ev.selected.empty()) ev.kind = EventKind::selected_no_kill;
   else {
     ev.kind = EventKind::incomplete;
-    ev.notes.emplace_back("the report ends before any kill line (cut off, lost, or the victim was already exiting)");
+    ev.notes.emplace_back(ev.chosen ? "the `oom-kill:` summary names the task chosen to be killed, but its kill line "
+                                      "is not in the text (cut off or lost): whether it was killed is unknown"
+                                    : "the report ends before any kill line (cut off, lost, or the victim was already "
+                                      "exiting)");
   }
   if (b.headerless)
     ev.notes.emplace_back("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its "
                           "call trace on");
-  else if (!b.header && (!ev.victims.empty() || !ev.selected.empty()))
+  else if (!b.header && !b.vm_killing && (!ev.victims.empty() || !ev.selected.empty()))  // 2.4 prints none
     ev.notes.emplace_back("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)");
   return ev;
 }

@@ -321,6 +321,7 @@ struct ReportScanner::Impl {
   void start_at_stack(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
     constexpr size_t kStackLookbackLines = 64;
     std::vector<std::string> raws;  // newest first
+    std::vector<size_t> spans;      // the physical lines each of raws holds (a wrapped record: more than one)
     size_t start = 0;               // raws[0 .. start) are the block's lines; 0: no start found
     bool cpu_line = false;
     NormalizedLine n;
@@ -330,18 +331,31 @@ struct ReportScanner::Impl {
         size_t begin = stop;
         while (begin > lower && buf[begin - 1] != '\n') --begin;
         std::string_view raw = buf.substr(begin, stop - begin);
+        std::string whole;  // `raw` rejoined to the line(s) it wraps from
+        size_t span = 1;
         end = begin;
         normalize_line(raw, n, opt.default_year);
         if (n.foreign) return false;
+        if (!n.has_prefix && buf.data() == region.data() && !stack_line_text(trim(n.text)) &&
+            rejoin_wrapped(buf, lower, begin, stop, whole, span)) {
+          raw = whole;
+          end = begin;
+          for (size_t i = 1; i < span; ++i) {
+            end = end > lower ? end - 1 : lower;
+            while (end > lower && buf[end - 1] != '\n') --end;
+          }
+          normalize_line(raw, n, opt.default_year);
+        }
         const std::string_view t = trim(n.text);
         if (cpu_line) {  // the line before `CPU: …`: its cpuset line (≤4.18), or nothing
-          if (oomline::parse_cpuset(t) && !oomline::parse_header(t)) raws.emplace_back(raw), start = raws.size();
+          if (oomline::parse_cpuset(t) && !oomline::parse_header(t))
+            raws.emplace_back(raw), spans.push_back(span), start = raws.size();
           return false;
         }
-        const bool marker = starts_with(t, "Hardware name:") || starts_with(t, "Call Trace:") ||
-                            starts_with(t, "Call trace:") || starts_with(t, "Backtrace:");
+        const bool marker = stack_marker(t);
         if (!marker && !oomline::parse_stack_line(t) && !stack_text(t)) return false;
         raws.emplace_back(raw);
+        spans.push_back(span);
         if (marker) start = raws.size();
         if (oomline::parse_stack_line(t)) {
           start = raws.size();
@@ -352,8 +366,47 @@ struct ReportScanner::Impl {
     };
     if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
     if (start == 0) return;
-    assembler.start_from_stack(anchor_line - start);
-    for (size_t i = start; i-- > 0;) feed_line(raws[i], anchor_line - 1 - i);
+    std::vector<uint64_t> first(start);  // each record's first physical line
+    uint64_t back = 0;
+    for (size_t i = 0; i < start; ++i) first[i] = anchor_line - (back += spans[i]);
+    assembler.start_from_stack(first[start - 1]);
+    for (size_t i = start; i-- > 0;) feed_line(raws[i], first[i]);
+  }
+  static bool stack_marker(std::string_view t) {
+    return starts_with(t, "Hardware name:") || starts_with(t, "Call Trace:") || starts_with(t, "Call trace:") ||
+           starts_with(t, "Backtrace:");
+  }
+  static bool stack_line_text(std::string_view t) {
+    return stack_marker(t) || oomline::parse_stack_line(t) || stack_text(t);
+  }
+  // The unprefixed line region[begin, stop) as the last piece of a wrapped
+  // record (a terminal's or mail client's wrap, a reflow: take_record(), the
+  // joining every other record gets) that starts up to 2 lines before it
+  // and reads as a line of a dump_stack() block (`CPU: … Comm: …`,
+  // `Hardware name: …`). Sets `whole` and the physical lines it spans.
+  bool rejoin_wrapped(std::string_view region, size_t lower, size_t begin, size_t stop, std::string& whole,
+                      size_t& span) {
+    size_t s = begin;
+    for (size_t k = 1; k <= 2 && s > lower; ++k) {
+      s = s - 1;
+      while (s > lower && region[s - 1] != '\n') --s;
+      std::string saved;
+      saved.swap(joined);  // the anchor's own record may be in `joined`: kept as it is
+      size_t pieces = 0;
+      const size_t end = take_record(region, s, true, pieces);
+      std::string record;
+      record.swap(joined);
+      joined.swap(saved);
+      if (end != stop + 1 && !(end == region.size() && stop == region.size())) continue;
+      NormalizedLine probe;
+      normalize_line(record, probe, opt.default_year);
+      const std::string_view t = trim(probe.text);
+      if (probe.foreign || !probe.has_prefix || !(stack_marker(t) || oomline::parse_stack_line(t))) continue;
+      whole = std::move(record);
+      span = pieces;
+      return true;
+    }
+    return false;
   }
   // A line of a dump_stack() block between its first line and an OOM frame:
   // a frame (`func+0x…`, `[<addr>] …`, `? …`, ARM's `a from b+0x…`), `<TASK>`,
@@ -1345,17 +1398,6 @@ struct ReportScanner::Impl {
         eol = end < n || (end == n && n > 0 && d[n - 1] == '\n') ? end - 1 : n;
       }
       normalize_line(raw, norm, opt.default_year);
-      if (!norm.foreign && starts_with(trim(norm.text), "VM: killing process ")) {
-        // Linux 2.4's page-fault OOM kill (arch/*/mm/fault.c: `printk("VM: killing process %s\n",
-        // tsk->comm)`): the name and nothing else, no pid, no report. Said, not made an event.
-        warnings.push_back(ParseWarning{opt.source_name, line_no + 1,
-                                        "`" + printable(trim(norm.text)) +
-                                            "`: Linux 2.4's page-fault OOM kill (it prints the name only: no pid, "
-                                            "no report), not read as an event"});
-        line_no += pieces;
-        pos = eol < n ? eol + 1 : n;
-        continue;
-      }
       const size_t back = join_header_start(region, fed_end, ls, raw);
       if (back) {
         raw = joined;

@@ -28,7 +28,8 @@ std::optional<double> wall_of(const OomEvent& e) {
 
 std::vector<int64_t> victim_pids(const OomEvent& e) {
   std::vector<int64_t> pids;
-  for (const Victim& v : e.victims) pids.push_back(v.pid);
+  for (const Victim& v : e.victims)
+    if (v.pid) pids.push_back(*v.pid);
   std::sort(pids.begin(), pids.end());
   pids.erase(std::unique(pids.begin(), pids.end()), pids.end());
   return pids;
@@ -60,13 +61,18 @@ struct Facts {
   std::optional<double> wall;
   std::vector<int64_t> pids;
   std::optional<int64_t> trigger_pid;
+  // A victim without a pid (Linux 2.4's `VM: killing process NAME`): two
+  // such kills cannot be told apart from one seen twice, so never merged.
+  bool victim_pid_unknown = false;
 };
 
 Facts facts_of(const OomEvent& e) {
-  return {boot_of(e), wall_of(e), victim_pids(e), e.trigger ? e.trigger->pid : std::nullopt};
+  const bool unknown = std::any_of(e.victims.begin(), e.victims.end(), [](const Victim& v) { return !v.pid; });
+  return {boot_of(e), wall_of(e), victim_pids(e), e.trigger ? e.trigger->pid : std::nullopt, unknown};
 }
 
 bool same(const Facts& fa, const OomEvent& a, const Facts& fb, const OomEvent& b) {
+  if (fa.victim_pid_unknown || fb.victim_pid_unknown) return false;
   if (fa.boot && fb.boot && *fa.boot != *fb.boot) return false;
   if (fa.wall && fb.wall && std::fabs(*fa.wall - *fb.wall) > 2.0) return false;
   const bool by_victims = !fa.pids.empty() || !fb.pids.empty();
@@ -84,6 +90,7 @@ bool same(const Facts& fa, const OomEvent& a, const Facts& fb, const OomEvent& b
 // Two events can be the same report only when these keys are equal: the
 // victim pids, else the trigger pid (none: never a duplicate).
 std::optional<std::string> match_key(const Facts& f) {
+  if (f.victim_pid_unknown) return std::nullopt;
   if (!f.pids.empty()) {
     std::string k = "v";
     for (int64_t p : f.pids) k += std::to_string(p) + ",";
@@ -149,7 +156,7 @@ void merge_into(OomEvent& keep, const OomEvent& other) {
   if (keep.selected.empty()) keep.selected = other.selected;
   for (Victim& v : keep.victims) {
     const auto it = std::find_if(other.victims.begin(), other.victims.end(),
-                                 [&](const Victim& o) { return o.pid == v.pid; });
+                                 [&](const Victim& o) { return v.pid && o.pid == v.pid; });
     if (it == other.victims.end()) continue;
     fill(v.uid, it->uid);
     fill(v.total_vm_bytes, it->total_vm_bytes);

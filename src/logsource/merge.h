@@ -18,7 +18,8 @@ namespace oomlens {
 ///     unknown (kern.log lines carry no boot id, kmsg and journal ones do:
 ///     requiring both unknown would keep kmsg/kern.log duplicates);
 ///  2. the same key: the same set of victim pids when either has victims,
-///     else both have a trigger pid and they are equal;
+///     else both have a trigger pid and they are equal; never when a victim
+///     has no pid (Linux 2.4: two kills of one name are not one report);
 ///  3. close in time: both monotonic times known and within 1 s; or, when
 ///     either lacks it, both wall times known and within 2 s and the key is
 ///     victim pids (a trigger pid alone is too weak across a wall-time match);

@@ -121,6 +121,7 @@ json memcg_json(const std::optional<MemcgInfo>& m) {
   put_limit(j, "swap_limit_bytes", "swap_limit_state", m->swap_limit_bytes, m->swap_limit_state);
   // v1 memsw/kmem limits have no state field: the sentinel is just null.
   j["memsw_limit_bytes"] = u64(m->memsw_limit_bytes);
+  j["memsw_failcnt"] = u64(m->memsw_failcnt);
   j["kmem_limit_bytes"] = u64(m->kmem_limit_bytes);
   j["hierarchy"] = enum_or_null(m->hierarchy, {"v1", "v2"});
   json stats = json::object();
@@ -153,7 +154,7 @@ json victim_json(const Victim& v) {
               {"file_rss_bytes", u64(v.reaped->file_rss_bytes)},
               {"shmem_rss_bytes", u64(v.reaped->shmem_rss_bytes)}};
   }
-  return {{"pid", clamp_i64(v.pid)},
+  return {{"pid", v.pid ? json(clamp_i64(*v.pid)) : json(nullptr)},
           {"comm", str(v.comm)},
           {"uid", opt_int(v.uid)},
           {"total_vm_bytes", u64(v.total_vm_bytes)},
@@ -168,6 +169,11 @@ json victim_json(const Victim& v) {
           {"printed_twice", v.printed_twice},
           {"message", opt_str(v.message)},
           {"line", u64(v.line)}};
+}
+
+json chosen_json(const std::optional<ChosenTask>& c) {
+  if (!c) return nullptr;
+  return {{"pid", c->pid ? json(clamp_i64(*c->pid)) : json(nullptr)}, {"comm", str(c->comm)}, {"uid", opt_int(c->uid)}};
 }
 
 json selected_json(const Selected& s) {
@@ -231,6 +237,7 @@ nlohmann::json event_to_json(const OomEvent& e, const Explanation* explanation) 
           {"mem_info", mem_info_json(e.mem_info)},
           {"victims", std::move(victims)},
           {"selected", std::move(selected)},
+          {"chosen", chosen_json(e.chosen)},
           {"tasks", std::move(tasks)},
           {"tasks_dropped", clamp_u64(e.tasks_dropped)},
           {"tasks_dropped_rss_bytes", u64(e.tasks_dropped_rss_bytes)},

@@ -46,7 +46,7 @@ std::string event_body_html(const OomEvent& e, const Explanation* x) {
     o += "<ul>";
     for (auto& v : e.victims)
       o += fmt::format("<li>{} pid {} ({}) anon-rss {}, file-rss {}, shmem-rss {}, oom_score_adj {}</li>", tr(ui::kVictim),
-                       v.pid, html_escape(v.comm), size(v.anon_rss_bytes), size(v.file_rss_bytes),
+                       v.pid ? std::to_string(*v.pid) : std::string("?"), html_escape(v.comm), size(v.anon_rss_bytes), size(v.file_rss_bytes),
                        size(v.shmem_rss_bytes), v.oom_score_adj ? std::to_string(*v.oom_score_adj) : "?");
     o += "</ul>\n";
   }
@@ -74,7 +74,8 @@ std::string event_body_html(const OomEvent& e, const Explanation* x) {
 std::string breakdown_html(const OomEvent& e) {
   std::string o;
   if (!e.tasks.empty()) {
-    const int64_t victim = e.victims.empty() ? 0 : e.victims[0].pid;
+    // 0: no victim, or its pid not printed (Linux 2.4); no task row has pid 0.
+    const int64_t victim = e.victims.empty() ? 0 : e.victims[0].pid.value_or(0);
     double victim_rss = 0, total = 0;
     std::string victim_name;
     std::map<std::string, double> by_comm;

@@ -39,6 +39,12 @@ constexpr NotePattern kNotes[] = {
         "cpuset/mempolicy limit)")},
     {"the report ends before any kill line \\(cut off, lost, or the victim was already exiting\\)",
      N_("the report ends before any kill line (cut off, lost, or the victim was already exiting)")},
+    {"the `oom-kill:` summary names the task chosen to be killed, but its kill line is not in the text \\(cut off "
+     "or lost\\): whether it was killed is unknown",
+     N_("the `oom-kill:` summary names the task chosen to be killed, but its kill line is not in the text (cut off or "
+        "lost): whether it was killed is unknown")},
+    {"Linux 2\\.4's page-fault OOM kill \\(`VM: killing process`\\): it prints the name only, no pid and no report",
+     N_("Linux 2.4's page-fault OOM kill (`VM: killing process`): it prints the name only, no pid and no report")},
     {"no `invoked oom-killer` header before this kill \\(rate-limited, lost or filtered\\)",
      N_("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)")},
     {"the name of pid (\\d+) was cut on its kill line; taken from its task-table row",

@@ -26,6 +26,9 @@ struct Painter {
 
 const char* constraint_word(const std::optional<Constraint>& c) { return c ? constraint_name(*c) : "?"; }
 
+/// A pid, or "?" when the log printed none (Linux 2.4's `VM: killing process`).
+std::string pid_word(const std::optional<int64_t>& pid) { return pid ? std::to_string(*pid) : std::string("?"); }
+
 /// "name 1.0 GiB" pieces joined by ", ", skipping unknown values.
 struct Fields {
   std::string out;
@@ -45,7 +48,7 @@ std::string victim_line(const Victim& v) {
   if (v.oom_score_adj) f.add(fmt::format("oom_score_adj {}", *v.oom_score_adj));
   if (v.reaped && v.reaped->anon_rss_bytes)
     f.add(trf("reaped to anon-rss {}", format_bytes(*v.reaped->anon_rss_bytes)));
-  std::string who = trf("{} (pid {}{})", printable(v.comm), v.pid, v.uid ? trf(", uid {}", *v.uid) : "");
+  std::string who = trf("{} (pid {}{})", printable(v.comm), pid_word(v.pid), v.uid ? trf(", uid {}", *v.uid) : "");
   return f.out.empty() ? who : who + tr(": ") + f.out;
 }
 
@@ -121,6 +124,10 @@ std::string render_event_text(const OomEvent& e, const Explanation& x, const Tex
     for (const Selected& s : e.selected)
       row(N_("selected"), trf("{} (pid {}){}", printable(s.comm), s.pid,
                                       s.score ? trf(", score {}", *s.score) : ""));
+    // The `oom-kill:` summary's task, its kill line not in the text.
+    if (e.selected.empty() && e.chosen)
+      row(N_("chosen"), trf("{} (pid {}{})", printable(e.chosen->comm.empty() ? "?" : e.chosen->comm),
+                            pid_word(e.chosen->pid), e.chosen->uid ? trf(", uid {}", *e.chosen->uid) : ""));
   }
   if (e.memcg) row(N_("cgroup"), cgroup_line(*e.memcg));
   if (e.mem_info) row(N_("machine"), machine_line(*e.mem_info));
@@ -138,7 +145,7 @@ std::string render_event_text(const OomEvent& e, const Explanation& x, const Tex
 std::string render_summary_line(const OomEvent& e) {
   std::string who = "-";
   if (!e.victims.empty()) {
-    who = fmt::format("{}({})", printable(e.victims.front().comm), e.victims.front().pid);
+    who = fmt::format("{}({})", printable(e.victims.front().comm), pid_word(e.victims.front().pid));
     if (e.victims.size() > 1) who += fmt::format("+{}", e.victims.size() - 1);
   } else if (!e.selected.empty()) {
     who = fmt::format("{}({})", printable(e.selected.back().comm), e.selected.back().pid);

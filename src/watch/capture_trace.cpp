@@ -208,7 +208,7 @@ void Capture::on_mark_victim(const trace::MarkVictim& v, std::optional<std::stri
 bool Capture::join_report(OomEvent& e) {
   TracedKill* t = nullptr;
   for (const auto& v : e.victims)
-    if ((t = traced(v.pid))) break;
+    if (v.pid && (t = traced(*v.pid))) break;
   if (!t) return false;
   WatchEvent u;
   u.type = EmitType::update;

@@ -135,7 +135,7 @@ std::string watch_event_line(const WatchEvent& w) {
     for (const auto& v : w.event.victims) {
       if (!v.reaped) continue;
       if (!parts.empty()) parts += tr("; ");
-      parts += trf("{} (pid {}): oom_reaper left anon-rss {}", clean(v.comm), v.pid,
+      parts += trf("{} (pid {}): oom_reaper left anon-rss {}", clean(v.comm), v.pid ? std::to_string(*v.pid) : "?",
                    v.reaped->anon_rss_bytes ? format_bytes(*v.reaped->anon_rss_bytes) : "?");
     }
     return fmt::format("{}  {}", when, trf("update: {}", parts));
@@ -159,7 +159,7 @@ std::vector<std::pair<std::string, std::string>> watch_event_env(const WatchEven
   env.emplace_back("OOMLENS_KILLS", std::to_string(w.kills));
   if (!e.victims.empty()) {
     const Victim& v = e.victims.front();
-    env.emplace_back("OOMLENS_PID", std::to_string(v.pid));
+    if (v.pid) env.emplace_back("OOMLENS_PID", std::to_string(*v.pid));
     env.emplace_back("OOMLENS_COMM", clean(v.comm));
     if (v.anon_rss_bytes) env.emplace_back("OOMLENS_ANON_RSS_BYTES", std::to_string(*v.anon_rss_bytes));
   }

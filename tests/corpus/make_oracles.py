@@ -432,11 +432,11 @@ add("108-kata-runtime-1310-4.14-shell-session-dmesg-cpuset-header.log", GH + "ka
     trigger=trig("mem", 93, gfp="0x14200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
 add("109-juci-15-mips-4.1-mail-wrapped-header-adj-on-next-line.log", GH + "mkschreder/juci/issues/15", ["incomplete"],
     HOA, constraints=["global"], trigger=trig("hostapd", 3468, gfp="0x20858", order=0, oom_score_adj=0))
+# Linux 2.4's `VM: killing process gammu-smsd` (arch/mips/mm/fault.c, label out_of_memory: the faulting task is
+# killed) prints no pid: the victim's pid is null.
 add("110-wl500g-90-linux-2.4-vm-killing-process.log", GH + "wl500g/wl500g/issues/90", ["kill"],
     "global (Linux 2.4, no memory cgroups: the MIPS page-fault handler's out_of_memory kills the faulting task)",
-    [kill(None, "gammu-smsd", None, None, None)],
-    pending="issue 12: Linux 2.4's `VM: killing process gammu-smsd` (arch/mips/mm/fault.c, label out_of_memory: "
-            "the faulting task is killed, no pid printed) is not read: no event (being fixed in the parser)")
+    [kill(None, "gammu-smsd", None, None, None)])
 add("111-linuxquestions-855484-ubuntu-2.6.32-syslog-unpadded-day-oom-adj-header.log",
     "http://www.linuxquestions.org/questions/linux-kernel-70/kernel-oom-autopsy-trying-to-understand-the-oom-killer-log-entries-855484/",
     ["incomplete"], HOA, constraints=["global"], year_guessed=True,

@@ -62,8 +62,10 @@ TEST(Summary, UnknownConstraintSaysSo) {
 
 TEST(Summary, NoKillableWithPanic) {
   EXPECT_EQ(explain(no_killable_panic()).summary,
-            "The kernel's global OOM killer found no process it was allowed to kill, so the kernel panicked (\"System "
-            "is deadlocked on memory\").");
+            // The panic proves only "not a memcg OOM": cpuset and mempolicy OOMs panic there too.
+            "The OOM killer found no process it was allowed to kill (machine-wide or within a cpuset or NUMA "
+            "memory-policy limit: the report does not tell which), so the kernel panicked (\"System is deadlocked on "
+            "memory\").");
 }
 
 TEST(Summary, SysrqPanicOnOom) {

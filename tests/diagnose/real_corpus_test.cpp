@@ -91,14 +91,14 @@ struct Checker {
     if (victims.size() != o["kills"].size())
       fail("victim count " + std::to_string(victims.size()) + ", want " + std::to_string(o["kills"].size()));
     for (const auto& k : o["kills"]) {
-      // A null pid: the log prints none (Linux 2.4 `VM: killing process NAME`); the victim has pid 0 and that comm.
+      // A null pid: the log prints none (Linux 2.4 `VM: killing process NAME`); the victim has a null pid and that comm.
       const bool pid_printed = !k["pid"].is_null();
       const int64_t pid = pid_printed ? k["pid"].get<int64_t>() : 0;
       const std::string comm = k["comm"].get<std::string>();
       const std::string p = "victim " + (pid_printed ? std::to_string(pid) : "'" + comm + "' (no pid)") + " ";
       const Victim* v = nullptr;
       for (auto* c : victims)
-        if (c->pid == pid && (pid_printed || c->comm == comm)) v = c;
+        if (pid_printed ? c->pid == pid : !c->pid && c->comm == comm) v = c;
       if (!v) {
         fail(p + "missing");
         continue;

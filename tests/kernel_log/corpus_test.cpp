@@ -199,7 +199,7 @@ std::string chunked_summary(const std::string& text, size_t chunk) {
   std::string out;
   for (const auto& e : events) {
     out += std::to_string(e.lines.first) + "-" + std::to_string(e.lines.last) + ":";
-    for (const auto& v : e.victims) out += std::to_string(v.pid) + ",";
+    for (const auto& v : e.victims) out += (v.pid ? std::to_string(*v.pid) : "?") + ",";
     out += ";";
   }
   return out;

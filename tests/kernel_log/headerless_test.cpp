@@ -149,3 +149,37 @@ TEST(Headerless, OtherTracesAreNoReport) {
 
 }  // namespace
 }  // namespace oomlens
+
+namespace oomlens {
+namespace {
+
+// A paste a terminal wrapped at 54 columns, the `CPU:` line inside the comm:
+// rejoined as every other wrapped record is, so the trigger, host and time
+// are the clean text's, never the stump's (`st`).
+TEST(Headerless, WrappedCpuLineIsRejoined) {
+  const std::string text =
+      "Nov 23 15:36:25 host kernel: CPU: 0 PID: 5117 Comm: st\n"
+      "ress Kdump: loaded Tainted: G   OE  5.14.0 #1\n"
+      "Nov 23 15:36:25 host kernel: Hardware name: QEMU Stand\n"
+      "ard PC (i440FX + PIIX, 1996)\n"
+      "Nov 23 15:36:25 host kernel: Call Trace:\n"
+      "Nov 23 15:36:25 host kernel: dump_stack_lvl+0x34/0x48\n"
+      "Nov 23 15:36:25 host kernel: dump_header+0x4a/0x201\n"
+      "Nov 23 15:36:25 host kernel: out_of_memory.cold+0xa/0x\n"
+      "7e\n"
+      "Nov 23 15:36:25 host kernel: mem_cgroup_out_of_memory+\n"
+      "0x13a/0x150\n"
+      "Nov 23 15:36:25 host kernel: try_charge_memcg+0x6df/0x\n"
+      "7a0\n";
+  auto ev = parse(text);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].trigger.has_value());
+  EXPECT_EQ(ev[0].trigger->comm, "stress");
+  EXPECT_EQ(ev[0].trigger->pid, 5117);
+  EXPECT_EQ(ev[0].host, "host");
+  EXPECT_EQ(ev[0].lines.first, 1u);
+  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+}
+
+}  // namespace
+}  // namespace oomlens

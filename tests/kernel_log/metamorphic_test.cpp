@@ -228,16 +228,8 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {};
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
     // --- block blind-2025 --- (issue 12: the reports 100-117 of last session's blind test)
-    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "wrap72"},
-     "a header-less paste read from its `CPU:` line: wrapped, the `CPU:` line's trigger, host and time are lost"},
-    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "wrap80"},
-     "a header-less paste read from its `CPU:` line: wrapped, the `CPU:` line's trigger, host and time are lost"},
-    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "flowed72"},
-     "a header-less paste read from its `CPU:` line: reflowed, the `CPU:` line's trigger, host and time are lost"},
     {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "reflow_indent"},
      "a header-less paste read from its `CPU:` line: reflowed, the `CPU:` line's trigger, host and time are lost"},
-    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "quoted_printable"},
-     "a header-less paste read from its `CPU:` line: soft-broken, the `CPU:` line's trigger, host and time are lost"},
     {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "mixed_prefixes"},
      "a header-less paste read from its `CPU:` line: under a second prefix style the trigger is lost"},
     {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "reverse"},

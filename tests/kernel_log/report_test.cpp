@@ -370,17 +370,32 @@ TEST(Report, RecordsWithMeta) {
   EXPECT_EQ(s.lines_seen(), 6u);
 }
 
-TEST(Report, Linux24VmKillingProcessIsAWarningNotAnEvent) {
-  // arch/*/mm/fault.c of 2.4: `VM: killing process <comm>`, no pid, no report.
+TEST(Report, Linux24VmKillingProcessIsAKillWithoutPid) {
+  // arch/*/mm/fault.c of 2.4: `VM: killing process <comm>`, no pid, no report: one event per line.
   std::vector<ParseWarning> w;
   auto ev = parse_log_text("__alloc_pages: 0-order allocation failed (gfp=0x1d2/0)\n"
                            "VM: killing process gammu-smsd\n"
-                           "killing process 27541 \"bash\" with signal 15: badness 550\n",  // earlyoom's: nothing
+                           "__alloc_pages: 0-order allocation failed (gfp=0x1d2/0)\n"
+                           "killing process 27541 \"bash\" with signal 15: badness 550\n"  // earlyoom's: nothing
+                           "VM: killing process gammu-smsd\n"
+                           "VM: killing process my daemon\n"
+                           "VM: killing processes\n",  // not the line
                            {}, &w);
-  EXPECT_TRUE(ev.empty());
-  ASSERT_EQ(w.size(), 1u);
-  EXPECT_EQ(w[0].line, 2u);
-  EXPECT_NE(w[0].message.find("`VM: killing process gammu-smsd`"), std::string::npos);
+  EXPECT_TRUE(w.empty());
+  ASSERT_EQ(ev.size(), 3u);
+  for (size_t i = 0; i < ev.size(); ++i) {
+    EXPECT_EQ(ev[i].kind, EventKind::kill);
+    EXPECT_EQ(ev[i].constraint, Constraint::global);  // 2.4: no memcg, cpuset or mempolicy
+    ASSERT_EQ(ev[i].victims.size(), 1u);
+    EXPECT_FALSE(ev[i].victims[0].pid.has_value()) << "unknown, never 0";
+    EXPECT_FALSE(ev[i].trigger.has_value());
+  }
+  EXPECT_EQ(ev[0].victims[0].comm, "gammu-smsd");
+  EXPECT_EQ(ev[0].lines.first, 2u);
+  EXPECT_EQ(ev[1].victims[0].comm, "gammu-smsd");
+  EXPECT_EQ(ev[1].lines.first, 5u);
+  EXPECT_EQ(ev[2].victims[0].comm, "my daemon");
+  for (const std::string& n : ev[0].notes) EXPECT_EQ(n.find("invoked oom-killer"), std::string::npos) << n;
 }
 
 TEST(Hostile, GarbageLongLinesTruncatedReports) {

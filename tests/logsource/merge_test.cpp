@@ -40,6 +40,28 @@ TEST(Merge, KmsgAndJournalCopiesBecomeOne) {
   EXPECT_DOUBLE_EQ(*out[0].time.monotonic_s, 6.0001);
 }
 
+TEST(Merge, KillsWithoutPidAreNeverMerged) {
+  // Linux 2.4's `VM: killing process NAME` prints no pid: two such kills of
+  // one name, even at one time, cannot be told from one seen twice.
+  auto pidless = [](const std::string& source, const std::string& comm, std::optional<double> mono) {
+    OomEvent e = event(source, {}, mono);
+    Victim v;
+    v.comm = comm;
+    e.victims.push_back(v);
+    return e;
+  };
+  EXPECT_FALSE(same_report(pidless("kmsg", "gammu-smsd", 5.0), pidless("journal", "gammu-smsd", 5.0)));
+  EXPECT_FALSE(same_report(pidless("a.log", "x", std::nullopt), pidless("a.log", "x", std::nullopt)));
+  // Nor with a kill whose pid is printed (a pid-less victim is not "no victim").
+  OomEvent mixed = event("kmsg", {42}, 5.0);
+  mixed.victims.push_back(pidless("kmsg", "y", 5.0).victims[0]);
+  EXPECT_FALSE(same_report(mixed, event("journal", {42}, 5.0)));
+  const auto out = dedup_events({pidless("a.log", "gammu-smsd", std::nullopt), pidless("a.log", "gammu-smsd", std::nullopt),
+                                 pidless("a.log", "other", std::nullopt)});
+  ASSERT_EQ(out.size(), 3u);
+  for (const auto& e : out) EXPECT_FALSE(e.victims[0].pid.has_value());
+}
+
 TEST(Merge, DashedAndPlainBootIdsAreTheSameBoot) {
   const auto out = dedup_events({event("kmsg", {1}, 10.0, std::nullopt, "0f3a9c2e-1b2d-4e5f-8a9b-0c1d2e3f4a5b"),
                                  event("journal", {1}, 10.2, std::nullopt, kBoot1)});
@@ -136,7 +158,7 @@ TEST(Merge, OrdersByBootThenTime) {
   };
   const auto out = dedup_events(in);
   std::vector<int64_t> order;
-  for (const auto& e : out) order.push_back(e.victims[0].pid);
+  for (const auto& e : out) order.push_back(e.victims[0].pid.value());
   EXPECT_EQ(order, (std::vector<int64_t>{1, 5, 2, 3, 4, 6}));
 }
 

@@ -36,6 +36,7 @@ OomEvent everything_set() {
   e.memcg->swap_limit_state = LimitState::limited;
   e.memcg->memsw_usage_bytes = 4 * GiB;
   e.memcg->memsw_limit_bytes = 4 * GiB;
+  e.memcg->memsw_failcnt = 42;
   e.memcg->kmem_usage_bytes = 0;
   e.memcg->kmem_limit_bytes = 9007199254740988ull * 1024;
   e.memcg->stats = {{"rss", 4 * GiB}, {"cache", 24 * KiB}, {"huge", UINT64_MAX}};
@@ -45,6 +46,7 @@ OomEvent everything_set() {
   e.victims[0].line = 12;
   e.victims[0].comm = "\xe2\x82";  // truncated
   e.selected.push_back(Selected{22609, "node", 969, "Memory cgroup out of memory"});
+  e.chosen = ChosenTask{22609, "node", 0};
   TaskRow r;
   r.pid = 22609;
   r.uid = 0;
@@ -134,8 +136,13 @@ TEST(Json, EverythingNullValidates) {
   events.back().trigger = Trigger{};
   events.back().victims.push_back(Victim{});
   events.back().selected.push_back(Selected{});
+  events.back().chosen = ChosenTask{};
   events.back().tasks.push_back(TaskRow{});
   const json doc = explain_document(events, {}, {}, {});
+  EXPECT_TRUE(doc["events"][4]["victims"][0]["pid"].is_null());  // unknown (Linux 2.4), never 0
+  EXPECT_TRUE(doc["events"][4]["chosen"]["pid"].is_null());
+  EXPECT_TRUE(doc["events"][4]["memcg"]["memsw_failcnt"].is_null());
+  EXPECT_TRUE(doc["events"][0]["chosen"].is_null());
   EXPECT_TRUE(doc["events"][0]["explanation"].is_null());
   EXPECT_TRUE(doc["events"][4]["memcg"]["limit_bytes"].is_null());
   EXPECT_EQ(doc["events"][4]["memcg"]["limit_state"], "unknown");
@@ -147,7 +154,9 @@ TEST(Json, EverythingSetValidates) {
   const json doc = whole_document({everything_set(), docker_python_memcg(), arch_doxygen_global(), sysrq_forced(),
                                    no_killable_panic(), sysrq_panic_on_oom(), selected_apache(), bare_kill_line(),
                                    dataloader_workers(), docker_multikill()});
-  EXPECT_EQ(doc["schema_version"], "1.2");
+  EXPECT_EQ(doc["schema_version"], "1.3");
+  EXPECT_EQ(doc["events"][0]["chosen"]["pid"], 22609);
+  EXPECT_EQ(doc["events"][0]["memcg"]["memsw_failcnt"], 42);
   validate_against_schema(doc);
 }
 

@@ -34,8 +34,9 @@ TEST(Text, GoldenMemcgDocker) {
 TEST(Text, GoldenNoKillablePanic) {
   const OomEvent e = no_killable_panic();
   EXPECT_EQ(render_event_text(e, explain(e), TextStyle{}),
-            "[3893.944 s after boot]  The kernel's global OOM killer found no process it was allowed to kill, so the "
-            "kernel panicked (\"System is deadlocked on memory\").\n"
+            "[3893.944 s after boot]  The OOM killer found no process it was allowed to kill (machine-wide or within a "
+            "cpuset or NUMA memory-policy limit: the report does not tell which), so the kernel panicked (\"System is "
+            "deadlocked on memory\").\n"
             "  ! No task could be killed, and no row of the task table was read: dump_tasks() lists every candidate, "
             "oom_score_adj -1000 ones included, so an empty table means there was none (only init and kernel "
             "threads); the table may also be missing from the log (vm.oom_dump_tasks=0, or not in the excerpt).\n"

@@ -296,6 +296,46 @@ TEST(Capture, QuietWindowThenReaperUpdate) {
   std::filesystem::remove_all(dir);
 }
 
+// Linux 2.4's `VM: killing process NAME` prints no pid: each line is an
+// event whose victim's pid is null (JSON null, `?` in the line, no
+// OOMLENS_PID), and two such kills stay two.
+TEST(Capture, KillsWithoutPidStayApart) {
+  auto dir = temp_dir("capture-nopid");
+  std::filesystem::create_directories(dir / "proc");
+  std::string kmsg = (dir / "kmsg").string();
+  std::ofstream(kmsg) << "3,200,50000000,-;VM: killing process gammu-smsd\n"
+                      << "3,201,50000100,-;VM: killing process gammu-smsd\n";
+  std::vector<WatchEvent> got;
+  CaptureOptions o;
+  o.root = dir.string();
+  o.kmsg_path = kmsg;
+  o.from_start = true;
+  o.quiet = std::chrono::milliseconds(50);
+  o.counters = false;
+  Capture c(o, [&](WatchEvent&& w) { got.push_back(std::move(w)); });
+  auto opened = c.open();
+  ASSERT_TRUE(opened) << opened.error().what;
+  c.on_tick();
+  ASSERT_EQ(got.size(), 2u);
+  for (const WatchEvent& w : got) {
+    EXPECT_EQ(w.type, EmitType::event);
+    EXPECT_EQ(w.kills, 1u);
+    ASSERT_EQ(w.event.victims.size(), 1u);
+    EXPECT_FALSE(w.event.victims[0].pid.has_value());
+    EXPECT_EQ(w.event.victims[0].comm, "gammu-smsd");
+    EXPECT_TRUE(watch_event_json(w)["victims"][0]["pid"].is_null());
+    bool pid_var = false, comm_var = false;
+    for (const auto& [k, v] : watch_event_env(w)) {
+      pid_var = pid_var || k == "OOMLENS_PID";
+      comm_var = comm_var || (k == "OOMLENS_COMM" && v == "gammu-smsd");
+    }
+    EXPECT_FALSE(pid_var);
+    EXPECT_TRUE(comm_var);
+  }
+  EXPECT_NE(got[0].id, got[1].id);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Capture, SkipsRecordsAlreadyCountedByAnEarlierRun) {
   auto dir = temp_dir("capture-skip");
   std::string kmsg = (dir / "kmsg").string();
