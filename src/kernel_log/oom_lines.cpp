@@ -494,8 +494,12 @@ std::optional<TaskIn> parse_task_in(std::string_view s) {
   // A viewer's cut (prefix.cpp drops the cut path): the OOM memcg is unknown.
   if (ends_with(s, trim_right(kMid))) return TaskIn{std::string(s.substr(8, s.size() - 8 - (kMid.size() - 1))), {}};
   size_t m = s.find(kMid);
-  if (m == std::string_view::npos) return std::nullopt;
-  TaskIn out{std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
+  const size_t cut = find_ellipsis(s);
+  // A viewer cut the line inside its first path and the poster's wrapped rest
+  // came after the marker (`Task in /kubepods/…cab...ds/pod…`): both unknown.
+  if (m == std::string_view::npos) return cut == std::string_view::npos ? std::nullopt : std::optional(TaskIn{});
+  TaskIn out{cut < m ? std::string() : std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
+  if (find_ellipsis(out.oom_memcg) != std::string_view::npos) out.oom_memcg.clear();
   if (memcg_path_cut(out.oom_memcg)) {  // the line's last path, cut without a `...`: unknown
     out.oom_memcg.clear();
     out.path_cut = true;

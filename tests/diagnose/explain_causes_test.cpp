@@ -243,7 +243,7 @@ TEST(FitsEvidence, StackOnlyGlobalMayBeACpusetOrMempolicy) {
 }
 
 TEST(FitsEvidence, OutOfMemoryPrefixOrMemInfoAloneDoNotProveTheMachine) {
-  // 100, 116: a bare `Out of memory: Killed process` line; blind2 17: header,
+  // 100, 116: a bare `Out of memory: Killed process` line; corpus 134: header,
   // stack and Mem-Info. cpuset and mempolicy OOMs print both.
   OomEvent bare = arch_doxygen_global();
   bare.constraint_printed.reset();
@@ -271,7 +271,7 @@ TEST(FitsEvidence, OutOfMemoryPrefixOrMemInfoAloneDoNotProveTheMachine) {
 }
 
 TEST(FitsEvidence, MemcgFilledByPageCache) {
-  // blind2 15: a k8s v1 cgroup of 512 MiB; bash and cp hold 4.3 MiB, the
+  // Corpus 132: a k8s v1 cgroup of 512 MiB; bash and cp hold 4.3 MiB, the
   // page cache 495.3 MiB, 491.5 MiB of it dirty.
   OomEvent e;
   e.kind = EventKind::kill;
@@ -320,7 +320,7 @@ TEST(FitsEvidence, MemcgFilledByPageCache) {
 }
 
 TEST(FitsEvidence, AVictimThatHeldAlmostNothing) {
-  // blind2 23: kodi.bin killed with anon-rss 0 kB, file-rss 52 kB, shmem-rss 0 kB.
+  // Corpus 140: kodi.bin killed with anon-rss 0 kB, file-rss 52 kB, shmem-rss 0 kB.
   OomEvent e = arch_doxygen_global();
   Victim& v = e.victims.front();
   v.comm = "kodi.bin";

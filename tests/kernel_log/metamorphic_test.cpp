@@ -244,6 +244,28 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "a header-less paste is not looked for newest-first (its start marker lies below its frames): no event"},
     {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "iso_comma"},
      "a header-less paste under a `dmesg --time-format iso` comma stamp: no event"},
+    // --- block blind2 --- (issue 12: the reports 118-143 of this session's second blind test)
+    {{"118-rpi-linux-3872-armv7-6.x-stack-meminfo-indented-no-header.log", "reverse"},
+     "a header-less paste (from `Hardware name:`) is not looked for newest-first: no event (as 102)"},
+    {{"118-rpi-linux-3872-armv7-6.x-stack-meminfo-indented-no-header.log", "iso_comma"},
+     "a header-less paste under a `dmesg --time-format iso` comma stamp: no event (as 102)"},
+    {{"130-tranx-41-terminal-padded-oom-kill-kill-reaper.log", "flowed72"},
+     "format=flowed over the terminal's pad inside `me…ms_allowed`: the oom-kill: line's task_memcg is lost"},
+    {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "wrap72"},
+     "the v1 stats line wrapped inside `rss:44`+`8KB` by the poster, then again at 72 columns: the stats after "
+     "the poster's break are lost"},
+    {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "reflow_indent"},
+     "the poster's break inside `rss:44`+`8KB` is joined only after a prefixed line: reflowed, the stats after "
+     "it are lost"},
+    {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "quoted_printable"},
+     "the poster's break inside `rss:44`+`8KB` is joined only after a prefixed line: soft-broken, the stats "
+     "after it are lost"},
+    {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "strip_prefix"},
+     "the poster's break inside `rss:44`+`8KB` is joined only after a prefixed line: without prefixes the "
+     "stats after it are lost"},
+    {{"142-rpi-linux-6976-armv7-6.12-syslog-uid-cpu-line-header.log", "reflow_indent"},
+     "reflowed, ARM's `X from Y` frames (`out_of_memory from __alloc_pages_noprof`) are not read: the "
+     "constraint the stack gave is lost"},
 };
 
 // The only facts a mangle may still change to a different non-null value
