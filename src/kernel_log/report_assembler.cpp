@@ -366,6 +366,7 @@ void ReportAssembler::start(const LogicalLine& line) {
   cur_->lines.first = line.number;
   for (auto& [pl, text] : prelude_) {
     if (auto row = oomline::parse_row(text)) {
+      row->truncated = pl.truncated;  // a viewer's cut: only the first columns are known
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
       if (row->comm.empty()) cur_->wrapped_row = RawRow{*row, pl.number};
       else cur_->rows.push_back(RawRow{*row, pl.number});
@@ -658,6 +659,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
     if (!cur_ || cur_->has_outcome() || cur_->summary) start(line);
     if (sum.elided && !line.truncated) cur_->cut_lines.push_back(line.number);
+    cur_->summary_line = line.number;
     cur_->summary = std::move(sum);
     cur_->has_content = true;
     if (!line.truncated) piece = P::summary;

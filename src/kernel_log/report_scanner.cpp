@@ -199,6 +199,7 @@ struct ReportScanner::Impl {
   void look_back(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
     std::vector<std::string> texts;  // newest first
     std::vector<uint64_t> numbers;
+    std::set<uint64_t> cut;  // numbers of the rows a viewer cut: only their first columns are known
     std::string after;  // the raw line after the one looked at (a QP soft break's rest)
     std::string piece;  // an unprefixed line under a prefixed row: the rest a terminal wrapped
     bool piece_indented = false;
@@ -284,6 +285,7 @@ struct ReportScanner::Impl {
         }
         texts.emplace_back(n.text);
         numbers.push_back(number);
+        if (n.truncated) cut.insert(number);
         after.assign(raw);
       }
       return end <= lower;
@@ -300,6 +302,7 @@ struct ReportScanner::Impl {
       LogicalLine l;
       l.text = texts[i];
       l.number = numbers[i];
+      l.truncated = cut.count(numbers[i]) > 0;
       rows.push_back(l);
     }
     assembler.preload_rows(rows);
@@ -409,6 +412,7 @@ struct ReportScanner::Impl {
     // whose header was cut off) are preloaded, as look_back does.
     std::vector<std::string> row_texts;
     std::vector<uint64_t> row_numbers;
+    std::set<uint64_t> row_cut;  // rows a viewer cut
     NormalizedLine n;
     for (size_t i = spans.size(); i-- > 0;) {
       std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
@@ -419,6 +423,7 @@ struct ReportScanner::Impl {
         if (!n.foreign && (line_is_table_row(n.text) || (n.continuation && !row_texts.empty()))) {
           row_texts.emplace_back(n.text);
           row_numbers.push_back(first_number + i);
+          if (n.truncated) row_cut.insert(first_number + i);
           continue;
         }
         if (!n.foreign && !row_texts.empty() && line_opens_report(n.text)) {
@@ -427,6 +432,7 @@ struct ReportScanner::Impl {
             LogicalLine l;
             l.text = row_texts[r];
             l.number = row_numbers[r];
+            l.truncated = row_cut.count(row_numbers[r]) > 0;
             rows.push_back(l);
           }
           assembler.preload_rows(rows);

@@ -478,8 +478,7 @@ add("120-lru-marie-6-7.1-table-rss-anon-rows-oom-kill-cut.log", GH + "firelzrd/l
     table_rows=[[p, c, 200] for p, c in [
         (4029, "kioworker"), (4046, "konsole"), (4058, "bwrap"), (4070, "bwrap"), (4071, "xdg-dbus-proxy"),
         (4074, "bwrap"), (4075, "sh"), (4076, "mprime"), (4147, "bash"), (4159, "htop"), (4272, "steamwebhelper")]],
-    checks=["largest_task_rows_shown"],
-    pending="issue 12: an oom-kill: line cut at its first field (`oom-kill:constraint=...`) is not read: no event")
+    checks=["largest_task_rows_shown"])
 # The kill line went through a translator (`Out of memory: Process stopped 2953 (python) …`): it is not
 # read (translated text is never parsed). The truth's kill of python 2953 (anon 6719676 kB, file 4, shmem 0,
 # UID 999, pgtables 13660 kB, adj 0) is on that line. The untranslated oom-kill: line names the chosen task

@@ -249,6 +249,9 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "a header-less paste (from `Hardware name:`) is not looked for newest-first: no event (as 102)"},
     {{"118-rpi-linux-3872-armv7-6.x-stack-meminfo-indented-no-header.log", "iso_comma"},
      "a header-less paste under a `dmesg --time-format iso` comma stamp: no event (as 102)"},
+    {{"120-lru-marie-6-7.1-table-rss-anon-rows-oom-kill-cut.log", "wrap80_inline_pad"},
+     "a header-less table: the pad inside a number of konsole's row gives it one number more than the other "
+     "rows, so which column split is unknown: its figures are lost"},
     {{"130-tranx-41-terminal-padded-oom-kill-kill-reaper.log", "flowed72"},
      "format=flowed over the terminal's pad inside `me…ms_allowed`: the oom-kill: line's task_memcg is lost"},
     {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "wrap72"},
