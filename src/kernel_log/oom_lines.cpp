@@ -392,9 +392,12 @@ void apply_summary_fields(std::string_view s, Summary& out) {
       (key == "oom_memcg" ? out.oom_memcg : out.task_memcg) = std::move(path);
     }
     else if (key == "task") out.task = std::string(val);
-    else if (key == "pid") out.pid = parse_i64(val);
+    // A translator's spaces around a number (`pid= 2953 , liquid=999`, its `uid=` translated): the
+    // kernel prints none, and a number ends at the next ','.
+    else if (key == "pid") out.pid = parse_i64(trim(val.substr(0, val.find(','))));
     else if (key == "uid") {
-      if (auto u = parse_u64(val); u && *u <= UINT32_MAX) out.uid = static_cast<uint32_t>(*u);
+      if (auto u = parse_u64(trim(val.substr(0, val.find(',')))); u && *u <= UINT32_MAX)
+        out.uid = static_cast<uint32_t>(*u);
     }
   }
 }

@@ -96,6 +96,20 @@ TEST(SummaryLine, AViewersCutLeavesThePathUnknown) {
 // `oom-kill:` line cut at its first field. The summary line is printed only
 // for the victim the killer chose: one incomplete report, every summary
 // field unknown (the constraint too), the rows kept.
+// Corpus 121: a translator spaced the pid (`pid= 2953 ,`) and turned `uid=`
+// into `liquid=`: the pid is read whole, the uid is unknown.
+TEST(SummaryLine, TranslatorsSpacesAroundThePid) {
+  oomline::Summary s;
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,"
+                                     "global_oom,task_memcg=/,task=python,pid= 2953 , liquid=999", s));
+  EXPECT_EQ(s.pid, 2953);
+  EXPECT_EQ(s.task, "python");
+  EXPECT_FALSE(s.uid);
+  oomline::Summary t;
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_NONE,task=a,pid=29 53,uid=0", t));
+  EXPECT_FALSE(t.pid);  // a space inside the number: which digits are the pid is unknown
+}
+
 TEST(SummaryLine, CutAtItsFirstFieldStillOpensTheReport) {
   oomline::Summary s;
   ASSERT_TRUE(oomline::parse_summary("oom-kill:", s));
