@@ -4,6 +4,9 @@
 Each number of an oracle (sizes in kB as printed, pids, scores, adj, order,
 reaper figures, table rows) must occur in the log as a whole number, and each
 string (comm, gfp mask, cgroup path, panic message, slab cache) as written.
+A number a terminal split with its wrap pad (`pgtables:690<117 spaces>68kB`,
+corpus 130) counts once the pad is out: a run of 32 or more spaces inside a
+line is a terminal's, never the kernel's column padding.
 Exit status 0 when all are found, 1 otherwise (each miss printed), 2 on a
 missing file. Usage: tools/check_corpus_oracles.py [CORPUS_DIR]
 """
@@ -14,7 +17,10 @@ import sys
 
 
 def numbers(text):
-    return set(int(m) for m in re.findall(r"(?<![0-9])-?[0-9]+(?![0-9])", text.replace(",", "")))
+    found = set()
+    for t in (text, re.sub(r"(?<=\S) {32,}(?=\S)", "", text)):
+        found |= set(int(m) for m in re.findall(r"(?<![0-9])-?[0-9]+(?![0-9])", t.replace(",", "")))
+    return found
 
 
 def main():
@@ -66,6 +72,9 @@ def main():
         s(o.get("memcg"), "memcg")
         s(o.get("task_memcg"), "task_memcg")
         s(o.get("panic"), "panic")
+        if "chosen" in o:
+            num(o["chosen"][0], "chosen pid")
+            s(o["chosen"][1], "chosen comm")
         for r in o.get("table_rows", []) + o.get("selected_only", []):
             num(r[0], "row pid")
             s(r[1], "row comm")

@@ -40,15 +40,34 @@ uint64_t pct(uint64_t part, uint64_t whole) {
 void lowmem(const OomEvent& e, std::vector<Check>& out) {
   const auto l = lowmem_exhaustion(e);
   if (!l) return;
+  if (l->cma_free_bytes == 0) {
+    out.push_back({"lowmem_exhausted", CheckLevel::warn,
+                   trf("Low memory ran out, not memory: the Normal zone had {} free (its min watermark is {}) "
+                       "while HighMem had {} free. A 32-bit kernel keeps its own data (page tables, slab, "
+                       "buffers) in the Normal zone only, so HighMem cannot help.",
+                       format_bytes(l->normal_free_bytes), format_bytes(l->normal_min_bytes),
+                       format_bytes(l->highmem_free_bytes)),
+                   {{"normal_free_bytes", as_figure(l->normal_free_bytes)},
+                    {"normal_min_bytes", as_figure(l->normal_min_bytes)},
+                    {"highmem_free_bytes", as_figure(l->highmem_free_bytes)}}});
+    return;
+  }
+  const uint64_t usable = l->normal_free_bytes - std::min(l->normal_free_bytes, l->cma_free_bytes);
+  const std::string highmem = l->highmem_bytes ? trf("while the machine has {} of HighMem", format_bytes(*l->highmem_bytes))
+                                               : trf("while HighMem had {} free", format_bytes(l->highmem_free_bytes));
+  std::vector<std::pair<std::string, int64_t>> figures = {
+      {"zone_free_bytes", as_figure(l->normal_free_bytes)}, {"zone_free_cma_bytes", as_figure(l->cma_free_bytes)},
+      {"zone_usable_bytes", as_figure(usable)}, {"zone_min_bytes", as_figure(l->normal_min_bytes)}};
+  if (l->highmem_bytes) figures.emplace_back("highmem_bytes", as_figure(*l->highmem_bytes));
+  else figures.emplace_back("highmem_free_bytes", as_figure(l->highmem_free_bytes));
   out.push_back({"lowmem_exhausted", CheckLevel::warn,
-                 trf("Low memory ran out, not memory: the Normal zone had {} free (its min watermark is {}) "
-                             "while HighMem had {} free. A 32-bit kernel keeps its own data (page tables, slab, "
-                             "buffers) in the Normal zone only, so HighMem cannot help.",
-                             format_bytes(l->normal_free_bytes), format_bytes(l->normal_min_bytes),
-                             format_bytes(l->highmem_free_bytes)),
-                 {{"normal_free_bytes", as_figure(l->normal_free_bytes)},
-                  {"normal_min_bytes", as_figure(l->normal_min_bytes)},
-                  {"highmem_free_bytes", as_figure(l->highmem_free_bytes)}}});
+                 trf("Low memory ran out, not memory: the {} zone had {} free, but {} of it is CMA, which only "
+                     "movable allocations may take; the {} left for the kernel's own allocations is under the "
+                     "zone's min watermark ({}), {}. A 32-bit kernel keeps its own data (page tables, slab, "
+                     "buffers) in low memory only, so HighMem cannot help.",
+                     l->zone, format_bytes(l->normal_free_bytes), format_bytes(l->cma_free_bytes),
+                     format_bytes(usable), format_bytes(l->normal_min_bytes), highmem),
+                 std::move(figures)});
 }
 
 void slab(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
@@ -261,20 +280,35 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
 std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   if (!e.mem_info) return std::nullopt;
   const Zone* normal = nullptr;
+  const Zone* dma = nullptr;
   uint64_t highmem_free = 0;
   bool has_highmem = false;
   for (const Zone& z : e.mem_info->zones) {
     if (z.name == "Normal" && !normal) normal = &z;
+    if (z.name == "DMA" && !dma) dma = &z;
     if (z.name == "HighMem" && z.free_bytes) {
       has_highmem = true;
       highmem_free += *z.free_bytes;
     }
   }
-  if (!normal || !has_highmem || !normal->free_bytes || !normal->min_bytes) return std::nullopt;
   // At or under the min watermark (+25 %: the report is printed after the
   // allocation failed, by which time a few pages may have been freed).
-  if (*normal->free_bytes * 4 > *normal->min_bytes * 5 || highmem_free < kHighmemFreeBytes) return std::nullopt;
-  return Lowmem{*normal->free_bytes, *normal->min_bytes, highmem_free};
+  auto at_min = [](uint64_t free, uint64_t min) { return free * 4 <= min * 5; };
+  if (normal && has_highmem && normal->free_bytes && normal->min_bytes &&
+      at_min(*normal->free_bytes, *normal->min_bytes) && highmem_free >= kHighmemFreeBytes)
+    return Lowmem{"Normal", *normal->free_bytes, *normal->min_bytes, highmem_free, 0, std::nullopt};
+  // The CMA reading: the lowmem zone's free minus its free CMA pages.
+  const Zone* low = normal ? normal : dma;
+  if (!low || !low->free_bytes || !low->min_bytes || !low->free_cma_bytes || *low->free_cma_bytes == 0)
+    return std::nullopt;
+  const uint64_t usable = *low->free_bytes - std::min(*low->free_bytes, *low->free_cma_bytes);
+  if (!at_min(usable, *low->min_bytes)) return std::nullopt;
+  Lowmem l{low->name, *low->free_bytes, *low->min_bytes, highmem_free, *low->free_cma_bytes, std::nullopt};
+  if (has_highmem) return highmem_free >= kHighmemFreeBytes ? std::optional(l) : std::nullopt;
+  const auto total = e.mem_info->highmem_bytes;
+  if (!total || *total < kHighmemFreeBytes) return std::nullopt;
+  l.highmem_bytes = total;
+  return l;
 }
 
 bool kills_allocating_task(const OomEvent& e) {

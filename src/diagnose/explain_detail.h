@@ -60,10 +60,18 @@ void add_cause_checks(const OomEvent& event, const ExplainContext& context, std:
 
 /// A 32-bit kernel's low memory ran out: the Normal zone at (or within 25 %
 /// of) its min watermark while the HighMem zones hold at least 64 MiB free.
+/// Or the lowmem zone (Normal, else DMA: on 32-bit ARM all of lowmem) is
+/// under its min for the kernel's own allocations once its free CMA pages,
+/// which only movable allocations may take, are set aside, on a machine
+/// with at least 64 MiB of HighMem (free, or in all when the excerpt does
+/// not print the HighMem zone).
 struct Lowmem {
-  uint64_t normal_free_bytes = 0;
+  std::string zone = "Normal";
+  uint64_t normal_free_bytes = 0;  ///< the zone's free, CMA included
   uint64_t normal_min_bytes = 0;
   uint64_t highmem_free_bytes = 0;
+  uint64_t cma_free_bytes = 0;     ///< 0: the CMA-free reading does not apply
+  std::optional<uint64_t> highmem_bytes;  ///< `N pages HighMem/MovableOnly`, when no HighMem zone is printed
 };
 [[nodiscard]] std::optional<Lowmem> lowmem_exhaustion(const OomEvent& event);
 

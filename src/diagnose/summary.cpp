@@ -63,9 +63,15 @@ std::string memcg_clause(const OomEvent& e) {
 
 /// "the machine (15.7 GiB RAM, no swap) ran out of memory"
 std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
-  if (const auto l = lowmem_exhaustion(e))
+  if (const auto l = lowmem_exhaustion(e)) {
+    if (l->cma_free_bytes > 0)
+      return trf("the kernel's low memory ran out (the {} zone had {} free besides its CMA pages, under its min "
+                 "watermark of {})",
+                 l->zone, format_bytes(l->normal_free_bytes - std::min(l->normal_free_bytes, l->cma_free_bytes)),
+                 format_bytes(l->normal_min_bytes));
     return trf("the kernel's low memory (the Normal zone, {} free) ran out while {} of HighMem was free",
                        format_bytes(l->normal_free_bytes), format_bytes(l->highmem_free_bytes));
+  }
   std::vector<std::string> parts;
   if (const auto ram = machine_ram_bytes(e, ctx)) parts.push_back(trf("{} RAM", format_bytes(*ram)));
   if (e.mem_info && e.mem_info->total_swap_bytes) {

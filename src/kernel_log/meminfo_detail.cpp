@@ -35,6 +35,7 @@ bool zone_line(ReportAssembler::Building& b, std::string_view node, std::string_
   z.min_bytes = kb_field(fields, " min:");
   z.managed_bytes = kb_field(fields, "managed:");
   if (!z.managed_bytes) z.managed_bytes = kb_field(fields, "present:");
+  z.free_cma_bytes = kb_field(fields, " free_cma:");
   b.zones.push_back(std::move(z));
   return true;
 }

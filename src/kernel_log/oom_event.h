@@ -165,6 +165,9 @@ struct Zone {
   std::optional<uint64_t> free_bytes;
   std::optional<uint64_t> min_bytes;       ///< the zone's min watermark
   std::optional<uint64_t> managed_bytes;   ///< 4.8+; `present:` before
+  /// `free_cma:` (3.8+): the part of free_bytes in CMA pageblocks, which
+  /// only movable allocations may take (mm/page_alloc.c __zone_watermark_ok()).
+  std::optional<uint64_t> free_cma_bytes;
 };
 
 /// One `Node N hugepages_total=T hugepages_free=F hugepages_surp=S

@@ -404,16 +404,19 @@ void apply_summary_fields(std::string_view s, Summary& out) {
       (key == "oom_memcg" ? out.oom_memcg : out.task_memcg) = std::move(path);
     }
     else if (key == "task") out.task = std::string(val);
-    // A number keeps spaces a wrap or pad left around it (`pid= 2953 ,`), never one inside it (`29  53`).
-    else if (key == "pid") out.pid = parse_i64(trim(val));
+    // A translator's spaces around a number (`pid= 2953 , liquid=999`, its `uid=` translated): the
+    // kernel prints none, and a number ends at the next ','.
+    else if (key == "pid") out.pid = parse_i64(trim(val.substr(0, val.find(','))));
     else if (key == "uid") {
-      if (auto u = parse_u64(trim(val)); u && *u <= UINT32_MAX) out.uid = static_cast<uint32_t>(*u);
+      if (auto u = parse_u64(trim(val.substr(0, val.find(',')))); u && *u <= UINT32_MAX)
+        out.uid = static_cast<uint32_t>(*u);
     }
   }
 }
 }  // namespace
 
 bool parse_summary(std::string_view s, Summary& out) {
+  if (trim(s) == "oom-kill:") return true;  // cut at its first field (prefix.cpp): every field unknown
   size_t a = s.find("oom-kill:");
   if (a == std::string_view::npos || !at_key(s.substr(a + 9))) return false;
   apply_summary_fields(trim(s.substr(a + 9)), out);
@@ -507,8 +510,12 @@ std::optional<TaskIn> parse_task_in(std::string_view s) {
   // A viewer's cut (prefix.cpp drops the cut path): the OOM memcg is unknown.
   if (ends_with(s, trim_right(kMid))) return TaskIn{std::string(s.substr(8, s.size() - 8 - (kMid.size() - 1))), {}};
   size_t m = s.find(kMid);
-  if (m == std::string_view::npos) return std::nullopt;
-  TaskIn out{std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
+  const size_t cut = find_ellipsis(s);
+  // A viewer cut the line inside its first path and the poster's wrapped rest
+  // came after the marker (`Task in /kubepods/…cab...ds/pod…`): both unknown.
+  if (m == std::string_view::npos) return cut == std::string_view::npos ? std::nullopt : std::optional(TaskIn{});
+  TaskIn out{cut < m ? std::string() : std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
+  if (find_ellipsis(out.oom_memcg) != std::string_view::npos) out.oom_memcg.clear();
   if (memcg_path_cut(out.oom_memcg)) {  // the line's last path, cut without a `...`: unknown
     out.oom_memcg.clear();
     out.path_cut = true;

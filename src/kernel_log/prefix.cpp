@@ -583,7 +583,12 @@ bool cut_stump(std::string_view& t) {
     return false;
   }
   size_t cut = u.find_last_of(" ,");
-  u = cut == std::string_view::npos ? std::string_view{} : u.substr(0, cut);
+  if (cut != std::string_view::npos) {
+    u = u.substr(0, cut);
+  } else {  // one word: `oom-kill:constraint=...` keeps its `oom-kill:`, the field after it was cut
+    const size_t colon = u.find(':');
+    u = colon == std::string_view::npos ? std::string_view{} : u.substr(0, colon + 1);
+  }
   while (!u.empty() && (u.back() == ',' || is_space(u.back()))) u.remove_suffix(1);  // no field ends in `,`
   t = u;
   return true;

@@ -82,6 +82,20 @@ bool rest_of_comm(const Building& b, const LogicalLine& line, std::string_view t
   return b.rows.back().row.comm.size() + t.size() <= 15;
 }
 
+// The rest of a `Task in … limit of PATH` line whose last path a wrap broke
+// (`…limit of /kubepo` + `ds/pod951f…/0249…`): one word with a '/', after a
+// line that ends in a path. The kernel prints nothing after that path, and a
+// path has no spaces, so the rest joins without one (also when a reflow
+// indented it, or no prefix tells the pieces apart).
+bool rest_of_path(const Building& b, std::string_view t) {
+  std::string_view piece = b.piece_text;
+  if (t.empty() || t.find('/') == std::string_view::npos || piece.empty() || piece.back() == ' ') return false;
+  for (char c : t)
+    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == ',') return false;
+  const size_t last_space = piece.rfind(' ');
+  return last_space != std::string_view::npos && piece.substr(last_space + 1).starts_with('/');
+}
+
 // A piece that starts a Tasks table row or its header (`[ 1046]  1066`,
 // `[ pid ]   uid  tgid`), not a stack frame (`[<ffffffff8116d20e>] …`).
 bool starts_table_line(std::string_view t) {
@@ -130,11 +144,15 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   // A line that looks whole is continued only by a ',' record (a summary's
   // continuation): a trailing space (a paste's, or format=flowed's) after a
   // whole header is no reason to swallow the call trace that follows.
-  if (t[0] != ',' && piece_complete(kind, b.piece_text) && !(kind == P::row && rest_of_comm(b, line, t)))
+  const bool path_rest = kind == P::task_in && rest_of_path(b, t);
+  if (t[0] != ',' && piece_complete(kind, b.piece_text) && !(kind == P::row && rest_of_comm(b, line, t)) &&
+      !path_rest)
     return false;
   if (line_is_record(t)) return false;
   std::string joined = b.piece_text;
-  if (b.piece_pad && kind != P::row) {  // the break fell inside a pad (a row's runs are its columns')
+  if (path_rest) {
+    joined += t;
+  } else if (b.piece_pad && kind != P::row) {  // the break fell inside a pad (a row's runs are its columns')
     joined += "    ";
     joined += t;
     joined = unpadded_record(joined);
@@ -349,6 +367,7 @@ void ReportAssembler::start(const LogicalLine& line) {
   cur_->lines.first = line.number;
   for (auto& [pl, text] : prelude_) {
     if (auto row = oomline::parse_row(text)) {
+      row->truncated = pl.truncated;  // a viewer's cut: only the first columns are known
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
       row->truncated = pl.truncated;  // a viewer's cut: only the leading columns are known
       if (row->comm.empty() && !row->truncated) cur_->wrapped_row = RawRow{*row, pl.number};
@@ -658,6 +677,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
     if (!cur_ || cur_->has_outcome() || cur_->summary) start(line);
     if (sum.elided && !line.truncated) cur_->cut_lines.push_back(line.number);
+    cur_->summary_line = line.number;
     cur_->summary = std::move(sum);
     cur_->has_content = true;
     if (!line.truncated) piece = P::summary;

@@ -40,6 +40,7 @@ struct ReportAssembler::Building {
   std::optional<oomline::StackLine> stack;
   std::optional<oomline::CpusetLine> cpuset;
   std::optional<oomline::Summary> summary;
+  std::optional<uint64_t> summary_line;  // its line number (a header-less table's rows run toward it)
   std::optional<oomline::TaskIn> task_in;
   std::optional<std::string> limit_reached_memcg;
   std::vector<oomline::CounterLine> counters;

@@ -97,8 +97,10 @@ size_t usual_row_numbers(const std::vector<RawRow>& rows) {
 // runs away from the header, whichever way the text runs. A table pasted in
 // print order after its kill and read newest-first, or pasted after (below)
 // its rows by a newest-first text read forward, is put back in that order.
-// Rows on both sides of the header, or no header: left as fed.
-void order_rows_from_header(std::vector<RawRow>& rows, std::optional<uint64_t> header_line) {
+// Rows on both sides of the header, or no header: left as fed. Without a
+// header, the `oom-kill:` summary (dump_oom_summary(), printed after the
+// table) is the mark: the rows run toward it (`away` false).
+void order_rows_from_header(std::vector<RawRow>& rows, std::optional<uint64_t> header_line, bool away = true) {
   if (!header_line || rows.size() < 2) return;
   bool below = true, above = true;
   for (const auto& r : rows) {
@@ -106,7 +108,8 @@ void order_rows_from_header(std::vector<RawRow>& rows, std::optional<uint64_t> h
     above = above && r.line < *header_line;
   }
   if (!below && !above) return;
-  auto runs_away = [&](const RawRow& a, const RawRow& b) { return below ? a.line < b.line : a.line > b.line; };
+  const bool ascending = below == away;
+  auto runs_away = [&](const RawRow& a, const RawRow& b) { return ascending ? a.line < b.line : a.line > b.line; };
   if (std::is_sorted(rows.begin(), rows.end(), runs_away)) return;
   // Fed against print order: rows of one line (glued) came in that order too.
   std::reverse(rows.begin(), rows.end());
@@ -239,7 +242,8 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.boot_id = std::move(b.boot_id);
   ev.source = source;
   ev.notes = std::move(b.notes);
-  order_rows_from_header(b.rows, b.columns_line);
+  if (b.columns_line) order_rows_from_header(b.rows, b.columns_line);
+  else order_rows_from_header(b.rows, b.summary_line, false);
   if (b.columns.empty()) {
     b.row_numbers_usual = usual_row_numbers(b.rows);
     std::vector<uint64_t> odd;

@@ -465,6 +465,7 @@ struct ReportScanner::Impl {
     // whose header was cut off) are preloaded, as look_back does.
     std::vector<std::string> row_texts;
     std::vector<uint64_t> row_numbers;
+    std::set<uint64_t> row_cut;  // rows a viewer cut
     NormalizedLine n;
     for (size_t i = spans.size(); i-- > 0;) {
       std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
@@ -475,6 +476,7 @@ struct ReportScanner::Impl {
         if (!n.foreign && (line_is_table_row(n.text) || (n.continuation && !row_texts.empty()))) {
           row_texts.emplace_back(n.text);
           row_numbers.push_back(first_number + i);
+          if (n.truncated) row_cut.insert(first_number + i);
           continue;
         }
         if (!n.foreign && !row_texts.empty() && line_opens_report(n.text)) {
@@ -483,6 +485,7 @@ struct ReportScanner::Impl {
             LogicalLine l;
             l.text = row_texts[r];
             l.number = row_numbers[r];
+            l.truncated = row_cut.count(row_numbers[r]) > 0;
             rows.push_back(l);
           }
           assembler.preload_rows(rows);

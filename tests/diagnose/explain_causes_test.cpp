@@ -140,6 +140,57 @@ TEST(Causes, NoLowmemWithoutHighmemFree) {
   EXPECT_EQ(find(explain(e), "lowmem_exhausted"), nullptr);
 }
 
+// Corpus 139 (32-bit ARM, Raspberry Pi 4): the DMA zone is all of lowmem;
+// its 519112 kB free are 513592 kB CMA, which only movable allocations may
+// take, so 5520 kB are left for the kernel's own, under the min of 10428 kB.
+// The excerpt prints no HighMem zone, only `816128 pages HighMem/MovableOnly`.
+OomEvent lowmem_cma_arm() {
+  OomEvent e;
+  e.kind = EventKind::incomplete;
+  e.constraint = Constraint::global;
+  MemInfo mi;
+  mi.ram_bytes = 1012736ull * 4096;
+  mi.highmem_bytes = 816128ull * 4096;
+  mi.free_swap_bytes = 785668 * KiB;
+  mi.total_swap_bytes = 785668 * KiB;
+  Zone dma{0, "DMA", 519112 * KiB, 10428 * KiB, 663836 * KiB};
+  dma.free_cma_bytes = 513592 * KiB;
+  mi.zones = {dma};
+  e.mem_info = mi;
+  return e;
+}
+
+TEST(Causes, LowmemHeldAsCmaIsNotTheMachineRunningOut) {
+  const Explanation x = explain(lowmem_cma_arm());
+  const Check* c = find(x, "lowmem_exhausted");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("the DMA zone had 506.9 MiB free, but 501.6 MiB of it is CMA"));
+  EXPECT_THAT(c->message, HasSubstr("the 5.4 MiB left for the kernel's own allocations is under the zone's min "
+                                    "watermark (10.2 MiB), while the machine has 3.1 GiB of HighMem"));
+  auto figure = [&](const std::string& name) {
+    for (const auto& [k, v] : c->figures)
+      if (k == name) return v;
+    return int64_t{-1};
+  };
+  EXPECT_EQ(figure("zone_usable_bytes"), int64_t{5520} * 1024);
+  EXPECT_EQ(figure("zone_min_bytes"), int64_t{10428} * 1024);
+  EXPECT_EQ(figure("highmem_bytes"), int64_t{816128} * 4096);
+  EXPECT_THAT(x.summary, HasSubstr("low memory ran out (the DMA zone had 5.4 MiB free besides its CMA pages"));
+  EXPECT_THAT(x.summary, Not(HasSubstr("the machine ran out")));
+}
+
+TEST(Causes, NoLowmemWhenCmaLeavesEnoughOrNoHighmem) {
+  OomEvent e = lowmem_cma_arm();
+  e.mem_info->zones[0].free_cma_bytes = 400000 * KiB;  // 119112 kB left: far above min
+  EXPECT_EQ(find(explain(e), "lowmem_exhausted"), nullptr);
+  e = lowmem_cma_arm();
+  e.mem_info->highmem_bytes = 0;  // a 64-bit or small machine: no HighMem to blame
+  EXPECT_EQ(find(explain(e), "lowmem_exhausted"), nullptr);
+  e = lowmem_cma_arm();
+  e.mem_info->zones[0].free_cma_bytes.reset();  // free_cma not printed: 519112 kB free, not at min
+  EXPECT_EQ(find(explain(e), "lowmem_exhausted"), nullptr);
+}
+
 TEST(Causes, UnreclaimableSlabNamesTheCaches) {
   const Explanation x = explain(slab_arm64());
   const Check* c = find(x, "slab_unreclaimable_dominant");
@@ -253,7 +304,7 @@ TEST(FitsEvidence, StackOnlyGlobalMayBeACpusetOrMempolicy) {
 }
 
 TEST(FitsEvidence, OutOfMemoryPrefixOrMemInfoAloneDoNotProveTheMachine) {
-  // 100, 116: a bare `Out of memory: Killed process` line; blind2 17: header,
+  // 100, 116: a bare `Out of memory: Killed process` line; corpus 134: header,
   // stack and Mem-Info. cpuset and mempolicy OOMs print both.
   OomEvent bare = arch_doxygen_global();
   bare.constraint_printed.reset();
@@ -281,7 +332,7 @@ TEST(FitsEvidence, OutOfMemoryPrefixOrMemInfoAloneDoNotProveTheMachine) {
 }
 
 TEST(FitsEvidence, MemcgFilledByPageCache) {
-  // blind2 15: a k8s v1 cgroup of 512 MiB; bash and cp hold 4.3 MiB, the
+  // Corpus 132: a k8s v1 cgroup of 512 MiB; bash and cp hold 4.3 MiB, the
   // page cache 495.3 MiB, 491.5 MiB of it dirty.
   OomEvent e;
   e.kind = EventKind::kill;
@@ -330,7 +381,7 @@ TEST(FitsEvidence, MemcgFilledByPageCache) {
 }
 
 TEST(FitsEvidence, AVictimThatHeldAlmostNothing) {
-  // blind2 23: kodi.bin killed with anon-rss 0 kB, file-rss 52 kB, shmem-rss 0 kB.
+  // Corpus 140: kodi.bin killed with anon-rss 0 kB, file-rss 52 kB, shmem-rss 0 kB.
   OomEvent e = arch_doxygen_global();
   Victim& v = e.victims.front();
   v.comm = "kodi.bin";

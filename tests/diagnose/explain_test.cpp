@@ -263,7 +263,7 @@ TEST(Checks, NoKillable) {
   EXPECT_THAT(check(explain(e), "no_killable_task").message, HasSubstr("all 2 tasks listed have oom_score_adj -1000"));
   e.tasks[1].oom_score_adj = 0;
   EXPECT_THAT(check(explain(e), "no_killable_task").message, HasSubstr("1 of the 2 tasks listed"));
-  // A table tail with no header before it (blind2 06): only the rows shown, no "others".
+  // A table tail with no header before it (corpus 123): only the rows shown, no "others".
   e.trigger.reset();
   e.tasks = {r};
   const std::string tail = check(explain(e), "no_killable_task").message;

@@ -193,6 +193,12 @@ struct Checker {
     }
   }
 
+  // `chosen`: [pid, comm] of the task an `oom-kill:` summary names (task=, pid=). The event model has
+  // no field for it yet (OomEvent::chosen comes with h-schema): a mismatch until it has.
+  void chosen() {
+    if (o.contains("chosen")) fail("chosen task " + o["chosen"].dump() + ": the event model has no chosen task yet");
+  }
+
   void outcome() {
     if (o.value("no_killable", false)) {
       bool found = false;
@@ -295,6 +301,7 @@ TEST(RealCorpus, EveryOracleMatches) {
     c.constraint();
     c.memcg();
     c.trigger();
+    c.chosen();
     c.outcome();
     c.explanation();
     if (c.bad.empty()) {

@@ -10,6 +10,23 @@ namespace {
 
 std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text); }
 
+// A zone line's `free_cma:` (corpus 139: the DMA zone's free is almost all CMA).
+TEST(CausesParse, ZoneFreeCma) {
+  const auto events = parse(
+      "[492.6] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+      "[492.6] Mem-Info:\n"
+      "[492.6] DMA free:519112kB boost:7216kB min:10428kB low:11228kB high:12028kB reserved_highatomic:0KB "
+      "present:786432kB managed:663836kB mlocked:0kB bounce:0kB free_pcp:236kB local_pcp:232kB free_cma:513592kB\n"
+      "[492.6] 816128 pages HighMem/MovableOnly\n");
+  ASSERT_EQ(events.size(), 1u);
+  ASSERT_TRUE(events[0].mem_info);
+  ASSERT_EQ(events[0].mem_info->zones.size(), 1u);
+  const Zone& z = events[0].mem_info->zones[0];
+  EXPECT_EQ(z.free_bytes, 519112ull * 1024);
+  EXPECT_EQ(z.free_cma_bytes, 513592ull * 1024);
+  EXPECT_EQ(z.min_bytes, 10428ull * 1024);
+}
+
 TEST(CausesParse, ZonesHugepagesAndSlabTable) {
   const auto events = parse(
       "[1.0] systemd invoked oom-killer: gfp_mask=0x40cc0(GFP_KERNEL|__GFP_COMP), order=1, oom_score_adj=0\n"
@@ -45,6 +62,7 @@ TEST(CausesParse, ZonesHugepagesAndSlabTable) {
   EXPECT_EQ(m.zones[0].managed_bytes, 4750196ull * 1024);
   EXPECT_EQ(m.zones[1].name, "HighMem");  // ≤4.7 zone line without `Node N`
   EXPECT_EQ(m.zones[1].managed_bytes, 63554796ull * 1024);
+  EXPECT_FALSE(m.zones[0].free_cma_bytes);  // not printed on this zone line
   ASSERT_EQ(m.hugepages.size(), 1u);
   EXPECT_EQ(m.hugepages[0].total, 512u);
   EXPECT_EQ(m.hugepages[0].free, 500u);

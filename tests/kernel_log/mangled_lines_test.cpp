@@ -536,7 +536,7 @@ TEST(MangledLines, APathWithARunOfSpacesIsUnknown) {
   EXPECT_EQ(ev[0].memcg->oom_memcg, "/docker/4f1c0a9e2b7d4c6a8e1f3b5d7c9a0e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3e");
 }
 
-// blind2 15 cut at 100 columns: the stats line's path ends in `...` and the
+// Corpus 132 cut at 100 columns: the stats line's path ends in `...` and the
 // poster's wrapped rest (`8KB rss_huge:0KB …`) follows. The path is unknown,
 // never the path joined with the stats; the stats after the cut figure stay.
 TEST(MangledLines, StatsPathCutByAViewerIsUnknown) {
@@ -557,7 +557,7 @@ TEST(MangledLines, StatsPathCutByAViewerIsUnknown) {
   EXPECT_EQ(stats.count("inactive_anon"), 0u);  // cut: `0...`
 }
 
-// blind2 15 through `tac`: the line cut in its comm (`Killed process 62769 (...`)
+// Corpus 132 through `tac`: the line cut in its comm (`Killed process 62769 (...`)
 // opens the newest-first report, and `Task in … of /kubepo` gets its wrapped
 // rest (`ds/pod…`, before it in the text) back: one event, as forward.
 TEST(MangledLines, NewestFirstRejoinsAWrappedPathAndOpensOnACutKill) {
@@ -584,7 +584,7 @@ TEST(MangledLines, NewestFirstRejoinsAWrappedPathAndOpensOnACutKill) {
   }
 }
 
-// blind2 04: a translator put spaces inside the docker id on the oom-kill:
+// Corpus 121: a translator put spaces inside the docker id on the oom-kill:
 // line. The pieces make one 64-hex id: rejoined; pieces of another length:
 // unknown; a space between words (not an id's hex) is kept.
 TEST(MangledLines, SpacesInsideAContainerIdOnTheSummaryLine) {
@@ -600,6 +600,53 @@ TEST(MangledLines, SpacesInsideAContainerIdOnTheSummaryLine) {
             "/system.slice/docker-" + id + ".scope");
   EXPECT_EQ(memcg_of("/docker/e9d912458f1530f0d9f586ab3bdca1015f45cbb5cd59cddde 5 a33d7714fda28"), std::nullopt);
   EXPECT_EQ(memcg_of("/user.slice/my app.scope"), "/user.slice/my app.scope");
+}
+
+// Corpus 132 without its prefixes (or reflowed, the rest indented): nothing
+// tells the wrapped rest of `…limit of /kubepo` from a record but its shape,
+// one word with a '/' after a line ending in a path. Joined without a space
+// (a path has none), never the stump `/kubepo` as the path.
+TEST(MangledLines, TaskInPathWrappedWithoutPrefixesIsRejoined) {
+  const std::string id = "024952d653ef1cd852f875a61bd27cf45cb1fd6cab3659ca7e5f12f037d99aa9";
+  const std::string path = "/kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/" + id;
+  for (const char* indent : {"", "    "}) {
+    const std::string t = "Task in " + path + " killed as a result of limit of /kubepo\n" + indent +
+                          "ds/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/" + id +
+                          "\nmemory: usage 524288kB, limit 524288kB, failcnt 0\n"
+                          "Memory cgroup out of memory: Killed process 62769 (cp) total-vm:17528kB, anon-rss:544kB, "
+                          "file-rss:1100kB\n";
+    auto ev = parse(t);
+    ASSERT_EQ(ev.size(), 1u) << t;
+    ASSERT_TRUE(ev[0].memcg);
+    EXPECT_EQ(ev[0].memcg->oom_memcg, path) << t;
+    EXPECT_EQ(ev[0].memcg->task_memcg, path) << t;
+  }
+  // A line with a space is no path's rest: the path stays as printed.
+  auto ev = parse("Task in /a killed as a result of limit of /a\nsome other text\n"
+                  "Memory cgroup out of memory: Killed process 7 (cp) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_EQ(ev[0].memcg->oom_memcg, "/a");
+}
+
+// Corpus 132 cut at 120 columns: the `Task in` line ends in the viewer's
+// `...` inside its first path, and the poster's wrap of the uncut line comes
+// after it (joined to it as a prefixed line's rest). The line still opens the
+// report (its time is that line's); both paths are unknown, never a stump.
+TEST(MangledLines, TaskInCutInsideItsFirstPathOpensTheReport) {
+  const std::string t =
+      "[5193605.506728] Task in /kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/024952d653ef1cd852f875a61bd27cf45...\n"
+      "ds/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/024952d653ef1cd852f875a61bd27cf45cb1fd6cab3659ca7e5f12f037d99aa9\n"
+      "[5193605.506735] memory: usage 524288kB, limit 524288kB, failcnt 0\n"
+      "[5193605.506956] Memory cgroup out of memory: Killed process 62769 (cp) total-vm:17528kB, anon-rss:544kB, "
+      "file-rss:1100kB\n";
+  auto ev = parse(t);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].lines.first, 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s, 5193605.506728);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_FALSE(ev[0].memcg->oom_memcg);
+  EXPECT_FALSE(ev[0].memcg->task_memcg);
 }
 
 }  // namespace

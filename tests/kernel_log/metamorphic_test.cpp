@@ -247,6 +247,31 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"173-clickhouse-14399-rfc3339-syslog-table-tail-and-selection-cut-before-kill.log", "wrap80_inline_pad"},
      "RFC 3339 syslog rows wrapped at 80 columns with a pad inside the line: a table tail with no header and no "
      "kill line is not rejoined, its rows are lost"},
+    // --- block blind2 --- (issue 12: the reports 118-143 of this session's second blind test)
+    {{"118-rpi-linux-3872-armv7-6.x-stack-meminfo-indented-no-header.log", "reverse"},
+     "a header-less paste (from `Hardware name:`) is not looked for newest-first: no event (as 102)"},
+    {{"118-rpi-linux-3872-armv7-6.x-stack-meminfo-indented-no-header.log", "iso_comma"},
+     "a header-less paste under a `dmesg --time-format iso` comma stamp: no event (as 102)"},
+    {{"120-lru-marie-6-7.1-table-rss-anon-rows-oom-kill-cut.log", "wrap80_inline_pad"},
+     "a header-less table: the pad inside a number of konsole's row gives it one number more than the other "
+     "rows, so which column split is unknown: its figures are lost"},
+    {{"130-tranx-41-terminal-padded-oom-kill-kill-reaper.log", "flowed72"},
+     "format=flowed over the terminal's pad inside `me…ms_allowed`: the oom-kill: line's task_memcg is lost"},
+    {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "wrap72"},
+     "the v1 stats line wrapped inside `rss:44`+`8KB` by the poster, then again at 72 columns: the stats after "
+     "the poster's break are lost"},
+    {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "reflow_indent"},
+     "the poster's break inside `rss:44`+`8KB` is joined only after a prefixed line: reflowed, the stats after "
+     "it are lost"},
+    {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "quoted_printable"},
+     "the poster's break inside `rss:44`+`8KB` is joined only after a prefixed line: soft-broken, the stats "
+     "after it are lost"},
+    {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "strip_prefix"},
+     "the poster's break inside `rss:44`+`8KB` is joined only after a prefixed line: without prefixes the "
+     "stats after it are lost"},
+    {{"142-rpi-linux-6976-armv7-6.12-syslog-uid-cpu-line-header.log", "reflow_indent"},
+     "reflowed, ARM's `X from Y` frames (`out_of_memory from __alloc_pages_noprof`) are not read: the "
+     "constraint the stack gave is lost"},
 };
 
 // The only facts a mangle may still change to a different non-null value

@@ -33,6 +33,17 @@ TEST(Prefix, AWholeLineOfDotsIsNoCut) {
   }
 }
 
+// A line of one word cut inside it (`oom-kill:constraint=...`, corpus 120):
+// the word up to its first ':' stays (`oom-kill:`), the cut field goes.
+TEST(Prefix, AOneWordLineCutKeepsItsKey) {
+  Norm cut("[  134.428097] oom-kill:constraint=...");
+  EXPECT_TRUE(cut.n.truncated);
+  EXPECT_EQ(cut.n.text, "oom-kill:");
+  Norm bare("[  134.428097] abcdef...");
+  EXPECT_TRUE(bare.n.truncated);
+  EXPECT_EQ(bare.n.text, "");
+}
+
 TEST(Prefix, CallerId) {
   Norm a("[  123.456789][ T1234] sed invoked oom-killer: gfp_mask=0x0");
   EXPECT_EQ(a.n.text, "sed invoked oom-killer: gfp_mask=0x0");

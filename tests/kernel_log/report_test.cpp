@@ -4,6 +4,7 @@
 
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner.h"
+#include "manglers.h"
 
 namespace oomlens {
 namespace {
@@ -89,6 +90,72 @@ TEST(SummaryLine, AViewersCutLeavesThePathUnknown) {
       "task_memcg=/user.slice/a.scope,task=x,pid=1,uid=0", b));
   EXPECT_EQ(b.task_memcg, "/user.slice/a.scope");
   EXPECT_FALSE(b.elided);
+}
+
+// Corpus 120: task rows with no header before them (6.8+ columns), then the
+// `oom-kill:` line cut at its first field. The summary line is printed only
+// for the victim the killer chose: one incomplete report, every summary
+// field unknown (the constraint too), the rows kept.
+// Corpus 121: a translator spaced the pid (`pid= 2953 ,`) and turned `uid=`
+// into `liquid=`: the pid is read whole, the uid is unknown.
+TEST(SummaryLine, TranslatorsSpacesAroundThePid) {
+  oomline::Summary s;
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,"
+                                     "global_oom,task_memcg=/,task=python,pid= 2953 , liquid=999", s));
+  EXPECT_EQ(s.pid, 2953);
+  EXPECT_EQ(s.task, "python");
+  EXPECT_FALSE(s.uid);
+  oomline::Summary t;
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_NONE,task=a,pid=29 53,uid=0", t));
+  EXPECT_FALSE(t.pid);  // a space inside the number: which digits are the pid is unknown
+}
+
+TEST(SummaryLine, CutAtItsFirstFieldStillOpensTheReport) {
+  oomline::Summary s;
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:", s));
+  EXPECT_FALSE(s.constraint);
+  EXPECT_FALSE(s.pid);
+  EXPECT_FALSE(s.global_oom);
+  const std::string text =
+      "[  134.428091] [   4076]  1000  4076 14983560 11204801 11203232     1569         0 118214656  3073656"
+      "           200 mprime\n"
+      "[  134.428093] [   4147]  1000  4147     2407     1523      415     1108         0    61440        0"
+      "           200 bash\n"
+      "[  134.428097] oom-kill:constraint=...\n";
+  auto ev = parse_log_text(text, ScanOptions{"t", 2024});
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
+  EXPECT_FALSE(ev[0].constraint);
+  ASSERT_EQ(ev[0].tasks.size(), 2u);
+  EXPECT_EQ(ev[0].tasks[0].comm, "mprime");
+  EXPECT_EQ(ev[0].tasks[0].rss_anon_bytes, 11203232ull * 4096);
+  EXPECT_EQ(ev[0].tasks[0].oom_score_adj, 200);
+  // Newest-first (`tac`): the rows follow the summary in the text; they run
+  // toward it in print order, so they come out as forward.
+  auto rev = parse_log_text(mangle::reverse_lines(text), ScanOptions{"t", 2024});
+  ASSERT_EQ(rev.size(), 1u);
+  ASSERT_EQ(rev[0].tasks.size(), 2u);
+  EXPECT_EQ(rev[0].tasks[0].comm, "mprime");
+  EXPECT_EQ(rev[0].tasks[1].comm, "bash");
+}
+
+// A header-less row a viewer cut (`…  8413 ...`) before the line that opens
+// the report: its first four columns (uid, tgid, total_vm, rss, the same in
+// every kernel) are known, the rest unknown, never read from the wrong column.
+TEST(SummaryLine, AHeaderlessRowCutByAViewerKeepsItsFirstColumnsOnly) {
+  const std::string text =
+      "[  134.428096] [   4272]  1000  4272  8606431     9646     1223     8413        10   462848 ...\n"
+      "[  134.428097] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+      "task_memcg=/,task=mprime,pid=4076,uid=1000\n";
+  auto ev = parse_log_text(text, ScanOptions{"t", 2024});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 1u);
+  const TaskRow& r = ev[0].tasks[0];
+  EXPECT_EQ(r.rss_bytes, 9646ull * 4096);
+  EXPECT_EQ(r.total_vm_bytes, 8606431ull * 4096);
+  EXPECT_FALSE(r.pgtables_bytes);
+  EXPECT_FALSE(r.swap_bytes);
+  EXPECT_FALSE(r.oom_score_adj);
 }
 
 TEST(HeaderLine, GfpMaskAsPrintedOrUnknown) {
