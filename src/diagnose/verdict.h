@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "diagnose/killer_daemon_log.h"
+#include "diagnose/process_end.h"
 #include "diagnose/signal_sender.h"
 #include "diagnose/worker_memory.h"
 #include "util/format.h"
@@ -95,19 +96,42 @@ struct WorkerPss {
   std::optional<double> gone_s;  ///< null while alive at the end
 };
 
-struct VerdictInput {
+/// What `oomlens run` gathers once the job has ended (run/run_end.h
+/// EndFacts holds it as is) and the verdict reads: the kills, the senders
+/// and the log's state.
+struct EndEvidence {
+  /// Fatal signals traced to the job's programs and workers (item: a
+  /// worker's death by signal is evidence of its own).
+  std::vector<TreeSignal> tree_signals;
+  int detach_signal = 0;  ///< --pid: the signal that made oomlens stop following (0: none)
+  std::vector<TreeKill> kernel_kills;
+  bool kernel_log_readable = true;
+  std::optional<std::string> kernel_log_error;
+  /// Kernel OOM kills of processes outside the job's tree seen during the
+  /// run (role "unrelated"): a note, never evidence for the job.
+  std::vector<TreeKill> other_kills;
+  /// Running: "earlyoom", "systemd-oomd", "nohang", "oomd". `oomlens run`
+  /// looks for them (and daemon_kill) only when the death calls for it
+  /// (run/run_end.h asks_about_killer_daemons()).
+  std::vector<std::string> killer_daemons;
+  /// A userspace killer's logged kill of a process of the job (journal,
+  /// killer_daemon_log.h); named as the sender ahead of `killer_daemons`.
+  std::optional<DaemonKill> daemon_kill;
+  /// Who sent the death signal (signal:signal_generate, signal_sender.h);
+  /// named ahead of journal lines and running daemons.
+  std::optional<SignalSender> signal_sender;
+  /// Processes still in the --limit cgroup when the job ended, which
+  /// oomlens killed (cleanup): said in the summary and the evidence.
+  std::optional<uint64_t> leftover_killed;
+};
+
+/// The main process's end (ProcessEnd: its wait status) and the evidence.
+struct VerdictInput : ProcessEnd, EndEvidence {
   int main_pid = 0;
   /// The main process's comm ("bash", "python3"); with `program_count` > 0
   /// it is the launcher of the job's Python program(s) (monitor/roles.h).
   std::string main_comm;
   uint32_t program_count = 0;
-  /// Fatal signals traced to the job's programs and workers (item: a
-  /// worker's death by signal is evidence of its own).
-  std::vector<TreeSignal> tree_signals;
-  bool exited = false;
-  int exit_code = 0;
-  int term_signal = 0;
-  bool core_dumped = false;
   /// False for a job attached with `oomlens run --pid` whose wait status
   /// was not seen (only its parent can wait for it; /proc/PID/stat's
   /// exit_code is read when it is still a zombie): exited/exit_code/
@@ -117,13 +141,6 @@ struct VerdictInput {
   /// `oomlens run --pid` stopped following a job still running (oomlens got
   /// `detach_signal`): cause `still_running`.
   bool still_running = false;
-  int detach_signal = 0;
-  std::vector<TreeKill> kernel_kills;
-  bool kernel_log_readable = true;
-  std::optional<std::string> kernel_log_error;
-  /// Kernel OOM kills of processes outside the job's tree seen during the
-  /// run (role "unrelated"): a note, never evidence for the job.
-  std::vector<TreeKill> other_kills;
   std::optional<uint64_t> cgroup_oom_kill_delta;  ///< null when unreadable
   /// The cgroup whose counter is cgroup_oom_kill_delta holds the job alone
   /// (--limit made it). False: oomlens's own cgroup, shared with others,
@@ -133,13 +150,6 @@ struct VerdictInput {
   std::optional<uint64_t> vmstat_oom_kill_delta;
   std::optional<std::string> cgroup_dir;
   std::optional<uint64_t> limit_bytes;
-  std::vector<std::string> killer_daemons;  ///< running: "earlyoom", "systemd-oomd", "nohang", "oomd"
-  /// A userspace killer's logged kill of a process of the job (journal,
-  /// killer_daemon_log.h); named as the sender ahead of `killer_daemons`.
-  std::optional<DaemonKill> daemon_kill;
-  /// Who sent the death signal (signal:signal_generate, signal_sender.h);
-  /// named ahead of journal lines and running daemons.
-  std::optional<SignalSender> signal_sender;
   /// The signal trace's state: "on", "unavailable: <reason>"; nullopt when
   /// not attempted (older records). Said when the sender stays unknown.
   std::optional<std::string> signal_trace;
@@ -149,9 +159,6 @@ struct VerdictInput {
   std::optional<GuardStop> guard_stop;
   std::string_view stderr_tail;
   std::optional<uint64_t> shm_used_bytes, shm_size_bytes;  ///< the job's /dev/shm at the end
-  /// Processes still in the --limit cgroup when the job ended, which
-  /// oomlens killed (cleanup): said in the summary and the evidence.
-  std::optional<uint64_t> leftover_killed;
   /// The highest /dev/shm use sampled while the job ran (every tick, in the
   /// job's own mount namespace: PyTorch unlinks its segments, so the use at
   /// the end says nothing about the use at the fault).

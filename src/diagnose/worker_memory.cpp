@@ -268,41 +268,44 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
   // parent) are not "shared": their private memory was on its way up.
   const bool copying = d.still_growing && d.copied_per_worker_bytes >= d.own_per_worker_bytes &&
                        d.copied_per_worker_bytes >= kSharedFloorBytes;
-  if (d.private_per_worker_bytes < std::max(kSharedFloorBytes, parent / 10) && !copying) {
-    d.cause = WorkerCause::shared;
-    d.evidence = fmt::format(N_("the workers held {} private each and shared the rest with the main process "
-                             "({} anonymous): the Dataset's data was not copied"),
-                             each, parent_s);
-    d.advice = fmt::format(N_("the memory is in the main process ({}), not in the workers: fewer workers or numpy "
-                           "arrays will not free it; shrink what the main process holds, or {}"),
-                           parent_s, sizing(d));
-  } else if (pool.start_method && !forked) {
-    d.cause = WorkerCause::own_allocations;  // spawn/forkserver: each worker unpickles its own Dataset
-    d.evidence = fmt::format(N_("each {} worker held {} private: a pickled copy of the Dataset, not shared pages"),
-                             pool.start_method.value_or("non-fork"), each);
-    d.advice = fmt::format(N_("each worker unpickles a full copy of the Dataset: shrink what the Dataset holds, or load "
-                           "lazily from files; {}"),
-                           sizing(d));
-  } else if (d.own_per_worker_bytes >= d.copied_per_worker_bytes) {
-    d.cause = WorkerCause::own_allocations;
-    d.evidence = fmt::format(N_("each worker held {} private, {} of it allocated by the worker itself (its anonymous "
-                             "memory grew by that much), while the main process held {}: not copy-on-read"),
-                             each, format_bytes(d.own_per_worker_bytes), parent_s);
-    d.advice = fmt::format(N_("each worker builds its own data (a cache filled in `__getitem__` or `worker_init_fn`): "
-                           "bound it (a size-capped cache), or build it once in the main process before the "
-                           "DataLoader starts so forked workers share it; {}"),
-                           sizing(d));
-  } else {
-    d.cause = WorkerCause::copy_on_read;
-    d.evidence = fmt::format(N_("each worker held {} private, {} of it pages it had shared with the main process ({} "
-                             "anonymous) turned private, not memory it allocated: copy-on-read"),
-                             each, format_bytes(d.copied_per_worker_bytes), parent_s);
-    d.advice = fmt::format(N_("reading Python objects (a list or dict in the Dataset) writes their refcounts and copies "
-                           "their pages into every worker: hold the data in numpy arrays or tensors (one buffer, no "
-                           "per-item objects); `persistent_workers=True` does not help, it keeps the copies alive "
-                           "across epochs; {}"),
-                           sizing(d));
-  }
+  // Each cause: its evidence, and advice that ends with the sizing.
+  auto conclude = [&d]<typename... A>(WorkerCause cause, std::string evidence,
+                                      fmt::format_string<const A&..., std::string> advice, const A&... args) {
+    d.cause = cause;
+    d.evidence = std::move(evidence);
+    d.advice = fmt::format(advice, args..., sizing(d));
+  };
+  if (d.private_per_worker_bytes < std::max(kSharedFloorBytes, parent / 10) && !copying)
+    conclude(WorkerCause::shared,
+             fmt::format(N_("the workers held {} private each and shared the rest with the main process "
+                            "({} anonymous): the Dataset's data was not copied"),
+                         each, parent_s),
+             N_("the memory is in the main process ({}), not in the workers: fewer workers or numpy "
+                "arrays will not free it; shrink what the main process holds, or {}"),
+             parent_s);
+  else if (pool.start_method && !forked)  // spawn/forkserver: each worker unpickles its own Dataset
+    conclude(WorkerCause::own_allocations,
+             fmt::format(N_("each {} worker held {} private: a pickled copy of the Dataset, not shared pages"),
+                         pool.start_method.value_or("non-fork"), each),
+             N_("each worker unpickles a full copy of the Dataset: shrink what the Dataset holds, or load "
+                "lazily from files; {}"));
+  else if (d.own_per_worker_bytes >= d.copied_per_worker_bytes)
+    conclude(WorkerCause::own_allocations,
+             fmt::format(N_("each worker held {} private, {} of it allocated by the worker itself (its anonymous "
+                            "memory grew by that much), while the main process held {}: not copy-on-read"),
+                         each, format_bytes(d.own_per_worker_bytes), parent_s),
+             N_("each worker builds its own data (a cache filled in `__getitem__` or `worker_init_fn`): "
+                "bound it (a size-capped cache), or build it once in the main process before the "
+                "DataLoader starts so forked workers share it; {}"));
+  else
+    conclude(WorkerCause::copy_on_read,
+             fmt::format(N_("each worker held {} private, {} of it pages it had shared with the main process ({} "
+                            "anonymous) turned private, not memory it allocated: copy-on-read"),
+                         each, format_bytes(d.copied_per_worker_bytes), parent_s),
+             N_("reading Python objects (a list or dict in the Dataset) writes their refcounts and copies "
+                "their pages into every worker: hold the data in numpy arrays or tensors (one buffer, no "
+                "per-item objects); `persistent_workers=True` does not help, it keeps the copies alive "
+                "across epochs; {}"));
   if (d.cause_epoch)
     d.evidence = fmt::format(N_("{} (from epoch {} of {}, whose workers held the most)"), d.evidence, *d.cause_epoch,
                              gens.size());

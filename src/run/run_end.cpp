@@ -40,38 +40,24 @@ std::optional<diagnose::GuardStop> guard_stop(const json& gj) {
 }
 
 diagnose::VerdictInput verdict_input(const EndFacts& f, const JobHandle& job, const TickSnapshot& snap) {
-  const supervise::JobEnd& end = f.end;
   diagnose::VerdictInput vi;
+  // The wait status and the evidence gathered, each whole.
+  static_cast<diagnose::ProcessEnd&>(vi) = f.end;
+  static_cast<diagnose::EndEvidence&>(vi) = f;
   vi.main_pid = job.pid;
-  vi.tree_signals = f.tree_signals;
-  vi.exited = end.exited;
-  vi.exit_code = end.exit_code;
-  vi.term_signal = end.term_signal;
-  vi.core_dumped = end.core_dumped;
   vi.exit_status_known = job.main_status_known;
   vi.still_running = still_running(f, job);
-  vi.detach_signal = f.detach_signal;
-  vi.kernel_kills = f.kills;
-  vi.other_kills = f.other_kills;
   vi.cgroup_is_jobs_own = job.own_cgroup.has_value();  // --limit (or its systemd-run scope): the job's alone
-  vi.kernel_log_readable = f.kernel_log_readable;
-  vi.kernel_log_error = f.kernel_log_error;
   if (f.cg_oom_before && f.cg_oom_after) vi.cgroup_oom_kill_delta = *f.cg_oom_after - *f.cg_oom_before;
   if (f.vm_oom_before && f.vm_oom_after) vi.vmstat_oom_kill_delta = *f.vm_oom_after - *f.vm_oom_before;
   if (!job.cgroup_dir.empty()) vi.cgroup_dir = job.cgroup_dir;
   if (job.own_cgroup) vi.limit_bytes = job.own_cgroup->limit_bytes;
   else if (snap.last.cgroup.limit_bytes) vi.limit_bytes = snap.last.cgroup.limit_bytes;
-  if (asks_about_killer_daemons(f, job)) {
-    vi.killer_daemons = f.killer_daemons;
-    vi.daemon_kill = f.daemon_kill;
-  }
   vi.guard_stop = guard_stop(f.guard);
-  vi.signal_sender = f.signal_sender;
   vi.signal_trace = f.signal_trace;
   vi.stderr_tail = f.stderr_tail;
   // The job's /dev/shm as last seen while the main process ran (its mount namespace).
   vi.shm_used_bytes = snap.job_shm_used_bytes;
-  vi.leftover_killed = f.leftover_killed;
   vi.shm_size_bytes = snap.job_shm_size_bytes;
   vi.shm_peak_used_bytes = snap.shm_peak_used_bytes;
   vi.rlimit_as_bytes = snap.rlimits.as_soft_bytes;
@@ -156,7 +142,7 @@ bool still_running(const EndFacts& f, const JobHandle& job) {
 bool asks_about_killer_daemons(const EndFacts& f, const JobHandle& job) {
   const supervise::JobEnd& end = f.end;
   return (!job.main_status_known || (!end.exited && (end.term_signal == SIGKILL || end.term_signal == SIGTERM))) &&
-         f.kills.empty() && !still_running(f, job);
+         f.kernel_kills.empty() && !still_running(f, job);
 }
 
 RunEnd decide_run_end(const EndFacts& f, const JobHandle& job, const TickSnapshot& snap) {
@@ -173,7 +159,7 @@ RunEnd decide_run_end(const EndFacts& f, const JobHandle& job, const TickSnapsho
   vj["exit"] = exit_json(end, known);
   vj["attached"] = f.attached;
   json kj = json::array();
-  for (auto& k : f.kills) kj.push_back(diagnose::tree_kill_to_json(k));
+  for (auto& k : f.kernel_kills) kj.push_back(diagnose::tree_kill_to_json(k));
   vj["kernel_kills"] = kj;
   vj["peak"] = peak_json(snap.peaks);
   const std::vector<size_t> order = verdict_procs(f.procs);

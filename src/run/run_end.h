@@ -28,36 +28,26 @@ namespace oomlens::run {
 inline constexpr size_t kMaxVerdictProcs = 1024;
 
 /// What the end reads besides the job and the tick snapshot: the loop's
-/// findings, and what was read for the end (gather_end_facts()).
-struct EndFacts {
+/// findings, and what was read for the end (gather_end_facts()); the
+/// verdict's evidence among them is handed to it whole (EndEvidence).
+struct EndFacts : diagnose::EndEvidence {
   double t_s = 0;  ///< now, run-relative s (the verdict's t_s)
   supervise::JobEnd end;  ///< from the main process's wait status (all zero when not seen)
   // The options that shape the end (RunOptions).
   bool attached = false;
   std::optional<uint64_t> budget_bytes;  ///< --budget
   bool keep_job_status = false;          ///< --keep-job-status
-  /// --pid: the signal that made oomlens stop following (0: none).
-  int detach_signal = 0;
   // The loop's findings.
-  std::vector<diagnose::TreeKill> kills, other_kills;
   std::optional<double> first_kill_t;
   std::vector<monitor::TrackedProc> procs;  ///< the tree's, first seen first
   size_t procs_forgotten = 0;               ///< ProcessTree::forgotten()
   nlohmann::json process_accounting;        ///< ProcessAccounting::to_json()
   std::string stderr_tail;
-  std::optional<uint64_t> leftover_killed;  ///< processes oomlens killed in the --limit cgroup at the end
-  bool kernel_log_readable = false;
-  std::optional<std::string> kernel_log_error;
   std::vector<std::string> kernel_log_notes;  ///< KernelWatch::notes()
   std::optional<std::string> record_error;    ///< RunRecord::error()
   std::vector<std::string> notes;             ///< the session's own (cleanup)
   std::string signal_trace;                   ///< its status
-  std::vector<diagnose::TreeSignal> tree_signals;
-  std::optional<diagnose::SignalSender> signal_sender;
   std::optional<uint64_t> cg_oom_before, cg_oom_after, vm_oom_before, vm_oom_after;
-  // Read only when asks_about_killer_daemons().
-  std::vector<std::string> killer_daemons;
-  std::optional<diagnose::DaemonKill> daemon_kill;
   nlohmann::json guard;  ///< GuardRunner::verdict_json(); null without a guard
   nlohmann::json sites;  ///< --sites: the keys SitesRun::add_to_verdict() adds; null without --sites
 };

@@ -239,7 +239,7 @@ EndFacts Session::gather_end_facts() {
   f.budget_bytes = o_.guard.budget_bytes;
   f.keep_job_status = o_.guard.keep_job_status;
   f.detach_signal = detach_signal_;
-  f.kills = kills_;
+  f.kernel_kills = kills_;
   f.other_kills = other_kills_;
   f.first_kill_t = first_kill_t_;
   f.procs = tree_->procs();

@@ -11,6 +11,7 @@
 #include <csignal>
 #include <optional>
 
+#include "diagnose/process_end.h"
 #include "util/exit_status.h"
 
 namespace oomlens::supervise {
@@ -28,12 +29,7 @@ sigset_t supervised_signals();
 [[nodiscard]] bool should_forward(int signo, int si_code);
 
 /// How the job ended, from its wait status.
-struct JobEnd {
-  bool exited = false;
-  int exit_code = 0;       ///< when exited
-  int term_signal = 0;     ///< when killed by a signal
-  bool core_dumped = false;
-};
+using JobEnd = diagnose::ProcessEnd;
 [[nodiscard]] JobEnd job_end_from_wait_status(int status);
 /// The shell's figure: the exit code, or 128 + signal.
 [[nodiscard]] int shell_status(const JobEnd& end);

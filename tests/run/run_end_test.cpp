@@ -60,7 +60,7 @@ TEST(RunEnd, AKernelKillOfTheMainProcessEndsLikeIt) {
   k.comm = "python3";
   k.role = "main";
   k.constraint = "memcg";
-  e.f.kills = {k};
+  e.f.kernel_kills = {k};
   e.f.cg_oom_before = 0;
   e.f.cg_oom_after = 1;
   EXPECT_FALSE(asks_about_killer_daemons(e.f, e.job));  // the kernel's own kill: no daemon to look for
