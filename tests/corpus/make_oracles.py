@@ -488,9 +488,7 @@ add("120-lru-marie-6-7.1-table-rss-anon-rows-oom-kill-cut.log", GH + "firelzrd/l
 # tests/kernel_log/mangled_lines_test.cpp.
 add("121-moby-47418-dmesgT-2024-machine-translated-oom-kill-and-kill.log", GH + "moby/moby/issues/47418",
     ["incomplete"], "global (global_oom)", constraints=["global"], wall_prefix="2024-02-20T19:15:36",
-    chosen=[2953, "python"],
-    pending="issue 12: the oom-kill: summary's chosen task (task=, pid=) is not in the event model yet: "
-            "OomEvent::chosen comes with h-schema (the summary line without a kill line)")
+    chosen=[2953, "python"])
 add("122-nuc980-94-arm-4.4-bare-empty-table-no-killable-panic.log", GH + "OpenNuvoton/NUC980-linux-4.4.y/issues/94",
     ["no_killable"], "global (no eligible task; the task table is empty)", no_killable=True,
     panic="Out of memory and no killable processes", checks=["no_killable_task"],
