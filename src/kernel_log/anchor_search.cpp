@@ -87,14 +87,7 @@ size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask
 #ifdef OOMLENS_X86
 namespace {
 
-struct Sse2 {
-  using V = signed char __attribute__((vector_size(16)));
-  static V splat(char c) { return V{} + static_cast<signed char>(c); }
-  static V load(const char* p) {
-    V v;
-    __builtin_memcpy(&v, p, sizeof v);
-    return v;
-  }
+struct Sse2 : Lanes<Lanes16> {
   static uint32_t movemask(V v) { return static_cast<uint32_t>(_mm_movemask_epi8(reinterpret_cast<__m128i>(v))); }
 };
 

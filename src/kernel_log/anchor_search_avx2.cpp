@@ -10,14 +10,7 @@
 namespace oomlens::anchor_detail {
 namespace {
 
-struct Avx2 {
-  using V = signed char __attribute__((vector_size(32)));
-  static V splat(char c) { return V{} + static_cast<signed char>(c); }
-  static V load(const char* p) {
-    V v;
-    __builtin_memcpy(&v, p, sizeof v);
-    return v;
-  }
+struct Avx2 : Lanes<Lanes32> {
   static uint32_t movemask(V v) { return static_cast<uint32_t>(_mm256_movemask_epi8(reinterpret_cast<__m256i>(v))); }
 };
 

@@ -44,6 +44,26 @@ size_t avx2_next_candidates(const char* data, size_t i, size_t n, uint32_t* mask
 /// anchor's two bytes match, with its candidates in *mask (bit b = data[i +
 /// b]); or the offset where the blocks end (the tail) with *mask = 0. No call
 /// inside the loop, so the splatted bytes stay in registers.
+namespace {  // each file its own copy: the AVX2 file's is built with -mavx2
+
+/// A vector of 16 or 32 lanes (GCC/Clang vector extensions).
+using Lanes16 = signed char __attribute__((vector_size(16)));
+using Lanes32 = signed char __attribute__((vector_size(32)));
+
+/// What both widths do the same way; each file's S adds movemask().
+template <class Vec>
+struct Lanes {
+  using V = Vec;
+  static V splat(char c) { return V{} + static_cast<signed char>(c); }
+  static V load(const char* p) {
+    V v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+  }
+};
+
+}  // namespace
+
 template <class S>
 size_t next_candidates(const char* data, size_t i, size_t n, uint32_t* mask) {
   using V = typename S::V;
