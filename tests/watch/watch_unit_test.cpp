@@ -27,6 +27,17 @@ std::filesystem::path temp_dir(const std::string& name) {
   return p;
 }
 
+// A capture of the fixture tree `dir` reading `kmsg` from its start, without
+// the kernel's oom_kill counters.
+CaptureOptions fixture_capture(const std::filesystem::path& dir, const std::string& kmsg) {
+  CaptureOptions o;
+  o.root = dir.string();
+  o.kmsg_path = kmsg;
+  o.from_start = true;
+  o.counters = false;
+  return o;
+}
+
 TEST(Prometheus, EscapesAndFormats) {
   EXPECT_EQ(prom::escape_label_value("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
   EXPECT_EQ(prom::escape_label_value(std::string("x\xff", 2)), "x\xEF\xBF\xBD");
@@ -268,12 +279,8 @@ TEST(Capture, QuietWindowThenReaperUpdate) {
       << "3,103,50000300,-;Memory cgroup out of memory: Killed process 4242 (leaker) total-vm:80000kB, "
          "anon-rss:64000kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:196kB oom_score_adj:0\n";
   std::vector<WatchEvent> got;
-  CaptureOptions o;
-  o.root = dir.string();
-  o.kmsg_path = kmsg;
-  o.from_start = true;
+  CaptureOptions o = fixture_capture(dir, kmsg);
   o.quiet = std::chrono::milliseconds(50);
-  o.counters = false;
   Capture c(o, [&](WatchEvent&& w) { got.push_back(std::move(w)); });
   auto opened = c.open();
   ASSERT_TRUE(opened) << opened.error().what;
@@ -306,12 +313,8 @@ TEST(Capture, KillsWithoutPidStayApart) {
   std::ofstream(kmsg) << "3,200,50000000,-;VM: killing process gammu-smsd\n"
                       << "3,201,50000100,-;VM: killing process gammu-smsd\n";
   std::vector<WatchEvent> got;
-  CaptureOptions o;
-  o.root = dir.string();
-  o.kmsg_path = kmsg;
-  o.from_start = true;
+  CaptureOptions o = fixture_capture(dir, kmsg);
   o.quiet = std::chrono::milliseconds(50);
-  o.counters = false;
   Capture c(o, [&](WatchEvent&& w) { got.push_back(std::move(w)); });
   auto opened = c.open();
   ASSERT_TRUE(opened) << opened.error().what;
@@ -342,11 +345,7 @@ TEST(Capture, SkipsRecordsAlreadyCountedByAnEarlierRun) {
   std::ofstream(kmsg) << "3,7,1000,-;Memory cgroup out of memory: Killed process 1 (a) total-vm:8kB, anon-rss:4kB, "
                          "file-rss:0kB, shmem-rss:0kB\n";
   std::vector<WatchEvent> got;
-  CaptureOptions o;
-  o.root = dir.string();
-  o.kmsg_path = kmsg;
-  o.from_start = true;
-  o.counters = false;
+  CaptureOptions o = fixture_capture(dir, kmsg);
   o.skip_through_seq = 7;
   Capture c(o, [&](WatchEvent&& w) { got.push_back(std::move(w)); });
   auto opened = c.open();
