@@ -21,7 +21,7 @@ struct Needle {
 };
 constexpr Needle kNeedles[] = {
     {"oom-kill", 7}, {"process", 6}, {"of memory", 8}, {"Memory", 5}, {"Manual OOM", 9}, {"Task in ", 6},
-    {"y: usage ", 6},
+    {"y: usage ", 6}, {"otal_vm", 6},
 };
 
 // Full check of a candidate at `p` for needle `k` (bounds: p + text.size() <= end).
@@ -48,6 +48,13 @@ bool verify(const char* begin, const char* p, const char* end, size_t k) {
     case 6: {  // "y: usage " must end "memory" (`memory: usage …kB, limit …kB, failcnt …`)
       std::string_view before(begin, static_cast<size_t>(p - begin));
       return before.size() >= 5 && before.substr(before.size() - 5) == "memor";
+    }
+    case 7: {  // "otal_vm" of the Tasks table's header: `…  uid  tgid total_vm …` (mm/oom_kill.c dump_tasks())
+      std::string_view before(begin, static_cast<size_t>(p - begin));
+      if (before.empty() || before.back() != 't') return false;
+      before.remove_suffix(1);
+      const size_t word = before.find_last_not_of(' ');
+      return word != std::string_view::npos && word + 1 < before.size() && before.substr(0, word + 1).ends_with("tgid");
     }
     default:
       return true;

@@ -22,6 +22,10 @@
 //   "of_memory" after "out_" (verified as a variant of "of memory": the same SIMD test)
 //                   a call-trace frame `out_of_memory+0x…`, `mem_cgroup_out_of_memory+0x…`
 //                   (excerpts that start at the report's `CPU: … Comm:` line)
+//   "otal_vm" after "tgid t" (spaces between the words)
+//                   the Tasks table's header `[ pid ]   uid  tgid total_vm …` (excerpts
+//                   of Mem-Info and the table only: report_scanner.cpp opens one there
+//                   only when no report is open and no other anchor follows)
 #include <cstddef>
 #include <cstdint>
 

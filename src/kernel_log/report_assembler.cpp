@@ -5,6 +5,7 @@
 #include "kernel_log/report_assembler.h"
 
 #include <functional>
+#include <utility>
 
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_building.h"
@@ -55,6 +56,18 @@ bool is_oom_panic(std::string_view msg) {
 }
 
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
+
+// `oom_reaper: reaped process N (comm…` that a viewer cut before `), now …`
+// (parse_reaper() then fails): its pid, when whole (` (` follows it).
+std::optional<int64_t> cut_reaper_pid(std::string_view t) {
+  constexpr std::string_view kAnchor = "oom_reaper: reaped process ";
+  const size_t a = t.find(kAnchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  std::string_view r = t.substr(a + kAnchor.size());
+  auto pid = take_i64(r);
+  if (!pid || !starts_with(r, " (")) return std::nullopt;
+  return pid;
+}
 
 }  // namespace
 
@@ -199,7 +212,10 @@ void track_seq(Building& b, const LogicalLine& l) {
 }
 
 void take_time(Building& b, const LogicalLine& l) {
-  if (!l.prefix) return;
+  // Opened before a table header (start_from_table()): the time is the
+  // header's, the one line found wherever the block starts (a wrap or the
+  // newest-first order moves its start).
+  if (!l.prefix || (b.from_table && !b.columns_line)) return;
   const LinePrefix& p = *l.prefix;
   if (!b.time.monotonic_s && p.monotonic_s) b.time.monotonic_s = p.monotonic_s;
   if (!b.time.wall && p.wall) {
@@ -329,6 +345,16 @@ bool line_starts_meminfo(std::string_view t) {
   return t.substr(j, 2) != "kB";
 }
 
+bool line_is_meminfo(std::string_view t) {
+  // A zone's buddy lists without the node (`DMA: 142*4kB (UEC) 161*8kB …`, show_free_areas()).
+  const size_t colon = t.find(": ");
+  if (colon != std::string_view::npos && colon + 2 < t.size() && t[colon + 2] >= '0' && t[colon + 2] <= '9' &&
+      t.find('*', colon) != std::string_view::npos && t.find("kB", colon) != std::string_view::npos)
+    return true;
+  Building scratch;  // section none: a `key:N` line counts only through line_starts_meminfo
+  return line_starts_meminfo(t) || meminfo_line(scratch, t);
+}
+
 bool line_is_table_row(std::string_view text) {
   return oomline::parse_row(text).has_value() || oomline::parse_table_header(text).has_value();
 }
@@ -392,6 +418,16 @@ void ReportAssembler::start_from_stack(uint64_t first_line) {
   cur_ = std::make_unique<Building>();
   cur_->lines.first = first_line;
   cur_->headerless = true;
+}
+
+void ReportAssembler::start_from_table(uint64_t first_line) {
+  close();
+  LogicalLine at;
+  at.number = first_line;
+  start(at);  // with the rows a look-back kept
+  cur_->from_table = true;
+  cur_->meminfo = true;
+  cur_->section = Building::Section::meminfo;
 }
 
 void ReportAssembler::close() {
@@ -639,6 +675,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       start(line);
       cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
     }
+    if (auto& last = cur_->kills.back(); cur_->chosen_reaped && cur_->chosen_reaped_pid == last.kill.pid)
+      last.reaped = std::exchange(cur_->chosen_reaped, std::nullopt);  // its reaper line came first
     if (!early_reapers_.empty()) take_early_reaper(cur_->kills.back().kill.pid, cur_->kills.back().reaped, line.number);
     note_outcome(*cur_, line, t, kill_pid);
     cur_->has_content = true;
@@ -671,14 +709,25 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       for (const auto& k : cur_->kills) ours = ours || k.kill.pid == rp->pid;
       if (!ours) close();
     }
-    attach_reaper(line, t);  // `t` without a terminal's pads
+    if (cur_ && cur_->reaps_chosen(rp->pid)) {  // the chosen task's kill, its line not in the text
+      cur_->chosen_reaped = oomline::reaped_bytes(*rp);
+      cur_->chosen_reaped_pid = rp->pid;
+      cur_->chosen_reaped_comm = rp->comm;
+    } else {
+      attach_reaper(line, t);  // `t` without a terminal's pads
+    }
     if (!cur_) return false;
     if (!line.truncated) piece = P::reaper;
+  } else if (std::optional<int64_t> cut = line.truncated ? cut_reaper_pid(t) : std::nullopt;
+             cut && cur_ && cur_->reaps_chosen(*cut)) {
+    cur_->chosen_reaped = Reaped{};  // the chosen task's reaper line, cut before its figures: the kill, no sizes
+    cur_->chosen_reaped_pid = *cut;
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
     if (!cur_ || cur_->has_outcome() || cur_->summary) start(line);
     if (sum.elided && !line.truncated) cur_->cut_lines.push_back(line.number);
     cur_->summary_line = line.number;
     cur_->summary = std::move(sum);
+    cur_->summary_cut = line.truncated;
     cur_->has_content = true;
     if (!line.truncated) piece = P::summary;
   } else if (cur_ && cur_->summary && oomline::parse_summary_continuation(t, *cur_->summary)) {

@@ -72,6 +72,12 @@ class ReportAssembler {
   /// only if its trace passes dump_header() or a report line follows
   /// (Building::stack_confirmed()).
   void start_from_stack(uint64_t first_line);
+  /// Opens a report at line `first_line`, the start of the Mem-Info block
+  /// (or Tasks table) before a Tasks table's header, no report header or
+  /// other anchor near it (an excerpt of Mem-Info and the table only). The
+  /// caller then feeds the block's lines; Mem-Info lines are read as such
+  /// without a `Mem-Info:` line.
+  void start_from_table(uint64_t first_line);
   /// No report open and no event waiting.
   [[nodiscard]] bool idle() const { return !cur_ && waiting_.empty(); }
 
@@ -114,5 +120,8 @@ bool line_is_record(std::string_view text);
 bool line_starts_meminfo(std::string_view text);
 /// True when `text` is a Tasks-table row (`[  pid]  …`) or the table header.
 bool line_is_table_row(std::string_view text);
+/// True when bare `text` is a line of a Mem-Info block (line_starts_meminfo,
+/// a zone's `DMA free:…` line or buddy list `Normal: 3*4kB …`, `N pages …`).
+bool line_is_meminfo(std::string_view text);
 
 }  // namespace oomlens

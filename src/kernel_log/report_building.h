@@ -77,6 +77,20 @@ struct ReportAssembler::Building {
 
   std::vector<oomline::SelectLine> selected;
   std::vector<RawKill> kills;
+  // `oom_reaper: reaped process N` of the task the `oom-kill:` summary chose,
+  // in a report with no kill line: the reaper works only on a task the killer
+  // has killed (mm/oom_kill.c: wake_oom_reaper() from __oom_kill_process()),
+  // so it proves the kill; the kill line's sizes stay unknown.
+  // A summary cut by a viewer before its pid: the reaper line that follows
+  // in the report, with no kill line, is taken as its task's.
+  std::optional<Reaped> chosen_reaped;
+  int64_t chosen_reaped_pid = 0;
+  std::string chosen_reaped_comm;  // "" when the reaper line was cut before it
+  bool summary_cut = false;
+  /// The reaper line of pid `pid` is the chosen task's: the summary's pid, or none was left by a cut.
+  [[nodiscard]] bool reaps_chosen(int64_t pid) const {
+    return kills.empty() && !chosen_reaped && summary && (summary->pid ? *summary->pid == pid : summary_cut);
+  }
   // Linux 2.4's `VM: killing process NAME` (its own report: no header, no pid); "" when cut.
   std::optional<std::string> vm_killing;
   // The selection and kill lines as fed (a hash of the text, and of the
@@ -104,6 +118,8 @@ struct ReportAssembler::Building {
   // Opened at its dump_stack() block (`CPU: … Comm: …`, its call trace through
   // out_of_memory()): the header was not in the input (start_from_stack()).
   bool headerless = false;
+  // Opened at the Mem-Info block or Tasks table before a table header (start_from_table()).
+  bool from_table = false;
   bool dump_header_frame = false;  // a frame dump_header(): the trace is the report's own
   std::optional<double> last_mono;
 

@@ -356,6 +356,18 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     v.line = k.line;
     ev.victims.push_back(std::move(v));
   }
+  // No kill line, but the reaper reaped the chosen task: a kill whose sizes were not printed.
+  if (b.kills.empty() && b.chosen_reaped && b.summary) {
+    Victim v;
+    v.pid = b.chosen_reaped_pid;
+    v.comm = b.summary->task.value_or(b.chosen_reaped_comm);
+    v.uid = b.summary->uid;
+    v.reaped = b.chosen_reaped;
+    ev.victims.push_back(std::move(v));
+    ev.notes.emplace_back("the kill line of pid " + std::to_string(b.chosen_reaped_pid) +
+                          " is not in the text, but the OOM reaper reaped it: it was killed; the sizes that line "
+                          "prints are unknown");
+  }
   if (b.vm_killing) {
     Victim v;
     v.comm = *b.vm_killing;
@@ -504,6 +516,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   if (b.headerless)
     ev.notes.emplace_back("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its "
                           "call trace on");
+  else if (b.from_table)
+    ev.notes.emplace_back("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its "
+                          "Mem-Info block or Tasks table on");
   else if (!b.header && !b.vm_killing && (!ev.victims.empty() || !ev.selected.empty()))  // 2.4 prints none
     ev.notes.emplace_back("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)");
   return ev;

@@ -104,6 +104,7 @@ bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
           k.reaped = oomline::reaped_bytes(*r);
           return true;
         }
+      if (b.chosen_reaped && b.chosen_reaped_pid == r->pid) return b.chosen_reaped = oomline::reaped_bytes(*r), true;
       return false;
     }
     case P::panic: {

@@ -372,6 +372,54 @@ struct ReportScanner::Impl {
     assembler.start_from_stack(first[start - 1]);
     for (size_t i = start; i-- > 0;) feed_line(raws[i], first[i]);
   }
+  // A Tasks table's header (an anchor: anchor_search.h) with no report open.
+  // A report opens there only when nothing else would open one: no anchor on
+  // the table's rows, the Mem-Info lines after it (newest-first text) or the
+  // kTableLookaheadLines other lines after those. Otherwise the line is
+  // passed over as before, and the later anchor opens the report (its
+  // look-back keeping the rows). `hold` when the region ends first.
+  enum class TableStart { open, skip, hold };
+  TableStart table_start_decision(std::string_view region, size_t eol, size_t n, bool final) const {
+    constexpr size_t kTableLookaheadLines = 48;
+    NormalizedLine probe;
+    size_t others = 0;
+    for (size_t pos = eol + 1; others < kTableLookaheadLines;) {
+      if (pos >= n) return final ? TableStart::open : TableStart::hold;
+      const size_t end = std::min(region.find('\n', pos), n);
+      if (end == n && !final) return TableStart::hold;  // the line may go on in the next chunk
+      const std::string_view raw = region.substr(pos, end - pos);
+      if (find_anchor(raw.data(), raw.size()) < raw.size()) return TableStart::skip;
+      normalize_line(raw, probe, opt.default_year);
+      const std::string_view t = trim(probe.text);
+      if (!line_is_table_row(t) && !line_is_meminfo(t) && !t.empty()) ++others;
+      pos = end + 1;
+    }
+    return TableStart::open;
+  }
+  // Opens the report of a table header table_start_decision() let open: at
+  // the Mem-Info lines and table rows right before it (in region [lo, ls),
+  // then `history`; kTableLookbackLines at most), which are fed.
+  void start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
+    constexpr size_t kTableLookbackLines = 64;
+    std::vector<std::string> raws;  // newest first
+    NormalizedLine n;
+    auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
+      while (end > lower && raws.size() < kTableLookbackLines) {
+        size_t begin = end - 1;
+        while (begin > lower && buf[begin - 1] != '\n') --begin;
+        const std::string_view raw = buf.substr(begin, end - 1 - begin);
+        normalize_line(raw, n, opt.default_year);
+        const std::string_view t = trim(n.text);
+        if (n.foreign || t.empty() || !(line_is_meminfo(t) || line_is_table_row(t))) return false;
+        raws.emplace_back(raw);
+        end = begin;
+      }
+      return end <= lower;
+    };
+    if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
+    assembler.start_from_table(anchor_line - raws.size());
+    for (size_t i = raws.size(); i-- > 0;) feed_line(raws[i], anchor_line - 1 - i);
+  }
   static bool stack_marker(std::string_view t) {
     return starts_with(t, "Hardware name:") || starts_with(t, "Call Trace:") || starts_with(t, "Call trace:") ||
            starts_with(t, "Backtrace:");
@@ -1467,11 +1515,21 @@ struct ReportScanner::Impl {
           continue;
         }
       }
+      bool table_start = false;
+      if (!norm.foreign && !assembler.open() && oomline::parse_table_header(trim(norm.text))) {
+        const TableStart ts = table_start_decision(region, eol, n, final || n - ls > kMaxHeldBytes);
+        if (ts == TableStart::hold) {
+          n = ls;  // hold the rest back until more input arrives
+          break;
+        }
+        table_start = ts == TableStart::open;
+      }
       uint64_t number = ++line_no - back;
       line_no += pieces - 1;
       assembler.expire(number);
       if (!norm.foreign && line_opens_report(norm.text)) look_back(region, fed_end, ls, number);
       else if (!norm.foreign && oomline::is_oom_frame(norm.text)) start_at_stack(region, fed_end, ls, number);
+      else if (table_start) start_at_table(region, fed_end, ls, number);
       feed_line(raw, number);
       pos = eol < n ? eol + 1 : n;
       if (assembler.open()) fed_end = pos;

@@ -544,10 +544,7 @@ add("138-lede-2453-mips-4.14-interleaved-page-allocation-failure-negative.log", 
 add("139-rpi-linux-3872-armv7-6.x-lowmem-cma-dma-zone-highmem-pages-table-header.log", RPI3872, ["incomplete"],
     "global (lowmem: the DMA zone's free is CMA, below min for unmovable allocations; HighMem free)",
     constraints=["global"], checks=["lowmem_exhausted"],
-    not_checks=["swap_absent", "victim_anon_vs_ram"], summary_not=["the machine ran out"],
-    pending="issue 12: an excerpt of Mem-Info zones and the Tasks table header holds no anchor the prefilter "
-            "knows: no event (the lowmem check for CMA-held lowmem is in; opening on the table header changed how "
-            "other reports open under the manglers, left for a later change)")
+    not_checks=["swap_absent", "victim_anon_vs_ram"], summary_not=["the machine ran out"])
 add("140-xbmc-25239-rpi-table-tail-kodi-victim-anon-0.log", GH + "xbmc/xbmc/issues/25239", ["kill"],
     "global (global_oom)", [kill(2190, "kodi.bin", 1512044, 0, 52, 0, 973, 2492, 0)], task_memcg="/",
     table_rows=[[31289, "avahi-daemon", 0], [730, "su", 0], [733, "bash", 0], [762, "htop", 0]],
@@ -555,9 +552,7 @@ add("140-xbmc-25239-rpi-table-tail-kodi-victim-anon-0.log", GH + "xbmc/xbmc/issu
 add("141-lede-2878-openwrt-logread-mips-normal-below-min-table-nr-pmds.log", GH + "coolsnowwolf/lede/issues/2878",
     ["incomplete"], "global (Mem-Info: the Normal zone's free below its min)", constraints=["global"],
     table_rows=[[513, "ubusd", 0], [514, "askfirst", 0]], wall_prefix="2020-01-25T09:40:15",
-    summary_not=["because the machine ran out"],
-    pending="issue 12: an excerpt of a Mem-Info zone and two task rows holds no anchor the prefilter knows: no "
-            "event (as 139)")
+    summary_not=["because the machine ran out"])
 add("142-rpi-linux-6976-armv7-6.12-syslog-uid-cpu-line-header.log", GH + "raspberrypi/linux/issues/6976",
     ["incomplete"], HOA, constraints=["global"], year_guessed=True, summary_not=HEDGED,
     trigger=trig("MHD-connection", 938, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0))
@@ -669,7 +664,9 @@ add("168-clickhouse-9945-inline-backticked-kill-then-4.19-sacrifice-child-block.
     [kill(28751, "clickhouse-serv", 9435880, 2477208, 0, 0, 107, 16508, 0),
      kill(1779, "clickhouse-serv", 55547844, 26644232, 0, 0, selected_score=818)])
 add("169-meilisearch-711-syslog-oom-kill-and-reaper-without-kill-line-rsyslog-hup.log",
-    GH + "meilisearch/meilisearch/issues/711", ["incomplete"], "global (global_oom)",
+    GH + "meilisearch/meilisearch/issues/711", ["kill"], "global (global_oom)",
+    # No kill line, but the reaper reaped the chosen pid: a kill whose sizes are not printed (uid from oom-kill:).
+    [kill(513, "meilisearch", None, None, None, None, 0, None, None, reaper=[0, 4, 0])],
     task_memcg="/system.slice/meilisearch.service", year_guessed=True,
     table_rows=[[544, "nginx", 0], [1187, "sshd", 0]])
 add("170-clickhouse-33004-dmesgT-4.18-memcg-header-slash-comm-gfp-nofs.log", GH + "ClickHouse/ClickHouse/issues/33004",

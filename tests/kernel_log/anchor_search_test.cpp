@@ -20,8 +20,10 @@ TEST(AnchorSearch, EveryWidthFindsTheSameFirstAnchor) {
       "invoked oom-killer:", "oom-kill:constraint=", "Killed process 1", "reaped process 2", "Kill process 3",
       "VM: killing process x", "Out of memory: ", "Memory cgroup out of memory", "Memory limit reached",
       "Manual OOM execution", "Task in /a killed", "memory: usage 1kB", " out_of_memory+0x1",
+      "uid  tgid total_vm      rss", "tgid    total_vm",
       // near-misses: the SIMD bytes match, the full check does not
-      "oom-kilL", "Xilled process", "of_memory", "Memory foo", "Task inX", "ymm: usage ", "Manual OOm"};
+      "oom-kilL", "Xilled process", "of_memory", "Memory foo", "Task inX", "ymm: usage ", "Manual OOm",
+      "tgidtotal_vm", " pid total_vm"};
   std::mt19937 rng(12);
   std::uniform_int_distribution<int> byte(' ', '~');
   size_t checked = 0, found = 0;
@@ -43,6 +45,25 @@ TEST(AnchorSearch, EveryWidthFindsTheSameFirstAnchor) {
   EXPECT_GT(found, 1000u);  // the planted anchors are found, not only the near-misses skipped
 }
 #endif
+
+// The Tasks table's header (mm/oom_kill.c dump_tasks(), 2.6 to 6.x column sets)
+// is an anchor at its `otal_vm`; `total_vm` elsewhere is not.
+TEST(AnchorSearch, TheTaskTableHeader) {
+  for (std::string header : {"[ pid ]   uid  tgid total_vm      rss nr_ptes nr_pmds swapents oom_score_adj name",
+                             "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name",
+                             "[ pid ]   uid  tgid total_vm      rss cpu oom_adj oom_score_adj name"}) {
+    const std::string text = std::string(100, 'x') + "\n" + header + "\n";
+    EXPECT_EQ(find_anchor(text.data(), text.size()), text.find("otal_vm")) << header;
+  }
+  for (std::string other : {"vm.total_vm = 1", "tgid total_vmx", "pid  total_vm", "tgid_total_vm"}) {
+    const std::string text = std::string(100, 'x') + " " + other + std::string(40, ' ');
+    if (other == "tgid total_vmx") {  // the header's words are enough: the rest is not checked
+      EXPECT_EQ(find_anchor(text.data(), text.size()), text.find("otal_vm")) << other;
+      continue;
+    }
+    EXPECT_EQ(find_anchor(text.data(), text.size()), text.size()) << other;
+  }
+}
 
 }  // namespace
 }  // namespace oomlens

@@ -1,8 +1,8 @@
 // A 5.0+ `oom-kill:constraint=…,task=X,pid=N,uid=U` summary line
 // (mm/oom_kill.c: dump_oom_summary()) whose `Killed process` line is not in
 // the text: an `incomplete` event that names the chosen task (OomEvent::
-// chosen) and never claims a kill (issue 12). Hand-written input, with the
-// mangled forms real pastes show.
+// chosen) and never claims a kill (issue 12), unless the reaper's line for
+// that pid proves it. Hand-written input, with the mangled forms real pastes show.
 #include <gtest/gtest.h>
 
 #include "diagnose/explain.h"
@@ -102,6 +102,68 @@ TEST(ReportSummaryOnly, WithItsKillLineItIsAKill) {
   ASSERT_TRUE(ev[0].chosen.has_value());
   EXPECT_EQ(ev[0].chosen->pid, 2953);
   for (const auto& n : ev[0].notes) EXPECT_EQ(n.find("kill line is not in the text"), std::string::npos) << n;
+}
+
+const std::string kReaper2953 =
+    "[ 1234.600000] oom_reaper: reaped process 2953 (java), now anon-rss:0kB, file-rss:8kB, shmem-rss:0kB\n";
+
+void expect_reaped_kill_without_sizes(const OomEvent& e) {
+  EXPECT_EQ(e.kind, EventKind::kill);
+  ASSERT_EQ(e.victims.size(), 1u);
+  const Victim& v = e.victims[0];
+  EXPECT_EQ(v.pid, 2953);
+  EXPECT_EQ(v.comm, "java");
+  EXPECT_EQ(v.uid, 1000u);
+  // The kill line's figures were not printed: never a number made up for them.
+  EXPECT_FALSE(v.total_vm_bytes || v.anon_rss_bytes || v.file_rss_bytes || v.shmem_rss_bytes || v.pgtables_bytes ||
+               v.oom_score_adj || v.message || v.line);
+  ASSERT_TRUE(v.reaped.has_value());
+  EXPECT_EQ(v.reaped->anon_rss_bytes, 0u);
+  EXPECT_EQ(v.reaped->file_rss_bytes, 8192u);
+  EXPECT_EQ(v.reaped->shmem_rss_bytes, 0u);
+  ASSERT_TRUE(e.chosen.has_value());
+  EXPECT_EQ(e.chosen->pid, 2953);
+}
+
+TEST(ReportSummaryOnly, TheReaperOfTheChosenPidProvesTheKill) {
+  // The reaper works only on a task the killer killed (wake_oom_reaper() from __oom_kill_process()).
+  auto ev = parse_log_text(summary_line(kId, "pid=2953") + kReaper2953);
+  ASSERT_EQ(ev.size(), 1u);
+  expect_reaped_kill_without_sizes(ev[0]);
+  bool noted = false;
+  for (const auto& n : ev[0].notes) noted = noted || n.find("the OOM reaper reaped it") != std::string::npos;
+  EXPECT_TRUE(noted);
+  const Explanation x = explain(ev[0]);
+  EXPECT_NE(x.summary.find("java (pid 2953) was killed"), std::string::npos) << x.summary;
+  EXPECT_EQ(x.summary.find("is not in the text"), std::string::npos) << x.summary;
+}
+
+TEST(ReportSummaryOnly, TheReaperOfTheChosenPidNewestFirst) {
+  // `journalctl -r`: the reaper line above the summary.
+  auto ev = parse_log_text(kReaper2953 + summary_line(kId, "pid=2953"));
+  ASSERT_EQ(ev.size(), 1u);
+  expect_reaped_kill_without_sizes(ev[0]);
+}
+
+TEST(ReportSummaryOnly, TheReaperOfAnotherPidProvesNothing) {
+  auto ev = parse_log_text(summary_line(kId, "pid=2953") +
+                           "[ 1234.600000] oom_reaper: reaped process 2954 (java), now anon-rss:0kB, file-rss:8kB, "
+                           "shmem-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  expect_chosen_java(ev[0], 2953);
+}
+
+TEST(ReportSummaryOnly, AKillLineAfterTheReaperKeepsItsSizes) {
+  // Lines interleaved out of order: the kill line still gives its figures, the reaper's stay on it.
+  auto ev = parse_log_text(summary_line(kId, "pid=2953") + kReaper2953 +
+                           "[ 1234.600001] Memory cgroup out of memory: Killed process 2953 (java) total-vm:100kB, "
+                           "anon-rss:50kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:4kB oom_score_adj:0\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].anon_rss_bytes, 50u * 1024);
+  ASSERT_TRUE(ev[0].victims[0].reaped.has_value());
+  EXPECT_EQ(ev[0].victims[0].reaped->file_rss_bytes, 8192u);
 }
 
 TEST(ReportSummaryOnly, NoTaskNoPidNoChosen) {
