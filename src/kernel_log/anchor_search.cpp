@@ -28,6 +28,7 @@ constexpr Needle kNeedles[] = {
 bool verify(const char* begin, const char* p, const char* end, size_t k) {
   std::string_view t = kNeedles[k].text;
   if (static_cast<size_t>(end - p) < t.size()) return false;
+  if (p[kNeedles[k].last] != t[kNeedles[k].last]) return false;  // the SIMD pair: most candidates end here
   if (k == 2) {  // "of memory", or "of_memory" after "out_": a call-trace frame (out_of_memory+0x…)
     if (p[1] != 'f' || std::memcmp(p + 3, "memory", 6) != 0) return false;
     if (p[2] == ' ') return true;
@@ -61,6 +62,24 @@ bool verify(const char* begin, const char* p, const char* end, size_t k) {
   }
 }
 
+static_assert(std::size(kNeedles) == 8 && kNeedles[0].text[0] == 'o' && kNeedles[2].text[0] == 'o' &&
+                  kNeedles[7].text[0] == 'o' && kNeedles[1].text[0] == 'p' && kNeedles[3].text[0] == 'M' &&
+                  kNeedles[4].text[0] == 'M' && kNeedles[5].text[0] == 'T' && kNeedles[6].text[0] == 'y',
+              "anchor_at() lists the needles of each first byte");
+
+// Whether an anchor starts at `p`: only the needles of its first byte are
+// checked (a switch, not a loop over every needle: most candidates fail).
+bool anchor_at(const char* begin, const char* p, const char* end) {
+  switch (*p) {
+    case 'o': return verify(begin, p, end, 0) || verify(begin, p, end, 2) || verify(begin, p, end, 7);
+    case 'p': return verify(begin, p, end, 1);
+    case 'M': return verify(begin, p, end, 3) || verify(begin, p, end, 4);
+    case 'T': return verify(begin, p, end, 5);
+    case 'y': return verify(begin, p, end, 6);
+    default: return false;
+  }
+}
+
 }  // namespace
 
 namespace anchor_detail {
@@ -70,10 +89,7 @@ namespace anchor_detail {
 size_t scalar_find(const char* data, size_t from, size_t to, size_t n) {
   const char* end = data + n;
   for (size_t i = from; i < to; ++i) {
-    char c = data[i];
-    if (c != 'o' && c != 'p' && c != 'M' && c != 'T' && c != 'y') continue;
-    for (size_t k = 0; k < std::size(kNeedles); ++k)
-      if (kNeedles[k].text[0] == c && verify(data, data + i, end, k)) return i;
+    if (anchor_at(data, data + i, end)) return i;
   }
   return n;
 }
@@ -83,9 +99,7 @@ size_t scalar_find(const char* data, size_t from, size_t to, size_t n) {
 size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask) {
   while (mask != 0) {
     size_t off = i + static_cast<size_t>(__builtin_ctz(mask));
-    char c = data[off];
-    for (size_t k = 0; k < std::size(kNeedles); ++k)
-      if (kNeedles[k].text[0] == c && verify(data, data + off, end, k)) return off;
+    if (anchor_at(data, data + off, end)) return off;
     mask &= mask - 1;
   }
   return kNone;
