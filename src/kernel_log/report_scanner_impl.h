@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -161,6 +162,10 @@ struct ReportScanner::Impl {
   bool rejoin_wrapped(std::string_view region, size_t lower, size_t begin, size_t stop, std::string& whole,
                       size_t& span);
   static bool stack_text(std::string_view t);
+  // The line numbers of the task rows a viewer cut (`…   0  ...`), as
+  // look_back() and feed_reversed() collect them; table_row() marks them.
+  using CutRows = std::set<uint64_t>;
+  static LogicalLine table_row(std::string_view text, uint64_t number, const CutRows& cut);
 
   /// Newest-first text (report_scanner_reversed.cpp): a report read in
   /// reverse, fed to the assembler in print order.

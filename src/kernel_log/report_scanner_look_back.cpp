@@ -4,7 +4,6 @@
 // `...` marked truncated), and the dump_stack() block before an OOM killer's
 // call-trace frame (a paste that starts there). Both look in the current
 // region first, then in `history` (the tail of the region before).
-#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,7 +21,7 @@ using namespace oomlens::text;
 // line starting at `ls` in `region`, then in `history`.
 void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
   std::vector<std::string> texts;  // newest first
-  std::vector<uint64_t> cut_rows;  // numbers of the rows a viewer cut (`…   0  ...`)
+  CutRows cut_rows;  // the rows a viewer cut (`…   0  ...`)
   std::vector<uint64_t> numbers;
   std::string after;  // the raw line after the one looked at (a QP soft break's rest)
   std::string piece;  // an unprefixed line under a prefixed row: the rest a terminal wrapped
@@ -109,7 +108,7 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
       }
       texts.emplace_back(n.text);
       numbers.push_back(number);
-      if (n.truncated) cut_rows.push_back(number);
+      if (n.truncated) cut_rows.insert(number);
       after.assign(raw);
     }
     return end <= lower;
@@ -122,14 +121,18 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   }
   if (texts.empty()) return;
   std::vector<LogicalLine> rows;
-  for (size_t i = texts.size(); i-- > 0;) {
-    LogicalLine l;
-    l.text = texts[i];
-    l.number = numbers[i];
-    l.truncated = std::find(cut_rows.begin(), cut_rows.end(), numbers[i]) != cut_rows.end();
-    rows.push_back(l);
-  }
+  for (size_t i = texts.size(); i-- > 0;) rows.push_back(table_row(texts[i], numbers[i], cut_rows));
   assembler.preload_rows(rows);
+}
+
+// A table row for ReportAssembler::preload_rows(): truncated when a viewer
+// cut it (its number is in `cut`).
+LogicalLine ReportScanner::Impl::table_row(std::string_view text, uint64_t number, const CutRows& cut) {
+  LogicalLine l;
+  l.text = text;
+  l.number = number;
+  l.truncated = cut.count(number) > 0;
+  return l;
 }
 
 // Two task rows glued on one line (a copy or scrape artefact, as

@@ -2,7 +2,6 @@
 // detection in newest_first.h): the lines of a report read in reverse are fed
 // to the assembler in print order, with the table rows and the body that the
 // text puts before the report's opening line (report_scanner_impl.h).
-#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,7 +38,7 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
   // whose header was cut off) are preloaded, as look_back does.
   std::vector<std::string> row_texts;
   std::vector<uint64_t> row_numbers;
-  std::set<uint64_t> row_cut;  // rows a viewer cut
+  CutRows row_cut;  // rows a viewer cut
   NormalizedLine n;
   for (size_t i = spans.size(); i-- > 0;) {
     std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
@@ -55,13 +54,7 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
       }
       if (!n.foreign && !row_texts.empty() && line_opens_report(n.text)) {
         std::vector<LogicalLine> rows;
-        for (size_t r = 0; r < row_texts.size(); ++r) {
-          LogicalLine l;
-          l.text = row_texts[r];
-          l.number = row_numbers[r];
-          l.truncated = row_cut.count(row_numbers[r]) > 0;
-          rows.push_back(l);
-        }
+        for (size_t r = 0; r < row_texts.size(); ++r) rows.push_back(table_row(row_texts[r], row_numbers[r], row_cut));
         assembler.preload_rows(rows);
         row_texts.clear();
       }
