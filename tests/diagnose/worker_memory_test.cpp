@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "diagnose/verdict.h"
+#include "support/verdict_builders.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -31,10 +32,7 @@ VerdictInput oom_killed(int64_t pid, const std::string& role) {
   VerdictInput in;
   in.main_pid = 10;
   in.term_signal = 9;
-  TreeKill k;
-  k.pid = pid;
-  k.comm = "python3";
-  k.role = role;
+  TreeKill k = testing::tree_kill(pid, "python3", role);
   k.constraint = "memcg";
   k.full_report = true;
   in.kernel_kills.push_back(k);

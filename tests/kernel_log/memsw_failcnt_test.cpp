@@ -5,6 +5,7 @@
 
 #include "diagnose/explain.h"
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 
 namespace oomlens {
 namespace {
@@ -19,15 +20,14 @@ const char* kReport =
     "[  100.000006] Killed process 42 (java) total-vm:2000000kB, anon-rss:1040000kB, file-rss:0kB\n";
 
 TEST(ReportMemswFailcnt, ParsedBesideTheMemswLimit) {
-  auto ev = parse_log_text(kReport);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_TRUE(ev[0].memcg.has_value());
-  const MemcgInfo& m = *ev[0].memcg;
+  const OomEvent e = testing::one_event(kReport);
+  ASSERT_TRUE(e.memcg.has_value());
+  const MemcgInfo& m = *e.memcg;
   EXPECT_EQ(m.failcnt, 12u);
   EXPECT_EQ(m.memsw_failcnt, 7u);
   EXPECT_EQ(m.memsw_limit_bytes, 1048576u * 1024);
   // The check that names the memsw limit carries it as a figure.
-  const Explanation x = explain(ev[0]);
+  const Explanation x = explain(e);
   bool shown = false;
   for (const Check& c : x.checks)
     for (const auto& [name, value] : c.figures)
@@ -43,11 +43,10 @@ TEST(ReportMemswFailcnt, UnknownWhenNotPrinted) {
   std::string cut = kReport;
   const std::string line = "memory+swap: usage 1048576kB, limit 1048576kB, failcnt 7";
   cut.replace(cut.find(line), line.size(), "memory+swap: usage 1048576kB, limit 1048576kB");
-  auto ev = parse_log_text(cut);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_TRUE(ev[0].memcg.has_value());
-  EXPECT_FALSE(ev[0].memcg->memsw_failcnt.has_value());  // null, never 0
-  EXPECT_EQ(ev[0].memcg->failcnt, 12u);
+  const OomEvent e = testing::one_event(cut);
+  ASSERT_TRUE(e.memcg.has_value());
+  EXPECT_FALSE(e.memcg->memsw_failcnt.has_value());  // null, never 0
+  EXPECT_EQ(e.memcg->failcnt, 12u);
 }
 
 }  // namespace

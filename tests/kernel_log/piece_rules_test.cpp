@@ -6,6 +6,7 @@
 #include <string>
 
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 #include "manglers.h"
 
 namespace oomlens {
@@ -65,12 +66,11 @@ TEST(PieceRules, ARecordGluedAfterAnEmptyOneIsSplitOff) {
       "May  7 21:44:40 host1 kernel: May  7 21:44:40 host1 kernel: Memory cgroup out of memory: Killed process 629 "
       "(trainer) total-vm:14119556kB, anon-rss:6538204kB, file-rss:80652kB, shmem-rss:16kB, UID:0 pgtables:13432kB "
       "oom_score_adj:0\n";
-  auto ev = parse(text);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_EQ(ev[0].victims.size(), 1u);
-  EXPECT_EQ(ev[0].victims[0].message, "Memory cgroup out of memory");
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
-  EXPECT_EQ(ev[0].victims[0].anon_rss_bytes, uint64_t{6538204} * 1024);
+  const OomEvent e = testing::one_event(text);
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].message, "Memory cgroup out of memory");
+  EXPECT_EQ(e.constraint, Constraint::memcg);
+  EXPECT_EQ(e.victims[0].anon_rss_bytes, uint64_t{6538204} * 1024);
 }
 
 }  // namespace
