@@ -51,7 +51,6 @@ void ReportAssembler::start(const LogicalLine& line) {
   cur_->lines.first = line.number;
   for (auto& [pl, text] : prelude_) {
     if (auto row = oomline::parse_row(text)) {
-      row->truncated = pl.truncated;  // a viewer's cut: only the first columns are known
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
       row->truncated = pl.truncated;  // a viewer's cut: only the leading columns are known
       if (row->comm.empty() && !row->truncated) cur_->wrapped_row = RawRow{*row, pl.number};

@@ -27,7 +27,10 @@ constexpr std::string_view kReport =
     "file-rss:1024kB, shmem-rss:0kB, UID:1000 pgtables:1080kB oom_score_adj:0\n"
     "oom_reaper: reaped process 4242 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n";
 
-std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, ScanOptions{"t", 2024}); }
+const ScanOptions kOptions{"t", 2024};
+std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, kOptions); }
+// The one event of `text`, read with the same options as parse().
+OomEvent one(std::string_view text) { return testing::one_event(text, kOptions); }
 
 void expect_whole(const std::vector<OomEvent>& ev) {
   ASSERT_EQ(ev.size(), 1u);
@@ -105,7 +108,7 @@ TEST(MangledLines, CutRowIsNullNotAStump) {
   std::string t(kReport);
   std::string row = "[   4242]  1000  4242   260000   131000   1105920        0             0 python3";
   t.replace(t.find(row), row.size(), "[   4242]  1000  4242   260000   131000   110...");
-  const OomEvent e = testing::one_event(t);
+  const OomEvent e = one(t);
   ASSERT_EQ(e.tasks.size(), 1u);
   EXPECT_EQ(e.tasks[0].rss_bytes, 131000u * 4096);
   EXPECT_FALSE(e.tasks[0].pgtables_bytes);  // not 110 from the stump
@@ -121,7 +124,7 @@ TEST(MangledLines, CutCgroupPathIsNeverTheMemcg) {
   size_t e = t.find('\n', s);
   t.replace(s, e - s, "oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
                       "oom_memcg=/app.slice/run-u…");
-  const OomEvent ev = testing::one_event(t);
+  const OomEvent ev = one(t);
   ASSERT_TRUE(ev.memcg);
   EXPECT_FALSE(ev.memcg->oom_memcg);
   EXPECT_EQ(ev.constraint, Constraint::memcg);  // from the memory: line
@@ -132,7 +135,7 @@ TEST(MangledLines, ElidedCgroupPathIsNeverTheMemcg) {
   std::string t(kReport);
   size_t s = t.find("oom_memcg=/app.slice/");
   t.replace(s, std::string_view("oom_memcg=/app.slice/").size(), "oom_memcg=/lxc.payload....-lxc/app.slice/");
-  const OomEvent e = testing::one_event(t);
+  const OomEvent e = one(t);
   ASSERT_TRUE(e.memcg);
   EXPECT_FALSE(e.memcg->oom_memcg);
   EXPECT_EQ(e.memcg->task_memcg, "/app.slice/run-u42.service");
@@ -167,7 +170,7 @@ TEST(MangledLines, HeaderBrokenBeforeItsAnchor) {
 // A record the assembler keeps nothing of (`Hardware name:`) swallowed the
 // unprefixed stack words after it, and the note said they were wrapped.
 TEST(MangledLines, NothingIsGluedToAHardwareNameLine) {
-  const OomEvent e = testing::one_event("sed invoked oom-killer: gfp_mask=0x201da, order=0, oom_score_adj=0\n"
+  const OomEvent e = one("sed invoked oom-killer: gfp_mask=0x201da, order=0, oom_score_adj=0\n"
                                         "CPU: 4 PID: 29481 Comm: sed Not tainted 3.10.0-514.6.1.el7.x86_64 #1\n"
                                         "Hardware name: HP ProLiant DL385 G7, BIOS A18 12/08/2012\n"
                                         " ffff880182272f10 00000000021dcb0a ffff880418207938 ffffffff816861ac\n"
@@ -250,7 +253,7 @@ TEST(MangledLines, PaddedHeaderlessRowHasNoFigures) {
       "task_memcg=/user.slice,task=simplescreenrec,pid=140113,uid=1000\n"
       "Out of memory: Killed process 140113 (simplescreenrec) total-vm:3759660kB, anon-rss:2511944kB, "
       "file-rss:0kB, shmem-rss:9920kB, UID:1000 pgtables:5624kB oom_score_adj:0\n";
-  const OomEvent e = testing::one_event(t);
+  const OomEvent e = one(t);
   ASSERT_EQ(e.tasks.size(), 3u);
   EXPECT_EQ(e.tasks[0].pgtables_bytes, 57344u);
   EXPECT_FALSE(e.tasks[1].rss_bytes);
@@ -357,7 +360,7 @@ TEST(MangledLines, ReflowedAtSpaces) {
       "[ pid ]   uid  tgid\n    total_vm      rss cpu oom_adj oom_score_adj name\n" + p +
       "[ 1046]  1066  1046\n    228537    95491   3       0             0 apache2\n" + p +
       "Memory cgroup out of\n    memory: Kill process 1046 (apache2) score 1000 or sacrifice child\n";
-  const OomEvent ev = testing::one_event(t);
+  const OomEvent ev = one(t);
   ASSERT_TRUE(ev.memcg);
   EXPECT_EQ(ev.memcg->task_memcg, "/kubepods/pod1/c1");
   EXPECT_EQ(ev.memcg->limit_bytes, 1048576u * 1024);
@@ -390,7 +393,7 @@ TEST(MangledLines, ChildKillThenSelectionTakesOrderFromTheTimes) {
   const std::string sel =
       "May  8 14:05:27 host25 kernel: Memory cgroup out of memory: Kill process 24984 (palo_be) score 968 or "
       "sacrifice child\n";
-  const OomEvent newest_first = testing::one_event(later + kill + sel);
+  const OomEvent newest_first = one(later + kill + sel);
   ASSERT_EQ(newest_first.victims.size(), 1u);
   EXPECT_EQ(newest_first.victims[0].pid, 18177);
   EXPECT_EQ(newest_first.constraint, Constraint::memcg);
@@ -407,7 +410,7 @@ TEST(MangledLines, GluedRowsBeforeTheKill) {
       "[ 140134]  1000 140134     1508      114    49152        0             0 ssh-agent\n" + p +
       "Out of memory: Killed process 140113 (simplescreenrec) total-vm:3759660kB, anon-rss:2511944kB, "
       "file-rss:0kB, shmem-rss:9920kB, UID:1000 pgtables:5624kB oom_score_adj:0\n";
-  const OomEvent e = testing::one_event(t);
+  const OomEvent e = one(t);
   ASSERT_EQ(e.tasks.size(), 3u);
   EXPECT_EQ(e.tasks[1].comm, "simplescreenrec");
   EXPECT_EQ(e.tasks[2].comm, "ssh-agent");
@@ -420,7 +423,7 @@ TEST(MangledLines, TableColumnsAreNotPads) {
   std::string t(kReport);
   for (int i = 0; i < 4; ++i)
     t.insert(t.find("oom-kill:"), "[   424" + std::to_string(3 + i) + "]  1000  4243   260000   131000   1105920        0             0 python3\n");
-  const OomEvent e = testing::one_event(t);
+  const OomEvent e = one(t);
   ASSERT_EQ(e.tasks.size(), 5u);
   for (auto& r : e.tasks) EXPECT_EQ(r.pgtables_bytes, 1105920u);
 }
@@ -520,7 +523,7 @@ TEST(MangledLines, APathWithARunOfSpacesIsUnknown) {
       "of limit of /docker/4f1c0a9e2b7d4c6a8e1f3b5d7c9a0e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3e\n"
       "[  514.682840] memory: usage 524288kB, limit 524288kB, failcnt 812\n"
       "[  514.682901] Memory cgroup out of memory: Kill process 4242 (python3) score 990 or sacrifice child\n";
-  const OomEvent e = testing::one_event(text);
+  const OomEvent e = one(text);
   ASSERT_TRUE(e.memcg);
   EXPECT_FALSE(e.memcg->task_memcg);
   // (A full 64-hex id: a shorter one ending the line would be a cut path.)
@@ -537,7 +540,7 @@ TEST(MangledLines, StatsPathCutByAViewerIsUnknown) {
       "Memory cgroup stats for /kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/024952...\n"
       "8KB rss_huge:0KB shmem:28KB mapped_file:0KB dirty:503316KB writeback:0KB swap:0KB inactive_anon:0...\n" +
       p + "Memory cgroup out of memory: Killed process 62769 (cp) total-vm:17528kB, anon-rss:544kB, file-rss:1100kB\n";
-  const OomEvent e = testing::one_event(t);
+  const OomEvent e = one(t);
   ASSERT_TRUE(e.memcg);
   EXPECT_FALSE(e.memcg->oom_memcg);
   std::map<std::string, uint64_t> stats(e.memcg->stats.begin(), e.memcg->stats.end());
@@ -612,7 +615,7 @@ TEST(MangledLines, TaskInPathWrappedWithoutPrefixesIsRejoined) {
     EXPECT_EQ(ev[0].memcg->task_memcg, path) << t;
   }
   // A line with a space is no path's rest: the path stays as printed.
-  const OomEvent e = testing::one_event("Task in /a killed as a result of limit of /a\nsome other text\n"
+  const OomEvent e = one("Task in /a killed as a result of limit of /a\nsome other text\n"
                                         "Memory cgroup out of memory: Killed process 7 (cp) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n");
   ASSERT_TRUE(e.memcg);
   EXPECT_EQ(e.memcg->oom_memcg, "/a");
@@ -629,7 +632,7 @@ TEST(MangledLines, TaskInCutInsideItsFirstPathOpensTheReport) {
       "[5193605.506735] memory: usage 524288kB, limit 524288kB, failcnt 0\n"
       "[5193605.506956] Memory cgroup out of memory: Killed process 62769 (cp) total-vm:17528kB, anon-rss:544kB, "
       "file-rss:1100kB\n";
-  const OomEvent e = testing::one_event(t);
+  const OomEvent e = one(t);
   EXPECT_EQ(e.lines.first, 1u);
   EXPECT_EQ(e.time.monotonic_s, 5193605.506728);
   ASSERT_TRUE(e.memcg);

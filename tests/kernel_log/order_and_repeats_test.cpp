@@ -11,7 +11,10 @@
 namespace oomlens {
 namespace {
 
-std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, ScanOptions{"t", 2024}); }
+const ScanOptions kOptions{"t", 2024};
+std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, kOptions); }
+// The one event of `text`, read with the same options as parse().
+OomEvent one(std::string_view text) { return testing::one_event(text, kOptions); }
 
 // Chunk borders never change the events (the fuzzer's invariant).
 void expect_same_in_chunks(std::string_view text, size_t events) {
@@ -43,7 +46,7 @@ TEST(OrderAndRepeats, GluedKillWrappedInsideItsFirstWord) {
 
 // A short piece is joined only when the two make a kill line.
 TEST(OrderAndRepeats, ShortPieceBeforeOtherTextStaysApart) {
-  const OomEvent e = testing::one_event(
+  const OomEvent e = one(
       "Out of memory: Kill process 2157 (java) score 788 or sacrifice child Kil\n"
       "led to believe\n");
   EXPECT_EQ(e.kind, EventKind::selected_no_kill);
@@ -57,7 +60,7 @@ constexpr std::string_view kSelectionThenHeader =
     "Oct  8 11:12:20 host02 kernel: splunkd invoked oom-killer: gfp_mask=0x201da, order=0, oom_adj=0\n";
 
 TEST(OrderAndRepeats, NewestFirstSelectionThenItsHeaderIsOneReport) {
-  const OomEvent e = testing::one_event(kSelectionThenHeader);
+  const OomEvent e = one(kSelectionThenHeader);
   EXPECT_EQ(e.kind, EventKind::selected_no_kill);
   ASSERT_TRUE(e.trigger);
   EXPECT_EQ(e.trigger->comm, "splunkd");
@@ -88,7 +91,7 @@ TEST(OrderAndRepeats, NewestFirstWrappedSummaryAndKillAreOneReport) {
       "Memory cgroup out of memory: Killed process 90057 (java)\n"
       "task=java,pid=90057,uid=0\n"
       "2026-03-22T15:00:03 host03 kernel: oom-kill:constraint=CONSTRAINT_MEMCG\n";
-  const OomEvent e = testing::one_event(t);
+  const OomEvent e = one(t);
   EXPECT_EQ(e.kind, EventKind::kill);
   ASSERT_EQ(e.victims.size(), 1u);
   EXPECT_EQ(e.victims[0].pid, 90057);
@@ -176,7 +179,7 @@ TEST(OrderAndRepeats, RowGluedBeforeTheSelectionStaysInTheTable) {
       "May 12 19:43:50 host1 kernel: [  476]     0   476    14365      114      28        0         -1000 auditd"
       "May 12 19:43:50 host1 kernel: Out of memory: Kill process 17982 (java) score 77 or sacrifice child\n"
       "May 12 19:43:50 host1 kernel: Killed process 17982 (java) total-vm:19803312kB, anon-rss:2540308kB\n";
-  const OomEvent e = testing::one_event(t);
+  const OomEvent e = one(t);
   ASSERT_EQ(e.tasks.size(), 2u);
   EXPECT_EQ(e.tasks[1].pid, 476);
   EXPECT_EQ(e.tasks[1].oom_score_adj, -1000);
