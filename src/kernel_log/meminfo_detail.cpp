@@ -156,6 +156,30 @@ void meminfo_counters(Building& b, std::string_view t) {
   }
 }
 
+// A buddy list (mm/page_alloc.c show_free_areas(), mm/show_mem.c): `ZONE:
+// N*SIZEkB (types) …`, after `Node N ` or (≤4.7, some 32-bit arches) alone.
+// Its first block is order 0, one page: the page size when no kill line gave
+// it (report_finalize.cpp). False when `t` is not one.
+bool buddy_list(Building& b, std::string_view t) {
+  std::string_view r = trim_left(t);
+  if (starts_with(r, "Node ")) {  // `Node 0 DMA: …`: skip the node number
+    r.remove_prefix(5);
+    (void)take_token(r);
+    r = trim_left(r);
+  }
+  const size_t colon = r.find(": ");
+  if (colon == 0 || colon == std::string_view::npos || r.substr(0, colon).find(' ') != std::string_view::npos)
+    return false;
+  std::string_view first = trim_left(r.substr(colon + 2));
+  const size_t star = first.find('*');
+  if (star == 0 || star == std::string_view::npos || !parse_u64(first.substr(0, star))) return false;
+  std::string_view size = first.substr(star + 1);
+  const auto kb = take_sized(size, "kB");
+  if (!kb) return false;
+  if (!b.buddy_page_kb) b.buddy_page_kb = kb;
+  return true;
+}
+
 }  // namespace
 
 // Lines of the Mem-Info block; true when recognised.
@@ -178,14 +202,10 @@ bool meminfo_line(Building& b, std::string_view t) {
     return true;
   }
   if (starts_with(t, "Node ")) {
-    // Buddy lists `Node 0 DMA: 1*4kB (U) 2*8kB …`: the smallest block is one page.
-    size_t star = t.find('*');
-    if (!b.buddy_page_kb && star != std::string_view::npos && t.find(": ") < star) {
-      std::string_view v = t.substr(star + 1);
-      b.buddy_page_kb = take_sized(v, "kB");
-    }
+    (void)buddy_list(b, t);
     return true;
   }
+  if (buddy_list(b, t)) return true;  // ≤4.7 and 32-bit ARM/MIPS: `DMA: 142*4kB (UEC) …` without `Node N`
   if (b.section == Building::Section::meminfo && t.find(':') != std::string_view::npos &&
       t.find("kB") == std::string_view::npos) {
     meminfo_counters(b, t);

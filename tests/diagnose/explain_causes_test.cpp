@@ -155,6 +155,102 @@ TEST(Causes, LowmemHeldAsCmaIsNotTheMachineRunningOut) {
   EXPECT_THAT(x.summary, Not(HasSubstr("the machine ran out")));
 }
 
+// When CMA holds the lowmem zone's free pages, the advice is a smaller CMA
+// area, with the check's figures, not "protect the Normal zone".
+TEST(Causes, LowmemHeldAsCmaAdvisesASmallerCmaArea) {
+  const Explanation x = explain(lowmem_cma_arm());
+  EXPECT_THAT(advice(x), HasSubstr("Reserve less CMA (the `cma=` kernel parameter"));
+  EXPECT_THAT(advice(x), HasSubstr("501.6 MiB of the low-memory zone's 506.9 MiB free was CMA"));
+  EXPECT_THAT(advice(x), HasSubstr("leaving 5.4 MiB under the 10.2 MiB min watermark"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("Normal zone")));
+  EXPECT_THAT(advice(x), Not(HasSubstr("memory limit")));
+}
+
+// Corpus 30 (i386 PAE): Normal at its min, HighMem free, no CMA: the 64-bit advice.
+TEST(Causes, LowmemWithoutCmaAdvisesA64BitKernel) {
+  OomEvent e = lowmem_cma_arm();
+  e.mem_info->highmem_bytes.reset();
+  Zone normal{0, "Normal", 3644 * KiB, 3732 * KiB, 887000 * KiB};
+  Zone high{0, "HighMem", 63352504 * KiB, 512 * KiB, 63000000 * KiB};
+  e.mem_info->zones = {normal, high};
+  const Explanation x = explain(e);
+  ASSERT_NE(find(x, "lowmem_exhausted"), nullptr);
+  EXPECT_THAT(advice(x), HasSubstr("Run a 64-bit kernel"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("CMA")));
+}
+
+// Linux 2.4's `VM: killing process NAME` (corpus 110): no pid, no report, and
+// no cpusets or memory policies in 2.4: the machine ran out, said plainly.
+TEST(Causes, Linux24FaultKillIsMachineWide) {
+  OomEvent e;
+  e.kind = EventKind::kill;
+  e.constraint = Constraint::global;
+  Victim v;
+  v.comm = "gammu-smsd";
+  e.victims.push_back(v);
+  const Explanation x = explain(e);
+  EXPECT_EQ(x.summary,
+            "gammu-smsd was killed by the kernel because its page fault found no free memory (Linux 2.4's `VM: "
+            "killing process`): the machine ran out of memory (Linux 2.4 had no memory cgroups, cpusets or NUMA "
+            "memory policies).");
+  EXPECT_THAT(everything(x), Not(HasSubstr("oomlens run --limit")));
+  EXPECT_THAT(advice(x), HasSubstr("Linux 2.4 prints no report"));
+  // A kill line with a pid (any later kernel) keeps the hedge when the report does not prove the machine.
+  e.victims[0].pid = 42;
+  EXPECT_THAT(explain(e).summary, HasSubstr("machine-wide or within a cpuset"));
+}
+
+// vm.oom_kill_allocating_task (corpus 30): `Kill process 6344 (sh) score 0`
+// is no badness score (oom_kill_process(current, …, 0, …)): nothing ranked.
+TEST(Causes, AllocatingTaskScoreIsNoBadnessScore) {
+  OomEvent e;
+  e.kind = EventKind::kill;
+  e.constraint = Constraint::global;
+  e.selected.push_back(Selected{6344, "sh", 0, "Out of memory (oom_kill_allocating_task)"});
+  Victim v;
+  v.pid = 6345;
+  v.comm = "sleep";
+  v.anon_rss_bytes = 44 * KiB;
+  v.file_rss_bytes = 200 * KiB;
+  e.victims.push_back(v);
+  const Explanation x = explain(e);
+  EXPECT_THAT(x.summary, HasSubstr("sleep (pid 6345), sacrificed in place of sh (pid 6344), was killed"));
+  EXPECT_THAT(everything(x), Not(HasSubstr("badness score 0")));
+  EXPECT_NE(find(x, "oom_kill_allocating_task"), nullptr);
+  // The allocating task itself killed: it did not rank highest, so no "ranked highest" check.
+  e.selected[0] = Selected{6345, "sleep", 0, "Out of memory (oom_kill_allocating_task)"};
+  e.tasks.push_back(TaskRow{});
+  e.tasks[0].pid = 6345;
+  e.tasks[0].comm = "sleep";
+  e.tasks[0].rss_bytes = 244 * KiB;
+  e.victims[0].oom_score_adj = 0;
+  e.victims[0].selected_score = 0;
+  const Explanation y = explain(e);
+  EXPECT_EQ(find(y, "victim_held_little"), nullptr);
+  EXPECT_EQ(find(y, "processes_hold_little"), nullptr);
+  EXPECT_THAT(everything(y), Not(HasSubstr("ranked it highest")));
+}
+
+// A NUMA memory-policy OOM (corpus 166) and a cpuset one get advice about nodes.
+TEST(Causes, MempolicyAndCpusetAdviceNamesTheNodes) {
+  OomEvent e;
+  e.kind = EventKind::kill;
+  e.constraint = Constraint::mempolicy;
+  e.trigger = Trigger{};
+  e.trigger->comm = "clickhouse-serv";
+  e.trigger->nodemask = "0";
+  Victim v;
+  v.pid = 4321;
+  v.comm = "clickhouse-serv";
+  e.victims.push_back(v);
+  EXPECT_THAT(advice(explain(e)), HasSubstr("Only the NUMA nodes of the allocation's memory policy (nodemask=0) ran out"));
+  e.constraint = Constraint::cpuset;
+  e.trigger->mems_allowed = "1";
+  EXPECT_THAT(advice(explain(e)), HasSubstr("Only the memory nodes of the job's cpuset (mems_allowed=1) ran out"));
+  e.trigger.reset();
+  EXPECT_THAT(advice(explain(e)), HasSubstr("Only the memory nodes of the job's cpuset ran out"));
+}
+
 TEST(Causes, NoLowmemWhenCmaLeavesEnoughOrNoHighmem) {
   OomEvent e = lowmem_cma_arm();
   e.mem_info->zones[0].free_cma_bytes = 400000 * KiB;  // 119112 kB left: far above min
