@@ -4,7 +4,8 @@
 Runs `OOMLENS explain --json FILE` on each file of oracles.json and compares
 the JSON field by field with the oracle (the same rules as
 tests/diagnose/real_corpus_test.cpp, minus `slab_largest`, which the JSON does
-not carry). Prints each mismatch and `fully right: N of M`. Exit status 0.
+not carry). Prints each mismatch (a file the oracle marks `pending` says so)
+and `fully right: N of M`. Exit status 0.
 Usage: tools/corpus_score.py OOMLENS [CORPUS_DIR]
 """
 import json
@@ -14,8 +15,9 @@ import sys
 
 
 def constraint_of(text):
-    for c in ("global", "memcg"):
-        if text.startswith(c):
+    """The constraint an oracle's text starts with (real_corpus_test's want_constraint)."""
+    for c in ("global", "memcg", "mempolicy", "cpuset"):
+        if text is not None and text.startswith(c):
             return c
     return None
 
@@ -36,9 +38,11 @@ def score(binary, d):
         if len(victims) != len(o["kills"]):
             bad.append(f"victims {len(victims)} want {len(o['kills'])}")
         for k in o["kills"]:
-            v = next((v for v in victims if v["pid"] == k["pid"]), None)
+            # A null pid: the log prints none (Linux 2.4 `VM: killing process NAME`); match by comm.
+            v = next((v for v in victims if v["pid"] == k["pid"] and (k["pid"] is not None or v["comm"] == k["comm"])),
+                     None)
             if v is None:
-                bad.append(f"victim {k['pid']} missing")
+                bad.append(f"victim {k['pid'] if k['pid'] is not None else k['comm']} missing")
                 continue
             kb = lambda x: None if x is None else x * 1024
             for f, g in (("total_vm_kb", "total_vm_bytes"), ("anon_rss_kb", "anon_rss_bytes"),
@@ -57,8 +61,9 @@ def score(binary, d):
                 bad.append(f"victim {k['pid']} reaped {got_r} want {want_r}")
         if "constraints" in o:
             got = [e["constraint"] for e in events]
-            if got[:len(o["constraints"])] != o["constraints"][:len(got)]:
-                bad.append(f"constraints {got} want {o['constraints']}")
+            want = [constraint_of(c) for c in o["constraints"]]
+            if got[:len(want)] != want[:len(got)]:
+                bad.append(f"constraints {got} want {want}")
         else:
             want = constraint_of(o["constraint"])
             got = [e["constraint"] for e in events if e["constraint"]]
@@ -84,6 +89,11 @@ def score(binary, d):
             bad.append("no_killable")
         if "panic" in o and not any(e["panic_message"] == o["panic"] for e in events):
             bad.append("panic")
+        if "chosen" in o:
+            c = o["chosen"]
+            if not any(e["chosen"] and e["chosen"]["pid"] == c[0] and e["chosen"]["comm"] == c[1] for e in events):
+                got = [(e["chosen"]["comm"], e["chosen"]["pid"]) for e in events if e["chosen"]]
+                bad.append(f"chosen {got} want {c}")
         for r in o.get("table_rows", []):
             if not any(x["pid"] == r[0] and x["comm"] == r[1] and x["oom_score_adj"] == r[2] for e in events for x in e["tasks"]):
                 bad.append(f"row {r}")
@@ -109,7 +119,8 @@ def score(binary, d):
         if o.get("year_guessed") and not any("prints no year" in n for e in events for n in e["notes"]):
             bad.append("no year-guess note")
         if bad:
-            print(f"{name}:\n  " + "\n  ".join(bad))
+            pending = f" (pending: {o['pending']})" if "pending" in o else ""
+            print(f"{name}{pending}:\n  " + "\n  ".join(bad))
         else:
             right += 1
     print(f"fully right: {right} of {len(oracles)}")

@@ -8,8 +8,10 @@
 //     empty task table there were none: look at the kernel's memory.
 //  4. constraint unknown     → find the full report before the kill line;
 //     incomplete report      → the kill line, if any, comes after the header.
+//  4b. Linux 2.4's `VM: killing process` → find the user by hand (no
+//     report, no cgroups: `oomlens run --limit` cannot contain it).
 //  4a. a kernel-side cause (checks_causes.cpp) → advice for that cause
-//     only: lowmem → 64-bit kernel; slab → find the cache's owner; hugetlb
+//     only: lowmem → 64-bit kernel (CMA-held lowmem: a smaller `cma=` first); slab → find the cache's owner; hugetlb
 //     → vm.nr_hugepages; shmem → clean tmpfs; allocating_task → sysctl;
 //     high-order allocation → min_free_kbytes, compaction; processes hold
 //     little → look at the kernel's memory.
@@ -22,6 +24,7 @@
 //     memcg, limit unknown   → raise the limit or reduce use.
 //  6. global, victim ≥50 % RAM → less work / bigger machine, contain with
 //     `oomlens run --limit`; otherwise find the users and contain jobs.
+//  6b. mempolicy / cpuset   → more nodes (numactl, cpuset.mems) or less work.
 //  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
 //  8. ≥3 same-name python tasks → DataLoader workers: own cache vs copy-on-read.
 //  9. python victim ≥4 GiB anon, with a sign of PyTorch (training_evidence())
@@ -53,6 +56,20 @@ std::string bytes_figure(const Check& c, std::string_view name) {
   return format_bytes(static_cast<uint64_t>(figure(c, name)));
 }
 
+
+// Lowmem exhausted: a 64-bit kernel; when CMA held the zone's free pages
+// (the lowmem check's zone_free_cma_bytes), a smaller CMA area first.
+std::string lowmem_advice(const Check& c) {
+  if (figure(c, "zone_free_cma_bytes") <= 0)
+    return tr("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the RAM. "
+              "Until then reduce what fills lowmem (many processes' page tables, a large page cache's buffer heads, "
+              "slab): a memory limit on a job does not protect the Normal zone.");
+  return trf("Reserve less CMA (the `cma=` kernel parameter, or the size of the device tree's `linux,cma` "
+             "reserved-memory node): {} of the low-memory zone's {} free was CMA, which the kernel's own allocations cannot use, leaving {} under the {} min watermark. "
+             "Or run a 64-bit kernel, whose kernel data is not confined to low memory.",
+             bytes_figure(c, "zone_free_cma_bytes"), bytes_figure(c, "zone_free_bytes"),
+             bytes_figure(c, "zone_usable_bytes"), bytes_figure(c, "zone_min_bytes"));
+}
 
 std::string hugetlb_advice(const Check& c) {
   return trf("Reserve fewer hugetlb pages (vm.nr_hugepages, hugepages= on the kernel command line): "
@@ -89,11 +106,7 @@ struct CauseAdvice {
   std::string (*say)(const Check& c);
 };
 constexpr CauseAdvice kCauseAdvice[] = {
-    {"lowmem_exhausted",
-     N_("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the RAM. Until "
-        "then reduce what fills lowmem (many processes' page tables, a large page cache's buffer heads, slab): a "
-        "memory limit on a job does not protect the Normal zone."),
-     nullptr},
+    {"lowmem_exhausted", nullptr, lowmem_advice},
     {"slab_unreclaimable_dominant",
      N_("Find what allocates the largest slab caches (`slabtop`, /proc/slabinfo, kmemleak, a recent driver or kernel "
         "update) and fix or update it: a kernel memory leak is not cured by killing, limiting or protecting "
@@ -153,6 +166,12 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "report in the log (`journalctl -k`, /var/log/kern.log), from its header to its `Killed "
                         "process …` line."));
   }
+  if (linux24_fault_kill(e)) {  // 4b: no report to read, no cgroups to contain a job in
+    out.emplace_back(tr("Linux 2.4 prints no report of what held the memory, and has no memory cgroups to contain a "
+                        "job in: watch the processes' sizes (`ps`, /proc/meminfo) as memory runs low, then run fewer "
+                        "or smaller services or add swap."));
+    return out;
+  }
   for (const CauseAdvice& a : kCauseAdvice)  // 4a
     if (const Check* c = find_check(checks, a.check)) out.push_back(a.say ? a.say(*c) : std::string(tr(a.text)));
   if (kernel_side) {
@@ -193,6 +212,18 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
       out.emplace_back(tr("Contain memory-hungry jobs with `oomlens run --limit SIZE`, so a runaway job hits its own "
                        "limit instead of the machine's."));
     }
+  }
+  if (e.constraint == Constraint::mempolicy && e.kind != EventKind::no_killable) {  // 6b
+    const auto& nodes = e.trigger ? e.trigger->nodemask : std::nullopt;
+    out.push_back(trf("Only the NUMA nodes of the allocation's memory policy{} ran out: let the job use more nodes "
+                      "(`numactl --interleave=all` or `--preferred` instead of `--membind`, or its own mbind()/"
+                      "set_mempolicy() calls) or give it less work; a limit or more swap elsewhere does not help.",
+                      nodes ? trf(" (nodemask={})", *nodes) : std::string()));
+  } else if (e.constraint == Constraint::cpuset && e.kind != EventKind::no_killable) {
+    const auto& mems = e.trigger ? e.trigger->mems_allowed : std::nullopt;
+    out.push_back(trf("Only the memory nodes of the job's cpuset{} ran out: give the cpuset more nodes (cpuset.mems) "
+                      "or the job less work; memory free on other nodes is out of its reach.",
+                      mems ? trf(" (mems_allowed={})", *mems) : std::string()));
   }
   if (find_check(checks, "swap_absent")) {  // 7
     out.emplace_back(tr("Add swap (a few GiB, or zram): it lets the kernel move idle anonymous memory out of RAM "

@@ -130,6 +130,7 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
   const MemcgInfo& m = *e.memcg;
   // cgroup v2: memory.swap.max
   if (m.swap_limit_state == LimitState::limited && m.swap_limit_bytes) {
+    const size_t swap_checks = out.size();
     if (*m.swap_limit_bytes == 0) {
       out.push_back({"memcg_swap_disallowed", CheckLevel::info,
                      tr("The cgroup may not use swap (its swap limit is 0)."), {{"swap_limit_bytes", 0}}});
@@ -139,6 +140,8 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
                                  format_bytes(*m.swap_usage_bytes), format_bytes(*m.swap_limit_bytes)),
                      {{"swap_usage_bytes", as_fig(*m.swap_usage_bytes)}, {"swap_limit_bytes", as_fig(*m.swap_limit_bytes)}}});
     }
+    // Beside the swap limit: how often swap hit it (v2 `swap: … failcnt N`).
+    if (m.swap_failcnt && out.size() > swap_checks) out.back().figures.emplace_back("swap_failcnt", as_fig(*m.swap_failcnt));
     return;
   }
   // cgroup v1: memory.memsw.limit_in_bytes counts memory + swap.

@@ -218,7 +218,8 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
   const Victim* v = main_victim(e);
   const std::string rest = tr("Processes held little of the memory: the kernel (slab, page tables, drivers, hugetlb "
                               "pages) or tmpfs held the rest, and a kill frees almost nothing.");
-  if (v && v->selected_score == 0 && v->oom_score_adj && *v->oom_score_adj >= 0) {
+  // vm.oom_kill_allocating_task prints score 0 without ranking anything (oom_kill_process(current, …, 0, …)).
+  if (v && v->selected_score == 0 && v->oom_score_adj && *v->oom_score_adj >= 0 && !kills_allocating_task(e)) {
     out.push_back({"processes_hold_little", CheckLevel::warn,
                    trf("The victim's badness score was 0 (under 0.1 % of RAM plus swap) although the kernel ranked "
                        "it highest, and the {} task-table rows shown hold {} RSS in all. {}",
@@ -245,7 +246,9 @@ constexpr uint64_t kLittleVictimBytes = 1024 * 1024;
 constexpr uint64_t kLittleScore = 10;
 
 void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
-  if (e.kind != EventKind::kill || e.sysrq || find_check(out, "processes_hold_little")) return;
+  // vm.oom_kill_allocating_task: the victim never ranked (its own check says so).
+  if (e.kind != EventKind::kill || e.sysrq || find_check(out, "processes_hold_little") || kills_allocating_task(e))
+    return;
   const Victim* v = main_victim(e);
   if (!v || !v->anon_rss_bytes || !v->file_rss_bytes) return;
   // ≤5.0 sacrificed a child of the selected process: the child never ranked (the summary says so).

@@ -174,8 +174,14 @@ bool mems_cover_memory_nodes(const OomEvent& e) {
 
 }  // namespace
 
+bool linux24_fault_kill(const OomEvent& e) {
+  if (e.kind != EventKind::kill || e.victims.empty()) return false;
+  return std::all_of(e.victims.begin(), e.victims.end(), [](const Victim& v) { return !v.pid; });
+}
+
 bool global_unproven(const OomEvent& e) {
   if (e.constraint != Constraint::global || e.sysrq || e.panic_message) return false;
+  if (linux24_fault_kill(e)) return false;  // 2.4: no cpusets, no memory policies
   if (e.constraint_printed) return false;  // 4.19+ oom-kill: constraint=CONSTRAINT_NONE
   return !mems_cover_memory_nodes(e);
 }

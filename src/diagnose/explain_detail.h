@@ -75,6 +75,12 @@ struct Lowmem {
 };
 [[nodiscard]] std::optional<Lowmem> lowmem_exhaustion(const OomEvent& event);
 
+/// Linux 2.4's page-fault OOM kill `VM: killing process NAME` (arch/*/mm/fault.c,
+/// label out_of_memory:), the only kill line that prints no pid: the kernel
+/// killed the task whose page fault found no memory. 2.4 had no memory
+/// cgroups, cpusets or memory policies, so the whole machine ran out.
+[[nodiscard]] bool linux24_fault_kill(const OomEvent& event);
+
 /// A kill line or selection says `(oom_kill_allocating_task)`.
 [[nodiscard]] bool kills_allocating_task(const OomEvent& event);
 

@@ -26,7 +26,8 @@ std::string victims_subject(const OomEvent& e) {
   if (others == 0 && !e.selected.empty() && e.selected.back().pid != first.pid) {
     const Selected& sel = e.selected.back();
     const std::string chosen = task_name(sel.comm, sel.pid);
-    return sel.score ? trf("{}, sacrificed in place of {} with badness score {}, was", s, chosen, *sel.score)
+    // vm.oom_kill_allocating_task: the kernel passes 0 as the score, it ranked nothing.
+    return sel.score && !kills_allocating_task(e) ? trf("{}, sacrificed in place of {} with badness score {}, was", s, chosen, *sel.score)
                      : trf("{}, sacrificed in place of {}, was", s, chosen);
   }
   if (others == 0) return trf("{} was", s);
@@ -169,6 +170,11 @@ std::string kill_summary(const OomEvent& e, const ExplainContext& ctx) {
                              subject),
                          anon_clause(e));
   }
+  if (linux24_fault_kill(e) && e.constraint == Constraint::global)
+    return join_sentence(trf("{} killed by the kernel because its page fault found no free memory (Linux 2.4's `VM: "
+                             "killing process`): the machine ran out of memory (Linux 2.4 had no memory cgroups, "
+                             "cpusets or NUMA memory policies)", subject),
+                         anon_clause(e));
   const std::string sep = e.constraint ? tr(": ") : tr("; ");
   return join_sentence(trf("{} killed by {}", subject, killer_name(proven_constraint(e))) + sep +
                            constraint_clause(e, ctx),

@@ -9,10 +9,15 @@
 //   Name                      Used          Total
 //   kmalloc-2048            12345KB      12400KB
 // Sizes are kept in bytes; a line missing a field leaves it unknown.
+// meminfo_line() reads the rest of the block: swap and RAM totals, the
+// smallest buddy block, the `key:N` counters (pages).
 #include "kernel_log/report_building.h"
 #include "util/text.h"
 
 namespace oomlens {
+
+using Building = ReportAssembler::Building;
+
 namespace {
 
 using namespace oomlens::text;
@@ -128,6 +133,87 @@ bool meminfo_detail_line(ReportAssembler::Building& b, std::string_view t) {
   std::string_view node = take_token(rest);
   rest = trim_left(rest);
   return hugepages_line(b, node, rest) || zone_line(b, node, rest);
+}
+
+namespace {
+
+// Mem-Info counters block: `key:N` pages (not the `Node …` kB lines).
+void meminfo_counters(Building& b, std::string_view t) {
+  while (!t.empty()) {
+    std::string_view tok = take_token(t);
+    if (tok.empty()) break;
+    size_t c = tok.find(':');
+    if (c == std::string_view::npos) continue;
+    auto v = parse_u64(tok.substr(c + 1));
+    if (!v) continue;
+    std::string_view k = tok.substr(0, c);
+    if (k == "free") b.free_pages = v;
+    else if (k == "active_anon") b.active_anon_pages = v;
+    else if (k == "inactive_anon") b.inactive_anon_pages = v;
+    else if (k == "shmem") b.shmem_pages = v;
+    else if (k == "slab_unreclaimable") b.slab_unreclaimable_pages = v;
+    else if (k == "pagetables") b.pagetables_pages = v;
+  }
+}
+
+// A buddy list (mm/page_alloc.c show_free_areas(), mm/show_mem.c): `ZONE:
+// N*SIZEkB (types) …`, after `Node N ` or (≤4.7, some 32-bit arches) alone.
+// Its first block is order 0, one page: the page size when no kill line gave
+// it (report_finalize.cpp). False when `t` is not one.
+bool buddy_list(Building& b, std::string_view t) {
+  std::string_view r = trim_left(t);
+  if (starts_with(r, "Node ")) {  // `Node 0 DMA: …`: skip the node number
+    r.remove_prefix(5);
+    (void)take_token(r);
+    r = trim_left(r);
+  }
+  const size_t colon = r.find(": ");
+  if (colon == 0 || colon == std::string_view::npos || r.substr(0, colon).find(' ') != std::string_view::npos)
+    return false;
+  std::string_view first = trim_left(r.substr(colon + 2));
+  const size_t star = first.find('*');
+  if (star == 0 || star == std::string_view::npos || !parse_u64(first.substr(0, star))) return false;
+  std::string_view size = first.substr(star + 1);
+  const auto kb = take_sized(size, "kB");
+  if (!kb) return false;
+  if (!b.buddy_page_kb) b.buddy_page_kb = kb;
+  return true;
+}
+
+}  // namespace
+
+// Lines of the Mem-Info block; true when recognised.
+bool meminfo_line(Building& b, std::string_view t) {
+  if (meminfo_detail_line(b, t)) return true;
+  if (starts_with(t, "Free swap")) {
+    b.free_swap_kb = field_sized(t, "=", "kB");
+    return true;
+  }
+  if (starts_with(t, "Total swap")) {
+    b.total_swap_kb = field_sized(t, "=", "kB");
+    return true;
+  }
+  if (ends_with(t, " pages RAM")) {
+    b.ram_pages = parse_u64(t.substr(0, t.size() - 10));
+    return true;
+  }
+  if (ends_with(t, " pages reserved")) {
+    b.reserved_pages = parse_u64(t.substr(0, t.size() - 15));
+    return true;
+  }
+  if (starts_with(t, "Node ")) {
+    (void)buddy_list(b, t);
+    return true;
+  }
+  if (buddy_list(b, t)) return true;  // ≤4.7 and 32-bit ARM/MIPS: `DMA: 142*4kB (UEC) …` without `Node N`
+  if (b.section == Building::Section::meminfo && t.find(':') != std::string_view::npos &&
+      t.find("kB") == std::string_view::npos) {
+    meminfo_counters(b, t);
+    return true;
+  }
+  return starts_with(t, "lowmem_reserve[]") || ends_with(t, "total pagecache pages") ||
+         ends_with(t, "pages in swap cache") || starts_with(t, "Swap cache stats") ||
+         t.find(" pages ") != std::string_view::npos;
 }
 
 }  // namespace oomlens

@@ -8,6 +8,7 @@
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
+#include "kernel_log/report_building.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -36,9 +37,6 @@ bool rows_follow(std::string_view text, size_t pos, std::optional<int> default_y
   }
   return false;
 }
-
-// SysRq-f prints `sysrq: Manual OOM execution` just before the report.
-bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
 // A line printed before the kill in print order, other than the header and
 // the summary/selection (which need a pid check).

@@ -143,6 +143,7 @@ struct MemcgInfo {
   std::optional<uint64_t> swap_usage_bytes;
   std::optional<uint64_t> swap_limit_bytes;
   LimitState swap_limit_state = LimitState::unknown;
+  std::optional<uint64_t> swap_failcnt;       ///< v2 `swap: … failcnt N` (the swap counter's failcnt)
   std::optional<uint64_t> memsw_usage_bytes;  ///< v1 `memory+swap:` usage
   std::optional<uint64_t> memsw_limit_bytes;
   std::optional<uint64_t> memsw_failcnt;      ///< v1 `memory+swap: … failcnt N` (memory.memsw.failcnt)

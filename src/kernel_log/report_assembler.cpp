@@ -2,10 +2,17 @@
 // join or close a report follows the print order of kernel_oom_formats.md §1:
 // header → cpuset/stack → memcg lines or Mem-Info → table → summary →
 // selection → kill(s) → group kills → (asynchronous) reaper.
+// This file holds feed(), one line at a time; opening and closing a report
+// and the events waiting for their reaper line are in
+// report_assembler_events.cpp, the line kinds in report_line_kinds.cpp,
+// rejoining broken lines in report_rejoin.cpp, Mem-Info in meminfo_detail.cpp.
 #include "kernel_log/report_assembler.h"
 
 #include <functional>
 #include <utility>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_building.h"
@@ -16,46 +23,12 @@ namespace oomlens {
 using namespace oomlens::text;
 using Building = ReportAssembler::Building;
 
-struct ReportAssembler::Waiting {
-  OomEvent event;
-  uint64_t closed_line = 0;
-};
-
 namespace {
 
 // Unrecognised lines tolerated inside a report before its outcome (stack
 // traces, zone lists …) and after it (interleaved lines before group kills).
 constexpr uint64_t kQuietBeforeOutcome = 1500;
 constexpr uint64_t kQuietAfterOutcome = 12;
-// A report opened at its call trace and not yet confirmed (Building::
-// stack_confirmed()) ends after this many: a dump_stack() block with its
-// registers is some 60 lines at most.
-constexpr uint64_t kQuietUnconfirmedStack = 100;
-// A report is printed within milliseconds; a later line belongs elsewhere.
-constexpr double kMaxGapAfterOutcomeS = 5.0;
-constexpr size_t kMaxWaiting = 64;
-// A reaper line seen before its kill (newest-first text) waits this many
-// lines for it; a kill of the same pid later than that is another process.
-constexpr uint64_t kEarlyReaperLines = 64;
-constexpr size_t kMaxEarlyReapers = 16;
-
-bool is_no_killable(std::string_view t) {
-  return t.find("Out of memory and no killable processes") != std::string_view::npos;
-}
-
-std::optional<std::string_view> panic_text(std::string_view t) {
-  constexpr std::string_view kPanic = "Kernel panic - not syncing: ";
-  size_t p = t.find(kPanic);
-  if (p == std::string_view::npos) return std::nullopt;
-  return trim(t.substr(p + kPanic.size()));
-}
-
-bool is_oom_panic(std::string_view msg) {
-  return msg.find("of memory") != std::string_view::npos || msg.find("on memory") != std::string_view::npos ||
-         msg.find("panic_on_oom") != std::string_view::npos;
-}
-
-bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
 // `oom_reaper: reaped process N (comm…` that a viewer cut before `), now …`
 // (parse_reaper() then fails): its pid, when whole (` (` follows it).
@@ -68,46 +41,12 @@ std::optional<int64_t> cut_reaper_pid(std::string_view t) {
   if (!pid || !starts_with(r, " (")) return std::nullopt;
   return pid;
 }
-
-}  // namespace
-
-bool line_is_record(std::string_view t) {
-  return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
-         oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || t == "Mem-Info:" || line_is_table_row(t) ||
-         starts_with(t, "Tasks state") || starts_with(t, "Call Trace") || starts_with(t, "Hardware name:") ||
-         oomline::parse_group_kill(t);
-}
-
-namespace {
-
-// A terminal's hard wrap inside a row's name (`… 0 systemd-jou` + `rnal`):
-// a short word, not indented, that the kernel's 15-character comm still has
-// room for. Not after a format=flowed soft break (that one breaks at a space).
-bool rest_of_comm(const Building& b, const LogicalLine& line, std::string_view t) {
-  if (line.continuation || b.piece_soft || b.rows.empty() || t.size() > 14) return false;
-  // `rpc` + `.statd`, `networkd` + `-dispat`; never a poster's `...` or `---[ end trace`.
-  bool alnum = false;
-  for (char c : t) {
-    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == '[' || c == ']' || c == '<' || c == '>') return false;
-    alnum = alnum || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-  }
-  if (!alnum || (t[0] == '-' && t.size() > 1 && t[1] == '-')) return false;
-  return b.rows.back().row.comm.size() + t.size() <= 15;
-}
-
-// The rest of a `Task in … limit of PATH` line whose last path a wrap broke
-// (`…limit of /kubepo` + `ds/pod951f…/0249…`): one word with a '/', after a
-// line that ends in a path. The kernel prints nothing after that path, and a
-// path has no spaces, so the rest joins without one (also when a reflow
-// indented it, or no prefix tells the pieces apart).
-bool rest_of_path(const Building& b, std::string_view t) {
-  std::string_view piece = b.piece_text;
-  if (t.empty() || t.find('/') == std::string_view::npos || piece.empty() || piece.back() == ' ') return false;
-  for (char c : t)
-    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == ',') return false;
-  const size_t last_space = piece.rfind(' ');
-  return last_space != std::string_view::npos && piece.substr(last_space + 1).starts_with('/');
-}
+// A report opened at its call trace and not yet confirmed (Building::
+// stack_confirmed()) ends after this many: a dump_stack() block with its
+// registers is some 60 lines at most.
+constexpr uint64_t kQuietUnconfirmedStack = 100;
+// A report is printed within milliseconds; a later line belongs elsewhere.
+constexpr double kMaxGapAfterOutcomeS = 5.0;
 
 // A piece that starts a Tasks table row or its header (`[ 1046]  1066`,
 // `[ pid ]   uid  tgid`), not a stack frame (`[<ffffffff8116d20e>] …`).
@@ -115,89 +54,6 @@ bool starts_table_line(std::string_view t) {
   if (oomline::starts_table_header(t)) return true;
   const size_t close = t.find(']');
   return !t.empty() && t[0] == '[' && close != std::string_view::npos && parse_i64(trim(t.substr(1, close - 1)));
-}
-
-// How many of a kill line's figures were read.
-int kill_figures(const oomline::KillLine& k) {
-  return k.uid.has_value() + k.total_vm_kb.has_value() + k.anon_rss_kb.has_value() + k.file_rss_kb.has_value() +
-         k.shmem_rss_kb.has_value() + k.pgtables_kb.has_value() + k.oom_score_adj.has_value();
-}
-
-// A line with a terminal's pad inside a token (`0,glob        al_oom`), the
-// pads taken out. The pad may have fallen at a space (`Kill         process`):
-// a kill or selection line then reads only with one left there. Never a
-// line with a path (`Task in …`), which a space would cut in two. A kill
-// line read both ways keeps the reading with more figures (`kB,        shmem-rss:`
-// loses shmem-rss without the space; a space left inside a number loses
-// that number instead, never changes it).
-std::string unpadded_record(std::string_view t) {
-  std::string unpadded = oomline::without_pads(t);
-  std::string spaced = oomline::without_pads(t, " ");
-  if (!line_is_record(unpadded)) {
-    if (oomline::parse_select(spaced) || oomline::parse_kill(spaced)) return spaced;
-  } else if (auto a = oomline::parse_kill(unpadded)) {
-    if (auto b = oomline::parse_kill(spaced); b && kill_figures(*b) > kill_figures(*a)) return spaced;
-  }
-  return unpadded;
-}
-
-// The wrapped rest of the last recognised line (report_rejoin.cpp): joined
-// to it when that line looks incomplete (an indented piece, a format=flowed
-// trailing space or a plain cut), or when it starts with ','. After a whole
-// header, ARM's unprefixed, indented call trace (` out_of_memory from
-// __alloc_pages…`) is a record of its own.
-bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
-  using P = Building::Piece;
-  if (b.piece == P::none || t.empty() || line.prefixed) {
-    b.piece = P::none;
-    return false;
-  }
-  const P kind = b.piece;
-  b.piece = P::none;
-  // A line that looks whole is continued only by a ',' record (a summary's
-  // continuation): a trailing space (a paste's, or format=flowed's) after a
-  // whole header is no reason to swallow the call trace that follows.
-  const bool path_rest = kind == P::task_in && rest_of_path(b, t);
-  if (t[0] != ',' && piece_complete(kind, b.piece_text) && !(kind == P::row && rest_of_comm(b, line, t)) &&
-      !path_rest)
-    return false;
-  if (line_is_record(t)) return false;
-  std::string joined = b.piece_text;
-  if (path_rest) {
-    joined += t;
-  } else if (b.piece_pad && kind != P::row) {  // the break fell inside a pad (a row's runs are its columns')
-    joined += "    ";
-    joined += t;
-    joined = unpadded_record(joined);
-  } else {
-    if (line.continuation || b.piece_soft) joined += ' ';
-    joined += t;
-  }
-  if (!apply_joined(b, kind, joined)) return false;
-  b.piece = kind;
-  b.piece_text = std::move(joined);
-  b.piece_soft = line.soft_break;
-  b.piece_pad = line.pad_break;
-  b.joined_lines.push_back(line.number);
-  if (line.number > b.lines.last) b.lines.last = line.number;
-  if (line.number < b.lines.first) b.lines.first = line.number;  // newest-first, the rest comes before
-  b.quiet = 0;
-  return true;
-}
-
-// A table row a terminal wrapped (`[ 7899] 0 7899 … 1039052` then ` 0 python`),
-// put back together as one row text.
-std::string join_wrapped_row(const RawRow& r, std::string_view rest) {
-  std::string joined = "[";
-  joined += std::to_string(r.row.pid);
-  joined += ']';
-  for (auto n : r.row.numbers) {
-    joined += ' ';
-    joined += std::to_string(n);
-  }
-  joined += ' ';
-  joined += rest;
-  return joined;
 }
 
 // Every record inside an open report counts, taken or not (stack lines,
@@ -227,63 +83,6 @@ void take_time(Building& b, const LogicalLine& l) {
   if (!b.boot_id && p.boot_id) b.boot_id = p.boot_id;
   track_seq(b, l);
   if (p.monotonic_s) b.last_mono = p.monotonic_s;
-}
-
-// Mem-Info counters block: `key:N` pages (not the `Node …` kB lines).
-void meminfo_counters(Building& b, std::string_view t) {
-  while (!t.empty()) {
-    std::string_view tok = take_token(t);
-    if (tok.empty()) break;
-    size_t c = tok.find(':');
-    if (c == std::string_view::npos) continue;
-    auto v = parse_u64(tok.substr(c + 1));
-    if (!v) continue;
-    std::string_view k = tok.substr(0, c);
-    if (k == "free") b.free_pages = v;
-    else if (k == "active_anon") b.active_anon_pages = v;
-    else if (k == "inactive_anon") b.inactive_anon_pages = v;
-    else if (k == "shmem") b.shmem_pages = v;
-    else if (k == "slab_unreclaimable") b.slab_unreclaimable_pages = v;
-    else if (k == "pagetables") b.pagetables_pages = v;
-  }
-}
-
-// Lines of the Mem-Info block; true when recognised.
-bool meminfo_line(Building& b, std::string_view t) {
-  if (meminfo_detail_line(b, t)) return true;
-  if (starts_with(t, "Free swap")) {
-    b.free_swap_kb = field_sized(t, "=", "kB");
-    return true;
-  }
-  if (starts_with(t, "Total swap")) {
-    b.total_swap_kb = field_sized(t, "=", "kB");
-    return true;
-  }
-  if (ends_with(t, " pages RAM")) {
-    b.ram_pages = parse_u64(t.substr(0, t.size() - 10));
-    return true;
-  }
-  if (ends_with(t, " pages reserved")) {
-    b.reserved_pages = parse_u64(t.substr(0, t.size() - 15));
-    return true;
-  }
-  if (starts_with(t, "Node ")) {
-    // Buddy lists `Node 0 DMA: 1*4kB (U) 2*8kB …`: the smallest block is one page.
-    size_t star = t.find('*');
-    if (!b.buddy_page_kb && star != std::string_view::npos && t.find(": ") < star) {
-      std::string_view v = t.substr(star + 1);
-      b.buddy_page_kb = take_sized(v, "kB");
-    }
-    return true;
-  }
-  if (b.section == Building::Section::meminfo && t.find(':') != std::string_view::npos &&
-      t.find("kB") == std::string_view::npos) {
-    meminfo_counters(b, t);
-    return true;
-  }
-  return starts_with(t, "lowmem_reserve[]") || ends_with(t, "total pagecache pages") ||
-         ends_with(t, "pages in swap cache") || starts_with(t, "Swap cache stats") ||
-         t.find(" pages ") != std::string_view::npos;
 }
 
 // A selection or kill line the report already holds, verbatim: a paste
@@ -328,192 +127,6 @@ void note_outcome(Building& b, const LogicalLine& line, std::string_view t, int6
 }
 
 }  // namespace
-
-bool line_starts_meminfo(std::string_view t) {
-  for (std::string_view head : {"Mem-Info:", "Free swap", "Total swap", "lowmem_reserve[]", "Swap cache stats",
-                                "Unreclaimable slab info", "Tasks state", "Node "})
-    if (starts_with(t, head)) return true;
-  size_t i = 0;
-  while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
-  if (i > 0)  // `N pages RAM`, `N pages in swap cache`, `N total pagecache pages`
-    return t.find(" pages", i) == i || ends_with(t, " total pagecache pages");
-  while (i < t.size() && ((t[i] >= 'a' && t[i] <= 'z') || t[i] == '_')) ++i;  // `active_anon:7355653 …`
-  if (!(i > 1 && i + 1 < t.size() && t[i] == ':' && t[i + 1] >= '0' && t[i + 1] <= '9')) return false;
-  // Page counts, without a unit: `rss:0kB, shmem-rss:0kB` is a kill or reaper line's wrapped rest.
-  size_t j = i + 1;
-  while (j < t.size() && t[j] >= '0' && t[j] <= '9') ++j;
-  return t.substr(j, 2) != "kB";
-}
-
-bool line_is_meminfo(std::string_view t) {
-  // A zone's buddy lists without the node (`DMA: 142*4kB (UEC) 161*8kB …`, show_free_areas()).
-  const size_t colon = t.find(": ");
-  if (colon != std::string_view::npos && colon + 2 < t.size() && t[colon + 2] >= '0' && t[colon + 2] <= '9' &&
-      t.find('*', colon) != std::string_view::npos && t.find("kB", colon) != std::string_view::npos)
-    return true;
-  Building scratch;  // section none: a `key:N` line counts only through line_starts_meminfo
-  return line_starts_meminfo(t) || meminfo_line(scratch, t);
-}
-
-bool line_is_table_row(std::string_view text) {
-  return oomline::parse_row(text).has_value() || oomline::parse_table_header(text).has_value();
-}
-
-bool line_opens_report(std::string_view t) {
-  if (oomline::parse_header(t) || oomline::parse_kill(t) || oomline::parse_select(t)) return true;
-  if (oomline::parse_vm_killing(t)) return true;
-  oomline::Summary s;
-  if (oomline::parse_summary(t, s)) return true;
-  if (oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_no_killable(t) || is_sysrq(t))
-    return true;
-  if (starts_with(t, "Memory limit reached of cgroup ")) return true;
-  if (oomline::first_memcg_counter(oomline::parse_counter(t))) return true;
-  auto p = panic_text(t);
-  return p && is_oom_panic(*p);
-}
-
-ReportAssembler::ReportAssembler(std::string source_name, Emit emit)
-    : source_(std::move(source_name)), emit_(std::move(emit)) {}
-ReportAssembler::~ReportAssembler() = default;
-
-bool ReportAssembler::open() const { return cur_ != nullptr; }
-
-void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows, bool append) {
-  if (!append) prelude_.clear();
-  for (const auto& r : rows) {
-    LogicalLine copy = r;
-    copy.prefix = nullptr;
-    prelude_.emplace_back(copy, std::string(r.text));
-  }
-}
-
-void ReportAssembler::start(const LogicalLine& line) {
-  if (cur_) close();
-  cur_ = std::make_unique<Building>();
-  cur_->lines.first = line.number;
-  for (auto& [pl, text] : prelude_) {
-    if (auto row = oomline::parse_row(text)) {
-      row->truncated = pl.truncated;  // a viewer's cut: only the first columns are known
-      if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
-      row->truncated = pl.truncated;  // a viewer's cut: only the leading columns are known
-      if (row->comm.empty() && !row->truncated) cur_->wrapped_row = RawRow{*row, pl.number};
-      else cur_->rows.push_back(RawRow{*row, pl.number});
-    } else if (auto cols = oomline::parse_table_header(text)) {
-      if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
-      cur_->columns = *cols;
-      cur_->columns_line = pl.number;
-    } else if (cur_->wrapped_row) {  // the wrapped rest of a row (` 0 python`)
-      const std::string joined = join_wrapped_row(*cur_->wrapped_row, text);
-      if (auto row2 = oomline::parse_row(joined); row2 && !row2->comm.empty())
-        cur_->rows.push_back(RawRow{*row2, cur_->wrapped_row->line});
-      cur_->wrapped_row.reset();
-    }
-  }
-  prelude_.clear();
-}
-
-void ReportAssembler::start_from_stack(uint64_t first_line) {
-  close();
-  prelude_.clear();
-  cur_ = std::make_unique<Building>();
-  cur_->lines.first = first_line;
-  cur_->headerless = true;
-}
-
-void ReportAssembler::start_from_table(uint64_t first_line) {
-  close();
-  LogicalLine at;
-  at.number = first_line;
-  start(at);  // with the rows a look-back kept
-  cur_->from_table = true;
-  cur_->meminfo = true;
-  cur_->section = Building::Section::meminfo;
-}
-
-void ReportAssembler::close() {
-  if (!cur_) return;
-  if (cur_->headerless && !cur_->stack_confirmed()) {  // another trace through out_of_memory(): no report
-    cur_.reset();
-    return;
-  }
-  if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row);
-  OomEvent ev = finalize_event(std::move(*cur_), source_);
-  cur_.reset();
-  uint64_t last = ev.lines.last;
-  waiting_.push_back(Waiting{std::move(ev), last});
-  while (waiting_.size() > kMaxWaiting) {
-    emit_(std::move(waiting_.front().event));
-    waiting_.pop_front();
-  }
-}
-
-void ReportAssembler::expire(uint64_t line_number) {
-  while (!waiting_.empty() && waiting_.front().closed_line + kReaperWindowLines < line_number) {
-    emit_(std::move(waiting_.front().event));
-    waiting_.pop_front();
-  }
-}
-
-void ReportAssembler::finish() {
-  close();
-  while (!waiting_.empty()) {
-    emit_(std::move(waiting_.front().event));
-    waiting_.pop_front();
-  }
-}
-
-size_t ReportAssembler::flush(bool include_incomplete) {
-  if (cur_ && (include_incomplete || cur_->has_outcome())) close();
-  size_t n = 0;
-  while (!waiting_.empty()) {
-    emit_(std::move(waiting_.front().event));
-    waiting_.pop_front();
-    ++n;
-  }
-  return n;
-}
-
-void ReportAssembler::gap(std::string_view why) {
-  if (cur_) cur_->notes.push_back("lines were lost inside this report: " + std::string(why));
-  close();
-}
-
-bool ReportAssembler::attach_reaper(const LogicalLine& line, std::string_view text) {
-  auto r = oomline::parse_reaper(text);
-  if (!r) return false;
-  const Reaped reaped = oomline::reaped_bytes(*r);
-  if (cur_) {
-    for (auto& k : cur_->kills)
-      if (k.kill.pid == r->pid && !k.reaped) {
-        k.reaped = reaped;
-        return true;
-      }
-  }
-  for (auto it = waiting_.rbegin(); it != waiting_.rend(); ++it)
-    for (auto& v : it->event.victims)
-      if (v.pid == r->pid && !v.reaped) {
-        v.reaped = reaped;
-        return true;
-      }
-  // A reaper line whose kill was not seen: in newest-first text the kill follows.
-  if (early_reapers_.size() >= kMaxEarlyReapers) early_reapers_.erase(early_reapers_.begin());
-  early_reapers_.push_back(EarlyReaper{r->pid, reaped, line.number});
-  return true;
-}
-
-void ReportAssembler::take_early_reaper(int64_t pid, std::optional<Reaped>& reaped, uint64_t line) {
-  for (auto it = early_reapers_.begin(); it != early_reapers_.end();) {
-    const uint64_t d = it->line > line ? it->line - line : line - it->line;
-    if (d > kEarlyReaperLines) {
-      it = early_reapers_.erase(it);
-    } else if (it->pid == pid && !reaped) {
-      reaped = it->reaped;
-      it = early_reapers_.erase(it);
-    } else {
-      ++it;
-    }
-  }
-}
 
 bool ReportAssembler::feed(const LogicalLine& line) {
   std::string_view t = line.text;

@@ -3,6 +3,7 @@
 // and its conversion into an OomEvent (report_finalize.cpp).
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernel_log/oom_event.h"
@@ -149,10 +150,31 @@ bool piece_complete(ReportAssembler::Building::Piece kind, std::string_view text
 /// Re-parses the joined text of a broken line and replaces what its first
 /// piece gave; false when the joined text does not parse as `kind`.
 bool apply_joined(ReportAssembler::Building& b, ReportAssembler::Building::Piece kind, std::string_view joined);
+/// The lines of a Mem-Info block (show_mem()/show_free_areas()); true when
+/// `t` is one of them (recorded in `b`). meminfo_detail.cpp.
+bool meminfo_line(ReportAssembler::Building& b, std::string_view t);
 /// Zone lines, `hugepages_total=` lines, `N pages HighMem/MovableOnly` and
 /// the `Unreclaimable slab info:` table of a Mem-Info block; true when `t`
 /// is one of them (recorded in `b`). meminfo_detail.cpp.
 bool meminfo_detail_line(ReportAssembler::Building& b, std::string_view t);
+
+/// Rejoining broken lines (report_rejoin.cpp): the wrapped rest `t` of the
+/// last recognised line joined to it when that one looks incomplete; true
+/// when taken.
+bool rejoin(ReportAssembler::Building& b, const LogicalLine& line, std::string_view t);
+/// A line with a terminal's pad inside a token, the pads taken out.
+std::string unpadded_record(std::string_view t);
+/// A table row a terminal wrapped, put back together as one row text.
+std::string join_wrapped_row(const RawRow& r, std::string_view rest);
+
+/// Line kinds the state machine tells apart (report_line_kinds.cpp): `Out of
+/// memory and no killable processes`, the message of a `Kernel panic - not
+/// syncing:` line, whether a panic message is an OOM's, SysRq's `Manual OOM
+/// execution`.
+bool is_no_killable(std::string_view t);
+std::optional<std::string_view> panic_text(std::string_view t);
+bool is_oom_panic(std::string_view msg);
+bool is_sysrq(std::string_view t);
 
 /// Call-trace frames that tell the constraint: mem_cgroup_out_of_memory /
 /// mem_cgroup_oom_synchronize (memcg), or out_of_memory() whose caller is

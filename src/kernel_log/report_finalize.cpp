@@ -445,6 +445,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
         m.failcnt = c.failcnt;
       } else if (c.name == "swap") {
         fill_limit(c, m.swap_usage_bytes, m.swap_limit_bytes, m.swap_limit_state);
+        m.swap_failcnt = c.failcnt;
         m.hierarchy = "v2";
       } else if (c.name == "memory+swap") {
         LimitState st = LimitState::unknown;

@@ -121,4 +121,120 @@ bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
   return false;
 }
 
+namespace {
+
+// A terminal's hard wrap inside a row's name (`… 0 systemd-jou` + `rnal`):
+// a short word, not indented, that the kernel's 15-character comm still has
+// room for. Not after a format=flowed soft break (that one breaks at a space).
+bool rest_of_comm(const Building& b, const LogicalLine& line, std::string_view t) {
+  if (line.continuation || b.piece_soft || b.rows.empty() || t.size() > 14) return false;
+  // `rpc` + `.statd`, `networkd` + `-dispat`; never a poster's `...` or `---[ end trace`.
+  bool alnum = false;
+  for (char c : t) {
+    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == '[' || c == ']' || c == '<' || c == '>') return false;
+    alnum = alnum || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  }
+  if (!alnum || (t[0] == '-' && t.size() > 1 && t[1] == '-')) return false;
+  return b.rows.back().row.comm.size() + t.size() <= 15;
+}
+
+// The rest of a `Task in … limit of PATH` line whose last path a wrap broke
+// (`…limit of /kubepo` + `ds/pod951f…/0249…`): one word with a '/', after a
+// line that ends in a path. The kernel prints nothing after that path, and a
+// path has no spaces, so the rest joins without one (also when a reflow
+// indented it, or no prefix tells the pieces apart).
+bool rest_of_path(const Building& b, std::string_view t) {
+  std::string_view piece = b.piece_text;
+  if (t.empty() || t.find('/') == std::string_view::npos || piece.empty() || piece.back() == ' ') return false;
+  for (char c : t)
+    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == ',') return false;
+  const size_t last_space = piece.rfind(' ');
+  return last_space != std::string_view::npos && piece.substr(last_space + 1).starts_with('/');
+}
+
+// How many of a kill line's figures were read.
+int kill_figures(const oomline::KillLine& k) {
+  return k.uid.has_value() + k.total_vm_kb.has_value() + k.anon_rss_kb.has_value() + k.file_rss_kb.has_value() +
+         k.shmem_rss_kb.has_value() + k.pgtables_kb.has_value() + k.oom_score_adj.has_value();
+}
+
+}  // namespace
+
+// A line with a terminal's pad inside a token (`0,glob        al_oom`), the
+// pads taken out. The pad may have fallen at a space (`Kill         process`):
+// a kill or selection line then reads only with one left there. Never a
+// line with a path (`Task in …`), which a space would cut in two. A kill
+// line read both ways keeps the reading with more figures (`kB,        shmem-rss:`
+// loses shmem-rss without the space; a space left inside a number loses
+// that number instead, never changes it).
+std::string unpadded_record(std::string_view t) {
+  std::string unpadded = oomline::without_pads(t);
+  std::string spaced = oomline::without_pads(t, " ");
+  if (!line_is_record(unpadded)) {
+    if (oomline::parse_select(spaced) || oomline::parse_kill(spaced)) return spaced;
+  } else if (auto a = oomline::parse_kill(unpadded)) {
+    if (auto b = oomline::parse_kill(spaced); b && kill_figures(*b) > kill_figures(*a)) return spaced;
+  }
+  return unpadded;
+}
+
+// The wrapped rest of the last recognised line (report_rejoin.cpp): joined
+// to it when that line looks incomplete (an indented piece, a format=flowed
+// trailing space or a plain cut), or when it starts with ','. After a whole
+// header, ARM's unprefixed, indented call trace (` out_of_memory from
+// __alloc_pages…`) is a record of its own.
+bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
+  using P = Building::Piece;
+  if (b.piece == P::none || t.empty() || line.prefixed) {
+    b.piece = P::none;
+    return false;
+  }
+  const P kind = b.piece;
+  b.piece = P::none;
+  // A line that looks whole is continued only by a ',' record (a summary's
+  // continuation): a trailing space (a paste's, or format=flowed's) after a
+  // whole header is no reason to swallow the call trace that follows.
+  const bool path_rest = kind == P::task_in && rest_of_path(b, t);
+  if (t[0] != ',' && piece_complete(kind, b.piece_text) && !(kind == P::row && rest_of_comm(b, line, t)) &&
+      !path_rest)
+    return false;
+  if (line_is_record(t)) return false;
+  std::string joined = b.piece_text;
+  if (path_rest) {
+    joined += t;
+  } else if (b.piece_pad && kind != P::row) {  // the break fell inside a pad (a row's runs are its columns')
+    joined += "    ";
+    joined += t;
+    joined = unpadded_record(joined);
+  } else {
+    if (line.continuation || b.piece_soft) joined += ' ';
+    joined += t;
+  }
+  if (!apply_joined(b, kind, joined)) return false;
+  b.piece = kind;
+  b.piece_text = std::move(joined);
+  b.piece_soft = line.soft_break;
+  b.piece_pad = line.pad_break;
+  b.joined_lines.push_back(line.number);
+  if (line.number > b.lines.last) b.lines.last = line.number;
+  if (line.number < b.lines.first) b.lines.first = line.number;  // newest-first, the rest comes before
+  b.quiet = 0;
+  return true;
+}
+
+// A table row a terminal wrapped (`[ 7899] 0 7899 … 1039052` then ` 0 python`),
+// put back together as one row text.
+std::string join_wrapped_row(const RawRow& r, std::string_view rest) {
+  std::string joined = "[";
+  joined += std::to_string(r.row.pid);
+  joined += ']';
+  for (auto n : r.row.numbers) {
+    joined += ' ';
+    joined += std::to_string(n);
+  }
+  joined += ' ';
+  joined += rest;
+  return joined;
+}
+
 }  // namespace oomlens

@@ -119,6 +119,7 @@ json memcg_json(const std::optional<MemcgInfo>& m) {
             {"kmem_usage_bytes", u64(m->kmem_usage_bytes)}};
   put_limit(j, "limit_bytes", "limit_state", m->limit_bytes, m->limit_state);
   put_limit(j, "swap_limit_bytes", "swap_limit_state", m->swap_limit_bytes, m->swap_limit_state);
+  j["swap_failcnt"] = u64(m->swap_failcnt);
   // v1 memsw/kmem limits have no state field: the sentinel is just null.
   j["memsw_limit_bytes"] = u64(m->memsw_limit_bytes);
   j["memsw_failcnt"] = u64(m->memsw_failcnt);

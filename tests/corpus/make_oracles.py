@@ -436,7 +436,8 @@ add("109-juci-15-mips-4.1-mail-wrapped-header-adj-on-next-line.log", GH + "mksch
 # killed) prints no pid: the victim's pid is null.
 add("110-wl500g-90-linux-2.4-vm-killing-process.log", GH + "wl500g/wl500g/issues/90", ["kill"],
     "global (Linux 2.4, no memory cgroups: the MIPS page-fault handler's out_of_memory kills the faulting task)",
-    [kill(None, "gammu-smsd", None, None, None)])
+    [kill(None, "gammu-smsd", None, None, None)],
+    summary_not=["within a cpuset", "memory-policy limit"], text_not=["oomlens run --limit"])
 add("111-linuxquestions-855484-ubuntu-2.6.32-syslog-unpadded-day-oom-adj-header.log",
     "http://www.linuxquestions.org/questions/linux-kernel-70/kernel-oom-autopsy-trying-to-understand-the-oom-killer-log-entries-855484/",
     ["incomplete"], HOA, constraints=["global"], year_guessed=True,

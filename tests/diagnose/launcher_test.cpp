@@ -7,6 +7,7 @@
 
 #include "diagnose/launcher.h"
 #include "diagnose/verdict.h"
+#include "support/verdict_builders.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -57,10 +58,7 @@ TEST(Launcher, RayOutOfMemoryError) {
 }
 
 TreeKill rank_kill() {
-  TreeKill k;
-  k.pid = 4242;
-  k.comm = "python3";
-  k.role = "program";
+  TreeKill k = testing::tree_kill(4242, "python3", "program");
   k.kmsg_seq = 7;
   k.constraint = "memcg";
   k.limit_bytes = 600ull << 20;

@@ -7,6 +7,7 @@
 #include "diagnose/signal_sender.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_json.h"
+#include "support/verdict_builders.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -116,11 +117,7 @@ TEST(SignalSender, SelfRaisedKeepsTheEarlierSender) {
 }
 
 TEST(SignalSender, JsonRoundTrip) {
-  SignalSender s;
-  s.kind = "process";
-  s.sig = SIGKILL;
-  s.pid = 42;
-  s.comm = "kill";
+  SignalSender s = testing::sender("process", SIGKILL, 42, "kill");
   s.cmdline = "kill -9 500";
   s.result = 0;
   s.ts_s = 1.5;
@@ -149,12 +146,7 @@ VerdictInput killed_input(int sig) {
 TEST(SignalSenderVerdict, KilledNamesTheSender) {
   auto in = killed_input(SIGKILL);
   in.signal_trace = "on";
-  SignalSender s;
-  s.kind = "process";
-  s.sig = SIGKILL;
-  s.pid = 4242;
-  s.comm = "kill";
-  in.signal_sender = s;
+  in.signal_sender = testing::sender("process", SIGKILL, 4242, "kill");
   auto v = decide_verdict(in);
   EXPECT_EQ(v.cause, "killed");
   EXPECT_EQ(v.confidence, "high");
@@ -176,10 +168,7 @@ TEST(SignalSenderVerdict, ATracedVictimKeepsConfidenceWithoutTheKernelLog) {
   auto in = killed_input(SIGKILL);
   in.kernel_log_readable = false;
   in.kernel_log_error = "Permission denied";
-  TreeKill k;
-  k.pid = in.main_pid;
-  k.comm = "python3";
-  k.role = "main";
+  TreeKill k = testing::tree_kill(in.main_pid, "python3", "main");
   k.traced = true;
   k.anon_rss_bytes = 64ull << 20;
   k.file_rss_bytes = 3ull << 20;
@@ -199,15 +188,8 @@ TEST(SignalSenderVerdict, ATracedVictimKeepsConfidenceWithoutTheKernelLog) {
 
 TEST(SignalSenderVerdict, KernelOomEvidenceWins) {
   auto in = killed_input(SIGKILL);
-  TreeKill k;
-  k.pid = 500;
-  k.comm = "job";
-  k.role = "main";
-  in.kernel_kills = {k};
-  SignalSender s;
-  s.kind = "kernel";
-  s.sig = SIGKILL;
-  s.pid = 500;
+  in.kernel_kills = {testing::tree_kill(500, "job", "main")};
+  SignalSender s = testing::sender("kernel", SIGKILL, 500);
   s.code = trace::kSiKernel;
   in.signal_sender = s;
   auto v = decide_verdict(in);
@@ -228,11 +210,7 @@ TEST(SignalSenderVerdict, KernelOomEvidenceWins) {
 
 TEST(SignalSenderVerdict, SignalNamesTheSenderOrSaysWhyNot) {
   auto in = killed_input(SIGTERM);
-  SignalSender s;
-  s.kind = "oomlens_forward";
-  s.sig = SIGTERM;
-  s.pid = 400;
-  s.comm = "oomlens";
+  SignalSender s = testing::sender("oomlens_forward", SIGTERM, 400, "oomlens");
   s.origin_pid = 777;
   s.origin_comm = "bash";
   in.signal_sender = s;
@@ -255,12 +233,7 @@ TEST(SignalSenderVerdict, SignalNamesTheSenderOrSaysWhyNot) {
 
 TEST(SignalSenderVerdict, TracedDaemonIsNamedAsTheKiller) {
   auto in = killed_input(SIGTERM);
-  SignalSender s;
-  s.kind = "process";
-  s.sig = SIGTERM;
-  s.pid = 321;
-  s.comm = "earlyoom";
-  in.signal_sender = s;
+  in.signal_sender = testing::sender("process", SIGTERM, 321, "earlyoom");
   DaemonKill d;
   d.daemon = "earlyoom";
   d.pid = 500;

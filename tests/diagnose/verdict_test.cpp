@@ -6,6 +6,7 @@
 
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_json.h"
+#include "support/verdict_builders.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -18,10 +19,7 @@ VerdictInput killed_by(int sig) {
 }
 
 TreeKill kill_of(int64_t pid, const char* role) {
-  TreeKill k;
-  k.pid = pid;
-  k.comm = "python3";
-  k.role = role;
+  TreeKill k = testing::tree_kill(pid, "python3", role);
   k.kmsg_seq = 42;
   k.constraint = "memcg";
   k.limit_bytes = 700ull << 20;
@@ -175,12 +173,7 @@ TEST(Verdict, GuardStopWithAndWithoutAHandler) {
   // Another process's SIGKILL (traced) is not the guard's doing.
   auto other = killed_by(SIGKILL);
   other.guard_stop = term_stop();
-  SignalSender s;
-  s.kind = "process";
-  s.sig = SIGKILL;
-  s.pid = 777;
-  s.comm = "kill";
-  other.signal_sender = s;
+  other.signal_sender = testing::sender("process", SIGKILL, 777, "kill");
   EXPECT_EQ(decide_verdict(other).cause, "killed");
 }
 
@@ -215,12 +208,7 @@ TEST(Verdict, MachineWideCounterIsANoteNotTheVerdict) {
   // A traced userspace sender outranks even the job's own cgroup counter.
   in = killed_by(SIGKILL);
   in.cgroup_oom_kill_delta = 1;
-  SignalSender s;
-  s.kind = "process";
-  s.sig = SIGKILL;
-  s.pid = 777;
-  s.comm = "kill";
-  in.signal_sender = s;
+  in.signal_sender = testing::sender("process", SIGKILL, 777, "kill");
   EXPECT_EQ(decide_verdict(in).cause, "killed");
 }
 

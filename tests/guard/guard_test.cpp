@@ -75,14 +75,14 @@ TEST(Headroom, NothingKnown) {
 TEST(Headroom, ReadLevelsV1Fixture) {
   testing::FixtureTree t;
   const std::string m = t.root() + "/sys/fs/cgroup/memory";
-  t.write("sys/fs/cgroup/memory/memory.limit_in_bytes", "9223372036854771712\n");
-  t.write("sys/fs/cgroup/memory/memory.usage_in_bytes", "5000000000\n");
-  t.write("sys/fs/cgroup/memory/a/memory.limit_in_bytes", "2147483648\n");
-  t.write("sys/fs/cgroup/memory/a/memory.usage_in_bytes", "1610612736\n");
-  t.write("sys/fs/cgroup/memory/a/memory.stat", "total_inactive_file 536870912\n");
-  t.write("sys/fs/cgroup/memory/a/job/memory.limit_in_bytes", "1073741824\n");
-  t.write("sys/fs/cgroup/memory/a/job/memory.usage_in_bytes", "734003200\n");
-  t.write("sys/fs/cgroup/memory/a/job/memory.stat", "rss 1\ntotal_rss 600\ntotal_inactive_file 104857600\n");
+  t.write_files("sys/fs/cgroup/memory", {{"memory.limit_in_bytes", "9223372036854771712\n"},
+                                         {"memory.usage_in_bytes", "5000000000\n"},
+                                         {"a/memory.limit_in_bytes", "2147483648\n"},
+                                         {"a/memory.usage_in_bytes", "1610612736\n"},
+                                         {"a/memory.stat", "total_inactive_file 536870912\n"},
+                                         {"a/job/memory.limit_in_bytes", "1073741824\n"},
+                                         {"a/job/memory.usage_in_bytes", "734003200\n"},
+                                         {"a/job/memory.stat", "rss 1\ntotal_rss 600\ntotal_inactive_file 104857600\n"}});
   cgroup::MemoryHierarchy h{cgroup::Version::v1, m};
   auto lv = read_levels(h, m + "/a/job");
   ASSERT_EQ(lv.size(), 3u);
@@ -99,12 +99,12 @@ TEST(Headroom, ReadLevelsV1Fixture) {
 TEST(Headroom, ReadLevelsV2Fixture) {
   testing::FixtureTree t;
   const std::string m = t.root() + "/sys/fs/cgroup";
-  t.write("sys/fs/cgroup/user.slice/memory.max", "max\n");
-  t.write("sys/fs/cgroup/user.slice/memory.high", "1073741824\n");
-  t.write("sys/fs/cgroup/user.slice/job/memory.max", "max\n");
-  t.write("sys/fs/cgroup/user.slice/job/memory.high", "max\n");
-  t.write("sys/fs/cgroup/user.slice/job/memory.current", "314572800\n");
-  t.write("sys/fs/cgroup/user.slice/job/memory.stat", "anon 200\nfile 100\ninactive_file 104857600\n");
+  t.write_files("sys/fs/cgroup/user.slice", {{"memory.max", "max\n"},
+                                             {"memory.high", "1073741824\n"},
+                                             {"job/memory.max", "max\n"},
+                                             {"job/memory.high", "max\n"},
+                                             {"job/memory.current", "314572800\n"},
+                                             {"job/memory.stat", "anon 200\nfile 100\ninactive_file 104857600\n"}});
   cgroup::MemoryHierarchy h{cgroup::Version::v2, m};
   auto lv = read_levels(h, m + "/user.slice/job");
   ASSERT_GE(lv.size(), 2u);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 
 namespace oomlens {
 namespace {
@@ -97,27 +98,24 @@ TEST(CausesParse, HeaderOnlyIsIncompleteWithTheStacksConstraint) {
   EXPECT_EQ(global[0].kind, EventKind::incomplete);
   EXPECT_EQ(global[0].constraint, Constraint::global);
 
-  auto arm = parse(
+  const OomEvent arm = testing::one_event(
       "gpg invoked oom-killer: gfp_mask=0x440dc0(GFP_KERNEL_ACCOUNT), order=0, oom_score_adj=0\n"
       " oom_kill_process from out_of_memory+0x100/0x350\n"
       " out_of_memory from __alloc_pages_noprof+0xadc/0xfc8\n");
-  ASSERT_EQ(arm.size(), 1u);
-  EXPECT_EQ(arm[0].constraint, Constraint::global);
+  EXPECT_EQ(arm.constraint, Constraint::global);
 
-  auto cut = parse(
+  const OomEvent cut = testing::one_event(
       "thrash invoked oom-killer: gfp_mask=0xd0, order=0, oom_score_adj=0\n"
       "Call Trace:\n"
       " [<ffffffffa21135d4>] dump_stack+0x19/0x1b\n"
       " [<ffffffffa210e79f>] dump_header+0x90/0x229\n");
-  ASSERT_EQ(cut.size(), 1u);
-  EXPECT_FALSE(cut[0].constraint);  // nothing says what ran out
+  EXPECT_FALSE(cut.constraint);  // nothing says what ran out
   // __out_of_memory / pagefault_out_of_memory are not the allocator's call.
-  auto other = parse(
+  const OomEvent other = testing::one_event(
       "x invoked oom-killer: gfp_mask=0xd0, order=0, oom_score_adj=0\n"
       " pagefault_out_of_memory+0x1/0x2\n"
       " __alloc_pages_nodemask+0x1/0x2\n");
-  ASSERT_EQ(other.size(), 1u);
-  EXPECT_FALSE(other[0].constraint);
+  EXPECT_FALSE(other.constraint);
 }
 
 TEST(CausesParse, InferredYearIsNeverInTheFuture) {

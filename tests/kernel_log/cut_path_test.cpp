@@ -6,6 +6,7 @@
 
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 
 namespace oomlens {
 namespace {
@@ -39,21 +40,20 @@ TEST(CutPath, RuntimeIdsPodUidsAndUnitSuffixes) {
 }
 
 TEST(CutPath, SummaryAndTaskInLeaveACutPathUnknown) {
-  auto ev = parse_log_text(
+  const OomEvent e = testing::one_event(
       "Nov 23 15:36:19 host kernel: [   5081]     0  5081  1312551    30032   847872    69147           666 stress\n"
       "Nov 23 15:36:19 host kernel: oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=container,"
       "mems_allowed=0,oom_memcg=/machine.slice/machine-libpod_pod_91699c4e43f2b1b3691c25ce4920a8d9675e6e4d4d49855a2f\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
-  EXPECT_FALSE(ev[0].memcg && ev[0].memcg->oom_memcg);  // no path known at all: no memcg block
-  EXPECT_TRUE(std::any_of(ev[0].notes.begin(), ev[0].notes.end(),
+  EXPECT_EQ(e.constraint, Constraint::memcg);
+  EXPECT_FALSE(e.memcg && e.memcg->oom_memcg);  // no path known at all: no memcg block
+  EXPECT_TRUE(std::any_of(e.notes.begin(), e.notes.end(),
                           [](const std::string& n) { return n.find("looks cut inside its last name") != n.npos; }));
   // A whole path ending a summary split over records is kept.
   const std::string id(64, 'b');
-  auto whole = parse_log_text("oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
-                              "oom_memcg=/system.slice/docker-" + id + ".scope\n");
-  ASSERT_EQ(whole.size(), 1u);
-  EXPECT_EQ(whole[0].memcg->oom_memcg, "/system.slice/docker-" + id + ".scope");
+  const OomEvent whole = testing::one_event(
+      "oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
+      "oom_memcg=/system.slice/docker-" + id + ".scope\n");
+  EXPECT_EQ(whole.memcg->oom_memcg, "/system.slice/docker-" + id + ".scope");
   auto ti = oomline::parse_task_in("Task in /docker/" + id + " killed as a result of limit of /docker/0123456789ab");
   ASSERT_TRUE(ti);
   EXPECT_EQ(ti->task_memcg, "/docker/" + id);

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 
 namespace oomlens {
 namespace {
@@ -43,19 +44,18 @@ constexpr std::string_view kMemcgStack =
     "Nov 23 15:36:25 host kernel: RIP: 0033:0x402ae0\n";
 
 TEST(Headerless, StackFromTheCpuLineIsAnIncompleteReport) {
-  auto ev = parse(kMemcgStack);
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
-  ASSERT_TRUE(ev[0].trigger);
-  EXPECT_EQ(ev[0].trigger->pid, 5117);
-  EXPECT_EQ(ev[0].trigger->comm, "stress");
-  EXPECT_FALSE(ev[0].trigger->gfp_mask);
-  EXPECT_FALSE(ev[0].trigger->order);
-  EXPECT_FALSE(ev[0].trigger->oom_score_adj);
-  EXPECT_TRUE(ev[0].victims.empty());
-  EXPECT_EQ(ev[0].lines.first, 1u);
-  EXPECT_TRUE(has_note(ev[0], "header (`… invoked oom-killer: …`) is not in the input"));
+  const OomEvent e = testing::one_event(kMemcgStack);
+  EXPECT_EQ(e.kind, EventKind::incomplete);
+  EXPECT_EQ(e.constraint, Constraint::memcg);
+  ASSERT_TRUE(e.trigger);
+  EXPECT_EQ(e.trigger->pid, 5117);
+  EXPECT_EQ(e.trigger->comm, "stress");
+  EXPECT_FALSE(e.trigger->gfp_mask);
+  EXPECT_FALSE(e.trigger->order);
+  EXPECT_FALSE(e.trigger->oom_score_adj);
+  EXPECT_TRUE(e.victims.empty());
+  EXPECT_EQ(e.lines.first, 1u);
+  EXPECT_TRUE(has_note(e, "header (`… invoked oom-killer: …`) is not in the input"));
   // Chunk borders anywhere give the same report (the block's start is looked for in the text kept back).
   for (size_t size : {1u, 7u, 64u, 333u}) {
     auto c = parse_chunked(kMemcgStack, size);
@@ -69,7 +69,7 @@ TEST(Headerless, StackFromTheCpuLineIsAnIncompleteReport) {
 TEST(Headerless, ArmTraceFromHardwareNameWithMemInfo) {
   // No CPU line either: the block starts at `Hardware name:`; the trace runs
   // through the page allocator, and Mem-Info follows.
-  auto ev = parse(
+  const OomEvent e = testing::one_event(
       "[  501.053684] Hardware name: BCM2711\n"
       "[  501.054873]  unwind_backtrace from show_stack+0x18/0x1c\n"
       "[  501.057537]  dump_stack_lvl from dump_header+0x54/0x1fc\n"
@@ -80,17 +80,16 @@ TEST(Headerless, ArmTraceFromHardwareNameWithMemInfo) {
       "[  501.072734] 9fe0: beda7370 beda8370 b6aea008 b6aea01c\n"
       "[  501.073951] Mem-Info:\n"
       "[  501.075413] active_anon:239 inactive_anon:7154 isolated_anon:0\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
-  EXPECT_EQ(ev[0].constraint, Constraint::global);
-  EXPECT_EQ(ev[0].lines.first, 1u);
-  EXPECT_FALSE(ev[0].trigger && ev[0].trigger->pid);
+  EXPECT_EQ(e.kind, EventKind::incomplete);
+  EXPECT_EQ(e.constraint, Constraint::global);
+  EXPECT_EQ(e.lines.first, 1u);
+  EXPECT_FALSE(e.trigger && e.trigger->pid);
 }
 
 TEST(Headerless, TraceWithoutDumpHeaderNeedsAReportLineAfterIt) {
   // A 3.10 memcg trace without dump_header() (cut by the poster), then the
   // report's own lines: the kill is this report's, the trigger its CPU line's.
-  auto ev = parse(
+  const OomEvent e = testing::one_event(
       "[ 7.1] CPU: 1 PID: 4242 Comm: java Not tainted 3.10.0-957.el7.x86_64 #1\n"
       "[ 7.1] Call Trace:\n"
       "[ 7.1]  [<ffffffff8116d9d6>] oom_kill_process+0x25e/0x3f0\n"
@@ -100,15 +99,14 @@ TEST(Headerless, TraceWithoutDumpHeaderNeedsAReportLineAfterIt) {
       "[ 7.1] memory: usage 65536kB, limit 65536kB, failcnt 40\n"
       "[ 7.1] Memory cgroup out of memory: Kill process 4242 (java) score 990 or sacrifice child\n"
       "[ 7.1] Killed process 4242 (java) total-vm:1000kB, anon-rss:900kB, file-rss:0kB, shmem-rss:0kB\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::kill);
-  EXPECT_EQ(ev[0].lines.first, 1u);
-  ASSERT_TRUE(ev[0].trigger);
-  EXPECT_EQ(ev[0].trigger->pid, 4242);
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
-  ASSERT_EQ(ev[0].victims.size(), 1u);
-  EXPECT_EQ(ev[0].victims[0].pid, 4242);
-  EXPECT_FALSE(has_note(ev[0], "no `invoked oom-killer` header before this kill"));
+  EXPECT_EQ(e.kind, EventKind::kill);
+  EXPECT_EQ(e.lines.first, 1u);
+  ASSERT_TRUE(e.trigger);
+  EXPECT_EQ(e.trigger->pid, 4242);
+  EXPECT_EQ(e.constraint, Constraint::memcg);
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].pid, 4242);
+  EXPECT_FALSE(has_note(e, "no `invoked oom-killer` header before this kill"));
 }
 
 TEST(Headerless, OtherTracesAreNoReport) {
@@ -131,15 +129,14 @@ TEST(Headerless, OtherTracesAreNoReport) {
       "[ 2.0] some other line\n";
   EXPECT_TRUE(parse(stall).empty());
   // Then a whole report: the stall's trace is not its.
-  auto ev = parse(stall +
-                  "[ 3.0] java invoked oom-killer: gfp_mask=0x14200ca(GFP_HIGHUSER_MOVABLE), order=0, "
-                  "oom_score_adj=0\n"
-                  "[ 3.0] CPU: 1 PID: 78 Comm: java Not tainted 4.14.0 #1\n"
-                  "[ 3.0] Out of memory: Kill process 78 (java) score 900 or sacrifice child\n"
-                  "[ 3.0] Killed process 78 (java) total-vm:1000kB, anon-rss:900kB, file-rss:0kB, shmem-rss:0kB\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].lines.first, 8u);
-  EXPECT_EQ(ev[0].trigger->pid, 78);
+  const OomEvent e = testing::one_event(stall +
+                                        "[ 3.0] java invoked oom-killer: gfp_mask=0x14200ca(GFP_HIGHUSER_MOVABLE), order=0, "
+                                        "oom_score_adj=0\n"
+                                        "[ 3.0] CPU: 1 PID: 78 Comm: java Not tainted 4.14.0 #1\n"
+                                        "[ 3.0] Out of memory: Kill process 78 (java) score 900 or sacrifice child\n"
+                                        "[ 3.0] Killed process 78 (java) total-vm:1000kB, anon-rss:900kB, file-rss:0kB, shmem-rss:0kB\n");
+  EXPECT_EQ(e.lines.first, 8u);
+  EXPECT_EQ(e.trigger->pid, 78);
   // A call trace read newest-first (`tac`) has its `CPU:` line after the frames: no report from it.
   EXPECT_TRUE(parse("[ 9.3] out_of_memory+0x1ad/0x4d0\n"
                     "[ 9.2] Call Trace:\n"
@@ -171,14 +168,13 @@ TEST(Headerless, WrappedCpuLineIsRejoined) {
       "0x13a/0x150\n"
       "Nov 23 15:36:25 host kernel: try_charge_memcg+0x6df/0x\n"
       "7a0\n";
-  auto ev = parse(text);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_TRUE(ev[0].trigger.has_value());
-  EXPECT_EQ(ev[0].trigger->comm, "stress");
-  EXPECT_EQ(ev[0].trigger->pid, 5117);
-  EXPECT_EQ(ev[0].host, "host");
-  EXPECT_EQ(ev[0].lines.first, 1u);
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+  const OomEvent e = testing::one_event(text);
+  ASSERT_TRUE(e.trigger.has_value());
+  EXPECT_EQ(e.trigger->comm, "stress");
+  EXPECT_EQ(e.trigger->pid, 5117);
+  EXPECT_EQ(e.host, "host");
+  EXPECT_EQ(e.lines.first, 1u);
+  EXPECT_EQ(e.constraint, Constraint::memcg);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 #include "manglers.h"
 #include "support/paths.h"
 
@@ -26,7 +27,10 @@ constexpr std::string_view kReport =
     "file-rss:1024kB, shmem-rss:0kB, UID:1000 pgtables:1080kB oom_score_adj:0\n"
     "oom_reaper: reaped process 4242 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n";
 
-std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, ScanOptions{"t", 2024}); }
+const ScanOptions kOptions{"t", 2024};
+std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, kOptions); }
+// The one event of `text`, read with the same options as parse().
+OomEvent one(std::string_view text) { return testing::one_event(text, kOptions); }
 
 void expect_whole(const std::vector<OomEvent>& ev) {
   ASSERT_EQ(ev.size(), 1u);
@@ -104,14 +108,13 @@ TEST(MangledLines, CutRowIsNullNotAStump) {
   std::string t(kReport);
   std::string row = "[   4242]  1000  4242   260000   131000   1105920        0             0 python3";
   t.replace(t.find(row), row.size(), "[   4242]  1000  4242   260000   131000   110...");
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_EQ(ev[0].tasks.size(), 1u);
-  EXPECT_EQ(ev[0].tasks[0].rss_bytes, 131000u * 4096);
-  EXPECT_FALSE(ev[0].tasks[0].pgtables_bytes);  // not 110 from the stump
-  EXPECT_FALSE(ev[0].tasks[0].oom_score_adj);
+  const OomEvent e = one(t);
+  ASSERT_EQ(e.tasks.size(), 1u);
+  EXPECT_EQ(e.tasks[0].rss_bytes, 131000u * 4096);
+  EXPECT_FALSE(e.tasks[0].pgtables_bytes);  // not 110 from the stump
+  EXPECT_FALSE(e.tasks[0].oom_score_adj);
   bool noted = false;
-  for (const auto& n : ev[0].notes) noted = noted || n.find("cut by a viewer") != std::string::npos;
+  for (const auto& n : e.notes) noted = noted || n.find("cut by a viewer") != std::string::npos;
   EXPECT_TRUE(noted);
 }
 
@@ -121,11 +124,10 @@ TEST(MangledLines, CutCgroupPathIsNeverTheMemcg) {
   size_t e = t.find('\n', s);
   t.replace(s, e - s, "oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
                       "oom_memcg=/app.slice/run-u…");
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_TRUE(ev[0].memcg);
-  EXPECT_FALSE(ev[0].memcg->oom_memcg);
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);  // from the memory: line
+  const OomEvent ev = one(t);
+  ASSERT_TRUE(ev.memcg);
+  EXPECT_FALSE(ev.memcg->oom_memcg);
+  EXPECT_EQ(ev.constraint, Constraint::memcg);  // from the memory: line
 }
 
 // gpud#70 (corpus 53): the poster elided the middle of a path (`....`): no path names the memcg.
@@ -133,14 +135,13 @@ TEST(MangledLines, ElidedCgroupPathIsNeverTheMemcg) {
   std::string t(kReport);
   size_t s = t.find("oom_memcg=/app.slice/");
   t.replace(s, std::string_view("oom_memcg=/app.slice/").size(), "oom_memcg=/lxc.payload....-lxc/app.slice/");
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_TRUE(ev[0].memcg);
-  EXPECT_FALSE(ev[0].memcg->oom_memcg);
-  EXPECT_EQ(ev[0].memcg->task_memcg, "/app.slice/run-u42.service");
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+  const OomEvent e = one(t);
+  ASSERT_TRUE(e.memcg);
+  EXPECT_FALSE(e.memcg->oom_memcg);
+  EXPECT_EQ(e.memcg->task_memcg, "/app.slice/run-u42.service");
+  EXPECT_EQ(e.constraint, Constraint::memcg);
   bool noted = false;
-  for (const auto& n : ev[0].notes) noted = noted || n.find("cut by a viewer") != std::string::npos;
+  for (const auto& n : e.notes) noted = noted || n.find("cut by a viewer") != std::string::npos;
   EXPECT_TRUE(noted);
 }
 
@@ -169,14 +170,13 @@ TEST(MangledLines, HeaderBrokenBeforeItsAnchor) {
 // A record the assembler keeps nothing of (`Hardware name:`) swallowed the
 // unprefixed stack words after it, and the note said they were wrapped.
 TEST(MangledLines, NothingIsGluedToAHardwareNameLine) {
-  auto ev = parse("sed invoked oom-killer: gfp_mask=0x201da, order=0, oom_score_adj=0\n"
-                  "CPU: 4 PID: 29481 Comm: sed Not tainted 3.10.0-514.6.1.el7.x86_64 #1\n"
-                  "Hardware name: HP ProLiant DL385 G7, BIOS A18 12/08/2012\n"
-                  " ffff880182272f10 00000000021dcb0a ffff880418207938 ffffffff816861ac\n"
-                  "Call Trace:\n"
-                  " [<ffffffff816861ac>] dump_stack+0x19/0x1b\n");
-  ASSERT_EQ(ev.size(), 1u);
-  for (const auto& n : ev[0].notes) EXPECT_EQ(n.find("rejoined"), std::string::npos) << n;
+  const OomEvent e = one("sed invoked oom-killer: gfp_mask=0x201da, order=0, oom_score_adj=0\n"
+                                        "CPU: 4 PID: 29481 Comm: sed Not tainted 3.10.0-514.6.1.el7.x86_64 #1\n"
+                                        "Hardware name: HP ProLiant DL385 G7, BIOS A18 12/08/2012\n"
+                                        " ffff880182272f10 00000000021dcb0a ffff880418207938 ffffffff816861ac\n"
+                                        "Call Trace:\n"
+                                        " [<ffffffff816861ac>] dump_stack+0x19/0x1b\n");
+  for (const auto& n : e.notes) EXPECT_EQ(n.find("rejoined"), std::string::npos) << n;
 }
 
 // Markdown inline code around each pasted line (openmptcprouter#3079, corpus 45).
@@ -253,16 +253,15 @@ TEST(MangledLines, PaddedHeaderlessRowHasNoFigures) {
       "task_memcg=/user.slice,task=simplescreenrec,pid=140113,uid=1000\n"
       "Out of memory: Killed process 140113 (simplescreenrec) total-vm:3759660kB, anon-rss:2511944kB, "
       "file-rss:0kB, shmem-rss:9920kB, UID:1000 pgtables:5624kB oom_score_adj:0\n";
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_EQ(ev[0].tasks.size(), 3u);
-  EXPECT_EQ(ev[0].tasks[0].pgtables_bytes, 57344u);
-  EXPECT_FALSE(ev[0].tasks[1].rss_bytes);
-  EXPECT_FALSE(ev[0].tasks[1].pgtables_bytes);
-  EXPECT_EQ(ev[0].tasks[1].comm, "simplescreenrec");
-  EXPECT_EQ(ev[0].tasks[2].rss_bytes, 114u * 4096);
+  const OomEvent e = one(t);
+  ASSERT_EQ(e.tasks.size(), 3u);
+  EXPECT_EQ(e.tasks[0].pgtables_bytes, 57344u);
+  EXPECT_FALSE(e.tasks[1].rss_bytes);
+  EXPECT_FALSE(e.tasks[1].pgtables_bytes);
+  EXPECT_EQ(e.tasks[1].comm, "simplescreenrec");
+  EXPECT_EQ(e.tasks[2].rss_bytes, 114u * 4096);
   bool noted = false;
-  for (const auto& n : ev[0].notes) noted = noted || n.find("more numbers than the table's others") != std::string::npos;
+  for (const auto& n : e.notes) noted = noted || n.find("more numbers than the table's others") != std::string::npos;
   EXPECT_TRUE(noted);
 }
 
@@ -361,14 +360,13 @@ TEST(MangledLines, ReflowedAtSpaces) {
       "[ pid ]   uid  tgid\n    total_vm      rss cpu oom_adj oom_score_adj name\n" + p +
       "[ 1046]  1066  1046\n    228537    95491   3       0             0 apache2\n" + p +
       "Memory cgroup out of\n    memory: Kill process 1046 (apache2) score 1000 or sacrifice child\n";
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_TRUE(ev[0].memcg);
-  EXPECT_EQ(ev[0].memcg->task_memcg, "/kubepods/pod1/c1");
-  EXPECT_EQ(ev[0].memcg->limit_bytes, 1048576u * 1024);
-  ASSERT_EQ(ev[0].tasks.size(), 1u);
-  EXPECT_EQ(ev[0].tasks[0].rss_bytes, 95491u * 4096);
-  EXPECT_EQ(ev[0].tasks[0].oom_score_adj, 0);
+  const OomEvent ev = one(t);
+  ASSERT_TRUE(ev.memcg);
+  EXPECT_EQ(ev.memcg->task_memcg, "/kubepods/pod1/c1");
+  EXPECT_EQ(ev.memcg->limit_bytes, 1048576u * 1024);
+  ASSERT_EQ(ev.tasks.size(), 1u);
+  EXPECT_EQ(ev.tasks[0].rss_bytes, 95491u * 4096);
+  EXPECT_EQ(ev.tasks[0].oom_score_adj, 0);
   // Chunk borders change nothing: the break after `Task in` may end a chunk.
   for (size_t chunk : {7, 64}) {
     size_t events = 0;
@@ -395,11 +393,10 @@ TEST(MangledLines, ChildKillThenSelectionTakesOrderFromTheTimes) {
   const std::string sel =
       "May  8 14:05:27 host25 kernel: Memory cgroup out of memory: Kill process 24984 (palo_be) score 968 or "
       "sacrifice child\n";
-  auto newest_first = parse(later + kill + sel);
-  ASSERT_EQ(newest_first.size(), 1u);
-  ASSERT_EQ(newest_first[0].victims.size(), 1u);
-  EXPECT_EQ(newest_first[0].victims[0].pid, 18177);
-  EXPECT_EQ(newest_first[0].constraint, Constraint::memcg);
+  const OomEvent newest_first = one(later + kill + sel);
+  ASSERT_EQ(newest_first.victims.size(), 1u);
+  EXPECT_EQ(newest_first.victims[0].pid, 18177);
+  EXPECT_EQ(newest_first.constraint, Constraint::memcg);
   EXPECT_EQ(parse(kill + sel + later).size(), 2u);
 }
 
@@ -413,12 +410,11 @@ TEST(MangledLines, GluedRowsBeforeTheKill) {
       "[ 140134]  1000 140134     1508      114    49152        0             0 ssh-agent\n" + p +
       "Out of memory: Killed process 140113 (simplescreenrec) total-vm:3759660kB, anon-rss:2511944kB, "
       "file-rss:0kB, shmem-rss:9920kB, UID:1000 pgtables:5624kB oom_score_adj:0\n";
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_EQ(ev[0].tasks.size(), 3u);
-  EXPECT_EQ(ev[0].tasks[1].comm, "simplescreenrec");
-  EXPECT_EQ(ev[0].tasks[2].comm, "ssh-agent");
-  EXPECT_EQ(ev[0].tasks[2].pid, 140134);
+  const OomEvent e = one(t);
+  ASSERT_EQ(e.tasks.size(), 3u);
+  EXPECT_EQ(e.tasks[1].comm, "simplescreenrec");
+  EXPECT_EQ(e.tasks[2].comm, "ssh-agent");
+  EXPECT_EQ(e.tasks[2].pid, 140134);
 }
 
 // A hard-wrapped text whose rows have one run of spaces at one column is not
@@ -427,10 +423,9 @@ TEST(MangledLines, TableColumnsAreNotPads) {
   std::string t(kReport);
   for (int i = 0; i < 4; ++i)
     t.insert(t.find("oom-kill:"), "[   424" + std::to_string(3 + i) + "]  1000  4243   260000   131000   1105920        0             0 python3\n");
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_EQ(ev[0].tasks.size(), 5u);
-  for (auto& r : ev[0].tasks) EXPECT_EQ(r.pgtables_bytes, 1105920u);
+  const OomEvent e = one(t);
+  ASSERT_EQ(e.tasks.size(), 5u);
+  for (auto& r : e.tasks) EXPECT_EQ(r.pgtables_bytes, 1105920u);
 }
 
 // `Memory cgroup stats for` alone on its line (a path cut by a viewer) is a
@@ -528,12 +523,11 @@ TEST(MangledLines, APathWithARunOfSpacesIsUnknown) {
       "of limit of /docker/4f1c0a9e2b7d4c6a8e1f3b5d7c9a0e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3e\n"
       "[  514.682840] memory: usage 524288kB, limit 524288kB, failcnt 812\n"
       "[  514.682901] Memory cgroup out of memory: Kill process 4242 (python3) score 990 or sacrifice child\n";
-  auto ev = parse(text);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_TRUE(ev[0].memcg);
-  EXPECT_FALSE(ev[0].memcg->task_memcg);
+  const OomEvent e = one(text);
+  ASSERT_TRUE(e.memcg);
+  EXPECT_FALSE(e.memcg->task_memcg);
   // (A full 64-hex id: a shorter one ending the line would be a cut path.)
-  EXPECT_EQ(ev[0].memcg->oom_memcg, "/docker/4f1c0a9e2b7d4c6a8e1f3b5d7c9a0e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3e");
+  EXPECT_EQ(e.memcg->oom_memcg, "/docker/4f1c0a9e2b7d4c6a8e1f3b5d7c9a0e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3e");
 }
 
 // Corpus 132 cut at 100 columns: the stats line's path ends in `...` and the
@@ -546,11 +540,10 @@ TEST(MangledLines, StatsPathCutByAViewerIsUnknown) {
       "Memory cgroup stats for /kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/024952...\n"
       "8KB rss_huge:0KB shmem:28KB mapped_file:0KB dirty:503316KB writeback:0KB swap:0KB inactive_anon:0...\n" +
       p + "Memory cgroup out of memory: Killed process 62769 (cp) total-vm:17528kB, anon-rss:544kB, file-rss:1100kB\n";
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_TRUE(ev[0].memcg);
-  EXPECT_FALSE(ev[0].memcg->oom_memcg);
-  std::map<std::string, uint64_t> stats(ev[0].memcg->stats.begin(), ev[0].memcg->stats.end());
+  const OomEvent e = one(t);
+  ASSERT_TRUE(e.memcg);
+  EXPECT_FALSE(e.memcg->oom_memcg);
+  std::map<std::string, uint64_t> stats(e.memcg->stats.begin(), e.memcg->stats.end());
   EXPECT_EQ(stats.count("8KB rss_huge"), 0u);
   EXPECT_EQ(stats.count("rss"), 0u);  // its figure was cut
   EXPECT_EQ(stats["shmem"], 28u * 1024);
@@ -622,11 +615,10 @@ TEST(MangledLines, TaskInPathWrappedWithoutPrefixesIsRejoined) {
     EXPECT_EQ(ev[0].memcg->task_memcg, path) << t;
   }
   // A line with a space is no path's rest: the path stays as printed.
-  auto ev = parse("Task in /a killed as a result of limit of /a\nsome other text\n"
-                  "Memory cgroup out of memory: Killed process 7 (cp) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n");
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_TRUE(ev[0].memcg);
-  EXPECT_EQ(ev[0].memcg->oom_memcg, "/a");
+  const OomEvent e = one("Task in /a killed as a result of limit of /a\nsome other text\n"
+                                        "Memory cgroup out of memory: Killed process 7 (cp) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n");
+  ASSERT_TRUE(e.memcg);
+  EXPECT_EQ(e.memcg->oom_memcg, "/a");
 }
 
 // Corpus 132 cut at 120 columns: the `Task in` line ends in the viewer's
@@ -640,13 +632,12 @@ TEST(MangledLines, TaskInCutInsideItsFirstPathOpensTheReport) {
       "[5193605.506735] memory: usage 524288kB, limit 524288kB, failcnt 0\n"
       "[5193605.506956] Memory cgroup out of memory: Killed process 62769 (cp) total-vm:17528kB, anon-rss:544kB, "
       "file-rss:1100kB\n";
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].lines.first, 1u);
-  EXPECT_EQ(ev[0].time.monotonic_s, 5193605.506728);
-  ASSERT_TRUE(ev[0].memcg);
-  EXPECT_FALSE(ev[0].memcg->oom_memcg);
-  EXPECT_FALSE(ev[0].memcg->task_memcg);
+  const OomEvent e = one(t);
+  EXPECT_EQ(e.lines.first, 1u);
+  EXPECT_EQ(e.time.monotonic_s, 5193605.506728);
+  ASSERT_TRUE(e.memcg);
+  EXPECT_FALSE(e.memcg->oom_memcg);
+  EXPECT_FALSE(e.memcg->task_memcg);
 }
 
 }  // namespace

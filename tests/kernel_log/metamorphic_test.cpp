@@ -272,6 +272,18 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the poster's break inside `rss:44`+`8KB` is joined only after a prefixed line: without prefixes the "
      "stats after it are lost"},
     // 141: an excerpt of Mem-Info and the table only, opened at the table header (start_from_table):
+    {{"139-rpi-linux-3872-armv7-6.x-lowmem-cma-dma-zone-highmem-pages-table-header.log", "wrap72"},
+     "a `DMA: N*4kB …` buddy list without `Node N` wrapped over two lines is not rejoined: the page size it gives is assumed"},
+    {{"139-rpi-linux-3872-armv7-6.x-lowmem-cma-dma-zone-highmem-pages-table-header.log", "wrap80"},
+     "a `DMA: N*4kB …` buddy list without `Node N` wrapped over two lines is not rejoined: the page size it gives is assumed"},
+    {{"139-rpi-linux-3872-armv7-6.x-lowmem-cma-dma-zone-highmem-pages-table-header.log", "flowed72"},
+     "a `DMA: N*4kB …` buddy list without `Node N` wrapped over two lines is not rejoined: the page size it gives is assumed"},
+    {{"139-rpi-linux-3872-armv7-6.x-lowmem-cma-dma-zone-highmem-pages-table-header.log", "reflow_indent"},
+     "a `DMA: N*4kB …` buddy list without `Node N` wrapped over two lines is not rejoined: the page size it gives is assumed"},
+    {{"139-rpi-linux-3872-armv7-6.x-lowmem-cma-dma-zone-highmem-pages-table-header.log", "quoted_printable"},
+     "a `DMA: N*4kB …` buddy list without `Node N` wrapped over two lines is not rejoined: the page size it gives is assumed"},
+    {{"141-lede-2878-openwrt-logread-mips-normal-below-min-table-nr-pmds.log", "wrap80_inline_pad"},
+     "a `DMA: N*4kB …` buddy list without `Node N` wrapped over two lines is not rejoined: the page size it gives is assumed"},
     {{"141-lede-2878-openwrt-logread-mips-normal-below-min-table-nr-pmds.log", "wrap72"},
      "the look-back from the table header stops at a wrapped Mem-Info line: `N pages RAM`/`reserved` before it are lost"},
     {{"141-lede-2878-openwrt-logread-mips-normal-below-min-table-nr-pmds.log", "wrap80"},

@@ -6,11 +6,15 @@
 #include <vector>
 
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 
 namespace oomlens {
 namespace {
 
-std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, ScanOptions{"t", 2024}); }
+const ScanOptions kOptions{"t", 2024};
+std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, kOptions); }
+// The one event of `text`, read with the same options as parse().
+OomEvent one(std::string_view text) { return testing::one_event(text, kOptions); }
 
 // Chunk borders never change the events (the fuzzer's invariant).
 void expect_same_in_chunks(std::string_view text, size_t events) {
@@ -42,11 +46,10 @@ TEST(OrderAndRepeats, GluedKillWrappedInsideItsFirstWord) {
 
 // A short piece is joined only when the two make a kill line.
 TEST(OrderAndRepeats, ShortPieceBeforeOtherTextStaysApart) {
-  auto ev = parse(
+  const OomEvent e = one(
       "Out of memory: Kill process 2157 (java) score 788 or sacrifice child Kil\n"
       "led to believe\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::selected_no_kill);
+  EXPECT_EQ(e.kind, EventKind::selected_no_kill);
 }
 
 // Newest-first, a selection and then straight its header (a report cut to
@@ -57,13 +60,12 @@ constexpr std::string_view kSelectionThenHeader =
     "Oct  8 11:12:20 host02 kernel: splunkd invoked oom-killer: gfp_mask=0x201da, order=0, oom_adj=0\n";
 
 TEST(OrderAndRepeats, NewestFirstSelectionThenItsHeaderIsOneReport) {
-  auto ev = parse(kSelectionThenHeader);
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::selected_no_kill);
-  ASSERT_TRUE(ev[0].trigger);
-  EXPECT_EQ(ev[0].trigger->comm, "splunkd");
-  ASSERT_EQ(ev[0].selected.size(), 1u);
-  EXPECT_EQ(ev[0].selected[0].pid, 27364);
+  const OomEvent e = one(kSelectionThenHeader);
+  EXPECT_EQ(e.kind, EventKind::selected_no_kill);
+  ASSERT_TRUE(e.trigger);
+  EXPECT_EQ(e.trigger->comm, "splunkd");
+  ASSERT_EQ(e.selected.size(), 1u);
+  EXPECT_EQ(e.selected[0].pid, 27364);
   expect_same_in_chunks(kSelectionThenHeader, 1);
 }
 
@@ -89,14 +91,13 @@ TEST(OrderAndRepeats, NewestFirstWrappedSummaryAndKillAreOneReport) {
       "Memory cgroup out of memory: Killed process 90057 (java)\n"
       "task=java,pid=90057,uid=0\n"
       "2026-03-22T15:00:03 host03 kernel: oom-kill:constraint=CONSTRAINT_MEMCG\n";
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::kill);
-  ASSERT_EQ(ev[0].victims.size(), 1u);
-  EXPECT_EQ(ev[0].victims[0].pid, 90057);
-  EXPECT_EQ(ev[0].victims[0].anon_rss_bytes, 518828u * 1024);
-  EXPECT_EQ(ev[0].lines.first, 1u);
-  EXPECT_EQ(ev[0].lines.last, 4u);
+  const OomEvent e = one(t);
+  EXPECT_EQ(e.kind, EventKind::kill);
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].pid, 90057);
+  EXPECT_EQ(e.victims[0].anon_rss_bytes, 518828u * 1024);
+  EXPECT_EQ(e.lines.first, 1u);
+  EXPECT_EQ(e.lines.last, 4u);
   expect_same_in_chunks(t, 1);
 }
 
@@ -178,11 +179,10 @@ TEST(OrderAndRepeats, RowGluedBeforeTheSelectionStaysInTheTable) {
       "May 12 19:43:50 host1 kernel: [  476]     0   476    14365      114      28        0         -1000 auditd"
       "May 12 19:43:50 host1 kernel: Out of memory: Kill process 17982 (java) score 77 or sacrifice child\n"
       "May 12 19:43:50 host1 kernel: Killed process 17982 (java) total-vm:19803312kB, anon-rss:2540308kB\n";
-  auto ev = parse(t);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_EQ(ev[0].tasks.size(), 2u);
-  EXPECT_EQ(ev[0].tasks[1].pid, 476);
-  EXPECT_EQ(ev[0].tasks[1].oom_score_adj, -1000);
+  const OomEvent e = one(t);
+  ASSERT_EQ(e.tasks.size(), 2u);
+  EXPECT_EQ(e.tasks[1].pid, 476);
+  EXPECT_EQ(e.tasks[1].oom_score_adj, -1000);
 }
 
 }  // namespace

@@ -6,12 +6,16 @@
 #include <string>
 
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 #include "manglers.h"
 
 namespace oomlens {
 namespace {
 
-std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, ScanOptions{"t", 2024}); }
+const ScanOptions kOptions{"t", 2024};
+std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text, kOptions); }
+// The one event of `text`, read with the same options as parse().
+OomEvent one(std::string_view text) { return testing::one_event(text, kOptions); }
 
 // An excerpt that starts inside a 6.8+ table (no header), wrapped at 72: the
 // second row's middle piece is indented (the wrap fell in its padding) and
@@ -65,12 +69,11 @@ TEST(PieceRules, ARecordGluedAfterAnEmptyOneIsSplitOff) {
       "May  7 21:44:40 host1 kernel: May  7 21:44:40 host1 kernel: Memory cgroup out of memory: Killed process 629 "
       "(trainer) total-vm:14119556kB, anon-rss:6538204kB, file-rss:80652kB, shmem-rss:16kB, UID:0 pgtables:13432kB "
       "oom_score_adj:0\n";
-  auto ev = parse(text);
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_EQ(ev[0].victims.size(), 1u);
-  EXPECT_EQ(ev[0].victims[0].message, "Memory cgroup out of memory");
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
-  EXPECT_EQ(ev[0].victims[0].anon_rss_bytes, uint64_t{6538204} * 1024);
+  const OomEvent e = one(text);
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].message, "Memory cgroup out of memory");
+  EXPECT_EQ(e.constraint, Constraint::memcg);
+  EXPECT_EQ(e.victims[0].anon_rss_bytes, uint64_t{6538204} * 1024);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 #include "manglers.h"
 
 namespace oomlens {
@@ -122,21 +123,19 @@ TEST(SummaryLine, CutAtItsFirstFieldStillOpensTheReport) {
       "[  134.428093] [   4147]  1000  4147     2407     1523      415     1108         0    61440        0"
       "           200 bash\n"
       "[  134.428097] oom-kill:constraint=...\n";
-  auto ev = parse_log_text(text, ScanOptions{"t", 2024});
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
-  EXPECT_FALSE(ev[0].constraint);
-  ASSERT_EQ(ev[0].tasks.size(), 2u);
-  EXPECT_EQ(ev[0].tasks[0].comm, "mprime");
-  EXPECT_EQ(ev[0].tasks[0].rss_anon_bytes, 11203232ull * 4096);
-  EXPECT_EQ(ev[0].tasks[0].oom_score_adj, 200);
+  const OomEvent e = testing::one_event(text, ScanOptions{"t", 2024});
+  EXPECT_EQ(e.kind, EventKind::incomplete);
+  EXPECT_FALSE(e.constraint);
+  ASSERT_EQ(e.tasks.size(), 2u);
+  EXPECT_EQ(e.tasks[0].comm, "mprime");
+  EXPECT_EQ(e.tasks[0].rss_anon_bytes, 11203232ull * 4096);
+  EXPECT_EQ(e.tasks[0].oom_score_adj, 200);
   // Newest-first (`tac`): the rows follow the summary in the text; they run
   // toward it in print order, so they come out as forward.
-  auto rev = parse_log_text(mangle::reverse_lines(text), ScanOptions{"t", 2024});
-  ASSERT_EQ(rev.size(), 1u);
-  ASSERT_EQ(rev[0].tasks.size(), 2u);
-  EXPECT_EQ(rev[0].tasks[0].comm, "mprime");
-  EXPECT_EQ(rev[0].tasks[1].comm, "bash");
+  const OomEvent rev = testing::one_event(mangle::reverse_lines(text), ScanOptions{"t", 2024});
+  ASSERT_EQ(rev.tasks.size(), 2u);
+  EXPECT_EQ(rev.tasks[0].comm, "mprime");
+  EXPECT_EQ(rev.tasks[1].comm, "bash");
 }
 
 // A header-less row a viewer cut (`…  8413 ...`) before the line that opens
@@ -147,10 +146,9 @@ TEST(SummaryLine, AHeaderlessRowCutByAViewerKeepsItsFirstColumnsOnly) {
       "[  134.428096] [   4272]  1000  4272  8606431     9646     1223     8413        10   462848 ...\n"
       "[  134.428097] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
       "task_memcg=/,task=mprime,pid=4076,uid=1000\n";
-  auto ev = parse_log_text(text, ScanOptions{"t", 2024});
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_EQ(ev[0].tasks.size(), 1u);
-  const TaskRow& r = ev[0].tasks[0];
+  const OomEvent e = testing::one_event(text, ScanOptions{"t", 2024});
+  ASSERT_EQ(e.tasks.size(), 1u);
+  const TaskRow& r = e.tasks[0];
   EXPECT_EQ(r.rss_bytes, 9646ull * 4096);
   EXPECT_EQ(r.total_vm_bytes, 8606431ull * 4096);
   EXPECT_FALSE(r.pgtables_bytes);
@@ -174,21 +172,19 @@ TEST(HeaderLine, GfpMaskAsPrintedOrUnknown) {
 
 TEST(Report, UnreliableFramesDoNotHideThePageAllocatorCaller) {
   // 3.10 x86: `?` frames (stale return addresses) between out_of_memory and its caller.
-  auto ev = parse("[1.0] squid invoked oom-killer: gfp_mask=0x42d0, order=3, oom_score_adj=0\n"
-                  "[1.1] CPU: 9 PID: 15533 Comm: squid Not tainted 3.10.24 #1\n"
-                  "[1.2] Call Trace:\n"
-                  "[1.3]  [<c04d36d2>] out_of_memory+0x92/0x250\n"
-                  "[1.4]  [<c04dd1fa>] ? wakeup_kswapd+0xda/0x120\n"
-                  "[1.5]  [<c04d6cee>] __alloc_pages_nodemask+0x68e/0x6a0\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].constraint, Constraint::global);
+  const OomEvent e = testing::one_event("[1.0] squid invoked oom-killer: gfp_mask=0x42d0, order=3, oom_score_adj=0\n"
+                                        "[1.1] CPU: 9 PID: 15533 Comm: squid Not tainted 3.10.24 #1\n"
+                                        "[1.2] Call Trace:\n"
+                                        "[1.3]  [<c04d36d2>] out_of_memory+0x92/0x250\n"
+                                        "[1.4]  [<c04dd1fa>] ? wakeup_kswapd+0xda/0x120\n"
+                                        "[1.5]  [<c04d6cee>] __alloc_pages_nodemask+0x68e/0x6a0\n");
+  EXPECT_EQ(e.constraint, Constraint::global);
   // A reliable frame of another function between them leaves the caller unknown.
-  auto other = parse("[1.0] a invoked oom-killer: gfp_mask=0x42d0, order=0, oom_score_adj=0\n"
-                     "[1.3]  [<c04d36d2>] out_of_memory+0x92/0x250\n"
-                     "[1.4]  [<c04dd1fa>] some_driver_alloc+0xda/0x120\n"
-                     "[1.5]  [<c04d6cee>] __alloc_pages_nodemask+0x68e/0x6a0\n");
-  ASSERT_EQ(other.size(), 1u);
-  EXPECT_NE(other[0].constraint, Constraint::global);
+  const OomEvent other = testing::one_event("[1.0] a invoked oom-killer: gfp_mask=0x42d0, order=0, oom_score_adj=0\n"
+                                            "[1.3]  [<c04d36d2>] out_of_memory+0x92/0x250\n"
+                                            "[1.4]  [<c04dd1fa>] some_driver_alloc+0xda/0x120\n"
+                                            "[1.5]  [<c04d6cee>] __alloc_pages_nodemask+0x68e/0x6a0\n");
+  EXPECT_NE(other.constraint, Constraint::global);
 }
 
 TEST(StackLine, Variants) {
@@ -219,9 +215,8 @@ constexpr std::string_view kMemcgV2 = R"([  100.000001] node invoked oom-killer:
 )";
 
 TEST(Report, MemcgV2With68Table) {
-  auto ev = parse(kMemcgV2);
-  ASSERT_EQ(ev.size(), 1u);
-  const auto& e = ev[0];
+  const OomEvent ev = testing::one_event(kMemcgV2);
+  const auto& e = ev;
   EXPECT_EQ(e.kind, EventKind::kill);
   EXPECT_EQ(e.constraint, Constraint::memcg);
   EXPECT_EQ(e.constraint_printed, "CONSTRAINT_MEMCG");
@@ -252,60 +247,55 @@ TEST(Report, MemcgV2With68Table) {
 TEST(Report, MemcgCountersWithoutTheirHeaderAreAnIncompleteMemcgReport) {
   // An excerpt that starts after the header: `memory:` is printed only by
   // mem_cgroup_print_oom_meminfo(), inside a memcg OOM report.
-  auto ev = parse("[ 9.000001]  </TASK>\n"
-                  "[ 9.000002] memory: usage 40964kB, limit 40960kB, failcnt 172\n"
-                  "[ 9.000003] swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
-  ASSERT_TRUE(ev[0].memcg);
-  EXPECT_EQ(ev[0].memcg->limit_bytes, 40960u * 1024);
-  EXPECT_EQ(ev[0].memcg->usage_bytes, 40964u * 1024);
-  EXPECT_EQ(ev[0].lines.first, 2u);
+  const OomEvent e = testing::one_event("[ 9.000001]  </TASK>\n"
+                                        "[ 9.000002] memory: usage 40964kB, limit 40960kB, failcnt 172\n"
+                                        "[ 9.000003] swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n");
+  EXPECT_EQ(e.kind, EventKind::incomplete);
+  EXPECT_EQ(e.constraint, Constraint::memcg);
+  ASSERT_TRUE(e.memcg);
+  EXPECT_EQ(e.memcg->limit_bytes, 40960u * 1024);
+  EXPECT_EQ(e.memcg->usage_bytes, 40964u * 1024);
+  EXPECT_EQ(e.lines.first, 2u);
   // The same lines newest-first (`journalctl -r`), and a `memory:` line that is no counter.
-  auto rev = parse("[ 9.000003] swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
-                   "[ 9.000002] memory: usage 40964kB, limit 40960kB, failcnt 172\n"
-                   "[ 9.000001]  </TASK>\n");
-  ASSERT_EQ(rev.size(), 1u);
-  EXPECT_EQ(rev[0].memcg->limit_bytes, 40960u * 1024);
-  EXPECT_DOUBLE_EQ(*rev[0].time.monotonic_s, 9.000002);
+  const OomEvent rev = testing::one_event("[ 9.000003] swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
+                                          "[ 9.000002] memory: usage 40964kB, limit 40960kB, failcnt 172\n"
+                                          "[ 9.000001]  </TASK>\n");
+  EXPECT_EQ(rev.memcg->limit_bytes, 40960u * 1024);
+  EXPECT_DOUBLE_EQ(*rev.time.monotonic_s, 9.000002);
   EXPECT_TRUE(parse("[ 1.0] memory: usage is high, see the limit\n").empty());
 }
 
 TEST(Report, PageSize64kInferredFromVictimRow) {
-  auto ev = parse(
+  const OomEvent e = testing::one_event(
       "[ 1.0] a invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
       "[ 1.0] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
       "[ 1.0] [    571]     0   571      571       10    65536        0             0 a\n"
       "[ 1.0] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task_memcg=/,task=a,pid=571,uid=0\n"
       "[ 1.0] Out of memory: Killed process 571 (a) total-vm:36544kB, anon-rss:640kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:64kB oom_score_adj:0\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].page_size_bytes, 65536u);
-  EXPECT_EQ(ev[0].tasks[0].rss_bytes, 10u * 65536);
-  EXPECT_EQ(ev[0].constraint, Constraint::global);
+  EXPECT_EQ(e.page_size_bytes, 65536u);
+  EXPECT_EQ(e.tasks[0].rss_bytes, 10u * 65536);
+  EXPECT_EQ(e.constraint, Constraint::global);
 }
 
 TEST(Report, SummarySplitAcrossRecordsAndCpusetConstraint) {
-  auto ev = parse(
+  const OomEvent e = testing::one_event(
       "x invoked oom-killer: gfp_mask=0x0, order=0, oom_score_adj=0\n"
       "oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=0-1,3,cpuset=/,mems_allowed=0\n"
       ",global_oom,task_memcg=/,task=firewalld,pid=5096,uid=0\n"
       "Out of memory: Killed process 5096 (firewalld) total-vm:10kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].constraint, Constraint::cpuset);
-  EXPECT_EQ(ev[0].trigger->nodemask, "0-1,3");
+  EXPECT_EQ(e.constraint, Constraint::cpuset);
+  EXPECT_EQ(e.trigger->nodemask, "0-1,3");
 }
 
 TEST(Report, Constraint50MemcgBugUsesOomMemcg) {
-  auto ev = parse(
+  const OomEvent e = testing::one_event(
       "oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/foo,task_memcg=/foo,task=a,pid=1,uid=0\n"
       "Memory cgroup out of memory: Killed process 1 (a) total-vm:1kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+  EXPECT_EQ(e.constraint, Constraint::memcg);
 }
 
 TEST(Report, Legacy2632AndV1) {
-  auto ev = parse(
+  const OomEvent ev = testing::one_event(
       "t invoked oom-killer: gfp_mask=0x280da, order=0, oom_adj=0, oom_score_adj=0\n"
       "Pid: 15462, comm: t Not tainted 2.6.32-220.el6.x86_64 #1\n"
       "Task in /a/b killed as a result of limit of /a\n"
@@ -317,8 +307,7 @@ TEST(Report, Legacy2632AndV1) {
       "[15462]   500 15462    58345    12805   1       0             0 t\n"
       "Memory cgroup out of memory: kill process 15462 (t) score 1000 or a child\n"
       "Killed process 15462 (t)\n");
-  ASSERT_EQ(ev.size(), 1u);
-  const auto& e = ev[0];
+  const auto& e = ev;
   EXPECT_EQ(e.constraint, Constraint::memcg);
   EXPECT_EQ(e.trigger->oom_adj, 0);
   EXPECT_EQ(e.trigger->pid, 15462);
@@ -335,15 +324,14 @@ TEST(Report, Legacy2632AndV1) {
 }
 
 TEST(Report, SacrificeChildKeysOnKilledPid) {
-  auto ev = parse(
+  const OomEvent e = testing::one_event(
       "Out of memory: Kill process 24570 (java) score 0 or sacrifice child\n"
       "Killed process 28431 (java) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n");
-  ASSERT_EQ(ev.size(), 1u);
-  ASSERT_EQ(ev[0].victims.size(), 1u);
-  EXPECT_EQ(ev[0].victims[0].pid, 28431);
-  EXPECT_FALSE(ev[0].victims[0].selected_score);
-  EXPECT_EQ(ev[0].selected[0].pid, 24570);
-  EXPECT_EQ(ev[0].constraint, Constraint::global);
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].pid, 28431);
+  EXPECT_FALSE(e.victims[0].selected_score);
+  EXPECT_EQ(e.selected[0].pid, 24570);
+  EXPECT_EQ(e.constraint, Constraint::global);
 }
 
 TEST(Report, ReaperAfterNextHeaderAttachesToEarlierVictim) {
@@ -360,22 +348,21 @@ TEST(Report, ReaperAfterNextHeaderAttachesToEarlierVictim) {
 }
 
 TEST(Report, EarlyFivePointFourPgtablesInBytes) {
-  auto ev = parse("Out of memory: Killed process 1 (a) total-vm:600000kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:1269760kB oom_score_adj:0\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].victims[0].pgtables_bytes, 1269760u);
-  EXPECT_FALSE(ev[0].notes.empty());
+  const OomEvent e = testing::one_event(
+      "Out of memory: Killed process 1 (a) total-vm:600000kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:1269760kB oom_score_adj:0\n");
+  EXPECT_EQ(e.victims[0].pgtables_bytes, 1269760u);
+  EXPECT_FALSE(e.notes.empty());
 }
 
 TEST(Report, ForeignAndInterleavedLines) {
-  auto ev = parse(
+  const OomEvent e = testing::one_event(
       "Jan 12 03:04:05 web1 dockerd[812]: Out of memory: Killed process 5 (x) total-vm:1kB\n"
       "Jan 12 03:04:05 web1 kernel: [ 5.0] a invoked oom-killer: gfp_mask=0x0, order=0, oom_score_adj=0\n"
       "Jan 12 03:04:05 web1 systemd[1]: Started session.\n"
       "Jan 12 03:04:05 web1 kernel: [ 5.1] Out of memory: Killed process 6 (y) total-vm:1kB, anon-rss:1kB, file-rss:0kB\n"
       "Jan 12 03:04:05 web1 kernel: [ 5.2] memory: usage 1kB, limit 1kB, failcnt 0 deprecated cgroup.event_control\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].victims[0].pid, 6);
-  EXPECT_EQ(ev[0].host, "web1");
+  EXPECT_EQ(e.victims[0].pid, 6);
+  EXPECT_EQ(e.host, "web1");
 }
 
 TEST(Report, DmesgContinuationAndRsyslogMemInfo) {
@@ -406,16 +393,15 @@ TEST(Report, DmesgContinuationAndRsyslogMemInfo) {
 }
 
 TEST(Report, SysrqNoKillableAndPanic) {
-  auto ev = parse(
+  const OomEvent e = testing::one_event(
       "[ 1.0] sysrq: Manual OOM execution\n"
       "[ 1.0] kworker/0:1 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=-1, oom_score_adj=0\n"
       "[ 1.1] Out of memory and no killable processes...\n"
       "[ 9.0] Kernel panic - not syncing: Out of memory: system-wide panic_on_oom is enabled\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_TRUE(ev[0].sysrq);
-  EXPECT_EQ(ev[0].kind, EventKind::no_killable);
-  EXPECT_EQ(ev[0].panic_message, "Out of memory: system-wide panic_on_oom is enabled");
-  EXPECT_EQ(ev[0].trigger->comm, "kworker/0:1");
+  EXPECT_TRUE(e.sysrq);
+  EXPECT_EQ(e.kind, EventKind::no_killable);
+  EXPECT_EQ(e.panic_message, "Out of memory: system-wide panic_on_oom is enabled");
+  EXPECT_EQ(e.trigger->comm, "kworker/0:1");
 }
 
 TEST(Report, RecordsWithMeta) {

@@ -7,6 +7,7 @@
 
 #include "diagnose/explain.h"
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 
 namespace oomlens {
 namespace {
@@ -34,14 +35,13 @@ void expect_chosen_java(const OomEvent& e, std::optional<int64_t> pid) {
 }
 
 TEST(ReportSummaryOnly, NamesTheChosenTaskWithoutAKill) {
-  auto ev = parse_log_text(summary_line(kId, "pid=2953"));
-  ASSERT_EQ(ev.size(), 1u);
-  expect_chosen_java(ev[0], 2953);
-  EXPECT_EQ(ev[0].memcg->oom_memcg, "/docker/" + kId);
+  const OomEvent e = testing::one_event(summary_line(kId, "pid=2953"));
+  expect_chosen_java(e, 2953);
+  EXPECT_EQ(e.memcg->oom_memcg, "/docker/" + kId);
   bool noted = false;
-  for (const auto& n : ev[0].notes) noted = noted || n.find("its kill line is not in the text") != std::string::npos;
+  for (const auto& n : e.notes) noted = noted || n.find("its kill line is not in the text") != std::string::npos;
   EXPECT_TRUE(noted);
-  const Explanation x = explain(ev[0]);
+  const Explanation x = explain(e);
   EXPECT_NE(x.summary.find("chose java (pid 2953) to kill"), std::string::npos) << x.summary;
   EXPECT_NE(x.summary.find("the kill line (`Killed process …`) is not in the text"), std::string::npos) << x.summary;
   EXPECT_EQ(x.summary.find("was killed by"), std::string::npos) << x.summary;
@@ -49,16 +49,16 @@ TEST(ReportSummaryOnly, NamesTheChosenTaskWithoutAKill) {
 }
 
 TEST(ReportSummaryOnly, GlobalSummary) {
-  auto ev = parse_log_text("oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
-                           "task_memcg=/user.slice/user-1000.slice/session-2.scope,task=StreamTrans #72,pid=38055,"
-                           "uid=1000\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
-  EXPECT_EQ(ev[0].constraint, Constraint::global);
-  ASSERT_TRUE(ev[0].chosen.has_value());
-  EXPECT_EQ(ev[0].chosen->comm, "StreamTrans #72");  // a comm with a space and a '#'
-  EXPECT_EQ(ev[0].chosen->pid, 38055);
-  EXPECT_NE(explain(ev[0]).summary.find("chose StreamTrans #72 (pid 38055) to kill"), std::string::npos);
+  const OomEvent e = testing::one_event(
+      "oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+      "task_memcg=/user.slice/user-1000.slice/session-2.scope,task=StreamTrans #72,pid=38055,"
+      "uid=1000\n");
+  EXPECT_EQ(e.kind, EventKind::incomplete);
+  EXPECT_EQ(e.constraint, Constraint::global);
+  ASSERT_TRUE(e.chosen.has_value());
+  EXPECT_EQ(e.chosen->comm, "StreamTrans #72");  // a comm with a space and a '#'
+  EXPECT_EQ(e.chosen->pid, 38055);
+  EXPECT_NE(explain(e).summary.find("chose StreamTrans #72 (pid 38055) to kill"), std::string::npos);
 }
 
 TEST(ReportSummaryOnly, MangledSpacesInContainerIdAndAroundPid) {
@@ -75,33 +75,30 @@ TEST(ReportSummaryOnly, MangledSpacesInContainerIdAndAroundPid) {
 }
 
 TEST(ReportSummaryOnly, PadInsideThePidLeavesItUnknown) {
-  auto ev = parse_log_text(summary_line(kId, "pid=29  53"));
-  ASSERT_EQ(ev.size(), 1u);
-  expect_chosen_java(ev[0], std::nullopt);  // never 29, 53 or 2953 read through a pad
-  const Explanation x = explain(ev[0]);
+  const OomEvent e = testing::one_event(summary_line(kId, "pid=29  53"));
+  expect_chosen_java(e, std::nullopt);  // never 29, 53 or 2953 read through a pad
+  const Explanation x = explain(e);
   EXPECT_NE(x.summary.find("chose java to kill"), std::string::npos) << x.summary;
 }
 
 TEST(ReportSummaryOnly, WrappedBeforeTheTask) {
   // A mail client's wrap at `,task=` (the rest a `,`-led continuation).
-  auto ev = parse_log_text("[ 1234.567890] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,"
-                           "mems_allowed=0,oom_memcg=/docker/" + kId + ",task_memcg=/docker/" + kId + "\n"
-                           ",task=java,pid=2953,uid=1000\n");
-  ASSERT_EQ(ev.size(), 1u);
-  expect_chosen_java(ev[0], 2953);
+  const OomEvent e = testing::one_event("[ 1234.567890] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,"
+                                        "mems_allowed=0,oom_memcg=/docker/" + kId + ",task_memcg=/docker/" + kId + "\n"
+                                        ",task=java,pid=2953,uid=1000\n");
+  expect_chosen_java(e, 2953);
 }
 
 TEST(ReportSummaryOnly, WithItsKillLineItIsAKill) {
-  auto ev = parse_log_text(summary_line(kId, "pid=2953") +
-                           "[ 1234.567900] Memory cgroup out of memory: Killed process 2953 (java) total-vm:100kB, "
-                           "anon-rss:50kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:4kB oom_score_adj:0\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::kill);
-  ASSERT_EQ(ev[0].victims.size(), 1u);
-  EXPECT_EQ(ev[0].victims[0].pid, 2953);
-  ASSERT_TRUE(ev[0].chosen.has_value());
-  EXPECT_EQ(ev[0].chosen->pid, 2953);
-  for (const auto& n : ev[0].notes) EXPECT_EQ(n.find("kill line is not in the text"), std::string::npos) << n;
+  const OomEvent e = testing::one_event(summary_line(kId, "pid=2953") +
+                                        "[ 1234.567900] Memory cgroup out of memory: Killed process 2953 (java) total-vm:100kB, "
+                                        "anon-rss:50kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:4kB oom_score_adj:0\n");
+  EXPECT_EQ(e.kind, EventKind::kill);
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].pid, 2953);
+  ASSERT_TRUE(e.chosen.has_value());
+  EXPECT_EQ(e.chosen->pid, 2953);
+  for (const auto& n : e.notes) EXPECT_EQ(n.find("kill line is not in the text"), std::string::npos) << n;
 }
 
 const std::string kReaper2953 =
@@ -168,11 +165,10 @@ TEST(ReportSummaryOnly, AKillLineAfterTheReaperKeepsItsSizes) {
 
 TEST(ReportSummaryOnly, NoTaskNoPidNoChosen) {
   // A summary cut before `task=` (a stump): nothing to name.
-  auto ev = parse_log_text("oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
-                           "oom_memcg=/docker/" + kId + ",task_memcg=/docker/" + kId + "\n");
-  ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
-  EXPECT_FALSE(ev[0].chosen.has_value());
+  const OomEvent e = testing::one_event("oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
+                                        "oom_memcg=/docker/" + kId + ",task_memcg=/docker/" + kId + "\n");
+  EXPECT_EQ(e.kind, EventKind::incomplete);
+  EXPECT_FALSE(e.chosen.has_value());
 }
 
 }  // namespace

@@ -37,6 +37,7 @@ OomEvent everything_set() {
   e.memcg->memsw_usage_bytes = 4 * GiB;
   e.memcg->memsw_limit_bytes = 4 * GiB;
   e.memcg->memsw_failcnt = 42;
+  e.memcg->swap_failcnt = 5;
   e.memcg->kmem_usage_bytes = 0;
   e.memcg->kmem_limit_bytes = 9007199254740988ull * 1024;
   e.memcg->stats = {{"rss", 4 * GiB}, {"cache", 24 * KiB}, {"huge", UINT64_MAX}};
@@ -142,6 +143,7 @@ TEST(Json, EverythingNullValidates) {
   EXPECT_TRUE(doc["events"][4]["victims"][0]["pid"].is_null());  // unknown (Linux 2.4), never 0
   EXPECT_TRUE(doc["events"][4]["chosen"]["pid"].is_null());
   EXPECT_TRUE(doc["events"][4]["memcg"]["memsw_failcnt"].is_null());
+  EXPECT_TRUE(doc["events"][4]["memcg"]["swap_failcnt"].is_null());
   EXPECT_TRUE(doc["events"][0]["chosen"].is_null());
   EXPECT_TRUE(doc["events"][0]["explanation"].is_null());
   EXPECT_TRUE(doc["events"][4]["memcg"]["limit_bytes"].is_null());
@@ -154,9 +156,10 @@ TEST(Json, EverythingSetValidates) {
   const json doc = whole_document({everything_set(), docker_python_memcg(), arch_doxygen_global(), sysrq_forced(),
                                    no_killable_panic(), sysrq_panic_on_oom(), selected_apache(), bare_kill_line(),
                                    dataloader_workers(), docker_multikill()});
-  EXPECT_EQ(doc["schema_version"], "1.3");
+  EXPECT_EQ(doc["schema_version"], "1.4");
   EXPECT_EQ(doc["events"][0]["chosen"]["pid"], 22609);
   EXPECT_EQ(doc["events"][0]["memcg"]["memsw_failcnt"], 42);
+  EXPECT_EQ(doc["events"][0]["memcg"]["swap_failcnt"], 5);
   validate_against_schema(doc);
 }
 

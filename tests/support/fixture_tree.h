@@ -3,7 +3,10 @@
 // removed when the object dies.
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include <unistd.h>
 
@@ -28,6 +31,11 @@ class FixtureTree {
     std::filesystem::path p = std::filesystem::path(root_) / rel;
     std::filesystem::create_directories(p.parent_path());
     std::ofstream(p, std::ios::binary) << content;
+  }
+  /// Writes each {name, content} of `files` as ROOT/dir/name.
+  void write_files(const std::string& dir,
+                   std::initializer_list<std::pair<std::string_view, std::string_view>> files) const {
+    for (const auto& [name, content] : files) write(dir + "/" + std::string(name), std::string(content));
   }
   void mkdir(const std::string& rel) const { std::filesystem::create_directories(std::filesystem::path(root_) / rel); }
   void remove(const std::string& rel) const {

@@ -10,6 +10,7 @@
 
 #include "diagnose/cgroup_owner.h"
 #include "render/prometheus.h"
+#include "support/oom_builders.h"
 #include "watch/capture.h"
 #include "watch/exec.h"
 #include "watch/http_route.h"
@@ -55,17 +56,10 @@ TEST(Prometheus, EscapesAndFormats) {
 
 WatchEvent kill_event(const std::string& comm, const std::string& memcg, uint64_t anon) {
   WatchEvent w;
-  w.event.kind = EventKind::kill;
-  w.event.constraint = Constraint::memcg;
-  MemcgInfo m;
-  m.oom_memcg = memcg;
-  m.owner = decode_cgroup_owner(memcg);
-  w.event.memcg = m;
-  Victim v;
-  v.pid = 7;
-  v.comm = comm;
-  v.anon_rss_bytes = anon;
-  w.event.victims.push_back(v);
+  w.event = testing::EventOf(EventKind::kill)
+                .constraint(Constraint::memcg)
+                .memcg(testing::MemcgOf().oom(memcg).owner(decode_cgroup_owner(memcg)))
+                .victim(testing::VictimOf(7, comm).rss(std::nullopt, anon, std::nullopt));
   w.kills = 1;
   w.detected_unix_ms = 1700000000123;
   return w;

@@ -1,0 +1,216 @@
+// Lines whose kernel text is inside another format or encoding
+// (prefix_parts.h): `journalctl -o json` objects (whole, or cut by a viewer),
+// node-problem-detector's `"message": "…"` fragments, rsyslog's `#012` and
+// /dev/kmsg's `\x0a` escapes, HTML entities and quoted-printable, and a
+// viewer's `...`/`…` cut at the end of a line (cut_stump()).
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+#include "kernel_log/prefix_parts.h"
+#include "util/text.h"
+#include "util/time.h"
+
+namespace oomlens::prefix_parts {
+
+using namespace oomlens::text;
+
+namespace {
+
+// A journal JSON line a viewer cut (`{"MESSAGE":"…","_TRANSPORT":"ker…`):
+// MESSAGE as far as it survived; every other field is unknown.
+bool take_cut_journal_json(std::string_view s, NormalizedLine& out) {
+  constexpr std::string_view kKey = "\"MESSAGE\":\"";
+  std::string_view u = trim_right(s);
+  size_t k = s.find(kKey);
+  if (k == std::string_view::npos || !ends_in_ellipsis(u)) return false;
+  std::string_view v = u.substr(k + kKey.size());
+  size_t close = 0;
+  while (close < v.size() && v[close] != '"') close += v[close] == '\\' ? 2 : 1;
+  const bool whole = close < v.size();
+  if (whole) {
+    v = v.substr(0, close);
+  } else {  // the message itself was cut: drop the marker and a half escape
+    v.remove_suffix(3);
+    if (!v.empty() && v.back() == '\\') v.remove_suffix(1);
+  }
+  auto text = nlohmann::json::parse("\"" + std::string(v) + "\"", nullptr, false);
+  if (!text.is_string()) return false;
+  out.owned = text.get<std::string>();
+  if (!whole) out.owned += "...";
+  out.text = out.owned;
+  if (!whole) out.truncated = cut_stump(out.text);
+  out.has_prefix = true;
+  return true;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+// `journalctl -o json` (one object per line).
+bool take_journal_json(std::string_view s, NormalizedLine& out) {
+  if (s.find("\"MESSAGE\"") == std::string_view::npos) return false;
+  auto j = nlohmann::json::parse(s.begin(), s.end(), nullptr, false);
+  if (j.is_discarded()) return take_cut_journal_json(s, out);
+  if (!j.is_object()) return false;
+  auto str = [&](const char* key) -> std::optional<std::string> {
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_string()) return std::nullopt;
+    return it->get<std::string>();
+  };
+  auto it = j.find("MESSAGE");
+  if (it == j.end()) return false;
+  if (it->is_string()) {
+    out.owned = it->get<std::string>();
+  } else if (it->is_array()) {  // non-UTF-8 messages are byte arrays
+    for (const auto& b : *it)
+      if (b.is_number_unsigned()) out.owned += static_cast<char>(b.get<unsigned>() & 0xff);
+  } else {
+    return false;
+  }
+  if (auto m = str("_SOURCE_MONOTONIC_TIMESTAMP"))
+    if (auto v = parse_u64(*m)) out.prefix.monotonic_s = static_cast<double>(*v) / 1e6;
+  if (auto r = str("__REALTIME_TIMESTAMP"))
+    if (auto v = parse_u64(*r)) {
+      std::string w = format_rfc3339(*v);
+      if (!w.empty()) out.prefix.wall = std::move(w);
+    }
+  if (auto h = str("_HOSTNAME")) out.prefix.host = *h;
+  if (auto bid = str("_BOOT_ID")) out.prefix.boot_id = *bid;
+  if (auto pr = str("PRIORITY"))
+    if (auto v = parse_u64(*pr); v && *v <= 7) out.prefix.level = static_cast<int>(*v);
+  auto transport = str("_TRANSPORT");
+  auto ident = str("SYSLOG_IDENTIFIER");
+  if ((transport && *transport != "kernel") || (!transport && ident && *ident != "kernel")) out.foreign = true;
+  out.text = out.owned;
+  out.has_prefix = true;
+  return true;
+}
+
+// Kubernetes node-problem-detector event fragment: `"message": "<kernel text>",`.
+bool take_npd_message(std::string_view s, NormalizedLine& out) {
+  constexpr std::string_view kKey = "\"message\":";
+  if (!starts_with(s, kKey)) return false;
+  std::string_view t = trim_left(s.substr(kKey.size()));
+  if (t.empty() || t[0] != '"') return false;
+  t.remove_prefix(1);
+  out.owned.clear();
+  for (size_t i = 0; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == '"') break;
+    if (c == '\\' && i + 1 < t.size()) {
+      char e = t[++i];
+      out.owned += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+    } else {
+      out.owned += c;
+    }
+  }
+  out.text = out.owned;
+  out.has_prefix = true;
+  return true;
+}
+
+// Decodes rsyslog `#012`/`#011` and kmsg `\x0a`/`\x09` into owned text.
+void decode_escapes(NormalizedLine& out, bool kmsg) {
+  std::string_view t = out.text;
+  bool rs = t.find("#01") != std::string_view::npos;
+  bool km = kmsg && t.find("\\x") != std::string_view::npos;
+  if (!rs && !km) return;
+  std::string dec;
+  dec.reserve(t.size());
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (rs && t[i] == '#' && t.substr(i, 4) == "#012") {
+      dec += '\n';
+      i += 3;
+    } else if (rs && t[i] == '#' && t.substr(i, 4) == "#011") {
+      dec += '\t';
+      i += 3;
+    } else if (km && t[i] == '\\' && t.substr(i, 4) == "\\x0a") {
+      dec += '\n';
+      i += 3;
+    } else if (km && t[i] == '\\' && t.substr(i, 4) == "\\x09") {
+      dec += '\t';
+      i += 3;
+    } else {
+      dec += t[i];
+    }
+  }
+  out.owned = std::move(dec);
+  out.text = out.owned;
+}
+
+// Text copied from a web page (`&gt;`, `&amp;`, …) or a quoted-printable
+// mail archive (`=3D`, `=20`): decoded into `owned`. Returns true when it was.
+// QP is decoded only when the line holds `=3D` or an encoded UTF-8 character
+// (`=D0=B8`), which kernel text never prints.
+bool decode_transfer(std::string_view raw, std::string& owned) {
+  bool html = raw.find('&') != std::string_view::npos &&
+              (raw.find("&gt;") != std::string_view::npos || raw.find("&lt;") != std::string_view::npos ||
+               raw.find("&amp;") != std::string_view::npos || raw.find("&quot;") != std::string_view::npos ||
+               raw.find("&#39;") != std::string_view::npos);
+  // `=3D` (an encoded '='), or an encoded UTF-8 character (`=D0=B8`: a
+  // localized month name, a comm): lead byte C0-FF, continuation 80-BF.
+  bool qp = raw.find("=3D") != std::string_view::npos;
+  for (size_t e = raw.find('='); !qp && e != std::string_view::npos && e + 5 < raw.size(); e = raw.find('=', e + 1))
+    qp = hex_value(raw[e + 1]) >= 0xC && hex_value(raw[e + 2]) >= 0 && raw[e + 3] == '=' &&
+         hex_value(raw[e + 4]) >= 8 && hex_value(raw[e + 4]) <= 0xB && hex_value(raw[e + 5]) >= 0;
+  if (!html && !qp) return false;
+  std::string d;
+  d.reserve(raw.size());
+  for (size_t i = 0; i < raw.size(); ++i) {
+    char c = raw[i];
+    if (html && c == '&') {
+      static constexpr std::pair<std::string_view, char> kEnt[] = {
+          {"&gt;", '>'}, {"&lt;", '<'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''}};
+      bool done = false;
+      for (auto [e, ch] : kEnt)
+        if (raw.substr(i, e.size()) == e) {
+          d += ch;
+          i += e.size() - 1;
+          done = true;
+          break;
+        }
+      if (done) continue;
+    }
+    if (qp && c == '=' && i + 2 < raw.size() && hex_value(raw[i + 1]) >= 0 && hex_value(raw[i + 2]) >= 0) {
+      d += static_cast<char>(hex_value(raw[i + 1]) * 16 + hex_value(raw[i + 2]));
+      i += 2;
+      continue;
+    }
+    d += c;
+  }
+  owned = std::move(d);
+  return true;
+}
+
+// A viewer's ellipsis (`...`, `…`) at the end: the last, cut field is dropped
+// (back to the last space or comma), so no number is read from its stump.
+bool cut_stump(std::string_view& t) {
+  std::string_view u = trim_right(t);
+  if (!ends_in_ellipsis(u)) return false;
+  u.remove_suffix(3);  // either ellipsis is three bytes
+  // A line of `...` alone is no cut line: a poster's elision of whole lines,
+  // or the kernel's own (a MIPS stack dump ends in `          ...`).
+  if (trim(u).empty()) {
+    t = {};
+    return false;
+  }
+  size_t cut = u.find_last_of(" ,");
+  if (cut != std::string_view::npos) {
+    u = u.substr(0, cut);
+  } else {  // one word: `oom-kill:constraint=...` keeps its `oom-kill:`, the field after it was cut
+    const size_t colon = u.find(':');
+    u = colon == std::string_view::npos ? std::string_view{} : u.substr(0, colon + 1);
+  }
+  while (!u.empty() && (u.back() == ',' || is_space(u.back()))) u.remove_suffix(1);  // no field ends in `,`
+  t = u;
+  return true;
+}
+
+}  // namespace oomlens::prefix_parts

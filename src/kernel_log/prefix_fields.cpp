@@ -1,0 +1,221 @@
+// The fields of line prefixes that say who wrote a line and how urgent it is
+// (prefix_parts.h): syslog `<N>` priorities, `dmesg -x`'s `kern  :err   : `,
+// OpenWrt logread's `kern.warn`, /dev/kmsg's `6,1234,5678901,-;`, the
+// `host tag[pid]: ` of syslog and journalctl, a capture's label
+// (`… In(05) vcpu-5 - Guest: `) and RFC 5424's header.
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "kernel_log/month_names.h"
+#include "kernel_log/prefix_parts.h"
+#include "util/text.h"
+
+namespace oomlens::prefix_parts {
+
+using namespace oomlens::text;
+
+namespace {
+
+constexpr std::array<std::string_view, 20> kFac = {
+    "kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron",
+    "authpriv", "ftp", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"};
+constexpr std::array<std::string_view, 8> kLvl = {"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug"};
+
+// A syslog level's name → 0..7; -1 when none. dmesg -x and logread print
+// `warn`/`err`; talosctl dmesg prints `warning`.
+int level_index(std::string_view name) {
+  if (name == "warning") return 4;
+  for (size_t i = 0; i < kLvl.size(); ++i)
+    if (name == kLvl[i]) return static_cast<int>(i);
+  return -1;
+}
+
+bool is_tag_char(char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '-' || c == '.' || c == '/' || c == '@'; }
+
+// `name[pid]:` or `name:`; returns the name (empty when not a tag).
+std::string_view tag_name(std::string_view tok, bool require_pid) {
+  if (tok.size() < 2 || tok.back() != ':') return {};
+  tok.remove_suffix(1);
+  size_t br = tok.find('[');
+  std::string_view name = tok.substr(0, br);
+  if (name.empty()) return {};
+  for (char c : name)
+    if (!is_tag_char(c)) return {};
+  if (br != std::string_view::npos) {
+    std::string_view pid = tok.substr(br + 1);
+    if (pid.size() < 2 || pid.back() != ']' || !parse_u64(pid.substr(0, pid.size() - 1))) return {};
+  } else if (require_pid && name != "kernel") {
+    return {};
+  }
+  return name;
+}
+
+}  // namespace
+
+// OpenWrt `logread`: `Mon Mar 31 16:58:31 2025 kern.warn kernel: ` (ctime
+// stamp with the year, then facility.level, then the tag).
+bool take_logread(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 26 || s[3] != ' ' || s[7] != ' ' || !is_alpha(s[0])) return false;
+  const int month = english_month(s.substr(4, 3));
+  if (month == 0) return false;
+  std::string_view t = s.substr(8);
+  if (!t.empty() && t[0] == ' ') t.remove_prefix(1);  // `Apr  1`
+  auto day = take_u64(t);
+  int h, mi, sec;
+  if (!day || *day < 1 || *day > 31 || t.size() < 15 || t[0] != ' ' || !parse_hms(t.substr(1, 8), h, mi, sec) ||
+      t[9] != ' ')
+    return false;
+  std::string_view y = t.substr(10, 4);
+  auto year = parse_u64(y);
+  if (!year || t.size() < 16 || t[14] != ' ') return false;
+  std::string_view rest = t.substr(15);
+  std::string_view fl = take_token(rest);
+  size_t dot = fl.find('.');
+  if (dot == std::string_view::npos) return false;
+  bool fac_ok = false;
+  for (auto f : kFac) fac_ok = fac_ok || fl.substr(0, dot) == f;
+  if (!fac_ok) return false;
+  if (const int level = level_index(fl.substr(dot + 1)); level >= 0) {
+    p.level = level;
+    p.wall = format_wall(static_cast<int>(*year), month, static_cast<int>(*day), h, mi, sec, {});
+    s = trim_left(rest);
+    return true;
+  }
+  return false;
+}
+
+// dmesg -x: `kern  :err   : `; talosctl dmesg: `kern:    info: `.
+bool take_dmesg_x(std::string_view& s, LinePrefix& p) {
+  size_t c1 = s.find(':');
+  if (c1 == std::string_view::npos || c1 > 12) return false;
+  std::string_view fac = trim_right(s.substr(0, c1));
+  bool ok = false;
+  for (auto f : kFac) ok = ok || fac == f;
+  if (!ok) return false;
+  std::string_view t = s.substr(c1 + 1);
+  size_t c2 = t.find(':');
+  if (c2 == std::string_view::npos || c2 > 9) return false;
+  const int level = level_index(trim(t.substr(0, c2)));
+  if (level < 0) return false;
+  p.level = level;
+  s = trim_left(t.substr(c2 + 1));
+  return true;
+}
+
+// /dev/kmsg text record `pri,seq,ts_usec,flags[,…];text`.
+bool take_kmsg(std::string_view& s, LinePrefix& p) {
+  std::string_view t = s;
+  auto pri = take_u64(t);
+  if (!pri || t.empty() || t[0] != ',') return false;
+  t.remove_prefix(1);
+  auto seq = take_u64(t);
+  if (!seq || t.empty() || t[0] != ',') return false;
+  t.remove_prefix(1);
+  auto usec = take_u64(t);
+  if (!usec || t.empty() || t[0] != ',') return false;
+  size_t semi = t.find(';');
+  if (semi == std::string_view::npos || semi > 16) return false;
+  p.level = static_cast<int>(*pri & 7);
+  p.kmsg_seq = *seq;
+  p.monotonic_s = static_cast<double>(*usec) / 1e6;
+  s = t.substr(semi + 1);
+  return true;
+}
+
+// `<N>` priority.
+bool take_priority(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 3 || s[0] != '<') return false;
+  std::string_view t = s.substr(1);
+  auto v = take_u64(t);
+  if (!v || t.empty() || t[0] != '>' || *v > 191) return false;
+  p.level = static_cast<int>(*v & 7);
+  s = t.substr(1);
+  return true;
+}
+
+// After a syslog/ISO stamp: `host tag: rest`, `hostkernel: rest` or `tag: rest`.
+void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict) {
+  std::string_view t = s;
+  std::string_view t1 = take_token(t);
+  if (t1.empty()) return;
+  if (ends_with(t1, "kernel:")) {  // `kernel:` alone, or host glued to the tag
+    if (t1.size() > 7) out.prefix.host = std::string(t1.substr(0, t1.size() - 7));
+    s = trim_left(t);
+    return;
+  }
+  std::string_view after1 = t;
+  std::string_view t2 = take_token(t);
+  std::string_view name = tag_name(t2, strict);
+  if (!name.empty()) {
+    if (t1 != "..." && t1 != "\xE2\x80\xA6") out.prefix.host = std::string(t1);  // a poster's elided host: unknown
+    if (name != "kernel") out.foreign = true;
+    s = trim_left(t);
+    return;
+  }
+  if (strict) return;
+  name = tag_name(t1, true);  // `dockerd[812]:`; a bare `CPU:` is kernel text (dmesg --time-format iso)
+  if (!name.empty()) {  // no host printed
+    if (name != "kernel") out.foreign = true;
+    s = trim_left(after1);
+  }
+}
+
+// A label a collecting tool put before the kernel's own prefix: a node name
+// or address and a colon (`10.0.0.2: ` of talosctl dmesg, `node01: ` of
+// pdsh/clush), or a machine name and ` # ` (the NixOS test driver's
+// `server # `). Taken only when a printk time, a bracketed ISO stamp or a
+// dmesg -x facility follows, so kernel text (`CPU: 0 PID: …`) never is.
+bool take_label(std::string_view& s, LinePrefix& p) {
+  const size_t sp = s.substr(0, 65).find(' ');
+  if (sp == std::string_view::npos || sp < 2) return false;
+  std::string_view label = s.substr(0, sp);
+  std::string_view rest = s.substr(sp + 1);
+  if (label.back() == ':') {
+    label.remove_suffix(1);
+  } else if (starts_with(rest, "# ")) {
+    rest.remove_prefix(2);
+  } else {
+    return false;
+  }
+  for (char c : label)
+    if (!is_alpha(c) && !is_digit(c) && c != '.' && c != '-' && c != '_' && c != ':') return false;
+  rest = trim_left(rest);
+  LinePrefix probe;
+  std::string_view r = rest;
+  double mono = 0;
+  const bool stamp = rest.empty() ? false
+                     : rest[0] == '['  ? take_monotonic(r, mono) || take_iso_bracket(r, probe)
+                                       : is_alpha(rest[0]) && take_dmesg_x(r, probe);
+  if (!stamp) return false;
+  p.host = std::string(label);
+  s = rest;
+  return true;
+}
+
+// RFC 5424 `<PRI>1 TIMESTAMP HOST APP PROCID MSGID SD MSG` (SD `-` or `[…]`).
+bool take_rfc5424(std::string_view& s, NormalizedLine& out) {
+  std::string_view t = s;
+  if (!take_priority(t, out.prefix) || !starts_with(t, "1 ")) return false;
+  t.remove_prefix(2);
+  if (!take_iso_stamp(t, out.prefix)) return false;
+  std::string_view host = take_token(t), app = take_token(t), procid = take_token(t), msgid = take_token(t);
+  t = trim_left(t);
+  if (msgid.empty()) return false;
+  if (starts_with(t, "- ") || t == "-") {
+    t.remove_prefix(t.size() > 1 ? 2 : 1);
+  } else if (!t.empty() && t[0] == '[') {
+    size_t e = t.find("] ");
+    if (e == std::string_view::npos) return false;
+    t.remove_prefix(e + 2);
+  } else {
+    return false;
+  }
+  if (host != "-") out.prefix.host = std::string(host);
+  if (app != "kernel") out.foreign = true;
+  (void)procid;
+  s = t;
+  return true;
+}
+
+}  // namespace oomlens::prefix_parts

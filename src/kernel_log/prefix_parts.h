@@ -1,0 +1,42 @@
+#pragma once
+// Internal to normalize_line() (prefix.cpp): the readers of each kind of line
+// prefix. Each take_*() reads its prefix at the start of `s` and, when it is
+// there, records what it said and moves `s` past it; false (and `s` as it
+// was) when not.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kernel_log/prefix.h"
+
+namespace oomlens::prefix_parts {
+
+inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/// Time stamps (prefix_stamps.cpp).
+std::string format_wall(int y, int mo, int d, int h, int mi, int s, std::string_view frac);
+bool parse_hms(std::string_view t, int& h, int& mi, int& s);
+bool take_monotonic(std::string_view& s, double& out);
+bool take_caller_id(std::string_view& s);
+bool take_dmesg_T(std::string_view& s, LinePrefix& p);
+bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year);
+bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end = ' ');
+bool take_iso_bracket(std::string_view& s, LinePrefix& p);
+
+/// Priorities, levels, hosts, tags and labels (prefix_fields.cpp).
+bool take_logread(std::string_view& s, LinePrefix& p);
+bool take_dmesg_x(std::string_view& s, LinePrefix& p);
+bool take_kmsg(std::string_view& s, LinePrefix& p);
+bool take_priority(std::string_view& s, LinePrefix& p);
+void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict);
+bool take_label(std::string_view& s, LinePrefix& p);
+bool take_rfc5424(std::string_view& s, NormalizedLine& out);
+
+/// Text inside another format or encoding, and a viewer's cut (prefix_decode.cpp).
+bool take_journal_json(std::string_view s, NormalizedLine& out);
+bool take_npd_message(std::string_view s, NormalizedLine& out);
+void decode_escapes(NormalizedLine& out, bool kmsg);
+bool decode_transfer(std::string_view raw, std::string& owned);
+bool cut_stump(std::string_view& t);
+
+}  // namespace oomlens::prefix_parts

@@ -1,0 +1,202 @@
+// The time stamps of line prefixes (prefix_parts.h): raw dmesg's monotonic
+// `[ 1234.567890]` and printk caller id, `dmesg -T`'s localised date, classic
+// syslog's `Mon DD HH:MM:SS`, RFC 3339 / ISO stamps (bare and bracketed), and
+// the wall-clock text they are all written as (format_wall()).
+#include <fmt/format.h>
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kernel_log/month_names.h"
+#include "kernel_log/prefix_parts.h"
+#include "util/text.h"
+#include "util/time.h"
+
+namespace oomlens::prefix_parts {
+
+using namespace oomlens::text;
+
+std::string format_wall(int y, int mo, int d, int h, int mi, int s, std::string_view frac) {
+  std::string w = fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}", y, mo, d, h, mi, s);
+  if (!frac.empty()) {
+    w += '.';
+    w += frac;
+  }
+  return w;
+}
+
+// "HH:MM:SS" → fields.
+bool parse_hms(std::string_view t, int& h, int& mi, int& s) {
+  if (t.size() != 8 || t[2] != ':' || t[5] != ':') return false;
+  for (size_t i : {0, 1, 3, 4, 6, 7})
+    if (!is_digit(t[i])) return false;
+  h = (t[0] - '0') * 10 + (t[1] - '0');
+  mi = (t[3] - '0') * 10 + (t[4] - '0');
+  s = (t[6] - '0') * 10 + (t[7] - '0');
+  return true;
+}
+
+// `[ 1234.567890]` → seconds; advances s.
+bool take_monotonic(std::string_view& s, double& out) {
+  if (s.empty() || s[0] != '[') return false;
+  std::string_view t = trim_left(s.substr(1));
+  auto sec = take_u64(t);
+  // Some vendor kernels print the CPU before the time: `[2-3219.1870]`.
+  if (sec && *sec < 4096 && t.size() > 1 && t[0] == '-' && is_digit(t[1])) {
+    t.remove_prefix(1);
+    sec = take_u64(t);
+  }
+  if (!sec || t.empty() || t[0] != '.') return false;
+  t.remove_prefix(1);
+  size_t n = t.size();
+  auto frac = take_u64(t);
+  if (!frac || t.empty() || t[0] != ']') return false;
+  size_t digits = n - t.size();
+  double f = static_cast<double>(*frac);
+  for (size_t i = 0; i < digits; ++i) f /= 10.0;
+  out = static_cast<double>(*sec) + f;
+  s = t.substr(1);
+  return true;
+}
+
+// printk caller id `[ T1234]` / `[  C3]`.
+bool take_caller_id(std::string_view& s) {
+  if (s.empty() || s[0] != '[') return false;
+  std::string_view t = trim_left(s.substr(1));
+  if (t.empty() || (t[0] != 'T' && t[0] != 'C')) return false;
+  t.remove_prefix(1);
+  if (!take_u64(t) || t.empty() || t[0] != ']') return false;
+  s = t.substr(1);
+  return true;
+}
+
+// dmesg -T: `[<words> DD HH:MM:SS YYYY]`, any locale.
+bool take_dmesg_T(std::string_view& s, LinePrefix& p) {
+  if (s.empty() || s[0] != '[') return false;
+  size_t close = s.find(']');
+  if (close == std::string_view::npos || close > 64 || close < 16) return false;
+  std::string_view in = s.substr(1, close - 1);
+  // Split into tokens from the right: year, time, day, month.
+  std::array<std::string_view, 4> tok{};
+  std::string_view rest = trim_right(in);
+  for (int i = 0; i < 4; ++i) {
+    size_t sp = rest.find_last_of(' ');
+    std::string_view t = sp == std::string_view::npos ? rest : rest.substr(sp + 1);
+    tok[static_cast<size_t>(i)] = t;
+    rest = sp == std::string_view::npos ? std::string_view{} : trim_right(rest.substr(0, sp));
+    if (t.empty()) return false;
+  }
+  int h, mi, sec;
+  auto year = parse_u64(tok[0]);
+  if (!year || tok[0].size() != 4 || !parse_hms(tok[1], h, mi, sec)) return false;
+  // "Mon DD" in most locales, "DD mois" in French/Spanish/….
+  auto day = parse_u64(tok[2]);
+  std::string_view month_tok = tok[3];
+  if (!day) {
+    day = parse_u64(tok[3]);
+    month_tok = tok[2];
+  }
+  if (!day || *day < 1 || *day > 31) return false;
+  int month = localized_month(month_tok);
+  if (month != 0)
+    p.wall = format_wall(static_cast<int>(*year), month, static_cast<int>(*day), h, mi, sec, {});
+  s = s.substr(close + 1);
+  return true;
+}
+
+// Classic syslog / journalctl short: `Mon DD HH:MM:SS[.frac] `. journalctl
+// prints the month in the user's locale (`июл 24 01:01:37`, `avril 16 …`).
+bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year) {
+  if (s.size() < 16) return false;
+  size_t sp = 3;
+  int month = s[3] == ' ' ? english_month(s.substr(0, 3)) : 0;
+  if (month == 0) {
+    sp = s.substr(0, 13).find(' ');
+    if (sp == std::string_view::npos || sp < 3) return false;
+    month = localized_month(s.substr(0, sp));
+  }
+  if (month == 0) return false;
+  std::string_view t = s.substr(sp + 1);
+  if (!t.empty() && t[0] == ' ') t.remove_prefix(1);
+  auto day = take_u64(t);
+  if (!day || *day < 1 || *day > 31 || t.size() < 9 || t[0] != ' ') return false;
+  int h, mi, sec;
+  if (!parse_hms(t.substr(1, 8), h, mi, sec)) return false;
+  t.remove_prefix(9);
+  std::string_view frac;
+  if (!t.empty() && t[0] == '.') {
+    size_t i = 1;
+    while (i < t.size() && is_digit(t[i])) ++i;
+    frac = t.substr(1, i - 1);
+    t.remove_prefix(i);
+  }
+  if (t.empty() || t[0] != ' ') return false;
+  // A template that prints the year after the time (`Dec 27 09:19:05 2013 kernel: `).
+  if (t.size() > 6 && is_digit(t[1]) && is_digit(t[2]) && is_digit(t[3]) && is_digit(t[4]) && t[5] == ' ') {
+    std::string_view y = t.substr(1, 4);
+    if (auto printed = parse_u64(y); printed && *printed >= 1990 && *printed <= 2199) {
+      p.wall = format_wall(static_cast<int>(*printed), month, static_cast<int>(*day), h, mi, sec, frac);
+      s = trim_left(t.substr(5));
+      return true;
+    }
+  }
+  if (year) {
+    p.wall = format_wall(*year, month, static_cast<int>(*day), h, mi, sec, frac);
+    p.year_inferred = true;
+  }
+  s = trim_left(t);
+  return true;
+}
+
+// RFC 3339 / ISO 8601: `YYYY-MM-DDTHH:MM:SS[.frac][Z|±HH:MM|±HHMM] `, or
+// with `end` = ']' the inside of talosctl dmesg's `[…Z]: ` (s after the '[').
+bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end) {
+  if (s.size() < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != ' ')) return false;
+  for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (!is_digit(s[i])) return false;
+  int h, mi, sec;
+  if (!parse_hms(s.substr(11, 8), h, mi, sec)) return false;
+  size_t i = 19;
+  if (i < s.size() && (s[i] == '.' || s[i] == ',')) {
+    ++i;
+    while (i < s.size() && is_digit(s[i])) ++i;
+  }
+  std::string wall(s.substr(0, i));
+  wall[10] = 'T';
+  if (wall.size() > 19 && wall[19] == ',') wall[19] = '.';  // dmesg --time-format iso: `,678628`
+  if (i < s.size() && s[i] == 'Z') {
+    wall += 'Z';
+    ++i;
+  } else if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+    std::string_view z = s.substr(i);
+    if (z.size() >= 6 && z[3] == ':' && is_digit(z[1]) && is_digit(z[2]) && is_digit(z[4]) && is_digit(z[5])) {
+      wall += z.substr(0, 6);
+      i += 6;
+    } else if (z.size() >= 5 && is_digit(z[1]) && is_digit(z[2]) && is_digit(z[3]) && is_digit(z[4])) {
+      wall += fmt::format("{}:{}", z.substr(0, 3), z.substr(3, 2));
+      i += 5;
+    }
+  }
+  if (i >= s.size() || s[i] != end) return false;
+  if (end != ' ') {
+    ++i;
+    if (i < s.size() && s[i] == ':') ++i;
+  }
+  p.wall = std::move(wall);
+  s = trim_left(s.substr(i));
+  return true;
+}
+
+// A stamp in brackets that is not a printk time: talosctl dmesg's
+// `[2025-06-04T04:51:57.572293906Z]: `.
+bool take_iso_bracket(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 2 || s[0] != '[' || !is_digit(s[1])) return false;
+  std::string_view t = s.substr(1);
+  if (!take_iso_stamp(t, p, ']')) return false;
+  s = t;
+  return true;
+}
+
+}  // namespace oomlens::prefix_parts

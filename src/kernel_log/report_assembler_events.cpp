@@ -1,0 +1,175 @@
+// A report's life around the line-by-line state machine (report_assembler.cpp):
+// opening it (with the table rows kept from before it, or at its dump_stack()
+// block), closing it into an OomEvent, and the closed events that wait for
+// their reaper line (kReaperWindowLines) before they are emitted; reaper lines
+// seen before their kill (newest-first text) wait for it.
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_assembler.h"
+#include "kernel_log/report_building.h"
+
+namespace oomlens {
+
+struct ReportAssembler::Waiting {
+  OomEvent event;
+  uint64_t closed_line = 0;
+};
+
+namespace {
+
+constexpr size_t kMaxWaiting = 64;
+// A reaper line seen before its kill (newest-first text) waits this many
+// lines for it; a kill of the same pid later than that is another process.
+constexpr uint64_t kEarlyReaperLines = 64;
+constexpr size_t kMaxEarlyReapers = 16;
+
+}  // namespace
+
+ReportAssembler::ReportAssembler(std::string source_name, Emit emit)
+    : source_(std::move(source_name)), emit_(std::move(emit)) {}
+
+ReportAssembler::~ReportAssembler() = default;
+
+bool ReportAssembler::open() const { return cur_ != nullptr; }
+
+void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows, bool append) {
+  if (!append) prelude_.clear();
+  for (const auto& r : rows) {
+    LogicalLine copy = r;
+    copy.prefix = nullptr;
+    prelude_.emplace_back(copy, std::string(r.text));
+  }
+}
+
+void ReportAssembler::start(const LogicalLine& line) {
+  if (cur_) close();
+  cur_ = std::make_unique<Building>();
+  cur_->lines.first = line.number;
+  for (auto& [pl, text] : prelude_) {
+    if (auto row = oomline::parse_row(text)) {
+      if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
+      row->truncated = pl.truncated;  // a viewer's cut: only the leading columns are known
+      if (row->comm.empty() && !row->truncated) cur_->wrapped_row = RawRow{*row, pl.number};
+      else cur_->rows.push_back(RawRow{*row, pl.number});
+    } else if (auto cols = oomline::parse_table_header(text)) {
+      if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
+      cur_->columns = *cols;
+      cur_->columns_line = pl.number;
+    } else if (cur_->wrapped_row) {  // the wrapped rest of a row (` 0 python`)
+      const std::string joined = join_wrapped_row(*cur_->wrapped_row, text);
+      if (auto row2 = oomline::parse_row(joined); row2 && !row2->comm.empty())
+        cur_->rows.push_back(RawRow{*row2, cur_->wrapped_row->line});
+      cur_->wrapped_row.reset();
+    }
+  }
+  prelude_.clear();
+}
+
+void ReportAssembler::start_from_stack(uint64_t first_line) {
+  close();
+  prelude_.clear();
+  cur_ = std::make_unique<Building>();
+  cur_->lines.first = first_line;
+  cur_->headerless = true;
+}
+
+void ReportAssembler::start_from_table(uint64_t first_line) {
+  close();
+  LogicalLine at;
+  at.number = first_line;
+  start(at);  // with the rows a look-back kept
+  cur_->from_table = true;
+  cur_->meminfo = true;
+  cur_->section = Building::Section::meminfo;
+}
+
+void ReportAssembler::close() {
+  if (!cur_) return;
+  if (cur_->headerless && !cur_->stack_confirmed()) {  // another trace through out_of_memory(): no report
+    cur_.reset();
+    return;
+  }
+  if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row);
+  OomEvent ev = finalize_event(std::move(*cur_), source_);
+  cur_.reset();
+  uint64_t last = ev.lines.last;
+  waiting_.push_back(Waiting{std::move(ev), last});
+  while (waiting_.size() > kMaxWaiting) {
+    emit_(std::move(waiting_.front().event));
+    waiting_.pop_front();
+  }
+}
+
+void ReportAssembler::expire(uint64_t line_number) {
+  while (!waiting_.empty() && waiting_.front().closed_line + kReaperWindowLines < line_number) {
+    emit_(std::move(waiting_.front().event));
+    waiting_.pop_front();
+  }
+}
+
+void ReportAssembler::finish() {
+  close();
+  while (!waiting_.empty()) {
+    emit_(std::move(waiting_.front().event));
+    waiting_.pop_front();
+  }
+}
+
+size_t ReportAssembler::flush(bool include_incomplete) {
+  if (cur_ && (include_incomplete || cur_->has_outcome())) close();
+  size_t n = 0;
+  while (!waiting_.empty()) {
+    emit_(std::move(waiting_.front().event));
+    waiting_.pop_front();
+    ++n;
+  }
+  return n;
+}
+
+void ReportAssembler::gap(std::string_view why) {
+  if (cur_) cur_->notes.push_back("lines were lost inside this report: " + std::string(why));
+  close();
+}
+
+bool ReportAssembler::attach_reaper(const LogicalLine& line, std::string_view text) {
+  auto r = oomline::parse_reaper(text);
+  if (!r) return false;
+  const Reaped reaped = oomline::reaped_bytes(*r);
+  if (cur_) {
+    for (auto& k : cur_->kills)
+      if (k.kill.pid == r->pid && !k.reaped) {
+        k.reaped = reaped;
+        return true;
+      }
+  }
+  for (auto it = waiting_.rbegin(); it != waiting_.rend(); ++it)
+    for (auto& v : it->event.victims)
+      if (v.pid == r->pid && !v.reaped) {
+        v.reaped = reaped;
+        return true;
+      }
+  // A reaper line whose kill was not seen: in newest-first text the kill follows.
+  if (early_reapers_.size() >= kMaxEarlyReapers) early_reapers_.erase(early_reapers_.begin());
+  early_reapers_.push_back(EarlyReaper{r->pid, reaped, line.number});
+  return true;
+}
+
+void ReportAssembler::take_early_reaper(int64_t pid, std::optional<Reaped>& reaped, uint64_t line) {
+  for (auto it = early_reapers_.begin(); it != early_reapers_.end();) {
+    const uint64_t d = it->line > line ? it->line - line : line - it->line;
+    if (d > kEarlyReaperLines) {
+      it = early_reapers_.erase(it);
+    } else if (it->pid == pid && !reaped) {
+      reaped = it->reaped;
+      it = early_reapers_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+}  // namespace oomlens

@@ -1,0 +1,85 @@
+// Which kind of line a bare kernel text is, as the assembler and the scanner
+// ask it: one that opens a report (line_opens_report()), a record of its own,
+// the start of a Mem-Info line, a Tasks-table row (report_assembler.h), and
+// the no-killable, panic and SysRq lines (report_building.h).
+#include <optional>
+#include <string_view>
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_assembler.h"
+#include "kernel_log/report_building.h"
+#include "util/text.h"
+
+namespace oomlens {
+
+using namespace oomlens::text;
+
+bool is_no_killable(std::string_view t) {
+  return t.find("Out of memory and no killable processes") != std::string_view::npos;
+}
+
+std::optional<std::string_view> panic_text(std::string_view t) {
+  constexpr std::string_view kPanic = "Kernel panic - not syncing: ";
+  size_t p = t.find(kPanic);
+  if (p == std::string_view::npos) return std::nullopt;
+  return trim(t.substr(p + kPanic.size()));
+}
+
+bool is_oom_panic(std::string_view msg) {
+  return msg.find("of memory") != std::string_view::npos || msg.find("on memory") != std::string_view::npos ||
+         msg.find("panic_on_oom") != std::string_view::npos;
+}
+
+bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
+
+bool line_is_record(std::string_view t) {
+  return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
+         oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || t == "Mem-Info:" || line_is_table_row(t) ||
+         starts_with(t, "Tasks state") || starts_with(t, "Call Trace") || starts_with(t, "Hardware name:") ||
+         oomline::parse_group_kill(t);
+}
+
+bool line_starts_meminfo(std::string_view t) {
+  for (std::string_view head : {"Mem-Info:", "Free swap", "Total swap", "lowmem_reserve[]", "Swap cache stats",
+                                "Unreclaimable slab info", "Tasks state", "Node "})
+    if (starts_with(t, head)) return true;
+  size_t i = 0;
+  while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+  if (i > 0)  // `N pages RAM`, `N pages in swap cache`, `N total pagecache pages`
+    return t.find(" pages", i) == i || ends_with(t, " total pagecache pages");
+  while (i < t.size() && ((t[i] >= 'a' && t[i] <= 'z') || t[i] == '_')) ++i;  // `active_anon:7355653 …`
+  if (!(i > 1 && i + 1 < t.size() && t[i] == ':' && t[i + 1] >= '0' && t[i + 1] <= '9')) return false;
+  // Page counts, without a unit: `rss:0kB, shmem-rss:0kB` is a kill or reaper line's wrapped rest.
+  size_t j = i + 1;
+  while (j < t.size() && t[j] >= '0' && t[j] <= '9') ++j;
+  return t.substr(j, 2) != "kB";
+}
+
+bool line_is_meminfo(std::string_view t) {
+  // A zone's buddy lists without the node (`DMA: 142*4kB (UEC) 161*8kB …`, show_free_areas()).
+  const size_t colon = t.find(": ");
+  if (colon != std::string_view::npos && colon + 2 < t.size() && t[colon + 2] >= '0' && t[colon + 2] <= '9' &&
+      t.find('*', colon) != std::string_view::npos && t.find("kB", colon) != std::string_view::npos)
+    return true;
+  ReportAssembler::Building scratch;  // section none: a `key:N` line counts only through line_starts_meminfo
+  return line_starts_meminfo(t) || meminfo_line(scratch, t);
+}
+
+bool line_is_table_row(std::string_view text) {
+  return oomline::parse_row(text).has_value() || oomline::parse_table_header(text).has_value();
+}
+
+bool line_opens_report(std::string_view t) {
+  if (oomline::parse_header(t) || oomline::parse_kill(t) || oomline::parse_select(t)) return true;
+  if (oomline::parse_vm_killing(t)) return true;
+  oomline::Summary s;
+  if (oomline::parse_summary(t, s)) return true;
+  if (oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_no_killable(t) || is_sysrq(t))
+    return true;
+  if (starts_with(t, "Memory limit reached of cgroup ")) return true;
+  if (oomline::first_memcg_counter(oomline::parse_counter(t))) return true;
+  auto p = panic_text(t);
+  return p && is_oom_panic(*p);
+}
+
+}  // namespace oomlens
