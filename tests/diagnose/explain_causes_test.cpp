@@ -30,21 +30,8 @@ std::string everything(const Explanation& x) {
   return all + advice(x);
 }
 
-Victim victim(int64_t pid, const std::string& comm, uint64_t anon_kb, uint64_t file_kb) {
-  Victim v;
-  v.pid = pid;
-  v.comm = comm;
-  v.anon_rss_bytes = anon_kb * KiB;
-  v.file_rss_bytes = file_kb * KiB;
-  return v;
-}
-
 /// 30-linux-mm-2013-i386-pae-3.2-lowmem-oom-kill-allocating-task.log
 OomEvent lowmem_i386() {
-  OomEvent e;
-  e.kind = EventKind::kill;
-  e.constraint = Constraint::global;
-  e.trigger = Trigger{"sh", 6344, "0xd0", 1, 0, 0, std::nullopt, std::nullopt, std::nullopt};
   MemInfo mi;
   mi.ram_bytes = 16777200ull * 4096;
   mi.highmem_bytes = 16549378ull * 4096;
@@ -52,20 +39,17 @@ OomEvent lowmem_i386() {
   mi.total_swap_bytes = 134217724 * KiB;
   mi.zones = {Zone{0, "DMA", 3516 * KiB, 64 * KiB, 15780 * KiB}, Zone{0, "Normal", 3644 * KiB, 3732 * KiB, 887976 * KiB},
               Zone{0, "HighMem", 63352504 * KiB, 512 * KiB, 63554796 * KiB}};
-  e.mem_info = mi;
-  Victim v = victim(6345, "sleep", 44, 200);
-  v.message = "Out of memory (oom_kill_allocating_task)";
-  e.victims.push_back(v);
-  e.selected.push_back(Selected{6344, "sh", 0, "Out of memory (oom_kill_allocating_task)"});
-  return e;
+  return EventOf(EventKind::kill)
+      .constraint(Constraint::global)
+      .trigger(Trigger{"sh", 6344, "0xd0", 1, 0, 0, std::nullopt, std::nullopt, std::nullopt})
+      .mem_info(mi)
+      .victim(VictimOf(6345, "sleep").rss(std::nullopt, 44 * KiB, 200 * KiB).message(
+          "Out of memory (oom_kill_allocating_task)"))
+      .selected(Selected{6344, "sh", 0, "Out of memory (oom_kill_allocating_task)"});
 }
 
 /// 31-lkml-2020-arm64-5.4-kmemleak-slab-no-killable-panic-mail-wrapped.log
 OomEvent slab_arm64() {
-  OomEvent e;
-  e.kind = EventKind::no_killable;
-  e.constraint = Constraint::global;
-  e.panic_message = "System is deadlocked on memory";
   MemInfo mi;
   mi.ram_bytes = 2046684ull * 4096;
   mi.slab_unreclaimable_bytes = 795718ull * 4096;
@@ -73,20 +57,18 @@ OomEvent slab_arm64() {
   mi.unreclaimable_slab = {SlabCache{"kmemleak_object", 2449340 * KiB, 2449340 * KiB},
                            SlabCache{"skbuff_head_cache", 79402 * KiB, 106265 * KiB},
                            SlabCache{"kmalloc-512", 87024 * KiB, 94124 * KiB}};
-  e.mem_info = mi;
-  TaskRow row;
-  row.pid = 238;
-  row.comm = "systemd-udevd";  // adj column not read (a wrapped row)
-  e.tasks.push_back(row);
-  return e;
+  return EventOf(EventKind::no_killable)
+      .constraint(Constraint::global)
+      .panic("System is deadlocked on memory")
+      .mem_info(mi)
+      .task(TaskOf(238, "systemd-udevd"));  // adj column not read (a wrapped row)
 }
 
 TEST(Incomplete, SaysTheLogEndsAndAdviceLooksAfter) {
-  OomEvent e;
-  e.kind = EventKind::incomplete;
-  e.constraint = Constraint::memcg;
-  e.trigger = Trigger{"systemd", 20957, "0xcc0(GFP_KERNEL)", 0, 100, std::nullopt, std::nullopt, std::nullopt,
-                      std::nullopt};
+  const OomEvent e = EventOf(EventKind::incomplete)
+                         .constraint(Constraint::memcg)
+                         .trigger(Trigger{"systemd", 20957, "0xcc0(GFP_KERNEL)", 0, 100, std::nullopt, std::nullopt,
+                                          std::nullopt, std::nullopt});
   const Explanation x = explain(e);
   EXPECT_EQ(x.summary,
             "The memory-cgroup OOM killer ran (invoked by systemd, pid 20957) because its memory cgroup hit its memory "
@@ -103,9 +85,7 @@ TEST(Incomplete, SaysTheLogEndsAndAdviceLooksAfter) {
 }
 
 TEST(Incomplete, UnknownConstraintAndEmptyEvent) {
-  OomEvent e;
-  e.kind = EventKind::incomplete;
-  const Explanation x = explain(e);
+  const Explanation x = explain(EventOf(EventKind::incomplete));
   EXPECT_EQ(x.summary, "The OOM killer ran, but the log ends before saying whether a process was killed.");
   EXPECT_FALSE(x.advice.empty());
 }
@@ -145,9 +125,6 @@ TEST(Causes, NoLowmemWithoutHighmemFree) {
 // take, so 5520 kB are left for the kernel's own, under the min of 10428 kB.
 // The excerpt prints no HighMem zone, only `816128 pages HighMem/MovableOnly`.
 OomEvent lowmem_cma_arm() {
-  OomEvent e;
-  e.kind = EventKind::incomplete;
-  e.constraint = Constraint::global;
   MemInfo mi;
   mi.ram_bytes = 1012736ull * 4096;
   mi.highmem_bytes = 816128ull * 4096;
@@ -156,8 +133,7 @@ OomEvent lowmem_cma_arm() {
   Zone dma{0, "DMA", 519112 * KiB, 10428 * KiB, 663836 * KiB};
   dma.free_cma_bytes = 513592 * KiB;
   mi.zones = {dma};
-  e.mem_info = mi;
-  return e;
+  return EventOf(EventKind::incomplete).constraint(Constraint::global).mem_info(mi);
 }
 
 TEST(Causes, LowmemHeldAsCmaIsNotTheMachineRunningOut) {
@@ -281,11 +257,10 @@ TEST(FactsNotParsed, LargestTasksNeedSeveralReadableRows) {
 /// 68-nixpkgs-122868 (and 56, 62, 66, 72): a header whose call trace shows
 /// out_of_memory() from the page allocator, nothing more.
 OomEvent stack_only_header(int order) {
-  OomEvent e;
-  e.kind = EventKind::incomplete;
-  e.constraint = Constraint::global;
-  e.trigger = Trigger{"systemd", 1, "0x100cca(GFP_HIGHUSER_MOVABLE)", order, 0, std::nullopt, std::nullopt,
-                      std::nullopt, std::nullopt};
+  OomEvent e = EventOf(EventKind::incomplete)
+                   .constraint(Constraint::global)
+                   .trigger(Trigger{"systemd", 1, "0x100cca(GFP_HIGHUSER_MOVABLE)", order, 0, std::nullopt,
+                                    std::nullopt, std::nullopt, std::nullopt});
   e.notes = {"constraint taken from the call trace (out_of_memory called by the page allocator: global, or a "
              "cpuset/mempolicy limit)"};
   return e;
@@ -334,34 +309,19 @@ TEST(FitsEvidence, OutOfMemoryPrefixOrMemInfoAloneDoNotProveTheMachine) {
 TEST(FitsEvidence, MemcgFilledByPageCache) {
   // Corpus 132: a k8s v1 cgroup of 512 MiB; bash and cp hold 4.3 MiB, the
   // page cache 495.3 MiB, 491.5 MiB of it dirty.
-  OomEvent e;
-  e.kind = EventKind::kill;
-  e.constraint = Constraint::memcg;
-  MemcgInfo m;
-  m.oom_memcg = "/kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/024952d653ef";
-  m.usage_bytes = 512 * MiB;
-  m.limit_bytes = 512 * MiB;
-  m.limit_state = LimitState::limited;
-  m.failcnt = 0;
-  m.memsw_usage_bytes = 512 * MiB;
-  m.memsw_limit_bytes = 512 * MiB;
-  m.stats = {{"cache", 507172 * KiB}, {"rss", 448 * KiB}, {"dirty", 503316 * KiB}, {"writeback", 0}};
-  e.memcg = m;
-  TaskRow bash;
-  bash.pid = 62685;
-  bash.comm = "bash";
-  bash.rss_bytes = 679 * 4096;
-  bash.oom_score_adj = -998;
-  TaskRow cp = bash;
-  cp.pid = 62769;
-  cp.comm = "cp";
-  cp.rss_bytes = 411 * 4096;
-  e.tasks = {bash, cp};
-  Victim v;
-  v.pid = 62769;
-  v.comm = "cp";
-  e.victims = {v};
-  e.page_size_bytes = 4096;
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::memcg)
+                   .memcg(MemcgOf()
+                              .oom("/kubepods/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/024952d653ef")
+                              .limited(512 * MiB, 512 * MiB)
+                              .failcnt(0)
+                              .memsw(512 * MiB, 512 * MiB)
+                              .stats({{"cache", 507172 * KiB}, {"rss", 448 * KiB}, {"dirty", 503316 * KiB},
+                                      {"writeback", 0}}))
+                   .task(TaskOf(62685, "bash").rss(679 * 4096).adj(-998))
+                   .task(TaskOf(62769, "cp").rss(411 * 4096).adj(-998))
+                   .victim(VictimOf(62769, "cp"))
+                   .page_size(4096);
   const Explanation x = explain(e);
   const Check* c = find(x, "processes_hold_little");
   ASSERT_NE(c, nullptr);
@@ -459,19 +419,14 @@ TEST(FitsEvidence, ASacrificedChildNamesTheSelectedProcess) {
 
 TEST(FitsEvidence, MemswLimitNotMemoryLimit) {
   // 94-devto-plumbr: memory 3140120 kB under 3145728 kB, memory+swap 6291456 kB at its limit.
-  OomEvent e;
-  e.kind = EventKind::selected_no_kill;
-  e.constraint = Constraint::memcg;
-  MemcgInfo m;
-  m.oom_memcg = "/docker/264b771811d88f4dbd3249a54261f224a69ebffed6c7f76c7aa3bc83b3aaaf71";
-  m.usage_bytes = 3140120 * KiB;
-  m.limit_bytes = 3145728 * KiB;
-  m.limit_state = LimitState::limited;
-  m.memsw_usage_bytes = 6291456 * KiB;
-  m.memsw_limit_bytes = 6291456 * KiB;
-  m.hierarchy = "v1";
-  e.memcg = m;
-  e.selected.push_back(Selected{20611, "java", 1068, "Memory cgroup out of memory"});
+  OomEvent e = EventOf(EventKind::selected_no_kill)
+                   .constraint(Constraint::memcg)
+                   .memcg(MemcgOf()
+                              .oom("/docker/264b771811d88f4dbd3249a54261f224a69ebffed6c7f76c7aa3bc83b3aaaf71")
+                              .limited(3140120 * KiB, 3145728 * KiB)
+                              .memsw(6291456 * KiB, 6291456 * KiB)
+                              .hierarchy("v1"))
+                   .selected(Selected{20611, "java", 1068, "Memory cgroup out of memory"});
   const Explanation x = explain(e);
   EXPECT_THAT(x.summary, HasSubstr("hit its 6.0 GiB memory+swap limit (its memory was still under its 3.0 GiB limit)"));
   const Check* c = find(x, "memcg_swap_exhausted");
@@ -496,21 +451,11 @@ TEST(FitsEvidence, EmptyTaskTableMeansNoCandidate) {
 
 TEST(FitsEvidence, ProcessesHoldLittle) {
   // 79-mtk-openwrt-feeds-67: three rows of 7 pages, askfirst killed with score 0.
-  OomEvent e;
-  e.kind = EventKind::kill;
-  e.constraint = Constraint::global;
-  for (auto [pid, comm] : {std::pair<int64_t, const char*>{472, "askfirst"}, {1272, "dropbear"}, {1592, "chndns"}}) {
-    TaskRow r;
-    r.pid = pid;
-    r.comm = comm;
-    r.rss_bytes = 7 * 4096;
-    r.oom_score_adj = 0;
-    e.tasks.push_back(r);
-  }
-  Victim v = victim(472, "askfirst", 28, 0);
-  v.selected_score = 0;
-  v.oom_score_adj = 0;
-  e.victims.push_back(v);
+  EventOf table = EventOf(EventKind::kill).constraint(Constraint::global);
+  for (auto [pid, comm] : {std::pair<int64_t, const char*>{472, "askfirst"}, {1272, "dropbear"}, {1592, "chndns"}})
+    table.task(TaskOf(pid, comm).rss(7 * 4096).adj(0));
+  OomEvent e = table.victim(VictimOf(472, "askfirst").rss(std::nullopt, 28 * KiB, 0).adj(0));
+  e.victims[0].selected_score = 0;
   const Explanation x = explain(e);
   const Check* c = find(x, "processes_hold_little");
   ASSERT_NE(c, nullptr);
@@ -533,12 +478,11 @@ TEST(FitsEvidence, ProcessesHoldLittle) {
 
 TEST(FitsEvidence, SysrqHeaderOneParenthesis) {
   // 73-bcachefs-886: kworker/0:3 (pid 3997), order=-1.
-  OomEvent e;
-  e.kind = EventKind::incomplete;
-  e.constraint = Constraint::global;
-  e.sysrq = true;
-  e.trigger = Trigger{"kworker/0:3", 3997, "0xcc0(GFP_KERNEL)", -1, 0, std::nullopt, std::nullopt, std::nullopt,
-                      std::nullopt};
+  const OomEvent e = EventOf(EventKind::incomplete)
+                         .constraint(Constraint::global)
+                         .sysrq()
+                         .trigger(Trigger{"kworker/0:3", 3997, "0xcc0(GFP_KERNEL)", -1, 0, std::nullopt, std::nullopt,
+                                          std::nullopt, std::nullopt});
   EXPECT_EQ(explain(e).summary,
             "The kernel's global OOM killer was forced by hand (SysRq-f) from kworker/0:3 (pid 3997), but the log "
             "ends before saying whether a process was killed.");

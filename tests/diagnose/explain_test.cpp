@@ -30,82 +30,59 @@ bool advice_mentions(const Explanation& x, const std::string& text) {
 
 // ---- Summary sentences ---------------------------------------------------
 
-TEST(Summary, MemcgDocker) {
-  EXPECT_EQ(explain(docker_python_memcg()).summary,
-            "python3 (pid 25684) was killed by the memory-cgroup OOM killer: its container /docker/3f2a9c0d1e2b\u2026 "
-            "hit its 32.0 GiB limit; the victim held 28.3 GiB anonymous memory.");
-}
+struct SummaryCase {
+  const char* name;
+  OomEvent (*event)();
+  const char* summary;
+};
+void PrintTo(const SummaryCase& c, std::ostream* os) { *os << c.name; }
 
-TEST(Summary, GlobalNoSwap) {
-  EXPECT_EQ(explain(global_no_swap()).summary,
-            "doxygen (pid 473206) was killed by the kernel's global OOM killer: the machine (15.5 GiB RAM, no swap) "
-            "ran out of memory; the victim held 8.8 GiB anonymous memory.");
-}
+const SummaryCase kSummaries[] = {
+    {"MemcgDocker", docker_python_memcg,
+     "python3 (pid 25684) was killed by the memory-cgroup OOM killer: its container /docker/3f2a9c0d1e2b\u2026 "
+     "hit its 32.0 GiB limit; the victim held 28.3 GiB anonymous memory."},
+    {"GlobalNoSwap", global_no_swap,
+     "doxygen (pid 473206) was killed by the kernel's global OOM killer: the machine (15.5 GiB RAM, no swap) "
+     "ran out of memory; the victim held 8.8 GiB anonymous memory."},
+    {"GlobalSwapFullFromCorpus03", arch_doxygen_global,
+     "doxygen (pid 473206) was killed by the kernel's global OOM killer: the machine (15.7 GiB RAM, 24.0 GiB "
+     "swap, full) ran out of memory; the victim held 8.8 GiB anonymous memory."},
+    {"KubernetesPod", k8s_oom_group,
+     "node (pid 22609) was killed by the memory-cgroup OOM killer: its Kubernetes pod "
+     "94eb36cd-29e1-478b-b365-4cb5dfc7d6fb hit its 4.0 GiB limit; the victim held 3.9 GiB anonymous memory."},
+    {"UnknownConstraintSaysSo", bare_kill_line,
+     "python (pid 7748) was killed by the OOM killer; the log does not say whether a cgroup limit or the "
+     "whole machine ran out; the victim held 11.0 GiB anonymous memory."},
+    // The panic proves only "not a memcg OOM": cpuset and mempolicy OOMs panic there too.
+    {"NoKillableWithPanic", no_killable_panic,
+     "The OOM killer found no process it was allowed to kill (machine-wide or within a cpuset or NUMA "
+     "memory-policy limit: the report does not tell which), so the kernel panicked (\"System is deadlocked on "
+     "memory\")."},
+    {"SysrqPanicOnOom", sysrq_panic_on_oom,
+     "A manually forced OOM (SysRq-f) made the kernel panic (\"Out of memory: compulsory panic_on_oom is "
+     "enabled\") instead of killing a process, because vm.panic_on_oom is set."},
+    {"PanicWithoutMessage", [] { return OomEvent(EventOf(EventKind::panic)); },
+     "The kernel panicked during the OOM; no process was killed."},
+    {"SysrqKill", sysrq_forced,
+     "unattended-upgr (pid 651) was killed by a manually forced OOM kill (SysRq-f), which does not mean memory "
+     "ran out; the victim held 8.2 MiB anonymous memory."},
+    {"SelectedNoKill", selected_apache,
+     "apache2 (pid 1046) was selected by the memory-cgroup OOM killer (score 1000) after its cgroup /1066 hit "
+     "its memory limit, but the log has no line saying it was killed."},
+    {"HeaderOnlyNoKill", [] { return OomEvent(EventOf(EventKind::selected_no_kill).constraint(Constraint::memcg)); },
+     "The memory-cgroup OOM killer ran after its memory cgroup hit its memory limit, but the log ends before any "
+     "process was killed."},
+    {"MultiKill", docker_multikill,
+     "python3 (pid 15617) and 3 other processes were killed by the memory-cgroup OOM killer: its memory cgroup "
+     "hit its memory limit; the victims held 16.8 MiB anonymous memory together."},
+};
 
-TEST(Summary, GlobalSwapFullFromCorpus03) {
-  EXPECT_EQ(explain(arch_doxygen_global()).summary,
-            "doxygen (pid 473206) was killed by the kernel's global OOM killer: the machine (15.7 GiB RAM, 24.0 GiB "
-            "swap, full) ran out of memory; the victim held 8.8 GiB anonymous memory.");
-}
+class SummarySentence : public ::testing::TestWithParam<SummaryCase> {};
 
-TEST(Summary, KubernetesPod) {
-  EXPECT_EQ(explain(k8s_oom_group()).summary,
-            "node (pid 22609) was killed by the memory-cgroup OOM killer: its Kubernetes pod "
-            "94eb36cd-29e1-478b-b365-4cb5dfc7d6fb hit its 4.0 GiB limit; the victim held 3.9 GiB anonymous memory.");
-}
+TEST_P(SummarySentence, Is) { EXPECT_EQ(explain(GetParam().event()).summary, GetParam().summary); }
 
-TEST(Summary, UnknownConstraintSaysSo) {
-  const std::string s = explain(bare_kill_line()).summary;
-  EXPECT_EQ(s, "python (pid 7748) was killed by the OOM killer; the log does not say whether a cgroup limit or the "
-               "whole machine ran out; the victim held 11.0 GiB anonymous memory.");
-}
-
-TEST(Summary, NoKillableWithPanic) {
-  EXPECT_EQ(explain(no_killable_panic()).summary,
-            // The panic proves only "not a memcg OOM": cpuset and mempolicy OOMs panic there too.
-            "The OOM killer found no process it was allowed to kill (machine-wide or within a cpuset or NUMA "
-            "memory-policy limit: the report does not tell which), so the kernel panicked (\"System is deadlocked on "
-            "memory\").");
-}
-
-TEST(Summary, SysrqPanicOnOom) {
-  EXPECT_EQ(explain(sysrq_panic_on_oom()).summary,
-            "A manually forced OOM (SysRq-f) made the kernel panic (\"Out of memory: compulsory panic_on_oom is "
-            "enabled\") instead of killing a process, because vm.panic_on_oom is set.");
-}
-
-TEST(Summary, PanicWithoutMessage) {
-  OomEvent e;
-  e.kind = EventKind::panic;
-  EXPECT_EQ(explain(e).summary, "The kernel panicked during the OOM; no process was killed.");
-}
-
-TEST(Summary, SysrqKill) {
-  EXPECT_EQ(explain(sysrq_forced()).summary,
-            "unattended-upgr (pid 651) was killed by a manually forced OOM kill (SysRq-f), which does not mean memory "
-            "ran out; the victim held 8.2 MiB anonymous memory.");
-}
-
-TEST(Summary, SelectedNoKill) {
-  EXPECT_EQ(explain(selected_apache()).summary,
-            "apache2 (pid 1046) was selected by the memory-cgroup OOM killer (score 1000) after its cgroup /1066 hit "
-            "its memory limit, but the log has no line saying it was killed.");
-}
-
-TEST(Summary, HeaderOnlyNoKill) {
-  OomEvent e;
-  e.kind = EventKind::selected_no_kill;
-  e.constraint = Constraint::memcg;
-  EXPECT_EQ(explain(e).summary,
-            "The memory-cgroup OOM killer ran after its memory cgroup hit its memory limit, but the log ends before any "
-            "process was killed.");
-}
-
-TEST(Summary, MultiKill) {
-  EXPECT_EQ(explain(docker_multikill()).summary,
-            "python3 (pid 15617) and 3 other processes were killed by the memory-cgroup OOM killer: its memory cgroup "
-            "hit its memory limit; the victims held 16.8 MiB anonymous memory together.");
-}
+INSTANTIATE_TEST_SUITE_P(Summary, SummarySentence, ::testing::ValuesIn(kSummaries),
+                         [](const ::testing::TestParamInfo<SummaryCase>& c) { return std::string(c.param.name); });
 
 TEST(Summary, NeverInventsFigures) {
   OomEvent e = docker_python_memcg();

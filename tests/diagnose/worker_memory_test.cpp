@@ -2,6 +2,7 @@
 // apart by their figures, and the sizing numbers (issue 13 item 6).
 #include "diagnose/worker_memory.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,10 +13,32 @@
 namespace oomlens::diagnose {
 namespace {
 
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
 constexpr uint64_t kMiB = uint64_t{1} << 20;
 
 WorkerMemory worker(uint64_t first_uss, uint64_t first_anon, uint64_t peak_uss, uint64_t peak_anon, double t0 = 1) {
   return {first_uss * kMiB, first_anon * kMiB, peak_uss * kMiB, peak_anon * kMiB, t0, std::nullopt};
+}
+
+/// n workers of the same figures.
+std::vector<WorkerMemory> times(int n, const WorkerMemory& w) { return std::vector<WorkerMemory>(n, w); }
+
+/// `pid` (its role in the job) OOM-killed in a memcg, its whole report read; main pid 10, SIGKILLed.
+VerdictInput oom_killed(int64_t pid, const std::string& role) {
+  VerdictInput in;
+  in.main_pid = 10;
+  in.term_signal = 9;
+  TreeKill k;
+  k.pid = pid;
+  k.comm = "python3";
+  k.role = role;
+  k.constraint = "memcg";
+  k.full_report = true;
+  in.kernel_kills.push_back(k);
+  return in;
 }
 
 WorkerPool pool_of(std::vector<WorkerMemory> ws, uint64_t parent_mib, std::optional<uint64_t> limit_mib) {
@@ -30,9 +53,7 @@ WorkerPool pool_of(std::vector<WorkerMemory> ws, uint64_t parent_mib, std::optio
 // The issue's case: the main process held 110 MiB; each worker held 293 MiB
 // it had allocated itself (its RssAnon grew by as much).
 TEST(WorkerMemory, CacheBuiltInGetitemIsOwnAllocationsNotCopyOnRead) {
-  std::vector<WorkerMemory> ws;
-  for (int i = 0; i < 4; ++i) ws.push_back(worker(2, 110, 293, 401));
-  auto d = diagnose_workers(pool_of(ws, 110, 800));
+  auto d = diagnose_workers(pool_of(times(4, worker(2, 110, 293, 401)), 110, 800));
   ASSERT_TRUE(d);
   EXPECT_EQ(d->cause, WorkerCause::own_allocations);
   EXPECT_EQ(d->concurrent, 4u);
@@ -40,37 +61,30 @@ TEST(WorkerMemory, CacheBuiltInGetitemIsOwnAllocationsNotCopyOnRead) {
   EXPECT_EQ(d->need_bytes, (110 + 4 * 293) * kMiB);
   ASSERT_TRUE(d->fitting_workers);
   EXPECT_EQ(*d->fitting_workers, 2u);  // (720 - 110) / 293
-  EXPECT_NE(d->advice.find("needs at least 1.3 GiB"), std::string::npos) << d->advice;
-  EXPECT_NE(d->advice.find("num_workers ≤ 2 fits"), std::string::npos) << d->advice;
-  EXPECT_EQ(d->advice.find("numpy"), std::string::npos) << d->advice;
-  EXPECT_EQ(d->advice.find("persistent_workers"), std::string::npos) << d->advice;
+  EXPECT_THAT(d->advice, AllOf(HasSubstr("needs at least 1.3 GiB"), HasSubstr("num_workers ≤ 2 fits"),
+                               Not(HasSubstr("numpy")), Not(HasSubstr("persistent_workers"))));
 }
 
 // CI's case: the last smaps_rollup pass came before the cache filled (USS
 // 16 MiB), but RssAnon, read every tick, grew by 100 MiB before the kill.
 // That growth is the worker's own and private: not "shared", not numpy.
 TEST(WorkerMemory, RssAnonGrowthAfterTheLastPassCountsAsOwnAndPrivate) {
-  std::vector<WorkerMemory> ws;
-  for (int i = 0; i < 4; ++i) ws.push_back(worker(1, 177, 16, 277));
-  auto d = diagnose_workers(pool_of(ws, 177, 640));
+  auto d = diagnose_workers(pool_of(times(4, worker(1, 177, 16, 277)), 177, 640));
   ASSERT_TRUE(d);
   EXPECT_EQ(d->cause, WorkerCause::own_allocations);
   EXPECT_EQ(d->own_per_worker_bytes, 100 * kMiB);
   EXPECT_EQ(d->private_per_worker_bytes, 100 * kMiB);
   EXPECT_EQ(d->copied_per_worker_bytes, 0u);
-  EXPECT_EQ(d->advice.find("numpy"), std::string::npos) << d->advice;
+  EXPECT_THAT(d->advice, Not(HasSubstr("numpy")));
 }
 
 // Pages shared with the parent turn private: USS grows, RssAnon does not.
 TEST(WorkerMemory, SharedPagesTurningPrivateIsCopyOnRead) {
-  std::vector<WorkerMemory> ws;
-  for (int i = 0; i < 3; ++i) ws.push_back(worker(3, 420, 300, 424));
-  auto d = diagnose_workers(pool_of(ws, 420, 1024));
+  auto d = diagnose_workers(pool_of(times(3, worker(3, 420, 300, 424)), 420, 1024));
   ASSERT_TRUE(d);
   EXPECT_EQ(d->cause, WorkerCause::copy_on_read);
   EXPECT_GE(d->copied_per_worker_bytes, 290 * kMiB);
-  EXPECT_NE(d->advice.find("numpy arrays"), std::string::npos) << d->advice;
-  EXPECT_NE(d->advice.find("`persistent_workers=True` does not help"), std::string::npos) << d->advice;
+  EXPECT_THAT(d->advice, AllOf(HasSubstr("numpy arrays"), HasSubstr("`persistent_workers=True` does not help")));
   ASSERT_TRUE(d->fitting_workers);
   EXPECT_EQ(*d->fitting_workers, 1u);  // (921 - 420) / 300
 }
@@ -78,7 +92,7 @@ TEST(WorkerMemory, SharedPagesTurningPrivateIsCopyOnRead) {
 // A first pass taken after the worker had already copied most of it: still
 // copies, since a forked worker starts with next to no USS of its own.
 TEST(WorkerMemory, LateFirstPassStillCountsCopies) {
-  auto d = diagnose_workers(pool_of({worker(250, 420, 300, 424), worker(250, 420, 300, 424)}, 420, std::nullopt));
+  auto d = diagnose_workers(pool_of(times(2, worker(250, 420, 300, 424)), 420, std::nullopt));
   ASSERT_TRUE(d);
   EXPECT_EQ(d->cause, WorkerCause::copy_on_read);
   EXPECT_FALSE(d->fitting_workers);  // no limit
@@ -90,28 +104,23 @@ TEST(WorkerMemory, LateFirstPassStillCountsCopies) {
 // A Dataset holding a numpy array: workers read it without writing, and
 // stay shared. Neither numpy advice nor fewer workers fits.
 TEST(WorkerMemory, WorkersThatStayedSharedPointAtTheMainProcess) {
-  std::vector<WorkerMemory> ws;
-  for (int i = 0; i < 4; ++i) ws.push_back(worker(4, 600, 9, 603));
-  auto d = diagnose_workers(pool_of(ws, 600, 700));
+  auto d = diagnose_workers(pool_of(times(4, worker(4, 600, 9, 603)), 600, 700));
   ASSERT_TRUE(d);
   EXPECT_EQ(d->cause, WorkerCause::shared);
-  EXPECT_NE(d->advice.find("the memory is in the main process"), std::string::npos) << d->advice;
-  EXPECT_NE(d->advice.find("will not free it"), std::string::npos) << d->advice;
+  EXPECT_THAT(d->advice, AllOf(HasSubstr("the memory is in the main process"), HasSubstr("will not free it")));
 }
 
 // CI's copy-on-read run: killed while the workers were still copying, at 33
 // MiB each of a 420 MiB parent (under a tenth of it). Still copy-on-read,
 // not "the memory is in the main process".
 TEST(WorkerMemory, WorkersKilledWhileStillCopyingAreCopyOnRead) {
-  std::vector<WorkerMemory> ws;
-  for (int i = 0; i < 2; ++i) {
-    ws.push_back(worker(1, 420, 33, 420));
-    ws.back().growing_at_last_pass = true;
-  }
+  auto copying = worker(1, 420, 33, 420);
+  copying.growing_at_last_pass = true;
+  auto ws = times(2, copying);
   auto d = diagnose_workers(pool_of(ws, 420, 512));
   ASSERT_TRUE(d);
   EXPECT_EQ(d->cause, WorkerCause::copy_on_read);
-  EXPECT_NE(d->advice.find("does not help"), std::string::npos) << d->advice;
+  EXPECT_THAT(d->advice, HasSubstr("does not help"));
   // The same figures, but not growing at the last pass: shared.
   for (auto& w : ws) w.growing_at_last_pass = false;
   EXPECT_EQ(diagnose_workers(pool_of(ws, 420, 512))->cause, WorkerCause::shared);
@@ -138,7 +147,7 @@ TEST(WorkerMemory, SpawnedWorkersHoldPickledCopies) {
   auto d = diagnose_workers(p);
   ASSERT_TRUE(d);
   EXPECT_EQ(d->cause, WorkerCause::own_allocations);
-  EXPECT_NE(d->advice.find("unpickles a full copy"), std::string::npos) << d->advice;
+  EXPECT_THAT(d->advice, HasSubstr("unpickles a full copy"));
 }
 
 TEST(WorkerMemory, UnmeasuredParentOrNoWorkersGiveNothing) {
@@ -150,22 +159,11 @@ TEST(WorkerMemory, UnmeasuredParentOrNoWorkersGiveNothing) {
 
 // The verdict takes the advice from the figures, for a memory cause only.
 TEST(WorkerMemory, VerdictAdviceRestsOnTheFigures) {
-  VerdictInput in;
-  in.main_pid = 10;
-  in.term_signal = 9;
-  TreeKill k;
-  k.pid = 11;
-  k.comm = "python3";
-  k.role = "worker";
-  k.constraint = "memcg";
-  k.full_report = true;
-  in.kernel_kills.push_back(k);
+  VerdictInput in = oom_killed(11, "worker");
   in.worker_count = 4;
-  for (int i = 0; i < 4; ++i) in.workers_pss.push_back({250 * kMiB, 1.0, std::nullopt});
+  in.workers_pss = std::vector<WorkerPss>(4, {250 * kMiB, 1.0, std::nullopt});
   in.worker_start_method = "fork";
-  std::vector<WorkerMemory> ws;
-  for (int i = 0; i < 4; ++i) ws.push_back(worker(2, 110, 293, 401));
-  in.worker_pool = pool_of(ws, 110, 800);
+  in.worker_pool = pool_of(times(4, worker(2, 110, 293, 401)), 110, 800);
   auto v = decide_verdict(in);
   ASSERT_TRUE(v.worker_memory) << v.cause;
   EXPECT_EQ(v.worker_memory->cause, WorkerCause::own_allocations);
@@ -184,16 +182,19 @@ TEST(WorkerMemory, VerdictAdviceRestsOnTheFigures) {
 namespace oomlens::diagnose {
 namespace {
 
+/// A worker seen from 2 s whose USS, sampled every 0.5 s (points 0..last),
+/// grows 20 MiB a sample from 1 MiB up to peak_mib (its RssAnon 110 MiB more).
+WorkerMemory sampled(uint64_t peak_mib, int last) {
+  auto w = worker(1, 110, peak_mib, 110 + peak_mib, 2.0);
+  for (int k = 0; k <= last; ++k)
+    w.private_series.push_back({2.0 + 0.5 * k, std::min<uint64_t>(peak_mib, 1 + 20 * k) * kMiB});
+  return w;
+}
+
 // Issue 13 item 6: growth over time. One generation of 4 persistent workers
 // whose USS grows 40 MiB a second (an unbounded cache in `__getitem__`).
 TEST(WorkerGrowth, PersistentWorkersGrowingPerIntervalGetTheCapAdvice) {
-  std::vector<WorkerMemory> ws;
-  for (int i = 0; i < 4; ++i) {
-    auto w = worker(1, 110, 161, 271, 2.0);
-    for (int k = 0; k <= 8; ++k) w.private_series.push_back({2.0 + 0.5 * k, static_cast<uint64_t>(1 + 20 * k) * kMiB});
-    ws.push_back(w);
-  }
-  auto d = diagnose_workers(pool_of(ws, 110, 720));
+  auto d = diagnose_workers(pool_of(times(4, sampled(161, 8)), 110, 720));
   ASSERT_TRUE(d);
   EXPECT_EQ(d->cause, WorkerCause::own_allocations);
   EXPECT_TRUE(d->epochs.empty());
@@ -205,39 +206,38 @@ TEST(WorkerGrowth, PersistentWorkersGrowingPerIntervalGetTheCapAdvice) {
                                     "still growing"),
             std::string::npos)
       << d->growth_evidence;
-  EXPECT_NE(d->growth_advice.find("grew 40.0 MiB every 1 s"), std::string::npos) << d->growth_advice;
-  EXPECT_NE(d->growth_advice.find("`persistent_workers=False`"), std::string::npos) << d->growth_advice;
+  EXPECT_THAT(d->growth_advice, AllOf(HasSubstr("grew 40.0 MiB every 1 s"), HasSubstr("`persistent_workers=False`")));
 }
 
 // The same workers once their cache is full: levelled off, no cap advice.
 TEST(WorkerGrowth, LevelledOffIsAFixedCost) {
-  std::vector<WorkerMemory> ws;
-  for (int i = 0; i < 4; ++i) {
-    auto w = worker(1, 110, 81, 191, 2.0);
-    for (int k = 0; k <= 16; ++k)
-      w.private_series.push_back({2.0 + 0.5 * k, static_cast<uint64_t>(std::min(81, 1 + 20 * k)) * kMiB});
-    ws.push_back(w);
-  }
-  auto d = diagnose_workers(pool_of(ws, 110, 720));
+  auto d = diagnose_workers(pool_of(times(4, sampled(81, 16)), 110, 720));
   ASSERT_TRUE(d);
   EXPECT_DOUBLE_EQ(d->interval_s, 2.0);
   EXPECT_EQ(d->growth, WorkerGrowth::levelled);
-  EXPECT_NE(d->growth_evidence.find(": levelled off"), std::string::npos) << d->growth_evidence;
+  EXPECT_THAT(d->growth_evidence, HasSubstr(": levelled off"));
   EXPECT_TRUE(d->growth_advice.empty()) << d->growth_advice;
 }
 
-std::vector<WorkerMemory> generations(const std::vector<uint64_t>& private_mib) {
+/// One generation of `per` workers an epoch, each with that epoch's
+/// figures: epoch e's seen at 2 + 3e s and gone 2.5 s later.
+std::vector<WorkerMemory> epochs_of(const std::vector<WorkerMemory>& epochs, int per) {
   std::vector<WorkerMemory> ws;
   double t = 2;
-  for (auto p : private_mib) {
-    for (int i = 0; i < 4; ++i) {
-      auto w = worker(1, 110, p, 110 + p, t);
-      w.gone_s = t + 2.5;
-      ws.push_back(w);
-    }
+  for (WorkerMemory w : epochs) {
+    w.first_seen_s = t;
+    w.gone_s = t + 2.5;
+    ws.insert(ws.end(), per, w);
     t += 3;
   }
   return ws;
+}
+
+/// Four workers an epoch, each holding private_mib[epoch] of its own.
+std::vector<WorkerMemory> generations(const std::vector<uint64_t>& private_mib) {
+  std::vector<WorkerMemory> epochs;
+  for (auto p : private_mib) epochs.push_back(worker(1, 110, p, 110 + p));
+  return epochs_of(epochs, 4);
 }
 
 // Non-persistent workers: each epoch's generation rebuilds the same cache
@@ -255,7 +255,7 @@ TEST(WorkerGrowth, RestartingWorkersAreEpochsRebuiltTheSame) {
                                     "62.0 MiB, 66.0 MiB, 30.0 MiB: rebuilt each epoch, not growing across epochs"),
             std::string::npos)
       << d->growth_evidence;
-  EXPECT_NE(d->growth_advice.find("rebuild the same"), std::string::npos) << d->growth_advice;
+  EXPECT_THAT(d->growth_advice, HasSubstr("rebuild the same"));
 }
 
 // ... and a cache that grows with the epoch: more in each generation.
@@ -264,9 +264,8 @@ TEST(WorkerGrowth, RestartingWorkersHoldingMoreEachEpochAreGrowing) {
   ASSERT_TRUE(d);
   EXPECT_EQ(*d->growth_per_epoch_bytes, static_cast<int64_t>(40 * kMiB));
   EXPECT_EQ(d->growth, WorkerGrowth::growing);
-  EXPECT_NE(d->growth_evidence.find(": +40.0 MiB per epoch"), std::string::npos) << d->growth_evidence;
-  EXPECT_NE(d->growth_advice.find("each epoch's workers held 40.0 MiB more per worker than the last"), std::string::npos)
-      << d->growth_advice;
+  EXPECT_THAT(d->growth_evidence, HasSubstr(": +40.0 MiB per epoch"));
+  EXPECT_THAT(d->growth_advice, HasSubstr("each epoch's workers held 40.0 MiB more per worker than the last"));
 }
 
 // Issue 13: the cause rests on the epoch that matters, not a mean over all.
@@ -275,15 +274,8 @@ TEST(WorkerGrowth, RestartingWorkersHoldingMoreEachEpochAreGrowing) {
 // all (own 62, copied 75 MiB) says copy-on-read; the epoch at the peak says
 // own allocations, and the evidence names it.
 TEST(WorkerMemory, CauseRestsOnTheEpochAtThePeakNotAMeanOverEpochs) {
-  std::vector<WorkerMemory> ws;
-  double t = 2;
-  for (int e = 0; e < 4; ++e, t += 3)
-    for (int i = 0; i < 2; ++i) {
-      auto w = e < 3 ? worker(1, 420, 100, 420, t) : worker(1, 420, 250, 670, t);
-      w.gone_s = t + 2.5;
-      ws.push_back(w);
-    }
-  auto d = diagnose_workers(pool_of(ws, 420, 1024));
+  const auto copied = worker(1, 420, 100, 420), own = worker(1, 420, 250, 670);
+  auto d = diagnose_workers(pool_of(epochs_of({copied, copied, copied, own}, 2), 420, 1024));
   ASSERT_TRUE(d);
   ASSERT_EQ(d->epochs.size(), 4u);
   ASSERT_TRUE(d->cause_epoch);
@@ -291,26 +283,19 @@ TEST(WorkerMemory, CauseRestsOnTheEpochAtThePeakNotAMeanOverEpochs) {
   EXPECT_EQ(d->cause, WorkerCause::own_allocations);
   EXPECT_EQ(d->private_per_worker_bytes, 250 * kMiB);
   EXPECT_EQ(d->need_bytes, (420 + 2 * 250) * kMiB);
-  EXPECT_NE(d->evidence.find("(from epoch 4 of 4, whose workers held the most)"), std::string::npos) << d->evidence;
-  EXPECT_EQ(d->advice.find("numpy"), std::string::npos) << d->advice;
+  EXPECT_THAT(d->evidence, HasSubstr("(from epoch 4 of 4, whose workers held the most)"));
+  EXPECT_THAT(d->advice, Not(HasSubstr("numpy")));
   // The same epochs in the other order: the copying epoch is the peak.
-  ws.clear();
-  t = 2;
-  for (int e = 0; e < 3; ++e, t += 3)
-    for (int i = 0; i < 2; ++i) {
-      auto w = e == 1 ? worker(1, 420, 300, 424, t) : worker(1, 420, 60, 480, t);
-      w.gone_s = t + 2.5;
-      ws.push_back(w);
-    }
-  d = diagnose_workers(pool_of(ws, 420, 1024));
+  const auto copying = worker(1, 420, 300, 424), owning = worker(1, 420, 60, 480);
+  d = diagnose_workers(pool_of(epochs_of({owning, copying, owning}, 2), 420, 1024));
   ASSERT_TRUE(d);
   EXPECT_EQ(*d->cause_epoch, 2u);
   EXPECT_EQ(d->cause, WorkerCause::copy_on_read);
   // One generation: all workers count, no epoch named.
-  d = diagnose_workers(pool_of({worker(2, 110, 293, 401), worker(2, 110, 293, 401)}, 110, 800));
+  d = diagnose_workers(pool_of(times(2, worker(2, 110, 293, 401)), 110, 800));
   ASSERT_TRUE(d);
   EXPECT_FALSE(d->cause_epoch);
-  EXPECT_EQ(d->evidence.find("from epoch"), std::string::npos) << d->evidence;
+  EXPECT_THAT(d->evidence, Not(HasSubstr("from epoch")));
 }
 
 // Issue 13: a main process that grows each epoch (a list of tensors
@@ -338,7 +323,7 @@ TEST(MainGrowth, MainGrowingPerEpochGetsGrowthAdviceInsteadOfWorkerAdvice) {
                            "340.0 MiB, 440.0 MiB); at this rate the job reaches its limit of 1.0 GiB in epoch 7"),
             std::string::npos)
       << d->advice;
-  EXPECT_EQ(d->advice.find("num_workers"), std::string::npos) << d->advice;
+  EXPECT_THAT(d->advice, Not(HasSubstr("num_workers")));
   EXPECT_TRUE(d->growth_advice.empty()) << d->growth_advice;  // the workers' "rebuild the same" is not the story
 
   // A main process that holds the same each epoch: the workers' advice stays.
@@ -349,7 +334,7 @@ TEST(MainGrowth, MainGrowingPerEpochGetsGrowthAdviceInsteadOfWorkerAdvice) {
   EXPECT_FALSE(d->main_growing);
   EXPECT_EQ(*d->main_growth_per_epoch_bytes, 0);
   EXPECT_FALSE(d->main_limit_epoch);
-  EXPECT_EQ(d->advice.find("the main process grew"), std::string::npos) << d->advice;
+  EXPECT_THAT(d->advice, Not(HasSubstr("the main process grew")));
 }
 
 }  // namespace
@@ -361,14 +346,9 @@ namespace {
 // Orphaned workers idle on after the main process was killed: their flat
 // points after it are not "levelled off".
 TEST(WorkerGrowth, PointsAfterTheMainProcessEndedAreLeftOut) {
-  std::vector<WorkerMemory> ws;
-  for (int i = 0; i < 4; ++i) {
-    auto w = worker(1, 110, 161, 271, 2.0);
-    for (int k = 0; k <= 8; ++k) w.private_series.push_back({2.0 + 0.5 * k, static_cast<uint64_t>(1 + 20 * k) * kMiB});
-    for (int k = 1; k <= 8; ++k) w.private_series.push_back({6.0 + k, 161 * kMiB});  // orphaned, idle
-    ws.push_back(w);
-  }
-  auto pool = pool_of(ws, 110, 720);
+  auto w = sampled(161, 8);
+  for (int k = 1; k <= 8; ++k) w.private_series.push_back({6.0 + k, 161 * kMiB});  // orphaned, idle
+  auto pool = pool_of(times(4, w), 110, 720);
   auto d = diagnose_workers(pool);
   ASSERT_TRUE(d);
   EXPECT_EQ(d->growth, WorkerGrowth::levelled);  // without the main's end: the idle tail looks levelled
@@ -386,16 +366,7 @@ namespace oomlens::diagnose {
 namespace {
 
 VerdictInput oom_killed_main() {
-  VerdictInput in;
-  in.main_pid = 10;
-  in.term_signal = 9;
-  TreeKill k;
-  k.pid = 10;
-  k.comm = "python3";
-  k.role = "main";
-  k.constraint = "memcg";
-  k.full_report = true;
-  in.kernel_kills.push_back(k);
+  VerdictInput in = oom_killed(10, "main");
   in.limit_bytes = 720 * kMiB;
   return in;
 }

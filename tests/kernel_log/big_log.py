@@ -31,13 +31,10 @@ make); under CI=true a skip is a failure.
 """
 import json
 import os
-import subprocess
 import sys
-import tempfile
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import CappedTest, enter_cgroup, skip  # noqa: E402
+from capped_cgroup import CappedTest, binary_argument, run_capped, write_chunked  # noqa: E402
 
 MIB = 1 << 20
 LIMIT = 64 * MIB
@@ -50,23 +47,30 @@ KEPT_ROWS = 1024
 PAGE = 4096
 
 
+def kill_lines():
+    for i in range(KILLS):
+        pid, anon = (SPIKE_PID, 9_000_000) if i == SPIKE_AT else (100_000 + i, 51_200 + i % 1000)
+        yield ("[%d.%06d] Out of memory: Killed process %d (worker) total-vm:102400kB, anon-rss:%dkB, "
+               "file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:256kB oom_score_adj:0\n"
+               % (10 * i + 100, i % 1_000_000, pid, anon))
+
+
 def write_kills(path):
     with open(path, "w") as f:
-        chunk = []
-        for i in range(KILLS):
-            pid, anon = (SPIKE_PID, 9_000_000) if i == SPIKE_AT else (100_000 + i, 51_200 + i % 1000)
-            chunk.append("[%d.%06d] Out of memory: Killed process %d (worker) total-vm:102400kB, anon-rss:%dkB, "
-                         "file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:256kB oom_score_adj:0\n"
-                         % (10 * i + 100, i % 1_000_000, pid, anon))
-            if len(chunk) >= 10000:
-                f.write("".join(chunk))
-                chunk = []
-        f.write("".join(chunk))
+        write_chunked(f, kill_lines())
 
 
 def row_rss(i):
     """rss pages of row i: the victim's is the largest."""
     return 1_000_000 if 1000 + i == VICTIM else 10 + (i * 7919) % 5000
+
+
+def task_rows():
+    for i in range(ROWS):
+        pid = 1000 + i
+        rss = row_rss(i)
+        yield ("[ 5000.%06d] [%7d]  1000 %7d %8d %8d %8d        0         0         65536        0"
+               "             0 python3\n" % (100 + i // 100, pid, pid, rss + 1000, rss, rss))
 
 
 def write_rows(path):
@@ -77,36 +81,12 @@ def write_rows(path):
                 "[ 5000.000030] Tasks state (memory values in pages):\n"
                 "[ 5000.000040] [  pid  ]   uid  tgid total_vm      rss rss_anon rss_file rss_shmem "
                 "pgtables_bytes swapents oom_score_adj name\n")
-        chunk = []
-        for i in range(ROWS):
-            pid = 1000 + i
-            rss = row_rss(i)
-            chunk.append("[ 5000.%06d] [%7d]  1000 %7d %8d %8d %8d        0         0         65536        0"
-                         "             0 python3\n" % (100 + i // 100, pid, pid, rss + 1000, rss, rss))
-            if len(chunk) >= 10000:
-                f.write("".join(chunk))
-                chunk = []
-        f.write("".join(chunk))
+        write_chunked(f, task_rows())
         f.write("[ 5001.000000] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
                 "oom_memcg=/big,task_memcg=/big,task=python3,pid=%d,uid=1000\n"
                 "[ 5001.000010] Memory cgroup out of memory: Killed process %d (python3) total-vm:%dkB, "
                 "anon-rss:%dkB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:64kB oom_score_adj:0\n"
                 % (VICTIM, VICTIM, (1_000_000 + 1000) * 4, 1_000_000 * 4))
-
-
-def run_capped(cg, argv, consume):
-    """Runs argv inside cgroup dir cg, handing its stdout to consume(pipe)
-    as it comes: (exit status, ru_maxrss KiB, CPU s, wall s, stderr tail)."""
-    err_f = tempfile.TemporaryFile()
-    t0 = time.monotonic()
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=err_f, preexec_fn=enter_cgroup(cg))
-    consume(p.stdout)
-    p.stdout.close()
-    _, status, ru = os.wait4(p.pid, 0)
-    wall = time.monotonic() - t0
-    err_f.seek(0)
-    err = err_f.read().decode(errors="replace")
-    return os.waitstatus_to_exitcode(status), ru.ru_maxrss, ru.ru_utime + ru.ru_stime, wall, err[-2000:]
 
 
 class Counter:
@@ -139,12 +119,7 @@ def main():
         write_kills(os.path.join(sys.argv[2], "kills.log"))
         write_rows(os.path.join(sys.argv[2], "rows.log"))
         return 0
-    if len(sys.argv) != 2:
-        print(__doc__)
-        return 2
-    oomlens = sys.argv[1]
-    if os.geteuid() != 0:
-        skip("not root (a memory cgroup is made for each command)")
+    oomlens = binary_argument(__doc__, "not root (a memory cgroup is made for each command)")
     with CappedTest("oomlens-big-log", LIMIT, tmp_parent="/var/tmp") as t:
         kills = os.path.join(t.tmp, "kills.log")
         rows = os.path.join(t.tmp, "rows.log")
@@ -159,13 +134,10 @@ def main():
             ("text", [oomlens, "explain", "--color", "never", kills], Counter(b"    victim   worker (pid "), KILLS),
         ]
         for name, argv, counter, want in cases:
-            rc, rss_kb, cpu, wall, err = run_capped(t.cg, argv, counter)
-            print(f"explain {name}: exit {rc}, peak RSS {rss_kb / 1024:.1f} MiB, CPU {cpu:.1f} s, "
-                  f"wall {wall:.1f} s, {counter.size / MIB:.0f} MiB out, {counter.count} counted")
-            if rc != 0:
-                t.failures.append(f"{name}: exit {rc}: {err}")
-            if rss_kb * 1024 >= LIMIT:
-                t.failures.append(f"{name}: peak RSS {rss_kb} KiB is not under 64 MiB")
+            ran = run_capped(t.cg, argv, consume=counter)
+            print(f"explain {name}: exit {ran.rc}, peak RSS {ran.maxrss_kb / 1024:.1f} MiB, CPU {ran.cpu_s:.1f} s, "
+                  f"wall {ran.wall_s:.1f} s, {counter.size / MIB:.0f} MiB out, {counter.count} counted")
+            t.check_bounded(name, ran)
             if want is not None and counter.count != want:
                 t.failures.append(f"{name}: {counter.count} events written, not {want}")
             if name == "--json":
@@ -177,14 +149,10 @@ def main():
                 t.failures.append(f"--last 1: not the last kill: {counter.tail!r}")
 
         out = []
-        rc, rss_kb, cpu, wall, err = run_capped(t.cg, [oomlens, "explain", "--json", rows],
-                                                lambda p: out.append(p.read()))
-        print(f"explain --json (1,000,000 task rows): exit {rc}, peak RSS {rss_kb / 1024:.1f} MiB, CPU {cpu:.1f} s, "
-              f"wall {wall:.1f} s")
-        if rc != 0:
-            t.failures.append(f"rows: exit {rc}: {err}")
-        if rss_kb * 1024 >= LIMIT:
-            t.failures.append(f"rows: peak RSS {rss_kb} KiB is not under 64 MiB")
+        ran = run_capped(t.cg, [oomlens, "explain", "--json", rows], consume=lambda p: out.append(p.read()))
+        print(f"explain --json (1,000,000 task rows): exit {ran.rc}, peak RSS {ran.maxrss_kb / 1024:.1f} MiB, "
+              f"CPU {ran.cpu_s:.1f} s, wall {ran.wall_s:.1f} s")
+        t.check_bounded("rows", ran)
         try:
             doc = json.loads(out[0])
             evs = doc["events"]

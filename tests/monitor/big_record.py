@@ -23,13 +23,12 @@ make); under CI=true a skip is a failure.
 """
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import CappedTest, enter_cgroup, skip  # noqa: E402
+from capped_cgroup import CappedTest, binary_argument, run_capped, write_chunked  # noqa: E402
 
 MIB = 1 << 20
 LIMIT = 64 * MIB
@@ -37,6 +36,19 @@ SAMPLES = 1_000_000
 SPIKE_AT = 654_321
 SPIKE_BYTES = 900 * MIB
 CHILD_STARTS = 50_000
+
+
+def sample_lines(tmpl):
+    """The samples (tmpl filled), with a child's process_start every
+    SAMPLES / CHILD_STARTS samples."""
+    starts_every = SAMPLES // CHILD_STARTS
+    for i in range(SAMPLES):
+        a = SPIKE_BYTES if i == SPIKE_AT else (100 + (i % 1000) // 4) * MIB
+        t = 0.05 * (i + 1)
+        yield tmpl.format(a=a, u=a + 4 * MIB, t=t)
+        if i % starts_every == 0:
+            yield ('{"type":"event","kind":"process_start","pid":%d,"ppid":100,"role":"other",'
+                   '"comm":"sh","cmdline":"sh -c true","t_s":%.3f}\n' % (1000 + i // starts_every, t))
 
 
 def write_record(path):
@@ -52,40 +64,14 @@ def write_record(path):
                 '"system":{{"mem_available_bytes":20000000000,"psi_full_avg10":0.0,"psi_some_avg10":0.0}},'
                 '"t_s":{t:.3f},"tree":{{"procs":1,"pss_age_s":0.0,"pss_anon_bytes":{a},"pss_bytes":{a},'
                 '"pss_file_bytes":0,"pss_shmem_bytes":0,"rss_bytes":{u},"uss_bytes":{a}}},"type":"sample"}}\n') % limit
-        chunk = []
-        starts_every = SAMPLES // CHILD_STARTS
-        for i in range(SAMPLES):
-            a = SPIKE_BYTES if i == SPIKE_AT else (100 + (i % 1000) // 4) * MIB
-            t = 0.05 * (i + 1)
-            chunk.append(tmpl.format(a=a, u=a + 4 * MIB, t=t))
-            if i % starts_every == 0:
-                chunk.append('{"type":"event","kind":"process_start","pid":%d,"ppid":100,"role":"other",'
-                             '"comm":"sh","cmdline":"sh -c true","t_s":%.3f}\n' % (1000 + i // starts_every, t))
-            if len(chunk) >= 10000:
-                f.write("".join(chunk))
-                chunk = []
-        f.write("".join(chunk))
+        write_chunked(f, sample_lines(tmpl))
         f.write(json.dumps({"type": "verdict", "cause": "exited", "confidence": "high",
                             "summary": "the job exited normally (code 0)", "evidence": [], "advice": [],
                             "exit": {"exited": True, "exit_code": 0, "shell_status": 0}}) + "\n")
 
 
-def run_capped(cg, argv, stdout):
-    """Runs argv inside cgroup dir cg: (exit status, ru_maxrss KiB, CPU s)."""
-    p = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE, preexec_fn=enter_cgroup(cg))
-    err = p.stderr.read().decode(errors="replace")
-    _, status, ru = os.wait4(p.pid, 0)
-    p.returncode = os.waitstatus_to_exitcode(status)
-    return p.returncode, ru.ru_maxrss, ru.ru_utime + ru.ru_stime, err
-
-
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__)
-        return 2
-    oomlens = sys.argv[1]
-    if os.geteuid() != 0:
-        skip("not root (a memory cgroup is made for each command)")
+    oomlens = binary_argument(__doc__, "not root (a memory cgroup is made for each command)")
     with CappedTest("oomlens-big-record", LIMIT) as t:
         rec = os.path.join(t.tmp, "big.jsonl")
         write_record(rec)
@@ -96,23 +82,14 @@ def main():
                  ("plot svg", [oomlens, "plot", rec, "-o", svg], None),
                  ("report --html", [oomlens, "report", "--html", rec], html)]
         for name, argv, out in cases:
-            out_f = open(out, "wb") if out else subprocess.PIPE
-            p_out = None
-            if out:
-                rc, rss_kb, cpu, err = run_capped(t.cg, argv, out_f)
-                out_f.close()
-            else:
-                proc_out = tempfile.TemporaryFile()
-                rc, rss_kb, cpu, err = run_capped(t.cg, argv, proc_out)
-                proc_out.seek(0)
-                p_out = proc_out.read().decode(errors="replace")
-            print(f"{name}: exit {rc}, peak RSS {rss_kb / 1024:.1f} MiB, CPU {cpu:.1f} s")
-            if rc != 0:
-                t.failures.append(f"{name}: exit {rc}: {err[-500:]}")
-            if rss_kb * 1024 >= LIMIT:
-                t.failures.append(f"{name}: peak RSS {rss_kb} KiB is not under 64 MiB")
+            with open(out, "wb") if out else tempfile.TemporaryFile() as out_f:
+                ran = run_capped(t.cg, argv, stdout=out_f)
+                out_f.seek(0)
+                p_out = None if out else out_f.read().decode(errors="replace")
+            print(f"{name}: exit {ran.rc}, peak RSS {ran.maxrss_kb / 1024:.1f} MiB, CPU {ran.cpu_s:.1f} s")
+            t.check_bounded(name, ran, err_tail=500)
             if name == "report":
-                text = p_out + err
+                text = p_out + ran.err
                 if "samples thinned to" not in text or f"{SAMPLES} samples" not in text:
                     t.failures.append("report: no note of the thinning:\n" + text[-2000:])
                 if "max 900 MiB" not in text:

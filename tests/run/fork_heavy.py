@@ -32,7 +32,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import CappedTest, enter_cgroup, skip  # noqa: E402
+from capped_cgroup import CappedTest, binary_argument, enter_cgroup  # noqa: E402
 
 MIB = 1 << 20
 CHILDREN = 6000
@@ -71,12 +71,7 @@ def vm_hwm_kb(pid):
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__)
-        return 2
-    oomlens = sys.argv[1]
-    if os.geteuid() != 0:
-        skip("not root (the job runs in a memory cgroup of its own)")
+    oomlens = binary_argument(__doc__, "not root (the job runs in a memory cgroup of its own)")
     with CappedTest("oomlens-fork-heavy", 512 * MIB) as t:
         rec = os.path.join(t.tmp, "fork.jsonl")
         job = os.path.join(t.tmp, "forker.py")

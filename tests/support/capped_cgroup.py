@@ -4,21 +4,51 @@ memory cgroup of the test's own (cgroup v1 memory or cgroup2 with memory).
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
     from capped_cgroup import CappedTest, enter_cgroup, skip
 
+    binary = binary_argument(__doc__, "not root (why the test needs root)")
     with CappedTest("oomlens-NAME", limit_bytes) as t:
-        ... run commands under preexec_fn=enter_cgroup(t.cg), files in t.tmp,
-        ... t.failures.append("what went wrong")
+        ... run commands under preexec_fn=enter_cgroup(t.cg) or with
+        ... run_capped(t.cg, argv, ...), files in t.tmp,
+        ... t.failures.append("what went wrong"), t.check_bounded(name, ran)
     return t.report()
+
+Inputs too big to hold in memory are written with write_chunked().
 """
+import collections
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
+import time
 
 
 def skip(why):
     """Print why and exit 77 (SKIP_RETURN_CODE); under CI=true exit 1 instead."""
     print(f"SKIP: {why}")
     sys.exit(1 if os.environ.get("CI") == "true" else 77)
+
+
+def binary_argument(doc, why_root):
+    """The program under test, the one argument: with any other number of
+    arguments print `doc` and exit 2; skip (why_root) when not root."""
+    if len(sys.argv) != 2:
+        print(doc)
+        sys.exit(2)
+    if os.geteuid() != 0:
+        skip(why_root)
+    return sys.argv[1]
+
+
+def write_chunked(f, lines, chunk_lines=10000):
+    """Write the strings of `lines` to file `f`, joined in chunks of
+    `chunk_lines` (one write per chunk, never the whole input in memory)."""
+    chunk = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) >= chunk_lines:
+            f.write("".join(chunk))
+            chunk = []
+    f.write("".join(chunk))
 
 
 def make_cgroup(name, limit_bytes):
@@ -56,6 +86,27 @@ def enter_cgroup(cg):
             f.write(str(os.getpid()))
 
     return enter
+
+
+Ran = collections.namedtuple("Ran", "rc maxrss_kb cpu_s wall_s err")
+
+
+def run_capped(cg, argv, stdout=subprocess.PIPE, consume=None):
+    """Runs argv inside cgroup dir cg, its stdout to `stdout` (a file, or a
+    pipe handed to consume(pipe) as it comes) and its stderr to a temporary
+    file: a Ran (exit status, ru_maxrss KiB, CPU s, wall s, stderr)."""
+    err_f = tempfile.TemporaryFile()
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, stdout=stdout, stderr=err_f, preexec_fn=enter_cgroup(cg))
+    if p.stdout is not None:
+        if consume is not None:
+            consume(p.stdout)
+        p.stdout.close()
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.monotonic() - t0
+    err_f.seek(0)
+    err = err_f.read().decode(errors="replace")
+    return Ran(os.waitstatus_to_exitcode(status), ru.ru_maxrss, ru.ru_utime + ru.ru_stime, wall, err)
 
 
 def remove_cgroup(cg):
@@ -103,6 +154,14 @@ class CappedTest:
             shutil.rmtree(self.tmp, ignore_errors=True)
             remove_cgroup(self.cg)
         return False
+
+    def check_bounded(self, name, ran, err_tail=2000):
+        """Failures for a command (a Ran) that did not exit 0 or whose peak
+        RSS reached the cgroup's limit."""
+        if ran.rc != 0:
+            self.failures.append(f"{name}: exit {ran.rc}: {ran.err[-err_tail:]}")
+        if ran.maxrss_kb * 1024 >= self.limit_bytes:
+            self.failures.append(f"{name}: peak RSS {ran.maxrss_kb} KiB is not under {self.limit_bytes >> 20} MiB")
 
     def report(self):
         """report(failures): the test's exit status."""

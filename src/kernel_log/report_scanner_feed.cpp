@@ -1,0 +1,117 @@
+// ReportScanner's hand-off of one line to the report assembler
+// (report_scanner_impl.h): the line's prefix stripped (kernel_log/prefix.h),
+// its embedded newlines cut into logical lines that keep the prefix, and two
+// records a copy glued on one line (`…order=0May  7 21:43:54 host kernel: …`,
+// two journal JSON objects) split and fed one after the other.
+#include <string>
+#include <string_view>
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_scanner_impl.h"
+#include "util/text.h"
+
+namespace oomlens {
+
+using namespace oomlens::text;
+
+// Offset in `raw` where a second, glued syslog record starts (`…order=0May  7
+// 21:43:54 host kernel: CPU: …`, a copy or scrape artefact), or npos.
+// The first record may be decoded (`#012` escapes): its text is then a copy,
+// and the second tag is looked for in `raw` after the first one.
+// Two `journalctl -o json` objects glued (`…"}{"MESSAGE":…`) split between them.
+size_t ReportScanner::Impl::glued_record(std::string_view raw) {
+  if (!raw.empty() && raw[0] == '{') {
+    size_t j = raw.find("}{\"");
+    return j == std::string_view::npos ? j : j + 1;
+  }
+  size_t text_off = 0, p = 0;
+  if (norm.owned.empty() && norm.text.data() >= raw.data() && norm.text.data() <= raw.data() + raw.size()) {
+    text_off = static_cast<size_t>(norm.text.data() - raw.data());
+    // A selection with the next record glued after it, prefix and all lost
+    // (`… or sacrifice child Killed process 2157 (java) …`, a page's copy).
+    constexpr std::string_view kChild = "or sacrifice child ";
+    if (size_t c = norm.text.find(kChild); c != std::string_view::npos) {
+      size_t r = c + kChild.size();
+      while (r < norm.text.size() && norm.text[r] == ' ') ++r;
+      if (r < norm.text.size()) return text_off + r;
+    }
+    size_t k = norm.text.find("kernel: ");
+    if (k == std::string_view::npos || k == 0) return std::string_view::npos;
+    p = text_off + k;
+  } else {
+    if (!norm.has_prefix) return std::string_view::npos;
+    size_t first = raw.find("kernel: ");
+    if (first == std::string_view::npos) return std::string_view::npos;
+    text_off = first + 8;
+    p = raw.find("kernel: ", text_off);
+    if (p == std::string_view::npos) return std::string_view::npos;
+  }
+  NormalizedLine probe;
+  // From the text's first byte on: a record glued after an empty one (a
+  // blank line's prefix, then `May  7 … kernel: Memory cgroup out of memory: …`).
+  for (size_t q = p > 64 + text_off ? p - 64 : text_off; q < p; ++q) {
+    if (!(raw[q] >= 'A' && raw[q] <= 'Z') && !(raw[q] >= '0' && raw[q] <= '9')) continue;
+    normalize_line(raw.substr(q), probe, opt.default_year);
+    if (probe.has_prefix && !probe.foreign &&
+        (!probe.owned.empty() || probe.text.data() >= raw.data() + p + 8))
+      return q;
+  }
+  return std::string_view::npos;
+}
+
+// A table row glued before the record that opens a report, with none open
+// (`… 0 python` + `May  7 … kernel: Out of memory: Kill process …`): the
+// row is the last of the report's table, kept for it as look_back() keeps
+// the rows of the lines before. True when so (the row is then taken).
+bool ReportScanner::Impl::glued_row_before_opening(std::string_view row, std::string_view rest, uint64_t number) {
+  if (assembler.open()) return false;
+  NormalizedLine n;
+  normalize_line(rest, n, opt.default_year);
+  if (n.foreign || !line_opens_report(trim(n.text))) return false;
+  normalize_line(row, n, opt.default_year);
+  if (n.foreign || !oomline::parse_row(n.text)) return false;
+  LogicalLine l;
+  l.text = n.text;
+  l.number = number;
+  assembler.preload_rows({l}, true);
+  return true;
+}
+
+void ReportScanner::Impl::feed_line(std::string_view raw, uint64_t number) {
+  std::string padless;
+  raw = depad(raw, padless);
+  normalize_line(raw, norm, opt.default_year);
+  if (size_t q = glued_record(raw); q != std::string_view::npos) {
+    if (!glued_row_before_opening(raw.substr(0, q), raw.substr(q), number)) feed_line(raw.substr(0, q), number);
+    feed_line(raw.substr(q), number);
+    return;
+  }
+  const LinePrefix* prefix = &norm.prefix;
+  bool foreign = norm.foreign;
+  if (norm.continuation) {
+    prefix = &prev_prefix;
+    foreign = prev_foreign;
+  } else if (norm.has_prefix) {
+    prev_prefix = norm.prefix;
+    prev_foreign = norm.foreign;
+  } else {
+    prev_foreign = false;  // a bare line is kernel text: its continuations are too,
+    prev_prefix = LinePrefix{};  // and they have no prefix (not a foreign line's before it)
+  }
+  std::string_view text = norm.text;
+  bool first = true;
+  for (;;) {
+    size_t nl = text.find('\n');
+    LogicalLine l{text.substr(0, nl), prefix, number, foreign, norm.continuation || !first,
+                  norm.truncated && nl == std::string_view::npos,
+                  nl == std::string_view::npos && !raw.empty() && raw.back() == ' ',
+                  norm.has_prefix && first};
+    l.pad_break = nl == std::string_view::npos && ends_with(raw, "    ");
+    assembler.feed(l);
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+    first = false;
+  }
+}
+
+}  // namespace oomlens

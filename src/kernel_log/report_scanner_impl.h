@@ -1,0 +1,182 @@
+#pragma once
+// The private state of ReportScanner (report_scanner.h): its members and the
+// methods that work on them, grouped by role. Each group is defined in its
+// own file, named after the group below; report_scanner.cpp holds the public
+// class and the loop over the text.
+// Only the report_scanner*.cpp files include this.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "kernel_log/prefix.h"
+#include "kernel_log/report_assembler.h"
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+
+struct ReportScanner::Impl {
+  // A line longer than this is cut (hostile input must not grow memory).
+  static constexpr size_t kMaxLineBytes = 1 << 20;
+  // Bytes of already scanned text kept for looking back across chunk borders.
+  static constexpr size_t kHistoryBytes = 8192;
+  // Table rows looked back for before a report that starts without a header.
+  static constexpr size_t kLookbackLines = 64;
+  // Text held back at a chunk border while deciding whether a report is
+  // newest-first (newest_first.h); beyond this the decision is made anyway.
+  static constexpr size_t kMaxHeldBytes = 512 * 1024;
+
+  Impl(ScanOptions o, EventSink sink)
+      : opt(std::move(o)),
+        assembler(opt.source_name, [latest = opt.latest_s, sink = std::move(sink)](OomEvent&& e) {
+          settle_inferred_year(e, latest);
+          sink(std::move(e));
+        }) {}
+
+  ScanOptions opt;
+  ReportAssembler assembler;
+  std::string carry;    // partial last line
+  bool carry_truncated = false;
+  std::string history;  // tail of the previous region not fed to the assembler
+  uint64_t line_no = 0;
+  std::vector<ParseWarning> warnings;
+  NormalizedLine norm;
+  std::string joined;    // one record rejoined from its wrapped or soft-broken pieces
+  // Quoted-printable text (a mail archive) is so from its start: only then
+  // are soft breaks looked at for a split anchor (split_anchor()). Decided
+  // on the first kQpProbeBytes of input: a `=3D` (every OOM header has an
+  // '='), or a soft break ending a line of 59 bytes or more.
+  static constexpr size_t kQpProbeBytes = 64 << 10;
+  bool qp_possible = false;
+  bool qp_encoded = false;  // the probe saw QP's escapes or its soft breaks (decide_probe())
+  // The probe is decided once, on the input's first kQpProbeBytes (or all
+  // of it, at finish() or flush_idle()): until then regions are held, so
+  // what a text gives never depends on how it was cut into chunks.
+  bool probe_done = false;
+  std::string probe_text;
+  // Text hard-wrapped at a fixed width (a terminal, a viewer: every broken
+  // line exactly `wrap_width` bytes long) is so from its start too: then
+  // the boundaries after lines of that width are looked at for a split
+  // anchor (split_anchor_wrapped()). Decided on the same first bytes: the
+  // longest line, 60 bytes or more, at least 3 times and a quarter of the
+  // lines of 60 bytes or more; 0 when not.
+  size_t wrap_width = 0;
+  // A terminal that wrapped lines at pad_width columns and padded each break
+  // with pad_len spaces inside one line (`f        ile-rss`): decided on the
+  // same first bytes, from lines whose only runs of two or more spaces are
+  // at pad_width, 2*pad_width+pad_len, … (kernel text has none); 0 when not.
+  // depad() removes them from a candidate report's lines only.
+  size_t pad_width = 0, pad_len = 0;
+  // Text a person or a mail client reflowed (issue 12, class 1): at least 3
+  // prefixed lines in the same first bytes go on on an indented, unprefixed
+  // line after a word (kernel text indents no such line). Then an anchor
+  // broken at a space (`…kernel: Task in` + `    /kubepods…`) is looked for
+  // across those breaks (split_anchor_reflowed()).
+  bool reflowed_text = false;
+  // Text a mail client sent format=flowed (RFC 3676): at least 3 prefixed
+  // lines of 40 bytes or more in the same first bytes end in a space and go
+  // on on an unprefixed line. Then an anchor broken at such a space
+  // (`…]: memory: ` + `usage 4194304kB, …`) is looked for across those breaks
+  // (split_anchor_reflowed() with `flowed`).
+  bool flowed_text = false;
+  NormalizedLine probe;  // for looking at neighbouring lines
+  LinePrefix prev_prefix;  // for continuation lines
+  bool prev_foreign = false;
+
+  /// The loop over the text (report_scanner.cpp): chunks are cut into
+  /// regions of whole lines (a partial last line is carried to the next
+  /// chunk); in each region the prefilter finds anchors, and the lines of an
+  /// open report go to the assembler.
+  size_t process_region(std::string_view region, bool final);
+  void append_carry(std::string_view part);
+  void feed_text(std::string_view chunk);
+  void release_probe();
+  void finish();
+
+  /// The probe of the input's shape (report_scanner_probe.cpp), decided once
+  /// on its first kQpProbeBytes: quoted-printable, hard-wrapped at a width,
+  /// padded at a terminal's width, reflowed or format=flowed.
+  void probe_feed(std::string_view chunk);
+  void decide_probe();
+  bool widest_continue(std::string_view head, size_t width);
+  static std::pair<size_t, size_t> line_pad(std::string_view l);
+  void decide_pad(std::string_view head);
+  static bool pads_every_long_line(std::string_view head, size_t w, size_t len);
+  std::string_view depad(std::string_view raw, std::string& out) const;
+  bool decide_broken_at_space(std::string_view head, bool flowed);
+
+  /// Anchors a break hides from the prefilter (report_scanner_split_anchor.cpp):
+  /// split by a QP soft break, a hard wrap, a pad or a break at a space.
+  static bool anchor_across(const char* d, size_t ls, size_t tail_end, size_t next, size_t n);
+  static size_t split_anchor(const char* d, size_t from, size_t lim, size_t n, bool final, bool* hold);
+  static size_t split_anchor_wrapped(const char* d, size_t from, size_t lim, size_t n, size_t width, bool final,
+                                     bool* hold);
+  template <class Done>
+  static size_t each_broken_line(const char* d, size_t from, size_t lim, size_t n, Done done);
+  size_t split_anchor_padded(const char* d, size_t from, size_t lim, size_t n) const;
+  static size_t split_anchor_reflowed(const char* d, size_t from, size_t lim, size_t n, bool final, bool* hold,
+                                      bool flowed);
+  static bool may_start_split_anchor(std::string_view tail);
+
+  /// One record's physical lines joined into one (report_scanner_join.cpp):
+  /// which line goes on on the next (soft breaks, wrapped or reflowed rests,
+  /// pads, JSON objects), and the anchor line joined with a piece before or
+  /// after it.
+  bool soft_break(std::string_view raw) const;
+  static std::string_view dequote(std::string_view raw);
+  bool unprefixed(std::string_view raw);
+  bool prefixed(std::string_view raw);
+  bool wrapped_at_width(std::string_view raw, std::string_view next);
+  bool pad_piece(std::string_view raw, std::string_view spaces, std::optional<std::string_view> after);
+  static std::optional<std::string_view> line_at(std::string_view region, size_t from);
+  bool flowed_rest(std::string_view raw, std::string_view next);
+  static bool reflowed(std::string_view raw, std::string_view next);
+  bool joins_as_record(std::string_view raw, std::string_view next, bool indented = false);
+  bool at_wrap_width(std::string_view raw) const;
+  bool continues(std::string_view region, size_t start, size_t eol);
+  static bool json_open(std::string_view s);
+  static bool json_rest(std::string_view next);
+  size_t take_record(std::string_view region, size_t start, bool final, size_t& pieces);
+  bool join_split_anchor(std::string_view region, std::string_view raw, std::string_view t, size_t eol, size_t n);
+  size_t join_header_start(std::string_view region, size_t lower, size_t ls, std::string_view raw);
+
+  /// A line handed to the assembler (report_scanner_feed.cpp), split first
+  /// when two records were glued on it.
+  size_t glued_record(std::string_view raw);
+  bool glued_row_before_opening(std::string_view row, std::string_view rest, uint64_t number);
+  void feed_line(std::string_view raw, uint64_t number);
+
+  /// The lines before an anchor with no report open (report_scanner_look_back.cpp):
+  /// the task table's rows before an opening line, viewer-cut rows marked, and
+  /// the dump_stack() block before an OOM frame.
+  void look_back(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);
+  bool glued_rows(std::string_view raw, uint64_t number, std::vector<std::string>& texts,
+                  std::vector<uint64_t>& numbers);
+  void start_at_stack(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);
+  static bool stack_marker(std::string_view t);
+  static bool stack_line_text(std::string_view t);
+  bool rejoin_wrapped(std::string_view region, size_t lower, size_t begin, size_t stop, std::string& whole,
+                      size_t& span);
+  static bool stack_text(std::string_view t);
+  // The line numbers of the task rows a viewer cut (`…   0  ...`), as
+  // look_back() and feed_reversed() collect them; table_row() marks them.
+  using CutRows = std::set<uint64_t>;
+  static LogicalLine table_row(std::string_view text, uint64_t number, const CutRows& cut);
+
+  /// Newest-first text (report_scanner_reversed.cpp): a report read in
+  /// reverse, fed to the assembler in print order.
+  static std::string_view span_text(std::string_view region, std::pair<size_t, size_t> span);
+  void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number);
+  size_t wrapped_rest_before(std::string_view region, size_t lower, size_t ls);
+  bool prefix_alone(std::string_view raw);
+  size_t reversed_opening(std::string_view region, size_t lower, size_t ls, size_t eol, bool final,
+                          const std::string& opening);
+  size_t header_alone(std::string_view region, size_t ls, size_t eol, bool final);
+  size_t feed_reversed_with_body(std::string_view region, size_t lower, size_t ls, size_t end);
+};
+
+}  // namespace oomlens

@@ -1,0 +1,339 @@
+// ReportScanner's joining of one record's physical lines into one
+// (report_scanner_impl.h): whether a line goes on on the next (a
+// quoted-printable soft break, a terminal's or mail client's wrapped rest, a
+// hard wrap at the text's width, a reflow or format=flowed break at a space, a
+// pad a wrap broke, a journal JSON object over lines), take_record() that
+// joins them, and an anchor line joined with the piece before or after it
+// that it was broken from.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_scanner_impl.h"
+#include "util/text.h"
+
+namespace oomlens {
+
+using namespace oomlens::text;
+
+// A quoted-printable soft line break (RFC 2045 §6.7 rule 5): a long line
+// ending in '='. Kernel lines that end in '=' are short (`cpuset=`). In
+// text hard-wrapped at a fixed width and not QP-encoded (no `=3D`), a
+// line of that width ending in '=' was cut after it (`…,task=` + `java,…`).
+bool ReportScanner::Impl::soft_break(std::string_view raw) const {
+  if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+  if (raw.size() < 60 || raw.back() != '=') return false;
+  return qp_encoded || !at_wrap_width(raw);
+}
+
+// An unprefixed, non-empty line (a terminal's wrapped rest of the line
+// before, when that one had a prefix).
+// Without its mail quoting (`> `, `> > `: each '>' and one space after
+// it; `&gt; ` on a web page that escaped the quoted text).
+std::string_view ReportScanner::Impl::dequote(std::string_view raw) {
+  for (;;) {
+    if (!raw.empty() && raw[0] == '>') raw.remove_prefix(1);
+    else if (starts_with(raw, "&gt;")) raw.remove_prefix(4);
+    else return raw;
+    if (!raw.empty() && raw[0] == ' ') raw.remove_prefix(1);
+  }
+}
+
+// Not indented: an indented unprefixed line is a continuation record
+// (multi-line printk), kept as its own line. Not a record of its own.
+bool ReportScanner::Impl::unprefixed(std::string_view raw) {
+  raw = dequote(raw);
+  if (raw.empty() || is_space(raw[0]) || raw[0] == '{' || raw[0] == '"') return false;
+  std::string_view t = trim(raw);
+  if (t == "[...]" || t == "..." || t == "[…]" || t == "…") return false;  // a poster's elision
+  normalize_line(raw, probe, opt.default_year);
+  return !probe.has_prefix && !line_is_record(probe.text);
+}
+
+bool ReportScanner::Impl::prefixed(std::string_view raw) {
+  normalize_line(raw, probe, opt.default_year);
+  return probe.has_prefix && !probe.foreign;
+}
+
+// In text hard-wrapped at wrap_width: `raw` is exactly that wide and
+// `next` is its rest (no prefix of its own, not a record by itself; it may
+// start with a space, the one the break fell before). Bare text (no
+// prefixes to tell a piece from a record) is rejoined so too.
+bool ReportScanner::Impl::wrapped_at_width(std::string_view raw, std::string_view next) {
+  if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
+  if (!at_wrap_width(raw) || trim(next).empty()) return false;
+  // Indented after a word (a reflow's break at a space): the assembler
+  // rejoins those pieces with one space (report_rejoin.cpp). After a
+  // space the break fell inside a table's padding.
+  if (next.size() > 1 && is_space(next[0]) && is_space(next[1]) && !is_space(raw.back())) return false;
+  normalize_line(next, probe, opt.default_year);
+  const std::string_view t = trim(probe.text);
+  // `[<…>]` starts a stack line, unless it is the rest of an ARM frame's `(func) from`.
+  if (probe.has_prefix || probe.foreign || line_starts_meminfo(t) ||
+      (starts_with(t, "[<") && !ends_with(trim_right(raw), " from")))
+    return false;
+  return !line_is_record(t) || joins_as_record(raw, next);
+}
+
+// A terminal's pad that a wrap broke (`…anon-rss:830480k` + a run of
+// spaces wider than the rest of the line + `B, file-rss:…`): a line of
+// spaces only, after a line of the wrap width or one ending in a space
+// (format=flowed breaks inside the run), with an unprefixed rest after it
+// that is no record by itself. The record goes on over it. `after`
+// nullopt: that line is not in the region yet (true when the rest holds).
+bool ReportScanner::Impl::pad_piece(std::string_view raw, std::string_view spaces,
+                                    std::optional<std::string_view> after) {
+  if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+  if (!spaces.empty() && spaces.back() == '\r') spaces.remove_suffix(1);
+  if (spaces.empty() || spaces.find_first_not_of(' ') != std::string_view::npos) return false;
+  if (!at_wrap_width(raw) && (raw.empty() || raw.back() != ' ')) return false;
+  if (!after) return true;
+  normalize_line(*after, probe, opt.default_year);
+  const std::string_view t = trim(probe.text);
+  return !probe.has_prefix && !probe.foreign && !t.empty() && !line_is_record(t);
+}
+
+// The line starting at `from` in `region` (without its '\n'), or nullopt
+// when `region` ends before it (a region holds whole lines but at the end).
+std::optional<std::string_view> ReportScanner::Impl::line_at(std::string_view region, size_t from) {
+  if (from >= region.size()) return std::nullopt;
+  const size_t e = region.find('\n', from);
+  return region.substr(from, (e == std::string_view::npos ? region.size() : e) - from);
+}
+
+// After a format=flowed soft break (the line ends in a space), or a
+// reflow's break (the rest indented after a word: joined with one space).
+bool ReportScanner::Impl::flowed_rest(std::string_view raw, std::string_view next) {
+  if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+  if (raw.empty()) return false;
+  if (raw.back() == ' ') return joins_as_record(raw, next);
+  return reflowed(raw, next) && joins_as_record(raw, next, true);
+}
+
+bool ReportScanner::Impl::reflowed(std::string_view raw, std::string_view next) {
+  return !raw.empty() && !is_space(raw.back()) && next.size() > 2 && is_space(next[0]) && is_space(next[1]) &&
+         !trim(next).empty();
+}
+
+// A rest that reads as a record by itself (`: Killed process 15617 …`
+// after `…: Memory cgroup out of memory`, `memory: Killed process …` after
+// a format=flowed `…out of `) when the line before is none and the two
+// together open a report. An indented rest only when `indented` (a
+// reflow's: joined with one space). Only after a break a wrap could make:
+// at the wrap width (wrapped_at_width()), after a space or before an
+// indented rest (flowed_rest()).
+bool ReportScanner::Impl::joins_as_record(std::string_view raw, std::string_view next, bool indented) {
+  if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+  if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
+  if (next.empty() || (!indented && next.size() > 1 && is_space(next[0]) && is_space(next[1])) ||
+      trim(next).empty() || trim(next)[0] == '{' || trim(next)[0] == '"')
+    return false;
+  normalize_line(next, probe, opt.default_year);
+  if (probe.has_prefix || probe.foreign) return false;
+  normalize_line(raw, probe, opt.default_year);
+  if (probe.foreign || line_is_record(trim(probe.text))) return false;
+  std::string whole(raw);
+  if (indented) whole += ' ';
+  whole.append(indented ? trim(next) : trim_right(next));
+  normalize_line(whole, probe, opt.default_year);
+  return !probe.foreign && line_opens_report(trim(probe.text));
+}
+
+// A line cut by a viewer (`…` or `...` at its end) is as wide as the
+// others too, but nothing of it follows.
+bool ReportScanner::Impl::at_wrap_width(std::string_view raw) const {
+  if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+  return wrap_width != 0 && raw.size() == wrap_width && !ends_in_ellipsis(raw);
+}
+
+// True when the line at `start` continues on the next physical line: a QP
+// soft break, a prefixed line followed by an unprefixed piece, or a line
+// of the wrap width followed by its rest.
+bool ReportScanner::Impl::continues(std::string_view region, size_t start, size_t eol) {
+  std::string_view r = region.substr(start, eol - start);
+  if (soft_break(r)) return true;
+  if (eol >= region.size()) return false;
+  size_t e2 = region.find('\n', eol + 1);
+  std::string_view next = region.substr(eol + 1, (e2 == std::string_view::npos ? region.size() : e2) - eol - 1);
+  if (next.empty()) return false;
+  if (json_open(r)) return json_rest(next);
+  return (prefixed(r) && (unprefixed(next) || flowed_rest(r, next))) || wrapped_at_width(r, next) ||
+         pad_piece(r, next, line_at(region, eol + 1 + next.size() + 1));
+}
+
+// A `journalctl -o json` object that a terminal, a mail client or a
+// person broke over lines (JSON has no raw newline inside a string): the
+// line opens one and does not close it.
+bool ReportScanner::Impl::json_open(std::string_view s) {
+  // One a viewer cut (`…`, `...`) is read as far as it goes (prefix.cpp).
+  if (s.size() < 12 || s[0] != '{' || s.find("\"MESSAGE\"") == std::string_view::npos || ends_in_ellipsis(trim_right(s)))
+    return false;
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth == 0) return false;
+    }
+  }
+  return true;
+}
+
+// The next piece of an open JSON object: not empty, not a new object.
+bool ReportScanner::Impl::json_rest(std::string_view next) {
+  std::string_view t = trim(next);
+  return !t.empty() && t[0] != '{';
+}
+
+// Joins the physical lines of one record starting at `start` into `joined`
+// (QP soft breaks dropped; a wrapped piece appended, its indentation as one
+// space); returns the offset after the last piece, or npos when the region
+// ends inside it and more input may follow. `pieces` counts the lines.
+size_t ReportScanner::Impl::take_record(std::string_view region, size_t start, bool final, size_t& pieces) {
+  joined.clear();
+  pieces = 0;
+  size_t p = start;
+  bool qp_mode = false;
+  bool prefixed_start = false;  // a prefixed line's unprefixed pieces follow it
+  bool json_start = false;      // a journal JSON object's pieces follow it until it closes
+  while (p < region.size()) {
+    size_t e = region.find('\n', p);
+    size_t eol = e == std::string_view::npos ? region.size() : e;
+    std::string_view r = region.substr(p, eol - p);
+    if (!r.empty() && r.back() == '\r') r.remove_suffix(1);
+    const std::string_view whole_line = r;
+    if (pieces > 0 && !qp_mode) r = dequote(r);  // a quoted wrapped piece
+    ++pieces;
+    const size_t next = eol < region.size() ? eol + 1 : region.size();
+    const bool soft = soft_break(r);
+    if (soft) {
+      qp_mode = true;
+      joined.append(r.substr(0, r.size() - 1));
+    } else if (pieces > 1 && reflowed(joined, r)) {
+      joined += ' ';  // a reflow's indentation, one space in the record
+      joined.append(trim(r));
+    } else {
+      joined.append(r);
+    }
+    if (pieces > 16) return next;
+    if (next >= region.size()) return final ? next : std::string_view::npos;
+    if (soft) {
+      p = next;
+      continue;
+    }
+    size_t e2 = region.find('\n', next);
+    std::string_view nl = region.substr(next, (e2 == std::string_view::npos ? region.size() : e2) - next);
+    if (pieces == 1) prefixed_start = prefixed(whole_line);
+    if (pieces == 1) json_start = whole_line.size() > 0 && whole_line[0] == '{';
+    if (json_start && !qp_mode) {
+      if (!json_open(joined) || !json_rest(nl)) return next;
+      p = next;
+      continue;
+    }
+    const bool rest = prefixed_start && (unprefixed(nl) || (pieces == 1 && flowed_rest(whole_line, nl)));
+    const auto after_pad = line_at(region, next + nl.size() + 1);
+    const bool pad = pad_piece(whole_line, nl, after_pad);
+    if (pad && !after_pad && !final) return std::string_view::npos;  // its rest comes with the next chunk
+    if (qp_mode || nl.empty() || !(rest || wrapped_at_width(whole_line, nl) || (pad && after_pad))) return next;
+    p = next;
+  }
+  return final ? p : std::string_view::npos;
+}
+
+// An anchor line that is no record by itself and whose wrapped rest is the
+// next, unprefixed line (`…out of memory: Killed` + ` process 15617 (…`,
+// `…: Killed pro` + `cess 15617 …`): the two as one record, in `joined`.
+// Looked at only on an anchor's line (issue 12: mangle handling on
+// candidate text only). `t` is the anchor line's bare text.
+bool ReportScanner::Impl::join_split_anchor(std::string_view region, std::string_view raw, std::string_view t,
+                                            size_t eol, size_t n) {
+  if (norm.foreign || eol + 1 >= n || t.empty() || !norm.owned.empty() || norm.text.data() < raw.data() ||
+      norm.text.data() > raw.data() + raw.size() || line_is_record(t))
+    return false;
+  size_t e2 = region.find('\n', eol + 1);
+  if (e2 == std::string_view::npos) e2 = n;
+  std::string_view next = region.substr(eol + 1, e2 - eol - 1);
+  if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
+  normalize_line(next, probe, opt.default_year);
+  if (probe.has_prefix || probe.foreign || !probe.owned.empty()) return false;
+  std::string_view rest = trim(probe.text);
+  if (rest.empty()) return false;
+  // A rest that reads as a kill or selection line by itself (`memory: Killed process …`)
+  // goes with the line only when the two give it a longer message (`Memory cgroup out of memory`).
+  std::optional<std::string> rest_message;
+  if (line_is_record(rest) && !(rest_message = oomline::outcome_message(rest))) return false;
+  std::string whole(raw.substr(0, static_cast<size_t>(norm.text.data() - raw.data())));
+  whole.append(trim_right(norm.text));
+  // A break at a space (indented rest, format=flowed's trailing space) keeps one.
+  if (probe.continuation || next[0] == ' ' || raw.back() == ' ') whole += ' ';
+  whole.append(rest);
+  normalize_line(whole, probe, opt.default_year);
+  if (!line_is_record(trim(probe.text))) return false;
+  if (rest_message) {
+    auto m = oomline::outcome_message(trim(probe.text));
+    if (!m || !oomline::message_extends(*m, *rest_message)) return false;
+  }
+  joined = std::move(whole);
+  return true;
+}
+
+// A record broken before its anchor: a header (`…v2ray invoked ` +
+// `oom-killer: gfp_mask=…`, a mail client's soft break, a reflow), or any
+// record whose start is a prefixed line, or a line of the wrap width, that
+// is no record by itself (`…kernel: [  514.682838] Memory cgroup out of memory`
+// + `: Killed process 15617 …`). The unprefixed anchor line `norm` is the
+// record's rest, and the line before it (in region [lower, ls), else the
+// last of `history`) its start. Puts the two in `joined` when together they
+// are a record; returns the lines taken from before (0 or 1).
+size_t ReportScanner::Impl::join_header_start(std::string_view region, size_t lower, size_t ls, std::string_view raw) {
+  const std::string_view rest = trim(norm.text);
+  if (norm.foreign || norm.has_prefix || rest.empty()) return 0;
+  const bool header_rest = starts_with(rest, "oom-killer:") || starts_with(rest, "invoked oom-killer:");
+  std::string_view before;
+  if (ls > lower) {
+    size_t start = ls - 1;
+    while (start > lower && region[start - 1] != '\n') --start;
+    before = region.substr(start, ls - 1 - start);
+  } else if (ls == 0 && lower == 0 && history.size() > 1) {
+    size_t start = history.size() - 1;
+    while (start > 0 && history[start - 1] != '\n') --start;
+    before = std::string_view(history).substr(start, history.size() - 1 - start);
+  }
+  if (!before.empty() && before.back() == '\r') before.remove_suffix(1);
+  if (before.empty()) return 0;
+  const bool hard = at_wrap_width(before) && !soft_break(before);  // cut inside a token: no space added
+  if (!header_rest) {
+    normalize_line(before, probe, opt.default_year);
+    if (probe.foreign || (!probe.has_prefix && !hard) || line_is_record(trim(probe.text))) return 0;
+  }
+  std::string whole(hard ? before : trim_right(before));
+  if (hard) {
+    whole.append(trim_right(norm.text));
+  } else {
+    whole += ' ';
+    whole.append(rest);
+  }
+  if (!raw.empty() && raw.back() == ' ') whole += ' ';  // a format=flowed soft break continues after it
+  normalize_line(whole, probe, opt.default_year);
+  if (probe.foreign) return 0;
+  if (header_rest) {
+    auto h = oomline::parse_header(trim(probe.text));
+    if (!h || h->comm.empty()) return 0;
+  } else if (!line_opens_report(trim(probe.text))) {
+    return 0;
+  }
+  joined = std::move(whole);
+  return 1;
+}
+
+}  // namespace oomlens

@@ -1,0 +1,278 @@
+// ReportScanner's look back over the lines before an anchor when no report
+// is open (report_scanner_impl.h): the task table's rows printed before the
+// line that opens a report whose header was cut off (rows a viewer cut with
+// `...` marked truncated), and the dump_stack() block before an OOM killer's
+// call-trace frame (a paste that starts there). Both look in the current
+// region first, then in `history` (the tail of the region before).
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_scanner_impl.h"
+#include "util/text.h"
+
+namespace oomlens {
+
+using namespace oomlens::text;
+
+// Table rows (and blank/continuation lines between them) right before the
+// line starting at `ls` in `region`, then in `history`.
+void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
+  std::vector<std::string> texts;  // newest first
+  CutRows cut_rows;  // the rows a viewer cut (`…   0  ...`)
+  std::vector<uint64_t> numbers;
+  std::string after;  // the raw line after the one looked at (a QP soft break's rest)
+  std::string piece;  // an unprefixed line under a prefixed row: the rest a terminal wrapped
+  bool piece_indented = false;
+  int pieces = 0;
+  NormalizedLine n;
+  uint64_t number = anchor_line;
+  auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
+    while (end > lower && texts.size() < kLookbackLines) {
+      size_t stop = end - 1;  // the '\n' ending the previous line
+      size_t start = stop;
+      while (start > lower && buf[start - 1] != '\n') --start;
+      std::string padless;
+      std::string_view raw = depad(buf.substr(start, stop - start), padless);
+      --number;
+      end = start;
+      std::string whole;
+      const bool flowed_break = !piece.empty() && raw.size() >= 40 && raw.back() == ' ';  // format=flowed
+      if ((soft_break(raw) || flowed_break) && !piece.empty()) {  // `[ 21391] … 0 fut=` + `ex_cmp_reque`: the piece is its rest
+        whole = flowed_break ? raw : raw.substr(0, raw.find_last_of('='));
+        whole += piece;
+        piece.clear();
+        raw = whole;
+      } else if (soft_break(raw) && !texts.empty()) {  // `[ 7899] … 39899136=` + `  1039052`
+        whole = raw.substr(0, raw.find_last_of('='));
+        whole += after;
+        texts.pop_back();
+        numbers.pop_back();
+        raw = whole;
+      }
+      if (!piece.empty() && piece_indented && !at_wrap_width(raw)) {
+        // An indented line under one not of the wrap width: a reflowed
+        // row's rest (`[ 1046]  1066  1046` + `    228537 …`, one space in
+        // its place), or a continuation line of its own.
+        normalize_line(piece, n, opt.default_year);  // without its mail quoting
+        const std::string rest(n.text);
+        std::string reflowed(trim_right(raw));
+        reflowed += ' ';
+        reflowed += trim(rest);
+        normalize_line(reflowed, n, opt.default_year);
+        if (!n.foreign && n.has_prefix && line_is_table_row(n.text)) {
+          whole = std::move(reflowed);
+          raw = whole;
+        } else {
+          texts.push_back(rest);
+          numbers.push_back(number + 1);
+          after.assign(piece);
+        }
+        piece.clear();
+      }
+      if (!piece.empty()) {  // `… 0 systemd-jou` + `rnal`: the row above a wrapped piece
+        normalize_line(raw, n, opt.default_year);
+        // An indented line of the wrap width is a middle piece (`     3950 … Isolated Se`
+        // between a row's start and `rvic`): the wrap fell in the row's padding.
+        if (n.foreign || (n.continuation && !at_wrap_width(raw)) || n.text.empty()) return false;
+        if (!n.has_prefix && at_wrap_width(raw) && line_is_table_row(std::string(n.text) + piece)) {
+          n.has_prefix = true;  // bare text wrapped at its width: the row's start
+        }
+        if (!n.has_prefix) {  // an earlier piece of the same wrapped row (a row over 2 widths)
+          if (++pieces > 3) return false;
+          piece.insert(0, raw);
+          continue;
+        }
+        std::string joined(raw);
+        joined += piece;
+        piece.clear();
+        whole = std::move(joined);
+        raw = whole;
+      }
+      if (glued_rows(raw, number, texts, numbers)) {
+        after.assign(raw);
+        continue;
+      }
+      normalize_line(raw, n, opt.default_year);
+      if (n.foreign) return false;
+      bool row = line_is_table_row(n.text);
+      // An indented line may be a rest too (a hard wrap inside a row's padding, a reflow).
+      if (!row && !n.text.empty()) {
+        if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
+        piece.assign(raw);  // perhaps a wrapped row's rest: joined to the line above
+        piece_indented = n.continuation;
+        pieces = 1;
+        continue;
+      }
+      texts.emplace_back(n.text);
+      numbers.push_back(number);
+      if (n.truncated) cut_rows.insert(number);
+      after.assign(raw);
+    }
+    return end <= lower;
+  };
+  if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
+  // Keep from the oldest row on.
+  while (!texts.empty() && !line_is_table_row(texts.back())) {
+    texts.pop_back();
+    numbers.pop_back();
+  }
+  if (texts.empty()) return;
+  std::vector<LogicalLine> rows;
+  for (size_t i = texts.size(); i-- > 0;) rows.push_back(table_row(texts[i], numbers[i], cut_rows));
+  assembler.preload_rows(rows);
+}
+
+// A table row for ReportAssembler::preload_rows(): truncated when a viewer
+// cut it (its number is in `cut`).
+LogicalLine ReportScanner::Impl::table_row(std::string_view text, uint64_t number, const CutRows& cut) {
+  LogicalLine l;
+  l.text = text;
+  l.number = number;
+  l.truncated = cut.count(number) > 0;
+  return l;
+}
+
+// Two task rows glued on one line (a copy or scrape artefact, as
+// glued_record() splits for feed_line()): their texts, the later first,
+// appended to `texts` (newest first), both numbered `number`.
+bool ReportScanner::Impl::glued_rows(std::string_view raw, uint64_t number, std::vector<std::string>& texts,
+                                     std::vector<uint64_t>& numbers) {
+  normalize_line(raw, norm, opt.default_year);
+  const size_t q = glued_record(raw);
+  if (q == std::string_view::npos) return false;
+  std::string first, second;
+  for (auto [part, out] : {std::pair{raw.substr(0, q), &first}, std::pair{raw.substr(q), &second}}) {
+    normalize_line(part, probe, opt.default_year);
+    if (probe.foreign || !line_is_table_row(probe.text)) return false;
+    out->assign(probe.text);
+  }
+  texts.push_back(std::move(second));
+  texts.push_back(std::move(first));
+  numbers.insert(numbers.end(), 2, number);
+  return true;
+}
+
+// An anchor line that is a call-trace frame of the OOM killer
+// (oomline::is_oom_frame) with no report open: a paste that starts at the
+// report's dump_stack() block, its header not copied. The block's start
+// is looked for before it, in region [lo, ls) and then in `history`: the
+// `CPU: … Comm: …` line (with a ≤4.18 cpuset line right before it), or
+// else `Hardware name:` / `Call Trace:`, over stack lines only (frames,
+// ARM's exception hex dump) and kStackLookbackLines at most. Found, the
+// report is opened there (ReportAssembler::start_from_stack) and the
+// block's lines before the anchor, numbered back from `anchor_line`, are
+// fed. Newest-first text has its block's start after the frame: none is found.
+void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
+  constexpr size_t kStackLookbackLines = 64;
+  std::vector<std::string> raws;  // newest first
+  std::vector<size_t> spans;      // the physical lines each of raws holds (a wrapped record: more than one)
+  size_t start = 0;               // raws[0 .. start) are the block's lines; 0: no start found
+  bool cpu_line = false;
+  NormalizedLine n;
+  auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
+    while (end > lower && raws.size() < kStackLookbackLines) {
+      size_t stop = end - 1;
+      size_t begin = stop;
+      while (begin > lower && buf[begin - 1] != '\n') --begin;
+      std::string_view raw = buf.substr(begin, stop - begin);
+      std::string whole;  // `raw` rejoined to the line(s) it wraps from
+      size_t span = 1;
+      end = begin;
+      normalize_line(raw, n, opt.default_year);
+      if (n.foreign) return false;
+      if (!n.has_prefix && buf.data() == region.data() && !stack_line_text(trim(n.text)) &&
+          rejoin_wrapped(buf, lower, begin, stop, whole, span)) {
+        raw = whole;
+        end = begin;
+        for (size_t i = 1; i < span; ++i) {
+          end = end > lower ? end - 1 : lower;
+          while (end > lower && buf[end - 1] != '\n') --end;
+        }
+        normalize_line(raw, n, opt.default_year);
+      }
+      const std::string_view t = trim(n.text);
+      if (cpu_line) {  // the line before `CPU: …`: its cpuset line (≤4.18), or nothing
+        if (oomline::parse_cpuset(t) && !oomline::parse_header(t))
+          raws.emplace_back(raw), spans.push_back(span), start = raws.size();
+        return false;
+      }
+      const bool marker = stack_marker(t);
+      if (!marker && !oomline::parse_stack_line(t) && !stack_text(t)) return false;
+      raws.emplace_back(raw);
+      spans.push_back(span);
+      if (marker) start = raws.size();
+      if (oomline::parse_stack_line(t)) {
+        start = raws.size();
+        cpu_line = true;
+      }
+    }
+    return end <= lower;
+  };
+  if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
+  if (start == 0) return;
+  std::vector<uint64_t> first(start);  // each record's first physical line
+  uint64_t back = 0;
+  for (size_t i = 0; i < start; ++i) first[i] = anchor_line - (back += spans[i]);
+  assembler.start_from_stack(first[start - 1]);
+  for (size_t i = start; i-- > 0;) feed_line(raws[i], first[i]);
+}
+
+bool ReportScanner::Impl::stack_marker(std::string_view t) {
+  return starts_with(t, "Hardware name:") || starts_with(t, "Call Trace:") || starts_with(t, "Call trace:") ||
+         starts_with(t, "Backtrace:");
+}
+
+bool ReportScanner::Impl::stack_line_text(std::string_view t) {
+  return stack_marker(t) || oomline::parse_stack_line(t) || stack_text(t);
+}
+
+// The unprefixed line region[begin, stop) as the last piece of a wrapped
+// record (a terminal's or mail client's wrap, a reflow: take_record(), the
+// joining every other record gets) that starts up to 2 lines before it
+// and reads as a line of a dump_stack() block (`CPU: … Comm: …`,
+// `Hardware name: …`). Sets `whole` and the physical lines it spans.
+bool ReportScanner::Impl::rejoin_wrapped(std::string_view region, size_t lower, size_t begin, size_t stop,
+                                         std::string& whole, size_t& span) {
+  size_t s = begin;
+  for (size_t k = 1; k <= 2 && s > lower; ++k) {
+    s = s - 1;
+    while (s > lower && region[s - 1] != '\n') --s;
+    std::string saved;
+    saved.swap(joined);  // the anchor's own record may be in `joined`: kept as it is
+    size_t pieces = 0;
+    const size_t end = take_record(region, s, true, pieces);
+    std::string record;
+    record.swap(joined);
+    joined.swap(saved);
+    if (end != stop + 1 && !(end == region.size() && stop == region.size())) continue;
+    NormalizedLine probe;
+    normalize_line(record, probe, opt.default_year);
+    const std::string_view t = trim(probe.text);
+    if (probe.foreign || !probe.has_prefix || !(stack_marker(t) || oomline::parse_stack_line(t))) continue;
+    whole = std::move(record);
+    span = pieces;
+    return true;
+  }
+  return false;
+}
+
+// A line of a dump_stack() block between its first line and an OOM frame:
+// a frame (`func+0x…`, `[<addr>] …`, `? …`, ARM's `a from b+0x…`), `<TASK>`,
+// or a hex dump (MIPS `Stack : 8041… …`, ARM `9fa0: 0000… …`).
+bool ReportScanner::Impl::stack_text(std::string_view t) {
+  if (t.empty()) return false;
+  if (t.find("+0x") != std::string_view::npos || starts_with(t, "[<") || starts_with(t, "? ") || t == "<TASK>" ||
+      starts_with(t, "Stack : ") || starts_with(t, "Exception stack("))
+    return true;
+  std::string_view r = t;
+  for (std::string_view w = take_token(r); !w.empty(); w = take_token(r)) {
+    if (w.back() == ':') w.remove_suffix(1);
+    if (w.size() < 4 || w.find_first_not_of("0123456789abcdefABCDEF") != std::string_view::npos) return false;
+  }
+  return true;
+}
+
+}  // namespace oomlens

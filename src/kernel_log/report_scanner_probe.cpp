@@ -1,0 +1,221 @@
+// ReportScanner's probe of the input's shape, decided once on its first
+// kQpProbeBytes (report_scanner_impl.h): quoted-printable (a mail archive),
+// hard-wrapped at a fixed width, padded by a terminal at a fixed column,
+// reflowed or sent format=flowed. The scanner looks for the matching breaks
+// (report_scanner_split_anchor.cpp, report_scanner_join.cpp) only in input
+// of that shape; depad() takes a terminal's pads out of a line.
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "kernel_log/report_scanner_impl.h"
+#include "util/text.h"
+
+namespace oomlens {
+
+using namespace oomlens::text;
+
+/// The probe's input: the first kQpProbeBytes fed.
+void ReportScanner::Impl::probe_feed(std::string_view chunk) {
+  if (probe_done) return;
+  probe_text.append(chunk.substr(0, std::min(chunk.size(), kQpProbeBytes - probe_text.size())));
+  if (probe_text.size() >= kQpProbeBytes) decide_probe();
+}
+
+// Decides qp_possible and wrap_width on probe_text (once).
+void ReportScanner::Impl::decide_probe() {
+  if (probe_done) return;
+  probe_done = true;
+  std::string_view head(probe_text);
+  size_t long_lines = 0, max_len = 0, max_count = 0, max_soft = 0;
+  for (size_t ls = 0; ls < head.size();) {
+    size_t e = head.find('\n', ls);
+    if (e == std::string_view::npos) break;
+    size_t len = e - ls - (e > ls && head[e - 1] == '\r' ? 1 : 0);
+    if (len >= 60 && !ends_in_ellipsis(head.substr(ls, len))) {
+      ++long_lines;
+      if (len > max_len) max_len = len, max_count = 0, max_soft = 0;
+      const bool soft = head[ls + len - 1] == '=';
+      if (len == max_len) ++max_count, max_soft += soft;
+      if (soft) qp_possible = true;  // a soft break
+    }
+    ls = e + 1;
+  }
+  wrap_width = max_count >= 3 && max_count * 4 >= long_lines && widest_continue(head, max_len) ? max_len : 0;
+  decide_pad(head);
+  reflowed_text = decide_broken_at_space(head, false);
+  flowed_text = decide_broken_at_space(head, true);
+  // QP-encoded: an escape of '=', a space or a tab, or soft breaks ending
+  // at least half of the widest lines (a hard wrap ends one in '=' by chance).
+  qp_encoded = head.find("=3D") != std::string_view::npos || head.find("=20\n") != std::string_view::npos ||
+               head.find("=09\n") != std::string_view::npos || (max_count > 0 && max_soft * 2 >= max_count);
+  qp_possible |= qp_encoded;
+  std::string().swap(probe_text);
+}
+
+// Whether most lines `width` wide go on on the next line: not both
+// prefixed, as copies of one record repeated (kill lines of one job, all as
+// long) are.
+bool ReportScanner::Impl::widest_continue(std::string_view head, size_t width) {
+  size_t widest = 0, whole = 0;
+  for (size_t ls = 0; ls < head.size();) {
+    size_t e = head.find('\n', ls);
+    if (e == std::string_view::npos) break;
+    std::string_view l = head.substr(ls, e - ls);
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    if (l.size() == width && e + 1 < head.size()) {
+      ++widest;
+      size_t e2 = head.find('\n', e + 1);
+      std::string_view next = head.substr(e + 1, (e2 == std::string_view::npos ? head.size() : e2) - e - 1);
+      normalize_line(l, probe, opt.default_year);
+      const bool line_prefixed = probe.has_prefix;
+      normalize_line(next, probe, opt.default_year);
+      if (line_prefixed && probe.has_prefix) ++whole;
+    }
+    ls = e + 1;
+  }
+  return whole * 2 < widest;
+}
+
+// The pad of a line: its runs of 4+ spaces (shorter ones are a prefix's,
+// `May  7`, `[  514.68]`) are of one length, or one more where the pad
+// meets a space of the text (`Killed` + ` ` + pad + `process`); the first
+// pad starts at column w ≥ 40 and each next one w columns after the end of
+// the one before. {w, len}, {w, 0} for one run only (a table's column
+// could be that), or {0, 0} when not so.
+std::pair<size_t, size_t> ReportScanner::Impl::line_pad(std::string_view l) {
+  std::vector<std::pair<size_t, size_t>> runs;  // [start, end)
+  for (size_t i = 0; i + 3 < l.size(); ++i) {
+    if (l[i] != ' ' || l[i + 1] != ' ' || l[i + 2] != ' ' || l[i + 3] != ' ') continue;
+    size_t j = i;
+    while (j < l.size() && l[j] == ' ') ++j;
+    if (j == l.size() || i == 0 || i < 40 || runs.size() == 8) return {0, 0};
+    runs.emplace_back(i, j);
+    i = j;
+  }
+  if (runs.empty()) return {0, 0};
+  size_t len = SIZE_MAX;
+  for (auto [a, b] : runs) len = std::min(len, b - a);
+  if (runs.size() == 1) return {runs[0].first, 0};
+  for (size_t w : {runs[0].first, runs[0].second - len}) {  // the text's space after the pad, or before it
+    bool fits = true;
+    for (size_t k = 0; k < runs.size() && fits; ++k) {
+      const auto [a, b] = runs[k];
+      const size_t expect = w + k * (w + len);
+      fits = b - a <= len + 1 && (a == expect || b - len == expect);
+    }
+    if (fits) return {w, len};
+  }
+  return {0, 0};
+}
+
+// At least three lines with a pad at one column, one of them with two
+// pads of the same length (so not a table's column).
+void ReportScanner::Impl::decide_pad(std::string_view head) {
+  if (wrap_width) return;  // hard-wrapped: no line is longer than the width
+  std::map<size_t, size_t> one;                       // column: lines with one run there
+  std::map<std::pair<size_t, size_t>, size_t> two;    // {column, length}: lines with two or more
+  std::map<std::pair<size_t, size_t>, size_t> text;   // {column, length}: one run inside text
+  std::set<std::pair<size_t, size_t>> inside;         // the same, not in a table's header
+  for (size_t ls = 0; ls < head.size();) {
+    size_t e = head.find('\n', ls);
+    if (e == std::string_view::npos) break;
+    std::string_view l = head.substr(ls, e - ls);
+    if (l.size() > 60) {
+      auto p = line_pad(l);
+      if (p.second) {
+        ++two[p];
+      } else if (p.first) {
+        ++one[p.first];
+        size_t end = p.first;
+        while (end < l.size() && l[end] == ' ') ++end;
+        const bool digits = is_digit(l[p.first - 1]) && is_digit(l[end]);  // a table's columns
+        if (!digits) ++text[{p.first, end - p.first}];
+        // A table's header (`total_vm      rss`) has runs between words too.
+        if (!digits && l.find("tgid") == std::string_view::npos) inside.insert({p.first, end - p.first});
+      }
+    }
+    ls = e + 1;
+  }
+  size_t best = 0;
+  for (auto [p, n] : two)
+    if (n + one[p.first] >= 3 && n + one[p.first] > best) pad_width = p.first, pad_len = p.second, best = n + one[p.first];
+  // Without a line long enough for two pads: four lines with one run of
+  // the same length at the same column, not between two numbers.
+  if (best == 0)
+    for (auto [p, n] : text)
+      if (n >= 4 && n > best) pad_width = p.first, pad_len = p.second, best = n;
+  // A short excerpt (a table and a few lines): a pad seen in one line
+  // holds when every line of the head longer than it has spaces there.
+  if (best == 0) {
+    for (const auto& [p, n] : two) inside.insert(p);
+    for (const auto& p : inside)
+      if (pads_every_long_line(head, p.first, p.second)) {
+        pad_width = p.first, pad_len = p.second;
+        break;
+      }
+  }
+}
+
+// Whether every line of `head` longer than w columns has spaces at
+// [w, w+len), and at least 3 do: a terminal pads every line it wraps,
+// kernel text never has one column blank in all its long lines.
+bool ReportScanner::Impl::pads_every_long_line(std::string_view head, size_t w, size_t len) {
+  size_t padded = 0;
+  for (size_t ls = 0; ls < head.size();) {
+    size_t e = head.find('\n', ls);
+    if (e == std::string_view::npos) break;
+    std::string_view l = head.substr(ls, e - ls);
+    ls = e + 1;
+    if (l.size() <= w) continue;
+    if (l.size() <= w + len || l.substr(w, len).find_first_not_of(' ') != std::string_view::npos) return false;
+    ++padded;
+  }
+  return padded >= 3;
+}
+
+// `raw` without its pads (pad_width), in `out`; or `raw` itself when it
+// has none (short, or not spaces at every pad's place).
+std::string_view ReportScanner::Impl::depad(std::string_view raw, std::string& out) const {
+  if (pad_width == 0 || raw.size() <= pad_width + pad_len) return raw;
+  out.clear();
+  size_t at = 0;
+  for (size_t cut = pad_width; cut + pad_len <= raw.size(); cut += pad_width + pad_len) {
+    if (raw.substr(cut, pad_len).find_first_not_of(' ') != std::string_view::npos) return raw;
+    out.append(raw.substr(at, cut - at));
+    at = cut + pad_len;
+  }
+  out.append(raw.substr(at));
+  return out;
+}
+
+// Whether at least 3 prefixed lines of `head` break at a space and go on
+// on an unprefixed line: reflowed (they end in a word and the rest is
+// indented) or, with `flowed`, format=flowed (they are 40 bytes or more
+// and end in the space).
+bool ReportScanner::Impl::decide_broken_at_space(std::string_view head, bool flowed) {
+  size_t breaks = 0;
+  for (size_t ls = 0; ls < head.size() && breaks < 3;) {
+    size_t e = head.find('\n', ls);
+    if (e == std::string_view::npos || e + 3 >= head.size()) break;
+    std::string_view l = trim_right(head.substr(ls, e - ls));
+    const size_t len = e - ls;
+    ls = e + 1;
+    if (l.empty()) continue;
+    if (flowed ? (len < 40 || head[e - 1] != ' ') : (head[e - 1] == ' ' || head[e + 1] != ' ' || head[e + 2] != ' '))
+      continue;
+    size_t e2 = head.find('\n', e + 1);
+    std::string_view next = head.substr(e + 1, (e2 == std::string_view::npos ? head.size() : e2) - e - 1);
+    if (trim(next).empty() || !prefixed(l)) continue;
+    normalize_line(next, probe, opt.default_year);
+    if (!probe.has_prefix && !probe.foreign) ++breaks;
+  }
+  return breaks >= 3;
+}
+
+}  // namespace oomlens

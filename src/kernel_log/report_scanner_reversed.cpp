@@ -1,0 +1,249 @@
+// ReportScanner on newest-first text (`journalctl -r`, a reversed paste;
+// detection in newest_first.h): the lines of a report read in reverse are fed
+// to the assembler in print order, with the table rows and the body that the
+// text puts before the report's opening line (report_scanner_impl.h).
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "kernel_log/newest_first.h"
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_building.h"
+#include "kernel_log/report_scanner_impl.h"
+#include "util/text.h"
+
+namespace oomlens {
+
+using namespace oomlens::text;
+
+std::string_view ReportScanner::Impl::span_text(std::string_view region, std::pair<size_t, size_t> span) {
+  std::string_view r = region.substr(span.first, span.second - span.first);
+  if (!r.empty() && r.back() == '\r') r.remove_suffix(1);
+  return r;
+}
+
+// Feeds the lines of a newest-first report [from, to) of `region` in print
+// order, `first_number` being the line number of the line at `from`.
+void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number) {
+  std::vector<std::pair<size_t, size_t>> spans;
+  for (size_t p = from; p < to;) {
+    size_t e = region.find('\n', p);
+    if (e == std::string_view::npos || e > to) e = to;
+    spans.emplace_back(p, e);
+    p = e + 1;
+  }
+  assembler.close_open();
+  // Table rows printed before the line that opens the report (a report
+  // whose header was cut off) are preloaded, as look_back does.
+  std::vector<std::string> row_texts;
+  std::vector<uint64_t> row_numbers;
+  CutRows row_cut;  // rows a viewer cut
+  NormalizedLine n;
+  for (size_t i = spans.size(); i-- > 0;) {
+    std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
+    if (!assembler.open()) {
+      std::string padless;  // a row's terminal pads out, as feed_line() takes them out
+      normalize_line(depad(raw, padless), n, opt.default_year);
+      // A row's wrapped rest (` 0 python`, indented) goes with it.
+      if (!n.foreign && (line_is_table_row(n.text) || (n.continuation && !row_texts.empty()))) {
+        row_texts.emplace_back(n.text);
+        row_numbers.push_back(first_number + i);
+        if (n.truncated) row_cut.insert(first_number + i);
+        continue;
+      }
+      if (!n.foreign && !row_texts.empty() && line_opens_report(n.text)) {
+        std::vector<LogicalLine> rows;
+        for (size_t r = 0; r < row_texts.size(); ++r) rows.push_back(table_row(row_texts[r], row_numbers[r], row_cut));
+        assembler.preload_rows(rows);
+        row_texts.clear();
+      }
+    }
+    // A prefix alone (a mail client broke after it) goes with the unprefixed
+    // line printed after it, before it in the text: its rest.
+    if (i > 0 && prefix_alone(raw)) {
+      std::string_view rest = region.substr(spans[i - 1].first, spans[i - 1].second - spans[i - 1].first);
+      normalize_line(rest, n, opt.default_year);
+      if (!n.has_prefix && !n.foreign && !n.continuation && !trim(n.text).empty()) {
+        std::string whole(trim_right(raw));
+        whole += ' ';
+        whole.append(rest);
+        feed_line(whole, first_number + i);
+        --i;
+        continue;
+      }
+    }
+    // A prefixed line's wrapped rest (`…limit of /kubepo` + `ds/pod…`) lies
+    // before it in the text, piece by piece reversed: joined as take_record() joins it.
+    if (i > 0 && prefixed(raw) && unprefixed(span_text(region, spans[i - 1]))) {
+      std::string whole(raw);
+      const uint64_t number = first_number + i;
+      while (i > 0 && unprefixed(span_text(region, spans[i - 1]))) whole.append(dequote(span_text(region, spans[--i])));
+      feed_line(whole, number);
+      continue;
+    }
+    feed_line(raw, first_number + i);
+  }
+  assembler.close_open();
+  line_no = first_number + spans.size() - 1;
+}
+
+// Newest-first, a record's wrapped rest (`anon-rss:0kB, …` of `…reaped
+// process 541 (dbus-broker), now `) lies just before its line at `ls`:
+// the start of that rest in [lower, ls) when the line alone is no record
+// and the one before it is an unprefixed piece; else `ls`.
+size_t ReportScanner::Impl::wrapped_rest_before(std::string_view region, size_t lower, size_t ls) {
+  if (ls <= lower) return ls;
+  const size_t e = region.find('\n', ls);
+  normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe,
+                 opt.default_year);
+  if (probe.foreign) return ls;
+  // A kill line that is a record alone but incomplete (`Killed process 90057
+  // (java)` + `total-vm:2007864kB, …`) may have its rest there too, prefix or not.
+  const std::string_view lt = trim(probe.text);
+  const bool incomplete_kill =
+      oomline::parse_kill(lt) && !piece_complete(ReportAssembler::Building::Piece::kill, lt);
+  if (!incomplete_kill && (!probe.has_prefix || line_is_record(lt))) return ls;
+  size_t ps = ls - 1;
+  while (ps > lower && region[ps - 1] != '\n') --ps;
+  normalize_line(region.substr(ps, ls - 1 - ps), probe, opt.default_year);
+  const std::string_view t = trim(probe.text);
+  if (probe.has_prefix || probe.foreign || probe.continuation || t.empty() || line_is_record(t)) return ls;
+  return ps;
+}
+
+// A line that is a prefix and nothing else (`[330319.234959] `).
+bool ReportScanner::Impl::prefix_alone(std::string_view raw) {
+  normalize_line(raw, probe, opt.default_year);
+  return probe.has_prefix && !probe.foreign && trim(probe.text).empty();
+}
+
+// A report without an outcome read newest-first (newest_first.h,
+// printed_after_opening): its body lies before its opening line at `ls`.
+// The lines before it back to `lower` (and, when `lower` is 0, in
+// `history`), at most kHistoryBytes back, the opening line and its older
+// lines after it up to the header are fed in print order as one report.
+// Returns the offset in `region` after the report, a value past
+// region.size() when this is no such report, or npos when the decision
+// waits for more input.
+// `opening` is the bare text of the line at `ls` alone (without the pieces
+// the forward reading would join to it), `eol` its end.
+size_t ReportScanner::Impl::reversed_opening(std::string_view region, size_t lower, size_t ls, size_t eol, bool final,
+                                             const std::string& opening) {
+  constexpr size_t kNo = std::string_view::npos - 1;
+  const bool is_header = oomline::parse_header(opening).has_value();
+  if (!is_header && !oomline::parse_stats_header(opening) && !oomline::parse_task_in(opening) &&
+      !oomline::first_memcg_counter(oomline::parse_counter(opening)) &&
+      opening.find("Out of memory and no killable processes") == std::string::npos)
+    return kNo;
+  // The lines before `ls`, nearest first: in region [lower, ls), then history.
+  struct Cursor {
+    std::string_view buf;
+    size_t end;
+  };
+  Cursor parts[2] = {{region.substr(0, ls), ls}, {std::string_view(history), history.size()}};
+  const size_t region_lower = lower;
+  const int nparts = lower == 0 && !history.empty() ? 2 : 1;
+  // Evidence: the nearest kernel line before it (blank and foreign lines skipped, 8 at most).
+  {
+    NormalizedLine n;
+    int part = 0;
+    size_t end = ls;
+    bool evidence = false, rest_seen = false;
+    for (int seen = 0; seen < 8;) {
+      const size_t lo = part == 0 ? region_lower : 0;
+      if (end <= lo) {
+        if (++part >= nparts) break;
+        end = parts[part].end;
+        continue;
+      }
+      std::string_view buf = parts[part].buf;
+      size_t start = end - 1;
+      while (start > lo && buf[start - 1] != '\n') --start;
+      normalize_line(buf.substr(start, end - 1 - start), n, opt.default_year);
+      end = start;
+      if (n.foreign || trim(n.text).empty()) {
+        ++seen;
+        continue;
+      }
+      // A header's rest a mail client wrapped (`order=0, oomkilladj=0`): newest-first, just before it.
+      if (is_header && !rest_seen && !n.has_prefix && !line_is_record(trim(n.text)) &&
+          !piece_complete(ReportAssembler::Building::Piece::header, opening)) {
+        rest_seen = true;
+        ++seen;
+        continue;
+      }
+      evidence = printed_after_opening(opening, trim(n.text));
+      break;
+    }
+    if (!evidence) return is_header ? header_alone(region, ls, eol, final) : kNo;
+  }
+  NewestFirst nf = extend_newest_first(region, eol < region.size() ? eol + 1 : region.size(),
+                                       is_header,
+                                       final || region.size() - ls > kMaxHeldBytes, opt.default_year);
+  if (nf.order == NewestFirst::Order::undecided) return std::string_view::npos;
+  return feed_reversed_with_body(region, lower, ls, nf.end);
+}
+
+// A header that is the newest line of a newest-first text, its report
+// printed no further (a paste of `journalctl -r` that starts there): the
+// next line is an older report's kill or reaper line read newest-first
+// (newest_first.h). Fed alone; returns as reversed_opening does.
+size_t ReportScanner::Impl::header_alone(std::string_view region, size_t ls, size_t eol, bool final) {
+  constexpr size_t kNo = std::string_view::npos - 1;
+  const size_t next = eol < region.size() ? eol + 1 : region.size();
+  const bool decided = final || region.size() - ls > kMaxHeldBytes;
+  if (next >= region.size()) return decided ? kNo : std::string_view::npos;
+  size_t e2 = region.find('\n', next);
+  if (e2 == std::string_view::npos) e2 = region.size();
+  NormalizedLine n;
+  normalize_line(region.substr(next, e2 - next), n, opt.default_year);
+  if (n.foreign || !may_open_newest_first(trim(n.text), n.truncated) || oomline::parse_select(trim(n.text))) return kNo;
+  NewestFirst nf = detect_newest_first(region, next, decided, opt.default_year);
+  if (nf.order == NewestFirst::Order::undecided) return std::string_view::npos;
+  if (nf.order != NewestFirst::Order::reversed) return kNo;
+  assembler.expire(line_no + 1);
+  feed_reversed(region, ls, next, line_no + 1);
+  return next;
+}
+
+// Feeds [ls, end) of `region` newest-first (feed_reversed) together with
+// the lines before `ls` back to `lower` (and in `history` when `lower` is
+// 0), at most kHistoryBytes back: what print order put after the report's
+// first line in the text, which the open report would have taken.
+size_t ReportScanner::Impl::feed_reversed_with_body(std::string_view region, size_t lower, size_t ls, size_t end) {
+  const bool may_use_history = lower == 0 && !history.empty();
+  size_t from = ls, hist_from = history.size();
+  size_t lines_before = 0;
+  bool in_history = false;
+  while (true) {
+    if (!in_history) {
+      if (from > lower) {
+        size_t start = from - 1;
+        while (start > lower && region[start - 1] != '\n') --start;
+        if (ls - start > kHistoryBytes) break;
+        from = start;
+        ++lines_before;
+        continue;
+      }
+      if (!may_use_history) break;
+      in_history = true;
+    }
+    if (hist_from == 0) break;
+    size_t start = hist_from - 1;
+    while (start > 0 && history[start - 1] != '\n') --start;
+    if (ls + (history.size() - start) > kHistoryBytes) break;
+    hist_from = start;
+    ++lines_before;
+  }
+  std::string buf;
+  if (in_history) buf.assign(history, hist_from, std::string::npos);
+  buf.append(region.substr(from, end - from));
+  if (!buf.empty() && buf.back() != '\n') buf.push_back('\n');
+  assembler.expire(line_no + 1);
+  feed_reversed(buf, 0, buf.size(), line_no + 1 - lines_before);
+  if (in_history) history.clear();
+  return end;
+}
+
+}  // namespace oomlens
