@@ -711,11 +711,11 @@ add("177-tikv-970-3.10-sacrifice-child-kill-then-space-comm-header-raw-words-sta
     [kill(26196, "tikv-server", 4439216, 2920164, 0, selected_score=338)], constraints=["global", None],
     trigger=trig("split check wor", 26283, gfp="0x280da", order=0, oom_score_adj=0,
                  note="header of the NEXT OOM event"))
-add("178-redhat-kb-7126558-rhel9-5.14-memcg-v1-kmem-annotated-comment-lines-header.log",
+add("mangler-pending/178-redhat-kb-7126558-rhel9-5.14-memcg-v1-kmem-annotated-comment-lines-header.log",
     "https://access.redhat.com/solutions/7126558", ["incomplete"],
     "memcg (memory: usage/limit lines of a memory cgroup)", constraints=["memcg"], limit_kb=33554432,
     trigger=trig("awx-manage", 3981798, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=989))
-add("179-lore-netdev-2020-07-bpf-test-maps-quoted-printable-mail-oom-kill-then-header-slab-table.log",
+add("mangler-pending/179-lore-netdev-2020-07-bpf-test-maps-quoted-printable-mail-oom-kill-then-header-slab-table.log",
     LORE + "netdev/20200717110656.GB1683270@localhost.localdomain/", ["kill", "incomplete"],
     "global (global_oom; second event: stack through __alloc_pages_slowpath)",
     [kill(211, "polkitd", 1541300, 7516, 0, 0, 997, 180, 0)], task_memcg="/system.slice/polkit.service",
@@ -725,7 +725,7 @@ add("179-lore-netdev-2020-07-bpf-test-maps-quoted-printable-mail-oom-kill-then-h
                  note="the gfp mask is split by a quoted-printable soft line break"))
 add("180-lkml-2019-08-5.2-memcg-v1-leaker-swap-in-memcg-full-report.log",
     LORE + "lkml/20190802074047.GQ11627@dhcp22.suse.cz/", ["kill"], "memcg (CONSTRAINT_MEMCG)",
-    [kill(23793, "leaker", 2623712, 506500, 1268, 0, reaper=[0, 0, 0])], memcg="/leaker", task_memcg="/leaker",
+    [kill(23793, "leaker", 2623712, 506500, 1268, 0, adj=0, adj_source="task table row", reaper=[0, 0, 0])], memcg="/leaker", task_memcg="/leaker",
     limit_kb=524288, table_rows=[[23777, "sh", 0], [23793, "leaker", 0]], checks=["victim_anon_vs_limit"],
     not_checks=["memcg_swap_disallowed", "memcg_swap_exhausted"], text_not=K8S,
     trigger=trig("leaker", 23793, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
@@ -770,9 +770,10 @@ add("188-linux-mm-2019-01-4.20-memcg-v1-shmem-threads-snipped-constraint-none-oo
                  note="the poster snipped the CPU: lines"))
 add("189-linux-riscv-2019-10-5.4-pagefault-oom-full-report-bad-page-map-between-kill-and-reaper.log",
     LORE + "linux-riscv/mvmpninsxx8.fsf@suse.de/", ["kill"], "global (global_oom; pagefault_out_of_memory)",
-    [kill(28600, "python3", 5012428, 4959416, 12940, 0, 399, 10305536, 0, reaper=[4, 0, 0])],
+    [kill(28600, "python3", 5012428, 4959416, 12940, 0, 399, 10305536, 0, reaper=[4, 0, 0],
+          pgtables_bytes_printed_as_kb=True)],
     task_memcg="/system.slice/obsworker.service", table_rows=[[28600, "python3", 0], [682, "systemd-udevd", -1000]],
-    checks=["victim_anon_vs_ram"], not_checks=["swap_exhausted", "pgtables_large"],
+    checks=["victim_anon_vs_ram"], not_checks=["swap_exhausted", "pgtables_large"], summary_not=["ran out of memory"],
     trigger=trig("python3", 28600, gfp="0x0()", order=0, oom_score_adj=0))
 add("190-lkml-2020-06-5.7-next-five-level-mail-quoted-reaper-of-earlier-victim-then-xorg-pagefault-header.log",
     LORE + "lkml/20200601093142.GE1161@dhcp22.suse.cz/", ["incomplete"], "global (pagefault_out_of_memory)",
@@ -791,9 +792,9 @@ add("193-crdroid-809-android-logcat-lmkd-kill-wifihal-line-userspace-negative.lo
 add("194-linux-stable-2019-09-5.2-kmem-limited-memcg-pagefault-global-oom-kills-xorg-7g-free-perf-lines.log",
     LORE + "stable/38bf326e-fc0a-31b7-5c90-7f3b6c4f740d@gmail.com/", ["kill"],
     "global (global_oom; pagefault_out_of_memory after a memcg kmem charge failed)",
-    [kill(2782, "Xorg", 188912, 24884, 11664, 1464, reaper=[0, 0, 1468])], task_memcg="/",
+    [kill(2782, "Xorg", 188912, 24884, 11664, 1464, adj=0, adj_source="task table row", reaper=[0, 0, 1468])], task_memcg="/",
     table_rows=[[2782, "Xorg", 0], [20281, "stat", 0]], checks=["trigger_not_victim"], not_checks=["swap_exhausted"],
-    summary_not=["the machine ran out"],
+    summary_not=["ran out of memory"],
     trigger=trig("stat", 20281, gfp="0x0()", order=0, oom_score_adj=0))
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():

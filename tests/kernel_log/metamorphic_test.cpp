@@ -269,6 +269,23 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"132-kubedirector-356-k8s-v1-wrapped-task-in-memsw-limit-sacrifice-child-cut.log", "strip_prefix"},
      "the poster's break inside `rss:44`+`8KB` is joined only after a prefixed line: without prefixes the "
      "stats after it are lost"},
+    // --- blind set 4 --- (issue 12: the reports 175-194, found at the deadline, not yet analysed)
+    {{"176-orioledb-394-dmesgT-2024-postgres-shmem-rss-kill-then-next-header-stack.log", "reverse"},
+     "newest-first, the next report's stack is no longer after its header: the second event's constraint is lost"},
+    {{"180-lkml-2019-08-5.2-memcg-v1-leaker-swap-in-memcg-full-report.log", "wrap72"},
+     "the long v1 `Memory cgroup stats for /leaker:` line wrapped at 72 columns: the stats after the break are lost"},
+    {{"180-lkml-2019-08-5.2-memcg-v1-leaker-swap-in-memcg-full-report.log", "reflow_indent"},
+     "the long v1 `Memory cgroup stats for /leaker:` line reflowed: the stats after the break are lost"},
+    {{"182-lxd-6576-ubuntu-4.4-lxd-container-ipdl-space-comm-memcg-header-first-bracket-cut.log", "reverse"},
+     "newest-first, the header whose `[` was cut is not joined to its stack: constraint and time are lost"},
+    {{"187-ecomnet-3947487-arm-board-app-line-upnp-mediaserve-header-clone-stack.log", "reverse"},
+     "newest-first, ARM's `(fn.clone.N) from` frames after the header are not read: the constraint is lost"},
+    {{"188-linux-mm-2019-01-4.20-memcg-v1-shmem-threads-snipped-constraint-none-oom-memcg-kills-then-no-killable.log",
+      "wrap72"},
+     "the long v1 `Memory cgroup stats for /test1:` line wrapped at 72 columns: the stats after the break are lost"},
+    {{"188-linux-mm-2019-01-4.20-memcg-v1-shmem-threads-snipped-constraint-none-oom-memcg-kills-then-no-killable.log",
+      "reflow_indent"},
+     "the long v1 `Memory cgroup stats for /test1:` line reflowed: the stats after the break are lost"},
     {{"142-rpi-linux-6976-armv7-6.12-syslog-uid-cpu-line-header.log", "reflow_indent"},
      "reflowed, ARM's `X from Y` frames (`out_of_memory from __alloc_pages_noprof`) are not read: the "
      "constraint the stack gave is lost"},
