@@ -12,17 +12,19 @@
 //     report, no cgroups: `oomlens run --limit` cannot contain it).
 //  4a. a kernel-side cause (checks_causes.cpp) → advice for that cause
 //     only: lowmem → 64-bit kernel (CMA-held lowmem: a smaller `cma=` first); slab → find the cache's owner; hugetlb
-//     → vm.nr_hugepages; shmem → clean tmpfs; allocating_task → sysctl;
+//     → vm.nr_hugepages; shmem → clean tmpfs; memcg kmem → find the kernel
+//     objects the cgroup charges; allocating_task → sysctl;
 //     high-order allocation → min_free_kbytes, compaction; processes hold
 //     little → look at the kernel's memory.
-//     Lowmem, slab and processes-hold-little then skip rules 5–7 and 10 (a
+//     Lowmem, slab, memcg kmem and processes-hold-little skip rules 5–7 and 10 (a
 //     limit, swap or oom_score_adj does not fix kernel memory).
 //  5. memcg, v1 memory+swap limit hit → raise memory+swap (not "swap was full").
 //     memcg, victim ≥80 % of limit → raise the limit or reduce use; growth
 //     with run time rather than input means a leak.
 //     memcg, victim < 80 %   → look at the rest of the cgroup (stats).
 //     memcg, limit unknown   → raise the limit or reduce use.
-//  6. global, victim ≥50 % RAM → less work / bigger machine, contain with
+//  6. a page fault's OOM with RAM free → find what failed the fault.
+//     global, victim ≥50 % RAM → less work / bigger machine, contain with
 //     `oomlens run --limit`; otherwise find the users and contain jobs.
 //  6b. mempolicy / cpuset   → more nodes (numactl, cpuset.mems) or less work.
 //  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
@@ -117,6 +119,11 @@ constexpr CauseAdvice kCauseAdvice[] = {
      N_("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV segments (`ipcs "
         "-m`); delete what is stale and cap the mounts with size=: killing a process does not free them."),
      nullptr},
+    {"memcg_kmem_dominant",
+     N_("Find which kernel objects fill the cgroup (cgroup v1 memory.kmem.slabinfo, v2 memory.stat slab_*; "
+        "`slabtop`): often the inodes and dentries of the many files a job touches. Raising the limit only postpones "
+        "the OOM while they grow; old cgroup v1 kernels reclaim such objects poorly (update, or move to cgroup v2)."),
+     nullptr},
     {"high_order_allocation", nullptr, high_order_advice},
     {"processes_hold_little", nullptr, processes_hold_little_advice},
     {"oom_kill_allocating_task",
@@ -127,7 +134,7 @@ constexpr CauseAdvice kCauseAdvice[] = {
 }  // namespace
 
 std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>& checks,
-                                     const ExplainContext& /*context*/) {
+                                     const ExplainContext& context) {
   std::vector<std::string> out;
   const Victim* v = main_victim(e);
   const std::string victim_name = v && !v->comm.empty() ? v->comm : tr("the process");
@@ -141,7 +148,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                      "one process instead."));
   }
   const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "slab_unreclaimable_dominant") ||
-                           find_check(checks, "processes_hold_little");
+                           find_check(checks, "processes_hold_little") || find_check(checks, "memcg_kmem_dominant");
   if (e.kind == EventKind::no_killable && !kernel_side && e.tasks.empty()) {  // 3
     out.emplace_back(tr("No row of the task table was read. If the report printed it empty, no process was a "
                         "candidate at all and no oom_score_adj setting is to blame: look at what the kernel holds "
@@ -198,7 +205,12 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     }
   }
 
-  if (find_check(checks, "victim_held_little")) {  // 6: limiting the victim would not have helped
+  if (pagefault_with_ram_free(e, context)) {  // 6: RAM was free; a fault handler or a charge failed
+    out.emplace_back(tr("RAM was free, so no process's size caused this: find what made the page fault fail (the "
+                        "kernel messages just before the report; a driver or filesystem fault handler; a cgroup v1 "
+                        "kmem limit of the faulting task's cgroup) and fix that. Newer kernels (5.16+) no longer "
+                        "kill for such a fault."));
+  } else if (find_check(checks, "victim_held_little")) {  // 6: limiting the victim would not have helped
     out.emplace_back(tr("The victim held almost nothing, so a limit on it would not have helped: find what held the "
                         "memory (the task table's largest rss and swapents rows; Mem-Info: slab, shmem, pagetables, "
                         "hugetlb pages) and contain or fix that."));

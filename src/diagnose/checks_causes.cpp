@@ -4,7 +4,9 @@
 //    while HighMem is free (only the kernel's own allocations need lowmem);
 //  - unreclaimable slab: kernel objects, not processes, hold the RAM;
 //  - hugetlb pages: reserved at boot or by vm.nr_hugepages, unusable otherwise;
-//  - shmem/tmpfs: files in /dev/shm stay in RAM after their writer dies;
+//  - shmem/tmpfs: files in /dev/shm stay in RAM after their writer dies
+//    (without Mem-Info: a memcg's shmem stat, or a victim's shmem-rss);
+//  - a memcg charged mostly with kernel memory (v1 kmem, v2 `kernel`);
 //  - vm.oom_kill_allocating_task: the victim is whoever allocated last;
 //  - a high-order allocation with no exhausted zone: maybe fragmentation;
 //  - processes hold little (score 0, or a whole table small for the RAM).
@@ -110,8 +112,69 @@ void hugetlb(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& o
                   {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}});
 }
 
+/// The first of `names` in the `Memory cgroup stats` line, bytes.
+std::optional<uint64_t> memcg_stat(const MemcgInfo& m, std::initializer_list<std::string_view> names) {
+  for (const std::string_view name : names)
+    for (const auto& [key, value] : m.stats)
+      if (key == name) return value;
+  return std::nullopt;
+}
+
+// Without Mem-Info's shmem: the cgroup's `shmem` stat over half its usage,
+// or a victim whose shmem-rss is over half of what it held.
+constexpr uint64_t kShmemMajorityPercent = 50;
+constexpr uint64_t kShmemVictimBytes = 64 * kMiB;
+
+void shmem_without_meminfo(const OomEvent& e, std::vector<Check>& out) {
+  if (e.memcg) {
+    const auto s = memcg_stat(*e.memcg, {"total_shmem", "shmem"});
+    const auto usage = e.memcg->usage_bytes;
+    if (s && usage && *usage > 0 && pct(*s, *usage) >= kShmemMajorityPercent) {
+      const uint64_t p = pct(*s, *usage);
+      out.push_back({"shmem_dominant", CheckLevel::warn,
+                     trf("Shared memory (tmpfs, SysV/POSIX shm, shared anonymous mappings) held {} of the cgroup's {} "
+                         "({} %): it stays charged to the cgroup until its files are deleted or its last mapping "
+                         "goes, whoever is killed.", format_bytes(*s), format_bytes(*usage), p),
+                     {{"shmem_bytes", as_figure(*s)}, {"usage_bytes", as_figure(*usage)}, {"percent", as_figure(p)}}});
+      return;
+    }
+  }
+  const Victim* v = main_victim(e);
+  if (!v || !v->shmem_rss_bytes || *v->shmem_rss_bytes < kShmemVictimBytes) return;
+  const uint64_t sh = *v->shmem_rss_bytes;
+  const uint64_t held = sh + v->anon_rss_bytes.value_or(0) + v->file_rss_bytes.value_or(0);
+  if (pct(sh, held) < kShmemMajorityPercent) return;
+  out.push_back({"shmem_dominant", CheckLevel::warn,
+                 trf("{} held {} of shared memory (shmem-rss) and {} of anonymous memory: shared memory (tmpfs such "
+                     "as /dev/shm, SysV/POSIX shm such as a database's shared buffers) is freed only when its files "
+                     "are deleted or its last user detaches, so killing one of its users may free little of it.",
+                     v->comm, format_bytes(sh), format_bytes(v->anon_rss_bytes.value_or(0))),
+                 {{"shmem_bytes", as_figure(sh)}, {"percent", as_figure(pct(sh, held))}}});
+}
+
+// A memcg whose charge is mostly kernel memory: v1 `kmem: usage` (counted in
+// `memory: usage`), v2 memory.stat `kernel` (5.18+). Its processes' pages
+// were the smaller part: inodes, dentries, page tables or socket buffers
+// that the cgroup's tasks caused filled the limit.
+constexpr uint64_t kKmemMajorityPercent = 50;
+
+void memcg_kmem(const OomEvent& e, std::vector<Check>& out) {
+  if (e.constraint != Constraint::memcg || !e.memcg) return;
+  const MemcgInfo& m = *e.memcg;
+  const auto kmem = m.kmem_usage_bytes ? m.kmem_usage_bytes : memcg_stat(m, {"kernel"});
+  if (!kmem || !m.usage_bytes || *m.usage_bytes == 0) return;
+  const uint64_t p = pct(*kmem, *m.usage_bytes);
+  if (p < kKmemMajorityPercent) return;
+  out.push_back({"memcg_kmem_dominant", CheckLevel::warn,
+                 trf("Kernel memory charged to the cgroup (slab objects such as inode and dentry caches, page tables, "
+                     "socket buffers) was {} of its {} usage ({} %): the processes' own pages were the smaller part.",
+                     format_bytes(*kmem), format_bytes(*m.usage_bytes), p),
+                 {{"kmem_bytes", as_figure(*kmem)}, {"usage_bytes", as_figure(*m.usage_bytes)},
+                  {"percent", as_figure(p)}}});
+}
+
 void shmem(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
-  if (!e.mem_info || !e.mem_info->shmem_bytes) return;
+  if (!e.mem_info || !e.mem_info->shmem_bytes) return shmem_without_meminfo(e, out);
   const auto ram = machine_ram_bytes(e, ctx);
   if (!ram) return;
   const uint64_t s = *e.mem_info->shmem_bytes;
@@ -156,14 +219,6 @@ constexpr uint64_t kProcessesPercent = 10;
 /// part/whole as a percentage with one decimal ("0.8").
 std::string tenths(uint64_t part, uint64_t whole) {
   return fmt::format("{:.1f}", static_cast<double>(part) * 100.0 / static_cast<double>(whole));
-}
-
-/// The first of `names` in the `Memory cgroup stats` line, bytes.
-std::optional<uint64_t> memcg_stat(const MemcgInfo& m, std::initializer_list<std::string_view> names) {
-  for (const std::string_view name : names)
-    for (const auto& [key, value] : m.stats)
-      if (key == name) return value;
-  return std::nullopt;
 }
 
 // A memcg whose processes hold under kProcessesPercent of its limit: page
@@ -327,6 +382,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   slab(e, ctx, out);
   hugetlb(e, ctx, out);
   shmem(e, ctx, out);
+  memcg_kmem(e, out);
   allocating_task(e, out);
   high_order(e, out);
   processes_hold_little(e, ctx, out);

@@ -139,7 +139,7 @@ bool swap_exhausted(uint64_t free_bytes, uint64_t total_bytes) {
 bool is_python(const std::string& comm) { return comm.starts_with("python") || comm.starts_with("pt_"); }
 
 bool global_unconfirmed(const OomEvent& e) {
-  return e.constraint == Constraint::global && !e.sysrq && !e.constraint_printed && !e.mem_info &&
+  return e.constraint == Constraint::global && !e.sysrq && !e.constraint_printed && !e.pagefault_oom && !e.mem_info &&
          e.victims.empty() && e.selected.empty() && !e.panic_message;
 }
 
@@ -179,10 +179,18 @@ bool linux24_fault_kill(const OomEvent& e) {
   return std::all_of(e.victims.begin(), e.victims.end(), [](const Victim& v) { return !v.pid; });
 }
 
+std::optional<FaultWithRamFree> pagefault_with_ram_free(const OomEvent& e, const ExplainContext& ctx) {
+  if (!e.pagefault_oom || !e.mem_info || !e.mem_info->free_bytes) return std::nullopt;
+  const auto ram = machine_ram_bytes(e, ctx);
+  if (!ram || *e.mem_info->free_bytes * 10 < *ram) return std::nullopt;
+  return FaultWithRamFree{*e.mem_info->free_bytes, *ram};
+}
+
 bool global_unproven(const OomEvent& e) {
   if (e.constraint != Constraint::global || e.sysrq || e.panic_message) return false;
   if (linux24_fault_kill(e)) return false;  // 2.4: no cpusets, no memory policies
   if (e.constraint_printed) return false;  // 4.19+ oom-kill: constraint=CONSTRAINT_NONE
+  if (e.pagefault_oom) return false;       // a fault's OOM has no zonelist: CONSTRAINT_NONE
   return !mems_cover_memory_nodes(e);
 }
 

@@ -117,6 +117,16 @@ struct HighOrder {
 };
 [[nodiscard]] std::optional<HighOrder> high_order_unexhausted(const OomEvent& event);
 
+/// A page fault's OOM (OomEvent::pagefault_oom) while Mem-Info shows at least
+/// a tenth of the RAM free: the fault failed for another reason than RAM
+/// running out. {free, RAM} bytes; nullopt otherwise.
+struct FaultWithRamFree {
+  uint64_t free_bytes = 0;
+  uint64_t ram_bytes = 0;
+};
+[[nodiscard]] std::optional<FaultWithRamFree> pagefault_with_ram_free(const OomEvent& event,
+                                                                      const ExplainContext& context);
+
 /// cgroup v1: `memory+swap:` usage at its limit while `memory:` usage is
 /// under its own: the memsw counter failed the charge (try_charge()).
 [[nodiscard]] bool memsw_bound(const MemcgInfo& memcg);

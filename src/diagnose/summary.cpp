@@ -83,6 +83,15 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
     else if (free) parts.push_back(trf("{} of {} swap free", format_bytes(*free), format_bytes(total)));
     else parts.push_back(trf("{} swap", format_bytes(total)));
   }
+  if (e.pagefault_oom) {
+    // out_of_memory() from pagefault_out_of_memory(): a fault handler or a charge returned VM_FAULT_OOM.
+    if (const auto f = pagefault_with_ram_free(e, ctx))
+      return trf("a page fault failed with VM_FAULT_OOM while {} of the {} of RAM was free: the failure came from "
+                 "the fault's own path (a driver or filesystem fault handler, or a cgroup's kernel-memory charge), "
+                 "not from RAM running out", format_bytes(f->free_bytes), format_bytes(f->ram_bytes));
+    if (!e.mem_info || !e.mem_info->free_bytes)
+      return tr("a page fault failed with VM_FAULT_OOM (the log does not show whether RAM had run out)");
+  }
   const auto high = high_order_unexhausted(e);
   if (global_unconfirmed(e)) {
     // out_of_memory() from the page allocator, nothing else: cpuset and

@@ -109,6 +109,10 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
     return;
   if (alloc != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < alloc)))
     b.alloc_stack = true;
+  // ≤5.15: a fault that returned VM_FAULT_OOM outside a memcg OOM calls out_of_memory() from here.
+  const size_t fault = t.find("pagefault_out_of_memory");
+  if (fault != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < fault)))
+    b.pagefault_stack = true;
   b.frame_oom = oom && alloc == std::string_view::npos;
 }
 

@@ -325,6 +325,11 @@ struct OomEvent {
   std::optional<uint64_t> tasks_dropped_rss_bytes;
   LineRange lines;
   bool sysrq = false;                        ///< order=-1 or `Manual OOM execution`
+  /// A global OOM whose call trace runs out_of_memory() from
+  /// pagefault_out_of_memory() (≤5.15): a page fault failed with
+  /// VM_FAULT_OOM. No allocation failed in the page allocator, so memory
+  /// may have been free; constrained_alloc() sees no zonelist: global.
+  bool pagefault_oom = false;
   /// The call trace passes through mem_cgroup_out_of_memory() or
   /// mem_cgroup_oom_synchronize(): a memcg OOM even without other memcg lines.
   bool memcg_stack = false;

@@ -394,8 +394,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->sysrq = true;
   } else if (auto c = oomline::parse_counter(t); c && (cur_ || oomline::first_memcg_counter(c))) {
     // `memory:` is the memcg's first counter (mem_cgroup_print_oom_meminfo), printed only in a report:
-    // with no report open, it starts one whose header was cut.
-    if (!cur_) start(line);
+    // with no report open, it starts one whose header was cut. After a kill or a selection a whole one (up to
+    // its failcnt, nothing glued after it) is the next report's (a paste that snipped that report's header).
+    const bool whole = c->failcnt && !t.empty() && t.back() >= '0' && t.back() <= '9';
+    if (!cur_ || (cur_->has_outcome() && oomline::first_memcg_counter(*c) && whole)) start(line);
     cur_->counters.push_back(std::move(*c));
     cur_->has_content = true;
     cur_->section = Building::Section::none;

@@ -113,6 +113,7 @@ struct ReportAssembler::Building {
   bool memcg_stack = false;  // a frame mem_cgroup_out_of_memory / mem_cgroup_oom_synchronize
   std::string memcg_frame;   // the first of those frames, as the note names it
   bool alloc_stack = false;  // out_of_memory() called from the page allocator (__alloc_pages*)
+  bool pagefault_stack = false;  // out_of_memory() called by pagefault_out_of_memory() (VM_FAULT_OOM)
   bool frame_oom = false;    // the previous stack frame was out_of_memory()
   bool frame_unreliable = false;  // the previous line was an x86 frame's `[<addr>] ?`, its symbol reflowed
   bool has_content = false;  // anything beyond a SysRq preamble
@@ -178,7 +179,9 @@ bool is_sysrq(std::string_view t);
 
 /// Call-trace frames that tell the constraint: mem_cgroup_out_of_memory /
 /// mem_cgroup_oom_synchronize (memcg), or out_of_memory() whose caller is
-/// __alloc_pages* (the page allocator: a global, cpuset or mempolicy OOM).
+/// __alloc_pages* (the page allocator: a global, cpuset or mempolicy OOM)
+/// or by pagefault_out_of_memory() (a fault that failed with VM_FAULT_OOM:
+/// always global, as the fault has no zonelist to constrain it).
 /// x86 prints callers on the next line, ARM as `out_of_memory from
 /// __alloc_pages…` or `(out_of_memory+0x0/…) from [<…>] (__alloc_pages…)`.
 void note_stack_frame(ReportAssembler::Building& b, std::string_view t);

@@ -182,6 +182,7 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
     return Constraint::global;
   if (b.meminfo && !b.panic_message) return Constraint::global;  // Mem-Info is printed for non-memcg OOMs
   if (b.alloc_stack) return Constraint::global;  // out_of_memory() called by the page allocator
+  if (b.pagefault_stack) return Constraint::global;  // by pagefault_out_of_memory(): no zonelist, CONSTRAINT_NONE
   return std::nullopt;
 }
 
@@ -474,10 +475,13 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.constraint = decide_constraint(b, memcg_evidence);
   const bool other_evidence = b.summary || b.meminfo || memcg_msg || b.task_in || !b.counters.empty() ||
                               b.stats_path || !b.kills.empty() || !b.selected.empty() || b.panic_message;
-  if (ev.constraint && !other_evidence && (b.memcg_stack || b.alloc_stack))
+  if (ev.constraint && !other_evidence && (b.memcg_stack || b.alloc_stack || b.pagefault_stack))
     ev.notes.emplace_back(b.memcg_stack ? "constraint memcg taken from the call trace (" + b.memcg_frame + ")"
-                                        : "constraint taken from the call trace (out_of_memory called by the page "
-                                          "allocator: global, or a cpuset/mempolicy limit)");
+                          : b.alloc_stack ? "constraint taken from the call trace (out_of_memory called by the page "
+                                            "allocator: global, or a cpuset/mempolicy limit)"
+                                          : "constraint taken from the call trace (out_of_memory called by "
+                                            "pagefault_out_of_memory: global)");
+  ev.pagefault_oom = b.pagefault_stack && ev.constraint == Constraint::global;
 
   if (b.meminfo || b.free_swap_kb || b.ram_pages) {
     MemInfo mi;

@@ -108,7 +108,10 @@ struct Checker {
       eq(p + "anon_rss", v->anon_rss_bytes, kb(k, "anon_rss_kb"));
       eq(p + "file_rss", v->file_rss_bytes, kb(k, "file_rss_kb"));
       eq(p + "shmem_rss", v->shmem_rss_bytes, kb(k, "shmem_rss_kb"));
-      eq(p + "pgtables", v->pgtables_bytes, kb(k, "pgtables_kb"));
+      // Early 5.4 printed the page-table bytes labelled kB (`pgtables:10305536kB`, its row's pgtables_bytes).
+      eq(p + "pgtables", v->pgtables_bytes,
+         k.value("pgtables_bytes_printed_as_kb", false) ? std::optional<uint64_t>(k["pgtables_kb"].get<uint64_t>())
+                                                        : kb(k, "pgtables_kb"));
       eq(p + "uid", v->uid, k["uid"].is_null() ? std::nullopt : std::optional<uint32_t>(k["uid"].get<uint32_t>()));
       eq(p + "oom_score_adj", v->oom_score_adj,
          k["oom_score_adj"].is_null() ? std::nullopt : std::optional<int>(k["oom_score_adj"].get<int>()));

@@ -1,0 +1,145 @@
+// Explanations for causes the fourth blind test met (issue 12, tests/corpus
+// 175-194): a page fault's OOM with RAM free, shared memory seen without
+// Mem-Info, and a memory cgroup charged mostly with kernel memory.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/explain.h"
+#include "event_fixtures.h"
+
+namespace oomlens {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using namespace fixtures;
+
+const Check* find(const Explanation& x, const std::string& id) {
+  for (const Check& c : x.checks)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+std::string advice(const Explanation& x) {
+  std::string all;
+  for (const auto& a : x.advice) all += a + "\n";
+  return all;
+}
+
+Victim victim(int64_t pid, const std::string& comm, uint64_t anon_kb, uint64_t file_kb, uint64_t shmem_kb) {
+  Victim v;
+  v.pid = pid;
+  v.comm = comm;
+  v.anon_rss_bytes = anon_kb * KiB;
+  v.file_rss_bytes = file_kb * KiB;
+  v.shmem_rss_bytes = shmem_kb * KiB;
+  return v;
+}
+
+/// Shaped like 194: a fault failed with VM_FAULT_OOM while most of the RAM was free.
+OomEvent pagefault_with_ram_free() {
+  OomEvent e;
+  e.kind = EventKind::kill;
+  e.constraint = Constraint::global;
+  e.constraint_printed = "CONSTRAINT_NONE";
+  e.pagefault_oom = true;
+  MemInfo mi;
+  mi.ram_bytes = 8 * GiB;
+  mi.free_bytes = 7 * GiB;
+  mi.total_swap_bytes = 512 * MiB;
+  mi.free_swap_bytes = 512 * MiB;
+  e.mem_info = mi;
+  e.victims.push_back(victim(30, "Xorg", 24000, 11000, 1400));
+  return e;
+}
+
+TEST(Causes, APageFaultsOomWithRamFreeIsNotTheMachineRunningOut) {
+  const Explanation x = explain(pagefault_with_ram_free());
+  EXPECT_THAT(x.summary, HasSubstr("a page fault failed with VM_FAULT_OOM while 7.0 GiB of the 8.0 GiB of RAM was free"));
+  EXPECT_THAT(x.summary, Not(HasSubstr("ran out of memory")));
+  EXPECT_THAT(x.summary, HasSubstr("global OOM killer"));
+  EXPECT_THAT(advice(x), HasSubstr("find what made the page fault fail"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("find what held the memory")));
+  // With RAM short, it is the machine running out, as for any global OOM.
+  OomEvent short_ram = pagefault_with_ram_free();
+  short_ram.mem_info->free_bytes = 100 * MiB;
+  EXPECT_THAT(explain(short_ram).summary, HasSubstr("ran out of memory"));
+  // Without Mem-Info the log cannot tell.
+  OomEvent header = pagefault_with_ram_free();
+  header.kind = EventKind::incomplete;
+  header.victims.clear();
+  header.mem_info.reset();
+  header.constraint_printed.reset();
+  const Explanation h = explain(header);
+  EXPECT_THAT(h.summary, HasSubstr("because a page fault failed with VM_FAULT_OOM (the log does not show whether RAM "
+                                   "had run out)"));
+  EXPECT_THAT(h.summary, Not(HasSubstr("cpuset")));
+}
+
+TEST(Causes, SharedMemoryFromTheVictimsShmemRss) {
+  // Shaped like 176: no Mem-Info, the victim held shared buffers, little anonymous memory.
+  OomEvent e;
+  e.kind = EventKind::kill;
+  e.constraint = Constraint::global;
+  e.constraint_printed = "CONSTRAINT_NONE";
+  e.victims.push_back(victim(55, "postgres", 3796, 1272, 87933848));
+  const Explanation x = explain(e);
+  const Check* c = find(x, "shmem_dominant");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("postgres held 83.9 GiB of shared memory (shmem-rss) and 3.7 MiB of anonymous"));
+  EXPECT_THAT(advice(x), HasSubstr("ipcs -m"));
+  // Shared memory under half of what it held, or small: no such check.
+  OomEvent half = e;
+  half.victims[0] = victim(55, "postgres", 9000000, 0, 8000000);
+  EXPECT_EQ(find(explain(half), "shmem_dominant"), nullptr);
+  OomEvent small = e;
+  small.victims[0] = victim(55, "postgres", 100, 0, 32768);
+  EXPECT_EQ(find(explain(small), "shmem_dominant"), nullptr);
+}
+
+TEST(Causes, SharedMemoryFromTheCgroupsStats) {
+  // Shaped like 188: a memcg filled by shared anonymous mappings (`shmem:` in its stats).
+  OomEvent e;
+  e.kind = EventKind::kill;
+  e.constraint = Constraint::memcg;
+  MemcgInfo m;
+  m.oom_memcg = "/t1";
+  m.usage_bytes = 204800 * KiB;
+  m.limit_bytes = 204800 * KiB;
+  m.stats = {{"cache", 177456 * KiB}, {"rss", 3420 * KiB}, {"shmem", 177456 * KiB}};
+  e.memcg = m;
+  e.victims.push_back(victim(82, "a.out", 92, 444, 167028));
+  const Check* c = find(explain(e), "shmem_dominant");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("held 173.3 MiB of the cgroup's 200.0 MiB (86 %)"));
+  e.memcg->stats = {{"cache", 177456 * KiB}, {"rss", 3420 * KiB}, {"shmem", 20000 * KiB}};
+  e.victims[0] = victim(82, "a.out", 150000, 444, 0);
+  EXPECT_EQ(find(explain(e), "shmem_dominant"), nullptr);
+}
+
+TEST(Causes, ACgroupChargedMostlyWithKernelMemory) {
+  // Shaped like 178: cgroup v1 `kmem: usage` near the whole `memory: usage`.
+  OomEvent e;
+  e.kind = EventKind::incomplete;
+  e.constraint = Constraint::memcg;
+  e.trigger = Trigger{"awx", 39, "0xcc0(GFP_KERNEL)", 0, 989, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  MemcgInfo m;
+  m.usage_bytes = 32 * GiB;
+  m.limit_bytes = 32 * GiB;
+  m.kmem_usage_bytes = 31183760 * KiB;
+  e.memcg = m;
+  const Explanation x = explain(e);
+  const Check* c = find(x, "memcg_kmem_dominant");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("was 29.7 GiB of its 32.0 GiB usage (92 %)"));
+  EXPECT_THAT(advice(x), HasSubstr("kernel objects fill the cgroup"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("Raise the cgroup's memory limit")));
+  // v2 memory.stat `kernel` says the same; a small kmem says nothing.
+  e.memcg->kmem_usage_bytes.reset();
+  e.memcg->stats = {{"anon", 1 * GiB}, {"kernel", 30 * GiB}};
+  EXPECT_NE(find(explain(e), "memcg_kmem_dominant"), nullptr);
+  e.memcg->stats = {{"anon", 31 * GiB}, {"kernel", 1 * GiB}};
+  EXPECT_EQ(find(explain(e), "memcg_kmem_dominant"), nullptr);
+}
+
+}  // namespace
+}  // namespace oomlens
