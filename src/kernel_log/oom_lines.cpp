@@ -628,6 +628,9 @@ std::optional<RowLine> parse_row(std::string_view s) {
     r.numbers.push_back(*n);
   }
   if (r.numbers.size() < 3) return std::nullopt;
+  // A quoted-printable soft line break (`=` ending a mail's line) that no
+  // decoder removed: the comm is on the next line, not `=`.
+  if (r.comm == "=") r.comm.clear();
   return r;
 }
 

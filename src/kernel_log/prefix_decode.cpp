@@ -185,6 +185,21 @@ bool decode_transfer(std::string_view raw, std::string& owned) {
     }
     d += c;
   }
+  // Encoded twice (a quoted-printable mail quoting a QP archive: `=3D3D`):
+  // kernel text never prints `=3D`, so decode again, a few times at most.
+  for (int again = 0; qp && again < 3 && d.find("=3D") != std::string::npos; ++again) {
+    std::string twice;
+    twice.reserve(d.size());
+    for (size_t i = 0; i < d.size(); ++i) {
+      if (d[i] == '=' && i + 2 < d.size() && hex_value(d[i + 1]) >= 0 && hex_value(d[i + 2]) >= 0) {
+        twice += static_cast<char>(hex_value(d[i + 1]) * 16 + hex_value(d[i + 2]));
+        i += 2;
+      } else {
+        twice += d[i];
+      }
+    }
+    d = std::move(twice);
+  }
   owned = std::move(d);
   return true;
 }

@@ -42,14 +42,16 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
       end = start;
       std::string whole;
       const bool flowed_break = !piece.empty() && raw.size() >= 40 && raw.back() == ' ';  // format=flowed
+      // A quoted mail's soft-broken line: its rest carries the quoting too.
+      const bool quoted = dequote(raw).size() != raw.size();
       if ((soft_break(raw) || flowed_break) && !piece.empty()) {  // `[ 21391] … 0 fut=` + `ex_cmp_reque`: the piece is its rest
         whole = flowed_break ? raw : raw.substr(0, raw.find_last_of('='));
-        whole += piece;
+        whole += quoted ? dequote(piece) : std::string_view(piece);
         piece.clear();
         raw = whole;
       } else if (soft_break(raw) && !texts.empty()) {  // `[ 7899] … 39899136=` + `  1039052`
         whole = raw.substr(0, raw.find_last_of('='));
-        whole += after;
+        whole += quoted ? dequote(after) : std::string_view(after);
         texts.pop_back();
         numbers.pop_back();
         raw = whole;

@@ -713,7 +713,7 @@ add("mangler-pending/178-redhat-kb-7126558-rhel9-5.14-memcg-v1-kmem-annotated-co
     "https://access.redhat.com/solutions/7126558", ["incomplete"],
     "memcg (memory: usage/limit lines of a memory cgroup)", constraints=["memcg"], limit_kb=33554432,
     trigger=trig("awx-manage", 3981798, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=989))
-add("mangler-pending/179-lore-netdev-2020-07-bpf-test-maps-quoted-printable-mail-oom-kill-then-header-slab-table.log",
+add("179-lore-netdev-2020-07-bpf-test-maps-quoted-printable-mail-oom-kill-then-header-slab-table.log",
     LORE + "netdev/20200717110656.GB1683270@localhost.localdomain/", ["kill", "incomplete"],
     "global (global_oom; second event: stack through __alloc_pages_slowpath)",
     [kill(211, "polkitd", 1541300, 7516, 0, 0, 997, 180, 0)], task_memcg="/system.slice/polkit.service",
