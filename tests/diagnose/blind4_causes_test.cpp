@@ -108,7 +108,8 @@ TEST(Causes, SharedMemoryFromTheCgroupsStats) {
   m.stats = {{"cache", 177456 * KiB}, {"rss", 3420 * KiB}, {"shmem", 177456 * KiB}};
   e.memcg = m;
   e.victims.push_back(victim(82, "a.out", 92, 444, 167028));
-  const Check* c = find(explain(e), "shmem_dominant");
+  const Explanation x = explain(e);  // kept: `c` points into it
+  const Check* c = find(x, "shmem_dominant");
   ASSERT_NE(c, nullptr);
   EXPECT_THAT(c->message, HasSubstr("held 173.3 MiB of the cgroup's 200.0 MiB (86 %)"));
   e.memcg->stats = {{"cache", 177456 * KiB}, {"rss", 3420 * KiB}, {"shmem", 20000 * KiB}};
