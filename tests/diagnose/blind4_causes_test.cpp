@@ -14,27 +14,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using namespace fixtures;
 
-const Check* find(const Explanation& x, const std::string& id) {
-  for (const Check& c : x.checks)
-    if (c.id == id) return &c;
-  return nullptr;
-}
-std::string advice(const Explanation& x) {
-  std::string all;
-  for (const auto& a : x.advice) all += a + "\n";
-  return all;
-}
-
-Victim victim(int64_t pid, const std::string& comm, uint64_t anon_kb, uint64_t file_kb, uint64_t shmem_kb) {
-  Victim v;
-  v.pid = pid;
-  v.comm = comm;
-  v.anon_rss_bytes = anon_kb * KiB;
-  v.file_rss_bytes = file_kb * KiB;
-  v.shmem_rss_bytes = shmem_kb * KiB;
-  return v;
-}
-
 /// Shaped like 194: a fault failed with VM_FAULT_OOM while most of the RAM was free.
 OomEvent pagefault_with_ram_free() {
   OomEvent e;
@@ -48,7 +27,7 @@ OomEvent pagefault_with_ram_free() {
   mi.total_swap_bytes = 512 * MiB;
   mi.free_swap_bytes = 512 * MiB;
   e.mem_info = mi;
-  e.victims.push_back(victim(30, "Xorg", 24000, 11000, 1400));
+  e.victims.push_back(VictimOf(30, "Xorg").rss(std::nullopt, 24000 * KiB, 11000 * KiB, 1400 * KiB));
   return e;
 }
 
@@ -81,7 +60,7 @@ TEST(Causes, SharedMemoryFromTheVictimsShmemRss) {
   e.kind = EventKind::kill;
   e.constraint = Constraint::global;
   e.constraint_printed = "CONSTRAINT_NONE";
-  e.victims.push_back(victim(55, "postgres", 3796, 1272, 87933848));
+  e.victims.push_back(VictimOf(55, "postgres").rss(std::nullopt, 3796 * KiB, 1272 * KiB, 87933848 * KiB));
   const Explanation x = explain(e);
   const Check* c = find(x, "shmem_dominant");
   ASSERT_NE(c, nullptr);
@@ -89,10 +68,10 @@ TEST(Causes, SharedMemoryFromTheVictimsShmemRss) {
   EXPECT_THAT(advice(x), HasSubstr("ipcs -m"));
   // Shared memory under half of what it held, or small: no such check.
   OomEvent half = e;
-  half.victims[0] = victim(55, "postgres", 9000000, 0, 8000000);
+  half.victims[0] = VictimOf(55, "postgres").rss(std::nullopt, 9000000 * KiB, 0, 8000000 * KiB);
   EXPECT_EQ(find(explain(half), "shmem_dominant"), nullptr);
   OomEvent small = e;
-  small.victims[0] = victim(55, "postgres", 100, 0, 32768);
+  small.victims[0] = VictimOf(55, "postgres").rss(std::nullopt, 100 * KiB, 0, 32768 * KiB);
   EXPECT_EQ(find(explain(small), "shmem_dominant"), nullptr);
 }
 
@@ -107,13 +86,13 @@ TEST(Causes, SharedMemoryFromTheCgroupsStats) {
   m.limit_bytes = 204800 * KiB;
   m.stats = {{"cache", 177456 * KiB}, {"rss", 3420 * KiB}, {"shmem", 177456 * KiB}};
   e.memcg = m;
-  e.victims.push_back(victim(82, "a.out", 92, 444, 167028));
+  e.victims.push_back(VictimOf(82, "a.out").rss(std::nullopt, 92 * KiB, 444 * KiB, 167028 * KiB));
   const Explanation x = explain(e);  // kept: `c` points into it
   const Check* c = find(x, "shmem_dominant");
   ASSERT_NE(c, nullptr);
   EXPECT_THAT(c->message, HasSubstr("held 173.3 MiB of the cgroup's 200.0 MiB (86 %)"));
   e.memcg->stats = {{"cache", 177456 * KiB}, {"rss", 3420 * KiB}, {"shmem", 20000 * KiB}};
-  e.victims[0] = victim(82, "a.out", 150000, 444, 0);
+  e.victims[0] = VictimOf(82, "a.out").rss(std::nullopt, 150000 * KiB, 444 * KiB, 0);
   EXPECT_EQ(find(explain(e), "shmem_dominant"), nullptr);
 }
 

@@ -4,8 +4,10 @@
 // pages × 4096), so the explanations are checked against real reports even
 // before the parser exists.
 #include <cstdint>
+#include <string>
 
 #include "diagnose/cgroup_owner.h"
+#include "diagnose/explain.h"
 #include "kernel_log/oom_event.h"
 #include "support/oom_builders.h"
 
@@ -18,6 +20,20 @@ using testing::MemcgOf;
 using testing::MiB;
 using testing::TaskOf;
 using testing::VictimOf;
+
+/// The check `id` of `x`, or nullptr. It points into `x`: keep `x` alive.
+inline const Check* find(const Explanation& x, const std::string& id) {
+  for (const Check& c : x.checks)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+/// Every advice line of `x`, each ending in '\n'.
+inline std::string advice(const Explanation& x) {
+  std::string all;
+  for (const auto& a : x.advice) all += a + "\n";
+  return all;
+}
 
 /// m with its owner decoded from the OOM memcg (else the task's), as the parser does.
 inline MemcgInfo owned(const MemcgOf& m) {

@@ -14,16 +14,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using namespace fixtures;
 
-const Check* find(const Explanation& x, const std::string& id) {
-  for (const Check& c : x.checks)
-    if (c.id == id) return &c;
-  return nullptr;
-}
-std::string advice(const Explanation& x) {
-  std::string all;
-  for (const auto& a : x.advice) all += a + "\n";
-  return all;
-}
 std::string everything(const Explanation& x) {
   std::string all = x.summary + "\n";
   for (const auto& c : x.checks) all += c.message + "\n";
