@@ -162,43 +162,42 @@ bool decode_transfer(std::string_view raw, std::string& owned) {
          hex_value(raw[e + 4]) >= 8 && hex_value(raw[e + 4]) <= 0xB && hex_value(raw[e + 5]) >= 0;
   if (!html && !qp) return false;
   std::string d;
-  d.reserve(raw.size());
-  for (size_t i = 0; i < raw.size(); ++i) {
-    char c = raw[i];
-    if (html && c == '&') {
-      static constexpr std::pair<std::string_view, char> kEnt[] = {
-          {"&gt;", '>'}, {"&lt;", '<'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''}};
+  if (html) {
+    d.reserve(raw.size());
+    for (size_t i = 0; i < raw.size(); ++i) {
       bool done = false;
-      for (auto [e, ch] : kEnt)
-        if (raw.substr(i, e.size()) == e) {
-          d += ch;
-          i += e.size() - 1;
-          done = true;
-          break;
-        }
-      if (done) continue;
+      if (raw[i] == '&') {
+        static constexpr std::pair<std::string_view, char> kEnt[] = {
+            {"&gt;", '>'}, {"&lt;", '<'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''}};
+        for (auto [e, ch] : kEnt)
+          if (raw.substr(i, e.size()) == e) {
+            d += ch;
+            i += e.size() - 1;
+            done = true;
+            break;
+          }
+      }
+      if (!done) d += raw[i];
     }
-    if (qp && c == '=' && i + 2 < raw.size() && hex_value(raw[i + 1]) >= 0 && hex_value(raw[i + 2]) >= 0) {
-      d += static_cast<char>(hex_value(raw[i + 1]) * 16 + hex_value(raw[i + 2]));
-      i += 2;
-      continue;
-    }
-    d += c;
+  } else {
+    d.assign(raw);
   }
-  // Encoded twice (a quoted-printable mail quoting a QP archive: `=3D3D`):
-  // kernel text never prints `=3D`, so decode again, a few times at most.
-  for (int again = 0; qp && again < 3 && d.find("=3D") != std::string::npos; ++again) {
-    std::string twice;
-    twice.reserve(d.size());
+  // No entity yields `=`, so decoding the entities first leaves the QP
+  // escapes as they were. Encoded twice (a quoted-printable mail quoting a
+  // QP archive: `=3D3D`): kernel text never prints `=3D`, so decode again,
+  // a few times at most.
+  for (int pass = 0; qp && pass < 4 && (pass == 0 || d.find("=3D") != std::string::npos); ++pass) {
+    std::string once;
+    once.reserve(d.size());
     for (size_t i = 0; i < d.size(); ++i) {
       if (d[i] == '=' && i + 2 < d.size() && hex_value(d[i + 1]) >= 0 && hex_value(d[i + 2]) >= 0) {
-        twice += static_cast<char>(hex_value(d[i + 1]) * 16 + hex_value(d[i + 2]));
+        once += static_cast<char>(hex_value(d[i + 1]) * 16 + hex_value(d[i + 2]));
         i += 2;
       } else {
-        twice += d[i];
+        once += d[i];
       }
     }
-    d = std::move(twice);
+    d = std::move(once);
   }
   owned = std::move(d);
   return true;
