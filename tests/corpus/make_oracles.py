@@ -799,9 +799,10 @@ add("194-linux-stable-2019-09-5.2-kmem-limited-memcg-pagefault-global-oom-kills-
 # written by hand from the text before oomlens ran on them. Host names replaced; no user names occur.
 add("195-py-autovod-7-dmesgT-2025-wrapped-rows-backticks-comma-grouped-kill-sizes.log", GH + "0jc1/py-autovod/issues/7",
     ["kill"], "global (global_oom)",
-    # total-vm and anon-rss were posted with thousands separators (`26,184,840kB`, `153,700,88kB`, the second
-    # not even a valid grouping): not a number as printed, so unknown; the rest of the line is intact.
-    [kill(7899, "python", None, None, 0, 0, 0, 38964, 0)],
+    # total-vm and anon-rss were posted with digit-group commas (`26,184,840kB`, `153,700,88kB`): every digit
+    # is there, only the grouping is odd (15370088 kB is the victim row's 3842522 pages), so the values are read.
+    # (Oracle fixed after scoring: it first said null, the helper's mistake, not oomlens's.)
+    [kill(7899, "python", 26184840, 15370088, 0, 0, 0, 38964, 0)],
     task_memcg="/init.scope", wall_prefix="2025-03-30T08:24:00",
     table_rows=[[7899, "python", 0], [11794, "init", 0]])
 add("196-triton-4154-azure-5.4-memcg-v1-kubepods-burstable-table-tritonserver-kill.log",
