@@ -55,9 +55,25 @@ std::string_view kube_container_id(std::string_view part, std::optional<std::str
   return {};
 }
 
+/// A systemd slice below Kubernetes' `kubepods` level: the systemd driver
+/// joins the levels with '-' (`kubepods-burstable-pod<uid>.slice`), after the
+/// kubelet's --cgroup-root when there is one (kind in rootless podman:
+/// `kubelet-kubepods-burstable.slice`). The rest after `kubepods` ("" for the
+/// kubepods slice itself, "-burstable…" below it); nullopt for other names.
+std::optional<std::string_view> kubepods_slice_rest(std::string_view p) {
+  if (!ends_with(p, ".slice")) return std::nullopt;
+  const std::string_view name = p.substr(0, p.size() - 6);
+  size_t at = name.starts_with("kubepods") ? 0 : name.find("-kubepods");
+  if (at == std::string_view::npos) return std::nullopt;
+  if (at > 0) ++at;
+  const std::string_view rest = name.substr(at + 8);
+  if (!rest.empty() && rest[0] != '-') return std::nullopt;
+  return rest;
+}
+
 std::optional<CgroupOwner> decode_kubernetes(const std::vector<std::string_view>& parts) {
   size_t k = 0;
-  while (k < parts.size() && parts[k] != "kubepods" && parts[k] != "kubepods.slice") ++k;
+  while (k < parts.size() && parts[k] != "kubepods" && kubepods_slice_rest(parts[k]) != std::string_view()) ++k;
   if (k == parts.size()) return std::nullopt;
   CgroupOwner owner;
   owner.kind = "kubernetes";
@@ -65,12 +81,13 @@ std::optional<CgroupOwner> decode_kubernetes(const std::vector<std::string_view>
   std::optional<std::string> qos;
   for (size_t i = k + 1; i < parts.size(); ++i) {
     std::string_view p = parts[i];
-    if (p == "burstable" || p == "kubepods-burstable.slice") {
+    const auto slice_rest = kubepods_slice_rest(p);
+    if (p == "burstable" || slice_rest == "-burstable") {
       qos = "burstable";
       owner.id = std::string(p);
       continue;
     }
-    if (p == "besteffort" || p == "kubepods-besteffort.slice") {
+    if (p == "besteffort" || slice_rest == "-besteffort") {
       qos = "besteffort";
       owner.id = std::string(p);
       continue;
@@ -80,7 +97,7 @@ std::optional<CgroupOwner> decode_kubernetes(const std::vector<std::string_view>
       std::string_view uid;
       if (p.starts_with("pod") && !ends_with(p, ".slice")) {
         uid = p.substr(3);
-      } else if (p.starts_with("kubepods-") && ends_with(p, ".slice")) {
+      } else if (slice_rest && !slice_rest->empty()) {
         const size_t pos = p.rfind("-pod");  // not the "pod" inside "kubepods"
         if (pos != std::string_view::npos) uid = p.substr(pos + 4, p.size() - pos - 4 - 6);
       }

@@ -8,6 +8,7 @@
 // rejoining broken lines in report_rejoin.cpp, Mem-Info in meminfo_detail.cpp.
 #include "kernel_log/report_assembler.h"
 
+#include <cctype>
 #include <functional>
 #include <utility>
 #include <optional>
@@ -47,6 +48,21 @@ std::optional<int64_t> cut_reaper_pid(std::string_view t) {
 constexpr uint64_t kQuietUnconfirmedStack = 100;
 // A report is printed within milliseconds; a later line belongs elsewhere.
 constexpr double kMaxGapAfterOutcomeS = 5.0;
+
+// `systemd[1]: Stopping Journal Service...`: a program's message written to
+// /dev/kmsg (systemd while journald restarts) among the report's lines. No
+// kernel line of a report starts `name[pid]: `, so its `...` is its own text,
+// never a viewer's cut of a report field.
+bool is_program_kmsg(std::string_view t) {
+  const size_t open = t.find('[');
+  if (open == 0 || open == std::string_view::npos || open > 32) return false;
+  const size_t close = t.find("]: ", open);
+  if (close == std::string_view::npos || !parse_i64(t.substr(open + 1, close - open - 1))) return false;
+  for (const char c : t.substr(0, open))
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.' && c != '@' && c != '/')
+      return false;
+  return true;
+}
 
 // A piece that starts a Tasks table row or its header (`[ 1046]  1066`,
 // `[ pid ]   uid  tgid`), not a stack frame (`[<ffffffff8116d20e>] …`).
@@ -247,7 +263,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
   }
   if (cur_ && rejoin(*cur_, line, t)) return true;
-  if (cur_ && line.truncated) cur_->cut_lines.push_back(line.number);
+  if (cur_ && line.truncated && !is_program_kmsg(t)) cur_->cut_lines.push_back(line.number);
   using P = Building::Piece;
   P piece = P::none;
   std::optional<oomline::KillLine> kill_stump;  // cut or wrapped inside the comm

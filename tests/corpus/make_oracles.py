@@ -831,8 +831,9 @@ add("198-syntara-330-dmesgT-2026-6.x-rss-anon-table-kind-in-rootless-podman-memc
     [kill(32550, "uvicorn", None, None, None, adj=992, adj_source="task table row")],
     memcg=SYNTARA_POD,
     task_memcg=SYNTARA_POD + "/cri-containerd-799855c3e9e23ea07677c581b96f444dffb0932d7a907973bb08a8391803c559.scope",
-    table_rows=[[32415, "pause", 0], [32550, "uvicorn", 992]], wall_prefix="2026-08-21T22:26:52")
-add("199-easydiffusion-759-arch-6.1-journalctl-newest-first-no-host-kill-oom-kill-row.log",
+    table_rows=[[32415, "pause", 0], [32550, "uvicorn", 992]], wall_prefix="2026-08-21T22:26:52",
+    summary_not=["its container"])  # the limit hit is the pod's (kind's kubelet slices), not the podman node's
+add("mangler-pending/199-easydiffusion-759-arch-6.1-journalctl-newest-first-no-host-kill-oom-kill-row.log",
     GH + "easydiffusion/easydiffusion/issues/759", ["kill"], "global (global_oom)",
     [kill(569725, "uvicorn", 44099472, 19645212, 200140, 16384, 1000, 41196, 0)],
     task_memcg="/user.slice/user-1000.slice/session-1.scope", table_rows=[[569725, "uvicorn", 0]], year_guessed=True)
@@ -842,7 +843,7 @@ add("200-rust-analyzer-18734-nixos-6.12-journal-systemd-lines-uid-cpu-line-taint
     trigger=trig("rustc", 102429, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0))
 add("201-lede-11831-openwrt-6.6-logread-garbled-stack-gfp-atomic-page-allocation-failure-negative.log",
     GH + "coolsnowwolf/lede/issues/11831", [], "n/a (no OOM report: page allocation failure)")
-add("202-photon-1535-vmware-log-guest-prefix-4.19-memcg-sacrifice-child-kill-reaper-next-header.log",
+add("mangler-pending/202-photon-1535-vmware-log-guest-prefix-4.19-memcg-sacrifice-child-kill-reaper-next-header.log",
     GH + "vmware/photon/issues/1535", ["kill", "incomplete"],
     "memcg (Memory cgroup out of memory prefix; second event: header, cpuset and CPU lines only)",
     [kill(2625, "node", 22355612, 517580, 34160, 0, adj=999, adj_source="task table row", selected_score=1905,

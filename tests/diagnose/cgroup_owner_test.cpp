@@ -54,6 +54,19 @@ INSTANTIATE_TEST_SUITE_P(
                   "3f2a9c0d1e2b3a4f5e6d7c8b9a0f1e2d3c4b5a69788766554433221100ffeedd", std::nullopt},
         OwnerCase{"/system.slice/docker-b27201334a41cd0749d053b18378d7ea65617b8e26277197ea25c974da1a5a8a.scope",
                   "docker", kHex64, std::nullopt, kHex64, std::nullopt},
+        // kind in rootless podman (corpus 198): the kubelet's cgroup root `kubelet` prefixes every slice
+        // name; the pod inside the podman scope is the owner, not the podman container around the node.
+        OwnerCase{"/user.slice/user-1000.slice/user@1000.service/user.slice/libpod-" + kHex64 +
+                      ".scope/container/kubelet.slice/kubelet-kubepods.slice/kubelet-kubepods-burstable.slice/"
+                      "kubelet-kubepods-burstable-pod17d1d0b1_bbeb_4252_a45c_c9f426d1cb34.slice",
+                  "kubernetes", "17d1d0b1-bbeb-4252-a45c-c9f426d1cb34", "17d1d0b1-bbeb-4252-a45c-c9f426d1cb34",
+                  std::nullopt, "burstable"},
+        OwnerCase{"/kubelet.slice/kubelet-kubepods.slice/kubelet-kubepods-pod0330b2c1_a15b_4cdd_b5e5_72d4a90bee82.slice/"
+                  "cri-containerd-" + kCri + ".scope",
+                  "kubernetes", kCri, "0330b2c1-a15b-4cdd-b5e5-72d4a90bee82", kCri, "guaranteed"},
+        // A slice that only contains the word is no Kubernetes level.
+        OwnerCase{"/system.slice/mykubepodsx.slice", "systemd", "mykubepodsx.slice", std::nullopt, std::nullopt,
+                  std::nullopt},
         // Kubernetes, corpus 28 (systemd driver, docker runtime, cgroup v1).
         OwnerCase{"/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod0330b2c1_a15b_4cdd_b5e5_72d4a90bee82.slice/"
                   "docker-b27201334a41cd0749d053b18378d7ea65617b8e26277197ea25c974da1a5a8a.scope",
