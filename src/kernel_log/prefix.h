@@ -71,6 +71,14 @@ struct NormalizedLine {
   bool truncated = false;
 };
 
+/// Terminal control sequences a tool wrote into the text (`dmesg
+/// --color=always`, `grep --color=always`, a `script` capture): CSI
+/// sequences (`ESC [` parameters, a final byte 0x40-0x7E: SGR colours,
+/// `ESC [K`) and `ESC (B`, raw or as `cat -v`/`less` show them (`^[[33m`).
+/// Kernel text never holds them. Writes `raw` without them into `plain` and
+/// returns true; false (and `plain` untouched) when `raw` holds none.
+bool strip_terminal_escapes(std::string_view raw, std::string& plain);
+
 /// Normalises `raw` (one line without its '\n') into `out` (which is reset).
 /// `default_year` completes classic syslog stamps that print no year; without
 /// it such lines get no `wall`. Never throws.

@@ -51,6 +51,22 @@ int hex_value(char c) {
   return -1;
 }
 
+// The length of a terminal control sequence at the start of `s` (after its
+// ESC, or after the `^[` that `cat -v` and `less` print for it): a CSI
+// (`[` parameters, intermediates, a final byte 0x40-0x7E: colours, `\e[K`)
+// or a two-byte escape (`(B` of tput's sgr0). 0 when `s` starts none.
+size_t escape_length(std::string_view s) {
+  if (s.empty()) return 0;
+  if (s[0] == '(' || s[0] == ')') return s.size() >= 2 ? 2 : 0;
+  if (s[0] != '[') return 0;
+  for (size_t i = 1; i < s.size() && i < 32; ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x40 && c <= 0x7E) return i + 1;
+    if (c < 0x20 || c > 0x3F) return 0;
+  }
+  return 0;
+}
+
 }  // namespace
 
 // `journalctl -o json` (one object per line).
@@ -150,6 +166,8 @@ void decode_escapes(NormalizedLine& out, bool kmsg) {
 // QP is decoded only when the line holds `=3D` or an encoded UTF-8 character
 // (`=D0=B8`), which kernel text never prints.
 bool decode_transfer(std::string_view raw, std::string& owned) {
+  std::string plain;
+  if (oomlens::strip_terminal_escapes(raw, plain)) raw = plain;
   bool html = raw.find('&') != std::string_view::npos &&
               (raw.find("&gt;") != std::string_view::npos || raw.find("&lt;") != std::string_view::npos ||
                raw.find("&amp;") != std::string_view::npos || raw.find("&quot;") != std::string_view::npos ||
@@ -160,7 +178,11 @@ bool decode_transfer(std::string_view raw, std::string& owned) {
   for (size_t e = raw.find('='); !qp && e != std::string_view::npos && e + 5 < raw.size(); e = raw.find('=', e + 1))
     qp = hex_value(raw[e + 1]) >= 0xC && hex_value(raw[e + 2]) >= 0 && raw[e + 3] == '=' &&
          hex_value(raw[e + 4]) >= 8 && hex_value(raw[e + 4]) <= 0xB && hex_value(raw[e + 5]) >= 0;
-  if (!html && !qp) return false;
+  if (!html && !qp) {
+    if (raw.data() != plain.data()) return false;
+    owned = std::move(plain);
+    return true;
+  }
   std::string d;
   if (html) {
     d.reserve(raw.size());
@@ -228,3 +250,27 @@ bool cut_stump(std::string_view& t) {
 }
 
 }  // namespace oomlens::prefix_parts
+
+namespace oomlens {
+
+// See prefix.h.
+bool strip_terminal_escapes(std::string_view raw, std::string& plain) {
+  if (raw.find('\x1b') == std::string_view::npos && raw.find("^[") == std::string_view::npos) return false;
+  std::string out;
+  out.reserve(raw.size());
+  bool any = false;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const size_t intro = raw[i] == '\x1b' ? 1 : (raw[i] == '^' && i + 1 < raw.size() && raw[i + 1] == '[') ? 2 : 0;
+    const size_t len = intro ? prefix_parts::escape_length(raw.substr(i + intro)) : 0;
+    if (len) {
+      i += intro + len - 1;
+      any = true;
+    } else {
+      out += raw[i];
+    }
+  }
+  if (any) plain = std::move(out);
+  return any;
+}
+
+}  // namespace oomlens

@@ -70,6 +70,10 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
           split_anchor_reflowed(d, pos, hidden == std::string_view::npos ? lim : hidden, n, final, &hold, flowed);
       if (w != std::string_view::npos) hidden = w;
     }
+    if (!hold && escape_intro) {
+      const size_t w = split_anchor_escaped(d, pos, hidden == std::string_view::npos ? lim : hidden, n, final, &hold);
+      if (w != std::string_view::npos) hidden = w;
+    }
     if (!hold && pad_width) {
       const size_t w = split_anchor_padded(d, pos, hidden == std::string_view::npos ? lim : hidden, n);
       if (w != std::string_view::npos) hidden = w;

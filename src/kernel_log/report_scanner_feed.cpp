@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "kernel_log/oom_lines.h"
+#include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
 
@@ -78,6 +79,10 @@ bool ReportScanner::Impl::glued_row_before_opening(std::string_view row, std::st
 }
 
 void ReportScanner::Impl::feed_line(std::string_view raw, uint64_t number) {
+  // A coloured line (`dmesg --color=always`) is fed as its plain text: what
+  // is glued or padded in it is found by its offsets there.
+  std::string plain;
+  if (strip_terminal_escapes(raw, plain)) raw = plain;
   std::string padless;
   raw = depad(raw, padless);
   normalize_line(raw, norm, opt.default_year);

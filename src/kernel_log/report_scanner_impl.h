@@ -83,6 +83,13 @@ struct ReportScanner::Impl {
   // (`…]: memory: ` + `usage 4194304kB, …`) is looked for across those breaks
   // (split_anchor_reflowed() with `flowed`).
   bool flowed_text = false;
+  // Text a terminal tool coloured (`dmesg --color=always`, `grep
+  // --color=always`): the first bytes hold a CSI sequence, raw (ESC `[`) or
+  // as `cat -v` shows it (`^[[`); escape_intro is its first byte, 0 when
+  // none. Then a line holding one is looked at with the sequences taken
+  // out, since a colour inside an anchor (`invoked ESC[01;31moom…`) hides it
+  // from the prefilter (split_anchor_escaped()).
+  char escape_intro = 0;
   NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
@@ -121,6 +128,7 @@ struct ReportScanner::Impl {
   static size_t split_anchor_reflowed(const char* d, size_t from, size_t lim, size_t n, bool final, bool* hold,
                                       bool flowed);
   static bool may_start_split_anchor(std::string_view tail);
+  size_t split_anchor_escaped(const char* d, size_t from, size_t lim, size_t n, bool final, bool* hold) const;
 
   /// One record's physical lines joined into one (report_scanner_join.cpp):
   /// which line goes on on the next (soft breaks, wrapped or reflowed rests,

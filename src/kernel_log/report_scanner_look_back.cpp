@@ -236,6 +236,9 @@ ReportScanner::Impl::TableStart ReportScanner::Impl::table_start_decision(std::s
     const std::string_view raw = region.substr(pos, end - pos);
     if (find_anchor(raw.data(), raw.size()) < raw.size()) return TableStart::skip;
     normalize_line(raw, probe, opt.default_year);
+    // Decoded text (colours, entities, QP escapes taken out) may hold an anchor the raw bytes hide.
+    if (!probe.owned.empty() && find_anchor(probe.text.data(), probe.text.size()) < probe.text.size())
+      return TableStart::skip;
     const std::string_view t = trim(probe.text);
     if (!line_is_table_row(t) && !line_is_meminfo(t) && !t.empty()) ++others;
     pos = end + 1;

@@ -55,6 +55,9 @@ void ReportScanner::Impl::decide_probe() {
   qp_encoded = head.find("=3D") != std::string_view::npos || head.find("=20\n") != std::string_view::npos ||
                head.find("=09\n") != std::string_view::npos || (max_count > 0 && max_soft * 2 >= max_count);
   qp_possible |= qp_encoded;
+  escape_intro = head.find("\x1b[") != std::string_view::npos ? '\x1b'
+                 : head.find("^[[") != std::string_view::npos  ? '^'
+                                                               : 0;
   std::string().swap(probe_text);
 }
 

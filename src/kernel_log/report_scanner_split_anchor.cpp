@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "kernel_log/anchor_search.h"
+#include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
 
@@ -136,6 +137,34 @@ size_t ReportScanner::Impl::split_anchor_reflowed(const char* d, size_t from, si
     for (; i < n && d[i] != '\n' && d[i] != '\r' && wl < sizeof w; ++i) w[wl++] = d[i];
     return find_anchor(w, wl) < wl && find_anchor(w, tail.size()) >= tail.size();
   });
+}
+
+// split_anchor() for coloured text (escape_intro): an anchor that terminal
+// control sequences split (`invoked ESC[01;31mESC[Koom…`), in a line of
+// [from, lim) holding one: the offset of that line's first sequence, or
+// npos. Only lines holding the intro byte are looked at. A line the region
+// ends inside (not `final`) sets *hold.
+size_t ReportScanner::Impl::split_anchor_escaped(const char* d, size_t from, size_t lim, size_t n, bool final,
+                                                 bool* hold) const {
+  std::string plain;
+  for (size_t p = from; p < lim;) {
+    const void* m = std::memchr(d + p, escape_intro, lim - p);
+    if (!m) return std::string_view::npos;
+    const size_t hit = static_cast<size_t>(static_cast<const char*>(m) - d);
+    size_t ls = hit;
+    while (ls > from && d[ls - 1] != '\n') --ls;
+    const void* e = std::memchr(d + hit, '\n', n - hit);
+    if (!e && !final) {
+      *hold = true;
+      return hit;
+    }
+    const size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
+    if (strip_terminal_escapes(std::string_view(d + ls, eol - ls), plain) &&
+        find_anchor(plain.data(), plain.size()) < plain.size())
+      return hit;
+    p = eol + 1;
+  }
+  return std::string_view::npos;
 }
 
 // Whether `tail` ends in the words of an anchor before one of its spaces.

@@ -262,6 +262,48 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
+std::string dmesg_color(std::string_view text) {
+  // `dmesg --color=always` (util-linux): the stamp green, the text up to the
+  // first `: ` (dmesg's "subsystem") yellow, each span closed by SGR 0.
+  std::vector<std::string> out;
+  for (auto& l : split_lines(text)) {
+    Split s = split_prefix(l);
+    if (s.decoded || l.empty()) {
+      out.push_back(l);
+      continue;
+    }
+    std::string line;
+    if (!s.prefix.empty()) line = "\x1b[32m" + s.prefix + "\x1b[0m";
+    size_t colon = s.text.find(": ");
+    if (colon != std::string::npos)
+      line += "\x1b[33m" + s.text.substr(0, colon + 2) + "\x1b[0m" + s.text.substr(colon + 2);
+    else
+      line += s.text;
+    out.push_back(line);
+  }
+  return join_lines(out);
+}
+
+std::string grep_color(std::string_view text) {
+  // `grep --color=always -e oom -e Killed`: each match wrapped in GNU grep's
+  // SGR start and erase-in-line sequences.
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (size_t i = 0; i < text.size();) {
+    std::string_view rest = text.substr(i);
+    std::string_view hit = rest.starts_with("oom") ? "oom" : rest.starts_with("Killed") ? "Killed" : "";
+    if (hit.empty()) {
+      out += text[i++];
+      continue;
+    }
+    out += "\x1b[01;31m\x1b[K";
+    out += hit;
+    out += "\x1b[m\x1b[K";
+    i += hit.size();
+  }
+  return out;
+}
+
 std::string reprefix(std::string_view text, Prefix style) {
   std::vector<std::string> out;
   bool prev_prefixed = false;
@@ -333,6 +375,8 @@ const std::vector<Mangler>& all() {
       {"quote_nested", [](std::string_view t) { return quote(t, "> > "); }, Loss::none, false},
       {"quoted_printable", quoted_printable, Loss::none, false},
       {"html_escape", html_escape, Loss::none, false},
+      {"dmesg_color", dmesg_color, Loss::none, false},
+      {"grep_color", grep_color, Loss::none, false},
       {"join_records", join_records, Loss::none, true},
       {"interleave_foreign", interleave_foreign, Loss::none, false},
       {"strip_prefix", [](std::string_view t) { return reprefix(t, Prefix::none); }, Loss::none, true},
