@@ -803,7 +803,9 @@ add("194-linux-stable-2019-09-5.2-kmem-limited-memcg-pagefault-global-oom-kills-
 # on Kubernetes without a path, an unkillable trigger after a kill, two slab-allocation negatives.
 add("207-fstack-24-3.10-two-node-hugepages-all-used-swap-full-meminfo-tail-table-cut.log",
     GH + "F-Stack/f-stack/issues/24", ["incomplete"],
-    "not determinable (Mem-Info tail and task table only: no header, no oom-kill line)", constraints=[None],
+    # Oracle fixed after scoring: a machine-wide Mem-Info (show_mem) is printed only for a page-allocator OOM,
+    # never a memcg one, so the event is `global` in this project's sense (machine, cpuset or mempolicy).
+    "global (machine-wide Mem-Info tail: not a memcg OOM; no header, no oom-kill line)", constraints=["global"],
     table_rows=[[1137, "systemd-journal", 0], [1170, "systemd-udevd", -1000], [1564, "dbus-daemon", -900]],
     # Free swap 0kB of 4194300kB; 2 x 1024 huge pages of 2 MiB, none free (4 GiB of 63.8 GiB RAM in hugetlb).
     checks=["swap_exhausted"], not_checks=["swap_absent"])
@@ -833,7 +835,7 @@ add("212-k8s-83044-rhel7-3.10-syslog-memcg-v1-stats-cut-table-runc-init-sacrific
     [kill(1249, "runc:[2:INIT]", 19908, 2716, 532, 0, adj=978, adj_source="task table row", selected_score=978)],
     table_rows=[[6433, "pause", -998], [1092, "sh", 978], [1249, "runc:[2:INIT]", 978]], year_guessed=True,
     text_not=K8S)
-add("213-openzfs-14686-aws-5.4-sudo-header-first-bracket-cut-tainted-p-oe-filemap-fault.log",
+add("mangler-pending/213-openzfs-14686-aws-5.4-sudo-header-first-bracket-cut-tainted-p-oe-filemap-fault.log",
     GH + "openzfs/zfs/issues/14686", ["incomplete"], HOA, constraints=["global"],
     trigger=trig("sudo", 16473, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
 # A cpuset bound to a movable-only node (130 GB free there): GFP_HIGHUSER cannot be served, so the OOM killer
@@ -844,14 +846,14 @@ add("214-linux-stable-2025-5.8-cpuset-movable-node-runc-init-kill-containerd-ind
     [kill(4100, "containerd", 4077036, 51184, 26016, 0, 0, 676, 0)], task_memcg="/system.slice/containerd.service",
     chosen=[4100, "containerd"], checks=["trigger_not_victim"], summary_not=["the machine ran out"], text_not=K8S,
     trigger=trig("runc:[2:INIT]", 8291, gfp="0x500cc2(GFP_HIGHUSER|__GFP_ACCOUNT)", order=0, oom_score_adj=0))
-add("215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log",
+add("mangler-pending/215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log",
     LORE + "lkml/e444e0ca-a2ff-37f2-1f1a-032b9fd63235@bytedance.com/", ["kill"], "cpuset (CONSTRAINT_CPUSET)",
     [kill(1968, "memkiller", 2099436, 1971712, 1024, 0, 0, 3904, 0)],
     task_memcg="/user.slice/user-0.slice/session-4.scope", chosen=[1968, "memkiller"], year_guessed=True,
     summary_not=["the machine ran out"])
 # Two shortened examples of a patch mail: headers without gfp/order, oom-kill lines cut after mems_allowed,
 # kill lines without sizes (null). Before the patch the victim (mem_on_node1) is not the allocating task.
-add("216-lkml-2023-04-cpuset-oom-patch-shortened-before-after-examples-kill-lines-without-sizes.log",
+add("mangler-pending/216-lkml-2023-04-cpuset-oom-patch-shortened-before-after-examples-kill-lines-without-sizes.log",
     LORE + "lkml/20230410025056.22103-1-ligang.bdlg@bytedance.com/", ["kill", "kill"], "cpuset (CONSTRAINT_CPUSET)",
     [kill(13432, "mem_on_node1", None, None, None, adj=0, adj_source="task table row"),
      kill(2614, "mem_on_node0", None, None, None, adj=0, adj_source="task table row")],
