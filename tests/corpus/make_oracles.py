@@ -844,7 +844,8 @@ add("mangler-pending/213-openzfs-14686-aws-5.4-sudo-header-first-bracket-cut-tai
 add("214-linux-stable-2025-5.8-cpuset-movable-node-runc-init-kill-containerd-indented-reapers-of-other-pids.log",
     LORE + "stable/20250826111001.920154411@linuxfoundation.org/", ["kill"], "cpuset (CONSTRAINT_CPUSET)",
     [kill(4100, "containerd", 4077036, 51184, 26016, 0, 0, 676, 0)], task_memcg="/system.slice/containerd.service",
-    chosen=[4100, "containerd"], checks=["trigger_not_victim"], summary_not=["the machine ran out"], text_not=K8S,
+    chosen=[4100, "containerd"], checks=["trigger_not_victim", "movable_only_nodes"], summary_not=["ran out"],
+    text_not=K8S,
     trigger=trig("runc:[2:INIT]", 8291, gfp="0x500cc2(GFP_HIGHUSER|__GFP_ACCOUNT)", order=0, oom_score_adj=0))
 add("mangler-pending/215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log",
     LORE + "lkml/e444e0ca-a2ff-37f2-1f1a-032b9fd63235@bytedance.com/", ["kill"], "cpuset (CONSTRAINT_CPUSET)",
