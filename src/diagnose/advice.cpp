@@ -114,6 +114,10 @@ constexpr CauseAdvice kCauseAdvice[] = {
         "update) and fix or update it: a kernel memory leak is not cured by killing, limiting or protecting "
         "processes."),
      nullptr},
+    {"movable_only_nodes",
+     N_("Bind the job to at least one node with a Normal zone (cpuset.mems, numactl --membind, the container's "
+        "--cpuset-mems): the kernel's own and most user allocations cannot be served from movable-only nodes."),
+     nullptr},
     {"hugetlb_reserved", nullptr, hugetlb_advice},
     {"shmem_dominant",
      N_("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV segments (`ipcs "
@@ -225,13 +229,15 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                        "limit instead of the machine's."));
     }
   }
-  if (e.constraint == Constraint::mempolicy && e.kind != EventKind::no_killable) {  // 6b
+  if (e.constraint == Constraint::mempolicy && e.kind != EventKind::no_killable &&
+      !find_check(checks, "movable_only_nodes")) {  // 6b
     const auto& nodes = e.trigger ? e.trigger->nodemask : std::nullopt;
     out.push_back(trf("Only the NUMA nodes of the allocation's memory policy{} ran out: let the job use more nodes "
                       "(`numactl --interleave=all` or `--preferred` instead of `--membind`, or its own mbind()/"
                       "set_mempolicy() calls) or give it less work; a limit or more swap elsewhere does not help.",
                       nodes ? trf(" (nodemask={})", *nodes) : std::string()));
-  } else if (e.constraint == Constraint::cpuset && e.kind != EventKind::no_killable) {
+  } else if (e.constraint == Constraint::cpuset && e.kind != EventKind::no_killable &&
+             !find_check(checks, "movable_only_nodes")) {  // that check's advice says what to bind
     const auto& mems = e.trigger ? e.trigger->mems_allowed : std::nullopt;
     out.push_back(trf("Only the memory nodes of the job's cpuset{} ran out: give the cpuset more nodes (cpuset.mems) "
                       "or the job less work; memory free on other nodes is out of its reach.",

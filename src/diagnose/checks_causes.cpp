@@ -13,6 +13,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 #include <initializer_list>
 #include <utility>
 
@@ -70,6 +71,18 @@ void lowmem(const OomEvent& e, std::vector<Check>& out) {
                      l->zone, format_bytes(l->normal_free_bytes), format_bytes(l->cma_free_bytes),
                      format_bytes(usable), format_bytes(l->normal_min_bytes), highmem),
                  std::move(figures)});
+}
+
+void movable_only(const OomEvent& e, std::vector<Check>& out) {
+  const auto free = movable_only_free(e);
+  if (!free) return;
+  out.push_back({"movable_only_nodes", CheckLevel::warn,
+                 trf("Nothing ran out: every zone the report prints is a Movable zone, with {} free, and this "
+                     "allocation ({}) is not movable, so it may not use them. The allocating task's nodes "
+                     "(a cpuset's mems, a memory policy) hold only movable memory, such as persistent or "
+                     "hot-pluggable memory.",
+                     format_bytes(*free), *e.trigger->gfp_mask),
+                 {{"zone_free_bytes", as_figure(*free)}}});
 }
 
 void slab(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
@@ -369,6 +382,27 @@ std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   return l;
 }
 
+std::optional<uint64_t> movable_only_free(const OomEvent& e) {
+  if (!e.mem_info || e.mem_info->zones.empty() || e.constraint == Constraint::memcg) return std::nullopt;
+  if (!e.trigger || !e.trigger->gfp_mask) return std::nullopt;
+  const std::string& g = *e.trigger->gfp_mask;
+  if (g.size() < 3 || g[0] != '0' || g[1] != 'x') return std::nullopt;
+  // The last hex digit holds the zone modifiers (DMA 0x1, HIGHMEM 0x2, DMA32 0x4, MOVABLE 0x8).
+  size_t end = 2;
+  while (end < g.size() && std::isxdigit(static_cast<unsigned char>(g[end]))) ++end;
+  if (end == 2) return std::nullopt;
+  const char last = static_cast<char>(std::tolower(static_cast<unsigned char>(g[end - 1])));
+  const int digit = last <= '9' ? last - '0' : last - 'a' + 10;
+  if (digit & 0x8) return std::nullopt;  // __GFP_MOVABLE: a Movable zone would do
+  uint64_t free = 0;
+  for (const Zone& z : e.mem_info->zones) {
+    if (z.name != "Movable" || !z.free_bytes || !z.min_bytes) return std::nullopt;
+    if (*z.free_bytes < 4 * *z.min_bytes) return std::nullopt;  // this zone did run low
+    free += *z.free_bytes;
+  }
+  return free;
+}
+
 bool kills_allocating_task(const OomEvent& e) {
   for (const Victim& v : e.victims)
     if (v.message && v.message->find("oom_kill_allocating_task") != std::string::npos) return true;
@@ -379,6 +413,7 @@ bool kills_allocating_task(const OomEvent& e) {
 
 void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   lowmem(e, out);
+  movable_only(e, out);
   slab(e, ctx, out);
   hugetlb(e, ctx, out);
   shmem(e, ctx, out);

@@ -75,6 +75,13 @@ struct Lowmem {
 };
 [[nodiscard]] std::optional<Lowmem> lowmem_exhaustion(const OomEvent& event);
 
+/// A page-allocator OOM whose printed zones are all Movable, with free
+/// memory well above their min watermark, while the allocation (a gfp mask
+/// without __GFP_MOVABLE, 0x08) may not use a Movable zone: a cpuset or
+/// policy bound to movable-only nodes (PMEM, hot-pluggable memory), where
+/// nothing ran out. The bytes free in those zones.
+[[nodiscard]] std::optional<uint64_t> movable_only_free(const OomEvent& event);
+
 /// Linux 2.4's page-fault OOM kill `VM: killing process NAME` (arch/*/mm/fault.c,
 /// label out_of_memory:), the only kill line that prints no pid: the kernel
 /// killed the task whose page fault found no memory. 2.4 had no memory

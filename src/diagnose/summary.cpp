@@ -163,8 +163,13 @@ std::string constraint_clause(const OomEvent& e, const ExplainContext& ctx) {
     case Constraint::global: return machine_clause(e, ctx);
     case Constraint::cpuset: {
       const auto& mems = e.trigger ? e.trigger->mems_allowed : std::nullopt;
-      return mems ? trf("the memory nodes its cpuset allows (mems_allowed={}) ran out", *mems)
-                  : std::string(tr("the memory nodes its cpuset allows ran out"));
+      if (const auto free = movable_only_free(e))  // nothing ran out: the nodes hold only Movable zones
+        return mems ? trf("the allocating task's cpuset allows only memory nodes (mems_allowed={}) whose Movable "
+                          "zones ({} free) this allocation may not use", *mems, format_bytes(*free))
+                    : trf("the allocating task's cpuset allows only memory nodes whose Movable zones ({} free) "
+                          "this allocation may not use", format_bytes(*free));
+      return mems ? trf("the memory nodes the allocating task's cpuset allows (mems_allowed={}) ran out", *mems)
+                  : std::string(tr("the memory nodes the allocating task's cpuset allows ran out"));
     }
     case Constraint::mempolicy:
       return tr("the NUMA nodes its memory policy allows ran out (other nodes may have had free memory)");

@@ -109,6 +109,17 @@ std::optional<Header> parse_header(std::string_view s) {
   return h;
 }
 
+std::optional<Header> parse_header_cut(std::string_view s) {
+  constexpr std::string_view kAnchor = " invoked oom-killer";
+  s = trim(s);
+  if (s.size() <= kAnchor.size() || s.substr(s.size() - kAnchor.size()) != kAnchor) return std::nullopt;
+  const size_t p = s.size() - kAnchor.size();
+  if (p > 15) return std::nullopt;  // TASK_COMM_LEN, as parse_header
+  Header h;
+  h.comm = std::string(s.substr(0, p));
+  return h;
+}
+
 std::optional<CpusetLine> parse_cpuset(std::string_view s) {
   size_t c = s.find(" cpuset=");
   size_t m = s.rfind(" mems_allowed=");

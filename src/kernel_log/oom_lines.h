@@ -22,6 +22,9 @@ struct Header {
   std::optional<int> order, oom_adj, oom_score_adj;
 };
 std::optional<Header> parse_header(std::string_view s);
+/// A header an excerpt cut right after its anchor (`<comm> invoked oom-killer`, nothing after):
+/// the comm only. Callers take it from a line with its own kernel prefix, never from prose.
+std::optional<Header> parse_header_cut(std::string_view s);
 
 /// ≤4.20 `<comm> cpuset=<name> mems_allowed=<list>` (kernel/cgroup/cpuset.c).
 struct CpusetLine {

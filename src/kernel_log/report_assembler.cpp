@@ -269,7 +269,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   std::optional<oomline::KillLine> kill_stump;  // cut or wrapped inside the comm
   if (!oomline::parse_kill(t)) kill_stump = oomline::parse_kill_stump(t);
 
-  if (auto h = oomline::parse_header(t)) {
+  auto header = oomline::parse_header(t);
+  if (!header && line.prefixed) header = oomline::parse_header_cut(t);  // `… invoked oom-killer` cut there
+  if (auto& h = header) {
     if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
     if (!cur_) start(line);
     cur_->header = std::move(*h);
