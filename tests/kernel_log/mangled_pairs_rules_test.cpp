@@ -43,5 +43,31 @@ TEST(MangledPairs, CommentLinesBetweenNewestFirstMemcgCountersAreNoBreak) {
   }
 }
 
+// Corpus 141 cut at 100 columns: a Tasks header a viewer cut inside its
+// columns still opens the report, its rows read as far as the names before
+// the cut; a whole row's others are guessed only where the guess agrees.
+TEST(MangledPairs, TableHeaderCutByAViewerOpensTheReport) {
+  const OomEvent e = testing::one_event(
+      "[5.0] 16384 pages RAM\n"
+      "[5.0] [ pid ]   uid  tgid total_vm      rss nr_ptes nr_p...\n"
+      "[5.0] [  513]     0   513      303       17  ...\n"
+      "[5.0] [  514]     0   514      231       10       4       0        0             -17 ask\n"
+      "[5.0] [  515]     0   515      231       10       4       0        0   0          -17 pad\n",
+      kOptions);
+  ASSERT_EQ(e.tasks.size(), 3u);
+  EXPECT_EQ(e.tasks[0].pid, 513);
+  EXPECT_EQ(e.tasks[0].rss_bytes, 17u * 4096);
+  EXPECT_FALSE(e.tasks[0].pgtables_bytes);  // nr_ptes was cut
+  EXPECT_EQ(e.tasks[1].total_vm_bytes, 231u * 4096);
+  EXPECT_EQ(e.tasks[1].oom_score_adj, -17);  // 8 numbers: nr_ptes nr_pmds swapents oom_score_adj, as the header began
+  EXPECT_FALSE(e.tasks[2].rss_bytes);        // 9 numbers: no guess, nothing read
+  EXPECT_FALSE(e.tasks[2].oom_score_adj);
+  // A line that only starts as a header (`[ pid ]`) and is not cut opens nothing.
+  EXPECT_TRUE(parse_log_text("[5.0] [ pid ]   uid  tgid total_vm      rss nr_ptes\n"
+                             "[5.0] [  513]     0   513      303       17\n",
+                             kOptions)
+                  .empty());
+}
+
 }  // namespace
 }  // namespace oomlens

@@ -296,10 +296,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "reflowed, the table header does not open a report: no event (cause not analysed yet)"},
     {{"141-lede-2878-openwrt-logread-mips-normal-below-min-table-nr-pmds.log", "join_records"},
      "records joined in pairs, the table header does not open a report: no event (cause not analysed yet)"},
-    {{"141-lede-2878-openwrt-logread-mips-normal-below-min-table-nr-pmds.log", "truncate100_dots"},
-     "the table header is cut inside its columns: it does not parse as a header, so no report opens there"},
-    {{"141-lede-2878-openwrt-logread-mips-normal-below-min-table-nr-pmds.log", "truncate120_ellipsis"},
-     "the table header is cut inside its columns: it does not parse as a header, so no report opens there"},
     // 179: a quoted-printable archive mangled a second time.
     {{"179-lore-netdev-2020-07-bpf-test-maps-quoted-printable-mail-oom-kill-then-header-slab-table.log", "bare_kernel"},
      "179 is quoted-printable already: mangled again (its soft breaks moved off the line ends, or a prefix put on a soft-broken piece) the broken records' facts are lost"},
