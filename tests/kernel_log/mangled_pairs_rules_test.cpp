@@ -69,5 +69,37 @@ TEST(MangledPairs, TableHeaderCutByAViewerOpensTheReport) {
                   .empty());
 }
 
+// Corpus 139 and 141 wrapped: an excerpt that starts in Mem-Info and opens
+// at the Tasks header reads the Mem-Info lines before it whole, rejoined
+// from a terminal's wrap or with its pads out, as a report read forward
+// does: the page size the buddy list gives (16 KiB here) is not assumed.
+TEST(MangledPairs, WrappedMemInfoBeforeATableHeaderIsRejoined) {
+  constexpr std::string_view kClean =
+      "Jan 25 09:40:15 2020 kern.warn kernel: [100.000001] Normal free:7824kB min:8192kB low:10240kB high:12288kB "
+      "active_anon:1816kB inactive_anon:96kB active_file:144kB inactive_file:176kB unevictable:0kB present:65536kB\n"
+      "Jan 25 09:40:15 2020 kern.warn kernel: [100.000002] lowmem_reserve[]: 0 0\n"
+      "Jan 25 09:40:15 2020 kern.warn kernel: [100.000003] Normal: 200*16kB (UM) 165*32kB (UM) 118*64kB (UM) "
+      "12*128kB (UM) 0*256kB 0*512kB = 15000kB\n"
+      "Jan 25 09:40:15 2020 kern.warn kernel: [100.000004] 192 total pagecache pages\n"
+      "Jan 25 09:40:15 2020 kern.warn kernel: [100.000005] 4096 pages RAM\n"
+      "Jan 25 09:40:15 2020 kern.warn kernel: [100.000006] 0 pages HighMem/MovableOnly\n"
+      "Jan 25 09:40:15 2020 kern.warn kernel: [100.000007] 315 pages reserved\n"
+      "Jan 25 09:40:15 2020 kern.info kernel: [100.000008] [ pid ]   uid  tgid total_vm      rss nr_ptes nr_pmds "
+      "swapents oom_score_adj name\n"
+      "Jan 25 09:40:15 2020 kern.info kernel: [100.000009] [  513]     0   513      303       17       5       0"
+      "        0             0 ubusd\n";
+  for (const std::string& text : {std::string(kClean), mangle::hard_wrap(kClean, 72), mangle::hard_wrap(kClean, 80),
+                                  mangle::inline_pad_wrap(kClean, 80)}) {
+    const OomEvent e = testing::one_event(text, kOptions);
+    EXPECT_EQ(e.page_size_bytes, 16384u) << text;
+    EXPECT_FALSE(e.page_size_assumed);
+    ASSERT_TRUE(e.mem_info);
+    EXPECT_EQ(e.mem_info->ram_bytes, 4096u * 16384);
+    EXPECT_EQ(e.mem_info->reserved_bytes, 315u * 16384);
+    ASSERT_EQ(e.tasks.size(), 1u);
+    EXPECT_EQ(e.tasks[0].rss_bytes, 17u * 16384);
+  }
+}
+
 }  // namespace
 }  // namespace oomlens
