@@ -51,5 +51,19 @@ TEST(FittingWording, HighOrderBlockInPagesWhenThePageSizeIsUnknown) {
   }
 }
 
+// Corpus 31: a global kill of a protected victim (oom_score_adj -900, 1.2 MiB)
+// chosen anyway: no unprotected process held much, so containing a
+// memory-hungry job (`oomlens run --limit`) is no advice for it.
+TEST(FittingWording, ProtectedVictimChosenIsNotTheHog) {
+  EventOf ev = EventOf(EventKind::kill).constraint(Constraint::global);
+  const VictimOf victim = VictimOf(541, "dbus-broker").rss(4400 * KiB, 892 * KiB, 380 * KiB, 0);
+  const Explanation x = explain(EventOf(ev).victim(VictimOf(victim).adj_on_kill_line(-900)));
+  EXPECT_THAT(advice(x), Not(HasSubstr("oomlens run --limit")));
+  EXPECT_THAT(advice(x), HasSubstr("dbus-broker was protected (oom_score_adj -900) and still chosen"));
+  // An unprotected victim keeps the advice to contain it.
+  EXPECT_THAT(advice(explain(EventOf(ev).victim(VictimOf(victim).adj_on_kill_line(0)))),
+              HasSubstr("oomlens run --limit"));
+}
+
 }  // namespace
 }  // namespace oomlens
