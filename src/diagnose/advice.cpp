@@ -218,6 +218,12 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     out.emplace_back(tr("The victim held almost nothing, so a limit on it would not have helped: find what held the "
                         "memory (the task table's largest rss and swapents rows; Mem-Info: slab, shmem, pagetables, "
                         "hugetlb pages) and contain or fix that."));
+  } else if (e.constraint == Constraint::global && e.kind == EventKind::kill && v && v->oom_score_adj &&
+             *v->oom_score_adj < 0) {  // 6: a protected victim chosen: no unprotected process held much
+    out.push_back(trf("{} was protected (oom_score_adj {}) and still chosen, so it was not what used the memory: "
+                      "find what held it (protected or exiting tasks among the task table's rows; Mem-Info: slab, "
+                      "shmem, pagetables, hugetlb pages) and contain or fix that.",
+                      victim_name, *v->oom_score_adj));
   } else if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
     const Check* c = find_check(checks, "victim_anon_vs_ram");
     if (c && c->level == CheckLevel::warn) {

@@ -156,7 +156,8 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
     } else if (memsw_bound(m)) {
       out.push_back({"memcg_swap_exhausted", CheckLevel::warn,
                      trf("The cgroup's memory+swap usage reached its {} memory+swap limit while its memory usage was "
-                         "still {} under its {} limit: the memory+swap limit failed the allocation (swap was full).",
+                         "still {} under its {} limit: the memory+swap limit failed the allocation (what ran out "
+                         "is the cgroup's allowance for memory and swap together, not the swap space).",
                          format_bytes(*m.memsw_limit_bytes), format_bytes(*limit - *m.usage_bytes),
                          format_bytes(*limit)),
                      {{"memsw_usage_bytes", as_fig(*m.memsw_usage_bytes)},
@@ -165,8 +166,10 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
                       {"limit_bytes", as_fig(*limit)}}});
     } else if (m.memsw_usage_bytes && *m.memsw_usage_bytes >= *m.memsw_limit_bytes) {
       out.push_back({"memcg_swap_exhausted", CheckLevel::warn,
-                     trf("The cgroup's memory+swap usage reached its {} memory+swap limit: swap was full too.",
-                                 format_bytes(*m.memsw_limit_bytes)),
+                     trf("The cgroup's memory+swap usage reached its {} memory+swap limit: its allowance for memory and "
+                         "swap together was used up, so swapping out could not make room (the swap space itself "
+                         "may not have been full).",
+                         format_bytes(*m.memsw_limit_bytes)),
                      {{"memsw_usage_bytes", as_fig(*m.memsw_usage_bytes)}, {"memsw_limit_bytes", as_fig(*m.memsw_limit_bytes)}}});
     }
     // Beside the memsw limit: how often memory+swap hit it (`memory+swap: … failcnt N`).

@@ -217,11 +217,12 @@ void high_order(const OomEvent& e, std::vector<Check>& out) {
   out.push_back({"high_order_allocation", CheckLevel::warn,
                  h->meminfo ? trf("The allocation was order {}, one physically contiguous block of {}, and Mem-Info "
                                   "shows no zone at its min watermark: free memory may have been too fragmented to "
-                                  "hold such a block rather than used up.", h->order, format_bytes(h->bytes))
+                                  "hold such a block rather than used up.", h->order, block_size_text(*h))
                             : trf("The allocation was order {}, one physically contiguous block of {}, and the log "
                                   "has no Mem-Info zone lines: memory may have been used up, or free but too fragmented to hold "
-                                  "such a block.", h->order, format_bytes(h->bytes)),
-                 {{"order", h->order}, {"allocation_bytes", as_figure(h->bytes)}}});
+                                  "such a block.", h->order, block_size_text(*h)),
+                 {{"order", h->order}}});
+  if (h->bytes) out.back().figures.emplace_back("allocation_bytes", as_figure(*h->bytes));
 }
 
 // Processes held little: the kernel ranked the victim highest with a

@@ -214,8 +214,15 @@ std::optional<HighOrder> high_order_unexhausted(const OomEvent& e) {
       zones_read = true;
     }
   }
-  const uint64_t page = e.page_size_bytes.value_or(4096);
-  return HighOrder{order, page << order, zones_read};
+  // An assumed page size (4096) would claim a block size the log does not give.
+  std::optional<uint64_t> bytes;
+  if (e.page_size_bytes && !e.page_size_assumed) bytes = *e.page_size_bytes << order;
+  return HighOrder{order, bytes, zones_read};
+}
+
+std::string block_size_text(const HighOrder& high) {
+  if (high.bytes) return format_bytes(*high.bytes);
+  return trf("{} pages (the page size is not in the log)", uint64_t{1} << high.order);
 }
 
 bool memsw_bound(const MemcgInfo& m) {

@@ -119,10 +119,12 @@ struct Lowmem {
 /// too fragmented to hold the block rather than used up.
 struct HighOrder {
   int order = 0;
-  uint64_t bytes = 0;  ///< page size << order
+  std::optional<uint64_t> bytes;  ///< page size << order; nullopt when the page size was not printed
   bool meminfo = false;  ///< Mem-Info zone lines were read (and show no exhausted zone)
 };
 [[nodiscard]] std::optional<HighOrder> high_order_unexhausted(const OomEvent& event);
+/// The block's size for a sentence: its bytes, or its pages when the page size is unknown.
+[[nodiscard]] std::string block_size_text(const HighOrder& high);
 
 /// A page fault's OOM (OomEvent::pagefault_oom) while Mem-Info shows at least
 /// a tenth of the RAM free: the fault failed for another reason than RAM

@@ -99,7 +99,7 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
     if (high)
       return trf("no free block of {} was found for an order-{} allocation, machine-wide or within a cpuset or NUMA "
                  "memory-policy limit (memory ran out or was too fragmented; the call trace does not tell which)",
-                 format_bytes(high->bytes), high->order);
+                 block_size_text(*high), high->order);
     return tr("memory ran out, machine-wide or within a cpuset or NUMA memory-policy limit (the call trace does not "
               "tell which)");
   }
@@ -111,7 +111,7 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
     if (high)
       return trf("no free block of {} was found for an order-{} allocation, machine-wide or within a cpuset or NUMA "
                  "memory-policy limit (memory ran out or was too fragmented; the report does not tell which)",
-                 format_bytes(high->bytes), high->order);
+                 block_size_text(*high), high->order);
     if (parts.empty())
       return tr("memory ran out, machine-wide or within a cpuset or NUMA memory-policy limit (the report does not "
                 "tell which)");
@@ -122,9 +122,9 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
     // An order ≥ 1 block can fail with memory free but fragmented: say
     // "ran out" only when Mem-Info shows an exhausted zone.
     return parts.empty() ? trf("the machine had no free block of {} for an order-{} allocation (memory ran out or "
-                               "was too fragmented)", format_bytes(high->bytes), high->order)
+                               "was too fragmented)", block_size_text(*high), high->order)
                          : trf("the machine ({}) had no free block of {} for an order-{} allocation (memory ran out "
-                               "or was too fragmented)", joined, format_bytes(high->bytes), high->order);
+                               "or was too fragmented)", joined, block_size_text(*high), high->order);
   }
   if (parts.empty()) return tr("the machine ran out of memory");
   return trf("the machine ({}) ran out of memory", joined);

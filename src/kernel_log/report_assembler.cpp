@@ -447,7 +447,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
-  } else if (auto cols = oomline::parse_table_header(t)) {
+  } else if (auto cols = table_columns(t, line.truncated)) {
     cur_->columns = std::move(*cols);
     cur_->columns_line = line.number;
     cur_->section = Building::Section::table;

@@ -120,6 +120,11 @@ bool line_is_record(std::string_view text);
 bool line_starts_meminfo(std::string_view text);
 /// True when `text` is a Tasks-table row (`[  pid]  …`) or the table header.
 bool line_is_table_row(std::string_view text);
+/// The column names of a Tasks-table header (oomline::parse_table_header(),
+/// ending in `name`). One a viewer cut (`truncated`, its cut name dropped by
+/// normalize_line()) gives the names before the cut, from `uid` on, and ""
+/// for the columns after it.
+std::optional<std::vector<std::string>> table_columns(std::string_view text, bool truncated);
 /// True when bare `text` is a line of a Mem-Info block (line_starts_meminfo,
 /// a zone's `DMA free:…` line or buddy list `Normal: 3*4kB …`, `N pages …`).
 bool line_is_meminfo(std::string_view text);

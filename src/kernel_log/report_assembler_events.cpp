@@ -55,7 +55,7 @@ void ReportAssembler::start(const LogicalLine& line) {
       row->truncated = pl.truncated;  // a viewer's cut: only the leading columns are known
       if (row->comm.empty() && !row->truncated) cur_->wrapped_row = RawRow{*row, pl.number};
       else cur_->rows.push_back(RawRow{*row, pl.number});
-    } else if (auto cols = oomline::parse_table_header(text)) {
+    } else if (auto cols = table_columns(text, pl.truncated)) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
       cur_->columns = *cols;
       cur_->columns_line = pl.number;

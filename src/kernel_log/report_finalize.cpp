@@ -69,10 +69,21 @@ RowView view(const ReportAssembler::Building& b, const oomline::RowLine& r) {
   }
   if (!b.columns.empty()) {
     v.cols.assign(b.columns.begin(), b.columns.end() - 1);  // drop "name"
-    // More numbers than the header has columns: a terminal's pad split one
-    // (`3989        9136`), which one is unknown, so no figure is read.
-    if (v.cols.size() < r.numbers.size()) v.cols.clear();
-    else if (v.cols.size() != r.numbers.size()) v.cols = guess_columns(r);
+    if (b.columns.back().empty()) {
+      // A header a viewer cut (table_columns()): a whole row's columns are
+      // guessed from its count when the guess agrees with the names known.
+      const std::vector<std::string> guess = guess_columns(r);
+      bool agree = guess.size() == r.numbers.size();
+      for (size_t i = 0; agree && i < v.cols.size(); ++i) agree = i < guess.size() && guess[i] == v.cols[i];
+      if (agree) v.cols = guess;
+      else v.cols.clear();  // a pad may have split a number: which one is unknown
+    } else if (v.cols.size() < r.numbers.size()) {
+      // More numbers than the header has columns: a terminal's pad split one
+      // (`3989        9136`), which one is unknown, so no figure is read.
+      v.cols.clear();
+    } else if (v.cols.size() != r.numbers.size()) {
+      v.cols = guess_columns(r);
+    }
   } else if (b.row_numbers_usual && r.numbers.size() > b.row_numbers_usual) {
     v.cols.clear();  // one number more than the table's other rows: which one is unknown
   } else {

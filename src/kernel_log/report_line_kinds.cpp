@@ -3,7 +3,9 @@
 // the start of a Mem-Info line, a Tasks-table row (report_assembler.h), and
 // the no-killable, panic and SysRq lines (report_building.h).
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_assembler.h"
@@ -67,6 +69,17 @@ bool line_is_meminfo(std::string_view t) {
 
 bool line_is_table_row(std::string_view text) {
   return oomline::parse_row(text).has_value() || oomline::parse_table_header(text).has_value();
+}
+
+std::optional<std::vector<std::string>> table_columns(std::string_view t, bool truncated) {
+  auto cols = oomline::parse_table_header(t);
+  if (cols || !truncated || !oomline::starts_table_header(t)) return cols;
+  std::string_view rest = t.substr(t.find(']') + 1);
+  std::vector<std::string> known;
+  for (std::string_view tok = take_token(rest); !tok.empty(); tok = take_token(rest)) known.emplace_back(tok);
+  if (known.empty() || known[0] != "uid") return std::nullopt;  // dump_tasks()'s first column in every kernel
+  known.emplace_back();
+  return known;
 }
 
 bool line_opens_report(std::string_view t) {

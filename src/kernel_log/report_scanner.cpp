@@ -182,7 +182,7 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       }
     }
     bool table_start = false;
-    if (!norm.foreign && !assembler.open() && oomline::parse_table_header(trim(norm.text))) {
+    if (!norm.foreign && !assembler.open() && table_columns(trim(norm.text), norm.truncated)) {
       const TableStart ts = table_start_decision(region, eol, n, final || n - ls > kMaxHeldBytes);
       if (ts == TableStart::hold) {
         n = ls;  // hold the rest back until more input arrives

@@ -179,8 +179,9 @@ struct ReportScanner::Impl {
   void start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);
   static bool stack_marker(std::string_view t);
   static bool stack_line_text(std::string_view t);
+  enum class Rejoined { stack_start, meminfo_or_table };
   bool rejoin_wrapped(std::string_view region, size_t lower, size_t begin, size_t stop, std::string& whole,
-                      size_t& span);
+                      size_t& span, Rejoined kind, size_t max_back);
   static bool stack_text(std::string_view t);
   // The line numbers of the task rows a viewer cut (`…   0  ...`), as
   // look_back() and feed_reversed() collect them; table_row() marks them.

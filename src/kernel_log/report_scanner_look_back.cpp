@@ -19,6 +19,18 @@ namespace oomlens {
 
 using namespace oomlens::text;
 
+namespace {
+// The start of the line `count` lines before the one starting at `start` in
+// `buf` (not before `lower`).
+size_t lines_back(std::string_view buf, size_t lower, size_t start, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    start = start > lower ? start - 1 : lower;
+    while (start > lower && buf[start - 1] != '\n') --start;
+  }
+  return start;
+}
+}  // namespace
+
 // Table rows (and blank/continuation lines between them) right before the
 // line starting at `ls` in `region`, then in `history`.
 void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
@@ -188,13 +200,10 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
       normalize_line(raw, n, opt.default_year);
       if (n.foreign) return false;
       if (!n.has_prefix && buf.data() == region.data() && !stack_line_text(trim(n.text)) &&
-          rejoin_wrapped(buf, lower, begin, stop, whole, span)) {
+          rejoin_wrapped(buf, lower, begin, stop, whole, span, Rejoined::stack_start, 2)) {
         raw = whole;
         end = begin;
-        for (size_t i = 1; i < span; ++i) {
-          end = end > lower ? end - 1 : lower;
-          while (end > lower && buf[end - 1] != '\n') --end;
-        }
+        end = lines_back(buf, lower, end, span - 1);
         normalize_line(raw, n, opt.default_year);
       }
       const std::string_view t = trim(n.text);
@@ -248,24 +257,44 @@ ReportScanner::Impl::TableStart ReportScanner::Impl::table_start_decision(std::s
 
 void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
   constexpr size_t kTableLookbackLines = 64;
+  // A Mem-Info line of 330 columns wraps at 72 into 5 pieces.
+  constexpr size_t kMaxPiecesBack = 8;
   std::vector<std::string> raws;  // newest first
+  std::vector<size_t> spans;      // the physical lines each of raws holds (a wrapped record: more than one)
   NormalizedLine n;
   auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
     while (end > lower && raws.size() < kTableLookbackLines) {
-      size_t begin = end - 1;
+      const size_t stop = end - 1;
+      size_t begin = stop;
       while (begin > lower && buf[begin - 1] != '\n') --begin;
-      const std::string_view raw = buf.substr(begin, end - 1 - begin);
-      normalize_line(raw, n, opt.default_year);
-      const std::string_view t = trim(n.text);
-      if (n.foreign || t.empty() || !(line_is_meminfo(t) || line_is_table_row(t))) return false;
-      raws.emplace_back(raw);
+      std::string padless;  // a terminal's pads out, as feed_line() takes them out
+      std::string_view raw = depad(buf.substr(begin, stop - begin), padless);
+      std::string whole;  // `raw` rejoined to the line(s) it wraps from
+      size_t span = 1;
       end = begin;
+      normalize_line(raw, n, opt.default_year);
+      auto table_text = [](std::string_view t) { return line_is_meminfo(t) || line_is_table_row(t); };
+      // A wrapped Mem-Info line's last piece (`…16384 pages R` + `AM`): read
+      // with the pieces before it, as take_record() joins them forward.
+      if (!n.foreign && !n.has_prefix && !table_text(trim(n.text)) && buf.data() == region.data() &&
+          rejoin_wrapped(buf, lower, begin, stop, whole, span, Rejoined::meminfo_or_table, kMaxPiecesBack)) {
+        raw = whole;
+        end = lines_back(buf, lower, end, span - 1);
+        normalize_line(raw, n, opt.default_year);
+      }
+      const std::string_view t = trim(n.text);
+      if (n.foreign || t.empty() || !table_text(t)) return false;
+      raws.emplace_back(raw);
+      spans.push_back(span);
     }
     return end <= lower;
   };
   if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
-  assembler.start_from_table(anchor_line - raws.size());
-  for (size_t i = raws.size(); i-- > 0;) feed_line(raws[i], anchor_line - 1 - i);
+  std::vector<uint64_t> first(raws.size());  // each record's first physical line
+  uint64_t back = 0;
+  for (size_t i = 0; i < raws.size(); ++i) first[i] = anchor_line - (back += spans[i]);
+  assembler.start_from_table(anchor_line - back);
+  for (size_t i = raws.size(); i-- > 0;) feed_line(raws[i], first[i]);
 }
 
 bool ReportScanner::Impl::stack_marker(std::string_view t) {
@@ -279,13 +308,14 @@ bool ReportScanner::Impl::stack_line_text(std::string_view t) {
 
 // The unprefixed line region[begin, stop) as the last piece of a wrapped
 // record (a terminal's or mail client's wrap, a reflow: take_record(), the
-// joining every other record gets) that starts up to 2 lines before it
-// and reads as a line of a dump_stack() block (`CPU: … Comm: …`,
-// `Hardware name: …`). Sets `whole` and the physical lines it spans.
+// joining every other record gets) that starts up to `max_back` lines
+// before it, is prefixed and reads as `kind` wants: a line of a
+// dump_stack() block's start (`CPU: … Comm: …`, `Hardware name: …`), a
+// Mem-Info line. Sets `whole` and the physical lines it spans.
 bool ReportScanner::Impl::rejoin_wrapped(std::string_view region, size_t lower, size_t begin, size_t stop,
-                                         std::string& whole, size_t& span) {
+                                         std::string& whole, size_t& span, Rejoined kind, size_t max_back) {
   size_t s = begin;
-  for (size_t k = 1; k <= 2 && s > lower; ++k) {
+  for (size_t k = 1; k <= max_back && s > lower; ++k) {
     s = s - 1;
     while (s > lower && region[s - 1] != '\n') --s;
     std::string saved;
@@ -299,7 +329,9 @@ bool ReportScanner::Impl::rejoin_wrapped(std::string_view region, size_t lower, 
     NormalizedLine probe;
     normalize_line(record, probe, opt.default_year);
     const std::string_view t = trim(probe.text);
-    if (probe.foreign || !probe.has_prefix || !(stack_marker(t) || oomline::parse_stack_line(t))) continue;
+    const bool reads = kind == Rejoined::stack_start ? stack_marker(t) || oomline::parse_stack_line(t)
+                                                     : line_is_meminfo(t) || line_is_table_row(t);
+    if (probe.foreign || !probe.has_prefix || !reads) continue;
     whole = std::move(record);
     span = pieces;
     return true;

@@ -160,7 +160,8 @@ size_t ReportScanner::Impl::reversed_opening(std::string_view region, size_t low
       std::string_view buf = parts[part].buf;
       size_t start = end - 1;
       while (start > lo && buf[start - 1] != '\n') --start;
-      normalize_line(buf.substr(start, end - 1 - start), n, opt.default_year);
+      const std::string_view raw = buf.substr(start, end - 1 - start);
+      normalize_line(raw, n, opt.default_year);
       end = start;
       if (n.foreign || trim(n.text).empty()) {
         ++seen;
@@ -174,6 +175,14 @@ size_t ReportScanner::Impl::reversed_opening(std::string_view region, size_t low
         continue;
       }
       evidence = printed_after_opening(opening, trim(n.text));
+      // An unprefixed piece that is no record (a poster's `// …` comment
+      // between kernel lines): read forward it is the rest of the prefixed
+      // line before it (take_record()) or a line the assembler passes over;
+      // newest-first it says nothing either, so the record before it tells.
+      if (!evidence && unprefixed(raw)) {
+        ++seen;
+        continue;
+      }
       break;
     }
     if (!evidence) return is_header ? header_alone(region, ls, eol, final) : kNo;

@@ -709,7 +709,7 @@ add("177-tikv-970-3.10-sacrifice-child-kill-then-space-comm-header-raw-words-sta
     [kill(26196, "tikv-server", 4439216, 2920164, 0, selected_score=338)], constraints=["global", None],
     trigger=trig("split check wor", 26283, gfp="0x280da", order=0, oom_score_adj=0,
                  note="header of the NEXT OOM event"))
-add("mangler-pending/178-redhat-kb-7126558-rhel9-5.14-memcg-v1-kmem-annotated-comment-lines-header.log",
+add("178-redhat-kb-7126558-rhel9-5.14-memcg-v1-kmem-annotated-comment-lines-header.log",
     "https://access.redhat.com/solutions/7126558", ["incomplete"],
     "memcg (memory: usage/limit lines of a memory cgroup)", constraints=["memcg"], limit_kb=33554432,
     trigger=trig("awx-manage", 3981798, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=989))

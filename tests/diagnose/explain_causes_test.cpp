@@ -457,8 +457,10 @@ TEST(FitsEvidence, AVictimThatHeldAlmostNothing) {
 }
 
 TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
-  // 66/72: gui-init order=1, no Mem-Info.
-  const Explanation x = explain(stack_only_header(1));
+  // 66/72: gui-init order=1, no Mem-Info (its page size printed by a kill line or a buddy list).
+  OomEvent paged = stack_only_header(1);
+  paged.page_size_bytes = 4096;
+  const Explanation x = explain(paged);
   EXPECT_THAT(x.summary, HasSubstr("no free block of 8.0 KiB was found for an order-1 allocation"));
   EXPECT_THAT(x.summary, Not(HasSubstr("ran out of memory")));
   const Check* c = find(x, "high_order_allocation");
@@ -469,6 +471,7 @@ TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
   EXPECT_THAT(advice(x), Not(HasSubstr("batch")));
   // A kill with Mem-Info whose Normal zone is at its min watermark: exhausted, not fragmented.
   OomEvent full = arch_doxygen_global();
+  full.page_size_bytes = 4096;  // as corpus 03 gives it (not assumed)
   full.trigger->order = 2;
   full.mem_info->zones = {Zone{0, "Normal", 3372 * KiB, 3452 * KiB, 8 * GiB}};
   const Explanation f = explain(full);

@@ -1,0 +1,69 @@
+// Explanations that say no more than the report shows (issue 12, point 9-10),
+// each on an event built for the sentence it tests.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/explain.h"
+#include "event_fixtures.h"
+
+namespace oomlens {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using namespace fixtures;
+
+// Corpus 94: a cgroup v1 memory+swap limit hit says what ran out, the
+// cgroup's allowance for memory and swap together, not that swap was full
+// (the swap device may have had room).
+TEST(FittingWording, MemswLimitIsTheAllowanceNotTheSwapSpace) {
+  EventOf base = EventOf(EventKind::kill).constraint(Constraint::memcg);
+  for (const uint64_t usage : {3140120 * KiB, 3145728 * KiB}) {  // memory under, then at, its own limit
+    OomEvent e = EventOf(base).memcg(MemcgOf()
+                                         .oom("/docker/app")
+                                         .limited(usage, 3145728 * KiB)
+                                         .memsw(6291456 * KiB, 6291456 * KiB)
+                                         .hierarchy("v1"));
+    const Check* c = find(explain(e), "memcg_swap_exhausted");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, Not(HasSubstr("swap was full")));
+    EXPECT_THAT(c->message, HasSubstr("allowance for memory and swap together"));
+  }
+}
+
+// A high-order allocation's block size needs the page size: when the log
+// does not give it (none printed, or 4096 assumed), the block is said in
+// pages and no allocation_bytes figure is given.
+TEST(FittingWording, HighOrderBlockInPagesWhenThePageSizeIsUnknown) {
+  for (const bool assumed : {false, true}) {
+    EventOf ev = EventOf(EventKind::incomplete)
+                     .constraint(Constraint::global)
+                     .trigger(Trigger{"app", 7, "0x40cc0(GFP_KERNEL|__GFP_COMP)", 2, 0, std::nullopt, std::nullopt,
+                                      std::nullopt, std::nullopt});
+    if (assumed) ev.page_size(4096, /*assumed=*/true);
+    const Explanation x = explain(ev);
+    const Check* c = find(x, "high_order_allocation");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("block of 4 pages (the page size is not in the log)"));
+    EXPECT_THAT(c->message, Not(HasSubstr("16.0 KiB")));
+    EXPECT_EQ(c->figures, (std::vector<std::pair<std::string, int64_t>>{{"order", 2}}));
+    EXPECT_THAT(x.summary, Not(HasSubstr("16.0 KiB")));
+  }
+}
+
+// Corpus 31: a global kill of a protected victim (oom_score_adj -900, 1.2 MiB)
+// chosen anyway: no unprotected process held much, so containing a
+// memory-hungry job (`oomlens run --limit`) is no advice for it.
+TEST(FittingWording, ProtectedVictimChosenIsNotTheHog) {
+  EventOf ev = EventOf(EventKind::kill).constraint(Constraint::global);
+  const VictimOf victim = VictimOf(541, "dbus-broker").rss(4400 * KiB, 892 * KiB, 380 * KiB, 0);
+  const Explanation x = explain(EventOf(ev).victim(VictimOf(victim).adj_on_kill_line(-900)));
+  EXPECT_THAT(advice(x), Not(HasSubstr("oomlens run --limit")));
+  EXPECT_THAT(advice(x), HasSubstr("dbus-broker was protected (oom_score_adj -900) and still chosen"));
+  // An unprotected victim keeps the advice to contain it.
+  EXPECT_THAT(advice(explain(EventOf(ev).victim(VictimOf(victim).adj_on_kill_line(0)))),
+              HasSubstr("oomlens run --limit"));
+}
+
+}  // namespace
+}  // namespace oomlens
