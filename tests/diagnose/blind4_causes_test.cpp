@@ -19,7 +19,7 @@ OomEvent pagefault_with_ram_free() {
   return EventOf(EventKind::kill)
       .constraint(Constraint::global, "CONSTRAINT_NONE")
       .pagefault()
-      .mem_info(MemInfoOf().ram(8 * GiB, 7 * GiB).swap(512 * MiB, 512 * MiB))
+      .mem_info(MemInfo{.free_bytes = 7 * GiB, .free_swap_bytes = 512 * MiB, .total_swap_bytes = 512 * MiB, .ram_bytes = 8 * GiB})
       .victim(VictimOf(30, "Xorg").rss(std::nullopt, 24000 * KiB, 11000 * KiB, 1400 * KiB));
 }
 

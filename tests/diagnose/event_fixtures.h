@@ -16,7 +16,6 @@ namespace oomlens::fixtures {
 using testing::EventOf;
 using testing::GiB;
 using testing::KiB;
-using testing::MemInfoOf;
 using testing::MemcgOf;
 using testing::MiB;
 using testing::TaskOf;

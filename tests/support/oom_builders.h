@@ -127,27 +127,6 @@ class MemcgOf {
   MemcgInfo m_;
 };
 
-/// The report's Mem-Info block.
-class MemInfoOf {
- public:
-  /// `N pages RAM` and the counters block's `free:`.
-  MemInfoOf& ram(uint64_t total, uint64_t free) {
-    m_.ram_bytes = total;
-    m_.free_bytes = free;
-    return *this;
-  }
-  /// `Total swap = NkB` and `Free swap  = NkB`.
-  MemInfoOf& swap(uint64_t total, uint64_t free) {
-    m_.total_swap_bytes = total;
-    m_.free_swap_bytes = free;
-    return *this;
-  }
-  operator MemInfo() const { return m_; }  // NOLINT
-
- private:
-  MemInfo m_;
-};
-
 /// An OomEvent; converts to one where an OomEvent is wanted.
 class EventOf {
  public:
