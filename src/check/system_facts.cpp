@@ -63,32 +63,24 @@ void read_processes(const std::string& proc, SystemFacts& f) {
 
 std::vector<SwapDevice> parse_swaps(std::string_view text) {
   std::vector<SwapDevice> out;
-  size_t pos = 0;
+  // A column of KiB in bytes: its leading digits, nullopt on none or overflow.
+  auto kib_bytes = [](std::string_view col) -> std::optional<uint64_t> {
+    const auto kib = text::take_u64(col);
+    return kib ? text::mul(*kib, 1024) : std::nullopt;
+  };
   bool header = true;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view rest = text; !rest.empty();) {
+    std::string_view line = text::next_line(rest);
     if (header) {  // "Filename Type Size Used Priority"
       header = false;
       if (line.substr(0, 8) == "Filename") continue;
     }
-    std::vector<std::string_view> cols;
-    size_t i = 0;
-    while (i < line.size()) {
-      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-      size_t j = i;
-      while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-      if (j > i) cols.push_back(line.substr(i, j - i));
-      i = j;
-    }
-    if (cols.size() < 4) continue;
-    uint64_t size_kb = 0, used_kb = 0;
-    if (std::from_chars(cols[2].data(), cols[2].data() + cols[2].size(), size_kb).ec != std::errc{}) continue;
-    if (std::from_chars(cols[3].data(), cols[3].data() + cols[3].size(), used_kb).ec != std::errc{}) continue;
-    if (size_kb > (UINT64_MAX >> 10) || used_kb > (UINT64_MAX >> 10)) continue;
-    out.push_back({std::string(cols[0]), std::string(cols[1]), size_kb << 10, used_kb << 10});
+    const std::string_view name = text::take_token(line), type = text::take_token(line);
+    const std::string_view size_col = text::take_token(line), used_col = text::take_token(line);
+    if (used_col.empty()) continue;  // fewer than 4 columns
+    const auto size = kib_bytes(size_col), used = kib_bytes(used_col);
+    if (!size || !used) continue;
+    out.push_back({std::string(name), std::string(type), *size, *used});
   }
   return out;
 }

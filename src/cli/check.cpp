@@ -10,13 +10,14 @@
 
 #include "check/audit.h"
 #include "cli/commands.h"
+#include "cli/subcommand_text.h"
 #include "util/i18n.h"
 #include "util/message.h"
 
 namespace oomlens::cli {
 
 void add_check(CLI::App& app, int* status) {
-  auto* cmd = app.add_subcommand("check", "Audit OOM-related settings: PASS/WARN/FAIL with the reason and the fix");
+  auto* cmd = declare_subcommand(app, kCheckText);
   struct Args {
     bool json = false;
     std::string root = "/";

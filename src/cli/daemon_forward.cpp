@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/subcommand_text.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/message.h"
@@ -63,7 +64,7 @@ int exec_daemon(const std::vector<char*>& args) {
 }  // namespace
 
 void add_daemon_forward(CLI::App& app, int* status, int argc, char** argv) {
-  auto* cmd = app.add_subcommand("daemon", "Capture every OOM kill and serve Prometheus metrics and events over HTTP");
+  auto* cmd = declare_subcommand(app, kDaemonText);
   // Everything after `daemon`, --help and unknown options included, belongs
   // to oomlens-daemon: this subcommand has no help flag, accepts any
   // leftovers, and passes the original argv words on (not CLI11's

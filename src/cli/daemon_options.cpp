@@ -1,14 +1,11 @@
 // `oomlens daemon`'s options (docs/daemon.md); see daemon_options.h.
 #include "cli/daemon_options.h"
+#include "cli/subcommand_text.h"
 
 namespace oomlens::cli {
 
 CLI::App* add_daemon_options(CLI::App& app, DaemonArgs* args) {
-  auto* cmd = app.add_subcommand("daemon", "Capture every OOM kill and serve Prometheus metrics and events over HTTP");
-  cmd->footer(
-      "GET /metrics: Prometheus text exposition (computed at scrape time). GET /events[?limit=N]: recent\n"
-      "events as JSON (task tables left out, command-line fields redacted). SIGHUP reopens --log;\n"
-      "SIGTERM exits cleanly. See docs/daemon.md.");
+  auto* cmd = declare_subcommand(app, kDaemonText);
   cmd->add_option("--listen", args->listen,
                   "ADDRESS:PORT to serve on, a literal IP address (port 0: any free port, printed at start)");
   cmd->add_flag("--listen-public", args->listen_public,

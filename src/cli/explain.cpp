@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/explain_html.h"
 #include "cli/explain_output.h"
+#include "cli/subcommand_text.h"
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/event_filter.h"
 #include "diagnose/explain.h"
@@ -247,12 +248,7 @@ int run_explain(const ExplainArgs& a) {
 
 void add_explain(CLI::App& app, int* status) {
   auto args = std::make_shared<ExplainArgs>();
-  auto* cmd = app.add_subcommand("explain", "Find every OOM report in kernel logs and explain it");
-  cmd->footer(
-      "With no FILE, reads the running system's kernel log: /dev/kmsg, the journal and\n"
-      "/var/log/kern.log*, /var/log/messages*, merged. FILE may be gzip-, xz- or zstd-compressed,\n"
-      "a journal file or a directory of journal files; - is stdin.\n"
-      "Exit status: 0 events found, 1 none found, 2 error (bad usage or nothing readable).");
+  auto* cmd = declare_subcommand(app, kExplainText);
   cmd->add_option("files", args->files, "Saved kernel logs (plain, .gz, .xz, .zst), journal files or directories, - for stdin")->type_name("FILE");
   cmd->add_flag("--json", args->json, "Print one JSON document (docs/schema/event.schema.json)");
   auto* json_flag = cmd->get_option("--json");

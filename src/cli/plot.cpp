@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cli/commands.h"
+#include "cli/subcommand_text.h"
 #include "monitor/record.h"
 #include "render/plot.h"
 #include "render/run_page.h"
@@ -17,7 +18,7 @@
 namespace oomlens::cli {
 
 void add_plot(CLI::App& app, int* status) {
-  auto* cmd = app.add_subcommand("plot", "Draw a run record as a self-contained SVG or HTML page");
+  auto* cmd = declare_subcommand(app, kPlotText);
   cmd->allow_extras(false);  // the app allows extras for `run` only
   auto file = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();

@@ -8,6 +8,7 @@
 
 #include "cgroup/cgroup.h"
 #include "cli/commands.h"
+#include "cli/subcommand_text.h"
 #include "protect/protect.h"
 #include "util/message.h"
 #include "util/file.h"
@@ -41,8 +42,7 @@ std::vector<std::string> args_after_marker() {
 }  // namespace
 
 void add_protect(CLI::App& app, int* status) {
-  auto* cmd = app.add_subcommand("protect", "Set oom_score_adj of processes or of a command; show oom_score before and after");
-  cmd->footer("Usage: oomlens protect PID... --adj N\n       oomlens protect --adj N -- CMD [ARGS...]\nExit: PIDs: 0 all set, 1 some failed, 2 usage. CMD: its own status; 125 adj not set, 126/127 cannot run.");
+  auto* cmd = declare_subcommand(app, kProtectText);
   struct Args {
     std::string adj;
     std::vector<std::string> positionals;

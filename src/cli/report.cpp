@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "cli/subcommand_text.h"
 #include "diagnose/verdict_from_record.h"
 #include "diagnose/verdict_json.h"
 #include "logsource/kmsg.h"
@@ -53,7 +54,7 @@ std::vector<diagnose::TreeKill> live_kernel_kills() {
 }  // namespace
 
 void add_report(CLI::App& app, int* status) {
-  auto* cmd = app.add_subcommand("report", "Print the summary and verdict of a run record");
+  auto* cmd = declare_subcommand(app, kReportText);
   cmd->allow_extras(false);  // the app allows extras for `run` only
   auto file = std::make_shared<std::string>();
   auto json_out = std::make_shared<bool>(false);

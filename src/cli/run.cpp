@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/run_restart.h"
+#include "cli/subcommand_text.h"
 #include "guard/budget.h"
 #include "guard/options.h"
 #include "run/job_env.h"
@@ -17,7 +18,7 @@
 namespace oomlens::cli {
 
 void add_run(CLI::App& app, int* status) {
-  auto* cmd = app.add_subcommand("run", "Run a command, record its process tree's memory, and say why it ended");
+  auto* cmd = declare_subcommand(app, kRunText);
   struct Opts {
     std::string record, verdict_json, limit;
     bool allow_swap = false, no_sparkline = false, capture_tty = false, sites = false;
@@ -67,15 +68,6 @@ void add_run(CLI::App& app, int* status) {
   // `explain` was added before and does not inherit this.
   cmd->prefix_command();
   app.allow_extras();
-  cmd->footer("Everything after the options (or after --) is the command. Exit status: the job's own "
-              "(a job killed by a signal makes oomlens die of the same signal); 125 oomlens failed, "
-              "126 the command cannot be run, 127 it was not found, 2 usage error, 3 the job succeeded but exceeded --budget, "
-              "75 (EX_TEMPFAIL) the guard's --action stopped the job (unless --keep-job-status). "
-              "Thresholds compare the job's working set (usage - inactive file cache) with its effective limit "
-              "(the tightest cgroup limit up the tree, or what the machine can still give). With --pid: the job's own "
-              "when oomlens saw it (as a zombie), SIGKILL when a kernel OOM report names it, else 0 after the "
-              "verdict; 125 when PID does not exist or its memory may not be read; SIGINT/SIGTERM/SIGHUP/SIGQUIT "
-              "make oomlens stop following (the process is never signalled) and die of that signal.");
   cmd->callback([cmd, o, g, rs, status]() {
     std::vector<std::string> argv = cmd->remaining();
     if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();

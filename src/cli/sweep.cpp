@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "cli/commands.h"
+#include "cli/subcommand_text.h"
 #include "diagnose/sweep_analysis.h"
 #include "guard/options.h"
 #include "proc/proc.h"
@@ -46,7 +47,7 @@ std::string default_dir() {
 }  // namespace
 
 void add_sweep(CLI::App& app, int* status) {
-  auto* cmd = app.add_subcommand("sweep", "Run a job at a few parameter values, fit its peak memory, and say what fits");
+  auto* cmd = declare_subcommand(app, kSweepText);
   auto a = std::make_shared<SweepArgs>();
   cmd->add_option("--param", a->params, "NAME=V1,V2,...: a parameter and its values; {NAME} in the command is "
                                         "replaced by each (repeat for more parameters: every combination runs)")
@@ -67,10 +68,6 @@ void add_sweep(CLI::App& app, int* status) {
       ->type_name("DIR");
   cmd->add_flag("--yes", a->yes, "run a sweep of more than 64 points");
   cmd->prefix_command();
-  cmd->footer("Everything after the options (or after --) is the command. Exit status: 0 every point ran (an "
-              "OOM-killed point is a result), 1 some point left no verdict (its command could not be run: see its "
-              "log), 2 usage error (a parameter with no values or given twice, {NAME} missing from the command, "
-              "more than 64 points without --yes), 125 oomlens failed, 130 interrupted.");
   cmd->callback([cmd, a, status]() {
     std::vector<std::string> argv = cmd->remaining();
     if (argv.empty() && cmd->get_parent()) argv = cmd->get_parent()->remaining();

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/subcommand_text.h"
 #include "top/render.h"
 #include "top/snapshot.h"
 #include "top/ui.h"
@@ -18,7 +19,7 @@
 namespace oomlens::cli {
 
 void add_top(CLI::App& app, int* status) {
-  auto* cmd = app.add_subcommand("top", "Live view of who the OOM killer would pick next, sorted by oom_score");
+  auto* cmd = declare_subcommand(app, kTopText);
   struct Args {
     bool once = false, json = false, group = false, tree = false, no_gpu = false;
     std::string filter;

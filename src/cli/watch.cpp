@@ -9,6 +9,7 @@
 
 #include "cli/capture_options.h"
 #include "cli/commands.h"
+#include "cli/subcommand_text.h"
 #include "watch/capture.h"
 #include "watch/exec.h"
 #include "watch/live_capture.h"
@@ -100,14 +101,7 @@ int run_watch(const WatchArgs& a) {
 
 void add_watch(CLI::App& app, int* status) {
   auto args = std::make_shared<WatchArgs>();
-  auto* cmd = app.add_subcommand("watch", "Follow the kernel log and report each OOM kill as it happens");
-  cmd->footer(
-      "With the oom:mark_victim tracepoint (CAP_SYS_ADMIN; a private tracefs instance), prints each kill\n"
-      "the moment it happens (evidence: tracepoint) and the kernel's report as an 'update' with the same\n"
-      "event_id. Without it, prints each OOM event once its kill line has arrived and the log has been\n"
-      "quiet for --quiet-ms, then an 'update' line when oom_reaper figures arrive. Kills whose log lines\n"
-      "were lost are reported from the kernel's oom_kill counters (evidence: counter_only). Runs until\n"
-      "SIGINT/SIGTERM.");
+  auto* cmd = declare_subcommand(app, kWatchText);
   cmd->add_flag("--json", args->json, "One JSON object per line: the explain event plus type, evidence, host, boot_id");
   cmd->add_option("--exec", args->exec,
                   "Run CMD per event (split on blanks, no shell): event JSON on stdin, OOMLENS_* variables")

@@ -32,44 +32,51 @@ uint64_t percent(uint64_t part, uint64_t whole) {
   return part > UINT64_MAX / 100 ? part / (whole / 100 + 1) : part * 100 / whole;
 }
 
+/// What a victim's anonymous memory is measured against: its cgroup's
+/// limit in a memcg OOM, the machine's RAM in a global one.
+struct Capacity {
+  const char* check;
+  const char* figure;
+  uint64_t bytes;
+  uint64_t dominant_percent;
+  const char* dominant;  // the victim filled it
+  const char* minor;     // others did
+  std::optional<uint64_t> usage_bytes = std::nullopt;  // the cgroup's, beside its limit
+};
+
+std::optional<Capacity> victim_capacity(const OomEvent& e, const ExplainContext& ctx) {
+  if (e.constraint == Constraint::memcg && e.memcg) {
+    const auto limit = effective_limit_bytes(*e.memcg);
+    if (!limit) return std::nullopt;
+    return Capacity{"victim_anon_vs_limit", "limit_bytes", *limit, kVictimDominantLimitPercent,
+                    N_("{}'s anonymous memory ({}) is {} % of the cgroup's {} limit: the victim itself filled the "
+                       "limit."),
+                    N_("{}'s anonymous memory ({}) is only {} % of the cgroup's {} limit: other processes in the "
+                       "cgroup, page cache or kernel memory took the rest."),
+                    e.memcg->usage_bytes};
+  }
+  if (e.constraint != Constraint::global) return std::nullopt;
+  const auto ram = machine_ram_bytes(e, ctx);
+  if (!ram) return std::nullopt;
+  return Capacity{"victim_anon_vs_ram", "ram_bytes", *ram, kVictimDominantRamPercent,
+                  N_("{}'s anonymous memory ({}) is {} % of RAM ({}): it alone used most of the machine."),
+                  N_("{}'s anonymous memory ({}) is only {} % of RAM ({}): the rest went to other processes, the "
+                     "page cache or the kernel.")};
+}
+
 void victim_vs_capacity(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   const Victim* v = main_victim(e);
   if (!v || !v->anon_rss_bytes) return;
   const uint64_t anon = *v->anon_rss_bytes;
-  if (e.constraint == Constraint::memcg && e.memcg) {
-    const auto limit = effective_limit_bytes(*e.memcg);
-    if (!limit) return;
-    const uint64_t p = percent(anon, *limit);
-    Check c{"victim_anon_vs_limit", CheckLevel::info, "", {}};
-    if (p >= kVictimDominantLimitPercent) {
-      c.level = CheckLevel::warn;
-      c.message = trf("{}'s anonymous memory ({}) is {} % of the cgroup's {} limit: the victim itself filled the limit.",
-                              v->comm, format_bytes(anon), p, format_bytes(*limit));
-    } else {
-      c.message = trf("{}'s anonymous memory ({}) is only {} % of the cgroup's {} limit: other processes in the cgroup, "
-                              "page cache or kernel memory took the rest.",
-                              v->comm, format_bytes(anon), p, format_bytes(*limit));
-    }
-    c.figures = {{"anon_rss_bytes", as_fig(anon)}, {"limit_bytes", as_fig(*limit)}, {"percent", as_fig(p)}};
-    if (e.memcg->usage_bytes) c.figures.emplace_back("usage_bytes", as_fig(*e.memcg->usage_bytes));
-    out.push_back(std::move(c));
-  } else if (e.constraint == Constraint::global) {
-    const auto ram = machine_ram_bytes(e, ctx);
-    if (!ram) return;
-    const uint64_t p = percent(anon, *ram);
-    Check c{"victim_anon_vs_ram", CheckLevel::info, "", {}};
-    if (p >= kVictimDominantRamPercent) {
-      c.level = CheckLevel::warn;
-      c.message = trf("{}'s anonymous memory ({}) is {} % of RAM ({}): it alone used most of the machine.",
-                              v->comm, format_bytes(anon), p, format_bytes(*ram));
-    } else {
-      c.message = trf("{}'s anonymous memory ({}) is only {} % of RAM ({}): the rest went to other processes, "
-                              "the page cache or the kernel.",
-                              v->comm, format_bytes(anon), p, format_bytes(*ram));
-    }
-    c.figures = {{"anon_rss_bytes", as_fig(anon)}, {"ram_bytes", as_fig(*ram)}, {"percent", as_fig(p)}};
-    out.push_back(std::move(c));
-  }
+  const auto cap = victim_capacity(e, ctx);
+  if (!cap) return;
+  const uint64_t p = percent(anon, cap->bytes);
+  const bool dominant = p >= cap->dominant_percent;
+  Check c{cap->check, dominant ? CheckLevel::warn : CheckLevel::info,
+          trf(dominant ? cap->dominant : cap->minor, v->comm, format_bytes(anon), p, format_bytes(cap->bytes)),
+          {{"anon_rss_bytes", as_fig(anon)}, {cap->figure, as_fig(cap->bytes)}, {"percent", as_fig(p)}}};
+  if (cap->usage_bytes) c.figures.emplace_back("usage_bytes", as_fig(*cap->usage_bytes));
+  out.push_back(std::move(c));
 }
 
 // total-vm counts reserved address space, which CUDA, JVMs and ASan reserve

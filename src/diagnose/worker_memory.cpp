@@ -289,23 +289,26 @@ std::optional<WorkerDiagnosis> diagnose_workers(const WorkerPool& pool) {
                          pool.start_method.value_or("non-fork"), each),
              N_("each worker unpickles a full copy of the Dataset: shrink what the Dataset holds, or load "
                 "lazily from files; {}"));
-  else if (d.own_per_worker_bytes >= d.copied_per_worker_bytes)
-    conclude(WorkerCause::own_allocations,
-             fmt::format(N_("each worker held {} private, {} of it allocated by the worker itself (its anonymous "
-                            "memory grew by that much), while the main process held {}: not copy-on-read"),
-                         each, format_bytes(d.own_per_worker_bytes), parent_s),
-             N_("each worker builds its own data (a cache filled in `__getitem__` or `worker_init_fn`): "
-                "bound it (a size-capped cache), or build it once in the main process before the "
-                "DataLoader starts so forked workers share it; {}"));
-  else
-    conclude(WorkerCause::copy_on_read,
-             fmt::format(N_("each worker held {} private, {} of it pages it had shared with the main process ({} "
-                            "anonymous) turned private, not memory it allocated: copy-on-read"),
-                         each, format_bytes(d.copied_per_worker_bytes), parent_s),
-             N_("reading Python objects (a list or dict in the Dataset) writes their refcounts and copies "
-                "their pages into every worker: hold the data in numpy arrays or tensors (one buffer, no "
-                "per-item objects); `persistent_workers=True` does not help, it keeps the copies alive "
-                "across epochs; {}"));
+  else {
+    // Private memory the workers allocated themselves, or pages they shared
+    // with the main process turned private: whichever is the larger part.
+    const bool own = d.own_per_worker_bytes >= d.copied_per_worker_bytes;
+    conclude(own ? WorkerCause::own_allocations : WorkerCause::copy_on_read,
+             fmt::format(fmt::runtime(own ? N_("each worker held {} private, {} of it allocated by the worker itself "
+                                               "(its anonymous memory grew by that much), while the main process "
+                                               "held {}: not copy-on-read")
+                                          : N_("each worker held {} private, {} of it pages it had shared with the "
+                                               "main process ({} anonymous) turned private, not memory it "
+                                               "allocated: copy-on-read")),
+                         each, format_bytes(own ? d.own_per_worker_bytes : d.copied_per_worker_bytes), parent_s),
+             fmt::runtime(own ? N_("each worker builds its own data (a cache filled in `__getitem__` or "
+                                   "`worker_init_fn`): bound it (a size-capped cache), or build it once in the main "
+                                   "process before the DataLoader starts so forked workers share it; {}")
+                              : N_("reading Python objects (a list or dict in the Dataset) writes their refcounts and "
+                                   "copies their pages into every worker: hold the data in numpy arrays or tensors "
+                                   "(one buffer, no per-item objects); `persistent_workers=True` does not help, it "
+                                   "keeps the copies alive across epochs; {}")));
+  }
   if (d.cause_epoch)
     d.evidence = fmt::format(N_("{} (from epoch {} of {}, whose workers held the most)"), d.evidence, *d.cause_epoch,
                              gens.size());

@@ -210,33 +210,32 @@ TEST(CheckRender, JsonAndText) {
 
 TEST(CheckReader, FixtureRoot) {
   oomlens::testing::FixtureTree t;
-  t.write("proc/sys/vm/overcommit_memory", "2\n");
-  t.write("proc/sys/vm/overcommit_ratio", "80\n");
-  t.write("proc/sys/vm/overcommit_kbytes", "0\n");
-  t.write("proc/sys/vm/swappiness", "10\n");
-  t.write("proc/sys/vm/panic_on_oom", "0\n");
-  t.write("proc/sys/vm/oom_kill_allocating_task", "0\n");
-  t.write("proc/sys/vm/oom_dump_tasks", "garbage\n");
+  t.write_files("proc/sys/vm", {{"overcommit_memory", "2\n"},
+                                {"overcommit_ratio", "80\n"},
+                                {"overcommit_kbytes", "0\n"},
+                                {"swappiness", "10\n"},
+                                {"panic_on_oom", "0\n"},
+                                {"oom_kill_allocating_task", "0\n"},
+                                {"oom_dump_tasks", "garbage\n"}});
   t.write("proc/sys/kernel/dmesg_restrict", "1\n");
-  t.write("proc/meminfo", "MemTotal: 1000000 kB\nCommitLimit: 900000 kB\nCommitted_AS: 100 kB\nSwapTotal: 4096 kB\n");
-  t.write("proc/swaps", "Filename Type Size Used Priority\n/dev/zram0 partition 4096 0 100\n");
+  t.write_files("proc", {{"meminfo", "MemTotal: 1000000 kB\nCommitLimit: 900000 kB\nCommitted_AS: 100 kB\nSwapTotal: 4096 kB\n"},
+                         {"swaps", "Filename Type Size Used Priority\n/dev/zram0 partition 4096 0 100\n"},
+                         {"self/mountinfo", "40 30 0:35 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n"},
+                         {"self/cgroup", "0::/user.slice/job\n"}});
   t.write("sys/block/zram0/disksize", "4194304\n");
-  t.write("proc/self/mountinfo", "40 30 0:35 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
-  t.write("sys/fs/cgroup/cgroup.controllers", "cpu io memory pids\n");
-  t.write("proc/self/cgroup", "0::/user.slice/job\n");
-  t.write("sys/fs/cgroup/user.slice/memory.max", "2147483648\n");
-  t.write("sys/fs/cgroup/user.slice/job/memory.max", "max\n");
-  t.write("sys/fs/cgroup/user.slice/job/memory.current", "1048576\n");
-  t.write("proc/77/comm", "earlyoom\n");
-  t.write("proc/77/cmdline", std::string("/usr/bin/earlyoom\0-m\0" "5\0", 24));
-  t.write("proc/77/oom_score_adj", "-100\n");
-  t.write("proc/78/comm", "sshd\n");
-  t.write("proc/78/cmdline", std::string("sshd\0", 5));
-  t.write("proc/78/oom_score_adj", "-1000\n");
-  t.write("proc/78/status", "Name: sshd\nVmRSS: 2048 kB\n");
-  t.write("proc/3/comm", "kworker/0:1\n");  // kernel thread: empty cmdline, ignored
-  t.write("proc/3/cmdline", "");
-  t.write("proc/3/oom_score_adj", "-1000\n");
+  t.write_files("sys/fs/cgroup", {{"cgroup.controllers", "cpu io memory pids\n"},
+                                  {"user.slice/memory.max", "2147483648\n"},
+                                  {"user.slice/job/memory.max", "max\n"},
+                                  {"user.slice/job/memory.current", "1048576\n"}});
+  t.write_files("proc/77", {{"comm", "earlyoom\n"},
+                            {"cmdline", std::string_view("/usr/bin/earlyoom\0-m\0" "5\0", 24)},
+                            {"oom_score_adj", "-100\n"}});
+  t.write_files("proc/78", {{"comm", "sshd\n"},
+                            {"cmdline", std::string_view("sshd\0", 5)},
+                            {"oom_score_adj", "-1000\n"},
+                            {"status", "Name: sshd\nVmRSS: 2048 kB\n"}});
+  // kernel thread: empty cmdline, ignored
+  t.write_files("proc/3", {{"comm", "kworker/0:1\n"}, {"cmdline", ""}, {"oom_score_adj", "-1000\n"}});
   t.mkdir("dev/shm");
   auto f = read_system_facts(t.root());
   EXPECT_EQ(f.overcommit_memory, 2);

@@ -16,19 +16,11 @@ using namespace fixtures;
 
 /// Shaped like 194: a fault failed with VM_FAULT_OOM while most of the RAM was free.
 OomEvent pagefault_with_ram_free() {
-  OomEvent e;
-  e.kind = EventKind::kill;
-  e.constraint = Constraint::global;
-  e.constraint_printed = "CONSTRAINT_NONE";
-  e.pagefault_oom = true;
-  MemInfo mi;
-  mi.ram_bytes = 8 * GiB;
-  mi.free_bytes = 7 * GiB;
-  mi.total_swap_bytes = 512 * MiB;
-  mi.free_swap_bytes = 512 * MiB;
-  e.mem_info = mi;
-  e.victims.push_back(VictimOf(30, "Xorg").rss(std::nullopt, 24000 * KiB, 11000 * KiB, 1400 * KiB));
-  return e;
+  return EventOf(EventKind::kill)
+      .constraint(Constraint::global, "CONSTRAINT_NONE")
+      .pagefault()
+      .mem_info(MemInfo{.free_bytes = 7 * GiB, .free_swap_bytes = 512 * MiB, .total_swap_bytes = 512 * MiB, .ram_bytes = 8 * GiB})
+      .victim(VictimOf(30, "Xorg").rss(std::nullopt, 24000 * KiB, 11000 * KiB, 1400 * KiB));
 }
 
 TEST(Causes, APageFaultsOomWithRamFreeIsNotTheMachineRunningOut) {
@@ -56,11 +48,9 @@ TEST(Causes, APageFaultsOomWithRamFreeIsNotTheMachineRunningOut) {
 
 TEST(Causes, SharedMemoryFromTheVictimsShmemRss) {
   // Shaped like 176: no Mem-Info, the victim held shared buffers, little anonymous memory.
-  OomEvent e;
-  e.kind = EventKind::kill;
-  e.constraint = Constraint::global;
-  e.constraint_printed = "CONSTRAINT_NONE";
-  e.victims.push_back(VictimOf(55, "postgres").rss(std::nullopt, 3796 * KiB, 1272 * KiB, 87933848 * KiB));
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::global, "CONSTRAINT_NONE")
+                   .victim(VictimOf(55, "postgres").rss(std::nullopt, 3796 * KiB, 1272 * KiB, 87933848 * KiB));
   const Explanation x = explain(e);
   const Check* c = find(x, "shmem_dominant");
   ASSERT_NE(c, nullptr);
@@ -77,16 +67,13 @@ TEST(Causes, SharedMemoryFromTheVictimsShmemRss) {
 
 TEST(Causes, SharedMemoryFromTheCgroupsStats) {
   // Shaped like 188: a memcg filled by shared anonymous mappings (`shmem:` in its stats).
-  OomEvent e;
-  e.kind = EventKind::kill;
-  e.constraint = Constraint::memcg;
-  MemcgInfo m;
-  m.oom_memcg = "/t1";
-  m.usage_bytes = 204800 * KiB;
-  m.limit_bytes = 204800 * KiB;
-  m.stats = {{"cache", 177456 * KiB}, {"rss", 3420 * KiB}, {"shmem", 177456 * KiB}};
-  e.memcg = m;
-  e.victims.push_back(VictimOf(82, "a.out").rss(std::nullopt, 92 * KiB, 444 * KiB, 167028 * KiB));
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::memcg)
+                   .memcg(MemcgOf()
+                              .oom("/t1")
+                              .usage_and_limit(204800 * KiB, 204800 * KiB)
+                              .stats({{"cache", 177456 * KiB}, {"rss", 3420 * KiB}, {"shmem", 177456 * KiB}}))
+                   .victim(VictimOf(82, "a.out").rss(std::nullopt, 92 * KiB, 444 * KiB, 167028 * KiB));
   const Explanation x = explain(e);  // kept: `c` points into it
   const Check* c = find(x, "shmem_dominant");
   ASSERT_NE(c, nullptr);
@@ -98,15 +85,11 @@ TEST(Causes, SharedMemoryFromTheCgroupsStats) {
 
 TEST(Causes, ACgroupChargedMostlyWithKernelMemory) {
   // Shaped like 178: cgroup v1 `kmem: usage` near the whole `memory: usage`.
-  OomEvent e;
-  e.kind = EventKind::incomplete;
-  e.constraint = Constraint::memcg;
-  e.trigger = Trigger{"awx", 39, "0xcc0(GFP_KERNEL)", 0, 989, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
-  MemcgInfo m;
-  m.usage_bytes = 32 * GiB;
-  m.limit_bytes = 32 * GiB;
-  m.kmem_usage_bytes = 31183760 * KiB;
-  e.memcg = m;
+  OomEvent e =
+      EventOf(EventKind::incomplete)
+          .constraint(Constraint::memcg)
+          .trigger(Trigger{"awx", 39, "0xcc0(GFP_KERNEL)", 0, 989, std::nullopt, std::nullopt, std::nullopt, std::nullopt})
+          .memcg(MemcgOf().usage_and_limit(32 * GiB, 32 * GiB).kmem(31183760 * KiB));
   const Explanation x = explain(e);
   const Check* c = find(x, "memcg_kmem_dominant");
   ASSERT_NE(c, nullptr);

@@ -2,20 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include "support/oom_builders.h"
+
 namespace oomlens {
 namespace {
 
 OomEvent event(int64_t pid, std::string comm, std::optional<std::string> wall, std::string memcg = "") {
-  OomEvent e;
-  Victim v;
-  v.pid = pid;
-  v.comm = std::move(comm);
-  e.victims.push_back(v);
-  e.time.wall = std::move(wall);
-  if (!memcg.empty()) {
-    e.memcg = MemcgInfo{};
-    e.memcg->oom_memcg = memcg;
-  }
+  testing::EventOf e;
+  e.victim(testing::VictimOf(pid, std::move(comm))).wall(std::move(wall));
+  if (!memcg.empty()) e.memcg(testing::MemcgOf().oom(memcg));
   return e;
 }
 

@@ -5,15 +5,15 @@
 #include <gtest/gtest.h>
 
 #include "diagnose/explain.h"
+#include "support/oom_builders.h"
 
 namespace oomlens {
 namespace {
 
 OomEvent no_killable(std::optional<Constraint> c, std::optional<std::string> panic) {
-  OomEvent e;
-  e.kind = EventKind::no_killable;
-  e.constraint = c;
-  e.panic_message = std::move(panic);
+  testing::EventOf e(EventKind::no_killable);
+  if (c) e.constraint(*c);
+  if (panic) e.panic(std::move(*panic));
   return e;
 }
 

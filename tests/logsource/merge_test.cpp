@@ -2,8 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include "support/oom_builders.h"
+
 namespace oomlens {
 namespace {
+
+using testing::EventOf;
+using testing::VictimOf;
 
 constexpr const char* kBoot1 = "0f3a9c2e1b2d4e5f8a9b0c1d2e3f4a5b";
 constexpr const char* kBoot2 = "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb";
@@ -11,17 +16,9 @@ constexpr const char* kBoot2 = "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb";
 OomEvent event(std::string source, std::vector<int64_t> victim_pids, std::optional<double> mono,
                std::optional<std::string> wall = std::nullopt,
                std::optional<std::string> boot = std::nullopt) {
-  OomEvent e;
-  e.source = std::move(source);
-  for (const int64_t pid : victim_pids) {
-    Victim v;
-    v.pid = pid;
-    v.comm = "stress";
-    e.victims.push_back(v);
-  }
-  e.time.monotonic_s = mono;
-  e.time.wall = std::move(wall);
-  e.boot_id = std::move(boot);
+  EventOf e;
+  e.source(std::move(source)).at(mono).wall(std::move(wall)).boot_id(std::move(boot));
+  for (const int64_t pid : victim_pids) e.victim(VictimOf(pid, "stress"));
   return e;
 }
 
@@ -45,9 +42,7 @@ TEST(Merge, KillsWithoutPidAreNeverMerged) {
   // one name, even at one time, cannot be told from one seen twice.
   auto pidless = [](const std::string& source, const std::string& comm, std::optional<double> mono) {
     OomEvent e = event(source, {}, mono);
-    Victim v;
-    v.comm = comm;
-    e.victims.push_back(v);
+    e.victims.push_back(VictimOf(std::nullopt, comm));
     return e;
   };
   EXPECT_FALSE(same_report(pidless("kmsg", "gammu-smsd", 5.0), pidless("journal", "gammu-smsd", 5.0)));

@@ -13,6 +13,7 @@
 #include "render/plot.h"
 #include "render/run_data.h"
 #include "render/run_page.h"
+#include "support/oom_builders.h"
 #include "support/paths.h"
 
 namespace oomlens::render {
@@ -150,26 +151,16 @@ TEST(LogPage, HostileNamesAreEscapedAndAHundredEventsStayUnderAMegabyte) {
   std::vector<OomEvent> ev(100);
   std::vector<RawLines> raw(100);
   for (size_t i = 0; i < ev.size(); ++i) {
-    auto& e = ev[i];
-    e.time.monotonic_s = 100.0 + static_cast<double>(i);
-    e.constraint = Constraint::memcg;
-    e.memcg = MemcgInfo{};
-    e.memcg->oom_memcg = "/kubepods/pod" + std::to_string(i % 7) + "/<b>";
-    e.memcg->usage_bytes = 1 << 30;
-    e.memcg->limit_bytes = 1 << 30;
-    Victim v;
-    v.pid = 5000 + static_cast<int64_t>(i);
-    v.comm = "<img src=x>\x1b";
-    e.victims.push_back(v);
+    testing::EventOf e;
+    e.at(100.0 + static_cast<double>(i))
+        .constraint(Constraint::memcg)
+        .memcg(testing::MemcgOf().oom("/kubepods/pod" + std::to_string(i % 7) + "/<b>").usage_and_limit(1 << 30, 1 << 30))
+        .victim(testing::VictimOf(5000 + static_cast<int64_t>(i), "<img src=x>\x1b"));
     for (int t = 0; t < 400; ++t) {
-      TaskRow r;
-      r.pid = t;
-      r.comm = "proc" + std::to_string(t % 30);
-      r.rss_bytes = 4096u * static_cast<uint64_t>(t);
-      e.tasks.push_back(r);
+      e.task(testing::TaskOf(t, "proc" + std::to_string(t % 30)).rss(4096u * static_cast<uint64_t>(t)));
       raw[i].lines.push_back({static_cast<uint64_t>(t + 1), std::string(90, 'x')});
     }
-    e.lines = {1, 400};
+    ev[i] = e.lines(1, 400);
   }
   std::vector<Explanation> ex(ev.size());
   std::string page = log_page_html(ev, ex, raw);

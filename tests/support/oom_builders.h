@@ -92,11 +92,18 @@ class MemcgOf {
   MemcgOf& task(std::optional<std::string> p) { m_.task_memcg = std::move(p); return *this; }
   /// `memory: usage U, limit L`, the limit a real one.
   MemcgOf& limited(uint64_t usage, uint64_t limit) {
+    m_.limit_state = LimitState::limited;
+    return usage_and_limit(usage, limit);
+  }
+  /// Usage and limit alone, the limit's state left unknown (limited() says
+  /// it is a real one).
+  MemcgOf& usage_and_limit(uint64_t usage, uint64_t limit) {
     m_.usage_bytes = usage;
     m_.limit_bytes = limit;
-    m_.limit_state = LimitState::limited;
     return *this;
   }
+  /// v1 `kmem: usage`.
+  MemcgOf& kmem(uint64_t usage) { m_.kmem_usage_bytes = usage; return *this; }
   MemcgOf& failcnt(uint64_t n) { m_.failcnt = n; return *this; }
   MemcgOf& memsw(uint64_t usage, uint64_t limit) {
     m_.memsw_usage_bytes = usage;
@@ -124,8 +131,9 @@ class MemcgOf {
 class EventOf {
  public:
   explicit EventOf(EventKind kind = EventKind::kill) { e_.kind = kind; }
-  EventOf& at(double monotonic_s) { e_.time.monotonic_s = monotonic_s; return *this; }
-  EventOf& wall(std::string w) { e_.time.wall = std::move(w); return *this; }
+  EventOf& at(std::optional<double> monotonic_s) { e_.time.monotonic_s = monotonic_s; return *this; }
+  EventOf& wall(std::optional<std::string> w) { e_.time.wall = std::move(w); return *this; }
+  EventOf& boot_id(std::optional<std::string> id) { e_.boot_id = std::move(id); return *this; }
   EventOf& constraint(Constraint c, std::optional<std::string> printed = std::nullopt) {
     e_.constraint = c;
     e_.constraint_printed = std::move(printed);
@@ -137,6 +145,8 @@ class EventOf {
   EventOf& victim(Victim v) { e_.victims.push_back(std::move(v)); return *this; }
   EventOf& selected(Selected s) { e_.selected.push_back(std::move(s)); return *this; }
   EventOf& task(TaskRow r) { e_.tasks.push_back(std::move(r)); return *this; }
+  /// The kernel's `VM_FAULT_OOM` path (pagefault_out_of_memory()).
+  EventOf& pagefault() { e_.pagefault_oom = true; return *this; }
   EventOf& sysrq() { e_.sysrq = true; return *this; }
   EventOf& panic(std::string message) { e_.panic_message = std::move(message); return *this; }
   EventOf& lines(uint64_t first, uint64_t last) { e_.lines = {first, last}; return *this; }

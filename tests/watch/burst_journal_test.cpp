@@ -12,6 +12,7 @@
 
 #include "watch/burst.h"
 #include "support/ci.h"
+#include "support/oom_builders.h"
 #include "watch/capture.h"
 
 namespace oomlens::watch {
@@ -24,13 +25,7 @@ WatchEvent kill_event(int pid, const std::string& cgroup) {
   WatchEvent w;
   w.kills = 1;
   w.detected_unix_ms = 1700000000000 + pid;
-  Victim v;
-  v.pid = pid;
-  v.comm = "leaker";
-  w.event.victims.push_back(v);
-  MemcgInfo m;
-  m.oom_memcg = cgroup;
-  w.event.memcg = m;
+  w.event = testing::EventOf().victim(testing::VictimOf(pid, "leaker")).memcg(testing::MemcgOf().oom(cgroup));
   return w;
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "diagnose/cgroup_owner.h"
+#include "support/oom_builders.h"
 #include "watch/metric_labels.h"
 #include "watch/metrics.h"
 
@@ -10,19 +11,10 @@ namespace oomlens::watch {
 namespace {
 
 OomEvent memcg_kill(const std::string& oom_memcg, const std::string& task_memcg = "") {
-  OomEvent e;
-  e.kind = EventKind::kill;
-  e.constraint = Constraint::memcg;
-  MemcgInfo m;
-  m.oom_memcg = oom_memcg;
-  if (!task_memcg.empty()) m.task_memcg = task_memcg;
-  m.owner = decode_memcg_owner(m);
-  e.memcg = m;
-  Victim v;
-  v.pid = 1;
-  v.comm = "python3";
-  e.victims.push_back(v);
-  return e;
+  testing::MemcgOf m = testing::MemcgOf().oom(oom_memcg);
+  if (!task_memcg.empty()) m.task(task_memcg);
+  m.owner(decode_memcg_owner(m.info()));
+  return testing::EventOf(EventKind::kill).constraint(Constraint::memcg).memcg(m).victim(testing::VictimOf(1, "python3"));
 }
 
 TEST(MetricLabels, OomlensRunJobsAreOneOwner) {
@@ -98,8 +90,7 @@ TEST(MetricLabels, ManyRunKillsAreOneLabelSet) {
 
 TEST(MetricLabels, UnknownPathsAndNone) {
   EXPECT_EQ(owner_labels(memcg_kill("/x/y")), (OwnerKey{"cgroup", "/x/y"}));
-  OomEvent global;
-  global.kind = EventKind::kill;
+  const OomEvent global = testing::EventOf(EventKind::kill);
   EXPECT_EQ(owner_labels(global), (OwnerKey{"none", ""}));
 }
 

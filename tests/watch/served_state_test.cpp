@@ -8,6 +8,7 @@
 
 #include "render/prometheus.h"
 #include "support/fixture_tree.h"
+#include "support/oom_builders.h"
 #include "watch/served_state.h"
 
 namespace oomlens::watch {
@@ -57,11 +58,7 @@ TEST(ServedState, MetricsCountEventsAndTheLogsRecords) {
   ServedState s({}, 10, t.root(), "9.9");
   WatchEvent w;
   w.kills = 1;
-  w.event.kind = EventKind::kill;
-  Victim v;
-  v.pid = 7;
-  v.comm = "leaker";
-  w.event.victims.push_back(v);
+  w.event = testing::EventOf(EventKind::kill).victim(testing::VictimOf(7, "leaker"));
   s.count(w);
   s.set_log_counts(12, 3);
   auto r = s.metrics();

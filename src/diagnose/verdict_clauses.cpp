@@ -1,0 +1,204 @@
+// The clauses and evidence of `oomlens run`'s verdict (verdict_clauses.h):
+// how a kill, a sender, /dev/shm, a memory error, kills elsewhere and the
+// guard's stop are told. English, each format a msgid (N_()).
+#include "diagnose/verdict_clauses.h"
+#include "monitor/sample.h"
+#include "util/i18n.h"
+
+#include <fmt/core.h>
+
+#include <csignal>
+
+namespace oomlens::diagnose::detail {
+
+std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<double>(b) / (1 << 20)); }
+
+// A victim's PSS is dated, never refreshed (it is gone when its kill line
+// is read): older than monitor::kPssVictimAgeSaidS, it may lag what the
+// kernel's anon-rss counts at the kill.
+std::string pss_age_clause(const TreeKill& k) {
+  if (!k.pss_age_s || *k.pss_age_s < monitor::kPssVictimAgeSaidS) return "";
+  return fmt::format(N_(", last read {:.1f} s before the kill"), *k.pss_age_s);
+}
+
+std::string describe_kill(const TreeKill& k) {
+  // One format of optional clauses, each a msgid: translated when shown
+  // (render/record_text.cpp, i18n::retranslate).
+  return fmt::format(N_("kernel OOM killer killed {}{}{}{}{}{}{}{}"), describe_proc(k),
+                     k.constraint ? fmt::format(N_(", constraint {}"), *k.constraint) : "",
+                     k.oom_memcg ? fmt::format(N_(", memcg {}"), *k.oom_memcg) : "",
+                     k.limit_bytes ? fmt::format(N_(", limit {}"), mib(*k.limit_bytes)) : "",
+                     k.anon_rss_bytes ? fmt::format(N_(", anon-rss {}"), mib(*k.anon_rss_bytes)) : "",
+                     k.file_rss_bytes && k.shmem_rss_bytes
+                         ? fmt::format(N_(", file-rss {}, shmem-rss {}"), mib(*k.file_rss_bytes), mib(*k.shmem_rss_bytes))
+                         : "",
+                     k.kmsg_seq ? fmt::format(N_(" (kernel log seq {}{})"), *k.kmsg_seq,
+                                              k.full_report ? N_(", full report") : N_(", kill line"))
+                                : "",
+                     k.traced ? N_(" (oom:mark_victim tracepoint)") : "");
+}
+
+/// The verdict of a kernel kill of `victim`: cause, its pid, high
+/// confidence, its kill line first; with `others`, the rest of the job's
+/// kills after it.
+void kernel_kill_verdict(Verdict& v, const char* cause, const TreeKill& victim,
+                         const std::vector<TreeKill>* others) {
+  v.cause = cause;
+  v.victim_pid = victim.pid;
+  v.confidence = "high";
+  v.evidence.push_back(describe_kill(victim));
+  if (others)
+    for (auto& k : *others)
+      if (&k != &victim) v.evidence.push_back(describe_kill(k));
+}
+
+/// " because its memory cgroup reached its limit" for a memcg kill, else "".
+const char* memcg_clause(const TreeKill& k) {
+  return k.constraint == std::optional<std::string>("memcg") ? N_(" because its memory cgroup reached its limit") : "";
+}
+
+/// The killer daemons found running, joined by ", " ("" when none).
+std::string daemon_list(const VerdictInput& in) {
+  std::string daemons;
+  for (size_t i = 0; i < in.killer_daemons.size(); ++i) daemons += (i ? ", " : "") + in.killer_daemons[i];
+  return daemons;
+}
+
+// "sender unknown" and why: the wait status never says, and the trace
+// (when there was one) did not see it either.
+std::string unknown_sender(const VerdictInput& in) {
+  return fmt::format(N_("sender unknown: a wait status never says who sent a signal{}"),
+                     in.signal_trace && *in.signal_trace == "on"
+                         ? fmt::format(N_(", and the signal trace saw no {} sent to pid {}"), signal_name(in.term_signal),
+                                       in.main_pid)
+                     : in.signal_trace && in.signal_trace->starts_with("unavailable: ")
+                         ? fmt::format(N_("; signal trace unavailable: {}"), in.signal_trace->substr(13))
+                     : in.signal_trace ? fmt::format(N_("; signal trace {}"), *in.signal_trace)
+                                       : std::string());
+}
+
+// The traced sender is a userspace OOM killer whose journal line names the
+// job (earlyoom's comm is "earlyoom", systemd-oomd's "systemd-oomd").
+std::optional<std::string> daemon_sender(const VerdictInput& in) {
+  if (!in.signal_sender || !in.daemon_kill || in.signal_sender->comm != in.daemon_kill->daemon) return std::nullopt;
+  return fmt::format(N_("{} (pid {}), a userspace OOM killer"), in.daemon_kill->daemon, in.signal_sender->pid);
+}
+
+// A userspace OOM killer's own journal line about the job (in.daemon_kill)
+// is evidence; without a traced sender it also names who sent the signal
+// (`*who`: "<daemon>, a userspace OOM killer"). False without that line.
+bool daemon_kill_evidence(const VerdictInput& in, Verdict& v, std::string* who) {
+  if (!in.daemon_kill) return false;
+  if (!in.signal_sender) *who = fmt::format(N_("{}, a userspace OOM killer"), in.daemon_kill->daemon);
+  v.evidence.push_back(describe(*in.daemon_kill));
+  return true;
+}
+
+// "/dev/shm (64 MiB) was 100% full at its peak (64 MiB), 0 MiB at the end".
+std::string shm_sentence(const VerdictInput& in) {
+  if (!in.shm_size_bytes || *in.shm_size_bytes == 0) return "";
+  const auto pct = [&](uint64_t b) { return 100.0 * static_cast<double>(b) / static_cast<double>(*in.shm_size_bytes); };
+  if (in.shm_peak_used_bytes)
+    return fmt::format(N_("/dev/shm ({}) was {:.0f}% full at its peak ({}){}"), mib(*in.shm_size_bytes),
+                       pct(*in.shm_peak_used_bytes), mib(*in.shm_peak_used_bytes),
+                       in.shm_used_bytes ? fmt::format(N_(", {} at the end (PyTorch unlinks its segments)"),
+                                                       mib(*in.shm_used_bytes)) : "");  // "used" is the last use seen
+  if (in.shm_used_bytes)
+    return fmt::format(N_("/dev/shm was {:.0f}% full ({} of {}) at the end"), pct(*in.shm_used_bytes),
+                       mib(*in.shm_used_bytes), mib(*in.shm_size_bytes));
+  return "";
+}
+
+bool shm_was_full(const VerdictInput& in) {
+  auto used = in.shm_peak_used_bytes ? in.shm_peak_used_bytes : in.shm_used_bytes;
+  return used && in.shm_size_bytes && *in.shm_size_bytes > 0 &&
+         static_cast<double>(*used) >= 0.9 * static_cast<double>(*in.shm_size_bytes);
+}
+
+void add_shm_advice(Verdict& v) {
+  v.advice.push_back(N_("give the job a larger /dev/shm: `docker run --shm-size=2g` (or `--ipc=host`); in Kubernetes "
+                        "an emptyDir with medium: Memory mounted at /dev/shm"));
+  v.advice.push_back(N_("or put fewer or smaller batches in flight: a lower num_workers, prefetch_factor or batch_size"));
+}
+
+// " under RLIMIT_AS 1024 MiB" when a memory rlimit was set.
+std::string limit_clause(const VerdictInput& in) {
+  if (in.rlimit_as_bytes) return fmt::format(N_(" under RLIMIT_AS {} (ulimit -v)"), mib(*in.rlimit_as_bytes));
+  if (in.rlimit_data_bytes) return fmt::format(N_(" under RLIMIT_DATA {} (ulimit -d)"), mib(*in.rlimit_data_bytes));
+  return "";
+}
+
+// The size asked for, the rlimit that refused it, and what the job held.
+void add_memory_error_detail(const VerdictInput& in, const StderrFindings& se, Verdict& v) {
+  // One msgid per case (translated whole where shown: i18n::retranslate).
+  if (se.requested_bytes)
+    v.evidence.push_back(se.requested_approx
+                             ? fmt::format(N_("the allocation asked for about {} bytes ({}, from numpy's rounded figure)"),
+                                           *se.requested_bytes, mib(*se.requested_bytes))
+                             : fmt::format(N_("the allocation asked for {} bytes ({})"), *se.requested_bytes,
+                                           mib(*se.requested_bytes)));
+  if (in.rlimit_as_bytes || in.rlimit_data_bytes) {
+    const bool as = in.rlimit_as_bytes.has_value();
+    const uint64_t lim = as ? *in.rlimit_as_bytes : *in.rlimit_data_bytes;
+    v.evidence.push_back(
+        as ? fmt::format(N_("the main process had RLIMIT_AS (address space, ulimit -v) set to {} ({} bytes, "
+                            "/proc/PID/limits): the process's own limit refused it, not the machine running out"),
+                         mib(lim), lim)
+           : fmt::format(N_("the main process had RLIMIT_DATA (ulimit -d) set to {} ({} bytes, /proc/PID/limits): the "
+                            "process's own limit refused it, not the machine running out"),
+                         mib(lim), lim));
+    v.advice.push_back(fmt::format(N_("raise or remove {} (now {}){}"), as ? "ulimit -v" : "ulimit -d", mib(lim),
+                                   se.requested_bytes ? fmt::format(N_(": one allocation alone asked for {}"),
+                                                                    mib(*se.requested_bytes))
+                                                      : std::string()));
+  }
+  if (in.held_bytes) v.evidence.push_back(fmt::format(N_("the job held {} (peak tree PSS) before"), mib(*in.held_bytes)));
+}
+
+// The note of OOM kills elsewhere: the counters that rose and the kill
+// lines of processes outside the job's tree.
+std::string elsewhere(const VerdictInput& in) {
+  // Clauses joined by "; ", each a msgid of its own (i18n::retranslate
+  // translates the whole from them).
+  std::vector<std::string> parts;
+  if (in.vmstat_oom_kill_delta && *in.vmstat_oom_kill_delta > 0)
+    parts.push_back(fmt::format(N_("the machine's oom_kill counter (/proc/vmstat) rose by {}"), *in.vmstat_oom_kill_delta));
+  if (in.cgroup_oom_kill_delta && *in.cgroup_oom_kill_delta > 0 && !in.cgroup_is_jobs_own)
+    parts.push_back(in.cgroup_dir ? fmt::format(N_("the oom_kill counter of the shared cgroup {} rose by {}"),
+                                                *in.cgroup_dir, *in.cgroup_oom_kill_delta)
+                                  : fmt::format(N_("the oom_kill counter of the shared cgroup rose by {}"),
+                                                *in.cgroup_oom_kill_delta));
+  std::string killed;
+  for (size_t i = 0; i < in.other_kills.size(); ++i) {
+    const TreeKill& k = in.other_kills[i];
+    if (i) killed += ", ";  // joined by the glue msgids N_("{}, {}") and N_("{}; {}")
+    (void)N_("{}, {}");
+    (void)N_("{}; {}");
+    killed += k.oom_memcg ? fmt::format(N_("pid {} ({}) in memcg {}"), k.pid, k.comm, *k.oom_memcg)
+                          : fmt::format(N_("pid {} ({})"), k.pid, k.comm);
+  }
+  if (!killed.empty()) parts.push_back(fmt::format(N_("the kernel killed {}"), killed));
+  if (parts.empty()) return N_("OOM kills elsewhere at that moment, not tied to the job:");
+  std::string joined;
+  for (size_t i = 0; i < parts.size(); ++i) joined += (i ? "; " : "") + parts[i];
+  return fmt::format(N_("OOM kills elsewhere at that moment, not tied to the job: {}"), joined);
+}
+
+// The guard's action ended the job: it acted (a signal or a command) and
+// the job then exited (a handler that checkpoints), or died of that signal
+// or of the escalation's SIGKILL, and the signal trace names no other
+// sender of the death signal.
+const GuardStop* guard_ended_it(const VerdictInput& in) {
+  if (!in.guard_stop || !in.exit_status_known) return nullptr;
+  const GuardStop& g = *in.guard_stop;
+  if (in.exited) return &g;
+  const int sig = in.term_signal;
+  const bool stop_signal = sig == SIGTERM || sig == SIGINT || sig == SIGKILL || sig == SIGHUP || sig == SIGUSR1 ||
+                           sig == SIGUSR2;
+  const bool ours = sig == g.signal || (g.escalated && sig == SIGKILL) || (g.signal == 0 && stop_signal);
+  if (!ours) return nullptr;
+  if (in.signal_sender && in.signal_sender->kind != "oomlens_guard" && in.signal_sender->kind != "self") return nullptr;
+  return &g;
+}
+
+}  // namespace oomlens::diagnose::detail
