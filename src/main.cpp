@@ -1,7 +1,6 @@
 // oomlens: why was my job Killed? Entry point: parses the subcommand and
 // hands over to cli/<subcommand>.cpp.
 #include <CLI/CLI.hpp>
-#include <fmt/core.h>
 
 #include <cstdio>
 #include <string_view>
@@ -9,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/help_i18n.h"
 #include "util/i18n.h"
+#include "util/message.h"
 
 int main(int argc, char** argv) {
   // Hidden, for the build: completion scripts from this very parser.
@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
   while (first + 1 < argc && (std::string_view(argv[first]) == "--lang")) first += 2;
   while (first < argc && std::string_view(argv[first]).starts_with("--lang=")) ++first;
   if (first < argc && argv[first][0] != '-' && !known(argv[first])) {
-    fmt::print(stderr, "oomlens: {}\n", oomlens::trf("unknown subcommand '{}' (oomlens --help lists them)", argv[first]));
+    oomlens::print_error("", "unknown subcommand '{}' (oomlens --help lists them)", argv[first]);
     return oomlens::cli::kExitUsage;
   }
   try {

@@ -115,7 +115,7 @@ std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid, 
 }
 
 Limit parse_limit(std::string_view text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  text = oomlens::text::trim_right(text);
   Limit l;
   if (text == "max") {
     l.unlimited = true;

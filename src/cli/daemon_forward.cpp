@@ -15,6 +15,7 @@
 
 #include "cli/commands.h"
 #include "cli/subcommand_text.h"
+#include "util/file.h"
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/message.h"
@@ -27,12 +28,9 @@ namespace {
 /// The directory of this executable (/proc/self/exe), with a trailing '/'.
 /// Error: "readlink /proc/self/exe" with its errno (ENAMETOOLONG past 4 KiB).
 Result<std::string> self_dir() {
-  std::string buf(4096, '\0');
-  ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size());
-  if (n <= 0 || static_cast<size_t>(n) >= buf.size())
-    return system_error("readlink /proc/self/exe", n <= 0 ? errno : ENAMETOOLONG);
-  buf.resize(static_cast<size_t>(n));
-  return buf.substr(0, buf.rfind('/') + 1);
+  auto exe = own_executable();
+  if (!exe) return exe.error();
+  return exe->substr(0, exe->rfind('/') + 1);
 }
 
 /// Execs `oomlens-daemon ARGS...`; returns only on failure (status 125).

@@ -22,12 +22,12 @@
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/event_filter.h"
 #include "diagnose/explain.h"
+#include "diagnose/merge.h"
 #include "diagnose/owner_lookup.h"
 #include "kernel_log/report_scanner.h"
 #include "logsource/file_reader.h"
 #include "logsource/journal.h"
 #include "logsource/live_sources.h"
-#include "logsource/merge.h"
 #include "proc/proc.h"
 #include "render/json.h"
 #include "render/log_page.h"
@@ -168,7 +168,7 @@ int run_explain(const ExplainArgs& a) {
 
   // 1-4. Read, parse, decide and render, one event at a time (cli/
   // explain_output.h): saved files stream; the live sources are merged in a
-  // bounded window first (logsource/merge.h MergeWindow).
+  // bounded window first (diagnose/merge.h MergeWindow).
   const ExplainFormat format = a.html      ? ExplainFormat::html
                                : a.json    ? ExplainFormat::json
                                : a.summary ? ExplainFormat::summary

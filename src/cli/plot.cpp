@@ -55,7 +55,7 @@ void add_plot(CLI::App& app, int* status) {
       std::fwrite(doc.data(), 1, doc.size(), stdout);
       if (std::fflush(stdout) != 0) {
         print_error("plot", "cannot write to stdout");
-        *status = 1;
+        *status = kExitUsage;
         return;
       }
       for (auto& n : rec->notes) print_error("plot", "record: {}", retranslate(n));

@@ -96,7 +96,7 @@ void add_protect(CLI::App& app, int* status) {
       if (o.ok) {
         fmt::print("{}\n", protect::render_outcome(o));
       } else {
-        fmt::print(stderr, "oomlens protect: {}\n", protect::render_outcome(o));
+        print_error("protect", "{}", protect::render_outcome(o));
         rc = protect::kExitSomeFailed;
       }
     }

@@ -66,9 +66,8 @@ SweepAnalysis analyze_sweep(const SweepAnalysisInput& in) {
       p.lower_bound = r.figures.oom_killed;
       pts.push_back(p);
     }
-    std::string why;
-    if (auto f = fit_figure(figure, numeric, pts, &why)) a.fits.push_back(*f);
-    else a.not_fitted.push_back(fmt::format("{}: {}", figure, why));
+    if (auto f = fit_figure(figure, numeric, pts)) a.fits.push_back(*f);
+    else a.not_fitted.push_back(fmt::format("{}: {}", figure, f.error().what));
   }
   const Fit* anon = nullptr;
   const Fit* pss = nullptr;

@@ -90,25 +90,21 @@ double Fit::predict(const std::map<std::string, double>& x) const {
   return y;
 }
 
-std::optional<Fit> fit_figure(const std::string& figure, const std::vector<std::string>& params,
-                              const std::vector<FitPoint>& points, std::string* why) {
-  if (params.empty()) {
-    *why = N_("no numeric parameter to fit against");
-    return std::nullopt;
-  }
+Result<Fit> fit_figure(const std::string& figure, const std::vector<std::string>& params,
+                       const std::vector<FitPoint>& points) {
+  if (params.empty()) return input_error(N_("no numeric parameter to fit against"));
   std::vector<const FitPoint*> fitted;
   for (auto& p : points)
     if (!p.lower_bound) fitted.push_back(&p);
   auto lin = least_squares(params, fitted, false);
-  if (!lin) {
-    *why = fitted.size() < params.size() + 1
-               ? (fitted.size() == 1
-                      ? fmt::format(N_("{} point not OOM-killed: a fit needs at least {}"), fitted.size(), params.size() + 1)
-                      : fmt::format(N_("{} points not OOM-killed: a fit needs at least {}"), fitted.size(),
-                                    params.size() + 1))
-               : std::string(N_("the swept values do not vary independently: no fit"));
-    return std::nullopt;
-  }
+  if (!lin)
+    return input_error(
+        fitted.size() < params.size() + 1
+            ? (fitted.size() == 1
+                   ? fmt::format(N_("{} point not OOM-killed: a fit needs at least {}"), fitted.size(), params.size() + 1)
+                   : fmt::format(N_("{} points not OOM-killed: a fit needs at least {}"), fitted.size(),
+                                 params.size() + 1))
+            : std::string(N_("the swept values do not vary independently: no fit")));
   Ls best = *lin;
   bool quad = false;
   if (params.size() == 1) {

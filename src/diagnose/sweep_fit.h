@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "util/result.h"
+
 namespace oomlens::diagnose {
 
 /// One measured point: its parameter values (as typed) and one figure.
@@ -38,10 +40,10 @@ struct Fit {
   [[nodiscard]] double predict(const std::map<std::string, double>& x) const;
 };
 
-/// Fits one figure. nullopt with *why when it cannot be fitted (fewer
-/// fitted points than terms + 1, no numeric parameter, no spread).
-[[nodiscard]] std::optional<Fit> fit_figure(const std::string& figure, const std::vector<std::string>& params,
-                                            const std::vector<FitPoint>& points, std::string* why);
+/// Fits one figure. An input_error() saying why when it cannot be fitted
+/// (fewer fitted points than terms + 1, no numeric parameter, no spread).
+[[nodiscard]] Result<Fit> fit_figure(const std::string& figure, const std::vector<std::string>& params,
+                                     const std::vector<FitPoint>& points);
 
 /// "per worker" (num_workers, workers), "per sample" (batch_size, batch),
 /// "per thread" (threads), else "per unit of NAME". Pure.

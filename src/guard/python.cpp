@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "cgroup/cgroup.h"
+#include "proc/proc.h"
 #include "util/fd.h"
 #include "util/i18n.h"
 #include "util/safe_open.h"
@@ -71,18 +72,8 @@ std::optional<std::string> find_python_module_dir(const std::string& exe) {
 
 bool signal_caught(std::string_view status, int signo) {
   if (signo < 1 || signo > 64) return false;
-  auto p = status.find("SigCgt:");
-  if (p == std::string_view::npos) return false;
-  p += 7;
-  while (p < status.size() && (status[p] == ' ' || status[p] == '\t')) ++p;
-  uint64_t mask = 0;
-  size_t digits = 0;
-  for (; p < status.size() && std::isxdigit(static_cast<unsigned char>(status[p])); ++p, ++digits) {
-    char c = status[p];
-    mask = mask << 4 | static_cast<uint64_t>(std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10);
-  }
-  if (digits == 0) return false;
-  return (mask >> (signo - 1)) & 1;
+  const auto mask = proc::parse_pid_status(status).sig_cgt;
+  return mask && ((*mask >> (signo - 1)) & 1);
 }
 
 PythonHooks::~PythonHooks() {
@@ -97,13 +88,11 @@ int PythonHooks::tracemalloc_signal() const { return SIGRTMIN + 8; }
 
 std::optional<std::string> PythonHooks::setup(bool stacks, bool tracemalloc) {
   if (!stacks && !tracemalloc) return std::nullopt;
-  char exe[4096];
-  ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) return std::string("cannot read /proc/self/exe to find the Python hooks");
-  exe[n] = 0;
-  auto hook = find_python_hook_dir(exe);
+  auto exe = own_executable();
+  if (!exe) return std::string("cannot read /proc/self/exe to find the Python hooks");
+  auto hook = find_python_hook_dir(*exe);
   if (!hook)
-    return "the Python hooks (share/oomlens/python/sitecustomize.py) are not next to " + std::string(exe) +
+    return "the Python hooks (share/oomlens/python/sitecustomize.py) are not next to " + *exe +
            " nor in ../share/oomlens/python";
   hook_dir_ = *hook;
   char tmpl[] = "/tmp/oomlens-py-XXXXXX";

@@ -1,5 +1,6 @@
 // The guard inside `oomlens run` (see runner.h).
 #include "guard/runner.h"
+#include "util/exit_status.h"
 #include "util/fd.h"
 #include "util/file.h"
 #include "util/format.h"
@@ -295,7 +296,7 @@ json GuardRunner::do_action(const Decision& d) {
         ::execvp(argv[0], argv.data());
         int e = errno;
         if (errpipe.write) (void)!::write(errpipe.write.get(), &e, sizeof e);
-        ::_exit(127);
+        ::_exit(kExitNotFound);  // as a shell says it
       }
       errpipe.write.reset();
       a["argv"] = o_.action.argv;

@@ -5,7 +5,7 @@
 // current and previous boots by default: it outlives the ring), then the
 // syslog files (kern.log / messages series, rotated copies oldest first).
 // The same report will usually be found in several of them; the caller
-// collects the events of all sinks and calls dedup_events() (merge.h).
+// collects the events of all sinks and calls dedup_events() (diagnose/merge.h).
 //
 // Typical use by the CLI:
 //

@@ -14,6 +14,7 @@
 #include "proc/proc.h"
 #include "util/fd.h"
 #include "util/file.h"
+#include "util/text.h"
 
 namespace oomlens::monitor {
 
@@ -199,7 +200,7 @@ bool ProcessTree::read_statm(TrackedProc& p) {
   uint64_t f[3] = {0, 0, 0};
   std::string_view v(buf_);
   for (auto& x : f) {
-    while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+    v = text::trim_left(v);
     auto r = std::from_chars(v.data(), v.data() + v.size(), x);
     if (r.ec != std::errc{}) return false;
     v.remove_prefix(static_cast<size_t>(r.ptr - v.data()));
@@ -386,12 +387,12 @@ bool ProcessTree::refresh_smaps(double t_s) {
     p.smaps_tried = true;
     auto sm_text = read_file_at(*p.dirfd, "smaps_rollup", 1 << 16);
     auto sm = sm_text ? std::optional(proc::parse_smaps_rollup(*sm_text)) : std::nullopt;
-    auto to_int = [](const std::optional<std::string>& t) -> std::optional<int> {
-      if (!t || t->empty()) return std::nullopt;
-      return std::atoi(t->c_str());
+    auto pid_int = [&](const char* file) {
+      auto t = read_file_at(*p.dirfd, file, 64);
+      return t ? proc::parse_pid_int(*t) : std::nullopt;
     };
-    auto score = to_int(read_file_at(*p.dirfd, "oom_score", 64));
-    auto adj = to_int(read_file_at(*p.dirfd, "oom_score_adj", 64));
+    auto score = pid_int("oom_score");
+    auto adj = pid_int("oom_score_adj");
     // Re-check after the walk: an exiting process's mm reads as empty or
     // partial (then it is a zombie, or reaped and the handle fails).
     // The status re-read also refreshes the RSS split that goes into the

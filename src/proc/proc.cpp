@@ -15,7 +15,9 @@ namespace oomlens::proc {
 namespace {
 
 using text::next_line;
+using text::take_u64;
 using text::trim;
+using text::trim_left;
 
 // The rest of the line after "Key:" at the start of a line, or nullopt.
 std::optional<std::string_view> line_value(std::string_view text, std::string_view key) {
@@ -91,10 +93,21 @@ PidStatus parse_pid_status(std::string_view t) {
               {"RssFile", &s.rss_file_bytes},
               {"RssShmem", &s.rss_shmem_bytes},
               {"VmSwap", &s.vm_swap_bytes}});
-  if (auto c = line_value(t, "SigCgt")) {
+  auto hex_mask = [&](std::string_view key) -> std::optional<uint64_t> {
+    auto c = line_value(t, key);
     uint64_t mask = 0;
+    if (!c) return std::nullopt;
     auto r = std::from_chars(c->data(), c->data() + c->size(), mask, 16);
-    if (r.ec == std::errc{} && r.ptr != c->data()) s.sig_cgt = mask;
+    if (r.ec != std::errc{} || r.ptr == c->data()) return std::nullopt;
+    return mask;
+  };
+  s.sig_cgt = hex_mask("SigCgt");
+  s.cap_eff = hex_mask("CapEff");
+  if (auto n = line_value(t, "NSpid")) {
+    size_t levels = 0;
+    for (std::string_view rest = *n; !(rest = trim_left(rest)).empty(); ++levels)
+      if (!take_u64(rest)) return s;  // not a list of pids: unknown
+    s.ns_pid_levels = levels;
   }
   return s;
 }
@@ -138,7 +151,7 @@ std::optional<PidStat> parse_pid_stat(std::string_view t) {
   std::string_view rest = t.substr(close + 1);
   int field = 3;
   size_t pos = 0;
-  while (pos < rest.size() && field <= 22) {
+  while (pos < rest.size() && field <= 52) {
     while (pos < rest.size() && rest[pos] == ' ') ++pos;
     size_t end = rest.find(' ', pos);
     if (end == std::string_view::npos) end = rest.size();
@@ -146,9 +159,12 @@ std::optional<PidStat> parse_pid_stat(std::string_view t) {
     if (tok.empty()) break;
     if (field == 3) s.state = tok[0];
     else if (field == 4) s.ppid = to_int<int64_t>(tok).value_or(0);
+    else if (field == 9) s.flags = to_int<uint32_t>(tok).value_or(0);
     else if (field == 14) s.utime_ticks = to_int<uint64_t>(tok).value_or(0);
     else if (field == 15) s.stime_ticks = to_int<uint64_t>(tok).value_or(0);
     else if (field == 22) s.start_time_ticks = to_int<uint64_t>(tok).value_or(0);
+    else if (field == 24) s.rss_pages = to_int<uint64_t>(tok);
+    else if (field == 52) s.exit_code = to_int<int>(tok);
     ++field;
     pos = end;
   }
@@ -160,6 +176,19 @@ std::optional<PidStat> read_pid_stat(int pid, const std::string& proc_root) {
   auto t = read_file(pid_path(proc_root, pid, "stat"));
   if (!t) return std::nullopt;
   return parse_pid_stat(*t);
+}
+
+std::optional<uint64_t> parse_vmstat_oom_kill(std::string_view text) {
+  constexpr std::string_view kKey = "oom_kill ";
+  while (!text.empty())
+    if (std::string_view line = next_line(text); line.starts_with(kKey)) return text::parse_u64(line.substr(kKey.size()));
+  return std::nullopt;
+}
+
+std::optional<uint64_t> read_vmstat_oom_kill(const std::string& proc_root) {
+  auto text = read_file(proc_root + "/vmstat");
+  if (!text) return std::nullopt;
+  return parse_vmstat_oom_kill(*text);
 }
 
 Pressure parse_pressure(std::string_view t) {
@@ -227,7 +256,7 @@ std::optional<std::string> read_comm(int pid, const std::string& proc_root) {
 }
 
 std::optional<std::string> parse_boot_id(std::string_view text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  text = oomlens::text::trim_right(text);
   if (text.size() != 36) return std::nullopt;
   std::string out(text);
   for (size_t i = 0; i < out.size(); ++i) {

@@ -43,6 +43,10 @@ struct PidStatus {
   std::optional<uint64_t> rss_shmem_bytes;  ///< 4.5+
   std::optional<uint64_t> vm_swap_bytes;
   std::optional<uint64_t> sig_cgt;     ///< `SigCgt:` mask of caught signals (bit N-1 = signal N)
+  std::optional<uint64_t> cap_eff;     ///< `CapEff:` effective capabilities (bit N = capability N)
+  /// `NSpid:` (4.1+): how many pid namespaces the process has a pid in,
+  /// 1 in the initial one only.
+  std::optional<size_t> ns_pid_levels;
 };
 [[nodiscard]] PidStatus parse_pid_status(std::string_view text);
 /// nullopt when the process is gone (not an error).
@@ -82,12 +86,23 @@ struct PidStat {
   std::string comm;
   char state = '?';
   int64_t ppid = 0;
+  uint32_t flags = 0;             ///< field 9, PF_* (include/linux/sched.h)
   uint64_t start_time_ticks = 0;  ///< field 22, clock ticks since boot
   uint64_t utime_ticks = 0;
   uint64_t stime_ticks = 0;
+  std::optional<uint64_t> rss_pages;  ///< field 24, resident pages
+  /// Field 52 (3.5+): the wait status, non-zero only once the process is a
+  /// zombie (state Z); nullopt when the kernel does not print it.
+  std::optional<int> exit_code;
 };
 [[nodiscard]] std::optional<PidStat> parse_pid_stat(std::string_view text);
 [[nodiscard]] std::optional<PidStat> read_pid_stat(int pid, const std::string& proc_root = "/proc");
+
+/// `oom_kill N` of /proc/vmstat text (mm/vmstat.c, 4.13+: counted once per
+/// process the OOM killer kills, machine-wide); nullopt when absent.
+[[nodiscard]] std::optional<uint64_t> parse_vmstat_oom_kill(std::string_view vmstat_text);
+/// PROC_ROOT/vmstat's `oom_kill`.
+[[nodiscard]] std::optional<uint64_t> read_vmstat_oom_kill(const std::string& proc_root = "/proc");
 
 /// Pressure stall information (/proc/pressure/memory, cgroup v2
 /// memory.pressure; kernel/sched/psi.c: psi_show()):

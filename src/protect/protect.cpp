@@ -116,15 +116,9 @@ WriteResult ProcAdjIo::write_adj(int pid, int adj) {
 
 std::optional<bool> ProcAdjIo::has_cap_sys_resource() {
   auto t = read_file(root_ + "/self/status");
-  if (!t) return std::nullopt;
-  auto pos = t->find("\nCapEff:");
-  if (pos == std::string::npos) return std::nullopt;
-  uint64_t mask = 0;
-  const char* b = t->data() + pos + 8;
-  while (*b == ' ' || *b == '\t') ++b;
-  auto r = std::from_chars(b, t->data() + t->size(), mask, 16);
-  if (r.ec != std::errc{}) return std::nullopt;
-  return (mask >> kCapSysResource) & 1;
+  const auto mask = t ? proc::parse_pid_status(*t).cap_eff : std::nullopt;
+  if (!mask) return std::nullopt;
+  return (*mask >> kCapSysResource) & 1;
 }
 
 unsigned ProcAdjIo::euid() { return ::geteuid(); }

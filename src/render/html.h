@@ -18,7 +18,7 @@
 namespace oomlens::render {
 
 /// Text for HTML/SVG text and attribute values: invalid UTF-8 becomes
-/// U+FFFD and control bytes `\xNN` (printable(), render/utf8.h), then
+/// U+FFFD and control bytes `\xNN` (printable(), util/sanitize.h), then
 /// & < > " ' become entities. Every user-controlled string (comm, cgroup
 /// path, argv, file names) goes through here.
 [[nodiscard]] std::string html_escape(std::string_view text);

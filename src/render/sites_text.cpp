@@ -7,7 +7,7 @@
 #include <fmt/core.h>
 
 #include "render/record_text.h"
-#include "render/utf8.h"
+#include "util/sanitize.h"
 #include "util/i18n.h"
 #include "render/ui_strings.h"
 

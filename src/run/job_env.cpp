@@ -1,4 +1,5 @@
 #include "run/job_env.h"
+#include "util/file.h"
 
 #include <unistd.h>
 
@@ -9,11 +10,8 @@
 namespace oomlens::run {
 
 void set_job_environment(int attempt, const guard::Action& action, const std::optional<std::string>& resume_ack) {
-  char exe[4096];
-  ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n > 0) {
-    exe[n] = 0;
-    if (auto dir = guard::find_python_module_dir(exe)) {
+  if (auto exe = own_executable()) {
+    if (auto dir = guard::find_python_module_dir(*exe)) {
       std::string pp = *dir;
       const char* old = std::getenv("PYTHONPATH");
       std::string olds = old ? old : "";

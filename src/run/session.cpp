@@ -30,14 +30,6 @@ namespace {
 using util::opt;
 }  // namespace
 
-std::optional<uint64_t> vmstat_oom_kill(const std::string& proc_dir) {
-  auto t = read_file(join_root(proc_dir, "vmstat"));
-  if (!t) return std::nullopt;
-  auto p = t->find("\noom_kill ");
-  if (p == std::string::npos) return std::nullopt;
-  return std::strtoull(t->c_str() + p + 10, nullptr, 10);
-}
-
 std::string default_record_name(const std::string& argv0, long epoch_s) {
   std::string base = argv0.substr(argv0.rfind('/') == std::string::npos ? 0 : argv0.rfind('/') + 1);
   std::string cmd;
@@ -164,7 +156,7 @@ void Session::setup_signals_and_tee() {
     pass_fd_ = pty_->out_fd();
   }
 
-  vm_oom_before_ = vmstat_oom_kill(proc_dir());
+  vm_oom_before_ = proc::read_vmstat_oom_kill(proc_dir());
   if (job_.own_cgroup) job_.cgroup_dir = job_.own_cgroup->dir;
   else if (job_.hierarchy) job_.cgroup_dir = cgroup::memory_cgroup_dir(*job_.hierarchy, attached() ? *o_.attach_pid : 0, o_.proc_root).value_or("");
   if (job_.hierarchy && !job_.cgroup_dir.empty()) cg_oom_before_ = cgroup::oom_kill_count(job_.hierarchy->version, job_.cgroup_dir);

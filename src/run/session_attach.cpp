@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <cstring>
 
+#include "proc/proc.h"
 #include "run/session_state.h"
 #include "util/fd.h"
 #include "util/file.h"
@@ -23,26 +23,21 @@
 namespace oomlens::run {
 
 std::optional<int> attach_exit_code_from_stat(std::string_view stat) {
-  // Fields after the comm's closing parenthesis: state is field 3, so field
-  // N is the (N-3)th word after ") ". Only a zombie's is its wait status.
-  auto rp = stat.rfind(')');
-  if (rp == std::string_view::npos || rp + 2 > stat.size()) return std::nullopt;
-  std::string_view rest = stat.substr(rp + 2);
-  if (rest.empty() || rest[0] != 'Z') return std::nullopt;
-  int field = 3;
-  size_t pos = 0;
-  while (field < 52) {
-    auto sp = rest.find(' ', pos);
-    if (sp == std::string_view::npos) return std::nullopt;
-    pos = sp + 1;
-    ++field;
-  }
-  int v = 0;
-  auto end = rest.find_first_of(" \n", pos);
-  auto tok = rest.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
-  if (std::from_chars(tok.data(), tok.data() + tok.size(), v).ec != std::errc{}) return std::nullopt;
-  return v;
+  // Only a zombie's field 52 is its wait status (proc::parse_pid_stat reads
+  // the state after the comm's last ')': a comm `foo) Z ` is no zombie).
+  auto st = proc::parse_pid_stat(stat);
+  if (!st || st->state != 'Z') return std::nullopt;
+  return st->exit_code;
 }
+
+namespace {
+/// /proc/PID/stat text (nullopt: unreadable, the process is gone) says a zombie.
+bool zombie_or_gone(const std::optional<std::string>& stat) {
+  if (!stat) return true;
+  auto st = proc::parse_pid_stat(*stat);
+  return !st || st->state == 'Z';
+}
+}  // namespace
 
 // Before the record exists: the pid must name a live process whose memory
 // we may read, and must not be oomlens itself.
@@ -50,7 +45,7 @@ std::optional<int> Session::check_attach() {
   const int pid = *o_.attach_pid;
   if (pid <= 0 || pid == ::getpid()) {
     supervise::say(trf("--pid {}: not a process oomlens can follow", pid));
-    return 2;
+    return kExitUsage;
   }
   UniqueFd pfd(pidfd_open(pid));
   if (!pfd && errno == ESRCH) {
@@ -75,8 +70,7 @@ std::optional<int> Session::check_attach() {
     }
     return kExitOwnFailure;
   }
-  auto stat = read_file_at(dfd, "stat");
-  if (!stat || stat->find(") Z") != std::string::npos) {
+  if (zombie_or_gone(read_file_at(dfd, "stat"))) {
     supervise::say(trf("--pid {}: the process has already ended", pid));
     return kExitOwnFailure;
   }
@@ -110,7 +104,7 @@ void Session::reap_attached() {
     if (ended) stat = read_file_at(*job_.attach_dirfd, "stat");
   } else {
     stat = read_file_at(*job_.attach_dirfd, "stat");
-    ended = !stat || stat->find(") Z") != std::string::npos;
+    ended = zombie_or_gone(stat);
   }
   if (!ended) return;
   const std::optional<int> seen = stat ? attach_exit_code_from_stat(*stat) : std::nullopt;

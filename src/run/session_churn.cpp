@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "util/file.h"
+#include "proc/proc.h"
 #include "util/json_opt.h"
 #include "run/session_state.h"
 
@@ -23,18 +24,8 @@ namespace {
 bool in_initial_pid_namespace() {
   auto st = read_file("/proc/self/status", 1 << 16);
   if (!st) return false;
-  auto at = st->find("\nNSpid:");
-  if (at == std::string::npos) return true;
-  std::string_view line(st->data() + at + 7, st->size() - at - 7);
-  line = line.substr(0, line.find('\n'));
-  size_t fields = 0;
-  bool in = false;
-  for (char c : line) {
-    const bool digit = c >= '0' && c <= '9';
-    if (digit && !in) ++fields;
-    in = digit;
-  }
-  return fields == 1;
+  const auto levels = proc::parse_pid_status(*st).ns_pid_levels;
+  return !levels || *levels == 1;
 }
 
 }  // namespace

@@ -58,9 +58,6 @@
 
 namespace oomlens::run {
 
-/// PROC_DIR/vmstat `oom_kill` (4.13+); nullopt when absent.
-[[nodiscard]] std::optional<uint64_t> vmstat_oom_kill(const std::string& proc_dir = "/proc");
-
 /// The wait status in /proc/PID/stat field 52 (`exit_code`, 3.5+), given
 /// only while the process is a zombie (state Z); nullopt otherwise (pure).
 [[nodiscard]] std::optional<int> attach_exit_code_from_stat(std::string_view stat);

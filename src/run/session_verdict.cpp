@@ -258,7 +258,7 @@ EndFacts Session::gather_end_facts() {
   f.cg_oom_before = cg_oom_before_;
   f.cg_oom_after = cg_oom_after_;
   f.vm_oom_before = vm_oom_before_;
-  f.vm_oom_after = vmstat_oom_kill(proc_dir());
+  f.vm_oom_after = proc::read_vmstat_oom_kill(proc_dir());
   if (asks_about_killer_daemons(f, job_)) {
     f.killer_daemons = running_killer_daemons(proc_dir());
     f.daemon_kill = logged_daemon_kill();

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "diagnose/peak_sites.h"
-#include "render/utf8.h"
+#include "util/sanitize.h"
 #include "sites/elf_check.h"
 #include "sites/reader.h"
 #include "sites/table.h"
@@ -51,9 +51,7 @@ std::optional<std::string> SitesRun::prepare(const std::string& record_path, con
 }
 
 std::optional<std::string> SitesRun::prepare_dir(const std::string& record_path, const std::vector<std::string>& argv) {
-  char exe[4096];
-  ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
-  auto lib = find_sites_library(n > 0 ? std::string(exe, static_cast<size_t>(n)) : std::string());
+  auto lib = find_sites_library(own_executable().value_or(""));
   if (!lib) return std::string(N_("--sites: liboomlens-sites.so was not found next to oomlens; running without sites"));
   if (!argv.empty())
     if (auto why = sites::preload_blocker_for_command(argv[0]))

@@ -112,8 +112,7 @@ std::vector<StaleJobCgroup> remove_stale_job_cgroups(const std::string& parent, 
   ::closedir(d);
   std::sort(found.begin(), found.end());
   for (auto& [name, pid] : found) {
-    auto comm = read_file(join_root(proc_root, "/proc/" + std::to_string(pid) + "/comm"), 64);
-    if (comm && (*comm == "oomlens\n" || *comm == "oomlens")) continue;  // its owner runs
+    if (proc::read_comm(pid, join_root(proc_root, "proc")) == "oomlens") continue;  // its owner runs
     StaleJobCgroup s;
     s.dir = parent + "/" + name;
     s.owner_pid = pid;

@@ -11,6 +11,7 @@
 
 #include "monitor/record.h"
 #include "supervise/say.h"
+#include "util/exit_status.h"
 #include "util/clock.h"
 #include "util/file.h"
 #include "util/i18n.h"
@@ -85,11 +86,9 @@ diagnose::SweepPointResult run_sweep_point(const diagnose::SweepPoint& point, in
   std::string label;
   for (auto& [n, v] : point.params) label += fmt::format("{}{}={}", label.empty() ? "" : " ", n, v);
   say(trf("sweep point {}/{}: {} (record {})", index, total, label, r.record));
-  char exe[4096];
-  ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) return r;
-  exe[n] = 0;
-  auto argv = sweep_point_argv(exe, r.record, o, point.argv);
+  auto exe = own_executable();
+  if (!exe) return r;
+  auto argv = sweep_point_argv(*exe, r.record, o, point.argv);
   pid_t pid = ::fork();
   if (pid < 0) return r;
   if (pid == 0) {
@@ -107,7 +106,7 @@ diagnose::SweepPointResult run_sweep_point(const diagnose::SweepPoint& point, in
     dfl.sa_handler = SIG_DFL;
     for (int s : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(s, &dfl, nullptr);
     ::execv(a[0], a.data());
-    ::_exit(127);
+    ::_exit(kExitNotFound);  // as a shell says it
   }
   g_point = pid;
   const double t0 = now_s();

@@ -1,5 +1,7 @@
 // The systemd-run --scope fallback of `run --limit` (see systemd_scope.h).
 #include "supervise/systemd_scope.h"
+#include "proc/proc.h"
+#include "util/exit_status.h"
 #include "util/fd.h"
 #include "util/file.h"
 
@@ -68,7 +70,7 @@ std::optional<int> systemd_run_version(const std::string& exe) {
     if (devnull >= 0) ::dup2(devnull, 2);
     const char* argv[] = {exe.c_str(), "--version", nullptr};
     ::execv(argv[0], const_cast<char* const*>(argv));
-    _exit(127);
+    _exit(kExitNotFound);  // as a shell says it
   }
   p->write.reset();
   std::string out;
@@ -93,16 +95,12 @@ std::optional<int> systemd_run_version(const std::string& exe) {
 std::optional<std::string> wait_for_scope_cgroup(const cgroup::MemoryHierarchy& h, int pid,
                                                  const std::string& own_dir, int timeout_ms) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-  std::string stat_path = "/proc/" + std::to_string(pid) + "/stat";
   while (true) {
     auto dir = cgroup::memory_cgroup_dir(h, pid, "/");
     if (!dir) return std::nullopt;  // gone
     if (*dir != own_dir) return dir;
     // A zombie keeps its /proc/PID/cgroup: systemd-run failed before exec.
-    if (auto st = read_file(stat_path)) {
-      auto rp = st->rfind(')');
-      if (rp != std::string::npos && rp + 2 < st->size() && (*st)[rp + 2] == 'Z') return std::nullopt;
-    }
+    if (auto st = proc::read_pid_stat(pid); st && st->state == 'Z') return std::nullopt;
     if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }

@@ -27,40 +27,15 @@ std::string_view pread_small(int fd, char* buf, size_t cap) {
   return {buf, static_cast<size_t>(n)};
 }
 
-std::optional<int> parse_int(std::string_view t) {
-  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.remove_suffix(1);
-  int v = 0;
-  auto r = std::from_chars(t.data(), t.data() + t.size(), v);
-  if (t.empty() || r.ec != std::errc{} || r.ptr != t.data() + t.size()) return std::nullopt;
-  return v;
-}
-
 }  // namespace
 
 std::optional<TickStat> parse_tick_stat(std::string_view text) {
   auto st = proc::parse_pid_stat(text);
-  if (!st) return std::nullopt;
+  if (!st || !st->rss_pages) return std::nullopt;  // a line cut before field 24 (rss)
   TickStat t;
+  t.flags = st->flags;
+  t.rss_pages = *st->rss_pages;
   t.stat = std::move(*st);
-  // Fields after the comm, counted from field 3 (state).
-  size_t close = text.rfind(')');
-  if (close == std::string_view::npos) return std::nullopt;
-  std::string_view rest = text.substr(close + 1);
-  int field = 2;
-  size_t i = 0;
-  while (i < rest.size() && field < 24) {
-    while (i < rest.size() && rest[i] == ' ') ++i;
-    size_t j = i;
-    while (j < rest.size() && rest[j] != ' ' && rest[j] != '\n') ++j;
-    if (j == i) break;
-    ++field;
-    std::string_view tok = rest.substr(i, j - i);
-    if (field == 9) std::from_chars(tok.data(), tok.data() + tok.size(), t.flags);
-    if (field == 24 && std::from_chars(tok.data(), tok.data() + tok.size(), t.rss_pages).ec != std::errc{})
-      return std::nullopt;
-    i = j;
-  }
-  if (field < 24) return std::nullopt;
   return t;
 }
 
@@ -339,7 +314,7 @@ Snapshot SnapshotBuilder::tick() {
     row.comm = std::move(ts->stat.comm);
     row.state = ts->stat.state;
     row.start_time_ticks = ts->stat.start_time_ticks;
-    if (score_fd.get() >= 0) row.oom_score = parse_int(pread_small(score_fd.get(), sbuf, sizeof sbuf));
+    if (score_fd.get() >= 0) row.oom_score = proc::parse_pid_int(pread_small(score_fd.get(), sbuf, sizeof sbuf));
     row.rss_bytes = ts->rss_pages * static_cast<uint64_t>(page_size_);
     Entry& e = cache_[pid];
     if (!e.info || e.start_time_ticks != row.start_time_ticks) {

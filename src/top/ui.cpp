@@ -15,6 +15,7 @@
 #include "top/render.h"
 #include "util/i18n.h"
 #include "util/sanitize.h"
+#include "util/exit_status.h"
 #include "util/message.h"
 
 namespace oomlens::top {
@@ -40,7 +41,7 @@ int run_ui(SnapshotBuilder& b, const UiOptions& o) {
   if (!screen) {
     print_error("top", "cannot initialise the terminal (TERM={}); use --once or --json",
                 std::getenv("TERM") ? std::getenv("TERM") : "unset");
-    return 2;
+    return kExitUsage;
   }
   if (COLS < kMinCols || LINES < kMinLines) {
     const int c = COLS, l = LINES;
@@ -48,7 +49,7 @@ int run_ui(SnapshotBuilder& b, const UiOptions& o) {
     delscreen(screen);
     print_error("top", "the terminal is {}x{}; the live view needs at least {}x{} (or use --once)", c, l, kMinCols,
                 kMinLines);
-    return 2;
+    return kExitUsage;
   }
   set_escdelay(25);
   cbreak();

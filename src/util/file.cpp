@@ -43,6 +43,15 @@ Status write_file(const std::string& path, std::string_view value) {
   return kOk;
 }
 
+Result<std::string> own_executable() {
+  std::string buf(4096, '\0');
+  const ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size());
+  if (n <= 0 || static_cast<size_t>(n) >= buf.size())
+    return system_error("readlink /proc/self/exe", n <= 0 ? errno : ENAMETOOLONG);
+  buf.resize(static_cast<size_t>(n));
+  return buf;
+}
+
 std::string join_root(std::string_view root, std::string_view rel) {
   std::string out(root);
   while (out.size() > 1 && out.back() == '/') out.pop_back();

@@ -25,6 +25,12 @@ namespace oomlens {
 /// exited, openat fails (ENOENT/ESRCH), even if its pid was reused.
 [[nodiscard]] std::optional<std::string> read_file_at(int dirfd, const char* name, size_t max_bytes = size_t{1} << 20);
 
+/// This executable's path (readlink /proc/self/exe): where oomlens finds
+/// what it installs beside itself (oomlens-daemon, share/oomlens, the
+/// catalogues, liboomlens-sites.so). Error: "readlink /proc/self/exe" with
+/// its errno (ENAMETOOLONG past 4 KiB).
+[[nodiscard]] Result<std::string> own_executable();
+
 /// `rel` under the fixture root `root` ("/" or "" is the real root): one
 /// slash between them, whatever their ends ("/tmp/fx/" + "/proc" is
 /// "/tmp/fx/proc"; "/" + "proc" is "/proc"). Readers take a root so tests run

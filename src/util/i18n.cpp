@@ -1,4 +1,5 @@
 #include "util/i18n.h"
+#include "util/file.h"
 
 #include <libintl.h>
 #include <sys/stat.h>
@@ -51,11 +52,8 @@ std::string getenv_string(const char* name) {
 }
 
 std::string exe_dir() {
-  std::string buf(4096, '\0');
-  const ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size());
-  if (n <= 0 || static_cast<size_t>(n) >= buf.size()) return ".";
-  buf.resize(static_cast<size_t>(n));
-  return buf.substr(0, buf.rfind('/'));
+  auto exe = own_executable();
+  return exe ? exe->substr(0, exe->rfind('/')) : ".";
 }
 
 }  // namespace

@@ -10,31 +10,6 @@
 
 namespace oomlens::watch {
 
-std::optional<uint64_t> parse_vmstat_oom_kill(std::string_view text) {
-  constexpr std::string_view kKey = "oom_kill ";
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    std::string_view line = text.substr(pos, eol - pos);
-    if (line.substr(0, kKey.size()) == kKey) {
-      std::string_view num = line.substr(kKey.size());
-      uint64_t n = 0;
-      auto [p, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
-      if (ec == std::errc{} && p == num.data() + num.size()) return n;
-      return std::nullopt;
-    }
-    pos = eol + 1;
-  }
-  return std::nullopt;
-}
-
-std::optional<uint64_t> read_vmstat_oom_kill(const std::string& proc_root) {
-  auto text = read_file(proc_root + "/vmstat");
-  if (!text) return std::nullopt;
-  return parse_vmstat_oom_kill(*text);
-}
-
 size_t walk_memory_cgroups(const cgroup::MemoryHierarchy& h, size_t max_dirs,
                            const std::function<void(const std::string&, const std::string&)>& fn) {
   size_t visited = 0;

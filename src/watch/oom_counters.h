@@ -17,13 +17,12 @@
 #include <string_view>
 
 #include "cgroup/cgroup.h"
+#include "proc/proc.h"
 
 namespace oomlens::watch {
 
-/// `oom_kill N` of /proc/vmstat text (4.13+); nullopt when absent.
-[[nodiscard]] std::optional<uint64_t> parse_vmstat_oom_kill(std::string_view vmstat_text);
-/// Reads PROC_ROOT/vmstat.
-[[nodiscard]] std::optional<uint64_t> read_vmstat_oom_kill(const std::string& proc_root = "/proc");
+/// /proc/vmstat's counter is proc::read_vmstat_oom_kill (proc/proc.h).
+using proc::read_vmstat_oom_kill;
 
 /// Calls fn(relative_path, absolute_dir) for the memory hierarchy's cgroups,
 /// depth first, the root itself excluded ("/a", "/a/b", …: the paths the

@@ -5,8 +5,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include "support/files.h"
+#include "support/fixture_tree.h"
+
 namespace oomlens::cgroup {
 namespace {
+
+using oomlens::testing::slurp;
 
 // /proc/self/cgroup and mountinfo of a hybrid machine (v1 memory beside a
 // v2 hierarchy without it), and of a pure v2 machine.
@@ -51,31 +56,26 @@ TEST(Limit, UnlimitedValues) {
 
 // A fixture root for a pure cgroup v2 machine.
 TEST(FixtureTree, V2HierarchyLimitsAndCounters) {
-  namespace fs = std::filesystem;
-  fs::path root = fs::temp_directory_path() / ("oomlens-cg-" + std::to_string(::getpid()));
-  fs::create_directories(root / "proc/self");
-  fs::create_directories(root / "proc/42");
-  fs::create_directories(root / "sys/fs/cgroup/job.slice/leaf");
-  auto put = [&](const fs::path& p, const std::string& s) { std::ofstream(root / p) << s; };
-  put("proc/self/mountinfo", kV2Mountinfo);
-  put("proc/42/cgroup", "0::/job.slice/leaf\n");
-  put("sys/fs/cgroup/cgroup.controllers", "cpuset cpu io memory pids\n");
-  put("sys/fs/cgroup/job.slice/memory.max", "1073741824\n");
-  put("sys/fs/cgroup/job.slice/leaf/memory.max", "max\n");
-  put("sys/fs/cgroup/job.slice/leaf/memory.events.local", "low 0\nhigh 0\nmax 3\noom 1\noom_kill 1\noom_group_kill 0\n");
-  auto h = find_memory_hierarchy(root.string());
+  oomlens::testing::FixtureTree t;
+  const std::string root = t.root();
+  t.write("proc/self/mountinfo", kV2Mountinfo);
+  t.write("proc/42/cgroup", "0::/job.slice/leaf\n");
+  t.write("sys/fs/cgroup/cgroup.controllers", "cpuset cpu io memory pids\n");
+  t.write("sys/fs/cgroup/job.slice/memory.max", "1073741824\n");
+  t.write("sys/fs/cgroup/job.slice/leaf/memory.max", "max\n");
+  t.write("sys/fs/cgroup/job.slice/leaf/memory.events.local", "low 0\nhigh 0\nmax 3\noom 1\noom_kill 1\noom_group_kill 0\n");
+  auto h = find_memory_hierarchy(root);
   ASSERT_TRUE(h);
   EXPECT_EQ(h->version, Version::v2);
-  auto dir = memory_cgroup_dir(*h, 42, root.string());
+  auto dir = memory_cgroup_dir(*h, 42, root);
   ASSERT_TRUE(dir);
-  EXPECT_EQ(*dir, (root / "sys/fs/cgroup/job.slice/leaf").string());
-  MemoryHierarchy abs{Version::v2, (root / "sys/fs/cgroup").string()};
+  EXPECT_EQ(*dir, root + "/sys/fs/cgroup/job.slice/leaf");
+  MemoryHierarchy abs{Version::v2, root + "/sys/fs/cgroup"};
   EXPECT_EQ(tightest_limit(abs, *dir).bytes, 1073741824u);
   EXPECT_EQ(oom_kill_count(Version::v2, *dir), 1u);
   // A cgroup this mount does not show (a v1 container's own, named by
   // /proc/self/cgroup but mounted at the root): the limits above it count.
-  EXPECT_EQ(tightest_limit(abs, (root / "sys/fs/cgroup/job.slice/elsewhere").string()).bytes, 1073741824u);
-  fs::remove_all(root);
+  EXPECT_EQ(tightest_limit(abs, root + "/sys/fs/cgroup/job.slice/elsewhere").bytes, 1073741824u);
 }
 
 // A fresh cgroup2 mount (a VM, a private cgroup namespace) enables no
@@ -84,28 +84,21 @@ TEST(FixtureTree, V2HierarchyLimitsAndCounters) {
 // (On cgroupfs a read gives the enabled set; here the file just keeps what
 // was written. tests/vm runs the real thing.)
 TEST(FixtureTree, V2EnablesTheMemoryControllerInTheParent) {
-  namespace fs = std::filesystem;
-  fs::path root = fs::temp_directory_path() / ("oomlens-cg-enable-" + std::to_string(::getpid()));
-  fs::create_directories(root / "a");
-  fs::create_directories(root / "b");
-  auto read = [](const fs::path& p) {
-    std::ifstream f(p);
-    return std::string(std::istreambuf_iterator<char>(f), {});
-  };
-  std::ofstream(root / "a/cgroup.subtree_control") << "cpu io\n";
-  EXPECT_TRUE(enable_memory_controller((root / "a").string()).ok());
-  EXPECT_EQ(read(root / "a/cgroup.subtree_control"), "+memory");
-  std::ofstream(root / "b/cgroup.subtree_control") << "cpu memory\n";
-  EXPECT_TRUE(enable_memory_controller((root / "b").string()).ok());
-  EXPECT_EQ(read(root / "b/cgroup.subtree_control"), "cpu memory\n");
-  auto r = enable_memory_controller((root / "missing").string());
+  oomlens::testing::FixtureTree t;
+  const std::string root = t.root();
+  t.write("a/cgroup.subtree_control", "cpu io\n");
+  EXPECT_TRUE(enable_memory_controller(root + "/a").ok());
+  EXPECT_EQ(slurp(root + "/a/cgroup.subtree_control"), "+memory");
+  t.write("b/cgroup.subtree_control", "cpu memory\n");
+  EXPECT_TRUE(enable_memory_controller(root + "/b").ok());
+  EXPECT_EQ(slurp(root + "/b/cgroup.subtree_control"), "cpu memory\n");
+  auto r = enable_memory_controller(root + "/missing");
   EXPECT_FALSE(r.ok());
   EXPECT_NE(r.error().message().find("missing/cgroup.subtree_control"), std::string::npos) << r.error().message();
   // create_limited stops at the parent and creates nothing.
-  r = create_limited(Version::v2, (root / "missing/job").string(), 64 << 20);
+  r = create_limited(Version::v2, root + "/missing/job", 64 << 20);
   EXPECT_FALSE(r.ok());
-  EXPECT_FALSE(fs::exists(root / "missing/job"));
-  fs::remove_all(root);
+  EXPECT_FALSE(std::filesystem::exists(root + "/missing/job"));
 }
 
 }  // namespace

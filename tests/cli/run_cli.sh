@@ -60,6 +60,9 @@ check plot-png-refused      2   "must end in .svg or .html"        -- "$BIN" plo
 (cd "$T" && "$BIN" plot s.jsonl -o - >"$T/stdout.svg" 2>"$T/err"); ok plot-dash-is-stdout $?
 { [ ! -e "$T/-" ] && head -c 200 "$T/stdout.svg" | grep -q '<svg'; }; ok plot-dash-wrote-svg-to-stdout $?
 "$BIN" plot - -o "$T/in.svg" <"$T/s.jsonl" 2>"$T/err" && grep -q '<svg' "$T/in.svg"; ok plot-reads-stdin $?
+# An output that cannot be written is status 2 (docs/plot.md), stdout as a file.
+"$BIN" plot "$T/s.jsonl" -o - >/dev/full 2>"$T/err"; [ $? = 2 ] && grep -q "cannot write to stdout" "$T/err"
+ok plot-stdout-unwritable-exits-2 $?
 "$BIN" report - <"$T/s.jsonl" >"$T/out" 2>"$T/err" && grep -qi 'exited' "$T/out"; ok report-reads-stdin $?
 
 finish run_cli

@@ -17,9 +17,8 @@ FitPoint pt(double w, double mib, bool bound = false) {
 }
 
 TEST(SweepFit, LinearPerWorkerTermWithUnits) {
-  std::string why;
-  auto f = fit_figure("peak_anon_shmem_bytes", {"num_workers"}, {pt(0, 300), pt(1, 386), pt(2, 472), pt(3, 558)}, &why);
-  ASSERT_TRUE(f) << why;
+  auto f = fit_figure("peak_anon_shmem_bytes", {"num_workers"}, {pt(0, 300), pt(1, 386), pt(2, 472), pt(3, 558)});
+  ASSERT_TRUE(f) << f.error().what;
   EXPECT_NEAR(f->intercept_bytes / kMiB, 300, 1e-6);
   EXPECT_NEAR(f->slope_bytes.at("num_workers") / kMiB, 86, 1e-6);
   EXPECT_FALSE(f->quadratic_bytes);
@@ -30,22 +29,21 @@ TEST(SweepFit, LinearPerWorkerTermWithUnits) {
 }
 
 TEST(SweepFit, ThreePointsAreFittedButTwoAreWarnedAbout) {
-  std::string why;
-  auto three = fit_figure("y", {"num_workers"}, {pt(0, 100), pt(1, 150), pt(2, 201)}, &why);
+  auto three = fit_figure("y", {"num_workers"}, {pt(0, 100), pt(1, 150), pt(2, 201)});
   ASSERT_TRUE(three);
   EXPECT_FALSE(three->warnings.empty());  // 3 points: "only 3 points"
-  auto two = fit_figure("y", {"num_workers"}, {pt(0, 100), pt(2, 200)}, &why);
+  auto two = fit_figure("y", {"num_workers"}, {pt(0, 100), pt(2, 200)});
   ASSERT_TRUE(two);
   ASSERT_FALSE(two->warnings.empty());
   EXPECT_NE(two->warnings[0].find("exactly"), std::string::npos) << two->warnings[0];
-  EXPECT_FALSE(fit_figure("y", {"num_workers"}, {pt(1, 100)}, &why));
-  EXPECT_NE(why.find("at least 2"), std::string::npos) << why;
-  EXPECT_FALSE(fit_figure("y", {}, {pt(1, 100)}, &why));
+  auto one = fit_figure("y", {"num_workers"}, {pt(1, 100)});
+  ASSERT_FALSE(one);
+  EXPECT_NE(one.error().what.find("at least 2"), std::string::npos) << one.error().what;
+  EXPECT_FALSE(fit_figure("y", {}, {pt(1, 100)}));
 }
 
 TEST(SweepFit, PoorFitIsSaid) {
-  std::string why;
-  auto f = fit_figure("y", {"num_workers"}, {pt(0, 100), pt(1, 400), pt(2, 120), pt(3, 420), pt(4, 110)}, &why);
+  auto f = fit_figure("y", {"num_workers"}, {pt(0, 100), pt(1, 400), pt(2, 120), pt(3, 420), pt(4, 110)});
   ASSERT_TRUE(f);
   bool poor = false;
   for (auto& w : f->warnings) poor |= w.find("poor fit") != std::string::npos;
@@ -53,18 +51,16 @@ TEST(SweepFit, PoorFitIsSaid) {
 }
 
 TEST(SweepFit, QuadraticOnlyWhereItFitsMuchBetter) {
-  std::string why;
   std::vector<FitPoint> pts;
   for (int b : {1, 2, 4, 8, 16}) pts.push_back(pt(b, 50 + 2.0 * b * b));
-  auto f = fit_figure("y", {"num_workers"}, pts, &why);
+  auto f = fit_figure("y", {"num_workers"}, pts);
   ASSERT_TRUE(f);
   ASSERT_TRUE(f->quadratic_bytes);
   EXPECT_NEAR(*f->quadratic_bytes / kMiB, 2.0, 1e-6);
 }
 
 TEST(SweepFit, OomKilledPointIsALowerBoundNotFitted) {
-  std::string why;
-  auto f = fit_figure("y", {"num_workers"}, {pt(0, 100), pt(1, 200), pt(2, 300), pt(3, 600, true)}, &why);
+  auto f = fit_figure("y", {"num_workers"}, {pt(0, 100), pt(1, 200), pt(2, 300), pt(3, 600, true)});
   ASSERT_TRUE(f);
   EXPECT_EQ(f->points, 3u);
   EXPECT_NEAR(f->slope_bytes.at("num_workers") / kMiB, 100, 1e-6);
@@ -74,7 +70,6 @@ TEST(SweepFit, OomKilledPointIsALowerBoundNotFitted) {
 }
 
 TEST(SweepFit, TwoParametersGetOneTermEach) {
-  std::string why;
   std::vector<FitPoint> pts;
   for (double w : {0, 1, 2})
     for (double b : {16, 32}) {
@@ -83,16 +78,15 @@ TEST(SweepFit, TwoParametersGetOneTermEach) {
       p.y = (200 + 80 * w + 3 * b) * kMiB;
       pts.push_back(p);
     }
-  auto f = fit_figure("y", {"num_workers", "batch_size"}, pts, &why);
-  ASSERT_TRUE(f) << why;
+  auto f = fit_figure("y", {"num_workers", "batch_size"}, pts);
+  ASSERT_TRUE(f) << f.error().what;
   EXPECT_NEAR(f->slope_bytes.at("num_workers") / kMiB, 80, 1e-6);
   EXPECT_NEAR(f->slope_bytes.at("batch_size") / kMiB, 3, 1e-6);
   EXPECT_EQ(describe_slope(f->slope_bytes.at("batch_size"), "batch_size"), "+3.0 MiB per sample");
 }
 
 TEST(SweepFit, LargestValueWithinABudgetAndMargin) {
-  std::string why;
-  auto f = fit_figure("y", {"num_workers"}, {pt(0, 300), pt(1, 386), pt(2, 472)}, &why);
+  auto f = fit_figure("y", {"num_workers"}, {pt(0, 300), pt(1, 386), pt(2, 472)});
   ASSERT_TRUE(f);
   // 1000 MiB less 10 % = 900 MiB: 300 + 86 w <= 900 -> w <= 6.97.
   auto l = largest_fitting(*f, "num_workers", {}, 1000 * kMiB, 0.10, true, std::nullopt);
@@ -102,7 +96,7 @@ TEST(SweepFit, LargestValueWithinABudgetAndMargin) {
   EXPECT_EQ(*capped.value, 4);
   auto none = largest_fitting(*f, "num_workers", {}, 200 * kMiB, 0.10, true, std::nullopt);
   EXPECT_FALSE(none.value);
-  auto flat = fit_figure("y", {"num_workers"}, {pt(0, 300), pt(1, 300), pt(2, 300)}, &why);
+  auto flat = fit_figure("y", {"num_workers"}, {pt(0, 300), pt(1, 300), pt(2, 300)});
   EXPECT_TRUE(largest_fitting(*flat, "num_workers", {}, 1000 * kMiB, 0.1, true, std::nullopt).unbounded);
 }
 

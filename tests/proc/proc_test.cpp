@@ -40,6 +40,18 @@ TEST(PidStatus, ParsesRssSplitAndSignals) {
   EXPECT_EQ(s.rss_shmem_bytes, 100u * 1024);
   ASSERT_TRUE(s.sig_cgt);
   EXPECT_TRUE(*s.sig_cgt & (1ull << (15 - 1)));  // SIGTERM caught
+  EXPECT_EQ(s.cap_eff, std::nullopt);
+  EXPECT_EQ(s.ns_pid_levels, std::nullopt);  // before 4.1
+}
+
+TEST(PidStatus, CapabilitiesAndPidNamespaces) {
+  auto s = parse_pid_status("Name:\tx\nNSpid:\t4242\t17\t1\nCapEff:\t000001fffeffffff\n");
+  EXPECT_EQ(s.ns_pid_levels, 3u);
+  ASSERT_TRUE(s.cap_eff);
+  EXPECT_FALSE(*s.cap_eff & (1ull << 24));  // CAP_SYS_RESOURCE missing (docs MACHINE-FACTS)
+  EXPECT_TRUE(*s.cap_eff & (1ull << 21));   // CAP_SYS_ADMIN
+  EXPECT_EQ(parse_pid_status("NSpid:\t42\n").ns_pid_levels, 1u);
+  EXPECT_EQ(parse_pid_status("NSpid:\tx\n").ns_pid_levels, std::nullopt);
 }
 
 TEST(SmapsRollup, PssSplitAndUss) {
@@ -66,6 +78,9 @@ TEST(PidStat, CommWithSpacesAndParentheses) {
   EXPECT_EQ(s->ppid, 1);
   EXPECT_EQ(s->utime_ticks, 7u);
   EXPECT_EQ(s->start_time_ticks, 98765u);
+  EXPECT_EQ(s->flags, 4194560u);
+  EXPECT_EQ(s->rss_pages, 0u);
+  EXPECT_EQ(s->exit_code, std::nullopt);  // a line cut before field 52 (before 3.5)
   EXPECT_FALSE(parse_pid_stat("1234 (x) S 1 2"));
   EXPECT_FALSE(parse_pid_stat("garbage"));
 }

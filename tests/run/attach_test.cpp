@@ -10,9 +10,9 @@
 namespace oomlens {
 namespace {
 
-std::string stat_line(char state, int exit_code) {
+std::string stat_line(char state, int exit_code, const std::string& comm = "a b) c") {
   // pid (comm) state, then fields 4..52; field 52 is exit_code.
-  std::string s = "4242 (a b) c) ";
+  std::string s = "4242 (" + comm + ") ";
   s += state;
   for (int f = 4; f <= 51; ++f) s += " " + std::to_string(f);
   return s + " " + std::to_string(exit_code) + "\n";
@@ -24,6 +24,9 @@ TEST(Attach, ExitCodeOnlyFromAZombie) {
   EXPECT_EQ(run::attach_exit_code_from_stat(stat_line('S', 0)), std::nullopt);
   EXPECT_EQ(run::attach_exit_code_from_stat("4242 (x) Z 1 2 3"), std::nullopt);  // pre-3.5: no field 52
   EXPECT_EQ(run::attach_exit_code_from_stat("garbage"), std::nullopt);
+  // earlyoom's hostile comm holds ") Z ": a running process, not a zombie.
+  EXPECT_EQ(run::attach_exit_code_from_stat(stat_line('S', 0, "foo) Z ")), std::nullopt);
+  EXPECT_EQ(run::attach_exit_code_from_stat(stat_line('Z', 9, "foo) Z ")), 9);
 }
 
 TEST(Attach, VerdictWithUnknownExitStatus) {

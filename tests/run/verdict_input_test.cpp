@@ -59,11 +59,11 @@ TEST(VerdictInput, KillerDaemonsRunningUnderAFixtureProc) {
 TEST(VerdictInput, VmstatOomKillUnderAFixtureProc) {
   FixtureTree t;
   const std::string proc = join_root(t.root(), "proc");
-  EXPECT_EQ(vmstat_oom_kill(proc), std::nullopt);  // no file
+  EXPECT_EQ(proc::read_vmstat_oom_kill(proc), std::nullopt);  // no file
   t.write("proc/vmstat", "nr_free_pages 1000\noom_kill 3\nnr_zone_active_anon 4\n");
-  EXPECT_EQ(vmstat_oom_kill(proc), 3u);
+  EXPECT_EQ(proc::read_vmstat_oom_kill(proc), 3u);
   t.write("proc/vmstat", "nr_free_pages 1000\n");  // before 4.13
-  EXPECT_EQ(vmstat_oom_kill(proc), std::nullopt);
+  EXPECT_EQ(proc::read_vmstat_oom_kill(proc), std::nullopt);
 }
 
 }  // namespace

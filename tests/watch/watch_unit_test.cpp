@@ -148,9 +148,9 @@ TEST(Metrics, FamiliesHaveHelpTypeAndUnits) {
 }
 
 TEST(Counters, VmstatAndUnexplained) {
-  EXPECT_EQ(parse_vmstat_oom_kill("pgfault 5\noom_kill 12\nfoo 1\n"), 12u);
-  EXPECT_FALSE(parse_vmstat_oom_kill("pgfault 5\n"));
-  EXPECT_FALSE(parse_vmstat_oom_kill("oom_kill x\n"));
+  EXPECT_EQ(proc::parse_vmstat_oom_kill("pgfault 5\noom_kill 12\nfoo 1\n"), 12u);
+  EXPECT_FALSE(proc::parse_vmstat_oom_kill("pgfault 5\n"));
+  EXPECT_FALSE(proc::parse_vmstat_oom_kill("oom_kill x\n"));
   CgroupCounts before{{"/a", 2}, {"/b", 1}};
   CgroupCounts now{{"/a", 5}, {"/b", 1}, {"/c", 2}};
   CgroupCounts explained{{"/a", 2}, {"/c", 2}};

@@ -1,4 +1,4 @@
-#include "logsource/merge.h"
+#include "diagnose/merge.h"
 
 #include <algorithm>
 #include <cmath>
