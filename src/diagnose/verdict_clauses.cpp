@@ -2,6 +2,8 @@
 // how a kill, a sender, /dev/shm, a memory error, kills elsewhere and the
 // guard's stop are told. English, each format a msgid (N_()).
 #include "diagnose/verdict_clauses.h"
+
+#include "diagnose/killer_daemon.h"
 #include "monitor/sample.h"
 #include "util/i18n.h"
 
@@ -78,9 +80,12 @@ std::string unknown_sender(const VerdictInput& in) {
 }
 
 // The traced sender is a userspace OOM killer whose journal line names the
-// job (earlyoom's comm is "earlyoom", systemd-oomd's "systemd-oomd").
+// job, recognised as `oomlens check` recognises it (oom_daemon_kind: by comm,
+// or by cmdline for nohang, which runs as `python3 …/nohang`).
 std::optional<std::string> daemon_sender(const VerdictInput& in) {
-  if (!in.signal_sender || !in.daemon_kill || in.signal_sender->comm != in.daemon_kill->daemon) return std::nullopt;
+  if (!in.signal_sender || !in.daemon_kill ||
+      oom_daemon_kind(in.signal_sender->comm, in.signal_sender->cmdline.value_or("")) != in.daemon_kill->daemon)
+    return std::nullopt;
   return fmt::format(N_("{} (pid {}), a userspace OOM killer"), in.daemon_kill->daemon, in.signal_sender->pid);
 }
 

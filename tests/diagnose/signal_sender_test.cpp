@@ -245,5 +245,23 @@ TEST(SignalSenderVerdict, TracedDaemonIsNamedAsTheKiller) {
   EXPECT_EQ(v.evidence.size(), 3u);
 }
 
+// nohang runs as `python3 /usr/sbin/nohang …`: the traced sender's comm is
+// python3, its cmdline names nohang (the detector `oomlens check` uses).
+TEST(SignalSenderVerdict, TracedNohangUnderPython3IsNamedAsTheKiller) {
+  auto in = killed_input(SIGTERM);
+  in.signal_sender = testing::sender("process", SIGTERM, 654, "python3");
+  in.signal_sender->cmdline = "python3 /usr/sbin/nohang --monitor --config /etc/nohang/nohang.conf";
+  DaemonKill d;
+  d.daemon = "nohang";
+  d.pid = 500;
+  d.signal = "SIGTERM";
+  d.message = "Implementing a corrective action: sending SIGTERM to the victim";
+  in.daemon_kill = d;
+  EXPECT_EQ(decide_verdict(in).summary,
+            "The job was killed by SIGTERM (sent by nohang (pid 654), a userspace OOM killer).");
+  in.signal_sender->cmdline = "python3 train.py";  // another python3: not the daemon
+  EXPECT_EQ(decide_verdict(in).summary.find("nohang (pid 654)"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace oomlens::diagnose
