@@ -27,6 +27,14 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   std::string_view s = raw;
   std::string decoded;  // HTML/QP-decoded copy of raw; `s` may view it
   if (decode_transfer(raw, decoded)) s = decoded;
+  // Tabs where the kernel printed spaces (an editor's or `unexpand`'s
+  // retab, a pasted table): OOM report text holds none, so each is a space.
+  if (s.find('\t') != std::string_view::npos) {
+    if (s.data() != decoded.data()) decoded.assign(s);
+    for (char& c : decoded)
+      if (c == '\t') c = ' ';
+    s = decoded;
+  }
   if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
   bool indented = !s.empty() && is_space(s[0]);
   s = trim_left(s);

@@ -304,6 +304,30 @@ std::string grep_color(std::string_view text) {
   return out;
 }
 
+std::string retab(std::string_view text) {
+  // `unexpand -a` (an editor's retab): two or more spaces that end at a tab
+  // stop (every 8 columns) become one tab.
+  std::string out;
+  out.reserve(text.size());
+  size_t col = 0, pending = 0;
+  for (char c : text) {
+    if (c == ' ') {
+      ++pending;
+      if (++col % 8 == 0) {
+        out += pending >= 2 ? std::string("\t") : std::string(pending, ' ');
+        pending = 0;
+      }
+      continue;
+    }
+    out.append(pending, ' ');
+    pending = 0;
+    out += c;
+    col = c == '\n' ? 0 : col + 1;
+  }
+  out.append(pending, ' ');
+  return out;
+}
+
 std::string reprefix(std::string_view text, Prefix style) {
   std::vector<std::string> out;
   bool prev_prefixed = false;
@@ -377,6 +401,7 @@ const std::vector<Mangler>& all() {
       {"html_escape", html_escape, Loss::none, false},
       {"dmesg_color", dmesg_color, Loss::none, false},
       {"grep_color", grep_color, Loss::none, false},
+      {"retab", retab, Loss::none, false},
       {"join_records", join_records, Loss::none, true},
       {"interleave_foreign", interleave_foreign, Loss::none, false},
       {"strip_prefix", [](std::string_view t) { return reprefix(t, Prefix::none); }, Loss::none, true},

@@ -68,5 +68,20 @@ TEST(TerminalEscapes, GrepColourInsideTheAnchorsIsFound) {
   }
 }
 
+// An editor's retab (`unexpand -a`) puts tabs where the kernel printed
+// spaces, also between a header's fields: each tab reads as a space.
+TEST(RetabbedText, TabsBetweenFieldsAreSpaces) {
+  OomEvent ev = testing::one_event(
+      "[ 12.000001] corerun invoked oom-killer: gfp_mask=0x24201ca(GFP_HIGHUSER_MOVABLE|__GFP_COLD), nodemask=(null),\t"
+      "order=0, oom_score_adj=0\n"
+      "[ 12.000100] Out of memory: Killed process 31490 (corerun)\ttotal-vm:2007864kB, anon-rss:1032kB, "
+      "file-rss:0kB, shmem-rss:0kB\n");
+  ASSERT_TRUE(ev.trigger.has_value());
+  EXPECT_EQ(ev.trigger->nodemask, "(null)");
+  EXPECT_EQ(ev.trigger->order, 0);
+  ASSERT_EQ(ev.victims.size(), 1u);
+  EXPECT_EQ(ev.victims[0].total_vm_bytes, 2007864u * 1024);
+}
+
 }  // namespace
 }  // namespace oomlens
