@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <string>
+#include <utility>
 
 #include "diagnose/signal_sender.h"
 #include "diagnose/verdict.h"
@@ -231,15 +233,20 @@ TEST(SignalSenderVerdict, SignalNamesTheSenderOrSaysWhyNot) {
   EXPECT_NE(decide_verdict(on).summary.find("the signal trace saw no SIGKILL sent to pid 500"), std::string::npos);
 }
 
+// A userspace OOM killer's journal line about the job (pid 500), SIGTERM.
+DaemonKill daemon_sigterm(std::string daemon, std::string message) {
+  DaemonKill d;
+  d.daemon = std::move(daemon);
+  d.pid = 500;
+  d.signal = "SIGTERM";
+  d.message = std::move(message);
+  return d;
+}
+
 TEST(SignalSenderVerdict, TracedDaemonIsNamedAsTheKiller) {
   auto in = killed_input(SIGTERM);
   in.signal_sender = testing::sender("process", SIGTERM, 321, "earlyoom");
-  DaemonKill d;
-  d.daemon = "earlyoom";
-  d.pid = 500;
-  d.signal = "SIGTERM";
-  d.message = "sending SIGTERM to process 500 uid 0 \"job\": badness 900, VmRSS 10 MiB";
-  in.daemon_kill = d;
+  in.daemon_kill = daemon_sigterm("earlyoom", "sending SIGTERM to process 500 uid 0 \"job\": badness 900, VmRSS 10 MiB");
   auto v = decide_verdict(in);
   EXPECT_EQ(v.summary, "The job was killed by SIGTERM (sent by earlyoom (pid 321), a userspace OOM killer).");
   EXPECT_EQ(v.evidence.size(), 3u);
@@ -251,12 +258,7 @@ TEST(SignalSenderVerdict, TracedNohangUnderPython3IsNamedAsTheKiller) {
   auto in = killed_input(SIGTERM);
   in.signal_sender = testing::sender("process", SIGTERM, 654, "python3");
   in.signal_sender->cmdline = "python3 /usr/sbin/nohang --monitor --config /etc/nohang/nohang.conf";
-  DaemonKill d;
-  d.daemon = "nohang";
-  d.pid = 500;
-  d.signal = "SIGTERM";
-  d.message = "Implementing a corrective action: sending SIGTERM to the victim";
-  in.daemon_kill = d;
+  in.daemon_kill = daemon_sigterm("nohang", "Implementing a corrective action: sending SIGTERM to the victim");
   EXPECT_EQ(decide_verdict(in).summary,
             "The job was killed by SIGTERM (sent by nohang (pid 654), a userspace OOM killer).");
   in.signal_sender->cmdline = "python3 train.py";  // another python3: not the daemon
