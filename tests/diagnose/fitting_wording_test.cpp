@@ -24,7 +24,8 @@ TEST(FittingWording, MemswLimitIsTheAllowanceNotTheSwapSpace) {
                                          .limited(usage, 3145728 * KiB)
                                          .memsw(6291456 * KiB, 6291456 * KiB)
                                          .hierarchy("v1"));
-    const Check* c = find(explain(e), "memcg_swap_exhausted");
+    const Explanation x = explain(e);  // kept: find() points into it
+    const Check* c = find(x, "memcg_swap_exhausted");
     ASSERT_NE(c, nullptr);
     EXPECT_THAT(c->message, Not(HasSubstr("swap was full")));
     EXPECT_THAT(c->message, HasSubstr("allowance for memory and swap together"));
