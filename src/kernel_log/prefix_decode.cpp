@@ -167,7 +167,8 @@ void decode_escapes(NormalizedLine& out, bool kmsg) {
 // (`=D0=B8`), which kernel text never prints.
 bool decode_transfer(std::string_view raw, std::string& owned) {
   std::string plain;
-  if (oomlens::strip_terminal_escapes(raw, plain)) raw = plain;
+  const bool stripped = oomlens::strip_terminal_escapes(raw, plain);
+  if (stripped) raw = plain;
   bool html = raw.find('&') != std::string_view::npos &&
               (raw.find("&gt;") != std::string_view::npos || raw.find("&lt;") != std::string_view::npos ||
                raw.find("&amp;") != std::string_view::npos || raw.find("&quot;") != std::string_view::npos ||
@@ -179,7 +180,7 @@ bool decode_transfer(std::string_view raw, std::string& owned) {
     qp = hex_value(raw[e + 1]) >= 0xC && hex_value(raw[e + 2]) >= 0 && raw[e + 3] == '=' &&
          hex_value(raw[e + 4]) >= 8 && hex_value(raw[e + 4]) <= 0xB && hex_value(raw[e + 5]) >= 0;
   if (!html && !qp) {
-    if (raw.data() != plain.data()) return false;
+    if (!stripped) return false;
     owned = std::move(plain);
     return true;
   }
