@@ -92,20 +92,24 @@ std::optional<MemoryHierarchy> find_memory_hierarchy(const std::string& root) {
   return std::nullopt;
 }
 
-std::optional<std::string> memory_cgroup_path(const MemoryHierarchy& h, int pid, const std::string& root) {
-  std::string self = pid == 0 ? "self" : std::to_string(pid);
-  auto text = read_file(join_root(root, "proc/" + self + "/cgroup"));
-  if (!text) return std::nullopt;
-  for (auto& l : parse_proc_cgroup(*text)) {
+std::optional<std::string> memory_cgroup_in(Version v, std::string_view proc_cgroup_text) {
+  for (auto& l : parse_proc_cgroup(proc_cgroup_text)) {
     bool match = false;
-    if (h.version == Version::v2) {
+    if (v == Version::v2) {
       match = l.hierarchy_id == 0 && l.controllers.empty();
     } else {
       for (auto& c : l.controllers) match |= c == "memory";
     }
-    if (match) return l.path;
+    if (match) return std::move(l.path);
   }
   return std::nullopt;
+}
+
+std::optional<std::string> memory_cgroup_path(const MemoryHierarchy& h, int pid, const std::string& root) {
+  std::string self = pid == 0 ? "self" : std::to_string(pid);
+  auto text = read_file(join_root(root, "proc/" + self + "/cgroup"));
+  if (!text) return std::nullopt;
+  return memory_cgroup_in(h.version, *text);
 }
 
 std::optional<std::string> memory_cgroup_dir(const MemoryHierarchy& h, int pid, const std::string& root) {

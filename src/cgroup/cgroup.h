@@ -30,6 +30,11 @@ struct ProcCgroupLine {
 /// Parses /proc/PID/cgroup text. Malformed lines are skipped.
 [[nodiscard]] std::vector<ProcCgroupLine> parse_proc_cgroup(std::string_view text);
 
+/// The memory cgroup's path in /proc/PID/cgroup text: the line whose
+/// controllers list `memory` (v1), or the `0::` line (v2). nullopt when
+/// there is no such line. Pure part of `memory_cgroup_path`.
+[[nodiscard]] std::optional<std::string> memory_cgroup_in(Version v, std::string_view proc_cgroup_text);
+
 /// Where the memory controller is mounted, from /proc/self/mountinfo text:
 /// a `cgroup` mount whose super options list `memory` (v1), else a `cgroup2`
 /// mount whose root `cgroup.controllers` lists `memory` (checked by the

@@ -232,22 +232,13 @@ const std::string& SnapshotBuilder::user_name(uint32_t uid) {
 
 std::shared_ptr<const StaticInfo> SnapshotBuilder::read_static(int pid, const std::string& comm) {
   auto info = std::make_shared<StaticInfo>();
-  const std::string dir = proc_ + "/" + std::to_string(pid);
   if (auto st = proc::read_pid_status(pid, proc_)) info->uid = st->uid;
   info->user = info->uid ? user_name(*info->uid) : "?";
-  info->cgroup_path = "/";
-  if (auto text = read_file(dir + "/cgroup")) {
-    for (const auto& l : cgroup::parse_proc_cgroup(*text)) {
-      bool match = false;
-      if (!have_memory_hierarchy_ || memory_v2_) match = l.hierarchy_id == 0 && l.controllers.empty();
-      else
-        for (const auto& c : l.controllers) match |= c == "memory";
-      if (match) {
-        info->cgroup_path = l.path.empty() ? "/" : l.path;
-        break;
-      }
-    }
-  }
+  // Without a memory controller, the v2 line still names the process's cgroup.
+  const cgroup::MemoryHierarchy h{have_memory_hierarchy_ && !memory_v2_ ? cgroup::Version::v1 : cgroup::Version::v2,
+                                  memory_mount_.value_or("")};
+  auto path = cgroup::memory_cgroup_path(h, pid, opt_.root);
+  info->cgroup_path = path && !path->empty() ? *path : "/";
   info->owner = decode_cgroup_owner(info->cgroup_path);
   std::string cmd = proc::read_cmdline(pid, proc_, size_t{1} << 20);
   info->cmdline = cmd.empty() ? "[" + comm + "]" : cmd;

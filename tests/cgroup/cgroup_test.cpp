@@ -35,6 +35,16 @@ TEST(ProcCgroup, ParsesV1AndV2Lines) {
   EXPECT_TRUE(parse_proc_cgroup("garbage\n::\n").empty());
 }
 
+TEST(ProcCgroup, MemoryCgroupPerHierarchy) {
+  EXPECT_EQ(memory_cgroup_in(Version::v1, kHybridCgroup), "/process_api/e0e6");
+  EXPECT_EQ(memory_cgroup_in(Version::v2, kHybridCgroup), "/");
+  EXPECT_EQ(memory_cgroup_in(Version::v2, "0::/user.slice/job\n"), "/user.slice/job");
+  EXPECT_EQ(memory_cgroup_in(Version::v1, "0::/user.slice/job\n"), std::nullopt);
+  EXPECT_EQ(memory_cgroup_in(Version::v2, "4:memory:/a\n"), std::nullopt);
+  EXPECT_EQ(memory_cgroup_in(Version::v1, "5:cpu,memory:/b\n"), "/b");
+  EXPECT_EQ(memory_cgroup_in(Version::v1, ""), std::nullopt);
+}
+
 TEST(MountCandidates, V1MemoryBeforeV2) {
   auto c = memory_mount_candidates(kHybridMountinfo);
   ASSERT_EQ(c.size(), 2u);
