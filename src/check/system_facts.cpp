@@ -33,13 +33,7 @@ std::optional<T> read_number(const std::string& path) {
 }
 
 void read_processes(const std::string& proc, SystemFacts& f) {
-  DIR* d = ::opendir(proc.c_str());
-  if (!d) return;
-  while (dirent* e = ::readdir(d)) {
-    int pid = 0;
-    std::string_view name(e->d_name);
-    auto r = std::from_chars(name.data(), name.data() + name.size(), pid);
-    if (r.ec != std::errc{} || r.ptr != name.data() + name.size() || pid <= 0) continue;
+  for (const int pid : proc::list_pids(proc)) {
     auto comm = proc::read_comm(pid, proc);
     if (!comm) continue;  // gone
     const std::string& c = *comm;
@@ -56,7 +50,6 @@ void read_processes(const std::string& proc, SystemFacts& f) {
       if (!kind.empty()) f.oom_daemons.push_back(p);
     }
   }
-  ::closedir(d);
 }
 
 }  // namespace

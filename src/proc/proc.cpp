@@ -3,6 +3,8 @@
 #include "util/file.h"
 #include "util/text.h"
 
+#include <dirent.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
@@ -246,6 +248,20 @@ std::optional<int> read_pid_int(int pid, std::string_view file, const std::strin
 
 std::optional<std::string> read_environ(int pid, const std::string& proc_root, size_t cap) {
   return read_file(pid_path(proc_root, pid, "environ"), cap);
+}
+
+std::vector<int> list_pids(const std::string& proc_root) {
+  std::vector<int> pids;
+  DIR* d = ::opendir(proc_root.c_str());
+  if (!d) return pids;
+  while (const dirent* e = ::readdir(d)) {
+    const std::string_view name(e->d_name);
+    int pid = 0;
+    auto r = std::from_chars(name.data(), name.data() + name.size(), pid);
+    if (r.ec == std::errc{} && r.ptr == name.data() + name.size() && pid > 0) pids.push_back(pid);
+  }
+  ::closedir(d);
+  return pids;
 }
 
 std::optional<std::string> read_comm(int pid, const std::string& proc_root) {

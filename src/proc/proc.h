@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace oomlens::proc {
 
@@ -147,6 +148,11 @@ struct Pressure {
 [[nodiscard]] std::optional<std::string_view> environ_var(std::string_view environ, std::string_view key);
 /// environ_var() as a decimal int (RANK, LOCAL_RANK); nullopt when absent or not a number.
 [[nodiscard]] std::optional<int> environ_int(std::string_view environ, std::string_view key);
+
+/// The pids in `proc_root` (default "/proc"): its entries whose names are
+/// positive decimal numbers, in directory order; empty when unreadable. A
+/// process listed may be gone by the time it is read.
+[[nodiscard]] std::vector<int> list_pids(const std::string& proc_root = "/proc");
 
 /// The integer of /proc/PID/oom_score or oom_score_adj text (surrounding
 /// blanks and the newline ignored); nullopt when it is not one (pure).

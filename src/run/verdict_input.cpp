@@ -2,10 +2,7 @@
 // at the end (run/verdict_input.h).
 #include "run/verdict_input.h"
 
-#include <dirent.h>
-
 #include <algorithm>
-#include <cstdlib>
 
 #include "diagnose/killer_daemon.h"
 #include "diagnose/worker_memory.h"
@@ -15,17 +12,12 @@ namespace oomlens::run {
 
 std::vector<std::string> running_killer_daemons(const std::string& proc_dir) {
   std::vector<std::string> found;
-  if (DIR* d = ::opendir(proc_dir.c_str())) {
-    while (dirent* e = ::readdir(d)) {
-      if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-      const int pid = std::atoi(e->d_name);
-      auto comm = proc::read_comm(pid, proc_dir);
-      if (!comm) continue;
-      // The detector `oomlens check` uses: nohang also runs as `python3 …/nohang`.
-      auto kind = diagnose::oom_daemon_kind(*comm, proc::read_cmdline(pid, proc_dir));
-      if (!kind.empty() && std::find(found.begin(), found.end(), kind) == found.end()) found.push_back(kind);
-    }
-    ::closedir(d);
+  for (const int pid : proc::list_pids(proc_dir)) {
+    auto comm = proc::read_comm(pid, proc_dir);
+    if (!comm) continue;
+    // The detector `oomlens check` uses: nohang also runs as `python3 …/nohang`.
+    auto kind = diagnose::oom_daemon_kind(*comm, proc::read_cmdline(pid, proc_dir));
+    if (!kind.empty() && std::find(found.begin(), found.end(), kind) == found.end()) found.push_back(kind);
   }
   return found;
 }

@@ -2,14 +2,12 @@
 #include "top/snapshot.h"
 #include "util/file.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <pwd.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cstring>
 #include <numeric>
 
@@ -262,17 +260,12 @@ Snapshot SnapshotBuilder::tick() {
   s.gpu_available = gpu_ != nullptr;
 
   for (auto& [pid, e] : cache_) e.seen = false;
-  DIR* d = ::opendir(proc_.c_str());
-  if (!d) return s;
+  const std::vector<int> pids = proc::list_pids(proc_);
   char path[512];
   char buf[1024];
   char sbuf[64];
   s.rows.reserve(cache_.size() + 16);
-  while (dirent* de = ::readdir(d)) {
-    int pid = 0;
-    std::string_view name(de->d_name);
-    auto r = std::from_chars(name.data(), name.data() + name.size(), pid);
-    if (r.ec != std::errc{} || r.ptr != name.data() + name.size() || pid <= 0) continue;
+  for (const int pid : pids) {
     Entry* cached = nullptr;
     if (auto it = cache_.find(pid); it != cache_.end()) cached = &it->second;
     std::string_view stat_text;
@@ -326,7 +319,6 @@ Snapshot SnapshotBuilder::tick() {
     row.swap_bytes = e.swap_bytes;
     s.rows.push_back(std::move(row));
   }
-  ::closedir(d);
   std::erase_if(cache_, [this](const auto& kv) {
     if (kv.second.seen) return false;
     fds_open_ -= (kv.second.stat_fd.get() >= 0) + (kv.second.score_fd.get() >= 0);

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace oomlens::proc {
@@ -136,6 +137,20 @@ TEST(PidText, CommKeepsSpacesAndParenthesesCmdlineJoinsArgv) {
   EXPECT_EQ(read_cmdline(43, proc), "");
   EXPECT_EQ(read_cmdline(44, proc), "");
   EXPECT_EQ(cmdline_text(std::string("a\0b\0\0", 5)), "a b");
+}
+
+TEST(ListPids, KeepsPositiveDecimalNamesOnly) {
+  testing::FixtureTree t;
+  for (const char* d : {"proc/1", "proc/42", "proc/31337", "proc/self", "proc/sys", "proc/0", "proc/12abc",
+                        "proc/-5", "proc/99999999999999999999"})
+    t.mkdir(d);
+  t.write("proc/meminfo", "MemTotal: 1 kB\n");
+  t.write("proc/7", "a file named like a pid still lists: /proc has none\n");
+  auto pids = list_pids(t.root() + "/proc");
+  std::sort(pids.begin(), pids.end());
+  EXPECT_EQ(pids, (std::vector<int>{1, 7, 42, 31337}));
+  EXPECT_TRUE(list_pids(t.root() + "/missing").empty());
+  EXPECT_FALSE(list_pids().empty());  // the real /proc lists at least this process
 }
 
 TEST(PidText, ReadFileAtIsRelativeToTheDirectory) {
