@@ -118,18 +118,18 @@ bool CgroupReader::read_file(File f, bool reopen) {
     if (!fds_[f] && f == oom && !v1) fds_[f].reset(::open((dir_ + "/memory.events").c_str(), O_RDONLY | O_CLOEXEC));
   }
   if (!fds_[f]) return false;
-  if (buf_.size() < 8192) buf_.resize(8192);
-  ssize_t n;
-  do n = ::pread(fds_[f].get(), buf_.data(), buf_.size(), 0);
-  while (n < 0 && errno == EINTR);
-  if (n < 0) {  // the cgroup was removed: reopen at the next with_limit read
+  // memory.stat is ~1.5 KiB (v2) / ~1 KiB (v1): 8 KiB holds it whole, read
+  // in one pread (reserved); a longer one is cut at its last whole line
+  // rather than misread.
+  constexpr size_t kMax = 8192;
+  buf_.reserve(kMax);
+  auto text = reread_fd(fds_[f].get(), buf_, kMax);
+  if (!text) {  // the cgroup was removed: reopen at the next with_limit read
     fds_[f].reset();
     return false;
   }
-  // memory.stat is ~1.5 KiB (v2) / ~1 KiB (v1): 8 KiB holds it whole; a
-  // longer one is cut at its last whole line rather than misread.
-  std::string_view v(buf_.data(), static_cast<size_t>(n));
-  if (static_cast<size_t>(n) == buf_.size()) v = v.substr(0, v.rfind('\n') + 1);
+  std::string_view v = *text;
+  if (v.size() == kMax) v = v.substr(0, v.rfind('\n') + 1);
   text_len_ = v.size();
   return true;
 }

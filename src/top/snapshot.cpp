@@ -16,17 +16,6 @@
 #include "top/gpu.h"
 
 namespace oomlens::top {
-namespace {
-
-// pread at 0 on a kept descriptor; empty when the process is gone.
-std::string_view pread_small(int fd, char* buf, size_t cap) {
-  ssize_t n = ::pread(fd, buf, cap, 0);
-  if (n <= 0) return {};
-  return {buf, static_cast<size_t>(n)};
-}
-
-}  // namespace
-
 std::optional<TickStat> parse_tick_stat(std::string_view text) {
   auto st = proc::parse_pid_stat(text);
   if (!st || !st->rss_pages) return std::nullopt;  // a line cut before field 24 (rss)
@@ -262,8 +251,7 @@ Snapshot SnapshotBuilder::tick() {
   for (auto& [pid, e] : cache_) e.seen = false;
   const std::vector<int> pids = proc::list_pids(proc_);
   char path[512];
-  char buf[1024];
-  char sbuf[64];
+  std::string buf, sbuf;  // kept descriptors' texts; empty when the process is gone
   s.rows.reserve(cache_.size() + 16);
   for (const int pid : pids) {
     Entry* cached = nullptr;
@@ -271,7 +259,7 @@ Snapshot SnapshotBuilder::tick() {
     std::string_view stat_text;
     Fd stat_fd, score_fd;
     if (cached && cached->stat_fd.get() >= 0) {
-      stat_text = pread_small(cached->stat_fd.get(), buf, sizeof buf);
+      stat_text = reread_fd(cached->stat_fd.get(), buf, 1024).value_or("");
       // Either way the descriptors leave the entry (and the count): kept
       // ones come back below, those of a gone process close here.
       fds_open_ -= (cached->stat_fd.get() >= 0) + (cached->score_fd.get() >= 0);
@@ -286,7 +274,7 @@ Snapshot SnapshotBuilder::tick() {
       std::snprintf(path, sizeof path, "%s/%d/stat", proc_.c_str(), pid);
       stat_fd = Fd(::open(path, O_RDONLY | O_CLOEXEC));
       if (stat_fd.get() < 0) continue;
-      stat_text = pread_small(stat_fd.get(), buf, sizeof buf);
+      stat_text = reread_fd(stat_fd.get(), buf, 1024).value_or("");
       std::snprintf(path, sizeof path, "%s/%d/oom_score", proc_.c_str(), pid);
       score_fd = Fd(::open(path, O_RDONLY | O_CLOEXEC));
     }
@@ -298,7 +286,7 @@ Snapshot SnapshotBuilder::tick() {
     row.comm = std::move(ts->stat.comm);
     row.state = ts->stat.state;
     row.start_time_ticks = ts->stat.start_time_ticks;
-    if (score_fd.get() >= 0) row.oom_score = proc::parse_pid_int(pread_small(score_fd.get(), sbuf, sizeof sbuf));
+    if (score_fd.get() >= 0) row.oom_score = proc::parse_pid_int(reread_fd(score_fd.get(), sbuf, 64).value_or(""));
     row.rss_bytes = ts->rss_pages * static_cast<uint64_t>(page_size_);
     Entry& e = cache_[pid];
     if (!e.info || e.start_time_ticks != row.start_time_ticks) {

@@ -28,6 +28,25 @@ std::optional<std::string> read_file_at(int dirfd, const char* name, size_t max_
   return out;
 }
 
+std::optional<std::string_view> reread_fd(int fd, std::string& buf, size_t max_bytes) {
+  if (buf.capacity() < 4096) buf.reserve(4096);
+  buf.resize(std::min(buf.capacity(), max_bytes));
+  size_t got = 0;
+  while (got < buf.size()) {
+    const ssize_t n = ::pread(fd, buf.data() + got, buf.size() - got, static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      buf.clear();
+      return std::nullopt;
+    }
+    got += static_cast<size_t>(n);
+    if (got < buf.size() || n == 0) break;                           // a short read: the whole file
+    if (buf.size() < max_bytes) buf.resize(std::min(buf.size() * 2, max_bytes));  // full: there may be more
+  }
+  buf.resize(got);
+  return std::string_view(buf);
+}
+
 Status write_file(const std::string& path, std::string_view value) {
   const UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
   if (!fd) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <unistd.h>
 
 #include <cerrno>
 
@@ -31,6 +32,38 @@ TEST(WriteFile, WritesAnExistingFileAndSaysWhatFailed) {
   ASSERT_FALSE(full);
   EXPECT_EQ(full.error().errnum, ENOSPC);
   EXPECT_EQ(full.error().what, "cannot write 'x' to /dev/full");
+}
+
+TEST(RereadFd, ReadsTheHeldFileAgainFromItsStart) {
+  testing::FixtureTree t;
+  t.write("stat", "42 (a b) S 1\n");
+  const std::string path = t.root() + "/stat";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  std::string buf;
+  EXPECT_EQ(reread_fd(fd, buf), "42 (a b) S 1\n");
+  EXPECT_EQ(reread_fd(fd, buf), "42 (a b) S 1\n");  // again from 0, not from where the last read stopped
+  t.write("stat", "43 (c) R 1 and more\n");           // the same inode, new contents
+  EXPECT_EQ(reread_fd(fd, buf), "43 (c) R 1 and more\n");
+  EXPECT_EQ(reread_fd(fd, buf, 5), "43 (c");           // cut at max_bytes
+
+  // Longer than the first read (4 KiB): read on to a short read, up to the cap.
+  const std::string big(10000, 'x');
+  t.write("stat", big);
+  EXPECT_EQ(reread_fd(fd, buf), big);
+  EXPECT_EQ(reread_fd(fd, buf, 6000), big.substr(0, 6000));
+  buf.clear();
+  buf.shrink_to_fit();
+  buf.reserve(8192);  // reserved: one pread of the whole capacity
+  EXPECT_EQ(reread_fd(fd, buf, 8192)->size(), 8192u);
+  ::close(fd);
+
+  // A read error (here EISDIR; ESRCH for a reaped process) is nullopt, the buffer empty.
+  const int dir = ::open(t.root().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ASSERT_GE(dir, 0);
+  EXPECT_FALSE(reread_fd(dir, buf));
+  EXPECT_TRUE(buf.empty());
+  ::close(dir);
 }
 
 TEST(ReadFileAt, AFailedReadKeepsItsErrno) {
