@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "util/fd.h"
+#include "util/text.h"
 
 extern char** environ;
 
@@ -18,14 +19,7 @@ namespace oomlens::watch {
 
 std::vector<std::string> split_command(std::string_view cmd) {
   std::vector<std::string> out;
-  size_t i = 0;
-  while (i < cmd.size()) {
-    while (i < cmd.size() && (cmd[i] == ' ' || cmd[i] == '\t')) ++i;
-    size_t j = i;
-    while (j < cmd.size() && cmd[j] != ' ' && cmd[j] != '\t') ++j;
-    if (j > i) out.emplace_back(cmd.substr(i, j - i));
-    i = j;
-  }
+  for (std::string_view tok = text::take_token(cmd); !tok.empty(); tok = text::take_token(cmd)) out.emplace_back(tok);
   return out;
 }
 

@@ -14,8 +14,9 @@
 
 namespace oomlens::watch {
 
-/// Splits CMD on blanks into argv. No quoting, no globbing, no variables:
-/// a program that needs more is a script.
+/// Splits CMD on blanks (text::take_token: space, tab, carriage return)
+/// into argv. No quoting, no globbing, no variables: a program that needs
+/// more is a script.
 [[nodiscard]] std::vector<std::string> split_command(std::string_view cmd);
 
 /// Starts argv[0] (searched in PATH) with the current environment plus

@@ -195,6 +195,7 @@ TEST(StateFile, RoundTripAndBadInput) {
 TEST(Exec, SplitsWithoutShell) {
   EXPECT_EQ(split_command("  /bin/logger -t  oom "), (std::vector<std::string>{"/bin/logger", "-t", "oom"}));
   EXPECT_TRUE(split_command("  ").empty());
+  EXPECT_EQ(split_command("\t/bin/echo\ta\rb "), (std::vector<std::string>{"/bin/echo", "a", "b"}));
   std::string host;
   int port = -1;
   EXPECT_TRUE(parse_listen("127.0.0.1:9177", &host, &port));
