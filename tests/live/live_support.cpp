@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -237,17 +238,36 @@ double kmsg_records(const std::string& exposition) {
   return at == std::string::npos ? -1.0 : std::atof(exposition.c_str() + at + 28);
 }
 
-std::string scrape_after_replay(const std::function<std::string()>& scrape, int timeout_s) {
-  std::string before = scrape();
-  for (auto until = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
-       std::chrono::steady_clock::now() < until;) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+namespace {
+
+/// What scrape_when_still() compares: the records read and the OOM counters' lines.
+std::string moving_part(const std::string& exposition) {
+  std::string out = std::to_string(kmsg_records(exposition)) + "\n";
+  std::istringstream in(exposition);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("oomlens_oom_", 0) == 0) out += line + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string scrape_when_still(const std::function<std::string()>& scrape, std::chrono::milliseconds still,
+                              int timeout_s) {
+  using Clock = std::chrono::steady_clock;
+  std::string last = scrape();
+  auto changed = Clock::now();
+  for (auto until = changed + std::chrono::seconds(timeout_s); Clock::now() < until;) {
+    std::this_thread::sleep_for(std::min(still, std::chrono::milliseconds(300)));
     std::string again = scrape();
-    const bool still = kmsg_records(again) == kmsg_records(before) && kmsg_records(again) >= 0;
-    before = std::move(again);
-    if (still) break;
+    if (kmsg_records(again) < 0 || moving_part(again) != moving_part(last)) changed = Clock::now();
+    last = std::move(again);
+    if (Clock::now() - changed >= still) break;
   }
-  return before;
+  return last;
+}
+
+std::string scrape_after_replay(const std::function<std::string()>& scrape, int timeout_s) {
+  return scrape_when_still(scrape, std::chrono::milliseconds(300), timeout_s);
 }
 
 void note_signal_trace(const std::string& what, const std::string& status, const std::string& tracefs,

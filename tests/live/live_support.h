@@ -8,6 +8,7 @@
 // controller), tests skip with the reason, except under CI=true where they fail.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -88,9 +89,13 @@ void wait_for_oom_report_room(int timeout_s = 30);
 
 /// A daemon's `oomlens_kmsg_records_total` in its /metrics text; -1 when absent.
 double kmsg_records(const std::string& exposition);
-/// Scrapes `scrape` (a daemon's /metrics) until the kernel log records it
-/// replayed at start stop coming (the counter still for 300 ms; at most
-/// `timeout_s`); the last scrape.
+/// Scrapes `scrape` (a daemon's /metrics) until it is still: its
+/// `oomlens_kmsg_records_total` and its `oomlens_oom_*` counters unchanged
+/// for `still` (at most `timeout_s`); the last scrape.
+std::string scrape_when_still(const std::function<std::string()>& scrape, std::chrono::milliseconds still,
+                              int timeout_s);
+/// scrape_when_still() for 300 ms: the kernel log records a daemon replayed
+/// at start have stopped coming.
 std::string scrape_after_replay(const std::function<std::string()>& scrape, int timeout_s = 10);
 
 /// After an `oomlens run`: says on stderr which tracefs its signal trace

@@ -103,6 +103,7 @@ constexpr const char* kBurstComm = "oomlens-test-bu";
 
 struct LogCount {
   uint64_t full = 0, summaries = 0;
+  uint64_t events = 0;     ///< events the log accounts for: full ones plus those summaries fold
   uint64_t own_kills = 0;  ///< kills of victims named kBurstComm (full events' victims + summaries' kills_by_comm)
   bool summary_says_so = true;
 };
@@ -119,10 +120,12 @@ LogCount count_log(const std::filesystem::path& path, const std::string& rel) {
     if (j.is_discarded()) continue;
     if (j["type"] == "summary") {
       ++c.summaries;
+      c.events += j.value("events", uint64_t{0});
       if (j["summary"].get<std::string>().find("summarised") == std::string::npos) c.summary_says_so = false;
       c.own_kills += j["kills_by_comm"].value(kBurstComm, uint64_t{0});
     } else if (j["type"] == "event") {
       ++c.full;
+      ++c.events;
       if (j.value("evidence", "") == "counter_only") {
         if (j["memcg"].is_object() && j["memcg"].value("task_memcg", "") == rel) c.own_kills += j["kills"].get<uint64_t>();
         continue;
@@ -181,11 +184,17 @@ TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
   const uint64_t vm_base = vmstat_oom_kill();
 
   // What the log holds before the burst (the ring's old reports, replayed
-  // at start): their summary is due after 1 s of quiet (docs/watch.md), a
-  // product timer and no condition the test can see, so 1.5 s after the
-  // replay ended.
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  const LogCount logged0 = count_log(tmp / "events.jsonl", rel);
+  // at start): once their summary, due after 1 s of quiet (docs/watch.md),
+  // is written, the log accounts for every event the daemon counted (the
+  // log first: an event is counted before it is written), 30 s at the most.
+  LogCount logged0;
+  auto log_caught_up = [&] {
+    logged0 = count_log(tmp / "events.jsonl", rel);
+    const std::string m = scrape();
+    return !m.empty() && double(logged0.events) >= metric_sum(m, "oomlens_oom_events_total");
+  };
+  for (auto until = Clock::now() + std::chrono::seconds(30); !log_caught_up() && Clock::now() < until;)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
 
   const auto t0 = Clock::now();
   auto r = run_command({oomlens::testing::burst_binary(), dir, std::to_string(kKills), "--parallel", "8"}, 600, true);
