@@ -23,6 +23,9 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from docs_match_help import help_text, parse_help  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from ci import under_ci  # noqa: E402
+
 failures = []
 
 
@@ -94,7 +97,7 @@ def main():
             r = subprocess.run(["zsh", "-n", paths["zsh"]], capture_output=True, text=True)
             check("zsh -n parses _oomlens", r.returncode == 0, r.stderr)
         else:
-            check("zsh installed (scripts/install-deps.sh test)", os.environ.get("CI") != "true")
+            check("zsh installed (scripts/install-deps.sh test)", not under_ci())
         if shutil.which("fish"):
             r = subprocess.run(["fish", "--no-execute", paths["fish"]], capture_output=True, text=True)
             check("fish --no-execute parses oomlens.fish", r.returncode == 0, r.stderr)
@@ -103,7 +106,7 @@ def main():
             got = [l.split("\t")[0] for l in r.stdout.splitlines()]
             check("fish: oomlens explain -- lists --json and --since", "--json" in got and "--since" in got, got[:8])
         else:
-            check("fish installed (scripts/install-deps.sh test)", os.environ.get("CI") != "true")
+            check("fish installed (scripts/install-deps.sh test)", not under_ci())
 
     print(f"completion_coverage: {len(subs)} subcommands, {len(failures)} failure(s)")
     return 1 if failures else 0

@@ -13,6 +13,7 @@ SRC=$2
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . "$(dirname "$0")/harness/check.sh"
+. "$(dirname "$0")/../support/ci.sh"
 SHOTS=${OOMLENS_HTML_SHOTS:-$(dirname "$BIN")/html-shots}
 mkdir -p "$SHOTS"
 REC=$SRC/tests/fixtures/records
@@ -78,8 +79,7 @@ n=$(grep -c '<section class="ev"' "$T/many.html"); size=$(stat -c %s "$T/many.ht
 
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$CHROMIUM" ]; then
-  echo "SKIP chromium checks: chromium is not installed (scripts/install-deps.sh test installs it)"
-  [ "${CI:-}" = true ] && fail=$((fail+1))
+  skip_check "chromium checks: chromium is not installed (scripts/install-deps.sh test installs it)"
   finish html_pages; exit
 fi
 open_page() {  # open_page PAGE WIDTH: DOM into $T/PAGE-WIDTH.dom, console into .log, a screenshot

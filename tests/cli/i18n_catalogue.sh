@@ -9,8 +9,9 @@ SRC=$2
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . "$(dirname "$0")/harness/check.sh"
+. "$(dirname "$0")/../support/ci.sh"
 for tool in xgettext msgmerge msgfmt; do
-  command -v $tool >/dev/null || { echo "SKIP: $tool not installed (scripts/install-deps.sh build)"; exit 77; }
+  command -v $tool >/dev/null || skip_test "$tool not installed (scripts/install-deps.sh build)"
 done
 
 msgids() { msgcat --no-location --no-wrap --sort-output "$1" 2>/dev/null | grep -v '^#' | grep -v '^"POT-Creation-Date'; }

@@ -7,14 +7,14 @@
 set -u
 bin=$1; src=$2
 fail=0; tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-skip() { if [ "${CI:-}" = true ]; then echo "FAIL (CI=true): $1"; fail=1; else echo "skip: $1"; fi; }
+. "$(dirname "$0")/../support/ci.sh"
 
 if command -v systemd-analyze >/dev/null; then
   sed "s#/usr/bin/oomlens#$(readlink -f "$bin")#" "$src/deploy/systemd/oomlens.service" > "$tmp/oomlens.service"
   if out=$(systemd-analyze verify "$tmp/oomlens.service" 2>&1) && ! grep -q 'oomlens.service' <<<"$out"; then
     echo "ok: systemd-analyze verify"
   else echo "FAIL: systemd-analyze verify: $out"; fail=1; fi
-else skip "systemd-analyze missing"; fi
+else skip_check "systemd-analyze missing"; fi
 
 if /usr/bin/python3 -c 'import yaml' 2>/dev/null; then
   if /usr/bin/python3 - "$src/deploy/kubernetes/oomlens-daemonset.yaml" <<'PY'
@@ -48,12 +48,12 @@ for name, path in [("containerd-tasks", "/run/containerd/io.containerd.runtime.v
     assert mounts[name]["readOnly"] is True and mounts[name]["mountPath"] == "/host" + path, mounts[name]
 PY
   then echo "ok: kubernetes YAML kinds"; else echo "FAIL: kubernetes YAML"; fail=1; fi
-else skip "python3-yaml missing"; fi
+else skip_check "python3-yaml missing"; fi
 
 if command -v promtool >/dev/null; then
   if out=$(promtool check rules "$src/deploy/prometheus/oomlens-alerts.yml" 2>&1); then echo "ok: promtool check rules"
   else echo "FAIL: promtool check rules: $out"; fail=1; fi
-else skip "promtool missing"; fi
+else skip_check "promtool missing"; fi
 
 if /usr/bin/python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['panels']" "$src/deploy/grafana/oomlens-dashboard.json"; then
   echo "ok: grafana dashboard JSON"; else echo "FAIL: grafana JSON"; fail=1; fi

@@ -27,7 +27,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from capped_cgroup import enter_cgroup, make_cgroup, skip  # noqa: E402
+from capped_cgroup import enter_cgroup, make_cgroup  # noqa: E402
+from ci import skip  # noqa: E402
 
 MIB = 1 << 20
 LIMIT = 64 * MIB

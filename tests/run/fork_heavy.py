@@ -33,6 +33,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from capped_cgroup import CappedTest, binary_argument, enter_cgroup  # noqa: E402
+from ci import under_ci  # noqa: E402
 
 MIB = 1 << 20
 CHILDREN = 6000
@@ -145,7 +146,7 @@ def main():
                 if abs(total - (CHILDREN + 1)) > (CHILDREN + 1) * 0.001:  # measured exact: 6,001
                     t.failures.append(f"found {found} + unseen {acct.get('unseen_exited')} = {total}, "
                                     f"not the job's {CHILDREN + 1} processes")
-            elif os.environ.get("CI") == "true":
+            elif under_ci():
                 t.failures.append(f"CI=true: taskstats is {acct.get('taskstats')}")
             if verdict.get("cause") != "exited":
                 t.failures.append(f"verdict cause {verdict.get('cause')}: {verdict.get('summary')}")

@@ -25,15 +25,13 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from ci import skip  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 JOB = os.path.join(HERE, "torch_job.py")
 MIB = 1 << 20
 PY = "/usr/bin/python3"  # Debian's python3-torch works with it only
-
-
-def skip(why):
-    print(f"SKIP: {why}")
-    sys.exit(1 if os.environ.get("CI") == "true" else 77)
 
 
 def marker_line(marker):

@@ -7,12 +7,12 @@
 # (not root, no v1 memory controller); under CI=true a skip is a failure.
 set -u
 oomlens=$1
-skip() { echo "SKIP: $1"; [ "${CI:-}" = true ] && exit 1; exit 77; }
-[ "$(id -u)" = 0 ] || skip "not root"
+. "$(dirname "$0")/../support/ci.sh"
+[ "$(id -u)" = 0 ] || skip_test "not root"
 v1=/sys/fs/cgroup/memory
-[ -f $v1/memory.limit_in_bytes ] || skip "no v1 memory controller"
+[ -f $v1/memory.limit_in_bytes ] || skip_test "no v1 memory controller"
 cg=$v1/oomlens-stale-test-$$
-mkdir "$cg" || skip "cannot make $cg"
+mkdir "$cg" || skip_test "cannot make $cg"
 echo $((64 << 20)) > "$cg/memory.limit_in_bytes"
 fail=0
 # A pid that is not running (above pid_max), and one that runs but is not oomlens.

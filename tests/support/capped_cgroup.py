@@ -2,7 +2,8 @@
 memory cgroup of the test's own (cgroup v1 memory or cgroup2 with memory).
 
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
-    from capped_cgroup import CappedTest, enter_cgroup, skip
+    from capped_cgroup import CappedTest, enter_cgroup
+    from ci import skip
 
     binary = binary_argument(__doc__, "not root (why the test needs root)")
     with CappedTest("oomlens-NAME", limit_bytes) as t:
@@ -21,11 +22,8 @@ import sys
 import tempfile
 import time
 
-
-def skip(why):
-    """Print why and exit 77 (SKIP_RETURN_CODE); under CI=true exit 1 instead."""
-    print(f"SKIP: {why}")
-    sys.exit(1 if os.environ.get("CI") == "true" else 77)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ci import skip  # noqa: E402
 
 
 def binary_argument(doc, why_root):
