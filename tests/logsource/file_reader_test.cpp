@@ -13,7 +13,7 @@ namespace oomlens {
 namespace {
 
 using testing::RecordingSink;
-using testing::TempDir;
+using testing::FixtureTree;
 
 std::string sample_text(int lines) {
   std::string s;
@@ -25,7 +25,7 @@ std::string sample_text(int lines) {
 }
 
 TEST(FileReader, ReadsPlainFileInChunks) {
-  TempDir dir;
+  FixtureTree dir;
   const std::string text = sample_text(500);
   testing::write_file(dir.path() / "kern.log", text);
   RecordingSink sink;
@@ -39,7 +39,7 @@ TEST(FileReader, ReadsPlainFileInChunks) {
 }
 
 TEST(FileReader, CountsLastLineWithoutNewline) {
-  TempDir dir;
+  FixtureTree dir;
   testing::write_file(dir.path() / "a.log", "one\ntwo");
   RecordingSink sink;
   const SourceResult r = read_log_file((dir.path() / "a.log").string(), sink);
@@ -48,7 +48,7 @@ TEST(FileReader, CountsLastLineWithoutNewline) {
 }
 
 TEST(FileReader, ReadsGzipByMagicNotName) {
-  TempDir dir;
+  FixtureTree dir;
   const std::string text = sample_text(2000);
   testing::write_gzip(dir.path() / "no-suffix", text);
   RecordingSink sink;
@@ -62,7 +62,7 @@ TEST(FileReader, ReadsGzipByMagicNotName) {
 }
 
 TEST(FileReader, PlainFileNamedGzIsReadAsText) {
-  TempDir dir;
+  FixtureTree dir;
   testing::write_file(dir.path() / "fake.gz", "plain text\n");
   RecordingSink sink;
   const SourceResult r = read_log_file((dir.path() / "fake.gz").string(), sink);
@@ -71,7 +71,7 @@ TEST(FileReader, PlainFileNamedGzIsReadAsText) {
 }
 
 TEST(FileReader, ReadsConcatenatedGzipMembers) {
-  TempDir dir;
+  FixtureTree dir;
   testing::write_file(dir.path() / "two.gz",
                       testing::gzip_bytes("first member\n") + testing::gzip_bytes("second member\n"));
   RecordingSink sink;
@@ -82,7 +82,7 @@ TEST(FileReader, ReadsConcatenatedGzipMembers) {
 }
 
 TEST(FileReader, TruncatedGzipKeepsWhatWasReadAndSaysSo) {
-  TempDir dir;
+  FixtureTree dir;
   const std::string text = sample_text(3000);
   const std::string gz = testing::gzip_bytes(text);
   testing::write_file(dir.path() / "cut.gz", gz.substr(0, gz.size() / 2));
@@ -99,7 +99,7 @@ TEST(FileReader, TruncatedGzipKeepsWhatWasReadAndSaysSo) {
 }
 
 TEST(FileReader, CorruptGzipSaysSo) {
-  TempDir dir;
+  FixtureTree dir;
   const std::string text = sample_text(3000);
   std::string gz = testing::gzip_bytes(text);
   for (size_t i = gz.size() / 2; i < gz.size() / 2 + 64; ++i) gz[i] = static_cast<char>(0xff);
@@ -116,7 +116,7 @@ TEST(FileReader, CorruptGzipSaysSo) {
 }
 
 TEST(FileReader, GzipHeaderOnlyIsAnError) {
-  TempDir dir;
+  FixtureTree dir;
   testing::write_file(dir.path() / "hdr.gz", std::string("\x1f\x8b\x08\x00", 4));
   RecordingSink sink;
   const SourceResult r = read_log_file((dir.path() / "hdr.gz").string(), sink);
@@ -126,7 +126,7 @@ TEST(FileReader, GzipHeaderOnlyIsAnError) {
 }
 
 TEST(FileReader, TrailingGarbageAfterGzipIsNoted) {
-  TempDir dir;
+  FixtureTree dir;
   testing::write_file(dir.path() / "t.gz", testing::gzip_bytes("ok\n") + "GARBAGE");
   RecordingSink sink;
   const SourceResult r = read_log_file((dir.path() / "t.gz").string(), sink);
@@ -136,7 +136,7 @@ TEST(FileReader, TrailingGarbageAfterGzipIsNoted) {
 }
 
 TEST(FileReader, EmptyFileIsUsedWithNoRecords) {
-  TempDir dir;
+  FixtureTree dir;
   testing::write_file(dir.path() / "empty.log", "");
   RecordingSink sink;
   const SourceResult r = read_log_file((dir.path() / "empty.log").string(), sink);
@@ -147,7 +147,7 @@ TEST(FileReader, EmptyFileIsUsedWithNoRecords) {
 }
 
 TEST(FileReader, EmptyGzipIsUsedWithNoRecords) {
-  TempDir dir;
+  FixtureTree dir;
   testing::write_gzip(dir.path() / "empty.gz", "");
   RecordingSink sink;
   const SourceResult r = read_log_file((dir.path() / "empty.gz").string(), sink);
@@ -165,15 +165,15 @@ TEST(FileReader, MissingFile) {
 }
 
 TEST(FileReader, Directory) {
-  TempDir dir;
+  FixtureTree dir;
   RecordingSink sink;
-  const SourceResult r = read_log_file(dir.str(), sink);
+  const SourceResult r = read_log_file(dir.root(), sink);
   EXPECT_FALSE(r.used);
   EXPECT_EQ(r.error, "Is a directory");
 }
 
 TEST(FileReader, BinaryGarbagePassesThrough) {
-  TempDir dir;
+  FixtureTree dir;
   std::string bin;
   for (int i = 0; i < 5000; ++i) bin += static_cast<char>((i * 131) & 0xff);
   bin[0] = 'x';  // not the gzip magic
@@ -200,7 +200,7 @@ TEST(FileReader, ReadsGzipFromAPipe) {
 }
 
 TEST(FileReader, PermissionDeniedHasAdvice) {
-  TempDir dir;
+  FixtureTree dir;
   const auto path = dir.path() / "kern.log";
   testing::write_file(path, "secret\n");
   ::chmod(path.c_str(), 0);

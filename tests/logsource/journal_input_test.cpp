@@ -25,7 +25,7 @@ class JournalInputTest : public ::testing::Test {
       GTEST_SKIP() << "systemd-journal-remote is missing or failed (Debian package systemd-journal-remote)";
     }
   }
-  testing::TempDir dir_;
+  testing::FixtureTree dir_;
   fs::path journal_;
 };
 
@@ -37,7 +37,7 @@ TEST_F(JournalInputTest, AFileIsAJournalByItsMagicWhateverItsName) {
   testing::write_file(dir_.path() / "kern.log", "LPKSHHR is not the magic\n");
   EXPECT_EQ(journal_input_kind((dir_.path() / "kern.log").string()), JournalInput::other);
   EXPECT_EQ(journal_input_kind((dir_.path() / "missing").string()), JournalInput::other);
-  EXPECT_EQ(journal_input_kind(dir_.str()), JournalInput::directory);
+  EXPECT_EQ(journal_input_kind(dir_.root()), JournalInput::directory);
 
   JournalOptions o;
   o.files = {copy.string()};

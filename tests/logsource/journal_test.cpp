@@ -18,7 +18,7 @@ using testing::kBootA;
 using testing::kBootB;
 using testing::make_journal;
 using testing::RecordingSink;
-using testing::TempDir;
+using testing::FixtureTree;
 
 class JournalTest : public ::testing::Test {
  protected:
@@ -39,7 +39,7 @@ class JournalTest : public ::testing::Test {
     o.utc = true;
     return read_journal(o, sink);
   }
-  TempDir dir_;
+  FixtureTree dir_;
   std::filesystem::path journal_;
 };
 
@@ -158,7 +158,7 @@ TEST_F(JournalTest, PermissionDenied) {
 }
 
 TEST(Journal, NoJournalIsNotAnError) {
-  TempDir dir;
+  FixtureTree dir;
   testing::make_fixture_root(dir.path() / "root");
   JournalOptions o;
   o.root = (dir.path() / "root").string();
@@ -171,14 +171,14 @@ TEST(Journal, NoJournalIsNotAnError) {
 }
 
 TEST(Journal, UnlistableJournalDirectoryIsPermissionDenied) {
-  TempDir dir;
+  FixtureTree dir;
   const auto machine = dir.path() / "var/log/journal/0123456789abcdef0123456789abcdef";
   std::filesystem::create_directories(machine);
   testing::write_file(machine / "system.journal", "not read");
   ::chmod(machine.c_str(), 0700);
   auto run = [&] {
     JournalOptions o;
-    o.root = dir.str();
+    o.root = dir.root();
     RecordingSink sink;
     const SourceResult r = read_journal(o, sink);
     return r.error.value_or("") + "|" + r.advice.value_or("");

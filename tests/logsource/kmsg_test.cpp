@@ -106,7 +106,7 @@ TEST(KmsgReader, ReadsFixtureRing) {
 }
 
 TEST(KmsgReader, FollowModeReadsOnlyNewRecords) {
-  testing::TempDir dir;
+  testing::FixtureTree dir;
   const auto ring = dir.path() / "kmsg";
   testing::write_file(ring, "6,1,1000,-;old record\n");
   KmsgOptions opts;
@@ -148,7 +148,7 @@ TEST(KmsgReader, PermissionAdviceFollowsDmesgRestrict) {
 TEST(KmsgReader, RealPermissionDenied) {
   // As nobody, /dev/kmsg with dmesg_restrict=1 gives EPERM; a mode-000 ring
   // file gives EACCES. Either way: "Permission denied" + the advice.
-  testing::TempDir dir;
+  testing::FixtureTree dir;
   testing::make_fixture_root(dir.path() / "root");
   const auto ring = dir.path() / "root/dev/kmsg";
   ::chmod(ring.c_str(), 0);

@@ -44,7 +44,7 @@ struct Sinks {
 };
 
 TEST(LiveSources, PlanOnFixtureRoot) {
-  testing::TempDir dir;
+  testing::FixtureTree dir;
   const auto root = (dir.path() / "root").string();
   testing::make_fixture_root(root);
   LiveOptions o;
@@ -61,7 +61,7 @@ TEST(LiveSources, PlanOnFixtureRoot) {
 }
 
 TEST(LiveSources, ReadsEverySourceIntoItsOwnSink) {
-  testing::TempDir dir;
+  testing::FixtureTree dir;
   const auto root = (dir.path() / "root").string();
   testing::make_fixture_root(root);
   LiveOptions o;
@@ -90,9 +90,9 @@ TEST(LiveSources, ReadsEverySourceIntoItsOwnSink) {
 }
 
 TEST(LiveSources, NoSyslogFilesIsReported) {
-  testing::TempDir dir;
+  testing::FixtureTree dir;
   LiveOptions o;
-  o.root = dir.str();
+  o.root = dir.root();
   o.kmsg = false;
   o.journal = false;
   Sinks sinks;
@@ -105,7 +105,7 @@ TEST(LiveSources, NoSyslogFilesIsReported) {
 }
 
 TEST(LiveSources, FactoryMayDeclineASource) {
-  testing::TempDir dir;
+  testing::FixtureTree dir;
   const auto root = (dir.path() / "root").string();
   testing::make_fixture_root(root);
   LiveOptions o;

@@ -1,6 +1,6 @@
 #pragma once
 // Test helpers for the read layer: a LogSink that records what it is given,
-// temporary fixture trees, gzip writing, and running a function as `nobody`.
+// fixture trees (support/fixture_tree.h), gzip writing, and running a function as `nobody`.
 #include <fcntl.h>
 #include <grp.h>
 #include <sys/wait.h>
@@ -20,6 +20,7 @@
 
 #include "logsource/source.h"
 #include "support/ci.h"
+#include "support/fixture_tree.h"
 #include "support/paths.h"
 
 namespace oomlens::testing {
@@ -52,27 +53,6 @@ class RecordingSink final : public LogSink {
 inline std::filesystem::path fixture_root() {
   return std::filesystem::path(oomlens::testing::source_dir()) / "tests/fixtures/logsource/root";
 }
-
-/// A temporary directory removed at scope exit (0755 so `nobody` can enter).
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "oomlens-ls-XXXXXX").string();
-    path_ = ::mkdtemp(tmpl.data());
-    std::filesystem::permissions(path_, std::filesystem::perms(0755));
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
-  [[nodiscard]] std::string str() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 /// Writes `content` to `path` as a gzip file (zlib's gzwrite, default level).
 inline void write_gzip(const std::filesystem::path& path, std::string_view content) {

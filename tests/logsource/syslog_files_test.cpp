@@ -37,7 +37,7 @@ TEST(SyslogFiles, OnlyRotatedCopiesWithoutLiveFile) {
 }
 
 TEST(SyslogFiles, ListsFixtureRoot) {
-  testing::TempDir dir;
+  testing::FixtureTree dir;
   testing::make_fixture_root(dir.path() / "root");
   const auto root = (dir.path() / "root").string();
   const auto series = list_syslog_files(root);

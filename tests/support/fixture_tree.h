@@ -14,9 +14,12 @@ namespace oomlens::testing {
 
 class FixtureTree {
  public:
+  /// 0755, so a test that drops to `nobody` can enter it.
   FixtureTree() {
     std::string tmpl = (std::filesystem::temp_directory_path() / "oomlens-fixture-XXXXXX").string();
     root_ = ::mkdtemp(tmpl.data()) ? tmpl : std::string();
+    std::error_code ec;
+    if (!root_.empty()) std::filesystem::permissions(root_, std::filesystem::perms(0755), ec);
   }
   ~FixtureTree() {
     std::error_code ec;
@@ -26,6 +29,7 @@ class FixtureTree {
   FixtureTree& operator=(const FixtureTree&) = delete;
 
   const std::string& root() const { return root_; }
+  std::filesystem::path path() const { return root_; }
   /// Writes ROOT/rel (parents created), content as given (binary-safe).
   void write(const std::string& rel, const std::string& content) const {
     std::filesystem::path p = std::filesystem::path(root_) / rel;
