@@ -296,6 +296,16 @@ bool message_extends(std::string_view whole, std::string_view own) {
   return whole.size() > own.size() && ends_with(whole, own) && whole[whole.size() - own.size() - 1] == ' ';
 }
 
+bool is_cut_outcome_message(std::string_view s) {
+  // prefix.cpp ends a cut text at its last space: `Memory cgroup out of memory:…` reads `Memory cgroup out of`.
+  s = trim(s);
+  if (!s.empty() && s.back() == ':') s.remove_suffix(1);
+  if (s.find(' ') == std::string_view::npos) return false;  // two words at least (`Out of`)
+  for (std::string_view known : {"Out of memory", "Memory cgroup out of memory", "Out of memory (oom_kill_allocating_task)"})
+    if (starts_with(known, s) && (s.size() == known.size() || known[s.size()] == ' ')) return true;
+  return false;
+}
+
 std::optional<SelectLine> parse_select_stump(std::string_view s) {
   SelectLine sel;
   std::string_view t;

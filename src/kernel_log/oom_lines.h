@@ -82,6 +82,10 @@ std::optional<std::string> outcome_message(std::string_view s);
 /// True when `whole` is `own` with words before it (`Memory cgroup out of
 /// memory` and `memory`): a message whose start was on the line before.
 bool message_extends(std::string_view whole, std::string_view own);
+/// A line a viewer cut right after an outcome's message (`Memory cgroup out
+/// of memory:` left of `Kill process …`/`Killed process …`): only the
+/// message is known, not whether it selected or killed, nor whom.
+bool is_cut_outcome_message(std::string_view s);
 /// A selection line a viewer cut (prefix.cpp dropped the cut field): `Kill
 /// process N (comm)[ score]` or `Kill process N`; what was cut is unknown.
 std::optional<SelectLine> parse_select_stump(std::string_view s);

@@ -144,6 +144,14 @@ void note_outcome(Building& b, const LogicalLine& line, std::string_view t, int6
 
 }  // namespace
 
+void ReportAssembler::start_at_cut_selection(const LogicalLine& line) {
+  start(line);
+  cur_->cut_lines.push_back(line.number);
+  cur_->has_content = true;
+  cur_->lines.last = line.number;
+  take_time(*cur_, line);
+}
+
 bool ReportAssembler::feed(const LogicalLine& line) {
   std::string_view t = line.text;
   // A table of any length is held in at most twice kMaxTaskRows rows.

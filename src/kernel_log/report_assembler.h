@@ -52,6 +52,12 @@ class ReportAssembler {
   /// fed line opens, dropped otherwise. With `append`, after those already kept.
   void preload_rows(const std::vector<LogicalLine>& rows, bool append = false);
   [[nodiscard]] bool open() const;
+  /// Opens a report at `line`, a viewer's stump of a selection line
+  /// (`Memory cgroup out of memory:…`, oomline::is_cut_outcome_message())
+  /// right before a kill line that prints no message (≤4.19 `Killed
+  /// process …`, which its selection line precedes): the report's first
+  /// line and time are the stump's, what it selected is unknown.
+  void start_at_cut_selection(const LogicalLine& line);
   /// Records were lost: closes the open report with a note.
   void gap(std::string_view why);
   /// Emits waiting events whose reaper window ended before `line_number`.

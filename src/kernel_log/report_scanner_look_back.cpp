@@ -43,6 +43,15 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   int pieces = 0;
   NormalizedLine n;
   uint64_t number = anchor_line;
+  // The viewer's stump of a selection line right before a kill line that
+  // prints no message (≤4.19, `Killed process …` after `…: Kill process …`):
+  // the report opens there, at its time (ReportAssembler::start_at_cut_selection).
+  std::string cut_selection;
+  const bool bare_kill = [&] {
+    auto k = oomline::parse_kill(norm.text);
+    if (!k && norm.truncated) k = oomline::parse_kill_stump(norm.text);  // `Killed process 2625 (node) t…`
+    return k && !k->message;
+  }();
   auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
     while (end > lower && texts.size() < kLookbackLines) {
       size_t stop = end - 1;  // the '\n' ending the previous line
@@ -114,6 +123,11 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
       normalize_line(raw, n, opt.default_year);
       if (n.foreign) return false;
       bool row = line_is_table_row(n.text);
+      if (bare_kill && number + 1 == anchor_line && n.has_prefix && n.truncated &&
+          oomline::is_cut_outcome_message(n.text)) {
+        cut_selection.assign(raw);
+        continue;
+      }
       // An indented line may be a rest too (a hard wrap inside a row's padding, a reflow).
       if (!row && !n.text.empty()) {
         if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
@@ -135,10 +149,19 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
     texts.pop_back();
     numbers.pop_back();
   }
-  if (texts.empty()) return;
-  std::vector<LogicalLine> rows;
-  for (size_t i = texts.size(); i-- > 0;) rows.push_back(table_row(texts[i], numbers[i], cut_rows));
-  assembler.preload_rows(rows);
+  if (!texts.empty()) {
+    std::vector<LogicalLine> rows;
+    for (size_t i = texts.size(); i-- > 0;) rows.push_back(table_row(texts[i], numbers[i], cut_rows));
+    assembler.preload_rows(rows);
+  }
+  if (cut_selection.empty()) return;
+  normalize_line(cut_selection, n, opt.default_year);
+  LogicalLine stump;
+  stump.text = n.text;
+  stump.prefix = &n.prefix;
+  stump.number = anchor_line - 1;
+  stump.truncated = stump.prefixed = true;
+  assembler.start_at_cut_selection(stump);
 }
 
 // A table row for ReportAssembler::preload_rows(): truncated when a viewer

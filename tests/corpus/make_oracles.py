@@ -843,7 +843,7 @@ add("200-rust-analyzer-18734-nixos-6.12-journal-systemd-lines-uid-cpu-line-taint
     trigger=trig("rustc", 102429, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0))
 add("201-lede-11831-openwrt-6.6-logread-garbled-stack-gfp-atomic-page-allocation-failure-negative.log",
     GH + "coolsnowwolf/lede/issues/11831", [], "n/a (no OOM report: page allocation failure)")
-add("mangler-pending/202-photon-1535-vmware-log-guest-prefix-4.19-memcg-sacrifice-child-kill-reaper-next-header.log",
+add("202-photon-1535-vmware-log-guest-prefix-4.19-memcg-sacrifice-child-kill-reaper-next-header.log",
     GH + "vmware/photon/issues/1535", ["kill", "incomplete"],
     "memcg (Memory cgroup out of memory prefix; second event: header, cpuset and CPU lines only)",
     [kill(2625, "node", 22355612, 517580, 34160, 0, adj=999, adj_source="task table row", selected_score=1905,
