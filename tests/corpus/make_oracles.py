@@ -1019,8 +1019,7 @@ add("239-adguardvpncli-68-keenetic-mips-4.9-level-letter-prefix-meminfo-tail-tab
     GH + "AdguardTeam/AdGuardVPNCLI/issues/68", ["incomplete"],
     "global (machine-wide Mem-Info tail: not a memcg OOM; no header, no kill line)", constraints=["global"],
     table_rows=[[201, "ndm", -999], [405, "bndstrg", -750], [409, "mtkiappd", -750], [410, "wind", -750]],
-    year_guessed=True, not_checks=["swap_exhausted", "swap_absent"],
-    pending="Keenetic's `[W] Oct 22 20:02:32 kernel: ` prefix (a level letter before a syslog stamp) is not read")
+    year_guessed=True, not_checks=["swap_exhausted", "swap_absent"],)
 # The memcg block belongs to a report whose header the poster elided (`:`); its table ends with the
 # no-killable line. The header after it opens the NEXT report, cut after its cpuset line.
 add("240-lkml-2021-memcg-no-killable-quoted-elided-then-next-header-crio.log",
@@ -1045,12 +1044,10 @@ add("mangler-pending/241-linux-mm-2019-5.0-printk-caller-memcg-sacrifice-child-r
     pending="printk caller ids do not yet tell interleaved reports apart: T9771's header and T9924's "
             "no-killable line are read as one report")
 # A vendor kernel's kswapd calls out_of_memory from balance_pgdat; show_mem's machine-wide Mem-Info follows.
-add("mangler-pending/242-adguardhome-5095-openwrt-arm64-5.15-logread-kswapd0-balance-pgdat-header.log",
+add("242-adguardhome-5095-openwrt-arm64-5.15-logread-kswapd0-balance-pgdat-header.log",
     GH + "AdguardTeam/AdGuardHome/issues/5095", ["incomplete"],
     "global (stack: out_of_memory called by balance_pgdat in kswapd; machine-wide Mem-Info)",
-    constraints=["global"], trigger=trig("kswapd0", 100, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
-    pending="OpenWrt logread lines without a date (`kern.warn kernel: [ts] `) are not read as prefixed: the "
-            "header's comm and the CPU line's pid are lost")
+    constraints=["global"], trigger=trig("kswapd0", 100, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

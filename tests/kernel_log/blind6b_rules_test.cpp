@@ -3,10 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "kernel_log/oom_lines.h"
+#include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner.h"
+#include "util/text.h"
 
 namespace oomlens {
 namespace {
+
+using text::starts_with;
 
 constexpr const char* kOldMemInfo =
     "[  575.5378] Mem-info:\n"
@@ -85,5 +89,25 @@ TEST(Report, TheCpusetLinesNodeListEndsAtItsLastNode) {
   EXPECT_EQ(oomline::parse_cpuset("node cpuset=crio-b8.scope mems_allowed=0-1,3")->mems_allowed, "0-1,3");
 }
 
+TEST(Report, KeeneticLevelLettersAndDatelessLogreadArePrefixes) {
+  // 239: Keenetic's `[W] Oct 22 20:02:32 kernel: `; 242: OpenWrt logread posted without its date.
+  auto norm = [](std::string_view raw, NormalizedLine& n) { normalize_line(raw, n, 2025); };
+  NormalizedLine k, w, d, daemon, row;
+  norm("[I] Oct 22 20:02:32 kernel: [  201]     0   201    10019        1      14       0     1798          -999 ndm", k);
+  EXPECT_TRUE(k.has_prefix);
+  EXPECT_EQ(k.prefix.level, 6);
+  EXPECT_TRUE(k.prefix.wall);
+  EXPECT_TRUE(starts_with(k.text, "[  201]"));
+  norm("kern.warn kernel: [48496.297320] kswapd0 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0", w);
+  EXPECT_EQ(w.prefix.level, 4);
+  EXPECT_TRUE(starts_with(w.text, "kswapd0 invoked"));
+  norm("kern.debug: [346475.055102] Hardware name: GL.iNet GL-MT6000 (DT)", d);
+  EXPECT_TRUE(starts_with(d.text, "Hardware name:"));
+  // A daemon's line without its date and a task row keep their text.
+  norm("daemon.info v2ray[4723]: A unified platform", daemon);
+  EXPECT_TRUE(starts_with(daemon.text, "daemon.info"));
+  norm("[ 1589]     0  1589      245        8 sleep", row);
+  EXPECT_TRUE(starts_with(row.text, "[ 1589]"));
+}
 }  // namespace
 }  // namespace oomlens
