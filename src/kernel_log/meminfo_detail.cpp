@@ -190,7 +190,10 @@ bool buddy_list(Building& b, std::string_view t) {
 bool meminfo_line(Building& b, std::string_view t) {
   if (meminfo_detail_line(b, t)) return true;
   if (starts_with(t, "Free swap")) {
-    b.free_swap_kb = field_sized(t, "=", "kB");
+    // ≤2.6.24 show_mem() repeats it as `Free swap:            0kB`: the same figure, never a loss of it.
+    auto kb = field_sized(t, "=", "kB");
+    if (!kb) kb = field_sized(t, ":", "kB");
+    if (kb || !b.free_swap_kb) b.free_swap_kb = kb;
     return true;
   }
   if (starts_with(t, "Total swap")) {

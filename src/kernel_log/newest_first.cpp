@@ -42,7 +42,7 @@ bool rows_follow(std::string_view text, size_t pos, std::optional<int> default_y
 // the summary/selection (which need a pid check).
 bool printed_before_kill(std::string_view t) {
   return line_is_table_row(t) || starts_with(t, "Tasks state") || oomline::parse_counter(t) ||
-         oomline::parse_task_in(t) || oomline::parse_stats_header(t) || t == "Mem-Info:" ||
+         oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_meminfo_head(t) ||
          oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || starts_with(t, "Call Trace:");
 }
 

@@ -124,8 +124,13 @@ std::optional<CpusetLine> parse_cpuset(std::string_view s) {
   size_t c = s.find(" cpuset=");
   size_t m = s.rfind(" mems_allowed=");
   if (c == std::string_view::npos || m == std::string_view::npos || m < c) return std::nullopt;
-  return CpusetLine{std::string(s.substr(0, c)), std::string(s.substr(c + 8, m - c - 8)),
-                    std::string(trim(s.substr(m + 14)))};
+  // The node list (`0`, `0-1`, `0,2-3`) ends the kernel's line: a poster's `(...snipped...)` a wrap joined
+  // after it is not part of it.
+  std::string_view mems = trim(s.substr(m + 14));
+  size_t n = 0;
+  while (n < mems.size() && ((mems[n] >= '0' && mems[n] <= '9') || mems[n] == ',' || mems[n] == '-')) ++n;
+  if (n > 0) mems = mems.substr(0, n);
+  return CpusetLine{std::string(s.substr(0, c)), std::string(s.substr(c + 8, m - c - 8)), std::string(mems)};
 }
 
 std::optional<StackLine> parse_stack_line(std::string_view s) {
@@ -279,9 +284,14 @@ std::optional<SelectLine> parse_select(std::string_view s) {
   if (!parse_select_head(s, &sel, &t) || !starts_with(t, " (")) return std::nullopt;
   t.remove_prefix(2);
   size_t close = t.rfind(") score ");
+  size_t score_at = close + 8;
+  if (close == std::string_view::npos) {  // a wrap at the space before `score`, joined without it
+    close = t.rfind(")score ");
+    score_at = close + 7;
+  }
   if (close == std::string_view::npos) return std::nullopt;  // e.g. `… sharing same memory`
   sel.comm = std::string(t.substr(0, close));
-  std::string_view sc = t.substr(close + 8);
+  std::string_view sc = t.substr(score_at);
   if (auto v = take_i64(sc); v && *v >= 0) sel.score = static_cast<uint64_t>(*v);
   return sel;
 }

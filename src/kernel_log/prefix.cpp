@@ -83,6 +83,11 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   } else if (is_alpha(s[0]) && take_logread(s, p)) {
     prefixed = true;
     take_host_tag(s, out, false);
+  } else if (is_alpha(s[0]) && take_logread_dateless(s, p)) {
+    prefixed = true;
+  } else if (s[0] == '[' && take_level_letter(s, p)) {  // then the syslog stamp the next branch reads
+    prefixed = true;
+    if (take_syslog_stamp(s, p, default_year)) take_host_tag(s, out, false);
   } else if ((is_alpha(s[0]) || static_cast<unsigned char>(s[0]) >= 0x80) && take_syslog_stamp(s, p, default_year)) {
     prefixed = true;
     take_host_tag(s, out, false);

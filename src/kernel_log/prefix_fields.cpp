@@ -85,6 +85,45 @@ bool take_logread(std::string_view& s, LinePrefix& p) {
   return false;
 }
 
+// OpenWrt `logread` as posted without its date: `kern.warn kernel: ` (or `kern.warn: `), facility.level
+// then the kernel's tag. Only the kernel's lines: a daemon's (`daemon.info v2ray[4723]: `) say nothing here.
+bool take_logread_dateless(std::string_view& s, LinePrefix& p) {
+  std::string_view rest = s;
+  std::string_view fl = take_token(rest);
+  const bool colon = !fl.empty() && fl.back() == ':';
+  if (colon) fl.remove_suffix(1);
+  const size_t dot = fl.find('.');
+  if (dot == std::string_view::npos || fl.substr(0, dot) != "kern") return false;
+  const int level = level_index(fl.substr(dot + 1));
+  if (level < 0) return false;
+  rest = trim_left(rest);
+  if (!colon) {
+    if (!starts_with(rest, "kernel: ")) return false;
+    rest.remove_prefix(8);
+  }
+  p.level = level;
+  s = trim_left(rest);
+  return true;
+}
+
+// Keenetic's system log: `[W] Oct 22 20:02:32 kernel: `, a level letter before a syslog stamp.
+bool take_level_letter(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 8 || s[0] != '[' || s[2] != ']' || s[3] != ' ' || english_month(s.substr(4, 3)) == 0) return false;
+  int level = -1;
+  switch (s[1]) {
+    case 'C': level = 2; break;  // crit
+    case 'E': level = 3; break;  // err
+    case 'W': level = 4; break;
+    case 'N': level = 5; break;  // notice
+    case 'I': level = 6; break;
+    case 'D': level = 7; break;
+    default: return false;
+  }
+  p.level = level;
+  s.remove_prefix(4);
+  return true;
+}
+
 // dmesg -x: `kern  :err   : `; talosctl dmesg: `kern:    info: `.
 bool take_dmesg_x(std::string_view& s, LinePrefix& p) {
   size_t c1 = s.find(':');

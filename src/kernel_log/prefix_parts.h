@@ -25,6 +25,8 @@ bool take_iso_bracket(std::string_view& s, LinePrefix& p);
 
 /// Priorities, levels, hosts, tags and labels (prefix_fields.cpp).
 bool take_logread(std::string_view& s, LinePrefix& p);
+bool take_logread_dateless(std::string_view& s, LinePrefix& p);
+bool take_level_letter(std::string_view& s, LinePrefix& p);
 bool take_dmesg_x(std::string_view& s, LinePrefix& p);
 bool take_kmsg(std::string_view& s, LinePrefix& p);
 bool take_priority(std::string_view& s, LinePrefix& p);

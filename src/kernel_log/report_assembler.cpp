@@ -83,6 +83,17 @@ void track_seq(Building& b, const LogicalLine& l) {
   if (!b.last_seq || seq > *b.last_seq) b.last_seq = seq;
 }
 
+// A selection line; cut (by a viewer, or a mail's wrap before `score`: `kill process 3500 (x-session-manag)`)
+// it gives the pid, and the comm when its `)` is there.
+std::optional<oomline::SelectLine> select_or_stump(std::string_view t, bool truncated) {
+  if (auto s = oomline::parse_select(t)) return s;
+  auto stump = oomline::parse_select_stump(t);
+  // Whole, it must name a comm the kernel could print (TASK_COMM_LEN 16): not `… sharing same memory` with
+  // a poster's `(...snipped...)` run into it.
+  if (!stump || (!truncated && (stump->comm.empty() || stump->comm.size() > 15))) return std::nullopt;
+  return stump;
+}
+
 void take_time(Building& b, const LogicalLine& l) {
   // Opened before a table header (start_from_table()): the time is the
   // header's, the one line found wherever the block starts (a wrap or the
@@ -328,8 +339,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     take_time(*cur_, line);
     close();
     return false;
-  } else if (auto s = line.truncated && !oomline::parse_select(t) ? oomline::parse_select_stump(t)
-                                                                  : oomline::parse_select(t)) {
+  } else if (auto s = select_or_stump(t, line.truncated)) {
     if (cur_ && repeats_outcome(*cur_, line, t, s->pid, true)) {
       if (line.number > cur_->lines.last) cur_->lines.last = line.number;
       cur_->piece = P::none;
@@ -446,7 +456,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
   } else if (auto cs = oomline::parse_cpuset(t)) {
     if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
-  } else if (t == "Mem-Info:") {
+  } else if (is_meminfo_head(t)) {
     // show_mem() after the outcome is another dump (SysRq-m, a page
     // allocation failure): oom_kill.c prints its Mem-Info before the kill.
     if (cur_->has_outcome()) {
@@ -472,6 +482,13 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if ((cur_->meminfo || cur_->section == Building::Section::meminfo) && meminfo_line(*cur_, t)) {
   } else if (starts_with(t, "Tasks state") || ends_with(t, "callbacks suppressed")) {
   } else {
+    // SysRq-f's report follows its `Manual OOM execution` line at once (moom_callback runs on the next
+    // work-queue pass). One that printed nothing more (a victim still exiting) leaves a lone line: any other
+    // line after it means the next header is a report of its own, not a forced one.
+    if (cur_->sysrq && !cur_->has_content && !cur_->header && !t.empty()) {
+      cur_.reset();
+      return false;
+    }
     note_stack_frame(*cur_, t);
     track_seq(*cur_, line);
     // Short pieces join only as a `CPU: N PID:` stump (a long prefix leaves the reflowed line little room),

@@ -176,6 +176,8 @@ bool is_no_killable(std::string_view t);
 std::optional<std::string_view> panic_text(std::string_view t);
 bool is_oom_panic(std::string_view msg);
 bool is_sysrq(std::string_view t);
+/// show_mem()'s first line: `Mem-Info:`, `Mem-info:` before 3.x (2.6.2x's show_mem()).
+bool is_meminfo_head(std::string_view t);
 
 /// Call-trace frames that tell the constraint: mem_cgroup_out_of_memory /
 /// mem_cgroup_oom_synchronize (memcg), or out_of_memory() whose caller is

@@ -34,15 +34,17 @@ bool is_oom_panic(std::string_view msg) {
 
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
+bool is_meminfo_head(std::string_view t) { return t == "Mem-Info:" || t == "Mem-info:"; }
+
 bool line_is_record(std::string_view t) {
   return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
-         oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || t == "Mem-Info:" || line_is_table_row(t) ||
+         oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || is_meminfo_head(t) || line_is_table_row(t) ||
          starts_with(t, "Tasks state") || starts_with(t, "Call Trace") || starts_with(t, "Hardware name:") ||
          oomline::parse_group_kill(t);
 }
 
 bool line_starts_meminfo(std::string_view t) {
-  for (std::string_view head : {"Mem-Info:", "Free swap", "Total swap", "lowmem_reserve[]", "Swap cache stats",
+  for (std::string_view head : {"Mem-Info:", "Mem-info:", "Free swap", "Total swap", "lowmem_reserve[]", "Swap cache stats",
                                 "Unreclaimable slab info", "Tasks state", "Node "})
     if (starts_with(t, head)) return true;
   size_t i = 0;

@@ -942,6 +942,112 @@ add("217-lkrg-172-5.x-slub-gfp-atomic-order7-cache-exhausted-lkrg-lines-negative
     [], "n/a (no OOM report: SLUB allocation failures)")
 add("218-moby-35545-slub-gfp-0x20-memcg-kmalloc-1024-caches-unregister-netdevice-negative.log",
     GH + "moby/moby/issues/35545", [], "n/a (no OOM report: SLUB allocation failures)")
+# 231+: blind set 6b (h-blind6b)
+# Helper blind6b: real public reports found by the search tool (linux-mm/LKML mails cited by their
+# lore.kernel.org address, GitHub issues), truth written by hand from the text and the kernel's format before
+# oomlens ran on them. Kept as the index showed them (a line the index cut mid-way left out); host names
+# replaced (host01, host02). Causes: SysRq-forced OOM (2.6.26, 4.2 order=-1), lowmem exhaustion on a PAE kernel
+# (and a 32-bit report that is NOT lowmem: HighMem and swap full), tmpfs writes, memcg no-killable, the
+# 5.0-rc1 memcg selection, a kswapd-invoked OOM; odd pastes: `> `/`>> ` quoting with syslog lines joined by the
+# mail client, `/proc/kmsg` `<4>` priorities, Keenetic `[W]` level letters, printk caller ids, `(...snipped...)`.
+# Two negatives: an i386 page allocation failure and Android's in-kernel lowmemorykiller.
+# 2.6.26: the second `SysRq : Manual OOM execution` prints nothing more (a victim was still exiting): no report.
+# The third report's selection line is wrapped by the mail (`kill process 3500 (x-session-manag)` / `score …`);
+# its child 3568 is the one killed. Free swap 0 of 5947384 kB in the second report.
+add("mangler-pending/231-linux-mm-2010-2.6.26-sysrq-manual-oom-or-a-child-no-sizes-then-hald-swap-full-mail-wrapped.log",
+    LORE + "linux-mm/AANLkTikq=v_7dbW1Z+LUbTKmnezKT0cd8ZTErwP1X0C+@mail.gmail.com/", ["kill", "kill", "kill"],
+    "global (no memcg; first report forced by SysRq, stack through moom_callback)",
+    [kill(2842, "a.out", None, None, None, selected_score=494723),
+     kill(3956, "a.out", None, None, None, selected_score=1888511),
+     kill(3568, "seahorse-agent", None, None, None)],
+    selected_only=[[3500, "x-session-manag", 410763]],
+    trigger=trig("events/0", 9, gfp="0xd0", order=0, note="pid from the 2.6.26 `Pid: N, comm:` line"),
+    checks=["sysrq", "swap_exhausted"], not_checks=["swap_absent"])
+# 4.2-rc8: one real OOM (4802 killed), a second by a kworker (4803 killed), then SysRq-f four times (order=-1)
+# re-killing the same 4803 that has not exited; the report of 128.05 is cut by the poster's `(...snipped...)`
+# before its outcome. `Kill process N (…) sharing same memory` lines are not selections.
+add("232-linux-mm-2015-4.2-sysrq-f-order-minus1-snipped-sharing-same-memory-same-victim-repeated.log",
+    LORE + "linux-mm/201508292014.ICI39552.tQJOFFOVMSOFHL@I-love.SAKURA.ne.jp/",
+    ["kill", "kill", "kill", "kill", "incomplete", "kill"], "global (no memcg; later reports forced by SysRq)",
+    [kill(4802, "fool-sysrq-f", 2170956, 1562884, 0, selected_score=874)] +
+    [kill(4803, "fool-sysrq-f", 2170956, 1563232, 0, selected_score=874) for _ in range(4)],
+    table_rows=[[5801, "fool-sysrq-f", 0], [5802, "fool-sysrq-f", 0], [5803, "fool-sysrq-f", 0]],
+    trigger=trig("fool-sysrq-f", 5803, gfp="0x280da", order=0, oom_score_adj=0), checks=["sysrq"])
+add("233-debos-216-5.6-tmpfs-scratch-shmem-write-cat-header-only.log", GH + "go-debos/debos/issues/216",
+    ["incomplete"], "global (stack: out_of_memory called by __alloc_pages_slowpath, a tmpfs write)",
+    constraints=["global"],
+    trigger=trig("cat", 6165, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
+# 4.9 prints the cpuset's mems as the nodemask (nodemask=0 on a one-node SoC): every node, no mempolicy.
+add("234-yi-hack-allwinner-232-arm-4.9-proc-kmsg-quoted-priority-prefix-nodemask-0-header-one-row.log",
+    GH + "roleoroleo/yi-hack-Allwinner/issues/232", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_nodemask; nodemask=0 is the only node)",
+    constraints=["global"], summary_not=["memory policy"], table_rows=[[1589, "sleep", 0]],
+    trigger=trig("adec_send_aacst", 1212, gfp="0x24201ca(GFP_HIGHUSER_MOVABLE|__GFP_COLD)", order=0,
+                 oom_score_adj=0))
+# 2.6.31-rc2 PAE, 4 GiB: a GFP_KERNEL (lowmem-only) allocation with HighMem 2236464 kB free and swap nearly
+# unused; the Normal zone's buddy list holds 3636 kB and slab holds 206505 pages (806 MiB, all lowmem). The
+# Normal zone line itself is lost in the mail's wrapping. The kill lines after `and continued to:` are later
+# reports whose other lines the poster left out; several are wrapped inside a `Killed process` line.
+add("mangler-pending/235-linux-mm-2009-2.6.31-pae-lowmem-slab-double-quoted-syslog-joined-mysqld-then-23-bare-kills.log",
+    LORE + "linux-mm/200907071057.31152.gene.heskett@verizon.net/", None,
+    "global (stack: out_of_memory called by __alloc_pages_nodemask)",
+    [kill(2385, "mysqld", None, None, None, selected_score=15451)] +
+    [kill(p, c, None, None, None) for p, c in [
+        (30192, "spamd"), (2506, "httpd"), (2507, "httpd"), (2508, "httpd"), (2510, "httpd"), (2511, "httpd"),
+        (948, "spamd"), (963, "httpd"), (964, "httpd"), (965, "httpd"), (2512, "httpd"), (2513, "httpd"),
+        (2514, "httpd"), (1995, "krunner_lock"), (3391, "kwin"), (3396, "plasma"), (6931, "kmail"),
+        (16309, "spamd"), (3421, "krunner"), (3357, "klauncher"), (3526, "kcalc"), (3068, "X"),
+        (3389, "ksmserver")]],
+    trigger=trig("X", 3068, gfp="0xd0", order=0, oom_score_adj=0), year_guessed=True,
+    checks=["lowmem_exhausted"], not_checks=["swap_exhausted", "swap_absent"],
+    pending="a mail client re-flowed the syslog: records run into each other mid-line (kill lines broken before "
+            "the pid or the comm, the header's oom_adj=0 followed by the next record's prefix, the stack cut), and "
+            "with the Normal zone line lost lowmem exhaustion is not concluded")
+add("236-lkml-2006-i386-2.6.18-swapper-page-allocation-failure-lowmem-negative.log",
+    LORE + "lkml/20061106114453.GL19180@charite.de/", [], "n/a (no OOM report: page allocation failure)")
+# 2.6.24 i386, 2 GiB: HighMem free 452 kB below its min 512 kB, Normal's 40136 kB below min + the 36572 kB it
+# keeps from HighMem allocations, swap full (0 of 899064 kB): RAM and swap ran out, not lowmem alone.
+add("237-linux-mm-2008-i386-2.6.24-highmem-exhausted-swap-full-quoted-syslog-apache2-kill.log",
+    LORE + "linux-mm/47E223E9.6000908@gmail.com/", ["kill"], HOA,
+    [kill(5928, "apache2", None, None, None, selected_score=40674)],
+    trigger=trig("smbd", 2757, gfp="0x1201d2", order=0), year_guessed=True,
+    checks=["swap_exhausted"], not_checks=["lowmem_exhausted", "swap_absent"])
+add("238-linux-mm-2014-android-3.10-lowmemorykiller-ubifs-assert-negative.log",
+    LORE + "linux-mm/1413810719.7906.268.camel@sauron.fi.intel.com/", [],
+    "n/a (no OOM-killer report: Android's lowmemorykiller and UBIFS asserts)")
+add("239-adguardvpncli-68-keenetic-mips-4.9-level-letter-prefix-meminfo-tail-table-rows.log",
+    GH + "AdguardTeam/AdGuardVPNCLI/issues/68", ["incomplete"],
+    "global (machine-wide Mem-Info tail: not a memcg OOM; no header, no kill line)", constraints=["global"],
+    table_rows=[[201, "ndm", -999], [405, "bndstrg", -750], [409, "mtkiappd", -750], [410, "wind", -750]],
+    year_guessed=True, not_checks=["swap_exhausted", "swap_absent"],)
+# The memcg block belongs to a report whose header the poster elided (`:`); its table ends with the
+# no-killable line. The header after it opens the NEXT report, cut after its cpuset line.
+add("240-lkml-2021-memcg-no-killable-quoted-elided-then-next-header-crio.log",
+    LORE + "lkml/YL51Tp/3jVHUrpuj@dhcp22.suse.cz/", ["no_killable", "incomplete"],
+    "memcg (memory: usage/limit line; the next header is cut after its cpuset line)",
+    constraints=["memcg", None], no_killable=True, limit_kb=204800,
+    table_rows=[[1611298, "conmon", -1000], [1702509, "conmon", -1000], [1703345, "node", 999]],
+    trigger=trig("node", None, gfp="0x6000c0(GFP_KERNEL)", order=0, oom_score_adj=999,
+                 note="header of the NEXT OOM event"), checks=["no_killable_task"])
+# linux-next 5.0-rc1: the summary says CONSTRAINT_NONE but names oom_memcg=/test1 and the selection is
+# `Memory cgroup out of memory`: a memcg OOM. No `Killed process` line follows; the reaper line is of another
+# pid (9750). The printk caller ids tell the snipped reports apart: T9771's header and T9924's no-killable line
+# are two reports, each cut by `(...snipped...)`.
+add("mangler-pending/241-linux-mm-2019-5.0-printk-caller-memcg-sacrifice-child-reaper-other-pid-interleaved-no-killable-snipped.log",
+    LORE + "linux-mm/fbdfdfeb-5664-ddf3-4d65-c64f9851ac26@i-love.sakura.ne.jp/",
+    ["selected_no_kill", "no_killable", "incomplete", "no_killable", "no_killable"],
+    "memcg (Memory cgroup out of memory prefix, oom_memcg=/test1; the later reports cannot tell)",
+    constraints=["memcg", None, None, None, None], memcg="/test1", task_memcg="/test1", chosen=[9692, "a.out"],
+    selected_only=[[9692, "a.out", 904]], no_killable=True,
+    trigger=trig("a.out", 9694, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    checks=["no_killable_task"],
+    pending="printk caller ids do not yet tell interleaved reports apart: T9771's header and T9924's "
+            "no-killable line are read as one report")
+# A vendor kernel's kswapd calls out_of_memory from balance_pgdat; show_mem's machine-wide Mem-Info follows.
+add("242-adguardhome-5095-openwrt-arm64-5.15-logread-kswapd0-balance-pgdat-header.log",
+    GH + "AdguardTeam/AdGuardHome/issues/5095", ["incomplete"],
+    "global (stack: out_of_memory called by balance_pgdat in kswapd; machine-wide Mem-Info)",
+    constraints=["global"], trigger=trig("kswapd0", 100, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -333,6 +333,13 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"142-rpi-linux-6976-armv7-6.12-syslog-uid-cpu-line-header.log", "reflow_indent"},
      "reflowed, ARM's `X from Y` frames (`out_of_memory from __alloc_pages_noprof`) are not read: the "
      "constraint the stack gave is lost"},
+    // --- block blind-6b --- (issue 12: tests/corpus/231-242)
+    {{"237-linux-mm-2008-i386-2.6.24-highmem-exhausted-swap-full-quoted-syslog-apache2-kill.log", "rfc5424"},
+     "a `> `-quoted 2.6.24 syslog under an RFC 5424 prefix: its Mem-info block (the ≤2.6.2x spelling) is not read, its figures are lost"},
+    {{"239-adguardvpncli-68-keenetic-mips-4.9-level-letter-prefix-meminfo-tail-table-rows.log", "reflow_indent"},
+     "a Mem-Info tail without its header, reflowed: the buddy list that gives the page size is lost (assumed 4 KiB)"},
+    {{"239-adguardvpncli-68-keenetic-mips-4.9-level-letter-prefix-meminfo-tail-table-rows.log", "join_records"},
+     "a Mem-Info tail without its header, its records joined on one line: no report is opened, the rows are lost"},
 };
 
 // The only facts a mangle may still change to a different non-null value
