@@ -88,6 +88,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     take_host_tag(s, out, false);
   } else if (is_digit(s[0]) && take_kmsg(s, p)) {
     prefixed = kmsg = true;
+  } else if (is_digit(s[0]) && take_clock_before_tag(s)) {
+    prefixed = true;  // the bare `kernel: ` tag after it is taken below
   } else if (s[0] != '[' && take_label(s, p)) {
     prefixed = true;
   }
