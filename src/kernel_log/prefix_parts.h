@@ -36,6 +36,7 @@ bool take_rfc5424(std::string_view& s, NormalizedLine& out);
 /// Text inside another format or encoding, and a viewer's cut (prefix_decode.cpp).
 bool take_journal_json(std::string_view s, NormalizedLine& out);
 bool take_npd_message(std::string_view s, NormalizedLine& out);
+bool take_text_payload(std::string_view s, std::string& line);
 void decode_escapes(NormalizedLine& out, bool kmsg);
 bool decode_transfer(std::string_view raw, std::string& owned);
 bool cut_stump(std::string_view& t);

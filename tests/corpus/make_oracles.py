@@ -984,7 +984,6 @@ add("223-rtx-1680-aws-5.4-dmesgT-2021-python3-memcg-try-charge-header-stack-cut.
 # escaped `\\r\\n`; two headers (no CPU line, no stack), the second of a comm with slashes.
 add("224-2i2c-2359-gke-serial-console-json-textpayload-escaped-crlf-two-headers-adj-991.log",
     GH + "2i2c-org/infrastructure/issues/2359", ["incomplete", "incomplete"], "not determinable (headers only)",
-    pending="the JSON `\"textPayload\": \"[ts] …\\\\r\\\\n\",` wrapper is not taken off: the comm is lost",
     constraints=[None, None], trigger=trig("node", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=991))
 add("225-spdk-1252-fedora-5.4-dmesgT-kworker-order4-page-allocation-failure-nvme-negative.log",
     GH + "spdk/spdk/issues/1252", [], "n/a (no OOM report: page allocation failure)")
