@@ -66,6 +66,17 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   }
   if (s[0] == '{' && take_journal_json(s, out)) return;
   if (s[0] == '"' && take_npd_message(s, out)) return;
+  if (std::string payload; s[0] == '"' && take_text_payload(s, payload)) {
+    NormalizedLine inner;  // the console line inside, read as a line of its own
+    normalize_line(payload, inner, default_year);
+    out.owned.assign(inner.text);
+    out.text = out.owned;
+    out.prefix = std::move(inner.prefix);
+    out.has_prefix = true;
+    out.foreign = inner.foreign;
+    out.truncated = inner.truncated;
+    return;
+  }
 
   LinePrefix& p = out.prefix;
   bool prefixed = false;
@@ -93,6 +104,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     take_host_tag(s, out, false);
   } else if (is_digit(s[0]) && take_kmsg(s, p)) {
     prefixed = kmsg = true;
+  } else if (is_digit(s[0]) && take_clock_before_tag(s)) {
+    prefixed = true;  // the bare `kernel: ` tag after it is taken below
   } else if (s[0] != '[' && take_label(s, p)) {
     prefixed = true;
   }

@@ -109,26 +109,53 @@ bool take_journal_json(std::string_view s, NormalizedLine& out) {
   return true;
 }
 
-// Kubernetes node-problem-detector event fragment: `"message": "<kernel text>",`.
-bool take_npd_message(std::string_view s, NormalizedLine& out) {
-  constexpr std::string_view kKey = "\"message\":";
-  if (!starts_with(s, kKey)) return false;
-  std::string_view t = trim_left(s.substr(kKey.size()));
+namespace {
+// The string value of a JSON field line `"key": "<value>",` (the key with its
+// quotes and colon), unescaped once; a value the excerpt cut ends the text.
+bool json_field_value(std::string_view s, std::string_view key, std::string& value) {
+  if (!starts_with(s, key)) return false;
+  std::string_view t = trim_left(s.substr(key.size()));
   if (t.empty() || t[0] != '"') return false;
   t.remove_prefix(1);
-  out.owned.clear();
+  value.clear();
   for (size_t i = 0; i < t.size(); ++i) {
     char c = t[i];
     if (c == '"') break;
     if (c == '\\' && i + 1 < t.size()) {
       char e = t[++i];
-      out.owned += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+      value += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
     } else {
-      out.owned += c;
+      value += c;
     }
   }
+  return true;
+}
+}  // namespace
+
+// Kubernetes node-problem-detector event fragment: `"message": "<kernel text>",`.
+bool take_npd_message(std::string_view s, NormalizedLine& out) {
+  if (!json_field_value(s, "\"message\":", out.owned)) return false;
   out.text = out.owned;
   out.has_prefix = true;
+  return true;
+}
+
+// Google Cloud Logging's export of a serial console: `"textPayload": "<line>",`,
+// the console's whole line (its `[ts]` too) escaped once more when the entry
+// says is_text_escaped, so its line end reads `\\r\\n`. `line` gets the line
+// without its line end, real or escaped.
+bool take_text_payload(std::string_view s, std::string& line) {
+  if (!json_field_value(s, "\"textPayload\":", line)) return false;
+  for (;;) {
+    std::string_view v = line;
+    if (v.size() >= 2 && v[v.size() - 2] == '\\' && (v.back() == 'r' || v.back() == 'n')) {
+      line.resize(line.size() - 2);
+    } else if (!v.empty() && (v.back() == '\r' || v.back() == '\n')) {
+      line.pop_back();
+    } else {
+      break;
+    }
+  }
   return true;
 }
 

@@ -22,6 +22,7 @@ bool take_dmesg_T(std::string_view& s, LinePrefix& p);
 bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year);
 bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end = ' ');
 bool take_iso_bracket(std::string_view& s, LinePrefix& p);
+bool take_clock_before_tag(std::string_view& s);
 
 /// Priorities, levels, hosts, tags and labels (prefix_fields.cpp).
 bool take_logread(std::string_view& s, LinePrefix& p);
@@ -37,6 +38,7 @@ bool take_rfc5424(std::string_view& s, NormalizedLine& out);
 /// Text inside another format or encoding, and a viewer's cut (prefix_decode.cpp).
 bool take_journal_json(std::string_view s, NormalizedLine& out);
 bool take_npd_message(std::string_view s, NormalizedLine& out);
+bool take_text_payload(std::string_view s, std::string& line);
 void decode_escapes(NormalizedLine& out, bool kmsg);
 bool decode_transfer(std::string_view raw, std::string& owned);
 bool cut_stump(std::string_view& t);

@@ -189,6 +189,22 @@ bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end) {
   return true;
 }
 
+// A time of day alone before the kernel's tag (`04:36:00 kernel: `): a post
+// that shortened its syslog lines. No date, so no wall time is recorded.
+bool take_clock_before_tag(std::string_view& s) {
+  int h, mi, sec;
+  if (s.size() < 9 || !parse_hms(s.substr(0, 8), h, mi, sec) || h > 23 || mi > 59 || sec > 60) return false;
+  size_t i = 8;
+  if (i < s.size() && (s[i] == '.' || s[i] == ',')) {
+    ++i;
+    while (i < s.size() && is_digit(s[i])) ++i;
+  }
+  std::string_view t = s.substr(i);
+  if (t.empty() || t[0] != ' ' || !starts_with(trim_left(t), "kernel: ")) return false;
+  s = trim_left(t);
+  return true;
+}
+
 // A stamp in brackets that is not a printk time: talosctl dmesg's
 // `[2025-06-04T04:51:57.572293906Z]: `.
 bool take_iso_bracket(std::string_view& s, LinePrefix& p) {

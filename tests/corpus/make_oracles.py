@@ -1048,6 +1048,76 @@ add("242-adguardhome-5095-openwrt-arm64-5.15-logread-kswapd0-balance-pgdat-heade
     GH + "AdguardTeam/AdGuardHome/issues/5095", ["incomplete"],
     "global (stack: out_of_memory called by balance_pgdat in kswapd; machine-wide Mem-Info)",
     constraints=["global"], trigger=trig("kswapd0", 100, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),)
+# 219+: blind set 6a (h-blind6a)
+# Helper blind6a: real public reports found by the search tool (GitHub issues), truth written by hand from the
+# text and the kernel's format before oomlens ran on them. Excerpts as the index showed them (cut where it cut,
+# two excerpts of one comment joined where said); host names replaced (host01-host06), a user name (user01).
+# Themes: containers (k3d/kind nested in docker, GKE, CoreOS kubepods v1), training jobs (ComfyUI, ktransformers,
+# a Slurm PyTorch job), odd prefixes (dmesg -H relative stamps, a zh_CN `dmesg -T`, JSON textPayload, bare
+# HH:MM:SS), 6.8+ rss_anon tables, and three negatives (page allocation failure, Slurm-only, memory.high).
+add("219-k3d-1250-centos9-journalctl-global-oom-kill-tail-adj-1000-kubepods-in-docker-scope-systemd-kills-cut.log",
+    GH + "k3d-io/k3d/issues/1250", ["kill"], "global (global_oom, although the victim sits in a kubepods cgroup)",
+    [kill(20227, "tail", 799520, 797192, 0, 0, 0, 1600, 1000)],
+    task_memcg="/system.slice/docker-fc22a244e4e9a1704d1b2e9d1a5bdf3e2f66c0de47ce462a109fb474ec7da0aa.scope/kubepods/"
+               "besteffort/podd8dcbcc6-5695-4b90-823b-ac11f60809ec/"
+               "d1d9d0f61ec5d843e253fabee7c19ccd6623b752a2a7cb2de8deda6e7bc067d0",
+    chosen=[20227, "tail"], year_guessed=True, checks=["victim_oom_score_adj"])
+# `dmesg -H` (relative stamps `[  +0.000002]`): one oom-kill line, the index cut it inside task_memcg; the
+# oom_memcg path before it is whole.
+add("220-kind-3169-dmesg-H-relative-stamp-memcg-oom-kill-line-cut-in-task-memcg.log",
+    GH + "kubernetes-sigs/kind/issues/3169", ["incomplete"], "memcg (CONSTRAINT_MEMCG)",
+    memcg="/system.slice/docker-b2b75b11f95220f9267e53d48df2d654d585405c36b4c752302ab39da59d74e6.scope/kubelet.slice/"
+          "kubelet-kubepods.slice/kubelet-kubepods-burstable.slice/"
+          "kubelet-kubepods-burstable-pod68e0cbcc_0cf8_48fc_9a5c_bbb45350dd13.slice")
+# Two excerpts of one 6.8+ task table (pid uid tgid total_vm rss rss_anon rss_file rss_shmem pgtables_bytes
+# swapents oom_score_adj name) without its header; each ends in a row cut after a few columns.
+add("221-comfyui-5177-6.8-rss-anon-table-rows-two-excerpts-no-header-cut-rows.log", GH + "Comfy-Org/ComfyUI/issues/5177",
+    ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
+    pending="a paste of task-table rows alone holds no anchor string (anchor_search.h): no report is opened; a row-shaped anchor is needed",
+    table_rows=[[559, "systemd-udevd", -1000], [851, "systemd-oomd", -900], [21978, "yandex_browser", 300],
+                [24455, "gvfs-udisks2-vo", 200]],
+    not_checks=["largest_tasks_by_comm"])
+# `dmesg -T` in a Chinese locale: `[四 3月 20 21:01:25 2025]` (Thursday, March), the year printed.
+add("222-ktransformers-637-dmesgT-zh-locale-weekday-month-table-rows-cut.log", GH + "kvcache-ai/ktransformers/issues/637",
+    ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
+    pending="a paste of task-table rows alone holds no anchor string (anchor_search.h): no report is opened; a row-shaped anchor is needed",
+    table_rows=[[2715, "dde-dconfig-dae", -900], [7960, "(sd-pam)", 0], [86682, "containerd", -999]],
+    wall_prefix="2025-03-20T21:01:25", not_checks=["largest_tasks_by_comm"])
+add("223-rtx-1680-aws-5.4-dmesgT-2021-python3-memcg-try-charge-header-stack-cut.log", GH + "RTXteam/RTX/issues/1680",
+    ["incomplete"], "memcg (stack through mem_cgroup_out_of_memory / try_charge)", constraints=["memcg"],
+    trigger=trig("python3", 1975, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0), wall_prefix="2021-09-29T07:12:20")
+# Cloud Logging JSON of a GKE node's serial console: each kernel line is a textPayload string ending in an
+# escaped `\\r\\n`; two headers (no CPU line, no stack), the second of a comm with slashes.
+add("224-2i2c-2359-gke-serial-console-json-textpayload-escaped-crlf-two-headers-adj-991.log",
+    GH + "2i2c-org/infrastructure/issues/2359", ["incomplete", "incomplete"], "not determinable (headers only)",
+    constraints=[None, None], trigger=trig("node", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=991))
+add("225-spdk-1252-fedora-5.4-dmesgT-kworker-order4-page-allocation-failure-nvme-negative.log",
+    GH + "spdk/spdk/issues/1252", [], "n/a (no OOM report: page allocation failure)")
+# Slurm's own lines (slurmstepd counts an oom-kill event in the step's cgroup) and the shell's `Killed`:
+# no kernel line at all.
+add("226-arjuna-52-slurm-pytorch-training-slurmstepd-oom-kill-event-shell-killed-no-kernel-lines-negative.log",
+    GH + "ArjunaCluster/ArjunaUsers/issues/52", [], "n/a (no kernel report: slurmstepd's oom-kill count only)")
+# The poster shortened the report: stamps are bare HH:MM:SS, the header ends at `invoked oom-killer`, the kill
+# line stops after anon-rss and its sizes are wrapped onto an indented line.
+add("mangler-pending/227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log",
+    GH + "FootprintAI/Containarium/issues/1349", ["kill"], "global (Out of memory: prefix)",
+    [kill(231848, "containarium", 2753240, 565600, None)],
+    trigger=trig("sshpiperd", None, note="header cut after `invoked oom-killer`"))
+add("228-containarium-1454-memory-high-throttled-events-no-oom-kill-negative.log",
+    GH + "FootprintAI/Containarium/issues/1454", [], "n/a (no OOM report: memory.high throttling, no kill)")
+# Two excerpts of one comment joined: the header and stack (cut inside the next line's host name), then from
+# `Memory cgroup stats for` (whether that is the limit's cgroup or a child of it is cut off) through the 4.14
+# table (`nr_ptes nr_pmds` columns), the selection and the kill line cut after `shmem-rss`.
+add("229-coreos-2586-4.14-syslog-celery-memcg-oom-synchronize-header-then-nr-pmds-table-sacrifice-child-kill-cut.log",
+    GH + "coreos/bugs/issues/2586", ["kill"], "memcg (Memory cgroup out of memory prefix)",
+    [kill(11216, "celery", 519716, 223004, 5916, adj=993, adj_source="task table row", selected_score=1431)],
+    trigger=trig("celery", 27714, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=993),
+    table_rows=[[26113, "tini", 993], [11216, "celery", 993], [22285, "celery", 993]], year_guessed=True)
+# A write to memory.max below the usage: mem_cgroup_out_of_memory is called from memory_max_write, so the
+# invoking task is the writer (openrc-run.sh), not an allocation inside the cgroup.
+add("230-openrc-407-gentoo-5.4-memcg-oom-from-memory-max-write-openrc-run-header-stack-regs.log",
+    GH + "OpenRC/openrc/issues/407", ["incomplete"], "memcg (stack: mem_cgroup_out_of_memory called by memory_max_write)",
+    constraints=["memcg"], trigger=trig("openrc-run.sh", 14070, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0))
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

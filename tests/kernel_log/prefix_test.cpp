@@ -129,6 +129,36 @@ TEST(Prefix, PagesAndVendorsOwnStamps) {
   EXPECT_EQ(d.n.text, "1. Killed process 1 (a)");
 }
 
+TEST(Prefix, CloudLoggingTextPayload) {
+  // A serial console exported as JSON: the console's whole line, its line end escaped once more.
+  Norm a(R"(    "textPayload": "[195998.443208] node invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0\\r\\n",)");
+  EXPECT_TRUE(a.n.has_prefix);
+  EXPECT_EQ(a.n.text, "node invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0");
+  EXPECT_DOUBLE_EQ(*a.n.prefix.monotonic_s, 195998.443208);
+  Norm b(R"("textPayload": "[ 12.5] Killed process 7 (a)\r\n")");  // an unescaped line end
+  EXPECT_EQ(b.n.text, "Killed process 7 (a)");
+  Norm c(R"("textPayload": "[ 12.5] Out of memory: Killed proc)");  // cut inside the value
+  EXPECT_EQ(c.n.text, "Out of memory: Killed proc");
+  Norm d(R"("insertId": "7710",)");
+  EXPECT_FALSE(d.n.has_prefix);
+}
+
+TEST(Prefix, TimeOfDayAloneBeforeTheKernelTag) {
+  // A post that shortened its syslog lines to `HH:MM:SS kernel: `: no date, so no wall time.
+  Norm a("04:35:56 kernel: sshpiperd invoked oom-killer");
+  EXPECT_TRUE(a.n.has_prefix);
+  EXPECT_EQ(a.n.text, "sshpiperd invoked oom-killer");
+  EXPECT_FALSE(a.n.prefix.wall);
+  Norm b("04:36:00.123 kernel: Out of memory: Killed process 7 (a)");
+  EXPECT_EQ(b.n.text, "Out of memory: Killed process 7 (a)");
+  // Without the tag after it a time of day is the line's own text.
+  Norm c("04:36:00 Killed process 7 (a)");
+  EXPECT_FALSE(c.n.has_prefix);
+  EXPECT_EQ(c.n.text, "04:36:00 Killed process 7 (a)");
+  Norm d("25:61:00 kernel: x");
+  EXPECT_FALSE(d.n.has_prefix);
+}
+
 TEST(Prefix, SyslogSpaceAndZeroPadded) {
   Norm a("Sep  5 11:05:35 host1 kernel: [1751856.433101] Task in /a killed as a result of limit of /a", 2013);
   EXPECT_EQ(a.n.text, "Task in /a killed as a result of limit of /a");
