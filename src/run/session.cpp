@@ -5,6 +5,7 @@
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/json_opt.h"
+#include "util/launch.h"
 
 #include <fcntl.h>
 #include <sys/prctl.h>
@@ -201,14 +202,14 @@ std::optional<int> Session::spawn() {
   sites_.restore_env();
   if (err_pipe_[1] >= 0) ::close(err_pipe_[1]);
   err_pipe_[1] = -1;
-  if (auto* e = std::get_if<supervise::SpawnError>(&spawned)) {
-    supervise::say(e->message);
+  if (!spawned) {
+    supervise::say(spawned.error().message());
     // Nothing ran: no record is left behind (as for every failure before the start).
     ::unlink(record_.path().c_str());
     if (job_.own_cgroup && !job_.own_cgroup->via_systemd_run) (void)cgroup::kill_and_remove(job_.own_cgroup->dir, 2000);
-    return e->exit_code;
+    return exit_code_for_launch_error(spawned.error());
   }
-  const auto& sp = std::get<supervise::Spawned>(spawned);
+  const auto& sp = *spawned;
   job_.pid = sp.pid;
   job_.pidfd = sp.pidfd;
   job_.cgroup_entry = sp.cgroup_entry;
