@@ -34,7 +34,7 @@ std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<doubl
 
 GuardRunner::GuardRunner(GuardOptions o) : o_(o), guard_(std::move(o)) {}
 
-std::optional<std::string> GuardRunner::prepare() { return py_.setup(o_.py_stacks, o_.py_tracemalloc); }
+Status GuardRunner::prepare() { return py_.setup(o_.py_stacks, o_.py_tracemalloc); }
 
 void GuardRunner::start(GuardHost host, double t_s) {
   host_ = std::move(host);

@@ -96,18 +96,22 @@ std::optional<unsigned> ProcAdjIo::owner_uid(int pid) {
   return st.st_uid;
 }
 
-WriteResult ProcAdjIo::write_adj(int pid, int adj) {
+SystemError adj_open_error(int pid, int err) { return SystemError{err, fmt::format("open /proc/{}/oom_score_adj", pid)}; }
+SystemError adj_write_error(int pid, int err) { return SystemError{err, fmt::format("write /proc/{}/oom_score_adj", pid)}; }
+SystemError adj_reused_error(int pid) { return SystemError{ESRCH, fmt::format("start time of /proc/{} changed", pid)}; }
+
+Status ProcAdjIo::write_adj(int pid, int adj) {
   const Handle* h = handle(pid);
-  if (!h) return {errno ? errno : ENOENT, true};
+  if (!h) return adj_open_error(pid, errno ? errno : ENOENT);
   const UniqueFd fd(::openat(h->dirfd.get(), "oom_score_adj", O_WRONLY | O_CLOEXEC));
-  if (!fd) return {errno, true};
+  if (!fd) return adj_open_error(pid, errno);
   // Opened through the handle; the start time, read again now that the
   // file is open, must still be the one first read.
-  if (start_time_at(h->dirfd.get()) != h->start_time_ticks) return {ESRCH, false, true};
+  if (start_time_at(h->dirfd.get()) != h->start_time_ticks) return adj_reused_error(pid);
   const std::string v = std::to_string(adj);
   errno = 0;
-  if (::write(fd.get(), v.data(), v.size()) != static_cast<ssize_t>(v.size())) return {errno ? errno : EIO, false};
-  return {};
+  if (::write(fd.get(), v.data(), v.size()) != static_cast<ssize_t>(v.size())) return adj_write_error(pid, errno ? errno : EIO);
+  return kOk;
 }
 
 std::optional<bool> ProcAdjIo::has_cap_sys_resource() {
@@ -119,9 +123,14 @@ std::optional<bool> ProcAdjIo::has_cap_sys_resource() {
 
 unsigned ProcAdjIo::euid() { return ::geteuid(); }
 
-std::string explain_write_error(const WriteResult& w, int pid, int adj, std::optional<int> adj_before,
+std::string explain_write_error(const SystemError& e, int pid, int adj, std::optional<int> adj_before,
                                 std::optional<unsigned> owner, unsigned euid, std::optional<bool> cap) {
-  if (w.reused)
+  const std::string_view what = e.what;
+  struct {
+    int err;
+    bool at_open;
+  } w{e.errnum, what.substr(0, 5) == "open "};
+  if (what.substr(0, 14) == "start time of ")
     return trf("pid {} now names another process (its start time changed since it was read): "
                "oom_score_adj not changed",
                pid);
@@ -159,9 +168,8 @@ Outcome protect_pid(AdjIo& io, int pid, int adj) {
     o.error = trf("no process {} (it does not exist or has exited)", pid);
     return o;
   }
-  WriteResult w = io.write_adj(pid, adj);
-  if (w.err) {
-    o.error = explain_write_error(w, pid, adj, o.adj_before, io.owner_uid(pid), io.euid(), io.has_cap_sys_resource());
+  if (auto w = io.write_adj(pid, adj); !w) {
+    o.error = explain_write_error(w.error(), pid, adj, o.adj_before, io.owner_uid(pid), io.euid(), io.has_cap_sys_resource());
     return o;
   }
   o.adj_after = io.read_int(pid, "oom_score_adj");
@@ -190,9 +198,8 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
       print_error("protect", "cannot run {}: {}", printable(argv[0]), tr_strerror(e.errnum));
     } else if (e.what.find("oom_score_adj") != std::string::npos) {  // its open or write
       // (the branches naming the pid are for someone else's process: never ours)
-      const bool at_open = e.what.rfind("open ", 0) == 0;
       print_error("protect", "{} (command not run)",
-                  explain_write_error({e.errnum, at_open}, self, adj, adj_before, io.owner_uid(self), io.euid(),
+                  explain_write_error(e, self, adj, adj_before, io.owner_uid(self), io.euid(),
                                       io.has_cap_sys_resource()));
     } else {
       print_error("protect", "{}: {}", e.what, tr_strerror(e.errnum));  // pipe, fork
