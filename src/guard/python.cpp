@@ -86,17 +86,17 @@ PythonHooks::~PythonHooks() {
 int PythonHooks::stacks_signal() const { return SIGRTMIN + 7; }
 int PythonHooks::tracemalloc_signal() const { return SIGRTMIN + 8; }
 
-std::optional<std::string> PythonHooks::setup(bool stacks, bool tracemalloc) {
-  if (!stacks && !tracemalloc) return std::nullopt;
+Status PythonHooks::setup(bool stacks, bool tracemalloc) {
+  if (!stacks && !tracemalloc) return kOk;
   auto exe = own_executable();
-  if (!exe) return std::string("cannot read /proc/self/exe to find the Python hooks");
+  if (!exe) return SystemError{0, "cannot read /proc/self/exe to find the Python hooks"};
   auto hook = find_python_hook_dir(*exe);
   if (!hook)
-    return "the Python hooks (share/oomlens/python/sitecustomize.py) are not next to " + *exe +
-           " nor in ../share/oomlens/python";
+    return SystemError{0, "the Python hooks (share/oomlens/python/sitecustomize.py) are not next to " + *exe +
+                              " nor in ../share/oomlens/python"};
   hook_dir_ = *hook;
   char tmpl[] = "/tmp/oomlens-py-XXXXXX";
-  if (!::mkdtemp(tmpl)) return std::string("cannot create a temporary directory for the Python hooks");
+  if (!::mkdtemp(tmpl)) return SystemError{0, "cannot create a temporary directory for the Python hooks"};
   dir_ = tmpl;
   std::string pp = hook_dir_;
   if (const char* old = std::getenv("PYTHONPATH"); old && *old) pp += std::string(":") + old;
@@ -114,7 +114,7 @@ std::optional<std::string> PythonHooks::setup(bool stacks, bool tracemalloc) {
     ::setenv("OOMLENS_PY_TRACEMALLOC_FILE", (dir_ + "/tracemalloc.txt").c_str(), 1);
     ::setenv("OOMLENS_PY_TRACEMALLOC_SIGNAL", std::to_string(tracemalloc_signal()).c_str(), 1);
   }
-  return std::nullopt;
+  return kOk;
 }
 
 nlohmann::json PythonHooks::describe() const {

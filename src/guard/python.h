@@ -17,6 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/result.h"
+
 namespace oomlens::guard {
 
 /// Where sitecustomize.py is, relative to the oomlens binary `exe`
@@ -44,7 +46,7 @@ class PythonHooks {
 
   /// Prepares (temp dir, setenv in this process so the job inherits it).
   /// Returns an error sentence when the hook directory cannot be found.
-  [[nodiscard]] std::optional<std::string> setup(bool stacks, bool tracemalloc);
+  [[nodiscard]] Status setup(bool stacks, bool tracemalloc);
   [[nodiscard]] bool stacks() const { return stacks_; }
   [[nodiscard]] bool tracemalloc() const { return tracemalloc_; }
   [[nodiscard]] int stacks_signal() const;

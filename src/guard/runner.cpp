@@ -6,6 +6,7 @@
 #include "util/format.h"
 #include "util/i18n.h"
 #include "util/json_opt.h"
+#include "util/launch.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -33,7 +34,7 @@ std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<doubl
 
 GuardRunner::GuardRunner(GuardOptions o) : o_(o), guard_(std::move(o)) {}
 
-std::optional<std::string> GuardRunner::prepare() { return py_.setup(o_.py_stacks, o_.py_tracemalloc); }
+Status GuardRunner::prepare() { return py_.setup(o_.py_stacks, o_.py_tracemalloc); }
 
 void GuardRunner::start(GuardHost host, double t_s) {
   host_ = std::move(host);
@@ -274,50 +275,23 @@ json GuardRunner::do_action(const Decision& d) {
           "OOMLENS_TIME_TO_LIMIT_S=" + (d.time_to_limit_s ? fmt::format("{:.3f}", *d.time_to_limit_s) : std::string()),
           "OOMLENS_RECORD=" + host_.record_path,
           "OOMLENS_CGROUP=" + host_.cgroup_dir};
-      std::vector<char*> argv;
-      for (auto& s : o_.action.argv) argv.push_back(const_cast<char*>(s.c_str()));
-      argv.push_back(nullptr);
-      auto made = open_pipe(O_CLOEXEC);  // exec's errno, if it fails
-      Pipe errpipe = made ? std::move(*made) : Pipe{};
-      pid_t pid = ::fork();
-      if (pid == 0) {
-        // The signal state oomlens changed must not leak into the helper.
-        struct sigaction dfl {};
-        dfl.sa_handler = SIG_DFL;
-        sigemptyset(&dfl.sa_mask);
-        for (int s = 1; s < NSIG; ++s)
-          if (s != SIGKILL && s != SIGSTOP) ::sigaction(s, &dfl, nullptr);
-        sigset_t none;
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        int devnull = ::open("/dev/null", O_RDONLY);
-        if (devnull >= 0) ::dup2(devnull, 0);
-        for (auto& e : env) ::putenv(const_cast<char*>(e.c_str()));
-        ::execvp(argv[0], argv.data());
-        int e = errno;
-        if (errpipe.write) (void)!::write(errpipe.write.get(), &e, sizeof e);
-        ::_exit(kExitNotFound);  // as a shell says it
-      }
-      errpipe.write.reset();
+      // The signal state oomlens changed must not leak into the helper (the launcher resets it).
+      const UniqueFd devnull(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+      auto launched = launch({.argv = o_.action.argv, .env = environment_with({}, env), .stdin_fd = devnull.get()});
       a["argv"] = o_.action.argv;
-      if (pid < 0) {
-        a["done"] = false;
-        a["error"] = std::strerror(errno);
-        a["message"] = N_("could not start the action command");
-        return a;
-      }
-      int e = 0;
-      bool exec_failed = errpipe.read && ::read(errpipe.read.get(), &e, sizeof e) == static_cast<ssize_t>(sizeof e);
-      errpipe.read.reset();
-      a["helper_pid"] = pid;
-      if (exec_failed) {
+      if (!launched) {  // nothing runs (a failed exec's child is reaped)
+        const int e = launched.error().errnum;
         a["done"] = false;
         a["error"] = std::strerror(e);
-        a["message"] = fmt::format(N_("could not run {}: {}"), o_.action.argv[0], std::strerror(e));
-      } else {
-        a["done"] = true;
-        a["message"] = fmt::format(N_("ran {} (pid {}) with OOMLENS_JOB_PID={}"), o_.action.argv[0], pid, host_.main_pid);
+        a["message"] = exec_failed(launched.error())
+                           ? fmt::format(N_("could not run {}: {}"), o_.action.argv[0], std::strerror(e))
+                           : std::string(N_("could not start the action command"));
+        return a;
       }
+      const pid_t pid = launched->pid;
+      a["helper_pid"] = pid;
+      a["done"] = true;
+      a["message"] = fmt::format(N_("ran {} (pid {}) with OOMLENS_JOB_PID={}"), o_.action.argv[0], pid, host_.main_pid);
       helpers_.push_back(pid);
       if (host_.tree) host_.tree->exclude(pid);
       return a;

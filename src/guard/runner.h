@@ -58,7 +58,7 @@ struct GuardHost {
 class GuardRunner {
  public:
   explicit GuardRunner(GuardOptions o);
-  [[nodiscard]] std::optional<std::string> prepare();
+  [[nodiscard]] Status prepare();
   void start(GuardHost host, double t_s);
   /// The parts of the host made after the header is written.
   void attach(monitor::ProcessTree* tree, std::function<void()> flush_ring) {

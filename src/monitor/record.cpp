@@ -12,22 +12,29 @@
 
 namespace oomlens::monitor {
 
-std::optional<std::string> RecordWriter::open(const std::string& path) {
+namespace {
+// The output's error, said of the record.
+SystemError record_error(const std::string& path, const SystemError& e) {
+  return SystemError{e.errnum, "cannot write record " + path + ": " + e.what, e.advice};
+}
+}  // namespace
+
+Status RecordWriter::open(const std::string& path) {
   auto f = open_output(path, OutputMode::truncate);
-  if (!f) return "cannot write record " + path + ": " + f.error().message();
+  if (!f) return record_error(path, f.error());
   fd_.reset(f->fd);
   path_ = f->path;
   regular_ = f->regular;
-  return std::nullopt;
+  return kOk;
 }
 
-std::optional<std::string> RecordWriter::create_new(const std::string& path) {
+Status RecordWriter::create_new(const std::string& path) {
   auto f = create_unique(path);
-  if (!f) return "cannot write record " + path + ": " + f.error().message();
+  if (!f) return record_error(path, f.error());
   fd_.reset(f->fd);
   path_ = f->path;
   regular_ = f->regular;
-  return std::nullopt;
+  return kOk;
 }
 
 void RecordWriter::write(const nlohmann::json& line, bool sync) {

@@ -28,11 +28,11 @@ class RecordWriter {
   RecordWriter& operator=(const RecordWriter&) = delete;
 
   /// Opens the user-given `path` (util/safe_open.h open_output: never through
-  /// a symlink, a regular file, FIFO or /dev/null), emptied; error text on failure.
-  [[nodiscard]] std::optional<std::string> open(const std::string& path);
+  /// a symlink, a regular file, FIFO or /dev/null), emptied. The error says "cannot write record PATH: " and what failed.
+  [[nodiscard]] Status open(const std::string& path);
   /// Creates a name oomlens chose (util/safe_open.h create_unique: O_EXCL,
   /// `-N` suffix when taken); path() is the name it took.
-  [[nodiscard]] std::optional<std::string> create_new(const std::string& path);
+  [[nodiscard]] Status create_new(const std::string& path);
   /// The path opened (after create_new: the name taken).
   [[nodiscard]] const std::string& path() const { return path_; }
   /// False for a FIFO or /dev/null: the record cannot be read back.

@@ -16,6 +16,7 @@
 #include "proc/proc.h"
 #include "util/file.h"
 #include "util/i18n.h"
+#include "util/launch.h"
 #include "util/message.h"
 #include "util/sanitize.h"
 #include "util/strerror_tr.h"
@@ -32,11 +33,6 @@ void forward_signal(int sig) {
   if (g_child > 0) ::kill(g_child, sig);
 }
 
-struct ChildReport {
-  int stage = 0;  // 1: writing oom_score_adj, 2: exec
-  int err = 0;
-  int at_open = 0;
-};
 
 }  // namespace
 
@@ -100,18 +96,22 @@ std::optional<unsigned> ProcAdjIo::owner_uid(int pid) {
   return st.st_uid;
 }
 
-WriteResult ProcAdjIo::write_adj(int pid, int adj) {
+SystemError adj_open_error(int pid, int err) { return SystemError{err, fmt::format("open /proc/{}/oom_score_adj", pid)}; }
+SystemError adj_write_error(int pid, int err) { return SystemError{err, fmt::format("write /proc/{}/oom_score_adj", pid)}; }
+SystemError adj_reused_error(int pid) { return SystemError{ESRCH, fmt::format("start time of /proc/{} changed", pid)}; }
+
+Status ProcAdjIo::write_adj(int pid, int adj) {
   const Handle* h = handle(pid);
-  if (!h) return {errno ? errno : ENOENT, true};
+  if (!h) return adj_open_error(pid, errno ? errno : ENOENT);
   const UniqueFd fd(::openat(h->dirfd.get(), "oom_score_adj", O_WRONLY | O_CLOEXEC));
-  if (!fd) return {errno, true};
+  if (!fd) return adj_open_error(pid, errno);
   // Opened through the handle; the start time, read again now that the
   // file is open, must still be the one first read.
-  if (start_time_at(h->dirfd.get()) != h->start_time_ticks) return {ESRCH, false, true};
+  if (start_time_at(h->dirfd.get()) != h->start_time_ticks) return adj_reused_error(pid);
   const std::string v = std::to_string(adj);
   errno = 0;
-  if (::write(fd.get(), v.data(), v.size()) != static_cast<ssize_t>(v.size())) return {errno ? errno : EIO, false};
-  return {};
+  if (::write(fd.get(), v.data(), v.size()) != static_cast<ssize_t>(v.size())) return adj_write_error(pid, errno ? errno : EIO);
+  return kOk;
 }
 
 std::optional<bool> ProcAdjIo::has_cap_sys_resource() {
@@ -123,9 +123,14 @@ std::optional<bool> ProcAdjIo::has_cap_sys_resource() {
 
 unsigned ProcAdjIo::euid() { return ::geteuid(); }
 
-std::string explain_write_error(const WriteResult& w, int pid, int adj, std::optional<int> adj_before,
+std::string explain_write_error(const SystemError& e, int pid, int adj, std::optional<int> adj_before,
                                 std::optional<unsigned> owner, unsigned euid, std::optional<bool> cap) {
-  if (w.reused)
+  const std::string_view what = e.what;
+  struct {
+    int err;
+    bool at_open;
+  } w{e.errnum, what.substr(0, 5) == "open "};
+  if (what.substr(0, 14) == "start time of ")
     return trf("pid {} now names another process (its start time changed since it was read): "
                "oom_score_adj not changed",
                pid);
@@ -163,9 +168,8 @@ Outcome protect_pid(AdjIo& io, int pid, int adj) {
     o.error = trf("no process {} (it does not exist or has exited)", pid);
     return o;
   }
-  WriteResult w = io.write_adj(pid, adj);
-  if (w.err) {
-    o.error = explain_write_error(w, pid, adj, o.adj_before, io.owner_uid(pid), io.euid(), io.has_cap_sys_resource());
+  if (auto w = io.write_adj(pid, adj); !w) {
+    o.error = explain_write_error(w.error(), pid, adj, o.adj_before, io.owner_uid(pid), io.euid(), io.has_cap_sys_resource());
     return o;
   }
   o.adj_after = io.read_int(pid, "oom_score_adj");
@@ -185,33 +189,24 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
   const int self = ::getpid();
   auto adj_before = io.read_int(self, "oom_score_adj");
   auto score_before = io.read_int(self, "oom_score");
-  auto report = open_pipe(O_CLOEXEC);  // the child's ChildReport, if exec fails
-  if (!report) {
-    print_error("protect", "pipe: {}", tr_strerror(report.error().errnum));
-    return kExitSetupFailed;
-  }
-  std::vector<char*> cargv;
-  for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
-  cargv.push_back(nullptr);
-  pid_t pid = ::fork();
-  if (pid < 0) {
-    print_error("protect", "fork: {}", tr_strerror(errno));
-    return kExitSetupFailed;
-  }
-  if (pid == 0) {
-    ::close(report->read.get());  // raw: the child runs no destructor before exec or _exit
-    ChildReport rep;
-    WriteResult w = io.write_adj(::getpid(), adj);
-    if (w.err) {
-      rep = {1, w.err, w.at_open ? 1 : 0};
+  // The launcher's child sets its own oom_score_adj (inherited over exec)
+  // and keeps the signal state a shell's `exec` would.
+  auto launched = launch({.argv = argv, .reset_signals = false, .oom_score_adj = adj});
+  if (!launched) {
+    const SystemError& e = launched.error();
+    if (exec_failed(e)) {
+      print_error("protect", "cannot run {}: {}", printable(argv[0]), tr_strerror(e.errnum));
+    } else if (e.what.find("oom_score_adj") != std::string::npos) {  // its open or write
+      // (the branches naming the pid are for someone else's process: never ours)
+      print_error("protect", "{} (command not run)",
+                  explain_write_error(e, self, adj, adj_before, io.owner_uid(self), io.euid(),
+                                      io.has_cap_sys_resource()));
     } else {
-      ::execvp(cargv[0], cargv.data());
-      rep = {2, errno, 0};
+      print_error("protect", "{}: {}", e.what, tr_strerror(e.errnum));  // pipe, fork
     }
-    [[maybe_unused]] auto n = ::write(report->write.get(), &rep, sizeof rep);
-    ::_exit(rep.stage == 1 ? kExitSetupFailed : (rep.err == ENOENT ? kExitNotFound : kExitCannotExec));
+    return exit_code_for_launch_error(e);
   }
-  report->write.reset();
+  const pid_t pid = launched->pid;
   g_child = pid;
   struct sigaction ign {}, fwd {}, old_int {}, old_quit {}, old_term {}, old_hup {};
   ign.sa_handler = SIG_IGN;
@@ -221,19 +216,7 @@ int run_with_adj(AdjIo& io, int adj, const std::vector<std::string>& argv, bool 
   ::sigaction(SIGTERM, &fwd, &old_term);
   ::sigaction(SIGHUP, &fwd, &old_hup);
 
-  ChildReport rep;
-  ssize_t n;
-  do n = ::read(report->read.get(), &rep, sizeof rep);
-  while (n < 0 && errno == EINTR);
-  report->read.reset();
-  if (n == static_cast<ssize_t>(sizeof rep)) {
-    if (rep.stage == 1)
-      print_error("protect", "{} (command not run)",
-                  explain_write_error({rep.err, rep.at_open != 0}, pid, adj, adj_before, io.owner_uid(self), io.euid(),
-                                     io.has_cap_sys_resource()));
-    else
-      print_error("protect", "cannot run {}: {}", printable(argv[0]), tr_strerror(rep.err));
-  } else if (!quiet) {
+  if (!quiet) {
     fmt::print(stderr, "oomlens protect: pid {} {}: oom_score_adj {} → {}, oom_score {} → {}\n", pid,
                printable(argv[0]), opt_str(adj_before), opt_str(io.read_int(pid, "oom_score_adj")),
                opt_str(score_before), opt_str(io.read_int(pid, "oom_score")));

@@ -42,14 +42,16 @@ using oomlens::kExitNotFound;
 /// A positive pid written in full; nullopt otherwise.
 [[nodiscard]] std::optional<int> parse_pid(std::string_view text);
 
-/// Result of writing oom_score_adj: errno (0 = success) and whether open()
-/// (permission on the file: not your process) or write() (range or
-/// capability) failed.
-struct WriteResult {
-  int err = 0;
-  bool at_open = false;
-  bool reused = false;  ///< the pid names another process than the one first read (its start time changed): nothing written
-};
+/// The errors of a write of oom_score_adj, by what failed (the `what`
+/// explain_write_error reads): opening the file, "open /proc/PID/oom_score_adj"
+/// (permission on the file: not your process); writing it, "write
+/// /proc/PID/oom_score_adj" (range or capability); or the pid names another
+/// process than the one first read (its start time changed), ESRCH with
+/// "start time of /proc/PID changed": nothing written. (The launcher's
+/// "open|write /proc/self/oom_score_adj" read the same.)
+[[nodiscard]] SystemError adj_open_error(int pid, int err);
+[[nodiscard]] SystemError adj_write_error(int pid, int err);
+[[nodiscard]] SystemError adj_reused_error(int pid);
 
 /// The seam: reading and writing /proc/PID files.
 class AdjIo {
@@ -60,7 +62,7 @@ class AdjIo {
   virtual std::optional<std::string> comm(int pid) = 0;
   /// Owner uid of /proc/PID (for the "someone else's process" message).
   virtual std::optional<unsigned> owner_uid(int pid) = 0;
-  virtual WriteResult write_adj(int pid, int adj) = 0;
+  virtual Status write_adj(int pid, int adj) = 0;
   /// Whether the caller's CapEff has CAP_SYS_RESOURCE (for the message only).
   virtual std::optional<bool> has_cap_sys_resource() = 0;
   virtual unsigned euid() = 0;
@@ -73,7 +75,7 @@ class AdjIo {
 /// bound to that one process: after it exits, openat fails (no such
 /// process) even when its pid has been reused. write_adj also reads the
 /// start time again after opening oom_score_adj and writes nothing when it
-/// differs (WriteResult::reused), which holds on fixture trees too.
+/// differs (adj_reused_error), which holds on fixture trees too.
 class ProcAdjIo final : public AdjIo {
  public:
   explicit ProcAdjIo(std::string proc_root = "/proc") : root_(std::move(proc_root)) {}
@@ -83,7 +85,7 @@ class ProcAdjIo final : public AdjIo {
   std::optional<int> read_int(int pid, std::string_view file) override;
   std::optional<std::string> comm(int pid) override;
   std::optional<unsigned> owner_uid(int pid) override;
-  WriteResult write_adj(int pid, int adj) override;
+  Status write_adj(int pid, int adj) override;
   std::optional<bool> has_cap_sys_resource() override;
   unsigned euid() override;
 
@@ -111,15 +113,15 @@ struct Outcome {
 
 /// The message for a failed write (pure; used by protect_pid and CMD mode).
 /// `self` means the process is oomlens's own child before exec.
-[[nodiscard]] std::string explain_write_error(const WriteResult& w, int pid, int adj, std::optional<int> adj_before,
+[[nodiscard]] std::string explain_write_error(const SystemError& w, int pid, int adj, std::optional<int> adj_before,
                                               std::optional<unsigned> owner, unsigned euid,
                                               std::optional<bool> cap_sys_resource);
 
 /// "PID comm: oom_score_adj A → B, oom_score S → T" or "PID: error".
 [[nodiscard]] std::string render_outcome(const Outcome& o);
 
-/// CMD mode: fork; the child sets its own oom_score_adj (inherited over
-/// exec) and execvp()s argv; the parent waits and returns the exit status as
+/// CMD mode: the launcher's child (util/launch.h) sets its own
+/// oom_score_adj (inherited over exec) and execvp()s argv; the parent waits and returns the exit status as
 /// documented above. Messages go to stderr. SIGINT/SIGQUIT are ignored in
 /// the parent while it waits (as system() does); SIGTERM/SIGHUP are forwarded.
 /// `quiet` drops the before/after line (errors are still printed).

@@ -107,6 +107,8 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
     RunOptions ro = base;
     ro.record_path = attempt_record_path(base.record_path, k);
     ro.limit = limit;
+    // A fork without exec, not the launcher (util/launch.h): each attempt
+    // is a whole `run` in a child of ours (run_job), whose status we read.
     pid_t pid = ::fork();
     if (pid < 0) {
       supervise::say(trf("cannot start attempt {}: fork: {}", k, tr_strerror(errno)));

@@ -3,7 +3,7 @@
 
 namespace oomlens::run {
 
-std::optional<std::string> RunRecord::open(const std::string& path, bool is_default) {
+Status RunRecord::open(const std::string& path, bool is_default) {
   return is_default ? writer_.create_new(path) : writer_.open(path);
 }
 

@@ -23,7 +23,7 @@ class RunRecord {
  public:
   /// Opens `path` (created new under a `-N` suffix when `is_default`);
   /// error text on failure.
-  [[nodiscard]] std::optional<std::string> open(const std::string& path, bool is_default);
+  [[nodiscard]] Status open(const std::string& path, bool is_default);
   /// The sample lines list the processes of `tree` (set when the loop
   /// starts; it outlives the record's writes).
   void follow(const monitor::ProcessTree* tree) { tree_ = tree; }

@@ -5,6 +5,7 @@
 #include "util/exit_status.h"
 #include "util/i18n.h"
 #include "util/json_opt.h"
+#include "util/launch.h"
 
 #include <fcntl.h>
 #include <sys/prctl.h>
@@ -77,17 +78,17 @@ int Session::run() {
 // --capture-tty: the pty before the record (no terminal: usage error).
 std::optional<int> Session::open_pty() {
   pty_ = std::make_unique<supervise::JobPty>();
-  if (auto err = pty_->open()) {
-    supervise::say(*err);
-    return err->find("needs a terminal") != std::string::npos ? kExitUsage : kExitOwnFailure;
+  if (auto st = pty_->open(); !st) {
+    supervise::say(st.error().message());
+    return st.error().errnum == 0 ? kExitUsage : kExitOwnFailure;  // no terminal: input_error
   }
   return std::nullopt;
 }
 
 // Step 1: the record, before anything else can fail later.
 std::optional<int> Session::open_record() {
-  if (auto err = record_.open(o_.record_path, o_.record_path_is_default)) {
-    supervise::say(trf("{}; not starting the job", *err));
+  if (auto st = record_.open(o_.record_path, o_.record_path_is_default); !st) {
+    supervise::say(trf("{}; not starting the job", st.error().message()));
     return kExitOwnFailure;
   }
   supervise::say(trf("recording to {}", record_.path()));
@@ -166,8 +167,8 @@ void Session::setup_signals_and_tee() {
 // before the spawn (guard/python.h).
 std::optional<int> Session::prepare_guard() {
   guard_ = std::make_unique<guard::GuardRunner>(o_.guard);
-  if (auto e = guard_->prepare()) {
-    supervise::say(trf("{}; not starting the job", *e));
+  if (auto st = guard_->prepare(); !st) {
+    supervise::say(trf("{}; not starting the job", st.error().message()));
     ::unlink(record_.path().c_str());
     if (job_.own_cgroup && !job_.own_cgroup->via_systemd_run) (void)cgroup::kill_and_remove(job_.own_cgroup->dir, 2000);
     return kExitOwnFailure;
@@ -201,14 +202,14 @@ std::optional<int> Session::spawn() {
   sites_.restore_env();
   if (err_pipe_[1] >= 0) ::close(err_pipe_[1]);
   err_pipe_[1] = -1;
-  if (auto* e = std::get_if<supervise::SpawnError>(&spawned)) {
-    supervise::say(e->message);
+  if (!spawned) {
+    supervise::say(spawned.error().message());
     // Nothing ran: no record is left behind (as for every failure before the start).
     ::unlink(record_.path().c_str());
     if (job_.own_cgroup && !job_.own_cgroup->via_systemd_run) (void)cgroup::kill_and_remove(job_.own_cgroup->dir, 2000);
-    return e->exit_code;
+    return exit_code_for_launch_error(spawned.error());
   }
-  const auto& sp = std::get<supervise::Spawned>(spawned);
+  const auto& sp = *spawned;
   job_.pid = sp.pid;
   job_.pidfd = sp.pidfd;
   job_.cgroup_entry = sp.cgroup_entry;

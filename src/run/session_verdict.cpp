@@ -280,7 +280,7 @@ void Session::end_with(const RunEnd& e) {
   record_.write(e.verdict, true);
   if (o_.verdict_json_path) {
     monitor::RecordWriter vw;
-    if (auto err = vw.open(*o_.verdict_json_path)) supervise::say(*err);
+    if (auto st = vw.open(*o_.verdict_json_path); !st) supervise::say(st.error().message());
     else vw.write(e.verdict, true);
   }
   if (record_.regular())  // a FIFO cannot be read back

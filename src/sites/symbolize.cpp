@@ -3,7 +3,6 @@
 // information. Never in the job: the preload records addresses only.
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,8 +15,7 @@
 
 #include "sites/reader.h"
 #include "util/fd.h"
-
-extern char** environ;
+#include "util/launch.h"
 
 namespace oomlens::sites {
 
@@ -29,27 +27,18 @@ namespace {
 std::optional<std::string> run_addr2line(const std::string& object, const std::vector<uint64_t>& addrs, int timeout_ms) {
   std::vector<std::string> args = {"addr2line", "-f", "-C", "-e", object};
   for (uint64_t a : addrs) args.push_back(fmt::format("{:#x}", a));
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  // Without the preload: oomlens's own environment never carries it, but a
-  // caller's might.
-  std::vector<char*> envp;
-  for (char** e = environ; *e; ++e)
-    if (std::string_view(*e).substr(0, 11) != "LD_PRELOAD=" && std::string_view(*e).substr(0, 18) != "OOMLENS_SITES_DIR=")
-      envp.push_back(*e);
-  envp.push_back(nullptr);
   auto out = open_pipe(O_CLOEXEC);
   if (!out) return std::nullopt;
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, out->write.get(), 1);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  int rc = ::posix_spawnp(&pid, "addr2line", &fa, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&fa);
+  const UniqueFd devnull(::open("/dev/null", O_WRONLY | O_CLOEXEC));
+  // Without the preload: oomlens's own environment never carries it, but a
+  // caller's might.
+  auto launched = launch({.argv = args,
+                          .env = environment_with({"LD_PRELOAD=", "OOMLENS_SITES_DIR="}, {}),
+                          .stdout_fd = out->write.get(),
+                          .stderr_fd = devnull.get()});
   out->write.reset();
-  if (rc != 0) return std::nullopt;
+  if (!launched) return std::nullopt;
+  const pid_t pid = launched->pid;
   std::string text;
   timespec t0{};
   ::clock_gettime(CLOCK_MONOTONIC, &t0);

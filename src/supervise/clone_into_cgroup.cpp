@@ -1,41 +1,10 @@
-// clone3(CLONE_INTO_CGROUP) (see clone_into_cgroup.h).
+// The names of how the job entered its cgroup, and of clone3's errors (see clone_into_cgroup.h).
 #include "supervise/clone_into_cgroup.h"
 
-#include <linux/sched.h>
-#include <signal.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <cerrno>
-#include <cstring>
-
-#include "util/fd.h"
+#include <string>
 
 namespace oomlens::supervise {
-
-pid_t clone_into_cgroup(int cgroup_fd, int* pidfd) {
-#if defined(SYS_clone3) && defined(CLONE_INTO_CGROUP) && defined(CLONE_PIDFD)
-  int fd = -1;
-  clone_args args;
-  std::memset(&args, 0, sizeof args);
-  args.flags = CLONE_INTO_CGROUP | CLONE_PIDFD;
-  args.pidfd = reinterpret_cast<uint64_t>(&fd);
-  args.exit_signal = SIGCHLD;
-  args.cgroup = static_cast<uint64_t>(cgroup_fd);
-  long r = ::syscall(SYS_clone3, &args, sizeof args);
-  if (r < 0) return -1;
-  if (r > 0) {  // the parent: the pidfd is the caller's, or closed
-    UniqueFd owned(fd);  // pidfds are always O_CLOEXEC (pidfd_create)
-    if (pidfd) *pidfd = owned.release();
-  }
-  return static_cast<pid_t>(r);
-#else
-  (void)cgroup_fd;
-  (void)pidfd;
-  errno = ENOSYS;
-  return -1;
-#endif
-}
 
 std::string errno_name(int err) {
   switch (err) {

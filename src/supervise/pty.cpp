@@ -38,29 +38,29 @@ void on_fatal(int sig) {
 
 JobPty::~JobPty() { restore(); }
 
-std::optional<std::string> JobPty::open() {
+Status JobPty::open() {
   for (int fd = 0; fd <= 2; ++fd)
     if (::isatty(fd)) {
       mask_ |= 1 << fd;
       if (term_fd_ < 0) term_fd_ = fd;
     }
-  if (!mask_) return "--capture-tty needs a terminal: none of stdin, stdout, stderr is one";
+  if (!mask_) return input_error("--capture-tty needs a terminal: none of stdin, stdout, stderr is one");
   master_.reset(::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC));
-  if (!master_) return std::string("posix_openpt: ") + std::strerror(errno);
+  if (!master_) return system_error("posix_openpt");
   if (::grantpt(master_.get()) != 0 || ::unlockpt(master_.get()) != 0)
-    return std::string("grantpt/unlockpt: ") + std::strerror(errno);
+    return system_error("grantpt/unlockpt");
   char name[128];
-  if (::ptsname_r(master_.get(), name, sizeof name) != 0) return std::string("ptsname: ") + std::strerror(errno);
+  if (::ptsname_r(master_.get(), name, sizeof name) != 0) return system_error("ptsname");
   slave_ = name;
   // The job's terminal starts with oomlens's terminal's settings and size.
   const UniqueFd s(::open(slave_.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC));
-  if (!s) return "open " + slave_ + ": " + std::strerror(errno);
+  if (!s) return system_error("open " + slave_);
   struct termios t {};
   if (::tcgetattr(term_fd_, &t) == 0) ::tcsetattr(s.get(), TCSANOW, &t);
   struct winsize ws {};
   if (::ioctl(term_fd_, TIOCGWINSZ, &ws) == 0) ::ioctl(s.get(), TIOCSWINSZ, &ws);
   if (mask_ & 1) in_fd_ = 0;
-  return std::nullopt;
+  return kOk;
 }
 
 void JobPty::enter_raw() {

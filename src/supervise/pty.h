@@ -19,6 +19,7 @@
 #include <string>
 
 #include "util/fd.h"
+#include "util/result.h"
 
 namespace oomlens::supervise {
 
@@ -32,7 +33,7 @@ class JobPty {
   /// posix_openpt + grantpt + unlockpt; settings and size from oomlens's
   /// terminal. Error text when none of fds 0/1/2 is a terminal ("needs a
   /// terminal") or the pty cannot be made.
-  [[nodiscard]] std::optional<std::string> open();
+  [[nodiscard]] Status open();
   [[nodiscard]] int master() const { return master_.get(); }
   [[nodiscard]] const std::string& slave_path() const { return slave_; }
   /// Bit N set: the job's fd N goes to the pty.

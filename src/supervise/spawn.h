@@ -1,17 +1,14 @@
 #pragma once
-// Starting the supervised job: fork, then exec, with the child's signal
-// state restored and (optionally) the child placed in a memory cgroup and
-// its stderr sent into a pipe, before exec.
-//
-// Why fork-then-exec by hand: oom_score_adj, the signal mask and ignored
-// dispositions are inherited across fork and exec. oomlens blocks the
-// signals it reads through a signalfd, so the child must unblock them and
-// reset every disposition to SIG_DFL before exec, or the job would start
-// with SIGINT/SIGTERM blocked.
+// Starting the supervised job through the launcher (util/launch.h): its
+// signal state restored and (optionally) the job placed in a memory cgroup,
+// given a controlling terminal and its stderr sent into a pipe, before exec.
+// oomlens blocks the signals it reads through a signalfd, so the job must
+// not start with SIGINT/SIGTERM blocked.
 #include <optional>
-#include <variant>
 #include <string>
 #include <vector>
+
+#include "util/result.h"
 
 namespace oomlens::supervise {
 
@@ -42,20 +39,12 @@ struct Spawned {
   std::optional<std::string> clone3_error;
 };
 
-/// Why the job could not be started. `exit_code` follows the shell:
-/// 127 command not found, 126 found but not executable, 125 oomlens's own
-/// failure (fork, cgroup entry).
-struct SpawnError {
-  int exit_code = 125;
-  std::string message;
-};
-
-/// Forks (clone3 into the cgroup where asked and possible) and execs. On success the child runs the command; on failure the
-/// child has exited and been reaped, and the error says why (the child
-/// reports exec's errno through a close-on-exec pipe).
-[[nodiscard]] std::variant<Spawned, SpawnError> spawn_job(const SpawnOptions& options);
-
-/// Maps an errno of execvp/cgroup entry to the shell's exit code.
-[[nodiscard]] int exit_code_for_exec_errno(int err);
+/// Forks (clone3 into the cgroup where asked and possible) and execs. On
+/// success the child runs the command; on failure the child has exited and
+/// been reaped, and the error says what failed with its errno (launch()'s
+/// errors); the shell's exit status for it is
+/// exit_code_for_launch_error() (127 not found, 126 not executable, 125
+/// oomlens's own failure: fork, cgroup entry, terminal).
+[[nodiscard]] Result<Spawned> spawn_job(const SpawnOptions& options);
 
 }  // namespace oomlens::supervise

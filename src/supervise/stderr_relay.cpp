@@ -57,6 +57,8 @@ std::optional<StderrRelay> start_stderr_relay(int out_fd, const sigset_t& child_
   auto copy = open_pipe(O_CLOEXEC);
   if (!copy) return std::nullopt;
   ::fcntl(copy->write.get(), F_SETFL, O_NONBLOCK);
+  // A fork without exec, not the launcher (util/launch.h): the relay runs
+  // our own copy loop and _exits.
   const pid_t pid = ::fork();
   if (pid < 0) return std::nullopt;
   if (pid == 0) {

@@ -15,6 +15,7 @@
 #include "util/clock.h"
 #include "util/file.h"
 #include "util/i18n.h"
+#include "util/launch.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -89,25 +90,12 @@ diagnose::SweepPointResult run_sweep_point(const diagnose::SweepPoint& point, in
   auto exe = own_executable();
   if (!exe) return r;
   auto argv = sweep_point_argv(*exe, r.record, o, point.argv);
-  pid_t pid = ::fork();
-  if (pid < 0) return r;
-  if (pid == 0) {
-    int fd = ::open(r.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd >= 0) {
-      ::dup2(fd, 1);
-      ::dup2(fd, 2);
-    }
-    int nul = ::open("/dev/null", O_RDONLY);
-    if (nul >= 0) ::dup2(nul, 0);
-    std::vector<char*> a;
-    for (auto& s : argv) a.push_back(s.data());
-    a.push_back(nullptr);
-    struct sigaction dfl {};
-    dfl.sa_handler = SIG_DFL;
-    for (int s : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(s, &dfl, nullptr);
-    ::execv(a[0], a.data());
-    ::_exit(kExitNotFound);  // as a shell says it
-  }
+  // Its output goes to the point's log; when that cannot be opened, to ours.
+  const UniqueFd log(::open(r.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+  const UniqueFd nul(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+  auto launched = launch({.argv = argv, .stdin_fd = nul.get(), .stdout_fd = log.get(), .stderr_fd = log.get()});
+  if (!launched) return r;  // no verdict: the point failed
+  const pid_t pid = launched->pid;
   g_point = pid;
   const double t0 = now_s();
   bool termed = false, killed = false, run_killed = false;

@@ -4,6 +4,7 @@
 #include "util/exit_status.h"
 #include "util/fd.h"
 #include "util/file.h"
+#include "util/launch.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -62,16 +63,10 @@ std::optional<std::string> find_on_path(const std::string& name, const char* pat
 std::optional<int> systemd_run_version(const std::string& exe) {
   auto p = open_pipe(O_CLOEXEC);
   if (!p) return std::nullopt;
-  pid_t pid = ::fork();
-  if (pid < 0) return std::nullopt;
-  if (pid == 0) {
-    ::dup2(p->write.get(), 1);
-    int devnull = ::open("/dev/null", O_WRONLY);
-    if (devnull >= 0) ::dup2(devnull, 2);
-    const char* argv[] = {exe.c_str(), "--version", nullptr};
-    ::execv(argv[0], const_cast<char* const*>(argv));
-    _exit(kExitNotFound);  // as a shell says it
-  }
+  const UniqueFd devnull(::open("/dev/null", O_WRONLY | O_CLOEXEC));
+  auto launched = launch({.argv = {exe, "--version"}, .stdout_fd = p->write.get(), .stderr_fd = devnull.get()});
+  if (!launched) return std::nullopt;
+  const pid_t pid = launched->pid;
   p->write.reset();
   std::string out;
   char buf[256];

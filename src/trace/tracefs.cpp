@@ -123,6 +123,8 @@ TracefsAttempt mount_private_tracefs() {
   if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
     return {std::nullopt, std::string("socketpair: ") + std::strerror(errno)};
   UniqueFd ours(sv[0]), theirs(sv[1]);
+  // A fork without exec, not the launcher (util/launch.h): the child runs
+  // our own code (unshare, mount, pass the fd back) and _exits.
   pid_t pid = ::fork();
   if (pid < 0) return {std::nullopt, std::string("fork: ") + std::strerror(errno)};
   if (pid == 0) {

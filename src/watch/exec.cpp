@@ -1,7 +1,6 @@
 // Per-event commands (see exec.h).
 #include "watch/exec.h"
 
-#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -11,9 +10,8 @@
 #include <cstring>
 
 #include "util/fd.h"
+#include "util/launch.h"
 #include "util/text.h"
-
-extern char** environ;
 
 namespace oomlens::watch {
 
@@ -31,38 +29,12 @@ Result<pid_t> spawn_detached(const std::vector<std::string>& argv,
   write_all(in.get(), stdin_data.data(), stdin_data.size());  // best effort: the command reads what was written
   ::lseek(in.get(), 0, SEEK_SET);
 
-  std::vector<std::string> env_strings;
-  for (char** e = environ; e && *e; ++e) {
-    std::string_view s(*e);
-    bool overridden = false;
-    for (const auto& [k, v] : env) overridden |= s.size() > k.size() && s.substr(0, k.size()) == k && s[k.size()] == '=';
-    if (!overridden && s.substr(0, 8) != "OOMLENS_") env_strings.emplace_back(s);
-  }
-  for (const auto& [k, v] : env) env_strings.push_back(k + "=" + v);
-  std::vector<char*> envp;
-  for (auto& s : env_strings) envp.push_back(s.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> args = argv;
-  std::vector<char*> argp;
-  for (auto& a : args) argp.push_back(a.data());
-  argp.push_back(nullptr);
-
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, in.get(), STDIN_FILENO);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
+  std::vector<std::string> set;
+  for (const auto& [k, v] : env) set.push_back(k + "=" + v);
   // The daemon blocks its signals for signalfd; the child gets defaults.
-  sigset_t none;
-  sigemptyset(&none);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-  pid_t pid = -1;
-  int rc = posix_spawnp(&pid, argp[0], &fa, &attr, argp.data(), envp.data());
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) return SystemError{rc, argv[0]};
-  return pid;
+  auto launched = launch({.argv = argv, .env = environment_with({"OOMLENS_"}, set), .stdin_fd = in.get()});
+  if (!launched) return exec_failed(launched.error()) ? SystemError{launched.error().errnum, argv[0]} : launched.error();
+  return launched->pid;
 }
 
 size_t reap_children() {

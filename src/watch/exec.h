@@ -22,8 +22,8 @@ namespace oomlens::watch {
 /// Starts argv[0] (searched in PATH) with the current environment plus
 /// `env`, and `stdin_data` readable on its stdin (an in-memory file, so a
 /// slow reader never blocks us). Does not wait. Returns the pid. Errors:
-/// "empty command" (errnum 0), "memfd_create", or argv[0] with
-/// posix_spawnp(3)'s error (ENOENT: not found in PATH).
+/// "empty command" (errnum 0), "memfd_create", argv[0] with exec's errno
+/// (ENOENT: not found in PATH), or the launcher's (util/launch.h).
 [[nodiscard]] Result<pid_t> spawn_detached(const std::vector<std::string>& argv,
                                            const std::vector<std::pair<std::string, std::string>>& env,
                                            std::string_view stdin_data);

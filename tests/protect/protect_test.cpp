@@ -38,7 +38,7 @@ TEST(ParseAdj, RangeAndJunk) {
 class FakeIo final : public AdjIo {
  public:
   std::map<int, int> adj, score;
-  WriteResult next_write;
+  std::optional<SystemError> next_write;  ///< the next write fails with it
   std::optional<bool> cap = false;
   unsigned uid = 0;
   std::optional<int> read_int(int pid, std::string_view file) override {
@@ -50,11 +50,11 @@ class FakeIo final : public AdjIo {
     return adj.count(pid) ? std::optional<std::string>("python3") : std::nullopt;
   }
   std::optional<unsigned> owner_uid(int) override { return 1000u; }
-  WriteResult write_adj(int pid, int value) override {
-    if (next_write.err) return next_write;
+  Status write_adj(int pid, int value) override {
+    if (next_write) return *next_write;
     adj[pid] = value;
     score[pid] += value;
-    return {};
+    return kOk;
   }
   std::optional<bool> has_cap_sys_resource() override { return cap; }
   unsigned euid() override { return uid; }
@@ -84,7 +84,7 @@ TEST(ProtectPid, LoweringWithoutCapSysResourceExplainsIt) {
   FakeIo io;
   io.adj[7] = 0;
   io.score[7] = 666;
-  io.next_write = {EACCES, false};
+  io.next_write = adj_write_error(7, EACCES);
   auto o = protect_pid(io, 7, -500);
   EXPECT_FALSE(o.ok);
   EXPECT_NE(o.error.find("CAP_SYS_RESOURCE"), std::string::npos);
@@ -98,7 +98,7 @@ TEST(ProtectPid, SomeoneElsesProcess) {
   FakeIo io;
   io.adj[7] = 0;
   io.uid = 1001;
-  io.next_write = {EACCES, true};
+  io.next_write = adj_open_error(7, EACCES);
   auto o = protect_pid(io, 7, 100);
   EXPECT_FALSE(o.ok);
   EXPECT_NE(o.error.find("belongs to uid 1000 and you are uid 1001"), std::string::npos);
@@ -107,9 +107,9 @@ TEST(ProtectPid, SomeoneElsesProcess) {
 TEST(ProtectPid, ExitedBetweenReadAndWrite) {
   FakeIo io;
   io.adj[7] = 0;
-  io.next_write = {ESRCH, false};
+  io.next_write = adj_write_error(7, ESRCH);
   EXPECT_NE(protect_pid(io, 7, 1).error.find("no process 7"), std::string::npos);
-  io.next_write = {EIO, false};
+  io.next_write = adj_write_error(7, EIO);
   EXPECT_NE(protect_pid(io, 7, 1).error.find("cannot write /proc/7/oom_score_adj"), std::string::npos);
 }
 
@@ -134,10 +134,11 @@ TEST(ProtectByHandle, StartTimeChangedBetweenReadAndWriteWritesNothing) {
   ProcAdjIo io(t.root());
   EXPECT_EQ(io.read_int(42, "oom_score_adj"), 0);  // first read: the handle and its start time
   fixture_pid(t, 42, 2000, 0);                      // the same pid, another process
-  WriteResult w = io.write_adj(42, 500);
-  EXPECT_TRUE(w.reused);
+  Status w = io.write_adj(42, 500);
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().errnum, ESRCH);
   EXPECT_EQ(slurp(t.root() + "/42/oom_score_adj"), "0\n");
-  EXPECT_NE(explain_write_error(w, 42, 500, 0, 0, 0, false).find("now names another process"), std::string::npos);
+  EXPECT_NE(explain_write_error(w.error(), 42, 500, 0, 0, 0, false).find("now names another process"), std::string::npos);
 }
 
 TEST(ProtectByHandle, ReplacedDirectoryIsNeverWritten) {
@@ -150,7 +151,7 @@ TEST(ProtectByHandle, ReplacedDirectoryIsNeverWritten) {
   std::filesystem::rename(t.root() + "/42", t.root() + "/gone");
   fixture_pid(t, 42, 1000, 7);
   EXPECT_EQ(io.read_int(42, "oom_score_adj"), 0);
-  EXPECT_EQ(io.write_adj(42, 500).err, 0);
+  EXPECT_TRUE(io.write_adj(42, 500));
   EXPECT_EQ(slurp(t.root() + "/42/oom_score_adj"), "7\n");
   EXPECT_EQ(slurp(t.root() + "/gone/oom_score_adj"), "500");
 }
@@ -180,9 +181,9 @@ TEST(ProtectByHandle, RealChildThatExitedIsNotWrittenThroughItsHandle) {
   ::kill(child, SIGKILL);
   int st = 0;
   ASSERT_EQ(::waitpid(child, &st, 0), child);
-  WriteResult w = io.write_adj(child, 500);
-  EXPECT_NE(w.err, 0);
-  EXPECT_TRUE(w.err == ENOENT || w.err == ESRCH) << std::strerror(w.err);
+  Status w = io.write_adj(child, 500);
+  ASSERT_FALSE(w);
+  EXPECT_TRUE(w.error().errnum == ENOENT || w.error().errnum == ESRCH) << w.error().message();
   EXPECT_FALSE(io.read_int(child, "oom_score_adj"));
 }
 

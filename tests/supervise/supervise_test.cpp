@@ -13,6 +13,7 @@
 #include "supervise/signals.h"
 #include "supervise/spawn.h"
 #include "supervise/stderr_tail.h"
+#include "util/launch.h"
 #include "support/paths.h"
 
 namespace oomlens::supervise {
@@ -94,25 +95,25 @@ int wait_exit(int pid) {
 
 TEST(Spawn, RunsAndReportsNotFoundAndNotExecutable) {
   auto r = spawn_job({{"sh", "-c", "exit 7"}, std::nullopt, -1});
-  ASSERT_TRUE(std::holds_alternative<Spawned>(r));
-  auto s = std::get<Spawned>(r);
+  ASSERT_TRUE(r);
+  auto s = *r;
   EXPECT_GE(s.pidfd, 0);
   int st = wait_exit(s.pid);
   EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 7);
   if (s.pidfd >= 0) ::close(s.pidfd);
 
   r = spawn_job({{"/nonexistent/oomlens-no-such-cmd"}, std::nullopt, -1});
-  ASSERT_TRUE(std::holds_alternative<SpawnError>(r));
-  EXPECT_EQ(std::get<SpawnError>(r).exit_code, 127);
-  EXPECT_NE(std::get<SpawnError>(r).message.find("not found"), std::string::npos);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(exit_code_for_launch_error(r.error()), 127);
+  EXPECT_NE(r.error().message().find("not found"), std::string::npos);
 
   r = spawn_job({{oomlens::testing::source_path("/README.md")}, std::nullopt, -1});  // not executable
-  ASSERT_TRUE(std::holds_alternative<SpawnError>(r));
-  EXPECT_EQ(std::get<SpawnError>(r).exit_code, 126);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(exit_code_for_launch_error(r.error()), 126);
 
   r = spawn_job({{"true"}, std::string("/nonexistent-cgroup"), -1});
-  ASSERT_TRUE(std::holds_alternative<SpawnError>(r));
-  EXPECT_EQ(std::get<SpawnError>(r).exit_code, 125);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(exit_code_for_launch_error(r.error()), 125);
 }
 
 TEST(Spawn, ChildStartsWithNoBlockedOrIgnoredSignals) {
@@ -125,8 +126,8 @@ TEST(Spawn, ChildStartsWithNoBlockedOrIgnoredSignals) {
   auto r = spawn_job({{"sh", "-c", "grep -E '^Sig(Blk|Ign)' /proc/self/status >&2"}, std::nullopt, fd});
   ::sigprocmask(SIG_SETMASK, &old, nullptr);
   ::signal(SIGINT, old_int);
-  ASSERT_TRUE(std::holds_alternative<Spawned>(r));
-  wait_exit(std::get<Spawned>(r).pid);
+  ASSERT_TRUE(r);
+  wait_exit(r->pid);
   ::close(fd);
   std::ifstream in(path);
   std::string text((std::istreambuf_iterator<char>(in)), {});

@@ -90,8 +90,8 @@ TEST(CloneIntoCgroup, FallsBackToCgroupProcsWhenClone3Refuses) {
   o.cgroup_dir = dir;
   o.clone_into_cgroup = true;
   auto r = spawn_job(o);
-  ASSERT_TRUE(std::holds_alternative<Spawned>(r)) << std::get<SpawnError>(r).message;
-  auto s = std::get<Spawned>(r);
+  ASSERT_TRUE(r) << r.error().message();
+  auto s = *r;
   int st = 0;
   ASSERT_EQ(::waitpid(s.pid, &st, 0), s.pid);
   EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
@@ -111,8 +111,8 @@ TEST(CloneIntoCgroup, FallsBackToCgroupProcsWhenClone3Refuses) {
 
 TEST(CloneIntoCgroup, NoCgroupNoEntry) {
   auto r = spawn_job({{"true"}, std::nullopt, -1});
-  ASSERT_TRUE(std::holds_alternative<Spawned>(r));
-  auto s = std::get<Spawned>(r);
+  ASSERT_TRUE(r);
+  auto s = *r;
   ::waitpid(s.pid, nullptr, 0);
   if (s.pidfd >= 0) ::close(s.pidfd);
   EXPECT_EQ(s.cgroup_entry, "");
