@@ -2,6 +2,8 @@
 #include "supervise/process_control.h"
 
 #include <csignal>
+#include <string>
+#include <utility>
 
 namespace oomlens::supervise {
 
@@ -10,7 +12,7 @@ Status SystemProcessControl::signal(int pid, int pidfd, int sig) { return send_s
 Result<UniqueFd> SystemProcessControl::open_pidfd(int pid) {
   UniqueFd fd(pidfd_open(pid));
   if (!fd) return system_error("pidfd_open " + std::to_string(pid));
-  return fd;
+  return Result<UniqueFd>(std::move(fd));
 }
 
 cgroup::MembersKilled SystemProcessControl::kill_cgroup(const std::string& dir) {

@@ -30,10 +30,10 @@ TEST(ProcessControl, SignalToAnExitedProcessIsEsrchNamingThePid) {
   ASSERT_EQ(::waitpid(child, &st, 0), child);  // reaped: its pid names nothing now
   SystemProcessControl pc;
   const Status r = pc.signal(child, -1, 0);
-  ASSERT_FALSE(r);
+  ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().errnum, ESRCH);
   EXPECT_NE(r.error().what.find(std::to_string(child)), std::string::npos) << r.error().what;
-  EXPECT_FALSE(pc.open_pidfd(child));
+  EXPECT_FALSE(pc.open_pidfd(child).ok());
 }
 
 TEST(ProcessControl, SignalThroughAPidfdReachesItsProcess) {
@@ -46,7 +46,7 @@ TEST(ProcessControl, SignalThroughAPidfdReachesItsProcess) {
   SystemProcessControl pc;
   auto fd = pc.open_pidfd(child);
   const int pidfd = fd ? fd->get() : -1;  // -1 before 5.3: kill(2)
-  EXPECT_TRUE(pc.signal(child, pidfd, SIGTERM));
+  EXPECT_TRUE(pc.signal(child, pidfd, SIGTERM).ok());
   int st = 0;
   ASSERT_EQ(::waitpid(child, &st, 0), child);
   EXPECT_TRUE(WIFSIGNALED(st));
@@ -84,7 +84,7 @@ TEST(ProcessControl, KillAndRemoveSignalsThroughTheGivenSender) {
   RecordingControl pc;
   // rmdir fails at once (ENOTEMPTY: a fixture directory holds files, unlike a cgroup's).
   auto r = cgroup::kill_and_remove(t.root() + "/job", 0, [&](int p) { return pc.signal(p, -1, SIGKILL); });
-  EXPECT_FALSE(r);
+  EXPECT_FALSE(r.ok());
   ASSERT_FALSE(pc.sent.empty());
   for (const auto& s : pc.sent) EXPECT_EQ(s, (Sent{201, -1, SIGKILL}));
 }
