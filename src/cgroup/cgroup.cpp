@@ -215,7 +215,23 @@ std::vector<int> procs(const std::string& dir) {
   return out;
 }
 
-Status kill_and_remove(const std::string& dir, int timeout_ms) {
+MembersKilled kill_members(const std::string& dir, const SigkillPid& sigkill) {
+  MembersKilled k;
+  if (write_file(dir + "/cgroup.kill", "1")) {  // absent on v1 and before 5.14: ENOENT
+    k.via_cgroup_kill = true;
+    return k;
+  }
+  for (int p : procs(dir)) {
+    if (auto r = sigkill(p))
+      ++k.signalled;
+    else
+      k.failed.push_back(r.error());
+  }
+  return k;
+}
+
+Status kill_and_remove(const std::string& dir, int timeout_ms, const SigkillPid& sigkill) {
+  const SigkillPid send = sigkill ? sigkill : SigkillPid([](int p) { return send_signal(p, -1, SIGKILL); });
   // Children first (depth-first), then this directory.
   if (DIR* d = ::opendir(dir.c_str())) {
     std::vector<std::string> subdirs;
@@ -225,15 +241,14 @@ Status kill_and_remove(const std::string& dir, int timeout_ms) {
     }
     ::closedir(d);
     for (auto& s : subdirs)
-      if (auto r = kill_and_remove(s, timeout_ms); !r) return r;
+      if (auto r = kill_and_remove(s, timeout_ms, send); !r) return r;
   } else if (errno == ENOENT) {
     return kOk;
   }
-  if (::access((dir + "/cgroup.kill").c_str(), F_OK) == 0) (void)write_file(dir + "/cgroup.kill", "1");
+  (void)kill_members(dir, send);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (true) {
-    auto ps = procs(dir);
-    for (int p : ps) ::kill(p, SIGKILL);  // only processes inside our own cgroup
+    for (int p : procs(dir)) (void)send(p);  // only processes inside our own cgroup
     if (::rmdir(dir.c_str()) == 0 || errno == ENOENT) return kOk;
     if (errno != EBUSY || std::chrono::steady_clock::now() > deadline)
       return errno_result("cannot remove " + dir);

@@ -9,6 +9,7 @@
 // A hybrid machine mounts the v1 memory controller beside a v2 hierarchy
 // without it: choose the hierarchy per controller, never from `0::` alone.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -102,9 +103,23 @@ struct Limit {
 [[nodiscard]] Status enter(const std::string& dir, int pid = 0);
 /// Pids listed in DIR/cgroup.procs.
 [[nodiscard]] std::vector<int> procs(const std::string& dir);
-/// SIGKILLs what DIR/cgroup.procs lists (v2: cgroup.kill where present),
-/// waits up to timeout_ms for it to empty, then rmdir (children first).
-[[nodiscard]] Status kill_and_remove(const std::string& dir, int timeout_ms = 10000);
+/// Sends SIGKILL to one pid (supervise::ProcessControl::signal in `run`;
+/// util's send_signal() where none is given).
+using SigkillPid = std::function<Status(int pid)>;
+/// How kill_members() reached a cgroup's processes.
+struct MembersKilled {
+  bool via_cgroup_kill = false;     ///< "1" written to DIR/cgroup.kill (v2, Linux 5.14+)
+  int signalled = 0;                ///< else: the pids of DIR/cgroup.procs sent SIGKILL
+  std::vector<SystemError> failed;  ///< pids that could not be (ESRCH: exited meanwhile)
+};
+/// The one way oomlens kills a whole cgroup: DIR/cgroup.kill where writing
+/// it works (v2, 5.14+: the kernel kills every member, racing forks
+/// included), else `sigkill` for each pid DIR/cgroup.procs lists (v1, and
+/// v2 before 5.14; cgroup.procs lists thread-group ids on both).
+[[nodiscard]] MembersKilled kill_members(const std::string& dir, const SigkillPid& sigkill);
+/// kill_members(), then SIGKILL to what DIR/cgroup.procs still lists until
+/// it empties (up to timeout_ms), then rmdir (children first).
+[[nodiscard]] Status kill_and_remove(const std::string& dir, int timeout_ms = 10000, const SigkillPid& sigkill = {});
 /// The cgroup's oom_kill counter: v1 memory.oom_control `oom_kill N`,
 /// v2 memory.events.local (else memory.events) `oom_kill N`.
 [[nodiscard]] std::optional<uint64_t> oom_kill_count(Version v, const std::string& dir);

@@ -16,6 +16,7 @@
 
 #include "cgroup/cgroup.h"
 #include "proc/proc.h"
+#include "supervise/process_control.h"
 #include "util/fd.h"
 #include "util/i18n.h"
 #include "util/safe_open.h"
@@ -128,10 +129,10 @@ nlohmann::json PythonHooks::describe() const {
 namespace {
 // Sends `sig` only when /proc/PID/status shows it caught; waits for `file`
 // to grow (until `done` says the text is complete) up to wait_s.
-nlohmann::json send_and_collect(int pid, int sig, const std::string& file, size_t* off, double wait_s,
+nlohmann::json send_and_collect(const HookTarget& to, int sig, const std::string& file, size_t* off, double wait_s,
                                 const std::function<bool(const std::string&)>& done) {
-  nlohmann::json j = {{"pid", pid}, {"signal", sig}, {"sent", false}};
-  auto st = read_file("/proc/" + std::to_string(pid) + "/status");
+  nlohmann::json j = {{"pid", to.pid}, {"signal", sig}, {"sent", false}};
+  auto st = read_file(join_root(to.proc_dir, std::to_string(to.pid) + "/status"));
   if (!st) {
     j["reason"] = N_("the process is gone");
     return j;
@@ -141,8 +142,9 @@ nlohmann::json send_and_collect(int pid, int sig, const std::string& file, size_
                      "was not installed): not sent, it would kill the process");
     return j;
   }
-  if (::kill(pid, sig) != 0) {
+  if (auto r = to.control->signal(to.pid, to.pidfd, sig); !r) {
     j["reason"] = N_("kill failed");
+    j["error"] = r.error().message();  // ESRCH: it exited since its status was read
     return j;
   }
   j["sent"] = true;
@@ -164,18 +166,18 @@ nlohmann::json send_and_collect(int pid, int sig, const std::string& file, size_
 }
 }  // namespace
 
-nlohmann::json PythonHooks::request_stacks(int pid, double wait_s) {
+nlohmann::json PythonHooks::request_stacks(const HookTarget& to, double wait_s) {
   if (!stacks_) return nullptr;
   // faulthandler writes the whole dump in the signal handler; the main
   // thread's block is the last one and ends with a blank line or EOF.
   auto done = [](const std::string& t) { return !t.empty() && t.back() == '\n'; };
-  return send_and_collect(pid, stacks_signal(), dir_ + "/stacks.txt", &stacks_off_, wait_s, done);
+  return send_and_collect(to, stacks_signal(), dir_ + "/stacks.txt", &stacks_off_, wait_s, done);
 }
 
-nlohmann::json PythonHooks::send_tracemalloc(int pid) {
+nlohmann::json PythonHooks::send_tracemalloc(const HookTarget& to) {
   if (!tracemalloc_) return nullptr;
   tm_text_.clear();
-  auto j = send_and_collect(pid, tracemalloc_signal(), dir_ + "/tracemalloc.txt", &tm_off_, 0,
+  auto j = send_and_collect(to, tracemalloc_signal(), dir_ + "/tracemalloc.txt", &tm_off_, 0,
                             [](const std::string&) { return true; });
   if (j.contains("text")) {
     tm_text_ = j["text"].get<std::string>();

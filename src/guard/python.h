@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "util/result.h"
+#include "supervise/process_control.h"
 
 namespace oomlens::guard {
 
@@ -34,6 +35,14 @@ namespace oomlens::guard {
 /// Whether `signo` is caught according to /proc/PID/status text (the
 /// `SigCgt:` hex mask, bit signo-1). False when the line is missing. Pure.
 [[nodiscard]] bool signal_caught(std::string_view status_text, int signo);
+
+/// Whom the hooks' signals go to, and through what.
+struct HookTarget {
+  int pid = -1;
+  int pidfd = -1;                   ///< signalled through when held (>= 0)
+  std::string proc_dir = "/proc";   ///< where PID/status (SigCgt) is read
+  supervise::ProcessControl* control = nullptr;  ///< never null when a signal is sent
+};
 
 /// The hooks of one run: a private temporary directory for the files the
 /// job writes, the environment to set before spawning, and the requests.
@@ -55,11 +64,11 @@ class PythonHooks {
   /// Sends the stacks signal to `pid` if it is caught there and waits up to
   /// `wait_s` for the dump; returns {"sent":…, "text": new file content,
   /// "reason": why not}.
-  nlohmann::json request_stacks(int pid, double wait_s = 0.3);
+  nlohmann::json request_stacks(const HookTarget& to, double wait_s = 0.3);
   /// Asks for a tracemalloc snapshot (bounded top-N lines) without waiting:
   /// the job's handler runs between bytecodes and may take a while, and the
   /// guard must keep watching meanwhile. Returns {"sent":…, "reason":…}.
-  nlohmann::json send_tracemalloc(int pid);
+  nlohmann::json send_tracemalloc(const HookTarget& to);
   /// The snapshot once complete (parse_tracemalloc_text); nullopt while incomplete.
   std::optional<nlohmann::json> collect_tracemalloc();
   [[nodiscard]] nlohmann::json describe() const;

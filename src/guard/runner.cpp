@@ -32,7 +32,12 @@ std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<doubl
 
 }  // namespace
 
-GuardRunner::GuardRunner(GuardOptions o) : o_(o), guard_(std::move(o)) {}
+GuardRunner::GuardRunner(GuardOptions o, supervise::ProcessControl& control)
+    : o_(o), control_(control), guard_(std::move(o)) {}
+
+HookTarget GuardRunner::hook_target() const {
+  return {host_.main_pid, host_.main_pidfd, host_.proc_dir, &control_};
+}
 
 Status GuardRunner::prepare() { return py_.setup(o_.py_stacks, o_.py_tracemalloc); }
 
@@ -196,11 +201,11 @@ void GuardRunner::handle(const Decision& d) {
       host_.say(trf("WARNING: memory: {}", where));
       host_.write(ev, true);
       if (py_.stacks()) {
-        json st = py_.request_stacks(host_.main_pid);
+        json st = py_.request_stacks(hook_target());
         host_.write({{"type", "event"}, {"t_s", t_s_}, {"kind", "py_stacks"}, {"at", "warning"}, {"result", st}}, true);
       }
       if (py_.tracemalloc()) {
-        json r = py_.send_tracemalloc(host_.main_pid);
+        json r = py_.send_tracemalloc(hook_target());
         if (auto st = proc::read_pid_status(host_.main_pid, host_.proc_dir)) tracemalloc_main_anon_ = st->rss_anon_bytes;
         if (r.value("sent", false)) {
           tracemalloc_pending_ = true;
@@ -217,7 +222,7 @@ void GuardRunner::handle(const Decision& d) {
       if (py_.stacks() && o_.action.kind != Action::Kind::none) {
         // Before the action: the dump shows where the job was allocating,
         // not its checkpoint handler.
-        json st = py_.request_stacks(host_.main_pid);
+        json st = py_.request_stacks(hook_target());
         host_.write({{"type", "event"}, {"t_s", t_s_}, {"kind", "py_stacks"}, {"at", "action"}, {"result", st}}, true);
       }
       ev["action"] = do_action(d);
@@ -248,7 +253,6 @@ json GuardRunner::do_action(const Decision& d) {
       a["message"] = N_("act threshold crossed (--action none: nothing done)");
       return a;
     case Action::Kind::signal: {
-      int r = -1;
       // The main process only, through its pidfd; else kill(2) while it is
       // our unreaped child (its pid cannot have been reused).
       if (!main_alive_) {
@@ -256,14 +260,13 @@ json GuardRunner::do_action(const Decision& d) {
         a["message"] = N_("the main process has already ended: no signal sent");
         return a;
       }
-      if (host_.main_pidfd >= 0) r = pidfd_send_signal(host_.main_pidfd, o_.action.signo);
-      if (r != 0 && (host_.main_pidfd < 0 || errno == ENOSYS)) r = ::kill(host_.main_pid, o_.action.signo);
+      const Status r = control_.signal(host_.main_pid, host_.main_pidfd, o_.action.signo);
       a["signal"] = o_.action.signo;
       a["pid"] = host_.main_pid;
-      a["done"] = r == 0;
-      if (r != 0) a["error"] = std::strerror(errno);
-      a["message"] = r == 0 ? fmt::format(N_("sent {} to the job's main process {}"), signal_name(o_.action.signo), host_.main_pid)
-                            : fmt::format(N_("could not signal {}: {}"), host_.main_pid, std::strerror(errno));
+      a["done"] = r.ok();
+      if (!r) a["error"] = std::strerror(r.error().errnum);
+      a["message"] = r ? fmt::format(N_("sent {} to the job's main process {}"), signal_name(o_.action.signo), host_.main_pid)
+                       : fmt::format(N_("could not signal {}: {}"), host_.main_pid, std::strerror(r.error().errnum));
       return a;
     }
     case Action::Kind::exec: {
@@ -303,32 +306,31 @@ json GuardRunner::do_action(const Decision& d) {
 json GuardRunner::kill_tree() {
   json k = json::object();
   int sent = 0;
+  json failed = json::array();  // pids not signalled, with why (ESRCH: exited meanwhile)
   if (host_.own_cgroup) {
     // Everything in the job's own cgroup is the job's: oomlens never enters it.
-    bool via_kill = false;
-    if (host_.hierarchy && host_.hierarchy->version == cgroup::Version::v2) {
-      via_kill = write_file(host_.cgroup_dir + "/cgroup.kill", "1").ok();
-    }
-    if (via_kill) {
-      k["method"] = "cgroup.kill";
-    } else {
-      for (int pid : cgroup::procs(host_.cgroup_dir))
-        if (::kill(pid, SIGKILL) == 0) ++sent;
-      k["method"] = "cgroup.procs";
-    }
+    auto killed = control_.kill_cgroup(host_.cgroup_dir);
+    k["method"] = killed.via_cgroup_kill ? "cgroup.kill" : "cgroup.procs";
+    sent = killed.signalled;
+    for (const auto& e : killed.failed) failed.push_back(e.message());
   } else if (host_.tree) {
     // Each tracked process, checked by start time through a pidfd so a
     // reused pid is never signalled.
     for (auto& p : host_.tree->procs()) {
       if (p.gone_s) continue;
-      const UniqueFd fd(pidfd_open(p.pid));
+      auto fd = control_.open_pidfd(p.pid);
       if (!fd) continue;
       auto st = proc::read_pid_stat(p.pid, host_.proc_dir);
-      if (st && st->start_time_ticks == p.start_time_ticks && pidfd_send_signal(fd.get(), SIGKILL) == 0) ++sent;
+      if (!st || st->start_time_ticks != p.start_time_ticks) continue;
+      if (auto r = control_.signal(p.pid, fd->get(), SIGKILL))
+        ++sent;
+      else
+        failed.push_back(r.error().message());
     }
     k["method"] = "tracked processes (pidfd, start time checked)";
   }
   k["signalled"] = sent;
+  if (!failed.empty()) k["failed"] = failed;
   k["message"] = k["method"].get<std::string>() + (sent ? fmt::format(", {} processes", sent) : "");
   return k;
 }

@@ -12,12 +12,15 @@
 //   on_reaped(pid, st)   for every reaped pid (the exec helper's end)
 //   verdict_json()       into the verdict as "guard"
 //
-// What it does to processes: the action signals the job's main process
-// only (through its pidfd, else kill(2) while it is an unreaped child, so
-// the pid cannot have been reused); escalation SIGKILLs the job's tree (the
-// job's own cgroup's members, all the job's, or each tracked process after
-// checking its start time through a pidfd). Never a process the job did
-// not start.
+// What it does to processes, all through the ProcessControl it is given
+// (supervise/process_control.h; a test's records instead of sending): the
+// action signals the job's main process only (through its pidfd, else
+// kill(2) while it is an unreaped child, so the pid cannot have been
+// reused); escalation SIGKILLs the job's tree (the job's own cgroup's
+// members, all the job's, or each tracked process after checking its start
+// time under GuardHost::proc_dir, through a pidfd). Never a process the job
+// did not start. A process that has exited meanwhile (ESRCH) is reported in
+// the event, never fatal.
 #include <functional>
 #include <optional>
 #include <string>
@@ -33,6 +36,7 @@
 #include "guard/wakeup.h"
 #include "monitor/sample.h"
 #include "monitor/tree.h"
+#include "supervise/process_control.h"
 
 namespace oomlens::guard {
 
@@ -57,7 +61,7 @@ struct GuardHost {
 
 class GuardRunner {
  public:
-  explicit GuardRunner(GuardOptions o);
+  explicit GuardRunner(GuardOptions o, supervise::ProcessControl& control = supervise::system_process_control());
   [[nodiscard]] Status prepare();
   void start(GuardHost host, double t_s);
   /// The parts of the host made after the header is written.
@@ -87,7 +91,10 @@ class GuardRunner {
   nlohmann::json kill_tree();
   std::optional<uint64_t> read_ws();
 
+  [[nodiscard]] HookTarget hook_target() const;
+
   GuardOptions o_;
+  supervise::ProcessControl& control_;
   Guard guard_;
   GuardHost host_;
   WakeupSources wake_;

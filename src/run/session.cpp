@@ -166,11 +166,11 @@ void Session::setup_signals_and_tee() {
 // Step 4b: the guard; its Python hooks change the job's environment, so
 // before the spawn (guard/python.h).
 std::optional<int> Session::prepare_guard() {
-  guard_ = std::make_unique<guard::GuardRunner>(o_.guard);
+  guard_ = std::make_unique<guard::GuardRunner>(o_.guard, control_);
   if (auto st = guard_->prepare(); !st) {
     supervise::say(trf("{}; not starting the job", st.error().message()));
     ::unlink(record_.path().c_str());
-    if (job_.own_cgroup && !job_.own_cgroup->via_systemd_run) (void)cgroup::kill_and_remove(job_.own_cgroup->dir, 2000);
+    if (job_.own_cgroup && !job_.own_cgroup->via_systemd_run) (void)cgroup::kill_and_remove(job_.own_cgroup->dir, 2000, sigkill_through_control());
     return kExitOwnFailure;
   }
   return std::nullopt;
@@ -206,7 +206,7 @@ std::optional<int> Session::spawn() {
     supervise::say(spawned.error().message());
     // Nothing ran: no record is left behind (as for every failure before the start).
     ::unlink(record_.path().c_str());
-    if (job_.own_cgroup && !job_.own_cgroup->via_systemd_run) (void)cgroup::kill_and_remove(job_.own_cgroup->dir, 2000);
+    if (job_.own_cgroup && !job_.own_cgroup->via_systemd_run) (void)cgroup::kill_and_remove(job_.own_cgroup->dir, 2000, sigkill_through_control());
     return exit_code_for_launch_error(spawned.error());
   }
   const auto& sp = *spawned;

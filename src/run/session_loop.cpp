@@ -134,7 +134,7 @@ void Session::read_signals() {
     // sends oomlens (a hangup of its terminal) would not reach it otherwise.
     bool fwd = supervise::should_forward(sig, si.ssi_code) || pty_ != nullptr;
     if (fwd) {
-      ::kill(job_.pid, sig);  // our own child, not yet reaped: the pid cannot be reused
+      (void)control_.signal(job_.pid, job_.pidfd, sig);  // our own child, not yet reaped: the pid cannot be reused
       forwarded_.push_back({sig, si.ssi_pid > 0 ? std::optional<int64_t>(si.ssi_pid) : std::nullopt});
     }
     record_.write({{"type", "event"}, {"t_s", t_rel()}, {"kind", fwd ? "signal_forwarded" : "signal_not_forwarded"},

@@ -46,6 +46,7 @@
 #include "run/sites.h"
 #include "run/tick_snapshot.h"
 #include "supervise/job_cgroup.h"
+#include "supervise/process_control.h"
 #include "supervise/pty.h"
 #include "supervise/say.h"
 #include "supervise/signals.h"
@@ -64,7 +65,10 @@ namespace oomlens::run {
 
 class Session {
  public:
-  explicit Session(const RunOptions& o) : o_(o) {}
+  /// Every signal the session and its guard send, and every cgroup they
+  /// kill, goes through `control` (supervise/process_control.h).
+  explicit Session(const RunOptions& o, supervise::ProcessControl& control = supervise::system_process_control())
+      : o_(o), control_(control) {}
   /// The whole run (session.cpp). Returns only on oomlens's own failure.
   int run();
 
@@ -80,8 +84,9 @@ class Session {
   //    of cgroup_dir()). Each wake-up request is one-shot: re-arm it from
   //    on_wake or on_sample. session_hooks.cpp.
   //  * main_pid()/main_pidfd(): the job's main process (pidfd -1 where
-  //    pidfd_open is unsupported; signal through pidfd_send_signal when
-  //    >= 0: it cannot hit a reused pid). main_exited(): already reaped.
+  //    pidfd_open is unsupported; signal through control().signal(), which
+  //    uses the pidfd when >= 0: it cannot hit a reused pid).
+  //    main_exited(): already reaped.
   //  * write_event(ev, sync): flushes the ring of unwritten samples, then
   //    writes an event line (add "type"/"t_s"/"kind" yourself).
   void on_sample(const monitor::Sample& s);
@@ -98,6 +103,8 @@ class Session {
   [[nodiscard]] const std::string& cgroup_dir() const { return job_.cgroup_dir; }
   [[nodiscard]] const std::optional<cgroup::MemoryHierarchy>& hierarchy() const { return job_.hierarchy; }
   [[nodiscard]] const RunOptions& options() const { return o_; }
+  /// Where its signals and cgroup kills go (supervise/process_control.h).
+  [[nodiscard]] supervise::ProcessControl& control() const { return control_; }
   void write_event(const nlohmann::json& ev, bool sync = true);
   // -----------------------------------------------------------------------
 
@@ -170,7 +177,14 @@ class Session {
   /// Step 11: the decided end carried out (the record, the summary, say, end_like).
   [[noreturn]] void end_with(const RunEnd& e);
 
+  /// SIGKILL to one pid of the job's own cgroup, through control_ (for
+  /// cgroup::kill_and_remove).
+  [[nodiscard]] cgroup::SigkillPid sigkill_through_control() const {
+    return [this](int pid) { return control_.signal(pid, -1, SIGKILL); };
+  }
+
   const RunOptions& o_;
+  supervise::ProcessControl& control_;
 
   // What the loop owns: the job (its processes, cgroup and end), the record
   // it writes, the snapshot each tick refreshes, and the accounting of the

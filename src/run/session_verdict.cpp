@@ -180,7 +180,7 @@ void Session::cleanup() {
     // A systemd-run scope is systemd's: it goes when empty (--collect).
     if (!job_.own_cgroup->via_systemd_run) {
       if (const size_t left = cgroup::procs(job_.own_cgroup->dir).size(); left > 0) leftover_killed_ = left;
-      auto r = cgroup::kill_and_remove(job_.own_cgroup->dir, 10000);
+      auto r = cgroup::kill_and_remove(job_.own_cgroup->dir, 10000, sigkill_through_control());
       if (!r) notes_.push_back(r.error().message());
     }
   }

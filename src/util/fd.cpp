@@ -1,10 +1,12 @@
 // Descriptor ownership and pidfd system calls (see fd.h).
 #include "util/fd.h"
 
+#include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <string>
 
 namespace oomlens {
 
@@ -61,6 +63,14 @@ int pidfd_send_signal(int pidfd, int sig) {
   errno = ENOSYS;
   return -1;
 #endif
+}
+
+Status send_signal(int pid, int pidfd, int sig) {
+  int r = -1;
+  if (pidfd >= 0) r = pidfd_send_signal(pidfd, sig);
+  if (r != 0 && (pidfd < 0 || errno == ENOSYS)) r = ::kill(pid, sig);
+  if (r != 0) return system_error("send signal " + std::to_string(sig) + " to " + std::to_string(pid));
+  return kOk;
 }
 
 }  // namespace oomlens

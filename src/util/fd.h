@@ -65,5 +65,10 @@ bool write_all(int fd, const char* p, size_t n);
 /// pidfd_send_signal(2) of `sig` to the process `pidfd` names: 0, or -1
 /// with errno set (ESRCH once it has exited).
 int pidfd_send_signal(int pidfd, int sig);
+/// The one way oomlens signals a process: `sig` to `pid` through `pidfd`
+/// when one is held (>= 0), else with kill(2), and with kill(2) too where
+/// pidfd_send_signal is unsupported (ENOSYS). The error says which pid and
+/// signal, with errno (ESRCH: it has exited; EPERM: not ours).
+[[nodiscard]] Status send_signal(int pid, int pidfd, int sig);
 
 }  // namespace oomlens

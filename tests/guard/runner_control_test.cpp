@@ -1,0 +1,183 @@
+// The guard runner's side effects (guard/runner.h) on a fixture tree, with
+// a ProcessControl that records signals instead of sending them
+// (tests/support/recording_control.h): the warning's Python signal and the
+// action go to the job's main process (through its pidfd), escalation
+// kills the job's own cgroup (each pid of cgroup.procs where cgroup.kill
+// is absent), and a process that has exited (ESRCH) is reported in the
+// event. No root needed; nothing is signalled.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "cgroup/cgroup.h"
+#include "guard/runner.h"
+#include "support/fixture_tree.h"
+#include "support/recording_control.h"
+
+namespace oomlens::guard {
+namespace {
+
+using nlohmann::json;
+using oomlens::testing::FixtureTree;
+using oomlens::testing::RecordingControl;
+using Sent = RecordingControl::Sent;
+
+constexpr int kMainPid = 4242;
+constexpr int kMainPidfd = 77;  // a number only: the recording control never uses it
+
+/// A v2 job cgroup of 1 GiB under the fixture, its working set at `ws`.
+struct JobTree {
+  FixtureTree t;
+  std::string mount = t.root() + "/sys/fs/cgroup";
+  explicit JobTree(uint64_t ws) {
+    t.write("sys/fs/cgroup/job/memory.max", "1073741824\n");
+    set_ws(ws);
+    t.write("sys/fs/cgroup/job/cgroup.procs", fmt::format("{}\n4243\n4244\n", kMainPid));
+    t.write("proc/meminfo", "MemTotal: 16000000 kB\nMemAvailable: 8000000 kB\n");
+  }
+  void set_ws(uint64_t ws) const {
+    t.write("sys/fs/cgroup/job/memory.current", fmt::format("{}\n", ws));
+    t.write("sys/fs/cgroup/job/memory.stat", fmt::format("anon {}\ninactive_file 0\n", ws));
+  }
+};
+
+struct Started {
+  std::vector<json> lines;
+  std::vector<std::string> said;
+  std::vector<json> of_kind(const std::string& kind) const {
+    std::vector<json> out;
+    for (const auto& l : lines)
+      if (l.value("kind", "") == kind) out.push_back(l);
+    return out;
+  }
+};
+
+void start(GuardRunner& g, const JobTree& j, Started& s) {
+  GuardHost h;
+  h.main_pid = kMainPid;
+  h.main_pidfd = kMainPidfd;
+  h.hierarchy = cgroup::MemoryHierarchy{cgroup::Version::v2, j.mount};
+  h.cgroup_dir = j.mount + "/job";
+  h.own_cgroup = true;
+  h.proc_dir = j.t.root() + "/proc";
+  h.write = [&s](const json& l, bool) { s.lines.push_back(l); };
+  h.say = [&s](const std::string& m) { s.said.push_back(m); };
+  g.start(std::move(h), 0.0);
+}
+
+GuardOptions term_action(double grace_s = 30) {
+  GuardOptions o;
+  o.action = Action{Action::Kind::signal, SIGTERM, {}, "term"};
+  o.grace_s = grace_s;
+  return o;
+}
+
+TEST(GuardRunnerControl, ActionSignalsTheMainProcessThroughItsPidfd) {
+  JobTree j(1030792151);  // 96 % of 1 GiB: past --warn 85 % and --act 95 %
+  RecordingControl pc;
+  GuardRunner g(term_action(), pc);
+  ASSERT_EQ(g.prepare(), std::nullopt);
+  Started s;
+  start(g, j, s);
+  g.poll(0.0);
+  EXPECT_EQ(pc.sent, (std::vector<Sent>{{kMainPid, kMainPidfd, SIGTERM}}));
+  auto acts = s.of_kind("guard_action");
+  ASSERT_EQ(acts.size(), 1u);
+  EXPECT_EQ(acts[0]["action"]["done"], true);
+  EXPECT_EQ(acts[0]["action"]["pid"], kMainPid);
+  EXPECT_EQ(acts[0]["action"]["signal"], SIGTERM);
+}
+
+TEST(GuardRunnerControl, AVanishedMainProcessIsReportedNotFatal) {
+  JobTree j(1030792151);
+  RecordingControl pc;
+  pc.gone = {kMainPid};  // exited, not yet seen by the loop: ESRCH
+  GuardRunner g(term_action(), pc);
+  ASSERT_EQ(g.prepare(), std::nullopt);
+  Started s;
+  start(g, j, s);
+  g.poll(0.0);
+  auto acts = s.of_kind("guard_action");
+  ASSERT_EQ(acts.size(), 1u);
+  EXPECT_EQ(acts[0]["action"]["done"], false);
+  EXPECT_EQ(acts[0]["action"]["error"], std::strerror(ESRCH));
+  EXPECT_NE(acts[0]["action"]["message"].get<std::string>().find(std::to_string(kMainPid)), std::string::npos);
+}
+
+TEST(GuardRunnerControl, EscalationKillsEachPidOfTheOwnCgroupWithoutCgroupKill) {
+  JobTree j(1030792151);
+  RecordingControl pc;
+  pc.gone = {4244};  // one member exited meanwhile
+  GuardRunner g(term_action(1.0), pc);
+  ASSERT_EQ(g.prepare(), std::nullopt);
+  Started s;
+  start(g, j, s);
+  g.poll(0.0);                // warn, act: SIGTERM
+  j.set_ws(1062207488);       // still rising after --grace 1s (99 %)
+  g.poll(2.0);
+  auto esc = s.of_kind("guard_escalation");
+  ASSERT_EQ(esc.size(), 1u);
+  EXPECT_EQ(esc[0]["kill"]["method"], "cgroup.procs");
+  EXPECT_EQ(esc[0]["kill"]["signalled"], 2);
+  ASSERT_EQ(esc[0]["kill"]["failed"].size(), 1u);
+  EXPECT_NE(esc[0]["kill"]["failed"][0].get<std::string>().find("4244"), std::string::npos);
+  EXPECT_EQ(pc.sent, (std::vector<Sent>{{kMainPid, kMainPidfd, SIGTERM},
+                                        {kMainPid, -1, SIGKILL},
+                                        {4243, -1, SIGKILL},
+                                        {4244, -1, SIGKILL}}));
+}
+
+TEST(GuardRunnerControl, EscalationWritesCgroupKillWhereItExists) {
+  JobTree j(1030792151);
+  j.t.write("sys/fs/cgroup/job/cgroup.kill", "");
+  RecordingControl pc;
+  GuardRunner g(term_action(1.0), pc);
+  ASSERT_EQ(g.prepare(), std::nullopt);
+  Started s;
+  start(g, j, s);
+  g.poll(0.0);
+  j.set_ws(1062207488);
+  g.poll(2.0);
+  auto esc = s.of_kind("guard_escalation");
+  ASSERT_EQ(esc.size(), 1u);
+  EXPECT_EQ(esc[0]["kill"]["method"], "cgroup.kill");
+  EXPECT_EQ(pc.sent, (std::vector<Sent>{{kMainPid, kMainPidfd, SIGTERM}}));  // the kernel kills the rest
+}
+
+TEST(GuardRunnerControl, WarningSendsThePythonStacksSignalToTheMainProcess) {
+  JobTree j(966367641);  // 90 %: a warning only
+  const char* pp = std::getenv("PYTHONPATH");
+  const std::optional<std::string> saved = pp ? std::optional<std::string>(pp) : std::nullopt;
+  GuardOptions o;
+  o.py_stacks = true;  // its hook catches SIGRTMIN+7 (guard/python.h)
+  RecordingControl pc;
+  {
+    GuardRunner g(o, pc);
+    ASSERT_EQ(g.prepare(), std::nullopt) << "share/oomlens/python is copied into the build tree";
+    const int sig = SIGRTMIN + 7;
+    j.t.write(fmt::format("proc/{}/status", kMainPid),
+              fmt::format("Name:\tpython3\nSigCgt:\t{:016x}\n", uint64_t{1} << (sig - 1)));
+    Started s;
+    start(g, j, s);
+    g.poll(0.0);
+    EXPECT_EQ(pc.sent, (std::vector<Sent>{{kMainPid, kMainPidfd, sig}}));
+    auto st = s.of_kind("py_stacks");
+    ASSERT_EQ(st.size(), 1u);
+    EXPECT_EQ(st[0]["result"]["sent"], true);
+    EXPECT_EQ(st[0]["result"]["pid"], kMainPid);
+  }
+  // setup() set the job's environment in this process.
+  if (saved) ::setenv("PYTHONPATH", saved->c_str(), 1); else ::unsetenv("PYTHONPATH");
+  for (const char* v : {"OOMLENS_PY_PARENT_PID", "OOMLENS_PY_STACKS_FILE", "OOMLENS_PY_STACKS_SIGNAL"}) ::unsetenv(v);
+}
+
+}  // namespace
+}  // namespace oomlens::guard
