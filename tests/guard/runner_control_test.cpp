@@ -84,7 +84,7 @@ TEST(GuardRunnerControl, ActionSignalsTheMainProcessThroughItsPidfd) {
   JobTree j(1030792151);  // 96 % of 1 GiB: past --warn 85 % and --act 95 %
   RecordingControl pc;
   GuardRunner g(term_action(), pc);
-  ASSERT_EQ(g.prepare(), std::nullopt);
+  ASSERT_TRUE(g.prepare().has_value());
   Started s;
   start(g, j, s);
   g.poll(0.0);
@@ -101,7 +101,7 @@ TEST(GuardRunnerControl, AVanishedMainProcessIsReportedNotFatal) {
   RecordingControl pc;
   pc.gone = {kMainPid};  // exited, not yet seen by the loop: ESRCH
   GuardRunner g(term_action(), pc);
-  ASSERT_EQ(g.prepare(), std::nullopt);
+  ASSERT_TRUE(g.prepare().has_value());
   Started s;
   start(g, j, s);
   g.poll(0.0);
@@ -117,7 +117,7 @@ TEST(GuardRunnerControl, EscalationKillsEachPidOfTheOwnCgroupWithoutCgroupKill) 
   RecordingControl pc;
   pc.gone = {4244};  // one member exited meanwhile
   GuardRunner g(term_action(1.0), pc);
-  ASSERT_EQ(g.prepare(), std::nullopt);
+  ASSERT_TRUE(g.prepare().has_value());
   Started s;
   start(g, j, s);
   g.poll(0.0);                // warn, act: SIGTERM
@@ -140,7 +140,7 @@ TEST(GuardRunnerControl, EscalationWritesCgroupKillWhereItExists) {
   j.t.write("sys/fs/cgroup/job/cgroup.kill", "");
   RecordingControl pc;
   GuardRunner g(term_action(1.0), pc);
-  ASSERT_EQ(g.prepare(), std::nullopt);
+  ASSERT_TRUE(g.prepare().has_value());
   Started s;
   start(g, j, s);
   g.poll(0.0);
@@ -161,7 +161,7 @@ TEST(GuardRunnerControl, WarningSendsThePythonStacksSignalToTheMainProcess) {
   RecordingControl pc;
   {
     GuardRunner g(o, pc);
-    ASSERT_EQ(g.prepare(), std::nullopt) << "share/oomlens/python is copied into the build tree";
+    ASSERT_TRUE(g.prepare().has_value()) << "share/oomlens/python is copied into the build tree";
     const int sig = SIGRTMIN + 7;
     j.t.write(fmt::format("proc/{}/status", kMainPid),
               fmt::format("Name:\tpython3\nSigCgt:\t{:016x}\n", uint64_t{1} << (sig - 1)));
