@@ -13,8 +13,12 @@ xgettext --language=C++ --from-code=UTF-8 --keyword= --keyword=tr --keyword=N_ -
   --keyword=add_subcommand:2 --keyword=footer:1 --keyword=description:1 \
   --keyword=print_error:2 --flag=trf:1:python-brace-format --flag=trf:1:no-c-format --flag=N_:1:no-c-format --flag=print_error:2:python-brace-format --flag=print_error:2:no-c-format --sort-by-file --add-location=file \
   --package-name=oomlens --msgid-bugs-address=https://github.com/oomlens/oomlens/issues \
-  -o "$out" --files-from="$out.files"
+  -o "$out.new" --files-from="$out.files"
 rm -f "$out.files"
+# xgettext stamps POT-Creation-Date on every run: keep the old file (and its
+# date) when nothing else changed, so a build does not dirty the tree.
+same_but_date() { [ -f "$1" ] && diff -q <(grep -v '^"POT-Creation-Date:' "$1") <(grep -v '^"POT-Creation-Date:' "$2") >/dev/null; }
+if same_but_date "$out" "$out.new"; then rm -f "$out.new"; else mv "$out.new" "$out"; fi
 if [ $# -lt 2 ]; then
   for po in po/*.po; do msgmerge --quiet --update --backup=none --no-fuzzy-matching "$po" "$out"; done
 fi
