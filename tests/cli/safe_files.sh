@@ -14,12 +14,13 @@ trap 'rm -rf "$T"' EXIT
 
 echo precious >"$T/victim"
 victim_intact() { [ "$(cat "$T/victim")" = precious ]; }
-# The names `oomlens run -- true` will choose during the next 10 s (it names
-# the record by the local time it starts), plus their "-1" suffix. One
-# reading of the clock: each `date -d "+N sec"` read it anew, and a second
+# The names `oomlens run -- true` will choose during the next 120 s (it names
+# the record by the local time it starts; 120 s so a loaded machine that starts
+# it late still finds them planted), plus their "-1" suffix. One reading of
+# the clock: each `date -d "+N sec"` read it anew, and a second
 # boundary between two of them left a second unplanted.
 now=$(date +%s)
-for n in $(seq 0 10); do
+for n in $(seq 0 120); do
   stamp=$(date -d "@$((now + n))" +%Y%m%d-%H%M%S)
   ln -sf "$T/victim" "$T/oomlens-true-$stamp.jsonl"
   ln -sf "$T/victim" "$T/oomlens-true-$stamp-1.jsonl"
