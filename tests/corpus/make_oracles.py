@@ -1126,11 +1126,12 @@ add("230-openrc-407-gentoo-5.4-memcg-oom-from-memory-max-write-openrc-run-header
 # (kubepods.slice pod memcg, docker cpuset, LXD, WSL2's cgroup v2 memory.stat), odd layouts (journal lines wrapped
 # with indented continuations, two syslog lines joined by space padding, `#033` escaped ANSI, `...` elisions), and
 # four negatives (Ray's memory monitor, raylet's kill count, kubectl's OOMKilled status, Ray's guess at a SIGKILL).
-# The poster shortened each wrapped record (no UID/pgtables on the kill line); the summary line names the same pid
-# with uid=0, so the victim's uid is 0. The summary table before it is the poster's own (not kernel lines).
-add("243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
+# The poster shortened each wrapped record (no UID/pgtables on the kill line): the victim's uid is null (the
+# corpus reads a kill's uid from its kill line, as for 151, 180, 196); the summary's uid=0 is the chosen task's.
+# The summary table before the record is the poster's own (not kernel lines).
+add("mangler-pending/243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
     GH + "AMD-AGI/GEAK/issues/398", ["kill"], "memcg (CONSTRAINT_MEMCG)",
-    [kill(1703792, "ray::IDLE", 68545920, 37760, 77744, 0, 0, None, 1000)],
+    [kill(1703792, "ray::IDLE", 68545920, 37760, 77744, 0, None, None, 1000)],
     memcg="/kubepods.slice/kubepods-pod92ab2dc5_a66e_4d0c_b4e4_13676d33ef98.slice",
     trigger=trig("pt_nccl_heartbt", None, gfp="0x8cc0(GFP_KERNEL|__GFP_NOFAIL)", order=0, oom_score_adj=-997),
     constraints=["memcg"], chosen=[1703792, "ray::IDLE"])
@@ -1144,12 +1145,12 @@ add("244-llamafactory-3230-deepspeed-z3-docker-table-rows-adj-998-python-928g-rs
                 [202782, "python", -998], [206183, "sh", -998]])
 # cgroup v2 memory.stat lines in bytes (`file 58085376`, `workingset_refault_anon`) are printed only by
 # mem_cgroup_print_oom_meminfo: a memcg OOM, its `Memory cgroup stats for` line before the excerpt.
-add("245-wsl-9669-wsl2-import-bsdtar-memcg-v2-memory-stat-bytes-table-oom-kill-cut.log",
+add("mangler-pending/245-wsl-9669-wsl2-import-bsdtar-memcg-v2-memory-stat-bytes-table-oom-kill-cut.log",
     GH + "microsoft/WSL/issues/9669", ["incomplete"],
     "memcg (cgroup v2 memory.stat lines of mem_cgroup_print_oom_meminfo; summary cut)", constraints=["memcg"],
     table_rows=[[144, "init", 0], [153, "bsdtar", 0]])
 # show_mem's `pages RAM` tail is machine-wide (global OOM); the last row is cut before its adj and name.
-add("246-distributed-llama-59-arm-sbc-ubuntu-syslog-show-mem-tail-cma-table-rows-last-cut.log",
+add("mangler-pending/246-distributed-llama-59-arm-sbc-ubuntu-syslog-show-mem-tail-cma-table-rows-last-cut.log",
     GH + "b4rtaz/distributed-llama/issues/59", ["incomplete"],
     "global (machine-wide show_mem tail: not a memcg OOM; no header, no kill line)", constraints=["global"],
     table_rows=[[379, "systemd-journal", -250], [406, "multipathd", -1000], [420, "systemd-udevd", -1000],
@@ -1161,7 +1162,7 @@ add("247-ubcs3-2017-fall-4-jupyter-kernel-died-container-limit-journal-one-heade
     trigger=trig("python3", None, gfp="0xd0", order=0, oom_score_adj=0), year_guessed=True)
 # Two syslog lines joined into one by space padding (the poster's backtick span); the third record is cut in
 # its host name (`pop-`, left as it was).
-add("248-a1111-sd-webui-2858-syslog-backtick-oom-kill-and-kill-joined-on-one-line-space-padded-python3.10.log",
+add("mangler-pending/248-a1111-sd-webui-2858-syslog-backtick-oom-kill-and-kill-joined-on-one-line-space-padded-python3.10.log",
     GH + "AUTOMATIC1111/stable-diffusion-webui/issues/2858", ["kill"], "global (global_oom)",
     [kill(48807, "python3.10", 32734412, 13482224, 65752, 14340, 1000, 37700, 0)],
     task_memcg="/user.slice/user-1000.slice/session-36.scope", constraints=["global"], year_guessed=True)
@@ -1179,7 +1180,7 @@ add("252-vllm-1160-syslog-escaped-ansi-033-raylet-workers-killed-due-to-memory-p
     GH + "vllm-project/vllm/issues/1160", [], "n/a (no kernel report: raylet's count of workers it killed)")
 # Task rows only (the table header kept, the rest elided by the poster with `...`); pgtables_bytes in multiples
 # of 64 KiB pages. The last row is cut before its adj and name.
-add("253-ltp-1034-syslog-oom02-task-table-rows-elided-dots-7-digit-pids-64k-pgtables-last-row-cut.log",
+add("mangler-pending/253-ltp-1034-syslog-oom02-task-table-rows-elided-dots-7-digit-pids-64k-pgtables-last-row-cut.log",
     GH + "linux-test-project/ltp/issues/1034", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None],
     table_rows=[[1211, "systemd-udevd", -1000], [1501, "dbus-daemon", -900], [98679, "runltp", 0],
