@@ -394,16 +394,17 @@ bool unspace_container_id(std::string& path) {
 }
 
 // Splits `k=v,k=v` at commas that start a known key (values such as
-// nodemask `0-1,3` contain commas).
+// nodemask `0-1,3` contain commas). The kernel prints no space after a
+// comma: one there is a rejoined wrap's (`…CONSTRAINT_MEMCG,` + `  oom_memcg=…`).
 void apply_summary_fields(std::string_view s, Summary& out) {
   while (!s.empty()) {
     size_t next = 0;
     for (;;) {
       next = s.find(',', next);
-      if (next == std::string_view::npos || at_key(s.substr(next + 1))) break;
+      if (next == std::string_view::npos || at_key(trim_left(s.substr(next + 1)))) break;
       ++next;
     }
-    std::string_view seg = s.substr(0, next);
+    std::string_view seg = trim_left(s.substr(0, next));
     s = next == std::string_view::npos ? std::string_view{} : s.substr(next + 1);
     size_t eq = seg.find('=');
     std::string_view key = seg.substr(0, eq);

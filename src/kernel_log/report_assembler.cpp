@@ -479,7 +479,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     auto kv = oomline::parse_stat_kv(t);
     cur_->stats.push_back(std::move(*kv));
     cur_->stats_v2 = true;
-  } else if ((cur_->meminfo || cur_->section == Building::Section::meminfo) && meminfo_line(*cur_, t)) {
+  } else if ((cur_->meminfo || cur_->from_table || cur_->section == Building::Section::meminfo) &&
+             meminfo_line(*cur_, t)) {
+    // A report opened at its table (start_from_table()) learns only now, newest-first, that
+    // show_mem()'s machine-wide lines belong to it.
+    if (cur_->from_table && !cur_->memcg_stat_before_table && !starts_with(t, "Tasks state")) cur_->meminfo = true;
   } else if (starts_with(t, "Tasks state") || ends_with(t, "callbacks suppressed")) {
   } else {
     // SysRq-f's report follows its `Manual OOM execution` line at once (moom_callback runs on the next

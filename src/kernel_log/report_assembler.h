@@ -83,7 +83,9 @@ class ReportAssembler {
   /// other anchor near it (an excerpt of Mem-Info and the table only). The
   /// caller then feeds the block's lines; Mem-Info lines are read as such
   /// without a `Mem-Info:` line.
-  void start_from_table(uint64_t first_line);
+  /// `meminfo`: the look-back read machine-wide Mem-Info lines; `memcg_stat`:
+  /// it stopped at a cgroup v2 memory.stat line (line_is_memcg_stat()).
+  void start_from_table(uint64_t first_line, bool meminfo, bool memcg_stat);
   /// No report open and no event waiting.
   [[nodiscard]] bool idle() const { return !cur_ && waiting_.empty(); }
 
@@ -134,5 +136,9 @@ std::optional<std::vector<std::string>> table_columns(std::string_view text, boo
 /// True when bare `text` is a line of a Mem-Info block (line_starts_meminfo,
 /// a zone's `DMA free:…` line or buddy list `Normal: 3*4kB …`, `N pages …`).
 bool line_is_meminfo(std::string_view text);
+/// True when bare `text` is a line of a cgroup v2 memory.stat dump as
+/// mem_cgroup_print_oom_meminfo() prints it (`key N`, a memory.stat key such
+/// as `anon_thp`, `workingset_refault_anon`, `pgfault`): show_mem() prints none.
+bool line_is_memcg_stat(std::string_view text);
 
 }  // namespace oomlens

@@ -59,6 +59,8 @@ void ReportAssembler::start(const LogicalLine& line) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
       cur_->columns = *cols;
       cur_->columns_line = pl.number;
+    } else if (line_is_memcg_stat(text)) {  // look_back(): memory.stat's last line before `Tasks state`
+      cur_->memcg_stat_before_table = true;
     } else if (cur_->wrapped_row) {  // the wrapped rest of a row (` 0 python`)
       const std::string joined = join_wrapped_row(*cur_->wrapped_row, text);
       if (auto row2 = oomline::parse_row(joined); row2 && !row2->comm.empty())
@@ -77,13 +79,15 @@ void ReportAssembler::start_from_stack(uint64_t first_line) {
   cur_->headerless = true;
 }
 
-void ReportAssembler::start_from_table(uint64_t first_line) {
+void ReportAssembler::start_from_table(uint64_t first_line, bool meminfo, bool memcg_stat) {
   close();
   LogicalLine at;
   at.number = first_line;
   start(at);  // with the rows a look-back kept
   cur_->from_table = true;
-  cur_->meminfo = true;
+  // Mem-Info is printed for non-memcg OOMs only; a table alone tells neither.
+  cur_->meminfo = meminfo && !memcg_stat;
+  cur_->memcg_stat_before_table = memcg_stat;
   cur_->section = Building::Section::meminfo;
 }
 

@@ -122,6 +122,10 @@ struct ReportAssembler::Building {
   bool headerless = false;
   // Opened at the Mem-Info block or Tasks table before a table header (start_from_table()).
   bool from_table = false;
+  // The lines before such a start: show_mem()'s machine-wide Mem-Info (a
+  // global, cpuset or mempolicy OOM), or cgroup v2 memory.stat lines
+  // (`anon_thp 0`, printed by mem_cgroup_print_oom_meminfo(): a memcg OOM).
+  bool memcg_stat_before_table = false;
   bool dump_header_frame = false;  // a frame dump_header(): the trace is the report's own
   std::optional<double> last_mono;
 

@@ -482,6 +482,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.memcg = std::move(m);
   }
   bool memcg_evidence = memcg_msg || b.memcg_stack || b.task_in || b.limit_reached_memcg || !b.counters.empty() ||
+                        b.memcg_stat_before_table ||
                         (b.stats_path && !(b.summary && b.summary->global_oom));
   ev.constraint = decide_constraint(b, memcg_evidence);
   const bool other_evidence = b.summary || b.meminfo || memcg_msg || b.task_in || !b.counters.empty() ||
@@ -492,6 +493,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
                                             "allocator: global, or a cpuset/mempolicy limit)"
                                           : "constraint taken from the call trace (out_of_memory called by "
                                             "pagefault_out_of_memory: global)");
+  if (ev.constraint == Constraint::memcg && b.memcg_stat_before_table && !b.summary && !memcg_msg && !b.memcg_stack)
+    ev.notes.emplace_back("constraint memcg taken from the cgroup v2 memory.stat lines before the Tasks table "
+                          "(mem_cgroup_print_oom_meminfo prints them for a memcg OOM only)");
   ev.pagefault_oom = b.pagefault_stack && ev.constraint == Constraint::global;
 
   if (b.meminfo || b.free_swap_kb || b.ram_pages) {

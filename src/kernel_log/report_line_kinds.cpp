@@ -69,6 +69,18 @@ bool line_is_meminfo(std::string_view t) {
   return line_starts_meminfo(t) || meminfo_line(scratch, t);
 }
 
+bool line_is_memcg_stat(std::string_view t) {
+  auto kv = oomline::parse_stat_kv(t);
+  if (!kv) return false;
+  // memory_stat_format() (mm/memcontrol.c) keys, as prefixes; none is a Mem-Info line's (`key:N`).
+  static constexpr std::string_view kKeys[] = {
+      "anon", "file", "kernel", "pagetables", "sec_pagetables", "percpu", "sock", "vmalloc", "shmem", "zswap",
+      "swapcached", "inactive_", "active_", "unevictable", "slab", "workingset_", "pg", "thp_", "hugetlb"};
+  for (std::string_view k : kKeys)
+    if (starts_with(kv->first, k)) return true;
+  return false;
+}
+
 bool line_is_table_row(std::string_view text) {
   return oomline::parse_row(text).has_value() || oomline::parse_table_header(text).has_value();
 }

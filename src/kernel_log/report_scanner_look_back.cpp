@@ -47,6 +47,12 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   // prints no message (≤4.19, `Killed process …` after `…: Kill process …`):
   // the report opens there, at its time (ReportAssembler::start_at_cut_selection).
   std::string cut_selection;
+  // Passed `Tasks state (memory values in pages):` above the rows: the line
+  // before it ends show_mem()'s Mem-Info or a memcg's memory.stat dump, kept
+  // (memcg_stat) when it is the latter.
+  bool tasks_state = false;
+  std::string memcg_stat;
+  uint64_t memcg_stat_number = 0;
   const bool bare_kill = [&] {
     auto k = oomline::parse_kill(norm.text);
     if (!k && norm.truncated) k = oomline::parse_kill_stump(norm.text);  // `Killed process 2625 (node) t…`
@@ -121,6 +127,10 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
         continue;
       }
       normalize_line(raw, n, opt.default_year);
+      if (tasks_state) {
+        if (!n.foreign && line_is_memcg_stat(trim(n.text))) memcg_stat.assign(trim(n.text)), memcg_stat_number = number;
+        return false;
+      }
       if (n.foreign) return false;
       bool row = line_is_table_row(n.text);
       if (bare_kill && number + 1 == anchor_line && n.has_prefix && n.truncated &&
@@ -130,6 +140,10 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
       }
       // An indented line may be a rest too (a hard wrap inside a row's padding, a reflow).
       if (!row && !n.text.empty()) {
+        if (n.has_prefix && !texts.empty() && starts_with(trim(n.text), "Tasks state")) {
+          tasks_state = true;
+          continue;
+        }
         if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
         piece.assign(raw);  // perhaps a wrapped row's rest: joined to the line above
         piece_indented = n.continuation;
@@ -151,6 +165,7 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   }
   if (!texts.empty()) {
     std::vector<LogicalLine> rows;
+    if (!memcg_stat.empty()) rows.push_back(table_row(memcg_stat, memcg_stat_number, cut_rows));
     for (size_t i = texts.size(); i-- > 0;) rows.push_back(table_row(texts[i], numbers[i], cut_rows));
     assembler.preload_rows(rows);
   }
@@ -285,6 +300,7 @@ void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, siz
   std::vector<std::string> raws;  // newest first
   std::vector<size_t> spans;      // the physical lines each of raws holds (a wrapped record: more than one)
   NormalizedLine n;
+  bool meminfo = false, memcg_stat = false, stopped = false;
   auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
     while (end > lower && raws.size() < kTableLookbackLines) {
       const size_t stop = end - 1;
@@ -306,7 +322,14 @@ void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, siz
         normalize_line(raw, n, opt.default_year);
       }
       const std::string_view t = trim(n.text);
-      if (n.foreign || t.empty() || !table_text(t)) return false;
+      if (n.foreign || t.empty() || !table_text(t)) {
+        // Where the walk stops: the end of a memcg's memory.stat dump (its
+        // `Memory cgroup stats for` line further back) before `Tasks state`.
+        if (!stopped && !n.foreign) memcg_stat = line_is_memcg_stat(t);
+        stopped = true;
+        return false;
+      }
+      if (line_is_meminfo(t) && !starts_with(t, "Tasks state")) meminfo = true;
       raws.emplace_back(raw);
       spans.push_back(span);
     }
@@ -316,7 +339,7 @@ void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, siz
   std::vector<uint64_t> first(raws.size());  // each record's first physical line
   uint64_t back = 0;
   for (size_t i = 0; i < raws.size(); ++i) first[i] = anchor_line - (back += spans[i]);
-  assembler.start_from_table(anchor_line - back);
+  assembler.start_from_table(anchor_line - back, meminfo, memcg_stat);
   for (size_t i = raws.size(); i-- > 0;) feed_line(raws[i], first[i]);
 }
 
