@@ -248,11 +248,14 @@ Status kill_and_remove(const std::string& dir, int timeout_ms, const SigkillPid&
   (void)kill_members(dir, send);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (true) {
-    for (int p : procs(dir)) (void)send(p);  // only processes inside our own cgroup
+    // The kill takes a moment: first see whether it has emptied the cgroup,
+    // and signal again only what is still listed after a wait (a fork
+    // that raced with the kill), never the same pids twice at once.
     if (::rmdir(dir.c_str()) == 0 || errno == ENOENT) return kOk;
     if (errno != EBUSY || std::chrono::steady_clock::now() > deadline)
       return errno_result("cannot remove " + dir);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    for (int p : procs(dir)) (void)send(p);  // only processes inside our own cgroup
   }
 }
 

@@ -307,10 +307,11 @@ json GuardRunner::kill_tree() {
   json k = json::object();
   int sent = 0;
   json failed = json::array();  // pids not signalled, with why (ESRCH: exited meanwhile)
+  std::string method;           // how the tree was reached; none without a cgroup or a tree
   if (host_.own_cgroup) {
     // Everything in the job's own cgroup is the job's: oomlens never enters it.
     auto killed = control_.kill_cgroup(host_.cgroup_dir);
-    k["method"] = killed.via_cgroup_kill ? "cgroup.kill" : "cgroup.procs";
+    method = killed.via_cgroup_kill ? "cgroup.kill" : "cgroup.procs";
     sent = killed.signalled;
     for (const auto& e : killed.failed) failed.push_back(e.message());
   } else if (host_.tree) {
@@ -327,11 +328,13 @@ json GuardRunner::kill_tree() {
       else
         failed.push_back(r.error().message());
     }
-    k["method"] = "tracked processes (pidfd, start time checked)";
+    method = "tracked processes (pidfd, start time checked)";
   }
+  k["method"] = method.empty() ? json(nullptr) : json(method);
   k["signalled"] = sent;
   if (!failed.empty()) k["failed"] = failed;
-  k["message"] = k["method"].get<std::string>() + (sent ? fmt::format(", {} processes", sent) : "");
+  k["message"] = method.empty() ? std::string(N_("nothing signalled: the job has neither its own cgroup nor a tracked process tree"))
+                                : method + (sent ? fmt::format(", {} processes", sent) : "");
   return k;
 }
 

@@ -19,6 +19,7 @@
 #include "util/launch.h"
 #include "util/message.h"
 #include "util/sanitize.h"
+#include "util/signal_safe.h"
 #include "util/strerror_tr.h"
 
 namespace oomlens::protect {
@@ -29,8 +30,9 @@ constexpr int kCapSysResource = 24;  // include/uapi/linux/capability.h
 std::string opt_str(std::optional<int> v) { return v ? std::to_string(*v) : "?"; }
 
 volatile sig_atomic_t g_child = 0;
+// A handler: only the async-signal-safe core of send_signal() (util/signal_safe.h).
 void forward_signal(int sig) {
-  if (g_child > 0) ::kill(g_child, sig);
+  if (g_child > 0) (void)send_signal_errno(g_child, -1, sig);  // our child, not yet reaped: its pid is not reused
 }
 
 

@@ -20,6 +20,7 @@
 #include "supervise/signals.h"
 #include "util/fd.h"
 #include "util/i18n.h"
+#include "util/signal_safe.h"
 #include "util/strerror_tr.h"
 
 namespace oomlens::run {
@@ -36,7 +37,7 @@ volatile sig_atomic_t g_stop = 0;
 // process group (the attempt and its job) already.
 void on_signal(int sig) {
   if (sig == SIGTERM || sig == SIGHUP) g_stop = 1;
-  if (g_child > 0) ::kill(g_child, sig);
+  if (g_child > 0) (void)send_signal_errno(g_child, -1, sig);  // async-signal-safe (util/signal_safe.h)
 }
 
 void install_handlers() {

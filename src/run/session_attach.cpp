@@ -1,5 +1,5 @@
 // `oomlens run --pid PID`: following a process oomlens did not start (see
-// session_state.h). It is not our child: held by pidfd_open(2) (5.3+), its
+// session_state.h). It is not our child: held by a pidfd (5.3+, ProcessControl::open_pidfd), its
 // end seen as the pidfd becoming readable, its descendants found through
 // /proc/PID/task/*/children like a started job's. Its wait status belongs
 // to its parent; oomlens reads it only when it can (/proc/PID/stat field 52
@@ -47,8 +47,8 @@ std::optional<int> Session::check_attach() {
     supervise::say(trf("--pid {}: not a process oomlens can follow", pid));
     return kExitUsage;
   }
-  UniqueFd pfd(pidfd_open(pid));
-  if (!pfd && errno == ESRCH) {
+  auto pfd = control_.open_pidfd(pid);  // ENOSYS before 5.3: none, the end is then seen in /proc
+  if (!pfd && pfd.error().errnum == ESRCH) {
     supervise::say(trf("--pid {}: no such process", pid));
     return kExitOwnFailure;
   }
@@ -83,7 +83,7 @@ std::optional<int> Session::check_attach() {
     }
   if (job_.attached_cmd.empty()) job_.attached_cmd.push_back("pid " + std::to_string(pid));
   job_.pid = pid;
-  job_.pidfd = pfd.release();  // -1 before 5.3: the end is then seen when /proc/PID stops reading
+  job_.pidfd = pfd ? pfd->release() : -1;  // -1 before 5.3: the end is then seen when /proc/PID stops reading
   return std::nullopt;
 }
 

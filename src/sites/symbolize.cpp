@@ -60,7 +60,7 @@ std::optional<std::string> run_addr2line(const std::string& object, const std::v
     text.append(buf, static_cast<size_t>(n));
   }
   out->read.reset();
-  if (timed_out) ::kill(pid, SIGKILL);  // our own child
+  if (timed_out) (void)send_signal(pid, launched->pidfd.get(), SIGKILL);  // our own child, not yet reaped
   int st = 0;
   while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
   if (timed_out) return std::nullopt;

@@ -10,12 +10,14 @@
 #include <fmt/core.h>
 
 #include "monitor/record.h"
+#include "supervise/process_control.h"
 #include "supervise/say.h"
 #include "util/exit_status.h"
 #include "util/clock.h"
 #include "util/file.h"
 #include "util/i18n.h"
 #include "util/launch.h"
+#include "util/signal_safe.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -26,9 +28,10 @@ volatile sig_atomic_t g_point = 0;
 // SIGTERM/SIGHUP to the sweep go on to the running point's `oomlens run`
 // (our child, which forwards them to its job); SIGINT from the terminal
 // reaches the whole foreground group already. Either stops the sweep.
+// A handler: only the async-signal-safe core of send_signal() (util/signal_safe.h).
 void on_signal(int sig) {
   g_interrupted = 1;
-  if (sig != SIGINT && g_point > 0) ::kill(g_point, sig);
+  if (sig != SIGINT && g_point > 0) (void)send_signal_errno(g_point, -1, sig);
 }
 
 void install_handlers_once() {
@@ -47,21 +50,14 @@ void sleep_ms(int ms) {
 }
 
 // SIGKILL to every process in the point's cgroup (the header's
-// limits.cgroup_dir: the job's own cgroup, made by the point's run).
-void kill_point_cgroup(const std::string& record) {
+// limits.cgroup_dir: the job's own cgroup, made by the point's run), through
+// the one cgroup kill (cgroup.kill, else each pid of cgroup.procs).
+void kill_point_cgroup(ProcessControl& control, const std::string& record) {
   auto rec = monitor::read_record(record);
   if (!rec || !rec->header || !(*rec->header).contains("limits")) return;
   const auto& l = (*rec->header)["limits"];
   if (!l.value("created", false) || !l.contains("cgroup_dir") || !l["cgroup_dir"].is_string()) return;
-  auto procs = read_file(l["cgroup_dir"].get<std::string>() + "/cgroup.procs");
-  if (!procs) return;
-  size_t pos = 0;
-  while (pos < procs->size()) {
-    size_t nl = procs->find('\n', pos);
-    std::string line = procs->substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
-    pos = nl == std::string::npos ? procs->size() : nl + 1;
-    if (int pid = std::atoi(line.c_str()); pid > 1) ::kill(pid, SIGKILL);
-  }
+  (void)control.kill_cgroup(l["cgroup_dir"].get<std::string>());
 }
 
 }  // namespace
@@ -93,9 +89,12 @@ diagnose::SweepPointResult run_sweep_point(const diagnose::SweepPoint& point, in
   // Its output goes to the point's log; when that cannot be opened, to ours.
   const UniqueFd log(::open(r.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
   const UniqueFd nul(::open("/dev/null", O_RDONLY | O_CLOEXEC));
-  auto launched = launch({.argv = argv, .stdin_fd = nul.get(), .stdout_fd = log.get(), .stderr_fd = log.get()});
+  auto launched = launch(
+      {.argv = argv, .stdin_fd = nul.get(), .stdout_fd = log.get(), .stderr_fd = log.get(), .want_pidfd = true});
   if (!launched) return r;  // no verdict: the point failed
   const pid_t pid = launched->pid;
+  const int pidfd = launched->pidfd.get();  // -1 before 5.3: kill(2), while it is our unreaped child
+  ProcessControl& control = system_process_control();
   g_point = pid;
   const double t0 = now_s();
   bool termed = false, killed = false, run_killed = false;
@@ -106,16 +105,16 @@ diagnose::SweepPointResult run_sweep_point(const diagnose::SweepPoint& point, in
     if (w < 0 && errno != EINTR) break;
     const double t = now_s() - t0;
     if (o.for_s && !termed && t >= *o.for_s) {
-      ::kill(pid, SIGTERM);  // run forwards it to the job's main process
+      (void)control.signal(pid, pidfd, SIGTERM);  // run forwards it to the job's main process
       termed = true;
       r.stopped_by_for = true;
     }
     if (termed && !killed && t >= *o.for_s + o.grace_s) {
-      kill_point_cgroup(r.record);
+      kill_point_cgroup(control, r.record);
       killed = true;
     }
     if (killed && !run_killed && t >= *o.for_s + o.grace_s + 30) {
-      ::kill(pid, SIGKILL);  // our own child: its run did not end after its job's cgroup was emptied
+      (void)control.signal(pid, pidfd, SIGKILL);  // our own child: its run did not end after its job's cgroup was emptied
       run_killed = true;
     }
     sleep_ms(50);

@@ -82,7 +82,7 @@ std::optional<int> systemd_run_version(const std::string& exe) {
     out.append(buf, static_cast<size_t>(n));
   }
   p->read.reset();
-  ::kill(pid, SIGKILL);  // harmless when it has exited; reaped just below
+  (void)send_signal(pid, launched->pidfd.get(), SIGKILL);  // our unreaped child; harmless when it has exited; reaped just below
   while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {}
   return parse_systemd_version(out);
 }

@@ -52,9 +52,7 @@ bool OomTrace::open(std::string_view mounts, int own_pid, const TracefsAccess& a
 bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
   close();
   instances_fd_.reset(tracefs.instances_fd);
-  (void)sweep_stale_instances_at(instances_fd_.get(), [](int64_t pid) {
-    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH;  // EPERM: someone else's, running
-  });
+  (void)sweep_stale_instances_at(instances_fd_.get(), instance_owner_running);
   const std::string name = "oomlens-" + std::to_string(own_pid);
   dir_ = (tracefs.private_mount ? "<private tracefs>" : tracefs.where) + "/instances/" + name;
   auto fail = [&](std::string why) {

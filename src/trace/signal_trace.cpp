@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <csignal>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 
 namespace oomlens::trace {
@@ -22,6 +23,12 @@ std::optional<int64_t> instance_owner(std::string_view name) {
   if (digits.empty() || r.ec != std::errc{} || r.ptr != digits.data() + digits.size() || pid <= 0)
     return std::nullopt;
   return pid;
+}
+
+bool instance_owner_running(int64_t pid) {
+  if (pid <= 0 || pid > INT32_MAX) return false;  // kill(2) would read 0 and -1 as groups
+  const Status r = send_signal(static_cast<int>(pid), -1, 0);
+  return r.ok() || r.error().errnum != ESRCH;
 }
 
 int sweep_stale_instances_at(int instances_fd, const std::function<bool(int64_t)>& alive) {
@@ -50,7 +57,7 @@ bool SignalTrace::open(std::string_view mounts, int own_pid, const TracefsAccess
   where_.clear();
   TracefsAttempt t = find_tracefs(mounts, access);
   if (!t.dir) {
-    error_ = t.error;
+    error_ = SystemError{0, t.error};  // find_tracefs()'s sentence names each step and its errno
     return false;
   }
   return open_in(std::move(*t.dir), own_pid);
@@ -60,7 +67,7 @@ bool SignalTrace::open_at(const std::string& tracefs, int own_pid) {
   close();
   int fd = ::open((tracefs + "/instances").c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) {
-    error_ = "cannot open " + tracefs + "/instances: " + std::strerror(errno);
+    error_ = system_error("cannot open " + tracefs + "/instances");
     return false;
   }
   return open_in(TracefsDir{fd, tracefs, false}, own_pid);
@@ -73,13 +80,11 @@ bool SignalTrace::open_in(TracefsDir tracefs, int own_pid) {
   oom_error_ = "not started";
   instances_fd_.reset(tracefs.instances_fd);
   where_ = tracefs.where;
-  (void)sweep_stale_instances_at(instances_fd_.get(), [](int64_t pid) {
-    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH;  // EPERM: someone else's, running
-  });
+  (void)sweep_stale_instances_at(instances_fd_.get(), instance_owner_running);
   const std::string name = "oomlens-" + std::to_string(own_pid);
   dir_ = (tracefs.private_mount ? "<private tracefs>" : where_) + "/instances/" + name;
   if (::mkdirat(instances_fd_.get(), name.c_str(), 0700) != 0) {
-    error_ = "mkdir " + dir_ + ": " + std::strerror(errno);
+    error_ = system_error("mkdir " + dir_);
     close();
     return false;
   }
@@ -95,12 +100,13 @@ bool SignalTrace::open_in(TracefsDir tracefs, int own_pid) {
   const std::string ev = "events/signal/signal_generate";
   filtered_ = set(ev + "/filter", fatal_signal_filter()).ok();  // unfiltered still works (userspace filter)
   if (auto st = set(ev + "/enable", "1"); !st) {
-    error_ = "cannot enable signal:signal_generate (" + st.error().message() + ")";
+    // "cannot enable signal:signal_generate (DIR/enable): Permission denied"
+    error_ = SystemError{st.error().errnum, "cannot enable signal:signal_generate (" + st.error().what + ")"};
     close();
     return false;
   }
   enable_mark_victim();
-  error_.reset();
+  error_ = kOk;
   return true;
 }
 
@@ -133,7 +139,7 @@ std::optional<std::vector<SignalGenerate>> SignalTrace::read() {
   // and rmdir disables the event anyway.
   auto text = read_at(instances_fd_.get(), name_ + "/trace", dir_ + "/trace");
   if (!text) {
-    error_ = text.error().message();
+    error_ = text.error();
     return std::nullopt;
   }
   // signal_generate lines for SIGKILL are in the same buffer whatever the
@@ -149,12 +155,12 @@ void SignalTrace::close() {
 }
 
 std::string SignalTrace::status() const {
-  if (error_) return "unavailable: " + *error_;
+  if (!error_) return "unavailable: " + error_.error().message();
   return "on";
 }
 
 std::string SignalTrace::oom_status() const {
-  if (error_) return "unavailable: " + *error_;  // no instance at all
+  if (!error_) return "unavailable: " + error_.error().message();  // no instance at all
   if (!oom_error_.empty()) return "unavailable: " + oom_error_;
   return "on";
 }

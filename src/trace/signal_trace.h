@@ -47,6 +47,11 @@ namespace oomlens::trace {
 /// other name (e.g. bench's "oomlens-bench-<pid>").
 [[nodiscard]] std::optional<int64_t> instance_owner(std::string_view name);
 
+/// The `alive` of the sweeps below: whether `pid` still runs, asked with
+/// the null signal (send_signal(pid, -1, 0): nothing is sent). EPERM is
+/// someone else's process, running; only ESRCH says it is gone.
+[[nodiscard]] bool instance_owner_running(int64_t pid);
+
 /// Removes `<tracefs>/instances/oomlens-<pid>` for each pid `alive` says is
 /// not running; returns how many were removed.
 int sweep_stale_instances(const std::string& tracefs, const std::function<bool(int64_t)>& alive);
@@ -89,7 +94,9 @@ class SignalTrace {
   [[nodiscard]] bool is_open() const { return !name_.empty(); }
   /// trace_clock is `mono`: timestamps compare with CLOCK_MONOTONIC.
   [[nodiscard]] bool mono_clock() const { return mono_; }
-  [[nodiscard]] const std::optional<std::string>& error() const { return error_; }
+  /// Why it is not open or its last read() failed: what failed and errno
+  /// (0 where it is not a system call's: no tracefs found); ok when fine.
+  [[nodiscard]] const Status& error() const { return error_; }
   /// "on", or "unavailable: <reason>" (the record's `signal_trace`).
   [[nodiscard]] std::string status() const;
   /// The instance, for messages: "<where>/instances/oomlens-<pid>".
@@ -106,7 +113,7 @@ class SignalTrace {
   std::string dir_;
   bool mono_ = false;
   bool filtered_ = false;
-  std::optional<std::string> error_ = std::string("not started");
+  Status error_ = SystemError{0, "not started"};
   std::optional<EventFormat> victim_format_;  ///< mark_victim's print format, when enabled
   std::string oom_error_ = "not started";      ///< why mark_victim is off ("" when on)
   std::vector<MarkVictim> victims_;

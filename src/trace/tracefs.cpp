@@ -145,7 +145,7 @@ TracefsAttempt mount_private_tracefs() {
   while ((pr = ::poll(&p, 1, 5000)) < 0 && errno == EINTR) {}
   ssize_t n = pr > 0 ? ::recvmsg(ours.get(), &mh, MSG_CMSG_CLOEXEC) : -1;
   ours.reset();
-  if (pr == 0) ::kill(pid, SIGKILL);  // our own child, stuck: never seen, but never waited for forever
+  if (pr == 0) (void)send_signal(pid, -1, SIGKILL);  // our own child, stuck: never seen, but never waited for forever
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   UniqueFd fd;

@@ -1,5 +1,6 @@
 // Descriptor ownership and pidfd system calls (see fd.h).
 #include "util/fd.h"
+#include "util/signal_safe.h"
 
 #include <signal.h>
 #include <sys/syscall.h>
@@ -65,11 +66,19 @@ int pidfd_send_signal(int pidfd, int sig) {
 #endif
 }
 
-Status send_signal(int pid, int pidfd, int sig) {
+int send_signal_errno(int pid, int pidfd, int sig) noexcept {
+  const int saved = errno;
   int r = -1;
   if (pidfd >= 0) r = pidfd_send_signal(pidfd, sig);
   if (r != 0 && (pidfd < 0 || errno == ENOSYS)) r = ::kill(pid, sig);
-  if (r != 0) return system_error("send signal " + std::to_string(sig) + " to " + std::to_string(pid));
+  const int e = r == 0 ? 0 : errno;
+  errno = saved;
+  return e;
+}
+
+Status send_signal(int pid, int pidfd, int sig) {
+  if (const int e = send_signal_errno(pid, pidfd, sig))
+    return system_error("send signal " + std::to_string(sig) + " to " + std::to_string(pid), e);
   return kOk;
 }
 

@@ -47,8 +47,9 @@ struct Prepared {
   _exit(step == kExec ? exit_code_for_exec_errno(err) : kExitOwnFailure);
 }
 
-// Writes `v` in decimal to `fd` without allocating; false on a short write.
-bool write_int(int fd, int v) {
+// Writes `v` in decimal to `fd` without allocating: 0, or the errno (EIO
+// for a short write, which sets none).
+int write_int(int fd, int v) {
   char buf[16];
   char* p = buf + sizeof buf;
   const bool neg = v < 0;
@@ -56,7 +57,9 @@ bool write_int(int fd, int v) {
   do { *--p = static_cast<char>('0' + u % 10); u /= 10; } while (u > 0);
   if (neg) *--p = '-';
   const auto len = static_cast<ssize_t>(buf + sizeof buf - p);
-  return ::write(fd, p, static_cast<size_t>(len)) == len;
+  const ssize_t w = ::write(fd, p, static_cast<size_t>(len));
+  if (w == len) return 0;
+  return w < 0 ? errno : EIO;
 }
 
 // The child: async-signal-safe calls only (see launch.h). Raw close(2)
@@ -75,15 +78,17 @@ bool write_int(int fd, int v) {
   }
   if (c.enter_procs) {
     const int fd = ::open(o.cgroup_procs.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0 || !write_int(fd, ::getpid())) fail(c.err_fd, kCgroup, errno);
+    if (fd < 0) fail(c.err_fd, kCgroup, errno);
+    const int e = write_int(fd, ::getpid());
     ::close(fd);
+    if (e != 0) fail(c.err_fd, kCgroup, e);
   }
   if (o.oom_score_adj) {
     const int fd = ::open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
     if (fd < 0) fail(c.err_fd, kAdjOpen, errno);
-    errno = 0;
-    if (!write_int(fd, *o.oom_score_adj)) fail(c.err_fd, kAdjWrite, errno ? errno : EIO);
+    const int e = write_int(fd, *o.oom_score_adj);
     ::close(fd);
+    if (e != 0) fail(c.err_fd, kAdjWrite, e);
   }
   if (!o.pty_slave.empty()) {
     // A new session whose controlling terminal is the pty: the job's line

@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "support/files.h"
 #include "support/fixture_tree.h"
@@ -109,6 +111,23 @@ TEST(FixtureTree, V2EnablesTheMemoryControllerInTheParent) {
   r = create_limited(Version::v2, root + "/missing/job", 64 << 20);
   EXPECT_FALSE(r.ok());
   EXPECT_FALSE(std::filesystem::exists(root + "/missing/job"));
+}
+
+// Without cgroup.kill, kill_and_remove() SIGKILLs each listed pid once and
+// then waits before it looks again: never the same pids twice at once. (A
+// fixture directory is never emptied: rmdir fails ENOTEMPTY, which ends
+// the wait at once with the error.)
+TEST(KillAndRemove, SignalsEachMemberOnceBeforeWaiting) {
+  oomlens::testing::FixtureTree t;
+  t.write("job/cgroup.procs", "101\n102\n");
+  std::vector<int> sent;
+  const Status r = kill_and_remove(t.root() + "/job", 1000, [&sent](int pid) {
+    sent.push_back(pid);
+    return Status(kOk);
+  });
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(r.error().errnum, ENOTEMPTY);
+  EXPECT_EQ(sent, (std::vector<int>{101, 102}));
 }
 
 }  // namespace

@@ -152,6 +152,47 @@ TEST(GuardRunnerControl, EscalationWritesCgroupKillWhereItExists) {
   EXPECT_EQ(pc.sent, (std::vector<Sent>{{kMainPid, kMainPidfd, SIGTERM}}));  // the kernel kills the rest
 }
 
+// Without --limit the guard follows the job's tree; should it have neither
+// its own cgroup nor a tree when escalation comes, the event says nothing
+// was signalled (method null) instead of throwing on a missing method.
+TEST(GuardRunnerControl, EscalationWithNeitherAnOwnCgroupNorATreeSignalsNothing) {
+  JobTree j(0);
+  RecordingControl pc;
+  GuardRunner g(term_action(1.0), pc);
+  ASSERT_TRUE(g.prepare().has_value());
+  Started s;
+  GuardHost h;
+  h.main_pid = kMainPid;
+  h.main_pidfd = kMainPidfd;
+  h.hierarchy = cgroup::MemoryHierarchy{cgroup::Version::v2, j.mount};
+  h.cgroup_dir = j.mount + "/job";  // oomlens's own cgroup: shared, not the job's
+  h.own_cgroup = false;
+  h.proc_dir = j.t.root() + "/proc";
+  h.write = [&s](const json& l, bool) { s.lines.push_back(l); };
+  h.say = [&s](const std::string& m) { s.said.push_back(m); };
+  g.start(std::move(h), 0.0);
+  monitor::ProcessTree tree(j.t.root() + "/proc", 1, kMainPid);
+  monitor::TrackedProc main;
+  main.pid = kMainPid;
+  main.status = proc::PidStatus{};
+  main.status->rss_anon_bytes = 1030792151;  // 96 % of 1 GiB
+  tree.procs().push_back(main);
+  g.attach(&tree, {});
+  g.on_tick(monitor::Sample{});
+  g.poll(0.0);  // warn, act: SIGTERM
+  tree.procs()[0].status->rss_anon_bytes = 1062207488;  // still rising after --grace 1s
+  g.on_tick(monitor::Sample{});
+  g.attach(nullptr, {});
+  g.poll(2.0);
+  auto esc = s.of_kind("guard_escalation");
+  ASSERT_EQ(esc.size(), 1u);
+  EXPECT_TRUE(esc[0]["kill"]["method"].is_null());
+  EXPECT_EQ(esc[0]["kill"]["signalled"], 0);
+  EXPECT_EQ(esc[0]["kill"]["message"],
+            "nothing signalled: the job has neither its own cgroup nor a tracked process tree");
+  EXPECT_EQ(pc.sent, (std::vector<Sent>{{kMainPid, kMainPidfd, SIGTERM}}));  // the action only
+}
+
 TEST(GuardRunnerControl, WarningSendsThePythonStacksSignalToTheMainProcess) {
   JobTree j(966367641);  // 90 %: a warning only
   const char* pp = std::getenv("PYTHONPATH");

@@ -18,6 +18,7 @@
 
 #include "live_support.h"
 #include "support/files.h"
+#include "support/fixture_tree.h"
 #include "support/paths.h"
 
 namespace oomlens::live {
@@ -28,12 +29,10 @@ using nlohmann::json;
 constexpr const char* kPython = "/usr/bin/python3";
 const std::string kRamp = std::string(oomlens::testing::source_dir()) + "/tests/live/ramp.py";
 
+// The tests' directory, shared by them and removed when the program exits.
 std::string gdir() {
-  static std::string dir = [] {
-    char t[] = "/tmp/oomlens-guard-live-XXXXXX";
-    return std::string(::mkdtemp(t));
-  }();
-  return dir;
+  static const testing::FixtureTree dir;
+  return dir.root();
 }
 
 using testing::slurp;

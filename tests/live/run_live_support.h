@@ -23,6 +23,7 @@
 #include "live_support.h"
 #include "proc/proc.h"
 #include "support/files.h"
+#include "support/fixture_tree.h"
 #include "support/paths.h"
 
 namespace oomlens::live {
@@ -43,12 +44,10 @@ struct Sup {
 
 using nlohmann::json;
 
+// The tests' directory, shared by them and removed when the program exits.
 inline std::string tmpdir() {
-  static std::string dir = [] {
-    char t[] = "/tmp/oomlens-run-live-XXXXXX";
-    return std::string(::mkdtemp(t));
-  }();
-  return dir;
+  static const testing::FixtureTree dir;
+  return dir.root();
 }
 
 using testing::slurp;

@@ -1,11 +1,20 @@
 // --pid pieces that are pure: the zombie's wait status from /proc/PID/stat,
-// and the verdict when the exit status is unknown or the job still runs.
+// and the verdict when the exit status is unknown or the job still runs;
+// the pid's handle taken through the session's ProcessControl.
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <string>
+
+#include <fmt/core.h>
+
+#include <unistd.h>
 
 #include "diagnose/verdict.h"
 #include "run/session_state.h"
+#include "support/fixture_tree.h"
+#include "support/recording_control.h"
+#include "util/exit_status.h"
 
 namespace oomlens {
 namespace {
@@ -27,6 +36,27 @@ TEST(Attach, ExitCodeOnlyFromAZombie) {
   // earlyoom's hostile comm holds ") Z ": a running process, not a zombie.
   EXPECT_EQ(run::attach_exit_code_from_stat(stat_line('S', 0, "foo) Z ")), std::nullopt);
   EXPECT_EQ(run::attach_exit_code_from_stat(stat_line('Z', 9, "foo) Z ")), 9);
+}
+
+// --pid opens its handle through the session's ProcessControl: a pid the
+// control answers ESRCH for is "no such process", before any record or
+// cgroup is made (the fixture /proc is never reached).
+TEST(Attach, PidfdComesFromTheProcessControl) {
+  testing::FixtureTree t;
+  testing::RecordingControl pc;
+  const int parent = static_cast<int>(::getppid());  // exists, and is not oomlens itself
+  pc.gone = {parent};
+  run::RunOptions o;
+  o.attach_pid = parent;
+  o.proc_root = t.root();
+  o.record_path = t.root() + "/never.jsonl";
+  run::Session s(o, pc);
+  ::testing::internal::CaptureStderr();
+  const int status = s.run();
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(status, kExitOwnFailure);
+  EXPECT_NE(err.find(fmt::format("--pid {}: no such process\n", parent)), std::string::npos) << err;
+  EXPECT_TRUE(pc.sent.empty());
 }
 
 TEST(Attach, VerdictWithUnknownExitStatus) {

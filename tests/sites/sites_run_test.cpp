@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include "support/files.h"
+#include "support/fixture_tree.h"
 #include "support/paths.h"
 
 namespace {
@@ -31,31 +33,22 @@ int marker_line(const std::string& marker) {
   return -1;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using oomlens::testing::slurp;
 
 // One `oomlens run --sites` of `command` (shell words) in a fresh directory,
 // with `env` (shell assignments) before oomlens; `wrap` (a shell prefix,
 // @DIR@ for the directory) runs oomlens itself. The record's last line is
 // the verdict.
 struct Job {
-  std::string dir;
+  oomlens::testing::FixtureTree tree;  // removed with the job
+  std::string dir = tree.root();
   int status = -1;
   json verdict;
   std::string out, err;
-  ~Job() {
-    if (!dir.empty()) std::system(("rm -rf '" + dir + "'").c_str());
-  }
 };
 
 void run_sites(Job& j, const std::string& env, const std::string& command, std::string wrap = "") {
-  char tmpl[] = "/tmp/oomlens-sites-run-XXXXXX";
-  ASSERT_TRUE(::mkdtemp(tmpl));
-  j.dir = tmpl;
+  ASSERT_FALSE(j.dir.empty());
   const std::string rec = j.dir + "/r.jsonl";
   for (size_t at; (at = wrap.find("@DIR@")) != std::string::npos;) wrap.replace(at, 5, j.dir);
   std::string cmd = env + " " + wrap + " '" + oomlens::testing::oomlens_binary() + "' run --sites --no-sparkline --record '" +

@@ -15,6 +15,7 @@
 #include "sites/elf_check.h"
 #include "sites/reader.h"
 #include "sites/table.h"
+#include "support/fixture_tree.h"
 
 namespace {
 
@@ -101,20 +102,16 @@ TEST(Sites, BadTablesAreErrorsNotCrashes) {
 }
 
 TEST(Sites, ReadsADirectoryAndNotesAnEmptyFile) {
-  char tmpl[] = "/tmp/oomlens-sites-test-XXXXXX";
-  ASSERT_TRUE(::mkdtemp(tmpl));
-  std::string dir = tmpl;
-  { std::ofstream(dir + "/sites.582", std::ios::binary) << make_table(); }
-  { std::ofstream(dir + "/sites.583"); }  // the preload could not reserve it (full disk)
+  oomlens::testing::FixtureTree t;
+  const std::string dir = t.root();
+  t.write("sites.582", make_table());
+  t.write("sites.583", "");  // the preload could not reserve it (full disk)
   auto d = sites::read_sites_dir(dir);
   ASSERT_TRUE(d);
   ASSERT_EQ(d->tables.size(), 1u);
   ASSERT_EQ(d->notes.size(), 1u);
   EXPECT_NE(d->notes[0].find("sites.583: empty"), std::string::npos);
   EXPECT_FALSE(sites::read_sites_dir(dir + "/missing"));
-  ::unlink((dir + "/sites.582").c_str());
-  ::unlink((dir + "/sites.583").c_str());
-  ::rmdir(dir.c_str());
 }
 
 TEST(Sites, TopSitesAndTheirText) {

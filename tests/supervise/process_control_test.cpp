@@ -12,6 +12,7 @@
 
 #include "support/files.h"
 #include "support/fixture_tree.h"
+#include "support/reaped_child.h"
 #include "support/recording_control.h"
 #include "supervise/process_control.h"
 
@@ -23,11 +24,8 @@ using oomlens::testing::RecordingControl;
 using Sent = RecordingControl::Sent;
 
 TEST(ProcessControl, SignalToAnExitedProcessIsEsrchNamingThePid) {
-  const pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) ::_exit(0);
-  int st = 0;
-  ASSERT_EQ(::waitpid(child, &st, 0), child);  // reaped: its pid names nothing now
+  const pid_t child = oomlens::testing::reaped_child_pid();  // its pid names nothing now
+  ASSERT_GT(child, 0);
   SystemProcessControl pc;
   const Status r = pc.signal(child, -1, 0);
   ASSERT_FALSE(r.ok());

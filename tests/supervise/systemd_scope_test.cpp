@@ -13,6 +13,8 @@
 #include "supervise/clone_into_cgroup.h"
 #include "supervise/spawn.h"
 #include "supervise/systemd_scope.h"
+#include "support/files.h"
+#include "support/fixture_tree.h"
 
 namespace oomlens::supervise {
 namespace {
@@ -54,20 +56,16 @@ TEST(SystemdScope, NotDelegatedErrnos) {
 }
 
 TEST(SystemdScope, FindsExecutablesOnPath) {
-  char d[] = "/tmp/oomlens-path-XXXXXX";
-  ASSERT_NE(::mkdtemp(d), nullptr);
-  std::string dir = d, exe = dir + "/systemd-run", plain = dir + "/not-exec";
-  { std::ofstream(exe) << "#!/bin/sh\n"; }
-  { std::ofstream(plain) << "x"; }
+  oomlens::testing::FixtureTree t;
+  const std::string dir = t.root(), exe = dir + "/systemd-run";
+  t.write("systemd-run", "#!/bin/sh\n");
+  t.write("not-exec", "x");
   ::chmod(exe.c_str(), 0755);
   std::string path = "/nonexistent-dir::" + dir;
   EXPECT_EQ(find_on_path("systemd-run", path.c_str()), exe);
   EXPECT_FALSE(find_on_path("not-exec", path.c_str()).has_value());
   EXPECT_FALSE(find_on_path("systemd-run", "/nonexistent-dir").has_value());
   EXPECT_EQ(find_on_path(exe, ""), exe);  // a path is taken as is
-  ::unlink(exe.c_str());
-  ::unlink(plain.c_str());
-  ::rmdir(d);
 }
 
 TEST(CloneIntoCgroup, ErrnoNames) {
@@ -81,10 +79,9 @@ TEST(CloneIntoCgroup, ErrnoNames) {
 // or E2BIG/EINVAL on older kernels) and spawn falls back to fork, whose
 // child writes its pid to DIR/cgroup.procs (here a plain file) before exec.
 TEST(CloneIntoCgroup, FallsBackToCgroupProcsWhenClone3Refuses) {
-  char d[] = "/tmp/oomlens-notcg-XXXXXX";
-  ASSERT_NE(::mkdtemp(d), nullptr);
-  std::string dir = d;
-  { std::ofstream(dir + "/cgroup.procs"); }
+  oomlens::testing::FixtureTree t;
+  const std::string dir = t.root();
+  t.write("cgroup.procs", "");
   SpawnOptions o;
   o.argv = {"true"};
   o.cgroup_dir = dir;
@@ -101,12 +98,7 @@ TEST(CloneIntoCgroup, FallsBackToCgroupProcsWhenClone3Refuses) {
               *s.clone3_error == "EINVAL") << *s.clone3_error;
   EXPECT_GE(s.pidfd, 0);
   if (s.pidfd >= 0) ::close(s.pidfd);
-  std::ifstream in(dir + "/cgroup.procs");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  EXPECT_EQ(ss.str(), std::to_string(s.pid));
-  ::unlink((dir + "/cgroup.procs").c_str());
-  ::rmdir(d);
+  EXPECT_EQ(oomlens::testing::slurp(dir + "/cgroup.procs"), std::to_string(s.pid));
 }
 
 TEST(CloneIntoCgroup, NoCgroupNoEntry) {

@@ -4,13 +4,18 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 
 #include "trace/signal_generate.h"
 #include "trace/signal_trace.h"
+#include "support/fixture_tree.h"
+#include "support/reaped_child.h"
 
 namespace oomlens::trace {
 namespace {
@@ -105,11 +110,23 @@ TEST(SignalTrace, InstanceOwner) {
   EXPECT_FALSE(instance_owner("other-12"));
 }
 
+// The sweeps' owner check: a running process (ours) is alive, a reaped
+// child's pid is not, and 0 or a negative number (a process group to
+// kill(2)) never is.
+TEST(SignalTrace, InstanceOwnerRunning) {
+  EXPECT_TRUE(instance_owner_running(::getpid()));
+  const pid_t child = testing::reaped_child_pid();
+  ASSERT_GT(child, 0);
+  EXPECT_FALSE(instance_owner_running(child));
+  EXPECT_FALSE(instance_owner_running(0));
+  EXPECT_FALSE(instance_owner_running(-1));
+}
+
 // A plain directory stands in for tracefs: the sweep removes only dead
 // owners' instances; open_at() fails (no event files) and leaves nothing.
 TEST(SignalTrace, SweepAndFailedOpenLeaveNothing) {
-  char tmpl[] = "/tmp/oomlens-tracefs-test-XXXXXX";
-  std::string root = ::mkdtemp(tmpl);
+  testing::FixtureTree tree;
+  const std::string root = tree.root();
   std::string inst = root + "/instances";
   ASSERT_EQ(::mkdir(inst.c_str(), 0700), 0);
   for (const char* n : {"oomlens-100", "oomlens-200", "oomlens-bench-100", "x"})
@@ -123,13 +140,18 @@ TEST(SignalTrace, SweepAndFailedOpenLeaveNothing) {
   SignalTrace t;
   EXPECT_FALSE(t.open_at(root, 300));
   EXPECT_FALSE(t.is_open());
-  EXPECT_EQ(t.status().rfind("unavailable: cannot enable signal:signal_generate", 0), 0u) << t.status();
+  EXPECT_EQ(t.status(), "unavailable: cannot enable signal:signal_generate (" + inst +
+                            "/oomlens-300/events/signal/signal_generate/enable): " + std::strerror(ENOENT));
+  ASSERT_FALSE(t.error());
+  EXPECT_EQ(t.error().error().errnum, ENOENT);  // the errno of what failed, not only its text
   EXPECT_NE(::stat((inst + "/oomlens-300").c_str(), &st), 0);  // removed again
   EXPECT_FALSE(t.read());
 
   SignalTrace none;
   EXPECT_FALSE(none.open_at(root + "/missing", 1));
-  EXPECT_EQ(none.status().rfind("unavailable: cannot open ", 0), 0u) << none.status();
+  EXPECT_EQ(none.status(), "unavailable: cannot open " + root + "/missing/instances: " + std::strerror(ENOENT));
+  ASSERT_FALSE(none.error());
+  EXPECT_EQ(none.error().error().errnum, ENOENT);
 
   // The seam: no host mount, a "private mount" that is this plain directory.
   SignalTrace priv;
@@ -146,7 +168,6 @@ TEST(SignalTrace, SweepAndFailedOpenLeaveNothing) {
   EXPECT_NE(priv.status().find("<private tracefs>/instances/oomlens-400/events/signal/signal_generate/enable"),
             std::string::npos) << priv.status();
   EXPECT_NE(::stat((inst + "/oomlens-400").c_str(), &st), 0);  // removed through the instances fd
-  EXPECT_EQ(std::system(("rm -rf " + root).c_str()), 0);
 }
 
 // find_tracefs(): a usable host mount first, the private mount only when

@@ -1,12 +1,19 @@
-// util/fd.h: the descriptor owner, pipes and shared handles.
+// util/fd.h: the descriptor owner, pipes and shared handles, and signals
+// (send_signal and its handler-safe core, util/signal_safe.h).
 #include "util/fd.h"
+#include "util/signal_safe.h"
+
+#include "support/reaped_child.h"
 
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
+#include <string>
 
 namespace oomlens {
 namespace {
@@ -58,6 +65,21 @@ TEST(ShareFd, ClosedWhenTheLastCopyGoes) {
   EXPECT_TRUE(is_open(n));
   b.reset();
   EXPECT_FALSE(is_open(n));
+}
+
+// The handler-safe core of send_signal(): the errno as its result, errno
+// itself untouched; send_signal() says the pid and the signal.
+TEST(SendSignal, CoreReturnsTheErrnoAndKeepsErrno) {
+  const pid_t child = testing::reaped_child_pid();
+  ASSERT_GT(child, 0);
+  errno = EINTR;
+  EXPECT_EQ(send_signal_errno(child, -1, 0), ESRCH);
+  EXPECT_EQ(errno, EINTR);
+  EXPECT_EQ(send_signal_errno(static_cast<int>(::getpid()), -1, 0), 0);
+  const Status r = send_signal(child, -1, SIGTERM);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().errnum, ESRCH);
+  EXPECT_EQ(r.error().what, "send signal 15 to " + std::to_string(child));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <set>
 #include <sstream>
 #include <string>
@@ -79,6 +80,16 @@ TEST(Launch, StepsBeforeExecAreOwnFailures) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().message(), "no command given");
   EXPECT_EQ(exit_code_for_launch_error(r.error()), kExitOwnFailure);
+}
+
+// The write to cgroup.procs fails after its open succeeded: the error is
+// the write's own errno (/dev/full: ENOSPC), not whatever errno held.
+TEST(Launch, AFailedCgroupProcsWriteReportsItsOwnErrno) {
+  auto r = launch({.argv = {"true"}, .cgroup_procs = "/dev/full"});
+  ASSERT_FALSE(r);
+  EXPECT_FALSE(exec_failed(r.error()));
+  EXPECT_EQ(r.error().errnum, ENOSPC);
+  EXPECT_EQ(r.error().message(), std::string("cannot enter memory cgroup (/dev/full): ") + std::strerror(ENOSPC));
 }
 
 // The fds open in `ls /proc/self/fd`: 0-2, ls's own directory fd, and none
