@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A back-edge between layers fails the build: configures a copy of the tree
 # in which a file of the lowest layer (util/) includes a header of a higher
-# one (render/json.h), builds only the first step of every layer library
+# one (render/json.h, then <render/json.h>), builds only the first step of every layer library
 # (target oomlens_layers, scripts/check-layers.py) and expects it to fail
 # naming the include. The unmodified copy must pass the same step.
 # usage: back_edge_fails.sh SOURCE_DIR
@@ -28,5 +28,15 @@ elif grep -q 'util/file.cpp:.*includes render/json.h of the higher layer render'
   echo "ok: util/ including render/ fails the build and names the include"
 else
   echo "FAIL: the build failed without naming the back-edge"; cat "$T/edge.log"; fail=1
+fi
+# The same include in angle brackets (src/ is on the include path, so it compiles).
+cp "$SRC/src/util/file.cpp" "$T/tree/src/util/file.cpp"
+printf '#include <render/json.h>  // a back-edge in angle brackets\n' >> "$T/tree/src/util/file.cpp"
+if cmake --build "$T/build" --target oomlens_layers >"$T/angle.log" 2>&1; then
+  echo "FAIL: util/ including <render/json.h> did not fail the build"; fail=1
+elif grep -q 'util/file.cpp:.*includes render/json.h of the higher layer render' "$T/angle.log"; then
+  echo "ok: util/ including <render/json.h> fails the build and names the include"
+else
+  echo "FAIL: the build failed without naming the angle-bracket back-edge"; cat "$T/angle.log"; fail=1
 fi
 exit $fail
