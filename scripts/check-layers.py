@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The layer table of src/ (docs/ARCHITECTURE.md), enforced.
 
-Every `#include "FOLDER/..."` in src/ must name a folder of the same layer
+Every `#include "FOLDER/..."` (or `<FOLDER/...>`) in src/ must name a folder of the same layer
 or of a lower one. Run by the build before anything compiles (CMake target
 oomlens_layers), so an include that goes up a layer fails the build, and by
 ctest (layers_*) on the tree and on a copy with a back-edge added.
@@ -31,6 +31,10 @@ LAYERS = [
 KNOWN_BACK_EDGES = set()
 RANK = {folder: i for i, (_, folders) in enumerate(LAYERS) for folder in folders}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+# src/ is on the include path, so <render/json.h> compiles as well:
+# angle-bracket includes are checked when they name a folder of src/
+# (never <fmt/core.h>, <sys/wait.h> and other system headers).
+ANGLE_INCLUDE = re.compile(r'^\s*#\s*include\s+<([^>]+)>')
 
 
 def layer_of_include(path):
@@ -57,7 +61,9 @@ def main(argv):
                 for n, line in enumerate(f, 1):
                     m = INCLUDE.match(line)
                     if not m:
-                        continue
+                        m = ANGLE_INCLUDE.match(line)
+                        if not m or layer_of_include(m.group(1)) not in RANK:
+                            continue
                     target = layer_of_include(m.group(1))
                     if target is None:
                         continue  # "version.h" and other generated headers

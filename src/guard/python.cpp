@@ -71,11 +71,15 @@ std::optional<std::string> find_python_module_dir(const std::string& exe) {
   return find_share_dir(exe, "pylib", "oomlens/__init__.py");
 }
 
-bool signal_caught(std::string_view status, int signo) {
+namespace {
+// Bit signo - 1 of a `SigCgt:` mask (nullopt: not shown, so not caught).
+bool caught_in(const std::optional<uint64_t>& sig_cgt, int signo) {
   if (signo < 1 || signo > 64) return false;
-  const auto mask = proc::parse_pid_status(status).sig_cgt;
-  return mask && ((*mask >> (signo - 1)) & 1);
+  return sig_cgt && ((*sig_cgt >> (signo - 1)) & 1);
 }
+}  // namespace
+
+bool signal_caught(std::string_view status, int signo) { return caught_in(proc::parse_pid_status(status).sig_cgt, signo); }
 
 PythonHooks::~PythonHooks() {
   if (!dir_.empty()) {
@@ -132,12 +136,12 @@ namespace {
 nlohmann::json send_and_collect(const HookTarget& to, int sig, const std::string& file, size_t* off, double wait_s,
                                 const std::function<bool(const std::string&)>& done) {
   nlohmann::json j = {{"pid", to.pid}, {"signal", sig}, {"sent", false}};
-  auto st = read_file(join_root(to.proc_dir, std::to_string(to.pid) + "/status"));
+  const auto st = proc::read_pid_status(to.pid, to.proc_dir);  // the one reader of /proc/PID/status
   if (!st) {
     j["reason"] = N_("the process is gone");
     return j;
   }
-  if (!signal_caught(*st, sig)) {
+  if (!caught_in(st->sig_cgt, sig)) {
     j["reason"] = N_("the signal is not caught there (not a Python process started by oomlens, or the hook "
                      "was not installed): not sent, it would kill the process");
     return j;

@@ -119,7 +119,7 @@ std::optional<int> Session::make_cgroup() {
 
 // Step 3: the kernel log, positioned before the job exists.
 void Session::open_kernel_log() {
-  kmsg_ok_ = kw_.open();
+  kmsg_ok_ = kw_.open(o_.proc_root);  // ROOT/dev/kmsg: a fixture tree has none
   if (!kmsg_ok_)
     supervise::say(trf("cannot read the kernel log ({}): the verdict will rest on exit status and cgroup counters", *kw_.error()));
 }

@@ -37,9 +37,10 @@ struct RunOptions {
   /// `--sites`: preload liboomlens-sites.so; the verdict gets peak_sites (run/sites.h).
   bool sites = false;
   guard::GuardOptions guard;    ///< --warn/--act/--action/--budget/--py-* (guard/options.h)
-  /// The root the run reads the kernel's files under: ROOT/proc and the
-  /// cgroup mounts of ROOT/proc/self/mountinfo ("/"; tests: a fixture tree,
-  /// tests/support/fixture_tree.h).
+  /// The root the run reads the kernel's files under: ROOT/proc, ROOT/dev/kmsg
+  /// and the cgroup mounts of ROOT/proc/self/mountinfo ("/"; tests: a fixture
+  /// tree, tests/support/fixture_tree.h). The job's own cgroup (--limit) is
+  /// made under the host's hierarchy (supervise::create_job_cgroup).
   std::string proc_root = "/";
 };
 

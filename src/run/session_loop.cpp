@@ -12,6 +12,7 @@
 
 #include "diagnose/verdict_json.h"
 #include "util/json_opt.h"
+#include "run/job_control.h"
 #include "run/session_state.h"
 
 namespace oomlens::run {
@@ -119,26 +120,18 @@ void Session::record_kill(diagnose::TreeKill tk, const monitor::TrackedProc* tp,
 void Session::read_signals() {
   signalfd_siginfo si{};
   while (::read(sfd_.get(), &si, sizeof si) == static_cast<ssize_t>(sizeof si)) {
-    int sig = static_cast<int>(si.ssi_signo);
-    if (sig == SIGCHLD) continue;
-    if (sig == SIGWINCH) {  // only read with --capture-tty
-      if (pty_) pty_->resize();
-      continue;
-    }
-    if (job_.main_status) { stop_linger_ = sig == SIGINT || sig == SIGTERM; continue; }
-    if (attached()) {  // never signalled: SIGINT/TERM/HUP/QUIT make oomlens stop following it
-      if (sig != SIGUSR1 && sig != SIGUSR2) detach_signal_ = sig;
-      continue;
-    }
-    // With --capture-tty the job is in its own session: what the kernel
-    // sends oomlens (a hangup of its terminal) would not reach it otherwise.
-    bool fwd = supervise::should_forward(sig, si.ssi_code) || pty_ != nullptr;
-    if (fwd) {
-      (void)control_.signal(job_.pid, job_.pidfd, sig);  // our own child, not yet reaped: the pid cannot be reused
-      forwarded_.push_back({sig, si.ssi_pid > 0 ? std::optional<int64_t>(si.ssi_pid) : std::nullopt});
-    }
-    record_.write({{"type", "event"}, {"t_s", t_rel()}, {"kind", fwd ? "signal_forwarded" : "signal_not_forwarded"},
-                   {"signal", sig}, {"sender_pid", si.ssi_pid}});
+    const int sig = static_cast<int>(si.ssi_signo);
+    // Sent on (or not) through control_ (run/job_control.h).
+    const SignalRoute r = route_signal(job_, attached(), pty_ != nullptr, sig, si.ssi_code, control_);
+    if (r.resize_pty) pty_->resize();
+    if (r.stop_linger) stop_linger_ = true;
+    if (r.detach_signal) detach_signal_ = r.detach_signal;
+    if (!r.recorded) continue;
+    if (r.forwarded) forwarded_.push_back({sig, si.ssi_pid > 0 ? std::optional<int64_t>(si.ssi_pid) : std::nullopt});
+    json ev = {{"type", "event"}, {"t_s", t_rel()}, {"kind", r.forwarded ? "signal_forwarded" : "signal_not_forwarded"},
+               {"signal", sig}, {"sender_pid", si.ssi_pid}};
+    if (r.error) ev["error"] = r.error->message();  // English, like the record
+    record_.write(ev);
   }
   reap();
 }

@@ -12,6 +12,7 @@
 #include "util/units.h"
 #include "logsource/journal_daemons.h"
 #include "render/record_text.h"
+#include "run/job_control.h"
 #include "run/session_state.h"
 #include "run/run_end.h"
 #include "run/verdict_input.h"
@@ -175,14 +176,10 @@ std::optional<diagnose::DaemonKill> Session::logged_daemon_kill() const {
 // Step 8: cleanup. The cgroup's leftovers are killed (they are ours).
 void Session::cleanup() {
   cg_oom_after_ = snap_.last_cg_oom;
-  if (job_.own_cgroup && !job_.own_cgroup->dir.empty()) {
-    cg_oom_after_ = cgroup::oom_kill_count(job_.own_cgroup->hierarchy.version, job_.own_cgroup->dir);
-    // A systemd-run scope is systemd's: it goes when empty (--collect).
-    if (!job_.own_cgroup->via_systemd_run) {
-      if (const size_t left = cgroup::procs(job_.own_cgroup->dir).size(); left > 0) leftover_killed_ = left;
-      auto r = cgroup::kill_and_remove(job_.own_cgroup->dir, 10000, sigkill_through_control());
-      if (!r) notes_.push_back(r.error().message());
-    }
+  if (auto e = end_own_cgroup(job_, control_)) {  // run/job_control.h
+    cg_oom_after_ = e->oom_kill;
+    leftover_killed_ = e->leftover_killed;
+    if (e->error) notes_.push_back(e->error->message());
   }
   drain_stderr();
   if (pty_) supervise::JobPty::restore();  // before the summary is printed

@@ -17,7 +17,7 @@ Status JsonlLog::open(const std::string& path) {
 
 Status JsonlLog::write(std::string_view line) {
   if (!fd_) return kOk;
-  if (::write(fd_.get(), line.data(), line.size()) < 0) return system_error(path_);
+  if (::write(fd_.get(), line.data(), line.size()) < 0) return system_error("write " + path_);
   return kOk;
 }
 

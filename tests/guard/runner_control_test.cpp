@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,7 +20,10 @@
 
 #include "cgroup/cgroup.h"
 #include "guard/runner.h"
+#include "monitor/tree.h"
+#include "support/files.h"
 #include "support/fixture_tree.h"
+#include "support/paths.h"
 #include "support/recording_control.h"
 
 namespace oomlens::guard {
@@ -218,6 +222,78 @@ TEST(GuardRunnerControl, WarningSendsThePythonStacksSignalToTheMainProcess) {
   // setup() set the job's environment in this process.
   if (saved) ::setenv("PYTHONPATH", saved->c_str(), 1); else ::unsetenv("PYTHONPATH");
   for (const char* v : {"OOMLENS_PY_PARENT_PID", "OOMLENS_PY_STACKS_FILE", "OOMLENS_PY_STACKS_SIGNAL"}) ::unsetenv(v);
+}
+
+// Without --limit the job has no cgroup of its own (oomlens's holds more
+// than the job): escalation SIGKILLs each live process of the job's tree,
+// through a pidfd, after checking its start time under GuardHost::proc_dir,
+// so a pid reused meanwhile, or a process gone, is never signalled. The
+// tree is tests/fixtures/run/proc: oomlens 50, its job 100 (python3) with
+// workers 101 and 102 and a shell 103, 1200500 kB anon RSS in all.
+TEST(GuardRunnerControl, EscalationWithoutAnOwnCgroupKillsTheTrackedProcessesWhoseStartTimeMatches) {
+  FixtureTree t;
+  std::filesystem::copy(oomlens::testing::source_path("/tests/fixtures/run/proc"), t.root() + "/proc",
+                        std::filesystem::copy_options::recursive);
+  t.write("proc/meminfo", "MemTotal: 16000000 kB\nMemAvailable: 8000000 kB\n");
+  std::string stat = oomlens::testing::slurp(t.root() + "/proc/102/stat");
+  ASSERT_NE(stat.find(" Z "), std::string::npos);
+  t.write("proc/102/stat", stat.replace(stat.find(" Z "), 3, " S "));  // a live worker here, not the fixture's zombie
+  // oomlens's own cgroup: its limit is the tightest; it holds the job's tree alone.
+  const std::string mount = t.root() + "/sys/fs/cgroup";
+  const uint64_t tree_ws = 1200500ull * 1024;
+  const uint64_t limit = static_cast<uint64_t>(static_cast<double>(tree_ws) / 0.96);  // 96 %: past --act 95 %
+  t.write("sys/fs/cgroup/user.slice/oomlens/memory.max", fmt::format("{}\n", limit));
+  auto set_usage = [&](uint64_t ws) {
+    t.write("sys/fs/cgroup/user.slice/oomlens/memory.current", fmt::format("{}\n", ws));
+    t.write("sys/fs/cgroup/user.slice/oomlens/memory.stat", fmt::format("anon {}\ninactive_file 0\n", ws));
+  };
+  set_usage(tree_ws);
+
+  monitor::ProcessTree tree(t.root() + "/proc", 50, 100);
+  tree.set_status_every(1);
+  tree.refresh(0.1);
+  ASSERT_EQ(tree.live_count(), 4u);
+
+  RecordingControl pc;
+  pc.gone = {103};  // the shell exited meanwhile: its pidfd cannot be opened
+  GuardRunner g(term_action(1.0), pc);
+  ASSERT_TRUE(g.prepare().has_value());
+  Started s;
+  GuardHost h;
+  h.main_pid = 100;
+  h.main_pidfd = kMainPidfd;
+  h.hierarchy = cgroup::MemoryHierarchy{cgroup::Version::v2, mount};
+  h.cgroup_dir = mount + "/user.slice/oomlens";
+  h.own_cgroup = false;
+  h.proc_dir = t.root() + "/proc";
+  h.tree = &tree;
+  h.write = [&s](const json& l, bool) { s.lines.push_back(l); };
+  h.say = [&s](const std::string& m) { s.said.push_back(m); };
+  g.start(std::move(h), 0.0);
+  g.on_tick(monitor::Sample{});  // the tree's working set
+  g.poll(1.0);                   // warn, act: SIGTERM to the main process
+  ASSERT_EQ(s.of_kind("guard_action").size(), 1u);
+
+  // Still rising after --grace 1s (99 %): worker 101 grew.
+  std::string status = oomlens::testing::slurp(t.root() + "/proc/101/status");
+  const std::string anon = "RssAnon:\t400000 kB";
+  ASSERT_NE(status.find(anon), std::string::npos);
+  t.write("proc/101/status", status.replace(status.find(anon), anon.size(), "RssAnon:\t437516 kB"));
+  tree.refresh(2.0);
+  g.on_tick(monitor::Sample{});
+  set_usage((1200500ull + 37516) * 1024);
+  // Worker 102's pid now names another process (another start time).
+  stat = oomlens::testing::slurp(t.root() + "/proc/102/stat");
+  ASSERT_NE(stat.find(" 301 "), std::string::npos);
+  t.write("proc/102/stat", stat.replace(stat.find(" 301 "), 5, " 999 "));
+  g.poll(3.0);
+  auto esc = s.of_kind("guard_escalation");
+  ASSERT_EQ(esc.size(), 1u) << json(s.lines).dump(2);
+  EXPECT_EQ(esc[0]["kill"]["method"], "tracked processes (pidfd, start time checked)");
+  EXPECT_EQ(esc[0]["kill"]["signalled"], 2);
+  EXPECT_FALSE(esc[0]["kill"].contains("failed"));
+  // The recording control's pidfds are -1: the pids it names were checked by start time.
+  EXPECT_EQ(pc.sent, (std::vector<Sent>{{100, kMainPidfd, SIGTERM}, {100, -1, SIGKILL}, {101, -1, SIGKILL}}));
 }
 
 }  // namespace

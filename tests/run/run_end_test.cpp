@@ -8,10 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "cgroup/cgroup.h"
+#include "kernel_log/kill_join.h"
+#include "monitor/kernel_watch.h"
 #include "monitor/tree.h"
+#include "run/job_control.h"
 #include "run/run_end.h"
 #include "support/fixture_tree.h"
 #include "support/paths.h"
+#include "support/recording_control.h"
 #include "util/exit_status.h"
 #include "util/file.h"
 
@@ -211,6 +216,82 @@ TEST(RunEnd, NotesGapsAndTheSitesKeysGoIntoTheVerdict) {
   EXPECT_TRUE(r.verdict.contains("peak_sites"));
   EXPECT_TRUE(r.verdict.contains("sites"));
   EXPECT_FALSE(r.verdict.contains("guard"));
+}
+
+// The run path's verdict from what a fixture tree holds: the job's tree
+// from its /proc (tests/fixtures/run), the oom_kill counter from its
+// cgroup's memory.events, and the kill from the kernel log's lines, through
+// the parsers `run` uses (oomline::KillJoiner, monitor::kernel_kill_from,
+// diagnose::tree_kill_from). The OOM-killed job's 137 is kept.
+TEST(RunEnd, TheVerdictOfAFixtureProcCgroupAndKernelLogLines) {
+  Ended e;
+  e.t.write("sys/fs/cgroup/oomlens-job/memory.events", "low 0\nhigh 0\nmax 12\noom 1\noom_kill 1\n");
+  e.f.cg_oom_before = 0;
+  e.f.cg_oom_after = cgroup::oom_kill_count(cgroup::Version::v2, e.t.root() + "/sys/fs/cgroup/oomlens-job");
+  ASSERT_EQ(e.f.cg_oom_after, 1u);
+  oomline::KillJoiner joiner;
+  for (const char* line :
+       {"oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/oomlens-job,"
+        "task_memcg=/oomlens-job,task=python3,pid=100,uid=1000",
+        "Memory cgroup out of memory: Killed process 100 (python3) total-vm:2000000kB, anon-rss:1000000kB, "
+        "file-rss:1000kB, shmem-rss:0kB, UID:1000 pgtables:2100kB oom_score_adj:0"})
+    if (auto j = joiner.feed(line)) {
+      diagnose::TreeKill k = diagnose::tree_kill_from(monitor::kernel_kill_from(*j));
+      k.role = "main";
+      e.f.kernel_kills.push_back(k);
+    }
+  ASSERT_EQ(e.f.kernel_kills.size(), 1u);
+  e.main_ended(SIGKILL);
+  EXPECT_FALSE(asks_about_killer_daemons(e.f, e.job));
+  const RunEnd r = e.decide();
+  EXPECT_EQ(r.verdict["cause"], "oom_killed") << r.verdict.dump(2);
+  ASSERT_EQ(r.verdict["kernel_kills"].size(), 1u);
+  const json& k = r.verdict["kernel_kills"][0];
+  EXPECT_EQ(k["pid"], 100);
+  EXPECT_EQ(k["comm"], "python3");
+  EXPECT_EQ(k["constraint"], "memcg");
+  EXPECT_EQ(k["oom_memcg"], "/oomlens-job");
+  EXPECT_EQ(k["anon_rss_bytes"], 1000000ull * 1024);
+  EXPECT_EQ(r.verdict["procs"][0]["comm"], "python3");  // the tree read from the fixture /proc
+  EXPECT_EQ(r.verdict["exit"]["shell_status"], 137);
+  EXPECT_FALSE(r.end.exited);
+  EXPECT_EQ(r.end.term_signal, SIGKILL);
+}
+
+// A job killed by a signal from outside (one oomlens forwarded) ends like
+// it: 128 + the signal in a shell, the signal itself for oomlens's parent.
+TEST(RunEnd, AJobKilledBySigtermEndsLikeIt) {
+  Ended e;
+  e.main_ended(SIGTERM);
+  const RunEnd r = e.decide();
+  EXPECT_EQ(r.verdict["exit"]["signal_name"], "SIGTERM");
+  EXPECT_EQ(r.verdict["exit"]["shell_status"], 128 + SIGTERM);
+  EXPECT_FALSE(r.end.exited);
+  EXPECT_EQ(r.end.term_signal, SIGTERM);
+  EXPECT_EQ(supervise::shell_status(r.end), 128 + SIGTERM);
+}
+
+// The end of the job's own cgroup failing (its directory cannot be
+// removed) is a note in the verdict; the job's exit status stays its own.
+TEST(RunEnd, ACleanupFailureIsANoteNeverTheExitStatus) {
+  Ended e;
+  e.t.write("sys/fs/cgroup/oomlens-job/cgroup.procs", "4243\n");  // an orphan left in it
+  supervise::JobCgroup cg;
+  cg.hierarchy = {cgroup::Version::v2, e.t.root() + "/sys/fs/cgroup"};
+  cg.dir = e.t.root() + "/sys/fs/cgroup/oomlens-job";
+  e.job.own_cgroup = cg;
+  oomlens::testing::RecordingControl pc;
+  const auto c = end_own_cgroup(e.job, pc, 0);  // as Session::cleanup() does
+  ASSERT_TRUE(c && c->error);
+  e.f.leftover_killed = c->leftover_killed;
+  e.f.notes.push_back(c->error->message());
+  e.main_ended(3 << 8);  // exit 3
+  const RunEnd r = e.decide();
+  ASSERT_FALSE(r.verdict["notes"].empty());
+  EXPECT_NE(r.verdict["notes"][0].get<std::string>().find("cannot remove"), std::string::npos);
+  EXPECT_EQ(r.verdict["exit"]["exit_code"], 3);
+  EXPECT_TRUE(r.end.exited);
+  EXPECT_EQ(r.end.exit_code, 3);
 }
 
 }  // namespace
