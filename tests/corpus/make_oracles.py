@@ -1128,10 +1128,11 @@ add("230-openrc-407-gentoo-5.4-memcg-oom-from-memory-max-write-openrc-run-header
 # prompts that start with `[`), foreign /proc/meminfo lines after a header, and two negatives (a tracer's own
 # lines, SLUB failures).
 # A KB page flattened the syslog: four records on one line; the 2.6 kill line (no sizes) twice for one pid.
-add("255-aslab-kb-38-2.6-x86_64-numa-syslog-joined-records-killed-process-twice.log",
+add("mangler-pending/255-aslab-kb-38-2.6-x86_64-numa-syslog-joined-records-killed-process-twice.log",
     "https://www.aslab.com/support/kb/38.html", ["kill"],
     "not determinable (a bare 2.6 kill line; the NUMA note says only that the machine has several nodes)",
-    [kill(2368, "jserver", None, None, None, printed_twice=True)], year_guessed=True)
+    [kill(2368, "jserver", None, None, None, printed_twice=True)], year_guessed=True,
+    checks=["kill_line_repeated"], not_checks=["multi_kill"])
 # One header line, then OSWatcher's own /proc/meminfo samples (`MemAvailable:`/`Slab:`): not the kernel's
 # Mem-Info, so nothing about slab may be concluded from them. order=1 is not a costly order.
 add("256-nenadnoveljic-blog-oracle-linux-header-gfp-kernel-account-order1-oswatcher-meminfo-lines.log",

@@ -227,6 +227,14 @@ TEST(Checks, MultiKill) {
   EXPECT_FALSE(has_check(explain(docker_python_memcg()), "multi_kill"));
 }
 
+TEST(Checks, AKillLineWithoutSizesPrintedTwiceIsNotMemoryOomGroup) {
+  // 255: 2.6's `Out of Memory: Killed process 2368 (jserver).` twice: a kernel without memory.oom.group.
+  const Explanation x = explain(EventOf().victim(VictimOf(2368, "jserver").printed_twice()));
+  EXPECT_FALSE(has_check(x, "multi_kill"));
+  EXPECT_THAT(check(x, "kill_line_repeated").message, HasSubstr("predates memory.oom.group"));
+  EXPECT_FALSE(has_check(explain(k8s_oom_group()), "kill_line_repeated"));
+}
+
 TEST(Checks, NoKillable) {
   OomEvent e = no_killable_panic();
   EXPECT_TRUE(has_check(explain(e), "no_killable_task"));
