@@ -87,6 +87,16 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     }
   }
 
+  // swapoff(2) reads every swapped-out page back into RAM (try_to_unuse()): when RAM cannot hold them, the
+  // swapoff itself runs the machine out of memory.
+  if (e.trigger && e.trigger->comm == "swapoff" && !e.sysrq) {
+    out.push_back({"swapoff_trigger", CheckLevel::warn,
+                   tr("swapoff invoked the OOM killer: turning swap off reads every swapped-out page back into RAM, "
+                      "and RAM could not hold them. Turn swap off only when free RAM exceeds the swap in use "
+                      "(`free`, /proc/swaps)."),
+                   {}});
+  }
+
   if (e.sysrq) {
     Check c{"sysrq", CheckLevel::warn,
             tr("The OOM killer was invoked by hand (SysRq-f, order=-1), not by a failed allocation."), {}};

@@ -1169,7 +1169,7 @@ add("262-util-linux-3095-swapoff-header-tasks-state-two-excerpts-7-digit-pids.lo
     ["incomplete"], "not determinable (header and task table only)", constraints=[None],
     trigger=trig("swapoff", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
     table_rows=[[1514, "udevd", -1000], [130620, "socat", 0], [2670436, "rsyslogd", 0], [3740402, "qemu-system-x86", 0],
-                [4011303, "qemu-system-x86", 0]])
+                [4011303, "qemu-system-x86", 0]], checks=["swapoff_trigger"])
 add("263-scylladb-667-rhel7-3.10-sacrifice-child-17tb-total-vm-then-next-header.log", GH + "scylladb/scylladb/issues/667",
     ["kill", "incomplete"], "global (Out of memory: prefix; the next header is cut in its stack)",
     constraints=["global", None], kills=[kill(29410, "scylla", 17180110272, 12801908, 0, selected_score=856)],
