@@ -87,6 +87,16 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     }
   }
 
+  // swapoff(2) reads every swapped-out page back into RAM (try_to_unuse()): when RAM cannot hold them, the
+  // swapoff itself runs the machine out of memory.
+  if (e.trigger && e.trigger->comm == "swapoff" && !e.sysrq) {
+    out.push_back({"swapoff_trigger", CheckLevel::warn,
+                   tr("swapoff invoked the OOM killer: turning swap off reads every swapped-out page back into RAM, "
+                      "and RAM could not hold them. Turn swap off only when free RAM exceeds the swap in use "
+                      "(`free`, /proc/swaps)."),
+                   {}});
+  }
+
   if (e.sysrq) {
     Check c{"sysrq", CheckLevel::warn,
             tr("The OOM killer was invoked by hand (SysRq-f, order=-1), not by a failed allocation."), {}};
@@ -94,9 +104,24 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     out.push_back(std::move(c));
   }
 
+  // memory.oom.group (4.19+) prints the victim's kill line again with its group's. A kill line without any
+  // size (2.6's `Out of Memory: Killed process N (comm).`) predates it: printed twice, it is a second OOM that
+  // chose the same, still exiting, process.
   bool oom_group = false;
-  for (const Victim& x : e.victims) oom_group = oom_group || x.printed_twice;
+  bool repeated_old_line = false;
+  for (const Victim& x : e.victims) {
+    const bool sized = x.total_vm_bytes || x.anon_rss_bytes || x.file_rss_bytes;
+    oom_group = oom_group || (x.printed_twice && sized);
+    repeated_old_line = repeated_old_line || (x.printed_twice && !sized);
+  }
   for (const std::string& n : e.notes) oom_group = oom_group || n.find("oom.group") != std::string::npos;
+  if (repeated_old_line && !oom_group && e.victims.size() == 1) {
+    out.push_back({"kill_line_repeated", CheckLevel::info,
+                   tr("The kill line was printed twice for the same process. It prints no sizes, so the kernel "
+                      "predates memory.oom.group (Linux 4.19): a second OOM chose the process again before it had "
+                      "exited."),
+                   {}});
+  }
   if (e.victims.size() > 1 || oom_group) {
     const auto n = static_cast<int64_t>(e.victims.size());
     out.push_back({"multi_kill", CheckLevel::info,

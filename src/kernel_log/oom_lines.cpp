@@ -222,7 +222,15 @@ std::optional<KillLine> parse_kill(std::string_view s) {
     size_t c = t.rfind(tail);
     if (c != std::string_view::npos && (close == std::string_view::npos || c > close)) close = c;
   }
-  if (close == std::string_view::npos) close = t.rfind(')');
+  if (close == std::string_view::npos) {
+    close = t.rfind(')');
+    // Without a known tail, a `)` past TASK_COMM_LEN belongs to text joined after the line (a poster's
+    // shortened `(grep)    anon-rss:…` run into the next records): the comm ends at the last `)` within it.
+    if (close != std::string_view::npos && close > 15) {
+      const size_t in_comm = t.substr(0, 16).rfind(')');
+      if (in_comm != std::string_view::npos) close = in_comm;
+    }
+  }
   if (close == std::string_view::npos) return std::nullopt;
   k.comm = std::string(t.substr(0, close));
   std::string_view figs = t.substr(close + 1);

@@ -17,6 +17,7 @@ inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <
 std::string format_wall(int y, int mo, int d, int h, int mi, int s, std::string_view frac);
 bool parse_hms(std::string_view t, int& h, int& mi, int& s);
 bool take_monotonic(std::string_view& s, double& out);
+bool take_whole_seconds(std::string_view& s, double& out);
 bool take_caller_id(std::string_view& s);
 bool take_dmesg_T(std::string_view& s, LinePrefix& p);
 bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year);

@@ -61,6 +61,26 @@ bool take_monotonic(std::string_view& s, double& out) {
   return true;
 }
 
+// `[   535] Out of memory: …`: a dmesg stamp whose fraction the poster dropped, its seconds still padded to
+// dmesg's width (`%5lu`, five or more places between the brackets) and text after it. A task-table row
+// (`[ 1514]     0  1514 …`) has a digit after its pid, a bash job (`[3]   Killed …`) or a markdown
+// reference (`[12] …`) is narrower: neither is read as a stamp.
+bool take_whole_seconds(std::string_view& s, double& out) {
+  if (s.empty() || s[0] != '[') return false;
+  const size_t close = s.find(']');
+  if (close == std::string_view::npos || close < 6 || close > 16) return false;
+  std::string_view t = trim_left(s.substr(1, close - 1));
+  auto sec = take_u64(t);
+  if (!sec || !t.empty()) return false;
+  std::string_view after = s.substr(close + 1);
+  if (after.size() < 2 || after[0] != ' ') return false;
+  const std::string_view text = trim_left(after);
+  if (text.empty() || is_digit(text[0]) || text[0] == '[') return false;
+  out = static_cast<double>(*sec);
+  s = after;
+  return true;
+}
+
 // printk caller id `[ T1234]` / `[  C3]`.
 bool take_caller_id(std::string_view& s) {
   if (s.empty() || s[0] != '[') return false;

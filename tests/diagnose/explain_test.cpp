@@ -227,6 +227,24 @@ TEST(Checks, MultiKill) {
   EXPECT_FALSE(has_check(explain(docker_python_memcg()), "multi_kill"));
 }
 
+TEST(Checks, AKillLineWithoutSizesPrintedTwiceIsNotMemoryOomGroup) {
+  // 255: 2.6's `Out of Memory: Killed process 2368 (jserver).` twice: a kernel without memory.oom.group.
+  const Explanation x = explain(EventOf().victim(VictimOf(2368, "jserver").printed_twice()));
+  EXPECT_FALSE(has_check(x, "multi_kill"));
+  EXPECT_THAT(check(x, "kill_line_repeated").message, HasSubstr("predates memory.oom.group"));
+  EXPECT_FALSE(has_check(explain(k8s_oom_group()), "kill_line_repeated"));
+}
+
+TEST(Checks, SwapoffThatInvokedTheOomKillerIsNamed) {
+  // 262: `swapoff invoked oom-killer`: the pages it reads back in are what ran out.
+  EventOf e(EventKind::incomplete);
+  e.trigger(Trigger{"swapoff", 7001, "0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", 0, 0, std::nullopt, std::nullopt,
+                    std::nullopt, std::nullopt});
+  const Explanation x = explain(e);
+  EXPECT_THAT(check(x, "swapoff_trigger").message, HasSubstr("back into RAM"));
+  EXPECT_FALSE(has_check(explain(k8s_oom_group()), "swapoff_trigger"));
+}
+
 TEST(Checks, NoKillable) {
   OomEvent e = no_killable_panic();
   EXPECT_TRUE(has_check(explain(e), "no_killable_task"));

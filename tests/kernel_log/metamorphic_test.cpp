@@ -249,6 +249,13 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"173-clickhouse-14399-rfc3339-syslog-table-tail-and-selection-cut-before-kill.log", "wrap80_inline_pad"},
      "RFC 3339 syslog rows wrapped at 80 columns with a pad inside the line: a table tail with no header and no "
      "kill line is not rejoined, its rows are lost"},
+    // --- blind set 7b --- (issue 12: the reports 255-266)
+    {{"260-rpi-7085-pi5-arm64-6.12-markdown-fence-glued-kswapd3-header.log", "wrap80"},
+     "the header's line starts with the markdown fence glued to it (```[  302.364929] …), so its wrapped rest is "
+     "not rejoined: the header's order and oom_score_adj are lost"},
+    {{"262-util-linux-3095-swapoff-header-tasks-state-two-excerpts-7-digit-pids.log", "reverse"},
+     "newest-first, the task table of a report without Mem-Info or a kill line comes before its header and is "
+     "not attached to it: the rows are lost"},
     // --- block blind2 --- (issue 12: the reports 118-143 of this session's second blind test)
     {{"118-rpi-linux-3872-armv7-6.x-stack-meminfo-indented-no-header.log", "reverse"},
      "a header-less paste (from `Hardware name:`) is not looked for newest-first: no event (as 102)"},
