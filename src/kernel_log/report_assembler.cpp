@@ -98,8 +98,21 @@ void take_time(Building& b, const LogicalLine& l) {
   // Opened before a table header (start_from_table()): the time is the
   // header's, the one line found wherever the block starts (a wrap or the
   // newest-first order moves its start).
-  if (!l.prefix || (b.from_table && !b.columns_line)) return;
+  // Without a table header (a paste of rows alone) the earliest line's time
+  // is kept aside (whichever order they come in: newest-first text) for
+  // finalize_event().
+  if (!l.prefix) return;
   const LinePrefix& p = *l.prefix;
+  if (b.from_table && !b.columns_line) {
+    EventTime& e = b.earliest;
+    if (p.monotonic_s && (!e.monotonic_s || *p.monotonic_s < *e.monotonic_s)) e.monotonic_s = p.monotonic_s;
+    if (p.wall && (!e.wall || *p.wall < *e.wall)) {
+      e.wall = p.wall;
+      e.year_inferred = p.year_inferred;
+    }
+    if (!b.host && p.host) b.host = p.host;
+    return;
+  }
   if (!b.time.monotonic_s && p.monotonic_s) b.time.monotonic_s = p.monotonic_s;
   if (!b.time.wall && p.wall) {
     b.time.wall = p.wall;
@@ -466,6 +479,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
   } else if (auto cols = table_columns(t, line.truncated)) {
+    if (cur_->from_table) cur_->meminfo = true;  // an excerpt of Mem-Info and the table (start_from_table())
     cur_->columns = std::move(*cols);
     cur_->columns_line = line.number;
     cur_->section = Building::Section::table;
@@ -480,6 +494,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->stats.push_back(std::move(*kv));
     cur_->stats_v2 = true;
   } else if ((cur_->meminfo || cur_->section == Building::Section::meminfo) && meminfo_line(*cur_, t)) {
+    if (cur_->from_table) cur_->meminfo = true;
   } else if (starts_with(t, "Tasks state") || ends_with(t, "callbacks suppressed")) {
   } else {
     // SysRq-f's report follows its `Manual OOM execution` line at once (moom_callback runs on the next

@@ -83,7 +83,8 @@ void ReportAssembler::start_from_table(uint64_t first_line) {
   at.number = first_line;
   start(at);  // with the rows a look-back kept
   cur_->from_table = true;
-  cur_->meminfo = true;
+  // Machine-wide Mem-Info once a Mem-Info line or the table header is read
+  // (feed()); a paste of rows alone tells nothing of what ran out.
   cur_->section = Building::Section::meminfo;
 }
 

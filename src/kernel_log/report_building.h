@@ -122,6 +122,8 @@ struct ReportAssembler::Building {
   bool headerless = false;
   // Opened at the Mem-Info block or Tasks table before a table header (start_from_table()).
   bool from_table = false;
+  // Opened so and no table header read yet: the earliest time of its lines (take_time()).
+  EventTime earliest;
   bool dump_header_frame = false;  // a frame dump_header(): the trace is the report's own
   std::optional<double> last_mono;
 
