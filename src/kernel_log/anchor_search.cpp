@@ -43,7 +43,6 @@ bool table_row_at(const char* p, const char* end) {
 
 // Full check of a candidate at `p` for needle `k` (bounds: p + text.size() <= end).
 bool verify(const char* begin, const char* p, const char* end, size_t k) {
-  if (k == 8) return table_row_at(p, end);  // its SIMD pair is `[` and `]`, not the text's bytes
   std::string_view t = kNeedles[k].text;
   if (static_cast<size_t>(end - p) < t.size()) return false;
   if (p[kNeedles[k].last] != t[kNeedles[k].last]) return false;  // the SIMD pair: most candidates end here
@@ -94,7 +93,7 @@ bool anchor_at(const char* begin, const char* p, const char* end, bool rows) {
     case 'M': return verify(begin, p, end, 3) || verify(begin, p, end, 4);
     case 'T': return verify(begin, p, end, 5);
     case 'y': return verify(begin, p, end, 6);
-    case '[': return rows && verify(begin, p, end, 8);
+    case '[': return rows && table_row_at(p, end);  // its SIMD pair is `[` and `]` 8 bytes on
     default: return false;
   }
 }
