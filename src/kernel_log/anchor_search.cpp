@@ -21,8 +21,25 @@ struct Needle {
 };
 constexpr Needle kNeedles[] = {
     {"oom-kill", 7}, {"process", 6}, {"of memory", 8}, {"Memory", 5}, {"Manual OOM", 9}, {"Task in ", 6},
-    {"y: usage ", 6}, {"otal_vm", 6},
+    {"y: usage ", 6}, {"otal_vm", 6}, {"[", 8},  // a Tasks-table row of 4.19+: `[   1234]     0  1234 …`
 };
+
+bool digit(char c) { return c >= '0' && c <= '9'; }
+
+// `[`, a pid right-aligned in 7 columns, `]`, spaces and the uid (a number,
+// `-` when negative): the start of a row of dump_tasks() since 4.19. A
+// syslog tag (`journald[1234567]:`) or a stamp (`[  962.892220]`) is not one.
+bool table_row_at(const char* p, const char* end) {
+  if (end - p < 11 || p[9] != ' ') return false;
+  size_t i = 1;
+  while (i < 8 && p[i] == ' ') ++i;
+  if (i == 8) return false;
+  for (; i < 8; ++i)
+    if (!digit(p[i])) return false;
+  const char* q = p + 9;
+  while (q < end && *q == ' ') ++q;
+  return q < end && (digit(*q) || *q == '-');
+}
 
 // Full check of a candidate at `p` for needle `k` (bounds: p + text.size() <= end).
 bool verify(const char* begin, const char* p, const char* end, size_t k) {
@@ -62,20 +79,21 @@ bool verify(const char* begin, const char* p, const char* end, size_t k) {
   }
 }
 
-static_assert(std::size(kNeedles) == 8 && kNeedles[0].text[0] == 'o' && kNeedles[2].text[0] == 'o' &&
+static_assert(std::size(kNeedles) == 9 && kNeedles[8].text[0] == '[' && kNeedles[0].text[0] == 'o' && kNeedles[2].text[0] == 'o' &&
                   kNeedles[7].text[0] == 'o' && kNeedles[1].text[0] == 'p' && kNeedles[3].text[0] == 'M' &&
                   kNeedles[4].text[0] == 'M' && kNeedles[5].text[0] == 'T' && kNeedles[6].text[0] == 'y',
               "anchor_at() lists the needles of each first byte");
 
 // Whether an anchor starts at `p`: only the needles of its first byte are
 // checked (a switch, not a loop over every needle: most candidates fail).
-bool anchor_at(const char* begin, const char* p, const char* end) {
+bool anchor_at(const char* begin, const char* p, const char* end, bool rows) {
   switch (*p) {
     case 'o': return verify(begin, p, end, 0) || verify(begin, p, end, 2) || verify(begin, p, end, 7);
     case 'p': return verify(begin, p, end, 1);
     case 'M': return verify(begin, p, end, 3) || verify(begin, p, end, 4);
     case 'T': return verify(begin, p, end, 5);
     case 'y': return verify(begin, p, end, 6);
+    case '[': return rows && table_row_at(p, end);  // its SIMD pair is `[` and `]` 8 bytes on
     default: return false;
   }
 }
@@ -86,20 +104,20 @@ namespace anchor_detail {
 
 // Checks every position of [from, to) with a first-byte test; used for tails
 // and as the portable path.
-size_t scalar_find(const char* data, size_t from, size_t to, size_t n) {
+size_t scalar_find(const char* data, size_t from, size_t to, size_t n, bool rows) {
   const char* end = data + n;
   for (size_t i = from; i < to; ++i) {
-    if (anchor_at(data, data + i, end)) return i;
+    if (anchor_at(data, data + i, end, rows)) return i;
   }
   return n;
 }
 
 // The SIMD loops mark candidate starts in `mask` (bit b = data[i + b]):
 // the first that verifies, or kNone.
-size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask) {
+size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask, bool rows) {
   while (mask != 0) {
     size_t off = i + static_cast<size_t>(__builtin_ctz(mask));
-    if (anchor_at(data, data + off, end)) return off;
+    if (anchor_at(data, data + off, end, rows)) return off;
     mask &= mask - 1;
   }
   return kNone;
@@ -115,13 +133,13 @@ struct Sse2 : Lanes<Lanes16> {
 // Candidates block by block from `next` (next_candidates at one width),
 // each verified; the tail byte by byte.
 using NextCandidates = size_t (*)(const char* data, size_t i, size_t n, uint32_t* mask);
-size_t find_with(const char* data, size_t n, NextCandidates next, size_t width) {
+size_t find_with(const char* data, size_t n, NextCandidates next, size_t width, bool rows) {
   size_t i = 0;
   uint32_t mask = 0;
   for (;;) {
     i = next(data, i, n, &mask);
-    if (mask == 0) return scalar_find(data, i, n, n);
-    if (size_t off = first_verified(data, data + n, i, mask); off != kNone) return off;
+    if (mask == 0) return scalar_find(data, i, n, n, rows);
+    if (size_t off = first_verified(data, data + n, i, mask, rows); off != kNone) return off;
     i += width;
   }
 }
@@ -133,10 +151,10 @@ bool have_avx2() {
   return has;
 }
 
-size_t find_anchor_width(const char* data, size_t n, size_t width) {
-  if (width == 32) return find_with(data, n, avx2_next_candidates, 32);
-  if (width == 16) return find_with(data, n, next_candidates<Sse2>, 16);
-  return scalar_find(data, 0, n, n);
+size_t find_anchor_width(const char* data, size_t n, size_t width, bool rows) {
+  if (width == 32) return find_with(data, n, rows ? avx2_next_candidates_rows : avx2_next_candidates, 32, rows);
+  if (width == 16) return find_with(data, n, rows ? next_candidates<Sse2, true> : next_candidates<Sse2>, 16, rows);
+  return scalar_find(data, 0, n, n, rows);
 }
 #endif
 
@@ -146,8 +164,24 @@ size_t find_anchor(const char* data, size_t n) {
 #ifdef OOMLENS_X86
   return anchor_detail::find_anchor_width(data, n, anchor_detail::have_avx2() ? 32 : 16);
 #else
-  return anchor_detail::scalar_find(data, 0, n, n);
+  return anchor_detail::scalar_find(data, 0, n, n, false);
 #endif
+}
+
+size_t find_anchor_or_row(const char* data, size_t n) {
+#ifdef OOMLENS_X86
+  return anchor_detail::find_anchor_width(data, n, anchor_detail::have_avx2() ? 32 : 16, true);
+#else
+  return anchor_detail::scalar_find(data, 0, n, n, true);
+#endif
+}
+
+bool holds_table_row(const char* data, size_t n) {
+  const char* end = data + n;
+  for (const char* p = data; (p = static_cast<const char*>(std::memchr(p, '[', static_cast<size_t>(end - p))));
+       ++p)
+    if (end - p > 8 && p[8] == ']' && table_row_at(p, end)) return true;
+  return false;
 }
 
 }  // namespace oomlens

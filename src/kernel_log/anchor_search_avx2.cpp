@@ -20,5 +20,9 @@ size_t avx2_next_candidates(const char* data, size_t i, size_t n, uint32_t* mask
   return next_candidates<Avx2>(data, i, n, mask);
 }
 
+size_t avx2_next_candidates_rows(const char* data, size_t i, size_t n, uint32_t* mask) {
+  return next_candidates<Avx2, true>(data, i, n, mask);
+}
+
 }  // namespace oomlens::anchor_detail
 #endif

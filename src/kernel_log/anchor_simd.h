@@ -28,17 +28,19 @@ inline constexpr size_t kNone = static_cast<size_t>(-1);
 
 /// The first candidate of `mask` (bit b = data[i + b]) that is really an
 /// anchor, or kNone. anchor_search.cpp.
-size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask);
+size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask, bool rows);
 /// The first anchor in [from, to), checked byte by byte, or n. anchor_search.cpp.
-size_t scalar_find(const char* data, size_t from, size_t to, size_t n);
+size_t scalar_find(const char* data, size_t from, size_t to, size_t n, bool rows);
 /// find_anchor at one width, for tests that compare the widths: 32 (AVX2:
 /// only when have_avx2()), 16 (SSE2), or 1 (byte by byte). x86 only.
-size_t find_anchor_width(const char* data, size_t n, size_t width);
+size_t find_anchor_width(const char* data, size_t n, size_t width, bool rows = false);
 bool have_avx2();
 
 /// next_candidates on 32-byte vectors. anchor_search_avx2.cpp; x86 only,
 /// call it only when the CPU has AVX2.
 size_t avx2_next_candidates(const char* data, size_t i, size_t n, uint32_t* mask);
+/// The same with the Tasks-table row among the anchors (find_anchor_or_row()).
+size_t avx2_next_candidates_rows(const char* data, size_t i, size_t n, uint32_t* mask);
 
 /// The first block at or after `i` (a multiple of S's width) where some
 /// anchor's two bytes match, with its candidates in *mask (bit b = data[i +
@@ -64,26 +66,28 @@ struct Lanes {
 
 }  // namespace
 
-template <class S>
+template <class S, bool Rows = false>
 size_t next_candidates(const char* data, size_t i, size_t n, uint32_t* mask) {
   using V = typename S::V;
   constexpr size_t kWidth = sizeof(V);
   const V o = S::splat('o'), p_ = S::splat('p'), M = S::splat('M'), T = S::splat('T'), y = S::splat('y'),
-          l = S::splat('l'), s = S::splat('s'), n_ = S::splat('n'), g = S::splat('g'), m_ = S::splat('m');
+          l = S::splat('l'), s = S::splat('s'), n_ = S::splat('n'), g = S::splat('g'), m_ = S::splat('m'),
+          lb = S::splat('['), rb = S::splat(']');
   for (; i + kWidth + kMaxNeedle <= n; i += kWidth) {
     const char* p = data + i;
     // Each anchor's first byte, and its second at its offset (anchor_search.cpp's kNeedles). The
     // anchors of one first byte share its test: the and is taken once, after the or of their
     // second bytes (so the eighth anchor costs one compare and one or).
-    V b0 = S::load(p), b6 = S::load(p + 6);
+    V b0 = S::load(p), b6 = S::load(p + 6), b8 = S::load(p + 8);
     V m = ((b0 == o) & ((S::load(p + 7) == l)                // oom-kill
-                        | (S::load(p + 8) == y)              // of memory, of_memory
+                        | (b8 == y)                          // of memory, of_memory
                         | (b6 == m_)))                       // otal_vm (the Tasks table's header)
           | ((b0 == M) & ((S::load(p + 5) == y)              // Memory
                           | (S::load(p + 9) == M)))          // Manual OOM
           | ((b0 == p_) & (b6 == s))                         // process
           | ((b0 == T) & (b6 == n_))                         // Task in
           | ((b0 == y) & (b6 == g));                         // y: usage
+    if constexpr (Rows) m |= (b0 == lb) & (b8 == rb);       // [   1234] (a Tasks-table row)
     if ((*mask = S::movemask(m)) != 0) return i;
   }
   *mask = 0;

@@ -98,8 +98,21 @@ void take_time(Building& b, const LogicalLine& l) {
   // Opened before a table header (start_from_table()): the time is the
   // header's, the one line found wherever the block starts (a wrap or the
   // newest-first order moves its start).
-  if (!l.prefix || (b.from_table && !b.columns_line)) return;
+  // Without a table header (a paste of rows alone) the earliest line's time
+  // is kept aside (whichever order they come in: newest-first text) for
+  // finalize_event().
+  if (!l.prefix) return;
   const LinePrefix& p = *l.prefix;
+  if (b.from_table && !b.columns_line) {
+    EventTime& e = b.earliest;
+    if (p.monotonic_s && (!e.monotonic_s || *p.monotonic_s < *e.monotonic_s)) e.monotonic_s = p.monotonic_s;
+    if (p.wall && (!e.wall || *p.wall < *e.wall)) {
+      e.wall = p.wall;
+      e.year_inferred = p.year_inferred;
+    }
+    if (!b.host && p.host) b.host = p.host;
+    return;
+  }
   if (!b.time.monotonic_s && p.monotonic_s) b.time.monotonic_s = p.monotonic_s;
   if (!b.time.wall && p.wall) {
     b.time.wall = p.wall;

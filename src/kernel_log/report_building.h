@@ -126,6 +126,8 @@ struct ReportAssembler::Building {
   // global, cpuset or mempolicy OOM), or cgroup v2 memory.stat lines
   // (`anon_thp 0`, printed by mem_cgroup_print_oom_meminfo(): a memcg OOM).
   bool memcg_stat_before_table = false;
+  // Opened so and no table header read yet: the earliest time of its lines (take_time()).
+  EventTime earliest;
   bool dump_header_frame = false;  // a frame dump_header(): the trace is the report's own
   std::optional<double> last_mono;
 

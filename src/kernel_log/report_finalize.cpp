@@ -246,6 +246,8 @@ void bound_task_rows(ReportAssembler::Building& b, size_t keep, bool keep_last) 
 
 OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source) {
   OomEvent ev;
+  // Opened before a table header that never came (rows alone): its earliest line's time.
+  if (b.from_table && !b.columns_line && !b.time.monotonic_s && !b.time.wall) b.time = std::move(b.earliest);
   ev.time = std::move(b.time);
   ev.lines = b.lines;
   if (ev.lines.last < ev.lines.first) ev.lines.last = ev.lines.first;
@@ -255,6 +257,8 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.source = source;
   ev.notes = std::move(b.notes);
   if (b.columns_line) order_rows_from_header(b.rows, b.columns_line);
+  else if (b.from_table && !b.summary_line)  // rows alone, no line tells their order: dump_tasks() goes by pid, mostly
+    std::stable_sort(b.rows.begin(), b.rows.end(), [](const RawRow& x, const RawRow& y) { return x.row.pid < y.row.pid; });
   else order_rows_from_header(b.rows, b.summary_line, false);
   if (b.columns.empty()) {
     b.row_numbers_usual = usual_row_numbers(b.rows);

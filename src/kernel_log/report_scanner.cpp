@@ -8,6 +8,7 @@
 // report_scanner_impl.h and the report_scanner_*.cpp files it names.
 #include "kernel_log/report_scanner.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -33,6 +34,7 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
   size_t n = region.size();
   size_t pos = 0;
   size_t fed_end = 0;  // lines before this were fed to an open report
+  size_t rows_decided_to = 0;  // table rows before this will not open a report (table_start_decision())
   while (pos < n) {
     if (assembler.open()) {
       const void* e = std::memchr(d + pos, '\n', n - pos);
@@ -55,7 +57,7 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       fed_end = pos;
       continue;
     }
-    size_t a = find_anchor(d + pos, n - pos);
+    size_t a = rows_possible ? find_anchor_or_row(d + pos, n - pos) : find_anchor(d + pos, n - pos);
     bool hold = false;
     const size_t lim = a < n - pos ? pos + a : n;
     size_t hidden = qp_possible ? split_anchor(d, pos, lim, n, final, &hold) : std::string_view::npos;
@@ -182,13 +184,21 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       }
     }
     bool table_start = false;
-    if (!norm.foreign && !assembler.open() && table_columns(trim(norm.text), norm.truncated)) {
-      const TableStart ts = table_start_decision(region, eol, n, final || n - ls > kMaxHeldBytes);
+    // A table's header, or a row of a paste of rows alone (anchor_search.h):
+    // a report opens there only when nothing else would open one.
+    const bool header = !norm.foreign && !assembler.open() && table_columns(trim(norm.text), norm.truncated);
+    const bool row = !header && !norm.foreign && !assembler.open() && !norm.truncated && pieces == 1 &&
+                     ls >= rows_decided_to && opening_row(trim(norm.text));
+    if (header || row) {
+      size_t other_anchor = 0;
+      const TableStart ts = table_start_decision(region, eol, n, final || n - ls > kMaxHeldBytes, row, &other_anchor);
       if (ts == TableStart::hold) {
         n = ls;  // hold the rest back until more input arrives
         break;
       }
       table_start = ts == TableStart::open;
+      // The rows up to that anchor are its look-back's: not decided again, row by row.
+      if (row && ts == TableStart::skip) rows_decided_to = std::max(rows_decided_to, other_anchor);
     }
     uint64_t number = ++line_no - back;
     line_no += pieces - 1;

@@ -90,6 +90,10 @@ struct ReportScanner::Impl {
   // out, since a colour inside an anchor (`invoked ESC[01;31moom…`) hides it
   // from the prefilter (split_anchor_escaped()).
   char escape_intro = 0;
+  // The same first bytes hold a 4.19+ Tasks-table row (holds_table_row()):
+  // then a row is an anchor too (find_anchor_or_row(): a paste of rows
+  // alone); other input pays nothing for it.
+  bool rows_possible = false;
   NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
@@ -171,11 +175,19 @@ struct ReportScanner::Impl {
   // kTableLookaheadLines other lines after those. Otherwise the line is
   // passed over as before, and the later anchor opens the report (its
   // look-back keeping the rows). `hold` when the region ends first.
+  // A table row (`row`: a paste of rows alone) opens one only when another
+  // row follows within kRowLookaheadLines too. The line start of the other
+  // anchor that made it `skip` goes to *other_anchor (0 when none).
   enum class TableStart { open, skip, hold };
-  TableStart table_start_decision(std::string_view region, size_t eol, size_t n, bool final) const;
-  // Opens the report of a table header table_start_decision() let open: at
-  // the Mem-Info lines and table rows right before it (in region [lo, ls),
-  // then `history`; kTableLookbackLines at most), which are fed.
+  TableStart table_start_decision(std::string_view region, size_t eol, size_t n, bool final, bool row,
+                                  size_t* other_anchor) const;
+  // A row that may open a report of rows alone: a whole row of dump_tasks()
+  // (6 numbers or more, a name) whose pid is its tgid (a process, as most rows).
+  static bool opening_row(std::string_view t);
+  // Opens the report of a table header (or a row of rows alone)
+  // table_start_decision() let open: at the Mem-Info lines and table rows
+  // right before it (in region [lo, ls), then `history`; kTableLookbackLines
+  // at most), which are fed.
   void start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);
   static bool stack_marker(std::string_view t);
   static bool stack_line_text(std::string_view t);

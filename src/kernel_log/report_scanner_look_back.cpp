@@ -271,26 +271,48 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
   for (size_t i = start; i-- > 0;) feed_line(raws[i], first[i]);
 }
 
+bool ReportScanner::Impl::opening_row(std::string_view t) {
+  const auto r = oomline::parse_row(t);
+  return r && r->numbers.size() >= 6 && !r->comm.empty() && r->numbers[1] == r->pid;
+}
+
 ReportScanner::Impl::TableStart ReportScanner::Impl::table_start_decision(std::string_view region, size_t eol,
-                                                                          size_t n, bool final) const {
+                                                                          size_t n, bool final, bool row,
+                                                                          size_t* other_anchor) const {
   constexpr size_t kTableLookaheadLines = 48;
+  // A row of a paste of rows alone: another row within this many lines (a
+  // wrapped row's pieces between them).
+  constexpr size_t kRowLookaheadLines = 4;
   NormalizedLine probe;
-  size_t others = 0;
-  for (size_t pos = eol + 1; others < kTableLookaheadLines;) {
-    if (pos >= n) return final ? TableStart::open : TableStart::hold;
+  size_t others = 0, lines = 0;
+  bool row_seen = !row;
+  *other_anchor = 0;
+  for (size_t pos = eol + 1; others < kTableLookaheadLines; ++lines) {
+    if (!row_seen && lines >= kRowLookaheadLines) return TableStart::skip;
+    if (pos >= n) return !final ? TableStart::hold : row_seen ? TableStart::open : TableStart::skip;
     const size_t end = std::min(region.find('\n', pos), n);
     if (end == n && !final) return TableStart::hold;  // the line may go on in the next chunk
     const std::string_view raw = region.substr(pos, end - pos);
-    if (find_anchor(raw.data(), raw.size()) < raw.size()) return TableStart::skip;
+    const bool anchor = find_anchor(raw.data(), raw.size()) < raw.size();
     normalize_line(raw, probe, opt.default_year);
-    // Decoded text (colours, entities, QP escapes taken out) may hold an anchor the raw bytes hide.
-    if (!probe.owned.empty() && find_anchor(probe.text.data(), probe.text.size()) < probe.text.size())
-      return TableStart::skip;
     const std::string_view t = trim(probe.text);
-    if (!line_is_table_row(t) && !line_is_meminfo(t) && !t.empty()) ++others;
+    // A row is an anchor of its own (anchor_search.h), not another report's; so is one cut before its
+    // numbers (`[  24463]  1000 24463`, the paste's end).
+    const size_t close = t.find(']');
+    const bool row_start = !t.empty() && t[0] == '[' && close != std::string_view::npos &&
+                           parse_i64(trim(t.substr(1, close - 1)));
+    const bool table_line = !probe.foreign && (row_start || line_is_table_row(t)) && !table_columns(t, probe.truncated);
+    // Decoded text (colours, entities, QP escapes taken out) may hold an anchor the raw bytes hide.
+    if (!table_line && (anchor || (!probe.owned.empty() &&
+                                   find_anchor(probe.text.data(), probe.text.size()) < probe.text.size()))) {
+      *other_anchor = pos;
+      return TableStart::skip;
+    }
+    if (table_line && line_is_table_row(t)) row_seen = true;
+    if (!table_line && !line_is_meminfo(t) && !t.empty()) ++others;
     pos = end + 1;
   }
-  return TableStart::open;
+  return row_seen ? TableStart::open : TableStart::skip;
 }
 
 void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernel_log/anchor_search.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
 
@@ -58,6 +59,7 @@ void ReportScanner::Impl::decide_probe() {
   escape_intro = head.find("\x1b[") != std::string_view::npos ? '\x1b'
                  : head.find("^[[") != std::string_view::npos  ? '^'
                                                                : 0;
+  rows_possible = holds_table_row(head.data(), head.size());
   std::string().swap(probe_text);
 }
 

@@ -1071,16 +1071,14 @@ add("220-kind-3169-dmesg-H-relative-stamp-memcg-oom-kill-line-cut-in-task-memcg.
           "kubelet-kubepods-burstable-pod68e0cbcc_0cf8_48fc_9a5c_bbb45350dd13.slice")
 # Two excerpts of one 6.8+ task table (pid uid tgid total_vm rss rss_anon rss_file rss_shmem pgtables_bytes
 # swapents oom_score_adj name) without its header; each ends in a row cut after a few columns.
-add("221-comfyui-5177-6.8-rss-anon-table-rows-two-excerpts-no-header-cut-rows.log", GH + "Comfy-Org/ComfyUI/issues/5177",
+add("mangler-pending/221-comfyui-5177-6.8-rss-anon-table-rows-two-excerpts-no-header-cut-rows.log", GH + "Comfy-Org/ComfyUI/issues/5177",
     ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
-    pending="a paste of task-table rows alone holds no anchor string (anchor_search.h): no report is opened; a row-shaped anchor is needed",
     table_rows=[[559, "systemd-udevd", -1000], [851, "systemd-oomd", -900], [21978, "yandex_browser", 300],
                 [24455, "gvfs-udisks2-vo", 200]],
     not_checks=["largest_tasks_by_comm"])
 # `dmesg -T` in a Chinese locale: `[四 3月 20 21:01:25 2025]` (Thursday, March), the year printed.
-add("222-ktransformers-637-dmesgT-zh-locale-weekday-month-table-rows-cut.log", GH + "kvcache-ai/ktransformers/issues/637",
+add("mangler-pending/222-ktransformers-637-dmesgT-zh-locale-weekday-month-table-rows-cut.log", GH + "kvcache-ai/ktransformers/issues/637",
     ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
-    pending="a paste of task-table rows alone holds no anchor string (anchor_search.h): no report is opened; a row-shaped anchor is needed",
     table_rows=[[2715, "dde-dconfig-dae", -900], [7960, "(sd-pam)", 0], [86682, "containerd", -999]],
     wall_prefix="2025-03-20T21:01:25", not_checks=["largest_tasks_by_comm"])
 add("223-rtx-1680-aws-5.4-dmesgT-2021-python3-memcg-try-charge-header-stack-cut.log", GH + "RTXteam/RTX/issues/1680",

@@ -20,10 +20,10 @@ TEST(AnchorSearch, EveryWidthFindsTheSameFirstAnchor) {
       "invoked oom-killer:", "oom-kill:constraint=", "Killed process 1", "reaped process 2", "Kill process 3",
       "VM: killing process x", "Out of memory: ", "Memory cgroup out of memory", "Memory limit reached",
       "Manual OOM execution", "Task in /a killed", "memory: usage 1kB", " out_of_memory+0x1",
-      "uid  tgid total_vm      rss", "tgid    total_vm",
+      "uid  tgid total_vm      rss", "tgid    total_vm", "[   1234]     0  1234 ", "[1234567]    -2 ",
       // near-misses: the SIMD bytes match, the full check does not
       "oom-kilL", "Xilled process", "of_memory", "Memory foo", "Task inX", "ymm: usage ", "Manual OOm",
-      "tgidtotal_vm", " pid total_vm"};
+      "tgidtotal_vm", " pid total_vm", "[   1234]:", "[ 12.3456]  0", "[  12a34]  0"};
   std::mt19937 rng(12);
   std::uniform_int_distribution<int> byte(' ', '~');
   size_t checked = 0, found = 0;
@@ -38,6 +38,14 @@ TEST(AnchorSearch, EveryWidthFindsTheSameFirstAnchor) {
       EXPECT_EQ(anchor_detail::find_anchor_width(text.data(), text.size(), 32), want) << text;
     }
     EXPECT_EQ(find_anchor(text.data(), text.size()), want) << text;
+    // With the Tasks-table row among the anchors (find_anchor_or_row()).
+    const size_t want_rows = anchor_detail::find_anchor_width(text.data(), text.size(), 1, true);
+    EXPECT_EQ(anchor_detail::find_anchor_width(text.data(), text.size(), 16, true), want_rows) << text;
+    if (anchor_detail::have_avx2()) {
+      EXPECT_EQ(anchor_detail::find_anchor_width(text.data(), text.size(), 32, true), want_rows) << text;
+    }
+    EXPECT_EQ(find_anchor_or_row(text.data(), text.size()), want_rows) << text;
+    EXPECT_LE(want_rows, want);
     ++checked;
     found += want != text.size();
   }
