@@ -24,6 +24,7 @@
 #include "diagnose/explain.h"
 #include "diagnose/merge.h"
 #include "diagnose/owner_lookup.h"
+#include "diagnose/userspace_evidence.h"
 #include "kernel_log/report_scanner.h"
 #include "logsource/file_reader.h"
 #include "logsource/journal.h"
@@ -58,9 +59,18 @@ class CollectingSink final : public LogSink {
  public:
   CollectingSink(ScanOptions options, ReportScanner::EventSink on_event, std::vector<ParseWarning>* warnings,
                  LineKeeper* lines = nullptr)
-      : scanner_(std::move(options), std::move(on_event)), inner_(scanner_), warnings_(warnings), lines_(lines) {}
+      : source_(options.source_name),
+        scanner_(std::move(options),
+                 [this, on_event = std::move(on_event)](OomEvent&& e) {
+                   ++events_;
+                   on_event(std::move(e));
+                 }),
+        inner_(scanner_),
+        warnings_(warnings),
+        lines_(lines) {}
   void text(std::string_view chunk) override {
     if (lines_) lines_->feed(chunk);
+    evidence_.feed(chunk);
     inner_.text(chunk);
   }
   void record(std::string_view m, const RecordMeta& meta) override { inner_.record(m, meta); }
@@ -71,9 +81,16 @@ class CollectingSink final : public LogSink {
     inner_.end();
     const auto& w = scanner_.warnings();
     warnings_->insert(warnings_->end(), w.begin(), w.end());
+    // No kernel report: say what the text does show (Slurm's OOM count, memory.high throttling).
+    evidence_.finish();
+    if (events_ == 0)
+      for (const auto& x : evidence_.found()) warnings_->push_back({source_, x.line, x.message});
   }
 
  private:
+  std::string source_;
+  uint64_t events_ = 0;
+  diagnose::UserspaceEvidenceScan evidence_;
   ReportScanner scanner_;
   ScannerSink inner_;
   std::vector<ParseWarning>* warnings_;

@@ -18,7 +18,9 @@
 //     little → look at the kernel's memory.
 //     Lowmem, slab, memcg kmem and processes-hold-little skip rules 5–7 and 10 (a
 //     limit, swap or oom_score_adj does not fix kernel memory).
-//  5. memcg, v1 memory+swap limit hit → raise memory+swap (not "swap was full").
+//  5. memcg OOM from a write to the limit (limit_lowered) → find who lowered it
+//     below the usage; do not, unless the kill is intended (no "raise it").
+//     memcg, v1 memory+swap limit hit → raise memory+swap (not "swap was full").
 //     memcg, victim ≥80 % of limit → raise the limit or reduce use; growth
 //     with run time rather than input means a leak.
 //     memcg, victim < 80 %   → look at the rest of the cgroup (stats).
@@ -191,7 +193,14 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   }
 
   const bool memsw = e.memcg && memsw_bound(*e.memcg);
-  if (e.constraint == Constraint::memcg && e.kind != EventKind::no_killable) {  // 5
+  if (find_check(checks, "limit_lowered")) {  // 5, a write to the limit invoked the OOM
+    const char* file = limit_file_name(e.limit_lowered);
+    const char* usage = e.limit_lowered == LimitWrite::memory_max ? "memory.current" : "memory.usage_in_bytes";
+    out.push_back(trf("The limit was lowered, not outgrown: find why {} wrote {} (a service manager, a container "
+                      "runtime's update, a script). Do not set it below the cgroup's usage ({}) unless killing is "
+                      "intended; lower it after the usage has dropped instead. If shrinking the cgroup by killing was "
+                      "the intent, nothing else is wrong.", limit_writer(e), file, usage));
+  } else if (e.constraint == Constraint::memcg && e.kind != EventKind::no_killable) {  // 5
     const Check* c = find_check(checks, "victim_anon_vs_limit");
     if (memsw) {
       out.push_back(trf("Raise the memory+swap limit (now {}: memory.memsw.limit_in_bytes, Docker's `--memory-swap`) "

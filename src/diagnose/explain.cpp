@@ -20,6 +20,15 @@ std::optional<uint64_t> effective_limit_bytes(const MemcgInfo& memcg) {
   return memcg.limit_bytes;
 }
 
+const char* limit_file_name(LimitWrite write) {
+  switch (write) {
+    case LimitWrite::memory_max: return "memory.max";
+    case LimitWrite::limit_in_bytes: return "memory.limit_in_bytes";
+    case LimitWrite::none: break;
+  }
+  return nullptr;
+}
+
 std::optional<uint64_t> machine_ram_bytes(const OomEvent& event, const ExplainContext& context) {
   if (event.mem_info && event.mem_info->ram_bytes && *event.mem_info->ram_bytes > 0)
     return event.mem_info->ram_bytes;
@@ -124,6 +133,10 @@ std::vector<CommGroup> group_tasks_by_comm(const OomEvent& event) {
     g.comm = row.comm;
     g.count += 1;
     g.rss_bytes += *rss;
+    if (g.count == 1 || *rss > g.top_rss_bytes) {
+      g.top_pid = row.pid;
+      g.top_rss_bytes = *rss;
+    }
   }
   std::vector<CommGroup> groups;
   for (auto& [_, g] : by_comm) groups.push_back(g);
@@ -249,6 +262,11 @@ bool training_evidence(const OomEvent& e) {
   for (const CommGroup& g : group_tasks_by_comm(e))
     if (g.count >= 3 && is_python(g.comm)) return true;
   return false;
+}
+
+std::string limit_writer(const OomEvent& e) {
+  if (!e.trigger || e.trigger->comm.empty()) return tr("a process");
+  return e.trigger->pid ? trf("{} (pid {})", e.trigger->comm, *e.trigger->pid) : e.trigger->comm;
 }
 
 const Check* find_check(const std::vector<Check>& checks, std::string_view id) {

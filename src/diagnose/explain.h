@@ -51,6 +51,10 @@ struct Explanation {
 /// sentinel that slipped through), else nullopt.
 [[nodiscard]] std::optional<uint64_t> effective_limit_bytes(const MemcgInfo& memcg);
 
+/// The cgroup file a LimitWrite names (`memory.max`, `memory.limit_in_bytes`),
+/// or nullptr for LimitWrite::none.
+[[nodiscard]] const char* limit_file_name(LimitWrite write);
+
 /// The machine's RAM: Mem-Info `pages RAM`, else the context's MemTotal.
 [[nodiscard]] std::optional<uint64_t> machine_ram_bytes(const OomEvent& event,
                                                         const ExplainContext& context);

@@ -32,6 +32,8 @@ struct CommGroup {
   std::string comm;
   uint64_t count = 0;
   uint64_t rss_bytes = 0;
+  int64_t top_pid = 0;          ///< the member with the largest rss
+  uint64_t top_rss_bytes = 0;
 };
 [[nodiscard]] std::vector<CommGroup> group_tasks_by_comm(const OomEvent& event);
 
@@ -150,6 +152,10 @@ struct FaultWithRamFree {
 /// (pt_main_thread, pt_autograd_N, pt_data_worker) or torchrun, or three or
 /// more python processes of one name (DataLoader workers).
 [[nodiscard]] bool training_evidence(const OomEvent& event);
+
+/// The task that wrote the cgroup's limit (OomEvent::limit_lowered), i.e. the
+/// trigger: "openrc-run.sh (pid 14070)", else "a process".
+[[nodiscard]] std::string limit_writer(const OomEvent& event);
 
 /// Clamp to the JSON-safe integer range (2^53).
 [[nodiscard]] int64_t as_figure(uint64_t value);

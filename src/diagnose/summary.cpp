@@ -52,12 +52,24 @@ std::string memcg_clause(const OomEvent& e) {
     if (memsw_bound(*e.memcg))
       limit = trf("{} memory+swap limit (its memory was still under its {} limit)",
                   format_bytes(*e.memcg->memsw_limit_bytes), format_bytes(*effective_limit_bytes(*e.memcg)));
-    if (e.memcg->oom_memcg) {
+    if (e.memcg->oom_memcg && e.memcg->oom_memcg_maybe_child) {
+      // The first stats block shown: the limit's cgroup's own block may be cut off before it.
+      who = trf("{} (or a parent cgroup: the excerpt starts after the limit's own lines)",
+                describe_cgroup(*e.memcg->oom_memcg, e.memcg->owner));
+    } else if (e.memcg->oom_memcg) {
       who = describe_cgroup(*e.memcg->oom_memcg, e.memcg->owner);
     } else if (e.memcg->task_memcg) {
       // Only the victim's cgroup is known; the limit may be an ancestor's.
       who = trf("{} (or a parent cgroup)", describe_cgroup(*e.memcg->task_memcg, e.memcg->owner));
     }
+  }
+  // memory_max_write() (v1: mem_cgroup_resize_max()) called the OOM killer: nothing allocated past the limit.
+  if (const char* file = limit_file_name(e.limit_lowered)) {
+    const auto l = e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt;
+    return l ? trf("a write to {} by {} set the limit of its {} to {}, below the memory it was using", file,
+                   limit_writer(e), who, format_bytes(*l))
+             : trf("a write to {} by {} set the limit of its {} below the memory it was using", file, limit_writer(e),
+                   who);
   }
   return trf("its {} hit its {}", who, limit);
 }
@@ -238,7 +250,7 @@ std::string panic_summary(const OomEvent& e) {
 std::string incomplete_summary(const OomEvent& e, const ExplainContext& ctx) {
   std::string who;
   const bool named = e.trigger && !e.trigger->comm.empty();
-  if (named)
+  if (named && e.limit_lowered == LimitWrite::none)  // else the clause names the writer
     who = e.trigger->pid ? trf(" (invoked by {}, pid {})", e.trigger->comm, *e.trigger->pid)
                          : trf(" (invoked by {})", e.trigger->comm);
   const std::string killer = killer_name(proven_constraint(e), true);

@@ -99,6 +99,12 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
     b.frame_oom = false;
     return;
   }
+  // mem_cgroup_out_of_memory() called by a write to the limit (memory.max below memory.current; v1's resize).
+  if (b.memcg_stack && b.limit_write == LimitWrite::none && !starts_with(t, "? ") && !after_unreliable) {
+    if (oomline::frame_names(t, "memory_max_write")) b.limit_write = LimitWrite::memory_max;
+    else if (oomline::frame_names(t, "mem_cgroup_resize_max") || oomline::frame_names(t, "mem_cgroup_resize_limit"))
+      b.limit_write = LimitWrite::limit_in_bytes;
+  }
   const bool oom = has_oom_symbol(t);
   const size_t alloc = t.find("__alloc_pages");
   // An unreliable frame (`? wakeup_kswapd+0xda/0x120`, x86's `[<c04dd1fa>] ? …`) may be a stale return
@@ -200,12 +206,21 @@ bool meminfo_line(Building& b, std::string_view t) {
     b.total_swap_kb = field_sized(t, "=", "kB");
     return true;
   }
-  if (ends_with(t, " pages RAM")) {
-    b.ram_pages = parse_u64(t.substr(0, t.size() - 10));
-    return true;
-  }
-  if (ends_with(t, " pages reserved")) {
-    b.reserved_pages = parse_u64(t.substr(0, t.size() - 15));
+  // show_mem() words them `N pages RAM` / `N pages reserved`; 2.6.x and 32-bit 3.x (arch/x86/mm/pgtable_32.c
+  // and others) `N pages of RAM`, `N pages of HIGHMEM`, `N reserved pages`. Page counts: bytes only with the
+  // page size (report_finalize.cpp).
+  for (std::string_view suffix : {std::string_view(" pages RAM"), std::string_view(" pages of RAM")})
+    if (ends_with(t, suffix)) {
+      b.ram_pages = parse_u64(t.substr(0, t.size() - suffix.size()));
+      return true;
+    }
+  for (std::string_view suffix : {std::string_view(" pages reserved"), std::string_view(" reserved pages")})
+    if (ends_with(t, suffix)) {
+      b.reserved_pages = parse_u64(t.substr(0, t.size() - suffix.size()));
+      return true;
+    }
+  if (ends_with(t, " pages of HIGHMEM")) {
+    b.highmem_pages = parse_u64(t.substr(0, t.size() - 17));
     return true;
   }
   if (starts_with(t, "Node ")) {

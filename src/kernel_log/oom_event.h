@@ -156,6 +156,11 @@ struct MemcgInfo {
   /// kernel printed a size (v1 `KB` pairs, v2 memory.stat bytes); keys as printed.
   std::vector<std::pair<std::string, uint64_t>> stats;
   std::optional<CgroupOwner> owner;  ///< decoded from oom_memcg (else task_memcg)
+  /// oom_memcg is the first `Memory cgroup stats for` block's path and the
+  /// lines before it (`Task in`, `memory: usage …`) are not in the text: the
+  /// kernel prints a block for the limit's cgroup and then each child, so the
+  /// excerpt may start at a child's.
+  bool oom_memcg_maybe_child = false;
 };
 
 /// One zone line of Mem-Info (`Node 0 Normal free:3372kB min:3452kB …
@@ -299,6 +304,10 @@ struct LineRange {
   uint64_t last = 0;
 };
 
+/// The cgroup file whose write below the usage invoked a memcg OOM
+/// (OomEvent::limit_lowered).
+enum class LimitWrite { none, memory_max, limit_in_bytes };
+
 /// One OOM report.
 struct OomEvent {
   EventKind kind = EventKind::kill;
@@ -333,6 +342,12 @@ struct OomEvent {
   /// The call trace passes through mem_cgroup_out_of_memory() or
   /// mem_cgroup_oom_synchronize(): a memcg OOM even without other memcg lines.
   bool memcg_stack = false;
+  /// The call trace runs mem_cgroup_out_of_memory() from a write to the
+  /// cgroup's limit: memory_max_write() (v2 `memory.max`), or on cgroup v1
+  /// mem_cgroup_resize_max()/mem_cgroup_resize_limit() (`memory.limit_in_bytes`).
+  /// The limit was set below the cgroup's usage and the kernel killed to meet
+  /// it: the trigger is the task that wrote it, not an allocation.
+  LimitWrite limit_lowered = LimitWrite::none;
   std::optional<std::string> panic_message;  ///< text after `Kernel panic - not syncing: `
   /// Page size used for table page counts; inferred (victim row total_vm vs
   /// kill-line total-vm, or buddy lines `*4kB`) or assumed 4096.

@@ -112,6 +112,7 @@ struct ReportAssembler::Building {
   bool sysrq = false;
   bool memcg_stack = false;  // a frame mem_cgroup_out_of_memory / mem_cgroup_oom_synchronize
   std::string memcg_frame;   // the first of those frames, as the note names it
+  LimitWrite limit_write = LimitWrite::none;  // a caller of those frames: a write to the cgroup's limit
   bool alloc_stack = false;  // out_of_memory() called from the page allocator (__alloc_pages*)
   bool pagefault_stack = false;  // out_of_memory() called by pagefault_out_of_memory() (VM_FAULT_OOM)
   bool frame_oom = false;    // the previous stack frame was out_of_memory()

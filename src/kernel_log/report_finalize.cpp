@@ -453,7 +453,12 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     if (!m.oom_memcg && b.stats_path && !b.stats_path->empty() && !padded(b.stats_path) &&
         !(b.summary && b.summary->global_oom)) {
       m.oom_memcg = b.stats_path;
-      ev.notes.emplace_back("OOM memcg taken from the first `Memory cgroup stats for` line");
+      m.oom_memcg_maybe_child = b.counters.empty();
+      ev.notes.emplace_back(m.oom_memcg_maybe_child
+                                ? "OOM memcg taken from the first `Memory cgroup stats for` line; the lines before it "
+                                  "(`memory: usage …`) are not in the text, so it may be a child of the cgroup whose "
+                                  "limit was hit"
+                                : "OOM memcg taken from the first `Memory cgroup stats for` line");
     }
     for (const auto& c : b.counters) {
       if (c.name == "memory") {
@@ -501,6 +506,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.notes.emplace_back("constraint memcg taken from the cgroup v2 memory.stat lines before the Tasks table "
                           "(mem_cgroup_print_oom_meminfo prints them for a memcg OOM only)");
   ev.pagefault_oom = b.pagefault_stack && ev.constraint == Constraint::global;
+  if (ev.constraint == Constraint::memcg) ev.limit_lowered = b.limit_write;
 
   if (b.meminfo || b.free_swap_kb || b.ram_pages) {
     MemInfo mi;

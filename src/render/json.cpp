@@ -244,6 +244,7 @@ nlohmann::json event_to_json(const OomEvent& e, const Explanation* explanation) 
           {"tasks_dropped_rss_bytes", u64(e.tasks_dropped_rss_bytes)},
           {"lines", {{"first", clamp_u64(e.lines.first)}, {"last", clamp_u64(e.lines.last)}}},
           {"sysrq", e.sysrq},
+          {"limit_lowered", limit_file_name(e.limit_lowered) ? json(limit_file_name(e.limit_lowered)) : json(nullptr)},
           {"panic_message", opt_str(e.panic_message)},
           {"page_size_bytes", u64(e.page_size_bytes)},
           {"page_size_assumed", e.page_size_assumed},

@@ -32,6 +32,10 @@ constexpr NotePattern kNotes[] = {
      N_("pgtables of pid {} looks like bytes printed as kB (early 5.4 bug); read as bytes")},
     {"OOM memcg taken from the first `Memory cgroup stats for` line",
      N_("OOM memcg taken from the first `Memory cgroup stats for` line")},
+    {"OOM memcg taken from the first `Memory cgroup stats for` line; the lines before it \\(`memory: usage …`\\) "
+     "are not in the text, so it may be a child of the cgroup whose limit was hit",
+     N_("OOM memcg taken from the first `Memory cgroup stats for` line; the lines before it (`memory: usage …`) are "
+        "not in the text, so it may be a child of the cgroup whose limit was hit")},
     {"constraint memcg taken from the call trace \\((\\w+)\\)", N_("constraint memcg taken from the call trace ({})")},
     {"constraint taken from the call trace \\(out_of_memory called by the page allocator: global, or a "
      "cpuset/mempolicy limit\\)",

@@ -62,6 +62,12 @@ check pid-filter-miss 1 '' -- explain --pid 1 "$T/one.log"
 check pid-filter-hit 0 '4653' -- explain --pid 4653 "$T/one.log"
 check bad-since 2 'since' -- explain --since 'not a time' "$T/one.log"
 check bad-last 2 '' -- explain --last -3 "$T/one.log"
+# No kernel report, but userspace text that tells something (corpus 226, 228): said, still exit 1 (no event).
+check slurm-count-no-report 1 "slurmstepd counted 1 OOM kill\\(s\\) in the cgroup of step 191.batch" -- \
+  explain "$SRC"/tests/corpus/226-*.log
+check memory-high-no-kill 1 'memory.high event\(s\).*no kill' -- explain "$SRC"/tests/corpus/228-*.log
+check memory-high-json 1 'memory.events counts 556267' -- explain --json "$SRC"/tests/corpus/228-*.log
+validate memory-high-json-schema "$T/out"
 
 # Compressed logs by content (issue 20): xz and zstd, a name that says nothing.
 xz -c "$SRC/docs/examples/memcg-v1-kill.log" > "$T/kill.log.3.xz"

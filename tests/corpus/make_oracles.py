@@ -899,13 +899,14 @@ add("209-modsecurity-550-rhel6-i686-2.6.32-no-prefix-nginx-oom-adj-header-per-cp
 add("210-modsecurity-nginx-36-debian-4.9-nodemask-all-nodes-header-then-headerless-table-rows-swapents.log",
     GH + "owasp-modsecurity/ModSecurity-nginx/issues/36", ["incomplete"],
     "global (nodemask=0-1 covers every node; stack: out_of_memory called by __alloc_pages_slowpath)",
-    constraints=["global"], summary_not=["memory policy"],
+    constraints=["global"], summary_not=["memory policy"], text_has=["of it pid 13918 alone"],
     table_rows=[[13918, "nginx", 0], [15419, "sshd", -1000]],
     trigger=trig("nginx", 13918, gfp="0x24280ca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=0))
 add("211-systemd-41372-yocto-6.18-console-kill-dbus-adj-900-systemd-unit-lines-then-udevd-adj-1000-header.log",
     GH + "systemd/systemd/issues/41372", ["kill", "incomplete"],
     "global (Out of memory: prefix; second event: stack through __alloc_pages_slowpath)",
     [kill(235, "dbus-daemon", 9540, 384, 472, 0, 999, 56, -900)], constraints=["global", "global"],
+    checks=["trigger_protected"],
     trigger=trig("systemd-udevd", 171, gfp="0x440dc0(GFP_KERNEL_ACCOUNT|__GFP_ZERO|__GFP_COMP)", order=0,
                  oom_score_adj=-1000, note="header of the NEXT OOM event"))
 add("212-k8s-83044-rhel7-3.10-syslog-memcg-v1-stats-cut-table-runc-init-sacrifice-child-dockerd-line.log",
@@ -962,7 +963,9 @@ add("mangler-pending/231-linux-mm-2010-2.6.26-sysrq-manual-oom-or-a-child-no-siz
      kill(3568, "seahorse-agent", None, None, None)],
     selected_only=[[3500, "x-session-manag", 410763]],
     trigger=trig("events/0", 9, gfp="0xd0", order=0, note="pid from the 2.6.26 `Pid: N, comm:` line"),
-    checks=["sysrq", "swap_exhausted"], not_checks=["swap_absent"])
+    checks=["sysrq", "swap_exhausted"], not_checks=["swap_absent"],
+    # h-causes: 2.6.26 prints order=0 for SysRq-f; `N pages of RAM` (x 4 kB buddy pages) gives the RAM.
+    text_not=["order=-1"], text_has=["order=0"])
 # 4.2-rc8: one real OOM (4802 killed), a second by a kworker (4803 killed), then SysRq-f four times (order=-1)
 # re-killing the same 4803 that has not exited; the report of 128.05 is cut by the poster's `(...snipped...)`
 # before its outcome. `Kill process N (…) sharing same memory` lines are not selections.
@@ -1011,7 +1014,9 @@ add("237-linux-mm-2008-i386-2.6.24-highmem-exhausted-swap-full-quoted-syslog-apa
     LORE + "linux-mm/47E223E9.6000908@gmail.com/", ["kill"], HOA,
     [kill(5928, "apache2", None, None, None, selected_score=40674)],
     trigger=trig("smbd", 2757, gfp="0x1201d2", order=0), year_guessed=True,
-    checks=["swap_exhausted"], not_checks=["lowmem_exhausted", "swap_absent"])
+    checks=["swap_exhausted"], not_checks=["lowmem_exhausted", "swap_absent"],
+    # h-causes: `524272 pages of RAM` (2.6.24 show_mem()) x the buddy lists' 4 kB pages.
+    text_has=["2.0 GiB RAM"])
 add("238-linux-mm-2014-android-3.10-lowmemorykiller-ubifs-assert-negative.log",
     LORE + "linux-mm/1413810719.7906.268.camel@sauron.fi.intel.com/", [],
     "n/a (no OOM-killer report: Android's lowmemorykiller and UBIFS asserts)")
@@ -1110,12 +1115,16 @@ add("229-coreos-2586-4.14-syslog-celery-memcg-oom-synchronize-header-then-nr-pmd
     GH + "coreos/bugs/issues/2586", ["kill"], "memcg (Memory cgroup out of memory prefix)",
     [kill(11216, "celery", 519716, 223004, 5916, adj=993, adj_source="task table row", selected_score=1431)],
     trigger=trig("celery", 27714, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=993),
-    table_rows=[[26113, "tini", 993], [11216, "celery", 993], [22285, "celery", 993]], year_guessed=True)
+    table_rows=[[26113, "tini", 993], [11216, "celery", 993], [22285, "celery", 993]], year_guessed=True,
+    text_has=["(or a parent cgroup: the excerpt starts after the limit's own lines)"])
 # A write to memory.max below the usage: mem_cgroup_out_of_memory is called from memory_max_write, so the
 # invoking task is the writer (openrc-run.sh), not an allocation inside the cgroup.
 add("230-openrc-407-gentoo-5.4-memcg-oom-from-memory-max-write-openrc-run-header-stack-regs.log",
     GH + "OpenRC/openrc/issues/407", ["incomplete"], "memcg (stack: mem_cgroup_out_of_memory called by memory_max_write)",
-    constraints=["memcg"], trigger=trig("openrc-run.sh", 14070, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0))
+    constraints=["memcg"], trigger=trig("openrc-run.sh", 14070, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    # h-causes: the limit was lowered below the usage by the writer; no "hit its limit, raise it".
+    checks=["limit_lowered"], not_checks=["trigger_not_victim"], text_not=["hit its", "Raise the", "raise the limit"],
+    text_has=["a write to memory.max by openrc-run.sh (pid 14070)"])
 # 243+: blind set 7a (h-blind7a)
 # Helper blind7a: real public reports found by the search tool (GitHub issues), truth written by hand from the
 # text and the kernel's format before oomlens ran on them. Excerpts as the index showed them (cut where it cut);

@@ -35,6 +35,13 @@ inline std::string advice(const Explanation& x) {
   return all;
 }
 
+/// The summary, every check's message and every advice line of `x`.
+inline std::string everything(const Explanation& x) {
+  std::string all = x.summary + "\n";
+  for (const auto& c : x.checks) all += c.message + "\n";
+  return all + advice(x);
+}
+
 /// m with its owner decoded from the OOM memcg (else the task's), as the parser does.
 inline MemcgInfo owned(const MemcgOf& m) {
   MemcgInfo info = m;

@@ -14,12 +14,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using namespace fixtures;
 
-std::string everything(const Explanation& x) {
-  std::string all = x.summary + "\n";
-  for (const auto& c : x.checks) all += c.message + "\n";
-  return all + advice(x);
-}
-
 /// 30-linux-mm-2013-i386-pae-3.2-lowmem-oom-kill-allocating-task.log
 OomEvent lowmem_i386() {
   MemInfo mi;

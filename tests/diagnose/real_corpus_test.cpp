@@ -274,13 +274,22 @@ struct Checker {
     for (const auto& s : o.value("summary_not", json::array()))
       for (const auto& x : expl)
         if (x.summary.find(s.get<std::string>()) != std::string::npos) fail("summary says '" + s.get<std::string>() + "'");
+    auto text_of = [](const Explanation& x) {
+      std::string all = x.summary;
+      for (const auto& c : x.checks) all += "\n" + c.message;
+      for (const auto& a : x.advice) all += "\n" + a;
+      return all;
+    };
     for (const auto& s : o.value("text_not", json::array()))
-      for (const auto& x : expl) {
-        std::string all = x.summary;
-        for (const auto& c : x.checks) all += "\n" + c.message;
-        for (const auto& a : x.advice) all += "\n" + a;
-        if (all.find(s.get<std::string>()) != std::string::npos) fail("explanation says '" + s.get<std::string>() + "'");
-      }
+      for (const auto& x : expl)
+        if (text_of(x).find(s.get<std::string>()) != std::string::npos)
+          fail("explanation says '" + s.get<std::string>() + "'");
+    // Words an event's explanation must say (a cause's sentence, a named member).
+    for (const auto& s : o.value("text_has", json::array())) {
+      bool said = false;
+      for (const auto& x : expl) said = said || text_of(x).find(s.get<std::string>()) != std::string::npos;
+      if (!said) fail("no explanation says '" + s.get<std::string>() + "'");
+    }
   }
 };
 

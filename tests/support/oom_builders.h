@@ -148,6 +148,8 @@ class EventOf {
   /// The kernel's `VM_FAULT_OOM` path (pagefault_out_of_memory()).
   EventOf& pagefault() { e_.pagefault_oom = true; return *this; }
   EventOf& sysrq() { e_.sysrq = true; return *this; }
+  /// A memcg OOM invoked by a write to the limit below the usage (memory_max_write).
+  EventOf& limit_lowered(LimitWrite w = LimitWrite::memory_max) { e_.limit_lowered = w; return *this; }
   EventOf& panic(std::string message) { e_.panic_message = std::move(message); return *this; }
   EventOf& lines(uint64_t first, uint64_t last) { e_.lines = {first, last}; return *this; }
   EventOf& page_size(uint64_t b, bool assumed = false) {

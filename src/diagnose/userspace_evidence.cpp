@@ -1,0 +1,108 @@
+// Userspace evidence of memory trouble in an input with no kernel report (see userspace_evidence.h).
+#include "diagnose/userspace_evidence.h"
+
+#include "util/i18n.h"
+#include "util/text.h"
+
+namespace oomlens::diagnose {
+namespace {
+
+using text::starts_with;
+using text::take_u64;
+using text::trim;
+
+constexpr size_t kMaxEvidence = 8;  // one input says the same few times; more adds nothing
+
+// slurmstepd (src/plugins/task/cgroup, jobacct_gather/cgroup):
+// `Detected 1 oom-kill event(s) in StepId=191.batch cgroup.` (21.08+) or `… in step 191.batch cgroup.`
+std::string slurm(std::string_view t) {
+  const size_t at = t.find("Detected ");
+  if (at == std::string_view::npos || t.find("oom-kill event") == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + 9);
+  const auto n = take_u64(rest);
+  if (!n || !starts_with(rest, " oom-kill event")) return {};
+  std::string_view step;
+  for (std::string_view key : {std::string_view("StepId="), std::string_view(" step ")}) {
+    const size_t k = rest.find(key);
+    if (k == std::string_view::npos) continue;
+    step = rest.substr(k + key.size());
+    step = text::take_token(step);
+    while (!step.empty() && (step.back() == '.' || step.back() == ',')) step.remove_suffix(1);
+    break;
+  }
+  const std::string where = step.empty() ? std::string(tr("the job step's cgroup"))
+                                         : trf("the cgroup of step {}", step);
+  return trf("Slurm's slurmstepd counted {} OOM kill(s) in {} (the cgroup's memory.events oom_kill): the kernel's OOM "
+             "killer killed there, but its report is not in this text. Read it in the compute node's kernel log "
+             "(`journalctl -k` or `dmesg` on the node that ran the step, at the step's end; `sacct -j JOB -o "
+             "NodeList` names the node).",
+             *n, where);
+}
+
+// memory.events (cgroup v2): `high N` counts the times usage went over memory.high.
+std::string memory_high(std::string_view t, bool memory_events) {
+  const size_t file = t.find("memory.events");
+  std::string_view rest = t;
+  if (file != std::string_view::npos) {
+    const size_t h = t.find("high ", file);
+    if (h == std::string_view::npos) return {};
+    rest = t.substr(h);
+  } else if (!memory_events) {
+    return {};
+  }
+  rest = trim(rest);
+  if (!starts_with(rest, "high ")) return {};
+  rest.remove_prefix(5);
+  rest = text::trim_left(rest);
+  const auto n = take_u64(rest);
+  if (!n || *n == 0) return {};
+  return trf("memory.events counts {} memory.high event(s): the cgroup's usage went over memory.high, so the kernel "
+             "throttled it and reclaimed its memory (it ran slower); that is no kill. An OOM kill counts in "
+             "memory.events `oom_kill`, and the kernel logs a report for each.",
+             *n);
+}
+
+}  // namespace
+
+std::string userspace_evidence_line(std::string_view t, bool memory_events) {
+  if (std::string s = slurm(t); !s.empty()) return s;
+  return memory_high(t, memory_events);
+}
+
+void UserspaceEvidenceScan::line(std::string_view t) {
+  ++line_no_;
+  if (found_.size() >= kMaxEvidence) return;
+  if (std::string s = userspace_evidence_line(t, memory_events_); !s.empty()) found_.push_back({line_no_, std::move(s)});
+  // A memory.events dump: `low N`, `high N`, `max N`, `oom N`, `oom_kill N` lines after one another.
+  const std::string_view k = trim(t);
+  memory_events_ = t.find("memory.events") != std::string_view::npos ||
+                   (memory_events_ && (starts_with(k, "high ") || starts_with(k, "max ") || starts_with(k, "oom"))) ||
+                   starts_with(k, "low ");
+}
+
+void UserspaceEvidenceScan::feed(std::string_view chunk) {
+  if (fed_ >= kMaxBytes) return;
+  fed_ += chunk.size();
+  while (!chunk.empty()) {
+    const size_t eol = chunk.find('\n');
+    if (eol == std::string_view::npos) {
+      partial_.append(chunk);
+      return;
+    }
+    if (partial_.empty()) {
+      line(chunk.substr(0, eol));
+    } else {
+      partial_.append(chunk.substr(0, eol));
+      line(partial_);
+      partial_.clear();
+    }
+    chunk.remove_prefix(eol + 1);
+  }
+}
+
+void UserspaceEvidenceScan::finish() {
+  if (!partial_.empty()) line(partial_);
+  partial_.clear();
+}
+
+}  // namespace oomlens::diagnose

@@ -1,0 +1,44 @@
+#pragma once
+// Text that tells of memory trouble without being a kernel OOM report, read
+// when an input holds no report (pure over the text fed to it):
+//  - Slurm's `slurmstepd: error: Detected N oom-kill event(s) in StepId=J.S
+//    cgroup`: it counted OOM kills in the step's cgroup (memory.events
+//    oom_kill); the kernel's reports are in the compute node's kernel log.
+//  - a memory.events `high N` count: memory.high throttling, which is no kill.
+// Never an event: what it says is a sentence for the user.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oomlens::diagnose {
+
+struct UserspaceEvidence {
+  uint64_t line = 0;    ///< 1-based line of the input
+  std::string message;  ///< translated sentence
+};
+
+/// Reads lines fed in chunks (a line may span chunks), up to kMaxBytes of
+/// the input: a pasted excerpt is small, and a whole node's log is not
+/// scanned twice (docs/explain.md).
+class UserspaceEvidenceScan {
+ public:
+  static constexpr uint64_t kMaxBytes = uint64_t{4} << 20;
+  void feed(std::string_view chunk);
+  void finish();
+  [[nodiscard]] const std::vector<UserspaceEvidence>& found() const { return found_; }
+
+ private:
+  void line(std::string_view t);
+  std::string partial_;
+  uint64_t fed_ = 0;
+  uint64_t line_no_ = 0;
+  bool memory_events_ = false;  // the previous line was a memory.events key (`low N`) or named the file
+  std::vector<UserspaceEvidence> found_;
+};
+
+/// The sentence for one line, or "" (for tests: `memory_events` says the
+/// line is inside a memory.events dump).
+[[nodiscard]] std::string userspace_evidence_line(std::string_view line, bool memory_events = false);
+
+}  // namespace oomlens::diagnose

@@ -1,0 +1,51 @@
+// Userspace text of an input without a kernel report (h-causes; corpus 226, 228).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/userspace_evidence.h"
+
+namespace oomlens::diagnose {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+TEST(UserspaceEvidence, SlurmOomKillCountPointsAtTheNodesKernelLog) {
+  const std::string s = userspace_evidence_line(
+      "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch cgroup. Some of your processes may have "
+      "been killed by the cgroup out-of-memory handler.");
+  EXPECT_THAT(s, HasSubstr("counted 1 OOM kill(s) in the cgroup of step 191.batch"));
+  EXPECT_THAT(s, HasSubstr("journalctl -k"));
+  EXPECT_THAT(userspace_evidence_line("slurmstepd: error: Detected 3 oom-kill event(s) in step 42.0 cgroup."),
+              HasSubstr("3 OOM kill(s) in the cgroup of step 42.0"));
+}
+
+TEST(UserspaceEvidence, MemoryHighIsThrottlingNotAKill) {
+  const std::string s = userspace_evidence_line("memory.events:    high 556267      <- throttled 556k");
+  EXPECT_THAT(s, HasSubstr("556267 memory.high event(s)"));
+  EXPECT_THAT(s, HasSubstr("no kill"));
+  EXPECT_EQ(userspace_evidence_line("high 12"), "");        // not known to be memory.events
+  EXPECT_NE(userspace_evidence_line("high 12", true), "");  // inside a memory.events dump
+  EXPECT_EQ(userspace_evidence_line("memory.events: high 0"), "");
+}
+
+TEST(UserspaceEvidence, ScanReadsLinesAcrossChunksAndDumps) {
+  UserspaceEvidenceScan scan;
+  scan.feed("Epoch 1\nslurmstepd: error: Detected 2 oom-");
+  scan.feed("kill event(s) in StepId=7.batch cgroup.\n$ cat memory.events\nlow 0\nhigh 9\nmax 0\noom 0\n");
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 2u);
+  EXPECT_EQ(scan.found()[0].line, 2u);
+  EXPECT_THAT(scan.found()[0].message, HasSubstr("2 OOM kill(s)"));
+  EXPECT_EQ(scan.found()[1].line, 5u);
+  EXPECT_THAT(scan.found()[1].message, HasSubstr("9 memory.high"));
+}
+
+TEST(UserspaceEvidence, OrdinaryLinesSayNothing) {
+  EXPECT_EQ(userspace_evidence_line("Killed"), "");
+  EXPECT_EQ(userspace_evidence_line("the high 5 of the day"), "");
+  EXPECT_THAT(userspace_evidence_line("Detected 1 oom-kill event(s)"), HasSubstr("the job step's cgroup"));
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
