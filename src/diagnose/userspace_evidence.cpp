@@ -1,7 +1,11 @@
 // Userspace evidence of memory trouble in an input with no kernel report (see userspace_evidence.h).
 #include "diagnose/userspace_evidence.h"
 
+#include <algorithm>
+#include <functional>
+
 #include "util/i18n.h"
+#include "util/newlines.h"
 #include "util/text.h"
 
 namespace oomlens::diagnose {
@@ -12,6 +16,20 @@ using text::take_u64;
 using text::trim;
 
 constexpr size_t kMaxEvidence = 8;  // one input says the same few times; more adds nothing
+// Lines read one by one at the end of a chunk: enough for a whole memory.events dump (low, high, max,
+// oom, oom_kill, oom_group_kill), so the dump state carried into the next chunk is exact.
+constexpr size_t kTailLines = 8;
+
+// Every sentence needs one of these in its line: slurm() `oom-kill event`, memory_high() `high `.
+// Boyer-Moore-Horspool skips most bytes of a log that holds neither (glibc's memmem reads each).
+bool may_hold_evidence(std::string_view text) {
+  static const std::boyer_moore_horspool_searcher slurm_needle(std::string_view("oom-kill event").begin(),
+                                                              std::string_view("oom-kill event").end());
+  static const std::boyer_moore_horspool_searcher high_needle(std::string_view("high ").begin(),
+                                                             std::string_view("high ").end());
+  return std::search(text.begin(), text.end(), slurm_needle) != text.end() ||
+         std::search(text.begin(), text.end(), high_needle) != text.end();
+}
 
 // slurmstepd (src/plugins/task/cgroup, jobacct_gather/cgroup):
 // `Detected 1 oom-kill event(s) in StepId=191.batch cgroup.` (21.08+) or `… in step 191.batch cgroup.`
@@ -83,6 +101,29 @@ void UserspaceEvidenceScan::line(std::string_view t) {
 void UserspaceEvidenceScan::feed(std::string_view chunk) {
   if (fed_ >= kMaxBytes) return;
   fed_ += chunk.size();
+  // The whole lines of the chunk after the one partial_ completes: when none can hold evidence (the
+  // usual kernel log), they are only counted (SIMD), and the last few read for the memory.events state.
+  const size_t first_eol = chunk.find('\n');
+  const size_t last_eol = chunk.rfind('\n');
+  if (first_eol != std::string_view::npos && first_eol != last_eol) {
+    const std::string_view bulk = chunk.substr(first_eol + 1, last_eol - first_eol);
+    if (!may_hold_evidence(bulk)) {
+      // The last kTailLines lines of the bulk start after the newline found walking back that many.
+      size_t pos = bulk.size() - 1;  // the bulk's final '\n'
+      for (size_t n = 0; n < kTailLines && pos != std::string_view::npos; ++n)
+        pos = pos == 0 ? std::string_view::npos : bulk.rfind('\n', pos - 1);
+      const size_t tail = pos == std::string_view::npos ? 0 : pos + 1;
+      feed_lines(chunk.substr(0, first_eol + 1));
+      line_no_ += count_newlines(bulk.substr(0, tail));
+      if (tail > 0) memory_events_ = false;  // no `high ` in the skipped lines; a dump is shorter than the tail
+      feed_lines(chunk.substr(first_eol + 1 + tail));
+      return;
+    }
+  }
+  feed_lines(chunk);
+}
+
+void UserspaceEvidenceScan::feed_lines(std::string_view chunk) {
   while (!chunk.empty()) {
     const size_t eol = chunk.find('\n');
     if (eol == std::string_view::npos) {

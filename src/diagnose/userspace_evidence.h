@@ -30,6 +30,7 @@ class UserspaceEvidenceScan {
 
  private:
   void line(std::string_view t);
+  void feed_lines(std::string_view chunk);
   std::string partial_;
   uint64_t fed_ = 0;
   uint64_t line_no_ = 0;

@@ -4,6 +4,10 @@
 
 #include "diagnose/userspace_evidence.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace oomlens::diagnose {
 namespace {
 
@@ -39,6 +43,39 @@ TEST(UserspaceEvidence, ScanReadsLinesAcrossChunksAndDumps) {
   EXPECT_THAT(scan.found()[0].message, HasSubstr("2 OOM kill(s)"));
   EXPECT_EQ(scan.found()[1].line, 5u);
   EXPECT_THAT(scan.found()[1].message, HasSubstr("9 memory.high"));
+}
+
+// Chunks whose lines cannot hold evidence are only counted: the line numbers and the memory.events state
+// across chunk borders stay those of a line-by-line read, whatever the chunk size.
+TEST(UserspaceEvidence, SkippedLinesKeepLineNumbersAndDumpState) {
+  std::string text;
+  for (int i = 0; i < 300; ++i) text += "[ 12.345678] eth0: link up, 1000 Mbps, full duplex\n";
+  text += "$ cat /sys/fs/cgroup/job/memory.events\nlow 0\n";
+  for (int i = 0; i < 40; ++i) text += "filler line without the words\n";
+  text += "low 0\nmax 0\nhigh 7\n";
+  text += "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=3.0 cgroup.\n";
+  std::vector<std::pair<uint64_t, std::string>> want;
+  {
+    UserspaceEvidenceScan one;
+    for (size_t at = 0; at < text.size();) {  // a line per feed: no skipping
+      const size_t eol = text.find('\n', at);
+      one.feed(std::string_view(text).substr(at, eol + 1 - at));
+      at = eol + 1;
+    }
+    one.finish();
+    for (const auto& f : one.found()) want.emplace_back(f.line, f.message);
+  }
+  ASSERT_EQ(want.size(), 2u);
+  EXPECT_EQ(want[0].first, 345u);
+  EXPECT_EQ(want[1].first, 346u);
+  for (size_t chunk : {7u, 64u, 333u, 4096u, 100000u}) {
+    UserspaceEvidenceScan scan;
+    for (size_t at = 0; at < text.size(); at += chunk) scan.feed(std::string_view(text).substr(at, chunk));
+    scan.finish();
+    std::vector<std::pair<uint64_t, std::string>> got;
+    for (const auto& f : scan.found()) got.emplace_back(f.line, f.message);
+    EXPECT_EQ(got, want) << "chunk " << chunk;
+  }
 }
 
 TEST(UserspaceEvidence, OrdinaryLinesSayNothing) {
