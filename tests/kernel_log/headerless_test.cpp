@@ -14,14 +14,7 @@ namespace {
 
 std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text); }
 
-// The same text fed in chunks of `size` bytes.
-std::vector<OomEvent> parse_chunked(std::string_view text, size_t size) {
-  std::vector<OomEvent> out;
-  ReportScanner s({}, [&](OomEvent&& e) { out.push_back(std::move(e)); });
-  for (size_t i = 0; i < text.size(); i += size) s.feed_text(text.substr(i, size));
-  s.finish();
-  return out;
-}
+using testing::parse_chunked;
 
 bool has_note(const OomEvent& e, std::string_view what) {
   return std::any_of(e.notes.begin(), e.notes.end(),

@@ -11,19 +11,14 @@
 
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/report_scanner.h"
+#include "support/one_event.h"
 
 namespace oomlens {
 namespace {
 
 std::vector<OomEvent> parse(std::string_view text) { return parse_log_text(text); }
 
-std::vector<OomEvent> parse_chunked(std::string_view text, size_t size) {
-  std::vector<OomEvent> out;
-  ReportScanner s({}, [&](OomEvent&& e) { out.push_back(std::move(e)); });
-  for (size_t i = 0; i < text.size(); i += size) s.feed_text(text.substr(i, size));
-  s.finish();
-  return out;
-}
+using testing::parse_chunked;
 
 // 6.8+ rows (rss_anon rss_file rss_shmem), the last cut after a few columns.
 constexpr std::string_view kRows68 =

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kernel_log/report_scanner.h"
 
@@ -15,6 +16,17 @@ inline OomEvent one_event(std::string_view text, const ScanOptions& options = {}
   std::vector<OomEvent> events = parse_log_text(text, options);
   if (events.size() != 1) throw std::runtime_error(std::to_string(events.size()) + " events in the text, not 1");
   return std::move(events.front());
+}
+
+/// The events of `text` fed to one ReportScanner in chunks of `size` bytes
+/// (a chunk border may fall anywhere: the scanner must give what
+/// parse_log_text() gives).
+inline std::vector<OomEvent> parse_chunked(std::string_view text, size_t size) {
+  std::vector<OomEvent> out;
+  ReportScanner s({}, [&](OomEvent&& e) { out.push_back(std::move(e)); });
+  for (size_t i = 0; i < text.size(); i += size) s.feed_text(text.substr(i, size));
+  s.finish();
+  return out;
 }
 
 }  // namespace oomlens::testing
