@@ -70,7 +70,7 @@ class CollectingSink final : public LogSink {
         lines_(lines) {}
   void text(std::string_view chunk) override {
     if (lines_) lines_->feed(chunk);
-    evidence_.feed(chunk);
+    if (events_ == 0) evidence_.feed(chunk);  // read only for an input with no report (end())
     inner_.text(chunk);
   }
   void record(std::string_view m, const RecordMeta& meta) override { inner_.record(m, meta); }
