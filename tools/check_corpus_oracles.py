@@ -7,6 +7,10 @@ string (comm, gfp mask, cgroup path, panic message, slab cache) as written.
 A number a terminal split with its wrap pad (`pgtables:690<117 spaces>68kB`,
 corpus 130) counts once the pad is out: a run of 32 or more spaces inside a
 line is a terminal's, never the kernel's column padding.
+A quoted-printable mail (one that holds `=3D`) is also read decoded: its soft
+line breaks (`=` at the end of a line) joined and `=3D` read as `=`, so a
+value the encoder split across two lines (`score 10=` / `6`, corpus 284) is
+found as the kernel printed it.
 Exit status 0 when all are found, 1 otherwise (each miss printed), 2 on a
 missing file. Usage: tools/check_corpus_oracles.py [CORPUS_DIR]
 """
@@ -35,6 +39,8 @@ def main():
             print(f"{name}: file missing")
             return 2
         text = open(path, encoding="utf-8", errors="replace").read()
+        if "=3D" in text:
+            text += "\n" + text.replace("=\n", "").replace("=3D", "=")
         nums = numbers(text)
 
         def num(v, what):

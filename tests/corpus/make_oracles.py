@@ -1266,6 +1266,96 @@ add("266-cqlite-3393-poster-shortened-kill-lines-stamps-out-of-order.log", GH + 
     ["kill", "kill", "kill"], "global (Out of memory: prefix)",
     [kill(124094, "python3", None, 30531612, None), kill(1284427, "python3", None, 27181884, None),
      kill(1584490, "grep", None, 27968684, None)])
+# 279+: blind set 8b (h-b8b)
+# Helper blind8b: real public reports found by the search tool (mailing-list archives mirrored on GitHub, a
+# forum thread, blog posts and notes, a GitHub issue), truth written by hand from the text and the kernel's
+# format before oomlens ran on them. Excerpts as posted (wraps, `> ` quoting, quoted-printable, `# ` comment
+# prefixes, the poster's `...` host stamp); host names replaced (host01, host02). Themes: the less common causes
+# (panic_on_oom=2, SysRq-f, lowmem on 32-bit HighMem kernels, a memcg filled by shmem after memory.max was lowered,
+# no killable task), and negatives (a userspace killer, page allocation failures, show_mem() without an OOM, a
+# SysRq-f that an OOM notifier satisfied).
+# A vendor arm64 5.4 board (64 KiB pages: `12*64kB` is the smallest buddy block, `31744 pages RAM` is 1.9 GiB,
+# 512 MiB of it CMA). panic_on_oom=2: check_panic_on_oom() dumps the header and table, then panics; no kill.
+# The poster wrapped the long Mem-Info lines at ~100 columns.
+add("279-l3b2w1-blog-arm64-5.4-cma-panic-on-oom-compulsory-oncealloc2-table-kdb.log",
+    GH + "l3b2w1/l3b2w1.github.io/blob/master/_posts/2024-09-18-malloc-trigger-oom.md", ["panic"],
+    "global (stack: out_of_memory called by __alloc_pages_slowpath; panic_on_oom=2)", constraints=["global"],
+    panic="Out of memory: compulsory panic_on_oom is enabled", checks=["panic_on_oom"],
+    table_rows=[[1415, "ash", 0], [1428, "oncealloc2", 0], [1440, "oncealloc2", 0]],
+    summary_not=["was killed"], text_not=["124 MiB"],
+    trigger=trig("oncealloc2", 1440, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
+# Chinese notes (a translation of "Linux Kernel Programming" ch. 9): dmesg pasted as shell comments (`# ` before
+# every line), `[...]` elisions by the author; the kill line's `shmem-rss` was broken by an inserted `# `.
+add("280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-table-cpptools-kill-line-broken.log",
+    "GitHub notes file (Chinese LKP ch. 9 notes, 'Triggering the OOM killer via Magic SysRq'; index file id 65889143603)",
+    ["kill"], "global (global_oom; SysRq-f: order=-1 through moom_callback)", constraints=["global"],
+    kills=[kill(6311, "cpptools", 1993888, 1926092, 16852, 0, 1000, 3992, 0)], task_memcg="/",
+    chosen=[6311, "cpptools"],
+    table_rows=[[411, "systemd-journal", 0], [425, "systemd-udevd", -1000], [6539, "cpptools-srv", 0],
+                [6561, "sleep", 0]],
+    trigger=trig("kworker/3:1", 4505, gfp="0xcc0(GFP_KERNEL)", order=-1, oom_score_adj=0),
+    checks=["sysrq"], summary_not=["the machine ran out"])
+# Ubuntu Forums 2008 (archived thread): the poster replaced date and host by `...`. 2.6.24 i386 with 4 GiB:
+# Normal free 3732 kB under its min 3744 kB, HighMem 113132 kB free, swap nearly unused; header and Mem-Info only.
+add("281-ubuntu-forums-2008-2.6.24-i386-hostname-elided-dots-nvidia-xorg-lowmem-exhausted-header-meminfo.log",
+    "Ubuntu Forums, 'Something killing my X session. Firefox, perhaps?' (2008-09-08; archived copy, index file id 57122121039)",
+    ["incomplete"], "global (stack: out_of_memory called by __alloc_pages)", constraints=["global"],
+    trigger=trig("Xorg", 6186, gfp="0x2d0", order=0),
+    checks=["lowmem_exhausted"], not_checks=["swap_exhausted", "swap_absent"])
+# NixOS 6.5: `tee` wrote a memory.max (477 MiB) below the usage (701 MiB) of a thunderbird scope whose memory is
+# shmem (610512896 bytes, all unevictable: killing frees none of it). Two kills, then no killable task left.
+add("282-martins3-notes-nixos-6.5-memory-max-write-tee-thunderbird-scope-shmem-unevictable-two-kills-then-no-killable-wifi-lines.log",
+    "GitHub notes file (Martins3's notes, '简单分析下 GPU 驱动'; index file id 70766723808)",
+    ["kill", "kill", "no_killable"], "memcg (CONSTRAINT_MEMCG; memory_max_write in the stack)",
+    [kill(265606, ".thunderbird-wr", 4796944, 8988, 239484, 0, 1000, 4056, 100),
+     kill(265856, "Isolated Web Co", 2682760, 0, 99584, 148, 1000, 636, 100)],
+    memcg="/user.slice/user-1000.slice/user@1000.service/app.slice/app-gnome-thunderbird-265606.scope",
+    task_memcg="/user.slice/user-1000.slice/user@1000.service/app.slice/app-gnome-thunderbird-265606.scope",
+    limit_kb=488280, constraints=["memcg"] * 3, no_killable=True, chosen=[265606, ".thunderbird-wr"],
+    table_rows=[[265606, ".thunderbird-wr", 100], [265853, "external-editor", 100]],
+    trigger=trig("tee", 492129, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    checks=["limit_lowered", "shmem_dominant"],
+    not_checks=["memcg_swap_exhausted", "memcg_swap_disallowed", "trigger_not_victim"],
+    text_has=["a write to memory.max by tee (pid 492129)"], text_not=K8S + ["hit its"])
+add("283-earlyoom-261-journal-sigterm-code-python3-userspace-killer-negative.log", GH + "rfjakob/earlyoom/issues/261",
+    [], "n/a (no OOM report: a userspace killer's journal lines)")
+# linux-mm 2016, quoted-printable (`=3D`, soft breaks `=` inside numbers and words), every line indented by 3.
+# i386 4.9, 3 GiB: Normal free 42404 kB under its min 42416 kB, HighMem 120916 kB free, swap nearly unused.
+# The selection's score is split by a soft break (`10=` / `6`): 106.
+add("284-linux-mm-2016-4.9-i386-x61s-quoted-printable-indented-xorg-i915-shmem-lowmem-normal-below-min-firefox-kill.log",
+    LORE + "linux-mm/20161227114821.j3dl3r7segov6tb3@ikki.ethgen.ch/", ["kill"], "global (Out of memory: prefix)",
+    [kill(15515, "firefox.real", 1164008, 447680, 97228, 7868, selected_score=106)], constraints=["global"],
+    table_rows=[[216, "udevd", -1000], [2746, "Xorg", 0], [15515, "firefox.real", 0], [7466, "updatedb.mlocat", 0]],
+    trigger=trig("Xorg", 2746, gfp="0x24200d4(GFP_USER|GFP_DMA32|__GFP_RECLAIMABLE)", order=0, oom_score_adj=0),
+    checks=["lowmem_exhausted"], not_checks=["swap_exhausted", "swap_absent"])
+# Michal Hocko's patch mail quoting Tetsuo's log: SysRq-f kills score-0 tasks (one named `(agetty)`, systemd's
+# name before exec), then three SysRq-f with nothing eligible ("OOM request ignored").
+add("285-linux-mm-2017-mhocko-sysrq-f-repeated-score0-agetty-paren-comm-then-request-ignored.log",
+    LORE + "linux-mm/20170404134705.6361-1-mhocko@kernel.org/", ["kill", "kill"],
+    "global (Out of memory: prefix; SysRq-f)", constraints=["global", "global"],
+    kills=[kill(4468, "(agetty)", 43704, 1760, 0, 0, selected_score=0),
+           kill(4469, "systemd-cgroups", 10704, 120, 0, 0, selected_score=0)],
+    checks=["sysrq"], summary_not=["ran out"])
+# netdev 2022, quoted with `> `: a GFP_ATOMIC page allocation failure (bridge fdb entries filling slab), the
+# poster's elision, then the no-killable panic of a kworker (pid 6, from the panic's CPU: line).
+add("286-netdev-2022-turris-mox-arm64-5.18-quoted-gfp-atomic-page-allocation-failure-then-no-killable-deadlocked-panic.log",
+    LORE + "netdev/7cf30a3e-a562-d582-4391-072a2c98ab05@blackwall.org/", ["no_killable"],
+    "global (no eligible task; System is deadlocked on memory)", constraints=["global"], no_killable=True,
+    panic="System is deadlocked on memory", checks=["no_killable_task"],
+    trigger=trig("kworker/0:0", 6, note="from the CPU: line of the panic dump"))
+add("287-lkml-2004-2.6.9-i386-throttle-vm-writeout-debug-show-mem-no-oom-negative.log",
+    LORE + "lkml/20041115012620.GA5750@m.safari.iki.fi/", [],
+    "n/a (no OOM report: show_mem() from the poster's debugging patch in throttle_vm_writeout)")
+# The stack is cut by me between two wrapped frames (at line boundaries) to keep the excerpt short.
+add("288-lkml-2006-2.6.17-i386-bridges-r8169-wrapped-syslog-gfp-atomic-page-allocation-failures-negative.log",
+    LORE + "lkml/31296a430608101034v2ecfbf8an66510427da49af4d@mail.gmail.com/", [],
+    "n/a (no OOM report: page allocation failures in atomic context)")
+add("289-linux-mm-2010-2.6.34-i386-highmem-sysrq-show-mem-oops-fatal-exception-panic-flowed-negative.log",
+    LORE + "linux-mm/4C50233A.4090304@xs4all.nl/", [],
+    "n/a (no OOM report: SysRq show-memory, an oops in show_mem and a panic that is not an OOM panic)")
+add("290-linux-mm-2015-nested-quote-sysrq-f-gpu-purge-oom-notifier-no-kill-negative.log",
+    LORE + "linux-mm/20150709085505.GB13872@dhcp22.suse.cz/", [],
+    "n/a (no OOM report: each SysRq-f was satisfied by the i915 OOM notifier; no report, no kill)")
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
