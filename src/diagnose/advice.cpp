@@ -155,7 +155,13 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   }
   const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "slab_unreclaimable_dominant") ||
                            find_check(checks, "processes_hold_little") || find_check(checks, "memcg_kmem_dominant");
-  if (e.kind == EventKind::no_killable && !kernel_side && e.tasks.empty()) {  // 3
+  if (e.kind == EventKind::no_killable && !kernel_side && e.tasks.empty() && e.constraint == Constraint::memcg) {  // 3
+    out.emplace_back(tr("No process is left in the cgroup to kill, yet its usage stays over the limit: what is still "
+                        "charged to it belongs to no process (tmpfs and shared-memory files, page cache, kernel "
+                        "memory; the cgroup's memory.stat says which). Free that memory or raise the limit above the "
+                        "usage: killing cannot help. If the table is missing from this excerpt, read it in the full "
+                        "log."));
+  } else if (e.kind == EventKind::no_killable && !kernel_side && e.tasks.empty()) {
     out.emplace_back(tr("No row of the task table was read. If the report printed it empty, no process was a "
                         "candidate at all and no oom_score_adj setting is to blame: look at what the kernel holds "
                         "(Mem-Info: slab, reserved and CMA pages, hugetlb pages) and at what was allocating (the call "

@@ -188,7 +188,16 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     Check c{"no_killable_task", CheckLevel::warn,
             tr("No task could be killed: every candidate has oom_score_adj -1000, is a kernel thread, or is already exiting."),
             {}};
-    if (e.tasks.empty()) {
+    if (e.tasks.empty() && e.constraint == Constraint::memcg) {
+      // A memcg OOM's table lists the cgroup's own tasks: none left, yet
+      // its usage is over the limit, so what is charged has no owner.
+      c.message = tr("No task in the cgroup could be killed, and no row of its task table was read: for a cgroup OOM "
+                     "dump_tasks() lists the cgroup's own tasks, oom_score_adj -1000 ones included, so an empty table "
+                     "means none was left in it (the last ones were killed or are exiting) while its usage stayed over "
+                     "the limit; the table may also be missing from the log (vm.oom_dump_tasks=0, or not in the "
+                     "excerpt).");
+      c.figures = {{"task_count", 0}};
+    } else if (e.tasks.empty()) {
       // dump_tasks() lists every candidate, -1000 ones included: with no
       // row, there was none (or the table was not printed, oom_dump_tasks=0).
       c.message = tr("No task could be killed, and no row of the task table was read: dump_tasks() lists every "

@@ -249,6 +249,12 @@ bool task_table_whole(const OomEvent& e) {
   if (!e.trigger || e.tasks_dropped > 0 || e.tasks.empty()) return false;
   for (const TaskRow& row : e.tasks)
     if (!readable_comm(row.comm)) return false;
+  // dump_tasks() lists every candidate, so each victim has a row: one
+  // without is in rows the poster elided (`[...]`, corpus 280).
+  for (const Victim& v : e.victims) {
+    auto has_row = [&](const TaskRow& r) { return r.pid == v.pid || r.tgid == v.pid; };
+    if (v.pid && std::none_of(e.tasks.begin(), e.tasks.end(), has_row)) return false;
+  }
   return true;
 }
 

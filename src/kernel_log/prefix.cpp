@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "kernel_log/prefix_parts.h"
 #include "util/text.h"
@@ -17,6 +18,37 @@ namespace oomlens {
 
 using namespace oomlens::text;
 using namespace oomlens::prefix_parts;
+
+namespace {
+
+// `# ` glued to the character before it (no space before the `#`): where an
+// editor wrapped a `# `-commented line and the pieces were joined again.
+// Writes `s` without them into `out` and returns true; false when none.
+bool drop_glued_comment_marks(std::string_view s, std::string& out) {
+  size_t at = s.find("# ", 1);
+  while (at != std::string_view::npos && s[at - 1] == ' ') at = s.find("# ", at + 1);
+  if (at == std::string_view::npos) return false;
+  std::string joined;
+  joined.reserve(s.size());
+  size_t from = 0;
+  for (; at != std::string_view::npos; at = s.find("# ", at + 1)) {
+    if (s[at - 1] == ' ') continue;
+    joined.append(s.substr(from, at - from));
+    from = at + 2;
+  }
+  joined.append(s.substr(from));
+  out = std::move(joined);
+  return true;
+}
+
+// A printk time or a `<N>` priority at the start of `s` (a poster's `[...]` is neither).
+bool stamp_follows(std::string_view s) {
+  LinePrefix probe;
+  double mono = 0;
+  return s[0] == '<' ? take_priority(s, probe) : take_monotonic(s, mono) || take_whole_seconds(s, mono);
+}
+
+}  // namespace
 
 void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int> default_year) {
   out.text = {};
@@ -43,6 +75,13 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     if (!s.empty() && s[0] == ' ') s.remove_prefix(1);
     indented = !s.empty() && is_space(s[0]);
     s = trim_left(s);
+  }
+  // dmesg pasted as shell comments (`# [16969.673610] sysrq: …` in a script or a notes file): the
+  // `# ` goes when a stamp or a priority follows it. A line the editor wrapped got its own `# `;
+  // joined back with a space, it sits glued inside a word (`shmem-# rss:0kB`): it goes too.
+  if (s.size() > 2 && s[0] == '#' && s[1] == ' ' && (s[2] == '[' || s[2] == '<') && stamp_follows(s.substr(2))) {
+    s.remove_prefix(2);
+    if (drop_glued_comment_marks(s, decoded)) s = decoded;
   }
   // Markdown pasted unrendered: a line in `inline code`, or glued to a fence (```` ```[ts] … ````).
   if (!s.empty() && s[0] == '`') {
@@ -106,6 +145,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     prefixed = kmsg = true;
   } else if (is_digit(s[0]) && take_clock_before_tag(s)) {
     prefixed = true;  // the bare `kernel: ` tag after it is taken below
+  } else if ((s[0] == '.' || static_cast<unsigned char>(s[0]) == 0xE2) && take_elided_stamp(s, out)) {
+    prefixed = true;
   } else if (s[0] != '[' && take_label(s, p)) {
     prefixed = true;
   }

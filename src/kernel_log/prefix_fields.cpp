@@ -232,6 +232,24 @@ bool take_label(std::string_view& s, LinePrefix& p) {
   return true;
 }
 
+// A syslog line whose date and host the poster replaced by `...` (or `…`) to
+// save width: `... kernel: [430837.193448] Xorg invoked oom-killer: …`,
+// `... pulseaudio[31697]: …`. Taken only with the tag right after it
+// (`kernel:` or `name[pid]:`), so kernel text never is.
+bool take_elided_stamp(std::string_view& s, NormalizedLine& out) {
+  std::string_view t = s;
+  if (starts_with(t, "...") || starts_with(t, "\xE2\x80\xA6")) t.remove_prefix(3);
+  else return false;
+  if (t.empty() || t[0] != ' ') return false;
+  t = trim_left(t);
+  std::string_view tok = take_token(t);
+  const std::string_view name = tok == "kernel:" ? std::string_view("kernel") : tag_name(tok, true);
+  if (name.empty()) return false;
+  if (name != "kernel") out.foreign = true;
+  s = trim_left(t);
+  return true;
+}
+
 // RFC 5424 `<PRI>1 TIMESTAMP HOST APP PROCID MSGID SD MSG` (SD `-` or `[…]`).
 bool take_rfc5424(std::string_view& s, NormalizedLine& out) {
   std::string_view t = s;

@@ -46,6 +46,7 @@ bool ReportScanner::Impl::unprefixed(std::string_view raw) {
   raw = dequote(raw);
   if (raw.empty() || is_space(raw[0]) || raw[0] == '{' || raw[0] == '"') return false;
   std::string_view t = trim(raw);
+  if (starts_with(t, "# ")) t = trim(t.substr(2));  // in a paste of `# `-commented lines (corpus 280)
   if (t == "[...]" || t == "..." || t == "[…]" || t == "…") return false;  // a poster's elision
   normalize_line(raw, probe, opt.default_year);
   return !probe.has_prefix && !line_is_record(probe.text);

@@ -1286,7 +1286,7 @@ add("279-l3b2w1-blog-arm64-5.4-cma-panic-on-oom-compulsory-oncealloc2-table-kdb.
     trigger=trig("oncealloc2", 1440, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
 # Chinese notes (a translation of "Linux Kernel Programming" ch. 9): dmesg pasted as shell comments (`# ` before
 # every line), `[...]` elisions by the author; the kill line's `shmem-rss` was broken by an inserted `# `.
-add("280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-table-cpptools-kill-line-broken.log",
+add("mangler-pending/280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-table-cpptools-kill-line-broken.log",
     "GitHub notes file (Chinese LKP ch. 9 notes, 'Triggering the OOM killer via Magic SysRq'; index file id 65889143603)",
     ["kill"], "global (global_oom; SysRq-f: order=-1 through moom_callback)", constraints=["global"],
     kills=[kill(6311, "cpptools", 1993888, 1926092, 16852, 0, 1000, 3992, 0)], task_memcg="/",
@@ -1297,7 +1297,7 @@ add("280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-table-cpptools-kill
     checks=["sysrq"], summary_not=["the machine ran out"])
 # Ubuntu Forums 2008 (archived thread): the poster replaced date and host by `...`. 2.6.24 i386 with 4 GiB:
 # Normal free 3732 kB under its min 3744 kB, HighMem 113132 kB free, swap nearly unused; header and Mem-Info only.
-add("281-ubuntu-forums-2008-2.6.24-i386-hostname-elided-dots-nvidia-xorg-lowmem-exhausted-header-meminfo.log",
+add("mangler-pending/281-ubuntu-forums-2008-2.6.24-i386-hostname-elided-dots-nvidia-xorg-lowmem-exhausted-header-meminfo.log",
     "Ubuntu Forums, 'Something killing my X session. Firefox, perhaps?' (2008-09-08; archived copy, index file id 57122121039)",
     ["incomplete"], "global (stack: out_of_memory called by __alloc_pages)", constraints=["global"],
     trigger=trig("Xorg", 6186, gfp="0x2d0", order=0),
@@ -1322,20 +1322,21 @@ add("283-earlyoom-261-journal-sigterm-code-python3-userspace-killer-negative.log
 # linux-mm 2016, quoted-printable (`=3D`, soft breaks `=` inside numbers and words), every line indented by 3.
 # i386 4.9, 3 GiB: Normal free 42404 kB under its min 42416 kB, HighMem 120916 kB free, swap nearly unused.
 # The selection's score is split by a soft break (`10=` / `6`): 106.
-add("284-linux-mm-2016-4.9-i386-x61s-quoted-printable-indented-xorg-i915-shmem-lowmem-normal-below-min-firefox-kill.log",
+add("mangler-pending/284-linux-mm-2016-4.9-i386-x61s-quoted-printable-indented-xorg-i915-shmem-lowmem-normal-below-min-firefox-kill.log",
     LORE + "linux-mm/20161227114821.j3dl3r7segov6tb3@ikki.ethgen.ch/", ["kill"], "global (Out of memory: prefix)",
-    [kill(15515, "firefox.real", 1164008, 447680, 97228, 7868, selected_score=106)], constraints=["global"],
+    [kill(15515, "firefox.real", 1164008, 447680, 97228, 7868, adj=0, adj_source="task table row", selected_score=106)],
+    constraints=["global"],
     table_rows=[[216, "udevd", -1000], [2746, "Xorg", 0], [15515, "firefox.real", 0], [7466, "updatedb.mlocat", 0]],
     trigger=trig("Xorg", 2746, gfp="0x24200d4(GFP_USER|GFP_DMA32|__GFP_RECLAIMABLE)", order=0, oom_score_adj=0),
     checks=["lowmem_exhausted"], not_checks=["swap_exhausted", "swap_absent"])
 # Michal Hocko's patch mail quoting Tetsuo's log: SysRq-f kills score-0 tasks (one named `(agetty)`, systemd's
 # name before exec), then three SysRq-f with nothing eligible ("OOM request ignored").
-add("285-linux-mm-2017-mhocko-sysrq-f-repeated-score0-agetty-paren-comm-then-request-ignored.log",
+add("mangler-pending/285-linux-mm-2017-mhocko-sysrq-f-repeated-score0-agetty-paren-comm-then-request-ignored.log",
     LORE + "linux-mm/20170404134705.6361-1-mhocko@kernel.org/", ["kill", "kill"],
     "global (Out of memory: prefix; SysRq-f)", constraints=["global", "global"],
     kills=[kill(4468, "(agetty)", 43704, 1760, 0, 0, selected_score=0),
            kill(4469, "systemd-cgroups", 10704, 120, 0, 0, selected_score=0)],
-    checks=["sysrq"], summary_not=["ran out"])
+    checks=["sysrq"], summary_not=["the machine ran out"])
 # netdev 2022, quoted with `> `: a GFP_ATOMIC page allocation failure (bridge fdb entries filling slab), the
 # poster's elision, then the no-killable panic of a kworker (pid 6, from the panic's CPU: line).
 add("286-netdev-2022-turris-mox-arm64-5.18-quoted-gfp-atomic-page-allocation-failure-then-no-killable-deadlocked-panic.log",
