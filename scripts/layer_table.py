@@ -22,11 +22,6 @@ LAYERS = [
 RANK = {folder: i for i, (_, folders) in enumerate(LAYERS) for folder in folders}
 
 
-def layer_name(folder):
-    """The name of FOLDER's layer (a key of RANK)."""
-    return LAYERS[RANK[folder]][0]
-
-
 def cmake():
     """The table as CMake: set(OOMLENS_LAYERS ...), set(OOMLENS_LAYER_<layer> ...)."""
     lines = ["# Written by scripts/layer_table.py --cmake: do not edit.",
