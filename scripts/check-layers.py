@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""The layer table of src/ (docs/ARCHITECTURE.md), enforced.
+"""The layer table of src/ (scripts/layer_table.py), enforced on the includes.
 
 Every `#include "FOLDER/..."` (or `<FOLDER/...>`) in src/ must name a folder of the same layer
 or of a lower one. Run by the build before anything compiles (CMake target
 oomlens_layers), so an include that goes up a layer fails the build, and by
 ctest (layers_*) on the tree and on a copy with a back-edge added.
+A call up a layer without an include is caught on the compiled objects by
+scripts/check-layer-symbols.py.
 
 Usage: check-layers.py SRC_DIR
 Exit: 0 when every include goes down or sideways, 1 with one line per
@@ -14,22 +16,12 @@ import os
 import re
 import sys
 
-# Lowest first. Folders of one layer may include each other.
-LAYERS = [
-    ("util", ["util"]),
-    ("parse", ["kernel_log"]),
-    ("read", ["proc", "cgroup", "logsource", "trace", "sites"]),
-    ("monitor", ["monitor"]),
-    ("decide", ["diagnose"]),
-    ("render", ["render"]),
-    ("applications", ["check", "protect", "guard", "supervise", "run", "top", "watch"]),
-    ("cli", ["cli", "."]),  # "." : src/main.cpp, src/daemon_main.cpp
-]
+from layer_table import LAYERS, RANK  # the table, written once (scripts/layer_table.py)
+
 # Back-edges allowed by name, (including folder, included header): none
 # since format_bytes moved from render/ to util/format.h (issue 18 item 2).
 # Nothing may be added here.
 KNOWN_BACK_EDGES = set()
-RANK = {folder: i for i, (_, folders) in enumerate(LAYERS) for folder in folders}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 # src/ is on the include path, so <render/json.h> compiles as well:
 # angle-bracket includes are checked when they name a folder of src/
@@ -55,7 +47,7 @@ def main(argv):
             if not name.endswith((".h", ".cpp", ".h.in")):
                 continue
             if folder not in RANK:
-                bad.append(f"{os.path.join(rel_dir, name)}: folder '{folder}' is in no layer (scripts/check-layers.py)")
+                bad.append(f"{os.path.join(rel_dir, name)}: folder '{folder}' is in no layer (scripts/layer_table.py)")
                 continue
             with open(os.path.join(dirpath, name), encoding="utf-8", errors="replace") as f:
                 for n, line in enumerate(f, 1):
