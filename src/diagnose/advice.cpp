@@ -30,7 +30,9 @@
 //     `oomlens run --limit`; otherwise find the users and contain jobs.
 //  6b. mempolicy / cpuset   → more nodes (numactl, cpuset.mems) or less work.
 //  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
-//  8. ≥3 same-name python tasks → DataLoader workers: own cache vs copy-on-read.
+//  8. DataLoader workers seen (dataloader_evidence(): `pt_data_worker`, or
+//     `torch_shm_manager` beside ≥3 same-name python tasks) → own cache vs
+//     copy-on-read. Same-name python tasks alone may be ranks (torchrun, DeepSpeed).
 //  9. python victim ≥4 GiB anon, with a sign of PyTorch (training_evidence())
 //     and not a high-order allocation → bf16/AMP and gradient accumulation.
 // 10. oom_score_adj 1000 under Kubernetes → set requests/limits (BestEffort).
@@ -47,7 +49,6 @@ namespace {
 constexpr size_t kMaxAdvice = 5;
 constexpr uint64_t kGiB = uint64_t{1} << 30;
 constexpr uint64_t kTrainingAnonBytes = 4 * kGiB;  // rule 9: a model-sized process
-constexpr uint64_t kWorkerCount = 3;               // rule 8: a worker pool, not a pair
 
 int64_t figure(const Check& c, std::string_view name) {
   for (const auto& [n, v] : c.figures)
@@ -272,8 +273,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                      "the kill; reduce the demand."));
   }
 
-  const auto groups = group_tasks_by_comm(e);  // 8
-  if (!groups.empty() && groups.front().count >= kWorkerCount && is_python(groups.front().comm)) {
+  if (dataloader_evidence(e)) {  // 8
     out.emplace_back(tr("If these are PyTorch DataLoader workers, compare each worker's anon-rss here with the main "
                      "process's: a worker holding more than the main process allocated it itself (a cache built in "
                      "`__getitem__`: bound it, or use fewer `num_workers`); pages it copied from the main process by reading Python objects "

@@ -84,9 +84,10 @@ std::string describe_cgroup(const std::string& path, const std::optional<CgroupO
   if (o.kind == "docker" || o.kind == "podman" || o.kind == "containerd" || o.kind == "lxc")
     return trf("container {}", shown);
   if (o.kind == "kubernetes") {
-    if (o.container_id)
-      return trf("Kubernetes container {}{}", shorten_ids(*o.container_id),
-                 o.pod_uid ? trf(" (pod {})", *o.pod_uid) : std::string());
+    // No parentheses: a sentence may add its own after the name (`(or a parent cgroup)`).
+    if (o.container_id && o.pod_uid)
+      return trf("Kubernetes container {} of pod {}", shorten_ids(*o.container_id), *o.pod_uid);
+    if (o.container_id) return trf("Kubernetes container {}", shorten_ids(*o.container_id));
     if (o.pod_uid) return trf("Kubernetes pod {}", *o.pod_uid);
     return trf("Kubernetes cgroup {}", shown);
   }
@@ -265,6 +266,22 @@ bool training_evidence(const OomEvent& e) {
   if (e.trigger && torch(e.trigger->comm)) return true;
   for (const TaskRow& row : e.tasks)
     if (torch(row.comm)) return true;
+  for (const CommGroup& g : group_tasks_by_comm(e))
+    if (g.count >= 3 && is_python(g.comm)) return true;
+  return false;
+}
+
+bool dataloader_evidence(const OomEvent& e) {
+  constexpr std::string_view kWorker = "pt_data_worker";
+  for (const Victim& v : e.victims)
+    if (v.comm == kWorker) return true;
+  if (e.trigger && e.trigger->comm == kWorker) return true;
+  bool shm_manager = false;
+  for (const TaskRow& row : e.tasks) {
+    if (row.comm == kWorker) return true;
+    shm_manager = shm_manager || row.comm.starts_with("torch_shm_manag");
+  }
+  if (!shm_manager) return false;
   for (const CommGroup& g : group_tasks_by_comm(e))
     if (g.count >= 3 && is_python(g.comm)) return true;
   return false;

@@ -153,6 +153,13 @@ struct FaultWithRamFree {
 /// more python processes of one name (DataLoader workers).
 [[nodiscard]] bool training_evidence(const OomEvent& event);
 
+/// The report shows PyTorch DataLoader workers themselves: a `pt_data_worker`
+/// task (PyTorch 2.1+ names each worker so), or `torch_shm_manager` (its comm
+/// cut to 15 bytes: it serves the tensors workers pass) beside ≥3 python
+/// tasks of one name. Same-name python tasks alone are no sign: torchrun's
+/// and DeepSpeed's ranks are such tasks too, and no workers.
+[[nodiscard]] bool dataloader_evidence(const OomEvent& event);
+
 /// The task that wrote the cgroup's limit (OomEvent::limit_lowered), i.e. the
 /// trigger: "openrc-run.sh (pid 14070)", else "a process".
 [[nodiscard]] std::string limit_writer(const OomEvent& event);

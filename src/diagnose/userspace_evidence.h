@@ -18,12 +18,11 @@ struct UserspaceEvidence {
   std::string message;  ///< translated sentence
 };
 
-/// Reads lines fed in chunks (a line may span chunks), up to kMaxBytes of
-/// the input: a pasted excerpt is small, and a whole node's log is not
-/// scanned twice (docs/explain.md).
+/// Reads lines fed in chunks (a line may span chunks), the whole input (a
+/// job's output ends with slurmstepd's error); only the lines that hold
+/// one of the words a sentence needs are read one by one, the rest counted.
 class UserspaceEvidenceScan {
  public:
-  static constexpr uint64_t kMaxBytes = uint64_t{4} << 20;
   void feed(std::string_view chunk);
   void finish();
   [[nodiscard]] const std::vector<UserspaceEvidence>& found() const { return found_; }
@@ -32,7 +31,6 @@ class UserspaceEvidenceScan {
   void line(std::string_view t);
   void feed_lines(std::string_view chunk);
   std::string partial_;
-  uint64_t fed_ = 0;
   uint64_t line_no_ = 0;
   bool memory_events_ = false;  // the previous line was a memory.events key (`low N`) or named the file
   std::vector<UserspaceEvidence> found_;

@@ -3,6 +3,7 @@
 // prefix. Each take_*() reads its prefix at the start of `s` and, when it is
 // there, records what it said and moves `s` past it; false (and `s` as it
 // was) when not.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,12 @@ bool parse_hms(std::string_view t, int& h, int& mi, int& s);
 bool take_monotonic(std::string_view& s, double& out);
 bool take_whole_seconds(std::string_view& s, double& out);
 bool take_caller_id(std::string_view& s);
+/// printk's caller id (CONFIG_PRINTK_CALLER, 5.1+) at the end of a line's
+/// prefix text (the raw line before normalize_line()'s `text`): `[ 71.1][ T1234] `
+/// or /dev/kmsg's `6,1234,5678901,-,caller=T1234;`. As the kernel keeps it:
+/// the pid, or 0x80000000 + the CPU for `[  C3]` (interrupt context). The
+/// scanner reads it for LogicalLine::caller_id.
+std::optional<uint32_t> printk_caller_in(std::string_view prefix);
 bool take_dmesg_T(std::string_view& s, LinePrefix& p);
 bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year);
 bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end = ' ');

@@ -92,6 +92,32 @@ bool take_caller_id(std::string_view& s) {
   return true;
 }
 
+namespace {
+// `T1234` / `C3` (the whole of `s`) as printk's caller_id.
+std::optional<uint32_t> caller_value(std::string_view s) {
+  if (s.empty() || (s[0] != 'T' && s[0] != 'C')) return std::nullopt;
+  const bool cpu = s[0] == 'C';
+  s.remove_prefix(1);
+  const auto v = take_u64(s);
+  if (!v || !s.empty() || *v >= 0x80000000u) return std::nullopt;
+  return static_cast<uint32_t>(cpu ? 0x80000000u + *v : *v);
+}
+}  // namespace
+
+std::optional<uint32_t> printk_caller_in(std::string_view prefix) {
+  const std::string_view s = trim_right(prefix);
+  if (!s.empty() && s.back() == ';') {  // a /dev/kmsg record's header
+    const size_t at = s.rfind(",caller=");
+    if (at == std::string_view::npos) return std::nullopt;
+    return caller_value(s.substr(at + 8, s.size() - 1 - (at + 8)));
+  }
+  // The bracket right after the time's (`[   71.146532][ T9694]`).
+  if (s.size() < 4 || s.back() != ']') return std::nullopt;
+  const size_t open = s.rfind('[');
+  if (open == std::string_view::npos || open == 0 || s[open - 1] != ']') return std::nullopt;
+  return caller_value(trim_left(s.substr(open + 1, s.size() - open - 2)));
+}
+
 // dmesg -T: `[<words> DD HH:MM:SS YYYY]`, any locale.
 bool take_dmesg_T(std::string_view& s, LinePrefix& p) {
   if (s.empty() || s[0] != '[') return false;

@@ -180,7 +180,18 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   std::string_view t = line.text;
   // A table of any length is held in at most twice kMaxTaskRows rows.
   if (cur_ && cur_->rows.size() >= 2 * kMaxTaskRows) bound_task_rows(*cur_, kMaxTaskRows, true);
-  if (line.foreign) {
+  // One task prints a report (under oom_lock), so with printk caller ids a line of another caller than
+  // the report's opening line (or header) is not the open report's: one that opens a report is the next
+  // report's (this one was cut: a paste's `(...snipped...)`); any other (another pid's message inside the
+  // report) is passed over as a foreign line. The oom_reaper kthread's line is read as such; a SysRq-f
+  // report is printed by a worker after its writer's `Manual OOM execution` line.
+  bool other_task = false;
+  if (cur_ && cur_->caller_id && line.caller_id && *cur_->caller_id != *line.caller_id && !line.foreign &&
+      !(cur_->sysrq && !cur_->header) && !oomline::parse_reaper(trim(t))) {
+    if (line_opens_report(trim(t))) close();
+    else other_task = true;
+  }
+  if (line.foreign || other_task) {
     if (cur_ && ++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) close();
     prelude_.clear();
     return open();
@@ -306,6 +317,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (auto& h = header) {
     if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
     if (!cur_) start(line);
+    cur_->caller_id = line.caller_id;  // the task that prints the report (a SysRq-f one's worker)
     cur_->header = std::move(*h);
     cur_->has_content = true;
     piece = P::header;

@@ -110,6 +110,9 @@ struct ReportAssembler::Building {
   bool no_killable = false;
   std::optional<std::string> panic_message;
   bool sysrq = false;
+  // printk's caller id of the task that prints the report (LogicalLine::caller_id); a SysRq-f report is
+  // printed by the kworker that runs moom_callback, not by the writer of its `Manual OOM execution` line.
+  std::optional<uint32_t> caller_id;
   bool memcg_stack = false;  // a frame mem_cgroup_out_of_memory / mem_cgroup_oom_synchronize
   std::string memcg_frame;   // the first of those frames, as the note names it
   LimitWrite limit_write = LimitWrite::none;  // a caller of those frames: a write to the cgroup's limit

@@ -1045,9 +1045,7 @@ add("mangler-pending/241-linux-mm-2019-5.0-printk-caller-memcg-sacrifice-child-r
     constraints=["memcg", None, None, None, None], memcg="/test1", task_memcg="/test1", chosen=[9692, "a.out"],
     selected_only=[[9692, "a.out", 904]], no_killable=True,
     trigger=trig("a.out", 9694, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
-    checks=["no_killable_task"],
-    pending="printk caller ids do not yet tell interleaved reports apart: T9771's header and T9924's "
-            "no-killable line are read as one report")
+    checks=["no_killable_task"])
 # A vendor kernel's kswapd calls out_of_memory from balance_pgdat; show_mem's machine-wide Mem-Info follows.
 add("242-adguardhome-5095-openwrt-arm64-5.15-logread-kswapd0-balance-pgdat-header.log",
     GH + "AdguardTeam/AdGuardHome/issues/5095", ["incomplete"],

@@ -187,7 +187,8 @@ inline OomEvent bare_kill_line() {
       .page_size(4096, /*assumed=*/true);
 }
 
-/// 8 DataLoader-like python3 workers under a global OOM.
+/// 8 DataLoader-like python3 workers under a global OOM, with the
+/// torch_shm_manager (comm cut to 15 bytes) that serves their tensors.
 inline OomEvent dataloader_workers() {
   OomEvent e = global_no_swap();
   e.victims[0].comm = "python3";
@@ -197,6 +198,7 @@ inline OomEvent dataloader_workers() {
   for (int64_t pid = 2000; pid < 2008; ++pid)
     e.tasks.push_back(TaskOf(pid, "python3").tgid(pid).rss(static_cast<uint64_t>(2.75 * GiB)).adj(0));
   e.tasks.push_back(TaskOf(800, "sshd").rss(5 * MiB));
+  e.tasks.push_back(TaskOf(2010, "torch_shm_manag").rss(2 * MiB));
   return e;
 }
 

@@ -204,6 +204,20 @@ TEST(Checks, LargestTasksByComm) {
   EXPECT_FALSE(has_check(explain(docker_python_memcg()), "largest_tasks_by_comm"));  // no table
 }
 
+TEST(Advice, DataLoaderAdviceNeedsSignsOfWorkers) {
+  // 244: DeepSpeed ZeRO-3 ranks are same-name python processes too; only a sign of DataLoader workers
+  // (torch_shm_manager, or PyTorch 2.1+'s `pt_data_worker` name) makes them workers.
+  OomEvent ranks = dataloader_workers();
+  ranks.tasks.pop_back();  // no torch_shm_manag row
+  EXPECT_FALSE(advice_mentions(explain(ranks), "DataLoader"));
+  OomEvent named = ranks;
+  for (size_t i = 1; i < 4; ++i) named.tasks[i].comm = "pt_data_worker";
+  EXPECT_TRUE(advice_mentions(explain(named), "DataLoader"));
+  OomEvent victim_named = ranks;
+  victim_named.victims[0].comm = "pt_data_worker";
+  EXPECT_TRUE(advice_mentions(explain(victim_named), "DataLoader"));
+}
+
 TEST(Checks, TriggerVersusVictim) {
   EXPECT_FALSE(has_check(explain(docker_python_memcg()), "trigger_not_victim"));  // same pid
   EXPECT_TRUE(has_check(explain(dataloader_workers()), "trigger_not_victim"));

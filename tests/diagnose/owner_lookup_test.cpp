@@ -282,7 +282,7 @@ TEST(OwnerLookup, KubernetesWithoutRuntimeStateIsNamedByIdsAndSaysSo) {
   EXPECT_NE(notes[0].find("/run/containerd/io.containerd.runtime.v2.task/k8s.io/" + kCtr + "/config.json"),
             std::string::npos)
       << notes[0];
-  EXPECT_EQ(describe_cgroup(path, o), "Kubernetes container 9a7d3b1e5c2f… (pod " + kPodUid + ")");
+  EXPECT_EQ(describe_cgroup(path, o), "Kubernetes container 9a7d3b1e5c2f… of pod " + kPodUid);
 }
 
 TEST(OwnerLookup, CriDockerdNameIsSplit) {

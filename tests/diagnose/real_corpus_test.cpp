@@ -329,6 +329,7 @@ TEST(RealCorpus, EveryOracleMatches) {
     } else if (o.contains("pending")) {  // a known gap another change closes; reported, not failed
       std::cout << "[ corpus ] pending " << name << " (" << o["pending"].get<std::string>() << "): "
                 << c.bad.size() << " mismatch(es)\n";
+      for (const auto& b : c.bad) std::cout << "[ corpus ]   " << b << "\n";
       wrong += " " + name.substr(0, name.find('-')) + "(pending)";
     } else {
       std::string all;

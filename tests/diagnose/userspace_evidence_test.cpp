@@ -54,6 +54,11 @@ TEST(UserspaceEvidence, SkippedLinesKeepLineNumbersAndDumpState) {
   for (int i = 0; i < 40; ++i) text += "filler line without the words\n";
   text += "low 0\nmax 0\nhigh 7\n";
   text += "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=3.0 cgroup.\n";
+  // Lines with a word but no sentence, between filler: each is read with the lines before it.
+  for (int i = 0; i < 30; ++i) text += i % 7 == 0 ? "usb 1-1: new high speed device; high 3 of them\n" : "filler\n";
+  text += "low 0\n";
+  for (int i = 0; i < 20; ++i) text += "filler\n";
+  text += "high 5\nhigh 6\n\n\nhigh 8\n";
   std::vector<std::pair<uint64_t, std::string>> want;
   {
     UserspaceEvidenceScan one;
@@ -68,7 +73,7 @@ TEST(UserspaceEvidence, SkippedLinesKeepLineNumbersAndDumpState) {
   ASSERT_EQ(want.size(), 2u);
   EXPECT_EQ(want[0].first, 345u);
   EXPECT_EQ(want[1].first, 346u);
-  for (size_t chunk : {7u, 64u, 333u, 4096u, 100000u}) {
+  for (size_t chunk : {7u, 64u, 101u, 333u, 4096u, 100000u}) {
     UserspaceEvidenceScan scan;
     for (size_t at = 0; at < text.size(); at += chunk) scan.feed(std::string_view(text).substr(at, chunk));
     scan.finish();
@@ -82,6 +87,22 @@ TEST(UserspaceEvidence, OrdinaryLinesSayNothing) {
   EXPECT_EQ(userspace_evidence_line("Killed"), "");
   EXPECT_EQ(userspace_evidence_line("the high 5 of the day"), "");
   EXPECT_THAT(userspace_evidence_line("Detected 1 oom-kill event(s)"), HasSubstr("the job step's cgroup"));
+}
+
+// A job's output ends with slurmstepd's error: it is found after any amount of text (no first-MiBs limit).
+TEST(UserspaceEvidence, SlurmErrorAtTheEndOfALongOutputIsFound) {
+  std::string line = "epoch 17: loss 0.4211, lr 3e-4, step time 0.97 s, tokens/s 81234, mem 71.2 GiB\n";
+  std::string text;
+  while (text.size() < (size_t{9} << 20)) text += line;
+  const uint64_t lines = text.size() / line.size();
+  text += "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=4242.0. Some of the step tasks have been "
+          "OOM Killed.\n";
+  UserspaceEvidenceScan scan;
+  for (size_t at = 0; at < text.size(); at += 65536) scan.feed(std::string_view(text).substr(at, 65536));
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, lines + 1);
+  EXPECT_THAT(scan.found()[0].message, HasSubstr("step 4242.0"));
 }
 
 }  // namespace

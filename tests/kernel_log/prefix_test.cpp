@@ -1,5 +1,6 @@
 // One test per log prefix style recognised by normalize_line().
 #include "kernel_log/prefix.h"
+#include "kernel_log/prefix_parts.h"
 
 #include <gtest/gtest.h>
 
@@ -49,6 +50,17 @@ TEST(Prefix, CallerId) {
   EXPECT_EQ(a.n.text, "sed invoked oom-killer: gfp_mask=0x0");
   Norm b("[  123.456789][    C3] foo");
   EXPECT_EQ(b.n.text, "foo");
+  // The id as printk keeps it (the pid, or 0x80000000 + the CPU: interrupt context), read from the prefix.
+  using prefix_parts::printk_caller_in;
+  EXPECT_EQ(printk_caller_in("[  123.456789][ T1234] "), 1234u);
+  EXPECT_EQ(printk_caller_in("[  123.456789][    C3] "), 0x80000003u);
+  EXPECT_EQ(printk_caller_in("[ 9999.000001][T12345678] "), 12345678u);
+  EXPECT_EQ(printk_caller_in("Jul  6 06:45:01 host01 kernel: [   71.146532][ T9694] "), 9694u);
+  EXPECT_EQ(printk_caller_in("6,1234,5678901,-,caller=T42;"), 42u);
+  EXPECT_FALSE(printk_caller_in("[  123.456789] "));
+  EXPECT_FALSE(printk_caller_in("[ T1234] "));  // no time before it: a task row's pid column or the like
+  EXPECT_FALSE(printk_caller_in("[  123.456789][ T12x] "));
+  EXPECT_FALSE(printk_caller_in("6,1234,5678901,-;"));
 }
 
 TEST(Prefix, DmesgTAnyLocale) {

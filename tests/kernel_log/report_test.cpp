@@ -523,3 +523,48 @@ TEST(Report, LongTaskTableKeepsTheLargestRows) {
 }
 
 }  // namespace oomlens
+
+namespace oomlens {
+namespace {
+
+TEST(Report, PrintkCallerIdsKeepAReportToItsTask) {
+  // 241 (CONFIG_PRINTK_CALLER): another pid's line inside a report is not the report's, and the report
+  // line of another task (a snipped paste) is the next report's: T20's header is a report of its own,
+  // T30's no-killable line another.
+  auto ev = parse_log_text(
+      "[   71.10][ T10] a.out invoked oom-killer: gfp_mask=0x6200ca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0\n"
+      "[   71.11][ T10] CPU: 1 PID: 10 Comm: a.out Not tainted 5.0.0 #1\n"
+      "[   71.12][  T77] usb 1-1: new high-speed USB device number 3 using xhci_hcd\n"
+      "[   71.13][ T10] Memory cgroup out of memory: Killed process 12 (a.out) total-vm:4kB, anon-rss:0kB, "
+      "file-rss:0kB, shmem-rss:0kB\n"
+      "[   71.14][ T54] oom_reaper: reaped process 12 (a.out), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n"
+      "[   71.20][ T20] a.out invoked oom-killer: gfp_mask=0x7080c0(GFP_KERNEL_ACCOUNT|__GFP_ZERO), order=0, "
+      "oom_score_adj=0\n"
+      "[   99.60][ T30] Out of memory and no killable processes...\n");
+  ASSERT_EQ(ev.size(), 3u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_TRUE(ev[0].victims[0].reaped);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->pid, 10);
+  EXPECT_EQ(ev[1].kind, EventKind::incomplete);
+  ASSERT_TRUE(ev[1].trigger);
+  EXPECT_EQ(ev[1].trigger->gfp_mask, "0x7080c0(GFP_KERNEL_ACCOUNT|__GFP_ZERO)");
+  EXPECT_EQ(ev[2].kind, EventKind::no_killable);
+  EXPECT_FALSE(ev[2].trigger);
+}
+
+TEST(Report, ASysrqReportIsPrintedByItsWorkerNotTheWriter) {
+  // 73: `Manual OOM execution` is logged by the writer of /proc/sysrq-trigger, the report by a kworker.
+  auto ev = parse_log_text(
+      "[  844.96][ T3761] sysrq: Manual OOM execution\n"
+      "[  844.97][ T3997] kworker/0:3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=-1, oom_score_adj=0\n"
+      "[  844.98][ T3997] Out of memory: Killed process 500 (stress) total-vm:4kB, anon-rss:0kB, file-rss:0kB, "
+      "shmem-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  EXPECT_TRUE(ev[0].sysrq);
+}
+
+}  // namespace
+}  // namespace oomlens
