@@ -20,15 +20,42 @@ constexpr size_t kMaxEvidence = 8;  // one input says the same few times; more a
 // oom, oom_kill, oom_group_kill), so the dump state carried into the next chunk is exact.
 constexpr size_t kTailLines = 8;
 
-// Every sentence needs one of these in its line: slurm() `oom-kill event`, memory_high() `high `.
-// Boyer-Moore-Horspool skips most bytes of a log that holds neither (glibc's memmem reads each).
+// Every sentence needs one of these in its line: slurm() `oom-kill event`, memory_high() `high `,
+// systemd_unit() `by the OOM killer`. Boyer-Moore-Horspool skips most bytes of a log that holds none
+// (glibc's memmem reads each).
+constexpr std::string_view kSystemdNeedle = "by the OOM killer";
 bool may_hold_evidence(std::string_view text) {
   static const std::boyer_moore_horspool_searcher slurm_needle(std::string_view("oom-kill event").begin(),
                                                               std::string_view("oom-kill event").end());
   static const std::boyer_moore_horspool_searcher high_needle(std::string_view("high ").begin(),
                                                              std::string_view("high ").end());
+  static const std::boyer_moore_horspool_searcher systemd_needle(kSystemdNeedle.begin(), kSystemdNeedle.end());
   return std::search(text.begin(), text.end(), slurm_needle) != text.end() ||
-         std::search(text.begin(), text.end(), high_needle) != text.end();
+         std::search(text.begin(), text.end(), high_needle) != text.end() ||
+         std::search(text.begin(), text.end(), systemd_needle) != text.end();
+}
+
+// systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
+// killer.` when the unit's cgroup memory.events oom_kill went up. (systemd-oomd's own kills read `systemd-oomd
+// killed N process(es) in this unit.`: not the kernel's, and not matched here.)
+std::string systemd_unit(std::string_view t) {
+  constexpr std::string_view kSentence = "A process of this unit has been killed by the OOM killer";
+  const size_t at = t.find(kSentence);
+  if (at == std::string_view::npos) return {};
+  // The unit: the word before `: ` (`systemd[1]: user@1000.service: A process …`).
+  std::string_view before = text::trim_right(t.substr(0, at));
+  std::string_view unit;
+  if (!before.empty() && before.back() == ':') {
+    before.remove_suffix(1);
+    const size_t sp = before.find_last_of(' ');
+    unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
+    if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) unit = {};
+  }
+  const std::string who = unit.empty() ? std::string(tr("a systemd unit")) : trf("systemd unit {}", unit);
+  return trf("systemd saw the kernel's OOM killer kill a process of {} (the unit's cgroup memory.events oom_kill "
+             "went up): the kernel's report is not in this text. Read it in the kernel log of that boot "
+             "(`journalctl -k`, `dmesg`), at the time of this line.",
+             who);
 }
 
 // slurmstepd (src/plugins/task/cgroup, jobacct_gather/cgroup):
@@ -84,6 +111,7 @@ std::string memory_high(std::string_view t, bool memory_events) {
 
 std::string userspace_evidence_line(std::string_view t, bool memory_events) {
   if (std::string s = slurm(t); !s.empty()) return s;
+  if (std::string s = systemd_unit(t); !s.empty()) return s;
   return memory_high(t, memory_events);
 }
 
