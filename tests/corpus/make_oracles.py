@@ -1305,7 +1305,7 @@ add("269-pulse-734-pve-lxc-journal-grep-memcg-kills-lxc-ns-path-rss-anon-columns
 # The poster shortened the record: the header's gfp_mask and order replaced by `...`, the summary and the kill line
 # wrapped onto indented lines, the kill line without file-rss, UID and pgtables; the task_memcg path holds the poster's
 # `*`. The `pid N (comm): adj=... score=...` lines before it are the poster's own.
-add("270-bsimvis-49-poster-shortened-wrapped-journal-record-kvrocks-adj-200-elided-header.log",
+add("mangler-pending/270-bsimvis-49-poster-shortened-wrapped-journal-record-kvrocks-adj-200-elided-header.log",
     GH + "MISP/bsimvis/issues/49", ["kill"], "global (global_oom)",
     [kill(405448, "kvrocks", 23754724, 7978652, None, None, None, None, 200)],
     task_memcg="/user.slice/user@1000.service/app.slice/app-org.gnome.Terminal.slice/tmux-spawn-*.scope",
@@ -1336,7 +1336,7 @@ add("274-cryfs-350-rpi4-arm64-5.4-syslog-call-trace-dump-backtrace-header-stack-
     year_guessed=True)
 # rsyslog's RFC 3339 stamps (`2025-09-30T00:03:00.064092+02:00 host01 kernel:`); task rows only (6.x columns), the
 # last row, cut in its adj by the index, left out.
-add("275-phoneblock-208-rfc3339-syslog-table-rows-rss-anon-columns-awstats.log", GH + "haumacher/phoneblock/issues/208",
+add("mangler-pending/275-phoneblock-208-rfc3339-syslog-table-rows-rss-anon-columns-awstats.log", GH + "haumacher/phoneblock/issues/208",
     ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
     table_rows=[[3589572, "cron", 0], [3589575, "sh", 0], [3589576, "update.sh", 0], [3589582, "awstats.pl", 0],
                 [3589589, "sh", 0], [3589590, "run-parts", 0], [3589591, "awstats", 0], [3589592, "su", 0]],
