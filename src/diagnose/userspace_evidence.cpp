@@ -22,26 +22,29 @@ constexpr size_t kMaxEvidence = 8;  // one input says the same few times; more a
 // whole memory.events dump (low, high, max, oom, oom_kill, oom_group_kill), so its state is exact.
 constexpr size_t kTailLines = 8;
 
-// Every sentence needs one of these in its line: slurm() `oom-kill event`, memory_high() `high `. The
-// first of either at or after `from` in `text`, or npos. One pass for both: SSE2 compares 32 positions at a
-// time for a needle's first byte and its fourth (`h`…`h`, `o`…`-`), a pair few positions of a log hold, and
-// only those are compared whole (a byte loop, or two memmem passes, read every byte).
+// Every sentence needs one of these in its line: slurm() `oom-kill event`, memory_high() `high `,
+// systemd_unit() `by the OOM killer`. The first of any at or after `from` in `text`, or npos. One pass for
+// all: SSE2 compares 32 positions at a time for a needle's first byte and its fourth (`h`…`h`, `o`…`-`,
+// `b`…`t`), a pair few positions of a log hold, and only those are compared whole (a byte loop, or three
+// memmem passes, read every byte).
 size_t find_evidence_word(std::string_view text, size_t from) {
-  constexpr std::string_view kSlurm = "oom-kill event", kHigh = "high ";
+  constexpr std::string_view kSlurm = "oom-kill event", kHigh = "high ", kSystemd = "by the OOM killer";
   auto word_at = [&](size_t i) {
     const std::string_view rest = text.substr(i);
-    return starts_with(rest, kHigh) || starts_with(rest, kSlurm);
+    return starts_with(rest, kHigh) || starts_with(rest, kSlurm) || starts_with(rest, kSystemd);
   };
   const char* p = text.data();
   const size_t n = text.size();
   size_t i = from;
 #if defined(__SSE2__)
   const __m128i h = _mm_set1_epi8('h'), o = _mm_set1_epi8('o'), dash = _mm_set1_epi8('-');
+  const __m128i bee = _mm_set1_epi8('b'), tee = _mm_set1_epi8('t');
   auto pairs = [&](const char* at) {
     const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
     const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at + 3));
-    return _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(a, h), _mm_cmpeq_epi8(b, h)),
-                        _mm_and_si128(_mm_cmpeq_epi8(a, o), _mm_cmpeq_epi8(b, dash)));
+    return _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(a, h), _mm_cmpeq_epi8(b, h)),
+                                     _mm_and_si128(_mm_cmpeq_epi8(a, o), _mm_cmpeq_epi8(b, dash))),
+                        _mm_and_si128(_mm_cmpeq_epi8(a, bee), _mm_cmpeq_epi8(b, tee)));
   };
   for (; i + 3 + 32 <= n; i += 32) {
     const __m128i lo = pairs(p + i), hi = pairs(p + i + 16);
@@ -54,8 +57,31 @@ size_t find_evidence_word(std::string_view text, size_t from) {
   }
 #endif
   for (; i + kHigh.size() <= n; ++i)
-    if ((p[i] == 'h' || p[i] == 'o') && word_at(i)) return i;
+    if ((p[i] == 'h' || p[i] == 'o' || p[i] == 'b') && word_at(i)) return i;
   return std::string_view::npos;
+}
+
+// systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
+// killer.` when the unit's cgroup memory.events oom_kill went up. (systemd-oomd's own kills read `systemd-oomd
+// killed N process(es) in this unit.`: not the kernel's, and not matched here.)
+std::string systemd_unit(std::string_view t) {
+  constexpr std::string_view kSentence = "A process of this unit has been killed by the OOM killer";
+  const size_t at = t.find(kSentence);
+  if (at == std::string_view::npos) return {};
+  // The unit: the word before `: ` (`systemd[1]: user@1000.service: A process …`).
+  std::string_view before = text::trim_right(t.substr(0, at));
+  std::string_view unit;
+  if (!before.empty() && before.back() == ':') {
+    before.remove_suffix(1);
+    const size_t sp = before.find_last_of(' ');
+    unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
+    if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) unit = {};
+  }
+  const std::string who = unit.empty() ? std::string(tr("a systemd unit")) : trf("systemd unit {}", unit);
+  return trf("systemd saw the kernel's OOM killer kill a process of {} (the unit's cgroup memory.events oom_kill "
+             "went up): the kernel's report is not in this text. Read it in the kernel log of that boot "
+             "(`journalctl -k`, `dmesg`), at the time of this line.",
+             who);
 }
 
 // slurmstepd (src/plugins/task/cgroup, jobacct_gather/cgroup):
@@ -111,6 +137,7 @@ std::string memory_high(std::string_view t, bool memory_events) {
 
 std::string userspace_evidence_line(std::string_view t, bool memory_events) {
   if (std::string s = slurm(t); !s.empty()) return s;
+  if (std::string s = systemd_unit(t); !s.empty()) return s;
   return memory_high(t, memory_events);
 }
 

@@ -4,6 +4,9 @@
 //  - Slurm's `slurmstepd: error: Detected N oom-kill event(s) in StepId=J.S
 //    cgroup`: it counted OOM kills in the step's cgroup (memory.events
 //    oom_kill); the kernel's reports are in the compute node's kernel log.
+//  - systemd's `<unit>: A process of this unit has been killed by the OOM
+//    killer.`: the kernel killed in the unit's cgroup; its report is in the
+//    kernel log.
 //  - a memory.events `high N` count: memory.high throttling, which is no kill.
 // Never an event: what it says is a sentence for the user.
 #include <cstdint>

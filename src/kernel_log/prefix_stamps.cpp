@@ -261,4 +261,35 @@ bool take_iso_bracket(std::string_view& s, LinePrefix& p) {
   return true;
 }
 
+// `dmesg -H` / `--reltime`: a record's stamp is the time since the one before, `[  +0.000001]` (the
+// sign always printed), and the first record of each minute gets the clock instead, `[Sep20 10:42]` or
+// `[Sep 20 10:42]` (month in the locale, no year, no seconds). Neither tells a time on its own: the
+// prefix is recognised and goes, no time is recorded.
+bool take_relative_stamp(std::string_view& s) {
+  if (s.size() < 5 || s[0] != '[') return false;
+  const size_t close = s.find(']');
+  if (close == std::string_view::npos || close > 24) return false;
+  std::string_view in = trim(s.substr(1, close - 1));
+  if (!in.empty() && in[0] == '+') {
+    in.remove_prefix(1);
+    if (!take_u64(in) || in.size() < 2 || in[0] != '.') return false;
+    in.remove_prefix(1);
+    if (!take_u64(in) || !in.empty()) return false;
+  } else {
+    // The clock: `Mon DD HH:MM` or `MonDD HH:MM`.
+    if (in.size() < 10) return false;
+    const std::string_view hm = in.substr(in.size() - 5);
+    for (size_t i : {0, 1, 3, 4})
+      if (!is_digit(hm[i])) return false;
+    if (hm[2] != ':' || in[in.size() - 6] != ' ' || (hm[0] - '0') * 10 + (hm[1] - '0') > 23 || hm[3] > '5') return false;
+    const std::string_view date = trim_right(in.substr(0, in.size() - 6));
+    size_t d = date.size();
+    while (d > 0 && is_digit(date[d - 1])) --d;
+    const auto day = parse_u64(date.substr(d));
+    if (!day || *day < 1 || *day > 31 || localized_month(trim_right(date.substr(0, d))) == 0) return false;
+  }
+  s = s.substr(close + 1);
+  return true;
+}
+
 }  // namespace oomlens::prefix_parts

@@ -24,6 +24,31 @@ TEST(UserspaceEvidence, SlurmOomKillCountPointsAtTheNodesKernelLog) {
               HasSubstr("3 OOM kill(s) in the cgroup of step 42.0"));
 }
 
+// Blind set 8a (corpus 278, 162): systemd's unit line says the kernel killed in the unit's cgroup.
+TEST(UserspaceEvidence, SystemdUnitKilledByTheOomKillerPointsAtTheKernelLog) {
+  const std::string s = userspace_evidence_line(
+      "Mar 02 10:11:12 host01 systemd[1]: worker.service: A process of this unit has been killed by the OOM killer.");
+  EXPECT_THAT(s, HasSubstr("a process of systemd unit worker.service"));
+  EXPECT_THAT(s, HasSubstr("journalctl -k"));
+  EXPECT_THAT(userspace_evidence_line("systemd[2898]: app-x.scope: A process of this unit has been killed by the OOM "
+                                      "killer."),
+              HasSubstr("systemd unit app-x.scope"));
+  // The bare sentence, as a poster copied it out of `systemctl status`.
+  EXPECT_THAT(userspace_evidence_line("A process of this unit has been killed by the OOM killer."),
+              HasSubstr("a process of a systemd unit"));
+  // systemd-oomd's own kills are not the kernel's.
+  EXPECT_EQ(userspace_evidence_line("systemd[1]: user@1000.service: systemd-oomd killed 12 process(es) in this unit."),
+            "");
+  UserspaceEvidenceScan scan;
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += "[ 12.345678] eth0: link up\n";
+  text += "x.service: A process of this unit has been killed by the OOM killer.\n";
+  scan.feed(text);
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 201u);
+}
+
 TEST(UserspaceEvidence, MemoryHighIsThrottlingNotAKill) {
   const std::string s = userspace_evidence_line("memory.events:    high 556267      <- throttled 556k");
   EXPECT_THAT(s, HasSubstr("556267 memory.high event(s)"));
