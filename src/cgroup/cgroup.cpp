@@ -1,5 +1,6 @@
 // Memory cgroup discovery and limits (see cgroup.h).
 #include "cgroup/cgroup.h"
+#include "cgroup/memcg_files.h"
 #include "util/fd.h"
 #include "util/file.h"
 #include "util/text.h"
@@ -260,13 +261,8 @@ Status kill_and_remove(const std::string& dir, int timeout_ms, const SigkillPid&
 }
 
 std::optional<uint64_t> oom_kill_count(Version v, const std::string& dir) {
-  std::optional<std::string> text;
-  if (v == Version::v1) {
-    text = read_file(dir + "/memory.oom_control");
-  } else {
-    text = read_file(dir + "/memory.events.local");
-    if (!text) text = read_file(dir + "/memory.events");
-  }
+  auto text = read_file(dir + memcg_file(v, MemcgFile::oom_kill));
+  if (!text && v == Version::v2) text = read_file(dir + memcg_file(v, MemcgFile::events));  // before 5.2: no .local
   if (!text) return std::nullopt;
   return keyed_value(*text, "oom_kill");
 }
@@ -274,9 +270,7 @@ std::optional<uint64_t> oom_kill_count(Version v, const std::string& dir) {
 std::optional<uint64_t> read_u64_file(const std::string& path) {
   auto t = read_file(path);
   if (!t) return std::nullopt;
-  uint64_t v = 0;
-  if (std::from_chars(t->data(), t->data() + t->size(), v).ec != std::errc{}) return std::nullopt;
-  return v;
+  return parse_u64_value(*t);
 }
 
 std::optional<uint64_t> keyed_value(std::string_view text, std::string_view key) {

@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "cgroup/cgroup.h"
+#include "cgroup/memcg_files.h"
 
 namespace oomlens::check {
 namespace {
@@ -119,7 +120,7 @@ SystemFacts read_system_facts(const std::string& root) {
       const std::string mount = join_root(root, h->mount_point);
       f.cgroup_path = dir->size() >= mount.size() ? dir->substr(mount.size()) : *dir;
       if (f.cgroup_path->empty()) f.cgroup_path = "/";
-      auto lim = cgroup::tightest_limit(*h, *dir);
+      auto lim = cgroup::tightest_limit(cgroup::under_root(*h, root), *dir);
       f.cgroup_limit_bytes = lim.bytes;
       // Which level holds it: walk up again (tightest_limit does not say).
       if (lim.bytes) {
@@ -135,8 +136,7 @@ SystemFacts read_system_facts(const std::string& root) {
           d.resize(slash);
         }
       }
-      f.cgroup_usage_bytes = read_number<uint64_t>(
-          *dir + (h->version == cgroup::Version::v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+      f.cgroup_usage_bytes = cgroup::read_usage_bytes(h->version, *dir);
     }
   }
 

@@ -4,14 +4,15 @@
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <unistd.h>
 #include <memory>
 
 #include "cgroup/cgroup.h"
 #include "cli/commands.h"
 #include "cli/subcommand_text.h"
+#include "proc/proc.h"
 #include "protect/protect.h"
 #include "util/message.h"
-#include "util/file.h"
 
 namespace oomlens::cli {
 namespace {
@@ -21,16 +22,7 @@ namespace {
 // positionals (or, since the app allows extras for `run`, into the app's
 // leftovers) and does not say where the marker was.
 std::vector<std::string> args_after_marker() {
-  auto text = read_file("/proc/self/cmdline");
-  if (!text) return {};
-  std::vector<std::string> argv;
-  size_t pos = 0;
-  while (pos < text->size()) {
-    size_t end = text->find('\0', pos);
-    if (end == std::string::npos) end = text->size();
-    argv.emplace_back(text->substr(pos, end - pos));
-    pos = end + 1;
-  }
+  const std::vector<std::string> argv = proc::read_cmdline_args(::getpid());
   bool seen_cmd = false;
   for (size_t i = 1; i < argv.size(); ++i) {
     if (!seen_cmd && argv[i] == "protect") seen_cmd = true;

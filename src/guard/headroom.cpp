@@ -1,6 +1,6 @@
 // Headroom (see headroom.h).
 #include "guard/headroom.h"
-#include "util/file.h"
+#include "cgroup/memcg_files.h"
 
 #include <algorithm>
 #include <charconv>
@@ -45,28 +45,23 @@ Headroom compute_headroom(const HeadroomInput& in) {
   return h;
 }
 
+namespace {
+// DIR's usage less its inactive file pages (usage and memory.stat).
+std::optional<uint64_t> level_working_set(cgroup::Version v, const std::string& dir) {
+  auto stat = cgroup::read_memory_stat(v, dir);
+  return working_set_bytes(cgroup::read_usage_bytes(v, dir), stat ? stat->inactive_file_bytes : std::nullopt);
+}
+}  // namespace
+
 std::vector<Level> read_levels(const cgroup::MemoryHierarchy& h, const std::string& dir) {
   std::vector<Level> out;
-  const bool v1 = h.version == cgroup::Version::v1;
   std::string d = dir;
   while (!d.empty()) {
     Level l;
     l.dir = d;
-    auto lim = cgroup::read_limit(h.version, d);
-    l.limit_bytes = lim.bytes;
-    if (!v1) {
-      auto high = read_file(d + "/memory.high");
-      if (high) {
-        auto hl = cgroup::parse_limit(*high);
-        l.high_bytes = hl.bytes;
-      }
-    }
-    if (l.limit_bytes || out.empty()) {
-      auto usage = cgroup::read_u64_file(d + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
-      cgroup::MemoryStat f;
-      if (auto st = read_file(d + "/memory.stat")) f = cgroup::parse_memory_stat(h.version, *st);
-      l.working_set_bytes = working_set_bytes(usage, f.inactive_file_bytes);
-    }
+    l.limit_bytes = cgroup::read_limit(h.version, d).bytes;
+    l.high_bytes = cgroup::read_high(h.version, d).bytes;
+    if (l.limit_bytes || out.empty()) l.working_set_bytes = level_working_set(h.version, d);
     out.push_back(std::move(l));
     if (d.size() <= h.mount_point.size() || d == h.mount_point) break;
     auto slash = d.rfind('/');
@@ -77,12 +72,7 @@ std::vector<Level> read_levels(const cgroup::MemoryHierarchy& h, const std::stri
 }
 
 std::optional<uint64_t> read_working_set(const cgroup::MemoryHierarchy& h, const std::string& dir) {
-  const bool v1 = h.version == cgroup::Version::v1;
-  auto usage = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
-  if (!usage) return std::nullopt;
-  cgroup::MemoryStat f;
-  if (auto st = read_file(dir + "/memory.stat")) f = cgroup::parse_memory_stat(h.version, *st);
-  return working_set_bytes(usage, f.inactive_file_bytes);
+  return level_working_set(h.version, dir);
 }
 
 }  // namespace oomlens::guard

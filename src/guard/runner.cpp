@@ -18,6 +18,7 @@
 #include <cstring>
 #include <fmt/core.h>
 
+#include "cgroup/memcg_files.h"
 #include "proc/proc.h"
 
 namespace oomlens::guard {
@@ -58,7 +59,7 @@ void GuardRunner::start(GuardHost host, double t_s) {
       }
       wake_.try_psi(join_root(host_.proc_dir, "pressure/memory"));  // v1 has no per-cgroup memory.pressure
     } else {
-      wake_.try_psi(host_.cgroup_dir + "/memory.pressure");
+      wake_.try_psi(host_.cgroup_dir + cgroup::memcg_file(cgroup::Version::v2, cgroup::MemcgFile::pressure));
     }
   }
   due_s_ = t_s;

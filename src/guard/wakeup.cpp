@@ -10,6 +10,7 @@
 #include <cstring>
 #include <utility>
 
+#include "cgroup/memcg_files.h"
 #include "util/file.h"
 
 namespace oomlens::guard {
@@ -22,7 +23,7 @@ std::string psi_trigger_line(double stall_fraction, uint64_t window_us) {
 void WakeupSources::try_v1_thresholds(const std::string& dir, const std::vector<uint64_t>& thresholds) {
   nlohmann::json d = {{"tried", true}, {"dir", dir}};
   threshold_efd_.reset(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC));
-  usage_fd_.reset(::open((dir + "/memory.usage_in_bytes").c_str(), O_RDONLY | O_CLOEXEC));
+  usage_fd_.reset(::open((dir + cgroup::memcg_file(cgroup::Version::v1, cgroup::MemcgFile::usage)).c_str(), O_RDONLY | O_CLOEXEC));
   if (!threshold_efd_ || !usage_fd_) {
     d["active"] = false;
     d["error"] = std::string(!threshold_efd_ ? "eventfd: " : "memory.usage_in_bytes: ") + std::strerror(errno);

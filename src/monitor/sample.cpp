@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "cgroup/memcg_files.h"
 #include "proc/proc.h"
 #include "util/file.h"
 
@@ -69,27 +70,31 @@ bool grew_past_pss(uint64_t then, uint64_t now, uint64_t pss) {
   return now > then && static_cast<double>(now - then) > static_cast<double>(pss) * kPssStaleGrowth;
 }
 
-void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out) {
-  auto m = cgroup::parse_memory_stat(v, text);
+namespace {
+void set_memory_stat(const cgroup::MemoryStat& m, CgroupSample* out) {
   out->anon_bytes = m.anon_bytes;
   out->shmem_bytes = m.shmem_bytes;
   out->file_bytes = m.file_bytes;
+}
+}  // namespace
+
+void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out) {
+  set_memory_stat(cgroup::parse_memory_stat(v, text), out);
 }
 
 CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir, bool with_limit,
                                 bool with_stat) {
   CgroupSample c;
-  bool v1 = h.version == cgroup::Version::v1;
-  c.usage_bytes = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
-  c.peak_bytes = cgroup::read_u64_file(dir + (v1 ? "/memory.max_usage_in_bytes" : "/memory.peak"));
+  c.usage_bytes = cgroup::read_usage_bytes(h.version, dir);
+  c.peak_bytes = cgroup::read_peak_bytes(h.version, dir);
   // Per-cgroup PSI exists only on v2 (a v1 hierarchy has no memory.pressure).
-  if (!v1)
-    if (auto ps = proc::read_pressure(dir + "/memory.pressure")) {
+  if (const char* pressure = cgroup::memcg_file(h.version, cgroup::MemcgFile::pressure))
+    if (auto ps = proc::read_pressure(dir + pressure)) {
       if (ps->some) c.psi_some_avg10 = ps->some->avg10, c.psi_some_total_us = ps->some->total_us;
       if (ps->full) c.psi_full_avg10 = ps->full->avg10, c.psi_full_total_us = ps->full->total_us;
     }
   if (with_stat)
-    if (auto st = read_file(dir + "/memory.stat")) parse_memory_stat(h.version, *st, &c);
+    if (auto st = cgroup::read_memory_stat(h.version, dir)) set_memory_stat(*st, &c);
   if (!with_limit) {
     c.oom_kill = cgroup::oom_kill_count(h.version, dir);
     return c;
@@ -106,16 +111,16 @@ CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::str
 }
 
 bool CgroupReader::read_file(File f, bool reopen) {
-  const bool v1 = h_.version == cgroup::Version::v1;
   if (!fds_[f] && reopen) {
-    const char* names[kFiles][2] = {{"/memory.current", "/memory.usage_in_bytes"},
-                                    {"/memory.peak", "/memory.max_usage_in_bytes"},
-                                    {"/memory.stat", "/memory.stat"},
-                                    {"/memory.events.local", "/memory.oom_control"},
-                                    {"/memory.pressure", nullptr}};
-    if (!names[f][v1 ? 1 : 0]) return false;  // v1 has no per-cgroup PSI
-    fds_[f].reset(::open((dir_ + names[f][v1 ? 1 : 0]).c_str(), O_RDONLY | O_CLOEXEC));
-    if (!fds_[f] && f == oom && !v1) fds_[f].reset(::open((dir_ + "/memory.events").c_str(), O_RDONLY | O_CLOEXEC));
+    // The one reader's file names (cgroup/memcg_files.h), held open here.
+    static constexpr cgroup::MemcgFile kFile[kFiles] = {cgroup::MemcgFile::usage, cgroup::MemcgFile::peak,
+                                                       cgroup::MemcgFile::stat, cgroup::MemcgFile::oom_kill,
+                                                       cgroup::MemcgFile::pressure};
+    const char* name = cgroup::memcg_file(h_.version, kFile[f]);
+    if (!name) return false;  // v1 has no per-cgroup PSI
+    fds_[f].reset(::open((dir_ + name).c_str(), O_RDONLY | O_CLOEXEC));
+    if (!fds_[f] && f == oom && h_.version == cgroup::Version::v2)  // before 5.2: no memory.events.local
+      fds_[f].reset(::open((dir_ + cgroup::memcg_file(h_.version, cgroup::MemcgFile::events)).c_str(), O_RDONLY | O_CLOEXEC));
   }
   if (!fds_[f]) return false;
   // memory.stat is ~1.5 KiB (v2) / ~1 KiB (v1): 8 KiB holds it whole, read
@@ -136,11 +141,7 @@ bool CgroupReader::read_file(File f, bool reopen) {
 
 CgroupSample CgroupReader::read(bool with_limit, bool with_stat) {
   CgroupSample c;
-  auto u64 = [this]() -> std::optional<uint64_t> {
-    uint64_t v = 0;
-    if (std::from_chars(buf_.data(), buf_.data() + text_len_, v).ec != std::errc{}) return std::nullopt;
-    return v;
-  };
+  auto u64 = [this] { return cgroup::parse_u64_value(std::string_view(buf_.data(), text_len_)); };
   if (read_file(usage, with_limit)) c.usage_bytes = u64();
   if (with_limit) peak_ = read_file(peak, true) ? u64() : std::nullopt;
   c.peak_bytes = peak_;

@@ -264,11 +264,15 @@ std::vector<int> list_pids(const std::string& proc_root) {
   return pids;
 }
 
+std::string parse_comm(std::string_view text) {
+  while (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+  return std::string(text);
+}
+
 std::optional<std::string> read_comm(int pid, const std::string& proc_root) {
   auto t = read_file(pid_path(proc_root, pid, "comm"), 64);
   if (!t) return std::nullopt;
-  while (!t->empty() && t->back() == '\n') t->pop_back();
-  return t;
+  return parse_comm(*t);
 }
 
 std::optional<std::string> parse_boot_id(std::string_view text) {
@@ -300,6 +304,21 @@ std::string cmdline_text(std::string s) {
 
 std::string read_cmdline(int pid, const std::string& proc_root, size_t cap) {
   return cmdline_text(read_file(pid_path(proc_root, pid, "cmdline"), cap).value_or(""));
+}
+
+std::vector<std::string> cmdline_args(std::string_view raw) {
+  std::vector<std::string> args;
+  while (!raw.empty()) {
+    const size_t end = raw.find('\0');
+    args.emplace_back(raw.substr(0, end));
+    if (end == std::string_view::npos) break;
+    raw.remove_prefix(end + 1);
+  }
+  return args;
+}
+
+std::vector<std::string> read_cmdline_args(int pid, const std::string& proc_root) {
+  return cmdline_args(read_file(pid_path(proc_root, pid, "cmdline")).value_or(""));
 }
 
 std::optional<std::string_view> environ_var(std::string_view env, std::string_view key) {

@@ -124,9 +124,11 @@ struct Pressure {
 /// bytes; nullopt when gone or unreadable (another user's process).
 [[nodiscard]] std::optional<std::string> read_environ(int pid, const std::string& proc_root = "/proc",
                                                       size_t cap = 64 * 1024);
-/// /proc/PID/comm without its newline (fs/proc/base.c comm_show(); at most
-/// TASK_COMM_LEN-1 = 15 bytes, spaces and `)` kept: `foo) Z ` is a valid
-/// comm). nullopt when the process is gone.
+/// /proc/PID/comm text without its newline (fs/proc/base.c comm_show(); at
+/// most TASK_COMM_LEN-1 = 15 bytes, spaces and `)` kept: `foo) Z ` is a
+/// valid comm). Pure: for a comm read through a held /proc/PID fd.
+[[nodiscard]] std::string parse_comm(std::string_view text);
+/// /proc/PID/comm through parse_comm(); nullopt when the process is gone.
 [[nodiscard]] std::optional<std::string> read_comm(int pid, const std::string& proc_root = "/proc");
 
 /// /proc/sys/kernel/random/boot_id (drivers/char/random.c proc_do_uuid():
@@ -144,6 +146,12 @@ struct Pressure {
 /// /proc/PID/cmdline (fs/proc/base.c proc_pid_cmdline_read()), its first
 /// `cap` bytes through cmdline_text(); "" when gone or a kernel thread.
 [[nodiscard]] std::string read_cmdline(int pid, const std::string& proc_root = "/proc", size_t cap = 512);
+/// /proc/PID/cmdline text as its arguments (pure): one per NUL-terminated
+/// string (an empty argument kept), the last one with or without its NUL.
+[[nodiscard]] std::vector<std::string> cmdline_args(std::string_view raw);
+/// /proc/PID/cmdline as its arguments (cmdline_args(), the whole file: no
+/// cap); empty when gone or a kernel thread.
+[[nodiscard]] std::vector<std::string> read_cmdline_args(int pid, const std::string& proc_root = "/proc");
 /// The value of `key` in environ text (pure); nullopt when absent.
 [[nodiscard]] std::optional<std::string_view> environ_var(std::string_view environ, std::string_view key);
 /// environ_var() as a decimal int (RANK, LOCAL_RANK); nullopt when absent or not a number.

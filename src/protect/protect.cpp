@@ -87,8 +87,7 @@ std::optional<std::string> ProcAdjIo::comm(int pid) {
   if (!h) return std::nullopt;
   auto t = read_file_at(h->dirfd.get(), "comm", 4096);
   if (!t) return std::nullopt;
-  while (!t->empty() && t->back() == '\n') t->pop_back();
-  return t;
+  return proc::parse_comm(*t);  // the one comm parser, through the held /proc/PID
 }
 
 std::optional<unsigned> ProcAdjIo::owner_uid(int pid) {

@@ -12,9 +12,8 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
-#include "cgroup/cgroup.h"
 #include "monitor/record.h"
-#include "proc/proc.h"
+#include "supervise/job_cgroup.h"
 #include "run/job_env.h"
 #include "run/session_state.h"
 #include "supervise/signals.h"
@@ -58,17 +57,6 @@ void restore_handlers() {
   for (int s : {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGINT, SIGQUIT}) ::sigaction(s, &dfl, nullptr);
 }
 
-// What the machine can give one job: oomlens's own cgroup limit, else
-// MemTotal (as --limit N% resolves; supervise/job_cgroup.h).
-uint64_t machine_cap_bytes() {
-  auto mi = proc::read_meminfo();
-  uint64_t ram = mi && mi->mem_total_bytes ? *mi->mem_total_bytes : 0;
-  if (auto h = cgroup::find_memory_hierarchy("/"))
-    if (auto own = cgroup::memory_cgroup_dir(*h, 0, "/"))
-      if (auto l = cgroup::tightest_limit(*h, *own); l.bytes && (!ram || *l.bytes < ram)) return *l.bytes;
-  return ram;
-}
-
 // Sleeps `s` seconds unless a stop signal arrives.
 void back_off(double s) {
   double until = now_s() + s;
@@ -95,7 +83,7 @@ std::string attempt_record_path(const std::string& record, int attempt) {
 }
 
 int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& policy) {
-  const uint64_t cap = machine_cap_bytes();
+  const uint64_t cap = supervise::own_memory_cap_bytes(base.proc_root);  // as --limit N% resolves
   std::optional<supervise::LimitSpec> limit = base.limit;
   char tmpl[] = "/tmp/oomlens-restart-XXXXXX";
   std::string ack_dir = ::mkdtemp(tmpl) ? tmpl : "";

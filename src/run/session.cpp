@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <ctime>
 
+#include "cgroup/memcg_files.h"
 #include "supervise/clone_into_cgroup.h"
 #include "run/session_state.h"
 #include "supervise/systemd_scope.h"
@@ -98,7 +99,7 @@ std::optional<int> Session::open_record() {
 // Step 2: the job's memory cgroup.
 std::optional<int> Session::make_cgroup() {
   if (o_.limit) {
-    auto jc = supervise::create_job_cgroup(*o_.limit, o_.allow_swap);
+    auto jc = supervise::create_job_cgroup(*o_.limit, o_.allow_swap, o_.proc_root);
     if (!jc) {
       supervise::say(trf("cannot set a memory limit: {}; not starting the job", jc.error().what));
       ::unlink(record_.path().c_str());
@@ -113,7 +114,9 @@ std::optional<int> Session::make_cgroup() {
       supervise::say(trf("cannot make a cgroup here ({}): running the job under `systemd-run --scope -p MemoryMax={}`",
               job_.own_cgroup->not_delegated, job_.own_cgroup->limit_bytes));
   }
-  job_.hierarchy = job_.own_cgroup ? std::optional(job_.own_cgroup->hierarchy) : cgroup::find_memory_hierarchy(o_.proc_root);
+  // Under the root, as the cgroup directories are (cgroup/memcg_files.h).
+  if (job_.own_cgroup) job_.hierarchy = job_.own_cgroup->hierarchy;
+  else if (auto h = cgroup::find_memory_hierarchy(o_.proc_root)) job_.hierarchy = cgroup::under_root(*h, o_.proc_root);
   return std::nullopt;
 }
 
@@ -159,7 +162,9 @@ void Session::setup_signals_and_tee() {
 
   vm_oom_before_ = proc::read_vmstat_oom_kill(proc_dir());
   if (job_.own_cgroup) job_.cgroup_dir = job_.own_cgroup->dir;
-  else if (job_.hierarchy) job_.cgroup_dir = cgroup::memory_cgroup_dir(*job_.hierarchy, attached() ? *o_.attach_pid : 0, o_.proc_root).value_or("");
+  else if (job_.hierarchy)
+    if (auto path = cgroup::memory_cgroup_path(*job_.hierarchy, attached() ? *o_.attach_pid : 0, o_.proc_root))
+      job_.cgroup_dir = join_root(job_.hierarchy->mount_point, *path);
   if (job_.hierarchy && !job_.cgroup_dir.empty()) cg_oom_before_ = cgroup::oom_kill_count(job_.hierarchy->version, job_.cgroup_dir);
 }
 

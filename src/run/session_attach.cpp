@@ -74,13 +74,7 @@ std::optional<int> Session::check_attach() {
     supervise::say(trf("--pid {}: the process has already ended", pid));
     return kExitOwnFailure;
   }
-  if (auto cmd = read_file_at(dfd, "cmdline"))
-    for (size_t b = 0; b < cmd->size();) {
-      size_t e = cmd->find('\0', b);
-      if (e == std::string::npos) e = cmd->size();
-      job_.attached_cmd.push_back(cmd->substr(b, e - b));
-      b = e + 1;
-    }
+  if (auto cmd = read_file_at(dfd, "cmdline")) job_.attached_cmd = proc::cmdline_args(*cmd);
   if (job_.attached_cmd.empty()) job_.attached_cmd.push_back("pid " + std::to_string(pid));
   job_.pid = pid;
   job_.pidfd = pfd ? pfd->release() : -1;  // -1 before 5.3: the end is then seen when /proc/PID stops reading

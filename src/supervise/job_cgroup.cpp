@@ -15,6 +15,7 @@
 
 #include <fmt/core.h>
 
+#include "cgroup/memcg_files.h"
 #include "proc/proc.h"
 #include "util/file.h"
 #include "supervise/systemd_scope.h"
@@ -123,21 +124,29 @@ std::vector<StaleJobCgroup> remove_stale_job_cgroups(const std::string& parent, 
   return out;
 }
 
-Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap) {
-  auto h = cgroup::find_memory_hierarchy("/");
+uint64_t own_memory_cap_bytes(const std::string& root) {
+  auto mi = proc::read_meminfo(join_root(root, "proc"));
+  const uint64_t ram = mi && mi->mem_total_bytes ? *mi->mem_total_bytes : 0;
+  if (auto h = cgroup::find_memory_hierarchy(root))
+    if (auto own = cgroup::memory_cgroup_dir(*h, 0, root))
+      if (auto l = cgroup::tightest_limit(cgroup::under_root(*h, root), *own); l.bytes && (!ram || *l.bytes < ram))
+        return *l.bytes;
+  return ram;
+}
+
+Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap, const std::string& root) {
+  auto h = cgroup::find_memory_hierarchy(root);
   if (!h) {
     return SystemError{0, "no memory cgroup controller is mounted (neither cgroup v1 memory nor cgroup2 with memory)"};
   }
-  auto own = cgroup::memory_cgroup_dir(*h, 0, "/");
+  auto own = cgroup::memory_cgroup_dir(*h, 0, root);
   if (!own) {
     return SystemError{0, "cannot find oomlens's own memory cgroup in /proc/self/cgroup"};
   }
-  auto mi = proc::read_meminfo();
+  h = cgroup::under_root(*h, root);  // the mount under ROOT, as `own` is (what the session walks up to)
+  auto mi = proc::read_meminfo(join_root(root, "proc"));
   uint64_t ram = mi && mi->mem_total_bytes ? *mi->mem_total_bytes : 0;
-  auto own_limit = cgroup::tightest_limit(*h, *own);
-  uint64_t available = own_limit.bytes ? *own_limit.bytes : ram;
-  if (ram && available > ram) available = ram;
-  uint64_t limit = resolve_limit(spec, available);
+  uint64_t limit = resolve_limit(spec, own_memory_cap_bytes(root));
   if (ram && limit > ram) {
     return SystemError{0, "--limit " + std::to_string(limit) + " bytes is larger than this machine's RAM (" +
              std::to_string(ram) + " bytes)"};
@@ -151,7 +160,7 @@ Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap) {
   jc.limit_bytes = limit;
   {
     const auto slash = jc.dir.rfind('/');
-    jc.stale = remove_stale_job_cgroups(jc.dir.substr(0, slash), std::string_view(jc.dir).substr(slash + 1));
+    jc.stale = remove_stale_job_cgroups(jc.dir.substr(0, slash), std::string_view(jc.dir).substr(slash + 1), root);
   }
   auto r = cgroup::create_limited(h->version, jc.dir, limit, !allow_swap);
   if (!r) {

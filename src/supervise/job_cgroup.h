@@ -34,6 +34,12 @@ struct LimitSpec {
 /// is the tightest limit of oomlens's own memory cgroup, else MemTotal.
 [[nodiscard]] uint64_t resolve_limit(const LimitSpec& spec, uint64_t available_bytes);
 
+/// What oomlens itself may use, what `--limit N%` (and `run --restart`'s
+/// growing limit) is a share of: the tightest limit of oomlens's own memory
+/// cgroup, else MemTotal, never above MemTotal; 0 when neither is known.
+/// Read under `root` (ROOT/proc/self/..., ROOT/proc/meminfo).
+[[nodiscard]] uint64_t own_memory_cap_bytes(const std::string& root = "/");
+
 /// Where the job's cgroup goes (pure: tests pass fixture paths).
 [[nodiscard]] std::string job_cgroup_dir(cgroup::Version v, const std::string& mount_point,
                                          const std::string& own_dir, int oomlens_pid);
@@ -61,7 +67,7 @@ struct StaleJobCgroup {
                                                                    const std::string& proc_root = "/");
 
 struct JobCgroup {
-  cgroup::MemoryHierarchy hierarchy;
+  cgroup::MemoryHierarchy hierarchy;  ///< its mount point under the root (cgroup::under_root), as `dir` is
   std::string dir;  ///< empty until the systemd-run scope is found (then its directory)
   uint64_t limit_bytes = 0;
   bool swap_capped = false;
@@ -84,6 +90,10 @@ struct JobCgroup {
 /// Error (errnum 0: SystemError::what is the whole sentence, the errno's
 /// text in it): no memory controller, not permitted and what was tried,
 /// limit above RAM, ...
-[[nodiscard]] Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap);
+/// Everything is read and made under `root` ("/"; a fixture tree in tests):
+/// ROOT/proc/self/mountinfo, ROOT/proc/self/cgroup, ROOT/proc/meminfo, the
+/// cgroup directories under ROOT, the stale cgroups' owners in ROOT/proc.
+[[nodiscard]] Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap,
+                                                  const std::string& root = "/");
 
 }  // namespace oomlens::supervise

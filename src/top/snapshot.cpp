@@ -12,6 +12,7 @@
 #include <numeric>
 
 #include "cgroup/cgroup.h"
+#include "cgroup/memcg_files.h"
 #include "diagnose/cgroup_owner.h"
 #include "top/gpu.h"
 
@@ -243,7 +244,7 @@ Snapshot SnapshotBuilder::tick() {
       const std::string mount = join_root(opt_.root, h.mount_point);
       std::string rel = dir->size() > mount.size() ? dir->substr(mount.size()) : "/";
       s.header.cgroup_path = rel;
-      s.header.cgroup_limit_bytes = cgroup::tightest_limit(h, *dir).bytes;
+      s.header.cgroup_limit_bytes = cgroup::tightest_limit(cgroup::under_root(h, opt_.root), *dir).bytes;
     }
   }
   s.gpu_available = gpu_ != nullptr;
@@ -314,8 +315,8 @@ Snapshot SnapshotBuilder::tick() {
   });
   s.header.processes = s.rows.size();
   if (have_memory_hierarchy_) {  // each cgroup's tightest limit, once per tick
-    const cgroup::MemoryHierarchy h{memory_v2_ ? cgroup::Version::v2 : cgroup::Version::v1,
-                                    join_root(opt_.root, *memory_mount_)};  // the walk stops at the mount, under root
+    const cgroup::MemoryHierarchy h = cgroup::under_root(  // the walk stops at the mount, under root
+        {memory_v2_ ? cgroup::Version::v2 : cgroup::Version::v1, *memory_mount_}, opt_.root);
     std::unordered_map<std::string, std::optional<uint64_t>> limit_of;
     for (auto& r : s.rows) {
       if (!r.info || r.info->cgroup_path.empty() || r.info->cgroup_path == "/") continue;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "cgroup/memcg_files.h"
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/owner_lookup.h"
 #include "kernel_log/oom_lines.h"
@@ -118,7 +119,7 @@ Status Capture::open() {
 
 void Capture::take_baseline() {
   hierarchy_ = cgroup::find_memory_hierarchy(opt_.root);
-  if (hierarchy_) hierarchy_->mount_point = (opt_.root == "/" ? "" : opt_.root) + hierarchy_->mount_point;
+  if (hierarchy_) hierarchy_ = cgroup::under_root(*hierarchy_, opt_.root);
   if (opt_.counters) {
     vmstat_base_ = read_vmstat_oom_kill(opt_.root + "/proc");
     vmstat_last_ = vmstat_base_;

@@ -11,6 +11,7 @@
 #include <chrono>
 
 #include "util/i18n.h"
+#include "cgroup/memcg_files.h"
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/owner_lookup.h"
 #include "kernel_log/kill_join.h"
@@ -152,17 +153,16 @@ void Capture::on_mark_victim(const trace::MarkVictim& v, std::optional<std::stri
     }
   }
   if (path) {
-    const bool v1 = hierarchy_->version == cgroup::Version::v1;
+    const cgroup::Version ver = hierarchy_->version;
     const std::string dir = join_root(hierarchy_->mount_point, *path);
     CgroupAtKill c;
     c.path = *path;
     // A cgroup removed already (a killed job's, read late) has a limit
     // nobody can read any more: unknown, not its parent's.
     if (::access(dir.c_str(), F_OK) == 0) c.limit_bytes = cgroup::tightest_limit(*hierarchy_, dir).bytes;
-    c.usage_bytes = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
-    c.oom_kill = cgroup::oom_kill_count(hierarchy_->version, dir);
-    if (!v1)
-      if (auto ev = read_file(dir + "/memory.events")) c.oom = cgroup::keyed_value(*ev, "oom");
+    c.usage_bytes = cgroup::read_usage_bytes(ver, dir);
+    c.oom_kill = cgroup::oom_kill_count(ver, dir);
+    if (auto ev = cgroup::read_memory_events(ver, dir)) c.oom = ev->oom;
     w.cgroup_at_kill = std::move(c);
     w.sources.push_back(from_counters ? "counters" : "proc");
     if (from_counters)

@@ -3,6 +3,7 @@
 
 #include <charconv>
 
+#include "cgroup/memcg_files.h"
 #include "watch/oom_counters.h"
 
 namespace oomlens::watch {
@@ -55,7 +56,6 @@ SystemReadings read_system(const std::string& root, const std::optional<cgroup::
   s.memory_pressure = proc::read_pressure(proc + "/pressure/memory");
   s.vmstat_oom_kill = read_vmstat_oom_kill(proc);
   if (!hierarchy) return s;
-  const bool v1 = hierarchy->version == cgroup::Version::v1;
   walk_memory_cgroups(*hierarchy, limits.max_cgroup_dirs, [&](const std::string& rel, const std::string& dir) {
     auto limit = cgroup::read_limit(hierarchy->version, dir);
     if (!limit.bytes) return;
@@ -63,7 +63,7 @@ SystemReadings read_system(const std::string& root, const std::optional<cgroup::
       s.cgroups_truncated = true;
       return;
     }
-    auto usage = cgroup::read_u64_file(dir + (v1 ? "/memory.usage_in_bytes" : "/memory.current"));
+    auto usage = cgroup::read_usage_bytes(hierarchy->version, dir);
     if (!usage) return;
     s.cgroups.push_back(CgroupReading{rel, *usage, *limit.bytes});
   });

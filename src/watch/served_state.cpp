@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "cgroup/memcg_files.h"
 #include "render/prometheus.h"
 #include "util/i18n.h"
 
@@ -19,7 +20,7 @@ ServedState::ServedState(MetricsLimits limits, size_t keep_events, std::string r
       version_(std::move(version)),
       hierarchy_(cgroup::find_memory_hierarchy(root_)),
       metrics_(limits) {
-  if (hierarchy_ && root_ != "/") hierarchy_->mount_point = root_ + hierarchy_->mount_point;
+  if (hierarchy_) hierarchy_ = cgroup::under_root(*hierarchy_, root_);
 }
 
 void ServedState::count(const WatchEvent& w) {

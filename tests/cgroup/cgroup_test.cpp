@@ -1,4 +1,5 @@
 #include "cgroup/cgroup.h"
+#include "cgroup/memcg_files.h"
 
 #include <gtest/gtest.h>
 
@@ -82,7 +83,14 @@ TEST(FixtureTree, V2HierarchyLimitsAndCounters) {
   auto dir = memory_cgroup_dir(*h, 42, root);
   ASSERT_TRUE(dir);
   EXPECT_EQ(*dir, root + "/sys/fs/cgroup/job.slice/leaf");
-  MemoryHierarchy abs{Version::v2, root + "/sys/fs/cgroup"};
+  // The mount as the machine names it; under_root puts it under ROOT as the
+  // directory is, so the walk up stops at the mount inside the tree.
+  EXPECT_EQ(h->mount_point, "/sys/fs/cgroup");
+  const MemoryHierarchy abs = under_root(*h, root);
+  EXPECT_EQ(abs.mount_point, root + "/sys/fs/cgroup");
+  EXPECT_EQ(under_root(*h, "/").mount_point, "/sys/fs/cgroup");
+  EXPECT_EQ(under_root(*h, root + "/").mount_point, root + "/sys/fs/cgroup");
+  t.write("sys/fs/memory.max", "1\n");  // above the mount: never read
   EXPECT_EQ(tightest_limit(abs, *dir).bytes, 1073741824u);
   EXPECT_EQ(oom_kill_count(Version::v2, *dir), 1u);
   // A cgroup this mount does not show (a v1 container's own, named by

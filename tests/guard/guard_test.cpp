@@ -6,6 +6,8 @@
 #include <csignal>
 
 #include "support/fixture_tree.h"
+#include "cgroup/memcg_files.h"
+#include "util/file.h"
 #include "guard/forecast.h"
 #include "guard/guard.h"
 #include "guard/headroom.h"
@@ -116,6 +118,41 @@ TEST(Headroom, ReadLevelsV2Fixture) {
   EXPECT_EQ(hr.limit_source, "machine (MemAvailable)");
   EXPECT_EQ(*hr.high_bytes, 1 * GiB);  // memory.high is reported, never the limit
   EXPECT_FALSE(read_working_set(h, m + "/user.slice/missing"));
+}
+
+// The hierarchy and the job's directory as the session finds them on a
+// fixture root (find_memory_hierarchy and memory_cgroup_path under ROOT,
+// the mount put under ROOT by cgroup::under_root): the levels run from the
+// job up to the mount point inside the tree and no further.
+TEST(Headroom, ReadLevelsStopAtTheMountUnderAFixtureRoot) {
+  testing::FixtureTree t;
+  const std::string root = t.root();
+  t.write("proc/self/mountinfo", "31 25 0:27 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n");
+  t.write("proc/self/cgroup", "0::/user.slice/job\n");
+  t.write("sys/fs/cgroup/cgroup.controllers", "cpu memory pids\n");
+  t.write_files("sys/fs/cgroup", {{"memory.stat", "anon 1\n"},
+                                  {"user.slice/memory.max", "2147483648\n"},
+                                  {"user.slice/memory.current", "1073741824\n"},
+                                  {"user.slice/job/memory.max", "max\n"},
+                                  {"user.slice/job/memory.current", "314572800\n"},
+                                  {"user.slice/job/memory.stat", "inactive_file 104857600\n"}});
+  t.write("sys/fs/memory.max", "1\n");  // above the mount: never a level
+  auto found = cgroup::find_memory_hierarchy(root);
+  ASSERT_TRUE(found);
+  const cgroup::MemoryHierarchy h = cgroup::under_root(*found, root);
+  auto path = cgroup::memory_cgroup_path(h, 0, root);
+  ASSERT_TRUE(path);
+  const std::string job = join_root(h.mount_point, *path);
+  EXPECT_EQ(job, cgroup::memory_cgroup_dir(*found, 0, root));
+  auto lv = read_levels(h, job);
+  ASSERT_EQ(lv.size(), 3u);
+  EXPECT_EQ(lv[0].dir, root + "/sys/fs/cgroup/user.slice/job");
+  EXPECT_EQ(*lv[0].working_set_bytes, 200 * MiB);
+  EXPECT_EQ(lv[1].dir, root + "/sys/fs/cgroup/user.slice");
+  EXPECT_EQ(*lv[1].limit_bytes, 2 * GiB);
+  EXPECT_EQ(lv[2].dir, root + "/sys/fs/cgroup");
+  EXPECT_EQ(*read_working_set(h, job), 200 * MiB);
+  EXPECT_EQ(cgroup::tightest_limit(h, job).bytes, 2 * GiB);
 }
 
 TEST(Forecast, TheilSenIgnoresAnOutlier) {

@@ -125,6 +125,28 @@ TEST(Cgroup, MemoryStatV1AndV2) {
   EXPECT_EQ(c.limit_state, "unlimited");
 }
 
+// The held-open fast path reads the same files (cgroup/memcg_files.h's
+// names) and gives what the one-shot reader gives.
+TEST(Cgroup, HeldReaderMatchesTheOneShotReader) {
+  for (const auto& [v, dir] : {std::pair{cgroup::Version::v1, std::string("/cgroup-v1")},
+                               std::pair{cgroup::Version::v2, std::string("/cgroup-v2")}}) {
+    const cgroup::MemoryHierarchy h{v, kFix + dir};
+    const CgroupSample once = read_cgroup_sample(h, kFix + dir + "/job");
+    CgroupReader held(h, kFix + dir + "/job");
+    const CgroupSample c = held.read(/*with_limit=*/true, /*with_stat=*/true);
+    EXPECT_EQ(c.usage_bytes, once.usage_bytes) << dir;
+    EXPECT_EQ(c.peak_bytes, once.peak_bytes) << dir;
+    EXPECT_EQ(c.anon_bytes, once.anon_bytes) << dir;
+    EXPECT_EQ(c.shmem_bytes, once.shmem_bytes) << dir;
+    EXPECT_EQ(c.file_bytes, once.file_bytes) << dir;
+    EXPECT_EQ(c.oom_kill, once.oom_kill) << dir;
+    EXPECT_EQ(c.limit_bytes, once.limit_bytes) << dir;
+    EXPECT_EQ(c.psi_some_total_us, once.psi_some_total_us) << dir;
+    EXPECT_EQ(c.psi_full_total_us, once.psi_full_total_us) << dir;
+    EXPECT_TRUE(c.usage_bytes) << dir;
+  }
+}
+
 // The record path of a live kill: /dev/kmsg (a fixture file standing in
 // for the device) → KernelWatch → the run record → `report`'s text. The
 // hostile comm `foo) Z ` (earlyoom's test name) must survive every step.

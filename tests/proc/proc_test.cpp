@@ -137,6 +137,16 @@ TEST(PidText, CommKeepsSpacesAndParenthesesCmdlineJoinsArgv) {
   EXPECT_EQ(read_cmdline(43, proc), "");
   EXPECT_EQ(read_cmdline(44, proc), "");
   EXPECT_EQ(cmdline_text(std::string("a\0b\0\0", 5)), "a b");
+  // The same files as arguments, and comm text read through a held fd.
+  using V = std::vector<std::string>;
+  EXPECT_EQ(read_cmdline_args(42, proc), (V{"python3", "/opt/nohang/nohang", "--monitor"}));
+  EXPECT_EQ(read_cmdline_args(43, proc), V{});
+  EXPECT_EQ(read_cmdline_args(44, proc), V{});
+  EXPECT_EQ(cmdline_args(std::string("a\0\0b", 4)), (V{"a", "", "b"}));  // an empty argument kept; no final NUL
+  EXPECT_EQ(cmdline_args(std::string("--\0", 3)), V{"--"});
+  EXPECT_EQ(parse_comm("foo) Z \n"), "foo) Z ");
+  EXPECT_EQ(parse_comm("bash"), "bash");
+  EXPECT_EQ(parse_comm(""), "");
 }
 
 TEST(ListPids, KeepsPositiveDecimalNamesOnly) {

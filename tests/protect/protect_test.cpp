@@ -156,6 +156,17 @@ TEST(ProtectByHandle, ReplacedDirectoryIsNeverWritten) {
   EXPECT_EQ(slurp(t.root() + "/gone/oom_score_adj"), "500");
 }
 
+// comm through the held /proc/PID, parsed by proc::parse_comm: spaces and
+// `)` kept, the newline dropped.
+TEST(ProtectByHandle, CommThroughTheHandle) {
+  testing::FixtureTree t;
+  fixture_pid(t, 42, 1000, 0);
+  t.write("42/comm", "foo) Z \n");
+  ProcAdjIo io(t.root());
+  EXPECT_EQ(io.comm(42), "foo) Z ");
+  EXPECT_FALSE(io.comm(43));
+}
+
 TEST(ProtectByHandle, UnchangedProcessIsWritten) {
   testing::FixtureTree t;
   fixture_pid(t, 42, 1000, 0);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "support/files.h"
 #include "support/fixture_tree.h"
 #include "supervise/job_cgroup.h"
 #include "supervise/signals.h"
@@ -177,6 +178,82 @@ TEST(JobCgroup, StaleCgroupsOfGoneOwnersAreRemovedOthersKept) {
   EXPECT_TRUE(fs::exists(t.root() + "/cg/oomlens-run-500"));
   EXPECT_TRUE(fs::exists(t.root() + "/cg/unrelated"));
   EXPECT_TRUE(remove_stale_job_cgroups(t.root() + "/missing", "", t.root()).empty());
+}
+
+// create_job_cgroup and own_memory_cap_bytes read and make everything under
+// the root they are given: a hybrid v1 machine as a fixture tree. The job's
+// directory is made ahead with its files (a plain directory has no
+// memory.limit_in_bytes for write_file to open, as cgroupfs does).
+void write_hybrid_v1(const testing::FixtureTree& t, const std::string& limit_of_a) {
+  t.write("proc/self/mountinfo",
+          "30 25 0:26 / /sys/fs/cgroup ro,nosuid - tmpfs tmpfs ro,mode=755\n"
+          "38 30 0:34 / /sys/fs/cgroup/memory rw,nosuid shared:14 - cgroup cgroup rw,memory\n");
+  t.write("proc/self/cgroup", "9:name=systemd:/\n4:memory:/a\n0::/\n");
+  t.write("proc/meminfo", "MemTotal:        4194304 kB\nMemAvailable:    3145728 kB\n");  // 4 GiB
+  t.write("sys/fs/cgroup/memory/memory.limit_in_bytes", "9223372036854771712\n");
+  t.write("sys/fs/cgroup/memory/a/memory.limit_in_bytes", limit_of_a);
+}
+
+TEST(JobCgroup, OwnMemoryCapUnderARoot) {
+  testing::FixtureTree t;
+  write_hybrid_v1(t, "2147483648\n");
+  EXPECT_EQ(own_memory_cap_bytes(t.root()), 2ull << 30);  // own cgroup's limit
+  t.write("sys/fs/cgroup/memory/a/memory.limit_in_bytes", "9223372036854771712\n");
+  EXPECT_EQ(own_memory_cap_bytes(t.root()), 4ull << 30);  // unlimited: MemTotal
+  t.write("sys/fs/cgroup/memory/a/memory.limit_in_bytes", "8589934592\n");
+  EXPECT_EQ(own_memory_cap_bytes(t.root()), 4ull << 30);  // never above MemTotal
+  testing::FixtureTree empty;
+  EXPECT_EQ(own_memory_cap_bytes(empty.root()), 0u);
+}
+
+TEST(JobCgroup, CreatedUnderARootV1) {
+  testing::FixtureTree t;
+  write_hybrid_v1(t, "2147483648\n");
+  const std::string own = "sys/fs/cgroup/memory/a/";
+  const std::string name = "oomlens-run-" + std::to_string(::getpid());
+  t.write(own + name + "/memory.limit_in_bytes", "");
+  t.write(own + name + "/memory.memsw.limit_in_bytes", "");
+  // Stale cgroups beside it: owners as ROOT/proc shows them, not this machine's /proc.
+  const int parent = static_cast<int>(::getppid());  // runs here, absent from the fixture
+  t.mkdir(own + "oomlens-run-" + std::to_string(parent));
+  t.mkdir(own + "oomlens-run-4194300");
+  t.write("proc/4194300/comm", "oomlens\n");  // runs in the fixture
+  auto jc = create_job_cgroup(*parse_limit_spec("50%"), /*allow_swap=*/false, t.root());
+  ASSERT_TRUE(jc) << jc.error().what;
+  EXPECT_EQ(jc->hierarchy.version, cgroup::Version::v1);
+  EXPECT_EQ(jc->hierarchy.mount_point, t.root() + "/sys/fs/cgroup/memory");
+  EXPECT_EQ(jc->dir, t.root() + "/" + own + name);
+  EXPECT_EQ(jc->limit_bytes, 1ull << 30);  // half of the own cgroup's 2 GiB
+  EXPECT_TRUE(jc->swap_capped);
+  EXPECT_EQ(testing::slurp(jc->dir + "/memory.limit_in_bytes"), "1073741824");
+  EXPECT_EQ(testing::slurp(jc->dir + "/memory.memsw.limit_in_bytes"), "1073741824");
+  ASSERT_EQ(jc->stale.size(), 1u);
+  EXPECT_EQ(jc->stale[0].owner_pid, parent);
+  EXPECT_TRUE(jc->stale[0].removed);
+  EXPECT_TRUE(std::filesystem::exists(t.root() + "/" + own + "oomlens-run-4194300"));
+}
+
+TEST(JobCgroup, CreatedUnderARootV2BesideOwn) {
+  testing::FixtureTree t;
+  t.write("proc/self/mountinfo", "31 25 0:27 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n");
+  t.write("proc/self/cgroup", "0::/user.slice/oomlens.scope\n");
+  t.write("proc/meminfo", "MemTotal:        4194304 kB\n");
+  t.write("sys/fs/cgroup/cgroup.controllers", "cpu memory pids\n");
+  t.write("sys/fs/cgroup/user.slice/cgroup.subtree_control", "memory pids\n");
+  t.write("sys/fs/cgroup/user.slice/oomlens.scope/memory.max", "max\n");
+  const std::string dir = t.root() + "/sys/fs/cgroup/user.slice/oomlens-run-" + std::to_string(::getpid());
+  t.write_files(dir.substr(t.root().size() + 1), {{"memory.max", ""}, {"memory.swap.max", ""}});
+  auto jc = create_job_cgroup(*parse_limit_spec("64M"), /*allow_swap=*/false, t.root());
+  ASSERT_TRUE(jc) << jc.error().what;
+  EXPECT_EQ(jc->hierarchy.mount_point, t.root() + "/sys/fs/cgroup");
+  EXPECT_EQ(jc->dir, dir);
+  EXPECT_EQ(testing::slurp(dir + "/memory.max"), "67108864");
+  EXPECT_EQ(testing::slurp(dir + "/memory.swap.max"), "0");
+  // Above ROOT/proc/meminfo's MemTotal: refused with the fixture's figure.
+  auto big = create_job_cgroup(*parse_limit_spec("5G"), false, t.root());
+  ASSERT_FALSE(big);
+  EXPECT_NE(big.error().what.find("larger than this machine's RAM (4294967296 bytes)"), std::string::npos)
+      << big.error().what;
 }
 
 }  // namespace
