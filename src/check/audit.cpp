@@ -9,6 +9,7 @@
 #include "util/format.h"
 #include "util/i18n.h"
 #include "util/sanitize.h"
+#include "util/strerror_tr.h"
 
 namespace oomlens::check {
 namespace {
@@ -235,7 +236,7 @@ Finding kernel_log(const Ctx& c) {
   f.status = Status::warn;
   f.reason = trf("/dev/kmsg does not open ({}; dmesg_restrict={}): OOM reports are invisible to you, so "
                          "`oomlens explain` needs a saved log or root.",
-                         c.f.kmsg_error.empty() ? std::string(tr("unknown error")) : retranslate(c.f.kmsg_error), restrict);
+                         c.f.kmsg_error ? tr_strerror(c.f.kmsg_error->errnum) : std::string(tr("unknown error")), restrict);
   if (c.f.dmesg_restrict && *c.f.dmesg_restrict)
     f.fix = c.sysctl("kernel.dmesg_restrict=0") + tr("  or run `sudo oomlens explain`, or read /var/log/kern.log (group adm)");
   else

@@ -12,7 +12,6 @@
 
 #include <cerrno>
 #include <charconv>
-#include <cstring>
 
 #include "cgroup/cgroup.h"
 #include "cgroup/memcg_files.h"
@@ -109,7 +108,7 @@ SystemFacts read_system_facts(const std::string& root) {
   if (const UniqueFd fd(::open(join_root(root, "dev/kmsg").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)); fd)
     f.kmsg_readable = true;
   else
-    f.kmsg_error = std::strerror(errno);
+    f.kmsg_error = system_error("open " + join_root(root, "dev/kmsg"));
 
   f.memory_pressure = proc::read_pressure(proc + "/pressure/memory");
 

@@ -18,6 +18,7 @@
 
 #include "proc/proc.h"
 #include "diagnose/killer_daemon.h"
+#include "util/result.h"
 
 namespace oomlens::check {
 
@@ -53,7 +54,7 @@ struct SystemFacts {
   // kernel log
   std::optional<int> dmesg_restrict;
   bool kmsg_readable = false;
-  std::string kmsg_error;  ///< strerror of the failed open, empty when readable
+  std::optional<SystemError> kmsg_error;  ///< the failed open and its errno; nullopt when readable
   // PSI
   std::optional<proc::Pressure> memory_pressure;  ///< nullopt: no /proc/pressure/memory
   // the caller's own memory cgroup

@@ -135,8 +135,8 @@ void print_sources(const std::vector<SourceResult>& results, bool list, bool ver
   // retranslated here.
   for (const auto& r : results) {
     if (r.error) {
-      print_error("explain", "{}: {}", r.name, retranslate(*r.error));
-      if (r.advice) print_error("explain", "  {}", retranslate(*r.advice));
+      print_error("explain", "{}: {}", r.name, retranslate(source_error_text(*r.error)));
+      if (!r.error->advice.empty()) print_error("explain", "  {}", retranslate(r.error->advice));
     }
     if (verbose)
       for (const auto& n : r.notes) print_error("explain", "  {}: {}", r.name, retranslate(n));

@@ -12,6 +12,13 @@
 namespace oomlens::diagnose {
 using namespace detail;
 
+namespace {
+// Why the kernel log was not readable, for the evidence ("?": not known).
+std::string kernel_log_error_text(const VerdictInput& in) {
+  return in.kernel_log_error ? in.kernel_log_error->message() : "?";
+}
+}  // namespace
+
 Verdict decide_verdict(const VerdictInput& in) {
   Verdict v;
   if (in.still_running) {
@@ -163,7 +170,7 @@ Verdict decide_verdict(const VerdictInput& in) {
         v.evidence.push_back(in.kernel_log_readable
                                  ? std::string(N_("no kernel OOM report names a process of the job, and no oom_kill counter rose"))
                                  : fmt::format(N_("no oom_kill counter rose (the kernel log was not readable: {})"),
-                                               in.kernel_log_error.value_or("?")));
+                                               kernel_log_error_text(in)));
       else if (in.kernel_log_readable)
         v.evidence.push_back(N_("no kernel OOM report names a process of the job (the kernel log was read throughout; "
                                 "kill lines are never rate-limited)"));
@@ -313,11 +320,11 @@ Verdict decide_verdict(const VerdictInput& in) {
   if (!in.kernel_log_readable && traced_victim) {
     v.evidence.push_back(fmt::format(N_("the kernel log could not be read ({}): the kill is known from the oom:mark_victim "
                                         "tracepoint, but not its report (constraint, memory cgroup, task table)"),
-                                     in.kernel_log_error.value_or("?")));
+                                     kernel_log_error_text(in)));
   } else if (!in.kernel_log_readable && (v.cause == "killed" || v.cause == "oom_killed") && !traced_user_kill) {
     if (v.confidence == "high") v.confidence = "medium";
     v.evidence.push_back(fmt::format(N_("confidence lowered: the kernel log could not be read ({}); run as root or with "
-                                        "CAP_SYSLOG"), in.kernel_log_error.value_or("?")));
+                                        "CAP_SYSLOG"), kernel_log_error_text(in)));
   }
   // Memory attributed to the workers, and copy-on-read advice that checks
   // the start method first: only forked workers share the parent's pages.

@@ -27,6 +27,7 @@
 #include "diagnose/signal_sender.h"
 #include "diagnose/worker_memory.h"
 #include "util/format.h"
+#include "util/result.h"
 
 namespace oomlens::monitor {
 struct KernelKill;
@@ -106,7 +107,7 @@ struct EndEvidence {
   int detach_signal = 0;  ///< --pid: the signal that made oomlens stop following (0: none)
   std::vector<TreeKill> kernel_kills;
   bool kernel_log_readable = true;
-  std::optional<std::string> kernel_log_error;
+  std::optional<SystemError> kernel_log_error;  ///< why not readable (monitor::KernelWatch::error())
   /// Kernel OOM kills of processes outside the job's tree seen during the
   /// run (role "unrelated"): a note, never evidence for the job.
   std::vector<TreeKill> other_kills;

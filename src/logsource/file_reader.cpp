@@ -60,7 +60,7 @@ class Counter {
 /// error only when nothing could be read at all.
 void damaged(SourceResult& result, LogSink& sink, const Counter& counter, const std::string& what) {
   if (counter.bytes() == 0) {
-    result.error = what;
+    result.error = SystemError{0, what};
     return;
   }
   const std::string note =
@@ -178,7 +178,7 @@ void read_compressed(Compression c, int fd, char* in, size_t cap, size_t have, C
                      SourceResult& result, LogSink& sink) {
   std::unique_ptr<Decoder> decoder = make_decoder(c);
   if (!decoder) {
-    result.error = fmt::format(N_("cannot initialise the {} decoder"), compression_name(c));
+    result.error = SystemError{0, fmt::format(N_("cannot initialise the {} decoder"), compression_name(c))};
     return;
   }
   const bool threaded = two_cpus();
@@ -212,7 +212,7 @@ SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
   struct stat st {};
   if (::fstat(fd, &st) == 0) {
     if (S_ISDIR(st.st_mode)) {
-      result.error = strerror_en(EISDIR);
+      result.error = SystemError{EISDIR, ""};
       return result;
     }
     if (S_ISREG(st.st_mode)) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -224,8 +224,8 @@ SourceResult read_log_fd(int fd, const std::string& name, LogSink& sink,
   while (have < 6) {
     const ssize_t n = read_some(fd, buf.get() + have, cap - have);
     if (n < 0) {
-      result.error = strerror_en(errno);
-      if (errno == EACCES || errno == EPERM) result.advice = file_permission_advice(name);
+      const int err = errno;
+      result.error = SystemError{err, "", err == EACCES || err == EPERM ? file_permission_advice(name) : ""};
       return result;
     }
     if (n == 0) break;
@@ -250,8 +250,7 @@ SourceResult read_log_file(const std::string& path, LogSink& sink, const FileRea
     const int err = errno;
     SourceResult result;
     result.name = path;
-    result.error = strerror_en(err);
-    if (err == EACCES || err == EPERM) result.advice = file_permission_advice(path);
+    result.error = SystemError{err, "", err == EACCES || err == EPERM ? file_permission_advice(path) : ""};
     return result;
   }
   return read_log_fd(fd.get(), path, sink, options);

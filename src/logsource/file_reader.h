@@ -12,9 +12,10 @@
 // another, as `gzip -d` does. A note names the decoder (--verbose).
 //
 // Errors, in SourceResult:
-//  - cannot open: error = errno text ("No such file or directory",
-//    "Permission denied", …); EACCES/EPERM add advice (file_permission_advice()).
-//  - a directory: error "Is a directory".
+//  - cannot open: error = its errno (source_error_text(): "No such file or
+//    directory", "Permission denied", …); EACCES/EPERM add advice
+//    (file_permission_advice()).
+//  - a directory: error EISDIR ("Is a directory").
 //  - an empty file: used = true, records = 0 (an empty log is a valid log).
 //  - a truncated or corrupt compressed stream: what was inflated before the damage
 //    is delivered; a note says what happened and sink.gap() is called so an

@@ -130,11 +130,11 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
   if (!options.directory.empty()) {
     std::error_code ec;
     if (!std::filesystem::is_directory(options.directory, ec)) {
-      result.error = fmt::format("{}: {}", options.directory, strerror_en(ENOENT));
+      result.error = SystemError{ENOENT, options.directory};
       return out;
     }
     if (!holds_journal_files(options.directory)) {
-      result.error = fmt::format(N_("{}: a directory that holds no journal files"), options.directory);
+      result.error = SystemError{0, fmt::format(N_("{}: a directory that holds no journal files"), options.directory)};
       return out;
     }
     rc = sd_journal_open_directory(&j, options.directory.c_str(), 0);
@@ -144,8 +144,7 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
       bool denied = false;
       files = find_journal_files(options.root, &denied);
       if (files.empty() && denied) {
-        result.error = strerror_en(EACCES);
-        result.advice = journal_permission_advice();
+        result.error = SystemError{EACCES, "", journal_permission_advice()};
         return out;
       }
       if (files.empty()) {
@@ -166,13 +165,13 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
       } else if (err == EACCES || err == EPERM) {
         denied.push_back(f);
       } else if (!system) {
-        result.error = fmt::format("{}: {}", f, strerror_en(err));
+        result.error = SystemError{err, f};
         return out;
       }
     }
     if (ok.empty()) {
-      result.error = denied.empty() ? std::string("no readable journal files") : strerror_en(EACCES);
-      if (!denied.empty()) result.advice = journal_permission_advice();
+      result.error = denied.empty() ? SystemError{0, "no readable journal files"}
+                                    : SystemError{EACCES, "", journal_permission_advice()};
       return out;
     }
     if (!denied.empty()) {
@@ -190,8 +189,7 @@ Opened open_journal(const JournalOptions& options, SourceResult& result) {
     }
   }
   if (rc < 0) {
-    result.error = strerror_en(-rc);
-    if (rc == -EACCES || rc == -EPERM) result.advice = journal_permission_advice();
+    result.error = SystemError{-rc, "", rc == -EACCES || rc == -EPERM ? journal_permission_advice() : ""};
     return out;
   }
   out.journal.reset(j);
@@ -266,7 +264,7 @@ SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
     if (rc >= 0) rc = sd_journal_add_match(j, m.data(), m.size());
   }
   if (rc < 0) {
-    result.error = fmt::format(N_("journal match failed: {}"), strerror_en(-rc));
+    result.error = SystemError{-rc, N_("journal match failed")};
     return result;
   }
   result.used = true;

@@ -15,8 +15,9 @@
 // Outcomes:
 //  - no journal at all (no *.journal under <root>/var/log/journal or
 //    <root>/run/log/journal): not an error; used = false and a note.
-//  - journal files that exist but none can be opened: error "Permission
-//    denied" with journal_permission_advice(); some unreadable: a note.
+//  - journal files that exist but none can be opened: error EACCES
+//    ("Permission denied") with journal_permission_advice(); some
+//    unreadable: a note.
 //  - a corrupt file or a read error mid-way: what was read is kept, a note.
 #include <cstdint>
 #include <optional>

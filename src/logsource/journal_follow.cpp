@@ -32,8 +32,7 @@ bool JournalFollower::open() {
   }
   if (rc < 0) {
     j_ = nullptr;
-    result_.error = strerror_en(-rc);
-    if (rc == -EACCES || rc == -EPERM) result_.advice = journal_permission_advice();
+    result_.error = SystemError{-rc, "", rc == -EACCES || rc == -EPERM ? journal_permission_advice() : ""};
     return false;
   }
   sd_journal_set_data_threshold(j_, 0);  // whole fields, however long
@@ -45,7 +44,7 @@ bool JournalFollower::open() {
   if (rc >= 0 && !options_.from_start) rc = sd_journal_previous(j_);
   if (rc >= 0) rc = sd_journal_get_fd(j_);
   if (rc < 0) {
-    result_.error = fmt::format("journal: {}", strerror_en(-rc));
+    result_.error = SystemError{-rc, "journal"};
     sd_journal_close(j_);
     j_ = nullptr;
     return false;

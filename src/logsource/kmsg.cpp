@@ -106,22 +106,21 @@ bool KmsgReader::open() {
   if (!fd_) {
     const int err = errno;
     if (err == EPERM || err == EACCES) {
-      result_.error = "Permission denied";
       std::optional<int> restrict_value;
       if (const auto text = oomlens::read_file(join_root(options_.root, "/proc/sys/kernel/dmesg_restrict"), 64)) {
         int v = 0;
         if (parse_num(text::trim(*text), v)) restrict_value = v;
       }
-      result_.advice = kmsg_permission_advice(restrict_value);
+      result_.error = SystemError{EACCES, "", kmsg_permission_advice(restrict_value)};  // EPERM too: one wording
     } else {
-      result_.error = strerror_en(err);
+      result_.error = SystemError{err, ""};
     }
     return false;
   }
   struct stat st {};
   if (::fstat(fd_.get(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) {
-      result_.error = strerror_en(EISDIR);
+      result_.error = SystemError{EISDIR, ""};
       fd_.reset();
       return false;
     }

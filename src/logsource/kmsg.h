@@ -84,7 +84,8 @@ class KmsgReader {
   KmsgReader& operator=(const KmsgReader&) = delete;
 
   /// Opens the ring. On failure returns false and result() holds the error
-  /// ("Permission denied" + kmsg_permission_advice(), "No such file or
+  /// (EACCES, "Permission denied", for EPERM too, with
+  /// kmsg_permission_advice(); ENOENT, "No such file or
   /// directory", …).
   [[nodiscard]] bool open();
   /// The descriptor to poll (-1 when not open).

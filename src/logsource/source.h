@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "kernel_log/report_scanner.h"
+#include "util/result.h"
+#include "util/strerror_tr.h"
 
 namespace oomlens {
 
@@ -56,9 +58,28 @@ struct SourceResult {
   std::string name;          ///< "kmsg", "journal", "/var/log/kern.log.2.gz", "-"
   bool used = false;         ///< something was read from it
   uint64_t records = 0;      ///< lines or records read
-  std::optional<std::string> error;   ///< why it could not be read (e.g. "Permission denied")
-  std::optional<std::string> advice;  ///< what fixes that (sudo, `adm` group, …)
-  std::vector<std::string> notes;     ///< e.g. "records 1200-1260 were overwritten (EPIPE)"
+  /// Why it could not be read: the errno (EACCES, ...; 0 for a failure
+  /// that is not a system call's, e.g. a corrupt file), `what` failed
+  /// beyond opening `name` (empty: opening it; "/var/log/journal": that
+  /// directory) and `advice`, what fixes it (sudo, the `adm` group, ...).
+  std::optional<SystemError> error;
+  std::vector<std::string> notes;  ///< e.g. "records 1200-1260 were overwritten (EPIPE)"
 };
+
+/// `error` as explain prints it after "NAME: " and its JSON's `error`
+/// field: `what` and the errno text, without the advice ("Permission
+/// denied", "/var/log/journal: No such file or directory"). English.
+[[nodiscard]] inline std::string source_error_text(const SystemError& error) {
+  if (error.errnum == 0) return error.what;
+  return error.what.empty() ? strerror_en(error.errnum) : error.what + ": " + strerror_en(error.errnum);
+}
+
+/// The reader's error said of `source` ("/dev/kmsg: Permission denied
+/// (advice)" as message()): for a reader whose open() returned false.
+[[nodiscard]] inline SystemError source_error(std::string_view source, const SourceResult& r) {
+  if (!r.error) return SystemError{0, std::string(source) + ": cannot be opened"};
+  const SystemError& e = *r.error;
+  return SystemError{e.errnum, e.what.empty() ? std::string(source) : std::string(source) + ": " + e.what, e.advice};
+}
 
 }  // namespace oomlens

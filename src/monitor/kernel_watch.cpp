@@ -47,8 +47,7 @@ bool KernelWatch::open(const std::string& root) {
   ko.from_start = true;  // read through what is there to learn the newest sequence number
   reader_ = std::make_unique<KmsgReader>(ko);
   if (!reader_->open()) {
-    auto r = reader_->result();
-    error_ = "/dev/kmsg: " + r.error.value_or("cannot open") + (r.advice ? " (" + *r.advice + ")" : "");
+    error_ = source_error("/dev/kmsg", reader_->result());
     reader_.reset();
     return false;
   }

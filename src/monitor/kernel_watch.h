@@ -22,6 +22,7 @@
 #include "kernel_log/oom_event.h"
 #include "kernel_log/report_scanner.h"
 #include "logsource/kmsg.h"
+#include "util/result.h"
 
 namespace oomlens::monitor {
 
@@ -51,11 +52,11 @@ class KernelWatch {
   /// Opens /dev/kmsg (logsource/kmsg.h: KmsgReader) and reads through the
   /// records already there, remembering the newest sequence number: later
   /// records are the job's era. False with `error()` set when unreadable
-  /// (e.g. dmesg_restrict without CAP_SYSLOG): the verdict then lowers its
-  /// confidence and says so.
+  /// (e.g. dmesg_restrict without CAP_SYSLOG: "/dev/kmsg", EACCES and the
+  /// advice): the verdict then lowers its confidence and says so.
   bool open(const std::string& root = "/");
   [[nodiscard]] int fd() const;
-  [[nodiscard]] const std::optional<std::string>& error() const { return error_; }
+  [[nodiscard]] const std::optional<SystemError>& error() const { return error_; }
   [[nodiscard]] std::optional<uint64_t> start_seq() const { return start_seq_; }
 
   /// Reads every record available now; returns the kill lines seen in them.
@@ -68,7 +69,7 @@ class KernelWatch {
  private:
   struct Sink;
   void on_record(std::string_view message, const RecordMeta& meta);
-  std::optional<std::string> error_;
+  std::optional<SystemError> error_;
   std::optional<uint64_t> start_seq_;
   bool draining_ = false;
   std::unique_ptr<Sink> sink_;

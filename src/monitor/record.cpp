@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 
 #include "util/fd.h"
 #include "util/safe_open.h"
@@ -42,7 +41,7 @@ void RecordWriter::write(const nlohmann::json& line, bool sync) {
   std::string s = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   s += '\n';
   if (!write_all(fd_.get(), s.data(), s.size())) {
-    if (!error_) error_ = std::string("record write failed: ") + std::strerror(errno);
+    if (!error_) error_ = system_error("record write failed");
     return;
   }
   bytes_ += s.size();

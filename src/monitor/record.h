@@ -38,9 +38,10 @@ class RecordWriter {
   /// False for a FIFO or /dev/null: the record cannot be read back.
   [[nodiscard]] bool regular() const { return regular_; }
   /// Appends one line; `sync` adds fdatasync. Write errors are remembered
-  /// (first one kept) and never stop the job.
+  /// (first one kept: "record write failed" and its errno) and never stop
+  /// the job.
   void write(const nlohmann::json& line, bool sync = false);
-  [[nodiscard]] const std::optional<std::string>& error() const { return error_; }
+  [[nodiscard]] const std::optional<SystemError>& error() const { return error_; }
   [[nodiscard]] uint64_t bytes_written() const { return bytes_; }
   [[nodiscard]] bool is_open() const { return static_cast<bool>(fd_); }
 
@@ -49,7 +50,7 @@ class RecordWriter {
   uint64_t bytes_ = 0;
   std::string path_;
   bool regular_ = true;
-  std::optional<std::string> error_;
+  std::optional<SystemError> error_;
 };
 
 /// A record read back.

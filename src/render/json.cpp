@@ -272,8 +272,8 @@ nlohmann::json explain_document_tail(const std::vector<SourceResult>& sources,
     src.push_back({{"name", str(s.name)},
                    {"used", s.used},
                    {"records", clamp_u64(s.records)},
-                   {"error", opt_str(s.error)},
-                   {"advice", opt_str(s.advice)},
+                   {"error", s.error ? str(source_error_text(*s.error)) : json(nullptr)},
+                   {"advice", s.error && !s.error->advice.empty() ? str(s.error->advice) : json(nullptr)},
                    {"notes", string_array(s.notes)}});
   }
   json warns = json::array();

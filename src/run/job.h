@@ -13,6 +13,7 @@
 #include "cgroup/cgroup.h"
 #include "supervise/job_cgroup.h"
 #include "util/clock.h"
+#include "util/result.h"
 
 namespace oomlens::run {
 
@@ -29,7 +30,7 @@ struct JobHandle {
   std::string cgroup_dir;
   /// How the job entered own_cgroup (supervise/clone_into_cgroup.h names).
   std::string cgroup_entry;
-  std::optional<std::string> clone3_error;
+  std::optional<SystemError> clone3_error;  ///< supervise::Spawned::clone3_error
   /// The whole argv when the job runs under systemd-run.
   std::vector<std::string> systemd_run_argv;
   /// CLOCK_MONOTONIC at the spawn (or the attach): t_s 0 of the record.

@@ -186,7 +186,7 @@ RunEnd decide_run_end(const EndFacts& f, const JobHandle& job, const TickSnapsho
                                    "of CPU): see the record's sample_gap events"),
                                 snap.gaps, snap.longest_gap_s));
   for (auto& n : f.kernel_log_notes) notes.push_back(n);
-  if (f.record_error) notes.push_back(*f.record_error);
+  if (f.record_error) notes.push_back(f.record_error->message());
   vj["notes"] = notes;
   if (!f.guard.is_null()) vj["guard"] = f.guard;
   // --budget (guard/budget.h): always recorded; a successful job over it

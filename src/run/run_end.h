@@ -44,7 +44,7 @@ struct EndFacts : diagnose::EndEvidence {
   nlohmann::json process_accounting;        ///< ProcessAccounting::to_json()
   std::string stderr_tail;
   std::vector<std::string> kernel_log_notes;  ///< KernelWatch::notes()
-  std::optional<std::string> record_error;    ///< RunRecord::error()
+  std::optional<SystemError> record_error;    ///< RunRecord::error()
   std::vector<std::string> notes;             ///< the session's own (cleanup)
   std::string signal_trace;                   ///< its status
   std::optional<uint64_t> cg_oom_before, cg_oom_after, vm_oom_before, vm_oom_after;

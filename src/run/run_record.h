@@ -30,7 +30,7 @@ class RunRecord {
   void set_write_interval(double write_s) { write_s_ = write_s; }
   [[nodiscard]] const std::string& path() const { return writer_.path(); }
   [[nodiscard]] bool regular() const { return writer_.regular(); }
-  [[nodiscard]] const std::optional<std::string>& error() const { return writer_.error(); }
+  [[nodiscard]] const std::optional<SystemError>& error() const { return writer_.error(); }
 
   /// One line as it is (header, event, verdict); `sync` adds fdatasync.
   void write(const nlohmann::json& line, bool sync = false) { writer_.write(line, sync); }

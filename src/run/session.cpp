@@ -6,6 +6,7 @@
 #include "util/i18n.h"
 #include "util/json_opt.h"
 #include "util/launch.h"
+#include "util/strerror_tr.h"
 
 #include <fcntl.h>
 #include <sys/prctl.h>
@@ -109,7 +110,7 @@ std::optional<int> Session::make_cgroup() {
     for (const auto& st : job_.own_cgroup->stale)
       supervise::say(st.removed ? trf("removed {}, left behind by oomlens pid {}, which is gone", st.dir, st.owner_pid)
                      : trf("cannot remove {}, left behind by oomlens pid {}, which is gone: {}", st.dir, st.owner_pid,
-                           st.error));
+                           tr_strerror(st.error ? st.error->errnum : 0)));
     if (job_.own_cgroup->via_systemd_run)
       supervise::say(trf("cannot make a cgroup here ({}): running the job under `systemd-run --scope -p MemoryMax={}`",
               job_.own_cgroup->not_delegated, job_.own_cgroup->limit_bytes));
@@ -124,7 +125,7 @@ std::optional<int> Session::make_cgroup() {
 void Session::open_kernel_log() {
   kmsg_ok_ = kw_.open(o_.proc_root);  // ROOT/dev/kmsg: a fixture tree has none
   if (!kmsg_ok_)
-    supervise::say(trf("cannot read the kernel log ({}): the verdict will rest on exit status and cgroup counters", *kw_.error()));
+    supervise::say(trf("cannot read the kernel log ({}): the verdict will rest on exit status and cgroup counters", kw_.error()->message()));
 }
 
 // Step 3b: who sends signals, from before the job exists (trace/signal_trace.h).
@@ -199,7 +200,7 @@ std::optional<int> Session::spawn() {
     so.pty_fds_mask = pty_->fds_mask();
   }
   if (o_.sites) {
-    if (auto note = sites_.prepare(o_.record_path, o_.argv)) supervise::say(*note);
+    if (auto st = sites_.prepare(o_.record_path, o_.argv); !st) supervise::say(without_sites_note(st.error()));
     sites_.set_env();  // in oomlens only around the spawn: addr2line must not get it
   }
   job_.t0 = now_s();
@@ -268,7 +269,8 @@ void Session::write_header() {
                       {"limit_bytes", job_.own_cgroup ? json(job_.own_cgroup->limit_bytes) : json(nullptr)},
                       {"swap_capped", job_.own_cgroup ? json(job_.own_cgroup->swap_capped) : json(nullptr)},
                       {"cgroup_entry", job_.cgroup_entry.empty() ? json(nullptr) : json(job_.cgroup_entry)},
-                      {"clone3_error", opt(job_.clone3_error)},
+                      {"clone3_error", job_.clone3_error ? json(supervise::clone3_error_text(*job_.clone3_error))
+                                                         : json(nullptr)},
                       {"systemd_run_argv", job_.systemd_run_argv.empty() ? json(nullptr) : json(job_.systemd_run_argv)},
                       {"oom_group", false}};
   // The guard starts here (wake-up sources are tried now): its settings and

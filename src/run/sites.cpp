@@ -6,7 +6,6 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <fmt/core.h>
 #include <fmt/format.h>
 
@@ -44,27 +43,29 @@ std::string append_preload(const std::string& old, const std::string& lib) {
   return old + " " + lib;
 }
 
-std::optional<std::string> SitesRun::prepare(const std::string& record_path, const std::vector<std::string>& argv) {
-  auto why = prepare_dir(record_path, argv);
-  if (why) notes_.push_back(*why);
-  return why;
+std::string without_sites_note(const SystemError& why) {
+  return fmt::format(N_("--sites: {}; running without sites"), why.message());
 }
 
-std::optional<std::string> SitesRun::prepare_dir(const std::string& record_path, const std::vector<std::string>& argv) {
+Status SitesRun::prepare(const std::string& record_path, const std::vector<std::string>& argv) {
+  auto st = prepare_dir(record_path, argv);
+  if (!st) notes_.push_back(without_sites_note(st.error()));
+  return st;
+}
+
+Status SitesRun::prepare_dir(const std::string& record_path, const std::vector<std::string>& argv) {
   auto lib = find_sites_library(own_executable().value_or(""));
-  if (!lib) return std::string(N_("--sites: liboomlens-sites.so was not found next to oomlens; running without sites"));
+  if (!lib) return SystemError{0, N_("liboomlens-sites.so was not found next to oomlens")};
   if (!argv.empty())
-    if (auto why = sites::preload_blocker_for_command(argv[0]))
-      return fmt::format(N_("--sites: {}: {}; running without sites"), argv[0], *why);
+    if (auto why = sites::preload_blocker_for_command(argv[0])) return SystemError{0, argv[0] + ": " + *why};
   std::string dir = record_path + ".sites";
-  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
-    return fmt::format(N_("--sites: cannot make {}: {}; running without sites"), dir, std::strerror(errno));
+  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return system_error(fmt::format(N_("cannot make {}"), dir));
   char abs[4096];
   if (dir[0] != '/' && ::getcwd(abs, sizeof abs)) dir = std::string(abs) + "/" + dir;
   dir_ = dir;
   lib_ = *lib;
   active_ = true;
-  return std::nullopt;
+  return kOk;
 }
 
 void SitesRun::set_env() {

@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/result.h"
+
 namespace oomlens::run {
 
 /// Where liboomlens-sites.so is, relative to the oomlens binary `exe`:
@@ -25,11 +27,19 @@ namespace oomlens::run {
 /// (space-separated, as ld.so reads it); unchanged when `lib` is already there. Pure.
 [[nodiscard]] std::string append_preload(const std::string& old, const std::string& lib);
 
+/// The note (said once, recorded in the verdict's `sites.notes`) for a run
+/// that goes on without sites because of `why`: "--sites: WHY; running
+/// without sites" (English: a person's line retranslate()s it). Pure.
+[[nodiscard]] std::string without_sites_note(const SystemError& why);
+
 class SitesRun {
  public:
-  /// Prepares the directory for `record_path` and checks the command.
-  /// Returns a note (said once, recorded) when the run goes on without sites.
-  std::optional<std::string> prepare(const std::string& record_path, const std::vector<std::string>& argv);
+  /// Prepares the directory for `record_path` and checks the command. The
+  /// error says why the run goes on without sites: the library was not
+  /// found, the command cannot take the preload (errnum 0), or the mkdir of
+  /// the directory failed (its errno); without_sites_note() of it is said
+  /// and recorded.
+  [[nodiscard]] Status prepare(const std::string& record_path, const std::vector<std::string>& argv);
   [[nodiscard]] bool active() const { return active_; }
   /// Sets the job's environment in this process (just before the spawn)...
   void set_env();
@@ -40,7 +50,7 @@ class SitesRun {
   [[nodiscard]] const std::string& dir() const { return dir_; }
 
  private:
-  std::optional<std::string> prepare_dir(const std::string& record_path, const std::vector<std::string>& argv);
+  [[nodiscard]] Status prepare_dir(const std::string& record_path, const std::vector<std::string>& argv);
   bool active_ = false;
   std::string dir_, lib_;
   std::optional<std::string> old_preload_;

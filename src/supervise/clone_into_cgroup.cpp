@@ -24,4 +24,9 @@ std::string errno_name(int err) {
   }
 }
 
+std::string clone3_error_text(const SystemError& error) {
+  if (error.what == kClone3What) return errno_name(error.errnum);
+  return error.what + ": " + errno_name(error.errnum);
+}
+
 }  // namespace oomlens::supervise

@@ -10,6 +10,8 @@
 // copy_clone_args_from_user, kernel/cgroup/cgroup.c cgroup_css_set_fork).
 #include <string>
 
+#include "util/result.h"
+
 namespace oomlens::supervise {
 
 /// How the job entered its cgroup, as the record header's
@@ -22,5 +24,13 @@ inline constexpr const char* kEntrySystemdRun = "systemd-run";
 /// "E2BIG", ...; "errno N" otherwise): the record keeps why clone3 was not
 /// used.
 [[nodiscard]] std::string errno_name(int err);
+
+/// The `what` of a failed clone3 itself (spawn.h: Spawned::clone3_error).
+inline constexpr const char* kClone3What = "clone3(CLONE_INTO_CGROUP)";
+
+/// A clone3 error as the record header's `limits.clone3_error` keeps it:
+/// the errno's name ("ENOSYS") when clone3 itself failed, else what failed
+/// before it and the name ("open DIR: ENOENT").
+[[nodiscard]] std::string clone3_error_text(const SystemError& error);
 
 }  // namespace oomlens::supervise

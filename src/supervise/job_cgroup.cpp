@@ -118,7 +118,7 @@ std::vector<StaleJobCgroup> remove_stale_job_cgroups(const std::string& parent, 
     s.dir = parent + "/" + name;
     s.owner_pid = pid;
     s.removed = ::rmdir(s.dir.c_str()) == 0;
-    if (!s.removed) s.error = std::strerror(errno);
+    if (!s.removed) s.error = system_error("rmdir " + s.dir);
     out.push_back(std::move(s));
   }
   return out;

@@ -54,7 +54,9 @@ struct StaleJobCgroup {
   std::string dir;
   int owner_pid = 0;
   bool removed = false;  ///< rmdir(2) succeeded
-  std::string error;     ///< why not (EBUSY: processes still in it, which oomlens does not kill)
+  /// Why not: "rmdir DIR" and its errno (EBUSY: processes still in it, which
+  /// oomlens does not kill).
+  std::optional<SystemError> error;
 };
 
 /// Removes the `oomlens-run-<pid>` directories of `parent` whose owner is

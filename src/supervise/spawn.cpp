@@ -45,13 +45,13 @@ Result<Spawned> spawn_job(const SpawnOptions& o) {
     lo.cgroup_procs = *o.cgroup_dir + "/cgroup.procs";
     if (o.clone_into_cgroup) {
       cfd.reset(::open(o.cgroup_dir->c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-      if (!cfd) s.clone3_error = "open " + *o.cgroup_dir + ": " + errno_name(errno);
+      if (!cfd) s.clone3_error = system_error("open " + *o.cgroup_dir);
       lo.cgroup_fd = cfd.get();
     }
   }
   auto l = launch(lo);
   if (!l) return l.error();
-  if (l->clone3_errno) s.clone3_error = errno_name(l->clone3_errno);
+  if (l->clone3_errno) s.clone3_error = SystemError{l->clone3_errno, kClone3What};
   if (o.cgroup_dir) s.cgroup_entry = l->cloned_into_cgroup ? kEntryCloneIntoCgroup : kEntryCgroupProcs;
   s.pid = l->pid;
   s.pidfd = l->pidfd.release();  // the session's now

@@ -34,9 +34,10 @@ struct Spawned {
   /// How the job entered `cgroup_dir`: kEntryCloneIntoCgroup or
   /// kEntryCgroupProcs (clone_into_cgroup.h); empty without a cgroup_dir.
   std::string cgroup_entry;
-  /// clone3 was tried and failed: its errno name ("ENOSYS", "EBADF", ...),
-  /// or why the cgroup directory could not be opened.
-  std::optional<std::string> clone3_error;
+  /// clone3 was tried and failed (what kClone3What, its errno: ENOSYS,
+  /// EBADF, ...), or the cgroup directory could not be opened for it ("open
+  /// DIR" and the errno); the record keeps clone3_error_text() of it.
+  std::optional<SystemError> clone3_error;
 };
 
 /// Forks (clone3 into the cgroup where asked and possible) and execs. On

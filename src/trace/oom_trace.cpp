@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
-#include <cstring>
 
 #include <fmt/core.h>
 
@@ -43,7 +42,7 @@ bool OomTrace::open(std::string_view mounts, int own_pid, const TracefsAccess& a
   close();
   TracefsAttempt t = find_tracefs(mounts, access);
   if (!t.dir) {
-    error_ = t.error;
+    error_ = std::move(t.error);
     return false;
   }
   return open_in(std::move(*t.dir), own_pid);
@@ -55,13 +54,13 @@ bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
   (void)sweep_stale_instances_at(instances_fd_.get(), instance_owner_running);
   const std::string name = "oomlens-" + std::to_string(own_pid);
   dir_ = (tracefs.private_mount ? "<private tracefs>" : tracefs.where) + "/instances/" + name;
-  auto fail = [&](std::string why) {
+  auto fail = [&](SystemError why) {
     error_ = std::move(why);
     close();
     return false;
   };
   if (::mkdirat(instances_fd_.get(), name.c_str(), 0700) != 0)
-    return fail(fmt::format(N_("mkdir {}: {}"), dir_, std::strerror(errno)));
+    return fail(system_error(fmt::format(N_("mkdir {}"), dir_)));
   name_ = name;
   auto set = [&](const std::string& rel, std::string_view value) {
     return write_at(instances_fd_.get(), name_ + "/" + rel, dir_ + "/" + rel, value);
@@ -71,17 +70,18 @@ bool OomTrace::open_in(TracefsDir tracefs, int own_pid) {
   (void)set("buffer_percent", "0");  // 5.1+; older kernels wake trace_pipe readers on any event anyway
   auto fmt_text = read_at(instances_fd_.get(), name_ + "/events/oom/mark_victim/format", dir_ + "/events/oom/mark_victim/format");
   if (!fmt_text)
-    return fail(fmt::format(N_("this kernel has no oom:mark_victim tracepoint ({})"), fmt_text.error().message()));
+    return fail(SystemError{0, fmt::format(N_("this kernel has no oom:mark_victim tracepoint ({})"), fmt_text.error().message())});
   auto format = parse_event_format(*fmt_text);
-  if (!format) return fail(fmt::format(N_("cannot parse the print format of {}"), dir_ + "/events/oom/mark_victim/format"));
+  if (!format)
+    return fail(SystemError{0, fmt::format(N_("cannot parse the print format of {}"), dir_ + "/events/oom/mark_victim/format")});
   const std::string sig = "events/signal/signal_generate";
   signals_ = set(sig + "/filter", "sig==9&&code==128").ok() && set(sig + "/enable", "1").ok();
   parser_.emplace(std::move(*format), signals_);
   if (auto st = set("events/oom/mark_victim/enable", "1"); !st)
-    return fail(fmt::format(N_("cannot enable oom:mark_victim ({})"), st.error().message()));
+    return fail(SystemError{0, fmt::format(N_("cannot enable oom:mark_victim ({})"), st.error().message())});
   pipe_fd_.reset(::openat(instances_fd_.get(), (name_ + "/trace_pipe").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
-  if (!pipe_fd_) return fail(fmt::format(N_("cannot open {}: {}"), dir_ + "/trace_pipe", std::strerror(errno)));
-  error_.clear();
+  if (!pipe_fd_) return fail(system_error(fmt::format(N_("cannot open {}"), dir_ + "/trace_pipe")));
+  error_ = kOk;
   return true;
 }
 

@@ -114,8 +114,8 @@ class OomTrace {
   [[nodiscard]] bool is_open() const { return static_cast<bool>(pipe_fd_); }
   [[nodiscard]] bool mono_clock() const { return mono_; }
   [[nodiscard]] bool signals() const { return signals_; }
-  /// Why it is not open ("" when open).
-  [[nodiscard]] const std::string& error() const { return error_; }
+  /// Why it is not open (the step and its errno; ok when open).
+  [[nodiscard]] const Status& error() const { return error_; }
   /// What mark_victim's format prints ("pid comm total_vm …"), for the start-up line.
   [[nodiscard]] std::string fields() const;
   /// Lines of trace_pipe that did not follow the format (counted, not shown).
@@ -125,7 +125,7 @@ class OomTrace {
   UniqueFd instances_fd_;
   UniqueFd pipe_fd_;
   std::string name_, dir_;
-  std::string error_ = "not started";
+  Status error_ = SystemError{0, "not started"};
   bool mono_ = false;
   bool signals_ = false;
   std::optional<MarkVictimParser> parser_;

@@ -57,7 +57,7 @@ bool SignalTrace::open(std::string_view mounts, int own_pid, const TracefsAccess
   where_.clear();
   TracefsAttempt t = find_tracefs(mounts, access);
   if (!t.dir) {
-    error_ = SystemError{0, t.error};  // find_tracefs()'s sentence names each step and its errno
+    error_ = t.error;  // find_tracefs()'s sentence names each step, and the errno of the last
     return false;
   }
   return open_in(std::move(*t.dir), own_pid);

@@ -63,7 +63,8 @@ TracefsAttempt find_tracefs(std::string_view mounts, const TracefsAccess& access
   // English (run's record keeps it too), marked: printed through retranslate().
   std::string why = denied ? fmt::format(N_("cannot access {}"), *denied)
                            : std::string(N_("no tracefs mount with instances (/sys/kernel/tracing)"));
-  return {std::nullopt, fmt::format(N_("{}, and cannot mount a private one: {}"), why, own.error)};
+  return {std::nullopt, SystemError{own.error.errnum, fmt::format(N_("{}, and cannot mount a private one: {}"), why, own.error.what),
+                                    own.error.advice}};
 }
 
 namespace {
@@ -71,7 +72,7 @@ namespace {
 // The child's steps, reported to the parent as {step, errno}.
 enum Step : int { kStepOk = 0, kUnshare, kPrivate, kMount, kOpen };
 
-std::string step_text(int step, int err) {
+SystemError step_error(int step, int err) {
   std::string s;
   switch (step) {
     case kUnshare: s = "unshare(CLONE_NEWNS)"; break;
@@ -80,9 +81,7 @@ std::string step_text(int step, int err) {
     case kOpen: s = "open <private tracefs>/instances"; break;
     default: s = "step " + std::to_string(step); break;
   }
-  s += std::string(": ") + std::strerror(err);
-  if (step == kUnshare && err == EPERM) s += " (needs CAP_SYS_ADMIN)";
-  return s;
+  return SystemError{err, std::move(s), step == kUnshare && err == EPERM ? "needs CAP_SYS_ADMIN" : ""};
 }
 
 // In the child: only syscalls (async-signal-safe after fork), then _exit.
@@ -121,12 +120,12 @@ TracefsAttempt mount_private_tracefs() {
   const std::string instances = std::string(mount_point) + "/instances";  // built before the fork
   int sv[2];
   if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
-    return {std::nullopt, std::string("socketpair: ") + std::strerror(errno)};
+    return {std::nullopt, system_error("socketpair")};
   UniqueFd ours(sv[0]), theirs(sv[1]);
   // A fork without exec, not the launcher (util/launch.h): the child runs
   // our own code (unshare, mount, pass the fd back) and _exits.
   pid_t pid = ::fork();
-  if (pid < 0) return {std::nullopt, std::string("fork: ") + std::strerror(errno)};
+  if (pid < 0) return {std::nullopt, system_error("fork")};
   if (pid == 0) {
     ::close(sv[0]);  // raw: a forked child runs no destructor before its _exit
     child(sv[1], mount_point, instances.c_str());
@@ -156,8 +155,9 @@ TracefsAttempt mount_private_tracefs() {
       fd.reset(got);
     }
   if (n != static_cast<ssize_t>(sizeof msg))
-    return {std::nullopt, pr == 0 ? "the mounting child did not answer within 5 s" : "the mounting child died without an answer"};
-  if (msg[0] != kStepOk || !fd) return {std::nullopt, step_text(msg[0], msg[1])};
+    return {std::nullopt, SystemError{0, pr == 0 ? "the mounting child did not answer within 5 s"
+                                                 : "the mounting child died without an answer"}};
+  if (msg[0] != kStepOk || !fd) return {std::nullopt, step_error(msg[0], msg[1])};
   return {TracefsDir{fd.release(), "private mount", true}, {}};
 }
 

@@ -43,7 +43,9 @@ struct TracefsDir {
 /// What one way of getting tracefs gave: the directory, or why not.
 struct TracefsAttempt {
   std::optional<TracefsDir> dir;
-  std::string error;  ///< set when !dir, e.g. "unshare(CLONE_NEWNS): Operation not permitted"
+  /// Set when !dir: the step that failed and its errno, e.g.
+  /// "unshare(CLONE_NEWNS)", EPERM, advice "needs CAP_SYS_ADMIN".
+  SystemError error;
 };
 
 /// The seam: the side effects find_tracefs() decides between.

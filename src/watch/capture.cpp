@@ -80,14 +80,6 @@ int Capture::fd() const {
   return reader_ && !reader_->is_file() ? reader_->fd() : -1;
 }
 
-namespace {
-/// "SOURCE: why (advice)" from a reader's result (errnum 0: the reader's
-/// text already says why).
-SystemError source_error(const char* source, const SourceResult& r) {
-  return SystemError{0, std::string(source) + ": " + r.error.value_or("cannot be opened"), r.advice.value_or("")};
-}
-}  // namespace
-
 Status Capture::open() {
   if (opt_.source == LiveSource::journal) {
     JournalFollowOptions jo;

@@ -40,7 +40,7 @@ void Capture::open_trace() {
   auto mounts = read_file(join_root(opt_.root, "proc/self/mounts")).value_or("");
   trace_ = std::make_unique<trace::OomTrace>();
   if (!trace_->open(mounts, static_cast<int>(::getpid()), opt_.tracefs)) {
-    trace_status_ = trf("off: {}", retranslate(trace_->error()));
+    trace_status_ = trf("off: {}", retranslate(trace_->error().error().message()));
     trace_.reset();
     return;
   }

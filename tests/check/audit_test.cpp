@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
+
 #include "support/fixture_tree.h"
 
 namespace oomlens::check {
@@ -122,7 +124,7 @@ TEST(Audit, SmallDevShmFails) {
 TEST(Audit, UnreadableKernelLogSaysWhy) {
   auto f = healthy();
   f.kmsg_readable = false;
-  f.kmsg_error = "Operation not permitted";
+  f.kmsg_error = SystemError{EPERM, "open /dev/kmsg"};
   f.dmesg_restrict = 1;
   auto k = by_id(audit(f), "kernel_log");
   EXPECT_EQ(k.status, Status::warn);

@@ -2,6 +2,7 @@
 // verdict names it (diagnose/verdict.h).
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <csignal>
 #include <string>
 #include <utility>
@@ -159,7 +160,7 @@ TEST(SignalSenderVerdict, KilledNamesTheSender) {
   EXPECT_EQ(verdict_to_json(v)["signal_sender"]["pid"], 4242);
   // Kernel log unreadable: a traced userspace sender keeps the confidence high.
   in.kernel_log_readable = false;
-  in.kernel_log_error = "Permission denied";
+  in.kernel_log_error = SystemError{EACCES, "/dev/kmsg"};
   EXPECT_EQ(decide_verdict(in).confidence, "high");
 }
 
@@ -169,7 +170,7 @@ TEST(SignalSenderVerdict, KilledNamesTheSender) {
 TEST(SignalSenderVerdict, ATracedVictimKeepsConfidenceWithoutTheKernelLog) {
   auto in = killed_input(SIGKILL);
   in.kernel_log_readable = false;
-  in.kernel_log_error = "Permission denied";
+  in.kernel_log_error = SystemError{EACCES, "/dev/kmsg"};
   TreeKill k = testing::tree_kill(in.main_pid, "python3", "main");
   k.traced = true;
   k.anon_rss_bytes = 64ull << 20;

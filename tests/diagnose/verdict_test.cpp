@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
 
 #include "diagnose/verdict.h"
@@ -98,7 +99,7 @@ TEST(Verdict, SigkillWithoutOomEvidenceIsKilledAndNamesDaemons) {
   v = decide_verdict(in);
   EXPECT_NE(v.summary.find("earlyoom"), std::string::npos);
   in.kernel_log_readable = false;
-  in.kernel_log_error = "/dev/kmsg: Permission denied";
+  in.kernel_log_error = SystemError{EACCES, "/dev/kmsg"};
   v = decide_verdict(in);
   EXPECT_EQ(v.confidence, "medium");
 }

@@ -58,8 +58,8 @@ TEST(RunLiveClone3, ChildIsBornInTheV2Cgroup) {
   int st = 0;
   ASSERT_EQ(::waitpid(s.pid, &st, 0), s.pid);
   EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-  EXPECT_EQ(s.cgroup_entry, supervise::kEntryCloneIntoCgroup) << s.clone3_error.value_or("");
-  EXPECT_FALSE(s.clone3_error.has_value()) << *s.clone3_error;
+  EXPECT_EQ(s.cgroup_entry, supervise::kEntryCloneIntoCgroup) << (s.clone3_error ? s.clone3_error->message() : "");
+  EXPECT_FALSE(s.clone3_error.has_value()) << s.clone3_error->message();
   EXPECT_GE(s.pidfd, 0);  // from CLONE_PIDFD
   if (s.pidfd >= 0) ::close(s.pidfd);
   std::string text = read_all(path);

@@ -33,8 +33,8 @@ TEST(TraceLive, PrivateTracefsMountTracesSignalsAndLeavesTheHostMountTableAlone)
   const size_t before = tracefs_mounts();
   trace::TracefsAttempt a = trace::mount_private_tracefs();
   if (!a.dir) {
-    if (in_ci()) FAIL() << "CI=true: cannot mount a private tracefs: " << a.error;
-    GTEST_SKIP() << "cannot mount a private tracefs: " << a.error;
+    if (in_ci()) FAIL() << "CI=true: cannot mount a private tracefs: " << a.error.message();
+    GTEST_SKIP() << "cannot mount a private tracefs: " << a.error.message();
   }
   std::fprintf(stderr, "trace: exercised oomlens's private tracefs mount (host tracefs mounts: %zu)\n", before);
   EXPECT_TRUE(a.dir->private_mount);
@@ -65,7 +65,7 @@ TEST(TraceLive, PrivateTracefsMountTracesSignalsAndLeavesTheHostMountTableAlone)
 
   // Gone, as any tracefs mount shows it: look through a second private mount.
   trace::TracefsAttempt again = trace::mount_private_tracefs();
-  ASSERT_TRUE(again.dir) << again.error;
+  ASSERT_TRUE(again.dir) << again.error.message();
   const std::string name = "oomlens-" + std::to_string(::getpid());
   EXPECT_NE(::faccessat(again.dir->instances_fd, name.c_str(), F_OK, 0), 0) << name << " left behind";
   ::close(again.dir->instances_fd);
@@ -97,7 +97,7 @@ TEST(TraceLive, WithoutCapSysAdminTheReasonIsSaid) {
       out = "capset failed";
     } else {
       auto a = trace::mount_private_tracefs();
-      out = a.dir ? "mounted" : a.error;
+      out = a.dir ? "mounted" : a.error.message();
       trace::TracefsAccess no_host{[](const std::string&) { errno = ENOENT; return -1; },
                                    [] { return trace::mount_private_tracefs(); }};
       trace::SignalTrace t;

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <cerrno>
+
 #include <fmt/core.h>
 
 #include "logsource/source_util.h"
@@ -121,7 +123,8 @@ TEST(FileReader, GzipHeaderOnlyIsAnError) {
   RecordingSink sink;
   const SourceResult r = read_log_file((dir.path() / "hdr.gz").string(), sink);
   ASSERT_TRUE(r.error);
-  EXPECT_NE(r.error->find("truncated"), std::string::npos);
+  EXPECT_EQ(r.error->errnum, 0);  // not a system call's failure
+  EXPECT_NE(r.error->what.find("truncated"), std::string::npos);
   EXPECT_FALSE(r.used);
 }
 
@@ -160,7 +163,9 @@ TEST(FileReader, MissingFile) {
   RecordingSink sink;
   const SourceResult r = read_log_file("/nonexistent/kern.log", sink);
   EXPECT_FALSE(r.used);
-  EXPECT_EQ(r.error, "No such file or directory");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->errnum, ENOENT);
+  EXPECT_EQ(source_error_text(*r.error), "No such file or directory");
   EXPECT_EQ(r.name, "/nonexistent/kern.log");
 }
 
@@ -169,7 +174,9 @@ TEST(FileReader, Directory) {
   RecordingSink sink;
   const SourceResult r = read_log_file(dir.root(), sink);
   EXPECT_FALSE(r.used);
-  EXPECT_EQ(r.error, "Is a directory");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->errnum, EISDIR);
+  EXPECT_EQ(source_error_text(*r.error), "Is a directory");
 }
 
 TEST(FileReader, BinaryGarbagePassesThrough) {
@@ -207,7 +214,7 @@ TEST(FileReader, PermissionDeniedHasAdvice) {
   auto run = [&] {
     RecordingSink sink;
     const SourceResult r = read_log_file(path.string(), sink);
-    return r.error.value_or("") + "|" + r.advice.value_or("");
+    return testing::error_and_advice(r);
   };
   std::optional<std::string> out;
   if (testing::running_as_root()) {

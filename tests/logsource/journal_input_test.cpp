@@ -43,7 +43,7 @@ TEST_F(JournalInputTest, AFileIsAJournalByItsMagicWhateverItsName) {
   o.files = {copy.string()};
   RecordingSink sink;
   const SourceResult r = read_journal(o, sink);
-  EXPECT_FALSE(r.error) << *r.error;
+  EXPECT_FALSE(r.error) << r.error->message();
   EXPECT_EQ(sink.records.size(), 3u);  // kernel entries of both boots
 }
 
@@ -56,7 +56,7 @@ TEST_F(JournalInputTest, ADirectoryWithMachineIdSubdirectories) {
   o.utc = true;
   RecordingSink sink;
   const SourceResult r = read_journal(o, sink);
-  EXPECT_FALSE(r.error) << *r.error;
+  EXPECT_FALSE(r.error) << r.error->message();
   ASSERT_EQ(sink.records.size(), 3u);
   // The journal's own boot ids and host, not this machine's.
   EXPECT_EQ(sink.records[0].meta.boot_id, testing::kBootA);
@@ -80,7 +80,7 @@ TEST_F(JournalInputTest, ADirectoryWithoutJournalFilesIsAnError) {
   const SourceResult r = read_journal(o, sink);
   EXPECT_FALSE(r.used);
   ASSERT_TRUE(r.error);
-  EXPECT_NE(r.error->find("holds no journal files"), std::string::npos) << *r.error;
+  EXPECT_NE(r.error->what.find("holds no journal files"), std::string::npos) << r.error->message();
 }
 
 /// Wants the metadata of no record.

@@ -147,7 +147,7 @@ TEST_F(JournalTest, PermissionDenied) {
     JournalOptions o;
     o.files = {journal_.string()};
     const SourceResult r = read_journal(o, sink);
-    return r.error.value_or("") + "|" + r.advice.value_or("");
+    return testing::error_and_advice(r);
   };
   ::chmod(journal_.c_str(), 0600);
   std::optional<std::string> out =
@@ -181,7 +181,7 @@ TEST(Journal, UnlistableJournalDirectoryIsPermissionDenied) {
     o.root = dir.root();
     RecordingSink sink;
     const SourceResult r = read_journal(o, sink);
-    return r.error.value_or("") + "|" + r.advice.value_or("");
+    return testing::error_and_advice(r);
   };
   std::optional<std::string> out =
       testing::running_as_root() ? testing::run_as_nobody(run) : std::optional(run());
@@ -196,7 +196,8 @@ TEST(Journal, MissingFileIsAnError) {
   const SourceResult r = read_journal(o, sink);
   EXPECT_FALSE(r.used);
   ASSERT_TRUE(r.error);
-  EXPECT_NE(r.error->find("No such file"), std::string::npos);
+  EXPECT_EQ(r.error->errnum, ENOENT);
+  EXPECT_EQ(source_error_text(*r.error), "/nonexistent/x.journal: No such file or directory");
 }
 
 TEST(Journal, ParseBootSelector) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <fstream>
 
 #include "logsource/source_util.h"
@@ -134,7 +135,10 @@ TEST(KmsgReader, MissingRing) {
   opts.root = "/nonexistent";
   const SourceResult r = read_kmsg(opts, sink);
   EXPECT_FALSE(r.used);
-  EXPECT_EQ(r.error, "No such file or directory");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->errnum, ENOENT);  // the errno, not only its text
+  EXPECT_EQ(source_error_text(*r.error), "No such file or directory");
+  EXPECT_EQ(source_error("/dev/kmsg", r).message(), "/dev/kmsg: No such file or directory");
 }
 
 TEST(KmsgReader, PermissionAdviceFollowsDmesgRestrict) {
@@ -157,7 +161,7 @@ TEST(KmsgReader, RealPermissionDenied) {
     KmsgOptions opts;
     opts.root = (dir.path() / "root").string();
     const SourceResult r = read_kmsg(opts, sink);
-    return r.error.value_or("") + "|" + r.advice.value_or("");
+    return testing::error_and_advice(r);
   };
   std::optional<std::string> out =
       testing::running_as_root() ? testing::run_as_nobody(run) : std::optional(run());
@@ -170,8 +174,7 @@ TEST(KmsgReader, LiveRing) {
   KmsgReader reader(opts);
   if (!reader.open()) {
     const SourceResult r = reader.result();
-    GTEST_SKIP() << "/dev/kmsg is not readable here: " << r.error.value_or("?") << " ("
-                 << r.advice.value_or("") << ")";
+    GTEST_SKIP() << "/dev/kmsg is not readable here: " << source_error("/dev/kmsg", r).message();
   }
   RecordingSink sink;
   reader.read_available(sink);

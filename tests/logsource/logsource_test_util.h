@@ -50,6 +50,13 @@ class RecordingSink final : public LogSink {
   int ends = 0;
 };
 
+/// "ERROR|ADVICE" of a reader's result as explain prints them
+/// (source_error_text(), the advice; "|" when there is no error): what a
+/// test run as `nobody` hands back to the parent.
+inline std::string error_and_advice(const SourceResult& r) {
+  return r.error ? source_error_text(*r.error) + "|" + r.error->advice : "|";
+}
+
 inline std::filesystem::path fixture_root() {
   return std::filesystem::path(oomlens::testing::source_dir()) / "tests/fixtures/logsource/root";
 }

@@ -1,7 +1,12 @@
 // Process tree, samples, kmsg records and kill lines, records, render.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 
@@ -155,7 +160,7 @@ TEST(KernelWatch, HostileCommSurvivesTheRecordAndReport) {
   t.write("proc/sys/kernel/random/boot_id", "0e5a1c2d-0000-4000-8000-000000000001\n");
   t.write("dev/kmsg", "6,100,1000,-;an earlier record\n");
   KernelWatch w;
-  ASSERT_TRUE(w.open(t.root())) << w.error().value_or("");
+  ASSERT_TRUE(w.open(t.root())) << (w.error() ? w.error()->message() : "");
   EXPECT_EQ(w.start_seq(), 100u);
   {
     std::ofstream k(t.root() + "/dev/kmsg", std::ios::app);
@@ -199,6 +204,41 @@ TEST(KernelWatch, HostileCommSurvivesTheRecordAndReport) {
   EXPECT_EQ(rec->events[0]["comm"], "foo) Z ");
   EXPECT_NE(render::record_summary(*rec, false).find("kernel killed pid 4242 (foo) Z ), main process"), std::string::npos)
       << render::record_summary(*rec, false);
+}
+
+// No /dev/kmsg under the root: the error is the device's open, with its
+// errno, and says so in the words run prints and the verdict keeps.
+TEST(KernelWatch, AnUnreadableKernelLogIsTheErrorWithItsErrno) {
+  oomlens::testing::FixtureTree t;
+  KernelWatch w;
+  ASSERT_FALSE(w.open(t.root()));
+  ASSERT_TRUE(w.error());
+  EXPECT_EQ(w.error()->errnum, ENOENT);
+  EXPECT_EQ(w.error()->what, "/dev/kmsg");
+  EXPECT_EQ(w.error()->message(), "/dev/kmsg: No such file or directory");
+}
+
+// A write that fails (a FIFO whose reader went away: EPIPE) is remembered
+// with its errno, the first one only, and the job is not stopped.
+TEST(Record, AFailedWriteIsTheErrorWithItsErrno) {
+  oomlens::testing::FixtureTree t;
+  const std::string fifo = t.root() + "/r.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  ASSERT_GE(reader, 0);
+  RecordWriter rw;
+  ASSERT_TRUE(rw.open(fifo));
+  EXPECT_FALSE(rw.regular());
+  ::close(reader);
+  struct sigaction ignore {}, old {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore, &old);
+  rw.write({{"type", "header"}});
+  rw.write({{"type", "verdict"}}, true);
+  ::sigaction(SIGPIPE, &old, nullptr);
+  ASSERT_TRUE(rw.error());
+  EXPECT_EQ(rw.error()->errnum, EPIPE);
+  EXPECT_EQ(rw.error()->message(), "record write failed: Broken pipe");
 }
 
 TEST(Record, ToleratesCorruptAndTruncatedLines) {

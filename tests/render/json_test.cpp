@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -79,8 +80,7 @@ json whole_document(const std::vector<OomEvent>& events) {
   for (const OomEvent& e : events) xs.push_back(explain(e));
   std::vector<SourceResult> sources(2);
   sources[0].name = "kmsg";
-  sources[0].error = "Permission denied";
-  sources[0].advice = "run with sudo";
+  sources[0].error = SystemError{EACCES, "", "run with sudo"};
   sources[1].name = "/var/log/kern.log";
   sources[1].used = true;
   sources[1].records = 5000;
@@ -161,6 +161,23 @@ TEST(Json, EverythingSetValidates) {
   EXPECT_EQ(doc["events"][0]["memcg"]["memsw_failcnt"], 42);
   EXPECT_EQ(doc["events"][0]["memcg"]["swap_failcnt"], 5);
   validate_against_schema(doc);
+}
+
+// A source's error keeps its JSON wording: the errno text (what beyond
+// opening the source first, when there is one), the advice apart.
+TEST(Json, SourceErrorAndAdviceKeepTheirFields) {
+  const json doc = whole_document({});
+  const json& kmsg = doc["source"][0];
+  EXPECT_EQ(kmsg["error"], "Permission denied");
+  EXPECT_EQ(kmsg["advice"], "run with sudo");
+  EXPECT_TRUE(doc["source"][1]["error"].is_null());
+  EXPECT_TRUE(doc["source"][1]["advice"].is_null());
+  std::vector<SourceResult> one(1);
+  one[0].name = "journal";
+  one[0].error = SystemError{ENOENT, "/var/log/journal"};
+  const json j = explain_document_tail(one, {});
+  EXPECT_EQ(j["source"][0]["error"], "/var/log/journal: No such file or directory");
+  EXPECT_TRUE(j["source"][0]["advice"].is_null());
 }
 
 TEST(Json, FieldsAndUnits) {

@@ -3,6 +3,7 @@
 // from the fixture /proc of tests/fixtures/run. No root needed.
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <csignal>
 #include <filesystem>
 #include <string>
@@ -201,7 +202,7 @@ TEST(RunEnd, NotesGapsAndTheSitesKeysGoIntoTheVerdict) {
   e.main_ended(0);
   e.f.notes = {"own note"};
   e.f.kernel_log_notes = {"kernel log note"};
-  e.f.record_error = "write: No space left on device";
+  e.f.record_error = SystemError{ENOSPC, "write"};
   e.snap.gaps = 2;
   e.snap.longest_gap_s = 3.04;
   e.f.sites = {{"peak_sites", json::array()}, {"sites", {{"processes", json::array()}}}};

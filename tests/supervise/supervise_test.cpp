@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 
@@ -169,7 +170,9 @@ TEST(JobCgroup, StaleCgroupsOfGoneOwnersAreRemovedOthersKept) {
   EXPECT_TRUE(st[1].removed);
   EXPECT_EQ(st[2].owner_pid, 400);
   EXPECT_FALSE(st[2].removed);
-  EXPECT_FALSE(st[2].error.empty());
+  ASSERT_TRUE(st[2].error);
+  EXPECT_EQ(st[2].error->errnum, ENOTEMPTY);  // a plain directory; a cgroup's would be EBUSY
+  EXPECT_EQ(st[2].error->what, "rmdir " + t.root() + "/cg/oomlens-run-400");
   namespace fs = std::filesystem;
   EXPECT_FALSE(fs::exists(t.root() + "/cg/oomlens-run-100"));
   EXPECT_FALSE(fs::exists(t.root() + "/cg/oomlens-run-200"));

@@ -75,6 +75,13 @@ TEST(CloneIntoCgroup, ErrnoNames) {
   EXPECT_EQ(errno_name(99999), "errno 99999");
 }
 
+// The record keeps the errno's name ("ENOSYS"), after what failed before
+// clone3 when that was opening the cgroup directory.
+TEST(CloneIntoCgroup, ErrorTextKeepsTheRecordsWording) {
+  EXPECT_EQ(clone3_error_text(SystemError{ENOSYS, kClone3What}), "ENOSYS");
+  EXPECT_EQ(clone3_error_text(SystemError{ENOENT, "open /sys/fs/cgroup/x"}), "open /sys/fs/cgroup/x: ENOENT");
+}
+
 // A plain directory is no cgroup: clone3 refuses it (EBADF on 5.7+, ENOSYS
 // or E2BIG/EINVAL on older kernels) and spawn falls back to fork, whose
 // child writes its pid to DIR/cgroup.procs (here a plain file) before exec.
@@ -94,8 +101,9 @@ TEST(CloneIntoCgroup, FallsBackToCgroupProcsWhenClone3Refuses) {
   EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
   EXPECT_EQ(s.cgroup_entry, kEntryCgroupProcs);
   ASSERT_TRUE(s.clone3_error.has_value());
-  EXPECT_TRUE(*s.clone3_error == "EBADF" || *s.clone3_error == "ENOSYS" || *s.clone3_error == "E2BIG" ||
-              *s.clone3_error == "EINVAL") << *s.clone3_error;
+  EXPECT_EQ(s.clone3_error->what, kClone3What);
+  const std::string name = clone3_error_text(*s.clone3_error);
+  EXPECT_TRUE(name == "EBADF" || name == "ENOSYS" || name == "E2BIG" || name == "EINVAL") << name;
   EXPECT_GE(s.pidfd, 0);
   if (s.pidfd >= 0) ::close(s.pidfd);
   EXPECT_EQ(oomlens::testing::slurp(dir + "/cgroup.procs"), std::to_string(s.pid));

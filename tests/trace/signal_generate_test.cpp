@@ -12,6 +12,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "trace/oom_trace.h"
 #include "trace/signal_generate.h"
 #include "trace/signal_trace.h"
 #include "support/fixture_tree.h"
@@ -186,7 +187,7 @@ TEST(SignalTrace, FindTracefsPrefersAHostMountThenAPrivateOne) {
                            ++private_calls;
                            if (private_ok) return TracefsAttempt{TracefsDir{43, "private mount", true}, {}};
                            return TracefsAttempt{std::nullopt,
-                                                 "unshare(CLONE_NEWNS): Operation not permitted (needs CAP_SYS_ADMIN)"};
+                                                 SystemError{EPERM, "unshare(CLONE_NEWNS)", "needs CAP_SYS_ADMIN"}};
                          }};
   };
   const std::string mounts = "nodev /mnt/tr tracefs rw 0 0\n";
@@ -207,15 +208,48 @@ TEST(SignalTrace, FindTracefsPrefersAHostMountThenAPrivateOne) {
 
   auto cannot = find_tracefs("", access(ENOENT, false));
   EXPECT_FALSE(cannot.dir);
-  EXPECT_EQ(cannot.error,
+  EXPECT_EQ(cannot.error.message(),
             "no tracefs mount with instances (/sys/kernel/tracing), and cannot mount a private one: "
             "unshare(CLONE_NEWNS): Operation not permitted (needs CAP_SYS_ADMIN)");
+  EXPECT_EQ(cannot.error.errnum, EPERM);  // the errno of the last step tried, not only its text
 
   auto denied = find_tracefs(mounts, access(EACCES, false));
   EXPECT_FALSE(denied.dir);
-  EXPECT_EQ(denied.error.rfind("cannot access /mnt/tr/instances: Permission denied, and cannot mount a private one: ", 0),
-            0u) << denied.error;
+  EXPECT_EQ(denied.error.message().rfind("cannot access /mnt/tr/instances: Permission denied, and cannot mount a private one: ", 0),
+            0u) << denied.error.message();
 }
 
 }  // namespace
+// OomTrace on a plain directory standing in for tracefs's instances: each
+// failure is the error, with the errno of the call that failed and what
+// it was called on.
+TEST(OomTrace, FailuresCarryTheStepAndItsErrno) {
+  testing::FixtureTree tree;
+  const std::string inst = tree.root() + "/instances";
+  ASSERT_EQ(::mkdir(inst.c_str(), 0700), 0);
+  ASSERT_EQ(::mkdir((inst + "/oomlens-" + std::to_string(::getpid())).c_str(), 0700), 0);  // taken: mkdir fails
+
+  OomTrace taken;
+  EXPECT_EQ(taken.error().error().what, "not started");
+  EXPECT_FALSE(taken.open_in(TracefsDir{::open(inst.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC), tree.root(), false},
+                             static_cast<int>(::getpid())));
+  ASSERT_FALSE(taken.error());
+  EXPECT_EQ(taken.error().error().errnum, EEXIST);
+  EXPECT_EQ(taken.error().error().what, "mkdir " + inst + "/oomlens-" + std::to_string(::getpid()));
+
+  OomTrace none;  // a fresh name, but no event files: no mark_victim format
+  EXPECT_FALSE(none.open_in(TracefsDir{::open(inst.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC), tree.root(), false}, 1));
+  ASSERT_FALSE(none.error());
+  EXPECT_EQ(none.error().error().message().rfind("this kernel has no oom:mark_victim tracepoint (", 0), 0u)
+      << none.error().error().message();
+  EXPECT_NE(none.error().error().message().find(std::strerror(ENOENT)), std::string::npos);
+
+  OomTrace nowhere;  // find_tracefs() found nothing: its error, errno kept
+  TracefsAccess fake{[](const std::string&) { errno = ENOENT; return -1; },
+                     [] { return TracefsAttempt{std::nullopt, SystemError{EPERM, "unshare(CLONE_NEWNS)"}}; }};
+  EXPECT_FALSE(nowhere.open("", 2, fake));
+  ASSERT_FALSE(nowhere.error());
+  EXPECT_EQ(nowhere.error().error().errnum, EPERM);
+}
+
 }  // namespace oomlens::trace

@@ -3,6 +3,7 @@
 // in a fixture tree.
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <string>
 #include <vector>
 
@@ -85,7 +86,9 @@ TEST(LiveCapture, SourceErrorIsTheCaptures) {
   LiveCapture live(replay(t), got.hooks());
   auto opened = live.open();
   ASSERT_FALSE(opened);
-  EXPECT_EQ(opened.error().what.rfind("/dev/kmsg: ", 0), 0u) << opened.error().what;
+  EXPECT_EQ(opened.error().what, "/dev/kmsg");
+  EXPECT_EQ(opened.error().errnum, ENOENT);  // the reader's errno, not only its text
+  EXPECT_EQ(opened.error().message(), "/dev/kmsg: No such file or directory");
   EXPECT_TRUE(got.output.empty());
 }
 
