@@ -22,8 +22,8 @@ void one(std::string_view s) {
     if (spec->percent && !(*spec->percent > 0 && *spec->percent <= 100)) std::abort();
     if (spec->bytes && *spec->bytes == 0) std::abort();
     (void)oomlens::supervise::resolve_limit(*spec, uint64_t{1} << 34);
-  } else {
-    (void)oomlens::supervise::limit_spec_error(s);
+  } else if (spec.error().what.empty()) {
+    std::abort();  // a refused --limit always says why
   }
   auto pct = oomlens::guard::parse_percent("--act", s);
   if (pct && !(*pct > 0 && *pct <= 1)) std::abort();

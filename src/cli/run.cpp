@@ -114,12 +114,13 @@ void add_run(CLI::App& app, int* status) {
                      : run::default_record_name(attach ? "pid" + std::to_string(o->pid) : argv[0], std::time(nullptr));
     if (!o->verdict_json.empty()) ro.verdict_json_path = o->verdict_json;
     if (!o->limit.empty()) {
-      ro.limit = supervise::parse_limit_spec(o->limit);
-      if (!ro.limit) {
-        print_error("run", "{}", supervise::limit_spec_error(o->limit));
+      auto spec = supervise::parse_limit_spec(o->limit);
+      if (!spec) {
+        print_error("run", "{}", spec.error().what);
         *status = kExitUsage;
         return;
       }
+      ro.limit = *spec;
     }
     auto gopts = guard::make_guard_options(*g);
     if (!gopts) {

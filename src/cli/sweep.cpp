@@ -103,7 +103,7 @@ void add_sweep(CLI::App& app, int* status) {
       ro.grace_s = **d;
     }
     if (!a->limit.empty()) {
-      if (!supervise::parse_limit_spec(a->limit)) return usage(supervise::limit_spec_error(a->limit));
+      if (auto spec = supervise::parse_limit_spec(a->limit); !spec) return usage(spec.error().what);
       ro.limit = a->limit;
     }
     std::optional<double> budget;

@@ -22,7 +22,10 @@
 
 namespace oomlens::supervise {
 
-std::optional<LimitSpec> parse_limit_spec(std::string_view t) {
+namespace {
+
+// The spec, or nullopt for a text that is not one (why_not_limit says why).
+std::optional<LimitSpec> limit_spec_of(std::string_view t) {
   while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
   if (t.empty()) return std::nullopt;
   std::string s(t);
@@ -50,7 +53,7 @@ std::optional<LimitSpec> parse_limit_spec(std::string_view t) {
   return spec;
 }
 
-std::string limit_spec_error(std::string_view t) {
+std::string why_not_limit(std::string_view t) {
   std::string s(t);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
   char* end = nullptr;
@@ -65,9 +68,16 @@ std::string limit_spec_error(std::string_view t) {
     return fmt::format("--limit '{}' must be above 0%", s);
   }
   if (v <= 0) return fmt::format("--limit '{}' must be above zero", s);
-  if (parse_limit_spec(std::string("1") + unit))
+  if (limit_spec_of(std::string("1") + unit))
     return fmt::format("--limit '{}' is out of range (at most 16 EiB)", s);
   return fmt::format("--limit '{}' has an unknown unit '{}' (use K, M, G, T or %)", s, unit);
+}
+
+}  // namespace
+
+Result<LimitSpec> parse_limit_spec(std::string_view text) {
+  if (auto spec = limit_spec_of(text)) return *spec;
+  return input_error(why_not_limit(text));
 }
 
 uint64_t resolve_limit(const LimitSpec& spec, uint64_t available_bytes) {
@@ -165,12 +175,14 @@ Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap, cons
   auto r = cgroup::create_limited(h->version, jc.dir, limit, !allow_swap);
   if (!r) {
     (void)cgroup::kill_and_remove(jc.dir, 1000);
-    if (h->version == cgroup::Version::v1) {
-      return SystemError{0, r.error().message() + " (cgroup v1 needs root)"};
-    }
-    if (!not_delegated_errno(r.error().errnum)) {
-      return SystemError{0, r.error().message()};
-    }
+    // create_limited's error with its errno, and what else to know.
+    auto with_advice = [&r](const std::string& more) {
+      SystemError e = r.error();
+      e.advice = e.advice.empty() ? more : e.advice + "; " + more;
+      return e;
+    };
+    if (h->version == cgroup::Version::v1) return with_advice("cgroup v1 needs root");
+    if (!not_delegated_errno(r.error().errnum)) return r.error();
     // Not delegated to us: let systemd make the cgroup (systemd_scope.h).
     if (auto exe = find_on_path("systemd-run", std::getenv("PATH"))) {
       jc.dir.clear();
@@ -182,10 +194,9 @@ Result<JobCgroup> create_job_cgroup(const LimitSpec& spec, bool allow_swap, cons
       jc.swap_capped = !allow_swap;
       return jc;
     }
-    return SystemError{0, r.error().message() +
-                              " (tried: a cgroup v2 beside oomlens's own, which needs a delegated subtree, e.g. run "
-                              "oomlens under `systemd-run --user --scope -p Delegate=yes`; and `systemd-run --scope -p "
-                              "MemoryMax=...`, but systemd-run is not on PATH)"};
+    return with_advice("tried: a cgroup v2 beside oomlens's own, which needs a delegated subtree, e.g. run "
+                       "oomlens under `systemd-run --user --scope -p Delegate=yes`; and `systemd-run --scope -p "
+                       "MemoryMax=...`, but systemd-run is not on PATH");
   }
   jc.swap_capped = !allow_swap;
   return jc;

@@ -19,16 +19,15 @@
 namespace oomlens::supervise {
 
 /// `--limit` as typed: bytes ("64M", "32G", "1.5GiB", "1048576") or a
-/// percentage ("80%"). K/M/G/T are binary (1024). nullopt when malformed.
+/// percentage ("80%"). K/M/G/T are binary (1024).
 struct LimitSpec {
   std::optional<uint64_t> bytes;
   std::optional<double> percent;
 };
-[[nodiscard]] std::optional<LimitSpec> parse_limit_spec(std::string_view text);
-/// Why `text` is not a limit, as a sentence naming `--limit` (for a text
-/// parse_limit_spec refused): a share over 100 %, zero or negative, an
+/// The spec of `text`, or an input_error (errnum 0) whose `what` is a
+/// sentence naming `--limit`: a share over 100 %, zero or negative, an
 /// unknown unit, out of range, or not a number. Pure.
-[[nodiscard]] std::string limit_spec_error(std::string_view text);
+[[nodiscard]] Result<LimitSpec> parse_limit_spec(std::string_view text);
 
 /// Resolves a spec against what oomlens itself may use: `available_bytes`
 /// is the tightest limit of oomlens's own memory cgroup, else MemTotal.

@@ -32,6 +32,19 @@ TEST(LimitSpec, ParsesSizesAndPercentages) {
     EXPECT_FALSE(parse_limit_spec(bad).has_value()) << bad;
 }
 
+TEST(LimitSpec, ARefusedLimitSaysWhyInItsError) {
+  const auto over = parse_limit_spec("150%");
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(over.error().errnum, 0);  // an input error, not a system call's
+  EXPECT_NE(over.error().what.find("--limit '150%' is a share over 100 %"), std::string::npos) << over.error().what;
+  const auto unit = parse_limit_spec("12X");
+  ASSERT_FALSE(unit.ok());
+  EXPECT_NE(unit.error().what.find("unknown unit 'X'"), std::string::npos) << unit.error().what;
+  const auto text = parse_limit_spec("abc");
+  ASSERT_FALSE(text.ok());
+  EXPECT_NE(text.error().what.find("is not a size"), std::string::npos) << text.error().what;
+}
+
 TEST(LimitSpec, ResolvesPercentAgainstAvailable) {
   LimitSpec s;
   s.percent = 50;
