@@ -102,7 +102,7 @@ std::optional<int> Session::make_cgroup() {
   if (o_.limit) {
     auto jc = supervise::create_job_cgroup(*o_.limit, o_.allow_swap, o_.proc_root);
     if (!jc) {
-      supervise::say(trf("cannot set a memory limit: {}; not starting the job", jc.error().what));
+      supervise::say(trf("cannot set a memory limit: {}; not starting the job", jc.error().message()));
       ::unlink(record_.path().c_str());
       return kExitOwnFailure;
     }
