@@ -2,11 +2,9 @@
 #include "diagnose/userspace_evidence.h"
 
 #include <algorithm>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "util/i18n.h"
+#include "util/needle_candidates.h"
 #include "util/newlines.h"
 #include "util/text.h"
 
@@ -24,41 +22,21 @@ constexpr size_t kTailLines = 8;
 
 // Every sentence needs one of these in its line: slurm() `oom-kill event`, memory_high() `high `,
 // systemd_unit() `by the OOM killer`. The first of any at or after `from` in `text`, or npos. One pass for
-// all: SSE2 compares 32 positions at a time for a needle's first byte and its fourth (`h`…`h`, `o`…`-`,
-// `b`…`t`), a pair few positions of a log hold, and only those are compared whole (a byte loop, or three
-// memmem passes, read every byte).
+// all (util/needle_candidates.h): a needle's first byte and its fourth (`h`…`h`, `o`…`-`, `b`…`t`) at 32
+// positions at a time, a pair few positions of a log hold, and only those are compared whole (a byte loop,
+// or three memmem passes, read every byte).
+using EvidencePairs = needles::Set<needles::Starting<'h', needles::At<3, 'h'>>, needles::Starting<'o', needles::At<3, '-'>>,
+                                   needles::Starting<'b', needles::At<3, 't'>>>;
+
 size_t find_evidence_word(std::string_view text, size_t from) {
   constexpr std::string_view kSlurm = "oom-kill event", kHigh = "high ", kSystemd = "by the OOM killer";
-  auto word_at = [&](size_t i) {
+  static_assert(EvidencePairs::has(kHigh[0], 3, kHigh[3]) && EvidencePairs::has(kSlurm[0], 3, kSlurm[3]) &&
+                EvidencePairs::has(kSystemd[0], 3, kSystemd[3]));
+  const size_t at = needles::find_first<EvidencePairs>(text.data(), from, text.size(), [&](size_t i) {
     const std::string_view rest = text.substr(i);
     return starts_with(rest, kHigh) || starts_with(rest, kSlurm) || starts_with(rest, kSystemd);
-  };
-  const char* p = text.data();
-  const size_t n = text.size();
-  size_t i = from;
-#if defined(__SSE2__)
-  const __m128i h = _mm_set1_epi8('h'), o = _mm_set1_epi8('o'), dash = _mm_set1_epi8('-');
-  const __m128i bee = _mm_set1_epi8('b'), tee = _mm_set1_epi8('t');
-  auto pairs = [&](const char* at) {
-    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at + 3));
-    return _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(a, h), _mm_cmpeq_epi8(b, h)),
-                                     _mm_and_si128(_mm_cmpeq_epi8(a, o), _mm_cmpeq_epi8(b, dash))),
-                        _mm_and_si128(_mm_cmpeq_epi8(a, bee), _mm_cmpeq_epi8(b, tee)));
-  };
-  for (; i + 3 + 32 <= n; i += 32) {
-    const __m128i lo = pairs(p + i), hi = pairs(p + i + 16);
-    if (_mm_movemask_epi8(_mm_or_si128(lo, hi)) == 0) continue;
-    const auto mask = static_cast<uint32_t>(_mm_movemask_epi8(lo)) | static_cast<uint32_t>(_mm_movemask_epi8(hi)) << 16;
-    for (uint32_t m = mask; m != 0; m &= m - 1) {
-      const size_t at = i + static_cast<size_t>(__builtin_ctz(m));
-      if (word_at(at)) return at;
-    }
-  }
-#endif
-  for (; i + kHigh.size() <= n; ++i)
-    if ((p[i] == 'h' || p[i] == 'o' || p[i] == 'b') && word_at(i)) return i;
-  return std::string_view::npos;
+  });
+  return at == text.size() ? std::string_view::npos : at;
 }
 
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM

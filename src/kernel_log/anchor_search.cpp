@@ -7,7 +7,6 @@
 #include <string_view>
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
 #define OOMLENS_X86 1
 #endif
 
@@ -79,6 +78,18 @@ bool verify(const char* begin, const char* p, const char* end, size_t k) {
   }
 }
 
+// The SIMD pairs (anchor_simd.h) are the needles' first byte and the byte at `last`.
+constexpr bool pairs_agree() {
+  using anchor_detail::AnchorPairs, anchor_detail::AnchorPairsRows;
+  for (const Needle& k : kNeedles) {
+    if (k.text == "[") continue;  // the row's pair, `[` and `]` 8 bytes on, is AnchorPairsRows' alone
+    const char c = k.text[k.last];
+    if (!AnchorPairs::has(k.text[0], k.last, c) || !AnchorPairsRows::has(k.text[0], k.last, c)) return false;
+  }
+  return AnchorPairsRows::has('[', 8, ']') && !AnchorPairs::has('[', 8, ']');
+}
+static_assert(pairs_agree(), "anchor_simd.h's pairs are kNeedles' first and `last` bytes");
+
 static_assert(std::size(kNeedles) == 9 && kNeedles[8].text[0] == '[' && kNeedles[0].text[0] == 'o' && kNeedles[2].text[0] == 'o' &&
                   kNeedles[7].text[0] == 'o' && kNeedles[1].text[0] == 'p' && kNeedles[3].text[0] == 'M' &&
                   kNeedles[4].text[0] == 'M' && kNeedles[5].text[0] == 'T' && kNeedles[6].text[0] == 'y',
@@ -126,11 +137,7 @@ size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask
 #ifdef OOMLENS_X86
 namespace {
 
-struct Sse2 : Lanes<Lanes16> {
-  static uint32_t movemask(V v) { return static_cast<uint32_t>(_mm_movemask_epi8(reinterpret_cast<__m128i>(v))); }
-};
-
-// Candidates block by block from `next` (next_candidates at one width),
+// Candidates block by block from `next` (needles::next_block at one width),
 // each verified; the tail byte by byte.
 using NextCandidates = size_t (*)(const char* data, size_t i, size_t n, uint32_t* mask);
 size_t find_with(const char* data, size_t n, NextCandidates next, size_t width, bool rows) {
@@ -153,7 +160,10 @@ bool have_avx2() {
 
 size_t find_anchor_width(const char* data, size_t n, size_t width, bool rows) {
   if (width == 32) return find_with(data, n, rows ? avx2_next_candidates_rows : avx2_next_candidates, 32, rows);
-  if (width == 16) return find_with(data, n, rows ? next_candidates<Sse2, true> : next_candidates<Sse2>, 16, rows);
+  if (width == 16)
+    return find_with(data, n,
+                     rows ? needles::next_block<needles::Sse2, AnchorPairsRows> : needles::next_block<needles::Sse2, AnchorPairs>,
+                     16, rows);
   return scalar_find(data, 0, n, n, rows);
 }
 #endif

@@ -5,23 +5,15 @@
 #include "kernel_log/anchor_simd.h"
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
 
 namespace oomlens::anchor_detail {
-namespace {
-
-struct Avx2 : Lanes<Lanes32> {
-  static uint32_t movemask(V v) { return static_cast<uint32_t>(_mm256_movemask_epi8(reinterpret_cast<__m256i>(v))); }
-};
-
-}  // namespace
 
 size_t avx2_next_candidates(const char* data, size_t i, size_t n, uint32_t* mask) {
-  return next_candidates<Avx2>(data, i, n, mask);
+  return needles::next_block<needles::Avx2, AnchorPairs>(data, i, n, mask);
 }
 
 size_t avx2_next_candidates_rows(const char* data, size_t i, size_t n, uint32_t* mask) {
-  return next_candidates<Avx2, true>(data, i, n, mask);
+  return needles::next_block<needles::Avx2, AnchorPairsRows>(data, i, n, mask);
 }
 
 }  // namespace oomlens::anchor_detail
