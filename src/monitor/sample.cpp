@@ -78,10 +78,6 @@ void set_memory_stat(const cgroup::MemoryStat& m, CgroupSample* out) {
 }
 }  // namespace
 
-void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out) {
-  set_memory_stat(cgroup::parse_memory_stat(v, text), out);
-}
-
 CgroupSample read_cgroup_sample(const cgroup::MemoryHierarchy& h, const std::string& dir, bool with_limit,
                                 bool with_stat) {
   CgroupSample c;
@@ -152,7 +148,8 @@ CgroupSample CgroupReader::read(bool with_limit, bool with_stat) {
     c.psi_some_avg10 = pressure_->some->avg10, c.psi_some_total_us = pressure_->some->total_us;
   if (pressure_ && pressure_->full)
     c.psi_full_avg10 = pressure_->full->avg10, c.psi_full_total_us = pressure_->full->total_us;
-  if (with_stat && read_file(stat, with_limit || !fds_[stat])) parse_memory_stat(h_.version, std::string_view(buf_.data(), text_len_), &c);
+  if (with_stat && read_file(stat, with_limit || !fds_[stat]))
+    set_memory_stat(cgroup::parse_memory_stat(h_.version, std::string_view(buf_.data(), text_len_)), &c);
   if (read_file(oom, with_limit)) c.oom_kill = cgroup::keyed_value(std::string_view(buf_.data(), text_len_), "oom_kill");
   if (with_limit) {
     auto lim = cgroup::tightest_limit(h_, dir_);

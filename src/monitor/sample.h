@@ -102,8 +102,6 @@ struct Sample {
 
 [[nodiscard]] TreeTotals tree_totals(const std::vector<TrackedProc>& procs, double t_s);
 
-/// Parses v1/v2 memory.stat text into anon/shmem/file (pure).
-void parse_memory_stat(cgroup::Version v, std::string_view text, CgroupSample* out);
 /// Reads the cgroup directory `dir` (files missing stay null). The limit
 /// (a walk up the tree, one file per level) is read only when `with_limit`;
 /// otherwise limit_bytes/limit_state stay at their defaults for the caller
