@@ -313,6 +313,31 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
 // memory was held outside processes.
 constexpr uint64_t kLittleVictimBytes = 1024 * 1024;
 constexpr uint64_t kLittleScore = 10;
+// Without RAM (or the cgroup's limit) in the report, a victim under this may
+// have held little or not (1 % of 6.4 GiB: on a machine of more RAM, under
+// 1 %): it is said that its share is unknown, never a share of 0.
+constexpr uint64_t kShareUnknownBytes = 64 * kMiB;
+
+/// The RSS of the task-table rows shown, when every row prints its rss and
+/// the victim's row (`pid`) is among them: a share of the rest is no share.
+struct RowsRss {
+  uint64_t bytes = 0;
+  int64_t rows = 0;
+};
+std::optional<RowsRss> rows_rss(const OomEvent& e, std::optional<int64_t> pid) {
+  if (!pid) return std::nullopt;
+  RowsRss r;
+  bool victim_row = false;
+  for (const TaskRow& row : e.tasks) {
+    const std::optional<uint64_t> b = row_rss_bytes(row);
+    if (!b) return std::nullopt;
+    victim_row = victim_row || row.pid == *pid;
+    r.bytes += *b;
+    ++r.rows;
+  }
+  if (!victim_row || r.bytes == 0) return std::nullopt;
+  return r;
+}
 
 void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   // vm.oom_kill_allocating_task: the victim never ranked (its own check says so).
@@ -323,26 +348,60 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   // ≤5.0 sacrificed a child of the selected process: the child never ranked (the summary says so).
   if (!e.selected.empty() && e.selected.back().pid != v->pid) return;
   const uint64_t held = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
-  std::optional<uint64_t> whole = machine_ram_bytes(e, ctx);
-  if (e.constraint == Constraint::memcg) whole = e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt;
+  const bool memcg = e.constraint == Constraint::memcg;
+  // RAM, or the cgroup's limit; 0 when unknown (never a share of it).
+  const uint64_t whole =
+      (memcg ? (e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt) : machine_ram_bytes(e, ctx)).value_or(0);
+  // Without RAM or the limit, the share is taken of what the report does print: the task-table rows' RSS.
+  const std::optional<RowsRss> rows = whole ? std::nullopt : rows_rss(e, v->pid);
   const bool low_score = v->selected_score && *v->selected_score < kLittleScore;
-  if (held >= kLittleVictimBytes && !(whole && held * 100 < *whole) && !low_score) return;
+  // A raised oom_score_adj ranks a small victim over larger rows (oom_score_adj's own check says so).
+  const bool little_of_rows = rows && held * 100 < rows->bytes && v->oom_score_adj.value_or(0) <= 0;
+  const std::string comm = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
+  // What the report lacks, so that no share of it can be given.
+  const std::string unknown = memcg ? std::string(tr("; the report prints no limit of its cgroup, so its share of "
+                                                     "the limit is unknown"))
+                                    : std::string(tr("; the report does not print the machine's RAM, so its share of "
+                                                     "RAM is unknown"));
+  const std::string of_rows =
+      rows ? trf("; it held {} % of the {} RSS of the {} task-table rows shown", tenths(held, rows->bytes),
+                 format_bytes(rows->bytes), rows->rows)
+           : std::string();
   std::vector<std::pair<std::string, int64_t>> figures{{"held_bytes", as_figure(held)}};
   if (v->pid) figures.insert(figures.begin(), {"victim_pid", *v->pid});
+  if (rows) {
+    figures.emplace_back("rows_rss_bytes", as_figure(rows->bytes));
+    figures.emplace_back("task_count", rows->rows);
+  }
+  if (held >= kLittleVictimBytes && !(whole && held * 100 < whole) && !low_score && !little_of_rows) {
+    // Not little of what is known. Without RAM or the limit, a victim under kShareUnknownBytes may still have
+    // been: say what it held and that its share is unknown (and its share of the rows shown, if any).
+    if (whole || held >= kShareUnknownBytes) return;
+    out.push_back({"victim_share_unknown", CheckLevel::info,
+                   trf("{} held {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}{}.", comm, format_bytes(held),
+                       format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
+                       format_bytes(v->shmem_rss_bytes.value_or(0)), unknown, of_rows),
+                   std::move(figures)});
+    return;
+  }
   std::string why;
   if (low_score) {
     why = trf(", badness score {} (‰ of RAM plus swap)", *v->selected_score);
     figures.emplace_back("score", as_figure(*v->selected_score));
   } else if (whole) {
-    why = e.constraint == Constraint::memcg ? trf(", under 1 % of its cgroup's {} limit", format_bytes(*whole))
-                                            : trf(", under 1 % of the {} of RAM", format_bytes(*whole));
+    why = memcg ? trf(", under 1 % of its cgroup's {} limit", format_bytes(whole))
+                : trf(", under 1 % of the {} of RAM", format_bytes(whole));
+  } else if (little_of_rows) {
+    why = trf(", under 1 % of the {} RSS of the {} task-table rows shown", format_bytes(rows->bytes), rows->rows) +
+          unknown;
+  } else {
+    why = unknown + of_rows;
   }
   out.push_back({"victim_held_little", CheckLevel::warn,
                  trf("{} held only {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}: the kill freed little. "
                      "It ranked highest through its swap entries or page tables, or the memory was held outside "
                      "processes (the kernel, tmpfs, hugetlb pages, page cache).",
-                     v->comm.empty() ? std::string(tr("the victim")) : v->comm, format_bytes(held),
-                     format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
+                     comm, format_bytes(held), format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
                      format_bytes(v->shmem_rss_bytes.value_or(0)), why),
                  std::move(figures)});
 }

@@ -32,6 +32,7 @@ const char* limit_file_name(LimitWrite write) {
 std::optional<uint64_t> machine_ram_bytes(const OomEvent& event, const ExplainContext& context) {
   if (event.mem_info && event.mem_info->ram_bytes && *event.mem_info->ram_bytes > 0)
     return event.mem_info->ram_bytes;
+  if (context.mem_total_bytes && *context.mem_total_bytes == 0) return std::nullopt;  // unknown, never 0
   return context.mem_total_bytes;
 }
 

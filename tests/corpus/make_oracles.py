@@ -1239,7 +1239,9 @@ add("261-rpi-5297-armv7-6.1-boot-table-tail-systemd-network-kill-then-paren-comm
     chosen=[157, "systemd-network"],
     table_rows=[[279, "sshd", -1000], [289, "(resolved)", 0], [290, "systemd-udevd", 0]],
     trigger=trig("(ostnamed)", 295, gfp="0x400dc0(GFP_KERNEL_ACCOUNT|__GFP_ZERO)", order=0, oom_score_adj=0,
-                 note="header of the NEXT OOM event"))
+                 note="header of the NEXT OOM event"),
+    # Issue 12: no RAM printed; the victim's row is not among the rows shown, so no share of them either.
+    checks=["victim_share_unknown"], not_checks=["victim_held_little"], text_has=["so its share of RAM is unknown."])
 # The poster left out the stack and Mem-Info; two excerpts of the table joined (rows 2127-130619 not shown).
 # 7-digit pids and 6-digit uids shift the columns.
 add("262-util-linux-3095-swapoff-header-tasks-state-two-excerpts-7-digit-pids.log", GH + "util-linux/util-linux/issues/3095",
@@ -1278,7 +1280,10 @@ add("267-rocm-5844-cachyos-6.19-llama-server-global-kill-adj-200-wezterm-service
     GH + "ROCm/ROCm/issues/5844", ["kill"], "global (global_oom)",
     [kill(82743, "llama-server", 11548116, 976, 24704, 0, 1000, 19388, 200, reaper=[848, 32, 0])],
     task_memcg="/user.slice/user-1000.slice/user@1000.service/app.slice/app-org.wezfurlong.wezterm@a00df830f0b34b928e0fe7b457432534.service",
-    constraints=["global"], chosen=[82743, "llama-server"])
+    constraints=["global"], chosen=[82743, "llama-server"],
+    # Issue 12: 25.1 MiB held, no RAM printed: its share of RAM is unknown, not "little" nor a share of 0.
+    checks=["victim_share_unknown"], not_checks=["victim_held_little"],
+    text_has=["llama-server held 25.1 MiB when killed", "so its share of RAM is unknown"])
 # `dmesg -H`: each stamp is the delta to the line before (`[  +0.000001]`); the table's last rows (6.x columns), the
 # kill, then the next report's header (gdb), cut after its first stack frame.
 add("268-scylladb-31063-fedora-6.19-dmesg-H-relative-stamps-table-tail-dbus-broker-kill-then-gdb-header-cut.log",

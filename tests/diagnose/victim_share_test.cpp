@@ -1,0 +1,126 @@
+// victim_held_little and victim_share_unknown (diagnose/checks_causes.cpp)
+// when the report prints neither the machine's RAM nor the cgroup's limit.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/explain.h"
+#include "event_fixtures.h"
+
+namespace oomlens {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using namespace fixtures;
+
+// Issue 12 (corpus 261, 267): without RAM in the report a victim's share of RAM is unknown, and the check says
+// so (never a share of 0); a share of the task-table rows shown is given instead, against that figure.
+int64_t figure(const Check& c, const std::string& name) {
+  for (const auto& [k, v] : c.figures)
+    if (k == name) return v;
+  return -1;
+}
+
+TEST(VictimShare, WhenRamIsNotPrinted) {
+  // 267: llama-server, anon-rss 976 kB, file-rss 24704 kB; no Mem-Info, no task table.
+  OomEvent e = arch_doxygen_global();
+  e.mem_info.reset();
+  Victim& v = e.victims.front();
+  v.comm = "llama-server";
+  v.anon_rss_bytes = 976 * KiB;
+  v.file_rss_bytes = 24704 * KiB;
+  v.shmem_rss_bytes = 0;
+  {
+    const Explanation x = explain(e);
+    EXPECT_EQ(find(x, "victim_held_little"), nullptr);
+    const Check* c = find(x, "victim_share_unknown");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->level, CheckLevel::info);
+    EXPECT_EQ(c->message, "llama-server held 25.1 MiB when killed (anon-rss 976.0 KiB, file-rss 24.1 MiB, shmem-rss "
+                          "0 B); the report does not print the machine's RAM, so its share of RAM is unknown.");
+    EXPECT_EQ(figure(*c, "held_bytes"), static_cast<int64_t>(25680 * KiB));
+    EXPECT_EQ(figure(*c, "rows_rss_bytes"), -1);
+  }
+  // A RAM of 0 (an unknown figure read as 0) is no RAM: no share of it.
+  ExplainContext zero;
+  zero.mem_total_bytes = 0;
+  EXPECT_NE(find(explain(e, zero), "victim_share_unknown"), nullptr);
+  EXPECT_EQ(machine_ram_bytes(e, zero), std::nullopt);
+  // RAM known (from the running machine): the share is taken of it, and 25 MiB of 15.7 GiB is not little... of 2 GiB
+  // neither: no check at all.
+  ExplainContext known;
+  known.mem_total_bytes = 2 * GiB;
+  const Explanation k = explain(e, known);
+  EXPECT_EQ(find(k, "victim_share_unknown"), nullptr);
+  EXPECT_EQ(find(k, "victim_held_little"), nullptr);
+  // A victim of 64 MiB or more without RAM: nothing said (it may be little only on a machine of over 6.4 GiB).
+  v.anon_rss_bytes = 64 * MiB;
+  EXPECT_EQ(find(explain(e), "victim_share_unknown"), nullptr);
+
+  // 261: a table whose rows hold the victim's: its share of their RSS, named as such.
+  v.comm = "systemd-network";
+  v.anon_rss_bytes = 708 * KiB;
+  v.file_rss_bytes = 5536 * KiB;
+  e.tasks = {TaskOf(473206, "systemd-network").rss(1561 * 4096), TaskOf(279, "sshd").rss(1582 * 4096),
+             TaskOf(289, "(resolved)").rss(1584 * 4096)};
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "victim_share_unknown");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("so its share of RAM is unknown; it held 33.0 % of the 18.5 MiB RSS of the 3 "
+                                      "task-table rows shown."));
+    EXPECT_EQ(figure(*c, "rows_rss_bytes"), static_cast<int64_t>(4727 * 4096));
+    EXPECT_EQ(figure(*c, "task_count"), 3);
+  }
+  // Rows without the victim's: no share of them (the victim's memory is not in their sum).
+  e.tasks.erase(e.tasks.begin());
+  EXPECT_THAT(find(explain(e), "victim_share_unknown")->message, Not(HasSubstr("task-table rows")));
+
+  // Under 1 % of the rows' RSS (a 4 GiB row beside it): little, against the rows, and RAM still unknown.
+  e.tasks = {TaskOf(473206, "systemd-network").rss(1561 * 4096), TaskOf(279, "java").rss(4 * GiB)};
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "victim_held_little");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("systemd-network held only 6.1 MiB when killed (anon-rss 708.0 KiB, file-rss "
+                                      "5.4 MiB, shmem-rss 0 B), under 1 % of the 4.0 GiB RSS of the 2 task-table rows "
+                                      "shown; the report does not print the machine's RAM, so its share of RAM is "
+                                      "unknown: the kill freed little."));
+    EXPECT_EQ(find(x, "victim_share_unknown"), nullptr);
+  }
+  // ... unless a raised oom_score_adj ranked it over the larger row (its own check says so).
+  v.oom_score_adj = 500;
+  EXPECT_EQ(find(explain(e), "victim_held_little"), nullptr);
+  EXPECT_THAT(find(explain(e), "victim_share_unknown")->message, HasSubstr("it held 0.1 % of the 4.0 GiB RSS"));
+  v.oom_score_adj = 0;
+
+  // Under 1 MiB without RAM: little, and its share of RAM unknown (no "under 1 % of" any figure).
+  e.tasks.clear();
+  v.anon_rss_bytes = 0;
+  v.file_rss_bytes = 52 * KiB;
+  const Explanation tiny = explain(e);
+  const Check* t = find(tiny, "victim_held_little");
+  ASSERT_NE(t, nullptr);
+  EXPECT_THAT(t->message, HasSubstr("held only 52.0 KiB when killed (anon-rss 0 B, file-rss 52.0 KiB, shmem-rss 0 B); "
+                                    "the report does not print the machine's RAM, so its share of RAM is unknown: "));
+  EXPECT_THAT(t->message, Not(HasSubstr("under 1 %")));
+}
+
+TEST(VictimShare, OfAnUnprintedLimit) {
+  // 10: memcg kills with no limit printed: the share of the limit is unknown.
+  const OomEvent e = docker_multikill();
+  const Explanation x = explain(e);
+  const Check* c = find(x, "victim_share_unknown");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("the report prints no limit of its cgroup, so its share of the limit is unknown."));
+  // With the limit printed the share is of it: 7.6 MiB of 32 GiB is little.
+  OomEvent limited = e;
+  limited.memcg = owned(MemcgOf("/docker/x").limited(32 * GiB, 32 * GiB));
+  const Explanation y = explain(limited);
+  EXPECT_EQ(find(y, "victim_share_unknown"), nullptr);
+  ASSERT_NE(find(y, "victim_held_little"), nullptr);
+  EXPECT_THAT(find(y, "victim_held_little")->message, HasSubstr("under 1 % of its cgroup's 32.0 GiB limit"));
+}
+
+}  // namespace
+}  // namespace oomlens
