@@ -236,7 +236,8 @@ std::optional<int> Session::spawn() {
 // scope's memory files like those of a cgroup of our own.
 void Session::find_scope() {
   job_.cgroup_entry = supervise::kEntrySystemdRun;
-  if (auto d = supervise::wait_for_scope_cgroup(job_.own_cgroup->hierarchy, job_.pid, job_.own_cgroup->own_dir, 10000)) {
+  if (auto d = supervise::wait_for_scope_cgroup(job_.own_cgroup->hierarchy, job_.pid, job_.own_cgroup->own_dir, 10000,
+                                                 o_.proc_root)) {
     job_.own_cgroup->dir = *d;
     job_.cgroup_dir = *d;
     cg_oom_before_ = cgroup::oom_kill_count(job_.hierarchy->version, job_.cgroup_dir);

@@ -88,14 +88,17 @@ std::optional<int> systemd_run_version(const std::string& exe) {
 }
 
 std::optional<std::string> wait_for_scope_cgroup(const cgroup::MemoryHierarchy& h, int pid,
-                                                 const std::string& own_dir, int timeout_ms) {
+                                                 const std::string& own_dir, int timeout_ms, const std::string& root) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  const std::string proc_dir = join_root(root, "proc");
   while (true) {
-    auto dir = cgroup::memory_cgroup_dir(h, pid, "/");
-    if (!dir) return std::nullopt;  // gone
-    if (*dir != own_dir) return dir;
+    // h's mount point is already under ROOT: join the path to it (memory_cgroup_dir would join ROOT again).
+    const auto path = cgroup::memory_cgroup_path(h, pid, root);
+    if (!path) return std::nullopt;  // gone
+    std::string dir = join_root(h.mount_point, *path);
+    if (dir != own_dir) return dir;
     // A zombie keeps its /proc/PID/cgroup: systemd-run failed before exec.
-    if (auto st = proc::read_pid_stat(pid); st && st->state == 'Z') return std::nullopt;
+    if (auto st = proc::read_pid_stat(pid, proc_dir); st && st->state == 'Z') return std::nullopt;
     if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }

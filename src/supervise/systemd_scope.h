@@ -51,10 +51,14 @@ struct ScopeRequest {
 /// Runs `EXE --version` (at most ~2 s) and parses it; nullopt on any failure.
 [[nodiscard]] std::optional<int> systemd_run_version(const std::string& exe);
 
-/// Polls /proc/PID/cgroup (every 5 ms, up to timeout_ms) until PID's memory
-/// cgroup differs from `own_dir`: the scope's directory. nullopt when PID
-/// ended first (systemd-run failed) or the time ran out.
+/// Polls ROOT/proc/PID/cgroup (every 5 ms, up to timeout_ms) until PID's
+/// memory cgroup differs from `own_dir`: the scope's directory. `h` is the
+/// hierarchy under ROOT (cgroup::under_root: JobCgroup::hierarchy), as
+/// `own_dir` and the directory returned are. nullopt when PID ended first
+/// (systemd-run failed: gone, or a zombie in ROOT/proc/PID/stat) or the time
+/// ran out.
 [[nodiscard]] std::optional<std::string> wait_for_scope_cgroup(const cgroup::MemoryHierarchy& h, int pid,
-                                                               const std::string& own_dir, int timeout_ms);
+                                                               const std::string& own_dir, int timeout_ms,
+                                                               const std::string& root = "/");
 
 }  // namespace oomlens::supervise

@@ -7,9 +7,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <fstream>
 #include <sstream>
 
+#include "cgroup/memcg_files.h"
 #include "supervise/clone_into_cgroup.h"
 #include "supervise/spawn.h"
 #include "supervise/systemd_scope.h"
@@ -66,6 +68,33 @@ TEST(SystemdScope, FindsExecutablesOnPath) {
   EXPECT_FALSE(find_on_path("not-exec", path.c_str()).has_value());
   EXPECT_FALSE(find_on_path("systemd-run", "/nonexistent-dir").has_value());
   EXPECT_EQ(find_on_path(exe, ""), exe);  // a path is taken as is
+}
+
+// wait_for_scope_cgroup reads ROOT/proc/PID/cgroup and ROOT/proc/PID/stat: a fixture tree, never this machine's
+// /proc (pid 4242 need not exist here). The hierarchy is under ROOT, as JobCgroup::hierarchy is.
+TEST(SystemdScope, WaitsForTheScopeInAFixtureTree) {
+  oomlens::testing::FixtureTree t;
+  const cgroup::MemoryHierarchy h = cgroup::under_root({cgroup::Version::v2, "/sys/fs/cgroup"}, t.root());
+  const std::string own = t.root() + "/sys/fs/cgroup/user.slice/oomlens.scope";
+  auto stat = [&](char state) {
+    t.write("proc/4242/stat",
+            std::string("4242 (systemd-run) ") + state + " 1 1 1 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 77 1000 100\n");
+  };
+  // Moved: the scope's directory, under the tree's mount point.
+  t.write("proc/4242/cgroup", "0::/user.slice/run-u7.scope\n");
+  stat('S');
+  EXPECT_EQ(wait_for_scope_cgroup(h, 4242, own, 1000, t.root()), t.root() + "/sys/fs/cgroup/user.slice/run-u7.scope");
+  // Not moved, and a zombie: systemd-run failed before exec; nullopt at once, not after the timeout.
+  t.write("proc/4242/cgroup", "0::/user.slice/oomlens.scope\n");
+  stat('Z');
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(wait_for_scope_cgroup(h, 4242, own, 5000, t.root()), std::nullopt);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2));
+  // Not moved, still running: nullopt when the time runs out.
+  stat('S');
+  EXPECT_EQ(wait_for_scope_cgroup(h, 4242, own, 20, t.root()), std::nullopt);
+  // Gone (no ROOT/proc/PID/cgroup).
+  EXPECT_EQ(wait_for_scope_cgroup(h, 4243, own, 1000, t.root()), std::nullopt);
 }
 
 TEST(CloneIntoCgroup, ErrnoNames) {
