@@ -75,13 +75,10 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
     }
     // A prefixed line's wrapped rest (`…limit of /kubepo` + `ds/pod…`) lies
     // before it in the text, piece by piece reversed: joined as take_record() joins it.
-    const auto rest_before = [&](size_t j) {
-      return unprefixed(span_text(region, spans[j - 1])) && !bare_frame_after(raw, span_text(region, spans[j - 1]));
-    };
-    if (i > 0 && prefixed(raw) && rest_before(i)) {
+    if (i > 0 && prefixed(raw) && unprefixed(span_text(region, spans[i - 1]))) {
       std::string whole(raw);
       const uint64_t number = first_number + i;
-      while (i > 0 && rest_before(i)) whole.append(dequote(span_text(region, spans[--i])));
+      while (i > 0 && unprefixed(span_text(region, spans[i - 1]))) whole.append(dequote(span_text(region, spans[--i])));
       feed_line(whole, number);
       continue;
     }
