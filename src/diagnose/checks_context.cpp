@@ -80,7 +80,13 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   // (A write to the limit is no allocation: the limit_lowered check names the writer.)
   if (v && e.trigger && !e.sysrq && !kills_allocating_task(e) && e.limit_lowered == LimitWrite::none) {
     const Trigger& t = *e.trigger;
-    const bool differs = t.pid && v->pid ? *t.pid != *v->pid : (!t.comm.empty() && t.comm != v->comm);
+    // A trigger named without a pid is told apart by its comm only, and a thread's comm is its own (`CPU 1/KVM` in
+    // qemu, `Thread-2`): with the victim's oom_score_adj (one value for all of a process's threads) it may be one of
+    // the victim's own threads, so no claim that it is another task.
+    const bool maybe_victims_thread =
+        !t.pid && t.oom_score_adj && v->oom_score_adj && *t.oom_score_adj == *v->oom_score_adj;
+    const bool differs =
+        t.pid && v->pid ? *t.pid != *v->pid : (!t.comm.empty() && t.comm != v->comm && !maybe_victims_thread);
     if (differs) {
       const std::string who = t.pid ? trf("{} (pid {})", t.comm, *t.pid) : t.comm;
       out.push_back({"trigger_not_victim", CheckLevel::info,

@@ -48,6 +48,10 @@ std::optional<std::string> message_before(std::string_view s, size_t anchor_pos)
     if (m == known) return std::string(known);
     if (m.size() > known.size() + 1 && ends_with(m, known) && ends_with(m.substr(0, m.size() - known.size()), ": "))
       return std::string(known);
+    // A page that ran the record into its prose (`… as follows Out of memory: Kill process …`): the kernel's
+    // messages start with a capital letter, which no longer message ends in (`Memory cgroup out of memory`).
+    if (m.size() > known.size() + 1 && ends_with(m, known) && m[m.size() - known.size() - 1] == ' ')
+      return std::string(known);
   }
   return std::nullopt;
 }
@@ -366,9 +370,17 @@ constexpr std::array<std::string_view, 10> kSummaryKeys = {
     "constraint=", "nodemask=", "cpuset=", "mems_allowed=", "global_oom",
     "oom_memcg=",  "task_memcg=", "task=",  "pid=",         "uid="};
 
+// The kernel prints the keys in lower case; a page may not (`cOnstraint=`): compared ignoring ASCII case.
+bool starts_with_key(std::string_view s, std::string_view key) {
+  if (s.size() < key.size()) return false;
+  for (size_t i = 0; i < key.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[i])) != key[i]) return false;
+  return true;
+}
+
 bool at_key(std::string_view s) {
   for (auto k : kSummaryKeys)
-    if (starts_with(s, k)) return true;
+    if (starts_with_key(s, k)) return true;
   return false;
 }
 
@@ -415,7 +427,9 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     std::string_view seg = trim_left(s.substr(0, next));
     s = next == std::string_view::npos ? std::string_view{} : s.substr(next + 1);
     size_t eq = seg.find('=');
-    std::string_view key = seg.substr(0, eq);
+    std::string key_lower(seg.substr(0, eq));
+    for (char& c : key_lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string_view key = key_lower;
     std::string_view val = eq == std::string_view::npos ? std::string_view{} : seg.substr(eq + 1);
     if (key == "global_oom") out.global_oom = true;
     else if (key == "constraint") out.constraint = std::string(val);
@@ -555,6 +569,12 @@ std::optional<TaskIn> parse_task_in(std::string_view s) {
   // came after the marker (`Task in /kubepods/…cab...ds/pod…`): both unknown.
   if (m == std::string_view::npos) return cut == std::string_view::npos ? std::nullopt : std::optional(TaskIn{});
   TaskIn out{cut < m ? std::string() : std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
+  // A cgroup path starts with `/`; `host` (Alibaba Cloud Linux, a global OOM) names the machine.
+  if (out.oom_memcg == "host") {
+    out.oom_memcg.clear();
+    out.limit_of_host = true;
+    return out;
+  }
   if (find_ellipsis(out.oom_memcg) != std::string_view::npos) out.oom_memcg.clear();
   if (memcg_path_cut(out.oom_memcg)) {  // the line's last path, cut without a `...`: unknown
     out.oom_memcg.clear();

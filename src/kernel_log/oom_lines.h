@@ -135,6 +135,9 @@ inline bool first_memcg_counter(const std::optional<CounterLine>& c) {
 struct TaskIn {
   std::string task_memcg, oom_memcg;  ///< empty: unknown
   bool path_cut = false;  ///< the OOM memcg path ending the line looks cut (memcg_path_cut()): left empty
+  /// `… killed as a result of limit of host` (Alibaba Cloud Linux names the machine so in a global OOM's
+  /// report): no memory cgroup's limit; oom_memcg stays empty.
+  bool limit_of_host = false;
 };
 
 /// True when `path`, the last thing on its line, looks cut inside its last

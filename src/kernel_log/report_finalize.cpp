@@ -177,6 +177,7 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
     if (c == "CONSTRAINT_MEMORY_POLICY") return Constraint::mempolicy;
     if (b.summary->global_oom) return Constraint::global;
   }
+  if (b.task_in && b.task_in->limit_of_host) return Constraint::global;
   if (memcg_evidence) return Constraint::memcg;
   // Linux 2.4 had no memory cgroups, cpusets or memory policies: its OOM kills are global.
   if (b.vm_killing) return Constraint::global;
@@ -447,7 +448,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     if (b.task_in) {
       if (!b.task_in->task_memcg.empty() && !padded(b.task_in->task_memcg)) m.task_memcg = b.task_in->task_memcg;
       if (!b.task_in->oom_memcg.empty() && !padded(b.task_in->oom_memcg)) m.oom_memcg = b.task_in->oom_memcg;
-      m.hierarchy = "v1";
+      if (!b.task_in->limit_of_host) m.hierarchy = "v1";
     }
     if (!m.oom_memcg && !padded(b.limit_reached_memcg)) m.oom_memcg = b.limit_reached_memcg;
     if (!m.oom_memcg && b.stats_path && !b.stats_path->empty() && !padded(b.stats_path) &&
@@ -490,7 +491,8 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     // diagnose/cgroup_owner.h: parsing only records the paths.
     ev.memcg = std::move(m);
   }
-  bool memcg_evidence = memcg_msg || b.memcg_stack || b.task_in || b.limit_reached_memcg || !b.counters.empty() ||
+  const bool task_in_memcg = b.task_in && !b.task_in->limit_of_host;
+  bool memcg_evidence = memcg_msg || b.memcg_stack || task_in_memcg || b.limit_reached_memcg || !b.counters.empty() ||
                         b.memcg_stat_before_table ||
                         (b.stats_path && !(b.summary && b.summary->global_oom));
   ev.constraint = decide_constraint(b, memcg_evidence);

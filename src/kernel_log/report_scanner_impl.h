@@ -140,6 +140,9 @@ struct ReportScanner::Impl {
   /// after it.
   bool soft_break(std::string_view raw) const;
   static std::string_view dequote(std::string_view raw);
+  /// `next`, after the prefixed line `raw`, is an unprefixed stack frame (`[<…>] func+0x…/0x…`): a line of its
+  /// own, not `raw`'s wrapped rest (report_scanner_join.cpp).
+  static bool bare_frame_after(std::string_view raw, std::string_view next);
   bool unprefixed(std::string_view raw);
   bool prefixed(std::string_view raw);
   bool wrapped_at_width(std::string_view raw, std::string_view next);

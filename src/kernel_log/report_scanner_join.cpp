@@ -40,6 +40,17 @@ std::string_view ReportScanner::Impl::dequote(std::string_view raw) {
   }
 }
 
+// An unprefixed frame (`[<ffffffff800c3a6a>] out_of_memory+0x8e/0x2f5`, `[&lt;…&gt;]` on a page that escaped it)
+// after a prefixed line: a stack printed without the syslog prefix after its `kernel: Call Trace:` (a RHEL 5
+// knowledge-base copy), its own line, never the line before's wrapped rest; unless it is the rest of an ARM
+// frame's `(func) from`.
+bool ReportScanner::Impl::bare_frame_after(std::string_view raw, std::string_view next) {
+  next = trim(dequote(next));
+  const bool frame = (starts_with(next, "[<") && next.find(">]") != std::string_view::npos) ||
+                     (starts_with(next, "[&lt;") && next.find("&gt;]") != std::string_view::npos);
+  return frame && !ends_with(trim_right(raw), " from");
+}
+
 // Not indented: an indented unprefixed line is a continuation record
 // (multi-line printk), kept as its own line. Not a record of its own.
 bool ReportScanner::Impl::unprefixed(std::string_view raw) {
@@ -159,7 +170,8 @@ bool ReportScanner::Impl::continues(std::string_view region, size_t start, size_
   std::string_view next = region.substr(eol + 1, (e2 == std::string_view::npos ? region.size() : e2) - eol - 1);
   if (next.empty()) return false;
   if (json_open(r)) return json_rest(next);
-  return (prefixed(r) && (unprefixed(next) || flowed_rest(r, next))) || wrapped_at_width(r, next) ||
+  return (prefixed(r) && ((unprefixed(next) && !bare_frame_after(r, next)) || flowed_rest(r, next))) ||
+         wrapped_at_width(r, next) ||
          pad_piece(r, next, line_at(region, eol + 1 + next.size() + 1));
 }
 
@@ -241,7 +253,8 @@ size_t ReportScanner::Impl::take_record(std::string_view region, size_t start, b
       p = next;
       continue;
     }
-    const bool rest = prefixed_start && (unprefixed(nl) || (pieces == 1 && flowed_rest(whole_line, nl)));
+    const bool rest = prefixed_start && ((unprefixed(nl) && !bare_frame_after(r, nl)) ||
+                                         (pieces == 1 && flowed_rest(whole_line, nl)));
     const auto after_pad = line_at(region, next + nl.size() + 1);
     const bool pad = pad_piece(whole_line, nl, after_pad);
     if (pad && !after_pad && !final) return std::string_view::npos;  // its rest comes with the next chunk

@@ -221,7 +221,17 @@ TEST(Advice, DataLoaderAdviceNeedsSignsOfWorkers) {
 TEST(Checks, TriggerVersusVictim) {
   EXPECT_FALSE(has_check(explain(docker_python_memcg()), "trigger_not_victim"));  // same pid
   EXPECT_TRUE(has_check(explain(dataloader_workers()), "trigger_not_victim"));
-  EXPECT_TRUE(has_check(explain(k8s_oom_group()), "trigger_not_victim"));  // comm only: Thread-2 vs node
+  // Comm only (Thread-2 vs node, no trigger pid) with the victim's oom_score_adj 969: Thread-2 may be one of node's
+  // threads (blind set 9b, corpus 304: `CPU 1/KVM`, a vCPU thread of the qemu it killed): no claim.
+  EXPECT_FALSE(has_check(explain(k8s_oom_group()), "trigger_not_victim"));
+  {
+    OomEvent other = k8s_oom_group();
+    other.trigger->oom_score_adj = 0;  // another adj: another process
+    EXPECT_TRUE(has_check(explain(other), "trigger_not_victim"));
+    OomEvent unknown = k8s_oom_group();
+    unknown.trigger->oom_score_adj.reset();  // nothing ties it to the victim: the comm tells
+    EXPECT_TRUE(has_check(explain(unknown), "trigger_not_victim"));
+  }
   EXPECT_FALSE(has_check(explain(sysrq_forced()), "trigger_not_victim"));  // the sysrq check says it
 }
 

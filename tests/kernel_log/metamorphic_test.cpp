@@ -221,14 +221,35 @@ const std::set<std::string> kPending = {};
 // then finds nothing, and mangle handling runs only on a candidate report's
 // lines (issue 12, "How"), so the expected result is no event at all, never
 // a wrong one. Key: input file, mangler.
-// (Empty: a quoted-printable soft break inside the only anchor is found
-// by report_scanner.cpp split_anchor().)
-const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {};
+// (A quoted-printable soft break inside the only anchor is found by
+// report_scanner.cpp split_anchor().)
+const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
+    // blind set 9b: a blog ran the selection and kill into one prose line, both far beyond column 120.
+    {{"314-pjolsson-cn-blog-centos7-mongod-selection-and-kill-run-into-one-prose-paragraph-title-lines.log",
+      "truncate100_dots"},
+     "the selection and kill lie beyond column 100 of their prose line: the cut removes them"},
+    {{"314-pjolsson-cn-blog-centos7-mongod-selection-and-kill-run-into-one-prose-paragraph-title-lines.log",
+      "truncate120_ellipsis"},
+     "the selection and kill lie beyond column 120 of their prose line: the cut removes them"},
+};
 
 // Pairs whose mangled text loses facts the mangle leaves readable, printed,
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- block blind-9b --- (issue 12: tests/corpus/303-314)
+    {{"308-redhat-kb-25416-rhel5-httpd-oomkilladj-bare-kernel-prefix-empty-line-unprefixed-call-trace-header-only.log",
+      "reverse"},
+     "newest-first, the unprefixed frames come before their `kernel: Call Trace:` and header with no stamp to order "
+     "them: they are not read back into the report, and the constraint they gave is lost"},
+    {{"314-pjolsson-cn-blog-centos7-mongod-selection-and-kill-run-into-one-prose-paragraph-title-lines.log", "wrap80"},
+     "a selection and kill run into one long prose line: a wrap breaks the prose before `Out of memory:`, whose "
+     "message is then not told from the prose (constraint lost)"},
+    {{"314-pjolsson-cn-blog-centos7-mongod-selection-and-kill-run-into-one-prose-paragraph-title-lines.log",
+      "quoted_printable"},
+     "a selection and kill run into one long prose line: its soft breaks fall inside the prose and the records, "
+     "and the selection and its message are lost"},
+
     // --- block blind-2025 --- (issue 12: the reports 100-117 of last session's blind test)
     {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "reflow_indent"},
      "a header-less paste read from its `CPU:` line: reflowed, the `CPU:` line's trigger, host and time are lost"},
