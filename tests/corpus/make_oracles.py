@@ -1476,7 +1476,7 @@ add("294-islandora-workbench-608-ubuntu-5.19-syslog-mail-wrapped-72-header-stack
     year_guessed=True)
 # `journalctl -r`: newest first (reaper, kill, summary); the pager chopped the summary at the terminal's width with
 # `>` inside the task_memcg path, before task= and pid=.
-add("295-librephotos-153-journalctl-reverse-newest-first-reaper-kill-oom-kill-task-memcg-chopped-by-pager.log",
+add("mangler-pending/295-librephotos-153-journalctl-reverse-newest-first-reaper-kill-oom-kill-task-memcg-chopped-by-pager.log",
     GH + "LibrePhotos/librephotos/issues/153", ["kill"], "global (global_oom)",
     [kill(474878, "python", 6544688, 3913448, 0, 0, 0, 9392, 0, reaper=[0, 0, 0])],
     constraints=["global"], memcg_elided=True, year_guessed=True)
@@ -1505,7 +1505,7 @@ add("298-istio-42734-syslog-memcg-v1-task-in-killed-as-result-of-limit-kubepods-
 # A Kibana table export newest first (`date @ time | kernel | [uptime] …`, a `-- | -- | --` rule, `  | ` before
 # each later row, blank rows); the kernel stamps belong to several Diego cells. Four envoy kills (uid 4294967294,
 # the container's unmapped root); the lone `Memory cgroup stats for …:` rows are fragments of other reports.
-add("299-garden-runc-193-kibana-table-export-newest-first-pipe-columns-envoy-memcg-kills-uid-4294967294-stats-lines.log",
+add("mangler-pending/299-garden-runc-193-kibana-table-export-newest-first-pipe-columns-envoy-memcg-kills-uid-4294967294-stats-lines.log",
     GH + "cloudfoundry/garden-runc-release/issues/193", None, "memcg (Memory cgroup out of memory prefix)",
     [kill(1949510, "envoy", 3264844, 18812, 30452, 4, 4294967294, 732, 0),
      kill(2009943, "envoy", 3264844, 19012, 30712, 4, 4294967294, 740, 0),
@@ -1521,7 +1521,7 @@ add("300-amazon-ecs-agent-4508-dmesgT-2025-memcg-v1-task-in-ecs-limit-memsw-doub
     not_checks=["memcg_swap_disallowed", "memcg_swap_exhausted"], text_not=K8S)
 # scylla-cluster-tests log: `RFC3339 host  !INFO | kernel: ` before 6.x task rows (rss_anon rss_file rss_shmem);
 # rows only, the last cut by the index left out.
-add("301-scylladb-25104-sct-log-rfc3339-host-bang-info-pipe-kernel-rss-anon-table-rows-scylla-adj-950.log",
+add("mangler-pending/301-scylladb-25104-sct-log-rfc3339-host-bang-info-pipe-kernel-rss-anon-table-rows-scylla-adj-950.log",
     GH + "scylladb/scylladb/issues/25104", ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
     table_rows=[[4681, "scylla", -950], [4779, "scylla-manager-", 0], [4884, "uuidd", 0], [5361, "sshd", 0],
                 [5381, "sshd", 0], [8437, "sudo", 0]],
