@@ -142,13 +142,15 @@ std::optional<StackLine> parse_stack_line(std::string_view s) {
   std::string_view comm;
   if (starts_with(s, "CPU: ")) {
     size_t p = s.find(" PID: ");
-    size_t c = s.find(" Comm: ");
+    size_t c = s.find(" Comm:");
     if (p == std::string_view::npos || c == std::string_view::npos || c < p) return std::nullopt;
     std::string_view t = s.substr(p + 6);
     auto pid = take_i64(t);
     if (!pid) return std::nullopt;
     out.pid = *pid;
-    comm = s.substr(c + 7);
+    // ` Comm:` ends the line a wrap broke after it (its comm empty until the rest is
+    // joined), and a join without a space glues the comm to it (`Comm:Worker-31`).
+    comm = trim_left(s.substr(c + 6));
   } else if (starts_with(s, "Pid: ")) {
     std::string_view t = s.substr(5);
     auto pid = take_i64(t);

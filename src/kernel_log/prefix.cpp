@@ -117,8 +117,13 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     return;
   }
 
+  // journalctl -o verbose (`--output-fields=MESSAGE`) and -o export: the record's
+  // text is its `MESSAGE=` field (`    MESSAGE=Memory cgroup out of memory: …`).
+  const bool message_field = starts_with(s, "MESSAGE=") && s.size() > 8;
+  if (message_field) s = trim_left(s.substr(8));
+
   LinePrefix& p = out.prefix;
-  bool prefixed = false;
+  bool prefixed = message_field;
   bool kmsg = false;
   if (s[0] == '<' && take_rfc5424(s, out)) {
     prefixed = true;
@@ -129,6 +134,7 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
       s = trim_left(s.substr(guest + 8));
     } else {
       take_host_tag(s, out, false);
+      if (!s.empty() && s[0] != '[') take_tag_cell(s, out);
     }
   } else if (is_alpha(s[0]) && take_logread(s, p)) {
     prefixed = true;
@@ -146,6 +152,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   } else if (is_digit(s[0]) && take_clock_before_tag(s)) {
     prefixed = true;  // the bare `kernel: ` tag after it is taken below
   } else if ((s[0] == '.' || static_cast<unsigned char>(s[0]) == 0xE2) && take_elided_stamp(s, out)) {
+    prefixed = true;
+  } else if (s[0] != '[' && take_tag_cell(s, out)) {
     prefixed = true;
   } else if (s[0] != '[' && take_label(s, p)) {
     prefixed = true;

@@ -200,6 +200,47 @@ void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict) {
   }
 }
 
+// A log export's columns before the kernel's text, joined by ` | `, one cell
+// the syslog tag: a Kibana table (`Jun 25, 2021 @ 12:42:13.029 | kernel |
+// [ts] …`, its later rows behind a `  | ` border), scylla-cluster-tests'
+// `host  !INFO | kernel: [ts] …` after its RFC 3339 stamp. The tag cell comes
+// within the first 120 bytes with no printk time (`[`) before it, so kernel
+// text never is. Kibana's `Mon D, YYYY @ HH:MM:SS.mmm` cell is the wall time.
+bool take_tag_cell(std::string_view& s, NormalizedLine& out) {
+  const std::string_view head = s.substr(0, 120);
+  size_t at = std::string_view::npos;
+  size_t len = 0;
+  for (std::string_view tag : {"| kernel | ", "| kernel: "}) {
+    const size_t p = head.find(tag);
+    if (p < at) at = p, len = tag.size();
+  }
+  if (at == std::string_view::npos) return false;
+  std::string_view before = trim(s.substr(0, at));
+  if (before.find('[') != std::string_view::npos) return false;
+  if (!before.empty() && before[0] == '|') before = trim_left(before.substr(1));
+  // Kibana's time cell: `Jun 25, 2021 @ 12:42:13.029`.
+  std::string_view t = before;
+  const int mo = t.size() > 4 && t[3] == ' ' ? english_month(t.substr(0, 3)) : 0;
+  if (mo) {
+    t.remove_prefix(4);
+    auto d = take_u64(t);
+    int h = 0, mi = 0, sec = 0;
+    if (d && starts_with(t, ", ") && t.size() >= 18 && t.substr(6, 3) == " @ " && parse_hms(t.substr(9, 8), h, mi, sec)) {
+      std::string_view frac = t.substr(17);
+      if (!frac.empty() && frac[0] == '.') frac = frac.substr(1, std::min<size_t>(frac.find(' '), frac.size()) - 1);
+      else frac = {};
+      auto y = parse_i64(t.substr(2, 4));
+      if (y) out.prefix.wall = format_wall(static_cast<int>(*y), mo, static_cast<int>(*d), h, mi, sec, frac);
+    }
+  } else if (std::string_view host = take_token(t); !host.empty() && !t.empty() && tag_name(host, false).empty()) {
+    bool plain = true;  // `host  !INFO`: the first word a host name
+    for (char c : host) plain = plain && is_tag_char(c);
+    if (plain && !out.prefix.host) out.prefix.host = std::string(host);
+  }
+  s = trim_left(s.substr(at + len));
+  return true;
+}
+
 // A label a collecting tool put before the kernel's own prefix: a node name
 // or address and a colon (`10.0.0.2: ` of talosctl dmesg, `node01: ` of
 // pdsh/clush), or a machine name and ` # ` (the NixOS test driver's

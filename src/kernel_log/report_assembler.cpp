@@ -200,6 +200,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (cur_ && cur_->has_outcome() && cur_->last_mono && line.prefix && line.prefix->monotonic_s &&
       *line.prefix->monotonic_s - *cur_->last_mono > kMaxGapAfterOutcomeS)
     close();
+  // Nor do printk times run backwards inside one: a record that opens a report, stamped well before
+  // the open report's first line, is another boot's or another machine's (a log export merging hosts).
+  if (cur_ && cur_->time.monotonic_s && line.prefix && line.prefix->monotonic_s &&
+      *cur_->time.monotonic_s - *line.prefix->monotonic_s > kMaxGapAfterOutcomeS && line_opens_report(trim(t)))
+    close();
 
   if (cur_ && line.continuation) {
     Building& b = *cur_;

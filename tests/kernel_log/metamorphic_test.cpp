@@ -368,6 +368,16 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "a Mem-Info tail without its header, reflowed: the buddy list that gives the page size is lost (assumed 4 KiB)"},
     {{"239-adguardvpncli-68-keenetic-mips-4.9-level-letter-prefix-meminfo-tail-table-rows.log", "join_records"},
      "a Mem-Info tail without its header, its records joined on one line: no report is opened, the rows are lost"},
+    // --- block blind-9a --- (issue 12: tests/corpus/291-302)
+    {{"294-islandora-workbench-608-ubuntu-5.19-syslog-mail-wrapped-72-header-stack-alloc-pages-may-oom.log", "reverse"},
+     "a header the poster's mailer wrapped after `invoked` (`oom-killer: gfp_mask=…` on an unprefixed line), read "
+     "newest-first: its pieces are not joined, no report is opened (as 216, 227)"},
+    {{"298-istio-42734-syslog-memcg-v1-task-in-killed-as-result-of-limit-kubepods-docker-scope-memsw-equal-limit-table-header.log",
+      "wrap72"},
+     "the long v1 `Memory cgroup stats for …:` line wrapped inside its path: the stats after the break are lost (as 188)"},
+    {{"298-istio-42734-syslog-memcg-v1-task-in-killed-as-result-of-limit-kubepods-docker-scope-memsw-equal-limit-table-header.log",
+      "wrap80"},
+     "the long v1 `Memory cgroup stats for …:` line wrapped inside its path: the stats after the break are lost (as 188)"},
 };
 
 // The only facts a mangle may still change to a different non-null value
