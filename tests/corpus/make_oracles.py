@@ -1134,7 +1134,7 @@ add("230-openrc-407-gentoo-5.4-memcg-oom-from-memory-max-write-openrc-run-header
 # The poster shortened each wrapped record (no UID/pgtables on the kill line): the victim's uid is null (the
 # corpus reads a kill's uid from its kill line, as for 151, 180, 196); the summary's uid=0 is the chosen task's.
 # The summary table before the record is the poster's own (not kernel lines).
-add("mangler-pending/243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
+add("243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
     GH + "AMD-AGI/GEAK/issues/398", ["kill"], "memcg (CONSTRAINT_MEMCG)",
     [kill(1703792, "ray::IDLE", 68545920, 37760, 77744, 0, None, None, 1000)],
     memcg="/kubepods.slice/kubepods-pod92ab2dc5_a66e_4d0c_b4e4_13676d33ef98.slice",

@@ -345,6 +345,25 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "reflowed, ARM's `X from Y` frames (`out_of_memory from __alloc_pages_noprof`) are not read: the "
      "constraint the stack gave is lost"},
     // --- block blind-7a/8a --- (issue 12: tests/corpus/243-270), up from mangler-pending once no value differed
+    {{"243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
+      "flowed72"},
+     "its summary, wrapped and then soft-broken inside the memcg path, loses oom_memcg, task_memcg and task"},
+    {{"243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
+      "reverse"},
+     "newest-first the `Memory cgroup out of memory:` stump is not joined to the indented kill line: the "
+     "message and the kill line's figures are lost"},
+    {{"243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
+      "quote"},
+     "the `Memory cgroup out of memory:` stump on its own line is not joined to the indented kill line after "
+     "it: the message is lost"},
+    {{"243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
+      "quote_nested"},
+     "the `Memory cgroup out of memory:` stump on its own line is not joined to the indented kill line after "
+     "it: the message is lost"},
+    {{"243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
+      "strip_prefix"},
+     "the `Memory cgroup out of memory:` stump on its own line is not joined to the indented kill line after "
+     "it: the message is lost"},
     {{"245-wsl-9669-wsl2-import-bsdtar-memcg-v2-memory-stat-bytes-table-oom-kill-cut.log", "reverse"},
      "the memory.stat line before `Tasks state` that tells a memcg OOM is met after the table newest-first: "
      "the constraint is lost"},

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner.h"
 
 namespace oomlens {
@@ -59,6 +60,14 @@ TEST(PendingMangles, ALineEndingInTwoEqualsSignsIsNoSoftBreak) {
   ASSERT_EQ(ev.size(), 1u);
   ASSERT_TRUE(ev[0].mem_info);
   EXPECT_EQ(ev[0].mem_info->total_swap_bytes.value_or(0), 9863440ull * 1024);
+}
+
+TEST(PendingMangles, ASummaryCutAfterTheConstraintsCommaKeepsTheConstraintsName) {
+  // 243 through flowed72: the poster's wrapped `oom-kill:` summary, soft-broken
+  // again, ends `…constraint=CONSTRAINT_MEMCG,` where its rest is lost.
+  oomline::Summary s;
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_MEMCG,", s));
+  EXPECT_EQ(s.constraint.value_or(""), "CONSTRAINT_MEMCG");
 }
 
 }  // namespace
