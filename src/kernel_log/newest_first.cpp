@@ -205,6 +205,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   size_t kernel_lines = 0;  // non-blank kernel lines seen, the opening one included
   size_t pos = line_start, count = 0, last_end = 0, last_count = 0;
   bool last_unprefixed = false;  // the line ending at last_end had no prefix
+  size_t last_kernel_lines = 0;  // kernel_lines at the line ending at last_end
   // Unprefixed pieces right before the current line, in print order: the
   // wrapped rest of the record on it, newest-first (`task=java,pid=90057,uid=0`
   // before `…: oom-kill:constraint=CONSTRAINT_MEMCG`).
@@ -346,6 +347,12 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
         reversed = times_descend(text, line_start, line_pos, next, default_year);
       seen_outcome_line = true;
     } else if (is_sysrq(t)) {
+      // Newest-first, SysRq-f's `Manual OOM execution` line right after the
+      // report's oldest line was printed just before the report: its own.
+      if (reversed && kernel_lines == last_kernel_lines + 1) {
+        last_end = next, last_count = count;
+        break;
+      }
       // SysRq-f with panic_on_oom: the panic, then (newest-first) its SysRq line.
       // After a kill it is the next SysRq-f's line, forward order.
       bool only_panic = !kill_pids.empty();
@@ -366,7 +373,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     } else {
       continue;
     }
-    if (reversed) last_end = next, last_count = count, last_unprefixed = unprefixed;
+    if (reversed) last_end = next, last_count = count, last_unprefixed = unprefixed, last_kernel_lines = kernel_lines;
   }
   if (reversed) out.order = NewestFirst::Order::reversed, out.end = last_end, out.lines = last_count;
   return out;

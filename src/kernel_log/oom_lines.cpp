@@ -415,6 +415,13 @@ bool unspace_container_id(std::string& path) {
   return true;
 }
 
+// A constraint is an enum name (`CONSTRAINT_MEMCG`): a comma after it is
+// the separator of a line that a break cut there (`…CONSTRAINT_MEMCG,`).
+std::string_view trim_trailing_commas(std::string_view v) {
+  while (!v.empty() && v.back() == ',') v.remove_suffix(1);
+  return v;
+}
+
 // Splits `k=v,k=v` at commas that start a known key (values such as
 // nodemask `0-1,3` contain commas). The kernel prints no space after a
 // comma: one there is a rejoined wrap's (`…CONSTRAINT_MEMCG,` + `  oom_memcg=…`).
@@ -434,7 +441,7 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     const std::string_view key = key_lower;
     std::string_view val = eq == std::string_view::npos ? std::string_view{} : seg.substr(eq + 1);
     if (key == "global_oom") out.global_oom = true;
-    else if (key == "constraint") out.constraint = std::string(val);
+    else if (key == "constraint") out.constraint = std::string(trim_trailing_commas(val));
     else if (key == "nodemask") out.nodemask = std::string(val);
     else if (key == "cpuset") out.cpuset = std::string(val);
     else if (key == "mems_allowed") out.mems_allowed = std::string(val);

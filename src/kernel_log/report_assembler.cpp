@@ -214,6 +214,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
         b.rows.push_back(RawRow{*row, b.wrapped_row->line});
         b.wrapped_row.reset();
         b.lines.last = line.number;
+        b.piece = Building::Piece::none;  // the row is whole: a line after it is not its rest (`# [...]`)
         return true;
       }
       b.rows.push_back(*b.wrapped_row);
@@ -456,6 +457,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->has_content = true;
   } else if (is_sysrq(t)) {
     if (cur_ && cur_->has_content) close();
+    if (sysrq_alone()) cur_.reset();  // a SysRq-f before it that printed no report
     if (!cur_) start(line);
     cur_->sysrq = true;
   } else if (auto c = oomline::parse_counter(t); c && (cur_ || oomline::first_memcg_counter(c))) {

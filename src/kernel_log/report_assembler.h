@@ -53,6 +53,9 @@ class ReportAssembler {
   /// fed line opens, dropped otherwise. With `append`, after those already kept.
   void preload_rows(const std::vector<LogicalLine>& rows, bool append = false);
   [[nodiscard]] bool open() const;
+  /// The open report is a lone SysRq-f `Manual OOM execution` line so far:
+  /// what follows it may still be another report read newest-first.
+  [[nodiscard]] bool sysrq_alone() const;
   /// Opens a report at `line`, a viewer's stump of a selection line
   /// (`Memory cgroup out of memory:…`, oomline::is_cut_outcome_message())
   /// right before a kill line that prints no message (≤4.19 `Killed

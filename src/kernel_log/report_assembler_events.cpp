@@ -36,6 +36,8 @@ ReportAssembler::~ReportAssembler() = default;
 
 bool ReportAssembler::open() const { return cur_ != nullptr; }
 
+bool ReportAssembler::sysrq_alone() const { return cur_ && cur_->sysrq && !cur_->has_content && !cur_->header; }
+
 void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows, bool append) {
   if (!append) prelude_.clear();
   for (const auto& r : rows) {
@@ -94,7 +96,8 @@ void ReportAssembler::start_from_table(uint64_t first_line, bool meminfo, bool m
 
 void ReportAssembler::close() {
   if (!cur_) return;
-  if (cur_->headerless && !cur_->stack_confirmed()) {  // another trace through out_of_memory(): no report
+  // Another trace through out_of_memory(), or a lone SysRq-f line (its report not printed yet): no report.
+  if ((cur_->headerless && !cur_->stack_confirmed()) || sysrq_alone()) {
     cur_.reset();
     return;
   }

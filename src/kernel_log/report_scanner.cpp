@@ -36,7 +36,10 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
   size_t fed_end = 0;  // lines before this were fed to an open report
   size_t rows_decided_to = 0;  // table rows before this will not open a report (table_start_decision())
   while (pos < n) {
-    if (assembler.open()) {
+    // After a lone SysRq-f line, a line that may open a newest-first report
+    // goes the anchor's way below: newest-first, that report is older than
+    // the SysRq line before it in the text.
+    if (assembler.open() && (!assembler.sysrq_alone() || !opens_newest_first_here(region, pos))) {
       const void* e = std::memchr(d + pos, '\n', n - pos);
       size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
       std::string_view raw = region.substr(pos, eol - pos);

@@ -209,6 +209,7 @@ struct ReportScanner::Impl {
   void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number);
   size_t wrapped_rest_before(std::string_view region, size_t lower, size_t ls);
   bool prefix_alone(std::string_view raw);
+  bool opens_newest_first_here(std::string_view region, size_t ls);
   size_t reversed_opening(std::string_view region, size_t lower, size_t ls, size_t eol, bool final,
                           const std::string& opening);
   size_t header_alone(std::string_view region, size_t ls, size_t eol, bool final);

@@ -24,6 +24,12 @@ using namespace oomlens::text;
 bool ReportScanner::Impl::soft_break(std::string_view raw) const {
   if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
   if (raw.size() < 60 || raw.back() != '=') return false;
+  // QP writes a '=' of the text as `=3D`: a line ending in `==` (2.6's
+  // `=======================` after a stack) is the text's, no soft break.
+  if (raw[raw.size() - 2] == '=') return false;
+  // A coloured line (`dmesg --color=always`) is as long as its text: its escapes make no line QP-long.
+  std::string plain;
+  if (escape_intro && strip_terminal_escapes(raw, plain) && plain.size() < 60) return false;
   return qp_encoded || !at_wrap_width(raw);
 }
 

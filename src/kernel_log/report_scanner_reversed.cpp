@@ -112,6 +112,14 @@ size_t ReportScanner::Impl::wrapped_rest_before(std::string_view region, size_t 
   return ps;
 }
 
+// Whether the line at `ls` is one that may open a newest-first report
+// (may_open_newest_first()): a kill, reaper, selection or no-kill end line.
+bool ReportScanner::Impl::opens_newest_first_here(std::string_view region, size_t ls) {
+  const size_t e = region.find('\n', ls);
+  normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe, opt.default_year);
+  return !probe.foreign && may_open_newest_first(trim(probe.text), probe.truncated);
+}
+
 // A line that is a prefix and nothing else (`[330319.234959] `).
 bool ReportScanner::Impl::prefix_alone(std::string_view raw) {
   normalize_line(raw, probe, opt.default_year);

@@ -955,7 +955,7 @@ add("218-moby-35545-slub-gfp-0x20-memcg-kmalloc-1024-caches-unregister-netdevice
 # 2.6.26: the second `SysRq : Manual OOM execution` prints nothing more (a victim was still exiting): no report.
 # The third report's selection line is wrapped by the mail (`kill process 3500 (x-session-manag)` / `score …`);
 # its child 3568 is the one killed. Free swap 0 of 5947384 kB in the second report.
-add("mangler-pending/231-linux-mm-2010-2.6.26-sysrq-manual-oom-or-a-child-no-sizes-then-hald-swap-full-mail-wrapped.log",
+add("231-linux-mm-2010-2.6.26-sysrq-manual-oom-or-a-child-no-sizes-then-hald-swap-full-mail-wrapped.log",
     LORE + "linux-mm/AANLkTikq=v_7dbW1Z+LUbTKmnezKT0cd8ZTErwP1X0C+@mail.gmail.com/", ["kill", "kill", "kill"],
     "global (no memcg; first report forced by SysRq, stack through moom_callback)",
     [kill(2842, "a.out", None, None, None, selected_score=494723),
@@ -1134,7 +1134,7 @@ add("230-openrc-407-gentoo-5.4-memcg-oom-from-memory-max-write-openrc-run-header
 # The poster shortened each wrapped record (no UID/pgtables on the kill line): the victim's uid is null (the
 # corpus reads a kill's uid from its kill line, as for 151, 180, 196); the summary's uid=0 is the chosen task's.
 # The summary table before the record is the poster's own (not kernel lines).
-add("mangler-pending/243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
+add("243-geak-398-ray-vllm-journal-wrapped-indented-continuations-kubepods-pod-slice-memcg-kill-ray-idle-adj-1000-summary-table.log",
     GH + "AMD-AGI/GEAK/issues/398", ["kill"], "memcg (CONSTRAINT_MEMCG)",
     [kill(1703792, "ray::IDLE", 68545920, 37760, 77744, 0, None, None, 1000)],
     memcg="/kubepods.slice/kubepods-pod92ab2dc5_a66e_4d0c_b4e4_13676d33ef98.slice",
@@ -1150,7 +1150,7 @@ add("244-llamafactory-3230-deepspeed-z3-docker-table-rows-adj-998-python-928g-rs
                 [202782, "python", -998], [206183, "sh", -998]])
 # cgroup v2 memory.stat lines in bytes (`file 58085376`, `workingset_refault_anon`) are printed only by
 # mem_cgroup_print_oom_meminfo: a memcg OOM, its `Memory cgroup stats for` line before the excerpt.
-add("mangler-pending/245-wsl-9669-wsl2-import-bsdtar-memcg-v2-memory-stat-bytes-table-oom-kill-cut.log",
+add("245-wsl-9669-wsl2-import-bsdtar-memcg-v2-memory-stat-bytes-table-oom-kill-cut.log",
     GH + "microsoft/WSL/issues/9669", ["incomplete"],
     "memcg (cgroup v2 memory.stat lines of mem_cgroup_print_oom_meminfo; summary cut)", constraints=["memcg"],
     table_rows=[[144, "init", 0], [153, "bsdtar", 0]])
@@ -1308,7 +1308,7 @@ add("269-pulse-734-pve-lxc-journal-grep-memcg-kills-lxc-ns-path-rss-anon-columns
 # The poster shortened the record: the header's gfp_mask and order replaced by `...`, the summary and the kill line
 # wrapped onto indented lines, the kill line without file-rss, UID and pgtables; the task_memcg path holds the poster's
 # `*`. The `pid N (comm): adj=... score=...` lines before it are the poster's own.
-add("mangler-pending/270-bsimvis-49-poster-shortened-wrapped-journal-record-kvrocks-adj-200-elided-header.log",
+add("270-bsimvis-49-poster-shortened-wrapped-journal-record-kvrocks-adj-200-elided-header.log",
     GH + "MISP/bsimvis/issues/49", ["kill"], "global (global_oom)",
     [kill(405448, "kvrocks", 23754724, 7978652, None, None, None, None, 200)],
     task_memcg="/user.slice/user@1000.service/app.slice/app-org.gnome.Terminal.slice/tmux-spawn-*.scope",
@@ -1372,7 +1372,7 @@ add("279-l3b2w1-blog-arm64-5.4-cma-panic-on-oom-compulsory-oncealloc2-table-kdb.
     trigger=trig("oncealloc2", 1440, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
 # Chinese notes (a translation of "Linux Kernel Programming" ch. 9): dmesg pasted as shell comments (`# ` before
 # every line), `[...]` elisions by the author; the kill line's `shmem-rss` was broken by an inserted `# `.
-add("mangler-pending/280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-table-cpptools-kill-line-broken.log",
+add("280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-table-cpptools-kill-line-broken.log",
     "GitHub notes file (Chinese LKP ch. 9 notes, 'Triggering the OOM killer via Magic SysRq'; index file id 65889143603)",
     ["kill"], "global (global_oom; SysRq-f: order=-1 through moom_callback)", constraints=["global"],
     kills=[kill(6311, "cpptools", 1993888, 1926092, 16852, 0, 1000, 3992, 0)], task_memcg="/",
@@ -1383,7 +1383,7 @@ add("mangler-pending/280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-tab
     checks=["sysrq"], summary_not=["the machine ran out"])
 # Ubuntu Forums 2008 (archived thread): the poster replaced date and host by `...`. 2.6.24 i386 with 4 GiB:
 # Normal free 3732 kB under its min 3744 kB, HighMem 113132 kB free, swap nearly unused; header and Mem-Info only.
-add("mangler-pending/281-ubuntu-forums-2008-2.6.24-i386-hostname-elided-dots-nvidia-xorg-lowmem-exhausted-header-meminfo.log",
+add("281-ubuntu-forums-2008-2.6.24-i386-hostname-elided-dots-nvidia-xorg-lowmem-exhausted-header-meminfo.log",
     "Ubuntu Forums, 'Something killing my X session. Firefox, perhaps?' (2008-09-08; archived copy, index file id 57122121039)",
     ["incomplete"], "global (stack: out_of_memory called by __alloc_pages)", constraints=["global"],
     trigger=trig("Xorg", 6186, gfp="0x2d0", order=0),
@@ -1417,7 +1417,7 @@ add("mangler-pending/284-linux-mm-2016-4.9-i386-x61s-quoted-printable-indented-x
     checks=["lowmem_exhausted"], not_checks=["swap_exhausted", "swap_absent"])
 # Michal Hocko's patch mail quoting Tetsuo's log: SysRq-f kills score-0 tasks (one named `(agetty)`, systemd's
 # name before exec), then three SysRq-f with nothing eligible ("OOM request ignored").
-add("mangler-pending/285-linux-mm-2017-mhocko-sysrq-f-repeated-score0-agetty-paren-comm-then-request-ignored.log",
+add("285-linux-mm-2017-mhocko-sysrq-f-repeated-score0-agetty-paren-comm-then-request-ignored.log",
     LORE + "linux-mm/20170404134705.6361-1-mhocko@kernel.org/", ["kill", "kill"],
     "global (Out of memory: prefix; SysRq-f)", constraints=["global", "global"],
     kills=[kill(4468, "(agetty)", 43704, 1760, 0, 0, selected_score=0),

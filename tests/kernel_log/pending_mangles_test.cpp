@@ -1,0 +1,74 @@
+// Rules found on the reports tests/corpus/mangler-pending held back (issue
+// 12: a mangle of theirs gave a different value), each on hand-written input
+// shaped like the mangled report named per test.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+namespace {
+
+TEST(PendingMangles, AnElisionLineAfterAReflowedRowIsNotItsRest) {
+  // 280 through reflow_indent: a row broken by a reflow, its indented rest,
+  // then the poster's `# [...]` elision line: the row is whole before it.
+  auto ev = parse_log_text(
+      "[ 100.0] kworker/3:1 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=-1, oom_score_adj=0\n"
+      "[ 100.1] Tasks state (memory values in pages):\n"
+      "[ 100.1] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      "[ 100.2] [    563]     0   563    27629      590   110592\n"
+      "     57             0 irqbalance\n"
+      "[ 100.3] [    566]     0   566   125896     1149   352256\n"
+      "     318             0 udisksd\n"
+      "[...]\n"
+      "[ 100.4] Out of memory: Killed process 566 (udisksd) total-vm:503584kB, anon-rss:4596kB, file-rss:0kB, "
+      "shmem-rss:0kB, UID:0 pgtables:344kB oom_score_adj:0\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 2u);
+  EXPECT_EQ(ev[0].tasks[1].comm, "udisksd");
+  EXPECT_EQ(ev[0].tasks[1].swap_bytes.value_or(0), 318u * 4096);
+  EXPECT_EQ(ev[0].tasks[1].pgtables_bytes.value_or(0), 352256u);
+  EXPECT_EQ(ev[0].tasks[1].oom_score_adj.value_or(-1), 0);
+}
+
+TEST(PendingMangles, ColourEscapesMakeNoLineAQuotedPrintableSoftBreak) {
+  // 281 through dmesg_color: 2.6.24's `=======================` line after the
+  // stack ends in `=`; its colour escapes made it long enough to read as a
+  // soft break, joining the `Mem-info:` line to it (and a host from it).
+  const std::string g = "\x1b[32m", z = "\x1b[0m";
+  auto ev = parse_log_text(g + "... kernel: [430837.193448] " + z + g + "Xorg invoked oom-killer: " + z +
+                           "gfp_mask=0x2d0, order=0, oomkilladj=0\n" + g + "... kernel: [430837.196256] " + z +
+                           " =======================\n" + g + "... kernel: [430837.196260] " + z + "Mem-info:\n" + g +
+                           "... kernel: [430837.196295] " + z + "Free swap  = 9844180kB\n" + g +
+                           "... kernel: [430837.196296] " + z + "Total swap = 9863440kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_FALSE(ev[0].host);
+  ASSERT_TRUE(ev[0].mem_info);
+  EXPECT_EQ(ev[0].mem_info->total_swap_bytes.value_or(0), 9863440ull * 1024);
+}
+
+TEST(PendingMangles, ALineEndingInTwoEqualsSignsIsNoSoftBreak) {
+  // 281 and 237 through rfc5424: behind a long prefix, 2.6.24's
+  // `=======================` line is 60 columns or more; quoted-printable
+  // writes a '=' of the text as `=3D`, so it is the text's, not a soft break.
+  const std::string p = "<4>1 2024-05-07T21:43:10.196256+00:00 host01 kernel - - - [430837.1962";
+  auto ev = parse_log_text(p + "48] Xorg invoked oom-killer: gfp_mask=0x2d0, order=0, oomkilladj=0\n" + p +
+                           "56]  =======================\n" + p + "60] Mem-info:\n" + p +
+                           "95] Free swap  = 9844180kB\n" + p + "96] Total swap = 9863440kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].mem_info);
+  EXPECT_EQ(ev[0].mem_info->total_swap_bytes.value_or(0), 9863440ull * 1024);
+}
+
+TEST(PendingMangles, ASummaryCutAfterTheConstraintsCommaKeepsTheConstraintsName) {
+  // 243 through flowed72: the poster's wrapped `oom-kill:` summary, soft-broken
+  // again, ends `…constraint=CONSTRAINT_MEMCG,` where its rest is lost.
+  oomline::Summary s;
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_MEMCG,", s));
+  EXPECT_EQ(s.constraint.value_or(""), "CONSTRAINT_MEMCG");
+}
+
+}  // namespace
+}  // namespace oomlens
