@@ -51,6 +51,9 @@ bool ReportScanner::Impl::unprefixed(std::string_view raw) {
   std::string_view t = trim(raw);
   if (starts_with(t, "# ")) t = trim(t.substr(2));  // in a paste of `# `-commented lines (corpus 280)
   if (t == "[...]" || t == "..." || t == "[…]" || t == "…") return false;  // a poster's elision
+  // A markdown code fence (```` ``` ````, `~~~`, a language after it): the paste's
+  // structure, no record's rest (newest-first, the fence after a paste's cut last line: corpus 220).
+  if (starts_with(t, "```") || starts_with(t, "~~~")) return false;
   normalize_line(raw, probe, opt.default_year);
   return !probe.has_prefix && !line_is_record(probe.text);
 }
@@ -402,7 +405,7 @@ size_t ReportScanner::Impl::reflow_records(std::string_view region, bool final, 
   auto flush = [&] {
     if (para.empty()) return;
     std::string_view p(para);
-    size_t from = own_text_start(p);
+    size_t from = std::max(own_text_start(p), para_quote.size());
     for (size_t q; (q = record_start_in(p, from + 1)) != std::string_view::npos;) {
       emit(trim_right(p.substr(0, q)), line_of(static_cast<size_t>(p.data() - para.data())));
       p.remove_prefix(q);
@@ -412,7 +415,9 @@ size_t ReportScanner::Impl::reflow_records(std::string_view region, bool final, 
       p = std::string_view(para).substr(at);
       for (auto& pl : para_lines)
         if (pl.first > at) pl.first += para_quote.size();
-      from = own_text_start(p);
+      // The next record starts after this one's start, whether or not its prefix reads
+      // with the quoting before it (`&gt; `, which normalize_line() decodes as a copy).
+      from = std::max(own_text_start(p), para_quote.size());
     }
     emit(p, line_of(static_cast<size_t>(p.data() - para.data())));
     para.clear();

@@ -1067,7 +1067,7 @@ add("219-k3d-1250-centos9-journalctl-global-oom-kill-tail-adj-1000-kubepods-in-d
     chosen=[20227, "tail"], year_guessed=True, checks=["victim_oom_score_adj"])
 # `dmesg -H` (relative stamps `[  +0.000002]`): one oom-kill line, the index cut it inside task_memcg; the
 # oom_memcg path before it is whole.
-add("mangler-pending/220-kind-3169-dmesg-H-relative-stamp-memcg-oom-kill-line-cut-in-task-memcg.log",
+add("220-kind-3169-dmesg-H-relative-stamp-memcg-oom-kill-line-cut-in-task-memcg.log",
     GH + "kubernetes-sigs/kind/issues/3169", ["incomplete"], "memcg (CONSTRAINT_MEMCG)",
     memcg="/system.slice/docker-b2b75b11f95220f9267e53d48df2d654d585405c36b4c752302ab39da59d74e6.scope/kubelet.slice/"
           "kubelet-kubepods.slice/kubelet-kubepods-burstable.slice/"

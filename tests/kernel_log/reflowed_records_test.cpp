@@ -76,6 +76,17 @@ TEST(ReflowedRecords, RecordsStartingMidLineAreReadWhole) {
   }
 }
 
+// Quoting a web page escaped (`&gt; `): the same records (each record's start
+// is found past the one before, though its prefix reads only decoded).
+TEST(ReflowedRecords, EscapedQuotingGivesTheSame) {
+  std::string t = reflow(kRecords, 72), escaped;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] == '>') escaped += "&gt;";
+    else escaped += t[i];
+  }
+  expect_report(parse_log_text(escaped, ScanOptions{"t", 2009}), "escaped");
+}
+
 TEST(ReflowedRecords, LineNumbersAreThoseOfThePhysicalLines) {
   const std::string t = reflow(kRecords, 72);
   const auto ev = parse_log_text(t, ScanOptions{"t", 2009});
