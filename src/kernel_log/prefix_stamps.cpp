@@ -109,7 +109,8 @@ std::optional<uint32_t> printk_caller_in(std::string_view prefix) {
   if (!s.empty() && s.back() == ';') {  // a /dev/kmsg record's header
     const size_t at = s.rfind(",caller=");
     if (at == std::string_view::npos) return std::nullopt;
-    return caller_value(s.substr(at + 8, s.size() - 1 - (at + 8)));
+    std::string_view v = s.substr(at + 8, s.size() - 1 - (at + 8));
+    return caller_value(v.substr(0, v.find(',')));  // other `key=value` fields may follow it
   }
   // The bracket right after the time's (`[   71.146532][ T9694]`).
   if (s.size() < 4 || s.back() != ']') return std::nullopt;
