@@ -231,17 +231,19 @@ bool ReportScanner::Impl::decide_broken_at_space(std::string_view head, bool flo
 // line by line (report_scanner_feed.cpp), not so.
 bool ReportScanner::Impl::decide_records_midline(std::string_view head) {
   size_t lines = 0;
-  for (size_t ls = 0; ls < head.size() && lines < 3;) {
-    size_t e = head.find('\n', ls);
+  // Only the lines with a `kernel:` tag are looked at (one search over the bytes).
+  for (size_t k = head.find("kernel:"); k != std::string_view::npos && lines < 3;) {
+    size_t ls = head.rfind('\n', k);
+    ls = ls == std::string_view::npos ? 0 : ls + 1;
+    const size_t e = head.find('\n', k);
     if (e == std::string_view::npos || e + 1 >= head.size()) break;
+    k = head.find("kernel:", e + 1);
     std::string_view l = dequote(head.substr(ls, e - ls));
-    ls = e + 1;
-    if (l.find("kernel:") == std::string_view::npos) continue;
     const size_t from = own_text_start(l);
     const size_t q = record_start_in(l, from + (from == 0));
     if (q == std::string_view::npos || q == 0 || l[q - 1] != ' ') continue;
-    size_t e2 = head.find('\n', ls);
-    std::string_view next = dequote(head.substr(ls, (e2 == std::string_view::npos ? head.size() : e2) - ls));
+    size_t e2 = head.find('\n', e + 1);
+    std::string_view next = dequote(head.substr(e + 1, (e2 == std::string_view::npos ? head.size() : e2) - e - 1));
     if (!trim(next).empty() && record_start_in(next, 0) != 0) ++lines;
   }
   return lines >= 3;
