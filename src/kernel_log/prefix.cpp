@@ -171,7 +171,7 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
       p.monotonic_s = mono;
       prefixed = true;
       std::string_view t = trim_left(s);
-      if (!t.empty() && t[0] == '[' && take_caller_id(t)) s = t;
+      if (!t.empty() && t[0] == '[' && take_caller_id(t, p.caller_id)) s = t;
       if (!out.foreign && !p.host) {  // journalctl -o short-monotonic
         std::string_view h = trim_left(s);
         NormalizedLine probe;

@@ -181,6 +181,7 @@ bool take_kmsg(std::string_view& s, LinePrefix& p) {
   if (semi == std::string_view::npos) return false;
   p.level = static_cast<int>(*pri & 7);
   p.kmsg_seq = *seq;
+  p.caller_id = printk_caller_in(std::string_view(s.data(), static_cast<size_t>(t.data() - s.data()) + semi + 1));
   p.monotonic_s = static_cast<double>(*usec) / 1e6;
   s = t.substr(semi + 1);
   return true;
