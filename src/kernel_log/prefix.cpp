@@ -6,6 +6,7 @@
 // (prefix_parts.h).
 #include "kernel_log/prefix.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,9 +85,20 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     if (drop_glued_comment_marks(s, decoded)) s = decoded;
   }
   // Markdown pasted unrendered: a line in `inline code`, or glued to a fence (```` ```[ts] … ````).
-  if (!s.empty() && s[0] == '`') {
-    while (!s.empty() && s[0] == '`') s.remove_prefix(1);
-    s = trim_left(s);
+  if (!s.empty() && (s[0] == '`' || s[0] == '~')) {
+    const char mark = s[0];
+    size_t marks = 0;
+    while (marks < s.size() && s[marks] == mark) ++marks;
+    // A code fence alone (```` ``` ````, `~~~`, a language after it: ```` ```text ````) holds no kernel text.
+    std::string_view lang = trim(s.substr(marks));
+    if (marks >= 3 && std::all_of(lang.begin(), lang.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                 c == '-' || c == '+' || c == '.';
+        })) {
+      out.text = s.substr(s.size());
+      return;
+    }
+    if (mark == '`') s = trim_left(s.substr(marks));
   }
   if (std::string_view r = trim_right(s); !r.empty() && r.back() == '`') {
     while (!r.empty() && r.back() == '`') r.remove_suffix(1);
@@ -167,7 +179,7 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
       p.monotonic_s = mono;
       prefixed = true;
       std::string_view t = trim_left(s);
-      if (!t.empty() && t[0] == '[' && take_caller_id(t)) s = t;
+      if (!t.empty() && t[0] == '[' && take_caller_id(t, p.caller_id)) s = t;
       if (!out.foreign && !p.host) {  // journalctl -o short-monotonic
         std::string_view h = trim_left(s);
         NormalizedLine probe;

@@ -51,6 +51,10 @@ struct LinePrefix : RecordMeta {
   bool seq_gaps_reported = false;
   /// `wall` took its year from the caller's default_year (syslog prints none).
   bool year_inferred = false;
+  /// printk's caller id (CONFIG_PRINTK_CALLER, 5.1+): `[ T1234]` after the
+  /// time, `,caller=T1234` in a /dev/kmsg header. As the kernel keeps it: the
+  /// pid, or 0x80000000 + the CPU for `[  C3]` (interrupt context).
+  std::optional<uint32_t> caller_id;
 };
 
 /// One normalised line. `text` views either the raw line or `owned` (when

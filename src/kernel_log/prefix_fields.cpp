@@ -142,7 +142,31 @@ bool take_dmesg_x(std::string_view& s, LinePrefix& p) {
   return true;
 }
 
-// /dev/kmsg text record `pri,seq,ts_usec,flags[,…];text`.
+namespace {
+
+// The rest of a /dev/kmsg record's header after its time: `,flags` (one
+// character or a few), then any `,key=value` fields (`,caller=T1234567`:
+// kernel/printk/printk.c, info_print_ext_header() with CONFIG_PRINTK_CALLER),
+// then `;`. Its length (to the ';'), or npos when it is not such a header.
+size_t kmsg_header_rest(std::string_view t) {
+  constexpr size_t kMaxFlags = 4, kMaxField = 64, kMaxRest = 256;
+  size_t i = 1;  // after the ','
+  while (i < t.size() && i <= kMaxFlags && t[i] != ',' && t[i] != ';' && !is_space(t[i])) ++i;
+  if (i == 1 || i > kMaxFlags) return std::string_view::npos;
+  while (i < t.size() && t[i] == ',') {
+    const size_t start = ++i;
+    while (i < t.size() && ((t[i] >= 'a' && t[i] <= 'z') || t[i] == '_')) ++i;
+    if (i == start || i >= t.size() || t[i] != '=') return std::string_view::npos;
+    const size_t value = ++i;
+    while (i < t.size() && t[i] != ',' && t[i] != ';' && !is_space(t[i])) ++i;
+    if (i == value || i - start > kMaxField || i > kMaxRest) return std::string_view::npos;
+  }
+  return i < t.size() && t[i] == ';' ? i : std::string_view::npos;
+}
+
+}  // namespace
+
+// /dev/kmsg text record `pri,seq,ts_usec,flags[,key=value…];text`.
 bool take_kmsg(std::string_view& s, LinePrefix& p) {
   std::string_view t = s;
   auto pri = take_u64(t);
@@ -153,10 +177,11 @@ bool take_kmsg(std::string_view& s, LinePrefix& p) {
   t.remove_prefix(1);
   auto usec = take_u64(t);
   if (!usec || t.empty() || t[0] != ',') return false;
-  size_t semi = t.find(';');
-  if (semi == std::string_view::npos || semi > 16) return false;
+  const size_t semi = kmsg_header_rest(t);
+  if (semi == std::string_view::npos) return false;
   p.level = static_cast<int>(*pri & 7);
   p.kmsg_seq = *seq;
+  p.caller_id = printk_caller_in(std::string_view(s.data(), static_cast<size_t>(t.data() - s.data()) + semi + 1));
   p.monotonic_s = static_cast<double>(*usec) / 1e6;
   s = t.substr(semi + 1);
   return true;

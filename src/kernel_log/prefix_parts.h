@@ -19,12 +19,11 @@ std::string format_wall(int y, int mo, int d, int h, int mi, int s, std::string_
 bool parse_hms(std::string_view t, int& h, int& mi, int& s);
 bool take_monotonic(std::string_view& s, double& out);
 bool take_whole_seconds(std::string_view& s, double& out);
-bool take_caller_id(std::string_view& s);
+/// `[ T1234]` after a time: taken, its value (LinePrefix::caller_id) in `id`.
+bool take_caller_id(std::string_view& s, std::optional<uint32_t>& id);
 /// printk's caller id (CONFIG_PRINTK_CALLER, 5.1+) at the end of a line's
 /// prefix text (the raw line before normalize_line()'s `text`): `[ 71.1][ T1234] `
-/// or /dev/kmsg's `6,1234,5678901,-,caller=T1234;`. As the kernel keeps it:
-/// the pid, or 0x80000000 + the CPU for `[  C3]` (interrupt context). The
-/// scanner reads it for LogicalLine::caller_id.
+/// or /dev/kmsg's `6,1234,5678901,-,caller=T1234;`; as LinePrefix::caller_id.
 std::optional<uint32_t> printk_caller_in(std::string_view prefix);
 bool take_dmesg_T(std::string_view& s, LinePrefix& p);
 bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year);

@@ -82,16 +82,6 @@ bool take_whole_seconds(std::string_view& s, double& out) {
 }
 
 // printk caller id `[ T1234]` / `[  C3]`.
-bool take_caller_id(std::string_view& s) {
-  if (s.empty() || s[0] != '[') return false;
-  std::string_view t = trim_left(s.substr(1));
-  if (t.empty() || (t[0] != 'T' && t[0] != 'C')) return false;
-  t.remove_prefix(1);
-  if (!take_u64(t) || t.empty() || t[0] != ']') return false;
-  s = t.substr(1);
-  return true;
-}
-
 namespace {
 // `T1234` / `C3` (the whole of `s`) as printk's caller_id.
 std::optional<uint32_t> caller_value(std::string_view s) {
@@ -104,12 +94,27 @@ std::optional<uint32_t> caller_value(std::string_view s) {
 }
 }  // namespace
 
+bool take_caller_id(std::string_view& s, std::optional<uint32_t>& id) {
+  if (s.empty() || s[0] != '[') return false;
+  const size_t close = s.find(']');
+  if (close == std::string_view::npos) return false;
+  std::string_view t = trim_left(s.substr(1));
+  if (t.empty() || (t[0] != 'T' && t[0] != 'C')) return false;
+  const std::string_view value = t.substr(0, static_cast<size_t>(s.data() + close - t.data()));
+  t.remove_prefix(1);
+  if (!take_u64(t) || t.empty() || t[0] != ']') return false;
+  id = caller_value(value);
+  s = t.substr(1);
+  return true;
+}
+
 std::optional<uint32_t> printk_caller_in(std::string_view prefix) {
   const std::string_view s = trim_right(prefix);
   if (!s.empty() && s.back() == ';') {  // a /dev/kmsg record's header
     const size_t at = s.rfind(",caller=");
     if (at == std::string_view::npos) return std::nullopt;
-    return caller_value(s.substr(at + 8, s.size() - 1 - (at + 8)));
+    std::string_view v = s.substr(at + 8, s.size() - 1 - (at + 8));
+    return caller_value(v.substr(0, v.find(',')));  // other `key=value` fields may follow it
   }
   // The bracket right after the time's (`[   71.146532][ T9694]`).
   if (s.size() < 4 || s.back() != ']') return std::nullopt;

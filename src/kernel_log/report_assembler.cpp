@@ -186,7 +186,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   // report) is passed over as a foreign line. The oom_reaper kthread's line is read as such; a SysRq-f
   // report is printed by a worker after its writer's `Manual OOM execution` line.
   bool other_task = false;
-  if (cur_ && cur_->caller_id && line.caller_id && *cur_->caller_id != *line.caller_id && !line.foreign &&
+  if (cur_ && cur_->caller_id && caller_of(line) && *cur_->caller_id != *caller_of(line) && !line.foreign &&
       !(cur_->sysrq && !cur_->header) && !oomline::parse_reaper(trim(t))) {
     if (line_opens_report(trim(t))) close();
     else other_task = true;
@@ -323,7 +323,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (auto& h = header) {
     if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
     if (!cur_) start(line);
-    cur_->caller_id = line.caller_id;  // the task that prints the report (a SysRq-f one's worker)
+    cur_->caller_id = caller_of(line);  // the task that prints the report (a SysRq-f one's worker)
     cur_->header = std::move(*h);
     cur_->has_content = true;
     piece = P::header;

@@ -33,7 +33,6 @@ struct LogicalLine {
   bool soft_break = false;           ///< the physical line ended in a space (format=flowed)
   bool prefixed = false;             ///< the line had its own prefix: never the wrapped rest of another
   bool pad_break = false;            ///< it ended in a run of 4+ spaces: a reflow broke a terminal's pad
-  std::optional<uint32_t> caller_id;  ///< printk's caller id in its prefix (prefix_parts::printk_caller_in)
 };
 
 class ReportAssembler {

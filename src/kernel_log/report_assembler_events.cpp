@@ -51,7 +51,7 @@ void ReportAssembler::start(const LogicalLine& line) {
   if (cur_) close();
   cur_ = std::make_unique<Building>();
   cur_->lines.first = line.number;
-  cur_->caller_id = line.caller_id;
+  cur_->caller_id = caller_of(line);
   for (auto& [pl, text] : prelude_) {
     if (auto row = oomline::parse_row(text)) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;

@@ -24,6 +24,11 @@ struct RawKill {
   std::optional<Reaped> reaped;
 };
 
+// printk's caller id of a line, read from its prefix (LinePrefix::caller_id).
+inline std::optional<uint32_t> caller_of(const LogicalLine& line) {
+  return line.prefix ? line.prefix->caller_id : std::nullopt;
+}
+
 struct ReportAssembler::Building {
   enum class Section { none, meminfo, stats, table };
   /// The kind of the last recognised line, while it may still be continued
@@ -110,7 +115,7 @@ struct ReportAssembler::Building {
   bool no_killable = false;
   std::optional<std::string> panic_message;
   bool sysrq = false;
-  // printk's caller id of the task that prints the report (LogicalLine::caller_id); a SysRq-f report is
+  // printk's caller id of the task that prints the report (caller_of()); a SysRq-f report is
   // printed by the kworker that runs moom_callback, not by the writer of its `Manual OOM execution` line.
   std::optional<uint32_t> caller_id;
   bool memcg_stack = false;  // a frame mem_cgroup_out_of_memory / mem_cgroup_oom_synchronize

@@ -30,6 +30,18 @@ using namespace oomlens::text;
 size_t ReportScanner::Impl::process_region(std::string_view region, bool final) {
   if (final) decide_probe();
   if (!probe_done) return 0;  // held until the probe is decided
+  if (records_midline && !in_reflowed_records) {
+    // One record a line first (reflow_records()); the line numbers go on
+    // from the physical lines taken.
+    std::string records;
+    const size_t taken = reflow_records(region, final, records);
+    const uint64_t first_line = line_no;
+    in_reflowed_records = true;
+    (void)process_region(records, true);  // whole paragraphs: nothing to hold
+    in_reflowed_records = false;
+    line_no = first_line + count_newlines(region.substr(0, taken));
+    return taken;
+  }
   const char* d = region.data();
   size_t n = region.size();
   size_t pos = 0;

@@ -105,11 +105,6 @@ void ReportScanner::Impl::feed_line(std::string_view raw, uint64_t number) {
     prev_prefix = LinePrefix{};  // and they have no prefix (not a foreign line's before it)
   }
   std::string_view text = norm.text;
-  // printk's caller id, at the end of the prefix the text follows in the line (not after escapes were decoded).
-  std::optional<uint32_t> caller_id;
-  if (norm.has_prefix && !norm.continuation && norm.owned.empty() && text.data() >= raw.data() &&
-      text.data() <= raw.data() + raw.size())
-    caller_id = prefix_parts::printk_caller_in(raw.substr(0, static_cast<size_t>(text.data() - raw.data())));
   bool first = true;
   for (;;) {
     size_t nl = text.find('\n');
@@ -118,7 +113,6 @@ void ReportScanner::Impl::feed_line(std::string_view raw, uint64_t number) {
                   nl == std::string_view::npos && !raw.empty() && raw.back() == ' ',
                   norm.has_prefix && first};
     l.pad_break = nl == std::string_view::npos && ends_with(raw, "    ");
-    l.caller_id = caller_id;
     assembler.feed(l);
     if (nl == std::string_view::npos) break;
     text.remove_prefix(nl + 1);

@@ -83,6 +83,14 @@ struct ReportScanner::Impl {
   // (`…]: memory: ` + `usage 4194304kB, …`) is looked for across those breaks
   // (split_anchor_reflowed() with `flowed`).
   bool flowed_text = false;
+  // Syslog text a mail client re-flowed as prose (issue 12, class 1): its
+  // records run into each other mid-line (`…oom_adj=0 Jul  6 06:45:01 host
+  // kernel:` + `[78748.106808] Pid: …`): at least 3 lines in the same first
+  // bytes hold a record's start after a space in their text, and the line
+  // after each starts with none. Then each paragraph of such lines is joined
+  // and cut again at the records' starts (reflow_records()) before it is scanned.
+  bool records_midline = false;
+  bool in_reflowed_records = false;  // process_region() is scanning reflow_records()'s text
   // Text a terminal tool coloured (`dmesg --color=always`, `grep
   // --color=always`): the first bytes hold a CSI sequence, raw (ESC `[`) or
   // as `cat -v` shows it (`^[[`); escape_intro is its first byte, 0 when
@@ -119,6 +127,7 @@ struct ReportScanner::Impl {
   static bool pads_every_long_line(std::string_view head, size_t w, size_t len);
   std::string_view depad(std::string_view raw, std::string& out) const;
   bool decide_broken_at_space(std::string_view head, bool flowed);
+  bool decide_records_midline(std::string_view head);
 
   /// Anchors a break hides from the prefilter (report_scanner_split_anchor.cpp):
   /// split by a QP soft break, a hard wrap, a pad or a break at a space.
@@ -158,6 +167,18 @@ struct ReportScanner::Impl {
   size_t take_record(std::string_view region, size_t start, bool final, size_t& pieces);
   bool join_split_anchor(std::string_view region, std::string_view raw, std::string_view t, size_t eol, size_t n);
   size_t join_header_start(std::string_view region, size_t lower, size_t ls, std::string_view raw);
+  /// Where a prefixed kernel syslog record (`Mon DD HH:MM:SS host kernel:`)
+  /// starts in `s` at or after `from`: at 0 or after a space, its tag
+  /// followed by its text; npos when none does.
+  size_t record_start_in(std::string_view s, size_t from);
+  /// Where `s`'s own record text starts (after its prefix; 0 when it has none).
+  size_t own_text_start(std::string_view s);
+  /// Text whose records run into each other mid-line (records_midline):
+  /// `region`'s lines up to the returned offset rewritten into `out`, one
+  /// record a line (a paragraph's lines joined with one space, cut at each
+  /// record's start; its mail quoting kept on each). Returns the offset of the
+  /// first line not taken (a paragraph that may go on in the next chunk).
+  size_t reflow_records(std::string_view region, bool final, std::string& out);
 
   /// A line handed to the assembler (report_scanner_feed.cpp), split first
   /// when two records were glued on it.

@@ -5,9 +5,12 @@
 // pad a wrap broke, a journal JSON object over lines), take_record() that
 // joins them, and an anchor line joined with the piece before or after it
 // that it was broken from.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner_impl.h"
@@ -65,6 +68,9 @@ bool ReportScanner::Impl::unprefixed(std::string_view raw) {
   std::string_view t = trim(raw);
   if (starts_with(t, "# ")) t = trim(t.substr(2));  // in a paste of `# `-commented lines (corpus 280)
   if (t == "[...]" || t == "..." || t == "[…]" || t == "…") return false;  // a poster's elision
+  // A markdown code fence (```` ``` ````, `~~~`, a language after it): the paste's
+  // structure, no record's rest (newest-first, the fence after a paste's cut last line: corpus 220).
+  if (starts_with(t, "```") || starts_with(t, "~~~")) return false;
   normalize_line(raw, probe, opt.default_year);
   return !probe.has_prefix && !line_is_record(probe.text);
 }
@@ -354,6 +360,113 @@ size_t ReportScanner::Impl::join_header_start(std::string_view region, size_t lo
   }
   joined = std::move(whole);
   return 1;
+}
+
+size_t ReportScanner::Impl::own_text_start(std::string_view s) {
+  normalize_line(s, probe, opt.default_year);
+  if (!probe.has_prefix || !probe.owned.empty() || probe.text.data() < s.data() ||
+      probe.text.data() > s.data() + s.size())
+    return 0;
+  return static_cast<size_t>(probe.text.data() - s.data());
+}
+
+size_t ReportScanner::Impl::record_start_in(std::string_view s, size_t from) {
+  constexpr std::string_view kTag = "kernel:";
+  for (size_t k = s.find(kTag, from); k != std::string_view::npos; k = s.find(kTag, k + 1)) {
+    const size_t tag_end = k + kTag.size();
+    if (tag_end < s.size() && s[tag_end] != ' ') continue;
+    // The stamp's first byte, at most 64 bytes before the tag (a host name).
+    for (size_t q = k > from + 64 ? k - 64 : from; q < k; ++q) {
+      if (!(s[q] >= 'A' && s[q] <= 'Z') && !(s[q] >= '0' && s[q] <= '9')) continue;
+      if (q > 0 && s[q - 1] != ' ') continue;
+      normalize_line(s.substr(q), probe, opt.default_year);
+      if (probe.has_prefix && !probe.foreign && probe.owned.empty() && probe.text.data() >= s.data() + tag_end)
+        return q;
+    }
+  }
+  return std::string_view::npos;
+}
+
+size_t ReportScanner::Impl::reflow_records(std::string_view region, bool final, std::string& out) {
+  // The lines up to the last one that starts a paragraph anew (empty, or a
+  // record's start) are taken; the rest may go on in the next chunk.
+  size_t cut = region.size();
+  if (!final) {
+    cut = 0;
+    for (size_t ls = 0; ls < region.size();) {
+      size_t e = region.find('\n', ls);
+      if (e == std::string_view::npos) break;
+      std::string_view l = dequote(region.substr(ls, e - ls));
+      if (trim(l).empty() || record_start_in(l, 0) == 0) cut = ls;
+      ls = e + 1;
+    }
+    if (cut == 0 && region.size() > kMaxHeldBytes) cut = region.size();
+  }
+  // Each record goes on the physical line its start is on (blank lines fill
+  // in), so line numbers stay the text's; records started on one line go on
+  // the lines after it.
+  std::string para;
+  std::string_view para_quote;
+  std::vector<std::pair<size_t, size_t>> para_lines;  // (offset in para, physical line)
+  size_t line = 0, out_lines = 0;
+  auto emit = [&](std::string_view text, size_t at_line) {
+    for (; out_lines < at_line; ++out_lines) out += '\n';
+    out.append(text);
+    out += '\n';
+    ++out_lines;
+  };
+  auto line_of = [&](size_t off) {
+    size_t l = para_lines.front().second;
+    for (const auto& [o, pl] : para_lines)
+      if (o <= off) l = pl;
+    return l;
+  };
+  auto flush = [&] {
+    if (para.empty()) return;
+    std::string_view p(para);
+    size_t from = std::max(own_text_start(p), para_quote.size());
+    for (size_t q; (q = record_start_in(p, from + 1)) != std::string_view::npos;) {
+      emit(trim_right(p.substr(0, q)), line_of(static_cast<size_t>(p.data() - para.data())));
+      p.remove_prefix(q);
+      // Its mail quoting, as on the line it starts on.
+      const size_t at = static_cast<size_t>(p.data() - para.data());
+      para.insert(at, para_quote);
+      p = std::string_view(para).substr(at);
+      for (auto& pl : para_lines)
+        if (pl.first > at) pl.first += para_quote.size();
+      // The next record starts after this one's start, whether or not its prefix reads
+      // with the quoting before it (`&gt; `, which normalize_line() decodes as a copy).
+      from = std::max(own_text_start(p), para_quote.size());
+    }
+    emit(p, line_of(static_cast<size_t>(p.data() - para.data())));
+    para.clear();
+    para_lines.clear();
+  };
+  for (size_t ls = 0; ls < cut; ++line) {
+    size_t e = region.find('\n', ls);
+    size_t eol = e == std::string_view::npos ? region.size() : e;
+    std::string_view raw = region.substr(ls, eol - ls);
+    ls = eol + 1;
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    const std::string_view body = dequote(raw);
+    const std::string_view quote = raw.substr(0, raw.size() - body.size());
+    if (!para.empty() && quote == para_quote && !trim(body).empty() && record_start_in(body, 0) != 0) {
+      para += ' ';  // the space a re-flow broke the line at
+      para_lines.emplace_back(para.size(), line);
+      para.append(body);
+      continue;
+    }
+    flush();
+    para_quote = quote;
+    if (trim(body).empty()) {
+      emit(raw, line);
+    } else {
+      para.assign(raw);
+      para_lines.emplace_back(0, line);
+    }
+  }
+  flush();
+  return std::min(cut, region.size());
 }
 
 }  // namespace oomlens

@@ -51,6 +51,7 @@ void ReportScanner::Impl::decide_probe() {
   decide_pad(head);
   reflowed_text = decide_broken_at_space(head, false);
   flowed_text = decide_broken_at_space(head, true);
+  records_midline = decide_records_midline(head);
   // QP-encoded: an escape of '=', a space or a tab, or soft breaks ending
   // at least half of the widest lines (a hard wrap ends one in '=' by chance).
   qp_encoded = head.find("=3D") != std::string_view::npos || head.find("=20\n") != std::string_view::npos ||
@@ -221,6 +222,31 @@ bool ReportScanner::Impl::decide_broken_at_space(std::string_view head, bool flo
     if (!probe.has_prefix && !probe.foreign) ++breaks;
   }
   return breaks >= 3;
+}
+
+// Records run into each other mid-line (records_midline): at least 3 lines
+// hold a kernel record's start after their own text began, and the next
+// line, not empty, starts with no record (it is the rest of the one before).
+// Records a copy glued without a space (`…order=0May  7 …`) are split
+// line by line (report_scanner_feed.cpp), not so.
+bool ReportScanner::Impl::decide_records_midline(std::string_view head) {
+  size_t lines = 0;
+  // Only the lines with a `kernel:` tag are looked at (one search over the bytes).
+  for (size_t k = head.find("kernel:"); k != std::string_view::npos && lines < 3;) {
+    size_t ls = head.rfind('\n', k);
+    ls = ls == std::string_view::npos ? 0 : ls + 1;
+    const size_t e = head.find('\n', k);
+    if (e == std::string_view::npos || e + 1 >= head.size()) break;
+    k = head.find("kernel:", e + 1);
+    std::string_view l = dequote(head.substr(ls, e - ls));
+    const size_t from = own_text_start(l);
+    const size_t q = record_start_in(l, from + (from == 0));
+    if (q == std::string_view::npos || q == 0 || l[q - 1] != ' ') continue;
+    size_t e2 = head.find('\n', e + 1);
+    std::string_view next = dequote(head.substr(e + 1, (e2 == std::string_view::npos ? head.size() : e2) - e - 1));
+    if (!trim(next).empty() && record_start_in(next, 0) != 0) ++lines;
+  }
+  return lines >= 3;
 }
 
 }  // namespace oomlens

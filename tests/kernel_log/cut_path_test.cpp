@@ -61,5 +61,24 @@ TEST(CutPath, SummaryAndTaskInLeaveACutPathUnknown) {
   EXPECT_TRUE(ti->path_cut);
 }
 
+// A paste cut inside its last line's task_memcg and closed by a code fence,
+// read newest-first (`tac`): the fence and the label line after it are the
+// paste's, not the rest of the cut path (corpus 220 through `reverse`).
+TEST(CutPath, AFenceAfterTheCutLineIsNoRestOfIt) {
+  const std::string id = "b2b75b11f95220f9267e53d48df2d654d585405c36b4c752302ab39da59d74e6";
+  const std::string summary =
+      "[  +0.000002] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
+      "oom_memcg=/system.slice/docker-" + id + ".scope/kubelet.slice,task_memcg=/system.slice/docker-" +
+      id.substr(0, 40);
+  for (const std::string fence : {"```", "~~~", "```text"}) {
+    for (const std::string& t : {summary + "\n" + fence + "\ndmesg:\n", "dmesg:\n" + fence + "\n" + summary}) {
+      const OomEvent e = testing::one_event(t);
+      ASSERT_TRUE(e.memcg) << fence;
+      EXPECT_EQ(e.memcg->oom_memcg, "/system.slice/docker-" + id + ".scope/kubelet.slice") << fence;
+      EXPECT_FALSE(e.memcg->task_memcg) << fence << ": " << e.memcg->task_memcg.value_or("");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace oomlens

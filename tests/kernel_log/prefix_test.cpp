@@ -254,6 +254,29 @@ TEST(Prefix, KmsgRecordAndEscapes) {
   EXPECT_EQ(a.n.text, "Mem-Info:\nactive_anon:1");
 }
 
+// kernel/printk/printk.c prints `,caller=T…` (CONFIG_PRINTK_CALLER) and may
+// print other `,key=value` fields after the flags: the header is as long as they make it.
+TEST(Prefix, KmsgRecordWithFieldsAfterTheFlags) {
+  const std::string_view raw = "6,1234,5678,-,caller=T1234567;Out of memory: Killed process 7 (a)";
+  Norm a(raw);
+  ASSERT_TRUE(a.n.has_prefix);
+  EXPECT_EQ(a.n.prefix.kmsg_seq, 1234u);
+  EXPECT_EQ(a.n.prefix.level, 6);
+  EXPECT_DOUBLE_EQ(*a.n.prefix.monotonic_s, 0.005678);
+  EXPECT_EQ(a.n.text, "Out of memory: Killed process 7 (a)");
+  const size_t semi = raw.find(';');
+  EXPECT_EQ(prefix_parts::printk_caller_in(raw.substr(0, semi + 1)), 1234567u);
+  Norm b("4,9,10,c,caller=C3,origin=x_y;Mem-Info:");
+  ASSERT_TRUE(b.n.has_prefix);
+  EXPECT_EQ(b.n.text, "Mem-Info:");
+  EXPECT_EQ(prefix_parts::printk_caller_in("4,9,10,c,caller=C3,origin=x_y;"), 0x80000003u);
+  // Not such a header: no flags, a field without '=' or a key, a space inside.
+  for (const char* bad : {"6,1,2,;x", "6,1,2,-,caller;x", "6,1,2,-,=T1;x", "6,1,2,-,caller=T 1;x"}) {
+    Norm c(bad);
+    EXPECT_FALSE(c.n.prefix.kmsg_seq) << bad;
+  }
+}
+
 TEST(Prefix, PriorityAndVmwareWrapper) {
   Norm a("<6>[ 1.5] x");
   EXPECT_EQ(a.n.prefix.level, 6);
