@@ -397,12 +397,19 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   } else {
     why = unknown + of_rows;
   }
+  // How it ranked highest: a raised oom_score_adj adds to every badness score, so it, not what the victim held,
+  // ranks it (oom_score_adj's own check gives the figures).
+  const std::string rank =
+      v->oom_score_adj.value_or(0) > 0
+          ? trf("It ranked highest through its oom_score_adj of {}, not through what it held; the memory was held "
+                "elsewhere (other processes, the kernel, tmpfs, hugetlb pages, page cache).",
+                *v->oom_score_adj)
+          : std::string(tr("It ranked highest through its swap entries or page tables, or the memory was held "
+                           "outside processes (the kernel, tmpfs, hugetlb pages, page cache)."));
   out.push_back({"victim_held_little", CheckLevel::warn,
-                 trf("{} held only {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}: the kill freed little. "
-                     "It ranked highest through its swap entries or page tables, or the memory was held outside "
-                     "processes (the kernel, tmpfs, hugetlb pages, page cache).",
+                 trf("{} held only {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}: the kill freed little. {}",
                      comm, format_bytes(held), format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
-                     format_bytes(v->shmem_rss_bytes.value_or(0)), why),
+                     format_bytes(v->shmem_rss_bytes.value_or(0)), why, rank),
                  std::move(figures)});
 }
 

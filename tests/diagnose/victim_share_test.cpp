@@ -104,6 +104,15 @@ TEST(VictimShare, WhenRamIsNotPrinted) {
   EXPECT_THAT(t->message, HasSubstr("held only 52.0 KiB when killed (anon-rss 0 B, file-rss 52.0 KiB, shmem-rss 0 B); "
                                     "the report does not print the machine's RAM, so its share of RAM is unknown: "));
   EXPECT_THAT(t->message, Not(HasSubstr("under 1 %")));
+  EXPECT_THAT(t->message, HasSubstr("It ranked highest through its swap entries or page tables"));
+  // A raised oom_score_adj, not swap entries or page tables, ranked a victim that held this little.
+  v.oom_score_adj = 1000;
+  const Explanation adj = explain(e);
+  const Check* a = find(adj, "victim_held_little");
+  ASSERT_NE(a, nullptr);
+  EXPECT_THAT(a->message, HasSubstr("the kill freed little. It ranked highest through its oom_score_adj of 1000, not "
+                                    "through what it held;"));
+  EXPECT_THAT(a->message, Not(HasSubstr("swap entries or page tables")));
 }
 
 TEST(VictimShare, OfAnUnprintedLimit) {
