@@ -6,6 +6,7 @@
 // joins them, and an anchor line joined with the piece before or after it
 // that it was broken from.
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -362,8 +363,13 @@ size_t ReportScanner::Impl::join_header_start(std::string_view region, size_t lo
   return 1;
 }
 
+// normalize_line() reads a line whole (decoding, tabs, `# ` marks): a re-flowed
+// paragraph is read only as far as a prefix can reach, or each record's
+// probe costs the paragraph's length (quadratic in it).
+constexpr size_t kPrefixReach = 512;
+
 size_t ReportScanner::Impl::own_text_start(std::string_view s) {
-  normalize_line(s, probe, opt.default_year);
+  normalize_line(s.substr(0, kPrefixReach), probe, opt.default_year);
   if (!probe.has_prefix || !probe.owned.empty() || probe.text.data() < s.data() ||
       probe.text.data() > s.data() + s.size())
     return 0;
@@ -379,7 +385,7 @@ size_t ReportScanner::Impl::record_start_in(std::string_view s, size_t from) {
     for (size_t q = k > from + 64 ? k - 64 : from; q < k; ++q) {
       if (!(s[q] >= 'A' && s[q] <= 'Z') && !(s[q] >= '0' && s[q] <= '9')) continue;
       if (q > 0 && s[q - 1] != ' ') continue;
-      normalize_line(s.substr(q), probe, opt.default_year);
+      normalize_line(s.substr(q, tag_end - q + kPrefixReach), probe, opt.default_year);
       if (probe.has_prefix && !probe.foreign && probe.owned.empty() && probe.text.data() >= s.data() + tag_end)
         return q;
     }
@@ -415,11 +421,10 @@ size_t ReportScanner::Impl::reflow_records(std::string_view region, bool final, 
     out += '\n';
     ++out_lines;
   };
-  auto line_of = [&](size_t off) {
-    size_t l = para_lines.front().second;
-    for (const auto& [o, pl] : para_lines)
-      if (o <= off) l = pl;
-    return l;
+  auto line_of = [&](size_t off) {  // the physical line of the last piece starting at or before `off`
+    const auto after = std::upper_bound(para_lines.begin(), para_lines.end(), off,
+                                        [](size_t o, const std::pair<size_t, size_t>& pl) { return o < pl.first; });
+    return after == para_lines.begin() ? para_lines.front().second : std::prev(after)->second;
   };
   auto flush = [&] {
     if (para.empty()) return;
