@@ -1638,7 +1638,7 @@ add("327-askoverflow-pt-copy-of-serverfault-centos7-3.10-oom-kill-allocating-tas
     constraints=["global", "global", "global", "global"],
     trigger=trig("mysqld", None, gfp="0x201da", order=0, oom_score_adj=0),
     selected_only=[[996, "mysqld", 0], [663, "in:imjournal", 0], [23040, "tmux", 0], [23241, "node", 0]],
-    checks=["oom_kill_allocating_task"], year_guessed=True)
+    checks=["oom_kill_allocating_task"], text_has=["and killed bash (pid 23041) in its place"], year_guessed=True)
 # A Chinese blog: RHEL6 `/var/log/messages` lines whose syslog prefix has no host name (`Aug 11 16:28:11 kernel:`),
 # the RHEL6 `Killed process N, UID U, (comm)` kill format.
 add("328-csdn-whatday-cn-blog-rhel6-messages-no-hostname-uid-comma-kill-format-selection-and-kill.log",
@@ -1688,9 +1688,13 @@ add("335-nwg-displays-122-arch-6.19-indented-oom-kill-summary-cpuset-containerd-
     [kill(22213, "nwg-displays", 35378480, 25348912, 256, 33580, 1000, 54816, 0)],
     task_memcg="/user.slice/user-1000.slice/session-2.scope")
 # Debian 13 (6.12) journal lines without a host name; the poster elided the header's gfp/order and the summary's
-# nodemask..global_oom with `...`. The kill line was cut by the index inside it (`UID:100`) and is left out.
-add("336-amplifier-358-debian13-6.12-journal-no-hostname-header-and-summary-elided-dots-kill-line-cut.log",
-    GH + "microsoft/amplifier/issues/358", ["incomplete"], "global (CONSTRAINT_NONE)",
+# fields between the constraint and task_memcg with `...`. The kill line was cut by the index inside it (`UID:100`)
+# and is left out. (Written first as global from `CONSTRAINT_NONE`; corrected after the run, an oracle mistake:
+# 4.19 and 4.20 printed CONSTRAINT_NONE for memcg OOMs too (report 188), and the `...` hides whether `global_oom`
+# or `oom_memcg=` followed; the kernel version is only in the prose. The text cannot tell.)
+add("mangler-pending/336-amplifier-358-debian13-6.12-journal-no-hostname-header-and-summary-elided-dots-kill-line-cut.log",
+    GH + "microsoft/amplifier/issues/358", ["incomplete"],
+    "not determinable (CONSTRAINT_NONE, the `...` hides global_oom or oom_memcg)", constraints=[None],
     task_memcg="/user.slice/user-1001.slice/user@1001.service/app.slice/muxterm-sessiond.service",
     chosen=[637010, "amplifier-agent"], trigger=trig("systemd", None, oom_score_adj=0), year_guessed=True)
 # `dmesg -T | grep -B100 'killed process'` after the shell prompt: the same python (score 1031) selected twice, a
@@ -1700,9 +1704,11 @@ add("337-intel-prm-42-dmesgT-grep-B100-shell-prompt-python-child-killed-then-par
     [kill(89879, "python", 146328, 0, 1824, 0), kill(89746, "python", 118026216, 109819332, 3324, 0, selected_score=1031)],
     wall_prefix="2019-03-14T01:57:54")
 # RHEL7 `/var/log/messages` lines grepped for the table header, one row, the selection and the kill, then a systemd line.
+# (The victim's oom_score_adj 0 comes from its table row; first written null, corrected after the run: an oracle
+# mistake.)
 add("338-wmcore-8779-rhel7-messages-one-row-table-python-selection-kill-then-systemd-session-line.log",
     GH + "dmwm/WMCore/issues/8779", ["kill"], "global (Out of memory: prefix)",
-    [kill(1736467, "python", 4783944, 4255316, 4, 0, selected_score=70)],
+    [kill(1736467, "python", 4783944, 4255316, 4, 0, adj=0, adj_source="task table row", selected_score=70)],
     table_rows=[[1736467, "python", 0]], year_guessed=True)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
