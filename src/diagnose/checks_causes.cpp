@@ -203,12 +203,32 @@ void shmem(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out
 void allocating_task(const OomEvent& e, std::vector<Check>& out) {
   if (!kills_allocating_task(e)) return;
   const Victim* v = main_victim(e);
+  auto figures = v && v->pid ? std::vector<std::pair<std::string, int64_t>>{{"victim_pid", *v->pid}}
+                             : std::vector<std::pair<std::string, int64_t>>{};
+  // ≤5.0 `Kill process N (comm) score 0 or sacrifice child`, then a kill of another pid: the allocating
+  // task was chosen and oom_kill_process() killed one of its children (or its thread group) in its place.
+  const Selected* sel = e.selected.empty() ? nullptr : &e.selected.back();
+  if (v && sel && v->pid && *v->pid != sel->pid) {
+    out.push_back({"oom_kill_allocating_task", CheckLevel::info,
+                   trf("vm.oom_kill_allocating_task is set: the kernel chose {} (pid {}) because it asked for memory, "
+                       "not because it had the highest badness score, and killed {} (pid {}) in its place.",
+                       sel->comm, sel->pid, v->comm, *v->pid),
+                   std::move(figures)});
+    return;
+  }
+  if (!v && sel) {  // chosen, no kill line in the text (cut): the kill is not known
+    out.push_back({"oom_kill_allocating_task", CheckLevel::info,
+                   trf("vm.oom_kill_allocating_task is set: the kernel chose {} (pid {}) because it asked for memory, "
+                       "not because it had the highest badness score.",
+                       sel->comm, sel->pid),
+                   std::move(figures)});
+    return;
+  }
   out.push_back({"oom_kill_allocating_task", CheckLevel::info,
                  trf("vm.oom_kill_allocating_task is set: the kernel killed {} because it asked for memory, "
                              "not because it had the highest badness score.",
                              v ? v->comm : std::string(tr("the allocating task"))),
-                 v && v->pid ? std::vector<std::pair<std::string, int64_t>>{{"victim_pid", *v->pid}}
-                             : std::vector<std::pair<std::string, int64_t>>{}});
+                 std::move(figures)});
 }
 
 void high_order(const OomEvent& e, std::vector<Check>& out) {

@@ -190,6 +190,29 @@ namespace {
 
 /// `… Killed process N`: the kill line with its message and pid set, and
 /// `t` left at what follows the pid; nullopt without the anchor or a pid.
+// A mail client wrapped a quoted record and the archive or a reader joined the
+// pieces back with a space: the next piece's quote marker stays inside the
+// record (`Kill process 7963 > (sge_qmaster) score 948`). The kernel prints no
+// `>` run between spaces in a kill or selection line; read without it (into
+// `buf`). The text as it was when it holds none.
+std::string_view without_joined_quote(std::string_view s, std::string& buf) {
+  size_t at = s.find(" >");
+  if (at == std::string_view::npos) return s;
+  buf.clear();
+  size_t from = 0;
+  for (; at != std::string_view::npos; at = s.find(" >", at + 1)) {
+    size_t e = at + 1;
+    while (e < s.size() && (s[e] == '>' || (s[e] == ' ' && e + 1 < s.size() && s[e + 1] == '>'))) ++e;
+    if (e >= s.size() || s[e] != ' ') continue;  // `->`, `>>` glued to a word: not a marker between spaces
+    buf.append(s.substr(from, at - from));
+    from = e;  // keep the space after the marker
+    at = e - 1;
+  }
+  if (from == 0) return s;
+  buf.append(s.substr(from));
+  return buf;
+}
+
 std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
   constexpr std::string_view kAnchor = "Killed process ";
   size_t a = s.find(kAnchor);
@@ -206,6 +229,8 @@ std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
 }  // namespace
 
 std::optional<KillLine> parse_kill(std::string_view s) {
+  std::string unquoted;
+  s = without_joined_quote(s, unquoted);
   std::string_view t;
   auto head = kill_head(s, t);
   if (!head) return std::nullopt;
@@ -293,6 +318,8 @@ bool parse_select_head(std::string_view s, SelectLine* sel, std::string_view* re
 }  // namespace
 
 std::optional<SelectLine> parse_select(std::string_view s) {
+  std::string unquoted;
+  s = without_joined_quote(s, unquoted);
   SelectLine sel;
   std::string_view t;
   if (!parse_select_head(s, &sel, &t) || !starts_with(t, " (")) return std::nullopt;

@@ -1625,6 +1625,91 @@ add("313-link2xt-blog-arch-6.18-overcommit-never-vm-enough-memory-waybar-refused
 add("314-pjolsson-cn-blog-centos7-mongod-selection-and-kill-run-into-one-prose-paragraph-title-lines.log",
     "https://pjolsson.com/smcp/10662.html", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(5372, "mongod", 2539052, 2117096, 0, 0, 0, selected_score=130)])
+# Blind set 10b (pages corpus, plus four GitHub issues where the pages gave no more unseen reports).
+# A Portuguese copy of a Server Fault question: CentOS 7 (3.10) with vm.oom_kill_allocating_task=1, four OOMs cut out
+# with `grep -A` (`--` separators); each selects the allocating task with score 0 and kills a child or a thread group
+# member (918 for 996, rsyslogd 653 for its thread in:imjournal 663). The last kill line was cut by the index inside
+# its numbers and is left out (a cut at a line boundary): the fourth event is a selection without a kill.
+add("327-askoverflow-pt-copy-of-serverfault-centos7-3.10-oom-kill-allocating-task-grep-separators-four-events-last-kill-cut.log",
+    "https://askoverflow.dev/pt/server/question/1158308/por-que-o-oom-killer-n%c3%a3o-detecta-o-%c3%b3bvio-processo-de-mau-comportamento",
+    ["kill", "kill", "kill", "selected_no_kill"], "global (Out of memory (oom_kill_allocating_task): prefix)",
+    [kill(918, "mysqld", 2184052, 18492, 0, 0, 27), kill(653, "rsyslogd", 308640, 340, 0, 156, 0),
+     kill(23041, "bash", 115680, 0, 4, 0, 0)],
+    constraints=["global", "global", "global", "global"],
+    trigger=trig("mysqld", None, gfp="0x201da", order=0, oom_score_adj=0),
+    selected_only=[[996, "mysqld", 0], [663, "in:imjournal", 0], [23040, "tmux", 0], [23241, "node", 0]],
+    checks=["oom_kill_allocating_task"], text_has=["and killed bash (pid 23041) in its place"], year_guessed=True)
+# A Chinese blog: RHEL6 `/var/log/messages` lines whose syslog prefix has no host name (`Aug 11 16:28:11 kernel:`),
+# the RHEL6 `Killed process N, UID U, (comm)` kill format.
+add("328-csdn-whatday-cn-blog-rhel6-messages-no-hostname-uid-comma-kill-format-selection-and-kill.log",
+    "https://blog.csdn.net/whatday/article/details/104084048", ["kill"], "global (Out of memory: prefix)",
+    [kill(3080, "forward", 1429064, 1130444, 136, uid=0, selected_score=559)], year_guessed=True)
+# A Chinese copy of a Server Fault question: Ubuntu precise 3.13 on EC2, a docker container's memcg v1 OOM from a page
+# fault (pagefault_out_of_memory -> mem_cgroup_oom_synchronize), pasted without prefixes. memory usage 229600 kB is
+# under its 262144 kB limit; memory+swap is at its 524288 kB limit: the container used up its memory+swap. The
+# `Memory cgroup stats for` line was cut by the index inside it and is left out.
+add("329-linux22-cn-copy-of-serverfault-ubuntu-3.13-docker-memcg-v1-unprefixed-beam-smp-pagefault-memsw-limit-stats-cut.log",
+    "https://linux22.com/archives/647910", ["incomplete"],
+    "memcg (Task in /docker/... killed as a result of limit of /docker/...)",
+    memcg="/docker/a4d47fb7bbc8a2bbc172bd26085c4509364b1b7eec61439669e08e281b181a0b",
+    task_memcg="/docker/a4d47fb7bbc8a2bbc172bd26085c4509364b1b7eec61439669e08e281b181a0b", limit_kb=262144,
+    trigger=trig("beam.smp", 20908, gfp="0xd0", order=0, oom_score_adj=0), checks=["memcg_swap_exhausted"],
+    text_not=["the machine ran out"])
+# A Chinese blog: MIPS 3.10 (an embedded streaming box), the `Stack :` word dump wrapped over unprefixed lines and cut
+# by the author with `...`, the stack through out_of_memory <- __alloc_pages_nodemask, Mem-Info start. The zone line
+# after `free_cma:0` was cut by the index inside it and is left out.
+add("330-e-com-net-cn-blog-mips-3.10-hpc03c-stack-word-dump-author-dots-mem-info-cut.log",
+    "https://e-com-net.com/article/1566739981093900288.htm", ["incomplete"], HOA,
+    trigger=trig("HPC03C", 119, gfp="0x201da", order=0, oom_score_adj=0))
+# A Japanese blog: `grep -i kill /var/log/messages*` after empty shell prompts, one selection line, no kill line.
+add("331-relax-tech-jp-blog-grep-messages-empty-shell-prompts-selection-only-no-kill-line.log",
+    "https://relax-tech.net/linux-oom-killer/", ["selected_no_kill"], "global (Out of memory: prefix)",
+    selected_only=[[202647, "program01", 982]], year_guessed=True)
+# A Beowulf mailing-list reply as the archive page was indexed: the quoted (`> `) syslog line had been wrapped in the
+# mail before `(sge_qmaster)`, and the index joined the lines with spaces, so a second `> ` sits inside the selection
+# line and the reply's prose runs on after `sacrifice child`.
+add("332-beowulf-2015-pipermail-reply-flattened-quote-marker-inside-selection-line-sge-qmaster.log",
+    "https://beowulf.org/pipermail/beowulf/2015-February/033050.html", ["selected_no_kill"],
+    "global (Out of memory: prefix)", selected_only=[[7963, "sge_qmaster", 948]], year_guessed=True)
+# A Japanese blog on a model-training job killed twice: the journal (Japanese month `12月 17`) shows systemd-oomd, a
+# userspace killer, killing the terminal's scope under memory pressure; no kernel OOM report.
+add("333-zenn-jp-model-training-journalctl-ja-month-systemd-oomd-pressure-kill-terminal-scope-userspace-negative.log",
+    "https://zenn.dev/ykesamaru/articles/a0f4b14aabf0d3", [],
+    "n/a (no kernel OOM report: systemd-oomd killed a scope under memory pressure)")
+# An HPC centre's knowledge base: Slurm's `Detected 1 oom-kill event(s) in StepId=… cgroup` and srun's
+# `task 0: Out Of Memory`, userspace reports of a cgroup OOM kill; no kernel OOM report.
+add("334-osc-kb-slurmstepd-detected-oom-kill-events-cgroup-srun-task-out-of-memory-userspace-negative.log",
+    "https://www.osc.edu/documentation/knowledge_base/out_of_memory_oom_or_excessive_memory_usage", [],
+    "n/a (no kernel OOM report: slurmstepd and srun report a cgroup OOM kill)")
+# Arch 6.19: the `oom-kill:` summary (cpuset=containerd.service: containerd invoked it) and the kill, indented by two
+# spaces in the issue, then the poster's prose repeating the numbers with thousands separators.
+add("335-nwg-displays-122-arch-6.19-indented-oom-kill-summary-cpuset-containerd-kill-shmem-then-prose-numbers.log",
+    GH + "nwg-piotr/nwg-displays/issues/122", ["kill"], "global (global_oom)",
+    [kill(22213, "nwg-displays", 35378480, 25348912, 256, 33580, 1000, 54816, 0)],
+    task_memcg="/user.slice/user-1000.slice/session-2.scope")
+# Debian 13 (6.12) journal lines without a host name; the poster elided the header's gfp/order and the summary's
+# fields between the constraint and task_memcg with `...`. The kill line was cut by the index inside it (`UID:100`)
+# and is left out. (Written first as global from `CONSTRAINT_NONE`; corrected after the run, an oracle mistake:
+# 4.19 and 4.20 printed CONSTRAINT_NONE for memcg OOMs too (report 188), and the `...` hides whether `global_oom`
+# or `oom_memcg=` followed; the kernel version is only in the prose. The text cannot tell.)
+add("mangler-pending/336-amplifier-358-debian13-6.12-journal-no-hostname-header-and-summary-elided-dots-kill-line-cut.log",
+    GH + "microsoft/amplifier/issues/358", ["incomplete"],
+    "not determinable (CONSTRAINT_NONE, the `...` hides global_oom or oom_memcg)", constraints=[None],
+    task_memcg="/user.slice/user-1001.slice/user@1001.service/app.slice/muxterm-sessiond.service",
+    chosen=[637010, "amplifier-agent"], trigger=trig("systemd", None, oom_score_adj=0), year_guessed=True)
+# `dmesg -T | grep -B100 'killed process'` after the shell prompt: the same python (score 1031) selected twice, a
+# child killed first (sacrifice child), then the parent itself a second later.
+add("337-intel-prm-42-dmesgT-grep-B100-shell-prompt-python-child-killed-then-parent-same-score.log",
+    GH + "intel/platform-resource-manager/issues/42", ["kill", "kill"], "global (Out of memory: prefix)",
+    [kill(89879, "python", 146328, 0, 1824, 0), kill(89746, "python", 118026216, 109819332, 3324, 0, selected_score=1031)],
+    wall_prefix="2019-03-14T01:57:54")
+# RHEL7 `/var/log/messages` lines grepped for the table header, one row, the selection and the kill, then a systemd line.
+# (The victim's oom_score_adj 0 comes from its table row; first written null, corrected after the run: an oracle
+# mistake.)
+add("338-wmcore-8779-rhel7-messages-one-row-table-python-selection-kill-then-systemd-session-line.log",
+    GH + "dmwm/WMCore/issues/8779", ["kill"], "global (Out of memory: prefix)",
+    [kill(1736467, "python", 4783944, 4255316, 4, 0, adj=0, adj_source="task table row", selected_score=70)],
+    table_rows=[[1736467, "python", 0]], year_guessed=True)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

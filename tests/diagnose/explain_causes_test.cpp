@@ -200,7 +200,22 @@ TEST(Causes, AllocatingTaskScoreIsNoBadnessScore) {
   const Explanation x = explain(e);
   EXPECT_THAT(x.summary, HasSubstr("sleep (pid 6345), sacrificed in place of sh (pid 6344), was killed"));
   EXPECT_THAT(everything(x), Not(HasSubstr("badness score 0")));
-  EXPECT_NE(find(x, "oom_kill_allocating_task"), nullptr);
+  const Check* alloc = find(x, "oom_kill_allocating_task");
+  ASSERT_NE(alloc, nullptr);
+  // The child killed in the allocating task's place did not ask for memory: the check names both.
+  const std::string said = alloc->message;
+  EXPECT_NE(said.find("chose sh (pid 6344) because it asked for memory"), std::string::npos) << said;
+  EXPECT_NE(said.find("killed sleep (pid 6345) in its place"), std::string::npos) << said;
+  // Chosen, its kill line cut from the text: the check says who was chosen, not that anyone was killed.
+  OomEvent cut = e;
+  cut.kind = EventKind::selected_no_kill;
+  cut.victims.clear();
+  const Explanation z = explain(cut);
+  const Check* chosen = find(z, "oom_kill_allocating_task");
+  ASSERT_NE(chosen, nullptr);
+  const std::string said_chosen = chosen->message;
+  EXPECT_NE(said_chosen.find("the kernel chose sh (pid 6344) because it asked"), std::string::npos) << said_chosen;
+  EXPECT_EQ(said_chosen.find("killed"), std::string::npos) << said_chosen;
   // The allocating task itself killed: it did not rank highest, so no "ranked highest" check.
   e.selected[0] = Selected{6345, "sleep", 0, "Out of memory (oom_kill_allocating_task)"};
   e.tasks.push_back(TaskRow{});
@@ -210,6 +225,10 @@ TEST(Causes, AllocatingTaskScoreIsNoBadnessScore) {
   e.victims[0].oom_score_adj = 0;
   e.victims[0].selected_score = 0;
   const Explanation y = explain(e);
+  const Check* itself = find(y, "oom_kill_allocating_task");
+  ASSERT_NE(itself, nullptr);
+  const std::string said_itself = itself->message;
+  EXPECT_NE(said_itself.find("the kernel killed sleep because it asked"), std::string::npos) << said_itself;
   EXPECT_EQ(find(y, "victim_held_little"), nullptr);
   EXPECT_EQ(find(y, "processes_hold_little"), nullptr);
   EXPECT_THAT(everything(y), Not(HasSubstr("ranked it highest")));

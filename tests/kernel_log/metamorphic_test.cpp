@@ -241,6 +241,19 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- block blind-10b --- (issue 12: tests/corpus/327-338)
+    {{"329-linux22-cn-copy-of-serverfault-ubuntu-3.13-docker-memcg-v1-unprefixed-beam-smp-pagefault-memsw-limit-stats-cut.log",
+      "wrap72"},
+     "an unprefixed paste: the wrap breaks the 190-column `Task in /docker/<id> killed as a result of limit of /docker/<id>` line inside a container id, and a bare piece cannot be told from a record, so the cut path names no memcg (null, never another path)"},
+    {{"329-linux22-cn-copy-of-serverfault-ubuntu-3.13-docker-memcg-v1-unprefixed-beam-smp-pagefault-memsw-limit-stats-cut.log",
+      "wrap80"},
+     "an unprefixed paste: the wrap breaks the 190-column `Task in /docker/<id> killed as a result of limit of /docker/<id>` line inside a container id, and a bare piece cannot be told from a record, so the cut path names no memcg (null, never another path)"},
+    {{"329-linux22-cn-copy-of-serverfault-ubuntu-3.13-docker-memcg-v1-unprefixed-beam-smp-pagefault-memsw-limit-stats-cut.log",
+      "wrap80_inline_pad"},
+     "an unprefixed paste: the wrap breaks the 190-column `Task in /docker/<id> killed as a result of limit of /docker/<id>` line inside a container id, and a bare piece cannot be told from a record, so the cut path names no memcg (null, never another path)"},
+    {{"338-wmcore-8779-rhel7-messages-one-row-table-python-selection-kill-then-systemd-session-line.log",
+      "join_records"},
+     "the one task row joined to the table header and the selection line: the row keeps its pid, rss and adj but not its nr_ptes and swapents columns (null)"},
     // --- block blind-9b --- (issue 12: tests/corpus/303-314)
     {{"308-redhat-kb-25416-rhel5-httpd-oomkilladj-bare-kernel-prefix-empty-line-unprefixed-call-trace-header-only.log",
       "reverse"},
