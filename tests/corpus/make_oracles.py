@@ -1636,7 +1636,7 @@ add("314-pjolsson-cn-blog-centos7-mongod-selection-and-kill-run-into-one-prose-p
 # negatives (flux-shell's own `Memory cgroup out of memory: killed 1 task` message; `journalctl -x` systemd catalog text).
 # `journalctl -r`: newest first, so the kill record comes before its `oom-kill:` summary; the systemd scope line and a
 # supervisor line are foreign; the lines before the fence are the poster's inline code and prose.
-add("315-haos-2595-journalctl-reverse-newest-first-kill-before-oom-kill-summary-docker-scope-adj-minus300-inline-code-prose.log",
+add("mangler-pending/315-haos-2595-journalctl-reverse-newest-first-kill-before-oom-kill-summary-docker-scope-adj-minus300-inline-code-prose.log",
     GH + "home-assistant/operating-system/issues/2595", ["kill"], "global (global_oom)", constraints=["global"],
     kills=[kill(267303, "python3", 3600048, 1293204, 0, 0, 0, 5612, -300)],
     task_memcg="/system.slice/docker-7f399a191dea38b318f7e9419a85423dbde2229c5ef7cc972154f53a3b648b66.scope",
