@@ -62,6 +62,46 @@ std::string bytes_figure(const Check& c, std::string_view name) {
 }
 
 
+// The smallest RAM a victim's share is weighed against when the report prints none (an OpenWrt router's).
+constexpr uint64_t kSmallestRamBytes = 64ull << 20;
+
+// Rule 6, a global kill of a protected victim (oom_score_adj < 0). oom_badness() (2.6.36+) takes |adj| ‰ of RAM
+// plus swap off the victim's score, so it was still chosen either because it held more than that discount (it
+// outgrew its protection: it is what used the memory), or because every other process was protected as much (the
+// memory was held elsewhere). The report's RAM (and swap) tells which; without it, a victim too small to outgrow
+// the discount on any machine (corpus 31: dbus-broker, 1.2 MiB at -900) held little, and a large one (corpus 315,
+// 320: a 1.2 GiB python3 at -300) may have either way.
+std::string protected_victim_advice(const OomEvent& e, const Victim& v, const std::string& name,
+                                    const ExplainContext& context) {
+  const int adj = *v.oom_score_adj;
+  const uint64_t held = v.anon_rss_bytes.value_or(0) + v.file_rss_bytes.value_or(0) + v.shmem_rss_bytes.value_or(0);
+  const auto per_mille = static_cast<uint64_t>(-static_cast<int64_t>(adj));
+  const std::optional<uint64_t> ram = machine_ram_bytes(e, context);
+  const uint64_t swap = e.mem_info ? e.mem_info->total_swap_bytes.value_or(0) : 0;
+  const uint64_t whole = ram ? *ram + swap : kSmallestRamBytes;
+  const bool may_outgrow = held * 1000 >= per_mille * whole;
+  if (!may_outgrow)
+    return trf("{} was protected (oom_score_adj {}) and still chosen, so it was not what used the memory: find what "
+               "held it (protected or exiting tasks among the task table's rows; Mem-Info: slab, shmem, pagetables, "
+               "hugetlb pages) and contain or fix that.",
+               name, adj);
+  const std::string pct = per_mille % 10 ? fmt::format("{}.{}", per_mille / 10, per_mille % 10)
+                                          : fmt::format("{}", per_mille / 10);
+  if (ram)
+    return trf("{} was protected (oom_score_adj {}) and still chosen because it outgrew that protection: it held {}, "
+               "more than the {} % of RAM plus swap ({}) the kernel takes off its score for it, so it is what used "
+               "the memory. Find why it grew (a leak, or more work than the machine holds), give it less work or more "
+               "memory; its oom_score_adj does not spare it.",
+               name, adj, format_bytes(held), pct, format_bytes(per_mille * whole / 1000));
+  return trf("{} was protected (oom_score_adj {}) and still chosen: the kernel takes {} % of RAM plus swap off its "
+             "score, and the report does not print the RAM, so either it outgrew that protection with the {} it held "
+             "(then it is what used the memory: find why it grew, give it less work or more memory), or every other "
+             "process was protected as much and the memory was held elsewhere (protected or exiting tasks among the "
+             "task table's rows; Mem-Info: slab, shmem, pagetables, hugetlb pages). `free -m` or the report's "
+             "Mem-Info tells which.",
+             name, adj, pct, format_bytes(held));
+}
+
 // Lowmem exhausted: a 64-bit kernel; when CMA held the zone's free pages
 // (the lowmem check's zone_free_cma_bytes), a smaller CMA area first.
 std::string lowmem_advice(const Check& c) {
@@ -235,11 +275,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "memory (the task table's largest rss and swapents rows; Mem-Info: slab, shmem, pagetables, "
                         "hugetlb pages) and contain or fix that."));
   } else if (e.constraint == Constraint::global && e.kind == EventKind::kill && v && v->oom_score_adj &&
-             *v->oom_score_adj < 0) {  // 6: a protected victim chosen: no unprotected process held much
-    out.push_back(trf("{} was protected (oom_score_adj {}) and still chosen, so it was not what used the memory: "
-                      "find what held it (protected or exiting tasks among the task table's rows; Mem-Info: slab, "
-                      "shmem, pagetables, hugetlb pages) and contain or fix that.",
-                      victim_name, *v->oom_score_adj));
+             *v->oom_score_adj < 0) {  // 6: a protected victim chosen: it outgrew the protection, or held little
+    out.push_back(protected_victim_advice(e, *v, victim_name, context));
   } else if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
     const Check* c = find_check(checks, "victim_anon_vs_ram");
     if (c && c->level == CheckLevel::warn) {

@@ -23,7 +23,8 @@ constexpr const char* kColors[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "
 
 constexpr const char* kLogCss = R"(
 .filters{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;margin:6px 0}
-.filters input,.filters select{max-width:100%}
+.filters label{display:flex;align-items:center;gap:4px;min-width:0;max-width:100%;overflow-wrap:normal}
+.filters input,.filters select{min-width:0;max-width:100%}
 .ev{border-top:1px solid #ccc;padding:6px 0}
 .ev h3 a{color:inherit}
 .bar{display:flex;height:14px;background:#eee;margin:3px 0;overflow:hidden}

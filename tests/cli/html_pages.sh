@@ -22,6 +22,11 @@ REC=$SRC/tests/fixtures/records
 printf '[  100.000000] Out of memory: Killed process 4242 (<svg/onload=x>\033[31m) total-vm:1000kB, anon-rss:500kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:40kB oom_score_adj:0\n' >"$T/hostile.log"
 
 "$BIN" explain --html "$SRC"/tests/corpus/*.log "$T/hostile.log" >"$T/explain.html"; ok "explain --html exits 0" $?
+# A systemd unit's long name as the owner (blind set 10a, 316): the owner filter's <select> is as wide as its
+# longest option, and must shrink into a 390 px window instead of widening the page.
+printf '%s\n' '[  200.000000] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task_memcg=/user.slice/user-0.slice/user@0.service/tmux-spawn-b59c78ce-1ac5-4001-89ba-6d103ddba70e.scope,task=job,pid=4343,uid=0' \
+  '[  200.000100] Out of memory: Killed process 4343 (job) total-vm:9000kB, anon-rss:5000kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:40kB oom_score_adj:0' >"$T/owner.log"
+"$BIN" explain --html "$T/owner.log" >"$T/owner.html"; ok "explain --html of a long-named systemd unit exits 0" $?
 "$BIN" explain --json "$SRC"/tests/corpus/*.log "$T/hostile.log" >"$T/explain.json"
 "$BIN" report --html "$REC/sites-peak.jsonl" >"$T/report.html"; ok "report --html exits 0" $?
 "$BIN" report --html "$REC/sweep-num-workers.json" >"$T/sweep.html"; ok "report --html of a sweep exits 0" $?
@@ -89,11 +94,11 @@ open_page() {  # open_page PAGE WIDTH: DOM into $T/PAGE-WIDTH.dom, console into 
 }
 # The zh_CN pages' screenshots need a CJK font (fonts-wqy-microhei: scripts/install-deps.sh test).
 fc-list :lang=zh 2>/dev/null | grep -q . ; ok "a CJK font is installed for the zh_CN screenshots" $?
-for f in explain report sweep plot plot-stale many explain-zh report-zh; do
+for f in explain report sweep plot plot-stale many explain-zh report-zh owner; do
   for w in 1280 390; do open_page "$f" "$w" & done
   wait
 done
-for f in explain report sweep plot plot-stale many explain-zh report-zh; do
+for f in explain report sweep plot plot-stale many explain-zh report-zh owner; do
   for w in 1280 390; do
     dom=$T/$f-$w.dom
     grep -q 'data-layout="ok"' "$dom"; ok "$f at $w px: no overlapping or clipped label, nothing off the page" $? ||

@@ -66,5 +66,34 @@ TEST(FittingWording, ProtectedVictimChosenIsNotTheHog) {
               HasSubstr("oomlens run --limit"));
 }
 
+// A protected victim that held much (a 1.2 GiB python3 at -300, blind set 10a) may have outgrown its
+// protection: oom_badness() takes |adj| per mille of RAM plus swap off its score, so it outranked the others
+// either by its size (then it used the memory) or because they were protected as much. RAM and swap known
+// tell which; unknown, the advice says both and does not claim it held little.
+TEST(FittingWording, ProtectedVictimThatHeldMuchMayHaveOutgrownItsProtection) {
+  EventOf ev = EventOf(EventKind::kill).constraint(Constraint::global);
+  const VictimOf big = VictimOf(267303, "python3").rss(3600048 * KiB, 1293204 * KiB, 0, 0).adj_on_kill_line(-300);
+  const std::string unknown_ram = advice(explain(EventOf(ev).victim(big)));
+  EXPECT_THAT(unknown_ram, HasSubstr("python3 was protected (oom_score_adj -300) and still chosen"));
+  EXPECT_THAT(unknown_ram, HasSubstr("30 % of RAM plus swap"));
+  EXPECT_THAT(unknown_ram, HasSubstr("either it outgrew that protection with the 1.2 GiB it held"));
+  EXPECT_THAT(unknown_ram, Not(HasSubstr("so it was not what used the memory")));
+
+  // 2 GiB RAM + 1 GiB swap: 30 % is 921.6 MiB, under its 1.2 GiB: it outgrew the protection.
+  MemInfo small;
+  small.ram_bytes = 2 * GiB;
+  small.total_swap_bytes = 1 * GiB;
+  const std::string outgrew = advice(explain(EventOf(ev).mem_info(small).victim(big)));
+  EXPECT_THAT(outgrew, HasSubstr("still chosen because it outgrew that protection: it held 1.2 GiB, more than the "
+                                 "30 % of RAM plus swap (921.6 MiB)"));
+  EXPECT_THAT(outgrew, Not(HasSubstr("not what used the memory")));
+
+  // 16 GiB RAM, no swap line: 30 % is 4.8 GiB, over its 1.2 GiB: every other process was protected as much.
+  MemInfo large;
+  large.ram_bytes = 16 * GiB;
+  EXPECT_THAT(advice(explain(EventOf(ev).mem_info(large).victim(big))),
+              HasSubstr("python3 was protected (oom_score_adj -300) and still chosen, so it was not what used the memory"));
+}
+
 }  // namespace
 }  // namespace oomlens

@@ -254,6 +254,11 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"338-wmcore-8779-rhel7-messages-one-row-table-python-selection-kill-then-systemd-session-line.log",
       "join_records"},
      "the one task row joined to the table header and the selection line: the row keeps its pid, rss and adj but not its nr_ptes and swapents columns (null)"},
+    // --- block blind-10a --- (issue 12: tests/corpus/315-326)
+    {{"319-dpservice-74-k8s-cgroup-v2-syslog-stack-tail-registers-memory-usage-equals-limit-swap-max-stats-line-cut.log",
+      "wrap80_inline_pad"},
+     "a header-less memcg tail: its `memory:` line wrapped at 80 columns with a pad inside its failcnt (`1` + pad + "
+     "`41`), which is then not read (null, never another number)"},
     // --- block blind-9b --- (issue 12: tests/corpus/303-314)
     {{"308-redhat-kb-25416-rhel5-httpd-oomkilladj-bare-kernel-prefix-empty-line-unprefixed-call-trace-header-only.log",
       "reverse"},
