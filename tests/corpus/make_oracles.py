@@ -1167,7 +1167,7 @@ add("247-ubcs3-2017-fall-4-jupyter-kernel-died-container-limit-journal-one-heade
     trigger=trig("python3", None, gfp="0xd0", order=0, oom_score_adj=0), year_guessed=True)
 # Two syslog lines joined into one by space padding (the poster's backtick span); the third record is cut in
 # its host name (`pop-`, left as it was).
-add("mangler-pending/248-a1111-sd-webui-2858-syslog-backtick-oom-kill-and-kill-joined-on-one-line-space-padded-python3.10.log",
+add("248-a1111-sd-webui-2858-syslog-backtick-oom-kill-and-kill-joined-on-one-line-space-padded-python3.10.log",
     GH + "AUTOMATIC1111/stable-diffusion-webui/issues/2858", ["kill"], "global (global_oom)",
     [kill(48807, "python3.10", 32734412, 13482224, 65752, 14340, 1000, 37700, 0)],
     task_memcg="/user.slice/user-1000.slice/session-36.scope", constraints=["global"], year_guessed=True)
