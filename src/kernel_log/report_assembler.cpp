@@ -64,14 +64,6 @@ bool is_program_kmsg(std::string_view t) {
   return true;
 }
 
-// A piece that starts a Tasks table row or its header (`[ 1046]  1066`,
-// `[ pid ]   uid  tgid`), not a stack frame (`[<ffffffff8116d20e>] …`).
-bool starts_table_line(std::string_view t) {
-  if (oomline::starts_table_header(t)) return true;
-  const size_t close = t.find(']');
-  return !t.empty() && t[0] == '[' && close != std::string_view::npos && parse_i64(trim(t.substr(1, close - 1)));
-}
-
 // Every record inside an open report counts, taken or not (stack lines,
 // unknown lines): a gap means the ring lost records, nothing else.
 void track_seq(Building& b, const LogicalLine& l) {
@@ -168,6 +160,12 @@ void note_outcome(Building& b, const LogicalLine& line, std::string_view t, int6
 
 }  // namespace
 
+bool starts_table_line(std::string_view t) {
+  if (oomline::starts_table_header(t)) return true;
+  const size_t close = t.find(']');
+  return !t.empty() && t[0] == '[' && close != std::string_view::npos && parse_i64(trim(t.substr(1, close - 1)));
+}
+
 void ReportAssembler::start_at_cut_selection(const LogicalLine& line) {
   start(line);
   cur_->cut_lines.push_back(line.number);
@@ -210,7 +208,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     Building& b = *cur_;
     if (b.wrapped_row) {
       const std::string joined = join_wrapped_row(*b.wrapped_row, trim(t));
-      if (auto row = oomline::parse_row(joined); row && !row->comm.empty()) {
+      if (auto row = oomline::parse_row(joined); row && joined_comm_fits(row->comm)) {
         b.rows.push_back(RawRow{*row, b.wrapped_row->line});
         b.wrapped_row.reset();
         b.lines.last = line.number;

@@ -131,6 +131,9 @@ bool line_is_record(std::string_view text);
 bool line_starts_meminfo(std::string_view text);
 /// True when `text` is a Tasks-table row (`[  pid]  …`) or the table header.
 bool line_is_table_row(std::string_view text);
+/// True when `text` starts a Tasks-table row or its header (`[ 1046]  1066`,
+/// `[ pid ]   uid  tgid`), whole or not; never a stack frame (`[<ffff…>]`).
+bool starts_table_line(std::string_view text);
 /// The column names of a Tasks-table header (oomline::parse_table_header(),
 /// ending in `name`). One a viewer cut (`truncated`, its cut name dropped by
 /// normalize_line()) gives the names before the cut, from `uid` on, and ""

@@ -66,7 +66,7 @@ void ReportAssembler::start(const LogicalLine& line) {
       cur_->memcg_stat_before_table = true;
     } else if (cur_->wrapped_row) {  // the wrapped rest of a row (` 0 python`)
       const std::string joined = join_wrapped_row(*cur_->wrapped_row, text);
-      if (auto row2 = oomline::parse_row(joined); row2 && !row2->comm.empty())
+      if (auto row2 = oomline::parse_row(joined); row2 && joined_comm_fits(row2->comm))
         cur_->rows.push_back(RawRow{*row2, cur_->wrapped_row->line});
       cur_->wrapped_row.reset();
     }

@@ -182,6 +182,11 @@ bool rejoin(ReportAssembler::Building& b, const LogicalLine& line, std::string_v
 std::string unpadded_record(std::string_view t);
 /// A table row a terminal wrapped, put back together as one row text.
 std::string join_wrapped_row(const RawRow& r, std::string_view rest);
+/// Whether the comm of a row put back together from pieces can be a task's
+/// name: not empty and at most 15 bytes (TASK_COMM_LEN). A longer one took
+/// text that is not its (a kill line's `UID:1000 pgtables:41196kB …` read
+/// as the rest of a row newest-first): the pieces are not one row.
+bool joined_comm_fits(std::string_view comm);
 
 /// Line kinds the state machine tells apart (report_line_kinds.cpp): `Out of
 /// memory and no killable processes`, the message of a `Kernel panic - not

@@ -75,7 +75,7 @@ bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
     }
     case P::row: {
       auto r = oomline::parse_row(joined);
-      if (!r) return false;
+      if (!r || (!r->comm.empty() && !joined_comm_fits(r->comm))) return false;
       if (b.wrapped_row) {
         uint64_t line = b.wrapped_row->line;
         b.wrapped_row.reset();
@@ -221,6 +221,8 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   b.quiet = 0;
   return true;
 }
+
+bool joined_comm_fits(std::string_view comm) { return !comm.empty() && comm.size() <= 15; }
 
 // A table row a terminal wrapped (`[ 7899] 0 7899 … 1039052` then ` 0 python`),
 // put back together as one row text.

@@ -95,7 +95,9 @@ bool ReportScanner::Impl::wrapped_at_width(std::string_view raw, std::string_vie
   normalize_line(next, probe, opt.default_year);
   const std::string_view t = trim(probe.text);
   // `[<…>]` starts a stack line, unless it is the rest of an ARM frame's `(func) from`.
-  if (probe.has_prefix || probe.foreign || line_starts_meminfo(t) ||
+  // `[  24463]  1000 24463` starts a task row (one a viewer cut): never the
+  // rest of the row before it, however wide that is (a 15-byte comm).
+  if (probe.has_prefix || probe.foreign || line_starts_meminfo(t) || starts_table_line(t) ||
       (starts_with(t, "[<") && !ends_with(trim_right(raw), " from")))
     return false;
   return !line_is_record(t) || joins_as_record(raw, next);

@@ -1074,7 +1074,7 @@ add("220-kind-3169-dmesg-H-relative-stamp-memcg-oom-kill-line-cut-in-task-memcg.
           "kubelet-kubepods-burstable-pod68e0cbcc_0cf8_48fc_9a5c_bbb45350dd13.slice")
 # Two excerpts of one 6.8+ task table (pid uid tgid total_vm rss rss_anon rss_file rss_shmem pgtables_bytes
 # swapents oom_score_adj name) without its header; each ends in a row cut after a few columns.
-add("mangler-pending/221-comfyui-5177-6.8-rss-anon-table-rows-two-excerpts-no-header-cut-rows.log", GH + "Comfy-Org/ComfyUI/issues/5177",
+add("221-comfyui-5177-6.8-rss-anon-table-rows-two-excerpts-no-header-cut-rows.log", GH + "Comfy-Org/ComfyUI/issues/5177",
     ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
     table_rows=[[559, "systemd-udevd", -1000], [851, "systemd-oomd", -900], [21978, "yandex_browser", 300],
                 [24455, "gvfs-udisks2-vo", 200]],
@@ -1155,7 +1155,7 @@ add("245-wsl-9669-wsl2-import-bsdtar-memcg-v2-memory-stat-bytes-table-oom-kill-c
     "memcg (cgroup v2 memory.stat lines of mem_cgroup_print_oom_meminfo; summary cut)", constraints=["memcg"],
     table_rows=[[144, "init", 0], [153, "bsdtar", 0]])
 # show_mem's `pages RAM` tail is machine-wide (global OOM); the last row is cut before its adj and name.
-add("mangler-pending/246-distributed-llama-59-arm-sbc-ubuntu-syslog-show-mem-tail-cma-table-rows-last-cut.log",
+add("246-distributed-llama-59-arm-sbc-ubuntu-syslog-show-mem-tail-cma-table-rows-last-cut.log",
     GH + "b4rtaz/distributed-llama/issues/59", ["incomplete"],
     "global (machine-wide show_mem tail: not a memcg OOM; no header, no kill line)", constraints=["global"],
     table_rows=[[379, "systemd-journal", -250], [406, "multipathd", -1000], [420, "systemd-udevd", -1000],
@@ -1167,7 +1167,7 @@ add("247-ubcs3-2017-fall-4-jupyter-kernel-died-container-limit-journal-one-heade
     trigger=trig("python3", None, gfp="0xd0", order=0, oom_score_adj=0), year_guessed=True)
 # Two syslog lines joined into one by space padding (the poster's backtick span); the third record is cut in
 # its host name (`pop-`, left as it was).
-add("mangler-pending/248-a1111-sd-webui-2858-syslog-backtick-oom-kill-and-kill-joined-on-one-line-space-padded-python3.10.log",
+add("248-a1111-sd-webui-2858-syslog-backtick-oom-kill-and-kill-joined-on-one-line-space-padded-python3.10.log",
     GH + "AUTOMATIC1111/stable-diffusion-webui/issues/2858", ["kill"], "global (global_oom)",
     [kill(48807, "python3.10", 32734412, 13482224, 65752, 14340, 1000, 37700, 0)],
     task_memcg="/user.slice/user-1000.slice/session-36.scope", constraints=["global"], year_guessed=True)
@@ -1339,7 +1339,7 @@ add("274-cryfs-350-rpi4-arm64-5.4-syslog-call-trace-dump-backtrace-header-stack-
     year_guessed=True)
 # rsyslog's RFC 3339 stamps (`2025-09-30T00:03:00.064092+02:00 host01 kernel:`); task rows only (6.x columns), the
 # last row, cut in its adj by the index, left out.
-add("mangler-pending/275-phoneblock-208-rfc3339-syslog-table-rows-rss-anon-columns-awstats.log", GH + "haumacher/phoneblock/issues/208",
+add("275-phoneblock-208-rfc3339-syslog-table-rows-rss-anon-columns-awstats.log", GH + "haumacher/phoneblock/issues/208",
     ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
     table_rows=[[3589572, "cron", 0], [3589575, "sh", 0], [3589576, "update.sh", 0], [3589582, "awstats.pl", 0],
                 [3589589, "sh", 0], [3589590, "run-parts", 0], [3589591, "awstats", 0], [3589592, "su", 0]],
@@ -1526,7 +1526,7 @@ add("300-amazon-ecs-agent-4508-dmesgT-2025-memcg-v1-task-in-ecs-limit-memsw-doub
     not_checks=["memcg_swap_disallowed", "memcg_swap_exhausted"], text_not=K8S)
 # scylla-cluster-tests log: `RFC3339 host  !INFO | kernel: ` before 6.x task rows (rss_anon rss_file rss_shmem);
 # rows only, the last cut by the index left out.
-add("mangler-pending/301-scylladb-25104-sct-log-rfc3339-host-bang-info-pipe-kernel-rss-anon-table-rows-scylla-adj-950.log",
+add("301-scylladb-25104-sct-log-rfc3339-host-bang-info-pipe-kernel-rss-anon-table-rows-scylla-adj-950.log",
     GH + "scylladb/scylladb/issues/25104", ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
     table_rows=[[4681, "scylla", -950], [4779, "scylla-manager-", 0], [4884, "uuidd", 0], [5361, "sshd", 0],
                 [5381, "sshd", 0], [8437, "sudo", 0]],

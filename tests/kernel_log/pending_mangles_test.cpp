@@ -70,5 +70,42 @@ TEST(PendingMangles, ASummaryCutAfterTheConstraintsCommaKeepsTheConstraintsName)
   EXPECT_EQ(s.constraint.value_or(""), "CONSTRAINT_MEMCG");
 }
 
+TEST(PendingMangles, ARowCutBeforeItsNumbersIsNoWrappedRestOfTheRowBefore) {
+  // 221 through strip_prefix: rows alone, as wide as a hard wrap would make
+  // them (a 15-byte comm ends each), then a row a viewer cut after its tgid.
+  // That row starts a row of its own: it is not the rest of the one before
+  // (comm `gvfs-udisks2-vo[  24463]  1000 24463`).
+  const std::string row = "  1000 24455   144880     1132        0     1132         0   196608      608           200 ";
+  std::string text;
+  for (int pid = 24451; pid <= 24458; ++pid) text += "[  " + std::to_string(pid) + "]" + row + "gvfs-udisks2-vo\n";
+  auto ev = parse_log_text(text + "[  24463]  1000 24463\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_GE(ev[0].tasks.size(), 8u);
+  for (const auto& t : ev[0].tasks) {
+    if (t.pid == 24463) continue;
+    EXPECT_EQ(t.comm, "gvfs-udisks2-vo") << t.pid;
+  }
+}
+
+TEST(PendingMangles, AJoinedRowsNameIsNoLongerThanTaskCommLen) {
+  // 199 through quoted_printable: newest-first, the row soft-broken before
+  // its last columns lies under the kill line, whose last piece (` UID:1000
+  // pgtables:41196kB oom_score_adj:0`) was taken as the row's name. A name
+  // is at most 15 bytes (TASK_COMM_LEN): those pieces are not one row.
+  auto ev = parse_log_text(
+      "Jan 09 14:15:16 kernel: Out of memory: Killed process 569725 (uvicorn) tota=\n"
+      "l-vm:44099472kB, anon-rss:19645212kB, file-rss:200140kB, shmem-rss:16384kB,=\n"
+      " UID:1000 pgtables:41196kB oom_score_adj:0\n"
+      "Jan 09 14:15:16 kernel: oom-kill:constraint=3DCONSTRAINT_NONE,nodemask=3D(n=\n"
+      "ull),cpuset=3Duser.slice,mems_allowed=3D0,global_oom,task_memcg=3D/user.sli=\n"
+      "ce/user-1000.slice/session-1.scope,task=3Duvicorn,pid=3D569725,uid=3D1000\n"
+      "Jan 09 14:15:16 kernel: [ 569725]  1000 569725 11024868  4965434 42184704  =\n"
+      "   1332             0 uvicorn\n");
+  ASSERT_EQ(ev.size(), 1u);
+  for (const auto& t : ev[0].tasks) EXPECT_LE(t.comm.size(), 15u) << t.comm;
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].comm, "uvicorn");
+}
+
 }  // namespace
 }  // namespace oomlens
