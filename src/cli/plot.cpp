@@ -14,6 +14,7 @@
 #include "util/fd.h"
 #include "util/message.h"
 #include "util/safe_open.h"
+#include "util/text.h"
 
 namespace oomlens::cli {
 
@@ -27,9 +28,8 @@ void add_plot(CLI::App& app, int* status) {
   cmd->callback([file, out, status]() {
     // The format is the output's extension; anything else is refused
     // before reading (an SVG inside x.png would open as a broken image).
-    auto ends_with = [](std::string s, std::string_view ext) {
-      for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      return s.size() > ext.size() && s.compare(s.size() - ext.size(), ext.size(), ext) == 0;
+    auto ends_with = [](std::string_view s, std::string_view ext) {
+      return s.size() > ext.size() && text::ends_with_ascii_ci(s, ext);
     };
     const bool to_stdout = *out == "-";
     const bool html = !to_stdout && ends_with(*out, ".html");

@@ -27,10 +27,11 @@
 namespace oomlens::cli {
 namespace {
 
-// Every kill line now in /dev/kmsg (empty when unreadable).
-std::vector<diagnose::TreeKill> live_kernel_kills() {
+// Every kill line now in ROOT/dev/kmsg (empty when unreadable).
+std::vector<diagnose::TreeKill> live_kernel_kills(const std::string& root) {
   std::vector<diagnose::TreeKill> out;
   KmsgOptions ko;
+  ko.root = root;
   ko.from_start = true;
   struct Collect final : LogSink {
     std::vector<diagnose::TreeKill>* out;
@@ -59,11 +60,14 @@ void add_report(CLI::App& app, int* status) {
   auto file = std::make_shared<std::string>();
   auto json_out = std::make_shared<bool>(false);
   auto html_out = std::make_shared<bool>(false);
+  auto root = std::make_shared<std::string>("/");
   cmd->add_option("record", *file, "record written by `oomlens run` (.jsonl; - reads stdin)")->required()->type_name("FILE");
   cmd->add_flag("--json", *json_out, "print the verdict line as JSON");
   cmd->add_flag("--html", *html_out, "write one self-contained HTML page (a run record or a sweep document) to stdout")
       ->excludes("--json");
-  cmd->callback([file, json_out, html_out, status]() {
+  // The live boot's id and kernel log, for a record without a verdict line.
+  cmd->add_option("--root", *root, "Root of the system's files (for tests)")->group("");
+  cmd->callback([file, json_out, html_out, root, status]() {
     const std::string path = *file == "-" ? std::string("/dev/stdin") : *file;
     std::optional<monitor::Record> rec;
     if (*html_out) {
@@ -131,8 +135,9 @@ void add_report(CLI::App& app, int* status) {
     if (!rec->verdict && rec->header) {
       std::vector<diagnose::TreeKill> live;
       const auto hb = rec->header->find("boot_id");  // null when the run could not read it
-      if (auto boot = proc::read_boot_id(); boot && hb != rec->header->end() && hb->is_string() && *hb == *boot)
-        live = live_kernel_kills();
+      if (auto boot = proc::read_boot_id(join_root(*root, "/proc"));
+          boot && hb != rec->header->end() && hb->is_string() && *hb == *boot)
+        live = live_kernel_kills(*root);
       auto rv = diagnose::verdict_from_record(*rec->header, rec->events, live);
       if (rv.verdict) {
         auto vj = diagnose::verdict_to_json(*rv.verdict);

@@ -19,6 +19,7 @@
 #include "supervise/job_cgroup.h"
 #include "supervise/sweep.h"
 #include "util/exit_status.h"
+#include "util/file.h"
 #include "util/message.h"
 #include "util/strerror_tr.h"
 
@@ -30,6 +31,7 @@ constexpr size_t kMaxPointsWithoutYes = 64;
 struct SweepArgs {
   std::vector<std::string> params, predict;
   std::string for_s, grace, limit, budget, output, dir;
+  std::string root = "/";  ///< where /proc/meminfo is read (MemAvailable, the default budget); the points run here
   bool json = false, yes = false;
 };
 
@@ -67,6 +69,7 @@ void add_sweep(CLI::App& app, int* status) {
   cmd->add_option("--dir", a->dir, "where the points' records and logs go (default oomlens-sweep-<time>)")
       ->type_name("DIR");
   cmd->add_flag("--yes", a->yes, "run a sweep of more than 64 points");
+  cmd->add_option("--root", a->root, "Root of the system's files (for tests)")->group("");
   cmd->prefix_command();
   cmd->callback([cmd, a, status]() {
     std::vector<std::string> argv = cmd->remaining();
@@ -154,7 +157,7 @@ void add_sweep(CLI::App& app, int* status) {
           break;
         }
     if (!budget)
-      if (auto mi = proc::read_meminfo(); mi && mi->mem_available_bytes) {
+      if (auto mi = proc::read_meminfo(join_root(a->root, "/proc")); mi && mi->mem_available_bytes) {
         budget = static_cast<double>(*mi->mem_available_bytes);
         budget_source = "MemAvailable";
       }

@@ -20,6 +20,7 @@
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
+#include "util/text.h"
 
 namespace oomlens::detail {
 namespace {
@@ -478,7 +479,7 @@ std::optional<uint64_t> movable_only_free(const OomEvent& e) {
   size_t end = 2;
   while (end < g.size() && std::isxdigit(static_cast<unsigned char>(g[end]))) ++end;
   if (end == 2) return std::nullopt;
-  const char last = static_cast<char>(std::tolower(static_cast<unsigned char>(g[end - 1])));
+  const char last = text::ascii_lower(g[end - 1]);
   const int digit = last <= '9' ? last - '0' : last - 'a' + 10;
   if (digit & 0x8) return std::nullopt;  // __GFP_MOVABLE: a Movable zone would do
   uint64_t free = 0;

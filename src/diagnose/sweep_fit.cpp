@@ -8,6 +8,7 @@
 #include <set>
 
 #include "util/i18n.h"
+#include "util/text.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -165,8 +166,7 @@ Result<Fit> fit_figure(const std::string& figure, const std::vector<std::string>
 }
 
 std::string per_unit_phrase(const std::string& param) {
-  std::string p;
-  for (char c : param) p += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string p = text::ascii_lower(param);
   if (p.find("worker") != std::string::npos) return N_("per worker");
   if (p.find("batch") != std::string::npos || p.find("sample") != std::string::npos) return N_("per sample");
   if (p.find("thread") != std::string::npos) return N_("per thread");

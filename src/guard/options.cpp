@@ -16,18 +16,13 @@ namespace {
 
 std::string trim(std::string_view t) { return std::string(text::trim(t)); }  // an owned copy
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // Parses a leading finite number; `rest` gets the unit. False when none.
 bool number_and_unit(const std::string& s, double* v, std::string* rest) {
   if (s.empty()) return false;
   char* end = nullptr;
   *v = std::strtod(s.c_str(), &end);
   if (end == s.c_str() || !std::isfinite(*v)) return false;
-  *rest = lower(trim(end));
+  *rest = text::ascii_lower(trim(end));
   return true;
 }
 
@@ -45,7 +40,7 @@ Result<double> parse_percent(std::string_view option, std::string_view text) {
 }
 
 Result<std::optional<double>> parse_duration(std::string_view option, std::string_view text, bool allow_off) {
-  std::string s = lower(trim(text)), unit;
+  std::string s = text::ascii_lower(trim(text)), unit;
   if (allow_off && s == "off") return std::optional<double>{};
   double v = 0;
   if (!number_and_unit(s, &v, &unit))
@@ -69,7 +64,7 @@ Result<Action> parse_action(std::string_view text) {
   std::string s = trim(text);
   Action a;
   a.spelled = s;
-  if (s.size() >= 5 && lower(s.substr(0, 5)) == "exec:") {
+  if (text::starts_with_ascii_ci(s, "exec:")) {
     std::string cmd = s.substr(5);
     std::string word;
     for (char c : cmd) {
@@ -86,7 +81,7 @@ Result<Action> parse_action(std::string_view text) {
     a.kind = Action::Kind::exec;
     return a;
   }
-  std::string n = lower(s);
+  std::string n = text::ascii_lower(s);
   if (n.size() > 3 && n.substr(0, 3) == "sig") n = n.substr(3);
   static const std::pair<const char*, int> names[] = {
       {"term", SIGTERM}, {"int", SIGINT}, {"usr1", SIGUSR1}, {"usr2", SIGUSR2}, {"kill", SIGKILL}};

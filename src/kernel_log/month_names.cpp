@@ -24,8 +24,7 @@ int localized_month(std::string_view m) {
     if (v && *v >= 1 && *v <= 12 && (starts_with(m, "月") || starts_with(m, "월"))) return static_cast<int>(*v);
     return 0;
   }
-  std::string low;
-  for (char c : m.substr(0, 6)) low += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+  const std::string low = ascii_lower(m.substr(0, 6));
   struct Entry { std::string_view prefix; int month; };
   static constexpr Entry kTable[] = {
       {"janv", 1}, {"févr", 2}, {"fevr", 2}, {"mars", 3}, {"avr", 4}, {"juin", 6}, {"juil", 7},

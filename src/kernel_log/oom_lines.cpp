@@ -400,16 +400,9 @@ constexpr std::array<std::string_view, 10> kSummaryKeys = {
     "oom_memcg=",  "task_memcg=", "task=",  "pid=",         "uid="};
 
 // The kernel prints the keys in lower case; a page may not (`cOnstraint=`): compared ignoring ASCII case.
-bool starts_with_key(std::string_view s, std::string_view key) {
-  if (s.size() < key.size()) return false;
-  for (size_t i = 0; i < key.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(s[i])) != key[i]) return false;
-  return true;
-}
-
 bool at_key(std::string_view s) {
   for (auto k : kSummaryKeys)
-    if (starts_with_key(s, k)) return true;
+    if (starts_with_ascii_ci(s, k)) return true;
   return false;
 }
 
@@ -463,8 +456,7 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     std::string_view seg = trim_left(s.substr(0, next));
     s = next == std::string_view::npos ? std::string_view{} : s.substr(next + 1);
     size_t eq = seg.find('=');
-    std::string key_lower(seg.substr(0, eq));
-    for (char& c : key_lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string key_lower = ascii_lower(seg.substr(0, eq));
     const std::string_view key = key_lower;
     std::string_view val = eq == std::string_view::npos ? std::string_view{} : seg.substr(eq + 1);
     if (key == "global_oom") out.global_oom = true;

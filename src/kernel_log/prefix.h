@@ -40,7 +40,28 @@ struct RecordMeta {
   std::optional<std::string> boot_id;  ///< journal _BOOT_ID, or the live boot's id
   std::optional<std::string> host;
   std::optional<int> level;            ///< syslog level 0..7
+  /// printk's caller id (CONFIG_PRINTK_CALLER, 5.1+): `[ T1234]` after the
+  /// time, `,caller=T1234` in a /dev/kmsg header (parse_kmsg_header(), for
+  /// a line of text and for KmsgReader's records alike). As the kernel keeps
+  /// it: the pid, or 0x80000000 + the CPU for `[  C3]` (interrupt context).
+  std::optional<uint32_t> caller_id;
 };
+
+/// A /dev/kmsg record's header, `pri,seq,ts_usec,flags[,key=value…];`
+/// (kernel/printk/printk.c: info_print_ext_header()). The one reader of it:
+/// a line of text (`6,1234,5678901,-,caller=T42;…`, normalize_line()) and a
+/// record read from /dev/kmsg (logsource's parse_kmsg_record()).
+struct KmsgHeader {
+  uint64_t pri = 0;      ///< facility << 3 | level
+  uint64_t seq = 0;      ///< sequence number
+  uint64_t ts_usec = 0;  ///< printk time, µs since boot
+  char flag = '-';       ///< the flags' first character: '-', 'c' (a line begun), '+' (a continuation piece)
+  std::optional<uint32_t> caller_id;  ///< `,caller=T1234`, as RecordMeta::caller_id
+  size_t size = 0;       ///< bytes of the header, its ';' included (the message starts there)
+};
+/// `s`'s header, or nullopt when `s` does not start with one (no ';', a
+/// field not a number, a newline before the ';').
+[[nodiscard]] std::optional<KmsgHeader> parse_kmsg_header(std::string_view s);
 
 /// What a line's prefix said: a record's metadata, taken from the text of a
 /// plain line. Everything is optional: bare text has none.
@@ -51,10 +72,6 @@ struct LinePrefix : RecordMeta {
   bool seq_gaps_reported = false;
   /// `wall` took its year from the caller's default_year (syslog prints none).
   bool year_inferred = false;
-  /// printk's caller id (CONFIG_PRINTK_CALLER, 5.1+): `[ T1234]` after the
-  /// time, `,caller=T1234` in a /dev/kmsg header. As the kernel keeps it: the
-  /// pid, or 0x80000000 + the CPU for `[  C3]` (interrupt context).
-  std::optional<uint32_t> caller_id;
 };
 
 /// One normalised line. `text` views either the raw line or `owned` (when

@@ -166,24 +166,46 @@ size_t kmsg_header_rest(std::string_view t) {
 
 }  // namespace
 
-// /dev/kmsg text record `pri,seq,ts_usec,flags[,key=value…];text`.
-bool take_kmsg(std::string_view& s, LinePrefix& p) {
+}  // namespace oomlens::prefix_parts
+
+namespace oomlens {
+
+std::optional<KmsgHeader> parse_kmsg_header(std::string_view s) {
+  using text::take_u64;
   std::string_view t = s;
   auto pri = take_u64(t);
-  if (!pri || t.empty() || t[0] != ',') return false;
+  if (!pri || t.empty() || t[0] != ',') return std::nullopt;
   t.remove_prefix(1);
   auto seq = take_u64(t);
-  if (!seq || t.empty() || t[0] != ',') return false;
+  if (!seq || t.empty() || t[0] != ',') return std::nullopt;
   t.remove_prefix(1);
   auto usec = take_u64(t);
-  if (!usec || t.empty() || t[0] != ',') return false;
-  const size_t semi = kmsg_header_rest(t);
-  if (semi == std::string_view::npos) return false;
-  p.level = static_cast<int>(*pri & 7);
-  p.kmsg_seq = *seq;
-  p.caller_id = printk_caller_in(std::string_view(s.data(), static_cast<size_t>(t.data() - s.data()) + semi + 1));
-  p.monotonic_s = static_cast<double>(*usec) / 1e6;
-  s = t.substr(semi + 1);
+  if (!usec || t.empty() || t[0] != ',') return std::nullopt;
+  const size_t semi = prefix_parts::kmsg_header_rest(t);
+  if (semi == std::string_view::npos || t.substr(0, semi).find('\n') != std::string_view::npos) return std::nullopt;
+  KmsgHeader h;
+  h.pri = *pri;
+  h.seq = *seq;
+  h.ts_usec = *usec;
+  h.flag = t[1];  // kmsg_header_rest() took at least one
+  h.size = static_cast<size_t>(t.data() - s.data()) + semi + 1;
+  h.caller_id = prefix_parts::printk_caller_in(s.substr(0, h.size));
+  return h;
+}
+
+}  // namespace oomlens
+
+namespace oomlens::prefix_parts {
+
+// /dev/kmsg text record `pri,seq,ts_usec,flags[,key=value…];text`.
+bool take_kmsg(std::string_view& s, LinePrefix& p) {
+  const auto h = parse_kmsg_header(s);
+  if (!h) return false;
+  p.level = static_cast<int>(h->pri & 7);
+  p.kmsg_seq = h->seq;
+  p.caller_id = h->caller_id;
+  p.monotonic_s = static_cast<double>(h->ts_usec) / 1e6;
+  s.remove_prefix(h->size);
   return true;
 }
 

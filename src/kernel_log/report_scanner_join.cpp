@@ -417,8 +417,9 @@ size_t ReportScanner::Impl::reflow_records(std::string_view region, bool final, 
   std::string_view para_quote;
   std::vector<std::pair<size_t, size_t>> para_lines;  // (offset in para, physical line)
   size_t line = 0, out_lines = 0;
-  auto emit = [&](std::string_view text, size_t at_line) {
+  auto emit = [&](std::string_view lead, std::string_view text, size_t at_line) {
     for (; out_lines < at_line; ++out_lines) out += '\n';
+    out.append(lead);
     out.append(text);
     out += '\n';
     ++out_lines;
@@ -428,24 +429,26 @@ size_t ReportScanner::Impl::reflow_records(std::string_view region, bool final, 
                                         [](size_t o, const std::pair<size_t, size_t>& pl) { return o < pl.first; });
     return after == para_lines.begin() ? para_lines.front().second : std::prev(after)->second;
   };
+  // A record after the paragraph's first goes out with the paragraph's mail quoting, as on the
+  // line it starts on: `lead` + its text. Its prefix is read with the quoting before it (in
+  // `head`, as far as a prefix reaches), not by inserting the quoting into `para`, which moved
+  // the rest of the paragraph once per record (quadratic in a paragraph).
+  std::string head;
   auto flush = [&] {
     if (para.empty()) return;
-    std::string_view p(para);
+    std::string_view p(para), lead;  // offsets below count from the start of lead + p
     size_t from = std::max(own_text_start(p), para_quote.size());
-    for (size_t q; (q = record_start_in(p, from + 1)) != std::string_view::npos;) {
-      emit(trim_right(p.substr(0, q)), line_of(static_cast<size_t>(p.data() - para.data())));
+    for (size_t q; (q = record_start_in(p, from + 1 - lead.size())) != std::string_view::npos;) {
+      emit(lead, trim_right(p.substr(0, q)), line_of(static_cast<size_t>(p.data() - para.data())));
       p.remove_prefix(q);
-      // Its mail quoting, as on the line it starts on.
-      const size_t at = static_cast<size_t>(p.data() - para.data());
-      para.insert(at, para_quote);
-      p = std::string_view(para).substr(at);
-      for (auto& pl : para_lines)
-        if (pl.first > at) pl.first += para_quote.size();
+      lead = para_quote;
+      head.assign(lead);
+      head.append(p.substr(0, kPrefixReach));  // own_text_start reads no further
       // The next record starts after this one's start, whether or not its prefix reads
       // with the quoting before it (`&gt; `, which normalize_line() decodes as a copy).
-      from = std::max(own_text_start(p), para_quote.size());
+      from = std::max(own_text_start(head), para_quote.size());
     }
-    emit(p, line_of(static_cast<size_t>(p.data() - para.data())));
+    emit(lead, p, line_of(static_cast<size_t>(p.data() - para.data())));
     para.clear();
     para_lines.clear();
   };
@@ -466,7 +469,7 @@ size_t ReportScanner::Impl::reflow_records(std::string_view region, bool final, 
     flush();
     para_quote = quote;
     if (trim(body).empty()) {
-      emit(raw, line);
+      emit({}, raw, line);
     } else {
       para.assign(raw);
       para_lines.emplace_back(0, line);

@@ -57,28 +57,17 @@ std::string unescape_kmsg(std::string_view text) {
 }
 
 std::optional<KmsgRecord> parse_kmsg_record(std::string_view raw) {
-  const size_t semi = raw.find(';');
-  if (semi == std::string_view::npos) return std::nullopt;
-  std::string_view header = raw.substr(0, semi);
-  if (header.find('\n') != std::string_view::npos) return std::nullopt;
-  std::string_view fields[4];
-  for (int i = 0; i < 4; ++i) {
-    const size_t comma = header.find(',');
-    if (i < 3 && comma == std::string_view::npos) return std::nullopt;
-    fields[i] = header.substr(0, comma);
-    header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
-  }
+  const auto header = parse_kmsg_header(raw);  // kernel_log's: a line of kmsg text reads the same
+  if (!header || header->pri > 191) return std::nullopt;
   KmsgRecord rec;
-  unsigned pri = 0;
-  if (!parse_num(fields[0], pri) || !parse_num(fields[1], rec.seq) ||
-      !parse_num(fields[2], rec.ts_usec)) {
-    return std::nullopt;
-  }
-  rec.facility = static_cast<int>(pri >> 3);
-  rec.level = static_cast<int>(pri & 7);
-  rec.flag = fields[3].empty() ? '-' : fields[3].front();
+  rec.facility = static_cast<int>(header->pri >> 3);
+  rec.level = static_cast<int>(header->pri & 7);
+  rec.seq = header->seq;
+  rec.ts_usec = header->ts_usec;
+  rec.flag = header->flag;
+  rec.caller_id = header->caller_id;
 
-  std::string_view body = raw.substr(semi + 1);
+  std::string_view body = raw.substr(header->size);
   const size_t nl = body.find('\n');
   rec.message = unescape_kmsg(body.substr(0, nl));
   if (nl == std::string_view::npos) return rec;
@@ -148,6 +137,7 @@ void KmsgReader::deliver(const KmsgRecord& rec, LogSink& sink) {
   meta.kmsg_seq = rec.seq;
   meta.monotonic_s = static_cast<double>(rec.ts_usec) / 1e6;
   meta.level = rec.level;
+  meta.caller_id = rec.caller_id;
   meta.boot_id = boot_id_;
   if (boot_realtime_us_) {
     const int64_t wall_us = *boot_realtime_us_ + static_cast<int64_t>(rec.ts_usec);

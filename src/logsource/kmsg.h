@@ -40,13 +40,16 @@ struct KmsgRecord {
   uint64_t seq = 0;       ///< sequence number
   uint64_t ts_usec = 0;   ///< µs since boot
   char flag = '-';        ///< '-', 'c' (continued line starts), '+' (continuation piece)
+  std::optional<uint32_t> caller_id;  ///< `,caller=T1234` (CONFIG_PRINTK_CALLER), as RecordMeta::caller_id
   std::string message;    ///< unescaped; may contain '\n' (escaped as \x0a by the kernel)
   /// Dictionary lines (`SUBSYSTEM=`, `DEVICE=`, …), unescaped, in order.
   std::vector<std::pair<std::string, std::string>> dict;
 };
 
-/// Parses one record as read() returns it (trailing newline optional).
-/// nullopt when the header is malformed (missing ';', non-numeric fields).
+/// Parses one record as read() returns it (trailing newline optional); its
+/// header through kernel_log's parse_kmsg_header(), as a line of kmsg text.
+/// nullopt when the header is malformed (missing ';', non-numeric fields, a
+/// priority over 191).
 [[nodiscard]] std::optional<KmsgRecord> parse_kmsg_record(std::string_view raw);
 
 /// Replaces each `\xNN` (two hex digits) with the byte NN; other text,
@@ -71,7 +74,7 @@ struct KmsgOptions {
 /// threaded; never blocks.
 ///
 /// Delivers sink.record(message, meta) for kernel-facility records only, with
-/// meta.kmsg_seq, meta.monotonic_s = ts_usec / 1e6, meta.level, meta.boot_id,
+/// meta.kmsg_seq, meta.monotonic_s = ts_usec / 1e6, meta.level, meta.caller_id, meta.boot_id,
 /// and for the device meta.wall = boot wall time + ts_usec (as `dmesg -T`).
 /// 'c'/'+' pieces (3.5–4.8 kernels) are joined into one record with the first
 /// piece's meta. A sequence-number jump (EPIPE on the device, or a jump in a

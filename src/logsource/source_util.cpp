@@ -2,6 +2,7 @@
 #include "proc/proc.h"
 #include "util/file.h"
 #include "util/i18n.h"
+#include "util/text.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -51,15 +52,9 @@ std::optional<std::string> normalize_boot_id(std::string_view id) {
   out.reserve(32);
   for (const char c : id) {
     if (c == '-' || c == ' ' || c == '\n' || c == '\t' || c == '\r') continue;
-    if (c >= '0' && c <= '9') {
-      out += c;
-    } else if (c >= 'a' && c <= 'f') {
-      out += c;
-    } else if (c >= 'A' && c <= 'F') {
-      out += static_cast<char>(c - 'A' + 'a');
-    } else {
-      return std::nullopt;
-    }
+    const char lower = text::ascii_lower(c);
+    if (!((lower >= '0' && lower <= '9') || (lower >= 'a' && lower <= 'f'))) return std::nullopt;
+    out += lower;
   }
   if (out.size() != 32) return std::nullopt;
   return out;

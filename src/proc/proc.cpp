@@ -285,7 +285,7 @@ std::optional<std::string> parse_boot_id(std::string_view text) {
       if (c != '-') return std::nullopt;
       continue;
     }
-    if (c >= 'A' && c <= 'F') c = static_cast<char>(c - 'A' + 'a');
+    c = text::ascii_lower(c);
     if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return std::nullopt;
   }
   return out;

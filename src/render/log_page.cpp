@@ -13,6 +13,7 @@
 #include "render/owner_name.h"
 #include "render/ui_strings.h"
 #include "util/i18n.h"
+#include "util/text.h"
 #include "util/time.h"
 
 namespace oomlens::render {
@@ -51,11 +52,6 @@ for(var j=0;j<d.length;j++)d[j].style.display=ok?'':'none';if(ok)k++;}
 n.textContent=k+' / '+cards.length;}
 [f,u,o,c].forEach(function(x){x.addEventListener('input',apply);});apply();})();</script>
 )";
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 struct Placed {
   double x = 0;      ///< 0..1 along the timeline
@@ -170,9 +166,9 @@ std::string log_page_html(const std::vector<OomEvent>& ev, const std::vector<Exp
   const size_t share = std::max<size_t>(4096, kRawBudgetBytes / ev.size());
   for (size_t i = 0; i < ev.size(); ++i) {
     std::string comms;
-    for (auto& v : ev[i].victims) comms += lower(v.comm) + " ";
-    for (auto& s : ev[i].selected) comms += lower(s.comm) + " ";
-    if (ev[i].trigger) comms += lower(ev[i].trigger->comm);
+    for (auto& v : ev[i].victims) comms += text::ascii_lower(v.comm) + " ";
+    for (auto& s : ev[i].selected) comms += text::ascii_lower(s.comm) + " ";
+    if (ev[i].trigger) comms += text::ascii_lower(ev[i].trigger->comm);
     o += fmt::format("<section class=\"ev\" id=\"ev-{}\" data-t=\"{}\" data-owner=\"{}\" data-comm=\"{}\">\n", i,
                      wall[i] ? fmt::format("{:.3f}", *wall[i]) : "", html_escape(owner_of(ev[i])), html_escape(comms));
     o += fmt::format("<h3><a href=\"#ev-{}\">#{}</a> {} \xc2\xb7 {} \xc2\xb7 {}</h3>\n", i, i + 1,

@@ -19,6 +19,7 @@
 #include "proc/proc.h"
 #include "util/file.h"
 #include "supervise/systemd_scope.h"
+#include "util/text.h"
 
 namespace oomlens::supervise {
 
@@ -39,13 +40,13 @@ std::optional<LimitSpec> limit_spec_of(std::string_view t) {
     spec.percent = v;
     return spec;
   }
-  for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  unit = text::ascii_lower(unit);
   double mult = 1;
-  if (unit.empty() || unit == "B") mult = 1;
-  else if (unit == "K" || unit == "KB" || unit == "KIB") mult = 1024.0;
-  else if (unit == "M" || unit == "MB" || unit == "MIB") mult = 1024.0 * 1024;
-  else if (unit == "G" || unit == "GB" || unit == "GIB") mult = 1024.0 * 1024 * 1024;
-  else if (unit == "T" || unit == "TB" || unit == "TIB") mult = 1024.0 * 1024 * 1024 * 1024;
+  if (unit.empty() || unit == "b") mult = 1;
+  else if (unit == "k" || unit == "kb" || unit == "kib") mult = 1024.0;
+  else if (unit == "m" || unit == "mb" || unit == "mib") mult = 1024.0 * 1024;
+  else if (unit == "g" || unit == "gb" || unit == "gib") mult = 1024.0 * 1024 * 1024;
+  else if (unit == "t" || unit == "tb" || unit == "tib") mult = 1024.0 * 1024 * 1024 * 1024;
   else return std::nullopt;
   double bytes = v * mult;
   if (bytes < 1 || bytes > 1.8e19) return std::nullopt;

@@ -15,6 +15,7 @@
 #include "cgroup/memcg_files.h"
 #include "diagnose/cgroup_owner.h"
 #include "top/gpu.h"
+#include "util/text.h"
 
 namespace oomlens::top {
 std::optional<TickStat> parse_tick_stat(std::string_view text) {
@@ -45,22 +46,12 @@ std::optional<double> limit_share_pct(const std::optional<uint64_t>& rss_bytes,
 
 std::optional<double> limit_share_pct(const ProcessRow& r) { return limit_share_pct(r.rss_bytes, r.cgroup_limit_bytes); }
 
-namespace {
-
-bool contains_icase(std::string_view hay, std::string_view needle) {
-  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
-  return std::search(hay.begin(), hay.end(), needle.begin(), needle.end(),
-                     [&](char a, char b) { return lower(a) == lower(b); }) != hay.end();
-}
-
-}  // namespace
-
 bool row_matches(const ProcessRow& r, std::string_view filter) {
   if (filter.empty()) return true;
-  if (contains_icase(r.comm, filter) || contains_icase(std::to_string(r.pid), filter)) return true;
+  if (text::contains_ascii_ci(r.comm, filter) || text::contains_ascii_ci(std::to_string(r.pid), filter)) return true;
   if (!r.info) return false;
-  return contains_icase(r.info->user, filter) || contains_icase(r.info->cgroup_path, filter) ||
-         contains_icase(r.info->cmdline, filter);
+  return text::contains_ascii_ci(r.info->user, filter) || text::contains_ascii_ci(r.info->cgroup_path, filter) ||
+         text::contains_ascii_ci(r.info->cmdline, filter);
 }
 
 void filter_rows(std::vector<ProcessRow>& rows, std::string_view filter, int self_pid) {

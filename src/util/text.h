@@ -1,10 +1,13 @@
 #pragma once
 // The text toolkit (util/): trimming, prefixes, lines, numbers and sizes
 // over std::string_view, for the parsers and the readers alike.
-// No allocation, no locale, no regex: these run on every line of an open
-// report and must never throw or read past the view.
+// No locale, no regex: these run on every line of an open report and must
+// never throw or read past the view. Nothing allocates but ascii_lower()'s
+// owned copy.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace oomlens::text {
@@ -27,6 +30,34 @@ inline std::string_view trim(std::string_view s) { return trim_right(trim_left(s
 inline bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 inline bool ends_with(std::string_view s, std::string_view p) {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+/// ASCII case only: `A`..`Z` to `a`..`z`, every other byte (UTF-8 too) kept.
+/// Never std::tolower on a char: it depends on the locale (and is undefined
+/// for a negative char).
+inline constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+/// `s` with its ASCII capitals lowered, an owned copy.
+inline std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+/// `a` and `b` are equal ignoring ASCII case.
+inline bool equals_ascii_ci(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
+}
+/// `s` starts (ends) with `p` ignoring ASCII case.
+inline bool starts_with_ascii_ci(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && equals_ascii_ci(s.substr(0, p.size()), p);
+}
+inline bool ends_with_ascii_ci(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && equals_ascii_ci(s.substr(s.size() - p.size()), p);
+}
+/// `needle` occurs in `hay` ignoring ASCII case (an empty needle always does).
+inline bool contains_ascii_ci(std::string_view hay, std::string_view needle) {
+  return std::search(hay.begin(), hay.end(), needle.begin(), needle.end(),
+                     [](char x, char y) { return ascii_lower(x) == ascii_lower(y); }) != hay.end();
 }
 
 /// A viewer's or a poster's elision: three dots, or U+2026 (`…`, three

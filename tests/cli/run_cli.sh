@@ -66,4 +66,29 @@ check plot-png-refused      2   "must end in .svg or .html"        -- "$BIN" plo
 ok plot-stdout-unwritable-exits-2 $?
 "$BIN" report - <"$T/s.jsonl" >"$T/out" 2>"$T/err" && grep -qi 'exited' "$T/out"; ok report-reads-stdin $?
 
+# report and sweep read the machine under --root (a fixture tree), as the other readers do.
+# report: a record cut before its verdict and its kill events (oomlens was killed) is
+# rebuilt from the kernel log of the same boot: ROOT/dev/kmsg (a records file), when
+# ROOT/proc/sys/kernel/random/boot_id is the record's boot id.
+REC="$2/tests/fixtures/records/torch-oom-killed.jsonl"
+grep -v -e '"type":"verdict"' -e '"kind":"oom_kill"' -e '"kind":"cgroup_oom_kill"' "$REC" >"$T/cut.jsonl"
+mkdir -p "$T/root/proc/sys/kernel/random" "$T/root/dev" "$T/other/proc/sys/kernel/random" "$T/other/dev"
+echo 9ea4eb65-ca95-4d38-8564-b323e8dd969f >"$T/root/proc/sys/kernel/random/boot_id"
+echo 0b6c6a3e-0000-4000-8000-000000000000 >"$T/other/proc/sys/kernel/random/boot_id"
+MEMCG=/oomlens-tests/run-torch/oomlens-run-10675
+{
+  echo "6,54025,8083717700,-;oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=$MEMCG,task_memcg=$MEMCG,task=python3,pid=10677,uid=0"
+  echo "3,54026,8083717763,-;Memory cgroup out of memory: Killed process 10677 (python3) total-vm:1200000kB, anon-rss:430412kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:1200kB oom_score_adj:0"
+} >"$T/root/dev/kmsg"
+cp "$T/root/dev/kmsg" "$T/other/dev/kmsg"
+check report-root-kmsg      3   '1 kill\(s\) from the live kernel log' -- "$BIN" report --root "$T/root" "$T/cut.jsonl"
+grep -q 'killed main process 10677' "$T/out"; ok report-root-kmsg-names-the-kill $?
+check report-root-other-boot 3  ""                                 -- "$BIN" report --root "$T/other" "$T/cut.jsonl"
+! grep -q -e "from the live kernel log" -e "killed main process" "$T/out"; ok report-root-other-boot-joins-no-kill $?
+# sweep: with neither --budget nor --limit the budget is ROOT/proc/meminfo's MemAvailable.
+mkdir -p "$T/mem/proc"
+printf 'MemTotal:        4096000 kB\nMemFree:         1000000 kB\nMemAvailable:    1234567 kB\n' >"$T/mem/proc/meminfo"
+check sweep-root-meminfo    0   '"source": "MemAvailable"'         -- "$BIN" sweep --root "$T/mem" --json --dir "$T/sw" --param w=1 -- true {w}
+grep -q '"bytes": 1264196608' "$T/out"; ok sweep-root-memavailable-is-the-budget $?
+
 finish run_cli

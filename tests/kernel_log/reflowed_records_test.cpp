@@ -114,6 +114,28 @@ TEST(ReflowedRecords, ChunkBordersChangeNothing) {
   }
 }
 
+// Many records in one quoted paragraph (each after the first goes out with the
+// paragraph's quoting, read with it, not inserted into the paragraph): every
+// report read, each at the physical line its record starts on.
+TEST(ReflowedRecords, AQuotedParagraphOfManyRecordsKeepsEachRecordsLine) {
+  std::vector<std::string_view> many;
+  for (int i = 0; i < 60; ++i) many.insert(many.end(), kRecords.begin(), kRecords.end());
+  const std::string t = reflow(many, 72);
+  ASSERT_EQ(t.find("\n>\n"), std::string::npos);  // one paragraph
+  const auto ev = parse_log_text(t, ScanOptions{"t", 2009});
+  ASSERT_EQ(ev.size(), 120u);
+  size_t at = 0;
+  for (size_t i = 0; i < ev.size(); i += 2) {
+    expect_report({ev[i], ev[i + 1]}, "event " + std::to_string(i));
+    // The spamd kill's stamp, a token a re-flow never breaks; its record starts at the `Jul` before it.
+    at = t.find("[78748.137525]", at + 1);
+    ASSERT_NE(at, std::string::npos);
+    const size_t start = t.rfind("Jul", at);
+    const uint64_t line = 1 + static_cast<uint64_t>(std::count(t.begin(), t.begin() + static_cast<long>(start), '\n'));
+    EXPECT_EQ(ev[i + 1].lines.first, line) << i;
+  }
+}
+
 // The same records one a line: read as they are (no line is joined to the next).
 TEST(ReflowedRecords, WholeLinesAreNotJoined) {
   std::string t;

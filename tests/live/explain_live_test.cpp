@@ -18,9 +18,9 @@ TEST(ExplainLive, FindsOwnMemcgKillInLiveLog) {
     GTEST_SKIP() << "/dev/kmsg is not readable (needs CAP_SYSLOG)";
   }
   constexpr uint64_t kLimit = 64ull << 20;
-  std::string err;
-  std::string dir = make_child_cgroup("explain-live", kLimit, &err);
-  ASSERT_FALSE(dir.empty()) << err;
+  auto dir_cg = make_child_cgroup("explain-live", kLimit);
+  ASSERT_TRUE(dir_cg) << dir_cg.error().message();
+  std::string dir = *dir_cg;
 
   int pid = spawn_in_cgroup(dir, {oomlens::testing::leaker_binary()});
   auto status = wait_for(pid, 120);

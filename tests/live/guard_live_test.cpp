@@ -102,9 +102,9 @@ void expect_schema_valid(const std::string& name) {
 TEST(GuardLive, RampIsWarnedActedOnAndCheckpointsWithoutAnOomKill) {
   REQUIRE_PYTHON();
   OOMLENS_REQUIRE_CGROUP(parent);
-  std::string err;
-  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("guard-supervisor", 1536ull << 20);
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  const std::string sup = *sup_cg;
   std::string ckpt = gdir() + "/ramp-act.ckpt";
   auto r = run("ramp-act", {"--limit", "1G", "--act", "90%", "--action", "term", "--act-forecast", "off"},
                {kPython, kRamp, "--rate", "100", "--checkpoint", ckpt}, sup);
@@ -148,9 +148,9 @@ TEST(GuardLive, TheSameRampWithoutActIsOomKilled) {
   REQUIRE_PYTHON();
   OOMLENS_REQUIRE_CGROUP(parent);
   wait_for_oom_report_room();  // this kill's report is printed in full
-  std::string err;
-  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("guard-supervisor", 1536ull << 20);
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  const std::string sup = *sup_cg;
   std::string ckpt = gdir() + "/ramp-noact.ckpt";
   auto r = run("ramp-noact", {"--limit", "1G"}, {kPython, kRamp, "--rate", "100", "--checkpoint", ckpt}, sup);
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
@@ -170,9 +170,9 @@ TEST(GuardLive, TheSameRampWithoutActIsOomKilled) {
 TEST(GuardLive, PyStacksNameTheAllocatingFunction) {
   REQUIRE_PYTHON();
   OOMLENS_REQUIRE_CGROUP(parent);
-  std::string err;
-  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("guard-supervisor", 1536ull << 20);
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  const std::string sup = *sup_cg;
   // A 256 MiB limit keeps this one short. The warning (40 %, ~2 s in at
   // 50 MiB/s) asks for the tracemalloc snapshot ~2.6 s before the action
   // (90 %) ends the job: a job starved of CPU still finishes it (at the
@@ -210,9 +210,9 @@ TEST(GuardLive, PyStacksNameTheAllocatingFunction) {
 TEST(GuardLive, SlowTracemallocSnapshotNeverBlocksTheCheckpoint) {
   REQUIRE_PYTHON();
   OOMLENS_REQUIRE_CGROUP(parent);
-  std::string err;
-  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("guard-supervisor", 1536ull << 20);
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  const std::string sup = *sup_cg;
   std::string ckpt = gdir() + "/tracemalloc.ckpt";
   ::setenv("OOMLENS_PY_TRACEMALLOC_MAX_BYTES", std::to_string(1ull << 30).c_str(), 1);
   auto r = run("tracemalloc-slow", {"--limit", "512M", "--warn", "30%", "--act", "85%", "--action", "term",
@@ -267,9 +267,9 @@ TEST(GuardLive, BudgetFailsAJobOverItAndPassesOneUnder) {
 TEST(GuardLive, ExecActionRunsWithoutAShellWithTheJobPid) {
   REQUIRE_PYTHON();
   OOMLENS_REQUIRE_CGROUP(parent);
-  std::string err;
-  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("guard-supervisor", 1536ull << 20);
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  const std::string sup = *sup_cg;
   std::string out = gdir() + "/exec-env.txt";
   std::string script = gdir() + "/save.sh";
   std::ofstream(script) << "#!/bin/sh\nenv | grep ^OOMLENS_ > " << out << "\nkill -TERM \"$OOMLENS_JOB_PID\"\n";
@@ -296,9 +296,9 @@ TEST(GuardLive, ExecActionRunsWithoutAShellWithTheJobPid) {
 TEST(GuardLive, KillActionIsNamedAsTheSender) {
   REQUIRE_PYTHON();
   OOMLENS_REQUIRE_CGROUP(parent);
-  std::string err;
-  std::string sup = make_child_cgroup("guard-supervisor", 1536ull << 20, &err);
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("guard-supervisor", 1536ull << 20);
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  const std::string sup = *sup_cg;
   auto r = run("kill-action", {"--limit", "200M", "--warn", "20%", "--act", "30%", "--action", "kill"},
                {kPython, kRamp, "--rate", "50", "--target", "150"}, sup);
   ASSERT_TRUE(WIFEXITED(r.status)) << r.err;

@@ -66,16 +66,14 @@ void remove_parent_cgroup() {
   }
 }
 
-std::string make_child_cgroup(const std::string& name, uint64_t limit_bytes, std::string* error) {
-  const auto* p = parent_cgroup(error);
-  if (!p) return {};
+Result<std::string> make_child_cgroup(const std::string& name, uint64_t limit_bytes) {
+  std::string reason;
+  const auto* p = parent_cgroup(&reason);
+  if (!p) return SystemError{0, std::move(reason)};
   std::string dir = p->dir + "/" + name;
   (void)cgroup::kill_and_remove(dir);
   auto r = cgroup::create_limited(p->hierarchy.version, dir, limit_bytes);
-  if (!r.ok()) {
-    if (error) *error = r.error().message();
-    return {};
-  }
+  if (!r.ok()) return r.error();
   return dir;
 }
 

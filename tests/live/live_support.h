@@ -17,6 +17,7 @@
 
 #include "cgroup/cgroup.h"
 #include "support/ci.h"
+#include "util/result.h"
 
 namespace oomlens::live {
 
@@ -34,8 +35,9 @@ struct ParentCgroup {
 const ParentCgroup* parent_cgroup(std::string* reason);
 void remove_parent_cgroup();
 
-/// Creates PARENT/name with `limit_bytes` (swap capped). Empty on failure.
-std::string make_child_cgroup(const std::string& name, uint64_t limit_bytes, std::string* error);
+/// Creates PARENT/name with `limit_bytes` (swap capped): its directory, or
+/// why not (no parent cgroup: errnum 0 and parent_cgroup()'s reason).
+Result<std::string> make_child_cgroup(const std::string& name, uint64_t limit_bytes);
 
 /// Forks a child that enters `cgroup_dir` and execs argv. Returns its pid.
 int spawn_in_cgroup(const std::string& cgroup_dir, const std::vector<std::string>& argv);

@@ -102,9 +102,9 @@ TEST(RunAttachLive, LeakerOomKilledInItsCgroupIsOomKilled) {
   OOMLENS_REQUIRE_CGROUP(parent);
   OOMLENS_REQUIRE_KMSG();
   wait_for_oom_report_room();  // this kill's report is printed in full
-  std::string err;
-  std::string cg = make_child_cgroup("attach-leak", 64ull << 20, &err);
-  ASSERT_FALSE(cg.empty()) << err;
+  auto cg_cg = make_child_cgroup("attach-leak", 64ull << 20);
+  ASSERT_TRUE(cg_cg) << cg_cg.error().message();
+  std::string cg = *cg_cg;
   // The shell waits so that oomlens attaches first, then becomes the leaker
   // (same pid). oomlens itself runs outside that cgroup.
   int job = spawn_in_cgroup(cg, {"/bin/sh", "-c", std::string("sleep 1; exec ") + oomlens::testing::leaker_binary() + " --mib-per-s 40"});

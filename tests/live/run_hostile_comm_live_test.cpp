@@ -24,9 +24,9 @@ TEST(RunLive, HostileCommSurvivesTheRecordAndReport) {
   const std::string link = tmpdir() + "/" + comm;
   ::unlink(link.c_str());
   ASSERT_EQ(::symlink(oomlens::testing::leaker_binary(), link.c_str()), 0);
-  std::string err;
-  std::string sup = make_child_cgroup("run-hostile", 1ull << 30, &err);
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("run-hostile", 1ull << 30);
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  std::string sup = *sup_cg;
   auto r = run_oomlens("hostile", {link, "--mib-per-s", "50"}, {"--limit", "64M"}, sup);
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
   const json& v = r.verdict;

@@ -148,9 +148,9 @@ TEST(Issue13Live, SigkillWhileAnUnrelatedCgroupIsOomKilledIsKilled) {
   OOMLENS_REQUIRE_CGROUP(parent);
   Sup sup("i13-victim", 256ull << 20);
   ASSERT_FALSE(sup.dir.empty());
-  std::string err;
-  std::string other = make_child_cgroup("i13-unrelated", 64ull << 20, &err);
-  ASSERT_FALSE(other.empty()) << err;
+  auto other_cg = make_child_cgroup("i13-unrelated", 64ull << 20);
+  ASSERT_TRUE(other_cg) << other_cg.error().message();
+  const std::string other = *other_cg;
   std::string base = tmpdir() + "/killed-elsewhere";
   int pid = start_oomlens({"--record", base + ".jsonl", "--linger", "2", "--", "sleep", "300"}, base + ".out",
                           base + ".err", sup.dir);

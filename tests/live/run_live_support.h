@@ -33,9 +33,9 @@ namespace oomlens::live {
 struct Sup {
   std::string dir;
   explicit Sup(const std::string& name, uint64_t cap = 1536ull << 20) {
-    std::string err;
-    dir = make_child_cgroup(name, cap, &err);
-    EXPECT_FALSE(dir.empty()) << err;
+    auto made = make_child_cgroup(name, cap);
+    EXPECT_TRUE(made) << made.error().message();
+    if (made) dir = *made;
   }
   ~Sup() {
     if (!dir.empty()) (void)cgroup::kill_and_remove(dir);

@@ -202,9 +202,9 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   OOMLENS_REQUIRE_CGROUP(parent);
   OOMLENS_REQUIRE_KMSG();
   wait_for_oom_report_room();  // this kill's report is printed in full
-  std::string err;
-  std::string sup = make_child_cgroup("run-supervisor", 1ull << 30, &err);  // oomlens runs under the cap
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("run-supervisor", 1ull << 30);  // oomlens runs under the cap
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  std::string sup = *sup_cg;
   std::string base = tmpdir() + "/leak";
   auto r = run_oomlens("leak", {oomlens::testing::leaker_binary(), "--mib-per-s", "50"},
                        {"--limit", "64M", "--verdict-json", base + ".verdict.json"}, sup);
@@ -280,9 +280,9 @@ TEST(RunLive, TracepointNamesTheKillWhenTheKernelLogIsClosed) {
   if (slurp("/proc/sys/kernel/dmesg_restrict").rfind('1', 0) != 0)
     GTEST_SKIP() << "kernel.dmesg_restrict is not 1: dropping CAP_SYSLOG would not close the kernel log";
   wait_for_oom_report_room();  // this kill's report is printed in full
-  std::string err;
-  std::string sup = make_child_cgroup("run-nosyslog", 1ull << 30, &err);
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("run-nosyslog", 1ull << 30);
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  std::string sup = *sup_cg;
   std::string base = tmpdir() + "/nosyslog";
   auto drop_syslog = [] {  // root keeps CAP_SYS_ADMIN (tracefs, cgroups) and loses CAP_SYSLOG at the exec
     if (::prctl(PR_CAPBSET_DROP, CAP_SYSLOG, 0, 0, 0) != 0) _exit(122);
@@ -336,9 +336,9 @@ TEST(RunLive, PyTorchDataLoaderCopyOnReadIsOomKilled) {
     GTEST_SKIP() << "python3-torch is not installed for /usr/bin/python3";
   }
   wait_for_oom_report_room();  // this kill's report is printed in full
-  std::string err;
-  std::string sup = make_child_cgroup("run-torch", 1536ull << 20, &err);
-  ASSERT_FALSE(sup.empty()) << err;
+  auto sup_cg = make_child_cgroup("run-torch", 1536ull << 20);
+  ASSERT_TRUE(sup_cg) << sup_cg.error().message();
+  std::string sup = *sup_cg;
   constexpr uint64_t kLimit = 500ull << 20;  // unlimited, this job peaks at ~620 MiB anon+shmem
   std::string base = tmpdir() + "/torch";
   auto r = run_oomlens("torch",

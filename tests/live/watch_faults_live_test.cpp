@@ -157,9 +157,9 @@ TEST(DaemonLive, BurstOfAThousandKillsIsCountedExactlyAndSummarised) {
   OOMLENS_REQUIRE_CGROUP(parent);
   REQUIRE_KMSG();
   constexpr int kKills = 1000;
-  std::string err;
-  const std::string dir = make_child_cgroup("burst", 8ull << 20, &err);
-  ASSERT_FALSE(dir.empty()) << err;
+  auto dir_cg = make_child_cgroup("burst", 8ull << 20);
+  ASSERT_TRUE(dir_cg) << dir_cg.error().message();
+  const std::string dir = *dir_cg;
   const std::string rel = dir.substr(parent->hierarchy.mount_point.size());
   const auto version = parent->hierarchy.version;
   auto tmp = temp("burst");
@@ -265,9 +265,9 @@ TEST(WatchLive, KillWithoutLogLinesIsCounterOnly) {
   // log lines are never seen, only the kernel's counters move.
   auto tmp = temp("counter-only");
   std::ofstream(tmp / "kmsg").flush();
-  std::string err;
-  const std::string dir = make_child_cgroup("counter-only", 32ull << 20, &err);
-  ASSERT_FALSE(dir.empty()) << err;
+  auto dir_cg = make_child_cgroup("counter-only", 32ull << 20);
+  ASSERT_TRUE(dir_cg) << dir_cg.error().message();
+  const std::string dir = *dir_cg;
   const std::string rel = dir.substr(parent->hierarchy.mount_point.size());
   // The log and the counters alone (the tracepoint would see the kill:
   // KillWithoutLogLinesIsATracepointEventWithTheReportMissing).
@@ -295,9 +295,9 @@ TEST(WatchLive, KillWithoutLogLinesIsATracepointEventWithTheReportMissing) {
   // counters do not count it a second time (no counter_only event).
   auto tmp = temp("tp-no-log");
   std::ofstream(tmp / "kmsg").flush();
-  std::string err;
-  const std::string dir = make_child_cgroup("tp-no-log", 32ull << 20, &err);
-  ASSERT_FALSE(dir.empty()) << err;
+  auto dir_cg = make_child_cgroup("tp-no-log", 32ull << 20);
+  ASSERT_TRUE(dir_cg) << dir_cg.error().message();
+  const std::string dir = *dir_cg;
   const std::string rel = dir.substr(parent->hierarchy.mount_point.size());
   PipedChild watch({oomlens::testing::oomlens_binary(), "watch", "--json", "--kmsg", (tmp / "kmsg").string()});
   std::string start;
@@ -355,9 +355,9 @@ bool flood_kmsg(int n) {
 TEST(WatchLive, KmsgOverflowIsNotedAndWatchContinues) {
   OOMLENS_REQUIRE_CGROUP(parent);
   REQUIRE_KMSG();
-  std::string err;
-  const std::string dir = make_child_cgroup("overflow", 32ull << 20, &err);
-  ASSERT_FALSE(dir.empty()) << err;
+  auto dir_cg = make_child_cgroup("overflow", 32ull << 20);
+  ASSERT_TRUE(dir_cg) << dir_cg.error().message();
+  const std::string dir = *dir_cg;
   PipedChild watch({oomlens::testing::oomlens_binary(), "watch", "--json"});
   ASSERT_EQ(wait_ready(watch), 1) << "watch did not start";
   ::kill(watch.pid(), SIGSTOP);  // our own child: it cannot read while the ring wraps
@@ -396,9 +396,9 @@ bool redacted(const nlohmann::json& j, std::string* where) {
 TEST(DaemonLive, EventsRedactCommandLines) {
   OOMLENS_REQUIRE_CGROUP(parent);
   REQUIRE_KMSG();
-  std::string err;
-  const std::string dir = make_child_cgroup("redact", 32ull << 20, &err);
-  ASSERT_FALSE(dir.empty()) << err;
+  auto dir_cg = make_child_cgroup("redact", 32ull << 20);
+  ASSERT_TRUE(dir_cg) << dir_cg.error().message();
+  const std::string dir = *dir_cg;
   PipedChild daemon({oomlens::testing::oomlens_binary(), "daemon", "--listen", "127.0.0.1:0", "--no-state"});
   int port = wait_ready(daemon);
   ASSERT_GT(port, 1);

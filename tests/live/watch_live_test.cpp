@@ -57,10 +57,10 @@ struct LeakerCgroup {
 /// Runs the leaker in a fresh child cgroup (kept in `cg`) until the kernel
 /// OOM-kills it; its pid.
 int oom_kill_leaker(const std::string& name, LeakerCgroup* cg) {
-  std::string err;
-  cg->dir = make_child_cgroup(name, kLimit, &err);
-  EXPECT_FALSE(cg->dir.empty()) << err;
-  if (cg->dir.empty()) return -1;
+  auto dir = make_child_cgroup(name, kLimit);
+  EXPECT_TRUE(dir) << dir.error().message();
+  if (!dir) return -1;
+  cg->dir = *dir;
   int pid = spawn_in_cgroup(cg->dir, {oomlens::testing::leaker_binary()});
   auto status = wait_for(pid, 120);
   EXPECT_TRUE(status && WIFSIGNALED(*status) && WTERMSIG(*status) == SIGKILL) << "leaker not OOM-killed";

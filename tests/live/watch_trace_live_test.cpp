@@ -52,9 +52,9 @@ std::string wait_for_line(PipedChild& c, std::string_view needle) {
 
 /// One kill in a fresh 8 MiB cgroup `name`; the victim's pid (0 on failure).
 int kill_one(const std::string& name, std::string* dir_out) {
-  std::string err;
-  std::string dir = make_child_cgroup(name, 8ull << 20, &err);
-  if (dir.empty()) return 0;
+  auto made = make_child_cgroup(name, 8ull << 20);
+  if (!made) return 0;
+  std::string dir = *made;
   *dir_out = dir;
   auto r = run_command({oomlens::testing::burst_binary(), dir, "1", "--print"}, 60);
   std::istringstream in(r.out);

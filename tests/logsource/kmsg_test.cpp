@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <fstream>
 
+#include "kernel_log/prefix.h"
 #include "logsource/source_util.h"
 #include "logsource_test_util.h"
 
@@ -35,11 +36,29 @@ TEST(KmsgParse, FacilityAndLevelFromPri) {
   EXPECT_EQ(rec->level, 6);
 }
 
-TEST(KmsgParse, ExtraHeaderFieldsAreIgnored) {
-  const auto rec = parse_kmsg_record("4,12,34,-,caller=T123;msg");
-  ASSERT_TRUE(rec);
-  EXPECT_EQ(rec->message, "msg");
-  EXPECT_EQ(rec->flag, '-');
+TEST(KmsgParse, CallerIdReadAsALineOfKmsgTextIs) {
+  // One reader of the header (kernel_log's parse_kmsg_header): the record from
+  // /dev/kmsg and the same record as a line of text give the same caller id.
+  struct Case { std::string_view raw; std::optional<uint32_t> caller; };
+  const Case cases[] = {
+      {"4,12,34,-,caller=T123;msg", 123u},
+      {"4,12,34,-,caller=C3;msg", 0x80000003u},           // interrupt context: the CPU
+      {"4,12,34,-,caller=T7,other=x;msg", 7u},            // other fields may follow it
+      {"4,12,34,-;msg", std::nullopt},
+      {"4,12,34,-,caller=X9;msg", std::nullopt},           // not T or C: no caller, the record stands
+  };
+  for (const auto& c : cases) {
+    const auto rec = parse_kmsg_record(c.raw);
+    ASSERT_TRUE(rec) << c.raw;
+    EXPECT_EQ(rec->message, "msg") << c.raw;
+    EXPECT_EQ(rec->flag, '-') << c.raw;
+    EXPECT_EQ(rec->caller_id, c.caller) << c.raw;
+    NormalizedLine line;
+    normalize_line(c.raw, line);
+    EXPECT_EQ(line.text, "msg") << c.raw;
+    EXPECT_EQ(line.prefix.caller_id, c.caller) << c.raw;
+    EXPECT_EQ(line.prefix.kmsg_seq, rec->seq) << c.raw;
+  }
 }
 
 TEST(KmsgParse, Unescapes) {
@@ -91,6 +110,8 @@ TEST(KmsgReader, ReadsFixtureRing) {
   EXPECT_DOUBLE_EQ(*sink.records[5].meta.monotonic_s, 6.0001);
   EXPECT_EQ(sink.records[5].meta.level, 3);
   EXPECT_EQ(sink.records[6].message, "backslash \\ and tab\tend");
+  EXPECT_EQ(sink.records[6].meta.caller_id, 1u);  // `,caller=T1`: to the scanner as a text line's prefix gives it
+  EXPECT_FALSE(sink.records[5].meta.caller_id);
   // The jump 105 -> 110 is a gap.
   ASSERT_EQ(sink.gaps.size(), 1u);
   EXPECT_NE(sink.gaps[0].find("106-109"), std::string::npos) << sink.gaps[0];
