@@ -11,7 +11,8 @@
 //  4b. Linux 2.4's `VM: killing process` → find the user by hand (no
 //     report, no cgroups: `oomlens run --limit` cannot contain it).
 //  4a. a kernel-side cause (checks_causes.cpp) → advice for that cause
-//     only: lowmem → 64-bit kernel (CMA-held lowmem: a smaller `cma=` first); slab → find the cache's owner; hugetlb
+//     only: lowmem → 64-bit kernel (CMA-held lowmem: a smaller `cma=` first); lowmem not
+//     shown (HighMem free, no Normal zone line) → read the Normal zone line first; slab → find the cache's owner; hugetlb
 //     → vm.nr_hugepages; shmem → clean tmpfs; memcg kmem → find the kernel
 //     objects the cgroup charges; allocating_task → sysctl;
 //     high-order allocation → min_free_kbytes, compaction; processes hold
@@ -152,6 +153,11 @@ struct CauseAdvice {
 };
 constexpr CauseAdvice kCauseAdvice[] = {
     {"lowmem_exhausted", nullptr, lowmem_advice},
+    {"lowmem_unknown",
+     N_("Read the report's `Normal free:… min:…` line in the full log (`dmesg`, /var/log/kern.log): free at or under "
+        "min means the kernel's low memory ran out, which a memory limit on a job does not prevent; run a 64-bit "
+        "kernel, or reduce what fills lowmem (many processes' page tables, a large page cache's buffer heads, slab)."),
+     nullptr},
     {"slab_unreclaimable_dominant",
      N_("Find what allocates the largest slab caches (`slabtop`, /proc/slabinfo, kmemleak, a recent driver or kernel "
         "update) and fix or update it: a kernel memory leak is not cured by killing, limiting or protecting "
@@ -194,7 +200,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     out.emplace_back(tr("Set `sysctl vm.panic_on_oom=0` unless a reboot on OOM is what you want: then the kernel kills "
                      "one process instead."));
   }
-  const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "slab_unreclaimable_dominant") ||
+  const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "lowmem_unknown") ||
+                           find_check(checks, "slab_unreclaimable_dominant") ||
                            find_check(checks, "processes_hold_little") || find_check(checks, "memcg_kmem_dominant");
   if (e.kind == EventKind::no_killable && !kernel_side && e.tasks.empty() && e.constraint == Constraint::memcg) {  // 3
     out.emplace_back(tr("No process is left in the cgroup to kill, yet its usage stays over the limit: what is still "

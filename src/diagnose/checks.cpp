@@ -195,10 +195,12 @@ int64_t as_figure(uint64_t v) {
 std::vector<Check> make_checks(const OomEvent& e, const ExplainContext& ctx) {
   std::vector<Check> out;
   add_cause_checks(e, ctx, out);
-  if (!lowmem_exhaustion(e)) victim_vs_capacity(e, ctx, out);
+  // Swap and RAM hold user pages; lowmem is the kernel's.
+  const bool lowmem = lowmem_exhaustion(e) || lowmem_unknown(e);
+  if (!lowmem) victim_vs_capacity(e, ctx, out);
   total_vm_vs_ram(e, ctx, out);
   pgtables(e, out);
-  if (!lowmem_exhaustion(e)) swap(e, out);  // swap holds user pages; lowmem is the kernel's
+  if (!lowmem) swap(e, out);
   add_score_adj_check(e, out);
   add_task_checks(e, out);
   return out;

@@ -74,6 +74,21 @@ void lowmem(const OomEvent& e, std::vector<Check>& out) {
                  std::move(figures)});
 }
 
+void lowmem_not_shown(const OomEvent& e, std::vector<Check>& out) {
+  const auto l = lowmem_unknown(e);
+  if (!l) return;
+  const std::string gfp = l->lowmem_only_gfp
+                              ? trf(" This allocation (gfp_mask={}) could not use HighMem.", *l->lowmem_only_gfp)
+                              : std::string();
+  out.push_back({"lowmem_unknown", CheckLevel::info,
+                 trf("HighMem had {} free, so user memory had not run out, but the report prints no Normal zone line "
+                     "(its free and min watermark), so whether low memory ran out is unknown. A 32-bit kernel keeps "
+                     "its own data (page tables, slab, buffers) in low memory only, so free HighMem cannot help "
+                     "it.{}",
+                     format_bytes(l->highmem_free_bytes), gfp),
+                 {{"highmem_free_bytes", as_figure(l->highmem_free_bytes)}}});
+}
+
 void movable_only(const OomEvent& e, std::vector<Check>& out) {
   const auto free = movable_only_free(e);
   if (!free) return;
@@ -360,6 +375,14 @@ std::optional<RowsRss> rows_rss(const OomEvent& e, std::optional<int64_t> pid) {
   return r;
 }
 
+/// The event holds a kill record alone (`Killed process`, its `oom-kill:` summary and reaper lines): no
+/// header, Mem-Info, memcg counters or stats, or task-table row of a report.
+bool kill_record_only(const OomEvent& e) {
+  const bool memcg_lines = e.memcg && (e.memcg->usage_bytes || e.memcg->limit_state != LimitState::unknown ||
+                                       !e.memcg->stats.empty());
+  return !e.trigger && !e.mem_info && e.tasks.empty() && !memcg_lines;
+}
+
 void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   // vm.oom_kill_allocating_task: the victim never ranked (its own check says so).
   if (e.kind != EventKind::kill || e.sysrq || find_check(out, "processes_hold_little") || kills_allocating_task(e))
@@ -398,6 +421,11 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     // Not little of what is known. Without RAM or the limit, a victim under kShareUnknownBytes may still have
     // been: say what it held and that its share is unknown (and its share of the rows shown, if any).
     if (whole || held >= kShareUnknownBytes) return;
+    // Said only where it adds to the victim's own line: not for a kill record alone (its kill, `oom-kill:` and
+    // reaper lines: no report printed RAM or a limit to miss, and the kill line shows what it held), nor for a
+    // victim a raised oom_score_adj ranked (its own check tells how it was chosen).
+    // A share of the task-table rows shown is always said.
+    if (!rows && (kill_record_only(e) || v->oom_score_adj.value_or(0) > 0)) return;
     out.push_back({"victim_share_unknown", CheckLevel::info,
                    trf("{} held {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}{}.", comm, format_bytes(held),
                        format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
@@ -470,18 +498,45 @@ std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   return l;
 }
 
-std::optional<uint64_t> movable_only_free(const OomEvent& e) {
-  if (!e.mem_info || e.mem_info->zones.empty() || e.constraint == Constraint::memcg) return std::nullopt;
+namespace {
+
+/// The trigger's gfp_mask (its hex digits) and its zone modifiers, the last
+/// hex digit: DMA 0x1, HIGHMEM 0x2, DMA32 0x4, MOVABLE 0x8. nullopt when no
+/// mask in hex was printed.
+struct GfpZone {
+  std::string mask;
+  int bits = 0;
+};
+std::optional<GfpZone> gfp_zone_bits(const OomEvent& e) {
   if (!e.trigger || !e.trigger->gfp_mask) return std::nullopt;
   const std::string& g = *e.trigger->gfp_mask;
   if (g.size() < 3 || g[0] != '0' || g[1] != 'x') return std::nullopt;
-  // The last hex digit holds the zone modifiers (DMA 0x1, HIGHMEM 0x2, DMA32 0x4, MOVABLE 0x8).
   size_t end = 2;
   while (end < g.size() && std::isxdigit(static_cast<unsigned char>(g[end]))) ++end;
   if (end == 2) return std::nullopt;
   const char last = text::ascii_lower(g[end - 1]);
-  const int digit = last <= '9' ? last - '0' : last - 'a' + 10;
-  if (digit & 0x8) return std::nullopt;  // __GFP_MOVABLE: a Movable zone would do
+  return GfpZone{g.substr(0, end), last <= '9' ? last - '0' : last - 'a' + 10};
+}
+
+}  // namespace
+
+std::optional<LowmemUnknown> lowmem_unknown(const OomEvent& e) {
+  if (e.constraint != Constraint::global || e.sysrq || !e.mem_info || lowmem_exhaustion(e)) return std::nullopt;
+  uint64_t highmem_free = 0;
+  for (const Zone& z : e.mem_info->zones) {
+    if (z.name == "Normal" && z.free_bytes && z.min_bytes) return std::nullopt;  // low memory is shown
+    if (z.name == "HighMem" && z.free_bytes) highmem_free += *z.free_bytes;
+  }
+  if (highmem_free < kHighmemFreeBytes) return std::nullopt;
+  LowmemUnknown l{highmem_free, std::nullopt};
+  if (const auto z = gfp_zone_bits(e); z && (z->bits & 0x2) == 0) l.lowmem_only_gfp = z->mask;  // no __GFP_HIGHMEM
+  return l;
+}
+
+std::optional<uint64_t> movable_only_free(const OomEvent& e) {
+  if (!e.mem_info || e.mem_info->zones.empty() || e.constraint == Constraint::memcg) return std::nullopt;
+  const auto zone = gfp_zone_bits(e);
+  if (!zone || (zone->bits & 0x8)) return std::nullopt;  // __GFP_MOVABLE: a Movable zone would do
   uint64_t free = 0;
   for (const Zone& z : e.mem_info->zones) {
     if (z.name != "Movable" || !z.free_bytes || !z.min_bytes) return std::nullopt;
@@ -501,6 +556,7 @@ bool kills_allocating_task(const OomEvent& e) {
 
 void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   lowmem(e, out);
+  lowmem_not_shown(e, out);
   movable_only(e, out);
   slab(e, ctx, out);
   hugetlb(e, ctx, out);

@@ -154,8 +154,10 @@ bool swap_exhausted(uint64_t free_bytes, uint64_t total_bytes) {
 bool is_python(const std::string& comm) { return comm.starts_with("python") || comm.starts_with("pt_"); }
 
 bool global_unconfirmed(const OomEvent& e) {
+  // A memcg block in a global report is a `Task in X killed as a result of limit of host` line (Alibaba Cloud
+  // Linux) or a summary's task_memcg: a line, not the call trace, said so.
   return e.constraint == Constraint::global && !e.sysrq && !e.constraint_printed && !e.pagefault_oom && !e.mem_info &&
-         e.victims.empty() && e.selected.empty() && !e.panic_message;
+         !e.memcg && e.victims.empty() && e.selected.empty() && !e.panic_message;
 }
 
 namespace {

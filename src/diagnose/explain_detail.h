@@ -77,6 +77,19 @@ struct Lowmem {
 };
 [[nodiscard]] std::optional<Lowmem> lowmem_exhaustion(const OomEvent& event);
 
+/// A global OOM on a HighMem kernel whose low memory is not shown: the
+/// HighMem zones hold at least 64 MiB free, so user memory did not run out,
+/// but the report prints no Normal zone line with its free and min (an
+/// excerpt, an old kernel's mangled paste), so whether low memory ran out
+/// is unknown. Never together with lowmem_exhaustion().
+struct LowmemUnknown {
+  uint64_t highmem_free_bytes = 0;
+  /// The trigger's gfp_mask, when printed without __GFP_HIGHMEM (0x02): an
+  /// allocation that may not use HighMem.
+  std::optional<std::string> lowmem_only_gfp;
+};
+[[nodiscard]] std::optional<LowmemUnknown> lowmem_unknown(const OomEvent& event);
+
 /// A page-allocator OOM whose printed zones are all Movable, with free
 /// memory well above their min watermark, while the allocation (a gfp mask
 /// without __GFP_MOVABLE, 0x08) may not use a Movable zone: a cpuset or
@@ -95,7 +108,7 @@ struct Lowmem {
 
 /// The constraint is global only because the call trace shows out_of_memory()
 /// called by the page allocator (a header-only excerpt): no oom-kill:
-/// constraint, Mem-Info, kill or selection line. The kernel takes that path
+/// constraint, Mem-Info, memcg (`limit of host`), kill or selection line. The kernel takes that path
 /// for cpuset and NUMA memory-policy limits too, so it may not be the machine.
 /// (SysRq-f is always global: moom_callback() has no constraint.)
 [[nodiscard]] bool global_unconfirmed(const OomEvent& event);

@@ -95,6 +95,23 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
     else if (free) parts.push_back(trf("{} of {} swap free", format_bytes(*free), format_bytes(total)));
     else parts.push_back(trf("{} swap", format_bytes(total)));
   }
+  if (const auto l = lowmem_unknown(e); l && !e.pagefault_oom) {
+    // User pages may live in HighMem: with GiBs of it free, only low memory can have run out, and the
+    // report does not show it.
+    std::string joined;
+    for (const auto& p : parts) joined += (joined.empty() ? "" : tr(", ")) + p;
+    const std::string what = l->lowmem_only_gfp
+                                 ? trf("an allocation that may not use HighMem (gfp_mask={}) failed while {} of HighMem "
+                                       "was free",
+                                       *l->lowmem_only_gfp, format_bytes(l->highmem_free_bytes))
+                                 : trf("an allocation failed while {} of HighMem was free", format_bytes(l->highmem_free_bytes));
+    return joined.empty()
+               ? trf("{}; the report prints no Normal zone line, so whether the kernel's low memory ran out is unknown",
+                     what)
+               : trf("{}; the report prints no Normal zone line, so whether the kernel's low memory ran out is unknown "
+                     "(the machine: {})",
+                     what, joined);
+  }
   if (e.pagefault_oom) {
     // out_of_memory() from pagefault_out_of_memory(): a fault handler or a charge returned VM_FAULT_OOM.
     if (const auto f = pagefault_with_ram_free(e, ctx))

@@ -133,9 +133,13 @@ void order_rows_from_header(std::vector<RawRow>& rows, std::optional<uint64_t> h
 bool padded(const std::optional<std::string>& path) { return path && path->find("  ") != std::string::npos; }
 
 // A note `what` + the first 20 of `lines` (`, …` after them); none when empty.
-void note_lines(std::vector<std::string>& notes, std::string_view what, const std::vector<uint64_t>& lines) {
+// `what` then the line numbers, each once, in order: `…: line 6`, `…: lines 5, 9`.
+void note_lines(std::vector<std::string>& notes, std::string_view what, std::vector<uint64_t> lines) {
   if (lines.empty()) return;
+  std::sort(lines.begin(), lines.end());
+  lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
   std::string n(what);
+  n += lines.size() == 1 ? "line " : "lines ";
   for (size_t i = 0; i < lines.size() && i < 20; ++i) n += (i ? ", " : "") + std::to_string(lines[i]);
   if (lines.size() > 20) n += ", …";
   notes.push_back(std::move(n));
@@ -269,8 +273,8 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     note_lines(ev.notes, "task rows with more numbers than the table's others (a pad inside a number?), their figures "
                          "unknown: ", odd);
   }
-  note_lines(ev.notes, "lines rejoined to the line before them (wrapped): ", b.joined_lines);
-  note_lines(ev.notes, "lines cut by a viewer (`...`/`…`), their cut fields unknown: ", b.cut_lines);
+  note_lines(ev.notes, "rejoined to the line before (wrapped): ", b.joined_lines);
+  note_lines(ev.notes, "cut by a viewer (`...`, `…` or a pager's `>`; the cut fields are unknown): ", b.cut_lines);
   if ((b.summary && b.summary->path_cut) || (b.task_in && b.task_in->path_cut))
     ev.notes.emplace_back("a memcg path ending its line looks cut inside its last name (a container id or pod UID "
                           "shorter than the runtime's, or no `.scope`/`.slice`): unknown");

@@ -116,8 +116,12 @@ TEST(VictimShare, WhenRamIsNotPrinted) {
 }
 
 TEST(VictimShare, OfAnUnprintedLimit) {
-  // 10: memcg kills with no limit printed: the share of the limit is unknown.
-  const OomEvent e = docker_multikill();
+  // 10: memcg kill lines alone: the kill line shows what the victim held and no report printed a limit to
+  // miss, so nothing is added to it.
+  OomEvent e = docker_multikill();
+  EXPECT_EQ(find(explain(e), "victim_share_unknown"), nullptr);
+  // With the report's header before them, the limit is missing from a report: its share is unknown, said so.
+  e.trigger = Trigger{"python3", 15617, "0xcc0(GFP_KERNEL)", 0, 0, std::nullopt, "(null)", "/", "0"};
   const Explanation x = explain(e);
   const Check* c = find(x, "victim_share_unknown");
   ASSERT_NE(c, nullptr);
@@ -129,6 +133,33 @@ TEST(VictimShare, OfAnUnprintedLimit) {
   EXPECT_EQ(find(y, "victim_share_unknown"), nullptr);
   ASSERT_NE(find(y, "victim_held_little"), nullptr);
   EXPECT_THAT(find(y, "victim_held_little")->message, HasSubstr("under 1 % of its cgroup's 32.0 GiB limit"));
+}
+
+// Issue 12 (review of the 39 corpus events it fired on): said only where it adds to the victim's line.
+TEST(VictimShare, NotBesideAKillRecordAloneOrARaisedAdj) {
+  OomEvent e = arch_doxygen_global();
+  e.mem_info.reset();
+  Victim& v = e.victims.front();
+  v.anon_rss_bytes = 976 * KiB;
+  v.file_rss_bytes = 24704 * KiB;
+  ASSERT_NE(find(explain(e), "victim_share_unknown"), nullptr);
+  // 267: the kill record alone (`oom-kill:` summary with its task_memcg, kill, reaper): no header, Mem-Info or rows.
+  OomEvent record = e;
+  record.trigger.reset();
+  EXPECT_EQ(find(explain(record), "victim_share_unknown"), nullptr);
+  // A memcg's counter line is a report's line: said again.
+  record.constraint = Constraint::memcg;
+  record.memcg = owned(MemcgOf("/docker/x"));
+  record.memcg->usage_bytes = 30 * MiB;
+  EXPECT_NE(find(explain(record), "victim_share_unknown"), nullptr);
+  // 212, 265: a raised oom_score_adj ranked it (victim_oom_score_adj says so): not said beside that.
+  v.oom_score_adj = 200;
+  const Explanation adj = explain(e);
+  EXPECT_EQ(find(adj, "victim_share_unknown"), nullptr);
+  EXPECT_NE(find(adj, "victim_oom_score_adj"), nullptr);
+  // A lowered one ranks nothing up: said.
+  v.oom_score_adj = -900;
+  EXPECT_NE(find(explain(e), "victim_share_unknown"), nullptr);
 }
 
 }  // namespace
