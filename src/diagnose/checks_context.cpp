@@ -74,6 +74,17 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     out.push_back({whole ? "largest_tasks_by_comm" : "largest_task_rows_shown", CheckLevel::info, msg,
                    {{"count", as_figure(groups.front().count)}, {"rss_bytes", as_figure(groups.front().rss_bytes)}}});
   }
+  // One row and no kill line (the paste ends after it, corpus 321): the row is the only sign of who held the memory,
+  // said as what it is, never as the largest of a table.
+  if (!v && e.tasks.size() == 1 && readable_comm(e.tasks[0].comm) && e.tasks[0].rss_bytes &&
+      *e.tasks[0].rss_bytes > 0) {
+    const TaskRow& row = e.tasks[0];
+    out.push_back({"largest_task_rows_shown", CheckLevel::info,
+                   trf("The one task-table row shown (the rest of the table may not be in the log): {} (pid {}) held "
+                       "{} RSS.",
+                       row.comm, row.pid, format_bytes(*row.rss_bytes)),
+                   {{"count", 1}, {"rss_bytes", as_figure(*row.rss_bytes)}}});
+  }
 
   // The trigger is whoever allocated last; the victim is the largest
   // (oom_badness()). Different tasks are normal but often surprise people.

@@ -1766,7 +1766,8 @@ add("320-ha-core-170341-rpi5-2026-syslog-oom-kill-docker-hash-placeholder-scope-
 add("321-ha-core-101822-bare-kernel-prefix-header-blank-line-table-header-one-hass-row-23-gib-summary-cut-by-index.log",
     GH + "home-assistant/core/issues/101822", ["incomplete"], "not determinable (header and one task row only)",
     constraints=[None], table_rows=[[7207, "hass", 0]],
-    trigger=trig("hass", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0))
+    trigger=trig("hass", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    checks=["largest_task_rows_shown"], not_checks=["largest_tasks_by_comm"])
 # Five bare 4.x `Killed process` lines (no shmem-rss, no pid line) under `dmesg -T` with the year: the constraint
 # cannot be read.
 add("322-bitcoin-sv-64-aws-t3-small-dmesgT-2019-five-bare-4.x-kill-lines-bitcoind.log",

@@ -351,6 +351,25 @@ TEST(FactsNotParsed, LargestTasksNeedSeveralReadableRows) {
   EXPECT_EQ(find(explain(e), "largest_tasks_by_comm"), nullptr);
 }
 
+/// A header and one task row, the paste cut before any kill line (corpus 321's shape): the row is said as the one
+/// shown, never as the largest of a table; beside a victim's kill line it adds nothing and is not said.
+TEST(FactsNotParsed, OneRowWithoutAKillIsSaidAsTheOneRowShown) {
+  OomEvent e = EventOf(EventKind::incomplete)
+                   .trigger(Trigger{"hass", std::nullopt, "0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", 0, 0,
+                                    std::nullopt, std::nullopt, std::nullopt, std::nullopt})
+                   .task(TaskOf(7207, "hass").rss(6070765 * 4096ull).adj(0))
+                   .page_size(4096, /*assumed=*/true);
+  const Explanation x = explain(e);
+  const Check* c = find(x, "largest_task_rows_shown");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("The one task-table row shown"));
+  EXPECT_THAT(c->message, HasSubstr("hass (pid 7207) held 23.2 GiB RSS"));
+  EXPECT_EQ(find(x, "largest_tasks_by_comm"), nullptr);
+  e.tasks[0].comm = "...";  // a name a viewer cut is no name
+  EXPECT_EQ(find(explain(e), "largest_task_rows_shown"), nullptr);
+  EXPECT_EQ(find(explain(bare_kill_line()), "largest_task_rows_shown"), nullptr);  // the kill line says it
+}
+
 // ---- Explanations fit the evidence (issue 12 items 8–10) -------------------
 
 /// 68-nixpkgs-122868 (and 56, 62, 66, 72): a header whose call trace shows
