@@ -13,6 +13,20 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using namespace fixtures;
 
+// Corpus 316 (bitcoind, its database mmapped): the kill line's file-rss larger than its anon-rss is said beside
+// it; smaller, it is not (the anonymous memory is the usual story).
+TEST(FittingWording, MappedFilePagesLargerThanAnonAreSaid) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::global)
+                   .victim(VictimOf(1234, "bitcoind").rss(8 * GiB, 1200 * MiB, 4300 * MiB, 0));
+  EXPECT_THAT(explain(e).summary,
+              HasSubstr("the victim held 1.2 GiB anonymous memory and 4.2 GiB of mapped file pages (file-rss)."));
+  e.victims[0].file_rss_bytes = 100 * MiB;
+  EXPECT_THAT(explain(e).summary, Not(HasSubstr("file-rss")));
+  e.victims[0].file_rss_bytes.reset();  // not printed: nothing said
+  EXPECT_THAT(explain(e).summary, HasSubstr("the victim held 1.2 GiB anonymous memory."));
+}
+
 // Corpus 94: a cgroup v1 memory+swap limit hit says what ran out, the
 // cgroup's allowance for memory and swap together, not that swap was full
 // (the swap device may have had room).
