@@ -566,6 +566,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   high_order(e, out);
   processes_hold_little(e, ctx, out);
   victim_held_little(e, ctx, out);
+  sacrificed_child_held_little(e, out);
 }
 
 }  // namespace oomlens::detail

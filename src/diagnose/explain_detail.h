@@ -60,6 +60,11 @@ void add_task_checks(const OomEvent& event, std::vector<Check>& out);
 /// vm.oom_kill_allocating_task, high-order allocation, processes hold little.
 void add_cause_checks(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
 
+/// checks_sacrifice.cpp: a ≤ 5.0 `… or sacrifice child` kill of a child that held < 1 MiB of anon + shmem
+/// (or < 1 % of the chosen parent's task-table RSS): `sacrificed_child_held_little` (warn), figures victim_pid,
+/// held_bytes, selected_pid, selected_rss_bytes (when the parent's row is printed).
+void sacrificed_child_held_little(const OomEvent& event, std::vector<Check>& out);
+
 /// A 32-bit kernel's low memory ran out: the Normal zone at (or within 25 %
 /// of) its min watermark while the HighMem zones hold at least 64 MiB free.
 /// Or the lowmem zone (Normal, else DMA: on 32-bit ARM all of lowmem) is

@@ -1702,7 +1702,7 @@ add("mangler-pending/336-amplifier-358-debian13-6.12-journal-no-hostname-header-
 add("337-intel-prm-42-dmesgT-grep-B100-shell-prompt-python-child-killed-then-parent-same-score.log",
     GH + "intel/platform-resource-manager/issues/42", ["kill", "kill"], "global (Out of memory: prefix)",
     [kill(89879, "python", 146328, 0, 1824, 0), kill(89746, "python", 118026216, 109819332, 3324, 0, selected_score=1031)],
-    wall_prefix="2019-03-14T01:57:54")
+    wall_prefix="2019-03-14T01:57:54", checks=["sacrificed_child_held_little"])
 # RHEL7 `/var/log/messages` lines grepped for the table header, one row, the selection and the kill, then a systemd line.
 # (The victim's oom_score_adj 0 comes from its table row; first written null, corrected after the run: an oracle
 # mistake.)

@@ -27,6 +27,33 @@ TEST(FittingWording, MappedFilePagesLargerThanAnonAreSaid) {
   EXPECT_THAT(explain(e).summary, HasSubstr("the victim held 1.2 GiB anonymous memory."));
 }
 
+// Corpus 337, 116, 158: a ≤ 5.0 `… or sacrifice child` kill of a child that held almost nothing says the chosen
+// parent kept its memory; a child that held much, or an allocating-task kill, does not.
+TEST(FittingWording, SacrificedChildThatHeldLittleSaysTheParentKeptItsMemory) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::global)
+                   .selected(Selected{89746, "python", 1031, "Out of memory"})
+                   .victim(VictimOf(89879, "python").rss(146328 * KiB, 0, 1824 * KiB, 0));
+  {
+    const Explanation x = explain(e);  // kept: find() points into it
+    const Check* c = find(x, "sacrificed_child_held_little");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("killed it in place of python (pid 89746), the process it chose, badness "
+                                      "score 1031, so the kill freed little and pid 89746 kept its memory"));
+  }
+  e.victims[0].anon_rss_bytes = 300 * MiB;  // a child that held much: the kill freed it
+  EXPECT_EQ(find(explain(e), "sacrificed_child_held_little"), nullptr);
+  e.tasks.push_back(TaskOf(89746, "python").tgid(89746).rss(100 * GiB));  // but < 1 % of the parent's row
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "sacrificed_child_held_little");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("whose task-table row shows 100.0 GiB RSS"));
+  }
+  e.selected[0].pid = 89879;  // the chosen process itself was killed: no sacrifice
+  EXPECT_EQ(find(explain(e), "sacrificed_child_held_little"), nullptr);
+}
+
 // Corpus 94: a cgroup v1 memory+swap limit hit says what ran out, the
 // cgroup's allowance for memory and swap together, not that swap was full
 // (the swap device may have had room).

@@ -1,0 +1,49 @@
+// The ≤ 5.0 "sacrifice child" kill that freed little (oom_kill_process() in
+// mm/oom_kill.c before 5.1 killed a child of the chosen process, the one
+// with the highest badness not sharing its mm, in the parent's place; a
+// DataLoader worker or a shell's child can hold almost nothing).
+#include <string>
+#include <vector>
+
+#include "diagnose/explain_detail.h"
+#include "util/format.h"
+#include "util/i18n.h"
+
+namespace oomlens::detail {
+namespace {
+
+constexpr uint64_t kLittleChildBytes = 1024 * 1024;
+
+}  // namespace
+
+void sacrificed_child_held_little(const OomEvent& e, std::vector<Check>& out) {
+  if (e.kind != EventKind::kill || e.sysrq || e.selected.empty() || kills_allocating_task(e)) return;
+  const Victim* v = main_victim(e);
+  const Selected& chosen = e.selected.back();
+  if (!v || !v->pid || !v->anon_rss_bytes || chosen.pid == 0 || chosen.pid == *v->pid) return;
+  // Anonymous and shared pages are what a kill frees; file pages are page cache either way.
+  const uint64_t held = *v->anon_rss_bytes + v->shmem_rss_bytes.value_or(0);
+  std::optional<uint64_t> chosen_rss;  // the chosen parent's task-table row, when printed
+  for (const TaskRow& row : e.tasks)
+    if ((row.pid == chosen.pid || row.tgid == chosen.pid) && row.rss_bytes) chosen_rss = row.rss_bytes;
+  const bool little = held < kLittleChildBytes || (chosen_rss && held * 100 < *chosen_rss);
+  if (!little) return;
+  const std::string child = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
+  const std::string parent = chosen.comm.empty() ? std::string(tr("the chosen process")) : chosen.comm;
+  const std::string score = chosen.score ? trf(", badness score {}", *chosen.score) : std::string();
+  const std::string parent_held =
+      chosen_rss ? trf(", whose task-table row shows {} RSS", format_bytes(*chosen_rss)) : std::string();
+  std::vector<std::pair<std::string, int64_t>> figures{
+      {"victim_pid", *v->pid}, {"held_bytes", as_figure(held)}, {"selected_pid", chosen.pid}};
+  if (chosen_rss) figures.emplace_back("selected_rss_bytes", as_figure(*chosen_rss));
+  out.push_back({"sacrificed_child_held_little", CheckLevel::warn,
+                 trf("{} (pid {}) held {} of anonymous and shared memory (anon-rss + shmem-rss): the kernel (5.0 "
+                     "and older) killed it in place of {} (pid {}), the process it chose{}{}, so the kill freed "
+                     "little and pid {} kept its memory. While the shortage lasts, the OOM killer chooses pid {} again: "
+                     "its other children first, then it.",
+                     child, *v->pid, format_bytes(held), parent, chosen.pid, score, parent_held, chosen.pid,
+                     chosen.pid),
+                 std::move(figures)});
+}
+
+}  // namespace oomlens::detail
