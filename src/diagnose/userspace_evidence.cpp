@@ -21,15 +21,15 @@ constexpr size_t kMaxEvidence = 8;  // one input says the same few times; more a
 constexpr size_t kTailLines = 8;
 
 // Every sentence needs one of these in its line: slurm() `oom-kill event`, memory_high() `high `,
-// systemd_unit() `by the OOM killer`. The first of any at or after `from` in `text`, or npos. One pass for
-// all (util/needle_candidates.h): a needle's first byte and its fourth (`h`…`h`, `o`…`-`, `b`…`t`) at 32
-// positions at a time, a pair few positions of a log hold, and only those are compared whole (a byte loop,
+// systemd_unit() `OOM killer` (both of its wordings). The first of any at or after `from` in `text`, or npos.
+// One pass for all (util/needle_candidates.h): a needle's first byte and its fourth (`h`…`h`, `o`…`-`, `O`…` `)
+// at 32 positions at a time, a pair few positions of a log hold, and only those are compared whole (a byte loop,
 // or three memmem passes, read every byte).
 using EvidencePairs = needles::Set<needles::Starting<'h', needles::At<3, 'h'>>, needles::Starting<'o', needles::At<3, '-'>>,
-                                   needles::Starting<'b', needles::At<3, 't'>>>;
+                                   needles::Starting<'O', needles::At<3, ' '>>>;
 
 size_t find_evidence_word(std::string_view text, size_t from) {
-  constexpr std::string_view kSlurm = "oom-kill event", kHigh = "high ", kSystemd = "by the OOM killer";
+  constexpr std::string_view kSlurm = "oom-kill event", kHigh = "high ", kSystemd = "OOM killer";
   static_assert(EvidencePairs::has(kHigh[0], 3, kHigh[3]) && EvidencePairs::has(kSlurm[0], 3, kSlurm[3]) &&
                 EvidencePairs::has(kSystemd[0], 3, kSystemd[3]));
   const size_t at = needles::find_first<EvidencePairs>(text.data(), from, text.size(), [&](size_t i) {
@@ -40,11 +40,14 @@ size_t find_evidence_word(std::string_view text, size_t from) {
 }
 
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
-// killer.` when the unit's cgroup memory.events oom_kill went up. (systemd-oomd's own kills read `systemd-oomd
-// killed N process(es) in this unit.`: not the kernel's, and not matched here.)
+// killer.` when the unit's cgroup memory.events oom_kill went up; newer releases word it `<unit>: The kernel OOM
+// killer killed some processes in this unit.` (systemd-oomd's own kills read `systemd-oomd killed N process(es)
+// in this unit.`: not the kernel's, and not matched here.)
 std::string systemd_unit(std::string_view t) {
-  constexpr std::string_view kSentence = "A process of this unit has been killed by the OOM killer";
-  const size_t at = t.find(kSentence);
+  size_t at = std::string_view::npos;
+  for (std::string_view sentence : {std::string_view("A process of this unit has been killed by the OOM killer"),
+                                    std::string_view("The kernel OOM killer killed some processes in this unit")})
+    if (at = t.find(sentence); at != std::string_view::npos) break;
   if (at == std::string_view::npos) return {};
   // The unit: the word before `: ` (`systemd[1]: user@1000.service: A process …`).
   std::string_view before = text::trim_right(t.substr(0, at));

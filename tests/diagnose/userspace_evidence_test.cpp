@@ -49,6 +49,25 @@ TEST(UserspaceEvidence, SystemdUnitKilledByTheOomKillerPointsAtTheKernelLog) {
   EXPECT_EQ(scan.found()[0].line, 201u);
 }
 
+// Blind set 11a (corpus 343): newer systemd words the unit line `The kernel OOM killer killed some processes in
+// this unit.`
+TEST(UserspaceEvidence, SystemdUnitNewerWordingPointsAtTheKernelLog) {
+  const std::string s = userspace_evidence_line(
+      "Aug 07 01:00:57 systemd[1]: relay.service: The kernel OOM killer killed some processes in this unit.");
+  EXPECT_THAT(s, HasSubstr("a process of systemd unit relay.service"));
+  EXPECT_THAT(s, HasSubstr("journalctl -k"));
+  EXPECT_THAT(userspace_evidence_line("vte-spawn-1f2e...scope: The kernel OOM killer killed some processes in this unit."),
+              HasSubstr("systemd unit vte-spawn-1f2e...scope"));
+  UserspaceEvidenceScan scan;
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += "Allocating and wiping 3.9GB of memory.\n";
+  text += "app.slice: The kernel OOM killer killed some processes in this unit.\n";
+  scan.feed(text);
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 201u);
+}
+
 TEST(UserspaceEvidence, MemoryHighIsThrottlingNotAKill) {
   const std::string s = userspace_evidence_line("memory.events:    high 556267      <- throttled 556k");
   EXPECT_THAT(s, HasSubstr("556267 memory.high event(s)"));
