@@ -215,6 +215,10 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   out.has_prefix = prefixed;
   out.continuation = !prefixed && indented;
   out.text = trim_right(prefixed ? trim_left(s) : s);
+  // Inline code opened after the prefix (`[ 12.5] \`Out of memory: …`): the backtick goes, as at the line's start
+  // (a fence, ```` ``` ````, is no inline code).
+  if (prefixed && out.text.size() > 1 && out.text[0] == '`' && out.text[1] != '`')
+    out.text = trim_left(out.text.substr(1));
   // `Out of memory and no killable processes...` is the kernel's own ellipsis.
   if (out.text.find("killable processes") == std::string_view::npos)
     out.truncated = cut_stump(out.text);

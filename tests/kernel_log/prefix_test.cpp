@@ -338,6 +338,11 @@ TEST(Prefix, MarkdownBackticks) {
   EXPECT_EQ(f.n.text, "oom-kill:constraint=CONSTRAINT_NONE");
   Norm e("[1.0] Out of memory: Killed process 7 (p) oom_score_adj:0```");
   EXPECT_EQ(e.n.text, "Out of memory: Killed process 7 (p) oom_score_adj:0");
+  // Blind set 11a (corpus 342 re-prefixed): the inline code opens after a prefix.
+  Norm g("[ 12.500000] `Out of memory: Killed process 2 (sab) total-vm:10kB, anon-rss:5kB, `");
+  EXPECT_EQ(g.n.text, "Out of memory: Killed process 2 (sab) total-vm:10kB, anon-rss:5kB,");
+  Norm h("Dec  2 00:10:29 host02 kernel: `Out of memory: Killed process 2 (sab)", 2020);
+  EXPECT_EQ(h.n.text, "Out of memory: Killed process 2 (sab)");
 }
 
 TEST(Prefix, NodeProblemDetectorMessage) {
