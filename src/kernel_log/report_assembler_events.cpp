@@ -27,6 +27,35 @@ constexpr size_t kMaxWaiting = 64;
 constexpr uint64_t kEarlyReaperLines = 64;
 constexpr size_t kMaxEarlyReapers = 16;
 
+// Only the header (and its stack) of a report: no outcome, table, Mem-Info, memcg lines or summary.
+bool header_only(const OomEvent& e) {
+  return e.kind == EventKind::incomplete && e.victims.empty() && e.selected.empty() && e.tasks.empty() &&
+         !e.mem_info && !e.memcg && !e.chosen && !e.panic_message;
+}
+
+// The same report pasted twice: a post quotes a report's first lines, then gives the whole dmesg (or the
+// reverse). Two headers with the same trigger fields (and host, if both print one): with printk stamps on both, the same stamp (to the
+// microsecond; distinct OOMs never share one) is one header printed once. Without them a repeat cannot be told
+// from another OOM of the same task by time, so only a bare copy (the header lines alone, no `CPU: … PID:` line)
+// of a fuller one (its pid read) at the same wall clock, if any, is taken for a repeat: a grep of header lines
+// stays one event per line.
+enum class Repeat { none, same_stamp, bare_copy };
+Repeat repeated_header(const OomEvent& a, const OomEvent& b) {
+  // A field printed on one copy only (a host, a wall clock) says nothing against the repeat.
+  const auto differ = [](const auto& x, const auto& y) { return x && y && x != y; };
+  if (differ(a.host, b.host) || !a.trigger || !b.trigger) return Repeat::none;
+  const Trigger& x = *a.trigger;
+  const Trigger& y = *b.trigger;
+  if (x.comm != y.comm || x.gfp_mask != y.gfp_mask || x.order != y.order || x.oom_score_adj != y.oom_score_adj ||
+      (x.pid && y.pid && x.pid != y.pid))
+    return Repeat::none;
+  if (a.time.monotonic_s && b.time.monotonic_s)
+    return a.time.monotonic_s == b.time.monotonic_s ? Repeat::same_stamp : Repeat::none;
+  // Wall clocks to the second (one copy may print fractions or a zone the other does not).
+  if (a.time.wall && b.time.wall && a.time.wall->substr(0, 19) != b.time.wall->substr(0, 19)) return Repeat::none;
+  return !x.pid != !y.pid ? Repeat::bare_copy : Repeat::none;
+}
+
 }  // namespace
 
 ReportAssembler::ReportAssembler(std::string source_name, Emit emit)
@@ -104,6 +133,24 @@ void ReportAssembler::close() {
   if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row);
   OomEvent ev = finalize_event(std::move(*cur_), source_);
   cur_.reset();
+  // A header pasted again (repeated_header()): a copy that holds only the header (and its stack) goes, the fuller
+  // one stays: the one with more than a header, else the one with its pid, else the one of more lines.
+  if (!waiting_.empty()) {
+    const OomEvent& prev = waiting_.back().event;
+    if (const Repeat r = repeated_header(prev, ev); r != Repeat::none) {
+      const auto fuller = [](const OomEvent& e, const OomEvent& other) {
+        if (header_only(e) != header_only(other)) return !header_only(e);
+        if (!e.trigger->pid != !other.trigger->pid) return e.trigger->pid.has_value();
+        return e.lines.last - e.lines.first >= other.lines.last - other.lines.first;
+      };
+      const bool keep_new = fuller(ev, prev);
+      const OomEvent& dropped = keep_new ? prev : ev;
+      if (header_only(dropped) && (r == Repeat::same_stamp || !dropped.trigger->pid)) {
+        if (!keep_new) return;
+        waiting_.pop_back();
+      }
+    }
+  }
   uint64_t last = ev.lines.last;
   waiting_.push_back(Waiting{std::move(ev), last});
   while (waiting_.size() > kMaxWaiting) {
