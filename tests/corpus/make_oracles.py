@@ -1842,7 +1842,7 @@ add("345-wsl-10199-issue-template-wsl2-5.15-bare-kill-line-no-numbers-test.log",
     kills=[kill(5017, "test", None, None, None)])
 # RHEL7 3.10 under VMware: the excerpt starts at the cpuset line (the `invoked oom-killer` line is not in it); cpuset
 # is a container id but the stack (out_of_memory <- __alloc_pages_slowpath from an xfs page fault) is a global OOM.
-add("346-mongodb-k8s-180-rhel7-3.10-header-first-line-cut-cpuset-container-id-xfs-filemap-fault-stack-cut.log",
+add("mangler-pending/346-mongodb-k8s-180-rhel7-3.10-header-first-line-cut-cpuset-container-id-xfs-filemap-fault-stack-cut.log",
     GH + "mongodb/mongodb-enterprise-kubernetes/issues/180", ["incomplete"],
     "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
     trigger=trig("mongodb-mms-aut", 22101))
