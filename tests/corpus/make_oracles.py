@@ -1809,7 +1809,7 @@ add("326-ha-core-84987-rpi-dmesg-bare-kill-line-hass-uid-998-after-typo-prose-li
 # Virtuozzo KB: the node's syslog wrapped each kill record after `OOM ` (the trailing space kept); the OpenVZ kernel
 # names the victim's beancounter (UB 1234) and prints vm and rss (anon + file together, so neither is known) and its
 # badness score. The line says the container the victim ran in, not whether that container's limit or the node ran out.
-add("351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log",
+add("mangler-pending/351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log",
     "http://kb.plesk.com/en/123671", ["kill", "kill"],
     "not determinable (OpenVZ `Out of memory in UB N` names the victim's container, not which limit was hit)",
     constraints=[None, None],
@@ -1829,7 +1829,7 @@ add("354-aerospike-forum-cld-asd-page-allocation-failure-order1-unprefixed-2.6.3
 # A Chinese blog: RHEL6 i686 (32-bit) messages run into one line with the author's `...`: the selection and the
 # RHEL6 `Killed process N, UID U, (comm)` kill of mysqld, then the NEXT report's httpd header, its `Pid:` line, an
 # elision and its show_mem tail (no kill of its own shown).
-add("355-xcroot-cn-blog-rhel6-i686-selection-kill-and-next-httpd-header-run-into-one-line-elided.log",
+add("mangler-pending/355-xcroot-cn-blog-rhel6-i686-selection-kill-and-next-httpd-header-run-into-one-line-elided.log",
     "https://xcroot.com/HelloWord/264.sh", ["kill", "incomplete"], "global (Out of memory: prefix)",
     constraints=["global", None],
     kills=[kill(9682, "mysqld", 47388, 3744, 80, uid=27, selected_score=9)],
@@ -1845,7 +1845,7 @@ add("357-mcloud-kb-2.6.9-style-out-of-memory-killed-process-mysql-no-sizes-prose
 # A Japanese blog: two RHEL5 kill records (`Killed process N, UID U, (comm).`, no sizes; RHEL5 has no memory cgroup)
 # under times the poster masked (`Jun 1XX:XX:XX`), then, from a second grep, the header that invoked the OOM killer
 # with its gfp_mask, order and oomkilladj masked (`XXXXXX`, `X`). The grep order is not the log's: kinds not checked.
-add("358-fwoabw-jp-blog-rhel5-killed-process-uid-comma-no-sizes-masked-time-and-header-values.log",
+add("mangler-pending/358-fwoabw-jp-blog-rhel5-killed-process-uid-comma-no-sizes-masked-time-and-header-values.log",
     "http://www.fwoabw.info/entry/2014/06/17/172115", None, "global (Out of memory: prefix; RHEL5 has no memory cgroup)",
     kills=[kill(15645, "postmaster", None, None, None, uid=26), kill(15646, "httpd", None, None, None, uid=26)],
     trigger=trig("httpd", None, note="gfp_mask, order and oomkilladj masked by the poster"))
