@@ -86,6 +86,9 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   if (t.empty()) return;  // a prefix whose frame a reflow moved to the next line, a pasted blank line
   // An ARM frame's address alone (`[<8028fc00>]`, its `(func) from …` reflowed to the next line).
   if (starts_with(t, "[<") && ends_with(t, ">]") && t.find(' ') == std::string_view::npos) return;
+  // A frame a web view broke after its opening `[<` (`[<` + `4015059f>] out_of_memory+0x17f/0x1c0`): the
+  // bracket alone is no frame, and the next line (`4015059f>] fn+…`) is read as one.
+  if (t == "[<") return;
   const bool after_unreliable = b.frame_unreliable;
   b.frame_unreliable = starts_with(t, "[<") && ends_with(t, ">] ?");  // `[<c04abbda>] ?` + `    fn+0x3a/0x40`
   if (b.frame_unreliable) return;

@@ -94,6 +94,14 @@ std::optional<Header> parse_header(std::string_view s) {
   // of something else (a broken JSON record, an unknown prefix), unknown.
   // So is one that starts a journal JSON object (`{"MESSAGE":"b`, a wrapped record).
   if (p <= 15 && s.substr(0, 2) != "{\"") h.comm = std::string(s.substr(0, p));
+  // A syslog prefix the reader does not know (a poster's masked time, `Jun 1 XX:XX:XX host kernel: httpd invoked
+  // oom-killer: …`) still ends in the `kernel: ` tag, which no comm holds: the comm is what follows the last one.
+  if (p > 15) {
+    constexpr std::string_view kTag = "kernel: ";
+    const size_t k = s.substr(0, p).rfind(kTag);
+    if (k != std::string_view::npos && p - (k + kTag.size()) <= 15 && p > k + kTag.size())
+      h.comm = std::string(s.substr(k + kTag.size(), p - k - kTag.size()));
+  }
   std::string_view rest = s.substr(p + kAnchor.size());
   h.gfp_mask = header_field(rest, "gfp_mask=");
   // A gfp mask never holds ',' (flags are joined by '|'): a rejoined
@@ -226,6 +234,30 @@ std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
   return k;
 }
 
+// OpenVZ 2.6.32's kill line (mm/oom_kill.c of the 042stab kernels): `… OOM killed process 21738 (php-cgi) score 0
+// vm:281988kB, rss:17004kB, swap:0kB`, lower-case `killed`. Read only with its `score N vm:` tail, which no prose
+// that says a process was killed has.
+std::optional<KillLine> parse_openvz_kill(std::string_view s) {
+  constexpr std::string_view kAnchor = "killed process ";
+  const size_t a = s.find(kAnchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  std::string_view t = s.substr(a + kAnchor.size());
+  auto pid = take_i64(t);
+  if (!pid || !starts_with(t, " (")) return std::nullopt;
+  t.remove_prefix(2);
+  const size_t close = t.rfind(") score ");
+  if (close == std::string_view::npos || close > 15) return std::nullopt;  // TASK_COMM_LEN
+  std::string_view figs = t.substr(close + 8);
+  auto score = take_u64(figs);
+  if (!score || !starts_with(figs, " vm:")) return std::nullopt;
+  KillLine k;
+  k.pid = *pid;
+  k.comm = std::string(t.substr(0, close));
+  k.score = *score;
+  k.total_vm_kb = field_sized(figs, " vm:", "kB");
+  return k;
+}
+
 }  // namespace
 
 std::optional<KillLine> parse_kill(std::string_view s) {
@@ -233,7 +265,7 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   s = without_joined_quote(s, unquoted);
   std::string_view t;
   auto head = kill_head(s, t);
-  if (!head) return std::nullopt;
+  if (!head) return parse_openvz_kill(s);
   KillLine& k = *head;
   if (starts_with(t, ", UID ")) {  // RHEL6: `Killed process N, UID U, (comm) total-vm:`
     t.remove_prefix(6);

@@ -57,7 +57,11 @@ struct KillLine {
   std::optional<uint32_t> uid;
   std::optional<uint64_t> total_vm_kb, anon_rss_kb, file_rss_kb, shmem_rss_kb, pgtables_kb;
   std::optional<int> oom_score_adj;
+  std::optional<uint64_t> score;  ///< OpenVZ's kill line prints the victim's badness score (`… (comm) score 0 vm:…`)
 };
+/// Also OpenVZ 2.6.32's (042stab) `Out of memory in UB N: OOM killed process P (comm) score S vm:…kB, rss:…kB,
+/// swap:…kB` (rss is anon + file together: neither is known; the message, naming the victim's container, is none
+/// of the kernel's known ones).
 std::optional<KillLine> parse_kill(std::string_view s);
 /// A kill line a viewer cut inside the comm (`Killed process N (na`): the pid
 /// and message only, comm empty.

@@ -369,6 +369,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
         v.comm = r->row.comm;
         ev.notes.push_back("the name of pid " + std::to_string(kl.pid) + " was cut on its kill line; taken from its task-table row");
       }
+    if (kl.score) v.selected_score = kl.score;  // OpenVZ prints it on the kill line
     for (const auto& s : b.selected)
       if (s.pid == kl.pid) v.selected_score = s.score;
     v.reaped = k.reaped;

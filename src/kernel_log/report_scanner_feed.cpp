@@ -16,6 +16,50 @@ namespace oomlens {
 
 using namespace oomlens::text;
 
+namespace {
+
+// After the figures of a kill record (`… file-rss:80kB`, `… oom_score_adj:0`) that starts in `t` before `to`:
+// the offset just past them (their last `kB` or `oom_score_adj:N`), or npos.
+size_t kill_figures_end(std::string_view t, size_t to) {
+  const size_t kill = t.find("Killed process ");
+  if (kill == std::string_view::npos || kill >= to) return std::string_view::npos;
+  size_t end = std::string_view::npos;
+  if (size_t kb = t.rfind("kB ", to); kb != std::string_view::npos && kb > kill) end = kb + 2;
+  if (size_t adj = t.rfind("oom_score_adj:", to); adj != std::string_view::npos && adj > kill) {
+    size_t e = adj + 14;
+    if (e < to && t[e] == '-') ++e;
+    while (e < to && is_digit(t[e])) ++e;
+    if (end == std::string_view::npos || e > end) end = e;
+  }
+  return end;
+}
+
+// Records a page ran into one unprefixed line, each after a space (`… or sacrifice child Killed process 9682, UID
+// 27, (mysqld) total-vm:47388kB, anon-rss:3744kB, file-rss:80kB httpd invoked oom-killer: … mems_allowed=0 Pid:
+// 8911, comm: httpd Not tainted …`, a blog's paragraph): where the next one starts in `t` (at a header whose comm
+// follows a kill's figures, or at a 2.6.32 `Pid: N, comm:` / `CPU: N PID:` stack line), or npos. A header's comm
+// may hold spaces, so only one that follows a kill's figures is cut from the text before it.
+size_t glued_in_unprefixed(std::string_view t) {
+  if (size_t h = t.find(" invoked oom-killer:"); h != std::string_view::npos && h > 15) {
+    if (size_t e = kill_figures_end(t, h); e != std::string_view::npos && e < h && t[e] == ' ' && h - e - 1 <= 15 &&
+                                           h > e + 1)
+      return e + 1;
+  }
+  for (std::string_view tag : {std::string_view(" Pid: "), std::string_view(" CPU: ")}) {
+    const size_t p = t.find(tag);
+    if (p == std::string_view::npos || p < 8) continue;
+    std::string_view r = t.substr(p + tag.size());
+    size_t d = 0;
+    while (d < r.size() && is_digit(r[d])) ++d;
+    if (d == 0) continue;
+    r.remove_prefix(d);
+    if (tag == " Pid: " ? starts_with(r, ", comm: ") : starts_with(r, " PID: ")) return p + 1;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
 // Offset in `raw` where a second, glued syslog record starts (`…order=0May  7
 // 21:43:54 host kernel: CPU: …`, a copy or scrape artefact), or npos.
 // The first record may be decoded (`#012` escapes): its text is then a copy,
@@ -37,6 +81,7 @@ size_t ReportScanner::Impl::glued_record(std::string_view raw) {
       while (r < norm.text.size() && norm.text[r] == ' ') ++r;
       if (r < norm.text.size()) return text_off + r;
     }
+    if (size_t g = glued_in_unprefixed(norm.text); g != std::string_view::npos) return text_off + g;
     size_t k = norm.text.find("kernel: ");
     if (k == std::string_view::npos || k == 0) return std::string_view::npos;
     p = text_off + k;

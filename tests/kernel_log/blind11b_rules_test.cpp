@@ -1,0 +1,120 @@
+// Rules found by blind set 11b (issue 12: tests/corpus/351-362), each on
+// hand-written input shaped like the real report named per test.
+#include <gtest/gtest.h>
+
+#include "kernel_log/oom_lines.h"
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+namespace {
+
+TEST(Report, StackFramesBrokenAfterTheirOpeningBracket) {
+  // 353: a git web view broke each frame after `[<`; the frames on the next lines still say who called
+  // out_of_memory (the page allocator: a global OOM).
+  auto ev = parse_log_text(
+      "bash invoked oom-killer: gfp_mask=0xd0, order=0, oomkilladj=0\n"
+      "[<\n"
+      "c015059f>] out_of_memory+0x17f/0x1c0\n"
+      "[<\n"
+      "c0151f3c>] __alloc_pages+0x37c/0x3a0\n"
+      "[<\n"
+      "c0168cd7>] do_fork+0x37/0x50\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
+  EXPECT_EQ(ev[0].constraint, Constraint::global);
+  // The same frames whole say so too (the rule only skips the lone bracket).
+  auto whole = parse_log_text(
+      "bash invoked oom-killer: gfp_mask=0xd0, order=0, oomkilladj=0\n"
+      "[<c015059f>] out_of_memory+0x17f/0x1c0\n"
+      "[<c0151f3c>] __alloc_pages+0x37c/0x3a0\n");
+  ASSERT_EQ(whole.size(), 1u);
+  EXPECT_EQ(whole[0].constraint, Constraint::global);
+}
+
+TEST(HeaderLine, CommAfterTheKernelTagOfAnUnknownPrefix) {
+  // 358: the poster masked the time (`Jun 1 XX:XX:XX`), so no prefix is read; the `kernel: ` tag still ends it.
+  auto h = oomline::parse_header(
+      "Jun 1 XX:XX:XX hostname kernel: httpd invoked oom-killer: gfp_mask=XXXXXX, order=X, oomkilladj=X");
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->comm, "httpd");
+  EXPECT_FALSE(h->gfp_mask);  // masked: unknown, never a value
+  EXPECT_FALSE(h->order);
+  // A comm with spaces after the tag; a text before the anchor with no tag stays unknown.
+  auto spaced = oomline::parse_header("?? kernel: Web Content invoked oom-killer: gfp_mask=0xd0, order=0");
+  ASSERT_TRUE(spaced);
+  EXPECT_EQ(spaced->comm, "Web Content");
+  auto none = oomline::parse_header("some long text without a tag invoked oom-killer: gfp_mask=0xd0, order=0");
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->comm.empty());
+}
+
+TEST(Report, RecordsRunIntoOneUnprefixedLine) {
+  // 355: a blog ran a RHEL6 selection, its kill, the next report's header and its `Pid:` line into one paragraph.
+  auto ev = parse_log_text(
+      "... Out of memory: Kill process 700 (mysqld) score 9 or sacrifice child Killed process 700, UID 27, (mysqld) "
+      "total-vm:40000kB, anon-rss:3000kB, file-rss:80kB httpd invoked oom-killer: gfp_mask=0x201da, order=0, "
+      "oom_adj=0, oom_score_adj=0 httpd cpuset=/ mems_allowed=0 Pid: 8000, comm: httpd Not tainted "
+      "2.6.32-279.el6.i686 #1 ... 100 total pagecache pages\n");
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 700);
+  EXPECT_EQ(ev[0].victims[0].comm, "mysqld");
+  EXPECT_EQ(ev[0].victims[0].file_rss_bytes, std::optional<uint64_t>(80u * 1024));
+  EXPECT_EQ(ev[1].kind, EventKind::incomplete);
+  ASSERT_TRUE(ev[1].trigger);
+  EXPECT_EQ(ev[1].trigger->comm, "httpd");
+  EXPECT_EQ(ev[1].trigger->pid, std::optional<int64_t>(8000));
+  EXPECT_EQ(ev[1].trigger->gfp_mask, std::optional<std::string>("0x201da"));
+  // A 5.x kill line ends in `oom_score_adj:N`: a header glued after it is cut there too.
+  auto v5 = parse_log_text(
+      "Out of memory: Killed process 42 (java) total-vm:1000kB, anon-rss:900kB, file-rss:0kB, shmem-rss:0kB, "
+      "UID:0 pgtables:40kB oom_score_adj:0 cron invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, "
+      "oom_score_adj=0\n");
+  ASSERT_EQ(v5.size(), 2u);
+  ASSERT_EQ(v5[0].victims.size(), 1u);
+  EXPECT_EQ(v5[0].victims[0].comm, "java");
+  ASSERT_TRUE(v5[1].trigger);
+  EXPECT_EQ(v5[1].trigger->comm, "cron");
+}
+
+
+TEST(KillLine, OpenVzBeancounterKill) {
+  // 351: OpenVZ 2.6.32 names the victim's container (UB) and prints vm, rss (anon + file together) and its score.
+  auto k = oomline::parse_kill("Out of memory in UB 1234: OOM killed process 2100 (php-cgi) score 0 vm:281988kB, "
+                               "rss:17004kB, swap:0kB");
+  ASSERT_TRUE(k);
+  EXPECT_EQ(k->pid, 2100);
+  EXPECT_EQ(k->comm, "php-cgi");
+  EXPECT_EQ(k->total_vm_kb, std::optional<uint64_t>(281988));
+  EXPECT_FALSE(k->anon_rss_kb);  // rss is anon + file: neither is known
+  EXPECT_FALSE(k->file_rss_kb);
+  EXPECT_EQ(k->score, std::optional<uint64_t>(0));
+  EXPECT_FALSE(k->message);  // names a container, not which limit ran out
+  // Prose that says a process was killed is no record: the `score N vm:` tail is required.
+  EXPECT_FALSE(oomline::parse_kill("then the kernel killed process 2592 (mysql) and the site went down"));
+}
+
+TEST(Report, OpenVzKillWrappedAfterOom) {
+  // 351: the node's syslog wrapped each record after `OOM `; two kills, their constraint unknown.
+  auto ev = parse_log_text(
+      "Nov 24 12:17:04 hwnode kernel: [758955.653217] OOM killer in rage, 16 tasks killed in ub 1234\n"
+      "Nov 24 12:17:04 hwnode kernel: [758955.653313] Out of memory in UB 1234: OOM \n"
+      "killed process 2100 (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB\n"
+      "Nov 24 12:17:07 hwnode kernel: [758957.803617] Out of memory in UB 1234: OOM \n"
+      "killed process 2200 (php-cgi) score 3 vm:281988kB, rss:17008kB, swap:0kB\n");
+  ASSERT_EQ(ev.size(), 2u);
+  for (const auto& e : ev) {
+    EXPECT_EQ(e.kind, EventKind::kill);
+    EXPECT_FALSE(e.constraint);
+    ASSERT_EQ(e.victims.size(), 1u);
+    EXPECT_EQ(e.victims[0].comm, "php-cgi");
+  }
+  EXPECT_EQ(ev[0].victims[0].pid, 2100);
+  EXPECT_EQ(ev[1].victims[0].pid, 2200);
+  EXPECT_EQ(ev[1].victims[0].selected_score, std::optional<uint64_t>(3));
+  EXPECT_EQ(ev[1].victims[0].total_vm_bytes, std::optional<uint64_t>(281988u * 1024));
+}
+
+}  // namespace
+}  // namespace oomlens
