@@ -81,8 +81,9 @@ size_t ReportScanner::Impl::glued_record(std::string_view raw) {
       while (r < norm.text.size() && norm.text[r] == ' ') ++r;
       if (r < norm.text.size()) return text_off + r;
     }
-    if (size_t g = glued_in_unprefixed(norm.text); g != std::string_view::npos) return text_off + g;
+    // Before a glued syslog record's `kernel: ` tag only: its own `CPU: N PID:` line is found through the tag.
     size_t k = norm.text.find("kernel: ");
+    if (size_t g = glued_in_unprefixed(norm.text.substr(0, k)); g != std::string_view::npos) return text_off + g;
     if (k == std::string_view::npos || k == 0) return std::string_view::npos;
     p = text_off + k;
   } else {

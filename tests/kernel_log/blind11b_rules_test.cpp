@@ -79,6 +79,17 @@ TEST(Report, RecordsRunIntoOneUnprefixedLine) {
 }
 
 
+TEST(Report, GluedSyslogRecordKeepsItsOwnCpuLine) {
+  // A prefixed record with the next syslog record glued after it (join_records on corpus 24): the split is at the
+  // second record's prefix, not at the `CPU: N PID:` line after its `kernel: ` tag.
+  auto ev = parse_log_text(
+      "May  7 22:47:53 host1 kernel: Out of memory and no killable processes...\n"
+      "May  7 22:47:53 host1 kernel: Kernel panic - not syncing: System is deadlocked on memory"
+      "May  7 22:47:53 host1 kernel: CPU: 3 PID: 724 Comm: systemd-userdbd Not tainted 5.10.35 #1\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].panic_message, std::optional<std::string>("System is deadlocked on memory"));
+}
+
 TEST(KillLine, OpenVzBeancounterKill) {
   // 351: OpenVZ 2.6.32 names the victim's container (UB) and prints vm, rss (anon + file together) and its score.
   auto k = oomline::parse_kill("Out of memory in UB 1234: OOM killed process 2100 (php-cgi) score 0 vm:281988kB, "
