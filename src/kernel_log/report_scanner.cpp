@@ -152,7 +152,8 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       }
     }
     if (!norm.foreign && may_open_newest_first(norm.text, norm.truncated)) {
-      NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year);
+      NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year,
+                                           LinePad{pad_width, pad_len});
       if (nf.order == NewestFirst::Order::undecided) {
         n = ls;  // hold the rest back until more input arrives
         break;
@@ -172,8 +173,8 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
           continue;
         }
         assembler.expire(line_no + 1);
-        const size_t from = wrapped_rest_before(region, fed_end, ls);
-        feed_reversed(region, from, nf.end, line_no + 1 - (from < ls));
+        const size_t from = nf.rests_after ? ls : wrapped_rest_before(region, fed_end, ls);
+        feed_reversed(region, from, nf.end, line_no + 1 - (from < ls), nf.rests_after);
         pos = nf.end;
         fed_end = pos;
         continue;

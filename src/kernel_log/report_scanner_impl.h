@@ -227,9 +227,11 @@ struct ReportScanner::Impl {
   /// Newest-first text (report_scanner_reversed.cpp): a report read in
   /// reverse, fed to the assembler in print order.
   static std::string_view span_text(std::string_view region, std::pair<size_t, size_t> span);
-  void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number);
+  void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number,
+                     bool rests_after = false);
   size_t wrapped_rest_before(std::string_view region, size_t lower, size_t ls);
   bool prefix_alone(std::string_view raw);
+  bool rest_piece(std::string_view raw);
   bool opens_newest_first_here(std::string_view region, size_t ls);
   size_t reversed_opening(std::string_view region, size_t lower, size_t ls, size_t eol, bool final,
                           const std::string& opening);

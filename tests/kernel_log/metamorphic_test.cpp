@@ -265,6 +265,16 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "wrap80_inline_pad"},
      "a header-less memcg tail: its `memory:` line wrapped at 80 columns with a pad inside its failcnt (`1` + pad + "
      "`41`), which is then not read (null, never another number)"},
+    // --- mangler-pending moved up --- (issue 12: a `journalctl -r` paste whose records share one second, wrapped
+    // or padded after it was reversed, is read newest-first too: 199, 295, 315, 336)
+    {{"315-haos-2595-journalctl-reverse-newest-first-kill-before-oom-kill-summary-docker-scope-adj-minus300-inline-code-prose.log",
+      "truncate100_dots"},
+     "newest-first, the kill line and the `oom-kill:` summary both cut before the summary's pid: nothing tells that "
+     "the summary printed after the kill in the text is its own, so it is a report of its own (incomplete, no fact invented)"},
+    {{"315-haos-2595-journalctl-reverse-newest-first-kill-before-oom-kill-summary-docker-scope-adj-minus300-inline-code-prose.log",
+      "truncate120_ellipsis"},
+     "newest-first, the kill line and the `oom-kill:` summary both cut before the summary's pid: nothing tells that "
+     "the summary printed after the kill in the text is its own, so it is a report of its own (incomplete, no fact invented)"},
     // --- mangler-pending moved up --- (issue 12: no value differs any more; rows alone as 275)
     {{"221-comfyui-5177-6.8-rss-anon-table-rows-two-excerpts-no-header-cut-rows.log", "wrap72"},
      "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
