@@ -102,6 +102,15 @@ struct ReportScanner::Impl {
   // then a row is an anchor too (find_anchor_or_row(): a paste of rows
   // alone); other input pays nothing for it.
   bool rows_possible = false;
+  // `journalctl -o verbose`: a record's time and boot are on its cursor and
+  // field lines, not on its MESSAGE= line (journal_verbose.h). Set once a
+  // MESSAGE= anchor found its cursor line; then the lines of an open report
+  // keep `verbose_meta` up to date, and each MESSAGE= line without a time takes it.
+  bool verbose_seen = false;
+  RecordMeta verbose_meta;
+  void verbose_look_back(std::string_view region, size_t ls);
+  void take_verbose_meta(std::string_view raw);
+  std::string_view verbose_view(std::string_view raw, std::string& plain) const;
   NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
