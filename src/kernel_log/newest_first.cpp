@@ -155,6 +155,44 @@ std::optional<oomline::KillLine> kill_or_stump(std::string_view t, bool cut) {
   return k || !cut ? k : oomline::parse_kill_stump(t);
 }
 
+// A prefixed line of newest-first text wrapped after it was reversed (a
+// mail client or terminal wrapped `journalctl -r`'s lines): its rest is the
+// unprefixed pieces right after it, as a forward reading joins them. `t`
+// with those pieces (4 at most; an indented one after a space, a
+// quoted-printable soft break's `=` dropped), or empty when none follows.
+std::string with_rest_after(std::string_view t, std::string_view text, size_t pos, std::optional<int> default_year,
+                            LinePad pad) {
+  std::string whole, padless;
+  NormalizedLine n;
+  for (int i = 0; i < 4 && pos < text.size(); ++i) {
+    const size_t start = pos;
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    normalize_line(depad_line(text.substr(pos, eol - pos), pad, padless), n, default_year);
+    pos = eol + 1;
+    const std::string_view piece = trim(n.text);
+    if (n.has_prefix || n.foreign || piece.empty() || line_is_record(piece)) break;
+    if (whole.empty()) whole.assign(t);
+    if (!whole.empty() && whole.back() == '=') whole.pop_back();
+    // A break at a space (format=flowed keeps it at the line's end) or before an indented piece.
+    const size_t prev_end = start - 1;  // the '\n' of the line before
+    const bool space_before = prev_end > 0 && is_space(text[prev_end - 1]) && text[prev_end - 1] != '\r';
+    if (n.continuation || space_before) whole += ' ';
+    whole.append(piece);
+  }
+  return whole;
+}
+
+// Which outcome record a text is (kill, reaper, `oom-kill:` summary), for piece_complete().
+std::optional<ReportAssembler::Building::Piece> outcome_piece(std::string_view t) {
+  using P = ReportAssembler::Building::Piece;
+  oomline::Summary sum;
+  if (oomline::parse_kill(t)) return P::kill;
+  if (oomline::parse_reaper(t)) return P::reaper;
+  if (starts_with(t, "oom-kill:") && oomline::parse_summary(t, sum)) return P::summary;
+  return std::nullopt;
+}
+
 enum class Body { yes, no, undecided };
 
 // Whether a header that ends at `pos` is followed by its report's body in
@@ -191,7 +229,8 @@ constexpr int64_t kSummaryPid = -2;  // an opening summary line whose pid is unk
 }  // namespace
 
 NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool final,
-                                std::optional<int> default_year) {
+                                std::optional<int> default_year, LinePad pad) {
+  std::string padless;
   NewestFirst out;
   std::vector<int64_t> kill_pids;
   NormalizedLine n;
@@ -201,7 +240,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   // printed after it, before it in the text); `opener_end` is after its line.
   bool select_opener = false;
   size_t opener_end = 0;
-  LinePrefix opener_prefix;
+  LinePrefix opener_prefix;  // of the selection or summary line that opens the text
   size_t kernel_lines = 0;  // non-blank kernel lines seen, the opening one included
   size_t pos = line_start, count = 0, last_end = 0, last_count = 0;
   bool last_unprefixed = false;  // the line ending at last_end had no prefix
@@ -227,7 +266,8 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     }
     size_t eol = text.find('\n', pos);
     size_t next = eol == std::string_view::npos ? text.size() : eol + 1;
-    normalize_line(text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos), n, default_year);
+    normalize_line(depad_line(text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos), pad, padless),
+                   n, default_year);
     ++count;
     const size_t line_pos = pos;
     pos = next;
@@ -242,8 +282,24 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     std::string rest_before;
     rest_before.swap(rest);
     if (unprefixed && !t.empty() && !line_is_record(t)) {
+      // Wrapped after reversing: the rest of the report's last line goes with it.
+      if (out.rests_after && reversed && last_end == line_pos) last_end = next, last_count = count;
       rest.assign(n.continuation ? " " : "").append(t).append(rest_before);
       continue;
+    }
+    // A kill, reaper or summary line cut by a wrap whose rest lies after it
+    // (the text wrapped after it was reversed), when the pieces before it
+    // (the rest of a record wrapped, then reversed) do not complete it: read whole.
+    std::string whole;
+    if (n.has_prefix && !n.truncated) {
+      const auto kind = outcome_piece(t);
+      if (!kind || !piece_complete(*kind, t)) {
+        const bool before_completes =
+            kind && !rest_before.empty() && piece_complete(*kind, std::string(t) + rest_before);
+        if (!before_completes) whole = with_rest_after(t, text, next, default_year, pad);
+        const auto joined = whole.empty() ? std::nullopt : outcome_piece(whole);
+        if (joined && piece_complete(*joined, whole)) t = whole, out.rests_after = true;
+      }
     }
     if (count == 1) {
       if (auto s = oomline::parse_select(t)) {
@@ -279,7 +335,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
         if (k->pid == kill_pids[0]) return out;  // the selection's own kill: print order
         // Forward, this kill is the selection's (or its child's); newest-first,
         // it opens the older report before it, whose own lines tell.
-        NewestFirst older = detect_newest_first(text, line_pos, final, default_year);
+        NewestFirst older = detect_newest_first(text, line_pos, final, default_year, pad);
         if (older.order != NewestFirst::Order::reversed) {
           out.order = older.order;
           return out;
@@ -301,11 +357,12 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       if (reversed || seen_outcome_line) break;
       kill_pids.push_back(kNoPid);
     } else if (oomline::parse_header(t)) {
-      // A selection, then straight a header not stamped later and followed by
-      // no body of its own: newest-first, one report cut to these two lines
-      // (a paste of `journalctl -r`); forward, the header would be the next
-      // report's, and its body would follow it.
-      if (!reversed && select_opener && kernel_lines == 2 && !stamped_later(n.prefix, opener_prefix)) {
+      // A selection or an `oom-kill:` summary, then straight a header not
+      // stamped later and followed by no body of its own: newest-first, one
+      // report cut to these two lines (a paste of `journalctl -r`); forward,
+      // the header would be the next report's, and its body would follow it.
+      if (!reversed && (select_opener || summary_opener) && kernel_lines == 2 &&
+          !stamped_later(n.prefix, opener_prefix)) {
         const Body body = header_body_follows(text, next, final, default_year);
         if (body == Body::undecided) {
           out.order = NewestFirst::Order::undecided;
@@ -325,6 +382,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       if (kernel_lines == 1) {
         kill_pids.push_back(sum.pid.value_or(kSummaryPid));
         seen_outcome_line = summary_opener = true;
+        opener_prefix = n.prefix;
         continue;
       }
       if (!sum.pid && !rest_before.empty()) {  // its pid in the rest before it

@@ -7,6 +7,7 @@
 // reversed. Pure: looks only at the candidate's lines.
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace oomlens {
@@ -22,10 +23,23 @@ struct NewestFirst {
   /// Repeated: offset of the copy's first line, and how many lines come before it.
   size_t end = 0;
   size_t lines = 0;
+  /// Reversed: the text was wrapped after it was reversed, so each record's
+  /// wrapped rest follows its prefixed line (as in print order), not the
+  /// other way round; `end` is past the rest of the report's last line.
+  bool rests_after = false;
 };
 
 /// Lines looked at after the opening line before deciding "forward".
 inline constexpr size_t kNewestFirstLookahead = 3000;
+
+/// A terminal's pads inside lines (the scanner's probe: every `width`
+/// columns, `len` spaces); {0, 0} when the input has none.
+struct LinePad {
+  size_t width = 0, len = 0;
+};
+
+/// `raw` without a terminal's pads (`pad`), in `out` when it had them.
+[[nodiscard]] std::string_view depad_line(std::string_view raw, LinePad pad, std::string& out);
 
 /// `text` holds whole lines; `line_start` is the start of a line whose bare
 /// text is a kill, reaper, selection or no-kill end line. `undecided` when
@@ -33,8 +47,9 @@ inline constexpr size_t kNewestFirstLookahead = 3000;
 /// more input). A selection line whose next kill opens a newest-first report
 /// is a report of its own (`end` after its line, `lines` 1); one followed
 /// by its own kill (the same pid) is in print order.
+/// Lines are read without the pads `pad` names.
 [[nodiscard]] NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool final,
-                                              std::optional<int> default_year);
+                                              std::optional<int> default_year, LinePad pad = {});
 
 /// True when bare kernel text may open a newest-first report (kill, reaper,
 /// selection, `no killable processes` or OOM panic line). `cut`: a viewer

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "kernel_log/anchor_search.h"
+#include "kernel_log/journal_verbose.h"
 #include "kernel_log/newest_first.h"
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner_impl.h"
@@ -55,6 +56,9 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       const void* e = std::memchr(d + pos, '\n', n - pos);
       size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
       std::string_view raw = region.substr(pos, eol - pos);
+      // A verbose record's cursor or field line, which a join below may pass over.
+      std::string plain_verbose;
+      if (verbose_seen && !is_message_field(verbose_view(raw, plain_verbose))) take_verbose_meta(raw);
       if (continues(region, pos, eol) || (eol + 1 >= n && !final && (prefixed(raw) || at_wrap_width(raw)))) {
         size_t pieces = 0;
         size_t end = take_record(region, pos, final || n - pos > kMaxHeldBytes, pieces);
@@ -115,6 +119,9 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
     std::string padless;
     std::string_view raw = depad(region.substr(ls, eol - ls), padless);
+    // `journalctl -o verbose`: the record's time is on the lines before (journal_verbose.h).
+    std::string plain_verbose;
+    if (is_message_field(verbose_view(raw, plain_verbose))) verbose_look_back(region, ls);
     size_t pieces = 1;
     // The anchor line may continue on the next lines (a QP soft break, a
     // wrapped piece). Pieces *before* the anchor's line are not looked for:
@@ -152,7 +159,8 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       }
     }
     if (!norm.foreign && may_open_newest_first(norm.text, norm.truncated)) {
-      NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year);
+      NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year,
+                                           LinePad{pad_width, pad_len});
       if (nf.order == NewestFirst::Order::undecided) {
         n = ls;  // hold the rest back until more input arrives
         break;
@@ -172,8 +180,8 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
           continue;
         }
         assembler.expire(line_no + 1);
-        const size_t from = wrapped_rest_before(region, fed_end, ls);
-        feed_reversed(region, from, nf.end, line_no + 1 - (from < ls));
+        const size_t from = nf.rests_after ? ls : wrapped_rest_before(region, fed_end, ls);
+        feed_reversed(region, from, nf.end, line_no + 1 - (from < ls), nf.rests_after);
         pos = nf.end;
         fed_end = pos;
         continue;

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "kernel_log/journal_verbose.h"
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/prefix_parts.h"
@@ -125,6 +126,72 @@ bool ReportScanner::Impl::glued_row_before_opening(std::string_view row, std::st
   return true;
 }
 
+namespace {
+// `from`'s facts that `to` lacks.
+void merge_unset(RecordMeta& to, const RecordMeta& from) {
+  if (!to.wall) to.wall = from.wall;
+  if (!to.monotonic_s) to.monotonic_s = from.monotonic_s;
+  if (!to.boot_id) to.boot_id = from.boot_id;
+  if (!to.host) to.host = from.host;
+}
+}  // namespace
+
+// A verbose record's lines (journal_verbose.h) before its MESSAGE= anchor at
+// `ls`: its field lines back to its cursor line, in `region` and then in
+// `history`, 64 lines at most. `verbose_meta` is what they say (empty when
+// no cursor line is found).
+void ReportScanner::Impl::verbose_look_back(std::string_view region, size_t ls) {
+  RecordMeta meta;
+  std::string plain;
+  std::string_view bufs[2] = {region.substr(0, ls), history};
+  int lines = 0;
+  for (std::string_view buf : bufs) {
+    size_t end = buf.size();
+    while (end > 0 && lines < 64) {
+      size_t start = end - 1;  // end - 1 is the '\n' of the line before
+      while (start > 0 && buf[start - 1] != '\n') --start;
+      const VerboseLine k = read_verbose_line(verbose_view(buf.substr(start, end - 1 - start), plain), meta);
+      ++lines;
+      end = start;
+      if (k == VerboseLine::cursor) {
+        verbose_meta = std::move(meta);
+        verbose_seen = true;
+        return;
+      }
+      if (k != VerboseLine::field) {
+        verbose_meta = RecordMeta{};
+        return;
+      }
+    }
+    if (lines >= 64) break;
+  }
+  verbose_meta = RecordMeta{};
+}
+
+// `raw` without a mail's `> ` quoting and a terminal's colours (in `plain`).
+std::string_view ReportScanner::Impl::verbose_view(std::string_view raw, std::string& plain) const {
+  raw = dequote(raw);
+  if (escape_intro && strip_terminal_escapes(raw, plain)) return plain;
+  return raw;
+}
+
+// An open report's line of a verbose record: a cursor line starts the next
+// record's facts, a field line adds to them, and a MESSAGE= line without a
+// time of its own takes them.
+void ReportScanner::Impl::take_verbose_meta(std::string_view raw) {
+  std::string plain;
+  raw = verbose_view(raw, plain);
+  if (is_message_field(raw)) {
+    if (!norm.prefix.wall && !norm.prefix.monotonic_s) merge_unset(norm.prefix, verbose_meta);
+    verbose_meta = RecordMeta{};  // one record's: a MESSAGE= line whose cursor line was not read gets none
+    return;
+  }
+  RecordMeta m;
+  const VerboseLine k = read_verbose_line(raw, m);
+  if (k == VerboseLine::cursor) verbose_meta = std::move(m);
+  else if (k == VerboseLine::field) merge_unset(verbose_meta, m);
+}
+
 void ReportScanner::Impl::feed_line(std::string_view raw, uint64_t number) {
   // A coloured line (`dmesg --color=always`) is fed as its plain text: what
   // is glued or padded in it is found by its offsets there.
@@ -138,6 +205,7 @@ void ReportScanner::Impl::feed_line(std::string_view raw, uint64_t number) {
     feed_line(raw.substr(q), number);
     return;
   }
+  if (verbose_seen) take_verbose_meta(raw);
   const LinePrefix* prefix = &norm.prefix;
   bool foreign = norm.foreign;
   if (norm.continuation) {

@@ -102,6 +102,15 @@ struct ReportScanner::Impl {
   // then a row is an anchor too (find_anchor_or_row(): a paste of rows
   // alone); other input pays nothing for it.
   bool rows_possible = false;
+  // `journalctl -o verbose`: a record's time and boot are on its cursor and
+  // field lines, not on its MESSAGE= line (journal_verbose.h). Set once a
+  // MESSAGE= anchor found its cursor line; then the lines of an open report
+  // keep `verbose_meta` up to date, and each MESSAGE= line without a time takes it.
+  bool verbose_seen = false;
+  RecordMeta verbose_meta;
+  void verbose_look_back(std::string_view region, size_t ls);
+  void take_verbose_meta(std::string_view raw);
+  std::string_view verbose_view(std::string_view raw, std::string& plain) const;
   NormalizedLine probe;  // for looking at neighbouring lines
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
@@ -227,9 +236,11 @@ struct ReportScanner::Impl {
   /// Newest-first text (report_scanner_reversed.cpp): a report read in
   /// reverse, fed to the assembler in print order.
   static std::string_view span_text(std::string_view region, std::pair<size_t, size_t> span);
-  void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number);
+  void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number,
+                     bool rests_after = false);
   size_t wrapped_rest_before(std::string_view region, size_t lower, size_t ls);
   bool prefix_alone(std::string_view raw);
+  bool rest_piece(std::string_view raw);
   bool opens_newest_first_here(std::string_view region, size_t ls);
   size_t reversed_opening(std::string_view region, size_t lower, size_t ls, size_t eol, bool final,
                           const std::string& opening);

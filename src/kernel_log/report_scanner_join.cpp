@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernel_log/journal_verbose.h"
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
@@ -72,6 +73,11 @@ bool ReportScanner::Impl::unprefixed(std::string_view raw) {
   // A markdown code fence (```` ``` ````, `~~~`, a language after it): the paste's
   // structure, no record's rest (newest-first, the fence after a paste's cut last line: corpus 220).
   if (starts_with(t, "```") || starts_with(t, "~~~")) return false;
+  // `journalctl -o verbose`'s cursor line starts the next record (journal_verbose.h).
+  if (t.back() == ']' && t.find(" [s=") != std::string_view::npos) {
+    RecordMeta m;
+    if (read_verbose_line(t, m) == VerboseLine::cursor) return false;
+  }
   normalize_line(raw, probe, opt.default_year);
   return !probe.has_prefix && !line_is_record(probe.text);
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "kernel_log/anchor_search.h"
+#include "kernel_log/newest_first.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
 
@@ -188,13 +189,17 @@ bool ReportScanner::Impl::pads_every_long_line(std::string_view head, size_t w, 
 // `raw` without its pads (pad_width), in `out`; or `raw` itself when it
 // has none (short, or not spaces at every pad's place).
 std::string_view ReportScanner::Impl::depad(std::string_view raw, std::string& out) const {
-  if (pad_width == 0 || raw.size() <= pad_width + pad_len) return raw;
+  return depad_line(raw, LinePad{pad_width, pad_len}, out);
+}
+
+std::string_view depad_line(std::string_view raw, LinePad pad, std::string& out) {
+  if (pad.width == 0 || raw.size() <= pad.width + pad.len) return raw;
   out.clear();
   size_t at = 0;
-  for (size_t cut = pad_width; cut + pad_len <= raw.size(); cut += pad_width + pad_len) {
-    if (raw.substr(cut, pad_len).find_first_not_of(' ') != std::string_view::npos) return raw;
+  for (size_t cut = pad.width; cut + pad.len <= raw.size(); cut += pad.width + pad.len) {
+    if (raw.substr(cut, pad.len).find_first_not_of(' ') != std::string_view::npos) return raw;
     out.append(raw.substr(at, cut - at));
-    at = cut + pad_len;
+    at = cut + pad.len;
   }
   out.append(raw.substr(at));
   return out;

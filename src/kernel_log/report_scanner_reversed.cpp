@@ -25,7 +25,10 @@ std::string_view ReportScanner::Impl::span_text(std::string_view region, std::pa
 
 // Feeds the lines of a newest-first report [from, to) of `region` in print
 // order, `first_number` being the line number of the line at `from`.
-void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number) {
+// `rests_after`: a record's wrapped rest follows its prefixed line
+// (NewestFirst::rests_after), not precedes it.
+void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number,
+                                        bool rests_after) {
   std::vector<std::pair<size_t, size_t>> spans;
   for (size_t p = from; p < to;) {
     size_t e = region.find('\n', p);
@@ -42,14 +45,38 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
   NormalizedLine n;
   for (size_t i = spans.size(); i-- > 0;) {
     std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
+    // Wrapped after reversing (rests_after): the pieces up to here are the
+    // rest of the line before them (a prefixed one, or a prefix alone and
+    // the record after it), joined as a forward reading joins them.
+    std::string grouped;
+    if (rests_after) {
+      size_t head = i;
+      while (head > 0 && rest_piece(span_text(region, spans[head]))) --head;
+      const bool after_prefix_alone =
+          head > 0 && !prefixed(span_text(region, spans[head])) && prefix_alone(span_text(region, spans[head - 1]));
+      if (after_prefix_alone) --head;
+      if (head < i && (after_prefix_alone || prefixed(span_text(region, spans[head])))) {
+        grouped.assign(span_text(region, spans[head]));
+        if (after_prefix_alone) grouped.assign(trim_right(grouped)).push_back(' ');
+        for (size_t k = head + 1; k <= i; ++k) {
+          const std::string_view piece = span_text(region, spans[k]);
+          if (qp_possible && !grouped.empty() && grouped.back() == '=') grouped.pop_back();
+          if (!piece.empty() && is_space(piece[0]) && !grouped.empty() && !is_space(grouped.back())) grouped += ' ';
+          grouped.append(trim_left(dequote(piece)));
+        }
+        raw = grouped;
+        i = head;
+      }
+    }
+    const uint64_t number = first_number + i;
     if (!assembler.open()) {
       std::string padless;  // a row's terminal pads out, as feed_line() takes them out
       normalize_line(depad(raw, padless), n, opt.default_year);
       // A row's wrapped rest (` 0 python`, indented) goes with it.
       if (!n.foreign && (line_is_table_row(n.text) || (n.continuation && !row_texts.empty()))) {
         row_texts.emplace_back(n.text);
-        row_numbers.push_back(first_number + i);
-        if (n.truncated) row_cut.insert(first_number + i);
+        row_numbers.push_back(number);
+        if (n.truncated) row_cut.insert(number);
         continue;
       }
       if (!n.foreign && !row_texts.empty() && line_opens_report(n.text)) {
@@ -58,6 +85,10 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
         assembler.preload_rows(rows);
         row_texts.clear();
       }
+    }
+    if (rests_after) {  // the layouts below are those of a text wrapped before it was reversed
+      feed_line(raw, number);
+      continue;
     }
     // A prefix alone (a mail client broke after it) goes with the unprefixed
     // line printed after it, before it in the text: its rest.
@@ -68,7 +99,7 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
         std::string whole(trim_right(raw));
         whole += ' ';
         whole.append(rest);
-        feed_line(whole, first_number + i);
+        feed_line(whole, number);
         --i;
         continue;
       }
@@ -77,12 +108,11 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
     // before it in the text, piece by piece reversed: joined as take_record() joins it.
     if (i > 0 && prefixed(raw) && unprefixed(span_text(region, spans[i - 1]))) {
       std::string whole(raw);
-      const uint64_t number = first_number + i;
       while (i > 0 && unprefixed(span_text(region, spans[i - 1]))) whole.append(dequote(span_text(region, spans[--i])));
       feed_line(whole, number);
       continue;
     }
-    feed_line(raw, first_number + i);
+    feed_line(raw, number);
   }
   assembler.close_open();
   line_no = first_number + spans.size() - 1;
@@ -118,6 +148,13 @@ bool ReportScanner::Impl::opens_newest_first_here(std::string_view region, size_
   const size_t e = region.find('\n', ls);
   normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe, opt.default_year);
   return !probe.foreign && may_open_newest_first(trim(probe.text), probe.truncated);
+}
+
+// A wrapped piece of a record: no prefix, not a record by itself, indented or not.
+bool ReportScanner::Impl::rest_piece(std::string_view raw) {
+  normalize_line(raw, probe, opt.default_year);
+  const std::string_view t = trim(probe.text);
+  return !probe.has_prefix && !probe.foreign && !t.empty() && !line_is_record(t);
 }
 
 // A line that is a prefix and nothing else (`[330319.234959] `).
@@ -216,7 +253,7 @@ size_t ReportScanner::Impl::header_alone(std::string_view region, size_t ls, siz
   NormalizedLine n;
   normalize_line(region.substr(next, e2 - next), n, opt.default_year);
   if (n.foreign || !may_open_newest_first(trim(n.text), n.truncated) || oomline::parse_select(trim(n.text))) return kNo;
-  NewestFirst nf = detect_newest_first(region, next, decided, opt.default_year);
+  NewestFirst nf = detect_newest_first(region, next, decided, opt.default_year, LinePad{pad_width, pad_len});
   if (nf.order == NewestFirst::Order::undecided) return std::string_view::npos;
   if (nf.order != NewestFirst::Order::reversed) return kNo;
   assembler.expire(line_no + 1);

@@ -833,7 +833,7 @@ add("198-syntara-330-dmesgT-2026-6.x-rss-anon-table-kind-in-rootless-podman-memc
     task_memcg=SYNTARA_POD + "/cri-containerd-799855c3e9e23ea07677c581b96f444dffb0932d7a907973bb08a8391803c559.scope",
     table_rows=[[32415, "pause", 0], [32550, "uvicorn", 992]], wall_prefix="2026-08-21T22:26:52",
     summary_not=["its container"])  # the limit hit is the pod's (kind's kubelet slices), not the podman node's
-add("mangler-pending/199-easydiffusion-759-arch-6.1-journalctl-newest-first-no-host-kill-oom-kill-row.log",
+add("199-easydiffusion-759-arch-6.1-journalctl-newest-first-no-host-kill-oom-kill-row.log",
     GH + "easydiffusion/easydiffusion/issues/759", ["kill"], "global (global_oom)",
     [kill(569725, "uvicorn", 44099472, 19645212, 200140, 16384, 1000, 41196, 0)],
     task_memcg="/user.slice/user-1000.slice/session-1.scope", table_rows=[[569725, "uvicorn", 0]], year_guessed=True)
@@ -1481,7 +1481,7 @@ add("294-islandora-workbench-608-ubuntu-5.19-syslog-mail-wrapped-72-header-stack
     year_guessed=True)
 # `journalctl -r`: newest first (reaper, kill, summary); the pager chopped the summary at the terminal's width with
 # `>` inside the task_memcg path, before task= and pid=.
-add("mangler-pending/295-librephotos-153-journalctl-reverse-newest-first-reaper-kill-oom-kill-task-memcg-chopped-by-pager.log",
+add("295-librephotos-153-journalctl-reverse-newest-first-reaper-kill-oom-kill-task-memcg-chopped-by-pager.log",
     GH + "LibrePhotos/librephotos/issues/153", ["kill"], "global (global_oom)",
     [kill(474878, "python", 6544688, 3913448, 0, 0, 0, 9392, 0, reaper=[0, 0, 0])],
     constraints=["global"], memcg_elided=True, year_guessed=True)
@@ -1692,7 +1692,7 @@ add("335-nwg-displays-122-arch-6.19-indented-oom-kill-summary-cpuset-containerd-
 # and is left out. (Written first as global from `CONSTRAINT_NONE`; corrected after the run, an oracle mistake:
 # 4.19 and 4.20 printed CONSTRAINT_NONE for memcg OOMs too (report 188), and the `...` hides whether `global_oom`
 # or `oom_memcg=` followed; the kernel version is only in the prose. The text cannot tell.)
-add("mangler-pending/336-amplifier-358-debian13-6.12-journal-no-hostname-header-and-summary-elided-dots-kill-line-cut.log",
+add("336-amplifier-358-debian13-6.12-journal-no-hostname-header-and-summary-elided-dots-kill-line-cut.log",
     GH + "microsoft/amplifier/issues/358", ["incomplete"],
     "not determinable (CONSTRAINT_NONE, the `...` hides global_oom or oom_memcg)", constraints=[None],
     task_memcg="/user.slice/user-1001.slice/user@1001.service/app.slice/muxterm-sessiond.service",
@@ -1721,7 +1721,7 @@ add("338-wmcore-8779-rhel7-messages-one-row-table-python-selection-kill-then-sys
 # negatives (flux-shell's own `Memory cgroup out of memory: killed 1 task` message; `journalctl -x` systemd catalog text).
 # `journalctl -r`: newest first, so the kill record comes before its `oom-kill:` summary; the systemd scope line and a
 # supervisor line are foreign; the lines before the fence are the poster's inline code and prose.
-add("mangler-pending/315-haos-2595-journalctl-reverse-newest-first-kill-before-oom-kill-summary-docker-scope-adj-minus300-inline-code-prose.log",
+add("315-haos-2595-journalctl-reverse-newest-first-kill-before-oom-kill-summary-docker-scope-adj-minus300-inline-code-prose.log",
     GH + "home-assistant/operating-system/issues/2595", ["kill"], "global (global_oom)", constraints=["global"],
     kills=[kill(267303, "python3", 3600048, 1293204, 0, 0, 0, 5612, -300)],
     task_memcg="/system.slice/docker-7f399a191dea38b318f7e9419a85423dbde2229c5ef7cc972154f53a3b648b66.scope",

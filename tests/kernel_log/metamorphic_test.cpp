@@ -271,6 +271,16 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "wrap80_inline_pad"},
      "a header-less memcg tail: its `memory:` line wrapped at 80 columns with a pad inside its failcnt (`1` + pad + "
      "`41`), which is then not read (null, never another number)"},
+    // --- mangler-pending moved up --- (issue 12: a `journalctl -r` paste whose records share one second, wrapped
+    // or padded after it was reversed, is read newest-first too: 199, 295, 315, 336)
+    {{"315-haos-2595-journalctl-reverse-newest-first-kill-before-oom-kill-summary-docker-scope-adj-minus300-inline-code-prose.log",
+      "truncate100_dots"},
+     "newest-first, the kill line and the `oom-kill:` summary both cut before the summary's pid: nothing tells that "
+     "the summary printed after the kill in the text is its own, so it is a report of its own (incomplete, no fact invented)"},
+    {{"315-haos-2595-journalctl-reverse-newest-first-kill-before-oom-kill-summary-docker-scope-adj-minus300-inline-code-prose.log",
+      "truncate120_ellipsis"},
+     "newest-first, the kill line and the `oom-kill:` summary both cut before the summary's pid: nothing tells that "
+     "the summary printed after the kill in the text is its own, so it is a report of its own (incomplete, no fact invented)"},
     // --- mangler-pending moved up --- (issue 12: no value differs any more; rows alone as 275)
     {{"221-comfyui-5177-6.8-rss-anon-table-rows-two-excerpts-no-header-cut-rows.log", "wrap72"},
      "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
@@ -490,6 +500,18 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"239-adguardvpncli-68-keenetic-mips-4.9-level-letter-prefix-meminfo-tail-table-rows.log", "join_records"},
      "a Mem-Info tail without its header, its records joined on one line: no report is opened, the rows are lost"},
     // --- block blind-9a --- (issue 12: tests/corpus/291-302)
+    {{"291-walinuxagent-2749-journalctl-o-verbose-output-fields-message-memcg-kills-tail-python3.log", "wrap72"},
+     "the 170-column `journalctl -o verbose` cursor line is broken before its `t=`/`b=` fields, which the look-back from MESSAGE= does not rejoin: the time and boot id are lost (null, as before the cursor line was read)"},
+    {{"291-walinuxagent-2749-journalctl-o-verbose-output-fields-message-memcg-kills-tail-python3.log", "wrap80"},
+     "the 170-column `journalctl -o verbose` cursor line is broken before its `t=`/`b=` fields, which the look-back from MESSAGE= does not rejoin: the time and boot id are lost (null, as before the cursor line was read)"},
+    {{"291-walinuxagent-2749-journalctl-o-verbose-output-fields-message-memcg-kills-tail-python3.log", "flowed72"},
+     "the 170-column `journalctl -o verbose` cursor line is broken before its `t=`/`b=` fields, which the look-back from MESSAGE= does not rejoin: the time and boot id are lost (null, as before the cursor line was read)"},
+    {{"291-walinuxagent-2749-journalctl-o-verbose-output-fields-message-memcg-kills-tail-python3.log", "reflow_indent"},
+     "the 170-column `journalctl -o verbose` cursor line is broken before its `t=`/`b=` fields, which the look-back from MESSAGE= does not rejoin: the time and boot id are lost (null, as before the cursor line was read)"},
+    {{"291-walinuxagent-2749-journalctl-o-verbose-output-fields-message-memcg-kills-tail-python3.log", "quoted_printable"},
+     "the 170-column `journalctl -o verbose` cursor line is broken before its `t=`/`b=` fields, which the look-back from MESSAGE= does not rejoin: the time and boot id are lost (null, as before the cursor line was read)"},
+    {{"291-walinuxagent-2749-journalctl-o-verbose-output-fields-message-memcg-kills-tail-python3.log", "reverse"},
+     "newest-first, each record's cursor line comes after its MESSAGE= line, and only the lines before it are read: the time and boot id are lost (null)"},
     {{"294-islandora-workbench-608-ubuntu-5.19-syslog-mail-wrapped-72-header-stack-alloc-pages-may-oom.log", "reverse"},
      "a header the poster's mailer wrapped after `invoked` (`oom-killer: gfp_mask=…` on an unprefixed line), read "
      "newest-first: its pieces are not joined, no report is opened (as 216, 227)"},

@@ -83,6 +83,118 @@ TEST(OrderAndRepeats, SelectionThenTheNextReportsHeaderStaysTwo) {
   EXPECT_EQ(parse(later).size(), 2u);
 }
 
+// Newest-first, an `oom-kill:` summary and then straight its header, both
+// stamped the same second (a `journalctl -r` paste without the kill line):
+// one report, as in print order. Forward, a header after a summary is the
+// next report's when its body follows it or it was stamped later.
+constexpr std::string_view kSummaryThenHeader =
+    "Mar 02 07:15:09 kernel: oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,"
+    "global_oom,task_memcg=/user.slice/user-1000.slice/session-4.scope,task=ffmpeg,pid=48211,uid=1000\n"
+    "Mar 02 07:15:09 kernel: gnome-shell invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), "
+    "order=0, oom_score_adj=0\n";
+
+TEST(OrderAndRepeats, NewestFirstSummaryThenItsHeaderIsOneReport) {
+  const OomEvent e = one(kSummaryThenHeader);
+  ASSERT_TRUE(e.trigger);
+  EXPECT_EQ(e.trigger->comm, "gnome-shell");
+  ASSERT_TRUE(e.memcg);
+  EXPECT_EQ(e.memcg->task_memcg, "/user.slice/user-1000.slice/session-4.scope");
+  EXPECT_EQ(e.lines.first, 1u);
+  EXPECT_EQ(e.lines.last, 2u);
+  expect_same_in_chunks(kSummaryThenHeader, 1);
+  const std::string with_body = std::string(kSummaryThenHeader) +
+                                "Mar 02 07:15:09 kernel: CPU: 3 PID: 2210 Comm: gnome-shell Not tainted 6.1.0-18-amd64 "
+                                "#1 Debian 6.1.76-1\n";
+  EXPECT_EQ(parse(with_body).size(), 2u);
+  expect_same_in_chunks(with_body, 2);
+  const std::string later =
+      "Mar 02 07:15:09 kernel: oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,"
+      "global_oom,task_memcg=/,task=ffmpeg,pid=48211,uid=1000\n"
+      "Mar 02 07:15:14 kernel: gnome-shell invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), "
+      "order=0, oom_score_adj=0\n";
+  EXPECT_EQ(parse(later).size(), 2u);
+}
+
+// `journalctl -r` output (reaper, kill, summary, the victim's task row,
+// all one second) that a terminal or a mail client wrapped afterwards: each
+// record's rest follows its own line, as in print order. One report, read
+// whole, the same as the unwrapped text.
+constexpr std::string_view kNewestFirstOneSecond =
+    "Feb 11 03:40:22 host07 kernel: oom_reaper: reaped process 91307 (celery), now anon-rss:0kB, file-rss:0kB, "
+    "shmem-rss:0kB\n"
+    "Feb 11 03:40:22 host07 kernel: Out of memory: Killed process 91307 (celery) total-vm:8123400kB, "
+    "anon-rss:6021884kB, file-rss:1024kB, shmem-rss:0kB, UID:998 pgtables:12480kB oom_score_adj:0\n"
+    "Feb 11 03:40:22 host07 kernel: oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,"
+    "global_oom,task_memcg=/celery.service,task=celery,pid=91307,uid=998\n"
+    "Feb 11 03:40:22 host07 kernel: [  91307]   998 91307  2030850  1505727 12779520    88612             0 celery\n";
+
+// `text` hard-wrapped at `width` columns, as a terminal or a mailer does:
+// a break inside a word, the rest on its own unindented line; with `flowed`,
+// a break after the last space before the width, the space kept (format=flowed).
+std::string wrapped(std::string_view text, size_t width, bool flowed = false) {
+  std::string out;
+  for (size_t p = 0; p < text.size();) {
+    size_t e = text.find('\n', p);
+    std::string_view l = text.substr(p, e - p);
+    while (l.size() > width) {
+      size_t cut = width;
+      if (flowed) {
+        size_t sp = l.rfind(' ', width - 1);
+        if (sp != std::string_view::npos && sp > 0) cut = sp + 1;
+      }
+      out.append(l.substr(0, cut)).push_back('\n');
+      l.remove_prefix(cut);
+    }
+    out.append(l).push_back('\n');
+    p = e + 1;
+  }
+  return out;
+}
+
+void expect_one_second_report(std::string_view text) {
+  const OomEvent e = one(text);
+  EXPECT_EQ(e.kind, EventKind::kill);
+  ASSERT_EQ(e.victims.size(), 1u);
+  const auto& v = e.victims[0];
+  EXPECT_EQ(v.pid, 91307);
+  EXPECT_EQ(v.comm, "celery");
+  EXPECT_EQ(v.anon_rss_bytes, uint64_t{6021884} * 1024);
+  EXPECT_EQ(v.oom_score_adj, 0);
+  EXPECT_EQ(v.uid, 998);
+  EXPECT_TRUE(v.reaped);
+  ASSERT_TRUE(e.memcg);
+  EXPECT_EQ(e.memcg->task_memcg, "/celery.service");
+  ASSERT_EQ(e.tasks.size(), 1u);
+  EXPECT_EQ(e.tasks[0].pid, 91307);
+  EXPECT_EQ(e.tasks[0].swap_bytes, uint64_t{88612} * 4096);
+  expect_same_in_chunks(text, 1);
+}
+
+TEST(OrderAndRepeats, NewestFirstOneSecondIsOneReport) { expect_one_second_report(kNewestFirstOneSecond); }
+
+TEST(OrderAndRepeats, NewestFirstWrappedAfterwardsIsOneReport) {
+  for (size_t width : {72, 80}) {
+    SCOPED_TRACE(width);
+    expect_one_second_report(wrapped(kNewestFirstOneSecond, width));
+  }
+  SCOPED_TRACE("flowed");
+  expect_one_second_report(wrapped(kNewestFirstOneSecond, 72, true));
+}
+
+// The same lines wrapped by a terminal that padded each break inside the
+// line (`pid=91        307`): the pads are taken out before the order is decided.
+TEST(OrderAndRepeats, NewestFirstPaddedByATerminalIsOneReport) {
+  std::string padded;
+  for (size_t p = 0; p < kNewestFirstOneSecond.size();) {
+    size_t e = kNewestFirstOneSecond.find('\n', p);
+    std::string_view l = kNewestFirstOneSecond.substr(p, e - p);
+    while (l.size() > 80) padded.append(l.substr(0, 80)).append(8, ' '), l.remove_prefix(80);
+    padded.append(l).push_back('\n');
+    p = e + 1;
+  }
+  expect_one_second_report(padded);
+}
+
 // Newest-first, the wrapped rests of the `oom-kill:` line and of the kill
 // line lie before them: one report, the pid of the summary read from its rest.
 TEST(OrderAndRepeats, NewestFirstWrappedSummaryAndKillAreOneReport) {
