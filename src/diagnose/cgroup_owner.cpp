@@ -1,9 +1,10 @@
 #include "diagnose/cgroup_owner.h"
 
-#include <cctype>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "util/ascii.h"
 
 namespace oomlens {
 namespace {
@@ -23,7 +24,7 @@ std::vector<std::string_view> split_path(std::string_view path) {
 bool is_hex_id(std::string_view s) {
   if (s.size() < 12 || s.size() > 64) return false;
   for (const char c : s)
-    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+    if (!text::is_xdigit(c)) return false;
   return true;
 }
 

@@ -13,13 +13,13 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <cctype>
 #include <initializer_list>
 #include <utility>
 
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens::detail {
@@ -512,7 +512,7 @@ std::optional<GfpZone> gfp_zone_bits(const OomEvent& e) {
   const std::string& g = *e.trigger->gfp_mask;
   if (g.size() < 3 || g[0] != '0' || g[1] != 'x') return std::nullopt;
   size_t end = 2;
-  while (end < g.size() && std::isxdigit(static_cast<unsigned char>(g[end]))) ++end;
+  while (end < g.size() && text::is_xdigit(g[end])) ++end;
   if (end == 2) return std::nullopt;
   const char last = text::ascii_lower(g[end - 1]);
   return GfpZone{g.substr(0, end), last <= '9' ? last - '0' : last - 'a' + 10};

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fmt/core.h>
 
+#include "util/ascii.h"
 #include "util/i18n.h"
 #include "util/text.h"
 
@@ -68,7 +69,7 @@ Result<Action> parse_action(std::string_view text) {
     std::string cmd = s.substr(5);
     std::string word;
     for (char c : cmd) {
-      if (std::isspace(static_cast<unsigned char>(c))) {
+      if (text::is_c_space(c)) {
         if (!word.empty()) a.argv.push_back(std::move(word));
         word.clear();
       } else {

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
+#include "util/ascii.h"
 #include "util/text.h"
 #include "util/units.h"
 
@@ -68,7 +68,7 @@ namespace {
 std::optional<std::string> clean_gfp_mask(std::string_view v) {
   if (v.size() < 3 || v[0] != '0' || v[1] != 'x') return std::nullopt;
   size_t i = 2;
-  while (i < v.size() && std::isxdigit(static_cast<unsigned char>(v[i]))) ++i;
+  while (i < v.size() && is_xdigit(v[i])) ++i;
   if (i == 2) return std::nullopt;
   std::string out(v.substr(0, i));
   std::string_view rest = v.substr(i);
@@ -77,7 +77,7 @@ std::optional<std::string> clean_gfp_mask(std::string_view v) {
   out += '(';
   for (char c : rest.substr(1, rest.size() - 2)) {
     if (c == ' ') continue;
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '|') return std::nullopt;
+    if (!is_alnum(c) && c != '_' && c != '|') return std::nullopt;
     out += c;
   }
   out += ')';
@@ -406,9 +406,6 @@ bool at_key(std::string_view s) {
   return false;
 }
 
-// Where a viewer's or poster's ellipsis (`...`, `…`) starts in `s`, or npos.
-bool hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-
 // A memcg path with spaces inside a container id (`/docker/e9d9…cddde 5 a33d…`,
 // a translator's or a page's): the kernel prints none there. Rejoined when
 // the pieces make exactly one 64-hex id (with a runtime's `docker-`/`.scope`
@@ -418,7 +415,7 @@ bool unspace_container_id(std::string& path) {
   bool id_space = false;
   for (size_t i = path.find(' '); i != std::string::npos; i = path.find(' ', i + 1)) {
     size_t a = i, b = path.find_first_not_of(' ', i);
-    if (a > 0 && b != std::string::npos && hex_digit(path[a - 1]) && hex_digit(path[b])) id_space = true;
+    if (a > 0 && b != std::string::npos && is_xdigit(path[a - 1]) && is_xdigit(path[b])) id_space = true;
   }
   if (!id_space) return true;
   const size_t slash = path.rfind('/', path.find(' '));
@@ -430,7 +427,7 @@ bool unspace_container_id(std::string& path) {
   for (std::string_view runtime : {"docker-", "libpod-", "cri-containerd-", "crio-"})
     if (starts_with(id, runtime)) id.remove_prefix(runtime.size());
   if (ends_with(id, ".scope")) id.remove_suffix(6);
-  if (id.size() != 64 || !std::all_of(id.begin(), id.end(), hex_digit)) return false;
+  if (id.size() != 64 || !std::all_of(id.begin(), id.end(), is_xdigit)) return false;
   path = std::string(std::string_view(path).substr(0, slash + 1)) + name;
   return true;
 }
@@ -552,7 +549,7 @@ bool memcg_path_cut(std::string_view path) {
   }
   const bool under_slice = ends_with(parent, ".slice");
   size_t h = c.size();
-  while (h > 0 && hex_digit(c[h - 1])) --h;
+  while (h > 0 && is_xdigit(c[h - 1])) --h;
   const std::string_view id = c.substr(h), before = c.substr(0, h);
   if (!id.empty()) {
     for (std::string_view runtime :
@@ -575,7 +572,7 @@ bool memcg_path_cut(std::string_view path) {
     bool uid_chars = true, dashes = false;
     for (char ch : uid) {
       dashes = dashes || ch == '-' || ch == '_';
-      uid_chars = uid_chars && (hex_digit(ch) || ch == '-' || ch == '_');
+      uid_chars = uid_chars && (is_xdigit(ch) || ch == '-' || ch == '_');
     }
     if (uid_chars && (p == 0 || c[p - 1] == '-')) {
       if (dashes && uid.size() < kPodUid) return true;
