@@ -514,8 +514,7 @@ std::optional<GfpZone> gfp_zone_bits(const OomEvent& e) {
   size_t end = 2;
   while (end < g.size() && text::is_xdigit(g[end])) ++end;
   if (end == 2) return std::nullopt;
-  const char last = text::ascii_lower(g[end - 1]);
-  return GfpZone{g.substr(0, end), last <= '9' ? last - '0' : last - 'a' + 10};
+  return GfpZone{g.substr(0, end), text::hex_value(g[end - 1])};
 }
 
 }  // namespace
