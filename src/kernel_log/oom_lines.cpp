@@ -453,15 +453,15 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     std::string_view seg = trim_left(s.substr(0, next));
     s = next == std::string_view::npos ? std::string_view{} : s.substr(next + 1);
     size_t eq = seg.find('=');
-    const std::string key_lower = ascii_lower(seg.substr(0, eq));
-    const std::string_view key = key_lower;
+    const std::string_view key_text = seg.substr(0, eq);
+    const auto key_is = [key_text](std::string_view name) { return equals_ascii_ci(key_text, name); };
     std::string_view val = eq == std::string_view::npos ? std::string_view{} : seg.substr(eq + 1);
-    if (key == "global_oom") out.global_oom = true;
-    else if (key == "constraint") out.constraint = std::string(trim_trailing_commas(val));
-    else if (key == "nodemask") out.nodemask = std::string(val);
-    else if (key == "cpuset") out.cpuset = std::string(val);
-    else if (key == "mems_allowed") out.mems_allowed = std::string(val);
-    else if (key == "oom_memcg" || key == "task_memcg") {
+    if (key_is("global_oom")) out.global_oom = true;
+    else if (key_is("constraint")) out.constraint = std::string(trim_trailing_commas(val));
+    else if (key_is("nodemask")) out.nodemask = std::string(val);
+    else if (key_is("cpuset")) out.cpuset = std::string(val);
+    else if (key_is("mems_allowed")) out.mems_allowed = std::string(val);
+    else if (key_is("oom_memcg") || key_is("task_memcg")) {
       // A poster's elision (`/lxc.payload....-lxc/…`) leaves no path to name.
       // So does `less -S`'s `>` that marks a chopped line, on the line's last path (the kernel prints
       // `,task=…,pid=…,uid=…` after it).
@@ -480,13 +480,13 @@ void apply_summary_fields(std::string_view s, Summary& out) {
         out.path_cut = true;
         continue;
       }
-      (key == "oom_memcg" ? out.oom_memcg : out.task_memcg) = std::move(path);
+      (key_is("oom_memcg") ? out.oom_memcg : out.task_memcg) = std::move(path);
     }
-    else if (key == "task") out.task = std::string(val);
+    else if (key_is("task")) out.task = std::string(val);
     // A translator's spaces around a number (`pid= 2953 , liquid=999`, its `uid=` translated): the
     // kernel prints none, and a number ends at the next ','.
-    else if (key == "pid") out.pid = parse_i64(trim(val.substr(0, val.find(','))));
-    else if (key == "uid") {
+    else if (key_is("pid")) out.pid = parse_i64(trim(val.substr(0, val.find(','))));
+    else if (key_is("uid")) {
       if (auto u = parse_u64(trim(val.substr(0, val.find(',')))); u && *u <= UINT32_MAX)
         out.uid = static_cast<uint32_t>(*u);
     }
