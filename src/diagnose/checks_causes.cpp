@@ -361,17 +361,15 @@ struct RowsRss {
   int64_t rows = 0;
 };
 std::optional<RowsRss> rows_rss(const OomEvent& e, std::optional<int64_t> pid) {
-  if (!pid) return std::nullopt;
+  if (!row_of_pid(e, pid)) return std::nullopt;
   RowsRss r;
-  bool victim_row = false;
   for (const TaskRow& row : e.tasks) {
     const std::optional<uint64_t> b = row_rss_bytes(row);
     if (!b) return std::nullopt;
-    victim_row = victim_row || row.pid == *pid;
     r.bytes += *b;
     ++r.rows;
   }
-  if (!victim_row || r.bytes == 0) return std::nullopt;
+  if (r.bytes == 0) return std::nullopt;
   return r;
 }
 

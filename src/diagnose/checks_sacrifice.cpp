@@ -24,8 +24,8 @@ void sacrificed_child_held_little(const OomEvent& e, std::vector<Check>& out) {
   // Anonymous and shared pages are what a kill frees; file pages are page cache either way.
   const uint64_t held = *v->anon_rss_bytes + v->shmem_rss_bytes.value_or(0);
   std::optional<uint64_t> chosen_rss;  // the chosen parent's task-table row, when printed
-  for (const TaskRow& row : e.tasks)
-    if ((row.pid == chosen.pid || row.tgid == chosen.pid) && row.rss_bytes) chosen_rss = row.rss_bytes;
+  const TaskRow* chosen_row = row_of_pid(e, chosen.pid);
+  if (chosen_row && chosen_row->rss_bytes) chosen_rss = *chosen_row->rss_bytes;
   const bool little = held < kLittleChildBytes || (chosen_rss && held * 100 < *chosen_rss);
   if (!little) return;
   const std::string child = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
