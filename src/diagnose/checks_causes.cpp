@@ -387,7 +387,8 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     return;
   const Victim* v = main_victim(e);
   if (!v || !v->anon_rss_bytes || !v->file_rss_bytes) return;
-  // ≤5.0 sacrificed a child of the selected process: the child never ranked (the summary says so).
+  // ≤5.0 sacrificed a child of the selected process: the child never ranked (the summary says so;
+  // sacrificed_child_held_little, checks_sacrifice.cpp, says what that kill freed and why they differ).
   if (!e.selected.empty() && e.selected.back().pid != v->pid) return;
   const uint64_t held = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
   const bool memcg = e.constraint == Constraint::memcg;

@@ -2,6 +2,16 @@
 // mm/oom_kill.c before 5.1 killed a child of the chosen process, the one
 // with the highest badness not sharing its mm, in the parent's place; a
 // DataLoader worker or a shell's child can hold almost nothing).
+//
+// Not victim_held_little (checks_causes.cpp) with another wording, though
+// both say "the kill freed little": that rule is for a victim the OOM killer
+// ranked highest, which it leaves to this one (it returns when the victim is
+// not the chosen process), and asks how a small process ranked highest (its
+// score, oom_score_adj, memory outside processes), against RAM or the limit;
+// its advice (advice.cpp, 6) is that limiting the victim would not have
+// helped. Here the victim never ranked: what matters is that the chosen
+// parent kept its memory and is chosen again, measured against the parent's
+// row, and file pages (page cache either way) do not count.
 #include <string>
 #include <vector>
 
