@@ -21,6 +21,7 @@
 #include "util/exit_status.h"
 #include "util/file.h"
 #include "util/message.h"
+#include "util/size_option.h"
 #include "util/strerror_tr.h"
 
 namespace oomlens::cli {
@@ -112,7 +113,7 @@ void add_sweep(CLI::App& app, int* status) {
     std::optional<double> budget;
     std::string budget_source;
     if (!a->budget.empty()) {
-      auto b = guard::parse_budget(a->budget);
+      auto b = parse_size_option("--budget", a->budget);
       if (!b) return usage("--budget: " + b.error().what);
       budget = static_cast<double>(*b);
       budget_source = "--budget";

@@ -1,9 +1,10 @@
 #include "diagnose/cgroup_owner.h"
 
-#include <cctype>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "util/ascii.h"
 
 namespace oomlens {
 namespace {
@@ -23,17 +24,13 @@ std::vector<std::string_view> split_path(std::string_view path) {
 bool is_hex_id(std::string_view s) {
   if (s.size() < 12 || s.size() > 64) return false;
   for (const char c : s)
-    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+    if (!text::is_xdigit(c)) return false;
   return true;
-}
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
 /// `<prefix><hex>.scope` → hex, else empty.
 std::string_view scoped_id(std::string_view part, std::string_view prefix) {
-  if (!part.starts_with(prefix) || !ends_with(part, ".scope")) return {};
+  if (!part.starts_with(prefix) || !part.ends_with(".scope")) return {};
   const auto id = part.substr(prefix.size(), part.size() - prefix.size() - 6);
   return is_hex_id(id) ? id : std::string_view{};
 }
@@ -61,7 +58,7 @@ std::string_view kube_container_id(std::string_view part, std::optional<std::str
 /// `kubelet-kubepods-burstable.slice`). The rest after `kubepods` ("" for the
 /// kubepods slice itself, "-burstable…" below it); nullopt for other names.
 std::optional<std::string_view> kubepods_slice_rest(std::string_view p) {
-  if (!ends_with(p, ".slice")) return std::nullopt;
+  if (!p.ends_with(".slice")) return std::nullopt;
   const std::string_view name = p.substr(0, p.size() - 6);
   size_t at = name.starts_with("kubepods") ? 0 : name.find("-kubepods");
   if (at == std::string_view::npos) return std::nullopt;
@@ -95,7 +92,7 @@ std::optional<CgroupOwner> decode_kubernetes(const std::vector<std::string_view>
     if (!owner.pod_uid) {
       // cgroupfs: pod<uid>; systemd: kubepods[-qos]-pod<uid_>.slice
       std::string_view uid;
-      if (p.starts_with("pod") && !ends_with(p, ".slice")) {
+      if (p.starts_with("pod") && !p.ends_with(".slice")) {
         uid = p.substr(3);
       } else if (slice_rest && !slice_rest->empty()) {
         const size_t pos = p.rfind("-pod");  // not the "pod" inside "kubepods"
@@ -193,7 +190,7 @@ std::optional<CgroupOwner> decode_cgroup_owner(std::string_view path) {
   }
   for (size_t i = parts.size(); i-- > 0;) {
     const std::string_view p = parts[i];
-    if (ends_with(p, ".service") || ends_with(p, ".scope") || ends_with(p, ".slice"))
+    if (p.ends_with(".service") || p.ends_with(".scope") || p.ends_with(".slice"))
       return make("systemd", p, false);
   }
   return std::nullopt;

@@ -100,10 +100,8 @@ void pgtables(const OomEvent& e, std::vector<Check>& out) {
   const Victim* v = main_victim(e);
   if (!v) return;
   std::optional<uint64_t> pt = v->pgtables_bytes;
-  if (!pt) {
-    for (const TaskRow& row : e.tasks)
-      if ((row.pid == v->pid || row.tgid == v->pid) && row.pgtables_bytes) pt = row.pgtables_bytes;
-  }
+  const TaskRow* row = pt ? nullptr : row_of_pid(e, v->pid);  // the victim's task-table row
+  if (row) pt = row->pgtables_bytes;
   if (!pt || *pt <= kLargePgtablesBytes) return;
   if (!v->anon_rss_bytes || !v->file_rss_bytes) return;  // the share of RSS is what tells
   const uint64_t rss = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);

@@ -13,13 +13,13 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <cctype>
 #include <initializer_list>
 #include <utility>
 
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens::detail {
@@ -361,17 +361,15 @@ struct RowsRss {
   int64_t rows = 0;
 };
 std::optional<RowsRss> rows_rss(const OomEvent& e, std::optional<int64_t> pid) {
-  if (!pid) return std::nullopt;
+  if (!row_of_pid(e, pid)) return std::nullopt;
   RowsRss r;
-  bool victim_row = false;
   for (const TaskRow& row : e.tasks) {
     const std::optional<uint64_t> b = row_rss_bytes(row);
     if (!b) return std::nullopt;
-    victim_row = victim_row || row.pid == *pid;
     r.bytes += *b;
     ++r.rows;
   }
-  if (!victim_row || r.bytes == 0) return std::nullopt;
+  if (r.bytes == 0) return std::nullopt;
   return r;
 }
 
@@ -389,7 +387,8 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     return;
   const Victim* v = main_victim(e);
   if (!v || !v->anon_rss_bytes || !v->file_rss_bytes) return;
-  // ≤5.0 sacrificed a child of the selected process: the child never ranked (the summary says so).
+  // ≤5.0 sacrificed a child of the selected process: the child never ranked (the summary says so;
+  // sacrificed_child_held_little, checks_sacrifice.cpp, says what that kill freed and why they differ).
   if (!e.selected.empty() && e.selected.back().pid != v->pid) return;
   const uint64_t held = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
   const bool memcg = e.constraint == Constraint::memcg;
@@ -512,10 +511,9 @@ std::optional<GfpZone> gfp_zone_bits(const OomEvent& e) {
   const std::string& g = *e.trigger->gfp_mask;
   if (g.size() < 3 || g[0] != '0' || g[1] != 'x') return std::nullopt;
   size_t end = 2;
-  while (end < g.size() && std::isxdigit(static_cast<unsigned char>(g[end]))) ++end;
+  while (end < g.size() && text::is_xdigit(g[end])) ++end;
   if (end == 2) return std::nullopt;
-  const char last = text::ascii_lower(g[end - 1]);
-  return GfpZone{g.substr(0, end), last <= '9' ? last - '0' : last - 'a' + 10};
+  return GfpZone{g.substr(0, end), text::hex_value(g[end - 1])};
 }
 
 }  // namespace

@@ -2,6 +2,16 @@
 // mm/oom_kill.c before 5.1 killed a child of the chosen process, the one
 // with the highest badness not sharing its mm, in the parent's place; a
 // DataLoader worker or a shell's child can hold almost nothing).
+//
+// Not victim_held_little (checks_causes.cpp) with another wording, though
+// both say "the kill freed little": that rule is for a victim the OOM killer
+// ranked highest, which it leaves to this one (it returns when the victim is
+// not the chosen process), and asks how a small process ranked highest (its
+// score, oom_score_adj, memory outside processes), against RAM or the limit;
+// its advice (advice.cpp, 6) is that limiting the victim would not have
+// helped. Here the victim never ranked: what matters is that the chosen
+// parent kept its memory and is chosen again, measured against the parent's
+// row, and file pages (page cache either way) do not count.
 #include <string>
 #include <vector>
 
@@ -24,8 +34,8 @@ void sacrificed_child_held_little(const OomEvent& e, std::vector<Check>& out) {
   // Anonymous and shared pages are what a kill frees; file pages are page cache either way.
   const uint64_t held = *v->anon_rss_bytes + v->shmem_rss_bytes.value_or(0);
   std::optional<uint64_t> chosen_rss;  // the chosen parent's task-table row, when printed
-  for (const TaskRow& row : e.tasks)
-    if ((row.pid == chosen.pid || row.tgid == chosen.pid) && row.rss_bytes) chosen_rss = row.rss_bytes;
+  const TaskRow* chosen_row = row_of_pid(e, chosen.pid);
+  if (chosen_row && chosen_row->rss_bytes) chosen_rss = *chosen_row->rss_bytes;
   const bool little = held < kLittleChildBytes || (chosen_rss && held * 100 < *chosen_rss);
   if (!little) return;
   const std::string child = v->comm.empty() ? std::string(tr("the victim")) : v->comm;

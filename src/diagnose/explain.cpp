@@ -124,6 +124,13 @@ std::optional<uint64_t> row_rss_bytes(const TaskRow& row) {
   return std::nullopt;
 }
 
+const TaskRow* row_of_pid(const OomEvent& event, std::optional<int64_t> pid) {
+  if (!pid) return nullptr;
+  for (const TaskRow& row : event.tasks)
+    if (row.pid == *pid || row.tgid == *pid) return &row;
+  return nullptr;
+}
+
 std::vector<CommGroup> group_tasks_by_comm(const OomEvent& event) {
   std::map<std::string, CommGroup> by_comm;
   for (const TaskRow& row : event.tasks) {
@@ -255,10 +262,8 @@ bool task_table_whole(const OomEvent& e) {
     if (!readable_comm(row.comm)) return false;
   // dump_tasks() lists every candidate, so each victim has a row: one
   // without is in rows the poster elided (`[...]`, corpus 280).
-  for (const Victim& v : e.victims) {
-    auto has_row = [&](const TaskRow& r) { return r.pid == v.pid || r.tgid == v.pid; };
-    if (v.pid && std::none_of(e.tasks.begin(), e.tasks.end(), has_row)) return false;
-  }
+  for (const Victim& v : e.victims)
+    if (v.pid && !row_of_pid(e, v.pid)) return false;
   return true;
 }
 

@@ -39,6 +39,10 @@ struct CommGroup {
 
 /// A row's rss, or the sum of its 6.8+ rss_anon/rss_file/rss_shmem; nullopt when unknown.
 [[nodiscard]] std::optional<uint64_t> row_rss_bytes(const TaskRow& row);
+/// The task-table row of process `pid`, the first shown; nullptr when none is
+/// (or `pid` is unknown). dump_task() prints a process under the pid of the
+/// thread find_lock_task_mm() found, its tgid beside it, so either names it.
+[[nodiscard]] const TaskRow* row_of_pid(const OomEvent& event, std::optional<int64_t> pid);
 
 /// free < 1 % of total (and total > 0).
 [[nodiscard]] bool swap_exhausted(uint64_t free_bytes, uint64_t total_bytes);

@@ -9,7 +9,8 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "logsource/source_util.h"
+#include "proc/proc.h"
+#include "util/time.h"
 
 namespace oomlens {
 
@@ -17,7 +18,7 @@ namespace {
 
 std::optional<std::string> boot_of(const OomEvent& e) {
   if (!e.boot_id) return std::nullopt;
-  if (auto n = normalize_boot_id(*e.boot_id)) return n;
+  if (auto n = proc::normalize_boot_id(*e.boot_id)) return n;
   return e.boot_id;  // not a UUID: compare as printed
 }
 

@@ -166,11 +166,11 @@ Result<Fit> fit_figure(const std::string& figure, const std::vector<std::string>
 }
 
 std::string per_unit_phrase(const std::string& param) {
-  const std::string p = text::ascii_lower(param);
-  if (p.find("worker") != std::string::npos) return N_("per worker");
-  if (p.find("batch") != std::string::npos || p.find("sample") != std::string::npos) return N_("per sample");
-  if (p.find("thread") != std::string::npos) return N_("per thread");
-  if (p.find("proc") != std::string::npos) return N_("per process");
+  const auto has = [&param](std::string_view word) { return text::contains_ascii_ci(param, word); };
+  if (has("worker")) return N_("per worker");
+  if (has("batch") || has("sample")) return N_("per sample");
+  if (has("thread")) return N_("per thread");
+  if (has("proc")) return N_("per process");
   return fmt::format(N_("per unit of {}"), param);
 }
 

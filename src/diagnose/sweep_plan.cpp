@@ -1,10 +1,10 @@
 #include "diagnose/sweep_plan.h"
 
 #include "util/i18n.h"
+#include "util/ascii.h"
 
 #include <fmt/core.h>
 
-#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -12,7 +12,7 @@
 namespace oomlens::diagnose {
 
 std::optional<double> parse_number(const std::string& t) {
-  if (t.empty() || std::isspace(static_cast<unsigned char>(t[0]))) return std::nullopt;
+  if (t.empty() || text::is_c_space(t[0])) return std::nullopt;
   char* end = nullptr;
   double v = std::strtod(t.c_str(), &end);
   if (end != t.c_str() + t.size() || !std::isfinite(v)) return std::nullopt;
@@ -26,8 +26,8 @@ Result<SweepParam> parse_sweep_param(const std::string& text) {
   }
   SweepParam p;
   p.name = text.substr(0, eq);
-  bool ident = !p.name.empty() && !std::isdigit(static_cast<unsigned char>(p.name[0]));
-  for (char c : p.name) ident = ident && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-');
+  bool ident = !p.name.empty() && !text::is_digit(p.name[0]);
+  for (char c : p.name) ident = ident && (text::is_alnum(c) || c == '_' || c == '-');
   if (!ident) {
     return input_error(fmt::format(
         N_("--param '{}': the name must be letters, digits, '_' or '-' (and not start with a digit)"), text));

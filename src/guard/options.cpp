@@ -8,7 +8,9 @@
 #include <cstdlib>
 #include <fmt/core.h>
 
+#include "util/ascii.h"
 #include "util/i18n.h"
+#include "util/size_option.h"
 #include "util/text.h"
 
 namespace oomlens::guard {
@@ -68,7 +70,7 @@ Result<Action> parse_action(std::string_view text) {
     std::string cmd = s.substr(5);
     std::string word;
     for (char c : cmd) {
-      if (std::isspace(static_cast<unsigned char>(c))) {
+      if (text::is_c_space(c)) {
         if (!word.empty()) a.argv.push_back(std::move(word));
         word.clear();
       } else {
@@ -98,25 +100,6 @@ Result<Action> parse_action(std::string_view text) {
       return a;
     }
   return input_error(fmt::format(N_("--action '{}' is unknown: use term, int, usr1, usr2, kill, exec:CMD or none"), s));
-}
-
-Result<uint64_t> parse_budget(std::string_view text) {
-  std::string s = trim(text), unit;
-  double v = 0;
-  if (!number_and_unit(s, &v, &unit))
-    return input_error(fmt::format(N_("--budget '{}' is not a size (e.g. 500M, 2G)"), s));
-  if (v < 0) return input_error(fmt::format(N_("--budget '{}' is below zero"), s));
-  if (v == 0) return input_error(fmt::format(N_("--budget '{}' is zero: every job would fail it"), s));
-  double mult = 0;
-  if (unit.empty() || unit == "b") mult = 1;
-  else if (unit == "k" || unit == "kb" || unit == "kib") mult = 1024.0;
-  else if (unit == "m" || unit == "mb" || unit == "mib") mult = 1024.0 * 1024;
-  else if (unit == "g" || unit == "gb" || unit == "gib") mult = 1024.0 * 1024 * 1024;
-  else if (unit == "t" || unit == "tb" || unit == "tib") mult = 1024.0 * 1024 * 1024 * 1024;
-  else return input_error(fmt::format(N_("--budget '{}' has an unknown unit '{}' (use K, M, G or T)"), s, unit));
-  double bytes = v * mult;
-  if (bytes < 1 || bytes > 1.8e19) return input_error(fmt::format(N_("--budget '{}' is out of range"), s));
-  return static_cast<uint64_t>(bytes);
 }
 
 Result<GuardOptions> make_guard_options(const GuardArgs& a) {
@@ -149,7 +132,7 @@ Result<GuardOptions> make_guard_options(const GuardArgs& a) {
     o.action = *r;
   }
   if (!a.budget.empty()) {
-    auto r = parse_budget(a.budget);
+    auto r = parse_size_option("--budget", a.budget);  // the one parser of sizes
     if (!r) return r.error();
     o.budget_bytes = *r;
   }

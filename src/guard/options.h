@@ -60,9 +60,6 @@ struct GuardArgs {
                                                            bool allow_off);
 /// "term|int|usr1|usr2|kill|exec:CMD|none" (case-insensitive names).
 [[nodiscard]] Result<Action> parse_action(std::string_view text);
-/// "500M", "2G", "1.5GiB", "1048576" (K/M/G/T binary). Negative, zero or
-/// malformed sizes are errors.
-[[nodiscard]] Result<uint64_t> parse_budget(std::string_view text);
 
 /// All options, defaults filled, validated together. Defaults follow what
 /// was given: without --warn, the warning is 10 points below --act (half

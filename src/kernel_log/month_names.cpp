@@ -24,7 +24,6 @@ int localized_month(std::string_view m) {
     if (v && *v >= 1 && *v <= 12 && (starts_with(m, "月") || starts_with(m, "월"))) return static_cast<int>(*v);
     return 0;
   }
-  const std::string low = ascii_lower(m.substr(0, 6));
   struct Entry { std::string_view prefix; int month; };
   static constexpr Entry kTable[] = {
       {"janv", 1}, {"févr", 2}, {"fevr", 2}, {"mars", 3}, {"avr", 4}, {"juin", 6}, {"juil", 7},
@@ -37,7 +36,7 @@ int localized_month(std::string_view m) {
       {"янв", 1}, {"фев", 2}, {"мар", 3}, {"апр", 4}, {"мая", 5}, {"май", 5}, {"июн", 6}, {"июл", 7},
       {"авг", 8}, {"сен", 9}, {"окт", 10}, {"ноя", 11}, {"дек", 12}};
   for (const auto& e : kTable)
-    if (starts_with(low, e.prefix)) return e.month;
+    if (starts_with_ascii_ci(m, e.prefix)) return e.month;
   return 0;
 }
 

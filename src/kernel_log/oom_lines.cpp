@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
+#include "util/ascii.h"
 #include "util/text.h"
 #include "util/units.h"
 
@@ -68,7 +68,7 @@ namespace {
 std::optional<std::string> clean_gfp_mask(std::string_view v) {
   if (v.size() < 3 || v[0] != '0' || v[1] != 'x') return std::nullopt;
   size_t i = 2;
-  while (i < v.size() && std::isxdigit(static_cast<unsigned char>(v[i]))) ++i;
+  while (i < v.size() && is_xdigit(v[i])) ++i;
   if (i == 2) return std::nullopt;
   std::string out(v.substr(0, i));
   std::string_view rest = v.substr(i);
@@ -77,7 +77,7 @@ std::optional<std::string> clean_gfp_mask(std::string_view v) {
   out += '(';
   for (char c : rest.substr(1, rest.size() - 2)) {
     if (c == ' ') continue;
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '|') return std::nullopt;
+    if (!is_alnum(c) && c != '_' && c != '|') return std::nullopt;
     out += c;
   }
   out += ')';
@@ -438,9 +438,6 @@ bool at_key(std::string_view s) {
   return false;
 }
 
-// Where a viewer's or poster's ellipsis (`...`, `…`) starts in `s`, or npos.
-bool hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-
 // A memcg path with spaces inside a container id (`/docker/e9d9…cddde 5 a33d…`,
 // a translator's or a page's): the kernel prints none there. Rejoined when
 // the pieces make exactly one 64-hex id (with a runtime's `docker-`/`.scope`
@@ -450,7 +447,7 @@ bool unspace_container_id(std::string& path) {
   bool id_space = false;
   for (size_t i = path.find(' '); i != std::string::npos; i = path.find(' ', i + 1)) {
     size_t a = i, b = path.find_first_not_of(' ', i);
-    if (a > 0 && b != std::string::npos && hex_digit(path[a - 1]) && hex_digit(path[b])) id_space = true;
+    if (a > 0 && b != std::string::npos && is_xdigit(path[a - 1]) && is_xdigit(path[b])) id_space = true;
   }
   if (!id_space) return true;
   const size_t slash = path.rfind('/', path.find(' '));
@@ -462,7 +459,7 @@ bool unspace_container_id(std::string& path) {
   for (std::string_view runtime : {"docker-", "libpod-", "cri-containerd-", "crio-"})
     if (starts_with(id, runtime)) id.remove_prefix(runtime.size());
   if (ends_with(id, ".scope")) id.remove_suffix(6);
-  if (id.size() != 64 || !std::all_of(id.begin(), id.end(), hex_digit)) return false;
+  if (id.size() != 64 || !std::all_of(id.begin(), id.end(), is_xdigit)) return false;
   path = std::string(std::string_view(path).substr(0, slash + 1)) + name;
   return true;
 }
@@ -488,15 +485,15 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     std::string_view seg = trim_left(s.substr(0, next));
     s = next == std::string_view::npos ? std::string_view{} : s.substr(next + 1);
     size_t eq = seg.find('=');
-    const std::string key_lower = ascii_lower(seg.substr(0, eq));
-    const std::string_view key = key_lower;
+    const std::string_view key_text = seg.substr(0, eq);
+    const auto key_is = [key_text](std::string_view name) { return equals_ascii_ci(key_text, name); };
     std::string_view val = eq == std::string_view::npos ? std::string_view{} : seg.substr(eq + 1);
-    if (key == "global_oom") out.global_oom = true;
-    else if (key == "constraint") out.constraint = std::string(trim_trailing_commas(val));
-    else if (key == "nodemask") out.nodemask = std::string(val);
-    else if (key == "cpuset") out.cpuset = std::string(val);
-    else if (key == "mems_allowed") out.mems_allowed = std::string(val);
-    else if (key == "oom_memcg" || key == "task_memcg") {
+    if (key_is("global_oom")) out.global_oom = true;
+    else if (key_is("constraint")) out.constraint = std::string(trim_trailing_commas(val));
+    else if (key_is("nodemask")) out.nodemask = std::string(val);
+    else if (key_is("cpuset")) out.cpuset = std::string(val);
+    else if (key_is("mems_allowed")) out.mems_allowed = std::string(val);
+    else if (key_is("oom_memcg") || key_is("task_memcg")) {
       // A poster's elision (`/lxc.payload....-lxc/…`) leaves no path to name.
       // So does `less -S`'s `>` that marks a chopped line, on the line's last path (the kernel prints
       // `,task=…,pid=…,uid=…` after it).
@@ -515,13 +512,13 @@ void apply_summary_fields(std::string_view s, Summary& out) {
         out.path_cut = true;
         continue;
       }
-      (key == "oom_memcg" ? out.oom_memcg : out.task_memcg) = std::move(path);
+      (key_is("oom_memcg") ? out.oom_memcg : out.task_memcg) = std::move(path);
     }
-    else if (key == "task") out.task = std::string(val);
+    else if (key_is("task")) out.task = std::string(val);
     // A translator's spaces around a number (`pid= 2953 , liquid=999`, its `uid=` translated): the
     // kernel prints none, and a number ends at the next ','.
-    else if (key == "pid") out.pid = parse_i64(trim(val.substr(0, val.find(','))));
-    else if (key == "uid") {
+    else if (key_is("pid")) out.pid = parse_i64(trim(val.substr(0, val.find(','))));
+    else if (key_is("uid")) {
       if (auto u = parse_u64(trim(val.substr(0, val.find(',')))); u && *u <= UINT32_MAX)
         out.uid = static_cast<uint32_t>(*u);
     }
@@ -584,7 +581,7 @@ bool memcg_path_cut(std::string_view path) {
   }
   const bool under_slice = ends_with(parent, ".slice");
   size_t h = c.size();
-  while (h > 0 && hex_digit(c[h - 1])) --h;
+  while (h > 0 && is_xdigit(c[h - 1])) --h;
   const std::string_view id = c.substr(h), before = c.substr(0, h);
   if (!id.empty()) {
     for (std::string_view runtime :
@@ -607,7 +604,7 @@ bool memcg_path_cut(std::string_view path) {
     bool uid_chars = true, dashes = false;
     for (char ch : uid) {
       dashes = dashes || ch == '-' || ch == '_';
-      uid_chars = uid_chars && (hex_digit(ch) || ch == '-' || ch == '_');
+      uid_chars = uid_chars && (is_xdigit(ch) || ch == '-' || ch == '_');
     }
     if (uid_chars && (p == 0 || c[p - 1] == '-')) {
       if (dashes && uid.size() < kPodUid) return true;

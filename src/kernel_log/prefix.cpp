@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "kernel_log/prefix_parts.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -92,8 +93,7 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     // A code fence alone (```` ``` ````, `~~~`, a language after it: ```` ```text ````) holds no kernel text.
     std::string_view lang = trim(s.substr(marks));
     if (marks >= 3 && std::all_of(lang.begin(), lang.end(), [](char c) {
-          return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                 c == '-' || c == '+' || c == '.';
+          return is_alnum(c) || c == '_' || c == '-' || c == '+' || c == '.';
         })) {
       out.text = s.substr(s.size());
       return;

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "kernel_log/prefix_parts.h"
+#include "util/ascii.h"
 #include "util/text.h"
 #include "util/time.h"
 
@@ -43,12 +44,6 @@ bool take_cut_journal_json(std::string_view s, NormalizedLine& out) {
   if (!whole) out.truncated = cut_stump(out.text);
   out.has_prefix = true;
   return true;
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 // The length of a terminal control sequence at the start of `s` (after its
@@ -203,9 +198,10 @@ bool decode_transfer(std::string_view raw, std::string& owned) {
   // `=3D` (an encoded '='), or an encoded UTF-8 character (`=D0=B8`: a
   // localized month name, a comm): lead byte C0-FF, continuation 80-BF.
   bool qp = raw.find("=3D") != std::string_view::npos;
+  const auto qp_hex = [](char c) { return hex_value(c, HexCase::upper); };  // QP's hex is uppercase
   for (size_t e = raw.find('='); !qp && e != std::string_view::npos && e + 5 < raw.size(); e = raw.find('=', e + 1))
-    qp = hex_value(raw[e + 1]) >= 0xC && hex_value(raw[e + 2]) >= 0 && raw[e + 3] == '=' &&
-         hex_value(raw[e + 4]) >= 8 && hex_value(raw[e + 4]) <= 0xB && hex_value(raw[e + 5]) >= 0;
+    qp = qp_hex(raw[e + 1]) >= 0xC && qp_hex(raw[e + 2]) >= 0 && raw[e + 3] == '=' &&
+         qp_hex(raw[e + 4]) >= 8 && qp_hex(raw[e + 4]) <= 0xB && qp_hex(raw[e + 5]) >= 0;
   if (!html && !qp) {
     if (!stripped) return false;
     owned = std::move(plain);
@@ -240,8 +236,8 @@ bool decode_transfer(std::string_view raw, std::string& owned) {
     std::string once;
     once.reserve(d.size());
     for (size_t i = 0; i < d.size(); ++i) {
-      if (d[i] == '=' && i + 2 < d.size() && hex_value(d[i + 1]) >= 0 && hex_value(d[i + 2]) >= 0) {
-        once += static_cast<char>(hex_value(d[i + 1]) * 16 + hex_value(d[i + 2]));
+      if (d[i] == '=' && i + 2 < d.size() && qp_hex(d[i + 1]) >= 0 && qp_hex(d[i + 2]) >= 0) {
+        once += static_cast<char>(qp_hex(d[i + 1]) * 16 + qp_hex(d[i + 2]));
         i += 2;
       } else {
         once += d[i];

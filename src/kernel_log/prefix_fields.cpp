@@ -9,6 +9,7 @@
 
 #include "kernel_log/month_names.h"
 #include "kernel_log/prefix_parts.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens::prefix_parts {

@@ -12,8 +12,6 @@
 
 namespace oomlens::prefix_parts {
 
-inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
 /// Time stamps (prefix_stamps.cpp).
 std::string format_wall(int y, int mo, int d, int h, int mi, int s, std::string_view frac);
 bool parse_hms(std::string_view t, int& h, int& mi, int& s);

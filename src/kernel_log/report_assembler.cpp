@@ -8,7 +8,6 @@
 // rejoining broken lines in report_rejoin.cpp, Mem-Info in meminfo_detail.cpp.
 #include "kernel_log/report_assembler.h"
 
-#include <cctype>
 #include <functional>
 #include <utility>
 #include <optional>
@@ -17,6 +16,7 @@
 
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_building.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -59,7 +59,7 @@ bool is_program_kmsg(std::string_view t) {
   const size_t close = t.find("]: ", open);
   if (close == std::string_view::npos || !parse_i64(t.substr(open + 1, close - open - 1))) return false;
   for (const char c : t.substr(0, open))
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.' && c != '@' && c != '/')
+    if (!is_alnum(c) && c != '_' && c != '-' && c != '.' && c != '@' && c != '/')
       return false;
   return true;
 }

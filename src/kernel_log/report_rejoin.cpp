@@ -5,6 +5,7 @@
 // its name, …); an unrecognised line that follows is appended to it and the
 // joined text replaces what the piece gave.
 #include "kernel_log/report_building.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -132,7 +133,7 @@ bool rest_of_comm(const Building& b, const LogicalLine& line, std::string_view t
   bool alnum = false;
   for (char c : t) {
     if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == '[' || c == ']' || c == '<' || c == '>') return false;
-    alnum = alnum || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    alnum = alnum || is_alnum(c);
   }
   if (!alnum || (t[0] == '-' && t.size() > 1 && t[1] == '-')) return false;
   return b.rows.back().row.comm.size() + t.size() <= 15;

@@ -15,6 +15,7 @@
 
 #include "logsource/journal_entry.h"
 #include "logsource/source_util.h"
+#include "proc/proc.h"
 #include "util/fd.h"
 #include "util/file.h"
 #include "util/i18n.h"
@@ -29,7 +30,7 @@ std::optional<BootSelector> parse_boot_selector(std::string_view text) {
     if (value <= 0) return BootSelector{BootSelector::Kind::relative, value, {}};
     return BootSelector{BootSelector::Kind::absolute, value, {}};
   }
-  if (const auto id = normalize_boot_id(text)) return BootSelector{BootSelector::Kind::id, 0, *id};
+  if (const auto id = proc::normalize_boot_id(text)) return BootSelector{BootSelector::Kind::id, 0, *id};
   return std::nullopt;
 }
 
@@ -215,7 +216,7 @@ std::vector<JournalBoot> boots_of(sd_journal* j) {
     uint64_t t = 0;
     if (sd_journal_seek_head(j) >= 0 && sd_journal_next(j) > 0 &&
         sd_journal_get_realtime_usec(j, &t) >= 0) {
-      if (auto norm = normalize_boot_id(id)) boots.push_back({*norm, t});
+      if (auto norm = proc::normalize_boot_id(id)) boots.push_back({*norm, t});
     }
   }
   sd_journal_flush_matches(j);

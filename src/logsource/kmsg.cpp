@@ -12,6 +12,7 @@
 #include "logsource/source_util.h"
 #include "util/i18n.h"
 #include "util/file.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -21,13 +22,6 @@ namespace {
 // CONSOLE_EXT_LOG_MAX is 8192 (include/linux/printk.h); twice that leaves
 // room for the dictionary lines some kernels append.
 constexpr size_t kRecordBuffer = 16 * 1024;
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 template <typename T>
 bool parse_num(std::string_view s, T& out) {
@@ -43,8 +37,8 @@ std::string unescape_kmsg(std::string_view text) {
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '\\' && i + 3 < text.size() && text[i + 1] == 'x') {
-      const int hi = hex_value(text[i + 2]);
-      const int lo = hex_value(text[i + 3]);
+      const int hi = text::hex_value(text[i + 2]);
+      const int lo = text::hex_value(text[i + 3]);
       if (hi >= 0 && lo >= 0) {
         out += static_cast<char>(hi * 16 + lo);
         i += 3;

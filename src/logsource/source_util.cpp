@@ -47,23 +47,10 @@ std::string journal_permission_advice() {
             "(sudo usermod -aG systemd-journal $USER, then log in again), or sudo");
 }
 
-std::optional<std::string> normalize_boot_id(std::string_view id) {
-  std::string out;
-  out.reserve(32);
-  for (const char c : id) {
-    if (c == '-' || c == ' ' || c == '\n' || c == '\t' || c == '\r') continue;
-    const char lower = text::ascii_lower(c);
-    if (!((lower >= '0' && lower <= '9') || (lower >= 'a' && lower <= 'f'))) return std::nullopt;
-    out += lower;
-  }
-  if (out.size() != 32) return std::nullopt;
-  return out;
-}
-
 std::optional<std::string> read_boot_id(std::string_view root) {
   const auto id = proc::read_boot_id(join_root(root, "/proc"));  // the one reader
   if (!id) return std::nullopt;
-  return normalize_boot_id(*id);
+  return proc::normalize_boot_id(*id);
 }
 
 int64_t local_utc_offset_s(int64_t epoch_s) {

@@ -31,13 +31,8 @@ namespace oomlens {
 /// root:systemd-journal 0640, with an ACL for `adm` on Debian).
 [[nodiscard]] std::string journal_permission_advice();
 
-/// Boot ids in one form, the journal's: 32 lowercase hex digits, no dashes.
-/// /proc/sys/kernel/random/boot_id prints the dashed UUID form. nullopt when
-/// `id` is not 32 hex digits once dashes and whitespace are removed.
-[[nodiscard]] std::optional<std::string> normalize_boot_id(std::string_view id);
-
 /// The live boot id (proc::read_boot_id() under `root`) in the journal's
-/// 32-hex form (normalize_boot_id()), for matching journal and kmsg records.
+/// 32-hex form (proc::normalize_boot_id()), for matching journal and kmsg records.
 [[nodiscard]] std::optional<std::string> read_boot_id(std::string_view root);
 
 /// The local time zone's UTC offset (seconds) at a given instant (TZ rules,

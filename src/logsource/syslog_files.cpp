@@ -8,14 +8,11 @@
 
 #include "logsource/source_util.h"
 #include "util/file.h"
+#include "util/ascii.h"
 
 namespace oomlens {
 
 namespace {
-
-bool all_digits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 uint64_t to_u64(std::string_view s) {
   uint64_t v = 0;
@@ -58,7 +55,7 @@ LogSeries order_rotated_names(std::string_view base, const std::vector<std::stri
     for (const std::string_view ext : {".gz", ".xz", ".zst"}) {
       if (rest.ends_with(ext)) rest.remove_suffix(ext.size());
     }
-    if (!all_digits(rest)) continue;  // kern.log.old, kern.log.swp, …: not ours
+    if (!text::all_digits(rest)) continue;  // kern.log.old, kern.log.swp, …: not ours
     if (sep == '.') {
       const uint64_t num = to_u64(rest);
       keyed.emplace_back(0, -static_cast<int64_t>(std::min<uint64_t>(num, INT64_MAX)), name);

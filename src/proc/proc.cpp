@@ -1,6 +1,7 @@
 // /proc parsers and readers (see proc.h).
 #include "proc/proc.h"
 #include "util/file.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 #include <dirent.h>
@@ -275,20 +276,25 @@ std::optional<std::string> read_comm(int pid, const std::string& proc_root) {
   return parse_comm(*t);
 }
 
+std::optional<std::string> normalize_boot_id(std::string_view id) {
+  std::string out;
+  out.reserve(32);
+  for (const char c : id) {
+    if (c == '-' || c == ' ' || c == '\n' || c == '\t' || c == '\r') continue;
+    if (!text::is_xdigit(c)) return std::nullopt;
+    out += text::ascii_lower(c);
+  }
+  if (out.size() != 32) return std::nullopt;
+  return out;
+}
+
 std::optional<std::string> parse_boot_id(std::string_view text) {
   text = oomlens::text::trim_right(text);
-  if (text.size() != 36) return std::nullopt;
-  std::string out(text);
-  for (size_t i = 0; i < out.size(); ++i) {
-    char& c = out[i];
-    if (i == 8 || i == 13 || i == 18 || i == 23) {
-      if (c != '-') return std::nullopt;
-      continue;
-    }
-    c = text::ascii_lower(c);
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return std::nullopt;
-  }
-  return out;
+  // The dashes of "%pU" where it prints them; its 32 digits are normalize_boot_id()'s to check.
+  if (text.size() != 36 || text[8] != '-' || text[13] != '-' || text[18] != '-' || text[23] != '-' ||
+      !normalize_boot_id(text))
+    return std::nullopt;
+  return text::ascii_lower(text);
 }
 
 std::optional<std::string> read_boot_id(const std::string& proc_root) {

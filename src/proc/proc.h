@@ -135,8 +135,12 @@ struct Pressure {
 /// a random UUID made once per boot, printed "%pU" plus '\n'): the dashed
 /// lowercase form, 36 characters ("372768f8-768b-4bfe-8327-a91c4972e3b4").
 /// nullopt when the text is not such a UUID (pure). The journal's 32-hex
-/// form of the same id is logsource::normalize_boot_id().
+/// form of the same id is normalize_boot_id()'s.
 [[nodiscard]] std::optional<std::string> parse_boot_id(std::string_view text);
+/// The one normaliser of a boot id, to the journal's form (`_BOOT_ID`): 32
+/// lowercase hex digits, no dashes (pure). nullopt when `id` is not 32 hex
+/// digits once dashes and blanks (space, \t, \r, \n) are removed.
+[[nodiscard]] std::optional<std::string> normalize_boot_id(std::string_view id);
 /// The one reader of the boot id; nullopt when unreadable or malformed
 /// (unknown, never ""). `proc_root` as for the other readers.
 [[nodiscard]] std::optional<std::string> read_boot_id(const std::string& proc_root = "/proc");

@@ -14,7 +14,6 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <cctype>
 #include <cerrno>
 #include <ctime>
 
@@ -24,6 +23,7 @@
 #include "supervise/systemd_scope.h"
 #include "version.h"
 #include "util/file.h"
+#include "util/ascii.h"
 
 namespace oomlens::run {
 
@@ -37,7 +37,7 @@ std::string default_record_name(const std::string& argv0, long epoch_s) {
   std::string base = argv0.substr(argv0.rfind('/') == std::string::npos ? 0 : argv0.rfind('/') + 1);
   std::string cmd;
   for (char c : base)
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-') cmd += c;
+    if (text::is_alnum(c) || c == '.' || c == '_' || c == '-') cmd += c;
   if (cmd.empty()) cmd = "job";
   if (cmd.size() > 40) cmd.resize(40);
   time_t t = static_cast<time_t>(epoch_s);

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <charconv>
@@ -19,66 +18,40 @@
 #include "proc/proc.h"
 #include "util/file.h"
 #include "supervise/systemd_scope.h"
+#include "util/i18n.h"
+#include "util/size_option.h"
 #include "util/text.h"
 
 namespace oomlens::supervise {
 
 namespace {
 
-// The spec, or nullopt for a text that is not one (why_not_limit says why).
-std::optional<LimitSpec> limit_spec_of(std::string_view t) {
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
-  if (t.empty()) return std::nullopt;
-  std::string s(t);
+// "80%": a share of oomlens's own memory limit (or MemTotal), in (0, 100].
+Result<LimitSpec> percent_spec(std::string_view text, std::string_view number) {
+  const std::string n(number), s(text);
   char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  if (end == s.c_str() || !std::isfinite(v) || v <= 0) return std::nullopt;
-  std::string unit(end);
+  const double v = std::strtod(n.c_str(), &end);
+  if (n.empty() || end != n.c_str() + n.size() || !std::isfinite(v))
+    return input_error(fmt::format(N_("--limit '{}' is not a size (64M, 32G, 1.5GiB) or a percentage (80%)"), s));
+  if (v > 100)
+    return input_error(fmt::format(N_("--limit '{}' is a share over 100 %: a percentage is of oomlens's own memory "
+                                      "limit (or MemTotal), so give at most 100%, or a size (64M, 32G)"), s));
+  if (v <= 0) return input_error(fmt::format(N_("--limit '{}' must be above 0%"), s));
   LimitSpec spec;
-  if (unit == "%") {
-    if (v > 100) return std::nullopt;
-    spec.percent = v;
-    return spec;
-  }
-  unit = text::ascii_lower(unit);
-  double mult = 1;
-  if (unit.empty() || unit == "b") mult = 1;
-  else if (unit == "k" || unit == "kb" || unit == "kib") mult = 1024.0;
-  else if (unit == "m" || unit == "mb" || unit == "mib") mult = 1024.0 * 1024;
-  else if (unit == "g" || unit == "gb" || unit == "gib") mult = 1024.0 * 1024 * 1024;
-  else if (unit == "t" || unit == "tb" || unit == "tib") mult = 1024.0 * 1024 * 1024 * 1024;
-  else return std::nullopt;
-  double bytes = v * mult;
-  if (bytes < 1 || bytes > 1.8e19) return std::nullopt;
-  spec.bytes = static_cast<uint64_t>(bytes);
+  spec.percent = v;
   return spec;
-}
-
-std::string why_not_limit(std::string_view t) {
-  std::string s(t);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || end == s.c_str() || !std::isfinite(v))
-    return fmt::format("--limit '{}' is not a size (64M, 32G, 1.5GiB) or a percentage (80%)", s);
-  std::string unit(end);
-  if (unit == "%") {
-    if (v > 100)
-      return fmt::format("--limit '{}' is a share over 100 %: a percentage is of oomlens's own memory limit "
-                         "(or MemTotal), so give at most 100%, or a size (64M, 32G)", s);
-    return fmt::format("--limit '{}' must be above 0%", s);
-  }
-  if (v <= 0) return fmt::format("--limit '{}' must be above zero", s);
-  if (limit_spec_of(std::string("1") + unit))
-    return fmt::format("--limit '{}' is out of range (at most 16 EiB)", s);
-  return fmt::format("--limit '{}' has an unknown unit '{}' (use K, M, G, T or %)", s, unit);
 }
 
 }  // namespace
 
 Result<LimitSpec> parse_limit_spec(std::string_view text) {
-  if (auto spec = limit_spec_of(text)) return *spec;
-  return input_error(why_not_limit(text));
+  const std::string_view t = text::trim(text);
+  if (text::ends_with(t, "%")) return percent_spec(t, text::trim(t.substr(0, t.size() - 1)));
+  auto bytes = parse_size_option("--limit", t);  // the one parser of sizes
+  if (!bytes) return bytes.error();
+  LimitSpec spec;
+  spec.bytes = *bytes;
+  return spec;
 }
 
 uint64_t resolve_limit(const LimitSpec& spec, uint64_t available_bytes) {

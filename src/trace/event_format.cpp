@@ -1,8 +1,8 @@
 // Tracepoint print formats and trace lines (see event_format.h).
 #include "trace/event_format.h"
 
-#include <cctype>
 #include <charconv>
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens::trace {
@@ -10,7 +10,7 @@ namespace {
 
 using text::trim;
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool ident_char(char c) { return text::is_alnum(c) || c == '_'; }
 
 // The field an argument prints: `REC->name`, `__get_str(name)`, else the one
 // `REC->name` inside an expression (`__print_flags(REC->f, …)`), else "".
@@ -76,7 +76,7 @@ void split_format(std::string_view f, EventFormat& out) {
     }
     size_t j = i + 1;
     while (j < f.size() && std::string_view("-+ #0").find(f[j]) != std::string_view::npos) ++j;
-    while (j < f.size() && (std::isdigit(static_cast<unsigned char>(f[j])) || f[j] == '*' || f[j] == '.')) ++j;
+    while (j < f.size() && (text::is_digit(f[j]) || f[j] == '*' || f[j] == '.')) ++j;
     while (j < f.size() && std::string_view("hlLqjzt").find(f[j]) != std::string_view::npos) ++j;
     if (j >= f.size()) break;  // a dangling '%': the rest is not a conversion
     FormatPiece p;
@@ -84,7 +84,7 @@ void split_format(std::string_view f, EventFormat& out) {
     lit.clear();
     p.conversion = f[j];
     if (f[j] == 'p')  // the kernel's %pS, %pI4, …: letters after the p
-      while (j + 1 < f.size() && std::isalnum(static_cast<unsigned char>(f[j + 1]))) ++j;
+      while (j + 1 < f.size() && text::is_alnum(f[j + 1])) ++j;
     out.pieces.push_back(std::move(p));
     i = j;
   }
@@ -144,7 +144,7 @@ std::optional<EventFields> match_event_body(const EventFormat& format, std::stri
       end = body.size();
     } else if (next.empty()) {  // two conversions back to back: a number ends where its digits do
       end = pos;
-      while (end < body.size() && (std::isalnum(static_cast<unsigned char>(body[end])) || body[end] == '-')) ++end;
+      while (end < body.size() && (text::is_alnum(body[end]) || body[end] == '-')) ++end;
     } else {
       end = i + 1 == ps.size() ? body.rfind(next) : body.find(next, pos);
       if (end == std::string_view::npos || end < pos) return std::nullopt;

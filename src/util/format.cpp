@@ -3,11 +3,11 @@
 #include <fmt/core.h>
 
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <csignal>
 
 #include "util/i18n.h"
+#include "util/ascii.h"
 
 namespace oomlens {
 
@@ -29,7 +29,7 @@ std::string shorten_ids(std::string_view path) {
   size_t i = 0;
   while (i < path.size()) {
     size_t j = i;
-    while (j < path.size() && std::isxdigit(static_cast<unsigned char>(path[j]))) ++j;
+    while (j < path.size() && text::is_xdigit(path[j])) ++j;
     if (j - i >= 32) {
       out.append(path.substr(i, 12));
       out.append("\u2026");
@@ -49,7 +49,7 @@ namespace {
 bool digits_at(std::string_view s, size_t pos, size_t n) {
   if (s.size() < pos + n) return false;
   for (size_t k = 0; k < n; ++k)
-    if (!std::isdigit(static_cast<unsigned char>(s[pos + k]))) return false;
+    if (!text::is_digit(s[pos + k])) return false;
   return true;
 }
 }  // namespace

@@ -1,4 +1,5 @@
 #include "util/i18n.h"
+#include "util/ascii.h"
 #include "util/file.h"
 
 #include <libintl.h>
@@ -7,7 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <cstdint>
 #include <fstream>
 #include <functional>
@@ -138,12 +138,12 @@ struct Pattern {
 bool has_letter(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
-    if (!std::isalpha(static_cast<unsigned char>(s[i]))) {
+    if (!text::is_alpha(s[i])) {
       ++i;
       continue;
     }
     size_t j = i;
-    while (j < s.size() && std::isalpha(static_cast<unsigned char>(s[j]))) ++j;
+    while (j < s.size() && text::is_alpha(s[j])) ++j;
     const std::string_view w = s.substr(i, j - i);
     if (w.size() >= 2 && w != "KiB" && w != "MiB" && w != "GiB" && w != "TiB" && w != "PiB" && w != "kB") return true;
     i = j;
@@ -156,7 +156,7 @@ bool has_phrase(std::string_view s) {
   auto word = [](std::string_view w) {
     if (w.size() < 2) return false;
     for (char c : w)
-      if (!std::isalpha(static_cast<unsigned char>(c)) && c != '\'' && c != '-') return false;
+      if (!text::is_alpha(c) && c != '\'' && c != '-') return false;
     return true;
   };
   bool prev = false;
@@ -210,7 +210,7 @@ std::optional<std::string> fill(std::string_view f, const std::vector<std::strin
       if (end == std::string_view::npos) return std::nullopt;
       std::string_view spec = f.substr(i + 1, end - i - 1);
       size_t idx = next++;
-      if (!spec.empty() && std::isdigit(static_cast<unsigned char>(spec[0]))) idx = static_cast<size_t>(std::atoi(std::string(spec).c_str()));
+      if (!spec.empty() && text::is_digit(spec[0])) idx = static_cast<size_t>(std::atoi(std::string(spec).c_str()));
       if (idx >= pieces.size()) return std::nullopt;
       out += pieces[idx];
       i = end;

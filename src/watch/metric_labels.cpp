@@ -2,15 +2,12 @@
 #include "watch/metric_labels.h"
 
 #include <algorithm>
-#include <cctype>
 #include <vector>
+
+#include "util/ascii.h"
 
 namespace oomlens::watch {
 namespace {
-
-bool all_of(std::string_view s, int (*pred)(int)) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [&](char c) { return pred(static_cast<unsigned char>(c)) != 0; });
-}
 
 std::vector<std::string_view> components(std::string_view path) {
   std::vector<std::string_view> out;
@@ -28,7 +25,7 @@ std::vector<std::string_view> components(std::string_view path) {
 
 bool is_oomlens_run_cgroup(std::string_view path) {
   for (auto c : components(path))
-    if (c.starts_with("oomlens-run-") && all_of(c.substr(12), ::isdigit)) return true;
+    if (c.starts_with("oomlens-run-") && text::all_digits(c.substr(12))) return true;
   return false;
 }
 
@@ -37,11 +34,11 @@ std::string systemd_unit_template(std::string_view unit) {
   if (dot == std::string_view::npos) return std::string(unit);
   std::string_view stem = unit.substr(0, dot), suffix = unit.substr(dot);
   if (stem.starts_with("run-")) return "run-*" + std::string(suffix);
-  if (stem.starts_with("session-") && all_of(stem.substr(8), ::isdigit)) return "session-*" + std::string(suffix);
+  if (stem.starts_with("session-") && text::all_digits(stem.substr(8))) return "session-*" + std::string(suffix);
   if (stem.starts_with("app-")) {
     if (size_t at = stem.rfind('@'); at != std::string_view::npos)
       return std::string(stem.substr(0, at)) + "@*" + std::string(suffix);
-    if (size_t dash = stem.rfind('-'); dash != std::string_view::npos && all_of(stem.substr(dash + 1), ::isdigit))
+    if (size_t dash = stem.rfind('-'); dash != std::string_view::npos && text::all_digits(stem.substr(dash + 1)))
       return std::string(stem.substr(0, dash)) + "-*" + std::string(suffix);
   }
   return std::string(unit);

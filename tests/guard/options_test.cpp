@@ -89,7 +89,7 @@ TEST(GuardOptions, Errors) {
   EXPECT_NE(err(a).find("unknown"), std::string::npos);
   a = {};
   a.budget = "-1G";
-  EXPECT_NE(err(a).find("below zero"), std::string::npos);
+  EXPECT_NE(err(a).find("must be above zero"), std::string::npos);
   a.budget = "0";
   EXPECT_NE(err(a).find("zero"), std::string::npos);
   a.budget = "12Q";

@@ -198,11 +198,24 @@ TEST(BootId, DashedUuidValidatedAndLowercased) {
   EXPECT_FALSE(parse_boot_id("372768f8768b4bfe8327a91c4972e3b4"));  // the journal's form is not this file's
   EXPECT_FALSE(parse_boot_id("372768f8-768b-4bfe-8327-a91c4972e3bz"));
   EXPECT_FALSE(parse_boot_id("372768f8-768b-4bfe-8327+a91c4972e3b4"));
+  EXPECT_FALSE(parse_boot_id("372768f8-768b-4bfe-8327- 91c4972e3b4"));  // a blank is no digit
   auto fx = read_boot_id(oomlens::testing::source_path("/tests/fixtures/logsource/root/proc"));
   ASSERT_TRUE(fx);
   EXPECT_EQ(fx->size(), 36u);
   EXPECT_FALSE(read_boot_id("/nonexistent-root/proc"));
   EXPECT_TRUE(read_boot_id());  // the live one
+}
+
+// The one normaliser: the journal's 32-hex form from either form, any case,
+// dashes and blanks dropped (a pasted id, the file's trailing newline).
+TEST(BootId, NormalisedToTheJournalsForm) {
+  EXPECT_EQ(normalize_boot_id("0F3A9C2E-1B2D-4E5F-8A9B-0C1D2E3F4A5B\n"), "0f3a9c2e1b2d4e5f8a9b0c1d2e3f4a5b");
+  EXPECT_EQ(normalize_boot_id("0f3a9c2e1b2d4e5f8a9b0c1d2e3f4a5b"), "0f3a9c2e1b2d4e5f8a9b0c1d2e3f4a5b");
+  EXPECT_EQ(normalize_boot_id(" 0f3a9c2e 1b2d4e5f8a9b0c1d2e3f4a5b\t"), "0f3a9c2e1b2d4e5f8a9b0c1d2e3f4a5b");
+  EXPECT_FALSE(normalize_boot_id("xyz"));
+  EXPECT_FALSE(normalize_boot_id("0f3a9c2e"));
+  EXPECT_FALSE(normalize_boot_id("0f3a9c2e1b2d4e5f8a9b0c1d2e3f4a5b0"));  // 33 digits
+  EXPECT_FALSE(normalize_boot_id("0f3a9c2e1b2d4e5f8a9b0c1d2e3f4a5g"));
 }
 
 }  // namespace
