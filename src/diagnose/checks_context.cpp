@@ -189,8 +189,29 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   }
 
   if (e.panic_message && e.panic_message->find("panic_on_oom") != std::string::npos) {
-    out.push_back({"panic_on_oom", CheckLevel::warn,
-                   tr("vm.panic_on_oom is set: the kernel panics on OOM instead of killing a process."), {}});
+    // check_panic_on_oom() (2.6.29+): "compulsory" is vm.panic_on_oom=2, which panics for every OOM; "system-wide"
+    // is 1, which panics only for an unconstrained one (a memory cgroup's, cpuset's or policy's OOM still kills).
+    // Other wordings (older kernels) tell neither: the value is not said.
+    const bool compulsory = e.panic_message->find("compulsory") != std::string::npos;
+    const bool system_wide = e.panic_message->find("system-wide") != std::string::npos;
+    const bool confined = e.constraint && *e.constraint != Constraint::global;
+    if (compulsory)
+      out.push_back({"panic_on_oom", CheckLevel::warn,
+                     confined ? tr("vm.panic_on_oom is 2 (\"compulsory\"): the kernel panics on every OOM, even one "
+                                   "confined to a memory cgroup, cpuset or memory policy as this one was, instead of "
+                                   "killing a process; with 1 it would have killed a process here.")
+                              : tr("vm.panic_on_oom is 2 (\"compulsory\"): the kernel panics on every OOM, even one "
+                                   "confined to a memory cgroup, cpuset or memory policy, instead of killing a "
+                                   "process."),
+                     {{"panic_on_oom", 2}}});
+    else if (system_wide)
+      out.push_back({"panic_on_oom", CheckLevel::warn,
+                     tr("vm.panic_on_oom is 1 (\"system-wide\"): the kernel panics when the whole machine runs out "
+                        "of memory instead of killing a process."),
+                     {{"panic_on_oom", 1}}});
+    else
+      out.push_back({"panic_on_oom", CheckLevel::warn,
+                     tr("vm.panic_on_oom is set: the kernel panics on OOM instead of killing a process."), {}});
   }
 
   if (e.kind == EventKind::no_killable) {
