@@ -151,5 +151,25 @@ TEST(AuditWording, PanicOnOomSaysTheValueThePanicPrinted) {
   }
 }
 
+// Corpus 189 (riscv, 5.4): a page fault failed with VM_FAULT_OOM while 1.4 GiB of 8.0 GiB was free, four python3
+// (py.test) processes. The advice said "RAM was free, so no process's size caused this" and then "If this is model
+// training: use bf16/AMP": the second contradicts the first. With RAM short, the training advice stays.
+TEST(AuditWording, NoTrainingAdviceWhereAPageFaultFailedWithRamFree) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::global, "CONSTRAINT_NONE")
+                   .pagefault()
+                   .trigger(Trigger{"pt_main_thread", 28600, "0x0()", 0, 0, std::nullopt, "(null)", "/", "0"})
+                   .mem_info(MemInfo{.free_bytes = 2 * GiB, .free_swap_bytes = 0, .total_swap_bytes = 0,
+                                     .ram_bytes = 8 * GiB})
+                   .victim(VictimOf(28600, "python3").rss(std::nullopt, 5 * GiB, 10 * MiB, 0));
+  {
+    const Explanation x = explain(e);
+    EXPECT_THAT(advice(x), HasSubstr("find what made the page fault fail"));
+    EXPECT_THAT(advice(x), Not(HasSubstr("bf16")));
+  }
+  e.mem_info->free_bytes = 100 * MiB;  // RAM short: the machine ran out, and the job's size is the story
+  EXPECT_THAT(advice(explain(e)), HasSubstr("bf16"));
+}
+
 }  // namespace
 }  // namespace oomlens
