@@ -33,8 +33,9 @@
 //     victim held little     → find what held the memory (in a memcg: the
 //     cgroup's other processes, page cache, tmpfs, kernel memory).
 //     global, victim ≥50 % RAM → less work / bigger machine, contain with
-//     `oomlens run --limit`; the victim's share unknown → the RAM above which
-//     it held under 1 %; otherwise find the users and contain jobs.
+//     `oomlens run --limit`; a raised oom_score_adj → it need not be the
+//     user: find who held the most; the victim's share unknown → the RAM
+//     above which it held under 1 %; otherwise find the users and contain jobs.
 //  6b. mempolicy / cpuset   → more nodes (numactl, cpuset.mems) or less work.
 //  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
 //  8. DataLoader workers seen (dataloader_evidence(): `pt_data_worker`, or
@@ -357,6 +358,12 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
       out.push_back(trf("{} alone used most of the RAM: give it less work or more memory, and run it under "
                                 "`oomlens run --limit SIZE` so it is killed alone instead of starving the machine.",
                                 victim_name));
+    } else if (v && v->oom_score_adj && *v->oom_score_adj > 0 && find_check(checks, "victim_oom_score_adj")) {
+      // Ranked partly by its raised oom_score_adj (corpus 267, 268, 57): the victim need not be the user.
+      out.push_back(trf("{} was chosen partly for its raised oom_score_adj ({}), so it need not be what used the "
+                        "memory: see which process held the most (the task table's largest rss rows, `ps`, "
+                        "`oomlens top`) and contain that job with `oomlens run --limit SIZE`.",
+                        victim_name, *v->oom_score_adj));
     } else if (auto said = share_unknown_advice(checks, victim_name, false)) {
       out.push_back(std::move(*said));
     } else {

@@ -15,7 +15,7 @@ namespace {
 constexpr int kK8sBestEffortAdj = 1000;
 constexpr int kK8sGuaranteedAdj = -997;
 
-std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner) {
+std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner, bool memcg) {
   // Kubernetes wording only when a Kubernetes cgroup was seen.
   const bool k8s = owner && owner->kind == "kubernetes";
   if (adj == kK8sBestEffortAdj)
@@ -25,7 +25,16 @@ std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner) {
   if (k8s && owner->qos_class == std::optional<std::string>("burstable") && adj > 1 && adj < 1000)
     return tr(" (Kubernetes Burstable: 1000 − 1000 × memory request / node memory; a small request ranks it high)");
   if (adj < 0) return tr(" (protected, yet still chosen: every other candidate was protected as much or was smaller)");
-  return tr(" (raised: the process or its manager made it a preferred victim)");
+  // oom_badness() (2.6.36+) adds adj ‰ of RAM plus swap (in a memcg OOM, of the cgroup's limit) to the score: a
+  // raised victim outranks larger processes, so what it held need not say who used the memory (corpus 267:
+  // llama-server, 25 MiB at 200).
+  const std::string pct = adj % 10 ? fmt::format("{}.{}", adj / 10, adj % 10) : fmt::format("{}", adj / 10);
+  return memcg ? trf(" (raised: the kernel adds {} % of the cgroup's limit to its badness score, so it was chosen "
+                     "over any task of the cgroup that held up to that much more)",
+                     pct)
+               : trf(" (raised: the kernel adds {} % of RAM plus swap to its badness score, so it was chosen over any "
+                     "process that held up to that much more)",
+                     pct);
 }
 
 }  // namespace
@@ -36,7 +45,8 @@ void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
   const int adj = *v->oom_score_adj;
   const std::optional<CgroupOwner> owner = e.memcg ? e.memcg->owner : std::nullopt;
   out.push_back({"victim_oom_score_adj", adj < 0 ? CheckLevel::warn : CheckLevel::info,
-                 trf("{} had oom_score_adj {}{}.", v->comm, adj, adj_meaning(adj, owner)),
+                 trf("{} had oom_score_adj {}{}.", v->comm, adj,
+                     adj_meaning(adj, owner, e.constraint == Constraint::memcg)),
                  {{"oom_score_adj", adj}}});
 }
 

@@ -171,5 +171,28 @@ TEST(AuditWording, NoTrainingAdviceWhereAPageFaultFailedWithRamFree) {
   EXPECT_THAT(advice(explain(e)), HasSubstr("bf16"));
 }
 
+// Corpus 267 (llama-server, 25 MiB, oom_score_adj 200), 268, 57: a raised oom_score_adj adds adj ‰ of RAM plus swap
+// (of the cgroup's limit in a memcg OOM) to the badness score. The check said only "a preferred victim" and the
+// advice "contain memory-hungry jobs"; both now say it need not be what used the memory.
+TEST(AuditWording, RaisedOomScoreAdjSaysWhatItAddsAndThatTheVictimNeedNotBeTheUser) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::global, "CONSTRAINT_NONE")
+                   .victim(VictimOf(82743, "llama-server").rss(11 * GiB, 976 * KiB, 24704 * KiB, 0).adj(200));
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "victim_oom_score_adj");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->message, "llama-server had oom_score_adj 200 (raised: the kernel adds 20 % of RAM plus swap to its "
+                          "badness score, so it was chosen over any process that held up to that much more).");
+    EXPECT_THAT(advice(x), HasSubstr("llama-server was chosen partly for its raised oom_score_adj (200), so it need "
+                                     "not be what used the memory"));
+    EXPECT_THAT(advice(x), Not(HasSubstr("Contain memory-hungry jobs")));
+  }
+  e.victims[0].oom_score_adj = 985;
+  e.constraint = Constraint::memcg;
+  EXPECT_THAT(find(explain(e), "victim_oom_score_adj")->message,
+              HasSubstr("adds 98.5 % of the cgroup's limit to its badness score"));
+}
+
 }  // namespace
 }  // namespace oomlens
