@@ -29,7 +29,8 @@ std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner, bool m
   // raised victim outranks larger processes, so what it held need not say who used the memory (corpus 267:
   // llama-server, 25 MiB at 200).
   const std::string pct = adj % 10 ? fmt::format("{}.{}", adj / 10, adj % 10) : fmt::format("{}", adj / 10);
-  return memcg ? trf(" (raised: the kernel adds {} % of the cgroup's limit to its badness score, so it was chosen "
+  return memcg ? trf(" (raised: the kernel adds {} % of the cgroup's limit, with the swap it may use, to its badness "
+                     "score, so it was chosen "
                      "over any task of the cgroup that held up to that much more)",
                      pct)
                : trf(" (raised: the kernel adds {} % of RAM plus swap to its badness score, so it was chosen over any "

@@ -191,7 +191,27 @@ TEST(AuditWording, RaisedOomScoreAdjSaysWhatItAddsAndThatTheVictimNeedNotBeTheUs
   e.victims[0].oom_score_adj = 985;
   e.constraint = Constraint::memcg;
   EXPECT_THAT(find(explain(e), "victim_oom_score_adj")->message,
-              HasSubstr("adds 98.5 % of the cgroup's limit to its badness score"));
+              HasSubstr("adds 98.5 % of the cgroup's limit, with the swap it may use, to its badness score"));
+}
+
+// Corpus 188 (a.out, 92 KiB anon-rss and 163 MiB shmem-rss in a 200 MiB cgroup): the info "its anonymous memory is
+// only 0 % of the limit: other processes, page cache or kernel memory took the rest" was false (its own shared memory
+// took it), and so was the advice that the victim was not the main user. A victim with little shmem keeps it.
+TEST(AuditWording, LowAnonShareIsNotSaidWhenTheVictimsOwnSharedMemoryFilledTheLimit) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::memcg)
+                   .victim(VictimOf(8204, "a.out").rss(300 * MiB, 92 * KiB, 0, 167014 * KiB));
+  e.memcg = MemcgInfo{};
+  e.memcg->limit_bytes = 200 * MiB;
+  e.memcg->limit_state = LimitState::limited;
+  {
+    const Explanation x = explain(e);
+    EXPECT_EQ(find(x, "victim_anon_vs_limit"), nullptr);
+    EXPECT_THAT(advice(x), Not(HasSubstr("the victim was not the main user of the limit")));
+    EXPECT_THAT(x.summary, HasSubstr("163.1 MiB of shared memory (shmem-rss)"));
+  }
+  e.victims[0].shmem_rss_bytes = 0;  // nothing of its own beside the anon: others took the rest
+  EXPECT_NE(find(explain(e), "victim_anon_vs_limit"), nullptr);
 }
 
 }  // namespace
