@@ -42,9 +42,8 @@ std::string anon_clause(const OomEvent& e) {
     // Mapped file pages or shared memory larger than the anonymous pages and 64 MiB or more (a database's mmap,
     // corpus 316; a database's shared buffers, corpus 176 postgres with 83.9 GiB shmem-rss): the kill line's other
     // half, without which "held 3.7 MiB" tells the wrong story.
-    const auto larger = [&](const std::optional<uint64_t>& b) { return b && *b > *total && *b >= (64u << 20); };
     const Victim& v = e.victims.front();
-    const bool file = larger(v.file_rss_bytes), shmem = larger(v.shmem_rss_bytes);
+    const bool file = named_beside_anon(v.file_rss_bytes, *total), shmem = named_beside_anon(v.shmem_rss_bytes, *total);
     if (file && shmem)
       return trf("the victim held {} anonymous memory, {} of mapped file pages (file-rss) and {} of shared memory "
                  "(shmem-rss)",
