@@ -24,6 +24,12 @@ std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner, bool m
   if (adj == kK8sGuaranteedAdj && k8s) return tr(" (Kubernetes gives -997 to Guaranteed pods)");
   if (k8s && owner->qos_class == std::optional<std::string>("burstable") && adj > 1 && adj < 1000)
     return tr(" (Kubernetes Burstable: 1000 − 1000 × memory request / node memory; a small request ranks it high)");
+  // In a memcg OOM only the cgroup's own tasks compete, and a container's or a service's share one value: the
+  // protection ranked it against nothing outside (corpus 197, 26, 132, 192).
+  if (adj < 0 && memcg)
+    return tr(" (protected, yet still chosen: in a memory-cgroup OOM only the cgroup's own tasks are candidates, "
+              "which commonly share one oom_score_adj: it protects a task in a machine-wide OOM, not within its own "
+              "cgroup)");
   if (adj < 0) return tr(" (protected, yet still chosen: every other candidate was protected as much or was smaller)");
   // oom_badness() (2.6.36+) adds adj ‰ of RAM plus swap (in a memcg OOM, of the cgroup's limit) to the score: a
   // raised victim outranks larger processes, so what it held need not say who used the memory (corpus 267:
@@ -45,9 +51,12 @@ void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
   if (!v || !v->oom_score_adj || *v->oom_score_adj == 0) return;
   const int adj = *v->oom_score_adj;
   const std::optional<CgroupOwner> owner = e.memcg ? e.memcg->owner : std::nullopt;
-  out.push_back({"victim_oom_score_adj", adj < 0 ? CheckLevel::warn : CheckLevel::info,
+  // A protected victim is a warning in a machine-wide kill (it outgrew its protection, or the memory was held
+  // elsewhere); in a memcg kill its cgroup-mates usually share the value, and the rank says nothing new.
+  const bool memcg = e.constraint == Constraint::memcg;
+  out.push_back({"victim_oom_score_adj", adj < 0 && !memcg ? CheckLevel::warn : CheckLevel::info,
                  trf("{} had oom_score_adj {}{}.", v->comm, adj,
-                     adj_meaning(adj, owner, e.constraint == Constraint::memcg)),
+                     adj_meaning(adj, owner, memcg)),
                  {{"oom_score_adj", adj}}});
 }
 

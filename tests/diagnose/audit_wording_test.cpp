@@ -214,5 +214,25 @@ TEST(AuditWording, LowAnonShareIsNotSaidWhenTheVictimsOwnSharedMemoryFilledTheLi
   EXPECT_NE(find(explain(e), "victim_anon_vs_limit"), nullptr);
 }
 
+// Corpus 197 (seven memcg kills at oom_score_adj -997, no Kubernetes path in the text), 26, 132, 192: in a memcg OOM
+// only the cgroup's tasks compete and they usually share the value, so a protected victim is info there, with that
+// said; in a global kill it stays a warning.
+TEST(AuditWording, ProtectedVictimOfAMemcgOomIsInfoAndSaysWhoCompeted) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::memcg)
+                   .victim(VictimOf(140339, "python3").rss(120832 * KiB, 15596 * KiB, 8924 * KiB, 0).adj(-997));
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "victim_oom_score_adj");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->level, CheckLevel::info);
+    EXPECT_THAT(c->message, HasSubstr("in a memory-cgroup OOM only the cgroup's own tasks are candidates"));
+  }
+  e.constraint = Constraint::global;
+  const Explanation g = explain(e);
+  EXPECT_EQ(find(g, "victim_oom_score_adj")->level, CheckLevel::warn);
+  EXPECT_THAT(find(g, "victim_oom_score_adj")->message, HasSubstr("every other candidate was protected as much"));
+}
+
 }  // namespace
 }  // namespace oomlens
