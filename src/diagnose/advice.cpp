@@ -25,17 +25,25 @@
 //     memcg, victim ≥80 % of limit → raise the limit or reduce use; growth
 //     with run time rather than input means a leak.
 //     memcg, victim < 80 %   → look at the rest of the cgroup (stats).
-//     memcg, limit unknown   → raise the limit or reduce use.
+//     memcg, limit unknown   → raise the limit or reduce use; the victim's
+//     share unknown (victim_share_unknown) → the limit above which it held
+//     under 1 %, and what to do on either side of it.
+//     memcg, victim held little → no rule-5 line (rule 6 says what to find).
 //  6. a page fault's OOM with RAM free → find what failed the fault.
+//     victim held little     → find what held the memory (in a memcg: the
+//     cgroup's other processes, page cache, tmpfs, kernel memory).
 //     global, victim ≥50 % RAM → less work / bigger machine, contain with
-//     `oomlens run --limit`; otherwise find the users and contain jobs.
+//     `oomlens run --limit`; a raised oom_score_adj → it need not be the
+//     user: find who held the most; the victim's share unknown → the RAM
+//     above which it held under 1 %; otherwise find the users and contain jobs.
 //  6b. mempolicy / cpuset   → more nodes (numactl, cpuset.mems) or less work.
 //  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
 //  8. DataLoader workers seen (dataloader_evidence(): `pt_data_worker`, or
 //     `torch_shm_manager` beside ≥3 same-name python tasks) → own cache vs
 //     copy-on-read. Same-name python tasks alone may be ranks (torchrun, DeepSpeed).
-//  9. python victim ≥4 GiB anon, with a sign of PyTorch (training_evidence())
-//     and not a high-order allocation → bf16/AMP and gradient accumulation.
+//  9. python victim ≥4 GiB anon, with a sign of PyTorch (training_evidence()),
+//     not a high-order allocation nor a page fault's OOM with RAM free (no
+//     process's size caused it) → bf16/AMP and gradient accumulation.
 // 10. oom_score_adj 1000 under Kubernetes → set requests/limits (BestEffort).
 // 11. page tables large      → huge pages / fewer mappings.
 #include <fmt/core.h>
@@ -51,11 +59,13 @@ constexpr size_t kMaxAdvice = 5;
 constexpr uint64_t kGiB = uint64_t{1} << 30;
 constexpr uint64_t kTrainingAnonBytes = 4 * kGiB;  // rule 9: a model-sized process
 
-int64_t figure(const Check& c, std::string_view name) {
+std::optional<int64_t> find_figure(const Check& c, std::string_view name) {
   for (const auto& [n, v] : c.figures)
     if (n == name) return v;
-  return 0;
+  return std::nullopt;
 }
+
+int64_t figure(const Check& c, std::string_view name) { return find_figure(c, name).value_or(0); }
 
 // A figure in bytes as people read it (`1.2 GiB`).
 std::string bytes_figure(const Check& c, std::string_view name) {
@@ -103,6 +113,30 @@ std::string protected_victim_advice(const OomEvent& e, const Victim& v, const st
              name, adj, pct, format_bytes(held));
 }
 
+// victim_share_unknown without a share of the task-table rows: the victim held 1-64 MiB and the report prints
+// neither the RAM nor (memcg) the limit, so whether the kill freed little depends on a size the log lacks. The
+// advice says the size at which it did (100 x what it held: 1 %) and what to do on either side of it, instead of
+// "contain memory-hungry jobs" alone (corpus 157 plymouthd 11.9 MiB, 179 polkitd, 186, 261 systemd-network, 41).
+std::optional<std::string> share_unknown_advice(const std::vector<Check>& checks, const std::string& name, bool memcg) {
+  const Check* c = find_check(checks, "victim_share_unknown");
+  if (!c || find_figure(*c, "rows_rss_bytes")) return std::nullopt;  // a share of the rows shown says enough
+  const auto held = find_figure(*c, "held_bytes");
+  if (!held || *held <= 0) return std::nullopt;
+  const std::string hundredfold = format_bytes(static_cast<uint64_t>(*held) * 100);
+  if (memcg)
+    return trf("{} held {} and the report prints no limit of its cgroup: if the limit (memory.max, v1 "
+               "memory.limit_in_bytes) is more than {}, it held under 1 % of it and the kill freed little: find what "
+               "else the cgroup was charged for (its other processes; page cache, tmpfs and shm files, kernel memory "
+               "in its memory.stat) before raising the limit. Under that, raise the limit or make the job use less "
+               "memory.",
+               name, format_bytes(static_cast<uint64_t>(*held)), hundredfold);
+  return trf("{} held {} and the report does not print the machine's RAM: with more than {} of RAM it held under 1 % "
+             "of it and the kill freed little, so find what held the memory (the task table's largest rss and "
+             "swapents rows; Mem-Info: slab, shmem, pagetables, hugetlb pages; `free -m`) before containing any job. "
+             "On a smaller machine, contain memory-hungry jobs with `oomlens run --limit SIZE`.",
+             name, format_bytes(static_cast<uint64_t>(*held)), hundredfold);
+}
+
 // Lowmem exhausted: a 64-bit kernel; when CMA held the zone's free pages
 // (the lowmem check's zone_free_cma_bytes), a smaller CMA area first.
 std::string lowmem_advice(const Check& c) {
@@ -124,11 +158,30 @@ std::string hugetlb_advice(const Check& c) {
 }
 
 std::string high_order_advice(const Check& c) {
+  // The block's size as the check says it: its pages when the log prints no page size (never "0 B").
+  HighOrder block{static_cast<int>(figure(c, "order")), std::nullopt, false};
+  if (const auto b = find_figure(c, "allocation_bytes")) block.bytes = static_cast<uint64_t>(*b);
   return trf("An order-{} allocation needs {} of contiguous free memory. If memory was fragmented rather "
              "than used up: keep more of it free (raise vm.min_free_kbytes), let the kernel compact it "
              "(CONFIG_COMPACTION, off when the report prints `COMPACTION is disabled!!!`; "
              "vm.compaction_proactiveness), and see which caller asks for such blocks (the call trace).",
-             figure(c, "order"), bytes_figure(c, "allocation_bytes"));
+             block.order, block_size_text(block));
+}
+
+// shmem_dominant. Mem-Info's or the cgroup's shmem (figure ram_bytes or usage_bytes): files in tmpfs and SysV
+// segments, which outlive their users. The victim's own shmem-rss (neither figure: corpus 176, postgres 83.9 GiB;
+// 292): a segment a running process maps, such as a database's shared buffers, is in use, not stale: its size is
+// that program's setting.
+std::string shmem_advice(const Check& c) {
+  if (find_figure(c, "ram_bytes") || find_figure(c, "usage_bytes"))
+    return tr("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV segments "
+              "(`ipcs -m`); delete what is stale and cap the mounts with size=: killing a process does not free them.");
+  return trf("The victim mapped {} of shared memory: a segment a running program uses (a database's shared buffers "
+             "such as PostgreSQL's shared_buffers, a POSIX shm or memfd region) is sized by that program's setting: "
+             "make it fit the RAM (or the limit) beside everything else. Large files in tmpfs (`df -h -t tmpfs`, "
+             "/dev/shm) and SysV segments (`ipcs -m`) are the other place to look: killing a process does not free "
+             "them.",
+             bytes_figure(c, "shmem_bytes"));
 }
 
 std::string processes_hold_little_advice(const Check& c) {
@@ -168,10 +221,7 @@ constexpr CauseAdvice kCauseAdvice[] = {
         "--cpuset-mems): the kernel's own and most user allocations cannot be served from movable-only nodes."),
      nullptr},
     {"hugetlb_reserved", nullptr, hugetlb_advice},
-    {"shmem_dominant",
-     N_("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV segments (`ipcs "
-        "-m`); delete what is stale and cap the mounts with size=: killing a process does not free them."),
-     nullptr},
+    {"shmem_dominant", nullptr, shmem_advice},
     {"memcg_kmem_dominant",
      N_("Find which kernel objects fill the cgroup (cgroup v1 memory.kmem.slabinfo, v2 memory.stat slab_*; "
         "`slabtop`): often the inodes and dentries of the many files a job touches. Raising the limit only postpones "
@@ -196,9 +246,16 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     out.emplace_back(tr("Nothing to fix in the victim: find who forced the OOM (echo f > /proc/sysrq-trigger, a "
                      "watchdog, or Alt+SysRq+F on the console)."));
   }
-  if (find_check(checks, "panic_on_oom")) {  // 2
-    out.emplace_back(tr("Set `sysctl vm.panic_on_oom=0` unless a reboot on OOM is what you want: then the kernel kills "
-                     "one process instead."));
+  if (const Check* p = find_check(checks, "panic_on_oom")) {  // 2
+    // vm.panic_on_oom=2 panicked for an OOM confined to a cgroup, cpuset or policy (corpus 181, a memcg OOM with
+    // 24.7 GiB free): 1 keeps the reboot for a machine-wide OOM and lets such an OOM kill within its limit.
+    if (find_figure(*p, "panic_on_oom") == 2 && e.constraint && *e.constraint != Constraint::global)
+      out.emplace_back(tr("Set `sysctl vm.panic_on_oom=0`, or 1 if a machine-wide OOM should still reboot: 2 panics "
+                          "the whole machine when a single memory cgroup, cpuset or memory policy runs out, as here, "
+                          "where 1 kills a process within it."));
+    else
+      out.emplace_back(tr("Set `sysctl vm.panic_on_oom=0` unless a reboot on OOM is what you want: then the kernel "
+                          "kills one process instead."));
   }
   const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "lowmem_unknown") ||
                            find_check(checks, "slab_unreclaimable_dominant") ||
@@ -264,9 +321,13 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
       out.push_back(trf("If {} needs this much memory, raise the limit (now {}); if its use grows with run time "
                                 "rather than with its input, it leaks: profile it instead of raising the limit.",
                                 victim_name, bytes_figure(*c, "limit_bytes")));
+    } else if (find_check(checks, "victim_held_little") && !pagefault_with_ram_free(e, context)) {
+      // Rule 6 says what filled the cgroup; "raise the limit or use less memory" would contradict it.
     } else if (c) {
       out.emplace_back(tr("Look at the other processes and at the page cache in the cgroup (the `Memory cgroup stats` "
                        "lines): the victim was not the main user of the limit."));
+    } else if (auto said = share_unknown_advice(checks, victim_name, true)) {
+      out.push_back(std::move(*said));
     } else {
       out.emplace_back(tr("Raise the cgroup's memory limit or make the job use less memory."));
     }
@@ -277,6 +338,13 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "kernel messages just before the report; a driver or filesystem fault handler; a cgroup v1 "
                         "kmem limit of the faulting task's cgroup) and fix that. Newer kernels (5.16+) no longer "
                         "kill for such a fault."));
+  } else if (find_check(checks, "victim_held_little") && e.constraint == Constraint::memcg) {
+    // 6, in a memory cgroup: the limit was filled by what the victim did not hold. Not Mem-Info (the machine's)
+    // nor "a limit on it" (it had one): the cgroup's own lines say what it was charged for (corpus 291, 188, LTP).
+    out.emplace_back(tr("The victim held almost nothing of what its cgroup was charged for: the rest is the cgroup's "
+                        "other processes (the task table's largest rss and swapents rows) or memory no process maps "
+                        "(page cache, tmpfs and shm files, kernel memory: the `Memory cgroup stats` lines, "
+                        "memory.stat). Find which and fix that; raise the limit only if the cgroup needs that much."));
   } else if (find_check(checks, "victim_held_little")) {  // 6: limiting the victim would not have helped
     out.emplace_back(tr("The victim held almost nothing, so a limit on it would not have helped: find what held the "
                         "memory (the task table's largest rss and swapents rows; Mem-Info: slab, shmem, pagetables, "
@@ -290,6 +358,14 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
       out.push_back(trf("{} alone used most of the RAM: give it less work or more memory, and run it under "
                                 "`oomlens run --limit SIZE` so it is killed alone instead of starving the machine.",
                                 victim_name));
+    } else if (v && v->oom_score_adj && *v->oom_score_adj > 0 && find_check(checks, "victim_oom_score_adj")) {
+      // Ranked partly by its raised oom_score_adj (corpus 267, 268, 57): the victim need not be the user.
+      out.push_back(trf("{} was chosen partly for its raised oom_score_adj ({}), so it need not be what used the "
+                        "memory: see which process held the most (the task table's largest rss rows, `ps`, "
+                        "`oomlens top`) and contain that job with `oomlens run --limit SIZE`.",
+                        victim_name, *v->oom_score_adj));
+    } else if (auto said = share_unknown_advice(checks, victim_name, false)) {
+      out.push_back(std::move(*said));
     } else {
       out.emplace_back(tr("Contain memory-hungry jobs with `oomlens run --limit SIZE`, so a runaway job hits its own "
                        "limit instead of the machine's."));
@@ -325,7 +401,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                      "(`persistent_workers=True` keeps such copies alive). `oomlens run` tells the two apart."));
   }
   if (v && is_python(v->comm) && v->anon_rss_bytes && *v->anon_rss_bytes >= kTrainingAnonBytes &&
-      training_evidence(e) && !find_check(checks, "high_order_allocation")) {  // 9
+      training_evidence(e) && !find_check(checks, "high_order_allocation") &&
+      !pagefault_with_ram_free(e, context)) {  // 9; not where RAM was free (corpus 189: rule 6 says no size caused it)
     out.emplace_back(tr("If this is model training: use bf16/AMP instead of float32, and gradient accumulation rather "
                      "than a smaller batch (a smaller batch changes the optimisation)."));
   }

@@ -72,6 +72,10 @@ void victim_vs_capacity(const OomEvent& e, const ExplainContext& ctx, std::vecto
   if (!cap) return;
   const uint64_t p = percent(anon, cap->bytes);
   const bool dominant = p >= cap->dominant_percent;
+  // "Only N %: others took the rest" is false when the victim's own shared memory took it (corpus 188: a.out, 92
+  // KiB anon and 163 MiB shmem-rss of a 200 MiB limit). The sentence names that shmem-rss (larger than the anon
+  // and 64 MiB or more), shmem_dominant explains it: nothing is said here then.
+  if (!dominant && named_beside_anon(v->shmem_rss_bytes, anon)) return;
   Check c{cap->check, dominant ? CheckLevel::warn : CheckLevel::info,
           trf(dominant ? cap->dominant : cap->minor, v->comm, format_bytes(anon), p, format_bytes(cap->bytes)),
           {{"anon_rss_bytes", as_fig(anon)}, {cap->figure, as_fig(cap->bytes)}, {"percent", as_fig(p)}}};

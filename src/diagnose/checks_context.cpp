@@ -15,7 +15,7 @@ namespace {
 constexpr int kK8sBestEffortAdj = 1000;
 constexpr int kK8sGuaranteedAdj = -997;
 
-std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner) {
+std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner, bool memcg) {
   // Kubernetes wording only when a Kubernetes cgroup was seen.
   const bool k8s = owner && owner->kind == "kubernetes";
   if (adj == kK8sBestEffortAdj)
@@ -24,8 +24,24 @@ std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner) {
   if (adj == kK8sGuaranteedAdj && k8s) return tr(" (Kubernetes gives -997 to Guaranteed pods)");
   if (k8s && owner->qos_class == std::optional<std::string>("burstable") && adj > 1 && adj < 1000)
     return tr(" (Kubernetes Burstable: 1000 − 1000 × memory request / node memory; a small request ranks it high)");
+  // In a memcg OOM only the cgroup's own tasks compete, and a container's or a service's share one value: the
+  // protection ranked it against nothing outside (corpus 197, 26, 132, 192).
+  if (adj < 0 && memcg)
+    return tr(" (protected, yet still chosen: in a memory-cgroup OOM only the cgroup's own tasks are candidates, "
+              "which commonly share one oom_score_adj: it protects a task in a machine-wide OOM, not within its own "
+              "cgroup)");
   if (adj < 0) return tr(" (protected, yet still chosen: every other candidate was protected as much or was smaller)");
-  return tr(" (raised: the process or its manager made it a preferred victim)");
+  // oom_badness() (2.6.36+) adds adj ‰ of RAM plus swap (in a memcg OOM, of the cgroup's limit) to the score: a
+  // raised victim outranks larger processes, so what it held need not say who used the memory (corpus 267:
+  // llama-server, 25 MiB at 200).
+  const std::string pct = adj % 10 ? fmt::format("{}.{}", adj / 10, adj % 10) : fmt::format("{}", adj / 10);
+  return memcg ? trf(" (raised: the kernel adds {} % of the cgroup's limit, with the swap it may use, to its badness "
+                     "score, so it was chosen "
+                     "over any task of the cgroup that held up to that much more)",
+                     pct)
+               : trf(" (raised: the kernel adds {} % of RAM plus swap to its badness score, so it was chosen over any "
+                     "process that held up to that much more)",
+                     pct);
 }
 
 }  // namespace
@@ -35,8 +51,12 @@ void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
   if (!v || !v->oom_score_adj || *v->oom_score_adj == 0) return;
   const int adj = *v->oom_score_adj;
   const std::optional<CgroupOwner> owner = e.memcg ? e.memcg->owner : std::nullopt;
-  out.push_back({"victim_oom_score_adj", adj < 0 ? CheckLevel::warn : CheckLevel::info,
-                 trf("{} had oom_score_adj {}{}.", v->comm, adj, adj_meaning(adj, owner)),
+  // A protected victim is a warning in a machine-wide kill (it outgrew its protection, or the memory was held
+  // elsewhere); in a memcg kill its cgroup-mates usually share the value, and the rank says nothing new.
+  const bool memcg = e.constraint == Constraint::memcg;
+  out.push_back({"victim_oom_score_adj", adj < 0 && !memcg ? CheckLevel::warn : CheckLevel::info,
+                 trf("{} had oom_score_adj {}{}.", v->comm, adj,
+                     adj_meaning(adj, owner, memcg)),
                  {{"oom_score_adj", adj}}});
 }
 
@@ -189,8 +209,29 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   }
 
   if (e.panic_message && e.panic_message->find("panic_on_oom") != std::string::npos) {
-    out.push_back({"panic_on_oom", CheckLevel::warn,
-                   tr("vm.panic_on_oom is set: the kernel panics on OOM instead of killing a process."), {}});
+    // check_panic_on_oom() (2.6.29+): "compulsory" is vm.panic_on_oom=2, which panics for every OOM; "system-wide"
+    // is 1, which panics only for an unconstrained one (a memory cgroup's, cpuset's or policy's OOM still kills).
+    // Other wordings (older kernels) tell neither: the value is not said.
+    const bool compulsory = e.panic_message->find("compulsory") != std::string::npos;
+    const bool system_wide = e.panic_message->find("system-wide") != std::string::npos;
+    const bool confined = e.constraint && *e.constraint != Constraint::global;
+    if (compulsory)
+      out.push_back({"panic_on_oom", CheckLevel::warn,
+                     confined ? tr("vm.panic_on_oom is 2 (\"compulsory\"): the kernel panics on every OOM, even one "
+                                   "confined to a memory cgroup, cpuset or memory policy as this one was, instead of "
+                                   "killing a process; with 1 it would have killed a process here.")
+                              : tr("vm.panic_on_oom is 2 (\"compulsory\"): the kernel panics on every OOM, even one "
+                                   "confined to a memory cgroup, cpuset or memory policy, instead of killing a "
+                                   "process."),
+                     {{"panic_on_oom", 2}}});
+    else if (system_wide)
+      out.push_back({"panic_on_oom", CheckLevel::warn,
+                     tr("vm.panic_on_oom is 1 (\"system-wide\"): the kernel panics when the whole machine runs out "
+                        "of memory instead of killing a process."),
+                     {{"panic_on_oom", 1}}});
+    else
+      out.push_back({"panic_on_oom", CheckLevel::warn,
+                     tr("vm.panic_on_oom is set: the kernel panics on OOM instead of killing a process."), {}});
   }
 
   if (e.kind == EventKind::no_killable) {

@@ -249,6 +249,11 @@ std::string block_size_text(const HighOrder& high) {
   return trf("{} pages (the page size is not in the log)", uint64_t{1} << high.order);
 }
 
+bool named_beside_anon(const std::optional<uint64_t>& bytes, uint64_t anon_bytes) {
+  constexpr uint64_t kNamedBytes = uint64_t{64} << 20;
+  return bytes && *bytes > anon_bytes && *bytes >= kNamedBytes;
+}
+
 bool memsw_bound(const MemcgInfo& m) {
   const auto limit = effective_limit_bytes(m);
   if (!limit || !m.usage_bytes || !m.memsw_limit_bytes || !m.memsw_usage_bytes) return false;

@@ -149,6 +149,8 @@ struct HighOrder {
 [[nodiscard]] std::optional<HighOrder> high_order_unexhausted(const OomEvent& event);
 /// The block's size for a sentence: its bytes, or its pages when the page size is unknown.
 [[nodiscard]] std::string block_size_text(const HighOrder& high);
+/// A victim's file-rss or shmem-rss the sentence names beside its anon-rss: larger than it and 64 MiB or more.
+[[nodiscard]] bool named_beside_anon(const std::optional<uint64_t>& bytes, uint64_t anon_bytes);
 
 /// A page fault's OOM (OomEvent::pagefault_oom) while Mem-Info shows at least
 /// a tenth of the RAM free: the fault failed for another reason than RAM

@@ -39,12 +39,21 @@ std::string anon_clause(const OomEvent& e) {
   const auto total = victims_anon_total(e);
   if (!total) return {};
   if (e.victims.size() == 1) {
-    // Mapped file pages larger than the anonymous ones and 64 MiB or more (a database's mmap, corpus 316): the kill
-    // line's other half.
-    const auto& file = e.victims.front().file_rss_bytes;
-    if (file && *file > *total && *file >= (64u << 20))
+    // Mapped file pages or shared memory larger than the anonymous pages and 64 MiB or more (a database's mmap,
+    // corpus 316; a database's shared buffers, corpus 176 postgres with 83.9 GiB shmem-rss): the kill line's other
+    // half, without which "held 3.7 MiB" tells the wrong story.
+    const Victim& v = e.victims.front();
+    const bool file = named_beside_anon(v.file_rss_bytes, *total), shmem = named_beside_anon(v.shmem_rss_bytes, *total);
+    if (file && shmem)
+      return trf("the victim held {} anonymous memory, {} of mapped file pages (file-rss) and {} of shared memory "
+                 "(shmem-rss)",
+                 format_bytes(*total), format_bytes(*v.file_rss_bytes), format_bytes(*v.shmem_rss_bytes));
+    if (file)
       return trf("the victim held {} anonymous memory and {} of mapped file pages (file-rss)", format_bytes(*total),
-                 format_bytes(*file));
+                 format_bytes(*v.file_rss_bytes));
+    if (shmem)
+      return trf("the victim held {} anonymous memory and {} of shared memory (shmem-rss)", format_bytes(*total),
+                 format_bytes(*v.shmem_rss_bytes));
     return trf("the victim held {} anonymous memory", format_bytes(*total));
   }
   return trf("the victims held {} anonymous memory together", format_bytes(*total));

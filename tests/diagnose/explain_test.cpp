@@ -190,8 +190,11 @@ TEST(Checks, OomScoreAdj) {
   OomEvent g = k8s_oom_group();
   g.victims[0].oom_score_adj = -997;  // corpus 12
   const Check c = check(explain(g), "victim_oom_score_adj");
-  EXPECT_EQ(c.level, CheckLevel::warn);
+  // A memcg kill: the pod's tasks all have -997, and only they compete (info; a global kill keeps the warning).
+  EXPECT_EQ(c.level, CheckLevel::info);
   EXPECT_THAT(c.message, HasSubstr("Guaranteed"));
+  g.constraint = Constraint::global;
+  EXPECT_EQ(check(explain(g), "victim_oom_score_adj").level, CheckLevel::warn);
 }
 
 TEST(Checks, LargestTasksByComm) {
