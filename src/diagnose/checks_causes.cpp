@@ -434,7 +434,9 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   }
   std::string why;
   if (low_score) {
-    why = trf(", badness score {} (‰ of RAM plus swap)", *v->selected_score);
+    // oom_badness() takes the score of the whole it may free: in a memcg OOM the cgroup's limit plus its swap.
+    why = memcg ? trf(", badness score {} (‰ of its cgroup's limit plus the swap it may use)", *v->selected_score)
+                : trf(", badness score {} (‰ of RAM plus swap)", *v->selected_score);
     figures.emplace_back("score", as_figure(*v->selected_score));
   } else if (whole) {
     why = memcg ? trf(", under 1 % of its cgroup's {} limit", format_bytes(whole))
@@ -447,13 +449,20 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   }
   // How it ranked highest: a raised oom_score_adj adds to every badness score, so it, not what the victim held,
   // ranks it (oom_score_adj's own check gives the figures).
+  // A memcg is charged for its tasks' page cache, tmpfs/shmem and kernel memory, never for hugetlb pages (the
+  // hugetlb controller counts those apart): what else held memory is named for the whole that ran out.
   const std::string rank =
       v->oom_score_adj.value_or(0) > 0
-          ? trf("It ranked highest through its oom_score_adj of {}, not through what it held; the memory was held "
-                "elsewhere (other processes, the kernel, tmpfs, hugetlb pages, page cache).",
-                *v->oom_score_adj)
-          : std::string(tr("It ranked highest through its swap entries or page tables, or the memory was held "
-                           "outside processes (the kernel, tmpfs, hugetlb pages, page cache)."));
+          ? (memcg ? trf("It ranked highest through its oom_score_adj of {}, not through what it held; the memory "
+                         "was held elsewhere in its cgroup (other processes, page cache, tmpfs, kernel memory).",
+                         *v->oom_score_adj)
+                   : trf("It ranked highest through its oom_score_adj of {}, not through what it held; the memory "
+                         "was held elsewhere (other processes, the kernel, tmpfs, hugetlb pages, page cache).",
+                         *v->oom_score_adj))
+      : memcg ? std::string(tr("It ranked highest through its swap entries or page tables, or the cgroup was charged "
+                               "for memory outside its processes (page cache, tmpfs, kernel memory)."))
+              : std::string(tr("It ranked highest through its swap entries or page tables, or the memory was held "
+                               "outside processes (the kernel, tmpfs, hugetlb pages, page cache)."));
   out.push_back({"victim_held_little", CheckLevel::warn,
                  trf("{} held only {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}: the kill freed little. {}",
                      comm, format_bytes(held), format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),

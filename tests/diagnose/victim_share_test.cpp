@@ -133,6 +133,16 @@ TEST(VictimShare, OfAnUnprintedLimit) {
   EXPECT_EQ(find(y, "victim_share_unknown"), nullptr);
   ASSERT_NE(find(y, "victim_held_little"), nullptr);
   EXPECT_THAT(find(y, "victim_held_little")->message, HasSubstr("under 1 % of its cgroup's 32.0 GiB limit"));
+  // A memcg is charged for page cache, tmpfs and kernel memory, never hugetlb pages; a score is of its limit.
+  EXPECT_THAT(find(y, "victim_held_little")->message, HasSubstr("or the cgroup was charged for memory outside its "
+                                                                "processes (page cache, tmpfs, kernel memory)."));
+  EXPECT_THAT(find(y, "victim_held_little")->message, Not(HasSubstr("hugetlb")));
+  limited.victims.front().selected_score = 3;
+  limited.victims.front().anon_rss_bytes = 200 * MiB;  // not little of the limit: the score alone ranks it little
+  const Check* s = find(explain(limited), "victim_held_little");
+  ASSERT_NE(s, nullptr);
+  EXPECT_THAT(s->message, HasSubstr("badness score 3 (‰ of its cgroup's limit plus the swap it may use)"));
+  EXPECT_THAT(s->message, Not(HasSubstr("RAM plus swap")));
 }
 
 // Issue 12 (review of the 39 corpus events it fired on): said only where it adds to the victim's line.
