@@ -22,6 +22,14 @@ bool ends_with_int_field(std::string_view t, std::string_view key) {
   return parse_i64(v).has_value();
 }
 
+// 2.4 to 2.6.9 end the kill line with a period after the comm
+// (`Out of Memory: Killed process 2592 (mysql).`, mm/oom_kill.c): nothing of
+// the record follows it, so a line after it is no wrapped rest.
+bool ends_with_period_after_comm(std::string_view t) {
+  const size_t p = t.find("illed process ");
+  return p != std::string_view::npos && t.find(").", p) != std::string_view::npos;
+}
+
 }  // namespace
 
 bool piece_complete(Building::Piece kind, std::string_view t) {
@@ -31,6 +39,7 @@ bool piece_complete(Building::Piece kind, std::string_view t) {
       return ends_with_int_field(t, "oom_score_adj=") || ends_with_int_field(t, "oomkilladj=") ||
              ends_with_int_field(t, "oom_adj=");
     case P::kill:
+      if (ends_with_period_after_comm(t)) return true;
       if (t.find("pgtables:") != std::string_view::npos || t.find(" UID:") != std::string_view::npos)
         return ends_with_int_field(t, "oom_score_adj:");
       return ends_with(t, "kB") && t.find("file-rss:") != std::string_view::npos;

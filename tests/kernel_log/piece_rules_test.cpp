@@ -76,5 +76,21 @@ TEST(PieceRules, ARecordGluedAfterAnEmptyOneIsSplitOff) {
   EXPECT_EQ(e.victims[0].anon_rss_bytes, uint64_t{6538204} * 1024);
 }
 
+// 357: the kill line of 2.4 to 2.6.9 ends with a period after the comm; the
+// prose after it (on its line or the next) is no wrapped rest of it.
+TEST(PieceRules, AnOldKillLineEndedByAPeriodHasNoWrappedRest) {
+  for (const std::string text : {
+           "host kernel: Out of Memory: Killed process 2592 (mysql).\nHow To Avoid The OOM Killer\n",
+           "host kernel: Out of Memory: Killed process 2592 (mysql).In this instance it was mysql.\n"
+           "How To Avoid The OOM Killer\n",
+       }) {
+    const OomEvent e = one(text);
+    ASSERT_EQ(e.victims.size(), 1u) << text;
+    EXPECT_EQ(e.victims[0].pid, 2592);
+    EXPECT_EQ(e.victims[0].comm, "mysql");
+    for (const std::string& note : e.notes) EXPECT_EQ(note.find("rejoined"), std::string::npos) << note;
+  }
+}
+
 }  // namespace
 }  // namespace oomlens
