@@ -26,19 +26,31 @@ ExplainOutput::ExplainOutput(ExplainFormat format, TextStyle style, const EventF
 
 void ExplainOutput::add(OomEvent&& event) {
   if (event.memcg && !event.memcg->owner) event.memcg->owner = decode_memcg_owner(*event.memcg);
+  const size_t earlier = kills_.size();
+  if (auto kill = kill_record(event)) kills_.push_back(std::move(*kill));
   if (!filter_.accept(event)) return;
   if (lookup_ && event.memcg) lookup_owner_names(*event.memcg, *lookup_, &event.notes);
   ++passed_;
   if (!ring_) {
-    emit(event);
+    emit(event, earlier);
     return;
   }
   held_.push_back(std::move(event));
-  if (held_.size() > *ring_) held_.pop_front();
+  held_earlier_.push_back(earlier);
+  if (held_.size() > *ring_) {
+    held_.pop_front();
+    held_earlier_.pop_front();
+  }
 }
 
-void ExplainOutput::emit(const OomEvent& event) {
-  const Explanation x = explain(event, context_);
+Explanation ExplainOutput::explained(const OomEvent& event, size_t earlier) const {
+  Explanation x = explain(event, context_);
+  add_repeat_kill(event, std::span<const KillRecord>(kills_.data(), earlier), x);
+  return x;
+}
+
+void ExplainOutput::emit(const OomEvent& event, size_t earlier) {
+  const Explanation x = explained(event, earlier);
   switch (format_) {
     case ExplainFormat::json:
       write_out(json_stream_event(event, &x, shown_ == 0));
@@ -70,13 +82,15 @@ void ExplainOutput::finish(const std::vector<SourceResult>& sources, std::vector
     held_.clear();
     std::vector<Explanation> explanations;
     explanations.reserve(events.size());
-    for (const auto& e : events) explanations.push_back(explain(e, context_));
+    for (size_t i = 0; i < events.size(); ++i) explanations.push_back(explained(events[i], held_earlier_[i]));
+    held_earlier_.clear();
     shown_ = events.size();
     write_out(render::log_page_html(events, explanations, raw_lines_of(events, kept)));
     return;
   }
-  for (const OomEvent& e : held_) emit(e);
+  for (size_t i = 0; i < held_.size(); ++i) emit(held_[i], held_earlier_[i]);
   held_.clear();
+  held_earlier_.clear();
   if (format_ == ExplainFormat::json) write_out(json_stream_tail(sources, warnings, shown_ > 0));
   if (format_ == ExplainFormat::text && shown_ == 0) print_error("explain", "no OOM-killer report found");
 }

@@ -15,6 +15,7 @@
 #include "diagnose/event_filter.h"
 #include "diagnose/explain.h"
 #include "diagnose/owner_lookup.h"
+#include "diagnose/repeat_kill.h"
 #include "kernel_log/report_scanner.h"
 #include "logsource/source.h"
 #include "render/text.h"
@@ -49,7 +50,9 @@ class ExplainOutput {
   [[nodiscard]] size_t shown() const { return shown_; }
 
  private:
-  void emit(const OomEvent& event);
+  /// `earlier`: how many of kills_ were read before the event.
+  void emit(const OomEvent& event, size_t earlier);
+  [[nodiscard]] Explanation explained(const OomEvent& event, size_t earlier) const;
 
   ExplainFormat format_;
   TextStyle style_;
@@ -58,6 +61,10 @@ class ExplainOutput {
   std::optional<OwnerLookup> lookup_;
   std::optional<size_t> ring_;  // capacity when events are held until finish()
   std::deque<OomEvent> held_;
+  std::deque<size_t> held_earlier_;  // per held event: kills_ read before it
+  /// The victim of every kill event read (filtered out or not), for
+  /// add_repeat_kill(): the same process killed again.
+  std::vector<KillRecord> kills_;
   uint64_t passed_ = 0;  // events that passed the filter
   size_t shown_ = 0;
 };

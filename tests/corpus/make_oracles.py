@@ -969,13 +969,14 @@ add("231-linux-mm-2010-2.6.26-sysrq-manual-oom-or-a-child-no-sizes-then-hald-swa
 # 4.2-rc8: one real OOM (4802 killed), a second by a kworker (4803 killed), then SysRq-f four times (order=-1)
 # re-killing the same 4803 that has not exited; the report of 128.05 is cut by the poster's `(...snipped...)`
 # before its outcome. `Kill process N (…) sharing same memory` lines are not selections.
+# h-repeat: 4803 killed four times in 122 s (75.3 to 196.9) is victim_killed_again on its 2nd-4th kills: it did not exit.
 add("232-linux-mm-2015-4.2-sysrq-f-order-minus1-snipped-sharing-same-memory-same-victim-repeated.log",
     LORE + "linux-mm/201508292014.ICI39552.tQJOFFOVMSOFHL@I-love.SAKURA.ne.jp/",
     ["kill", "kill", "kill", "kill", "incomplete", "kill"], "global (no memcg; later reports forced by SysRq)",
     [kill(4802, "fool-sysrq-f", 2170956, 1562884, 0, selected_score=874)] +
     [kill(4803, "fool-sysrq-f", 2170956, 1563232, 0, selected_score=874) for _ in range(4)],
     table_rows=[[5801, "fool-sysrq-f", 0], [5802, "fool-sysrq-f", 0], [5803, "fool-sysrq-f", 0]],
-    trigger=trig("fool-sysrq-f", 5803, gfp="0x280da", order=0, oom_score_adj=0), checks=["sysrq"])
+    trigger=trig("fool-sysrq-f", 5803, gfp="0x280da", order=0, oom_score_adj=0), checks=["sysrq", "victim_killed_again"])
 add("233-debos-216-5.6-tmpfs-scratch-shmem-write-cat-header-only.log", GH + "go-debos/debos/issues/216",
     ["incomplete"], "global (stack: out_of_memory called by __alloc_pages_slowpath, a tmpfs write)",
     constraints=["global"],

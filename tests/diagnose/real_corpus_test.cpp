@@ -14,6 +14,7 @@
 
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/explain.h"
+#include "diagnose/repeat_kill.h"
 #include "kernel_log/report_scanner.h"
 #include "support/files.h"
 #include "support/paths.h"
@@ -307,12 +308,15 @@ TEST(RealCorpus, EveryOracleMatches) {
     opt.latest_s = 1764547200;  // 2025-12-01T00:00:00Z
     auto events = parse_log_text(text, opt);
     std::vector<Explanation> expl;
+    std::vector<KillRecord> kills;  // as `explain` keeps them: the same process killed again
     for (auto& e : events) {
       if (e.memcg && !e.memcg->owner) {
         const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
         if (path) e.memcg->owner = decode_cgroup_owner(*path);
       }
       expl.push_back(explain(e));
+      add_repeat_kill(e, kills, expl.back());
+      if (auto r = kill_record(e)) kills.push_back(std::move(*r));
     }
     Checker c{o, events, expl, {}};
     c.kinds();

@@ -1,0 +1,46 @@
+#pragma once
+// The same process killed again: a check that looks across the events of
+// one log. explain() sees one event; the explain step keeps a KillRecord of
+// each kill event it reads and hands the earlier ones to add_repeat_kill().
+//
+// A kill that does not end its victim frees nothing: the task sits in
+// uninterruptible sleep (D state) on a hung filesystem or driver, keeps its
+// memory, and the next OOM picks it again. Kernels before 4.6 have no OOM
+// reaper to take the memory of a killed task that does not exit; later ones
+// print `oom_reaper: unable to reap pid:N` when theirs fails.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "diagnose/explain.h"
+#include "kernel_log/oom_event.h"
+
+namespace oomlens {
+
+/// Who a kill event killed, and when; what add_repeat_kill() compares.
+struct KillRecord {
+  std::optional<std::string> boot_id;
+  std::optional<std::string> host;
+  std::optional<std::string> source;
+  int64_t pid = 0;
+  std::string comm;
+  double monotonic_s = 0;
+};
+
+/// The most seconds between two kills of one process that count as a repeat:
+/// past it, the same pid and comm may be a new process (pid reuse, restart).
+inline constexpr double kRepeatKillWindowS = 600;
+
+/// The event's victim as a KillRecord; nullopt unless it is a kill event
+/// with a victim pid, a readable comm and a printk time.
+[[nodiscard]] std::optional<KillRecord> kill_record(const OomEvent& event);
+
+/// When `earlier` (the kill records read before `event`, in log order) shows
+/// the event's victim (same boot, host, source, pid and comm) killed before,
+/// each kill within kRepeatKillWindowS of the next: adds the warn check
+/// `victim_killed_again` (figures `victim_pid`, `kill_count`, `span_seconds`)
+/// and its advice first. Else leaves `out` as it is.
+void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier, Explanation& out);
+
+}  // namespace oomlens
