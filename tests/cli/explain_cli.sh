@@ -139,6 +139,11 @@ rm -rf "$K8S/run"
 check k8s-no-state 0 'Kubernetes pod 94eb36cd-29e1-478b-b365-4cb5dfc7d6fb' -- explain --root "$K8S" --source files -v
 check k8s-no-state-note 0 'named by its container id and pod uid alone' -- explain --root "$K8S" --source files -v
 
+# The same process killed again (issue 12): explain keeps the earlier kills, also those --last leaves out.
+R232=$(ls "$SRC"/tests/corpus/232-*.log)
+check repeat-kill-last 0 'fool-sysrq-f .pid 4803. was killed 4 times in 121 s' -- explain --last 1 "$R232"
+check repeat-kill-json 0 '"victim_killed_again"' -- explain --json "$R232"
+
 # The whole corpus: every file must yield JSON that validates.
 if [ -d "$CORPUS" ]; then
   for f in "$CORPUS"/*.log; do
