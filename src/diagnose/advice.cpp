@@ -277,7 +277,13 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   }
   if (e.sysrq || e.kind == EventKind::panic) return out;
 
-  if (!e.constraint && e.kind == EventKind::kill) {  // 4
+  if (const auto ub = openvz_beancounter(e); ub && !e.constraint) {  // 4 (OpenVZ: the container's own limits)
+    out.emplace_back(trf("Raise container {}'s memory limits (`vzctl set {} --physpages … --swappages … --save`, or "
+                         "PHYSPAGES and SWAPPAGES in /etc/vz/conf/{}.conf; PRIVVMPAGES and OOMGUARPAGES in a "
+                         "configuration without VSwap) or make its services use less memory: the failcnt column of "
+                         "/proc/user_beancounters (on the node or inside the container) shows which limit was hit.",
+                         *ub, *ub, *ub));
+  } else if (!e.constraint && e.kind == EventKind::kill) {  // 4
     out.emplace_back(tr("Find the full report in the lines before the kill (`journalctl -k`, /var/log/kern.log): its "
                      "header says whether a cgroup limit or the whole machine ran out."));
   }

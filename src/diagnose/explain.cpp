@@ -203,6 +203,14 @@ bool linux24_fault_kill(const OomEvent& e) {
   return std::all_of(e.victims.begin(), e.victims.end(), [](const Victim& v) { return !v.pid; });
 }
 
+std::optional<std::string> openvz_beancounter(const OomEvent& e) {
+  constexpr std::string_view kUb = "Out of memory in UB ";
+  if (e.kind != EventKind::kill) return std::nullopt;
+  for (const Victim& v : e.victims)
+    if (v.message && v.message->starts_with(kUb)) return v.message->substr(kUb.size());
+  return std::nullopt;
+}
+
 std::optional<FaultWithRamFree> pagefault_with_ram_free(const OomEvent& e, const ExplainContext& ctx) {
   if (!e.pagefault_oom || !e.mem_info || !e.mem_info->free_bytes) return std::nullopt;
   const auto ram = machine_ram_bytes(e, ctx);

@@ -112,6 +112,11 @@ struct LowmemUnknown {
 /// cgroups, cpusets or memory policies, so the whole machine ran out.
 [[nodiscard]] bool linux24_fault_kill(const OomEvent& event);
 
+/// OpenVZ/Virtuozzo's container OOM (kernel/bc/oom_kill.c out_of_memory_in_ub()): a kill line
+/// `Out of memory in UB N: OOM killed process …`. The id N of the beancounter (the container's set of
+/// memory limits) whose own limit ran out; nullopt for any other kill.
+[[nodiscard]] std::optional<std::string> openvz_beancounter(const OomEvent& event);
+
 /// A kill line or selection says `(oom_kill_allocating_task)`.
 [[nodiscard]] bool kills_allocating_task(const OomEvent& event);
 

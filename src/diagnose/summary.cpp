@@ -202,8 +202,12 @@ std::optional<Constraint> proven_constraint(const OomEvent& e) {
 }
 
 std::string constraint_clause(const OomEvent& e, const ExplainContext& ctx) {
-  if (!e.constraint)
+  if (!e.constraint) {
+    if (const auto ub = openvz_beancounter(e))
+      return trf("OpenVZ/Virtuozzo container {} hit its own memory limits (its user beancounter: `Out of memory in UB "
+                 "{}`), not the whole machine", *ub, *ub);
     return tr("the log does not say whether a cgroup limit or the whole machine ran out");
+  }
   switch (*e.constraint) {
     case Constraint::memcg: return memcg_clause(e);
     case Constraint::global: return machine_clause(e, ctx);
@@ -235,7 +239,7 @@ std::string kill_summary(const OomEvent& e, const ExplainContext& ctx) {
                              "killing process`): the machine ran out of memory (Linux 2.4 had no memory cgroups, "
                              "cpusets or NUMA memory policies)", subject),
                          anon_clause(e));
-  const std::string sep = e.constraint ? tr(": ") : tr("; ");
+  const std::string sep = e.constraint || openvz_beancounter(e) ? tr(": ") : tr("; ");
   return join_sentence(trf("{} killed by {}", subject, killer_name(proven_constraint(e))) + sep +
                            constraint_clause(e, ctx),
                        anon_clause(e));

@@ -240,7 +240,9 @@ struct Victim {
   std::optional<Reaped> reaped;
   bool printed_twice = false;                ///< memory.oom.group re-print
   /// Kill-line prefix: "Out of memory", "Memory cgroup out of memory",
-  /// "Out of memory (oom_kill_allocating_task)", or nullopt (bare line).
+  /// "Out of memory (oom_kill_allocating_task)", OpenVZ's "Out of memory in UB N"
+  /// (N: the container's beancounter id, `Out of memory in UB N: OOM killed process …`),
+  /// or nullopt (bare line).
   std::optional<std::string> message;
   std::optional<uint64_t> line;              ///< line number of the kill line
 };

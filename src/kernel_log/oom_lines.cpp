@@ -255,6 +255,20 @@ std::optional<KillLine> parse_openvz_kill(std::string_view s) {
   k.comm = std::string(t.substr(0, close));
   k.score = *score;
   k.total_vm_kb = field_sized(figs, " vm:", "kB");
+  // kernel/bc/oom_kill.c out_of_memory_in_ub() passes `Out of memory in UB`, printed with the beancounter's id
+  // (`Out of memory in UB 1234: OOM killed process …`): the message, id included, when the line prints it whole.
+  std::string_view before = trim_right(s.substr(0, a));
+  if (ends_with(before, " OOM") || before == "OOM") {
+    before = trim_right(before.substr(0, before.size() - 3));
+    if (!before.empty() && before.back() == ':') {
+      before.remove_suffix(1);
+      constexpr std::string_view kUb = "Out of memory in UB ";
+      const size_t m = before.rfind(kUb);
+      std::string_view id = m == std::string_view::npos ? std::string_view() : before.substr(m + kUb.size());
+      if (id.size() <= 10 && all_digits(id) && (m == 0 || before[m - 1] == ' '))
+        k.message = std::string(before.substr(m));
+    }
+  }
   return k;
 }
 

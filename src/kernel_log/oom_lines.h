@@ -60,8 +60,9 @@ struct KillLine {
   std::optional<uint64_t> score;  ///< OpenVZ's kill line prints the victim's badness score (`… (comm) score 0 vm:…`)
 };
 /// Also OpenVZ 2.6.32's (042stab) `Out of memory in UB N: OOM killed process P (comm) score S vm:…kB, rss:…kB,
-/// swap:…kB` (rss is anon + file together: neither is known; the message, naming the victim's container, is none
-/// of the kernel's known ones).
+/// swap:…kB` (rss is anon + file together: neither is known). Its message, `Out of memory in UB N` with the
+/// beancounter's id, is kept whole: kernel/bc/oom_kill.c out_of_memory_in_ub() passes it when container N's own
+/// beancounter limits ran out (the node-wide OOM passes `Out of memory`).
 std::optional<KillLine> parse_kill(std::string_view s);
 /// A kill line a viewer cut inside the comm (`Killed process N (na`): the pid
 /// and message only, comm empty.

@@ -189,6 +189,8 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
   for (const auto& k : b.kills) if (k.kill.message) msg = k.kill.message;
   for (const auto& s : b.selected) if (s.message) msg = s.message;
   if (msg) {
+    // OpenVZ's `Out of memory in UB N`: a container's beancounter limit, which no CONSTRAINT_* names (null).
+    if (starts_with(*msg, "Out of memory in UB ")) return std::nullopt;
     if (starts_with(*msg, "Out of memory")) return Constraint::global;
     if (msg->find("MPOL_BIND") != std::string::npos) return Constraint::mempolicy;
   }

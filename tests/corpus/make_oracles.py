@@ -1883,10 +1883,12 @@ add("350-nextbackup-22-rpi-4.9-syslog-previous-trace-kthread-frame-then-redis-se
 # kill, a show_mem tail alone, a placeholder template line, Fuchsia's Zircon OOM log).
 # Virtuozzo KB: the node's syslog wrapped each kill record after `OOM ` (the trailing space kept); the OpenVZ kernel
 # names the victim's beancounter (UB 1234) and prints vm and rss (anon + file together, so neither is known) and its
-# badness score. The line says the container the victim ran in, not whether that container's limit or the node ran out.
+# badness score. The message `Out of memory in UB N` is passed only by kernel/bc/oom_kill.c out_of_memory_in_ub():
+# container 1234's own beancounter limits ran out, not the node (whose OOM passes `Out of memory`). No CONSTRAINT_*
+# names a beancounter: the constraint stays null (h-openvz; was read as "names the container, not which limit").
 add("mangler-pending/351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log",
     "http://kb.plesk.com/en/123671", ["kill", "kill"],
-    "not determinable (OpenVZ `Out of memory in UB N` names the victim's container, not which limit was hit)",
+    "not determinable as a CONSTRAINT_* (OpenVZ `Out of memory in UB 1234`: container 1234's own beancounter limits)",
     constraints=[None, None],
     kills=[kill(21738, "php-cgi", 281988, None, None, selected_score=0),
            kill(21747, "php-cgi", 281988, None, None, selected_score=0)], year_guessed=True)

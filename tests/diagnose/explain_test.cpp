@@ -328,6 +328,23 @@ TEST(Advice, UnknownConstraintAsksForTheFullReport) {
   EXPECT_TRUE(advice_mentions(explain(bare_kill_line()), "journalctl -k"));
 }
 
+TEST(Explain, OpenVzBeancounterOomIsTheContainersOwnLimit) {
+  // OpenVZ's `Out of memory in UB 1234: OOM killed process …` (kernel/bc/oom_kill.c out_of_memory_in_ub()): the
+  // container's beancounter limits ran out, not the node; no CONSTRAINT_* names it (null constraint).
+  const OomEvent e = EventOf().victim(VictimOf(21738, "php-cgi").message("Out of memory in UB 1234"));
+  const Explanation x = explain(e);
+  EXPECT_EQ(x.summary,
+            "php-cgi (pid 21738) was killed by the OOM killer: OpenVZ/Virtuozzo container 1234 hit its own memory "
+            "limits (its user beancounter: `Out of memory in UB 1234`), not the whole machine.");
+  EXPECT_TRUE(advice_mentions(x, "vzctl set 1234 --physpages"));
+  EXPECT_TRUE(advice_mentions(x, "/etc/vz/conf/1234.conf"));
+  EXPECT_TRUE(advice_mentions(x, "failcnt column of /proc/user_beancounters"));
+  EXPECT_FALSE(advice_mentions(x, "journalctl -k"));  // the kill line already says which limit
+  // Another message (or none) keeps the generic sentence.
+  const OomEvent plain = EventOf().victim(VictimOf(21738, "php-cgi"));
+  EXPECT_THAT(explain(plain).summary, HasSubstr("the log does not say whether"));
+}
+
 TEST(Advice, SysrqSaysNothingToFix) {
   const Explanation x = explain(sysrq_forced());
   ASSERT_EQ(x.advice.size(), 1u);

@@ -101,13 +101,26 @@ TEST(KillLine, OpenVzBeancounterKill) {
   EXPECT_FALSE(k->anon_rss_kb);  // rss is anon + file: neither is known
   EXPECT_FALSE(k->file_rss_kb);
   EXPECT_EQ(k->score, std::optional<uint64_t>(0));
-  EXPECT_FALSE(k->message);  // names a container, not which limit ran out
+  // out_of_memory_in_ub()'s message, the beancounter's id kept: container 1234's own limits ran out.
+  EXPECT_EQ(k->message, std::optional<std::string>("Out of memory in UB 1234"));
+  // The message is kept only when printed whole: a cut id or another word before `OOM` gives none.
+  auto cut = oomline::parse_kill("Out of memory in UB : OOM killed process 2100 (php-cgi) score 0 vm:281988kB, "
+                                 "rss:17004kB, swap:0kB");
+  ASSERT_TRUE(cut);
+  EXPECT_FALSE(cut->message);
+  auto other = oomline::parse_kill("Out of memory in UB 12x: OOM killed process 2100 (php-cgi) score 0 vm:1kB");
+  ASSERT_TRUE(other);
+  EXPECT_FALSE(other->message);
+  auto bare = oomline::parse_kill("OOM killed process 2100 (php-cgi) score 0 vm:1kB, rss:1kB, swap:0kB");
+  ASSERT_TRUE(bare);
+  EXPECT_FALSE(bare->message);
   // Prose that says a process was killed is no record: the `score N vm:` tail is required.
   EXPECT_FALSE(oomline::parse_kill("then the kernel killed process 2592 (mysql) and the site went down"));
 }
 
 TEST(Report, OpenVzKillWrappedAfterOom) {
-  // 351: the node's syslog wrapped each record after `OOM `; two kills, their constraint unknown.
+  // 351: the node's syslog wrapped each record after `OOM `; two kills of container 1234's own OOM: no
+  // CONSTRAINT_* names a beancounter (null), the message keeps the container's id.
   auto ev = parse_log_text(
       "Nov 24 12:17:04 hwnode kernel: [758955.653217] OOM killer in rage, 16 tasks killed in ub 1234\n"
       "Nov 24 12:17:04 hwnode kernel: [758955.653313] Out of memory in UB 1234: OOM \n"
@@ -120,6 +133,7 @@ TEST(Report, OpenVzKillWrappedAfterOom) {
     EXPECT_FALSE(e.constraint);
     ASSERT_EQ(e.victims.size(), 1u);
     EXPECT_EQ(e.victims[0].comm, "php-cgi");
+    EXPECT_EQ(e.victims[0].message, std::optional<std::string>("Out of memory in UB 1234"));
   }
   EXPECT_EQ(ev[0].victims[0].pid, 2100);
   EXPECT_EQ(ev[1].victims[0].pid, 2200);
