@@ -139,7 +139,8 @@ TEST(VictimShare, OfAnUnprintedLimit) {
   EXPECT_THAT(find(y, "victim_held_little")->message, Not(HasSubstr("hugetlb")));
   limited.victims.front().selected_score = 3;
   limited.victims.front().anon_rss_bytes = 200 * MiB;  // not little of the limit: the score alone ranks it little
-  const Check* s = find(explain(limited), "victim_held_little");
+  const Explanation scored = explain(limited);  // kept: `s` points into it
+  const Check* s = find(scored, "victim_held_little");
   ASSERT_NE(s, nullptr);
   EXPECT_THAT(s->message, HasSubstr("badness score 3 (‰ of its cgroup's limit plus the swap it may use)"));
   EXPECT_THAT(s->message, Not(HasSubstr("RAM plus swap")));
