@@ -23,9 +23,11 @@ void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier,
     const KillRecord& r = *it;
     if (r.boot_id != now->boot_id || r.host != now->host || r.source != now->source) continue;
     const double gap = first - r.monotonic_s;
-    if (gap < 0) break;  // time went back: an earlier boot
+    // Time went back (an earlier boot), or past the window: no earlier kill of this source can extend the chain,
+    // so the walk stops there (it never reads every earlier kill of a long log for each kill).
+    if (gap < 0 || gap > kRepeatKillWindowS) break;
     if (r.pid != now->pid || gap == 0) continue;  // at the same time: the same report printed twice
-    if (r.comm != now->comm || gap > kRepeatKillWindowS) break;  // another process with this pid
+    if (r.comm != now->comm) break;               // another process with this pid
     ++count;
     first = r.monotonic_s;
   }
@@ -38,7 +40,7 @@ void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier,
            "(NFS, FUSE), a block device or a driver, and keeps its memory; kernels before 4.6 have no OOM reaper to "
            "free it, later ones print `oom_reaper: unable to reap` when theirs fails.",
            now->comm, now->pid, count, span),
-       {{"victim_pid", now->pid}, {"kill_count", count}, {"span_seconds", span}}});
+       {{"victim_pid", now->pid}, {"kill_count", count}, {"span_s", span}}});
   out.advice.insert(out.advice.begin(),
                     trf("Find why pid {} did not exit: its state and kernel stack (`cat /proc/{}/stack`, `echo w > "
                         "/proc/sysrq-trigger` for D-state tasks), hung-task and `oom_reaper:` lines in the log, and the "

@@ -39,7 +39,7 @@ inline constexpr double kRepeatKillWindowS = 600;
 /// When `earlier` (the kill records read before `event`, in log order) shows
 /// the event's victim (same boot, host, source, pid and comm) killed before,
 /// each kill within kRepeatKillWindowS of the next: adds the warn check
-/// `victim_killed_again` (figures `victim_pid`, `kill_count`, `span_seconds`)
+/// `victim_killed_again` (figures `victim_pid`, `kill_count`, `span_s`)
 /// and its advice first. Else leaves `out` as it is.
 void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier, Explanation& out);
 

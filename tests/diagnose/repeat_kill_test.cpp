@@ -44,7 +44,7 @@ TEST(RepeatKill, TheSamePidKilledFourTimesIsNamedWithCountAndSpan) {
   EXPECT_NE(c.message.find("oom_reaper: unable to reap"), std::string::npos);
   EXPECT_NE(c.message.find("before 4.6"), std::string::npos);
   const std::vector<std::pair<std::string, int64_t>> figures{
-      {"victim_pid", 4803}, {"kill_count", 4}, {"span_seconds", 122}};
+      {"victim_pid", 4803}, {"kill_count", 4}, {"span_s", 122}};
   EXPECT_EQ(c.figures, figures);
   ASSERT_FALSE(x.advice.empty());
   EXPECT_NE(x.advice[0].find("pid 4803 did not exit"), std::string::npos) << x.advice[0];
