@@ -26,31 +26,38 @@ ExplainOutput::ExplainOutput(ExplainFormat format, TextStyle style, const EventF
 
 void ExplainOutput::add(OomEvent&& event) {
   if (event.memcg && !event.memcg->owner) event.memcg->owner = decode_memcg_owner(*event.memcg);
-  const size_t earlier = kills_.size();
-  if (auto kill = kill_record(event)) kills_.push_back(std::move(*kill));
+  // The repeat-kill check is taken now, in read order, against the kills read before: a held event needs no
+  // record of them later, so only the last kKeptKills are kept (memory stays bounded on a log of many kills).
+  Explanation repeat;
+  add_repeat_kill(event, kills_, repeat);
+  if (auto kill = kill_record(event)) {
+    if (kills_.size() >= 2 * kKeptKills) kills_.erase(kills_.begin(), kills_.end() - kKeptKills);
+    kills_.push_back(std::move(*kill));
+  }
   if (!filter_.accept(event)) return;
   if (lookup_ && event.memcg) lookup_owner_names(*event.memcg, *lookup_, &event.notes);
   ++passed_;
   if (!ring_) {
-    emit(event, earlier);
+    emit(event, repeat);
     return;
   }
   held_.push_back(std::move(event));
-  held_earlier_.push_back(earlier);
+  held_earlier_.push_back(std::move(repeat));
   if (held_.size() > *ring_) {
     held_.pop_front();
     held_earlier_.pop_front();
   }
 }
 
-Explanation ExplainOutput::explained(const OomEvent& event, size_t earlier) const {
+Explanation ExplainOutput::explained(const OomEvent& event, const Explanation& repeat) const {
   Explanation x = explain(event, context_);
-  add_repeat_kill(event, std::span<const KillRecord>(kills_.data(), earlier), x);
+  x.checks.insert(x.checks.end(), repeat.checks.begin(), repeat.checks.end());
+  x.advice.insert(x.advice.begin(), repeat.advice.begin(), repeat.advice.end());
   return x;
 }
 
-void ExplainOutput::emit(const OomEvent& event, size_t earlier) {
-  const Explanation x = explained(event, earlier);
+void ExplainOutput::emit(const OomEvent& event, const Explanation& repeat) {
+  const Explanation x = explained(event, repeat);
   switch (format_) {
     case ExplainFormat::json:
       write_out(json_stream_event(event, &x, shown_ == 0));

@@ -50,9 +50,9 @@ class ExplainOutput {
   [[nodiscard]] size_t shown() const { return shown_; }
 
  private:
-  /// `earlier`: how many of kills_ were read before the event.
-  void emit(const OomEvent& event, size_t earlier);
-  [[nodiscard]] Explanation explained(const OomEvent& event, size_t earlier) const;
+  /// `repeat`: the event's repeat-kill check and advice (add_repeat_kill()), taken when it was read.
+  void emit(const OomEvent& event, const Explanation& repeat);
+  [[nodiscard]] Explanation explained(const OomEvent& event, const Explanation& repeat) const;
 
   ExplainFormat format_;
   TextStyle style_;
@@ -61,9 +61,12 @@ class ExplainOutput {
   std::optional<OwnerLookup> lookup_;
   std::optional<size_t> ring_;  // capacity when events are held until finish()
   std::deque<OomEvent> held_;
-  std::deque<size_t> held_earlier_;  // per held event: kills_ read before it
-  /// The victim of every kill event read (filtered out or not), for
-  /// add_repeat_kill(): the same process killed again.
+  std::deque<Explanation> held_earlier_;  // per held event: its repeat-kill check, taken when read
+  /// The victims of the last kill events read (filtered out or not; between
+  /// kKeptKills and twice that), for add_repeat_kill(): the same process
+  /// killed again. A chain with more kills of others between its links is
+  /// cut there (counted from the oldest kill kept).
+  static constexpr size_t kKeptKills = 256;
   std::vector<KillRecord> kills_;
   uint64_t passed_ = 0;  // events that passed the filter
   size_t shown_ = 0;
