@@ -13,6 +13,7 @@
 
 #include "guard/options.h"
 #include "supervise/job_cgroup.h"
+#include "util/size_option.h"
 #include "watch/http_route.h"
 
 namespace {
@@ -27,7 +28,7 @@ void one(std::string_view s) {
   }
   auto pct = oomlens::guard::parse_percent("--act", s);
   if (pct && !(*pct > 0 && *pct <= 1)) std::abort();
-  auto budget = oomlens::guard::parse_budget(s);
+  auto budget = oomlens::parse_size_option("--budget", s);
   if (budget && *budget == 0) std::abort();
   auto dur = oomlens::guard::parse_duration("--grace", s, true);
   if (dur && *dur && !(**dur >= 0 && **dur <= 86400)) std::abort();
