@@ -5,7 +5,9 @@
 //  1. SysRq-forced kill      → nothing to fix in the victim; find who pressed it.
 //  2. panic_on_oom           → vm.panic_on_oom=0 unless a reboot is wanted.
 //  3. no killable task       → look at the -1000 (exempt) processes; with an
-//     empty task table there were none: look at the kernel's memory.
+//     empty task table there were none: look at the kernel's memory; rows
+//     that are not -1000 → earlier kills (reaped) or vfork, not the adj; rows
+//     holding under 10 % of RAM (the limit) → memory held outside processes.
 //  4. constraint unknown     → find the full report before the kill line;
 //     incomplete report      → the kill line, if any, comes after the header.
 //  4b. Linux 2.4's `VM: killing process` → find the user by hand (no
@@ -44,7 +46,7 @@
 //  9. python victim ≥4 GiB anon, with a sign of PyTorch (training_evidence()),
 //     not a high-order allocation nor a page fault's OOM with RAM free (no
 //     process's size caused it) → bf16/AMP and gradient accumulation.
-// 10. oom_score_adj 1000 under Kubernetes → set requests/limits (BestEffort).
+// 10. oom_score_adj 1000 in a Kubernetes BestEffort pod → set requests/limits.
 // 11. page tables large      → huge pages / fewer mappings.
 #include <fmt/core.h>
 
@@ -135,6 +137,55 @@ std::optional<std::string> share_unknown_advice(const std::vector<Check>& checks
              "swapents rows; Mem-Info: slab, shmem, pagetables, hugetlb pages; `free -m`) before containing any job. "
              "On a smaller machine, contain memory-hungry jobs with `oomlens run --limit SIZE`.",
              name, format_bytes(static_cast<uint64_t>(*held)), hundredfold);
+}
+
+// Rule 3 with task-table rows (no_killable_task's figures). Rows that are not oom_score_adj -1000 were passed
+// over for another reason: oom_badness() skips a task whose memory an earlier kill's reaper freed (MMF_OOM_SKIP)
+// or one in vfork(), and an exiting task has no memory left to count (corpus 240: node, 999, in a crio cgroup).
+// Rows that held little of RAM (of the limit) would free little if they were killable (corpus 307: sshd and
+// systemd-udevd, 1.4 MiB together): "make one killable" then fights the evidence.
+constexpr uint64_t kRowsLittlePercent = 10;
+constexpr uint64_t kRowsLittleBytes = uint64_t{64} << 20;  // without RAM or the limit: 1 % of 6.4 GiB
+std::string no_killable_rows_advice(const OomEvent& e, const std::vector<Check>& checks,
+                                    const ExplainContext& context) {
+  const Check* c = find_check(checks, "no_killable_task");
+  const int64_t exempt = c ? find_figure(*c, "exempt_count").value_or(-1) : -1;  // -1: the adj column not read
+  const int64_t rows = c ? find_figure(*c, "task_count").value_or(0) : 0;
+  const bool memcg = e.constraint == Constraint::memcg;
+  const std::string where = memcg ? tr("the cgroup's memory.stat (page cache, tmpfs and shm files, kernel memory)")
+                                  : tr("Mem-Info (slab, shmem and tmpfs, hugetlb, reserved and CMA pages) and the "
+                                       "call trace of what was allocating");
+  if (exempt >= 0 && exempt < rows) {
+    std::string names;
+    int listed = 0;
+    for (const TaskRow& row : e.tasks) {
+      if (!row.oom_score_adj || *row.oom_score_adj == -1000 || listed == 3) continue;
+      names += (listed++ ? ", " : "") + trf("{} (pid {}, oom_score_adj {})", row.comm, row.pid, *row.oom_score_adj);
+    }
+    return trf("Not every task listed was protected (oom_score_adj above -1000 in {} of the {} rows: {}), yet the kernel "
+               "killed none. It passes over a task whose memory the OOM reaper already freed after an earlier kill, "
+               "a task in vfork() and an exiting one: look for earlier kills of these pids in the log. Changing "
+               "oom_score_adj would not help.",
+               rows - exempt, rows, names);
+  }
+  const auto rss = c ? find_figure(*c, "rows_rss_bytes") : std::nullopt;
+  if (rss && rows >= 2 && task_table_whole(e)) {  // a table whose start is cut may hide larger rows
+    const auto held = static_cast<uint64_t>(*rss);
+    const auto whole = memcg ? (e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt) : machine_ram_bytes(e, context);
+    if (whole && *whole > 0 && held * 100 < *whole * kRowsLittlePercent)
+      return trf("The {} tasks listed held {} RSS together, {} % of {} ({}): making them killable would free little. "
+                 "What filled the memory is held outside processes: look at {}.",
+                 rows, format_bytes(held), held * 100 / *whole, memcg ? tr("the cgroup's limit") : tr("RAM"),
+                 format_bytes(*whole), where);
+    if (!whole && held < kRowsLittleBytes)
+      return trf("The {} tasks listed held {} RSS together and the report prints no {}: above {}, making them "
+                 "killable would free little, and what filled the memory is held outside processes: look at {}. "
+                 "Below it, let one of them be killable or give them less memory.",
+                 rows, format_bytes(held), memcg ? tr("limit of the cgroup") : tr("RAM"), format_bytes(held * 100),
+                 where);
+  }
+  return tr("List the processes with oom_score_adj -1000 (e.g. systemd OOMScoreAdjust=-1000): when only they hold "
+            "memory, nothing can be killed. Let one of them be killable or give them less memory.");
 }
 
 // Lowmem exhausted: a 64-bit kernel; when CMA held the zone's free pages
@@ -272,8 +323,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "(Mem-Info: slab, reserved and CMA pages, hugetlb pages) and at what was allocating (the call "
                         "trace). If the table is missing from this excerpt, read it in the full log."));
   } else if (e.kind == EventKind::no_killable && !kernel_side) {
-    out.emplace_back(tr("List the processes with oom_score_adj -1000 (e.g. systemd OOMScoreAdjust=-1000): when only they "
-                     "hold memory, nothing can be killed. Let one of them be killable or give them less memory."));
+    out.emplace_back(no_killable_rows_advice(e, checks, context));
   }
   if (e.sysrq || e.kind == EventKind::panic) return out;
 
@@ -412,7 +462,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     out.emplace_back(tr("If this is model training: use bf16/AMP instead of float32, and gradient accumulation rather "
                      "than a smaller batch (a smaller batch changes the optimisation)."));
   }
-  if (v && v->oom_score_adj == 1000 && e.memcg && e.memcg->owner && e.memcg->owner->kind == "kubernetes") {  // 10
+  if (v && v->oom_score_adj == 1000 && e.memcg && e.memcg->owner && e.memcg->owner->kind == "kubernetes" &&
+      e.memcg->owner->qos_class == std::optional<std::string>("besteffort")) {  // 10: not a Guaranteed pod's (243)
     out.emplace_back(tr("Give the pod memory requests and limits: BestEffort pods (oom_score_adj 1000) are killed first."));
   }
   if (find_check(checks, "pgtables_large")) {  // 11

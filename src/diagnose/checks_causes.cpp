@@ -41,6 +41,15 @@ uint64_t pct(uint64_t part, uint64_t whole) {
   return part > UINT64_MAX / 100 ? part / (whole / 100 + 1) : part * 100 / whole;
 }
 
+/// Two sizes a check compares ("had X free (its min watermark is Y)"), in KiB when one decimal of a larger
+/// unit prints them alike: 3644 kB free under a min of 3732 kB are both "3.6 MiB" (corpus 30, 284).
+std::pair<std::string, std::string> format_compared(uint64_t a, uint64_t b) {
+  std::string fa = format_bytes(a), fb = format_bytes(b);
+  if (a == b || fa != fb) return {fa, fb};
+  if (a / 1024 != b / 1024) return {fmt::format("{} KiB", a / 1024), fmt::format("{} KiB", b / 1024)};
+  return {fmt::format("{} B", a), fmt::format("{} B", b)};
+}
+
 void lowmem(const OomEvent& e, std::vector<Check>& out) {
   const auto l = lowmem_exhaustion(e);
   if (!l) return;
@@ -49,7 +58,8 @@ void lowmem(const OomEvent& e, std::vector<Check>& out) {
                    trf("Low memory ran out, not memory: the Normal zone had {} free (its min watermark is {}) "
                        "while HighMem had {} free. A 32-bit kernel keeps its own data (page tables, slab, "
                        "buffers) in the Normal zone only, so HighMem cannot help.",
-                       format_bytes(l->normal_free_bytes), format_bytes(l->normal_min_bytes),
+                       format_compared(l->normal_free_bytes, l->normal_min_bytes).first,
+                       format_compared(l->normal_free_bytes, l->normal_min_bytes).second,
                        format_bytes(l->highmem_free_bytes)),
                    {{"normal_free_bytes", as_figure(l->normal_free_bytes)},
                     {"normal_min_bytes", as_figure(l->normal_min_bytes)},
@@ -70,7 +80,8 @@ void lowmem(const OomEvent& e, std::vector<Check>& out) {
                      "zone's min watermark ({}), {}. A 32-bit kernel keeps its own data (page tables, slab, "
                      "buffers) in low memory only, so HighMem cannot help.",
                      l->zone, format_bytes(l->normal_free_bytes), format_bytes(l->cma_free_bytes),
-                     format_bytes(usable), format_bytes(l->normal_min_bytes), highmem),
+                     format_compared(usable, l->normal_min_bytes).first,
+                     format_compared(usable, l->normal_min_bytes).second, highmem),
                  std::move(figures)});
 }
 
@@ -224,6 +235,16 @@ void allocating_task(const OomEvent& e, std::vector<Check>& out) {
   // ≤5.0 `Kill process N (comm) score 0 or sacrifice child`, then a kill of another pid: the allocating
   // task was chosen and oom_kill_process() killed one of its children (or its thread group) in its place.
   const Selected* sel = e.selected.empty() ? nullptr : &e.selected.back();
+  if (v && sel && v->pid && killed_below_selected_pid(e)) {
+    // The allocating task is often a thread: the kill line names its process (a lower pid), or a child of it.
+    out.push_back({"oom_kill_allocating_task", CheckLevel::info,
+                   trf("vm.oom_kill_allocating_task is set: the kernel chose {} (pid {}) because it asked for memory, "
+                       "not because it had the highest badness score, and killed {} (pid {}): a lower pid, so not a "
+                       "child it forked but the process that thread belongs to, or a child of that process.",
+                       sel->comm, sel->pid, v->comm, *v->pid),
+                   std::move(figures)});
+    return;
+  }
   if (v && sel && v->pid && *v->pid != sel->pid) {
     out.push_back({"oom_kill_allocating_task", CheckLevel::info,
                    trf("vm.oom_kill_allocating_task is set: the kernel chose {} (pid {}) because it asked for memory, "
@@ -559,6 +580,13 @@ bool kills_allocating_task(const OomEvent& e) {
   for (const Selected& s : e.selected)
     if (s.message && s.message->find("oom_kill_allocating_task") != std::string::npos) return true;
   return false;
+}
+
+bool killed_below_selected_pid(const OomEvent& e) {
+  if (e.victims.size() != 1 || e.selected.empty()) return false;
+  const Victim& v = e.victims.front();
+  const Selected& s = e.selected.back();
+  return v.pid && s.pid > 0 && *v.pid < s.pid;
 }
 
 void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {

@@ -18,9 +18,22 @@ constexpr int kK8sGuaranteedAdj = -997;
 std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner, bool memcg) {
   // Kubernetes wording only when a Kubernetes cgroup was seen.
   const bool k8s = owner && owner->kind == "kubernetes";
-  if (adj == kK8sBestEffortAdj)
-    return k8s ? tr(" (the maximum: Kubernetes gives it to BestEffort pods, killed first)")
-               : tr(" (the maximum: the process or its manager asked for it to be killed first)");
+  // 1000 is BestEffort's only in a BestEffort pod: the kubelet gives a Guaranteed pod's containers -997 and a
+  // Burstable one's at most 999, so there the process or its launcher set it (corpus 243: Ray's idle worker in a
+  // Guaranteed pod, beside a -997 trigger).
+  if (adj == kK8sBestEffortAdj) {
+    const std::optional<std::string>& qos = k8s ? owner->qos_class : std::nullopt;
+    if (qos == std::optional<std::string>("besteffort"))
+      return tr(" (the maximum: Kubernetes gives it to BestEffort pods, killed first)");
+    if (qos == std::optional<std::string>("guaranteed"))
+      return tr(" (the maximum, which Kubernetes gives only to BestEffort pods: this pod is Guaranteed, whose "
+                "containers get -997, so the process or its launcher set 1000 itself, asking to be killed first)");
+    if (qos == std::optional<std::string>("burstable"))
+      return tr(" (the maximum, which Kubernetes gives only to BestEffort pods: this pod is Burstable, whose "
+                "containers get at most 999, so the process or its launcher set 1000 itself, asking to be killed "
+                "first)");
+    return tr(" (the maximum: the process or its manager asked for it to be killed first)");
+  }
   if (adj == kK8sGuaranteedAdj && k8s) return tr(" (Kubernetes gives -997 to Guaranteed pods)");
   if (k8s && owner->qos_class == std::optional<std::string>("burstable") && adj > 1 && adj < 1000)
     return tr(" (Kubernetes Burstable: 1000 − 1000 × memory request / node memory; a small request ranks it high)");
@@ -274,6 +287,15 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
         c.message = trf("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the others were "
                         "already exiting or otherwise ineligible.", exempt, e.tasks.size());
       c.figures = {{"exempt_count", exempt}, {"task_count", static_cast<int64_t>(e.tasks.size())}};
+      // What the rows held together, when each printed its rss: the advice weighs it against RAM or the limit.
+      uint64_t rss = 0;
+      bool rss_read = true;
+      for (const TaskRow& row : e.tasks) {
+        const std::optional<uint64_t> r = row_rss_bytes(row);
+        rss_read = rss_read && r.has_value();
+        rss += r.value_or(0);
+      }
+      if (rss_read) c.figures.emplace_back("rows_rss_bytes", as_figure(rss));
     }
     out.push_back(std::move(c));
   }

@@ -31,6 +31,8 @@ void sacrificed_child_held_little(const OomEvent& e, std::vector<Check>& out) {
   const Victim* v = main_victim(e);
   const Selected& chosen = e.selected.back();
   if (!v || !v->pid || !v->anon_rss_bytes || chosen.pid == 0 || chosen.pid == *v->pid) return;
+  // A lower pid may be the chosen thread's own process: then the chosen one did not keep its memory.
+  if (killed_below_selected_pid(e)) return;
   // Anonymous and shared pages are what a kill frees; file pages are page cache either way.
   const uint64_t held = *v->anon_rss_bytes + v->shmem_rss_bytes.value_or(0);
   std::optional<uint64_t> chosen_rss;  // the chosen parent's task-table row, when printed

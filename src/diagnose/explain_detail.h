@@ -119,6 +119,12 @@ struct LowmemUnknown {
 
 /// A kill line or selection says `(oom_kill_allocating_task)`.
 [[nodiscard]] bool kills_allocating_task(const OomEvent& event);
+/// The kill line's pid is lower than the selection's (`Kill process 996 … or sacrifice child`, `Killed process
+/// 918`): not a child the chosen task forked (a child's pid is higher than its parent's), but the process the
+/// chosen thread belongs to (the selection names a thread: vm.oom_kill_allocating_task's allocating thread, a
+/// thread of ≤4.x's select_bad_process(); the kill line names its process's first thread) or a child of that
+/// process.
+[[nodiscard]] bool killed_below_selected_pid(const OomEvent& event);
 
 /// The constraint is global only because the call trace shows out_of_memory()
 /// called by the page allocator (a header-only excerpt): no oom-kill:

@@ -27,8 +27,16 @@ std::string victims_subject(const OomEvent& e) {
     const Selected& sel = e.selected.back();
     const std::string chosen = task_name(sel.comm, sel.pid);
     // vm.oom_kill_allocating_task: the kernel passes 0 as the score, it ranked nothing.
-    return sel.score && !kills_allocating_task(e) ? trf("{}, sacrificed in place of {} with badness score {}, was", s, chosen, *sel.score)
-                     : trf("{}, sacrificed in place of {}, was", s, chosen);
+    const bool ranked = sel.score && !kills_allocating_task(e);
+    // A lower pid is no child of the chosen task: the chosen one was a thread (corpus 327: in:imjournal, pid 663,
+    // chosen; rsyslogd, pid 653, killed), and the kill line names its process, or a child of that process.
+    if (killed_below_selected_pid(e))
+      return ranked ? trf("{}, the process of the chosen task {} (pid {}, badness score {}) or a child of that process, "
+                          "was",
+                          s, sel.comm.empty() ? std::string(tr("a process")) : sel.comm, sel.pid, *sel.score)
+                    : trf("{}, the process of the chosen task {} or a child of that process, was", s, chosen);
+    return ranked ? trf("{}, sacrificed in place of {} with badness score {}, was", s, chosen, *sel.score)
+                  : trf("{}, sacrificed in place of {}, was", s, chosen);
   }
   if (others == 0) return trf("{} was", s);
   return others == 1 ? trf("{} and {} other process were", s, others)
@@ -252,7 +260,8 @@ std::string selected_summary(const OomEvent& e, const ExplainContext& ctx) {
                context);
   std::string killer = killer_name(proven_constraint(e));
   const Selected& s = e.selected.back();
-  const std::string score = s.score ? trf(" (score {})", *s.score) : std::string();
+  // vm.oom_kill_allocating_task prints score 0 for the allocating task: no badness score, nothing to quote.
+  const std::string score = s.score && !kills_allocating_task(e) ? trf(" (score {})", *s.score) : std::string();
   return trf("{} was selected by {}{}{}, but the log has no line saying it was killed.",
                      task_name(s.comm, s.pid), killer, score, context);
 }

@@ -54,6 +54,10 @@ constexpr NotePattern kNotes[] = {
      N_("the name of pid {} was cut on its kill line; taken from its task-table row")},
     {"the report's header \\(`… invoked oom-killer: …`\\) is not in the input: it is read from its call trace on",
      N_("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its call trace on")},
+    {"the report's header \\(`… invoked oom-killer: …`\\) is not in the input: it is read from its Mem-Info block or "
+     "Tasks table on",
+     N_("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its Mem-Info block or "
+        "Tasks table on")},
     {"a memcg path ending its line looks cut inside its last name \\(a container id or pod UID shorter than the "
      "runtime's, or no `\\.scope`/`\\.slice`\\): unknown",
      N_("a memcg path ending its line looks cut inside its last name (a container id or pod UID shorter than the "

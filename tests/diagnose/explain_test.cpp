@@ -185,7 +185,11 @@ TEST(Checks, OomScoreAdj) {
   EXPECT_THAT(check(explain(k8s_oom_group()), "victim_oom_score_adj").message, HasSubstr("Burstable"));
   OomEvent be = k8s_oom_group();
   be.victims[0].oom_score_adj = 1000;
-  EXPECT_THAT(check(explain(be), "victim_oom_score_adj").message, HasSubstr("BestEffort"));
+  // 1000 in a Burstable pod (whose containers get at most 999) was set by the process, not by the kubelet.
+  EXPECT_THAT(check(explain(be), "victim_oom_score_adj").message, HasSubstr("this pod is Burstable"));
+  EXPECT_FALSE(advice_mentions(explain(be), "requests and limits"));
+  be.memcg = owned(MemcgOf("/kubepods/besteffort/pod94eb36cd-29e1-478b-b365-4cb5dfc7d6fb"));
+  EXPECT_THAT(check(explain(be), "victim_oom_score_adj").message, HasSubstr("Kubernetes gives it to BestEffort pods"));
   EXPECT_TRUE(advice_mentions(explain(be), "requests and limits"));
   OomEvent g = k8s_oom_group();
   g.victims[0].oom_score_adj = -997;  // corpus 12
