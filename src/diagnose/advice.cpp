@@ -37,7 +37,8 @@
 //     global, victim ≥50 % RAM → less work / bigger machine, contain with
 //     `oomlens run --limit`; a raised oom_score_adj → it need not be the
 //     user: find who held the most; the victim's share unknown → the RAM
-//     above which it held under 1 %; otherwise find the users and contain jobs.
+//     above which it held under 1 %; its memory mapped file pages (victim_file_backed) → map the file
+//     unlocked or smaller than RAM, or look at its writeback; otherwise find the users and contain jobs.
 //  6b. mempolicy / cpuset   → more nodes (numactl, cpuset.mems) or less work.
 //  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
 //  8. DataLoader workers seen (dataloader_evidence(): `pt_data_worker`, or
@@ -422,6 +423,13 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         victim_name, *v->oom_score_adj));
     } else if (auto said = share_unknown_advice(checks, victim_name, false)) {
       out.push_back(std::move(*said));
+    } else if (find_check(checks, "victim_file_backed")) {
+      // Its memory was a mapped file's pages, not what it allocated: a limit on it would be filled the same way.
+      out.push_back(trf("{} held its memory as pages of a file it mapped: if it locks that file into RAM "
+                        "(mlock(), MAP_LOCKED, a database's locked map mode) or maps one larger than RAM, map it "
+                        "unlocked or smaller than the RAM; if the pages were dirty, look at the writeback "
+                        "to its disk.",
+                        victim_name));
     } else {
       out.emplace_back(tr("Contain memory-hungry jobs with `oomlens run --limit SIZE`, so a runaway job hits its own "
                        "limit instead of the machine's."));

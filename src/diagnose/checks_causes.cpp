@@ -469,11 +469,33 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     why = unknown + of_rows;
   }
   // How it ranked highest: a raised oom_score_adj adds to every badness score, so it, not what the victim held,
-  // ranks it (oom_score_adj's own check gives the figures).
+  // ranks it (oom_score_adj's own check gives the figures). A lowered one subtracts from the larger tasks' scores
+  // (-1000 makes them ineligible): the largest row shown that holds more than the victim and whose oom_score_adj is
+  // negative and under the victim's ranked below it through that (a container runtime, kubelet, etcd under
+  // Kubernetes' -998/-999).
   // A memcg is charged for its tasks' page cache, tmpfs/shmem and kernel memory, never for hugetlb pages (the
   // hugetlb controller counts those apart): what else held memory is named for the whole that ran out.
+  const TaskRow* shielded = nullptr;
+  for (const TaskRow& row : e.tasks) {
+    const std::optional<uint64_t> rss = row_rss_bytes(row);
+    if (!rss || *rss <= held || !row.oom_score_adj || *row.oom_score_adj >= 0 ||
+        *row.oom_score_adj >= v->oom_score_adj.value_or(0) || (v->pid && row.pid == *v->pid))
+      continue;
+    if (!shielded || *rss > *row_rss_bytes(*shielded)) shielded = &row;
+  }
+  if (shielded) {
+    figures.emplace_back("shielded_pid", shielded->pid);
+    figures.emplace_back("shielded_rss_bytes", as_figure(*row_rss_bytes(*shielded)));
+    figures.emplace_back("shielded_oom_score_adj", *shielded->oom_score_adj);
+  }
   const std::string rank =
-      v->oom_score_adj.value_or(0) > 0
+      shielded
+          ? trf("It ranked highest because the larger tasks shown had their oom_score_adj lowered ({} held {} RSS "
+                "at oom_score_adj {}{}), which ranks them below it or exempts them; the memory was held by them or "
+                "outside processes.",
+                shielded->comm, format_bytes(*row_rss_bytes(*shielded)), *shielded->oom_score_adj,
+                *shielded->oom_score_adj <= -1000 ? std::string(tr(": never killed")) : std::string())
+      : v->oom_score_adj.value_or(0) > 0
           ? (memcg ? trf("It ranked highest through its oom_score_adj of {}, not through what it held; the memory "
                          "was held elsewhere in its cgroup (other processes, page cache, tmpfs, kernel memory).",
                          *v->oom_score_adj)
@@ -488,6 +510,29 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
                  trf("{} held only {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}: the kill freed little. {}",
                      comm, format_bytes(held), format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
                      format_bytes(v->shmem_rss_bytes.value_or(0)), why, rank),
+                 std::move(figures)});
+}
+
+// A victim whose resident memory was almost all pages of files it mapped (file-rss; corpus 381, 382: nodeos'
+// chain-state file, 7.6 and 15.2 GiB, anon-rss 0 and 2.6 MiB). Reclaim drops file pages before the kernel kills,
+// so these could not be dropped: locked in (mlock(), MAP_LOCKED, a database's `locked` map mode), dirty and waiting
+// for writeback, or in constant use. Said from 1 GiB, four fifths of what it held; not beside victim_held_little.
+constexpr uint64_t kFileBackedBytes = 1024 * kMiB;
+void victim_file_backed(const OomEvent& e, std::vector<Check>& out) {
+  if (e.kind != EventKind::kill || e.sysrq || find_check(out, "victim_held_little")) return;
+  const Victim* v = main_victim(e);
+  if (!v || !v->anon_rss_bytes || !v->file_rss_bytes || *v->file_rss_bytes < kFileBackedBytes) return;
+  const uint64_t other = *v->anon_rss_bytes + v->shmem_rss_bytes.value_or(0);
+  if (*v->file_rss_bytes < other * 4) return;
+  const std::string comm = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
+  std::vector<std::pair<std::string, int64_t>> figures{{"file_rss_bytes", as_figure(*v->file_rss_bytes)},
+                                                       {"anon_rss_bytes", as_figure(*v->anon_rss_bytes)}};
+  if (v->pid) figures.insert(figures.begin(), {"victim_pid", *v->pid});
+  out.push_back({"victim_file_backed", CheckLevel::info,
+                 trf("{}'s memory was mapped file pages (file-rss {}, anon-rss {}): reclaim drops such pages before "
+                     "the kernel kills, so these could not be dropped: locked into RAM (mlock(), MAP_LOCKED, a "
+                     "memory-mapped database's locked mode), dirty and waiting for writeback, or in constant use.",
+                     comm, format_bytes(*v->file_rss_bytes), format_bytes(*v->anon_rss_bytes)),
                  std::move(figures)});
 }
 
@@ -601,6 +646,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   high_order(e, out);
   processes_hold_little(e, ctx, out);
   victim_held_little(e, ctx, out);
+  victim_file_backed(e, out);
   sacrificed_child_held_little(e, out);
 }
 

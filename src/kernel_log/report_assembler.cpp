@@ -516,6 +516,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (cur_->from_table && !cur_->memcg_stat_before_table && !starts_with(t, "Tasks state")) cur_->meminfo = true;
   } else if (starts_with(t, "Tasks state") || ends_with(t, "callbacks suppressed")) {
   } else {
+    // A line no record parser takes, without a prefix of its own, cut short (`So much RAM need?...`) is the
+    // poster's text among the records, not a record a viewer cut: its `...` says nothing of the report's fields.
+    if (line.truncated && !line.prefixed && !cur_->cut_lines.empty() && cur_->cut_lines.back() == line.number)
+      cur_->cut_lines.pop_back();
     // SysRq-f's report follows its `Manual OOM execution` line at once (moom_callback runs on the next
     // work-queue pass). One that printed nothing more (a victim still exiting) leaves a lone line: any other
     // line after it means the next header is a report of its own, not a forced one.

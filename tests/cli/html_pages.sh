@@ -76,8 +76,9 @@ for f in explain report sweep plot; do
 done
 
 # 100 events: under 1 MB. (One copy of the corpus holds over 100 events since 150-174; three copies made
-# ~400 events, whose page is over 1 MB by its size, not by a page that grew per event.)
-cat "$SRC"/tests/corpus/*.log >"$T/many.log"
+# ~400 events, whose page is over 1 MB by its size, not by a page that grew per event. The whole corpus passed
+# 300 events with 375-386 and a 1 MB page: its first 150 files, in number order, hold some 137, a fixed set.)
+ls "$SRC"/tests/corpus/*.log | sort -V | head -150 | xargs cat >"$T/many.log"
 "$BIN" explain --html "$T/many.log" >"$T/many.html"
 n=$(grep -c '<section class="ev"' "$T/many.html"); size=$(stat -c %s "$T/many.html")
 [ "$n" -ge 100 ] && [ "$size" -lt 1000000 ]; ok "a page of $n events is $size bytes (< 1 MB)" $?

@@ -173,5 +173,70 @@ TEST(VictimShare, NotBesideAKillRecordAloneOrARaisedAdj) {
   EXPECT_NE(find(explain(e), "victim_share_unknown"), nullptr);
 }
 
+
+// Issue 12 (blind set 12b, talosctl): a victim that held little ranked highest because the larger tasks shown had a
+// lowered oom_score_adj (Kubernetes' -998/-999): the check names the largest of them, not swap entries or page tables.
+TEST(VictimShare, LargerTasksShieldedByLoweredAdj) {
+  OomEvent e = arch_doxygen_global();
+  e.mem_info.reset();
+  Victim& v = e.victims.front();
+  v.pid = 1448;
+  v.comm = "udevd";
+  v.anon_rss_bytes = 124 * KiB;
+  v.file_rss_bytes = 4 * KiB;
+  v.shmem_rss_bytes = 0;
+  v.oom_score_adj = 0;
+  e.tasks = {TaskOf(1309, "kubelet").rss(6442 * 4096).adj(-999), TaskOf(1448, "udevd").rss(32 * 4096).adj(0),
+             TaskOf(1476, "etcd").rss(438392 * 4096).adj(-998)};
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "victim_held_little");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("It ranked highest because the larger tasks shown had their oom_score_adj "
+                                      "lowered (etcd held 1.7 GiB RSS at oom_score_adj -998), which ranks them below "
+                                      "it or exempts them"));
+    EXPECT_THAT(c->message, Not(HasSubstr("swap entries or page tables")));
+    EXPECT_EQ(figure(*c, "shielded_pid"), 1476);
+    EXPECT_EQ(figure(*c, "shielded_oom_score_adj"), -998);
+  }
+  // -1000 exempts the task: said so.
+  e.tasks[2].oom_score_adj = -1000;
+  EXPECT_THAT(find(explain(e), "victim_held_little")->message, HasSubstr("at oom_score_adj -1000: never killed)"));
+  // Larger rows at the victim's own oom_score_adj are no shield: the old reason stands.
+  e.tasks[0].oom_score_adj = 0;
+  e.tasks[2].oom_score_adj = 0;
+  EXPECT_THAT(find(explain(e), "victim_held_little")->message, HasSubstr("through its swap entries or page tables"));
+}
+
+// Issue 12 (blind set 12b, corpus 381, 382): a victim whose resident memory was mapped file pages (nodeos' chain
+// state, file-rss 15 GiB, anon-rss 2.6 MiB): reclaim could not drop them; the advice is about the mapping, not a
+// limit on the job.
+TEST(VictimShare, FileBackedVictim) {
+  OomEvent e = arch_doxygen_global();
+  Victim& v = e.victims.front();
+  v.comm = "nodeos";
+  v.anon_rss_bytes = 2628 * KiB;
+  v.file_rss_bytes = 15935356 * KiB;
+  v.shmem_rss_bytes.reset();
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "victim_file_backed");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->level, CheckLevel::info);
+    EXPECT_THAT(c->message, HasSubstr("nodeos's memory was mapped file pages (file-rss 15.2 GiB, anon-rss 2.6 MiB): "
+                                      "reclaim drops such pages before the kernel kills"));
+    bool advised = false;
+    for (const auto& a : x.advice) advised = advised || a.find("pages of a file it mapped") != std::string::npos;
+    EXPECT_TRUE(advised);
+  }
+  // Mostly anonymous (file-rss under four times anon + shmem): not said.
+  v.anon_rss_bytes = 5 * GiB;
+  EXPECT_EQ(find(explain(e), "victim_file_backed"), nullptr);
+  // Under 1 GiB of file pages: not said.
+  v.anon_rss_bytes = 0;
+  v.file_rss_bytes = 900 * MiB;
+  EXPECT_EQ(find(explain(e), "victim_file_backed"), nullptr);
+}
+
 }  // namespace
 }  // namespace oomlens

@@ -118,6 +118,28 @@ TEST(MangledLines, CutRowIsNullNotAStump) {
   EXPECT_TRUE(noted);
 }
 
+
+// Issue 12 (blind set 12b, corpus 382): the poster's own line after the records, ending in `...`
+// (`So much RAM need?...`), is not a record a viewer cut: no "cut by a viewer" note; a kernel line cut so still is.
+TEST(MangledLines, ProseEndingInDotsIsNoCutRecord) {
+  const std::string t =
+      "tail -f /var/log/kern.log\n"
+      "Sep 10 18:48:16 node kernel: [  475.353998] Out of memory: Kill process 2071 (app) score 950 or sacrifice "
+      "child\n"
+      "Sep 10 18:48:16 node kernel: [  475.356197] Killed process 2071 (app) total-vm:4201693kB, anon-rss:2628kB, "
+      "file-rss:1593535kB\n"
+      "```\n"
+      "Why does it need so much RAM?...\n";
+  const OomEvent e = one(t);
+  for (const auto& n : e.notes) EXPECT_EQ(n.find("cut by a viewer"), std::string::npos) << n;
+  // A prefixed kernel line cut by a viewer is still noted.
+  const OomEvent cut = one(t + "Sep 10 18:48:16 node kernel: [  475.357001] oom_reaper: reaped process 2071 (app), "
+                               "now anon-rss:0kB, file-rss:15...\n");
+  bool noted = false;
+  for (const auto& n : cut.notes) noted = noted || n.find("cut by a viewer") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
 TEST(MangledLines, CutCgroupPathIsNeverTheMemcg) {
   std::string t(kReport);
   size_t s = t.find("oom-kill:");
