@@ -125,6 +125,27 @@ bool take_level_letter(std::string_view& s, LinePrefix& p) {
   return true;
 }
 
+// Google Cloud Logging's rows as the Logs Explorer copies them: a severity letter, then the entry's RFC 3339
+// stamp (`A 2020-06-25T09:57:22.729902Z containerd invoked oom-killer: …`, corpus 363). Takes the letter only
+// when a stamp with its `T` follows (take_iso_stamp() reads it); `A` (any/default) gives no level.
+bool take_severity_before_iso(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 22 || s[1] != ' ' || !is_digit(s[2]) || s[6] != '-' || s[9] != '-' || s[12] != 'T') return false;
+  int level = -1;
+  switch (s[0]) {
+    case 'A': break;
+    case 'C': level = 2; break;  // critical
+    case 'E': level = 3; break;  // error
+    case 'W': level = 4; break;
+    case 'N': level = 5; break;  // notice
+    case 'I': level = 6; break;
+    case 'D': level = 7; break;
+    default: return false;
+  }
+  if (level >= 0) p.level = level;
+  s.remove_prefix(2);
+  return true;
+}
+
 // dmesg -x: `kern  :err   : `; talosctl dmesg: `kern:    info: `.
 bool take_dmesg_x(std::string_view& s, LinePrefix& p) {
   size_t c1 = s.find(':');
