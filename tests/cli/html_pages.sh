@@ -76,8 +76,9 @@ for f in explain report sweep plot; do
 done
 
 # 100 events: under 1 MB. (One copy of the corpus holds over 100 events since 150-174; three copies made
-# ~400 events, whose page is over 1 MB by its size, not by a page that grew per event.)
-cat "$SRC"/tests/corpus/*.log >"$T/many.log"
+# ~400 events, whose page is over 1 MB by its size, not by a page that grew per event.) The corpus's first 250
+# reports (by number), so the page does not grow past 1 MB as reports are added (318 events in 363-374's copy).
+ls "$SRC"/tests/corpus/*.log | sort -V | head -n 250 | xargs cat >"$T/many.log"
 "$BIN" explain --html "$T/many.log" >"$T/many.html"
 n=$(grep -c '<section class="ev"' "$T/many.html"); size=$(stat -c %s "$T/many.html")
 [ "$n" -ge 100 ] && [ "$size" -lt 1000000 ]; ok "a page of $n events is $size bytes (< 1 MB)" $?
