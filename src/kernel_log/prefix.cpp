@@ -137,6 +137,7 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   LinePrefix& p = out.prefix;
   bool prefixed = message_field;
   bool kmsg = false;
+  if (is_alpha(s[0])) (void)take_severity_before_iso(s, p);  // its stamp is read below
   if (s[0] == '<' && take_rfc5424(s, out)) {
     prefixed = true;
   } else if (is_digit(s[0]) && take_iso_stamp(s, p)) {

@@ -107,21 +107,40 @@ bool take_logread_dateless(std::string_view& s, LinePrefix& p) {
   return true;
 }
 
+namespace {
+// A log viewer's one-letter severity as a syslog level: crit, err, warn, notice, info, debug; -1 for another.
+int level_of_letter(char c) {
+  switch (c) {
+    case 'C': return 2;
+    case 'E': return 3;
+    case 'W': return 4;
+    case 'N': return 5;
+    case 'I': return 6;
+    case 'D': return 7;
+    default: return -1;
+  }
+}
+}  // namespace
+
 // Keenetic's system log: `[W] Oct 22 20:02:32 kernel: `, a level letter before a syslog stamp.
 bool take_level_letter(std::string_view& s, LinePrefix& p) {
   if (s.size() < 8 || s[0] != '[' || s[2] != ']' || s[3] != ' ' || english_month(s.substr(4, 3)) == 0) return false;
-  int level = -1;
-  switch (s[1]) {
-    case 'C': level = 2; break;  // crit
-    case 'E': level = 3; break;  // err
-    case 'W': level = 4; break;
-    case 'N': level = 5; break;  // notice
-    case 'I': level = 6; break;
-    case 'D': level = 7; break;
-    default: return false;
-  }
+  const int level = level_of_letter(s[1]);
+  if (level < 0) return false;
   p.level = level;
   s.remove_prefix(4);
+  return true;
+}
+
+// Google Cloud Logging's rows as the Logs Explorer copies them: a severity letter, then the entry's RFC 3339
+// stamp (`A 2020-06-25T09:57:22.729902Z containerd invoked oom-killer: …`, corpus 363). Takes the letter only
+// when a stamp with its `T` follows (take_iso_stamp() reads it); `A` (any/default) gives no level.
+bool take_severity_before_iso(std::string_view& s, LinePrefix& p) {
+  if (s.size() < 22 || s[1] != ' ' || !is_digit(s[2]) || s[6] != '-' || s[9] != '-' || s[12] != 'T') return false;
+  const int level = level_of_letter(s[0]);
+  if (level < 0 && s[0] != 'A') return false;
+  if (level >= 0) p.level = level;
+  s.remove_prefix(2);
   return true;
 }
 

@@ -34,6 +34,7 @@ bool take_relative_stamp(std::string_view& s);
 bool take_logread(std::string_view& s, LinePrefix& p);
 bool take_logread_dateless(std::string_view& s, LinePrefix& p);
 bool take_level_letter(std::string_view& s, LinePrefix& p);
+bool take_severity_before_iso(std::string_view& s, LinePrefix& p);
 bool take_dmesg_x(std::string_view& s, LinePrefix& p);
 bool take_kmsg(std::string_view& s, LinePrefix& p);
 bool take_priority(std::string_view& s, LinePrefix& p);

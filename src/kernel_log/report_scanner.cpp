@@ -73,7 +73,9 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       }
       feed_line(raw, ++line_no);
       pos = eol < n ? eol + 1 : n;
-      fed_end = pos;
+      // A line that closed the report without joining it (stamped well after its outcome: the next report's first
+      // table row, its header not in the input) stays within reach of the next report's look-back.
+      if (assembler.open()) fed_end = pos;
       continue;
     }
     size_t a = rows_possible ? find_anchor_or_row(d + pos, n - pos) : find_anchor(d + pos, n - pos);

@@ -1942,6 +1942,86 @@ add("361-linux33-jp-copy-of-unix-se-rhel7-page-allocation-failure-order4-bracket
 add("362-redhat-list-2007-oom-killed-process-template-placeholders-lowmem-meminfo-negative.log",
     "https://listman.redhat.com/archives/redhat-list/2007-August/msg00060.html", [],
     "n/a (no OOM report: a template line with placeholders, meminfo lines)")
+# 363+: blind set 12a (h-b12a)
+# Helper blind12a: real public reports found by the search tool in GitHub issue and pull-request threads (web-platform-tests,
+# canonical/github-runner-operator, threefoldtech/zos, OpenSCAP, kubespray twice, oobabooga/textgen, JuliaLang/julia,
+# firecracker, ytmdl, systemd, RPi-Distro/raspberrypi-sys-mods), truth written by hand from the text and the kernel's
+# format before oomlens ran on them. Excerpts as the index holds them (a thread's turn from its start or a later chunk);
+# a last line the index cut mid-line is left out; host names replaced (host01). Themes: unusual prefixes (Google Cloud Logging's severity letter and RFC 3339 `Z` stamp; a bare `kernel:` line
+# in backticks inside a sentence), CI and VM hosts (a kubespray CI node, a CircleCI runner, GitHub runners' qemu VMs
+# whose guest RAM is shmem, firecracker microVM hosts), an LLM loader killed for CPU RAM (Amazon Linux), memcg
+# headers without `out_of_memory` (4.4: oom_kill_process from mem_cgroup_out_of_memory), and two negatives (a
+# systemd-oomd issue template, a Pi 5 6.18 zram issue's prose summary of an OOM dump).
+# Google Cloud Logging (Logs Explorer) rows copied with their severity letter `A` and an RFC 3339 UTC stamp, a trailing
+# space each: eight headers of containerd (adj -999), each its own report, no stack (the ninth, cut, left out).
+add("363-wpt-live-30-gcp-cloud-logging-severity-letter-rfc3339-z-prefix-eight-containerd-headers-only.log",
+    GH + "web-platform-tests/wpt.live/issues/30", ["incomplete"] * 8, "not determinable (headers only, no stack)",
+    constraints=[None] * 8,
+    trigger=trig("containerd", None, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=-999),
+    wall_prefix="2020-06-25T09:57:22")
+# `dmesg -T` kill lines of two LXD VMs' qemu (2023): the poster cut each after `shmem-rss:NkB,` (no UID, pgtables,
+# oom_score_adj); the third, cut by the index, left out. Nearly all each victim held is shmem (the guest's RAM).
+add("364-github-runner-operator-30-dmesgT-two-qemu-kills-shmem-guest-ram-lines-cut-after-comma.log",
+    GH + "canonical/github-runner-operator/issues/30", ["kill", "kill"], "global (Out of memory: prefix)",
+    [kill(3018113, "qemu-system-x86", 17906732, 44264, 0, 6236532),
+     kill(3016510, "qemu-system-x86", 17915952, 43820, 0, 5447228)],
+    wall_prefix="2023-02-02T15:07:36", checks=["shmem_dominant"])
+# A firecracker host's dmesg: `oom-kill:` (global_oom, task_memcg=/ : the root cgroup), the kill and its reaper
+# (16 kB file-rss and the 4 kB shmem left), between code fences and prose.
+add("365-threefold-zos-1042-firecracker-global-oom-kill-task-memcg-root-kill-reaper-prose-after.log",
+    GH + "threefoldtech/zos/issues/1042", ["kill"], "global (global_oom)",
+    [kill(3120, "firecracker", 4202960, 4175940, 0, 4, 0, 8240, 0, reaper=[0, 16, 4])],
+    task_memcg="/", chosen=[3120, "firecracker"])
+# One header line quoted in backticks after a sentence, with a bare `kernel: ` prefix (no time): nothing else.
+add("366-openscap-1796-one-chronyd-header-line-in-backticks-bare-kernel-prefix-in-prose.log",
+    GH + "OpenSCAP/openscap/issues/1796", ["incomplete"], "not determinable (one header line)", constraints=[None],
+    trigger=trig("chronyd", None, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
+# A kubespray CI node's journal (Ubuntu 5.13, `Tainted: P O`): a qemu worker thread (adj 965) charging page cache to
+# its memcg: mem_cgroup_out_of_memory from try_charge; cut inside pagecache_get_page (left out).
+add("367-kubespray-8793-ci-5.13-journal-worker-adj-965-tainted-po-memcg-try-charge-page-cache-header-cut.log",
+    GH + "kubernetes-sigs/kubespray/pull/8793", ["incomplete"], "memcg (stack: mem_cgroup_out_of_memory from try_charge)",
+    constraints=["memcg"],
+    trigger=trig("worker", 758598, gfp="0x101cca(GFP_HIGHUSER_MOVABLE|__GFP_WRITE)", order=0, oom_score_adj=965),
+    year_guessed=True)
+# A comment (no code fence) on a model loader killed: Amazon Linux `dmesg -T` 2024, `oom-kill:` global_oom and the
+# kill of python (13.4 GiB anon).
+add("368-oobabooga-textgen-440-amazon-linux-dmesgT-oom-kill-and-python-kill-unfenced-comment.log",
+    GH + "oobabooga/textgen/issues/440", ["kill"], "global (global_oom)",
+    [kill(6154, "python", 18109076, 14095848, 0, 0, 1000, 29036, 0)],
+    task_memcg="/user.slice/user-1000.slice/session-3.scope", chosen=[6154, "python"], wall_prefix="2024-03-24T23:54:53")
+# CircleCI (Ubuntu 14.04, 4.4 on Xen), dmesg filtered with `grep -v` (the command in the prose): java's header, a
+# 64-hex docker cpuset, raw stack words, `[<addr>]` frames: 4.4's mem_cgroup_out_of_memory calls oom_kill_process
+# itself (no out_of_memory frame); cut after it.
+add("369-julia-24480-circleci-4.4-grep-v-filtered-java-memcg-cpuset-hex-raw-stack-words-header-cut.log",
+    GH + "JuliaLang/julia/pull/24480", ["incomplete"], "memcg (stack: oom_kill_process called by mem_cgroup_out_of_memory)",
+    constraints=["memcg"], trigger=trig("java", 29649, gfp="0x24000c0", order=0, oom_score_adj=0))
+# A firecracker host (4.18, `Tainted: G OE`) `dmesg -T` 2020 in a <details> block: the jailer's short hex cpuset,
+# `Hardware name: <redacted>`, stack through __alloc_pages_slowpath (global); cut by the index.
+add("370-firecracker-1573-4.18-host-dmesgT-details-block-firecracker-short-hex-cpuset-redacted-hardware-global-header-cut.log",
+    GH + "firecracker-microvm/firecracker/issues/1573", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
+    trigger=trig("firecracker", 89175, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    wall_prefix="2020-02-03T14:47:52")
+# kern.log (Ubuntu 18.04, 4.15): three ytmdl rows (4.15 pgtables_bytes columns), the selection (score 279), the
+# kill (no UID/adj on a 4.15 kill line: adj 0 from its row) and the reaper; 77 minutes later two rows (swapents
+# 119762) and the next selection (score 424), whose kill line the index cut (left out).
+add("mangler-pending/371-ytmdl-71-kernlog-4.15-rows-sacrifice-child-kill-reaper-then-next-rows-and-selection-kill-cut.log",
+    GH + "deepjyoti30/ytmdl/issues/71", ["kill", "selected_no_kill"], "global (Out of memory: prefix)",
+    [kill(15889, "ytmdl", 5119936, 5029560, 0, 0, adj=0, adj_source="task table row", selected_score=279,
+          reaper=[0, 0, 0])],
+    selected_only=[[18946, "ytmdl", 424]], table_rows=[[15889, "ytmdl", 0], [22516, "ytmdl", 0]], year_guessed=True)
+add("372-systemd-35270-ubuntu-6.8-systemd-oomd-issue-template-considered-cgroups-userspace-negative.log",
+    GH + "systemd/systemd/issues/35270", [],
+    "n/a (no kernel report: a systemd-oomd issue template and its `Considered 75 cgroups for killing` line)")
+# CoreOS 4.13 journal on AWS (Xen): an etcd line, then etcd's header (`nodemask=(null),  order=0`, two spaces), a
+# 64-hex cpuset, stack through mem_cgroup_out_of_memory; cut by the index.
+add("373-kubespray-1936-coreos-4.13-journal-etcd-line-then-etcd-memcg-header-double-space-order-cut.log",
+    GH + "kubernetes-sigs/kubespray/issues/1936", ["incomplete"], "memcg (stack: mem_cgroup_out_of_memory)",
+    constraints=["memcg"], trigger=trig("etcd", 13753, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    year_guessed=True)
+add("374-rpi-sys-mods-116-pi5-6.18-zram-issue-prose-summary-of-oom-dump-free-swap-no-kernel-lines-negative.log",
+    GH + "RPi-Distro/raspberrypi-sys-mods/issues/116", [],
+    "n/a (no kernel report: the poster's prose summary of a Pi 5 OOM dump, `Total swap 2054128kB, Free swap 864kB`)")
 # 375+: blind set 12b (h-b12b)
 # Helper blind12b: the search tool's stored pages gave no report the corpus lacks (every OOM log page it returned was
 # already in the corpus), so these twelve come from GitHub issue threads, checked against the other helper's 363-374.

@@ -345,6 +345,23 @@ TEST(Prefix, MarkdownBackticks) {
   EXPECT_EQ(h.n.text, "Out of memory: Killed process 2 (sab)");
 }
 
+// Blind set 12a (corpus 363): Google Cloud Logging rows copied with their severity letter and RFC 3339 stamp.
+TEST(Prefix, CloudLoggingSeverityLetterBeforeIsoStamp) {
+  Norm a("A 2020-06-25T09:57:22.729902Z containerd invoked oom-killer: gfp_mask=0x6200ca(GFP_HIGHUSER_MOVABLE) ");
+  EXPECT_EQ(a.n.text, "containerd invoked oom-killer: gfp_mask=0x6200ca(GFP_HIGHUSER_MOVABLE)");
+  EXPECT_EQ(a.n.prefix.wall, "2020-06-25T09:57:22.729902Z");
+  EXPECT_FALSE(a.n.prefix.level);
+  Norm w("W 2021-01-02T03:04:05Z Out of memory: Killed process 7 (p)");
+  EXPECT_EQ(w.n.text, "Out of memory: Killed process 7 (p)");
+  EXPECT_EQ(w.n.prefix.level, 4);
+  // Prose that starts with a capital and a year is no such row: nothing is taken.
+  Norm prose("A 2020 report said the node ran out of memory");
+  EXPECT_EQ(prose.n.text, "A 2020 report said the node ran out of memory");
+  EXPECT_EQ(prose.n.prefix.wall, std::nullopt);
+  Norm date_only("A 2020-06-25 meeting");
+  EXPECT_EQ(date_only.n.text, "A 2020-06-25 meeting");
+}
+
 TEST(Prefix, NodeProblemDetectorMessage) {
   Norm a(R"J(    "message": "Memory cgroup out of memory: Killed process 1 (k) total-vm:1kB",)J");
   EXPECT_EQ(a.n.text, "Memory cgroup out of memory: Killed process 1 (k) total-vm:1kB");
