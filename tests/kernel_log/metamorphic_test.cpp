@@ -247,6 +247,11 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- block h-left --- (issue 12 leftovers: `oomkilladj=` read as the trigger's oom_adj)
+    {{"308-redhat-kb-25416-rhel5-httpd-oomkilladj-bare-kernel-prefix-empty-line-unprefixed-call-trace-header-only.log",
+      "wrap72"},
+     "the 73-column header wrapped inside its last field (`oomkilladj=` + `0`): a lone-digit rest is not rejoined (as "
+     "for `oom_score_adj=` + `0`), so oom_adj is null, never another value"},
     // --- block blind-11b --- (issue 12: tests/corpus/351-362)
     {{"353-repo-or-cz-commit-2.6.24-i386-swapper-boot-gfp-dma-oomkilladj-header-stack-frames-split-after-bracket.log",
       "reverse"},
