@@ -72,7 +72,7 @@ def main():
         t = o.get("trigger")
         if t:
             s(t["comm"], "trigger comm")
-            for key in ("pid", "order", "oom_score_adj"):
+            for key in ("pid", "order", "oom_score_adj", "oom_adj"):
                 num(t.get(key), "trigger " + key)
             s(t.get("gfp"), "gfp")
         s(o.get("memcg"), "memcg")

@@ -27,13 +27,9 @@ ExplainOutput::ExplainOutput(ExplainFormat format, TextStyle style, const EventF
 void ExplainOutput::add(OomEvent&& event) {
   if (event.memcg && !event.memcg->owner) event.memcg->owner = decode_memcg_owner(*event.memcg);
   // The repeat-kill check is taken now, in read order, against the kills read before: a held event needs no
-  // record of them later, so only the last kKeptKills are kept (memory stays bounded on a log of many kills).
+  // record of them later, so only the last ones are kept (memory stays bounded on a log of many kills).
   Explanation repeat;
-  add_repeat_kill(event, kills_, repeat);
-  if (auto kill = kill_record(event)) {
-    if (kills_.size() >= 2 * kKeptKills) kills_.erase(kills_.begin(), kills_.end() - kKeptKills);
-    kills_.push_back(std::move(*kill));
-  }
+  kills_.check_then_keep(event, repeat);
   if (!filter_.accept(event)) return;
   if (lookup_ && event.memcg) lookup_owner_names(*event.memcg, *lookup_, &event.notes);
   ++passed_;

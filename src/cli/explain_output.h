@@ -62,12 +62,9 @@ class ExplainOutput {
   std::optional<size_t> ring_;  // capacity when events are held until finish()
   std::deque<OomEvent> held_;
   std::deque<Explanation> held_earlier_;  // per held event: its repeat-kill check, taken when read
-  /// The victims of the last kill events read (filtered out or not; between
-  /// kKeptKills and twice that), for add_repeat_kill(): the same process
-  /// killed again. A chain with more kills of others between its links is
-  /// cut there (counted from the oldest kill kept).
-  static constexpr size_t kKeptKills = 256;
-  std::vector<KillRecord> kills_;
+  /// The victims of the last kill events read (filtered out or not), for
+  /// add_repeat_kill(): the same process killed again.
+  RecentKills kills_;
   uint64_t passed_ = 0;  // events that passed the filter
   size_t shown_ = 0;
 };

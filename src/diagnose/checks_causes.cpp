@@ -418,7 +418,8 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
       (memcg ? (e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt) : machine_ram_bytes(e, ctx)).value_or(0);
   // Without RAM or the limit, the share is taken of what the report does print: the task-table rows' RSS.
   const std::optional<RowsRss> rows = whole ? std::nullopt : rows_rss(e, v->pid);
-  const bool low_score = v->selected_score && *v->selected_score < kLittleScore;
+  // A negative oom_score_adj takes its ‰ off the score: a low score then says nothing of what the victim held.
+  const bool low_score = v->selected_score && *v->selected_score < kLittleScore && v->oom_score_adj.value_or(0) >= 0;
   // A raised oom_score_adj ranks a small victim over larger rows (oom_score_adj's own check says so).
   const bool little_of_rows = rows && held * 100 < rows->bytes && v->oom_score_adj.value_or(0) <= 0;
   const std::string comm = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
@@ -459,9 +460,12 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     why = memcg ? trf(", badness score {} (‰ of its cgroup's limit plus the swap it may use)", *v->selected_score)
                 : trf(", badness score {} (‰ of RAM plus swap)", *v->selected_score);
     figures.emplace_back("score", as_figure(*v->selected_score));
-  } else if (whole) {
+  } else if (whole && held * 100 < whole) {
     why = memcg ? trf(", under 1 % of its cgroup's {} limit", format_bytes(whole))
                 : trf(", under 1 % of the {} of RAM", format_bytes(whole));
+  } else if (whole) {  // under 1 MiB, but not under 1 % of a small machine's RAM (a small cgroup's limit)
+    why = memcg ? trf(", under 1 MiB ({} % of its cgroup's {} limit)", tenths(held, whole), format_bytes(whole))
+                : trf(", under 1 MiB ({} % of the {} of RAM)", tenths(held, whole), format_bytes(whole));
   } else if (little_of_rows) {
     why = trf(", under 1 % of the {} RSS of the {} task-table rows shown", format_bytes(rows->bytes), rows->rows) +
           unknown;
@@ -506,6 +510,7 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
                                "for memory outside its processes (page cache, tmpfs, kernel memory)."))
               : std::string(tr("It ranked highest through its swap entries or page tables, or the memory was held "
                                "outside processes (the kernel, tmpfs, hugetlb pages, page cache)."));
+  if (whole) figures.emplace_back(memcg ? "limit_bytes" : "ram_bytes", as_figure(whole));
   out.push_back({"victim_held_little", CheckLevel::warn,
                  trf("{} held only {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}: the kill freed little. {}",
                      comm, format_bytes(held), format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
@@ -537,6 +542,30 @@ void victim_file_backed(const OomEvent& e, std::vector<Check>& out) {
 }
 
 }  // namespace
+
+std::string held_little_words(const Check& c, bool memcg) {
+  auto fig = [&c](std::string_view name) -> std::optional<uint64_t> {
+    for (const auto& [n, v] : c.figures)
+      if (n == name && v >= 0) return static_cast<uint64_t>(v);
+    return std::nullopt;
+  };
+  const uint64_t held = fig("held_bytes").value_or(0);
+  const std::string h = format_bytes(held);
+  // A share too small for one decimal is said so, never "0.0 %".
+  auto share = [held](uint64_t whole) {
+    return held * 1000 < whole ? std::string(tr("under 0.1 %")) : tenths(held, whole) + " %";
+  };
+  if (auto score = fig("score"))
+    return memcg ? trf("{} (badness score {}: under 1 % of its cgroup's limit plus swap)", h, *score)
+                 : trf("{} (badness score {}: under 1 % of RAM plus swap)", h, *score);
+  if (auto limit = fig("limit_bytes"); limit && *limit)
+    return trf("{} ({} of its cgroup's {} limit)", h, share(*limit), format_bytes(*limit));
+  if (auto ram = fig("ram_bytes"); ram && *ram)
+    return trf("{} ({} of the {} of RAM)", h, share(*ram), format_bytes(*ram));
+  if (auto rows = fig("rows_rss_bytes"); rows && *rows)
+    return trf("{} ({} of the {} RSS of the task-table rows shown)", h, share(*rows), format_bytes(*rows));
+  return h;  // under 1 MiB, the only measure the report allows
+}
 
 std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   if (!e.mem_info) return std::nullopt;

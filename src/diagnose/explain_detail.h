@@ -49,6 +49,11 @@ struct CommGroup {
 
 [[nodiscard]] bool is_python(const std::string& comm);
 
+/// What victim_held_little's victim held and what that is little of, from the check's figures
+/// ("140.7 MiB (badness score 9: under 1 % of RAM plus swap)", "600 KiB (0.9 % of the 64 MiB of RAM)"):
+/// the advice says the figure, never "almost nothing".
+[[nodiscard]] std::string held_little_words(const Check& held_little, bool memcg);
+
 [[nodiscard]] std::string make_summary(const OomEvent& event, const ExplainContext& context);
 [[nodiscard]] std::vector<Check> make_checks(const OomEvent& event, const ExplainContext& context);
 [[nodiscard]] std::vector<std::string> make_advice(const OomEvent& event,

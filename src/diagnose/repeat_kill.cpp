@@ -48,4 +48,12 @@ void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier,
                         now->pid, now->pid));
 }
 
+void RecentKills::check_then_keep(const OomEvent& event, Explanation& out) {
+  add_repeat_kill(event, kills_, out);
+  if (auto kill = kill_record(event)) {
+    if (kills_.size() >= 2 * kKept) kills_.erase(kills_.begin(), kills_.end() - kKept);
+    kills_.push_back(std::move(*kill));
+  }
+}
+
 }  // namespace oomlens

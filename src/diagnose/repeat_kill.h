@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "diagnose/explain.h"
 #include "kernel_log/oom_event.h"
@@ -42,5 +43,22 @@ inline constexpr double kRepeatKillWindowS = 600;
 /// `victim_killed_again` (figures `victim_pid`, `kill_count`, `span_s`)
 /// and its advice first. Else leaves `out` as it is.
 void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier, Explanation& out);
+
+/// The victims of the last kill events read, for add_repeat_kill(), in
+/// bounded memory: `explain` over a log and `watch`/`daemon` as events
+/// arrive keep between kKept and twice that (a chain with more kills of
+/// others between its links is cut there, counted from the oldest kept).
+class RecentKills {
+ public:
+  static constexpr size_t kKept = 256;
+  /// add_repeat_kill() of `event` against the kills read before it, into
+  /// `out`; then keeps the event's own kill record (every event read, shown
+  /// or not, so that a filter does not hide a repeat).
+  void check_then_keep(const OomEvent& event, Explanation& out);
+  [[nodiscard]] size_t size() const { return kills_.size(); }
+
+ private:
+  std::vector<KillRecord> kills_;
+};
 
 }  // namespace oomlens

@@ -85,10 +85,54 @@ std::optional<std::string> clean_gfp_mask(std::string_view v) {
 }
 }  // namespace
 
+namespace {
+// OpenVZ/Virtuozzo's oom_report_invocation(): `%d (%s) invoked %s oom-killer: gfp 0x%x order %d oomkilladj=%d`,
+// the type `loc` (a container's beancounter: out_of_memory_in_ub()), `glob` (out_of_memory()) or `PF`
+// (pagefault_out_of_memory(), gfp and order 0: unknown). Words, never `key=`, before oomkilladj. A pid or comm
+// the text lost (a cut, a wrap) is unknown, the rest is still read.
+std::optional<Header> parse_openvz_header(std::string_view s) {
+  constexpr std::string_view kAnchor = " oom-killer: gfp ";
+  const size_t a = s.find(kAnchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  std::string_view before = s.substr(0, a);
+  const size_t sp = before.rfind(' ');
+  if (sp == std::string_view::npos) return std::nullopt;
+  const std::string_view type = before.substr(sp + 1);
+  if (type.empty() || type.size() > 8 || !std::all_of(type.begin(), type.end(), [](char c) { return is_alpha(c); }))
+    return std::nullopt;
+  before = before.substr(0, sp);
+  constexpr std::string_view kInvoked = ") invoked";
+  if (!ends_with(before, kInvoked)) return std::nullopt;
+  before.remove_suffix(kInvoked.size());
+  Header h;
+  // `<pid> (<comm>`: the comm up to the last `) invoked` (a comm may hold `)`), at most 15 bytes (TASK_COMM_LEN).
+  if (const size_t open = before.find(" ("); open != std::string_view::npos) {
+    std::string_view pid_text = before.substr(0, open);
+    const std::string_view comm = before.substr(open + 2);
+    const size_t start = pid_text.find_last_not_of("0123456789");
+    if (start != std::string_view::npos) pid_text = pid_text.substr(start + 1);
+    if (!pid_text.empty() && pid_text.size() <= 10 && !comm.empty() && comm.size() <= 15) {
+      std::string_view t = pid_text;
+      h.pid = take_i64(t);
+      h.comm = std::string(comm);
+    }
+  }
+  std::string_view rest = s.substr(a + kAnchor.size());
+  std::string_view mask = take_token(rest);
+  h.gfp_mask = clean_gfp_mask(mask);
+  if (take_token(rest) == "order") {
+    std::string_view t = trim_left(rest);
+    h.order = to_int(take_i64(t));
+  }
+  h.oom_adj = to_int(field_int(rest, "oomkilladj="));
+  return h;
+}
+}  // namespace
+
 std::optional<Header> parse_header(std::string_view s) {
   constexpr std::string_view kAnchor = " invoked oom-killer:";
   size_t p = s.find(kAnchor);
-  if (p == std::string_view::npos) return std::nullopt;
+  if (p == std::string_view::npos) return parse_openvz_header(s);
   Header h;
   // A comm is at most 15 bytes (TASK_COMM_LEN): a longer "comm" is the rest
   // of something else (a broken JSON record, an unknown prefix), unknown.
@@ -117,6 +161,7 @@ std::optional<Header> parse_header(std::string_view s) {
   }
   h.order = to_int(field_int(rest, "order="));
   h.oom_adj = to_int(field_int(rest, "oom_adj="));
+  if (!h.oom_adj) h.oom_adj = to_int(field_int(rest, "oomkilladj="));  // ≤2.6.31's name for it
   h.oom_score_adj = to_int(field_int(rest, "oom_score_adj="));
   return h;
 }

@@ -15,9 +15,13 @@
 
 namespace oomlens::oomline {
 
-/// mm/oom_kill.c dump_header(): `<comm> invoked oom-killer: gfp_mask=…, [nodemask=…, ]order=N, [oom_adj=N, ]oom_score_adj=N`.
+/// mm/oom_kill.c dump_header(): `<comm> invoked oom-killer: gfp_mask=…, [nodemask=…, ]order=N, [oom_adj=N, ]oom_score_adj=N`
+/// (≤2.6.31: `…, order=N, oomkilladj=N`, the same legacy oom_adj). Also the OpenVZ/Virtuozzo kernels'
+/// oom_report_invocation() (kernel/bc/oom_kill.c, mm/oom_kill.c; rate-limited by printk_ratelimit()):
+/// `<pid> (<comm>) invoked <loc|glob|PF> oom-killer: gfp 0x<hex> order N oomkilladj=N`, which names the pid.
 struct Header {
   std::string comm;
+  std::optional<int64_t> pid;  ///< OpenVZ's header only (mainline's names none)
   std::optional<std::string> gfp_mask, nodemask;
   std::optional<int> order, oom_adj, oom_score_adj;
 };

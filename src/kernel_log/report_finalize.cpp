@@ -289,6 +289,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     Trigger t;
     if (b.header) {
       t.comm = b.header->comm;
+      t.pid = b.header->pid;  // OpenVZ's header names it; a stack line of the same task names it too
       t.gfp_mask = b.header->gfp_mask;
       // A header wrapped after `gfp_mask=0xd0,` keeps the separator: the mask is 0xd0.
       if (t.gfp_mask && t.gfp_mask->size() > 1 && t.gfp_mask->back() == ',') t.gfp_mask->pop_back();

@@ -194,7 +194,7 @@ void Capture::on_scanner_event(OomEvent&& e) {
   if (e.memcg) lookup_owner_names(*e.memcg, OwnerLookup{opt_.root, opt_.docker_root}, &e.notes);
   ExplainContext ctx;
   if (auto mi = proc::read_meminfo(opt_.root + "/proc")) ctx.mem_total_bytes = mi->mem_total_bytes;
-  explain_into(w, e, ctx);
+  explain_into(w, e, ctx, &kills_read_);
   w.kills = e.kind == EventKind::kill ? e.victims.size() : 0;
   if (baseline_taken_) {
     log_kills_ += w.kills;

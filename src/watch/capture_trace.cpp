@@ -247,7 +247,7 @@ bool Capture::join_report(OomEvent& e) {
   if (!e.boot_id) e.boot_id = boot_id_;
   ExplainContext ctx;
   if (auto mi = proc::read_meminfo(join_root(opt_.root, "proc"))) ctx.mem_total_bytes = mi->mem_total_bytes;
-  explain_into(u, e, ctx);
+  explain_into(u, e, ctx, &kills_read_);  // the report's printk time: the tracepoint's first emission has none
   u.killed_monotonic_s = t->first.killed_monotonic_s;
   u.cgroup_at_kill = t->first.cgroup_at_kill;
   u.event = std::move(e);

@@ -211,10 +211,11 @@ Explanation counter_only_explanation(const OomEvent& e, uint64_t kills) {
   return x;
 }
 
-void explain_into(WatchEvent& w, const OomEvent& e, const ExplainContext& ctx) {
+void explain_into(WatchEvent& w, const OomEvent& e, const ExplainContext& ctx, RecentKills* kills) {
   {
     const i18n::EnglishScope english;
     w.explanation = explain(e, ctx);
+    if (kills) kills->check_then_keep(e, w.explanation);  // appends the check, puts its advice first
   }
   w.summary_text = i18n::language() == "en" ? std::string() : explain(e, ctx).summary;
 }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diagnose/explain.h"
+#include "diagnose/repeat_kill.h"
 #include "kernel_log/oom_event.h"
 
 namespace oomlens::watch {
@@ -126,7 +127,9 @@ struct WatchEvent {
 /// never translated) and, in another language, w.summary_text to the
 /// summary in that language (explain()'s sentences are joined from pieces
 /// no single msgid matches, so the text line explains twice rather than
-/// retranslating).
-void explain_into(WatchEvent& w, const OomEvent& e, const ExplainContext& ctx);
+/// retranslating). With `kills` (the capture's kills read before `e`): the
+/// cross-event check `victim_killed_again` and its advice too, as `explain`
+/// adds them (diagnose/repeat_kill.h), and `e`'s kill is kept for later ones.
+void explain_into(WatchEvent& w, const OomEvent& e, const ExplainContext& ctx, RecentKills* kills = nullptr);
 
 }  // namespace oomlens::watch

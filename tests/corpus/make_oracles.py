@@ -67,10 +67,10 @@ add("17-osmonitor-54-android-arm-3.0-oom-adj-header-only.log", GH + "eolwral/OSM
     trigger=trig("osmcore_L", None, gfp="0x200da", order=0, oom_score_adj=-1000))
 add("18-serverfault-410413-arm-2.6.31-oomkilladj-header-only.log",
     "http://serverfault.com/questions/410413/an-oom-killer-that-i-cannot-explain/410427", ["incomplete"], HOA,
-    trigger=trig("myshellscript", None, gfp="0xd0", order=2))
+    trigger=trig("myshellscript", None, gfp="0xd0", order=2, oom_adj=0))
 add("19-lkml-2009-06-arm-checkd-oomkilladj-header-only.log",
     "https://lkml.iu.edu/hypermail/linux/kernel/0906.2/02972.html", ["incomplete"], HOA,
-    trigger=trig("checkd", None, gfp="0x44d0", order=2))
+    trigger=trig("checkd", None, gfp="0x44d0", order=2, oom_adj=0))
 add("20-moby-38352-rhel7-3.10-syslog-dockerd-cpuset-header-only.log", GH + "moby/moby/issues/38352", ["incomplete"],
     "not determinable (stack cut before the allocator)",
     trigger=trig("thrash", 11554, gfp="0xd0", order=0, oom_score_adj=0))
@@ -1592,7 +1592,7 @@ add("307-alibabacloud-ecs-kb-rhel7-3.10-table-sshd-udevd-adj-minus1000-no-killab
 add("308-redhat-kb-25416-rhel5-httpd-oomkilladj-bare-kernel-prefix-empty-line-unprefixed-call-trace-header-only.log",
     "https://rhokp.service.nutius.com/solutions/25416/ (a copy of Red Hat KB 25416)", ["incomplete"],
     "global (stack: out_of_memory called by __alloc_pages)", constraints=["global"],
-    trigger=trig("httpd", None, gfp="0x201d2", order=0))
+    trigger=trig("httpd", None, gfp="0x201d2", order=0, oom_adj=0))
 # Red Hat KB 6958243 (a copy): RHEL7 3.10 memcg v1 OOM from a page fault (pagefault_out_of_memory ->
 # mem_cgroup_oom_synchronize) in /agent, limit 1 GiB; cut after the kmem line.
 add("309-redhat-kb-6958243-rhel7-3.10-s1-agent-memcg-v1-pagefault-oom-synchronize-task-in-agent-usage-lines-cut.log",
@@ -1899,7 +1899,7 @@ add("352-linux-390-list-sles11-s390x-quoted-page-allocation-failure-order4-webco
 # swapper with gfp_mask 0x80d1 (GFP_KERNEL | __GFP_ZERO | __GFP_DMA: the 16 MB DMA zone ran out), header only.
 add("353-repo-or-cz-commit-2.6.24-i386-swapper-boot-gfp-dma-oomkilladj-header-stack-frames-split-after-bracket.log",
     "https://repo.or.cz/linux-2.6/mini2440.git/commit/509a80c49c512ac88bd67b981145f925a306111b", ["incomplete"], HOA,
-    constraints=["global"], trigger=trig("swapper", None, gfp="0x80d1", order=0))
+    constraints=["global"], trigger=trig("swapper", None, gfp="0x80d1", order=0, oom_adj=0))
 add("354-aerospike-forum-cld-asd-page-allocation-failure-order1-unprefixed-2.6.32-trace-negative.log",
     "https://discuss.aerospike.com/t/page-allocation-failure/2856", [],
     "n/a (no OOM report: order-1 atomic page allocation failures and an unprefixed trace)")

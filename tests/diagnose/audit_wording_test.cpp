@@ -60,7 +60,7 @@ TEST(AuditWording, MemcgVictimThatHeldLittleIsAdvisedOnTheCgroupNotTheMachine) {
                    .victim(VictimOf(2855014, "tail").rss(4296 * KiB, 60 * KiB, 516 * KiB, 0));
   const Explanation x = explain(e);
   ASSERT_NE(find(x, "victim_held_little"), nullptr);
-  EXPECT_THAT(advice(x), HasSubstr("The victim held almost nothing of what its cgroup was charged for"));
+  EXPECT_THAT(advice(x), HasSubstr("The victim held only 576.0 KiB of what its cgroup was charged for"));
   EXPECT_THAT(advice(x), HasSubstr("memory.stat"));
   EXPECT_THAT(advice(x), Not(HasSubstr("Raise the cgroup's memory limit or make the job use less memory")));
   EXPECT_THAT(advice(x), Not(HasSubstr("Mem-Info")));

@@ -472,7 +472,9 @@ TEST(FitsEvidence, AVictimThatHeldAlmostNothing) {
   ASSERT_NE(c, nullptr);
   EXPECT_THAT(c->message, HasSubstr("kodi.bin held only 52.0 KiB when killed (anon-rss 0 B, file-rss 52.0 KiB, "
                                     "shmem-rss 0 B), under 1 % of the 15.7 GiB of RAM: the kill freed little."));
-  EXPECT_THAT(advice(x), HasSubstr("The victim held almost nothing"));
+  EXPECT_THAT(advice(x), HasSubstr("The victim held only 52.0 KiB (under 0.1 % of the 15.7 GiB of RAM), so a "
+                                   "limit on it would not have helped"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("almost nothing")));
   EXPECT_THAT(advice(x), Not(HasSubstr("oomlens run --limit")));
   // 100: `Kill process 994 (containerd) score 4`, 18.5 MiB, RAM not printed.
   e.mem_info.reset();
@@ -487,6 +489,28 @@ TEST(FitsEvidence, AVictimThatHeldAlmostNothing) {
                                     "shmem-rss 0 B), badness score 4 (‰ of RAM plus swap)"));
   // The doxygen victim of 03 held 8.8 GiB: no such check.
   EXPECT_EQ(find(explain(arch_doxygen_global()), "victim_held_little"), nullptr);
+}
+
+// Corpus 40: Xorg held 140.7 MiB (anon 36.7, file 6.5, shmem 97.4 MiB) and the kernel ranked it with a badness score
+// of 9 (‰ of RAM plus swap). The advice said it held "almost nothing": it says the figure and what it is little of.
+TEST(FitsEvidence, AVictimWithALowScoreIsSaidWithItsFigure) {
+  OomEvent e = arch_doxygen_global();
+  e.mem_info.reset();  // no RAM printed: the score is the only measure
+  Victim& v = e.victims.front();
+  v.comm = "Xorg";
+  v.anon_rss_bytes = 37580 * KiB;
+  v.file_rss_bytes = 6656 * KiB;
+  v.shmem_rss_bytes = 99732 * KiB;
+  v.selected_score = 9;
+  v.oom_score_adj = 0;
+  const Explanation x = explain(e);
+  ASSERT_NE(find(x, "victim_held_little"), nullptr);
+  EXPECT_THAT(advice(x), HasSubstr("The victim held only 140.6 MiB (badness score 9: under 1 % of RAM plus swap), so "
+                                   "a limit on it would not have helped"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("almost nothing")));
+  // A negative oom_score_adj takes its share off the score: a low score then is no measure of what it held.
+  v.oom_score_adj = -500;
+  EXPECT_EQ(find(explain(e), "victim_held_little"), nullptr);
 }
 
 TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {

@@ -185,6 +185,7 @@ struct Checker {
       if (t.contains("gfp")) ok = ok && tr.gfp_mask == t["gfp"].get<std::string>();
       if (t.contains("order")) ok = ok && tr.order == t["order"].get<int>();
       if (t.contains("oom_score_adj")) ok = ok && tr.oom_score_adj == t["oom_score_adj"].get<int>();
+      if (t.contains("oom_adj")) ok = ok && tr.oom_adj == t["oom_adj"].get<int>();  // ≤2.6.31 `oomkilladj=`
       found = found || ok;
     }
     if (!found) {

@@ -91,5 +91,34 @@ TEST(RepeatKill, NoTimeOrNoPidOrNoKillIsNoRepeat) {
   EXPECT_FALSE(kill_record(OomEvent{}).has_value());
 }
 
+// RecentKills: what `explain` and `watch` keep between events. The check is taken against the kills read before
+// (the event's own kill is kept after), and memory stays bounded on a long run of kills of others.
+TEST(RecentKills, ChecksAgainstTheKillsBeforeThenKeepsBounded) {
+  RecentKills kept;
+  Explanation first;
+  kept.check_then_keep(kill_of(4803, "fool", 75), first);
+  EXPECT_TRUE(first.checks.empty());
+  Explanation second;
+  second.advice.push_back("explain()'s own advice");
+  kept.check_then_keep(kill_of(4803, "fool", 96), second);
+  ASSERT_EQ(second.checks.size(), 1u);
+  EXPECT_EQ(second.checks[0].id, "victim_killed_again");
+  ASSERT_EQ(second.advice.size(), 2u);
+  EXPECT_NE(second.advice[0].find("pid 4803 did not exit"), std::string::npos);  // before explain()'s own
+  // 5,000 kills of other pids, a second apart: never more than twice kKept records.
+  for (int i = 0; i < 5000; ++i) {
+    Explanation x;
+    kept.check_then_keep(kill_of(10000 + i, "other", 100 + 0.1 * i), x);
+    EXPECT_TRUE(x.checks.empty());
+    ASSERT_LE(kept.size(), 2 * RecentKills::kKept);
+  }
+  EXPECT_GE(kept.size(), RecentKills::kKept);
+  // A repeat within the kills kept is still found.
+  Explanation again;
+  kept.check_then_keep(kill_of(14999, "other", 600), again);
+  ASSERT_EQ(again.checks.size(), 1u);
+  EXPECT_EQ(again.checks[0].figures[1], (std::pair<std::string, int64_t>{"kill_count", 2}));
+}
+
 }  // namespace
 }  // namespace oomlens

@@ -141,5 +141,69 @@ TEST(Report, OpenVzKillWrappedAfterOom) {
   EXPECT_EQ(ev[1].victims[0].total_vm_bytes, std::optional<uint64_t>(281988u * 1024));
 }
 
+TEST(HeaderLine, OpenVzInvocationNamesPidCommGfpOrderAndAdj) {
+  // OpenVZ/Virtuozzo's oom_report_invocation() (kernel/bc/oom_kill.c `loc`, mm/oom_kill.c `glob` and `PF`):
+  // `%d (%s) invoked %s oom-killer: gfp 0x%x order %d oomkilladj=%d`, words where mainline has `key=`.
+  auto h = oomline::parse_header("21738 (php-cgi) invoked loc oom-killer: gfp 0x200da order 0 oomkilladj=-17");
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->comm, "php-cgi");
+  EXPECT_EQ(h->pid, std::optional<int64_t>(21738));
+  EXPECT_EQ(h->gfp_mask, std::optional<std::string>("0x200da"));
+  EXPECT_EQ(h->order, std::optional<int>(0));
+  EXPECT_EQ(h->oom_adj, std::optional<int>(-17));
+  EXPECT_FALSE(h->oom_score_adj);
+  // A comm with spaces and a `)` is taken up to the last `) invoked`; `glob` and an order of 2.
+  auto g = oomline::parse_header("812 (Web Content) invoked glob oom-killer: gfp 0xd0 order 2 oomkilladj=0");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->comm, "Web Content");
+  EXPECT_EQ(g->pid, std::optional<int64_t>(812));
+  EXPECT_EQ(g->order, std::optional<int>(2));
+  // A line cut after the mask: the order and adj are unknown, never 0.
+  auto cut = oomline::parse_header("812 (java) invoked loc oom-killer: gfp 0x200da");
+  ASSERT_TRUE(cut);
+  EXPECT_EQ(cut->gfp_mask, std::optional<std::string>("0x200da"));
+  EXPECT_FALSE(cut->order);
+  EXPECT_FALSE(cut->oom_adj);
+  // A pid the text lost: no pid and no comm read from a stump.
+  auto nopid = oomline::parse_header("(java) invoked loc oom-killer: gfp 0x200da order 0 oomkilladj=0");
+  ASSERT_TRUE(nopid);
+  EXPECT_FALSE(nopid->pid);
+  EXPECT_EQ(nopid->comm, "");
+  // Not an invocation: prose, or a type that is no word.
+  EXPECT_FALSE(oomline::parse_header("the oom-killer: gfp 0x200da order 0"));
+  EXPECT_FALSE(oomline::parse_header("812 (java) invoked 1oc oom-killer: gfp 0x200da order 0 oomkilladj=0"));
+  // Mainline ≤2.6.31 prints the same legacy adj as `oomkilladj=`.
+  auto old = oomline::parse_header("httpd invoked oom-killer: gfp_mask=0x201d2, order=0, oomkilladj=-16");
+  ASSERT_TRUE(old);
+  EXPECT_EQ(old->oom_adj, std::optional<int>(-16));
+  EXPECT_FALSE(old->pid);
+}
+
+TEST(Report, OpenVzHeaderThenItsContainerKill) {
+  // An OpenVZ node's syslog: the rate-limited invocation header, then the kill in container 1234's beancounter
+  // (the shape of 351 with the header the kernel prints when printk_ratelimit() lets it). One event: the trigger
+  // from the header (pid included), the kill still the container's (message kept, no CONSTRAINT_*), and no note
+  // that the header is missing.
+  auto ev = parse_log_text(
+      "Nov 24 12:17:04 hwnode kernel: [758955.653001] 21740 (php-cgi) invoked loc oom-killer: gfp 0x200da order 0 "
+      "oomkilladj=0\n"
+      "Nov 24 12:17:04 hwnode kernel: [758955.653313] Out of memory in UB 1234: OOM killed process 21738 (php-cgi) "
+      "score 0 vm:281988kB, rss:17004kB, swap:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  const OomEvent& e = ev[0];
+  EXPECT_EQ(e.kind, EventKind::kill);
+  EXPECT_FALSE(e.constraint);
+  ASSERT_TRUE(e.trigger);
+  EXPECT_EQ(e.trigger->comm, "php-cgi");
+  EXPECT_EQ(e.trigger->pid, std::optional<int64_t>(21740));
+  EXPECT_EQ(e.trigger->gfp_mask, std::optional<std::string>("0x200da"));
+  EXPECT_EQ(e.trigger->order, std::optional<int>(0));
+  EXPECT_EQ(e.trigger->oom_adj, std::optional<int>(0));
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].pid, 21738);
+  EXPECT_EQ(e.victims[0].message, std::optional<std::string>("Out of memory in UB 1234"));
+  for (const auto& n : e.notes) EXPECT_EQ(n.find("no `invoked oom-killer` header"), std::string::npos) << n;
+}
+
 }  // namespace
 }  // namespace oomlens

@@ -142,6 +142,7 @@ void check_file(const std::string& name, const json& o, const std::vector<OomEve
     if (t.contains("gfp")) { EXPECT_EQ(tr->gfp_mask, t["gfp"].get<std::string>()); }
     if (t.contains("order")) { EXPECT_EQ(tr->order, t["order"].get<int>()); }
     if (t.contains("oom_score_adj")) { EXPECT_EQ(tr->oom_score_adj, t["oom_score_adj"].get<int>()); }
+    if (t.contains("oom_adj")) { EXPECT_EQ(tr->oom_adj, t["oom_adj"].get<int>()); }
     if (t.contains("nodemask")) { EXPECT_EQ(tr->nodemask, t["nodemask"].get<std::string>()); }
   }
 

@@ -253,6 +253,11 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "an unprefixed paste: format=flowed breaks the 88-column `dotnet cpuset=<64-hex id> mems_allowed=0` line after "
      "`dotnet ` and after the id (no space inside it), three pieces that rejoin only two at a time, so the cpuset line "
      "is not read: cpuset and mems_allowed null, never another value (as 346's)"},
+    // --- block h-left --- (issue 12 leftovers: `oomkilladj=` read as the trigger's oom_adj)
+    {{"308-redhat-kb-25416-rhel5-httpd-oomkilladj-bare-kernel-prefix-empty-line-unprefixed-call-trace-header-only.log",
+      "wrap72"},
+     "the 73-column header wrapped inside its last field (`oomkilladj=` + `0`): a lone-digit rest is not rejoined (as "
+     "for `oom_score_adj=` + `0`), so oom_adj is null, never another value"},
     // --- block blind-11b --- (issue 12: tests/corpus/351-362)
     {{"353-repo-or-cz-commit-2.6.24-i386-swapper-boot-gfp-dma-oomkilladj-header-stack-frames-split-after-bracket.log",
       "reverse"},

@@ -298,6 +298,50 @@ TEST(Capture, QuietWindowThenReaperUpdate) {
   std::filesystem::remove_all(dir);
 }
 
+// watch carries the cross-event check `explain` adds: the same process killed again within 600 s (the kills did
+// not end it). The kills it has read are kept, bounded, in the capture (diagnose/repeat_kill.h RecentKills).
+TEST(Capture, TheSameProcessKilledAgainIsNamed) {
+  auto dir = temp_dir("capture-again");
+  std::filesystem::create_directories(dir / "proc");
+  std::string kmsg = (dir / "kmsg").string();
+  std::ofstream out(kmsg);
+  for (int i = 0; i < 3; ++i)
+    out << "4," << 300 + 2 * i << "," << 50000000 + i * 20000000LL
+        << ",-;writer invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+        << "3," << 301 + 2 * i << "," << 50000100 + i * 20000000LL
+        << ",-;Memory cgroup out of memory: Killed process 4242 (stuck) total-vm:80000kB, anon-rss:64000kB, "
+           "file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:196kB oom_score_adj:0\n";
+  out.close();
+  std::vector<WatchEvent> got;
+  CaptureOptions o = fixture_capture(dir, kmsg);
+  o.quiet = std::chrono::milliseconds(50);
+  Capture c(o, [&](WatchEvent&& w) { got.push_back(std::move(w)); });
+  auto opened = c.open();
+  ASSERT_TRUE(opened) << opened.error().what;
+  c.on_tick();
+  ASSERT_EQ(got.size(), 3u);
+  auto again = [](const WatchEvent& w) -> const Check* {
+    for (const Check& k : w.explanation.checks)
+      if (k.id == "victim_killed_again") return &k;
+    return nullptr;
+  };
+  EXPECT_FALSE(again(got[0]));  // the first kill is no repeat
+  const Check* second = again(got[1]);
+  ASSERT_TRUE(second);
+  EXPECT_NE(second->message.find("stuck (pid 4242) was killed 2 times in 20 s"), std::string::npos) << second->message;
+  const Check* third = again(got[2]);
+  ASSERT_TRUE(third);
+  EXPECT_NE(third->message.find("killed 3 times in 40 s"), std::string::npos) << third->message;
+  ASSERT_FALSE(got[2].explanation.advice.empty());
+  EXPECT_NE(got[2].explanation.advice[0].find("pid 4242 did not exit"), std::string::npos);
+  // In the JSON line too (the check as explain's).
+  bool in_json = false;
+  const nlohmann::json j = watch_event_json(got[2]);  // kept: a range over a temporary's member would dangle
+  for (const auto& k : j["explanation"]["checks"]) in_json = in_json || k["id"] == "victim_killed_again";
+  EXPECT_TRUE(in_json);
+  std::filesystem::remove_all(dir);
+}
+
 // Linux 2.4's `VM: killing process NAME` prints no pid: each line is an
 // event whose victim's pid is null (JSON null, `?` in the line, no
 // OOMLENS_PID), and two such kills stay two.
