@@ -114,7 +114,7 @@ void add_sweep(CLI::App& app, int* status) {
     std::string budget_source;
     if (!a->budget.empty()) {
       auto b = parse_size_option("--budget", a->budget);
-      if (!b) return usage("--budget: " + b.error().what);
+      if (!b) return usage(b.error().what);  // the sentence names --budget
       budget = static_cast<double>(*b);
       budget_source = "--budget";
     }
