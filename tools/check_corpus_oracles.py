@@ -4,6 +4,9 @@
 Each number of an oracle (sizes in kB as printed, pids, scores, adj, order,
 reaper figures, table rows) must occur in the log as a whole number, and each
 string (comm, gfp mask, cgroup path, panic message, slab cache) as written.
+An event's wall time (`wall_prefix`) must have its year as a number and its
+time of day as written. A victim's kill-line message is not in the oracles
+(neither here nor in the shared corpus's), so it is not checked.
 A number a terminal split with its wrap pad (`pgtables:690<117 spaces>68kB`,
 corpus 130) counts once the pad is out: a run of 32 or more spaces inside a
 line is a terminal's, never the kernel's column padding.
@@ -85,6 +88,10 @@ def main():
             num(r[0], "row pid")
             s(r[1], "row comm")
             num(r[2], "row value")
+        w = o.get("wall_prefix")  # the event's wall time, as far as the oracle gives it (a prefix of RFC 3339)
+        if w:
+            num(int(w[:4]), "wall year")  # every log with a wall_prefix prints its year (else year_guessed)
+            s(w[11:] or None, "wall time of day")  # as printed: no oracle's log is in another zone than its stamps
         if "slab_largest" in o:
             s(o["slab_largest"][0], "slab cache")
             num(o["slab_largest"][1], "slab total")

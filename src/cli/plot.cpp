@@ -1,20 +1,19 @@
 // `oomlens plot FILE.jsonl -o run.svg|run.html`: memory over time.
 #include <fmt/core.h>
 
-#include <cctype>
 #include <cstdio>
 #include <string_view>
 
 #include "cli/commands.h"
 #include "cli/subcommand_text.h"
 #include "monitor/record.h"
+#include "render/drawing_file.h"
 #include "render/plot.h"
 #include "render/run_page.h"
 #include "util/exit_status.h"
 #include "util/fd.h"
 #include "util/message.h"
 #include "util/safe_open.h"
-#include "util/text.h"
 
 namespace oomlens::cli {
 
@@ -28,12 +27,10 @@ void add_plot(CLI::App& app, int* status) {
   cmd->callback([file, out, status]() {
     // The format is the output's extension; anything else is refused
     // before reading (an SVG inside x.png would open as a broken image).
-    auto ends_with = [](std::string_view s, std::string_view ext) {
-      return s.size() > ext.size() && text::ends_with_ascii_ci(s, ext);
-    };
     const bool to_stdout = *out == "-";
-    const bool html = !to_stdout && ends_with(*out, ".html");
-    if (!to_stdout && !html && !ends_with(*out, ".svg")) {
+    const auto format = render::drawing_format(*out);
+    const bool html = format == render::DrawingFormat::html;
+    if (!to_stdout && !format) {
       print_error("plot", "-o '{}': the output must end in .svg or .html (or be - for SVG on stdout)", *out);
       *status = kExitUsage;
       return;

@@ -116,7 +116,7 @@ void add_run(CLI::App& app, int* status) {
     if (!o->limit.empty()) {
       auto spec = supervise::parse_limit_spec(o->limit);
       if (!spec) {
-        print_error("run", "{}", spec.error().what);
+        print_error("run", spec.error());  // retranslated: supervise/ writes it in English
         *status = kExitUsage;
         return;
       }

@@ -8,19 +8,21 @@
 #include <cstring>
 #include <ctime>
 #include <fmt/core.h>
-#include <fstream>
 
 #include "cli/commands.h"
 #include "cli/subcommand_text.h"
 #include "diagnose/sweep_analysis.h"
 #include "guard/options.h"
 #include "proc/proc.h"
+#include "render/drawing_file.h"
 #include "render/sweep.h"
 #include "supervise/job_cgroup.h"
 #include "supervise/sweep.h"
 #include "util/exit_status.h"
+#include "util/fd.h"
 #include "util/file.h"
 #include "util/message.h"
+#include "util/safe_open.h"
 #include "util/size_option.h"
 #include "util/strerror_tr.h"
 
@@ -35,10 +37,6 @@ struct SweepArgs {
   std::string root = "/";  ///< where /proc/meminfo is read (MemAvailable, the default budget); the points run here
   bool json = false, yes = false;
 };
-
-bool ends_with(const std::string& s, const std::string& ext) {
-  return s.size() > ext.size() && s.compare(s.size() - ext.size(), ext.size(), ext) == 0;
-}
 
 std::string default_dir() {
   char buf[64];
@@ -114,7 +112,7 @@ void add_sweep(CLI::App& app, int* status) {
     std::string budget_source;
     if (!a->budget.empty()) {
       auto b = parse_size_option("--budget", a->budget);
-      if (!b) return usage("--budget: " + b.error().what);
+      if (!b) return usage(b.error().what);  // the sentence names --budget
       budget = static_cast<double>(*b);
       budget_source = "--budget";
     }
@@ -127,8 +125,8 @@ void add_sweep(CLI::App& app, int* status) {
       if (!known) return usage(trf("--predict {}: no --param {} was swept", t, p->name));
       predict.emplace_back(p->name, p->values);
     }
-    if (!a->output.empty() && !ends_with(a->output, ".svg") && !ends_with(a->output, ".html"))
-      return usage(trf("-o '{}': the output must end in .svg or .html", a->output));
+    const auto drawing = render::drawing_format(a->output);
+    if (!a->output.empty() && !drawing) return usage(trf("-o '{}': the output must end in .svg or .html", a->output));
     if (points->size() > kMaxPointsWithoutYes && !a->yes) {
       std::string how_long = ro.for_s
           ? trf("at least {:.0f} min at --for {} each, one at a time",
@@ -173,9 +171,14 @@ void add_sweep(CLI::App& app, int* status) {
       if (svg.empty()) {
         print_error("sweep", "no numeric parameter to draw against: {} not written", a->output);
       } else {
-        std::ofstream out(a->output, std::ios::binary);
-        out << (ends_with(a->output, ".html") ? render::sweep_html(svg, table) : svg);
-        if (!out) print_error("sweep", "cannot write {}", a->output);
+        const std::string doc = drawing == render::DrawingFormat::html ? render::sweep_html(svg, table) : svg;
+        auto f = open_output(a->output);  // never through a symlink (util/safe_open.h), as plot -o
+        if (!f) {
+          print_error("sweep", "cannot write {}", f.error().message());
+        } else {
+          UniqueFd fd(f->fd);
+          if (!write_all(fd.get(), doc.data(), doc.size())) print_error("sweep", "cannot write {}", a->output);
+        }
       }
     }
     *status = supervise::sweep_interrupted() ? kExitSweepInterrupted : missing ? kExitSweepPointFailed : kExitSuccess;

@@ -1,11 +1,13 @@
 // `journalctl -o verbose` records (see journal_verbose.h).
 #include "kernel_log/journal_verbose.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "util/ascii.h"
 #include "util/text.h"
 #include "util/time.h"
 
@@ -27,12 +29,9 @@ void set_wall(RecordMeta& meta, std::optional<uint64_t> usec) {
   if (!w.empty()) meta.wall = std::move(w);
 }
 
-// A journal id: 32 hex digits.
+// A journal id as journald prints it (sd_id128_to_string()): 32 lowercase hex digits.
 bool is_id128(std::string_view s) {
-  if (s.size() != 32) return false;
-  for (char c : s)
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  return true;
+  return s.size() == 32 && std::all_of(s.begin(), s.end(), [](char c) { return is_xdigit(c) && ascii_lower(c) == c; });
 }
 
 }  // namespace

@@ -241,8 +241,6 @@ bool is_oom_frame(std::string_view t) {
 
 namespace {
 
-/// `… Killed process N`: the kill line with its message and pid set, and
-/// `t` left at what follows the pid; nullopt without the anchor or a pid.
 // A mail client wrapped a quoted record and the archive or a reader joined the
 // pieces back with a space: the next piece's quote marker stays inside the
 // record (`Kill process 7963 > (sge_qmaster) score 948`). The kernel prints no
@@ -266,6 +264,23 @@ std::string_view without_joined_quote(std::string_view s, std::string& buf) {
   return buf;
 }
 
+// `…<anchor>N (`, a line that names a process by pid then comm (the reaper's, OpenVZ's kill line): the pid N,
+// with `comm` left at what follows the ` (` and `anchor_at` (when given) set to where `anchor` starts; nullopt
+// without the anchor, a pid or the ` (`.
+std::optional<int64_t> pid_then_comm(std::string_view s, std::string_view anchor, std::string_view& comm,
+                                     size_t* anchor_at = nullptr) {
+  const size_t a = s.find(anchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  std::string_view t = s.substr(a + anchor.size());
+  auto pid = take_i64(t);
+  if (!pid || !starts_with(t, " (")) return std::nullopt;
+  comm = t.substr(2);
+  if (anchor_at) *anchor_at = a;
+  return pid;
+}
+
+/// `… Killed process N`: the kill line with its message and pid set, and
+/// `t` left at what follows the pid; nullopt without the anchor or a pid.
 std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
   constexpr std::string_view kAnchor = "Killed process ";
   size_t a = s.find(kAnchor);
@@ -283,13 +298,10 @@ std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
 // vm:281988kB, rss:17004kB, swap:0kB`, lower-case `killed`. Read only with its `score N vm:` tail, which no prose
 // that says a process was killed has.
 std::optional<KillLine> parse_openvz_kill(std::string_view s) {
-  constexpr std::string_view kAnchor = "killed process ";
-  const size_t a = s.find(kAnchor);
-  if (a == std::string_view::npos) return std::nullopt;
-  std::string_view t = s.substr(a + kAnchor.size());
-  auto pid = take_i64(t);
-  if (!pid || !starts_with(t, " (")) return std::nullopt;
-  t.remove_prefix(2);
+  size_t a = 0;
+  std::string_view t;
+  const auto pid = pid_then_comm(s, "killed process ", t, &a);
+  if (!pid) return std::nullopt;
   const size_t close = t.rfind(") score ");
   if (close == std::string_view::npos || close > 15) return std::nullopt;  // TASK_COMM_LEN
   std::string_view figs = t.substr(close + 8);
@@ -465,14 +477,14 @@ Reaped reaped_bytes(const ReaperLine& r) {
   return Reaped{kb_to_bytes(r.anon_rss_kb), kb_to_bytes(r.file_rss_kb), kb_to_bytes(r.shmem_rss_kb)};
 }
 
+namespace {
+constexpr std::string_view kReaperAnchor = "oom_reaper: reaped process ";
+}  // namespace
+
 std::optional<ReaperLine> parse_reaper(std::string_view s) {
-  constexpr std::string_view kAnchor = "oom_reaper: reaped process ";
-  size_t a = s.find(kAnchor);
-  if (a == std::string_view::npos) return std::nullopt;
-  std::string_view t = s.substr(a + kAnchor.size());
-  auto pid = take_i64(t);
-  if (!pid || !starts_with(t, " (")) return std::nullopt;
-  t.remove_prefix(2);
+  std::string_view t;
+  const auto pid = pid_then_comm(s, kReaperAnchor, t);
+  if (!pid) return std::nullopt;
   size_t close = t.rfind("), now ");
   if (close == std::string_view::npos) return std::nullopt;
   ReaperLine r;
@@ -483,6 +495,11 @@ std::optional<ReaperLine> parse_reaper(std::string_view s) {
   r.file_rss_kb = field_sized(figs, "file-rss:", "kB");
   r.shmem_rss_kb = field_sized(figs, "shmem-rss:", "kB");
   return r;
+}
+
+std::optional<int64_t> parse_reaper_cut(std::string_view s) {
+  std::string_view comm;
+  return pid_then_comm(s, kReaperAnchor, comm);
 }
 
 namespace {

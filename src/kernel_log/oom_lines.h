@@ -106,6 +106,9 @@ struct ReaperLine {
   std::optional<uint64_t> anon_rss_kb, file_rss_kb, shmem_rss_kb;
 };
 std::optional<ReaperLine> parse_reaper(std::string_view s);
+/// A reaper line a viewer cut before `), now …` (parse_reaper() fails, `oom_reaper: reaped process N (comm…`):
+/// its pid, when whole (` (` follows it); nullopt otherwise.
+std::optional<int64_t> parse_reaper_cut(std::string_view s);
 /// The reaper line's kB figures in bytes (kb_to_bytes: unknown stays null).
 [[nodiscard]] Reaped reaped_bytes(const ReaperLine& r);
 

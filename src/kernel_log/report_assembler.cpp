@@ -31,17 +31,6 @@ namespace {
 constexpr uint64_t kQuietBeforeOutcome = 1500;
 constexpr uint64_t kQuietAfterOutcome = 12;
 
-// `oom_reaper: reaped process N (comm…` that a viewer cut before `), now …`
-// (parse_reaper() then fails): its pid, when whole (` (` follows it).
-std::optional<int64_t> cut_reaper_pid(std::string_view t) {
-  constexpr std::string_view kAnchor = "oom_reaper: reaped process ";
-  const size_t a = t.find(kAnchor);
-  if (a == std::string_view::npos) return std::nullopt;
-  std::string_view r = t.substr(a + kAnchor.size());
-  auto pid = take_i64(r);
-  if (!pid || !starts_with(r, " (")) return std::nullopt;
-  return pid;
-}
 // A report opened at its call trace and not yet confirmed (Building::
 // stack_confirmed()) ends after this many: a dump_stack() block with its
 // registers is some 60 lines at most.
@@ -396,7 +385,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
     if (!cur_) return false;
     if (!line.truncated) piece = P::reaper;
-  } else if (std::optional<int64_t> cut = line.truncated ? cut_reaper_pid(t) : std::nullopt;
+  } else if (std::optional<int64_t> cut = line.truncated ? oomline::parse_reaper_cut(t) : std::nullopt;
              cut && cur_ && cur_->reaps_chosen(*cut)) {
     cur_->chosen_reaped = Reaped{};  // the chosen task's reaper line, cut before its figures: the kill, no sizes
     cur_->chosen_reaped_pid = *cut;

@@ -11,30 +11,18 @@
 
 namespace oomlens::monitor {
 
-namespace {
-// The output's error, said of the record.
-SystemError record_error(const std::string& path, const SystemError& e) {
-  return SystemError{e.errnum, "cannot write record " + path + ": " + e.what, e.advice};
-}
-}  // namespace
-
-Status RecordWriter::open(const std::string& path) {
-  auto f = open_output(path, OutputMode::truncate);
-  if (!f) return record_error(path, f.error());
-  fd_.reset(f->fd);
-  path_ = f->path;
-  regular_ = f->regular;
+Status RecordWriter::adopt(const std::string& path, Result<OutputFile> opened) {
+  if (!opened) return SystemError{opened.error().errnum, "cannot write record " + path + ": " + opened.error().what,
+                                  opened.error().advice};
+  fd_.reset(opened->fd);
+  path_ = opened->path;
+  regular_ = opened->regular;
   return kOk;
 }
 
-Status RecordWriter::create_new(const std::string& path) {
-  auto f = create_unique(path);
-  if (!f) return record_error(path, f.error());
-  fd_.reset(f->fd);
-  path_ = f->path;
-  regular_ = f->regular;
-  return kOk;
-}
+Status RecordWriter::open(const std::string& path) { return adopt(path, open_output(path, OutputMode::truncate)); }
+
+Status RecordWriter::create_new(const std::string& path) { return adopt(path, create_unique(path)); }
 
 void RecordWriter::write(const nlohmann::json& line, bool sync) {
   if (!fd_) return;

@@ -16,6 +16,7 @@
 
 #include "util/fd.h"
 #include "util/result.h"
+#include "util/safe_open.h"
 
 namespace oomlens::monitor {
 
@@ -46,6 +47,9 @@ class RecordWriter {
   [[nodiscard]] bool is_open() const { return static_cast<bool>(fd_); }
 
  private:
+  /// Keeps what open() or create_new() opened (`opened`), or says its error of the record `path`.
+  [[nodiscard]] Status adopt(const std::string& path, Result<OutputFile> opened);
+
   UniqueFd fd_;
   uint64_t bytes_ = 0;
   std::string path_;

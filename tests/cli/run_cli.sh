@@ -90,5 +90,11 @@ mkdir -p "$T/mem/proc"
 printf 'MemTotal:        4096000 kB\nMemFree:         1000000 kB\nMemAvailable:    1234567 kB\n' >"$T/mem/proc/meminfo"
 check sweep-root-meminfo    0   '"source": "MemAvailable"'         -- "$BIN" sweep --root "$T/mem" --json --dir "$T/sw" --param w=1 -- true {w}
 grep -q '"bytes": 1264196608' "$T/out"; ok sweep-root-memavailable-is-the-budget $?
+# sweep -o takes plot -o's names (render/drawing_file.h: any case) and writes as plot does: never through a symlink.
+check sweep-output-upper-case 0 ''                                 -- "$BIN" sweep --root "$T/mem" --dir "$T/sw2" -o "$T/peaks.SVG" --param w=1,2 -- true {w}
+grep -q '<svg' "$T/peaks.SVG"; ok sweep-output-upper-case-is-svg $?
+echo keep >"$T/target"; ln -s "$T/target" "$T/link.svg"
+check sweep-output-symlink  0   'cannot write'                     -- "$BIN" sweep --root "$T/mem" --dir "$T/sw3" -o "$T/link.svg" --param w=1,2 -- true {w}
+[ "$(cat "$T/target")" = keep ]; ok sweep-output-symlink-target-kept $?
 
 finish run_cli

@@ -26,7 +26,8 @@ check sweep-output-ext          2 'must end in .svg or .html'      -- sweep $D -
 check sweep-bad-for             2 "--for '5q' has an unknown unit" -- sweep $D --for 5q --param w=1 -- echo {w}
 check sweep-grace-without-for   2 '--grace needs --for'            -- sweep $D --grace 5s --param w=1 -- echo {w}
 check sweep-bad-limit           2 'share over 100'                 -- sweep $D --limit 150% --param w=1 -- echo {w}
-check sweep-bad-budget          2 'budget'                         -- sweep $D --budget -5 --param w=1 -- echo {w}
+check sweep-bad-budget          2 "^oomlens sweep: --budget '-5' must be above zero$" -- sweep $D --budget -5 --param w=1 -- echo {w}
+check sweep-output-ext-case     2 'no --param'                     -- sweep $D -o $T/x.SVG -- echo hi
 check sweep-unknown-option      2 "unknown option '--frob'"        -- sweep $D --frob --param w=1
 [ ! -e "$T/sweep" ]; ok "no sweep directory is made for bad input" $?
 

@@ -183,6 +183,10 @@ check "zh run bad --warn" 2 "不是百分比" -- --lang zh_CN run --warn lots --
 no_leaks "zh run bad --warn" "$T/err"
 check "zh run --limit-step alone" 2 "需要 --restart-on-oom N" -- --lang zh_CN run --limit-step 20% -- true
 no_leaks "zh run --limit-step alone" "$T/err"
+check "zh run bad --limit" 2 "--limit '150%' 的比例超过 100 %" -- --lang zh_CN run --limit 150% -- true
+no_leaks "zh run bad --limit" "$T/err"
+check "zh sweep bad --budget" 2 "^oomlens sweep: --budget '-5' 必须大于零$" -- --lang zh_CN sweep --budget -5 --param w=1 -- echo {w}
+no_leaks "zh sweep bad --budget" "$T/err"
 check "zh sweep no --param" 2 "没有给出 --param" -- --lang zh_CN sweep -- true
 no_leaks "zh sweep no --param" "$T/err"
 check "zh sweep name missing" 2 "命令中没有 \{w\}" -- --lang zh_CN sweep --param w=1,2 -- echo hello
