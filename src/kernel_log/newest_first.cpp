@@ -439,7 +439,9 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
 
 bool printed_after_opening(std::string_view opening, std::string_view prev) {
   if (auto h = oomline::parse_header(opening)) {
-    if (auto st = oomline::parse_stack_line(prev)) return st->comm == h->comm;
+    // A header whose comm is unknown (` 1257.892709] sudo invoked …`, its `[` cut: no comm of 15 bytes) is
+    // told by the CPU line alone: forward, a CPU line is its report's own, after its header.
+    if (auto st = oomline::parse_stack_line(prev)) return st->comm == h->comm || h->comm.empty();
     if (auto cs = oomline::parse_cpuset(prev)) return cs->comm == h->comm;
     // ARM kernels without a CPU line start with the backtrace's first frame;
     // a paste may keep only the frames from out_of_memory() on (≤2.6: `[<c01408cb>] out_of_memory+0x69/0x18e`).
