@@ -214,5 +214,24 @@ TEST(PendingMangles, AKillWithATerminalPadAtItsSpaceIsCutFromTheHeaderGluedAfter
   EXPECT_EQ(ev[1].trigger->comm, "httpd");
 }
 
+TEST(PendingMangles, NewestFirstAPrefixedHeaderCutAfterInvokedOomKillerEndsTheReport) {
+  // 216 through reverse: a patch's shortened example read newest-first; its
+  // header, cut after `invoked oom-killer`, is read (as forward) as the
+  // report's first line, not as a report of its own.
+  auto ev = parse_log_text(
+      "[  396.264068] Out of memory: Killed process 2614 (mem_on_node0)\n"
+      "[  396.252655] oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=(null),cpuset=test,mems_allowed=0\n"
+      "[  396.246128] [   2614]     0  2614  1311294  1144192  9224192        0             0 mem_on_node0\n"
+      "[  396.239777] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      "[  395.922444] mem_on_node0 invoked oom-killer\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 395.922444);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "mem_on_node0");
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 2614);
+  EXPECT_EQ(ev[0].tasks.size(), 1u);
+}
+
 }  // namespace
 }  // namespace oomlens
