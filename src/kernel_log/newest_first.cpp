@@ -14,6 +14,12 @@
 namespace oomlens {
 namespace {
 
+// A header, or one cut after `invoked oom-killer` on a line with its own
+// prefix (as ReportAssembler::feed() reads it): it opens its report.
+bool header_line(const NormalizedLine& n, std::string_view t) {
+  return oomline::parse_header(t) || (n.has_prefix && oomline::parse_header_cut(t));
+}
+
 using namespace oomlens::text;
 
 // The start of a Tasks table: its `Tasks state` line or its column header,
@@ -356,7 +362,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     } else if (is_end_without_kill(t)) {
       if (reversed || seen_outcome_line) break;
       kill_pids.push_back(kNoPid);
-    } else if (oomline::parse_header(t)) {
+    } else if (header_line(n, t)) {
       // A selection or an `oom-kill:` summary, then straight a header not
       // stamped later and followed by no body of its own: newest-first, one
       // report cut to these two lines (a paste of `journalctl -r`); forward,
@@ -439,7 +445,9 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
 
 bool printed_after_opening(std::string_view opening, std::string_view prev) {
   if (auto h = oomline::parse_header(opening)) {
-    if (auto st = oomline::parse_stack_line(prev)) return st->comm == h->comm;
+    // A header whose comm is unknown (` 1257.892709] sudo invoked …`, its `[` cut: no comm of 15 bytes) is
+    // told by the CPU line alone: forward, a CPU line is its report's own, after its header.
+    if (auto st = oomline::parse_stack_line(prev)) return st->comm == h->comm || h->comm.empty();
     if (auto cs = oomline::parse_cpuset(prev)) return cs->comm == h->comm;
     // ARM kernels without a CPU line start with the backtrace's first frame;
     // a paste may keep only the frames from out_of_memory() on (≤2.6: `[<c01408cb>] out_of_memory+0x69/0x18e`).
@@ -492,7 +500,7 @@ NewestFirst extend_newest_first(std::string_view text, size_t after, bool openin
     if (n.foreign || n.text.empty()) continue;
     std::string_view t = trim(n.text);
     oomline::Summary sum;
-    if (oomline::parse_header(t)) {
+    if (header_line(n, t)) {
       const size_t end = take_sysrq_after(text, next, final);
       if (end == std::string_view::npos) out.order = NewestFirst::Order::undecided;
       else out.end = end, out.lines = count + (end != next);

@@ -243,9 +243,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       }
     }
     // `…or sacrifice child Kil` + `led process 2157 (java) …`: a kill glued after
-    // its selection (feed_line() splits them), then wrapped inside its first word.
-    if (!line.prefixed && !line.continuation && !cur_->piece_soft && !t.empty() && !line_is_record(t)) {
+    // its selection (feed_line() splits them), then wrapped inside its first word,
+    // or after it at a space (`…child Killed ` + `process 9682, UID 27, …`).
+    if (!line.prefixed && !line.continuation && !t.empty() && !line_is_record(t)) {
       std::string joined = cur_->piece_text;
+      if (cur_->piece_soft) joined += ' ';
       joined += t;
       if (oomline::parse_kill(joined) && !oomline::parse_kill(t) && starts_with("Killed process", cur_->piece_text)) {
         cur_->piece = Building::Piece::none;
@@ -475,6 +477,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
   } else if (auto cs = oomline::parse_cpuset(t)) {
     if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
+  } else if (line.truncated && cur_->headerless && !cur_->stack && line.number == cur_->lines.first) {
+    // A headerless block's first line a viewer cut (start_at_stack(): the cpuset line, its stump the comm): its
+    // values unknown, its time the report's.
   } else if (is_meminfo_head(t)) {
     // show_mem() after the outcome is another dump (SysRq-m, a page
     // allocation failure): oom_kill.c prints its Mem-Info before the kill.

@@ -22,7 +22,16 @@ namespace {
 // After the figures of a kill record (`… file-rss:80kB`, `… oom_score_adj:0`) that starts in `t` before `to`:
 // the offset just past them (their last `kB` or `oom_score_adj:N`), or npos.
 size_t kill_figures_end(std::string_view t, size_t to) {
-  const size_t kill = t.find("Killed process ");
+  // `Killed process `, or with a terminal's pad at its space (`Killed         process `, a wrap's).
+  size_t kill = std::string_view::npos;
+  for (size_t k = t.find("Killed "); k != std::string_view::npos && k < to; k = t.find("Killed ", k + 1)) {
+    size_t r = k + 7;
+    while (r < t.size() && t[r] == ' ') ++r;
+    if (t.substr(r, 8) == "process ") {
+      kill = k;
+      break;
+    }
+  }
   if (kill == std::string_view::npos || kill >= to) return std::string_view::npos;
   size_t end = std::string_view::npos;
   if (size_t kb = t.rfind("kB ", to); kb != std::string_view::npos && kb > kill) end = kb + 2;
@@ -38,13 +47,23 @@ size_t kill_figures_end(std::string_view t, size_t to) {
 // Records a page ran into one unprefixed line, each after a space (`… or sacrifice child Killed process 9682, UID
 // 27, (mysqld) total-vm:47388kB, anon-rss:3744kB, file-rss:80kB httpd invoked oom-killer: … mems_allowed=0 Pid:
 // 8911, comm: httpd Not tainted …`, a blog's paragraph): where the next one starts in `t` (at a header whose comm
-// follows a kill's figures, or at a 2.6.32 `Pid: N, comm:` / `CPU: N PID:` stack line), or npos. A header's comm
-// may hold spaces, so only one that follows a kill's figures is cut from the text before it.
+// follows a kill's figures, at the header's glued cpuset line, or at a 2.6.32 `Pid: N, comm:` / `CPU: N PID:`
+// stack line), or npos. A header's comm may hold spaces, so only one that follows a kill's figures is cut from
+// the text before it.
 size_t glued_in_unprefixed(std::string_view t) {
   if (size_t h = t.find(" invoked oom-killer:"); h != std::string_view::npos && h > 15) {
     if (size_t e = kill_figures_end(t, h); e != std::string_view::npos && e < h && t[e] == ' ' && h - e - 1 <= 15 &&
                                            h > e + 1)
       return e + 1;
+  }
+  // A header that starts `t`, its ≤4.18 cpuset line glued after it (`httpd invoked oom-killer: …, oom_score_adj=0
+  // httpd cpuset=/ mems_allowed=0`): that line starts at its comm, the header's, before ` cpuset=`.
+  if (size_t h = t.find(" invoked oom-killer:"); h != std::string_view::npos && h > 0 && h <= 15) {
+    std::string glued(" ");
+    glued.append(t.substr(0, h)).append(" cpuset=");
+    if (size_t c = t.find(glued, h); c != std::string_view::npos &&
+                                     t.find(" mems_allowed=", c + glued.size()) != std::string_view::npos)
+      return c + 1;
   }
   for (std::string_view tag : {std::string_view(" Pid: "), std::string_view(" CPU: ")}) {
     const size_t p = t.find(tag);

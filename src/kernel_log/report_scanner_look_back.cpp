@@ -225,6 +225,7 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
   std::vector<size_t> spans;      // the physical lines each of raws holds (a wrapped record: more than one)
   size_t start = 0;               // raws[0 .. start) are the block's lines; 0: no start found
   bool cpu_line = false;
+  std::string cpu_comm;  // the `CPU: … Comm: …` line's
   NormalizedLine n;
   auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
     while (end > lower && raws.size() < kStackLookbackLines) {
@@ -246,7 +247,11 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
       }
       const std::string_view t = trim(n.text);
       if (cpu_line) {  // the line before `CPU: …`: its cpuset line (≤4.18), or nothing
-        if (oomline::parse_cpuset(t) && !oomline::parse_header(t))
+        // One a viewer cut (`… cpuset=66afcc…`, its stump the comm) still opens the block, at its time; its
+        // values are unknown.
+        const bool cut_cpuset = n.truncated && !t.empty() && starts_with(cpu_comm, t) &&
+                                (t.size() == cpu_comm.size() || cpu_comm[t.size()] == ' ');
+        if ((oomline::parse_cpuset(t) || cut_cpuset) && !oomline::parse_header(t))
           raws.emplace_back(raw), spans.push_back(span), start = raws.size();
         return false;
       }
@@ -255,9 +260,10 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
       raws.emplace_back(raw);
       spans.push_back(span);
       if (marker) start = raws.size();
-      if (oomline::parse_stack_line(t)) {
+      if (auto st = oomline::parse_stack_line(t)) {
         start = raws.size();
         cpu_line = true;
+        cpu_comm = std::move(st->comm);
       }
     }
     return end <= lower;
@@ -378,7 +384,7 @@ bool ReportScanner::Impl::stack_line_text(std::string_view t) {
 // record (a terminal's or mail client's wrap, a reflow: take_record(), the
 // joining every other record gets) that starts up to `max_back` lines
 // before it, is prefixed and reads as `kind` wants: a line of a
-// dump_stack() block's start (`CPU: … Comm: …`, `Hardware name: …`), a
+// dump_stack() block's start (`CPU: … Comm: …`, `Hardware name: …`, the ≤4.18 cpuset line before them), a
 // Mem-Info line. Sets `whole` and the physical lines it spans.
 bool ReportScanner::Impl::rejoin_wrapped(std::string_view region, size_t lower, size_t begin, size_t stop,
                                          std::string& whole, size_t& span, Rejoined kind, size_t max_back) {
@@ -397,7 +403,9 @@ bool ReportScanner::Impl::rejoin_wrapped(std::string_view region, size_t lower, 
     NormalizedLine probe;
     normalize_line(record, probe, opt.default_year);
     const std::string_view t = trim(probe.text);
-    const bool reads = kind == Rejoined::stack_start ? stack_marker(t) || oomline::parse_stack_line(t)
+    // The block's first line, or the ≤4.18 cpuset line before it (a container id wrapped inside).
+    const bool reads = kind == Rejoined::stack_start ? stack_marker(t) || oomline::parse_stack_line(t) ||
+                                                           oomline::parse_cpuset(t)
                                                      : line_is_meminfo(t) || line_is_table_row(t);
     if (probe.foreign || !probe.has_prefix || !reads) continue;
     whole = std::move(record);

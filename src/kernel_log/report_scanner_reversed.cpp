@@ -37,6 +37,12 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
     p = e + 1;
   }
   assembler.close_open();
+  // A continuation line takes the prefix of the line fed before it: here the
+  // one before it in print order, not the last line fed before this report
+  // (newest-first, a later one: ` 1257.892709] sudo invoked …`, its `[` cut,
+  // took the time of an `out_of_memory+` frame fed before it).
+  prev_prefix = LinePrefix{};
+  prev_foreign = false;
   // Table rows printed before the line that opens the report (a report
   // whose header was cut off) are preloaded, as look_back does.
   std::vector<std::string> row_texts;

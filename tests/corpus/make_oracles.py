@@ -914,7 +914,7 @@ add("212-k8s-83044-rhel7-3.10-syslog-memcg-v1-stats-cut-table-runc-init-sacrific
     [kill(1249, "runc:[2:INIT]", 19908, 2716, 532, 0, adj=978, adj_source="task table row", selected_score=978)],
     table_rows=[[6433, "pause", -998], [1092, "sh", 978], [1249, "runc:[2:INIT]", 978]], year_guessed=True,
     text_not=K8S)
-add("mangler-pending/213-openzfs-14686-aws-5.4-sudo-header-first-bracket-cut-tainted-p-oe-filemap-fault.log",
+add("213-openzfs-14686-aws-5.4-sudo-header-first-bracket-cut-tainted-p-oe-filemap-fault.log",
     GH + "openzfs/zfs/issues/14686", ["incomplete"], HOA, constraints=["global"],
     trigger=trig("sudo", 16473, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
 # A cpuset bound to a movable-only node (130 GB free there): GFP_HIGHUSER cannot be served, so the OOM killer
@@ -1843,7 +1843,7 @@ add("345-wsl-10199-issue-template-wsl2-5.15-bare-kill-line-no-numbers-test.log",
     kills=[kill(5017, "test", None, None, None)])
 # RHEL7 3.10 under VMware: the excerpt starts at the cpuset line (the `invoked oom-killer` line is not in it); cpuset
 # is a container id but the stack (out_of_memory <- __alloc_pages_slowpath from an xfs page fault) is a global OOM.
-add("mangler-pending/346-mongodb-k8s-180-rhel7-3.10-header-first-line-cut-cpuset-container-id-xfs-filemap-fault-stack-cut.log",
+add("346-mongodb-k8s-180-rhel7-3.10-header-first-line-cut-cpuset-container-id-xfs-filemap-fault-stack-cut.log",
     GH + "mongodb/mongodb-enterprise-kubernetes/issues/180", ["incomplete"],
     "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
     trigger=trig("mongodb-mms-aut", 22101))
@@ -1906,7 +1906,7 @@ add("354-aerospike-forum-cld-asd-page-allocation-failure-order1-unprefixed-2.6.3
 # A Chinese blog: RHEL6 i686 (32-bit) messages run into one line with the author's `...`: the selection and the
 # RHEL6 `Killed process N, UID U, (comm)` kill of mysqld, then the NEXT report's httpd header, its `Pid:` line, an
 # elision and its show_mem tail (no kill of its own shown).
-add("mangler-pending/355-xcroot-cn-blog-rhel6-i686-selection-kill-and-next-httpd-header-run-into-one-line-elided.log",
+add("355-xcroot-cn-blog-rhel6-i686-selection-kill-and-next-httpd-header-run-into-one-line-elided.log",
     "https://xcroot.com/HelloWord/264.sh", ["kill", "incomplete"], "global (Out of memory: prefix)",
     constraints=["global", None],
     kills=[kill(9682, "mysqld", 47388, 3744, 80, uid=27, selected_score=9)],

@@ -107,5 +107,131 @@ TEST(PendingMangles, AJoinedRowsNameIsNoLongerThanTaskCommLen) {
   EXPECT_EQ(ev[0].victims[0].comm, "uvicorn");
 }
 
+
+TEST(PendingMangles, NewestFirstAHeaderWithItsBracketCutTakesNoTimeOfALineFedBeforeIt) {
+  // 213 through reverse: newest-first, the report's `out_of_memory+` frame
+  // is read (and fed) before its header, whose `[` a paste cut: the header
+  // (a continuation line, its comm unknown) took that frame's time. Read
+  // newest-first after its CPU line, it has the time of the first line
+  // printed after it, as forward.
+  const std::string text =
+      "[ 1257.892727]  out_of_memory+0x1cf/0x500\n"
+      "[ 1257.892724]  oom_kill_process.cold+0xb/0x10\n"
+      "[ 1257.892722]  dump_header+0x4f/0x1eb\n"
+      "[ 1257.892719]  dump_stack+0x6d/0x8b\n"
+      "[ 1257.892713] Call Trace:\n"
+      "[ 1257.892712] CPU: 0 PID: 16473 Comm: sudo Tainted: P           OE     5.4.0-1097-aws #105\n"
+      " 1257.892709] sudo invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0\n";
+  auto ev = parse_log_text(text);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 1257.892712);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "sudo");
+  EXPECT_EQ(ev[0].trigger->pid.value_or(0), 16473);
+}
+
+
+TEST(PendingMangles, AHeadersCpusetLineGluedAfterItIsRead) {
+  // 355: a page ran a kill, the next header, its ≤4.18 cpuset line and its
+  // `Pid:` line into one unprefixed line. The cpuset line glued after the
+  // header is read as its own record (as a wrap that breaks before it is).
+  auto ev = parse_log_text(
+      "Killed process 9682, UID 27, (mysqld) total-vm:47388kB, anon-rss:3744kB, file-rss:80kB httpd invoked "
+      "oom-killer: gfp_mask=0x201da, order=0, oom_adj=0, oom_score_adj=0 httpd cpuset=/ mems_allowed=0 Pid: 8911, "
+      "comm: httpd Not tainted 2.6.32-279.1.1.el6.i686 #1\n");
+  ASSERT_EQ(ev.size(), 2u);
+  ASSERT_TRUE(ev[1].trigger);
+  EXPECT_EQ(ev[1].trigger->comm, "httpd");
+  EXPECT_EQ(ev[1].trigger->oom_score_adj.value_or(-1), 0);
+  EXPECT_EQ(ev[1].trigger->cpuset.value_or(""), "/");
+  EXPECT_EQ(ev[1].trigger->mems_allowed.value_or(""), "0");
+  EXPECT_EQ(ev[1].trigger->pid.value_or(0), 8911);
+}
+
+
+// 346: a paste that starts at a ≤4.18 report's cpuset line (its header not
+// copied), a container id in it; the report opens at that line, at its time.
+const std::string kHeaderlessStart = "[149865.197435] mongodb-mms-aut cpuset=";
+const std::string kContainerId = "66afcc3252c3d29953630b65a51410f972c1b9a2a324f8effe1da6378934a4d8";
+const std::string kHeaderlessStack =
+    "[149865.197439] CPU: 2 PID: 22101 Comm: mongodb-mms-aut Tainted: G  T 3.10.0-957.10.1.el7.x86_64 #1\n"
+    "[149865.197442] Call Trace:\n"
+    "[149865.197475]  [<ffffffff8b362e41>] dump_stack+0x19/0x1b\n"
+    "[149865.197478]  [<ffffffff8b35d86a>] dump_header+0x90/0x229\n"
+    "[149865.197488]  [<ffffffff8adba604>] oom_kill_process+0x254/0x3d0\n"
+    "[149865.197509]  [<ffffffff8adbae46>] out_of_memory+0x4b6/0x4f0\n"
+    "[149865.197511]  [<ffffffff8b35e36e>] __alloc_pages_slowpath+0x5d6/0x724\n";
+
+TEST(PendingMangles, AHeaderlessReportsCpusetLineWrappedInsideItsIdOpensIt) {
+  // Through wrap72: the cpuset line is broken inside the id; rejoined, it is read.
+  auto ev = parse_log_text(kHeaderlessStart + kContainerId.substr(0, 30) + "\n" + kContainerId.substr(30) +
+                           " mems_allowed=0\n" + kHeaderlessStack);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 149865.197435);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->cpuset.value_or(""), kContainerId);
+  EXPECT_EQ(ev[0].trigger->mems_allowed.value_or(""), "0");
+}
+
+TEST(PendingMangles, AHeaderlessReportsCpusetLineAViewerCutOpensItAtItsTime) {
+  // Through truncate100_dots: the cut cpuset line gives the report its time, no values.
+  auto ev = parse_log_text(kHeaderlessStart + kContainerId.substr(0, 40) + "...\n" + kHeaderlessStack);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 149865.197435);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_FALSE(ev[0].trigger->cpuset);
+  EXPECT_FALSE(ev[0].trigger->mems_allowed);
+  EXPECT_EQ(ev[0].trigger->pid.value_or(0), 22101);
+}
+
+
+TEST(PendingMangles, AKillGluedAfterItsSelectionAndWrappedAtASpaceIsRejoined) {
+  // 355 through wrap80: `… or sacrifice child Killed ` (the page ran the kill
+  // after its selection), then the kill's rest on the next line.
+  auto ev = parse_log_text(
+      "... Out of memory: Kill process 9682 (mysqld) score 9 or sacrifice child Killed \n"
+      "process 9682, UID 27, (mysqld) total-vm:47388kB, anon-rss:3744kB, file-rss:80kB \n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 9682);
+  EXPECT_EQ(ev[0].victims[0].total_vm_bytes.value_or(0), 47388u * 1024);
+}
+
+
+TEST(PendingMangles, AKillWithATerminalPadAtItsSpaceIsCutFromTheHeaderGluedAfterIt) {
+  // 355 through wrap80_inline_pad: the pad fell after `Killed`; the header
+  // glued after the kill's figures is still split from it.
+  auto ev = parse_log_text(
+      "... Out of memory: Kill process 9682 (mysqld) score 9 or sacrifice child Killed         process 9682, UID 27, "
+      "(mysqld) total-vm:47388kB, anon-rss:3744kB, file-rss:80kB httpd invoked oom-killer: gfp_mask=0x201da, "
+      "order=0, oom_adj=0, oom_score_adj=0\n");
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].file_rss_bytes.value_or(0), 80u * 1024);
+  ASSERT_TRUE(ev[1].trigger);
+  EXPECT_EQ(ev[1].trigger->comm, "httpd");
+}
+
+TEST(PendingMangles, NewestFirstAPrefixedHeaderCutAfterInvokedOomKillerEndsTheReport) {
+  // 216 through reverse: a patch's shortened example read newest-first; its
+  // header, cut after `invoked oom-killer`, is read (as forward) as the
+  // report's first line, not as a report of its own.
+  auto ev = parse_log_text(
+      "[  396.264068] Out of memory: Killed process 2614 (mem_on_node0)\n"
+      "[  396.252655] oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=(null),cpuset=test,mems_allowed=0\n"
+      "[  396.246128] [   2614]     0  2614  1311294  1144192  9224192        0             0 mem_on_node0\n"
+      "[  396.239777] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      "[  395.922444] mem_on_node0 invoked oom-killer\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 395.922444);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "mem_on_node0");
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 2614);
+  EXPECT_EQ(ev[0].tasks.size(), 1u);
+}
+
 }  // namespace
 }  // namespace oomlens
