@@ -62,12 +62,6 @@ constexpr size_t kMaxAdvice = 5;
 constexpr uint64_t kGiB = uint64_t{1} << 30;
 constexpr uint64_t kTrainingAnonBytes = 4 * kGiB;  // rule 9: a model-sized process
 
-std::optional<int64_t> find_figure(const Check& c, std::string_view name) {
-  for (const auto& [n, v] : c.figures)
-    if (n == name) return v;
-  return std::nullopt;
-}
-
 int64_t figure(const Check& c, std::string_view name) { return find_figure(c, name).value_or(0); }
 
 // A figure in bytes as people read it (`1.2 GiB`).

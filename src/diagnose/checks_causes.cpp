@@ -54,13 +54,12 @@ void lowmem(const OomEvent& e, std::vector<Check>& out) {
   const auto l = lowmem_exhaustion(e);
   if (!l) return;
   if (l->cma_free_bytes == 0) {
+    const auto [free_said, min_said] = format_compared(l->normal_free_bytes, l->normal_min_bytes);
     out.push_back({"lowmem_exhausted", CheckLevel::warn,
                    trf("Low memory ran out, not memory: the Normal zone had {} free (its min watermark is {}) "
                        "while HighMem had {} free. A 32-bit kernel keeps its own data (page tables, slab, "
                        "buffers) in the Normal zone only, so HighMem cannot help.",
-                       format_compared(l->normal_free_bytes, l->normal_min_bytes).first,
-                       format_compared(l->normal_free_bytes, l->normal_min_bytes).second,
-                       format_bytes(l->highmem_free_bytes)),
+                       free_said, min_said, format_bytes(l->highmem_free_bytes)),
                    {{"normal_free_bytes", as_figure(l->normal_free_bytes)},
                     {"normal_min_bytes", as_figure(l->normal_min_bytes)},
                     {"highmem_free_bytes", as_figure(l->highmem_free_bytes)}}});
@@ -74,14 +73,14 @@ void lowmem(const OomEvent& e, std::vector<Check>& out) {
       {"zone_usable_bytes", as_figure(usable)}, {"zone_min_bytes", as_figure(l->normal_min_bytes)}};
   if (l->highmem_bytes) figures.emplace_back("highmem_bytes", as_figure(*l->highmem_bytes));
   else figures.emplace_back("highmem_free_bytes", as_figure(l->highmem_free_bytes));
+  const auto [usable_said, zone_min_said] = format_compared(usable, l->normal_min_bytes);
   out.push_back({"lowmem_exhausted", CheckLevel::warn,
                  trf("Low memory ran out, not memory: the {} zone had {} free, but {} of it is CMA, which only "
                      "movable allocations may take; the {} left for the kernel's own allocations is under the "
                      "zone's min watermark ({}), {}. A 32-bit kernel keeps its own data (page tables, slab, "
                      "buffers) in low memory only, so HighMem cannot help.",
                      l->zone, format_bytes(l->normal_free_bytes), format_bytes(l->cma_free_bytes),
-                     format_compared(usable, l->normal_min_bytes).first,
-                     format_compared(usable, l->normal_min_bytes).second, highmem),
+                     usable_said, zone_min_said, highmem),
                  std::move(figures)});
 }
 
@@ -480,16 +479,20 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   // A memcg is charged for its tasks' page cache, tmpfs/shmem and kernel memory, never for hugetlb pages (the
   // hugetlb controller counts those apart): what else held memory is named for the whole that ran out.
   const TaskRow* shielded = nullptr;
+  uint64_t shielded_rss = 0;
   for (const TaskRow& row : e.tasks) {
     const std::optional<uint64_t> rss = row_rss_bytes(row);
     if (!rss || *rss <= held || !row.oom_score_adj || *row.oom_score_adj >= 0 ||
         *row.oom_score_adj >= v->oom_score_adj.value_or(0) || (v->pid && row.pid == *v->pid))
       continue;
-    if (!shielded || *rss > *row_rss_bytes(*shielded)) shielded = &row;
+    if (!shielded || *rss > shielded_rss) {
+      shielded = &row;
+      shielded_rss = *rss;
+    }
   }
   if (shielded) {
     figures.emplace_back("shielded_pid", shielded->pid);
-    figures.emplace_back("shielded_rss_bytes", as_figure(*row_rss_bytes(*shielded)));
+    figures.emplace_back("shielded_rss_bytes", as_figure(shielded_rss));
     figures.emplace_back("shielded_oom_score_adj", *shielded->oom_score_adj);
   }
   const std::string rank =
@@ -497,7 +500,7 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
           ? trf("It ranked highest because the larger tasks shown had their oom_score_adj lowered ({} held {} RSS "
                 "at oom_score_adj {}{}), which ranks them below it or exempts them; the memory was held by them or "
                 "outside processes.",
-                shielded->comm, format_bytes(*row_rss_bytes(*shielded)), *shielded->oom_score_adj,
+                shielded->comm, format_bytes(shielded_rss), *shielded->oom_score_adj,
                 *shielded->oom_score_adj <= -1000 ? std::string(tr(": never killed")) : std::string())
       : v->oom_score_adj.value_or(0) > 0
           ? (memcg ? trf("It ranked highest through its oom_score_adj of {}, not through what it held; the memory "
@@ -544,10 +547,9 @@ void victim_file_backed(const OomEvent& e, std::vector<Check>& out) {
 }  // namespace
 
 std::string held_little_words(const Check& c, bool memcg) {
-  auto fig = [&c](std::string_view name) -> std::optional<uint64_t> {
-    for (const auto& [n, v] : c.figures)
-      if (n == name && v >= 0) return static_cast<uint64_t>(v);
-    return std::nullopt;
+  auto fig = [&c](std::string_view name) -> std::optional<uint64_t> {  // a size: never a negative figure
+    const std::optional<int64_t> v = find_figure(c, name);
+    return v && *v >= 0 ? std::optional<uint64_t>(static_cast<uint64_t>(*v)) : std::nullopt;
   };
   const uint64_t held = fig("held_bytes").value_or(0);
   const std::string h = format_bytes(held);

@@ -319,5 +319,11 @@ const Check* find_check(const std::vector<Check>& checks, std::string_view id) {
   return nullptr;
 }
 
+std::optional<int64_t> find_figure(const Check& check, std::string_view name) {
+  for (const auto& [n, v] : check.figures)
+    if (n == name) return v;
+  return std::nullopt;
+}
+
 }  // namespace detail
 }  // namespace oomlens

@@ -209,5 +209,7 @@ struct FaultWithRamFree {
 
 /// The check with this id, or nullptr.
 [[nodiscard]] const Check* find_check(const std::vector<Check>& checks, std::string_view id);
+/// The check's figure of this name, or nullopt when it has none.
+[[nodiscard]] std::optional<int64_t> find_figure(const Check& check, std::string_view name);
 
 }  // namespace oomlens::detail
