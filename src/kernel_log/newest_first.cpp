@@ -264,6 +264,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   bool table_in_print_order = false;
   std::optional<int64_t> reaper_pid;  // of a reaper line that opens the text
   bool summary_opener = false;  // the text opens at an `oom-kill:` summary line
+  LinePrefix kill_prefix;  // of the first kill line met
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
       if (!final) out.order = NewestFirst::Order::undecided;
@@ -353,6 +354,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       }
       // The reaper that opens the text reaped this kill's task: print order has the kill first.
       if (kill_pids.empty() && reaper_pid && k->pid == *reaper_pid) reversed = true;
+      if (kill_pids.empty()) kill_prefix = n.prefix;
       kill_pids.push_back(k->pid);
     } else if (auto r = oomline::parse_reaper(t)) {
       if (reversed) break;
@@ -407,8 +409,12 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       // `Killed process <child>` then `Kill process <parent> … or sacrifice
       // child` and nothing between: newest-first one report, forward the ends
       // of two (a rate-limited header each); the times around them tell.
+      // Printk stamps (µs apart) order the two lines themselves (corpus 404: `[21305.344800] Killed process 4420`,
+      // then `[21305.344546] … Kill process 2978`); syslog seconds need the lines around them.
       if (!reversed && !seen_outcome_line && count <= 3 && kill_pids.size() == 1 && kill_pids[0] != kNoPid)
-        reversed = times_descend(text, line_start, line_pos, next, default_year);
+        reversed = kill_prefix.monotonic_s && n.prefix.monotonic_s
+                       ? *kill_prefix.monotonic_s > *n.prefix.monotonic_s
+                       : times_descend(text, line_start, line_pos, next, default_year);
       seen_outcome_line = true;
     } else if (is_sysrq(t)) {
       // Newest-first, SysRq-f's `Manual OOM execution` line right after the

@@ -193,17 +193,21 @@ std::optional<CpusetLine> parse_cpuset(std::string_view s) {
 std::optional<StackLine> parse_stack_line(std::string_view s) {
   StackLine out;
   std::string_view comm;
-  if (starts_with(s, "CPU: ")) {
-    size_t p = s.find(" PID: ");
-    size_t c = s.find(" Comm:");
+  // ` PID: 1 Comm: init Not tainted …`: a `CPU: N PID:` line whose first bytes a console dropped (corpus 402, a
+  // boot log whose serial console lost bytes elsewhere too).
+  const std::string_view lost_cpu = trim_left(s);
+  if (starts_with(s, "CPU: ") || starts_with(lost_cpu, "PID: ")) {
+    const std::string_view line = starts_with(s, "CPU: ") ? s : lost_cpu;
+    size_t p = starts_with(line, "PID: ") ? 0 : line.find(" PID: ");
+    size_t c = line.find(" Comm:");
     if (p == std::string_view::npos || c == std::string_view::npos || c < p) return std::nullopt;
-    std::string_view t = s.substr(p + 6);
+    std::string_view t = line.substr(p == 0 ? 5 : p + 6);
     auto pid = take_i64(t);
     if (!pid) return std::nullopt;
     out.pid = *pid;
     // ` Comm:` ends the line a wrap broke after it (its comm empty until the rest is
     // joined), and a join without a space glues the comm to it (`Comm:Worker-31`).
-    comm = trim_left(s.substr(c + 6));
+    comm = trim_left(line.substr(c + 6));
   } else if (starts_with(s, "Pid: ")) {
     std::string_view t = s.substr(5);
     auto pid = take_i64(t);

@@ -85,6 +85,13 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     s.remove_prefix(2);
     if (drop_glued_comment_marks(s, decoded)) s = decoded;
   }
+  // Markdown bold pasted unrendered around the lines a poster stressed (`**Fri Aug  7 … kernel: … oom-kill:…`,
+  // `… oom_score_adj:0**`): the marks go. Kernel text neither starts nor ends with `**` glued to a word (lockdep's
+  // `*** DEADLOCK ***` has a space inside its stars).
+  if (s.size() > 2 && s[0] == '*' && s[1] == '*' && s[2] != '*' && !is_space(s[2])) s.remove_prefix(2);
+  if (std::string_view r = trim_right(s);
+      r.size() > 2 && ends_with(r, "**") && r[r.size() - 3] != '*' && !is_space(r[r.size() - 3]))
+    s = r.substr(0, r.size() - 2);
   // Markdown pasted unrendered: a line in `inline code`, or glued to a fence (```` ```[ts] … ````).
   if (!s.empty() && (s[0] == '`' || s[0] == '~')) {
     const char mark = s[0];

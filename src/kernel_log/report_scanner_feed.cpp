@@ -44,6 +44,23 @@ size_t kill_figures_end(std::string_view t, size_t to) {
   return end;
 }
 
+// A header glued after text that is no kernel's on its line (a serial console's shell prompt and what was typed on
+// it: `root@host:/ lr[  947.876000] kworker/u:0 invoked oom-killer: …`, corpus 399): the offset of its printk
+// stamp, the comm (≤ 15 bytes, no space) between the stamp and ` invoked`; npos when none.
+size_t stamp_before_header(std::string_view t) {
+  const size_t h = t.find(" invoked oom-killer:");
+  if (h == std::string_view::npos || h <= 15) return std::string_view::npos;
+  for (size_t b = t.rfind('[', h); b != std::string_view::npos && b > 0 && h - b <= 48; b = t.rfind('[', b - 1)) {
+    std::string_view r = t.substr(b, h - b);
+    double mono = 0;
+    if (!prefix_parts::take_monotonic(r, mono)) continue;
+    r = trim_left(r);
+    if (!r.empty() && r.size() <= 15 && r.find(' ') == std::string_view::npos) return b;
+    break;
+  }
+  return std::string_view::npos;
+}
+
 // Records a page ran into one unprefixed line, each after a space (`… or sacrifice child Killed process 9682, UID
 // 27, (mysqld) total-vm:47388kB, anon-rss:3744kB, file-rss:80kB httpd invoked oom-killer: … mems_allowed=0 Pid:
 // 8911, comm: httpd Not tainted …`, a blog's paragraph): where the next one starts in `t` (at a header whose comm
@@ -56,6 +73,7 @@ size_t glued_in_unprefixed(std::string_view t) {
                                            h > e + 1)
       return e + 1;
   }
+  if (size_t b = stamp_before_header(t); b != std::string_view::npos) return b;
   // A header that starts `t`, its ≤4.18 cpuset line glued after it (`httpd invoked oom-killer: …, oom_score_adj=0
   // httpd cpuset=/ mems_allowed=0`): that line starts at its comm, the header's, before ` cpuset=`.
   if (size_t h = t.find(" invoked oom-killer:"); h != std::string_view::npos && h > 0 && h <= 15) {
@@ -107,6 +125,13 @@ size_t ReportScanner::Impl::glued_record(std::string_view raw) {
     if (k == std::string_view::npos || k == 0) return std::string_view::npos;
     p = text_off + k;
   } else {
+    // A decoded copy (quoted-printable): the header's stamp and comm are found again in `raw`.
+    if (size_t b = norm.has_prefix ? std::string_view::npos : stamp_before_header(norm.text);
+        b != std::string_view::npos) {
+      const std::string_view from_stamp = norm.text.substr(b, norm.text.find(" invoked oom-killer:") - b);
+      const size_t r = raw.find(from_stamp);
+      return r == 0 ? std::string_view::npos : r;
+    }
     if (!norm.has_prefix) return std::string_view::npos;
     size_t first = raw.find("kernel: ");
     if (first == std::string_view::npos) return std::string_view::npos;
