@@ -114,6 +114,24 @@ std::string protected_victim_advice(const OomEvent& e, const Victim& v, const st
 // neither the RAM nor (memcg) the limit, so whether the kill freed little depends on a size the log lacks. The
 // advice says the size at which it did (100 x what it held: 1 %) and what to do on either side of it, instead of
 // "contain memory-hungry jobs" alone (corpus 157 plymouthd 11.9 MiB, 179 polkitd, 186, 261 systemd-network, 41).
+// What to do about a victim of `held` bytes when the report prints no RAM (no limit of its cgroup): on a machine
+// (a limit) over 100 x that, it held under 1 % and the kill freed little.
+std::string ram_unknown_advice(uint64_t held, const std::string& name, bool memcg) {
+  const std::string hundredfold = format_bytes(held * 100);
+  if (memcg)
+    return trf("{} held {} and the report prints no limit of its cgroup: if the limit (memory.max, v1 "
+               "memory.limit_in_bytes) is more than {}, it held under 1 % of it and the kill freed little: find what "
+               "else the cgroup was charged for (its other processes; page cache, tmpfs and shm files, kernel memory "
+               "in its memory.stat) before raising the limit. Under that, raise the limit or make the job use less "
+               "memory.",
+               name, format_bytes(held), hundredfold);
+  return trf("{} held {} and the report does not print the machine's RAM: with more than {} of RAM it held under 1 % "
+             "of it and the kill freed little, so find what held the memory (the task table's largest rss and "
+             "swapents rows; Mem-Info: slab, shmem, pagetables, hugetlb pages; `free -m`) before containing any job. "
+             "On a smaller machine, contain memory-hungry jobs with `oomlens run --limit SIZE`.",
+             name, format_bytes(held), hundredfold);
+}
+
 std::optional<std::string> share_unknown_advice(const std::vector<Check>& checks, const std::string& name, bool memcg) {
   const Check* c = find_check(checks, "victim_share_unknown");
   // Also with a share of the rows shown: a victim that held most of a few small rows' RSS (corpus 401, 407: dnsmasq
@@ -121,19 +139,20 @@ std::optional<std::string> share_unknown_advice(const std::vector<Check>& checks
   if (!c) return std::nullopt;
   const auto held = find_figure(*c, "held_bytes");
   if (!held || *held <= 0) return std::nullopt;
-  const std::string hundredfold = format_bytes(static_cast<uint64_t>(*held) * 100);
-  if (memcg)
-    return trf("{} held {} and the report prints no limit of its cgroup: if the limit (memory.max, v1 "
-               "memory.limit_in_bytes) is more than {}, it held under 1 % of it and the kill freed little: find what "
-               "else the cgroup was charged for (its other processes; page cache, tmpfs and shm files, kernel memory "
-               "in its memory.stat) before raising the limit. Under that, raise the limit or make the job use less "
-               "memory.",
-               name, format_bytes(static_cast<uint64_t>(*held)), hundredfold);
-  return trf("{} held {} and the report does not print the machine's RAM: with more than {} of RAM it held under 1 % "
-             "of it and the kill freed little, so find what held the memory (the task table's largest rss and "
-             "swapents rows; Mem-Info: slab, shmem, pagetables, hugetlb pages; `free -m`) before containing any job. "
-             "On a smaller machine, contain memory-hungry jobs with `oomlens run --limit SIZE`.",
-             name, format_bytes(static_cast<uint64_t>(*held)), hundredfold);
+  return ram_unknown_advice(static_cast<uint64_t>(*held), name, memcg);
+}
+
+// A kill record alone (no check says what the victim held: its kill line does) of a victim the kernel ranked
+// highest by what it held (oom_score_adj not raised) that held 1-64 MiB, with no RAM known (corpus 402: cp, 1 MiB,
+// at a router's boot): the same RAM-conditional advice, not "contain memory-hungry jobs" alone.
+std::optional<std::string> kill_record_small_victim_advice(const OomEvent& e, const Victim& v, const std::string& name,
+                                                           const ExplainContext& context) {
+  if (!v.anon_rss_bytes || !v.file_rss_bytes || v.oom_score_adj.value_or(0) > 0 || machine_ram_bytes(e, context))
+    return std::nullopt;
+  if (!e.selected.empty() && e.selected.back().pid != v.pid) return std::nullopt;  // a sacrificed child never ranked
+  const uint64_t held = *v.anon_rss_bytes + *v.file_rss_bytes + v.shmem_rss_bytes.value_or(0);
+  if (held < (uint64_t{1} << 20) || held >= (uint64_t{64} << 20)) return std::nullopt;
+  return ram_unknown_advice(held, name, false);
 }
 
 // Rule 3 with task-table rows (no_killable_task's figures). Rows that are not oom_score_adj -1000 were passed
@@ -423,6 +442,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         victim_name, *v->oom_score_adj));
     } else if (auto said = share_unknown_advice(checks, victim_name, false)) {
       out.push_back(std::move(*said));
+    } else if (auto small = v ? kill_record_small_victim_advice(e, *v, victim_name, context) : std::nullopt) {
+      out.push_back(std::move(*small));
     } else if (find_check(checks, "victim_file_backed")) {
       // Its memory was a mapped file's pages, not what it allocated: a limit on it would be filled the same way.
       out.push_back(trf("{} held its memory as pages of a file it mapped: if it locks that file into RAM "

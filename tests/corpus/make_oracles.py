@@ -2116,6 +2116,9 @@ add("386-appstream-96-arm64-5.0-syslog-udevd-page-allocation-failure-order4-hnae
 # header, OpenWrt 24.10 killing cp at boot, a Chinese note in the middle of a paste), RISC-V (Kendryte K230, 6.6),
 # arm64 routers under logread (an unsymbolized call trace; nft and smartdns killed, one paste in Markdown bold), a
 # Jetson Nano paste with a page allocation stall line, a sacrificed child, and a panic that is not an OOM.
+# After oomlens ran, 401, 402 and 407 got `text_not`/`text_has` for the advice (fixed then): their victims, the task the
+# kernel ranked highest, held 1-5 MiB on routers whose RAM the excerpt does not print; "contain memory-hungry jobs"
+# alone does not fit there.
 # A 2012 OpenWrt router (Buffalo, MIPS; 3.x prints oom_adj and oom_score_adj): the poster's syslog lines, ^C, shell
 # prompts, then the console's header glued after `root@host01:/ lr`; raw `[<addr>] 0xaddr` frames (no kallsyms): the
 # stack names no function, the constraint cannot be told; the last frame line, cut by the index, left out.
@@ -2136,6 +2139,7 @@ add("401-immortalwrt-731-zh-5.4-rows-dnsmasq-kill-then-netifd-header-elided-chin
     constraints=["global", None],
     kills=[kill(6444, "dnsmasq", 6484, 3668, 1156, 0, 0, 24, 0)], task_memcg="/", chosen=[6444, "dnsmasq"],
     table_rows=[[6444, "dnsmasq", 0], [14559, "dns2tcp", 0], [4725, "smbd-notifyd", 0]],
+    text_not=["Contain memory-hungry jobs"], text_has=["before containing any job"],
     trigger=trig("netifd", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0,
                  note="header of the NEXT OOM event; the CPU line after the elision is a later event's"))
 # OpenWrt 24.10 (lantiq, MIPS, 6.6) at boot (21 s): the kill of cp (896 kB of its 1 MiB is shmem: copying into
@@ -2144,6 +2148,7 @@ add("401-immortalwrt-731-zh-5.4-rows-dnsmasq-kill-then-netifd-header-elided-chin
 add("402-openwrt-18005-lantiq-mips-6.6-boot-cp-kill-shmem-then-killed-and-init-header-no-cpu-word-raw-trace-cut.log",
     GH + "openwrt/openwrt/issues/18005", ["kill", "incomplete"], "global (Out of memory: prefix; first event)",
     constraints=["global", None], kills=[kill(300, "cp", 1508, 128, 0, 896, 0, 20, 0)],
+    text_not=["Contain memory-hungry jobs"], text_has=["before containing any job"],
     trigger=trig("init", 1, gfp="0x40cc0(GFP_KERNEL|__GFP_COMP)", order=0, oom_score_adj=0,
                  note="header of the NEXT OOM event"))
 # RISC-V (Kendryte K230D, 6.6) Debian boot on a small board: systemd (PID 1) at 7.8 s, stack
@@ -2173,7 +2178,8 @@ add("406-passwall2-1034-arm64-6.6-logread-xray-header-unsymbolized-call-trace-cu
 add("407-openwrt-pr-2174-ramips-rows-oom-kill-hostapd-kill-tiny-anon-file-rss-reaper-cut.log",
     GH + "openwrt/openwrt/pull/2174", ["kill"], "global (global_oom)", constraints=["global"],
     kills=[kill(4183, "hostapd", 3508, 156, 960, 0, 0, 24, 0)], task_memcg="/", chosen=[4183, "hostapd"],
-    table_rows=[[806, "logread", 0], [4183, "hostapd", 0], [4349, "ubus", 0]])
+    table_rows=[[806, "logread", 0], [4183, "hostapd", 0], [4349, "ubus", 0]],
+    text_not=["Contain memory-hungry jobs"], text_has=["before containing any job"])
 # A Markdown table (Xiaomi AX3000T, 256 MB, 6.6), then logread lines in single backticks on their own lines: nft's
 # row, `oom-kill:`, the kill of nft (114 MiB anon: a large ruleset load); an image tag after.
 add("408-passwall2-1055-arm64-6.6-logread-nft-row-oom-kill-and-kill-in-inline-code-table-prose.log",

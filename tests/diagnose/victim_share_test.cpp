@@ -173,6 +173,41 @@ TEST(VictimShare, NotBesideAKillRecordAloneOrARaisedAdj) {
   EXPECT_NE(find(explain(e), "victim_share_unknown"), nullptr);
 }
 
+TEST(VictimShare, KillRecordAloneGetsTheRamConditionalAdvice) {
+  // Blind set 13b (corpus 402: cp, 1 MiB, killed at a router's boot; a kill line alone): no check says what it held
+  // (its kill line does), yet the advice is the RAM-conditional one, not "contain memory-hungry jobs" alone.
+  OomEvent e = arch_doxygen_global();
+  e.mem_info.reset();
+  e.trigger.reset();
+  Victim& v = e.victims.front();
+  v.comm = "cp";
+  v.anon_rss_bytes = 128 * KiB;
+  v.file_rss_bytes = 0;
+  v.shmem_rss_bytes = 896 * KiB;
+  v.oom_score_adj = 0;
+  auto advice = [](const Explanation& x) {
+    std::string all;
+    for (const auto& a : x.advice) all += a + "\n";
+    return all;
+  };
+  {
+    const Explanation x = explain(e);
+    EXPECT_EQ(find(x, "victim_share_unknown"), nullptr);
+    EXPECT_THAT(advice(x), HasSubstr("cp held 1.0 MiB and the report does not print the machine's RAM: with more than "
+                                     "100.0 MiB of RAM it held under 1 %"));
+    EXPECT_THAT(advice(x), Not(HasSubstr("Contain memory-hungry jobs")));
+  }
+  // RAM known: its share is known, the usual advice.
+  ExplainContext known;
+  known.mem_total_bytes = 2 * GiB;
+  EXPECT_THAT(advice(explain(e, known)), Not(HasSubstr("does not print the machine's RAM")));
+  // 64 MiB or more, or a raised oom_score_adj that ranked it: not said.
+  v.anon_rss_bytes = 64 * MiB;
+  EXPECT_THAT(advice(explain(e)), Not(HasSubstr("does not print the machine's RAM")));
+  v.anon_rss_bytes = 128 * KiB;
+  v.oom_score_adj = 500;
+  EXPECT_THAT(advice(explain(e)), Not(HasSubstr("does not print the machine's RAM")));
+}
 
 // Issue 12 (blind set 12b, talosctl): a victim that held little ranked highest because the larger tasks shown had a
 // lowered oom_score_adj (Kubernetes' -998/-999): the check names the largest of them, not swap entries or page tables.
