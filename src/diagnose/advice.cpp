@@ -62,11 +62,11 @@ constexpr size_t kMaxAdvice = 5;
 constexpr uint64_t kGiB = uint64_t{1} << 30;
 constexpr uint64_t kTrainingAnonBytes = 4 * kGiB;  // rule 9: a model-sized process
 
-int64_t figure(const Check& c, std::string_view name) { return find_figure(c, name).value_or(0); }
-
-// A figure in bytes as people read it (`1.2 GiB`).
-std::string bytes_figure(const Check& c, std::string_view name) {
-  return format_bytes(static_cast<uint64_t>(figure(c, name)));
+// A figure in bytes as people read it (`1.2 GiB`); nullopt when the check has none (unknown is never "0 B").
+std::optional<std::string> bytes_figure(const Check& c, std::string_view name) {
+  const auto v = find_figure(c, name);
+  if (!v || *v < 0) return std::nullopt;
+  return format_bytes(static_cast<uint64_t>(*v));
 }
 
 
@@ -82,11 +82,19 @@ constexpr uint64_t kSmallestRamBytes = 64ull << 20;
 std::string protected_victim_advice(const OomEvent& e, const Victim& v, const std::string& name,
                                     const ExplainContext& context) {
   const int adj = *v.oom_score_adj;
-  const uint64_t held = v.anon_rss_bytes.value_or(0) + v.file_rss_bytes.value_or(0) + v.shmem_rss_bytes.value_or(0);
   const auto per_mille = static_cast<uint64_t>(-static_cast<int64_t>(adj));
+  // What it held: anon-rss and file-rss must be printed (shmem-rss is in file-rss before 4.5); else unknown.
+  if (!v.anon_rss_bytes || !v.file_rss_bytes)
+    return trf("{} was protected (oom_score_adj {}) and still chosen, and the log does not show what it held: either it "
+               "outgrew that protection (then it is what used the memory: find why it grew, give it less work or more "
+               "memory), or every other process was protected as much and the memory was held elsewhere (protected "
+               "or exiting tasks among the task table's rows; Mem-Info: slab, shmem, pagetables, hugetlb pages).",
+               name, adj);
+  const uint64_t held = *v.anon_rss_bytes + *v.file_rss_bytes + v.shmem_rss_bytes.value_or(0);
   const std::optional<uint64_t> ram = machine_ram_bytes(e, context);
-  const uint64_t swap = e.mem_info ? e.mem_info->total_swap_bytes.value_or(0) : 0;
-  const uint64_t whole = ram ? *ram + swap : kSmallestRamBytes;
+  // Swap unknown: weighed against RAM alone, the smallest the whole can be, so "did not outgrow" stays true.
+  const std::optional<uint64_t> swap = e.mem_info ? e.mem_info->total_swap_bytes : std::nullopt;
+  const uint64_t whole = ram ? *ram + swap.value_or(0) : kSmallestRamBytes;
   const bool may_outgrow = held * 1000 >= per_mille * whole;
   if (!may_outgrow)
     return trf("{} was protected (oom_score_adj {}) and still chosen, so it was not what used the memory: find what "
@@ -95,6 +103,14 @@ std::string protected_victim_advice(const OomEvent& e, const Victim& v, const st
                name, adj);
   const std::string pct = per_mille % 10 ? fmt::format("{}.{}", per_mille / 10, per_mille % 10)
                                           : fmt::format("{}", per_mille / 10);
+  if (ram && !swap)
+    return trf("{} was protected (oom_score_adj {}) and still chosen: it held {}, more than the {} % of RAM ({}) the "
+               "kernel takes off its score for it, but the report does not print the swap, whose {} % is taken off "
+               "too: either it outgrew that protection (then it is what used the memory: find why it grew, give it "
+               "less work or more memory), or every other process was protected as much and the memory was held "
+               "elsewhere (protected or exiting tasks among the task table's rows; Mem-Info: slab, shmem, pagetables, "
+               "hugetlb pages).",
+               name, adj, format_bytes(held), pct, format_bytes(per_mille * *ram / 1000), pct);
   if (ram)
     return trf("{} was protected (oom_score_adj {}) and still chosen because it outgrew that protection: it held {}, "
                "more than the {} % of RAM plus swap ({}) the kernel takes off its score for it, so it is what used "
@@ -166,7 +182,7 @@ std::string no_killable_rows_advice(const OomEvent& e, const std::vector<Check>&
                                     const ExplainContext& context) {
   const Check* c = find_check(checks, "no_killable_task");
   const int64_t exempt = c ? find_figure(*c, "exempt_count").value_or(-1) : -1;  // -1: the adj column not read
-  const int64_t rows = c ? find_figure(*c, "task_count").value_or(0) : 0;
+  const int64_t rows = c ? find_figure(*c, "task_count").value_or(-1) : -1;     // -1: no count
   const bool memcg = e.constraint == Constraint::memcg;
   const std::string where = memcg ? tr("the cgroup's memory.stat (page cache, tmpfs and shm files, kernel memory)")
                                   : tr("Mem-Info (slab, shmem and tmpfs, hugetlb, reserved and CMA pages) and the "
@@ -178,6 +194,12 @@ std::string no_killable_rows_advice(const OomEvent& e, const std::vector<Check>&
       if (!row.oom_score_adj || *row.oom_score_adj == -1000 || listed == 3) continue;
       names += (listed++ ? ", " : "") + trf("{} (pid {}, oom_score_adj {})", row.comm, row.pid, *row.oom_score_adj);
     }
+    if (rows == 1)
+      return trf("The one task listed was not protected (oom_score_adj above -1000: {}), yet the kernel did not "
+                 "kill it. It passes over a task whose memory the OOM reaper already freed after an earlier kill, a task "
+                 "in vfork() and an exiting one: look for an earlier kill of this pid in the log. Changing "
+                 "oom_score_adj would not help.",
+                 names);
     return trf("Not every task listed was protected (oom_score_adj above -1000 in {} of the {} rows: {}), yet the kernel "
                "killed none. It passes over a task whose memory the OOM reaper already freed after an earlier kill, "
                "a task in vfork() and an exiting one: look for earlier kills of these pids in the log. Changing "
@@ -207,26 +229,41 @@ std::string no_killable_rows_advice(const OomEvent& e, const std::vector<Check>&
 // Lowmem exhausted: a 64-bit kernel; when CMA held the zone's free pages
 // (the lowmem check's zone_free_cma_bytes), a smaller CMA area first.
 std::string lowmem_advice(const Check& c) {
-  if (figure(c, "zone_free_cma_bytes") <= 0)
+  const auto cma = bytes_figure(c, "zone_free_cma_bytes"), free = bytes_figure(c, "zone_free_bytes"),
+             usable = bytes_figure(c, "zone_usable_bytes"), min = bytes_figure(c, "zone_min_bytes");
+  if (find_figure(c, "zone_free_cma_bytes").value_or(-1) <= 0)  // no CMA reading: 0 means it does not apply
     return tr("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the RAM. "
               "Until then reduce what fills lowmem (many processes' page tables, a large page cache's buffer heads, "
               "slab): a memory limit on a job does not protect the Normal zone.");
+  if (!free || !usable || !min)
+    return tr("Reserve less CMA (the `cma=` kernel parameter, or the size of the device tree's `linux,cma` "
+              "reserved-memory node): the low-memory zone's free pages were CMA, which the kernel's own allocations "
+              "cannot use. Or run a 64-bit kernel, whose kernel data is not confined to low memory.");
   return trf("Reserve less CMA (the `cma=` kernel parameter, or the size of the device tree's `linux,cma` "
              "reserved-memory node): {} of the low-memory zone's {} free was CMA, which the kernel's own allocations cannot use, leaving {} under the {} min watermark. "
              "Or run a 64-bit kernel, whose kernel data is not confined to low memory.",
-             bytes_figure(c, "zone_free_cma_bytes"), bytes_figure(c, "zone_free_bytes"),
-             bytes_figure(c, "zone_usable_bytes"), bytes_figure(c, "zone_min_bytes"));
+             *cma, *free, *usable, *min);
 }
 
 std::string hugetlb_advice(const Check& c) {
+  const auto free = bytes_figure(c, "hugetlb_free_bytes"), total = bytes_figure(c, "hugetlb_total_bytes");
+  if (!free || !total)
+    return tr("Reserve fewer hugetlb pages (vm.nr_hugepages, hugepages= on the kernel command line): reserved pages "
+              "left unused are unavailable to everything else.");
   return trf("Reserve fewer hugetlb pages (vm.nr_hugepages, hugepages= on the kernel command line): "
              "{} of the reserved {} was unused and unavailable to everything else.",
-             bytes_figure(c, "hugetlb_free_bytes"), bytes_figure(c, "hugetlb_total_bytes"));
+             *free, *total);
 }
 
 std::string high_order_advice(const Check& c) {
   // The block's size as the check says it: its pages when the log prints no page size (never "0 B").
-  HighOrder block{static_cast<int>(figure(c, "order")), std::nullopt, false};
+  const auto order = find_figure(c, "order");
+  if (!order)
+    return tr("A high-order allocation needs contiguous free memory. If memory was fragmented rather than used up: "
+              "keep more of it free (raise vm.min_free_kbytes), let the kernel compact it (CONFIG_COMPACTION, off "
+              "when the report prints `COMPACTION is disabled!!!`; vm.compaction_proactiveness), and see which "
+              "caller asks for such blocks (the call trace).");
+  HighOrder block{static_cast<int>(*order), std::nullopt, false};
   if (const auto b = find_figure(c, "allocation_bytes")) block.bytes = static_cast<uint64_t>(*b);
   return trf("An order-{} allocation needs {} of contiguous free memory. If memory was fragmented rather "
              "than used up: keep more of it free (raise vm.min_free_kbytes), let the kernel compact it "
@@ -243,16 +280,23 @@ std::string shmem_advice(const Check& c) {
   if (find_figure(c, "ram_bytes") || find_figure(c, "usage_bytes"))
     return tr("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV segments "
               "(`ipcs -m`); delete what is stale and cap the mounts with size=: killing a process does not free them.");
+  const auto shmem = bytes_figure(c, "shmem_bytes");
+  if (!shmem)
+    return tr("The victim mapped shared memory: a segment a running program uses (a database's shared buffers such "
+              "as PostgreSQL's shared_buffers, a POSIX shm or memfd region) is sized by that program's setting: make "
+              "it fit the RAM (or the limit) beside everything else. Large files in tmpfs (`df -h -t tmpfs`, "
+              "/dev/shm) and SysV segments (`ipcs -m`) are the other place to look: killing a process does not free "
+              "them.");
   return trf("The victim mapped {} of shared memory: a segment a running program uses (a database's shared buffers "
              "such as PostgreSQL's shared_buffers, a POSIX shm or memfd region) is sized by that program's setting: "
              "make it fit the RAM (or the limit) beside everything else. Large files in tmpfs (`df -h -t tmpfs`, "
              "/dev/shm) and SysV segments (`ipcs -m`) are the other place to look: killing a process does not free "
              "them.",
-             bytes_figure(c, "shmem_bytes"));
+             *shmem);
 }
 
 std::string processes_hold_little_advice(const Check& c) {
-  if (figure(c, "limit_bytes") > 0)
+  if (find_figure(c, "limit_bytes").value_or(-1) > 0)  // a memcg's: its limit is known
     return tr("Page cache filled the cgroup's limit, not the processes: making the job use less memory or "
               "killing it does not help. If the pages are dirty, the writer outran writeback: have it "
               "write in bounded chunks with fsync (or O_DIRECT), lower vm.dirty_bytes and "
@@ -309,7 +353,19 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   const Victim* v = main_victim(e);
   const std::string victim_name = v && !v->comm.empty() ? v->comm : tr("the process");
 
-  if (e.sysrq) {  // 1
+  if (e.sysrq && find_check(checks, "sysrq_thrashing")) {  // 1, memory really was short
+    out.emplace_back(e.mem_info && e.mem_info->total_swap_bytes == std::optional<uint64_t>(0)
+                         ? tr("The OOM was forced (by a person or a watchdog) on a machine that was thrashing: memory "
+                              "really was short. Find what filled it (the task table's largest rss rows; Mem-Info: "
+                              "shmem, slab) and contain that job with `oomlens run --limit SIZE`; add swap (or zram) "
+                              "and run a pressure-based OOM daemon (systemd-oomd, earlyoom) so such a stall ends "
+                              "without anyone forcing a kill.")
+                         : tr("The OOM was forced (by a person or a watchdog) on a machine that was thrashing: memory "
+                              "and swap really were short. Find what filled them (the task table's largest rss and "
+                              "swapents rows; Mem-Info: shmem, slab) and contain that job with `oomlens run --limit "
+                              "SIZE`; a pressure-based OOM daemon (systemd-oomd, earlyoom) ends such a stall without "
+                              "anyone forcing a kill."));
+  } else if (e.sysrq) {  // 1
     out.emplace_back(tr("Nothing to fix in the victim: find who forced the OOM (echo f > /proc/sysrq-trigger, a "
                      "watchdog, or Alt+SysRq+F on the console)."));
   }
@@ -390,9 +446,13 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "or make the job use less memory: that limit, not the memory limit, failed the allocation.",
                         format_bytes(*e.memcg->memsw_limit_bytes)));
     } else if (c && c->level == CheckLevel::warn) {
-      out.push_back(trf("If {} needs this much memory, raise the limit (now {}); if its use grows with run time "
+      const auto limit = bytes_figure(*c, "limit_bytes");
+      out.push_back(limit ? trf("If {} needs this much memory, raise the limit (now {}); if its use grows with run "
+                                "time rather than with its input, it leaks: profile it instead of raising the limit.",
+                                victim_name, *limit)
+                          : trf("If {} needs this much memory, raise the limit; if its use grows with run time "
                                 "rather than with its input, it leaks: profile it instead of raising the limit.",
-                                victim_name, bytes_figure(*c, "limit_bytes")));
+                                victim_name));
     } else if (find_check(checks, "victim_held_little") && !pagefault_with_ram_free(e, context)) {
       // Rule 6 says what filled the cgroup; "raise the limit or use less memory" would contradict it.
     } else if (c) {

@@ -25,6 +25,14 @@
 namespace oomlens::detail {
 namespace {
 
+/// "anon-rss 520.0 KiB, file-rss 11.4 MiB, shmem-rss 0 B" as the kill line printed them; shmem-rss only when printed
+/// (4.5+: before, it is in file-rss), never an unknown as 0 B. anon-rss and file-rss must be known.
+std::string kill_line_sizes(const Victim& v) {
+  std::string s = fmt::format("anon-rss {}, file-rss {}", format_bytes(*v.anon_rss_bytes), format_bytes(*v.file_rss_bytes));
+  if (v.shmem_rss_bytes) s += fmt::format(", shmem-rss {}", format_bytes(*v.shmem_rss_bytes));
+  return s;
+}
+
 constexpr uint64_t kMiB = 1024 * 1024;
 // HighMem free above this while Normal is at its watermark: low memory, not
 // memory, ran out (a 32-bit machine with ≥1 GiB RAM has ~128 MiB of slack).
@@ -181,13 +189,15 @@ void shmem_without_meminfo(const OomEvent& e, std::vector<Check>& out) {
   const Victim* v = main_victim(e);
   if (!v || !v->shmem_rss_bytes || *v->shmem_rss_bytes < kShmemVictimBytes) return;
   const uint64_t sh = *v->shmem_rss_bytes;
-  const uint64_t held = sh + v->anon_rss_bytes.value_or(0) + v->file_rss_bytes.value_or(0);
+  // Its share of what the victim held needs the other two printed: an unknown one is no 0.
+  if (!v->anon_rss_bytes || !v->file_rss_bytes) return;
+  const uint64_t held = sh + *v->anon_rss_bytes + *v->file_rss_bytes;
   if (pct(sh, held) < kShmemMajorityPercent) return;
   out.push_back({"shmem_dominant", CheckLevel::warn,
                  trf("{} held {} of shared memory (shmem-rss) and {} of anonymous memory: shared memory (tmpfs such "
                      "as /dev/shm, SysV/POSIX shm such as a database's shared buffers) is freed only when its files "
                      "are deleted or its last user detaches, so killing one of its users may free little of it.",
-                     v->comm, format_bytes(sh), format_bytes(v->anon_rss_bytes.value_or(0))),
+                     v->comm, format_bytes(sh), format_bytes(*v->anon_rss_bytes)),
                  {{"shmem_bytes", as_figure(sh)}, {"percent", as_figure(pct(sh, held))}}});
 }
 
@@ -316,17 +326,26 @@ void memcg_processes_hold_little(const OomEvent& e, std::vector<Check>& out) {
   const auto writeback = memcg_stat(m, {"total_writeback", "writeback", "file_writeback"});
   const auto n = static_cast<int64_t>(e.tasks.size());
   const std::string dirty_part =
-      dirty && *dirty > 0 ? trf(", {} of it dirty (not yet written back) and {} under writeback", format_bytes(*dirty),
-                                format_bytes(writeback.value_or(0)))
-                          : std::string();
+      dirty && *dirty > 0 && writeback
+          ? trf(", {} of it dirty (not yet written back) and {} under writeback", format_bytes(*dirty),
+                format_bytes(*writeback))
+      : dirty && *dirty > 0 ? trf(", {} of it dirty (not yet written back)", format_bytes(*dirty))
+                            : std::string();
   out.push_back({"processes_hold_little", CheckLevel::warn,
-                 trf("The {} task-table rows shown hold {} RSS in all, {} % of the cgroup's {} limit; its page cache "
-                     "held {} ({} %){}. The limit counts page cache, and a kill frees almost nothing.",
-                     n, format_bytes(rss), tenths(rss, *limit), format_bytes(*limit), format_bytes(*cache),
-                     tenths(*cache, *limit), dirty_part),
+                 n == 1 ? trf("The one task-table row shown holds {} RSS, {} % of the cgroup's {} limit; its page "
+                              "cache held {} ({} %){}. The limit counts page cache, and a kill frees almost nothing.",
+                              format_bytes(rss), tenths(rss, *limit), format_bytes(*limit), format_bytes(*cache),
+                              tenths(*cache, *limit), dirty_part)
+                        : trf("The {} task-table rows shown hold {} RSS in all, {} % of the cgroup's {} limit; its "
+                              "page cache held {} ({} %){}. The limit counts page cache, and a kill frees almost "
+                              "nothing.",
+                              n, format_bytes(rss), tenths(rss, *limit), format_bytes(*limit), format_bytes(*cache),
+                              tenths(*cache, *limit), dirty_part),
                  {{"task_count", n}, {"rss_bytes", as_figure(rss)}, {"limit_bytes", as_figure(*limit)},
-                  {"cache_bytes", as_figure(*cache)}, {"dirty_bytes", as_figure(dirty.value_or(0))},
-                  {"writeback_bytes", as_figure(writeback.value_or(0))}}});
+                  {"cache_bytes", as_figure(*cache)}}});
+  // A stat the cgroup did not print is no figure (unknown is never 0).
+  if (dirty) out.back().figures.emplace_back("dirty_bytes", as_figure(*dirty));
+  if (writeback) out.back().figures.emplace_back("writeback_bytes", as_figure(*writeback));
 }
 
 void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
@@ -346,9 +365,12 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
   // vm.oom_kill_allocating_task prints score 0 without ranking anything (oom_kill_process(current, …, 0, …)).
   if (v && v->selected_score == 0 && v->oom_score_adj && *v->oom_score_adj >= 0 && !kills_allocating_task(e)) {
     out.push_back({"processes_hold_little", CheckLevel::warn,
-                   trf("The victim's badness score was 0 (under 0.1 % of RAM plus swap) although the kernel ranked "
-                       "it highest, and the {} task-table rows shown hold {} RSS in all. {}",
-                       n, format_bytes(rss), rest),
+                   n == 1 ? trf("The victim's badness score was 0 (under 0.1 % of RAM plus swap) although the "
+                                "kernel ranked it highest, and the one task-table row shown holds {} RSS. {}",
+                                format_bytes(rss), rest)
+                          : trf("The victim's badness score was 0 (under 0.1 % of RAM plus swap) although the "
+                                "kernel ranked it highest, and the {} task-table rows shown hold {} RSS in all. {}",
+                                n, format_bytes(rss), rest),
                    {{"score", 0}, {"task_count", n}, {"rss_bytes", as_figure(rss)}}});
     return;
   }
@@ -357,8 +379,10 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
   const uint64_t p = pct(rss, *ram);
   if (p >= kProcessesPercent) return;
   out.push_back({"processes_hold_little", CheckLevel::warn,
-                 trf("The {} processes of the task table hold {} RSS in all, {} % of RAM ({}). {}", n,
-                     format_bytes(rss), p, format_bytes(*ram), rest),
+                 n == 1 ? trf("The one process of the task table holds {} RSS, {} % of RAM ({}). {}",
+                              format_bytes(rss), p, format_bytes(*ram), rest)
+                        : trf("The {} processes of the task table hold {} RSS in all, {} % of RAM ({}). {}", n,
+                              format_bytes(rss), p, format_bytes(*ram), rest),
                  {{"task_count", n}, {"rss_bytes", as_figure(rss)}, {"ram_bytes", as_figure(*ram)},
                   {"percent", as_figure(p)}}});
 }
@@ -428,9 +452,11 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
                                     : std::string(tr("; the report does not print the machine's RAM, so its share of "
                                                      "RAM is unknown"));
   const std::string of_rows =
-      rows ? trf("; it held {} % of the {} RSS of the {} task-table rows shown", tenths(held, rows->bytes),
-                 format_bytes(rows->bytes), rows->rows)
-           : std::string();
+      !rows            ? std::string()
+      : rows->rows == 1 ? trf("; it held {} % of the {} RSS of the one task-table row shown", tenths(held, rows->bytes),
+                              format_bytes(rows->bytes))
+                        : trf("; it held {} % of the {} RSS of the {} task-table rows shown", tenths(held, rows->bytes),
+                              format_bytes(rows->bytes), rows->rows);
   std::vector<std::pair<std::string, int64_t>> figures{{"held_bytes", as_figure(held)}};
   if (v->pid) figures.insert(figures.begin(), {"victim_pid", *v->pid});
   if (rows) {
@@ -447,9 +473,8 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     // A share of the task-table rows shown is always said.
     if (!rows && (kill_record_only(e) || v->oom_score_adj.value_or(0) > 0)) return;
     out.push_back({"victim_share_unknown", CheckLevel::info,
-                   trf("{} held {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}{}.", comm, format_bytes(held),
-                       format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
-                       format_bytes(v->shmem_rss_bytes.value_or(0)), unknown, of_rows),
+                   trf("{} held {} when killed ({}){}{}.", comm, format_bytes(held), kill_line_sizes(*v), unknown,
+                       of_rows),
                    std::move(figures)});
     return;
   }
@@ -466,7 +491,9 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     why = memcg ? trf(", under 1 MiB ({} % of its cgroup's {} limit)", tenths(held, whole), format_bytes(whole))
                 : trf(", under 1 MiB ({} % of the {} of RAM)", tenths(held, whole), format_bytes(whole));
   } else if (little_of_rows) {
-    why = trf(", under 1 % of the {} RSS of the {} task-table rows shown", format_bytes(rows->bytes), rows->rows) +
+    why = (rows->rows == 1 ? trf(", under 1 % of the {} RSS of the one task-table row shown", format_bytes(rows->bytes))
+                           : trf(", under 1 % of the {} RSS of the {} task-table rows shown", format_bytes(rows->bytes),
+                                 rows->rows)) +
           unknown;
   } else {
     why = unknown + of_rows;
@@ -515,9 +542,8 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
                                "outside processes (the kernel, tmpfs, hugetlb pages, page cache)."));
   if (whole) figures.emplace_back(memcg ? "limit_bytes" : "ram_bytes", as_figure(whole));
   out.push_back({"victim_held_little", CheckLevel::warn,
-                 trf("{} held only {} when killed (anon-rss {}, file-rss {}, shmem-rss {}){}: the kill freed little. {}",
-                     comm, format_bytes(held), format_bytes(*v->anon_rss_bytes), format_bytes(*v->file_rss_bytes),
-                     format_bytes(v->shmem_rss_bytes.value_or(0)), why, rank),
+                 trf("{} held only {} when killed ({}){}: the kill freed little. {}", comm, format_bytes(held),
+                     kill_line_sizes(*v), why, rank),
                  std::move(figures)});
 }
 

@@ -133,9 +133,16 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
         t.pid && v->pid ? *t.pid != *v->pid : (!t.comm.empty() && t.comm != v->comm && !maybe_victims_thread);
     if (differs) {
       const std::string who = t.pid ? trf("{} (pid {})", t.comm, *t.pid) : t.comm;
+      // A kernel thread allocates for the kernel's own work (reclaim, compaction, a workqueue item, a driver): it is
+      // never the culprit nor a candidate (corpus 232: kworker/3:2).
       out.push_back({"trigger_not_victim", CheckLevel::info,
-                     trf("The allocation that triggered the OOM came from {}, not from the victim: the kernel kills "
-                                 "the task with the highest badness score, not the one asking for memory.", who),
+                     kernel_thread_comm(t.comm)
+                         ? trf("The allocation that triggered the OOM came from the kernel thread {}, for the "
+                               "kernel's own work (reclaim, compaction, a workqueue item, a driver), not for a "
+                               "process: it shows that memory ran out, not who used it, and a kernel thread is never "
+                               "killed.", who)
+                         : trf("The allocation that triggered the OOM came from {}, not from the victim: the kernel "
+                               "kills the task with the highest badness score, not the one asking for memory.", who),
                      t.pid ? std::vector<std::pair<std::string, int64_t>>{{"trigger_pid", *t.pid}}
                            : std::vector<std::pair<std::string, int64_t>>{}});
     }
@@ -168,15 +175,33 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     // `SysRq : Manual OOM execution` line alone (no header) gives no order.
     const auto order = e.trigger ? e.trigger->order : std::nullopt;
     Check c{"sysrq", CheckLevel::warn,
-            order == -1 ? std::string(tr("The OOM killer was invoked by hand (SysRq-f, order=-1), not by a failed "
-                                         "allocation."))
-            : order     ? trf("The OOM killer was invoked by hand (SysRq-f: `Manual OOM execution`; this kernel's "
-                              "header prints order={} for it), not by a failed allocation.", *order)
-                        : std::string(tr("The OOM killer was invoked by hand (SysRq-f: `Manual OOM execution`), not "
-                                         "by a failed allocation.")),
+            order == -1 ? std::string(tr("The OOM killer was forced through SysRq-f (order=-1), not invoked by a "
+                                         "failed allocation: a person (Alt+SysRq+F, echo f > /proc/sysrq-trigger) or "
+                                         "a watchdog program decided to kill."))
+            : order     ? trf("The OOM killer was forced through SysRq-f (`Manual OOM execution`; this kernel's "
+                              "header prints order={} for it), not invoked by a failed allocation: a person "
+                              "(Alt+SysRq+F, echo f > /proc/sysrq-trigger) or a watchdog program decided to kill.",
+                              *order)
+                        : std::string(tr("The OOM killer was forced through SysRq-f (`Manual OOM execution`), not "
+                                         "invoked by a failed allocation: a person (Alt+SysRq+F, echo f > "
+                                         "/proc/sysrq-trigger) or a watchdog program decided to kill.")),
             {}};
     if (order) c.figures.emplace_back("order", *order);
     out.push_back(std::move(c));
+    // Why someone forced it: Mem-Info shows the machine thrashing (only what the report printed is said).
+    if (const auto t = thrashing(e)) {
+      Check th{"sysrq_thrashing", CheckLevel::warn,
+               trf("The machine was thrashing when the OOM was forced: {}. With anonymous memory unable to go to "
+                   "swap, reclaim can only drop page cache, including the pages of running programs, which are then "
+                   "read back from disk again and again: the machine stalls without the kernel's own OOM killer "
+                   "running, which is the usual reason someone forces one.",
+                   thrashing_words(*t)),
+               {{"swap_total_bytes", as_figure(t->swap_total_bytes)}}};
+      if (t->swap_free_bytes) th.figures.emplace_back("swap_free_bytes", as_figure(*t->swap_free_bytes));
+      th.figures.emplace_back("zone_free_bytes", as_figure(t->zone_free_bytes));
+      th.figures.emplace_back("zone_min_bytes", as_figure(t->zone_min_bytes));
+      out.push_back(std::move(th));
+    }
   }
 
   if (const char* file = limit_file_name(e.limit_lowered)) {
@@ -278,14 +303,34 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
       c.figures = {{"task_count", 0}};
     } else if (adj_read) {
       // A table whose start is not in the log says only what its rows show.
-      if (!task_table_whole(e))
-        c.message = trf("No task could be killed: {} of the {} task-table rows shown have oom_score_adj -1000 (the "
-                        "rest of the table may not be in the log).", exempt, e.tasks.size());
-      else if (exempt == static_cast<int64_t>(e.tasks.size()))
-        c.message = trf("No task could be killed: all {} tasks listed have oom_score_adj -1000.", e.tasks.size());
+      // English counts: "1 of the 19 tasks listed has", "the one task listed has", "3 of the 19 … have".
+      const size_t n = e.tasks.size();
+      if (!task_table_whole(e) && n == 1)
+        c.message = exempt == 1 ? std::string(tr("No task could be killed: the one task-table row shown has "
+                                                 "oom_score_adj -1000 (the rest of the table may not be in the log)."))
+                                : std::string(tr("No task could be killed: the one task-table row shown does not have "
+                                                 "oom_score_adj -1000 (the rest of the table may not be in the "
+                                                 "log)."));
+      else if (!task_table_whole(e))
+        c.message = exempt == 1 ? trf("No task could be killed: 1 of the {} task-table rows shown has oom_score_adj "
+                                      "-1000 (the rest of the table may not be in the log).", n)
+                                : trf("No task could be killed: {} of the {} task-table rows shown have oom_score_adj "
+                                      "-1000 (the rest of the table may not be in the log).", exempt, n);
+      else if (exempt == static_cast<int64_t>(n))
+        c.message = n == 1 ? std::string(tr("No task could be killed: the one task listed has oom_score_adj -1000."))
+                           : trf("No task could be killed: all {} tasks listed have oom_score_adj -1000.", n);
+      else if (n == 1)
+        c.message = tr("No task could be killed: the one task listed does not have oom_score_adj -1000; it was "
+                       "already exiting or otherwise ineligible.");
+      else if (exempt == 1)
+        c.message = trf("No task could be killed: 1 of the {} tasks listed has oom_score_adj -1000; the others were "
+                        "already exiting or otherwise ineligible.", n);
+      else if (static_cast<int64_t>(n) - exempt == 1)
+        c.message = trf("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the other was "
+                        "already exiting or otherwise ineligible.", exempt, n);
       else
         c.message = trf("No task could be killed: {} of the {} tasks listed have oom_score_adj -1000; the others were "
-                        "already exiting or otherwise ineligible.", exempt, e.tasks.size());
+                        "already exiting or otherwise ineligible.", exempt, n);
       c.figures = {{"exempt_count", exempt}, {"task_count", static_cast<int64_t>(e.tasks.size())}};
       // What the rows held together, when each printed its rss: the advice weighs it against RAM or the limit.
       uint64_t rss = 0;

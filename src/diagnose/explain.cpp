@@ -160,6 +160,52 @@ bool swap_exhausted(uint64_t free_bytes, uint64_t total_bytes) {
 
 bool is_python(const std::string& comm) { return comm.starts_with("python") || comm.starts_with("pt_"); }
 
+bool kernel_thread_comm(std::string_view comm) {
+  // The kernel's own threads that allocate on no process's behalf. A digit-suffixed name (kswapd0, kcompactd1) or a
+  // slash-suffixed one (kworker/2:2, ksoftirqd/0, 2.6's events/0 and pdflush); khugepaged and kthreadd alone.
+  const auto numbered = [&](std::string_view stem) {
+    if (!comm.starts_with(stem) || comm.size() == stem.size()) return false;
+    for (char c : comm.substr(stem.size()))
+      if (c < '0' || c > '9') return false;
+    return true;
+  };
+  for (std::string_view stem : {"kworker/", "ksoftirqd/", "events/", "kblockd/", "jbd2/"})
+    if (comm.starts_with(stem) && comm.size() > stem.size()) return true;
+  return numbered("kswapd") || numbered("kcompactd") || numbered("kdamond.") || comm == "khugepaged" ||
+         comm == "kthreadd" || comm == "pdflush" || comm == "kswapd";
+}
+
+std::optional<Thrashing> thrashing(const OomEvent& e) {
+  if (!e.mem_info || !e.mem_info->total_swap_bytes) return std::nullopt;
+  const MemInfo& m = *e.mem_info;
+  Thrashing t;
+  t.swap_total_bytes = *m.total_swap_bytes;
+  if (t.swap_total_bytes > 0) {
+    if (!m.free_swap_bytes || !swap_exhausted(*m.free_swap_bytes, t.swap_total_bytes)) return std::nullopt;
+    t.swap_free_bytes = *m.free_swap_bytes;
+  }
+  // Page cache churn is not among the parsed counters (no active_file/inactive_file field): only a zone at or
+  // under its min watermark says so.
+  for (const Zone& z : m.zones) {
+    if (!z.free_bytes || !z.min_bytes || *z.min_bytes == 0 || z.managed_bytes == std::optional<uint64_t>(0)) continue;
+    if (*z.free_bytes <= *z.min_bytes) {
+      t.zone = z.name;
+      t.zone_free_bytes = *z.free_bytes;
+      t.zone_min_bytes = *z.min_bytes;
+      return t;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string thrashing_words(const Thrashing& t) {
+  std::string s = t.swap_total_bytes == 0 ? std::string(tr("no swap"))
+                                          : trf("swap full ({} free of {})", format_bytes(*t.swap_free_bytes),
+                                                format_bytes(t.swap_total_bytes));
+  return s + trf(", the {} zone's free memory ({}) at or under its min watermark ({})", t.zone,
+                 format_bytes(t.zone_free_bytes), format_bytes(t.zone_min_bytes));
+}
+
 bool global_unconfirmed(const OomEvent& e) {
   // A memcg block in a global report is a `Task in X killed as a result of limit of host` line (Alibaba Cloud
   // Linux) or a summary's task_memcg: a line, not the call trace, said so.

@@ -3,6 +3,7 @@
 // helpers live here so the three files agree on what "the victim" is.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "diagnose/explain.h"
@@ -48,6 +49,24 @@ struct CommGroup {
 [[nodiscard]] bool swap_exhausted(uint64_t free_bytes, uint64_t total_bytes);
 
 [[nodiscard]] bool is_python(const std::string& comm);
+
+/// A kernel thread's name (kswapd0, kworker/2:2, kcompactd0, khugepaged, 2.6's events/0): an OOM it invokes comes
+/// from the kernel's own work (reclaim, compaction, a workqueue item, a driver), not from a process's allocation.
+[[nodiscard]] bool kernel_thread_comm(std::string_view comm);
+
+/// Mem-Info shows a machine thrashing: no swap, or swap full, so anonymous memory had nowhere to go, and a zone's
+/// free memory at or under its min watermark, where reclaim drops even the pages programs run from and reads them
+/// back again. nullopt when the report does not print all of that.
+struct Thrashing {
+  uint64_t swap_total_bytes = 0;  ///< 0: no swap
+  std::optional<uint64_t> swap_free_bytes;  ///< set when there is swap (then full)
+  std::string zone;                ///< the first zone at or under its min watermark
+  uint64_t zone_free_bytes = 0;
+  uint64_t zone_min_bytes = 0;
+};
+[[nodiscard]] std::optional<Thrashing> thrashing(const OomEvent& event);
+/// "no swap, the Normal zone's free memory (40.0 MiB) at or under its min watermark (60.0 MiB)": `t` in words.
+[[nodiscard]] std::string thrashing_words(const Thrashing& t);
 
 /// What victim_held_little's victim held and what that is little of, from the check's figures
 /// ("140.7 MiB (badness score 9: under 1 % of RAM plus swap)", "600 KiB (0.9 % of the 64 MiB of RAM)"):

@@ -27,7 +27,24 @@ struct KillRecord {
   int64_t pid = 0;
   std::string comm;
   double monotonic_s = 0;
+  /// What add_tiny_kill_storm() compares: the victim's anon-rss (what a kill frees; nullopt when not printed), the
+  /// OOM's constraint and its cgroup (oom_memcg, else task_memcg; nullopt when not printed).
+  std::optional<uint64_t> anon_rss_bytes = std::nullopt;
+  std::optional<Constraint> constraint = std::nullopt;
+  std::optional<std::string> cgroup = std::nullopt;
 };
+
+/// A storm of small kills: kTinyStormKills kills of different processes (same boot, host, source, constraint and
+/// cgroup, each within kTinyStormGapS of the next) whose victims each held under kTinyVictimBytes of anon-rss.
+inline constexpr size_t kTinyStormKills = 5;
+inline constexpr double kTinyStormGapS = 60;
+inline constexpr uint64_t kTinyVictimBytes = uint64_t{64} << 20;
+
+/// When the event's kill is the kTinyStormKills-th of such a storm (said once, at that kill): adds the warn check
+/// `small_kills_repeated` (figures `kill_count`, `span_ms`, `anon_rss_bytes` (the victims' together), and, when the
+/// event's task table shows a task of at least ten times that which none of them was, `survivor_pid`,
+/// `survivor_rss_bytes`) and its advice. Else leaves `out` as it is.
+void add_tiny_kill_storm(const OomEvent& event, std::span<const KillRecord> earlier, Explanation& out);
 
 /// The most seconds between two kills of one process that count as a repeat:
 /// past it, the same pid and comm may be a new process (pid reuse, restart).
@@ -51,7 +68,7 @@ void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier,
 class RecentKills {
  public:
   static constexpr size_t kKept = 256;
-  /// add_repeat_kill() of `event` against the kills read before it, into
+  /// add_repeat_kill() and add_tiny_kill_storm() of `event` against the kills read before it, into
   /// `out`; then keeps the event's own kill record (every event read, shown
   /// or not, so that a filter does not hide a repeat).
   void check_then_keep(const OomEvent& event, Explanation& out);

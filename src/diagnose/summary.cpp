@@ -238,7 +238,15 @@ std::string constraint_clause(const OomEvent& e, const ExplainContext& ctx) {
 std::string kill_summary(const OomEvent& e, const ExplainContext& ctx) {
   const std::string subject = victims_subject(e);
   if (e.sysrq) {
-    return join_sentence(trf("{} killed by a manually forced OOM kill (SysRq-f), which does not mean memory ran out",
+    // A person's or a watchdog's decision, never a limit's; when Mem-Info shows the machine thrashing, that is
+    // the likely reason it was forced (corpus 152: no swap, 96.6 MiB of page cache left of 31.9 GiB).
+    if (const auto t = thrashing(e))
+      return join_sentence(trf("{} killed by an OOM kill forced through SysRq-f, a person's or a watchdog's decision, "
+                               "while the machine was thrashing ({}), which is likely why it was forced",
+                               subject, thrashing_words(*t)),
+                           anon_clause(e));
+    return join_sentence(trf("{} killed by an OOM kill forced through SysRq-f, a person's or a watchdog's decision, "
+                             "which does not by itself mean memory ran out",
                              subject),
                          anon_clause(e));
   }
@@ -285,8 +293,8 @@ std::string panic_summary(const OomEvent& e) {
   const std::string msg = e.panic_message ? trf(" (\"{}\")", *e.panic_message) : std::string();
   const bool panic_on_oom = e.panic_message && e.panic_message->find("panic_on_oom") != std::string::npos;
   if (e.sysrq && panic_on_oom)
-    return trf("A manually forced OOM (SysRq-f) made the kernel panic{} instead of killing a "
-                       "process, because vm.panic_on_oom is set.", msg);
+    return trf("An OOM forced through SysRq-f (a person's or a watchdog's decision) made the kernel panic{} instead "
+               "of killing a process, because vm.panic_on_oom is set.", msg);
   if (panic_on_oom)
     return trf("The kernel panicked{} instead of killing a process, because vm.panic_on_oom is set.", msg);
   return trf("The kernel panicked during the OOM{}; no process was killed.", msg);
@@ -297,17 +305,30 @@ std::string panic_summary(const OomEvent& e) {
 std::string incomplete_summary(const OomEvent& e, const ExplainContext& ctx) {
   std::string who;
   const bool named = e.trigger && !e.trigger->comm.empty();
-  if (named && e.limit_lowered == LimitWrite::none)  // else the clause names the writer
+  // A kernel thread (kswapd0, kworker/…) allocates for the kernel's own work: it is named as such, never as if
+  // its allocation were what used the memory (corpus 157, 242, 340, 375).
+  if (named && e.limit_lowered == LimitWrite::none && kernel_thread_comm(e.trigger->comm))
+    who = e.trigger->pid ? trf(" (invoked by the kernel thread {}, pid {}, for the kernel's own work, not a "
+                               "process's)", e.trigger->comm, *e.trigger->pid)
+                         : trf(" (invoked by the kernel thread {}, for the kernel's own work, not a process's)",
+                               e.trigger->comm);
+  else if (named && e.limit_lowered == LimitWrite::none)  // else the clause names the writer
     who = e.trigger->pid ? trf(" (invoked by {}, pid {})", e.trigger->comm, *e.trigger->pid)
                          : trf(" (invoked by {})", e.trigger->comm);
   const std::string killer = killer_name(proven_constraint(e), true);
   if (e.sysrq) {
+    // A person's or a watchdog's decision; the kworker that runs moom_callback() is no allocating process.
+    const auto t = thrashing(e);
+    const std::string state = t ? trf(" while the machine was thrashing ({})", thrashing_words(*t)) : std::string();
     if (!named)
-      return trf("{} was forced by hand (SysRq-f), but the log ends before saying whether a process was killed.",
-                 killer);
-    const std::string from = e.trigger->pid ? task_name(e.trigger->comm, *e.trigger->pid) : e.trigger->comm;
-    return trf("{} was forced by hand (SysRq-f) from {}, but the log ends before saying whether a process was "
-               "killed.", killer, from);
+      return trf("{} was forced through SysRq-f, a person's or a watchdog's decision{}, but the log ends before "
+                 "saying whether a process was killed.",
+                 killer, state);
+    // One parenthesis: "from kworker/0:3, pid 3997", never "(… (pid 3997))".
+    const std::string from = e.trigger->pid ? trf("{}, pid {}", e.trigger->comm, *e.trigger->pid) : e.trigger->comm;
+    return trf("{} was forced through SysRq-f, a person's or a watchdog's decision (the kernel ran it from {}){}, but "
+               "the log ends before saying whether a process was killed.",
+               killer, from, state);
   }
   const std::string why = e.constraint ? trf(" because {}", constraint_clause(e, ctx)) : std::string();
   // 5.0+ `oom-kill:…,task=X,pid=N`: the killer's choice is printed, its kill line is not in the text.

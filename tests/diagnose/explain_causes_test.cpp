@@ -630,8 +630,8 @@ TEST(FitsEvidence, SysrqHeaderOneParenthesis) {
                          .trigger(Trigger{"kworker/0:3", 3997, "0xcc0(GFP_KERNEL)", -1, 0, std::nullopt, std::nullopt,
                                           std::nullopt, std::nullopt});
   EXPECT_EQ(explain(e).summary,
-            "The kernel's global OOM killer was forced by hand (SysRq-f) from kworker/0:3 (pid 3997), but the log "
-            "ends before saying whether a process was killed.");
+            "The kernel's global OOM killer was forced through SysRq-f, a person's or a watchdog's decision (the "
+            "kernel ran it from kworker/0:3, pid 3997), but the log ends before saying whether a process was killed.");
 }
 
 TEST(FactsNotParsed, PageTablesOnlyWhenLargeForTheRss) {

@@ -59,13 +59,13 @@ const SummaryCase kSummaries[] = {
      "memory-policy limit: the report does not tell which), so the kernel panicked (\"System is deadlocked on "
      "memory\")."},
     {"SysrqPanicOnOom", sysrq_panic_on_oom,
-     "A manually forced OOM (SysRq-f) made the kernel panic (\"Out of memory: compulsory panic_on_oom is "
-     "enabled\") instead of killing a process, because vm.panic_on_oom is set."},
+     "An OOM forced through SysRq-f (a person's or a watchdog's decision) made the kernel panic (\"Out of memory: "
+     "compulsory panic_on_oom is enabled\") instead of killing a process, because vm.panic_on_oom is set."},
     {"PanicWithoutMessage", [] { return OomEvent(EventOf(EventKind::panic)); },
      "The kernel panicked during the OOM; no process was killed."},
     {"SysrqKill", sysrq_forced,
-     "unattended-upgr (pid 651) was killed by a manually forced OOM kill (SysRq-f), which does not mean memory "
-     "ran out; the victim held 8.2 MiB anonymous memory."},
+     "unattended-upgr (pid 651) was killed by an OOM kill forced through SysRq-f, a person's or a watchdog's "
+     "decision, which does not by itself mean memory ran out; the victim held 8.2 MiB anonymous memory."},
     {"SelectedNoKill", selected_apache,
      "apache2 (pid 1046) was selected by the memory-cgroup OOM killer (score 1000) after its cgroup /1066 hit "
      "its memory limit, but the log has no line saying it was killed."},
@@ -293,7 +293,7 @@ TEST(Checks, NoKillable) {
   e.trigger.reset();
   e.tasks = {r};
   const std::string tail = check(explain(e), "no_killable_task").message;
-  EXPECT_THAT(tail, HasSubstr("1 of the 1 task-table rows shown"));
+  EXPECT_THAT(tail, HasSubstr("the one task-table row shown has oom_score_adj -1000"));  // not "1 of the 1 … rows"
   EXPECT_THAT(tail, Not(HasSubstr("the others")));
 }
 
