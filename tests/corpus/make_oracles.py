@@ -349,9 +349,12 @@ add("89-redhat-kb-5788651-rhel8-4.18-blank-separated-header.log", "https://rhokp
     ["incomplete"], "not determinable (stack cut after out_of_memory)",
     trigger=trig("olm", 1614944, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=996), year_guessed=True,
     text_not=["Kubernetes", "BestEffort"])
+# Before 4.8 no memcg OOM called out_of_memory() (mem_cgroup_out_of_memory() killed through oom_kill_process()
+# itself), so this 3.14 trace through out_of_memory is a global OOM's even cut before its caller (first written "not
+# determinable": corrected in blind set 13a).
 add("90-programmer-group-arm-3.14-numbered-list-priority-prefix-header.log",
     "https://programmer.group/out-of-memory-oom-killer-output-information-analysis.html", ["incomplete"],
-    "not determinable (stack cut after out_of_memory)",
+    "global (stack: out_of_memory, which no memcg OOM calls before 4.8; its caller cut)",
     trigger=trig("systemd-journal", 1371, gfp="0x800d0", order=0, oom_score_adj=0),)
 add("91-serverfault-docker-java-4.4-journalctl-callbacks-suppressed-memcg-header.log",
     "https://itecnotes.com/server/docker-how-does-docker-deal-with-oom-killer-and-memory-limits", ["incomplete"],
@@ -705,8 +708,9 @@ add("176-orioledb-394-dmesgT-2024-postgres-shmem-rss-kill-then-next-header-stack
     trigger=trig("python3", None, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0,
                  note="header of the NEXT OOM event; its CPU: line was not posted"))
 add("177-tikv-970-3.10-sacrifice-child-kill-then-space-comm-header-raw-words-stack-cut.log", GH + "tikv/tikv/issues/970",
-    ["kill", "incomplete"], "global (Out of memory: prefix; second event: stack cut at out_of_memory)",
-    [kill(26196, "tikv-server", 4439216, 2920164, 0, selected_score=338)], constraints=["global", None],
+    ["kill", "incomplete"],
+    "global (Out of memory: prefix; second event: stack cut at out_of_memory, which no memcg OOM calls before 4.8)",
+    [kill(26196, "tikv-server", 4439216, 2920164, 0, selected_score=338)], constraints=["global", "global"],
     trigger=trig("split check wor", 26283, gfp="0x280da", order=0, oom_score_adj=0,
                  note="header of the NEXT OOM event"))
 add("178-redhat-kb-7126558-rhel9-5.14-memcg-v1-kmem-annotated-comment-lines-header.log",
