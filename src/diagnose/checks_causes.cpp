@@ -393,6 +393,9 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
 // memory was held outside processes.
 constexpr uint64_t kLittleVictimBytes = 1024 * 1024;
 constexpr uint64_t kLittleScore = 10;
+// Less RAM plus swap than any machine whose kernel prints an OOM report has (victim_held_little: a score that what
+// the victim mapped cannot reach below it came from oom_score_adj).
+constexpr uint64_t kSmallestRamBytes = 8 * kMiB;
 // Without RAM (or the cgroup's limit) in the report, a victim under this may
 // have held little or not (1 % of 6.4 GiB: on a machine of more RAM, under
 // 1 %): it is said that its share is unknown, never a share of 0.
@@ -522,8 +525,33 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     figures.emplace_back("shielded_rss_bytes", as_figure(shielded_rss));
     figures.emplace_back("shielded_oom_score_adj", *shielded->oom_score_adj);
   }
+  // A ≤5.0 selection line's score without an oom_score_adj on the kill line (4.x prints none): the score is ‰ of
+  // RAM plus swap (of the cgroup's limit plus swap), and all the victim could hold or have swapped is within its
+  // total-vm, its page tables on top. When that cannot reach the score (of the RAM or limit printed; of any machine
+  // above kSmallestRamBytes when none is), the rest of the score was a raised oom_score_adj.
+  std::optional<uint64_t> adj_ranked_by_score;  // the RAM (+ swap) at which what it mapped alone gives its score
+  if (!v->oom_score_adj && v->selected_score && *v->selected_score > 0 && v->total_vm_bytes) {
+    const uint64_t mapped = *v->total_vm_bytes + v->pgtables_bytes.value_or(0);
+    const uint64_t needs = mapped * 1000 / *v->selected_score;
+    if (whole ? mapped * 1000 / whole + 1 < *v->selected_score
+              : !memcg && needs < kSmallestRamBytes)
+      adj_ranked_by_score = needs;
+  }
+  if (adj_ranked_by_score) {  // not `score`: held_little_words() reads that as a low score's
+    figures.emplace_back("selected_score", as_figure(*v->selected_score));
+    figures.emplace_back("total_vm_bytes", as_figure(*v->total_vm_bytes));
+  }
   const std::string rank =
-      shielded
+      adj_ranked_by_score
+          ? trf("Its badness score {} cannot come from what it mapped (total-vm {}): that would need {} plus swap of "
+                "{} or less. It ranked highest through a raised oom_score_adj, which the report does not print, not "
+                "through what it held; the memory was held elsewhere{}.",
+                *v->selected_score, format_bytes(*v->total_vm_bytes),
+                memcg ? std::string(tr("its cgroup's limit")) : std::string(tr("RAM")),
+                format_bytes(*adj_ranked_by_score),
+                memcg ? std::string(tr(" in its cgroup (other processes, page cache, tmpfs, kernel memory)"))
+                      : std::string(tr(" (other processes, the kernel, tmpfs, hugetlb pages, page cache)")))
+      : shielded
           ? trf("It ranked highest because the larger tasks shown had their oom_score_adj lowered ({} held {} RSS "
                 "at oom_score_adj {}{}), which ranks them below it or exempts them; the memory was held by them or "
                 "outside processes.",

@@ -109,6 +109,7 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
       b.limit_write = LimitWrite::limit_in_bytes;
   }
   const bool oom = has_oom_symbol(t);
+  if (oom && !after_unreliable && !starts_with(t, "? ") && t.find(">] ? ") == std::string_view::npos) b.oom_frame = true;
   const size_t alloc = t.find("__alloc_pages");
   // An unreliable frame (`? wakeup_kswapd+0xda/0x120`, x86's `[<c04dd1fa>] ? …`) may be a stale return
   // address, not a caller: one of another function does not separate out_of_memory from its caller.

@@ -225,6 +225,21 @@ std::optional<StackLine> parse_stack_line(std::string_view s) {
   }
   if (end == comm.size()) end = std::min(comm.find(' '), comm.size());
   out.comm = std::string(comm.substr(0, end));
+  // The release follows the taint words (`Not tainted 4.4.0-119-generic #143`, `Tainted: P OE 4.15.0-1023-azure`,
+  // RHEL's `Tainted: G ------------ T 3.10.0-327.el7.x86_64`): its first word that starts `N.N`.
+  for (std::string_view rest = comm.substr(end); !rest.empty();) {
+    std::string_view word = take_token(rest);
+    if (word.empty()) break;
+    if (word[0] < '0' || word[0] > '9') continue;
+    auto major = take_i64(word);
+    if (!major || !starts_with(word, ".")) continue;
+    word.remove_prefix(1);
+    auto minor = take_i64(word);
+    if (!minor || *major > 99 || *minor > 999) continue;
+    if (!word.empty() && word[0] != '.' && word[0] != '-' && word[0] != '+') continue;
+    out.release = std::pair<int, int>(static_cast<int>(*major), static_cast<int>(*minor));
+    break;
+  }
   return out;
 }
 

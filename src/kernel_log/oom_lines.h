@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kernel_log/oom_event.h"
@@ -40,6 +41,9 @@ std::optional<CpusetLine> parse_cpuset(std::string_view s);
 struct StackLine {
   int64_t pid = 0;
   std::string comm;
+  /// The kernel release's major and minor (`4.4.0-119-generic` → {4, 4}), the first word after the taint words
+  /// that starts `N.N`; unset when the line shows none (cut, or the release on a line of its own).
+  std::optional<std::pair<int, int>> release;
 };
 std::optional<StackLine> parse_stack_line(std::string_view s);
 

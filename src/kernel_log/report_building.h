@@ -124,6 +124,7 @@ struct ReportAssembler::Building {
   bool alloc_stack = false;  // out_of_memory() called from the page allocator (__alloc_pages*)
   bool pagefault_stack = false;  // out_of_memory() called by pagefault_out_of_memory() (VM_FAULT_OOM)
   bool frame_oom = false;    // the previous stack frame was out_of_memory()
+  bool oom_frame = false;    // a reliable frame out_of_memory() (not `? out_of_memory`)
   bool frame_unreliable = false;  // the previous line was an x86 frame's `[<addr>] ?`, its symbol reflowed
   bool has_content = false;  // anything beyond a SysRq preamble
   // Opened at its dump_stack() block (`CPU: … Comm: …`, its call trace through

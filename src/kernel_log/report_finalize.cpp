@@ -170,6 +170,15 @@ void fill_limit(const oomline::CounterLine& c, std::optional<uint64_t>& usage, s
   }
 }
 
+// Before 4.8 a memcg OOM never ran out_of_memory(): mem_cgroup_out_of_memory() chose its victim and called
+// oom_kill_process() itself (4.8's "deduplicate victim selection code for memcg and global oom" routed it through
+// out_of_memory()). So on those kernels an out_of_memory() frame is the page allocator's, pagefault_out_of_memory()'s
+// or SysRq's path even when the trace is cut before its caller: global (or a cpuset/mempolicy limit). The release is
+// the `CPU: … Comm: …` line's.
+bool oom_frame_before_4_8(const ReportAssembler::Building& b) {
+  return b.oom_frame && !b.memcg_stack && b.stack && b.stack->release && *b.stack->release < std::pair<int, int>(4, 8);
+}
+
 std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, bool memcg_evidence) {
   if (b.summary) {
     // The kernel names CONSTRAINT_MEMCG only for a memcg OOM, even when its path is unknown (elided, cut).
@@ -201,6 +210,7 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
   if (b.meminfo && !b.panic_message) return Constraint::global;  // Mem-Info is printed for non-memcg OOMs
   if (b.alloc_stack) return Constraint::global;  // out_of_memory() called by the page allocator
   if (b.pagefault_stack) return Constraint::global;  // by pagefault_out_of_memory(): no zonelist, CONSTRAINT_NONE
+  if (oom_frame_before_4_8(b)) return Constraint::global;
   return std::nullopt;
 }
 
@@ -512,6 +522,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
                                             "allocator: global, or a cpuset/mempolicy limit)"
                                           : "constraint taken from the call trace (out_of_memory called by "
                                             "pagefault_out_of_memory: global)");
+  else if (ev.constraint && !other_evidence && oom_frame_before_4_8(b))
+    ev.notes.emplace_back("constraint taken from the call trace (out_of_memory, which no memory-cgroup OOM calls "
+                          "before Linux 4.8: global, or a cpuset/mempolicy limit)");
   if (ev.constraint == Constraint::memcg && b.memcg_stat_before_table && !b.summary && !memcg_msg && !b.memcg_stack)
     ev.notes.emplace_back("constraint memcg taken from the cgroup v2 memory.stat lines before the Tasks table "
                           "(mem_cgroup_print_oom_meminfo prints them for a memcg OOM only)");

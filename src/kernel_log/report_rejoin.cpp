@@ -49,8 +49,10 @@ bool piece_complete(Building::Piece kind, std::string_view t) {
       return r && !r->comm.empty();
     }
     case P::counter: return ends_with_int_field(t, "failcnt ");
-    case P::stack:
-      return t.find(" Tainted:") != std::string_view::npos || t.find(" Not tainted") != std::string_view::npos;
+    case P::stack: {  // dump_stack_print_info() ends it with the release after the taint words (`… Not tainted 4.4.0-119 #143`)
+      auto s = oomline::parse_stack_line(t);
+      return s && s->release;
+    }
     case P::reaper: return ends_with(t, "kB") && t.find("shmem-rss:") != std::string_view::npos;
     // A path has no end marker: joined only on a clear break, or after a
     // bare `Task in` (a reflow's break before its paths).

@@ -40,6 +40,10 @@ constexpr NotePattern kNotes[] = {
      "cpuset/mempolicy limit\\)",
      N_("constraint taken from the call trace (out_of_memory called by the page allocator: global, or a "
         "cpuset/mempolicy limit)")},
+    {"constraint taken from the call trace \\(out_of_memory, which no memory-cgroup OOM calls before Linux 4\\.8: "
+     "global, or a cpuset/mempolicy limit\\)",
+     N_("constraint taken from the call trace (out_of_memory, which no memory-cgroup OOM calls before Linux 4.8: "
+        "global, or a cpuset/mempolicy limit)")},
     {"the report ends before any kill line \\(cut off, lost, or the victim was already exiting\\)",
      N_("the report ends before any kill line (cut off, lost, or the victim was already exiting)")},
     {"the `oom-kill:` summary names the task chosen to be killed, but its kill line is not in the text \\(cut off "

@@ -243,6 +243,62 @@ TEST(VictimShare, LargerTasksShieldedByLoweredAdj) {
   EXPECT_THAT(find(explain(e), "victim_held_little")->message, HasSubstr("through its swap entries or page tables"));
 }
 
+// Issue 12 (blind set 13a, corpus 395: a GCE scale test's serial console): a 4.x selection (`Kill process 108650
+// (pause) score 997 or sacrifice child`) and a kill line without oom_score_adj. All the victim could hold or have
+// swapped is within its total-vm: 1 MiB cannot score 997 ‰ of any machine's RAM plus swap, so a raised oom_score_adj
+// ranked it, not swap entries or page tables.
+TEST(VictimShare, ScoreThatWhatItMappedCannotReach) {
+  OomEvent e = arch_doxygen_global();
+  const MemInfo mi = *e.mem_info;
+  e.mem_info.reset();
+  Victim& v = e.victims.front();
+  v.pid = 108650;
+  v.comm = "pause";
+  v.total_vm_bytes = 1068 * KiB;
+  v.anon_rss_bytes = 48 * KiB;
+  v.file_rss_bytes = 0;
+  v.shmem_rss_bytes = 0;
+  v.pgtables_bytes.reset();
+  v.oom_score_adj.reset();
+  v.selected_score = 997;
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "victim_held_little");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("Its badness score 997 cannot come from what it mapped (total-vm 1.0 MiB): that "
+                                      "would need RAM plus swap of 1.0 MiB or less. It ranked highest through a raised "
+                                      "oom_score_adj, which the report does not print, not through what it held"));
+    EXPECT_THAT(c->message, Not(HasSubstr("swap entries or page tables")));
+    EXPECT_EQ(figure(*c, "selected_score"), 997);
+    EXPECT_EQ(figure(*c, "score"), -1);  // the low-score figure, which the advice quotes as "under 1 %"
+    ASSERT_FALSE(x.advice.empty());
+    for (const std::string& a : x.advice) EXPECT_THAT(a, Not(HasSubstr("badness score 997")));
+  }
+  // The check's message for the event as it stands (a copy: no pointer into a temporary Explanation).
+  auto held_little = [&e]() {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "victim_held_little");
+    return c ? c->message : std::string();
+  };
+  // What it mapped could reach the score on a small machine (2 GiB total-vm): nothing inferred.
+  v.total_vm_bytes = 2 * GiB;
+  EXPECT_THAT(held_little(), HasSubstr("through its swap entries or page tables"));
+  // RAM printed (15.7 GiB): 2 GiB mapped is at most 127 ‰ of it, so the score 997 was mostly oom_score_adj.
+  e.mem_info = mi;
+  EXPECT_THAT(held_little(), HasSubstr("Its badness score 997 cannot come from"));
+  // A score that what it mapped reaches: the old reason.
+  v.selected_score = 100;
+  EXPECT_THAT(held_little(), HasSubstr("through its swap entries or page tables"));
+  // A memcg without its limit printed: a cgroup's limit may be tiny, so nothing is inferred.
+  e.mem_info.reset();
+  v.total_vm_bytes = 1068 * KiB;
+  v.selected_score = 997;
+  e.constraint = Constraint::memcg;
+  const std::string memcg = held_little();
+  EXPECT_FALSE(memcg.empty());
+  EXPECT_THAT(memcg, Not(HasSubstr("cannot come from")));
+}
+
 // Issue 12 (blind set 12b, corpus 381, 382): a victim whose resident memory was mapped file pages (nodeos' chain
 // state, file-rss 15 GiB, anon-rss 2.6 MiB): reclaim could not drop them; the advice is about the mapping, not a
 // limit on the job.

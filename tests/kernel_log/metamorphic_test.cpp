@@ -247,6 +247,26 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- block blind-13a --- (issue 12: tests/corpus/387-398)
+    {{"387-kubernikus-321-kubectl-describe-node-events-table-npd-podoomkilling-memcg-selection-hyperkube-score-2109.log",
+      "flowed72"},
+     "the selection is the message cell of a `kubectl describe node` events row (`  Warning  PodOOMKilling  2m    "
+     "kernel-monitor, <node>  Memory cgroup out of memory: Kill process …`, 150 columns): re-flowed, its `Memory "
+     "cgroup ` stays on the row's first piece, which is no kernel line, so the selection is read from `out of "
+     "memory: Kill process …` without its message: constraint and message null, never another value"},
+    {{"387-kubernikus-321-kubectl-describe-node-events-table-npd-podoomkilling-memcg-selection-hyperkube-score-2109.log",
+      "reflow_indent"},
+     "as through flowed72: the events row's `Memory cgroup` is reflowed apart from `out of memory: Kill process`: "
+     "constraint and message null"},
+    {{"387-kubernikus-321-kubectl-describe-node-events-table-npd-podoomkilling-memcg-selection-hyperkube-score-2109.log",
+      "truncate100_dots"},
+     "the events row is cut at 100 columns inside `Memory cgroup out of memory: Kill proc…`, before the pid: no "
+     "selection is left to read (no event), never another one"},
+    {{"388-npd-766-json-event-message-memcg-kill-line-kubectl-adj-999-node-name-masked.log",
+      "join_records"},
+     "the kill line is the value of a JSON event's `\"message\": \"…\"` member: joined with the lines around it, the "
+     "`Memory cgroup out of memory:` prefix is not read after `\"reason\": \"OOMKilling\",`, so the kill keeps its "
+     "figures and loses its message and constraint (null), never another value"},
     // --- block blind-12b --- (issue 12: tests/corpus/375-386)
     {{"384-coreclr-16906-boot2docker-4.4-unprefixed-memcg-header-container-cpuset-raw-stack-words-cut.log",
       "flowed72"},

@@ -196,6 +196,56 @@ TEST(StackLine, Variants) {
   ASSERT_TRUE(b);
   EXPECT_EQ(b->pid, 15462);
   EXPECT_EQ(b->comm, "t");
+  // The release after the taint words, as major and minor.
+  EXPECT_EQ(a->release, (std::pair<int, int>(6, 12)));
+  EXPECT_EQ(b->release, (std::pair<int, int>(2, 6)));
+  auto c = oomline::parse_stack_line("CPU: 3 PID: 120669 Comm: JIT Compilation Not tainted 4.4.0-119-generic #143-Ubuntu");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->comm, "JIT Compilation");
+  EXPECT_EQ(c->release, (std::pair<int, int>(4, 4)));
+  auto d = oomline::parse_stack_line(
+      "CPU: 2 PID: 5282 Comm: java Tainted: G    B          ------------ T 3.10.0-327.4.5.el7.x86_64 #1");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->release, (std::pair<int, int>(3, 10)));
+  EXPECT_EQ(oomline::parse_stack_line("CPU: 7 PID: 64018 Comm: agentbeat Not tainted 6.1.75+ #1")->release,
+            (std::pair<int, int>(6, 1)));
+  // A line cut before the release (or a ≥6.x `Tainted: [P]=…` list on a line of its own) shows none.
+  EXPECT_EQ(oomline::parse_stack_line("CPU: 0 PID: 1 Comm: init Tainted: P")->release, std::nullopt);
+  EXPECT_EQ(oomline::parse_stack_line("CPU: 0 PID: 1 Comm: init")->release, std::nullopt);
+}
+
+// Issue 12 (blind set 13a, corpus 398): before Linux 4.8 a memcg OOM never called out_of_memory()
+// (mem_cgroup_out_of_memory() killed through oom_kill_process() itself): a 4.4 trace through out_of_memory, cut
+// before its caller, is a global OOM's. From 4.8 the memcg path runs out_of_memory() too: not determinable.
+TEST(Report, OutOfMemoryFrameBefore48IsGlobal) {
+  const std::string head = "[Fri Mar  2 11:34:55 2018] java invoked oom-killer: gfp_mask=0x24201ca, order=0, oom_score_adj=0\n"
+                           "[Fri Mar  2 11:34:55 2018] CPU: 0 PID: 31758 Comm: java Not tainted ";
+  const std::string trace = " #61-Ubuntu\n"
+                            "[Fri Mar  2 11:34:55 2018] Call Trace:\n"
+                            "[Fri Mar  2 11:34:55 2018]  [<ffffffff813fce53>] dump_stack+0x63/0x90\n"
+                            "[Fri Mar  2 11:34:55 2018]  [<ffffffff8120d1ba>] dump_header+0x5a/0x1c5\n"
+                            "[Fri Mar  2 11:34:55 2018]  [<ffffffff81193eb2>] oom_kill_process+0x202/0x3c0\n"
+                            "[Fri Mar  2 11:34:55 2018]  [<ffffffff811942d9>] out_of_memory+0x219/0x460\n";
+  auto old = parse_log_text(head + "4.4.0-1052-aws" + trace);
+  ASSERT_EQ(old.size(), 1u);
+  EXPECT_EQ(old[0].constraint, Constraint::global);
+  bool noted = false;
+  for (const auto& n : old[0].notes) noted = noted || n.find("before Linux 4.8") != std::string::npos;
+  EXPECT_TRUE(noted);
+  auto newer = parse_log_text(head + "4.9.0-3-amd64" + trace);
+  ASSERT_EQ(newer.size(), 1u);
+  EXPECT_EQ(newer[0].constraint, std::nullopt);
+  // Only a reliable frame counts: `? out_of_memory` may be a stale return address.
+  std::string unreliable = head + "4.4.0-1052-aws" + trace;
+  unreliable.replace(unreliable.find("] out_of_memory+"), 2, "] ? ");
+  auto q = parse_log_text(unreliable);
+  ASSERT_EQ(q.size(), 1u);
+  EXPECT_EQ(q[0].constraint, std::nullopt);
+  // A memcg frame stands (3.10's mem_cgroup_oom_synchronize, a 4.4 trace's mem_cgroup_out_of_memory).
+  auto memcg = parse_log_text(head + "4.4.0-1052-aws" + trace +
+                              "[Fri Mar  2 11:34:55 2018]  [<ffffffff811f7f4a>] mem_cgroup_out_of_memory+0x2ba/0x2f0\n");
+  ASSERT_EQ(memcg.size(), 1u);
+  EXPECT_EQ(memcg[0].constraint, Constraint::memcg);
 }
 
 constexpr std::string_view kMemcgV2 = R"([  100.000001] node invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=969
