@@ -365,6 +365,7 @@ Verdict decide_verdict(const VerdictInput& in) {
                                      *in.worker_start_method));
     }
   }
+  add_shmem_left(in, v);
   // No epochs seen (num_workers=0, or workers that never restart): the main
   // program's growth over time, ahead of the sizing advice (no limit fits
   // a job that keeps growing).
@@ -374,6 +375,7 @@ Verdict decide_verdict(const VerdictInput& in) {
       v.advice.insert(v.advice.begin(), g->advice);
       v.main_growth = std::move(g);
     }
+  add_limit_advice(in, v);
   return v;
 }
 

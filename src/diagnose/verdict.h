@@ -164,6 +164,12 @@ struct VerdictInput : ProcessEnd, EndEvidence {
   /// job's own mount namespace: PyTorch unlinks its segments, so the use at
   /// the end says nothing about the use at the fault).
   std::optional<uint64_t> shm_peak_used_bytes;
+  /// The shmem still charged to the job's own memory cgroup (--limit;
+  /// memory.stat v1 total_shmem, v2 shmem) at the last sample, once no
+  /// process of the tree was left: files in a tmpfs (/dev/shm) and SysV
+  /// segments that no process maps, which no kill frees. Null when
+  /// unknown, the cgroup is not the job's own, or processes remained.
+  std::optional<uint64_t> cgroup_shmem_left_bytes;
   /// The main process's soft RLIMIT_AS / RLIMIT_DATA (/proc/PID/limits,
   /// last read while it ran); nullopt when unlimited or unknown.
   std::optional<uint64_t> rlimit_as_bytes, rlimit_data_bytes;

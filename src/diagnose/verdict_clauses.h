@@ -28,11 +28,13 @@ bool daemon_kill_evidence(const VerdictInput& in, Verdict& v, std::string* who);
 std::string shm_sentence(const VerdictInput& in);
 bool shm_was_full(const VerdictInput& in);
 void add_shm_advice(Verdict& v);
+void add_shmem_left(const VerdictInput& in, Verdict& v);
 
 // An allocation that failed, kills elsewhere, the guard's stop.
 std::string limit_clause(const VerdictInput& in);
 void add_memory_error_detail(const VerdictInput& in, const StderrFindings& se, Verdict& v);
 std::string elsewhere(const VerdictInput& in);
 const GuardStop* guard_ended_it(const VerdictInput& in);
+void add_limit_advice(const VerdictInput& in, Verdict& v);
 
 }  // namespace oomlens::diagnose::detail

@@ -21,6 +21,15 @@ bool same_executable(const TrackedProc& a, const TrackedProc& b) {
   return a.cmdline.substr(0, a.cmdline.find(' ')) == b.cmdline.substr(0, b.cmdline.find(' '));
 }
 
+// A forked copy of a Python parent: fork(2) without exec keeps the
+// parent's whole command line (DataLoader, multiprocessing's fork). The
+// same interpreter run again with other arguments (`subprocess.run([sys.
+// executable, "-c", ...])`, `python3 other.py`) is a program of its own.
+bool forked_copy(const TrackedProc& parent, const TrackedProc& p) {
+  if (parent.cmdline.empty() || p.cmdline.empty()) return same_executable(parent, p);
+  return parent.cmdline == p.cmdline;
+}
+
 // A launcher that forks before it execs the program: its forked copy is
 // not a worker (it is about to become the program).
 bool is_launcher_shell(std::string_view comm) {
@@ -57,8 +66,8 @@ Role classify_role(const TrackedProc& p, int main_pid, const TrackedProc* parent
       return parent && pk == ProcKind::forkserver ? Role::worker : Role::helper;
     case ProcKind::spawn_child: return Role::worker;
     case ProcKind::python:
-      if (parent_is_program && same_executable(*parent, p)) return Role::worker;
-      return Role::program;  // under a launcher, a torchrun agent, or a Python that is not the main program
+      if (parent_is_program && forked_copy(*parent, p)) return Role::worker;
+      return Role::program;  // under a launcher, a torchrun agent, a Python the program ran, or one not the main program
     case ProcKind::other:
       // A forked copy of a non-Python main program (same executable).
       if (main && parent && parent->role == Role::main && pk != ProcKind::helper && same_executable(*main, p) &&

@@ -7,9 +7,12 @@
 // Roles (the record's `role`):
 //   main     the process oomlens started (or attached to), whatever it is;
 //   program  a Python program the launcher started (a torchrun rank: its
-//            RANK/LOCAL_RANK are read from /proc/PID/environ);
+//            RANK/LOCAL_RANK are read from /proc/PID/environ), or one a
+//            Python program ran with other arguments (subprocess.run of
+//            `sys.executable`);
 //   worker   a worker of the main process or of a program: a forked copy
-//            (same executable, parent the main or a program), a
+//            (the parent's whole command line, parent the main or a
+//            program), a
 //            `multiprocessing.spawn` child, a child of the forkserver;
 //   helper   multiprocessing's resource_tracker and forkserver, torchrun's
 //            agent (`torch.distributed.run`, `torchrun`, the older

@@ -389,7 +389,7 @@ bool ProcessTree::refresh_smaps(double t_s) {
       p.peak_pss_t_s = t_s;
     }
     if (p.smaps->uss_bytes && p.status && p.status->rss_anon_bytes) {
-      const TrackedProc::PrivateAt now{*p.smaps->uss_bytes, *p.status->rss_anon_bytes, t_s};
+      const TrackedProc::PrivateAt now{*p.smaps->uss_bytes, *p.status->rss_anon_bytes, t_s, *p.smaps->pss_bytes};
       if (!p.first_private) p.first_private = now;
       if (!p.peak_private || now.uss_bytes > p.peak_private->uss_bytes) p.peak_private = now;
       auto& ser = p.private_series;

@@ -61,12 +61,13 @@ struct TrackedProc {
   /// PrivateAt, which is taken only at smaps_rollup passes seconds apart.
   uint64_t peak_tick_rss_anon_bytes = 0;
   /// A process's private and anonymous resident memory at one smaps_rollup
-  /// pass: USS (Private_Clean + Private_Dirty) and RssAnon (/proc/PID/status,
+  /// pass, and its PSS: USS (Private_Clean + Private_Dirty) and RssAnon (/proc/PID/status,
   /// re-read with it), bytes. RssAnon - USS approximates the anonymous pages
   /// still shared (with the parent, for a forked worker).
   struct PrivateAt {
     uint64_t uss_bytes = 0, rss_anon_bytes = 0;
     double t_s = 0;
+    uint64_t pss_bytes = 0;  ///< its PSS at that pass (smaps_rollup `Pss`)
   };
   /// At the first good pass and at the pass with the highest USS; null until
   /// a pass read both files (diagnose/worker_memory.h tells a worker's own

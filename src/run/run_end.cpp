@@ -60,6 +60,8 @@ diagnose::VerdictInput verdict_input(const EndFacts& f, const JobHandle& job, co
   vi.shm_used_bytes = snap.job_shm_used_bytes;
   vi.shm_size_bytes = snap.job_shm_size_bytes;
   vi.shm_peak_used_bytes = snap.shm_peak_used_bytes;
+  // What the job's own cgroup still charged once its last process was gone.
+  if (job.own_cgroup && snap.last.tree.procs == 0) vi.cgroup_shmem_left_bytes = snap.last.cgroup.shmem_bytes;
   vi.rlimit_as_bytes = snap.rlimits.as_soft_bytes;
   vi.rlimit_data_bytes = snap.rlimits.data_soft_bytes;
   vi.held_bytes = snap.peaks.tree_pss_bytes();

@@ -22,8 +22,57 @@ std::vector<std::string> running_killer_daemons(const std::string& proc_dir) {
   return found;
 }
 
+namespace {
+
+/// A worker's figures for the verdict, up to `end_s` (the main process's
+/// end or the tree's first kernel OOM kill). After the main process is
+/// gone, a worker lingering as an orphan maps alone the pages it shared
+/// with it: its PSS and USS jump by the main's share (measured: an orphaned
+/// DataLoader worker from 68 MiB private to 205 MiB), which is neither
+/// memory it allocated nor a copy-on-read copy, and adding it to the
+/// workers' PSS counts the main's memory twice. Passes after `end_s` are
+/// then left out (from `private_series`, thinned for a long life, so its
+/// highest point before `end_s` may be a little low); a worker measured
+/// only after it has no figures (`peak` null, `peak_pss_bytes` 0).
+struct WorkerPeaks {
+  std::optional<monitor::TrackedProc::PrivateAt> peak;  ///< the pass with the highest USS
+  bool growing_at_last_pass = false;  ///< that pass was its last one counted, above its first
+  uint64_t peak_pss_bytes = 0;
+};
+
+WorkerPeaks worker_peaks(const monitor::TrackedProc& p, std::optional<double> end_s) {
+  WorkerPeaks w{p.peak_private,
+                p.smaps_t_s && p.first_private && p.peak_private && p.peak_private->t_s >= *p.smaps_t_s &&
+                    p.peak_private->uss_bytes > p.first_private->uss_bytes,
+                p.peak_pss_bytes};
+  if (!end_s) return w;
+  const bool late_private = p.peak_private && p.peak_private->t_s > *end_s;
+  const bool late_pss = p.peak_pss_bytes && p.peak_pss_t_s > *end_s;
+  if (!late_private && !late_pss) return w;
+  const monitor::TrackedProc::PrivateAt* last = nullptr;
+  const monitor::TrackedProc::PrivateAt* peak = nullptr;
+  uint64_t pss = 0;
+  for (const auto& at : p.private_series) {
+    if (at.t_s > *end_s) break;
+    last = &at;
+    if (!peak || at.uss_bytes > peak->uss_bytes) peak = &at;
+    pss = std::max(pss, at.pss_bytes);
+  }
+  if (late_private) {
+    w.peak = peak ? std::optional(*peak) : std::nullopt;
+    w.growing_at_last_pass = peak && peak == last && p.first_private && peak->uss_bytes > p.first_private->uss_bytes;
+  }
+  if (late_pss) w.peak_pss_bytes = pss;
+  return w;
+}
+
+}  // namespace
+
 void add_tree_to_verdict(const std::vector<monitor::TrackedProc>& procs, std::optional<double> main_exit_t,
                          std::optional<double> first_kill_t, diagnose::VerdictInput& vi) {
+  // When the job's growth stopped: the main process's end or the first kill.
+  std::optional<double> end_s = main_exit_t;
+  if (first_kill_t && (!end_s || *first_kill_t < *end_s)) end_s = first_kill_t;
   const monitor::TrackedProc* mainp = nullptr;
   for (auto& p : procs)
     if (p.role == monitor::Role::main) mainp = &p;
@@ -36,20 +85,19 @@ void add_tree_to_verdict(const std::vector<monitor::TrackedProc>& procs, std::op
     if (p.role == monitor::Role::program) ++vi.program_count;
     if (p.role != monitor::Role::worker) continue;
     ++vi.worker_count;
-    if (p.peak_pss_bytes) vi.workers_pss.push_back({p.peak_pss_bytes, p.first_seen_s, p.gone_s});
+    const WorkerPeaks wp = worker_peaks(p, end_s);
+    if (wp.peak_pss_bytes) vi.workers_pss.push_back({wp.peak_pss_bytes, p.first_seen_s, p.gone_s});
     const monitor::TrackedProc* parent = mainp;  // a program's workers are compared with that program
     for (auto& q : procs)
       if (q.role == monitor::Role::program && (q.pid == p.ppid || q.cmdline == p.cmdline)) parent = &q;  // orphaned: ppid is oomlens
     if (!vi.worker_start_method && parent)
       vi.worker_start_method = diagnose::worker_start_method(p.cmdline, parent->cmdline);
-    if (p.first_private && p.peak_private) {
+    if (p.first_private && wp.peak) {
       if (!vi.worker_pool) vi.worker_pool.emplace();
       vi.worker_pool->workers.push_back({p.first_private->uss_bytes, p.first_private->rss_anon_bytes,
-                                         p.peak_private->uss_bytes,
-                                         std::max(p.peak_private->rss_anon_bytes, p.peak_tick_rss_anon_bytes),
-                                         p.first_seen_s, p.gone_s,
-                                         p.smaps_t_s && p.peak_private->t_s >= *p.smaps_t_s &&
-                                             p.peak_private->uss_bytes > p.first_private->uss_bytes});
+                                         wp.peak->uss_bytes,
+                                         std::max(wp.peak->rss_anon_bytes, p.peak_tick_rss_anon_bytes),
+                                         p.first_seen_s, p.gone_s, wp.growing_at_last_pass});
       for (const auto& at : p.private_series)
         vi.worker_pool->workers.back().private_series.push_back({at.t_s, at.uss_bytes});
       if (parent && parent->peak_private)  // the parent's highest RssAnon at a pass
@@ -68,13 +116,11 @@ void add_tree_to_verdict(const std::vector<monitor::TrackedProc>& procs, std::op
   if (grower)
     for (const auto& at : grower->private_series) vi.main_curve.series.push_back({at.t_s, at.rss_anon_bytes});
   vi.main_curve.limit_bytes = vi.limit_bytes;
-  vi.main_curve.end_s = main_exit_t;
-  if (first_kill_t && (!main_exit_t || *first_kill_t < *main_exit_t)) vi.main_curve.end_s = first_kill_t;
+  vi.main_curve.end_s = end_s;
   if (vi.worker_pool) {
     vi.worker_pool->start_method = vi.worker_start_method;
     vi.worker_pool->limit_bytes = vi.limit_bytes;
-    vi.worker_pool->main_end_s = main_exit_t;
-    if (first_kill_t && (!main_exit_t || *first_kill_t < *main_exit_t)) vi.worker_pool->main_end_s = first_kill_t;
+    vi.worker_pool->main_end_s = end_s;
   }
 }
 

@@ -52,6 +52,56 @@ TEST(Verdict, LeftoverProcessesOomlensKilledAreSaid) {
   EXPECT_EQ(decide_verdict(in).summary, "The job exited normally (code 0).");
 }
 
+// A memcg kill with nothing more specific to say (no workers, no growth
+// curve, no shared memory left): the advice says the limit was too small,
+// with the limit and what the victim held. Measured: a job loading 400 MiB
+// of weights at start under --limit 256M got no advice at all.
+TEST(Verdict, AMemcgKillWithNothingElseToSayAdvisesALargerLimit) {
+  auto in = killed_by(SIGKILL);
+  TreeKill k = kill_of(100, "main");
+  k.anon_rss_bytes = 254ull << 20;
+  in.kernel_kills.push_back(k);
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "oom_killed");
+  ASSERT_EQ(v.advice.size(), 1u);
+  EXPECT_EQ(v.advice[0], "the job needed more than its memory cgroup's limit of 700 MiB (the killed process held 254 "
+                         "MiB of anonymous memory): retry with a larger limit (`--restart-on-oom N --limit-step 20%` "
+                         "raises it at each retry), or make it use less memory");
+  // Not for a machine-wide kill: no limit of the job's was reached.
+  in.kernel_kills[0].constraint = "none";
+  EXPECT_TRUE(decide_verdict(in).advice.empty());
+}
+
+// Shared memory still charged to the job's cgroup once every process was
+// gone (a file in /dev/shm): said, with what to delete, and instead of the
+// generic limit advice. Measured: a job writing /dev/shm under --limit
+// 160M was killed holding 7 MiB anonymous; 153 MiB of shmem stayed.
+TEST(Verdict, SharedMemoryLeftInTheCgroupIsSaid) {
+  auto in = killed_by(SIGKILL);
+  TreeKill k = kill_of(100, "main");
+  k.limit_bytes = 160ull << 20;
+  k.anon_rss_bytes = 7ull << 20;
+  in.kernel_kills.push_back(k);
+  in.limit_bytes = 160ull << 20;
+  in.cgroup_shmem_left_bytes = 153ull << 20;
+  in.shm_peak_used_bytes = 155ull << 20;
+  auto v = decide_verdict(in);
+  EXPECT_EQ(v.cause, "oom_killed");
+  EXPECT_TRUE(std::any_of(v.evidence.begin(), v.evidence.end(), [](const std::string& e) {
+    return e.find("its memory cgroup still held 153 MiB of shared memory, 96% of its limit") != std::string::npos;
+  }));
+  ASSERT_EQ(v.advice.size(), 1u);
+  EXPECT_NE(v.advice[0].find("/dev/shm's use peaked at 155 MiB"), std::string::npos) << v.advice[0];
+  // A few MiB left (PyTorch's segments are unlinked and freed with their
+  // processes): nothing said.
+  in.cgroup_shmem_left_bytes = 3ull << 20;
+  v = decide_verdict(in);
+  EXPECT_TRUE(std::none_of(v.evidence.begin(), v.evidence.end(),
+                           [](const std::string& e) { return e.find("shared memory") != std::string::npos; }));
+  ASSERT_EQ(v.advice.size(), 1u);
+  EXPECT_EQ(v.advice[0].find("the job needed more than its memory cgroup's limit of 160 MiB"), 0u);
+}
+
 TEST(Verdict, KernelReportOfMainIsOomKilled) {
   auto in = killed_by(SIGKILL);
   in.kernel_kills.push_back(kill_of(100, "main"));

@@ -81,5 +81,24 @@ TEST(Roles, PythonMainWorkersAndHelpers) {
   EXPECT_EQ(classify_role(lw, 40, &leaker, &leaker), Role::worker);
 }
 
+// A Python program that runs the same interpreter again with other
+// arguments (`subprocess.run([sys.executable, "-c", ...])`, `python3
+// prep.py`) starts a program of its own, not a DataLoader-style worker:
+// only a forked copy keeps the parent's whole command line. Before its
+// exec the child is still a forked copy.
+TEST(Roles, ASubprocessOfThePythonMainIsAProgram) {
+  auto main = proc(50, 1, "python3", "/usr/bin/python3 driver.py", Role::main);
+  auto before_exec = proc(51, 50, "python3", "/usr/bin/python3 driver.py");
+  EXPECT_EQ(classify_role(before_exec, 50, &main, &main), Role::worker);
+  auto child = proc(51, 50, "python3", "/usr/bin/python3 -c b = []");
+  child.role = classify_role(child, 50, &main, &main);
+  EXPECT_EQ(child.role, Role::program);
+  auto script = proc(52, 50, "python3", "/usr/bin/python3 prep.py --shard 1");
+  EXPECT_EQ(classify_role(script, 50, &main, &main), Role::program);
+  // The program's own forked copies are its workers.
+  auto w = proc(53, 51, "python3", "/usr/bin/python3 -c b = []");
+  EXPECT_EQ(classify_role(w, 50, &child, &main), Role::worker);
+}
+
 }  // namespace
 }  // namespace oomlens::monitor

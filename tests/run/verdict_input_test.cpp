@@ -41,6 +41,59 @@ TEST(VerdictInput, TheTreeOfAFixtureProc) {
   EXPECT_EQ(later.main_curve.end_s, 5.0);
 }
 
+// Measured (a DataLoader job OOM-killed under --limit 400M): the main
+// process was killed and a worker lingered as an orphan; mapping alone the
+// pages it had shared with the main process, its PSS and USS rose from
+// 104/68 MiB to 205/205 MiB, and the verdict took that as the worker's
+// copy-on-read (113 MiB a worker, "needs 533 MiB"). Passes after the main
+// process's end or the first kill are not the workers' own figures.
+TEST(VerdictInput, AnOrphanedWorkersPassesAfterTheMainEndedAreLeftOut) {
+  constexpr uint64_t kMiB = 1 << 20;
+  monitor::TrackedProc mainp;
+  mainp.pid = 10;
+  mainp.role = monitor::Role::main;
+  mainp.comm = "python3";
+  mainp.cmdline = "/usr/bin/python3 train.py";
+  mainp.peak_private = mainp.first_private = monitor::TrackedProc::PrivateAt{190 * kMiB, 192 * kMiB, 1.0, 195 * kMiB};
+  mainp.private_series = {*mainp.first_private};
+  mainp.max_rss_anon_bytes = 192 * kMiB;
+  monitor::TrackedProc w = mainp;
+  w.pid = 11;
+  w.ppid = 10;
+  w.role = monitor::Role::worker;
+  w.first_seen_s = 2.0;
+  w.private_series = {{1 * kMiB, 190 * kMiB, 2.0, 60 * kMiB},
+                      {68 * kMiB, 190 * kMiB, 5.0, 104 * kMiB},
+                      {205 * kMiB, 190 * kMiB, 7.0, 205 * kMiB}};  // orphaned: the main was killed at 6 s
+  w.first_private = w.private_series.front();
+  w.peak_private = w.private_series.back();
+  w.smaps_t_s = 7.0;
+  w.peak_pss_bytes = 205 * kMiB;
+  w.peak_pss_t_s = 7.0;
+  monitor::TrackedProc late = w;  // a worker measured only once the main was gone
+  late.pid = 12;
+  late.first_seen_s = 6.5;
+  late.private_series = {{205 * kMiB, 190 * kMiB, 7.0, 205 * kMiB}};
+  late.first_private = late.peak_private = late.private_series.front();
+
+  diagnose::VerdictInput vi;
+  add_tree_to_verdict({mainp, w, late}, 6.2, 6.0, vi);
+  ASSERT_EQ(vi.workers_pss.size(), 1u);
+  EXPECT_EQ(vi.workers_pss[0].peak_pss_bytes, 104 * kMiB);
+  ASSERT_TRUE(vi.worker_pool);
+  ASSERT_EQ(vi.worker_pool->workers.size(), 1u);
+  EXPECT_EQ(vi.worker_pool->workers[0].peak_uss_bytes, 68 * kMiB);
+  EXPECT_TRUE(vi.worker_pool->workers[0].growing_at_last_pass);  // still rising at its last pass before the kill
+  EXPECT_EQ(vi.worker_count, 2u);
+
+  // A job that did not end (no exit, no kill): every pass counts.
+  diagnose::VerdictInput running;
+  add_tree_to_verdict({mainp, w}, std::nullopt, std::nullopt, running);
+  ASSERT_EQ(running.workers_pss.size(), 1u);
+  EXPECT_EQ(running.workers_pss[0].peak_pss_bytes, 205 * kMiB);
+  EXPECT_EQ(running.worker_pool->workers[0].peak_uss_bytes, 205 * kMiB);
+}
+
 TEST(VerdictInput, KillerDaemonsRunningUnderAFixtureProc) {
   FixtureTree t;
   t.write("proc/77/comm", "earlyoom\n");

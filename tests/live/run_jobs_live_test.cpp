@@ -1,0 +1,81 @@
+// `oomlens run` on small real jobs a new user would run, each OOM-killed
+// in a --limit cgroup inside the tests' own capped cgroup (run under flock
+// /tmp/oomlens-live.lock): the verdict must say what the job really did.
+// 1. A Python driver whose subprocess (the same interpreter, other
+//    arguments) is the big one: the kill is of the job's program, not of a
+//    DataLoader worker, and the advice is not the DataLoader's.
+// 2. A job writing a file in /dev/shm: the kill frees none of it; the
+//    verdict says the shared memory stayed in the cgroup and what to delete.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <string>
+
+#include "run_live_support.h"
+
+namespace oomlens::live {
+namespace {
+
+bool any_contains(const json& list, const std::string& needle) {
+  if (!list.is_array()) return false;
+  for (auto& s : list)
+    if (s.is_string() && s.get<std::string>().find(needle) != std::string::npos) return true;
+  return false;
+}
+
+TEST(RunJobsLive, APythonSubprocessThatIsKilledIsTheProgramNotAWorker) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  if (::access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "/usr/bin/python3 missing";
+  Sup sup("run-jobs-subprocess");
+  ASSERT_FALSE(sup.dir.empty());
+  const std::string driver =
+      "import subprocess, sys\n"
+      "child = 'b = []\\nwhile True: b.append(bytearray(8 << 20))\\n'\n"
+      "r = subprocess.run([sys.executable, '-c', child])\n"
+      "print('driver: child ended with', r.returncode, flush=True)\n"
+      "sys.exit(1)\n";
+  auto r = run_oomlens("subprocess", {"/usr/bin/python3", "-c", driver}, {"--limit", "96M"}, sup.dir);
+  const json& v = r.verdict;
+  ASSERT_FALSE(v.is_null()) << r.err;
+  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
+  ASSERT_TRUE(v["kernel_kills"].is_array() && !v["kernel_kills"].empty()) << v.dump(2);
+  EXPECT_EQ(v["kernel_kills"][0]["role"], "program") << v.dump(2);
+  EXPECT_TRUE(v["worker_memory"].is_null()) << v.dump(2);
+  const std::string advice = v["advice"].dump();
+  EXPECT_EQ(advice.find("__getitem__"), std::string::npos) << advice;
+  EXPECT_EQ(advice.find("num_workers"), std::string::npos) << advice;
+  EXPECT_TRUE(any_contains(v["advice"], "the job needed more than its memory cgroup's limit of 96 MiB")) << advice;
+  // oomlens ends as the job did: the driver's own exit code.
+  ASSERT_TRUE(WIFEXITED(r.status)) << r.status;
+  EXPECT_EQ(WEXITSTATUS(r.status), 1);
+}
+
+TEST(RunJobsLive, AFileGrowingInDevShmIsSharedMemoryTheKillDoesNotFree) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  if (::access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "/usr/bin/python3 missing";
+  if (::access("/dev/shm", W_OK) != 0) GTEST_SKIP() << "no writable /dev/shm";
+  Sup sup("run-jobs-devshm");
+  ASSERT_FALSE(sup.dir.empty());
+  const std::string path = "/dev/shm/oomlens-live-" + std::to_string(::getpid());
+  struct Unlink {
+    std::string p;
+    ~Unlink() { ::unlink(p.c_str()); }
+  } unlink_at_end{path};
+  const std::string job =
+      "import sys\n"
+      "with open(sys.argv[1], 'wb') as f:\n"
+      "    while True:\n"
+      "        f.write(b'x' * (4 << 20)); f.flush()\n";
+  auto r = run_oomlens("devshm", {"/usr/bin/python3", "-c", job, path}, {"--limit", "96M"}, sup.dir);
+  const json& v = r.verdict;
+  ASSERT_FALSE(v.is_null()) << r.err;
+  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
+  EXPECT_TRUE(any_contains(v["evidence"], "its memory cgroup still held")) << v["evidence"].dump(2);
+  EXPECT_TRUE(any_contains(v["advice"], "delete what the job left in a tmpfs")) << v["advice"].dump(2);
+  EXPECT_FALSE(any_contains(v["advice"], "the job needed more than")) << v["advice"].dump(2);
+  ASSERT_TRUE(WIFSIGNALED(r.status)) << r.status;
+  EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
+}
+
+}  // namespace
+}  // namespace oomlens::live
