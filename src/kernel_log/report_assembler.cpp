@@ -497,8 +497,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (auto row = oomline::parse_row(t)) {
     // dump_tasks() prints the table before the selection and the kill: a row
     // after them with no table header since is the next report's (a paste
-    // that lacks its header), not this one's.
-    if (cur_->has_outcome() && !cur_->table_after_outcome) {
+    // that lacks its header), not this one's. Unless printk stamps both
+    // (the 5 s gap above closes a late one): a row within the burst is the
+    // report's own, pasted out of order.
+    const bool stamped_in_burst = cur_->last_mono && line.prefix && line.prefix->monotonic_s;
+    if (cur_->has_outcome() && !cur_->table_after_outcome && !stamped_in_burst) {
       close();
       return false;
     }
