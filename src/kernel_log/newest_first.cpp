@@ -265,6 +265,12 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   std::optional<int64_t> reaper_pid;  // of a reaper line that opens the text
   bool summary_opener = false;  // the text opens at an `oom-kill:` summary line
   LinePrefix kill_prefix;  // of the first kill line met
+  // Since the opening line, a foreign line (another program's record) or a
+  // poster's prose (an unprefixed piece a blank line follows: no record's
+  // wrapped rest, which lies next to its line): read forward, task rows
+  // before a kill are its report's only up to such a line (look_back());
+  // newest-first likewise, a row after one says nothing of the order.
+  bool prose_between = false;
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
       if (!final) out.order = NewestFirst::Order::undecided;
@@ -282,7 +288,10 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     // last unprefixed line is that line's: newest-first, it follows its rest.
     if (!n.foreign && n.text.empty() && n.has_prefix && reversed && last_end == line_pos && last_unprefixed)
       last_end = next, last_count = count;
-    if (n.foreign || n.text.empty()) continue;
+    if (n.foreign || n.text.empty()) {
+      prose_between = prose_between || n.foreign || (!n.has_prefix && !rest.empty());
+      continue;
+    }
     std::string_view t = trim(n.text);
     const bool unprefixed = !n.has_prefix;
     ++kernel_lines;
@@ -307,6 +316,10 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
         const auto joined = whole.empty() ? std::nullopt : outcome_piece(whole);
         if (joined && piece_complete(*joined, whole)) t = whole, out.rests_after = true;
       }
+      // A selection line wrapped likewise (`Kill pro` + `cess 15889 (ytmdl) score 279 or
+      // sacrifice child`, `Kill process 158` + `89 (ytmdl) …`): its stump names no task, or another pid.
+      if (!kind && !whole.empty() && !oomline::parse_select(t) && oomline::parse_select(whole))
+        t = whole, out.rests_after = true;
     }
     if (count == 1) {
       if (auto s = oomline::parse_select(t)) {
@@ -432,6 +445,8 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     } else if (!reversed && !kill_pids.empty() && starts_table(t) && rows_follow(text, next, default_year)) {
       table_in_print_order = true;
     } else if (table_in_print_order && oomline::parse_row(t)) {
+      continue;
+    } else if (!reversed && prose_between && line_is_table_row(t)) {
       continue;
     } else if (printed_before_kill(t)) {
       if (kill_pids.empty()) return out;  // a reaper line alone, then something else

@@ -490,10 +490,21 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
   } else if (auto cols = table_columns(t, line.truncated)) {
+    if (cur_->has_outcome()) cur_->table_after_outcome = true;
     cur_->columns = std::move(*cols);
     cur_->columns_line = line.number;
     cur_->section = Building::Section::table;
   } else if (auto row = oomline::parse_row(t)) {
+    // dump_tasks() prints the table before the selection and the kill: a row
+    // after them with no table header since is the next report's (a paste
+    // that lacks its header), not this one's. Unless printk stamps both
+    // (the 5 s gap above closes a late one): a row within the burst is the
+    // report's own, pasted out of order.
+    const bool stamped_in_burst = cur_->last_mono && line.prefix && line.prefix->monotonic_s;
+    if (cur_->has_outcome() && !cur_->table_after_outcome && !stamped_in_burst) {
+      close();
+      return false;
+    }
     if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row), cur_->wrapped_row.reset();
     row->truncated = line.truncated;
     if (row->comm.empty() && !row->truncated) cur_->wrapped_row = RawRow{std::move(*row), line.number};

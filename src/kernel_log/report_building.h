@@ -72,6 +72,7 @@ struct ReportAssembler::Building {
 
   std::vector<std::string> columns;  // table header, without "[ pid ]"
   std::optional<uint64_t> columns_line;  // the header's line number
+  bool table_after_outcome = false;  // the table header came after the selection or kill (a paste's order)
   std::vector<RawRow> rows;
   // Header-less tables: how many numbers most rows have (a tie: the fewer),
   // 0 when unknown; set by finalize_event(). A row with more is damaged

@@ -2009,7 +2009,7 @@ add("370-firecracker-1573-4.18-host-dmesgT-details-block-firecracker-short-hex-c
 # kern.log (Ubuntu 18.04, 4.15): three ytmdl rows (4.15 pgtables_bytes columns), the selection (score 279), the
 # kill (no UID/adj on a 4.15 kill line: adj 0 from its row) and the reaper; 77 minutes later two rows (swapents
 # 119762) and the next selection (score 424), whose kill line the index cut (left out).
-add("mangler-pending/371-ytmdl-71-kernlog-4.15-rows-sacrifice-child-kill-reaper-then-next-rows-and-selection-kill-cut.log",
+add("371-ytmdl-71-kernlog-4.15-rows-sacrifice-child-kill-reaper-then-next-rows-and-selection-kill-cut.log",
     GH + "deepjyoti30/ytmdl/issues/71", ["kill", "selected_no_kill"], "global (Out of memory: prefix)",
     [kill(15889, "ytmdl", 5119936, 5029560, 0, 0, adj=0, adj_source="task table row", selected_score=279,
           reaper=[0, 0, 0])],
@@ -2052,7 +2052,7 @@ add("376-qaconv-19-dmesg-prompt-unprefixed-oom-kill-summary-python-kill-reaper-t
                  note="header of the NEXT OOM event"))
 # RHEL7-era /var/log/messages quoted in prose: one task row (pid 7747 of thread group 7748: a thread's row) and the
 # kill line of tgid 7748 without shmem-rss; no header, no selection: the constraint cannot be known.
-add("mangler-pending/377-systemd-6966-rhel7-messages-row-pid-ne-tgid-and-kill-line-in-prose-no-shmem.log",
+add("377-systemd-6966-rhel7-messages-row-pid-ne-tgid-and-kill-line-in-prose-no-shmem.log",
     GH + "systemd/systemd/issues/6966", ["kill"], "not determinable (a bare kill line and one task row)",
     constraints=[None], kills=[kill(7748, "python", 12907828, 11500204, 0)],
     table_rows=[[7747, "python", 0]], year_guessed=True,

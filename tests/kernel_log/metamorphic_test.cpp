@@ -278,6 +278,19 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "wrap72"},
      "the 73-column header wrapped inside its last field (`oomkilladj=` + `0`): a lone-digit rest is not rejoined (as "
      "for `oom_score_adj=` + `0`), so oom_adj is null, never another value"},
+    // --- mangler-pending moved up --- (issue 12: 371, once a row after a kill with no table header since was the next report's)
+    {{"371-ytmdl-71-kernlog-4.15-rows-sacrifice-child-kill-reaper-then-next-rows-and-selection-kill-cut.log",
+      "wrap72"},
+     "a kern.log paste whose second report starts at its rows (its header not pasted): re-wrapped, re-flowed or quoted-printable-encoded, that report's rows are broken across lines and one is lost (one row of two), never another value"},
+    {{"371-ytmdl-71-kernlog-4.15-rows-sacrifice-child-kill-reaper-then-next-rows-and-selection-kill-cut.log",
+      "wrap80"},
+     "a kern.log paste whose second report starts at its rows (its header not pasted): re-wrapped, re-flowed or quoted-printable-encoded, that report's rows are broken across lines and one is lost (one row of two), never another value"},
+    {{"371-ytmdl-71-kernlog-4.15-rows-sacrifice-child-kill-reaper-then-next-rows-and-selection-kill-cut.log",
+      "flowed72"},
+     "a kern.log paste whose second report starts at its rows (its header not pasted): re-wrapped, re-flowed or quoted-printable-encoded, that report's rows are broken across lines and one is lost (one row of two), never another value"},
+    {{"371-ytmdl-71-kernlog-4.15-rows-sacrifice-child-kill-reaper-then-next-rows-and-selection-kill-cut.log",
+      "quoted_printable"},
+     "a kern.log paste whose second report starts at its rows (its header not pasted): re-wrapped, re-flowed or quoted-printable-encoded, that report's rows are broken across lines and one is lost (one row of two), never another value"},
     // --- mangler-pending moved up --- (issue 12: 346 and 355, once none of their mangles gave a different value)
     {{"346-mongodb-k8s-180-rhel7-3.10-header-first-line-cut-cpuset-container-id-xfs-filemap-fault-stack-cut.log",
       "wrap80"},

@@ -233,5 +233,70 @@ TEST(PendingMangles, NewestFirstAPrefixedHeaderCutAfterInvokedOomKillerEndsTheRe
   EXPECT_EQ(ev[0].tasks.size(), 1u);
 }
 
+TEST(PendingMangles, ARowAfterTheKillWithNoTableHeaderSinceIsTheNextReports) {
+  // 371 through strip_prefix (and every mangler that drops the printk
+  // stamps): rows, the selection, kill and reaper of one report, then the
+  // next report's rows (its header not pasted) and selection. dump_tasks()
+  // prints before the outcome: those rows are the next report's.
+  const std::string p = "Apr 30 16:34:37 host01 kernel: ", q = "Apr 30 17:51:44 host01 kernel: ";
+  auto ev = parse_log_text(
+      p + "[15889]     0 15889  1279984  1257390 10313728        0             0 ytmdl\n" + p +
+      "[18946]     0 18946  1099410  1071958  8814592        0             0 ytmdl\n" + p +
+      "Out of memory: Kill process 15889 (ytmdl) score 279 or sacrifice child\n" + p +
+      "Killed process 15889 (ytmdl) total-vm:5119936kB, anon-rss:5029560kB, file-rss:0kB, shmem-rss:0kB\n" + p +
+      "oom_reaper: reaped process 15889 (ytmdl), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n" + q +
+      "[18946]     0 18946  1941759  1787844 15519744   119762             0 ytmdl\n" + q +
+      "[22516]     0 22516  1715730  1681366 13705216        0             0 ytmdl\n" + q +
+      "Out of memory: Kill process 18946 (ytmdl) score 424 or sacrifice child\n");
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].tasks.size(), 2u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 15889);
+  ASSERT_EQ(ev[1].tasks.size(), 2u);
+  EXPECT_EQ(ev[1].tasks[0].pid, 18946);
+  EXPECT_EQ(ev[1].tasks[0].rss_bytes.value_or(0), 1787844ull * 4096);
+}
+
+TEST(PendingMangles, NewestFirstALoneRowAfterProseTellsNoOrder) {
+  // 377 through reverse: a kill line, the poster's prose, then a lone
+  // pre-4.19 row (no table header). Read forward the row, prose between it
+  // and the kill, is not the kill's (look_back()); newest-first neither.
+  const std::string p = "Aug 18 03:19:11 host01 kernel: ";
+  auto ev = parse_log_text(p + "Killed process 7748 (python) total-vm:12907828kB, anon-rss:11500204kB, file-rss:0kB\n"
+                               "\n"
+                               "and this:\n"
+                               "\n" +
+                           p + "[ 7747]     0  7748  3226957  2875051    5692        0             0 python\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].tasks.empty());
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_FALSE(ev[0].victims[0].oom_score_adj);
+}
+
+TEST(PendingMangles, ASelectionLineWrappedBeforeItsPidIsNotAnotherReport) {
+  // 371 through wrap72: the selection wrapped inside `Kill process` (or its
+  // pid) is read whole when the order is decided, so its kill is its own
+  // (print order), not an older report's read newest-first with the next
+  // report's rows after the reaper.
+  const std::string p = "Apr 30 16:34:37 host01 kernel: [17323087.56118", q = "Apr 30 17:51:44 host01 kernel: [17327712.61579";
+  auto ev = parse_log_text(
+      p + "3] [15889]     0 15889  1279984  1257390 10313728        0             0 ytmdl\n" + p +
+      "5] [18946]     0 18946  1099410  1071958  8814592        0             0 ytmdl\n" + p +
+      "8] Out of memory: Kill pro\n"
+      "cess 15889 (ytmdl) score 279 or sacrifice child\n" +
+      p + "9] Killed process 15889 (ytmdl) total-vm:5119936kB, anon-rss:5029560kB, file-rss:0kB, shmem-rss:0kB\n" + p +
+      "9] oom_reaper: reaped process 15889 (ytmdl), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n" + q +
+      "2] [18946]     0 18946  1941759  1787844 15519744   119762             0 ytmdl\n" + q +
+      "4] [22516]     0 22516  1715730  1681366 13705216        0             0 ytmdl\n" + q +
+      "6] Out of memory: Kill process 18946 (ytmdl) score 424 or sacrifice child\n");
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  EXPECT_EQ(ev[0].tasks.size(), 2u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 17323087.561188);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 15889);
+  EXPECT_EQ(ev[1].tasks.size(), 2u);
+}
+
 }  // namespace
 }  // namespace oomlens
