@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <iterator>
+#include <utility>
 
 #include "diagnose/cgroup_owner.h"
 #include "render/json.h"
@@ -34,7 +36,7 @@ void ExplainOutput::add(OomEvent&& event) {
   if (lookup_ && event.memcg) lookup_owner_names(*event.memcg, *lookup_, &event.notes);
   ++passed_;
   if (!ring_) {
-    emit(event, repeat);
+    emit(event, std::move(repeat));
     return;
   }
   held_.push_back(std::move(event));
@@ -45,15 +47,17 @@ void ExplainOutput::add(OomEvent&& event) {
   }
 }
 
-Explanation ExplainOutput::explained(const OomEvent& event, const Explanation& repeat) const {
+Explanation ExplainOutput::explained(const OomEvent& event, Explanation&& repeat) const {
   Explanation x = explain(event, context_);
-  x.checks.insert(x.checks.end(), repeat.checks.begin(), repeat.checks.end());
-  x.advice.insert(x.advice.begin(), repeat.advice.begin(), repeat.advice.end());
+  x.checks.insert(x.checks.end(), std::make_move_iterator(repeat.checks.begin()),
+                  std::make_move_iterator(repeat.checks.end()));
+  x.advice.insert(x.advice.begin(), std::make_move_iterator(repeat.advice.begin()),
+                  std::make_move_iterator(repeat.advice.end()));
   return x;
 }
 
-void ExplainOutput::emit(const OomEvent& event, const Explanation& repeat) {
-  const Explanation x = explained(event, repeat);
+void ExplainOutput::emit(const OomEvent& event, Explanation&& repeat) {
+  const Explanation x = explained(event, std::move(repeat));
   switch (format_) {
     case ExplainFormat::json:
       write_out(json_stream_event(event, &x, shown_ == 0));
@@ -85,13 +89,13 @@ void ExplainOutput::finish(const std::vector<SourceResult>& sources, std::vector
     held_.clear();
     std::vector<Explanation> explanations;
     explanations.reserve(events.size());
-    for (size_t i = 0; i < events.size(); ++i) explanations.push_back(explained(events[i], held_earlier_[i]));
+    for (size_t i = 0; i < events.size(); ++i) explanations.push_back(explained(events[i], std::move(held_earlier_[i])));
     held_earlier_.clear();
     shown_ = events.size();
     write_out(render::log_page_html(events, explanations, raw_lines_of(events, kept)));
     return;
   }
-  for (size_t i = 0; i < held_.size(); ++i) emit(held_[i], held_earlier_[i]);
+  for (size_t i = 0; i < held_.size(); ++i) emit(held_[i], std::move(held_earlier_[i]));
   held_.clear();
   held_earlier_.clear();
   if (format_ == ExplainFormat::json) write_out(json_stream_tail(sources, warnings, shown_ > 0));

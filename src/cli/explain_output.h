@@ -50,9 +50,10 @@ class ExplainOutput {
   [[nodiscard]] size_t shown() const { return shown_; }
 
  private:
-  /// `repeat`: the event's repeat-kill check and advice (add_repeat_kill()), taken when it was read.
-  void emit(const OomEvent& event, const Explanation& repeat);
-  [[nodiscard]] Explanation explained(const OomEvent& event, const Explanation& repeat) const;
+  /// `repeat`: the event's repeat-kill check and advice (add_repeat_kill()), taken when it was read; moved
+  /// into the event's explanation.
+  void emit(const OomEvent& event, Explanation&& repeat);
+  [[nodiscard]] Explanation explained(const OomEvent& event, Explanation&& repeat) const;
 
   ExplainFormat format_;
   TextStyle style_;

@@ -310,13 +310,9 @@ void memcg_processes_hold_little(const OomEvent& e, std::vector<Check>& out) {
   const MemcgInfo& m = *e.memcg;
   const auto limit = effective_limit_bytes(m);
   const auto cache = memcg_stat(m, {"total_cache", "cache", "file"});
-  if (!limit || *limit == 0 || !cache) return;
-  uint64_t rss = 0;
-  for (const TaskRow& row : e.tasks) {
-    const std::optional<uint64_t> r = row_rss_bytes(row);
-    if (!r) return;
-    rss += *r;
-  }
+  const auto rows_sum = tasks_rss_bytes(e);
+  if (!limit || *limit == 0 || !cache || !rows_sum) return;
+  const uint64_t rss = *rows_sum;
   // Rows shown may not be the whole table: the cgroup's own anon count must agree.
   const auto anon = memcg_stat(m, {"total_rss", "rss", "anon"});
   if (!task_table_whole(e) && !anon) return;
@@ -352,12 +348,12 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
   if (e.constraint == Constraint::memcg) return memcg_processes_hold_little(e, out);
   if (e.kind != EventKind::kill || e.tasks.empty()) return;
   if (find_check(out, "lowmem_exhausted") || find_check(out, "slab_unreclaimable_dominant")) return;
-  uint64_t rss = 0;
-  for (const TaskRow& row : e.tasks) {
-    const std::optional<uint64_t> r = row_rss_bytes(row);
-    if (!r || row.oom_score_adj.value_or(0) < 0) return;  // a protected row may hide a large one
-    rss += *r;
-  }
+  // A protected row may hide a large one.
+  if (std::any_of(e.tasks.begin(), e.tasks.end(), [](const TaskRow& row) { return row.oom_score_adj.value_or(0) < 0; }))
+    return;
+  const auto rows_sum = tasks_rss_bytes(e);
+  if (!rows_sum) return;
+  const uint64_t rss = *rows_sum;
   const auto n = static_cast<int64_t>(e.tasks.size());
   const Victim* v = main_victim(e);
   const std::string rest = tr("Processes held little of the memory: the kernel (slab, page tables, drivers, hugetlb "
@@ -409,15 +405,9 @@ struct RowsRss {
 };
 std::optional<RowsRss> rows_rss(const OomEvent& e, std::optional<int64_t> pid) {
   if (!row_of_pid(e, pid)) return std::nullopt;
-  RowsRss r;
-  for (const TaskRow& row : e.tasks) {
-    const std::optional<uint64_t> b = row_rss_bytes(row);
-    if (!b) return std::nullopt;
-    r.bytes += *b;
-    ++r.rows;
-  }
-  if (r.bytes == 0) return std::nullopt;
-  return r;
+  const std::optional<uint64_t> bytes = tasks_rss_bytes(e);
+  if (!bytes || *bytes == 0) return std::nullopt;
+  return RowsRss{*bytes, static_cast<int64_t>(e.tasks.size())};
 }
 
 /// The event holds a kill record alone (`Killed process`, its `oom-kill:` summary and reaper lines): no

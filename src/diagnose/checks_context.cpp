@@ -333,14 +333,7 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
                         "already exiting or otherwise ineligible.", exempt, n);
       c.figures = {{"exempt_count", exempt}, {"task_count", static_cast<int64_t>(e.tasks.size())}};
       // What the rows held together, when each printed its rss: the advice weighs it against RAM or the limit.
-      uint64_t rss = 0;
-      bool rss_read = true;
-      for (const TaskRow& row : e.tasks) {
-        const std::optional<uint64_t> r = row_rss_bytes(row);
-        rss_read = rss_read && r.has_value();
-        rss += r.value_or(0);
-      }
-      if (rss_read) c.figures.emplace_back("rows_rss_bytes", as_figure(rss));
+      if (const auto rss = tasks_rss_bytes(e)) c.figures.emplace_back("rows_rss_bytes", as_figure(*rss));
     }
     out.push_back(std::move(c));
   }

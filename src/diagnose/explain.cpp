@@ -124,6 +124,16 @@ std::optional<uint64_t> row_rss_bytes(const TaskRow& row) {
   return std::nullopt;
 }
 
+std::optional<uint64_t> tasks_rss_bytes(const OomEvent& event) {
+  uint64_t sum = 0;
+  for (const TaskRow& row : event.tasks) {
+    const std::optional<uint64_t> rss = row_rss_bytes(row);
+    if (!rss) return std::nullopt;
+    sum += *rss;
+  }
+  return sum;
+}
+
 const TaskRow* row_of_pid(const OomEvent& event, std::optional<int64_t> pid) {
   if (!pid) return nullptr;
   for (const TaskRow& row : event.tasks)

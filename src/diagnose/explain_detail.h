@@ -40,6 +40,9 @@ struct CommGroup {
 
 /// A row's rss, or the sum of its 6.8+ rss_anon/rss_file/rss_shmem; nullopt when unknown.
 [[nodiscard]] std::optional<uint64_t> row_rss_bytes(const TaskRow& row);
+/// The RSS of all the task-table rows shown, in bytes (row_rss_bytes() of each, summed; 0 for no rows);
+/// nullopt when a row prints none (a sum without it would be too small).
+[[nodiscard]] std::optional<uint64_t> tasks_rss_bytes(const OomEvent& event);
 /// The task-table row of process `pid`, the first shown; nullptr when none is
 /// (or `pid` is unknown). dump_task() prints a process under the pid of the
 /// thread find_lock_task_mm() found, its tgid beside it, so either names it.

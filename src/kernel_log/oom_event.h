@@ -14,6 +14,7 @@
 //    never 0.
 //  - Strings are kept as the bytes the kernel printed; the JSON renderer
 //    replaces invalid UTF-8 bytes with U+FFFD.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -21,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -85,11 +87,16 @@ struct EventTime {
 /// (lib/dump_stack.c: dump_stack_print_info()).
 struct Trigger {
   std::string comm;                    ///< up to 15 bytes (TASK_COMM_LEN-1), may contain spaces
-  std::optional<int64_t> pid;          ///< from the stack line (`PID: N` / `Pid: N, comm:`)
+  /// The stack line's (`PID: N` / `Pid: N, comm:`) when it names this task,
+  /// else OpenVZ's header's (`N (comm) invoked glob oom-killer: …`);
+  /// mainline's header prints none.
+  std::optional<int64_t> pid;
   std::optional<std::string> gfp_mask; ///< as printed, e.g. "0xcc0(GFP_KERNEL)" or "0x201da"
   std::optional<int> order;            ///< -1 for SysRq-f (manual) OOMs
   std::optional<int> oom_score_adj;    ///< -1000..1000
-  std::optional<int> oom_adj;          ///< 2.6.32–3.6 only (-17..15)
+  /// The legacy -17..15 value: the header's `oom_adj=` (2.6.32–3.6) or
+  /// `oomkilladj=` (≤2.6.31, and OpenVZ/Virtuozzo's header).
+  std::optional<int> oom_adj;
   std::optional<std::string> nodemask; ///< 4.9–4.20 header, or 5.0+ oom-kill: line
   std::optional<std::string> cpuset;   ///< `<comm> cpuset=X mems_allowed=Y` or oom-kill: line
   std::optional<std::string> mems_allowed;
@@ -272,9 +279,7 @@ struct ChosenTask {
 [[nodiscard]] inline bool readable_comm(std::string_view comm) {
   if (comm.empty() || text::ends_in_ellipsis(comm) || comm.find(text::kEllipsis) != std::string_view::npos)
     return false;
-  for (char ch : comm)
-    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')) return true;
-  return false;
+  return std::any_of(comm.begin(), comm.end(), text::is_alnum);
 }
 
 /// The most Tasks-state rows one event keeps (the largest; OomEvent::

@@ -1,5 +1,6 @@
 // The task-table helpers the checks share (diagnose/explain_detail.h):
-// row_of_pid, the one lookup of a process's row.
+// row_of_pid, the one lookup of a process's row, and tasks_rss_bytes, the one
+// sum of the rows' RSS.
 #include <gtest/gtest.h>
 
 #include "diagnose/explain_detail.h"
@@ -8,6 +9,7 @@ namespace oomlens {
 namespace {
 
 using detail::row_of_pid;
+using detail::tasks_rss_bytes;
 
 TaskRow row(int64_t pid, std::optional<int64_t> tgid, uint64_t rss_bytes) {
   TaskRow r;
@@ -31,6 +33,27 @@ TEST(TaskRows, RowOfPidMatchesPidOrTgidFirstShown) {
   EXPECT_EQ(row_of_pid(e, 400), nullptr);
   EXPECT_EQ(row_of_pid(e, std::nullopt), nullptr);  // an unknown pid names no row
   EXPECT_EQ(row_of_pid(OomEvent{}, 100), nullptr);
+}
+
+// The rows' RSS together, a 6.8+ row's rss_anon + rss_file + rss_shmem
+// counted as its rss; a row that prints none leaves the sum unknown (null),
+// never one too small. No rows: 0.
+TEST(TaskRows, TasksRssBytesSumsEveryRowOrIsUnknown) {
+  OomEvent e;
+  EXPECT_EQ(tasks_rss_bytes(e), std::optional<uint64_t>(0));
+  e.tasks = {row(1, 1, 4096), row(2, 2, 8192)};
+  EXPECT_EQ(tasks_rss_bytes(e), std::optional<uint64_t>(12288));
+  TaskRow split;  // 6.8+: no rss column, its three parts
+  split.pid = 3;
+  split.rss_anon_bytes = 1000;
+  split.rss_file_bytes = 200;
+  split.rss_shmem_bytes = 30;
+  e.tasks.push_back(split);
+  EXPECT_EQ(tasks_rss_bytes(e), std::optional<uint64_t>(13518));
+  TaskRow none;  // rss not printed (a cut row)
+  none.pid = 4;
+  e.tasks.push_back(none);
+  EXPECT_EQ(tasks_rss_bytes(e), std::nullopt);
 }
 
 }  // namespace
