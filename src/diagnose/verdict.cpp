@@ -349,7 +349,7 @@ Verdict decide_verdict(const VerdictInput& in) {
                                        at_once->workers, all, pss, start));
     else
       v.evidence.push_back(at_once->workers == 1
-                               ? fmt::format(N_("{} worker process held {} of PSS at their peaks ({} start)"),
+                               ? fmt::format(N_("{} worker process held {} of PSS at its peak ({} start)"),
                                              at_once->workers, pss, start)
                                : fmt::format(N_("{} worker processes held {} of PSS at their peaks ({} start)"),
                                              at_once->workers, pss, start));
