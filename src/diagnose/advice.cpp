@@ -84,13 +84,14 @@ std::string protected_victim_advice(const OomEvent& e, const Victim& v, const st
   const int adj = *v.oom_score_adj;
   const auto per_mille = static_cast<uint64_t>(-static_cast<int64_t>(adj));
   // What it held: anon-rss and file-rss must be printed (shmem-rss is in file-rss before 4.5); else unknown.
-  if (!v.anon_rss_bytes || !v.file_rss_bytes)
+  const std::optional<uint64_t> held_bytes = victim_held_bytes(v);
+  if (!held_bytes)
     return trf("{} was protected (oom_score_adj {}) and still chosen, and the log does not show what it held: either it "
                "outgrew that protection (then it is what used the memory: find why it grew, give it less work or more "
                "memory), or every other process was protected as much and the memory was held elsewhere (protected "
                "or exiting tasks among the task table's rows; Mem-Info: slab, shmem, pagetables, hugetlb pages).",
                name, adj);
-  const uint64_t held = *v.anon_rss_bytes + *v.file_rss_bytes + v.shmem_rss_bytes.value_or(0);
+  const uint64_t held = *held_bytes;
   const std::optional<uint64_t> ram = machine_ram_bytes(e, context);
   // Swap unknown: weighed against RAM alone, the smallest the whole can be, so "did not outgrow" stays true.
   const std::optional<uint64_t> swap = e.mem_info ? e.mem_info->total_swap_bytes : std::nullopt;
@@ -163,12 +164,11 @@ std::optional<std::string> share_unknown_advice(const std::vector<Check>& checks
 // at a router's boot): the same RAM-conditional advice, not "contain memory-hungry jobs" alone.
 std::optional<std::string> kill_record_small_victim_advice(const OomEvent& e, const Victim& v, const std::string& name,
                                                            const ExplainContext& context) {
-  if (!v.anon_rss_bytes || !v.file_rss_bytes || v.oom_score_adj.value_or(0) > 0 || machine_ram_bytes(e, context))
-    return std::nullopt;
+  const std::optional<uint64_t> held = victim_held_bytes(v);
+  if (!held || v.oom_score_adj.value_or(0) > 0 || machine_ram_bytes(e, context)) return std::nullopt;
   if (!e.selected.empty() && e.selected.back().pid != v.pid) return std::nullopt;  // a sacrificed child never ranked
-  const uint64_t held = *v.anon_rss_bytes + *v.file_rss_bytes + v.shmem_rss_bytes.value_or(0);
-  if (held < (uint64_t{1} << 20) || held >= (uint64_t{64} << 20)) return std::nullopt;
-  return ram_unknown_advice(held, name, false);
+  if (*held < (uint64_t{1} << 20) || *held >= (uint64_t{64} << 20)) return std::nullopt;
+  return ram_unknown_advice(*held, name, false);
 }
 
 // Rule 3 with task-table rows (no_killable_task's figures). Rows that are not oom_score_adj -1000 were passed

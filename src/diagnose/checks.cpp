@@ -107,8 +107,9 @@ void pgtables(const OomEvent& e, std::vector<Check>& out) {
   const TaskRow* row = pt ? nullptr : row_of_pid(e, v->pid);  // the victim's task-table row
   if (row) pt = row->pgtables_bytes;
   if (!pt || *pt <= kLargePgtablesBytes) return;
-  if (!v->anon_rss_bytes || !v->file_rss_bytes) return;  // the share of RSS is what tells
-  const uint64_t rss = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
+  const std::optional<uint64_t> held = victim_held_bytes(*v);  // the share of RSS is what tells
+  if (!held) return;
+  const uint64_t rss = *held;
   if (*pt * 1000 < rss * kPgtablesPermilleOfRss) return;
   // One decimal: next to "normal is about 0.2 %", 1.8 % must not read as 1 % (reth#8115, corpus 46).
   const std::string pgt_share = fmt::format("{:.1f}", static_cast<double>(*pt) * 100.0 / static_cast<double>(rss));

@@ -190,15 +190,14 @@ void shmem_without_meminfo(const OomEvent& e, std::vector<Check>& out) {
   if (!v || !v->shmem_rss_bytes || *v->shmem_rss_bytes < kShmemVictimBytes) return;
   const uint64_t sh = *v->shmem_rss_bytes;
   // Its share of what the victim held needs the other two printed: an unknown one is no 0.
-  if (!v->anon_rss_bytes || !v->file_rss_bytes) return;
-  const uint64_t held = sh + *v->anon_rss_bytes + *v->file_rss_bytes;
-  if (pct(sh, held) < kShmemMajorityPercent) return;
+  const std::optional<uint64_t> held = victim_held_bytes(*v);
+  if (!held || pct(sh, *held) < kShmemMajorityPercent) return;
   out.push_back({"shmem_dominant", CheckLevel::warn,
                  trf("{} held {} of shared memory (shmem-rss) and {} of anonymous memory: shared memory (tmpfs such "
                      "as /dev/shm, SysV/POSIX shm such as a database's shared buffers) is freed only when its files "
                      "are deleted or its last user detaches, so killing one of its users may free little of it.",
                      v->comm, format_bytes(sh), format_bytes(*v->anon_rss_bytes)),
-                 {{"shmem_bytes", as_figure(sh)}, {"percent", as_figure(pct(sh, held))}}});
+                 {{"shmem_bytes", as_figure(sh)}, {"percent", as_figure(pct(sh, *held))}}});
 }
 
 // A memcg whose charge is mostly kernel memory: v1 `kmem: usage` (counted in
@@ -423,11 +422,12 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   if (e.kind != EventKind::kill || e.sysrq || find_check(out, "processes_hold_little") || kills_allocating_task(e))
     return;
   const Victim* v = main_victim(e);
-  if (!v || !v->anon_rss_bytes || !v->file_rss_bytes) return;
+  const std::optional<uint64_t> held_bytes = v ? victim_held_bytes(*v) : std::nullopt;
+  if (!held_bytes) return;
   // ≤5.0 sacrificed a child of the selected process: the child never ranked (the summary says so;
   // sacrificed_child_held_little, checks_sacrifice.cpp, says what that kill freed and why they differ).
   if (!e.selected.empty() && e.selected.back().pid != v->pid) return;
-  const uint64_t held = *v->anon_rss_bytes + *v->file_rss_bytes + v->shmem_rss_bytes.value_or(0);
+  const uint64_t held = *held_bytes;
   const bool memcg = e.constraint == Constraint::memcg;
   // RAM, or the cgroup's limit; 0 when unknown (never a share of it).
   const uint64_t whole =

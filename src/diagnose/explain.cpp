@@ -134,6 +134,11 @@ std::optional<uint64_t> tasks_rss_bytes(const OomEvent& event) {
   return sum;
 }
 
+std::optional<uint64_t> victim_held_bytes(const Victim& victim) {
+  if (!victim.anon_rss_bytes || !victim.file_rss_bytes) return std::nullopt;
+  return *victim.anon_rss_bytes + *victim.file_rss_bytes + victim.shmem_rss_bytes.value_or(0);
+}
+
 const TaskRow* row_of_pid(const OomEvent& event, std::optional<int64_t> pid) {
   if (!pid) return nullptr;
   for (const TaskRow& row : event.tasks)

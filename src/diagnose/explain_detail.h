@@ -43,6 +43,9 @@ struct CommGroup {
 /// The RSS of all the task-table rows shown, in bytes (row_rss_bytes() of each, summed; 0 for no rows);
 /// nullopt when a row prints none (a sum without it would be too small).
 [[nodiscard]] std::optional<uint64_t> tasks_rss_bytes(const OomEvent& event);
+/// What a victim held when it was killed, in bytes: its kill line's anon-rss + file-rss + shmem-rss (shmem-rss is
+/// printed from 4.5; before, file-rss counts it); nullopt when anon-rss or file-rss is not printed.
+[[nodiscard]] std::optional<uint64_t> victim_held_bytes(const Victim& victim);
 /// The task-table row of process `pid`, the first shown; nullptr when none is
 /// (or `pid` is unknown). dump_task() prints a process under the pid of the
 /// thread find_lock_task_mm() found, its tgid beside it, so either names it.
