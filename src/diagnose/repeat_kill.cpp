@@ -12,10 +12,9 @@ std::optional<KillRecord> kill_record(const OomEvent& event) {
   if (event.kind != EventKind::kill || !event.time.monotonic_s) return std::nullopt;
   const Victim* v = detail::main_victim(event);
   if (!v || !v->pid || !readable_comm(v->comm)) return std::nullopt;
-  std::optional<std::string> cgroup;
-  if (event.memcg) cgroup = event.memcg->oom_memcg ? event.memcg->oom_memcg : event.memcg->task_memcg;
-  return KillRecord{event.boot_id, event.host,     event.source,     *v->pid, v->comm, *event.time.monotonic_s,
-                    v->anon_rss_bytes, event.constraint, cgroup};
+  std::optional<std::string> cgroup = event.memcg ? detail::limit_cgroup_path(*event.memcg) : std::nullopt;
+  return KillRecord{event.boot_id,           event.host,        event.source,     *v->pid, v->comm,
+                    *event.time.monotonic_s, v->anon_rss_bytes, event.constraint, std::move(cgroup)};
 }
 
 void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier, Explanation& out) {
@@ -80,13 +79,19 @@ void add_tiny_kill_storm(const OomEvent& event, std::span<const KillRecord> earl
   const bool memcg = now->constraint == Constraint::memcg;
   // Who kept the memory, when this report's task table shows it: its largest row that none of the kills took,
   // holding ten times what they held together (and at least 64 MiB).
+  // A row's RSS is row_rss_bytes(): its rss, or 6.8+'s rss_anon + rss_file + rss_shmem (no rss column there).
   const TaskRow* survivor = nullptr;
+  uint64_t survivor_rss = 0;
   for (const TaskRow& row : event.tasks) {
-    if (!row.rss_bytes || !readable_comm(row.comm)) continue;
+    const std::optional<uint64_t> rss = detail::row_rss_bytes(row);
+    if (!rss || !readable_comm(row.comm)) continue;
     bool killed = false;
     for (const KillRecord* k : storm) killed = killed || k->pid == row.pid || (row.tgid && k->pid == *row.tgid);
-    if (killed || *row.rss_bytes < kTinyVictimBytes || *row.rss_bytes / 10 < anon) continue;
-    if (!survivor || *row.rss_bytes > *survivor->rss_bytes) survivor = &row;
+    if (killed || *rss < kTinyVictimBytes || *rss / 10 < anon) continue;
+    if (!survivor || *rss > survivor_rss) {
+      survivor = &row;
+      survivor_rss = *rss;
+    }
   }
   const std::string where = now->cgroup ? trf("in cgroup {}", *now->cgroup)
                             : memcg     ? std::string(tr("by memory-cgroup OOMs in this log"))
@@ -101,11 +106,11 @@ void add_tiny_kill_storm(const OomEvent& event, std::span<const KillRecord> earl
     msg += survivor->oom_score_adj
                ? trf(" This report's task table shows {} (pid {}) holding {} RSS at oom_score_adj {}, and none of "
                      "the kills took it.",
-                     survivor->comm, survivor->pid, format_bytes(*survivor->rss_bytes), *survivor->oom_score_adj)
+                     survivor->comm, survivor->pid, format_bytes(survivor_rss), *survivor->oom_score_adj)
                : trf(" This report's task table shows {} (pid {}) holding {} RSS, and none of the kills took it.",
-                     survivor->comm, survivor->pid, format_bytes(*survivor->rss_bytes));
+                     survivor->comm, survivor->pid, format_bytes(survivor_rss));
     c.figures.emplace_back("survivor_pid", survivor->pid);
-    c.figures.emplace_back("survivor_rss_bytes", detail::as_figure(*survivor->rss_bytes));
+    c.figures.emplace_back("survivor_rss_bytes", detail::as_figure(survivor_rss));
   } else {
     msg += memcg ? tr(" The memory is held by what the killer does not pick or a kill does not free: page cache, "
                       "tmpfs and kernel memory charged to the cgroup, or a task with oom_score_adj -1000.")
@@ -118,7 +123,7 @@ void add_tiny_kill_storm(const OomEvent& event, std::span<const KillRecord> earl
                     survivor ? trf("Killing small processes did not free memory while {} (pid {}) held {}: contain or "
                                    "fix that one (a limit of its own, `oomlens run --limit SIZE`), or let the killer "
                                    "take it (its oom_score_adj).",
-                                   survivor->comm, survivor->pid, format_bytes(*survivor->rss_bytes))
+                                   survivor->comm, survivor->pid, format_bytes(survivor_rss))
                     : memcg ? std::string(tr("Killing small processes did not bring the cgroup under its limit: read "
                                              "its memory.stat (file, shmem, kernel) to see what it is charged for, and "
                                              "free that or raise the limit; more kills will not help."))

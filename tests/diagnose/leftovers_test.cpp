@@ -200,6 +200,18 @@ TEST(SmallKillStorm, NamesTheTaskThatKeptTheMemoryWhenTheTableShowsIt) {
   EXPECT_THAT(xs[4].advice[0], HasSubstr("java (pid 900) held 3.0 GiB"));
 }
 
+// 6.8+ tables print rss_anon, rss_file and rss_shmem, no rss: the survivor's RSS is their sum (row_rss_bytes()).
+TEST(SmallKillStorm, NamesTheSurvivorOfASplitRssTable) {
+  std::vector<OomEvent> events = storm_197();
+  events[4].tasks = {TaskOf(141316, "mount").rss_split(1000 * KiB, 0, 0),
+                     TaskOf(900, "java").rss_split(2 * GiB, 512 * MiB, 512 * MiB).adj(-997)};
+  const std::vector<Explanation> xs = through_recent_kills(events);
+  const Check* c = find(xs[4], "small_kills_repeated");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("java (pid 900) holding 3.0 GiB RSS at oom_score_adj -997"));
+  EXPECT_THAT(xs[4].advice[0], HasSubstr("java (pid 900) held 3.0 GiB"));
+}
+
 TEST(SmallKillStorm, ABigKillAnotherCgroupOrAFewKillsAreNoStorm) {
   std::vector<OomEvent> big = storm_197();
   big[2].victims[0].anon_rss_bytes = 2 * GiB;  // a kill that freed much ends the chain

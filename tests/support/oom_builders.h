@@ -70,6 +70,13 @@ class TaskOf {
   TaskOf& tgid(int64_t t) { r_.tgid = t; return *this; }
   TaskOf& total_vm(uint64_t b) { r_.total_vm_bytes = b; return *this; }
   TaskOf& rss(uint64_t b) { r_.rss_bytes = b; return *this; }
+  /// 6.8+'s columns (rss_anon, rss_file, rss_shmem) in place of rss.
+  TaskOf& rss_split(uint64_t anon, uint64_t file, uint64_t shmem) {
+    r_.rss_anon_bytes = anon;
+    r_.rss_file_bytes = file;
+    r_.rss_shmem_bytes = shmem;
+    return *this;
+  }
   TaskOf& pgtables(uint64_t b) { r_.pgtables_bytes = b; return *this; }
   TaskOf& swap(uint64_t b) { r_.swap_bytes = b; return *this; }
   TaskOf& adj(int a) { r_.oom_score_adj = a; return *this; }
