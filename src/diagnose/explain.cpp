@@ -4,6 +4,7 @@
 #include <map>
 
 #include "diagnose/explain_detail.h"
+#include "util/ascii.h"
 #include "util/format.h"
 #include "util/i18n.h"
 #include "util/text.h"
@@ -179,10 +180,7 @@ bool kernel_thread_comm(std::string_view comm) {
   // The kernel's own threads that allocate on no process's behalf. A digit-suffixed name (kswapd0, kcompactd1) or a
   // slash-suffixed one (kworker/2:2, ksoftirqd/0, 2.6's events/0 and pdflush); khugepaged and kthreadd alone.
   const auto numbered = [&](std::string_view stem) {
-    if (!comm.starts_with(stem) || comm.size() == stem.size()) return false;
-    for (char c : comm.substr(stem.size()))
-      if (c < '0' || c > '9') return false;
-    return true;
+    return comm.starts_with(stem) && text::all_digits(comm.substr(stem.size()));
   };
   for (std::string_view stem : {"kworker/", "ksoftirqd/", "events/", "kblockd/", "jbd2/"})
     if (comm.starts_with(stem) && comm.size() > stem.size()) return true;

@@ -185,7 +185,7 @@ std::optional<CpusetLine> parse_cpuset(std::string_view s) {
   // after it is not part of it.
   std::string_view mems = trim(s.substr(m + 14));
   size_t n = 0;
-  while (n < mems.size() && ((mems[n] >= '0' && mems[n] <= '9') || mems[n] == ',' || mems[n] == '-')) ++n;
+  while (n < mems.size() && (is_digit(mems[n]) || mems[n] == ',' || mems[n] == '-')) ++n;
   if (n > 0) mems = mems.substr(0, n);
   return CpusetLine{std::string(s.substr(0, c)), std::string(s.substr(c + 8, m - c - 8)), std::string(mems)};
 }
@@ -230,7 +230,7 @@ std::optional<StackLine> parse_stack_line(std::string_view s) {
   for (std::string_view rest = comm.substr(end); !rest.empty();) {
     std::string_view word = take_token(rest);
     if (word.empty()) break;
-    if (word[0] < '0' || word[0] > '9') continue;
+    if (!is_digit(word[0])) continue;
     auto major = take_i64(word);
     if (!major || !starts_with(word, ".")) continue;
     word.remove_prefix(1);
