@@ -44,11 +44,14 @@ size_t kill_figures_end(std::string_view t, size_t to) {
   return end;
 }
 
+// What follows a header's comm.
+constexpr std::string_view kInvoked = " invoked oom-killer:";
+
 // A header glued after text that is no kernel's on its line (a serial console's shell prompt and what was typed on
 // it: `root@host:/ lr[  947.876000] kworker/u:0 invoked oom-killer: …`, corpus 399): the offset of its printk
-// stamp, the comm (≤ 15 bytes, no space) between the stamp and ` invoked`; npos when none.
-size_t stamp_before_header(std::string_view t) {
-  const size_t h = t.find(" invoked oom-killer:");
+// stamp, the comm (≤ 15 bytes, no space) between the stamp and the header's kInvoked at `h` (its offset in `t`,
+// npos for none); npos when none.
+size_t stamp_before_header(std::string_view t, size_t h) {
   if (h == std::string_view::npos || h <= 15) return std::string_view::npos;
   for (size_t b = t.rfind('[', h); b != std::string_view::npos && b > 0 && h - b <= 48; b = t.rfind('[', b - 1)) {
     std::string_view r = t.substr(b, h - b);
@@ -68,15 +71,16 @@ size_t stamp_before_header(std::string_view t) {
 // stack line), or npos. A header's comm may hold spaces, so only one that follows a kill's figures is cut from
 // the text before it.
 size_t glued_in_unprefixed(std::string_view t) {
-  if (size_t h = t.find(" invoked oom-killer:"); h != std::string_view::npos && h > 15) {
+  const size_t h = t.find(kInvoked);
+  if (h != std::string_view::npos && h > 15) {
     if (size_t e = kill_figures_end(t, h); e != std::string_view::npos && e < h && t[e] == ' ' && h - e - 1 <= 15 &&
                                            h > e + 1)
       return e + 1;
   }
-  if (size_t b = stamp_before_header(t); b != std::string_view::npos) return b;
+  if (size_t b = stamp_before_header(t, h); b != std::string_view::npos) return b;
   // A header that starts `t`, its ≤4.18 cpuset line glued after it (`httpd invoked oom-killer: …, oom_score_adj=0
   // httpd cpuset=/ mems_allowed=0`): that line starts at its comm, the header's, before ` cpuset=`.
-  if (size_t h = t.find(" invoked oom-killer:"); h != std::string_view::npos && h > 0 && h <= 15) {
+  if (h != std::string_view::npos && h > 0 && h <= 15) {
     std::string glued(" ");
     glued.append(t.substr(0, h)).append(" cpuset=");
     if (size_t c = t.find(glued, h); c != std::string_view::npos &&
@@ -126,9 +130,9 @@ size_t ReportScanner::Impl::glued_record(std::string_view raw) {
     p = text_off + k;
   } else {
     // A decoded copy (quoted-printable): the header's stamp and comm are found again in `raw`.
-    if (size_t b = norm.has_prefix ? std::string_view::npos : stamp_before_header(norm.text);
-        b != std::string_view::npos) {
-      const std::string_view from_stamp = norm.text.substr(b, norm.text.find(" invoked oom-killer:") - b);
+    const size_t h = norm.has_prefix ? std::string_view::npos : norm.text.find(kInvoked);
+    if (size_t b = stamp_before_header(norm.text, h); b != std::string_view::npos) {
+      const std::string_view from_stamp = norm.text.substr(b, h - b);
       const size_t r = raw.find(from_stamp);
       return r == 0 ? std::string_view::npos : r;
     }
