@@ -35,7 +35,9 @@ bool ends_with_period_after_comm(std::string_view t) {
 bool piece_complete(Building::Piece kind, std::string_view t) {
   using P = Building::Piece;
   switch (kind) {
-    case P::header:  // oomkilladj= (≤2.6.35), oom_adj= (2.6.36–3.6) end older headers
+    // oom_score_adj= ends the header from 2.6.36; older ones end with oomkilladj= (≤2.6.31, and OpenVZ/Virtuozzo's
+    // header) or oom_adj= (2.6.32–2.6.35: "oom: move oom_adj value from task_struct to signal_struct" renamed it).
+    case P::header:
       return ends_with_int_field(t, "oom_score_adj=") || ends_with_int_field(t, "oomkilladj=") ||
              ends_with_int_field(t, "oom_adj=");
     case P::kill:
