@@ -167,7 +167,7 @@ std::optional<std::string> kill_record_small_victim_advice(const OomEvent& e, co
   const std::optional<uint64_t> held = victim_held_bytes(v);
   if (!held || v.oom_score_adj.value_or(0) > 0 || machine_ram_bytes(e, context)) return std::nullopt;
   if (!e.selected.empty() && e.selected.back().pid != v.pid) return std::nullopt;  // a sacrificed child never ranked
-  if (*held < (uint64_t{1} << 20) || *held >= (uint64_t{64} << 20)) return std::nullopt;
+  if (*held < kLittleVictimBytes || *held >= kShareUnknownBytes) return std::nullopt;  // victim_held_little's band
   return ram_unknown_advice(*held, name, false);
 }
 
@@ -177,7 +177,6 @@ std::optional<std::string> kill_record_small_victim_advice(const OomEvent& e, co
 // Rows that held little of RAM (of the limit) would free little if they were killable (corpus 307: sshd and
 // systemd-udevd, 1.4 MiB together): "make one killable" then fights the evidence.
 constexpr uint64_t kRowsLittlePercent = 10;
-constexpr uint64_t kRowsLittleBytes = uint64_t{64} << 20;  // without RAM or the limit: 1 % of 6.4 GiB
 std::string no_killable_rows_advice(const OomEvent& e, const std::vector<Check>& checks,
                                     const ExplainContext& context) {
   const Check* c = find_check(checks, "no_killable_task");
@@ -215,7 +214,7 @@ std::string no_killable_rows_advice(const OomEvent& e, const std::vector<Check>&
                  "What filled the memory is held outside processes: look at {}.",
                  rows, format_bytes(held), held * 100 / *whole, memcg ? tr("the cgroup's limit") : tr("RAM"),
                  format_bytes(*whole), where);
-    if (!whole && held < kRowsLittleBytes)
+    if (!whole && held < kShareUnknownBytes)
       return trf("The {} tasks listed held {} RSS together and the report prints no {}: above {}, making them "
                  "killable would free little, and what filled the memory is held outside processes: look at {}. "
                  "Below it, let one of them be killable or give them less memory.",

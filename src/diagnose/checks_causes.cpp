@@ -385,28 +385,19 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
 // The victim held almost nothing when killed: under 1 MiB, under 1 % of RAM
 // or of its cgroup's limit, or a 2.6.36–5.0 badness score under 10 (‰ of
 // RAM plus swap). Its rank came from swap entries or page tables, or the
-// memory was held outside processes.
-constexpr uint64_t kLittleVictimBytes = 1024 * 1024;
+// memory was held outside processes. (kLittleVictimBytes, kShareUnknownBytes: explain_detail.h.)
 constexpr uint64_t kLittleScore = 10;
 // Less RAM plus swap than any machine whose kernel prints an OOM report has (victim_held_little: a score that what
 // the victim mapped cannot reach below it came from oom_score_adj).
 constexpr uint64_t kSmallestRamBytes = 8 * kMiB;
-// Without RAM (or the cgroup's limit) in the report, a victim under this may
-// have held little or not (1 % of 6.4 GiB: on a machine of more RAM, under
-// 1 %): it is said that its share is unknown, never a share of 0.
-constexpr uint64_t kShareUnknownBytes = 64 * kMiB;
 
-/// The RSS of the task-table rows shown, when every row prints its rss and
-/// the victim's row (`pid`) is among them: a share of the rest is no share.
-struct RowsRss {
-  uint64_t bytes = 0;
-  int64_t rows = 0;
-};
-std::optional<RowsRss> rows_rss(const OomEvent& e, std::optional<int64_t> pid) {
+/// The RSS of the task-table rows shown (all e.tasks), in bytes, when every row prints its rss, they hold some,
+/// and the victim's row (`pid`) is among them: a share of the rest is no share. nullopt otherwise.
+std::optional<uint64_t> rows_rss_with_victim(const OomEvent& e, std::optional<int64_t> pid) {
   if (!row_of_pid(e, pid)) return std::nullopt;
   const std::optional<uint64_t> bytes = tasks_rss_bytes(e);
   if (!bytes || *bytes == 0) return std::nullopt;
-  return RowsRss{*bytes, static_cast<int64_t>(e.tasks.size())};
+  return bytes;
 }
 
 /// The event holds a kill record alone (`Killed process`, its `oom-kill:` summary and reaper lines): no
@@ -433,28 +424,30 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   const uint64_t whole =
       (memcg ? (e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt) : machine_ram_bytes(e, ctx)).value_or(0);
   // Without RAM or the limit, the share is taken of what the report does print: the task-table rows' RSS.
-  const std::optional<RowsRss> rows = whole ? std::nullopt : rows_rss(e, v->pid);
+  std::optional<uint64_t> rows_rss;
+  if (!whole) rows_rss = rows_rss_with_victim(e, v->pid);
+  const auto rows = static_cast<int64_t>(e.tasks.size());
   // A negative oom_score_adj takes its ‰ off the score: a low score then says nothing of what the victim held.
   const bool low_score = v->selected_score && *v->selected_score < kLittleScore && v->oom_score_adj.value_or(0) >= 0;
   // A raised oom_score_adj ranks a small victim over larger rows (oom_score_adj's own check says so).
-  const bool little_of_rows = rows && held * 100 < rows->bytes && v->oom_score_adj.value_or(0) <= 0;
+  const bool little_of_rows = rows_rss && held * 100 < *rows_rss && v->oom_score_adj.value_or(0) <= 0;
   const std::string comm = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
   // What the report lacks, so that no share of it can be given.
   const std::string unknown = memcg ? std::string(tr("; the report prints no limit of its cgroup, so its share of "
                                                      "the limit is unknown"))
                                     : std::string(tr("; the report does not print the machine's RAM, so its share of "
                                                      "RAM is unknown"));
-  const std::string of_rows =
-      !rows            ? std::string()
-      : rows->rows == 1 ? trf("; it held {} % of the {} RSS of the one task-table row shown", tenths(held, rows->bytes),
-                              format_bytes(rows->bytes))
-                        : trf("; it held {} % of the {} RSS of the {} task-table rows shown", tenths(held, rows->bytes),
-                              format_bytes(rows->bytes), rows->rows);
+  std::string of_rows;
+  if (rows_rss)
+    of_rows = rows == 1 ? trf("; it held {} % of the {} RSS of the one task-table row shown", tenths(held, *rows_rss),
+                              format_bytes(*rows_rss))
+                        : trf("; it held {} % of the {} RSS of the {} task-table rows shown",
+                              tenths(held, *rows_rss), format_bytes(*rows_rss), rows);
   std::vector<std::pair<std::string, int64_t>> figures{{"held_bytes", as_figure(held)}};
   if (v->pid) figures.insert(figures.begin(), {"victim_pid", *v->pid});
-  if (rows) {
-    figures.emplace_back("rows_rss_bytes", as_figure(rows->bytes));
-    figures.emplace_back("task_count", rows->rows);
+  if (rows_rss) {
+    figures.emplace_back("rows_rss_bytes", as_figure(*rows_rss));
+    figures.emplace_back("task_count", rows);
   }
   if (held >= kLittleVictimBytes && !(whole && held * 100 < whole) && !low_score && !little_of_rows) {
     // Not little of what is known. Without RAM or the limit, a victim under kShareUnknownBytes may still have
@@ -464,7 +457,7 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     // reaper lines: no report printed RAM or a limit to miss, and the kill line shows what it held), nor for a
     // victim a raised oom_score_adj ranked (its own check tells how it was chosen).
     // A share of the task-table rows shown is always said.
-    if (!rows && (kill_record_only(e) || v->oom_score_adj.value_or(0) > 0)) return;
+    if (!rows_rss && (kill_record_only(e) || v->oom_score_adj.value_or(0) > 0)) return;
     out.push_back({"victim_share_unknown", CheckLevel::info,
                    trf("{} held {} when killed ({}){}{}.", comm, format_bytes(held), kill_line_sizes(*v), unknown,
                        of_rows),
@@ -484,9 +477,9 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     why = memcg ? trf(", under 1 MiB ({} % of its cgroup's {} limit)", tenths(held, whole), format_bytes(whole))
                 : trf(", under 1 MiB ({} % of the {} of RAM)", tenths(held, whole), format_bytes(whole));
   } else if (little_of_rows) {
-    why = (rows->rows == 1 ? trf(", under 1 % of the {} RSS of the one task-table row shown", format_bytes(rows->bytes))
-                           : trf(", under 1 % of the {} RSS of the {} task-table rows shown", format_bytes(rows->bytes),
-                                 rows->rows)) +
+    why = (rows == 1 ? trf(", under 1 % of the {} RSS of the one task-table row shown", format_bytes(*rows_rss))
+                     : trf(", under 1 % of the {} RSS of the {} task-table rows shown", format_bytes(*rows_rss),
+                           rows)) +
           unknown;
   } else {
     why = unknown + of_rows;

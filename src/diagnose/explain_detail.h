@@ -43,6 +43,13 @@ struct CommGroup {
 /// The RSS of all the task-table rows shown, in bytes (row_rss_bytes() of each, summed; 0 for no rows);
 /// nullopt when a row prints none (a sum without it would be too small).
 [[nodiscard]] std::optional<uint64_t> tasks_rss_bytes(const OomEvent& event);
+/// victim_held_little: a victim that held under this when killed (victim_held_bytes()) held almost nothing,
+/// whatever the RAM.
+inline constexpr uint64_t kLittleVictimBytes = uint64_t{1} << 20;
+/// Without RAM (or the cgroup's limit) in the report, memory under this (a victim's from kLittleVictimBytes up, the
+/// task-table rows' together) may have been little or not (1 % of 6.4 GiB: on a machine of more RAM, under 1 %):
+/// victim_share_unknown and the advice say that its share is unknown, never a share of 0.
+inline constexpr uint64_t kShareUnknownBytes = uint64_t{64} << 20;
 /// What a victim held when it was killed, in bytes: its kill line's anon-rss + file-rss + shmem-rss (shmem-rss is
 /// printed from 4.5; before, file-rss counts it); nullopt when anon-rss or file-rss is not printed.
 [[nodiscard]] std::optional<uint64_t> victim_held_bytes(const Victim& victim);
