@@ -313,23 +313,32 @@ std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
   return k;
 }
 
-// OpenVZ 2.6.32's kill line (mm/oom_kill.c of the 042stab kernels): `… OOM killed process 21738 (php-cgi) score 0
-// vm:281988kB, rss:17004kB, swap:0kB`, lower-case `killed`. Read only with its `score N vm:` tail, which no prose
-// that says a process was killed has.
+// OpenVZ's kill line (oom_kill_task() in mm/oom_kill.c of its 2.6.2x/2.6.32 kernels): `… OOM killed process 21738
+// (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB` (the 042stab kernels), or without the score, `OOM killed
+// process 2100 (php-cgi) vm:281988kB, rss:17004kB, swap:0kB` (earlier ones: the score is then on no line), lower-case
+// `killed`. Read only with its `[score N ]vm:` tail, which no prose that says a process was killed has.
 std::optional<KillLine> parse_openvz_kill(std::string_view s) {
   size_t a = 0;
   std::string_view t;
   const auto pid = pid_then_comm(s, "killed process ", t, &a);
   if (!pid) return std::nullopt;
-  const size_t close = t.rfind(") score ");
-  if (close == std::string_view::npos || close > 15) return std::nullopt;  // TASK_COMM_LEN
-  std::string_view figs = t.substr(close + 8);
-  auto score = take_u64(figs);
-  if (!score || !starts_with(figs, " vm:")) return std::nullopt;
+  std::optional<uint64_t> score;
+  size_t close = t.rfind(") score ");
+  std::string_view figs;
+  if (close != std::string_view::npos && close <= 15) {  // TASK_COMM_LEN
+    figs = t.substr(close + 8);
+    score = take_u64(figs);
+    if (!score) return std::nullopt;
+  } else {
+    close = t.rfind(") vm:");
+    if (close == std::string_view::npos || close > 15) return std::nullopt;
+    figs = t.substr(close + 1);
+  }
+  if (!starts_with(figs, " vm:")) return std::nullopt;
   KillLine k;
   k.pid = *pid;
   k.comm = std::string(t.substr(0, close));
-  k.score = *score;
+  k.score = score;
   k.total_vm_kb = field_sized(figs, " vm:", "kB");
   // kernel/bc/oom_kill.c out_of_memory_in_ub() passes `Out of memory in UB`, printed with the beancounter's id
   // (`Out of memory in UB 1234: OOM killed process …`): the message, id included, when the line prints it whole.
@@ -452,7 +461,15 @@ std::optional<SelectLine> parse_select(std::string_view s) {
     close = t.rfind(")score ");
     score_at = close + 7;
   }
-  if (close == std::string_view::npos) return std::nullopt;  // e.g. `… sharing same memory`
+  if (close == std::string_view::npos) {
+    // OpenVZ's oom_kill_process() before its 042stab kernels prints no score: `Out of memory: kill process 2100
+    // (php-cgi) or a child`, the line's end (its kill line is `OOM killed process … vm:`, parse_kill()).
+    close = t.rfind(") or a child");
+    if (close == std::string_view::npos || close > 15 || trim_right(t.substr(close)) != ") or a child")
+      return std::nullopt;  // e.g. `… sharing same memory`
+    sel.comm = std::string(t.substr(0, close));
+    return sel;
+  }
   sel.comm = std::string(t.substr(0, close));
   std::string_view sc = t.substr(score_at);
   if (auto v = take_i64(sc); v && *v >= 0) sel.score = static_cast<uint64_t>(*v);

@@ -65,10 +65,11 @@ struct KillLine {
   std::optional<uint32_t> uid;
   std::optional<uint64_t> total_vm_kb, anon_rss_kb, file_rss_kb, shmem_rss_kb, pgtables_kb;
   std::optional<int> oom_score_adj;
-  std::optional<uint64_t> score;  ///< OpenVZ's kill line prints the victim's badness score (`… (comm) score 0 vm:…`)
+  std::optional<uint64_t> score;  ///< OpenVZ 042stab's kill line prints the victim's badness score (`… (comm) score 0 vm:…`)
 };
 /// Also OpenVZ 2.6.32's (042stab) `Out of memory in UB N: OOM killed process P (comm) score S vm:…kB, rss:…kB,
-/// swap:…kB` (rss is anon + file together: neither is known). Its message, `Out of memory in UB N` with the
+/// swap:…kB`, and its earlier kernels' `OOM killed process P (comm) vm:…kB, rss:…kB, swap:…kB` (no score, no
+/// message) (rss is anon + file together: neither is known). Its message, `Out of memory in UB N` with the
 /// beancounter's id, is kept whole: kernel/bc/oom_kill.c out_of_memory_in_ub() passes it when container N's own
 /// beancounter limits ran out (the node-wide OOM passes `Out of memory`).
 std::optional<KillLine> parse_kill(std::string_view s);
@@ -81,7 +82,8 @@ std::optional<KillLine> parse_kill_stump(std::string_view s);
 /// report around it. The name as printed (empty when the line ends there).
 std::optional<std::string> parse_vm_killing(std::string_view s);
 
-/// ≤5.0 `<msg>: Kill process N (comm) score S or sacrifice child` / 2.6.32 `kill process … or a child`.
+/// ≤5.0 `<msg>: Kill process N (comm) score S or sacrifice child` / 2.6.32 `kill process … or a child`; OpenVZ's
+/// before its 042stab kernels `<msg>: kill process N (comm) or a child`, no score (`score` null).
 struct SelectLine {
   std::optional<std::string> message;
   int64_t pid = 0;

@@ -141,6 +141,25 @@ TEST(Report, OpenVzKillWrappedAfterOom) {
   EXPECT_EQ(ev[1].victims[0].total_vm_bytes, std::optional<uint64_t>(281988u * 1024));
 }
 
+TEST(Report, OpenVzKillWithoutAScore) {
+  // OpenVZ before its 042stab kernels (mm/oom_kill.c oom_kill_process(), oom_kill_task()): a selection and a kill
+  // line without a score; the kill line's vm: is the victim's total-vm, its rss anon + file together (unknown each).
+  auto ev = parse_log_text(
+      "[  100.100000] 2100 (php-cgi) invoked glob oom-killer: gfp 0x201da order 0 oomkilladj=0\n"
+      "[  100.200000] Out of memory: kill process 2100 (php-cgi) or a child\n"
+      "[  100.200100] OOM killed process 2100 (php-cgi) vm:281988kB, rss:17004kB, swap:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 2100);
+  EXPECT_EQ(ev[0].victims[0].comm, "php-cgi");
+  EXPECT_EQ(ev[0].victims[0].total_vm_bytes, std::optional<uint64_t>(281988ull * 1024));
+  EXPECT_FALSE(ev[0].victims[0].anon_rss_bytes);
+  EXPECT_FALSE(ev[0].victims[0].selected_score);
+  ASSERT_EQ(ev[0].selected.size(), 1u);
+  EXPECT_EQ(ev[0].selected[0].pid, 2100);
+}
+
 TEST(HeaderLine, OpenVzInvocationNamesPidCommGfpOrderAndAdj) {
   // OpenVZ/Virtuozzo's oom_report_invocation() (kernel/bc/oom_kill.c `loc`, mm/oom_kill.c `glob` and `PF`):
   // `%d (%s) invoked %s oom-killer: gfp 0x%x order %d oomkilladj=%d`, words where mainline has `key=`.
