@@ -28,8 +28,9 @@ ExplainOutput::ExplainOutput(ExplainFormat format, TextStyle style, const EventF
 
 void ExplainOutput::add(OomEvent&& event) {
   if (event.memcg && !event.memcg->owner) event.memcg->owner = decode_memcg_owner(*event.memcg);
-  // The repeat-kill check is taken now, in read order, against the kills read before: a held event needs no
-  // record of them later, so only the last ones are kept (memory stays bounded on a log of many kills).
+  // The checks across events (RecentKills: a repeat kill, a run of small kills) are taken now, in read order,
+  // against the kills read before: a held event needs no record of them later, so only the last ones are kept
+  // (memory stays bounded on a log of many kills).
   Explanation repeat;
   kills_.check_then_keep(event, repeat);
   if (!filter_.accept(event)) return;

@@ -50,8 +50,8 @@ class ExplainOutput {
   [[nodiscard]] size_t shown() const { return shown_; }
 
  private:
-  /// `repeat`: the event's repeat-kill check and advice (add_repeat_kill()), taken when it was read; moved
-  /// into the event's explanation.
+  /// `repeat`: the event's checks across events and their advice (RecentKills::check_then_keep():
+  /// add_repeat_kill(), add_tiny_kill_storm()), taken when it was read; moved into the event's explanation.
   void emit(const OomEvent& event, Explanation&& repeat);
   [[nodiscard]] Explanation explained(const OomEvent& event, Explanation&& repeat) const;
 
@@ -62,9 +62,9 @@ class ExplainOutput {
   std::optional<OwnerLookup> lookup_;
   std::optional<size_t> ring_;  // capacity when events are held until finish()
   std::deque<OomEvent> held_;
-  std::deque<Explanation> held_earlier_;  // per held event: its repeat-kill check, taken when read
+  std::deque<Explanation> held_earlier_;  // per held event: its checks across events, taken when read
   /// The victims of the last kill events read (filtered out or not), for
-  /// add_repeat_kill(): the same process killed again.
+  /// add_repeat_kill() and add_tiny_kill_storm().
   RecentKills kills_;
   uint64_t passed_ = 0;  // events that passed the filter
   size_t shown_ = 0;

@@ -1,7 +1,8 @@
 #pragma once
-// The same process killed again: a check that looks across the events of
-// one log. explain() sees one event; the explain step keeps a KillRecord of
-// each kill event it reads and hands the earlier ones to add_repeat_kill().
+// Checks that look across the events of one log: the same process killed
+// again (add_repeat_kill()), and many small kills in a row that freed little
+// (add_tiny_kill_storm()). explain() sees one event; the explain step keeps a
+// KillRecord of each kill event it reads and hands the earlier ones to both.
 //
 // A kill that does not end its victim frees nothing: the task sits in
 // uninterruptible sleep (D state) on a hung filesystem or driver, keeps its
@@ -19,7 +20,7 @@
 
 namespace oomlens {
 
-/// Who a kill event killed, and when; what add_repeat_kill() compares.
+/// Who a kill event killed, and when; what add_repeat_kill() and add_tiny_kill_storm() compare.
 struct KillRecord {
   std::optional<std::string> boot_id;
   std::optional<std::string> host;
@@ -61,7 +62,7 @@ inline constexpr double kRepeatKillWindowS = 600;
 /// and its advice first. Else leaves `out` as it is.
 void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier, Explanation& out);
 
-/// The victims of the last kill events read, for add_repeat_kill(), in
+/// The victims of the last kill events read, for add_repeat_kill() and add_tiny_kill_storm(), in
 /// bounded memory: `explain` over a log and `watch`/`daemon` as events
 /// arrive keep between kKept and twice that (a chain with more kills of
 /// others between its links is cut there, counted from the oldest kept).

@@ -168,7 +168,7 @@ class Capture {
   std::vector<std::string> pending_notes_;  ///< capture notes for the next event
   bool baseline_taken_ = false;
   std::deque<WatchEvent> recent_;
-  RecentKills kills_read_;  ///< the last kills read from the log, for `victim_killed_again` (bounded)
+  RecentKills kills_read_;  ///< the last kills read from the log, for `victim_killed_again` and `small_kills_repeated` (bounded)
 
   // Counter reconciliation.
   std::optional<uint64_t> vmstat_base_;

@@ -215,7 +215,7 @@ void explain_into(WatchEvent& w, const OomEvent& e, const ExplainContext& ctx, R
   {
     const i18n::EnglishScope english;
     w.explanation = explain(e, ctx);
-    if (kills) kills->check_then_keep(e, w.explanation);  // appends the check, puts its advice first
+    if (kills) kills->check_then_keep(e, w.explanation);  // appends the checks, puts their advice first
   }
   w.summary_text = i18n::language() == "en" ? std::string() : explain(e, ctx).summary;
 }

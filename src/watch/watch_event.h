@@ -128,8 +128,9 @@ struct WatchEvent {
 /// summary in that language (explain()'s sentences are joined from pieces
 /// no single msgid matches, so the text line explains twice rather than
 /// retranslating). With `kills` (the capture's kills read before `e`): the
-/// cross-event check `victim_killed_again` and its advice too, as `explain`
-/// adds them (diagnose/repeat_kill.h), and `e`'s kill is kept for later ones.
+/// cross-event checks `victim_killed_again` and `small_kills_repeated` and
+/// their advice too, as `explain` adds them (diagnose/repeat_kill.h), and
+/// `e`'s kill is kept for later ones.
 void explain_into(WatchEvent& w, const OomEvent& e, const ExplainContext& ctx, RecentKills* kills = nullptr);
 
 }  // namespace oomlens::watch
