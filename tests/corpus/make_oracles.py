@@ -2361,9 +2361,7 @@ add("431-ray-23450-datasets-aws-5.3-global-oom-kill-ray-shuffle-worker-15-char-c
 add("432-docker-for-linux-759-aws-4.x-syslog-table-rows-only-docker-containe-adj-999-nr-pmds.log",
     GH + "docker/for-linux/issues/759", ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
     table_rows=[[3942, "docker-containe", -999], [3943, "docker-containe", -999], [4532, "docker-containe", -999]],
-    year_guessed=True,
-    pending="pre-4.19 task rows (`[%5d]` pids: `nr_ptes nr_pmds swapents`) alone, with no table header before "
-            "them, open no report (anchor_search: rows of <=4.18 are not anchors, as for 377): no event")
+    year_guessed=True)
 # HAFS on NOAA's Orion (node names replaced): the older slurmstepd wording `Detected 1 oom-kill event(s) in step
 # 3495064.0 cgroup.`, srun's `Out Of Memory` and the step's cancel, then another job's bus error: no kernel line.
 add("433-hafs-101-orion-slurmstepd-detected-oom-kill-event-in-step-old-wording-srun-out-of-memory-bus-error-cancelled-userspace-negative.log",
@@ -2373,9 +2371,7 @@ add("433-hafs-101-orion-slurmstepd-detected-oom-kill-event-in-step-old-wording-s
 # line after every row; ruby workers and their sh parents, adj 0; the cut last row left out.
 add("434-wca-1690-rows-only-double-spaced-blank-lines-uid-690824-ruby-sh-nr-pmds.log",
     GH + "thewca/worldcubeassociation.org/pull/1690", ["incomplete"], "not determinable (task-table rows only)",
-    constraints=[None], table_rows=[[73467, "ruby", 0], [73502, "ruby", 0], [73548, "sh", 0]],
-    pending="pre-4.19 task rows (`[%5d]` pids) alone, with no table header before them, open no report "
-            "(anchor_search: rows of <=4.18 are not anchors, as for 377 and 432): no event")
+    constraints=[None], table_rows=[[73467, "ruby", 0], [73502, "ruby", 0], [73548, "sh", 0]])
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
