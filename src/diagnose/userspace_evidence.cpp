@@ -20,21 +20,28 @@ constexpr size_t kMaxEvidence = 8;  // one input says the same few times; more a
 // whole memory.events dump (low, high, max, oom, oom_kill, oom_group_kill), so its state is exact.
 constexpr size_t kTailLines = 8;
 
-// Every sentence needs one of these in its line: slurm() `oom-kill event`, memory_high() `high `,
-// systemd_unit() `OOM killer` (both of its wordings). The first of any at or after `from` in `text`, or npos.
-// One pass for all (util/needle_candidates.h): a needle's first byte and its fourth (`h`…`h`, `o`…`-`, `O`…` `)
-// at 32 positions at a time, a pair few positions of a log hold, and only those are compared whole (a byte loop,
-// or three memmem passes, read every byte).
-using EvidencePairs = needles::Set<needles::Starting<'h', needles::At<3, 'h'>>, needles::Starting<'o', needles::At<3, '-'>>,
-                                   needles::Starting<'O', needles::At<3, ' '>>>;
+// Slurm's count of OOM kills in a step: `oom-kill event(s)` (older slurmstepd), `oom_kill event` and
+// `oom_kill events` (newer releases).
+constexpr std::string_view kSlurmWords[] = {"oom-kill event", "oom_kill event"};
+
+// Every sentence needs one of these in its line: slurm() `oom-kill event` or `oom_kill event`, memory_high()
+// `high `, systemd_unit() `OOM killer` (both of its wordings). The first of any at or after `from` in `text`, or
+// npos. One pass for all (util/needle_candidates.h): a needle's first byte and its fourth (`h`…`h`, `o`…`-` or
+// `_`, `O`…` `) at 32 positions at a time, a pair few positions of a log hold, and only those are compared whole
+// (a byte loop, or four memmem passes, read every byte).
+using EvidencePairs =
+    needles::Set<needles::Starting<'h', needles::At<3, 'h'>>,
+                 needles::Starting<'o', needles::At<3, '-'>, needles::At<3, '_'>>, needles::Starting<'O', needles::At<3, ' '>>>;
 
 size_t find_evidence_word(std::string_view text, size_t from) {
-  constexpr std::string_view kSlurm = "oom-kill event", kHigh = "high ", kSystemd = "OOM killer";
-  static_assert(EvidencePairs::has(kHigh[0], 3, kHigh[3]) && EvidencePairs::has(kSlurm[0], 3, kSlurm[3]) &&
-                EvidencePairs::has(kSystemd[0], 3, kSystemd[3]));
+  constexpr std::string_view kHigh = "high ", kSystemd = "OOM killer";
+  static_assert(EvidencePairs::has(kHigh[0], 3, kHigh[3]) && EvidencePairs::has(kSystemd[0], 3, kSystemd[3]));
+  static_assert(EvidencePairs::has(kSlurmWords[0][0], 3, kSlurmWords[0][3]) &&
+                EvidencePairs::has(kSlurmWords[1][0], 3, kSlurmWords[1][3]));
   const size_t at = needles::find_first<EvidencePairs>(text.data(), from, text.size(), [&](size_t i) {
     const std::string_view rest = text.substr(i);
-    return starts_with(rest, kHigh) || starts_with(rest, kSlurm) || starts_with(rest, kSystemd);
+    return starts_with(rest, kHigh) || starts_with(rest, kSlurmWords[0]) || starts_with(rest, kSlurmWords[1]) ||
+           starts_with(rest, kSystemd);
   });
   return at == text.size() ? std::string_view::npos : at;
 }
@@ -66,13 +73,16 @@ std::string systemd_unit(std::string_view t) {
 }
 
 // slurmstepd (src/plugins/task/cgroup, jobacct_gather/cgroup):
-// `Detected 1 oom-kill event(s) in StepId=191.batch cgroup.` (21.08+) or `… in step 191.batch cgroup.`
+// `Detected 1 oom-kill event(s) in StepId=191.batch cgroup.` (21.08+), `… in step 191.batch cgroup.` (older),
+// `Detected 2 oom_kill events in StepId=13.0. Some of the step tasks have been OOM Killed.` (newer releases).
 std::string slurm(std::string_view t) {
   const size_t at = t.find("Detected ");
-  if (at == std::string_view::npos || t.find("oom-kill event") == std::string_view::npos) return {};
+  if (at == std::string_view::npos) return {};
   std::string_view rest = t.substr(at + 9);
   const auto n = take_u64(rest);
-  if (!n || !starts_with(rest, " oom-kill event")) return {};
+  if (!n || rest.empty() || rest.front() != ' ' ||
+      (!starts_with(rest.substr(1), kSlurmWords[0]) && !starts_with(rest.substr(1), kSlurmWords[1])))
+    return {};
   std::string_view step;
   for (std::string_view key : {std::string_view("StepId="), std::string_view(" step ")}) {
     const size_t k = rest.find(key);

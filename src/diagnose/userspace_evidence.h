@@ -2,7 +2,7 @@
 // Text that tells of memory trouble without being a kernel OOM report, read
 // when an input holds no report (pure over the text fed to it):
 //  - Slurm's `slurmstepd: error: Detected N oom-kill event(s) in StepId=J.S
-//    cgroup`: it counted OOM kills in the step's cgroup (memory.events
+//    cgroup` (newer releases: `Detected N oom_kill events in StepId=J.S.`): it counted OOM kills in the step's cgroup (memory.events
 //    oom_kill); the kernel's reports are in the compute node's kernel log.
 //  - systemd's `<unit>: A process of this unit has been killed by the OOM
 //    killer.`: the kernel killed in the unit's cgroup; its report is in the

@@ -20,24 +20,29 @@ struct Needle {
 };
 constexpr Needle kNeedles[] = {
     {"oom-kill", 7}, {"process", 6}, {"of memory", 8}, {"Memory", 5}, {"Manual OOM", 9}, {"Task in ", 6},
-    {"y: usage ", 6}, {"otal_vm", 6}, {"[", 8},  // a Tasks-table row of 4.19+: `[   1234]     0  1234 …`
+    {"y: usage ", 6}, {"otal_vm", 6}, {"[", 8},  // a Tasks-table row: `[   1234]     0  1234 …` (and `[ 1234]`)
 };
 
 bool digit(char c) { return c >= '0' && c <= '9'; }
 
-// `[`, a pid right-aligned in 7 columns, `]`, spaces and the uid (a number,
-// `-` when negative): the start of a row of dump_tasks() since 4.19. A
-// syslog tag (`journald[1234567]:`) or a stamp (`[  962.892220]`) is not one.
+// `[`, a pid right-aligned in 7 columns (4.19+: `[%7d]`) or in 5 (before 4.19: `[%5d]`), `]`, spaces and the
+// uid (a number, `-` when negative): the start of a row of dump_tasks(). A syslog tag (`journald[1234567]:`) or a
+// stamp (`[  962.892220]`) is not one.
 bool table_row_at(const char* p, const char* end) {
-  if (end - p < 11 || p[9] != ' ') return false;
-  size_t i = 1;
-  while (i < 8 && p[i] == ' ') ++i;
-  if (i == 8) return false;
-  for (; i < 8; ++i)
-    if (!digit(p[i])) return false;
-  const char* q = p + 9;
-  while (q < end && *q == ' ') ++q;
-  return q < end && (digit(*q) || *q == '-');
+  for (const size_t width : {size_t{7}, size_t{5}}) {
+    const size_t close = width + 1;  // the `]`
+    if (static_cast<size_t>(end - p) < close + 3 || p[close] != ']' || p[close + 1] != ' ') continue;
+    size_t i = 1;
+    while (i < close && p[i] == ' ') ++i;
+    if (i == close) continue;
+    bool digits = true;
+    for (; i < close; ++i) digits = digits && digit(p[i]);
+    if (!digits) continue;
+    const char* q = p + close + 1;
+    while (q < end && *q == ' ') ++q;
+    if (q < end && (digit(*q) || *q == '-')) return true;
+  }
+  return false;
 }
 
 // Full check of a candidate at `p` for needle `k` (bounds: p + text.size() <= end).
@@ -82,11 +87,12 @@ bool verify(const char* begin, const char* p, const char* end, size_t k) {
 constexpr bool pairs_agree() {
   using anchor_detail::AnchorPairs, anchor_detail::AnchorPairsRows;
   for (const Needle& k : kNeedles) {
-    if (k.text == "[") continue;  // the row's pair, `[` and `]` 8 bytes on, is AnchorPairsRows' alone
+    if (k.text == "[") continue;  // the row's pairs, `[` and `]` 8 or 6 bytes on, are AnchorPairsRows' alone
     const char c = k.text[k.last];
     if (!AnchorPairs::has(k.text[0], k.last, c) || !AnchorPairsRows::has(k.text[0], k.last, c)) return false;
   }
-  return AnchorPairsRows::has('[', 8, ']') && !AnchorPairs::has('[', 8, ']');
+  return AnchorPairsRows::has('[', 8, ']') && AnchorPairsRows::has('[', 6, ']') && !AnchorPairs::has('[', 8, ']') &&
+         !AnchorPairs::has('[', 6, ']');
 }
 static_assert(pairs_agree(), "anchor_simd.h's pairs are kNeedles' first and `last` bytes");
 
@@ -104,7 +110,7 @@ bool anchor_at(const char* begin, const char* p, const char* end, bool rows) {
     case 'M': return verify(begin, p, end, 3) || verify(begin, p, end, 4);
     case 'T': return verify(begin, p, end, 5);
     case 'y': return verify(begin, p, end, 6);
-    case '[': return rows && table_row_at(p, end);  // its SIMD pair is `[` and `]` 8 bytes on
+    case '[': return rows && table_row_at(p, end);  // its SIMD pairs: `[` and `]` 8 or 6 bytes on
     default: return false;
   }
 }
@@ -190,7 +196,7 @@ bool holds_table_row(const char* data, size_t n) {
   const char* end = data + n;
   for (const char* p = data; (p = static_cast<const char*>(std::memchr(p, '[', static_cast<size_t>(end - p))));
        ++p)
-    if (end - p > 8 && p[8] == ']' && table_row_at(p, end)) return true;
+    if (end - p > 8 && (p[8] == ']' || p[6] == ']') && table_row_at(p, end)) return true;
   return false;
 }
 

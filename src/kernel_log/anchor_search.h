@@ -26,11 +26,10 @@
 //                   the Tasks table's header `[ pid ]   uid  tgid total_vm …` (excerpts
 //                   of Mem-Info and the table only: report_scanner.cpp opens one there
 //                   only when no report is open and no other anchor follows)
-//   "[" with "]" 8 bytes on, a pid right-aligned between them, then the uid (find_anchor_or_row() only)
-//                   a Tasks-table row of 4.19+ `[   1234]     0  1234 …` (pastes of table rows
+//   "[" with "]" 8 or 6 bytes on, a pid right-aligned between them, then the uid (find_anchor_or_row() only)
+//                   a Tasks-table row, 4.19+ `[   1234]     0  1234 …` or older `[ 1234]` (pastes of table rows
 //                   alone: report_scanner.cpp opens a report there only when no report is
 //                   open, another row follows and no other anchor does, as for the header).
-//                   Rows of ≤4.18 (`[%5d]`) are not anchors.
 #include <cstddef>
 #include <cstdint>
 
@@ -39,11 +38,11 @@ namespace oomlens {
 /// Offset of the first anchor in [data, data + n), or n when there is none.
 /// The returned offset points into the line holding the anchor.
 size_t find_anchor(const char* data, size_t n);
-/// find_anchor() with a 4.19+ Tasks-table row among the anchors: for input
+/// find_anchor() with a Tasks-table row among the anchors: for input
 /// whose first bytes hold one (holds_table_row(): the scanner's probe), so
 /// other input pays nothing for it.
 size_t find_anchor_or_row(const char* data, size_t n);
-/// Whether [data, data + n) holds the start of a 4.19+ Tasks-table row.
+/// Whether [data, data + n) holds the start of a Tasks-table row.
 bool holds_table_row(const char* data, size_t n);
 
 }  // namespace oomlens

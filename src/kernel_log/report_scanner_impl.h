@@ -98,7 +98,7 @@ struct ReportScanner::Impl {
   // out, since a colour inside an anchor (`invoked ESC[01;31moom…`) hides it
   // from the prefilter (split_anchor_escaped()).
   char escape_intro = 0;
-  // The same first bytes hold a 4.19+ Tasks-table row (holds_table_row()):
+  // The same first bytes hold a Tasks-table row (holds_table_row()):
   // then a row is an anchor too (find_anchor_or_row(): a paste of rows
   // alone); other input pays nothing for it.
   bool rows_possible = false;

@@ -2291,6 +2291,87 @@ add("409-deep-sort-yolov3-111-jetson-nano-page-allocation-stalls-kthread-header-
 add("410-meta-drono-24-arm-3.18-attempted-to-kill-init-panic-padded-lines-not-oom-negative.log",
     GH + "Dronolab/meta-drono/issues/24", [],
     "n/a (no OOM report: `Kernel panic - not syncing: Attempted to kill init!`, init (sh) exited at boot)")
+# 423+: blind set 14b (h-b14b)
+# Helper b14b: twelve reports from GitHub issue threads (ML training and inference jobs, containers, partial and
+# mangled pastes, four negatives), checked against the corpus and the other helpers' worktrees. Truth written by
+# hand from the text and the kernel's formats before oomlens ran on them.
+# A neon (DeepSpeech) training job on a 24 GB machine: `I found this msg by dmsg`, the 4.x selection of python
+# (score 974) and its kill (no shmem-rss: before 4.5); after the poster's next comment line, a lone kill line of
+# another python 239318 s later (batch size 8): no selection line, so its constraint cannot be told.
+add("423-neon-deepspeech-48-dmsg-python-training-selection-score-974-kill-then-lone-kill-line-days-later.log",
+    GH + "NervanaSystems/deepspeech/issues/48", ["kill", "kill"],
+    "global (Out of memory: prefix; second event: a bare kill line, not determinable)", constraints=["global", None],
+    kills=[kill(25635, "python", 55518724, 23902876, 154436, selected_score=974),
+           kill(9666, "python", 53893188, 23892380, 152808)])
+# SRGAN (TensorFlow) on Ubuntu 4.4 with the nvidia module (`Tainted: P OE`): python's header with `cpuset=/`, raw
+# stack words, the `[<addr>]` stack through out_of_memory from __alloc_pages_slowpath (4.4's memcg path does not call
+# out_of_memory): global. The index's excerpt ends in a frame (the cut frame left out).
+add("424-tensorflow-9419-srgan-ubuntu-4.4-python-header-cpuset-root-tainted-p-oe-raw-stack-words-cut.log",
+    GH + "tensorflow/tensorflow/issues/9419", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
+    trigger=trig("python", 3557, gfp="0x24280ca", order=0, oom_score_adj=0))
+# Triton inference server on Azure 5.4 (GPU node): network, nvidia-modeset and perf lines, then python3's header
+# (GFP_KERNEL, `Tainted: P OE`) and a page fault's charge through mem_cgroup_out_of_memory / try_charge: memcg. Another
+# report of the same post (196) is in the corpus; this one is 8423 s earlier. The cut last frame left out.
+add("425-triton-4154-azure-5.4-nvidia-modeset-perf-lines-then-python3-memcg-try-charge-page-fault-header-cut.log",
+    GH + "triton-inference-server/server/issues/4154", ["incomplete"],
+    "memcg (stack through mem_cgroup_out_of_memory / try_charge)", constraints=["memcg"],
+    trigger=trig("python3", 97420, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0))
+# openEO on Kubernetes (cgroup v2, containerd), `dmesg -T` 2023: the tail of the memcg's memory.stat printed one
+# stat a line in bytes (slab_reclaimable 1253376 ...), the task table (pause -998, tini/java/python3 -997: a
+# Guaranteed pod), and the `oom-kill:` line of CONSTRAINT_MEMCG cut by the index inside its oom_memcg
+# (`/kubepods.slice/kubepods-pode3567859_73e8`): no kill line, no task=.
+add("426-openeo-496-k8s-dmesgT-2023-cgroup-v2-stat-lines-in-bytes-rows-adj-997-python3-java-memcg-oom-kill-cut-in-oom-memcg.log",
+    GH + "Open-EO/openeo-geopyspark-driver/issues/496", ["incomplete"], "memcg (CONSTRAINT_MEMCG)",
+    constraints=["memcg"], memcg_elided=True,
+    table_rows=[[3642554, "pause", -998], [3643097, "tini", -997], [3643132, "java", -997],
+                [3757353, "python3", -997], [3757632, "python3", -997]],
+    wall_prefix="2023-12-19T12:22:11")
+# A snakemake rule under Slurm (newer slurmstepd wording: `Detected 2 oom_kill events in StepId=JOBID.13. Some of
+# the step tasks have been OOM Killed.`) and srun's `Out Of Memory`: no kernel line (the node name was `NODE`).
+add("427-snakemake-slurm-371-slurmstepd-detected-2-oom-kill-events-underscore-wording-srun-out-of-memory-userspace-negative.log",
+    GH + "snakemake/snakemake-executor-plugin-slurm/pull/371", [],
+    "n/a (no kernel OOM report: slurmstepd counted OOM kills in the step's cgroup)")
+# Kubernetes docs (a PR fixing a space): the kubectl event `Warning OOMKilling  Memory cgroup out of memory: Kill
+# process 4481 (stress) score 1994 or sacrifice child` in inline code whose closing backtick is on the next line:
+# a memcg selection only (score 1994 > 1000: the raised adj of a container process).
+add("428-k8s-website-12576-kubectl-event-warning-oomkilling-memcg-selection-stress-score-1994-inline-code-backtick-next-line.log",
+    GH + "kubernetes/website/pull/12576", ["selected_no_kill"], "memcg (Memory cgroup out of memory prefix)",
+    constraints=["memcg"], selected_only=[[4481, "stress", 1994]])
+# systemd's oomd test suite journal: systemd-oomd kills a service's cgroup for memory pressure (its line cut by the
+# pager, `be>`), systemd says `systemd-oomd killed 2 process(es) in this unit.`: a userspace kill, no kernel line.
+add("429-systemd-20690-testsuite-journal-systemd-oomd-killed-service-memory-pressure-pager-cut-unit-lines-userspace-negative.log",
+    GH + "systemd/systemd/pull/20690", [],
+    "n/a (no kernel OOM report: systemd-oomd killed the unit's cgroup for memory pressure)")
+# Arch 5.9 with the nvidia driver: a code fence glued to the first line, picom's order-4 GFP_KERNEL page allocation
+# failure (kmalloc from nvkms_alloc): warn_alloc, no OOM kill. The cut frame left out.
+add("430-picom-540-arch-5.9-fence-glued-picom-order4-gfp-kernel-comp-nvidia-modeset-page-allocation-failure-negative.log",
+    GH + "yshui/picom/issues/540", [], "n/a (no OOM report: page allocation failure)")
+# Ray Datasets on AWS 5.3: the global `oom-kill:` of a Ray worker whose comm is cut at 15 bytes (`ray::_shuffle_m`,
+# task_memcg=/user.slice), its kill (5.3: no UID/pgtables/adj on the line) and reaper, then worker.io's header 2 s
+# later and its stack through __alloc_pages_slowpath/filemap_fault (global); the index's excerpt ends there.
+add("431-ray-23450-datasets-aws-5.3-global-oom-kill-ray-shuffle-worker-15-char-comm-kill-reaper-then-worker-io-header-filemap-fault-cut.log",
+    GH + "ray-project/ray/issues/23450", ["kill", "incomplete"], "global (global_oom)", constraints=["global", "global"],
+    kills=[kill(16832, "ray::_shuffle_m", 33905928, 6481792, 0, 64, reaper=[0, 0, 64])], task_memcg="/user.slice",
+    chosen=[16832, "ray::_shuffle_m"],
+    trigger=trig("worker.io", 17218, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0,
+                 note="header of the NEXT OOM event"))
+# docker/for-linux: AWS syslog (host replaced), nine 4.x task-table rows (`nr_ptes nr_pmds swapents`) of
+# docker-containerd shims (comm cut at 15 bytes, adj -999); nothing else in the index's excerpt.
+add("432-docker-for-linux-759-aws-4.x-syslog-table-rows-only-docker-containe-adj-999-nr-pmds.log",
+    GH + "docker/for-linux/issues/759", ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
+    table_rows=[[3942, "docker-containe", -999], [3943, "docker-containe", -999], [4532, "docker-containe", -999]],
+    year_guessed=True)
+# HAFS on NOAA's Orion (node names replaced): the older slurmstepd wording `Detected 1 oom-kill event(s) in step
+# 3495064.0 cgroup.`, srun's `Out Of Memory` and the step's cancel, then another job's bus error: no kernel line.
+add("433-hafs-101-orion-slurmstepd-detected-oom-kill-event-in-step-old-wording-srun-out-of-memory-bus-error-cancelled-userspace-negative.log",
+    GH + "hafs-community/HAFS/issues/101", [],
+    "n/a (no kernel OOM report: slurmstepd counted an OOM kill in step 3495064.0's cgroup)")
+# The WCA site's PR thread: 4.x task-table rows (uid 690824: a container's mapped uid) pasted double-spaced, a blank
+# line after every row; ruby workers and their sh parents, adj 0; the cut last row left out.
+add("434-wca-1690-rows-only-double-spaced-blank-lines-uid-690824-ruby-sh-nr-pmds.log",
+    GH + "thewca/worldcubeassociation.org/pull/1690", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None], table_rows=[[73467, "ruby", 0], [73502, "ruby", 0], [73548, "sh", 0]])
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

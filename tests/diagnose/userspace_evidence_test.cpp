@@ -24,6 +24,28 @@ TEST(UserspaceEvidence, SlurmOomKillCountPointsAtTheNodesKernelLog) {
               HasSubstr("3 OOM kill(s) in the cgroup of step 42.0"));
 }
 
+// Blind set 14b (corpus 427): newer slurmstepd words the count `Detected 2 oom_kill events in StepId=13.0. Some of
+// the step tasks have been OOM Killed.` (one event: `oom_kill event`).
+TEST(UserspaceEvidence, SlurmNewerOomKillEventsWordingPointsAtTheNodesKernelLog) {
+  const std::string s = userspace_evidence_line(
+      "slurmstepd: error: Detected 2 oom_kill events in StepId=JOBID.13. Some of the step tasks have been OOM Killed.");
+  EXPECT_THAT(s, HasSubstr("counted 2 OOM kill(s) in the cgroup of step JOBID.13"));
+  EXPECT_THAT(s, HasSubstr("journalctl -k"));
+  EXPECT_THAT(userspace_evidence_line("slurmstepd: error: Detected 1 oom_kill event in StepId=11300781.0. Some of the "
+                                      "step tasks have been OOM Killed."),
+              HasSubstr("1 OOM kill(s) in the cgroup of step 11300781.0"));
+  // Neither wording without its count is a sentence.
+  EXPECT_EQ(userspace_evidence_line("the step reported oom_kill events"), "");
+  UserspaceEvidenceScan scan;
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += "Epoch 3: loss 0.25\n";
+  text += "slurmstepd: error: Detected 2 oom_kill events in StepId=7.batch. Some of the step tasks have been OOM Killed.\n";
+  scan.feed(text);
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 201u);
+}
+
 // Blind set 8a (corpus 278, 162): systemd's unit line says the kernel killed in the unit's cgroup.
 TEST(UserspaceEvidence, SystemdUnitKilledByTheOomKillerPointsAtTheKernelLog) {
   const std::string s = userspace_evidence_line(

@@ -1,6 +1,7 @@
-// A paste of Tasks-table rows alone (issue 12: corpus 221, 222): no header,
-// no table header, no kill line. A 4.19+ row (`[%7d] %5d %5d …`,
-// mm/oom_kill.c dump_tasks()) is an anchor (anchor_search.h); a report opens
+// A paste of Tasks-table rows alone (issue 12: corpus 221, 222, 432, 434): no
+// header, no table header, no kill line. A row (`[%7d] %5d %5d …` since 4.19,
+// `[%5d] %5d %5d …` before, mm/oom_kill.c dump_tasks()) is an anchor
+// (anchor_search.h); a report opens
 // there only when no report is open, another row follows and no other anchor
 // does. Everything else that looks like a row must open nothing.
 #include <gtest/gtest.h>
@@ -48,9 +49,46 @@ TEST(TableRows, A419RowIsAnAnchorAtItsBracket) {
            "[     ]     0 x",                           // no pid
            "[   1234]abc 0",                            // nothing after the bracket
            "[   1234]     x",                           // no uid
-           "[  1234] 0 1234 12 12 12 12 x",             // ≤4.18 `[%5d]` with a 4-digit pid: not an anchor
+           "[  1234] 0 1234 12 12 12 12 x",             // `]` 7 bytes on: neither width
+           "[ 1234]abc 0",                              // ≤4.18 width, nothing after the bracket
+           "[ 1234]     x",                             // ≤4.18 width, no uid
+           "host foo[12345]: 0 started",                // a syslog tag: `:` after the bracket
+           "[  962.8] 0 x",                             // a stamp cut short: not a number
        })
     EXPECT_EQ(anchor_in(other), std::string::npos) << other;
+}
+
+// Blind set 14b (corpus 432, 434): rows of ≤4.18 (`[%5d]`: `nr_ptes nr_pmds swapents`) pasted alone are
+// anchors too, at their bracket, a pid of five digits filling the width.
+TEST(TableRows, APre419RowIsAnAnchorAtItsBracket) {
+  EXPECT_EQ(anchor_in("[ 3942]     0  3942     2227     1354       9       5        0          -999 docker-containe"),
+            0u);
+  EXPECT_EQ(anchor_in("[ 8869.866313] [73467] 690824 73467    69349    38156     134       3        0             0 ruby"),
+            15u);
+  EXPECT_EQ(anchor_in("Aug 13 09:35:36 host01 kernel: [678517.179056] [ 3942]     0  3942     2227     1354       9       5"),
+            47u);
+}
+
+TEST(TableRows, Pre419RowsAloneGiveAnIncompleteEventWithTheRows) {
+  constexpr std::string_view kRows44 =
+      "Aug 13 09:35:36 host01 kernel: [678517.179056] [ 3942]     0  3942     2227     1354       9       5        0          -999 docker-containe\n"
+      "\n"
+      "Aug 13 09:35:36 host01 kernel: [678517.179058] [ 3943]     0  3943     2243      910       9       5        0          -999 docker-containe\n"
+      "Aug 13 09:35:36 host01 kernel: [678517.179081] [ 4532]     0  4532     1891      650       8       5        0          -999 docker-containe\n";
+  auto ev = parse(kRows44);
+  ASSERT_EQ(ev.size(), 1u);
+  const OomEvent& e = ev[0];
+  EXPECT_EQ(e.kind, EventKind::incomplete);
+  EXPECT_FALSE(e.constraint);
+  EXPECT_TRUE(e.victims.empty());
+  ASSERT_EQ(e.tasks.size(), 3u);
+  EXPECT_EQ(e.tasks[0].pid, 3942);
+  EXPECT_EQ(e.tasks[0].comm, "docker-containe");
+  EXPECT_EQ(e.tasks[0].oom_score_adj, -999);
+  EXPECT_EQ(e.tasks[0].rss_bytes, 1354ull * 4096);
+  EXPECT_EQ(e.tasks[2].pid, 4532);
+  // One such row alone is no paste of rows: it opens nothing.
+  EXPECT_TRUE(parse("[ 3942]     0  3942     2227     1354       9       5        0          -999 x\n").empty());
 }
 
 TEST(TableRows, RowsAloneGiveAnIncompleteEventWithTheRows) {
@@ -144,9 +182,11 @@ TEST(TableRows, WhatOnlyLooksLikeRowsOpensNoReport) {
       "[   1204]     0  1204   12 x\n",
       // A program's own numbered list (`[%7d]` ids, a name, no counters).
       "[      1]   0 init\n[      2]   0 kthreadd\n[      3]   0 rcu_gp\n",
-      // ≤4.18 rows (`[%5d]`) are no anchor: alone they stay unread.
-      "[ 1201]  1000  1201     9029      427    90112     1088         0 worker\n"
-      "[ 1202]  1000  1202     9029      427    90112     1088         0 worker\n",
+      // The same list with ids in five columns, as ≤4.18 rows (`[%5d]`) print their pids.
+      "[    1]   0 init\n[    2]   0 kthreadd\n[    3]   0 rcu_gp\n",
+      // Rows of ≤4.18 width whose pid is not their tgid.
+      "[ 1201]  1000  1200     9029      427       20        3         0 worker\n"
+      "[ 1202]  1000  1200     9029      427       20        3         0 worker\n",
       // CONFIG_PRINTK_CALLER ids and stamps.
       "[   10.000000] [    T1] Run /sbin/init as init process\n"
       "[   10.000001] [  T123] systemd[1]: Started Journal Service.\n",
