@@ -1105,7 +1105,7 @@ add("226-arjuna-52-slurm-pytorch-training-slurmstepd-oom-kill-event-shell-killed
     GH + "ArjunaCluster/ArjunaUsers/issues/52", [], "n/a (no kernel report: slurmstepd's oom-kill count only)")
 # The poster shortened the report: stamps are bare HH:MM:SS, the header ends at `invoked oom-killer`, the kill
 # line stops after anon-rss and its sizes are wrapped onto an indented line.
-add("mangler-pending/227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log",
+add("227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log",
     GH + "FootprintAI/Containarium/issues/1349", ["kill"], "global (Out of memory: prefix)",
     [kill(231848, "containarium", 2753240, 565600, None)],
     trigger=trig("sshpiperd", None, note="header cut after `invoked oom-killer`"))
@@ -1560,7 +1560,7 @@ add("303-h3c-kb-uis-cas-kvm-memcg-machine-slice-x2d-escapes-constraint-mistyped-
     chosen=[2016872, "kvm"], year_guessed=True)
 # A Chinese blog on Harvester (KubeVirt): the code block's gutter numbers 1-7 came along, the author elided with `...`
 # and replaced the host by `xxx`. Two memcg OOMs, each a header (the first by a vCPU thread `CPU 1/KVM`) and a kill.
-add("mangler-pending/304-warnerchen-blog-harvester-kubevirt-code-gutter-numbers-elided-two-memcg-kills-qemu-system-x86-adj-990.log",
+add("304-warnerchen-blog-harvester-kubevirt-code-gutter-numbers-elided-two-memcg-kills-qemu-system-x86-adj-990.log",
     "https://warnerchen.github.io/2025/03/25/Harvester-VM-OOM-问题排查", ["kill", "kill"],
     "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg"],
     kills=[kill(15621, "qemu-system-x86", 17962836, 15698676, 24744, 4, 107, 31552, 990),

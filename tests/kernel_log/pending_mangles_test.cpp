@@ -298,5 +298,86 @@ TEST(PendingMangles, ASelectionLineWrappedBeforeItsPidIsNotAnotherReport) {
   EXPECT_EQ(ev[1].tasks.size(), 2u);
 }
 
+TEST(PendingMangles, NewestFirstAKillThenItsHeaderBeforeAnOlderReportIsOneReport) {
+  // 304 through reverse: an excerpt of two memcg OOMs three days apart
+  // (header and kill each, `...` between), reversed. The newest kill, then
+  // its header, not stamped later, with no body of its own after it: one
+  // report newest-first, not a kill alone and a header read with the older
+  // report's kill.
+  auto ev = parse_log_text(
+      "Mar 20 03:00:55 xxx kernel: Memory cgroup out of memory: Killed process 37685 (qemu-system-x86) "
+      "total-vm:19403216kB, anon-rss:16439716kB, file-rss:24368kB, shmem-rss:4kB, UID:107 pgtables:33732kB "
+      "oom_score_adj:990\n"
+      "Mar 20 03:00:55 xxx kernel: virt-launcher invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, "
+      "oom_score_adj=990\n"
+      "...\n"
+      "Mar 17 13:06:36 xxx kernel: Memory cgroup out of memory: Killed process 15621 (qemu-system-x86) "
+      "total-vm:17962836kB, anon-rss:15698676kB, file-rss:24744kB, shmem-rss:4kB, UID:107 pgtables:31552kB "
+      "oom_score_adj:990\n"
+      "Mar 17 13:06:36 xxx kernel: CPU 1/KVM invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, "
+      "oom_score_adj=990\n",
+      ScanOptions{"304", 2024});  // classic syslog stamps give a wall time only with a year
+  ASSERT_EQ(ev.size(), 2u);
+  for (const auto& e : ev) {
+    ASSERT_TRUE(e.trigger);
+    ASSERT_EQ(e.victims.size(), 1u);
+    EXPECT_EQ(e.victims[0].pid == 37685 ? "virt-launcher" : "CPU 1/KVM", e.trigger->comm);
+  }
+}
+
+TEST(PendingMangles, AKillThenTheNextHeaderAndItsKillWithoutStampsIsPrintOrder) {
+  // 304 through strip_prefix: the same excerpt in print order, no stamps.
+  // After the first kill, a header straight followed by a kill is a report
+  // cut to those two lines: only stamps running back from the header to that
+  // kill would say newest-first.
+  auto ev = parse_log_text(
+      "CPU 1/KVM invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=990\n"
+      "Memory cgroup out of memory: Killed process 15621 (qemu-system-x86) total-vm:17962836kB, "
+      "anon-rss:15698676kB, file-rss:24744kB, shmem-rss:4kB, UID:107 pgtables:31552kB oom_score_adj:990\n"
+      "...\n"
+      "virt-launcher invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=990\n"
+      "Memory cgroup out of memory: Killed process 37685 (qemu-system-x86) total-vm:19403216kB, "
+      "anon-rss:16439716kB, file-rss:24368kB, shmem-rss:4kB, UID:107 pgtables:33732kB oom_score_adj:990\n");
+  ASSERT_EQ(ev.size(), 2u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 15621);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "CPU 1/KVM");
+  ASSERT_EQ(ev[1].victims.size(), 1u);
+  EXPECT_EQ(ev[1].victims[0].pid, 37685);
+  ASSERT_TRUE(ev[1].trigger);
+  EXPECT_EQ(ev[1].trigger->comm, "virt-launcher");
+}
+
+TEST(PendingMangles, NewestFirstAKillThenAHeaderCutAfterInvokedIsOneReport) {
+  // 227 through reverse: time-only stamps, a header cut after `invoked
+  // oom-killer`, then its kill, reversed: the kill, then the header with
+  // nothing after it. One report, the header its trigger.
+  auto ev = parse_log_text(
+      "04:36:00 kernel: Out of memory: Killed process 231848 (containarium)\n"
+      "04:35:56 kernel: sshpiperd invoked oom-killer\n"
+      "```\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "sshpiperd");
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 231848);
+}
+
+TEST(PendingMangles, AFrameAfterAHeaderIsItsBody) {
+  // 269 through strip_prefix: a kill, then the next report's header and one
+  // frame its poster kept (` oom_kill_process.cold+0x8/0x87`): the frame is
+  // the header's body, so print order: the kill is not that header's.
+  auto ev = parse_log_text(
+      "Memory cgroup out of memory: Killed process 3777481 (pulse) total-vm:15395264kB, anon-rss:10461592kB, "
+      "file-rss:10236kB, shmem-rss:0kB, UID:100999 pgtables:22784kB oom_score_adj:0\n"
+      "pulse invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+      " oom_kill_process.cold+0x8/0x87\n");
+  ASSERT_GE(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 3777481);
+  EXPECT_FALSE(ev[0].trigger);
+}
+
 }  // namespace
 }  // namespace oomlens
