@@ -510,6 +510,32 @@ bool printed_after_opening(std::string_view opening, std::string_view prev) {
   return false;
 }
 
+std::optional<bool> older_lines_follow(std::string_view text, size_t after, std::string_view opening,
+                                       const LinePrefix& opening_prefix, bool final, std::optional<int> default_year) {
+  NormalizedLine n;
+  size_t pos = after;
+  for (int i = 0; i < 8; ++i) {
+    if (pos >= text.size()) return final ? std::optional<bool>(false) : std::nullopt;
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    normalize_line(text.substr(pos, eol - pos), n, default_year);
+    const size_t next = eol + 1;
+    pos = next;
+    if (n.foreign || trim(n.text).empty()) continue;
+    const std::string_view t = trim(n.text);
+    if (printed_after_opening(t, opening)) return true;
+    // Only after `Task in`: forward, a header follows `no killable processes` or a report's
+    // last counter as the next report's, while `Task in` is followed by its own counters.
+    if (!oomline::parse_task_in(opening) || !header_line(n, t) || stamped_later(n.prefix, opening_prefix))
+      return false;
+    std::optional<LinePrefix> next_outcome;
+    const Body body = header_body_follows(text, next, final, default_year, &next_outcome);
+    if (body == Body::undecided) return std::nullopt;
+    return body == Body::no && !next_outcome;
+  }
+  return false;
+}
+
 NewestFirst extend_newest_first(std::string_view text, size_t after, bool opening_is_header, bool final,
                                 std::optional<int> default_year) {
   NewestFirst out;

@@ -1608,7 +1608,7 @@ add("309-redhat-kb-6958243-rhel7-3.10-s1-agent-memcg-v1-pagefault-oom-synchroniz
 # Alibaba Cloud Linux help: a table whose cells hold three `dmesg -T` excerpts, the gfp_mask masked with `****` by the
 # page (so no gfp is checked): a memcg OOM, a parent memcg's OOM (task in /mm_test/2, limit of /mm_test), and
 # Alinux's `limit of host` (a global OOM: Node 0 DMA32 free under low). Each is a header and one or two lines.
-add("mangler-pending/310-alibabacloud-alinux-kb-table-cells-dmesgT-masked-gfp-asterisks-memcg-parent-memcg-and-limit-of-host-three-headers.log",
+add("310-alibabacloud-alinux-kb-table-cells-dmesgT-masked-gfp-asterisks-memcg-parent-memcg-and-limit-of-host-three-headers.log",
     "https://alibabacloud.com/help/en/alinux/support/causes-of-and-solutions-to-the-issue-of-oom-killer-being-triggered",
     ["incomplete", "incomplete", "incomplete"], "memcg (Task in … killed as a result of limit of …; the third: of host)",
     constraints=["memcg", "memcg", "global"], memcg="/mm_test", task_memcg="/mm_test/2",

@@ -379,5 +379,57 @@ TEST(PendingMangles, AFrameAfterAHeaderIsItsBody) {
   EXPECT_FALSE(ev[0].trigger);
 }
 
+TEST(PendingMangles, NewestFirstMemcgLinesThenTheirHeaderAreOneReportWithoutAnOutcome) {
+  // 310 through reverse: three excerpts of header, `Task in` and `memory:`
+  // (or a zone line) between a page's prose, reversed. No outcome tells the
+  // order and no line before each excerpt does: the lines after it do,
+  // `Task in` after `memory:` (print order puts it before), or the header
+  // after `Task in`, not stamped later, with no body of its own after it.
+  auto ev = parse_log_text(
+      "[Sat Sep 11 12:24:42 2021] Node 0 DMA32 free:155160kB min:152412kB low:190512kB high:228612kB\n"
+      "[Sat Sep 11 12:24:42 2021] Task in /user.slice killed as a result of limit of host\n"
+      "[Sat Sep 11 12:24:42 2021] test invoked oom-killer: gfp_mask=0x62****(GFP_HIGHUSER_MOVABLE|__GFP_ZERO), "
+      "nodemask=(null), order=0,\n"
+      "An instance does not have sufficient memory.\n"
+      "\n"
+      "[Fri Sep 10 16:15:14 2021] memory: usage 204800kB, limit 204800kB, failcnt 1607\n"
+      "[Fri Sep 10 16:15:14 2021] Task in /mm_test/2 killed as a result of limit of /mm_test\n"
+      "[Fri Sep 10 16:15:14 2021] test invoked oom-killer: gfp_mask=0x240****(GFP_KERNEL), nodemask=0, order=0, "
+      "oom_score_adj=0\n"
+      "A parent cgroup does not have sufficient memory.\n");
+  ASSERT_EQ(ev.size(), 2u);
+  for (const auto& e : ev) {
+    ASSERT_TRUE(e.trigger);
+    EXPECT_EQ(e.trigger->comm, "test");
+  }
+  // Each excerpt's memcg facts stay with its own header: the Fri one's failcnt, none for Sat's.
+  const auto& fri = ev[0].time.wall.value_or("") < ev[1].time.wall.value_or("") ? ev[0] : ev[1];
+  const auto& sat = &fri == &ev[0] ? ev[1] : ev[0];
+  EXPECT_EQ(fri.time.wall.value_or("").substr(0, 10), "2021-09-10");
+  ASSERT_TRUE(fri.memcg);
+  EXPECT_EQ(fri.memcg->failcnt.value_or(0), 1607u);
+  EXPECT_TRUE(!sat.memcg || !sat.memcg->failcnt);
+}
+
+TEST(PendingMangles, TaskInThenTheNextReportsHeaderWithItsBodyIsPrintOrder) {
+  // The rule above needs the header bodiless: here the header after `Task
+  // in` is followed by its own `Task in`, so print order (the first report's
+  // tail, then the next report).
+  auto ev = parse_log_text(
+      "[Fri Sep 10 16:15:14 2021] Task in /mm_test/2 killed as a result of limit of /mm_test\n"
+      "[Fri Sep 10 16:15:14 2021] memory: usage 204800kB, limit 204800kB, failcnt 1607\n"
+      "[Fri Sep 10 16:15:14 2021] test invoked oom-killer: gfp_mask=0x240****(GFP_KERNEL), nodemask=0, order=0, "
+      "oom_score_adj=0\n"
+      "[Fri Sep 10 16:15:14 2021] Task in /mm_test killed as a result of limit of /mm_test\n"
+      "[Fri Sep 10 16:15:14 2021] memory: usage 204800kB, limit 204800kB, failcnt 26\n");
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_FALSE(ev[0].trigger);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_EQ(ev[0].memcg->failcnt.value_or(0), 1607u);
+  ASSERT_TRUE(ev[1].trigger);
+  ASSERT_TRUE(ev[1].memcg);
+  EXPECT_EQ(ev[1].memcg->failcnt.value_or(0), 26u);
+}
+
 }  // namespace
 }  // namespace oomlens
