@@ -937,7 +937,7 @@ add("mangler-pending/215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-an
     summary_not=["the machine ran out"])
 # Two shortened examples of a patch mail: headers without gfp/order, oom-kill lines cut after mems_allowed,
 # kill lines without sizes (null). Before the patch the victim (mem_on_node1) is not the allocating task.
-add("mangler-pending/216-lkml-2023-04-cpuset-oom-patch-shortened-before-after-examples-kill-lines-without-sizes.log",
+add("216-lkml-2023-04-cpuset-oom-patch-shortened-before-after-examples-kill-lines-without-sizes.log",
     LORE + "lkml/20230410025056.22103-1-ligang.bdlg@bytedance.com/", ["kill", "kill"], "cpuset (CONSTRAINT_CPUSET)",
     [kill(13432, "mem_on_node1", None, None, None, adj=0, adj_source="task table row"),
      kill(2614, "mem_on_node0", None, None, None, adj=0, adj_source="task table row")],

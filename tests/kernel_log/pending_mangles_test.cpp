@@ -431,5 +431,33 @@ TEST(PendingMangles, TaskInThenTheNextReportsHeaderWithItsBodyIsPrintOrder) {
   EXPECT_EQ(ev[1].memcg->failcnt.value_or(0), 26u);
 }
 
+TEST(PendingMangles, AnUnprefixedHeaderCutAfterTheOutcomeEndsTheReport) {
+  // 216 through strip_prefix: two examples, each a header cut after
+  // `invoked oom-killer`, its table, summary and kill, prose between. The
+  // unprefixed stump opens no report, but after the first kill it ends it:
+  // the second table is not the first report's.
+  auto ev = parse_log_text(
+      "mem_on_node0 invoked oom-killer\n"
+      "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      "[  13432]     0 13432   787016   786745  6344704        0             0 mem_on_node1\n"
+      "[  13457]     0 13457   787002   785504  6340608        0             0 mem_on_node0\n"
+      "oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=(null),cpuset=test,mems_allowed=0\n"
+      "Out of memory: Killed process 13432 (mem_on_node1)\n"
+      "```\n"
+      "\n"
+      "After this patch:\n"
+      "\n"
+      "```\n"
+      "mem_on_node0 invoked oom-killer\n"
+      "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      "[   2614]     0  2614  1311294  1144192  9224192        0             0 mem_on_node0\n"
+      "oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=(null),cpuset=test,mems_allowed=0\n"
+      "Out of memory: Killed process 2614 (mem_on_node0)\n");
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].tasks.size(), 2u);
+  ASSERT_EQ(ev[1].tasks.size(), 1u);
+  EXPECT_EQ(ev[1].tasks[0].pid, 2614);
+}
+
 }  // namespace
 }  // namespace oomlens
