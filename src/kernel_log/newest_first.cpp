@@ -205,8 +205,10 @@ enum class Body { yes, no, undecided };
 // print order: its next kernel line (blank and foreign lines skipped, 8 at
 // most) is a line of a report other than an outcome or another header.
 // Newest-first, what follows the header is older: another report's outcome,
-// other text, or nothing.
-Body header_body_follows(std::string_view text, size_t pos, bool final, std::optional<int> default_year) {
+// other text, or nothing. A call-trace frame is body. When that next line is
+// an outcome, `*next_outcome` is set to its prefix.
+Body header_body_follows(std::string_view text, size_t pos, bool final, std::optional<int> default_year,
+                         std::optional<LinePrefix>* next_outcome = nullptr) {
   NormalizedLine n;
   for (int i = 0; i < 8; ++i) {
     if (pos >= text.size()) return final ? Body::no : Body::undecided;
@@ -216,6 +218,9 @@ Body header_body_follows(std::string_view text, size_t pos, bool final, std::opt
     pos = eol + 1;
     if (n.foreign || trim(n.text).empty()) continue;
     const std::string_view t = trim(n.text);
+    if (next_outcome && may_open_newest_first(t)) *next_outcome = n.prefix;
+    // A frame of its call trace counts (a paste that kept a few: ` oom_kill_process.cold+0x8/0x87`).
+    if (line_is_stack_text(t)) return Body::yes;
     return line_is_record(t) && !may_open_newest_first(t) && !oomline::parse_header(t) ? Body::yes : Body::no;
   }
   return Body::no;
@@ -264,6 +269,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   bool table_in_print_order = false;
   std::optional<int64_t> reaper_pid;  // of a reaper line that opens the text
   bool summary_opener = false;  // the text opens at an `oom-kill:` summary line
+  bool kill_opener = false;     // the text opens at a kill line
   LinePrefix kill_prefix;  // of the first kill line met
   // Since the opening line, a foreign line (another program's record) or a
   // poster's prose (an unprefixed piece a blank line follows: no record's
@@ -368,6 +374,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       // The reaper that opens the text reaped this kill's task: print order has the kill first.
       if (kill_pids.empty() && reaper_pid && k->pid == *reaper_pid) reversed = true;
       if (kill_pids.empty()) kill_prefix = n.prefix;
+      if (kernel_lines == 1) kill_opener = true, opener_prefix = n.prefix;
       kill_pids.push_back(k->pid);
     } else if (auto r = oomline::parse_reaper(t)) {
       if (reversed) break;
@@ -378,18 +385,26 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       if (reversed || seen_outcome_line) break;
       kill_pids.push_back(kNoPid);
     } else if (header_line(n, t)) {
-      // A selection or an `oom-kill:` summary, then straight a header not
-      // stamped later and followed by no body of its own: newest-first, one
-      // report cut to these two lines (a paste of `journalctl -r`); forward,
-      // the header would be the next report's, and its body would follow it.
-      if (!reversed && (select_opener || summary_opener) && kernel_lines == 2 &&
+      // A kill, a selection or an `oom-kill:` summary, then straight a header
+      // not stamped later and followed by no body of its own: newest-first,
+      // one report cut to these two lines (a paste of `journalctl -r`, or a
+      // poster's excerpt reversed: header and kill with `...` between the
+      // reports); forward, the header would be the next report's, stamped
+      // later, and its body would follow it.
+      if (!reversed && (select_opener || summary_opener || kill_opener) && kernel_lines == 2 &&
           !stamped_later(n.prefix, opener_prefix)) {
-        const Body body = header_body_follows(text, next, final, default_year);
+        std::optional<LinePrefix> next_outcome;
+        const Body body = header_body_follows(text, next, final, default_year, &next_outcome);
         if (body == Body::undecided) {
           out.order = NewestFirst::Order::undecided;
           return out;
         }
         reversed = body == Body::no;
+        // After a kill, a header straight followed by a kill is, forward, a
+        // report cut to those two lines (a grep of headers and kills): only
+        // stamps that run backwards from the header to that outcome say
+        // newest-first (an excerpt's reports days apart, `...` between them).
+        if (kill_opener && next_outcome) reversed = reversed && stamped_later(n.prefix, *next_outcome);
       }
       if (!reversed) return out;  // the next report's header: forward order
       const size_t end = take_sysrq_after(text, next, final);
@@ -492,6 +507,32 @@ bool printed_after_opening(std::string_view opening, std::string_view prev) {
   // ≥4.19 prints `no killable processes`, then its panic (≤4.18: one line).
   if (opening.find("Out of memory and no killable processes") != std::string_view::npos)
     return prev.find("Kernel panic - not syncing: ") != std::string_view::npos;
+  return false;
+}
+
+std::optional<bool> older_lines_follow(std::string_view text, size_t after, std::string_view opening,
+                                       const LinePrefix& opening_prefix, bool final, std::optional<int> default_year) {
+  NormalizedLine n;
+  size_t pos = after;
+  for (int i = 0; i < 8; ++i) {
+    if (pos >= text.size()) return final ? std::optional<bool>(false) : std::nullopt;
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    normalize_line(text.substr(pos, eol - pos), n, default_year);
+    const size_t next = eol + 1;
+    pos = next;
+    if (n.foreign || trim(n.text).empty()) continue;
+    const std::string_view t = trim(n.text);
+    if (printed_after_opening(t, opening)) return true;
+    // Only after `Task in`: forward, a header follows `no killable processes` or a report's
+    // last counter as the next report's, while `Task in` is followed by its own counters.
+    if (!oomline::parse_task_in(opening) || !header_line(n, t) || stamped_later(n.prefix, opening_prefix))
+      return false;
+    std::optional<LinePrefix> next_outcome;
+    const Body body = header_body_follows(text, next, final, default_year, &next_outcome);
+    if (body == Body::undecided) return std::nullopt;
+    return body == Body::no && !next_outcome;
+  }
   return false;
 }
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "kernel_log/prefix.h"
+
 namespace oomlens {
 
 struct NewestFirst {
@@ -67,6 +69,19 @@ struct LinePad {
 /// after the `memory:` counter; the panic after
 /// `no killable processes`. Bare texts.
 [[nodiscard]] bool printed_after_opening(std::string_view opening, std::string_view prev);
+
+/// For a report without an outcome whose first anchor `opening` (bare, not
+/// a header; `opening_prefix` its line's prefix) ends at `after` in `text`
+/// and no line before it shows newest-first order (printed_after_opening()):
+/// whether the lines after it do. Its next kernel line (blank and foreign
+/// lines skipped, 8 at most) is one that print order puts right *before* it
+/// (`Task in` after `memory:`), or, after a `Task in` opening, a header not
+/// stamped later than it and followed by no body of its own (a poster's
+/// excerpt of `Task in` and its header, reversed). Returns nullopt when the text ends first and more may
+/// follow (not `final`).
+[[nodiscard]] std::optional<bool> older_lines_follow(std::string_view text, size_t after, std::string_view opening,
+                                                     const LinePrefix& opening_prefix, bool final,
+                                                     std::optional<int> default_year);
 
 /// For a newest-first report whose opening line ends at `after` (see
 /// printed_after_opening): the end of the report's older lines that follow

@@ -309,6 +309,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
 
   auto header = oomline::parse_header(t);
   if (!header && line.prefixed) header = oomline::parse_header_cut(t);  // `… invoked oom-killer` cut there
+  // Without a prefix of its own such a stump opens no report (it may be prose), but after the
+  // outcome it ends the open one: what follows (a table) is the next report's or no report's.
+  if (!header && cur_ && cur_->has_outcome() && oomline::parse_header_cut(t)) {
+    close();
+    return false;
+  }
   if (auto& h = header) {
     if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
     if (!cur_) start(line);

@@ -123,6 +123,11 @@ bool line_opens_report(std::string_view text);
 /// True when bare `text` is a record of its own (any line the assembler
 /// recognises, a stack line, `Call Trace:` …), never the wrapped rest of another.
 bool line_is_record(std::string_view text);
+/// True when bare `text` is a line of a dump_stack() block between its
+/// first line and an OOM frame: a frame (`func+0x…`, `[<addr>] …`, `? …`,
+/// ARM's `a from b+0x…`), `<TASK>`, or a hex dump (MIPS `Stack : 8041… …`,
+/// ARM `9fa0: 0000… …`).
+bool line_is_stack_text(std::string_view text);
 /// True when bare `text` is the whole start of a Mem-Info line of
 /// show_mem()/show_free_areas() (`Node 0 …`, `Free swap  = …`, `N pages RAM`,
 /// `N total pagecache pages`, a `key:N` counters line, …): in text

@@ -43,6 +43,22 @@ bool line_is_record(std::string_view t) {
          oomline::parse_group_kill(t);
 }
 
+// A line of a dump_stack() block between its first line and an OOM frame:
+// a frame (`func+0x…`, `[<addr>] …`, `? …`, ARM's `a from b+0x…`), `<TASK>`,
+// or a hex dump (MIPS `Stack : 8041… …`, ARM `9fa0: 0000… …`).
+bool line_is_stack_text(std::string_view t) {
+  if (t.empty()) return false;
+  if (t.find("+0x") != std::string_view::npos || starts_with(t, "[<") || starts_with(t, "? ") || t == "<TASK>" ||
+      starts_with(t, "Stack : ") || starts_with(t, "Exception stack("))
+    return true;
+  std::string_view r = t;
+  for (std::string_view w = take_token(r); !w.empty(); w = take_token(r)) {
+    if (w.back() == ':') w.remove_suffix(1);
+    if (w.size() < 4 || w.find_first_not_of("0123456789abcdefABCDEF") != std::string_view::npos) return false;
+  }
+  return true;
+}
+
 bool line_starts_meminfo(std::string_view t) {
   for (std::string_view head : {"Mem-Info:", "Mem-info:", "Free swap", "Total swap", "lowmem_reserve[]", "Swap cache stats",
                                 "Unreclaimable slab info", "Tasks state", "Node "})

@@ -227,7 +227,6 @@ struct ReportScanner::Impl {
   enum class Rejoined { stack_start, meminfo_or_table };
   bool rejoin_wrapped(std::string_view region, size_t lower, size_t begin, size_t stop, std::string& whole,
                       size_t& span, Rejoined kind, size_t max_back);
-  static bool stack_text(std::string_view t);
   // The line numbers of the task rows a viewer cut (`…   0  ...`), as
   // look_back() and feed_reversed() collect them; table_row() marks them.
   using CutRows = std::set<uint64_t>;

@@ -256,7 +256,7 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
         return false;
       }
       const bool marker = stack_marker(t);
-      if (!marker && !oomline::parse_stack_line(t) && !stack_text(t)) return false;
+      if (!marker && !oomline::parse_stack_line(t) && !line_is_stack_text(t)) return false;
       raws.emplace_back(raw);
       spans.push_back(span);
       if (marker) start = raws.size();
@@ -377,7 +377,7 @@ bool ReportScanner::Impl::stack_marker(std::string_view t) {
 }
 
 bool ReportScanner::Impl::stack_line_text(std::string_view t) {
-  return stack_marker(t) || oomline::parse_stack_line(t) || stack_text(t);
+  return stack_marker(t) || oomline::parse_stack_line(t) || line_is_stack_text(t);
 }
 
 // The unprefixed line region[begin, stop) as the last piece of a wrapped
@@ -413,22 +413,6 @@ bool ReportScanner::Impl::rejoin_wrapped(std::string_view region, size_t lower, 
     return true;
   }
   return false;
-}
-
-// A line of a dump_stack() block between its first line and an OOM frame:
-// a frame (`func+0x…`, `[<addr>] …`, `? …`, ARM's `a from b+0x…`), `<TASK>`,
-// or a hex dump (MIPS `Stack : 8041… …`, ARM `9fa0: 0000… …`).
-bool ReportScanner::Impl::stack_text(std::string_view t) {
-  if (t.empty()) return false;
-  if (t.find("+0x") != std::string_view::npos || starts_with(t, "[<") || starts_with(t, "? ") || t == "<TASK>" ||
-      starts_with(t, "Stack : ") || starts_with(t, "Exception stack("))
-    return true;
-  std::string_view r = t;
-  for (std::string_view w = take_token(r); !w.empty(); w = take_token(r)) {
-    if (w.back() == ':') w.remove_suffix(1);
-    if (w.size() < 4 || w.find_first_not_of("0123456789abcdefABCDEF") != std::string_view::npos) return false;
-  }
-  return true;
 }
 
 }  // namespace oomlens

@@ -236,7 +236,16 @@ size_t ReportScanner::Impl::reversed_opening(std::string_view region, size_t low
       }
       break;
     }
-    if (!evidence) return is_header ? header_alone(region, ls, eol, final) : kNo;
+    if (!evidence && is_header) return header_alone(region, ls, eol, final);
+    if (!evidence) {
+      // Or the lines after it: those print order puts before it (`Task in` after `memory:`), or its header.
+      NormalizedLine own;
+      normalize_line(region.substr(ls, eol - ls), own, opt.default_year);
+      const auto after = older_lines_follow(region, eol < region.size() ? eol + 1 : region.size(), opening,
+                                            own.prefix, final || region.size() - ls > kMaxHeldBytes, opt.default_year);
+      if (!after) return std::string_view::npos;
+      if (!*after) return kNo;
+    }
   }
   NewestFirst nf = extend_newest_first(region, eol < region.size() ? eol + 1 : region.size(),
                                        is_header,

@@ -937,7 +937,7 @@ add("mangler-pending/215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-an
     summary_not=["the machine ran out"])
 # Two shortened examples of a patch mail: headers without gfp/order, oom-kill lines cut after mems_allowed,
 # kill lines without sizes (null). Before the patch the victim (mem_on_node1) is not the allocating task.
-add("mangler-pending/216-lkml-2023-04-cpuset-oom-patch-shortened-before-after-examples-kill-lines-without-sizes.log",
+add("216-lkml-2023-04-cpuset-oom-patch-shortened-before-after-examples-kill-lines-without-sizes.log",
     LORE + "lkml/20230410025056.22103-1-ligang.bdlg@bytedance.com/", ["kill", "kill"], "cpuset (CONSTRAINT_CPUSET)",
     [kill(13432, "mem_on_node1", None, None, None, adj=0, adj_source="task table row"),
      kill(2614, "mem_on_node0", None, None, None, adj=0, adj_source="task table row")],
@@ -1105,7 +1105,7 @@ add("226-arjuna-52-slurm-pytorch-training-slurmstepd-oom-kill-event-shell-killed
     GH + "ArjunaCluster/ArjunaUsers/issues/52", [], "n/a (no kernel report: slurmstepd's oom-kill count only)")
 # The poster shortened the report: stamps are bare HH:MM:SS, the header ends at `invoked oom-killer`, the kill
 # line stops after anon-rss and its sizes are wrapped onto an indented line.
-add("mangler-pending/227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log",
+add("227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log",
     GH + "FootprintAI/Containarium/issues/1349", ["kill"], "global (Out of memory: prefix)",
     [kill(231848, "containarium", 2753240, 565600, None)],
     trigger=trig("sshpiperd", None, note="header cut after `invoked oom-killer`"))
@@ -1560,7 +1560,7 @@ add("303-h3c-kb-uis-cas-kvm-memcg-machine-slice-x2d-escapes-constraint-mistyped-
     chosen=[2016872, "kvm"], year_guessed=True)
 # A Chinese blog on Harvester (KubeVirt): the code block's gutter numbers 1-7 came along, the author elided with `...`
 # and replaced the host by `xxx`. Two memcg OOMs, each a header (the first by a vCPU thread `CPU 1/KVM`) and a kill.
-add("mangler-pending/304-warnerchen-blog-harvester-kubevirt-code-gutter-numbers-elided-two-memcg-kills-qemu-system-x86-adj-990.log",
+add("304-warnerchen-blog-harvester-kubevirt-code-gutter-numbers-elided-two-memcg-kills-qemu-system-x86-adj-990.log",
     "https://warnerchen.github.io/2025/03/25/Harvester-VM-OOM-问题排查", ["kill", "kill"],
     "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg"],
     kills=[kill(15621, "qemu-system-x86", 17962836, 15698676, 24744, 4, 107, 31552, 990),
@@ -1608,7 +1608,7 @@ add("309-redhat-kb-6958243-rhel7-3.10-s1-agent-memcg-v1-pagefault-oom-synchroniz
 # Alibaba Cloud Linux help: a table whose cells hold three `dmesg -T` excerpts, the gfp_mask masked with `****` by the
 # page (so no gfp is checked): a memcg OOM, a parent memcg's OOM (task in /mm_test/2, limit of /mm_test), and
 # Alinux's `limit of host` (a global OOM: Node 0 DMA32 free under low). Each is a header and one or two lines.
-add("mangler-pending/310-alibabacloud-alinux-kb-table-cells-dmesgT-masked-gfp-asterisks-memcg-parent-memcg-and-limit-of-host-three-headers.log",
+add("310-alibabacloud-alinux-kb-table-cells-dmesgT-masked-gfp-asterisks-memcg-parent-memcg-and-limit-of-host-three-headers.log",
     "https://alibabacloud.com/help/en/alinux/support/causes-of-and-solutions-to-the-issue-of-oom-killer-being-triggered",
     ["incomplete", "incomplete", "incomplete"], "memcg (Task in … killed as a result of limit of …; the third: of host)",
     constraints=["memcg", "memcg", "global"], memcg="/mm_test", task_memcg="/mm_test/2",

@@ -606,6 +606,17 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "figures are lost"},
     {{"280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-table-cpptools-kill-line-broken.log", "reflow_indent"},
      "the kill line the author broke inside `shmem-#`+`rss:0kB`, reflowed again: its shmem-rss is lost"},
+    {{"227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log", "reverse"},
+     "newest-first the kill line's indented sizes come before it and are not joined to it: the victim's "
+     "figures are lost (as 270)"},
+    {{"227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log",
+      "strip_prefix"},
+     "a header cut after `invoked oom-killer` opens a report only from a line with its own prefix: without "
+     "prefixes the trigger is lost (as 216)"},
+    {{"216-lkml-2023-04-cpuset-oom-patch-shortened-before-after-examples-kill-lines-without-sizes.log",
+      "strip_prefix"},
+     "a header cut after `invoked oom-killer` opens a report only from a line with its own prefix: without "
+     "prefixes both examples' triggers are lost (each report opens at its table)"},
     // --- block blind-6b --- (issue 12: tests/corpus/231-242)
     {{"231-linux-mm-2010-2.6.26-sysrq-manual-oom-or-a-child-no-sizes-then-hald-swap-full-mail-wrapped.log",
       "strip_prefix"},

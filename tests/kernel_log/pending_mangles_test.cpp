@@ -298,5 +298,166 @@ TEST(PendingMangles, ASelectionLineWrappedBeforeItsPidIsNotAnotherReport) {
   EXPECT_EQ(ev[1].tasks.size(), 2u);
 }
 
+TEST(PendingMangles, NewestFirstAKillThenItsHeaderBeforeAnOlderReportIsOneReport) {
+  // 304 through reverse: an excerpt of two memcg OOMs three days apart
+  // (header and kill each, `...` between), reversed. The newest kill, then
+  // its header, not stamped later, with no body of its own after it: one
+  // report newest-first, not a kill alone and a header read with the older
+  // report's kill.
+  auto ev = parse_log_text(
+      "Mar 20 03:00:55 xxx kernel: Memory cgroup out of memory: Killed process 37685 (qemu-system-x86) "
+      "total-vm:19403216kB, anon-rss:16439716kB, file-rss:24368kB, shmem-rss:4kB, UID:107 pgtables:33732kB "
+      "oom_score_adj:990\n"
+      "Mar 20 03:00:55 xxx kernel: virt-launcher invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, "
+      "oom_score_adj=990\n"
+      "...\n"
+      "Mar 17 13:06:36 xxx kernel: Memory cgroup out of memory: Killed process 15621 (qemu-system-x86) "
+      "total-vm:17962836kB, anon-rss:15698676kB, file-rss:24744kB, shmem-rss:4kB, UID:107 pgtables:31552kB "
+      "oom_score_adj:990\n"
+      "Mar 17 13:06:36 xxx kernel: CPU 1/KVM invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, "
+      "oom_score_adj=990\n",
+      ScanOptions{"304", 2024});  // classic syslog stamps give a wall time only with a year
+  ASSERT_EQ(ev.size(), 2u);
+  for (const auto& e : ev) {
+    ASSERT_TRUE(e.trigger);
+    ASSERT_EQ(e.victims.size(), 1u);
+    EXPECT_EQ(e.victims[0].pid == 37685 ? "virt-launcher" : "CPU 1/KVM", e.trigger->comm);
+  }
+}
+
+TEST(PendingMangles, AKillThenTheNextHeaderAndItsKillWithoutStampsIsPrintOrder) {
+  // 304 through strip_prefix: the same excerpt in print order, no stamps.
+  // After the first kill, a header straight followed by a kill is a report
+  // cut to those two lines: only stamps running back from the header to that
+  // kill would say newest-first.
+  auto ev = parse_log_text(
+      "CPU 1/KVM invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=990\n"
+      "Memory cgroup out of memory: Killed process 15621 (qemu-system-x86) total-vm:17962836kB, "
+      "anon-rss:15698676kB, file-rss:24744kB, shmem-rss:4kB, UID:107 pgtables:31552kB oom_score_adj:990\n"
+      "...\n"
+      "virt-launcher invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=990\n"
+      "Memory cgroup out of memory: Killed process 37685 (qemu-system-x86) total-vm:19403216kB, "
+      "anon-rss:16439716kB, file-rss:24368kB, shmem-rss:4kB, UID:107 pgtables:33732kB oom_score_adj:990\n");
+  ASSERT_EQ(ev.size(), 2u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 15621);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "CPU 1/KVM");
+  ASSERT_EQ(ev[1].victims.size(), 1u);
+  EXPECT_EQ(ev[1].victims[0].pid, 37685);
+  ASSERT_TRUE(ev[1].trigger);
+  EXPECT_EQ(ev[1].trigger->comm, "virt-launcher");
+}
+
+TEST(PendingMangles, NewestFirstAKillThenAHeaderCutAfterInvokedIsOneReport) {
+  // 227 through reverse: time-only stamps, a header cut after `invoked
+  // oom-killer`, then its kill, reversed: the kill, then the header with
+  // nothing after it. One report, the header its trigger.
+  auto ev = parse_log_text(
+      "04:36:00 kernel: Out of memory: Killed process 231848 (containarium)\n"
+      "04:35:56 kernel: sshpiperd invoked oom-killer\n"
+      "```\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "sshpiperd");
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 231848);
+}
+
+TEST(PendingMangles, AFrameAfterAHeaderIsItsBody) {
+  // 269 through strip_prefix: a kill, then the next report's header and one
+  // frame its poster kept (` oom_kill_process.cold+0x8/0x87`): the frame is
+  // the header's body, so print order: the kill is not that header's.
+  auto ev = parse_log_text(
+      "Memory cgroup out of memory: Killed process 3777481 (pulse) total-vm:15395264kB, anon-rss:10461592kB, "
+      "file-rss:10236kB, shmem-rss:0kB, UID:100999 pgtables:22784kB oom_score_adj:0\n"
+      "pulse invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+      " oom_kill_process.cold+0x8/0x87\n");
+  ASSERT_GE(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 3777481);
+  EXPECT_FALSE(ev[0].trigger);
+}
+
+TEST(PendingMangles, NewestFirstMemcgLinesThenTheirHeaderAreOneReportWithoutAnOutcome) {
+  // 310 through reverse: three excerpts of header, `Task in` and `memory:`
+  // (or a zone line) between a page's prose, reversed. No outcome tells the
+  // order and no line before each excerpt does: the lines after it do,
+  // `Task in` after `memory:` (print order puts it before), or the header
+  // after `Task in`, not stamped later, with no body of its own after it.
+  auto ev = parse_log_text(
+      "[Sat Sep 11 12:24:42 2021] Node 0 DMA32 free:155160kB min:152412kB low:190512kB high:228612kB\n"
+      "[Sat Sep 11 12:24:42 2021] Task in /user.slice killed as a result of limit of host\n"
+      "[Sat Sep 11 12:24:42 2021] test invoked oom-killer: gfp_mask=0x62****(GFP_HIGHUSER_MOVABLE|__GFP_ZERO), "
+      "nodemask=(null), order=0,\n"
+      "An instance does not have sufficient memory.\n"
+      "\n"
+      "[Fri Sep 10 16:15:14 2021] memory: usage 204800kB, limit 204800kB, failcnt 1607\n"
+      "[Fri Sep 10 16:15:14 2021] Task in /mm_test/2 killed as a result of limit of /mm_test\n"
+      "[Fri Sep 10 16:15:14 2021] test invoked oom-killer: gfp_mask=0x240****(GFP_KERNEL), nodemask=0, order=0, "
+      "oom_score_adj=0\n"
+      "A parent cgroup does not have sufficient memory.\n");
+  ASSERT_EQ(ev.size(), 2u);
+  for (const auto& e : ev) {
+    ASSERT_TRUE(e.trigger);
+    EXPECT_EQ(e.trigger->comm, "test");
+  }
+  // Each excerpt's memcg facts stay with its own header: the Fri one's failcnt, none for Sat's.
+  const auto& fri = ev[0].time.wall.value_or("") < ev[1].time.wall.value_or("") ? ev[0] : ev[1];
+  const auto& sat = &fri == &ev[0] ? ev[1] : ev[0];
+  EXPECT_EQ(fri.time.wall.value_or("").substr(0, 10), "2021-09-10");
+  ASSERT_TRUE(fri.memcg);
+  EXPECT_EQ(fri.memcg->failcnt.value_or(0), 1607u);
+  EXPECT_TRUE(!sat.memcg || !sat.memcg->failcnt);
+}
+
+TEST(PendingMangles, TaskInThenTheNextReportsHeaderWithItsBodyIsPrintOrder) {
+  // The rule above needs the header bodiless: here the header after `Task
+  // in` is followed by its own `Task in`, so print order (the first report's
+  // tail, then the next report).
+  auto ev = parse_log_text(
+      "[Fri Sep 10 16:15:14 2021] Task in /mm_test/2 killed as a result of limit of /mm_test\n"
+      "[Fri Sep 10 16:15:14 2021] memory: usage 204800kB, limit 204800kB, failcnt 1607\n"
+      "[Fri Sep 10 16:15:14 2021] test invoked oom-killer: gfp_mask=0x240****(GFP_KERNEL), nodemask=0, order=0, "
+      "oom_score_adj=0\n"
+      "[Fri Sep 10 16:15:14 2021] Task in /mm_test killed as a result of limit of /mm_test\n"
+      "[Fri Sep 10 16:15:14 2021] memory: usage 204800kB, limit 204800kB, failcnt 26\n");
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_FALSE(ev[0].trigger);
+  ASSERT_TRUE(ev[0].memcg);
+  EXPECT_EQ(ev[0].memcg->failcnt.value_or(0), 1607u);
+  ASSERT_TRUE(ev[1].trigger);
+  ASSERT_TRUE(ev[1].memcg);
+  EXPECT_EQ(ev[1].memcg->failcnt.value_or(0), 26u);
+}
+
+TEST(PendingMangles, AnUnprefixedHeaderCutAfterTheOutcomeEndsTheReport) {
+  // 216 through strip_prefix: two examples, each a header cut after
+  // `invoked oom-killer`, its table, summary and kill, prose between. The
+  // unprefixed stump opens no report, but after the first kill it ends it:
+  // the second table is not the first report's.
+  auto ev = parse_log_text(
+      "mem_on_node0 invoked oom-killer\n"
+      "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      "[  13432]     0 13432   787016   786745  6344704        0             0 mem_on_node1\n"
+      "[  13457]     0 13457   787002   785504  6340608        0             0 mem_on_node0\n"
+      "oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=(null),cpuset=test,mems_allowed=0\n"
+      "Out of memory: Killed process 13432 (mem_on_node1)\n"
+      "```\n"
+      "\n"
+      "After this patch:\n"
+      "\n"
+      "```\n"
+      "mem_on_node0 invoked oom-killer\n"
+      "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      "[   2614]     0  2614  1311294  1144192  9224192        0             0 mem_on_node0\n"
+      "oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=(null),cpuset=test,mems_allowed=0\n"
+      "Out of memory: Killed process 2614 (mem_on_node0)\n");
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].tasks.size(), 2u);
+  ASSERT_EQ(ev[1].tasks.size(), 1u);
+  EXPECT_EQ(ev[1].tasks[0].pid, 2614);
+}
+
 }  // namespace
 }  // namespace oomlens
