@@ -164,10 +164,11 @@ void meminfo_counters(Building& b, std::string_view t) {
     if (k == "free") b.free_pages = v;
     else if (k == "active_anon") b.active_anon_pages = v;
     else if (k == "inactive_anon") b.inactive_anon_pages = v;
-    else if (k == "active_file") b.active_file_pages = v;
-    else if (k == "inactive_file") b.inactive_file_pages = v;
+    // The first of each: a line wrapped inside `inactive_file:N` leaves an `active_file:N` piece with its number.
+    else if (k == "active_file") { if (!b.active_file_pages) b.active_file_pages = v; }
+    else if (k == "inactive_file") { if (!b.inactive_file_pages) b.inactive_file_pages = v; }
     else if (k == "shmem") b.shmem_pages = v;
-    else if (k == "slab") b.slab_pages = v;  // ≤2.6.28: reclaimable and unreclaimable together
+    else if (k == "slab") { if (!b.slab_pages) b.slab_pages = v; }  // ≤2.6.28: reclaimable and unreclaimable together
     else if (k == "slab_unreclaimable") b.slab_unreclaimable_pages = v;
     else if (k == "pagetables") b.pagetables_pages = v;
   }

@@ -181,7 +181,6 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (line.foreign || other_task) {
     if (cur_ && ++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) close();
     prelude_.clear();
-    meminfo_prelude_.clear();
     pending_stall_.reset();
     return open();
   }
@@ -471,7 +470,6 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       return false;
     }
     prelude_.clear();
-    meminfo_prelude_.clear();
     pending_stall_.reset();
     return false;
   } else if (auto st = oomline::parse_stack_line(t)) {

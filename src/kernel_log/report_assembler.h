@@ -55,11 +55,6 @@ class ReportAssembler {
   /// (ReportScanner's look-back): kept for the report the next fed line
   /// opens (OomEvent::alloc_stall), dropped otherwise.
   void preload_stall(const AllocStall& stall) { pending_stall_ = stall; }
-  /// The Mem-Info block (show_mem()) right above the Tasks table of rows
-  /// preload_rows() keeps (`Tasks state …` or, ≤4.18, the table's header
-  /// between them): read as the Mem-Info of the report the next fed line
-  /// opens, dropped otherwise.
-  void preload_meminfo(const std::vector<LogicalLine>& lines);
   [[nodiscard]] bool open() const;
   /// The open report is a lone SysRq-f `Manual OOM execution` line so far:
   /// what follows it may still be another report read newest-first.
@@ -115,7 +110,6 @@ class ReportAssembler {
   std::deque<Waiting> waiting_;
   std::vector<std::pair<LogicalLine, std::string>> prelude_;  // rows + owned text
   std::optional<AllocStall> pending_stall_;                   // preload_stall()
-  std::vector<std::pair<uint64_t, std::string>> meminfo_prelude_;  // preload_meminfo(): line number + text
   /// Reaper lines whose kill was not seen yet: newest-first text prints the
   /// reaper before its kill (kept kEarlyReaperLines lines, a few at most).
   struct EarlyReaper {

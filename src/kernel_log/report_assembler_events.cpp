@@ -68,17 +68,12 @@ bool ReportAssembler::open() const { return cur_ != nullptr; }
 bool ReportAssembler::sysrq_alone() const { return cur_ && cur_->sysrq && !cur_->has_content && !cur_->header; }
 
 void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows, bool append) {
-  if (!append) prelude_.clear(), meminfo_prelude_.clear();
+  if (!append) prelude_.clear();
   for (const auto& r : rows) {
     LogicalLine copy = r;
     copy.prefix = nullptr;
     prelude_.emplace_back(copy, std::string(r.text));
   }
-}
-
-void ReportAssembler::preload_meminfo(const std::vector<LogicalLine>& lines) {
-  meminfo_prelude_.clear();
-  for (const auto& l : lines) meminfo_prelude_.emplace_back(l.number, std::string(l.text));
 }
 
 void ReportAssembler::start(const LogicalLine& line) {
@@ -108,23 +103,11 @@ void ReportAssembler::start(const LogicalLine& line) {
     }
   }
   prelude_.clear();
-  if (!meminfo_prelude_.empty()) {  // show_mem() is printed for a global (not memcg) OOM only
-    cur_->section = Building::Section::meminfo;
-    for (const auto& [number, text] : meminfo_prelude_) {
-      if (cur_->lines.first > number) cur_->lines.first = number;
-      if (!is_meminfo_head(text)) (void)meminfo_line(*cur_, text);
-    }
-    cur_->section = Building::Section::none;
-    cur_->meminfo = true;
-    cur_->in_slab_table = false;
-  }
-  meminfo_prelude_.clear();
 }
 
 void ReportAssembler::start_from_stack(uint64_t first_line) {
   close();
   prelude_.clear();
-  meminfo_prelude_.clear();
   pending_stall_.reset();
   cur_ = std::make_unique<Building>();
   cur_->lines.first = first_line;

@@ -13,7 +13,6 @@
 
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/oom_lines.h"
-#include "kernel_log/report_building.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
 
@@ -56,15 +55,6 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   bool tasks_state = false;
   std::string memcg_stat;
   uint64_t memcg_stat_number = 0;
-  // The walk stopped at a Mem-Info line right above `Tasks state` or (≤4.18) the table's header: show_mem()'s
-  // block, read back from there (meminfo_above()) for the report's Mem-Info.
-  struct Above {
-    std::string_view buf;
-    size_t lower = 0, end = 0;  // the block's last line ends at `end`
-    uint64_t number = 0;        // that line's number
-    bool prefixed = false;      // it has its own prefix: so must every line of the block (a wrap's piece has none)
-  };
-  std::optional<Above> meminfo_at;
   const bool bare_kill = [&] {
     auto k = oomline::parse_kill(norm.text);
     if (!k && norm.truncated) k = oomline::parse_kill_stump(norm.text);  // `Killed process 2625 (node) t…`
@@ -139,11 +129,6 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
         continue;
       }
       normalize_line(raw, n, opt.default_year);
-      // Right above the table's header (≤4.18) or `Tasks state`, with no wrapped piece pending.
-      const bool above_table =
-          piece.empty() && (tasks_state || (!texts.empty() && oomline::parse_table_header(texts.back())));
-      if (above_table && !n.foreign && line_is_meminfo(trim(n.text)) && !line_is_memcg_stat(trim(n.text)))
-        meminfo_at = Above{buf, lower, stop + 1, number, n.has_prefix};
       if (tasks_state) {
         if (!n.foreign && line_is_memcg_stat(trim(n.text))) memcg_stat.assign(trim(n.text)), memcg_stat_number = number;
         return false;
@@ -185,40 +170,6 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
     if (!memcg_stat.empty()) rows.push_back(table_row(memcg_stat, memcg_stat_number, cut_rows));
     for (size_t i = texts.size(); i-- > 0;) rows.push_back(table_row(texts[i], numbers[i], cut_rows));
     assembler.preload_rows(rows);
-    if (meminfo_at && oomline::parse_table_header(texts.back())) {
-      // show_mem()'s lines from there up, to its `Mem-Info:` line or the first that is none of its (a wrapped
-      // or cut one ends it: what it held stays unknown).
-      std::vector<std::pair<uint64_t, std::string>> block;  // newest first
-      uint64_t at = meminfo_at->number + 1;
-      auto up = [&](std::string_view buf, size_t lower, size_t end) -> bool {
-        while (end > lower && block.size() < kLookbackLines) {
-          const size_t stop = end - 1;
-          size_t start = stop;
-          while (start > lower && buf[start - 1] != '\n') --start;
-          end = start;
-          --at;
-          normalize_line(buf.substr(start, stop - start), n, opt.default_year);
-          const std::string_view t = trim(n.text);
-          if (n.foreign || n.truncated || t.empty() || (meminfo_at->prefixed && !n.has_prefix) || n.continuation ||
-              !(is_meminfo_head(t) || line_is_meminfo(t)))
-            return false;
-          block.emplace_back(at, std::string(t));
-          if (is_meminfo_head(t)) return false;
-        }
-        return end <= lower;
-      };
-      if (up(meminfo_at->buf, meminfo_at->lower, meminfo_at->end) && meminfo_at->buf.data() == region.data() &&
-          lo == 0 && !history.empty())
-        up(history, 0, history.size());
-      std::vector<LogicalLine> lines;
-      for (size_t i = block.size(); i-- > 0;) {
-        LogicalLine l;
-        l.text = block[i].second;
-        l.number = block[i].first;
-        lines.push_back(l);
-      }
-      assembler.preload_meminfo(lines);
-    }
   }
   if (cut_selection.empty()) return;
   normalize_line(cut_selection, n, opt.default_year);

@@ -1,6 +1,5 @@
-// Issue 12, the last audit's leftovers (h-left3): Mem-Info's file LRU and ≤2.6.28 `slab:` figures, Mem-Info read
-// back above a Tasks table whose report opens at a later line, a sacrificed child weighed against its parent and
-// not a fixed size, a selection without its header says what that leaves unknown, a victim's shmem-rss named as a
+// Issue 12, the last audit's leftovers (h-left3): Mem-Info's file LRU and ≤2.6.28 `slab:` figures, a sacrificed
+// child weighed against its parent, not a fixed size, a selection without its header says what that leaves unknown, a victim's shmem-rss named as a
 // cause only as a share of what ran out, a `page allocation stalls for` line before the report, advice that fits
 // a router's RAM. Texts and figures after the corpus reports named per test.
 #include <gmock/gmock.h>
@@ -99,55 +98,6 @@ TEST(Left3, OldSlabCounterIsAllSlab) {
   EXPECT_EQ(find(x, "slab_unreclaimable_dominant"), nullptr);
   EXPECT_THAT(advice(x), HasSubstr("slabtop"));
   EXPECT_THAT(advice(x), Not(HasSubstr("oomlens run")));  // a limit on a job does not fix kernel memory
-}
-
-// 08 (≤4.18: the table's header right under Mem-Info) and a 4.19+ excerpt (`Tasks state` between them): a report
-// that opens at a later line (a panic, a kill) reads the Mem-Info above its table too.
-TEST(Left3, MemInfoAboveTheTableIsTheReports) {
-  const auto old = parse_log_text(
-      "[   10.840000] Normal free:540kB min:540kB low:672kB high:804kB present:30720kB managed:18340kB\n"
-      "[   10.840000] Normal: 1*4kB (U) 1*8kB (U) 1*16kB (U) 0*32kB 1*512kB (U) = 540kB\n"
-      "[   10.840000] Free swap  = 0kB\n"
-      "[   10.840000] Total swap = 0kB\n"
-      "[   10.840000] 7680 pages RAM\n"
-      "[   10.840000] 3095 pages reserved\n"
-      "[   10.840000] [ pid ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
-      "[   10.840000] Kernel panic - not syncing: Out of memory and no killable processes...\n");
-  ASSERT_EQ(old.size(), 1u);
-  ASSERT_TRUE(old[0].mem_info);
-  EXPECT_EQ(old[0].mem_info->ram_bytes, 7680ull * 4096);
-  EXPECT_EQ(old[0].mem_info->total_swap_bytes, 0u);
-  EXPECT_EQ(old[0].lines.first, 1u);
-  const auto v419 = parse_log_text(
-      "[100.1] Mem-Info:\n"
-      "[100.1] active_anon:1000 inactive_anon:2000 isolated_anon:0\n"
-      "[100.1]  free:300 free_pcp:0 free_cma:0\n"
-      "[100.1] Free swap  = 0kB\n"
-      "[100.1] Total swap = 0kB\n"
-      "[100.1] 7680 pages RAM\n"
-      "[100.1] Tasks state (memory values in pages):\n"
-      "[100.1] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
-      "[100.1] [    100]     0   100     5000     2900    40960        0             0 app\n"
-      "[100.1] Out of memory: Killed process 100 (app) total-vm:20000kB, anon-rss:11600kB, file-rss:0kB, "
-      "shmem-rss:0kB, UID:0 pgtables:40kB oom_score_adj:0\n");
-  ASSERT_EQ(v419.size(), 1u);
-  ASSERT_TRUE(v419[0].mem_info);
-  EXPECT_EQ(v419[0].mem_info->ram_bytes, 7680ull * 4096);
-  EXPECT_EQ(v419[0].mem_info->free_bytes, 300ull * 4096);
-  EXPECT_EQ(v419[0].lines.first, 1u);
-  ASSERT_EQ(v419[0].tasks.size(), 1u);
-  EXPECT_THAT(explain(v419[0]).summary, HasSubstr("30.0 MiB RAM"));
-  // A line that is not Mem-Info between them: nothing is read from above it.
-  const auto apart = parse_log_text(
-      "[100.1] 7680 pages RAM\n"
-      "[100.1] some driver: hello\n"
-      "[100.1] Tasks state (memory values in pages):\n"
-      "[100.1] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
-      "[100.1] [    100]     0   100     5000     2900    40960        0             0 app\n"
-      "[100.1] Out of memory: Killed process 100 (app) total-vm:20000kB, anon-rss:11600kB, file-rss:0kB, "
-      "shmem-rss:0kB, UID:0 pgtables:40kB oom_score_adj:0\n");
-  ASSERT_EQ(apart.size(), 1u);
-  EXPECT_FALSE(apart[0].mem_info);
 }
 
 // 389: a sacrificed child is little beside its parent's row, else beside RAM, never by a fixed size; with neither
