@@ -14,7 +14,8 @@
 //     report, no cgroups: `oomlens run --limit` cannot contain it).
 //  4a. a kernel-side cause (checks_causes.cpp) → advice for that cause
 //     only: lowmem → 64-bit kernel (CMA-held lowmem: a smaller `cma=` first); lowmem not
-//     shown (HighMem free, no Normal zone line) → read the Normal zone line first; slab → find the cache's owner; hugetlb
+//     shown (HighMem free, no Normal zone line) → read the Normal zone line first; slab (≤2.6.28: all slab) → find
+//     the cache's owner; hugetlb
 //     → vm.nr_hugepages; shmem → clean tmpfs; memcg kmem → find the kernel
 //     objects the cgroup charges; allocating_task → sysctl;
 //     high-order allocation → min_free_kbytes, compaction; processes hold
@@ -72,6 +73,24 @@ std::optional<std::string> bytes_figure(const Check& c, std::string_view name) {
 
 // The smallest RAM a victim's share is weighed against when the report prints none (an OpenWrt router's).
 constexpr uint64_t kSmallestRamBytes = 64ull << 20;
+// Under this much RAM the machine is a router or a small board (OpenWrt-class): GiB of swap, `oomlens run` (which
+// such a system seldom has) and "memory-hungry jobs" do not fit it; fewer or lighter services, zram, or a device
+// with more RAM do.
+constexpr uint64_t kSmallDeviceRamBytes = 256ull << 20;
+
+/// The report's RAM is printed and under kSmallDeviceRamBytes (a global OOM: a cgroup's limit says nothing of it).
+bool small_device(const OomEvent& e, const ExplainContext& context) {
+  if (e.constraint == Constraint::memcg) return false;
+  const auto ram = machine_ram_bytes(e, context);
+  return ram && *ram < kSmallDeviceRamBytes;
+}
+
+// What a small device (small_device()) with `ram` of RAM can do when its processes filled it.
+std::string small_device_advice(uint64_t ram) {
+  return trf("This device has {} of RAM: see which processes and services fill it (`top`, `free`; the task table's "
+             "largest rss rows), run fewer or lighter ones, or use a device with more RAM.",
+             format_bytes(ram));
+}
 
 // Rule 6, a global kill of a protected victim (oom_score_adj < 0). oom_badness() (2.6.36+) takes |adj| ‰ of RAM
 // plus swap off the victim's score, so it was still chosen either because it held more than that discount (it
@@ -142,6 +161,15 @@ std::string ram_unknown_advice(uint64_t held, const std::string& name, bool memc
                "in its memory.stat) before raising the limit. Under that, raise the limit or make the job use less "
                "memory.",
                name, format_bytes(held), hundredfold);
+  // Under kSmallDeviceRamBytes the smaller machine is a router or a small board: its own advice (corpus 402, 407).
+  if (held * 100 < kSmallDeviceRamBytes)
+    return trf("{} held {} and the report does not print the machine's RAM: with more than {} of RAM it held under 1 % "
+               "of it and the kill freed little, so find what held the memory (the task table's largest rss and "
+               "swapents rows; Mem-Info: slab, shmem, pagetables, hugetlb pages; `free -m`) before containing any "
+               "job. On a device with less RAM (a router or a small board), {} was one of its larger users: see "
+               "which processes and services fill the RAM (`top`, `free`), run fewer or lighter ones, or use a "
+               "device with more RAM.",
+               name, format_bytes(held), hundredfold, name);
   return trf("{} held {} and the report does not print the machine's RAM: with more than {} of RAM it held under 1 % "
              "of it and the kill freed little, so find what held the memory (the task table's largest rss and "
              "swapents rows; Mem-Info: slab, shmem, pagetables, hugetlb pages; `free -m`) before containing any job. "
@@ -169,6 +197,21 @@ std::optional<std::string> kill_record_small_victim_advice(const OomEvent& e, co
   if (!e.selected.empty() && e.selected.back().pid != v.pid) return std::nullopt;  // a sacrificed child never ranked
   if (*held < kLittleVictimBytes || *held >= kShareUnknownBytes) return std::nullopt;  // victim_held_little's band
   return ram_unknown_advice(*held, name, false);
+}
+
+// Rule 6, a ≤ 5.0 sacrificed child that held little of its parent (sacrificed_child_held_little), or whose share
+// is unknown (sacrificed_child_share_unknown, corpus 389: nvidia-smi 2.7 MiB for python, score 998): the process
+// to look at is the parent the OOM killer chose, not the child it killed.
+std::optional<std::string> sacrificed_parent_advice(const OomEvent& e, const std::vector<Check>& checks) {
+  if (!find_check(checks, "sacrificed_child_held_little") && !find_check(checks, "sacrificed_child_share_unknown"))
+    return std::nullopt;
+  const Selected& chosen = e.selected.back();
+  const std::string parent = chosen.comm.empty() ? std::string(tr("the chosen process")) : chosen.comm;
+  return trf("Look at {} (pid {}), the process the OOM killer chose, not at the child it killed in its place: how much "
+             "it holds and its oom_score_adj (`ps -o pid,rss,cmd`, /proc/PID/oom_score_adj). If it is what used the "
+             "memory, give it less work or more memory, or run it under `oomlens run --limit SIZE` so it is killed "
+             "alone; kernels 5.1 and later kill the chosen process itself.",
+             parent, chosen.pid);
 }
 
 // Rule 3 with task-table rows (no_killable_task's figures). Rows that are not oom_score_adj -1000 were passed
@@ -326,6 +369,11 @@ constexpr CauseAdvice kCauseAdvice[] = {
         "update) and fix or update it: a kernel memory leak is not cured by killing, limiting or protecting "
         "processes."),
      nullptr},
+    {"slab_dominant",
+     N_("Find what allocates the largest slab caches (`slabtop`, /proc/slabinfo, a recent driver or kernel update) "
+        "and fix or update it: kernel objects that reclaim could not free are not cured by killing, limiting or "
+        "protecting processes."),
+     nullptr},
     {"movable_only_nodes",
      N_("Bind the job to at least one node with a Normal zone (cpuset.mems, numactl --membind, the container's "
         "--cpuset-mems): the kernel's own and most user allocations cannot be served from movable-only nodes."),
@@ -380,7 +428,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                           "kills one process instead."));
   }
   const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "lowmem_unknown") ||
-                           find_check(checks, "slab_unreclaimable_dominant") ||
+                           find_check(checks, "slab_unreclaimable_dominant") || find_check(checks, "slab_dominant") ||
                            find_check(checks, "processes_hold_little") || find_check(checks, "memcg_kmem_dominant");
   if (e.kind == EventKind::no_killable && !kernel_side && e.tasks.empty() && e.constraint == Constraint::memcg) {  // 3
     out.emplace_back(tr("No process is left in the cgroup to kill, yet its usage stays over the limit: what is still "
@@ -501,6 +549,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         victim_name, *v->oom_score_adj));
     } else if (auto said = share_unknown_advice(checks, victim_name, false)) {
       out.push_back(std::move(*said));
+    } else if (auto parent = sacrificed_parent_advice(e, checks)) {
+      out.push_back(std::move(*parent));
     } else if (auto small = v ? kill_record_small_victim_advice(e, *v, victim_name, context) : std::nullopt) {
       out.push_back(std::move(*small));
     } else if (find_check(checks, "victim_file_backed")) {
@@ -511,8 +561,11 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "to its disk.",
                         victim_name));
     } else {
-      out.emplace_back(tr("Contain memory-hungry jobs with `oomlens run --limit SIZE`, so a runaway job hits its own "
-                       "limit instead of the machine's."));
+      if (small_device(e, context))
+        out.push_back(small_device_advice(*machine_ram_bytes(e, context)));
+      else
+        out.emplace_back(tr("Contain memory-hungry jobs with `oomlens run --limit SIZE`, so a runaway job hits its "
+                            "own limit instead of the machine's."));
     }
   }
   if (e.constraint == Constraint::mempolicy && e.kind != EventKind::no_killable &&
@@ -530,8 +583,14 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                       mems ? trf(" (mems_allowed={})", *mems) : std::string()));
   }
   if (find_check(checks, "swap_absent")) {  // 7
-    out.emplace_back(tr("Add swap (a few GiB, or zram): it lets the kernel move idle anonymous memory out of RAM "
-                     "before it has to kill."));
+    if (small_device(e, context))
+      out.push_back(trf("Add zram (compressed swap in RAM, a quarter to half of the {} of RAM; on OpenWrt the "
+                        "zram-swap package) or a swap file on external storage: it lets the kernel move idle "
+                        "anonymous memory out of the way before it has to kill.",
+                        format_bytes(*machine_ram_bytes(e, context))));
+    else
+      out.emplace_back(tr("Add swap (a few GiB, or zram): it lets the kernel move idle anonymous memory out of RAM "
+                          "before it has to kill."));
   } else if (!memsw && (find_check(checks, "swap_exhausted") || find_check(checks, "memcg_swap_exhausted"))) {
     out.emplace_back(tr("Swap was full as well: the demand exceeded memory plus swap, so more swap would only delay "
                      "the kill; reduce the demand."));

@@ -187,6 +187,23 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
   }
 }
 
+// warn_alloc()'s `page allocation stalls for Nms` before the report (OomEvent::alloc_stall): an allocation had
+// waited that long in direct reclaim and compaction, retrying, before the OOM killer ran.
+void alloc_stall(const OomEvent& e, std::vector<Check>& out) {
+  if (!e.alloc_stall) return;
+  const AllocStall& s = *e.alloc_stall;
+  const std::string who = readable_comm(s.comm) ? s.comm : std::string(tr("a task"));
+  const std::string order = s.order ? trf(", order {}", *s.order) : std::string();
+  const std::string line = s.line ? trf(", line {}", *s.line) : std::string();
+  Check c{"alloc_stall", CheckLevel::warn,
+          trf("Before this report, {} had waited {} s for memory (`page allocation stalls for {}ms`{}{}): allocations "
+              "were already stalling in reclaim, so the machine was thrashing or stalling before the OOM killer ran.",
+              who, fmt::format("{:.1f}", static_cast<double>(s.stall_ms) / 1000.0), s.stall_ms, order, line),
+          {{"stall_ms", as_fig(s.stall_ms)}}};
+  if (s.order) c.figures.emplace_back("order", *s.order);
+  out.push_back(std::move(c));
+}
+
 }  // namespace
 
 int64_t as_figure(uint64_t v) {
@@ -204,6 +221,7 @@ std::vector<Check> make_checks(const OomEvent& e, const ExplainContext& ctx) {
   total_vm_vs_ram(e, ctx, out);
   pgtables(e, out);
   if (!lowmem) swap(e, out);
+  alloc_stall(e, out);
   add_score_adj_check(e, out);
   add_task_checks(e, out);
   return out;

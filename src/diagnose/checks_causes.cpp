@@ -2,7 +2,8 @@
 // figures that show it (mm/show_mem.c, mm/hugetlb.c, mm/slab_common.c):
 //  - lowmem exhaustion: a 32-bit kernel's Normal zone at its min watermark
 //    while HighMem is free (only the kernel's own allocations need lowmem);
-//  - unreclaimable slab: kernel objects, not processes, hold the RAM;
+//  - unreclaimable slab (≤2.6.28: all slab, printed as one figure): kernel
+//    objects, not processes, hold the RAM;
 //  - hugetlb pages: reserved at boot or by vm.nr_hugepages, unusable otherwise;
 //  - shmem/tmpfs: files in /dev/shm stay in RAM after their writer dies
 //    (without Mem-Info: a memcg's shmem stat, or a victim's shmem-rss);
@@ -119,7 +120,26 @@ void movable_only(const OomEvent& e, std::vector<Check>& out) {
                  {{"zone_free_bytes", as_figure(*free)}}});
 }
 
+// ≤2.6.28 prints all slab as one `slab:` figure (slab_bytes). The OOM killer runs only after reclaim, which
+// shrinks the reclaimable caches, has failed: what it had left at the OOM is judged as unreclaimable slab is, and
+// said as what it is.
+void slab_before_split(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (!e.mem_info || !e.mem_info->slab_bytes) return;
+  const uint64_t s = *e.mem_info->slab_bytes;
+  const auto ram = machine_ram_bytes(e, ctx);
+  if (!ram) return;
+  const uint64_t p = pct(s, *ram);
+  if (p < kSlabPercent) return;
+  out.push_back({"slab_dominant", CheckLevel::warn,
+                 trf("Kernel slab held {} ({} % of RAM {}) when the OOM killer ran, after reclaim had shrunk what it "
+                     "could (this kernel prints reclaimable and unreclaimable slab as one `slab:` figure): kernel "
+                     "objects, not processes, filled the memory, and killing a process frees little of it.",
+                     format_bytes(s), p, format_bytes(*ram)),
+                 {{"slab_bytes", as_figure(s)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}});
+}
+
 void slab(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (e.mem_info && !e.mem_info->slab_unreclaimable_bytes) return slab_before_split(e, ctx, out);
   if (!e.mem_info || !e.mem_info->slab_unreclaimable_bytes) return;
   const uint64_t s = *e.mem_info->slab_unreclaimable_bytes;
   const auto ram = machine_ram_bytes(e, ctx);
@@ -168,11 +188,16 @@ std::optional<uint64_t> memcg_stat(const MemcgInfo& m, std::initializer_list<std
 }
 
 // Without Mem-Info's shmem: the cgroup's `shmem` stat over half its usage,
-// or a victim whose shmem-rss is over half of what it held.
+// or a victim whose shmem-rss is over half of what it held and a cause by
+// its size: kShmemPercent of what ran out (RAM, or the cgroup's limit), or
+// kShmemVictimBytes when the report prints neither. shmem-rss is the tmpfs,
+// SysV/POSIX shm and shared anonymous pages the victim mapped: a kill frees
+// them only if nothing else keeps them, and they fill the memory only as a
+// share of it (corpus 402: 896 KiB of a cp on a router is no cause).
 constexpr uint64_t kShmemMajorityPercent = 50;
 constexpr uint64_t kShmemVictimBytes = 64 * kMiB;
 
-void shmem_without_meminfo(const OomEvent& e, std::vector<Check>& out) {
+void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   if (e.memcg) {
     const auto s = memcg_stat(*e.memcg, {"total_shmem", "shmem"});
     const auto usage = e.memcg->usage_bytes;
@@ -187,8 +212,12 @@ void shmem_without_meminfo(const OomEvent& e, std::vector<Check>& out) {
     }
   }
   const Victim* v = main_victim(e);
-  if (!v || !v->shmem_rss_bytes || *v->shmem_rss_bytes < kShmemVictimBytes) return;
+  if (!v || !v->shmem_rss_bytes) return;
   const uint64_t sh = *v->shmem_rss_bytes;
+  const bool memcg = e.constraint == Constraint::memcg;
+  const std::optional<uint64_t> whole =
+      memcg ? (e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt) : machine_ram_bytes(e, ctx);
+  if (whole && *whole > 0 ? pct(sh, *whole) < kShmemPercent : sh < kShmemVictimBytes) return;
   // Its share of what the victim held needs the other two printed: an unknown one is no 0.
   const std::optional<uint64_t> held = victim_held_bytes(*v);
   if (!held || pct(sh, *held) < kShmemMajorityPercent) return;
@@ -222,7 +251,7 @@ void memcg_kmem(const OomEvent& e, std::vector<Check>& out) {
 }
 
 void shmem(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
-  if (!e.mem_info || !e.mem_info->shmem_bytes) return shmem_without_meminfo(e, out);
+  if (!e.mem_info || !e.mem_info->shmem_bytes) return shmem_without_meminfo(e, ctx, out);
   const auto ram = machine_ram_bytes(e, ctx);
   if (!ram) return;
   const uint64_t s = *e.mem_info->shmem_bytes;
@@ -346,7 +375,9 @@ void memcg_processes_hold_little(const OomEvent& e, std::vector<Check>& out) {
 void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   if (e.constraint == Constraint::memcg) return memcg_processes_hold_little(e, out);
   if (e.kind != EventKind::kill || e.tasks.empty()) return;
-  if (find_check(out, "lowmem_exhausted") || find_check(out, "slab_unreclaimable_dominant")) return;
+  if (find_check(out, "lowmem_exhausted") || find_check(out, "slab_unreclaimable_dominant") ||
+      find_check(out, "slab_dominant"))
+    return;
   // A protected row may hide a large one.
   if (std::any_of(e.tasks.begin(), e.tasks.end(), [](const TaskRow& row) { return row.oom_score_adj.value_or(0) < 0; }))
     return;
@@ -715,7 +746,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   processes_hold_little(e, ctx, out);
   victim_held_little(e, ctx, out);
   victim_file_backed(e, out);
-  sacrificed_child_held_little(e, out);
+  sacrificed_child_held_little(e, ctx, out);
 }
 
 }  // namespace oomlens::detail

@@ -198,8 +198,14 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
                    thrashing_words(*t)),
                {{"swap_total_bytes", as_figure(t->swap_total_bytes)}}};
       if (t->swap_free_bytes) th.figures.emplace_back("swap_free_bytes", as_figure(*t->swap_free_bytes));
-      th.figures.emplace_back("zone_free_bytes", as_figure(t->zone_free_bytes));
-      th.figures.emplace_back("zone_min_bytes", as_figure(t->zone_min_bytes));
+      if (t->zone) {
+        th.figures.emplace_back("zone_free_bytes", as_figure(t->zone_free_bytes));
+        th.figures.emplace_back("zone_min_bytes", as_figure(t->zone_min_bytes));
+      }
+      if (t->file_bytes) {
+        th.figures.emplace_back("file_bytes", as_figure(*t->file_bytes));
+        th.figures.emplace_back("ram_bytes", as_figure(t->ram_bytes));
+      }
       out.push_back(std::move(th));
     }
   }

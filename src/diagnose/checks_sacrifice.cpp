@@ -1,7 +1,11 @@
 // The ≤ 5.0 "sacrifice child" kill that freed little (oom_kill_process() in
 // mm/oom_kill.c before 5.1 killed a child of the chosen process, the one
 // with the highest badness not sharing its mm, in the parent's place; a
-// DataLoader worker or a shell's child can hold almost nothing).
+// DataLoader worker or a shell's child can hold almost nothing). Little is
+// under 1 % of the parent's task-table RSS, else of the RAM (the cgroup's
+// limit), else of the smallest machine; with neither the parent's row nor
+// the RAM (limit), `sacrificed_child_share_unknown` says what the parent's
+// score means instead.
 //
 // Not victim_held_little (checks_causes.cpp) with another wording, though
 // both say "the kill freed little": that rule is for a victim the OOM killer
@@ -22,11 +26,13 @@
 namespace oomlens::detail {
 namespace {
 
-constexpr uint64_t kLittleChildBytes = 1024 * 1024;
+// Less RAM plus swap than any machine whose kernel prints an OOM report has: a child under 1 % of it held little
+// on any machine, whatever the report leaves unknown.
+constexpr uint64_t kSmallestRamBytes = 8 * 1024 * 1024;
 
 }  // namespace
 
-void sacrificed_child_held_little(const OomEvent& e, std::vector<Check>& out) {
+void sacrificed_child_held_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   if (e.kind != EventKind::kill || e.sysrq || e.selected.empty() || kills_allocating_task(e)) return;
   const Victim* v = main_victim(e);
   const Selected& chosen = e.selected.back();
@@ -38,11 +44,36 @@ void sacrificed_child_held_little(const OomEvent& e, std::vector<Check>& out) {
   std::optional<uint64_t> chosen_rss;  // the chosen parent's task-table row, when printed
   const TaskRow* chosen_row = row_of_pid(e, chosen.pid);
   if (chosen_row && chosen_row->rss_bytes) chosen_rss = *chosen_row->rss_bytes;
-  const bool little = held < kLittleChildBytes || (chosen_rss && held * 100 < *chosen_rss);
-  if (!little) return;
+  // What ran out: RAM, or the cgroup's limit (0 when the report prints neither).
+  const bool memcg = e.constraint == Constraint::memcg;
+  const uint64_t whole =
+      (memcg ? (e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt) : machine_ram_bytes(e, ctx)).value_or(0);
+  // Little relative to what it is weighed against: the parent's row, else what ran out, else any machine. Never a
+  // fixed size: 2 MiB is little beside a 100 GiB parent and much on a 32 MiB router.
+  const bool little = chosen_rss ? held * 100 < *chosen_rss
+                      : whole    ? held * 100 < whole
+                                 : held * 100 < kSmallestRamBytes;
   const std::string child = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
   const std::string parent = chosen.comm.empty() ? std::string(tr("the chosen process")) : chosen.comm;
   const std::string score = chosen.score ? trf(", badness score {}", *chosen.score) : std::string();
+  if (!little && !chosen_rss && !whole && chosen.score) {
+    // Neither the parent's size nor what ran out is printed: what the child held is said beside what the
+    // parent's score means (‰ of RAM plus swap, or of the limit plus swap; its oom_score_adj added in).
+    const uint64_t s = *chosen.score;
+    out.push_back({"sacrificed_child_share_unknown", CheckLevel::info,
+                   trf("{} (pid {}) held {} of anonymous and shared memory (anon-rss + shmem-rss) when the kernel "
+                       "(5.0 and older) killed it in place of {} (pid {}), the process it chose{}. The report prints "
+                       "neither pid {}'s task-table row nor {}, so how much pid {} kept is unknown; its score means "
+                       "it counted for {}.{} % of {} plus swap, its oom_score_adj added in: with oom_score_adj 0, it "
+                       "held that much and kept it, and the OOM killer chooses it again while the shortage lasts.",
+                       child, *v->pid, format_bytes(held), parent, chosen.pid, score, chosen.pid,
+                       memcg ? tr("its cgroup's limit") : tr("the RAM"), chosen.pid, s / 10, s % 10,
+                       memcg ? tr("its cgroup's limit") : tr("RAM")),
+                   {{"victim_pid", *v->pid}, {"held_bytes", as_figure(held)}, {"selected_pid", chosen.pid},
+                    {"selected_score", as_figure(s)}}});
+    return;
+  }
+  if (!little) return;
   const std::string parent_held =
       chosen_rss ? trf(", whose task-table row shows {} RSS", format_bytes(*chosen_rss)) : std::string();
   std::vector<std::pair<std::string, int64_t>> figures{

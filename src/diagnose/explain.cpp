@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include <fmt/core.h>
+
 #include "diagnose/explain_detail.h"
 #include "util/ascii.h"
 #include "util/format.h"
@@ -197,26 +199,41 @@ std::optional<Thrashing> thrashing(const OomEvent& e) {
     if (!m.free_swap_bytes || !swap_exhausted(*m.free_swap_bytes, t.swap_total_bytes)) return std::nullopt;
     t.swap_free_bytes = *m.free_swap_bytes;
   }
-  // Page cache churn is not among the parsed counters (no active_file/inactive_file field): only a zone at or
-  // under its min watermark says so.
   for (const Zone& z : m.zones) {
     if (!z.free_bytes || !z.min_bytes || *z.min_bytes == 0 || z.managed_bytes == std::optional<uint64_t>(0)) continue;
     if (*z.free_bytes <= *z.min_bytes) {
       t.zone = z.name;
       t.zone_free_bytes = *z.free_bytes;
       t.zone_min_bytes = *z.min_bytes;
-      return t;
+      break;
     }
   }
-  return std::nullopt;
+  // The page cache reclaim had left: with anonymous memory stuck, the file LRU is all it can drop, down to the
+  // pages of the programs running (corpus 152: 96.6 MiB of 31.9 GiB, with no zone at its min).
+  if (m.active_file_bytes && m.inactive_file_bytes && m.ram_bytes && *m.ram_bytes > 0) {
+    const uint64_t file = *m.active_file_bytes + *m.inactive_file_bytes;
+    if (file < *m.ram_bytes / 100) {
+      t.file_bytes = file;
+      t.ram_bytes = *m.ram_bytes;
+    }
+  }
+  if (!t.zone && !t.file_bytes) return std::nullopt;
+  return t;
 }
 
 std::string thrashing_words(const Thrashing& t) {
   std::string s = t.swap_total_bytes == 0 ? std::string(tr("no swap"))
                                           : trf("swap full ({} free of {})", format_bytes(*t.swap_free_bytes),
                                                 format_bytes(t.swap_total_bytes));
-  return s + trf(", the {} zone's free memory ({}) at or under its min watermark ({})", t.zone,
-                 format_bytes(t.zone_free_bytes), format_bytes(t.zone_min_bytes));
+  if (t.zone)
+    s += trf(", the {} zone's free memory ({}) at or under its min watermark ({})", *t.zone,
+             format_bytes(t.zone_free_bytes), format_bytes(t.zone_min_bytes));
+  if (t.file_bytes)
+    s += trf(", the page cache on the file LRU lists down to {}, {} % of the {} of RAM",
+             format_bytes(*t.file_bytes), fmt::format("{:.1f}", static_cast<double>(*t.file_bytes) * 100.0 /
+                                                                     static_cast<double>(t.ram_bytes)),
+             format_bytes(t.ram_bytes));
+  return s;
 }
 
 bool global_unconfirmed(const OomEvent& e) {

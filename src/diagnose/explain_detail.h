@@ -67,18 +67,22 @@ inline constexpr uint64_t kShareUnknownBytes = uint64_t{64} << 20;
 /// from the kernel's own work (reclaim, compaction, a workqueue item, a driver), not from a process's allocation.
 [[nodiscard]] bool kernel_thread_comm(std::string_view comm);
 
-/// Mem-Info shows a machine thrashing: no swap, or swap full, so anonymous memory had nowhere to go, and a zone's
-/// free memory at or under its min watermark, where reclaim drops even the pages programs run from and reads them
-/// back again. nullopt when the report does not print all of that.
+/// Mem-Info shows a machine thrashing: no swap, or swap full, so anonymous memory had nowhere to go, and reclaim
+/// was down to the pages programs run from, dropping them and reading them back again: a zone's free memory at or
+/// under its min watermark, or the page cache on the file LRU lists (`active_file` + `inactive_file`, 2.6.28+)
+/// under 1 % of RAM (`N pages RAM`). nullopt when the report does not print all of one of them.
 struct Thrashing {
   uint64_t swap_total_bytes = 0;  ///< 0: no swap
   std::optional<uint64_t> swap_free_bytes;  ///< set when there is swap (then full)
-  std::string zone;                ///< the first zone at or under its min watermark
-  uint64_t zone_free_bytes = 0;
+  std::optional<std::string> zone;  ///< the first zone at or under its min watermark, if any
+  uint64_t zone_free_bytes = 0;     ///< meaningful with zone
   uint64_t zone_min_bytes = 0;
+  std::optional<uint64_t> file_bytes;  ///< active_file + inactive_file, when under 1 % of ram_bytes
+  uint64_t ram_bytes = 0;              ///< meaningful with file_bytes
 };
 [[nodiscard]] std::optional<Thrashing> thrashing(const OomEvent& event);
-/// "no swap, the Normal zone's free memory (40.0 MiB) at or under its min watermark (60.0 MiB)": `t` in words.
+/// "no swap, the Normal zone's free memory (40.0 MiB) at or under its min watermark (60.0 MiB)", "no swap, the page
+/// cache on the file LRU lists down to 96.6 MiB, 0.3 % of the 31.9 GiB of RAM": `t` in words.
 [[nodiscard]] std::string thrashing_words(const Thrashing& t);
 
 /// What victim_held_little's victim held and what that is little of, from the check's figures
@@ -101,10 +105,12 @@ void add_task_checks(const OomEvent& event, std::vector<Check>& out);
 /// vm.oom_kill_allocating_task, high-order allocation, processes hold little.
 void add_cause_checks(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
 
-/// checks_sacrifice.cpp: a ≤ 5.0 `… or sacrifice child` kill of a child that held < 1 MiB of anon + shmem
-/// (or < 1 % of the chosen parent's task-table RSS): `sacrificed_child_held_little` (warn), figures victim_pid,
-/// held_bytes, selected_pid, selected_rss_bytes (when the parent's row is printed).
-void sacrificed_child_held_little(const OomEvent& event, std::vector<Check>& out);
+/// checks_sacrifice.cpp: a ≤ 5.0 `… or sacrifice child` kill of a child that held under 1 % of anon + shmem of the
+/// chosen parent's task-table RSS (else of the RAM or the cgroup's limit, else of 8 MiB, the smallest machine):
+/// `sacrificed_child_held_little` (warn), figures victim_pid, held_bytes, selected_pid, selected_rss_bytes (when the
+/// parent's row is printed). With neither the parent's row nor the RAM (limit) and a child over 80 KiB:
+/// `sacrificed_child_share_unknown` (info), figures victim_pid, held_bytes, selected_pid, selected_score.
+void sacrificed_child_held_little(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
 
 /// A 32-bit kernel's low memory ran out: the Normal zone at (or within 25 %
 /// of) its min watermark while the HighMem zones hold at least 64 MiB free.

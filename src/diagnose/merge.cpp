@@ -145,6 +145,7 @@ void merge_into(OomEvent& keep, const OomEvent& other) {
   fill(keep.constraint, other.constraint);
   fill(keep.constraint_printed, other.constraint_printed);
   fill(keep.panic_message, other.panic_message);
+  fill(keep.alloc_stall, other.alloc_stall);
   if (!keep.page_size_bytes && other.page_size_bytes) {
     keep.page_size_bytes = other.page_size_bytes;
     keep.page_size_assumed = other.page_size_assumed;

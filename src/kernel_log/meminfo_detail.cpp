@@ -164,7 +164,11 @@ void meminfo_counters(Building& b, std::string_view t) {
     if (k == "free") b.free_pages = v;
     else if (k == "active_anon") b.active_anon_pages = v;
     else if (k == "inactive_anon") b.inactive_anon_pages = v;
+    // The first of each: a line wrapped inside `inactive_file:N` leaves an `active_file:N` piece with its number.
+    else if (k == "active_file") { if (!b.active_file_pages) b.active_file_pages = v; }
+    else if (k == "inactive_file") { if (!b.inactive_file_pages) b.inactive_file_pages = v; }
     else if (k == "shmem") b.shmem_pages = v;
+    else if (k == "slab") { if (!b.slab_pages) b.slab_pages = v; }  // ≤2.6.28: reclaimable and unreclaimable together
     else if (k == "slab_unreclaimable") b.slab_unreclaimable_pages = v;
     else if (k == "pagetables") b.pagetables_pages = v;
   }
@@ -223,6 +227,11 @@ bool meminfo_line(Building& b, std::string_view t) {
       b.reserved_pages = parse_u64(t.substr(0, t.size() - suffix.size()));
       return true;
     }
+  // 2.6.x arch show_mem() (i386 `%d pages slab`): the counters block's `slab:` again.
+  if (ends_with(t, " pages slab")) {
+    if (const auto n = parse_u64(t.substr(0, t.size() - 11)); n && !b.slab_pages) b.slab_pages = n;
+    return true;
+  }
   if (ends_with(t, " pages of HIGHMEM")) {
     b.highmem_pages = parse_u64(t.substr(0, t.size() - 17));
     return true;

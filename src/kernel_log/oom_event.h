@@ -212,6 +212,14 @@ struct MemInfo {
   std::optional<uint64_t> inactive_anon_bytes;
   std::optional<uint64_t> shmem_bytes;
   std::optional<uint64_t> slab_unreclaimable_bytes;
+  /// `active_file:N` / `inactive_file:N` pages (2.6.28+): the page cache on
+  /// the file LRU lists, what reclaim can drop without swap.
+  std::optional<uint64_t> active_file_bytes;
+  std::optional<uint64_t> inactive_file_bytes;
+  /// `slab:N` pages (≤2.6.28 show_free_areas(), and the `N pages slab` line of
+  /// 2.6 show_mem()): reclaimable and unreclaimable slab as one figure, before
+  /// the kernel printed them apart (slab_reclaimable/slab_unreclaimable).
+  std::optional<uint64_t> slab_bytes;
   std::optional<uint64_t> pagetables_bytes;
   std::optional<uint64_t> highmem_bytes;     ///< `N pages HighMem/MovableOnly` (32-bit HighMem or movable zones)
   std::vector<Zone> zones;                   ///< in printed order
@@ -305,6 +313,18 @@ struct TaskRow {
   std::string comm;
 };
 
+/// A `page allocation stalls for Nms` warning (mm/page_alloc.c warn_alloc() from
+/// __alloc_pages_slowpath(), 4.9–4.14: `<comm>: page allocation stalls for
+/// %ums, order:%u, mode:%#x(%pGg)[, nodemask=…]`, repeated every 10 s while
+/// the allocation still waits) printed before the report: an allocation had
+/// waited that long in reclaim before the OOM killer ran.
+struct AllocStall {
+  std::string comm;                  ///< the stalling task's, as printed (may differ from the trigger's)
+  uint64_t stall_ms = 0;             ///< milliseconds, as printed
+  std::optional<int> order;          ///< `order:N`
+  std::optional<uint64_t> line;      ///< its line number
+};
+
 /// Where in the input the report was.
 struct LineRange {
   uint64_t first = 0;  ///< 1-based line number
@@ -356,6 +376,10 @@ struct OomEvent {
   /// it: the trigger is the task that wrote it, not an allocation.
   LimitWrite limit_lowered = LimitWrite::none;
   std::optional<std::string> panic_message;  ///< text after `Kernel panic - not syncing: `
+  /// The last `page allocation stalls for Nms` line before the report (up to
+  /// ReportScanner's kStallLookbackLines lines back, no other report between,
+  /// and within 60 s of it when both are stamped); nullopt when none.
+  std::optional<AllocStall> alloc_stall;
   /// Page size used for table page counts; inferred (victim row total_vm vs
   /// kill-line total-vm, or buddy lines `*4kB`) or assumed 4096.
   std::optional<uint64_t> page_size_bytes;

@@ -177,6 +177,24 @@ std::optional<Header> parse_header_cut(std::string_view s) {
   return h;
 }
 
+std::optional<AllocStall> parse_alloc_stall(std::string_view s) {
+  s = trim(s);
+  constexpr std::string_view kWords = ": page allocation stall";
+  const size_t p = s.find(kWords);
+  if (p == std::string_view::npos || p == 0 || p > 15) return std::nullopt;  // TASK_COMM_LEN-1 bytes of comm
+  std::string_view rest = s.substr(p + kWords.size());
+  if (starts_with(rest, "s")) rest.remove_prefix(1);
+  if (!starts_with(rest, " for ")) return std::nullopt;
+  rest.remove_prefix(5);
+  const auto ms = take_sized(rest, "ms");
+  if (!ms) return std::nullopt;
+  AllocStall a;
+  a.comm = std::string(s.substr(0, p));
+  a.stall_ms = *ms;
+  a.order = to_int(field_int(rest, "order:"));
+  return a;
+}
+
 std::optional<CpusetLine> parse_cpuset(std::string_view s) {
   size_t c = s.find(" cpuset=");
   size_t m = s.rfind(" mems_allowed=");

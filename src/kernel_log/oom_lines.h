@@ -31,6 +31,10 @@ std::optional<Header> parse_header(std::string_view s);
 /// the comm only. Callers take it from a line with its own kernel prefix, never from prose.
 std::optional<Header> parse_header_cut(std::string_view s);
 
+/// mm/page_alloc.c warn_alloc() (4.9–4.14): `<comm>: page allocation stalls for <N>ms, order:<O>, mode:…`
+/// (also read: `stall for`). AllocStall::line is left unset.
+std::optional<AllocStall> parse_alloc_stall(std::string_view s);
+
 /// ≤4.20 `<comm> cpuset=<name> mems_allowed=<list>` (kernel/cgroup/cpuset.c).
 struct CpusetLine {
   std::string comm, cpuset, mems_allowed;

@@ -181,6 +181,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (line.foreign || other_task) {
     if (cur_ && ++cur_->quiet > (cur_->has_outcome() ? kQuietAfterOutcome : kQuietBeforeOutcome)) close();
     prelude_.clear();
+    pending_stall_.reset();
     return open();
   }
   // A report is printed in one burst: a late line after the outcome starts anew.
@@ -475,6 +476,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       return false;
     }
     prelude_.clear();
+    pending_stall_.reset();
     return false;
   } else if (auto st = oomline::parse_stack_line(t)) {
     if (!cur_->stack) {

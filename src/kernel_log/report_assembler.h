@@ -51,6 +51,10 @@ class ReportAssembler {
   /// cut off, rate-limited or grep-filtered): kept for the report the next
   /// fed line opens, dropped otherwise. With `append`, after those already kept.
   void preload_rows(const std::vector<LogicalLine>& rows, bool append = false);
+  /// A `page allocation stalls for Nms` line seen before an anchor line
+  /// (ReportScanner's look-back): kept for the report the next fed line
+  /// opens (OomEvent::alloc_stall), dropped otherwise.
+  void preload_stall(const AllocStall& stall) { pending_stall_ = stall; }
   [[nodiscard]] bool open() const;
   /// The open report is a lone SysRq-f `Manual OOM execution` line so far:
   /// what follows it may still be another report read newest-first.
@@ -105,6 +109,7 @@ class ReportAssembler {
   struct Waiting;
   std::deque<Waiting> waiting_;
   std::vector<std::pair<LogicalLine, std::string>> prelude_;  // rows + owned text
+  std::optional<AllocStall> pending_stall_;                   // preload_stall()
   /// Reaper lines whose kill was not seen yet: newest-first text prints the
   /// reaper before its kill (kept kEarlyReaperLines lines, a few at most).
   struct EarlyReaper {

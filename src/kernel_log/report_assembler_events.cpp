@@ -81,6 +81,8 @@ void ReportAssembler::start(const LogicalLine& line) {
   cur_ = std::make_unique<Building>();
   cur_->lines.first = line.number;
   cur_->caller_id = caller_of(line);
+  cur_->alloc_stall = std::move(pending_stall_);
+  pending_stall_.reset();
   for (auto& [pl, text] : prelude_) {
     if (auto row = oomline::parse_row(text)) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
@@ -106,6 +108,7 @@ void ReportAssembler::start(const LogicalLine& line) {
 void ReportAssembler::start_from_stack(uint64_t first_line) {
   close();
   prelude_.clear();
+  pending_stall_.reset();
   cur_ = std::make_unique<Building>();
   cur_->lines.first = first_line;
   cur_->headerless = true;

@@ -61,6 +61,8 @@ struct ReportAssembler::Building {
   bool meminfo = false;
   std::optional<uint64_t> free_pages, active_anon_pages, inactive_anon_pages, shmem_pages,
       slab_unreclaimable_pages, pagetables_pages;
+  // `active_file:N inactive_file:N` (2.6.28+); ≤2.6.28's `slab:N` (all slab) or its `N pages slab` line.
+  std::optional<uint64_t> active_file_pages, inactive_file_pages, slab_pages;
   std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
   std::optional<uint64_t> buddy_page_kb;
   // Zone, hugepages and unreclaimable-slab lines (meminfo_detail.cpp), bytes.
@@ -115,6 +117,7 @@ struct ReportAssembler::Building {
   bool group_kill = false;
   bool no_killable = false;
   std::optional<std::string> panic_message;
+  std::optional<AllocStall> alloc_stall;  // ReportAssembler::preload_stall()
   bool sysrq = false;
   // printk's caller id of the task that prints the report (caller_of()); a SysRq-f report is
   // printed by the kworker that runs moom_callback, not by the writer of its `Manual OOM execution` line.

@@ -293,6 +293,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.sysrq = b.sysrq;
   ev.memcg_stack = b.memcg_stack;
   ev.panic_message = b.panic_message;
+  ev.alloc_stall = b.alloc_stall;
 
   // Trigger: header + stack line + cpuset line.
   if (b.header || b.stack || b.cpuset) {
@@ -542,6 +543,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     mi.inactive_anon_bytes = pages(b.inactive_anon_pages, ps);
     mi.shmem_bytes = pages(b.shmem_pages, ps);
     mi.slab_unreclaimable_bytes = pages(b.slab_unreclaimable_pages, ps);
+    mi.active_file_bytes = pages(b.active_file_pages, ps);
+    mi.inactive_file_bytes = pages(b.inactive_file_pages, ps);
+    mi.slab_bytes = pages(b.slab_pages, ps);
     mi.pagetables_bytes = pages(b.pagetables_pages, ps);
     mi.highmem_bytes = pages(b.highmem_pages, ps);
     mi.zones = std::move(b.zones);
@@ -572,8 +576,12 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   else if (b.from_table)
     ev.notes.emplace_back("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its "
                           "Mem-Info block or Tasks table on");
-  else if (!b.header && !b.vm_killing && (!ev.victims.empty() || !ev.selected.empty()))  // 2.4 prints none
+  else if (!b.header && !b.vm_killing && !ev.victims.empty())  // 2.4 prints none
     ev.notes.emplace_back("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)");
+  else if (!b.header && !ev.selected.empty())  // a selection alone (`Kill process … or sacrifice child`)
+    ev.notes.emplace_back("no `invoked oom-killer` header before this selection (rate-limited, lost or filtered): "
+                          "which task asked for memory, with what gfp_mask and order, is unknown; and no kill line "
+                          "follows it in the text, so whether a process was killed is unknown");
   return ev;
 }
 

@@ -199,6 +199,13 @@ struct ReportScanner::Impl {
   /// the task table's rows before an opening line, viewer-cut rows marked, and
   /// the dump_stack() block before an OOM frame.
   void look_back(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);
+  /// The last `page allocation stalls for Nms` line (oomline::parse_alloc_stall) in the kHistoryBytes before the
+  /// opening line at `ls`, in region [lo, ls) and then `history`, with no line of another report between and
+  /// printed at most kStallBeforeReportS before it when both are stamped: preloaded for the report it opens.
+  void look_back_for_stall(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);
+  // warn_alloc() repeats its stall warning every 10 s while the allocation waits: one printed longer before the
+  // report than this is an earlier stall's, which had ended.
+  static constexpr double kStallBeforeReportS = 60.0;
   bool glued_rows(std::string_view raw, uint64_t number, std::vector<std::string>& texts,
                   std::vector<uint64_t>& numbers);
   void start_at_stack(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);

@@ -5,6 +5,7 @@
 // call-trace frame (a paste that starts there). Both look in the current
 // region first, then in `history` (the tail of the region before).
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,6 +35,7 @@ size_t lines_back(std::string_view buf, size_t lower, size_t start, size_t count
 // Table rows (and blank/continuation lines between them) right before the
 // line starting at `ls` in `region`, then in `history`.
 void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
+  look_back_for_stall(region, lo, ls, anchor_line);
   std::vector<std::string> texts;  // newest first
   CutRows cut_rows;  // the rows a viewer cut (`…   0  ...`)
   std::vector<uint64_t> numbers;
@@ -177,6 +179,47 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   stump.number = anchor_line - 1;
   stump.truncated = stump.prefixed = true;
   assembler.start_at_cut_selection(stump);
+}
+
+void ReportScanner::Impl::look_back_for_stall(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
+  // Bounded in bytes as `history` is, so that what is found does not depend on where the input was cut into chunks.
+  size_t budget = kHistoryBytes;
+  // Most reports have none: a search of the bytes first keeps the cost off them.
+  constexpr std::string_view kWords = "page allocation stall";
+  const size_t near = ls - std::min(ls - lo, budget);
+  const bool in_region = region.substr(near, ls - near).find(kWords) != std::string_view::npos;
+  const bool in_history = lo == 0 && ls - near < budget &&
+                          std::string_view(history).substr(history.size() - std::min(history.size(), budget - ls))
+                                  .find(kWords) != std::string_view::npos;
+  if (!in_region && !in_history) return;
+  const std::optional<double> opening_s = norm.prefix.monotonic_s;
+  uint64_t number = anchor_line;
+  NormalizedLine n;
+  std::optional<AllocStall> found;
+  auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
+    while (end > lower && budget > 0) {
+      const size_t stop = end - 1;
+      size_t start = stop;
+      while (start > lower && buf[start - 1] != '\n') --start;
+      if (end - start > budget) return false;
+      budget -= end - start;
+      end = start;
+      --number;
+      normalize_line(buf.substr(start, stop - start), n, opt.default_year);
+      if (n.foreign) continue;
+      const std::string_view t = trim(n.text);
+      if (line_opens_report(t)) return false;  // another report's: a stall before it is not this one's
+      auto stall = oomline::parse_alloc_stall(t);
+      if (!stall) continue;
+      if (opening_s && n.prefix.monotonic_s && *opening_s - *n.prefix.monotonic_s > kStallBeforeReportS) return false;
+      stall->line = number;
+      found = std::move(stall);
+      return false;
+    }
+    return end <= lower;
+  };
+  if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
+  if (found) assembler.preload_stall(*found);
 }
 
 // A table row for ReportAssembler::preload_rows(): truncated when a viewer

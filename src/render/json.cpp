@@ -145,6 +145,9 @@ json mem_info_json(const std::optional<MemInfo>& m) {
           {"inactive_anon_bytes", u64(m->inactive_anon_bytes)},
           {"shmem_bytes", u64(m->shmem_bytes)},
           {"slab_unreclaimable_bytes", u64(m->slab_unreclaimable_bytes)},
+          {"active_file_bytes", u64(m->active_file_bytes)},
+          {"inactive_file_bytes", u64(m->inactive_file_bytes)},
+          {"slab_bytes", u64(m->slab_bytes)},
           {"pagetables_bytes", u64(m->pagetables_bytes)}};
 }
 
@@ -219,6 +222,14 @@ json string_array(const std::vector<std::string>& v) {
   return a;
 }
 
+json alloc_stall_json(const std::optional<AllocStall>& s) {
+  if (!s) return nullptr;
+  return {{"comm", str(s->comm)},
+          {"stall_ms", clamp_u64(s->stall_ms)},
+          {"order", s->order ? json(*s->order) : json(nullptr)},
+          {"line", u64(s->line)}};
+}
+
 }  // namespace
 
 nlohmann::json event_to_json(const OomEvent& e, const Explanation* explanation) {
@@ -246,6 +257,7 @@ nlohmann::json event_to_json(const OomEvent& e, const Explanation* explanation) 
           {"sysrq", e.sysrq},
           {"limit_lowered", limit_file_name(e.limit_lowered) ? json(limit_file_name(e.limit_lowered)) : json(nullptr)},
           {"panic_message", opt_str(e.panic_message)},
+          {"alloc_stall", alloc_stall_json(e.alloc_stall)},
           {"page_size_bytes", u64(e.page_size_bytes)},
           {"page_size_assumed", e.page_size_assumed},
           {"host", opt_str(e.host)},

@@ -54,6 +54,12 @@ constexpr NotePattern kNotes[] = {
      N_("Linux 2.4's page-fault OOM kill (`VM: killing process`): it prints the name only, no pid and no report")},
     {"no `invoked oom-killer` header before this kill \\(rate-limited, lost or filtered\\)",
      N_("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)")},
+    {"no `invoked oom-killer` header before this selection \\(rate-limited, lost or filtered\\): which task asked "
+     "for memory, with what gfp_mask and order, is unknown; and no kill line follows it in the text, so whether a "
+     "process was killed is unknown",
+     N_("no `invoked oom-killer` header before this selection (rate-limited, lost or filtered): which task asked for "
+        "memory, with what gfp_mask and order, is unknown; and no kill line follows it in the text, so whether a "
+        "process was killed is unknown")},
     {"the name of pid (\\d+) was cut on its kill line; taken from its task-table row",
      N_("the name of pid {} was cut on its kill line; taken from its task-table row")},
     {"the report's header \\(`… invoked oom-killer: …`\\) is not in the input: it is read from its call trace on",

@@ -80,6 +80,7 @@ std::string machine_line(const MemInfo& m) {
   else f.bytes(N_("swap"), m.total_swap_bytes);
   f.bytes("shmem", m.shmem_bytes);
   f.bytes(N_("unreclaimable slab"), m.slab_unreclaimable_bytes);
+  f.bytes(N_("slab"), m.slab_bytes);  // ≤2.6.28: reclaimable and unreclaimable together
   f.bytes(N_("page tables"), m.pagetables_bytes);
   return f.out;
 }

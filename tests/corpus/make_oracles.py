@@ -593,7 +593,10 @@ add("152-obsidian-unraid-6.1-quoted-syslog-sysrq-forced-global-kill-then-show-me
     "global (global_oom; SysRq-f: order=-1 through moom_callback)",
     [kill(6009, "node", 264249252, 12123208, 0, 51828, 0, 36316, 0, reaper=[0, 0, 0])], task_memcg="/c71",
     trigger=trig("kworker/2:2", 8961, gfp="0xcc0(GFP_KERNEL)", order=-1, oom_score_adj=0), year_guessed=True,
-    checks=["sysrq"], not_checks=["swap_absent"], summary_not=["the machine ran out"],
+    # h-left3: Mem-Info's `active_file:4190 inactive_file:20533` (96.6 MiB of `8373432 pages RAM`, 0.3 %) with
+    # `Total swap = 0kB`: the page cache squeezed, the machine thrashing, though no zone is at its min.
+    checks=["sysrq", "sysrq_thrashing"], not_checks=["swap_absent"], summary_not=["the machine ran out"],
+    text_has=["the page cache on the file LRU lists down to 96.6 MiB"],
     table_rows=[[825, "udevd", -1000], [29551, "java", 0]])
 add("153-shoc-38-jetson-tk1-sacrifice-child-kill-then-shell-killed.log", GH + "vetter/shoc/issues/38", ["kill"],
     "global (Out of memory: prefix)", [kill(2700, "DeviceMemory", 1838376, 2632, 628, selected_score=1)])
@@ -2139,6 +2142,9 @@ add("389-openpai-1687-azure-4.15-journal-sacrifice-python-child-nvidia-smi-kille
     selected_only=[[8596, "python", 998]],
     trigger=trig("kube-apiserver", 17084, gfp="0x14200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=982,
                  note="header of the NEXT OOM event"),
+    # h-left3: no row of python, no RAM: what its score 998 means is said, and the advice is about python.
+    checks=["sacrificed_child_share_unknown"], not_checks=["sacrificed_child_held_little"],
+    text_has=["Look at python (pid 8596)"], text_not=["Contain memory-hungry jobs"],
     year_guessed=True)
 # A ```bash fence opened by a `# /var/log/syslog` comment: global `oom-kill:` (task_memcg=/), the kill of bitcoind
 # (1.5 GiB anon, UID 1001) and its reaper.
@@ -2242,7 +2248,8 @@ add("401-immortalwrt-731-zh-5.4-rows-dnsmasq-kill-then-netifd-header-elided-chin
 add("402-openwrt-18005-lantiq-mips-6.6-boot-cp-kill-shmem-then-killed-and-init-header-no-cpu-word-raw-trace-cut.log",
     GH + "openwrt/openwrt/issues/18005", ["kill", "incomplete"], "global (Out of memory: prefix; first event)",
     constraints=["global", None], kills=[kill(300, "cp", 1508, 128, 0, 896, 0, 20, 0)],
-    text_not=["Contain memory-hungry jobs"], text_has=["before containing any job"],
+    text_not=["Contain memory-hungry jobs", "oomlens run"], text_has=["before containing any job", "a router or a small board"],
+    not_checks=["shmem_dominant"],
     trigger=trig("init", 1, gfp="0x40cc0(GFP_KERNEL|__GFP_COMP)", order=0, oom_score_adj=0,
                  note="header of the NEXT OOM event"))
 # RISC-V (Kendryte K230D, 6.6) Debian boot on a small board: systemd (PID 1) at 7.8 s, stack
@@ -2273,7 +2280,7 @@ add("407-openwrt-pr-2174-ramips-rows-oom-kill-hostapd-kill-tiny-anon-file-rss-re
     GH + "openwrt/openwrt/pull/2174", ["kill"], "global (global_oom)", constraints=["global"],
     kills=[kill(4183, "hostapd", 3508, 156, 960, 0, 0, 24, 0)], task_memcg="/", chosen=[4183, "hostapd"],
     table_rows=[[806, "logread", 0], [4183, "hostapd", 0], [4349, "ubus", 0]],
-    text_not=["Contain memory-hungry jobs"], text_has=["before containing any job"])
+    text_not=["Contain memory-hungry jobs", "oomlens run"], text_has=["before containing any job", "a router or a small board"])
 # A Markdown table (Xiaomi AX3000T, 256 MB, 6.6), then logread lines in single backticks on their own lines: nft's
 # row, `oom-kill:`, the kill of nft (114 MiB anon: a large ruleset load); an image tag after.
 add("408-passwall2-1055-arm64-6.6-logread-nft-row-oom-kill-and-kill-in-inline-code-table-prose.log",
@@ -2287,7 +2294,9 @@ add("409-deep-sort-yolov3-111-jetson-nano-page-allocation-stalls-kthread-header-
     GH + "Qidian213/deep_sort_yolov3/issues/111", ["selected_no_kill"], "global (Out of memory: prefix)",
     constraints=["global"], selected_only=[[7248, "python3", 266]],
     trigger=trig("kthread", None, gfp="0x27080c0(GFP_KERNEL_ACCOUNT|__GFP_ZERO|__GFP_NOTRACK)", order=2,
-                 oom_score_adj=0))
+                 oom_score_adj=0),
+    # h-left3: the `page allocation stalls for 10004ms` line before the header.
+    checks=["alloc_stall"], text_has=["had waited 10.0 s for memory"])
 add("410-meta-drono-24-arm-3.18-attempted-to-kill-init-panic-padded-lines-not-oom-negative.log",
     GH + "Dronolab/meta-drono/issues/24", [],
     "n/a (no OOM report: `Kernel panic - not syncing: Attempted to kill init!`, init (sh) exited at boot)")
