@@ -2367,14 +2367,18 @@ add("419-aquarium-fish-64-aws-syslog-uptime-318-days-seven-digit-pid-rows-only-a
 add("420-cortx-hare-839-centos7-3.10-short-precise-journal-nr-ptes-rows-only-sshd-adj-minus-1000.log",
     GH + "Seagate/cortx-hare/issues/839", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None], table_rows=[[1189, "sshd", -1000], [1199, "beam.smp", 0], [1616, "qmgr", 0]],
-    year_guessed=True)
+    year_guessed=True,
+    pending="pre-4.19 task rows (`[%5d]` pids, nr_ptes) with no table header before them open no report "
+            "(anchor_search.h: only 4.19+ rows are anchors), as for 377")
 # A mount-s3 service's OOM (`Failed with result 'oom-kill'`), journalctl: the tail of memory_stat_format()'s block
 # (workingset_*, pg*, thp_*) that journald shows as continuation lines of one message (51 spaces), then `Tasks state`;
 # the next line, cut, left out. Only mem_cgroup_print_oom_meminfo() prints memory.stat in an OOM report (a global OOM
 # prints show_mem's Mem-Info instead): a memcg OOM.
 add("421-mountpoint-s3-1206-journal-memcg-v2-memory-stat-continuation-lines-then-tasks-state-cut.log",
     GH + "awslabs/mountpoint-s3/issues/1206", ["incomplete"],
-    "memcg (memory.stat lines: printed by mem_cgroup_print_oom_meminfo, only for a memcg OOM)", constraints=["memcg"])
+    "memcg (memory.stat lines: printed by mem_cgroup_print_oom_meminfo, only for a memcg OOM)", constraints=["memcg"],
+    pending="a memory.stat block's tail as journald continuation lines (no `Memory cgroup stats for` line) and a "
+            "`Tasks state` line with no row after it open no report: neither is an anchor")
 # Pop!_OS 5.3 dmesg: pop-upgrade's header, stack out_of_memory <- __alloc_pages_slowpath in a page-cache fault
 # (filemap_fault); cut by the index.
 add("422-ns-usbloader-40-pop-os-5.3-pop-upgrade-header-page-cache-fault-stack-cut.log",
