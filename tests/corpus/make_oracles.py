@@ -2324,7 +2324,7 @@ add("413-scylla-cluster-tests-10809-al2023-6.1-short-precise-journal-global-kill
 # 971 are not in the index; a cut row left out): show_mem's tail (72605 pages RAM = 283 MiB, 18187 reserved, swap
 # 60 MiB used of 1 GiB), the 6.8+ table head and rows, then the global kill of the user's systemd (pid 886, UID 1000,
 # adj 100: user@.service's default), 8.6 MiB: the VM had too little RAM at boot, the kill freed almost nothing.
-add("414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
+add("mangler-pending/414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
     GH + "QubesOS/qubes-issues/issues/9989", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(886, "systemd", 29832, 2832, 5956, 0, 1000, 100, 100)],
     table_rows=[[324, "qubesdb-daemon", 0], [329, "haveged", 0], [971, "xinit", 0], [979, "qubes.SetMonito", 0],
