@@ -239,7 +239,8 @@ std::string thrashing_words(const Thrashing& t) {
 bool global_unconfirmed(const OomEvent& e) {
   // A memcg block in a global report is a `Task in X killed as a result of limit of host` line (Alibaba Cloud
   // Linux) or a summary's task_memcg: a line, not the call trace, said so.
-  return e.constraint == Constraint::global && !e.sysrq && !e.constraint_printed && !e.pagefault_oom && !e.mem_info &&
+  return e.constraint == Constraint::global && !e.sysrq && !e.constraint_printed && !e.pagefault_oom && !e.reclaim_oom &&
+         !e.mem_info &&
          !e.memcg && e.victims.empty() && e.selected.empty() && !e.panic_message;
 }
 
@@ -299,6 +300,7 @@ bool global_unproven(const OomEvent& e) {
   if (linux24_fault_kill(e)) return false;  // 2.4: no cpusets, no memory policies
   if (e.constraint_printed) return false;  // 4.19+ oom-kill: constraint=CONSTRAINT_NONE
   if (e.pagefault_oom) return false;       // a fault's OOM has no zonelist: CONSTRAINT_NONE
+  if (e.reclaim_oom) return false;         // kswapd's MGLRU aging: no zonelist either
   return !mems_cover_memory_nodes(e);
 }
 

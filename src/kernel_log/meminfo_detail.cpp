@@ -123,6 +123,11 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   const size_t fault = t.find("pagefault_out_of_memory");
   if (fault != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < fault)))
     b.pagefault_stack = true;
+  // The multi-gen LRU's aging as first posted (2021-22, and Android's backports) calls out_of_memory() from kswapd
+  // (lru_gen_age_node() under balance_pgdat()) when aging made no progress, with an oom_control of no memcg and no
+  // zonelist: CONSTRAINT_NONE, machine-wide.
+  const size_t aging = t.find("lru_gen_age_node");
+  if (aging != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < aging))) b.reclaim_stack = true;
   b.frame_oom = oom && alloc == std::string_view::npos;
 }
 

@@ -366,6 +366,10 @@ struct OomEvent {
   /// VM_FAULT_OOM. No allocation failed in the page allocator, so memory
   /// may have been free; constrained_alloc() sees no zonelist: global.
   bool pagefault_oom = false;
+  /// A global OOM whose call trace runs out_of_memory() from lru_gen_age_node(): kswapd's multi-gen LRU aging (the
+  /// 2021-22 patch sets, Android's backports) found nothing to age. Its oom_control has no memcg and no zonelist:
+  /// constrained_alloc() says CONSTRAINT_NONE, machine-wide.
+  bool reclaim_oom = false;
   /// The call trace passes through mem_cgroup_out_of_memory() or
   /// mem_cgroup_oom_synchronize(): a memcg OOM even without other memcg lines.
   bool memcg_stack = false;

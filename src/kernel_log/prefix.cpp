@@ -115,12 +115,20 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     out.text = s;
     return;
   }
-  // A web page's numbered list (`  1. <4>[12345.342532] …`): the number goes when a stamp follows.
+  // A web page's numbered list (`  1. <4>[12345.342532] …`), or a viewer's line numbers (`cat -n`, `less -N`,
+  // an editor's: `  1 [57539.949044] …`, a tab or spaces after the number): the number goes when a printk time or
+  // a priority follows. Without the dot, only before a `[` whose time reads (a task row's `[  pid]` does not:
+  // `[ 1189]` is a whole number, not `[seconds.micro]`).
   if (is_digit(s[0])) {
     size_t i = 0;
     while (i < s.size() && i < 6 && is_digit(s[i])) ++i;
-    if (i + 2 < s.size() && s[i] == '.' && s[i + 1] == ' ' && (s[i + 2] == '<' || s[i + 2] == '['))
+    if (i + 2 < s.size() && s[i] == '.' && s[i + 1] == ' ' && (s[i + 2] == '<' || s[i + 2] == '[')) {
       s.remove_prefix(i + 2);
+    } else if (i < s.size() && s[i] == ' ') {
+      std::string_view rest = trim_left(s.substr(i));
+      double mono = 0;
+      if (!rest.empty() && rest[0] == '[' && take_monotonic(rest, mono)) s = trim_left(s.substr(i));
+    }
   }
   if (s[0] == '{' && take_journal_json(s, out)) return;
   if (s[0] == '"' && take_npd_message(s, out)) return;
@@ -167,6 +175,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   } else if ((is_alpha(s[0]) || static_cast<unsigned char>(s[0]) >= 0x80) && take_syslog_stamp(s, p, default_year)) {
     prefixed = true;
     take_host_tag(s, out, false);
+  } else if (is_digit(s[0]) && take_logcat(s, p, default_year, decoded)) {
+    prefixed = true;
   } else if (is_digit(s[0]) && take_kmsg(s, p)) {
     prefixed = kmsg = true;
   } else if (is_digit(s[0]) && take_clock_before_tag(s)) {

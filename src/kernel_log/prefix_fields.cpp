@@ -107,6 +107,59 @@ bool take_logread_dateless(std::string_view& s, LinePrefix& p) {
   return true;
 }
 
+// Android's `logcat` (its default `threadtime` format): `MM-DD HH:MM:SS.mmm  PID  TID L TAG: message`, the
+// year not printed, the level a letter (V D I W E F), the tag padded to eight places. The kernel's buffer as logd
+// gives it splits the kernel's text at its first `: ` into tag and message (`I Call trace:  `, `W       : kswapd0
+// invoked …` when no `: ` came first): the text is the tag, `: ` and the message again, or the message alone when the
+// tag is blank. `rebuilt` holds it then and `s` views it. The year is `year` (inferred), none without it.
+bool take_logcat(std::string_view& s, LinePrefix& p, std::optional<int> year, std::string& rebuilt) {
+  if (s.size() < 32 || s[2] != '-' || s[5] != ' ' || s[14] != '.') return false;
+  for (size_t i : {0, 1, 3, 4, 15, 16, 17})
+    if (!is_digit(s[i])) return false;
+  const auto month = parse_u64(s.substr(0, 2));
+  const auto day = parse_u64(s.substr(3, 2));
+  int h, mi, sec;
+  if (!month || !day || *month < 1 || *month > 12 || *day < 1 || *day > 31 || !parse_hms(s.substr(6, 8), h, mi, sec))
+    return false;
+  std::string_view t = s.substr(18);
+  if (t.empty() || t[0] != ' ') return false;
+  t = trim_left(t);
+  if (!take_u64(t) || t.empty() || t[0] != ' ') return false;  // pid
+  t = trim_left(t);
+  if (!take_u64(t) || t.size() < 3 || t[0] != ' ') return false;  // tid
+  t = trim_left(t);
+  int level = -1;
+  switch (t[0]) {
+    case 'V': case 'D': level = 7; break;
+    case 'I': level = 6; break;
+    case 'W': level = 4; break;
+    case 'E': level = 3; break;
+    case 'F': level = 2; break;
+    default: return false;
+  }
+  if (t.size() < 2 || t[1] != ' ') return false;
+  t = t.substr(2);
+  const size_t colon = t.find(':');
+  if (colon == std::string_view::npos || (colon + 1 < t.size() && t[colon + 1] != ' ')) return false;
+  const std::string_view tag = trim(t.substr(0, colon));
+  const std::string_view message = colon + 1 < t.size() ? trim_left(t.substr(colon + 2)) : std::string_view();
+  p.level = level;
+  if (year) {
+    p.wall = format_wall(*year, static_cast<int>(*month), static_cast<int>(*day), h, mi, sec, s.substr(15, 3));
+    p.year_inferred = true;
+  }
+  if (tag.empty()) {
+    s = message;
+  } else {
+    std::string text;
+    text.reserve(tag.size() + 2 + message.size());
+    text.append(tag).append(": ").append(message);
+    rebuilt = std::move(text);
+    s = rebuilt;
+  }
+  return true;
+}
+
 namespace {
 // A log viewer's one-letter severity as a syslog level: crit, err, warn, notice, info, debug; -1 for another.
 int level_of_letter(char c) {

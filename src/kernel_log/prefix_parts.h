@@ -33,6 +33,7 @@ bool take_relative_stamp(std::string_view& s);
 /// Priorities, levels, hosts, tags and labels (prefix_fields.cpp).
 bool take_logread(std::string_view& s, LinePrefix& p);
 bool take_logread_dateless(std::string_view& s, LinePrefix& p);
+bool take_logcat(std::string_view& s, LinePrefix& p, std::optional<int> year, std::string& rebuilt);
 bool take_level_letter(std::string_view& s, LinePrefix& p);
 bool take_severity_before_iso(std::string_view& s, LinePrefix& p);
 bool take_dmesg_x(std::string_view& s, LinePrefix& p);

@@ -127,6 +127,7 @@ struct ReportAssembler::Building {
   LimitWrite limit_write = LimitWrite::none;  // a caller of those frames: a write to the cgroup's limit
   bool alloc_stack = false;  // out_of_memory() called from the page allocator (__alloc_pages*)
   bool pagefault_stack = false;  // out_of_memory() called by pagefault_out_of_memory() (VM_FAULT_OOM)
+  bool reclaim_stack = false;  // out_of_memory() called by kswapd's multi-gen LRU aging (lru_gen_age_node)
   bool frame_oom = false;    // the previous stack frame was out_of_memory()
   bool oom_frame = false;    // a reliable frame out_of_memory() (not `? out_of_memory`)
   bool frame_unreliable = false;  // the previous line was an x86 frame's `[<addr>] ?`, its symbol reflowed

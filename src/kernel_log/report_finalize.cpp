@@ -210,6 +210,7 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
   if (b.meminfo && !b.panic_message) return Constraint::global;  // Mem-Info is printed for non-memcg OOMs
   if (b.alloc_stack) return Constraint::global;  // out_of_memory() called by the page allocator
   if (b.pagefault_stack) return Constraint::global;  // by pagefault_out_of_memory(): no zonelist, CONSTRAINT_NONE
+  if (b.reclaim_stack) return Constraint::global;  // by kswapd's MGLRU aging: no memcg, no zonelist
   if (oom_frame_before_4_8(b)) return Constraint::global;
   return std::nullopt;
 }
@@ -517,12 +518,14 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.constraint = decide_constraint(b, memcg_evidence);
   const bool other_evidence = b.summary || b.meminfo || memcg_msg || b.task_in || !b.counters.empty() ||
                               b.stats_path || !b.kills.empty() || !b.selected.empty() || b.panic_message;
-  if (ev.constraint && !other_evidence && (b.memcg_stack || b.alloc_stack || b.pagefault_stack))
+  if (ev.constraint && !other_evidence && (b.memcg_stack || b.alloc_stack || b.pagefault_stack || b.reclaim_stack))
     ev.notes.emplace_back(b.memcg_stack ? "constraint memcg taken from the call trace (" + b.memcg_frame + ")"
                           : b.alloc_stack ? "constraint taken from the call trace (out_of_memory called by the page "
                                             "allocator: global, or a cpuset/mempolicy limit)"
-                                          : "constraint taken from the call trace (out_of_memory called by "
-                                            "pagefault_out_of_memory: global)");
+                          : b.pagefault_stack ? "constraint taken from the call trace (out_of_memory called by "
+                                                "pagefault_out_of_memory: global)"
+                                              : "constraint taken from the call trace (out_of_memory called by "
+                                                "lru_gen_age_node, kswapd's multi-gen LRU aging: global)");
   else if (ev.constraint && !other_evidence && oom_frame_before_4_8(b))
     ev.notes.emplace_back("constraint taken from the call trace (out_of_memory, which no memory-cgroup OOM calls "
                           "before Linux 4.8: global, or a cpuset/mempolicy limit)");
@@ -530,6 +533,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.notes.emplace_back("constraint memcg taken from the cgroup v2 memory.stat lines before the Tasks table "
                           "(mem_cgroup_print_oom_meminfo prints them for a memcg OOM only)");
   ev.pagefault_oom = b.pagefault_stack && ev.constraint == Constraint::global;
+  ev.reclaim_oom = b.reclaim_stack && ev.constraint == Constraint::global;
   if (ev.constraint == Constraint::memcg) ev.limit_lowered = b.limit_write;
 
   if (b.meminfo || b.free_swap_kb || b.ram_pages) {

@@ -2300,6 +2300,100 @@ add("409-deep-sort-yolov3-111-jetson-nano-page-allocation-stalls-kthread-header-
 add("410-meta-drono-24-arm-3.18-attempted-to-kill-init-panic-padded-lines-not-oom-negative.log",
     GH + "Dronolab/meta-drono/issues/24", [],
     "n/a (no OOM report: `Kernel panic - not syncing: Attempted to kill init!`, init (sh) exited at boot)")
+# 411+: blind set 14a (h-b14a)
+# Helper blind14a: twelve GitHub threads from the `issues` corpus, checked against the corpus README sources, the
+# shared corpus and the other helper's 423-434. Truth written by hand from the text and the kernel's formats before
+# oomlens ran on them. Excerpts as the index holds them; a last line the index cut mid-line is left out; host names
+# replaced (host01). Themes: recent kernels (6.1 AL2023, 6.6 and 6.14 Qubes VMs, 5.10 Android with MGLRU), journald's
+# short-precise output, console logs with a `[YYYY-MM-DD HH:MM:SS]` prefix before the printk stamp, a line-numbered
+# dmesg paste, an Android logcat, a serial console with systemd's `[  OK  ]` boot lines, memcg v2 `memory.stat` lines
+# as journald's continuation lines, rows-only fragments, and a negative (systemd's boot lines naming systemd-oomd).
+# `dmesg` lines numbered by the poster's viewer (`  1 [57539.949044] ...`): five global kills, each with UID and
+# pgtables (5.x+); fluvial_facies held 156 GiB anon, the others 7-9 GiB: separate OOMs hours apart.
+add("411-ert-9320-numbered-dmesg-lines-five-global-kills-fluvial-facies-160g-anon-eclipse-rms-uid.log",
+    GH + "equinor/ert/issues/9320", ["kill"] * 5, "global (Out of memory: prefix)", constraints=["global"] * 5,
+    kills=[kill(328391, "fluvial_facies", 167572220, 163272252, 0, 0, 322617, 327568, 0),
+           kill(1597132, "eclipse.exe", 8069004, 7239092, 0, 0, 30521, 15480, 0),
+           kill(1595933, "rms", 14655464, 8908940, 0, 0, 368287, 19908, 0),
+           kill(1596142, "rms", 15583780, 9804376, 0, 0, 368287, 21656, 0),
+           kill(1596008, "rms", 15702684, 9901112, 0, 0, 368287, 21788, 0)])
+# An Ubuntu guest's serial console at boot: systemd's `[  OK  ]`/`Starting`/`[FAILED]` lines around one printk line,
+# the memcg kill of systemd (pid 457, 2.7 MiB anon) at 5.8 s; the thread's journal shows PID 1 writing memory.max
+# below the usage (memory_max_write), not in this excerpt. The poster's `...` kept.
+add("412-propolis-439-ubuntu-guest-serial-console-boot-ok-lines-memcg-kill-systemd-2m-anon.log",
+    GH + "oxidecomputer/propolis/issues/439", ["kill"], "memcg (Memory cgroup out of memory prefix)",
+    constraints=["memcg"], kills=[kill(457, "systemd", 18312, 2788, 16, 0, 0, 72, 0)])
+# Amazon Linux 2023 (6.1) builder, `journalctl -o short-precise` (`May 02 04:20:48.301645 host kernel: `, no year):
+# the global kill of python3 (484 MiB anon, UID 1001) alone.
+add("413-scylla-cluster-tests-10809-al2023-6.1-short-precise-journal-global-kill-python3-uid-1001.log",
+    GH + "scylladb/scylla-cluster-tests/issues/10809", ["kill"], "global (Out of memory: prefix)",
+    constraints=["global"], kills=[kill(3100, "python3", 1784752, 495996, 0, 0, 1001, 1468, 0)], year_guessed=True)
+# Qubes OS sys-net VM (6.14.9) console log: `[2025-06-04 17:51:20] [   21.647573] ` (the console logger's local
+# time, then the printk stamp). Two excerpts of one report as the index holds them (the rows between pid 329 and
+# 971 are not in the index; a cut row left out): show_mem's tail (72605 pages RAM = 283 MiB, 18187 reserved, swap
+# 60 MiB used of 1 GiB), the 6.8+ table head and rows, then the global kill of the user's systemd (pid 886, UID 1000,
+# adj 100: user@.service's default), 8.6 MiB: the VM had too little RAM at boot, the kill freed almost nothing.
+add("mangler-pending/414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
+    GH + "QubesOS/qubes-issues/issues/9989", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(886, "systemd", 29832, 2832, 5956, 0, 1000, 100, 100)],
+    table_rows=[[324, "qubesdb-daemon", 0], [329, "haveged", 0], [971, "xinit", 0], [979, "qubes.SetMonito", 0],
+                [1026, "Xorg", 0], [1028, "(udev-worker)", 0]],
+    wall_prefix="2025-06-04T17:51:20")
+# Qubes sys-net (6.6.77, Xen HVM) console log at boot: an EXT4 mount line, then cp's header (a zeroed anonymous page,
+# GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO), `<TASK>` stack out_of_memory <- __alloc_pages_slowpath; cut by the
+# index in the stack.
+add("415-qubes-core-agent-linux-540-6.6-console-log-prefix-boot-ext4-line-cp-header-zeroed-page-stack-cut.log",
+    GH + "QubesOS/qubes-core-agent-linux/pull/540", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
+    trigger=trig("cp", 427, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO)", order=0, oom_score_adj=0),
+    wall_prefix="2025-02-19T05:55:58")
+# Android 12 phone (arm64, 5.10 with MGLRU backported) in logcat form (`07-11 20:47:41.300   156   156 W       : `,
+# no year): kswapd0's header, arm64 `Call trace:` in which out_of_memory is called by lru_gen_age_node (MGLRU's
+# aging from kswapd's balance_pgdat: an oom_control with no memcg, so a global OOM); cut by the index.
+add("416-zen-kernel-288-android-logcat-arm64-5.10-kswapd0-header-mglru-lru-gen-age-node-calls-out-of-memory-cut.log",
+    GH + "zen-kernel/zen-kernel/issues/288", ["incomplete"],
+    "global (stack: out_of_memory called by lru_gen_age_node, kswapd's MGLRU aging, with no memcg)",
+    constraints=["global"],
+    trigger=trig("kswapd0", 156, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0))
+# systemd CI (Azure 4.15 VM with ASAN): the excerpt starts at PID 1's CPU line (the header line is before it), stack
+# out_of_memory <- __alloc_pages_slowpath in a page-cache fault, RIP/RSP lines; the RAX line, cut, left out.
+add("417-systemd-12661-azure-4.15-pid1-cpu-line-first-page-cache-fault-stack-asan-regs-cut.log",
+    GH + "systemd/systemd/pull/12661", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
+    trigger=trig("systemd", 1, note="from the CPU: line; the header is not in the excerpt"))
+add("418-docker-desktop-feedback-609-dmesg-grep-oom-systemd-oomd-socket-lines-no-kernel-report-negative.log",
+    GH + "docker/desktop-feedback/issues/609", [],
+    "n/a (no kernel OOM report: `dmesg | grep -A5 oom` found only systemd's boot line for systemd-oomd's socket)")
+# AWS host syslog with printk stamps 318 days into uptime: ten rows of a 4.19+ table (pgtables_bytes, 7-digit pids),
+# aquarium-fish first with 3897019 pages (14.9 GiB) rss; no header, no kill; the last row, cut, left out.
+add("419-aquarium-fish-64-aws-syslog-uptime-318-days-seven-digit-pid-rows-only-aquarium-fish-15g-rss.log",
+    GH + "adobe/aquarium-fish/issues/64", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None],
+    table_rows=[[1034175, "aquarium-fish", 0], [1034208, "systemd-hostnam", 0], [1034216, "systemd-udevd", 0]],
+    year_guessed=True)
+# CentOS 7 (3.10) CI node, journalctl short-precise (`Mar 27 20:01:13.703932 host kernel: `): ten rows of the 3.10
+# table (nr_ptes, swapents; sshd -1000); no header, no kill; the last row, cut, left out.
+add("420-cortx-hare-839-centos7-3.10-short-precise-journal-nr-ptes-rows-only-sshd-adj-minus-1000.log",
+    GH + "Seagate/cortx-hare/issues/839", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None], table_rows=[[1189, "sshd", -1000], [1199, "beam.smp", 0], [1616, "qmgr", 0]],
+    year_guessed=True,
+    pending="pre-4.19 task rows (`[%5d]` pids, nr_ptes) with no table header before them open no report "
+            "(anchor_search.h: only 4.19+ rows are anchors), as for 377")
+# A mount-s3 service's OOM (`Failed with result 'oom-kill'`), journalctl: the tail of memory_stat_format()'s block
+# (workingset_*, pg*, thp_*) that journald shows as continuation lines of one message (51 spaces), then `Tasks state`;
+# the next line, cut, left out. Only mem_cgroup_print_oom_meminfo() prints memory.stat in an OOM report (a global OOM
+# prints show_mem's Mem-Info instead): a memcg OOM.
+add("421-mountpoint-s3-1206-journal-memcg-v2-memory-stat-continuation-lines-then-tasks-state-cut.log",
+    GH + "awslabs/mountpoint-s3/issues/1206", ["incomplete"],
+    "memcg (memory.stat lines: printed by mem_cgroup_print_oom_meminfo, only for a memcg OOM)", constraints=["memcg"],
+    pending="a memory.stat block's tail as journald continuation lines (no `Memory cgroup stats for` line) and a "
+            "`Tasks state` line with no row after it open no report: neither is an anchor")
+# Pop!_OS 5.3 dmesg: pop-upgrade's header, stack out_of_memory <- __alloc_pages_slowpath in a page-cache fault
+# (filemap_fault); cut by the index.
+add("422-ns-usbloader-40-pop-os-5.3-pop-upgrade-header-page-cache-fault-stack-cut.log",
+    GH + "developersu/ns-usbloader/issues/40", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
+    trigger=trig("pop-upgrade", 1825, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
 # 423+: blind set 14b (h-b14b)
 # Helper b14b: twelve reports from GitHub issue threads (ML training and inference jobs, containers, partial and
 # mangled pastes, four negatives), checked against the corpus and the other helpers' worktrees. Truth written by

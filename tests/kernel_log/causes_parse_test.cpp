@@ -116,6 +116,27 @@ TEST(CausesParse, HeaderOnlyIsIncompleteWithTheStacksConstraint) {
       " pagefault_out_of_memory+0x1/0x2\n"
       " __alloc_pages_nodemask+0x1/0x2\n");
   EXPECT_FALSE(other.constraint);
+  // The multi-gen LRU's aging from kswapd (2021-22 patch sets, Android's backports): an oom_control of no memcg
+  // and no zonelist, a machine-wide OOM; ARM's `from` form too. Another function's frame after it says nothing.
+  const OomEvent aging = testing::one_event(
+      "kswapd0 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+      " out_of_memory+0x200/0x528\n"
+      " lru_gen_age_node+0x1d8/0x278\n"
+      " age_active_anon+0xfc/0x124\n");
+  EXPECT_EQ(aging.constraint, Constraint::global);
+  EXPECT_TRUE(aging.reclaim_oom);
+  const OomEvent aging_arm = testing::one_event(
+      "kswapd0 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+      " oom_kill_process from out_of_memory+0x200/0x528\n"
+      " out_of_memory from lru_gen_age_node+0x1d8/0x278\n");
+  EXPECT_EQ(aging_arm.constraint, Constraint::global);
+  const OomEvent not_aging = testing::one_event(
+      "kswapd0 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+      " out_of_memory+0x200/0x528\n"
+      " shrink_node+0x1/0x2\n"
+      " lru_gen_age_node+0x1d8/0x278\n");
+  EXPECT_FALSE(not_aging.constraint);
+  EXPECT_FALSE(not_aging.reclaim_oom);
 }
 
 TEST(CausesParse, InferredYearIsNeverInTheFuture) {

@@ -139,6 +139,34 @@ TEST(Prefix, PagesAndVendorsOwnStamps) {
   EXPECT_EQ(c.n.prefix.level, 4);
   Norm d("1. Killed process 1 (a)");  // no stamp follows: the text is left alone
   EXPECT_EQ(d.n.text, "1. Killed process 1 (a)");
+  // A viewer's line numbers (`cat -n`, `less -N`) before the printk time: the number goes and the time reads.
+  Norm e("  2 [625328.156297] Out of memory: Killed process 1597132 (eclipse.exe) total-vm:8069004kB");
+  EXPECT_EQ(e.n.text, "Out of memory: Killed process 1597132 (eclipse.exe) total-vm:8069004kB");
+  EXPECT_DOUBLE_EQ(*e.n.prefix.monotonic_s, 625328.156297);
+  Norm f("12\t[ 5.5] Killed process 7 (a)");  // cat -n's tab
+  EXPECT_DOUBLE_EQ(*f.n.prefix.monotonic_s, 5.5);
+  Norm g("3 [ 1189]     0  1189    28230       13      59      244         -1000 sshd");  // no time in the brackets
+  EXPECT_FALSE(g.n.prefix.monotonic_s);
+  EXPECT_EQ(g.n.text, "3 [ 1189]     0  1189    28230       13      59      244         -1000 sshd");
+}
+
+TEST(Prefix, AndroidLogcatThreadtime) {
+  // logcat's `MM-DD HH:MM:SS.mmm  PID  TID L TAG: ` (no year): a blank tag, the kernel's text after it.
+  Norm a("07-11 20:47:41.300   156   156 W       : kswapd0 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0", 2022);
+  EXPECT_TRUE(a.n.has_prefix);
+  EXPECT_EQ(a.n.text, "kswapd0 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0");
+  EXPECT_EQ(a.n.prefix.wall, "2022-07-11T20:47:41.300");
+  EXPECT_TRUE(a.n.prefix.year_inferred);
+  EXPECT_EQ(a.n.prefix.level, 4);
+  // logd split the kernel's `Call trace:` at its colon into a tag and an empty message: the text is whole again.
+  Norm b("07-11 20:47:41.300   156   156 I Call trace:  ", 2022);
+  EXPECT_EQ(b.n.text, "Call trace:");
+  EXPECT_EQ(b.n.prefix.level, 6);
+  Norm c("07-11 20:47:41.300   156   156 I         : out_of_memory+0x200/0x528");
+  EXPECT_EQ(c.n.text, "out_of_memory+0x200/0x528");
+  EXPECT_FALSE(c.n.prefix.wall);  // no year to give it
+  Norm d("07-11 20:47:41.300 kernel: x");  // no pid, tid and level: not logcat
+  EXPECT_NE(d.n.text, "x");
 }
 
 TEST(Prefix, CloudLoggingTextPayload) {
