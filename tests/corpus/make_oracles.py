@@ -2376,9 +2376,7 @@ add("419-aquarium-fish-64-aws-syslog-uptime-318-days-seven-digit-pid-rows-only-a
 add("420-cortx-hare-839-centos7-3.10-short-precise-journal-nr-ptes-rows-only-sshd-adj-minus-1000.log",
     GH + "Seagate/cortx-hare/issues/839", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None], table_rows=[[1189, "sshd", -1000], [1199, "beam.smp", 0], [1616, "qmgr", 0]],
-    year_guessed=True,
-    pending="pre-4.19 task rows (`[%5d]` pids, nr_ptes) with no table header before them open no report "
-            "(anchor_search.h: only 4.19+ rows are anchors), as for 377")
+    year_guessed=True)
 # A mount-s3 service's OOM (`Failed with result 'oom-kill'`), journalctl: the tail of memory_stat_format()'s block
 # (workingset_*, pg*, thp_*) that journald shows as continuation lines of one message (51 spaces), then `Tasks state`;
 # the next line, cut, left out. Only mem_cgroup_print_oom_meminfo() prints memory.stat in an OOM report (a global OOM
