@@ -51,6 +51,17 @@ std::optional<MainTimeGrowth> diagnose_main_growth_over_time(const MainCurve& c)
   const auto early = theil_sen(pts, b, mid);
   const auto late = theil_sen(pts, mid, pts.size());
   if (!whole || !early || !late || *whole <= 0 || *early <= 0 || *late <= 0 || *late < *early / 2) return std::nullopt;
+  // The growth must go on to the end: over the window's last quarter (at
+  // least its last 3 points) the slope is at least half the window's. A
+  // start-up ramp that went flat for the last quarter of the window or more
+  // (a slow dataset build, then training at a steady size, stopped or killed
+  // later) passes the halves' test when the flat part is short, and is no
+  // growth.
+  const double tail_from = pts.back().t_s - (pts.back().t_s - pts[b].t_s) / 4;
+  size_t q = pts.size() - std::min<size_t>(3, n);
+  while (q > b && pts[q - 1].t_s >= tail_from) --q;
+  const auto tail = theil_sen(pts, q, pts.size());
+  if (!tail || *tail < *whole / 2) return std::nullopt;
   MainTimeGrowth g;
   g.from_s = pts[b].t_s;
   g.to_s = pts.back().t_s;
