@@ -62,6 +62,22 @@ std::optional<MainTimeGrowth> diagnose_main_growth_over_time(const MainCurve& c)
   while (q > b && pts[q - 1].t_s >= tail_from) --q;
   const auto tail = theil_sen(pts, q, pts.size());
   if (!tail || *tail < *whole / 2) return std::nullopt;
+  // Nor may it stall for a fifth of the window: a start-up ramp, a flat
+  // stretch of training, then one batch too large (the kill) has a steep
+  // last quarter, and no sustained growth. Flat: every point of the stretch
+  // within max(4 MiB, a tenth of the window's rise at its slope), which a
+  // steady growth stays in for a tenth of the window.
+  const double span = pts.back().t_s - pts[b].t_s;
+  const double band = std::max(4.0 * static_cast<double>(kMiB), 0.1 * *whole * span);
+  for (size_t i = b; i < pts.size(); ++i) {
+    auto lo = static_cast<double>(pts[i].rss_anon_bytes), hi = lo;
+    for (size_t j = i + 1; j < pts.size(); ++j) {
+      lo = std::min(lo, static_cast<double>(pts[j].rss_anon_bytes));
+      hi = std::max(hi, static_cast<double>(pts[j].rss_anon_bytes));
+      if (hi - lo > band) break;
+      if (pts[j].t_s - pts[i].t_s >= span / 5) return std::nullopt;
+    }
+  }
   MainTimeGrowth g;
   g.from_s = pts[b].t_s;
   g.to_s = pts.back().t_s;

@@ -172,7 +172,9 @@ struct MainCurve {
 /// the earlier's (a ramp levelling off to a plateau is not growth), the
 /// slope of its last quarter (at least its last 3 points) at least half the
 /// window's (a start-up ramp that then stayed flat is not growth, even when
-/// the flat part is too short to turn the later half), and the window rose
+/// the flat part is too short to turn the later half), no flat stretch
+/// (within max(4 MiB, a tenth of the window's rise)) lasting a fifth of the
+/// window (a ramp, a plateau, then one batch too large), and the window rose
 /// by at least 8 MiB and 10 % of its first figure.
 struct MainTimeGrowth {
   double from_s = 0, to_s = 0;           ///< the window, s after the job's start

@@ -513,6 +513,11 @@ TEST(MainGrowthOverTime, SlowStartupThenFlatIsNoGrowth) {
   // The same with PSS passes every 2 s and a last point that rose by 1 MiB.
   EXPECT_FALSE(diagnose_main_growth_over_time(
       curve(0, 36, 2, [](double t) { return 20 * std::min(t, 30.0) + (t > 35 ? 1.0 : 0.0); })));
+  // The live run: 10 MiB/s for 25 s, flat for 6 s, then one 400 MiB batch
+  // filled over a second (killed at the limit): a steep end, no leak.
+  EXPECT_FALSE(diagnose_main_growth_over_time(curve(0, 34, 0.5, [](double t) {
+    return 10 + 8.8 * std::min(t, 25.0) + (t > 32.5 ? 200 * (t - 32.5) : 0.0);
+  })));
   // A staircase leak (20 MiB every 5 s) over 90 s is growth.
   EXPECT_TRUE(diagnose_main_growth_over_time(
       curve(0, 90, 1, [](double t) { return 100 + 20 * std::floor(t / 5); })));
