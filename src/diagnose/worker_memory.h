@@ -167,8 +167,10 @@ struct MainCurve {
 /// A sustained, roughly linear growth of the main program over time (issue
 /// 13: a list that grows each step, a leak). The first third of its
 /// measured life is left out (start-up: imports, a dataset built once); over
-/// the rest (the window), at least 6 points spanning 10 s or more, the
-/// Theil–Sen slope of each half is positive, the later half's at least half
+/// the rest (the window), at least 6 points spanning 10 s or more (the
+/// curve ends at its first point within 5 % of the limit: a job held at
+/// that wall before its kill is not on a plateau), the Theil–Sen slope
+/// of each half is positive, the later half's at least half
 /// the earlier's (a ramp levelling off to a plateau is not growth), the
 /// slope of its last quarter (at least its last 3 points) at least half the
 /// window's (a start-up ramp that then stayed flat is not growth, even when

@@ -518,6 +518,15 @@ TEST(MainGrowthOverTime, SlowStartupThenFlatIsNoGrowth) {
   EXPECT_FALSE(diagnose_main_growth_over_time(curve(0, 34, 0.5, [](double t) {
     return 10 + 8.8 * std::min(t, 25.0) + (t > 32.5 ? 200 * (t - 32.5) : 0.0);
   })));
+  // A steady leak held at its limit before the kill (a real one: 9 MiB/s,
+  // then seconds at 596 MiB of 600 MiB, with passes every 0.2 s there; here
+  // 5 s, a flat stretch of a fifth of the window with the last 40 MiB) is
+  // growth: the wall is no plateau.
+  auto wall = curve(0, 66, 0.2, [](double t) { return std::min(6 + 9.7 * t, 596.0); });
+  wall.limit_bytes = 600 * kMiB;
+  const auto g = diagnose_main_growth_over_time(wall);
+  ASSERT_TRUE(g);
+  EXPECT_NEAR(g->growth_bytes_per_s, 9.7 * kMiB, 0.1 * kMiB);
   // A staircase leak (20 MiB every 5 s) over 90 s is growth.
   EXPECT_TRUE(diagnose_main_growth_over_time(
       curve(0, 90, 1, [](double t) { return 100 + 20 * std::floor(t / 5); })));
