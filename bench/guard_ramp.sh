@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The guard of `oomlens run` on memory ramps into a 1 GiB cgroup limit
 # (tests/live/ramp.py, /usr/bin/python3, touched pages), default thresholds
-# (--warn 85%, --forecast 10s, --act 95%, --act-forecast 5s):
+# (--warn 85%, --forecast 10s, --act 95%, --act-forecast 2s):
 #
 #   lead time:  without an action the ramp is OOM-killed; lead = the kernel
 #               kill's t_s (oom_kill event: when the limit was hit) minus the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The guard's forecast rule (issue 13 items 7-8) on real start-up ramps and
 # on leaks, default thresholds (--warn 85% / --forecast 10s, --act 95% /
-# --act-forecast 5s: a forecast action needs 75 % of the limit, growth that
+# --act-forecast 2s: a forecast action needs 75 % of the limit, growth that
 # is not levelling off, and persistence):
 #
 #   healthy: real jobs that ramp up and level off (torch import; a fast

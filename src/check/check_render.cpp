@@ -30,7 +30,9 @@ std::string render_text(const std::vector<Finding>& findings, bool color) {
     out += fmt::format("{}{}{}  {}: {}\n", c, status_name(f.status), color ? "\033[0m" : "", f.title, f.reason);
     if (!f.fix.empty()) out += trf("      fix: {}\n", f.fix);
   }
-  out += trf("{} passed, {} warnings, {} failed\n", n[0], n[1], n[2]);
+  // English counts: one warning, not "1 warnings".
+  out += n[1] == 1 ? trf("{} passed, 1 warning, {} failed\n", n[0], n[2])
+                   : trf("{} passed, {} warnings, {} failed\n", n[0], n[1], n[2]);
   return out;
 }
 

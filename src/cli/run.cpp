@@ -48,7 +48,7 @@ void add_run(CLI::App& app, int* status) {
   cmd->add_option("--warn", g->warn, "warn when the working set reaches this share of the effective limit (default 85%)");
   cmd->add_option("--forecast", g->forecast, "...or when the forecast time to the limit drops below this (default 10s; off)");
   cmd->add_option("--act", g->act, "act when the working set reaches this share (default 95%)");
-  cmd->add_option("--act-forecast", g->act_forecast, "...or when the forecast time to the limit drops below this (default 5s; off)");
+  cmd->add_option("--act-forecast", g->act_forecast, "...or when the forecast time to the limit drops below this (default 2s; off)");
   cmd->add_option("--action", g->action, "term|int|usr1|usr2|kill|exec:CMD|none (default none): signal the job's main process, "
                                          "or run CMD (no shell; OOMLENS_JOB_PID etc. in its environment)");
   cmd->add_option("--grace", g->grace, "after the action, SIGKILL the job's tree if memory still rose after this long (default 30s)");

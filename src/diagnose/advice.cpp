@@ -315,11 +315,18 @@ std::string high_order_advice(const Check& c) {
 }
 
 // shmem_dominant. Mem-Info's or the cgroup's shmem (figure ram_bytes or usage_bytes): files in tmpfs and SysV
-// segments, which outlive their users. The victim's own shmem-rss (neither figure: corpus 176, postgres 83.9 GiB;
+// segments, which outlive their users; a cgroup's are the files its job wrote (/dev/shm, capped by Docker's
+// --shm-size), charged to it until deleted. The victim's own shmem-rss (neither figure: corpus 176, postgres 83.9 GiB;
 // 292): a segment a running process maps, such as a database's shared buffers, is in use, not stale: its size is
 // that program's setting.
 std::string shmem_advice(const Check& c) {
-  if (find_figure(c, "ram_bytes") || find_figure(c, "usage_bytes"))
+  if (find_figure(c, "usage_bytes"))  // a cgroup's shmem stat: files its processes wrote to a tmpfs
+    return tr("Delete the files the job left in /dev/shm (or another tmpfs: `df -h -t tmpfs`; SysV segments: `ipcs "
+              "-m`) and have it remove what it no longer needs: they stay charged to the cgroup whoever is killed, "
+              "and are not page cache that reclaim could drop. Cap them below the limit (a container's /dev/shm: "
+              "Docker's `--shm-size`; a tmpfs mount's size=) so a full /dev/shm fails a write instead of OOM-killing "
+              "the job.");
+  if (find_figure(c, "ram_bytes"))
     return tr("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV segments "
               "(`ipcs -m`); delete what is stale and cap the mounts with size=: killing a process does not free them.");
   const auto shmem = bytes_figure(c, "shmem_bytes");
@@ -392,6 +399,19 @@ constexpr CauseAdvice kCauseAdvice[] = {
         "the kernel kill the task that uses the most memory."),
      nullptr},
 };
+}  // namespace
+
+namespace {
+
+// A memcg's shmem is most of what its page-cache count holds (v1 `cache`
+// and v2 `file` count shmem) and at least 10 % of its limit: what the
+// victim's anon did not fill is shared memory, not page cache.
+bool shmem_is_most_of_the_rest(const MemcgInfo& m, uint64_t shmem) {
+  const auto cache = memcg_stat(m, {"total_cache", "cache", "file"});
+  const auto limit = effective_limit_bytes(m);
+  return cache && limit && *limit > 0 && shmem * 2 >= *cache && shmem * 10 >= *limit;
+}
+
 }  // namespace
 
 std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>& checks,
@@ -502,6 +522,19 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                                 victim_name));
     } else if (find_check(checks, "victim_held_little") && !pagefault_with_ram_free(e, context)) {
       // Rule 6 says what filled the cgroup; "raise the limit or use less memory" would contradict it.
+    } else if (find_check(checks, "shmem_dominant")) {
+      // Rule 4a said what filled the cgroup: shared memory (tmpfs files, shm
+      // segments), which neither page cache nor other processes explain.
+    } else if (const auto sh = c ? memcg_stat(*e.memcg, {"total_shmem", "shmem"}) : std::nullopt;
+               sh && shmem_is_most_of_the_rest(*e.memcg, *sh)) {
+      // v1 `cache` counts shmem: when most of it is shmem, the rest was no
+      // page cache but files in a tmpfs (/dev/shm) or shm segments.
+      out.push_back(trf("Shared memory held {} of the cgroup (its `shmem` stat: files in /dev/shm or another tmpfs, "
+                        "shm segments), beside the processes' anonymous memory: it is no page cache that reclaim "
+                        "could drop, and stays charged until deleted. Have the job delete what it no longer needs "
+                        "(PyTorch's `file_system` sharing strategy leaves a file per shared tensor) and cap /dev/shm "
+                        "below the limit (Docker's `--shm-size`), or raise the limit for both.",
+                        format_bytes(*sh)));
     } else if (c) {
       out.emplace_back(tr("Look at the other processes and at the page cache in the cgroup (the `Memory cgroup stats` "
                        "lines): the victim was not the main user of the limit."));

@@ -179,13 +179,6 @@ void hugetlb(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& o
                   {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}});
 }
 
-/// The first of `names` in the `Memory cgroup stats` line, bytes.
-std::optional<uint64_t> memcg_stat(const MemcgInfo& m, std::initializer_list<std::string_view> names) {
-  for (const std::string_view name : names)
-    for (const auto& [key, value] : m.stats)
-      if (key == name) return value;
-  return std::nullopt;
-}
 
 // Without Mem-Info's shmem: the cgroup's `shmem` stat over half its usage,
 // or a victim whose shmem-rss is over half of what it held and a cause by
@@ -330,16 +323,22 @@ std::string tenths(uint64_t part, uint64_t whole) {
 }
 
 // A memcg whose processes hold under kProcessesPercent of its limit: page
-// cache (v1 `cache`, v2 `file`) filled it, e.g. a copy writing faster than
+// cache (v1 `cache`, v2 `file`, less their `shmem` when printed) filled it, e.g. a copy writing faster than
 // its dirty pages are written back (cgroup v1 does not throttle a cgroup's
 // dirty pages: per-cgroup writeback is cgroup v2's, Linux 4.2+).
 void memcg_processes_hold_little(const OomEvent& e, std::vector<Check>& out) {
   if (e.kind != EventKind::kill || e.constraint != Constraint::memcg || !e.memcg || e.tasks.empty()) return;
   const MemcgInfo& m = *e.memcg;
   const auto limit = effective_limit_bytes(m);
-  const auto cache = memcg_stat(m, {"total_cache", "cache", "file"});
+  auto cache = memcg_stat(m, {"total_cache", "cache", "file"});
   const auto rows_sum = tasks_rss_bytes(e);
   if (!limit || *limit == 0 || !cache || !rows_sum) return;
+  // v1 `cache` and v2 `file` count shmem (tmpfs such as /dev/shm, SysV and
+  // POSIX shm), which is no page cache: reclaim cannot drop it and writeback
+  // does not apply. With the cgroup's shmem printed, only the rest is page
+  // cache (shmem_dominant speaks for the shared memory).
+  const auto shmem = memcg_stat(m, {"total_shmem", "shmem"});
+  if (shmem) *cache -= std::min(*shmem, *cache);
   const uint64_t rss = *rows_sum;
   // Rows shown may not be the whole table: the cgroup's own anon count must agree.
   const auto anon = memcg_stat(m, {"total_rss", "rss", "anon"});
@@ -747,6 +746,13 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   victim_held_little(e, ctx, out);
   victim_file_backed(e, out);
   sacrificed_child_held_little(e, ctx, out);
+}
+
+std::optional<uint64_t> memcg_stat(const MemcgInfo& m, std::initializer_list<std::string_view> names) {
+  for (const std::string_view name : names)
+    for (const auto& [key, value] : m.stats)
+      if (key == name) return value;
+  return std::nullopt;
 }
 
 }  // namespace oomlens::detail

@@ -1,6 +1,8 @@
 #pragma once
 // Internal pieces of explain(): summary sentence, checks, advice. Shared
 // helpers live here so the three files agree on what "the victim" is.
+#include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -215,6 +217,12 @@ struct FaultWithRamFree {
 };
 [[nodiscard]] std::optional<FaultWithRamFree> pagefault_with_ram_free(const OomEvent& event,
                                                                       const ExplainContext& context);
+
+/// The first of `names` printed in the report's `Memory cgroup stats`
+/// lines (v1 `total_shmem` before `shmem`, v2 names), bytes; nullopt when
+/// none was printed (never 0 for unknown).
+[[nodiscard]] std::optional<uint64_t> memcg_stat(const MemcgInfo& memcg,
+                                                 std::initializer_list<std::string_view> names);
 
 /// cgroup v1: `memory+swap:` usage at its limit while `memory:` usage is
 /// under its own: the memsw counter failed the charge (try_charge()).

@@ -39,6 +39,16 @@ std::optional<MainTimeGrowth> diagnose_main_growth_over_time(const MainCurve& c)
   std::vector<WorkerPool::AnonPoint> pts;  // up to the end of its growth (a kill, the main's exit)
   for (const auto& p : c.series)
     if (!c.end_s || p.t_s <= *c.end_s) pts.push_back(p);
+  // Growth ends at the wall: once its RssAnon is within 5 % of the limit
+  // the job is held there (reclaim, then the kill; measured: 3 s flat at
+  // 596 MiB of 600 MiB before the kill of a steady leak), which is no
+  // plateau of its own. The curve stops at the first point there.
+  if (c.limit_bytes)
+    for (size_t i = 0; i < pts.size(); ++i)
+      if (static_cast<double>(pts[i].rss_anon_bytes) >= 0.95 * static_cast<double>(*c.limit_bytes)) {
+        pts.resize(i + 1);
+        break;
+      }
   if (pts.size() < 2) return std::nullopt;
   // The window: its measured life after the first third (start-up).
   const double skip_to = pts.front().t_s + (pts.back().t_s - pts.front().t_s) / 3;
@@ -51,6 +61,33 @@ std::optional<MainTimeGrowth> diagnose_main_growth_over_time(const MainCurve& c)
   const auto early = theil_sen(pts, b, mid);
   const auto late = theil_sen(pts, mid, pts.size());
   if (!whole || !early || !late || *whole <= 0 || *early <= 0 || *late <= 0 || *late < *early / 2) return std::nullopt;
+  // The growth must go on to the end: over the window's last quarter (at
+  // least its last 3 points) the slope is at least half the window's. A
+  // start-up ramp that went flat for the last quarter of the window or more
+  // (a slow dataset build, then training at a steady size, stopped or killed
+  // later) passes the halves' test when the flat part is short, and is no
+  // growth.
+  const double tail_from = pts.back().t_s - (pts.back().t_s - pts[b].t_s) / 4;
+  size_t q = pts.size() - std::min<size_t>(3, n);
+  while (q > b && pts[q - 1].t_s >= tail_from) --q;
+  const auto tail = theil_sen(pts, q, pts.size());
+  if (!tail || *tail < *whole / 2) return std::nullopt;
+  // Nor may it stall for a fifth of the window: a start-up ramp, a flat
+  // stretch of training, then one batch too large (the kill) has a steep
+  // last quarter, and no sustained growth. Flat: every point of the stretch
+  // within max(4 MiB, a tenth of the window's rise at its slope), which a
+  // steady growth stays in for a tenth of the window.
+  const double span = pts.back().t_s - pts[b].t_s;
+  const double band = std::max(4.0 * static_cast<double>(kMiB), 0.1 * *whole * span);
+  for (size_t i = b; i < pts.size(); ++i) {
+    auto lo = static_cast<double>(pts[i].rss_anon_bytes), hi = lo;
+    for (size_t j = i + 1; j < pts.size(); ++j) {
+      lo = std::min(lo, static_cast<double>(pts[j].rss_anon_bytes));
+      hi = std::max(hi, static_cast<double>(pts[j].rss_anon_bytes));
+      if (hi - lo > band) break;
+      if (pts[j].t_s - pts[i].t_s >= span / 5) return std::nullopt;
+    }
+  }
   MainTimeGrowth g;
   g.from_s = pts[b].t_s;
   g.to_s = pts.back().t_s;

@@ -167,10 +167,17 @@ struct MainCurve {
 /// A sustained, roughly linear growth of the main program over time (issue
 /// 13: a list that grows each step, a leak). The first third of its
 /// measured life is left out (start-up: imports, a dataset built once); over
-/// the rest (the window), at least 6 points spanning 10 s or more, the
-/// Theil–Sen slope of each half is positive, the later half's at least half
-/// the earlier's (a ramp levelling off to a plateau is not growth), and the
-/// window rose by at least 8 MiB and 10 % of its first figure.
+/// the rest (the window), at least 6 points spanning 10 s or more (the
+/// curve ends at its first point within 5 % of the limit: a job held at
+/// that wall before its kill is not on a plateau), the Theil–Sen slope
+/// of each half is positive, the later half's at least half
+/// the earlier's (a ramp levelling off to a plateau is not growth), the
+/// slope of its last quarter (at least its last 3 points) at least half the
+/// window's (a start-up ramp that then stayed flat is not growth, even when
+/// the flat part is too short to turn the later half), no flat stretch
+/// (within max(4 MiB, a tenth of the window's rise)) lasting a fifth of the
+/// window (a ramp, a plateau, then one batch too large), and the window rose
+/// by at least 8 MiB and 10 % of its first figure.
 struct MainTimeGrowth {
   double from_s = 0, to_s = 0;           ///< the window, s after the job's start
   uint64_t from_bytes = 0, to_bytes = 0; ///< RssAnon at its first and last points

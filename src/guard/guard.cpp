@@ -126,7 +126,7 @@ std::vector<Decision> Guard::observe(const Observation& obs) {
   const bool fc_warn = fc_raw && growing && growth_persisted(run_, growing_points_, run_high_t_s_, *ttl, *last_slope_);
   // A forecast alone never acts below kForecastActFloor of the limit: a
   // loader reading its dataset at 400 MiB/s into a 2 GiB limit forecasts
-  // the limit 5 s away at a few %, and plateaus: an action (SIGTERM) at
+  // the limit seconds away at a few %, and plateaus: an action (SIGTERM) at
   // 57 % would stop a healthy job.
   const bool fc_act = persisted(o_.act_forecast_s && ttl && *ttl <= *o_.act_forecast_s && !levelling &&
                                     used >= kForecastActFloor,

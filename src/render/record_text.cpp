@@ -169,8 +169,21 @@ std::string record_summary(const monitor::Record& rec, bool with_sparkline) {
       for (auto& s : peak_lines(*pk)) line(s);
     }
     double lim = num(get(v, "limit_bytes"));
-    if (std::isfinite(lim))
-      line(trf("cgroup limit {}, headroom at peak {}", human_bytes(lim), human_bytes(num(get(v, "headroom_bytes")))));
+    if (std::isfinite(lim)) {
+      // The headroom is the limit less the peak usage, page cache included:
+      // a job whose libraries' and files' cache filled the rest reads 0 B
+      // though reclaim drops that cache before any OOM kill. Its anon+shmem
+      // peak says how close it really came.
+      const double head = num(get(v, "headroom_bytes"));
+      const json* pk = get(v, "peak");
+      const double as = pk ? num(get(*pk, "cgroup_anon_shmem_bytes")) : NAN;
+      if (std::isfinite(head) && std::isfinite(as) && as < lim && lim - as > head + 0.05 * lim)
+        line(trf("cgroup limit {}, headroom at peak {} with page cache, {} above the anon+shmem peak (page cache is "
+                 "reclaimed before an OOM kill)",
+                 human_bytes(lim), human_bytes(head), human_bytes(lim - as)));
+      else
+        line(trf("cgroup limit {}, headroom at peak {}", human_bytes(lim), human_bytes(head)));
+    }
     // The guard's first warning and its action (verdict "guard"), and the
     // budget: what `run` did before the end, repeated where people look.
     if (auto* gd = get(v, "guard"); gd && gd->is_object()) {

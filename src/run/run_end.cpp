@@ -114,13 +114,27 @@ std::vector<size_t> verdict_procs(const std::vector<monitor::TrackedProc>& all) 
   return order;
 }
 
-json proc_json(const monitor::TrackedProc& p, const std::map<int, int>& exit_status) {
+// A worker's PSS and USS peaks stop at `end_s` (the main process's end or
+// the first kill: worker_peaks): an orphan holding the main's pages alone
+// is no worker's figure (a sweep's "worker max" read 215 MiB for a worker
+// that held 134 MiB while the job ran).
+json proc_json(const monitor::TrackedProc& p, const std::map<int, int>& exit_status, std::optional<double> end_s) {
   auto it = exit_status.find(p.pid);
+  uint64_t pss = p.peak_pss_bytes;
+  double pss_t = p.peak_pss_t_s;
+  std::optional<uint64_t> uss;
+  if (p.peak_private) uss = p.peak_private->uss_bytes;
+  if (p.role == monitor::Role::worker) {
+    const WorkerPeaks w = worker_peaks(p, end_s);
+    pss = w.peak_pss_bytes;
+    pss_t = w.peak_pss_t_s;
+    uss = w.peak ? std::optional(w.peak->uss_bytes) : std::nullopt;
+  }
   return {{"pid", p.pid}, {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
-          {"peak_pss_bytes", p.peak_pss_bytes ? json(p.peak_pss_bytes) : json(nullptr)},
-          {"peak_pss_t_s", p.peak_pss_bytes ? json(p.peak_pss_t_s) : json(nullptr)},
+          {"peak_pss_bytes", pss ? json(pss) : json(nullptr)},
+          {"peak_pss_t_s", pss ? json(pss_t) : json(nullptr)},
           {"peak_rss_bytes", p.peak_rss_bytes ? json(p.peak_rss_bytes) : json(nullptr)},
-          {"peak_uss_bytes", p.peak_private ? json(p.peak_private->uss_bytes) : json(nullptr)},
+          {"peak_uss_bytes", opt(uss)},
           {"first_seen_s", p.first_seen_s}, {"gone_s", opt(p.gone_s)}, {"orphaned", p.orphaned},
           {"rank", opt(p.rank)}, {"local_rank", opt(p.local_rank)},
           {"wait_status", it == exit_status.end() ? json(nullptr) : json(it->second)}};
@@ -168,7 +182,9 @@ RunEnd decide_run_end(const EndFacts& f, const JobHandle& job, const TickSnapsho
   vj["procs_dropped"] = f.procs_forgotten + (f.procs.size() - order.size());
   vj["process_accounting"] = f.process_accounting;
   json procs = json::array();
-  for (size_t i : order) procs.push_back(proc_json(f.procs[i], job.exit_status));
+  std::optional<double> end_s = job.main_exit_t;  // as add_tree_to_verdict: the main's end or the first kill
+  if (f.first_kill_t && (!end_s || *f.first_kill_t < *end_s)) end_s = f.first_kill_t;
+  for (size_t i : order) procs.push_back(proc_json(f.procs[i], job.exit_status, end_s));
   vj["procs"] = procs;
   if (f.sites.is_object())
     for (auto& [key, value] : f.sites.items()) vj[key] = value;

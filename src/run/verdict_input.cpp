@@ -22,29 +22,11 @@ std::vector<std::string> running_killer_daemons(const std::string& proc_dir) {
   return found;
 }
 
-namespace {
-
-/// A worker's figures for the verdict, up to `end_s` (the main process's
-/// end or the tree's first kernel OOM kill). After the main process is
-/// gone, a worker lingering as an orphan maps alone the pages it shared
-/// with it: its PSS and USS jump by the main's share (measured: an orphaned
-/// DataLoader worker from 68 MiB private to 205 MiB), which is neither
-/// memory it allocated nor a copy-on-read copy, and adding it to the
-/// workers' PSS counts the main's memory twice. Passes after `end_s` are
-/// then left out (from `private_series`, thinned for a long life, so its
-/// highest point before `end_s` may be a little low); a worker measured
-/// only after it has no figures (`peak` null, `peak_pss_bytes` 0).
-struct WorkerPeaks {
-  std::optional<monitor::TrackedProc::PrivateAt> peak;  ///< the pass with the highest USS
-  bool growing_at_last_pass = false;  ///< that pass was its last one counted, above its first
-  uint64_t peak_pss_bytes = 0;
-};
-
 WorkerPeaks worker_peaks(const monitor::TrackedProc& p, std::optional<double> end_s) {
   WorkerPeaks w{p.peak_private,
                 p.smaps_t_s && p.first_private && p.peak_private && p.peak_private->t_s >= *p.smaps_t_s &&
                     p.peak_private->uss_bytes > p.first_private->uss_bytes,
-                p.peak_pss_bytes};
+                p.peak_pss_bytes, p.peak_pss_t_s};
   if (!end_s) return w;
   const bool late_private = p.peak_private && p.peak_private->t_s > *end_s;
   const bool late_pss = p.peak_pss_bytes && p.peak_pss_t_s > *end_s;
@@ -52,21 +34,26 @@ WorkerPeaks worker_peaks(const monitor::TrackedProc& p, std::optional<double> en
   const monitor::TrackedProc::PrivateAt* last = nullptr;
   const monitor::TrackedProc::PrivateAt* peak = nullptr;
   uint64_t pss = 0;
+  double pss_t = 0;
   for (const auto& at : p.private_series) {
     if (at.t_s > *end_s) break;
     last = &at;
     if (!peak || at.uss_bytes > peak->uss_bytes) peak = &at;
-    pss = std::max(pss, at.pss_bytes);
+    if (at.pss_bytes > pss) {
+      pss = at.pss_bytes;
+      pss_t = at.t_s;
+    }
   }
   if (late_private) {
     w.peak = peak ? std::optional(*peak) : std::nullopt;
     w.growing_at_last_pass = peak && peak == last && p.first_private && peak->uss_bytes > p.first_private->uss_bytes;
   }
-  if (late_pss) w.peak_pss_bytes = pss;
+  if (late_pss) {
+    w.peak_pss_bytes = pss;
+    w.peak_pss_t_s = pss_t;
+  }
   return w;
 }
-
-}  // namespace
 
 void add_tree_to_verdict(const std::vector<monitor::TrackedProc>& procs, std::optional<double> main_exit_t,
                          std::optional<double> first_kill_t, diagnose::VerdictInput& vi) {

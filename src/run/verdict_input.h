@@ -17,6 +17,25 @@ namespace oomlens::run {
 /// job killed by a signal without a kernel kill of its own.
 [[nodiscard]] std::vector<std::string> running_killer_daemons(const std::string& proc_dir);
 
+/// A worker's figures for the verdict, up to `end_s` (the main process's
+/// end or the tree's first kernel OOM kill). After the main process is
+/// gone, a worker lingering as an orphan maps alone the pages it shared
+/// with it: its PSS and USS jump by the main's share (measured: an orphaned
+/// DataLoader worker from 68 MiB private to 205 MiB), which is neither
+/// memory it allocated nor a copy-on-read copy, and adding it to the
+/// workers' PSS counts the main's memory twice. Passes after `end_s` are
+/// then left out (from `private_series`, thinned for a long life, so its
+/// highest point before `end_s` may be a little low); a worker measured
+/// only after it has no figures (`peak` null, `peak_pss_bytes` 0).
+struct WorkerPeaks {
+  std::optional<monitor::TrackedProc::PrivateAt> peak;  ///< the pass with the highest USS
+  bool growing_at_last_pass = false;  ///< that pass was its last one counted, above its first
+  uint64_t peak_pss_bytes = 0;
+  double peak_pss_t_s = 0;  ///< when (run-relative s)
+};
+
+[[nodiscard]] WorkerPeaks worker_peaks(const monitor::TrackedProc& p, std::optional<double> end_s);
+
 /// What the tree tells the verdict: the main command (torchrun's agent
 /// runs as `python3`), the program and worker counts, each worker's peak
 /// PSS and private memory (the worker pool), the start method, and the

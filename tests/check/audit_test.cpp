@@ -208,6 +208,12 @@ TEST(CheckRender, JsonAndText) {
   auto t = render_text(v, false);
   EXPECT_NE(t.find("FAIL  /dev/shm size"), std::string::npos);
   EXPECT_NE(t.find("12 passed, 0 warnings, 1 failed"), std::string::npos);
+  // One warning is "1 warning" (a new user's `oomlens check` said "1 warnings").
+  f = healthy();
+  f.ulimit_v_unlimited = false;
+  f.ulimit_v_bytes = 8 * kGiB;
+  t = render_text(audit(f), false);
+  EXPECT_NE(t.find(" passed, 1 warning, 0 failed\n"), std::string::npos) << t;
 }
 
 TEST(CheckReader, FixtureRoot) {

@@ -301,5 +301,70 @@ TEST(UnknownIsNotZero, ShmemRssNotPrintedIsLeftOutNotZero) {
   EXPECT_THAT(all, Not(HasSubstr("shmem-rss 0 B")));
 }
 
+// A v1 memcg filled by files written to /dev/shm (a real kill on this kind
+// of machine: `dd of=/dev/shm/...` in a 96 MiB cgroup v1). Its `cache`
+// counts the shmem, which is no page cache: the check is shmem_dominant and
+// the advice is to delete/limit the tmpfs files, not about writeback.
+TEST(CgroupLimit, DevShmFilesInAV1CgroupAreSharedMemoryNotPageCache) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::memcg)
+                   .memcg(MemcgOf()
+                              .oom("/nu2shm2")
+                              .limited(98304 * KiB, 98304 * KiB)
+                              .failcnt(0)
+                              .memsw(98304 * KiB, 98304 * KiB)
+                              .stats({{"cache", 98955264}, {"rss", 1273856}, {"shmem", 98897920},
+                                      {"mapped_file", 0}, {"dirty", 0}, {"writeback", 0}}))
+                   .task(TaskOf(21757, "sh").rss(378 * 4096))
+                   .task(TaskOf(21769, "dd").rss(667 * 4096))
+                   .victim(VictimOf(21769, "dd"))
+                   .page_size(4096);
+  const Explanation x = explain(e);
+  EXPECT_EQ(find(x, "processes_hold_little"), nullptr);
+  ASSERT_NE(find(x, "shmem_dominant"), nullptr);
+  EXPECT_THAT(advice(x), HasSubstr("/dev/shm"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("Page cache filled")));
+  EXPECT_THAT(advice(x), Not(HasSubstr("writeback")));
+  EXPECT_THAT(advice(x), HasSubstr("--shm-size"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("at the page cache")));
+  // Without the shmem stat (a kernel that does not print it) the cache is
+  // all that is known: the page-cache reading stays.
+  e.memcg->stats = {{"cache", 98955264}, {"rss", 1273856}};
+  EXPECT_NE(find(explain(e), "processes_hold_little"), nullptr);
+  // Page cache beside a little shmem: the figure is the page cache alone.
+  e.memcg->stats = {{"cache", 90 * MiB}, {"rss", 1273856}, {"shmem", 10 * MiB}};
+  const Check* c = find(explain(e), "processes_hold_little");
+  ASSERT_NE(c, nullptr);
+  EXPECT_THAT(c->message, HasSubstr("its page cache held 80.0 MiB"));
+}
+
+// PyTorch tensors shared through the file_system strategy (a real kill on
+// this kind of machine, cgroup v1, 400 MiB): python3 held 211.8 MiB anon
+// and 127.9 MiB shmem-rss, torch_shm_manager 56 MiB anon; the cgroup's
+// `cache` was all shmem (128 MiB of 128 MiB). Not dominant (32 %), yet the
+// rest is shared memory, not page cache: the advice names /dev/shm.
+TEST(CgroupLimit, SharedTensorsInDevShmAreNamedNotPageCache) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::memcg)
+                   .memcg(MemcgOf()
+                              .oom("/nu2/oomlens-run-31792")
+                              .limited(409600 * KiB, 409600 * KiB)
+                              .failcnt(0)
+                              .memsw(409600 * KiB, 409600 * KiB)
+                              .stats({{"cache", 134254592}, {"rss", 281563136}, {"shmem", 134250496},
+                                      {"mapped_file", 134250496}, {"inactive_file", 4096}}))
+                   .task(TaskOf(31795, "python3").rss(115741 * 4096))
+                   .task(TaskOf(32306, "torch_shm_manag").rss(37962 * 4096))
+                   .victim(VictimOf(31795, "python3").rss(882760 * KiB, 216892 * KiB, 115096 * KiB, 130944 * KiB))
+                   .page_size(4096);
+  const Explanation x = explain(e);
+  EXPECT_THAT(advice(x), HasSubstr("Shared memory held 128.0 MiB of the cgroup"));
+  EXPECT_THAT(advice(x), HasSubstr("--shm-size"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("at the page cache")));
+  // A cgroup whose cache is page cache (little shmem) keeps the page-cache advice.
+  e.memcg->stats = {{"cache", 134254592}, {"rss", 281563136}, {"shmem", 4 * MiB}};
+  EXPECT_THAT(advice(explain(e)), HasSubstr("at the page cache"));
+}
+
 }  // namespace
 }  // namespace oomlens

@@ -499,6 +499,39 @@ TEST(MainGrowthOverTime, PlateauingRampGetsNoAdvice) {
   EXPECT_FALSE(has(v.advice, "the main process grew"));
 }
 
+// Leftover of the last trial: a slow start-up (a dataset built over the
+// first tens of seconds) that then stays flat is no leak, also when the
+// flat part is short beside the ramp (the job stopped or killed soon after)
+// and the halves' slopes alone would call it growth.
+TEST(MainGrowthOverTime, SlowStartupThenFlatIsNoGrowth) {
+  // 40 s of start-up at 10 MiB/s, then flat for 12 s until the end.
+  EXPECT_FALSE(diagnose_main_growth_over_time(
+      curve(0, 52, 1, [](double t) { return 50 + 10 * std::min(t, 40.0); })));
+  // 30 s at 20 MiB/s, flat for the last 6 s (a quarter of the window).
+  EXPECT_FALSE(diagnose_main_growth_over_time(
+      curve(0, 36, 0.5, [](double t) { return 20 * std::min(t, 30.0); })));
+  // The same with PSS passes every 2 s and a last point that rose by 1 MiB.
+  EXPECT_FALSE(diagnose_main_growth_over_time(
+      curve(0, 36, 2, [](double t) { return 20 * std::min(t, 30.0) + (t > 35 ? 1.0 : 0.0); })));
+  // The live run: 10 MiB/s for 25 s, flat for 6 s, then one 400 MiB batch
+  // filled over a second (killed at the limit): a steep end, no leak.
+  EXPECT_FALSE(diagnose_main_growth_over_time(curve(0, 34, 0.5, [](double t) {
+    return 10 + 8.8 * std::min(t, 25.0) + (t > 32.5 ? 200 * (t - 32.5) : 0.0);
+  })));
+  // A steady leak held at its limit before the kill (a real one: 9 MiB/s,
+  // then seconds at 596 MiB of 600 MiB, with passes every 0.2 s there; here
+  // 5 s, a flat stretch of a fifth of the window with the last 40 MiB) is
+  // growth: the wall is no plateau.
+  auto wall = curve(0, 66, 0.2, [](double t) { return std::min(6 + 9.7 * t, 596.0); });
+  wall.limit_bytes = 600 * kMiB;
+  const auto g = diagnose_main_growth_over_time(wall);
+  ASSERT_TRUE(g);
+  EXPECT_NEAR(g->growth_bytes_per_s, 9.7 * kMiB, 0.1 * kMiB);
+  // A staircase leak (20 MiB every 5 s) over 90 s is growth.
+  EXPECT_TRUE(diagnose_main_growth_over_time(
+      curve(0, 90, 1, [](double t) { return 100 + 20 * std::floor(t / 5); })));
+}
+
 // Points after the main process's end (a kill) are not its growth.
 TEST(MainGrowthOverTime, PointsAfterTheEndAreLeftOut) {
   auto c = curve(0, 60, 2, [](double t) { return 100 + 5 * t; });

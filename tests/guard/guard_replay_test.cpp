@@ -61,7 +61,7 @@ std::vector<Trajectory> all_trajectories() {
 }
 
 GuardOptions term_defaults() {
-  GuardOptions o;  // --warn 85%, --forecast 10s, --act 95%, --act-forecast 5s
+  GuardOptions o;  // --warn 85%, --forecast 10s, --act 95%, --act-forecast 2s
   o.action.kind = Action::Kind::signal;
   o.action.signo = SIGTERM;
   return o;

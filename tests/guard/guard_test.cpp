@@ -362,6 +362,47 @@ TEST(GuardMachine, ForecastActsOnlyFromALargeShareOfTheLimit) {
   EXPECT_LT(all[1].used_fraction, 0.85);  // acted from 75 % of the limit, over a second before it
 }
 
+// Leftover of the last trial: a job ramping at 5 % of its limit per second
+// (51 MiB/s into 1 GiB, from 10 %) that stops at 90 % and holds: under the
+// defaults with --action term it is never acted on (the limit is 2 s away
+// only from 90 %, where it stops); the former 5 s forecast acted at ~80 %.
+// A leak at the same rate still gets the action before the limit.
+TEST(GuardMachine, ARampStoppingAt90PercentIsNotActedOnByDefault) {
+  const uint64_t limit = 1 * GiB;
+  const double rate = 0.05 * static_cast<double>(limit);
+  auto run = [&](GuardOptions o, bool leak) {
+    o.action.kind = Action::Kind::signal;
+    o.action.signo = SIGTERM;
+    Guard g(o);
+    std::vector<Decision> all;
+    for (double t = 0; t < 30; t += 0.05) {
+      double ws = 0.10 * static_cast<double>(limit) + rate * t;
+      if (!leak) ws = std::min(ws, 0.90 * static_cast<double>(limit));
+      const auto w = std::min<uint64_t>(limit, static_cast<uint64_t>(ws));
+      for (auto& d : g.observe({t, w, limit, true})) all.push_back(d);
+      if (w >= limit) break;
+    }
+    return all;
+  };
+  auto acts = [](const std::vector<Decision>& ds) {
+    std::vector<Decision> out;
+    for (auto& d : ds)
+      if (d.kind == Decision::Kind::act) out.push_back(d);
+    return out;
+  };
+  EXPECT_TRUE(acts(run(GuardOptions{}, false)).empty());
+  GuardOptions five;
+  five.act_forecast_s = 5.0;  // the former default
+  const auto old = acts(run(five, false));
+  ASSERT_EQ(old.size(), 1u);
+  EXPECT_LT(old[0].used_fraction, 0.85);  // measured 80.25 %: well before the plateau
+  const auto leak = acts(run(GuardOptions{}, true));
+  ASSERT_EQ(leak.size(), 1u);
+  EXPECT_EQ(leak[0].trigger, "forecast");
+  ASSERT_TRUE(leak[0].time_to_limit_s);
+  EXPECT_GT(*leak[0].time_to_limit_s, 1.0);  // over a second before the limit
+}
+
 TEST(GuardMachine, ALevellingRampIsNeverActedOn) {
   GuardOptions o = act_opts(5.0);
   o.act_fraction = 0.85;

@@ -25,7 +25,7 @@ TEST(GuardOptions, Defaults) {
   EXPECT_DOUBLE_EQ(o.warn_fraction, 0.85);
   EXPECT_DOUBLE_EQ(*o.forecast_s, 10);
   EXPECT_DOUBLE_EQ(o.act_fraction, 0.95);
-  EXPECT_DOUBLE_EQ(*o.act_forecast_s, 5);
+  EXPECT_DOUBLE_EQ(*o.act_forecast_s, 2);
   EXPECT_DOUBLE_EQ(o.grace_s, 30);
   EXPECT_EQ(o.action.kind, Action::Kind::none);
   EXPECT_FALSE(o.budget_bytes);
@@ -139,7 +139,9 @@ TEST(GuardOptions, DefaultsFollowTheExplicitValue) {
 TEST(GuardOptions, DefaultActForecastFollowsForecast) {
   GuardArgs a;
   a.forecast = "3s";
-  EXPECT_DOUBLE_EQ(*ok(a).act_forecast_s, 3);
+  EXPECT_DOUBLE_EQ(*ok(a).act_forecast_s, 2);  // the default, shorter
+  a.forecast = "1500ms";
+  EXPECT_DOUBLE_EQ(*ok(a).act_forecast_s, 1.5);  // follows a shorter --forecast
   a.forecast = "off";
   auto o = ok(a);
   EXPECT_FALSE(o.forecast_s);

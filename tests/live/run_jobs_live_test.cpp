@@ -6,12 +6,16 @@
 //    DataLoader worker, and the advice is not the DataLoader's.
 // 2. A job writing a file in /dev/shm: the kill frees none of it; the
 //    verdict says the shared memory stayed in the cgroup and what to delete.
+// 3. A healthy job that ramps steadily to ~80 % of its limit and holds it,
+//    run with --action term: never signalled under the default
+//    --act-forecast (2 s), where the former 5 s default stopped it.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <string>
 
 #include "run_live_support.h"
+#include "support/paths.h"
 
 namespace oomlens::live {
 namespace {
@@ -75,6 +79,44 @@ TEST(RunJobsLive, AFileGrowingInDevShmIsSharedMemoryTheKillDoesNotFree) {
   EXPECT_FALSE(any_contains(v["advice"], "the job needed more than")) << v["advice"].dump(2);
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.status;
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
+}
+
+TEST(RunJobsLive, RampToAPlateauAt80PercentIsNotSignalled) {
+  OOMLENS_REQUIRE_CGROUP(parent);
+  if (::access("/usr/bin/python3", X_OK) != 0) GTEST_SKIP() << "/usr/bin/python3 missing";
+  Sup sup("run-jobs-plateau80");
+  ASSERT_FALSE(sup.dir.empty());
+  const std::string ramp = std::string(oomlens::testing::source_dir()) + "/tests/live/ramp.py";
+  // 12 MiB/s to 200 MiB (+ the interpreter) of 256 MiB, held 4 s: at 80 %
+  // the limit is ~4 s away at that rate, so only a forecast action of more
+  // than that acts; the former default (5 s) did, before the plateau.
+  for (bool former : {false, true}) {
+    std::vector<std::string> opts = {"--limit", "256M", "--action", "term"};
+    if (former) opts.insert(opts.end(), {"--act-forecast", "5s"});
+    const std::string name = former ? "plateau80-former" : "plateau80";
+    auto r = run_oomlens(name, {"/usr/bin/python3", ramp, "--rate", "12", "--target", "200", "--linger", "4"}, opts,
+                         sup.dir);
+    const json& v = r.verdict;
+    ASSERT_FALSE(v.is_null()) << r.err;
+    std::vector<json> acts;
+    for (auto& l : r.record)
+      if (l["type"] == "event" && l["kind"] == "guard_action") acts.push_back(l);
+    if (former) {
+      // The scenario is sharp: the 5 s forecast does stop this healthy job.
+      ASSERT_EQ(acts.size(), 1u) << r.err;
+      EXPECT_EQ(acts[0]["trigger"], "forecast");
+      EXPECT_EQ(v["cause"], "stopped_by_guard") << v.dump(2);
+      continue;
+    }
+    EXPECT_TRUE(acts.empty()) << r.err;
+    EXPECT_EQ(v["cause"], "exited") << v.dump(2);
+    ASSERT_TRUE(WIFEXITED(r.status)) << r.status;
+    EXPECT_EQ(WEXITSTATUS(r.status), 0) << r.err;
+    // It really held above the forecast action's floor (75 %).
+    const double peak = v["peak"]["cgroup_usage_bytes"].get<double>();
+    EXPECT_GT(peak / (256.0 * (1 << 20)), 0.78) << v["peak"].dump();
+    EXPECT_LT(peak / (256.0 * (1 << 20)), 0.95) << v["peak"].dump();
+  }
 }
 
 }  // namespace

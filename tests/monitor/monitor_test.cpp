@@ -274,6 +274,28 @@ TEST(Record, SummaryRepeatsTheGuardAndTheBudget) {
   EXPECT_NE(text.find("budget 1.0 MiB: peak tree PSS 3.0 MiB, over by 2.0 MiB"), std::string::npos) << text;
 }
 
+// A healthy job whose libraries' page cache filled the cgroup to its limit
+// (a real torch job: cgroup peak 400 MiB, anon+shmem 290 MiB) is not told
+// "headroom at peak 0 B" alone: how far its anon+shmem peak was is said.
+TEST(Record, HeadroomBesideTheAnonShmemPeakWhenPageCacheFilledTheLimit) {
+  auto r = parse_record(
+      "{\"type\":\"header\",\"schema_version\":1}\n"
+      "{\"type\":\"verdict\",\"cause\":\"exited\",\"confidence\":\"high\",\"limit_bytes\":419430400,"
+      "\"headroom_bytes\":0,\"peak\":{\"cgroup_usage_bytes\":419430400,\"cgroup_anon_shmem_bytes\":304087040}}\n");
+  std::string text = render::record_summary(r, false);
+  EXPECT_NE(text.find("cgroup limit 400 MiB, headroom at peak 0 B with page cache, 110 MiB above the anon+shmem peak "
+                      "(page cache is reclaimed before an OOM kill)"),
+            std::string::npos)
+      << text;
+  // A job whose anon+shmem filled the limit: the headroom alone.
+  r = parse_record(
+      "{\"type\":\"header\",\"schema_version\":1}\n"
+      "{\"type\":\"verdict\",\"cause\":\"oom_killed\",\"confidence\":\"high\",\"limit_bytes\":67108864,"
+      "\"headroom_bytes\":5242880,\"peak\":{\"cgroup_usage_bytes\":61865984,\"cgroup_anon_shmem_bytes\":61865984}}\n");
+  text = render::record_summary(r, false);
+  EXPECT_NE(text.find("cgroup limit 64.0 MiB, headroom at peak 5.0 MiB\n"), std::string::npos) << text;
+}
+
 // Issue 13: the sparkline's max agrees with the peak: a racy sample (a
 // read that raced with an exit) is left out of it, as the peaks leave it.
 TEST(Record, SparklineLeavesOutRacySamples) {

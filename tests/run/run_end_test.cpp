@@ -197,6 +197,38 @@ TEST(RunEnd, TheVerdictListsTheMainProcessAndTheLargestOthers) {
   EXPECT_EQ(procs[procs.size() - 1]["pid"], 1000 + 1499);
 }
 
+// A worker that outlived the main process as an orphan holds the main's
+// pages alone: its row's peaks are those before the main's end (a sweep's
+// "worker max" and the summary's per-process lines read them). Other roles
+// keep their whole life's peaks.
+TEST(RunEnd, AnOrphanedWorkersRowStopsAtTheMainsEnd) {
+  Ended e;
+  e.main_ended(0);  // at 4 s
+  monitor::TrackedProc w;
+  w.pid = 4242;
+  w.ppid = 100;
+  w.role = monitor::Role::worker;
+  w.orphaned = true;
+  w.private_series = {{60 * kMiB, 190 * kMiB, 2.0, 100 * kMiB},
+                      {68 * kMiB, 190 * kMiB, 3.5, 134 * kMiB},
+                      {205 * kMiB, 190 * kMiB, 6.0, 215 * kMiB}};
+  w.first_private = w.private_series.front();
+  w.peak_private = w.private_series.back();
+  w.peak_pss_bytes = 215 * kMiB;
+  w.peak_pss_t_s = 6.0;
+  e.f.procs.push_back(w);
+  const RunEnd r = e.decide();
+  bool seen = false;
+  for (const auto& p : r.verdict["procs"]) {
+    if (p["pid"] != 4242) continue;
+    seen = true;
+    EXPECT_EQ(p["peak_pss_bytes"], 134 * kMiB) << p.dump();
+    EXPECT_EQ(p["peak_pss_t_s"], 3.5) << p.dump();
+    EXPECT_EQ(p["peak_uss_bytes"], 68 * kMiB) << p.dump();
+  }
+  EXPECT_TRUE(seen) << r.verdict["procs"].dump();
+}
+
 TEST(RunEnd, NotesGapsAndTheSitesKeysGoIntoTheVerdict) {
   Ended e;
   e.main_ended(0);
