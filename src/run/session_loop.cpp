@@ -68,7 +68,8 @@ void Session::reap() {
 void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
   for (auto& k : ks) {
     const monitor::TrackedProc* tp = tracked(k.pid);
-    if (!tp && k.pid != job_.pid) {  // not ours: kept only as a note for the verdict
+    const bool unseen_own = !tp && k.pid != job_.pid && in_own_memcg(k);
+    if (!tp && k.pid != job_.pid && !unseen_own) {  // not ours: kept only as a note for the verdict
       if (other_kills_.size() < kOtherKillsKept) {
         diagnose::TreeKill o = diagnose::tree_kill_from(k);
         o.role = "unrelated";
@@ -78,12 +79,24 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
     }
     const double mono = now_s();  // one clock read for both: t_s and mono_s name the same instant
     diagnose::TreeKill tk = tree_kill(diagnose::tree_kill_from(k), tp, mono - job_.t0);
+    if (unseen_own) tk.role = "other";  // no /proc pass saw it: neither main nor a known role
     if (job_.own_cgroup && k.constraint == std::optional<std::string>("memcg")) tk.limit_bytes = job_.own_cgroup->limit_bytes;
     snap_.pss.exit_seen = true;
     record_.flush();
     // mono_s: CLOCK_MONOTONIC, comparable with tracefs trace_clock=mono (bench/run_latency.py)
     record_kill(std::move(tk), tp, mono - job_.t0, mono, nullptr);
   }
+}
+
+// A memcg OOM of --limit's own cgroup scans only that cgroup's tasks: its
+// victim is the job's even when it lived too briefly for a /proc pass to see
+// it (a subprocess that allocates at once, on a loaded machine). The kill
+// line's oom_memcg (`oom-kill:… oom_memcg=/path`, cgroup-relative) must be
+// the whole tail of the cgroup's directory.
+bool Session::in_own_memcg(const monitor::KernelKill& k) const {
+  if (!job_.own_cgroup || !k.oom_memcg) return false;
+  const std::string_view m = *k.oom_memcg, d = job_.own_cgroup->dir;
+  return m.size() > 1 && m.front() == '/' && d.ends_with(m);
 }
 
 const monitor::TrackedProc* Session::tracked(int64_t pid) const {

@@ -34,7 +34,10 @@ TEST(RunJobsLive, APythonSubprocessThatIsKilledIsTheProgramNotAWorker) {
   ASSERT_FALSE(sup.dir.empty());
   const std::string driver =
       "import subprocess, sys\n"
-      "child = 'b = []\\nwhile True: b.append(bytearray(8 << 20))\\n'\n"
+      // The child lives long enough (0.5 s) for a /proc pass to see it and
+      // read its command line on a loaded machine too: its role is told
+      // from that command line.
+      "child = 'import time\\ntime.sleep(0.5)\\nb = []\\nwhile True: b.append(bytearray(8 << 20))\\n'\n"
       "r = subprocess.run([sys.executable, '-c', child])\n"
       "print('driver: child ended with', r.returncode, flush=True)\n"
       "sys.exit(1)\n";
