@@ -47,7 +47,8 @@ TEST(RunJobsLive, APythonSubprocessThatIsKilledIsTheProgramNotAWorker) {
   EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
   ASSERT_TRUE(v["kernel_kills"].is_array() && !v["kernel_kills"].empty()) << v.dump(2);
   EXPECT_EQ(v["kernel_kills"][0]["role"], "program") << v.dump(2);
-  EXPECT_TRUE(v["worker_memory"].is_null()) << v.dump(2);
+  // Absent or null: operator[] on a const json with a missing key is undefined (it passed or failed by chance).
+  EXPECT_TRUE(!v.contains("worker_memory") || v.at("worker_memory").is_null()) << v.dump(2);
   const std::string advice = v["advice"].dump();
   EXPECT_EQ(advice.find("__getitem__"), std::string::npos) << advice;
   EXPECT_EQ(advice.find("num_workers"), std::string::npos) << advice;
