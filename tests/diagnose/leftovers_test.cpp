@@ -333,7 +333,8 @@ TEST(CgroupLimit, DevShmFilesInAV1CgroupAreSharedMemoryNotPageCache) {
   EXPECT_NE(find(explain(e), "processes_hold_little"), nullptr);
   // Page cache beside a little shmem: the figure is the page cache alone.
   e.memcg->stats = {{"cache", 90 * MiB}, {"rss", 1273856}, {"shmem", 10 * MiB}};
-  const Check* c = find(explain(e), "processes_hold_little");
+  const Explanation ex = explain(e);  // kept: c points into it
+  const Check* c = find(ex, "processes_hold_little");
   ASSERT_NE(c, nullptr);
   EXPECT_THAT(c->message, HasSubstr("its page cache held 80.0 MiB"));
 }
