@@ -2473,6 +2473,101 @@ add("433-hafs-101-orion-slurmstepd-detected-oom-kill-event-in-step-old-wording-s
 add("434-wca-1690-rows-only-double-spaced-blank-lines-uid-690824-ruby-sh-nr-pmds.log",
     GH + "thewca/worldcubeassociation.org/pull/1690", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None], table_rows=[[73467, "ruby", 0], [73502, "ruby", 0], [73548, "sh", 0]])
+# 435+: blind set 15a (h-b15a)
+# Helper b15a: twelve reports from GitHub issue threads (ML training and inference jobs in containers, LXD, Home
+# Assistant OS, two negatives), checked against the corpus, the shared corpus and the other helpers' worktrees. Truth
+# written by hand from the text and the kernel's formats before oomlens ran on them. Excerpts as the index holds them;
+# a last line the index cut mid-line is left out; host names replaced (host01), a node's IPs and MAC replaced.
+# open-webui (audio compression in a Docker container, 6.x): `sudo dmesg | grep -i oom` in a fence: python3's header
+# (no CPU line: grep), three frames, the 6.8+ rss_anon table header, the `oom-kill:` summary of a GLOBAL OOM whose
+# victim sat in a docker scope (cpuset/task_memcg docker-<id>.scope: no container limit was reached), the kill of
+# python3 (11.7 GiB anon); 330,000 s later node's header, frames and table header (the cut `oom-kill:` left out).
+add("435-open-webui-21515-6.x-dmesg-grep-oom-python3-docker-scope-global-kill-then-node-header-rss-anon-table-header.log",
+    GH + "open-webui/open-webui/issues/21515", ["kill", "incomplete"], "global (global_oom)",
+    constraints=["global", "global"],
+    kills=[kill(2684, "python3", 18313196, 12303860, 548, 0, 0, 25904, 0)],
+    task_memcg="/system.slice/docker-5452ab8a000db5d2a6305f6990387f92c064e692b3d972e42949de841a2eb405.scope",
+    chosen=[2684, "python3"],
+    trigger=trig("python3", None, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO)", order=0,
+                 oom_score_adj=0, note="grep kept no CPU: line"))
+# languagemodels (LLM inference on the CPU): a 5.x kill line of python (12.8 GiB anon, UID 1000) pasted in inline code
+# whose closing backtick is on the next line; the poster's second, cut `oom-kill:` line left out.
+add("436-languagemodels-31-inline-code-dmesg-kill-line-python-llm-inference-13g-anon-backtick-next-line.log",
+    GH + "jncraton/languagemodels/issues/31", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(336943, "python", 20061840, 13408616, 128, 0, 1000, 27924, 0)])
+# agent-zero (Whisper in Docker Desktop's 2 GiB VM): a bulleted fence, indented by two, holding one kill line the
+# poster cut with `…` after anon-rss: file-rss, shmem-rss, UID, pgtables and adj unknown. `Out of memory:` is the
+# global prefix: the VM ran out (the post blames the container's ~1.4 GiB share; the kernel's line does not say so).
+add("437-agent-zero-576-docker-desktop-vm-whisper-python-kill-line-cut-by-ellipsis-after-anon-rss-indented-fence.log",
+    GH + "agent0ai/agent-zero/issues/576", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(404, "python", 2304112, 1107344, None)])
+# mozilla/DeepSpeech training (GTX 1080 box): a syslog grep'ed for `oom` (4.14-4.18: `nodemask=(null)`,
+# pgtables_bytes): gsd-color's header, one frame and the table header; 29 s later python's header, frame, table
+# header and the reaper of python 29918 2.4 s later (the `Kill process`/`Killed process` lines hold no `oom`: the
+# kill's sizes are not printed). grep kept no frame that tells global from memcg. The poster's end marker kept.
+add("438-deepspeech-2055-syslog-grep-oom-4.15-gsd-color-header-then-python-training-header-reaper-no-kill-line.log",
+    GH + "mozilla/DeepSpeech/issues/2055", ["incomplete", "kill"],
+    "not determinable (grep kept only oom_kill_process frames; no oom-kill: or kill line)", constraints=[None, None],
+    kills=[kill(29918, "python", None, None, None, None, None, None, None, reaper=[0, 0, 0])],
+    trigger=trig("python", None, gfp="0x14200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0,
+                 note="grep kept no CPU: line; gsd-color's header 29 s earlier has the same gfp"),
+    year_guessed=True)
+# The same thread, another poster: syslog rows of a 4.x table (nr_ptes nr_pmds swapents) inside inline code whose
+# opening backtick is glued to the first stamp; python3 holds 7485317 pages (28.6 GiB) and 949207 swapents; the
+# index's cut last row left out.
+add("439-deepspeech-2055-syslog-backtick-glued-4.x-nr-pmds-rows-only-python3-28g-rss-949207-swapents.log",
+    GH + "mozilla/DeepSpeech/issues/2055", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None], table_rows=[[770, "bash", 0], [25571, "script", 0], [4727, "python3", 0]],
+    year_guessed=True)
+# OpenPAI (a Keras job in a Docker container): prose quoting the selection cut before its score
+# (`Memory cgroup out of memory: Kill process 17811 (python3)`), then a `> `-quoted shell session: ifconfig, and
+# `dmesg -T | grep oom -C 100` whose one kept line is the memcg v1 `memory: usage 184320000kB, limit 184320000kB`
+# (175.8 GiB, usage at the limit; the next, cut, line left out). memory: is printed only for a memcg OOM. The kinds
+# are not checked: the text holds one report's selection (cut) and its memory line, no kill line.
+add("440-openpai-1089-keras-job-quoted-dmesgT-2018-memcg-v1-usage-at-175g-limit-prose-selection-cut-before-score.log",
+    GH + "microsoft/pai/issues/1089", None,
+    "memcg (memory: usage at its limit, printed only by mem_cgroup_print_oom_meminfo; the quoted Memory cgroup out "
+    "of memory selection)", limit_kb=184320000, wall_prefix="2018-08-16T09:05:19")
+# nf-core/mag (SemiBin2, a deep-learning binner, in Docker): three bare 5.x memcg kill lines with blank lines between
+# (36, 99 and 348 GiB anon, UID 1007, adj 0), then the poster's config and `--memory 147456m` (144 GiB): each kill
+# is its own run's container limit (the 348 GiB one ran under a larger limit than the 144 GiB quoted).
+add("441-nf-core-mag-996-semibin2-docker-memcg-three-bare-kill-lines-blank-lines-between-348g-anon-uid-1007.log",
+    GH + "nf-core/mag/issues/996", ["kill"] * 3, "memcg (Memory cgroup out of memory prefix)",
+    constraints=["memcg"] * 3,
+    kills=[kill(1739457, "SemiBin2", 472319276, 36381296, 113872, 0, 1007, 145912, 0),
+           kill(3556228, "SemiBin2", 477333324, 104084912, 112924, 0, 1007, 304708, 0),
+           kill(2722988, "SemiBin2", 473160272, 364931412, 113376, 0, 1007, 812484, 0)])
+# LXD 4.18 (snap), `dmesg -T` 2021, cgroup v2: the memcg OOM of container c2035 (oom_memcg=/lxc.payload.c2035)
+# killed the container's init (pid 4496, 1.1 MiB anon: not what filled the limit) and its reaper; the container did
+# not come back.
+add("442-lxc-4029-lxd-snap-dmesgT-2021-cgroup-v2-memcg-oom-kill-lxc-payload-container-init-killed-reaper.log",
+    GH + "lxc/lxc/issues/4029", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(4496, "init", 33260, 1124, 8, 0, 0, 104, 0, reaper=[0, 0, 0])],
+    memcg="/lxc.payload.c2035", task_memcg="/lxc.payload.c2035", chosen=[4496, "init"],
+    wall_prefix="2021-09-19T20:44:49")
+# Home Assistant OS on an ODROID, journalctl (no printk stamps): ten rows of a 4.19+ table (pgtables_bytes): the
+# containerd-shim at -399, the add-ons at 200, and `npm start --set`, a 15-byte comm with spaces; the cut row left out.
+add("443-haos-2353-odroid-journalctl-rows-only-containerd-shim-adj-minus-399-addons-adj-200-comm-npm-start-with-spaces.log",
+    GH + "home-assistant/operating-system/issues/2353", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None],
+    table_rows=[[7145, "containerd-shim", -399], [8266, "npm start --set", 200], [8347, "node-red", 200]],
+    year_guessed=True)
+# Home Assistant on a Raspberry Pi 3 (arm64 4.19), `dmesg -T` 2020: the index's excerpt starts at python3's cpuset
+# line (a docker container id), CPU line, arm64 `Call trace:` out_of_memory <- __alloc_pages_nodemask (global), then
+# Mem-Info's first line and two of its continuation lines (the cut one left out).
+add("444-ha-core-42636-rpi3-arm64-4.19-dmesgT-2020-python3-docker-cpuset-first-arm64-call-trace-meminfo-continuations-cut.log",
+    GH + "home-assistant/core/issues/42636", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_nodemask)", constraints=["global"],
+    trigger=trig("python3", 160598, note="from the CPU: line; the header line is not in the excerpt"),
+    wall_prefix="2020-10-30T12:54:56")
+# PyTorch DDP training killed after hours in Docker: the poster's dmesg -T shows only veth/docker0 lines.
+add("445-pytorch-8976-ddp-training-killed-dmesgT-2022-only-docker-veth-lines-no-oom-negative.log",
+    GH + "pytorch/pytorch/issues/8976", [],
+    "n/a (no OOM report: docker's veth and bridge lines after the container stopped)")
+# ComfyUI under earlyoom: its journal lines (SIGTERM to python3.13 at 29-30 GiB VmRSS, process_mrelease): a
+# userspace killer, no kernel line.
+add("446-comfyui-15276-debian-journal-earlyoom-sigterm-python3.13-comfyui-30g-vmrss-process-mrelease-userspace-negative.log",
+    GH + "Comfy-Org/ComfyUI/issues/15276", [], "n/a (no kernel OOM report: earlyoom's SIGTERMs, a userspace killer)")
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
