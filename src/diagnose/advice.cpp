@@ -39,7 +39,9 @@
 //     `oomlens run --limit`; a raised oom_score_adj → it need not be the
 //     user: find who held the most; the victim's share unknown → the RAM
 //     above which it held under 1 %; its memory mapped file pages (victim_file_backed) → map the file
-//     unlocked or smaller than RAM, or look at its writeback; otherwise find the users and contain jobs.
+//     unlocked or smaller than RAM, or look at its writeback; a victim in a Docker, Podman, containerd or LXC
+//     container → give the container a memory limit (where it is started); otherwise find the users and contain
+//     jobs.
 //  6b. mempolicy / cpuset   → more nodes (numactl, cpuset.mems) or less work.
 //  7. global swap absent     → add swap (or zram); exhausted → reduce demand.
 //  8. DataLoader workers seen (dataloader_evidence(): `pt_data_worker`, or
@@ -412,6 +414,26 @@ bool shmem_is_most_of_the_rest(const MemcgInfo& m, uint64_t shmem) {
   return cache && limit && *limit > 0 && shmem * 2 >= *cache && shmem * 10 >= *limit;
 }
 
+// A global OOM killed a process of a container (its cgroup a Docker, Podman, containerd or LXC container's; not a
+// Kubernetes pod's, whose node-level sizing is the scheduler's): the machine ran out before any limit of the
+// container was reached, so the containment to advise is the container's own limit, set where the container is
+// started, not `oomlens run` (corpus 435: open-webui's python3 in docker-<id>.scope, 11.7 GiB anon).
+std::optional<std::string> container_limit_advice(const OomEvent& e, const std::string& victim_name) {
+  if (!e.memcg || !e.memcg->owner) return std::nullopt;
+  const CgroupOwner& o = *e.memcg->owner;
+  const std::string id = o.id.size() > 12 ? o.id.substr(0, 12) : o.id;
+  std::string how;
+  if (o.kind == "docker") how = trf("`docker run --memory SIZE` or Compose's `mem_limit:` for container {}", id);
+  else if (o.kind == "podman") how = trf("`podman run --memory SIZE` for container {}", id);
+  else if (o.kind == "containerd") how = trf("`nerdctl run --memory SIZE`, or the limit of whatever starts container {}", id);
+  else if (o.kind == "lxc") how = trf("`lxc config set {} limits.memory SIZE`", id);
+  else return std::nullopt;
+  return trf("{} ran in a container that reached no limit of its own before the machine ran out: give the container "
+             "a memory limit below the machine's RAM ({}), so it is killed within that limit instead of starving "
+             "the machine.",
+             victim_name, how);
+}
+
 }  // namespace
 
 std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>& checks,
@@ -593,6 +615,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "unlocked or smaller than the RAM; if the pages were dirty, look at the writeback "
                         "to its disk.",
                         victim_name));
+    } else if (auto container = container_limit_advice(e, victim_name)) {
+      out.push_back(std::move(*container));
     } else {
       if (small_device(e, context))
         out.push_back(small_device_advice(*machine_ram_bytes(e, context)));

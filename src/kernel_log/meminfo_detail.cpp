@@ -119,6 +119,13 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
     return;
   if (alloc != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < alloc)))
     b.alloc_stack = true;
+  // __alloc_pages_may_oom() is the page allocator's own OOM path, the caller of out_of_memory() there (a memcg
+  // charge never runs through it): its frame says so even where the out_of_memory frame above it is not in the text
+  // (a `dmesg | grep oom` keeps `oom_kill_process` and `__alloc_pages_may_oom`, corpus 435).
+  // A reliable frame only: an unreliable one (`? __alloc_pages_may_oom`) may be a stale return address.
+  if (!oom && !after_unreliable && !starts_with(t, "? ") && t.find(">] ? ") == std::string_view::npos &&
+      oomline::frame_names(t, "__alloc_pages_may_oom"))
+    b.alloc_stack = true;
   // ≤5.15: a fault that returned VM_FAULT_OOM outside a memcg OOM calls out_of_memory() from here.
   const size_t fault = t.find("pagefault_out_of_memory");
   if (fault != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < fault)))

@@ -216,7 +216,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   // after `[ 1046]  1066  1046`): it starts with a number. Nor a table
   // header's (`total_vm      rss …` after `[ pid ]   uid  tgid`).
   std::string unpadded;
-  const bool table_rest = cur_ && cur_->piece == Building::Piece::other && starts_table_line(cur_->piece_text);
+  // A table header's rest holds column names only: a line whose first word ends in `:` (`oom_reaper: reaped
+  // process 29918         (python)`, right after the table header in a `grep oom`, corpus 438) is a record.
+  const std::string_view first_word = t.substr(0, t.find(' '));
+  const bool table_rest = cur_ && cur_->piece == Building::Piece::other && starts_table_line(cur_->piece_text) &&
+                          first_word.find(':') == std::string_view::npos;
   if (t.size() > 40 && t[0] != '[' && !(t[0] >= '0' && t[0] <= '9') && !(cur_ && cur_->in_slab_table) && !table_rest &&
       t.find("    ") != std::string_view::npos) {
     unpadded = unpadded_record(t);
@@ -385,7 +389,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       for (const auto& k : cur_->kills) ours = ours || k.kill.pid == rp->pid;
       if (!ours) close();
     }
-    if (cur_ && cur_->reaps_chosen(rp->pid)) {  // the chosen task's kill, its line not in the text
+    if (cur_ && (cur_->reaps_chosen(rp->pid) || reaps_this_report(line, rp->pid))) {
+      // The chosen task's kill, or this report's (no summary, no kill line printed): its line not in the text.
       cur_->chosen_reaped = oomline::reaped_bytes(*rp);
       cur_->chosen_reaped_pid = rp->pid;
       cur_->chosen_reaped_comm = rp->comm;
@@ -395,9 +400,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (!cur_) return false;
     if (!line.truncated) piece = P::reaper;
   } else if (std::optional<int64_t> cut = line.truncated ? oomline::parse_reaper_cut(t) : std::nullopt;
-             cut && cur_ && cur_->reaps_chosen(*cut)) {
-    cur_->chosen_reaped = Reaped{};  // the chosen task's reaper line, cut before its figures: the kill, no sizes
+             cut && cur_ && (cur_->reaps_chosen(*cut) || reaps_this_report(line, *cut))) {
+    // The chosen task's (or this report's unprinted kill's) reaper line, cut before its figures: the kill, no
+    // sizes; its name, unknown until a wrapped rest completes the line (report_rejoin.cpp).
+    cur_->chosen_reaped = Reaped{};
     cur_->chosen_reaped_pid = *cut;
+    cur_->chosen_reaped_comm.clear();
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
     if (!cur_ || cur_->has_outcome() || cur_->summary) start(line);
     if (sum.elided && !line.truncated) cur_->cut_lines.push_back(line.number);

@@ -102,6 +102,10 @@ class ReportAssembler {
   void start(const LogicalLine& line);
   void close();
   bool attach_reaper(const LogicalLine& line, std::string_view text);
+  /// Whether the reaper line `line` of pid `pid` names the open report's victim, whose kill line and summary
+  /// are not in the text (Building::reaps_unprinted_kill()): no report waiting killed that pid, and, with stamps,
+  /// the line is within kMaxGapAfterOutcomeS of the report's last stamped line.
+  bool reaps_this_report(const LogicalLine& line, int64_t pid) const;
 
   std::string source_;
   Emit emit_;

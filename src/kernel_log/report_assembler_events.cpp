@@ -26,6 +26,9 @@ constexpr size_t kMaxWaiting = 64;
 // lines for it; a kill of the same pid later than that is another process.
 constexpr uint64_t kEarlyReaperLines = 64;
 constexpr size_t kMaxEarlyReapers = 16;
+// A reaper line names a report's unprinted kill (reaps_this_report()) within this many seconds of the report's
+// last stamped line: mm/oom_kill.c wakes the reaper from the kill, and the report is printed within milliseconds.
+constexpr double kReaperAfterReportS = 5.0;
 
 // Only the header (and its stack) of a report: no outcome, table, Mem-Info, memcg lines or summary.
 bool header_only(const OomEvent& e) {
@@ -214,6 +217,16 @@ bool ReportAssembler::attach_reaper(const LogicalLine& line, std::string_view te
   if (early_reapers_.size() >= kMaxEarlyReapers) early_reapers_.erase(early_reapers_.begin());
   early_reapers_.push_back(EarlyReaper{r->pid, reaped, line.number});
   return true;
+}
+
+bool ReportAssembler::reaps_this_report(const LogicalLine& line, int64_t pid) const {
+  if (!cur_ || !cur_->reaps_unprinted_kill()) return false;
+  for (const Waiting& w : waiting_)
+    for (const Victim& v : w.event.victims)
+      if (v.pid == pid) return false;  // an earlier report's victim, reaped late
+  // The reaper runs right after the kill: a line stamped later than the report's burst is another report's.
+  return !(cur_->last_mono && line.prefix && line.prefix->monotonic_s &&
+           *line.prefix->monotonic_s - *cur_->last_mono > kReaperAfterReportS);
 }
 
 void ReportAssembler::take_early_reaper(int64_t pid, std::optional<Reaped>& reaped, uint64_t line) {

@@ -100,6 +100,13 @@ struct ReportAssembler::Building {
   [[nodiscard]] bool reaps_chosen(int64_t pid) const {
     return kills.empty() && !chosen_reaped && summary && (summary->pid ? *summary->pid == pid : summary_cut);
   }
+  /// A reaper line in a report that printed its header (or a selection) but neither a kill line nor an
+  /// `oom-kill:` summary (a `grep oom` keeps the header and the reaper, not `Killed process …`; corpus 438): the
+  /// reaper reaps only a task the killer killed, so it names this report's victim. The caller checks that no
+  /// earlier report killed that pid and that the line is in the report's burst of stamps.
+  [[nodiscard]] bool reaps_unprinted_kill() const {
+    return kills.empty() && !chosen_reaped && !summary && !vm_killing && (header || !selected.empty());
+  }
   // Linux 2.4's `VM: killing process NAME` (its own report: no header, no pid); "" when cut.
   std::optional<std::string> vm_killing;
   // The selection and kill lines as fed (a hash of the text, and of the

@@ -393,12 +393,13 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     v.line = k.line;
     ev.victims.push_back(std::move(v));
   }
-  // No kill line, but the reaper reaped the chosen task: a kill whose sizes were not printed.
-  if (b.kills.empty() && b.chosen_reaped && b.summary) {
+  // No kill line, but the reaper reaped the chosen task (or, with no summary, this report's victim): a kill
+  // whose sizes were not printed.
+  if (b.kills.empty() && b.chosen_reaped) {
     Victim v;
     v.pid = b.chosen_reaped_pid;
-    v.comm = b.summary->task.value_or(b.chosen_reaped_comm);
-    v.uid = b.summary->uid;
+    v.comm = b.summary && b.summary->task ? *b.summary->task : b.chosen_reaped_comm;
+    if (b.summary) v.uid = b.summary->uid;
     v.reaped = b.chosen_reaped;
     ev.victims.push_back(std::move(v));
     ev.notes.emplace_back("the kill line of pid " + std::to_string(b.chosen_reaped_pid) +

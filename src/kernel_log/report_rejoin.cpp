@@ -118,7 +118,11 @@ bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
           k.reaped = oomline::reaped_bytes(*r);
           return true;
         }
-      if (b.chosen_reaped && b.chosen_reaped_pid == r->pid) return b.chosen_reaped = oomline::reaped_bytes(*r), true;
+      if (b.chosen_reaped && b.chosen_reaped_pid == r->pid) {
+        b.chosen_reaped = oomline::reaped_bytes(*r);
+        b.chosen_reaped_comm = r->comm;  // the whole line's name (a cut first piece left it unknown)
+        return true;
+      }
       return false;
     }
     case P::panic: {
@@ -185,7 +189,8 @@ std::string unpadded_record(std::string_view t) {
   std::string unpadded = oomline::without_pads(t);
   std::string spaced = oomline::without_pads(t, " ");
   if (!line_is_record(unpadded)) {
-    if (oomline::parse_select(spaced) || oomline::parse_kill(spaced)) return spaced;
+    // A pad that replaced the space before a name (`reaped process 29918         (python)`, corpus 438).
+    if (oomline::parse_select(spaced) || oomline::parse_kill(spaced) || oomline::parse_reaper(spaced)) return spaced;
   } else if (auto a = oomline::parse_kill(unpadded)) {
     if (auto b = oomline::parse_kill(spaced); b && kill_figures(*b) > kill_figures(*a)) return spaced;
   }

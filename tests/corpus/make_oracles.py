@@ -2489,7 +2489,10 @@ add("435-open-webui-21515-6.x-dmesg-grep-oom-python3-docker-scope-global-kill-th
     task_memcg="/system.slice/docker-5452ab8a000db5d2a6305f6990387f92c064e692b3d972e42949de841a2eb405.scope",
     chosen=[2684, "python3"],
     trigger=trig("python3", None, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO)", order=0,
-                 oom_score_adj=0, note="grep kept no CPU: line"))
+                 oom_score_adj=0, note="grep kept no CPU: line"),
+    # The container reached no limit of its own: its limit is what to set, where it is started.
+    text_has=["ran in a container that reached no limit of its own", "`docker run --memory SIZE`"],
+    text_not=["oomlens run --limit"])
 # languagemodels (LLM inference on the CPU): a 5.x kill line of python (12.8 GiB anon, UID 1000) pasted in inline code
 # whose closing backtick is on the next line; the poster's second, cut `oom-kill:` line left out.
 add("436-languagemodels-31-inline-code-dmesg-kill-line-python-llm-inference-13g-anon-backtick-next-line.log",
