@@ -8,7 +8,8 @@
 //     empty task table there were none: look at the kernel's memory; rows
 //     that are not -1000 → earlier kills (reaped) or vfork, not the adj; rows
 //     holding under 10 % of RAM (the limit) → memory held outside processes.
-//  4. constraint unknown     → find the full report before the kill line;
+//  4. constraint unknown     → find the full report before the kill line (with
+//     its header shown: read the whole report, whose trace and memory lines tell);
 //     incomplete report      → the kill line, if any, comes after the header.
 //  4b. Linux 2.4's `VM: killing process` → find the user by hand (no
 //     report, no cgroups: `oomlens run --limit` cannot contain it).
@@ -494,6 +495,12 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                          "configuration without VSwap) or make its services use less memory: the failcnt column of "
                          "/proc/user_beancounters (on the node or inside the container) shows which limit was hit.",
                          *ub, *ub, *ub));
+  } else if (!e.constraint && e.kind == EventKind::kill && e.trigger) {  // 4: the header is here, not what tells
+    // Its lines that tell were left out (a `grep oom`, corpus 438; a cut stack): the header alone never says.
+    out.emplace_back(tr("Read the whole report in the log (`journalctl -k`, /var/log/kern.log), not an excerpt or a "
+                        "filtered copy: its call trace (`mem_cgroup_out_of_memory` for a cgroup, the page allocator "
+                        "for the machine) and its memory lines say whether a cgroup limit or the whole machine ran "
+                        "out."));
   } else if (!e.constraint && e.kind == EventKind::kill) {  // 4
     out.emplace_back(tr("Find the full report in the lines before the kill (`journalctl -k`, /var/log/kern.log): its "
                      "header says whether a cgroup limit or the whole machine ran out."));

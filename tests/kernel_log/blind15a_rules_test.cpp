@@ -45,6 +45,10 @@ TEST(Blind15a, ReaperAfterAGrepedHeaderIsThatReportsKill) {
   EXPECT_FALSE(ev[0].victims[0].anon_rss_bytes.has_value());  // its kill line's sizes are not in the text
   ASSERT_TRUE(ev[0].victims[0].reaped.has_value());
   EXPECT_EQ(ev[0].victims[0].reaped->anon_rss_bytes, 0u);
+  // The header is here; what tells the constraint (the trace, the memory lines) was filtered out.
+  const std::string text = all_text(explained(ev[0]));
+  EXPECT_THAT(text, HasSubstr("not an excerpt or a filtered copy"));
+  EXPECT_THAT(text, Not(HasSubstr("its header says whether")));
 }
 
 TEST(Blind15a, ReaperOfAnEarlierKillOrLateIsNotTheOpenReports) {
