@@ -2501,14 +2501,18 @@ add("448-le9-patch-10-ru-journal-i915-rows-python3-13g-swap-global-kill-purging-
     kills=[kill(3317, "python3", 13837496, 299948, 3796, 0, 1000, 27132, 0)],
     task_memcg="/user.slice/user-1000.slice/session-6.scope", chosen=[3317, "python3"],
     table_rows=[[3317, "python3", 0], [3382, "Web Content", 0], [3422, "python3", 0], [3462, "RDD Process", 0]],
-    year_guessed=True)
+    year_guessed=True,
+    # After oomlens ran (fixed then): the explanation said only "the victim held 292.9 MiB anonymous memory"; the
+    # badness score counted its 3372342 swap entries too (12.9 GiB with 4 KiB pages), what the row shows.
+    text_has=["12.9 GiB in swap"])
 # Syslog (5.10.8): `oom-kill:` (global) and the kill of tail (4 GB anon), then in the same second Xorg's order-0
 # `page allocation failure` (warn_alloc, a shmem page: GEM objects are shmem-backed) and its stack: a failure that is
 # no OOM report, so no second event and no trigger (the kill's header is not in the excerpt). The cut frame left out.
 add("449-le9-patch-5-5.10-syslog-global-kill-tail-4g-anon-then-xorg-shmem-page-allocation-failure.log",
     GH + "hakavlad/le9-patch/issues/5", ["kill"], "global (global_oom)", constraints=["global"],
     kills=[kill(18339, "tail", 4191804, 4186492, 1740, 0, 1000, 8240, 0)],
-    task_memcg="/user.slice/user-1000.slice/session-5.scope", chosen=[18339, "tail"], year_guessed=True)
+    task_memcg="/user.slice/user-1000.slice/session-5.scope", chosen=[18339, "tail"], year_guessed=True,
+    not_checks=["trigger_not_victim"])
 # A ZFS host's dmesg pasted through a terminal that joined the records on one line, each padded to the window's
 # width: the call trace of an OOM from kswapd (dump_header <- oom_kill_process <- out_of_memory <- balance_pgdat <-
 # kswapd: MGLRU's aging, inlined into balance_pgdat, calls out_of_memory with an oom_control that has no memcg, so a
