@@ -738,7 +738,7 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the one joined line soft-broken at 76 columns: the anchor piece is a middle piece (as wrap72), so the stack-only event is lost, never another value"},
     {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
       "iso_comma"},
-     "the line re-prefixed with a `dmesg --time-format iso` stamp: the glued records are not split (not yet investigated), so the stack-only event is lost, never another value"},
+     "the line re-prefixed with an ISO stamp (`2024-…,678628+02:00 Call Trace:    [34718.499313]  <TASK> …`) reads as an RFC 3339 syslog line whose host is `Call`, tag `Trace:` and printk stamp the first glued one: the block's first record is gone, so no report opens and the stack-only event is lost, never another value"},
 };
 
 // The only facts a mangle may still change to a different non-null value
