@@ -93,9 +93,17 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
       const CommGroup& g = groups[i];
       if (i > 0 && g.rss_bytes == 0) break;
       if (g.count > 1) multi = true;
-      msg += (i ? tr("; ") : "") +
-             (g.count == 1 ? trf("{} held {} RSS", g.comm, format_bytes(g.rss_bytes))
-                           : trf("{} {} processes held {} RSS together", g.count, g.comm, format_bytes(g.rss_bytes)));
+      // Swap entries beside a smaller RSS (corpus 448: python3, 296.6 MiB resident and 12.9 GiB in swap): what the
+      // kernel's badness score counted, and what RSS alone hides.
+      const bool swapped = named_beside_anon(g.swap_bytes, g.rss_bytes);
+      msg += (i ? tr("; ") : "");
+      if (g.count == 1)
+        msg += swapped ? trf("{} held {} RSS and {} in swap", g.comm, format_bytes(g.rss_bytes), format_bytes(g.swap_bytes))
+                       : trf("{} held {} RSS", g.comm, format_bytes(g.rss_bytes));
+      else
+        msg += swapped ? trf("{} {} processes held {} RSS and {} in swap together", g.count, g.comm,
+                             format_bytes(g.rss_bytes), format_bytes(g.swap_bytes))
+                       : trf("{} {} processes held {} RSS together", g.count, g.comm, format_bytes(g.rss_bytes));
       // One member holding nearly all of it (corpus 210: one nginx of ten) is what the group hides.
       if (g.count > 1 && g.top_rss_bytes >= g.rss_bytes / 10 * 9 && g.top_rss_bytes > 0)
         msg += trf(", {} of it pid {} alone", format_bytes(g.top_rss_bytes), g.top_pid);

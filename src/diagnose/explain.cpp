@@ -160,6 +160,7 @@ std::vector<CommGroup> group_tasks_by_comm(const OomEvent& event) {
     g.comm = row.comm;
     g.count += 1;
     g.rss_bytes += *rss;
+    g.swap_bytes += row.swap_bytes.value_or(0);
     if (g.count == 1 || *rss > g.top_rss_bytes) {
       g.top_pid = row.pid;
       g.top_rss_bytes = *rss;

@@ -37,6 +37,7 @@ struct CommGroup {
   uint64_t rss_bytes = 0;
   int64_t top_pid = 0;          ///< the member with the largest rss
   uint64_t top_rss_bytes = 0;
+  uint64_t swap_bytes = 0;      ///< the members' swapents, summed (rows that print none add nothing)
 };
 [[nodiscard]] std::vector<CommGroup> group_tasks_by_comm(const OomEvent& event);
 

@@ -133,8 +133,15 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   // The multi-gen LRU's aging as first posted (2021-22, and Android's backports) calls out_of_memory() from kswapd
   // (lru_gen_age_node() under balance_pgdat()) when aging made no progress, with an oom_control of no memcg and no
   // zonelist: CONSTRAINT_NONE, machine-wide.
-  const size_t aging = t.find("lru_gen_age_node");
-  if (aging != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < aging))) b.reclaim_stack = true;
+  // Inlined into kswapd's balance_pgdat() (corpus 450, a 6.x kernel: out_of_memory+0x21c/0x4c0 then
+  // balance_pgdat+0x749/0x960), the aging's call is balance_pgdat's: mainline's balance_pgdat() calls no
+  // out_of_memory() of its own, and kswapd reclaims for the node, never for a memcg.
+  for (const std::string_view caller : {std::string_view("lru_gen_age_node"), std::string_view("balance_pgdat")}) {
+    const size_t aging = t.find(caller);
+    if (aging == std::string_view::npos || !(b.frame_oom || (oom && t.find(" from ") < aging))) continue;
+    b.reclaim_stack = true;
+    b.reclaim_inlined = caller == "balance_pgdat";
+  }
   b.frame_oom = oom && alloc == std::string_view::npos;
 }
 

@@ -320,6 +320,13 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     close();
     return false;
   }
+  // warn_alloc()'s `<comm>: page allocation failure: …` after the outcome starts another dump: its `CPU: … Comm:`
+  // line, stack and Mem-Info are its own, never the trigger or the body of the report before it (corpus 449: Xorg's
+  // shmem page failed in the second tail was killed; its CPU line had been taken as the OOM's trigger).
+  if (cur_ && cur_->has_outcome() && is_alloc_failure(t)) {
+    close();
+    return false;
+  }
   if (auto& h = header) {
     if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
     if (!cur_) start(line);

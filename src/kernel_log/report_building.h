@@ -135,6 +135,7 @@ struct ReportAssembler::Building {
   bool alloc_stack = false;  // out_of_memory() called from the page allocator (__alloc_pages*)
   bool pagefault_stack = false;  // out_of_memory() called by pagefault_out_of_memory() (VM_FAULT_OOM)
   bool reclaim_stack = false;  // out_of_memory() called by kswapd's multi-gen LRU aging (lru_gen_age_node)
+  bool reclaim_inlined = false;  // … that aging inlined: out_of_memory() called by balance_pgdat() itself
   bool frame_oom = false;    // the previous stack frame was out_of_memory()
   bool oom_frame = false;    // a reliable frame out_of_memory() (not `? out_of_memory`)
   bool frame_unreliable = false;  // the previous line was an x86 frame's `[<addr>] ?`, its symbol reflowed
@@ -211,6 +212,9 @@ bool is_oom_panic(std::string_view msg);
 bool is_sysrq(std::string_view t);
 /// show_mem()'s first line: `Mem-Info:`, `Mem-info:` before 3.x (2.6.2x's show_mem()).
 bool is_meminfo_head(std::string_view t);
+/// mm/page_alloc.c warn_alloc()'s first line: `<comm>: page allocation failure: order:N, mode:…` (2.6's
+/// `page allocation failure. order:N, mode:0x…`): another dump (its CPU line, stack and Mem-Info its own), no OOM.
+bool is_alloc_failure(std::string_view t);
 
 /// Call-trace frames that tell the constraint: mem_cgroup_out_of_memory /
 /// mem_cgroup_oom_synchronize (memcg), or out_of_memory() whose caller is

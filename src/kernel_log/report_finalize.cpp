@@ -525,6 +525,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
                                             "allocator: global, or a cpuset/mempolicy limit)"
                           : b.pagefault_stack ? "constraint taken from the call trace (out_of_memory called by "
                                                 "pagefault_out_of_memory: global)"
+                          : b.reclaim_inlined ? "constraint taken from the call trace (out_of_memory called by "
+                                                "balance_pgdat, kswapd's reclaim, which works for no memory cgroup: "
+                                                "global)"
                                               : "constraint taken from the call trace (out_of_memory called by "
                                                 "lru_gen_age_node, kswapd's multi-gen LRU aging: global)");
   else if (ev.constraint && !other_evidence && oom_frame_before_4_8(b))

@@ -36,6 +36,15 @@ bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std
 
 bool is_meminfo_head(std::string_view t) { return t == "Mem-Info:" || t == "Mem-info:"; }
 
+bool is_alloc_failure(std::string_view t) {
+  constexpr std::string_view kFailure = "page allocation failure";
+  const size_t p = t.find(kFailure);
+  if (p == std::string_view::npos) return false;
+  // Its rest may be wrapped to the next line (`Xorg: page allocation failure:` + `order:0, mode:…`).
+  const std::string_view rest = trim_right(t.substr(p + kFailure.size()));
+  return rest == ":" || rest == "." || starts_with(rest, ": order:") || starts_with(rest, ". order:");
+}
+
 bool line_is_record(std::string_view t) {
   return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
          oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || is_meminfo_head(t) || line_is_table_row(t) ||

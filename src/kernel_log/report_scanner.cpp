@@ -231,6 +231,7 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     // A kill line a viewer cut opens a report too (ReportAssembler::feed(): its stump).
     if (!norm.foreign && (line_opens_report(norm.text) || (norm.truncated && oomline::parse_kill_stump(norm.text))))
       look_back(region, fed_end, ls, number);
+    else if (!norm.foreign && glued_stack_block(norm)) assembler.start_from_stack(number);
     else if (!norm.foreign && oomline::is_oom_frame(norm.text)) start_at_stack(region, fed_end, ls, number);
     else if (table_start) start_at_table(region, fed_end, ls, number);
     feed_line(raw, number);

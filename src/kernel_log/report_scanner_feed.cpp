@@ -102,6 +102,67 @@ size_t glued_in_unprefixed(std::string_view t) {
 
 }  // namespace
 
+// A printk stamp glued after a record of the same dmesg (`Call Trace:      [34718.499313]  <TASK>      [34718.499316]
+// …`: a terminal that joined the records, each padded to its width, corpus 450): where in `t` it starts, or npos.
+// Only after a space, and only a stamp of the same burst in print order: `first_s` (the line's own stamp) to 60 s
+// after it; a line whose own prefix prints none (re-prefixed by syslog, or none) needs a second such stamp after
+// the first, within 60 s of it. A message that quotes one bracketed time is not cut.
+namespace {
+struct GluedStamp {
+  size_t at;  // the `[`
+  double s;
+};
+std::optional<GluedStamp> next_stamp(std::string_view t, size_t from, size_t tag) {
+  // After a space or a tab (an editor's retab turned the pad into tabs).
+  for (size_t p = t.find('[', from + 1); p != std::string_view::npos && p < tag; p = t.find('[', p + 1)) {
+    if (t[p - 1] != ' ' && t[p - 1] != '\t') continue;
+    std::string_view r = t.substr(p + 1);
+    size_t i = 0;
+    while (i < r.size() && r[i] == ' ') ++i;
+    const size_t int_start = i;
+    while (i < r.size() && is_digit(r[i])) ++i;
+    if (i == int_start || i >= r.size() || r[i] != '.') continue;
+    const size_t frac_start = ++i;
+    while (i < r.size() && is_digit(r[i])) ++i;
+    if (i - frac_start != 6 || i >= r.size() || r[i] != ']') continue;
+    const auto whole = parse_u64(r.substr(int_start, frac_start - 1 - int_start));
+    const auto frac = parse_u64(r.substr(frac_start, 6));
+    if (!whole || !frac) continue;
+    return GluedStamp{p, static_cast<double>(*whole) + static_cast<double>(*frac) / 1e6};
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+size_t glued_printk_stamp(std::string_view t, std::optional<double> first_s) {
+  constexpr double kBurstS = 60;
+  // A glued syslog record's stamp follows its `kernel: ` tag: glued_record() cuts that record before its prefix.
+  const size_t tag = t.find("kernel: ");
+  for (auto g = next_stamp(t, 0, tag); g; g = next_stamp(t, g->at, tag)) {
+    if (first_s) {
+      if (g->s >= *first_s && g->s - *first_s <= kBurstS) return g->at;
+      continue;
+    }
+    if (auto second = next_stamp(t, g->at, tag); second && second->s >= g->s && second->s - g->s <= kBurstS)
+      return g->at;
+  }
+  return std::string_view::npos;
+}
+
+bool ReportScanner::Impl::glued_stack_block(const NormalizedLine& n) {
+  std::string_view t = n.text;
+  std::optional<double> first_s = n.prefix.monotonic_s;
+  size_t g = glued_printk_stamp(t, first_s);
+  if (g == std::string_view::npos || !stack_line_text(trim(t.substr(0, g)))) return false;
+  while (g != std::string_view::npos) {
+    if (!first_s) first_s = next_stamp(t, g - 1, std::string_view::npos)->s;  // the stamp at `g`
+    t.remove_prefix(t.find(']', g) + 1);
+    g = glued_printk_stamp(t, first_s);
+    if (oomline::is_oom_frame(trim(t.substr(0, g)))) return true;
+  }
+  return false;
+}
+
 // Offset in `raw` where a second, glued syslog record starts (`…order=0May  7
 // 21:43:54 host kernel: CPU: …`, a copy or scrape artefact), or npos.
 // The first record may be decoded (`#012` escapes): its text is then a copy,
@@ -123,12 +184,20 @@ size_t ReportScanner::Impl::glued_record(std::string_view raw) {
       while (r < norm.text.size() && norm.text[r] == ' ') ++r;
       if (r < norm.text.size()) return text_off + r;
     }
+    if (size_t g = glued_printk_stamp(norm.text, norm.prefix.monotonic_s); g != std::string_view::npos)
+      return text_off + g;
     // Before a glued syslog record's `kernel: ` tag only: its own `CPU: N PID:` line is found through the tag.
     size_t k = norm.text.find("kernel: ");
     if (size_t g = glued_in_unprefixed(norm.text.substr(0, k)); g != std::string_view::npos) return text_off + g;
     if (k == std::string_view::npos || k == 0) return std::string_view::npos;
     p = text_off + k;
   } else {
+    // A decoded copy (entities, QP escapes taken out): a glued printk stamp is found again in `raw`, after the
+    // line's own prefix (its first bytes).
+    if (size_t g = glued_printk_stamp(norm.text, norm.prefix.monotonic_s); g != std::string_view::npos) {
+      const std::string_view stamp = norm.text.substr(g, norm.text.find(']', g) - g + 1);
+      if (size_t r = raw.find(stamp, 1); r != std::string_view::npos) return r;
+    }
     // A decoded copy (quoted-printable): the header's stamp and comm are found again in `raw`.
     const size_t h = norm.has_prefix ? std::string_view::npos : norm.text.find(kInvoked);
     if (size_t b = stamp_before_header(norm.text, h); b != std::string_view::npos) {

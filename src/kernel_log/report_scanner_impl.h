@@ -192,6 +192,10 @@ struct ReportScanner::Impl {
   /// A line handed to the assembler (report_scanner_feed.cpp), split first
   /// when two records were glued on it.
   size_t glued_record(std::string_view raw);
+  /// A dmesg line that holds a dump_stack() block's records glued after one another (glued_printk_stamp()): its
+  /// first record starts the block (`Call Trace:`, `CPU: … Comm: …`, `Hardware name:`) and a later one is an OOM
+  /// frame (oomline::is_oom_frame). The block then opens a report at this line, as start_at_stack() opens one.
+  static bool glued_stack_block(const NormalizedLine& n);
   bool glued_row_before_opening(std::string_view row, std::string_view rest, uint64_t number);
   void feed_line(std::string_view raw, uint64_t number);
 

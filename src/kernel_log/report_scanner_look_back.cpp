@@ -134,7 +134,9 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
         return false;
       }
       if (n.foreign) return false;
-      bool row = line_is_table_row(n.text);
+      // A table header a viewer cut (`… pgtables_bytes swapents oom_scor...`) is the table's still: the columns
+      // it names are read (table_columns()), else the rows' would be guessed from their count alone.
+      bool row = line_is_table_row(n.text) || (n.truncated && table_columns(trim(n.text), true));
       if (bare_kill && number + 1 == anchor_line && n.has_prefix && n.truncated &&
           oomline::is_cut_outcome_message(n.text)) {
         cut_selection.assign(raw);
@@ -160,8 +162,9 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
     return end <= lower;
   };
   if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
-  // Keep from the oldest row on.
-  while (!texts.empty() && !line_is_table_row(texts.back())) {
+  // Keep from the oldest row (or cut table header) on.
+  while (!texts.empty() && !line_is_table_row(texts.back()) &&
+         !(cut_rows.count(numbers.back()) && table_columns(trim(texts.back()), true))) {
     texts.pop_back();
     numbers.pop_back();
   }

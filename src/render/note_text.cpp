@@ -44,6 +44,10 @@ constexpr NotePattern kNotes[] = {
      "aging: global\\)",
      N_("constraint taken from the call trace (out_of_memory called by lru_gen_age_node, kswapd's multi-gen LRU "
         "aging: global)")},
+    {"constraint taken from the call trace \\(out_of_memory called by balance_pgdat, kswapd's reclaim, which works "
+     "for no memory cgroup: global\\)",
+     N_("constraint taken from the call trace (out_of_memory called by balance_pgdat, kswapd's reclaim, which works for "
+        "no memory cgroup: global)")},
     {"constraint taken from the call trace \\(out_of_memory, which no memory-cgroup OOM calls before Linux 4\\.8: "
      "global, or a cpuset/mempolicy limit\\)",
      N_("constraint taken from the call trace (out_of_memory, which no memory-cgroup OOM calls before Linux 4.8: "

@@ -2571,6 +2571,104 @@ add("445-pytorch-8976-ddp-training-killed-dmesgT-2022-only-docker-veth-lines-no-
 # userspace killer, no kernel line.
 add("446-comfyui-15276-debian-journal-earlyoom-sigterm-python3.13-comfyui-30g-vmrss-process-mrelease-userspace-negative.log",
     GH + "Comfy-Org/ComfyUI/issues/15276", [], "n/a (no kernel OOM report: earlyoom's SIGTERMs, a userspace killer)")
+# 447+: blind set 15b (h-b15b)
+# Helper b15b: twelve reports for the less common causes and their look-alikes (issue 12 point 8): a NUMA memory
+# policy OOM, GPU drivers (i915's "Purging GPU memory" notifier, an amdgpu iGPU box), a ZFS host's kswapd OOM, SysRq-f
+# whose notifier freed pages, an order-3 skb allocation on armv5, 32-bit ARM and MIPS boards, and negatives (page
+# allocation failures, Mem-Info blocks without an OOM line). Checked against the corpus, the shared corpus and the
+# other helpers' worktrees. Truth written by hand from the text and the kernel's formats before oomlens ran on them.
+# Excerpts as the index holds them; a last line the index cut mid-line is left out; host names replaced (host01).
+LORE_ALL = "https://lore.kernel.org/all/"
+# A patch mail (per-node OOM for CONSTRAINT_MEMORY_POLICY): the patched kernel's task table has an extra
+# `(01)nrss` column (rss on node 1) between rss and pgtables_bytes; the oom-kill line names nodemask=1 (the policy's
+# nodes) and mems_allowed=0-2; a.out (13135) killed, 2.6 GB anon; the reaper line. The kernel's meaning: the nodes
+# the allocation's memory policy allows ran out, not the machine.
+add("447-lore-linux-mm-2022-05-mempolicy-oom-patch-extra-nrss-column-table-a-out-kill-reaper.log",
+    LORE_ALL + "20220512044634.63586-6-ligang.bdlg@bytedance.com/", ["kill"],
+    "mempolicy (CONSTRAINT_MEMORY_POLICY)", constraints=["mempolicy"],
+    kills=[kill(13135, "a.out", 3148072, 2697304, 1360, 0, 0, 5312, 0, reaper=[0, 0, 0])],
+    task_memcg="/user.slice/user-0.slice/session-3.scope", chosen=[13135, "a.out"],
+    table_rows=[[1011, "node", 0], [12399, "a.out", 0], [13135, "a.out", 0], [13295, "sh", 0]],
+    summary_not=["the machine ran out"])
+# Russian-locale journal (`июл 31`, no year) with i915: the table's last rows (4.19+ layout; python3 3317 has
+# 3372342 swapents = 12.9 GiB in swap beside 296 MiB resident), `oom-kill:` (global), the kill of python3, then four
+# i915 `Purging GPU memory` lines (the shrinker/OOM notifier found nothing to free). The XIO line after, cut by the
+# index, left out.
+add("448-le9-patch-10-ru-journal-i915-rows-python3-13g-swap-global-kill-purging-gpu-memory-lines.log",
+    GH + "hakavlad/le9-patch/issues/10", ["kill"], "global (global_oom)", constraints=["global"],
+    kills=[kill(3317, "python3", 13837496, 299948, 3796, 0, 1000, 27132, 0)],
+    task_memcg="/user.slice/user-1000.slice/session-6.scope", chosen=[3317, "python3"],
+    table_rows=[[3317, "python3", 0], [3382, "Web Content", 0], [3422, "python3", 0], [3462, "RDD Process", 0]],
+    year_guessed=True,
+    # After oomlens ran (fixed then): the explanation said only "the victim held 292.9 MiB anonymous memory"; the
+    # badness score counted its 3372342 swap entries too (12.9 GiB with 4 KiB pages), what the row shows.
+    text_has=["12.9 GiB in swap"])
+# Syslog (5.10.8): `oom-kill:` (global) and the kill of tail (4 GB anon), then in the same second Xorg's order-0
+# `page allocation failure` (warn_alloc, a shmem page: GEM objects are shmem-backed) and its stack: a failure that is
+# no OOM report, so no second event and no trigger (the kill's header is not in the excerpt). The cut frame left out.
+add("449-le9-patch-5-5.10-syslog-global-kill-tail-4g-anon-then-xorg-shmem-page-allocation-failure.log",
+    GH + "hakavlad/le9-patch/issues/5", ["kill"], "global (global_oom)", constraints=["global"],
+    kills=[kill(18339, "tail", 4191804, 4186492, 1740, 0, 1000, 8240, 0)],
+    task_memcg="/user.slice/user-1000.slice/session-5.scope", chosen=[18339, "tail"], year_guessed=True,
+    not_checks=["trigger_not_victim"])
+# A ZFS host's dmesg pasted through a terminal that joined the records on one line, each padded to the window's
+# width: the call trace of an OOM from kswapd (dump_header <- oom_kill_process <- out_of_memory <- balance_pgdat <-
+# kswapd: MGLRU's aging, inlined into balance_pgdat, calls out_of_memory with an oom_control that has no memcg, so a
+# global OOM). No header, no kill line in the excerpt.
+add("450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
+    GH + "openzfs/zfs/issues/10255", ["incomplete"],
+    "global (stack: out_of_memory called by balance_pgdat from kswapd, with no memcg)", constraints=["global"])
+# SysRq-f pressed repeatedly (4.x wording `sysrq: SysRq : Manual OOM execution`): before 5.17, out_of_memory() first
+# calls the OOM notifiers and returns when they freed pages; i915's notifier printed `Purging GPU memory, N pages
+# freed` each time, so no OOM report was printed and nothing was killed.
+add("451-earlyoom-80-sysrq-f-repeated-manual-oom-execution-gpu-purge-oom-notifier-freed-pages-no-report-negative.log",
+    GH + "rfjakob/earlyoom/issues/80", [],
+    "n/a (no OOM report: each SysRq-f returned after the i915 OOM notifier freed pages)")
+# `dmesg -H` relative stamps (`[  +0.002367]`), Raspberry Pi 4 armv7 6.1: a kworker's stack through warn_alloc (a page
+# allocation failure of brcmfmac's kmalloc_large at firmware load), no OOM killer. The poster called it an OOM panic.
+add("452-rpi-5395-armv7-6.1-dmesg-H-delta-stamps-kworker-warn-alloc-brcmfmac-kmalloc-large-page-allocation-failure-negative.log",
+    GH + "raspberrypi/linux/issues/5395", [], "n/a (no OOM report: page allocation failure, warn_alloc)")
+# ArchLinuxARM armv5 (Freescale MXS, 4.3): kworker/0:3's order-3 (32 KiB) GFP_KERNEL-class allocation of an skb for
+# usbnet, `(fn) from (fn)` stack through out_of_memory from __alloc_pages_nodemask (4.3's memcg path does not call
+# out_of_memory): a global OOM for a contiguous block; the cut frame left out.
+add("453-archlinuxarm-1308-armv5-mxs-4.3-kworker-order3-skb-usbnet-header-raw-stack-cut.log",
+    GH + "archlinuxarm/PKGBUILDs/issues/1308", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_nodemask)", constraints=["global"],
+    trigger=trig("kworker/0:3", 1285, gfp="0x142d0", order=3, oom_score_adj=0),
+    checks=["high_order_allocation"], summary_not=["ran out of memory"])
+# i.MX6ULL (armv7, 4.19) with brcmfmac: the header quoted with `> ` (only that line), kworker/u2:1 (GFP_KERNEL|
+# __GFP_HIGHMEM|__GFP_NOWARN|__GFP_ZERO), a brcmfmac workqueue; the stack cut after out_of_memory (4.19's memcg path
+# calls out_of_memory too), so the constraint cannot be told from the text; the cut caller frame left out.
+add("454-meta-murata-wireless-20-imx6ull-armv7-4.19-quoted-first-line-kworker-brcmfmac-header-highmem-vmalloc-stack-cut.log",
+    GH + "murata-wireless/meta-murata-wireless/issues/20", ["incomplete"],
+    "not determinable (stack cut after out_of_memory)", constraints=[None],
+    trigger=trig("kworker/u2:1", 718, gfp="0x6082c2(GFP_KERNEL|__GFP_HIGHMEM|__GFP_NOWARN|__GFP_ZERO)", order=0,
+                 oom_score_adj=0))
+# CentOS 7 (3.10) syslog: X's header (0xa04d2, a shmem page: the X server's GEM buffers), stack out_of_memory from
+# __alloc_pages_nodemask via shmem_alloc_page (3.10's memcg path does not call out_of_memory): global; cut.
+add("455-rivendell-920-el7-3.10-syslog-x-header-gfp-0xa04d2-shmem-alloc-page-stack-cut.log",
+    GH + "ElvishArtisan/rivendell/issues/920", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_nodemask)", constraints=["global"],
+    trigger=trig("X", 1442, gfp="0xa04d2", order=0, oom_score_adj=0), year_guessed=True)
+# OpenWrt logread (MIPS, 6.x): a stack's last frame (a page fault), an empty record, Mem-Info with its continuation
+# lines each under the record's prefix, the Node 0 line. From the text alone a page allocation failure (warn_alloc)
+# prints the same (as 119): no OOM line, no event. The cut last line left out.
+add("456-openwrt-13916-mips-6.x-logread-year-stamp-stack-tail-empty-line-meminfo-prefixed-continuations-node-line.log",
+    GH + "openwrt/openwrt/issues/13916", [],
+    "n/a (no OOM line in the text: a stack tail and a Mem-Info, which warn_alloc prints too)")
+# Linksys WRT3200ACM (armv7, Debian 4.x) syslog on a slow console (each row a second or more later): 4.x table rows
+# (nr_ptes, nr_pmds), the selection `Out of memory: Kill process 2737 (dhcpd) score 11 or sacrifice child`; the kill
+# line, cut by the index, left out.
+add("457-mwlwifi-158-wrt3200acm-armv7-debian-syslog-slow-console-rows-dhcpd-selection-score-11-kill-cut.log",
+    GH + "kaloz/mwlwifi/issues/158", ["selected_no_kill"], "global (Out of memory: prefix)", constraints=["global"],
+    selected_only=[[2737, "dhcpd", 11]],
+    table_rows=[[2700, "agetty", 0], [2737, "dhcpd", 0], [4013, "dibbler-server", 0]], year_guessed=True)
+# `dmesg -x -T` in a pt_BR locale (`kern  :warn  : [qua jul  8 09:49:25 2026]`) on an amdgpu iGPU box: a user task's
+# registers and `</TASK>`, then Mem-Info with its continuations indented to the message column (no prefix). As 119
+# and 456: no OOM line in the excerpt, no event.
+add("458-ollama-16983-dmesg-x-pt-br-locale-date-amdgpu-igpu-regs-task-end-meminfo-indented-continuations.log",
+    GH + "ollama/ollama/pull/16983", [],
+    "n/a (no OOM line in the text: registers and a Mem-Info, which warn_alloc prints too)")
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

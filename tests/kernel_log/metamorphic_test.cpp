@@ -784,6 +784,28 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"298-istio-42734-syslog-memcg-v1-task-in-killed-as-result-of-limit-kubepods-docker-scope-memsw-equal-limit-table-header.log",
       "wrap80"},
      "the long v1 `Memory cgroup stats for …:` line wrapped inside its path: the stats after the break are lost (as 188)"},
+    // --- block blind-15b --- (issue 12: tests/corpus/447-458; losses only)
+    {{"447-lore-linux-mm-2022-05-mempolicy-oom-patch-extra-nrss-column-table-a-out-kill-reaper.log",
+      "truncate100_dots"},
+     "the patched table header (an extra `(01)nrss` column) cut at 100 columns: its names no longer match a row's count, so the uncut rows' figures are unknown (null), never another value"},
+    {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
+      "truncate100_dots"},
+     "the one joined line cut at 100 columns ends before the out_of_memory frame: no OOM frame is left in the text, so the stack-only event is lost, never another value"},
+    {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
+      "truncate120_ellipsis"},
+     "the one joined line cut at 120 columns ends before the out_of_memory frame: no OOM frame is left in the text, so the stack-only event is lost, never another value"},
+    {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
+      "wrap72"},
+     "the one joined line (15 records, ~900 columns) wrapped at 72: the anchor piece is a middle piece of a record the joining does not read back to its start, so the stack-only event is lost, never another value"},
+    {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
+      "wrap80"},
+     "the one joined line (15 records, ~900 columns) wrapped at 80: the anchor piece is a middle piece of a record the joining does not read back to its start, so the stack-only event is lost, never another value"},
+    {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
+      "quoted_printable"},
+     "the one joined line soft-broken at 76 columns: the anchor piece is a middle piece (as wrap72), so the stack-only event is lost, never another value"},
+    {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
+      "iso_comma"},
+     "the line re-prefixed with an ISO stamp (`2024-…,678628+02:00 Call Trace:    [34718.499313]  <TASK> …`) reads as an RFC 3339 syslog line whose host is `Call`, tag `Trace:` and printk stamp the first glued one: the block's first record is gone, so no report opens and the stack-only event is lost, never another value"},
 };
 
 // The only facts a mangle may still change to a different non-null value
