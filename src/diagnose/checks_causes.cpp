@@ -22,6 +22,7 @@
 #include "util/i18n.h"
 #include "util/ascii.h"
 #include "util/text.h"
+#include "util/units.h"
 
 namespace oomlens::detail {
 namespace {
@@ -34,7 +35,6 @@ std::string kill_line_sizes(const Victim& v) {
   return s;
 }
 
-constexpr uint64_t kMiB = 1024 * 1024;
 // HighMem free above this while Normal is at its watermark: low memory, not
 // memory, ran out (a 32-bit machine with ≥1 GiB RAM has ~128 MiB of slack).
 constexpr uint64_t kHighmemFreeBytes = 64 * kMiB;
@@ -417,9 +417,6 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
 // RAM plus swap). Its rank came from swap entries or page tables, or the
 // memory was held outside processes. (kLittleVictimBytes, kShareUnknownBytes: explain_detail.h.)
 constexpr uint64_t kLittleScore = 10;
-// Less RAM plus swap than any machine whose kernel prints an OOM report has (victim_held_little: a score that what
-// the victim mapped cannot reach below it came from oom_score_adj).
-constexpr uint64_t kSmallestRamBytes = 8 * kMiB;
 
 /// The RSS of the task-table rows shown (all e.tasks), in bytes, when every row prints its rss, they hold some,
 /// and the victim's row (`pid`) is among them: a share of the rest is no share. nullopt otherwise.
@@ -541,13 +538,13 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   // A ≤5.0 selection line's score without an oom_score_adj on the kill line (4.x prints none): the score is ‰ of
   // RAM plus swap (of the cgroup's limit plus swap), and all the victim could hold or have swapped is within its
   // total-vm, its page tables on top. When that cannot reach the score (of the RAM or limit printed; of any machine
-  // above kSmallestRamBytes when none is), the rest of the score was a raised oom_score_adj.
+  // of kLeastRamPlusSwapBytes or more when none is), the rest of the score was a raised oom_score_adj.
   std::optional<uint64_t> adj_ranked_by_score;  // the RAM (+ swap) at which what it mapped alone gives its score
   if (!v->oom_score_adj && v->selected_score && *v->selected_score > 0 && v->total_vm_bytes) {
     const uint64_t mapped = *v->total_vm_bytes + v->pgtables_bytes.value_or(0);
     const uint64_t needs = mapped * 1000 / *v->selected_score;
     if (whole ? mapped * 1000 / whole + 1 < *v->selected_score
-              : !memcg && needs < kSmallestRamBytes)
+              : !memcg && needs < kLeastRamPlusSwapBytes)
       adj_ranked_by_score = needs;
   }
   if (adj_ranked_by_score) {  // not `score`: held_little_words() reads that as a low score's

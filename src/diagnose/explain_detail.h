@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "diagnose/explain.h"
+#include "util/units.h"
 
 namespace oomlens::detail {
 
@@ -47,11 +48,16 @@ struct CommGroup {
 [[nodiscard]] std::optional<uint64_t> tasks_rss_bytes(const OomEvent& event);
 /// victim_held_little: a victim that held under this when killed (victim_held_bytes()) held almost nothing,
 /// whatever the RAM.
-inline constexpr uint64_t kLittleVictimBytes = uint64_t{1} << 20;
+inline constexpr uint64_t kLittleVictimBytes = kMiB;
 /// Without RAM (or the cgroup's limit) in the report, memory under this (a victim's from kLittleVictimBytes up, the
 /// task-table rows' together) may have been little or not (1 % of 6.4 GiB: on a machine of more RAM, under 1 %):
 /// victim_share_unknown and the advice say that its share is unknown, never a share of 0.
-inline constexpr uint64_t kShareUnknownBytes = uint64_t{64} << 20;
+inline constexpr uint64_t kShareUnknownBytes = 64 * kMiB;
+/// Less RAM plus swap than any machine whose kernel prints an OOM report has: the floor of what a global kill's
+/// badness (‰ of RAM plus swap) or a share is weighed against when the report prints no RAM. Under 1 % of it is
+/// little on any machine (sacrificed_child_held_little); a score what the victim mapped cannot reach against it came
+/// from oom_score_adj (victim_held_little). A bound, never shown as a figure.
+inline constexpr uint64_t kLeastRamPlusSwapBytes = 8 * kMiB;
 /// What a victim held when it was killed, in bytes: its kill line's anon-rss + file-rss + shmem-rss (shmem-rss is
 /// printed from 4.5; before, file-rss counts it); nullopt when anon-rss or file-rss is not printed.
 [[nodiscard]] std::optional<uint64_t> victim_held_bytes(const Victim& victim);

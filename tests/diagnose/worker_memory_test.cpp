@@ -10,6 +10,7 @@
 
 #include "diagnose/verdict.h"
 #include "support/verdict_builders.h"
+#include "util/units.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -18,7 +19,6 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-constexpr uint64_t kMiB = uint64_t{1} << 20;
 
 WorkerMemory worker(uint64_t first_uss, uint64_t first_anon, uint64_t peak_uss, uint64_t peak_anon, double t0 = 1) {
   return {first_uss * kMiB, first_anon * kMiB, peak_uss * kMiB, peak_anon * kMiB, t0, std::nullopt};

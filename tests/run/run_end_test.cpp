@@ -20,6 +20,7 @@
 #include "support/recording_control.h"
 #include "util/exit_status.h"
 #include "util/file.h"
+#include "util/units.h"
 
 namespace oomlens::run {
 namespace {
@@ -27,7 +28,6 @@ namespace {
 using nlohmann::json;
 using oomlens::testing::FixtureTree;
 
-constexpr uint64_t kMiB = 1 << 20;
 
 // The fixture tree (main process 100, python3) as the loop left it.
 struct Ended {
