@@ -3,6 +3,7 @@
 // taskstats saw. Pure: no /proc, no root.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <vector>
 
 #include "monitor/tree.h"
@@ -102,6 +103,30 @@ TEST(ProcessAccounting, AProcessGoneWithinASecondIsStillTracked) {
   // After a second its pid may be reused: an exit under it is unseen.
   a.count_unseen({exit_of(150, 100)}, procs, std::nullopt, 2.5);
   EXPECT_EQ(a.to_json(0, 0)["unseen_exited"], 1);
+}
+
+TEST(ProcessAccounting, AnUnseenExitBySigkillIsKnownByPidAndComm) {
+  ProcessAccounting a;
+  a.set_taskstats(true, "on");
+  const std::vector<monitor::TrackedProc> procs = {proc_of(100)};
+  proc::TaskExit killed = exit_of(200, 100);  // a child no pass saw, OOM-killed
+  killed.comm = "python3";
+  killed.exit_code = SIGKILL;
+  proc::TaskExit exited = exit_of(201, 100);  // a child no pass saw, exited with code 1
+  exited.comm = "python3";
+  exited.exit_code = 1 << 8;
+  proc::TaskExit stranger = exit_of(300, 999);  // not the tree's
+  stranger.exit_code = SIGKILL;
+  a.count_unseen({killed, exited, stranger}, procs, 100u, 1.0);
+  EXPECT_TRUE(a.unseen_sigkilled(200, std::string("python3")));
+  EXPECT_TRUE(a.unseen_sigkilled(200, std::nullopt));  // the trace's format printed no comm
+  EXPECT_FALSE(a.unseen_sigkilled(200, std::string("bash")));  // the pid reused by another process
+  EXPECT_FALSE(a.unseen_sigkilled(201, std::string("python3")));  // not killed
+  EXPECT_FALSE(a.unseen_sigkilled(300, std::nullopt));  // not the job's
+  // Without taskstats nothing is known.
+  ProcessAccounting off;
+  off.count_unseen({killed}, procs, 100u, 1.0);
+  EXPECT_FALSE(off.unseen_sigkilled(200, std::nullopt));
 }
 
 TEST(ProcessAccounting, WithoutTaskstatsTheUnseenCountIsUnknown) {
