@@ -397,7 +397,7 @@ TEST(WorkerPss, SumsOnlyWorkersAliveAtOnceNotPeaksOverEpochs) {
   in.worker_start_method = "fork";
   const auto v = decide_verdict(in);
   EXPECT_EQ(v.cause, "oom_killed");
-  EXPECT_TRUE(has(v.evidence, "4 worker processes of epoch 3 of 4 (16 in all), alive at once, held 640 MiB of PSS at "
+  EXPECT_TRUE(has(v.evidence, "4 worker processes of epoch 3 of 4 (16 in all), alive at once, held 640.0 MiB of PSS at "
                               "their peaks (fork start)"))
       << ::testing::PrintToString(v.evidence);
   EXPECT_FALSE(has(v.evidence, "2080 MiB"));
@@ -418,7 +418,7 @@ TEST(WorkerPss, OneGenerationCountsOnlyTheOverlap) {
   in.worker_count = 3;
   in.workers_pss = ws;
   const auto v = decide_verdict(in);
-  EXPECT_TRUE(has(v.evidence, "2 worker processes alive at once (3 in all) held 380 MiB of PSS at their peaks"))
+  EXPECT_TRUE(has(v.evidence, "2 worker processes alive at once (3 in all) held 380.0 MiB of PSS at their peaks"))
       << ::testing::PrintToString(v.evidence);
   EXPECT_FALSE(workers_pss_at_once({}));
 }
