@@ -182,8 +182,7 @@ RunEnd decide_run_end(const EndFacts& f, const JobHandle& job, const TickSnapsho
   vj["procs_dropped"] = f.procs_forgotten + (f.procs.size() - order.size());
   vj["process_accounting"] = f.process_accounting;
   json procs = json::array();
-  std::optional<double> end_s = job.main_exit_t;  // as add_tree_to_verdict: the main's end or the first kill
-  if (f.first_kill_t && (!end_s || *f.first_kill_t < *end_s)) end_s = f.first_kill_t;
+  const std::optional<double> end_s = growth_end_s(job.main_exit_t, f.first_kill_t);  // as add_tree_to_verdict
   for (size_t i : order) procs.push_back(proc_json(f.procs[i], job.exit_status, end_s));
   vj["procs"] = procs;
   if (f.sites.is_object())
