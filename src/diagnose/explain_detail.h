@@ -110,8 +110,23 @@ void add_score_adj_check(const OomEvent& event, std::vector<Check>& out);
 void add_task_checks(const OomEvent& event, std::vector<Check>& out);
 
 /// Rules in checks_causes.cpp: lowmem, unreclaimable slab, hugetlb, shmem,
-/// vm.oom_kill_allocating_task, high-order allocation, processes hold little.
+/// vm.oom_kill_allocating_task, high-order allocation; then checks_held.cpp's
+/// and checks_sacrifice.cpp's below.
 void add_cause_checks(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
+
+/// checks_held.cpp: the processes (of RAM, or of a cgroup's limit) held little of what ran out
+/// (`processes_hold_little`: page cache, shmem or kernel memory filled it); the victim held little when killed
+/// (`victim_held_little`, or `victim_share_unknown` when nothing to weigh it against is printed); its RSS was almost
+/// all mapped file pages (`victim_file_backed`).
+void processes_hold_little(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
+void victim_held_little(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
+void victim_file_backed(const OomEvent& event, std::vector<Check>& out);
+
+/// `part` as a whole percentage of `whole`, rounded down; 0 when `whole` is 0 (no overflow for any uint64_t).
+[[nodiscard]] uint64_t percent_of(uint64_t part, uint64_t whole);
+/// "anon-rss 520.0 KiB, file-rss 11.4 MiB, shmem-rss 0 B" as the kill line printed them; shmem-rss only when printed
+/// (4.5+: before, it is in file-rss), never an unknown as 0 B. `victim`'s anon-rss and file-rss must be known.
+[[nodiscard]] std::string kill_line_sizes(const Victim& victim);
 
 /// checks_sacrifice.cpp: a ≤ 5.0 `… or sacrifice child` kill of a child that held under 1 % of anon + shmem of the
 /// chosen parent's task-table RSS (else of the RAM or the cgroup's limit, else of 8 MiB, the smallest machine):
