@@ -10,12 +10,10 @@
 #include "util/i18n.h"
 #include "util/sanitize.h"
 #include "util/strerror_tr.h"
+#include "util/units.h"
 
 namespace oomlens::check {
 namespace {
-
-constexpr uint64_t kMiB = uint64_t{1} << 20;
-constexpr uint64_t kGiB = uint64_t{1} << 30;
 
 struct Ctx {
   const SystemFacts& f;

@@ -58,12 +58,12 @@
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
+#include "util/units.h"
 
 namespace oomlens::detail {
 namespace {
 
 constexpr size_t kMaxAdvice = 5;
-constexpr uint64_t kGiB = uint64_t{1} << 30;
 constexpr uint64_t kTrainingAnonBytes = 4 * kGiB;  // rule 9: a model-sized process
 
 // A figure in bytes as people read it (`1.2 GiB`); nullopt when the check has none (unknown is never "0 B").
@@ -74,12 +74,15 @@ std::optional<std::string> bytes_figure(const Check& c, std::string_view name) {
 }
 
 
-// The smallest RAM a victim's share is weighed against when the report prints none (an OpenWrt router's).
-constexpr uint64_t kSmallestRamBytes = 64ull << 20;
+// Rule 6: the RAM a protected victim's oom_score_adj discount (|adj| ‰ of RAM plus swap) is weighed against when
+// the report prints none, a small router's (OpenWrt-class); a victim that could not outgrow the discount even there
+// did not use the memory. Not kLeastRamPlusSwapBytes (explain_detail.h, 8 MiB): that bounds any machine that prints
+// a report, this one what runs protected services.
+constexpr uint64_t kProtectedVictimRamBytes = 64 * kMiB;
 // Under this much RAM the machine is a router or a small board (OpenWrt-class): GiB of swap, `oomlens run` (which
 // such a system seldom has) and "memory-hungry jobs" do not fit it; fewer or lighter services, zram, or a device
 // with more RAM do.
-constexpr uint64_t kSmallDeviceRamBytes = 256ull << 20;
+constexpr uint64_t kSmallDeviceRamBytes = 256 * kMiB;
 
 /// The report's RAM is printed and under kSmallDeviceRamBytes (a global OOM: a cgroup's limit says nothing of it).
 bool small_device(const OomEvent& e, const ExplainContext& context) {
@@ -117,7 +120,7 @@ std::string protected_victim_advice(const OomEvent& e, const Victim& v, const st
   const std::optional<uint64_t> ram = machine_ram_bytes(e, context);
   // Swap unknown: weighed against RAM alone, the smallest the whole can be, so "did not outgrow" stays true.
   const std::optional<uint64_t> swap = e.mem_info ? e.mem_info->total_swap_bytes : std::nullopt;
-  const uint64_t whole = ram ? *ram + swap.value_or(0) : kSmallestRamBytes;
+  const uint64_t whole = ram ? *ram + swap.value_or(0) : kProtectedVictimRamBytes;
   const bool may_outgrow = held * 1000 >= per_mille * whole;
   if (!may_outgrow)
     return trf("{} was protected (oom_score_adj {}) and still chosen, so it was not what used the memory: find what "

@@ -6,11 +6,11 @@
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
+#include "util/units.h"
 
 namespace oomlens::detail {
 namespace {
 
-constexpr uint64_t kMiB = 1024 * 1024;
 // Above this share of the limit (or RAM) the victim itself, not its
 // neighbours, is what filled the memory.
 constexpr uint64_t kVictimDominantLimitPercent = 80;

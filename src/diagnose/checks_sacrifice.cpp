@@ -24,14 +24,6 @@
 #include "util/i18n.h"
 
 namespace oomlens::detail {
-namespace {
-
-// Less RAM plus swap than any machine whose kernel prints an OOM report has: a child under 1 % of it held little
-// on any machine, whatever the report leaves unknown.
-constexpr uint64_t kSmallestRamBytes = 8 * 1024 * 1024;
-
-}  // namespace
-
 void sacrificed_child_held_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   if (e.kind != EventKind::kill || e.sysrq || e.selected.empty() || kills_allocating_task(e)) return;
   const Victim* v = main_victim(e);
@@ -52,7 +44,7 @@ void sacrificed_child_held_little(const OomEvent& e, const ExplainContext& ctx, 
   // fixed size: 2 MiB is little beside a 100 GiB parent and much on a 32 MiB router.
   const bool little = chosen_rss ? held * 100 < *chosen_rss
                       : whole    ? held * 100 < whole
-                                 : held * 100 < kSmallestRamBytes;
+                                 : held * 100 < kLeastRamPlusSwapBytes;
   const std::string child = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
   const std::string parent = chosen.comm.empty() ? std::string(tr("the chosen process")) : chosen.comm;
   const std::string score = chosen.score ? trf(", badness score {}", *chosen.score) : std::string();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "diagnose/explain.h"
+#include "util/units.h"
 
 namespace oomlens::detail {
 
@@ -48,11 +49,16 @@ struct CommGroup {
 [[nodiscard]] std::optional<uint64_t> tasks_rss_bytes(const OomEvent& event);
 /// victim_held_little: a victim that held under this when killed (victim_held_bytes()) held almost nothing,
 /// whatever the RAM.
-inline constexpr uint64_t kLittleVictimBytes = uint64_t{1} << 20;
+inline constexpr uint64_t kLittleVictimBytes = kMiB;
 /// Without RAM (or the cgroup's limit) in the report, memory under this (a victim's from kLittleVictimBytes up, the
 /// task-table rows' together) may have been little or not (1 % of 6.4 GiB: on a machine of more RAM, under 1 %):
 /// victim_share_unknown and the advice say that its share is unknown, never a share of 0.
-inline constexpr uint64_t kShareUnknownBytes = uint64_t{64} << 20;
+inline constexpr uint64_t kShareUnknownBytes = 64 * kMiB;
+/// Less RAM plus swap than any machine whose kernel prints an OOM report has: the floor of what a global kill's
+/// badness (‰ of RAM plus swap) or a share is weighed against when the report prints no RAM. Under 1 % of it is
+/// little on any machine (sacrificed_child_held_little); a score what the victim mapped cannot reach against it came
+/// from oom_score_adj (victim_held_little). A bound, never shown as a figure.
+inline constexpr uint64_t kLeastRamPlusSwapBytes = 8 * kMiB;
 /// What a victim held when it was killed, in bytes: its kill line's anon-rss + file-rss + shmem-rss (shmem-rss is
 /// printed from 4.5; before, file-rss counts it); nullopt when anon-rss or file-rss is not printed.
 [[nodiscard]] std::optional<uint64_t> victim_held_bytes(const Victim& victim);
@@ -105,8 +111,23 @@ void add_score_adj_check(const OomEvent& event, std::vector<Check>& out);
 void add_task_checks(const OomEvent& event, std::vector<Check>& out);
 
 /// Rules in checks_causes.cpp: lowmem, unreclaimable slab, hugetlb, shmem,
-/// vm.oom_kill_allocating_task, high-order allocation, processes hold little.
+/// vm.oom_kill_allocating_task, high-order allocation; then checks_held.cpp's
+/// and checks_sacrifice.cpp's below.
 void add_cause_checks(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
+
+/// checks_held.cpp: the processes (of RAM, or of a cgroup's limit) held little of what ran out
+/// (`processes_hold_little`: page cache, shmem or kernel memory filled it); the victim held little when killed
+/// (`victim_held_little`, or `victim_share_unknown` when nothing to weigh it against is printed); its RSS was almost
+/// all mapped file pages (`victim_file_backed`).
+void processes_hold_little(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
+void victim_held_little(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
+void victim_file_backed(const OomEvent& event, std::vector<Check>& out);
+
+/// `part` as a whole percentage of `whole`, rounded down; 0 when `whole` is 0 (no overflow for any uint64_t).
+[[nodiscard]] uint64_t percent_of(uint64_t part, uint64_t whole);
+/// "anon-rss 520.0 KiB, file-rss 11.4 MiB, shmem-rss 0 B" as the kill line printed them; shmem-rss only when printed
+/// (4.5+: before, it is in file-rss), never an unknown as 0 B. `victim`'s anon-rss and file-rss must be known.
+[[nodiscard]] std::string kill_line_sizes(const Victim& victim);
 
 /// checks_sacrifice.cpp: a ≤ 5.0 `… or sacrifice child` kill of a child that held under 1 % of anon + shmem of the
 /// chosen parent's task-table RSS (else of the RAM or the cgroup's limit, else of 8 MiB, the smallest machine):

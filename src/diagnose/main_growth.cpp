@@ -12,11 +12,10 @@
 #include "util/format.h"
 #include "util/slope.h"
 #include "util/i18n.h"
+#include "util/units.h"
 
 namespace oomlens::diagnose {
 namespace {
-
-constexpr uint64_t kMiB = uint64_t{1} << 20;
 
 std::string listed(const std::vector<uint64_t>& v, size_t n) {
   std::string s;

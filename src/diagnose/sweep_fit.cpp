@@ -9,11 +9,10 @@
 
 #include "util/i18n.h"
 #include "util/text.h"
+#include "util/units.h"
 
 namespace oomlens::diagnose {
 namespace {
-
-constexpr double kMiB = 1048576.0;
 
 // Solves A c = b (n x n, row-major) by Gaussian elimination with partial
 // pivoting; false when singular.
@@ -77,7 +76,7 @@ std::optional<Ls> least_squares(const std::vector<std::string>& params, const st
   return ls;
 }
 
-std::string mib(double b) { return fmt::format("{:.1f} MiB", b / kMiB); }
+std::string mib(double b) { return fmt::format("{:.1f} MiB", b / static_cast<double>(kMiB)); }
 
 }  // namespace
 
@@ -141,7 +140,7 @@ Result<Fit> fit_figure(const std::string& figure, const std::vector<std::string>
     f.warnings.push_back(fmt::format(N_("based on {} points only: the fit passes through them exactly and nothing "
                                         "checks it; sweep more values"), fitted.size()));
   } else {
-    const bool poor_r2 = f.r2 && *f.r2 < 0.9 && sst > 0 && std::sqrt(sst / static_cast<double>(fitted.size())) > kMiB;
+    const bool poor_r2 = f.r2 && *f.r2 < 0.9 && sst > 0 && std::sqrt(sst / static_cast<double>(fitted.size())) > static_cast<double>(kMiB);
     const bool poor_rms = mean > 0 && *f.residual_rms_bytes > 0.1 * mean;
     if (poor_r2 || poor_rms)
       f.warnings.push_back(
@@ -175,7 +174,7 @@ std::string per_unit_phrase(const std::string& param) {
 }
 
 std::string describe_slope(double bytes, const std::string& param) {
-  return fmt::format("{}{:.1f} MiB {}", bytes < 0 ? "-" : "+", std::fabs(bytes) / kMiB, per_unit_phrase(param));
+  return fmt::format("{}{:.1f} MiB {}", bytes < 0 ? "-" : "+", std::fabs(bytes) / static_cast<double>(kMiB), per_unit_phrase(param));
 }
 
 LargestFit largest_fitting(const Fit& fit, const std::string& param, std::map<std::string, double> others,
@@ -242,7 +241,7 @@ bool still_rising(const std::vector<double>& t, const std::vector<double>& y) {
   for (auto& [a, b] : tail) sxy += (a - mt) * (b - my), sxx += (a - mt) * (a - mt);
   if (sxx <= 0) return false;
   const double growth = sxy / sxx * (tail.back().first - tail.front().first);
-  return growth > std::max(0.02 * peak, kMiB) && y.back() >= 0.95 * peak;
+  return growth > std::max(0.02 * peak, static_cast<double>(kMiB)) && y.back() >= 0.95 * peak;
 }
 
 }  // namespace oomlens::diagnose

@@ -2,6 +2,7 @@
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_clauses.h"
 #include "diagnose/launcher.h"
+#include "util/format.h"
 #include "util/i18n.h"
 
 #include <fmt/core.h>
@@ -57,7 +58,7 @@ Verdict decide_verdict(const VerdictInput& in) {
     v.summary = fmt::format(N_("The job was killed by the kernel OOM killer{}{}."),
                             memcg_clause(*main_kill),
                             main_kill->limit_bytes || in.limit_bytes
-                                ? fmt::format(N_(" ({})"), mib(main_kill->limit_bytes.value_or(in.limit_bytes.value_or(0))))
+                                ? fmt::format(N_(" ({})"), format_bytes(main_kill->limit_bytes.value_or(in.limit_bytes.value_or(0))))
                                 : "");
   } else if (program_kill) {
     // The job's own program, started by a launcher: the launcher's exit
@@ -71,13 +72,13 @@ Verdict decide_verdict(const VerdictInput& in) {
                             program_kill->comm, program_kill->pid,
                             rank_clause(program_kill->rank, program_kill->local_rank), in.main_comm,
                             memcg_clause(*program_kill),
-                            lim ? fmt::format(N_(" ({})"), mib(lim)) : "", ended);
+                            lim ? fmt::format(N_(" ({})"), format_bytes(lim)) : "", ended);
   } else if (worker_kill) {
     kernel_kill_verdict(v, "worker_oom_killed", *worker_kill, &in.kernel_kills);
     v.summary = fmt::format(N_("The kernel OOM killer killed {} process {} ({}){}; the main process then {}."),
                             worker_kill->role == "worker" ? N_("worker") : N_("descendant"), worker_kill->pid,
                             worker_kill->comm,
-                            worker_kill->peak_pss_bytes ? fmt::format(N_(" at {} PSS{}"), mib(*worker_kill->peak_pss_bytes),
+                            worker_kill->peak_pss_bytes ? fmt::format(N_(" at {} PSS{}"), format_bytes(*worker_kill->peak_pss_bytes),
                                                                       pss_age_clause(*worker_kill))
                                                         : "",
                             ended);
@@ -116,7 +117,7 @@ Verdict decide_verdict(const VerdictInput& in) {
     else
       v.evidence.push_back(fmt::format(N_("the machine's oom_kill counter (/proc/vmstat) rose by {}"), *in.vmstat_oom_kill_delta));
     v.summary = counter_up ? fmt::format(N_("The job was killed by the kernel OOM killer in its memory cgroup{}."),
-                                         in.limit_bytes ? fmt::format(N_(" (limit {})"), mib(*in.limit_bytes)) : "")
+                                         in.limit_bytes ? fmt::format(N_(" (limit {})"), format_bytes(*in.limit_bytes)) : "")
                            : N_("The job was SIGKILLed while the kernel OOM killer was active on this machine.");
   }
   // 1b. The guard's own action: the job ended after oomlens acted on it.
@@ -128,8 +129,8 @@ Verdict decide_verdict(const VerdictInput& in) {
                              : g->signal  ? fmt::format(N_("sent {} to the main process"), signal_name(g->signal))
                                           : fmt::format(N_("ran --action {}"), g->action);
     const std::string at = fmt::format(N_("at {:.1f} s, when the working set {} was {:.0f}% of the effective limit {} ({})"),
-                                       g->t_s, mib(g->working_set_bytes), g->used_fraction * 100,
-                                       mib(g->effective_limit_bytes),
+                                       g->t_s, format_bytes(g->working_set_bytes), g->used_fraction * 100,
+                                       format_bytes(g->effective_limit_bytes),
                                        g->trigger == "forecast" ? N_("on the forecast") : N_("the --act share"));
     v.evidence.push_back(fmt::format(N_("oomlens's guard {} {}"), what, at));
     v.evidence.push_back(fmt::format(N_("the job then {}"), ended));
@@ -141,7 +142,7 @@ Verdict decide_verdict(const VerdictInput& in) {
                             ended);
     v.advice.push_back(fmt::format(N_("the job needed more than {:.0f}% of {}: retry with a larger limit, or less "
                                    "memory (smaller batches, fewer workers)"),
-                                   g->used_fraction * 100, mib(g->effective_limit_bytes)));
+                                   g->used_fraction * 100, format_bytes(g->effective_limit_bytes)));
   }
   // 2. Signals.
   else if (!in.exited) {
@@ -333,7 +334,7 @@ Verdict decide_verdict(const VerdictInput& in) {
   if (at_once) {
     v.workers_pss = at_once;
     const uint32_t all = std::max<uint32_t>(in.worker_count, static_cast<uint32_t>(in.workers_pss.size()));
-    const std::string pss = mib(at_once->peak_pss_bytes);
+    const std::string pss = format_bytes(at_once->peak_pss_bytes);
     const std::string start = in.worker_start_method.value_or("unknown");
     if (at_once->epoch)
       v.evidence.push_back(at_once->workers == 1

@@ -5,6 +5,7 @@
 
 #include "diagnose/killer_daemon.h"
 #include "monitor/sample.h"
+#include "util/format.h"
 #include "util/i18n.h"
 
 #include <fmt/core.h>
@@ -13,8 +14,6 @@
 #include <csignal>
 
 namespace oomlens::diagnose::detail {
-
-std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<double>(b) / (1 << 20)); }
 
 // A victim's PSS is dated, never refreshed (it is gone when its kill line
 // is read): older than monitor::kPssVictimAgeSaidS, it may lag what the
@@ -30,10 +29,10 @@ std::string describe_kill(const TreeKill& k) {
   return fmt::format(N_("kernel OOM killer killed {}{}{}{}{}{}{}{}"), describe_proc(k),
                      k.constraint ? fmt::format(N_(", constraint {}"), *k.constraint) : "",
                      k.oom_memcg ? fmt::format(N_(", memcg {}"), *k.oom_memcg) : "",
-                     k.limit_bytes ? fmt::format(N_(", limit {}"), mib(*k.limit_bytes)) : "",
-                     k.anon_rss_bytes ? fmt::format(N_(", anon-rss {}"), mib(*k.anon_rss_bytes)) : "",
+                     k.limit_bytes ? fmt::format(N_(", limit {}"), format_bytes(*k.limit_bytes)) : "",
+                     k.anon_rss_bytes ? fmt::format(N_(", anon-rss {}"), format_bytes(*k.anon_rss_bytes)) : "",
                      k.file_rss_bytes && k.shmem_rss_bytes
-                         ? fmt::format(N_(", file-rss {}, shmem-rss {}"), mib(*k.file_rss_bytes), mib(*k.shmem_rss_bytes))
+                         ? fmt::format(N_(", file-rss {}, shmem-rss {}"), format_bytes(*k.file_rss_bytes), format_bytes(*k.shmem_rss_bytes))
                          : "",
                      k.kmsg_seq ? fmt::format(N_(" (kernel log seq {}{})"), *k.kmsg_seq,
                                               k.full_report ? N_(", full report") : N_(", kill line"))
@@ -105,13 +104,13 @@ std::string shm_sentence(const VerdictInput& in) {
   if (!in.shm_size_bytes || *in.shm_size_bytes == 0) return "";
   const auto pct = [&](uint64_t b) { return 100.0 * static_cast<double>(b) / static_cast<double>(*in.shm_size_bytes); };
   if (in.shm_peak_used_bytes)
-    return fmt::format(N_("/dev/shm ({}) was {:.0f}% full at its peak ({}){}"), mib(*in.shm_size_bytes),
-                       pct(*in.shm_peak_used_bytes), mib(*in.shm_peak_used_bytes),
+    return fmt::format(N_("/dev/shm ({}) was {:.0f}% full at its peak ({}){}"), format_bytes(*in.shm_size_bytes),
+                       pct(*in.shm_peak_used_bytes), format_bytes(*in.shm_peak_used_bytes),
                        in.shm_used_bytes ? fmt::format(N_(", {} at the end (PyTorch unlinks its segments)"),
-                                                       mib(*in.shm_used_bytes)) : "");  // "used" is the last use seen
+                                                       format_bytes(*in.shm_used_bytes)) : "");  // "used" is the last use seen
   if (in.shm_used_bytes)
     return fmt::format(N_("/dev/shm was {:.0f}% full ({} of {}) at the end"), pct(*in.shm_used_bytes),
-                       mib(*in.shm_used_bytes), mib(*in.shm_size_bytes));
+                       format_bytes(*in.shm_used_bytes), format_bytes(*in.shm_size_bytes));
   return "";
 }
 
@@ -139,7 +138,7 @@ void add_shmem_left(const VerdictInput& in, Verdict& v) {
   v.evidence.push_back(fmt::format(
       N_("when the job's last process was gone, its memory cgroup still held {} of shared memory{} (memory.stat "
          "shmem): files in a tmpfs such as /dev/shm, or SysV segments, that no process maps; a kill frees none of it"),
-      mib(left),
+      format_bytes(left),
       in.limit_bytes ? fmt::format(N_(", {:.0f}% of its limit"),
                                    100.0 * static_cast<double>(left) / static_cast<double>(*in.limit_bytes))
                      : ""));
@@ -147,7 +146,7 @@ void add_shmem_left(const VerdictInput& in, Verdict& v) {
       N_("delete what the job left in a tmpfs (`df -h -t tmpfs`; /dev/shm's use peaked at {}) or its SysV segments "
          "(`ipcs -m`), and have it remove them when done or write them to disk: they count against the limit and "
          "outlive every process"),
-      in.shm_peak_used_bytes ? mib(*in.shm_peak_used_bytes) : std::string(N_("an unknown size"))));
+      in.shm_peak_used_bytes ? format_bytes(*in.shm_peak_used_bytes) : std::string(N_("an unknown size"))));
 }
 
 // A memcg kill with no more specific advice (no worker pool, no growth to
@@ -162,15 +161,15 @@ void add_limit_advice(const VerdictInput& in, Verdict& v) {
   v.advice.push_back(fmt::format(
       N_("the job needed more than its memory cgroup's limit of {}{}: retry with a larger limit "
          "(`--restart-on-oom N --limit-step 20%` raises it at each retry), or make it use less memory"),
-      mib(*limit),
-      k->anon_rss_bytes ? fmt::format(N_(" (the killed process held {} of anonymous memory)"), mib(*k->anon_rss_bytes))
+      format_bytes(*limit),
+      k->anon_rss_bytes ? fmt::format(N_(" (the killed process held {} of anonymous memory)"), format_bytes(*k->anon_rss_bytes))
                         : ""));
 }
 
-// " under RLIMIT_AS 1024 MiB" when a memory rlimit was set.
+// " under RLIMIT_AS 1.0 GiB" when a memory rlimit was set.
 std::string limit_clause(const VerdictInput& in) {
-  if (in.rlimit_as_bytes) return fmt::format(N_(" under RLIMIT_AS {} (ulimit -v)"), mib(*in.rlimit_as_bytes));
-  if (in.rlimit_data_bytes) return fmt::format(N_(" under RLIMIT_DATA {} (ulimit -d)"), mib(*in.rlimit_data_bytes));
+  if (in.rlimit_as_bytes) return fmt::format(N_(" under RLIMIT_AS {} (ulimit -v)"), format_bytes(*in.rlimit_as_bytes));
+  if (in.rlimit_data_bytes) return fmt::format(N_(" under RLIMIT_DATA {} (ulimit -d)"), format_bytes(*in.rlimit_data_bytes));
   return "";
 }
 
@@ -180,25 +179,25 @@ void add_memory_error_detail(const VerdictInput& in, const StderrFindings& se, V
   if (se.requested_bytes)
     v.evidence.push_back(se.requested_approx
                              ? fmt::format(N_("the allocation asked for about {} bytes ({}, from numpy's rounded figure)"),
-                                           *se.requested_bytes, mib(*se.requested_bytes))
+                                           *se.requested_bytes, format_bytes(*se.requested_bytes))
                              : fmt::format(N_("the allocation asked for {} bytes ({})"), *se.requested_bytes,
-                                           mib(*se.requested_bytes)));
+                                           format_bytes(*se.requested_bytes)));
   if (in.rlimit_as_bytes || in.rlimit_data_bytes) {
     const bool as = in.rlimit_as_bytes.has_value();
     const uint64_t lim = as ? *in.rlimit_as_bytes : *in.rlimit_data_bytes;
     v.evidence.push_back(
         as ? fmt::format(N_("the main process had RLIMIT_AS (address space, ulimit -v) set to {} ({} bytes, "
                             "/proc/PID/limits): the process's own limit refused it, not the machine running out"),
-                         mib(lim), lim)
+                         format_bytes(lim), lim)
            : fmt::format(N_("the main process had RLIMIT_DATA (ulimit -d) set to {} ({} bytes, /proc/PID/limits): the "
                             "process's own limit refused it, not the machine running out"),
-                         mib(lim), lim));
-    v.advice.push_back(fmt::format(N_("raise or remove {} (now {}){}"), as ? "ulimit -v" : "ulimit -d", mib(lim),
+                         format_bytes(lim), lim));
+    v.advice.push_back(fmt::format(N_("raise or remove {} (now {}){}"), as ? "ulimit -v" : "ulimit -d", format_bytes(lim),
                                    se.requested_bytes ? fmt::format(N_(": one allocation alone asked for {}"),
-                                                                    mib(*se.requested_bytes))
+                                                                    format_bytes(*se.requested_bytes))
                                                       : std::string()));
   }
-  if (in.held_bytes) v.evidence.push_back(fmt::format(N_("the job held {} (peak tree PSS) before"), mib(*in.held_bytes)));
+  if (in.held_bytes) v.evidence.push_back(fmt::format(N_("the job held {} (peak tree PSS) before"), format_bytes(*in.held_bytes)));
 }
 
 // The note of OOM kills elsewhere: the counters that rose and the kill

@@ -9,9 +9,6 @@
 
 namespace oomlens::diagnose::detail {
 
-/// "123 MiB".
-std::string mib(uint64_t b);
-
 // A kernel kill of the job's tree.
 std::string pss_age_clause(const TreeKill& k);
 std::string describe_kill(const TreeKill& k);

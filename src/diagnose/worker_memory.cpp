@@ -7,11 +7,11 @@
 
 #include "util/format.h"
 #include "util/i18n.h"
+#include "util/units.h"
 
 namespace oomlens::diagnose {
 namespace {
 
-constexpr uint64_t kMiB = uint64_t{1} << 20;
 /// Below this mean USS per worker (or a tenth of the parent's anon, if more),
 /// the workers hold next to nothing of their own: they share.
 constexpr uint64_t kSharedFloorBytes = 16 * kMiB;

@@ -28,7 +28,6 @@ using nlohmann::json;
 
 using util::opt;
 
-std::string mib(uint64_t b) { return fmt::format("{:.0f} MiB", static_cast<double>(b) / 1048576.0); }
 
 
 }  // namespace
@@ -166,11 +165,11 @@ void GuardRunner::write_tracemalloc(double t_s, const json& snap, const std::str
   if (snap.is_object() && snap["traced_bytes"].is_number() && tracemalloc_main_anon_)
     ev["note"] = fmt::format(N_("tracemalloc saw {} of {} (the main process's anonymous memory); torch, numpy and "
                                 "other native allocations are not in it"),
-                             mib(snap["traced_bytes"].get<uint64_t>()), mib(*tracemalloc_main_anon_));
+                             format_bytes(snap["traced_bytes"].get<uint64_t>()), format_bytes(*tracemalloc_main_anon_));
   if (snap.is_object() && snap.contains("skipped"))
     ev["note"] = fmt::format(N_("no snapshot: it would have cost about {} (more than {}); the totals only"),
-                             mib(snap["skipped"].value("estimated_bytes", uint64_t{0})),
-                             mib(snap["skipped"].value("max_bytes", uint64_t{0})));
+                             format_bytes(snap["skipped"].value("estimated_bytes", uint64_t{0})),
+                             format_bytes(snap["skipped"].value("max_bytes", uint64_t{0})));
   host_.write(ev, true);
 }
 
@@ -192,11 +191,11 @@ void GuardRunner::handle(const Decision& d) {
   if (host_.flush_ring) host_.flush_ring();
   json ev = event(d);
   std::string when = d.time_to_limit_s && d.slope_bytes_per_s && *d.slope_bytes_per_s > 0
-                         ? trf("; growing {}/s, the limit is {:.1f} s away", mib(static_cast<uint64_t>(*d.slope_bytes_per_s)), *d.time_to_limit_s)
+                         ? trf("; growing {}/s, the limit is {:.1f} s away", format_bytes(static_cast<uint64_t>(*d.slope_bytes_per_s)), *d.time_to_limit_s)
                          : "";
   // Said on stderr as it happens (translated); the events keep English.
-  std::string where = trf("working set {} is {:.0f}% of the limit {} ({}){}", mib(d.working_set_bytes),
-                          d.used_fraction * 100, mib(d.effective_limit_bytes), limit_source_, when);
+  std::string where = trf("working set {} is {:.0f}% of the limit {} ({}){}", format_bytes(d.working_set_bytes),
+                          d.used_fraction * 100, format_bytes(d.effective_limit_bytes), limit_source_, when);
   switch (d.kind) {
     case Decision::Kind::warn: {
       host_.say(trf("WARNING: memory: {}", where));

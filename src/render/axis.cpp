@@ -7,6 +7,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "util/units.h"
+
 namespace oomlens::render {
 namespace {
 
@@ -49,10 +51,10 @@ Axis time_axis(double s, int max_ticks) {
 }
 
 Axis bytes_axis(double b, int max_ticks) {
-  constexpr double kKiB = 1024, kMiB = kKiB * 1024, kGiB = kMiB * 1024;
-  if (b < kMiB) return make_axis(b, kKiB, "KiB", max_ticks);
-  if (b < kGiB) return make_axis(b, kMiB, "MiB", max_ticks);
-  return make_axis(b, kGiB, "GiB", max_ticks);
+  constexpr auto kib = static_cast<double>(kKiB), mib = static_cast<double>(kMiB), gib = static_cast<double>(kGiB);
+  if (b < mib) return make_axis(b, kib, "KiB", max_ticks);
+  if (b < gib) return make_axis(b, mib, "MiB", max_ticks);
+  return make_axis(b, gib, "GiB", max_ticks);
 }
 
 int layout_labels(std::vector<Label>& labels, double left, double right, double gap) {

@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
+#include "util/format.h"
 #include "util/i18n.h"
 #include "util/sanitize.h"
 #include "render/ui_strings.h"
@@ -104,12 +107,11 @@ std::vector<std::string> python_findings_lines(const monitor::Record& rec) {
 
 std::string human_bytes(double b) {
   if (!std::isfinite(b)) return "?";
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int u = 0;
-  double v = std::fabs(b);
-  while (v >= 1024 && u < 4) { v /= 1024; ++u; }
-  std::string s = v >= 100 || u == 0 ? fmt::format("{:.0f} {}", v, units[u]) : fmt::format("{:.1f} {}", v, units[u]);
-  return b < 0 ? "-" + s : s;
+  const double magnitude = std::round(std::fabs(b));
+  // 2^64 bytes or more is no figure of a machine's (a hostile record): unknown.
+  if (magnitude >= static_cast<double>(std::numeric_limits<uint64_t>::max())) return "?";
+  const auto bytes = static_cast<uint64_t>(magnitude);
+  return (b < 0 && bytes > 0 ? "-" : "") + format_bytes(bytes);
 }
 
 std::string sparkline(const std::vector<double>& values, size_t width) {

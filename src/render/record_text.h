@@ -27,7 +27,9 @@ namespace oomlens::render {
 /// see (its note) or why there was none, and the top 3 sites by size.
 [[nodiscard]] std::vector<std::string> python_findings_lines(const monitor::Record& rec);
 
-/// "1.2 GiB", "640 MiB", "12 KiB" (binary units).
+/// A figure read from a record (a JSON number: bytes, or bytes/s) as
+/// util's format_bytes() says it: "1.2 GiB", "640.0 MiB", "512 B"; with a
+/// '-' when negative (a shrinking growth rate); "?" when not finite.
 [[nodiscard]] std::string human_bytes(double bytes);
 
 }  // namespace oomlens::render

@@ -3,6 +3,7 @@
 #include "run/process_accounting.h"
 
 #include <algorithm>
+#include <csignal>
 #include <unordered_set>
 
 #include "util/json_opt.h"
@@ -78,7 +79,17 @@ void ProcessAccounting::count_unseen(const std::vector<proc::TaskExit>& exits,
     if (e.hiwater_rss_bytes) unseen_peak_rss_bytes_ = std::max(unseen_peak_rss_bytes_.value_or(0), *e.hiwater_rss_bytes);
     if (unseen_recent_.size() >= kUnseenRecent) unseen_recent_.erase(unseen_recent_.begin());
     unseen_recent_.push_back(e.pid);
+    // ac_exitcode is the task's exit_code: the signal number in its low 7 bits for a death by signal.
+    if ((e.exit_code & 0x7f) == SIGKILL) {
+      if (unseen_sigkilled_.size() >= kUnseenRecent) unseen_sigkilled_.pop_front();
+      unseen_sigkilled_.emplace_back(e.pid, e.comm);
+    }
   }
+}
+
+bool ProcessAccounting::unseen_sigkilled(uint32_t pid, const std::optional<std::string>& comm) const {
+  return std::any_of(unseen_sigkilled_.begin(), unseen_sigkilled_.end(),
+                     [&](const auto& k) { return k.first == pid && (!comm || *comm == k.second); });
 }
 
 void ProcessAccounting::settle_unseen(const std::vector<int>& added) {

@@ -70,6 +70,12 @@ class ProcessAccounting {
   /// unseen this tick (read while /proc still showed it) is counted once,
   /// as seen.
   void settle_unseen(const std::vector<int>& added);
+  /// Whether process `pid` ended as an unseen exit (count_unseen: never
+  /// tracked, its parent the tree's) killed by SIGKILL, among the last
+  /// kUnseenRecent such exits, with `comm` as its comm when `comm` is
+  /// given: a process the job started that no /proc pass saw, ended as an
+  /// OOM kill ends it. False without taskstats.
+  [[nodiscard]] bool unseen_sigkilled(uint32_t pid, const std::optional<std::string>& comm) const;
 
   /// The `process_churn` event due at `t` (every second, or the `last`
   /// one) when its window counted anything, else null; a due window
@@ -94,6 +100,8 @@ class ProcessAccounting {
   std::string taskstats_status_ = "off";
   /// The last unseen exits, and those of this tick (settle_unseen).
   std::vector<uint32_t> unseen_recent_, unseen_now_;
+  /// The last kUnseenRecent unseen exits by SIGKILL (pid, comm): unseen_sigkilled().
+  std::deque<std::pair<uint32_t, std::string>> unseen_sigkilled_;
   /// Processes gone in the last second (pid, t): their exits are seen ones.
   std::deque<std::pair<uint32_t, double>> recent_gone_;
 };

@@ -18,6 +18,7 @@
 #include "run/session_state.h"
 #include "supervise/signals.h"
 #include "util/fd.h"
+#include "util/format.h"
 #include "util/i18n.h"
 #include "util/signal_safe.h"
 #include "util/strerror_tr.h"
@@ -68,9 +69,8 @@ void back_off(double s) {
   }
 }
 
-std::string mib(std::optional<uint64_t> b) {
-  return b ? fmt::format("{:.1f} MiB", static_cast<double>(*b) / 1048576.0) : std::string(tr("no limit"));
-}
+// A --limit as said: "1.5 GiB", or "no limit".
+std::string limit_text(std::optional<uint64_t> b) { return b ? format_bytes(*b) : std::string(tr("no limit")); }
 
 }  // namespace
 
@@ -156,7 +156,7 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
     }
     std::string line = "  " + trf("attempt {}: {} (status {}, limit {})", k,
                                   ae.cause.empty() ? std::string(tr("no verdict")) : ae.cause, supervise::shell_status(end),
-                                  mib(limit_bytes));
+                                  limit_text(limit_bytes));
     if (k != 1) line += trf("; record {}", ro.record_path);
     if (k >= 2)
       line += attempt["resume_asked"] == true
@@ -172,7 +172,7 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
                                        retranslate(why))) +
                          "\n";
       for (auto& l : lines) text += l + "\n";
-      if (base.limit && ae.succeeded) text += "  " + trf("the limit that worked: {}", mib(limit_bytes)) + "\n";
+      if (base.limit && ae.succeeded) text += "  " + trf("the limit that worked: {}", limit_text(limit_bytes)) + "\n";
       else if (base.limit && policy.limit_step_fraction) text += "  " + std::string(tr("no limit tried was enough")) + "\n";
       text += "  " + trf("exit status: the last attempt's ({})", supervise::shell_status(end)) + "\n";
       supervise::write_all(2, text.data(), text.size());
@@ -188,7 +188,7 @@ int run_with_restarts(const RunOptions& base, const diagnose::RestartPolicy& pol
     }
     supervise::say(trf("attempt {} ended ({}); restarting in {:g} s as attempt {}", k, retranslate(d.reason), policy.backoff_s,
             k + 1) +
-        (d.next_limit_bytes ? trf(" with --limit {}", mib(d.next_limit_bytes)) : std::string()) +
+        (d.next_limit_bytes ? trf(" with --limit {}", limit_text(d.next_limit_bytes)) : std::string()) +
         (d.limit_capped ? tr(" (capped at what the machine can give)") : ""));
     back_off(policy.backoff_s);
     if (g_stop) {

@@ -182,8 +182,7 @@ RunEnd decide_run_end(const EndFacts& f, const JobHandle& job, const TickSnapsho
   vj["procs_dropped"] = f.procs_forgotten + (f.procs.size() - order.size());
   vj["process_accounting"] = f.process_accounting;
   json procs = json::array();
-  std::optional<double> end_s = job.main_exit_t;  // as add_tree_to_verdict: the main's end or the first kill
-  if (f.first_kill_t && (!end_s || *f.first_kill_t < *end_s)) end_s = f.first_kill_t;
+  const std::optional<double> end_s = growth_end_s(job.main_exit_t, f.first_kill_t);  // as add_tree_to_verdict
   for (size_t i : order) procs.push_back(proc_json(f.procs[i], job.exit_status, end_s));
   vj["procs"] = procs;
   if (f.sites.is_object())
@@ -239,10 +238,9 @@ RunEnd decide_run_end(const EndFacts& f, const JobHandle& job, const TickSnapsho
     return out;
   }
   if (budget && budget->exceeded)
-    out.said.push_back(trf("over budget: peak tree PSS {:.1f} MiB at {:.1f} s exceeded --budget {:.1f} MiB by {:.1f} MiB{}",
-                           static_cast<double>(*budget->peak_tree_pss_bytes) / 1048576.0, budget->peak_t_s.value_or(0),
-                           static_cast<double>(budget->budget_bytes) / 1048576.0,
-                           static_cast<double>(budget->over_bytes) / 1048576.0,
+    out.said.push_back(trf("over budget: peak tree PSS {} at {:.1f} s exceeded --budget {} by {}{}",
+                           format_bytes(*budget->peak_tree_pss_bytes), budget->peak_t_s.value_or(0),
+                           format_bytes(budget->budget_bytes), format_bytes(budget->over_bytes),
                            budget->exit_code ? trf("; exiting {} instead of 0", *budget->exit_code)
                                              : std::string(tr("; the job's own failure status is kept"))));
   out.end = end;

@@ -9,12 +9,12 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "util/units.h"
 #include "logsource/journal_daemons.h"
 #include "render/record_text.h"
 #include "run/job_control.h"
 #include "run/session_state.h"
 #include "run/run_end.h"
+#include "run/traced_kills.h"
 #include "run/verdict_input.h"
 #include "diagnose/killer_daemon.h"
 
@@ -108,31 +108,42 @@ void Session::read_signal_trace() {
 // overwritten, line lost) becomes a kill of its own, written to the record
 // as an `oom_kill` event whose `evidence` says where it came from. A mark
 // without the kernel's SIGKILL before it is an exiting task, not a kill.
+// The job's victims: a kill the log already gave it (kills_, whether or not
+// a /proc pass saw the process), a process a pass saw, the main process, or
+// one the job started that no pass saw, whose exit by SIGKILL taskstats
+// counted (role "other", taken from other_kills_ when the log named it
+// there: run/traced_kills.h). Any other victim is not the job's.
 void Session::join_traced_kills(const std::vector<trace::MarkVictim>& victims) {
   for (const auto& v : victims) {
     if (v.signal == trace::KillSignal::absent) continue;
+    auto it = std::find_if(kills_.begin(), kills_.end(), [&](const diagnose::TreeKill& k) { return k.pid == v.pid; });
+    if (it != kills_.end()) {
+      add_traced_figures(*it, v);
+      continue;
+    }
     const monitor::TrackedProc* tp = tracked(v.pid);
-    if (!tp && v.pid != job_.pid) continue;  // not ours (other_kills_ come from the log)
+    const bool unseen = !tp && v.pid != job_.pid && v.pid > 0 &&
+                        procs_.unseen_sigkilled(static_cast<uint32_t>(v.pid), v.comm);
+    if (!tp && v.pid != job_.pid && !unseen) continue;  // not ours (other_kills_ come from the log)
     const bool on_mono = sig_trace_.mono_clock() && v.ts_s;
     const double kill_t_s = on_mono ? *v.ts_s - job_.t0 : t_rel();  // the kill's own time on CLOCK_MONOTONIC, else now
-    auto it = std::find_if(kills_.begin(), kills_.end(), [&](const diagnose::TreeKill& k) { return k.pid == v.pid; });
-    const bool known = it != kills_.end();
     diagnose::TreeKill fresh;
-    if (!known) {
+    if (unseen) {
+      auto logged = std::find_if(other_kills_.begin(), other_kills_.end(),
+                                 [&](const diagnose::TreeKill& k) { return k.pid == v.pid; });
+      std::optional<diagnose::TreeKill> from_log;
+      if (logged != other_kills_.end()) {
+        from_log = std::move(*logged);
+        other_kills_.erase(logged);
+      }
+      fresh = unseen_traced_kill(v, std::move(from_log));
+    } else {
       fresh.pid = v.pid;
       fresh.comm = v.comm.value_or(tp ? tp->comm : std::string());
       fresh = tree_kill(std::move(fresh), tp, kill_t_s);
+      add_traced_figures(fresh, v);
     }
-    diagnose::TreeKill& k = known ? *it : fresh;
-    k.traced = true;
-    if (!k.anon_rss_bytes) k.anon_rss_bytes = kb_to_bytes(v.anon_rss_kb);
-    k.file_rss_bytes = kb_to_bytes(v.file_rss_kb);
-    k.shmem_rss_bytes = kb_to_bytes(v.shmem_rss_kb);
-    k.total_vm_bytes = kb_to_bytes(v.total_vm_kb);
-    k.pgtables_bytes = kb_to_bytes(v.pgtables_kb);
-    k.oom_score_adj = v.oom_score_adj;
-    // The tracepoint prints no constraint: limit_bytes stays null (unknown).
-    if (!known) record_kill(std::move(fresh), tp, kill_t_s, on_mono ? v.ts_s : std::nullopt, json::array({"oom:mark_victim"}));
+    record_kill(std::move(fresh), tp, kill_t_s, on_mono ? v.ts_s : std::nullopt, json::array({"oom:mark_victim"}));
   }
 }
 

@@ -55,11 +55,14 @@ WorkerPeaks worker_peaks(const monitor::TrackedProc& p, std::optional<double> en
   return w;
 }
 
+std::optional<double> growth_end_s(std::optional<double> main_exit_t, std::optional<double> first_kill_t) {
+  if (first_kill_t && (!main_exit_t || *first_kill_t < *main_exit_t)) return first_kill_t;
+  return main_exit_t;
+}
+
 void add_tree_to_verdict(const std::vector<monitor::TrackedProc>& procs, std::optional<double> main_exit_t,
                          std::optional<double> first_kill_t, diagnose::VerdictInput& vi) {
-  // When the job's growth stopped: the main process's end or the first kill.
-  std::optional<double> end_s = main_exit_t;
-  if (first_kill_t && (!end_s || *first_kill_t < *end_s)) end_s = first_kill_t;
+  const std::optional<double> end_s = growth_end_s(main_exit_t, first_kill_t);
   const monitor::TrackedProc* mainp = nullptr;
   for (auto& p : procs)
     if (p.role == monitor::Role::main) mainp = &p;

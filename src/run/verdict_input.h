@@ -36,6 +36,11 @@ struct WorkerPeaks {
 
 [[nodiscard]] WorkerPeaks worker_peaks(const monitor::TrackedProc& p, std::optional<double> end_s);
 
+/// When the job's growth stopped, run-relative s: the main process's end
+/// (`main_exit_t`) or the tree's first kernel OOM kill, whichever came
+/// first; nullopt when neither is known. worker_peaks()' `end_s`.
+[[nodiscard]] std::optional<double> growth_end_s(std::optional<double> main_exit_t, std::optional<double> first_kill_t);
+
 /// What the tree tells the verdict: the main command (torchrun's agent
 /// runs as `python3`), the program and worker counts, each worker's peak
 /// PSS and private memory (the worker pool), the start method, and the

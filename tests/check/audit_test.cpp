@@ -7,11 +7,11 @@
 #include <cerrno>
 
 #include "support/fixture_tree.h"
+#include "util/units.h"
 
 namespace oomlens::check {
 namespace {
 
-constexpr uint64_t kGiB = uint64_t{1} << 30;
 
 // A healthy machine: every finding PASS.
 SystemFacts healthy() {

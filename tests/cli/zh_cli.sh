@@ -201,7 +201,7 @@ if [ -n "$rlimit_id" ]; then
   no_leaks "zh run RLIMIT_AS" "$T/ras.txt" "bytearray"
   check "zh report RLIMIT_AS" 0 "受 RLIMIT_AS" -- --lang zh_CN report "$T/ras.jsonl"
   no_leaks "zh report RLIMIT_AS" "$T/out" "bytearray"
-  if ! LC_ALL=C.UTF-8 grep -qP '[\x{4e00}-\x{9fff}]' "$T/ras.jsonl" && grep -q 'set to 1953 MiB' "$T/ras.jsonl"; then
+  if ! LC_ALL=C.UTF-8 grep -qP '[\x{4e00}-\x{9fff}]' "$T/ras.jsonl" && grep -q 'set to 1.9 GiB' "$T/ras.jsonl"; then
     pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL zh run RLIMIT_AS: the record is not English"; fi
 fi
 
@@ -292,8 +292,8 @@ for line in open(sys.argv[1]):
             "the signal trace saw SIGKILL sent to worker process 12 (pt_data_worker) from inside the kernel (si_code SI_KERNEL): the OOM killer's signal, matching its report",
             "the signal trace saw SIGKILL sent to program process 13 (python3) rank 0 by pid 777 (kill): a userspace process, not the kernel OOM killer",
             "OOM kills elsewhere at that moment, not tied to the job: the machine's oom_kill counter (/proc/vmstat) rose by 2; the kernel killed pid 555 (leaker) in memcg /other, pid 556 (hog)",
-            "the allocation asked for about 8589934592 bytes (8192 MiB, from numpy's rounded figure)",
-            "the main process had RLIMIT_DATA (ulimit -d) set to 1024 MiB (1073741824 bytes, /proc/PID/limits): the process's own limit refused it, not the machine running out",
+            "the allocation asked for about 8589934592 bytes (8.0 GiB, from numpy's rounded figure)",
+            "the main process had RLIMIT_DATA (ulimit -d) set to 1.0 GiB (1073741824 bytes, /proc/PID/limits): the process's own limit refused it, not the machine running out",
             "the job's last Python exception: `ModuleNotFoundError: No module named 'numpy'`",
             "rebuilt from the record's events (the main process's exit was not recorded) and 1 kill(s) from the live kernel log",
         ]

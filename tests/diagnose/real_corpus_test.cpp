@@ -39,8 +39,8 @@ const char* kind_name(EventKind k) {
 }
 
 std::optional<uint64_t> kb(const json& j, const char* key) {
-  if (!j.contains(key) || j[key].is_null()) return std::nullopt;
-  return j[key].get<uint64_t>() * 1024;
+  if (!j.contains(key) || j.at(key).is_null()) return std::nullopt;
+  return j.at(key).get<uint64_t>() * 1024;
 }
 
 template <typename T>
@@ -179,13 +179,13 @@ struct Checker {
     const json& t = o["trigger"];
     bool found = false;
     for (const auto& e : events) {
-      if (!e.trigger || e.trigger->comm != t["comm"].get<std::string>()) continue;
+      if (!e.trigger || e.trigger->comm != t.at("comm").get<std::string>()) continue;
       const Trigger& tr = *e.trigger;
-      bool ok = t["pid"].is_null() ? !tr.pid : tr.pid == t["pid"].get<int64_t>();
-      if (t.contains("gfp")) ok = ok && tr.gfp_mask == t["gfp"].get<std::string>();
-      if (t.contains("order")) ok = ok && tr.order == t["order"].get<int>();
-      if (t.contains("oom_score_adj")) ok = ok && tr.oom_score_adj == t["oom_score_adj"].get<int>();
-      if (t.contains("oom_adj")) ok = ok && tr.oom_adj == t["oom_adj"].get<int>();  // ≤2.6.31 `oomkilladj=`
+      bool ok = t.at("pid").is_null() ? !tr.pid : tr.pid == t.at("pid").get<int64_t>();
+      if (t.contains("gfp")) ok = ok && tr.gfp_mask == t.at("gfp").get<std::string>();
+      if (t.contains("order")) ok = ok && tr.order == t.at("order").get<int>();
+      if (t.contains("oom_score_adj")) ok = ok && tr.oom_score_adj == t.at("oom_score_adj").get<int>();
+      if (t.contains("oom_adj")) ok = ok && tr.oom_adj == t.at("oom_adj").get<int>();  // ≤2.6.31 `oomkilladj=`
       found = found || ok;
     }
     if (!found) {

@@ -3,10 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include "util/units.h"
+
 namespace oomlens::diagnose {
 namespace {
 
-constexpr uint64_t kMiB = 1ull << 20;
 
 RestartPolicy policy(int n) {
   RestartPolicy p;

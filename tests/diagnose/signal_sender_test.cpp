@@ -181,7 +181,7 @@ TEST(SignalSenderVerdict, ATracedVictimKeepsConfidenceWithoutTheKernelLog) {
   EXPECT_EQ(v.cause, "oom_killed");
   EXPECT_EQ(v.confidence, "high");
   ASSERT_GE(v.evidence.size(), 2u);
-  EXPECT_NE(v.evidence[0].find("anon-rss 64 MiB, file-rss 3 MiB, shmem-rss 0 MiB (oom:mark_victim tracepoint)"),
+  EXPECT_NE(v.evidence[0].find("anon-rss 64.0 MiB, file-rss 3.0 MiB, shmem-rss 0 B (oom:mark_victim tracepoint)"),
             std::string::npos) << v.evidence[0];
   EXPECT_NE(v.evidence[1].find("known from the oom:mark_victim tracepoint"), std::string::npos) << v.evidence[1];
   // Not traced: the same kill from the kill line alone lowers it.

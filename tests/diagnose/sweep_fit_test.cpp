@@ -3,10 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include "util/units.h"
+
 namespace oomlens::diagnose {
 namespace {
-
-constexpr double kMiB = 1048576.0;
 
 FitPoint pt(double w, double mib, bool bound = false) {
   FitPoint p;

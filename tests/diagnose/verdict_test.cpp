@@ -64,7 +64,7 @@ TEST(Verdict, AMemcgKillWithNothingElseToSayAdvisesALargerLimit) {
   auto v = decide_verdict(in);
   EXPECT_EQ(v.cause, "oom_killed");
   ASSERT_EQ(v.advice.size(), 1u);
-  EXPECT_EQ(v.advice[0], "the job needed more than its memory cgroup's limit of 700 MiB (the killed process held 254 "
+  EXPECT_EQ(v.advice[0], "the job needed more than its memory cgroup's limit of 700.0 MiB (the killed process held 254.0 "
                          "MiB of anonymous memory): retry with a larger limit (`--restart-on-oom N --limit-step 20%` "
                          "raises it at each retry), or make it use less memory");
   // Not for a machine-wide kill: no limit of the job's was reached.
@@ -88,10 +88,10 @@ TEST(Verdict, SharedMemoryLeftInTheCgroupIsSaid) {
   auto v = decide_verdict(in);
   EXPECT_EQ(v.cause, "oom_killed");
   EXPECT_TRUE(std::any_of(v.evidence.begin(), v.evidence.end(), [](const std::string& e) {
-    return e.find("its memory cgroup still held 153 MiB of shared memory, 96% of its limit") != std::string::npos;
+    return e.find("its memory cgroup still held 153.0 MiB of shared memory, 96% of its limit") != std::string::npos;
   }));
   ASSERT_EQ(v.advice.size(), 1u);
-  EXPECT_NE(v.advice[0].find("/dev/shm's use peaked at 155 MiB"), std::string::npos) << v.advice[0];
+  EXPECT_NE(v.advice[0].find("/dev/shm's use peaked at 155.0 MiB"), std::string::npos) << v.advice[0];
   // A few MiB left (PyTorch's segments are unlinked and freed with their
   // processes): nothing said.
   in.cgroup_shmem_left_bytes = 3ull << 20;
@@ -99,7 +99,7 @@ TEST(Verdict, SharedMemoryLeftInTheCgroupIsSaid) {
   EXPECT_TRUE(std::none_of(v.evidence.begin(), v.evidence.end(),
                            [](const std::string& e) { return e.find("shared memory") != std::string::npos; }));
   ASSERT_EQ(v.advice.size(), 1u);
-  EXPECT_EQ(v.advice[0].find("the job needed more than its memory cgroup's limit of 160 MiB"), 0u);
+  EXPECT_EQ(v.advice[0].find("the job needed more than its memory cgroup's limit of 160.0 MiB"), 0u);
 }
 
 TEST(Verdict, KernelReportOfMainIsOomKilled) {
@@ -109,7 +109,7 @@ TEST(Verdict, KernelReportOfMainIsOomKilled) {
   EXPECT_EQ(v.cause, "oom_killed");
   EXPECT_EQ(v.confidence, "high");
   EXPECT_EQ(v.victim_pid, 100);
-  EXPECT_NE(v.summary.find("700 MiB"), std::string::npos) << v.summary;
+  EXPECT_NE(v.summary.find("700.0 MiB"), std::string::npos) << v.summary;
 }
 
 TEST(Verdict, WorkerKillWinsOverMainsExitCode) {
@@ -280,7 +280,7 @@ TEST(Verdict, WorkerBusErrorNamesShmAndAdvises) {
   auto v = decide_verdict(in);
   EXPECT_EQ(v.cause, "bus_error");
   EXPECT_EQ(v.victim_pid, 4321);
-  EXPECT_NE(v.summary.find("100% full at its peak (64 MiB)"), std::string::npos) << v.summary;
+  EXPECT_NE(v.summary.find("100% full at its peak (64.0 MiB)"), std::string::npos) << v.summary;
   ASSERT_FALSE(v.advice.empty());
   EXPECT_NE(v.advice[0].find("--shm-size"), std::string::npos);
   EXPECT_NE(v.advice[0].find("--ipc=host"), std::string::npos);
@@ -290,7 +290,7 @@ TEST(Verdict, WorkerBusErrorNamesShmAndAdvises) {
   bus.shm_used_bytes = 0;
   bus.shm_peak_used_bytes = 63ull << 20;
   v = decide_verdict(bus);
-  EXPECT_NE(v.summary.find("at its peak (63 MiB)"), std::string::npos) << v.summary;
+  EXPECT_NE(v.summary.find("at its peak (63.0 MiB)"), std::string::npos) << v.summary;
 }
 
 TEST(Verdict, MemoryErrorNamesTheRlimitAndTheSize) {
@@ -304,7 +304,7 @@ TEST(Verdict, MemoryErrorNamesTheRlimitAndTheSize) {
   in.rlimit_as_bytes = 512ull << 20;
   auto v = decide_verdict(in);
   EXPECT_EQ(v.cause, "memory_error");
-  EXPECT_NE(v.summary.find("RLIMIT_AS 512 MiB"), std::string::npos) << v.summary;
+  EXPECT_NE(v.summary.find("RLIMIT_AS 512.0 MiB"), std::string::npos) << v.summary;
   EXPECT_NE(v.summary.find("numpy"), std::string::npos) << v.summary;
   auto f = scan_stderr(in.stderr_tail);
   ASSERT_TRUE(f.requested_bytes);

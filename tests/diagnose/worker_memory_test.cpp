@@ -10,6 +10,7 @@
 
 #include "diagnose/verdict.h"
 #include "support/verdict_builders.h"
+#include "util/units.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -18,7 +19,6 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-constexpr uint64_t kMiB = uint64_t{1} << 20;
 
 WorkerMemory worker(uint64_t first_uss, uint64_t first_anon, uint64_t peak_uss, uint64_t peak_anon, double t0 = 1) {
   return {first_uss * kMiB, first_anon * kMiB, peak_uss * kMiB, peak_anon * kMiB, t0, std::nullopt};
@@ -397,7 +397,7 @@ TEST(WorkerPss, SumsOnlyWorkersAliveAtOnceNotPeaksOverEpochs) {
   in.worker_start_method = "fork";
   const auto v = decide_verdict(in);
   EXPECT_EQ(v.cause, "oom_killed");
-  EXPECT_TRUE(has(v.evidence, "4 worker processes of epoch 3 of 4 (16 in all), alive at once, held 640 MiB of PSS at "
+  EXPECT_TRUE(has(v.evidence, "4 worker processes of epoch 3 of 4 (16 in all), alive at once, held 640.0 MiB of PSS at "
                               "their peaks (fork start)"))
       << ::testing::PrintToString(v.evidence);
   EXPECT_FALSE(has(v.evidence, "2080 MiB"));
@@ -418,7 +418,7 @@ TEST(WorkerPss, OneGenerationCountsOnlyTheOverlap) {
   in.worker_count = 3;
   in.workers_pss = ws;
   const auto v = decide_verdict(in);
-  EXPECT_TRUE(has(v.evidence, "2 worker processes alive at once (3 in all) held 380 MiB of PSS at their peaks"))
+  EXPECT_TRUE(has(v.evidence, "2 worker processes alive at once (3 in all) held 380.0 MiB of PSS at their peaks"))
       << ::testing::PrintToString(v.evidence);
   EXPECT_FALSE(workers_pss_at_once({}));
 }

@@ -21,8 +21,8 @@ using nlohmann::json;
 using testing::slurp;
 
 std::optional<uint64_t> kb_bytes(const json& j, const char* key) {
-  if (!j.contains(key) || j[key].is_null()) return std::nullopt;
-  return j[key].get<uint64_t>() * 1024;
+  if (!j.contains(key) || j.at(key).is_null()) return std::nullopt;
+  return j.at(key).get<uint64_t>() * 1024;
 }
 
 std::string strip_note(std::string s) {  // "path (from …)" → "path"
@@ -35,21 +35,21 @@ void check_file(const std::string& name, const json& o, const std::vector<OomEve
   std::vector<const Victim*> victims;
   for (const auto& e : events)
     for (const auto& v : e.victims) victims.push_back(&v);
-  ASSERT_EQ(victims.size(), o["kills"].size()) << "victim count";
-  for (const auto& k : o["kills"]) {
-    int64_t pid = k["pid"].get<int64_t>();
+  ASSERT_EQ(victims.size(), o.at("kills").size()) << "victim count";
+  for (const auto& k : o.at("kills")) {
+    int64_t pid = k.at("pid").get<int64_t>();
     SCOPED_TRACE("victim " + std::to_string(pid));
     const Victim* v = nullptr;
     for (auto* c : victims)
       if (c->pid == pid) v = c;
     ASSERT_NE(v, nullptr);
-    EXPECT_EQ(v->comm, k["comm"].get<std::string>());
+    EXPECT_EQ(v->comm, k.at("comm").get<std::string>());
     EXPECT_EQ(v->total_vm_bytes, kb_bytes(k, "total_vm_kb"));
     EXPECT_EQ(v->anon_rss_bytes, kb_bytes(k, "anon_rss_kb"));
     EXPECT_EQ(v->file_rss_bytes, kb_bytes(k, "file_rss_kb"));
     EXPECT_EQ(v->shmem_rss_bytes, kb_bytes(k, "shmem_rss_kb"));
     EXPECT_EQ(v->pgtables_bytes, kb_bytes(k, "pgtables_kb"));
-    if (k["uid"].is_null()) { EXPECT_FALSE(v->uid); }
+    if (k.at("uid").is_null()) { EXPECT_FALSE(v->uid); }
     else { EXPECT_EQ(v->uid, k["uid"].get<uint32_t>()); }
     if (k["oom_score_adj"].is_null()) {
       EXPECT_FALSE(v->oom_score_adj);
@@ -135,9 +135,9 @@ void check_file(const std::string& name, const json& o, const std::vector<OomEve
     const json& t = o["trigger"];
     const Trigger* tr = nullptr;
     for (const auto& e : events)
-      if (e.trigger && e.trigger->comm == t["comm"].get<std::string>()) tr = &*e.trigger;
-    ASSERT_NE(tr, nullptr) << "trigger " << t["comm"];
-    if (t["pid"].is_null()) { EXPECT_FALSE(tr->pid); }
+      if (e.trigger && e.trigger->comm == t.at("comm").get<std::string>()) tr = &*e.trigger;
+    ASSERT_NE(tr, nullptr) << "trigger " << t.at("comm");
+    if (t.at("pid").is_null()) { EXPECT_FALSE(tr->pid); }
     else { EXPECT_EQ(tr->pid, t["pid"].get<int64_t>()); }
     if (t.contains("gfp")) { EXPECT_EQ(tr->gfp_mask, t["gfp"].get<std::string>()); }
     if (t.contains("order")) { EXPECT_EQ(tr->order, t["order"].get<int>()); }

@@ -138,13 +138,13 @@ struct Compare {
     if (p.empty()) return false;
     const json& ev = (*clean)[std::stoul(p[0])];
     if (p.size() >= 3 && p[1] == "victims") {
-      const json& v = ev["victims"][std::stoul(p[2])];
+      const json& v = ev.at("victims").at(std::stoul(p[2]));
       // No kill line (a kill the reaper proves): its facts are the summary's and the reaper's.
-      if (v["line"].is_null()) return cuts->any_in(ev);
-      if (cuts->cut.count(v["line"].get<uint64_t>())) return true;
+      if (v.at("line").is_null()) return cuts->any_in(ev);
+      if (cuts->cut.count(v.at("line").get<uint64_t>())) return true;
       // reaped: its oom_reaper line; oom_score_adj: also the victim's task row
       return (p.size() > 3 && p[3] == "reaped" && cuts->any_in(ev, "oom_reaper")) ||
-             (p.size() > 3 && p[3] == "oom_score_adj" && cuts->row_cut(ev, v["pid"].get<int64_t>()));
+             (p.size() > 3 && p[3] == "oom_score_adj" && cuts->row_cut(ev, v.at("pid").get<int64_t>()));
     }
     if (p.size() >= 3 && p[1] == "tasks") return cuts->row_cut(ev, ev["tasks"][std::stoul(p[2])]["pid"].get<int64_t>());
     if (p.size() >= 2 && p[1] == "selected") return cuts->any_in(ev, "score");
@@ -163,7 +163,7 @@ struct Compare {
       return;
     if (c.is_object() && g.is_object()) {
       for (const auto& [k, v] : c.items())
-        if (!ignored(k)) walk(v, g.contains(k) ? g[k] : json(), path + "/" + k);
+        if (!ignored(k)) walk(v, g.contains(k) ? g.at(k) : json(), path + "/" + k);
       return;
     }
     if (c.is_array() && g.is_array()) {
@@ -192,9 +192,10 @@ struct Compare {
   void match_events(const json& c, const json& g) {
     auto key = [](const json& e) {
       std::string k;
-      for (const auto& v : e["victims"]) k += "," + v["pid"].dump();
+      for (const auto& v : e.at("victims")) k += "," + v.at("pid").dump();
       if (!k.empty()) return k;  // no victim: the trigger's pid (an event may have neither)
-      return e["trigger"].is_null() ? std::string("s") + e["selected"].dump() : "t" + e["trigger"]["pid"].dump();
+      return e.at("trigger").is_null() ? std::string("s") + e.at("selected").dump()
+                                        : "t" + e.at("trigger").at("pid").dump();
     };
     for (size_t i = 0; i < g.size(); ++i) {
       size_t j = 0;
@@ -211,10 +212,10 @@ struct Compare {
     for (size_t i = 0; i < c.size(); ++i) {
       const json* match = nullptr;
       for (const auto& r : g)
-        if (r["pid"] == c[i]["pid"]) match = &r;
-      if (match) ++found, walk(c[i], *match, path + "/" + std::to_string(i));
+        if (r.at("pid") == c.at(i).at("pid")) match = &r;
+      if (match) ++found, walk(c.at(i), *match, path + "/" + std::to_string(i));
       else if (!lost_to_a_cut(path + "/" + std::to_string(i)))
-        problems.push_back(path + "/" + std::to_string(i) + ": row of pid " + c[i]["pid"].dump() + " missing, its line not cut");
+        problems.push_back(path + "/" + std::to_string(i) + ": row of pid " + c.at(i).at("pid").dump() + " missing, its line not cut");
     }
     if (found != g.size()) {
       problems.push_back(path + ": " + std::to_string(g.size() - found) + " rows the clean text lacks");
@@ -855,9 +856,9 @@ TEST(Metamorphic, EveryInputThroughEveryMangler) {
         // Not by line numbers, which reversing changes: by time (printk's, else the wall clock's: reports with only
         // a wall stamp, corpus 363), victims' pids, trigger and kind.
         auto key = [](const json& e) {
-          std::string k = e["time"]["monotonic_s"].dump() + e["time"]["wall"].dump() + e["kind"].dump() +
-                          e["trigger"].dump();
-          for (const auto& v : e["victims"]) k += "," + v["pid"].dump();
+          std::string k = e.at("time").at("monotonic_s").dump() + e.at("time").at("wall").dump() + e.at("kind").dump() +
+                          e.at("trigger").dump();
+          for (const auto& v : e.at("victims")) k += "," + v.at("pid").dump();
           return k;
         };
         auto by_key = [&](const json& a, const json& b) { return key(a) < key(b); };

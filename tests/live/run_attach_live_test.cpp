@@ -67,8 +67,8 @@ TEST(RunAttachLive, ExitReapedByItsParentIsUnknownUnlessSeen) {
   ::waitpid(wrapper, &st, 0);
   ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
   const json& v = r.verdict;
-  if (v["exit"]["known"] == true) {  // oomlens won the race with the wrapper's wait
-    EXPECT_EQ(v["cause"], "exited");
+  if (v.at("exit").at("known") == true) {  // oomlens won the race with the wrapper's wait
+    EXPECT_EQ(v.at("cause"), "exited");
     EXPECT_EQ(WEXITSTATUS(r.status), 3);
   } else {
     EXPECT_EQ(v["cause"], "exit_unknown") << v.dump(2);
@@ -119,11 +119,11 @@ TEST(RunAttachLive, LeakerOomKilledInItsCgroupIsOomKilled) {
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
-  EXPECT_EQ(v["victim_pid"], job);
-  ASSERT_EQ(v["kernel_kills"].size(), 1u) << v.dump(2);
-  EXPECT_EQ(v["kernel_kills"][0]["constraint"], "memcg");
-  EXPECT_NE(v["kernel_kills"][0]["oom_memcg"].get<std::string>().find("attach-leak"), std::string::npos);
+  EXPECT_EQ(v.at("cause"), "oom_killed") << v.dump(2);
+  EXPECT_EQ(v.at("victim_pid"), job);
+  ASSERT_EQ(v.at("kernel_kills").size(), 1u) << v.dump(2);
+  EXPECT_EQ(v.at("kernel_kills").at(0).at("constraint"), "memcg");
+  EXPECT_NE(v.at("kernel_kills").at(0).at("oom_memcg").get<std::string>().find("attach-leak"), std::string::npos);
   std::string cg_seen = r.record.front()["limits"]["cgroup_dir"].get<std::string>();
   EXPECT_NE(cg_seen.find("/attach-leak"), std::string::npos) << cg_seen;
   EXPECT_TRUE(has_event(r, "oom_kill"));

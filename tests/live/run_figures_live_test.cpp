@@ -34,16 +34,16 @@ TEST(WorkerMemoryLive, PerWorkerCacheIsOwnAllocationsNotCopyOnRead) {
                        {"--limit", "640M"}, sup.dir);
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  const std::string cause = v["cause"];
+  const std::string cause = v.at("cause");
   ASSERT_TRUE(cause == "oom_killed" || cause == "worker_oom_killed") << v.dump(2);
-  ASSERT_TRUE(v["worker_memory"].is_object()) << v.dump(2);
-  const json& w = v["worker_memory"];
-  EXPECT_EQ(w["cause"], "own_allocations") << w.dump();
-  EXPECT_EQ(w["concurrent_workers"], 4) << w.dump();
+  ASSERT_TRUE(v.contains("worker_memory") && v.at("worker_memory").is_object()) << v.dump(2);
+  const json& w = v.at("worker_memory");
+  EXPECT_EQ(w.at("cause"), "own_allocations") << w.dump();
+  EXPECT_EQ(w.at("concurrent_workers"), 4) << w.dump();
   // Each worker's cache (12 MiB per item) is its own: more of it than copies.
-  EXPECT_GT(w["own_per_worker_bytes"].get<uint64_t>(), w["copied_per_worker_bytes"].get<uint64_t>()) << w.dump();
-  EXPECT_GT(w["own_per_worker_bytes"].get<uint64_t>(), 24ull << 20) << w.dump();
-  const std::string advice = v["advice"].dump();
+  EXPECT_GT(w.at("own_per_worker_bytes").get<uint64_t>(), w.at("copied_per_worker_bytes").get<uint64_t>()) << w.dump();
+  EXPECT_GT(w.at("own_per_worker_bytes").get<uint64_t>(), 24ull << 20) << w.dump();
+  const std::string advice = v.at("advice").dump();
   EXPECT_EQ(advice.find("numpy"), std::string::npos) << advice;
   EXPECT_NE(advice.find("`__getitem__`"), std::string::npos) << advice;
   EXPECT_NE(advice.find("needs at least"), std::string::npos) << advice;
@@ -64,26 +64,27 @@ TEST(FiguresLive, ShortJobWithFourWorkersPeaksAfterTheWorkersStarted) {
                        {"--limit", "1G"}, sup.dir);
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "exited") << v.dump(2);
+  EXPECT_EQ(v.at("cause"), "exited") << v.dump(2);
   double last_worker_start = 0;
   int workers = 0;
-  for (auto& p : v["procs"])
-    if (p["role"] == "worker") {
+  for (auto& p : v.at("procs"))
+    if (p.at("role") == "worker") {
       ++workers;
       last_worker_start = std::max(last_worker_start, p["first_seen_s"].get<double>());
       EXPECT_TRUE(p["peak_pss_bytes"].is_number()) << p.dump();
     }
   EXPECT_EQ(workers, 4) << v["procs"].dump(2);
   const json& pk = v["peak"];
-  ASSERT_TRUE(pk["tree_pss_t_s"].is_number()) << pk.dump();
-  EXPECT_GE(pk["tree_pss_t_s"].get<double>(), last_worker_start) << pk.dump();
-  ASSERT_TRUE(pk["tree_anon_shmem_pss_bytes"].is_number() && pk["cgroup_anon_shmem_bytes"].is_number()) << pk.dump();
-  const double as = pk["tree_anon_shmem_pss_bytes"].get<double>(), cg = pk["cgroup_anon_shmem_bytes"].get<double>();
+  ASSERT_TRUE(pk.contains("tree_pss_t_s") && pk.at("tree_pss_t_s").is_number()) << pk.dump();
+  EXPECT_GE(pk.at("tree_pss_t_s").get<double>(), last_worker_start) << pk.dump();
+  ASSERT_TRUE(pk.contains("tree_anon_shmem_pss_bytes") && pk.at("tree_anon_shmem_pss_bytes").is_number() &&
+              pk.contains("cgroup_anon_shmem_bytes") && pk.at("cgroup_anon_shmem_bytes").is_number()) << pk.dump();
+  const double as = pk.at("tree_anon_shmem_pss_bytes").get<double>(), cg = pk.at("cgroup_anon_shmem_bytes").get<double>();
   EXPECT_GE(as, 0.9 * ((64 + 4 * 48) << 20)) << pk.dump();  // what the job holds at once
   EXPECT_NEAR(as / cg, 1.0, 0.15) << pk.dump();
-  EXPECT_TRUE(pk["tree_pss_file_bytes"].is_number()) << pk.dump();
+  EXPECT_TRUE(pk.at("tree_pss_file_bytes").is_number()) << pk.dump();
   EXPECT_NE(r.err.find("file pages"), std::string::npos) << r.err;
-  if (pk["tree_pss_bytes"].get<double>() > pk["cgroup_usage_bytes"].get<double>()) {
+  if (pk.at("tree_pss_bytes").get<double>() > pk.at("cgroup_usage_bytes").get<double>()) {
     EXPECT_NE(r.err.find("note: the tree's PSS exceeds the cgroup's peak"), std::string::npos) << r.err;
   }
   expect_schema_valid({tmpdir() + "/short-workers.jsonl"});
@@ -105,28 +106,29 @@ TEST(FiguresLive, ShortJobPssIsRefreshedAtThePeakAndWhenWorkersExit) {
                        {"--limit", "1G"}, sup.dir);
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "exited") << v.dump(2);
-  const json& pk = v["peak"];
-  ASSERT_TRUE(pk["tree_pss_stale"].is_boolean()) << pk.dump();
-  ASSERT_TRUE(pk["pss_age_at_memory_peak_s"].is_number() && pk["memory_peak_t_s"].is_number()) << pk.dump();
-  const double as = pk["tree_anon_shmem_pss_bytes"].get<double>(), cg = pk["cgroup_anon_shmem_bytes"].get<double>();
+  EXPECT_EQ(v.at("cause"), "exited") << v.dump(2);
+  const json& pk = v.at("peak");
+  ASSERT_TRUE(pk.contains("tree_pss_stale") && pk.at("tree_pss_stale").is_boolean()) << pk.dump();
+  ASSERT_TRUE(pk.contains("pss_age_at_memory_peak_s") && pk.at("pss_age_at_memory_peak_s").is_number() &&
+              pk.contains("memory_peak_t_s") && pk.at("memory_peak_t_s").is_number()) << pk.dump();
+  const double as = pk.at("tree_anon_shmem_pss_bytes").get<double>(), cg = pk.at("cgroup_anon_shmem_bytes").get<double>();
   constexpr double kPeakAnon = 0.8 * ((64 + 4 * 96) << 20);
   // One consistent story: the peak tree PSS is within 5 % of the cgroup's
   // anon+shmem, or it is marked stale, and the summary says so. (A pass of
   // this tree costs 40-50 ms of CPU on a loaded machine: the 5 % budget
   // then allows one a second, and the workers' peak may fall between two.)
-  const bool stale = pk["tree_pss_stale"].get<bool>();
+  const bool stale = pk.at("tree_pss_stale").get<bool>();
   std::printf("peak tree anon+shmem PSS %.0f MiB, cgroup anon+shmem peak %.0f MiB, PSS %.1f s old at the memory peak "
               "(%.1f s): %s\n",
-              as / 1048576, cg / 1048576, pk["pss_age_at_memory_peak_s"].get<double>(),
-              pk["memory_peak_t_s"].get<double>(), stale ? "stale" : "fresh");
+              as / 1048576, cg / 1048576, pk.at("pss_age_at_memory_peak_s").get<double>(),
+              pk.at("memory_peak_t_s").get<double>(), stale ? "stale" : "fresh");
   // Stale is said when the only pass at the peak raced with a worker's exit
   // (a racy sum is never a peak: Peaks::update) or fell between passes; the
   // peak PSS is then low, and the job's peak shows in the cgroup's usage
   // (read every tick; its anon+shmem is read at 2 Hz and may miss it).
   if (stale) {
     EXPECT_NE(r.err.find("note: the peak tree PSS is stale: the job's memory peaked at"), std::string::npos) << r.err;
-    EXPECT_GE(pk["cgroup_usage_bytes"].get<double>(), kPeakAnon) << pk.dump();
+    EXPECT_GE(pk.at("cgroup_usage_bytes").get<double>(), kPeakAnon) << pk.dump();
   } else {
     EXPECT_GE(as, kPeakAnon) << pk.dump();
     EXPECT_NEAR(as / cg, 1.0, 0.05) << pk.dump();
@@ -187,11 +189,11 @@ TEST(WorkerGrowthLive, PersistentWorkersWithAGrowingCacheGrowPerInterval) {
   const json& w = v["worker_memory"];
   ASSERT_TRUE(w.is_object()) << v.dump(2);
   std::printf("persistent: %s\n", w.dump().c_str());
-  EXPECT_EQ(w["cause"], "own_allocations") << w.dump();
-  EXPECT_EQ(w["epochs"].size(), 0u) << w.dump();
-  EXPECT_EQ(w["growth"], "growing") << w.dump();
-  ASSERT_TRUE(w["interval_s"].is_number()) << w.dump();
-  ASSERT_GE(w["growth_per_interval_bytes"].size(), 2u) << w.dump();
+  EXPECT_EQ(w.at("cause"), "own_allocations") << w.dump();
+  EXPECT_EQ(w.at("epochs").size(), 0u) << w.dump();
+  EXPECT_EQ(w.at("growth"), "growing") << w.dump();
+  ASSERT_TRUE(w.contains("interval_s") && w.at("interval_s").is_number()) << w.dump();
+  ASSERT_GE(w.at("growth_per_interval_bytes").size(), 2u) << w.dump();
   const std::string advice = v["advice"].dump();
   EXPECT_NE(advice.find("unbounded cache in long-lived workers"), std::string::npos) << advice;
   EXPECT_EQ(advice.find("numpy"), std::string::npos) << advice;
@@ -207,32 +209,32 @@ TEST(WorkerGrowthLive, RestartingWorkersRebuildingTheSameCacheAreLevelledPerEpoc
   const json& w = v["worker_memory"];
   ASSERT_TRUE(w.is_object()) << v.dump(2);
   std::printf("restart: %s\n", w.dump().c_str());
-  ASSERT_GE(w["epochs"].size(), 3u) << w.dump();  // killed in the 3rd epoch or later
+  ASSERT_GE(w.at("epochs").size(), 3u) << w.dump();  // killed in the 3rd epoch or later
   // Every epoch but the last (the kill may come before all its workers are measured) had 4.
-  for (size_t i = 0; i + 1 < w["epochs"].size(); ++i) EXPECT_EQ(w["epochs"][i]["workers"], 4) << w.dump();
-  EXPECT_EQ(w["growth"], "levelled") << w.dump();
+  for (size_t i = 0; i + 1 < w.at("epochs").size(); ++i) EXPECT_EQ(w.at("epochs").at(i).at("workers"), 4) << w.dump();
+  EXPECT_EQ(w.at("growth"), "levelled") << w.dump();
   // Each epoch's workers hold their 32 MiB cache: never more from one epoch
   // to the next by the growth floor (a pass may catch an epoch's workers
   // before their cache is full, so an epoch can read lower).
-  EXPECT_LT(w["growth_per_epoch_bytes"].get<double>(), 4.0 * (1 << 20)) << w.dump();
+  EXPECT_LT(w.at("growth_per_epoch_bytes").get<double>(), 4.0 * (1 << 20)) << w.dump();
   const std::string advice = v["advice"].dump();
   EXPECT_EQ(advice.find("unbounded cache"), std::string::npos) << advice;
   EXPECT_EQ(advice.find("more per worker than the last"), std::string::npos) << advice;
   // The main process keeps 120 MiB more every epoch (a history list): the
   // advice is about it, with its growth and the epoch the limit is reached
   // in, instead of the workers' sizing (issue 13).
-  EXPECT_TRUE(w["main_growing"].get<bool>()) << w.dump();
-  ASSERT_TRUE(w["main_growth_per_epoch_bytes"].is_number()) << w.dump();
-  const double g = w["main_growth_per_epoch_bytes"].get<double>() / (1 << 20);
+  EXPECT_TRUE(w.at("main_growing").get<bool>()) << w.dump();
+  ASSERT_TRUE(w.contains("main_growth_per_epoch_bytes") && w.at("main_growth_per_epoch_bytes").is_number()) << w.dump();
+  const double g = w.at("main_growth_per_epoch_bytes").get<double>() / (1 << 20);
   EXPECT_GT(g, 100.0) << w.dump();
   EXPECT_LT(g, 220.0) << w.dump();
   // Killed in the 5th epoch or so; never "epoch 1" (the first epoch ran whole).
-  ASSERT_TRUE(w["main_limit_epoch"].is_number()) << w.dump();
-  EXPECT_GE(w["main_limit_epoch"].get<int>(), 3) << w.dump();
+  ASSERT_TRUE(w.contains("main_limit_epoch") && w.at("main_limit_epoch").is_number()) << w.dump();
+  EXPECT_GE(w.at("main_limit_epoch").get<int>(), 3) << w.dump();
   EXPECT_NE(advice.find("the main process grew by"), std::string::npos) << advice;
   EXPECT_EQ(advice.find("num_workers"), std::string::npos) << advice;
   // The cause rests on the epoch whose workers held the most, and says which.
-  ASSERT_TRUE(w["cause_epoch"].is_number()) << w.dump();
+  ASSERT_TRUE(w.contains("cause_epoch") && w.at("cause_epoch").is_number()) << w.dump();
   EXPECT_NE(v["evidence"].dump().find("whose workers held the most)"), std::string::npos) << v["evidence"].dump();
 }
 
@@ -249,12 +251,12 @@ TEST(WorkerGrowthLive, NoWorkersMainGrowingGetsGrowthAdvicePerMinute) {
   const json& g = v["main_growth"];
   ASSERT_TRUE(g.is_object()) << v.dump(2);
   std::printf("main: %s\n", g.dump().c_str());
-  const double mib_per_s = g["growth_bytes_per_s"].get<double>() / (1 << 20);
+  const double mib_per_s = g.at("growth_bytes_per_s").get<double>() / (1 << 20);
   EXPECT_GT(mib_per_s, 10.0) << g.dump();
   EXPECT_LT(mib_per_s, 40.0) << g.dump();
   // Killed when its memory reached the limit: the forecast falls near the kill.
-  ASSERT_TRUE(g["limit_t_s"].is_number()) << g.dump();
-  EXPECT_LT(g["limit_t_s"].get<double>() - g["to_s"].get<double>(), 20.0) << g.dump();
+  ASSERT_TRUE(g.contains("limit_t_s") && g.at("limit_t_s").is_number()) << g.dump();
+  EXPECT_LT(g.at("limit_t_s").get<double>() - g.at("to_s").get<double>(), 20.0) << g.dump();
   ASSERT_FALSE(v["advice"].empty()) << v.dump(2);
   const std::string first = v["advice"][0];
   EXPECT_EQ(first.rfind("the main process grew by ", 0), 0u) << first;

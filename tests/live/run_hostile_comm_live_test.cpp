@@ -31,9 +31,9 @@ TEST(RunLive, HostileCommSurvivesTheRecordAndReport) {
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.err;
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
-  ASSERT_EQ(v["kernel_kills"].size(), 1u) << v.dump(2);
-  EXPECT_EQ(v["kernel_kills"][0]["comm"], comm);
+  EXPECT_EQ(v.at("cause"), "oom_killed") << v.dump(2);
+  ASSERT_EQ(v.at("kernel_kills").size(), 1u) << v.dump(2);
+  EXPECT_EQ(v.at("kernel_kills").at(0).at("comm"), comm);
   bool event_seen = false;
   for (auto& l : r.record)
     if (l.value("type", "") == "event" && l.value("kind", "") == "oom_kill") {

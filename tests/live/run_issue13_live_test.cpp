@@ -59,9 +59,9 @@ TEST(Issue13Live, GuardStopWithAHandlerIsReportedAndExits75) {
     EXPECT_EQ(::access(ckpt.c_str(), F_OK), 0) << "no checkpoint: " << r.err;
     const json& v = r.verdict;
     ASSERT_FALSE(v.is_null()) << r.err;
-    EXPECT_EQ(v["cause"], "stopped_by_guard") << v.dump(2);
-    EXPECT_NE(v["summary"].get<std::string>().find("SIGTERM"), std::string::npos) << v["summary"];
-    EXPECT_EQ(v["summary"].get<std::string>().find("sender unknown"), std::string::npos) << v["summary"];
+    EXPECT_EQ(v.at("cause"), "stopped_by_guard") << v.dump(2);
+    EXPECT_NE(v.at("summary").get<std::string>().find("SIGTERM"), std::string::npos) << v.at("summary");
+    EXPECT_EQ(v.at("summary").get<std::string>().find("sender unknown"), std::string::npos) << v.at("summary");
     auto act = events(r, "guard_action");
     ASSERT_EQ(act.size(), 1u) << r.err;
     EXPECT_GE(act[0]["used_fraction"].get<double>(), 0.80);
@@ -87,9 +87,9 @@ TEST(Issue13Live, GuardStopWithoutAHandlerIsReportedAndExits75) {
   EXPECT_EQ(WEXITSTATUS(r.status), 75) << r.err;
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "stopped_by_guard") << v.dump(2);
-  EXPECT_EQ(v["exit"]["signal"], SIGTERM);
-  EXPECT_EQ(v["summary"].get<std::string>().find("sender unknown"), std::string::npos) << v["summary"];
+  EXPECT_EQ(v.at("cause"), "stopped_by_guard") << v.dump(2);
+  EXPECT_EQ(v.at("exit").at("signal"), SIGTERM);
+  EXPECT_EQ(v.at("summary").get<std::string>().find("sender unknown"), std::string::npos) << v.at("summary");
   expect_schema_valid({tmpdir() + "/stop-nohandler.jsonl"});
 }
 
@@ -168,9 +168,9 @@ TEST(Issue13Live, SigkillWhileAnUnrelatedCgroupIsOomKilledIsKilled) {
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "killed") << v.dump(2);
-  EXPECT_TRUE(any_contains(v["evidence"], "elsewhere")) << v["evidence"].dump(2);
-  EXPECT_EQ(v["summary"].get<std::string>().find("OOM killer in"), std::string::npos) << v["summary"];
+  EXPECT_EQ(v.at("cause"), "killed") << v.dump(2);
+  EXPECT_TRUE(any_contains(v.at("evidence"), "elsewhere")) << v.at("evidence").dump(2);
+  EXPECT_EQ(v.at("summary").get<std::string>().find("OOM killer in"), std::string::npos) << v.at("summary");
   expect_schema_valid({base + ".jsonl"});
 }
 
@@ -191,13 +191,13 @@ TEST(Issue13Live, DataLoaderWorkerBusErrorInA64MiBShm) {
   EXPECT_EQ(WEXITSTATUS(r.status), 1) << r.err;
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "bus_error") << v.dump(2);
-  EXPECT_TRUE(v["victim_pid"].is_number()) << v.dump(2);
-  EXPECT_EQ(v["shm"]["size_bytes"], 64ull << 20) << v["shm"].dump();
-  ASSERT_TRUE(v["shm"]["peak_used_bytes"].is_number()) << v["shm"].dump();
-  EXPECT_GE(v["shm"]["peak_used_bytes"].get<uint64_t>(), 32ull << 20) << v["shm"].dump();
-  EXPECT_NE(v["summary"].get<std::string>().find("/dev/shm (64 MiB)"), std::string::npos) << v["summary"];
-  EXPECT_TRUE(any_contains(v["advice"], "--shm-size")) << v["advice"].dump();
+  EXPECT_EQ(v.at("cause"), "bus_error") << v.dump(2);
+  EXPECT_TRUE(v.at("victim_pid").is_number()) << v.dump(2);
+  EXPECT_EQ(v.at("shm").at("size_bytes"), 64ull << 20) << v.at("shm").dump();
+  ASSERT_TRUE(v.at("shm").at("peak_used_bytes").is_number()) << v.at("shm").dump();
+  EXPECT_GE(v.at("shm").at("peak_used_bytes").get<uint64_t>(), 32ull << 20) << v.at("shm").dump();
+  EXPECT_NE(v.at("summary").get<std::string>().find("/dev/shm (64 MiB)"), std::string::npos) << v.at("summary");
+  EXPECT_TRUE(any_contains(v.at("advice"), "--shm-size")) << v.at("advice").dump();
   expect_schema_valid({tmpdir() + "/shm-bus.jsonl"});
 }
 
@@ -218,9 +218,9 @@ TEST(Issue13Live, NumpyMemoryErrorUnderUlimitNamesRlimitAs) {
   EXPECT_EQ(WEXITSTATUS(r.status), 1) << r.err;
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "memory_error") << v.dump(2);
-  EXPECT_NE(v["summary"].get<std::string>().find("RLIMIT_AS 781 MiB"), std::string::npos) << v["summary"];
-  EXPECT_NE(v["summary"].get<std::string>().find("asking for"), std::string::npos) << v["summary"];
+  EXPECT_EQ(v.at("cause"), "memory_error") << v.dump(2);
+  EXPECT_NE(v.at("summary").get<std::string>().find("RLIMIT_AS 781 MiB"), std::string::npos) << v.at("summary");
+  EXPECT_NE(v.at("summary").get<std::string>().find("asking for"), std::string::npos) << v.at("summary");
   expect_schema_valid({tmpdir() + "/numpy-as.jsonl"});
 
   auto e = run_oomlens("value-error", {kPy, "-c", "raise ValueError('bad shape')"}, {"--limit", "256M"}, sup.dir);
@@ -230,8 +230,8 @@ TEST(Issue13Live, NumpyMemoryErrorUnderUlimitNamesRlimitAs) {
 }
 
 const json* proc_of(const json& v, const std::string& role, int nth = 0) {
-  for (auto& p : v["procs"])
-    if (p["role"] == role && nth-- == 0) return &p;
+  for (auto& p : v.at("procs"))
+    if (p.at("role") == role && nth-- == 0) return &p;
   return nullptr;
 }
 
@@ -250,14 +250,14 @@ TEST(Issue13Live, ProgramBehindBashIsFoundAndItsKillIsTheCause) {
   EXPECT_EQ(WEXITSTATUS(r.status), 0) << r.err;
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
+  EXPECT_EQ(v.at("cause"), "oom_killed") << v.dump(2);
   const json* prog = proc_of(v, "program");
-  ASSERT_NE(prog, nullptr) << v["procs"].dump(2);
-  EXPECT_EQ(v["victim_pid"], (*prog)["pid"]) << v.dump(2);
-  EXPECT_NE(v["summary"].get<std::string>().find("under the launcher bash"), std::string::npos) << v["summary"];
-  EXPECT_NE(proc_of(v, "worker", 1), nullptr) << v["procs"].dump(2);
+  ASSERT_NE(prog, nullptr) << v.at("procs").dump(2);
+  EXPECT_EQ(v.at("victim_pid"), (*prog)["pid"]) << v.dump(2);
+  EXPECT_NE(v.at("summary").get<std::string>().find("under the launcher bash"), std::string::npos) << v.at("summary");
+  EXPECT_NE(proc_of(v, "worker", 1), nullptr) << v.at("procs").dump(2);
   const json* helper = proc_of(v, "helper");
-  ASSERT_NE(helper, nullptr) << v["procs"].dump(2);
+  ASSERT_NE(helper, nullptr) << v.at("procs").dump(2);
   EXPECT_NE((*helper)["cmdline"].get<std::string>().find("resource_tracker"), std::string::npos);
   expect_schema_valid({tmpdir() + "/launcher-bash.jsonl"});
 }
@@ -282,14 +282,14 @@ TEST(Issue13Live, TorchrunRankOomKilledIsNamed) {
   EXPECT_NE(WEXITSTATUS(r.status), 0) << r.err;
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
-  ASSERT_TRUE(v["kernel_kills"].is_array() && !v["kernel_kills"].empty()) << v.dump(2);
-  EXPECT_EQ(v["kernel_kills"][0]["role"], "program") << v.dump(2);
-  EXPECT_EQ(v["kernel_kills"][0]["rank"], 1) << v.dump(2);
-  EXPECT_NE(v["summary"].get<std::string>().find("rank 1 (local_rank 1)"), std::string::npos) << v["summary"];
-  EXPECT_TRUE(any_contains(v["evidence"], "torchrun reported: Signal 9 (SIGKILL) received by PID")) << v.dump(2);
-  EXPECT_EQ(proc_of(v, "worker"), nullptr) << v["procs"].dump(2);  // the ranks are not the agent's workers
-  ASSERT_NE(proc_of(v, "program", 1), nullptr) << v["procs"].dump(2);
+  EXPECT_EQ(v.at("cause"), "oom_killed") << v.dump(2);
+  ASSERT_TRUE(v.contains("kernel_kills") && v.at("kernel_kills").is_array() && !v.at("kernel_kills").empty()) << v.dump(2);
+  EXPECT_EQ(v.at("kernel_kills").at(0).at("role"), "program") << v.dump(2);
+  EXPECT_EQ(v.at("kernel_kills").at(0).at("rank"), 1) << v.dump(2);
+  EXPECT_NE(v.at("summary").get<std::string>().find("rank 1 (local_rank 1)"), std::string::npos) << v.at("summary");
+  EXPECT_TRUE(any_contains(v.at("evidence"), "torchrun reported: Signal 9 (SIGKILL) received by PID")) << v.dump(2);
+  EXPECT_EQ(proc_of(v, "worker"), nullptr) << v.at("procs").dump(2);  // the ranks are not the agent's workers
+  ASSERT_NE(proc_of(v, "program", 1), nullptr) << v.at("procs").dump(2);
   expect_schema_valid({tmpdir() + "/torchrun.jsonl"});
 }
 

@@ -44,15 +44,15 @@ TEST(RunJobsLive, APythonSubprocessThatIsKilledIsTheProgramNotAWorker) {
   auto r = run_oomlens("subprocess", {"/usr/bin/python3", "-c", driver}, {"--limit", "96M"}, sup.dir);
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
-  ASSERT_TRUE(v["kernel_kills"].is_array() && !v["kernel_kills"].empty()) << v.dump(2);
-  EXPECT_EQ(v["kernel_kills"][0]["role"], "program") << v.dump(2);
+  EXPECT_EQ(v.at("cause"), "oom_killed") << v.dump(2);
+  ASSERT_TRUE(v.contains("kernel_kills") && v.at("kernel_kills").is_array() && !v.at("kernel_kills").empty()) << v.dump(2);
+  EXPECT_EQ(v.at("kernel_kills").at(0).at("role"), "program") << v.dump(2);
   // Absent or null: operator[] on a const json with a missing key is undefined (it passed or failed by chance).
   EXPECT_TRUE(!v.contains("worker_memory") || v.at("worker_memory").is_null()) << v.dump(2);
-  const std::string advice = v["advice"].dump();
+  const std::string advice = v.at("advice").dump();
   EXPECT_EQ(advice.find("__getitem__"), std::string::npos) << advice;
   EXPECT_EQ(advice.find("num_workers"), std::string::npos) << advice;
-  EXPECT_TRUE(any_contains(v["advice"], "the job needed more than its memory cgroup's limit of 96 MiB")) << advice;
+  EXPECT_TRUE(any_contains(v.at("advice"), "the job needed more than its memory cgroup's limit of 96 MiB")) << advice;
   // oomlens ends as the job did: the driver's own exit code.
   ASSERT_TRUE(WIFEXITED(r.status)) << r.status;
   EXPECT_EQ(WEXITSTATUS(r.status), 1);
@@ -77,10 +77,10 @@ TEST(RunJobsLive, AFileGrowingInDevShmIsSharedMemoryTheKillDoesNotFree) {
   auto r = run_oomlens("devshm", {"/usr/bin/python3", "-c", job, path}, {"--limit", "96M"}, sup.dir);
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
-  EXPECT_TRUE(any_contains(v["evidence"], "its memory cgroup still held")) << v["evidence"].dump(2);
-  EXPECT_TRUE(any_contains(v["advice"], "delete what the job left in a tmpfs")) << v["advice"].dump(2);
-  EXPECT_FALSE(any_contains(v["advice"], "the job needed more than")) << v["advice"].dump(2);
+  EXPECT_EQ(v.at("cause"), "oom_killed") << v.dump(2);
+  EXPECT_TRUE(any_contains(v.at("evidence"), "its memory cgroup still held")) << v.at("evidence").dump(2);
+  EXPECT_TRUE(any_contains(v.at("advice"), "delete what the job left in a tmpfs")) << v.at("advice").dump(2);
+  EXPECT_FALSE(any_contains(v.at("advice"), "the job needed more than")) << v.at("advice").dump(2);
   ASSERT_TRUE(WIFSIGNALED(r.status)) << r.status;
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
 }
@@ -109,7 +109,7 @@ TEST(RunJobsLive, RampToAPlateauAt80PercentIsNotSignalled) {
       // The scenario is sharp: the 5 s forecast does stop this healthy job.
       ASSERT_EQ(acts.size(), 1u) << r.err;
       EXPECT_EQ(acts[0]["trigger"], "forecast");
-      EXPECT_EQ(v["cause"], "stopped_by_guard") << v.dump(2);
+      EXPECT_EQ(v.at("cause"), "stopped_by_guard") << v.dump(2);
       continue;
     }
     EXPECT_TRUE(acts.empty()) << r.err;

@@ -103,11 +103,11 @@ bool signal_trace_on(const RunResult& r, int oomlens_pid) {
     return false;
   }
   const json& h = r.record.front();
-  auto status = h["signal_trace"].get<std::string>();
+  auto status = h.at("signal_trace").get<std::string>();
   EXPECT_EQ(r.verdict["signal_trace"], status);
   EXPECT_TRUE(h.contains("signal_trace_tracefs")) << h.dump();
   note_signal_trace(::testing::UnitTest::GetInstance()->current_test_info()->name(), status,
-                    h.value("signal_trace_tracefs", json()).is_string() ? h["signal_trace_tracefs"].get<std::string>() : "",
+                    h.value("signal_trace_tracefs", json()).is_string() ? h.at("signal_trace_tracefs").get<std::string>() : "",
                     oomlens_pid);
   if (status != "on" && in_ci()) ADD_FAILURE() << "CI=true: signal trace " << status;
   return status == "on";
@@ -212,13 +212,13 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);  // shell sees 137
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
-  EXPECT_EQ(v["confidence"], "high");
-  EXPECT_EQ(v["victim_pid"], v["main_pid"]);
-  EXPECT_EQ(v["limit_bytes"], 64ull << 20);
-  ASSERT_EQ(v["kernel_kills"].size(), 1u);
-  EXPECT_EQ(v["kernel_kills"][0]["constraint"], "memcg");
-  std::string memcg = v["kernel_kills"][0]["oom_memcg"];
+  EXPECT_EQ(v.at("cause"), "oom_killed") << v.dump(2);
+  EXPECT_EQ(v.at("confidence"), "high");
+  EXPECT_EQ(v.at("victim_pid"), v.at("main_pid"));
+  EXPECT_EQ(v.at("limit_bytes"), 64ull << 20);
+  ASSERT_EQ(v.at("kernel_kills").size(), 1u);
+  EXPECT_EQ(v.at("kernel_kills").at(0).at("constraint"), "memcg");
+  std::string memcg = v.at("kernel_kills").at(0).at("oom_memcg");
   EXPECT_NE(memcg.find("/oomlens-run-"), std::string::npos) << memcg;
   EXPECT_TRUE(has_event(r, "oom_kill"));
   EXPECT_NE(r.err.find("verdict: oom_killed"), std::string::npos);
@@ -226,8 +226,8 @@ TEST(RunLive, LeakerOomKilledUnderLimit) {
   // victim's figures at the kill to the kernel log's kill.
   const std::string oom_trace = r.record.front().value("oom_trace", std::string("absent"));
   if (oom_trace == "on") {
-    EXPECT_TRUE(v["kernel_kills"][0]["traced"].get<bool>()) << v["kernel_kills"][0].dump();
-    EXPECT_TRUE(v["kernel_kills"][0]["kmsg_seq"].is_number());
+    EXPECT_TRUE(v.at("kernel_kills").at(0).at("traced").get<bool>()) << v.at("kernel_kills").at(0).dump();
+    EXPECT_TRUE(v.at("kernel_kills").at(0).at("kmsg_seq").is_number());
   } else if (in_ci()) {
     ADD_FAILURE() << "CI=true: oom:mark_victim is off: " << oom_trace;
   }
@@ -297,7 +297,7 @@ TEST(RunLive, TracepointNamesTheKillWhenTheKernelLogIsClosed) {
   EXPECT_EQ(WTERMSIG(r.status), SIGKILL);
   ASSERT_FALSE(r.record.empty()) << r.err;
   const json& h = r.record.front();
-  EXPECT_FALSE(h["kernel_log_readable"].get<bool>()) << h.dump();
+  EXPECT_FALSE(h.at("kernel_log_readable").get<bool>()) << h.dump();
   const std::string oom_trace = h.value("oom_trace", std::string("absent"));
   if (oom_trace != "on") {
     if (in_ci()) FAIL() << "CI=true: oom:mark_victim is off: " << oom_trace;
@@ -305,18 +305,18 @@ TEST(RunLive, TracepointNamesTheKillWhenTheKernelLogIsClosed) {
   }
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
-  EXPECT_EQ(v["cause"], "oom_killed") << v.dump(2);
-  EXPECT_EQ(v["confidence"], "high") << v.dump(2);
-  EXPECT_EQ(v["victim_pid"], v["main_pid"]);
-  ASSERT_EQ(v["kernel_kills"].size(), 1u) << v.dump(2);
-  const json& k = v["kernel_kills"][0];
-  EXPECT_TRUE(k["traced"].get<bool>());
-  EXPECT_TRUE(k["kmsg_seq"].is_null());  // nothing invented from the closed log
-  EXPECT_TRUE(k["constraint"].is_null());
-  if (k["anon_rss_bytes"].is_number()) {  // 6.14+ print the figures
-    EXPECT_GT(k["anon_rss_bytes"].get<uint64_t>(), 32ull << 20) << k.dump();
-    EXPECT_LE(k["anon_rss_bytes"].get<uint64_t>(), 64ull << 20) << k.dump();
-    EXPECT_TRUE(k["file_rss_bytes"].is_number());
+  EXPECT_EQ(v.at("cause"), "oom_killed") << v.dump(2);
+  EXPECT_EQ(v.at("confidence"), "high") << v.dump(2);
+  EXPECT_EQ(v.at("victim_pid"), v.at("main_pid"));
+  ASSERT_EQ(v.at("kernel_kills").size(), 1u) << v.dump(2);
+  const json& k = v.at("kernel_kills").at(0);
+  EXPECT_TRUE(k.at("traced").get<bool>());
+  EXPECT_TRUE(k.at("kmsg_seq").is_null());  // nothing invented from the closed log
+  EXPECT_TRUE(k.at("constraint").is_null());
+  if (k.at("anon_rss_bytes").is_number()) {  // 6.14+ print the figures
+    EXPECT_GT(k.at("anon_rss_bytes").get<uint64_t>(), 32ull << 20) << k.dump();
+    EXPECT_LE(k.at("anon_rss_bytes").get<uint64_t>(), 64ull << 20) << k.dump();
+    EXPECT_TRUE(k.at("file_rss_bytes").is_number());
   }
   bool traced_event = false;
   for (auto& l : r.record)

@@ -92,7 +92,7 @@ nlohmann::json next_json(PipedChild& w, int timeout_s, Pred pred) {
 
 bool has_victim(const nlohmann::json& j, int pid) {
   if (!j.contains("victims")) return false;
-  for (const auto& v : j["victims"])
+  for (const auto& v : j.at("victims"))
     if (v.value("pid", -1) == pid) return true;
   return false;
 }
@@ -311,7 +311,7 @@ TEST(WatchLive, KillWithoutLogLinesIsATracepointEventWithTheReportMissing) {
   }
   int pid = kill_one(dir);
   ASSERT_GT(pid, 0);
-  auto e = next_json(watch, 30, [&](const nlohmann::json& j) { return j["type"] == "event" && has_victim(j, pid); });
+  auto e = next_json(watch, 30, [&](const nlohmann::json& j) { return j.at("type") == "event" && has_victim(j, pid); });
   ASSERT_FALSE(e.is_null()) << "no event for pid " << pid << " within 30 s";
   EXPECT_EQ(e["evidence"], "tracepoint");
   EXPECT_EQ(e["kills"], 1);
@@ -320,7 +320,7 @@ TEST(WatchLive, KillWithoutLogLinesIsATracepointEventWithTheReportMissing) {
   bool counted_again = false;
   auto u = next_json(watch, 30, [&](const nlohmann::json& j) {
     if (j.value("evidence", "") == "counter_only") counted_again = true;
-    return j["type"] == "update" && j.value("event_id", "") == e.value("event_id", "?") && j.contains("report");
+    return j.at("type") == "update" && j.value("event_id", "") == e.value("event_id", "?") && j.contains("report");
   });
   ASSERT_FALSE(u.is_null()) << "no report update for pid " << pid;
   EXPECT_EQ(u["report"], "missing") << u.dump();

@@ -67,7 +67,7 @@ int kill_one(const std::string& name, std::string* dir_out) {
 
 /// The event's memory cgroup (task_memcg, else oom_memcg); "" when null.
 std::string memcg_path(const nlohmann::json& j) {
-  if (!j.contains("memcg") || !j["memcg"].is_object()) return "";
+  if (!j.contains("memcg") || !j.at("memcg").is_object()) return "";
   for (const char* k : {"task_memcg", "oom_memcg"})
     if (j["memcg"].contains(k) && j["memcg"][k].is_string()) return j["memcg"][k];
   return "";
@@ -75,7 +75,7 @@ std::string memcg_path(const nlohmann::json& j) {
 
 bool has_source(const nlohmann::json& j, const std::string& s) {
   if (!j.contains("evidence_sources")) return false;
-  for (const auto& x : j["evidence_sources"])
+  for (const auto& x : j.at("evidence_sources"))
     if (x == s) return true;
   return false;
 }

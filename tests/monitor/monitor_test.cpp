@@ -283,7 +283,7 @@ TEST(Record, HeadroomBesideTheAnonShmemPeakWhenPageCacheFilledTheLimit) {
       "{\"type\":\"verdict\",\"cause\":\"exited\",\"confidence\":\"high\",\"limit_bytes\":419430400,"
       "\"headroom_bytes\":0,\"peak\":{\"cgroup_usage_bytes\":419430400,\"cgroup_anon_shmem_bytes\":304087040}}\n");
   std::string text = render::record_summary(r, false);
-  EXPECT_NE(text.find("cgroup limit 400 MiB, headroom at peak 0 B with page cache, 110 MiB above the anon+shmem peak "
+  EXPECT_NE(text.find("cgroup limit 400.0 MiB, headroom at peak 0 B with page cache, 110.0 MiB above the anon+shmem peak "
                       "(page cache is reclaimed before an OOM kill)"),
             std::string::npos)
       << text;
@@ -328,10 +328,10 @@ TEST(Record, SummaryShowsPythonFindingsAndWhatThePeaksCount) {
   EXPECT_NE(text.find("python tracemalloc at 7.5 s: tracemalloc saw 88 MiB of 423 MiB"), std::string::npos) << text;
   EXPECT_NE(text.find("40.0 MiB in 10 blocks at train.py:41"), std::string::npos) << text;
   EXPECT_NE(text.find("python tracemalloc at 9.0 s: the snapshot never finished"), std::string::npos) << text;
-  EXPECT_NE(text.find("(anon+shmem 750 MiB, file pages 157 MiB), from PSS up to 1.5 s old"), std::string::npos) << text;
+  EXPECT_NE(text.find("(anon+shmem 750.0 MiB, file pages 157.0 MiB), from PSS up to 1.5 s old"), std::string::npos) << text;
   EXPECT_NE(text.find("note: the tree's PSS exceeds the cgroup's peak because it counts file pages"), std::string::npos)
       << text;
-  EXPECT_NE(text.find("peak PSS 194 MiB, private 144 MiB"), std::string::npos) << text;
+  EXPECT_NE(text.find("peak PSS 194.0 MiB, private 144.0 MiB"), std::string::npos) << text;
   EXPECT_NE(text.find("the kernel's anon-rss counts them whole"), std::string::npos) << text;
 }
 

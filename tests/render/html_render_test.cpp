@@ -143,7 +143,7 @@ TEST(RunPage, SitesAndSweepAreDrawn) {
   EXPECT_EQ(s.points.size(), 4u);
   EXPECT_TRUE(s.points.back().predicted);
   std::string sp = sweep_page_html(s);
-  EXPECT_NE(sp.find("250 MiB + 86.0 MiB per num_workers"), std::string::npos);
+  EXPECT_NE(sp.find("250.0 MiB + 86.0 MiB per num_workers"), std::string::npos);
   EXPECT_NE(sp.find("based on 3 points"), std::string::npos);
 }
 

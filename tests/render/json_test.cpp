@@ -168,8 +168,8 @@ TEST(Json, EverythingSetValidates) {
 TEST(Json, SourceErrorAndAdviceKeepTheirFields) {
   const json doc = whole_document({});
   const json& kmsg = doc["source"][0];
-  EXPECT_EQ(kmsg["error"], "Permission denied");
-  EXPECT_EQ(kmsg["advice"], "run with sudo");
+  EXPECT_EQ(kmsg.at("error"), "Permission denied");
+  EXPECT_EQ(kmsg.at("advice"), "run with sudo");
   EXPECT_TRUE(doc["source"][1]["error"].is_null());
   EXPECT_TRUE(doc["source"][1]["advice"].is_null());
   std::vector<SourceResult> one(1);
@@ -182,17 +182,17 @@ TEST(Json, SourceErrorAndAdviceKeepTheirFields) {
 
 TEST(Json, FieldsAndUnits) {
   const json e = event_to_json(docker_python_memcg(), nullptr);
-  EXPECT_EQ(e["kind"], "kill");
-  EXPECT_EQ(e["constraint"], "memcg");
-  EXPECT_EQ(e["memcg"]["limit_bytes"], 32 * GiB);
-  EXPECT_EQ(e["memcg"]["limit_state"], "limited");
-  EXPECT_EQ(e["memcg"]["owner"]["kind"], "docker");
-  EXPECT_EQ(e["memcg"]["stats"]["file"], 100 * MiB);
-  EXPECT_EQ(e["victims"][0]["anon_rss_bytes"], static_cast<uint64_t>(28.3 * GiB));
-  EXPECT_EQ(e["time"]["wall"], "2025-08-12T03:54:03+02:00");
-  EXPECT_DOUBLE_EQ(e["time"]["monotonic_s"].get<double>(), 514.682838);
-  EXPECT_TRUE(e["explanation"].is_null());
-  EXPECT_TRUE(e["mem_info"].is_null());
+  EXPECT_EQ(e.at("kind"), "kill");
+  EXPECT_EQ(e.at("constraint"), "memcg");
+  EXPECT_EQ(e.at("memcg").at("limit_bytes"), 32 * GiB);
+  EXPECT_EQ(e.at("memcg").at("limit_state"), "limited");
+  EXPECT_EQ(e.at("memcg").at("owner").at("kind"), "docker");
+  EXPECT_EQ(e.at("memcg").at("stats").at("file"), 100 * MiB);
+  EXPECT_EQ(e.at("victims").at(0).at("anon_rss_bytes"), static_cast<uint64_t>(28.3 * GiB));
+  EXPECT_EQ(e.at("time").at("wall"), "2025-08-12T03:54:03+02:00");
+  EXPECT_DOUBLE_EQ(e.at("time").at("monotonic_s").get<double>(), 514.682838);
+  EXPECT_TRUE(e.at("explanation").is_null());
+  EXPECT_TRUE(e.at("mem_info").is_null());
 }
 
 // Issue 12, item 7: a year the log did not print is a guess, and the JSON
@@ -208,11 +208,11 @@ TEST(Json, AGuessedYearIsFlagged) {
 
 TEST(Json, SentinelsBecomeNullAndUnlimited) {
   const json e = event_to_json(everything_set(), nullptr);
-  EXPECT_TRUE(e["memcg"]["swap_limit_bytes"].is_null());
-  EXPECT_EQ(e["memcg"]["swap_limit_state"], "unlimited");
-  EXPECT_TRUE(e["memcg"]["kmem_limit_bytes"].is_null());
-  EXPECT_FALSE(e["memcg"]["stats"].contains("huge"));
-  EXPECT_TRUE(e["tasks"][0]["swap_bytes"].is_null());
+  EXPECT_TRUE(e.at("memcg").at("swap_limit_bytes").is_null());
+  EXPECT_EQ(e.at("memcg").at("swap_limit_state"), "unlimited");
+  EXPECT_TRUE(e.at("memcg").at("kmem_limit_bytes").is_null());
+  EXPECT_FALSE(e.at("memcg").at("stats").contains("huge"));
+  EXPECT_TRUE(e.at("tasks").at(0).at("swap_bytes").is_null());
 }
 
 TEST(Json, NoNumberAboveTwoToThe53) {
@@ -233,8 +233,8 @@ TEST(Json, InvalidUtf8IsReplacedAndDumpNeverThrows) {
   ASSERT_NO_THROW(text = doc.dump());
   EXPECT_TRUE(is_valid_utf8(text));
   const json& ev = doc["events"][0];
-  EXPECT_EQ(ev["trigger"]["comm"], "bad\xEF\xBF\xBD\xEF\xBF\xBDname");
-  EXPECT_EQ(ev["victims"][0]["comm"], "\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(ev.at("trigger").at("comm"), "bad\xEF\xBF\xBD\xEF\xBF\xBDname");
+  EXPECT_EQ(ev.at("victims").at(0).at("comm"), "\xEF\xBF\xBD\xEF\xBF\xBD");
   EXPECT_EQ(doc["warnings"][0]["line"], 17);
 }
 
@@ -242,11 +242,11 @@ TEST(Json, ExplanationShape) {
   const OomEvent e = docker_python_memcg();
   const Explanation x = explain(e);
   const json j = event_to_json(e, &x);
-  EXPECT_EQ(j["explanation"]["summary"], x.summary);
-  EXPECT_EQ(j["explanation"]["checks"][0]["id"], "victim_anon_vs_limit");
-  EXPECT_EQ(j["explanation"]["checks"][0]["level"], "warn");
-  EXPECT_EQ(j["explanation"]["checks"][0]["figures"]["limit_bytes"], 32 * GiB);
-  EXPECT_FALSE(j["explanation"]["advice"].empty());
+  EXPECT_EQ(j.at("explanation").at("summary"), x.summary);
+  EXPECT_EQ(j.at("explanation").at("checks").at(0).at("id"), "victim_anon_vs_limit");
+  EXPECT_EQ(j.at("explanation").at("checks").at(0).at("level"), "warn");
+  EXPECT_EQ(j.at("explanation").at("checks").at(0).at("figures").at("limit_bytes"), 32 * GiB);
+  EXPECT_FALSE(j.at("explanation").at("advice").empty());
 }
 
 // --json is written as it goes (issue 21, item 3): byte for byte the

@@ -3,6 +3,7 @@
 // taskstats saw. Pure: no /proc, no root.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <vector>
 
 #include "monitor/tree.h"
@@ -44,8 +45,8 @@ TEST(ProcessAccounting, ABurstIsRecordedThenCountedUntilTheBucketRefills) {
   EXPECT_TRUE(a.update_churn_mode(10.0));
   EXPECT_FALSE(a.update_churn_mode(30.0));
   const json j = a.to_json(0, 0);
-  EXPECT_EQ(j["found"], burst + 4);
-  EXPECT_EQ(j["events_aggregated"], 2);
+  EXPECT_EQ(j.at("found"), burst + 4);
+  EXPECT_EQ(j.at("events_aggregated"), 2);
 }
 
 TEST(ProcessAccounting, AChurnEventCountsAWindowOnceASecond) {
@@ -58,12 +59,12 @@ TEST(ProcessAccounting, AChurnEventCountsAWindowOnceASecond) {
   EXPECT_TRUE(a.exit(4243, true, 0.6));               // written as process_exit
   const json ev = a.churn_event(1.0, false);
   ASSERT_TRUE(ev.is_object());
-  EXPECT_EQ(ev["kind"], "process_churn");
-  EXPECT_EQ(ev["from_t_s"], 0.0);
-  EXPECT_EQ(ev["t_s"], 1.0);
-  EXPECT_EQ(ev["started_count"], 1);
-  EXPECT_EQ(ev["exited_count"], 1);
-  EXPECT_EQ(ev["unseen_exited_count"], 0);
+  EXPECT_EQ(ev.at("kind"), "process_churn");
+  EXPECT_EQ(ev.at("from_t_s"), 0.0);
+  EXPECT_EQ(ev.at("t_s"), 1.0);
+  EXPECT_EQ(ev.at("started_count"), 1);
+  EXPECT_EQ(ev.at("exited_count"), 1);
+  EXPECT_EQ(ev.at("unseen_exited_count"), 0);
   // The window restarted: nothing to say at 2 s, and the last one is due at once.
   EXPECT_TRUE(a.churn_event(2.0, false).is_null());
   EXPECT_TRUE(a.churn_event(2.1, true).is_null());
@@ -104,13 +105,37 @@ TEST(ProcessAccounting, AProcessGoneWithinASecondIsStillTracked) {
   EXPECT_EQ(a.to_json(0, 0)["unseen_exited"], 1);
 }
 
+TEST(ProcessAccounting, AnUnseenExitBySigkillIsKnownByPidAndComm) {
+  ProcessAccounting a;
+  a.set_taskstats(true, "on");
+  const std::vector<monitor::TrackedProc> procs = {proc_of(100)};
+  proc::TaskExit killed = exit_of(200, 100);  // a child no pass saw, OOM-killed
+  killed.comm = "python3";
+  killed.exit_code = SIGKILL;
+  proc::TaskExit exited = exit_of(201, 100);  // a child no pass saw, exited with code 1
+  exited.comm = "python3";
+  exited.exit_code = 1 << 8;
+  proc::TaskExit stranger = exit_of(300, 999);  // not the tree's
+  stranger.exit_code = SIGKILL;
+  a.count_unseen({killed, exited, stranger}, procs, 100u, 1.0);
+  EXPECT_TRUE(a.unseen_sigkilled(200, std::string("python3")));
+  EXPECT_TRUE(a.unseen_sigkilled(200, std::nullopt));  // the trace's format printed no comm
+  EXPECT_FALSE(a.unseen_sigkilled(200, std::string("bash")));  // the pid reused by another process
+  EXPECT_FALSE(a.unseen_sigkilled(201, std::string("python3")));  // not killed
+  EXPECT_FALSE(a.unseen_sigkilled(300, std::nullopt));  // not the job's
+  // Without taskstats nothing is known.
+  ProcessAccounting off;
+  off.count_unseen({killed}, procs, 100u, 1.0);
+  EXPECT_FALSE(off.unseen_sigkilled(200, std::nullopt));
+}
+
 TEST(ProcessAccounting, WithoutTaskstatsTheUnseenCountIsUnknown) {
   ProcessAccounting a;
   a.set_taskstats(false, "unavailable: no CAP_NET_ADMIN");
   a.count_unseen({exit_of(200, 100)}, {proc_of(100)}, 100u, 1.0);
   const json j = a.to_json(0, 5);
-  EXPECT_TRUE(j["unseen_exited"].is_null());
-  EXPECT_EQ(j["taskstats"], "unavailable: no CAP_NET_ADMIN");
+  EXPECT_TRUE(j.at("unseen_exited").is_null());
+  EXPECT_EQ(j.at("taskstats"), "unavailable: no CAP_NET_ADMIN");
   EXPECT_FALSE(j.contains("taskstats_overflows"));
   for (int i = 0; i < static_cast<int>(ProcessAccounting::kEventBurst) + 1; ++i) (void)a.start(false, 0.0);
   EXPECT_TRUE(a.churn_event(1.0, false)["unseen_exited_count"].is_null());

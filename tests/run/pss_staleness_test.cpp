@@ -183,7 +183,7 @@ TEST(PeakLines, StaleIsSaidAndPssAboveTheCgroupPeakIsAlwaysExplained) {
   EXPECT_EQ(t.find("stale"), std::string::npos) << t;
   // Above the cgroup's peak by less than its file pages: the file pages say why.
   t = joined(render::peak_lines(peak_json(false, 900, 110, 800, 790)));
-  EXPECT_NE(t.find("because it counts file pages (110 MiB: shared libraries"), std::string::npos) << t;
+  EXPECT_NE(t.find("because it counts file pages (110.0 MiB: shared libraries"), std::string::npos) << t;
   // By more than its file pages: pages charged to another cgroup.
   t = joined(render::peak_lines(peak_json(false, 900, 50, 800, 790)));
   EXPECT_NE(t.find("the tree's PSS exceeds the cgroup's peak by more than its file pages (50.0 MiB): some of its "
@@ -232,12 +232,12 @@ TEST(VerdictPss, AWorkerKilledLongAfterItsLastPassSaysHowOldItsPssIs) {
   in.kernel_kills = {k};
   auto v = diagnose::decide_verdict(in);
   EXPECT_EQ(v.cause, "worker_oom_killed");
-  EXPECT_NE(v.summary.find("worker process 12 (python3) at 194 MiB PSS, last read 1.8 s before the kill;"),
+  EXPECT_NE(v.summary.find("worker process 12 (python3) at 194.0 MiB PSS, last read 1.8 s before the kill;"),
             std::string::npos)
       << v.summary;
   in.kernel_kills[0].pss_age_s = 0.3;  // fresh: no clause
   v = diagnose::decide_verdict(in);
-  EXPECT_NE(v.summary.find("at 194 MiB PSS;"), std::string::npos) << v.summary;
+  EXPECT_NE(v.summary.find("at 194.0 MiB PSS;"), std::string::npos) << v.summary;
 }
 
 }  // namespace

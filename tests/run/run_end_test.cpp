@@ -20,6 +20,7 @@
 #include "support/recording_control.h"
 #include "util/exit_status.h"
 #include "util/file.h"
+#include "util/units.h"
 
 namespace oomlens::run {
 namespace {
@@ -27,7 +28,6 @@ namespace {
 using nlohmann::json;
 using oomlens::testing::FixtureTree;
 
-constexpr uint64_t kMiB = 1 << 20;
 
 // The fixture tree (main process 100, python3) as the loop left it.
 struct Ended {
@@ -71,15 +71,15 @@ TEST(RunEnd, AKernelKillOfTheMainProcessEndsLikeIt) {
   e.f.cg_oom_after = 1;
   EXPECT_FALSE(asks_about_killer_daemons(e.f, e.job));  // the kernel's own kill: no daemon to look for
   const RunEnd r = e.decide();
-  EXPECT_EQ(r.verdict["cause"], "oom_killed");
-  EXPECT_EQ(r.verdict["t_s"], 5.0);
-  EXPECT_EQ(r.verdict["main_pid"], 100);
-  EXPECT_EQ(r.verdict["exit"]["signal_name"], "SIGKILL");
-  EXPECT_EQ(r.verdict["exit"]["shell_status"], 137);
-  ASSERT_EQ(r.verdict["kernel_kills"].size(), 1u);
-  EXPECT_EQ(r.verdict["procs"].size(), e.f.procs.size());
-  EXPECT_EQ(r.verdict["procs"][0]["wait_status"], SIGKILL);
-  EXPECT_EQ(r.verdict["procs_dropped"], 0);
+  EXPECT_EQ(r.verdict.at("cause"), "oom_killed");
+  EXPECT_EQ(r.verdict.at("t_s"), 5.0);
+  EXPECT_EQ(r.verdict.at("main_pid"), 100);
+  EXPECT_EQ(r.verdict.at("exit").at("signal_name"), "SIGKILL");
+  EXPECT_EQ(r.verdict.at("exit").at("shell_status"), 137);
+  ASSERT_EQ(r.verdict.at("kernel_kills").size(), 1u);
+  EXPECT_EQ(r.verdict.at("procs").size(), e.f.procs.size());
+  EXPECT_EQ(r.verdict.at("procs").at(0).at("wait_status"), SIGKILL);
+  EXPECT_EQ(r.verdict.at("procs_dropped"), 0);
   EXPECT_TRUE(r.budget_event.is_null());
   EXPECT_TRUE(r.said.empty());
   EXPECT_FALSE(r.end.exited);
@@ -109,7 +109,7 @@ TEST(RunEnd, ASuccessfulJobOverItsBudgetExitsThreeAndSaysSo) {
   const RunEnd r = e.decide();
   EXPECT_EQ(r.budget_event["kind"], "budget_exceeded");
   EXPECT_EQ(r.budget_event["t_s"], 5.0);
-  EXPECT_TRUE(r.verdict["budget"]["exceeded"]);
+  EXPECT_TRUE(r.verdict.at("budget").at("exceeded"));
   ASSERT_EQ(r.said.size(), 1u);
   EXPECT_EQ(r.said[0], "over budget: peak tree PSS 150.0 MiB at 3.0 s exceeded --budget 100.0 MiB by 50.0 MiB; "
                        "exiting 3 instead of 0");
@@ -131,8 +131,8 @@ TEST(RunEnd, TheGuardStoppingTheJobExitsTempfailUnlessKeepJobStatus) {
                            {"working_set_bytes", 930 * kMiB}, {"effective_limit_bytes", 1000 * kMiB},
                            {"action", {{"done", true}, {"action", "term"}, {"signal", SIGTERM}}}}}};
   const RunEnd r = e.decide();
-  EXPECT_EQ(r.verdict["cause"], "stopped_by_guard");
-  EXPECT_EQ(r.verdict["guard"], e.f.guard);
+  EXPECT_EQ(r.verdict.at("cause"), "stopped_by_guard");
+  EXPECT_EQ(r.verdict.at("guard"), e.f.guard);
   ASSERT_EQ(r.said.size(), 1u);
   EXPECT_EQ(r.said[0], "the guard stopped the job: exiting 75 (EX_TEMPFAIL) instead of the job's own status (143); "
                        "--keep-job-status keeps it");
@@ -158,9 +158,9 @@ TEST(RunEnd, AnAttachedProcessDetachedByASignalDiesOfItSayingNothing) {
   EXPECT_TRUE(still_running(e.f, e.job));
   EXPECT_FALSE(asks_about_killer_daemons(e.f, e.job));
   const RunEnd r = e.decide();
-  EXPECT_EQ(r.verdict["cause"], "still_running");
-  EXPECT_FALSE(r.verdict["exit"]["known"]);
-  EXPECT_TRUE(r.verdict["attached"]);
+  EXPECT_EQ(r.verdict.at("cause"), "still_running");
+  EXPECT_FALSE(r.verdict.at("exit").at("known"));
+  EXPECT_TRUE(r.verdict.at("attached"));
   EXPECT_EQ(r.budget_event["kind"], "budget_exceeded");
   EXPECT_TRUE(r.said.empty());
   EXPECT_FALSE(r.end.exited);
@@ -186,15 +186,15 @@ TEST(RunEnd, TheVerdictListsTheMainProcessAndTheLargestOthers) {
   }
   e.f.procs_forgotten = 10;
   const RunEnd r = e.decide();
-  const json& procs = r.verdict["procs"];
+  const json& procs = r.verdict.at("procs");
   ASSERT_EQ(procs.size(), kMaxVerdictProcs);
-  EXPECT_EQ(r.verdict["procs_dropped"], 10 + 1500 - kMaxVerdictProcs);
+  EXPECT_EQ(r.verdict.at("procs_dropped"), 10 + 1500 - kMaxVerdictProcs);
   // The main process (index 700, not among the 1023 largest others: 476
   // to 1499 but 700), and those, in the tree's order.
-  EXPECT_EQ(procs[0]["pid"], 1000 + 476);
-  EXPECT_EQ(procs[700 - 476]["pid"], 1000 + 700);
-  EXPECT_EQ(procs[700 - 476]["role"], "main");
-  EXPECT_EQ(procs[procs.size() - 1]["pid"], 1000 + 1499);
+  EXPECT_EQ(procs.at(0).at("pid"), 1000 + 476);
+  EXPECT_EQ(procs.at(700 - 476).at("pid"), 1000 + 700);
+  EXPECT_EQ(procs.at(700 - 476).at("role"), "main");
+  EXPECT_EQ(procs.at(procs.size() - 1).at("pid"), 1000 + 1499);
 }
 
 // A worker that outlived the main process as an orphan holds the main's
@@ -219,7 +219,7 @@ TEST(RunEnd, AnOrphanedWorkersRowStopsAtTheMainsEnd) {
   e.f.procs.push_back(w);
   const RunEnd r = e.decide();
   bool seen = false;
-  for (const auto& p : r.verdict["procs"]) {
+  for (const auto& p : r.verdict.at("procs")) {
     if (p["pid"] != 4242) continue;
     seen = true;
     EXPECT_EQ(p["peak_pss_bytes"], 134 * kMiB) << p.dump();
@@ -239,13 +239,13 @@ TEST(RunEnd, NotesGapsAndTheSitesKeysGoIntoTheVerdict) {
   e.snap.longest_gap_s = 3.04;
   e.f.sites = {{"peak_sites", json::array()}, {"sites", {{"processes", json::array()}}}};
   const RunEnd r = e.decide();
-  const json& notes = r.verdict["notes"];
+  const json& notes = r.verdict.at("notes");
   ASSERT_EQ(notes.size(), 4u);
-  EXPECT_EQ(notes[0], "own note");
-  EXPECT_EQ(notes[1], "oomlens took no sample 2 time(s), for up to 3.0 s (it was stopped or starved of CPU): see the "
+  EXPECT_EQ(notes.at(0), "own note");
+  EXPECT_EQ(notes.at(1), "oomlens took no sample 2 time(s), for up to 3.0 s (it was stopped or starved of CPU): see the "
                       "record's sample_gap events");
-  EXPECT_EQ(notes[2], "kernel log note");
-  EXPECT_EQ(notes[3], "write: No space left on device");
+  EXPECT_EQ(notes.at(2), "kernel log note");
+  EXPECT_EQ(notes.at(3), "write: No space left on device");
   EXPECT_TRUE(r.verdict.contains("peak_sites"));
   EXPECT_TRUE(r.verdict.contains("sites"));
   EXPECT_FALSE(r.verdict.contains("guard"));
@@ -277,16 +277,16 @@ TEST(RunEnd, TheVerdictOfAFixtureProcCgroupAndKernelLogLines) {
   e.main_ended(SIGKILL);
   EXPECT_FALSE(asks_about_killer_daemons(e.f, e.job));
   const RunEnd r = e.decide();
-  EXPECT_EQ(r.verdict["cause"], "oom_killed") << r.verdict.dump(2);
-  ASSERT_EQ(r.verdict["kernel_kills"].size(), 1u);
-  const json& k = r.verdict["kernel_kills"][0];
-  EXPECT_EQ(k["pid"], 100);
-  EXPECT_EQ(k["comm"], "python3");
-  EXPECT_EQ(k["constraint"], "memcg");
-  EXPECT_EQ(k["oom_memcg"], "/oomlens-job");
-  EXPECT_EQ(k["anon_rss_bytes"], 1000000ull * 1024);
-  EXPECT_EQ(r.verdict["procs"][0]["comm"], "python3");  // the tree read from the fixture /proc
-  EXPECT_EQ(r.verdict["exit"]["shell_status"], 137);
+  EXPECT_EQ(r.verdict.at("cause"), "oom_killed") << r.verdict.dump(2);
+  ASSERT_EQ(r.verdict.at("kernel_kills").size(), 1u);
+  const json& k = r.verdict.at("kernel_kills").at(0);
+  EXPECT_EQ(k.at("pid"), 100);
+  EXPECT_EQ(k.at("comm"), "python3");
+  EXPECT_EQ(k.at("constraint"), "memcg");
+  EXPECT_EQ(k.at("oom_memcg"), "/oomlens-job");
+  EXPECT_EQ(k.at("anon_rss_bytes"), 1000000ull * 1024);
+  EXPECT_EQ(r.verdict.at("procs").at(0).at("comm"), "python3");  // the tree read from the fixture /proc
+  EXPECT_EQ(r.verdict.at("exit").at("shell_status"), 137);
   EXPECT_FALSE(r.end.exited);
   EXPECT_EQ(r.end.term_signal, SIGKILL);
 }
@@ -297,8 +297,8 @@ TEST(RunEnd, AJobKilledBySigtermEndsLikeIt) {
   Ended e;
   e.main_ended(SIGTERM);
   const RunEnd r = e.decide();
-  EXPECT_EQ(r.verdict["exit"]["signal_name"], "SIGTERM");
-  EXPECT_EQ(r.verdict["exit"]["shell_status"], 128 + SIGTERM);
+  EXPECT_EQ(r.verdict.at("exit").at("signal_name"), "SIGTERM");
+  EXPECT_EQ(r.verdict.at("exit").at("shell_status"), 128 + SIGTERM);
   EXPECT_FALSE(r.end.exited);
   EXPECT_EQ(r.end.term_signal, SIGTERM);
   EXPECT_EQ(supervise::shell_status(r.end), 128 + SIGTERM);
@@ -320,9 +320,9 @@ TEST(RunEnd, ACleanupFailureIsANoteNeverTheExitStatus) {
   e.f.notes.push_back(c->error->message());
   e.main_ended(3 << 8);  // exit 3
   const RunEnd r = e.decide();
-  ASSERT_FALSE(r.verdict["notes"].empty());
-  EXPECT_NE(r.verdict["notes"][0].get<std::string>().find("cannot remove"), std::string::npos);
-  EXPECT_EQ(r.verdict["exit"]["exit_code"], 3);
+  ASSERT_FALSE(r.verdict.at("notes").empty());
+  EXPECT_NE(r.verdict.at("notes").at(0).get<std::string>().find("cannot remove"), std::string::npos);
+  EXPECT_EQ(r.verdict.at("exit").at("exit_code"), 3);
   EXPECT_TRUE(r.end.exited);
   EXPECT_EQ(r.end.exit_code, 3);
 }

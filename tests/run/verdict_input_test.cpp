@@ -12,6 +12,7 @@
 #include "run/verdict_input.h"
 #include "support/fixture_tree.h"
 #include "support/paths.h"
+#include "util/units.h"
 
 namespace oomlens::run {
 namespace {
@@ -48,7 +49,6 @@ TEST(VerdictInput, TheTreeOfAFixtureProc) {
 // copy-on-read (113 MiB a worker, "needs 533 MiB"). Passes after the main
 // process's end or the first kill are not the workers' own figures.
 TEST(VerdictInput, AnOrphanedWorkersPassesAfterTheMainEndedAreLeftOut) {
-  constexpr uint64_t kMiB = 1 << 20;
   monitor::TrackedProc mainp;
   mainp.pid = 10;
   mainp.role = monitor::Role::main;

@@ -68,8 +68,8 @@ void run_sites(Job& j, const std::string& env, const std::string& command, std::
 
 // The peak site of `pid` whose innermost frame is at `line` of the tool.
 const json* site_at(const json& v, int pid, int line) {
-  for (auto& s : v["peak_sites"])
-    if (s["pid"] == pid && !s["frames"].empty() && s["frames"][0]["line"] == line &&
+  for (auto& s : v.at("peak_sites"))
+    if (s.at("pid") == pid && !s.at("frames").empty() && s.at("frames").at(0).at("line") == line &&
         s["frames"][0]["file"].is_string() &&
         s["frames"][0]["file"].get<std::string>().find("oomlens-test-sites.cpp") != std::string::npos)
       return &s;
@@ -78,13 +78,13 @@ const json* site_at(const json& v, int pid, int line) {
 
 // The peak site of a process other than `not_pid` of `bytes` whose innermost frame is `function`.
 const json* site_of(const json& v, int not_pid, int64_t bytes, const std::string& function) {
-  for (auto& s : v["peak_sites"])
-    if (s["pid"] != not_pid && s["bytes"] == bytes && !s["frames"].empty() && s["frames"][0]["function"] == function)
+  for (auto& s : v.at("peak_sites"))
+    if (s.at("pid") != not_pid && s.at("bytes") == bytes && !s.at("frames").empty() && s.at("frames").at(0).at("function") == function)
       return &s;
   return nullptr;
 }
 
-std::string sites_notes(const json& v) { return v.contains("sites") ? v["sites"].value("notes", json::array()).dump() : ""; }
+std::string sites_notes(const json& v) { return v.contains("sites") ? v.at("sites").value("notes", json::array()).dump() : ""; }
 
 #ifdef OOMLENS_SANITIZED
 // The job (oomlens-test-sites) is ASan-instrumented here, and ASan refuses
@@ -105,11 +105,11 @@ TEST(SitesRun, NativeSitesOfParentAndForkedChild) {
   EXPECT_EQ(j.status, 0);
   const json& v = j.verdict;
   ASSERT_TRUE(v.contains("peak_sites")) << v.dump();
-  const int main_pid = v["main_pid"];
+  const int main_pid = v.at("main_pid");
   const json* s1 = site_at(v, main_pid, marker_line("SITE-1"));
   const json* s2 = site_at(v, main_pid, marker_line("SITE-2"));
-  ASSERT_TRUE(s1) << v["peak_sites"].dump();
-  ASSERT_TRUE(s2) << v["peak_sites"].dump();
+  ASSERT_TRUE(s1) << v.at("peak_sites").dump();
+  ASSERT_TRUE(s2) << v.at("peak_sites").dump();
   EXPECT_EQ((*s1)["role"], "main");
   EXPECT_EQ((*s1)["bytes"], 48 << 20);  // at least kExactBytes: recorded at its size
   // The preload records no names (addr2line gives them after the run).
@@ -121,8 +121,8 @@ TEST(SitesRun, NativeSitesOfParentAndForkedChild) {
   EXPECT_FALSE(site_at(v, main_pid, marker_line("SITE-3")));
   // The forked child has its own table and its own site.
   bool child = false;
-  for (auto& s : v["peak_sites"])
-    if (s["pid"] != main_pid && !s["frames"].empty() && s["frames"][0]["line"] == marker_line("SITE-4")) {
+  for (auto& s : v.at("peak_sites"))
+    if (s.at("pid") != main_pid && !s.at("frames").empty() && s.at("frames").at(0).at("line") == marker_line("SITE-4")) {
       child = true;
       EXPECT_EQ(s["bytes"], 32 << 20);
     }
@@ -168,8 +168,8 @@ os.waitpid(pid, 0)
   EXPECT_EQ(j.status, 0) << j.err;
   const json& v = j.verdict;
   ASSERT_TRUE(v.contains("peak_sites")) << v.dump();
-  const int main_pid = v["main_pid"];
-  for (int mib : {48, 40, 32}) EXPECT_TRUE(site_of(v, main_pid, int64_t{mib} << 20, "held")) << mib << " MiB child: " << v["peak_sites"].dump();
+  const int main_pid = v.at("main_pid");
+  for (int mib : {48, 40, 32}) EXPECT_TRUE(site_of(v, main_pid, int64_t{mib} << 20, "held")) << mib << " MiB child: " << v.at("peak_sites").dump();
   EXPECT_TRUE(site_of(v, -1, int64_t{24} << 20, "kept")) << v["peak_sites"].dump();
   EXPECT_NE(j.out.find("child LD_PRELOAD=/nonexistent-user-preload.so /"), std::string::npos) << j.out;
   size_t lines = 0;
@@ -187,8 +187,8 @@ TEST(SitesRun, UnsupportedPythonGetsNativeStacksSaidOnce) {
             std::string("'") + oomlens::testing::test_sites_binary() + "' --fork");
   EXPECT_EQ(j.status, 0);
   const json& v = j.verdict;
-  const int main_pid = v["main_pid"];
-  EXPECT_TRUE(site_at(v, main_pid, marker_line("SITE-1"))) << v["peak_sites"].dump();
+  const int main_pid = v.at("main_pid");
+  EXPECT_TRUE(site_at(v, main_pid, marker_line("SITE-1"))) << v.at("peak_sites").dump();
   const std::string notes = sites_notes(v);
   const std::string note = "Python 3.13.0 is not a version whose frames the preload can walk";
   const size_t at = notes.find(note);
@@ -212,9 +212,9 @@ TEST(SitesRun, FullDiskRunsWithoutSitesAndSaysSo) {
   EXPECT_EQ(j.status, 0) << j.err;
   EXPECT_NE(j.out.find("done "), std::string::npos) << j.out;  // the job ran to its end
   const json& v = j.verdict;
-  EXPECT_TRUE(v["peak_sites"].empty()) << v.dump();
+  EXPECT_TRUE(v.at("peak_sites").empty()) << v.dump();
   const std::string notes = sites_notes(v);
-  EXPECT_NE(notes.find("sites." + std::to_string(v["main_pid"].get<int>()) + ": empty"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("sites." + std::to_string(v.at("main_pid").get<int>()) + ": empty"), std::string::npos) << notes;
 }
 
 // jemalloc preloaded by the user, before the sites library (docs/run.md):
@@ -231,11 +231,11 @@ TEST(SitesRun, UsersJemallocComesFirst) {
   EXPECT_NE(j.out.find("done "), std::string::npos) << j.out;
   const json& v = j.verdict;
   ASSERT_TRUE(v.contains("peak_sites")) << v.dump();
-  const int main_pid = v["main_pid"];
+  const int main_pid = v.at("main_pid");
   // Site 1 (48 MiB) is one jemalloc mapping made under site1().
   bool site1 = false;
-  for (auto& s : v["peak_sites"])
-    if (s["pid"] == main_pid && s["bytes"].get<int64_t>() >= (int64_t{48} << 20))
+  for (auto& s : v.at("peak_sites"))
+    if (s.at("pid") == main_pid && s.at("bytes").get<int64_t>() >= (int64_t{48} << 20))
       for (auto& f : s["frames"])
         if (f["function"].is_string() && f["function"].get<std::string>().find("site1()") != std::string::npos) site1 = true;
   EXPECT_TRUE(site1) << v["peak_sites"].dump();

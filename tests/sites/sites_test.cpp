@@ -127,7 +127,7 @@ TEST(Sites, TopSitesAndTheirText) {
   EXPECT_TRUE(v["peak_sites"][1]["frames"][0]["file"].is_null());
   auto lines = render::peak_sites_lines(v);
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_EQ(lines[0], "main pid 582: 612 MiB at train.py:41 kept.append(torch.ones(1 << 20)) \u2190 train.py:52 main");
+  EXPECT_EQ(lines[0], "main pid 582: 612.0 MiB at train.py:41 kept.append(torch.ones(1 << 20)) \u2190 train.py:52 main");
   EXPECT_EQ(lines[1], "main pid 582: 88.0 MiB at ? in libtorch_cpu.so");
   // A native frame symbolised with debug information.
   json f = {{"function", "grab"}, {"file", "/src/a.c"}, {"line", 4}, {"object", "/bin/a"}, {"source", nullptr}};
@@ -151,14 +151,14 @@ TEST(Sites, TreeLinesAndPerWorkerAdvice) {
                                  {{"pid", 12}, {"role", "worker"}, {"bytes", 1 << 20}, {"frames", json::array()}}});
   auto lines = render::peak_sites_lines(v);
   ASSERT_GE(lines.size(), 6u);
-  EXPECT_EQ(lines[0], "tree: 300 MiB at train.py:40 main (in 1 of 3 processes, each at its own peak)");
-  EXPECT_EQ(lines[1], "tree: 200 MiB at train.py:12 DS.__getitem__ (in 2 of 3 processes, each at its own peak)");
-  EXPECT_EQ(lines[2], "main pid 10: 300 MiB at train.py:40 main");
-  EXPECT_EQ(lines.back().rfind("sites: each of 2 workers holds its own 100 MiB at train.py:12 DS.__getitem__ (200 MiB in all)", 0), 0u)
+  EXPECT_EQ(lines[0], "tree: 300.0 MiB at train.py:40 main (in 1 of 3 processes, each at its own peak)");
+  EXPECT_EQ(lines[1], "tree: 200.0 MiB at train.py:12 DS.__getitem__ (in 2 of 3 processes, each at its own peak)");
+  EXPECT_EQ(lines[2], "main pid 10: 300.0 MiB at train.py:40 main");
+  EXPECT_EQ(lines.back().rfind("sites: each of 2 workers holds its own 100.0 MiB at train.py:12 DS.__getitem__ (200.0 MiB in all)", 0), 0u)
       << lines.back();
   // One process: no tree lines, no advice.
   for (int i = 0; i < 3; ++i) v["peak_sites"].erase(1);
-  EXPECT_EQ(render::peak_sites_lines(v), std::vector<std::string>{"main pid 10: 300 MiB at train.py:40 main"});
+  EXPECT_EQ(render::peak_sites_lines(v), std::vector<std::string>{"main pid 10: 300.0 MiB at train.py:40 main"});
 }
 
 // A main process that grew every epoch: the growth advice names its
@@ -182,7 +182,7 @@ TEST(Sites, GrowingMainNamesItsLargestStack) {
   EXPECT_EQ(has_growth_line(render::peak_sites_lines(v)), "");
   v["worker_memory"]["main_growing"] = true;
   EXPECT_EQ(has_growth_line(render::peak_sites_lines(v)).rfind(
-                "sites: the main process grew every epoch, and at its peak 600 MiB of it had been allocated at "
+                "sites: the main process grew every epoch, and at its peak 600.0 MiB of it had been allocated at "
                 "train.py:41 main: ", 0), 0u);
   v["peak_sites"][0]["bytes"] = 10 << 20;  // the largest main stack is now load's 100 MiB of 110: still named
   EXPECT_NE(has_growth_line(render::peak_sites_lines(v)).find("train.py:9 load"), std::string::npos);

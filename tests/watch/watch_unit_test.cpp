@@ -337,7 +337,7 @@ TEST(Capture, TheSameProcessKilledAgainIsNamed) {
   // In the JSON line too (the check as explain's).
   bool in_json = false;
   const nlohmann::json j = watch_event_json(got[2]);  // kept: a range over a temporary's member would dangle
-  for (const auto& k : j["explanation"]["checks"]) in_json = in_json || k["id"] == "victim_killed_again";
+  for (const auto& k : j.at("explanation").at("checks")) in_json = in_json || k.at("id") == "victim_killed_again";
   EXPECT_TRUE(in_json);
   std::filesystem::remove_all(dir);
 }
