@@ -508,11 +508,12 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     out.emplace_back(tr("Find the full report in the lines before the kill (`journalctl -k`, /var/log/kern.log): its "
                      "header says whether a cgroup limit or the whole machine ran out."));
   }
-  if (e.kind == EventKind::incomplete && e.trigger) {
+  if (e.kind == EventKind::incomplete && e.trigger && !e.trigger->header_missing) {
     out.emplace_back(tr("The kill line, if any, comes after this header (`Killed process …`, usually within a few hundred "
                      "lines): look further on in the log (`journalctl -k`, /var/log/kern.log) for the rest of the report."));
   } else if (e.kind == EventKind::incomplete) {
-    // 101: the excerpt starts inside the report (at its task table) and ends before the kill.
+    // 101: the excerpt starts inside the report (at its task table, or 469 at its CPU: line) and ends before the
+    // kill.
     out.emplace_back(tr("This excerpt has no `invoked oom-killer` header and ends before any kill line: read the whole "
                         "report in the log (`journalctl -k`, /var/log/kern.log), from its header to its `Killed "
                         "process …` line."));

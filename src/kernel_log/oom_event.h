@@ -100,6 +100,11 @@ struct Trigger {
   std::optional<std::string> nodemask; ///< 4.9–4.20 header, or 5.0+ oom-kill: line
   std::optional<std::string> cpuset;   ///< `<comm> cpuset=X mems_allowed=Y` or oom-kill: line
   std::optional<std::string> mems_allowed;
+  /// The `… invoked oom-killer:` line is not in the text: the task is known
+  /// only from dump_stack()'s `CPU: … Comm:` line or the `cpuset=` line (a
+  /// paste that starts below the header), so gfp_mask, order and adj are
+  /// unknown and no advice may point "after this header".
+  bool header_missing = false;
 };
 
 /// Who owns a cgroup path, decoded from its name.

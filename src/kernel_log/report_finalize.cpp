@@ -299,6 +299,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   // Trigger: header + stack line + cpuset line.
   if (b.header || b.stack || b.cpuset) {
     Trigger t;
+    t.header_missing = !b.header;
     if (b.header) {
       t.comm = b.header->comm;
       t.pid = b.header->pid;  // OpenVZ's header names it; a stack line of the same task names it too

@@ -2669,6 +2669,110 @@ add("457-mwlwifi-158-wrt3200acm-armv7-debian-syslog-slow-console-rows-dhcpd-sele
 add("458-ollama-16983-dmesg-x-pt-br-locale-date-amdgpu-igpu-regs-task-end-meminfo-indented-continuations.log",
     GH + "ollama/ollama/pull/16983", [],
     "n/a (no OOM line in the text: registers and a Mem-Info, which warn_alloc prints too)")
+# 459+: blind set 15c (h-b15c)
+# Helper b15c: twelve reports chosen for how their text arrived (dmesg -x facility/level columns, a bracketed ISO date,
+# dmesg -T, a bare or host-less syslog prefix, a stamp cut at its start, a hand-typed month, a journal with foreign
+# lines, excerpts cut in a header, a kill line or a table), checked against the corpus and the other helpers'
+# worktrees. Truth written by hand from the text and the kernel's formats before oomlens ran on them.
+# ScyllaDB node, `dmesg -x -T` (`kern  :warn  : [Wed Jun 28 00:10:12 2023] `: facility and level columns before the
+# ctime stamp): the tail of show_mem (Normal buddy lists, hugepages, swap cache, `Free swap  = 0kB` of 10956796kB) and
+# `Tasks state` with its 4.19+ header; the first row, cut by the index, left out. show_mem is dump_header()'s for an
+# OOM that is not a memcg's (a memcg OOM prints memory.stat instead), and the swap was used up.
+add("459-scylla-manager-3450-dmesg-x-T-kern-facility-level-prefix-show-mem-tail-free-swap-0-tasks-state-header-row-cut.log",
+    GH + "scylladb/scylla-manager/issues/3450", ["incomplete"],
+    "global (machine-wide show_mem tail: not a memcg OOM; no header, no kill line)", constraints=["global"],
+    wall_prefix="2023-06-28T00:10:12", checks=["swap_exhausted"])
+# Loki's own issue: an Ubuntu syslog (host replaced) from the task rows on (4.15-era `pgtables_bytes` rows: loki holds
+# 3919808 pages), the ≤ 5.0 selection of netdata (score 1002: its oom_score_adj 1000) and the kill of its child
+# apps.plugin, cut by the index inside `file-r`: anon-rss is printed, file-rss is not (null). 4.15's kill line prints
+# no oom_score_adj: apps.plugin's row says 1000.
+add("460-loki-196-ubuntu-syslog-rows-netdata-adj-1000-selection-score-1002-kill-of-child-apps-plugin-cut-in-file-rss.log",
+    GH + "grafana/loki/issues/196", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(481, "apps.plugin", 21272, 1464, None, adj=1000, adj_source="task table row")],
+    selected_only=[[410, "netdata", 1002]],
+    table_rows=[[10755, "snapd", -900], [992, "containerd-shim", -999], [1013, "promtail", 0], [23324, "loki", 0],
+                [410, "netdata", 1000], [461, "bash", 1000], [481, "apps.plugin", 1000], [485, "go.d.plugin", 1000]],
+    year_guessed=True)
+# Mesos Kibana executor in Docker, raw dmesg (3.x, cgroup v1): `Task in … killed as a result of limit of …` its own
+# scope, memory at its 131072 kB limit (failcnt 48), memory+swap usage 0kB with no limit (swap accounting off), one
+# row, the memcg selection of node (score 1112) and its kill (no shmem-rss: before 4.5); the next line, cut by the
+# index (`dock`), left out.
+MESOS_KIBANA_8 = "/system.slice/docker-404349f442a393476560ae32b022eb7bbadac16f9c4b50532815464b14a35d3b.scope"
+add("mangler-pending/461-mesos-kibana-8-raw-dmesg-3.x-memcg-v1-docker-scope-128m-limit-memsw-usage-0-node-selection-score-1112-kill.log",
+    GH + "mesos/kibana/issues/8", ["kill"], "memcg (Memory cgroup out of memory prefix; Task in … killed as a result of "
+    "limit of …)", constraints=["memcg"], memcg=MESOS_KIBANA_8, limit_kb=131072,
+    kills=[kill(6847, "node", 913380, 130888, 14388, adj=0, adj_source="task table row", selected_score=1112)],
+    table_rows=[[6847, "node", 0]], not_checks=["memcg_swap_disallowed", "memcg_swap_exhausted"], text_not=K8S)
+# The same project's later issue: `[2016-02-02 07:09:26]  ` (a bracketed ISO date and two spaces, no printk stamp)
+# before the v1 memcg block of another Docker scope at its 1048576 kB limit (failcnt 78; memory+swap not limited);
+# the task table's header, cut by the index, left out: no table, no kill.
+MESOS_KIBANA_13 = "/system.slice/docker-50c016035226708bbb3e86c24f3e5e5a7f7a0b9448ca16b74b7e62781045e91a.scope"
+add("462-mesos-kibana-13-dmesg-bracket-iso-date-double-space-prefix-memcg-v1-task-in-docker-scope-1g-limit-stats-table-header-cut.log",
+    GH + "mesos/kibana/issues/13", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
+    constraints=["memcg"], memcg=MESOS_KIBANA_13, limit_kb=1048576, wall_prefix="2016-02-02T07:09:26",
+    not_checks=["memcg_swap_disallowed", "memcg_swap_exhausted"], text_not=K8S)
+# Kibana's server on GCE, `dmesg -T` 2015: node's header in a Docker container (64-hex cpuset) on Debian's 3.16
+# backport, raw stack words, every frame marked `?`, mem_cgroup_oom_synchronize among them (a memcg OOM at a page
+# fault's end); the index's excerpt ends inside the next frame (left out).
+add("463-kibana-5170-dmesgT-2015-debian-3.16-bpo-node-docker-cpuset-header-unreliable-frames-memcg-oom-synchronize-stack-cut.log",
+    GH + "elastic/kibana/issues/5170", ["incomplete"], "memcg (stack: mem_cgroup_oom_synchronize, every frame marked ?)",
+    constraints=["memcg"], wall_prefix="2015-11-14T01:50:40", text_not=K8S,
+    trigger=trig("node", 4787, gfp="0xd0", order=0, oom_score_adj=0))
+# A Docker host on VMware (Ubuntu 14.04, 3.19), syslog without a host name (`Aug 19 00:32:04 kernel: [ 9610.328720] `):
+# the last task row (java 19715, uid 10000, 47965 swapents), the memcg selection of java 17377 (score 495) and the
+# kill of its child java 19715 (3.19's kill line: no shmem-rss, no adj; the row says 0), then 45 s later the next
+# header, java 19856, to `Call Trace:` (the cut frame left out): its constraint cannot be told.
+add("464-moby-15654-hostless-syslog-prefix-ubuntu-3.19-memcg-row-selection-17377-score-495-kill-of-child-java-then-next-header-at-call-trace.log",
+    GH + "moby/moby/issues/15654", ["kill", "incomplete"],
+    "memcg (Memory cgroup out of memory prefix; second event: the excerpt ends at `Call Trace:`)",
+    constraints=["memcg", None],
+    kills=[kill(19715, "java", 3216536, 299136, 6652, adj=0, adj_source="task table row")],
+    selected_only=[[17377, "java", 495]], table_rows=[[19715, "java", 0]],
+    trigger=trig("java", 19856, gfp="0xd0", order=0, oom_score_adj=0, note="header of the NEXT OOM event"),
+    year_guessed=True, text_not=K8S)
+# Marathon on AWS (RHEL 7 3.10, `Tainted: P OE`): lines with a bare `kernel: ` prefix (no date, no host, no stamp):
+# java's header in a Docker container, raw stack words, oom_kill_process called from mem_cgroup_oom_synchronize;
+# the next frame, cut by the index, left out.
+add("465-marathon-2874-bare-kernel-prefix-rhel7-3.10-aws-java-docker-cpuset-header-tainted-p-oe-memcg-oom-synchronize-stack-cut.log",
+    GH + "d2iq-archive/marathon/issues/2874", ["incomplete"],
+    "memcg (stack: oom_kill_process called from mem_cgroup_oom_synchronize)", constraints=["memcg"], text_not=K8S,
+    trigger=trig("java", 9949, gfp="0xd0", order=0, oom_score_adj=0))
+# A 2008 blog post: the author's `# vim /var/log/messages`, then two lines with a hand-typed month (`July 12`, not
+# syslog's `Jul`): 2.6's lower-case selection `Out of memory: kill process 7986 (apache) score 15147 or a child`
+# (pre-2.6.36 badness, unbounded) and `Killed process 7986 (apache)` with no sizes.
+add("466-egloo-blog-2008-hand-typed-july-month-messages-2.6-kill-process-apache-score-15147-or-a-child-no-sizes.log",
+    "https://egloo.wordpress.com/2008/07/27/apache-out-of-memory-error/", ["kill"], "global (Out of memory: prefix)",
+    constraints=["global"], kills=[kill(7986, "apache", None, None, None, selected_score=15147)])
+# amazon-ssm-agent thread: an Amazon Linux 2 (5.10) syslog whose first line lost its `Jan 10 ` in the paste
+# (`10:44:23 host kernel: sshd invoked oom-killer: …`), frames with no indent after `kernel: `; the poster's excerpt
+# ends at out_of_memory, its caller not shown (5.10's memcg path calls out_of_memory too).
+add("467-ssm-agent-353-syslog-first-line-month-day-cut-amzn2-5.10-sshd-header-unindented-frames-stack-cut-at-out-of-memory.log",
+    GH + "aws/amazon-ssm-agent/issues/353", ["incomplete"], "not determinable (stack cut at out_of_memory)",
+    constraints=[None], year_guessed=True,
+    trigger=trig("sshd", 5052, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
+# An Ubuntu t3.nano (6.8-aws) journal: two python3 apt_news lines, then irqbalance's header and the stack to
+# `? oom_evaluate_task`; the next line, cut by the index (`Feb 02 16:`), left out: the caller of oom_kill_process is
+# not shown.
+add("468-ssm-agent-615-journal-python3-apt-news-lines-then-irqbalance-header-6.8-aws-t3-nano-stack-cut-after-oom-kill-process.log",
+    GH + "aws/amazon-ssm-agent/issues/615", ["incomplete"], "not determinable (stack cut after oom_kill_process)",
+    constraints=[None], year_guessed=True,
+    trigger=trig("irqbalance", 608, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0))
+# Scylla 0.12 on CentOS 7 (3.10): the poster's dmesg starts at the CPU: line (no `invoked oom-killer` line, no cpuset
+# line), raw stack words, oom_kill_process called from out_of_memory, which no memcg OOM calls before 4.8 (3.10's
+# memcg path is mem_cgroup_out_of_memory); the next frame, cut by the index, left out.
+add("469-scylladb-642-centos7-3.10-dmesg-from-cpu-line-no-header-scylla-raw-words-stack-cut-at-out-of-memory.log",
+    GH + "scylladb/scylladb/issues/642", ["incomplete"],
+    "global (stack cut at out_of_memory, which no memcg OOM calls before 4.8; the paste starts at the CPU: line)",
+    constraints=["global"],
+    trigger=trig("scylla", 4108, note="from the CPU: line; no header, so gfp_mask, order and adj are not printed"))
+# ScyllaDB monitoring issue: a syslog whose host the poster masked (`ip-xxxxxx`), the 4.19+ table header and six rows;
+# scylla's total_vm 4295083049 pages (16 TiB of address space) is wider than its column, so its rss, pgtables_bytes
+# and swapents sit one place right; the last row, cut by the index, left out.
+add("470-scylla-monitoring-1242-masked-host-syslog-4.19-table-header-rows-scylla-4295083049-page-total-vm-shifts-columns-adj-minus-950.log",
+    GH + "scylladb/scylla-monitoring/issues/1242", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None], year_guessed=True,
+    table_rows=[[631, "systemd-udevd", -1000], [685, "auditd", -1000], [789, "dbus-daemon", -900], [2666, "sshd", -1000],
+                [2977, "scylla", -950], [14856, "systemd-cgroups", 0]])
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -66,6 +66,15 @@ TEST(Incomplete, SaysTheLogEndsAndAdviceLooksAfter) {
   EXPECT_THAT(h, Not(HasSubstr("after this header")));
   EXPECT_THAT(h, HasSubstr("This excerpt has no `invoked oom-killer` header and ends before any kill line"));
   EXPECT_THAT(x.summary, Not(HasSubstr("was killed by")));
+  // 469: a paste from the CPU: line names the task (comm, pid) but has no header either: no "after this header".
+  OomEvent from_cpu = e;
+  from_cpu.trigger = Trigger{};
+  from_cpu.trigger->comm = "scylla";
+  from_cpu.trigger->pid = 4108;
+  from_cpu.trigger->header_missing = true;
+  const std::string c = advice(explain(from_cpu));
+  EXPECT_THAT(c, Not(HasSubstr("after this header")));
+  EXPECT_THAT(c, HasSubstr("This excerpt has no `invoked oom-killer` header and ends before any kill line"));
 }
 
 TEST(Incomplete, UnknownConstraintAndEmptyEvent) {

@@ -46,6 +46,7 @@ TEST(Headerless, StackFromTheCpuLineIsAnIncompleteReport) {
   EXPECT_FALSE(e.trigger->gfp_mask);
   EXPECT_FALSE(e.trigger->order);
   EXPECT_FALSE(e.trigger->oom_score_adj);
+  EXPECT_TRUE(e.trigger->header_missing);  // the task is the CPU: line's: no advice may point "after this header"
   EXPECT_TRUE(e.victims.empty());
   EXPECT_EQ(e.lines.first, 1u);
   EXPECT_TRUE(has_note(e, "header (`… invoked oom-killer: …`) is not in the input"));
@@ -168,6 +169,36 @@ TEST(Headerless, WrappedCpuLineIsRejoined) {
   EXPECT_EQ(e.host, "host");
   EXPECT_EQ(e.lines.first, 1u);
   EXPECT_EQ(e.constraint, Constraint::memcg);
+}
+
+}  // namespace
+}  // namespace oomlens
+
+namespace oomlens {
+namespace {
+
+// Blind set 15c (469): a 3.10 paste that starts at the CPU: line, cut in the stack at out_of_memory. The trigger is
+// the CPU: line's task, marked header_missing; with the `invoked oom-killer:` line the same report's is not.
+TEST(Headerless, TriggerFromTheCpuLineSaysTheHeaderIsMissing) {
+  constexpr std::string_view kFromCpu =
+      "[18030.320542] CPU: 5 PID: 4108 Comm: scylla Not tainted 3.10.0-229.20.1.el7.x86_64 #1\n"
+      "[18030.320543] Hardware name: Quanta OCP-Q301 /OCP-Q301, BIOS F03B3A14.Signed 07/14/2014\n"
+      "[18030.320556] Call Trace:\n"
+      "[18030.320564]  [<ffffffff816045b6>] dump_stack+0x19/0x1b\n"
+      "[18030.320566]  [<ffffffff815ff57f>] dump_header+0x8e/0x214\n"
+      "[18030.320574]  [<ffffffff8115a44e>] oom_kill_process+0x24e/0x3b0\n"
+      "[18030.320576]  [<ffffffff8115ac76>] out_of_memory+0x4b6/0x4f0\n";
+  const OomEvent e = testing::one_event(kFromCpu);
+  ASSERT_TRUE(e.trigger);
+  EXPECT_EQ(e.trigger->comm, "scylla");
+  EXPECT_EQ(e.trigger->pid, 4108);
+  EXPECT_TRUE(e.trigger->header_missing);
+  const std::string with_header =
+      "[18030.320540] scylla invoked oom-killer: gfp_mask=0x201da, order=0, oom_score_adj=0\n" + std::string(kFromCpu);
+  const OomEvent h = testing::one_event(with_header);
+  ASSERT_TRUE(h.trigger);
+  EXPECT_EQ(h.trigger->pid, 4108);
+  EXPECT_FALSE(h.trigger->header_missing);
 }
 
 }  // namespace
