@@ -1193,7 +1193,7 @@ add("252-vllm-1160-syslog-escaped-ansi-033-raylet-workers-killed-due-to-memory-p
     GH + "vllm-project/vllm/issues/1160", [], "n/a (no kernel report: raylet's count of workers it killed)")
 # Task rows only (the table header kept, the rest elided by the poster with `...`); pgtables_bytes in multiples
 # of 64 KiB pages. The last row is cut before its adj and name.
-add("mangler-pending/253-ltp-1034-syslog-oom02-task-table-rows-elided-dots-7-digit-pids-64k-pgtables-last-row-cut.log",
+add("253-ltp-1034-syslog-oom02-task-table-rows-elided-dots-7-digit-pids-64k-pgtables-last-row-cut.log",
     GH + "linux-test-project/ltp/issues/1034", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None],
     table_rows=[[1211, "systemd-udevd", -1000], [1501, "dbus-daemon", -900], [98679, "runltp", 0],

@@ -627,5 +627,22 @@ TEST(PendingMangles, ANamelessRowShorterThanItsTableKeepsItsFirstFourFiguresOnly
   EXPECT_FALSE(ev[0].tasks[1].oom_score_adj);
 }
 
+TEST(PendingMangles, ATableHeaderGluedAfterAnEmptyRecordOpensTheRowsReport) {
+  // 253 through join_records: a blank line's prefix with the table header's record glued after it; the rows
+  // (an elision between) open the report at the header and keep the order they were printed in, not by pid.
+  const std::string p = "May  7 21:44:40 host1 kernel: ";
+  auto ev = parse_log_text(
+      p + p + "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n" +
+      p + "[   1211]     0  1211      544        6   327680      107         -1000 systemd-udevd\n" +
+      p + "[2343580]     0 2343580     1014      124   393216       78          -250 systemd-journal\n" +
+      p + "[ 912894]     0 912894       52        0   393216       14         -1000 oom02\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 3u);
+  EXPECT_EQ(ev[0].tasks[1].pid, 2343580);
+  EXPECT_EQ(ev[0].tasks[2].pid, 912894);
+  EXPECT_EQ(ev[0].tasks[1].oom_score_adj.value_or(0), -250);
+}
+
 }  // namespace
 }  // namespace oomlens
