@@ -238,8 +238,8 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   bool repeated_old_line = false;
   for (const Victim& x : e.victims) {
     const bool sized = x.total_vm_bytes || x.anon_rss_bytes || x.file_rss_bytes;
-    oom_group = oom_group || (x.printed_twice && sized);
-    repeated_old_line = repeated_old_line || (x.printed_twice && !sized);
+    oom_group = oom_group || (x.printed_twice == true && sized);
+    repeated_old_line = repeated_old_line || (x.printed_twice == true && !sized);
   }
   for (const std::string& n : e.notes) oom_group = oom_group || n.find("oom.group") != std::string::npos;
   if (repeated_old_line && !oom_group && e.victims.size() == 1) {

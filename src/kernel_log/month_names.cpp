@@ -18,6 +18,26 @@ int english_month(std::string_view m) {
   return 0;
 }
 
+namespace {
+
+// Whether `m` can be one word a locale prints for a month: letters (any
+// non-ASCII byte counts as one, `июл`, `Mär`), then an optional `.` (`juil.`),
+// and no capital after a small letter. A comm or word glued before a syslog
+// stamp (`SetMonitoMay  7 …`, a joined record's `qubes.SetMonito`) is none.
+bool month_word(std::string_view m) {
+  auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+  auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+  for (size_t i = 0; i < m.size(); ++i) {
+    const char c = m[i];
+    if (c == '.' && i + 1 == m.size() && i > 0) continue;
+    if (!lower(c) && !upper(c) && static_cast<unsigned char>(c) < 0x80) return false;
+    if (upper(c) && i > 0 && lower(m[i - 1])) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 int localized_month(std::string_view m) {
   if (!m.empty() && is_digit(m[0])) {
     auto v = take_u64(m);
@@ -35,6 +55,7 @@ int localized_month(std::string_view m) {
       // ru_RU (glibc's %b; `мая` is the genitive it prints for May)
       {"янв", 1}, {"фев", 2}, {"мар", 3}, {"апр", 4}, {"мая", 5}, {"май", 5}, {"июн", 6}, {"июл", 7},
       {"авг", 8}, {"сен", 9}, {"окт", 10}, {"ноя", 11}, {"дек", 12}};
+  if (!month_word(m)) return 0;
   for (const auto& e : kTable)
     if (starts_with_ascii_ci(m, e.prefix)) return e.month;
   return 0;

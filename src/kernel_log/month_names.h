@@ -13,7 +13,10 @@ namespace oomlens {
 /// 1..12 for a month name as a localized `strftime("%b")` prints it:
 /// `dmesg -T` and journalctl's short outputs both use the user's locale
 /// (`juil.`, `avril`, `Mär`, `июл`, `7月`, `7월`). Matched by prefix, ASCII
-/// case-insensitive; numeric CJK months by their digits. 0 when unknown.
+/// case-insensitive; numeric CJK months by their digits. 0 when unknown, and
+/// for a token that is no one word of letters (an optional `.` at its end) or
+/// has a capital after a small letter (`SetMonitoMay`: a comm glued before a
+/// stamp, not `set`, Portuguese September).
 [[nodiscard]] int localized_month(std::string_view m);
 
 }  // namespace oomlens

@@ -258,7 +258,11 @@ struct Victim {
   std::optional<std::string> oom_score_adj_source;
   std::optional<uint64_t> selected_score;    ///< from `Kill process … score S …`
   std::optional<Reaped> reaped;
-  bool printed_twice = false;                ///< memory.oom.group re-print
+  /// The kill line printed twice (memory.oom.group's re-print, or 2.6's second
+  /// OOM choosing the same exiting task): true when both copies were read, false
+  /// when the line was read whole with none after it, nullopt when what followed
+  /// it was lost (a viewer's cut, a glued record left unread) and the copy with it.
+  std::optional<bool> printed_twice = false;
   /// Kill-line prefix: "Out of memory", "Memory cgroup out of memory",
   /// "Out of memory (oom_kill_allocating_task)", OpenVZ's "Out of memory in UB N"
   /// (N: the container's beancounter id, `Out of memory in UB N: OOM killed process …`),

@@ -26,6 +26,27 @@ using Building = ReportAssembler::Building;
 
 namespace {
 
+// A kill line printed twice is known only when both copies were read; when what came right after the first was
+// lost, the second copy may have been lost with it (RawKill::printed_twice, nullopt).
+void copy_unknown(RawKill& k) {
+  if (k.printed_twice != true) k.printed_twice = std::nullopt;
+}
+
+// Whether the kill line of `pid` goes on, after its `(comm)`, with a record that was not split from it and may
+// be its second copy: the same kill message (`… (jserver). Jul         19 05:19:24 host01 kernel: Out of Memory:
+// Killed process 2368 …`, a stamp a pad broke), or, on a line a viewer cut (`truncated`), anything after 2.6's
+// `(comm).`, which ends that kill line (`… (jserver). Jul 19 05:19:24 host...`).
+bool unread_record_after_kill(std::string_view t, int64_t pid, bool truncated) {
+  size_t k = t.find("illed process ");
+  if (k == std::string_view::npos) k = t.find("ill process ");
+  if (k == std::string_view::npos) return false;
+  const size_t close = t.find(')', k);
+  if (close == std::string_view::npos) return false;
+  const std::string_view after = t.substr(close + 1);
+  if (truncated && starts_with(after, ". ") && !trim(after.substr(2)).empty()) return true;
+  return after.find("illed process " + std::to_string(pid) + " ") != std::string_view::npos;
+}
+
 // Unrecognised lines tolerated inside a report before its outcome (stack
 // traces, zone lists …) and after it (interleaved lines before group kills).
 constexpr uint64_t kQuietBeforeOutcome = 1500;
@@ -306,7 +327,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
   }
   if (cur_ && rejoin(*cur_, line, t)) return true;
-  if (cur_ && line.truncated && !is_program_kmsg(t)) cur_->cut_lines.push_back(line.number);
+  if (cur_ && line.truncated && !is_program_kmsg(t)) {
+    cur_->cut_lines.push_back(line.number);
+    // A record glued after a kill line on its physical line, and cut there by a viewer (`… (jserver). Jul 19
+    // 05:19:24 host01 kernel: Out of Memo…`): it may be the kill's second copy, whether it was printed twice is unknown.
+    if (!cur_->kills.empty() && line.number == cur_->kills.back().line) copy_unknown(cur_->kills.back());
+  }
   using P = Building::Piece;
   P piece = P::none;
   std::optional<oomline::KillLine> kill_stump;  // cut or wrapped inside the comm
@@ -363,6 +389,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       start(line);
       cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
     }
+    if (auto& last = cur_->kills.back(); last.kill.pid == kill_pid && unread_record_after_kill(t, kill_pid, line.truncated))
+      copy_unknown(last);
     if (auto& last = cur_->kills.back(); cur_->chosen_reaped && cur_->chosen_reaped_pid == last.kill.pid)
       last.reaped = std::exchange(cur_->chosen_reaped, std::nullopt);  // its reaper line came first
     if (!early_reapers_.empty()) take_early_reaper(cur_->kills.back().kill.pid, cur_->kills.back().reaped, line.number);

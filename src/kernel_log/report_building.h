@@ -20,7 +20,7 @@ struct RawRow {
 struct RawKill {
   oomline::KillLine kill;
   uint64_t line = 0;
-  bool printed_twice = false;
+  std::optional<bool> printed_twice = false;  // Victim::printed_twice
   std::optional<Reaped> reaped;
 };
 

@@ -50,7 +50,14 @@ std::vector<std::string> guess_columns(const oomline::RowLine& r) {
       if (r.numbers[4] > 0 && r.numbers[4] % 4096 == 0)
         return {"uid", "tgid", "total_vm", "rss", "pgtables_bytes", "swapents", "oom_score_adj"};
       return {"uid", "tgid", "total_vm", "rss", "?", "?", "oom_score_adj"};
-    case 8: return {"uid", "tgid", "total_vm", "rss", "nr_ptes", "nr_pmds", "swapents", "oom_score_adj"};
+    case 8:
+      // nr_ptes counts page-table pages, each mapping at least one page of the task's address space, and up
+      // to 256 (s390, the fewest of any architecture; 512 on x86-64): more of them than total_vm pages, or a
+      // multiple of 4096 over total_vm / 256, is no nr_ptes but a 4.19+ row's pgtables_bytes with a terminal's
+      // pad splitting a number after it (`77824       6        8`, corpus 222): which one is unknown.
+      if (r.numbers[4] > r.numbers[2] || (r.numbers[4] > 0 && r.numbers[4] % 4096 == 0 && r.numbers[4] > r.numbers[2] / 256))
+        return {"uid", "tgid", "total_vm", "rss"};
+      return {"uid", "tgid", "total_vm", "rss", "nr_ptes", "nr_pmds", "swapents", "oom_score_adj"};
     case 10:
       return {"uid", "tgid", "total_vm", "rss", "rss_anon", "rss_file", "rss_shmem",
               "pgtables_bytes", "swapents", "oom_score_adj"};
@@ -64,6 +71,18 @@ RowView view(const ReportAssembler::Building& b, const oomline::RowLine& r) {
   if (r.truncated) {  // only the leading columns survived the cut: map them in order
     if (!b.columns.empty()) v.cols.assign(b.columns.begin(), b.columns.end() - 1);
     else v.cols = {"uid", "tgid", "total_vm", "rss"};  // the first four in every kernel
+    if (v.cols.size() > r.numbers.size()) v.cols.resize(r.numbers.size());
+    return v;
+  }
+  // Cut or wrapped before its name, with fewer numbers than the header names, or than the table's other rows
+  // have (pads splitting a number in each: then a cut row's count may equal the header's): cut inside its
+  // columns, which its count does not tell (a terminal's pad may have split one: `327        680`, corpus 253
+  // and 222 through wrap80_inline_pad); only the first four, before any pad a row can hold, are sure.
+  const size_t expected = b.columns.empty()         ? b.row_numbers_usual
+                          : b.columns.back().empty() ? 0  // a header a viewer cut: its count is unknown
+                                                     : std::max(b.columns.size() - 1, b.row_numbers_usual);
+  if (r.comm.empty() && expected && r.numbers.size() < expected) {
+    v.cols = {"uid", "tgid", "total_vm", "rss"};
     if (v.cols.size() > r.numbers.size()) v.cols.resize(r.numbers.size());
     return v;
   }
@@ -278,8 +297,8 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   else if (b.from_table && !b.summary_line)  // rows alone, no line tells their order: dump_tasks() goes by pid, mostly
     std::stable_sort(b.rows.begin(), b.rows.end(), [](const RawRow& x, const RawRow& y) { return x.row.pid < y.row.pid; });
   else order_rows_from_header(b.rows, b.summary_line, false);
+  b.row_numbers_usual = usual_row_numbers(b.rows);
   if (b.columns.empty()) {
-    b.row_numbers_usual = usual_row_numbers(b.rows);
     std::vector<uint64_t> odd;
     for (const auto& r : b.rows)
       if (b.row_numbers_usual && !r.row.truncated && r.row.numbers.size() > b.row_numbers_usual) odd.push_back(r.line);

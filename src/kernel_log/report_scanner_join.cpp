@@ -458,6 +458,7 @@ size_t ReportScanner::Impl::reflow_records(std::string_view region, bool final, 
     para.clear();
     para_lines.clear();
   };
+  std::string_view prev_raw;  // the physical line before `raw`
   for (size_t ls = 0; ls < cut; ++line) {
     size_t e = region.find('\n', ls);
     size_t eol = e == std::string_view::npos ? region.size() : e;
@@ -466,8 +467,12 @@ size_t ReportScanner::Impl::reflow_records(std::string_view region, bool final, 
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
     const std::string_view body = dequote(raw);
     const std::string_view quote = raw.substr(0, raw.size() - body.size());
+    const std::string_view before = std::exchange(prev_raw, raw);
     if (!para.empty() && quote == para_quote && !trim(body).empty() && record_start_in(body, 0) != 0) {
-      para += ' ';  // the space a re-flow broke the line at
+      // The space a re-flow broke the line at, unless the line kept it (format=flowed's trailing
+      // space: `Killed process ` + `2368 (jserver).`); a hard wrap at the text's width cut inside
+      // a token (`(jserv` + `er).`) and adds none (corpus 255 through flowed72 and wrap72).
+      if (!is_space(para.back()) && (!at_wrap_width(before) || soft_break(before))) para += ' ';
       para_lines.emplace_back(para.size(), line);
       para.append(body);
       continue;

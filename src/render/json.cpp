@@ -170,7 +170,7 @@ json victim_json(const Victim& v) {
           {"oom_score_adj_source", enum_or_null(v.oom_score_adj_source, {"kill_line", "task_table"})},
           {"selected_score", u64(v.selected_score)},
           {"reaped", reaped},
-          {"printed_twice", v.printed_twice},
+          {"printed_twice", v.printed_twice ? json(*v.printed_twice) : json(nullptr)},
           {"message", opt_str(v.message)},
           {"line", u64(v.line)}};
 }

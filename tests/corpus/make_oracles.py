@@ -1088,7 +1088,7 @@ add("221-comfyui-5177-6.8-rss-anon-table-rows-two-excerpts-no-header-cut-rows.lo
                 [24455, "gvfs-udisks2-vo", 200]],
     not_checks=["largest_tasks_by_comm"])
 # `dmesg -T` in a Chinese locale: `[四 3月 20 21:01:25 2025]` (Thursday, March), the year printed.
-add("mangler-pending/222-ktransformers-637-dmesgT-zh-locale-weekday-month-table-rows-cut.log", GH + "kvcache-ai/ktransformers/issues/637",
+add("222-ktransformers-637-dmesgT-zh-locale-weekday-month-table-rows-cut.log", GH + "kvcache-ai/ktransformers/issues/637",
     ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
     table_rows=[[2715, "dde-dconfig-dae", -900], [7960, "(sd-pam)", 0], [86682, "containerd", -999]],
     wall_prefix="2025-03-20T21:01:25", not_checks=["largest_tasks_by_comm"])
@@ -1193,7 +1193,7 @@ add("252-vllm-1160-syslog-escaped-ansi-033-raylet-workers-killed-due-to-memory-p
     GH + "vllm-project/vllm/issues/1160", [], "n/a (no kernel report: raylet's count of workers it killed)")
 # Task rows only (the table header kept, the rest elided by the poster with `...`); pgtables_bytes in multiples
 # of 64 KiB pages. The last row is cut before its adj and name.
-add("mangler-pending/253-ltp-1034-syslog-oom02-task-table-rows-elided-dots-7-digit-pids-64k-pgtables-last-row-cut.log",
+add("253-ltp-1034-syslog-oom02-task-table-rows-elided-dots-7-digit-pids-64k-pgtables-last-row-cut.log",
     GH + "linux-test-project/ltp/issues/1034", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None],
     table_rows=[[1211, "systemd-udevd", -1000], [1501, "dbus-daemon", -900], [98679, "runltp", 0],
@@ -1213,7 +1213,7 @@ add("254-verl-472-ray-worker-died-sigkill-possible-oom-killer-speculation-no-ker
 # prompts that start with `[`), foreign /proc/meminfo lines after a header, and two negatives (a tracer's own
 # lines, SLUB failures).
 # A KB page flattened the syslog: four records on one line; the 2.6 kill line (no sizes) twice for one pid.
-add("mangler-pending/255-aslab-kb-38-2.6-x86_64-numa-syslog-joined-records-killed-process-twice.log",
+add("255-aslab-kb-38-2.6-x86_64-numa-syslog-joined-records-killed-process-twice.log",
     "https://www.aslab.com/support/kb/38.html", ["kill"],
     "not determinable (a bare 2.6 kill line; the NUMA note says only that the machine has several nodes)",
     [kill(2368, "jserver", None, None, None, printed_twice=True)], year_guessed=True,
@@ -2333,7 +2333,7 @@ add("413-scylla-cluster-tests-10809-al2023-6.1-short-precise-journal-global-kill
 # 971 are not in the index; a cut row left out): show_mem's tail (72605 pages RAM = 283 MiB, 18187 reserved, swap
 # 60 MiB used of 1 GiB), the 6.8+ table head and rows, then the global kill of the user's systemd (pid 886, UID 1000,
 # adj 100: user@.service's default), 8.6 MiB: the VM had too little RAM at boot, the kill freed almost nothing.
-add("mangler-pending/414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
+add("414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
     GH + "QubesOS/qubes-issues/issues/9989", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(886, "systemd", 29832, 2832, 5956, 0, 1000, 100, 100)],
     table_rows=[[324, "qubesdb-daemon", 0], [329, "haveged", 0], [971, "xinit", 0], [979, "qubes.SetMonito", 0],

@@ -244,7 +244,7 @@ void expect_one_quoted_kill(std::string_view text) {
   ASSERT_EQ(ev[0].victims.size(), 1u);
   EXPECT_EQ(ev[0].victims[0].pid, 17982);
   EXPECT_EQ(ev[0].victims[0].selected_score, 77);
-  EXPECT_FALSE(ev[0].victims[0].printed_twice);
+  EXPECT_EQ(ev[0].victims[0].printed_twice, false);
   EXPECT_EQ(ev[0].victims[0].anon_rss_bytes, 2540308u * 1024);
   EXPECT_EQ(ev[0].tasks.size(), 2u);
   expect_same_in_chunks(text, 1);

@@ -459,5 +459,190 @@ TEST(PendingMangles, AnUnprefixedHeaderCutAfterTheOutcomeEndsTheReport) {
   EXPECT_EQ(ev[1].tasks[0].pid, 2614);
 }
 
+TEST(PendingMangles, AJoinedRecordSplitsAfterACommWithADot) {
+  // 414 through join_records: a row whose 15-byte comm holds a dot and a
+  // capital (`qubes.SetMonito`) with the next syslog record glued after it.
+  // `SetMonitoMay` is no month word (`set`, Portuguese September), so the
+  // record is split at `May`, and the comm keeps its whole name.
+  auto ev = parse_log_text(
+      "May  7 21:43:21 host1 kernel: Tasks state (memory values in pages):\n"
+      "May  7 21:43:21 host1 kernel: [  pid  ]   uid  tgid total_vm      rss rss_anon rss_file rss_shmem "
+      "pgtables_bytes swapents oom_score_adj name\n"
+      "May  7 21:43:21 host1 kernel: [    979]  1000   979     1138      531       64      467         0    "
+      "49152        0             0 qubes.SetMonitoMay  7 21:43:21 host1 kernel: [   1026]  1000  1026     "
+      "6132     2459      480     1979         0    90112        0             0 Xorg\n"
+      "May  7 21:43:21 host1 kernel: Out of memory: Killed process 1026 (Xorg) total-vm:24528kB, "
+      "anon-rss:1920kB, file-rss:7916kB, shmem-rss:0kB, UID:1000 pgtables:88kB oom_score_adj:0\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 2u);
+  EXPECT_EQ(ev[0].tasks[0].comm, "qubes.SetMonito");
+  EXPECT_EQ(ev[0].tasks[1].comm, "Xorg");
+}
+
+TEST(PendingMangles, AKillRecordGluedAfterTheFirstAndBrokenByAPadLeavesPrintedTwiceUnknown) {
+  // 255 through wrap80_inline_pad: a page joined both copies of a 2.6 kill line into one line; a pad broke
+  // the second copy's stamp, so it is not split off: whether the line was printed twice is unknown (null).
+  auto ev = parse_log_text(
+      "Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process 2368 (jserver). Jul         19 05:19:24 "
+      "host01 kernel: Out of Memory: Killed process 2368 (jserver).\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].comm, "jserver");
+  EXPECT_FALSE(ev[0].victims[0].printed_twice.has_value());
+  // Both copies split and read: printed twice.
+  ev = parse_log_text(
+      "Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process 2368 (jserver). Jul 19 05:19:24 "
+      "host01 kernel: Out of Memory: Killed process 2368 (jserver).\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].printed_twice, true);
+  // A kill line read whole with another record after it: printed once.
+  ev = parse_log_text(
+      "Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process 2368 (jserver).\n"
+      "Jul 19 05:19:24 host01 kernel: OOM kill occurred on an x86_64 NUMA system!\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].printed_twice, false);
+}
+
+TEST(PendingMangles, AKillLineCutAfterItsRecordLeavesPrintedTwiceUnknown) {
+  // 255 through truncate100_dots: the viewer cut the line inside the glued second copy's prefix.
+  auto ev = parse_log_text(
+      "Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process 2368 (jserver). Jul 19 05:19:24 host...\n", {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_FALSE(ev[0].victims[0].printed_twice.has_value());
+  // Through truncate120_ellipsis: the glued record is split off, cut inside its message.
+  ev = parse_log_text(
+      "Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process 2368 (jserver). Jul 19 05:19:24 host01 kernel: "
+      "Out of Memo…\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_FALSE(ev[0].victims[0].printed_twice.has_value());
+  // A cut line after the kill's own (its copy would be whole there, or cut at its figures): printed once.
+  ev = parse_log_text(
+      "Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process 2368 (jserver).\n"
+      "Jul 19 05:19:24 host01 kernel: OOM kill occurred on an x86_64 NUMA sy...\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].printed_twice, false);
+}
+
+TEST(PendingMangles, RecordsRunTogetherRejoinAWrappedCommWithoutASpace) {
+  // 255 through wrap72 and flowed72: records glued on one line, then hard-wrapped at 72 columns inside the
+  // comm (`(jserv` + `er).`) or format=flowed-broken after `process ` (its trailing space kept): rejoined,
+  // the comm is whole and the second copy reads as a kill again.
+  const std::string wrapped =
+      "When running memory intensive application(s), the kernel reports the fol\n"
+      "lowing error messages in /var/log/messages:\n"
+      "Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process 2368 (jserv\n"
+      "er). Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process 2368 (\n"
+      "jserver). Jul 19 05:19:24 host01 kernel: OOM kill occurred on an x86_64 \n"
+      "NUMA system! Jul 19 05:19:24 host01 kernel: The numa=off boot option mig\n"
+      "ht help avoid this.\n";
+  auto ev = parse_log_text(wrapped, {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].comm, "jserver");
+  EXPECT_EQ(ev[0].victims[0].printed_twice, true);
+  const std::string flowed =
+      "When running memory intensive application(s), the kernel reports the \n"
+      "following error messages in /var/log/messages:\n"
+      "Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process 2368 \n"
+      "(jserver). Jul 19 05:19:24 host01 kernel: Out of Memory: Killed process \n"
+      "2368 (jserver). Jul 19 05:19:24 host01 kernel: OOM kill occurred on an \n"
+      "x86_64 NUMA system! Jul 19 05:19:24 host01 kernel: The numa=off boot \n"
+      "option might help avoid this.\n";
+  ev = parse_log_text(flowed, {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].comm, "jserver");
+  EXPECT_EQ(ev[0].victims[0].printed_twice, true);
+}
+
+TEST(PendingMangles, AHeaderlessRowWithAPadInsideANumberIsNoNrPtesRow) {
+  // 222 through wrap80_inline_pad: 4.19+ rows alone (no header), each with a terminal's pad inside its
+  // swapents, so eight numbers, the count of a pre-4.19 nr_ptes/nr_pmds row. A pgtables_bytes figure
+  // (a multiple of 4096, more than total_vm / 256 page tables) is no nr_ptes: past rss, no figure is read.
+  auto ev = parse_log_text(
+      "[  100.1] [   2665]     0  2665    55756      339    77824       6        8             0 crond\n"
+      "[  100.1] [   3132]     0  3132    54792        0    57344       3        3             0 agetty\n"
+      "[  100.1] [  86682]     0 86682   893460     3496   516096     643        1          -999 containerd\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 3u);
+  for (const auto& t : ev[0].tasks) {
+    EXPECT_FALSE(t.pgtables_bytes) << t.comm;
+    EXPECT_FALSE(t.swap_bytes) << t.comm;
+    EXPECT_FALSE(t.oom_score_adj) << t.comm;
+  }
+  EXPECT_EQ(ev[0].tasks[0].total_vm_bytes.value_or(0), 55756u * 4096);
+  EXPECT_EQ(ev[0].tasks[2].rss_bytes.value_or(0), 3496u * 4096);
+  // A pre-4.19 row's own nr_ptes (a few pages of page tables) still reads as nr_ptes.
+  ev = parse_log_text(
+      "[  100.1] [  563]     0   563    27629      590      53        3       57             0 irqbalance\n"
+      "[  100.1] [  566]     0   566   125896     1149      86        4      318             0 udisksd\n"
+      "[  100.1] [  570]     0   570    31595      151      18        3      100             0 crond\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 3u);
+  EXPECT_EQ(ev[0].tasks[0].swap_bytes.value_or(0), 57u * 4096);
+  EXPECT_EQ(ev[0].tasks[0].oom_score_adj.value_or(-1), 0);
+}
+
+TEST(PendingMangles, ANamelessRowShorterThanItsTableKeepsItsFirstFourFiguresOnly) {
+  // 253 through wrap80_inline_pad: each row has a terminal's pad inside its pgtables_bytes (one number more
+  // than the header names); the last row, cut before its name, has as many numbers as the header names
+  // (`327        680       86`: one split, one cut). Fewer than the table's other rows: where it was cut is
+  // unknown, and its swapents is never read as its oom_score_adj.
+  const std::string p = "May 16 21:02:24 localhost kernel: ";
+  auto ev = parse_log_text(
+      p + "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n" +
+      p + "[ 912894]     0 912894       52        0   393        216       14         -1000 oom02\n" +
+      p + "[ 912895]     0 912895       52        0   393        216       17         -1000 oom02\n" +
+      p + "[ 913199]     0 913199     4465       38   393        216      122             0 sssd_be\n" +
+      p + "[ 913201]   997 913201    39822       84   786        432       78             0 polkitd\n" +
+      p + "[ 913203]     0 913203     4982        0   327        680       86\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 5u);
+  const auto& cut = ev[0].tasks[4];
+  EXPECT_EQ(cut.pid, 913203);
+  EXPECT_EQ(cut.total_vm_bytes.value_or(0), 4982u * 4096);
+  EXPECT_FALSE(cut.oom_score_adj);
+  EXPECT_FALSE(cut.pgtables_bytes);
+  EXPECT_FALSE(cut.swap_bytes);
+  // Without pads, a row cut before its name with fewer numbers than the header keeps its first four too.
+  ev = parse_log_text(p + "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n" +
+                          p + "[ 913201]   997 913201    39822       84   786432       78             0 polkitd\n" +
+                          p + "[ 913203]     0 913203     4982        0   327680       86\n",
+                      {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 2u);
+  EXPECT_EQ(ev[0].tasks[1].rss_bytes.value_or(1), 0u);
+  EXPECT_FALSE(ev[0].tasks[1].pgtables_bytes);
+  EXPECT_FALSE(ev[0].tasks[1].oom_score_adj);
+}
+
+TEST(PendingMangles, ATableHeaderGluedAfterAnEmptyRecordOpensTheRowsReport) {
+  // 253 through join_records: a blank line's prefix with the table header's record glued after it; the rows
+  // (an elision between) open the report at the header and keep the order they were printed in, not by pid.
+  const std::string p = "May  7 21:44:40 host1 kernel: ";
+  auto ev = parse_log_text(
+      p + p + "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n" +
+      p + "[   1211]     0  1211      544        6   327680      107         -1000 systemd-udevd\n" +
+      p + "[2343580]     0 2343580     1014      124   393216       78          -250 systemd-journal\n" +
+      p + "[ 912894]     0 912894       52        0   393216       14         -1000 oom02\n",
+      {});
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 3u);
+  EXPECT_EQ(ev[0].tasks[1].pid, 2343580);
+  EXPECT_EQ(ev[0].tasks[2].pid, 912894);
+  EXPECT_EQ(ev[0].tasks[1].oom_score_adj.value_or(0), -250);
+}
+
 }  // namespace
 }  // namespace oomlens

@@ -231,6 +231,22 @@ TEST(Prefix, SyslogLocalizedMonth) {
   EXPECT_EQ(out.n.text, "Out of memory: Killed process 1 (a)");
 }
 
+// A comm glued before a syslog stamp (a joined record: `qubes.SetMonito` +
+// `May  7 …`) is no localized month (`set`, Portuguese September): the word
+// has a capital after a small letter. A locale's own words still are.
+TEST(Prefix, AWordGluedBeforeAStampIsNoMonthName) {
+  Norm glued("SetMonitoMay  7 21:43:21 host1 kernel: [ 1026]  1000 Xorg", 2024);
+  EXPECT_FALSE(glued.n.has_prefix);
+  Norm digit("Set2May  7 21:43:21 host1 kernel: x", 2024);
+  EXPECT_FALSE(digit.n.has_prefix);
+  Norm pt("set 16 21:08:50 host1 kernel: x", 2024);
+  EXPECT_EQ(pt.n.prefix.wall, "2024-09-16T21:08:50");
+  Norm fr("juil. 16 21:08:50 host1 kernel: x", 2024);
+  EXPECT_EQ(fr.n.prefix.wall, "2024-07-16T21:08:50");
+  Norm de("Mär 16 21:08:50 host1 kernel: x", 2024);
+  EXPECT_EQ(de.n.prefix.wall, "2024-03-16T21:08:50");
+}
+
 TEST(Prefix, ForeignProgramsAreNotKernel) {
   Norm a("Jan 12 03:04:05 web1 dockerd[812]: Killed process 5 (x) total-vm:1kB");
   EXPECT_TRUE(a.n.foreign);
