@@ -141,6 +141,9 @@ bool line_is_stack_text(std::string_view text);
 bool line_starts_meminfo(std::string_view text);
 /// True when `text` is a Tasks-table row (`[  pid]  …`) or the table header.
 bool line_is_table_row(std::string_view text);
+/// True when bare `text` is dump_tasks()'s first line, `Tasks state (memory
+/// values in pages):` (4.19+; mm/oom_kill.c prints it in an OOM report only).
+bool is_tasks_state(std::string_view text);
 /// True when `text` starts a Tasks-table row or its header (`[ 1046]  1066`,
 /// `[ pid ]   uid  tgid`), whole or not; never a stack frame (`[<ffff…>]`).
 bool starts_table_line(std::string_view text);

@@ -209,9 +209,10 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       }
     }
     bool table_start = false;
-    // A table's header, or a row of a paste of rows alone (anchor_search.h):
-    // a report opens there only when nothing else would open one.
-    const bool header = !norm.foreign && !assembler.open() && table_columns(trim(norm.text), norm.truncated);
+    // A table's header (or the `Tasks state` line above it), or a row of a paste of rows alone
+    // (anchor_search.h): a report opens there only when nothing else would open one.
+    const bool header = !norm.foreign && !assembler.open() &&
+                        (table_columns(trim(norm.text), norm.truncated) || is_tasks_state(trim(norm.text)));
     const bool row = !header && !norm.foreign && !assembler.open() && !norm.truncated && pieces == 1 &&
                      ls >= rows_decided_to && opening_row(trim(norm.text));
     if (header || row) {

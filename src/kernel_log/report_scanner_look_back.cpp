@@ -15,6 +15,7 @@
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
+#include "util/time.h"
 
 namespace oomlens {
 
@@ -55,6 +56,13 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   bool tasks_state = false;
   std::string memcg_stat;
   uint64_t memcg_stat_number = 0;
+  // The opening line as look_back() found it (glued_rows() reuses `norm`): a prefixed selection, kill or
+  // `oom-kill:` line, which dump_tasks() prints right before, may take rows from across a poster's prose.
+  std::optional<LinePrefix> outcome_prefix;
+  if (oomline::Summary summary; norm.has_prefix && (oomline::parse_kill(trim(norm.text)) ||
+                                                    oomline::parse_select(trim(norm.text)) ||
+                                                    oomline::parse_summary(trim(norm.text), summary)))
+    outcome_prefix = norm.prefix;
   const bool bare_kill = [&] {
     auto k = oomline::parse_kill(norm.text);
     if (!k && norm.truncated) k = oomline::parse_kill_stump(norm.text);  // `Killed process 2625 (node) t…`
@@ -165,6 +173,8 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
     texts.pop_back();
     numbers.pop_back();
   }
+  if (texts.empty() && cut_selection.empty() && outcome_prefix)
+    rows_across_prose(region, lo, ls, anchor_line, *outcome_prefix, texts, numbers);
   if (!texts.empty()) {
     std::vector<LogicalLine> rows;
     if (!memcg_stat.empty()) rows.push_back(table_row(memcg_stat, memcg_stat_number, cut_rows));
@@ -179,6 +189,58 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   stump.number = anchor_line - 1;
   stump.truncated = stump.prefixed = true;
   assembler.start_at_cut_selection(stump);
+}
+
+void ReportScanner::Impl::rows_across_prose(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line,
+                                            const LinePrefix& at, std::vector<std::string>& texts,
+                                            std::vector<uint64_t>& numbers) {
+  // A row printed in the same burst as the opening line (kMaxGapAfterOutcomeS, report_assembler.cpp), on the
+  // same host: the stamps of both must say so.
+  auto same_burst = [&](const LinePrefix& p) {
+    if (p.host != at.host) return false;
+    std::optional<double> gap;
+    if (p.monotonic_s && at.monotonic_s) gap = *at.monotonic_s - *p.monotonic_s;
+    else if (p.wall && at.wall)
+      if (const auto a = parse_rfc3339(*at.wall), b = parse_rfc3339(*p.wall); a && b) gap = *a - *b;
+    return gap && *gap >= 0 && *gap <= kRowBurstS;
+  };
+  NormalizedLine n;
+  uint64_t number = anchor_line;
+  size_t prose = 0;
+  bool rest_below = false;  // the line below is indented: perhaps the rest of a row reflowed over two lines
+  auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
+    while (end > lower && texts.size() < kLookbackLines) {
+      const size_t stop = end - 1;
+      size_t start = stop;
+      while (start > lower && buf[start - 1] != '\n') --start;
+      end = start;
+      --number;
+      const std::string_view raw = buf.substr(start, stop - start);
+      normalize_line(raw, n, opt.default_year);
+      if (n.foreign) return false;
+      const std::string_view t = trim(n.text);
+      if (!n.has_prefix && texts.empty()) {  // the poster's prose (or a blank line) between the quoted records
+        if (line_is_record(t) || ++prose > kProseLines) return false;
+        rest_below = n.continuation;
+        continue;
+      }
+      // Only a whole row: none a wrap, a reflow or a QP soft break may have cut (its rest is below it), none cut
+      // by a viewer, and with the numbers and the name of every dump_tasks() format.
+      if (!n.has_prefix || n.truncated || rest_below || at_wrap_width(raw) || soft_break(raw) ||
+          !same_burst(n.prefix))
+        return false;
+      const auto row = oomline::parse_row(t);
+      if (!row || row->numbers.size() < 6 || row->comm.empty()) return false;
+      texts.emplace_back(t);
+      numbers.push_back(number);
+    }
+    return end <= lower;
+  };
+  if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
+  if (prose == 0) {  // rows right before the opening line are look_back()'s: it passed these over
+    texts.clear();
+    numbers.clear();
+  }
 }
 
 void ReportScanner::Impl::look_back_for_stall(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {

@@ -1,0 +1,86 @@
+// Rules of issue 12's leftovers (helper left4), each on hand-written input
+// shaped like the real report named per test.
+#include <gtest/gtest.h>
+
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+namespace {
+
+ScanOptions syslog_year() {
+  ScanOptions opt;
+  opt.default_year = 2025;
+  return opt;
+}
+
+// 377: a poster quoted a task row, wrote prose, then quoted the kill line, both stamped in the same second on the
+// same host. dump_tasks() prints right before the kill: the row is the kill's report's.
+TEST(RowsAcrossProse, ARowQuotedAboveThePostersProseIsTheKillsReport) {
+  const std::string row = "Aug 18 03:19:11 host01 kernel: [ 7747]     0  7748  3226957  2875051    5692        0"
+                          "             0 python\n";
+  const std::string kill = "Aug 18 03:19:11 host01 kernel: Killed process 7748 (python) total-vm:12907828kB, "
+                           "anon-rss:11500204kB, file-rss:0kB\n";
+  auto ev = parse_log_text(row + "\n(notice it just say name = \"python\")\n\nand this:\n\n" + kill, syslog_year());
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  ASSERT_EQ(ev[0].tasks.size(), 1u);
+  EXPECT_EQ(ev[0].tasks[0].pid, 7747);
+  EXPECT_EQ(ev[0].tasks[0].comm, "python");
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].oom_score_adj, 0);  // the row's, by its tgid 7748
+
+  // A row stamped a minute before the kill is another burst's: not taken.
+  std::string early = row;
+  early.replace(early.find("03:19:11"), 8, "03:18:11");
+  ev = parse_log_text(early + "\nprose\n\n" + kill, syslog_year());
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].tasks.empty());
+  // Nor one of another host.
+  std::string other_host = row;
+  other_host.replace(other_host.find("host01"), 6, "host02");
+  ev = parse_log_text(other_host + "\nprose\n\n" + kill, syslog_year());
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].tasks.empty());
+  // Nor across more prose than a few lines, nor across a prefixed kernel line that is no row.
+  std::string long_prose;
+  for (int i = 0; i < 12; ++i) long_prose += "some more words of the poster\n";
+  ev = parse_log_text(row + long_prose + kill, syslog_year());
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].tasks.empty());
+  ev = parse_log_text(row + "\nprose\nAug 18 03:19:11 host01 kernel: something else\n" + kill, syslog_year());
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].tasks.empty());
+  // Without stamps nothing says the row was printed with the kill.
+  ev = parse_log_text(
+      "[ 7747]     0  7748  3226957  2875051    5692        0             0 python\n\nprose\n\n"
+      "Killed process 7748 (python) total-vm:12907828kB, anon-rss:11500204kB, file-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].tasks.empty());
+}
+
+// 421: journald shows the tail of a memcg's memory.stat block as continuation lines, then `Tasks state`, and the
+// paste ends. `Tasks state (memory values in pages):` is printed in an OOM report only: it opens one, and the
+// memory.stat lines before it say a memcg OOM.
+TEST(TasksStateAnchor, ALoneTasksStateLineAfterMemoryStatIsAMemcgReport) {
+  const std::string pad(51, ' ');
+  auto ev = parse_log_text(pad + "pgfault 78387338\n" + pad + "thp_fault_alloc 0\n" + pad +
+                               "thp_collapse_alloc 0\n"
+                               "Dec 23 21:21:28 kernel: Tasks state (memory values in pages):\n",
+                           syslog_year());
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
+  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+  // After show_mem()'s Mem-Info lines it is a report whose constraint the excerpt does not tell.
+  ev = parse_log_text(
+      "Dec 23 21:21:28 host kernel: 262014 pages RAM\n"
+      "Dec 23 21:21:28 host kernel: Tasks state (memory values in pages):\n",
+      syslog_year());
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
+  EXPECT_NE(ev[0].constraint, Constraint::memcg);
+  // The line quoted in prose, not at a line's start of kernel text, opens nothing.
+  EXPECT_TRUE(parse_log_text("I saw Tasks state (memory values in pages): in the log\n").empty());
+}
+
+}  // namespace
+}  // namespace oomlens
