@@ -84,7 +84,7 @@ void take_time(Building& b, const LogicalLine& l) {
   // finalize_event().
   if (!l.prefix) return;
   const LinePrefix& p = *l.prefix;
-  if (b.from_table && !b.columns_line) {
+  if (b.from_table && (b.time_from_line ? l.number < b.time_from_line : !b.columns_line)) {
     EventTime& e = b.earliest;
     if (p.monotonic_s && (!e.monotonic_s || *p.monotonic_s < *e.monotonic_s)) e.monotonic_s = p.monotonic_s;
     if (p.wall && (!e.wall || *p.wall < *e.wall)) {

@@ -237,7 +237,8 @@ struct ReportScanner::Impl {
   // table_start_decision() let open: at the Mem-Info lines and table rows
   // right before it (in region [lo, ls), then `history`; kTableLookbackLines
   // at most), which are fed.
-  void start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);
+  void start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line,
+                      uint64_t time_from_line = 0);
   static bool stack_marker(std::string_view t);
   static bool stack_line_text(std::string_view t);
   enum class Rejoined { stack_start, meminfo_or_table };

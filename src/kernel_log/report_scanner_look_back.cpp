@@ -56,6 +56,17 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   bool tasks_state = false;
   std::string memcg_stat;
   uint64_t memcg_stat_number = 0;
+  // The walk stopped at a prefixed Mem-Info line (show_mem(), printed before the table): the report's Mem-Info
+  // block lies above the table, and start_at_table() reads the whole of it with the table.
+  bool meminfo_above = false;
+  size_t meminfo_to = std::string_view::npos;  // in region: the start of the line after that Mem-Info line
+  uint64_t meminfo_to_number = 0;              // and its number
+  auto stop_at_meminfo = [&](std::string_view buf, size_t stop) {
+    meminfo_above = true;
+    if (buf.data() != region.data()) return;  // in `history`: the rows alone, as before
+    meminfo_to = stop + 1;
+    meminfo_to_number = number + 1;
+  };
   // The opening line as look_back() found it (glued_rows() reuses `norm`): a prefixed selection, kill or
   // `oom-kill:` line, which dump_tasks() prints right before, may take rows from across a poster's prose.
   std::optional<LinePrefix> outcome_prefix;
@@ -139,6 +150,7 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
       normalize_line(raw, n, opt.default_year);
       if (tasks_state) {
         if (!n.foreign && line_is_memcg_stat(trim(n.text))) memcg_stat.assign(trim(n.text)), memcg_stat_number = number;
+        else if (!n.foreign && n.has_prefix && line_is_meminfo(trim(n.text))) stop_at_meminfo(buf, stop);
         return false;
       }
       if (n.foreign) return false;
@@ -154,6 +166,7 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
           tasks_state = true;
           continue;
         }
+        if (n.has_prefix && line_is_meminfo(trim(n.text))) stop_at_meminfo(buf, stop);
         if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
         piece.assign(raw);  // perhaps a wrapped row's rest: joined to the line above
         piece_indented = n.continuation;
@@ -173,12 +186,23 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
     texts.pop_back();
     numbers.pop_back();
   }
+  // Rows under their table header (or `Tasks state`) with Mem-Info right above: the report opens at that block
+  // (start_at_table(), as at a table header with no later anchor), so its Mem-Info is the report's too; the rows
+  // read here are then taken into it. Its time stays the opening line's.
+  const bool open_at_meminfo = meminfo_above && meminfo_to != std::string_view::npos && cut_selection.empty() &&
+                               !texts.empty() && numbers.back() == meminfo_to_number + (tasks_state ? 1 : 0) &&
+                               (tasks_state || table_columns(trim(texts.back()), cut_rows.count(numbers.back()) > 0));
   if (texts.empty() && cut_selection.empty() && outcome_prefix)
     rows_across_prose(region, lo, ls, anchor_line, *outcome_prefix, texts, numbers);
   if (!texts.empty()) {
     std::vector<LogicalLine> rows;
     if (!memcg_stat.empty()) rows.push_back(table_row(memcg_stat, memcg_stat_number, cut_rows));
     for (size_t i = texts.size(); i-- > 0;) rows.push_back(table_row(texts[i], numbers[i], cut_rows));
+    if (open_at_meminfo) {
+      start_at_table(region, lo, meminfo_to, meminfo_to_number, anchor_line);
+      assembler.adopt_rows(rows);
+      return;
+    }
     assembler.preload_rows(rows);
   }
   if (cut_selection.empty()) return;
@@ -426,7 +450,8 @@ ReportScanner::Impl::TableStart ReportScanner::Impl::table_start_decision(std::s
   return row_seen ? TableStart::open : TableStart::skip;
 }
 
-void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
+void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line,
+                                         uint64_t time_from_line) {
   constexpr size_t kTableLookbackLines = 64;
   // A Mem-Info line of 330 columns wraps at 72 into 5 pieces.
   constexpr size_t kMaxPiecesBack = 8;
@@ -472,7 +497,7 @@ void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, siz
   std::vector<uint64_t> first(raws.size());  // each record's first physical line
   uint64_t back = 0;
   for (size_t i = 0; i < raws.size(); ++i) first[i] = anchor_line - (back += spans[i]);
-  assembler.start_from_table(anchor_line - back, meminfo, memcg_stat);
+  assembler.start_from_table(anchor_line - back, meminfo, memcg_stat, time_from_line);
   for (size_t i = raws.size(); i-- > 0;) feed_line(raws[i], first[i]);
 }
 

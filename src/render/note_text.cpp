@@ -25,6 +25,8 @@ constexpr NotePattern kNotes[] = {
     {"rejoined to the line before \\(wrapped\\): lines? (.*)", N_("rejoined to the line before (wrapped): lines {}")},
     {"cut by a viewer \\(`\\.\\.\\.`, `…` or a pager's `>`; the cut fields are unknown\\): lines? (.*)",
      N_("cut by a viewer (`...`, `…` or a pager's `>`; the cut fields are unknown): lines {}")},
+    {"`(\\d+) pages reserved` is more than the (\\d+) pages of RAM \\(a negative count printed unsigned\\): unknown",
+     N_("`{} pages reserved` is more than the {} pages of RAM (a negative count printed unsigned): unknown")},
     {"page size not printed; assumed 4096 bytes for page counts",
      N_("page size not printed; assumed 4096 bytes for page counts")},
     {"pgtables of pid (\\d+) looks like bytes printed as kB \\(early 5\\.4 bug\\); read as bytes",

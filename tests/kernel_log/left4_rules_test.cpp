@@ -84,3 +84,51 @@ TEST(TasksStateAnchor, ALoneTasksStateLineAfterMemoryStatIsAMemcgReport) {
 
 }  // namespace
 }  // namespace oomlens
+
+namespace oomlens {
+namespace {
+
+// 08 (4.18 RISC-V boot): Mem-Info, then the task table's header, then the no-killable panic. The panic line opens
+// the report and its look-back reads the table; the Mem-Info block right above the header is the report's too.
+TEST(MemInfoAboveTable, TheOutcomeLinesLookBackTakesTheMemInfoAboveTheHeader) {
+  const std::string text =
+      "[   10.840000] Free swap  = 0kB\n"
+      "[   10.840000] Total swap = 0kB\n"
+      "[   10.840000] 7680 pages RAM\n"
+      "[   10.840000] 0 pages HighMem/MovableOnly\n"
+      "[   10.840000] 3095 pages reserved\n"
+      "[   10.840000] [ pid ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      "[   10.850000] Kernel panic - not syncing: Out of memory and no killable processes...\n";
+  auto ev = parse_log_text(text);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::no_killable);
+  ASSERT_TRUE(ev[0].mem_info);
+  EXPECT_EQ(ev[0].mem_info->ram_bytes, uint64_t{7680} * 4096);
+  EXPECT_EQ(ev[0].mem_info->reserved_bytes, uint64_t{3095} * 4096);
+  EXPECT_EQ(ev[0].mem_info->total_swap_bytes, 0u);
+  EXPECT_EQ(ev[0].lines.first, 1u);
+  // The report's time is still its panic line's, as when the block is not reached.
+  EXPECT_EQ(ev[0].time.monotonic_s, 10.85);
+
+  // 77 (4.1 arm, CMA): `4294965447 pages reserved` of 131072 pages RAM is a negative count printed unsigned:
+  // unknown, with a note, never 16 TiB.
+  std::string bad = text;
+  bad.replace(bad.find("3095 pages reserved"), 19, "4294965447 pages reserved");
+  ev = parse_log_text(bad);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].mem_info);
+  EXPECT_FALSE(ev[0].mem_info->reserved_bytes);
+  bool noted = false;
+  for (const auto& n : ev[0].notes) noted = noted || n.find("a negative count printed unsigned") != std::string::npos;
+  EXPECT_TRUE(noted);
+
+  // A line of other text between the block and the header: the rows only, as before.
+  std::string apart = text;
+  apart.insert(apart.find("[   10.840000] [ pid ]"), "[   10.840000] usb 1-1: new device\n");
+  ev = parse_log_text(apart);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_FALSE(ev[0].mem_info);
+}
+
+}  // namespace
+}  // namespace oomlens
