@@ -42,6 +42,14 @@ constexpr NotePattern kNotes[] = {
      "cpuset/mempolicy limit\\)",
      N_("constraint taken from the call trace (out_of_memory called by the page allocator: global, or a "
         "cpuset/mempolicy limit)")},
+    {"constraint taken from the call trace \\(out_of_memory called by pagefault_out_of_memory: global\\)",
+     N_("constraint taken from the call trace (out_of_memory called by pagefault_out_of_memory: global)")},
+    {"the kill line of pid (\\d+) is not in the text, but the OOM reaper reaped it: it was killed; the sizes that "
+     "line prints are unknown",
+     N_("the kill line of pid {} is not in the text, but the OOM reaper reaped it: it was killed; the sizes that line "
+        "prints are unknown")},
+    {"task table: (\\d+) smaller rows left out, the (\\d+) largest kept",
+     N_("task table: {} smaller rows left out, the {} largest kept")},
     {"constraint taken from the call trace \\(out_of_memory called by lru_gen_age_node, kswapd's multi-gen LRU "
      "aging: global\\)",
      N_("constraint taken from the call trace (out_of_memory called by lru_gen_age_node, kswapd's multi-gen LRU "
