@@ -27,6 +27,19 @@ constexpr NotePattern kNotes[] = {
      N_("cut by a viewer (`...`, `…` or a pager's `>`; the cut fields are unknown): lines {}")},
     {"`(\\d+) pages reserved` is more than the (\\d+) pages of RAM \\(a negative count printed unsigned\\): unknown",
      N_("`{} pages reserved` is more than the {} pages of RAM (a negative count printed unsigned): unknown")},
+    {"the OOM killer chose pid (\\d+) \\((.*)\\), but killing it is disabled \\(by (\\w+), OpenVZ\\): it was not "
+     "killed, and the killer chose again",
+     N_("the OOM killer chose pid {} ({}), but killing it is disabled (by {}, OpenVZ): it was not killed, and the "
+        "killer chose again")},
+    {"the OOM killer chose pid (\\d+) \\((.*)\\), but it had already released its memory \\(no mm, OpenVZ\\): it "
+     "was not killed",
+     N_("the OOM killer chose pid {} ({}), but it had already released its memory (no mm, OpenVZ): it was not "
+        "killed")},
+    {"the OOM killer would have killed pid (\\d+) \\((.*)\\) but did not \\(the kernel was set to only report "
+     "it\\): no process was killed for this choice",
+     N_("the OOM killer would have killed pid {} ({}) but did not (the kernel was set to only report it): no process "
+        "was killed for this choice")},
+    {"the OOM of OpenVZ beancounter (-?\\d+) ended: `(.*)`", N_("the OOM of OpenVZ beancounter {} ended: `{}`")},
     {"page size not printed; assumed 4096 bytes for page counts",
      N_("page size not printed; assumed 4096 bytes for page counts")},
     {"pgtables of pid (\\d+) looks like bytes printed as kB \\(early 5\\.4 bug\\); read as bytes",

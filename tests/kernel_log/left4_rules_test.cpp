@@ -132,3 +132,67 @@ TEST(MemInfoAboveTable, TheOutcomeLinesLookBackTakesTheMemInfoAboveTheHeader) {
 
 }  // namespace
 }  // namespace oomlens
+
+#include "kernel_log/oom_lines.h"
+
+namespace oomlens {
+namespace {
+
+// OpenVZ/Virtuozzo kernels (mm/oom_kill.c oom_kill_task(), kernel/bc/oom_kill.c): a chosen task left alive, and
+// the end of a beancounter's OOM. Read as notes of the report they are printed in; they open none.
+TEST(OpenVzNotKilled, LinesOfAChosenTaskLeftAliveAreRead) {
+  using W = oomline::NotKilled::Why;
+  auto n = oomline::parse_not_killed("OOM: disabled for process 2946 (npm) by oom_adj.");
+  ASSERT_TRUE(n);
+  EXPECT_EQ(n->why, W::disabled);
+  EXPECT_EQ(n->pid, 2946);
+  EXPECT_EQ(n->comm, "npm");
+  EXPECT_EQ(n->by, "oom_adj");
+  EXPECT_EQ(oomline::parse_not_killed("OOM: disabled for process 7 (a (b)) by virtinfo.")->comm, "a (b)");
+  n = oomline::parse_not_killed("OOM: no mm for process 12 (java).");
+  ASSERT_TRUE(n);
+  EXPECT_EQ(n->why, W::no_mm);
+  n = oomline::parse_not_killed("Would have killed process 749 (systemd-journal). But continuing instead.");
+  ASSERT_TRUE(n);
+  EXPECT_EQ(n->why, W::dry_run);
+  EXPECT_EQ(n->comm, "systemd-journal");
+  n = oomline::parse_not_killed(
+      "oom_kill_process: would have killed process 749 (systemd-journal), but continuing instead...");
+  ASSERT_TRUE(n);
+  EXPECT_EQ(n->pid, 749);
+  n = oomline::parse_not_killed("oom-killer in ub 317592 generation 7 ends: task died");
+  ASSERT_TRUE(n);
+  EXPECT_EQ(n->why, W::ub_oom_ended);
+  EXPECT_EQ(n->ub, 317592);
+  EXPECT_EQ(n->reason, "task died");
+  EXPECT_EQ(oomline::parse_not_killed("oom-killer in ub -1 generation 3 ends: no victims")->ub, -1);
+  // Cut or other text: nothing.
+  EXPECT_FALSE(oomline::parse_not_killed("OOM: disabled for process 2946 (npm) by"));
+  EXPECT_FALSE(oomline::parse_not_killed("Would have killed process x (y). But continuing instead."));
+  EXPECT_FALSE(oomline::parse_not_killed("oom-killer in ub 5 generation 1 ends: "));
+
+  const std::string text =
+      "[1982048.520000] 3333 (php-cgi) invoked glob oom-killer: gfp 0x201da order 0 oomkilladj=0\n"
+      "[1982048.529000] Out of memory in UB 317592: kill process 2946 (npm) or a child\n"
+      "[1982048.529100] OOM: disabled for process 2946 (npm) by oom_adj.\n"
+      "[1982048.529200] Out of memory in UB 317592: kill process 2955 (npm) or a child\n"
+      "[1982048.529636] Out of memory in UB 317592: OOM killed process 2955 (npm) score 0 vm:1506164kB, "
+      "rss:237752kB, swap:120052kB\n"
+      "[1982048.600000] oom-killer in ub 317592 generation 7 ends: task died\n";
+  auto ev = parse_log_text(text);
+  ASSERT_EQ(ev.size(), 2u);
+  auto has_note = [](const OomEvent& e, const std::string& s) {
+    for (const auto& x : e.notes)
+      if (x.find(s) != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_EQ(ev[0].kind, EventKind::selected_no_kill);
+  EXPECT_TRUE(has_note(ev[0], "the OOM killer chose pid 2946 (npm), but killing it is disabled (by oom_adj, OpenVZ)"));
+  EXPECT_EQ(ev[1].kind, EventKind::kill);
+  EXPECT_TRUE(has_note(ev[1], "the OOM of OpenVZ beancounter 317592 ended: `task died`"));
+  // Alone, such a line is no report.
+  EXPECT_TRUE(parse_log_text("[5.0] Would have killed process 749 (systemd-journal). But continuing instead.\n").empty());
+}
+
+}  // namespace
+}  // namespace oomlens
