@@ -84,13 +84,17 @@ void victim_vs_capacity(const OomEvent& e, const ExplainContext& ctx, std::vecto
   if (!cap) return;
   // Its shmem-rss (4.5+; before, file-rss holds it) is the victim's own too: "only N %: others took the rest"
   // must not leave it out. The sentence names it from 1 MiB (a few KiB change no percent).
-  const uint64_t shmem = v->shmem_rss_bytes.value_or(0);
+  uint64_t shmem = v->shmem_rss_bytes.value_or(0);
+  // A shmem page is charged to the cgroup that faulted it first: when the OOM cgroup's memory.stat shows less
+  // shmem than the victim maps, (some of) the victim's is charged elsewhere, and how much is here is unknown.
+  if (e.constraint == Constraint::memcg && e.memcg)
+    if (const auto charged = memcg_stat(*e.memcg, {"total_shmem", "shmem"}); charged && *charged < shmem) shmem = 0;
   const uint64_t p = percent(anon + shmem, cap->bytes);
   const bool dominant = p >= cap->dominant_percent;
   // "Only N %: others took the rest" is false when the victim's own shared memory took it (corpus 188: a.out, 92
   // KiB anon and 163 MiB shmem-rss of a 200 MiB limit). The sentence names that shmem-rss (larger than the anon
-  // and 64 MiB or more), shmem_dominant explains it: nothing is said here then.
-  if (!dominant && named_beside_anon(v->shmem_rss_bytes, anon)) return;
+  // and 64 MiB or more), shmem_dominant explains it: nothing is said here then, whatever the share.
+  if (named_beside_anon(v->shmem_rss_bytes, anon)) return;
   Check c{cap->check, dominant ? CheckLevel::warn : CheckLevel::info,
           shmem < kMiB ? trf(dominant ? cap->dominant : cap->minor, v->comm, format_bytes(anon), p, format_bytes(cap->bytes))
                      : trf(dominant ? cap->dominant_shmem : cap->minor_shmem, v->comm, format_bytes(anon),
