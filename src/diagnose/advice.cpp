@@ -92,6 +92,17 @@ bool small_device(const OomEvent& e, const ExplainContext& context) {
 }
 
 // What a small device (small_device()) with `ram` of RAM can do when its processes filled it.
+// v1 `cache` counts shmem: when most of it is shmem (`sh` bytes), the rest was no page cache but files in a tmpfs
+// (/dev/shm) or shm segments.
+std::string shm_cap_advice(uint64_t sh) {
+  return trf("Shared memory held {} of the cgroup (its `shmem` stat: files in /dev/shm or another tmpfs, shm segments), "
+             "beside the processes' anonymous memory: it is no page cache that reclaim could drop, and stays charged "
+             "until deleted. Have the job delete what it no longer needs (PyTorch's `file_system` sharing strategy "
+             "leaves a file per shared tensor) and cap /dev/shm below the limit (Docker's `--shm-size`), or raise the "
+             "limit for both.",
+             format_bytes(sh));
+}
+
 std::string small_device_advice(uint64_t ram) {
   return trf("This device has {} of RAM: see which processes and services fill it (`top`, `free`; the task table's "
              "largest rss rows), run fewer or lighter ones, or use a device with more RAM.",
@@ -545,6 +556,12 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
       out.push_back(trf("Raise the memory+swap limit (now {}: memory.memsw.limit_in_bytes, Docker's `--memory-swap`) "
                         "or make the job use less memory: that limit, not the memory limit, failed the allocation.",
                         format_bytes(*e.memcg->memsw_limit_bytes)));
+    } else if (const auto sh = c && c->level == CheckLevel::warn ? memcg_stat(*e.memcg, {"total_shmem", "shmem"})
+                                                                 : std::nullopt;
+               sh && shmem_is_most_of_the_rest(*e.memcg, *sh)) {
+      // The victim filled the limit with its shmem-rss beside its anon (victim_anon_vs_limit counts both), and
+      // most of the cgroup's cache is that shmem: the /dev/shm advice below, not only "raise the limit".
+      out.push_back(shm_cap_advice(*sh));
     } else if (c && c->level == CheckLevel::warn) {
       const auto limit = bytes_figure(*c, "limit_bytes");
       out.push_back(limit ? trf("If {} needs this much memory, raise the limit (now {}); if its use grows with run "
@@ -562,12 +579,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                sh && shmem_is_most_of_the_rest(*e.memcg, *sh)) {
       // v1 `cache` counts shmem: when most of it is shmem, the rest was no
       // page cache but files in a tmpfs (/dev/shm) or shm segments.
-      out.push_back(trf("Shared memory held {} of the cgroup (its `shmem` stat: files in /dev/shm or another tmpfs, "
-                        "shm segments), beside the processes' anonymous memory: it is no page cache that reclaim "
-                        "could drop, and stays charged until deleted. Have the job delete what it no longer needs "
-                        "(PyTorch's `file_system` sharing strategy leaves a file per shared tensor) and cap /dev/shm "
-                        "below the limit (Docker's `--shm-size`), or raise the limit for both.",
-                        format_bytes(*sh)));
+      out.push_back(shm_cap_advice(*sh));
     } else if (c) {
       out.emplace_back(tr("Look at the other processes and at the page cache in the cgroup (the `Memory cgroup stats` "
                        "lines): the victim was not the main user of the limit."));

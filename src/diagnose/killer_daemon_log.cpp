@@ -29,13 +29,37 @@ using text::trim;
 
 bool is_signal(std::string_view s) { return s == "SIGTERM" || s == "SIGKILL"; }
 
+// earlyoom before 1.2 (kill.c): `killing process 28367 "python3" with signal 15: badness 698, VmRSS 11793 MiB`.
+std::optional<DaemonKill> parse_earlyoom_killing(std::string_view m) {
+  constexpr std::string_view kKilling = "killing process ";
+  const size_t at = m.find(kKilling);
+  if (at == std::string_view::npos) return std::nullopt;
+  std::string_view s = m.substr(at + kKilling.size());
+  const std::string_view pid = digits(s);
+  DaemonKill k;
+  k.pid = to_pid(pid);
+  if (!k.pid || s.substr(pid.size(), 2) != " \"") return std::nullopt;
+  s.remove_prefix(pid.size() + 2);
+  constexpr std::string_view kWith = "\" with signal ";
+  const size_t q = s.rfind(kWith);
+  if (q == std::string_view::npos) return std::nullopt;
+  k.name = std::string(s.substr(0, q));
+  const std::string_view sig = digits(s.substr(q + kWith.size()));
+  if (sig == "15") k.signal = "SIGTERM";
+  else if (sig == "9") k.signal = "SIGKILL";
+  else return std::nullopt;  // 0: its no-op self-test
+  k.daemon = "earlyoom";
+  k.message = std::string(m);
+  return k;
+}
+
 }  // namespace
 
 std::optional<DaemonKill> parse_earlyoom_line(std::string_view m) {
   m = trim(m);
   // Older versions prefix nothing; a log level or program name may precede it.
   auto at = m.find("sending SIG");
-  if (at == std::string_view::npos) return std::nullopt;
+  if (at == std::string_view::npos) return parse_earlyoom_killing(m);
   std::string_view s = m.substr(at + 8);  // "SIGTERM to process …"
   auto sp = s.find(' ');
   if (sp == std::string_view::npos || !is_signal(s.substr(0, sp))) return std::nullopt;
@@ -56,6 +80,54 @@ std::optional<DaemonKill> parse_earlyoom_line(std::string_view m) {
     auto e = s.rfind("\": ");
     if (q != std::string_view::npos && e != std::string_view::npos && e > q) k.name = std::string(s.substr(q + 1, e - q - 1));
   }
+  k.message = std::string(m);
+  return k;
+}
+
+std::optional<DaemonKill> parse_lmkd_line(std::string_view m) {
+  m = trim(m);
+  DaemonKill k;
+  size_t at = m.find("Kill '");
+  std::string_view s;
+  if (at != std::string_view::npos) {
+    k.daemon = "lmkd";
+    s = m.substr(at + 6);
+  } else if ((at = m.find("Killing '")) != std::string_view::npos) {
+    k.daemon = "lowmemorykiller";
+    s = m.substr(at + 9);
+  } else {
+    return std::nullopt;
+  }
+  // `NAME' (PID), …`: the name ends at the last `' (` (a name may hold a quote).
+  const size_t close = s.find("' (");
+  if (close == std::string_view::npos || close == 0) return std::nullopt;
+  k.name = std::string(s.substr(0, close));
+  s.remove_prefix(close + 3);
+  const std::string_view pid = digits(s);
+  k.pid = to_pid(pid);
+  if (!k.pid || s.substr(pid.size(), 2) != "),") return std::nullopt;
+  s.remove_prefix(pid.size() + 2);
+  for (std::string_view key : {std::string_view("oom_score_adj "), std::string_view("oom_adj "),
+                               std::string_view(" adj ")}) {
+    const size_t a = s.find(key);
+    if (a == std::string_view::npos) continue;
+    std::string_view v = s.substr(a + key.size());
+    const bool neg = !v.empty() && v.front() == '-';
+    if (neg) v.remove_prefix(1);
+    if (auto n = to_pid(digits(v))) k.oom_score_adj = neg ? -*n : *n;
+    else if (digits(v) == "0") k.oom_score_adj = 0;
+    break;
+  }
+  if (const size_t f = s.find("to free "); f != std::string_view::npos) {
+    std::string_view v = s.substr(f + 8);
+    const std::string_view kb = digits(v);
+    uint64_t n = 0;
+    if (!kb.empty() && v.substr(kb.size(), 2) == "kB" &&
+        std::from_chars(kb.data(), kb.data() + kb.size(), n).ec == std::errc())
+      k.rss_freed_bytes = n * 1024;
+  }
+  if (const size_t r = s.find("; reason: "); r != std::string_view::npos) k.reason = std::string(trim(s.substr(r + 10)));
+  k.signal = "SIGKILL";
   k.message = std::string(m);
   return k;
 }

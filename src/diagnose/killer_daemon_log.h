@@ -20,6 +20,13 @@
 //      `  PID:       1234, name: python3, state: R, EUID: 1000, ...`
 //      `Implementing a corrective action:`
 //      `  Sending SIGTERM to the victim`
+//  - Android's lmkd (system/memory/lmkd/lmkd.cpp), one logcat line per kill,
+//      `Kill 'com.google.android.gms' (17933), uid 10446, oom_score_adj 0 to free 140528kB rss, 37404kB swap; reason: …`
+//    (older releases: `… oom_adj 0 to free 140528kB`), and the in-kernel
+//    lowmemorykiller of Android's staging driver (≤4.12),
+//      `Killing 'com.android.browser' (1234), adj 1000,` (its `to free …kB` on the next line).
+//    Both kill with SIGKILL.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,13 +41,21 @@ struct DaemonKill {
   std::optional<std::string> cgroup;  ///< systemd-oomd: the killed cgroup, as it logs it ("/user.slice/…")
   std::string signal;                 ///< "SIGTERM", "SIGKILL"
   std::string name;                   ///< the victim's comm when logged
-  std::string reason;                 ///< systemd-oomd: "memory pressure" or "swap used"
+  std::string reason;                 ///< systemd-oomd: "memory pressure" or "swap used"; lmkd: its `reason:`
+  std::optional<int> oom_score_adj;   ///< lmkd: the victim's oom_score_adj (`oom_score_adj N`, `oom_adj N`, `adj N`)
+  std::optional<uint64_t> rss_freed_bytes;  ///< lmkd: `to free NkB` (its RSS), in bytes
   std::string message;                ///< the line naming the kill, verbatim
 };
 
-/// earlyoom's `sending SIG… to process PID uid UID "NAME": …`; nullopt otherwise
+/// earlyoom's `sending SIG… to process PID uid UID "NAME": …` (before 1.2:
+/// `killing process PID "NAME" with signal 15|9: …`); nullopt otherwise
 /// (including its `sending 0 (no-op signal)` self-test).
 [[nodiscard]] std::optional<DaemonKill> parse_earlyoom_line(std::string_view message);
+
+/// Android's lmkd `Kill 'NAME' (PID), uid U, oom_score_adj N to free NkB …` or the
+/// in-kernel lowmemorykiller's `Killing 'NAME' (PID), adj N,` anywhere in the line
+/// (after a logcat or syslog prefix; daemon "lmkd" or "lowmemorykiller"); nullopt otherwise.
+[[nodiscard]] std::optional<DaemonKill> parse_lmkd_line(std::string_view message);
 
 /// systemd-oomd's `Killed CGROUP due to memory pressure|swap used …`; nullopt otherwise.
 [[nodiscard]] std::optional<DaemonKill> parse_oomd_line(std::string_view message);

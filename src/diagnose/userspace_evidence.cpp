@@ -1,6 +1,9 @@
 // Userspace evidence of memory trouble in an input with no kernel report (see userspace_evidence.h).
 #include "diagnose/userspace_evidence.h"
 
+#include "diagnose/killer_daemon_log.h"
+#include "util/format.h"
+
 #include <algorithm>
 
 #include "util/i18n.h"
@@ -24,14 +27,31 @@ constexpr size_t kTailLines = 8;
 // `oom_kill events` (newer releases).
 constexpr std::string_view kSlurmWords[] = {"oom-kill event", "oom_kill event"};
 
+// The words a user-space killer's kill line holds (killers()): earlyoom `sending SIG` and `killing process `,
+// systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd `Kill '`, the lowmemorykiller `Killing '`, Talos
+// `Sending SIGKILL to cgroup`.
+constexpr std::string_view kKillerWords[] = {"sending SIG", "killing process ", "Killed /", "oomd killed ",
+                                             "Kill '", "Killing '", "Sending SIGKILL to cgroup"};
+
 // Every sentence needs one of these in its line: slurm() `oom-kill event` or `oom_kill event`, memory_high()
-// `high `, systemd_unit() `OOM killer` (both of its wordings). The first of any at or after `from` in `text`, or
-// npos. One pass for all (util/needle_candidates.h): a needle's first byte and its fourth (`h`…`h`, `o`…`-` or
-// `_`, `O`…` `) at 32 positions at a time, a pair few positions of a log hold, and only those are compared whole
-// (a byte loop, or four memmem passes, read every byte).
+// `high `, systemd_unit() `OOM killer` (both of its wordings), killers() kKillerWords. The first of any at or
+// after `from` in `text`, or npos. One pass for all (util/needle_candidates.h): a needle's first byte and its
+// fourth (`h`…`h`, `o`…`-`, `_` or `d`, `O`…` `, `s`…`d`, `k`…`l`, `K`…`l`, `S`…`d`) at 32 positions at a time, a
+// pair few positions of a log hold, and only those are compared whole (a byte loop, or a memmem pass per word,
+// read every byte).
 using EvidencePairs =
     needles::Set<needles::Starting<'h', needles::At<3, 'h'>>,
-                 needles::Starting<'o', needles::At<3, '-'>, needles::At<3, '_'>>, needles::Starting<'O', needles::At<3, ' '>>>;
+                 needles::Starting<'o', needles::At<3, '-'>, needles::At<3, '_'>, needles::At<3, 'd'>>,
+                 needles::Starting<'O', needles::At<3, ' '>>, needles::Starting<'s', needles::At<3, 'd'>>,
+                 needles::Starting<'k', needles::At<3, 'l'>>, needles::Starting<'K', needles::At<3, 'l'>>,
+                 needles::Starting<'S', needles::At<3, 'd'>>>;
+
+constexpr bool killer_words_paired() {
+  for (std::string_view w : kKillerWords)
+    if (!EvidencePairs::has(w[0], 3, w[3])) return false;
+  return true;
+}
+static_assert(killer_words_paired(), "EvidencePairs holds each killer word's first and fourth byte");
 
 size_t find_evidence_word(std::string_view text, size_t from) {
   constexpr std::string_view kHigh = "high ", kSystemd = "OOM killer";
@@ -40,10 +60,93 @@ size_t find_evidence_word(std::string_view text, size_t from) {
                 EvidencePairs::has(kSlurmWords[1][0], 3, kSlurmWords[1][3]));
   const size_t at = needles::find_first<EvidencePairs>(text.data(), from, text.size(), [&](size_t i) {
     const std::string_view rest = text.substr(i);
-    return starts_with(rest, kHigh) || starts_with(rest, kSlurmWords[0]) || starts_with(rest, kSlurmWords[1]) ||
-           starts_with(rest, kSystemd);
+    if (starts_with(rest, kHigh) || starts_with(rest, kSlurmWords[0]) || starts_with(rest, kSlurmWords[1]) ||
+        starts_with(rest, kSystemd))
+      return true;
+    for (std::string_view w : kKillerWords)
+      if (starts_with(rest, w)) return true;
+    return false;
   });
   return at == text.size() ? std::string_view::npos : at;
+}
+
+// What every user-space killer's sentence ends with: the kernel's OOM killer did not kill, so no kernel report.
+std::string not_the_kernel() {
+  return std::string(tr("This is no kernel OOM kill: the kernel's OOM killer did not act, and the kernel log holds no "
+                        "report of it."));
+}
+
+// A user-space killer's kill (killer_daemon_log.h's parsers, one per killer), or "".
+std::string killers(std::string_view t) {
+  if (auto k = parse_oomd_line(t.substr(std::min(t.size(), t.find("Killed /"))))) {
+    const std::string why = k->reason == "swap used" ? std::string(tr("swap use over its limit"))
+                                                     : std::string(tr("memory pressure over its limit"));
+    return trf("systemd-oomd, a user-space OOM killer, killed cgroup {} (SIGKILL to every process in it) for {}. {} "
+               "Its limits are `ManagedOOMMemoryPressure=`/`ManagedOOMMemoryPressureLimit=` and `ManagedOOMSwap=` "
+               "(the unit's slice, /etc/systemd/oomd.conf): raise them only if it killed too early; else find what "
+               "filled the memory.",
+               *k->cgroup, why, not_the_kernel());
+  }
+  // Cut before ` due to …` (a pager's chop, a paste): the path may be cut too, so it is quoted as a start only.
+  if (const size_t at = t.find("]: Killed /");
+      at != std::string_view::npos && t.substr(0, at).find("systemd-oomd[") != std::string_view::npos) {
+    std::string_view rest = t.substr(at + 10);
+    const std::string_view path = text::take_token(rest);
+    return trf("systemd-oomd, a user-space OOM killer, killed a cgroup (the line is cut before its reason; its path "
+               "starts `{}`). {}",
+               path, not_the_kernel());
+  }
+  if (const size_t at = t.find("systemd-oomd killed "); at != std::string_view::npos) {
+    std::string_view rest = t.substr(at + 20);
+    const auto n = take_u64(rest);
+    if (n && starts_with(rest, " process")) {
+      std::string_view before = text::trim_right(t.substr(0, at));
+      std::string_view unit;
+      if (!before.empty() && before.back() == ':') {
+        before.remove_suffix(1);
+        const size_t sp = before.find_last_of(' ');
+        unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
+        if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) unit = {};
+      }
+      const std::string who = unit.empty() ? std::string(tr("a systemd unit")) : trf("systemd unit {}", unit);
+      return trf("systemd says that systemd-oomd, a user-space OOM killer, killed {} process(es) of {}. {}", *n, who,
+                 not_the_kernel());
+    }
+  }
+  if (auto k = parse_earlyoom_line(t)) {
+    return trf("earlyoom, a user-space OOM killer, sent {} to {} (pid {}). {} It acts when available memory and free "
+               "swap fall below its limits (`-m`, `-s`): raise them only if it killed too early; else find what "
+               "filled the memory.",
+               k->signal, k->name.empty() ? std::string("?") : k->name, *k->pid, not_the_kernel());
+  }
+  if (auto k = parse_lmkd_line(t)) {
+    // lmkd names the victim's oom_score_adj; the in-kernel lowmemorykiller its `adj` (oom_adj before 3.x, its
+    // oom_score_adj after).
+    std::string what = k->name + " (pid " + std::to_string(*k->pid);
+    if (k->oom_score_adj)
+      what += (k->daemon == "lowmemorykiller" ? ", adj " : ", oom_score_adj ") + std::to_string(*k->oom_score_adj);
+    what += ')';
+    const std::string freed = k->rss_freed_bytes ? trf(" to free {} of RSS", format_bytes(*k->rss_freed_bytes)) : "";
+    if (k->daemon == "lowmemorykiller")
+      return trf("Android's in-kernel lowmemorykiller killed {}{}: it kills by adj when free memory falls "
+                 "below its thresholds, before the kernel's OOM killer would act, and that killer logs no report "
+                 "of it. This is no kernel OOM kill.",
+                 what, freed);
+    return trf("Android's lmkd, a user-space low-memory killer, killed {}{}. {}", what, freed, not_the_kernel());
+  }
+  if (const size_t at = t.find("Sending SIGKILL to cgroup"); at != std::string_view::npos &&
+                                                              t.find("talos") != std::string_view::npos) {
+    // `… "cgroup": "/sys/fs/cgroup/kubepods/burstable/pod…"}`: the path when the line holds it whole.
+    std::string path;
+    if (const size_t c = t.find("\"cgroup\": \"", at); c != std::string_view::npos) {
+      const std::string_view v = t.substr(c + 11);
+      if (const size_t e = v.find('"'); e != std::string_view::npos && v.substr(0, e).find(' ') == std::string_view::npos)
+        path = std::string(v.substr(0, e));
+    }
+    return trf("Talos' OOM controller, a user-space OOM killer, sent SIGKILL to {}. {}",
+               path.empty() ? std::string(tr("a cgroup")) : trf("cgroup {}", path), not_the_kernel());
+  }
+  return {};
 }
 
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
@@ -129,6 +232,7 @@ std::string memory_high(std::string_view t, bool memory_events) {
 std::string userspace_evidence_line(std::string_view t, bool memory_events) {
   if (std::string s = slurm(t); !s.empty()) return s;
   if (std::string s = systemd_unit(t); !s.empty()) return s;
+  if (std::string s = killers(t); !s.empty()) return s;
   return memory_high(t, memory_events);
 }
 

@@ -8,6 +8,11 @@
 //    killer.`: the kernel killed in the unit's cgroup; its report is in the
 //    kernel log.
 //  - a memory.events `high N` count: memory.high throttling, which is no kill.
+//  - a user-space killer's kill (diagnose/killer_daemon_log.h: earlyoom,
+//    systemd-oomd and systemd's `<unit>: systemd-oomd killed N process(es) in
+//    this unit.`, Android's lmkd and in-kernel lowmemorykiller, Talos' OOM
+//    controller `[talos] Sending SIGKILL to cgroup`): it killed, not the
+//    kernel's OOM killer, which logs no report for it.
 // Never an event: what it says is a sentence for the user.
 #include <cstdint>
 #include <string>

@@ -21,6 +21,8 @@ struct Needle {
 constexpr Needle kNeedles[] = {
     {"oom-kill", 7}, {"process", 6}, {"of memory", 8}, {"Memory", 5}, {"Manual OOM", 9}, {"Task in ", 6},
     {"y: usage ", 6}, {"otal_vm", 6}, {"[", 8},  // a Tasks-table row: `[   1234]     0  1234 …` (and `[ 1234]`)
+    // dump_tasks()'s first line (4.19+), printed in an OOM report alone: a paste cut right after it still shows one.
+    {"Tasks state (memory values in pages):", 6},
 };
 
 bool digit(char c) { return c >= '0' && c <= '9'; }
@@ -96,7 +98,7 @@ constexpr bool pairs_agree() {
 }
 static_assert(pairs_agree(), "anchor_simd.h's pairs are kNeedles' first and `last` bytes");
 
-static_assert(std::size(kNeedles) == 9 && kNeedles[8].text[0] == '[' && kNeedles[0].text[0] == 'o' && kNeedles[2].text[0] == 'o' &&
+static_assert(std::size(kNeedles) == 10 && kNeedles[8].text[0] == '[' && kNeedles[9].text[0] == 'T' && kNeedles[0].text[0] == 'o' && kNeedles[2].text[0] == 'o' &&
                   kNeedles[7].text[0] == 'o' && kNeedles[1].text[0] == 'p' && kNeedles[3].text[0] == 'M' &&
                   kNeedles[4].text[0] == 'M' && kNeedles[5].text[0] == 'T' && kNeedles[6].text[0] == 'y',
               "anchor_at() lists the needles of each first byte");
@@ -108,7 +110,7 @@ bool anchor_at(const char* begin, const char* p, const char* end, bool rows) {
     case 'o': return verify(begin, p, end, 0) || verify(begin, p, end, 2) || verify(begin, p, end, 7);
     case 'p': return verify(begin, p, end, 1);
     case 'M': return verify(begin, p, end, 3) || verify(begin, p, end, 4);
-    case 'T': return verify(begin, p, end, 5);
+    case 'T': return verify(begin, p, end, 5) || verify(begin, p, end, 9);
     case 'y': return verify(begin, p, end, 6);
     case '[': return rows && table_row_at(p, end);  // its SIMD pairs: `[` and `]` 8 or 6 bytes on
     default: return false;

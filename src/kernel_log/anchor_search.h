@@ -26,6 +26,9 @@
 //                   the Tasks table's header `[ pid ]   uid  tgid total_vm …` (excerpts
 //                   of Mem-Info and the table only: report_scanner.cpp opens one there
 //                   only when no report is open and no other anchor follows)
+//   "Tasks state (memory values in pages):"
+//                   dump_tasks()'s first line (4.19+), printed in an OOM report only; opens one as the
+//                   table header does (a paste cut right after it, memory.stat lines before it)
 //   "[" with "]" 8 or 6 bytes on, a pid right-aligned between them, then the uid (find_anchor_or_row() only)
 //                   a Tasks-table row, 4.19+ `[   1234]     0  1234 …` or older `[ 1234]` (pastes of table rows
 //                   alone: report_scanner.cpp opens a report there only when no report is

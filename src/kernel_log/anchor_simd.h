@@ -50,11 +50,12 @@ using AnchorPairs = needles::Set<Starting<'o', At<7, 'l'>,   // oom-kill
                                  Starting<'M', At<5, 'y'>,   // Memory
                                           At<9, 'M'>>,       // Manual OOM
                                  Starting<'p', At<6, 's'>>,  // process
-                                 Starting<'T', At<6, 'n'>>,  // Task in
+                                 Starting<'T', At<6, 'n'>,   // Task in
+                                          At<6, 's'>>,       // Tasks state (memory values in pages):
                                  Starting<'y', At<6, 'g'>>>; // y: usage
 /// With a Tasks-table row: `[` and `]` 8 bytes on (`[   1234]`, 4.19+) or 6 (`[ 1234]`, before 4.19).
 using AnchorPairsRows = needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>>,
                                      Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>,
-                                     Starting<'T', At<6, 'n'>>, Starting<'y', At<6, 'g'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
+                                     Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 }  // namespace oomlens::anchor_detail

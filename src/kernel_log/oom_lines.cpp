@@ -881,6 +881,62 @@ std::optional<RowLine> parse_row(std::string_view s) {
   return r;
 }
 
+namespace {
+// `N (COMM)` then `tail` right after the `)`: the pid and the comm (the last `)` before `tail`).
+bool pid_comm_then(std::string_view s, std::string_view tail, NotKilled& out) {
+  size_t i = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  const auto pid = parse_i64(s.substr(0, i));
+  if (!pid || s.substr(i, 2) != " (") return false;
+  const size_t close = s.rfind(")" + std::string(tail));
+  if (close == std::string_view::npos || close < i + 2) return false;
+  out.pid = pid;
+  out.comm = std::string(s.substr(i + 2, close - i - 2));
+  return !out.comm.empty() && out.comm.size() <= 15;
+}
+}  // namespace
+
+std::optional<NotKilled> parse_not_killed(std::string_view s) {
+  NotKilled n;
+  if (starts_with(s, "OOM: disabled for process ")) {
+    std::string_view rest = s.substr(26);
+    n.why = NotKilled::Why::disabled;
+    for (std::string_view by : {std::string_view("oom_adj"), std::string_view("virtinfo")})
+      if (pid_comm_then(rest, std::string(" by ") + std::string(by) + ".", n)) {
+        n.by = std::string(by);
+        return n;
+      }
+    return std::nullopt;
+  }
+  if (starts_with(s, "OOM: no mm for process ")) {
+    n.why = NotKilled::Why::no_mm;
+    if (pid_comm_then(s.substr(23), ".", n)) return n;
+    return std::nullopt;
+  }
+  for (std::string_view head : {std::string_view("Would have killed process "),
+                                std::string_view("oom_kill_process: would have killed process ")})
+    if (starts_with(s, head)) {
+      n.why = NotKilled::Why::dry_run;
+      const std::string_view rest = s.substr(head.size());
+      if (pid_comm_then(rest, ". But continuing instead.", n) || pid_comm_then(rest, ", but continuing instead...", n))
+        return n;
+      return std::nullopt;
+    }
+  if (starts_with(s, "oom-killer in ub ")) {
+    std::string_view rest = s.substr(17);
+    const size_t sp = rest.find(' ');
+    const auto ub = sp == std::string_view::npos ? std::nullopt : parse_i64(rest.substr(0, sp));
+    const size_t ends = rest.find(" ends: ");
+    if (!ub || ends == std::string_view::npos || !starts_with(rest.substr(sp), " generation ")) return std::nullopt;
+    n.why = NotKilled::Why::ub_oom_ended;
+    n.ub = ub;
+    n.reason = std::string(trim(rest.substr(ends + 7)));
+    if (n.reason.empty()) return std::nullopt;
+    return n;
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> parse_group_kill(std::string_view s) {
   constexpr std::string_view kTail = " are going to be killed due to memory.oom.group set";
   if (!starts_with(s, "Tasks in ")) return std::nullopt;

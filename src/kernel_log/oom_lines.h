@@ -213,4 +213,24 @@ std::string without_pads(std::string_view t, std::string_view keep = {});
 /// `Tasks in PATH are going to be killed due to memory.oom.group set`.
 std::optional<std::string> parse_group_kill(std::string_view s);
 
+/// A chosen task the OOM killer did not kill, or the end of an OpenVZ
+/// beancounter's OOM (OpenVZ/Virtuozzo 2.6.18-2.6.32 kernels: mm/oom_kill.c
+/// oom_kill_task(), kernel/bc/oom_kill.c):
+///   `OOM: disabled for process N (COMM) by oom_adj.` / `… by virtinfo.`
+///   `OOM: no mm for process N (COMM).` (the task already released its memory)
+///   `Would have killed process N (COMM). But continuing instead.` (the
+///     would_have_oomkilled sysctl; a mainline debug patch prints
+///     `oom_kill_process: would have killed process N (COMM), but continuing instead...`)
+///   `oom-killer in ub U generation G ends: WHY` (`task died`, `no victims`, `timeout`)
+struct NotKilled {
+  enum class Why { disabled, no_mm, dry_run, ub_oom_ended };
+  Why why = Why::disabled;
+  std::optional<int64_t> pid;  ///< the chosen task (not for ub_oom_ended)
+  std::string comm;
+  std::string by;              ///< disabled: "oom_adj" or "virtinfo"
+  std::optional<int64_t> ub;   ///< ub_oom_ended: the beancounter id (-1: the host's own)
+  std::string reason;          ///< ub_oom_ended: WHY as printed
+};
+std::optional<NotKilled> parse_not_killed(std::string_view s);
+
 }  // namespace oomlens::oomline

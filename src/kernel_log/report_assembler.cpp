@@ -105,7 +105,7 @@ void take_time(Building& b, const LogicalLine& l) {
   // finalize_event().
   if (!l.prefix) return;
   const LinePrefix& p = *l.prefix;
-  if (b.from_table && !b.columns_line) {
+  if (b.from_table && (b.time_from_line ? l.number < b.time_from_line : !b.columns_line)) {
     EventTime& e = b.earliest;
     if (p.monotonic_s && (!e.monotonic_s || *p.monotonic_s < *e.monotonic_s)) e.monotonic_s = p.monotonic_s;
     if (p.wall && (!e.wall || *p.wall < *e.wall)) {
@@ -162,6 +162,26 @@ bool repeats_outcome(Building& b, const LogicalLine& line, std::string_view t, i
     return same_stamp || b.repeating;
   }
   return false;
+}
+
+// The note for oomline::parse_not_killed()'s line (render/note_text.cpp translates each).
+std::string not_killed_note(const oomline::NotKilled& n) {
+  using W = oomline::NotKilled::Why;
+  const std::string who = n.pid ? "pid " + std::to_string(*n.pid) + " (" + n.comm + ")" : std::string();
+  switch (n.why) {
+    case W::disabled:
+      return "the OOM killer chose " + who + ", but killing it is disabled (by " + n.by +
+             ", OpenVZ): it was not killed, and the killer chose again";
+    case W::no_mm:
+      return "the OOM killer chose " + who + ", but it had already released its memory (no mm, OpenVZ): it was not "
+             "killed";
+    case W::dry_run:
+      return "the OOM killer would have killed " + who + " but did not (the kernel was set to only report it): no "
+             "process was killed for this choice";
+    case W::ub_oom_ended:
+      return "the OOM of OpenVZ beancounter " + std::to_string(n.ub.value_or(-1)) + " ended: `" + n.reason + "`";
+  }
+  return {};
 }
 
 void note_outcome(Building& b, const LogicalLine& line, std::string_view t, int64_t pid) {
@@ -509,6 +529,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->has_content = true;
     cur_->section = Building::Section::none;
     if (!line.truncated) piece = P::counter;
+  } else if (auto nk = oomline::parse_not_killed(t)) {
+    // OpenVZ's lines of a chosen task left alive, or of a beancounter's OOM ending: inside a report, a note; they
+    // open none (printed after its selection).
+    if (!cur_) return false;
+    cur_->notes.push_back(not_killed_note(*nk));
   } else if (!cur_) {
     // A row glued before the line that opens the report (`… auditdMay 12 …
     // kernel: Out of memory: Kill process …`, split by the scanner) is that report's.

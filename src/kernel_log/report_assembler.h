@@ -51,6 +51,9 @@ class ReportAssembler {
   /// cut off, rate-limited or grep-filtered): kept for the report the next
   /// fed line opens, dropped otherwise. With `append`, after those already kept.
   void preload_rows(const std::vector<LogicalLine>& rows, bool append = false);
+  /// The same rows taken into the report already open (one start_from_table()
+  /// opened at the Mem-Info block above them), as start() takes kept ones.
+  void adopt_rows(const std::vector<LogicalLine>& rows);
   /// A `page allocation stalls for Nms` line seen before an anchor line
   /// (ReportScanner's look-back): kept for the report the next fed line
   /// opens (OomEvent::alloc_stall), dropped otherwise.
@@ -92,7 +95,10 @@ class ReportAssembler {
   /// without a `Mem-Info:` line.
   /// `meminfo`: the look-back read machine-wide Mem-Info lines; `memcg_stat`:
   /// it stopped at a cgroup v2 memory.stat line (line_is_memcg_stat()).
-  void start_from_table(uint64_t first_line, bool meminfo, bool memcg_stat);
+  /// `time_from_line`: the report's time is that line's (the kill or panic
+  /// line whose look-back found the block), the block's own stamps only
+  /// when it has none; 0: the block's first stamped line's, as for a header.
+  void start_from_table(uint64_t first_line, bool meminfo, bool memcg_stat, uint64_t time_from_line = 0);
   /// No report open and no event waiting.
   [[nodiscard]] bool idle() const { return !cur_ && waiting_.empty(); }
 
@@ -106,6 +112,7 @@ class ReportAssembler {
   /// are not in the text (Building::reaps_unprinted_kill()): no report waiting killed that pid, and, with stamps,
   /// the line is within kMaxGapAfterOutcomeS of the report's last stamped line.
   bool reaps_this_report(const LogicalLine& line, int64_t pid) const;
+  void absorb_prelude();  // the kept rows (preload_rows()) into the open report
 
   std::string source_;
   Emit emit_;
@@ -145,6 +152,9 @@ bool line_is_stack_text(std::string_view text);
 bool line_starts_meminfo(std::string_view text);
 /// True when `text` is a Tasks-table row (`[  pid]  …`) or the table header.
 bool line_is_table_row(std::string_view text);
+/// True when bare `text` is dump_tasks()'s first line, `Tasks state (memory
+/// values in pages):` (4.19+; mm/oom_kill.c prints it in an OOM report only).
+bool is_tasks_state(std::string_view text);
 /// True when `text` starts a Tasks-table row or its header (`[ 1046]  1066`,
 /// `[ pid ]   uid  tgid`), whole or not; never a stack frame (`[<ffff…>]`).
 bool starts_table_line(std::string_view text);

@@ -86,6 +86,16 @@ void ReportAssembler::start(const LogicalLine& line) {
   cur_->caller_id = caller_of(line);
   cur_->alloc_stall = std::move(pending_stall_);
   pending_stall_.reset();
+  absorb_prelude();
+}
+
+void ReportAssembler::adopt_rows(const std::vector<LogicalLine>& rows) {
+  if (!cur_) return;
+  preload_rows(rows);
+  absorb_prelude();
+}
+
+void ReportAssembler::absorb_prelude() {
   for (auto& [pl, text] : prelude_) {
     if (auto row = oomline::parse_row(text)) {
       if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
@@ -117,7 +127,7 @@ void ReportAssembler::start_from_stack(uint64_t first_line) {
   cur_->headerless = true;
 }
 
-void ReportAssembler::start_from_table(uint64_t first_line, bool meminfo, bool memcg_stat) {
+void ReportAssembler::start_from_table(uint64_t first_line, bool meminfo, bool memcg_stat, uint64_t time_from_line) {
   close();
   LogicalLine at;
   at.number = first_line;
@@ -126,6 +136,7 @@ void ReportAssembler::start_from_table(uint64_t first_line, bool meminfo, bool m
   // Mem-Info is printed for non-memcg OOMs only; a table alone tells neither.
   cur_->meminfo = meminfo && !memcg_stat;
   cur_->memcg_stat_before_table = memcg_stat;
+  cur_->time_from_line = time_from_line;
   cur_->section = Building::Section::meminfo;
 }
 

@@ -151,6 +151,10 @@ struct ReportAssembler::Building {
   bool memcg_stat_before_table = false;
   // Opened so and no table header read yet: the earliest time of its lines (take_time()).
   EventTime earliest;
+  // Opened so by the look-back of a later kill or panic line (its number): the lines before it keep their time
+  // in `earliest` too, so the report's time is that line's whether or not a mangle let the look-back reach the
+  // block.
+  uint64_t time_from_line = 0;
   bool dump_header_frame = false;  // a frame dump_header(): the trace is the report's own
   std::optional<double> last_mono;
 

@@ -284,7 +284,8 @@ void bound_task_rows(ReportAssembler::Building& b, size_t keep, bool keep_last) 
 OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source) {
   OomEvent ev;
   // Opened before a table header that never came (rows alone): its earliest line's time.
-  if (b.from_table && !b.columns_line && !b.time.monotonic_s && !b.time.wall) b.time = std::move(b.earliest);
+  if (b.from_table && (!b.columns_line || b.time_from_line) && !b.time.monotonic_s && !b.time.wall)
+    b.time = std::move(b.earliest);
   ev.time = std::move(b.time);
   ev.lines = b.lines;
   if (ev.lines.last < ev.lines.first) ev.lines.last = ev.lines.first;
@@ -567,6 +568,13 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     mi.total_swap_bytes = kb(b.total_swap_kb);
     mi.ram_bytes = pages(b.ram_pages, ps);
     mi.reserved_bytes = pages(b.reserved_pages, ps);
+    // More pages reserved than RAM (`4294965447 pages reserved` of 131072, 4.1 arm with CMA): a negative count
+    // printed unsigned, no size.
+    if (b.reserved_pages && b.ram_pages && *b.reserved_pages > *b.ram_pages) {
+      mi.reserved_bytes.reset();
+      ev.notes.push_back("`" + std::to_string(*b.reserved_pages) + " pages reserved` is more than the " +
+                         std::to_string(*b.ram_pages) + " pages of RAM (a negative count printed unsigned): unknown");
+    }
     mi.active_anon_bytes = pages(b.active_anon_pages, ps);
     mi.inactive_anon_bytes = pages(b.inactive_anon_pages, ps);
     mi.shmem_bytes = pages(b.shmem_pages, ps);

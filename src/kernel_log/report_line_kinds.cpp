@@ -106,6 +106,8 @@ bool line_is_memcg_stat(std::string_view t) {
   return false;
 }
 
+bool is_tasks_state(std::string_view t) { return starts_with(t, "Tasks state (memory values in pages)"); }
+
 bool line_is_table_row(std::string_view text) {
   return oomline::parse_row(text).has_value() || oomline::parse_table_header(text).has_value();
 }

@@ -209,8 +209,8 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       }
     }
     bool table_start = false;
-    // A table's header, or a row of a paste of rows alone (anchor_search.h):
-    // a report opens there only when nothing else would open one.
+    // A table's header (or the `Tasks state` line above it), or a row of a paste of rows alone
+    // (anchor_search.h): a report opens there only when nothing else would open one.
     // A header glued after an empty record (a blank line's prefix, then `May  7 … kernel: [  pid  ] …`) is read
     // as feed_line() will split it (glued_record()): its own record's text.
     std::string_view header_text = trim(norm.text);
@@ -218,7 +218,8 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       normalize_line(header_text, probe, opt.default_year);
       if (probe.has_prefix && !probe.foreign && probe.owned.empty()) header_text = trim(probe.text);
     }
-    const bool header = !norm.foreign && !assembler.open() && table_columns(header_text, norm.truncated);
+    const bool header = !norm.foreign && !assembler.open() &&
+                        (table_columns(header_text, norm.truncated) || is_tasks_state(header_text));
     const bool row = !header && !norm.foreign && !assembler.open() && !norm.truncated && pieces == 1 &&
                      ls >= rows_decided_to && opening_row(trim(norm.text));
     if (header || row) {

@@ -207,6 +207,15 @@ struct ReportScanner::Impl {
   /// opening line at `ls`, in region [lo, ls) and then `history`, with no line of another report between and
   /// printed at most kStallBeforeReportS before it when both are stamped: preloaded for the report it opens.
   void look_back_for_stall(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);
+  /// look_back()'s second try when it found no row before a kill, selection or `oom-kill:` line with the prefix
+  /// `at`: a poster who quoted a row, wrote a few lines of prose (at most kProseLines unprefixed lines, no record
+  /// among them) and then quoted the kill. The whole prefixed rows right above that prose, printed in the opening
+  /// line's burst (stamps at most kRowBurstS before it, the same host), are appended to `texts`/`numbers`
+  /// (newest first); nothing when any of that fails.
+  void rows_across_prose(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line, const LinePrefix& at,
+                         std::vector<std::string>& texts, std::vector<uint64_t>& numbers);
+  static constexpr size_t kProseLines = 8;
+  static constexpr double kRowBurstS = 5.0;
   // warn_alloc() repeats its stall warning every 10 s while the allocation waits: one printed longer before the
   // report than this is an earlier stall's, which had ended.
   static constexpr double kStallBeforeReportS = 60.0;
@@ -232,7 +241,8 @@ struct ReportScanner::Impl {
   // table_start_decision() let open: at the Mem-Info lines and table rows
   // right before it (in region [lo, ls), then `history`; kTableLookbackLines
   // at most), which are fed.
-  void start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);
+  void start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line,
+                      uint64_t time_from_line = 0);
   static bool stack_marker(std::string_view t);
   static bool stack_line_text(std::string_view t);
   enum class Rejoined { stack_start, meminfo_or_table };

@@ -15,6 +15,7 @@
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
+#include "util/time.h"
 
 namespace oomlens {
 
@@ -55,6 +56,24 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   bool tasks_state = false;
   std::string memcg_stat;
   uint64_t memcg_stat_number = 0;
+  // The walk stopped at a prefixed Mem-Info line (show_mem(), printed before the table): the report's Mem-Info
+  // block lies above the table, and start_at_table() reads the whole of it with the table.
+  bool meminfo_above = false;
+  size_t meminfo_to = std::string_view::npos;  // in region: the start of the line after that Mem-Info line
+  uint64_t meminfo_to_number = 0;              // and its number
+  auto stop_at_meminfo = [&](std::string_view buf, size_t stop) {
+    meminfo_above = true;
+    if (buf.data() != region.data()) return;  // in `history`: the rows alone, as before
+    meminfo_to = stop + 1;
+    meminfo_to_number = number + 1;
+  };
+  // The opening line as look_back() found it (glued_rows() reuses `norm`): a prefixed selection, kill or
+  // `oom-kill:` line, which dump_tasks() prints right before, may take rows from across a poster's prose.
+  std::optional<LinePrefix> outcome_prefix;
+  if (oomline::Summary summary; norm.has_prefix && (oomline::parse_kill(trim(norm.text)) ||
+                                                    oomline::parse_select(trim(norm.text)) ||
+                                                    oomline::parse_summary(trim(norm.text), summary)))
+    outcome_prefix = norm.prefix;
   const bool bare_kill = [&] {
     auto k = oomline::parse_kill(norm.text);
     if (!k && norm.truncated) k = oomline::parse_kill_stump(norm.text);  // `Killed process 2625 (node) t…`
@@ -131,6 +150,7 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
       normalize_line(raw, n, opt.default_year);
       if (tasks_state) {
         if (!n.foreign && line_is_memcg_stat(trim(n.text))) memcg_stat.assign(trim(n.text)), memcg_stat_number = number;
+        else if (!n.foreign && n.has_prefix && line_is_meminfo(trim(n.text))) stop_at_meminfo(buf, stop);
         return false;
       }
       if (n.foreign) return false;
@@ -148,6 +168,7 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
           tasks_state = true;
           continue;
         }
+        if (n.has_prefix && line_is_meminfo(trim(n.text))) stop_at_meminfo(buf, stop);
         if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
         piece.assign(raw);  // perhaps a wrapped row's rest: joined to the line above
         piece_indented = n.continuation;
@@ -168,10 +189,23 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
     texts.pop_back();
     numbers.pop_back();
   }
+  // Rows under their table header (or `Tasks state`) with Mem-Info right above: the report opens at that block
+  // (start_at_table(), as at a table header with no later anchor), so its Mem-Info is the report's too; the rows
+  // read here are then taken into it. Its time stays the opening line's.
+  const bool open_at_meminfo = meminfo_above && meminfo_to != std::string_view::npos && cut_selection.empty() &&
+                               !texts.empty() && numbers.back() == meminfo_to_number + (tasks_state ? 1 : 0) &&
+                               (tasks_state || table_columns(trim(texts.back()), cut_rows.count(numbers.back()) > 0));
+  if (texts.empty() && cut_selection.empty() && outcome_prefix)
+    rows_across_prose(region, lo, ls, anchor_line, *outcome_prefix, texts, numbers);
   if (!texts.empty()) {
     std::vector<LogicalLine> rows;
     if (!memcg_stat.empty()) rows.push_back(table_row(memcg_stat, memcg_stat_number, cut_rows));
     for (size_t i = texts.size(); i-- > 0;) rows.push_back(table_row(texts[i], numbers[i], cut_rows));
+    if (open_at_meminfo) {
+      start_at_table(region, lo, meminfo_to, meminfo_to_number, anchor_line);
+      assembler.adopt_rows(rows);
+      return;
+    }
     assembler.preload_rows(rows);
   }
   if (cut_selection.empty()) return;
@@ -182,6 +216,58 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   stump.number = anchor_line - 1;
   stump.truncated = stump.prefixed = true;
   assembler.start_at_cut_selection(stump);
+}
+
+void ReportScanner::Impl::rows_across_prose(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line,
+                                            const LinePrefix& at, std::vector<std::string>& texts,
+                                            std::vector<uint64_t>& numbers) {
+  // A row printed in the same burst as the opening line (kMaxGapAfterOutcomeS, report_assembler.cpp), on the
+  // same host: the stamps of both must say so.
+  auto same_burst = [&](const LinePrefix& p) {
+    if (p.host != at.host) return false;
+    std::optional<double> gap;
+    if (p.monotonic_s && at.monotonic_s) gap = *at.monotonic_s - *p.monotonic_s;
+    else if (p.wall && at.wall)
+      if (const auto a = parse_rfc3339(*at.wall), b = parse_rfc3339(*p.wall); a && b) gap = *a - *b;
+    return gap && *gap >= 0 && *gap <= kRowBurstS;
+  };
+  NormalizedLine n;
+  uint64_t number = anchor_line;
+  size_t prose = 0;
+  bool rest_below = false;  // the line below is indented: perhaps the rest of a row reflowed over two lines
+  auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
+    while (end > lower && texts.size() < kLookbackLines) {
+      const size_t stop = end - 1;
+      size_t start = stop;
+      while (start > lower && buf[start - 1] != '\n') --start;
+      end = start;
+      --number;
+      const std::string_view raw = buf.substr(start, stop - start);
+      normalize_line(raw, n, opt.default_year);
+      if (n.foreign) return false;
+      const std::string_view t = trim(n.text);
+      if (!n.has_prefix && texts.empty()) {  // the poster's prose (or a blank line) between the quoted records
+        if (line_is_record(t) || ++prose > kProseLines) return false;
+        rest_below = n.continuation;
+        continue;
+      }
+      // Only a whole row: none a wrap, a reflow or a QP soft break may have cut (its rest is below it), none cut
+      // by a viewer, and with the numbers and the name of every dump_tasks() format.
+      if (!n.has_prefix || n.truncated || rest_below || at_wrap_width(raw) || soft_break(raw) ||
+          !same_burst(n.prefix))
+        return false;
+      const auto row = oomline::parse_row(t);
+      if (!row || row->numbers.size() < 6 || row->comm.empty()) return false;
+      texts.emplace_back(t);
+      numbers.push_back(number);
+    }
+    return end <= lower;
+  };
+  if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
+  if (prose == 0) {  // rows right before the opening line are look_back()'s: it passed these over
+    texts.clear();
+    numbers.clear();
+  }
 }
 
 void ReportScanner::Impl::look_back_for_stall(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
@@ -367,7 +453,8 @@ ReportScanner::Impl::TableStart ReportScanner::Impl::table_start_decision(std::s
   return row_seen ? TableStart::open : TableStart::skip;
 }
 
-void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
+void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line,
+                                         uint64_t time_from_line) {
   constexpr size_t kTableLookbackLines = 64;
   // A Mem-Info line of 330 columns wraps at 72 into 5 pieces.
   constexpr size_t kMaxPiecesBack = 8;
@@ -413,7 +500,7 @@ void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, siz
   std::vector<uint64_t> first(raws.size());  // each record's first physical line
   uint64_t back = 0;
   for (size_t i = 0; i < raws.size(); ++i) first[i] = anchor_line - (back += spans[i]);
-  assembler.start_from_table(anchor_line - back, meminfo, memcg_stat);
+  assembler.start_from_table(anchor_line - back, meminfo, memcg_stat, time_from_line);
   for (size_t i = raws.size(); i-- > 0;) feed_line(raws[i], first[i]);
 }
 

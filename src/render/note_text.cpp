@@ -25,6 +25,21 @@ constexpr NotePattern kNotes[] = {
     {"rejoined to the line before \\(wrapped\\): lines? (.*)", N_("rejoined to the line before (wrapped): lines {}")},
     {"cut by a viewer \\(`\\.\\.\\.`, `…` or a pager's `>`; the cut fields are unknown\\): lines? (.*)",
      N_("cut by a viewer (`...`, `…` or a pager's `>`; the cut fields are unknown): lines {}")},
+    {"`(\\d+) pages reserved` is more than the (\\d+) pages of RAM \\(a negative count printed unsigned\\): unknown",
+     N_("`{} pages reserved` is more than the {} pages of RAM (a negative count printed unsigned): unknown")},
+    {"the OOM killer chose pid (\\d+) \\((.*)\\), but killing it is disabled \\(by (\\w+), OpenVZ\\): it was not "
+     "killed, and the killer chose again",
+     N_("the OOM killer chose pid {} ({}), but killing it is disabled (by {}, OpenVZ): it was not killed, and the "
+        "killer chose again")},
+    {"the OOM killer chose pid (\\d+) \\((.*)\\), but it had already released its memory \\(no mm, OpenVZ\\): it "
+     "was not killed",
+     N_("the OOM killer chose pid {} ({}), but it had already released its memory (no mm, OpenVZ): it was not "
+        "killed")},
+    {"the OOM killer would have killed pid (\\d+) \\((.*)\\) but did not \\(the kernel was set to only report "
+     "it\\): no process was killed for this choice",
+     N_("the OOM killer would have killed pid {} ({}) but did not (the kernel was set to only report it): no process "
+        "was killed for this choice")},
+    {"the OOM of OpenVZ beancounter (-?\\d+) ended: `(.*)`", N_("the OOM of OpenVZ beancounter {} ended: `{}`")},
     {"page size not printed; assumed 4096 bytes for page counts",
      N_("page size not printed; assumed 4096 bytes for page counts")},
     {"pgtables of pid (\\d+) looks like bytes printed as kB \\(early 5\\.4 bug\\); read as bytes",
@@ -40,6 +55,14 @@ constexpr NotePattern kNotes[] = {
      "cpuset/mempolicy limit\\)",
      N_("constraint taken from the call trace (out_of_memory called by the page allocator: global, or a "
         "cpuset/mempolicy limit)")},
+    {"constraint taken from the call trace \\(out_of_memory called by pagefault_out_of_memory: global\\)",
+     N_("constraint taken from the call trace (out_of_memory called by pagefault_out_of_memory: global)")},
+    {"the kill line of pid (\\d+) is not in the text, but the OOM reaper reaped it: it was killed; the sizes that "
+     "line prints are unknown",
+     N_("the kill line of pid {} is not in the text, but the OOM reaper reaped it: it was killed; the sizes that line "
+        "prints are unknown")},
+    {"task table: (\\d+) smaller rows left out, the (\\d+) largest kept",
+     N_("task table: {} smaller rows left out, the {} largest kept")},
     {"constraint taken from the call trace \\(out_of_memory called by lru_gen_age_node, kswapd's multi-gen LRU "
      "aging: global\\)",
      N_("constraint taken from the call trace (out_of_memory called by lru_gen_age_node, kswapd's multi-gen LRU "

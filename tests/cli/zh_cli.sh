@@ -52,6 +52,17 @@ if [ -d "$CORPUS" ]; then
   "$BIN" --lang zh_CN explain --summary "$CORPUS"/*.log > "$T/s.txt" 2>&1
   no_leaks "zh explain --summary" "$T/s.txt"
 fi
+# The project's own corpus: a note from the call trace (pagefault_out_of_memory, 190), a negative count of
+# reserved pages (77), user-space killers in inputs with no kernel report (429, 193, 238, 128, 80, 114).
+for n in 190 77 429 193 238 128 80 114; do
+  f=$(ls "$SRC"/tests/corpus/$n-*.log 2>/dev/null | head -1)
+  [ -n "$f" ] || continue
+  "$BIN" --lang zh_CN explain "$f" > "$T/p.txt" 2>&1
+  # the unit's name (its `-55-` hides it from the identifier rule) is the log's, not oomlens's text.
+  no_leaks "zh explain corpus $n" "$T/p.txt" "testsuite-55-testbloat.service"
+done
+check "zh pagefault note" 0 "约束取自调用栈（pagefault_out_of_memory" -- --lang zh_CN explain "$(ls "$SRC"/tests/corpus/190-*.log)"
+check "zh user-space killer" 1 "用户态 OOM 杀手 \`systemd-oomd\`" -- --lang zh_CN explain "$(ls "$SRC"/tests/corpus/429-*.log)"
 # JSON is never translated.
 check "zh explain --json stays English" 0 '"summary": ".* was killed by' -- --lang zh_CN explain --json "$SRC/docs/examples/memcg-v1-kill.log"
 if LC_ALL=C.UTF-8 grep -qP '[\x{4e00}-\x{9fff}]' "$T/out"; then fail=$((fail+1)); echo "FAIL zh explain --json: Chinese in JSON"; else pass=$((pass+1)); fi

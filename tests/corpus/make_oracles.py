@@ -2054,13 +2054,14 @@ add("376-qaconv-19-dmesg-prompt-unprefixed-oom-kill-summary-python-kill-reaper-t
     trigger=trig("sunloginclient", 940, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0,
                  note="header of the NEXT OOM event"))
 # RHEL7-era /var/log/messages quoted in prose: one task row (pid 7747 of thread group 7748: a thread's row) and the
-# kill line of tgid 7748 without shmem-rss; no header, no selection: the constraint cannot be known.
+# kill line of tgid 7748 without shmem-rss; no header, no selection: the constraint cannot be known. Both lines are
+# stamped 03:19:11 on host01: the row, four prose lines above the kill, is its report's (dump_tasks() prints right
+# before the kill), so the victim's oom_score_adj is the row's last number, 0 (oom_score_adj is per process: the
+# thread's row gives its thread group's).
 add("377-systemd-6966-rhel7-messages-row-pid-ne-tgid-and-kill-line-in-prose-no-shmem.log",
     GH + "systemd/systemd/issues/6966", ["kill"], "not determinable (a bare kill line and one task row)",
-    constraints=[None], kills=[kill(7748, "python", 12907828, 11500204, 0)],
-    table_rows=[[7747, "python", 0]], year_guessed=True,
-    pending="a pre-4.19 task row (`[ pid ]   uid  tgid total_vm rss nr_ptes swapents oom_score_adj name`) with no "
-            "table header before it opens no report, and its kill line is four prose lines on: the row is not read")
+    constraints=[None], kills=[kill(7748, "python", 12907828, 11500204, 0, adj=0, adj_source="task table row")],
+    table_rows=[[7747, "python", 0]], year_guessed=True)
 # An rsyslog RFC 3339 line (`2025-02-27T18:16:00.923634+00:00 host kernel:`) in inline code whose closing backtick
 # went to the next line: one global kill of sui (706 MiB anon) on a 1 GiB VPS.
 add("378-s-ui-517-rfc3339-rsyslog-kill-line-in-inline-code-backtick-on-next-line.log",
@@ -2383,9 +2384,7 @@ add("420-cortx-hare-839-centos7-3.10-short-precise-journal-nr-ptes-rows-only-ssh
 # prints show_mem's Mem-Info instead): a memcg OOM.
 add("421-mountpoint-s3-1206-journal-memcg-v2-memory-stat-continuation-lines-then-tasks-state-cut.log",
     GH + "awslabs/mountpoint-s3/issues/1206", ["incomplete"],
-    "memcg (memory.stat lines: printed by mem_cgroup_print_oom_meminfo, only for a memcg OOM)", constraints=["memcg"],
-    pending="a memory.stat block's tail as journald continuation lines (no `Memory cgroup stats for` line) and a "
-            "`Tasks state` line with no row after it open no report: neither is an anchor")
+    "memcg (memory.stat lines: printed by mem_cgroup_print_oom_meminfo, only for a memcg OOM)", constraints=["memcg"])
 # Pop!_OS 5.3 dmesg: pop-upgrade's header, stack out_of_memory <- __alloc_pages_slowpath in a page-cache fault
 # (filemap_fault); cut by the index.
 add("422-ns-usbloader-40-pop-os-5.3-pop-upgrade-header-page-cache-fault-stack-cut.log",

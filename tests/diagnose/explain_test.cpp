@@ -125,6 +125,30 @@ TEST(Checks, VictimAgainstLimit) {
   EXPECT_FALSE(has_check(explain(small), "victim_anon_vs_limit"));
 }
 
+// The kernel charges a memcg's anon, file (page cache), shmem and kernel memory: the victim's own shmem-rss is
+// not "the rest" that others took (issue 12 leftovers).
+TEST(Checks, VictimAgainstLimitCountsItsShmem) {
+  OomEvent e = docker_python_memcg();  // 32 GiB limit
+  e.victims[0].anon_rss_bytes = 12 * GiB;
+  e.victims[0].shmem_rss_bytes = 8 * GiB;
+  Check c = check(explain(e), "victim_anon_vs_limit");
+  EXPECT_EQ(c.level, CheckLevel::info);
+  EXPECT_THAT(c.message, HasSubstr("anonymous and shared memory (anon-rss 12.0 GiB + shmem-rss 8.0 GiB) is only 62 % "
+                                   "of the cgroup's 32.0 GiB limit"));
+  bool shmem_figure = false;
+  for (const auto& [k, v] : c.figures) shmem_figure = shmem_figure || (k == "shmem_rss_bytes" && v == 8 * int64_t{GiB});
+  EXPECT_TRUE(shmem_figure);
+  // Together over 80 %: the victim filled the limit, though its anon alone is 50 %.
+  e.victims[0].anon_rss_bytes = 16 * GiB;
+  e.victims[0].shmem_rss_bytes = 10 * GiB;
+  c = check(explain(e), "victim_anon_vs_limit");
+  EXPECT_EQ(c.level, CheckLevel::warn);
+  EXPECT_THAT(c.message, HasSubstr("is 81 % of the cgroup's 32.0 GiB limit: the victim itself filled the limit"));
+  // A few KiB of shmem change no percent: the sentence stays the anon one.
+  e.victims[0].shmem_rss_bytes = 4096;
+  EXPECT_THAT(check(explain(e), "victim_anon_vs_limit").message, HasSubstr("anonymous memory (16.0 GiB) is only 50 %"));
+}
+
 TEST(Checks, VictimAgainstRam) {
   EXPECT_EQ(check(explain(global_no_swap()), "victim_anon_vs_ram").level, CheckLevel::warn);
   OomEvent e = global_no_swap();

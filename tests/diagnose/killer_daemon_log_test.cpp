@@ -123,5 +123,31 @@ TEST(KillerDaemonLog, VerdictNamesTheSender) {
   EXPECT_NE(v.summary.find("running killer daemon(s): earlyoom"), std::string::npos) << v.summary;
 }
 
+TEST(KillerDaemonLog, EarlyoomBefore1_2AndAndroidLmkd) {
+  auto k = parse_earlyoom_line("killing process 28367 \"python3\" with signal 15: badness 698, VmRSS 11793 MiB");
+  ASSERT_TRUE(k);
+  EXPECT_EQ(k->pid, 28367);
+  EXPECT_EQ(k->name, "python3");
+  EXPECT_EQ(k->signal, "SIGTERM");
+  EXPECT_EQ(parse_earlyoom_line("killing process 9 \"a\" with signal 9: badness 1")->signal, "SIGKILL");
+  EXPECT_FALSE(parse_earlyoom_line("killing process 9 \"a\" with signal 0: badness 1"));  // its self-test
+  auto l = parse_lmkd_line("I lowmemorykiller: Kill 'com.x' (17933), uid 10446, oom_score_adj 905 to free 140528kB rss, "
+                           "37404kB swap; reason: low watermark is breached");
+  ASSERT_TRUE(l);
+  EXPECT_EQ(l->daemon, "lmkd");
+  EXPECT_EQ(l->pid, 17933);
+  EXPECT_EQ(l->name, "com.x");
+  EXPECT_EQ(l->oom_score_adj, 905);
+  EXPECT_EQ(l->rss_freed_bytes, uint64_t{140528} * 1024);
+  EXPECT_EQ(l->reason, "low watermark is breached");
+  auto old = parse_lmkd_line("lowmemorykiller: Killing 'com.a' (12), adj -17,");
+  ASSERT_TRUE(old);
+  EXPECT_EQ(old->daemon, "lowmemorykiller");
+  EXPECT_EQ(old->oom_score_adj, -17);
+  EXPECT_FALSE(old->rss_freed_bytes);  // on the next line: unknown, never 0
+  EXPECT_FALSE(parse_lmkd_line("Out of memory: Kill process 1 (a) score 1 or sacrifice child"));
+  EXPECT_FALSE(parse_lmkd_line("Kill 'x' now"));
+}
+
 }  // namespace
 }  // namespace oomlens::diagnose

@@ -58,9 +58,12 @@ TEST(UserspaceEvidence, SystemdUnitKilledByTheOomKillerPointsAtTheKernelLog) {
   // The bare sentence, as a poster copied it out of `systemctl status`.
   EXPECT_THAT(userspace_evidence_line("A process of this unit has been killed by the OOM killer."),
               HasSubstr("a process of a systemd unit"));
-  // systemd-oomd's own kills are not the kernel's.
-  EXPECT_EQ(userspace_evidence_line("systemd[1]: user@1000.service: systemd-oomd killed 12 process(es) in this unit."),
-            "");
+  // systemd-oomd's own kills are not the kernel's: said to be a user-space killer's (issue 12 leftovers).
+  const std::string oomd =
+      userspace_evidence_line("systemd[1]: user@1000.service: systemd-oomd killed 12 process(es) in this unit.");
+  EXPECT_THAT(oomd, HasSubstr("systemd-oomd, a user-space OOM killer, killed 12 process(es)"));
+  EXPECT_THAT(oomd, HasSubstr("This is no kernel OOM kill"));
+  EXPECT_THAT(oomd, Not(HasSubstr("saw the kernel's OOM killer")));
   UserspaceEvidenceScan scan;
   std::string text;
   for (int i = 0; i < 200; ++i) text += "[ 12.345678] eth0: link up\n";
@@ -169,6 +172,61 @@ TEST(UserspaceEvidence, SlurmErrorAtTheEndOfALongOutputIsFound) {
   ASSERT_EQ(scan.found().size(), 1u);
   EXPECT_EQ(scan.found()[0].line, lines + 1);
   EXPECT_THAT(scan.found()[0].message, HasSubstr("step 4242.0"));
+}
+
+// Issue 12 leftovers (corpus 429, 65, 333, 114, 128, 75, 64, 193, 238, 80): a user-space killer's kill is said to be
+// one, never a kernel OOM kill, with what its line names; a line cut before systemd-oomd's reason names no path as
+// whole.
+TEST(UserspaceEvidence, UserSpaceKillersAreNamedAndAreNoKernelOomKill) {
+  std::string s = userspace_evidence_line(
+      "Sep 10 14:59:49 host01 systemd-oomd[34]: Killed /testsuite.slice/testsuite-55.slice/testsuite-55-workload.slice/"
+      "testsuite-55-testbloat.service due to memory pressure for /testsuite.slice/testsuite-55.slice/"
+      "testsuite-55-workload.slice be>");
+  EXPECT_THAT(s, HasSubstr("systemd-oomd, a user-space OOM killer, killed cgroup /testsuite.slice/testsuite-55.slice/"
+                           "testsuite-55-workload.slice/testsuite-55-testbloat.service"));
+  EXPECT_THAT(s, HasSubstr("memory pressure"));
+  EXPECT_THAT(s, HasSubstr("This is no kernel OOM kill"));
+  EXPECT_THAT(userspace_evidence_line("Dec 18 19:34:56 host01 systemd-oomd[840]: Killed /a.slice/b.scope due to swap "
+                                      "used (2000000) / total (2097148) being more than 90.00%"),
+              HasSubstr("for swap use over its limit"));
+  s = userspace_evidence_line(
+      "Sep 10 14:59:49 host01 systemd[1]: testsuite-55-testbloat.service: systemd-oomd killed 2 process(es) in this "
+      "unit.");
+  EXPECT_THAT(s, HasSubstr("killed 2 process(es) of systemd unit testsuite-55-testbloat.service"));
+  EXPECT_THAT(s, HasSubstr("This is no kernel OOM kill"));
+  s = userspace_evidence_line("avril 16 21:08:50 systemd-oomd[93234]: Killed /user.slice/app.slice/tmux");
+  EXPECT_THAT(s, HasSubstr("killed a cgroup (the line is cut before its reason; its path starts `/user.slice/app.slice/tmux`)"));
+  s = userspace_evidence_line(
+      "Jul 27 19:13:10 host02 earlyoom[1012]: sending SIGTERM to process 18581 uid 1000 \"steamwebhelper\": badness "
+      "302, VmRSS 10 MiB");
+  EXPECT_THAT(s, HasSubstr("earlyoom, a user-space OOM killer, sent SIGTERM to steamwebhelper (pid 18581)"));
+  EXPECT_THAT(userspace_evidence_line("killing process 28367 \"python3\" with signal 15: badness 698, VmRSS 11793 MiB"),
+              HasSubstr("sent SIGTERM to python3 (pid 28367)"));
+  s = userspace_evidence_line(
+      "10-24 14:24:26.342   710   710 I lowmemorykiller: Kill 'com.google.android.gms.unstable' (17933), uid 10446, "
+      "oom_score_adj 0 to free 140528kB rss, 37404kB swap; reason: device is not responding");
+  EXPECT_THAT(s, HasSubstr("Android's lmkd, a user-space low-memory killer, killed com.google.android.gms.unstable (pid "
+                           "17933, oom_score_adj 0) to free 137.2 MiB of RSS"));
+  s = userspace_evidence_line("<6>[ 5521.350286] lowmemorykiller: Killing '.networkupgrade' (6924), adj 705,");
+  EXPECT_THAT(s, HasSubstr("in-kernel lowmemorykiller killed .networkupgrade (pid 6924, adj 705)"));
+  EXPECT_THAT(s, HasSubstr("no kernel OOM kill"));
+  s = userspace_evidence_line(
+      "user: warning: [2026-01-12T20:27:31.913975631Z]: [talos] Sending SIGKILL to cgroup {\"component\": "
+      "\"controller-runtime\", \"controller\": \"runtime.OOMController\", \"cgroup\": \"/sys/fs/cgroup/kubepods/pod7\"}");
+  EXPECT_THAT(s, HasSubstr("Talos' OOM controller, a user-space OOM killer, sent SIGKILL to cgroup /sys/fs/cgroup/kubepods/pod7"));
+  // Words alone are no kill: the kernel's own `Kill process` selection, prose.
+  EXPECT_EQ(userspace_evidence_line("Out of memory: Kill process 28367 (python3) score 714 or sacrifice child"), "");
+  EXPECT_EQ(userspace_evidence_line("sending SIGTERM would be better"), "");
+  EXPECT_EQ(userspace_evidence_line("Killed /tmp/x"), "");
+  // Found by the scan between other lines (its prefilter holds the killers' words).
+  UserspaceEvidenceScan scan;
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += "Jul 27 19:13:10 host02 earlyoom[1012]: mem avail:   380 of 13923 MiB ( 2.73%)\n";
+  text += "Jul 27 19:13:10 host02 earlyoom[1012]: sending SIGKILL to process 7 uid 0 \"x\": badness 1, VmRSS 1 MiB\n";
+  scan.feed(text);
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 41u);
 }
 
 }  // namespace

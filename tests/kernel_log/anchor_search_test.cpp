@@ -21,8 +21,9 @@ TEST(AnchorSearch, EveryWidthFindsTheSameFirstAnchor) {
       "VM: killing process x", "Out of memory: ", "Memory cgroup out of memory", "Memory limit reached",
       "Manual OOM execution", "Task in /a killed", "memory: usage 1kB", " out_of_memory+0x1",
       "uid  tgid total_vm      rss", "tgid    total_vm", "[   1234]     0  1234 ", "[1234567]    -2 ",
+      "Tasks state (memory values in pages):",
       // near-misses: the SIMD bytes match, the full check does not
-      "oom-kilL", "Xilled process", "of_memory", "Memory foo", "Task inX", "ymm: usage ", "Manual OOm",
+      "oom-kilL", "Xilled process", "of_memory", "Memory foo", "Task inX", "ymm: usage ", "Manual OOm", "Tasks state (memory values)", "Tasks stats",
       "tgidtotal_vm", " pid total_vm", "[   1234]:", "[ 12.3456]  0", "[  12a34]  0"};
   std::mt19937 rng(12);
   std::uniform_int_distribution<int> byte(' ', '~');
@@ -70,6 +71,17 @@ TEST(AnchorSearch, TheTaskTableHeader) {
       continue;
     }
     EXPECT_EQ(find_anchor(text.data(), text.size()), text.size()) << other;
+  }
+}
+
+// dump_tasks()'s first line (4.19+, printed only in an OOM report) is an anchor of its own: a paste cut right
+// after it still shows a report (corpus 421).
+TEST(AnchorSearch, TheTasksStateLine) {
+  const std::string text = std::string(100, 'x') + "\nDec 23 21:21:28 kernel: Tasks state (memory values in pages):\n";
+  EXPECT_EQ(find_anchor(text.data(), text.size()), text.find("Tasks state"));
+  for (std::string other : {"Tasks state:", "Tasks stats (memory values in pages):", "Task state (memory values"}) {
+    const std::string t = std::string(100, 'x') + " " + other + std::string(40, ' ');
+    EXPECT_EQ(find_anchor(t.data(), t.size()), t.size()) << other;
   }
 }
 
