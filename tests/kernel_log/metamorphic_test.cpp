@@ -248,6 +248,22 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- merge of h-mangle5 and h-left4 --- (issue 12: 414 moved up, and Mem-Info above a table header is now read)
+    {{"414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
+      "wrap72"},
+     "the show_mem tail right above `Tasks state` is read into the report (h-left4); wrapped, its lines' rests break the run of prefixed Mem-Info lines the look-back takes, so Mem-Info (RAM, reserved, swap) is lost (null), never another value"},
+    {{"414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
+      "flowed72"},
+     "the show_mem tail right above `Tasks state` is read into the report (h-left4); re-flowed by a mail client, its lines' rests break the run of prefixed Mem-Info lines the look-back takes, so Mem-Info is lost (null), never another value"},
+    {{"414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
+      "reflow_indent"},
+     "the show_mem tail right above `Tasks state` is read into the report (h-left4); re-flowed with indented rests, the look-back stops at a rest, so Mem-Info is lost (null), never another value"},
+    {{"414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
+      "reverse"},
+     "newest-first, the show_mem tail lies after the table header in the text, where the look-back above the header does not reach: Mem-Info is lost (null), never another value"},
+    {{"414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
+      "strip_prefix"},
+     "without prefixes the show_mem tail is no prefixed Mem-Info block above the table (the look-back takes prefixed lines only), so Mem-Info is lost (null), never another value"},
     // --- block blind-15c --- (issue 12: tests/corpus/459-470; losses only)
     {{"459-scylla-manager-3450-dmesg-x-T-kern-facility-level-prefix-show-mem-tail-free-swap-0-tasks-state-header-row-cut.log",
       "reflow_indent"},
