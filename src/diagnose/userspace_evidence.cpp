@@ -2,12 +2,13 @@
 #include "diagnose/userspace_evidence.h"
 
 #include "diagnose/killer_daemon_log.h"
+#include "diagnose/userspace_evidence_pairs.h"
+#include "kernel_log/anchor_simd.h"
 #include "util/format.h"
 
 #include <algorithm>
 
 #include "util/i18n.h"
-#include "util/needle_candidates.h"
 #include "util/newlines.h"
 #include "util/text.h"
 
@@ -33,18 +34,7 @@ constexpr std::string_view kSlurmWords[] = {"oom-kill event", "oom_kill event"};
 constexpr std::string_view kKillerWords[] = {"sending SIG", "killing process ", "Killed /", "oomd killed ",
                                              "Kill '", "Killing '", "Sending SIGKILL to cgroup"};
 
-// Every sentence needs one of these in its line: slurm() `oom-kill event` or `oom_kill event`, memory_high()
-// `high `, systemd_unit() `OOM killer` (both of its wordings), killers() kKillerWords. The first of any at or
-// after `from` in `text`, or npos. One pass for all (util/needle_candidates.h): a needle's first byte and its
-// fourth (`h`…`h`, `o`…`-`, `_` or `d`, `O`…` `, `s`…`d`, `k`…`l`, `K`…`l`, `S`…`d`) at 32 positions at a time, a
-// pair few positions of a log hold, and only those are compared whole (a byte loop, or a memmem pass per word,
-// read every byte).
-using EvidencePairs =
-    needles::Set<needles::Starting<'h', needles::At<3, 'h'>>,
-                 needles::Starting<'o', needles::At<3, '-'>, needles::At<3, '_'>, needles::At<3, 'd'>>,
-                 needles::Starting<'O', needles::At<3, ' '>>, needles::Starting<'s', needles::At<3, 'd'>>,
-                 needles::Starting<'k', needles::At<3, 'l'>>, needles::Starting<'K', needles::At<3, 'l'>>,
-                 needles::Starting<'S', needles::At<3, 'd'>>>;
+using evidence_detail::EvidencePairs;
 
 constexpr bool killer_words_paired() {
   for (std::string_view w : kKillerWords)
@@ -58,7 +48,7 @@ size_t find_evidence_word(std::string_view text, size_t from) {
   static_assert(EvidencePairs::has(kHigh[0], 3, kHigh[3]) && EvidencePairs::has(kSystemd[0], 3, kSystemd[3]));
   static_assert(EvidencePairs::has(kSlurmWords[0][0], 3, kSlurmWords[0][3]) &&
                 EvidencePairs::has(kSlurmWords[1][0], 3, kSlurmWords[1][3]));
-  const size_t at = needles::find_first<EvidencePairs>(text.data(), from, text.size(), [&](size_t i) {
+  const auto verify = [&](size_t i) {
     const std::string_view rest = text.substr(i);
     if (starts_with(rest, kHigh) || starts_with(rest, kSlurmWords[0]) || starts_with(rest, kSlurmWords[1]) ||
         starts_with(rest, kSystemd))
@@ -66,7 +56,15 @@ size_t find_evidence_word(std::string_view text, size_t from) {
     for (std::string_view w : kKillerWords)
       if (starts_with(rest, w)) return true;
     return false;
-  });
+  };
+  // The scan of the whole input (an input with no report): AVX2's 32 positions a block where the CPU has it.
+#if defined(__x86_64__) || defined(__i386__)
+  const size_t at = anchor_detail::have_avx2() ? needles::find_first_by<EvidencePairs>(evidence_detail::avx2_next_evidence_candidates,
+                                                                          32, text.data(), from, text.size(), verify)
+                                : needles::find_first<EvidencePairs>(text.data(), from, text.size(), verify);
+#else
+  const size_t at = needles::find_first<EvidencePairs>(text.data(), from, text.size(), verify);
+#endif
   return at == text.size() ? std::string_view::npos : at;
 }
 

@@ -142,13 +142,16 @@ size_t next_block(const char* data, size_t i, size_t n, uint32_t* mask) {
 }
 
 /// The first candidate at or after `from` for which verify(position) holds,
-/// or n: blocks of S (Unroll vectors), then the tail position by position.
-/// verify sees every candidate in order (one returning false sees them all).
-template <class S, size_t Unroll, class NeedleSet, class Verify>
-size_t find_first_with(const char* data, size_t from, size_t n, Verify&& verify) {
+/// or n: the blocks `next` finds (next_block<S, NeedleSet, Unroll>, maybe of
+/// a file built for wider lanes, `step` = its positions a block), then the
+/// tail position by position. verify sees every candidate in order (one
+/// returning false sees them all).
+template <class NeedleSet, class Verify>
+size_t find_first_by(size_t (*next)(const char*, size_t, size_t, uint32_t*), size_t step, const char* data,
+                     size_t from, size_t n, Verify&& verify) {
   size_t i = from;
-  for (uint32_t mask = 0;; i += sizeof(typename S::V) * Unroll) {
-    i = next_block<S, NeedleSet, Unroll>(data, i, n, &mask);
+  for (uint32_t mask = 0;; i += step) {
+    i = next(data, i, n, &mask);
     if (mask == 0) break;
     for (; mask != 0; mask &= mask - 1)
       if (const size_t at = i + static_cast<size_t>(__builtin_ctz(mask)); verify(at)) return at;
@@ -156,6 +159,13 @@ size_t find_first_with(const char* data, size_t from, size_t n, Verify&& verify)
   for (; i < n; ++i)
     if (NeedleSet::matches(data, i, n) && verify(i)) return i;
   return n;
+}
+
+/// find_first_by over blocks of S (Unroll vectors) compiled here.
+template <class S, size_t Unroll, class NeedleSet, class Verify>
+size_t find_first_with(const char* data, size_t from, size_t n, Verify&& verify) {
+  return find_first_by<NeedleSet>(next_block<S, NeedleSet, Unroll>, sizeof(typename S::V) * Unroll, data, from, n,
+                                  verify);
 }
 
 /// find_first_with on the widest lanes every build of this CPU family has:
