@@ -1,5 +1,6 @@
 // Blind set 15d (issue 12): corpus 475 (zdb's memcg at its 301 MiB limit, the paste cut inside its v2-style
-// stats, no task row) and 471 (ydbd at oom_score_adj -997 in a kubepods-burstable pod).
+// stats, no task row), 471 (ydbd at oom_score_adj -997 in a kubepods-burstable pod) and 479 (python3's kill line
+// cut after `anon-rss:`, its task-table row shown).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -51,6 +52,23 @@ TEST(Blind15d, ScoreAdjMinus997InABurstablePodIsNotCalledGuaranteed) {
   ASSERT_NE(g, nullptr);
   EXPECT_THAT(g->message, HasSubstr("(Kubernetes gives -997 to Guaranteed pods)"));
   EXPECT_THAT(g->message, Not(HasSubstr("node-critical")));
+}
+
+// A kill line cut before its sizes: the victim's row says what it held (its RSS; swap only when the row's
+// swapents column was read).
+TEST(Blind15d, KillLineCutBeforeItsSizesTakesTheVictimsRow) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::global)
+                   .task(TaskOf(29075, "python3").rss(3939146ull * 4096).adj(0))
+                   .victim(VictimOf(29075, "python3"))
+                   .page_size(4096);
+  EXPECT_THAT(explain(e).summary,
+              HasSubstr("its task-table row shows 15.0 GiB resident (the kill line's sizes are not in the text)"));
+  e.tasks[0].swap_bytes = 4003496ull * 4096;
+  EXPECT_THAT(explain(e).summary, HasSubstr("its task-table row shows 15.0 GiB resident and 15.3 GiB in swap"));
+  // The kill line's own anon-rss wins.
+  e.victims[0].anon_rss_bytes = 1 * GiB;
+  EXPECT_THAT(explain(e).summary, Not(HasSubstr("task-table row shows")));
 }
 
 }  // namespace
