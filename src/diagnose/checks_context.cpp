@@ -34,7 +34,16 @@ std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner, bool m
                 "first)");
     return tr(" (the maximum: the process or its manager asked for it to be killed first)");
   }
-  if (adj == kK8sGuaranteedAdj && k8s) return tr(" (Kubernetes gives -997 to Guaranteed pods)");
+  // The kubelet gives -997 to a Guaranteed pod's containers and to a node-critical pod's (priority
+  // system-node-critical) whatever its QoS class: in a Burstable or BestEffort pod, -997 is not Guaranteed's
+  // (corpus 471: ydbd in a kubepods-burstable pod).
+  if (adj == kK8sGuaranteedAdj && k8s) {
+    const std::optional<std::string>& qos = owner->qos_class;
+    if (qos == std::optional<std::string>("burstable") || qos == std::optional<std::string>("besteffort"))
+      return tr(" (Kubernetes gives -997 to Guaranteed pods and to node-critical ones: this pod's cgroup is not "
+                "Guaranteed, so it is node-critical, or the process or its launcher set -997 itself)");
+    return tr(" (Kubernetes gives -997 to Guaranteed pods)");
+  }
   if (k8s && owner->qos_class == std::optional<std::string>("burstable") && adj > 1 && adj < 1000)
     return tr(" (Kubernetes Burstable: 1000 − 1000 × memory request / node memory; a small request ranks it high)");
   // In a memcg OOM only the cgroup's own tasks compete, and a container's or a service's share one value: the

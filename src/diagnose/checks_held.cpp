@@ -2,7 +2,8 @@
 // (checks_causes.cpp's add_cause_checks() calls them; explain_detail.h):
 //  - processes hold little: a victim ranked highest with a badness score of
 //    0, or a whole task table small for the RAM or the cgroup's limit (page
-//    cache, shmem or kernel memory filled it);
+//    cache, shmem or kernel memory filled it); in a cgroup with no row shown,
+//    its own anonymous count small beside its page cache;
 //  - the victim held little when killed: under 1 MiB, under 1 % of RAM or
 //    of its cgroup's limit, or a low 2.6.36-5.0 badness score (its rank came
 //    from swap entries, page tables or oom_score_adj);
@@ -35,23 +36,29 @@ std::string tenths(uint64_t part, uint64_t whole) {
 // cache (v1 `cache`, v2 `file`, less their `shmem` when printed) filled it, e.g. a copy writing faster than
 // its dirty pages are written back (cgroup v1 does not throttle a cgroup's
 // dirty pages: per-cgroup writeback is cgroup v2's, Linux 4.2+).
+// With no task row shown (the paste ends inside the memcg block), the
+// cgroup's own anonymous count (v1 `rss`, v2 `anon`) stands for its
+// processes; the event is then a kill or a report cut before its end.
 void memcg_processes_hold_little(const OomEvent& e, std::vector<Check>& out) {
-  if (e.kind != EventKind::kill || e.constraint != Constraint::memcg || !e.memcg || e.tasks.empty()) return;
+  if (e.kind != EventKind::kill && e.kind != EventKind::incomplete) return;
+  if (e.constraint != Constraint::memcg || !e.memcg) return;
   const MemcgInfo& m = *e.memcg;
   const auto limit = effective_limit_bytes(m);
   auto cache = memcg_stat(m, {"total_cache", "cache", "file"});
-  const auto rows_sum = tasks_rss_bytes(e);
-  if (!limit || *limit == 0 || !cache || !rows_sum) return;
+  const auto rows_sum = e.tasks.empty() ? std::nullopt : tasks_rss_bytes(e);
+  if (!limit || *limit == 0 || !cache) return;
+  if (!rows_sum && !e.tasks.empty()) return;
   // v1 `cache` and v2 `file` count shmem (tmpfs such as /dev/shm, SysV and
   // POSIX shm), which is no page cache: reclaim cannot drop it and writeback
   // does not apply. With the cgroup's shmem printed, only the rest is page
   // cache (shmem_dominant speaks for the shared memory).
   const auto shmem = memcg_stat(m, {"total_shmem", "shmem"});
   if (shmem) *cache -= std::min(*shmem, *cache);
-  const uint64_t rss = *rows_sum;
   // Rows shown may not be the whole table: the cgroup's own anon count must agree.
   const auto anon = memcg_stat(m, {"total_rss", "rss", "anon"});
-  if (!task_table_whole(e) && !anon) return;
+  if (!rows_sum && !anon) return;
+  if (rows_sum && !task_table_whole(e) && !anon) return;
+  const uint64_t rss = rows_sum.value_or(0);
   if (percent_of(std::max(rss, anon.value_or(0)), *limit) >= kProcessesPercent) return;
   if (percent_of(*cache, *limit) < 50) return;
   const auto dirty = memcg_stat(m, {"total_dirty", "dirty", "file_dirty"});
@@ -63,18 +70,28 @@ void memcg_processes_hold_little(const OomEvent& e, std::vector<Check>& out) {
                 format_bytes(*writeback))
       : dirty && *dirty > 0 ? trf(", {} of it dirty (not yet written back)", format_bytes(*dirty))
                             : std::string();
-  out.push_back({"processes_hold_little", CheckLevel::warn,
-                 n == 1 ? trf("The one task-table row shown holds {} RSS, {} % of the cgroup's {} limit; its page "
-                              "cache held {} ({} %){}. The limit counts page cache, and a kill frees almost nothing.",
-                              format_bytes(rss), tenths(rss, *limit), format_bytes(*limit), format_bytes(*cache),
-                              tenths(*cache, *limit), dirty_part)
-                        : trf("The {} task-table rows shown hold {} RSS in all, {} % of the cgroup's {} limit; its "
-                              "page cache held {} ({} %){}. The limit counts page cache, and a kill frees almost "
-                              "nothing.",
-                              n, format_bytes(rss), tenths(rss, *limit), format_bytes(*limit), format_bytes(*cache),
-                              tenths(*cache, *limit), dirty_part),
-                 {{"task_count", n}, {"rss_bytes", as_figure(rss)}, {"limit_bytes", as_figure(*limit)},
-                  {"cache_bytes", as_figure(*cache)}}});
+  if (!rows_sum) {
+    out.push_back({"processes_hold_little", CheckLevel::warn,
+                   trf("The cgroup's anonymous memory was {}, {} % of its {} limit; its page cache held {} ({} %){}. "
+                       "The limit counts page cache, and a kill frees almost nothing.",
+                       format_bytes(*anon), tenths(*anon, *limit), format_bytes(*limit), format_bytes(*cache),
+                       tenths(*cache, *limit), dirty_part),
+                   {{"anon_bytes", as_figure(*anon)}, {"limit_bytes", as_figure(*limit)},
+                    {"cache_bytes", as_figure(*cache)}}});
+  } else {
+    out.push_back({"processes_hold_little", CheckLevel::warn,
+                   n == 1 ? trf("The one task-table row shown holds {} RSS, {} % of the cgroup's {} limit; its page "
+                                "cache held {} ({} %){}. The limit counts page cache, and a kill frees almost nothing.",
+                                format_bytes(rss), tenths(rss, *limit), format_bytes(*limit), format_bytes(*cache),
+                                tenths(*cache, *limit), dirty_part)
+                          : trf("The {} task-table rows shown hold {} RSS in all, {} % of the cgroup's {} limit; its "
+                                "page cache held {} ({} %){}. The limit counts page cache, and a kill frees almost "
+                                "nothing.",
+                                n, format_bytes(rss), tenths(rss, *limit), format_bytes(*limit), format_bytes(*cache),
+                                tenths(*cache, *limit), dirty_part),
+                   {{"task_count", n}, {"rss_bytes", as_figure(rss)}, {"limit_bytes", as_figure(*limit)},
+                    {"cache_bytes", as_figure(*cache)}}});
+  }
   // A stat the cgroup did not print is no figure (unknown is never 0).
   if (dirty) out.back().figures.emplace_back("dirty_bytes", as_figure(*dirty));
   if (writeback) out.back().figures.emplace_back("writeback_bytes", as_figure(*writeback));

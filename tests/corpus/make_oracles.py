@@ -2772,6 +2772,93 @@ add("470-scylla-monitoring-1242-masked-host-syslog-4.19-table-header-rows-scylla
     constraints=[None], year_guessed=True,
     table_rows=[[631, "systemd-udevd", -1000], [685, "auditd", -1000], [789, "dbus-daemon", -900], [2666, "sshd", -1000],
                 [2977, "scylla", -950], [14856, "systemd-cgroups", 0]])
+# Blind set 15d (written by hand before oomlens ran on these files).
+# YDB TPC-H on Kubernetes, `dmesg -T` 2025 pasted inside inline code (the first line opens with ```, the last ends
+# with ```): cgroup v2 `oom-kill:` line of a kubepods burstable pod, the memcg kill of ydbd (adj -997, UID 999) and
+# its reaper line, which still reports anon-rss 1446412 kB (a partial reap).
+YDB_15090_POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod7199eec9_759e_4d19_94e0_ce8a5dfb99da.slice"
+add("471-ydb-15090-dmesgT-2025-backtick-wrapped-kubepods-v2-oom-kill-ydbd-memcg-kill-adj-minus-997-reaper-partial.log",
+    GH + "ydb-platform/ydb/issues/15090", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(1950147, "ydbd", 613761820, 62495556, 1198632, 0, 999, 1189048, -997, reaper=[1446412, 515548, 0])],
+    memcg=YDB_15090_POD,
+    task_memcg=YDB_15090_POD + "/cri-containerd-e74ee9458220027e6918a7ee4368ee7af98ba879d839191ba5e00b7e11a7adaa.scope",
+    chosen=[1950147, "ydbd"], wall_prefix="2025-02-26T11:42:57")
+# The same project, `dmesg -T | grep kikimr` (5.4): kikimr.User's header and CPU: line, the `Memory cgroup stats for`
+# line of a systemd template service (`\x2d` as the kernel prints it), one task row (no header: grep dropped it), the
+# `oom-kill:` line naming kikimr 1251125; the kill line, cut by the index, left out.
+YDB_15748_SVC = "/system.slice/system-kikimr\\x2dmulti.slice/kikimr-multi@31003.service"
+add("472-ydb-15748-dmesgT-grep-kikimr-5.4-header-cpu-memcg-stats-service-row-oom-kill-systemd-escaped-slice-kill-line-cut.log",
+    GH + "ydb-platform/ydb/issues/15748", ["incomplete"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    memcg=YDB_15748_SVC, task_memcg=YDB_15748_SVC, chosen=[1251125, "kikimr"], wall_prefix="2025-03-14T03:57:37",
+    trigger=trig("kikimr.User", 1251268, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    table_rows=[[1251125, "kikimr", 0]], text_not=K8S)
+# Infix (6.18.37, QEMU) test suite: a syslog (host replaced) with two 6.8+ task rows (rss_anon rss_file rss_shmem
+# columns) of httpd at oom_score_adj -1000, `Out of memory and no killable processes...` (no panic: a memcg OOM
+# returns), then one second later the next header of httpd 6931 with its stack through mem_cgroup_out_of_memory and
+# try_charge_memcg (a page-cache charge); the index's cut frame left out.
+add("473-infix-1565-syslog-6.18-rss-anon-rows-httpd-adj-minus-1000-memcg-no-killable-then-next-memcg-header-stack-cut.log",
+    GH + "kernelkit/infix/issues/1565", ["no_killable", "incomplete"],
+    "memcg (second event: stack through mem_cgroup_out_of_memory; the first cannot be told)",
+    constraints=[None, "memcg"], no_killable=True, year_guessed=True,
+    table_rows=[[6829, "httpd", -1000], [6931, "httpd", -1000]],
+    trigger=trig("httpd", 6931, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=-1000,
+                 note="header of the NEXT OOM event"),
+    text_not=K8S)
+# YDB on a 5.4 kernel, syslog (host replaced): kikimr.Batch's header and stack, oom_kill_process called from
+# out_of_memory from mem_cgroup_out_of_memory (try_charge, a page fault); the index cut the next frame (left out).
+add("474-ydb-22677-syslog-5.4-kikimr-batch-memcg-header-try-charge-stack-cut.log",
+    GH + "ydb-platform/ydb/issues/22677", ["incomplete"], "memcg (stack through mem_cgroup_out_of_memory)",
+    constraints=["memcg"], year_guessed=True, text_not=K8S,
+    trigger=trig("kikimr.Batch", 2557456, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0))
+# 0-db (zdb) in a container: raw dmesg whose lines carry the terminal's trailing spaces; zdb's header (GFP_NOFS write
+# into the page cache), `memory: usage 308224kB, limit 308224kB` (at its limit, failcnt 3270355), memory+swap not
+# limited, kmem, `Memory cgroup stats for /zdb/***:` (the poster masked the path) and the start of the v2-style
+# memory.stat (anon 16760832 bytes, file 296288256 bytes: page cache dominates); cut there.
+add("475-0-db-129-trailing-space-padded-zdb-gfp-nofs-write-memcg-at-limit-masked-path-stats-anon-file-cut.log",
+    GH + "threefoldtech/0-db/issues/129", ["incomplete"], "memcg (memory: usage at its limit; Memory cgroup stats)",
+    constraints=["memcg"], limit_kb=308224, text_not=K8S,
+    trigger=trig("zdb", None, gfp="0x101c4a(GFP_NOFS|__GFP_HIGHMEM|__GFP_HARDWALL|__GFP_MOVABLE|__GFP_WRITE)",
+                 order=0, oom_score_adj=1))
+# ingress-nginx on AWS, a syslog (host replaced) pasted in a code block whose opening ``` sits on the first line:
+# three cgroup v1 `Memory cgroup stats for` lines of a kubepods burstable pod (the pod, then two containers), the
+# 4.19+ table header and the pause row (adj -998); the next row, cut by the index, left out. The first stats line
+# names the OOM memcg (the v1 hierarchy walk starts at it).
+add("476-ingress-nginx-4756-backtick-syslog-4.19-kubepods-burstable-memcg-v1-three-stats-lines-table-header-pause-row-cut.log",
+    GH + "kubernetes/ingress-nginx/issues/4756", ["incomplete"], "memcg (Memory cgroup stats lines)",
+    constraints=["memcg"],
+    memcg="/kubepods/burstable/poddfc7f441-06db-11ea-842a-0227fba247b6 (first Memory cgroup stats for line)",
+    table_rows=[[9941, "pause", -998]], year_guessed=True)
+# setools (sediff) on Fedora, a syslog quoted with `> ` in a reply: the end of show_mem (72250 pages reserved, cma,
+# hwpoisoned: printed for machine-wide OOMs only), `Tasks state`, the 4.19+ header and eight rows; the ninth row,
+# cut by the index, left out.
+add("477-setools-21-quoted-syslog-show-mem-tail-pages-reserved-tasks-state-eight-rows-firewalld-cut.log",
+    GH + "SELinuxProject/setools/issues/21", ["incomplete"],
+    "global (machine-wide show_mem tail: not a memcg OOM; no header, no kill line)", constraints=["global"],
+    year_guessed=True,
+    table_rows=[[720, "systemd-journal", 0], [746, "systemd-udevd", -1000], [892, "auditd", -1000],
+                [894, "sedispatch", 0], [924, "rngd", 0], [926, "rsyslogd", 0], [927, "ModemManager", 0],
+                [930, "firewalld", 0]])
+# GoCD agent on RHEL 6 (2.6.32), syslog (host replaced): the last task row (java 31409, 2.6.32's cpu and oom_adj
+# columns), the selection of java 26942 (score 216) and its kill in RHEL 6's `Killed process N, UID U, (comm)` form.
+add("478-gocd-2079-rhel6-syslog-java-row-cpu-oom-adj-columns-selection-score-216-uid-comma-kill.log",
+    GH + "gocd/gocd/pull/2079", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(26942, "java", 1815188, 637012, 268, uid=498, selected_score=216)],
+    table_rows=[[31409, "java", 0]], year_guessed=True)
+# pyZOCP long-run issue: raw dmesg (3.x rows: nr_ptes, swapents), python3 29075 holding 3939146 pages resident and
+# 4003496 pages in swap, its selection (score 959) and the kill line, cut by the index after `anon-rss:` (total-vm
+# printed; anon-rss and file-rss not: null). The kill line prints no adj: the row says 0.
+add("479-pyzocp-79-raw-dmesg-3.x-rows-python3-4003496-swapents-selection-score-959-kill-cut-after-anon-rss-label.log",
+    GH + "z25/pyZOCP/issues/79", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(29075, "python3", 33709852, None, None, adj=0, adj_source="task table row", selected_score=959)],
+    table_rows=[[10959, "console-kit-dae", 0], [11032, "bash", 0], [12531, "dconf-service", 0], [20988, "bash", 0],
+                [20990, "firefox", 0], [22613, "plugin-containe", 0], [28281, "ssh", 0], [29075, "python3", 0],
+                [31021, "python2.7", 0], [31488, "inotifywait", 0], [31489, "syncdir.sh", 0],
+                [31493, "inotifywait", 0], [31494, "syncdir.sh", 0]])
+# CommaFeed on a DigitalOcean droplet, /var/log/kern.log 2016 (host replaced): selection of java (score 497) and
+# its kill (no shmem-rss: before 4.x's format).
+add("480-commafeed-792-kern-log-2016-java-selection-score-497-kill-no-shmem.log",
+    GH + "Athou/commafeed/issues/792", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(1312, "java", 2133696, 256140, 0, selected_score=497)], year_guessed=True)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
