@@ -744,10 +744,18 @@ bool memcg_path_cut(std::string_view path) {
   return false;
 }
 
-std::optional<TaskIn> parse_task_in(std::string_view s) {
+std::optional<TaskIn> parse_task_in(std::string_view s, bool line_cut) {
   constexpr std::string_view kMid = " killed as a result of limit of ";
   if (s == "Task in") return TaskIn{};  // both paths cut by a viewer (prefix.cpp): unknown
   if (!starts_with(s, "Task in ")) return std::nullopt;
+  if (line_cut) {  // cut after the first path, inside `killed …` (prefix.cpp dropped the cut word)
+    const std::string_view path = trim(s.substr(8));
+    if (!path.empty() && path.front() == '/' && path.find_first_of(" \t") == std::string_view::npos) {
+      TaskIn out;
+      if (find_ellipsis(path) == std::string_view::npos && !memcg_path_cut(path)) out.task_memcg = std::string(path);
+      return out;  // the OOM memcg is unknown: never the cut line's path
+    }
+  }
   // A viewer's cut (prefix.cpp drops the cut path): the OOM memcg is unknown.
   if (ends_with(s, trim_right(kMid))) return TaskIn{std::string(s.substr(8, s.size() - 8 - (kMid.size() - 1))), {}};
   size_t m = s.find(kMid);

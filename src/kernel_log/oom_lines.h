@@ -172,7 +172,13 @@ struct TaskIn {
 /// cgroup lacks the `.scope`/`.slice` systemd's driver always gives it.
 /// A real path of another shape is never taken for a cut one.
 bool memcg_path_cut(std::string_view path);
-std::optional<TaskIn> parse_task_in(std::string_view s);
+/// `line_cut`: the line was cut by a viewer (the prefix reader marked it
+/// truncated and dropped the cut word). Then `Task in PATH` alone, cut after
+/// its first path (inside `killed …`), gives that path as task_memcg when it
+/// is whole (one `/…` token that memcg_path_cut() does not take for cut;
+/// otherwise empty) and the OOM memcg unknown (empty). Without `line_cut`
+/// that text is not read: it may be a poster's wrap whose rest follows.
+std::optional<TaskIn> parse_task_in(std::string_view s, bool line_cut = false);
 
 /// `Memory cgroup stats for PATH:[ k:vKB …]` → path and the one-line v1 pairs
 /// (values in KB as printed). A bare `Memory cgroup stats for` (the path was

@@ -236,8 +236,10 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     uint64_t number = ++line_no - back;
     line_no += pieces - 1;
     assembler.expire(number);
-    // A kill line a viewer cut opens a report too (ReportAssembler::feed(): its stump).
-    if (!norm.foreign && (line_opens_report(norm.text) || (norm.truncated && oomline::parse_kill_stump(norm.text))))
+    // A kill line or a `Task in` line a viewer cut opens a report too (ReportAssembler::feed(): its stump).
+    if (!norm.foreign && (line_opens_report(norm.text) ||
+                          (norm.truncated && (oomline::parse_kill_stump(norm.text) ||
+                                              oomline::parse_task_in(norm.text, true)))))
       look_back(region, fed_end, ls, number);
     else if (!norm.foreign && glued_stack_block(norm)) assembler.start_from_stack(number);
     else if (!norm.foreign && oomline::is_oom_frame(norm.text)) start_at_stack(region, fed_end, ls, number);

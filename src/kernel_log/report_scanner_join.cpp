@@ -15,6 +15,7 @@
 
 #include "kernel_log/journal_verbose.h"
 #include "kernel_log/oom_lines.h"
+#include "kernel_log/report_building.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
 
@@ -180,6 +181,25 @@ bool ReportScanner::Impl::at_wrap_width(std::string_view raw) const {
   return wrap_width != 0 && raw.size() == wrap_width && !ends_in_ellipsis(raw);
 }
 
+// A poster's prose line right after a task table's last row, with no blank
+// line between (`… python` + `hello world`), is no rest of the row: glued
+// to it, the row's comm (`pythonhello world`) would be longer than any comm
+// the kernel prints. A row wrapped inside its comm, or before it, still
+// rejoins (`… pyth` + `on`).
+bool ReportScanner::Impl::overfills_row_comm(std::string_view joined, std::string_view next) {
+  if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
+  std::string whole(joined);
+  if (reflowed(joined, next)) {
+    whole += ' ';
+    whole.append(trim(next));
+  } else {
+    whole.append(dequote(next));
+  }
+  normalize_line(whole, probe, opt.default_year);
+  const auto row = oomline::parse_row(trim(probe.text));
+  return row && !row->comm.empty() && !joined_comm_fits(row->comm);
+}
+
 // True when the line at `start` continues on the next physical line: a QP
 // soft break, a prefixed line followed by an unprefixed piece, or a line
 // of the wrap width followed by its rest.
@@ -191,9 +211,9 @@ bool ReportScanner::Impl::continues(std::string_view region, size_t start, size_
   std::string_view next = region.substr(eol + 1, (e2 == std::string_view::npos ? region.size() : e2) - eol - 1);
   if (next.empty()) return false;
   if (json_open(r)) return json_rest(next);
-  return (prefixed(r) && ((unprefixed(next) && !bare_frame_after(r, next)) || flowed_rest(r, next))) ||
-         wrapped_at_width(r, next) ||
-         pad_piece(r, next, line_at(region, eol + 1 + next.size() + 1));
+  return ((prefixed(r) && ((unprefixed(next) && !bare_frame_after(r, next)) || flowed_rest(r, next))) ||
+          wrapped_at_width(r, next) || pad_piece(r, next, line_at(region, eol + 1 + next.size() + 1))) &&
+         !overfills_row_comm(r, next);
 }
 
 // A `journalctl -o json` object that a terminal, a mail client or a
@@ -280,6 +300,7 @@ size_t ReportScanner::Impl::take_record(std::string_view region, size_t start, b
     const bool pad = pad_piece(whole_line, nl, after_pad);
     if (pad && !after_pad && !final) return std::string_view::npos;  // its rest comes with the next chunk
     if (qp_mode || nl.empty() || !(rest || wrapped_at_width(whole_line, nl) || (pad && after_pad))) return next;
+    if (!pad && overfills_row_comm(joined, nl)) return next;
     p = next;
   }
   return final ? p : std::string_view::npos;

@@ -2697,7 +2697,7 @@ add("460-loki-196-ubuntu-syslog-rows-netdata-adj-1000-selection-score-1002-kill-
 # row, the memcg selection of node (score 1112) and its kill (no shmem-rss: before 4.5); the next line, cut by the
 # index (`dock`), left out.
 MESOS_KIBANA_8 = "/system.slice/docker-404349f442a393476560ae32b022eb7bbadac16f9c4b50532815464b14a35d3b.scope"
-add("mangler-pending/461-mesos-kibana-8-raw-dmesg-3.x-memcg-v1-docker-scope-128m-limit-memsw-usage-0-node-selection-score-1112-kill.log",
+add("461-mesos-kibana-8-raw-dmesg-3.x-memcg-v1-docker-scope-128m-limit-memsw-usage-0-node-selection-score-1112-kill.log",
     GH + "mesos/kibana/issues/8", ["kill"], "memcg (Memory cgroup out of memory prefix; Task in … killed as a result of "
     "limit of …)", constraints=["memcg"], memcg=MESOS_KIBANA_8, limit_kb=131072,
     kills=[kill(6847, "node", 913380, 130888, 14388, adj=0, adj_source="task table row", selected_score=1112)],

@@ -61,6 +61,37 @@ TEST(CutPath, SummaryAndTaskInLeaveACutPathUnknown) {
   EXPECT_TRUE(ti->path_cut);
 }
 
+// A raw-dmesg `Task in A killed as a result of limit of B` line a viewer cut
+// after A (inside `killed`): the prefix reader drops the cut word and marks
+// the line cut, so `Task in A` is left. It opens the report at its own time,
+// A whole is the task memcg and the OOM memcg is unknown, never a cut path
+// (corpus 461 through `truncate120_ellipsis`). Not cut, the same text is not
+// read as a `Task in` line: it may be a poster's wrap whose rest follows.
+TEST(CutPath, ACutTaskInLineOpensItsReportWithTheOomMemcgUnknown) {
+  const std::string scope = "/system.slice/docker-" + std::string(64, 'c') + ".scope";
+  auto ti = oomline::parse_task_in("Task in " + scope, true);
+  ASSERT_TRUE(ti);
+  EXPECT_EQ(ti->task_memcg, scope);
+  EXPECT_TRUE(ti->oom_memcg.empty());
+  EXPECT_FALSE(oomline::parse_task_in("Task in " + scope));  // not cut: a wrap's first part
+  // A path memcg_path_cut() takes for cut is no task memcg either.
+  auto part = oomline::parse_task_in("Task in /system.slice/docker-" + std::string(64, 'c'), true);
+  ASSERT_TRUE(part);
+  EXPECT_TRUE(part->task_memcg.empty());
+  EXPECT_FALSE(oomline::parse_task_in("Task in prose words", true));
+
+  const std::string body =
+      "[100.000004] memory: usage 131072kB, limit 131072kB, failcnt 48\n"
+      "[100.000005] memory+swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
+      "[100.000006] Memory cgroup out of memory: Kill process 6847 (node) score 1112 or sacrifice child\n"
+      "[100.000007] Killed process 6847 (node) total-vm:913380kB, anon-rss:130888kB, file-rss:14388kB\n";
+  const OomEvent cut = testing::one_event("[100.000003] Task in " + scope + " kil\u2026\n" + body);
+  EXPECT_EQ(cut.time.monotonic_s, 100.000003);
+  ASSERT_TRUE(cut.memcg);
+  EXPECT_EQ(cut.memcg->task_memcg, scope);
+  EXPECT_FALSE(cut.memcg->oom_memcg);
+}
+
 // A paste cut inside its last line's task_memcg and closed by a code fence,
 // read newest-first (`tac`): the fence and the label line after it are the
 // paste's, not the rest of the cut path (corpus 220 through `reverse`).

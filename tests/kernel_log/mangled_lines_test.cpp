@@ -662,5 +662,30 @@ TEST(MangledLines, TaskInCutInsideItsFirstPathOpensTheReport) {
   EXPECT_FALSE(e.memcg->task_memcg);
 }
 
+// A poster's prose line right after the task table's last row, no blank
+// line between, then the kill line: the prose is no rest of the row (glued,
+// the comm would be `pythonhello world`, 17 bytes; a comm is at most 15,
+// TASK_COMM_LEN 16 with its NUL). A row wrapped inside its comm still rejoins.
+TEST(MangledLines, ProseAfterTheLastRowIsNoRestOfItsComm) {
+  const std::string head =
+      "[  100.000001] python invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0\n"
+      "[  100.000002] Tasks state (memory values in pages):\n"
+      "[  100.000003] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n";
+  const std::string kill =
+      "[  100.000005] Out of memory: Killed process 123 (python) total-vm:2000000kB, anon-rss:1600000kB, "
+      "file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:2928kB oom_score_adj:0\n";
+  const OomEvent e = testing::one_event(
+      head + "[  100.000004] [    123]  1000   123   500000   400000  3000000        0             0 python\n"
+      "hello world\n" + kill);
+  ASSERT_EQ(e.tasks.size(), 1u);
+  EXPECT_EQ(e.tasks[0].comm, "python");
+  ASSERT_EQ(e.victims.size(), 1u);
+  EXPECT_EQ(e.victims[0].comm, "python");
+  const OomEvent wrapped = testing::one_event(
+      head + "[  100.000004] [    123]  1000   123   500000   400000  3000000        0             0 pyth\non\n" + kill);
+  ASSERT_EQ(wrapped.tasks.size(), 1u);
+  EXPECT_EQ(wrapped.tasks[0].comm, "python");
+}
+
 }  // namespace
 }  // namespace oomlens

@@ -248,6 +248,10 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // 461 (blind set 15c), moved up once a viewer's cut `Task in /PATH` line opens its report (h-fix461)
+    {{"461-mesos-kibana-8-raw-dmesg-3.x-memcg-v1-docker-scope-128m-limit-memsw-usage-0-node-selection-score-1112-kill.log",
+      "wrap72"},
+     "the one-line v1 `Memory cgroup stats for PATH: cache:…KB …` record, wrapped at 72 columns inside its Docker scope's id, loses its KB pairs (the stats, null); the path and every other fact read as in the clean text, never another value"},
     // --- merge of h-mangle5 and h-left4 --- (issue 12: 414 moved up, and Mem-Info above a table header is now read)
     {{"414-qubes-9989-6.14-console-log-bracket-datetime-prefix-show-mem-tail-rss-anon-rows-two-excerpts-user-systemd-killed-adj-100.log",
       "wrap72"},
