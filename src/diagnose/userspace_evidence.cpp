@@ -48,14 +48,13 @@ size_t find_evidence_word(std::string_view text, size_t from) {
   static_assert(EvidencePairs::has(kHigh[0], 3, kHigh[3]) && EvidencePairs::has(kSystemd[0], 3, kSystemd[3]));
   static_assert(EvidencePairs::has(kSlurmWords[0][0], 3, kSlurmWords[0][3]) &&
                 EvidencePairs::has(kSlurmWords[1][0], 3, kSlurmWords[1][3]));
+  // A candidate is compared only with the words of its first byte (most candidates are none: `kill…`,
+  // `Send…` of the kernel's own lines).
   const auto verify = [&](size_t i) {
     const std::string_view rest = text.substr(i);
-    if (starts_with(rest, kHigh) || starts_with(rest, kSlurmWords[0]) || starts_with(rest, kSlurmWords[1]) ||
-        starts_with(rest, kSystemd))
-      return true;
-    for (std::string_view w : kKillerWords)
-      if (starts_with(rest, w)) return true;
-    return false;
+    const auto is = [&](std::string_view w) { return rest[0] == w[0] && starts_with(rest, w); };
+    if (is(kHigh) || is(kSlurmWords[0]) || is(kSlurmWords[1]) || is(kSystemd)) return true;
+    return std::any_of(std::begin(kKillerWords), std::end(kKillerWords), is);
   };
   // The scan of the whole input (an input with no report): AVX2's 32 positions a block where the CPU has it.
 #if defined(__x86_64__) || defined(__i386__)

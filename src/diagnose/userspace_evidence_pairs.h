@@ -13,16 +13,17 @@ namespace {  // each file its own copy, as util/needle_candidates.h
 
 // Every sentence needs one of these in its line: slurm() `oom-kill event` or `oom_kill event`, memory_high()
 // `high `, systemd_unit() `OOM killer` (both of its wordings), killers() kKillerWords: a needle's first byte
-// and its fourth (`h`…`h`, `o`…`-`, `_` or `d`, `O`…` `, `s`…`d`, `k`…`l`, `K`…`l`, `S`…`d`), a pair few
-// positions of a log hold; only those are compared whole (a byte loop, or a memmem pass per word, read every
-// byte). Each pair is a compare a block: on a log without a report the scan reads the whole input, at 32
-// positions a block on a CPU with AVX2 (userspace_evidence_avx2.cpp), else 16 (SSE2).
+// and its fourth (`h`…`h`; `o` and `-`, `_` or `d`; `O`…` `; `s` or `S` and `d`; `k` or `K` and `l`), a pair
+// few positions of a log hold; only those are compared whole (a byte loop, or a memmem pass per word, read
+// every byte). Each pair is a compare a block, and a letter in either case one (StartingEitherCase): on a log
+// without a report the scan reads the whole input, at 32 positions a block on a CPU with AVX2
+// (userspace_evidence_avx2.cpp), else 16 (SSE2).
 using EvidencePairs =
     needles::Set<needles::Starting<'h', needles::At<3, 'h'>>,
                  needles::Starting<'o', needles::At<3, '-'>, needles::At<3, '_'>, needles::At<3, 'd'>>,
-                 needles::Starting<'O', needles::At<3, ' '>>, needles::Starting<'s', needles::At<3, 'd'>>,
-                 needles::Starting<'k', needles::At<3, 'l'>>, needles::Starting<'K', needles::At<3, 'l'>>,
-                 needles::Starting<'S', needles::At<3, 'd'>>>;
+                 needles::Starting<'O', needles::At<3, ' '>>,
+                 needles::StartingEitherCase<'s', needles::At<3, 'd'>>,
+                 needles::StartingEitherCase<'k', needles::At<3, 'l'>>>;
 
 }  // namespace
 

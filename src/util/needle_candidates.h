@@ -65,7 +65,27 @@ struct Starting {
   }
 };
 
-/// A set of needles: one Starting per first byte.
+/// Needles that start with the letter First in either case (`s` or `S`): one
+/// compare of the byte or-ed with 0x20 (only the two cases of a letter fold
+/// to it), and any of Then.
+template <char First, class... Then>
+struct StartingEitherCase {
+  static_assert(First >= 'a' && First <= 'z', "First is a lower-case letter");
+  static_assert(sizeof...(Then) >= 1, "a needle is a pair: First and a later byte");
+  static constexpr size_t kMaxOffset = std::max({Then::kOffset...});
+  static constexpr bool matches(const char* data, size_t i, size_t n) {
+    return (data[i] | 0x20) == First && (Then::matches(data, i, n) || ...);
+  }
+  template <class S>
+  static typename S::V match(const char* p) {
+    return ((S::load(p) | S::splat(0x20)) == S::splat(First)) & (Then::template match<S>(p) | ...);
+  }
+  static constexpr bool has(char first, size_t offset, char c) {
+    return (first | 0x20) == First && ((offset == Then::kOffset && c == Then::kByte) || ...);
+  }
+};
+
+/// A set of needles: one Starting (or StartingEitherCase) per first byte.
 template <class... Groups>
 struct Set {
   /// The farthest byte a pair reads past a candidate's start.

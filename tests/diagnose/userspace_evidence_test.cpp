@@ -229,5 +229,37 @@ TEST(UserspaceEvidence, UserSpaceKillersAreNamedAndAreNoKernelOomKill) {
   EXPECT_EQ(scan.found()[0].line, 41u);
 }
 
+// The scan's prefilter (userspace_evidence_pairs.h: a letter's two cases one compare, AVX2's 32 positions a
+// block where the CPU has it) finds each sentence's line after lines of the kernel's own `killed`, `Killed
+// process`, `Sending cookies`, at every offset in a block.
+TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
+  const std::string lines[] = {
+      "Sep 10 14:59:49 host01 systemd-oomd[34]: Killed /a.slice/b.service due to memory pressure for /a.slice being "
+      "75.00% > 50.00% for > 20s with reclaim activity",
+      "Sep 10 14:59:49 host01 systemd[1]: b.service: systemd-oomd killed 2 process(es) in this unit.",
+      "Jul 27 19:13:10 host02 earlyoom[1012]: sending SIGTERM to process 18581 uid 1000 \"x\": badness 302, VmRSS 10 MiB",
+      "killing process 28367 \"python3\" with signal 15: badness 698, VmRSS 11793 MiB",
+      "10-24 14:24:26.342   710   710 I lowmemorykiller: Kill 'com.a' (17933), uid 10446, oom_score_adj 0 to free "
+      "140528kB rss, 37404kB swap; reason: device is not responding",
+      "<6>[ 5521.350286] lowmemorykiller: Killing '.networkupgrade' (6924), adj 705,",
+      "user: warning: [2026-01-12T20:27:31.913975631Z]: [talos] Sending SIGKILL to cgroup {\"cgroup\": \"/k/pod7\"}",
+      "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch cgroup.",
+      "b.service: A process of this unit has been killed by the OOM killer.",
+  };
+  const std::string filler = "[ 5.4] process 'python3' (pid 41450) killed its child with SIGTERM; Sending cookies.\n";
+  for (const std::string& line : lines) {
+    for (size_t pad = 0; pad < 40; ++pad) {
+      std::string text;
+      for (int i = 0; i < 40; ++i) text += filler;
+      text += std::string(pad, ' ') + line + "\n" + filler;
+      UserspaceEvidenceScan scan;
+      scan.feed(text);
+      scan.finish();
+      ASSERT_EQ(scan.found().size(), 1u) << pad << ": " << line;
+      EXPECT_EQ(scan.found()[0].line, 41u) << line;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace oomlens::diagnose

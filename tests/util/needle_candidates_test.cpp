@@ -123,3 +123,49 @@ TEST(NeedleCandidates, ManyInOneBlockAndFrom) {
 
 }  // namespace
 }  // namespace oomlens
+
+namespace oomlens {
+namespace {
+
+// StartingEitherCase<'k', At<3, 'l'>>: `kill` and `Kill`, never another byte that or-ed with 0x20 is not `k`
+// (`K` is 0x4b, `k` 0x6b: only these two fold to it), at every width.
+using Folded = needles::Set<needles::StartingEitherCase<'k', needles::At<3, 'l'>>>;
+static_assert(Folded::has('K', 3, 'l') && Folded::has('k', 3, 'l') && !Folded::has('+', 3, 'l'));
+
+std::vector<size_t> folded_candidates(std::string_view t) {
+  std::vector<size_t> at;
+  needles::find_first<Folded>(t.data(), 0, t.size(), [&](size_t i) {
+    at.push_back(i);
+    return false;
+  });
+#if defined(__SSE2__)
+  std::vector<size_t> one;
+  needles::find_first_with<needles::Sse2, 1, Folded>(t.data(), 0, t.size(), [&](size_t i) {
+    one.push_back(i);
+    return false;
+  });
+  EXPECT_EQ(one, at) << t;
+#endif
+  return at;
+}
+
+TEST(NeedleCandidates, EitherCaseOfTheFirstLetterAndNoOtherByte) {
+  for (size_t n = 4; n <= 70; ++n) {
+    for (size_t at = 0; at + 4 <= n; ++at) {
+      for (std::string_view needle : {"kill", "Kill"}) {
+        std::string t(n, '.');
+        t.replace(at, 4, needle);
+        EXPECT_EQ(folded_candidates(t), std::vector<size_t>{at}) << t;
+      }
+      // `+` (0x2b) | 0x20 is 0x2b, `K` - 0x20 (`+`) is no letter: no candidate; nor `kil.` or `K.l.` (its `l` not at offset 3).
+      for (std::string_view none : {"+ill", "kil.", "K.l."}) {
+        std::string t(n, '.');
+        t.replace(at, 4, none);
+        EXPECT_TRUE(folded_candidates(t).empty()) << t;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace oomlens
