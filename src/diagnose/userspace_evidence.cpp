@@ -67,6 +67,21 @@ size_t find_evidence_word(std::string_view text, size_t from) {
   return at == text.size() ? std::string_view::npos : at;
 }
 
+// The systemd unit a line of systemd's names before its sentence at `at`: the word before `: `
+// (`systemd[1]: user@1000.service: A process …`), as "systemd unit U", or "a systemd unit" when there is none
+// (a word with `[` is a process, one without `.` no unit name).
+std::string systemd_unit_named(std::string_view t, size_t at) {
+  std::string_view before = text::trim_right(t.substr(0, at));
+  std::string_view unit;
+  if (!before.empty() && before.back() == ':') {
+    before.remove_suffix(1);
+    const size_t sp = before.find_last_of(' ');
+    unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
+    if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) unit = {};
+  }
+  return unit.empty() ? std::string(tr("a systemd unit")) : trf("systemd unit {}", unit);
+}
+
 // What every user-space killer's sentence ends with: the kernel's OOM killer did not kill, so no kernel report.
 std::string not_the_kernel() {
   return std::string(tr("This is no kernel OOM kill: the kernel's OOM killer did not act, and the kernel log holds no "
@@ -97,15 +112,7 @@ std::string killers(std::string_view t) {
     std::string_view rest = t.substr(at + 20);
     const auto n = take_u64(rest);
     if (n && starts_with(rest, " process")) {
-      std::string_view before = text::trim_right(t.substr(0, at));
-      std::string_view unit;
-      if (!before.empty() && before.back() == ':') {
-        before.remove_suffix(1);
-        const size_t sp = before.find_last_of(' ');
-        unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
-        if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) unit = {};
-      }
-      const std::string who = unit.empty() ? std::string(tr("a systemd unit")) : trf("systemd unit {}", unit);
+      const std::string who = systemd_unit_named(t, at);
       return trf("systemd says that systemd-oomd, a user-space OOM killer, killed {} process(es) of {}. {}", *n, who,
                  not_the_kernel());
     }
@@ -156,16 +163,7 @@ std::string systemd_unit(std::string_view t) {
                                     std::string_view("The kernel OOM killer killed some processes in this unit")})
     if (at = t.find(sentence); at != std::string_view::npos) break;
   if (at == std::string_view::npos) return {};
-  // The unit: the word before `: ` (`systemd[1]: user@1000.service: A process …`).
-  std::string_view before = text::trim_right(t.substr(0, at));
-  std::string_view unit;
-  if (!before.empty() && before.back() == ':') {
-    before.remove_suffix(1);
-    const size_t sp = before.find_last_of(' ');
-    unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
-    if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) unit = {};
-  }
-  const std::string who = unit.empty() ? std::string(tr("a systemd unit")) : trf("systemd unit {}", unit);
+  const std::string who = systemd_unit_named(t, at);
   return trf("systemd saw the kernel's OOM killer kill a process of {} (the unit's cgroup memory.events oom_kill "
              "went up): the kernel's report is not in this text. Read it in the kernel log of that boot "
              "(`journalctl -k`, `dmesg`), at the time of this line.",

@@ -52,7 +52,7 @@ TEST(RunJobsLive, APythonSubprocessThatIsKilledIsTheProgramNotAWorker) {
   const std::string advice = v.at("advice").dump();
   EXPECT_EQ(advice.find("__getitem__"), std::string::npos) << advice;
   EXPECT_EQ(advice.find("num_workers"), std::string::npos) << advice;
-  EXPECT_TRUE(any_contains(v.at("advice"), "the job needed more than its memory cgroup's limit of 96 MiB")) << advice;
+  EXPECT_TRUE(any_contains(v.at("advice"), "the job needed more than its memory cgroup's limit of 96.0 MiB")) << advice;
   // oomlens ends as the job did: the driver's own exit code.
   ASSERT_TRUE(WIFEXITED(r.status)) << r.status;
   EXPECT_EQ(WEXITSTATUS(r.status), 1);

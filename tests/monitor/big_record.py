@@ -92,8 +92,8 @@ def main():
                 text = p_out + ran.err
                 if "samples thinned to" not in text or f"{SAMPLES} samples" not in text:
                     t.failures.append("report: no note of the thinning:\n" + text[-2000:])
-                if "max 900 MiB" not in text:
-                    t.failures.append("report: the sparkline's maximum is not the spike (900 MiB):\n" + text[-2000:])
+                if "max 900.0 MiB" not in text:
+                    t.failures.append("report: the sparkline's maximum is not the spike (900.0 MiB):\n" + text[-2000:])
                 if "events not kept" not in text:
                     t.failures.append("report: the children's starts past the bound are not counted:\n" + text[-2000:])
             if name == "plot svg":
