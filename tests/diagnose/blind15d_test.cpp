@@ -44,11 +44,13 @@ TEST(Blind15d, ScoreAdjMinus997InABurstablePodIsNotCalledGuaranteed) {
                    .constraint(Constraint::memcg)
                    .memcg(owned(MemcgOf(burstable)))
                    .victim(VictimOf(1950147, "ydbd").rss(613761820 * KiB, 62495556 * KiB, 1198632 * KiB, 0).adj(-997));
-  const Check* c = find(explain(e), "victim_oom_score_adj");
+  const Explanation x = explain(e);  // find() points into it
+  const Check* c = find(x, "victim_oom_score_adj");
   ASSERT_NE(c, nullptr);
   EXPECT_THAT(c->message, HasSubstr("this pod's cgroup is not Guaranteed, so it is node-critical"));
   e.memcg = owned(MemcgOf("/kubepods.slice/kubepods-pod92ab2dc5_a66e_4d0c_b4e4_13676d33ef98.slice"));
-  const Check* g = find(explain(e), "victim_oom_score_adj");
+  const Explanation y = explain(e);
+  const Check* g = find(y, "victim_oom_score_adj");
   ASSERT_NE(g, nullptr);
   EXPECT_THAT(g->message, HasSubstr("(Kubernetes gives -997 to Guaranteed pods)"));
   EXPECT_THAT(g->message, Not(HasSubstr("node-critical")));
