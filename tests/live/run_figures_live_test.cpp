@@ -113,8 +113,8 @@ TEST(FiguresLive, ShortJobPssIsRefreshedAtThePeakAndWhenWorkersExit) {
               pk.contains("memory_peak_t_s") && pk.at("memory_peak_t_s").is_number()) << pk.dump();
   const double as = pk.at("tree_anon_shmem_pss_bytes").get<double>(), cg = pk.at("cgroup_anon_shmem_bytes").get<double>();
   constexpr double kPeakAnon = 0.8 * ((64 + 4 * 96) << 20);
-  // One consistent story: the peak tree PSS is within 5 % of the cgroup's
-  // anon+shmem, or it is marked stale, and the summary says so. (A pass of
+  // One consistent story: the peak tree PSS is no more than 5 % below the
+  // cgroup's anon+shmem, or it is marked stale, and the summary says so. (A pass of
   // this tree costs 40-50 ms of CPU on a loaded machine: the 5 % budget
   // then allows one a second, and the workers' peak may fall between two.)
   const bool stale = pk.at("tree_pss_stale").get<bool>();
@@ -131,7 +131,12 @@ TEST(FiguresLive, ShortJobPssIsRefreshedAtThePeakAndWhenWorkersExit) {
     EXPECT_GE(pk.at("cgroup_usage_bytes").get<double>(), kPeakAnon) << pk.dump();
   } else {
     EXPECT_GE(as, kPeakAnon) << pk.dump();
-    EXPECT_NEAR(as / cg, 1.0, 0.05) << pk.dump();
+    // Fresh: not below the cgroup's anon+shmem peak by more than 5 %. That
+    // peak is read from memory.stat at 2 Hz and may fall between the
+    // workers' peak (CI once saw the PSS 8.7 % above it), so the PSS's upper
+    // bound is the usage, read every tick, which also counts file pages.
+    EXPECT_GE(as / cg, 0.95) << pk.dump();
+    EXPECT_LE(as, 1.05 * pk.at("cgroup_usage_bytes").get<double>()) << pk.dump();
     EXPECT_EQ(r.err.find("is stale"), std::string::npos) << r.err;
   }
   // The first written sample after the first worker's exit.
