@@ -397,8 +397,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
           joins = true;
         }
       // The first kill of a report (its selection may name the parent), or
-      // further members of a memory.oom.group kill.
-      if (!joins) joins = cur_->kills.empty() || cur_->group_kill;
+      // further members of a memory.oom.group kill. A report that found no
+      // killable task or panicked has ended: out_of_memory() returns (or the
+      // machine stops) without a kill, so a kill after it is a later OOM's
+      // (corpus 514: an LTP run's panic, then a kill from the next boot).
+      if (!joins) joins = (cur_->kills.empty() && !cur_->no_killable && !cur_->panic_message) || cur_->group_kill;
       if (joins) {
         bool dup = false;
         for (auto& prev : cur_->kills) dup = dup || prev.kill.pid == k->pid;
