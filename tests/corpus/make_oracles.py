@@ -2898,7 +2898,7 @@ add("507-linux-mm-2018-powerpc-4.9-format-flowed-quoted-printable-full-report-ro
 # and its reaper; then nfsd's GFP_KERNEL header (svc_recv's bulk page allocation), Mem-Info (1 GB, 28 MB free, user
 # space a few MB), Unreclaimable slab info, the 6.8+ table, `Out of memory and no killable processes...` and the
 # panic `System is deadlocked on memory` with the other CPU's stop.
-add("508-linux-nfs-2024-arm-6.8-gmx-quoted-printable-dots-deep-quoted-kill-dbus-reaper-nfsd-header-slab-rows-no-killable-deadlocked-panic.log",
+add("mangler-pending/508-linux-nfs-2024-arm-6.8-gmx-quoted-printable-dots-deep-quoted-kill-dbus-reaper-nfsd-header-slab-rows-no-killable-deadlocked-panic.log",
     LORE + "linux-nfs/trinity-9b16c95a-8a90-4026-9f5c-51febdf96ae6-1711320877463@msvc-mesg-gmx103/",
     ["kill", "no_killable"],
     "global (CONSTRAINT_NONE without a memcg; second event: stack out_of_memory from __alloc_pages, no killable)",
@@ -2965,7 +2965,7 @@ add("513-intel-gfx-2020-5.8-rc1-quoted-printable-quoted-rows-from-middle-oom-kil
 # reaper; (2) quoted `> `, an LTP run's `Out of memory and no killable processes...` and `Kernel panic - not syncing:
 # System is deadlocked on memory` (stamps `[ 63.451494]`, one space); (3) the kill of runltp, the mail client
 # wrapping the kill and reaper lines at 72 columns, then a shell's `519 Killed` line.
-add("514-linux-next-2020-quoted-printable-quoted-memcg-v1-kubepods-guaranteed-pause-kill-elided-then-no-killable-panic-and-mail-wrapped-runltp-kill-reaper.log",
+add("mangler-pending/514-linux-next-2020-quoted-printable-quoted-memcg-v1-kubepods-guaranteed-pause-kill-elided-then-no-killable-panic-and-mail-wrapped-runltp-kill-reaper.log",
     LORE + "linux-next/CALOAHbCLAXb1+n+xZiiZc1n11_n+j1XaEoTp8WnTeq4vocOgeQ@mail.gmail.com/",
     ["kill", "no_killable", "kill"],
     "memcg (CONSTRAINT_MEMCG; then `System is deadlocked on memory`, printed for a global OOM only, and a global kill)",
