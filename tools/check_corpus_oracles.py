@@ -10,8 +10,9 @@ time of day as written. A victim's kill-line message is not in the oracles
 A number a terminal split with its wrap pad (`pgtables:690<117 spaces>68kB`,
 corpus 130) counts once the pad is out: a run of 32 or more spaces inside a
 line is a terminal's, never the kernel's column padding.
-A quoted-printable mail (one that holds `=3D`) is also read decoded: its soft
-line breaks (`=` at the end of a line) joined and `=3D` read as `=`, so a
+A quoted-printable mail (one that holds `=3D` or `=2E`) is also read decoded: its
+soft line breaks (`=` at the end of a line) joined and each `=XX` read as the byte
+it encodes (`=3D` as `=`; GMX encodes every `.` as `=2E`, corpus 508), so a
 value the encoder split across two lines (`score 10=` / `6`, corpus 284) is
 found as the kernel printed it.
 Exit status 0 when all are found, 1 otherwise (each miss printed), 2 on a
@@ -42,8 +43,9 @@ def main():
             print(f"{name}: file missing")
             return 2
         text = open(path, encoding="utf-8", errors="replace").read()
-        if "=3D" in text:
-            text += "\n" + text.replace("=\n", "").replace("=3D", "=")
+        if "=3D" in text or "=2E" in text:
+            decoded = re.sub(r"=([0-9A-F]{2})", lambda m: chr(int(m.group(1), 16)), text.replace("=\n", ""))
+            text += "\n" + decoded
         nums = numbers(text)
 
         def num(v, what):

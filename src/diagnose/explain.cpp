@@ -319,8 +319,13 @@ std::optional<HighOrder> high_order_unexhausted(const OomEvent& e) {
   if (order > 20) return std::nullopt;  // MAX_ORDER is 10-12: not a real order
   bool zones_read = false;
   if (e.mem_info) {
+    // DMA is left out where other lowmem zones hold the memory (x86's 16 MB DMA sits behind lowmem_reserve); a
+    // machine whose only lowmem zone is DMA (32-bit powerpc boards: all RAM in ZONE_DMA, corpus 507) is read by it.
+    bool other_lowmem = false;
+    for (const Zone& z : e.mem_info->zones)
+      other_lowmem = other_lowmem || (z.name != "DMA" && z.name != "HighMem" && z.free_bytes && z.min_bytes);
     for (const Zone& z : e.mem_info->zones) {
-      if (z.name == "DMA" || z.name == "HighMem" || !z.free_bytes || !z.min_bytes) continue;
+      if ((z.name == "DMA" && other_lowmem) || z.name == "HighMem" || !z.free_bytes || !z.min_bytes) continue;
       if (*z.free_bytes * 4 <= *z.min_bytes * 5) return std::nullopt;  // at its min watermark: exhausted
       zones_read = true;
     }

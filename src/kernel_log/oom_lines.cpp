@@ -539,7 +539,10 @@ std::optional<ReaperLine> parse_reaper(std::string_view s) {
   std::string_view t;
   const auto pid = pid_then_comm(s, kReaperAnchor, t);
   if (!pid) return std::nullopt;
+  // `), now ` before the figures; or `), nowanon-rss:`: a mail client's hard wrap at that space, whose rest a
+  // prefixed line's unprefixed piece appends without it (corpus 514).
   size_t close = t.rfind("), now ");
+  if (close == std::string_view::npos) close = t.rfind("), nowanon-rss:");
   if (close == std::string_view::npos) return std::nullopt;
   ReaperLine r;
   r.pid = *pid;

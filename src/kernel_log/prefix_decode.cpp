@@ -185,8 +185,10 @@ void decode_escapes(NormalizedLine& out, bool kmsg) {
 
 // Text copied from a web page (`&gt;`, `&amp;`, …) or a quoted-printable
 // mail archive (`=3D`, `=20`): decoded into `owned`. Returns true when it was.
-// QP is decoded only when the line holds `=3D` or an encoded UTF-8 character
-// (`=D0=B8`), which kernel text never prints.
+// QP is decoded only when the line holds `=3D`, `=2E` or an encoded UTF-8
+// character (`=D0=B8`), which kernel text never prints: GMX's mailer encodes
+// every `.` as `=2E` (`[121972=2E020000]`, `rpc=2Eidmapd`), so a line with no
+// `=` of its own holds no `=3D` (corpus 508).
 bool decode_transfer(std::string_view raw, std::string& owned) {
   std::string plain;
   const bool stripped = oomlens::strip_terminal_escapes(raw, plain);
@@ -197,7 +199,7 @@ bool decode_transfer(std::string_view raw, std::string& owned) {
                raw.find("&#39;") != std::string_view::npos);
   // `=3D` (an encoded '='), or an encoded UTF-8 character (`=D0=B8`: a
   // localized month name, a comm): lead byte C0-FF, continuation 80-BF.
-  bool qp = raw.find("=3D") != std::string_view::npos;
+  bool qp = raw.find("=3D") != std::string_view::npos || raw.find("=2E") != std::string_view::npos;
   const auto qp_hex = [](char c) { return hex_value(c, HexCase::upper); };  // QP's hex is uppercase
   for (size_t e = raw.find('='); !qp && e != std::string_view::npos && e + 5 < raw.size(); e = raw.find('=', e + 1))
     qp = qp_hex(raw[e + 1]) >= 0xC && qp_hex(raw[e + 2]) >= 0 && raw[e + 3] == '=' &&

@@ -373,7 +373,16 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     close();
     return false;
   }
-  if (auto& h = header) {
+  if (!header && is_commless_header(t)) {
+    // 2.6.10–2.6.18 (`oom-killer: gfp_mask=0xd0`, corpus 511): the report opens here and show_mem()'s lines
+    // (`DMA per-cpu:`, `Free pages:`, the zones) follow; no task is named, so no trigger is read from it.
+    if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
+    if (!cur_) start(line);
+    cur_->commless_header = true;
+    cur_->meminfo = true;
+    cur_->section = Building::Section::meminfo;
+    cur_->has_content = true;
+  } else if (auto& h = header) {
     if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
     if (!cur_) start(line);
     cur_->caller_id = caller_of(line);  // the task that prints the report (a SysRq-f one's worker)
@@ -397,8 +406,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
           joins = true;
         }
       // The first kill of a report (its selection may name the parent), or
-      // further members of a memory.oom.group kill.
-      if (!joins) joins = cur_->kills.empty() || cur_->group_kill;
+      // further members of a memory.oom.group kill. A report that found no
+      // killable task or panicked has ended: out_of_memory() returns (or the
+      // machine stops) without a kill, so a kill after it is a later OOM's
+      // (corpus 514: an LTP run's panic, then a kill from the next boot).
+      if (!joins) joins = (cur_->kills.empty() && !cur_->no_killable && !cur_->panic_message) || cur_->group_kill;
       if (joins) {
         bool dup = false;
         for (auto& prev : cur_->kills) dup = dup || prev.kill.pid == k->pid;

@@ -143,6 +143,7 @@ struct ReportAssembler::Building {
   // Opened at its dump_stack() block (`CPU: … Comm: …`, its call trace through
   // out_of_memory()): the header was not in the input (start_from_stack()).
   bool headerless = false;
+  bool commless_header = false;  // opened at 2.6.10–2.6.18's `oom-killer: gfp_mask=…` (is_commless_header())
   // Opened at the Mem-Info block or Tasks table before a table header (start_from_table()).
   bool from_table = false;
   // The lines before such a start: show_mem()'s machine-wide Mem-Info (a
@@ -211,6 +212,9 @@ bool joined_comm_fits(std::string_view comm);
 /// syncing:` line, whether a panic message is an OOM's, SysRq's `Manual OOM
 /// execution`.
 bool is_no_killable(std::string_view t);
+/// 2.6.10–2.6.18's out_of_memory() header, which names no task: `oom-killer: gfp_mask=0xd0` (and
+/// `, order=N` from 2.6.15); show_mem() follows it. True for the line's bare text.
+bool is_commless_header(std::string_view t);
 std::optional<std::string_view> panic_text(std::string_view t);
 bool is_oom_panic(std::string_view msg);
 bool is_sysrq(std::string_view t);

@@ -612,6 +612,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   else if (b.from_table)
     ev.notes.emplace_back("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its "
                           "Mem-Info block or Tasks table on");
+  else if (b.commless_header)
+    ev.notes.emplace_back("the report's header (`oom-killer: gfp_mask=…`, Linux 2.6.10 to 2.6.18) names no task: "
+                          "which task asked for memory is unknown");
   else if (!b.header && !b.vm_killing && !ev.victims.empty())  // 2.4 prints none
     ev.notes.emplace_back("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)");
   else if (!b.header && !ev.selected.empty())  // a selection alone (`Kill process … or sacrifice child`)

@@ -20,6 +20,20 @@ bool is_no_killable(std::string_view t) {
   return t.find("Out of memory and no killable processes") != std::string_view::npos;
 }
 
+bool is_commless_header(std::string_view t) {
+  constexpr std::string_view kHead = "oom-killer: gfp_mask=0x";
+  if (!starts_with(t, kHead)) return false;
+  std::string_view r = t.substr(kHead.size());
+  size_t n = 0;
+  while (n < r.size() && ((r[n] >= '0' && r[n] <= '9') || (r[n] >= 'a' && r[n] <= 'f'))) ++n;
+  if (n == 0) return false;
+  r = trim(r.substr(n));
+  if (r.empty()) return true;
+  if (!starts_with(r, ", order=")) return false;
+  r = r.substr(8);
+  return !r.empty() && parse_u64(trim(r)).has_value();
+}
+
 std::optional<std::string_view> panic_text(std::string_view t) {
   constexpr std::string_view kPanic = "Kernel panic - not syncing: ";
   size_t p = t.find(kPanic);
@@ -128,7 +142,8 @@ bool line_opens_report(std::string_view t) {
   if (oomline::parse_vm_killing(t)) return true;
   oomline::Summary s;
   if (oomline::parse_summary(t, s)) return true;
-  if (oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_no_killable(t) || is_sysrq(t))
+  if (oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_no_killable(t) || is_sysrq(t) ||
+      is_commless_header(t))
     return true;
   if (starts_with(t, "Memory limit reached of cgroup ")) return true;
   if (oomline::first_memcg_counter(oomline::parse_counter(t))) return true;

@@ -83,6 +83,10 @@ constexpr NotePattern kNotes[] = {
         "lost): whether it was killed is unknown")},
     {"Linux 2\\.4's page-fault OOM kill \\(`VM: killing process`\\): it prints the name only, no pid and no report",
      N_("Linux 2.4's page-fault OOM kill (`VM: killing process`): it prints the name only, no pid and no report")},
+    {"the report's header \\(`oom-killer: gfp_mask=…`, Linux 2\\.6\\.10 to 2\\.6\\.18\\) names no task: which task asked "
+     "for memory is unknown",
+     N_("the report's header (`oom-killer: gfp_mask=…`, Linux 2.6.10 to 2.6.18) names no task: which task asked for "
+        "memory is unknown")},
     {"no `invoked oom-killer` header before this kill \\(rate-limited, lost or filtered\\)",
      N_("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)")},
     {"no `invoked oom-killer` header before this selection \\(rate-limited, lost or filtered\\): which task asked "

@@ -2859,6 +2859,143 @@ add("479-pyzocp-79-raw-dmesg-3.x-rows-python3-4003496-swapents-selection-score-9
 add("480-commafeed-792-kern-log-2016-java-selection-score-497-kill-no-shmem.log",
     GH + "Athou/commafeed/issues/792", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(1312, "java", 2133696, 256140, 0, selected_score=497)], year_guessed=True)
+# Blind set 16c (text shapes: mail archives with `> ` quoting, quoted-printable and format=flowed bodies, a Jira
+# `{code}` block, partial pastes from the middle; excerpts as posted, host names replaced).
+# Taskserver (issue migrated from Jira, its `{code}` block kept): `cat syslog.* | grep 'taskd ' | grep oom` keeps the
+# nine headers of nine OOM events only (host replaced); the index cut a tenth header mid-line (left out). No pid on a
+# header line; the text cannot tell the constraint.
+add("505-taskserver-71-jira-code-block-grep-syslog-nine-taskd-headers-only-gfp-201da-280da.log",
+    GH + "GothenburgBitFactory/taskserver/issues/71", ["incomplete"] * 9, "not determinable (headers only)",
+    constraints=[None] * 9, year_guessed=True,
+    trigger=trig("taskd", None, gfp="0x201da", order=0, oom_score_adj=0))
+# maddy mail server importing a mailbox: a syslog pasted from the middle of the task table (three 4.19+ rows, their
+# header not in the paste), the global `oom-kill:` summary (task_memcg maddy.service), the kill of maddy, its reaper
+# line and systemd's restart lines.
+add("506-maddy-395-syslog-rows-from-middle-pgtables-bytes-global-oom-kill-maddy-service-kill-reaper-systemd-restart.log",
+    GH + "foxcpp/maddy/issues/395", ["kill"], "global (global_oom)", constraints=["global"],
+    kills=[kill(17251, "maddy", 2388904, 646624, 0, 0, 998, 2348, 0, reaper=[0, 0, 0])],
+    task_memcg="/system.slice/maddy.service", chosen=[17251, "maddy"], year_guessed=True,
+    table_rows=[[17257, "postgres", 0], [17291, "systemd-udevd", 0], [17292, "systemd-udevd", 0]])
+# linux-mm, April 2018: a powerpc 4.9.85 board (32 MB) in a format=flowed, quoted-printable mail: every long line
+# re-flowed at about 72 columns with the break's space kept at the line's end (`=3D` for `=`, one `=` soft break in a
+# frame). Whole report: S99watchdogd-ap's order-1 fork (GFP_KERNEL_ACCOUNT) header, stack through
+# __alloc_pages_nodemask, Mem-Info (free 1994 pages; DMA free 7976kB over min 660kB), the 4.9 table (nr_ptes nr_pmds
+# columns, each row flowed after nr_pmds), the selection of CRI_main (score 180) and its kill (no adj: the row says 0).
+add("507-linux-mm-2018-powerpc-4.9-format-flowed-quoted-printable-full-report-rows-wrapped-selection-cri-main-score-180-kill.log",
+    LORE + "linux-mm/df1a8c14-bda3-6271-d403-24b88a254b2c@c-s.fr/", ["kill"],
+    "global (Out of memory: prefix; stack: out_of_memory called by __alloc_pages_nodemask)", constraints=["global"],
+    kills=[kill(739, "CRI_main", 51832, 3140, 1592, 236, adj=0, adj_source="task table row", selected_score=180)],
+    trigger=trig("S99watchdogd-ap", 777, gfp="0x27000c0(GFP_KERNEL_ACCOUNT|__GFP_NOTRACK)", order=1, oom_score_adj=0),
+    table_rows=[[216, "rcS", 0], [356, "rsyslogd", 0], [360, "klogd", 0], [370, "watchdog", -1000], [384, "ntpd", 0],
+                [401, "inetd", 0], [413, "crond", 0], [587, "CORSurv", 0], [614, "ASMcsci", 0], [662, "VOIPcsc", 0],
+                [708, "RCUSwitch", 0], [739, "CRI_main", 0], [756, "exe", 0], [757, "S99watchdogd-ap", 0],
+                [777, "S99watchdogd-ap", 0], [782, "socat", 0], [784, "socat", 0], [791, "socat", 0],
+                [792, "socat", 0], [799, "socat", 0], [800, "socat", 0], [807, "socat", 0], [808, "socat", 0]],
+    not_checks=["swap_absent"], text_not=K8S)
+# linux-nfs, March 2024 (nfsd memory leak, 6.8.1 on a Freescale LS1024A NAS): a GMX quoted-printable body that encodes
+# every `.` as `=2E` (times `[121969=2E590000]`, comms `rpc=2Eidmapd`), quoted six levels deep (`> >>>>> `), soft
+# breaks mid-token. The summary (CONSTRAINT_NONE, no memcg part: no CONFIG_MEMCG), the kill of dbus-daemon (adj -900)
+# and its reaper; then nfsd's GFP_KERNEL header (svc_recv's bulk page allocation), Mem-Info (1 GB, 28 MB free, user
+# space a few MB), Unreclaimable slab info, the 6.8+ table, `Out of memory and no killable processes...` and the
+# panic `System is deadlocked on memory` with the other CPU's stop.
+add("mangler-pending/508-linux-nfs-2024-arm-6.8-gmx-quoted-printable-dots-deep-quoted-kill-dbus-reaper-nfsd-header-slab-rows-no-killable-deadlocked-panic.log",
+    LORE + "linux-nfs/trinity-9b16c95a-8a90-4026-9f5c-51febdf96ae6-1711320877463@msvc-mesg-gmx103/",
+    ["kill", "no_killable"],
+    "global (CONSTRAINT_NONE without a memcg; second event: stack out_of_memory from __alloc_pages, no killable)",
+    constraints=["global", "global"],
+    kills=[kill(454, "dbus-daemon", 6196, 128, 1408, 0, 101, 12, -900, reaper=[0, 64, 0])], chosen=[454, "dbus-daemon"],
+    trigger=trig("nfsd", 537, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    no_killable=True, panic="System is deadlocked on memory", slab_largest=["kernfs_node_cache", 2138],
+    table_rows=[[209, "systemd-udevd", -1000], [230, "systemd-network", 0], [420, "mdadm", 0], [421, "rpcbind", 0],
+                [429, "systemd-resolve", 0], [433, "rpc.idmapd", 0], [434, "nfsdcld", 0], [451, "acpid", 0],
+                [453, "avahi-daemon", 0], [454, "dbus-daemon", -900], [466, "irqbalance", 0], [475, "rsyslogd", 0],
+                [487, "avahi-daemon", 0], [492, "cron", 0], [493, "wpa_supplicant", 0], [494, "atd", 0],
+                [506, "rpc.mountd", 0], [514, "rpc.statd", 0], [522, "agetty", 0], [524, "agetty", 0],
+                [525, "unattended-upgr", 0], [526, "sshd", -1000], [539, "in.tftpd", 0], [544, "chronyd", 0],
+                [546, "winbindd", 0], [552, "winbindd", 0], [559, "smbd", 0], [572, "smbd-notifyd", 0],
+                [573, "cleanupd", 0], [584, "sshd", 0], [589, "winbindd", 0], [590, "smbd", 0], [597, "systemd", 100],
+                [653, "sshd", 0], [656, "bash", 0], [704, "watchdog", -1000], [738, "top", 0], [4750, "proftpd", 0],
+                [4768, "apt.systemd.dai", 0], [4772, "apt.systemd.dai", 0], [4778, "apt-get", 0]],
+    text_not=K8S)
+# netdev, September 2021 (5.11.4 router, ixgbe): a reply quoting, two levels deep and quoted-printable, a GFP_ATOMIC
+# `page allocation failure` of napi/eth0-523 (its first line lost its `[`) with its show_mem, a team0 line, then
+# telegraf's order-1 header (execve's pgd_alloc) with stack, registers and Mem-Info: 537002 pages free, Normal free
+# 1970692kB far over its min 78608kB, 472 free 4 MB blocks. The page allocation failure is no OOM event.
+add("509-netdev-2021-5.11-quoted-printable-quoted-napi-gfp-atomic-page-allocation-failure-then-telegraf-order-1-execve-header-meminfo-plenty-free.log",
+    LORE + "netdev/CAEA6p_CwvUU9bEcmfvdh5bZ_C30oh3TnC0jRCgQQE94cH5q9Ow@mail.gmail.com/", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
+    trigger=trig("telegraf", 3494492, gfp="0x400dc0(GFP_KERNEL_ACCOUNT|__GFP_ZERO)", order=1, oom_score_adj=0),
+    text_not=K8S)
+# linux-mm, September 2016 (xfs_inode slab): Dave Chinner's reply quoting, quoted-printable, the attached dmesg of a
+# 4.7.1 desktop: make's order-2 GFP_KERNEL_ACCOUNT header (fork: a kernel stack), stack words and the stack through
+# __alloc_pages_nodemask, `> .....` for what he left out, then only the three buddy-list lines: DMA32 and Normal hold
+# 183060kB and 159916kB free, all in order-0 blocks (no 16 kB block anywhere but DMA): fragmentation.
+add("510-linux-mm-2016-4.7-quoted-printable-double-quoted-make-order-2-fork-header-elided-buddy-lists-only.log",
+    LORE + "linux-mm/8737ktlsb3.fsf@mid.deneb.enyo.de/", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("make", 1202, gfp="0x27000c0(GFP_KERNEL_ACCOUNT|__GFP_NOTRACK)", order=2, oom_score_adj=0),
+    checks=["high_order_allocation"], text_not=K8S)
+# LKML, April 2005 (pktcdvd, 2.6.11): the reporter's dmesg quoted with `> `: pktcdvd and rtc lines, the 2.6.11
+# header `oom-killer: gfp_mask=0xd0` (no task named), per-cpu lists, show_mem (writeback:114320 pages; Normal free
+# 24088kB under min 32180kB; swap almost unused) and `Out of Memory: Killed process 18330 (cat).` (no sizes).
+# Linux 2.6.11 has no memory cgroup: the OOM is machine-wide (lowmem Normal zone under its min, HighMem at min too).
+add("mangler-pending/511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log",
+    LORE + "lkml/m3ekdkqp2r.fsf@telia.com/", ["kill"],
+    "global (2.6.11 show_mem: no memory cgroups; out_of_memory from the page allocator)", constraints=["global"],
+    kills=[kill(18330, "cat", None, None, None)], text_not=K8S)
+# LKML, July 2004 (2.6.7-bk19 laptop_mode swap bug): William Lee Irwin quotes the reporter's `Out of memory: pid 2655,
+# comm xterm        , gfp 0x466, order 0` (a debug printk of the reporter's own patch, whose `gfp 0x%u` prints the
+# decimal 466 after `0x`: the mask was 0x1d2, as the reply computes: not the kernel's header, its gfp not a hex
+# mask, so no trigger is read from it), `[...]`, the stack through try_to_free_pages and out_of_memory, and the kill
+# of memalloc2 (no sizes). 2.6.7 has no memory cgroup.
+add("512-lkml-2004-2.6.7-mail-quoted-out-of-memory-pid-comm-padded-xterm-gfp-466-stack-elided-kill-memalloc2.log",
+    LORE + "lkml/20040714132256.GR3411@holomorphy.com/", ["kill"],
+    "global (stack: out_of_memory called by try_to_free_pages; 2.6.7 has no memory cgroups)", constraints=["global"],
+    kills=[kill(2666, "memalloc2", None, None, None)], text_not=K8S,
+    pending="its only opening line is a debug patch's printk, then `[...]` and a call trace without its CPU:/Call "
+            "Trace: marker: a headerless report opens only at such a marker (start_at_stack), so the kill stands alone "
+            "and its constraint (global: out_of_memory called by try_to_free_pages) is not read")
+# intel-gfx, June 2020 (5.8.0-rc1 ThinkPad X220): a quoted-printable reply quoting `> > ` a dmesg from the middle of
+# the table (four 4.19+ rows, their header not quoted), a summary with no cpuset and no memcg part, the kill of
+# chromium (adj 300) and its reaper, then two i915 lines, the second wrapped by the mail client.
+add("513-intel-gfx-2020-5.8-rc1-quoted-printable-quoted-rows-from-middle-oom-kill-without-cpuset-chromium-adj-300-kill-reaper-i915-lines.log",
+    LORE + "intel-gfx/20200622102105.GA6353@duo.ucw.cz/", ["kill"], "global (CONSTRAINT_NONE without a memcg)",
+    constraints=["global"], chosen=[27368, "chromium"],
+    kills=[kill(27368, "chromium", 6686908, 647056, 0, 7452, 1000, 5304, 300, reaper=[0, 0, 6836])],
+    table_rows=[[17456, "sshd", 0], [17466, "sshd", 0], [17468, "unison", 0], [18023, "sleep", 0]], text_not=K8S)
+# linux-next, July 2020 ("make the calculation of oom badness more accurate"): a quoted-printable reply holding three
+# reports among prose: (1) quoted `> > `, a cgroup v1 Kubernetes Guaranteed pod at its 16 GB limit (memory, memsw,
+# kmem lines, `> [...]`), the CONSTRAINT_MEMCG summary soft-broken four times, the kill of pause (one page) and its
+# reaper; (2) quoted `> `, an LTP run's `Out of memory and no killable processes...` and `Kernel panic - not syncing:
+# System is deadlocked on memory` (stamps `[ 63.451494]`, one space); (3) the kill of runltp, the mail client
+# wrapping the kill and reaper lines at 72 columns, then a shell's `519 Killed` line.
+add("mangler-pending/514-linux-next-2020-quoted-printable-quoted-memcg-v1-kubepods-guaranteed-pause-kill-elided-then-no-killable-panic-and-mail-wrapped-runltp-kill-reaper.log",
+    LORE + "linux-next/CALOAHbCLAXb1+n+xZiiZc1n11_n+j1XaEoTp8WnTeq4vocOgeQ@mail.gmail.com/",
+    ["kill", "no_killable", "kill"],
+    "memcg (CONSTRAINT_MEMCG; then `System is deadlocked on memory`, printed for a global OOM only, and a global kill)",
+    constraints=["memcg", "global", "global"], limit_kb=16777216,
+    memcg="/kubepods/podf1c273d3-9b36-11ea-b3df-246e9693c184",
+    task_memcg="/kubepods/podf1c273d3-9b36-11ea-b3df-246e9693c184/1f246a3eeea8f70bf91141eeaf1805346a666e225f823906485ea0b6c37dfc3d",
+    kills=[kill(5740, "pause", 1028, 4, 0, 0, reaper=[0, 0, 0]),
+           kill(519, "runltp", 10244, 904, 4, 0, 0, 60, 0, reaper=[0, 0, 0])],
+    chosen=[5740, "pause"], no_killable=True, panic="System is deadlocked on memory")
+# linux-mips, June 2002 (a 64-bit MIPS kernel building glibc): the reply quotes five Linux 2.4 kill lines (`Out of
+# Memory: Killed process N (comm).`, no sizes, no stamps), the last two for the same cc1 9363: the killer ran again
+# before the victim had exited. Bare kill lines: the text cannot tell the constraint. Four victims: the README counts
+# a kill line printed twice for one process as one victim (`printed_twice`); the hand-written oracle had listed cc1
+# twice (five kills, five events), which contradicts that rule (corrected after the first run; oomlens reports the
+# repeat on cc1's event: "a second OOM chose the process again before it had exited").
+add("515-linux-mips-2002-2.4-64-bit-mail-quoted-five-kill-lines-same-pid-twice-no-header.log",
+    LORE + "linux-mips/20020619131347.A23495@dea.linux-mips.net/", ["kill"] * 4,
+    "not determinable (bare kill lines)", constraints=[None] * 4,
+    kills=[kill(641, "qmgr", None, None, None), kill(642, "tlsmgr", None, None, None),
+           kill(378, "portmap", None, None, None), kill(9363, "cc1", None, None, None)])
+# LTP on ppc64le (CKI, 5.9.0-rc3, the percpu_ref regression), a quoted-printable mail whose lines each end in the
+# console's trailing space (`=20`): msgstress04's GFP_KERNEL|__GFP_COMP header (a slab page for __pud_alloc while
+# forking) and its stack through __alloc_pages_nodemask; the mail stops there.
+add("516-ltp-cki-2020-ppc64le-5.9-rc3-quoted-printable-trailing-space-msgstress04-header-pud-alloc-fork-stack-only.log",
+    LORE + "linux-block/1300213431.10047993.1599163090152.JavaMail.zimbra@redhat.com/", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("msgstress04", 170909, gfp="0x40cc0(GFP_KERNEL|__GFP_COMP)", order=0, oom_score_adj=0),
+    text_not=K8S)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
