@@ -633,10 +633,11 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
       out.push_back(std::move(*small));
     } else if (find_check(checks, "victim_file_backed")) {
       // Its memory was a mapped file's pages, not what it allocated: a limit on it would be filled the same way.
-      out.push_back(trf("{} held its memory as pages of a file it mapped: if it locks that file into RAM "
+      out.push_back(trf("{} held its memory as pages of a file or device it mapped: if it locks a file into RAM "
                         "(mlock(), MAP_LOCKED, a database's locked map mode) or maps one larger than RAM, map it "
                         "unlocked or smaller than the RAM; if the pages were dirty, look at the writeback "
-                        "to its disk.",
+                        "to its disk; if they were a device driver's (a GPU's buffers), have it map less through "
+                        "the driver (fewer or smaller buffers, fewer GPU threads).",
                         victim_name));
     } else if (auto container = container_limit_advice(e, victim_name)) {
       out.push_back(std::move(*container));

@@ -320,7 +320,9 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
 // A victim whose resident memory was almost all pages of files it mapped (file-rss; corpus 381, 382: nodeos'
 // chain-state file, 7.6 and 15.2 GiB, anon-rss 0 and 2.6 MiB). Reclaim drops file pages before the kernel kills,
 // so these could not be dropped: locked in (mlock(), MAP_LOCKED, a database's `locked` map mode), dirty and waiting
-// for writeback, or in constant use. Said from 1 GiB, four fifths of what it held; not beside victim_held_little.
+// for writeback, or in constant use; or a driver's pages (vm_insert_page() counts a page that is no anon or shmem
+// page as MM_FILEPAGES: a GPU driver's buffers mapped through its device file; corpus 494, a GPU miner's 2.2 GiB).
+// Said from 1 GiB, four fifths of what it held; not beside victim_held_little.
 constexpr uint64_t kFileBackedBytes = 1024 * kMiB;
 void victim_file_backed(const OomEvent& e, std::vector<Check>& out) {
   if (e.kind != EventKind::kill || e.sysrq || find_check(out, "victim_held_little")) return;
@@ -335,7 +337,9 @@ void victim_file_backed(const OomEvent& e, std::vector<Check>& out) {
   out.push_back({"victim_file_backed", CheckLevel::info,
                  trf("{}'s memory was mapped file pages (file-rss {}, anon-rss {}): reclaim drops such pages before "
                      "the kernel kills, so these could not be dropped: locked into RAM (mlock(), MAP_LOCKED, a "
-                     "memory-mapped database's locked mode), dirty and waiting for writeback, or in constant use.",
+                     "memory-mapped database's locked mode), dirty and waiting for writeback, in constant use, or a "
+                     "device driver's pages mapped through its device file (a GPU's buffers through /dev/dri or "
+                     "/dev/nvidia*), which reclaim cannot drop at all.",
                      comm, format_bytes(*v->file_rss_bytes), format_bytes(*v->anon_rss_bytes)),
                  std::move(figures)});
 }

@@ -153,13 +153,34 @@ std::optional<DaemonKill> parse_oomd_line(std::string_view m) {
   return k;
 }
 
+std::optional<std::string> parse_nohang_action(std::string_view m) {
+  constexpr std::string_view kVictim = " to the victim";
+  for (std::string_view verb : {std::string_view("Sending "), std::string_view("Send ")}) {
+    const size_t at = m.find(verb);
+    if (at == std::string_view::npos) continue;
+    std::string_view rest = m.substr(at + verb.size());
+    const std::string_view sig = rest.substr(0, rest.find(' '));
+    if (!is_signal(sig)) continue;
+    rest.remove_prefix(sig.size());
+    if (!rest.starts_with(kVictim)) continue;
+    rest = trim(rest.substr(kVictim.size()));
+    if (rest.empty() || rest.front() == ';') return std::string(sig);  // `; total response time: 31 ms`
+  }
+  return std::nullopt;
+}
+
 std::vector<DaemonKill> parse_nohang_lines(const std::vector<std::string>& messages) {
   std::vector<DaemonKill> out;
   std::optional<int> pid;
   std::string name;
+  std::string name_line;  // an older release's `Name:      python3`, printed before its `PID:` line
   std::string status_line;
   for (const auto& raw : messages) {
     std::string_view m = trim(raw);
+    if (m.starts_with("Name:")) {
+      name_line = std::string(trim(m.substr(5)));
+      continue;
+    }
     if (m.starts_with("PID:")) {  // `  PID:       1234, name: python3, state: R, …`
       std::string_view s = trim(m.substr(4));
       auto d = digits(s);
@@ -170,19 +191,19 @@ std::vector<DaemonKill> parse_nohang_lines(const std::vector<std::string>& messa
       if (pid && n != std::string_view::npos) {
         std::string_view rest = s.substr(n + 8);
         name = std::string(rest.substr(0, rest.find(", state: ")));
+      } else if (pid && d.size() == s.size()) {  // the pid alone on its line: the name was on its own line before
+        name = name_line;
       }
+      name_line.clear();
       continue;
     }
-    constexpr std::string_view kSend = "Sending ";
-    constexpr std::string_view kVictim = " to the victim";
-    if (m.size() >= kSend.size() + kVictim.size() && m.starts_with(kSend) && m.ends_with(kVictim)) {
-      std::string_view sig = m.substr(kSend.size(), m.size() - kSend.size() - kVictim.size());
-      if (pid && is_signal(sig)) {
+    if (auto sig = parse_nohang_action(m)) {
+      if (pid) {
         DaemonKill k;
         k.daemon = "nohang";
         k.pid = pid;
         k.name = name;
-        k.signal = std::string(sig);
+        k.signal = std::move(*sig);
         k.message = status_line + " / " + std::string(m);
         out.push_back(std::move(k));
       }

@@ -20,6 +20,11 @@
 //      `  PID:       1234, name: python3, state: R, EUID: 1000, ...`
 //      `Implementing a corrective action:`
 //      `  Sending SIGTERM to the victim`
+//    Releases of 2019 to early 2020 print the status one field a line (`  Name:      python3`
+//    before `  PID:       1234`) and the action as
+//      `Implement a corrective action:`
+//      `  Send SIGKILL to the victim; total response time: 31 ms`
+//    (between the two: `  Sending SIGTERM to the victim; total response time: …`).
 //  - Android's lmkd (system/memory/lmkd/lmkd.cpp), one logcat line per kill,
 //      `Kill 'com.google.android.gms' (17933), uid 10446, oom_score_adj 0 to free 140528kB rss, 37404kB swap; reason: …`
 //    (older releases: `… oom_adj 0 to free 140528kB`), and the in-kernel
@@ -60,10 +65,19 @@ struct DaemonKill {
 /// systemd-oomd's `Killed CGROUP due to memory pressure|swap used …`; nullopt otherwise.
 [[nodiscard]] std::optional<DaemonKill> parse_oomd_line(std::string_view message);
 
-/// nohang's consecutive entries, oldest first: each `Sending SIG… to the
-/// victim` joined to the last `PID: N, name: X` line before it. An action
-/// with no victim status before it (print_victim_status off) is skipped: it
-/// names no pid. Executing a soft-action command is not a signal: skipped.
+/// nohang's corrective action anywhere in a line (after a journal prefix):
+/// `Send SIGKILL to the victim` or `Sending SIGTERM to the victim`, alone or
+/// followed by `; total response time: …`. The signal ("SIGTERM" or
+/// "SIGKILL"); nullopt for any other line (a soft action's `Executing the
+/// command: …` sends none).
+[[nodiscard]] std::optional<std::string> parse_nohang_action(std::string_view message);
+
+/// nohang's consecutive entries, oldest first: each action
+/// (parse_nohang_action()) joined to the last `PID: N` line before it, and the
+/// victim's name from that line's `, name: X` or an older release's `Name: X`
+/// line before it. An action with no victim status before it
+/// (print_victim_status off) is skipped: it names no pid. Executing a
+/// soft-action command is not a signal: skipped.
 [[nodiscard]] std::vector<DaemonKill> parse_nohang_lines(const std::vector<std::string>& messages);
 
 /// The first kill that hit the job: a pid in `job_pids`, or (systemd-oomd) a

@@ -171,6 +171,13 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
                  "not from RAM running out", format_bytes(f->free_bytes), format_bytes(f->ram_bytes));
     if (!e.mem_info || !e.mem_info->free_bytes)
       return tr("a page fault failed with VM_FAULT_OOM (the log does not show whether RAM had run out)");
+    // Free memory printed, RAM not (a Mem-Info block cut before its `pages RAM` line): the free figure alone
+    // cannot say that RAM ran out, and the fault's own path may have failed (corpus 496: 2.2 GiB free).
+    if (!machine_ram_bytes(e, ctx))
+      return trf("a page fault failed with VM_FAULT_OOM while {} was free (the report does not print the RAM, so "
+                 "whether RAM had run out is not shown; the fault's own path may have failed: a driver's or filesystem's "
+                 "fault handler, or a cgroup's kernel-memory charge)",
+                 format_bytes(*e.mem_info->free_bytes));
   }
   const auto high = high_order_unexhausted(e);
   if (global_unconfirmed(e)) {

@@ -29,10 +29,10 @@ constexpr size_t kTailLines = 8;
 constexpr std::string_view kSlurmWords[] = {"oom-kill event", "oom_kill event"};
 
 // The words a user-space killer's kill line holds (killers()): earlyoom `sending SIG` and `killing process `,
-// systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd `Kill '`, the lowmemorykiller `Killing '`, Talos
-// `Sending SIGKILL to cgroup`.
+// systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd `Kill '`, the lowmemorykiller `Killing '`, nohang
+// `Send SIG…` and `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`.
 constexpr std::string_view kKillerWords[] = {"sending SIG", "killing process ", "Killed /", "oomd killed ",
-                                             "Kill '", "Killing '", "Sending SIGKILL to cgroup"};
+                                             "Kill '", "Killing '", "Send SIG", "Sending SIG"};
 
 using evidence_detail::EvidencePairs;
 
@@ -137,6 +137,14 @@ std::string killers(std::string_view t) {
                  "of it. This is no kernel OOM kill.",
                  what, freed);
     return trf("Android's lmkd, a user-space low-memory killer, killed {}{}. {}", what, freed, not_the_kernel());
+  }
+  if (auto sig = parse_nohang_action(t)) {
+    // The victim's pid and name are in nohang's lines before the action (its victim status), not in this one.
+    return trf("nohang, a user-space OOM killer, sent {} to the process it chose (its lines just before this one "
+               "name it). {} It acts when MemAvailable and SwapFree (or PSI memory pressure) fall past its thresholds "
+               "(`soft_threshold_min_mem`, `hard_threshold_min_mem`, `soft_threshold_min_swap`, … in nohang.conf): "
+               "raise them only if it killed too early; else find what filled the memory.",
+               *sig, not_the_kernel());
   }
   if (const size_t at = t.find("Sending SIGKILL to cgroup"); at != std::string_view::npos &&
                                                               t.find("talos") != std::string_view::npos) {

@@ -10,7 +10,8 @@
 //  - a memory.events `high N` count: memory.high throttling, which is no kill.
 //  - a user-space killer's kill (diagnose/killer_daemon_log.h: earlyoom,
 //    systemd-oomd and systemd's `<unit>: systemd-oomd killed N process(es) in
-//    this unit.`, Android's lmkd and in-kernel lowmemorykiller, Talos' OOM
+//    this unit.`, Android's lmkd and in-kernel lowmemorykiller, nohang's
+//    `Send SIGKILL to the victim`, Talos' OOM
 //    controller `[talos] Sending SIGKILL to cgroup`): it killed, not the
 //    kernel's OOM killer, which logs no report for it.
 // Never an event: what it says is a sentence for the user.

@@ -205,12 +205,18 @@ size_t ReportScanner::Impl::glued_record(std::string_view raw) {
       const size_t r = raw.find(from_stamp);
       return r == 0 ? std::string_view::npos : r;
     }
-    if (!norm.has_prefix) return std::string_view::npos;
-    size_t first = raw.find("kernel: ");
-    if (first == std::string_view::npos) return std::string_view::npos;
-    text_off = first + 8;
-    p = raw.find("kernel: ", text_off);
-    if (p == std::string_view::npos) return std::string_view::npos;
+    if (!norm.has_prefix) {
+      // A poster's mark before the record's prefix, escaped (`&quot;Apr 28 … kernel: …`, corpus 497 through
+      // html_escape): the record starts at the prefix before the first tag, as in a line not decoded.
+      p = raw.find("kernel: ");
+      if (p == std::string_view::npos || p == 0) return std::string_view::npos;
+    } else {
+      size_t first = raw.find("kernel: ");
+      if (first == std::string_view::npos) return std::string_view::npos;
+      text_off = first + 8;
+      p = raw.find("kernel: ", text_off);
+      if (p == std::string_view::npos) return std::string_view::npos;
+    }
   }
   NormalizedLine probe;
   // From the text's first byte on: a record glued after an empty one (a

@@ -44,6 +44,14 @@ TEST(Causes, APageFaultsOomWithRamFreeIsNotTheMachineRunningOut) {
   EXPECT_THAT(h.summary, HasSubstr("because a page fault failed with VM_FAULT_OOM (the log does not show whether RAM "
                                    "had run out)"));
   EXPECT_THAT(h.summary, Not(HasSubstr("cpuset")));
+  // Free memory printed but not the RAM (corpus 496: a Mem-Info block cut before `pages RAM`): the free figure
+  // alone says neither that RAM ran out nor that it was free.
+  OomEvent no_ram = header;
+  no_ram.mem_info = MemInfo{.free_bytes = 2 * GiB};
+  const Explanation n = explain(no_ram);
+  EXPECT_THAT(n.summary, HasSubstr("because a page fault failed with VM_FAULT_OOM while 2.0 GiB was free (the report "
+                                   "does not print the RAM, so whether RAM had run out is not shown"));
+  EXPECT_THAT(n.summary, Not(HasSubstr("ran out of memory")));
 }
 
 TEST(Causes, SharedMemoryFromTheVictimsShmemRss) {

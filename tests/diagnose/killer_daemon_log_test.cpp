@@ -89,6 +89,33 @@ TEST(KillerDaemonLog, NohangJoinsVictimStatusAndAction) {
   EXPECT_EQ(ks[0].signal, "SIGTERM");
 }
 
+// nohang's releases of 2019 to early 2020: the status one field a line (`Name:` before `PID:`) and the action as
+// `Send SIG… to the victim; total response time: …` (corpus 498, 504).
+TEST(KillerDaemonLog, NohangOlderWordingsNameTheVictim) {
+  EXPECT_EQ(parse_nohang_action("  Send SIGKILL to the victim; total response time: 31 ms"), "SIGKILL");
+  EXPECT_EQ(parse_nohang_action("nohang[530]:   Send SIGTERM to the victim; total response time: 13246 ms"), "SIGTERM");
+  EXPECT_EQ(parse_nohang_action("  Sending SIGTERM to the victim; total response time: 20 ms"), "SIGTERM");
+  EXPECT_EQ(parse_nohang_action("  Sending SIGKILL to the victim"), "SIGKILL");
+  EXPECT_FALSE(parse_nohang_action("Sending to the victim"));
+  EXPECT_FALSE(parse_nohang_action("Send SIGSTOP to the victim"));
+  EXPECT_FALSE(parse_nohang_action("Sending SIGKILL to cgroup {}"));
+  EXPECT_FALSE(parse_nohang_action("Send SIGTERM to the victims later"));
+  const std::vector<std::string> lines = {
+      "Victim status (found in 1 ms):",
+      "  Name:      python3",
+      "  State:     D (disk sleep)",
+      "  PID:       32706",
+      "  Ancestry:  PID 31921 (bash) <= PID 31915 (konsole)",
+      "Implement a corrective action:",
+      "  Send SIGKILL to the victim; total response time: 31 ms",
+  };
+  auto ks = parse_nohang_lines(lines);
+  ASSERT_EQ(ks.size(), 1u);
+  EXPECT_EQ(ks[0].pid, 32706);
+  EXPECT_EQ(ks[0].name, "python3");
+  EXPECT_EQ(ks[0].signal, "SIGKILL");
+}
+
 TEST(KillerDaemonLog, KillOfJobByPidOrCgroup) {
   auto e = *parse_earlyoom_line("sending SIGTERM to process 10 uid 0 \"x\": badness 1, VmRSS 1 MiB");
   auto o = *parse_oomd_line("Killed /user.slice/app.slice due to memory pressure for /user.slice being 9% > 5% for > 1s with reclaim activity");

@@ -214,6 +214,15 @@ TEST(UserspaceEvidence, UserSpaceKillersAreNamedAndAreNoKernelOomKill) {
       "user: warning: [2026-01-12T20:27:31.913975631Z]: [talos] Sending SIGKILL to cgroup {\"component\": "
       "\"controller-runtime\", \"controller\": \"runtime.OOMController\", \"cgroup\": \"/sys/fs/cgroup/kubepods/pod7\"}");
   EXPECT_THAT(s, HasSubstr("Talos' OOM controller, a user-space OOM killer, sent SIGKILL to cgroup /sys/fs/cgroup/kubepods/pod7"));
+  // nohang: the action line, in both releases' wordings (corpus 498, 504); its victim is named in the lines before.
+  s = userspace_evidence_line(
+      "Feb 11 20:13:40 host02 nohang-desktop[24588]:   Send SIGKILL to the victim; total response time: 31 ms");
+  EXPECT_THAT(s, HasSubstr("nohang, a user-space OOM killer, sent SIGKILL to the process it chose"));
+  EXPECT_THAT(s, HasSubstr("This is no kernel OOM kill"));
+  EXPECT_THAT(userspace_evidence_line("  Sending SIGTERM to the victim"), HasSubstr("nohang, a user-space OOM killer, "
+                                                                                   "sent SIGTERM"));
+  EXPECT_EQ(userspace_evidence_line("Send SIGHUP to the victim"), "");
+  EXPECT_EQ(userspace_evidence_line("Sending SIGTERM to the victims' parents later"), "");
   // Words alone are no kill: the kernel's own `Kill process` selection, prose.
   EXPECT_EQ(userspace_evidence_line("Out of memory: Kill process 28367 (python3) score 714 or sacrifice child"), "");
   EXPECT_EQ(userspace_evidence_line("sending SIGTERM would be better"), "");
@@ -243,6 +252,8 @@ TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
       "140528kB rss, 37404kB swap; reason: device is not responding",
       "<6>[ 5521.350286] lowmemorykiller: Killing '.networkupgrade' (6924), adj 705,",
       "user: warning: [2026-01-12T20:27:31.913975631Z]: [talos] Sending SIGKILL to cgroup {\"cgroup\": \"/k/pod7\"}",
+      "Feb 11 20:13:40 host02 nohang-desktop[24588]:   Send SIGKILL to the victim; total response time: 31 ms",
+      "Jun 12 01:11:35 host01 nohang[447]:   Sending SIGTERM to the victim",
       "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch cgroup.",
       "b.service: A process of this unit has been killed by the OOM killer.",
   };
