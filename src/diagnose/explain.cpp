@@ -127,6 +127,21 @@ std::optional<uint64_t> row_rss_bytes(const TaskRow& row) {
   return std::nullopt;
 }
 
+const TaskRow* outranking_row(const OomEvent& event, const Victim& victim, uint64_t held_bytes) {
+  if (!victim.oom_score_adj) return nullptr;
+  const TaskRow* best = nullptr;
+  uint64_t best_rss = 0;
+  for (const TaskRow& row : event.tasks) {
+    if (victim.pid && (row.pid == *victim.pid || row.tgid == victim.pid)) continue;
+    const std::optional<uint64_t> rss = row_rss_bytes(row);
+    if (!rss || !row.oom_score_adj || *row.oom_score_adj < *victim.oom_score_adj) continue;
+    if (*rss < 2 * held_bytes || *rss < held_bytes + kMiB || *rss <= best_rss) continue;
+    best = &row;
+    best_rss = *rss;
+  }
+  return best;
+}
+
 std::optional<uint64_t> tasks_rss_bytes(const OomEvent& event) {
   uint64_t sum = 0;
   for (const TaskRow& row : event.tasks) {

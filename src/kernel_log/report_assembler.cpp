@@ -565,6 +565,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
+  } else if (cur_->header && !cur_->meminfo && !cur_->has_outcome() && is_show_free_areas_head(t)) {
+    // 2.6.x show_mem() right after the header (2.6.11's `oom-killer: gfp_mask=0xd2` then `DMA per-cpu:`):
+    // Mem-info without its `Mem-info:` line, which only a machine-wide (not a memcg) OOM prints.
+    cur_->meminfo = true;
+    cur_->section = Building::Section::meminfo;
+    meminfo_line(*cur_, t);
   } else if (auto cols = table_columns(t, line.truncated)) {
     if (cur_->has_outcome()) cur_->table_after_outcome = true;
     cur_->columns = std::move(*cols);

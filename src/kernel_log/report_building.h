@@ -216,6 +216,17 @@ bool is_oom_panic(std::string_view msg);
 bool is_sysrq(std::string_view t);
 /// show_mem()'s first line: `Mem-Info:`, `Mem-info:` before 3.x (2.6.2x's show_mem()).
 bool is_meminfo_head(std::string_view t);
+/// Evidence that an OOM the call trace or Mem-Info calls global was confined to some NUMA nodes: a Normal zone at
+/// or under its min watermark while another node's Normal/Movable zone (in `mems`, `mems_allowed`'s node list,
+/// when printed) held 1 GiB or more free and ten times its min, for an order-0 allocation whose gfp mask (bare hex
+/// or with names) asks for neither ZONE_DMA nor ZONE_DMA32. The sentence naming both zones (kB as printed), or
+/// nullopt. report_finalize.cpp.
+std::optional<std::string> node_confined_evidence(const std::vector<Zone>& zones, std::optional<std::string_view> gfp,
+                                                  std::optional<int> order, std::optional<std::string_view> mems);
+/// show_free_areas()'s first line in 2.6.x, where no `Mem-info:` line precedes it in the paste: `DMA per-cpu:`,
+/// `Node 0 Normal per-cpu:`, `Free pages: … HighMem)`, `Active:N inactive:N …`; and 2.6.28+'s
+/// `active_anon:N inactive_anon:N …` after an elided `Mem-Info:`.
+bool is_show_free_areas_head(std::string_view t);
 /// mm/page_alloc.c warn_alloc()'s first line: `<comm>: page allocation failure: order:N, mode:…` (2.6's
 /// `page allocation failure. order:N, mode:0x…`): another dump (its CPU line, stack and Mem-Info its own), no OOM.
 bool is_alloc_failure(std::string_view t);

@@ -36,6 +36,26 @@ bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std
 
 bool is_meminfo_head(std::string_view t) { return t == "Mem-Info:" || t == "Mem-info:"; }
 
+bool is_show_free_areas_head(std::string_view t) {
+  // `DMA per-cpu:`, `Node 0 DMA32 per-cpu:` (2.6.x, before the `Mem-info:` line existed or when it is not in the
+  // paste), `Free pages:        2856kB (0kB HighMem)` (2.6.5-2.6.13), `Active:57185 inactive:57079 dirty:0 …` (2.6.x).
+  if (ends_with(t, " per-cpu:")) {
+    std::string_view zone = t.substr(0, t.size() - 9);
+    if (starts_with(zone, "Node ")) {
+      zone.remove_prefix(5);
+      size_t d = 0;
+      while (d < zone.size() && is_digit(zone[d])) ++d;
+      if (d == 0 || d >= zone.size() || zone[d] != ' ') return false;
+      zone.remove_prefix(d + 1);
+    }
+    return zone == "DMA" || zone == "DMA32" || zone == "Normal" || zone == "HighMem" || zone == "Movable";
+  }
+  if (starts_with(t, "Free pages: ")) return ends_with(t, "HighMem)");
+  // 2.6.28+: `active_anon:N inactive_anon:N isolated_anon:N`, after a `Mem-Info:` line a poster elided (`[...]`).
+  if (starts_with(t, "active_anon:") && t.size() > 12 && is_digit(t[12])) return t.find(" inactive_anon:") != std::string_view::npos;
+  return starts_with(t, "Active:") && t.size() > 7 && is_digit(t[7]) && t.find(" inactive:") != std::string_view::npos;
+}
+
 bool is_alloc_failure(std::string_view t) {
   constexpr std::string_view kFailure = "page allocation failure";
   const size_t p = t.find(kFailure);
