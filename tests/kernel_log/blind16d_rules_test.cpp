@@ -151,7 +151,14 @@ TEST(VictimHeldLittle, ALargerRowAtNoLowerAdjOutrankedTheVictim) {
   udev.comm = "systemd-udevd";
   udev.rss_bytes = uint64_t{567} * 4096;
   udev.oom_score_adj = -1000;
-  e.tasks = {udev, big};
+  TaskRow own;  // dbus-daemon's row: 144 pages, 53 swapents, 167936 bytes of page tables
+  own.pid = 1155;
+  own.comm = "dbus-daemon";
+  own.rss_bytes = uint64_t{144} * 4096;
+  own.swap_bytes = uint64_t{53} * 4096;
+  own.pgtables_bytes = 167936;
+  own.oom_score_adj = -900;
+  e.tasks = {udev, own, big};
   const TaskRow* r = detail::outranking_row(e, e.victims[0], 576 * 1024);
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->pid, 1769);
@@ -160,7 +167,11 @@ TEST(VictimHeldLittle, ALargerRowAtNoLowerAdjOutrankedTheVictim) {
   for (const auto& c : x.checks)
     said = said || (c.id == "victim_oom_score_adj" && c.message.find("chosen over random (pid 1769)") != std::string::npos);
   EXPECT_TRUE(said);
+  // Without the victim's row (its swap entries and page tables unknown), nothing is said to outrank it.
+  e.tasks = {udev, big};
+  EXPECT_EQ(detail::outranking_row(e, e.victims[0], 576 * 1024), nullptr);
   // A victim at a higher adj than every larger row: nothing outranked it.
+  e.tasks = {udev, own, big};
   e.victims[0].oom_score_adj = 500;
   EXPECT_EQ(detail::outranking_row(e, e.victims[0], 576 * 1024), nullptr);
 }
