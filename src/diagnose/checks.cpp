@@ -147,6 +147,14 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
   if (e.constraint == Constraint::global && e.mem_info && e.mem_info->total_swap_bytes) {
     const uint64_t total = *e.mem_info->total_swap_bytes;
     const auto free = e.mem_info->free_swap_bytes;
+    // Swap holds anonymous pages: with next to none in RAM (under 1 % of it: a kernel-memory OOM), or most of RAM
+    // reserved, never managed by the page allocator (reserved_dominant: at boot, corpus 521), its absence is not
+    // what ran the memory out.
+    const MemInfo& mi = *e.mem_info;
+    const bool anon_negligible = mi.active_anon_bytes && mi.inactive_anon_bytes && mi.ram_bytes &&
+                                 (*mi.active_anon_bytes + *mi.inactive_anon_bytes) * 100 < *mi.ram_bytes;
+    const bool mostly_reserved = mi.ram_bytes && mi.reserved_bytes && *mi.reserved_bytes * 2 >= *mi.ram_bytes;
+    if (total == 0 && (anon_negligible || mostly_reserved)) return;
     if (total == 0) {
       out.push_back({"swap_absent", CheckLevel::warn,
                      tr("The machine had no swap: the kernel could not move idle anonymous memory out of RAM."),

@@ -179,6 +179,23 @@ void hugetlb(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& o
                   {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}});
 }
 
+// show_mem()'s `N pages reserved` over half of `N pages RAM`: memory the page allocator never managed (firmware,
+// the kernel's own tables, a crashkernel area; at boot, memory not yet initialised: corpus 521, a 24 TiB machine
+// whose deferred struct-page init left 2 GiB per node). RAM then says little of what could be allocated.
+constexpr uint64_t kReservedPercent = 50;
+
+void reserved_dominant(const OomEvent& e, std::vector<Check>& out) {
+  if (!e.mem_info || !e.mem_info->ram_bytes || !e.mem_info->reserved_bytes || *e.mem_info->ram_bytes == 0) return;
+  const uint64_t ram = *e.mem_info->ram_bytes, reserved = *e.mem_info->reserved_bytes;
+  if (reserved > ram || percent_of(reserved, ram) < kReservedPercent) return;
+  const uint64_t p = percent_of(reserved, ram);
+  out.push_back({"reserved_dominant", CheckLevel::warn,
+                 trf("{} ({} % of the {} of RAM) was reserved (`pages reserved`): memory the page allocator does not "
+                     "manage (firmware, the kernel's own tables, a crashkernel area, or at boot memory not yet "
+                     "initialised), so only {} was there to allocate; processes did not fill the rest.",
+                     format_bytes(reserved), p, format_bytes(ram), format_bytes(ram - reserved)),
+                 {{"reserved_bytes", as_figure(reserved)}, {"ram_bytes", as_figure(ram)}, {"percent", as_figure(p)}}});
+}
 
 // Without Mem-Info's shmem: the cgroup's `shmem` stat over half its usage,
 // or a victim whose shmem-rss is over half of what it held and a cause by
@@ -416,6 +433,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   movable_only(e, out);
   slab(e, ctx, out);
   hugetlb(e, ctx, out);
+  reserved_dominant(e, out);
   shmem(e, ctx, out);
   memcg_kmem(e, out);
   allocating_task(e, out);

@@ -15,7 +15,7 @@ namespace {
 constexpr int kK8sBestEffortAdj = 1000;
 constexpr int kK8sGuaranteedAdj = -997;
 
-std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner, bool memcg) {
+std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner, bool memcg, const TaskRow* outranking) {
   // Kubernetes wording only when a Kubernetes cgroup was seen.
   const bool k8s = owner && owner->kind == "kubernetes";
   // 1000 is BestEffort's only in a BestEffort pod: the kubelet gives a Guaranteed pod's containers -997 and a
@@ -52,6 +52,11 @@ std::string adj_meaning(int adj, const std::optional<CgroupOwner>& owner, bool m
     return tr(" (protected, yet still chosen: in a memory-cgroup OOM only the cgroup's own tasks are candidates, "
               "which commonly share one oom_score_adj: it protects a task in a machine-wide OOM, not within its own "
               "cgroup)");
+  if (adj < 0 && outranking)
+    return trf(" (protected, yet chosen over {} (pid {}), which held {} RSS at oom_score_adj {}: the kernel passed "
+               "that one over)",
+               outranking->comm, outranking->pid, format_bytes(*row_rss_bytes(*outranking)),
+               *outranking->oom_score_adj);
   if (adj < 0) return tr(" (protected, yet still chosen: every other candidate was protected as much or was smaller)");
   // oom_badness() (2.6.36+) adds adj ‰ of RAM plus swap (in a memcg OOM, of the cgroup's limit) to the score: a
   // raised victim outranks larger processes, so what it held need not say who used the memory (corpus 267:
@@ -76,9 +81,11 @@ void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
   // A protected victim is a warning in a machine-wide kill (it outgrew its protection, or the memory was held
   // elsewhere); in a memcg kill its cgroup-mates usually share the value, and the rank says nothing new.
   const bool memcg = e.constraint == Constraint::memcg;
+  const std::optional<uint64_t> held = victim_held_bytes(*v);
+  const TaskRow* outranking = held && e.victims.size() == 1 ? outranking_row(e, *v, *held) : nullptr;
   out.push_back({"victim_oom_score_adj", adj < 0 && !memcg ? CheckLevel::warn : CheckLevel::info,
                  trf("{} had oom_score_adj {}{}.", v->comm, adj,
-                     adj_meaning(adj, owner, memcg)),
+                     adj_meaning(adj, owner, memcg, outranking)),
                  {{"oom_score_adj", adj}}});
 }
 

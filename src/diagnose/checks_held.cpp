@@ -283,8 +283,23 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
     figures.emplace_back("selected_score", as_figure(*v->selected_score));
     figures.emplace_back("total_vm_bytes", as_figure(*v->total_vm_bytes));
   }
+  // A larger row the badness rule ranks above the victim (no lower oom_score_adj): the kernel passed it over
+  // (corpus 524: dbus-daemon, 572 kB at -900, killed while random held 101 GiB at 0).
+  const TaskRow* outranking = e.victims.size() == 1 ? outranking_row(e, *v, held) : nullptr;
+  if (outranking) {
+    figures.emplace_back("outranking_pid", outranking->pid);
+    figures.emplace_back("outranking_rss_bytes", as_figure(*row_rss_bytes(*outranking)));
+    figures.emplace_back("outranking_oom_score_adj", *outranking->oom_score_adj);
+  }
   const std::string rank =
-      adj_ranked_by_score
+      outranking
+          ? trf("It did not rank highest by the kernel's badness rule: {} (pid {}) held {} RSS at oom_score_adj {}, "
+                "no lower than the victim's {}, so the kernel passed it over: it was exiting, its memory already "
+                "freed by the OOM reaper after an earlier kill, or in vfork(); or this kernel ranks tasks otherwise "
+                "(a patched oom_badness()).",
+                outranking->comm, outranking->pid, format_bytes(*row_rss_bytes(*outranking)),
+                *outranking->oom_score_adj, *v->oom_score_adj)
+      : adj_ranked_by_score
           ? trf("Its badness score {} cannot come from what it mapped (total-vm {}): that would need {} plus swap of "
                 "{} or less. It ranked highest through a raised oom_score_adj, which the report does not print, not "
                 "through what it held; the memory was held elsewhere{}.",

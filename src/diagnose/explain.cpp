@@ -127,6 +127,27 @@ std::optional<uint64_t> row_rss_bytes(const TaskRow& row) {
   return std::nullopt;
 }
 
+const TaskRow* outranking_row(const OomEvent& event, const Victim& victim, uint64_t held_bytes) {
+  if (!victim.oom_score_adj) return nullptr;
+  // The victim's own row must show all oom_badness() counts (rss, swapents, page tables): a victim ranks through
+  // swap entries or page tables its kill line does not print.
+  const TaskRow* own = row_of_pid(event, victim.pid);
+  const std::optional<uint64_t> own_rss = own ? row_rss_bytes(*own) : std::nullopt;
+  if (!own_rss || !own->swap_bytes || !own->pgtables_bytes) return nullptr;
+  const uint64_t victim_counts = std::max(held_bytes, *own_rss + *own->swap_bytes + *own->pgtables_bytes);
+  const TaskRow* best = nullptr;
+  uint64_t best_rss = 0;
+  for (const TaskRow& row : event.tasks) {
+    if (victim.pid && (row.pid == *victim.pid || row.tgid == victim.pid)) continue;
+    const std::optional<uint64_t> rss = row_rss_bytes(row);
+    if (!rss || !row.oom_score_adj || *row.oom_score_adj < *victim.oom_score_adj) continue;
+    if (*rss < 2 * victim_counts || *rss < victim_counts + kMiB || *rss <= best_rss) continue;
+    best = &row;
+    best_rss = *rss;
+  }
+  return best;
+}
+
 std::optional<uint64_t> tasks_rss_bytes(const OomEvent& event) {
   uint64_t sum = 0;
   for (const TaskRow& row : event.tasks) {

@@ -62,6 +62,13 @@ inline constexpr uint64_t kLeastRamPlusSwapBytes = 8 * kMiB;
 /// What a victim held when it was killed, in bytes: its kill line's anon-rss + file-rss + shmem-rss (shmem-rss is
 /// printed from 4.5; before, file-rss counts it); nullopt when anon-rss or file-rss is not printed.
 [[nodiscard]] std::optional<uint64_t> victim_held_bytes(const Victim& victim);
+/// A task-table row that outranked the victim by oom_badness() (2.6.36+: rss + swap + page tables, plus
+/// oom_score_adj ‰ of RAM plus swap): not the victim's (pid or tgid), at an oom_score_adj no lower than the
+/// victim's, holding at least twice what the victim counted and 1 MiB more (RSS, bytes; the victim counts the
+/// larger of `held_bytes` and its own row's rss + swapents + page tables). The largest such row, or nullptr: none,
+/// either oom_score_adj unknown, or the victim's row not shown with all three counts. The kernel killed the victim, so it passed that row over (an
+/// exiting task, one whose memory the OOM reaper had freed, one in vfork()), or ranked otherwise.
+[[nodiscard]] const TaskRow* outranking_row(const OomEvent& event, const Victim& victim, uint64_t held_bytes);
 /// The task-table row of process `pid`, the first shown; nullptr when none is
 /// (or `pid` is unknown). dump_task() prints a process under the pid of the
 /// thread find_lock_task_mm() found, its tgid beside it, so either names it.

@@ -129,10 +129,36 @@ std::optional<Header> parse_openvz_header(std::string_view s) {
 }
 }  // namespace
 
+// 2.6.11-2.6.18's header, which names no task: `oom-killer: gfp_mask=0xd2` (2.6.11), `oom-killer:
+// gfp_mask=0x201d2, order=0` (2.6.16). The whole line, the mask bare hex (flag names came with 4.8): a modern
+// header wrapped after `invoked` keeps its `(GFP_…)` names or more fields after the order (corpus 294).
+static std::optional<Header> parse_comm_less_header(std::string_view s) {
+  s = trim(s);
+  constexpr std::string_view kLead = "oom-killer: gfp_mask=0x";
+  if (!starts_with(s, kLead)) return std::nullopt;
+  std::string_view rest = s.substr(kLead.size() - 2);
+  size_t n = 2;
+  while (n < rest.size() && is_xdigit(rest[n])) ++n;
+  if (n == 2) return std::nullopt;
+  Header h;
+  h.gfp_mask = std::string(rest.substr(0, n));
+  rest = rest.substr(n);
+  if (rest.empty()) return h;
+  if (!starts_with(rest, ", order=")) return std::nullopt;
+  rest.remove_prefix(8);
+  const auto order = take_i64(rest);
+  if (!order || !rest.empty()) return std::nullopt;
+  h.order = to_int(order);
+  return h;
+}
+
 std::optional<Header> parse_header(std::string_view s) {
   constexpr std::string_view kAnchor = " invoked oom-killer:";
   size_t p = s.find(kAnchor);
-  if (p == std::string_view::npos) return parse_openvz_header(s);
+  if (p == std::string_view::npos) {
+    if (auto h = parse_comm_less_header(s)) return h;
+    return parse_openvz_header(s);
+  }
   Header h;
   // A comm is at most 15 bytes (TASK_COMM_LEN): a longer "comm" is the rest
   // of something else (a broken JSON record, an unknown prefix), unknown.

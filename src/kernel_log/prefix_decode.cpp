@@ -5,6 +5,7 @@
 // viewer's `...`/`…` cut at the end of a line (cut_stump()).
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -183,16 +184,81 @@ void decode_escapes(NormalizedLine& out, bool kmsg) {
   out.text = out.owned;
 }
 
+// Forum markup (vBulletin/phpBB BBCode) a poster put inside the records to colour or stress them:
+// `[COLOR="Red"]Free swap  = 0kB[/COLOR]`, `[135404.406178][COLOR="Red"] hostname invoked oom-killer: …`.
+// The tags go: an opening `[NAME]` or `[NAME=value]` and a closing `[/NAME]`, NAME one of the text-styling
+// tags, any case. Kernel text prints none of them (a frame is `[symbol+off/len]`, a row `[  pid]`, a buddy
+// list's migrate types `(UME)`). Returns true when a tag was removed; `out` is then the line without them.
+bool strip_forum_markup(std::string_view raw, std::string& out) {
+  static constexpr std::string_view kTags[] = {"color", "colour", "size", "font", "highlight", "b", "i", "u"};
+  const auto tag_end = [&](size_t at) -> size_t {  // one past the tag's `]` at raw[at] == '[', or 0
+    size_t i = at + 1;
+    const bool closing = i < raw.size() && raw[i] == '/';
+    if (closing) ++i;
+    size_t n = i;
+    while (n < raw.size() && is_alpha(raw[n])) ++n;
+    const std::string_view name = raw.substr(i, n - i);
+    bool known = false;
+    for (std::string_view t : kTags)
+      known = known || (name.size() == t.size() && std::equal(name.begin(), name.end(), t.begin(), [](char a, char b) {
+                          return (a | 0x20) == b;
+                        }));
+    if (!known || n >= raw.size()) return 0;
+    // A one-letter opening tag only with its closing one after it on the line: `[I]`, `[W]` alone are a
+    // router's level letters (`[I] Oct 22 20:02:32 kernel: …`, corpus 239).
+    if (!closing && raw[n] == ']' && name.size() == 1) {
+      const char lower = static_cast<char>(name[0] | 0x20);
+      bool closed = false;
+      for (size_t c = raw.find("[/", n); !closed && c != std::string_view::npos; c = raw.find("[/", c + 2))
+        closed = c + 3 < raw.size() && (raw[c + 2] | 0x20) == lower && raw[c + 3] == ']';
+      if (!closed) return 0;
+    }
+    if (raw[n] == ']') return n + 1;
+    if (closing || raw[n] != '=') return 0;
+    const size_t close = raw.find(']', n);  // a value: `"Red"`, `3`, `Courier New`
+    if (close == std::string_view::npos || close - n > 40 || raw.substr(n, close - n).find('[') != std::string_view::npos)
+      return 0;
+    return close + 1;
+  };
+  bool any = false;
+  std::string d;
+  size_t from = 0;
+  for (size_t at = raw.find('['); at != std::string_view::npos; at = raw.find('[', at + 1)) {
+    const size_t end = tag_end(at);
+    if (!end) continue;
+    if (!any) d.reserve(raw.size());
+    any = true;
+    d.append(raw.substr(from, at - from));
+    from = end;
+    at = end - 1;
+  }
+  if (!any) return false;
+  d.append(raw.substr(from));
+  out = std::move(d);
+  return true;
+}
+
 // Text copied from a web page (`&gt;`, `&amp;`, …) or a quoted-printable
 // mail archive (`=3D`, `=20`): decoded into `owned`. Returns true when it was.
 // QP is decoded only when the line holds `=3D`, `=2E` or an encoded UTF-8
 // character (`=D0=B8`), which kernel text never prints: GMX's mailer encodes
 // every `.` as `=2E` (`[121972=2E020000]`, `rpc=2Eidmapd`), so a line with no
-// `=` of its own holds no `=3D` (corpus 508).
+// `=` of its own holds no `=3D` (corpus 508). Forum markup tags go first
+// (strip_forum_markup()).
 bool decode_transfer(std::string_view raw, std::string& owned) {
   std::string plain;
-  const bool stripped = oomlens::strip_terminal_escapes(raw, plain);
+  bool stripped = oomlens::strip_terminal_escapes(raw, plain);
   if (stripped) raw = plain;
+  // Only a line that holds a `[` then a letter or `/` can hold a tag (a printk time or a row's `[` is followed by
+  // a digit or a space).
+  bool markup = false;
+  for (size_t b = raw.find('['); !markup && b != std::string_view::npos && b + 1 < raw.size(); b = raw.find('[', b + 1))
+    markup = raw[b + 1] == '/' || is_alpha(raw[b + 1]);
+  if (std::string unmarked; markup && strip_forum_markup(raw, unmarked)) {
+    plain = std::move(unmarked);
+    raw = plain;
+    stripped = true;
+  }
   bool html = raw.find('&') != std::string_view::npos &&
               (raw.find("&gt;") != std::string_view::npos || raw.find("&lt;") != std::string_view::npos ||
                raw.find("&amp;") != std::string_view::npos || raw.find("&quot;") != std::string_view::npos ||

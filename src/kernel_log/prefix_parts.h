@@ -51,6 +51,7 @@ bool take_npd_message(std::string_view s, NormalizedLine& out);
 bool take_text_payload(std::string_view s, std::string& line);
 void decode_escapes(NormalizedLine& out, bool kmsg);
 bool decode_transfer(std::string_view raw, std::string& owned);
+bool strip_forum_markup(std::string_view raw, std::string& out);
 bool cut_stump(std::string_view& t);
 
 }  // namespace oomlens::prefix_parts

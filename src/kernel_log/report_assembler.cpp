@@ -373,16 +373,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     close();
     return false;
   }
-  if (!header && is_commless_header(t)) {
-    // 2.6.10–2.6.18 (`oom-killer: gfp_mask=0xd0`, corpus 511): the report opens here and show_mem()'s lines
-    // (`DMA per-cpu:`, `Free pages:`, the zones) follow; no task is named, so no trigger is read from it.
-    if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
-    if (!cur_) start(line);
-    cur_->commless_header = true;
-    cur_->meminfo = true;
-    cur_->section = Building::Section::meminfo;
-    cur_->has_content = true;
-  } else if (auto& h = header) {
+  if (auto& h = header) {
     if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
     if (!cur_) start(line);
     cur_->caller_id = caller_of(line);  // the task that prints the report (a SysRq-f one's worker)
@@ -577,6 +568,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
+  } else if (cur_->header && !cur_->meminfo && !cur_->has_outcome() && is_show_free_areas_head(t)) {
+    // 2.6.x show_mem() right after the header (2.6.11's `oom-killer: gfp_mask=0xd2` then `DMA per-cpu:`):
+    // Mem-info without its `Mem-info:` line, which only a machine-wide (not a memcg) OOM prints.
+    cur_->meminfo = true;
+    cur_->section = Building::Section::meminfo;
+    meminfo_line(*cur_, t);
   } else if (auto cols = table_columns(t, line.truncated)) {
     if (cur_->has_outcome()) cur_->table_after_outcome = true;
     cur_->columns = std::move(*cols);

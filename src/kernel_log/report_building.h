@@ -143,7 +143,6 @@ struct ReportAssembler::Building {
   // Opened at its dump_stack() block (`CPU: … Comm: …`, its call trace through
   // out_of_memory()): the header was not in the input (start_from_stack()).
   bool headerless = false;
-  bool commless_header = false;  // opened at 2.6.10–2.6.18's `oom-killer: gfp_mask=…` (is_commless_header())
   // Opened at the Mem-Info block or Tasks table before a table header (start_from_table()).
   bool from_table = false;
   // The lines before such a start: show_mem()'s machine-wide Mem-Info (a
@@ -212,14 +211,22 @@ bool joined_comm_fits(std::string_view comm);
 /// syncing:` line, whether a panic message is an OOM's, SysRq's `Manual OOM
 /// execution`.
 bool is_no_killable(std::string_view t);
-/// 2.6.10–2.6.18's out_of_memory() header, which names no task: `oom-killer: gfp_mask=0xd0` (and
-/// `, order=N` from 2.6.15); show_mem() follows it. True for the line's bare text.
-bool is_commless_header(std::string_view t);
 std::optional<std::string_view> panic_text(std::string_view t);
 bool is_oom_panic(std::string_view msg);
 bool is_sysrq(std::string_view t);
 /// show_mem()'s first line: `Mem-Info:`, `Mem-info:` before 3.x (2.6.2x's show_mem()).
 bool is_meminfo_head(std::string_view t);
+/// Evidence that an OOM the call trace or Mem-Info calls global was confined to some NUMA nodes: a Normal zone at
+/// or under its min watermark while another node's Normal/Movable zone (in `mems`, `mems_allowed`'s node list,
+/// when printed) held 1 GiB or more free and ten times its min, for an order-0 allocation whose gfp mask (bare hex
+/// or with names) asks for neither ZONE_DMA nor ZONE_DMA32. The sentence naming both zones (kB as printed), or
+/// nullopt. report_finalize.cpp.
+std::optional<std::string> node_confined_evidence(const std::vector<Zone>& zones, std::optional<std::string_view> gfp,
+                                                  std::optional<int> order, std::optional<std::string_view> mems);
+/// show_free_areas()'s first line in 2.6.x, where no `Mem-info:` line precedes it in the paste: `DMA per-cpu:`,
+/// `Node 0 Normal per-cpu:`, `Free pages: … HighMem)`, `Active:N inactive:N …`; and 2.6.28+'s
+/// `active_anon:N inactive_anon:N …` after an elided `Mem-Info:`.
+bool is_show_free_areas_head(std::string_view t);
 /// mm/page_alloc.c warn_alloc()'s first line: `<comm>: page allocation failure: order:N, mode:…` (2.6's
 /// `page allocation failure. order:N, mode:0x…`): another dump (its CPU line, stack and Mem-Info its own), no OOM.
 bool is_alloc_failure(std::string_view t);

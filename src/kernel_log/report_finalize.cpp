@@ -198,6 +198,62 @@ bool oom_frame_before_4_8(const ReportAssembler::Building& b) {
   return b.oom_frame && !b.memcg_stack && b.stack && b.stack->release && *b.stack->release < std::pair<int, int>(4, 8);
 }
 
+// A node list as the kernel prints it (`0-7`, `0,2-3`): does it hold `node`? nullopt when it does not read.
+std::optional<bool> node_in_list(std::string_view list, int node) {
+  bool any = false;
+  while (!list.empty()) {
+    auto lo = take_i64(list);
+    if (!lo) return std::nullopt;
+    int64_t hi = *lo;
+    if (starts_with(list, "-")) {
+      list.remove_prefix(1);
+      auto h = take_i64(list);
+      if (!h) return std::nullopt;
+      hi = *h;
+    }
+    any = any || (node >= *lo && node <= hi);
+    if (starts_with(list, ",")) list.remove_prefix(1);
+    else if (!list.empty()) return std::nullopt;
+  }
+  return any;
+}
+
+}  // namespace
+
+std::optional<std::string> node_confined_evidence(const std::vector<Zone>& zones, std::optional<std::string_view> gfp,
+                                                  std::optional<int> order, std::optional<std::string_view> mems) {
+  // Only an order-0 allocation that may take any zone of a node's Normal/Movable: a bare-hex or named mask
+  // without __GFP_DMA (0x01) and __GFP_DMA32 (0x04), whose value reads.
+  if (!gfp || order != std::optional<int>(0)) return std::nullopt;
+  std::string_view g = *gfp;
+  if (!starts_with(g, "0x")) return std::nullopt;
+  g.remove_prefix(2);
+  uint64_t mask = 0;
+  size_t n = 0;
+  for (; n < g.size() && n < 16 && hex_value(g[n]) >= 0; ++n) mask = mask * 16 + static_cast<uint64_t>(hex_value(g[n]));
+  if (n == 0 || (mask & 0x05) != 0) return std::nullopt;
+  const Zone* low = nullptr;   // a Normal zone at or under its min watermark
+  const Zone* rich = nullptr;  // another node's Normal/Movable zone with the most free, far above its min
+  for (const Zone& z : zones) {
+    if ((z.name != "Normal" && z.name != "Movable") || !z.free_bytes || !z.min_bytes) continue;
+    if (*z.free_bytes <= *z.min_bytes && z.name == "Normal") low = low ? low : &z;
+    const bool far_above = *z.free_bytes >= (uint64_t{1} << 30) && *z.free_bytes >= 10 * *z.min_bytes;
+    if (far_above && (!mems || node_in_list(*mems, z.node) == std::optional<bool>(true)) &&
+        (!rich || *z.free_bytes > *rich->free_bytes))
+      rich = &z;
+  }
+  if (!low || !rich || low->node == rich->node) return std::nullopt;
+  return "not the machine: node " + std::to_string(low->node) + "'s Normal zone was at its min watermark (" +
+         std::to_string(*low->free_bytes / 1024) + " kB free, min " + std::to_string(*low->min_bytes / 1024) +
+         " kB) while node " + std::to_string(rich->node) + "'s " + rich->name + " zone held " +
+         std::to_string(*rich->free_bytes / 1024) +
+         " kB free, which this order-0 allocation could have taken had it been allowed that node: it was confined "
+         "to some nodes (a NUMA memory policy such as MPOL_BIND, or __GFP_THISNODE), or raced with memory being "
+         "freed; the report prints no constraint";
+}
+
+namespace {
+
 std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, bool memcg_evidence) {
   if (b.summary) {
     // The kernel names CONSTRAINT_MEMCG only for a memcg OOM, even when its path is unknown (elided, cut).
@@ -538,6 +594,17 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
                         b.memcg_stat_before_table ||
                         (b.stats_path && !(b.summary && b.summary->global_oom));
   ev.constraint = decide_constraint(b, memcg_evidence);
+  // A constraint read from the call trace or Mem-Info (no `oom-kill:` line): the zones may show the machine had
+  // memory the allocation was not allowed (corpus 519: node 0 at its min, nodes 1-7 with up to 476 GB free).
+  if (ev.constraint == Constraint::global && !b.summary && b.kills.empty() && b.selected.empty()) {
+    const std::optional<std::string_view> mems =
+        b.cpuset ? std::optional<std::string_view>(b.cpuset->mems_allowed) : std::nullopt;
+    if (auto why = node_confined_evidence(b.zones, b.header ? b.header->gfp_mask : std::nullopt,
+                                          b.header ? b.header->order : std::nullopt, mems)) {
+      ev.constraint.reset();
+      ev.notes.push_back("constraint unknown, " + *why);
+    }
+  }
   const bool other_evidence = b.summary || b.meminfo || memcg_msg || b.task_in || !b.counters.empty() ||
                               b.stats_path || !b.kills.empty() || !b.selected.empty() || b.panic_message;
   if (ev.constraint && !other_evidence && (b.memcg_stack || b.alloc_stack || b.pagefault_stack || b.reclaim_stack))
@@ -612,7 +679,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   else if (b.from_table)
     ev.notes.emplace_back("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its "
                           "Mem-Info block or Tasks table on");
-  else if (b.commless_header)
+  else if (b.header && b.header->comm.empty())  // oomline::parse_header(): 2.6.10–2.6.18
     ev.notes.emplace_back("the report's header (`oom-killer: gfp_mask=…`, Linux 2.6.10 to 2.6.18) names no task: "
                           "which task asked for memory is unknown");
   else if (!b.header && !b.vm_killing && !ev.victims.empty())  // 2.4 prints none

@@ -20,20 +20,6 @@ bool is_no_killable(std::string_view t) {
   return t.find("Out of memory and no killable processes") != std::string_view::npos;
 }
 
-bool is_commless_header(std::string_view t) {
-  constexpr std::string_view kHead = "oom-killer: gfp_mask=0x";
-  if (!starts_with(t, kHead)) return false;
-  std::string_view r = t.substr(kHead.size());
-  size_t n = 0;
-  while (n < r.size() && ((r[n] >= '0' && r[n] <= '9') || (r[n] >= 'a' && r[n] <= 'f'))) ++n;
-  if (n == 0) return false;
-  r = trim(r.substr(n));
-  if (r.empty()) return true;
-  if (!starts_with(r, ", order=")) return false;
-  r = r.substr(8);
-  return !r.empty() && parse_u64(trim(r)).has_value();
-}
-
 std::optional<std::string_view> panic_text(std::string_view t) {
   constexpr std::string_view kPanic = "Kernel panic - not syncing: ";
   size_t p = t.find(kPanic);
@@ -49,6 +35,26 @@ bool is_oom_panic(std::string_view msg) {
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
 bool is_meminfo_head(std::string_view t) { return t == "Mem-Info:" || t == "Mem-info:"; }
+
+bool is_show_free_areas_head(std::string_view t) {
+  // `DMA per-cpu:`, `Node 0 DMA32 per-cpu:` (2.6.x, before the `Mem-info:` line existed or when it is not in the
+  // paste), `Free pages:        2856kB (0kB HighMem)` (2.6.5-2.6.13), `Active:57185 inactive:57079 dirty:0 …` (2.6.x).
+  if (ends_with(t, " per-cpu:")) {
+    std::string_view zone = t.substr(0, t.size() - 9);
+    if (starts_with(zone, "Node ")) {
+      zone.remove_prefix(5);
+      size_t d = 0;
+      while (d < zone.size() && is_digit(zone[d])) ++d;
+      if (d == 0 || d >= zone.size() || zone[d] != ' ') return false;
+      zone.remove_prefix(d + 1);
+    }
+    return zone == "DMA" || zone == "DMA32" || zone == "Normal" || zone == "HighMem" || zone == "Movable";
+  }
+  if (starts_with(t, "Free pages: ")) return ends_with(t, "HighMem)");
+  // 2.6.28+: `active_anon:N inactive_anon:N isolated_anon:N`, after a `Mem-Info:` line a poster elided (`[...]`).
+  if (starts_with(t, "active_anon:") && t.size() > 12 && is_digit(t[12])) return t.find(" inactive_anon:") != std::string_view::npos;
+  return starts_with(t, "Active:") && t.size() > 7 && is_digit(t[7]) && t.find(" inactive:") != std::string_view::npos;
+}
 
 bool is_alloc_failure(std::string_view t) {
   constexpr std::string_view kFailure = "page allocation failure";
@@ -142,8 +148,7 @@ bool line_opens_report(std::string_view t) {
   if (oomline::parse_vm_killing(t)) return true;
   oomline::Summary s;
   if (oomline::parse_summary(t, s)) return true;
-  if (oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_no_killable(t) || is_sysrq(t) ||
-      is_commless_header(t))
+  if (oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_no_killable(t) || is_sysrq(t))
     return true;
   if (starts_with(t, "Memory limit reached of cgroup ")) return true;
   if (oomline::first_memcg_counter(oomline::parse_counter(t))) return true;

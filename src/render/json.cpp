@@ -100,7 +100,8 @@ json owner_json(const std::optional<CgroupOwner>& o) {
 
 json trigger_json(const std::optional<Trigger>& t) {
   if (!t) return nullptr;
-  return {{"comm", str(t->comm)},
+  // 2.6.10–2.6.18's header names no task (oomline::parse_header()): null, never "".
+  return {{"comm", t->comm.empty() ? json(nullptr) : str(t->comm)},
           {"pid", i64(t->pid)},
           {"gfp_mask", opt_str(t->gfp_mask)},
           {"order", bounded(t->order, -1, 64)},

@@ -86,7 +86,8 @@ std::string machine_line(const MemInfo& m) {
 }
 
 std::string trigger_line(const Trigger& t) {
-  std::string s = printable(t.comm);
+  // 2.6.11-2.6.18's header (`oom-killer: gfp_mask=0xd2`) names no task.
+  std::string s = t.comm.empty() ? std::string(tr("(task not named)")) : printable(t.comm);
   if (t.pid) s += fmt::format(" (pid {})", *t.pid);
   Fields f;
   if (t.gfp_mask) f.add("gfp_mask=" + printable(*t.gfp_mask));

@@ -3026,7 +3026,9 @@ add("510-linux-mm-2016-4.7-quoted-printable-double-quoted-make-order-2-fork-head
 add("mangler-pending/511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log",
     LORE + "lkml/m3ekdkqp2r.fsf@telia.com/", ["kill"],
     "global (2.6.11 show_mem: no memory cgroups; out_of_memory from the page allocator)", constraints=["global"],
-    kills=[kill(18330, "cat", None, None, None)], text_not=K8S)
+    kills=[kill(18330, "cat", None, None, None)], text_not=K8S,
+    # The header's mask is the trigger's (one parser with 526's 0xd2): 2.6.11 names no task.
+    trigger=trig("", None, gfp="0xd0", note="2.6.11's header names no task"))
 # LKML, July 2004 (2.6.7-bk19 laptop_mode swap bug): William Lee Irwin quotes the reporter's `Out of memory: pid 2655,
 # comm xterm        , gfp 0x466, order 0` (a debug printk of the reporter's own patch, whose `gfp 0x%u` prints the
 # decimal 466 after `0x`: the mask was 0x1d2, as the reply computes: not the kernel's header, its gfp not a hex
@@ -3081,6 +3083,148 @@ add("516-ltp-cki-2020-ppc64le-5.9-rc3-quoted-printable-trailing-space-msgstress0
     LORE + "linux-block/1300213431.10047993.1599163090152.JavaMail.zimbra@redhat.com/", ["incomplete"], HOA, constraints=["global"],
     trigger=trig("msgstress04", 170909, gfp="0x40cc0(GFP_KERNEL|__GFP_COMP)", order=0, oom_score_adj=0),
     text_not=K8S)
+# Blind set 16d (written by hand before oomlens ran on these files). Focus: the extremes of kernel versions (2.6.5,
+# 2.6.11, 2.6.18, 2.6.22, 3.0 SLES11; 6.11, 6.12 Raspberry Pi and ppc64le) and of machine and report size (8- and
+# 16-node machines with 6, 12 and 24 TiB, 480 CPUs, two reports in one console log, 260-line quoted mails).
+# Sources: linux-mm/LKML/linux-next/cgroups mails cited by their lore.kernel.org address, two 2007 forum threads and
+# two notes pages (archived copies, cited with their index file id). Host names replaced (host01, host02).
+# Raspberry Pi 5 (Astar archive node), `dmesg -T | egrep -i 'oom|killed process|out of memory'` under a Japanese
+# locale (`[月  1月 26 01:49:41 2026]`: weekday 月 = Monday, month 1月 = January): header (no pid: the CPU line is
+# grepped away), one frame, the 6.8+ table header (rss_anon rss_file rss_shmem), the `oom-kill:` summary
+# (CONSTRAINT_NONE, mems_allowed=0-7) and the global kill of astar-collator: 1254255840 kB (1.17 TiB) of address
+# space, 15096608 kB (14.4 GiB) anonymous on a 16 GB board.
+add("517-stardust-blog-rpi5-6.x-dmesgT-japanese-weekday-month-egrep-oom-rss-anon-table-header-global-kill-astar-collator-1.2tb-total-vm-mems-0-7.log",
+    "https://www.stardust.box/posts/2026/01/Asatr-Peers-Program-Season3-6/ (archived copy, index file id 4144302224)",
+    ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(1888, "astar-collator", 1254255840, 15096608, 0, 0, 1001, 16960, 0)],
+    task_memcg="/", chosen=[1888, "astar-collator"], wall_prefix="2026-01-26T01:49:41",
+    trigger=trig("systemd", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# A cgroup selftest patch mail (v7 2/8): the test's dmesg indented by two spaces, POWER9 ppc64le 6.12 (EL10) with
+# the `[sp] [pc] fn` frame layout, stack through mem_cgroup_out_of_memory and try_charge_memcg (an anonymous fault),
+# `Tasks state`, the author's `...`, the 6.8+ table header and the one row: test_zswap with 0 pages resident and 96
+# swap entries (the test set memory.max=8M with memory.zswap.max=0), then `oom-kill:` (CONSTRAINT_MEMCG,
+# /no_zswap_test) and the memcg kill (anon-rss 0 kB; pgtables 50 kB = the row's 51200 bytes).
+add("mangler-pending/518-lore-cgroups-2026-test-zswap-ppc64le-power9-6.12-el10-two-space-indented-dmesg-elided-rss-anon-row-memcg-kill-no-zswap-test.log",
+    LORE_ALL + "20260424040059.12940-3-li.wang@linux.dev/", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(177372, "test_zswap", 36544, 0, 0, 0, 0, 50, 0)], memcg="/no_zswap_test", task_memcg="/no_zswap_test",
+    chosen=[177372, "test_zswap"], table_rows=[[177372, "test_zswap", 0]], text_not=K8S,
+    trigger=trig("test_zswap", 177372, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0))
+# SLES11 3.0.101 on an 8-node machine (each node 794296320 kB present, ~6 TiB), quoted in Michal Hocko's patch "oom:
+# print nodemask in the oom report": PoolThread's header (`oom_adj=0, oom_score_adj=0`, cpuset `/`, mems_allowed=0-7),
+# the `Pid: 30055, comm:` line, stack through __alloc_pages_slowpath (no memcg), the author's `[...]`, the Mem-Info
+# counters (free:432672819 pages = 1.6 TiB free), then the per-node zones: Node 0 Normal free 8120 kB under its min
+# 8160 kB, Nodes 5 and 7 near min, while Nodes 1-4 and 6 hold 196-476 GB free each. A machine-wide (CONSTRAINT_NONE)
+# OOM cannot happen with that much free on allowed nodes: the allocation was confined to node 0 (the mail: a memory
+# policy bound to node 0, which 3.0 does not print; the author does not rule out a race either). The text cannot
+# tell which: the constraint is not determinable, and it is not the machine running out.
+add("519-lore-linux-mm-2016-sles11-3.0.101-8-node-6tb-pool-thread-header-oom-adj-elided-meminfo-node0-normal-below-min-others-free-mempolicy-bind.log",
+    LORE + "linux-mm/20160930214146.28600-1-mhocko@kernel.org/", ["incomplete"],
+    "not determinable (3.0 prints no constraint; Node 0 alone is below its min while other nodes hold 2 TB free: an "
+    "allocation confined to node 0, e.g. a memory policy, not a machine-wide shortage)", constraints=[None],
+    trigger=trig("PoolThread", 30055, gfp="0x280da", order=0, oom_score_adj=0,
+                 note="pid from the 3.0 `Pid: N, comm:` line"),
+    summary_not=["machine ran out", "the machine is out"])
+# SLE15-SP4 5.14 on a 12 TiB, 8-node machine at boot (printk caller `[    T1]`): swapper/0's order-10 GFP_DMA
+# allocation for the DMA atomic pool fails (`page allocation failure`, warn_alloc), with a show_mem of 8 nodes
+# (3221164600 pages RAM, free:3170151735 pages): no OOM killer at all.
+add("520-lore-linux-mm-2022-sle15-sp4-5.14-12tb-8-node-boot-swapper-gfp-dma-order10-page-allocation-failure-printk-caller-t1-negative.log",
+    LORE + "linux-mm/YwScVmVofIZkopkF@dhcp22.suse.cz/", [], "n/a (no OOM report: page allocation failure)")
+# A 24 TiB HP Superdome2 (16 nodes, 480 CPUs) booting 4.0.1 with deferred struct-page init (Mel Gorman's series): the
+# reply quotes the console with `> ` and format=flowed wraps every long line (trailing spaces): the poster's `:`, the
+# last per-cpu lines (CPU 474-479), Mem-Info (free:209 pages), 16 nodes' zones with present:1610612736kB (1.5 TiB)
+# but managed:2097152kB (2 GiB) each, 6442421132 pages RAM of which 6433662383 reserved, the pre-4.19 table header
+# wrapped after nr_pmds and no row (no user task yet), then `Kernel panic - not syncing: Out of memory and no
+# killable processes...` (4.0 panics when nothing is killable) wrapped before `killable`, from swapper/0 (PID 1)
+# through __out_of_memory/out_of_memory/__alloc_pages_slowpath during driver_init (memory_dev_init).
+add("mangler-pending/521-lore-linux-mm-2015-hp-superdome2-24tb-16-node-480-cpu-4.0.1-boot-deferred-page-init-no-killable-panic-quoted-flowed-wrapped.log",
+    LORE + "linux-mm/554415B1.2050702@hp.com/", ["no_killable"],
+    "global (boot-time allocation through __alloc_pages_slowpath; no eligible task, 4.0 panics)", constraints=["global"],
+    no_killable=True,  # the panic message is wrapped by the mail (`… and no ` / `killable processes...`)
+    trigger=trig("swapper/0", 1, note="from the CPU: line of the panic dump"))
+# SunFire 4600 (8 nodes x 8 GiB, 64 GiB) on SLES9 2.6.5, a serial console in a mail wrapped at 72 columns: the
+# excerpt starts at 2.6.5's `Active:` line (no header), every node's DMA/Normal/HighMem zones (each Normal zone below
+# its min), buddy lists, `Free swap: 0kB`, `16777208 pages of RAM`, the 2.6.5 one-line kill `Out of Memory: Killed
+# process 12726 (mtest).` (no sizes), then an NMI watchdog lockup of another mtest thread in shrink_zone. 2.6.5 has
+# no memory cgroups; show_mem over all nodes is a machine-wide report.
+add("522-lkml-2006-sunfire-4600-sles9-2.6.5-8-node-64g-mail-wrapped-zones-all-normal-below-min-out-of-memory-killed-process-mtest-then-nmi-lockup.log",
+    LORE + "lkml/6b4e42d10609061653p608a2947g1943b3d752855dfe@mail.gmail.com/", ["kill"],
+    "global (show_mem of all 8 nodes, every Normal zone below min, swap free 0; 2.6.5 has no memcg)",
+    kills=[kill(12726, "mtest", None, None, None)],
+    pending="the excerpt starts at 2.6.5's `Active:` line, with no header: a show_mem block before a kill opens no "
+            "report of its own (only a header, a table or a CPU/cpuset line does), so the kill is read alone and its "
+            "constraint stays unknown")
+# 2.6.18-rc3-mm2 on a 512 MB i386 (no HighMem), its first report of an "OOM storm": syslogd's header (2.6.18's
+# `oomkilladj=0`), each frame printed twice (`[symbol+off/len]` then `[<addr>]`), Mem-info with 2.6.18's one-line
+# counters, Normal free 2792 kB under min 2804 kB (the line wrapped before ` all_unreclaimable? yes`), swap mostly
+# free (936452 of 1116428 kB), then 2.6.18's selection `Out of Memory: Kill process 23392 (seamonkey-bin) score 48523
+# and children.` and its kill `Out of memory: Killed process 23392 (seamonkey-bin).` (no sizes).
+add("523-lkml-2006-2.6.18-rc3-mm2-i386-512m-oom-storm-syslogd-oomkilladj-header-symbolic-frames-kill-process-score-and-children-then-killed-process-no-sizes.log",
+    LORE + "lkml/44DAF6A4.9000004@free.fr/", ["kill"], HOA, constraints=["global"],
+    kills=[kill(23392, "seamonkey-bin", None, None, None, selected_score=48523)],
+    trigger=trig("syslogd", None, gfp="0x201d2", order=0, oom_adj=0), not_checks=["swap_exhausted", "swap_absent"])
+# linux-next 5.8-rc4 on an HP ProLiant BL660c Gen9 (4 nodes, 33521181 pages = 128 GiB, 4 GiB swap full), printk
+# caller ids: the console before the panic the mail shows first. Report 1 (random 1778): full Mem-Info, the 4.19+
+# table (random 1769 holds 26568800 pages = 101 GiB, adj 0), `oom-kill:` CONSTRAINT_NONE, and the kill of
+# dbus-daemon (adj -900, 572 kB anon): the badness change under test ranked it first; its reaper line (T353), then
+# another task's `used greatest stack depth` line. Report 2 (random 1770, a page-cache fault): Mem-Info, the table
+# without dbus-daemon, `Out of memory and no killable processes...` and `Kernel panic - not syncing: System is
+# deadlocked on memory` with its dump.
+add("524-lore-linux-next-2020-5.8-rc4-next-hp-proliant-bl660c-4-node-128g-printk-caller-global-kill-dbus-daemon-adj-minus-900-over-101g-random-then-no-killable-deadlocked-panic.log",
+    LORE + "linux-next/20200710124253.GA1125@lca.pw/", ["kill", "no_killable"],
+    "global (CONSTRAINT_NONE, global_oom; the second report finds no eligible task and panics)",
+    constraints=["global", "global"],
+    kills=[kill(1155, "dbus-daemon", 74688, 572, 4, 0, 81, 164, -900, reaper=[0, 0, 0])],
+    task_memcg="/system.slice/dbus.service", chosen=[1155, "dbus-daemon"], no_killable=True,
+    panic="System is deadlocked on memory",
+    trigger=trig("random", 1778, gfp="0x100dca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=0),
+    table_rows=[[1769, "random", 0], [1155, "dbus-daemon", -900], [928, "systemd-udevd", -1000],
+                [1801, "sleep", 0]],
+    checks=["victim_held_little", "swap_exhausted"], not_checks=["swap_absent"], text_not=K8S)
+# Chinese kernel notes (an OOM Killer page), a QEMU guest on 6.11: stress-ng-vm (adj 1000) faults in a page table
+# (GFP_KERNEL_ACCOUNT, pte_alloc_one) through __alloc_pages_may_oom; full 6.8+ Mem-Info (sec_pagetables,
+# kernel_misc_reclaimable), Normal free 984 kB under min 8628 kB, no swap, 2097022 pages RAM (8 GiB), the 6.8+ table
+# with rss_anon/rss_file/rss_shmem columns (stress-ng-vm 116: 1995298 pages), `oom-kill:` and the global kill of the
+# allocating task itself (7980628 kB anon, adj 1000).
+add("525-kernel-notes-cn-6.11-qemu-stress-ng-vm-adj-1000-gfp-kernel-account-pte-alloc-full-report-rss-anon-rows-global-kill-8g-no-swap.log",
+    "Chinese kernel notes, 'OOM (Out Of Memory) Killer' (its OOM log section; archived copy, index file id 11530688578)",
+    ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(116, "stress-ng-vm", 10515768, 7980628, 564, 0, 0, 15676, 1000)], task_memcg="/",
+    chosen=[116, "stress-ng-vm"],
+    table_rows=[[111, "sh", 0], [114, "stress-ng", -1000], [115, "stress-ng-vm", -1000], [116, "stress-ng-vm", 1000]],
+    trigger=trig("stress-ng-vm", 116, gfp="0x440dc0(GFP_KERNEL_ACCOUNT|__GFP_COMP|__GFP_ZERO)", order=0,
+                 oom_score_adj=1000),
+    checks=["swap_absent"], not_checks=["trigger_not_victim", "swap_exhausted"], text_not=K8S)
+# Debian 2.6.11 on a 512 MB PowerPC (all RAM in the DMA zone), memtest mlock()ing everything: 2.6.11's header
+# `oom-killer: gfp_mask=0xd2` (no comm, no order), Mem-info (DMA free 2856 kB under min 2896 kB, swap 219592 of
+# 976540 kB free: mlocked pages cannot be swapped), the kill `Out of Memory: Killed process 2386 (memtest).`, then
+# memtest's own `page allocation failure` (a warn_alloc, not another OOM) through sys_mlock.
+add("mangler-pending/526-lkml-2005-debian-2.6.11-powerpc-memtest-mlock-bare-oom-killer-gfp-mask-0xd2-header-dma-only-meminfo-killed-process-then-page-allocation-failure.log",
+    LORE + "lkml/aee4c5bc05072519431964a561@mail.gmail.com/", ["kill"],
+    "global (show_mem; 2.6.11 has no memcg)", constraints=["global"],
+    kills=[kill(2386, "memtest", None, None, None)], not_checks=["swap_exhausted", "swap_absent"],
+    # After scoring: the header `oom-killer: gfp_mask=0xd2` is the trigger's, which 2.6.11 does not name (the
+    # oracle first said no trigger at all, losing the printed mask).
+    trigger=trig("", None, gfp="0xd2", note="2.6.11's header names no task"))
+# Ubuntu Forums 2007 (Ubuntu 7.10, 2.6.22 i386, 768 MB): a syslog whose poster coloured lines with vBulletin BBCode
+# inside the records (`[COLOR="Red"]…[/COLOR]`): nautilus's header (`oomkilladj=0`), symbolic frames, Mem-info with
+# Hot/Cold per-cpu lines, `Free swap  = 0kB` of 746980 kB, 196480 pages of RAM, the selection `Out of memory: kill
+# process 18662 (amule) score 56923 or a child` and `Killed process 18662 (amule)`, then the next header (hostname,
+# `oomkilladj=-17`, coloured after the stamp) and its frames: the paste ends there.
+add("527-ubuntu-forums-2007-2.6.22-i386-768m-syslog-bbcode-color-tags-in-records-symbolic-frames-amule-or-a-child-kill-then-hostname-oomkilladj-minus17-header.log",
+    "Ubuntu Forums, '[SOLVED] increasing swap?' (2007-10-10; archived copy, index file id 57171973924)",
+    ["kill", "incomplete"], HOA, constraints=["global", "global"],
+    kills=[kill(18662, "amule", None, None, None, selected_score=56923)],
+    trigger=trig("nautilus", None, gfp="0x201d2", order=0, oom_adj=0), year_guessed=True,
+    checks=["swap_exhausted"], not_checks=["swap_absent"])
+# A 2007 forum post (General Help): a RHEL5-era 2.6.18 x86_64 syslog, 4 GiB, two CPUs: ntpd's header
+# (`oomkilladj=0`), empty record lines, stack out_of_memory from __alloc_pages (a page-cache readahead, a
+# `:dm_mod:` module frame), Mem-info with Hot/Cold per-cpu lines, the DMA32 zone line wrapped inside
+# `all_unrecla` / `imable? yes`, and the Normal zone (free 964 kB under min 1016 kB); the paste ends there.
+add("528-forum-2007-rhel5-2.6.18-x86_64-4g-syslog-ntpd-oomkilladj-header-dm-mod-frame-hot-cold-per-cpu-meminfo-wrapped-all-unreclaimable-cut-at-normal-zone.log",
+    "Forum thread 'Problem with freezing and kernel errors' (2007-08-16, General Help; archived copy, index file id "
+    "56733657839)", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("ntpd", None, gfp="0x201d2", order=0, oom_adj=0), year_guessed=True)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -74,10 +74,11 @@ TEST(Report, AKillAfterANoKillablePanicIsAReportOfItsOwn) {
 
 TEST(Report, A2611HeaderWithoutATaskOpensTheReportAndItsShowMem) {
   // 511: 2.6.10–2.6.18 print `oom-killer: gfp_mask=0xd0` (no task), show_mem(), then the kill.
-  EXPECT_TRUE(is_commless_header("oom-killer: gfp_mask=0xd0"));
-  EXPECT_TRUE(is_commless_header("oom-killer: gfp_mask=0x201d2, order=0"));
-  EXPECT_FALSE(is_commless_header("oom-killer: gfp_mask=0xd0 and then some"));
-  EXPECT_FALSE(is_commless_header("bash invoked oom-killer: gfp_mask=0xd0, order=0, oomkilladj=0"));
+  // One parser: oomline::parse_header() reads it with no comm, the mask kept (b16d's 526 too).
+  ASSERT_TRUE(oomline::parse_header("oom-killer: gfp_mask=0xd0"));
+  EXPECT_EQ(oomline::parse_header("oom-killer: gfp_mask=0x201d2, order=0")->order, 0);
+  EXPECT_FALSE(oomline::parse_header("oom-killer: gfp_mask=0xd0 and then some"));
+  EXPECT_EQ(oomline::parse_header("bash invoked oom-killer: gfp_mask=0xd0, order=0, oomkilladj=0")->comm, "bash");
   auto ev = parse_log_text(
       "> oom-killer: gfp_mask=0xd0\n"
       "> DMA per-cpu:\n"
@@ -92,7 +93,9 @@ TEST(Report, A2611HeaderWithoutATaskOpensTheReportAndItsShowMem) {
       "> Out of Memory: Killed process 18330 (cat).\n");
   ASSERT_EQ(ev.size(), 1u);
   EXPECT_EQ(ev[0].kind, EventKind::kill);
-  EXPECT_FALSE(ev[0].trigger);  // the header names no task
+  ASSERT_TRUE(ev[0].trigger);  // the header names no task, but its gfp_mask is printed
+  EXPECT_TRUE(ev[0].trigger->comm.empty());
+  EXPECT_EQ(ev[0].trigger->gfp_mask, "0xd0");
   EXPECT_EQ(ev[0].constraint, Constraint::global);  // show_mem(): no memcg OOM prints it
   ASSERT_TRUE(ev[0].mem_info);
   EXPECT_EQ(ev[0].mem_info->zones.size(), 2u);
