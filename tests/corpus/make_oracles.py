@@ -834,8 +834,9 @@ SYNTARA_POD = ("/user.slice/user-1000.slice/user@1000.service/user.slice/libpod-
                ".slice/kubelet-kubepods-burstable-pod17d1d0b1_bbeb_4252_a45c_c9f426d1cb34.slice")
 add("198-syntara-330-dmesgT-2026-6.x-rss-anon-table-kind-in-rootless-podman-memcg-kill-line-cut.log",
     GH + "syntara-orchestration/syntara/pull/330", ["kill"], "memcg (CONSTRAINT_MEMCG)",
-    # the kill line is cut after `total-`: every size of it unknown; adj from the victim's row
-    [kill(32550, "uvicorn", None, None, None, adj=992, adj_source="task table row")],
+    # the kill line is cut after `total-`: every size of it unknown; adj from the victim's row; uid from the
+    # `oom-kill:` summary of the same pid (`task=uvicorn,pid=32550,uid=525287`; blind set 16a, corpus 489)
+    [kill(32550, "uvicorn", None, None, None, uid=525287, adj=992, adj_source="task table row")],
     memcg=SYNTARA_POD,
     task_memcg=SYNTARA_POD + "/cri-containerd-799855c3e9e23ea07677c581b96f444dffb0932d7a907973bb08a8391803c559.scope",
     table_rows=[[32415, "pause", 0], [32550, "uvicorn", 992]], wall_prefix="2026-08-21T22:26:52",

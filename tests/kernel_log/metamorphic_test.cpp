@@ -983,6 +983,21 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
       "iso_comma"},
      "the line re-prefixed with an ISO stamp (`2024-…,678628+02:00 Call Trace:    [34718.499313]  <TASK> …`) reads as an RFC 3339 syslog line whose host is `Call`, tag `Trace:` and printk stamp the first glued one: the block's first record is gone, so no report opens and the stack-only event is lost, never another value"},
+    // --- block blind-16a --- (issue 12: tests/corpus/481-492; 198's uid now read from its summary)
+    {{"488-airflow-11365-dmesg-rows-reversed-newest-first-conda-env-comm-with-slashes-width5-pids-pgtables-bytes.log", "wrap72"},
+     "task-table rows alone, newest-first: a row a mangle broke does not open or continue the rows' report (as for 221), so the rows-only event is lost, never another value"},
+    {{"488-airflow-11365-dmesg-rows-reversed-newest-first-conda-env-comm-with-slashes-width5-pids-pgtables-bytes.log", "wrap80"},
+     "task-table rows alone, newest-first: a row a mangle broke does not open or continue the rows' report (as for 221), so the rows-only event is lost, never another value"},
+    {{"488-airflow-11365-dmesg-rows-reversed-newest-first-conda-env-comm-with-slashes-width5-pids-pgtables-bytes.log", "flowed72"},
+     "task-table rows alone, newest-first: a row a mangle broke does not open or continue the rows' report (as for 221), so the rows-only event is lost, never another value"},
+    {{"488-airflow-11365-dmesg-rows-reversed-newest-first-conda-env-comm-with-slashes-width5-pids-pgtables-bytes.log", "reflow_indent"},
+     "task-table rows alone, newest-first: a row a mangle broke does not open or continue the rows' report (as for 221), so the rows-only event is lost, never another value"},
+    {{"488-airflow-11365-dmesg-rows-reversed-newest-first-conda-env-comm-with-slashes-width5-pids-pgtables-bytes.log", "quoted_printable"},
+     "task-table rows alone, newest-first: a row a mangle broke does not open or continue the rows' report (as for 221), so the rows-only event is lost, never another value"},
+    {{"198-syntara-330-dmesgT-2026-6.x-rss-anon-table-kind-in-rootless-podman-memcg-kill-line-cut.log", "truncate100_dots"},
+     "its kill line, cut by the viewer before `UID:`, takes the uid from the `oom-kill:` summary of the same pid; cut at 100/120 columns that summary loses its uid too, so the uid is null, never another value"},
+    {{"198-syntara-330-dmesgT-2026-6.x-rss-anon-table-kind-in-rootless-podman-memcg-kill-line-cut.log", "truncate120_ellipsis"},
+     "its kill line, cut by the viewer before `UID:`, takes the uid from the `oom-kill:` summary of the same pid; cut at 100/120 columns that summary loses its uid too, so the uid is null, never another value"},
 };
 
 // The only facts a mangle may still change to a different non-null value
