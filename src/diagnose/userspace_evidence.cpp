@@ -28,6 +28,9 @@ constexpr size_t kTailLines = 8;
 // `oom_kill events` (newer releases).
 constexpr std::string_view kSlurmWords[] = {"oom-kill event", "oom_kill event"};
 
+// systemd's service/scope result after an OOM kill in its cgroup: `<unit>: Failed with result 'oom-kill'.`
+constexpr std::string_view kSystemdResult = "oom-kill'";
+
 // The words a user-space killer's kill line holds (killers()): earlyoom `sending SIG` and `killing process `,
 // systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd `Kill '`, the lowmemorykiller `Killing '`, nohang
 // `Send SIG…` and `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`.
@@ -46,6 +49,7 @@ static_assert(killer_words_paired(), "EvidencePairs holds each killer word's fir
 size_t find_evidence_word(std::string_view text, size_t from) {
   constexpr std::string_view kHigh = "high ", kSystemd = "OOM killer";
   static_assert(EvidencePairs::has(kHigh[0], 3, kHigh[3]) && EvidencePairs::has(kSystemd[0], 3, kSystemd[3]));
+  static_assert(EvidencePairs::has(kSystemdResult[0], 3, kSystemdResult[3]));
   static_assert(EvidencePairs::has(kSlurmWords[0][0], 3, kSlurmWords[0][3]) &&
                 EvidencePairs::has(kSlurmWords[1][0], 3, kSlurmWords[1][3]));
   // A candidate is compared only with the words of its first byte (most candidates are none: `kill…`,
@@ -53,7 +57,7 @@ size_t find_evidence_word(std::string_view text, size_t from) {
   const auto verify = [&](size_t i) {
     const std::string_view rest = text.substr(i);
     const auto is = [&](std::string_view w) { return rest[0] == w[0] && starts_with(rest, w); };
-    if (is(kHigh) || is(kSlurmWords[0]) || is(kSlurmWords[1]) || is(kSystemd)) return true;
+    if (is(kHigh) || is(kSlurmWords[0]) || is(kSlurmWords[1]) || is(kSystemd) || is(kSystemdResult)) return true;
     return std::any_of(std::begin(kKillerWords), std::end(kKillerWords), is);
   };
   // The scan of the whole input (an input with no report): AVX2's 32 positions a block where the CPU has it.
@@ -170,7 +174,19 @@ std::string systemd_unit(std::string_view t) {
   for (std::string_view sentence : {std::string_view("A process of this unit has been killed by the OOM killer"),
                                     std::string_view("The kernel OOM killer killed some processes in this unit")})
     if (at = t.find(sentence); at != std::string_view::npos) break;
-  if (at == std::string_view::npos) return {};
+  if (at == std::string_view::npos) {
+    // `<unit>: Failed with result 'oom-kill'.` (src/core/service.c, scope.c: SERVICE_FAILURE_OOM_KILL): the
+    // result systemd gives a unit whose processes an OOM kill ended (OOMPolicy=stop), after the kernel's OOM
+    // killer or systemd-oomd (ManagedOOM*=kill) killed in its cgroup; the line alone does not tell which.
+    constexpr std::string_view kResult = "Failed with result 'oom-kill'";
+    at = t.find(kResult);
+    if (at == std::string_view::npos) return {};
+    return trf("systemd says {} failed because an OOM kill ended processes of it (result `oom-kill`): the kernel's "
+               "OOM killer or systemd-oomd killed in its cgroup, and this line does not tell which. A kernel kill "
+               "has its report in the kernel log of that boot (`journalctl -k`, `dmesg`) at the time of this line; "
+               "a systemd-oomd kill has a `systemd-oomd[…]: Killed /…` line in the journal before it.",
+               systemd_unit_named(t, at));
+  }
   const std::string who = systemd_unit_named(t, at);
   return trf("systemd saw the kernel's OOM killer kill a process of {} (the unit's cgroup memory.events oom_kill "
              "went up): the kernel's report is not in this text. Read it in the kernel log of that boot "
@@ -230,6 +246,14 @@ std::string memory_high(std::string_view t, bool memory_events) {
              *n);
 }
 
+// systemd-oomd's `Killed /PATH` with no ` due to …` after it on its line (its reason cut off, or wrapped onto
+// the next line by a paste).
+bool oomd_kill_without_reason(std::string_view t) {
+  const size_t at = t.find("]: Killed /");
+  return at != std::string_view::npos && t.substr(0, at).find("systemd-oomd[") != std::string_view::npos &&
+         t.find(" due to ", at) == std::string_view::npos;
+}
+
 }  // namespace
 
 std::string userspace_evidence_line(std::string_view t, bool memory_events) {
@@ -241,8 +265,28 @@ std::string userspace_evidence_line(std::string_view t, bool memory_events) {
 
 void UserspaceEvidenceScan::line(std::string_view t) {
   ++line_no_;
+  if (found_.size() >= kMaxEvidence && oomd_cut_.empty()) return;
+  // The reason of the systemd-oomd kill on the line before, wrapped onto this one (`  due to memory pressure
+  // for …`): the two read as one line, which replaces what the first said alone.
+  if (!oomd_cut_.empty()) {
+    const std::string_view k = trim(t);
+    if (starts_with(k, "due to ")) {
+      const std::string joined = oomd_cut_ + ' ' + std::string(k);
+      if (std::string s = userspace_evidence_line(joined); !s.empty()) found_[oomd_cut_index_].message = std::move(s);
+      oomd_cut_.clear();
+      memory_events_ = false;
+      return;
+    }
+    oomd_cut_.clear();
+  }
   if (found_.size() >= kMaxEvidence) return;
-  if (std::string s = userspace_evidence_line(t, memory_events_); !s.empty()) found_.push_back({line_no_, std::move(s)});
+  if (std::string s = userspace_evidence_line(t, memory_events_); !s.empty()) {
+    if (oomd_kill_without_reason(t)) {
+      oomd_cut_ = std::string(t);
+      oomd_cut_index_ = found_.size();
+    }
+    found_.push_back({line_no_, std::move(s)});
+  }
   // A memory.events dump: `low N`, `high N`, `max N`, `oom N`, `oom_kill N` lines after one another.
   const std::string_view k = trim(t);
   memory_events_ = t.find("memory.events") != std::string_view::npos ||
@@ -275,8 +319,13 @@ void UserspaceEvidenceScan::feed(std::string_view chunk) {
       line_no_ += count_newlines(bulk.substr(done, tail - done));
       memory_events_ = false;  // no `high ` in the skipped lines; a dump is shorter than the lines read
     }
-    const size_t end = word == std::string_view::npos ? bulk.size() : bulk.find('\n', word) + 1;
+    size_t end = word == std::string_view::npos ? bulk.size() : bulk.find('\n', word) + 1;
     feed_lines(bulk.substr(tail, end - tail));
+    if (!oomd_cut_.empty() && end < bulk.size()) {  // its reason may be wrapped onto the next line
+      const size_t next = bulk.find('\n', end) + 1;
+      feed_lines(bulk.substr(end, next - end));
+      end = next;
+    }
     done = end;
   }
   feed_lines(chunk.substr(last_eol + 1));

@@ -6,12 +6,14 @@
 //    oom_kill); the kernel's reports are in the compute node's kernel log.
 //  - systemd's `<unit>: A process of this unit has been killed by the OOM
 //    killer.`: the kernel killed in the unit's cgroup; its report is in the
-//    kernel log.
+//    kernel log. `<unit>: Failed with result 'oom-kill'.`: an OOM kill in the
+//    unit's cgroup ended it, the kernel's or systemd-oomd's (not told which).
 //  - a memory.events `high N` count: memory.high throttling, which is no kill.
 //  - a user-space killer's kill (diagnose/killer_daemon_log.h: earlyoom,
 //    systemd-oomd and systemd's `<unit>: systemd-oomd killed N process(es) in
-//    this unit.`, Android's lmkd and in-kernel lowmemorykiller, nohang's
-//    `Send SIGKILL to the victim`, Talos' OOM
+//    this unit.` (a `Killed /PATH` line whose ` due to …` reason a paste
+//    wrapped onto the next line is read with it), Android's lmkd and
+//    in-kernel lowmemorykiller, nohang's `Send SIGKILL to the victim`, Talos' OOM
 //    controller `[talos] Sending SIGKILL to cgroup`): it killed, not the
 //    kernel's OOM killer, which logs no report for it.
 // Never an event: what it says is a sentence for the user.
@@ -43,6 +45,10 @@ class UserspaceEvidenceScan {
   uint64_t line_no_ = 0;
   bool memory_events_ = false;  // the previous line was a memory.events key (`low N`) or named the file
   std::vector<UserspaceEvidence> found_;
+  // A systemd-oomd `Killed /PATH` line without its ` due to …` reason (found_[oomd_cut_index_] says so): the
+  // next line, when it starts with `due to `, is that reason wrapped by a paste, and the two are read as one.
+  std::string oomd_cut_;
+  size_t oomd_cut_index_ = 0;
 };
 
 /// The sentence for one line, or "" (for tests: `memory_events` says the

@@ -454,6 +454,20 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   if (auto uid = field_int(figs, "UID:"); uid && *uid >= 0 && *uid <= UINT32_MAX)
     k.uid = static_cast<uint32_t>(*uid);
   k.oom_score_adj = to_int(field_int(figs, "oom_score_adj:"));
+  // Every field the kernel prints ends in `kB` or is `UID:U`/`oom_score_adj:A`: a last word that is none of
+  // them is a field a viewer cut (`total-`, `shmem-rs`, `anon-rss:`).
+  const std::string_view figs_end = text::trim_right(figs);
+  if (!figs_end.empty()) {
+    const size_t sp = figs_end.find_last_of(" ,");
+    const std::string_view last = sp == std::string_view::npos ? figs_end : figs_end.substr(sp + 1);
+    const auto whole_int = [&](std::string_view key) {
+      if (!starts_with(last, key)) return false;
+      std::string_view n = last.substr(key.size());
+      if (!n.empty() && n[0] == '-') n.remove_prefix(1);
+      return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    k.cut = !last.empty() && !ends_with(last, "kB") && !whole_int("UID:") && !whole_int("oom_score_adj:");
+  }
   return head;
 }
 
@@ -630,10 +644,17 @@ std::string_view trim_trailing_commas(std::string_view v) {
   return v;
 }
 
+// `path` is `root` or a cgroup below it.
+bool memcg_within(std::string_view path, std::string_view root) {
+  if (!starts_with(path, root)) return false;
+  return path.size() == root.size() || root == "/" || path[root.size()] == '/';
+}
+
 // Splits `k=v,k=v` at commas that start a known key (values such as
 // nodemask `0-1,3` contain commas). The kernel prints no space after a
 // comma: one there is a rejoined wrap's (`…CONSTRAINT_MEMCG,` + `  oom_memcg=…`).
 void apply_summary_fields(std::string_view s, Summary& out) {
+  bool task_memcg_ends_line = false;
   while (!s.empty()) {
     size_t next = 0;
     for (;;) {
@@ -671,6 +692,7 @@ void apply_summary_fields(std::string_view s, Summary& out) {
         out.path_cut = true;
         continue;
       }
+      if (key_is("task_memcg")) task_memcg_ends_line = s.empty();
       (key_is("oom_memcg") ? out.oom_memcg : out.task_memcg) = std::move(path);
     }
     else if (key_is("task")) out.task = std::string(val);
@@ -681,6 +703,13 @@ void apply_summary_fields(std::string_view s, Summary& out) {
       if (auto u = parse_u64(trim(val.substr(0, val.find(',')))); u && *u <= UINT32_MAX)
         out.uid = static_cast<uint32_t>(*u);
     }
+  }
+  // A memcg OOM's victim is in the OOM memcg or below it (mem_cgroup_scan_tasks() walks that subtree), so a
+  // task_memcg ending the line outside it was cut by a viewer (`oom_memcg=/docker/37a2…,task_memcg=/docke`):
+  // unknown.
+  if (task_memcg_ends_line && out.oom_memcg && out.task_memcg && !memcg_within(*out.task_memcg, *out.oom_memcg)) {
+    out.task_memcg.reset();
+    out.task_memcg_outside = true;
   }
 }
 }  // namespace

@@ -70,6 +70,9 @@ struct KillLine {
   std::optional<uint64_t> total_vm_kb, anon_rss_kb, file_rss_kb, shmem_rss_kb, pgtables_kb;
   std::optional<int> oom_score_adj;
   std::optional<uint64_t> score;  ///< OpenVZ 042stab's kill line prints the victim's badness score (`… (comm) score 0 vm:…`)
+  /// The line ends in a field a viewer cut (`… file-rss:19764kB, shmem-rs`): the fields after it (UID, …) are
+  /// unknown, not unprinted.
+  bool cut = false;
 };
 /// Also OpenVZ 2.6.32's (042stab) `Out of memory in UB N: OOM killed process P (comm) score S vm:…kB, rss:…kB,
 /// swap:…kB`, and its earlier kernels' `OOM killed process P (comm) vm:…kB, rss:…kB, swap:…kB` (no score, no
@@ -131,6 +134,9 @@ struct Summary {
   bool global_oom = false;
   bool elided = false;  ///< a memcg path held `...`/`…`: left null
   bool path_cut = false;  ///< the line ended in a memcg path that looks cut (memcg_path_cut()): left null
+  /// The line ended in a task_memcg that is not oom_memcg nor below it (a memcg OOM's victim always is): cut by a
+  /// viewer, left null.
+  bool task_memcg_outside = false;
 };
 /// Parses `oom-kill:…` into `out`; false when not a summary line.
 bool parse_summary(std::string_view s, Summary& out);

@@ -364,6 +364,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   }
   note_lines(ev.notes, "rejoined to the line before (wrapped): ", b.joined_lines);
   note_lines(ev.notes, "cut by a viewer (`...`, `…` or a pager's `>`; the cut fields are unknown): ", b.cut_lines);
+  if (b.summary && b.summary->task_memcg_outside)
+    ev.notes.emplace_back("the task_memcg ending the `oom-kill:` line is neither its oom_memcg nor a cgroup below it "
+                          "(where a memory-cgroup OOM's victim always is): cut, unknown");
   if ((b.summary && b.summary->path_cut) || (b.task_in && b.task_in->path_cut))
     ev.notes.emplace_back("a memcg path ending its line looks cut inside its last name (a container id or pod UID "
                           "shorter than the runtime's, or no `.scope`/`.slice`): unknown");
@@ -437,6 +440,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     v.pid = kl.pid;
     v.comm = kl.comm;
     v.uid = kl.uid;
+    // A kill line a viewer cut before its `UID:`: the `oom-kill:` summary prints the uid of the same task (both
+    // from task_uid(victim)). A whole kill line without one (before 5.3) keeps it unprinted.
+    if (!v.uid && kl.cut && b.summary && b.summary->pid == kl.pid) v.uid = b.summary->uid;
     set_sizes_from_kb(v, kl);
     // 5.4 before the Dec-2019 fix printed pgtables in bytes labelled kB.
     if (kl.pgtables_kb && kl.total_vm_kb && *kl.pgtables_kb % 4096 == 0 && *kl.pgtables_kb > 0 &&

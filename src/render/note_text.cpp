@@ -103,6 +103,10 @@ constexpr NotePattern kNotes[] = {
      "Tasks table on",
      N_("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its Mem-Info block or "
         "Tasks table on")},
+    {"the task_memcg ending the `oom-kill:` line is neither its oom_memcg nor a cgroup below it \\(where a "
+     "memory-cgroup OOM's victim always is\\): cut, unknown",
+     N_("the task_memcg ending the `oom-kill:` line is neither its oom_memcg nor a cgroup below it (where a "
+        "memory-cgroup OOM's victim always is): cut, unknown")},
     {"a memcg path ending its line looks cut inside its last name \\(a container id or pod UID shorter than the "
      "runtime's, or no `\\.scope`/`\\.slice`\\): unknown",
      N_("a memcg path ending its line looks cut inside its last name (a container id or pod UID shorter than the "

@@ -834,8 +834,9 @@ SYNTARA_POD = ("/user.slice/user-1000.slice/user@1000.service/user.slice/libpod-
                ".slice/kubelet-kubepods-burstable-pod17d1d0b1_bbeb_4252_a45c_c9f426d1cb34.slice")
 add("198-syntara-330-dmesgT-2026-6.x-rss-anon-table-kind-in-rootless-podman-memcg-kill-line-cut.log",
     GH + "syntara-orchestration/syntara/pull/330", ["kill"], "memcg (CONSTRAINT_MEMCG)",
-    # the kill line is cut after `total-`: every size of it unknown; adj from the victim's row
-    [kill(32550, "uvicorn", None, None, None, adj=992, adj_source="task table row")],
+    # the kill line is cut after `total-`: every size of it unknown; adj from the victim's row; uid from the
+    # `oom-kill:` summary of the same pid (`task=uvicorn,pid=32550,uid=525287`; blind set 16a, corpus 489)
+    [kill(32550, "uvicorn", None, None, None, uid=525287, adj=992, adj_source="task table row")],
     memcg=SYNTARA_POD,
     task_memcg=SYNTARA_POD + "/cri-containerd-799855c3e9e23ea07677c581b96f444dffb0932d7a907973bb08a8391803c559.scope",
     table_rows=[[32415, "pause", 0], [32550, "uvicorn", 992]], wall_prefix="2026-08-21T22:26:52",
@@ -2859,6 +2860,79 @@ add("479-pyzocp-79-raw-dmesg-3.x-rows-python3-4003496-swapents-selection-score-9
 add("480-commafeed-792-kern-log-2016-java-selection-score-497-kill-no-shmem.log",
     GH + "Athou/commafeed/issues/792", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(1312, "java", 2133696, 256140, 0, selected_score=497)], year_guessed=True)
+# Blind set 16a (written by hand before oomlens ran on these files). Focus: ML jobs, containers and schedulers.
+# LMCache on a DGX Spark (GB10, 128 GB unified memory), `dmesg -T` 2026: the poster elided the summary's middle
+# (`...`, hiding global_oom) and the docker scope id (`docker-9751845b....scope`); the global kill of lmcache
+# (1.0 GiB anon) during a vLLM engine's weight load.
+add("481-lmcache-4759-dgx-spark-gb10-dmesgT-2026-elided-oom-kill-docker-scope-global-kill-lmcache-1g-anon.log",
+    GH + "LMCache/LMCache/issues/4759", ["kill"], "global (Out of memory: prefix; CONSTRAINT_NONE)",
+    constraints=["global"], kills=[kill(3742074, "lmcache", 81306880, 1058560, 21412, 428, 0, 28484, 0)],
+    chosen=[3742074, "lmcache"], memcg_elided=True, wall_prefix="2026-08-27T00:39:44", text_not=K8S)
+# jax3d (JAX training in a Docker container, cgroup v2): `dmesg -T | tail -20` starts inside the memcg's memory.stat
+# (two indented continuation lines, thp_fault_alloc and thp_collapse_alloc), then Tasks state, the table header, bash
+# and python (4178964 pages resident, 524132 swapents) and the `oom-kill:` line, which the index cut inside
+# task_memcg (`/docke`): oom_memcg is whole; no kill line.
+add("482-jax3d-121-dmesgT-tail-2022-v2-memory-stat-tail-continuations-table-python-oom-kill-docker-oom-memcg-cut-in-task-memcg.log",
+    GH + "google-research/jax3d/issues/121", ["incomplete"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    memcg="/docker/37a209c3c5f0070c118aa65fd9ca14ebb82c28b13a3fc702fb4e4cb5614da3cf",
+    table_rows=[[16912, "bash", 0], [19712, "python", 0]], wall_prefix="2022-09-16T10:37:38", text_not=K8S)
+# dask.distributed on AWS (Docker, cgroup v1 path in task_memcg), a syslog (host replaced): the global `oom-kill:`
+# summary and kill of the dask worker python 3178 (7.0 GiB anon), cloud-init's dask Nanny lines interleaved
+# (the Nanny sees its worker as pid 150 inside the container, killed by signal 9), the reaper, the worker restart.
+add("483-dask-distributed-6110-aws-syslog-cloud-init-nanny-lines-interleaved-global-kill-python-worker-docker-v1-task-memcg-reaper.log",
+    GH + "dask/distributed/issues/6110", ["kill"], "global (global_oom)", constraints=["global"],
+    kills=[kill(3178, "python", 8543420, 7322012, 0, 8, 0, 14980, 0, reaper=[0, 0, 12])],
+    task_memcg="/docker/5dc36d4084c4ea2a711a290e94e256ebb19cf554c9a253bff3ad5d978b4a32b8",
+    chosen=[3178, "python"], year_guessed=True, text_not=K8S)
+# Akash GPU provider: `dmesg -T |grep NVRM` after the prompt: the NVIDIA driver's load line, GPU serials and Xid 43
+# (a GPU context stopped) for two pt_main_thread (PyTorch) processes, Xid 31 (MMU fault) for python3.10 and Xid 94;
+# no OOM event at all (the last, cut, line left out).
+add("484-akash-support-244-dmesgT-grep-nvrm-xid-43-pt-main-thread-xid-31-python3.10-mmu-fault-no-oom-negative.log",
+    GH + "akash-network/support/issues/244", [], "n/a (no OOM report: NVIDIA driver Xid lines)")
+# DGX Spark (GB10) vLLM prefill: the NVIDIA resource manager's `Out of memory [NV_ERR_NO_MEMORY]` allocation failure,
+# wrapped by the poster after the bracket: a driver's failed allocation, not the kernel's OOM killer.
+add("485-dgx-spark-playbooks-97-gb10-vllm-nvrm-nv-err-no-memory-out-of-memory-wrapped-driver-allocation-failure-negative.log",
+    GH + "NVIDIA/dgx-spark-playbooks/issues/97", [],
+    "n/a (no kernel OOM report: the NVIDIA driver's NV_ERR_NO_MEMORY allocation failure)")
+# An agent fleet's tmux server as a systemd user service: a journal without host names, systemd-oomd's kill of the
+# unit (its `due to memory pressure ...` continuation on a line of its own) and systemd's count of 55 processes.
+add("486-overdeck-2390-journal-no-hostname-systemd-oomd-killed-user-service-wrapped-due-to-memory-pressure-55-processes-negative.log",
+    GH + "eltmon/overdeck/issues/2390", [],
+    "n/a (no kernel OOM report: systemd-oomd killed a user service under memory pressure)")
+# Ocean Navigator on LXD containers: six `dmesg -T` 2020 memcg selections of gunicorn (scores 107 to 92) quoted with
+# `> `, no kill lines, then the poster's `free -h` and `uptime` (user and host replaced).
+add("487-ocean-navigator-771-lxd-quoted-dmesgT-2020-six-memcg-gunicorn-selections-no-kill-lines-free-h-uptime.log",
+    GH + "DFO-Ocean-Navigator/Ocean-Data-Map-Project/issues/771", ["selected_no_kill"] * 6,
+    "memcg (Memory cgroup out of memory prefix)", constraints=["memcg"] * 6,
+    selected_only=[[12744, "gunicorn", 107], [16026, "gunicorn", 109], [16024, "gunicorn", 101],
+                   [16020, "gunicorn", 97], [10115, "gunicorn", 92], [14843, "gunicorn", 92]],
+    wall_prefix="2020-12-02T05:51:21", text_not=K8S)
+# Airflow scheduler (conda env): thirteen task rows printed newest-first (stamps and pids descending), 5-wide pid
+# brackets, pgtables_bytes; the comm `/conda/env/` holds slashes; the next, cut, row left out.
+add("488-airflow-11365-dmesg-rows-reversed-newest-first-conda-env-comm-with-slashes-width5-pids-pgtables-bytes.log",
+    GH + "apache/airflow/issues/11365", ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
+    table_rows=[[p, "/conda/env/", 0] for p in range(73391, 73378, -1)], text_not=K8S)
+# gVisor (runsc) under a custom memory cgroup: `$ dmesg`, the memcg `oom-kill:` line (oom_memcg and task_memcg
+# /cloudchamber/hackme/gv, task exe, uid 65534) and the kill line, cut by the index inside `shmem-rss`.
+add("489-gvisor-2520-runsc-dmesg-oom-kill-memcg-custom-cgroup-oom-memcg-exe-uid-65534-kill-line-cut-in-shmem.log",
+    GH + "google/gvisor/issues/2520", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(12729, "exe", 858156, 6212, 19764, uid=65534)], memcg="/cloudchamber/hackme/gv",
+    task_memcg="/cloudchamber/hackme/gv", chosen=[12729, "exe"], text_not=K8S)
+# AWS ParallelCluster (Slurm) head node, a syslog (host replaced): the global `oom-kill:` summary of a user's python
+# in /user.slice alone (the excerpt ends there).
+add("490-aws-parallelcluster-2701-slurm-head-node-syslog-oom-kill-summary-only-global-python-user-slice.log",
+    GH + "aws/aws-parallelcluster/issues/2701", ["incomplete"], "global (global_oom)", constraints=["global"],
+    task_memcg="/user.slice", chosen=[15850, "python"], year_guessed=True, text_not=K8S)
+# SPAdes on an HPC node: one `dmesg -T` line under a German locale (weekday `Sa`), the 2018 selection of spades
+# (score 270); no kill line.
+add("491-spades-76-hpc-dmesgT-de-locale-weekday-sa-2018-selection-only-spades-score-270.log",
+    GH + "ablab/spades/issues/76", ["selected_no_kill"], "global (Out of memory: prefix)", constraints=["global"],
+    selected_only=[[136340, "spades", 270]], wall_prefix="2018-02-03T00:21:41")
+# The same agent fleet a month later (host replaced): systemd's user manager reports the unit `Failed with result
+# 'oom-kill'` with its 11.7G memory peak and restarts it; no kernel line in the paste.
+add("492-overdeck-2390-journal-systemd-user-unit-failed-with-result-oom-kill-memory-peak-no-kernel-lines-negative.log",
+    GH + "eltmon/overdeck/issues/2390", [],
+    "n/a (no kernel report: systemd's lines that the OOM killer killed a process of the unit)")
 # 493+: blind set 16b (h-b16b)
 # Helper b16b: twelve GitHub threads for the less common causes and their look-alikes: GPU drivers as the allocator
 # (an nvidia workqueue's order-2 allocation on a mining rig, an amdgpu miner whose page fault returned VM_FAULT_OOM

@@ -274,3 +274,59 @@ TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
 
 }  // namespace
 }  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// Blind set 16a (corpus 492): systemd's `<unit>: Failed with result 'oom-kill'.` alone: an OOM kill ended the
+// unit, the kernel's or systemd-oomd's; the line does not tell which.
+TEST(UserspaceEvidence, SystemdUnitFailedWithResultOomKillNamesBothKillers) {
+  const std::string s = userspace_evidence_line(
+      "Jul 30 04:02:12 host03 systemd[1892]: overdeck-tmux-server.service: Failed with result 'oom-kill'.");
+  EXPECT_THAT(s, HasSubstr("systemd unit overdeck-tmux-server.service failed because an OOM kill"));
+  EXPECT_THAT(s, HasSubstr("the kernel's OOM killer or systemd-oomd"));
+  EXPECT_THAT(s, HasSubstr("journalctl -k"));
+  EXPECT_EQ(userspace_evidence_line("x.service: Failed with result 'exit-code'."), "");
+  UserspaceEvidenceScan scan;
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += "Jul 30 04:02:11 host03 tmux[7]: pane 3 exited\n";
+  text += "Jul 30 04:02:12 host03 systemd[1892]: a.service: Failed with result 'oom-kill'.\n";
+  scan.feed(text);
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 201u);
+}
+
+// Blind set 16a (corpus 486): a paste wrapped systemd-oomd's kill line before ` due to …`; the next line, indented,
+// holds the reason: the two are read as one, at the first line's number, wherever the chunks split them.
+TEST(UserspaceEvidence, SystemdOomdReasonWrappedOntoTheNextLineIsReadWithIt) {
+  const std::string kill =
+      "Jul 05 17:33:19 systemd-oomd[1599]: Killed /user.slice/user-1000.slice/user@1000.service/app.slice/t.service\n";
+  const std::string reason =
+      "  due to memory pressure for /user.slice/user-1000.slice/user@1000.service being 56.11% > 50.00% for > 20s "
+      "with reclaim activity\n";
+  std::string text;
+  for (int i = 0; i < 100; ++i) text += "Jul 05 17:33:18 host03 kernel: eth0: link up\n";
+  text += kill + reason + "Jul 05 17:33:19 host03 bash[9]: ok\n";
+  for (size_t split : {size_t{0}, text.size() / 2, text.find(reason), text.find(reason) + 5, text.size() - 3}) {
+    UserspaceEvidenceScan scan;
+    scan.feed(text.substr(0, split));
+    scan.feed(text.substr(split));
+    scan.finish();
+    ASSERT_EQ(scan.found().size(), 1u) << split;
+    EXPECT_EQ(scan.found()[0].line, 101u);
+    EXPECT_THAT(scan.found()[0].message,
+                HasSubstr("killed cgroup /user.slice/user-1000.slice/user@1000.service/app.slice/t.service"));
+    EXPECT_THAT(scan.found()[0].message, HasSubstr("memory pressure over its limit"));
+    EXPECT_THAT(scan.found()[0].message, Not(HasSubstr("cut before its reason")));
+  }
+  // A next line that is no reason leaves the cut line's sentence as it was.
+  UserspaceEvidenceScan cut;
+  cut.feed("Jul 05 17:33:19 systemd-oomd[1599]: Killed /a.slice/b.service\nJul 05 17:33:20 host03 bash[9]: ok\n");
+  cut.finish();
+  ASSERT_EQ(cut.found().size(), 1u);
+  EXPECT_THAT(cut.found()[0].message, HasSubstr("cut before its reason"));
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
