@@ -1929,7 +1929,7 @@ add("357-mcloud-kb-2.6.9-style-out-of-memory-killed-process-mysql-no-sizes-prose
 # A Japanese blog: two RHEL5 kill records (`Killed process N, UID U, (comm).`, no sizes; RHEL5 has no memory cgroup)
 # under times the poster masked (`Jun 1XX:XX:XX`), then, from a second grep, the header that invoked the OOM killer
 # with its gfp_mask, order and oomkilladj masked (`XXXXXX`, `X`). The grep order is not the log's: kinds not checked.
-add("mangler-pending/358-fwoabw-jp-blog-rhel5-killed-process-uid-comma-no-sizes-masked-time-and-header-values.log",
+add("358-fwoabw-jp-blog-rhel5-killed-process-uid-comma-no-sizes-masked-time-and-header-values.log",
     "http://www.fwoabw.info/entry/2014/06/17/172115", None, "global (Out of memory: prefix; RHEL5 has no memory cgroup)",
     kills=[kill(15645, "postmaster", None, None, None, uid=26), kill(15646, "httpd", None, None, None, uid=26)],
     trigger=trig("httpd", None, note="gfp_mask, order and oomkilladj masked by the poster"))

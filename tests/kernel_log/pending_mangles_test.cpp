@@ -644,5 +644,40 @@ TEST(PendingMangles, ATableHeaderGluedAfterAnEmptyRecordOpensTheRowsReport) {
   EXPECT_EQ(ev[0].tasks[1].oom_score_adj.value_or(0), -250);
 }
 
+TEST(PendingMangles, AHeaderThenAPosterParagraphIsAHeaderOnlyExcerpt) {
+  // 358 through reverse: a header with masked values, the poster's prose
+  // (a paragraph after a blank line), then kill lines of another excerpt.
+  // Nothing of the header's report follows it: the kills are not its, and
+  // each is read alone (newest-first they are older; forward unknown).
+  const std::string p = "Jun 1XX:XX:XX hostname kernel: ";
+  auto ev = parse_log_text("Jun 1 XX:XX:XX hostname kernel: httpd invoked oom-killer: gfp_mask=XXXXXX, order=X, oomkilladj=X\n"
+                           "# log\n"
+                           "\n"
+                           "grep 'invoked oom-killer' /var/log/messages\n"
+                           "\n" +
+                           p + "Out of memory: Killed process 15646, UID 26, (httpd).\n" + p +
+                           "Out of memory: Killed process 15645, UID 26, (postmaster).\n");
+  ASSERT_EQ(ev.size(), 3u);
+  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "httpd");
+  EXPECT_FALSE(ev[1].trigger);
+  ASSERT_EQ(ev[1].victims.size(), 1u);
+  EXPECT_EQ(ev[1].victims[0].pid, 15646);
+}
+
+TEST(PendingMangles, AHeaderThenItsUnprefixedTraceAfterABlankLineKeepsItsBody) {
+  // 308: the header, a blank `kernel: ` line, `kernel: Call Trace:`, then
+  // unprefixed frames: its body, not a poster's paragraph.
+  auto ev = parse_log_text("kernel: httpd invoked oom-killer: gfp_mask=0x201d2, order=0, oomkilladj=0\n"
+                           "kernel: \n"
+                           "kernel: Call Trace:\n"
+                           "[<ffffffff800c3a6a>] out_of_memory+0x8e/0x2f5\n"
+                           "[<ffffffff8000f2eb>] __alloc_pages+0x245/0x2ce\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].trigger);
+  EXPECT_TRUE(ev[0].constraint);
+}
+
 }  // namespace
 }  // namespace oomlens
