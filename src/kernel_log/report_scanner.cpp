@@ -160,9 +160,14 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
         normalize_line(raw, norm, opt.default_year);
       }
     }
-    if (!norm.foreign && may_open_newest_first(norm.text, norm.truncated)) {
+    // Newest-first, a prefixed line that is no record by itself may have its wrapped rest before it.
+    std::string rest_before, opened;
+    const size_t rest_from = pieces == 1 && !norm.foreign ? outcome_rest_before(region, fed_end, ls, rest_before) : ls;
+    std::string_view outcome_text = norm.text;
+    if (rest_from < ls) outcome_text = opened.assign(trim(norm.text)).append(rest_before);
+    if (!norm.foreign && may_open_newest_first(outcome_text, norm.truncated)) {
       NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year,
-                                           LinePad{pad_width, pad_len});
+                                           LinePad{pad_width, pad_len}, rest_before);
       if (nf.order == NewestFirst::Order::undecided) {
         n = ls;  // hold the rest back until more input arrives
         break;
@@ -176,14 +181,15 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
         // A report that ends without a kill (no killable processes, an OOM
         // panic) stays open in print order: what follows it (the panic and
         // its own CPU line and stack) lies before it in the text.
-        if (!oomline::parse_kill(norm.text) && !oomline::parse_reaper(norm.text) &&
-            !oomline::parse_select(norm.text)) {
+        if (!oomline::parse_kill(outcome_text) && !oomline::parse_reaper(outcome_text) &&
+            !oomline::parse_select(outcome_text)) {
           pos = fed_end = feed_reversed_with_body(region, fed_end, ls, nf.end);
           continue;
         }
         assembler.expire(line_no + 1);
-        const size_t from = nf.rests_after ? ls : wrapped_rest_before(region, fed_end, ls);
-        feed_reversed(region, from, nf.end, line_no + 1 - (from < ls), nf.rests_after);
+        const size_t from = nf.rests_after ? ls : rest_from < ls ? rest_from : wrapped_rest_before(region, fed_end, ls);
+        feed_reversed(region, from, nf.end, line_no + 1 - count_newlines(region.substr(from, ls - from)),
+                      nf.rests_after);
         pos = nf.end;
         fed_end = pos;
         continue;

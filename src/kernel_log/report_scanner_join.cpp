@@ -165,6 +165,9 @@ bool ReportScanner::Impl::joins_as_record(std::string_view raw, std::string_view
     return false;
   normalize_line(next, probe, opt.default_year);
   if (probe.has_prefix || probe.foreign) return false;
+  // dump_oom_summary() prints `oom-kill:` at its record's start: no line's rest (newest-first, the summary
+  // after a kill line broken at `Killed `, whose rest lies before it: corpus 215).
+  if (starts_with(trim(probe.text), "oom-kill:")) return false;
   normalize_line(raw, probe, opt.default_year);
   if (probe.foreign || line_is_record(trim(probe.text))) return false;
   std::string whole(raw);

@@ -148,6 +148,47 @@ size_t ReportScanner::Impl::wrapped_rest_before(std::string_view region, size_t 
   return ps;
 }
 
+// Newest-first, a prefixed line that is no record by itself (`… Out of
+// memory: Killed `, a mail client's break at a space) may have its wrapped
+// rest just before it, piece by piece reversed (corpus 215: `process 1968
+// (memkiller) …` then `file-rss:…`): the start of those pieces in [lower,
+// ls) when the line and they (4 at most) read as a whole kill, reaper,
+// `oom-kill:` summary or selection; their text, in print order, in `rest`.
+// Else `ls`.
+size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t lower, size_t ls, std::string& rest) {
+  using P = ReportAssembler::Building::Piece;
+  rest.clear();
+  if (ls <= lower) return ls;
+  const size_t e = region.find('\n', ls);
+  normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe, opt.default_year);
+  if (!probe.has_prefix || probe.foreign || probe.truncated || trim(probe.text).empty() ||
+      line_is_record(trim(probe.text)))
+    return ls;
+  const std::string line(trim(probe.text));
+  // The break's space (format=flowed keeps it at the line's end) goes before the rest.
+  const std::string_view raw = span_text(region, {ls, e == std::string_view::npos ? region.size() : e});
+  if (!raw.empty() && is_space(raw.back())) rest = " ";
+  size_t at = ls;
+  for (int i = 0; i < 4 && at > lower; ++i) {
+    size_t ps = at - 1;
+    while (ps > lower && region[ps - 1] != '\n') --ps;
+    const std::string_view piece = span_text(region, {ps, at - 1});
+    if (!unprefixed(piece)) break;
+    rest.append(dequote(piece));
+    at = ps;
+    const std::string whole = line + rest;
+    oomline::Summary sum;
+    const bool complete = oomline::parse_kill(whole)      ? piece_complete(P::kill, whole)
+                          : oomline::parse_reaper(whole) ? piece_complete(P::reaper, whole)
+                          : starts_with(whole, "oom-kill:") && oomline::parse_summary(whole, sum)
+                              ? piece_complete(P::summary, whole)
+                              : oomline::parse_select(whole).has_value();
+    if (complete) return at;
+  }
+  rest.clear();
+  return ls;
+}
+
 // Whether the line at `ls` is one that may open a newest-first report
 // (may_open_newest_first()): a kill, reaper, selection or no-kill end line.
 bool ReportScanner::Impl::opens_newest_first_here(std::string_view region, size_t ls) {

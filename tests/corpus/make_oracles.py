@@ -933,7 +933,7 @@ add("214-linux-stable-2025-5.8-cpuset-movable-node-runc-init-kill-containerd-ind
     chosen=[4100, "containerd"], checks=["trigger_not_victim", "movable_only_nodes"], summary_not=["ran out"],
     text_not=K8S,
     trigger=trig("runc:[2:INIT]", 8291, gfp="0x500cc2(GFP_HIGHUSER|__GFP_ACCOUNT)", order=0, oom_score_adj=0))
-add("mangler-pending/215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log",
+add("215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log",
     LORE + "lkml/e444e0ca-a2ff-37f2-1f1a-032b9fd63235@bytedance.com/", ["kill"], "cpuset (CONSTRAINT_CPUSET)",
     [kill(1968, "memkiller", 2099436, 1971712, 1024, 0, 0, 3904, 0)],
     task_memcg="/user.slice/user-0.slice/session-4.scope", chosen=[1968, "memkiller"], year_guessed=True,

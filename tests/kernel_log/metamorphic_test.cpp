@@ -248,6 +248,9 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- mangler-pending moved up --- (issue 12, h-mangle6: 215, once newest-first its kill's rest before it was read)
+    {{"215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log", "strip_prefix"},
+     "without prefixes, the kill line broken at `Killed ` (format=flowed) is three bare pieces after the `oom-kill:` summary that no rule rejoins: the kill is lost, kind `incomplete` (the outcome unknown), never another value"},
     // 461 (blind set 15c), moved up once a viewer's cut `Task in /PATH` line opens its report (h-fix461)
     {{"461-mesos-kibana-8-raw-dmesg-3.x-memcg-v1-docker-scope-128m-limit-memsw-usage-0-node-selection-score-1112-kill.log",
       "wrap72"},

@@ -679,5 +679,25 @@ TEST(PendingMangles, AHeaderThenItsUnprefixedTraceAfterABlankLineKeepsItsBody) {
   EXPECT_TRUE(ev[0].constraint);
 }
 
+TEST(PendingMangles, NewestFirstAKillBrokenAtASpaceHasItsRestBeforeIt) {
+  // 215 through reverse: a format=flowed kill line broken after `Killed `
+  // and inside its sizes, read newest-first: its two pieces lie before it,
+  // the `oom-kill:` summary (no line's rest: it starts its record) and that
+  // summary's prefix alone after it.
+  auto ev = parse_log_text(
+      "file-rss:1024kB, shmem-rss:0kB, UID:0 pgtables:3904kB oom_score_adj:0\n"
+      "process 1968 (memkiller) total-vm:2099436kB, anon-rss:1971712kB, \n"
+      "Apr  4 09:08:53 host04 kernel: [   65.481992] Out of memory: Killed \n"
+      "oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=(null),cpuset=test,mems_allowed=0,global_oom,"
+      "task_memcg=/user.slice/user-0.slice/session-4.scope,task=memkiller,pid=1968,uid=0\n"
+      "[   65.470256] \n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 65.470256);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 1968);
+  EXPECT_EQ(ev[0].victims[0].comm, "memkiller");
+}
+
 }  // namespace
 }  // namespace oomlens
