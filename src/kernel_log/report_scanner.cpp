@@ -130,8 +130,14 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     // they may lie in an earlier chunk, and the result must not depend on
     // chunk borders; an open report rejoins them (report_assembler.cpp).
     const size_t anchor_ls = ls;
-    if (ls != anchor_ls || continues(region, ls, eol) ||
-        (eol + 1 >= n && !final && (prefixed(raw) || at_wrap_width(raw)))) {
+    // Newest-first, a prefixed line's wrapped rest lies before it: when the pieces before it and those
+    // after it both make it whole, the stamps decide (the next prefixed line stamped earlier: newest-first).
+    std::string early_rest;
+    const bool rest_precedes = continues(region, ls, eol) &&
+                               outcome_rest_before(region, fed_end, ls, early_rest) < ls &&
+                               stamped_after_next(region, ls, eol, n);
+    if (!rest_precedes && (ls != anchor_ls || continues(region, ls, eol) ||
+                           (eol + 1 >= n && !final && (prefixed(raw) || at_wrap_width(raw))))) {
       size_t end = take_record(region, ls, final || n - ls > kMaxHeldBytes, pieces);
       if (end == std::string_view::npos) {
         n = ls;
@@ -152,7 +158,7 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
         n = ls;  // its wrapped rest may come with the next chunk
         break;
       }
-      if (join_split_anchor(region, raw, t, eol, n)) {
+      if (!rest_precedes && join_split_anchor(region, raw, t, eol, n)) {
         pieces = 2;
         eol = region.find('\n', eol + 1);
         if (eol == std::string_view::npos) eol = n;
@@ -171,6 +177,13 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       if (nf.order == NewestFirst::Order::undecided) {
         n = ls;  // hold the rest back until more input arrives
         break;
+      }
+      // The stamps showed newest-first text (rest_precedes) where the lines after tell nothing: the record
+      // alone, with its rest before it.
+      if (rest_precedes && rest_from < ls && nf.order == NewestFirst::Order::forward) {
+        nf.order = NewestFirst::Order::reversed;
+        nf.end = eol < n ? eol + 1 : n;
+        nf.rests_after = false;
       }
       if (nf.order == NewestFirst::Order::repeated) {
         line_no += nf.lines;  // its copy follows: that one is read
@@ -194,6 +207,13 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
         fed_end = pos;
         continue;
       }
+    }
+    // Read forward, such a rest before the line is still its: no reading puts another record's there.
+    std::string with_rest;
+    if (rest_from < ls) {
+      with_rest.assign(trim_right(raw)).append(rest_before);
+      raw = with_rest;
+      normalize_line(raw, norm, opt.default_year);
     }
     if (!norm.foreign) {
       // Newest-first, a wrapped piece after the line is the older line's, not its.

@@ -1893,7 +1893,7 @@ add("350-nextbackup-22-rpi-4.9-syslog-previous-trace-kthread-frame-then-redis-se
 # badness score. The message `Out of memory in UB N` is passed only by kernel/bc/oom_kill.c out_of_memory_in_ub():
 # container 1234's own beancounter limits ran out, not the node (whose OOM passes `Out of memory`). No CONSTRAINT_*
 # names a beancounter: the constraint stays null (h-openvz; was read as "names the container, not which limit").
-add("mangler-pending/351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log",
+add("351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log",
     "http://kb.plesk.com/en/123671", ["kill", "kill"],
     "not determinable as a CONSTRAINT_* (OpenVZ `Out of memory in UB 1234`: container 1234's own beancounter limits)",
     constraints=[None, None],

@@ -699,5 +699,50 @@ TEST(PendingMangles, NewestFirstAKillBrokenAtASpaceHasItsRestBeforeIt) {
   EXPECT_EQ(ev[0].victims[0].comm, "memkiller");
 }
 
+TEST(PendingMangles, NewestFirstTheStampsTellWhichSideAnOpenVzKillsRestLies) {
+  // 351 through reverse: OpenVZ records wrapped after `OOM `, each rest a
+  // `killed process …` line by itself, read newest-first: a stump's rest
+  // lies before it, and the line after it is the older record's. The next
+  // prefixed line stamped earlier says so; each kill keeps its own time.
+  const std::string p = "Nov 24 12:17:07 hwnode kernel: [758957.803617] ", q = "Nov 24 12:17:04 hwnode kernel: [758955.653313] ";
+  auto ev = parse_log_text("killed process 21747 (php-cgi) score 0 vm:281988kB, rss:17008kB, swap:0kB\n" + p +
+                           "Out of memory in UB 1234: OOM \n"
+                           "killed process 21738 (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB\n" +
+                           q + "Out of memory in UB 1234: OOM \n");
+  ASSERT_EQ(ev.size(), 2u);
+  for (const auto& e : ev) {
+    ASSERT_EQ(e.victims.size(), 1u);
+    const double want = e.victims[0].pid == 21747 ? 758957.803617 : 758955.653313;
+    EXPECT_EQ(e.time.monotonic_s.value_or(0), want) << e.victims[0].pid.value_or(0);
+    EXPECT_EQ(e.victims[0].message.value_or(""), "Out of memory in UB 1234");
+  }
+}
+
+TEST(PendingMangles, ForwardTheSameRecordsKeepTheirRestAfterThem) {
+  // 351 as printed: the stamps run forward, so each rest is the line after.
+  const std::string p = "Nov 24 12:17:04 hwnode kernel: [758955.653313] ", q = "Nov 24 12:17:07 hwnode kernel: [758957.803617] ";
+  auto ev = parse_log_text(p + "Out of memory in UB 1234: OOM \n"
+                               "killed process 21738 (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB\n" +
+                           q + "Out of memory in UB 1234: OOM \n"
+                               "killed process 21747 (php-cgi) score 0 vm:281988kB, rss:17008kB, swap:0kB\n");
+  ASSERT_EQ(ev.size(), 2u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 21738);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 758955.653313);
+  ASSERT_EQ(ev[1].victims.size(), 1u);
+  EXPECT_EQ(ev[1].victims[0].pid, 21747);
+}
+
+TEST(PendingMangles, ABareStumpTakesAKillThatPrintsNoMessageAsItsRest) {
+  // 351 through strip_prefix (and 387, 314 through wraps): a line that is no
+  // record, then a kill or selection that prints no message of its own: the
+  // two give it the kernel's message.
+  auto ev = parse_log_text("Out of memory in UB 1234: OOM \n"
+                           "killed process 21738 (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].message.value_or(""), "Out of memory in UB 1234");
+}
+
 }  // namespace
 }  // namespace oomlens
