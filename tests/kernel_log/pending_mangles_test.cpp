@@ -666,6 +666,20 @@ TEST(PendingMangles, AHeaderThenAPosterParagraphIsAHeaderOnlyExcerpt) {
   EXPECT_EQ(ev[1].victims[0].pid, 15646);
 }
 
+TEST(PendingMangles, AHeaderCutBeforeItsFieldsKeepsItsRestAfterABlankLine) {
+  // 235 through short_monotonic: a header cut after `invoked oom-killer:`
+  // has its rest to come (`gfp_mask=0xd0, order=0, oom_adj=0`, quoted and
+  // re-flowed): a blank line before that rest ends no excerpt.
+  auto ev = parse_log_text("[78748.106803] X invoked oom-killer:\n"
+                           "\n"
+                           "gfp_mask=0xd0, order=0, oom_adj=0\n"
+                           "[78748.121334] Killed process 2385 (mysqld)\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "X");
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+}
+
 TEST(PendingMangles, AHeaderThenItsUnprefixedTraceAfterABlankLineKeepsItsBody) {
   // 308: the header, a blank `kernel: ` line, `kernel: Call Trace:`, then
   // unprefixed frames: its body, not a poster's paragraph.
