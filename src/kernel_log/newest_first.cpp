@@ -240,7 +240,7 @@ constexpr int64_t kSummaryPid = -2;  // an opening summary line whose pid is unk
 }  // namespace
 
 NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool final,
-                                std::optional<int> default_year, LinePad pad) {
+                                std::optional<int> default_year, LinePad pad, std::string_view opening_rest) {
   std::string padless;
   NewestFirst out;
   std::vector<int64_t> kill_pids;
@@ -299,6 +299,8 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       continue;
     }
     std::string_view t = trim(n.text);
+    std::string opened;  // the opening line with its rest from before it
+    if (count == 1 && !opening_rest.empty()) t = opened.assign(trim(n.text)).append(opening_rest);
     const bool unprefixed = !n.has_prefix;
     ++kernel_lines;
     std::string rest_before;

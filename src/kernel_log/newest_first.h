@@ -49,9 +49,12 @@ struct LinePad {
 /// more input). A selection line whose next kill opens a newest-first report
 /// is a report of its own (`end` after its line, `lines` 1); one followed
 /// by its own kill (the same pid) is in print order.
-/// Lines are read without the pads `pad` names.
+/// Lines are read without the pads `pad` names. `opening_rest`: the
+/// wrapped rest of the line at `line_start` that lies before it in the text
+/// (ReportScanner's outcome_rest_before(), print order), read after it.
 [[nodiscard]] NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool final,
-                                              std::optional<int> default_year, LinePad pad = {});
+                                              std::optional<int> default_year, LinePad pad = {},
+                                              std::string_view opening_rest = {});
 
 /// True when bare kernel text may open a newest-first report (kill, reaper,
 /// selection, `no killable processes` or OOM panic line). `cut`: a viewer

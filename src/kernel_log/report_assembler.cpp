@@ -380,6 +380,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->header = std::move(*h);
     cur_->has_content = true;
     piece = P::header;
+    // Only a header printed with its fields: one cut before them (`X invoked oom-killer:`) has its rest to come.
+    cur_->bare_header_line = t.find("gfp_mask=") != std::string_view::npos ? line.number : 0;
+    cur_->blank_since_header = false;
   } else if (auto k = kill_stump ? kill_stump : oomline::parse_kill(t)) {
     const int64_t kill_pid = k->pid;
     if (cur_ && repeats_outcome(*cur_, line, t, kill_pid, false)) {
@@ -617,6 +620,21 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       cur_.reset();
       return false;
     }
+    // A header that nothing of its report followed, then a poster's prose paragraph (a line of no record,
+    // without a prefix, after a blank unprefixed line): the excerpt was the header alone. A kill after the prose may
+    // be this report's or another's (newest-first text puts an older report's kill there, corpus 358):
+    // not joined, its trigger unknown rather than guessed.
+    if (cur_->bare_header_line && !cur_->has_outcome()) {
+      if (t.empty()) {
+        // A blank physical line (not a prefix alone, nor the empty record a glued prefix leaves).
+        if (!line.prefixed) cur_->blank_since_header = true;
+      } else if (line.prefixed || line.continuation || line_is_record(t) || line_is_stack_text(t)) {
+        cur_->bare_header_line = 0;  // its body (a kernel line, a frame of its trace)
+      } else if (cur_->blank_since_header) {
+        close();
+        return false;
+      }
+    }
     note_stack_frame(*cur_, t);
     track_seq(*cur_, line);
     // Short pieces join only as a `CPU: N PID:` stump (a long prefix leaves the reflowed line little room),
@@ -637,6 +655,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   }
   if (!cur_) return false;
   cur_->quiet = 0;
+  if (piece != P::header) cur_->bare_header_line = 0;
   if (line.number > cur_->lines.last) cur_->lines.last = line.number;
   if (line.number < cur_->lines.first) cur_->lines.first = line.number;
   take_time(*cur_, line);

@@ -160,6 +160,10 @@ struct ReportAssembler::Building {
 
   Section section = Section::none;
   uint64_t quiet = 0;  // consecutive unrecognised lines
+  // The header's line number, while no line of its report has been recognised after it (0 otherwise), and
+  // whether a blank line came since: a poster's prose paragraph there ends a header-only excerpt.
+  uint64_t bare_header_line = 0;
+  bool blank_since_header = false;
   std::vector<std::string> notes;
   std::vector<uint64_t> cut_lines;  // lines a viewer cut (`...`, `…`)
   Piece piece = Piece::none;        // last recognised line, kept for rejoining

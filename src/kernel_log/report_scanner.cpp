@@ -130,8 +130,14 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     // they may lie in an earlier chunk, and the result must not depend on
     // chunk borders; an open report rejoins them (report_assembler.cpp).
     const size_t anchor_ls = ls;
-    if (ls != anchor_ls || continues(region, ls, eol) ||
-        (eol + 1 >= n && !final && (prefixed(raw) || at_wrap_width(raw)))) {
+    // Newest-first, a prefixed line's wrapped rest lies before it: when the pieces before it and those
+    // after it both make it whole, the stamps decide (the next prefixed line stamped earlier: newest-first).
+    std::string early_rest;
+    const bool rest_precedes = continues(region, ls, eol) &&
+                               outcome_rest_before(region, fed_end, ls, early_rest) < ls &&
+                               stamped_after_next(region, ls, eol, n);
+    if (!rest_precedes && (ls != anchor_ls || continues(region, ls, eol) ||
+                           (eol + 1 >= n && !final && (prefixed(raw) || at_wrap_width(raw))))) {
       size_t end = take_record(region, ls, final || n - ls > kMaxHeldBytes, pieces);
       if (end == std::string_view::npos) {
         n = ls;
@@ -152,7 +158,7 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
         n = ls;  // its wrapped rest may come with the next chunk
         break;
       }
-      if (join_split_anchor(region, raw, t, eol, n)) {
+      if (!rest_precedes && join_split_anchor(region, raw, t, eol, n)) {
         pieces = 2;
         eol = region.find('\n', eol + 1);
         if (eol == std::string_view::npos) eol = n;
@@ -160,12 +166,24 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
         normalize_line(raw, norm, opt.default_year);
       }
     }
-    if (!norm.foreign && may_open_newest_first(norm.text, norm.truncated)) {
+    // Newest-first, a prefixed line that is no record by itself may have its wrapped rest before it.
+    std::string rest_before, opened;
+    const size_t rest_from = pieces == 1 && !norm.foreign ? outcome_rest_before(region, fed_end, ls, rest_before) : ls;
+    std::string_view outcome_text = norm.text;
+    if (rest_from < ls) outcome_text = opened.assign(trim(norm.text)).append(rest_before);
+    if (!norm.foreign && may_open_newest_first(outcome_text, norm.truncated)) {
       NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year,
-                                           LinePad{pad_width, pad_len});
+                                           LinePad{pad_width, pad_len}, rest_before);
       if (nf.order == NewestFirst::Order::undecided) {
         n = ls;  // hold the rest back until more input arrives
         break;
+      }
+      // The stamps showed newest-first text (rest_precedes) where the lines after tell nothing: the record
+      // alone, with its rest before it.
+      if (rest_precedes && rest_from < ls && nf.order == NewestFirst::Order::forward) {
+        nf.order = NewestFirst::Order::reversed;
+        nf.end = eol < n ? eol + 1 : n;
+        nf.rests_after = false;
       }
       if (nf.order == NewestFirst::Order::repeated) {
         line_no += nf.lines;  // its copy follows: that one is read
@@ -176,18 +194,26 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
         // A report that ends without a kill (no killable processes, an OOM
         // panic) stays open in print order: what follows it (the panic and
         // its own CPU line and stack) lies before it in the text.
-        if (!oomline::parse_kill(norm.text) && !oomline::parse_reaper(norm.text) &&
-            !oomline::parse_select(norm.text)) {
+        if (!oomline::parse_kill(outcome_text) && !oomline::parse_reaper(outcome_text) &&
+            !oomline::parse_select(outcome_text)) {
           pos = fed_end = feed_reversed_with_body(region, fed_end, ls, nf.end);
           continue;
         }
         assembler.expire(line_no + 1);
-        const size_t from = nf.rests_after ? ls : wrapped_rest_before(region, fed_end, ls);
-        feed_reversed(region, from, nf.end, line_no + 1 - (from < ls), nf.rests_after);
+        const size_t from = nf.rests_after ? ls : rest_from < ls ? rest_from : wrapped_rest_before(region, fed_end, ls);
+        feed_reversed(region, from, nf.end, line_no + 1 - count_newlines(region.substr(from, ls - from)),
+                      nf.rests_after);
         pos = nf.end;
         fed_end = pos;
         continue;
       }
+    }
+    // Read forward, such a rest before the line is still its: no reading puts another record's there.
+    std::string with_rest;
+    if (rest_from < ls) {
+      with_rest.assign(trim_right(raw)).append(rest_before);
+      raw = with_rest;
+      normalize_line(raw, norm, opt.default_year);
     }
     if (!norm.foreign) {
       // Newest-first, a wrapped piece after the line is the older line's, not its.

@@ -262,6 +262,8 @@ struct ReportScanner::Impl {
   void feed_reversed(std::string_view region, size_t from, size_t to, uint64_t first_number,
                      bool rests_after = false);
   size_t wrapped_rest_before(std::string_view region, size_t lower, size_t ls);
+  size_t outcome_rest_before(std::string_view region, size_t lower, size_t ls, std::string& rest);
+  bool stamped_after_next(std::string_view region, size_t ls, size_t eol, size_t n);
   bool prefix_alone(std::string_view raw);
   bool rest_piece(std::string_view raw);
   bool opens_newest_first_here(std::string_view region, size_t ls);

@@ -165,6 +165,9 @@ bool ReportScanner::Impl::joins_as_record(std::string_view raw, std::string_view
     return false;
   normalize_line(next, probe, opt.default_year);
   if (probe.has_prefix || probe.foreign) return false;
+  // dump_oom_summary() prints `oom-kill:` at its record's start: no line's rest (newest-first, the summary
+  // after a kill line broken at `Killed `, whose rest lies before it: corpus 215).
+  if (starts_with(trim(probe.text), "oom-kill:")) return false;
   normalize_line(raw, probe, opt.default_year);
   if (probe.foreign || line_is_record(trim(probe.text))) return false;
   std::string whole(raw);
@@ -326,8 +329,14 @@ bool ReportScanner::Impl::join_split_anchor(std::string_view region, std::string
   if (rest.empty()) return false;
   // A rest that reads as a kill or selection line by itself (`memory: Killed process …`)
   // goes with the line only when the two give it a longer message (`Memory cgroup out of memory`).
+  // One that prints no message (OpenVZ's `killed process …` after `Out of memory in UB 1234: OOM `) goes with
+  // it when the two give it one.
   std::optional<std::string> rest_message;
-  if (line_is_record(rest) && !(rest_message = oomline::outcome_message(rest))) return false;
+  bool rest_outcome = false;
+  if (line_is_record(rest) && !(rest_message = oomline::outcome_message(rest))) {
+    if (!oomline::parse_kill(rest) && !oomline::parse_select(rest)) return false;
+    rest_outcome = true;
+  }
   std::string whole(raw.substr(0, static_cast<size_t>(norm.text.data() - raw.data())));
   whole.append(trim_right(norm.text));
   // A break at a space (indented rest, format=flowed's trailing space) keeps one.
@@ -335,9 +344,9 @@ bool ReportScanner::Impl::join_split_anchor(std::string_view region, std::string
   whole.append(rest);
   normalize_line(whole, probe, opt.default_year);
   if (!line_is_record(trim(probe.text))) return false;
-  if (rest_message) {
+  if (rest_message || rest_outcome) {
     auto m = oomline::outcome_message(trim(probe.text));
-    if (!m || !oomline::message_extends(*m, *rest_message)) return false;
+    if (!m || (rest_message && !oomline::message_extends(*m, *rest_message))) return false;
   }
   joined = std::move(whole);
   return true;

@@ -110,6 +110,18 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
         continue;
       }
     }
+    // An outcome's rest that reads as a record by itself (OpenVZ's `killed process …` after `…: OOM `).
+    if (i > 0) {
+      std::string rest;
+      const size_t at = outcome_rest_before(region, spans[0].first, spans[i].first, rest);
+      if (at < spans[i].first) {
+        std::string whole(trim_right(raw));
+        whole += rest;
+        while (i > 0 && spans[i].first > at) --i;
+        feed_line(whole, number);
+        continue;
+      }
+    }
     // A prefixed line's wrapped rest (`…limit of /kubepo` + `ds/pod…`) lies
     // before it in the text, piece by piece reversed: joined as take_record() joins it.
     if (i > 0 && prefixed(raw) && unprefixed(span_text(region, spans[i - 1]))) {
@@ -146,6 +158,85 @@ size_t ReportScanner::Impl::wrapped_rest_before(std::string_view region, size_t 
   const std::string_view t = trim(probe.text);
   if (probe.has_prefix || probe.foreign || probe.continuation || t.empty() || line_is_record(t)) return ls;
   return ps;
+}
+
+// Newest-first, a prefixed line that is no record by itself (`… Out of
+// memory: Killed `, a mail client's break at a space) may have its wrapped
+// rest just before it, piece by piece reversed (corpus 215: `process 1968
+// (memkiller) …` then `file-rss:…`): the start of those pieces in [lower,
+// ls) when the line and they (4 at most) read as a whole kill, reaper,
+// `oom-kill:` summary or selection; their text, in print order, in `rest`.
+// Else `ls`.
+size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t lower, size_t ls, std::string& rest) {
+  using P = ReportAssembler::Building::Piece;
+  rest.clear();
+  if (ls <= lower) return ls;
+  const size_t e = region.find('\n', ls);
+  normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe, opt.default_year);
+  if (!probe.has_prefix || probe.foreign || probe.truncated || trim(probe.text).empty() ||
+      line_is_record(trim(probe.text)))
+    return ls;
+  const std::string line(trim(probe.text));
+  // The break's space (format=flowed keeps it at the line's end) goes before the rest.
+  const std::string_view raw = span_text(region, {ls, e == std::string_view::npos ? region.size() : e});
+  if (!raw.empty() && is_space(raw.back())) rest = " ";
+  size_t at = ls;
+  for (int i = 0; i < 4 && at > lower; ++i) {
+    size_t ps = at - 1;
+    while (ps > lower && region[ps - 1] != '\n') --ps;
+    const std::string_view piece = span_text(region, {ps, at - 1});
+    // The nearest piece may read as a kill by itself when the line gives it a longer message (OpenVZ's
+    // `Out of memory in UB 1234: OOM ` + `killed process …`, corpus 351), as join_split_anchor() joins it.
+    bool piece_record = false;
+    std::optional<std::string> piece_message;
+    if (!unprefixed(piece)) {
+      normalize_line(piece, probe, opt.default_year);
+      const std::string_view pt = trim(probe.text);
+      if (i > 0 || probe.has_prefix || probe.foreign || !(oomline::parse_kill(pt) || oomline::parse_select(pt)))
+        break;
+      piece_record = true;
+      piece_message = oomline::outcome_message(pt);
+    }
+    rest.append(dequote(piece));
+    at = ps;
+    const std::string whole = line + rest;
+    if (piece_record) {
+      const auto m = oomline::outcome_message(whole);
+      if (!m || (piece_message && !oomline::message_extends(*m, *piece_message))) break;
+      return at;  // a record by itself: complete as it is
+    }
+    oomline::Summary sum;
+    const bool complete = oomline::parse_kill(whole)      ? piece_complete(P::kill, whole)
+                          : oomline::parse_reaper(whole) ? piece_complete(P::reaper, whole)
+                          : starts_with(whole, "oom-kill:") && oomline::parse_summary(whole, sum)
+                              ? piece_complete(P::summary, whole)
+                              : oomline::parse_select(whole).has_value();
+    if (complete) return at;
+  }
+  rest.clear();
+  return ls;
+}
+
+// Whether the prefixed line [ls, eol) was stamped later than the next
+// prefixed kernel line after it (its unprefixed pieces and blank lines
+// passed over, 6 lines at most, up to `n`): both printk times, or both wall
+// times of one format. Text in print order never has that.
+bool ReportScanner::Impl::stamped_after_next(std::string_view region, size_t ls, size_t eol, size_t n) {
+  normalize_line(span_text(region, {ls, eol}), probe, opt.default_year);
+  if (!probe.has_prefix || probe.foreign) return false;
+  const LinePrefix line = probe.prefix;
+  size_t p = eol + 1;
+  for (int i = 0; i < 6 && p < n; ++i) {
+    size_t e = region.find('\n', p);
+    if (e == std::string_view::npos || e > n) e = n;
+    normalize_line(span_text(region, {p, e}), probe, opt.default_year);
+    p = e + 1;
+    if (probe.foreign || !probe.has_prefix) continue;
+    if (line.monotonic_s && probe.prefix.monotonic_s) return *line.monotonic_s > *probe.prefix.monotonic_s;
+    return line.wall && probe.prefix.wall && line.wall->size() == probe.prefix.wall->size() &&
+           *line.wall > *probe.prefix.wall;
+  }
+  return false;
 }
 
 // Whether the line at `ls` is one that may open a newest-first report

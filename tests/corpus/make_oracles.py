@@ -934,7 +934,7 @@ add("214-linux-stable-2025-5.8-cpuset-movable-node-runc-init-kill-containerd-ind
     chosen=[4100, "containerd"], checks=["trigger_not_victim", "movable_only_nodes"], summary_not=["ran out"],
     text_not=K8S,
     trigger=trig("runc:[2:INIT]", 8291, gfp="0x500cc2(GFP_HIGHUSER|__GFP_ACCOUNT)", order=0, oom_score_adj=0))
-add("mangler-pending/215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log",
+add("215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log",
     LORE + "lkml/e444e0ca-a2ff-37f2-1f1a-032b9fd63235@bytedance.com/", ["kill"], "cpuset (CONSTRAINT_CPUSET)",
     [kill(1968, "memkiller", 2099436, 1971712, 1024, 0, 0, 3904, 0)],
     task_memcg="/user.slice/user-0.slice/session-4.scope", chosen=[1968, "memkiller"], year_guessed=True,
@@ -1894,7 +1894,7 @@ add("350-nextbackup-22-rpi-4.9-syslog-previous-trace-kthread-frame-then-redis-se
 # badness score. The message `Out of memory in UB N` is passed only by kernel/bc/oom_kill.c out_of_memory_in_ub():
 # container 1234's own beancounter limits ran out, not the node (whose OOM passes `Out of memory`). No CONSTRAINT_*
 # names a beancounter: the constraint stays null (h-openvz; was read as "names the container, not which limit").
-add("mangler-pending/351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log",
+add("351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log",
     "http://kb.plesk.com/en/123671", ["kill", "kill"],
     "not determinable as a CONSTRAINT_* (OpenVZ `Out of memory in UB 1234`: container 1234's own beancounter limits)",
     constraints=[None, None],
@@ -1930,7 +1930,7 @@ add("357-mcloud-kb-2.6.9-style-out-of-memory-killed-process-mysql-no-sizes-prose
 # A Japanese blog: two RHEL5 kill records (`Killed process N, UID U, (comm).`, no sizes; RHEL5 has no memory cgroup)
 # under times the poster masked (`Jun 1XX:XX:XX`), then, from a second grep, the header that invoked the OOM killer
 # with its gfp_mask, order and oomkilladj masked (`XXXXXX`, `X`). The grep order is not the log's: kinds not checked.
-add("mangler-pending/358-fwoabw-jp-blog-rhel5-killed-process-uid-comma-no-sizes-masked-time-and-header-values.log",
+add("358-fwoabw-jp-blog-rhel5-killed-process-uid-comma-no-sizes-masked-time-and-header-values.log",
     "http://www.fwoabw.info/entry/2014/06/17/172115", None, "global (Out of memory: prefix; RHEL5 has no memory cgroup)",
     kills=[kill(15645, "postmaster", None, None, None, uid=26), kill(15646, "httpd", None, None, None, uid=26)],
     trigger=trig("httpd", None, note="gfp_mask, order and oomkilladj masked by the poster"))

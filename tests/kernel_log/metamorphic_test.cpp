@@ -248,6 +248,22 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- mangler-pending moved up --- (issue 12, h-mangle6: 215, once newest-first its kill's rest before it was read)
+    {{"215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log", "strip_prefix"},
+     "without prefixes, the kill line broken at `Killed ` (format=flowed) is three bare pieces after the `oom-kill:` summary that no rule rejoins: the kill is lost, kind `incomplete` (the outcome unknown), never another value"},
+    // (h-mangle6: 351, once newest-first an OpenVZ kill's rest before it was read, the stamps deciding which side)
+    {{"351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log", "wrap72"},
+     "each `Out of memory in UB 1234: OOM ` + `killed process …` record wrapped again at 72 columns (` OOM ` and `B` "
+     "become pieces of their own): the kills are lost (no event), never another value"},
+    {{"351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log", "flowed72"},
+     "as through wrap72, the records re-flowed at 72 columns (`1234: OOM ` and `swap:0kB` pieces): the kills are lost"},
+    {{"351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log", "reflow_indent"},
+     "as through wrap72, the records reflowed into indented pieces: the kills are lost"},
+    {{"351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log", "quoted_printable"},
+     "as through wrap72, the records soft-broken at 76 columns: the kills are lost"},
+    {{"351-plesk-kb-123671-virtuozzo-ub-oom-killed-process-php-cgi-wrapped-after-oom-rage-line.log", "strip_prefix"},
+     "without prefixes, the second record's `killed process …` line is fed alone into the open report after the "
+     "first kill: its message `Out of memory in UB 1234` is lost (null), never another value"},
     // 461 (blind set 15c), moved up once a viewer's cut `Task in /PATH` line opens its report (h-fix461)
     {{"461-mesos-kibana-8-raw-dmesg-3.x-memcg-v1-docker-scope-128m-limit-memsw-usage-0-node-selection-score-1112-kill.log",
       "wrap72"},
@@ -624,16 +640,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "never another value"},
     // --- block blind-13a --- (issue 12: tests/corpus/387-398)
     {{"387-kubernikus-321-kubectl-describe-node-events-table-npd-podoomkilling-memcg-selection-hyperkube-score-2109.log",
-      "flowed72"},
-     "the selection is the message cell of a `kubectl describe node` events row (`  Warning  PodOOMKilling  2m    "
-     "kernel-monitor, <node>  Memory cgroup out of memory: Kill process …`, 150 columns): re-flowed, its `Memory "
-     "cgroup ` stays on the row's first piece, which is no kernel line, so the selection is read from `out of "
-     "memory: Kill process …` without its message: constraint and message null, never another value"},
-    {{"387-kubernikus-321-kubectl-describe-node-events-table-npd-podoomkilling-memcg-selection-hyperkube-score-2109.log",
-      "reflow_indent"},
-     "as through flowed72: the events row's `Memory cgroup` is reflowed apart from `out of memory: Kill process`: "
-     "constraint and message null"},
-    {{"387-kubernikus-321-kubectl-describe-node-events-table-npd-podoomkilling-memcg-selection-hyperkube-score-2109.log",
       "truncate100_dots"},
      "the events row is cut at 100 columns inside `Memory cgroup out of memory: Kill proc…`, before the pid: no "
      "selection is left to read (no event), never another one"},
@@ -792,9 +798,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "reverse"},
      "newest-first, the unprefixed frames come before their `kernel: Call Trace:` and header with no stamp to order "
      "them: they are not read back into the report, and the constraint they gave is lost"},
-    {{"314-pjolsson-cn-blog-centos7-mongod-selection-and-kill-run-into-one-prose-paragraph-title-lines.log", "wrap80"},
-     "a selection and kill run into one long prose line: a wrap breaks the prose before `Out of memory:`, whose "
-     "message is then not told from the prose (constraint lost)"},
     {{"314-pjolsson-cn-blog-centos7-mongod-selection-and-kill-run-into-one-prose-paragraph-title-lines.log",
       "quoted_printable"},
      "a selection and kill run into one long prose line: its soft breaks fall inside the prose and the records, "

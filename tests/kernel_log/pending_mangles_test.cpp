@@ -644,5 +644,119 @@ TEST(PendingMangles, ATableHeaderGluedAfterAnEmptyRecordOpensTheRowsReport) {
   EXPECT_EQ(ev[0].tasks[1].oom_score_adj.value_or(0), -250);
 }
 
+TEST(PendingMangles, AHeaderThenAPosterParagraphIsAHeaderOnlyExcerpt) {
+  // 358 through reverse: a header with masked values, the poster's prose
+  // (a paragraph after a blank line), then kill lines of another excerpt.
+  // Nothing of the header's report follows it: the kills are not its, and
+  // each is read alone (newest-first they are older; forward unknown).
+  const std::string p = "Jun 1XX:XX:XX hostname kernel: ";
+  auto ev = parse_log_text("Jun 1 XX:XX:XX hostname kernel: httpd invoked oom-killer: gfp_mask=XXXXXX, order=X, oomkilladj=X\n"
+                           "# log\n"
+                           "\n"
+                           "grep 'invoked oom-killer' /var/log/messages\n"
+                           "\n" +
+                           p + "Out of memory: Killed process 15646, UID 26, (httpd).\n" + p +
+                           "Out of memory: Killed process 15645, UID 26, (postmaster).\n");
+  ASSERT_EQ(ev.size(), 3u);
+  EXPECT_EQ(ev[0].kind, EventKind::incomplete);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "httpd");
+  EXPECT_FALSE(ev[1].trigger);
+  ASSERT_EQ(ev[1].victims.size(), 1u);
+  EXPECT_EQ(ev[1].victims[0].pid, 15646);
+}
+
+TEST(PendingMangles, AHeaderCutBeforeItsFieldsKeepsItsRestAfterABlankLine) {
+  // 235 through short_monotonic: a header cut after `invoked oom-killer:`
+  // has its rest to come (`gfp_mask=0xd0, order=0, oom_adj=0`, quoted and
+  // re-flowed): a blank line before that rest ends no excerpt.
+  auto ev = parse_log_text("[78748.106803] X invoked oom-killer:\n"
+                           "\n"
+                           "gfp_mask=0xd0, order=0, oom_adj=0\n"
+                           "[78748.121334] Killed process 2385 (mysqld)\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].trigger);
+  EXPECT_EQ(ev[0].trigger->comm, "X");
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+}
+
+TEST(PendingMangles, AHeaderThenItsUnprefixedTraceAfterABlankLineKeepsItsBody) {
+  // 308: the header, a blank `kernel: ` line, `kernel: Call Trace:`, then
+  // unprefixed frames: its body, not a poster's paragraph.
+  auto ev = parse_log_text("kernel: httpd invoked oom-killer: gfp_mask=0x201d2, order=0, oomkilladj=0\n"
+                           "kernel: \n"
+                           "kernel: Call Trace:\n"
+                           "[<ffffffff800c3a6a>] out_of_memory+0x8e/0x2f5\n"
+                           "[<ffffffff8000f2eb>] __alloc_pages+0x245/0x2ce\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_TRUE(ev[0].trigger);
+  EXPECT_TRUE(ev[0].constraint);
+}
+
+TEST(PendingMangles, NewestFirstAKillBrokenAtASpaceHasItsRestBeforeIt) {
+  // 215 through reverse: a format=flowed kill line broken after `Killed `
+  // and inside its sizes, read newest-first: its two pieces lie before it,
+  // the `oom-kill:` summary (no line's rest: it starts its record) and that
+  // summary's prefix alone after it.
+  auto ev = parse_log_text(
+      "file-rss:1024kB, shmem-rss:0kB, UID:0 pgtables:3904kB oom_score_adj:0\n"
+      "process 1968 (memkiller) total-vm:2099436kB, anon-rss:1971712kB, \n"
+      "Apr  4 09:08:53 host04 kernel: [   65.481992] Out of memory: Killed \n"
+      "oom-kill:constraint=CONSTRAINT_CPUSET,nodemask=(null),cpuset=test,mems_allowed=0,global_oom,"
+      "task_memcg=/user.slice/user-0.slice/session-4.scope,task=memkiller,pid=1968,uid=0\n"
+      "[   65.470256] \n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].kind, EventKind::kill);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 65.470256);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 1968);
+  EXPECT_EQ(ev[0].victims[0].comm, "memkiller");
+}
+
+TEST(PendingMangles, NewestFirstTheStampsTellWhichSideAnOpenVzKillsRestLies) {
+  // 351 through reverse: OpenVZ records wrapped after `OOM `, each rest a
+  // `killed process …` line by itself, read newest-first: a stump's rest
+  // lies before it, and the line after it is the older record's. The next
+  // prefixed line stamped earlier says so; each kill keeps its own time.
+  const std::string p = "Nov 24 12:17:07 hwnode kernel: [758957.803617] ", q = "Nov 24 12:17:04 hwnode kernel: [758955.653313] ";
+  auto ev = parse_log_text("killed process 21747 (php-cgi) score 0 vm:281988kB, rss:17008kB, swap:0kB\n" + p +
+                           "Out of memory in UB 1234: OOM \n"
+                           "killed process 21738 (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB\n" +
+                           q + "Out of memory in UB 1234: OOM \n");
+  ASSERT_EQ(ev.size(), 2u);
+  for (const auto& e : ev) {
+    ASSERT_EQ(e.victims.size(), 1u);
+    const double want = e.victims[0].pid == 21747 ? 758957.803617 : 758955.653313;
+    EXPECT_EQ(e.time.monotonic_s.value_or(0), want) << e.victims[0].pid.value_or(0);
+    EXPECT_EQ(e.victims[0].message.value_or(""), "Out of memory in UB 1234");
+  }
+}
+
+TEST(PendingMangles, ForwardTheSameRecordsKeepTheirRestAfterThem) {
+  // 351 as printed: the stamps run forward, so each rest is the line after.
+  const std::string p = "Nov 24 12:17:04 hwnode kernel: [758955.653313] ", q = "Nov 24 12:17:07 hwnode kernel: [758957.803617] ";
+  auto ev = parse_log_text(p + "Out of memory in UB 1234: OOM \n"
+                               "killed process 21738 (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB\n" +
+                           q + "Out of memory in UB 1234: OOM \n"
+                               "killed process 21747 (php-cgi) score 0 vm:281988kB, rss:17008kB, swap:0kB\n");
+  ASSERT_EQ(ev.size(), 2u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 21738);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 758955.653313);
+  ASSERT_EQ(ev[1].victims.size(), 1u);
+  EXPECT_EQ(ev[1].victims[0].pid, 21747);
+}
+
+TEST(PendingMangles, ABareStumpTakesAKillThatPrintsNoMessageAsItsRest) {
+  // 351 through strip_prefix (and 387, 314 through wraps): a line that is no
+  // record, then a kill or selection that prints no message of its own: the
+  // two give it the kernel's message.
+  auto ev = parse_log_text("Out of memory in UB 1234: OOM \n"
+                           "killed process 21738 (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].message.value_or(""), "Out of memory in UB 1234");
+}
+
 }  // namespace
 }  // namespace oomlens
