@@ -251,7 +251,7 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
                           (norm.truncated && (oomline::parse_kill_stump(norm.text) ||
                                               oomline::parse_task_in(norm.text, true)))))
       look_back(region, fed_end, ls, number);
-    else if (!norm.foreign && glued_stack_block(norm)) assembler.start_from_stack(number);
+    else if (!norm.foreign && glued_stack_block(norm)) assembler.start_from_stack(number, other_record_before(region, fed_end, ls));
     else if (!norm.foreign && oomline::is_oom_frame(norm.text)) start_at_stack(region, fed_end, ls, number);
     else if (table_start) start_at_table(region, fed_end, ls, number);
     feed_line(raw, number);
@@ -281,6 +281,14 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     history.erase(0, from);
   }
   return held_from;
+}
+
+bool ReportScanner::Impl::other_record_before(std::string_view region, size_t lo, size_t ls) {
+  if (ls <= lo) return lo > 0 || history.empty();  // a report's line before it, or the input's start
+  size_t begin = ls - 1;
+  while (begin > lo && region[begin - 1] != '\n') --begin;
+  normalize_line(region.substr(begin, ls - 1 - begin), probe, opt.default_year);
+  return probe.foreign;
 }
 
 void ReportScanner::Impl::watch_to(LineWatch* w, std::string_view region, size_t to, WatchCursor& c) {

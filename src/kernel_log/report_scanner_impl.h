@@ -125,6 +125,10 @@ struct ReportScanner::Impl {
     size_t pos = 0;
     uint64_t line = 1;
   };
+  /// Whether nothing of a dump_stack() block that starts at region[ls] can lie before it: the input's start, a
+  /// report's line (`lo`: the lines fed to one), or another program's line. A kernel line before it may be the
+  /// block's own first line broken (a wrap, a terminal's padding): then its start is not known.
+  bool other_record_before(std::string_view region, size_t lo, size_t ls);
   /// Hands on region[c.pos, to) whole (lines read otherwise than by the sweep: they are searched by the watch).
   static void watch_to(LineWatch* w, std::string_view region, size_t to, WatchCursor& c);
   /// The newlines of region[from, to), which the sweep passed over (`words`: its words, offsets from `from`; w

@@ -293,12 +293,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"469-scylladb-642-centos7-3.10-dmesg-from-cpu-line-no-header-scylla-raw-words-stack-cut-at-out-of-memory.log",
       "quoted_printable"},
      "the excerpt starts at the CPU line (no header): mangled, that line no longer opens the report alone, so the trigger, its time, its constraint or the whole incomplete event are lost (null), never another value"},
-    {{"469-scylladb-642-centos7-3.10-dmesg-from-cpu-line-no-header-scylla-raw-words-stack-cut-at-out-of-memory.log",
-      "iso_comma"},
-     "the excerpt starts at the CPU line (no header): mangled, that line no longer opens the report alone, so the trigger, its time, its constraint or the whole incomplete event are lost (null), never another value"},
-    {{"469-scylladb-642-centos7-3.10-dmesg-from-cpu-line-no-header-scylla-raw-words-stack-cut-at-out-of-memory.log",
-      "mixed_prefixes"},
-     "the excerpt starts at the CPU line (no header): mangled, that line no longer opens the report alone, so the trigger, its time, its constraint or the whole incomplete event are lost (null), never another value"},
     {{"470-scylla-monitoring-1242-masked-host-syslog-4.19-table-header-rows-scylla-4295083049-page-total-vm-shifts-columns-adj-minus-950.log",
       "wrap80_inline_pad"},
      "task-table rows after their header: a pad inside a wrapped row's numbers leaves its pgtables_bytes unread (null), never another value"},
@@ -436,9 +430,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the excerpt starts at the CPU line (no header): mangled, that line no longer opens the report alone, so the trigger, its time or the whole incomplete event are lost (null), never another value"},
     {{"417-systemd-12661-azure-4.15-pid1-cpu-line-first-page-cache-fault-stack-asan-regs-cut.log",
       "reverse"},
-     "the excerpt starts at the CPU line (no header): mangled, that line no longer opens the report alone, so the trigger, its time or the whole incomplete event are lost (null), never another value"},
-    {{"417-systemd-12661-azure-4.15-pid1-cpu-line-first-page-cache-fault-stack-asan-regs-cut.log",
-      "iso_comma"},
      "the excerpt starts at the CPU line (no header): mangled, that line no longer opens the report alone, so the trigger, its time or the whole incomplete event are lost (null), never another value"},
     {{"419-aquarium-fish-64-aws-syslog-uptime-318-days-seven-digit-pid-rows-only-aquarium-fish-15g-rss.log",
       "wrap72"},
@@ -587,9 +578,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"444-ha-core-42636-rpi3-arm64-4.19-dmesgT-2020-python3-docker-cpuset-first-arm64-call-trace-meminfo-continuations-cut.log",
       "reverse"},
      "the excerpt starts at the cpuset line (no header): mangled, that line and the CPU line no longer open the report alone, so the trigger, its time or the whole incomplete event are lost (null), never another value"},
-    {{"444-ha-core-42636-rpi3-arm64-4.19-dmesgT-2020-python3-docker-cpuset-first-arm64-call-trace-meminfo-continuations-cut.log",
-      "iso_comma"},
-     "the excerpt starts at the cpuset line (no header): mangled, that line and the CPU line no longer open the report alone, so the trigger, its time or the whole incomplete event are lost (null), never another value"},
     // --- h-left3 ---
     {{"01-rhel7-3.10-global-mysqld.log", "wrap80"},
      "the counters record (`… active_file:1263 inactive_file:1167 …`, one syslog line with `#012`) is wrapped at 80 "
@@ -653,9 +641,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "a header-less paste that starts at its cpuset line: wrapped at 80 columns or re-flowed, the dump_stack() block's start is broken so that the look-back from its `out_of_memory+` frame does not reach it: time and trigger null, never another"},
     {{"346-mongodb-k8s-180-rhel7-3.10-header-first-line-cut-cpuset-container-id-xfs-filemap-fault-stack-cut.log",
       "reverse"},
-     "a header-less paste that starts at its cpuset line: newest-first or behind a second prefix (iso_comma) the look-back from its `out_of_memory+` frame finds no block start (as for 102 and 118): no event"},
-    {{"346-mongodb-k8s-180-rhel7-3.10-header-first-line-cut-cpuset-container-id-xfs-filemap-fault-stack-cut.log",
-      "iso_comma"},
      "a header-less paste that starts at its cpuset line: newest-first or behind a second prefix (iso_comma) the look-back from its `out_of_memory+` frame finds no block start (as for 102 and 118): no event"},
     {{"346-mongodb-k8s-180-rhel7-3.10-header-first-line-cut-cpuset-container-id-xfs-filemap-fault-stack-cut.log",
       "join_records"},
@@ -781,20 +766,13 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     // --- block blind-2025 --- (issue 12: the reports 100-117 of last session's blind test)
     {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "reflow_indent"},
      "a header-less paste read from its `CPU:` line: reflowed, the `CPU:` line's trigger, host and time are lost"},
-    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "mixed_prefixes"},
-     "a header-less paste read from its `CPU:` line: under a second prefix style the trigger is lost"},
     {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "reverse"},
      "a header-less paste is not looked for newest-first (its start marker lies below its frames): no event"},
-    {{"102-podman-20765-el9-5.14-memcg-stack-no-invoked-line.log", "iso_comma"},
-     "a header-less paste under a `dmesg --time-format iso` comma stamp: no event"},
     // --- blind set 3 --- (issue 12: the reports 150-174 of this session's blind test)
     {{"161-h3-lichee-25-3.4-markdown-bold-kill-line-quoted-in-prose.log", "truncate100_dots"},
      "the kill line sits past column 100 of a sentence: the cut removes all of it, so there is no event"},
     {{"161-h3-lichee-25-3.4-markdown-bold-kill-line-quoted-in-prose.log", "truncate120_ellipsis"},
      "the kill line sits past column 120 of a sentence: the cut removes all of it, so there is no event"},
-    {{"164-kubernetesquestions-57855013-gke-event-quoting-kernel-memcg-kill-of-pause.log", "iso_comma"},
-     "behind a stamp, the event's `1 OOMKilling: ` label reads as a program's tag (a foreign line): the "
-     "selection is lost, and with it the memcg message"},
     {{"173-clickhouse-14399-rfc3339-syslog-table-tail-and-selection-cut-before-kill.log", "wrap80_inline_pad"},
      "RFC 3339 syslog rows wrapped at 80 columns with a pad inside the line: a table tail with no header and no "
      "kill line is not rejoined, its rows are lost"},
@@ -808,8 +786,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     // --- block blind2 --- (issue 12: the reports 118-143 of this session's second blind test)
     {{"118-rpi-linux-3872-armv7-6.x-stack-meminfo-indented-no-header.log", "reverse"},
      "a header-less paste (from `Hardware name:`) is not looked for newest-first: no event (as 102)"},
-    {{"118-rpi-linux-3872-armv7-6.x-stack-meminfo-indented-no-header.log", "iso_comma"},
-     "a header-less paste under a `dmesg --time-format iso` comma stamp: no event (as 102)"},
     {{"120-lru-marie-6-7.1-table-rss-anon-rows-oom-kill-cut.log", "wrap80_inline_pad"},
      "a header-less table: the pad inside a number of konsole's row gives it one number more than the other "
      "rows, so which column split is unknown: its figures are lost"},
@@ -978,11 +954,11 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "wrap80"},
      "the one joined line (15 records, ~900 columns) wrapped at 80: the anchor piece is a middle piece of a record the joining does not read back to its start, so the stack-only event is lost, never another value"},
     {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
+      "reflow_indent"},
+     "the one joined line re-flowed into indented pieces: the report opens at a later piece, after the first piece (a kernel line, maybe the block's own start), so its time is not known (null), never another value"},
+    {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
       "quoted_printable"},
      "the one joined line soft-broken at 76 columns: the anchor piece is a middle piece (as wrap72), so the stack-only event is lost, never another value"},
-    {{"450-zfs-10255-6.x-dmesg-terminal-joined-one-line-kswapd-stack-balance-pgdat-out-of-memory.log",
-      "iso_comma"},
-     "the line re-prefixed with an ISO stamp (`2024-…,678628+02:00 Call Trace:    [34718.499313]  <TASK> …`) reads as an RFC 3339 syslog line whose host is `Call`, tag `Trace:` and printk stamp the first glued one: the block's first record is gone, so no report opens and the stack-only event is lost, never another value"},
 };
 
 // The only facts a mangle may still change to a different non-null value
