@@ -67,10 +67,13 @@ class CollectingSink final : public LogSink {
                  }),
         inner_(scanner_),
         warnings_(warnings),
-        lines_(lines) {}
+        lines_(lines) {
+    // The scanner's anchor sweep finds the evidence's lines too (one pass over the input).
+    scanner_.set_watch(&evidence_);
+  }
   void text(std::string_view chunk) override {
     if (lines_) lines_->feed(chunk);
-    if (events_ == 0) evidence_.feed(chunk);  // read only for an input with no report (end())
+    if (events_ > 0) scanner_.set_watch(nullptr);  // read only for an input with no report (end())
     inner_.text(chunk);
   }
   void record(std::string_view m, const RecordMeta& meta) override { inner_.record(m, meta); }

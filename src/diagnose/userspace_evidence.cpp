@@ -2,8 +2,8 @@
 #include "diagnose/userspace_evidence.h"
 
 #include "diagnose/killer_daemon_log.h"
-#include "diagnose/userspace_evidence_pairs.h"
-#include "kernel_log/anchor_simd.h"
+#include "kernel_log/anchor_search.h"
+#include "kernel_log/evidence_words.h"
 #include "util/format.h"
 
 #include <algorithm>
@@ -22,54 +22,9 @@ using text::trim;
 constexpr size_t kMaxEvidence = 8;  // one input says the same few times; more adds nothing
 // Lines read one by one before a line that holds a needed word, and at the end of a chunk: enough for a
 // whole memory.events dump (low, high, max, oom, oom_kill, oom_group_kill), so its state is exact.
-constexpr size_t kTailLines = 8;
+constexpr size_t kTailLines = LineWatch::kLinesBefore;
 
-// Slurm's count of OOM kills in a step: `oom-kill event(s)` (older slurmstepd), `oom_kill event` and
-// `oom_kill events` (newer releases).
-constexpr std::string_view kSlurmWords[] = {"oom-kill event", "oom_kill event"};
-
-// systemd's service/scope result after an OOM kill in its cgroup: `<unit>: Failed with result 'oom-kill'.`
-constexpr std::string_view kSystemdResult = "oom-kill'";
-
-// The words a user-space killer's kill line holds (killers()): earlyoom `sending SIG` and `killing process `,
-// systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd `Kill '`, the lowmemorykiller `Killing '`, nohang
-// `Send SIG…` and `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`.
-constexpr std::string_view kKillerWords[] = {"sending SIG", "killing process ", "Killed /", "oomd killed ",
-                                             "Kill '", "Killing '", "Send SIG", "Sending SIG"};
-
-using evidence_detail::EvidencePairs;
-
-constexpr bool killer_words_paired() {
-  for (std::string_view w : kKillerWords)
-    if (!EvidencePairs::has(w[0], 3, w[3])) return false;
-  return true;
-}
-static_assert(killer_words_paired(), "EvidencePairs holds each killer word's first and fourth byte");
-
-size_t find_evidence_word(std::string_view text, size_t from) {
-  constexpr std::string_view kHigh = "high ", kSystemd = "OOM killer";
-  static_assert(EvidencePairs::has(kHigh[0], 3, kHigh[3]) && EvidencePairs::has(kSystemd[0], 3, kSystemd[3]));
-  static_assert(EvidencePairs::has(kSystemdResult[0], 3, kSystemdResult[3]));
-  static_assert(EvidencePairs::has(kSlurmWords[0][0], 3, kSlurmWords[0][3]) &&
-                EvidencePairs::has(kSlurmWords[1][0], 3, kSlurmWords[1][3]));
-  // A candidate is compared only with the words of its first byte (most candidates are none: `kill…`,
-  // `Send…` of the kernel's own lines).
-  const auto verify = [&](size_t i) {
-    const std::string_view rest = text.substr(i);
-    const auto is = [&](std::string_view w) { return rest[0] == w[0] && starts_with(rest, w); };
-    if (is(kHigh) || is(kSlurmWords[0]) || is(kSlurmWords[1]) || is(kSystemd) || is(kSystemdResult)) return true;
-    return std::any_of(std::begin(kKillerWords), std::end(kKillerWords), is);
-  };
-  // The scan of the whole input (an input with no report): AVX2's 32 positions a block where the CPU has it.
-#if defined(__x86_64__) || defined(__i386__)
-  const size_t at = anchor_detail::have_avx2() ? needles::find_first_by<EvidencePairs>(evidence_detail::avx2_next_evidence_candidates,
-                                                                          32, text.data(), from, text.size(), verify)
-                                : needles::find_first<EvidencePairs>(text.data(), from, text.size(), verify);
-#else
-  const size_t at = needles::find_first<EvidencePairs>(text.data(), from, text.size(), verify);
-#endif
-  return at == text.size() ? std::string_view::npos : at;
-}
+using evidence_words::kSlurm;
 
 // The systemd unit a line of systemd's names before its sentence at `at`: the word before `: `
 // (`systemd[1]: user@1000.service: A process …`), as "systemd unit U", or "a systemd unit" when there is none
@@ -203,7 +158,7 @@ std::string slurm(std::string_view t) {
   std::string_view rest = t.substr(at + 9);
   const auto n = take_u64(rest);
   if (!n || rest.empty() || rest.front() != ' ' ||
-      (!starts_with(rest.substr(1), kSlurmWords[0]) && !starts_with(rest.substr(1), kSlurmWords[1])))
+      (!starts_with(rest.substr(1), kSlurm[0]) && !starts_with(rest.substr(1), kSlurm[1])))
     return {};
   std::string_view step;
   for (std::string_view key : {std::string_view("StepId="), std::string_view(" step ")}) {
@@ -296,9 +251,7 @@ void UserspaceEvidenceScan::line(std::string_view t) {
 
 void UserspaceEvidenceScan::feed(std::string_view chunk) {
   if (found_.size() >= kMaxEvidence) return;  // nothing more is said: the rest need not be read
-  // The whole lines of the chunk after the one partial_ completes: only the lines holding a needed word
-  // are read one by one, each with the few lines before it for the memory.events state; the lines
-  // between are only counted (SIMD).
+  // The whole lines of the chunk after the one partial_ completes (scan_lines()), then its partial last line.
   const size_t first_eol = chunk.find('\n');
   const size_t last_eol = chunk.rfind('\n');
   if (first_eol == std::string_view::npos || first_eol == last_eol) {
@@ -306,10 +259,30 @@ void UserspaceEvidenceScan::feed(std::string_view chunk) {
     return;
   }
   feed_lines(chunk.substr(0, first_eol + 1));
-  const std::string_view bulk = chunk.substr(first_eol + 1, last_eol - first_eol);  // ends with '\n'
+  scan_lines(chunk.substr(first_eol + 1, last_eol - first_eol));
+  feed_lines(chunk.substr(last_eol + 1));
+}
+
+void UserspaceEvidenceScan::lines(std::string_view text, uint64_t first_line) {
+  if (found_.size() >= kMaxEvidence) return;
+  if (first_line != line_no_ + 1) memory_events_ = false;  // the lines skipped hold no `high `: no dump goes on
+  line_no_ = first_line - 1;
+  const size_t last_eol = text.rfind('\n');
+  if (last_eol == std::string_view::npos) {
+    feed_lines(text);  // the input's last line, read at finish()
+    return;
+  }
+  scan_lines(text.substr(0, last_eol + 1));
+  feed_lines(text.substr(last_eol + 1));
+}
+
+void UserspaceEvidenceScan::scan_lines(std::string_view bulk) {
+  // Whole lines (bulk ends with '\n'): only the lines holding a needed word are read one by one, each with the
+  // few lines before it for the memory.events state; the lines between are only counted (SIMD).
   size_t done = 0;  // the lines of bulk before this are read or counted
   while (done < bulk.size()) {
-    const size_t word = find_evidence_word(bulk, done);
+    const size_t found = find_evidence_word(bulk.data(), done, bulk.size());
+    const size_t word = found == bulk.size() ? std::string_view::npos : found;
     const size_t upto = word == std::string_view::npos ? bulk.size() : bulk.rfind('\n', word) + 1;  // npos + 1 == 0
     // Skipped: [done, tail); read: the last kTailLines lines before `upto` (or before the chunk's end).
     size_t tail = upto;
@@ -328,7 +301,6 @@ void UserspaceEvidenceScan::feed(std::string_view chunk) {
     }
     done = end;
   }
-  feed_lines(chunk.substr(last_eol + 1));
 }
 
 void UserspaceEvidenceScan::feed_lines(std::string_view chunk) {

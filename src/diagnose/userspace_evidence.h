@@ -22,6 +22,8 @@
 #include <string_view>
 #include <vector>
 
+#include "kernel_log/report_scanner.h"
+
 namespace oomlens::diagnose {
 
 struct UserspaceEvidence {
@@ -29,18 +31,25 @@ struct UserspaceEvidence {
   std::string message;  ///< translated sentence
 };
 
-/// Reads lines fed in chunks (a line may span chunks), the whole input (a
-/// job's output ends with slurmstepd's error); only the lines that hold
-/// one of the words a sentence needs are read one by one, the rest counted.
-class UserspaceEvidenceScan {
+/// Reads the whole input (a job's output ends with slurmstepd's error): as a
+/// ReportScanner's LineWatch (the lines its anchor sweep finds the words
+/// in, kernel_log/evidence_words.h), or fed in chunks (a line may span
+/// chunks). Only the lines that hold one of the words a sentence needs are
+/// read one by one, each with up to LineWatch::kLinesBefore lines before it
+/// (a memory.events dump); the rest are counted.
+class UserspaceEvidenceScan final : public LineWatch {
  public:
   void feed(std::string_view chunk);
   void finish();
+  /// LineWatch: whole lines from line `first_line` on; lines skipped since
+  /// the last call hold no word.
+  void lines(std::string_view text, uint64_t first_line) override;
   [[nodiscard]] const std::vector<UserspaceEvidence>& found() const { return found_; }
 
  private:
   void line(std::string_view t);
   void feed_lines(std::string_view chunk);
+  void scan_lines(std::string_view bulk);
   std::string partial_;
   uint64_t line_no_ = 0;
   bool memory_events_ = false;  // the previous line was a memory.events key (`low N`) or named the file

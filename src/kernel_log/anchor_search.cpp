@@ -2,9 +2,11 @@
 #include "kernel_log/anchor_search.h"
 
 #include "kernel_log/anchor_simd.h"
+#include "kernel_log/evidence_words.h"
 
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #if defined(__x86_64__) || defined(__i386__)
 #define OOMLENS_X86 1
@@ -117,6 +119,73 @@ bool anchor_at(const char* begin, const char* p, const char* end, bool rows) {
   }
 }
 
+// The evidence words (evidence_words.h), all of them: a candidate is compared only with the words of its first
+// byte (most candidates are none: `kill…`, `Send…` of the kernel's own lines).
+constexpr std::string_view kEvidenceWords[] = {
+    evidence_words::kHigh,       evidence_words::kSlurm[0],   evidence_words::kSlurm[1],   evidence_words::kSystemd,
+    evidence_words::kKillers[0], evidence_words::kKillers[1], evidence_words::kKillers[2], evidence_words::kKillers[3],
+    evidence_words::kKillers[4], evidence_words::kKillers[5], evidence_words::kKillers[6], evidence_words::kKillers[7],
+    evidence_words::kSystemdResult};
+
+constexpr bool evidence_pairs_agree() {
+  using anchor_detail::AnchorWatchPairs, anchor_detail::AnchorWatchPairsRows, anchor_detail::EvidencePairs;
+  for (std::string_view w : kEvidenceWords)
+    if (!EvidencePairs::has(w[0], 3, w[3]) || !AnchorWatchPairs::has(w[0], 3, w[3]) ||
+        !AnchorWatchPairsRows::has(w[0], 3, w[3]))
+      return false;
+  for (const Needle& k : kNeedles) {
+    if (k.text == "[") continue;
+    if (!AnchorWatchPairs::has(k.text[0], k.last, k.text[k.last]) ||
+        !AnchorWatchPairsRows::has(k.text[0], k.last, k.text[k.last]))
+      return false;
+  }
+  return AnchorWatchPairsRows::has('[', 8, ']') && AnchorWatchPairsRows::has('[', 6, ']') &&
+         !AnchorWatchPairs::has('[', 8, ']') && !AnchorWatchPairs::has('[', 6, ']');
+}
+// The nibble buckets of the 32-lane sweep (anchor_simd.h kWatchBuckets) hold every anchor's and every word's
+// first and fourth byte.
+consteval bool buckets_agree() {
+  for (std::string_view w : kEvidenceWords)
+    if (!anchor_detail::nibbles_match(w[0], w[3])) return false;
+  for (const Needle& k : kNeedles)
+    if (k.text != "[" && !anchor_detail::nibbles_match(k.text[0], k.text[3])) return false;
+  return anchor_detail::nibbles_match('o', '_') && anchor_detail::nibbles_match('T', 'k');  // of_memory, Tasks state
+}
+static_assert(buckets_agree(), "kWatchBuckets holds each anchor's and each evidence word's first and fourth byte");
+static_assert(evidence_pairs_agree(),
+              "anchor_simd.h's EvidencePairs are the evidence words' first and fourth bytes, and the watch sets hold "
+              "the pairs of the anchors and of the words");
+
+// Whether an evidence word starts at `p`: only the words of its first byte are compared, their fourth byte
+// first (most candidates of the sweep are an anchor's first byte, or a word's pair in other text).
+bool evidence_word_at(const char* p, const char* end) {
+  using evidence_words::kHigh, evidence_words::kKillers, evidence_words::kSlurm, evidence_words::kSystemd,
+      evidence_words::kSystemdResult;
+  const size_t room = static_cast<size_t>(end - p);
+  const auto is = [&](std::string_view w) {
+    return room >= w.size() && p[3] == w[3] && std::memcmp(p, w.data(), w.size()) == 0;
+  };
+  switch (*p) {
+    case 'h': return is(kHigh);
+    case 'o': return is(kSlurm[0]) || is(kSlurm[1]) || is(kKillers[3]) || is(kSystemdResult);
+    case 'O': return is(kSystemd);
+    case 's': return is(kKillers[0]);
+    case 'S': return is(kKillers[6]) || is(kKillers[7]);
+    case 'k': return is(kKillers[1]);
+    case 'K': return is(kKillers[2]) || is(kKillers[4]) || is(kKillers[5]);
+    default: return false;
+  }
+}
+static_assert(evidence_words::kHigh[0] == 'h' && evidence_words::kSlurm[0][0] == 'o' &&
+                  evidence_words::kSlurm[1][0] == 'o' && evidence_words::kKillers[3][0] == 'o' &&
+                  evidence_words::kSystemd[0] == 'O' && evidence_words::kKillers[0][0] == 's' &&
+                  evidence_words::kKillers[6][0] == 'S' && evidence_words::kKillers[7][0] == 'S' &&
+                  evidence_words::kSystemdResult[0] == 'o' && evidence_words::kKillers[1][0] == 'k' &&
+                  evidence_words::kKillers[2][0] == 'K' && evidence_words::kKillers[4][0] == 'K' &&
+                  evidence_words::kKillers[5][0] == 'K' && std::size(evidence_words::kKillers) == 8 &&
+                  std::size(evidence_words::kSlurm) == 2,
+              "evidence_word_at() compares every word under its first byte");
+
 }  // namespace
 
 namespace anchor_detail {
@@ -142,6 +211,20 @@ size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask
   return kNone;
 }
 
+namespace {
+
+// scalar_find() that also puts the evidence words before the anchor into `words`.
+size_t scalar_find_watching(const char* data, size_t from, size_t n, bool rows, std::vector<size_t>& words) {
+  const char* end = data + n;
+  for (size_t i = from; i < n; ++i) {
+    if (anchor_at(data, data + i, end, rows)) return i;
+    if (evidence_word_at(data + i, end)) words.push_back(i);
+  }
+  return n;
+}
+
+}  // namespace
+
 #ifdef OOMLENS_X86
 namespace {
 
@@ -159,6 +242,23 @@ size_t find_with(const char* data, size_t n, NextCandidates next, size_t width, 
   }
 }
 
+// find_with() that also puts the evidence words before the anchor into `words` (find_anchor_watching()).
+size_t find_watching_with(const char* data, size_t n, NextCandidates next, size_t width, bool rows,
+                          std::vector<size_t>& words) {
+  const char* end = data + n;
+  size_t i = 0;
+  for (uint32_t mask = 0;; i += width) {
+    i = next(data, i, n, &mask);
+    if (mask == 0) break;
+    for (; mask != 0; mask &= mask - 1) {
+      const size_t off = i + static_cast<size_t>(__builtin_ctz(mask));
+      if (anchor_at(data, data + off, end, rows)) return off;
+      if (evidence_word_at(data + off, end)) words.push_back(off);
+    }
+  }
+  return scalar_find_watching(data, i, n, rows, words);
+}
+
 }  // namespace
 
 bool have_avx2() {
@@ -173,6 +273,18 @@ size_t find_anchor_width(const char* data, size_t n, size_t width, bool rows) {
                      rows ? needles::next_block<needles::Sse2, AnchorPairsRows> : needles::next_block<needles::Sse2, AnchorPairs>,
                      16, rows);
   return scalar_find(data, 0, n, n, rows);
+}
+
+size_t find_anchor_watching_width(const char* data, size_t n, size_t width, bool rows, std::vector<size_t>& words) {
+  if (width == 32)
+    return find_watching_with(data, n, rows ? avx2_next_candidates_watch_rows : avx2_next_candidates_watch, 32, rows,
+                              words);
+  if (width == 16)
+    return find_watching_with(data, n,
+                              rows ? needles::next_block<needles::Sse2, AnchorWatchPairsRows>
+                                   : needles::next_block<needles::Sse2, AnchorWatchPairs>,
+                              16, rows, words);
+  return scalar_find_watching(data, 0, n, rows, words);
 }
 #endif
 
@@ -192,6 +304,24 @@ size_t find_anchor_or_row(const char* data, size_t n) {
 #else
   return anchor_detail::scalar_find(data, 0, n, n, true);
 #endif
+}
+
+size_t find_anchor_watching(const char* data, size_t n, bool rows, std::vector<size_t>& words) {
+#ifdef OOMLENS_X86
+  return anchor_detail::find_anchor_watching_width(data, n, anchor_detail::have_avx2() ? 32 : 16, rows, words);
+#else
+  return anchor_detail::scalar_find_watching(data, 0, n, rows, words);
+#endif
+}
+
+size_t find_evidence_word(const char* data, size_t from, size_t n) {
+  const auto verify = [&](size_t i) { return evidence_word_at(data + i, data + n); };
+#ifdef OOMLENS_X86
+  if (anchor_detail::have_avx2())
+    return needles::find_first_by<anchor_detail::EvidencePairs>(anchor_detail::avx2_next_evidence_candidates, 32,
+                                                                data, from, n, verify);
+#endif
+  return needles::find_first<anchor_detail::EvidencePairs>(data, from, n, verify);
 }
 
 bool holds_table_row(const char* data, size_t n) {

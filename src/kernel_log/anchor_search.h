@@ -35,6 +35,7 @@
 //                   open, another row follows and no other anchor does, as for the header).
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace oomlens {
 
@@ -45,6 +46,15 @@ size_t find_anchor(const char* data, size_t n);
 /// whose first bytes hold one (holds_table_row(): the scanner's probe), so
 /// other input pays nothing for it.
 size_t find_anchor_or_row(const char* data, size_t n);
+/// find_anchor() (find_anchor_or_row() with `rows`) that also finds the
+/// evidence words (evidence_words.h) in the same pass: appends the offset of
+/// each that starts before the returned anchor to `words`, in order. An
+/// evidence word that is an anchor too (Slurm's `oom-kill event`) is the
+/// anchor.
+size_t find_anchor_watching(const char* data, size_t n, bool rows, std::vector<size_t>& words);
+/// Offset of the first evidence word (evidence_words.h) in [data + from,
+/// data + n), or n.
+size_t find_evidence_word(const char* data, size_t from, size_t n);
 /// Whether [data, data + n) holds the start of a Tasks-table row.
 bool holds_table_row(const char* data, size_t n);
 

@@ -6,6 +6,8 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 
+#include <immintrin.h>
+
 namespace oomlens::anchor_detail {
 
 size_t avx2_next_candidates(const char* data, size_t i, size_t n, uint32_t* mask) {
@@ -14,6 +16,53 @@ size_t avx2_next_candidates(const char* data, size_t i, size_t n, uint32_t* mask
 
 size_t avx2_next_candidates_rows(const char* data, size_t i, size_t n, uint32_t* mask) {
   return needles::next_block<needles::Avx2, AnchorPairsRows>(data, i, n, mask);
+}
+
+namespace {
+
+// The 32 lanes of each nibble table: its 16 bytes in both 128-bit halves (`vpshufb` looks up within a half).
+__m256i lanes(const NibbleTable& t) {
+  __m128i half;
+  __builtin_memcpy(&half, t.bits, sizeof half);
+  return _mm256_broadcastsi128_si256(half);
+}
+
+// The buckets of each position's byte (kWatchBuckets): the bits both of its nibbles' table entries have.
+__m256i buckets(__m256i v, __m256i low_table, __m256i high_table, __m256i nibble) {
+  const __m256i low = _mm256_shuffle_epi8(low_table, _mm256_and_si256(v, nibble));
+  const __m256i high = _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
+  return _mm256_and_si256(low, high);
+}
+
+}  // namespace
+
+size_t avx2_next_candidates_watch(const char* data, size_t i, size_t n, uint32_t* mask) {
+  static constexpr NibbleTable kFirstLow = nibble_table(false, false), kFirstHigh = nibble_table(false, true),
+                               kFourthLow = nibble_table(true, false), kFourthHigh = nibble_table(true, true);
+  const __m256i first_low = lanes(kFirstLow), first_high = lanes(kFirstHigh);
+  const __m256i fourth_low = lanes(kFourthLow), fourth_high = lanes(kFourthHigh);
+  const __m256i nibble = _mm256_set1_epi8(0x0f);
+  for (; i + 32 + 3 <= n; i += 32) {
+    const __m256i v0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i));
+    const __m256i v3 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i + 3));
+    const __m256i both = _mm256_and_si256(buckets(v0, first_low, first_high, nibble),
+                                          buckets(v3, fourth_low, fourth_high, nibble));
+    const uint32_t none = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(both, _mm256_setzero_si256())));
+    if (none != 0xffffffffu) {
+      *mask = ~none;
+      return i;
+    }
+  }
+  *mask = 0;
+  return i;
+}
+
+size_t avx2_next_candidates_watch_rows(const char* data, size_t i, size_t n, uint32_t* mask) {
+  return needles::next_block<needles::Avx2, AnchorWatchPairsRows>(data, i, n, mask);
+}
+
+size_t avx2_next_evidence_candidates(const char* data, size_t i, size_t n, uint32_t* mask) {
+  return needles::next_block<needles::Avx2, EvidencePairs>(data, i, n, mask);
 }
 
 }  // namespace oomlens::anchor_detail

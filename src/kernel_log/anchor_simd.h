@@ -15,6 +15,7 @@
 // functions are compiled once, without -mavx2, in anchor_search.cpp.
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "util/needle_candidates.h"
 
@@ -31,12 +32,19 @@ size_t scalar_find(const char* data, size_t from, size_t to, size_t n, bool rows
 /// only when have_avx2()), 16 (SSE2), or 1 (byte by byte). x86 only.
 size_t find_anchor_width(const char* data, size_t n, size_t width, bool rows = false);
 bool have_avx2();
+/// find_anchor_watching at one width, as find_anchor_width. x86 only.
+size_t find_anchor_watching_width(const char* data, size_t n, size_t width, bool rows, std::vector<size_t>& words);
 
 /// needles::next_block on 32-byte vectors. anchor_search_avx2.cpp; x86 only,
 /// call it only when the CPU has AVX2.
 size_t avx2_next_candidates(const char* data, size_t i, size_t n, uint32_t* mask);
 /// The same with the Tasks-table row among the anchors (find_anchor_or_row()).
 size_t avx2_next_candidates_rows(const char* data, size_t i, size_t n, uint32_t* mask);
+/// The same with the evidence words among them (find_anchor_watching()), without and with the row.
+size_t avx2_next_candidates_watch(const char* data, size_t i, size_t n, uint32_t* mask);
+size_t avx2_next_candidates_watch_rows(const char* data, size_t i, size_t n, uint32_t* mask);
+/// needles::next_block of EvidencePairs alone (find_evidence_word()).
+size_t avx2_next_evidence_candidates(const char* data, size_t i, size_t n, uint32_t* mask);
 
 // Each anchor's first byte, and its second at its offset (anchor_search.cpp's
 // kNeedles, which static_asserts that they agree). The anchors of one first
@@ -57,5 +65,73 @@ using AnchorPairs = needles::Set<Starting<'o', At<7, 'l'>,   // oom-kill
 using AnchorPairsRows = needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>>,
                                      Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>,
                                      Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
+
+// The evidence words (evidence_words.h): each word's first byte and its fourth (`h`…`h`; `o` and `-`, `_` or
+// `d`; `O`…` `; `s` or `S` and `d`; `k` or `K` and `l`), a pair few positions of a log hold. A letter in either
+// case is one compare (StartingEitherCase).
+using needles::StartingEitherCase;
+using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>, Starting<'o', At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+                                   Starting<'O', At<3, ' '>>, StartingEitherCase<'s', At<3, 'd'>>,
+                                   StartingEitherCase<'k', At<3, 'l'>>>;
+/// The anchors and the evidence words in one sweep at 32 lanes
+/// (avx2_next_candidates_watch()): a first byte and the byte 3 on, each
+/// looked up in two 16-byte tables by its nibbles (`pshufb`, Hyperscan's
+/// "Teddy"), so the cost per block is two loads and the same few
+/// instructions however many words there are. A bucket is a set of first
+/// bytes and a set of fourth bytes; a position is a candidate when its two
+/// bytes are in one bucket's sets (the nibbles' cross product: a few more
+/// candidates than the bytes named, every one verified). Every anchor's
+/// (but the Tasks-table row's) and every evidence word's first and fourth
+/// byte are in one bucket (anchor_search.cpp static_asserts it).
+struct NibbleBucket {
+  const char* first;   // the first bytes
+  const char* fourth;  // the bytes 3 on
+};
+inline constexpr NibbleBucket kWatchBuckets[8] = {
+    // oom-kill, oom_kill event, oomd killed, of memory/of_memory, otal_vm (`O`, ` ` are a bucket of their own:
+    // `o…` and a space is most words of four letters)
+    {"o", "-_dml"},
+    {"O", " "},         // OOM killer
+    {"sS", "d"},        // sending SIG, Sending SIGKILL to cgroup
+    {"hkK", "hl"},      // high; killing process, Killed /, Kill ', Killing ' (0x68, 0x6b, 0x4b: few other bytes)
+    {"p", "c"},         // process
+    {"M", "ou"},        // Memory, Manual OOM
+    {"T", "k"},         // Task in, Tasks state
+    {"y", "u"},         // y: usage
+};
+/// One 16-byte nibble table: bit b of entry v is set when bucket b has a byte
+/// whose low (`high` false) or high nibble is v.
+struct NibbleTable {
+  unsigned char bits[16];
+};
+consteval NibbleTable nibble_table(bool fourth, bool high) {
+  NibbleTable t{};
+  for (int b = 0; b < 8; ++b)
+    for (const char* c = fourth ? kWatchBuckets[b].fourth : kWatchBuckets[b].first; *c; ++c) {
+      const unsigned v = static_cast<unsigned char>(*c);
+      t.bits[high ? v >> 4 : v & 15] = static_cast<unsigned char>(t.bits[high ? v >> 4 : v & 15] | (1u << b));
+    }
+  return t;
+}
+/// Whether the nibble tables make a candidate of `first` and, 3 on, `fourth`.
+consteval bool nibbles_match(char first, char fourth) {
+  const unsigned f = static_cast<unsigned char>(first), l = static_cast<unsigned char>(fourth);
+  return (nibble_table(false, false).bits[f & 15] & nibble_table(false, true).bits[f >> 4] &
+          nibble_table(true, false).bits[l & 15] & nibble_table(true, true).bits[l >> 4]) != 0;
+}
+
+/// The anchors and the evidence words in one sweep (find_anchor_watching(): an input read for both, one pass):
+/// the `o` of both one group; anchor_search.cpp static_asserts that it holds every pair of both sets.
+using AnchorWatchPairs =
+    needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+                 Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
+                 Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
+                 StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>>;
+using AnchorWatchPairsRows =
+    needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+                 Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
+                 Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
+                 StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>,
+                 Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 }  // namespace oomlens::anchor_detail

@@ -155,13 +155,15 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   if (is_alpha(s[0])) (void)take_severity_before_iso(s, p);  // its stamp is read below
   if (s[0] == '<' && take_rfc5424(s, out)) {
     prefixed = true;
-  } else if (is_digit(s[0]) && take_iso_stamp(s, p)) {
+  } else if (const bool dmesg_iso = s.size() > 19 && s[19] == ','; is_digit(s[0]) && take_iso_stamp(s, p)) {
     prefixed = true;
     size_t guest = s.substr(0, 48).find(" Guest: ");  // VMware vmware.log capture
     if (guest != std::string_view::npos && starts_with(s, "In(")) {
       s = trim_left(s.substr(guest + 8));
     } else {
-      take_host_tag(s, out, false);
+      // dmesg --time-format iso (`,` before the fraction: util-linux's shape) prints the kernel's text right after
+      // its stamp: its first words are no host and tag (`… Call Trace:`, `… Hardware name: …`).
+      take_host_tag(s, out, false, dmesg_iso);
       if (!s.empty() && s[0] != '[') take_tag_cell(s, out);
     }
   } else if (is_alpha(s[0]) && take_logread(s, p)) {

@@ -293,8 +293,8 @@ bool take_priority(std::string_view& s, LinePrefix& p) {
   return true;
 }
 
-// After a syslog/ISO stamp: `host tag: rest`, `hostkernel: rest` or `tag: rest`.
-void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict) {
+// After a syslog/ISO stamp: `host tag: rest`, `hostkernel: rest` or `tag: rest` (prefix_parts.h).
+void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict, bool kernel_only) {
   std::string_view t = s;
   std::string_view t1 = take_token(t);
   if (t1.empty()) return;
@@ -306,6 +306,7 @@ void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict) {
   std::string_view after1 = t;
   std::string_view t2 = take_token(t);
   std::string_view name = tag_name(t2, strict);
+  if (kernel_only && name != "kernel") return;
   if (!name.empty()) {
     if (t1 != "..." && t1 != "\xE2\x80\xA6") out.prefix.host = std::string(t1);  // a poster's elided host: unknown
     if (name != "kernel") out.foreign = true;

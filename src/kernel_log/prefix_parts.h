@@ -39,7 +39,12 @@ bool take_severity_before_iso(std::string_view& s, LinePrefix& p);
 bool take_dmesg_x(std::string_view& s, LinePrefix& p);
 bool take_kmsg(std::string_view& s, LinePrefix& p);
 bool take_priority(std::string_view& s, LinePrefix& p);
-void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict);
+/// After a stamp: `host tag: `, `hostkernel: ` or `tag: ` (strict: a tag
+/// other than `kernel:` needs its `[pid]`). `kernel_only`: the stamp's
+/// shape prints no host or tag (dmesg --time-format iso), so only a
+/// `kernel:` tag (with its host) is taken, never the kernel text's own
+/// first words (`Call Trace:`, `Hardware name:`).
+void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict, bool kernel_only = false);
 bool take_label(std::string_view& s, LinePrefix& p);
 bool take_tag_cell(std::string_view& s, NormalizedLine& out);
 bool take_elided_stamp(std::string_view& s, NormalizedLine& out);

@@ -636,7 +636,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       }
     }
     note_stack_frame(*cur_, t);
-    track_seq(*cur_, line);
+    // A report opened at this line without its header (start_from_stack(): `Call Trace:`, `Hardware name:`),
+    // nothing of its block before it: the report's first line, its time.
+    if (cur_->time_from_first && line.number == cur_->lines.first) take_time(*cur_, line);  // its seq too
+    else track_seq(*cur_, line);
     // Short pieces join only as a `CPU: N PID:` stump (a long prefix leaves the reflowed line little room),
     // or as a comm before its `cpuset=… mems_allowed=…` (cpuset_print_current_mems_allowed(), ≤4.18).
     cur_->piece = Building::Piece::other;

@@ -86,8 +86,11 @@ class ReportAssembler {
   /// `invoked oom-killer` header not in the input (a paste that starts
   /// there). The caller then feeds the block's lines. The report is kept
   /// only if its trace passes dump_header() or a report line follows
-  /// (Building::stack_confirmed()).
-  void start_from_stack(uint64_t first_line);
+  /// (Building::stack_confirmed()). `time_from_first`: nothing of the
+  /// block lies before `first_line` (the input's start, or another record
+  /// before it), so the report's time is that line's, whatever the line
+  /// (`Call Trace:`, `Hardware name:`); else only a CPU or cpuset line's.
+  void start_from_stack(uint64_t first_line, bool time_from_first = false);
   /// Opens a report at line `first_line`, the start of the Mem-Info block
   /// (or Tasks table) before a Tasks table's header, no report header or
   /// other anchor near it (an excerpt of Mem-Info and the table only). The

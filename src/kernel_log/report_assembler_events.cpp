@@ -118,13 +118,14 @@ void ReportAssembler::absorb_prelude() {
   prelude_.clear();
 }
 
-void ReportAssembler::start_from_stack(uint64_t first_line) {
+void ReportAssembler::start_from_stack(uint64_t first_line, bool time_from_first) {
   close();
   prelude_.clear();
   pending_stall_.reset();
   cur_ = std::make_unique<Building>();
   cur_->lines.first = first_line;
   cur_->headerless = true;
+  cur_->time_from_first = time_from_first;
 }
 
 void ReportAssembler::start_from_table(uint64_t first_line, bool meminfo, bool memcg_stat, uint64_t time_from_line) {

@@ -37,6 +37,8 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     std::string records;
     const size_t taken = reflow_records(region, final, records);
     const uint64_t first_line = line_no;
+    // The watch reads the physical lines taken (reflow_records()'s text is not watched).
+    if (LineWatch* w = active_watch(); w && taken > 0) w->lines(region.substr(0, taken), first_line + 1);
     in_reflowed_records = true;
     (void)process_region(records, true);  // whole paragraphs: nothing to hold
     in_reflowed_records = false;
@@ -48,6 +50,7 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
   size_t pos = 0;
   size_t fed_end = 0;  // lines before this were fed to an open report
   size_t rows_decided_to = 0;  // table rows before this will not open a report (table_start_decision())
+  WatchCursor watched{0, line_no + 1};  // the lines before this were handed on to the watch
   while (pos < n) {
     // After a lone SysRq-f line, a line that may open a newest-first report
     // goes the anchor's way below: newest-first, that report is older than
@@ -78,7 +81,14 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
       if (assembler.open()) fed_end = pos;
       continue;
     }
-    size_t a = rows_possible ? find_anchor_or_row(d + pos, n - pos) : find_anchor(d + pos, n - pos);
+    // The sweep: to the next anchor, finding the watch's words on the way (one pass); the lines read since the
+    // last sweep go to the watch whole.
+    LineWatch* const w = active_watch();
+    watch_to(w, region, pos, watched);
+    watch_words.clear();
+    size_t a = w                ? find_anchor_watching(d + pos, n - pos, rows_possible, watch_words)
+               : rows_possible ? find_anchor_or_row(d + pos, n - pos)
+                               : find_anchor(d + pos, n - pos);
     bool hold = false;
     const size_t lim = a < n - pos ? pos + a : n;
     size_t hidden = qp_possible ? split_anchor(d, pos, lim, n, final, &hold) : std::string_view::npos;
@@ -104,19 +114,19 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     if (hold) {
       size_t ls = hidden;
       while (ls > pos && d[ls - 1] != '\n') --ls;
-      line_no += count_newlines(region.substr(pos, ls - pos));
+      line_no += swept(w, region, pos, ls, watch_words, watched);
       n = ls;  // the soft break's next line comes with the next chunk
       break;
     }
     if (hidden != std::string_view::npos) a = hidden - pos;
     if (a >= n - pos) {
-      line_no += count_newlines(region.substr(pos, n - pos));
+      line_no += swept(w, region, pos, n, watch_words, watched);
       break;
     }
     size_t abs = pos + a;
     size_t ls = abs;
     while (ls > pos && d[ls - 1] != '\n') --ls;
-    line_no += count_newlines(region.substr(pos, ls - pos));
+    line_no += swept(w, region, pos, ls, watch_words, watched);
     const void* e = std::memchr(d + abs, '\n', n - abs);
     size_t eol = e ? static_cast<size_t>(static_cast<const char*>(e) - d) : n;
     std::string padless;
@@ -267,13 +277,14 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
                           (norm.truncated && (oomline::parse_kill_stump(norm.text) ||
                                               oomline::parse_task_in(norm.text, true)))))
       look_back(region, fed_end, ls, number);
-    else if (!norm.foreign && glued_stack_block(norm)) assembler.start_from_stack(number);
+    else if (!norm.foreign && glued_stack_block(norm)) assembler.start_from_stack(number, other_record_before(region, fed_end, ls));
     else if (!norm.foreign && oomline::is_oom_frame(norm.text)) start_at_stack(region, fed_end, ls, number);
     else if (table_start) start_at_table(region, fed_end, ls, number);
     feed_line(raw, number);
     pos = eol < n ? eol + 1 : n;
     if (assembler.open()) fed_end = pos;
   }
+  watch_to(active_watch(), region, n, watched);
   assembler.expire(line_no);
   const size_t held_from = n;
   // Remember the unfed tail for look-back across the next chunk border.
@@ -296,6 +307,59 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     history.erase(0, from);
   }
   return held_from;
+}
+
+bool ReportScanner::Impl::other_record_before(std::string_view region, size_t lo, size_t ls) {
+  if (ls <= lo) return lo > 0 || history.empty();  // a report's line before it, or the input's start
+  size_t begin = ls - 1;
+  while (begin > lo && region[begin - 1] != '\n') --begin;
+  normalize_line(region.substr(begin, ls - 1 - begin), probe, opt.default_year);
+  return probe.foreign;
+}
+
+void ReportScanner::Impl::watch_to(LineWatch* w, std::string_view region, size_t to, WatchCursor& c) {
+  if (!w || to <= c.pos) return;
+  const std::string_view t = region.substr(c.pos, to - c.pos);
+  w->lines(t, c.line);
+  c.line += count_newlines(t);
+  c.pos = to;
+}
+
+uint64_t ReportScanner::Impl::swept(LineWatch* w, std::string_view region, size_t from, size_t to,
+                                    const std::vector<size_t>& words, WatchCursor& c) {
+  if (!w || to <= c.pos) return count_newlines(region.substr(from, to - from));
+  // Lines before c.pos were handed on already: counted, not handed on again.
+  const uint64_t before = from < c.pos ? count_newlines(region.substr(from, c.pos - from)) : 0;
+  size_t done = std::max(from, c.pos);
+  uint64_t lines = 0;  // the newlines of [max(from, c.pos), done)
+  // Hands on the lines of [upto's kLinesBefore lines before, end).
+  const auto hand_on = [&](size_t upto, size_t end) {
+    size_t tail = upto;
+    for (size_t k = 0; k < LineWatch::kLinesBefore && tail > done; ++k)
+      tail = tail - 1 == done ? done : std::max(done, region.rfind('\n', tail - 2) + 1);  // npos + 1 == 0
+    lines += count_newlines(region.substr(done, tail - done));
+    const std::string_view t = region.substr(tail, end - tail);
+    if (!t.empty()) w->lines(t, c.line + lines);
+    lines += count_newlines(t);
+    done = end;
+  };
+  for (const size_t o : words) {
+    const size_t at = from + o;
+    if (at < done) continue;
+    if (at >= to) break;
+    const size_t line_start = std::max(done, region.rfind('\n', at) + 1);  // npos + 1 == 0
+    const size_t eol = region.find('\n', at);
+    size_t end = eol == std::string_view::npos || eol >= to ? to : eol + 1;
+    if (end < to) {  // and the line after it (kLinesAfter): a reason a paste wrapped there (systemd-oomd's ` due to …`)
+      const size_t next = region.find('\n', end);
+      end = next == std::string_view::npos || next >= to ? to : next + 1;
+    }
+    hand_on(line_start, end);
+  }
+  hand_on(to, to);
+  c.line += lines;
+  c.pos = to;
+  return before + lines;
 }
 
 void ReportScanner::Impl::append_carry(std::string_view part) {
@@ -422,6 +486,8 @@ size_t ReportScanner::flush_idle(bool include_incomplete) {
 }
 
 bool ReportScanner::idle() const { return impl_->assembler.idle(); }
+
+void ReportScanner::set_watch(LineWatch* watch) { impl_->watch = watch; }
 
 void ReportScanner::note_gap(std::string_view why) {
   impl_->assembler.gap(why);

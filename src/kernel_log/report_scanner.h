@@ -6,6 +6,7 @@
 // continue an OOM report with a fast prefilter, hands only the lines around
 // them to the report assembler, and calls `on_event` once per finished report.
 // Memory grows with the events found, not with the input.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -43,6 +44,29 @@ struct ScanOptions {
 /// Pure; `latest_s` nullopt only adds the note.
 void settle_inferred_year(OomEvent& event, std::optional<double> latest_s);
 
+/// What a caller reads of the lines beside the reports: the lines that hold
+/// an evidence word (evidence_words.h: what user-space killers and services
+/// say of memory; diagnose/userspace_evidence.h reads them). The scanner
+/// finds those words in its anchor sweep, in the same pass as its anchors,
+/// and hands on the lines of fed text (feed_text(), not feed_record()):
+///  - each line that holds a word, with up to kLinesBefore lines before it
+///    and kLinesAfter (1) after it (a reason wrapped onto the next line);
+///  - the up to kLinesBefore lines before each point where its sweep stops
+///    (an anchor, a region's end), and every line it reads otherwise (a
+///    report's lines, records it rejoins or reorders): those the watch
+///    searches itself (find_evidence_word()).
+/// Lines between two calls hold no word. `first_line` is the 1-based number
+/// of text's first line in the text fed; text is whole lines, each ending in
+/// '\n' but the input's last. A line fed twice (held back at a chunk border)
+/// is handed on once.
+class LineWatch {
+ public:
+  static constexpr size_t kLinesBefore = 8;
+  static constexpr size_t kLinesAfter = 1;
+  virtual ~LineWatch() = default;
+  virtual void lines(std::string_view text, uint64_t first_line) = 0;
+};
+
 class ReportScanner {
  public:
   using EventSink = std::function<void(OomEvent&&)>;
@@ -73,6 +97,10 @@ class ReportScanner {
   /// True when no report is open and no finished event waits for its reaper
   /// line: every line fed so far is accounted for in emitted events.
   [[nodiscard]] bool idle() const;
+  /// Hands on the lines of text fed from now on that hold an evidence word
+  /// (LineWatch); nullptr stops. The watch outlives the scanner or is
+  /// stopped first.
+  void set_watch(LineWatch* watch);
   /// Marks a gap (e.g. /dev/kmsg EPIPE: records were overwritten).
   void note_gap(std::string_view why);
 

@@ -115,6 +115,28 @@ struct ReportScanner::Impl {
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
 
+  // The caller's LineWatch (set_watch()): the anchor sweep finds its words too (find_anchor_watching()).
+  LineWatch* watch = nullptr;
+  std::vector<size_t> watch_words;  // the sweep's words, offsets from where it began
+  LineWatch* active_watch() const { return in_reflowed_records ? nullptr : watch; }
+  // How far process_region() has handed on its region's lines to the watch: the offset, and the number of the
+  // line that starts there.
+  struct WatchCursor {
+    size_t pos = 0;
+    uint64_t line = 1;
+  };
+  /// Whether nothing of a dump_stack() block that starts at region[ls] can lie before it: the input's start, a
+  /// report's line (`lo`: the lines fed to one), or another program's line. A kernel line before it may be the
+  /// block's own first line broken (a wrap, a terminal's padding): then its start is not known.
+  bool other_record_before(std::string_view region, size_t lo, size_t ls);
+  /// Hands on region[c.pos, to) whole (lines read otherwise than by the sweep: they are searched by the watch).
+  static void watch_to(LineWatch* w, std::string_view region, size_t to, WatchCursor& c);
+  /// The newlines of region[from, to), which the sweep passed over (`words`: its words, offsets from `from`; w
+  /// null: none looked for); hands on each line that holds a word with up to LineWatch::kLinesBefore lines before,
+  /// and the lines before `to`.
+  static uint64_t swept(LineWatch* w, std::string_view region, size_t from, size_t to,
+                        const std::vector<size_t>& words, WatchCursor& c);
+
   /// The loop over the text (report_scanner.cpp): chunks are cut into
   /// regions of whole lines (a partial last line is carried to the next
   /// chunk); in each region the prefilter finds anchors, and the lines of an

@@ -358,6 +358,9 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
   size_t start = 0;               // raws[0 .. start) are the block's lines; 0: no start found
   bool cpu_line = false;
   std::string cpu_comm;  // the `CPU: … Comm: …` line's
+  // What ended the walk is no piece of the block: another program's line, a report's line or the input's start
+  // (a kernel line may be the block's own first line, broken by a wrap or a terminal's padding).
+  bool other_before = true;
   NormalizedLine n;
   auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
     while (end > lower && raws.size() < kStackLookbackLines) {
@@ -369,7 +372,7 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
       size_t span = 1;
       end = begin;
       normalize_line(raw, n, opt.default_year);
-      if (n.foreign) return false;
+      if (n.foreign) return other_before = true, false;
       if (!n.has_prefix && buf.data() == region.data() && !stack_line_text(trim(n.text)) &&
           rejoin_wrapped(buf, lower, begin, stop, whole, span, Rejoined::stack_start, 2)) {
         raw = whole;
@@ -388,7 +391,10 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
         return false;
       }
       const bool marker = stack_marker(t);
-      if (!marker && !oomline::parse_stack_line(t) && !line_is_stack_text(t)) return false;
+      if (!marker && !oomline::parse_stack_line(t) && !line_is_stack_text(t)) {
+        other_before = false;  // a kernel line: maybe the block's own first line, broken
+        return false;
+      }
       raws.emplace_back(raw);
       spans.push_back(span);
       if (marker) start = raws.size();
@@ -398,14 +404,18 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
         cpu_comm = std::move(st->comm);
       }
     }
+    if (end > lower) other_before = false;  // kStackLookbackLines walked: more of the block may lie before
     return end <= lower;
   };
-  if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
+  if (walk(region, lo, ls) && lo == 0 && !history.empty() && walk(history, 0, history.size()))
+    other_before = false;  // the history's start: it may have been cut
   if (start == 0) return;
+  // The block's start is the first line walked, after another record or nothing: its time is the report's.
+  const bool time_from_first = start == raws.size() && other_before;
   std::vector<uint64_t> first(start);  // each record's first physical line
   uint64_t back = 0;
   for (size_t i = 0; i < start; ++i) first[i] = anchor_line - (back += spans[i]);
-  assembler.start_from_stack(first[start - 1]);
+  assembler.start_from_stack(first[start - 1], time_from_first);
   for (size_t i = start; i-- > 0;) feed_line(raws[i], first[i]);
 }
 

@@ -3,9 +3,9 @@
 // Muła's "SIMD-friendly substring search"): each needle is named by its first
 // byte and one later byte at a fixed offset, a pair few positions of a text
 // hold; only the positions where a pair matches are candidates, which the
-// caller checks whole. The parse layer's anchor prefilter
-// (kernel_log/anchor_search.cpp, AVX2 and SSE2) and the userspace-evidence
-// scan (diagnose/userspace_evidence.cpp, SSE2) are both this loop.
+// caller checks whole. The parse layer's anchor prefilter and its search
+// for the user-space evidence words (kernel_log/anchor_search.cpp, AVX2 and
+// SSE2) are this loop.
 //
 // A set of needles is a type, so the pairs and their offsets are constants
 // of the loop and the splatted bytes stay in registers:

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "diagnose/userspace_evidence.h"
+#include "kernel_log/report_scanner.h"
 
 #include <string>
 #include <utility>
@@ -238,9 +239,84 @@ TEST(UserspaceEvidence, UserSpaceKillersAreNamedAndAreNoKernelOomKill) {
   EXPECT_EQ(scan.found()[0].line, 41u);
 }
 
-// The scan's prefilter (userspace_evidence_pairs.h: a letter's two cases one compare, AVX2's 32 positions a
-// block where the CPU has it) finds each sentence's line after lines of the kernel's own `killed`, `Killed
-// process`, `Sending cookies`, at every offset in a block.
+// As a ReportScanner's LineWatch (`oomlens explain`: one pass, the scanner's anchor sweep finds the words), the
+// scan finds what it finds fed the text itself, at the same lines, whatever the chunks: lines with a word before,
+// inside and after a report, on the anchor's own line, a memory.events dump across chunk borders, a last line
+// without its newline.
+// systemd-oomd's `Killed /PATH` whose ` due to …` reason a paste wrapped onto the next line (corpus 486): the
+// scanner's watch hands on the line after a word's line (LineWatch::kLinesAfter), so the reason is read there too.
+TEST(UserspaceEvidence, AsTheScannersWatchItReadsAnOomdReasonWrappedOntoTheNextLine) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += "[ 12.345678] eth0: link up\n";
+  text += "Sep 10 14:59:49 host01 systemd-oomd[567]: Killed /user.slice/user-1000.slice/app.scope\n"
+          "due to memory pressure for /user.slice being 91.2% > 50.0% for > 20s with reclaim activity\n";
+  for (int i = 0; i < 40; ++i) text += "[ 13.5] filler\n";
+  UserspaceEvidenceScan alone;
+  alone.feed(text);
+  alone.finish();
+  ASSERT_EQ(alone.found().size(), 1u);
+  EXPECT_NE(alone.found()[0].message.find("memory pressure"), std::string::npos) << alone.found()[0].message;
+  for (const size_t chunk : {size_t{1}, size_t{7}, size_t{64}, text.size()}) {
+    UserspaceEvidenceScan watch;
+    ReportScanner scanner({}, [](OomEvent&&) {});
+    scanner.set_watch(&watch);
+    for (size_t at = 0; at < text.size(); at += chunk) scanner.feed_text(std::string_view(text).substr(at, chunk));
+    scanner.finish();
+    watch.finish();
+    ASSERT_EQ(watch.found().size(), 1u) << chunk;
+    EXPECT_EQ(watch.found()[0].message, alone.found()[0].message) << chunk;
+  }
+}
+
+TEST(UserspaceEvidence, AsTheScannersWatchItFindsWhatItFindsAlone) {
+  std::string text;
+  for (int i = 0; i < 120; ++i) text += "[ 12.345678] eth0: link up; Sending cookies; killed its child\n";
+  text += "Jul 27 19:13:10 host02 earlyoom[1012]: sending SIGTERM to process 18581 uid 1000 \"x\": badness 302, "
+          "VmRSS 10 MiB\n";
+  text += "$ cat memory.events\nlow 0\n";
+  for (int i = 0; i < 5; ++i) text += "[ 12.5] filler\n";
+  text += "high 7\n";
+  // A report: its lines are the scanner's; a word inside it and on its anchor's line.
+  text += "[ 100.000001] python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+          "[ 100.000002] b.service: A process of this unit has been killed by the OOM killer.\n"
+          "[ 100.000003] Out of memory: Killed process 4242 (python3) total-vm:100kB, anon-rss:50kB, file-rss:0kB, "
+          "shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:0\n";
+  for (int i = 0; i < 60; ++i) text += "[ 101.5] eth0: link up\n";
+  text += "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=3.0 cgroup.\n";
+  for (int i = 0; i < 60; ++i) text += "[ 102.5] usb 1-1: new high-speed USB device number 2\n";
+  text += "low 0\nmax 0\n";
+  for (int i = 0; i < 9; ++i) text += "high " + std::to_string(i) + "\n";
+  text += "Sep 10 14:59:49 host01 systemd[1]: b.service: systemd-oomd killed 2 process(es) in this unit.";
+  UserspaceEvidenceScan alone;
+  alone.feed(text);
+  alone.finish();
+  ASSERT_EQ(alone.found().size(), 8u);  // the first eight: kMaxEvidence
+  for (const size_t chunk : {size_t{1}, size_t{3}, size_t{64}, size_t{1000}, text.size()}) {
+    UserspaceEvidenceScan watch;
+    ReportScanner scanner({}, [](OomEvent&&) {});
+    scanner.set_watch(&watch);
+    for (size_t at = 0; at < text.size(); at += chunk) scanner.feed_text(std::string_view(text).substr(at, chunk));
+    scanner.finish();
+    watch.finish();
+    ASSERT_EQ(watch.found().size(), alone.found().size()) << chunk;
+    for (size_t i = 0; i < alone.found().size(); ++i) {
+      EXPECT_EQ(watch.found()[i].line, alone.found()[i].line) << chunk << ' ' << i;
+      EXPECT_EQ(watch.found()[i].message, alone.found()[i].message) << chunk << ' ' << i;
+    }
+  }
+  // Not watched any more: nothing is handed on.
+  UserspaceEvidenceScan stopped;
+  ReportScanner scanner({}, [](OomEvent&&) {});
+  scanner.set_watch(&stopped);
+  scanner.set_watch(nullptr);
+  scanner.feed_text(text);
+  scanner.finish();
+  EXPECT_TRUE(stopped.found().empty());
+}
+
+// The scan's prefilter (kernel_log/anchor_search.h find_evidence_word(): a letter's two cases one compare,
+// AVX2's 32 positions a block where the CPU has it) finds each sentence's line after lines of the kernel's own
+// `killed`, `Killed process`, `Sending cookies`, at every offset in a block.
 TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
   const std::string lines[] = {
       "Sep 10 14:59:49 host01 systemd-oomd[34]: Killed /a.slice/b.service due to memory pressure for /a.slice being "

@@ -53,7 +53,67 @@ TEST(AnchorSearch, EveryWidthFindsTheSameFirstAnchor) {
   EXPECT_EQ(checked, 3000u);
   EXPECT_GT(found, 1000u);  // the planted anchors are found, not only the near-misses skipped
 }
+
+// find_anchor_watching() (the anchor sweep that finds the evidence words in the same pass: AVX2's nibble
+// buckets, SSE2's pairs, byte by byte) gives find_anchor()'s offset, and before it the offset of every evidence
+// word, at every width. The words and their near-misses are planted at every alignment, a few to a text.
+TEST(AnchorSearch, TheWatchingSweepFindsTheAnchorAndEveryWordBeforeIt) {
+  const std::vector<std::string> planted = {
+      "invoked oom-killer:", "Killed process 1", "Out of memory: ", "Memory cgroup out of memory", "Task in /a",
+      "memory: usage 1kB", "uid  tgid total_vm", "[   1234]     0  1234 ", "Tasks state (memory values in pages):",
+      // the evidence words
+      "high 5", "oom-kill event", "oom_kill events", "OOM killer", "sending SIGTERM", "killing process 7",
+      "Killed /a.slice", "oomd killed 2", "Kill 'com.a'", "Killing 'x'", "Sending SIGKILL to cgroup",
+      // near-misses: a word's first and fourth byte, not the word
+      "highX", "oom_kilL", "OOM_killer", "sendinG SIG", "Killed  /", "Kill \"", "oomd_killed", "Sending cookies",
+      "hush", "kill", "port ", "Sending SIGKILL to cgrouq"};
+  std::mt19937 rng(29);
+  std::uniform_int_distribution<int> byte(' ', '~');
+  size_t words_found = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string text(static_cast<size_t>(rng() % 300), ' ');
+    for (char& c : text) c = static_cast<char>(byte(rng));
+    for (int k = 0; k < 3; ++k) {
+      const size_t at = rng() % (text.size() + 1);
+      text.insert(at, planted[rng() % planted.size()]);
+    }
+    for (const bool rows : {false, true}) {
+      const size_t want = rows ? find_anchor_or_row(text.data(), text.size()) : find_anchor(text.data(), text.size());
+      // The words before the anchor, position by position.
+      std::vector<size_t> want_words;
+      for (size_t i = 0; i < want; ++i)
+        if (find_evidence_word(text.data(), i, i + 1 + 40 > text.size() ? text.size() : i + 1 + 40) == i)
+          want_words.push_back(i);
+      for (const size_t width : {size_t{1}, size_t{16}, size_t{32}}) {
+        if (width == 32 && !anchor_detail::have_avx2()) continue;
+        std::vector<size_t> words;
+        EXPECT_EQ(anchor_detail::find_anchor_watching_width(text.data(), text.size(), width, rows, words), want)
+            << width << ' ' << text;
+        EXPECT_EQ(words, want_words) << width << ' ' << text;
+      }
+      std::vector<size_t> words;
+      EXPECT_EQ(find_anchor_watching(text.data(), text.size(), rows, words), want) << text;
+      words_found += words.size();
+    }
+  }
+  EXPECT_GT(words_found, 1000u);
+}
 #endif
+
+// find_evidence_word() finds each word, and no near-miss, at every offset of a block.
+TEST(AnchorSearch, EachEvidenceWordAtEveryOffset) {
+  for (const std::string word : {"high ", "oom-kill event", "oom_kill event", "OOM killer", "sending SIG",
+                                 "killing process ", "Killed /", "oomd killed ", "Kill '", "Killing '",
+                                 "Send SIG", "Sending SIG", "oom-kill'"}) {
+    for (size_t pad = 0; pad < 70; ++pad) {
+      const std::string text = std::string(pad, '.') + "Sending cookies kill hush " + word + " tail of the line";
+      EXPECT_EQ(find_evidence_word(text.data(), 0, text.size()), pad + 26) << word << ' ' << pad;
+      std::string miss = text;
+      miss[pad + 26 + word.size() - 2] ^= 0x20;  // a byte near its end in the other case (a space to NUL)
+      EXPECT_EQ(find_evidence_word(miss.data(), 0, miss.size()), miss.size()) << miss;
+    }
+  }
+}
 
 // The Tasks table's header (mm/oom_kill.c dump_tasks(), 2.6 to 6.x column sets)
 // is an anchor at its `otal_vm`; `total_vm` elsewhere is not.

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "kernel_log/report_scanner.h"
 #include "support/one_event.h"
@@ -199,6 +201,39 @@ TEST(Headerless, TriggerFromTheCpuLineSaysTheHeaderIsMissing) {
   ASSERT_TRUE(h.trigger);
   EXPECT_EQ(h.trigger->pid, 4108);
   EXPECT_FALSE(h.trigger->header_missing);
+}
+
+// A report opened at its `Call Trace:` line (no CPU or header line in the input) has that line's time and host:
+// an ISO-stamped syslog, a journal's short-iso form, dmesg --time-format iso, raw dmesg. Issue 12, corpus 450.
+TEST(Headerless, AReportOpenedAtAStampedTraceLineHasItsTime) {
+  constexpr std::string_view kFrames[] = {" <TASK>", " dump_stack_lvl+0x5f/0x90", " dump_header+0x46/0x190",
+                                          " oom_kill_process.cold+0x8/0x93", " out_of_memory+0x21c/0x4c0",
+                                          " balance_pgdat+0x749/0x960", " kswapd+0x1ed/0x380", " </TASK>"};
+  struct Shape {
+    std::string first, rest;  // the prefix of the `Call Trace:` line, and of the frames after it
+    std::optional<std::string> wall, host;
+    std::optional<double> mono;
+  };
+  const Shape shapes[] = {
+      {"2024-05-01T10:00:00.123456+00:00 host kernel: ", "2024-05-01T10:00:00.123460+00:00 host kernel: ",
+       "2024-05-01T10:00:00.123456+00:00", "host", std::nullopt},
+      {"2024-05-01T10:00:00+0000 host kernel: ", "2024-05-01T10:00:01+0000 host kernel: ",
+       "2024-05-01T10:00:00+00:00", "host", std::nullopt},
+      {"2024-05-01T10:00:00,123456+02:00 ", "2024-05-01T10:00:00,123460+02:00 ", "2024-05-01T10:00:00.123456+02:00",
+       std::nullopt, std::nullopt},
+      {"[34718.499312] ", "[34718.499340] ", std::nullopt, std::nullopt, 34718.499312},
+  };
+  for (const Shape& s : shapes) {
+    std::string text = s.first + "Call Trace:\n";
+    for (const std::string_view f : kFrames) text += s.rest + std::string(f) + "\n";
+    const OomEvent e = testing::one_event(text);
+    EXPECT_EQ(e.time.wall, s.wall) << text;
+    EXPECT_EQ(e.host, s.host) << text;
+    if (s.mono) {
+      EXPECT_DOUBLE_EQ(e.time.monotonic_s.value_or(0), *s.mono) << text;
+    }
+    EXPECT_EQ(e.lines.first, 1u) << text;
+  }
 }
 
 }  // namespace

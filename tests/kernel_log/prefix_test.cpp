@@ -267,6 +267,33 @@ TEST(Prefix, Iso8601AndShortIso) {
   EXPECT_EQ(b.n.text, "x");
 }
 
+// dmesg --time-format iso (util-linux: `,` before the microseconds) prints the kernel's text right after its
+// stamp: its first words are never a host and a tag (`Call` and `Trace:`), and the line is the kernel's. A
+// `kernel:` field after such a stamp is still the tag; a `.` stamp (rsyslog, journalctl) keeps its host and tag.
+TEST(Prefix, DmesgIsoStampIsFollowedByTheKernelsText) {
+  for (const std::string_view text : {"Call Trace:", "Hardware name: QEMU Standard PC", "Call trace:",
+                                      "Mem-Info:", "Tasks state (memory values in pages):"}) {
+    const std::string line = "2024-05-01T10:00:00,123456+02:00 " + std::string(text);
+    Norm a(line);
+    EXPECT_EQ(a.n.text, text) << line;
+    EXPECT_FALSE(a.n.prefix.host) << line;
+    EXPECT_FALSE(a.n.foreign) << line;
+    EXPECT_EQ(a.n.prefix.wall, "2024-05-01T10:00:00.123456+02:00") << line;
+  }
+  Norm k("2024-05-01T10:00:00,123456+02:00 host1 kernel: Call Trace:");
+  EXPECT_EQ(k.n.text, "Call Trace:");
+  EXPECT_EQ(k.n.prefix.host, "host1");
+  Norm bare("2024-05-01T10:00:00,123456+02:00 kernel: Call Trace:");
+  EXPECT_EQ(bare.n.text, "Call Trace:");
+  EXPECT_FALSE(bare.n.foreign);
+  Norm dot("2024-05-01T10:00:00.123456+02:00 myhost dockerd[12]: Call Trace:");
+  EXPECT_TRUE(dot.n.foreign);
+  EXPECT_EQ(dot.n.prefix.host, "myhost");
+  Norm iso("2024-05-01T10:00:00.123456+00:00 host kernel: Call Trace:");
+  EXPECT_EQ(iso.n.text, "Call Trace:");
+  EXPECT_EQ(iso.n.prefix.host, "host");
+}
+
 TEST(Prefix, JournalctlShortMonotonic) {
   Norm a("[ 1234.567890] host kernel: Out of memory: Killed process 1 (a)");
   EXPECT_EQ(a.n.text, "Out of memory: Killed process 1 (a)");

@@ -1,0 +1,32 @@
+#pragma once
+// The words of the lines that tell of memory trouble beside the kernel's OOM
+// reports (diagnose/userspace_evidence.h reads those lines: Slurm's OOM
+// count, systemd's unit sentence, memory.events `high N`, the user-space
+// killers' kills). The scanner's anchor sweep finds them in the same pass as
+// its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
+// LineWatch); find_evidence_word() finds them alone. Case-sensitive; every
+// word's first and fourth byte are a SIMD pair of anchor_simd.h's
+// EvidencePairs (anchor_search.cpp static_asserts it).
+#include <string_view>
+
+namespace oomlens::evidence_words {
+
+/// Slurm's count of OOM kills in a step: `oom-kill event(s)` (older
+/// slurmstepd), `oom_kill event` and `oom_kill events` (newer releases).
+inline constexpr std::string_view kSlurm[] = {"oom-kill event", "oom_kill event"};
+/// A memory.events key: `high N` (memory.high throttling).
+inline constexpr std::string_view kHigh = "high ";
+/// systemd's unit sentences, both wordings: `… killed by the OOM killer.`,
+/// `The kernel OOM killer killed …`.
+inline constexpr std::string_view kSystemd = "OOM killer";
+/// systemd's service/scope result after an OOM kill in its cgroup:
+/// `<unit>: Failed with result 'oom-kill'.`
+inline constexpr std::string_view kSystemdResult = "oom-kill'";
+/// A user-space killer's kill line: earlyoom `sending SIG` and `killing
+/// process `, systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd
+/// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
+/// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`.
+inline constexpr std::string_view kKillers[] = {"sending SIG", "killing process ", "Killed /", "oomd killed ",
+                                                "Kill '",      "Killing '",        "Send SIG", "Sending SIG"};
+
+}  // namespace oomlens::evidence_words
