@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include "util/text.h"
+#include "util/units.h"
 
 namespace oomlens::diagnose {
 namespace {
@@ -121,10 +122,8 @@ std::optional<DaemonKill> parse_lmkd_line(std::string_view m) {
   if (const size_t f = s.find("to free "); f != std::string_view::npos) {
     std::string_view v = s.substr(f + 8);
     const std::string_view kb = digits(v);
-    uint64_t n = 0;
-    if (!kb.empty() && v.substr(kb.size(), 2) == "kB" &&
-        std::from_chars(kb.data(), kb.data() + kb.size(), n).ec == std::errc())
-      k.rss_freed_bytes = n * 1024;
+    // kb_to_bytes: a figure too large for bytes is unknown, never wrapped.
+    if (v.substr(kb.size(), 2) == "kB") k.rss_freed_bytes = kb_to_bytes(text::parse_u64(kb));
   }
   if (const size_t r = s.find("; reason: "); r != std::string_view::npos) k.reason = std::string(trim(s.substr(r + 10)));
   k.signal = "SIGKILL";

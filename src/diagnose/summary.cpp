@@ -47,16 +47,18 @@ std::string anon_clause(const OomEvent& e) {
   const auto total = victims_anon_total(e);
   if (!total) {
     // A kill line cut before its sizes (corpus 479: `anon-rss:` and nothing after) with the victim's task-table
-    // row shown: the row's RSS (pages, all kinds) and swap entries say what it held.
+    // row shown: the row's RSS (pages, all kinds: row_rss_bytes(), 6.8+'s rss_anon + rss_file + rss_shmem) and
+    // swap entries say what it held.
     if (e.victims.size() != 1) return {};
     const Victim& v = e.victims.front();
     const TaskRow* row = row_of_pid(e, v.pid);
-    if (v.anon_rss_bytes || !row || !row->rss_bytes) return {};
-    return named_beside_anon(row->swap_bytes, *row->rss_bytes)
+    const std::optional<uint64_t> rss = row ? row_rss_bytes(*row) : std::nullopt;
+    if (v.anon_rss_bytes || !rss) return {};
+    return named_beside_anon(row->swap_bytes, *rss)
                ? trf("its task-table row shows {} resident and {} in swap (the kill line's sizes are not in the text)",
-                     format_bytes(*row->rss_bytes), format_bytes(*row->swap_bytes))
+                     format_bytes(*rss), format_bytes(*row->swap_bytes))
                : trf("its task-table row shows {} resident (the kill line's sizes are not in the text)",
-                     format_bytes(*row->rss_bytes));
+                     format_bytes(*rss));
   }
   if (e.victims.size() == 1) {
     // Mapped file pages or shared memory larger than the anonymous pages and 64 MiB or more (a database's mmap,

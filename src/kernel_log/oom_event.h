@@ -389,9 +389,10 @@ struct OomEvent {
   /// it: the trigger is the task that wrote it, not an allocation.
   LimitWrite limit_lowered = LimitWrite::none;
   std::optional<std::string> panic_message;  ///< text after `Kernel panic - not syncing: `
-  /// The last `page allocation stalls for Nms` line before the report (up to
-  /// ReportScanner's kStallLookbackLines lines back, no other report between,
-  /// and within 60 s of it when both are stamped); nullopt when none.
+  /// The last `page allocation stalls for Nms` line before the report (in the
+  /// 8 KiB of text before its opening line, ReportScanner's kHistoryBytes; no
+  /// other report between; at most 60 s before it, kStallBeforeReportS, when
+  /// both are stamped); nullopt when none.
   std::optional<AllocStall> alloc_stall;
   /// Page size used for table page counts; inferred (victim row total_vm vs
   /// kill-line total-vm, or buddy lines `*4kB`) or assumed 4096.

@@ -112,6 +112,9 @@ struct ReportScanner::Impl {
   void take_verbose_meta(std::string_view raw);
   std::string_view verbose_view(std::string_view raw, std::string& plain) const;
   NormalizedLine probe;  // for looking at neighbouring lines
+  // A line and the piece after it, joined to be looked at through `probe`
+  // (joins_as_record(), overfills_row_comm()): one buffer, reused.
+  std::string probe_join;
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
 

@@ -170,7 +170,8 @@ bool ReportScanner::Impl::joins_as_record(std::string_view raw, std::string_view
   if (starts_with(trim(probe.text), "oom-kill:")) return false;
   normalize_line(raw, probe, opt.default_year);
   if (probe.foreign || line_is_record(trim(probe.text))) return false;
-  std::string whole(raw);
+  std::string& whole = probe_join;
+  whole.assign(raw);
   if (indented) whole += ' ';
   whole.append(indented ? trim(next) : trim_right(next));
   normalize_line(whole, probe, opt.default_year);
@@ -191,7 +192,8 @@ bool ReportScanner::Impl::at_wrap_width(std::string_view raw) const {
 // rejoins (`… pyth` + `on`).
 bool ReportScanner::Impl::overfills_row_comm(std::string_view joined, std::string_view next) {
   if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
-  std::string whole(joined);
+  std::string& whole = probe_join;
+  whole.assign(joined);
   if (reflowed(joined, next)) {
     whole += ' ';
     whole.append(trim(next));

@@ -73,5 +73,19 @@ TEST(Blind15d, KillLineCutBeforeItsSizesTakesTheVictimsRow) {
   EXPECT_THAT(explain(e).summary, Not(HasSubstr("task-table row shows")));
 }
 
+// A 6.8+ row prints rss_anon, rss_file and rss_shmem and no rss: the victim's RSS is their sum (row_rss_bytes()).
+TEST(Blind15d, KillLineCutBeforeItsSizesTakesA68RowsRssParts) {
+  OomEvent e = EventOf(EventKind::kill)
+                   .constraint(Constraint::global)
+                   .task(TaskOf(29075, "python3").rss_split(14 * GiB, 768 * MiB, 256 * MiB).adj(0))
+                   .victim(VictimOf(29075, "python3"))
+                   .page_size(4096);
+  EXPECT_THAT(explain(e).summary,
+              HasSubstr("its task-table row shows 15.0 GiB resident (the kill line's sizes are not in the text)"));
+  // One part unknown: the row's RSS is unknown, and nothing is said.
+  e.tasks[0].rss_shmem_bytes.reset();
+  EXPECT_THAT(explain(e).summary, Not(HasSubstr("task-table row shows")));
+}
+
 }  // namespace
 }  // namespace oomlens

@@ -174,6 +174,12 @@ TEST(KillerDaemonLog, EarlyoomBefore1_2AndAndroidLmkd) {
   EXPECT_FALSE(old->rss_freed_bytes);  // on the next line: unknown, never 0
   EXPECT_FALSE(parse_lmkd_line("Out of memory: Kill process 1 (a) score 1 or sacrifice child"));
   EXPECT_FALSE(parse_lmkd_line("Kill 'x' now"));
+  // 2^54 kB is 2^64 bytes: too large for bytes, unknown (kb_to_bytes), never wrapped to 0.
+  auto huge = parse_lmkd_line("Kill 'com.x' (12), uid 1, oom_score_adj 0 to free 18014398509481984kB rss");
+  ASSERT_TRUE(huge);
+  EXPECT_FALSE(huge->rss_freed_bytes);
+  EXPECT_EQ(parse_lmkd_line("Kill 'com.x' (12), uid 1, oom_score_adj 0 to free 18014398509481983kB rss")->rss_freed_bytes,
+            uint64_t{18014398509481983} * 1024);
 }
 
 }  // namespace
