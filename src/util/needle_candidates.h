@@ -17,8 +17,8 @@
 // once and and-ed with the or of their later bytes.
 //
 // Everything here is in an anonymous namespace: each file gets its own copy.
-// kernel_log/anchor_search_avx2.cpp and diagnose/userspace_evidence_avx2.cpp
-// are built with -mavx2 and run only on a CPU with AVX2; nothing they compile
+// kernel_log/anchor_search_avx2.cpp is built with -mavx2 and runs only on a
+// CPU with AVX2; nothing it compiles
 // from here (the scalar matches() too, which the compiler may vectorise with
 // AVX2) may have external linkage the linker could share with the rest of the
 // program.
