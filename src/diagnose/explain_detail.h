@@ -54,6 +54,14 @@ inline constexpr uint64_t kLittleVictimBytes = kMiB;
 /// task-table rows' together) may have been little or not (1 % of 6.4 GiB: on a machine of more RAM, under 1 %):
 /// victim_share_unknown and the advice say that its share is unknown, never a share of 0.
 inline constexpr uint64_t kShareUnknownBytes = 64 * kMiB;
+/// The RAM of the smallest router-sized device (OpenWrt-class) that runs protected services, the RAM a global
+/// kill's oom_score_adj discount (|adj| ‰ of RAM plus swap) is weighed against when the report prints none, so that
+/// "could not outgrow its protection even there" holds on the machines that have such services: OpenWrt still builds
+/// for 32 MiB boards (its "4/32" devices: 4 MiB flash, 32 MiB RAM), and smaller boards print reports too (corpus 08:
+/// 30 MiB). The one router size of diagnose/ (advice.cpp rule 6, checks_sacrifice's wording); not
+/// kLeastRamPlusSwapBytes (any machine at all, a floor), nor advice.cpp's kSmallDeviceRamBytes (256 MiB: the RAM
+/// under which the advice is a small device's).
+inline constexpr uint64_t kSmallestRouterRamBytes = 32 * kMiB;
 /// Less RAM plus swap than any machine whose kernel prints an OOM report has: the floor of what a global kill's
 /// badness (‰ of RAM plus swap) or a share is weighed against when the report prints no RAM. Under 1 % of it is
 /// little on any machine (sacrificed_child_held_little); a score what the victim mapped cannot reach against it came
