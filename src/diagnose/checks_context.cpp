@@ -2,6 +2,11 @@
 // else held memory, who asked for it, and how the report ended.
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <iterator>
+#include <string_view>
+
+#include "diagnose/cgroup_owner.h"
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
@@ -80,6 +85,47 @@ void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
                  trf("{} had oom_score_adj {}{}.", v->comm, adj,
                      adj_meaning(adj, owner, memcg)),
                  {{"oom_score_adj", adj}}});
+}
+
+// The names of a container's init as its runtime starts it (the process's comm): LXC's and a system container's
+// /sbin/init, tini (Docker's and Kubernetes images'), dumb-init, Docker's `--init` (docker-init) and Podman's
+// (catatonit). Not systemd: a system container also runs `systemd --user` instances under that name.
+constexpr std::string_view kContainerInitComms[] = {"init", "tini", "dumb-init", "docker-init", "catatonit"};
+
+bool container_kind(const CgroupOwner& o) {
+  if (o.kind == "kubernetes") return o.container_id.has_value() && !o.sandbox;  // a container's own cgroup
+  return o.kind == "docker" || o.kind == "podman" || o.kind == "containerd" || o.kind == "lxc";
+}
+
+void add_container_init_check(const OomEvent& e, std::vector<Check>& out) {
+  const Victim* v = main_victim(e);
+  if (!v || !v->pid || !e.memcg || !e.memcg->task_memcg) return;
+  const MemcgInfo& m = *e.memcg;
+  // The victim's own cgroup: the report's decoded (and looked-up) owner when it is that cgroup's.
+  const bool same = !m.oom_memcg || *m.oom_memcg == *m.task_memcg;
+  const std::optional<CgroupOwner> owner = same ? m.owner : decode_cgroup_owner(*m.task_memcg);
+  if (!owner || !container_kind(*owner)) return;
+  const std::string container = describe_cgroup(*m.task_memcg, owner);
+  const std::string name = readable_comm(v->comm) ? v->comm : std::string(tr("the victim"));
+  // Proof 1: a memory-cgroup OOM of the victim's own cgroup whose whole task table is the victim's row alone.
+  const bool only = e.constraint == Constraint::memcg && same && task_table_whole(e) && e.tasks.size() == 1 &&
+                    e.tasks[0].pid == *v->pid;
+  // Proof 2: the name of a container's init.
+  const bool init_name =
+      std::find(std::begin(kContainerInitComms), std::end(kContainerInitComms), v->comm) != std::end(kContainerInitComms);
+  if (only)
+    out.push_back({"container_init_killed", CheckLevel::warn,
+                   trf("{} (pid {}) was the only process in the task table of {}: the kill ended the whole container, "
+                       "nothing else ran in it. It stays down unless its runtime restarts it (its restart policy).",
+                       name, *v->pid, container),
+                   {{"pid", *v->pid}, {"task_count", 1}}});
+  else if (init_name)
+    out.push_back({"container_init_killed", CheckLevel::warn,
+                   trf("{} (pid {}) is, by its name, the init of {} (its first process, pid 1 in its PID namespace): "
+                       "its death ends the whole container (in its own PID namespace the kernel then kills every other "
+                       "process). It stays down unless its runtime restarts it (its restart policy).",
+                       name, *v->pid, container),
+                   {{"pid", *v->pid}}});
 }
 
 void add_task_checks(const OomEvent& e, std::vector<Check>& out) {

@@ -117,6 +117,11 @@ struct Thrashing {
 /// trigger vs victim, SysRq, multi-kill, panic_on_oom, no killable task.
 void add_score_adj_check(const OomEvent& event, std::vector<Check>& out);
 void add_task_checks(const OomEvent& event, std::vector<Check>& out);
+/// `container_init_killed` (warn): the victim was its container's init, proven by the log, never guessed: in a
+/// memory-cgroup OOM of its own cgroup, the whole task table is its row alone (figures `pid`, `task_count`), or its
+/// comm is a container init's name (init, tini, dumb-init, docker-init, catatonit; figure `pid`). Only for a cgroup
+/// decode_cgroup_owner() reads as a container's (Docker, Podman, containerd, LXC, a Kubernetes container).
+void add_container_init_check(const OomEvent& event, std::vector<Check>& out);
 
 /// Rules in checks_causes.cpp: lowmem, unreclaimable slab, hugetlb, shmem,
 /// vm.oom_kill_allocating_task, high-order allocation; then checks_held.cpp's

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "diagnose/cgroup_owner.h"
 #include "diagnose/explain.h"
 #include "diagnose/explain_detail.h"
 #include "event_fixtures.h"
@@ -56,6 +57,69 @@ TEST(Left5ByteFormatter, SignedAndFixedUnitSizesAreFormatBytes) {
   EXPECT_EQ(a.ticks.back().label, "800 MiB");
   EXPECT_EQ(render::bytes_axis(1.5 * 1073741824, 5).ticks.at(1).label, "0.5 GiB");
   EXPECT_EQ(render::time_axis(90, 4).ticks.at(1).label, "50 s");
+}
+
+// Item 2 (corpus 442): a container's init killed ends the whole container; said only when the log proves the victim
+// was the init: its name (init, tini, …) in a container's cgroup, or the only row of a whole task table of its own
+// cgroup's OOM. A `node` or `sh` with other rows, or outside a container, gets no such check (never guessed).
+TEST(Left5ContainerInit, SaidOnlyWhenTheLogProvesIt) {
+  auto event = [](const std::string& comm, const std::string& cgroup) {
+    OomEvent e = EventOf(EventKind::kill).constraint(Constraint::memcg).victim(
+        VictimOf(4496, comm).rss(33260 * KiB, 1124 * KiB, 8 * KiB, 0));
+    MemcgInfo m;
+    m.oom_memcg = cgroup;
+    m.task_memcg = cgroup;
+    m.owner = decode_cgroup_owner(cgroup);
+    e.memcg = m;
+    return e;
+  };
+  {
+    const Explanation x = explain(event("init", "/lxc.payload.c2035"));
+    const Check* c = find(x, "container_init_killed");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->level, CheckLevel::warn);
+    EXPECT_THAT(c->message, HasSubstr("init (pid 4496) is, by its name, the init of container /lxc.payload.c2035"));
+    EXPECT_THAT(c->message, HasSubstr("ends the whole container"));
+  }
+  for (const char* comm : {"tini", "dumb-init", "docker-init", "catatonit"}) {
+    const Explanation x = explain(event(comm, "/docker/3f2a9c11aa22bb33cc44dd55ee66ff778899aabbccddeeff0011223344556677"));
+    EXPECT_NE(find(x, "container_init_killed"), nullptr) << comm;
+  }
+  // Not a container's cgroup, or a name that is no init's: nothing said.
+  {
+    const Explanation x = explain(event("init", "/system.slice/foo.service"));
+    EXPECT_EQ(find(x, "container_init_killed"), nullptr);
+  }
+  {
+    const Explanation x = explain(event("node", "/lxc.payload.c2035"));
+    EXPECT_EQ(find(x, "container_init_killed"), nullptr);
+  }
+  // `node` alone in its container's whole task table: the kill ended the container.
+  OomEvent only = event("node", "/lxc.payload.c2035");
+  only.trigger = Trigger{};
+  only.trigger->comm = "node";
+  only.trigger->pid = 4496;
+  TaskRow row;
+  row.pid = 4496;
+  row.comm = "node";
+  row.rss_bytes = 1200 * KiB;
+  only.tasks = {row};
+  {
+    const Explanation x = explain(only);
+    const Check* c = find(x, "container_init_killed");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("node (pid 4496) was the only process in the task table of container "
+                                      "/lxc.payload.c2035: the kill ended the whole container"));
+  }
+  // A second row: `node` may have been any of its processes.
+  TaskRow other = row;
+  other.pid = 4500;
+  other.comm = "sh";
+  only.tasks.push_back(other);
+  {
+    const Explanation x = explain(only);
+    EXPECT_EQ(find(x, "container_init_killed"), nullptr);
+  }
 }
 
 }  // namespace
