@@ -63,6 +63,9 @@ class CollectingSink final : public LogSink {
         scanner_(std::move(options),
                  [this, on_event = std::move(on_event)](OomEvent&& e) {
                    ++events_;
+                   // A user-space killer that signalled the victim in the lines read so far (all of them up to
+                   // the first report's end, as the evidence scan reads no further).
+                   diagnose::attach_userspace_kills(e, evidence_.daemon_kills());
                    on_event(std::move(e));
                  }),
         inner_(scanner_),
@@ -70,7 +73,9 @@ class CollectingSink final : public LogSink {
         lines_(lines) {}
   void text(std::string_view chunk) override {
     if (lines_) lines_->feed(chunk);
-    if (events_ == 0) evidence_.feed(chunk);  // read only for an input with no report (end())
+    // Read until the first report: all of an input with none (end()), and the user-space killers' signals
+    // before it (attach_userspace_kills()); not after it, which would be a second scan of a log's every byte.
+    if (events_ == 0) evidence_.feed(chunk);
     inner_.text(chunk);
   }
   void record(std::string_view m, const RecordMeta& meta) override { inner_.record(m, meta); }

@@ -128,6 +128,33 @@ void add_container_init_check(const OomEvent& e, std::vector<Check>& out) {
                    {{"pid", *v->pid}}});
 }
 
+void add_userspace_killer_check(const OomEvent& e, std::vector<Check>& out) {
+  if (e.userspace_kills.empty()) return;
+  const UserspaceKill& k = e.userspace_kills.front();
+  const Victim* v = nullptr;
+  for (const Victim& x : e.victims)
+    if (x.pid && *x.pid == k.pid) v = &x;
+  if (!v) return;
+  // Every signal that killer sent it, in the order logged (earlyoom: SIGTERM, then SIGKILL when it lingers).
+  std::string signals;
+  for (const UserspaceKill& o : e.userspace_kills)
+    if (o.daemon == k.daemon && o.pid == k.pid && signals.find(o.signal) == std::string::npos)
+      signals += (signals.empty() ? "" : tr(", then ")) + o.signal;
+  const std::string name = readable_comm(v->comm) ? v->comm : k.name.empty() ? std::string(tr("the victim")) : k.name;
+  const bool before = !v->line || k.line < *v->line;
+  Check c{"userspace_killer_same_victim", CheckLevel::warn,
+          before ? trf("Both killers acted on the same process: {}, a user-space OOM killer, had sent {} to {} (pid {}, "
+                       "line {}) before the kernel's OOM killer killed it. Its signal had not ended the process when "
+                       "memory ran out (SIGTERM can be caught or handled slowly; a process dies only on its way out "
+                       "of the kernel), so the kernel killed it too: one story, not two.",
+                       k.daemon, signals, name, k.pid, k.line)
+                 : trf("Both killers acted on the same process: after the kernel's OOM killer killed {} (pid {}), {}, a "
+                       "user-space OOM killer, sent it {} (line {}) as well: one story, not two.",
+                       name, k.pid, k.daemon, signals, k.line),
+          {{"pid", k.pid}, {"line", as_figure(k.line)}}};
+  out.push_back(std::move(c));
+}
+
 void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   const Victim* v = main_victim(e);
 

@@ -122,6 +122,10 @@ void add_task_checks(const OomEvent& event, std::vector<Check>& out);
 /// comm is a container init's name (init, tini, dumb-init, docker-init, catatonit; figure `pid`). Only for a cgroup
 /// decode_cgroup_owner() reads as a container's (Docker, Podman, containerd, LXC, a Kubernetes container).
 void add_container_init_check(const OomEvent& event, std::vector<Check>& out);
+/// `userspace_killer_same_victim` (warn): a user-space OOM killer's line in the same input signalled the victim
+/// (OomEvent::userspace_kills: same pid and name), before or after the kernel's kill: both killers acted on the same
+/// process; figures `pid`, `line` (the killer's first line about it).
+void add_userspace_killer_check(const OomEvent& event, std::vector<Check>& out);
 
 /// Rules in checks_causes.cpp: lowmem, unreclaimable slab, hugetlb, shmem,
 /// vm.oom_kill_allocating_task, high-order allocation; then checks_held.cpp's

@@ -233,6 +233,12 @@ std::string userspace_evidence_line(std::string_view t, bool memory_events) {
 
 void UserspaceEvidenceScan::line(std::string_view t) {
   ++line_no_;
+  if (found_.size() >= kMaxEvidence && daemon_kills_.size() >= kMaxDaemonKills) return;
+  if (daemon_kills_.size() < kMaxDaemonKills) {
+    std::optional<DaemonKill> k = parse_earlyoom_line(t);
+    if (!k) k = parse_lmkd_line(t);
+    if (k && k->pid) daemon_kills_.push_back({k->daemon, k->signal.empty() ? "SIGKILL" : k->signal, *k->pid, k->name, line_no_});
+  }
   if (found_.size() >= kMaxEvidence) return;
   if (std::string s = userspace_evidence_line(t, memory_events_); !s.empty()) found_.push_back({line_no_, std::move(s)});
   // A memory.events dump: `low N`, `high N`, `max N`, `oom N`, `oom_kill N` lines after one another.
@@ -243,7 +249,8 @@ void UserspaceEvidenceScan::line(std::string_view t) {
 }
 
 void UserspaceEvidenceScan::feed(std::string_view chunk) {
-  if (found_.size() >= kMaxEvidence) return;  // nothing more is said: the rest need not be read
+  // Nothing more is said: the rest need not be read.
+  if (found_.size() >= kMaxEvidence && daemon_kills_.size() >= kMaxDaemonKills) return;
   // The whole lines of the chunk after the one partial_ completes: only the lines holding a needed word
   // are read one by one, each with the few lines before it for the memory.events state; the lines
   // between are only counted (SIMD).
@@ -295,6 +302,20 @@ void UserspaceEvidenceScan::feed_lines(std::string_view chunk) {
 void UserspaceEvidenceScan::finish() {
   if (!partial_.empty()) line(partial_);
   partial_.clear();
+}
+
+void attach_userspace_kills(OomEvent& event, const std::vector<UserspaceKill>& kills) {
+  if (kills.empty() || event.victims.empty()) return;
+  for (const UserspaceKill& k : kills) {
+    for (const Victim& v : event.victims) {
+      if (!v.pid || *v.pid != k.pid) continue;
+      // A pid is reused: the names must agree when both are known (the kernel's comm is at most 15 bytes).
+      const bool same_name = k.name.empty() || v.comm.empty() || k.name == v.comm ||
+                             (v.comm.size() == 15 && k.name.starts_with(v.comm));
+      if (same_name) event.userspace_kills.push_back(k);
+      break;
+    }
+  }
 }
 
 }  // namespace oomlens::diagnose

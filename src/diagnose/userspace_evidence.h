@@ -19,6 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "kernel_log/oom_event.h"
+
 namespace oomlens::diagnose {
 
 struct UserspaceEvidence {
@@ -34,6 +36,10 @@ class UserspaceEvidenceScan {
   void feed(std::string_view chunk);
   void finish();
   [[nodiscard]] const std::vector<UserspaceEvidence>& found() const { return found_; }
+  /// The user-space killers' signals to a pid read so far (earlyoom, lmkd, the in-kernel lowmemorykiller; at
+  /// most kMaxDaemonKills, the first ones), with their lines: what attach_userspace_kills() matches.
+  [[nodiscard]] const std::vector<UserspaceKill>& daemon_kills() const { return daemon_kills_; }
+  static constexpr size_t kMaxDaemonKills = 64;
 
  private:
   void line(std::string_view t);
@@ -42,7 +48,12 @@ class UserspaceEvidenceScan {
   uint64_t line_no_ = 0;
   bool memory_events_ = false;  // the previous line was a memory.events key (`low N`) or named the file
   std::vector<UserspaceEvidence> found_;
+  std::vector<UserspaceKill> daemon_kills_;
 };
+
+/// Copies into `event.userspace_kills` the `kills` that name its victim: the same pid and, when both are known,
+/// the same name (a comm of 15 bytes may be a longer name's start). Pure.
+void attach_userspace_kills(OomEvent& event, const std::vector<UserspaceKill>& kills);
 
 /// The sentence for one line, or "" (for tests: `memory_events` says the
 /// line is inside a memory.events dump).

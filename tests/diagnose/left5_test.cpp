@@ -7,6 +7,7 @@
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/explain.h"
 #include "diagnose/explain_detail.h"
+#include "diagnose/userspace_evidence.h"
 #include "event_fixtures.h"
 #include "render/axis.h"
 #include "util/format.h"
@@ -120,6 +121,52 @@ TEST(Left5ContainerInit, SaidOnlyWhenTheLogProvesIt) {
     const Explanation x = explain(only);
     EXPECT_EQ(find(x, "container_init_killed"), nullptr);
   }
+}
+
+// Item 1 (corpus 64, 76): earlyoom signalled the process the kernel then killed. The evidence scan reads earlyoom's
+// lines (both formats) with their line numbers, attach_userspace_kills() keeps those naming the victim (pid and name),
+// and the check says both killers acted on the same process; another pid, or the same pid under another name (a
+// reused pid), is not matched.
+TEST(Left5UserspaceKiller, BothKillersActedOnTheSameProcess) {
+  diagnose::UserspaceEvidenceScan scan;
+  scan.feed("mem avail:     0 of 13855 MiB ( 0 %), swap free:  293 of 3071 MiB ( 9 %)\n"
+            "low memory! at or below SIGTERM limits: mem 10 %, swap 10 %\n"
+            "killing process 28367 \"python3\" with signal 15: badness 698, VmRSS 11793 MiB\n"
+            "sending SIGKILL to process 28367 uid 1000 \"python3\": badness 698, VmRSS 11793 MiB\n"
+            "sending SIGTERM to process 999 uid 1000 \"bash\": badness 5, VmRSS 12 MiB\n");
+  scan.finish();
+  ASSERT_EQ(scan.daemon_kills().size(), 3u);
+  EXPECT_EQ(scan.daemon_kills()[0].line, 3u);
+  EXPECT_EQ(scan.daemon_kills()[0].signal, "SIGTERM");
+
+  OomEvent e = EventOf(EventKind::kill).constraint(Constraint::global).victim(
+      VictimOf(28367, "python3").rss(12438252 * KiB, 12083484 * KiB, 2368 * KiB, 0));
+  e.victims[0].line = 13;
+  diagnose::attach_userspace_kills(e, scan.daemon_kills());
+  ASSERT_EQ(e.userspace_kills.size(), 2u);
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "userspace_killer_same_victim");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("Both killers acted on the same process: earlyoom, a user-space OOM killer, had "
+                                      "sent SIGTERM, then SIGKILL to python3 (pid 28367, line 3) before the kernel's "
+                                      "OOM killer killed it."));
+    EXPECT_EQ(c->figures, (std::vector<std::pair<std::string, int64_t>>{{"pid", 28367}, {"line", 3}}));
+  }
+  // Its line after the kill line: said in that order.
+  e.victims[0].line = 2;
+  {
+    const Explanation x = explain(e);
+    const Check* c = find(x, "userspace_killer_same_victim");
+    ASSERT_NE(c, nullptr);
+    EXPECT_THAT(c->message, HasSubstr("after the kernel's OOM killer killed python3 (pid 28367), earlyoom"));
+  }
+  // A reused pid (another name), or no line naming the victim: nothing attached, nothing said.
+  OomEvent other = EventOf(EventKind::kill).constraint(Constraint::global).victim(VictimOf(28367, "java"));
+  diagnose::attach_userspace_kills(other, scan.daemon_kills());
+  EXPECT_TRUE(other.userspace_kills.empty());
+  const Explanation none = explain(other);
+  EXPECT_EQ(find(none, "userspace_killer_same_victim"), nullptr);
 }
 
 }  // namespace
