@@ -249,7 +249,7 @@ add("63-systemd-36434-fedora-6.13-short-monotonic-kswapd-page-allocation-failure
 add("64-earlyoom-128-earlyoom-output-then-ru-journal-sacrifice-child.log", GH + "rfjakob/earlyoom/issues/128",
     ["kill"], "global (Out of memory: prefix)",
     [kill(28367, "python3", 12438252, 12083484, 2368, 0, selected_score=714)], year_guessed=True,
-    text_not=["bf16", "model training"], checks=["userspace_killer_same_victim"])
+    text_not=["bf16", "model training"])
 add("65-systemd-23606-ubuntu-systemd-oomd-kill-no-kernel-report-negative.log", GH + "systemd/systemd/issues/23606",
     [], "n/a (no kernel OOM report: a systemd-oomd kill)")
 add("66-heads-1626-5.10-init-kill-then-order1-header-compaction-disabled.log", GH + "linuxboot/heads/pull/1626",
@@ -300,8 +300,7 @@ add("75-earlyoom-214-journal-userspace-sigterm-only-negative.log", GH + "rfjakob
     "n/a (no OOM report: a userspace killer's journal lines)")
 add("76-earlyoom-121-userspace-lines-then-ru-journal-sacrifice-child.log", GH + "rfjakob/earlyoom/issues/121",
     ["kill"], "global (Out of memory: prefix)",
-    [kill(27541, "bash", 8118236, 8098448, 3264, 0, selected_score=572)], year_guessed=True,
-    checks=["userspace_killer_same_victim"])
+    [kill(27541, "bash", 8118236, 8098448, 3264, 0, selected_score=572)], year_guessed=True)
 add("77-bb-kernel-23-am335x-4.1-rt-no-killable-panic-memory-free.log", GH + "RobertCNelson/bb-kernel/issues/23",
     ["no_killable"], "global (no eligible task; the task table is empty)", no_killable=True,
     panic="Out of memory and no killable processes...", checks=["no_killable_task"],
