@@ -63,6 +63,9 @@ class CollectingSink final : public LogSink {
         scanner_(std::move(options),
                  [this, on_event = std::move(on_event)](OomEvent&& e) {
                    ++events_;
+                   // A user-space killer that signalled the victim in the lines read so far (all of them up to
+                   // the first report's end, as the evidence scan reads no further).
+                   diagnose::attach_userspace_kills(e, evidence_.daemon_kills());
                    on_event(std::move(e));
                  }),
         inner_(scanner_),

@@ -75,10 +75,8 @@ std::optional<std::string> bytes_figure(const Check& c, std::string_view name) {
 
 
 // Rule 6: the RAM a protected victim's oom_score_adj discount (|adj| ‰ of RAM plus swap) is weighed against when
-// the report prints none, a small router's (OpenWrt-class); a victim that could not outgrow the discount even there
-// did not use the memory. Not kLeastRamPlusSwapBytes (explain_detail.h, 8 MiB): that bounds any machine that prints
-// a report, this one what runs protected services.
-constexpr uint64_t kProtectedVictimRamBytes = 64 * kMiB;
+// the report prints none: the smallest router's (kSmallestRouterRamBytes, explain_detail.h); a victim that could not
+// outgrow the discount even there did not use the memory.
 // Under this much RAM the machine is a router or a small board (OpenWrt-class): GiB of swap, `oomlens run` (which
 // such a system seldom has) and "memory-hungry jobs" do not fit it; fewer or lighter services, zram, or a device
 // with more RAM do.
@@ -131,7 +129,7 @@ std::string protected_victim_advice(const OomEvent& e, const Victim& v, const st
   const std::optional<uint64_t> ram = machine_ram_bytes(e, context);
   // Swap unknown: weighed against RAM alone, the smallest the whole can be, so "did not outgrow" stays true.
   const std::optional<uint64_t> swap = e.mem_info ? e.mem_info->total_swap_bytes : std::nullopt;
-  const uint64_t whole = ram ? *ram + swap.value_or(0) : kProtectedVictimRamBytes;
+  const uint64_t whole = ram ? *ram + swap.value_or(0) : kSmallestRouterRamBytes;
   const bool may_outgrow = held * 1000 >= per_mille * whole;
   if (!may_outgrow)
     return trf("{} was protected (oom_score_adj {}) and still chosen, so it was not what used the memory: find what "

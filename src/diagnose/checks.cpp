@@ -254,6 +254,8 @@ std::vector<Check> make_checks(const OomEvent& e, const ExplainContext& ctx) {
   alloc_stall(e, out);
   add_score_adj_check(e, out);
   add_task_checks(e, out);
+  add_container_init_check(e, out);
+  add_userspace_killer_check(e, out);
   return out;
 }
 

@@ -2,6 +2,11 @@
 // else held memory, who asked for it, and how the report ended.
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <iterator>
+#include <string_view>
+
+#include "diagnose/cgroup_owner.h"
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
@@ -87,6 +92,74 @@ void add_score_adj_check(const OomEvent& e, std::vector<Check>& out) {
                  trf("{} had oom_score_adj {}{}.", v->comm, adj,
                      adj_meaning(adj, owner, memcg, outranking)),
                  {{"oom_score_adj", adj}}});
+}
+
+// The names of a container's init as its runtime starts it (the process's comm): LXC's and a system container's
+// /sbin/init, tini (Docker's and Kubernetes images'), dumb-init, Docker's `--init` (docker-init) and Podman's
+// (catatonit). Not systemd: a system container also runs `systemd --user` instances under that name.
+constexpr std::string_view kContainerInitComms[] = {"init", "tini", "dumb-init", "docker-init", "catatonit"};
+
+bool container_kind(const CgroupOwner& o) {
+  if (o.kind == "kubernetes") return o.container_id.has_value() && !o.sandbox;  // a container's own cgroup
+  return o.kind == "docker" || o.kind == "podman" || o.kind == "containerd" || o.kind == "lxc";
+}
+
+void add_container_init_check(const OomEvent& e, std::vector<Check>& out) {
+  const Victim* v = main_victim(e);
+  if (!v || !v->pid || !e.memcg || !e.memcg->task_memcg) return;
+  const MemcgInfo& m = *e.memcg;
+  // The victim's own cgroup: the report's decoded (and looked-up) owner when it is that cgroup's.
+  const bool same = !m.oom_memcg || *m.oom_memcg == *m.task_memcg;
+  const std::optional<CgroupOwner> owner = same ? m.owner : decode_cgroup_owner(*m.task_memcg);
+  if (!owner || !container_kind(*owner)) return;
+  const std::string container = describe_cgroup(*m.task_memcg, owner);
+  const std::string name = readable_comm(v->comm) ? v->comm : std::string(tr("the victim"));
+  // Proof 1: a memory-cgroup OOM of the victim's own cgroup whose whole task table is the victim's row alone.
+  const bool only = e.constraint == Constraint::memcg && same && task_table_whole(e) && e.tasks.size() == 1 &&
+                    e.tasks[0].pid == *v->pid;
+  // Proof 2: the name of a container's init.
+  const bool init_name =
+      std::find(std::begin(kContainerInitComms), std::end(kContainerInitComms), v->comm) != std::end(kContainerInitComms);
+  if (only)
+    out.push_back({"container_init_killed", CheckLevel::warn,
+                   trf("{} (pid {}) was the only process in the task table of {}: the kill ended the whole container, "
+                       "nothing else ran in it. It stays down unless its runtime restarts it (its restart policy).",
+                       name, *v->pid, container),
+                   {{"pid", *v->pid}, {"task_count", 1}}});
+  else if (init_name)
+    out.push_back({"container_init_killed", CheckLevel::warn,
+                   trf("{} (pid {}) is, by its name, the init of {} (its first process, pid 1 in its PID namespace): "
+                       "its death ends the whole container (in its own PID namespace the kernel then kills every other "
+                       "process). It stays down unless its runtime restarts it (its restart policy).",
+                       name, *v->pid, container),
+                   {{"pid", *v->pid}}});
+}
+
+void add_userspace_killer_check(const OomEvent& e, std::vector<Check>& out) {
+  if (e.userspace_kills.empty()) return;
+  const UserspaceKill& k = e.userspace_kills.front();
+  const Victim* v = nullptr;
+  for (const Victim& x : e.victims)
+    if (x.pid && *x.pid == k.pid) v = &x;
+  if (!v) return;
+  // Every signal that killer sent it, in the order logged (earlyoom: SIGTERM, then SIGKILL when it lingers).
+  std::string signals;
+  for (const UserspaceKill& o : e.userspace_kills)
+    if (o.daemon == k.daemon && o.pid == k.pid && signals.find(o.signal) == std::string::npos)
+      signals += (signals.empty() ? "" : tr(", then ")) + o.signal;
+  const std::string name = readable_comm(v->comm) ? v->comm : k.name.empty() ? std::string(tr("the victim")) : k.name;
+  const bool before = !v->line || k.line < *v->line;
+  Check c{"userspace_killer_same_victim", CheckLevel::warn,
+          before ? trf("Both killers acted on the same process: {}, a user-space OOM killer, had sent {} to {} (pid {}, "
+                       "line {}) before the kernel's OOM killer killed it. Its signal had not ended the process when "
+                       "memory ran out (SIGTERM can be caught or handled slowly; a process dies only on its way out "
+                       "of the kernel), so the kernel killed it too: one story, not two.",
+                       k.daemon, signals, name, k.pid, k.line)
+                 : trf("Both killers acted on the same process: after the kernel's OOM killer killed {} (pid {}), {}, a "
+                       "user-space OOM killer, sent it {} (line {}) as well: one story, not two.",
+                       name, k.pid, k.daemon, signals, k.line),
+          {{"pid", k.pid}, {"line", as_figure(k.line)}}};
+  out.push_back(std::move(c));
 }
 
 void add_task_checks(const OomEvent& e, std::vector<Check>& out) {

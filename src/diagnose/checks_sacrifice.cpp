@@ -41,7 +41,7 @@ void sacrificed_child_held_little(const OomEvent& e, const ExplainContext& ctx, 
   const uint64_t whole =
       (memcg ? (e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt) : machine_ram_bytes(e, ctx)).value_or(0);
   // Little relative to what it is weighed against: the parent's row, else what ran out, else any machine. Never a
-  // fixed size: 2 MiB is little beside a 100 GiB parent and much on a 32 MiB router.
+  // fixed size: 2 MiB is little beside a 100 GiB parent and much on a router of kSmallestRouterRamBytes.
   const bool little = chosen_rss ? held * 100 < *chosen_rss
                       : whole    ? held * 100 < whole
                                  : held * 100 < kLeastRamPlusSwapBytes;

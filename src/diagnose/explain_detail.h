@@ -54,6 +54,14 @@ inline constexpr uint64_t kLittleVictimBytes = kMiB;
 /// task-table rows' together) may have been little or not (1 % of 6.4 GiB: on a machine of more RAM, under 1 %):
 /// victim_share_unknown and the advice say that its share is unknown, never a share of 0.
 inline constexpr uint64_t kShareUnknownBytes = 64 * kMiB;
+/// The RAM of the smallest router-sized device (OpenWrt-class) that runs protected services, the RAM a global
+/// kill's oom_score_adj discount (|adj| ‰ of RAM plus swap) is weighed against when the report prints none, so that
+/// "could not outgrow its protection even there" holds on the machines that have such services: OpenWrt still builds
+/// for 32 MiB boards (its "4/32" devices: 4 MiB flash, 32 MiB RAM), and smaller boards print reports too (corpus 08:
+/// 30 MiB). The one router size of diagnose/ (advice.cpp rule 6, checks_sacrifice's wording); not
+/// kLeastRamPlusSwapBytes (any machine at all, a floor), nor advice.cpp's kSmallDeviceRamBytes (256 MiB: the RAM
+/// under which the advice is a small device's).
+inline constexpr uint64_t kSmallestRouterRamBytes = 32 * kMiB;
 /// Less RAM plus swap than any machine whose kernel prints an OOM report has: the floor of what a global kill's
 /// badness (‰ of RAM plus swap) or a share is weighed against when the report prints no RAM. Under 1 % of it is
 /// little on any machine (sacrificed_child_held_little); a score what the victim mapped cannot reach against it came
@@ -116,6 +124,15 @@ struct Thrashing {
 /// trigger vs victim, SysRq, multi-kill, panic_on_oom, no killable task.
 void add_score_adj_check(const OomEvent& event, std::vector<Check>& out);
 void add_task_checks(const OomEvent& event, std::vector<Check>& out);
+/// `container_init_killed` (warn): the victim was its container's init, proven by the log, never guessed: in a
+/// memory-cgroup OOM of its own cgroup, the whole task table is its row alone (figures `pid`, `task_count`), or its
+/// comm is a container init's name (init, tini, dumb-init, docker-init, catatonit; figure `pid`). Only for a cgroup
+/// decode_cgroup_owner() reads as a container's (Docker, Podman, containerd, LXC, a Kubernetes container).
+void add_container_init_check(const OomEvent& event, std::vector<Check>& out);
+/// `userspace_killer_same_victim` (warn): a user-space OOM killer's line in the same input signalled the victim
+/// (OomEvent::userspace_kills: same pid and name), before or after the kernel's kill: both killers acted on the same
+/// process; figures `pid`, `line` (the killer's first line about it).
+void add_userspace_killer_check(const OomEvent& event, std::vector<Check>& out);
 
 /// Rules in checks_causes.cpp: lowmem, unreclaimable slab, hugetlb, shmem,
 /// vm.oom_kill_allocating_task, high-order allocation; then checks_held.cpp's

@@ -9,6 +9,7 @@
 
 #include "util/i18n.h"
 #include "util/text.h"
+#include "util/format.h"
 #include "util/units.h"
 
 namespace oomlens::diagnose {
@@ -76,7 +77,8 @@ std::optional<Ls> least_squares(const std::vector<std::string>& params, const st
   return ls;
 }
 
-std::string mib(double b) { return fmt::format("{:.1f} MiB", b / static_cast<double>(kMiB)); }
+// A figure of the fit (a prediction, a budget, a residual; a prediction may be negative): util's byte formatter.
+std::string mib(double b) { return format_signed_bytes(b, /*plus=*/false); }
 
 }  // namespace
 
@@ -174,7 +176,7 @@ std::string per_unit_phrase(const std::string& param) {
 }
 
 std::string describe_slope(double bytes, const std::string& param) {
-  return fmt::format("{}{:.1f} MiB {}", bytes < 0 ? "-" : "+", std::fabs(bytes) / static_cast<double>(kMiB), per_unit_phrase(param));
+  return format_signed_bytes(bytes) + " " + per_unit_phrase(param);
 }
 
 LargestFit largest_fitting(const Fit& fit, const std::string& param, std::map<std::string, double> others,

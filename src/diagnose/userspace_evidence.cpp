@@ -220,7 +220,12 @@ std::string userspace_evidence_line(std::string_view t, bool memory_events) {
 
 void UserspaceEvidenceScan::line(std::string_view t) {
   ++line_no_;
-  if (found_.size() >= kMaxEvidence && oomd_cut_.empty()) return;
+  if (found_.size() >= kMaxEvidence && oomd_cut_.empty() && daemon_kills_.size() >= kMaxDaemonKills) return;
+  if (daemon_kills_.size() < kMaxDaemonKills) {
+    std::optional<DaemonKill> k = parse_earlyoom_line(t);
+    if (!k) k = parse_lmkd_line(t);
+    if (k && k->pid) daemon_kills_.push_back({k->daemon, k->signal.empty() ? "SIGKILL" : k->signal, *k->pid, k->name, line_no_});
+  }
   // The reason of the systemd-oomd kill on the line before, wrapped onto this one (`  due to memory pressure
   // for …`): the two read as one line, which replaces what the first said alone.
   if (!oomd_cut_.empty()) {
@@ -250,7 +255,8 @@ void UserspaceEvidenceScan::line(std::string_view t) {
 }
 
 void UserspaceEvidenceScan::feed(std::string_view chunk) {
-  if (found_.size() >= kMaxEvidence) return;  // nothing more is said: the rest need not be read
+  // Nothing more is said: the rest need not be read.
+  if (found_.size() >= kMaxEvidence && daemon_kills_.size() >= kMaxDaemonKills) return;
   // The whole lines of the chunk after the one partial_ completes (scan_lines()), then its partial last line.
   const size_t first_eol = chunk.find('\n');
   const size_t last_eol = chunk.rfind('\n');
@@ -264,7 +270,7 @@ void UserspaceEvidenceScan::feed(std::string_view chunk) {
 }
 
 void UserspaceEvidenceScan::lines(std::string_view text, uint64_t first_line) {
-  if (found_.size() >= kMaxEvidence) return;
+  if (found_.size() >= kMaxEvidence && daemon_kills_.size() >= kMaxDaemonKills) return;
   if (first_line != line_no_ + 1) memory_events_ = false;  // the lines skipped hold no `high `: no dump goes on
   line_no_ = first_line - 1;
   const size_t last_eol = text.rfind('\n');
@@ -324,6 +330,20 @@ void UserspaceEvidenceScan::feed_lines(std::string_view chunk) {
 void UserspaceEvidenceScan::finish() {
   if (!partial_.empty()) line(partial_);
   partial_.clear();
+}
+
+void attach_userspace_kills(OomEvent& event, const std::vector<UserspaceKill>& kills) {
+  if (kills.empty() || event.victims.empty()) return;
+  for (const UserspaceKill& k : kills) {
+    for (const Victim& v : event.victims) {
+      if (!v.pid || *v.pid != k.pid) continue;
+      // A pid is reused: the names must agree when both are known (the kernel's comm is at most 15 bytes).
+      const bool same_name = k.name.empty() || v.comm.empty() || k.name == v.comm ||
+                             (v.comm.size() == 15 && k.name.starts_with(v.comm));
+      if (same_name) event.userspace_kills.push_back(k);
+      break;
+    }
+  }
 }
 
 }  // namespace oomlens::diagnose

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "kernel_log/report_scanner.h"
+#include "kernel_log/oom_event.h"
 
 namespace oomlens::diagnose {
 
@@ -45,6 +46,10 @@ class UserspaceEvidenceScan final : public LineWatch {
   /// the last call hold no word.
   void lines(std::string_view text, uint64_t first_line) override;
   [[nodiscard]] const std::vector<UserspaceEvidence>& found() const { return found_; }
+  /// The user-space killers' signals to a pid read so far (earlyoom, lmkd, the in-kernel lowmemorykiller; at
+  /// most kMaxDaemonKills, the first ones), with their lines: what attach_userspace_kills() matches.
+  [[nodiscard]] const std::vector<UserspaceKill>& daemon_kills() const { return daemon_kills_; }
+  static constexpr size_t kMaxDaemonKills = 64;
 
  private:
   void line(std::string_view t);
@@ -58,7 +63,12 @@ class UserspaceEvidenceScan final : public LineWatch {
   // next line, when it starts with `due to `, is that reason wrapped by a paste, and the two are read as one.
   std::string oomd_cut_;
   size_t oomd_cut_index_ = 0;
+  std::vector<UserspaceKill> daemon_kills_;
 };
+
+/// Copies into `event.userspace_kills` the `kills` that name its victim: the same pid and, when both are known,
+/// the same name (a comm of 15 bytes may be a longer name's start). Pure.
+void attach_userspace_kills(OomEvent& event, const std::vector<UserspaceKill>& kills);
 
 /// The sentence for one line, or "" (for tests: `memory_events` says the
 /// line is inside a memory.events dump).

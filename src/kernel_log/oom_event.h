@@ -344,6 +344,16 @@ struct LineRange {
 /// (OomEvent::limit_lowered).
 enum class LimitWrite { none, memory_max, limit_in_bytes };
 
+/// A user-space OOM killer's own line in the same input that names the victim's pid (and name): it acted on the
+/// process the kernel killed (diagnose/userspace_evidence.h, filled in by the explain step, not by the parser).
+struct UserspaceKill {
+  std::string daemon;  ///< "earlyoom", "nohang", "lmkd", "lowmemorykiller"
+  std::string signal;  ///< "SIGTERM", "SIGKILL"
+  int64_t pid = 0;
+  std::string name;    ///< the process's name as the killer logged it; empty when not logged
+  uint64_t line = 0;   ///< 1-based line of the input
+};
+
 /// One OOM report.
 struct OomEvent {
   EventKind kind = EventKind::kill;
@@ -398,6 +408,8 @@ struct OomEvent {
   /// kill-line total-vm, or buddy lines `*4kB`) or assumed 4096.
   std::optional<uint64_t> page_size_bytes;
   bool page_size_assumed = false;
+  /// User-space killers' lines of the same input naming the victim (UserspaceKill); empty when none was read.
+  std::vector<UserspaceKill> userspace_kills;
   std::optional<std::string> host;      ///< syslog/journal hostname, when printed
   std::optional<std::string> boot_id;   ///< journal _BOOT_ID or the live boot
   std::optional<uint64_t> kmsg_seq;     ///< /dev/kmsg sequence number of the first line

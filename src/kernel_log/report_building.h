@@ -210,6 +210,12 @@ std::string join_wrapped_row(const RawRow& r, std::string_view rest);
 /// text that is not its (a kill line's `UID:1000 pgtables:41196kB …` read
 /// as the rest of a row newest-first): the pieces are not one row.
 bool joined_comm_fits(std::string_view comm);
+/// Whether `t` (a line's trimmed text) reads as the rest of a comm a wrap
+/// cut (`rpc` + `.statd`, `pyth` + `on`): one word (no space, tab, ':', '=',
+/// brackets), some letter or digit, no `--` start, no `!`, `?` or `,` at its
+/// end. A poster's `hi all`, `Thanks!` or `see:` is not; a one-word `ok`
+/// cannot be told from a cut comm's rest by its text.
+bool looks_like_comm_rest(std::string_view t);
 
 /// Line kinds the state machine tells apart (report_line_kinds.cpp): `Out of
 /// memory and no killable processes`, the message of a `Kernel panic - not

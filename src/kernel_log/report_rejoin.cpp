@@ -146,14 +146,7 @@ namespace {
 // room for. Not after a format=flowed soft break (that one breaks at a space).
 bool rest_of_comm(const Building& b, const LogicalLine& line, std::string_view t) {
   if (line.continuation || b.piece_soft || b.rows.empty() || t.size() > 14) return false;
-  // `rpc` + `.statd`, `networkd` + `-dispat`; never a poster's `...` or `---[ end trace`.
-  bool alnum = false;
-  for (char c : t) {
-    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == '[' || c == ']' || c == '<' || c == '>') return false;
-    alnum = alnum || is_alnum(c);
-  }
-  if (!alnum || (t[0] == '-' && t.size() > 1 && t[1] == '-')) return false;
-  return b.rows.back().row.comm.size() + t.size() <= 15;
+  return looks_like_comm_rest(t) && b.rows.back().row.comm.size() + t.size() <= 15;
 }
 
 // The rest of a `Task in … limit of PATH` line whose last path a wrap broke
@@ -239,6 +232,18 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   if (line.number < b.lines.first) b.lines.first = line.number;  // newest-first, the rest comes before
   b.quiet = 0;
   return true;
+}
+
+bool looks_like_comm_rest(std::string_view t) {
+  // `rpc` + `.statd`, `networkd` + `-dispat`; never a poster's `...`, `---[ end trace`, `hi all` or `Thanks!`.
+  if (t.empty()) return false;
+  bool alnum = false;
+  for (char c : t) {
+    if (c == ' ' || c == '\t' || c == ':' || c == '=' || c == '[' || c == ']' || c == '<' || c == '>') return false;
+    alnum = alnum || is_alnum(c);
+  }
+  if (!alnum || (t[0] == '-' && t.size() > 1 && t[1] == '-')) return false;
+  return t.back() != '!' && t.back() != '?' && t.back() != ',';  // a sentence's end, or a list's
 }
 
 bool joined_comm_fits(std::string_view comm) { return !comm.empty() && comm.size() <= 15; }

@@ -196,9 +196,11 @@ struct ReportScanner::Impl {
   bool joins_as_record(std::string_view raw, std::string_view next, bool indented = false);
   bool at_wrap_width(std::string_view raw) const;
   bool continues(std::string_view region, size_t start, size_t eol);
-  /// `joined` (a record's pieces so far) with `next` appended as take_record() would is a task row
-  /// whose comm is longer than 15 bytes (TASK_COMM_LEN 16 with its NUL): `next` is no rest of it.
-  bool overfills_row_comm(std::string_view joined, std::string_view next);
+  /// `next` is no rest of `joined` (a record's pieces so far, the last cut at the wrap width when
+  /// `cut_at_width`): appended as take_record() would, they make a task row whose comm is longer than 15
+  /// bytes (TASK_COMM_LEN 16 with its NUL), or, not cut at the width, `joined` is a row that shows a comm
+  /// and `next` does not read as its rest (looks_like_comm_rest(): a poster's `hi all`, `Thanks!`).
+  bool overfills_row_comm(std::string_view joined, std::string_view next, bool cut_at_width);
   static bool json_open(std::string_view s);
   static bool json_rest(std::string_view next);
   size_t take_record(std::string_view region, size_t start, bool final, size_t& pieces);

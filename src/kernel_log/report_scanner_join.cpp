@@ -188,13 +188,17 @@ bool ReportScanner::Impl::at_wrap_width(std::string_view raw) const {
 // A poster's prose line right after a task table's last row, with no blank
 // line between (`… python` + `hello world`), is no rest of the row: glued
 // to it, the row's comm (`pythonhello world`) would be longer than any comm
-// the kernel prints. A row wrapped inside its comm, or before it, still
-// rejoins (`… pyth` + `on`).
-bool ReportScanner::Impl::overfills_row_comm(std::string_view joined, std::string_view next) {
+// the kernel prints. Short prose (`… python` + `hi all`, ≤ 15 bytes once
+// joined) stays out too unless the row's line was cut at the wrap width
+// (`cut_at_width`): a piece joined to a comm the row already shows must
+// read as a comm's rest (looks_like_comm_rest()). A row wrapped inside its
+// comm (`… pyth` + `on`), or before it (`… 0` + ` python`), still rejoins.
+bool ReportScanner::Impl::overfills_row_comm(std::string_view joined, std::string_view next, bool cut_at_width) {
   if (!next.empty() && next.back() == '\r') next.remove_suffix(1);
   std::string& whole = probe_join;
   whole.assign(joined);
-  if (reflowed(joined, next)) {
+  const bool reflow = reflowed(joined, next);
+  if (reflow) {
     whole += ' ';
     whole.append(trim(next));
   } else {
@@ -202,7 +206,13 @@ bool ReportScanner::Impl::overfills_row_comm(std::string_view joined, std::strin
   }
   normalize_line(whole, probe, opt.default_year);
   const auto row = oomline::parse_row(trim(probe.text));
-  return row && !row->comm.empty() && !joined_comm_fits(row->comm);
+  if (!row || row->comm.empty()) return false;
+  if (!joined_comm_fits(row->comm)) return true;
+  if (cut_at_width || reflow) return false;
+  // The row before the piece: did it show a comm the piece would continue?
+  normalize_line(joined, probe, opt.default_year);
+  const auto before = oomline::parse_row(trim(probe.text));
+  return before && !before->comm.empty() && !looks_like_comm_rest(trim(dequote(next)));
 }
 
 // True when the line at `start` continues on the next physical line: a QP
@@ -218,7 +228,7 @@ bool ReportScanner::Impl::continues(std::string_view region, size_t start, size_
   if (json_open(r)) return json_rest(next);
   return ((prefixed(r) && ((unprefixed(next) && !bare_frame_after(r, next)) || flowed_rest(r, next))) ||
           wrapped_at_width(r, next) || pad_piece(r, next, line_at(region, eol + 1 + next.size() + 1))) &&
-         !overfills_row_comm(r, next);
+         !overfills_row_comm(r, next, at_wrap_width(r));
 }
 
 // A `journalctl -o json` object that a terminal, a mail client or a
@@ -305,7 +315,7 @@ size_t ReportScanner::Impl::take_record(std::string_view region, size_t start, b
     const bool pad = pad_piece(whole_line, nl, after_pad);
     if (pad && !after_pad && !final) return std::string_view::npos;  // its rest comes with the next chunk
     if (qp_mode || nl.empty() || !(rest || wrapped_at_width(whole_line, nl) || (pad && after_pad))) return next;
-    if (!pad && overfills_row_comm(joined, nl)) return next;
+    if (!pad && overfills_row_comm(joined, nl, at_wrap_width(whole_line))) return next;
     p = next;
   }
   return final ? p : std::string_view::npos;

@@ -14,6 +14,7 @@ KernelKill kernel_kill_from(const oomline::JoinedKill& j) {
   k.message = j.kill.message;
   if (j.constraint) k.constraint = oomline::constraint_name(*j.constraint);
   if (j.summary) k.oom_memcg = j.summary->oom_memcg;
+  if (j.summary) k.task_memcg = j.summary->task_memcg;
   k.anon_rss_bytes = kb_to_bytes(j.kill.anon_rss_kb);
   k.file_rss_bytes = kb_to_bytes(j.kill.file_rss_kb);
   k.shmem_rss_bytes = kb_to_bytes(j.kill.shmem_rss_kb);

@@ -35,6 +35,7 @@ struct KernelKill {
   std::optional<std::string> message;     ///< "Memory cgroup out of memory", "Out of memory", ...
   std::optional<std::string> constraint;  ///< "memcg", "global", "cpuset", "mempolicy"
   std::optional<std::string> oom_memcg;
+  std::optional<std::string> task_memcg;  ///< the victim's cgroup (`oom-kill:… task_memcg=`, 5.0+), cgroup-relative
   std::optional<uint64_t> anon_rss_bytes, file_rss_bytes, shmem_rss_bytes;
 };
 

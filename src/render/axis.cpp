@@ -7,18 +7,20 @@
 #include <cmath>
 #include <numeric>
 
+#include "util/format.h"
 #include "util/units.h"
 
 namespace oomlens::render {
 namespace {
 
-std::string number(double v, double step) {
-  int decimals = step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
-  std::string s = fmt::format("{:.{}f}", v, std::clamp(decimals, 0, 6));
-  return s;
+// Digits after the point a tick label needs for ticks `step` apart (both in the label's unit).
+int decimals_for(double step) {
+  return std::clamp(step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 6);
 }
 
-Axis make_axis(double data_max, double unit, const char* unit_name, int max_ticks) {
+// `label(v, decimals)`: the text of the tick at `v` (in the axis's own unit, seconds or bytes).
+template <class Label>
+Axis make_axis(double data_max, double unit, int max_ticks, Label label) {
   Axis a;
   double step = nice_step(data_max, unit, max_ticks);
   if (!(data_max > 0) || !std::isfinite(data_max)) data_max = unit;
@@ -26,9 +28,20 @@ Axis make_axis(double data_max, double unit, const char* unit_name, int max_tick
   a.max = std::max(1.0, n) * step;
   for (int i = 0; i <= static_cast<int>(std::max(1.0, n)); ++i) {
     double v = i * step;
-    a.ticks.push_back({v, number(v / unit, step / unit) + " " + unit_name});
+    a.ticks.push_back({v, label(v, decimals_for(step / unit))});
   }
   return a;
+}
+
+Axis seconds_axis(double s, double unit, const char* unit_name, int max_ticks) {
+  return make_axis(s, unit, max_ticks,
+                   [&](double v, int decimals) { return fmt::format("{:.{}f} {}", v / unit, decimals, unit_name); });
+}
+
+// Byte ticks say their size as util's byte formatter does (format_bytes_in: one unit for the whole axis).
+Axis byte_scale_axis(double b, uint64_t unit, int max_ticks) {
+  return make_axis(b, static_cast<double>(unit), max_ticks,
+                   [unit](double v, int decimals) { return format_bytes_in(v, unit, decimals); });
 }
 
 }  // namespace
@@ -45,16 +58,15 @@ double nice_step(double data_max, double unit, int max_ticks) {
 }
 
 Axis time_axis(double s, int max_ticks) {
-  if (s < 120) return make_axis(s, 1, "s", max_ticks);
-  if (s < 7200) return make_axis(s, 60, "min", max_ticks);
-  return make_axis(s, 3600, "h", max_ticks);
+  if (s < 120) return seconds_axis(s, 1, "s", max_ticks);
+  if (s < 7200) return seconds_axis(s, 60, "min", max_ticks);
+  return seconds_axis(s, 3600, "h", max_ticks);
 }
 
 Axis bytes_axis(double b, int max_ticks) {
-  constexpr auto kib = static_cast<double>(kKiB), mib = static_cast<double>(kMiB), gib = static_cast<double>(kGiB);
-  if (b < mib) return make_axis(b, kib, "KiB", max_ticks);
-  if (b < gib) return make_axis(b, mib, "MiB", max_ticks);
-  return make_axis(b, gib, "GiB", max_ticks);
+  if (b < static_cast<double>(kMiB)) return byte_scale_axis(b, kKiB, max_ticks);
+  if (b < static_cast<double>(kGiB)) return byte_scale_axis(b, kMiB, max_ticks);
+  return byte_scale_axis(b, kGiB, max_ticks);
 }
 
 int layout_labels(std::vector<Label>& labels, double left, double right, double gap) {

@@ -105,14 +105,7 @@ std::vector<std::string> python_findings_lines(const monitor::Record& rec) {
   return out;
 }
 
-std::string human_bytes(double b) {
-  if (!std::isfinite(b)) return "?";
-  const double magnitude = std::round(std::fabs(b));
-  // 2^64 bytes or more is no figure of a machine's (a hostile record): unknown.
-  if (magnitude >= static_cast<double>(std::numeric_limits<uint64_t>::max())) return "?";
-  const auto bytes = static_cast<uint64_t>(magnitude);
-  return (b < 0 && bytes > 0 ? "-" : "") + format_bytes(bytes);
-}
+std::string human_bytes(double b) { return format_signed_bytes(b, /*plus=*/false); }
 
 std::string sparkline(const std::vector<double>& values, size_t width) {
   if (values.empty() || width == 0) return {};

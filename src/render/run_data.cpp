@@ -10,6 +10,7 @@
 
 #include "render/record_text.h"
 #include "render/ui_strings.h"
+#include "util/format.h"
 #include "util/i18n.h"
 
 namespace oomlens::render {
@@ -87,7 +88,7 @@ void add_markers(const monitor::Record& rec, RunPlotData& d) {
       const json* sn = e.contains("snapshot") && e["snapshot"].is_object() ? &e["snapshot"] : nullptr;
       const double seen = sn ? record_number(*sn, {"traced_bytes"}) : NAN, of = record_number(e, {"main_rss_anon_bytes"});
       label = !sn ? "tracemalloc: none"
-              : std::isfinite(seen) && std::isfinite(of) ? fmt::format("tracemalloc {:.0f} of {:.0f} MiB", seen / 1048576, of / 1048576)
+              : std::isfinite(seen) && std::isfinite(of) ? fmt::format("tracemalloc {} of {}", format_signed_bytes(seen, false), format_signed_bytes(of, false))
                                                          : "tracemalloc";
     }
     if (label.empty()) continue;

@@ -35,12 +35,10 @@ std::string fit_line(const diagnose::Fit& f) {
   // describe_slope()'s words, translated here (the JSON has the numbers).
   for (auto& p : f.params) {
     const double b = f.slope_bytes.at(p);
-    s += fmt::format(" {}{:.1f} MiB {}", b < 0 ? "-" : "+", std::fabs(b) / 1048576.0,
-                     retranslate(diagnose::per_unit_phrase(p)));
+    s += fmt::format(" {} {}", format_signed_bytes(b), retranslate(diagnose::per_unit_phrase(p)));
   }
   if (f.quadratic_bytes)
-    s += " " + trf("{}{:.2f} MiB per ({})²", *f.quadratic_bytes < 0 ? "-" : "+",
-                   std::fabs(*f.quadratic_bytes) / 1048576.0, f.params[0]);
+    s += " " + trf("{} per ({})²", format_signed_bytes(*f.quadratic_bytes), f.params[0]);
   s += "  (" + trf("{} points", f.points);
   if (f.residual_rms_bytes) s += trf(", residual {} RMS", format_bytes(static_cast<uint64_t>(*f.residual_rms_bytes)));
   if (f.r2) s += fmt::format(", R² {:.3f}", *f.r2);

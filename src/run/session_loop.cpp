@@ -13,6 +13,7 @@
 #include "diagnose/verdict_json.h"
 #include "util/json_opt.h"
 #include "run/job_control.h"
+#include "run/kill_owner.h"
 #include "run/session_state.h"
 
 namespace oomlens::run {
@@ -68,11 +69,14 @@ void Session::reap() {
 void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
   for (auto& k : ks) {
     const monitor::TrackedProc* tp = tracked(k.pid);
-    const bool unseen_own = !tp && k.pid != job_.pid && in_own_memcg(k);
-    if (!tp && k.pid != job_.pid && !unseen_own) {  // not ours: kept only as a note for the verdict
+    // No /proc pass saw it: the job's when its cgroup says so (run/kill_owner.h); else "unrelated" only when
+    // its cgroup proves it, "unknown" when nothing does (a traced fork may still claim it: join_traced_kills).
+    const KillOwner owner = !tp && k.pid != job_.pid ? unseen_kill_owner(k, own_cgroup_path()) : KillOwner::job;
+    const bool unseen_own = !tp && k.pid != job_.pid && (in_own_memcg(k) || owner == KillOwner::job);
+    if (!tp && k.pid != job_.pid && !unseen_own) {  // not shown to be ours: kept only as a note for the verdict
       if (other_kills_.size() < kOtherKillsKept) {
         diagnose::TreeKill o = diagnose::tree_kill_from(k);
-        o.role = "unrelated";
+        o.role = kill_owner_name(owner);
         other_kills_.push_back(std::move(o));
       }
       continue;
@@ -97,6 +101,17 @@ bool Session::in_own_memcg(const monitor::KernelKill& k) const {
   if (!job_.own_cgroup || !k.oom_memcg) return false;
   const std::string_view m = *k.oom_memcg, d = job_.own_cgroup->dir;
   return m.size() > 1 && m.front() == '/' && d.ends_with(m);
+}
+
+// The job's own cgroup as the kernel's `oom-kill:` line names it (its directory relative to the hierarchy's mount;
+// the directory itself when it is not under it); "" without one.
+std::string Session::own_cgroup_path() const {
+  if (!job_.own_cgroup || job_.own_cgroup->dir.empty()) return "";
+  const std::string& d = job_.own_cgroup->dir;
+  std::string_view m = job_.own_cgroup->hierarchy.mount_point;
+  while (m.size() > 1 && m.back() == '/') m.remove_suffix(1);
+  if (d.size() > m.size() + 1 && d.starts_with(m) && d[m.size()] == '/') return d.substr(m.size());
+  return d;
 }
 
 const monitor::TrackedProc* Session::tracked(int64_t pid) const {

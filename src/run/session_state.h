@@ -130,6 +130,7 @@ class Session {
   void pass_stderr_through();
   void reap();
   void handle_kills(std::vector<monitor::KernelKill> ks);
+  [[nodiscard]] std::string own_cgroup_path() const;
   /// The tracked process `pid` of the job's tree; nullptr when not tracked.
   [[nodiscard]] const monitor::TrackedProc* tracked(int64_t pid) const;
   /// The kill line names --limit's own cgroup as the OOM's memcg (its victim is the job's).

@@ -2,7 +2,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cmath>
 #include <csignal>
 
@@ -11,9 +13,12 @@
 
 namespace oomlens {
 
+namespace {
+constexpr std::array<const char*, 6> kUnits = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+}  // namespace
+
 std::string format_bytes(uint64_t bytes) {
   if (bytes < 1024) return fmt::format("{} B", bytes);
-  static constexpr std::array<const char*, 6> kUnits = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   double value = static_cast<double>(bytes) / 1024.0;
   size_t unit = 0;
   // Move up while the value would print as 1024.0 or more in this unit.
@@ -22,6 +27,26 @@ std::string format_bytes(uint64_t bytes) {
     ++unit;
   }
   return fmt::format("{:.1f} {}", value, kUnits[unit]);
+}
+
+std::string format_signed_bytes(double bytes, bool plus) {
+  if (!std::isfinite(bytes)) return "?";
+  const double m = std::round(std::fabs(bytes));
+  // 2^64 bytes or more is no figure of a machine's (a hostile record): unknown.
+  if (m >= 18446744073709551616.0) return "?";
+  const auto b = static_cast<uint64_t>(m);
+  return (bytes < 0 && b > 0 ? "-" : plus ? "+" : "") + format_bytes(b);
+}
+
+std::string format_bytes_in(double bytes, uint64_t unit_bytes, int decimals) {
+  const char* name = "B";
+  uint64_t u = 1;
+  for (const char* n : kUnits) {
+    u *= 1024;
+    if (u == unit_bytes) name = n;
+  }
+  const double unit = std::string_view(name) == "B" ? 1.0 : static_cast<double>(unit_bytes);
+  return fmt::format("{:.{}f} {}", bytes / unit, std::clamp(decimals, 0, 6), name);
 }
 
 std::string shorten_ids(std::string_view path) {

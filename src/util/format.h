@@ -12,6 +12,18 @@ namespace oomlens {
 /// prints as "1.0 GiB", never "1024.0 MiB".
 [[nodiscard]] std::string format_bytes(uint64_t bytes);
 
+/// format_bytes() of |bytes| (rounded to whole bytes) with "-" before a
+/// negative amount and, when `plus`, "+" before the others: a slope or a
+/// difference ("+12.3 MiB", "-512 B"). NaN, infinities and 2^64 bytes or
+/// more print as "?".
+[[nodiscard]] std::string format_signed_bytes(double bytes, bool plus = true);
+
+/// `bytes` in one given binary unit (`unit_bytes`: 1024^k, k = 1..6; others
+/// print in B) with `decimals` (0-6) digits after the point: "256 MiB",
+/// "1.5 GiB". For scales whose labels share a unit (chart axes); a lone
+/// size is format_bytes()'s.
+[[nodiscard]] std::string format_bytes_in(double bytes, uint64_t unit_bytes, int decimals);
+
 /// Shortens every run of 32 or more hex digits (container ids) to its first
 /// 12 digits followed by "…", as `docker ps` does: "/docker/3f2a9c…".
 [[nodiscard]] std::string shorten_ids(std::string_view path);

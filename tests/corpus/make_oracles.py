@@ -2547,7 +2547,7 @@ add("442-lxc-4029-lxd-snap-dmesgT-2021-cgroup-v2-memcg-oom-kill-lxc-payload-cont
     GH + "lxc/lxc/issues/4029", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
     kills=[kill(4496, "init", 33260, 1124, 8, 0, 0, 104, 0, reaper=[0, 0, 0])],
     memcg="/lxc.payload.c2035", task_memcg="/lxc.payload.c2035", chosen=[4496, "init"],
-    wall_prefix="2021-09-19T20:44:49")
+    wall_prefix="2021-09-19T20:44:49", checks=["container_init_killed"])
 # Home Assistant OS on an ODROID, journalctl (no printk stamps): ten rows of a 4.19+ table (pgtables_bytes): the
 # containerd-shim at -399, the add-ons at 200, and `npm start --set`, a 15-byte comm with spaces; the cut row left out.
 add("443-haos-2353-odroid-journalctl-rows-only-containerd-shim-adj-minus-399-addons-adj-200-comm-npm-start-with-spaces.log",

@@ -6,7 +6,10 @@
 #include <sstream>
 
 #include "kernel_log/prefix.h"
+#include "kernel_log/report_building.h"
 #include "kernel_log/report_scanner.h"
+
+#include <tuple>
 #include "support/one_event.h"
 #include "manglers.h"
 #include "support/paths.h"
@@ -685,6 +688,41 @@ TEST(MangledLines, ProseAfterTheLastRowIsNoRestOfItsComm) {
       head + "[  100.000004] [    123]  1000   123   500000   400000  3000000        0             0 pyth\non\n" + kill);
   ASSERT_EQ(wrapped.tasks.size(), 1u);
   EXPECT_EQ(wrapped.tasks[0].comm, "python");
+}
+
+// Short prose after the last row (≤ 15 bytes once joined: `pythonhi all`, `pythonThanks!`) is no rest of its comm
+// either: a piece joined to a comm the row already shows, when the row was not cut at the wrap width, must read as a
+// comm's rest (one word, no sentence's end). A cut comm's one-word rest (`pyth` + `on`, `rpc` + `.statd`) still
+// rejoins; a row wrapped before its comm takes the comm whole, spaces and all.
+TEST(MangledLines, ShortProseAfterTheLastRowIsNoRestOfItsComm) {
+  const std::string head =
+      "[  100.000001] python invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0\n"
+      "[  100.000002] Tasks state (memory values in pages):\n"
+      "[  100.000003] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n";
+  const std::string row = "[  100.000004] [    123]  1000   123   500000   400000  3000000        0             0 ";
+  const std::string kill =
+      "[  100.000005] Out of memory: Killed process 123 (python) total-vm:2000000kB, anon-rss:1600000kB, "
+      "file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:2928kB oom_score_adj:0\n";
+  for (const char* prose : {"hi all", "Thanks!", "see:", "any ideas?", "help?"}) {
+    const OomEvent e = testing::one_event(head + row + "python\n" + prose + "\n" + kill);
+    ASSERT_EQ(e.tasks.size(), 1u) << prose;
+    EXPECT_EQ(e.tasks[0].comm, "python") << prose;
+    EXPECT_EQ(e.lines.last, 6u) << prose;
+  }
+  for (const auto& [cut, rest, comm] : {std::tuple{"pyth", "on", "python"}, std::tuple{"rpc", ".statd", "rpc.statd"},
+                                        std::tuple{"networkd", "-dispat", "networkd-dispat"}}) {
+    const OomEvent e = testing::one_event(head + row + cut + "\n" + rest + "\n" + kill);
+    ASSERT_EQ(e.tasks.size(), 1u) << comm;
+    EXPECT_EQ(e.tasks[0].comm, comm);
+  }
+  EXPECT_TRUE(looks_like_comm_rest("on"));
+  EXPECT_TRUE(looks_like_comm_rest("-dispat"));
+  EXPECT_FALSE(looks_like_comm_rest("hi all"));
+  EXPECT_FALSE(looks_like_comm_rest("Thanks!"));
+  EXPECT_FALSE(looks_like_comm_rest("why?"));
+  EXPECT_FALSE(looks_like_comm_rest("---[ end"));
+  EXPECT_FALSE(looks_like_comm_rest("..."));
+  EXPECT_FALSE(looks_like_comm_rest(""));
 }
 
 }  // namespace
