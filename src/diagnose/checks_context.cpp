@@ -206,14 +206,15 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   }
   // One row and no kill line (the paste ends after it, corpus 321): the row is the only sign of who held the memory,
   // said as what it is, never as the largest of a table.
-  if (!v && e.tasks.size() == 1 && readable_comm(e.tasks[0].comm) && e.tasks[0].rss_bytes &&
-      *e.tasks[0].rss_bytes > 0) {
+  // A 6.8+ row prints rss_anon/rss_file/rss_shmem and no rss column: row_rss_bytes() sums them.
+  const std::optional<uint64_t> one_rss = e.tasks.size() == 1 ? row_rss_bytes(e.tasks[0]) : std::nullopt;
+  if (!v && one_rss && *one_rss > 0 && readable_comm(e.tasks[0].comm)) {
     const TaskRow& row = e.tasks[0];
     out.push_back({"largest_task_rows_shown", CheckLevel::info,
                    trf("The one task-table row shown (the rest of the table may not be in the log): {} (pid {}) held "
                        "{} RSS.",
-                       row.comm, row.pid, format_bytes(*row.rss_bytes)),
-                   {{"count", 1}, {"rss_bytes", as_figure(*row.rss_bytes)}}});
+                       row.comm, row.pid, format_bytes(*one_rss)),
+                   {{"count", 1}, {"rss_bytes", as_figure(*one_rss)}}});
   }
 
   // The trigger is whoever allocated last; the victim is the largest

@@ -378,6 +378,16 @@ TEST(FactsNotParsed, OneRowWithoutAKillIsSaidAsTheOneRowShown) {
   e.tasks[0].comm = "...";  // a name a viewer cut is no name
   EXPECT_EQ(find(explain(e), "largest_task_rows_shown"), nullptr);
   EXPECT_EQ(find(explain(bare_kill_line()), "largest_task_rows_shown"), nullptr);  // the kill line says it
+  // A 6.8+ row: no rss column, its rss_anon, rss_file and rss_shmem summed.
+  e.tasks[0].comm = "hass";
+  e.tasks[0].rss_bytes.reset();
+  e.tasks[0].rss_anon_bytes = 6000000 * 4096ull;
+  e.tasks[0].rss_file_bytes = 70000 * 4096ull;
+  e.tasks[0].rss_shmem_bytes = 765 * 4096ull;
+  const Explanation x68 = explain(e);
+  const Check* c68 = find(x68, "largest_task_rows_shown");
+  ASSERT_NE(c68, nullptr);
+  EXPECT_THAT(c68->message, HasSubstr("hass (pid 7207) held 23.2 GiB RSS"));
 }
 
 // ---- Explanations fit the evidence (issue 12 items 8–10) -------------------
