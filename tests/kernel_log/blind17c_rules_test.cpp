@@ -5,6 +5,7 @@
 #include <string>
 
 #include "diagnose/explain.h"
+#include "kernel_log/oom_lines.h"
 #include "kernel_log/report_assembler.h"
 #include "kernel_log/report_scanner.h"
 
@@ -120,6 +121,36 @@ TEST(Checks, SlabIsJudgedAgainstManagedMemoryWhenMostOfRamIsReserved) {
   const Check* c = find_check(x, "slab_unreclaimable_dominant");
   ASSERT_NE(c, nullptr);
   EXPECT_NE(c->message.find("the page allocator managed"), std::string::npos) << c->message;
+}
+
+TEST(OomLines, AStatsLineWhosePairsAWrapGluedToItsPathKeepsThePath) {
+  // 553 through wrap80_inline_pad: `…scope:cache:8448KB rss:…`, the space after the path's ':' lost.
+  auto h = oomline::parse_stats_header(
+      "Memory cgroup stats for /kubepods.slice/x.slice/cri-containerd-56a6.scope:cache:8448KB rss:104844432KB");
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->path, "/kubepods.slice/x.slice/cri-containerd-56a6.scope");
+  ASSERT_EQ(h->kb_pairs.size(), 2u);
+  EXPECT_EQ(h->kb_pairs[1].second, 104844432u);
+  // The usual line is read as before.
+  auto u = oomline::parse_stats_header("Memory cgroup stats for /a/b: cache:0KB rss:4KB");
+  ASSERT_TRUE(u);
+  EXPECT_EQ(u->path, "/a/b");
+}
+
+TEST(Report, AHeaderlessRowWhoseLastFigureIsNoOomScoreAdjKeepsItsFirstFourColumnsOnly) {
+  // 560 through reflow_indent: a 6.8+ row a viewer cut after pgtables_bytes (`180224        ...`), its mark and the
+  // cut header gone: eight numbers, read as 4.14's nr_ptes/nr_pmds/swapents/oom_score_adj, would make 180224 an
+  // oom_score_adj. It is none, so only uid, tgid, total_vm and rss are read.
+  const auto ev = parse_log_text(
+      "[ 1.000001] [ 483880]  1000 483880    73357    14530    12706     1824         0   180224 python3\n"
+      "[ 1.000002] Memory cgroup out of memory: Killed process 483880 (python3) total-vm:293428kB, "
+      "anon-rss:50824kB, file-rss:7296kB, shmem-rss:0kB, UID:1000 pgtables:176kB oom_score_adj:200\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 1u);
+  EXPECT_EQ(ev[0].tasks[0].rss_bytes, 14530ull * 4096);
+  EXPECT_FALSE(ev[0].tasks[0].oom_score_adj);
+  EXPECT_FALSE(ev[0].tasks[0].pgtables_bytes);
+  EXPECT_FALSE(ev[0].tasks[0].swap_bytes);
 }
 
 }  // namespace
