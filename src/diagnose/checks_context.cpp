@@ -197,6 +197,8 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
       if (g.count > 1 && g.top_rss_bytes >= g.rss_bytes / 10 * 9 && g.top_rss_bytes > 0)
         msg += trf(", {} of it pid {} alone", format_bytes(g.top_rss_bytes), g.top_pid);
     }
+    // The rows print pages; with no kill-line kB or buddy list beside them the page size is a guess.
+    if (e.page_size_assumed) msg += tr(" (sizes at an assumed 4 KiB page: the page size is not in the log)");
     msg += tr(".");
     // Forked workers map the parent's pages copy-on-write; rss counts each
     // shared page once per process.
