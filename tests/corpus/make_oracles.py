@@ -3111,10 +3111,7 @@ add("mangler-pending/511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-
 add("512-lkml-2004-2.6.7-mail-quoted-out-of-memory-pid-comm-padded-xterm-gfp-466-stack-elided-kill-memalloc2.log",
     LORE + "lkml/20040714132256.GR3411@holomorphy.com/", ["kill"],
     "global (stack: out_of_memory called by try_to_free_pages; 2.6.7 has no memory cgroups)", constraints=["global"],
-    kills=[kill(2666, "memalloc2", None, None, None)], text_not=K8S,
-    pending="its only opening line is a debug patch's printk, then `[...]` and a call trace without its CPU:/Call "
-            "Trace: marker: a headerless report opens only at such a marker (start_at_stack), so the kill stands alone "
-            "and its constraint (global: out_of_memory called by try_to_free_pages) is not read")
+    kills=[kill(2666, "memalloc2", None, None, None)], text_not=K8S)
 # intel-gfx, June 2020 (5.8.0-rc1 ThinkPad X220): a quoted-printable reply quoting `> > ` a dmesg from the middle of
 # the table (four 4.19+ rows, their header not quoted), a summary with no cpuset and no memcg part, the kill of
 # chromium (adj 300) and its reaper, then two i915 lines, the second wrapped by the mail client.
@@ -3224,10 +3221,7 @@ add("mangler-pending/521-lore-linux-mm-2015-hp-superdome2-24tb-16-node-480-cpu-4
 add("522-lkml-2006-sunfire-4600-sles9-2.6.5-8-node-64g-mail-wrapped-zones-all-normal-below-min-out-of-memory-killed-process-mtest-then-nmi-lockup.log",
     LORE + "lkml/6b4e42d10609061653p608a2947g1943b3d752855dfe@mail.gmail.com/", ["kill"],
     "global (show_mem of all 8 nodes, every Normal zone below min, swap free 0; 2.6.5 has no memcg)",
-    kills=[kill(12726, "mtest", None, None, None)],
-    pending="the excerpt starts at 2.6.5's `Active:` line, with no header: a show_mem block before a kill opens no "
-            "report of its own (only a header, a table or a CPU/cpuset line does), so the kill is read alone and its "
-            "constraint stays unknown")
+    kills=[kill(12726, "mtest", None, None, None)])
 # 2.6.18-rc3-mm2 on a 512 MB i386 (no HighMem), its first report of an "OOM storm": syslogd's header (2.6.18's
 # `oomkilladj=0`), each frame printed twice (`[symbol+off/len]` then `[<addr>]`), Mem-info with 2.6.18's one-line
 # counters, Normal free 2792 kB under min 2804 kB (the line wrapped before ` all_unreclaimable? yes`), swap mostly
