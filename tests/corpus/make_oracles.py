@@ -3097,7 +3097,7 @@ add("510-linux-mm-2016-4.7-quoted-printable-double-quoted-make-order-2-fork-head
 # header `oom-killer: gfp_mask=0xd0` (no task named), per-cpu lists, show_mem (writeback:114320 pages; Normal free
 # 24088kB under min 32180kB; swap almost unused) and `Out of Memory: Killed process 18330 (cat).` (no sizes).
 # Linux 2.6.11 has no memory cgroup: the OOM is machine-wide (lowmem Normal zone under its min, HighMem at min too).
-add("mangler-pending/511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log",
+add("511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log",
     LORE + "lkml/m3ekdkqp2r.fsf@telia.com/", ["kill"],
     "global (2.6.11 show_mem: no memory cgroups; out_of_memory from the page allocator)", constraints=["global"],
     kills=[kill(18330, "cat", None, None, None)], text_not=K8S,
@@ -3267,7 +3267,7 @@ add("525-kernel-notes-cn-6.11-qemu-stress-ng-vm-adj-1000-gfp-kernel-account-pte-
 # `oom-killer: gfp_mask=0xd2` (no comm, no order), Mem-info (DMA free 2856 kB under min 2896 kB, swap 219592 of
 # 976540 kB free: mlocked pages cannot be swapped), the kill `Out of Memory: Killed process 2386 (memtest).`, then
 # memtest's own `page allocation failure` (a warn_alloc, not another OOM) through sys_mlock.
-add("mangler-pending/526-lkml-2005-debian-2.6.11-powerpc-memtest-mlock-bare-oom-killer-gfp-mask-0xd2-header-dma-only-meminfo-killed-process-then-page-allocation-failure.log",
+add("526-lkml-2005-debian-2.6.11-powerpc-memtest-mlock-bare-oom-killer-gfp-mask-0xd2-header-dma-only-meminfo-killed-process-then-page-allocation-failure.log",
     LORE + "lkml/aee4c5bc05072519431964a561@mail.gmail.com/", ["kill"],
     "global (show_mem; 2.6.11 has no memcg)", constraints=["global"],
     kills=[kill(2386, "memtest", None, None, None)], not_checks=["swap_exhausted", "swap_absent"],
