@@ -556,7 +556,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     pending_stall_.reset();
     return false;
   } else if (auto st = oomline::parse_stack_line(t)) {
-    if (!cur_->stack) {
+    // dump_header() prints the CPU line before the kill: one after it is another dump's (an NMI lockup's
+    // `Pid: N, comm: C` after a headerless report's kill, corpus 522). A panic's own dump follows its line.
+    if (!cur_->stack && cur_->kills.empty()) {
       cur_->stack = std::move(*st);
       if (!line.truncated) piece = P::stack;
     }

@@ -3097,7 +3097,7 @@ add("510-linux-mm-2016-4.7-quoted-printable-double-quoted-make-order-2-fork-head
 # header `oom-killer: gfp_mask=0xd0` (no task named), per-cpu lists, show_mem (writeback:114320 pages; Normal free
 # 24088kB under min 32180kB; swap almost unused) and `Out of Memory: Killed process 18330 (cat).` (no sizes).
 # Linux 2.6.11 has no memory cgroup: the OOM is machine-wide (lowmem Normal zone under its min, HighMem at min too).
-add("mangler-pending/511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log",
+add("511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log",
     LORE + "lkml/m3ekdkqp2r.fsf@telia.com/", ["kill"],
     "global (2.6.11 show_mem: no memory cgroups; out_of_memory from the page allocator)", constraints=["global"],
     kills=[kill(18330, "cat", None, None, None)], text_not=K8S,
@@ -3111,10 +3111,7 @@ add("mangler-pending/511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-
 add("512-lkml-2004-2.6.7-mail-quoted-out-of-memory-pid-comm-padded-xterm-gfp-466-stack-elided-kill-memalloc2.log",
     LORE + "lkml/20040714132256.GR3411@holomorphy.com/", ["kill"],
     "global (stack: out_of_memory called by try_to_free_pages; 2.6.7 has no memory cgroups)", constraints=["global"],
-    kills=[kill(2666, "memalloc2", None, None, None)], text_not=K8S,
-    pending="its only opening line is a debug patch's printk, then `[...]` and a call trace without its CPU:/Call "
-            "Trace: marker: a headerless report opens only at such a marker (start_at_stack), so the kill stands alone "
-            "and its constraint (global: out_of_memory called by try_to_free_pages) is not read")
+    kills=[kill(2666, "memalloc2", None, None, None)], text_not=K8S)
 # intel-gfx, June 2020 (5.8.0-rc1 ThinkPad X220): a quoted-printable reply quoting `> > ` a dmesg from the middle of
 # the table (four 4.19+ rows, their header not quoted), a summary with no cpuset and no memcg part, the kill of
 # chromium (adj 300) and its reaper, then two i915 lines, the second wrapped by the mail client.
@@ -3224,10 +3221,7 @@ add("mangler-pending/521-lore-linux-mm-2015-hp-superdome2-24tb-16-node-480-cpu-4
 add("522-lkml-2006-sunfire-4600-sles9-2.6.5-8-node-64g-mail-wrapped-zones-all-normal-below-min-out-of-memory-killed-process-mtest-then-nmi-lockup.log",
     LORE + "lkml/6b4e42d10609061653p608a2947g1943b3d752855dfe@mail.gmail.com/", ["kill"],
     "global (show_mem of all 8 nodes, every Normal zone below min, swap free 0; 2.6.5 has no memcg)",
-    kills=[kill(12726, "mtest", None, None, None)],
-    pending="the excerpt starts at 2.6.5's `Active:` line, with no header: a show_mem block before a kill opens no "
-            "report of its own (only a header, a table or a CPU/cpuset line does), so the kill is read alone and its "
-            "constraint stays unknown")
+    kills=[kill(12726, "mtest", None, None, None)])
 # 2.6.18-rc3-mm2 on a 512 MB i386 (no HighMem), its first report of an "OOM storm": syslogd's header (2.6.18's
 # `oomkilladj=0`), each frame printed twice (`[symbol+off/len]` then `[<addr>]`), Mem-info with 2.6.18's one-line
 # counters, Normal free 2792 kB under min 2804 kB (the line wrapped before ` all_unreclaimable? yes`), swap mostly
@@ -3273,7 +3267,7 @@ add("525-kernel-notes-cn-6.11-qemu-stress-ng-vm-adj-1000-gfp-kernel-account-pte-
 # `oom-killer: gfp_mask=0xd2` (no comm, no order), Mem-info (DMA free 2856 kB under min 2896 kB, swap 219592 of
 # 976540 kB free: mlocked pages cannot be swapped), the kill `Out of Memory: Killed process 2386 (memtest).`, then
 # memtest's own `page allocation failure` (a warn_alloc, not another OOM) through sys_mlock.
-add("mangler-pending/526-lkml-2005-debian-2.6.11-powerpc-memtest-mlock-bare-oom-killer-gfp-mask-0xd2-header-dma-only-meminfo-killed-process-then-page-allocation-failure.log",
+add("526-lkml-2005-debian-2.6.11-powerpc-memtest-mlock-bare-oom-killer-gfp-mask-0xd2-header-dma-only-meminfo-killed-process-then-page-allocation-failure.log",
     LORE + "lkml/aee4c5bc05072519431964a561@mail.gmail.com/", ["kill"],
     "global (show_mem; 2.6.11 has no memcg)", constraints=["global"],
     kills=[kill(2386, "memtest", None, None, None)], not_checks=["swap_exhausted", "swap_absent"],
