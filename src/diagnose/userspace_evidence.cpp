@@ -120,6 +120,70 @@ std::string killers(std::string_view t) {
   return {};
 }
 
+// Ray's memory monitor (the raylet, src/ray/raylet/node_manager.cc and its worker killing policies): it kills a
+// worker (a task's or an actor's process) when the node's memory use passes its threshold. Its lines: the raylet's
+// periodic count `N Workers (tasks / actors) killed due to memory pressure (OOM), M Workers crashed due to other
+// reasons at node (ID: …, IP: A) …`; the task's exception `Task was killed due to the node running low on memory.`
+// and its `Memory on the node (IP: A, ID: …) where the task (…) was running was X / Y (F), which exceeds the memory
+// usage threshold of T. Ray killed this worker …`; Ray 2.0's `System memory low at node with IP A. Used memory (X) /
+// total capacity (Y) (F) exceeds threshold T, killing latest task …`; and the link each gives
+// (`…/ray-core/scheduling/ray-oom-prevention.html`). What it killed, as the sentence names it, or "" for a line
+// that is none of these.
+std::string ray_victim(std::string_view t) {
+  if (const size_t at = t.find("killed due to memory pressure (OOM)"); at != std::string_view::npos) {
+    // The count just before, when the line holds it (a paste may wrap it onto the line before).
+    constexpr std::string_view kWorkers = "Workers (tasks / actors) ";
+    if (at >= kWorkers.size() && t.substr(at - kWorkers.size(), kWorkers.size()) == kWorkers) {
+      std::string_view before = text::trim_right(t.substr(0, at - kWorkers.size()));
+      size_t digits = 0;
+      while (digits < before.size() && before[before.size() - 1 - digits] >= '0' &&
+             before[before.size() - 1 - digits] <= '9')
+        ++digits;
+      std::string_view count = before.substr(before.size() - digits);
+      if (const auto n = take_u64(count); n && (digits == before.size() || before[before.size() - 1 - digits] == ' '))
+        return trf("{} worker(s) (tasks or actors)", *n);
+    }
+    return std::string(tr("workers (tasks or actors)"));
+  }
+  if (t.find("Task was killed due to the node running low on memory") != std::string_view::npos ||
+      (t.find("Memory on the node (IP: ") != std::string_view::npos &&
+       t.find("where the task") != std::string_view::npos))
+    return std::string(tr("a task's worker"));
+  if (const size_t at = t.find("System memory low at node with IP ");
+      at != std::string_view::npos && t.find("killing latest task", at) != std::string_view::npos)
+    return std::string(tr("the worker of the latest task"));
+  if (t.find("ray-oom-prevention") != std::string_view::npos)
+    return std::string(tr("a worker (this line is the advice Ray gives after such a kill)"));
+  return {};
+}
+
+// The node's address a Ray line names: after `IP: ` (its count and its exception) or `with IP ` (Ray 2.0), up to
+// `)`, `,` or a space, without a sentence's final `.`; or "".
+std::string_view ray_node_ip(std::string_view t) {
+  for (std::string_view key : {std::string_view("IP: "), std::string_view("with IP ")}) {
+    const size_t at = t.find(key);
+    if (at == std::string_view::npos) continue;
+    std::string_view ip = t.substr(at + key.size());
+    ip = ip.substr(0, std::min(ip.size(), ip.find_first_of("), ")));
+    while (!ip.empty() && ip.back() == '.') ip.remove_suffix(1);
+    if (!ip.empty() && ip.find_first_not_of("0123456789abcdefABCDEF.:") == std::string_view::npos) return ip;
+  }
+  return {};
+}
+
+std::string ray(std::string_view t) {
+  const std::string victim = ray_victim(t);
+  if (victim.empty()) return {};
+  const std::string_view ip = ray_node_ip(t);
+  const std::string where = ip.empty() ? std::string() : trf(" on node {}", ip);
+  return trf("Ray's memory monitor (in the raylet), a user-space OOM killer, killed {}{} because the node's memory "
+             "use passed its threshold. {} Raise the threshold (`RAY_memory_usage_threshold`, 0.95 of the node's "
+             "memory by default; Ray 2.0: `RAY_memory_usage_threshold_fraction`) only if it killed too early; else "
+             "find what filled the node's memory (`ray logs raylet.out -ip IP` lists its workers' memory use) and run "
+             "fewer tasks there at once (more `num_cpus` or `memory` per task).",
+             victim, where, not_the_kernel());
+}
+
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
 // killer.` when the unit's cgroup memory.events oom_kill went up; newer releases word it `<unit>: The kernel OOM
 // killer killed some processes in this unit.` (systemd-oomd's own kills read `systemd-oomd killed N process(es)
@@ -215,6 +279,7 @@ std::string userspace_evidence_line(std::string_view t, bool memory_events) {
   if (std::string s = slurm(t); !s.empty()) return s;
   if (std::string s = systemd_unit(t); !s.empty()) return s;
   if (std::string s = killers(t); !s.empty()) return s;
+  if (std::string s = ray(t); !s.empty()) return s;
   return memory_high(t, memory_events);
 }
 
@@ -241,6 +306,13 @@ void UserspaceEvidenceScan::line(std::string_view t) {
   }
   if (found_.size() >= kMaxEvidence) return;
   if (std::string s = userspace_evidence_line(t, memory_events_); !s.empty()) {
+    // One of Ray's messages spans lines (its count wrapped, its exception's top-N table, its link): a Ray line
+    // within kRayMessageLines of the last one is the same message, said once.
+    if (!ray_victim(t).empty()) {
+      const bool same_message = last_ray_line_ && line_no_ - *last_ray_line_ <= kRayMessageLines;
+      last_ray_line_ = line_no_;
+      if (same_message) return;
+    }
     if (oomd_kill_without_reason(t)) {
       oomd_cut_ = std::string(t);
       oomd_cut_index_ = found_.size();

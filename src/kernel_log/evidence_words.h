@@ -2,7 +2,7 @@
 // The words of the lines that tell of memory trouble beside the kernel's OOM
 // reports (diagnose/userspace_evidence.h reads those lines: Slurm's OOM
 // count, systemd's unit sentence, memory.events `high N`, the user-space
-// killers' kills). The scanner's anchor sweep finds them in the same pass as
+// killers' kills, Ray's memory monitor). The scanner's anchor sweep finds them in the same pass as
 // its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
 // LineWatch); find_evidence_word() finds them alone. Case-sensitive; every
 // word's first and fourth byte are a SIMD pair of anchor_simd.h's
@@ -28,5 +28,11 @@ inline constexpr std::string_view kSystemdResult = "oom-kill'";
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`.
 inline constexpr std::string_view kKillers[] = {"sending SIG", "killing process ", "Killed /", "oomd killed ",
                                                 "Kill '",      "Killing '",        "Send SIG", "Sending SIG"};
+/// Ray's memory monitor (a user-space OOM killer in the raylet): its kills'
+/// `… Workers (tasks / actors) killed due to memory pressure (OOM) …` and
+/// `Task was killed due to the node running low on memory.`, Ray 2.0's
+/// `System memory low at node … killing latest task …`, and the link every
+/// such message gives (`…/ray-core/scheduling/ray-oom-prevention.html`).
+inline constexpr std::string_view kRay[] = {"killed due to ", "killing latest task", "oom-prevention"};
 
 }  // namespace oomlens::evidence_words

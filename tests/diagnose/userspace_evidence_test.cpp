@@ -332,6 +332,14 @@ TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
       "Jun 12 01:11:35 host01 nohang[447]:   Sending SIGTERM to the victim",
       "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch cgroup.",
       "b.service: A process of this unit has been killed by the OOM killer.",
+      "(raylet) [2025-12-07 09:57:19,206 E 393463 393463] (raylet) node_manager.cc:3277: 2 Workers (tasks / actors) "
+      "killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: 8289, IP: 10.0.0.1)",
+      "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.",
+      "(raylet, ip=10.0.3.179) [2022-09-22 17:46:53,692 E 134 134] (raylet) node_manager.cc:2966: System memory low at "
+      "node with IP 10.0.3.179. Used memory (216.78GB) / total capacity (219.60GB) (0.98715) exceeds threshold 0.95, "
+      "killing latest task with name f and task ID NIL_ID to avoid running out of memory.",
+      "(raylet) Refer to the documentation on how to address the out of memory issue: "
+      "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html.",
   };
   const std::string filler = "[ 5.4] process 'python3' (pid 41450) killed its child with SIGTERM; Sending cookies.\n";
   for (const std::string& line : lines) {
@@ -402,6 +410,66 @@ TEST(UserspaceEvidence, SystemdOomdReasonWrappedOntoTheNextLineIsReadWithIt) {
   cut.finish();
   ASSERT_EQ(cut.found().size(), 1u);
   EXPECT_THAT(cut.found()[0].message, HasSubstr("cut before its reason"));
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// Blind set 17a (corpus 535, 536, 537; 250, 252 before): Ray's memory monitor, a user-space killer in the raylet,
+// in each of its wordings: named with what it killed and the node, never a kernel kill; one message said once.
+TEST(UserspaceEvidence, RaysMemoryMonitorIsAUserSpaceKillerNotTheKernel) {
+  // The raylet's count, its number and the node's address on the line.
+  std::string s = userspace_evidence_line(
+      "(raylet) [2025-12-07 09:57:19,206 E 393463 393463] (raylet) node_manager.cc:3277: 2 Workers (tasks / actors) "
+      "killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: 8289f87b, IP: "
+      "172.24.0.226) over the last time period.");
+  EXPECT_THAT(s, HasSubstr("Ray's memory monitor (in the raylet), a user-space OOM killer, killed 2 worker(s) (tasks "
+                           "or actors) on node 172.24.0.226 because the node's memory use passed its threshold."));
+  EXPECT_THAT(s, HasSubstr("This is no kernel OOM kill"));
+  EXPECT_THAT(s, HasSubstr("`RAY_memory_usage_threshold`"));
+  // Wrapped by a paste before `actors)`: the count is on the line before, so none is said.
+  s = userspace_evidence_line(" actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons");
+  EXPECT_THAT(s, HasSubstr("killed workers (tasks or actors) because"));
+  // The task's exception, and its detail line with the node.
+  EXPECT_THAT(userspace_evidence_line("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low "
+                                      "on memory."),
+              HasSubstr("killed a task's worker because"));
+  EXPECT_THAT(userspace_evidence_line("Memory on the node (IP: 10.0.3.220, ID: d8d8) where the task (task ID: b909, "
+                                      "name=f, pid=548, memory used=12.18GB) was running was 21.91GB / 33.28GB"),
+              HasSubstr("killed a task's worker on node 10.0.3.220 because"));
+  // Ray 2.0's wording: the address after `with IP`, without the sentence's full stop.
+  EXPECT_THAT(userspace_evidence_line("System memory low at node with IP 10.0.3.179. Used memory (216.78GB) / total "
+                                      "capacity (219.60GB) (0.98715) exceeds threshold 0.95, killing latest task with "
+                                      "name f and task ID NIL_ID to avoid running out of memory."),
+              HasSubstr("killed the worker of the latest task on node 10.0.3.179 because"));
+  // Its link alone is the advice it gives after such a kill.
+  EXPECT_THAT(userspace_evidence_line("Refer to the documentation: https://docs.ray.io/en/latest/ray-core/scheduling/"
+                                      "ray-oom-prevention.html."),
+              HasSubstr("killed a worker (this line is the advice Ray gives after such a kill)"));
+  // Other lines with the same words are none of Ray's.
+  EXPECT_EQ(userspace_evidence_line("Pod was killed due to the node being drained"), "");
+  EXPECT_EQ(userspace_evidence_line("killing latest task"), "");
+  // One message over several lines (the count, `(raylet)`, the link wrapped at 188 columns) is said once; a
+  // later message, more than 16 lines on, again.
+  std::string text =
+      "(raylet) [2025-12-07 09:57:19,206 E 393463 393463] (raylet) node_manager.cc:3277: 2 Workers (tasks / actors) "
+      "killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at \n"
+      "node (ID: 8289, IP: 172.24.0.226) over the last time period.\n"
+      "(raylet)\n"
+      "(raylet) Refer to the documentation on how to address the out of memory issue: https://docs.ray.io/en/latest/"
+      "ray-core/scheduling/ray-oom-prevention.html.\n";
+  for (int i = 0; i < 20; ++i) text += "Epoch 1: loss 0.5\n";
+  text += "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n";
+  UserspaceEvidenceScan scan;
+  scan.feed(text);
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 2u);
+  EXPECT_EQ(scan.found()[0].line, 1u);
+  EXPECT_EQ(scan.found()[1].line, 25u);
+  EXPECT_THAT(scan.found()[1].message, HasSubstr("killed a task's worker"));
 }
 
 }  // namespace
