@@ -184,6 +184,34 @@ std::string ray(std::string_view t) {
              victim, where, not_the_kernel());
 }
 
+// PyTorch's DataLoader (torch/csrc/DataLoader.cpp, its SIGCHLD handler): `DataLoader worker (pid N) is killed by
+// signal: NAME.` with strsignal()'s name. `Killed` is SIGKILL, which the kernel's OOM killer sends (among others:
+// a job scheduler, a user); `Bus error` is SIGBUS, which a worker gets when the shared memory its batches go
+// through (/dev/shm) is full. Other signals: "".
+std::string dataloader(std::string_view t) {
+  constexpr std::string_view kWorker = "DataLoader worker (pid ";
+  const size_t at = t.find(kWorker);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + kWorker.size());
+  const auto pid = take_u64(rest);
+  constexpr std::string_view kSignal = ") is killed by signal: ";
+  if (!pid || !starts_with(rest, kSignal)) return {};
+  rest.remove_prefix(kSignal.size());
+  if (starts_with(rest, "Killed"))
+    return trf("PyTorch's DataLoader worker (pid {}) was killed by SIGKILL. The kernel's OOM killer sends it (so do a "
+               "job scheduler's memory limit and a user), and then its report, `Killed process {}` with what filled "
+               "the memory, is in the kernel log of that time (`journalctl -k`, `dmesg -T`); no such line there means "
+               "another sender. Each worker holds its own copy of what it touches of the dataset (copy-on-write pages "
+               "of the parent), so fewer workers (`num_workers`), a smaller `prefetch_factor` or batch lower the peak.",
+               *pid, *pid);
+  if (starts_with(rest, "Bus error"))
+    return trf("PyTorch's DataLoader worker (pid {}) died of SIGBUS (`Bus error`): a worker gets it when the shared "
+               "memory its batches pass through (/dev/shm) is full, which is no OOM kill. A container's /dev/shm is "
+               "64 MiB unless set (`docker run --shm-size`, or a memory-backed emptyDir on /dev/shm in Kubernetes).",
+               *pid);
+  return {};
+}
+
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
 // killer.` when the unit's cgroup memory.events oom_kill went up; newer releases word it `<unit>: The kernel OOM
 // killer killed some processes in this unit.` (systemd-oomd's own kills read `systemd-oomd killed N process(es)
@@ -280,6 +308,7 @@ std::string userspace_evidence_line(std::string_view t, bool memory_events) {
   if (std::string s = systemd_unit(t); !s.empty()) return s;
   if (std::string s = killers(t); !s.empty()) return s;
   if (std::string s = ray(t); !s.empty()) return s;
+  if (std::string s = dataloader(t); !s.empty()) return s;
   return memory_high(t, memory_events);
 }
 

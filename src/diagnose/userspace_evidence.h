@@ -18,6 +18,9 @@
 //    its count of the workers it killed, its task exception, Ray 2.0's
 //    `System memory low … killing latest task`, its OOM-prevention link): it
 //    killed, not the kernel's OOM killer, which logs no report for it.
+//  - PyTorch's `DataLoader worker (pid N) is killed by signal: Killed.`
+//    (SIGKILL: the kernel's report, if its OOM killer sent it, is in the
+//    kernel log) or `… Bus error.` (SIGBUS: /dev/shm full, no OOM kill).
 // Never an event: what it says is a sentence for the user.
 #include <cstdint>
 #include <optional>

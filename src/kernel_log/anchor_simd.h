@@ -93,8 +93,8 @@ inline constexpr NibbleBucket kWatchBuckets[8] = {
     {"o", "-_dml"},
     {"O", " "},         // OOM killer
     {"sS", "d"},        // sending SIG, Sending SIGKILL to cgroup
-    {"hkK", "hl"},      // high; killing process, Killed /, Kill ', Killing ', Ray's killed due to, killing latest task
-                        // (0x68, 0x6b, 0x4b: few other bytes)
+    {"hkK", "hl"},      // high; killing process, Killed /, Kill ', Killing ', Ray's killed due to, killing latest task,
+                        // killed by signal: (0x68, 0x6b, 0x4b: few other bytes)
     {"p", "c"},         // process
     {"M", "ou"},        // Memory, Manual OOM
     {"T", "k"},         // Task in, Tasks state

@@ -2,7 +2,8 @@
 // The words of the lines that tell of memory trouble beside the kernel's OOM
 // reports (diagnose/userspace_evidence.h reads those lines: Slurm's OOM
 // count, systemd's unit sentence, memory.events `high N`, the user-space
-// killers' kills, Ray's memory monitor). The scanner's anchor sweep finds them in the same pass as
+// killers' kills, Ray's memory monitor, PyTorch's DataLoader workers killed
+// by a signal). The scanner's anchor sweep finds them in the same pass as
 // its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
 // LineWatch); find_evidence_word() finds them alone. Case-sensitive; every
 // word's first and fourth byte are a SIMD pair of anchor_simd.h's
@@ -34,5 +35,8 @@ inline constexpr std::string_view kKillers[] = {"sending SIG", "killing process 
 /// `System memory low at node … killing latest task …`, and the link every
 /// such message gives (`…/ray-core/scheduling/ray-oom-prevention.html`).
 inline constexpr std::string_view kRay[] = {"killed due to ", "killing latest task", "oom-prevention"};
+/// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
+/// N) is killed by signal: Killed.` (SIGKILL) or `… Bus error.` (SIGBUS).
+inline constexpr std::string_view kDataLoader = "killed by signal: ";
 
 }  // namespace oomlens::evidence_words

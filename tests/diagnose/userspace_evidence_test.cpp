@@ -340,6 +340,7 @@ TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
       "killing latest task with name f and task ID NIL_ID to avoid running out of memory.",
       "(raylet) Refer to the documentation on how to address the out of memory issue: "
       "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html.",
+      "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.",
   };
   const std::string filler = "[ 5.4] process 'python3' (pid 41450) killed its child with SIGTERM; Sending cookies.\n";
   for (const std::string& line : lines) {
@@ -470,6 +471,29 @@ TEST(UserspaceEvidence, RaysMemoryMonitorIsAUserSpaceKillerNotTheKernel) {
   EXPECT_EQ(scan.found()[0].line, 1u);
   EXPECT_EQ(scan.found()[1].line, 25u);
   EXPECT_THAT(scan.found()[1].message, HasSubstr("killed a task's worker"));
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// PyTorch's DataLoader worker killed by a signal (blind set 17a's theme; the message of torch/csrc/DataLoader.cpp):
+// SIGKILL points at the kernel log for the OOM killer's report, SIGBUS at a full /dev/shm; other signals say nothing.
+TEST(UserspaceEvidence, DataLoaderWorkerKilledBySignalPointsAtTheKernelLogOrAtShm) {
+  std::string s = userspace_evidence_line("RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.");
+  EXPECT_THAT(s, HasSubstr("PyTorch's DataLoader worker (pid 19597) was killed by SIGKILL."));
+  EXPECT_THAT(s, HasSubstr("`Killed process 19597` with what filled the memory, is in the kernel log"));
+  EXPECT_THAT(s, HasSubstr("`num_workers`"));
+  s = userspace_evidence_line("RuntimeError: DataLoader worker (pid 125) is killed by signal: Bus error. ");
+  EXPECT_THAT(s, HasSubstr("PyTorch's DataLoader worker (pid 125) died of SIGBUS (`Bus error`)"));
+  EXPECT_THAT(s, HasSubstr("which is no OOM kill"));
+  EXPECT_EQ(userspace_evidence_line("RuntimeError: DataLoader worker (pid 25902) is killed by signal: Segmentation "
+                                    "fault."),
+            "");
+  EXPECT_EQ(userspace_evidence_line("RuntimeError: DataLoader worker (pid(s) 123, 456) exited unexpectedly"), "");
+  EXPECT_EQ(userspace_evidence_line("the child was killed by signal: Killed"), "");
 }
 
 }  // namespace
