@@ -7,6 +7,7 @@
 #include "util/format.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "util/i18n.h"
 #include "util/newlines.h"
@@ -212,6 +213,41 @@ std::string dataloader(std::string_view t) {
   return {};
 }
 
+// A shell's job status (bash's jobs.c): `script: line 28:  8156 Killed                  python3 main.py` for a
+// script's child, `[1]+  Killed                  python train.py` for a job, the status column padded with
+// spaces. `Killed` is SIGKILL, whose sender the shell does not know. "" for any other `Killed  `.
+std::string shell_killed(std::string_view t) {
+  const size_t at = t.find("Killed  ");
+  if (at == std::string_view::npos) return {};
+  std::string_view before = text::trim_right(t.substr(0, at));
+  std::string_view command = trim(t.substr(at + 6));
+  if (command.empty() || before.empty()) return {};
+  std::optional<uint64_t> pid;
+  size_t digits = 0;
+  while (digits < before.size() && before[before.size() - 1 - digits] >= '0' && before[before.size() - 1 - digits] <= '9')
+    ++digits;
+  if (digits > 0) {
+    // A pid after a script's `line N:` (or alone at the line's start).
+    const std::string_view head = text::trim_right(before.substr(0, before.size() - digits));
+    if (!head.empty() && head.back() != ':') return {};
+    std::string_view n = before.substr(before.size() - digits);
+    pid = take_u64(n);
+  } else if (!(before.back() == ']' || ((before.back() == '+' || before.back() == '-') && before.size() >= 2 &&
+                                         before[before.size() - 2] == ']')) ||
+             before.front() != '[') {
+    return {};  // a job spec `[1]+` is the other shape
+  }
+  constexpr size_t kCommandShown = 80;
+  std::string shown(command.substr(0, std::min(command.size(), kCommandShown)));
+  if (command.size() > kCommandShown) shown += "…";
+  const std::string who = pid ? trf("`{}` (pid {})", shown, *pid) : trf("`{}`", shown);
+  return trf("The shell says {} was killed by SIGKILL (`Killed`); it does not know the sender. The kernel's OOM "
+             "killer sends it (so do a job scheduler's memory limit and a user), and then its report, `Killed "
+             "process` with that pid and what filled the memory, is in the kernel log of that time (`journalctl -k`, "
+             "`dmesg -T`); no such line there means another sender.",
+             who);
+}
+
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
 // killer.` when the unit's cgroup memory.events oom_kill went up; newer releases word it `<unit>: The kernel OOM
 // killer killed some processes in this unit.` (systemd-oomd's own kills read `systemd-oomd killed N process(es)
@@ -309,6 +345,7 @@ std::string userspace_evidence_line(std::string_view t, bool memory_events) {
   if (std::string s = killers(t); !s.empty()) return s;
   if (std::string s = ray(t); !s.empty()) return s;
   if (std::string s = dataloader(t); !s.empty()) return s;
+  if (std::string s = shell_killed(t); !s.empty()) return s;
   return memory_high(t, memory_events);
 }
 

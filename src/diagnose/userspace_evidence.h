@@ -21,6 +21,8 @@
 //  - PyTorch's `DataLoader worker (pid N) is killed by signal: Killed.`
 //    (SIGKILL: the kernel's report, if its OOM killer sent it, is in the
 //    kernel log) or `… Bus error.` (SIGBUS: /dev/shm full, no OOM kill).
+//  - a shell's `Killed` job status (`line 28:  8156 Killed   python3 …`,
+//    `[1]+  Killed   …`): a SIGKILL whose sender the shell does not know.
 // Never an event: what it says is a sentence for the user.
 #include <cstdint>
 #include <optional>

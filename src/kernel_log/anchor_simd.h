@@ -94,7 +94,7 @@ inline constexpr NibbleBucket kWatchBuckets[8] = {
     {"O", " "},         // OOM killer
     {"sS", "d"},        // sending SIG, Sending SIGKILL to cgroup
     {"hkK", "hl"},      // high; killing process, Killed /, Kill ', Killing ', Ray's killed due to, killing latest task,
-                        // killed by signal: (0x68, 0x6b, 0x4b: few other bytes)
+                        // killed by signal:, a shell's Killed (0x68, 0x6b, 0x4b: few other bytes)
     {"p", "c"},         // process
     {"M", "ou"},        // Memory, Manual OOM
     {"T", "k"},         // Task in, Tasks state

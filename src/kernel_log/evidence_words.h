@@ -3,7 +3,7 @@
 // reports (diagnose/userspace_evidence.h reads those lines: Slurm's OOM
 // count, systemd's unit sentence, memory.events `high N`, the user-space
 // killers' kills, Ray's memory monitor, PyTorch's DataLoader workers killed
-// by a signal). The scanner's anchor sweep finds them in the same pass as
+// by a signal, a shell's `Killed` job status). The scanner's anchor sweep finds them in the same pass as
 // its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
 // LineWatch); find_evidence_word() finds them alone. Case-sensitive; every
 // word's first and fourth byte are a SIMD pair of anchor_simd.h's
@@ -38,5 +38,9 @@ inline constexpr std::string_view kRay[] = {"killed due to ", "killing latest ta
 /// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
 /// N) is killed by signal: Killed.` (SIGKILL) or `… Bus error.` (SIGBUS).
 inline constexpr std::string_view kDataLoader = "killed by signal: ";
+/// A shell's job status for a child that SIGKILL ended, its column padded:
+/// bash's `script: line 28:  8156 Killed                  python3 main.py`
+/// and `[1]+  Killed                  python train.py`.
+inline constexpr std::string_view kShellKilled = "Killed  ";
 
 }  // namespace oomlens::evidence_words

@@ -341,6 +341,7 @@ TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
       "(raylet) Refer to the documentation on how to address the out of memory issue: "
       "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html.",
       "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.",
+      "/var/spool/slurmd/job00191/slurm_script: line 28:  8156 Killed                  python3 main.py --prop hform",
   };
   const std::string filler = "[ 5.4] process 'python3' (pid 41450) killed its child with SIGTERM; Sending cookies.\n";
   for (const std::string& line : lines) {
@@ -494,6 +495,32 @@ TEST(UserspaceEvidence, DataLoaderWorkerKilledBySignalPointsAtTheKernelLogOrAtSh
             "");
   EXPECT_EQ(userspace_evidence_line("RuntimeError: DataLoader worker (pid(s) 123, 456) exited unexpectedly"), "");
   EXPECT_EQ(userspace_evidence_line("the child was killed by signal: Killed"), "");
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// A shell's `Killed` job status (corpus 226's slurm script; a job's `[1]+`): SIGKILL, its sender unknown, the
+// kernel's report to be looked for; other `Killed  ` text says nothing.
+TEST(UserspaceEvidence, ShellKilledJobStatusIsASigkillOfUnknownSender) {
+  std::string s = userspace_evidence_line(
+      "/var/spool/slurmd/job00191/slurm_script: line 28:  8156 Killed                  python3 main.py --epochs 400");
+  EXPECT_THAT(s, HasSubstr("The shell says `python3 main.py --epochs 400` (pid 8156) was killed by SIGKILL (`Killed`); "
+                           "it does not know the sender."));
+  EXPECT_THAT(s, HasSubstr("`Killed process` with that pid"));
+  EXPECT_THAT(userspace_evidence_line("[1]+  Killed                  python train.py"),
+              HasSubstr("The shell says `python train.py` was killed by SIGKILL"));
+  // A long command is shown cut.
+  EXPECT_THAT(userspace_evidence_line("webui.sh: line 255: 34389 Killed                  \"${python_cmd}\" -u "
+                                      "\"${LAUNCH_SCRIPT}\" \"$@\" --listen --port 7860 --api --xformers --medvram "
+                                      "--no-half-vae --skip-torch-cuda-test"),
+              HasSubstr("--api --xformers…` (pid 34389)"));
+  EXPECT_EQ(userspace_evidence_line("Killed  "), "");
+  EXPECT_EQ(userspace_evidence_line("Status: Killed  by the user"), "");
+  EXPECT_EQ(userspace_evidence_line("[ 100.1] Killed process 42 (python3) total-vm:1kB"), "");
 }
 
 }  // namespace
