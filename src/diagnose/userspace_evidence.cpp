@@ -248,6 +248,19 @@ std::string shell_killed(std::string_view t) {
              who);
 }
 
+// Backend.AI's kernel runner (ai.backend.kernel, its OOM logger, Backend.AI PR 1373): in a session container it logs
+// `python-kernel: Out-of-memory detected!` and `python-kernel: detected potentially oom-killed process:` before the
+// process tree of the one it guesses was killed. The kernel's report of an OOM kill in a container is in the host's
+// kernel log, not in the container.
+std::string oom_watcher(std::string_view t) {
+  if (t.find("detected potentially oom-killed process") == std::string_view::npos) return {};
+  return std::string(tr("A container runtime's OOM watcher (Backend.AI's kernel runner) says an out-of-memory kill "
+                        "happened in its container; the process it guesses was killed follows this line. If the "
+                        "kernel's OOM killer killed it, its report, `Killed process …` with what filled the "
+                        "container's memory, is in the host's kernel log at that time (`journalctl -k`, `dmesg -T` on "
+                        "the host), not in the container."));
+}
+
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
 // killer.` when the unit's cgroup memory.events oom_kill went up; newer releases word it `<unit>: The kernel OOM
 // killer killed some processes in this unit.` (systemd-oomd's own kills read `systemd-oomd killed N process(es)
@@ -346,6 +359,7 @@ std::string userspace_evidence_line(std::string_view t, bool memory_events) {
   if (std::string s = ray(t); !s.empty()) return s;
   if (std::string s = dataloader(t); !s.empty()) return s;
   if (std::string s = shell_killed(t); !s.empty()) return s;
+  if (std::string s = oom_watcher(t); !s.empty()) return s;
   return memory_high(t, memory_events);
 }
 

@@ -23,6 +23,8 @@
 //    kernel log) or `… Bus error.` (SIGBUS: /dev/shm full, no OOM kill).
 //  - a shell's `Killed` job status (`line 28:  8156 Killed   python3 …`,
 //    `[1]+  Killed   …`): a SIGKILL whose sender the shell does not know.
+//  - Backend.AI's kernel runner `detected potentially oom-killed process`:
+//    an OOM kill in its container; the kernel's report is on the host.
 // Never an event: what it says is a sentence for the user.
 #include <cstdint>
 #include <optional>

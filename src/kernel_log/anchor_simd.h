@@ -88,8 +88,8 @@ struct NibbleBucket {
   const char* fourth;  // the bytes 3 on
 };
 inline constexpr NibbleBucket kWatchBuckets[8] = {
-    // oom-kill, oom_kill event, oomd killed, Ray's oom-prevention, of memory/of_memory, otal_vm (`O`, ` ` are a
-    // bucket of their own: `o…` and a space is most words of four letters)
+    // oom-kill, oom_kill event, oomd killed, Ray's oom-prevention, oom-killed process, of memory/of_memory, otal_vm
+    // (`O`, ` ` are a bucket of their own: `o…` and a space is most words of four letters)
     {"o", "-_dml"},
     {"O", " "},         // OOM killer
     {"sS", "d"},        // sending SIG, Sending SIGKILL to cgroup

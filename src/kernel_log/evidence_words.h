@@ -3,7 +3,8 @@
 // reports (diagnose/userspace_evidence.h reads those lines: Slurm's OOM
 // count, systemd's unit sentence, memory.events `high N`, the user-space
 // killers' kills, Ray's memory monitor, PyTorch's DataLoader workers killed
-// by a signal, a shell's `Killed` job status). The scanner's anchor sweep finds them in the same pass as
+// by a signal, a shell's `Killed` job status, a container runtime's OOM
+// watcher). The scanner's anchor sweep finds them in the same pass as
 // its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
 // LineWatch); find_evidence_word() finds them alone. Case-sensitive; every
 // word's first and fourth byte are a SIMD pair of anchor_simd.h's
@@ -42,5 +43,9 @@ inline constexpr std::string_view kDataLoader = "killed by signal: ";
 /// bash's `script: line 28:  8156 Killed                  python3 main.py`
 /// and `[1]+  Killed                  python train.py`.
 inline constexpr std::string_view kShellKilled = "Killed  ";
+/// Backend.AI's kernel runner in a session container: `python-kernel:
+/// detected potentially oom-killed process:` (after `Out-of-memory
+/// detected!`).
+inline constexpr std::string_view kOomKilled = "oom-killed process";
 
 }  // namespace oomlens::evidence_words

@@ -3360,7 +3360,8 @@ add("534-ray-24480-datasets-shuffle-dmesg-rows-only-raylet-41g-rss-gcs-server-an
 # Negatives: what ML users paste instead of a kernel report. (After scoring: for 535-537 oomlens said only that no
 # report was found, where it names earlyoom's or nohang's kills; it now names Ray's memory monitor as the
 # user-space killer, with what it killed and the node: diagnose/userspace_evidence.cpp, tested in
-# userspace_evidence_test.cpp. 538's runtime lines are still not read: a warning, not an event, either way.)
+# userspace_evidence_test.cpp. 538's runtime line `detected potentially oom-killed process` is read too: the kernel's
+# report is in the host's kernel log. Warnings, never events.)
 # Ray's raylet summary of the workers its memory monitor killed, copied from a 188-column terminal: the records
 # wrapped mid-word and the short lines padded with spaces to the width (the index's first, cut, line left out).
 add("535-wmpo-3-ray-raylet-workers-killed-due-to-memory-pressure-terminal-wrapped-at-188-columns-space-padded-userspace-negative.log",

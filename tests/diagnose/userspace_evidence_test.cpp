@@ -342,6 +342,7 @@ TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
       "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html.",
       "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.",
       "/var/spool/slurmd/job00191/slurm_script: line 28:  8156 Killed                  python3 main.py --prop hform",
+      "python-kernel: detected potentially oom-killed process:",
   };
   const std::string filler = "[ 5.4] process 'python3' (pid 41450) killed its child with SIGTERM; Sending cookies.\n";
   for (const std::string& line : lines) {
@@ -521,6 +522,28 @@ TEST(UserspaceEvidence, ShellKilledJobStatusIsASigkillOfUnknownSender) {
   EXPECT_EQ(userspace_evidence_line("Killed  "), "");
   EXPECT_EQ(userspace_evidence_line("Status: Killed  by the user"), "");
   EXPECT_EQ(userspace_evidence_line("[ 100.1] Killed process 42 (python3) total-vm:1kB"), "");
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// Blind set 17a (corpus 538): Backend.AI's kernel runner says an OOM kill happened; the report is on the host.
+TEST(UserspaceEvidence, ContainerRuntimesOomWatcherPointsAtTheHostsKernelLog) {
+  UserspaceEvidenceScan scan;
+  scan.feed("python-kernel: Out-of-memory detected!\n"
+            "[I 2023-07-05 07:30:38.660 ServerApp] AsyncIOLoopKernelRestarter: restarting kernel (1/5), new random "
+            "ports\n"
+            "python-kernel: detected potentially oom-killed process:\n"
+            "89 (running for 9.25s, vm: 799m, rss: 93m): /usr/bin/python3.10 -m ipykernel_launcher -f k.json\n");
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 3u);
+  EXPECT_THAT(scan.found()[0].message, HasSubstr("says an out-of-memory kill happened in its container"));
+  EXPECT_THAT(scan.found()[0].message, HasSubstr("is in the host's kernel log"));
+  EXPECT_EQ(userspace_evidence_line("the pod was oom-killed process by process"), "");
 }
 
 }  // namespace
