@@ -125,7 +125,8 @@ constexpr std::string_view kEvidenceWords[] = {
     evidence_words::kHigh,       evidence_words::kSlurm[0],   evidence_words::kSlurm[1],   evidence_words::kSystemd,
     evidence_words::kKillers[0], evidence_words::kKillers[1], evidence_words::kKillers[2], evidence_words::kKillers[3],
     evidence_words::kKillers[4], evidence_words::kKillers[5], evidence_words::kKillers[6], evidence_words::kKillers[7],
-    evidence_words::kSystemdResult};
+    evidence_words::kSystemdResult, evidence_words::kRay[0],    evidence_words::kRay[1],     evidence_words::kRay[2],
+    evidence_words::kDataLoader,    evidence_words::kShellKilled, evidence_words::kOomKilled};
 
 constexpr bool evidence_pairs_agree() {
   using anchor_detail::AnchorWatchPairs, anchor_detail::AnchorWatchPairsRows, anchor_detail::EvidencePairs;
@@ -159,7 +160,8 @@ static_assert(evidence_pairs_agree(),
 // Whether an evidence word starts at `p`: only the words of its first byte are compared, their fourth byte
 // first (most candidates of the sweep are an anchor's first byte, or a word's pair in other text).
 bool evidence_word_at(const char* p, const char* end) {
-  using evidence_words::kHigh, evidence_words::kKillers, evidence_words::kSlurm, evidence_words::kSystemd,
+  using evidence_words::kDataLoader, evidence_words::kHigh, evidence_words::kKillers, evidence_words::kOomKilled,
+      evidence_words::kRay, evidence_words::kShellKilled, evidence_words::kSlurm, evidence_words::kSystemd,
       evidence_words::kSystemdResult;
   const size_t room = static_cast<size_t>(end - p);
   const auto is = [&](std::string_view w) {
@@ -167,12 +169,13 @@ bool evidence_word_at(const char* p, const char* end) {
   };
   switch (*p) {
     case 'h': return is(kHigh);
-    case 'o': return is(kSlurm[0]) || is(kSlurm[1]) || is(kKillers[3]) || is(kSystemdResult);
+    case 'o': return is(kSlurm[0]) || is(kSlurm[1]) || is(kKillers[3]) || is(kSystemdResult) || is(kRay[2]) ||
+                     is(kOomKilled);
     case 'O': return is(kSystemd);
     case 's': return is(kKillers[0]);
     case 'S': return is(kKillers[6]) || is(kKillers[7]);
-    case 'k': return is(kKillers[1]);
-    case 'K': return is(kKillers[2]) || is(kKillers[4]) || is(kKillers[5]);
+    case 'k': return is(kKillers[1]) || is(kRay[0]) || is(kRay[1]) || is(kDataLoader);
+    case 'K': return is(kKillers[2]) || is(kKillers[4]) || is(kKillers[5]) || is(kShellKilled);
     default: return false;
   }
 }
@@ -183,7 +186,10 @@ static_assert(evidence_words::kHigh[0] == 'h' && evidence_words::kSlurm[0][0] ==
                   evidence_words::kSystemdResult[0] == 'o' && evidence_words::kKillers[1][0] == 'k' &&
                   evidence_words::kKillers[2][0] == 'K' && evidence_words::kKillers[4][0] == 'K' &&
                   evidence_words::kKillers[5][0] == 'K' && std::size(evidence_words::kKillers) == 8 &&
-                  std::size(evidence_words::kSlurm) == 2,
+                  std::size(evidence_words::kSlurm) == 2 && evidence_words::kRay[0][0] == 'k' &&
+                  evidence_words::kRay[1][0] == 'k' && evidence_words::kRay[2][0] == 'o' &&
+                  std::size(evidence_words::kRay) == 3 && evidence_words::kDataLoader[0] == 'k' &&
+                  evidence_words::kShellKilled[0] == 'K' && evidence_words::kOomKilled[0] == 'o',
               "evidence_word_at() compares every word under its first byte");
 
 }  // namespace
