@@ -3318,7 +3318,9 @@ add("565-microk8s-3984-vmware-5.15-dmesg-kworker-vmwgfx-workqueue-fb-dirty-flush
 add("566-minikube-11932-minikube-logs-dmesg-section-star-prefix-dmesg-H-reltime-debian-5.10-chrome-childiot-adj-300-header-stack-cut.log",
     GH + "kubernetes/minikube/issues/11932", ["incomplete"], HOA, constraints=["global"],
     trigger=trig("Chrome_ChildIOT", 25301, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=300),
-    text_not=K8S)
+    text_not=K8S,
+    # Added after scoring: the header's `[Jul 5 16:27]` is dmesg -H's clock (the minute, no year), read since.
+    year_guessed=True)
 # `minikube logs`' `==> dmesg <==` section (the hyperkit VM, BHYVE, 4.19.81): the paste of that section starts at the
 # CPU line of `exe` (the header is not in it), stack through mem_cgroup_out_of_memory and try_charge (an anonymous
 # fault charged to a memcg), then the RIP/Code/RSP lines. The header's mask, order and adj are not printed here.
@@ -3388,7 +3390,8 @@ add("574-logzio-k8s-8-quoted-dmesg-first-stamp-cut-four-memcg-selections-without
 add("575-kubernikus-301-dmesg-H-minute-stamps-no-year-eleven-ruby-timer-thr-headers-only-adj-988-fluentd.log",
     GH + "sapcc/kubernikus/issues/301", ["incomplete"] * 11, "not determinable (headers only)",
     constraints=[None] * 11,
-    trigger=trig("ruby-timer-thr", None, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=988))
+    trigger=trig("ruby-timer-thr", None, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=988),
+    year_guessed=True)  # added after scoring: each `[Jul29 23:40]` clock stamp is read since (the minute, no year)
 # td-agent (fluentd) under a cgroup limit: prose, then a journal (host masked) with ruby's header (GFP_KERNEL, adj
 # 0), CPU line, and the stack through out_of_memory; the next frame (mem_cgroup_out_o…) was cut, so the kept text
 # does not say memcg or global.

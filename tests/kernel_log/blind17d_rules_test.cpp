@@ -5,7 +5,9 @@
 #include <string>
 
 #include "kernel_log/newest_first.h"
+#include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner.h"
+#include "util/format.h"
 
 namespace oomlens {
 namespace {
@@ -71,6 +73,30 @@ TEST(Report, CpuLineAfterTheKillIsAnotherDumpsNotTheTrigger) {
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].kind, EventKind::kill);
   EXPECT_FALSE(events[0].trigger);
+}
+
+
+TEST(DmesgH, ClockStampIsTheRecordsMinuteTheYearAGuess) {
+  // 575 and 566: `dmesg -H` prints the clock at each new minute (no year, no seconds), deltas after it.
+  NormalizedLine n;
+  normalize_line("[Jul29 23:40] ruby-timer-thr invoked oom-killer: gfp_mask=0x14000c0(GFP_KERNEL), nodemask=(null),  "
+                 "order=0, oom_score_adj=988",
+                 n, 2018);
+  EXPECT_EQ(n.prefix.wall, std::optional<std::string>("2018-07-29T23:40"));
+  EXPECT_TRUE(n.prefix.year_inferred);
+  EXPECT_EQ(n.text.substr(0, 14), "ruby-timer-thr");
+  normalize_line("[Jul 5 16:27] Chrome_ChildIOT invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, "
+                 "oom_score_adj=300",
+                 n, 2021);
+  EXPECT_EQ(n.prefix.wall, std::optional<std::string>("2021-07-05T16:27"));
+  // Without a year to guess, and for a delta, no time.
+  normalize_line("[Jul 5 16:27] NFSD: Using UMH upcall client tracking operations.", n, std::nullopt);
+  EXPECT_TRUE(n.has_prefix);
+  EXPECT_FALSE(n.prefix.wall);
+  normalize_line("[  +0.000004] CPU: 1 PID: 25301 Comm: Chrome_ChildIOT Not tainted 5.10.0-7-amd64 #1", n, 2021);
+  EXPECT_FALSE(n.prefix.wall);
+  EXPECT_FALSE(n.prefix.monotonic_s);
+  EXPECT_EQ(format_event_time(std::string("2021-07-05T16:27"), std::nullopt), "2021-07-05 16:27");
 }
 
 }  // namespace
