@@ -76,6 +76,20 @@ TEST(Report, CpuLineAfterTheKillIsAnotherDumpsNotTheTrigger) {
 }
 
 
+TEST(Report, CpuLineBetweenKillAndReaperNeitherTriggersNorDropsTheReaper) {
+  // Another task's dump (a page allocation failure's CPU line) between a kill and its reaper line.
+  const std::string log =
+      "[ 100.100000] Out of memory: Killed process 5 (a) total-vm:1000kB, anon-rss:500kB, file-rss:0kB, "
+      "shmem-rss:0kB, UID:0 pgtables:40kB oom_score_adj:0\n"
+      "[ 100.200000] CPU: 1 PID: 7 Comm: b Not tainted 5.4.0 #1\n"
+      "[ 100.300000] oom_reaper: reaped process 5 (a), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n";
+  const auto events = parse_log_text(log, {});
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_FALSE(events[0].trigger);
+  ASSERT_EQ(events[0].victims.size(), 1u);
+  EXPECT_TRUE(events[0].victims[0].reaped);
+}
+
 TEST(DmesgH, ClockStampIsTheRecordsMinuteTheYearAGuess) {
   // 575 and 566: `dmesg -H` prints the clock at each new minute (no year, no seconds), deltas after it.
   NormalizedLine n;
