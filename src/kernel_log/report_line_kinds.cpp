@@ -65,6 +65,34 @@ bool is_alloc_failure(std::string_view t) {
   return rest == ":" || rest == "." || starts_with(rest, ": order:") || starts_with(rest, ". order:");
 }
 
+bool poster_elision(std::string_view t) {
+  t = trim(t);
+  if (t.size() >= 2 && ((t.front() == '[' && t.back() == ']') || (t.front() == '(' && t.back() == ')') ||
+                        (t.front() == '<' && t.back() == '>')))
+    t = trim(t.substr(1, t.size() - 2));
+  bool dots = false;
+  std::string word;
+  for (size_t i = 0; i < t.size();) {
+    if (t[i] == '.') {
+      dots = true;
+      ++i;
+    } else if (t.substr(i, 3) == "\u2026") {  // U+2026 HORIZONTAL ELLIPSIS
+      dots = true;
+      i += 3;
+    } else if (t[i] == ' ') {
+      ++i;
+    } else if (t[i] >= 'a' && t[i] <= 'z') {
+      word += t[i++];
+    } else {
+      return false;
+    }
+  }
+  if (word.empty()) return dots;
+  for (std::string_view w : {"snip", "snipped", "cut", "omitted", "skipped", "trimmed", "elided"})
+    if (word == w) return true;
+  return false;
+}
+
 bool line_is_record(std::string_view t) {
   return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
          oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || is_meminfo_head(t) || line_is_table_row(t) ||
