@@ -290,6 +290,16 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   // newest-first likewise, a row after one says nothing of the order.
   bool prose_between = false;
   bool after_whole = false;  // the last kernel line other than a piece was whole (no outcome a wrap cut)
+  // The prefix of the first stamped kernel line (the candidate's outcome line, or the next one when a paste cut
+  // its stamp): newest-first, every line after it was printed before it, so none is stamped later.
+  std::optional<LinePrefix> first_prefix;
+  // The pid of the selection on the kernel line right before the current one: a selection straight followed by its
+  // own kill is in print order (newest-first puts the kill first), so the text is (corpus 574 without its stamps:
+  // a selection without its kill, a row, then a whole report).
+  std::optional<int64_t> select_pid;
+  // A selection after a kill of its pid made the text newest-first: a kill after that selection is the older
+  // report's (a victim chosen twice, a report quoted again: corpus 87 reversed), not its own.
+  bool kill_then_selection = false;
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
       if (!final) out.order = NewestFirst::Order::undecided;
@@ -316,6 +326,9 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     if (count == 1 && !opening_rest.empty()) t = opened.assign(trim(n.text)).append(opening_rest);
     const bool unprefixed = !n.has_prefix;
     ++kernel_lines;
+    if (!first_prefix && (n.prefix.monotonic_s || n.prefix.wall)) first_prefix = n.prefix;
+    const std::optional<int64_t> select_before = select_pid;
+    select_pid.reset();
     std::string rest_before;
     rest_before.swap(rest);
     // Call-trace lines are no record's rest, nor show_mem()'s lines after a whole line (a `key:N` piece may be).
@@ -348,6 +361,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     }
     if (count == 1) {
       if (auto s = oomline::parse_select(t)) {
+        select_pid = s->pid;
         select_opener = true;
         opener_end = next;
         opener_prefix = n.prefix;
@@ -361,6 +375,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       return out;
     oomline::Summary sum;
     if (auto k = kill_or_stump(t, n.truncated)) {
+      if (count > 1 && select_before && *select_before == k->pid && !kill_then_selection) return NewestFirst{};
       if (reversed) {
         // The report's lines quoted again right after it: read once, from the copy.
         const auto again = repeated_after(text, line_start, line_pos, final);
@@ -451,8 +466,10 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       }
       seen_outcome_line = true;
     } else if (auto s = oomline::parse_select(t)) {
+      select_pid = s->pid;
       if (summary_opener && !reversed) return out;  // 4.19-5.x print the summary, then the selection
-      for (auto p : kill_pids) reversed = reversed || s->pid == p;
+      for (auto p : kill_pids) kill_then_selection = kill_then_selection || s->pid == p;
+      reversed = reversed || kill_then_selection;
       // `Killed process <child>` then `Kill process <parent> … or sacrifice
       // child` and nothing between: newest-first one report, forward the ends
       // of two (a rate-limited header each); the times around them tell.
@@ -487,6 +504,9 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       return out;
     } else if (printed_before_kill(t)) {
       if (kill_pids.empty()) return out;  // a reaper line alone, then something else
+      // Stamped later than the outcome line that opens the text (a row 81000 s after a selection without its
+      // kill, the next report's, its header not in the paste: corpus 574): print order, not newest-first.
+      if (!reversed && first_prefix && stamped_later(n.prefix, *first_prefix)) return out;
       bool stack = oomline::parse_stack_line(t) || starts_with(t, "Call Trace:") || oomline::is_oom_frame(t);
       bool only_panic = true;
       for (auto p : kill_pids) only_panic = only_panic && p == kNoPid;

@@ -215,7 +215,7 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     } else if (s[0] == '[' && take_whole_seconds(s, mono)) {
       p.monotonic_s = mono;
       prefixed = true;
-    } else if (s[0] == '[' && take_relative_stamp(s)) {
+    } else if (s[0] == '[' && take_relative_stamp(s, p, default_year)) {
       prefixed = true;
     } else if (prefixed && s.size() > 2 && s[0] == ':' && s[1] == ' ' && s[2] == '[') {
       s.remove_prefix(2);  // a stray `: ` between the tag and the printk time (`kernel: : [277622.359064] `)

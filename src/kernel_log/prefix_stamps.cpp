@@ -268,9 +268,10 @@ bool take_iso_bracket(std::string_view& s, LinePrefix& p) {
 
 // `dmesg -H` / `--reltime`: a record's stamp is the time since the one before, `[  +0.000001]` (the
 // sign always printed), and the first record of each minute gets the clock instead, `[Sep20 10:42]` or
-// `[Sep 20 10:42]` (month in the locale, no year, no seconds). Neither tells a time on its own: the
-// prefix is recognised and goes, no time is recorded.
-bool take_relative_stamp(std::string_view& s) {
+// `[Sep 20 10:42]` (month in the locale, no year, no seconds). A delta tells no time on its own: the prefix
+// goes, no time is recorded. The clock is the record's minute: with a `year` (the caller's guess, as for syslog)
+// it is recorded as `wall` to the minute (`YYYY-MM-DDTHH:MM`, no seconds invented), `year_inferred` set.
+bool take_relative_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year) {
   if (s.size() < 5 || s[0] != '[') return false;
   const size_t close = s.find(']');
   if (close == std::string_view::npos || close > 24) return false;
@@ -286,12 +287,18 @@ bool take_relative_stamp(std::string_view& s) {
     const std::string_view hm = in.substr(in.size() - 5);
     for (size_t i : {0, 1, 3, 4})
       if (!is_digit(hm[i])) return false;
-    if (hm[2] != ':' || in[in.size() - 6] != ' ' || (hm[0] - '0') * 10 + (hm[1] - '0') > 23 || hm[3] > '5') return false;
+    const int hour = (hm[0] - '0') * 10 + (hm[1] - '0'), minute = (hm[3] - '0') * 10 + (hm[4] - '0');
+    if (hm[2] != ':' || in[in.size() - 6] != ' ' || hour > 23 || hm[3] > '5') return false;
     const std::string_view date = trim_right(in.substr(0, in.size() - 6));
     size_t d = date.size();
     while (d > 0 && is_digit(date[d - 1])) --d;
     const auto day = parse_u64(date.substr(d));
-    if (!day || *day < 1 || *day > 31 || localized_month(trim_right(date.substr(0, d))) == 0) return false;
+    const int month = localized_month(trim_right(date.substr(0, d)));
+    if (!day || *day < 1 || *day > 31 || month == 0) return false;
+    if (year) {
+      p.wall = fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}", *year, month, *day, hour, minute);
+      p.year_inferred = true;
+    }
   }
   s = s.substr(close + 1);
   return true;

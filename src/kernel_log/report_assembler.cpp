@@ -556,9 +556,13 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     pending_stall_.reset();
     return false;
   } else if (auto st = oomline::parse_stack_line(t)) {
-    // dump_header() prints the CPU line before the kill: one after it is another dump's (an NMI lockup's
-    // `Pid: N, comm: C` after a headerless report's kill, corpus 522). A panic's own dump follows its line.
-    if (!cur_->stack && cur_->kills.empty()) {
+    // dump_header() prints the CPU line (2.6: `Pid: N, comm: C`) before the outcome: one after the selection or
+    // kill is another dump's (an NMI watchdog's after a 2.6.5 kill, corpus 522; a page allocation failure's
+    // before the victim's reaper line), not this report's trigger, unless printk stamps put it before the
+    // report's last line (pasted out of order). The report stays open for its reaper.
+    const bool stamped_before = cur_->last_mono && line.prefix && line.prefix->monotonic_s &&
+                                *line.prefix->monotonic_s < *cur_->last_mono;
+    if (!cur_->stack && (!cur_->has_outcome() || stamped_before)) {
       cur_->stack = std::move(*st);
       if (!line.truncated) piece = P::stack;
     }

@@ -90,6 +90,12 @@ std::string format_event_time(const std::optional<std::string>& wall,
         digits_at(w, 17, 2)) {
       return fmt::format("{} {}", w.substr(0, 10), w.substr(11, 8));
     }
+    // To the minute (`dmesg -H`'s clock stamp prints no seconds): YYYY-MM-DDTHH:MM.
+    if (digits_at(w, 0, 4) && w.size() == 16 && w[4] == '-' && digits_at(w, 5, 2) && w[7] == '-' &&
+        digits_at(w, 8, 2) && (w[10] == 'T' || w[10] == 't' || w[10] == ' ') && digits_at(w, 11, 2) &&
+        w[13] == ':' && digits_at(w, 14, 2)) {
+      return fmt::format("{} {}", w.substr(0, 10), w.substr(11, 5));
+    }
   }
   if (monotonic_s && std::isfinite(*monotonic_s)) {
     return i18n::trf("[{:.3f} s after boot]", *monotonic_s);

@@ -3386,6 +3386,106 @@ add("539-mlflow-10855-ci-gunicorn-worker-timeout-then-sent-sigkill-perhaps-out-o
 add("540-ultralytics-22944-yolo-ddp-torchrun-elastic-failed-exitcode-minus-9-local-rank-0-sigterm-to-rank-1-traceback-userspace-negative.log",
     GH + "ultralytics/ultralytics/issues/22944", [],
     "n/a (no kernel report: torchrun's exit code -9 of rank 0, the sender not in the text)")
+# Blind set 17d (written by hand before oomlens ran on these files). Focus: the text shapes reports arrive in that the
+# corpus has least of: `minikube logs` sections (`* ` prefixes, `dmesg -H` relative stamps with minute stamps that
+# print no year), `> `-quoted dmesg whose first stamp lost its `[`, code fences with a language tag and prose between
+# blocks, journal greps in a Russian locale, CI console lines interleaved after a kill, and partial pastes (only rows,
+# only a header, a stack from its CPU line on, eleven grepped headers). Host names replaced (host01-03, node-a).
+# The index keeps issue threads as excerpts: where an excerpt cut a line, the cut line is left out.
+# VMware guest, Ubuntu 5.15: a kworker running vmwgfx's framebuffer-dirty work (`Workqueue: events
+# vmw_fb_dirty_flush [vmwgfx]`) allocates zeroed kernel pages (GFP_KERNEL|__GFP_ZERO) for the driver's validation
+# buffer; stack out_of_memory <- __alloc_pages_slowpath (global). Header only: the paste stops in the stack.
+add("565-microk8s-3984-vmware-5.15-dmesg-kworker-vmwgfx-workqueue-fb-dirty-flush-gfp-kernel-zero-header-stack-cut.log",
+    GH + "canonical/microk8s/issues/3984", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("kworker/1:1", 3218757, gfp="0xdc0(GFP_KERNEL|__GFP_ZERO)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# `minikube logs`' dmesg section: minikube's `* ` before the first line only, then `dmesg -H` stamps: `[Jul 5 16:27]`
+# at a new minute (no year), `[  +0.000004]` deltas after. Chrome_ChildIOT (adj 300, a Chrome child) faults in a page-
+# cache page (filemap_fault), stack out_of_memory <- __alloc_pages_slowpath: global. Header only.
+add("566-minikube-11932-minikube-logs-dmesg-section-star-prefix-dmesg-H-reltime-debian-5.10-chrome-childiot-adj-300-header-stack-cut.log",
+    GH + "kubernetes/minikube/issues/11932", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("Chrome_ChildIOT", 25301, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=300),
+    text_not=K8S,
+    # Added after scoring: the header's `[Jul 5 16:27]` is dmesg -H's clock (the minute, no year), read since.
+    year_guessed=True)
+# `minikube logs`' `==> dmesg <==` section (the hyperkit VM, BHYVE, 4.19.81): the paste of that section starts at the
+# CPU line of `exe` (the header is not in it), stack through mem_cgroup_out_of_memory and try_charge (an anonymous
+# fault charged to a memcg), then the RIP/Code/RSP lines. The header's mask, order and adj are not printed here.
+add("567-minikube-6160-minikube-logs-dmesg-reltime-4.19-bhyve-memcg-stack-from-cpu-line-exe-header-not-pasted-rip-code-lines.log",
+    GH + "kubernetes/minikube/issues/6160", ["incomplete"],
+    "memcg (stack: out_of_memory called by mem_cgroup_out_of_memory)", constraints=["memcg"],
+    trigger=trig("exe", 14520, note="from the CPU: line; the header is not in the paste"))
+# Minikube on the docker driver (kubepods nested under the node container's docker scope), a journal grep'd for oom
+# in a Russian locale (`дек 06`): php's header (adj 992), one frame, the 4.19+ table header, the CONSTRAINT_MEMCG
+# summary (oom_memcg = the burstable pod's slice) and the memcg kill of php: 198.8 MiB anon and 55.5 MiB shmem.
+add("568-minikube-15467-ru-locale-journal-grep-docker-driver-nested-kubepods-burstable-memcg-php-kill-adj-992-shmem-55m.log",
+    GH + "kubernetes/minikube/issues/15467", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(636206, "php", 512864, 203564, 1004, 56812, 1000, 664, 992)],
+    memcg="/system.slice/docker-6d047dd8bb660429d8736ed7ae76464b39ba69c105bafd5796f3ffd5ab1adb73.scope/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod91cead63_a202_475f_9a26_97c8ab358d71.slice",
+    task_memcg="/system.slice/docker-6d047dd8bb660429d8736ed7ae76464b39ba69c105bafd5796f3ffd5ab1adb73.scope/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod91cead63_a202_475f_9a26_97c8ab358d71.slice/docker-45c2db11f60c765fda1671c78dc8d827c182da64bac6ccf838cf9b0018e323bb.scope",
+    chosen=[636206, "php"],
+    trigger=trig("php", None, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=992),
+    year_guessed=True)
+# systemd CI (TEST-55-OOMD, a VM console): the kernel's 5.x+ global kill line (`Out of memory:`, not `Memory cgroup
+# out of memory:`) of sleep (adj 1000, 256 kB anon), then the test unit's own lines with printk stamps interleaved.
+add("569-systemd-38906-ci-console-global-kill-sleep-adj-1000-then-test-55-oomd-service-lines-interleaved.log",
+    GH + "systemd/systemd/pull/38906", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(934, "sleep", 3256, 256, 1828, 0, 0, 52, 1000)], text_not=K8S)
+# DataONE CN (Ubuntu syslog in a ```javascript fence): ten rows from the middle of a pre-4.19 table (nr_ptes and
+# nr_pmds columns), postgres, mdadm, apache2, bash, sshd, systemd and `(sd-pam)`; the cut eleventh line left out.
+add("570-d1-python-14-javascript-fence-syslog-rows-only-from-middle-nr-ptes-nr-pmds-postgres-sd-pam.log",
+    GH + "DataONEorg/d1_python/issues/14", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None], table_rows=[[28240, "postgres", 0], [21806, "apache2", 0], [5778, "(sd-pam)", 0]],
+    year_guessed=True)
+# Cuckoo sandbox host (Ubuntu 16.04, 4.x), raw dmesg: the pre-4.19 table header with nr_ptes and nr_pmds, twelve
+# rows (clamd 112082 pages resident, node 70627 with 2689 swap entries, systemd-udevd -1000, dbus-daemon -900);
+# the thirteenth, cut, row left out.
+add("571-cuckoo-modified-367-raw-dmesg-table-header-nr-pmds-rows-only-clamd-node-swapents-cut.log",
+    GH + "spender-sandbox/cuckoo-modified/issues/367", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None],
+    table_rows=[[364, "systemd-udevd", -1000], [848, "clamd", 0], [863, "node", 0], [885, "dbus-daemon", -900]])
+# RHEL7 3.10 `dmesg -T` (year printed): rsyslogd (omkafka leak) invokes the killer, GFP_HIGHUSER_MOVABLE's old mask
+# 0x201da, cpuset `/`, `Kdump: loaded` in the CPU line, `[<addr>] fn` frames through out_of_memory <-
+# __alloc_pages_nodemask: global. Header only.
+add("572-rsyslog-3314-dmesgT-2018-rhel7-3.10-rsyslogd-header-gfp-201da-kdump-loaded-symbolic-frames-stack-cut.log",
+    GH + "rsyslog/rsyslog/issues/3314", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("rsyslogd", 29241, gfp="0x201da", order=0, oom_score_adj=0), wall_prefix="2018-11-21T10:42:11",
+    text_not=K8S)
+# GKE node (Debian 3.16), /var/log/messages in two fences with prose between: an aufs line, rsyslogd's HUP line, then
+# google-fluentd's header (gfp 0xd0 = GFP_KERNEL, adj 947), its docker cpuset line and CPU line. No stack, no
+# outcome: the text cannot tell the constraint.
+add("573-dillinger-602-gke-debian-3.16-syslog-aufs-line-prose-then-rsyslogd-hup-google-fluentd-docker-cpuset-header-adj-947-gfp-d0.log",
+    GH + "joemccann/dillinger/issues/602", ["incomplete"], "not determinable (header only, no stack)",
+    constraints=[None], trigger=trig("google-fluentd", 8586, gfp="0xd0", order=0, oom_score_adj=947),
+    year_guessed=True)
+# logz.io fluentd DaemonSet: a `> `-quoted dmesg whose first line lost its `[` (`> 391524.805414] …`): three memcg
+# selections of ruby2.3 days apart without their kill lines, an IPv6 line, the victim's row (adj 994), the
+# selection (score 1775), kill and reaper of 371792, then another selection without a kill. 4.x (nr_pmds row, no
+# UID on the kill line): adj from the row.
+add("574-logzio-k8s-8-quoted-dmesg-first-stamp-cut-four-memcg-selections-without-kill-ipv6-line-row-selection-kill-reaper-ruby-adj-994.log",
+    GH + "logzio/logzio-k8s/issues/8",
+    ["selected_no_kill", "selected_no_kill", "selected_no_kill", "kill", "selected_no_kill"],
+    "memcg (Memory cgroup out of memory prefix)", constraints=["memcg"] * 5,
+    kills=[kill(371792, "ruby2.3", 659836, 149212, 10492, 0, adj=994, adj_source="task table row",
+                selected_score=1775, reaper=[0, 0, 0])],
+    selected_only=[[3685518, "ruby2.3", 1792], [859933, "ruby2.3", 1792], [2442358, "ruby2.3", 1792],
+                   [2316873, "ruby2.3", 1792]],
+    table_rows=[[371792, "ruby2.3", 994]])
+# Kubernikus fluentd: `dmesg -H` lines at new minutes (`[Jul29 23:40]`, no year), eleven headers of
+# ruby-timer-thr (GFP_KERNEL, 4.14-4.18 `nodemask=(null),  order=0` with two spaces, adj 988) over four hours, nothing
+# else (grep'd); the twelfth, cut, line left out. Eleven header-only reports; no stack: constraint unknown.
+add("575-kubernikus-301-dmesg-H-minute-stamps-no-year-eleven-ruby-timer-thr-headers-only-adj-988-fluentd.log",
+    GH + "sapcc/kubernikus/issues/301", ["incomplete"] * 11, "not determinable (headers only)",
+    constraints=[None] * 11,
+    trigger=trig("ruby-timer-thr", None, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=988),
+    year_guessed=True)  # added after scoring: each `[Jul29 23:40]` clock stamp is read since (the minute, no year)
+# td-agent (fluentd) under a cgroup limit: prose, then a journal (host masked) with ruby's header (GFP_KERNEL, adj
+# 0), CPU line, and the stack through out_of_memory; the next frame (mem_cgroup_out_o…) was cut, so the kept text
+# does not say memcg or global.
+add("576-fluentd-1657-journal-td-agent-ruby-5.4-header-prose-before-stack-cut-before-memcg-frame.log",
+    GH + "fluent/fluentd/issues/1657", ["incomplete"], "not determinable (stack cut after out_of_memory)",
+    constraints=[None], trigger=trig("ruby", 16039, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    year_guessed=True, text_not=K8S)
 # Blind set 17c (kernels 6.x, arm64/loongarch/mips routers, WSL2, negatives): reports 553-564, oracles written by
 # hand from the text and the kernel's format before oomlens ran on them. Excerpts as the index showed them (cut where
 # it cut); host names replaced (host01).
