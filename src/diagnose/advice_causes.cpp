@@ -196,6 +196,12 @@ constexpr CauseAdvice kCauseAdvice[] = {
         "min means the kernel's low memory ran out, which a memory limit on a job does not prevent; run a 64-bit "
         "kernel, or reduce what fills lowmem (many processes' page tables, a large page cache's buffer heads, slab)."),
      nullptr},
+    {"reserved_dominant",
+     N_("Most of the RAM was reserved and never reached the page allocator: see what reserves it before limiting or "
+        "killing processes. A kdump (crash) kernel boots in its `crashkernel=` area only: a larger one gives it room; "
+        "otherwise look at `mem=`/`memmap=` boot options, firmware-reserved memory, or a boot that ran out before "
+        "its memory was initialised."),
+     nullptr},
     {"slab_unreclaimable_dominant",
      N_("Find what allocates the largest slab caches (`slabtop`, /proc/slabinfo, kmemleak, a recent driver or kernel "
         "update) and fix or update it: a kernel memory leak is not cured by killing, limiting or protecting "

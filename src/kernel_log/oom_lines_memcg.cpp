@@ -121,13 +121,35 @@ std::optional<TaskIn> parse_task_in(std::string_view s, bool line_cut) {
   return out;
 }
 
+namespace {
+
+// The ':' ending a stats line's path when the pairs follow it without a space: the first ':' after which a
+// `name:NKB` pair starts (a lower-case name, digits, `KB`); npos when none.
+size_t glued_pairs_start(std::string_view t) {
+  for (size_t c = t.find(':'); c != std::string_view::npos; c = t.find(':', c + 1)) {
+    std::string_view rest = t.substr(c + 1);
+    size_t i = 0;
+    while (i < rest.size() && ((rest[i] >= 'a' && rest[i] <= 'z') || rest[i] == '_')) ++i;
+    if (i == 0 || i >= rest.size() || rest[i] != ':') continue;
+    size_t j = i + 1;
+    while (j < rest.size() && rest[j] >= '0' && rest[j] <= '9') ++j;
+    if (j > i + 1 && rest.substr(j, 2) == "KB") return c;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
 std::optional<StatsHeader> parse_stats_header(std::string_view s) {
   constexpr std::string_view kHead = "Memory cgroup stats for ";
   if (s == trim_right(kHead)) return StatsHeader{};  // the path was cut (prefix.cpp): unknown
   if (!starts_with(s, kHead)) return std::nullopt;
   std::string_view t = s.substr(kHead.size());
-  // The path ends at ':' followed by space/end (paths hold no ": ").
+  // The path ends at ':' followed by space/end (paths hold no ": "), or, where a wrap's rejoin lost that space
+  // (`…scope:cache:8448KB rss:…`), at the ':' before the first `name:NKB` pair (corpus 553 through
+  // wrap80_inline_pad): a path holds no such pair.
   size_t end = t.find(": ");
+  if (end == std::string_view::npos) end = glued_pairs_start(t);
   std::string_view path = end == std::string_view::npos ? trim_right(t) : t.substr(0, end);
   if (end == std::string_view::npos && !path.empty() && path.back() == ':') path.remove_suffix(1);
   StatsHeader h;
