@@ -203,6 +203,13 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
   if (global_unproven(e)) {
     // An `Out of memory:` kill line or a Mem-Info block: printed for cpuset
     // and mempolicy OOMs too.
+    // Zone lines that show no zone at its min watermark: the sentence says what the high_order_allocation check
+    // says (corpus 507, 509: "ran out or was too fragmented" beside the check's "no zone at its min watermark").
+    if (high && high->meminfo)
+      return trf("no free block of {} was found for an order-{} allocation, machine-wide or within a cpuset or NUMA "
+                 "memory-policy limit (the report does not tell which; Mem-Info shows no zone at its min watermark, "
+                 "so free memory may have been too fragmented rather than used up)",
+                 block_size_text(*high), high->order);
     if (high)
       return trf("no free block of {} was found for an order-{} allocation, machine-wide or within a cpuset or NUMA "
                  "memory-policy limit (memory ran out or was too fragmented; the report does not tell which)",
@@ -215,7 +222,15 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
   }
   if (high) {
     // An order ≥ 1 block can fail with memory free but fragmented: say
-    // "ran out" only when Mem-Info shows an exhausted zone.
+    // "ran out" only when Mem-Info shows an exhausted zone, and with zone lines that show none, say what the
+    // high_order_allocation check says.
+    if (high->meminfo)
+      return parts.empty() ? trf("the machine had no free block of {} for an order-{} allocation (Mem-Info shows no "
+                                 "zone at its min watermark: free memory may have been too fragmented rather than "
+                                 "used up)", block_size_text(*high), high->order)
+                           : trf("the machine ({}) had no free block of {} for an order-{} allocation (Mem-Info shows "
+                                 "no zone at its min watermark: free memory may have been too fragmented rather than "
+                                 "used up)", joined, block_size_text(*high), high->order);
     return parts.empty() ? trf("the machine had no free block of {} for an order-{} allocation (memory ran out or "
                                "was too fragmented)", block_size_text(*high), high->order)
                          : trf("the machine ({}) had no free block of {} for an order-{} allocation (memory ran out "

@@ -196,11 +196,18 @@ void meminfo_counters(Building& b, std::string_view t) {
   }
 }
 
-// A buddy list (mm/page_alloc.c show_free_areas(), mm/show_mem.c): `ZONE:
-// N*SIZEkB (types) …`, after `Node N ` or (≤4.7, some 32-bit arches) alone.
-// Its first block is order 0, one page: the page size when no kill line gave
-// it (report_finalize.cpp). False when `t` is not one.
+// A buddy list read into the report being built: the first one's page size
+// (report_finalize.cpp prefers the kill line's). False when `t` is not one.
 bool buddy_list(Building& b, std::string_view t) {
+  const auto head = parse_buddy_list(t);
+  if (!head) return false;
+  if (!b.buddy_page_kb) b.buddy_page_kb = head->page_kb;
+  return true;
+}
+
+}  // namespace
+
+std::optional<BuddyListHead> parse_buddy_list(std::string_view t) {
   std::string_view r = trim_left(t);
   if (starts_with(r, "Node ")) {  // `Node 0 DMA: …`: skip the node number
     r.remove_prefix(5);
@@ -209,18 +216,15 @@ bool buddy_list(Building& b, std::string_view t) {
   }
   const size_t colon = r.find(": ");
   if (colon == 0 || colon == std::string_view::npos || r.substr(0, colon).find(' ') != std::string_view::npos)
-    return false;
+    return std::nullopt;
   std::string_view first = trim_left(r.substr(colon + 2));
   const size_t star = first.find('*');
-  if (star == 0 || star == std::string_view::npos || !parse_u64(first.substr(0, star))) return false;
+  if (star == 0 || star == std::string_view::npos || !parse_u64(first.substr(0, star))) return std::nullopt;
   std::string_view size = first.substr(star + 1);
-  const auto kb = take_sized(size, "kB");
-  if (!kb) return false;
-  if (!b.buddy_page_kb) b.buddy_page_kb = kb;
-  return true;
+  const auto kb = take_sized(size, "kB");  // a line cut inside its first block has no `kB` there: unknown
+  if (!kb) return std::nullopt;
+  return BuddyListHead{r.substr(0, colon), *kb};
 }
-
-}  // namespace
 
 // Lines of the Mem-Info block; true when recognised.
 bool meminfo_line(Building& b, std::string_view t) {

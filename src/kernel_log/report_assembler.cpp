@@ -188,6 +188,17 @@ void note_outcome(Building& b, const LogicalLine& line, std::string_view t, int6
   b.outcome_lines.push_back(outcome_line(line, t, pid));
 }
 
+/// A zone's buddy list outside a Mem-Info block (parse_buddy_list(), its zone one the kernel names: a poster's
+/// `Total: 3*4kB` is not one): the page size it gives recorded in `b`; false when `t` is not one.
+bool buddy_list_alone(Building& b, std::string_view t) {
+  const auto head = parse_buddy_list(t);
+  if (!head) return false;
+  const std::string_view z = head->zone;
+  if (z != "DMA" && z != "DMA32" && z != "Normal" && z != "HighMem" && z != "Movable") return false;
+  if (!b.buddy_page_kb) b.buddy_page_kb = head->page_kb;
+  return true;
+}
+
 }  // namespace
 
 bool starts_table_line(std::string_view t) {
@@ -617,6 +628,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     // show_mem()'s machine-wide lines belong to it.
     if (cur_->from_table && !cur_->memcg_stat_before_table && !starts_with(t, "Tasks state")) cur_->meminfo = true;
   } else if (starts_with(t, "Tasks state") || ends_with(t, "callbacks suppressed")) {
+  } else if (cur_->header && !cur_->has_outcome() && buddy_list_alone(*cur_, t)) {
+    // show_free_areas()'s buddy lists with the rest of Mem-Info elided by the poster (corpus 510: the header, its
+    // trace, `.....`, then `DMA: 1*4kB (U) …`): their order-0 block is the page size; nothing else of Mem-Info is read.
   } else {
     // A line no record parser takes, without a prefix of its own, cut short (`So much RAM need?...`) is the
     // poster's text among the records, not a record a viewer cut: its `...` says nothing of the report's fields.

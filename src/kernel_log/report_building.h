@@ -201,6 +201,17 @@ bool apply_joined(ReportAssembler::Building& b, ReportAssembler::Building::Piece
 /// The lines of a Mem-Info block (show_mem()/show_free_areas()); true when
 /// `t` is one of them (recorded in `b`). meminfo_detail.cpp.
 bool meminfo_line(ReportAssembler::Building& b, std::string_view t);
+/// A zone's buddy-list line (mm/page_alloc.c show_free_areas(), mm/show_mem.c):
+/// `Node 0 Normal: 1*4kB (U) 2*8kB (UM) … = 12kB`, or without `Node N` (≤4.7,
+/// 32-bit ARM and MIPS). Its first block is order 0, one page: `page_kb` is the
+/// page size in KiB (4 on x86, 16 or 64 on MIPS, arm64 and ppc64 kernels).
+/// `zone` points into `t`. nullopt when `t` is not one, or is cut before its
+/// first block's `kB`. meminfo_detail.cpp.
+struct BuddyListHead {
+  std::string_view zone;  ///< "DMA", "Normal", … as printed
+  uint64_t page_kb = 0;   ///< the order-0 block, KiB
+};
+[[nodiscard]] std::optional<BuddyListHead> parse_buddy_list(std::string_view t);
 /// Zone lines, `hugepages_total=` lines, `N pages HighMem/MovableOnly` and
 /// the `Unreclaimable slab info:` table of a Mem-Info block; true when `t`
 /// is one of them (recorded in `b`). meminfo_detail.cpp.

@@ -447,7 +447,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.page_size_assumed = true;
     ev.notes.emplace_back("page size not printed; assumed 4096 bytes for page counts");
   }
-  ev.page_size_bytes = needs_pages ? page_size : std::nullopt;
+  // A page size the log gives is kept even when no page count needs it: a high-order allocation's block size
+  // (page size << order) is said from it (corpus 510: a header and buddy lists only).
+  ev.page_size_bytes = needs_pages || !ev.page_size_assumed ? page_size : std::nullopt;
   const uint64_t ps = page_size.value_or(4096);
 
   // Victims.

@@ -558,10 +558,23 @@ TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
   ASSERT_NE(find(g, "high_order_allocation"), nullptr);
   EXPECT_THAT(g.summary, HasSubstr("had no free block of 16.0 KiB for an order-2 allocation"));
   EXPECT_THAT(find(g, "high_order_allocation")->message, HasSubstr("Mem-Info shows no zone at its min watermark"));
+  // The sentence agrees with the check (corpus 507, 509: it said "ran out or was too fragmented" beside it).
+  EXPECT_THAT(g.summary, HasSubstr("(Mem-Info shows no zone at its min watermark: free memory may have been too "
+                                   "fragmented rather than used up)"));
+  EXPECT_THAT(g.summary, Not(HasSubstr("ran out")));
+  // The same for a report that does not prove the machine (no constraint= field, no mems_allowed=).
+  full.constraint_printed.reset();
+  full.trigger->mems_allowed.reset();
+  const Explanation u = explain(full);
+  EXPECT_THAT(u.summary, HasSubstr("machine-wide or within a cpuset or NUMA memory-policy limit (the report does not "
+                                   "tell which; Mem-Info shows no zone at its min watermark, so free memory may have "
+                                   "been too fragmented rather than used up)"));
+  EXPECT_THAT(u.summary, Not(HasSubstr("ran out")));
   full.mem_info->zones.clear();  // Mem-Info without zone lines says nothing either way
   const Explanation z = explain(full);
   ASSERT_NE(find(z, "high_order_allocation"), nullptr);
   EXPECT_THAT(find(z, "high_order_allocation")->message, HasSubstr("has no Mem-Info zone lines"));
+  EXPECT_THAT(z.summary, HasSubstr("memory ran out or was too fragmented"));
   // A memcg charge has no order that fragments.
   OomEvent memcg = docker_python_memcg();
   memcg.trigger->order = 2;
