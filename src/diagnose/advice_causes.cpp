@@ -225,6 +225,10 @@ constexpr CauseAdvice kCauseAdvice[] = {
      nullptr},
     {"high_order_allocation", nullptr, high_order_advice},
     {"processes_hold_little", nullptr, processes_hold_little_advice},
+    {"init_killed",
+     N_("Keep the machine's init (pid 1) out of cgroups that have a memory limit and memory.oom.group set, or update "
+        "the kernel (newer ones spare init in a group kill): its death panics the whole machine."),
+     nullptr},
     {"oom_kill_allocating_task",
      N_("vm.oom_kill_allocating_task=1 kills whichever task allocated last, often an innocent one: set it to 0 to let "
         "the kernel kill the task that uses the most memory."),

@@ -247,7 +247,9 @@ std::vector<Check> make_checks(const OomEvent& e, const ExplainContext& ctx) {
   add_cause_checks(e, ctx, out);
   // Swap and RAM hold user pages; lowmem is the kernel's.
   const bool lowmem = lowmem_exhaustion(e) || lowmem_unknown(e);
-  if (!lowmem) victim_vs_capacity(e, ctx, out);
+  // A memory.oom.group kill took every task of the cgroup, whatever each held: one victim's share says nothing.
+  const bool group_kill = e.oom_group_memcg && e.victims.size() > 1;
+  if (!lowmem && !group_kill) victim_vs_capacity(e, ctx, out);
   total_vm_vs_ram(e, ctx, out);
   pgtables(e, out);
   if (!lowmem) swap(e, out);
@@ -255,6 +257,7 @@ std::vector<Check> make_checks(const OomEvent& e, const ExplainContext& ctx) {
   add_score_adj_check(e, out);
   add_task_checks(e, out);
   add_container_init_check(e, out);
+  add_init_killed_check(e, out);
   add_userspace_killer_check(e, out);
   return out;
 }

@@ -229,6 +229,22 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
                      {{"shmem_bytes", as_figure(*s)}, {"usage_bytes", as_figure(*usage)}, {"percent", as_figure(p)}}});
       return;
     }
+    // No `memory: usage` line in the text (an excerpt from the stats on): cgroup v1's stats split the cgroup's
+    // pages into `cache` (page cache, shmem counted in it) and `rss` (anonymous), so their sum is what its pages
+    // held, its kernel memory aside (corpus 543: shmem 35124 KB of 40068 KB).
+    const auto cache = memcg_stat(*e.memcg, {"total_cache", "cache"});
+    const auto rss = memcg_stat(*e.memcg, {"total_rss", "rss"});
+    if (s && !usage && cache && rss && *cache + *rss > 0 && percent_of(*s, *cache + *rss) >= kShmemMajorityPercent) {
+      const uint64_t pages = *cache + *rss;
+      const uint64_t p = percent_of(*s, pages);
+      out.push_back({"shmem_dominant", CheckLevel::warn,
+                     trf("Shared memory (tmpfs, SysV/POSIX shm, shared anonymous mappings) held {} of the {} of page "
+                         "cache and anonymous memory in the cgroup's stats ({} %): it stays charged to the cgroup "
+                         "until its files are deleted or its last mapping goes, whoever is killed.",
+                         format_bytes(*s), format_bytes(pages), p),
+                     {{"shmem_bytes", as_figure(*s)}, {"pages_bytes", as_figure(pages)}, {"percent", as_figure(p)}}});
+      return;
+    }
   }
   const Victim* v = main_victim(e);
   if (!v || !v->shmem_rss_bytes) return;

@@ -135,6 +135,27 @@ void add_container_init_check(const OomEvent& e, std::vector<Check>& out) {
                    {{"pid", *v->pid}}});
 }
 
+void add_init_killed_check(const OomEvent& e, std::vector<Check>& out) {
+  for (const Victim& v : e.victims) {
+    if (v.pid != 1) continue;
+    // oom_unkillable_task() never chooses the global init; a memory.oom.group kill took every task of the group,
+    // init too, until the kernel learnt to spare it (2019).
+    const std::string name = readable_comm(v.comm) ? v.comm : std::string(tr("the victim"));
+    out.push_back({"init_killed", CheckLevel::warn,
+                   e.oom_group_memcg
+                       ? trf("{} (pid 1) is the machine's init (kill lines print the pids the host sees): the "
+                             "memory.oom.group kill of {} took it with the cgroup's other tasks, and when init dies "
+                             "the kernel panics (`Attempted to kill init!`). The OOM killer itself never chooses init; "
+                             "later kernels spare it in a group kill too.",
+                             name, *e.oom_group_memcg)
+                       : trf("{} (pid 1) is the machine's init (kill lines print the pids the host sees): when init "
+                             "dies the kernel panics (`Attempted to kill init!`).",
+                             name),
+                   {{"pid", 1}}});
+    return;
+  }
+}
+
 void add_userspace_killer_check(const OomEvent& e, std::vector<Check>& out) {
   if (e.userspace_kills.empty()) return;
   const UserspaceKill& k = e.userspace_kills.front();
@@ -341,7 +362,7 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     oom_group = oom_group || (x.printed_twice == true && sized);
     repeated_old_line = repeated_old_line || (x.printed_twice == true && !sized);
   }
-  for (const std::string& n : e.notes) oom_group = oom_group || n.find("oom.group") != std::string::npos;
+  oom_group = oom_group || e.oom_group_memcg.has_value();
   if (repeated_old_line && !oom_group && e.victims.size() == 1) {
     out.push_back({"kill_line_repeated", CheckLevel::info,
                    tr("The kill line was printed twice for the same process. It prints no sizes, so the kernel "
@@ -352,7 +373,12 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   if (e.victims.size() > 1 || oom_group) {
     const auto n = static_cast<int64_t>(e.victims.size());
     out.push_back({"multi_kill", CheckLevel::info,
-                   oom_group ? (n > 1 ? trf("memory.oom.group is set on the cgroup: the kernel killed all {} of its "
+                   e.oom_group_memcg && n > 1
+                       ? trf("memory.oom.group is set on {}: after the first victim the kernel killed every task of "
+                             "that cgroup but those with oom_score_adj -1000, {} processes together, by design and not "
+                             "because memory stayed short.",
+                             *e.oom_group_memcg, n)
+                   : oom_group ? (n > 1 ? trf("memory.oom.group is set on the cgroup: the kernel killed all {} of its "
                                                     "processes together.", n)
                                       : std::string(tr("memory.oom.group is set on the cgroup: the kernel kills all of its "
                                                     "processes together (the kill line was printed twice).")))

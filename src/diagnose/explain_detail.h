@@ -129,6 +129,9 @@ void add_task_checks(const OomEvent& event, std::vector<Check>& out);
 /// comm is a container init's name (init, tini, dumb-init, docker-init, catatonit; figure `pid`). Only for a cgroup
 /// decode_cgroup_owner() reads as a container's (Docker, Podman, containerd, LXC, a Kubernetes container).
 void add_container_init_check(const OomEvent& event, std::vector<Check>& out);
+/// `init_killed`: a victim with pid 1, the machine's init (kill lines print
+/// the pid the host sees), whose death panics the kernel.
+void add_init_killed_check(const OomEvent& event, std::vector<Check>& out);
 /// `userspace_killer_same_victim` (warn): a user-space OOM killer's line in the same input signalled the victim
 /// (OomEvent::userspace_kills: same pid and name), before or after the kernel's kill: both killers acted on the same
 /// process; figures `pid`, `line` (the killer's first line about it).

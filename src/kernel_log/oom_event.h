@@ -398,6 +398,12 @@ struct OomEvent {
   /// The limit was set below the cgroup's usage and the kernel killed to meet
   /// it: the trigger is the task that wrote it, not an allocation.
   LimitWrite limit_lowered = LimitWrite::none;
+  /// `Tasks in PATH are going to be killed due to memory.oom.group set`
+  /// (mm/memcontrol.c mem_cgroup_print_oom_group(), 4.19+): the cgroup PATH
+  /// whose every task (but those with oom_score_adj -1000) the kernel killed
+  /// together after the first victim; their kill lines follow in the report.
+  /// Null when the report prints no such line. Not in the JSON: a note says it.
+  std::optional<std::string> oom_group_memcg;
   std::optional<std::string> panic_message;  ///< text after `Kernel panic - not syncing: `
   /// The last `page allocation stalls for Nms` line before the report (in the
   /// 8 KiB of text before its opening line, ReportScanner's kHistoryBytes; no

@@ -493,6 +493,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (auto g = oomline::parse_group_kill(t)) {
     if (!cur_) return false;
     cur_->group_kill = true;
+    if (!cur_->group_kill_memcg && !g->empty()) cur_->group_kill_memcg = std::move(*g);
   } else if (auto ti = oomline::parse_task_in(t, line.truncated)) {
     if (!cur_ || cur_->has_outcome() || cur_->task_in) start(line);
     cur_->task_in = std::move(*ti);

@@ -131,6 +131,7 @@ struct ReportAssembler::Building {
   std::vector<OutcomeLine> outcome_lines;
   bool repeating = false;  // a selection was quoted again: its kill's copy follows
   bool group_kill = false;
+  std::optional<std::string> group_kill_memcg;  // the path of `Tasks in PATH are going to be killed …`
   bool no_killable = false;
   std::optional<std::string> panic_message;
   std::optional<AllocStall> alloc_stall;  // ReportAssembler::preload_stall()

@@ -658,6 +658,11 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   ev.pagefault_oom = b.pagefault_stack && ev.constraint == Constraint::global;
   ev.reclaim_oom = b.reclaim_stack && ev.constraint == Constraint::global;
   if (ev.constraint == Constraint::memcg) ev.limit_lowered = b.limit_write;
+  if (b.group_kill_memcg) {
+    ev.oom_group_memcg = b.group_kill_memcg;
+    ev.notes.push_back("memory.oom.group is set on " + *b.group_kill_memcg +
+                       ": the kernel killed every task of that cgroup together");
+  }
 
   if (b.meminfo || b.free_swap_kb || b.ram_pages) {
     MemInfo mi;

@@ -3612,6 +3612,130 @@ add("563-lore-linux-xfs-2024-6.8-rc5-trailing-spaces-soft-lockup-tail-then-kdump
 # (__alloc_pages_slowpath → try_to_free_pages → MGLRU evict_folios → swap writeback throttled): no OOM report.
 add("564-amlogic-s9xxx-openwrt-641-arm64-6.6-flippy-hung-task-kthreadd-swap-writepage-shrink-folio-list-evict-folios-direct-reclaim-no-oom-negative.log",
     GH + "ophub/amlogic-s9xxx-openwrt/issues/641", [], "n/a (no OOM report: hung task warning)")
+# 541+: blind set 17b (h-b17b)
+# Helper b17b: twelve reports from orchestrators, schedulers and container runtimes as they are posted: Nomad's exec
+# and docker drivers (/nomad/<alloc> memcgs, OOMScoreAdjust=-1000 inherited), nested LXD, memory.oom.group killing a
+# whole cgroup (with init in it), kubelet/NPD node events (`kernel-monitor` OOMKilling, kube-eventer's combined
+# events), a Talos DinD runtime limit above the pods, a Travis docker container with a user-namespace uid, podman's
+# rootlessport, and a docker fork bomb's memcg kills followed by a vmalloc failure. Hosts replaced (host01, host03,
+# node-a).
+NOMAD = GH + "hashicorp/nomad/issues/"
+# A Nomad exec-driver task (`canary`) inherits Nomad's OOMScoreAdjust=-1000: its memcg's task table has that one row
+# (adj -1000), the kernel prints `Out of memory and no killable processes...` and, 1 ms later, the same task invokes
+# the OOM killer again (the next report's header; no stack). A global OOM with nothing killable panics right after
+# that line on 4.19+ (`System is deadlocked on memory`, the `Tasks state` header is 4.19+); no panic follows here, so
+# this is a memcg (or sysrq) OOM, and the one-row table is the memcg's.
+add("541-nomad-6672-syslog-exec-driver-tasks-state-one-row-canary-adj-minus-1000-no-killable-no-panic-then-next-header.log",
+    NOMAD + "6672", ["no_killable", "incomplete"],
+    "memcg (one-row table, no `System is deadlocked on memory` panic after the no-killable line; the next header "
+    "cannot tell)", constraints=["memcg", None], no_killable=True, year_guessed=True,
+    table_rows=[[21636, "canary", -1000]],
+    trigger=trig("canary", None, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=-1000,
+                 note="header of the NEXT OOM event"),
+    checks=["no_killable_task"], text_not=K8S,
+    pending="a 4.19+ no-killable warning that the log runs on after (a later report of the same boot, its stamp not "
+            "earlier) with no `System is deadlocked on memory` panic is a memcg (or SysRq) OOM: the assembler does "
+            "not read that yet (its constraint stays unknown)")
+# A Nomad client's docker container: the `oom-kill:` summary and the memcg kill line as the poster's terminal wrapped
+# them at 210 columns, inside `oom_memcg=/docker/fd92d65e` + `92f9…` and inside `oom_scor` + `e_adj:0`.
+NOMAD_DOCKER = "/docker/fd92d65e92f9edc800266ece977e4316a31716bf6f008ba834b4a930b19b20e3"
+add("542-nomad-24335-syslog-docker-oom-kill-summary-wrapped-inside-oom-memcg-php-fpm-memcg-kill-wrapped-inside-adj.log",
+    NOMAD + "24335", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(79699, "php-fpm", 568056, 107940, 11516, 6280, 1000, 524, 0)],
+    memcg=NOMAD_DOCKER, task_memcg=NOMAD_DOCKER, chosen=[79699, "php-fpm"], year_guessed=True, text_not=K8S)
+# A Nomad exec-driver allocation on GCE (4.15): the index's excerpt starts at the memory+swap line (unlimited: the
+# memory limit itself is not in the excerpt), the /nomad/<alloc> stats (shmem 35124 KB of 40 MB charged), the one-row
+# table, the selection (score 788) and kill of runc:[2:INIT] (shmem-rss 27132 kB of its 33 MB), its reaper, then 6 s
+# later the next header (runc:[2:INIT] again; its cpuset line, cut, left out).
+add("mangler-pending/543-nomad-5576-gce-4.15-exec-driver-nomad-alloc-memcg-v1-stats-shmem-35m-runc-init-selection-kill-reaper-then-next-header.log",
+    NOMAD + "5576", ["kill", "incomplete"],
+    "memcg (Memory cgroup out of memory prefix; the next header cannot tell)", constraints=["memcg", None],
+    kills=[kill(28042, "runc:[2:INIT]", 227632, 4872, 1068, 27132, adj=0, adj_source="task table row",
+                selected_score=788, reaper=[0, 0, 0])],
+    memcg="/nomad/de25a563-2409-843f-08ad-5bc6053df174 (from \"Memory cgroup stats for\")",
+    table_rows=[[28042, "runc:[2:INIT]", 0]], year_guessed=True,
+    trigger=trig("runc:[2:INIT]", None, gfp="0x14200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0,
+                 note="header of the NEXT OOM event"),
+    checks=["shmem_dominant"], text_not=K8S)
+# LXD inside an LXD container (4.4): the index's excerpt starts in the stack (mem_cgroup_out_of_memory from
+# pagefault_out_of_memory); `Task in /lxc.payload/tryit-select/system.slice/lxd.service killed as a result of limit of
+# /lxc.payload/tryit-select`: the task's memcg (the nested lxd.service) is not the one whose limit (62500 kB, failcnt
+# 81249407) was hit, the container's. No header, no kill in the excerpt.
+add("mangler-pending/544-lxd-6576-4.4-nested-lxd-task-in-lxd-service-limit-of-container-62500k-failcnt-81m-stats-no-header-no-kill.log",
+    GH + "canonical/lxd/issues/6576", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
+    constraints=["memcg"], memcg="/lxc.payload/tryit-select",
+    task_memcg="/lxc.payload/tryit-select/system.slice/lxd.service", limit_kb=62500, text_not=K8S)
+# linux-next 5.0-rc4 (Michal Hocko's reply quoting Tetsuo Handa's test, `> `, printk caller ids): a memcg /test1 with
+# memory.max 51200 kB and memory.oom.group=1 holding PID 1 (systemd) and 11 a.out. The summary prints CONSTRAINT_NONE
+# (that 5.0-rc's bug) with oom_memcg=/test1; a.out 9188 is killed, then `Tasks in /test1 are going to be killed due
+# to memory.oom.group set` and every other task of the group is killed: systemd (pid 1) and ten a.out, reapers (T54)
+# interleaved. Init's death panics the machine: `Kernel panic - not syncing: Attempted to kill init!`.
+def _a(pid, anon, file, **kw):
+    return kill(pid, "a.out", 14456, anon, file, 0, **kw)
+add("mangler-pending/545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log",
+    LORE + "linux-mm/20190201070226.GC11599@dhcp22.suse.cz/", ["kill"],
+    "memcg (oom_memcg=/test1, Memory cgroup out of memory prefix, stack through mem_cgroup_out_of_memory; the 5.0-rc "
+    "summary printed CONSTRAINT_NONE)", constraints=["memcg"],
+    kills=[_a(9188, 10324, 504, reaper=[0, 0, 0]),
+           kill(1, "systemd", 43400, 1228, 3992, 0, reaper=[0, 0, 0]),
+           _a(9182, 76, 588), _a(9183, 6228, 512, reaper=[0, 0, 0]), _a(9184, 6228, 508),
+           _a(9185, 6228, 512, reaper=[0, 0, 0]), _a(9186, 4180, 508, reaper=[0, 0, 0]), _a(9187, 4180, 512),
+           _a(9189, 6228, 512, reaper=[0, 0, 0]), _a(9190, 552, 512, reaper=[0, 0, 0]), _a(9191, 4180, 512),
+           _a(9192, 1080, 512, reaper=[0, 0, 0])],
+    memcg="/test1", task_memcg="/test1", limit_kb=51200, chosen=[9188, "a.out"],
+    trigger=trig("a.out", 9185, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    text_has=["memory.oom.group"], text_not=K8S)
+# Podman's rootless port forwarder: one bare 5.x kill line (`Out of memory:`, with UID and oom_score_adj) of
+# rootlessport holding 1.6 GiB anonymous memory, uid 1003, adj 200 (a user service's default).
+add("mangler-pending/546-podman-10790-bare-global-kill-line-rootlessport-1.6g-anon-uid-1003-adj-200.log",
+    GH + "podman-container-tools/podman/issues/10790", ["kill"], "global (Out of memory: prefix of a 5.x kill line)",
+    constraints=["global"], kills=[kill(5360, "rootlessport", 2988372, 1696352, 0, 0, 1003, 3832, 200)], text_not=K8S)
+# A GKE node event (kubectl, tab-separated): NPD's kernel-monitor `OOMKilling` whose message is the 4.x memcg
+# selection (score 2081: badness plus a raised oom_score_adj) and, on the next line with no prefix, the kill line.
+add("mangler-pending/547-k8s-60492-gke-kernel-monitor-event-tab-separated-oomkilling-memcg-selection-node-score-2081-kill-line-on-next-line.log",
+    GH + "kubernetes/kubernetes/issues/60492", ["kill"], "memcg (Memory cgroup out of memory prefix)",
+    constraints=["memcg"], kills=[kill(1371, "node", 783352, 201844, 22852, selected_score=2081)])
+# Travis CI's Docker trusty image (4.4): `Task in /docker/<id> killed as a result of limit of /docke` + `r/<id>` and the
+# stats line wrapped at 120 columns (`rss:41` + `43608KB`, `inactive_` + `file:`); 4 GiB limit reached (memsw limit
+# 8 GiB, not reached), rss_huge 3.6 GiB; the table's first five rows (uid 296608: a user-namespace-remapped root, the
+# 4.x nr_ptes/nr_pmds columns); the cut sixth row left out. No kill in the excerpt.
+TRAVIS_DOCKER = "/docker/3215ee406f572d12ac48be036a0e122af6e8521b8954cd59ec68b714b124003d"
+add("mangler-pending/548-travis-packer-templates-504-docker-trusty-4.4-memcg-v1-task-in-wrapped-inside-path-stats-wrapped-userns-uid-296608-rows-cut.log",
+    GH + "travis-ci/packer-templates/issues/504", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
+    constraints=["memcg"], memcg=TRAVIS_DOCKER, task_memcg=TRAVIS_DOCKER, limit_kb=4194304,
+    table_rows=[[91063, "init", 0], [91149, "acpid", 0], [91150, "cron", 0], [91151, "atd", 0], [91178, "sshd", 0]],
+    not_checks=["memcg_swap_exhausted"], text_not=K8S)
+# `kubectl describe node` on GKE: three NPD OOMKilling events (49m, 49m, 48m), each a 4.x memcg selection with its kill
+# line on the next, unprefixed line: prometheus (8 GiB anon, score 1631), app (score 1006), node_exporter (score 1000).
+add("mangler-pending/549-prometheus-operator-3341-gke-describe-node-events-three-oomkilling-memcg-selections-scores-1631-1006-1000-and-kills.log",
+    GH + "prometheus-operator/prometheus-operator/issues/3341", ["kill", "kill", "kill"],
+    "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg", "memcg"],
+    kills=[kill(821218, "prometheus", 54937284, 8043768, 37012, 0, selected_score=1631),
+           kill(789131, "app", 796664, 71564, 16736, 0, selected_score=1006),
+           kill(788802, "node_exporter", 115736, 3652, 9160, 0, selected_score=1000)])
+# kube-eventer's text of a node event `(combined from similar events)`: the memcg selection of pid 302951, comm
+# AsyncLogger-1 (a thread's name, score 2366) and the kill of 300907 (java): the selected and the killed pids differ.
+add("mangler-pending/550-kube-eventer-131-combined-event-message-memcg-selection-asynclogger-thread-name-score-2366-kill-of-java.log",
+    GH + "AliyunContainerService/kube-eventer/issues/131", ["kill"], "memcg (Memory cgroup out of memory prefix)",
+    constraints=["memcg"], kills=[kill(300907, "java", 5870996, 101048, 40932, 0)],
+    selected_only=[[302951, "AsyncLogger-1", 2366]])
+# Talos (2018) running Kubernetes in a docker-in-docker system container: `osctl dmesg` with `<6>` levels, the poster's
+# `...` around one line: a pod container's task killed as a result of the limit of /system/docker (the runtime's own
+# container), not of its pod.
+add("mangler-pending/551-talos-289-osctl-dmesg-level-prefix-elided-task-in-kubepods-pod-killed-by-limit-of-system-docker-dind.log",
+    GH + "siderolabs/talos/pull/289", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
+    constraints=["memcg"], memcg="/system/docker",
+    task_memcg="/system/docker/kubepods/burstable/pod6687d6d7-fcae-11e8-b0b0-5e61144ba466/"
+               "58f8a9bf6a469f0c94d42be34ad1bdff84fad63f236baedde981139a15aa5287")
+# A fork bomb in a docker container with a kernel-memory limit (syslog): twice the memcg selects python3 4142 (score 68)
+# and kills a child (4254, then 4255), each reaped; then python3's `vmalloc: allocation failure` (a warn_alloc of a
+# failed kmem charge, no OOM report).
+add("552-docker-for-linux-1001-syslog-docker-fork-bomb-memcg-sacrifice-child-kills-reapers-then-vmalloc-allocation-failure.log",
+    GH + "docker/for-linux/issues/1001", ["kill", "kill"], "memcg (Memory cgroup out of memory prefix)",
+    constraints=["memcg", "memcg"],
+    kills=[kill(4254, "python3", 11968, 4288, 3972, 0, reaper=[0, 0, 0]),
+           kill(4255, "python3", 11968, 4288, 3972, 0, reaper=[0, 0, 0])],
+    selected_only=[[4142, "python3", 68]], year_guessed=True, text_not=K8S)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
