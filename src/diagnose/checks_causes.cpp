@@ -46,6 +46,8 @@ constexpr uint64_t kHighmemFreeBytes = 64 * kMiB;
 // Shares of RAM above which a kernel-side user is the cause: the kernel
 // dumps the slab table itself once unreclaimable slab exceeds user memory.
 constexpr uint64_t kSlabPercent = 20;
+// show_mem()'s `N pages reserved` over this share of `N pages RAM`: see reserved_dominant().
+constexpr uint64_t kReservedPercent = 50;
 constexpr uint64_t kHugetlbPercent = 20;
 constexpr uint64_t kShmemPercent = 20;
 constexpr size_t kSlabCachesNamed = 3;
@@ -144,18 +146,27 @@ void slab(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out)
   const uint64_t s = *e.mem_info->slab_unreclaimable_bytes;
   const auto ram = machine_ram_bytes(e, ctx);
   if (!ram) return;
-  const uint64_t p = percent_of(s, *ram);
+  // Most of RAM reserved (`pages reserved`, the reserved_dominant check: a crashkernel's boot, corpus 563): the slab
+  // is judged against what the page allocator managed, RAM less the reserved pages, the memory it filled.
+  const std::optional<uint64_t> reserved = e.mem_info->reserved_bytes;
+  const bool managed_base = e.mem_info->ram_bytes && *e.mem_info->ram_bytes == *ram && reserved && *reserved < *ram &&
+                            percent_of(*reserved, *ram) >= kReservedPercent;
+  const uint64_t base = managed_base ? *ram - *reserved : *ram;
+  const uint64_t p = percent_of(s, base);
   if (p < kSlabPercent) return;
   std::string caches;
   const auto& table = e.mem_info->unreclaimable_slab;
   for (size_t i = 0; i < table.size() && i < kSlabCachesNamed; ++i)
     caches += trf("{}{} {}", i ? ", " : "", table[i].name, format_bytes(table[i].total_bytes));
+  const std::string of = managed_base ? trf("{} % of the {} the page allocator managed, RAM {} less {} reserved", p,
+                                            format_bytes(base), format_bytes(*ram), format_bytes(*reserved))
+                                      : trf("{} % of RAM {}", p, format_bytes(*ram));
   Check c{"slab_unreclaimable_dominant", CheckLevel::warn,
-          trf("Unreclaimable kernel slab held {} ({} % of RAM {}){}: kernel objects, not processes, filled "
-                      "the memory, and killing a process frees little of it.",
-                      format_bytes(s), p, format_bytes(*ram),
-                      caches.empty() ? std::string() : tr("; largest caches: ") + caches),
+          trf("Unreclaimable kernel slab held {} ({}){}: kernel objects, not processes, filled the memory, and killing "
+              "a process frees little of it.",
+              format_bytes(s), of, caches.empty() ? std::string() : tr("; largest caches: ") + caches),
           {{"slab_unreclaimable_bytes", as_figure(s)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}};
+  if (managed_base) c.figures.emplace_back("managed_bytes", as_figure(base));
   if (!table.empty()) c.figures.emplace_back("largest_cache_bytes", as_figure(table.front().total_bytes));
   out.push_back(std::move(c));
 }
@@ -182,8 +193,6 @@ void hugetlb(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& o
 // show_mem()'s `N pages reserved` over half of `N pages RAM`: memory the page allocator never managed (firmware,
 // the kernel's own tables, a crashkernel area; at boot, memory not yet initialised: corpus 521, a 24 TiB machine
 // whose deferred struct-page init left 2 GiB per node). RAM then says little of what could be allocated.
-constexpr uint64_t kReservedPercent = 50;
-
 void reserved_dominant(const OomEvent& e, std::vector<Check>& out) {
   if (!e.mem_info || !e.mem_info->ram_bytes || !e.mem_info->reserved_bytes || *e.mem_info->ram_bytes == 0) return;
   const uint64_t ram = *e.mem_info->ram_bytes, reserved = *e.mem_info->reserved_bytes;

@@ -197,6 +197,8 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
       if (g.count > 1 && g.top_rss_bytes >= g.rss_bytes / 10 * 9 && g.top_rss_bytes > 0)
         msg += trf(", {} of it pid {} alone", format_bytes(g.top_rss_bytes), g.top_pid);
     }
+    // The rows print pages; with no kill-line kB or buddy list beside them the page size is a guess.
+    if (e.page_size_assumed) msg += tr(" (sizes at an assumed 4 KiB page: the page size is not in the log)");
     msg += tr(".");
     // Forked workers map the parent's pages copy-on-write; rss counts each
     // shared page once per process.
@@ -225,10 +227,18 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
     // A trigger named without a pid is told apart by its comm only, and a thread's comm is its own (`CPU 1/KVM` in
     // qemu, `Thread-2`): with the victim's oom_score_adj (one value for all of a process's threads) it may be one of
     // the victim's own threads, so no claim that it is another task.
-    const bool maybe_victims_thread =
-        !t.pid && t.oom_score_adj && v->oom_score_adj && *t.oom_score_adj == *v->oom_score_adj;
+    // The CPU line prints the allocating thread's pid and dump_tasks() one row per process (its tgid): a trigger
+    // pid that no row of the table carries is a thread (or its row is not in the excerpt), and with the victim's
+    // oom_score_adj it may be one of the victim's own threads (corpus 555: java's JIT thread `C1 CompilerThre`).
+    const bool pid_not_a_row =
+        t.pid && !e.tasks.empty() && std::none_of(e.tasks.begin(), e.tasks.end(), [&](const TaskRow& r) {
+          return r.pid == *t.pid;
+        });
+    const bool maybe_victims_thread = (!t.pid || pid_not_a_row) && !kernel_thread_comm(t.comm) && t.oom_score_adj &&
+                                      v->oom_score_adj && *t.oom_score_adj == *v->oom_score_adj;
     const bool differs =
-        t.pid && v->pid ? *t.pid != *v->pid : (!t.comm.empty() && t.comm != v->comm && !maybe_victims_thread);
+        t.pid && v->pid ? *t.pid != *v->pid && !maybe_victims_thread
+                        : (!t.comm.empty() && t.comm != v->comm && !maybe_victims_thread);
     if (differs) {
       const std::string who = t.pid ? trf("{} (pid {})", t.comm, *t.pid) : t.comm;
       // A kernel thread allocates for the kernel's own work (reclaim, compaction, a workqueue item, a driver): it is

@@ -59,7 +59,7 @@ inline constexpr uint64_t kShareUnknownBytes = 64 * kMiB;
 /// "could not outgrow its protection even there" holds on the machines that have such services: OpenWrt still builds
 /// for 32 MiB boards (its "4/32" devices: 4 MiB flash, 32 MiB RAM), and smaller boards print reports too (corpus 08:
 /// 30 MiB). The one router size of diagnose/ (advice.cpp rule 6, checks_sacrifice's wording); not
-/// kLeastRamPlusSwapBytes (any machine at all, a floor), nor advice.cpp's kSmallDeviceRamBytes (256 MiB: the RAM
+/// kLeastRamPlusSwapBytes (any machine at all, a floor), nor advice_victim.cpp's kSmallDeviceRamBytes (256 MiB: the RAM
 /// under which the advice is a small device's).
 inline constexpr uint64_t kSmallestRouterRamBytes = 32 * kMiB;
 /// Less RAM plus swap than any machine whose kernel prints an OOM report has: the floor of what a global kill's

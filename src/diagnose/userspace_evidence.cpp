@@ -7,6 +7,7 @@
 #include "util/format.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "util/i18n.h"
 #include "util/newlines.h"
@@ -133,6 +134,146 @@ std::string systemd_result(std::string_view t) {
              systemd_unit_named(t, at));
 }
 
+// Ray's memory monitor (the raylet, src/ray/raylet/node_manager.cc and its worker killing policies): it kills a
+// worker (a task's or an actor's process) when the node's memory use passes its threshold. Its lines: the raylet's
+// periodic count `N Workers (tasks / actors) killed due to memory pressure (OOM), M Workers crashed due to other
+// reasons at node (ID: …, IP: A) …`; the task's exception `Task was killed due to the node running low on memory.`
+// and its `Memory on the node (IP: A, ID: …) where the task (…) was running was X / Y (F), which exceeds the memory
+// usage threshold of T. Ray killed this worker …`; Ray 2.0's `System memory low at node with IP A. Used memory (X) /
+// total capacity (Y) (F) exceeds threshold T, killing latest task …`; and the link each gives
+// (`…/ray-core/scheduling/ray-oom-prevention.html`). What it killed, as the sentence names it, or "" for a line
+// that is none of these.
+std::string ray_victim(std::string_view t) {
+  if (const size_t at = t.find("killed due to memory pressure (OOM)"); at != std::string_view::npos) {
+    // The count just before, when the line holds it (a paste may wrap it onto the line before).
+    constexpr std::string_view kWorkers = "Workers (tasks / actors) ";
+    if (at >= kWorkers.size() && t.substr(at - kWorkers.size(), kWorkers.size()) == kWorkers) {
+      std::string_view before = text::trim_right(t.substr(0, at - kWorkers.size()));
+      size_t digits = 0;
+      while (digits < before.size() && before[before.size() - 1 - digits] >= '0' &&
+             before[before.size() - 1 - digits] <= '9')
+        ++digits;
+      std::string_view count = before.substr(before.size() - digits);
+      if (const auto n = take_u64(count); n && (digits == before.size() || before[before.size() - 1 - digits] == ' '))
+        return trf("{} worker(s) (tasks or actors)", *n);
+    }
+    return std::string(tr("workers (tasks or actors)"));
+  }
+  if (t.find("Task was killed due to the node running low on memory") != std::string_view::npos ||
+      (t.find("Memory on the node (IP: ") != std::string_view::npos &&
+       t.find("where the task") != std::string_view::npos))
+    return std::string(tr("a task's worker"));
+  if (const size_t at = t.find("System memory low at node with IP ");
+      at != std::string_view::npos && t.find("killing latest task", at) != std::string_view::npos)
+    return std::string(tr("the worker of the latest task"));
+  if (t.find("ray-oom-prevention") != std::string_view::npos)
+    return std::string(tr("a worker (this line is the advice Ray gives after such a kill)"));
+  return {};
+}
+
+// The node's address a Ray line names: after `IP: ` (its count and its exception) or `with IP ` (Ray 2.0), up to
+// `)`, `,` or a space, without a sentence's final `.`; or "".
+std::string_view ray_node_ip(std::string_view t) {
+  for (std::string_view key : {std::string_view("IP: "), std::string_view("with IP ")}) {
+    const size_t at = t.find(key);
+    if (at == std::string_view::npos) continue;
+    std::string_view ip = t.substr(at + key.size());
+    ip = ip.substr(0, std::min(ip.size(), ip.find_first_of("), ")));
+    while (!ip.empty() && ip.back() == '.') ip.remove_suffix(1);
+    if (!ip.empty() && ip.find_first_not_of("0123456789abcdefABCDEF.:") == std::string_view::npos) return ip;
+  }
+  return {};
+}
+
+std::string ray(std::string_view t) {
+  const std::string victim = ray_victim(t);
+  if (victim.empty()) return {};
+  const std::string_view ip = ray_node_ip(t);
+  const std::string where = ip.empty() ? std::string() : trf(" on node {}", ip);
+  return trf("Ray's memory monitor (in the raylet), a user-space OOM killer, killed {}{} because the node's memory "
+             "use passed its threshold. {} Raise the threshold (`RAY_memory_usage_threshold`, 0.95 of the node's "
+             "memory by default; Ray 2.0: `RAY_memory_usage_threshold_fraction`) only if it killed too early; else "
+             "find what filled the node's memory (`ray logs raylet.out -ip IP` lists its workers' memory use) and run "
+             "fewer tasks there at once (more `num_cpus` or `memory` per task).",
+             victim, where, not_the_kernel());
+}
+
+// PyTorch's DataLoader (torch/csrc/DataLoader.cpp, its SIGCHLD handler): `DataLoader worker (pid N) is killed by
+// signal: NAME.` with strsignal()'s name. `Killed` is SIGKILL, which the kernel's OOM killer sends (among others:
+// a job scheduler, a user); `Bus error` is SIGBUS, which a worker gets when the shared memory its batches go
+// through (/dev/shm) is full. Other signals: "".
+std::string dataloader(std::string_view t) {
+  constexpr std::string_view kWorker = "DataLoader worker (pid ";
+  const size_t at = t.find(kWorker);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + kWorker.size());
+  const auto pid = take_u64(rest);
+  constexpr std::string_view kSignal = ") is killed by signal: ";
+  if (!pid || !starts_with(rest, kSignal)) return {};
+  rest.remove_prefix(kSignal.size());
+  if (starts_with(rest, "Killed"))
+    return trf("PyTorch's DataLoader worker (pid {}) was killed by SIGKILL. The kernel's OOM killer sends it (so do a "
+               "job scheduler's memory limit and a user), and then its report, `Killed process {}` with what filled "
+               "the memory, is in the kernel log of that time (`journalctl -k`, `dmesg -T`); no such line there means "
+               "another sender. Each worker holds its own copy of what it touches of the dataset (copy-on-write pages "
+               "of the parent), so fewer workers (`num_workers`), a smaller `prefetch_factor` or batch lower the peak.",
+               *pid, *pid);
+  if (starts_with(rest, "Bus error"))
+    return trf("PyTorch's DataLoader worker (pid {}) died of SIGBUS (`Bus error`): a worker gets it when the shared "
+               "memory its batches pass through (/dev/shm) is full, which is no OOM kill. A container's /dev/shm is "
+               "64 MiB unless set (`docker run --shm-size`, or a memory-backed emptyDir on /dev/shm in Kubernetes).",
+               *pid);
+  return {};
+}
+
+// A shell's job status (bash's jobs.c): `script: line 28:  8156 Killed                  python3 main.py` for a
+// script's child, `[1]+  Killed                  python train.py` for a job, the status column padded with
+// spaces. `Killed` is SIGKILL, whose sender the shell does not know. "" for any other `Killed  `.
+std::string shell_killed(std::string_view t) {
+  const size_t at = t.find("Killed  ");
+  if (at == std::string_view::npos) return {};
+  std::string_view before = text::trim_right(t.substr(0, at));
+  std::string_view command = trim(t.substr(at + 6));
+  if (command.empty() || before.empty()) return {};
+  std::optional<uint64_t> pid;
+  size_t digits = 0;
+  while (digits < before.size() && before[before.size() - 1 - digits] >= '0' && before[before.size() - 1 - digits] <= '9')
+    ++digits;
+  if (digits > 0) {
+    // A pid after a script's `line N:` (or alone at the line's start).
+    const std::string_view head = text::trim_right(before.substr(0, before.size() - digits));
+    if (!head.empty() && head.back() != ':') return {};
+    std::string_view n = before.substr(before.size() - digits);
+    pid = take_u64(n);
+  } else if (!(before.back() == ']' || ((before.back() == '+' || before.back() == '-') && before.size() >= 2 &&
+                                         before[before.size() - 2] == ']')) ||
+             before.front() != '[') {
+    return {};  // a job spec `[1]+` is the other shape
+  }
+  constexpr size_t kCommandShown = 80;
+  std::string shown(command.substr(0, std::min(command.size(), kCommandShown)));
+  if (command.size() > kCommandShown) shown += "…";
+  const std::string who = pid ? trf("`{}` (pid {})", shown, *pid) : trf("`{}`", shown);
+  return trf("The shell says {} was killed by SIGKILL (`Killed`); it does not know the sender. The kernel's OOM "
+             "killer sends it (so do a job scheduler's memory limit and a user), and then its report, `Killed "
+             "process` with that pid and what filled the memory, is in the kernel log of that time (`journalctl -k`, "
+             "`dmesg -T`); no such line there means another sender.",
+             who);
+}
+
+// Backend.AI's kernel runner (ai.backend.kernel, its OOM logger, Backend.AI PR 1373): in a session container it logs
+// `python-kernel: Out-of-memory detected!` and `python-kernel: detected potentially oom-killed process:` before the
+// process tree of the one it guesses was killed. The kernel's report of an OOM kill in a container is in the host's
+// kernel log, not in the container.
+std::string oom_watcher(std::string_view t) {
+  if (t.find("detected potentially oom-killed process") == std::string_view::npos) return {};
+  return std::string(tr("A container runtime's OOM watcher (Backend.AI's kernel runner) says an out-of-memory kill "
+                        "happened in its container; the process it guesses was killed follows this line. If the "
+                        "kernel's OOM killer killed it, its report, `Killed process …` with what filled the "
+                        "container's memory, is in the host's kernel log at that time (`journalctl -k`, `dmesg -T` on "
+                        "the host), not in the container."));
+}
+
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
 // killer.` when the unit's cgroup memory.events oom_kill went up; newer releases word it `<unit>: The kernel OOM
 // killer killed some processes in this unit.` (systemd-oomd's own kills read `systemd-oomd killed N process(es)
@@ -220,6 +361,9 @@ Said said_of(std::string_view t, bool memory_events) {
   if (std::string s = systemd_unit(t); !s.empty()) return {std::move(s), false};
   if (std::string s = systemd_result(t); !s.empty()) return {std::move(s), true};
   if (std::string s = killers(t); !s.empty()) return {std::move(s), true};
+  // Said only of an input without a report (each says that the kernel's report is elsewhere).
+  for (std::string (*f)(std::string_view) : {ray, dataloader, shell_killed, oom_watcher})
+    if (std::string s = f(t); !s.empty()) return {std::move(s), false};
   return {memory_high(t, memory_events), false};
 }
 
@@ -256,6 +400,13 @@ void UserspaceEvidenceScan::line(std::string_view t) {
     oomd_cut_.clear();
   }
   if (Said s = said_of(t, memory_events_); !s.message.empty() && kept_[s.kill] < kMaxEvidence) {
+    // One of Ray's messages spans lines (its count wrapped, its exception's top-N table, its link): a Ray line
+    // within kRayMessageLines of the last one is the same message, said once.
+    if (!ray_victim(t).empty()) {
+      const bool same_message = last_ray_line_ && line_no_ - *last_ray_line_ <= kRayMessageLines;
+      last_ray_line_ = line_no_;
+      if (same_message) return;
+    }
     if (oomd_kill_without_reason(t)) {
       oomd_cut_ = std::string(t);
       oomd_cut_index_ = found_.size();

@@ -14,10 +14,20 @@
 //    this unit.` (a `Killed /PATH` line whose ` due to …` reason a paste
 //    wrapped onto the next line is read with it), Android's lmkd and
 //    in-kernel lowmemorykiller, nohang's `Send SIGKILL to the victim`, Talos' OOM
-//    controller `[talos] Sending SIGKILL to cgroup`): it killed, not the
-//    kernel's OOM killer, which logs no report for it.
+//    controller `[talos] Sending SIGKILL to cgroup`, Ray's memory monitor:
+//    its count of the workers it killed, its task exception, Ray 2.0's
+//    `System memory low … killing latest task`, its OOM-prevention link): it
+//    killed, not the kernel's OOM killer, which logs no report for it.
+//  - PyTorch's `DataLoader worker (pid N) is killed by signal: Killed.`
+//    (SIGKILL: the kernel's report, if its OOM killer sent it, is in the
+//    kernel log) or `… Bus error.` (SIGBUS: /dev/shm full, no OOM kill).
+//  - a shell's `Killed` job status (`line 28:  8156 Killed   python3 …`,
+//    `[1]+  Killed   …`): a SIGKILL whose sender the shell does not know.
+//  - Backend.AI's kernel runner `detected potentially oom-killed process`:
+//    an OOM kill in its container; the kernel's report is on the host.
 // Never an event: what it says is a sentence for the user.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +83,10 @@ class UserspaceEvidenceScan final : public LineWatch {
   std::string oomd_cut_;
   size_t oomd_cut_index_ = 0;
   std::vector<UserspaceKill> daemon_kills_;
+  // The line of the last of Ray's memory-monitor lines read: the lines of one message (a count wrapped by a
+  // paste, an exception with its top-10 memory table, then its link) lie within kRayMessageLines of one another.
+  std::optional<uint64_t> last_ray_line_;
+  static constexpr uint64_t kRayMessageLines = 16;
 };
 
 /// Copies into `event.userspace_kills` the `kills` that name its victim: the same pid and, when both are known,

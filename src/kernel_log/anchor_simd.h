@@ -97,12 +97,13 @@ struct NibbleBucket {
   const char* fourth;  // the bytes 3 on
 };
 inline constexpr NibbleBucket kWatchBuckets[8] = {
-    // oom-kill, oom_kill event, oomd killed, of memory/of_memory, otal_vm (`O`, ` ` are a bucket of their own:
-    // `o…` and a space is most words of four letters)
+    // oom-kill, oom_kill event, oomd killed, Ray's oom-prevention, oom-killed process, of memory/of_memory, otal_vm
+    // (`O`, ` ` are a bucket of their own: `o…` and a space is most words of four letters)
     {"o", "-_dml"},
     {"O", " "},         // OOM killer
     {"sS", "d"},        // sending SIG, Sending SIGKILL to cgroup
-    {"hkK", "hl"},      // high; killing process, Killed /, Kill ', Killing ' (0x68, 0x6b, 0x4b: few other bytes)
+    {"hkK", "hl"},      // high; killing process, Killed /, Kill ', Killing ', Ray's killed due to, killing latest task,
+                        // killed by signal:, a shell's Killed (0x68, 0x6b, 0x4b: few other bytes)
     {"p", "c"},         // process
     {"M", "ou"},        // Memory, Manual OOM
     {"T", "k"},         // Task in, Tasks state

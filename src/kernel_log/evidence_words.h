@@ -2,7 +2,9 @@
 // The words of the lines that tell of memory trouble beside the kernel's OOM
 // reports (diagnose/userspace_evidence.h reads those lines: Slurm's OOM
 // count, systemd's unit sentence, memory.events `high N`, the user-space
-// killers' kills). The scanner's anchor sweep finds them in the same pass as
+// killers' kills, Ray's memory monitor, PyTorch's DataLoader workers killed
+// by a signal, a shell's `Killed` job status, a container runtime's OOM
+// watcher). The scanner's anchor sweep finds them in the same pass as
 // its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
 // LineWatch); find_evidence_word() finds them alone. Case-sensitive.
 //
@@ -30,6 +32,24 @@ inline constexpr std::string_view kSystemd = "OOM killer";
 /// `<unit>: Failed with result 'oom-kill'.`
 inline constexpr std::string_view kSystemdResult = "oom-kill'";
 
+/// Ray's memory monitor (a user-space OOM killer in the raylet): its kills'
+/// `… Workers (tasks / actors) killed due to memory pressure (OOM) …` and
+/// `Task was killed due to the node running low on memory.`, Ray 2.0's
+/// `System memory low at node … killing latest task …`, and the link every
+/// such message gives (`…/ray-core/scheduling/ray-oom-prevention.html`).
+inline constexpr std::string_view kRay[] = {"killed due to ", "killing latest task", "oom-prevention"};
+/// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
+/// N) is killed by signal: Killed.` (SIGKILL) or `… Bus error.` (SIGBUS).
+inline constexpr std::string_view kDataLoader = "killed by signal: ";
+/// A shell's job status for a child that SIGKILL ended, its column padded:
+/// bash's `script: line 28:  8156 Killed                  python3 main.py`
+/// and `[1]+  Killed                  python train.py`.
+inline constexpr std::string_view kShellKilled = "Killed  ";
+/// Backend.AI's kernel runner in a session container: `python-kernel:
+/// detected potentially oom-killed process:` (after `Out-of-memory
+/// detected!`).
+inline constexpr std::string_view kOomKilled = "oom-killed process";
+
 /// One word. `kill_pair`: for a kill's word (a user-space killer's kill
 /// line, systemd's `oom-kill` result: what is said beside the kernel's
 /// reports too, so the sweep after an input's first report looks for these
@@ -45,7 +65,9 @@ struct Word {
 /// (before 1.2), systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
-/// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s).
+/// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
+/// the DataLoader's, a shell's and Backend.AI's lines are said only of an
+/// input without a report (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},
     {kSlurm[0]},
@@ -60,6 +82,12 @@ inline constexpr Word kWords[] = {
     {"Killing '", 8},
     {"Send SIG", 5},
     {"Sending SIG", 8},
+    {kRay[0]},
+    {kRay[1]},
+    {kRay[2]},
+    {kDataLoader},
+    {kShellKilled},
+    {kOomKilled},
 };
 
 /// Which words a sweep looks for: every word (an input before its first

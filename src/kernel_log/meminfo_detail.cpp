@@ -119,6 +119,9 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
     return;
   if (alloc != std::string_view::npos && (b.frame_oom || (oom && t.find(" from ") < alloc)))
     b.alloc_stack = true;
+  // Early 2.6 kernels (2.6.7: corpus 512): the page allocator's direct reclaim, try_to_free_pages() (mm/vmscan.c), called out_of_memory()
+  // itself when it freed nothing (__alloc_pages → try_to_free_pages → out_of_memory): the same page allocator path.
+  if (b.frame_oom && !starts_with(t, "? ") && oomline::frame_names(t, "try_to_free_pages")) b.alloc_stack = true;
   // __alloc_pages_may_oom() is the page allocator's own OOM path, the caller of out_of_memory() there (a memcg
   // charge never runs through it): its frame says so even where the out_of_memory frame above it is not in the text
   // (a `dmesg | grep oom` keeps `oom_kill_process` and `__alloc_pages_may_oom`, corpus 435).

@@ -46,10 +46,22 @@ bool rows_follow(std::string_view text, size_t pos, std::optional<int> default_y
 
 // A line printed before the kill in print order, other than the header and
 // the summary/selection (which need a pid check).
+// show_mem()'s lines (a 2.6.x block without its `Mem-info:` line) and a frame of the OOM killer's own path count
+// too: show_mem() also prints after a kill for a page allocation failure or SysRq-m, but then its cause's line
+// (`…: page allocation failure…`, `SysRq : Show Memory`) comes first in print order, and ends the look
+// (another_dump()).
 bool printed_before_kill(std::string_view t) {
   return line_is_table_row(t) || starts_with(t, "Tasks state") || oomline::parse_counter(t) ||
          oomline::parse_task_in(t) || oomline::parse_stats_header(t) || is_meminfo_head(t) ||
-         oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || starts_with(t, "Call Trace:");
+         oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || starts_with(t, "Call Trace:") ||
+         line_is_show_mem(t) || oomline::is_oom_frame(t);
+}
+
+// The first line of another dump that prints show_mem() (a page allocation failure, SysRq-m): after a kill in the
+// text, before anything printed before that kill, it says print order.
+bool another_dump(std::string_view t) {
+  return is_alloc_failure(t) || t.find("SysRq : Show Memory") != std::string_view::npos ||
+         t.find("sysrq: Show Memory") != std::string_view::npos;
 }
 
 // After the header of a newest-first report: a SysRq line printed just
@@ -277,6 +289,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   // before a kill are its report's only up to such a line (look_back());
   // newest-first likewise, a row after one says nothing of the order.
   bool prose_between = false;
+  bool after_whole = false;  // the last kernel line other than a piece was whole (no outcome a wrap cut)
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
       if (!final) out.order = NewestFirst::Order::undecided;
@@ -305,12 +318,16 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     ++kernel_lines;
     std::string rest_before;
     rest_before.swap(rest);
-    if (unprefixed && !t.empty() && !line_is_record(t)) {
+    // Call-trace lines are no record's rest, nor show_mem()'s lines after a whole line (a `key:N` piece may be).
+    const bool own_line = line_is_stack_text(t) || (after_whole && line_is_show_mem(t));
+    if (unprefixed && !t.empty() && !line_is_record(t) && !another_dump(t) && !own_line) {
       // Wrapped after reversing: the rest of the report's last line goes with it.
       if (out.rests_after && reversed && last_end == line_pos) last_end = next, last_count = count;
       rest.assign(n.continuation ? " " : "").append(t).append(rest_before);
       continue;
     }
+    if (const auto kind = outcome_piece(t)) after_whole = piece_complete(*kind, t);
+    else after_whole = line_is_record(t) || line_is_show_mem(t) || line_is_stack_text(t);  // not a stump
     // A kill, reaper or summary line cut by a wrap whose rest lies after it
     // (the text wrapped after it was reversed), when the pieces before it
     // (the rest of a record wrapped, then reversed) do not complete it: read whole.
@@ -463,11 +480,14 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       table_in_print_order = true;
     } else if (table_in_print_order && oomline::parse_row(t)) {
       continue;
-    } else if (!reversed && prose_between && line_is_table_row(t)) {
+    } else if (!reversed && prose_between &&
+               (line_is_table_row(t) || line_is_show_mem(t) || oomline::is_oom_frame(t))) {
       continue;
+    } else if (!reversed && another_dump(t)) {
+      return out;
     } else if (printed_before_kill(t)) {
       if (kill_pids.empty()) return out;  // a reaper line alone, then something else
-      bool stack = oomline::parse_stack_line(t) || starts_with(t, "Call Trace:");
+      bool stack = oomline::parse_stack_line(t) || starts_with(t, "Call Trace:") || oomline::is_oom_frame(t);
       bool only_panic = true;
       for (auto p : kill_pids) only_panic = only_panic && p == kNoPid;
       if (stack && only_panic) continue;  // a panic prints its own stack after it

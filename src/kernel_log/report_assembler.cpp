@@ -385,6 +385,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->blank_since_header = false;
   } else if (auto k = kill_stump ? kill_stump : oomline::parse_kill(t)) {
     const int64_t kill_pid = k->pid;
+    // A kill line a viewer or the poster cut (`anon-rss:14282608kB, ...`): the cut fields are unknown, its UID
+    // among them, whatever word the cut left last (corpus 562).
+    if (line.truncated) k->cut = true;
     if (cur_ && repeats_outcome(*cur_, line, t, kill_pid, false)) {
       if (line.number > cur_->lines.last) cur_->lines.last = line.number;
       cur_->piece = line.truncated ? P::none : P::kill;  // its wrapped rest repeats too
@@ -553,7 +556,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     pending_stall_.reset();
     return false;
   } else if (auto st = oomline::parse_stack_line(t)) {
-    if (!cur_->stack) {
+    // dump_header() prints the CPU line before the kill: one after it is another dump's (an NMI lockup's
+    // `Pid: N, comm: C` after a headerless report's kill, corpus 522). A panic's own dump follows its line.
+    if (!cur_->stack && cur_->kills.empty()) {
       cur_->stack = std::move(*st);
       if (!line.truncated) piece = P::stack;
     }

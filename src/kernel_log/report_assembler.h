@@ -139,6 +139,10 @@ class ReportAssembler {
 /// stand alone (header, kill, selection, summary, memcg context, panic, …).
 /// Used by the scanner to decide whether to look back for table rows.
 bool line_opens_report(std::string_view text);
+/// True when bare `text` is a poster's elision mark, alone on its line: dots or `…` (`...`, `[...]`, `[…]`),
+/// with at most a word saying so (`[... snip ...]`, `(...snipped...)`, `<snip>`, `[cut]`). No record's wrapped
+/// rest, never a record of its own.
+bool poster_elision(std::string_view text);
 /// True when bare `text` is a record of its own (any line the assembler
 /// recognises, a stack line, `Call Trace:` …), never the wrapped rest of another.
 bool line_is_record(std::string_view text);
@@ -169,6 +173,16 @@ std::optional<std::vector<std::string>> table_columns(std::string_view text, boo
 /// True when bare `text` is a line of a Mem-Info block (line_starts_meminfo,
 /// a zone's `DMA free:…` line or buddy list `Normal: 3*4kB …`, `N pages …`).
 bool line_is_meminfo(std::string_view text);
+/// True when bare `text` is a piece of a show_mem()/show_free_areas() line a mail client or terminal wrapped
+/// (`active:7994996kB inactive:24532kB present:8388604kB`, `0*512kB 1*1024kB 0*4096kB = 2044kB`,
+/// `all_unreclaimable? yes`): every word a field of those lines (`key:N`, `key:NkB`, `N*NkB`, `NkB`, `=`, a
+/// migrate-type list `(UME)`, `all_unreclaimable?`, `yes`, `no`) and at least one a figure. No line of its own.
+bool line_is_meminfo_piece(std::string_view text);
+/// True when bare `text` is a line of show_mem()'s block as a paste keeps it: line_starts_meminfo() but
+/// `Tasks state` (dump_tasks()'s), is_show_free_areas_head() (2.6.x `Active:N inactive:N …`, `DMA per-cpu:`,
+/// `Free pages: …`), or another line_is_meminfo() line that starts with a count or a zone's name (not an i915
+/// `Purging GPU memory, 0 pages freed, …`).
+bool line_is_show_mem(std::string_view text);
 /// True when bare `text` is a line of a cgroup v2 memory.stat dump as
 /// mem_cgroup_print_oom_meminfo() prints it (`key N`, a memory.stat key such
 /// as `anon_thp`, `workingset_refault_anon`, `pgfault`): show_mem() prints none.

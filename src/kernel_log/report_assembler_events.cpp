@@ -232,7 +232,7 @@ bool ReportAssembler::attach_reaper(const LogicalLine& line, std::string_view te
 }
 
 bool ReportAssembler::reaps_this_report(const LogicalLine& line, int64_t pid) const {
-  if (!cur_ || !cur_->reaps_unprinted_kill()) return false;
+  if (!cur_ || !(cur_->reaps_unprinted_kill() || cur_->reaps_listed_task(pid))) return false;
   for (const Waiting& w : waiting_)
     for (const Victim& v : w.event.victims)
       if (v.pid == pid) return false;  // an earlier report's victim, reaped late

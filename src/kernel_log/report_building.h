@@ -1,6 +1,7 @@
 #pragma once
 // Internal: the state of the report being assembled, as printed (raw units),
 // and its conversion into an OomEvent (report_finalize.cpp).
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -106,6 +107,14 @@ struct ReportAssembler::Building {
   /// earlier report killed that pid and that the line is in the report's burst of stamps.
   [[nodiscard]] bool reaps_unprinted_kill() const {
     return kills.empty() && !chosen_reaped && !summary && !vm_killing && (header || !selected.empty());
+  }
+  /// A reaper line of a task with a row in this report's table, in a report with neither a kill line nor an
+  /// `oom-kill:` summary (an excerpt from the table on, its header not in the text; corpus 553): the reaper reaps
+  /// only a task the killer killed, and dump_tasks() lists the candidates of this OOM, so it names this report's
+  /// victim. The caller checks as for reaps_unprinted_kill().
+  [[nodiscard]] bool reaps_listed_task(int64_t pid) const {
+    if (!kills.empty() || chosen_reaped || summary || vm_killing) return false;
+    return std::any_of(rows.begin(), rows.end(), [pid](const RawRow& r) { return r.row.pid == pid; });
   }
   // Linux 2.4's `VM: killing process NAME` (its own report: no header, no pid); "" when cut.
   std::optional<std::string> vm_killing;

@@ -10,6 +10,7 @@
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_assembler.h"
 #include "kernel_log/report_building.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -65,6 +66,34 @@ bool is_alloc_failure(std::string_view t) {
   return rest == ":" || rest == "." || starts_with(rest, ": order:") || starts_with(rest, ". order:");
 }
 
+bool poster_elision(std::string_view t) {
+  t = trim(t);
+  if (t.size() >= 2 && ((t.front() == '[' && t.back() == ']') || (t.front() == '(' && t.back() == ')') ||
+                        (t.front() == '<' && t.back() == '>')))
+    t = trim(t.substr(1, t.size() - 2));
+  bool dots = false;
+  std::string word;
+  for (size_t i = 0; i < t.size();) {
+    if (t[i] == '.') {
+      dots = true;
+      ++i;
+    } else if (t.substr(i, 3) == "\u2026") {  // U+2026 HORIZONTAL ELLIPSIS
+      dots = true;
+      i += 3;
+    } else if (t[i] == ' ') {
+      ++i;
+    } else if (t[i] >= 'a' && t[i] <= 'z') {
+      word += t[i++];
+    } else {
+      return false;
+    }
+  }
+  if (word.empty()) return dots;
+  for (std::string_view w : {"snip", "snipped", "cut", "omitted", "skipped", "trimmed", "elided"})
+    if (word == w) return true;
+  return false;
+}
+
 bool line_is_record(std::string_view t) {
   return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
          oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || is_meminfo_head(t) || line_is_table_row(t) ||
@@ -89,7 +118,7 @@ bool line_is_stack_text(std::string_view t) {
 }
 
 bool line_starts_meminfo(std::string_view t) {
-  for (std::string_view head : {"Mem-Info:", "Mem-info:", "Free swap", "Total swap", "lowmem_reserve[]", "Swap cache stats",
+  for (std::string_view head : {"Mem-Info:", "Mem-info:", "Free swap", "Total swap", "lowmem_reserve[]", "Swap cache stats", "Swap cache: add ",
                                 "Unreclaimable slab info", "Tasks state", "Node "})
     if (starts_with(t, head)) return true;
   size_t i = 0;
@@ -112,6 +141,52 @@ bool line_is_meminfo(std::string_view t) {
     return true;
   ReportAssembler::Building scratch;  // section none: a `key:N` line counts only through line_starts_meminfo
   return line_starts_meminfo(t) || meminfo_line(scratch, t);
+}
+
+bool line_is_meminfo_piece(std::string_view t) {
+  bool figure = false;
+  std::string_view r = t;
+  const auto kb = [](std::string_view w) { return ends_with(w, "kB") && all_digits(w.substr(0, w.size() - 2)); };
+  for (std::string_view w = take_token(r); !w.empty(); w = take_token(r)) {
+    if (w == "=" || w == "yes" || w == "no") continue;
+    if (w == "all_unreclaimable?") {  // a zone line's last field, no other line's
+      figure = true;
+      continue;
+    }
+    if (w.size() > 2 && w.front() == '(' && w.back() == ')') {  // `(UEM)`: the migrate types of a buddy list
+      for (char c : w.substr(1, w.size() - 2))
+        if (c < 'A' || c > 'Z') return false;
+      continue;
+    }
+    if (const size_t star = w.find('*'); star != std::string_view::npos) {  // `13*16kB`
+      if (!all_digits(w.substr(0, star)) || !kb(w.substr(star + 1))) return false;
+      figure = true;
+      continue;
+    }
+    if (kb(w)) {
+      figure = true;
+      continue;
+    }
+    const size_t colon = w.find(':');  // `present:8388604kB`, `pages_scanned:5761247`
+    if (colon == 0 || colon == std::string_view::npos) return false;
+    for (char c : w.substr(0, colon))
+      if (!((c >= 'a' && c <= 'z') || c == '_')) return false;
+    const std::string_view v = w.substr(colon + 1);
+    if (!all_digits(v) && !kb(v)) return false;
+    figure = true;
+  }
+  return figure;
+}
+
+bool line_is_show_mem(std::string_view t) {
+  // `Tasks state` starts dump_tasks()'s table (a memcg OOM prints one too), no line of show_mem()'s.
+  if (starts_with(t, "Tasks state")) return false;
+  if (line_starts_meminfo(t) || is_show_free_areas_head(t)) return true;
+  // line_is_meminfo()'s other lines, as show_mem() starts them: a count (`430115 reserved pages`) or a zone without
+  // its node (`DMA free:…`, `Normal: 3*4kB …`, `HighMem: empty`); not another driver's `…, 0 pages freed, …`.
+  const bool zone = starts_with(t, "DMA") || starts_with(t, "Normal") || starts_with(t, "HighMem") ||
+                    starts_with(t, "Movable");
+  return (zone || (!t.empty() && is_digit(t[0]))) && line_is_meminfo(t);
 }
 
 bool line_is_memcg_stat(std::string_view t) {

@@ -210,7 +210,7 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   if (t[0] != ',' && piece_complete(kind, b.piece_text) && !(kind == P::row && rest_of_comm(b, line, t)) &&
       !path_rest)
     return false;
-  if (line_is_record(t)) return false;
+  if (line_is_record(t) || poster_elision(t)) return false;
   std::string joined = b.piece_text;
   if (path_rest) {
     joined += t;

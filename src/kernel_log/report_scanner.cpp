@@ -181,7 +181,9 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     const size_t rest_from = pieces == 1 && !norm.foreign ? outcome_rest_before(region, fed_end, ls, rest_before) : ls;
     std::string_view outcome_text = norm.text;
     if (rest_from < ls) outcome_text = opened.assign(trim(norm.text)).append(rest_before);
-    if (!norm.foreign && may_open_newest_first(outcome_text, norm.truncated)) {
+    // A report's body straight before the outcome (show_mem, a trace through out_of_memory()): print order.
+    if (!norm.foreign && may_open_newest_first(outcome_text, norm.truncated) &&
+        !body_before_outcome(region, fed_end, ls, line_no + 1, norm.prefix, false)) {
       NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year,
                                            LinePad{pad_width, pad_len}, rest_before);
       if (nf.order == NewestFirst::Order::undecided) {

@@ -250,6 +250,34 @@ struct ReportScanner::Impl {
   // warn_alloc() repeats its stall warning every 10 s while the allocation waits: one printed longer before the
   // report than this is an earlier stall's, which had ended.
   static constexpr double kStallBeforeReportS = 60.0;
+  /// A report's body printed right before its outcome with no report open and no row between (a paste that
+  /// starts after the header): show_mem()'s block (a 2.6.x one starts at `Active:N inactive:N …` or `DMA
+  /// per-cpu:`; its lines wrapped by a mail client, their pieces (line_is_meminfo_piece()) kept) or a call
+  /// trace through out_of_memory() without its `CPU:`/`Call Trace:` line (start_at_stack() finds no start).
+  /// show_mem() also prints on SysRq-m and on a page allocation failure: such a block is an OOM report's only
+  /// because an outcome follows it straight, in the same burst. `stack` and `show_mem` lines are the block's;
+  /// a `piece` goes with the lines round it, and opens nothing.
+  enum class BodyLine { none, stack, show_mem, piece };
+  static BodyLine body_line(const NormalizedLine& n);
+  /// body_line() of a physical line; two records glued on it (glued_record(), as feed_line() splits them) are
+  /// the block's when both are, as their first line that is no piece.
+  BodyLine raw_body_line(std::string_view raw);
+  /// The body lines right before the outcome at `ls` (look_back()'s last try, when it found no row), in
+  /// region [lo, ls) and then `history`, kBodyLookbackLines at most: open_at_body(). Such a block straight
+  /// before an outcome also says the text is in print order: newest-first, the line before a kill in the text
+  /// is one printed after it (its reaper, another dump's first line), never its report's body.
+  bool body_before_outcome(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line, const LinePrefix& at,
+                           bool open);
+  /// Opens the report at `raws` (physical lines in print order, numbered `numbers`, that end right before the
+  /// outcome line whose prefix is `at`), and feeds them: at its show_mem block (start_from_table(), Mem-Info
+  /// machine-wide) when it holds one, else at its call trace (start_from_stack()) when a frame is an OOM
+  /// frame (oomline::is_oom_frame). Only the lines after the last gap the stamps show (a line stamped later
+  /// than the one after it, or more than kRowBurstS before it, or from another host) and from the first line
+  /// that is no piece on. False (nothing opened) when no such block is left; with `open` false, only whether
+  /// it would open one.
+  bool open_at_body(std::vector<std::string>& raws, std::vector<uint64_t>& numbers, const LinePrefix& at,
+                    uint64_t anchor_line, bool open = true);
+  static constexpr size_t kBodyLookbackLines = 256;
   bool glued_rows(std::string_view raw, uint64_t number, std::vector<std::string>& texts,
                   std::vector<uint64_t>& numbers);
   void start_at_stack(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line);

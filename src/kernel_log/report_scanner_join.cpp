@@ -70,7 +70,7 @@ bool ReportScanner::Impl::unprefixed(std::string_view raw) {
   if (raw.empty() || is_space(raw[0]) || raw[0] == '{' || raw[0] == '"') return false;
   std::string_view t = trim(raw);
   if (starts_with(t, "# ")) t = trim(t.substr(2));  // in a paste of `# `-commented lines (corpus 280)
-  if (t == "[...]" || t == "..." || t == "[…]" || t == "…") return false;  // a poster's elision
+  if (poster_elision(t)) return false;  // a poster's elision (`[...]`, `[... snip ...]`)
   // A markdown code fence (```` ``` ````, `~~~`, a language after it): the paste's
   // structure, no record's rest (newest-first, the fence after a paste's cut last line: corpus 220).
   if (starts_with(t, "```") || starts_with(t, "~~~")) return false;

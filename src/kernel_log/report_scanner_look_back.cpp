@@ -13,6 +13,7 @@
 
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/oom_lines.h"
+#include "kernel_log/report_building.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
 #include "util/time.h"
@@ -74,6 +75,15 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
                                                     oomline::parse_select(trim(norm.text)) ||
                                                     oomline::parse_summary(trim(norm.text), summary)))
     outcome_prefix = norm.prefix;
+  // An outcome printed after the report's body: with no row before it, that body may open the report
+  // (body_before_outcome()).
+  const LinePrefix opening_prefix = norm.prefix;
+  const bool outcome_opening = [&] {
+    const std::string_view t = trim(norm.text);
+    oomline::Summary summary;
+    return oomline::parse_kill(t) || (norm.truncated && oomline::parse_kill_stump(t)) || oomline::parse_select(t) ||
+           is_no_killable(t) || oomline::parse_summary(t, summary);
+  }();
   const bool bare_kill = [&] {
     auto k = oomline::parse_kill(norm.text);
     if (!k && norm.truncated) k = oomline::parse_kill_stump(norm.text);  // `Killed process 2625 (node) t…`
@@ -208,6 +218,8 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
     }
     assembler.preload_rows(rows);
   }
+  if (texts.empty() && cut_selection.empty() && outcome_opening && !assembler.open())
+    body_before_outcome(region, lo, ls, anchor_line, opening_prefix, true);
   if (cut_selection.empty()) return;
   normalize_line(cut_selection, n, opt.default_year);
   LogicalLine stump;
@@ -216,6 +228,90 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   stump.number = anchor_line - 1;
   stump.truncated = stump.prefixed = true;
   assembler.start_at_cut_selection(stump);
+}
+
+ReportScanner::Impl::BodyLine ReportScanner::Impl::body_line(const NormalizedLine& n) {
+  if (n.foreign) return BodyLine::none;
+  const std::string_view t = trim(n.text);
+  if (t.empty() || line_opens_report(t)) return BodyLine::none;
+  if (stack_line_text(t) || oomline::parse_cpuset(t)) return BodyLine::stack;
+  if (line_is_show_mem(t)) return BodyLine::show_mem;
+  if (line_is_meminfo_piece(t)) return BodyLine::piece;
+  return BodyLine::none;
+}
+
+ReportScanner::Impl::BodyLine ReportScanner::Impl::raw_body_line(std::string_view raw) {
+  NormalizedLine n;
+  normalize_line(raw, n, opt.default_year);
+  const BodyLine kind = body_line(n);
+  if (kind != BodyLine::none || n.foreign) return kind;
+  const size_t q = glued_record(raw);
+  if (q == std::string_view::npos || q == 0 || q >= raw.size()) return BodyLine::none;
+  normalize_line(raw.substr(0, q), n, opt.default_year);
+  const BodyLine first = body_line(n);
+  normalize_line(raw.substr(q), n, opt.default_year);
+  const BodyLine second = body_line(n);
+  if (first == BodyLine::none || second == BodyLine::none) return BodyLine::none;
+  return first != BodyLine::piece ? first : second;
+}
+
+bool ReportScanner::Impl::body_before_outcome(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line,
+                                              const LinePrefix& at, bool open) {
+  std::vector<std::string> raws;  // newest first
+  auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
+    while (end > lower && raws.size() < kBodyLookbackLines) {
+      const size_t stop = end - 1;  // the '\n' ending the previous line
+      size_t begin = stop;
+      while (begin > lower && buf[begin - 1] != '\n') --begin;
+      end = begin;
+      const std::string_view raw = buf.substr(begin, stop - begin);
+      if (raw_body_line(raw) == BodyLine::none) return false;
+      raws.emplace_back(raw);
+    }
+    return end <= lower;
+  };
+  if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
+  std::reverse(raws.begin(), raws.end());
+  std::vector<uint64_t> numbers(raws.size());
+  for (size_t i = 0; i < raws.size(); ++i) numbers[i] = anchor_line - raws.size() + i;
+  return open_at_body(raws, numbers, at, anchor_line, open);
+}
+
+bool ReportScanner::Impl::open_at_body(std::vector<std::string>& raws, std::vector<uint64_t>& numbers,
+                                       const LinePrefix& at, uint64_t anchor_line, bool open) {
+  NormalizedLine n;
+  size_t from = 0;  // the block: raws[from ..)
+  const LinePrefix* later = &at;
+  LinePrefix kept;
+  for (size_t i = raws.size(); i-- > 0;) {
+    normalize_line(raws[i], n, opt.default_year);
+    const LinePrefix& p = n.prefix;
+    const bool other_host = p.host && later->host && *p.host != *later->host;
+    const bool gap = p.monotonic_s && later->monotonic_s &&
+                     (*p.monotonic_s > *later->monotonic_s || *later->monotonic_s - *p.monotonic_s > kRowBurstS);
+    if (other_host || gap) {
+      from = i + 1;
+      break;
+    }
+    if (p.monotonic_s || p.host) kept = p, later = &kept;
+  }
+  bool show_mem = false, oom_frame = false;
+  size_t first = raws.size();  // the block's first line that is no piece
+  for (size_t i = from; i < raws.size(); ++i) {
+    const BodyLine kind = raw_body_line(raws[i]);
+    if (kind == BodyLine::piece) continue;
+    normalize_line(raws[i], n, opt.default_year);
+    first = std::min(first, i);
+    show_mem = show_mem || kind == BodyLine::show_mem;
+    oom_frame = oom_frame || (kind == BodyLine::stack && oomline::is_oom_frame(trim(n.text)));
+  }
+  if (first == raws.size() || (!show_mem && !oom_frame)) return false;
+  if (!open) return true;
+  // Mem-Info is printed for non-memcg OOMs only: the report's time stays the outcome's.
+  if (show_mem) assembler.start_from_table(numbers[first], true, false, anchor_line);
+  else assembler.start_from_stack(numbers[first]);
+  for (size_t i = first; i < raws.size(); ++i) feed_line(raws[i], numbers[i]);
+  return true;
 }
 
 void ReportScanner::Impl::rows_across_prose(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line,

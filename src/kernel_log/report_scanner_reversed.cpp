@@ -48,6 +48,16 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
   std::vector<std::string> row_texts;
   std::vector<uint64_t> row_numbers;
   CutRows row_cut;  // rows a viewer cut
+  // A report's body before its outcome with no report open (show_mem, a trace through out_of_memory(): a paste
+  // that starts after the header), kept until the line after it tells whether it opens the report
+  // (open_at_body(), as look_back()'s body_before_outcome() reads it forward); else fed as it came.
+  std::vector<std::string> body_raws;
+  std::vector<uint64_t> body_numbers;
+  const auto flush_body = [&] {
+    for (size_t k = 0; k < body_raws.size(); ++k) feed_line(body_raws[k], body_numbers[k]);
+    body_raws.clear();
+    body_numbers.clear();
+  };
   NormalizedLine n;
   for (size_t i = spans.size(); i-- > 0;) {
     std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
@@ -80,10 +90,22 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
       normalize_line(depad(raw, padless), n, opt.default_year);
       // A row's wrapped rest (` 0 python`, indented) goes with it.
       if (!n.foreign && (line_is_table_row(n.text) || (n.continuation && !row_texts.empty()))) {
+        flush_body();  // a block before the rows: look_back()'s (open_at_meminfo), not read here
         row_texts.emplace_back(n.text);
         row_numbers.push_back(number);
         if (n.truncated) row_cut.insert(number);
         continue;
+      }
+      if (row_texts.empty() && raw_body_line(raw) != BodyLine::none) {
+        body_raws.emplace_back(raw);
+        body_numbers.push_back(number);
+        continue;
+      }
+      if (!body_raws.empty()) {
+        const std::string_view t = trim(n.text);
+        const bool outcome = !n.foreign && may_open_newest_first(t, n.truncated) && !oomline::parse_reaper(t);
+        if (outcome && open_at_body(body_raws, body_numbers, n.prefix, number)) body_raws.clear(), body_numbers.clear();
+        else flush_body();
       }
       if (!n.foreign && !row_texts.empty() && line_opens_report(n.text)) {
         std::vector<LogicalLine> rows;
@@ -132,6 +154,7 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
     }
     feed_line(raw, number);
   }
+  flush_body();
   assembler.close_open();
   line_no = first_number + spans.size() - 1;
 }

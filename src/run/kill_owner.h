@@ -14,20 +14,14 @@ namespace oomlens::run {
 /// or nothing (`unknown`).
 enum class KillOwner { job, unrelated, unknown };
 
-/// Whether cgroup-relative `path` (`/user.slice/…`, as an `oom-kill:` line
-/// prints it) is the job's cgroup `own` or a cgroup below it: some
-/// '/'-bounded start of `path` ends with `own` (the job's cgroup relative to
-/// its hierarchy's mount, or its cgroupfs directory when not under the
-/// mount). Ends with, not equals: inside a cgroup namespace the kernel prints
-/// paths from the hierarchy's real root, longer than the mount shows.
-[[nodiscard]] bool cgroup_within(std::string_view own, std::string_view path);
-
 /// The owner of kill `k` of a process no /proc pass saw, from its `oom-kill:`
-/// line (5.0+) and `own_cgroup` (the job's own cgroup, as cgroup_within()
-/// takes it; empty without one: then `unknown`):
+/// line (5.0+) and `own_cgroup` (the job's own cgroup relative to its
+/// hierarchy's mount, as cgroup::cgroup_within() takes it; empty without one:
+/// then `unknown`):
 ///  - its task_memcg within the job's cgroup: `job`; outside it: `unrelated`;
-///  - no task_memcg, a memcg OOM whose oom_memcg is within the job's cgroup:
-///    `job` (such an OOM scans only that cgroup's tasks);
+///  - no task_memcg (or one cut short that does not show which), a memcg OOM
+///    whose oom_memcg is within the job's cgroup: `job` (such an OOM scans
+///    only that cgroup's tasks);
 ///  - else `unknown` (a global kill with no cgroup printed: the victim may be
 ///    the job's or a neighbour's).
 [[nodiscard]] KillOwner unseen_kill_owner(const monitor::KernelKill& k, std::string_view own_cgroup);

@@ -10,6 +10,7 @@
 
 #include <fmt/core.h>
 
+#include "cgroup/cgroup_path.h"
 #include "diagnose/verdict_json.h"
 #include "util/json_opt.h"
 #include "run/job_control.h"
@@ -92,26 +93,19 @@ void Session::handle_kills(std::vector<monitor::KernelKill> ks) {
   }
 }
 
-// A memcg OOM of --limit's own cgroup scans only that cgroup's tasks: its
-// victim is the job's even when it lived too briefly for a /proc pass to see
-// it (a subprocess that allocates at once, on a loaded machine). The kill
-// line's oom_memcg (`oom-kill:… oom_memcg=/path`, cgroup-relative) must be
-// the whole tail of the cgroup's directory.
+// A memcg OOM of --limit's own cgroup (or of one below it) scans only that cgroup's tasks: its victim is the job's
+// even when it lived too briefly for a /proc pass to see it (a subprocess that allocates at once, on a loaded
+// machine). The kill line's oom_memcg (`oom-kill:… oom_memcg=/path`, cgroup-relative) names it: the one test of
+// cgroup::cgroup_within(), which unseen_kill_owner() makes too.
 bool Session::in_own_memcg(const monitor::KernelKill& k) const {
-  if (!job_.own_cgroup || !k.oom_memcg) return false;
-  const std::string_view m = *k.oom_memcg, d = job_.own_cgroup->dir;
-  return m.size() > 1 && m.front() == '/' && d.ends_with(m);
+  return k.oom_memcg && cgroup::cgroup_within(own_cgroup_path(), *k.oom_memcg) == true;
 }
 
 // The job's own cgroup as the kernel's `oom-kill:` line names it (its directory relative to the hierarchy's mount;
 // the directory itself when it is not under it); "" without one.
 std::string Session::own_cgroup_path() const {
-  if (!job_.own_cgroup || job_.own_cgroup->dir.empty()) return "";
-  const std::string& d = job_.own_cgroup->dir;
-  std::string_view m = job_.own_cgroup->hierarchy.mount_point;
-  while (m.size() > 1 && m.back() == '/') m.remove_suffix(1);
-  if (d.size() > m.size() + 1 && d.starts_with(m) && d[m.size()] == '/') return d.substr(m.size());
-  return d;
+  if (!job_.own_cgroup) return "";
+  return cgroup::path_in_hierarchy(job_.own_cgroup->dir, job_.own_cgroup->hierarchy.mount_point);
 }
 
 const monitor::TrackedProc* Session::tracked(int64_t pid) const {

@@ -133,7 +133,8 @@ class Session {
   [[nodiscard]] std::string own_cgroup_path() const;
   /// The tracked process `pid` of the job's tree; nullptr when not tracked.
   [[nodiscard]] const monitor::TrackedProc* tracked(int64_t pid) const;
-  /// The kill line names --limit's own cgroup as the OOM's memcg (its victim is the job's).
+  /// The kill line names --limit's own cgroup, or one below it, as the OOM's memcg (its victim is the job's):
+  /// cgroup::cgroup_within() of its oom_memcg and own_cgroup_path().
   [[nodiscard]] bool in_own_memcg(const monitor::KernelKill& k) const;
   /// `tk` (a kill of the tree's process `tk.pid`) completed from what the
   /// tree knows of it (role, rank, peak PSS, and the PSS's age at

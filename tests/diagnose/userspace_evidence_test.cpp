@@ -355,6 +355,17 @@ TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
       "Jun 12 01:11:35 host01 nohang[447]:   Sending SIGTERM to the victim",
       "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch cgroup.",
       "b.service: A process of this unit has been killed by the OOM killer.",
+      "(raylet) [2025-12-07 09:57:19,206 E 393463 393463] (raylet) node_manager.cc:3277: 2 Workers (tasks / actors) "
+      "killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: 8289, IP: 10.0.0.1)",
+      "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.",
+      "(raylet, ip=10.0.3.179) [2022-09-22 17:46:53,692 E 134 134] (raylet) node_manager.cc:2966: System memory low at "
+      "node with IP 10.0.3.179. Used memory (216.78GB) / total capacity (219.60GB) (0.98715) exceeds threshold 0.95, "
+      "killing latest task with name f and task ID NIL_ID to avoid running out of memory.",
+      "(raylet) Refer to the documentation on how to address the out of memory issue: "
+      "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html.",
+      "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.",
+      "/var/spool/slurmd/job00191/slurm_script: line 28:  8156 Killed                  python3 main.py --prop hform",
+      "python-kernel: detected potentially oom-killed process:",
   };
   const std::string filler = "[ 5.4] process 'python3' (pid 41450) killed its child with SIGTERM; Sending cookies.\n";
   for (const std::string& line : lines) {
@@ -425,6 +436,137 @@ TEST(UserspaceEvidence, SystemdOomdReasonWrappedOntoTheNextLineIsReadWithIt) {
   cut.finish();
   ASSERT_EQ(cut.found().size(), 1u);
   EXPECT_THAT(cut.found()[0].message, HasSubstr("cut before its reason"));
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// Blind set 17a (corpus 535, 536, 537; 250, 252 before): Ray's memory monitor, a user-space killer in the raylet,
+// in each of its wordings: named with what it killed and the node, never a kernel kill; one message said once.
+TEST(UserspaceEvidence, RaysMemoryMonitorIsAUserSpaceKillerNotTheKernel) {
+  // The raylet's count, its number and the node's address on the line.
+  std::string s = userspace_evidence_line(
+      "(raylet) [2025-12-07 09:57:19,206 E 393463 393463] (raylet) node_manager.cc:3277: 2 Workers (tasks / actors) "
+      "killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: 8289f87b, IP: "
+      "172.24.0.226) over the last time period.");
+  EXPECT_THAT(s, HasSubstr("Ray's memory monitor (in the raylet), a user-space OOM killer, killed 2 worker(s) (tasks "
+                           "or actors) on node 172.24.0.226 because the node's memory use passed its threshold."));
+  EXPECT_THAT(s, HasSubstr("This is no kernel OOM kill"));
+  EXPECT_THAT(s, HasSubstr("`RAY_memory_usage_threshold`"));
+  // Wrapped by a paste before `actors)`: the count is on the line before, so none is said.
+  s = userspace_evidence_line(" actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons");
+  EXPECT_THAT(s, HasSubstr("killed workers (tasks or actors) because"));
+  // The task's exception, and its detail line with the node.
+  EXPECT_THAT(userspace_evidence_line("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low "
+                                      "on memory."),
+              HasSubstr("killed a task's worker because"));
+  EXPECT_THAT(userspace_evidence_line("Memory on the node (IP: 10.0.3.220, ID: d8d8) where the task (task ID: b909, "
+                                      "name=f, pid=548, memory used=12.18GB) was running was 21.91GB / 33.28GB"),
+              HasSubstr("killed a task's worker on node 10.0.3.220 because"));
+  // Ray 2.0's wording: the address after `with IP`, without the sentence's full stop.
+  EXPECT_THAT(userspace_evidence_line("System memory low at node with IP 10.0.3.179. Used memory (216.78GB) / total "
+                                      "capacity (219.60GB) (0.98715) exceeds threshold 0.95, killing latest task with "
+                                      "name f and task ID NIL_ID to avoid running out of memory."),
+              HasSubstr("killed the worker of the latest task on node 10.0.3.179 because"));
+  // Its link alone is the advice it gives after such a kill.
+  EXPECT_THAT(userspace_evidence_line("Refer to the documentation: https://docs.ray.io/en/latest/ray-core/scheduling/"
+                                      "ray-oom-prevention.html."),
+              HasSubstr("killed a worker (this line is the advice Ray gives after such a kill)"));
+  // Other lines with the same words are none of Ray's.
+  EXPECT_EQ(userspace_evidence_line("Pod was killed due to the node being drained"), "");
+  EXPECT_EQ(userspace_evidence_line("killing latest task"), "");
+  // One message over several lines (the count, `(raylet)`, the link wrapped at 188 columns) is said once; a
+  // later message, more than 16 lines on, again.
+  std::string text =
+      "(raylet) [2025-12-07 09:57:19,206 E 393463 393463] (raylet) node_manager.cc:3277: 2 Workers (tasks / actors) "
+      "killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at \n"
+      "node (ID: 8289, IP: 172.24.0.226) over the last time period.\n"
+      "(raylet)\n"
+      "(raylet) Refer to the documentation on how to address the out of memory issue: https://docs.ray.io/en/latest/"
+      "ray-core/scheduling/ray-oom-prevention.html.\n";
+  for (int i = 0; i < 20; ++i) text += "Epoch 1: loss 0.5\n";
+  text += "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n";
+  UserspaceEvidenceScan scan;
+  scan.feed(text);
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 2u);
+  EXPECT_EQ(scan.found()[0].line, 1u);
+  EXPECT_EQ(scan.found()[1].line, 25u);
+  EXPECT_THAT(scan.found()[1].message, HasSubstr("killed a task's worker"));
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// PyTorch's DataLoader worker killed by a signal (blind set 17a's theme; the message of torch/csrc/DataLoader.cpp):
+// SIGKILL points at the kernel log for the OOM killer's report, SIGBUS at a full /dev/shm; other signals say nothing.
+TEST(UserspaceEvidence, DataLoaderWorkerKilledBySignalPointsAtTheKernelLogOrAtShm) {
+  std::string s = userspace_evidence_line("RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.");
+  EXPECT_THAT(s, HasSubstr("PyTorch's DataLoader worker (pid 19597) was killed by SIGKILL."));
+  EXPECT_THAT(s, HasSubstr("`Killed process 19597` with what filled the memory, is in the kernel log"));
+  EXPECT_THAT(s, HasSubstr("`num_workers`"));
+  s = userspace_evidence_line("RuntimeError: DataLoader worker (pid 125) is killed by signal: Bus error. ");
+  EXPECT_THAT(s, HasSubstr("PyTorch's DataLoader worker (pid 125) died of SIGBUS (`Bus error`)"));
+  EXPECT_THAT(s, HasSubstr("which is no OOM kill"));
+  EXPECT_EQ(userspace_evidence_line("RuntimeError: DataLoader worker (pid 25902) is killed by signal: Segmentation "
+                                    "fault."),
+            "");
+  EXPECT_EQ(userspace_evidence_line("RuntimeError: DataLoader worker (pid(s) 123, 456) exited unexpectedly"), "");
+  EXPECT_EQ(userspace_evidence_line("the child was killed by signal: Killed"), "");
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// A shell's `Killed` job status (corpus 226's slurm script; a job's `[1]+`): SIGKILL, its sender unknown, the
+// kernel's report to be looked for; other `Killed  ` text says nothing.
+TEST(UserspaceEvidence, ShellKilledJobStatusIsASigkillOfUnknownSender) {
+  std::string s = userspace_evidence_line(
+      "/var/spool/slurmd/job00191/slurm_script: line 28:  8156 Killed                  python3 main.py --epochs 400");
+  EXPECT_THAT(s, HasSubstr("The shell says `python3 main.py --epochs 400` (pid 8156) was killed by SIGKILL (`Killed`); "
+                           "it does not know the sender."));
+  EXPECT_THAT(s, HasSubstr("`Killed process` with that pid"));
+  EXPECT_THAT(userspace_evidence_line("[1]+  Killed                  python train.py"),
+              HasSubstr("The shell says `python train.py` was killed by SIGKILL"));
+  // A long command is shown cut.
+  EXPECT_THAT(userspace_evidence_line("webui.sh: line 255: 34389 Killed                  \"${python_cmd}\" -u "
+                                      "\"${LAUNCH_SCRIPT}\" \"$@\" --listen --port 7860 --api --xformers --medvram "
+                                      "--no-half-vae --skip-torch-cuda-test"),
+              HasSubstr("--api --xformers…` (pid 34389)"));
+  EXPECT_EQ(userspace_evidence_line("Killed  "), "");
+  EXPECT_EQ(userspace_evidence_line("Status: Killed  by the user"), "");
+  EXPECT_EQ(userspace_evidence_line("[ 100.1] Killed process 42 (python3) total-vm:1kB"), "");
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// Blind set 17a (corpus 538): Backend.AI's kernel runner says an OOM kill happened; the report is on the host.
+TEST(UserspaceEvidence, ContainerRuntimesOomWatcherPointsAtTheHostsKernelLog) {
+  UserspaceEvidenceScan scan;
+  scan.feed("python-kernel: Out-of-memory detected!\n"
+            "[I 2023-07-05 07:30:38.660 ServerApp] AsyncIOLoopKernelRestarter: restarting kernel (1/5), new random "
+            "ports\n"
+            "python-kernel: detected potentially oom-killed process:\n"
+            "89 (running for 9.25s, vm: 799m, rss: 93m): /usr/bin/python3.10 -m ipykernel_launcher -f k.json\n");
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 3u);
+  EXPECT_THAT(scan.found()[0].message, HasSubstr("says an out-of-memory kill happened in its container"));
+  EXPECT_THAT(scan.found()[0].message, HasSubstr("is in the host's kernel log"));
+  EXPECT_EQ(userspace_evidence_line("the pod was oom-killed process by process"), "");
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The reaper line's two parsers share one head with OpenVZ's kill line:
-// `…<anchor>N (` then the comm (oom_lines.cpp pid_then_comm).
+// `…<anchor>N (` then the comm (oom_lines_kill.cpp pid_then_comm).
 #include <gtest/gtest.h>
 
 #include "kernel_log/oom_lines.h"

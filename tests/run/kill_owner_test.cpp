@@ -50,13 +50,20 @@ TEST(KillOwner, AMemcgKillWithoutTaskMemcgGoesByItsOomMemcg) {
             KillOwner::job);
 }
 
-TEST(KillOwner, CgroupWithinNeedsWholeComponents) {
-  EXPECT_TRUE(cgroup_within(kOwn, "/oomlens.slice/run-17.scope"));
-  EXPECT_TRUE(cgroup_within(kOwn, "/oomlens.slice/run-17.scope/a/b"));
-  EXPECT_FALSE(cgroup_within(kOwn, "/"));
-  EXPECT_FALSE(cgroup_within(kOwn, "/oomlens.slice"));
-  EXPECT_FALSE(cgroup_within(kOwn, "/run-17.scopex"));
-  EXPECT_FALSE(cgroup_within(kOwn, "/run-17.scope"));  // the same leaf name elsewhere
+TEST(KillOwner, ACutTaskMemcgIsUnknownThenTheOomMemcgDecides) {
+  // A viewer cut the task_memcg before the job's cgroup shows: it proves neither the job's nor a neighbour's.
+  EXPECT_EQ(unseen_kill_owner(kill("global", std::nullopt, "/oomlens.slice/run-1..."), kOwn), KillOwner::unknown);
+  EXPECT_EQ(unseen_kill_owner(kill("memcg", "/oomlens.slice/run-17.scope", "/oomlens.slice/run\xE2\x80\xA6"), kOwn),
+            KillOwner::job);
+  // Cut after the job's cgroup: still the job's.
+  EXPECT_EQ(unseen_kill_owner(kill("global", std::nullopt, "/oomlens.slice/run-17.scope/wo..."), kOwn), KillOwner::job);
+}
+
+TEST(KillOwner, AMemcgKillOfACgroupBelowTheJobsIsTheJobs) {
+  EXPECT_EQ(unseen_kill_owner(kill("memcg", "/oomlens.slice/run-17.scope/workers", std::nullopt), kOwn),
+            KillOwner::job);
+  // The same leaf name elsewhere is not the job's cgroup.
+  EXPECT_EQ(unseen_kill_owner(kill("memcg", "/run-17.scope", std::nullopt), kOwn), KillOwner::unknown);
 }
 
 }  // namespace

@@ -1,0 +1,305 @@
+// Line parsers of the OOM report (see oom_lines.h): the kill line and the
+// selection line (`Kill process N (comm) score S …`), whole or cut.
+#include "kernel_log/oom_lines.h"
+
+#include <algorithm>
+
+#include "kernel_log/oom_lines_parts.h"
+#include "util/ascii.h"
+#include "util/text.h"
+
+namespace oomlens::oomline {
+namespace {
+
+using namespace oomlens::text;
+
+// The text before `anchor` as a message when it ends in ": ", and only when
+// it is one the kernel prints (oom_kill.c: `Out of memory`, `Memory cgroup
+// out of memory`, `Out of memory (oom_kill_allocating_task)`): the rest of a
+// wrapped message (`ry`, `memory`) or a piece of a broken JSON record is
+// unknown (null), never a message (issue 12). A label that quoted the line
+// (`OOMKilling: ` of a Kubernetes node event, `1 OOMKilling: ` as kubectl
+// lists it) ends in ": " before the whole message: the message is still it.
+std::optional<std::string> message_before(std::string_view s, size_t anchor_pos) {
+  std::string_view m = trim_right(s.substr(0, anchor_pos));
+  if (m.empty() || m.back() != ':') return std::nullopt;
+  m.remove_suffix(1);
+  m = trim(m);
+  for (std::string_view known : {"Out of memory", "Memory cgroup out of memory", "Out of memory (oom_kill_allocating_task)"}) {
+    if (m == known) return std::string(known);
+    if (m.size() > known.size() + 1 && ends_with(m, known) && ends_with(m.substr(0, m.size() - known.size()), ": "))
+      return std::string(known);
+    // A page that ran the record into its prose (`… as follows Out of memory: Kill process …`): the kernel's
+    // messages start with a capital letter, which no longer message ends in (`Memory cgroup out of memory`).
+    if (m.size() > known.size() + 1 && ends_with(m, known) && m[m.size() - known.size() - 1] == ' ')
+      return std::string(known);
+  }
+  return std::nullopt;
+}
+
+// A mail client wrapped a quoted record and the archive or a reader joined the
+// pieces back with a space: the next piece's quote marker stays inside the
+// record (`Kill process 7963 > (sge_qmaster) score 948`). The kernel prints no
+// `>` run between spaces in a kill or selection line; read without it (into
+// `buf`). The text as it was when it holds none.
+std::string_view without_joined_quote(std::string_view s, std::string& buf) {
+  size_t at = s.find(" >");
+  if (at == std::string_view::npos) return s;
+  buf.clear();
+  size_t from = 0;
+  for (; at != std::string_view::npos; at = s.find(" >", at + 1)) {
+    size_t e = at + 1;
+    while (e < s.size() && (s[e] == '>' || (s[e] == ' ' && e + 1 < s.size() && s[e + 1] == '>'))) ++e;
+    if (e >= s.size() || s[e] != ' ') continue;  // `->`, `>>` glued to a word: not a marker between spaces
+    buf.append(s.substr(from, at - from));
+    from = e;  // keep the space after the marker
+    at = e - 1;
+  }
+  if (from == 0) return s;
+  buf.append(s.substr(from));
+  return buf;
+}
+
+}  // namespace
+
+// Declared, with its default argument, in oom_lines_parts.h.
+std::optional<int64_t> pid_then_comm(std::string_view s, std::string_view anchor, std::string_view& comm,
+                                     size_t* anchor_at) {
+  const size_t a = s.find(anchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  std::string_view t = s.substr(a + anchor.size());
+  auto pid = take_i64(t);
+  if (!pid || !starts_with(t, " (")) return std::nullopt;
+  comm = t.substr(2);
+  if (anchor_at) *anchor_at = a;
+  return pid;
+}
+
+namespace {
+
+/// `… Killed process N`: the kill line with its message and pid set, and
+/// `t` left at what follows the pid; nullopt without the anchor or a pid.
+std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
+  constexpr std::string_view kAnchor = "Killed process ";
+  size_t a = s.find(kAnchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  KillLine k;
+  k.message = message_before(s, a);
+  t = s.substr(a + kAnchor.size());
+  auto pid = take_i64(t);
+  if (!pid) return std::nullopt;
+  k.pid = *pid;
+  return k;
+}
+
+// OpenVZ's kill line (oom_kill_task() in mm/oom_kill.c of its 2.6.2x/2.6.32 kernels): `… OOM killed process 21738
+// (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB` (the 042stab kernels), or without the score, `OOM killed
+// process 2100 (php-cgi) vm:281988kB, rss:17004kB, swap:0kB` (earlier ones: the score is then on no line), lower-case
+// `killed`. Read only with its `[score N ]vm:` tail, which no prose that says a process was killed has.
+std::optional<KillLine> parse_openvz_kill(std::string_view s) {
+  size_t a = 0;
+  std::string_view t;
+  const auto pid = pid_then_comm(s, "killed process ", t, &a);
+  if (!pid) return std::nullopt;
+  std::optional<uint64_t> score;
+  size_t close = t.rfind(") score ");
+  std::string_view figs;
+  if (close != std::string_view::npos && close <= 15) {  // TASK_COMM_LEN
+    figs = t.substr(close + 8);
+    score = take_u64(figs);
+    if (!score) return std::nullopt;
+  } else {
+    close = t.rfind(") vm:");
+    if (close == std::string_view::npos || close > 15) return std::nullopt;
+    figs = t.substr(close + 1);
+  }
+  if (!starts_with(figs, " vm:")) return std::nullopt;
+  KillLine k;
+  k.pid = *pid;
+  k.comm = std::string(t.substr(0, close));
+  k.score = score;
+  k.total_vm_kb = field_sized(figs, " vm:", "kB");
+  // kernel/bc/oom_kill.c out_of_memory_in_ub() passes `Out of memory in UB`, printed with the beancounter's id
+  // (`Out of memory in UB 1234: OOM killed process …`): the message, id included, when the line prints it whole.
+  std::string_view before = trim_right(s.substr(0, a));
+  if (ends_with(before, " OOM") || before == "OOM") {
+    before = trim_right(before.substr(0, before.size() - 3));
+    if (!before.empty() && before.back() == ':') {
+      before.remove_suffix(1);
+      constexpr std::string_view kUb = "Out of memory in UB ";
+      const size_t m = before.rfind(kUb);
+      std::string_view id = m == std::string_view::npos ? std::string_view() : before.substr(m + kUb.size());
+      if (id.size() <= 10 && all_digits(id) && (m == 0 || before[m - 1] == ' '))
+        k.message = std::string(before.substr(m));
+    }
+  }
+  return k;
+}
+
+}  // namespace
+
+std::optional<KillLine> parse_kill(std::string_view s) {
+  std::string unquoted;
+  s = without_joined_quote(s, unquoted);
+  std::string_view t;
+  auto head = kill_head(s, t);
+  if (!head) return parse_openvz_kill(s);
+  KillLine& k = *head;
+  if (starts_with(t, ", UID ")) {  // RHEL6: `Killed process N, UID U, (comm) total-vm:`
+    t.remove_prefix(6);
+    auto uid = take_u64(t);
+    if (uid && *uid <= UINT32_MAX) k.uid = static_cast<uint32_t>(*uid);
+    if (!starts_with(t, ", ")) return std::nullopt;
+    t.remove_prefix(2);
+  } else {
+    t = trim_left(t);
+  }
+  if (t.empty() || t[0] != '(') return std::nullopt;
+  t.remove_prefix(1);
+  // Greedy: the comm ends at the last `)` that is followed by a known tail.
+  size_t close = std::string_view::npos;
+  // 2.4.0's `Killed process N (comm), saved process M (comm2).` names the allocating task after it.
+  for (std::string_view tail : {") total-vm:", "), UID ", ") in VE \"", ") vsz:", "), saved process "}) {
+    size_t c = t.rfind(tail);
+    if (c != std::string_view::npos && (close == std::string_view::npos || c > close)) close = c;
+  }
+  if (close == std::string_view::npos) {
+    close = t.rfind(')');
+    // Without a known tail, a `)` past TASK_COMM_LEN belongs to text joined after the line (a poster's
+    // shortened `(grep)    anon-rss:…` run into the next records): the comm ends at the last `)` within it.
+    if (close != std::string_view::npos && close > 15) {
+      const size_t in_comm = t.substr(0, 16).rfind(')');
+      if (in_comm != std::string_view::npos) close = in_comm;
+    }
+  }
+  if (close == std::string_view::npos) return std::nullopt;
+  k.comm = std::string(t.substr(0, close));
+  std::string_view figs = t.substr(close + 1);
+  if (starts_with(figs, ", UID ")) {  // RHEL7 late: `(comm), UID U, total-vm:`
+    std::string_view u = figs.substr(6);
+    auto uid = take_u64(u);
+    if (uid && *uid <= UINT32_MAX) k.uid = static_cast<uint32_t>(*uid);
+  }
+  k.total_vm_kb = field_sized(figs, "total-vm:", "kB");
+  if (!k.total_vm_kb) k.total_vm_kb = field_sized(figs, "vsz:", "kB");
+  k.anon_rss_kb = field_sized(figs, "anon-rss:", "kB");
+  k.file_rss_kb = field_sized(figs, "file-rss:", "kB");
+  k.shmem_rss_kb = field_sized(figs, "shmem-rss:", "kB");
+  k.pgtables_kb = field_sized(figs, "pgtables:", "kB");
+  if (auto uid = field_int(figs, "UID:"); uid && *uid >= 0 && *uid <= UINT32_MAX)
+    k.uid = static_cast<uint32_t>(*uid);
+  k.oom_score_adj = to_int(field_int(figs, "oom_score_adj:"));
+  // Every field the kernel prints ends in `kB` or is `UID:U`/`oom_score_adj:A`: a last word that is none of
+  // them is a field a viewer cut (`total-`, `shmem-rs`, `anon-rss:`).
+  const std::string_view figs_end = text::trim_right(figs);
+  if (!figs_end.empty()) {
+    const size_t sp = figs_end.find_last_of(" ,");
+    const std::string_view last = sp == std::string_view::npos ? figs_end : figs_end.substr(sp + 1);
+    const auto whole_int = [&](std::string_view key) {
+      if (!starts_with(last, key)) return false;
+      std::string_view n = last.substr(key.size());
+      if (!n.empty() && n[0] == '-') n.remove_prefix(1);
+      return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    k.cut = !last.empty() && !ends_with(last, "kB") && !whole_int("UID:") && !whole_int("oom_score_adj:");
+  }
+  return head;
+}
+
+std::optional<std::string> parse_vm_killing(std::string_view s) {
+  constexpr std::string_view kAnchor = "VM: killing process";
+  s = trim(s);
+  if (!starts_with(s, kAnchor)) return std::nullopt;
+  std::string_view comm = s.substr(kAnchor.size());
+  if (!comm.empty() && comm[0] != ' ') return std::nullopt;
+  return std::string(trim(comm));
+}
+
+std::optional<KillLine> parse_kill_stump(std::string_view s) {
+  std::string_view t;
+  auto k = kill_head(s, t);
+  if (!k || !(t.empty() || t[0] == ' ' || t[0] == ',')) return std::nullopt;
+  // `Killed process 14011        3 (…)`: a terminal's pad inside the pid.
+  if (std::string_view r = trim_left(t); !r.empty() && is_digit(r[0])) return std::nullopt;
+  return k;
+}
+
+namespace {
+// The part of a selection line both parsers share: `[message] Kill process
+// PID` (or `kill process`). Fills sel->message and sel->pid and leaves `*rest`
+// just after the pid; false when the anchor or the pid is missing.
+bool parse_select_head(std::string_view s, SelectLine* sel, std::string_view* rest) {
+  size_t a = s.find("Kill process ");
+  if (a == std::string_view::npos) a = s.find("kill process ");
+  if (a == std::string_view::npos) return false;
+  sel->message = message_before(s, a);
+  *rest = s.substr(a + 13);
+  auto pid = take_i64(*rest);
+  if (!pid) return false;
+  sel->pid = *pid;
+  return true;
+}
+}  // namespace
+
+std::optional<SelectLine> parse_select(std::string_view s) {
+  std::string unquoted;
+  s = without_joined_quote(s, unquoted);
+  SelectLine sel;
+  std::string_view t;
+  if (!parse_select_head(s, &sel, &t) || !starts_with(t, " (")) return std::nullopt;
+  t.remove_prefix(2);
+  size_t close = t.rfind(") score ");
+  size_t score_at = close + 8;
+  if (close == std::string_view::npos) {  // a wrap at the space before `score`, joined without it
+    close = t.rfind(")score ");
+    score_at = close + 7;
+  }
+  if (close == std::string_view::npos) {
+    // OpenVZ's oom_kill_process() before its 042stab kernels prints no score: `Out of memory: kill process 2100
+    // (php-cgi) or a child`, the line's end (its kill line is `OOM killed process … vm:`, parse_kill()).
+    close = t.rfind(") or a child");
+    if (close == std::string_view::npos || close > 15 || trim_right(t.substr(close)) != ") or a child")
+      return std::nullopt;  // e.g. `… sharing same memory`
+    sel.comm = std::string(t.substr(0, close));
+    return sel;
+  }
+  sel.comm = std::string(t.substr(0, close));
+  std::string_view sc = t.substr(score_at);
+  if (auto v = take_i64(sc); v && *v >= 0) sel.score = static_cast<uint64_t>(*v);
+  return sel;
+}
+
+std::optional<std::string> outcome_message(std::string_view s) {
+  if (auto k = parse_kill(s)) return k->message;
+  if (auto sel = parse_select(s)) return sel->message;
+  return std::nullopt;
+}
+
+bool message_extends(std::string_view whole, std::string_view own) {
+  return whole.size() > own.size() && ends_with(whole, own) && whole[whole.size() - own.size() - 1] == ' ';
+}
+
+bool is_cut_outcome_message(std::string_view s) {
+  // prefix.cpp ends a cut text at its last space: `Memory cgroup out of memory:…` reads `Memory cgroup out of`.
+  s = trim(s);
+  if (!s.empty() && s.back() == ':') s.remove_suffix(1);
+  if (s.find(' ') == std::string_view::npos) return false;  // two words at least (`Out of`)
+  for (std::string_view known : {"Out of memory", "Memory cgroup out of memory", "Out of memory (oom_kill_allocating_task)"})
+    if (starts_with(known, s) && (s.size() == known.size() || known[s.size()] == ' ')) return true;
+  return false;
+}
+
+std::optional<SelectLine> parse_select_stump(std::string_view s) {
+  SelectLine sel;
+  std::string_view t;
+  if (!parse_select_head(s, &sel, &t)) return std::nullopt;
+  if (t.empty()) return sel;  // cut inside the comm: only the pid is known
+  if (!starts_with(t, " (")) return std::nullopt;
+  t.remove_prefix(2);
+  if (ends_with(t, ") score")) t.remove_suffix(6);
+  if (!ends_with(t, ")")) return std::nullopt;
+  sel.comm = std::string(t.substr(0, t.size() - 1));
+  return sel;
+}
+
+}  // namespace oomlens::oomline
