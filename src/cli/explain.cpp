@@ -63,8 +63,8 @@ class CollectingSink final : public LogSink {
         scanner_(std::move(options),
                  [this, on_event = std::move(on_event)](OomEvent&& e) {
                    ++events_;
-                   // A user-space killer that signalled the victim in the lines read so far (all of them up to
-                   // the first report's end, as the evidence scan reads no further).
+                   // A user-space killer that signalled the victim in the lines read so far (every line up to the
+                   // first report, the lines with a kill word after it).
                    diagnose::attach_userspace_kills(e, evidence_.daemon_kills());
                    on_event(std::move(e));
                  }),
@@ -76,7 +76,12 @@ class CollectingSink final : public LogSink {
   }
   void text(std::string_view chunk) override {
     if (lines_) lines_->feed(chunk);
-    if (events_ > 0) scanner_.set_watch(nullptr);  // read only for an input with no report (end())
+    // After the first report the sweep finds the kill words alone (what end() says beside reports; every word
+    // costs more to look for, and the other sentences are said only of an input without a report).
+    if (events_ > 0 && !kills_only_) {
+      scanner_.set_watch(&evidence_, evidence_words::Watched::kills);
+      kills_only_ = true;
+    }
     inner_.text(chunk);
   }
   void record(std::string_view m, const RecordMeta& meta) override { inner_.record(m, meta); }
@@ -87,15 +92,18 @@ class CollectingSink final : public LogSink {
     inner_.end();
     const auto& w = scanner_.warnings();
     warnings_->insert(warnings_->end(), w.begin(), w.end());
-    // No kernel report: say what the text does show (Slurm's OOM count, memory.high throttling).
+    // What the text shows beside the kernel's reports: a user-space killer's kill, systemd's `oom-kill` result
+    // (said with reports too); with no report also Slurm's OOM count, systemd's unit sentence, memory.high
+    // throttling (each of which says that the kernel's report is not in this text).
     evidence_.finish();
-    if (events_ == 0)
-      for (const auto& x : evidence_.found()) warnings_->push_back({source_, x.line, x.message});
+    for (const auto& x : evidence_.found())
+      if (events_ == 0 || x.kill) warnings_->push_back({source_, x.line, x.message});
   }
 
  private:
   std::string source_;
   uint64_t events_ = 0;
+  bool kills_only_ = false;  // the watch finds the kill words alone (after the first report)
   diagnose::UserspaceEvidenceScan evidence_;
   ReportScanner scanner_;
   ScannerSink inner_;

@@ -20,7 +20,6 @@ using text::starts_with;
 using text::take_u64;
 using text::trim;
 
-constexpr size_t kMaxEvidence = 8;  // one input says the same few times; more adds nothing
 // Lines read one by one before a line that holds a needed word, and at the end of a chunk: enough for a
 // whole memory.events dump (low, high, max, oom, oom_kill, oom_group_kill), so its state is exact.
 constexpr size_t kTailLines = LineWatch::kLinesBefore;
@@ -119,6 +118,20 @@ std::string killers(std::string_view t) {
                path.empty() ? std::string(tr("a cgroup")) : trf("cgroup {}", path), not_the_kernel());
   }
   return {};
+}
+
+// `<unit>: Failed with result 'oom-kill'.` (src/core/service.c, scope.c: SERVICE_FAILURE_OOM_KILL): the result
+// systemd gives a unit whose processes an OOM kill ended (OOMPolicy=stop), after the kernel's OOM killer or
+// systemd-oomd (ManagedOOM*=kill) killed in its cgroup; the line alone does not tell which.
+std::string systemd_result(std::string_view t) {
+  constexpr std::string_view kResult = "Failed with result 'oom-kill'";
+  const size_t at = t.find(kResult);
+  if (at == std::string_view::npos) return {};
+  return trf("systemd says {} failed because an OOM kill ended processes of it (result `oom-kill`): the kernel's "
+             "OOM killer or systemd-oomd killed in its cgroup, and this line does not tell which. A kernel kill "
+             "has its report in the kernel log of that boot (`journalctl -k`, `dmesg`) at the time of this line; "
+             "a systemd-oomd kill has a `systemd-oomd[…]: Killed /…` line in the journal before it.",
+             systemd_unit_named(t, at));
 }
 
 // Ray's memory monitor (the raylet, src/ray/raylet/node_manager.cc and its worker killing policies): it kills a
@@ -270,19 +283,7 @@ std::string systemd_unit(std::string_view t) {
   for (std::string_view sentence : {std::string_view("A process of this unit has been killed by the OOM killer"),
                                     std::string_view("The kernel OOM killer killed some processes in this unit")})
     if (at = t.find(sentence); at != std::string_view::npos) break;
-  if (at == std::string_view::npos) {
-    // `<unit>: Failed with result 'oom-kill'.` (src/core/service.c, scope.c: SERVICE_FAILURE_OOM_KILL): the
-    // result systemd gives a unit whose processes an OOM kill ended (OOMPolicy=stop), after the kernel's OOM
-    // killer or systemd-oomd (ManagedOOM*=kill) killed in its cgroup; the line alone does not tell which.
-    constexpr std::string_view kResult = "Failed with result 'oom-kill'";
-    at = t.find(kResult);
-    if (at == std::string_view::npos) return {};
-    return trf("systemd says {} failed because an OOM kill ended processes of it (result `oom-kill`): the kernel's "
-               "OOM killer or systemd-oomd killed in its cgroup, and this line does not tell which. A kernel kill "
-               "has its report in the kernel log of that boot (`journalctl -k`, `dmesg`) at the time of this line; "
-               "a systemd-oomd kill has a `systemd-oomd[…]: Killed /…` line in the journal before it.",
-               systemd_unit_named(t, at));
-  }
+  if (at == std::string_view::npos) return {};
   const std::string who = systemd_unit_named(t, at);
   return trf("systemd saw the kernel's OOM killer kill a process of {} (the unit's cgroup memory.events oom_kill "
              "went up): the kernel's report is not in this text. Read it in the kernel log of that boot "
@@ -350,22 +351,36 @@ bool oomd_kill_without_reason(std::string_view t) {
          t.find(" due to ", at) == std::string_view::npos;
 }
 
+// The sentence for one line, and whether it tells of a kill (UserspaceEvidence::kill).
+struct Said {
+  std::string message;
+  bool kill = false;
+};
+Said said_of(std::string_view t, bool memory_events) {
+  if (std::string s = slurm(t); !s.empty()) return {std::move(s), false};
+  if (std::string s = systemd_unit(t); !s.empty()) return {std::move(s), false};
+  if (std::string s = systemd_result(t); !s.empty()) return {std::move(s), true};
+  if (std::string s = killers(t); !s.empty()) return {std::move(s), true};
+  // Said only of an input without a report (each says that the kernel's report is elsewhere).
+  for (std::string (*f)(std::string_view) : {ray, dataloader, shell_killed, oom_watcher})
+    if (std::string s = f(t); !s.empty()) return {std::move(s), false};
+  return {memory_high(t, memory_events), false};
+}
+
 }  // namespace
 
 std::string userspace_evidence_line(std::string_view t, bool memory_events) {
-  if (std::string s = slurm(t); !s.empty()) return s;
-  if (std::string s = systemd_unit(t); !s.empty()) return s;
-  if (std::string s = killers(t); !s.empty()) return s;
-  if (std::string s = ray(t); !s.empty()) return s;
-  if (std::string s = dataloader(t); !s.empty()) return s;
-  if (std::string s = shell_killed(t); !s.empty()) return s;
-  if (std::string s = oom_watcher(t); !s.empty()) return s;
-  return memory_high(t, memory_events);
+  return said_of(t, memory_events).message;
+}
+
+bool UserspaceEvidenceScan::done() const {
+  return kept_[0] >= kMaxEvidence && kept_[1] >= kMaxEvidence && oomd_cut_.empty() &&
+         daemon_kills_.size() >= kMaxDaemonKills;
 }
 
 void UserspaceEvidenceScan::line(std::string_view t) {
   ++line_no_;
-  if (found_.size() >= kMaxEvidence && oomd_cut_.empty() && daemon_kills_.size() >= kMaxDaemonKills) return;
+  if (done()) return;
   if (daemon_kills_.size() < kMaxDaemonKills) {
     std::optional<DaemonKill> k = parse_earlyoom_line(t);
     if (!k) k = parse_lmkd_line(t);
@@ -384,8 +399,7 @@ void UserspaceEvidenceScan::line(std::string_view t) {
     }
     oomd_cut_.clear();
   }
-  if (found_.size() >= kMaxEvidence) return;
-  if (std::string s = userspace_evidence_line(t, memory_events_); !s.empty()) {
+  if (Said s = said_of(t, memory_events_); !s.message.empty() && kept_[s.kill] < kMaxEvidence) {
     // One of Ray's messages spans lines (its count wrapped, its exception's top-N table, its link): a Ray line
     // within kRayMessageLines of the last one is the same message, said once.
     if (!ray_victim(t).empty()) {
@@ -397,7 +411,8 @@ void UserspaceEvidenceScan::line(std::string_view t) {
       oomd_cut_ = std::string(t);
       oomd_cut_index_ = found_.size();
     }
-    found_.push_back({line_no_, std::move(s)});
+    ++kept_[s.kill];
+    found_.push_back({line_no_, std::move(s.message), s.kill});
   }
   // A memory.events dump: `low N`, `high N`, `max N`, `oom N`, `oom_kill N` lines after one another.
   const std::string_view k = trim(t);
@@ -407,8 +422,7 @@ void UserspaceEvidenceScan::line(std::string_view t) {
 }
 
 void UserspaceEvidenceScan::feed(std::string_view chunk) {
-  // Nothing more is said: the rest need not be read.
-  if (found_.size() >= kMaxEvidence && daemon_kills_.size() >= kMaxDaemonKills) return;
+  if (done()) return;  // nothing more is said: the rest need not be read
   // The whole lines of the chunk after the one partial_ completes (scan_lines()), then its partial last line.
   const size_t first_eol = chunk.find('\n');
   const size_t last_eol = chunk.rfind('\n');
@@ -422,7 +436,7 @@ void UserspaceEvidenceScan::feed(std::string_view chunk) {
 }
 
 void UserspaceEvidenceScan::lines(std::string_view text, uint64_t first_line) {
-  if (found_.size() >= kMaxEvidence && daemon_kills_.size() >= kMaxDaemonKills) return;
+  if (done()) return;
   if (first_line != line_no_ + 1) memory_events_ = false;  // the lines skipped hold no `high `: no dump goes on
   line_no_ = first_line - 1;
   const size_t last_eol = text.rfind('\n');

@@ -40,14 +40,20 @@ namespace oomlens::diagnose {
 struct UserspaceEvidence {
   uint64_t line = 0;    ///< 1-based line of the input
   std::string message;  ///< translated sentence
+  /// A kill's: a user-space killer's kill, or systemd's `Failed with result
+  /// 'oom-kill'` (said beside the kernel's reports too; the other sentences
+  /// say that the kernel's report is not in the text).
+  bool kill = false;
 };
 
 /// Reads the whole input (a job's output ends with slurmstepd's error): as a
 /// ReportScanner's LineWatch (the lines its anchor sweep finds the words
-/// in, kernel_log/evidence_words.h), or fed in chunks (a line may span
-/// chunks). Only the lines that hold one of the words a sentence needs are
-/// read one by one, each with up to LineWatch::kLinesBefore lines before it
-/// (a memory.events dump); the rest are counted.
+/// in, kernel_log/evidence_words.h; after the first report the kill words
+/// alone), or fed in chunks (a line may span chunks). Only the lines that
+/// hold one of the words a sentence needs are read one by one, each with up
+/// to LineWatch::kLinesBefore lines before it (a memory.events dump); the
+/// rest are counted. At most kMaxEvidence sentences of kills and as many of
+/// the others are kept, the first ones.
 class UserspaceEvidenceScan final : public LineWatch {
  public:
   void feed(std::string_view chunk);
@@ -60,6 +66,7 @@ class UserspaceEvidenceScan final : public LineWatch {
   /// most kMaxDaemonKills, the first ones), with their lines: what attach_userspace_kills() matches.
   [[nodiscard]] const std::vector<UserspaceKill>& daemon_kills() const { return daemon_kills_; }
   static constexpr size_t kMaxDaemonKills = 64;
+  static constexpr size_t kMaxEvidence = 8;  // of each kind: one input says the same few times; more adds nothing
 
  private:
   void line(std::string_view t);
@@ -69,6 +76,8 @@ class UserspaceEvidenceScan final : public LineWatch {
   uint64_t line_no_ = 0;
   bool memory_events_ = false;  // the previous line was a memory.events key (`low N`) or named the file
   std::vector<UserspaceEvidence> found_;
+  size_t kept_[2] = {0, 0};  // found_'s sentences that are no kill's, and a kill's
+  [[nodiscard]] bool done() const;  // nothing more is kept: the rest need not be read
   // A systemd-oomd `Killed /PATH` line without its ` due to …` reason (found_[oomd_cut_index_] says so): the
   // next line, when it starts with `due to `, is that reason wrapped by a paste, and the two are read as one.
   std::string oomd_cut_;

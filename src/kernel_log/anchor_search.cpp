@@ -119,21 +119,34 @@ bool anchor_at(const char* begin, const char* p, const char* end, bool rows) {
   }
 }
 
-// The evidence words (evidence_words.h), all of them: a candidate is compared only with the words of its first
-// byte (most candidates are none: `kill…`, `Send…` of the kernel's own lines).
-constexpr std::string_view kEvidenceWords[] = {
-    evidence_words::kHigh,       evidence_words::kSlurm[0],   evidence_words::kSlurm[1],   evidence_words::kSystemd,
-    evidence_words::kKillers[0], evidence_words::kKillers[1], evidence_words::kKillers[2], evidence_words::kKillers[3],
-    evidence_words::kKillers[4], evidence_words::kKillers[5], evidence_words::kKillers[6], evidence_words::kKillers[7],
-    evidence_words::kSystemdResult, evidence_words::kRay[0],    evidence_words::kRay[1],     evidence_words::kRay[2],
-    evidence_words::kDataLoader,    evidence_words::kShellKilled, evidence_words::kOomKilled};
+// The evidence words (evidence_words.h kWords), indexed by first byte: a candidate is compared only with the words
+// of its first byte (most candidates are none: `kill…`, `Send…` of the kernel's own lines).
+using evidence_words::kWords;
+static_assert(std::size(kWords) <= 32, "a word is one bit of a uint32_t");
+// words[b]: bit k set when kWords[k] starts with byte b (and, for the kills' index, has a kill_pair).
+struct FirstByteIndex {
+  uint32_t words[256];
+};
+consteval FirstByteIndex first_byte_index(bool kills) {
+  FirstByteIndex x{};
+  for (size_t k = 0; k < std::size(kWords); ++k)
+    if (!kills || kWords[k].kill_pair != 0)
+      x.words[static_cast<unsigned char>(kWords[k].text[0])] |= uint32_t{1} << k;
+  return x;
+}
+constexpr FirstByteIndex kEveryWord = first_byte_index(false), kKillWords = first_byte_index(true);
+const FirstByteIndex& index_of(evidence_words::Watched w) {
+  return w == evidence_words::Watched::kills ? kKillWords : kEveryWord;
+}
 
 constexpr bool evidence_pairs_agree() {
   using anchor_detail::AnchorWatchPairs, anchor_detail::AnchorWatchPairsRows, anchor_detail::EvidencePairs;
-  for (std::string_view w : kEvidenceWords)
-    if (!EvidencePairs::has(w[0], 3, w[3]) || !AnchorWatchPairs::has(w[0], 3, w[3]) ||
-        !AnchorWatchPairsRows::has(w[0], 3, w[3]))
+  for (const evidence_words::Word& w : kWords) {
+    const std::string_view t = w.text;
+    if (t.size() < 4 || !EvidencePairs::has(t[0], 3, t[3]) || !AnchorWatchPairs::has(t[0], 3, t[3]) ||
+        !AnchorWatchPairsRows::has(t[0], 3, t[3]))
       return false;
+  }
   for (const Needle& k : kNeedles) {
     if (k.text == "[") continue;
     if (!AnchorWatchPairs::has(k.text[0], k.last, k.text[k.last]) ||
@@ -143,54 +156,64 @@ constexpr bool evidence_pairs_agree() {
   return AnchorWatchPairsRows::has('[', 8, ']') && AnchorWatchPairsRows::has('[', 6, ']') &&
          !AnchorWatchPairs::has('[', 8, ']') && !AnchorWatchPairs::has('[', 6, ']');
 }
+// The sweep after the first report (AnchorKillPairs): every anchor's pair and every kill word's first byte and
+// the byte at its kill_pair.
+constexpr bool kill_pairs_agree() {
+  using anchor_detail::AnchorKillPairs, anchor_detail::AnchorKillPairsRows;
+  for (const evidence_words::Word& w : kWords) {
+    if (w.kill_pair == 0) continue;
+    const std::string_view t = w.text;
+    if (w.kill_pair >= t.size() || !AnchorKillPairs::has(t[0], w.kill_pair, t[w.kill_pair]) ||
+        !AnchorKillPairsRows::has(t[0], w.kill_pair, t[w.kill_pair]))
+      return false;
+  }
+  for (const Needle& k : kNeedles) {
+    if (k.text == "[") continue;
+    if (!AnchorKillPairs::has(k.text[0], k.last, k.text[k.last]) ||
+        !AnchorKillPairsRows::has(k.text[0], k.last, k.text[k.last]))
+      return false;
+  }
+  return AnchorKillPairsRows::has('[', 8, ']') && AnchorKillPairsRows::has('[', 6, ']') &&
+         !AnchorKillPairs::has('[', 8, ']') && !AnchorKillPairs::has('[', 6, ']');
+}
 // The nibble buckets of the 32-lane sweep (anchor_simd.h kWatchBuckets) hold every anchor's and every word's
 // first and fourth byte.
 consteval bool buckets_agree() {
-  for (std::string_view w : kEvidenceWords)
-    if (!anchor_detail::nibbles_match(w[0], w[3])) return false;
+  for (const evidence_words::Word& w : kWords)
+    if (!anchor_detail::nibbles_match(w.text[0], w.text[3])) return false;
   for (const Needle& k : kNeedles)
     if (k.text != "[" && !anchor_detail::nibbles_match(k.text[0], k.text[3])) return false;
   return anchor_detail::nibbles_match('o', '_') && anchor_detail::nibbles_match('T', 'k');  // of_memory, Tasks state
 }
 static_assert(buckets_agree(), "kWatchBuckets holds each anchor's and each evidence word's first and fourth byte");
+// kKillBuckets (the 32-lane sweep after the first report) hold every anchor's and every kill word's first, fourth
+// and sixth byte.
+consteval bool kill_buckets_agree() {
+  using anchor_detail::kill_nibbles_match;
+  for (const evidence_words::Word& w : kWords)
+    if (w.kill_pair != 0 && (w.text.size() < 6 || !kill_nibbles_match(w.text[0], w.text[3], w.text[5]))) return false;
+  for (const Needle& k : kNeedles)
+    if (k.text != "[" && (k.text.size() < 6 || !kill_nibbles_match(k.text[0], k.text[3], k.text[5]))) return false;
+  return kill_nibbles_match('o', 'm', 'm');  // of_memory
+}
+static_assert(kill_buckets_agree(), "kKillBuckets holds each anchor's and each kill word's first, fourth and sixth byte");
 static_assert(evidence_pairs_agree(),
               "anchor_simd.h's EvidencePairs are the evidence words' first and fourth bytes, and the watch sets hold "
               "the pairs of the anchors and of the words");
+static_assert(kill_pairs_agree(),
+              "anchor_simd.h's AnchorKillPairs hold the anchors' pairs and each kill word's first byte and the byte "
+              "at its kill_pair");
 
-// Whether an evidence word starts at `p`: only the words of its first byte are compared, their fourth byte
-// first (most candidates of the sweep are an anchor's first byte, or a word's pair in other text).
-bool evidence_word_at(const char* p, const char* end) {
-  using evidence_words::kDataLoader, evidence_words::kHigh, evidence_words::kKillers, evidence_words::kOomKilled,
-      evidence_words::kRay, evidence_words::kShellKilled, evidence_words::kSlurm, evidence_words::kSystemd,
-      evidence_words::kSystemdResult;
+// Whether an evidence word of `index` starts at `p`: only the words of its first byte are compared, their fourth
+// byte first (most candidates of the sweep are an anchor's first byte, or a word's pair in other text).
+bool evidence_word_at(const char* p, const char* end, const FirstByteIndex& index) {
   const size_t room = static_cast<size_t>(end - p);
-  const auto is = [&](std::string_view w) {
-    return room >= w.size() && p[3] == w[3] && std::memcmp(p, w.data(), w.size()) == 0;
-  };
-  switch (*p) {
-    case 'h': return is(kHigh);
-    case 'o': return is(kSlurm[0]) || is(kSlurm[1]) || is(kKillers[3]) || is(kSystemdResult) || is(kRay[2]) ||
-                     is(kOomKilled);
-    case 'O': return is(kSystemd);
-    case 's': return is(kKillers[0]);
-    case 'S': return is(kKillers[6]) || is(kKillers[7]);
-    case 'k': return is(kKillers[1]) || is(kRay[0]) || is(kRay[1]) || is(kDataLoader);
-    case 'K': return is(kKillers[2]) || is(kKillers[4]) || is(kKillers[5]) || is(kShellKilled);
-    default: return false;
+  for (uint32_t m = index.words[static_cast<unsigned char>(*p)]; m != 0; m &= m - 1) {
+    const std::string_view w = kWords[__builtin_ctz(m)].text;
+    if (room >= w.size() && p[3] == w[3] && std::memcmp(p, w.data(), w.size()) == 0) return true;
   }
+  return false;
 }
-static_assert(evidence_words::kHigh[0] == 'h' && evidence_words::kSlurm[0][0] == 'o' &&
-                  evidence_words::kSlurm[1][0] == 'o' && evidence_words::kKillers[3][0] == 'o' &&
-                  evidence_words::kSystemd[0] == 'O' && evidence_words::kKillers[0][0] == 's' &&
-                  evidence_words::kKillers[6][0] == 'S' && evidence_words::kKillers[7][0] == 'S' &&
-                  evidence_words::kSystemdResult[0] == 'o' && evidence_words::kKillers[1][0] == 'k' &&
-                  evidence_words::kKillers[2][0] == 'K' && evidence_words::kKillers[4][0] == 'K' &&
-                  evidence_words::kKillers[5][0] == 'K' && std::size(evidence_words::kKillers) == 8 &&
-                  std::size(evidence_words::kSlurm) == 2 && evidence_words::kRay[0][0] == 'k' &&
-                  evidence_words::kRay[1][0] == 'k' && evidence_words::kRay[2][0] == 'o' &&
-                  std::size(evidence_words::kRay) == 3 && evidence_words::kDataLoader[0] == 'k' &&
-                  evidence_words::kShellKilled[0] == 'K' && evidence_words::kOomKilled[0] == 'o',
-              "evidence_word_at() compares every word under its first byte");
 
 }  // namespace
 
@@ -220,11 +243,12 @@ size_t first_verified(const char* data, const char* end, size_t i, uint32_t mask
 namespace {
 
 // scalar_find() that also puts the evidence words before the anchor into `words`.
-size_t scalar_find_watching(const char* data, size_t from, size_t n, bool rows, std::vector<size_t>& words) {
+size_t scalar_find_watching(const char* data, size_t from, size_t n, bool rows, const FirstByteIndex& index,
+                            std::vector<size_t>& words) {
   const char* end = data + n;
   for (size_t i = from; i < n; ++i) {
     if (anchor_at(data, data + i, end, rows)) return i;
-    if (evidence_word_at(data + i, end)) words.push_back(i);
+    if (evidence_word_at(data + i, end, index)) words.push_back(i);
   }
   return n;
 }
@@ -250,7 +274,7 @@ size_t find_with(const char* data, size_t n, NextCandidates next, size_t width, 
 
 // find_with() that also puts the evidence words before the anchor into `words` (find_anchor_watching()).
 size_t find_watching_with(const char* data, size_t n, NextCandidates next, size_t width, bool rows,
-                          std::vector<size_t>& words) {
+                          const FirstByteIndex& index, std::vector<size_t>& words) {
   const char* end = data + n;
   size_t i = 0;
   for (uint32_t mask = 0;; i += width) {
@@ -259,10 +283,10 @@ size_t find_watching_with(const char* data, size_t n, NextCandidates next, size_
     for (; mask != 0; mask &= mask - 1) {
       const size_t off = i + static_cast<size_t>(__builtin_ctz(mask));
       if (anchor_at(data, data + off, end, rows)) return off;
-      if (evidence_word_at(data + off, end)) words.push_back(off);
+      if (evidence_word_at(data + off, end, index)) words.push_back(off);
     }
   }
-  return scalar_find_watching(data, i, n, rows, words);
+  return scalar_find_watching(data, i, n, rows, index, words);
 }
 
 }  // namespace
@@ -281,16 +305,23 @@ size_t find_anchor_width(const char* data, size_t n, size_t width, bool rows) {
   return scalar_find(data, 0, n, n, rows);
 }
 
-size_t find_anchor_watching_width(const char* data, size_t n, size_t width, bool rows, std::vector<size_t>& words) {
+size_t find_anchor_watching_width(const char* data, size_t n, size_t width, bool rows, std::vector<size_t>& words,
+                                  evidence_words::Watched which) {
+  const FirstByteIndex& index = index_of(which);
+  const bool kills = which == evidence_words::Watched::kills;
   if (width == 32)
-    return find_watching_with(data, n, rows ? avx2_next_candidates_watch_rows : avx2_next_candidates_watch, 32, rows,
-                              words);
+    return find_watching_with(data, n,
+                              kills ? (rows ? avx2_next_candidates_kills_rows : avx2_next_candidates_kills)
+                                    : (rows ? avx2_next_candidates_watch_rows : avx2_next_candidates_watch),
+                              32, rows, index, words);
   if (width == 16)
     return find_watching_with(data, n,
-                              rows ? needles::next_block<needles::Sse2, AnchorWatchPairsRows>
-                                   : needles::next_block<needles::Sse2, AnchorWatchPairs>,
-                              16, rows, words);
-  return scalar_find_watching(data, 0, n, rows, words);
+                              kills ? (rows ? needles::next_block<needles::Sse2, AnchorKillPairsRows>
+                                            : needles::next_block<needles::Sse2, AnchorKillPairs>)
+                                    : (rows ? needles::next_block<needles::Sse2, AnchorWatchPairsRows>
+                                            : needles::next_block<needles::Sse2, AnchorWatchPairs>),
+                              16, rows, index, words);
+  return scalar_find_watching(data, 0, n, rows, index, words);
 }
 #endif
 
@@ -312,16 +343,18 @@ size_t find_anchor_or_row(const char* data, size_t n) {
 #endif
 }
 
-size_t find_anchor_watching(const char* data, size_t n, bool rows, std::vector<size_t>& words) {
+size_t find_anchor_watching(const char* data, size_t n, bool rows, std::vector<size_t>& words,
+                            evidence_words::Watched which) {
 #ifdef OOMLENS_X86
-  return anchor_detail::find_anchor_watching_width(data, n, anchor_detail::have_avx2() ? 32 : 16, rows, words);
+  return anchor_detail::find_anchor_watching_width(data, n, anchor_detail::have_avx2() ? 32 : 16, rows, words,
+                                                   which);
 #else
-  return anchor_detail::scalar_find_watching(data, 0, n, rows, words);
+  return anchor_detail::scalar_find_watching(data, 0, n, rows, index_of(which), words);
 #endif
 }
 
 size_t find_evidence_word(const char* data, size_t from, size_t n) {
-  const auto verify = [&](size_t i) { return evidence_word_at(data + i, data + n); };
+  const auto verify = [&](size_t i) { return evidence_word_at(data + i, data + n, kEveryWord); };
 #ifdef OOMLENS_X86
   if (anchor_detail::have_avx2())
     return needles::find_first_by<anchor_detail::EvidencePairs>(anchor_detail::avx2_next_evidence_candidates, 32,

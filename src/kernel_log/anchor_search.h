@@ -37,6 +37,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernel_log/evidence_words.h"
+
 namespace oomlens {
 
 /// Offset of the first anchor in [data, data + n), or n when there is none.
@@ -49,9 +51,11 @@ size_t find_anchor_or_row(const char* data, size_t n);
 /// find_anchor() (find_anchor_or_row() with `rows`) that also finds the
 /// evidence words (evidence_words.h) in the same pass: appends the offset of
 /// each that starts before the returned anchor to `words`, in order. An
-/// evidence word that is an anchor too (Slurm's `oom-kill event`) is the
-/// anchor.
-size_t find_anchor_watching(const char* data, size_t n, bool rows, std::vector<size_t>& words);
+/// evidence word that is an anchor too (Slurm's `oom-kill event`, systemd's
+/// `oom-kill'`) is the anchor. `which`: every word, or the kill words alone
+/// (Watched::kills: a sweep that costs little more than find_anchor()'s).
+size_t find_anchor_watching(const char* data, size_t n, bool rows, std::vector<size_t>& words,
+                            evidence_words::Watched which = evidence_words::Watched::every_word);
 /// Offset of the first evidence word (evidence_words.h) in [data + from,
 /// data + n), or n.
 size_t find_evidence_word(const char* data, size_t from, size_t n);

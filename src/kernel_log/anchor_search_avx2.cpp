@@ -65,5 +65,34 @@ size_t avx2_next_evidence_candidates(const char* data, size_t i, size_t n, uint3
   return needles::next_block<needles::Avx2, EvidencePairs>(data, i, n, mask);
 }
 
+size_t avx2_next_candidates_kills(const char* data, size_t i, size_t n, uint32_t* mask) {
+  static constexpr NibbleTable kFirstLow = kill_nibble_table(0, false), kFirstHigh = kill_nibble_table(0, true),
+                               kFourthLow = kill_nibble_table(1, false), kFourthHigh = kill_nibble_table(1, true),
+                               kSixthLow = kill_nibble_table(2, false), kSixthHigh = kill_nibble_table(2, true);
+  const __m256i first_low = lanes(kFirstLow), first_high = lanes(kFirstHigh);
+  const __m256i fourth_low = lanes(kFourthLow), fourth_high = lanes(kFourthHigh);
+  const __m256i sixth_low = lanes(kSixthLow), sixth_high = lanes(kSixthHigh);
+  const __m256i nibble = _mm256_set1_epi8(0x0f);
+  for (; i + 32 + 5 <= n; i += 32) {
+    const __m256i v0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i));
+    const __m256i v3 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i + 3));
+    const __m256i v5 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i + 5));
+    const __m256i all = _mm256_and_si256(
+        _mm256_and_si256(buckets(v0, first_low, first_high, nibble), buckets(v3, fourth_low, fourth_high, nibble)),
+        buckets(v5, sixth_low, sixth_high, nibble));
+    const uint32_t none = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(all, _mm256_setzero_si256())));
+    if (none != 0xffffffffu) {
+      *mask = ~none;
+      return i;
+    }
+  }
+  *mask = 0;
+  return i;
+}
+
+size_t avx2_next_candidates_kills_rows(const char* data, size_t i, size_t n, uint32_t* mask) {
+  return needles::next_block<needles::Avx2, AnchorKillPairsRows>(data, i, n, mask);
+}
+
 }  // namespace oomlens::anchor_detail
 #endif

@@ -19,6 +19,10 @@
 
 #include "util/needle_candidates.h"
 
+namespace oomlens::evidence_words {
+enum class Watched;  // evidence_words.h (not included: its string_views are no concern of the AVX2 file)
+}
+
 namespace oomlens::anchor_detail {
 
 inline constexpr size_t kNone = static_cast<size_t>(-1);
@@ -33,7 +37,8 @@ size_t scalar_find(const char* data, size_t from, size_t to, size_t n, bool rows
 size_t find_anchor_width(const char* data, size_t n, size_t width, bool rows = false);
 bool have_avx2();
 /// find_anchor_watching at one width, as find_anchor_width. x86 only.
-size_t find_anchor_watching_width(const char* data, size_t n, size_t width, bool rows, std::vector<size_t>& words);
+size_t find_anchor_watching_width(const char* data, size_t n, size_t width, bool rows, std::vector<size_t>& words,
+                                  evidence_words::Watched which);
 
 /// needles::next_block on 32-byte vectors. anchor_search_avx2.cpp; x86 only,
 /// call it only when the CPU has AVX2.
@@ -45,6 +50,10 @@ size_t avx2_next_candidates_watch(const char* data, size_t i, size_t n, uint32_t
 size_t avx2_next_candidates_watch_rows(const char* data, size_t i, size_t n, uint32_t* mask);
 /// needles::next_block of EvidencePairs alone (find_evidence_word()).
 size_t avx2_next_evidence_candidates(const char* data, size_t i, size_t n, uint32_t* mask);
+/// The anchors and the kill words (find_anchor_watching() with Watched::kills): kKillBuckets' nibble test on
+/// three bytes; with the row, AnchorKillPairsRows.
+size_t avx2_next_candidates_kills(const char* data, size_t i, size_t n, uint32_t* mask);
+size_t avx2_next_candidates_kills_rows(const char* data, size_t i, size_t n, uint32_t* mask);
 
 // Each anchor's first byte, and its second at its offset (anchor_search.cpp's
 // kNeedles, which static_asserts that they agree). The anchors of one first
@@ -121,6 +130,50 @@ consteval bool nibbles_match(char first, char fourth) {
           nibble_table(true, false).bits[l & 15] & nibble_table(true, true).bits[l >> 4]) != 0;
 }
 
+/// The anchors and the kill words at 32 lanes (avx2_next_candidates_kills(): the sweep after an input's first
+/// report, Watched::kills), kWatchBuckets' nibble test on three bytes: the first, the fourth and the sixth (5 on), so
+/// that a log's other words are seldom candidates (the first and fourth byte alone made the sweep after the first
+/// report half as slow again on the bench log: `profile`, `or devic`, `killed its`, `Sending cookies`). Every
+/// anchor but the Tasks-table row and every kill word is at least six bytes; anchor_search.cpp static_asserts that
+/// each one's three bytes are in one bucket.
+struct NibbleBucket3 {
+  const char* first;
+  const char* fourth;
+  const char* sixth;
+};
+inline constexpr NibbleBucket3 kKillBuckets[8] = {
+    {"o", "-mld", "imvk"},  // oom-kill (and systemd's oom-kill'), of memory/of_memory, otal_vm, oomd killed
+    {"sS", "d", "nS"},      // sending SIG, Sending SIG, Send SIG
+    {"kK", "l", "n'd"},     // killing process, Killing ', Kill ', Killed /
+    {"p", "c", "s"},        // process
+    {"M", "ou", "yl"},      // Memory, Manual OOM
+    {"T", "k", "i "},       // Task in, Tasks state
+    {"y", "u", "a"},        // y: usage
+    {"", "", ""},
+};
+/// kKillBuckets' table of the byte at `which` (0 the first, 1 the fourth, 2 the sixth), low or high nibbles.
+consteval NibbleTable kill_nibble_table(int which, bool high) {
+  NibbleTable t{};
+  for (int b = 0; b < 8; ++b)
+    for (const char* c = which == 0 ? kKillBuckets[b].first : which == 1 ? kKillBuckets[b].fourth : kKillBuckets[b].sixth;
+         *c; ++c) {
+      const unsigned v = static_cast<unsigned char>(*c);
+      t.bits[high ? v >> 4 : v & 15] = static_cast<unsigned char>(t.bits[high ? v >> 4 : v & 15] | (1u << b));
+    }
+  return t;
+}
+/// Whether kKillBuckets' tables make a candidate of `first`, `fourth` 3 on and `sixth` 5 on.
+consteval bool kill_nibbles_match(char first, char fourth, char sixth) {
+  unsigned bits = 0xff;
+  int which = 0;
+  for (const char c : {first, fourth, sixth}) {
+    const unsigned v = static_cast<unsigned char>(c);
+    bits &= kill_nibble_table(which, false).bits[v & 15] & kill_nibble_table(which, true).bits[v >> 4];
+    ++which;
+  }
+  return bits != 0;
+}
+
 /// The anchors and the evidence words in one sweep (find_anchor_watching(): an input read for both, one pass):
 /// the `o` of both one group; anchor_search.cpp static_asserts that it holds every pair of both sets.
 using AnchorWatchPairs =
@@ -133,6 +186,24 @@ using AnchorWatchPairsRows =
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
                  StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>,
+                 Starting<'[', At<8, ']'>, At<6, ']'>>>;
+
+/// The anchors and the kill words (evidence_words.h kWords with a `kill_pair`) in one sweep at 16 lanes (SSE2), and
+/// at 32 with the Tasks-table row: the sweep after an input's first report (find_anchor_watching() with
+/// Watched::kills; at 32 lanes without the row, kKillBuckets). Each kill word's pair is its first byte and the byte at its `kill_pair` (`sending S`, `killing p`,
+/// `Killed /`, `oomd k`, `Kill '`, `Killing '`, `Send S`), pairs few log lines hold, at offsets the anchors' pairs
+/// load already (5 to 9); systemd's `oom-kill'` is the anchor `oom-kill`'s pair. anchor_search.cpp static_asserts
+/// that it holds every pair of AnchorPairs and of the kill words.
+using AnchorKillPairs =
+    needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<5, 'k'>>, Starting<'M', At<5, 'y'>, At<9, 'M'>>,
+                 Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>,
+                 StartingEitherCase<'s', At<8, 'S'>, At<5, 'S'>>,
+                 StartingEitherCase<'k', At<8, 'p'>, At<7, '/'>, At<5, '\''>, At<8, '\''>>>;
+using AnchorKillPairsRows =
+    needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<5, 'k'>>, Starting<'M', At<5, 'y'>, At<9, 'M'>>,
+                 Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>,
+                 StartingEitherCase<'s', At<8, 'S'>, At<5, 'S'>>,
+                 StartingEitherCase<'k', At<8, 'p'>, At<7, '/'>, At<5, '\''>, At<8, '\''>>,
                  Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 }  // namespace oomlens::anchor_detail

@@ -6,9 +6,16 @@
 // by a signal, a shell's `Killed` job status, a container runtime's OOM
 // watcher). The scanner's anchor sweep finds them in the same pass as
 // its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
-// LineWatch); find_evidence_word() finds them alone. Case-sensitive; every
-// word's first and fourth byte are a SIMD pair of anchor_simd.h's
-// EvidencePairs (anchor_search.cpp static_asserts it).
+// LineWatch); find_evidence_word() finds them alone. Case-sensitive.
+//
+// kWords is the one list the searches are built from: anchor_search.cpp
+// indexes it by first byte (evidence_word_at()) and static_asserts that
+// anchor_simd.h's SIMD pairs hold each word's first and fourth byte
+// (EvidencePairs, the sweep for every word) and each kill word's first byte
+// and the byte at its `kill_pair` (AnchorKillPairs, the sweep after the
+// first report, Watched::kills). A word added here that a pair set lacks
+// fails the build.
+#include <cstddef>
 #include <string_view>
 
 namespace oomlens::evidence_words {
@@ -24,12 +31,7 @@ inline constexpr std::string_view kSystemd = "OOM killer";
 /// systemd's service/scope result after an OOM kill in its cgroup:
 /// `<unit>: Failed with result 'oom-kill'.`
 inline constexpr std::string_view kSystemdResult = "oom-kill'";
-/// A user-space killer's kill line: earlyoom `sending SIG` and `killing
-/// process `, systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd
-/// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
-/// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`.
-inline constexpr std::string_view kKillers[] = {"sending SIG", "killing process ", "Killed /", "oomd killed ",
-                                                "Kill '",      "Killing '",        "Send SIG", "Sending SIG"};
+
 /// Ray's memory monitor (a user-space OOM killer in the raylet): its kills'
 /// `… Workers (tasks / actors) killed due to memory pressure (OOM) …` and
 /// `Task was killed due to the node running low on memory.`, Ray 2.0's
@@ -47,5 +49,49 @@ inline constexpr std::string_view kShellKilled = "Killed  ";
 /// detected potentially oom-killed process:` (after `Out-of-memory
 /// detected!`).
 inline constexpr std::string_view kOomKilled = "oom-killed process";
+
+/// One word. `kill_pair`: for a kill's word (a user-space killer's kill
+/// line, systemd's `oom-kill` result: what is said beside the kernel's
+/// reports too, so the sweep after an input's first report looks for these
+/// alone), the offset of the byte that with the first makes its SIMD pair in
+/// that sweep (a pair rarer in a log than the first and fourth byte); 0 for
+/// the other words.
+struct Word {
+  std::string_view text;
+  size_t kill_pair = 0;
+};
+
+/// Every word. The kills: earlyoom `sending SIG` and `killing process `
+/// (before 1.2), systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd
+/// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
+/// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
+/// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
+/// the DataLoader's, a shell's and Backend.AI's lines are said only of an
+/// input without a report (no kill_pair).
+inline constexpr Word kWords[] = {
+    {kHigh},
+    {kSlurm[0]},
+    {kSlurm[1]},
+    {kSystemd},
+    {kSystemdResult, 7},
+    {"sending SIG", 8},
+    {"killing process ", 8},
+    {"Killed /", 7},
+    {"oomd killed ", 5},
+    {"Kill '", 5},
+    {"Killing '", 8},
+    {"Send SIG", 5},
+    {"Sending SIG", 8},
+    {kRay[0]},
+    {kRay[1]},
+    {kRay[2]},
+    {kDataLoader},
+    {kShellKilled},
+    {kOomKilled},
+};
+
+/// Which words a sweep looks for: every word (an input before its first
+/// report), or the kills' alone (after it: anchor_simd.h AnchorKillPairs).
+enum class Watched { every_word, kills };
 
 }  // namespace oomlens::evidence_words

@@ -86,7 +86,7 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     LineWatch* const w = active_watch();
     watch_to(w, region, pos, watched);
     watch_words.clear();
-    size_t a = w                ? find_anchor_watching(d + pos, n - pos, rows_possible, watch_words)
+    size_t a = w                ? find_anchor_watching(d + pos, n - pos, rows_possible, watch_words, watched_words)
                : rows_possible ? find_anchor_or_row(d + pos, n - pos)
                                : find_anchor(d + pos, n - pos);
     bool hold = false;
@@ -489,7 +489,10 @@ size_t ReportScanner::flush_idle(bool include_incomplete) {
 
 bool ReportScanner::idle() const { return impl_->assembler.idle(); }
 
-void ReportScanner::set_watch(LineWatch* watch) { impl_->watch = watch; }
+void ReportScanner::set_watch(LineWatch* watch, evidence_words::Watched which) {
+  impl_->watch = watch;
+  impl_->watched_words = which;
+}
 
 void ReportScanner::note_gap(std::string_view why) {
   impl_->assembler.gap(why);

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kernel_log/evidence_words.h"
 #include "kernel_log/oom_event.h"
 #include "kernel_log/prefix.h"
 
@@ -98,9 +99,11 @@ class ReportScanner {
   /// line: every line fed so far is accounted for in emitted events.
   [[nodiscard]] bool idle() const;
   /// Hands on the lines of text fed from now on that hold an evidence word
-  /// (LineWatch); nullptr stops. The watch outlives the scanner or is
-  /// stopped first.
-  void set_watch(LineWatch* watch);
+  /// (LineWatch), every word or the kill words alone (`which`:
+  /// Watched::kills, a sweep that costs little more than the anchors' alone:
+  /// what an input's lines after its first report are read for); nullptr
+  /// stops. The watch outlives the scanner or is stopped first.
+  void set_watch(LineWatch* watch, evidence_words::Watched which = evidence_words::Watched::every_word);
   /// Marks a gap (e.g. /dev/kmsg EPIPE: records were overwritten).
   void note_gap(std::string_view why);
 

@@ -120,6 +120,7 @@ struct ReportScanner::Impl {
 
   // The caller's LineWatch (set_watch()): the anchor sweep finds its words too (find_anchor_watching()).
   LineWatch* watch = nullptr;
+  evidence_words::Watched watched_words = evidence_words::Watched::every_word;  // which words the sweep finds
   std::vector<size_t> watch_words;  // the sweep's words, offsets from where it began
   LineWatch* active_watch() const { return in_reflowed_records ? nullptr : watch; }
   // How far process_region() has handed on its region's lines to the watch: the offset, and the number of the

@@ -120,19 +120,23 @@ std::vector<size_t> verdict_procs(const std::vector<monitor::TrackedProc>& all) 
 // that held 134 MiB while the job ran).
 json proc_json(const monitor::TrackedProc& p, const std::map<int, int>& exit_status, std::optional<double> end_s) {
   auto it = exit_status.find(p.pid);
-  uint64_t pss = p.peak_pss_bytes;
-  double pss_t = p.peak_pss_t_s;
+  // TrackedProc's peak PSS is 0 until a pass read one (monitor/tree.h): unknown, null.
+  json pss = nullptr, pss_t = nullptr;
+  if (p.peak_pss_bytes) {
+    pss = p.peak_pss_bytes;
+    pss_t = p.peak_pss_t_s;
+  }
   std::optional<uint64_t> uss;
   if (p.peak_private) uss = p.peak_private->uss_bytes;
   if (p.role == monitor::Role::worker) {
     const WorkerPeaks w = worker_peaks(p, end_s);
-    pss = w.peak_pss_bytes;
-    pss_t = w.peak_pss_t_s;
+    pss = w.peak_pss_bytes ? json(*w.peak_pss_bytes) : json(nullptr);
+    pss_t = w.peak_pss_t_s ? json(*w.peak_pss_t_s) : json(nullptr);
     uss = w.peak ? std::optional(w.peak->uss_bytes) : std::nullopt;
   }
   return {{"pid", p.pid}, {"role", monitor::role_name(p.role)}, {"comm", p.comm}, {"cmdline", p.cmdline},
-          {"peak_pss_bytes", pss ? json(pss) : json(nullptr)},
-          {"peak_pss_t_s", pss ? json(pss_t) : json(nullptr)},
+          {"peak_pss_bytes", pss},
+          {"peak_pss_t_s", pss_t},
           {"peak_rss_bytes", p.peak_rss_bytes ? json(p.peak_rss_bytes) : json(nullptr)},
           {"peak_uss_bytes", opt(uss)},
           {"first_seen_s", p.first_seen_s}, {"gone_s", opt(p.gone_s)}, {"orphaned", p.orphaned},

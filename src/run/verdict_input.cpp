@@ -23,13 +23,15 @@ std::vector<std::string> running_killer_daemons(const std::string& proc_dir) {
 }
 
 WorkerPeaks worker_peaks(const monitor::TrackedProc& p, std::optional<double> end_s) {
+  // TrackedProc's peak PSS is 0 until a pass read one (monitor/tree.h).
   WorkerPeaks w{p.peak_private,
                 p.smaps_t_s && p.first_private && p.peak_private && p.peak_private->t_s >= *p.smaps_t_s &&
                     p.peak_private->uss_bytes > p.first_private->uss_bytes,
-                p.peak_pss_bytes, p.peak_pss_t_s};
+                p.peak_pss_bytes ? std::optional(p.peak_pss_bytes) : std::nullopt,
+                p.peak_pss_bytes ? std::optional(p.peak_pss_t_s) : std::nullopt};
   if (!end_s) return w;
   const bool late_private = p.peak_private && p.peak_private->t_s > *end_s;
-  const bool late_pss = p.peak_pss_bytes && p.peak_pss_t_s > *end_s;
+  const bool late_pss = w.peak_pss_bytes && *w.peak_pss_t_s > *end_s;
   if (!late_private && !late_pss) return w;
   const monitor::TrackedProc::PrivateAt* last = nullptr;
   const monitor::TrackedProc::PrivateAt* peak = nullptr;
@@ -48,9 +50,9 @@ WorkerPeaks worker_peaks(const monitor::TrackedProc& p, std::optional<double> en
     w.peak = peak ? std::optional(*peak) : std::nullopt;
     w.growing_at_last_pass = peak && peak == last && p.first_private && peak->uss_bytes > p.first_private->uss_bytes;
   }
-  if (late_pss) {
-    w.peak_pss_bytes = pss;
-    w.peak_pss_t_s = pss_t;
+  if (late_pss) {  // no pass before end_s read a PSS: unknown
+    w.peak_pss_bytes = pss ? std::optional(pss) : std::nullopt;
+    w.peak_pss_t_s = pss ? std::optional(pss_t) : std::nullopt;
   }
   return w;
 }
@@ -76,7 +78,7 @@ void add_tree_to_verdict(const std::vector<monitor::TrackedProc>& procs, std::op
     if (p.role != monitor::Role::worker) continue;
     ++vi.worker_count;
     const WorkerPeaks wp = worker_peaks(p, end_s);
-    if (wp.peak_pss_bytes) vi.workers_pss.push_back({wp.peak_pss_bytes, p.first_seen_s, p.gone_s});
+    if (wp.peak_pss_bytes) vi.workers_pss.push_back({*wp.peak_pss_bytes, p.first_seen_s, p.gone_s});
     const monitor::TrackedProc* parent = mainp;  // a program's workers are compared with that program
     for (auto& q : procs)
       if (q.role == monitor::Role::program && (q.pid == p.ppid || q.cmdline == p.cmdline)) parent = &q;  // orphaned: ppid is oomlens

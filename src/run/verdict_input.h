@@ -26,12 +26,13 @@ namespace oomlens::run {
 /// workers' PSS counts the main's memory twice. Passes after `end_s` are
 /// then left out (from `private_series`, thinned for a long life, so its
 /// highest point before `end_s` may be a little low); a worker measured
-/// only after it has no figures (`peak` null, `peak_pss_bytes` 0).
+/// only after it, or never, has no figures (`peak` and `peak_pss_bytes`
+/// nullopt: unknown, never 0).
 struct WorkerPeaks {
   std::optional<monitor::TrackedProc::PrivateAt> peak;  ///< the pass with the highest USS
   bool growing_at_last_pass = false;  ///< that pass was its last one counted, above its first
-  uint64_t peak_pss_bytes = 0;
-  double peak_pss_t_s = 0;  ///< when (run-relative s)
+  std::optional<uint64_t> peak_pss_bytes;  ///< nullopt: no PSS read (smaps_rollup) counted
+  std::optional<double> peak_pss_t_s;      ///< when (run-relative s); with peak_pss_bytes
 };
 
 [[nodiscard]] WorkerPeaks worker_peaks(const monitor::TrackedProc& p, std::optional<double> end_s);

@@ -68,6 +68,20 @@ check slurm-count-no-report 1 "slurmstepd counted 1 OOM kill\\(s\\) in the cgrou
 check memory-high-no-kill 1 'memory.high event\(s\).*no kill' -- explain "$SRC"/tests/corpus/228-*.log
 check memory-high-json 1 'memory.events counts 556267' -- explain --json "$SRC"/tests/corpus/228-*.log
 validate memory-high-json-schema "$T/out"
+# A kernel report, then (past the first 256 KiB chunk) a user-space killer's kill and systemd's oom-kill result:
+# both said beside the report (the sweep after the first report finds the kill words); Slurm's count, which says
+# the report is not in the text, is not said when a report is.
+{ cat "$T/one.log"
+  for i in $(seq 1 4000); do echo "[  500.$i] usb 1-1: new high-speed USB device number $i; Sending cookies; killed its child"; done
+  echo '[  900.000000] earlyoom[812]: sending SIGKILL to process 5151 uid 1000 "chrome": badness 950, VmRSS 4096 MiB'
+  echo "[  901.000000] systemd[1]: app.service: Failed with result 'oom-kill'."
+  echo '[  903.000000] slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch cgroup.'
+} > "$T/report-then-earlyoom.log"
+check report-then-earlyoom 0 'report-then-earlyoom.log:4002: earlyoom, a user-space OOM killer, sent SIGKILL to chrome \(pid 5151\)' -- \
+  explain "$T/report-then-earlyoom.log"
+ok report-then-earlyoom-report "$(grep -qc 'oomlens-test-le' "$T/out"; echo $?)"
+ok report-then-earlyoom-result "$(grep -qc "app.service failed because an OOM kill" "$T/err"; echo $?)"
+ok report-then-earlyoom-no-slurm "$(grep -qc 'slurmstepd counted' "$T/err"; echo $((1 - $?)))"
 
 # Compressed logs by content (issue 20): xz and zstd, a name that says nothing.
 xz -c "$SRC/docs/examples/memcg-v1-kill.log" > "$T/kill.log.3.xz"

@@ -2,6 +2,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "diagnose/userspace_evidence.h"
 #include "kernel_log/report_scanner.h"
 
@@ -290,7 +292,9 @@ TEST(UserspaceEvidence, AsTheScannersWatchItFindsWhatItFindsAlone) {
   UserspaceEvidenceScan alone;
   alone.feed(text);
   alone.finish();
-  ASSERT_EQ(alone.found().size(), 8u);  // the first eight: kMaxEvidence
+  // The first eight sentences of no kill (kMaxEvidence) and both kills' (as many again of their own).
+  ASSERT_EQ(alone.found().size(), 10u);
+  EXPECT_EQ(std::count_if(alone.found().begin(), alone.found().end(), [](const auto& x) { return x.kill; }), 2);
   for (const size_t chunk : {size_t{1}, size_t{3}, size_t{64}, size_t{1000}, text.size()}) {
     UserspaceEvidenceScan watch;
     ReportScanner scanner({}, [](OomEvent&&) {});
@@ -303,6 +307,25 @@ TEST(UserspaceEvidence, AsTheScannersWatchItFindsWhatItFindsAlone) {
       EXPECT_EQ(watch.found()[i].line, alone.found()[i].line) << chunk << ' ' << i;
       EXPECT_EQ(watch.found()[i].message, alone.found()[i].message) << chunk << ' ' << i;
     }
+  }
+  // Watching the kill words alone (what explain does after an input's first report): the kills are found, the
+  // lines of the other words far from a report are not handed on.
+  {
+    UserspaceEvidenceScan kills;
+    ReportScanner scanner({}, [](OomEvent&&) {});
+    scanner.set_watch(&kills, evidence_words::Watched::kills);
+    scanner.feed_text(text);
+    scanner.finish();
+    kills.finish();
+    std::vector<uint64_t> kill_lines;
+    for (const auto& x : kills.found())
+      if (x.kill) kill_lines.push_back(x.line);
+    std::vector<uint64_t> want;
+    for (const auto& x : alone.found())
+      if (x.kill) want.push_back(x.line);
+    EXPECT_EQ(kill_lines, want);
+    for (const auto& x : kills.found())
+      EXPECT_TRUE(x.kill || x.line >= 121 + 3 + 5 + 1) << x.line << ' ' << x.message;  // no `high 7` before the report
   }
   // Not watched any more: nothing is handed on.
   UserspaceEvidenceScan stopped;

@@ -4,6 +4,7 @@
 // falls at each lane, across block edges and in the tail.
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/anchor_simd.h"
+#include "kernel_log/evidence_words.h"
 
 #include <gtest/gtest.h>
 
@@ -87,7 +88,9 @@ TEST(AnchorSearch, TheWatchingSweepFindsTheAnchorAndEveryWordBeforeIt) {
       for (const size_t width : {size_t{1}, size_t{16}, size_t{32}}) {
         if (width == 32 && !anchor_detail::have_avx2()) continue;
         std::vector<size_t> words;
-        EXPECT_EQ(anchor_detail::find_anchor_watching_width(text.data(), text.size(), width, rows, words), want)
+        EXPECT_EQ(anchor_detail::find_anchor_watching_width(text.data(), text.size(), width, rows, words,
+                                                            evidence_words::Watched::every_word),
+                  want)
             << width << ' ' << text;
         EXPECT_EQ(words, want_words) << width << ' ' << text;
       }
@@ -98,7 +101,86 @@ TEST(AnchorSearch, TheWatchingSweepFindsTheAnchorAndEveryWordBeforeIt) {
   }
   EXPECT_GT(words_found, 1000u);
 }
+
+// Whether a kill word (evidence_words.h kWords with a kill_pair) starts at text[i].
+bool kill_word_at(const std::string& text, size_t i) {
+  for (const evidence_words::Word& w : evidence_words::kWords)
+    if (w.kill_pair != 0 && text.compare(i, w.text.size(), w.text) == 0) return true;
+  return false;
+}
+
+// The sweep after an input's first report (Watched::kills: anchor_simd.h AnchorKillPairs) gives find_anchor()'s
+// offset, and before it the offset of every kill word and of no other word, at every width.
+TEST(AnchorSearch, TheKillsSweepFindsTheAnchorAndEveryKillWordBeforeIt) {
+  std::vector<std::string> planted = {"invoked oom-killer:", "Killed process 1", "Out of memory: ", "Task in /a",
+                                      "Memory cgroup out of memory", "[   1234]     0  1234 ",
+                                      // near-misses of the kill pairs
+                                      "sending SIGN", "Sending cookies", "killing  process", "Killed  /", "Kill \"",
+                                      "oomd_killed", "kill", "Send sig", "Killing \""};
+  for (const evidence_words::Word& w : evidence_words::kWords) planted.emplace_back(w.text);  // every word
+  std::mt19937 rng(31);
+  std::uniform_int_distribution<int> byte(' ', '~');
+  size_t kills_found = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string text(static_cast<size_t>(rng() % 300), ' ');
+    for (char& c : text) c = static_cast<char>(byte(rng));
+    for (int k = 0; k < 3; ++k) {
+      const size_t at = rng() % (text.size() + 1);
+      text.insert(at, planted[rng() % planted.size()]);
+    }
+    for (const bool rows : {false, true}) {
+      const size_t want = rows ? find_anchor_or_row(text.data(), text.size()) : find_anchor(text.data(), text.size());
+      std::vector<size_t> want_words;
+      for (size_t i = 0; i < want; ++i)
+        if (kill_word_at(text, i)) want_words.push_back(i);
+      for (const size_t width : {size_t{1}, size_t{16}, size_t{32}}) {
+        if (width == 32 && !anchor_detail::have_avx2()) continue;
+        std::vector<size_t> words;
+        EXPECT_EQ(anchor_detail::find_anchor_watching_width(text.data(), text.size(), width, rows, words,
+                                                            evidence_words::Watched::kills),
+                  want)
+            << width << ' ' << text;
+        EXPECT_EQ(words, want_words) << width << ' ' << text;
+      }
+      std::vector<size_t> words;
+      EXPECT_EQ(find_anchor_watching(text.data(), text.size(), rows, words, evidence_words::Watched::kills), want);
+      kills_found += words.size();
+    }
+  }
+  EXPECT_GT(kills_found, 500u);
+}
 #endif
+
+// Every word of evidence_words.h's kWords (the list the searches are built from, so a word added there is tested
+// here), at every offset of a block: find_evidence_word() finds it and no near-miss; the watching sweeps find it
+// (the kills' sweep a kill word only), and not its near-miss.
+TEST(AnchorSearch, EachEvidenceWordOfTheTableAtEveryOffset) {
+  for (const evidence_words::Word& w : evidence_words::kWords) {
+    const std::string word(w.text);
+    for (size_t pad = 0; pad < 70; ++pad) {
+      // No anchor before the word: Slurm's `oom-kill event` and systemd's `oom-kill'` are anchors themselves.
+      const std::string text = std::string(pad, '.') + "Sending cookies kill hush " + word + " tail of the line";
+      const size_t at = pad + 26;
+      EXPECT_EQ(find_evidence_word(text.data(), 0, text.size()), at) << word << ' ' << pad;
+      std::string miss = text;
+      miss[at + word.size() - 2] ^= 0x20;  // a byte near its end in the other case (a space to NUL)
+      EXPECT_EQ(find_evidence_word(miss.data(), 0, miss.size()), miss.size()) << miss;
+      const bool anchor = find_anchor(text.data(), text.size()) == at;
+      for (const auto which : {evidence_words::Watched::every_word, evidence_words::Watched::kills}) {
+        const bool said = which == evidence_words::Watched::every_word || w.kill_pair != 0;
+        std::vector<size_t> words;
+        const size_t a = find_anchor_watching(text.data(), text.size(), false, words, which);
+        EXPECT_EQ(a, anchor ? at : text.size()) << word << ' ' << pad;
+        EXPECT_EQ(words, (said && !anchor ? std::vector<size_t>{at} : std::vector<size_t>{})) << word << ' ' << pad;
+        words.clear();
+        if (find_anchor(miss.data(), miss.size()) == miss.size()) {
+          EXPECT_EQ(find_anchor_watching(miss.data(), miss.size(), false, words, which), miss.size()) << miss;
+          EXPECT_TRUE(words.empty()) << miss;
+        }
+      }
+    }
+  }
+}
 
 // find_evidence_word() finds each word, and no near-miss, at every offset of a block.
 TEST(AnchorSearch, EachEvidenceWordAtEveryOffset) {

@@ -94,6 +94,37 @@ TEST(VerdictInput, AnOrphanedWorkersPassesAfterTheMainEndedAreLeftOut) {
   EXPECT_EQ(running.worker_pool->workers[0].peak_uss_bytes, 205 * kMiB);
 }
 
+// A worker's peak PSS that no pass read (never measured, or measured only after the growth ended) is unknown
+// (nullopt), never 0 bytes at 0 s.
+TEST(VerdictInput, AWorkersUnmeasuredPeakIsUnknownNotZero) {
+  monitor::TrackedProc never;
+  never.pid = 20;
+  never.role = monitor::Role::worker;
+  never.first_seen_s = 1.0;
+  for (const std::optional<double> end_s : {std::optional<double>{}, std::optional<double>{5.0}}) {
+    const WorkerPeaks w = worker_peaks(never, end_s);
+    EXPECT_FALSE(w.peak_pss_bytes);
+    EXPECT_FALSE(w.peak_pss_t_s);
+    EXPECT_FALSE(w.peak);
+  }
+  monitor::TrackedProc late = never;  // read only at 7 s, after the first kill at 5 s
+  late.private_series = {{50 * kMiB, 60 * kMiB, 7.0, 70 * kMiB}};
+  late.first_private = late.peak_private = late.private_series.front();
+  late.smaps_t_s = 7.0;
+  late.peak_pss_bytes = 70 * kMiB;
+  late.peak_pss_t_s = 7.0;
+  const WorkerPeaks cut = worker_peaks(late, 5.0);
+  EXPECT_FALSE(cut.peak_pss_bytes);
+  EXPECT_FALSE(cut.peak_pss_t_s);
+  const WorkerPeaks whole = worker_peaks(late, std::nullopt);
+  EXPECT_EQ(whole.peak_pss_bytes, 70 * kMiB);
+  EXPECT_EQ(whole.peak_pss_t_s, 7.0);
+  diagnose::VerdictInput vi;
+  add_tree_to_verdict({never, late}, std::nullopt, 5.0, vi);
+  EXPECT_TRUE(vi.workers_pss.empty());  // no 0-byte worker
+  EXPECT_EQ(vi.worker_count, 2u);
+}
+
 TEST(VerdictInput, KillerDaemonsRunningUnderAFixtureProc) {
   FixtureTree t;
   t.write("proc/77/comm", "earlyoom\n");
