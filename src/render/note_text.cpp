@@ -19,6 +19,8 @@ struct NotePattern {
   const char* msgid;
 };
 constexpr NotePattern kNotes[] = {
+    {"memory\\.oom\\.group is set on (.*): the kernel killed every task of that cgroup together",
+     N_("`memory.oom.group` is set on {}: the kernel killed every task of that cgroup together")},
     {"(\\d+) kernel records inside this report were lost \\(kmsg sequence gap\\)",
      N_("{} kernel records inside this report were lost (kmsg sequence gap)")},
     {"lines were lost inside this report: (.*)", N_("lines were lost inside this report: {}")},
