@@ -4,6 +4,7 @@
 #include "kernel_log/anchor_simd.h"
 #include "kernel_log/evidence_words.h"
 
+#include <bit>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -135,6 +136,39 @@ consteval FirstByteIndex first_byte_index(bool kills) {
   return x;
 }
 constexpr FirstByteIndex kEveryWord = first_byte_index(false), kKillWords = first_byte_index(true);
+// The words by their second and fourth byte (bit k = kWords[k]), and each word's first and last four bytes as a
+// native-endian uint32_t (what std::memcpy from the text gives).
+struct WordsBy {
+  uint32_t second[256];
+  uint32_t fourth[256];
+  uint32_t head[std::size(kWords)];
+  uint32_t tail[std::size(kWords)];
+};
+consteval uint32_t native_u32(std::string_view four) {
+  uint32_t h = 0;
+  for (size_t b = 0; b < 4; ++b) {
+    const uint32_t byte = static_cast<unsigned char>(four[b]);
+    h |= std::endian::native == std::endian::little ? byte << (8 * b) : byte << (8 * (3 - b));
+  }
+  return h;
+}
+consteval WordsBy words_by() {
+  WordsBy x{};
+  for (size_t k = 0; k < std::size(kWords); ++k) {
+    const std::string_view t = kWords[k].text;
+    x.second[static_cast<unsigned char>(t[1])] |= uint32_t{1} << k;
+    x.fourth[static_cast<unsigned char>(t[3])] |= uint32_t{1} << k;
+    x.head[k] = native_u32(t.substr(0, 4));
+    x.tail[k] = native_u32(t.substr(t.size() - 4));
+  }
+  return x;
+}
+constexpr WordsBy kWordsBy = words_by();
+static_assert([] {
+  for (const evidence_words::Word& w : kWords)
+    if (w.text.size() < 4) return false;
+  return true;
+}(), "evidence_word_at() compares each word's first four bytes at once");
 const FirstByteIndex& index_of(evidence_words::Watched w) {
   return w == evidence_words::Watched::kills ? kKillWords : kEveryWord;
 }
@@ -208,9 +242,23 @@ static_assert(kill_pairs_agree(),
 // byte first (most candidates of the sweep are an anchor's first byte, or a word's pair in other text).
 bool evidence_word_at(const char* p, const char* end, const FirstByteIndex& index) {
   const size_t room = static_cast<size_t>(end - p);
-  for (uint32_t m = index.words[static_cast<unsigned char>(*p)]; m != 0; m &= m - 1) {
-    const std::string_view w = kWords[__builtin_ctz(m)].text;
-    if (room >= w.size() && p[3] == w[3] && std::memcmp(p, w.data(), w.size()) == 0) return true;
+  if (room < 4) return false;
+  // The words whose first, second and fourth byte are p's: most candidates share a word's first and fourth byte
+  // (the SIMD pair) and nothing more, and no two words share all three here, so this is almost always one word or
+  // none. Its first four bytes, then its last four, are compared as integers before the rest (a memcmp of a
+  // run-time length is a call).
+  uint32_t m = index.words[static_cast<unsigned char>(p[0])] & kWordsBy.second[static_cast<unsigned char>(p[1])] &
+               kWordsBy.fourth[static_cast<unsigned char>(p[3])];
+  if (m == 0) return false;
+  uint32_t head;
+  std::memcpy(&head, p, 4);
+  for (; m != 0; m &= m - 1) {
+    const size_t k = static_cast<size_t>(__builtin_ctz(m));
+    const std::string_view w = kWords[k].text;
+    if (head != kWordsBy.head[k] || room < w.size()) continue;
+    uint32_t tail;
+    std::memcpy(&tail, p + w.size() - 4, 4);
+    if (tail == kWordsBy.tail[k] && std::memcmp(p + 4, w.data() + 4, w.size() - 4) == 0) return true;
   }
   return false;
 }
