@@ -403,6 +403,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       if (line.number > cur_->lines.last) cur_->lines.last = line.number;
       cur_->piece = line.truncated ? P::none : P::kill;  // its wrapped rest repeats too
       cur_->piece_text.assign(t);
+      cur_->piece_first_width = line.prefixed ? 0 : t.size();
+      cur_->piece_last_width = 0;
       cur_->piece_soft = line.soft_break;
       return true;
     }
@@ -669,6 +671,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->piece = Building::Piece::other;
     cur_->piece_short = t.size() < 24 && !starts_with(t, "CPU: ");
     cur_->piece_text.assign(t);
+    cur_->piece_first_width = line.prefixed ? 0 : t.size();
+    cur_->piece_last_width = 0;
     cur_->piece_soft = line.soft_break;
     cur_->piece_pad = line.pad_break;
     const uint64_t quiet_limit = cur_->has_outcome()                                   ? kQuietAfterOutcome
@@ -689,6 +693,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   cur_->piece = piece;
   if (piece != P::none) {
     cur_->piece_text.assign(t);
+    cur_->piece_first_width = line.prefixed ? 0 : t.size();
+    cur_->piece_last_width = 0;
     cur_->piece_soft = line.soft_break;
     cur_->piece_pad = line.pad_break;
   }

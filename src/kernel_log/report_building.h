@@ -182,6 +182,10 @@ struct ReportAssembler::Building {
   bool piece_soft = false;          // it ended in a space (format=flowed soft break)
   bool piece_pad = false;           // it ended in a run of spaces: a terminal's pad a reflow broke
   bool piece_short = false;         // an `other` piece under 24 bytes: joined only to a `cpuset=` or an indented rest
+  // The width of the piece's first line when it had no prefix (0 otherwise), and of the last line joined to it
+  // (0 until one is): two equal widths are a hard wrap at that width, which may cut a record's last number.
+  size_t piece_first_width = 0;
+  size_t piece_last_width = 0;
   std::vector<uint64_t> joined_lines;
 
   [[nodiscard]] bool has_outcome() const { return !kills.empty() || !selected.empty() || vm_killing; }

@@ -195,6 +195,20 @@ std::string unpadded_record(std::string_view t) {
 // trailing space or a plain cut), or when it starts with ','. After a whole
 // header, ARM's unprefixed, indented call trace (` out_of_memory from
 // __alloc_pages…`) is a record of its own.
+// A record hard-wrapped at a fixed width whose last line so far was exactly as wide as its first (both without a
+// prefix, 40 bytes or more) may have been cut inside its last number: `…oom_score_adj:20` + `0` (corpus 546 at 80
+// columns). It reads as whole, yet a line of digits alone after it is that number's rest (no kernel record is a
+// bare number).
+namespace {
+bool cut_last_number(const Building& b, std::string_view t) {
+  if (b.piece_first_width < 40 || b.piece_last_width != b.piece_first_width || t.empty() || t.size() > 20) return false;
+  if (b.piece_text.empty() || b.piece_text.back() < '0' || b.piece_text.back() > '9') return false;
+  for (char c : t)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+}  // namespace
+
 bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   using P = Building::Piece;
   if (b.piece == P::none || t.empty() || line.prefixed) {
@@ -208,7 +222,7 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   // whole header is no reason to swallow the call trace that follows.
   const bool path_rest = kind == P::task_in && rest_of_path(b, t);
   if (t[0] != ',' && piece_complete(kind, b.piece_text) && !(kind == P::row && rest_of_comm(b, line, t)) &&
-      !path_rest)
+      !path_rest && !cut_last_number(b, t))
     return false;
   if (line_is_record(t) || poster_elision(t)) return false;
   std::string joined = b.piece_text;
@@ -225,6 +239,7 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   if (!apply_joined(b, kind, joined)) return false;
   b.piece = kind;
   b.piece_text = std::move(joined);
+  b.piece_last_width = line.prefixed ? 0 : t.size();
   b.piece_soft = line.soft_break;
   b.piece_pad = line.pad_break;
   b.joined_lines.push_back(line.number);

@@ -3687,7 +3687,7 @@ add("mangler-pending/545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory
     text_has=["memory.oom.group"], text_not=K8S)
 # Podman's rootless port forwarder: one bare 5.x kill line (`Out of memory:`, with UID and oom_score_adj) of
 # rootlessport holding 1.6 GiB anonymous memory, uid 1003, adj 200 (a user service's default).
-add("mangler-pending/546-podman-10790-bare-global-kill-line-rootlessport-1.6g-anon-uid-1003-adj-200.log",
+add("546-podman-10790-bare-global-kill-line-rootlessport-1.6g-anon-uid-1003-adj-200.log",
     GH + "podman-container-tools/podman/issues/10790", ["kill"], "global (Out of memory: prefix of a 5.x kill line)",
     constraints=["global"], kills=[kill(5360, "rootlessport", 2988372, 1696352, 0, 0, 1003, 3832, 200)], text_not=K8S)
 # A GKE node event (kubectl, tab-separated): NPD's kernel-monitor `OOMKilling` whose message is the 4.x memcg
