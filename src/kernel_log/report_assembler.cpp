@@ -246,6 +246,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       *cur_->time.monotonic_s - *line.prefix->monotonic_s > kMaxGapAfterOutcomeS && line_opens_report(trim(t)))
     close();
 
+  if (cur_ && cur_->no_killable && !cur_->panic_message && !line.foreign && cur_->last_mono && line.prefix &&
+      line.prefix->monotonic_s && *line.prefix->monotonic_s >= *cur_->last_mono && !line.truncated) {
+    const std::string_view bare = trim(t);
+    if (!bare.empty() && !is_no_killable(bare) && !panic_text(bare)) cur_->went_on_after_no_killable = true;
+  }
   if (cur_ && line.continuation) {
     Building& b = *cur_;
     if (b.wrapped_row) {

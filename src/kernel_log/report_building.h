@@ -133,6 +133,10 @@ struct ReportAssembler::Building {
   bool group_kill = false;
   std::optional<std::string> group_kill_memcg;  // the path of `Tasks in PATH are going to be killed …`
   bool no_killable = false;
+  // 4.19+: a kernel record of the same burst or later (printk stamp not earlier) came after the no-killable
+  // warning, and no panic: out_of_memory() panics (`System is deadlocked on memory`) right after the warning for
+  // a global OOM only, so the kernel going on says memcg (or SysRq, whose header says order=-1).
+  bool went_on_after_no_killable = false;
   std::optional<std::string> panic_message;
   std::optional<AllocStall> alloc_stall;  // ReportAssembler::preload_stall()
   bool sysrq = false;

@@ -296,6 +296,9 @@ std::optional<Constraint> decide_constraint(const ReportAssembler::Building& b, 
     if (msg->find("MPOL_BIND") != std::string::npos) return Constraint::mempolicy;
   }
   if (b.no_killable && b.panic_message) return Constraint::global;  // 4.19+: only global OOMs panic here
+  // 4.19+: the kernel went on after the warning without that panic: a memcg OOM, unless SysRq-f forced it.
+  if (b.no_killable && b.went_on_after_no_killable && !b.sysrq && !(b.header && b.header->order == -1))
+    return Constraint::memcg;
   if (b.panic_message && (b.panic_message->find("system-wide") != std::string::npos ||
                           b.panic_message->find("no killable") != std::string::npos))
     return Constraint::global;
@@ -636,6 +639,10 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
       ev.notes.push_back("constraint unknown, " + *why);
     }
   }
+  if (ev.constraint == Constraint::memcg && b.no_killable && b.went_on_after_no_killable && !b.summary && !memcg_msg &&
+      !b.task_in && b.counters.empty() && !b.stats_path && !b.memcg_stack)
+    ev.notes.emplace_back("constraint memcg: the kernel went on after `Out of memory and no killable processes...` "
+                          "without `System is deadlocked on memory` (4.19+ panics there for a global OOM only)");
   const bool other_evidence = b.summary || b.meminfo || memcg_msg || b.task_in || !b.counters.empty() ||
                               b.stats_path || !b.kills.empty() || !b.selected.empty() || b.panic_message;
   if (ev.constraint && !other_evidence && (b.memcg_stack || b.alloc_stack || b.pagefault_stack || b.reclaim_stack))

@@ -53,6 +53,10 @@ constexpr NotePattern kNotes[] = {
      N_("OOM memcg taken from the first `Memory cgroup stats for` line; the lines before it (`memory: usage …`) are "
         "not in the text, so it may be a child of the cgroup whose limit was hit")},
     {"constraint memcg taken from the call trace \\((\\w+)\\)", N_("constraint memcg taken from the call trace ({})")},
+    {"constraint memcg: the kernel went on after `Out of memory and no killable processes\\.\\.\\.` without `System is "
+     "deadlocked on memory` \\(4\\.19\\+ panics there for a global OOM only\\)",
+     N_("constraint memcg: the kernel went on after `Out of memory and no killable processes...` without `System is "
+        "deadlocked on memory` (4.19+ panics there for a global OOM only)")},
     {"constraint taken from the call trace \\(out_of_memory called by the page allocator: global, or a "
      "cpuset/mempolicy limit\\)",
      N_("constraint taken from the call trace (out_of_memory called by the page allocator: global, or a "

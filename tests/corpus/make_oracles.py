@@ -3632,10 +3632,7 @@ add("541-nomad-6672-syslog-exec-driver-tasks-state-one-row-canary-adj-minus-1000
     table_rows=[[21636, "canary", -1000]],
     trigger=trig("canary", None, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=-1000,
                  note="header of the NEXT OOM event"),
-    checks=["no_killable_task"], text_not=K8S,
-    pending="a 4.19+ no-killable warning that the log runs on after (a later report of the same boot, its stamp not "
-            "earlier) with no `System is deadlocked on memory` panic is a memcg (or SysRq) OOM: the assembler does "
-            "not read that yet (its constraint stays unknown)")
+    checks=["no_killable_task"], text_not=K8S)
 # A Nomad client's docker container: the `oom-kill:` summary and the memcg kill line as the poster's terminal wrapped
 # them at 210 columns, inside `oom_memcg=/docker/fd92d65e` + `92f9…` and inside `oom_scor` + `e_adj:0`.
 NOMAD_DOCKER = "/docker/fd92d65e92f9edc800266ece977e4316a31716bf6f008ba834b4a930b19b20e3"
