@@ -221,7 +221,8 @@ struct ReportScanner::Impl {
   size_t reflow_records(std::string_view region, bool final, std::string& out);
 
   /// A line handed to the assembler (report_scanner_feed.cpp), split first
-  /// when two records were glued on it.
+  /// when two records were glued on it. Reads `norm`, which the caller sets to
+  /// `raw` normalized.
   size_t glued_record(std::string_view raw);
   /// A dmesg line that holds a dump_stack() block's records glued after one another (glued_printk_stamp()): its
   /// first record starts the block (`Call Trace:`, `CPU: … Comm: …`, `Hardware name:`) and a later one is an OOM

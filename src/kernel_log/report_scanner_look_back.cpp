@@ -245,6 +245,9 @@ ReportScanner::Impl::BodyLine ReportScanner::Impl::raw_body_line(std::string_vie
   normalize_line(raw, n, opt.default_year);
   const BodyLine kind = body_line(n);
   if (kind != BodyLine::none || n.foreign) return kind;
+  // glued_record() reads `norm`, the normalized `raw` (as feed_line() and glued_rows() set it first): a stale
+  // `norm` pointed into a freed line (ASan, CI).
+  normalize_line(raw, norm, opt.default_year);
   const size_t q = glued_record(raw);
   if (q == std::string_view::npos || q == 0 || q >= raw.size()) return BodyLine::none;
   normalize_line(raw.substr(0, q), n, opt.default_year);
