@@ -168,44 +168,44 @@ bool ReportScanner::Impl::glued_stack_block(const NormalizedLine& n) {
 // The first record may be decoded (`#012` escapes): its text is then a copy,
 // and the second tag is looked for in `raw` after the first one.
 // Two `journalctl -o json` objects glued (`…"}{"MESSAGE":…`) split between them.
-size_t ReportScanner::Impl::glued_record(std::string_view raw) {
+size_t ReportScanner::Impl::glued_record(std::string_view raw, const NormalizedLine& nl) {
   if (!raw.empty() && raw[0] == '{') {
     size_t j = raw.find("}{\"");
     return j == std::string_view::npos ? j : j + 1;
   }
   size_t text_off = 0, p = 0;
-  if (norm.owned.empty() && norm.text.data() >= raw.data() && norm.text.data() <= raw.data() + raw.size()) {
-    text_off = static_cast<size_t>(norm.text.data() - raw.data());
+  if (nl.owned.empty() && nl.text.data() >= raw.data() && nl.text.data() <= raw.data() + raw.size()) {
+    text_off = static_cast<size_t>(nl.text.data() - raw.data());
     // A selection with the next record glued after it, prefix and all lost
     // (`… or sacrifice child Killed process 2157 (java) …`, a page's copy).
     constexpr std::string_view kChild = "or sacrifice child ";
-    if (size_t c = norm.text.find(kChild); c != std::string_view::npos) {
+    if (size_t c = nl.text.find(kChild); c != std::string_view::npos) {
       size_t r = c + kChild.size();
-      while (r < norm.text.size() && norm.text[r] == ' ') ++r;
-      if (r < norm.text.size()) return text_off + r;
+      while (r < nl.text.size() && nl.text[r] == ' ') ++r;
+      if (r < nl.text.size()) return text_off + r;
     }
-    if (size_t g = glued_printk_stamp(norm.text, norm.prefix.monotonic_s); g != std::string_view::npos)
+    if (size_t g = glued_printk_stamp(nl.text, nl.prefix.monotonic_s); g != std::string_view::npos)
       return text_off + g;
     // Before a glued syslog record's `kernel: ` tag only: its own `CPU: N PID:` line is found through the tag.
-    size_t k = norm.text.find("kernel: ");
-    if (size_t g = glued_in_unprefixed(norm.text.substr(0, k)); g != std::string_view::npos) return text_off + g;
+    size_t k = nl.text.find("kernel: ");
+    if (size_t g = glued_in_unprefixed(nl.text.substr(0, k)); g != std::string_view::npos) return text_off + g;
     if (k == std::string_view::npos || k == 0) return std::string_view::npos;
     p = text_off + k;
   } else {
     // A decoded copy (entities, QP escapes taken out): a glued printk stamp is found again in `raw`, after the
     // line's own prefix (its first bytes).
-    if (size_t g = glued_printk_stamp(norm.text, norm.prefix.monotonic_s); g != std::string_view::npos) {
-      const std::string_view stamp = norm.text.substr(g, norm.text.find(']', g) - g + 1);
+    if (size_t g = glued_printk_stamp(nl.text, nl.prefix.monotonic_s); g != std::string_view::npos) {
+      const std::string_view stamp = nl.text.substr(g, nl.text.find(']', g) - g + 1);
       if (size_t r = raw.find(stamp, 1); r != std::string_view::npos) return r;
     }
     // A decoded copy (quoted-printable): the header's stamp and comm are found again in `raw`.
-    const size_t h = norm.has_prefix ? std::string_view::npos : norm.text.find(kInvoked);
-    if (size_t b = stamp_before_header(norm.text, h); b != std::string_view::npos) {
-      const std::string_view from_stamp = norm.text.substr(b, h - b);
+    const size_t h = nl.has_prefix ? std::string_view::npos : nl.text.find(kInvoked);
+    if (size_t b = stamp_before_header(nl.text, h); b != std::string_view::npos) {
+      const std::string_view from_stamp = nl.text.substr(b, h - b);
       const size_t r = raw.find(from_stamp);
       return r == 0 ? std::string_view::npos : r;
     }
-    if (!norm.has_prefix) {
+    if (!nl.has_prefix) {
       // A poster's mark before the record's prefix, escaped (`&quot;Apr 28 … kernel: …`, corpus 497 through
       // html_escape): the record starts at the prefix before the first tag, as in a line not decoded.
       p = raw.find("kernel: ");
@@ -323,7 +323,7 @@ void ReportScanner::Impl::feed_line(std::string_view raw, uint64_t number) {
   std::string padless;
   raw = depad(raw, padless);
   normalize_line(raw, norm, opt.default_year);
-  if (size_t q = glued_record(raw); q != std::string_view::npos) {
+  if (size_t q = glued_record(raw, norm); q != std::string_view::npos) {
     if (!glued_row_before_opening(raw.substr(0, q), raw.substr(q), number)) feed_line(raw.substr(0, q), number);
     feed_line(raw.substr(q), number);
     return;

@@ -221,9 +221,8 @@ struct ReportScanner::Impl {
   size_t reflow_records(std::string_view region, bool final, std::string& out);
 
   /// A line handed to the assembler (report_scanner_feed.cpp), split first
-  /// when two records were glued on it. Reads `norm`, which the caller sets to
-  /// `raw` normalized.
-  size_t glued_record(std::string_view raw);
+  /// when two records were glued on it. `nl` is `raw` normalized (normalize_line()).
+  size_t glued_record(std::string_view raw, const NormalizedLine& nl);
   /// A dmesg line that holds a dump_stack() block's records glued after one another (glued_printk_stamp()): its
   /// first record starts the block (`Call Trace:`, `CPU: … Comm: …`, `Hardware name:`) and a later one is an OOM
   /// frame (oomline::is_oom_frame). The block then opens a report at this line, as start_at_stack() opens one.

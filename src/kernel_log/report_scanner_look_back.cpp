@@ -245,10 +245,8 @@ ReportScanner::Impl::BodyLine ReportScanner::Impl::raw_body_line(std::string_vie
   normalize_line(raw, n, opt.default_year);
   const BodyLine kind = body_line(n);
   if (kind != BodyLine::none || n.foreign) return kind;
-  // glued_record() reads `norm`, the normalized `raw` (as feed_line() and glued_rows() set it first): a stale
-  // `norm` pointed into a freed line (ASan, CI).
-  normalize_line(raw, norm, opt.default_year);
-  const size_t q = glued_record(raw);
+  // `n` is `raw` normalized: the member `norm` is the caller's line (stale here: it pointed into a freed line).
+  const size_t q = glued_record(raw, n);
   if (q == std::string_view::npos || q == 0 || q >= raw.size()) return BodyLine::none;
   normalize_line(raw.substr(0, q), n, opt.default_year);
   const BodyLine first = body_line(n);
@@ -426,7 +424,7 @@ LogicalLine ReportScanner::Impl::table_row(std::string_view text, uint64_t numbe
 bool ReportScanner::Impl::glued_rows(std::string_view raw, uint64_t number, std::vector<std::string>& texts,
                                      std::vector<uint64_t>& numbers) {
   normalize_line(raw, norm, opt.default_year);
-  const size_t q = glued_record(raw);
+  const size_t q = glued_record(raw, norm);
   if (q == std::string_view::npos) return false;
   std::string first, second;
   for (auto [part, out] : {std::pair{raw.substr(0, q), &first}, std::pair{raw.substr(q), &second}}) {
