@@ -249,7 +249,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (cur_ && cur_->no_killable && !cur_->panic_message && !line.foreign && cur_->last_mono && line.prefix &&
       line.prefix->monotonic_s && *line.prefix->monotonic_s >= *cur_->last_mono && !line.truncated) {
     const std::string_view bare = trim(t);
-    if (!bare.empty() && !is_no_killable(bare) && !panic_text(bare)) cur_->went_on_after_no_killable = true;
+    // SysRq-f's moom_callback() says `OOM request ignored. No task eligible` after the warning: no memcg OOM.
+    if (starts_with(bare, "OOM request ignored")) cur_->sysrq = true;
+    else if (!bare.empty() && !is_no_killable(bare) && !panic_text(bare)) cur_->went_on_after_no_killable = true;
   }
   if (cur_ && line.continuation) {
     Building& b = *cur_;

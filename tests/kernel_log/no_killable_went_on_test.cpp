@@ -32,6 +32,14 @@ TEST(NoKillableWentOn, ThePanicAfterTheWarningIsAGlobalOom) {
   EXPECT_EQ(ev[0].constraint, Constraint::global);
 }
 
+TEST(NoKillableWentOn, SysrqsIgnoredRequestAfterTheWarningIsNoMemcgOom) {
+  // A SysRq-f OOM with nothing to kill, its header not in the paste: moom_callback()'s line follows the warning.
+  const auto ev = parse_log_text(std::string(kTable) + "[  396.222700] OOM request ignored. No task eligible\n" +
+                                 "[  400.000000] eth0: link up\n");
+  ASSERT_GE(ev.size(), 1u);
+  EXPECT_NE(ev[0].constraint, Constraint::memcg);
+}
+
 TEST(NoKillableWentOn, NothingAfterTheWarningOrAnEarlierStampTellsNothing) {
   const auto alone = parse_log_text(kTable);
   ASSERT_EQ(alone.size(), 1u);
