@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "diagnose/event_fixtures.h"
 #include "diagnose/explain.h"
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix.h"
@@ -13,11 +14,7 @@
 namespace oomlens {
 namespace {
 
-const Check* find_check(const Explanation& x, std::string_view id) {
-  for (const auto& c : x.checks)
-    if (c.id == id) return &c;
-  return nullptr;
-}
+using fixtures::find;  // the one check lookup of the tests (diagnose/event_fixtures.h)
 
 TEST(Prefix, ALineWithAnEncodedDotIsQuotedPrintable) {
   // 508: GMX encodes every `.` as `=2E`; a line with no `=` of its own holds no `=3D`.
@@ -117,7 +114,7 @@ TEST(Explain, AMachineWhoseOnlyLowmemZoneIsDmaIsReadByIt) {
       "[   54.437802] 8192 pages RAM\n");
   ASSERT_EQ(ev.size(), 1u);
   const Explanation x = explain(ev[0]);
-  const Check* c = find_check(x, "high_order_allocation");
+  const Check* c = find(x, "high_order_allocation");
   ASSERT_NE(c, nullptr);
   EXPECT_NE(c->message.find("Mem-Info shows no zone at its min watermark"), std::string::npos) << c->message;
 }

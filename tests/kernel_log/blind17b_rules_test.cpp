@@ -4,17 +4,14 @@
 
 #include <string>
 
+#include "diagnose/event_fixtures.h"
 #include "diagnose/explain.h"
 #include "kernel_log/report_scanner.h"
 
 namespace oomlens {
 namespace {
 
-const Check* find_check(const Explanation& x, std::string_view id) {
-  for (const auto& c : x.checks)
-    if (c.id == id) return &c;
-  return nullptr;
-}
+using fixtures::find;  // the one check lookup of the tests (diagnose/event_fixtures.h)
 
 TEST(Report, AMemoryOomGroupKillIsSaidWithItsCgroupAndInit) {
   // 545: `Tasks in /test1 are going to be killed due to memory.oom.group set`, then the group's other kills,
@@ -33,13 +30,13 @@ TEST(Report, AMemoryOomGroupKillIsSaidWithItsCgroupAndInit) {
   ASSERT_EQ(ev[0].victims.size(), 3u);
   EXPECT_EQ(ev[0].oom_group_memcg, std::optional<std::string>("/test1"));
   const Explanation x = explain(ev[0]);
-  const Check* multi = find_check(x, "multi_kill");
+  const Check* multi = find(x, "multi_kill");
   ASSERT_TRUE(multi);
   EXPECT_NE(multi->message.find("memory.oom.group is set on /test1"), std::string::npos);
   EXPECT_EQ(multi->message.find("memory stayed short after"), std::string::npos);
-  EXPECT_TRUE(find_check(x, "init_killed"));
+  EXPECT_TRUE(find(x, "init_killed"));
   // One victim's share of the limit says nothing of a group kill.
-  EXPECT_FALSE(find_check(x, "victim_anon_vs_limit"));
+  EXPECT_FALSE(find(x, "victim_anon_vs_limit"));
 }
 
 TEST(Checks, ShmemIsMostOfTheV1StatsPagesWithoutAUsageLine) {
@@ -53,7 +50,7 @@ TEST(Checks, ShmemIsMostOfTheV1StatsPagesWithoutAUsageLine) {
       "shmem-rss:27132kB\n");
   ASSERT_EQ(ev.size(), 1u);
   const Explanation x = explain(ev[0]);
-  const Check* c = find_check(x, "shmem_dominant");
+  const Check* c = find(x, "shmem_dominant");
   ASSERT_TRUE(c);
   EXPECT_NE(c->message.find("(87 %)"), std::string::npos) << c->message;
 }

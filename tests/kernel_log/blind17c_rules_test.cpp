@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "diagnose/event_fixtures.h"
 #include "diagnose/explain.h"
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_assembler.h"
@@ -12,11 +13,7 @@
 namespace oomlens {
 namespace {
 
-const Check* find_check(const Explanation& x, std::string_view id) {
-  for (const auto& c : x.checks)
-    if (c.id == id) return &c;
-  return nullptr;
-}
+using fixtures::find;  // the one check lookup of the tests (diagnose/event_fixtures.h)
 
 TEST(Report, AReaperOfATableRowIsTheKillOfAReportWithoutHeader) {
   // 553: the excerpt starts at the table (no header, no kill line, no `oom-kill:`), then the reaper of a listed
@@ -93,12 +90,12 @@ TEST(Checks, ATriggerPidNoTableRowCarriesMayBeTheVictimsThread) {
       "anon-rss:106000kB, file-rss:388kB, shmem-rss:0kB\n");
   ASSERT_EQ(ev.size(), 1u);
   const Explanation x = explain(ev[0]);
-  EXPECT_EQ(find_check(x, "trigger_not_victim"), nullptr);
+  EXPECT_EQ(find(x, "trigger_not_victim"), nullptr);
   // The trigger's pid is another row of the table: another task asked for the memory.
   auto ev2 = ev;
   ev2[0].trigger->pid = 585567;
   const Explanation x2 = explain(ev2[0]);
-  EXPECT_NE(find_check(x2, "trigger_not_victim"), nullptr);
+  EXPECT_NE(find(x2, "trigger_not_victim"), nullptr);
 }
 
 TEST(Checks, SlabIsJudgedAgainstManagedMemoryWhenMostOfRamIsReserved) {
@@ -118,7 +115,7 @@ TEST(Checks, SlabIsJudgedAgainstManagedMemoryWhenMostOfRamIsReserved) {
       "[   36.124046] Out of memory and no killable processes...\n");
   ASSERT_EQ(ev.size(), 1u);
   const Explanation x = explain(ev[0]);
-  const Check* c = find_check(x, "slab_unreclaimable_dominant");
+  const Check* c = find(x, "slab_unreclaimable_dominant");
   ASSERT_NE(c, nullptr);
   EXPECT_NE(c->message.find("the page allocator managed"), std::string::npos) << c->message;
 }
