@@ -3733,6 +3733,141 @@ add("552-docker-for-linux-1001-syslog-docker-fork-bomb-memcg-sacrifice-child-kil
     kills=[kill(4254, "python3", 11968, 4288, 3972, 0, reaper=[0, 0, 0]),
            kill(4255, "python3", 11968, 4288, 3972, 0, reaper=[0, 0, 0])],
     selected_only=[[4142, "python3", 68]], year_guessed=True, text_not=K8S)
+# Blind set 18b (containers, orchestrators, systemd units; kernels 3.x-6.x): reports 589-600, oracles written by hand
+# from the text and the kernel's format before oomlens ran on them. Excerpts as posted (cut where the post cut); host
+# names replaced (host01-host04). Sources that are files in public repositories are named by the index's file id.
+# CRI-O pod with a 10 MiB limit (raw dmesg, 4.x: nr_ptes and nr_pmds columns): conmon, pause (-998), conmon, runc and
+# runc:[2:INIT] (-998); the memcg selects runc 387941 (score 398) and kills its child runc:[2:INIT] 387951, reaped.
+# The 4.x kill line prints no UID and no adj: adj from the victim's row.
+add("589-cri-o-1975-raw-dmesg-nr-pmds-table-conmon-pause-runc-rows-memcg-selects-runc-kills-child-runc-init-adj-minus-998-reaper.log",
+    GH + "cri-o/cri-o/issues/1975", ["kill"], "memcg (Memory cgroup out of memory prefix)", constraints=["memcg"],
+    kills=[kill(387951, "runc:[2:INIT]", 477124, 3000, 3896, 0, adj=-998, adj_source="task table row",
+                reaper=[0, 0, 0])],
+    selected_only=[[387941, "runc", 398]],
+    table_rows=[[157294, "conmon", 0], [157486, "pause", -998], [387941, "runc", 0], [387951, "runc:[2:INIT]", -998]])
+AMA_WIKI = ("Azure Monitor Agent troubleshooting guide 'AMA Linux: HT: Enhanced log collection' (Azure Supportability "
+            "wiki, mirrored in a public repository; index file id 52409398158), section 'Review Logs (OOM Killer)'")
+# `dmesg | grep -i mdsd`, example 'system memory exhausted (CONSTRAINT_NONE)', 6.8 azure: mdsd's 6.8+ row (rss_anon,
+# rss_file, rss_shmem columns; no table header: grep), the global `oom-kill:` (task_memcg the agent's service, cpuset
+# azuremonitoragent.service) and the global kill of mdsd (2.9 GiB anon, uid 104); then the next report's mdsd header
+# and CPU line (no stack: constraint unknown). The service's own limit played no part: global_oom.
+add("590-azure-monitor-agent-wiki-dmesg-grep-mdsd-6.8-azure-rss-anon-row-global-oom-kill-task-in-azuremonitoragent-service-then-next-header.log",
+    AMA_WIKI, ["kill", "incomplete"], "global (global_oom)", constraints=["global", None],
+    kills=[kill(1975949, "mdsd", 4831256, 3047444, 2560, 0, 104, 6432, 0)],
+    task_memcg="/system.slice/azuremonitoragent.service", chosen=[1975949, "mdsd"],
+    table_rows=[[1975949, "mdsd", 0]],
+    trigger=trig("mdsd", 1977413, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO)", order=0,
+                 oom_score_adj=0), text_not=K8S)
+# Same page, example 'memory cgroup exhausted (CONSTRAINT_MEMCG)', 5.15 azure: mdsd's row (4.19+ columns), the
+# CONSTRAINT_MEMCG summary whose oom_memcg is the agent's systemd service (a MemoryMax on azuremonitoragent.service),
+# the memcg kill of mdsd (10 GiB anon), then the next mdsd header (GFP_KERNEL) and CPU line (no stack).
+add("591-azure-monitor-agent-wiki-dmesg-grep-mdsd-5.15-azure-one-row-memcg-oom-kill-systemd-service-memorymax-azuremonitoragent-10g-anon-then-next-header.log",
+    AMA_WIKI, ["kill", "incomplete"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg", None],
+    kills=[kill(2002099, "mdsd", 12674368, 10457828, 23436, 0, 104, 20948, 0)],
+    memcg="/system.slice/azuremonitoragent.service", task_memcg="/system.slice/azuremonitoragent.service",
+    chosen=[2002099, "mdsd"], table_rows=[[2002099, "mdsd", 0]],
+    trigger=trig("mdsd", 2005834, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0), text_not=K8S)
+PSI_DOCKER = "/system.slice/docker-9c36374e8d75e9428a6006bb7a5dc4cb698e0f87cf7d4a1794d411d381ab1cc0.scope"
+# A monitor's test fixture of three `dmesg -T` lines copied from a production host (the poster counts the first line's
+# 417 characters; the Python literal split it, rejoined here): a CONSTRAINT_MEMCG summary of psi-agent in its docker
+# container at 08:44 whose kill line the grep did not keep, then at 17:38 a global OOM (global_oom, cpuset user.slice)
+# that killed psi-agent 3020917, again in that container (3.3 GiB anon).
+add("592-psi-agent-monitor-test-fixture-dmesgT-2026-three-oom-lines-docker-memcg-summary-without-kill-then-global-oom-kill-of-same-container-task.log",
+    "Public repository test fixture (probes tests, `_REAL_OOM_LINES`; index file id 69006444042)",
+    ["incomplete", "kill"], "memcg then global (CONSTRAINT_MEMCG, then global_oom)", constraints=["memcg", "global"],
+    kills=[kill(3020917, "psi-agent", 5112132, 3498384, 8, 8, 0, 7564, 0)],
+    memcg=PSI_DOCKER, task_memcg=PSI_DOCKER, chosen=[2439793, "psi-agent"], wall_prefix="2026-09-12T08:44:22",
+    text_not=K8S)
+PHP_SCOPE = ("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-podef7ce918_ae07_11e9_bf64_00163e08cd06.slice/"
+             "docker-5c223edfde3b17676cb982efdc201218a674578704d33d09de4775b721cb4702.scope")
+# Docker notes (a blog's markdown; `grep -i OOM -A 5 -B 5 /var/log/messages`): rows of a 4.19+ table around grep's
+# `--`, php-fpm7 workers at adj 937 in a Kubernetes pod's docker container; the summary says CONSTRAINT_NONE yet names
+# oom_memcg (4.19-5.0 printed an unset constraint for memcg OOMs) and the kill line says `Memory cgroup out of memory`:
+# a memcg kill of php-fpm7 26865 (13 MiB shmem), reaped (shmem stays). The victim's row is outside the grep's window;
+# its uid 65534 from the summary.
+add("593-docker-notes-blog-grep-A5-B5-messages-4.19-kubepods-docker-rows-php-fpm7-adj-937-constraint-none-with-oom-memcg-memcg-kill-shmem-reaper.log",
+    "GitHub-hosted blog's Docker notes, section 'OOM Troubleshooting' (index file id 2546495698)", ["kill"],
+    "memcg (Memory cgroup out of memory prefix and oom_memcg; the 4.19 summary printed CONSTRAINT_NONE)",
+    constraints=["memcg"], kills=[kill(26865, "php-fpm7", 367860, 177544, 1720, 13216, 65534, reaper=[0, 0, 13216])],
+    memcg=PHP_SCOPE, task_memcg=PHP_SCOPE, chosen=[26865, "php-fpm7"],
+    table_rows=[[26934, "entrypoint.sh", 937], [26981, "php-fpm7", 937], [317, "php-fpm7", 937]], year_guessed=True)
+MEMSTRESS_POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod4b5bf7cc_0552_4e08_bf20_995280716dff.slice"
+# Korean investigation notes (vLLM under Chaos Mesh StressChaos; `dmesg -T` 2026 of the worker): the memcg summary and
+# kill of Chaos Mesh's memStress 3839453 (adj 1000, its own choice) in the vLLM pod (oom_memcg the pod's slice, limit
+# 6 GiB), then the next report a second later: memStress's header, the pod's `memory:` 6291456 kB = limit (failcnt
+# 79403) and `memory+swap:` lines, and the memcg kill of the restarted memStress 3839615 (no summary line kept).
+add("594-vllm-chaos-mesh-notes-ko-dmesgT-2026-kubepods-cri-containerd-memcg-kill-memstress-adj-1000-then-next-header-6g-limit-memsw-second-kill-no-summary.log",
+    "Korean chaos-engineering notes 'Phase 5 — 점진적 메모리 압력 시나리오 조사 기록' (index file id 67094460969)",
+    ["kill", "kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg", "memcg"],
+    kills=[kill(3839453, "memStress", 3669180, 2285812, 2164, 0, 0, 4564, 1000),
+           kill(3839615, "memStress", 3669180, 2160472, 2164, 0, 0, 4320, 1000)],
+    memcg=MEMSTRESS_POD,
+    task_memcg=MEMSTRESS_POD + "/cri-containerd-80f7475c8c8014bfeb07a5e6453df2d72cdb94cc3baf8eddeab74e699d207775.scope",
+    limit_kb=6291456, chosen=[3839453, "memStress"],
+    trigger=trig("memStress", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=1000),
+    wall_prefix="2026-09-04T11:42:11")
+KAFKA_SCOPE = ("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod03b7fe6c_4c5e_40e5_a17d_e82f148d42f1.slice/"
+               "cri-containerd-b0a75cb93a762d493de09588e0dae48e0efd946e6c8c7c5c8362031834091f20.scope")
+# K3s notes (Korean comments; `dmesg | grep -i -E 'killed process.*java|oom'` in a heredoc): cgroup v2, the summary's
+# oom_memcg is the container's own scope (its limit, not the pod's), the memcg kill of mysqld 796205 (adj 961), then
+# `Tasks in … are going to be killed due to memory.oom.group set` and the same kill line again (the group kill found
+# mysqld once more): one process killed.
+add("595-kafka-k3s-notes-ko-dmesg-grep-oom-cgroup-v2-cri-containerd-scope-limit-memcg-kill-mysqld-adj-961-memory-oom-group-printed-twice.log",
+    "Korean K3s/Kafka deployment notes, section 'PVC 관련 트러블슈팅' (index file id 37840958891)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG, cgroup v2, memory.oom.group)", constraints=["memcg"],
+    kills=[kill(796205, "mysqld", 2403480, 521000, 36352, 0, 999, 1412, 961, printed_twice=True)],
+    memcg=KAFKA_SCOPE, task_memcg=KAFKA_SCOPE, chosen=[796205, "mysqld"], text_has=["memory.oom.group"])
+# Kaspa devnet run notes (journal excerpt, `Relevant lines`): systemd-tmpfile(s)'s header (GFP_HIGHUSER_MOVABLE|
+# __GFP_COMP), the 6.x table header (rss_anon…) and kaspad's row, the global summary (task in the ssh session's
+# scope) and the global kill of kaspad (24.7 GiB anon), then systemd's `session-689.scope: A process of this unit
+# has been killed by the OOM killer.`, Deactivated and Consumed lines: a session scope has no limit; the machine ran out.
+add("596-kaspa-devnet-notes-journal-grep-systemd-tmpfile-header-rss-anon-table-kaspad-row-global-oom-kill-25g-anon-session-scope-killed-by-oom-killer-systemd-lines.log",
+    "Kaspa devnet performance-run notes 'Run 6 OOM Evidence' (index file id 52164937073)", ["kill"],
+    "global (global_oom)", constraints=["global"],
+    kills=[kill(1297859, "kaspad", 46513808, 25891448, 0, 0, 1000, 75680, 0)],
+    task_memcg="/user.slice/user-1000.slice/session-689.scope", chosen=[1297859, "kaspad"],
+    table_rows=[[1297859, "kaspad", 0]],
+    trigger=trig("systemd-tmpfile", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    year_guessed=True, text_not=K8S)
+RUN_SCOPE = "/user.slice/user-1000.slice/user@1000.service/app.slice/run-p2663687-i11052929.scope"
+# A daemon's test fixture, `journalctl -k -o short-unix` (epoch seconds stamps) captured byte-for-byte (two of five
+# kills): chrome-headless (adj 300) in a `systemd-run --user` transient scope with a memory cap: header, CONSTRAINT_MEMCG
+# summary (oom_memcg the scope) and memcg kill (3.1 GiB anon, 1.4 TiB total-vm); then Chrome_ChildIOT's header (adj
+# 100) with the next scope's summary and kill of chrome-headless, and the user manager's `Consumed … 8G memory peak`.
+add("597-ramstein-test-fixture-journalctl-k-short-unix-epoch-stamps-two-memcg-kills-chrome-headless-systemd-run-user-scope-adj-300-memory-peak-line.log",
+    "Public repository test fixture (tests/test_kills.py, `REAL_TWO_KILLS`; index file id 66389607865)",
+    ["kill", "kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg", "memcg"],
+    kills=[kill(2664087, "chrome-headless", 1525450536, 3258100, 81560, 6312, 1000, 8808, 300),
+           kill(2684673, "chrome-headless", 1525638952, 3068976, 81840, 6404, 1000, 8384, 300)],
+    memcg=RUN_SCOPE, task_memcg=RUN_SCOPE, chosen=[2664087, "chrome-headless"],
+    trigger=trig("chrome-headless", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=300),
+    text_not=K8S)
+KIND_CTR = ("/docker/8b5e1b8686b3a5082ea70faa5809e3053bb1f75077ce19236582b6d67190a48a/kubepods/burstable/"
+            "podda04e81e-3992-4dd3-aea5-112148b37b9e/2d90ae0dc04950f146d262fd80f1da3b4bbc69cf059b2bb7c66616d35e4d3ffd")
+# A devnet's docs, a markdown bullet quoting one /var/log/messages line in inline code: the CONSTRAINT_MEMCG summary of
+# near-sandbox in a Kubernetes-in-docker node (cgroup v1 paths /docker/<node>/kubepods/burstable/pod…/<container>; the
+# container's own limit). Summary only.
+add("598-wormhole-devnet-docs-bullet-inline-code-var-log-messages-kind-node-docker-nested-kubepods-v1-memcg-summary-only-near-sandbox.log",
+    "Public repository devnet docs, section 'Debugging' (index file id 31371849633)", ["incomplete"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"], memcg=KIND_CTR, task_memcg=KIND_CTR,
+    chosen=[3723608, "near-sandbox"], year_guessed=True)
+TMUX_SCOPE = ("/user.slice/user-1000.slice/user@1000.service/app.slice/"
+              "tmux-spawn-7c5e34a1-68f7-4c1c-be58-daa94422297b.scope")
+# A Go test's constants, 'copied from the devvm journal': the two bare kernel messages of a tmux pane's cap (a user
+# systemd scope with a memory limit): the CONSTRAINT_MEMCG summary and the memcg kill of claude (adj 200, a user
+# service's default).
+add("599-devvm-pane-cap-test-fixture-bare-messages-user-systemd-tmux-spawn-scope-memcg-summary-and-kill-claude-adj-200.log",
+    "Public repository Go test (`memcgKillLine`, `killedLine`; index file id 71213774633)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(3908023, "claude", 5688248, 420556, 101196, 0, 1000, 2120, 200)],
+    memcg=TMUX_SCOPE, task_memcg=TMUX_SCOPE, chosen=[3908023, "claude"], text_not=K8S)
+# Session notes (markdown): the poster's condensed quote of the host's dmesg in a bullet, wrapped in inline code over
+# two lines, spaces after the commas, task_memcg elided (`.../weewx-clearskies-marine.service`) and `... anon-rss:…`
+# glued after the task: an LXC container's limit (oom_memcg /lxc.payload.librewxr); no kill line as such; prose on the
+# 6 GB cap after it.
+add("600-weewx-clearskies-session-notes-lxc-payload-memcg-summary-quoted-in-markdown-bullet-task-memcg-elided-kill-sizes-glued-prose-6g-cap.log",
+    "Public repository session notes (index file id 61589631401)", ["incomplete"], "memcg (CONSTRAINT_MEMCG)",
+    constraints=["memcg"], memcg="/lxc.payload.librewxr", text_not=K8S)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
