@@ -41,7 +41,9 @@ std::optional<std::string> kill_record_small_victim_advice(const OomEvent& e, co
                                                            const ExplainContext& context);
 /// Rule 6, a ≤ 5.0 sacrificed child that held little (or an unknown share) of its parent: look at the parent.
 std::optional<std::string> sacrificed_parent_advice(const OomEvent& e, const std::vector<Check>& checks);
-/// A global OOM's victim in a Docker, Podman, containerd or LXC container: give the container a limit.
+/// A global OOM's victim in a Docker, Podman, containerd or LXC container, or in a daemon's systemd service (a
+/// `.service` unit other than a user manager `user@N.service`): give the container, or the unit (MemoryMax=), a
+/// limit. nullopt for any other cgroup (a session or transient scope: a user's job, `oomlens run`).
 std::optional<std::string> container_limit_advice(const OomEvent& e, const std::string& victim_name);
 
 }  // namespace oomlens::detail

@@ -154,10 +154,11 @@ std::optional<std::string> sacrificed_parent_advice(const OomEvent& e, const std
              parent, chosen.pid);
 }
 
-// A global OOM killed a process of a container (its cgroup a Docker, Podman, containerd or LXC container's; not a
-// Kubernetes pod's, whose node-level sizing is the scheduler's): the machine ran out before any limit of the
-// container was reached, so the containment to advise is the container's own limit, set where the container is
-// started, not `oomlens run` (corpus 435: open-webui's python3 in docker-<id>.scope, 11.7 GiB anon).
+// A global OOM killed a process of a container (its cgroup a Docker, Podman, containerd or LXC container's, or a
+// daemon's systemd service; not a Kubernetes pod's, whose node-level sizing is the scheduler's): the machine ran out
+// before any limit of the container was reached, so the containment to advise is the container's own limit, set
+// where the container is started, not `oomlens run` (corpus 435: open-webui's python3 in docker-<id>.scope, 11.7 GiB
+// anon).
 std::optional<std::string> container_limit_advice(const OomEvent& e, const std::string& victim_name) {
   if (!e.memcg || !e.memcg->owner) return std::nullopt;
   const CgroupOwner& o = *e.memcg->owner;
@@ -167,7 +168,19 @@ std::optional<std::string> container_limit_advice(const OomEvent& e, const std::
   else if (o.kind == "podman") how = trf("`podman run --memory SIZE` for container {}", id);
   else if (o.kind == "containerd") how = trf("`nerdctl run --memory SIZE`, or the limit of whatever starts container {}", id);
   else if (o.kind == "lxc") how = trf("`lxc config set {} limits.memory SIZE`", id);
-  else return std::nullopt;
+  else if (o.kind == "systemd" && o.id.ends_with(".service") && !o.id.starts_with("user@")) {
+    // A daemon's systemd service (corpus 590: mdsd in azuremonitoragent.service): its unit, not `oomlens run`, is
+    // where its limit goes; a user manager's service (`…/user@1000.service/…/foo.service`) takes `systemctl --user`.
+    // A session or transient scope is a user's job: `oomlens run` (the default advice) fits it.
+    const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
+    const bool user = path && path->find("/user@") != std::string::npos;
+    return trf("{} ran in the systemd service {}, which reached no memory limit of its own before the machine ran "
+               "out: give the service a limit below the machine's RAM (`systemctl{} set-property {} MemoryMax=SIZE`, "
+               "or MemoryMax= in a drop-in), so it is killed within that limit instead of starving the machine.",
+               victim_name, o.id, user ? " --user" : "", o.id);
+  } else {
+    return std::nullopt;
+  }
   return trf("{} ran in a container that reached no limit of its own before the machine ran out: give the container "
              "a memory limit below the machine's RAM ({}), so it is killed within that limit instead of starving "
              "the machine.",

@@ -142,6 +142,10 @@ struct Summary {
 bool parse_summary(std::string_view s, Summary& out);
 /// Applies a `,key=value…` continuation record; false when it is not one.
 bool parse_summary_continuation(std::string_view s, Summary& out);
+/// True when `t` (a line after a summary a break cut) may be that summary's wrapped rest: it starts with `,` or a
+/// summary key (`task_memcg=…`), holds one after a `,` (`ion,pid=12,uid=0`), or is one token without spaces (a
+/// path or comm cut inside). A line of prose after the summary (`— librewxr is an LXC container …`) is none.
+bool summary_rest(std::string_view t);
 
 /// mm/memcontrol.c: `memory: usage XkB, limit YkB, failcnt Z` and the
 /// `memory+swap:`, `swap:`, `kmem:` siblings.

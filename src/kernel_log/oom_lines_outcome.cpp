@@ -131,7 +131,9 @@ void apply_summary_fields(std::string_view s, Summary& out) {
         out.elided = true;
         continue;
       }
-      std::string path(val);
+      // The line's last field, cut after its separator (`oom_memcg=/lxc.payload.librewxr,` + a rest a break put on
+      // the next line): the comma is no part of the path.
+      std::string path(s.empty() ? trim_trailing_commas(val) : val);
       if (!unspace_container_id(path)) {
         out.elided = true;
         continue;
@@ -144,7 +146,14 @@ void apply_summary_fields(std::string_view s, Summary& out) {
       if (key_is("task_memcg")) task_memcg_ends_line = s.empty();
       (key_is("oom_memcg") ? out.oom_memcg : out.task_memcg) = std::move(path);
     }
-    else if (key_is("task")) out.task = std::string(val);
+    else if (key_is("task")) {
+      // A comm (`task=%s`): at most 15 bytes (TASK_COMM_LEN - 1). A poster's elision after it (`task=weewx-clearskie
+      // ... anon-rss:…`, corpus 600) ends it; a longer value without one holds what followed it on the page, not
+      // the comm: unknown.
+      std::string_view comm = val;
+      if (const size_t dots = find_ellipsis(comm); dots != std::string_view::npos) comm = trim_right(comm.substr(0, dots));
+      if (!comm.empty() && comm.size() <= 15) out.task = std::string(comm);
+    }
     // A translator's spaces around a number (`pid= 2953 , liquid=999`, its `uid=` translated): the
     // kernel prints none, and a number ends at the next ','.
     else if (key_is("pid")) out.pid = parse_i64(trim(val.substr(0, val.find(','))));
@@ -169,6 +178,15 @@ bool parse_summary(std::string_view s, Summary& out) {
   if (a == std::string_view::npos || !at_key(s.substr(a + 9))) return false;
   apply_summary_fields(trim(s.substr(a + 9)), out);
   return true;
+}
+
+bool summary_rest(std::string_view t) {
+  t = trim(t);
+  if (t.empty()) return false;
+  if (t[0] == ',' || at_key(t) || t.find(' ') == std::string_view::npos) return true;
+  for (size_t c = t.find(','); c != std::string_view::npos; c = t.find(',', c + 1))
+    if (at_key(trim_left(t.substr(c + 1)))) return true;
+  return false;
 }
 
 bool parse_summary_continuation(std::string_view s, Summary& out) {

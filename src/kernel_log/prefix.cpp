@@ -166,6 +166,9 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
       take_host_tag(s, out, false, dmesg_iso);
       if (!s.empty() && s[0] != '[') take_tag_cell(s, out);
     }
+  } else if (is_digit(s[0]) && take_unix_stamp(s, p)) {  // journalctl -o short-unix
+    prefixed = true;
+    take_host_tag(s, out, false);
   } else if (is_alpha(s[0]) && take_logread(s, p)) {
     prefixed = true;
     take_host_tag(s, out, false);

@@ -240,6 +240,28 @@ bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end) {
   return true;
 }
 
+// `journalctl -o short-unix`: seconds since the epoch with their fraction before the host (`1787068905.416344 host
+// kernel: …`). Nine to eleven digits before the '.' (2001 to 5138; no uptime reaches 10^9 s, and a monotonic stamp
+// is bracketed) and a space after the fraction: the wall time in UTC.
+bool take_unix_stamp(std::string_view& s, LinePrefix& p) {
+  size_t i = 0;
+  while (i < s.size() && is_digit(s[i])) ++i;
+  if (i < 9 || i > 11 || i >= s.size() || s[i] != '.') return false;
+  size_t j = i + 1;
+  while (j < s.size() && is_digit(s[j])) ++j;
+  const size_t digits = j - i - 1;
+  if (digits == 0 || j >= s.size() || s[j] != ' ') return false;
+  const auto sec = parse_u64(s.substr(0, i));
+  if (!sec) return false;
+  uint64_t usec = 0;
+  for (size_t k = 0; k < 6; ++k) usec = usec * 10 + (k < digits ? static_cast<uint64_t>(s[i + 1 + k] - '0') : 0);
+  std::string wall = format_rfc3339(*sec * 1000000 + usec, 0, static_cast<int>(digits < 6 ? digits : 6));
+  if (wall.empty()) return false;
+  p.wall = std::move(wall);
+  s = trim_left(s.substr(j));
+  return true;
+}
+
 // A time of day alone before the kernel's tag (`04:36:00 kernel: `): a post
 // that shortened its syslog lines. No date, so no wall time is recorded.
 bool take_clock_before_tag(std::string_view& s) {

@@ -140,8 +140,9 @@ class ReportAssembler {
 /// Used by the scanner to decide whether to look back for table rows.
 bool line_opens_report(std::string_view text);
 /// True when bare `text` is a poster's elision mark, alone on its line: dots or `…` (`...`, `[...]`, `[…]`),
-/// with at most a word saying so (`[... snip ...]`, `(...snipped...)`, `<snip>`, `[cut]`). No record's wrapped
-/// rest, never a record of its own.
+/// with at most a word saying so (`[... snip ...]`, `(...snipped...)`, `<snip>`, `[cut]`), or grep's group
+/// separator `--` between two context windows (`grep -A/-B/-C`). No record's wrapped rest, never a record of
+/// its own.
 bool poster_elision(std::string_view text);
 /// True when bare `text` is a record of its own (any line the assembler
 /// recognises, a stack line, `Call Trace:` …), never the wrapped rest of another.

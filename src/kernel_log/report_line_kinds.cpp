@@ -68,6 +68,7 @@ bool is_alloc_failure(std::string_view t) {
 
 bool poster_elision(std::string_view t) {
   t = trim(t);
+  if (t == "--") return true;  // grep's group separator (-A/-B/-C): lines left out between two windows
   if (t.size() >= 2 && ((t.front() == '[' && t.back() == ']') || (t.front() == '(' && t.back() == ')') ||
                         (t.front() == '<' && t.back() == '>')))
     t = trim(t.substr(1, t.size() - 2));

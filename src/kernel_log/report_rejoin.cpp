@@ -225,6 +225,7 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
       !path_rest && !cut_last_number(b, t))
     return false;
   if (line_is_record(t) || poster_elision(t)) return false;
+  if (kind == P::summary && !oomline::summary_rest(t)) return false;  // prose after a cut summary
   std::string joined = b.piece_text;
   if (path_rest) {
     joined += t;

@@ -180,6 +180,8 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
         }
         if (n.has_prefix && line_is_meminfo(trim(n.text))) stop_at_meminfo(buf, stop);
         if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
+        // An elision (`[...]`, grep's `--` between its windows) is no row's rest: the rows go on above it.
+        if (!n.continuation && piece.empty() && poster_elision(n.text)) continue;
         piece.assign(raw);  // perhaps a wrapped row's rest: joined to the line above
         piece_indented = n.continuation;
         pieces = 1;
