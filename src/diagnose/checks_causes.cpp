@@ -216,6 +216,20 @@ void reserved_dominant(const OomEvent& e, std::vector<Check>& out) {
 constexpr uint64_t kShmemMajorityPercent = 50;
 constexpr uint64_t kShmemVictimBytes = 64 * kMiB;
 
+// A Ray victim (`raylet`, a worker `ray::…`) whose kill line printed kShmemVictimBytes of shmem-rss or more: Ray's
+// object store (plasma) is shared memory in /dev/shm that the raylet and its workers map, so their RSS counts the
+// store's pages, which the kill does not free. A sentence to add to the shmem check, or "".
+std::string ray_object_store(const OomEvent& e) {
+  const Victim* v = main_victim(e);
+  if (!v || !(v->comm == "raylet" || v->comm.starts_with("ray::")) || !v->shmem_rss_bytes ||
+      *v->shmem_rss_bytes < kShmemVictimBytes)
+    return {};
+  return trf(" {} is Ray's: its {} of shmem-rss are most likely Ray's object store (plasma, in /dev/shm), which the "
+             "raylet and its workers map, so each one's RSS counts those pages and killing it does not free them; "
+             "the store's size is `object_store_memory` (`ray start --object-store-memory`).",
+             v->comm, format_bytes(*v->shmem_rss_bytes));
+}
+
 void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   if (e.memcg) {
     const auto s = memcg_stat(*e.memcg, {"total_shmem", "shmem"});
@@ -225,7 +239,8 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
       out.push_back({"shmem_dominant", CheckLevel::warn,
                      trf("Shared memory (tmpfs, SysV/POSIX shm, shared anonymous mappings) held {} of the cgroup's {} "
                          "({} %): it stays charged to the cgroup until its files are deleted or its last mapping "
-                         "goes, whoever is killed.", format_bytes(*s), format_bytes(*usage), p),
+                         "goes, whoever is killed.", format_bytes(*s), format_bytes(*usage), p) +
+                         ray_object_store(e),
                      {{"shmem_bytes", as_figure(*s)}, {"usage_bytes", as_figure(*usage)}, {"percent", as_figure(p)}}});
       return;
     }
@@ -241,7 +256,8 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
                      trf("Shared memory (tmpfs, SysV/POSIX shm, shared anonymous mappings) held {} of the {} of page "
                          "cache and anonymous memory in the cgroup's stats ({} %): it stays charged to the cgroup "
                          "until its files are deleted or its last mapping goes, whoever is killed.",
-                         format_bytes(*s), format_bytes(pages), p),
+                         format_bytes(*s), format_bytes(pages), p) +
+                         ray_object_store(e),
                      {{"shmem_bytes", as_figure(*s)}, {"pages_bytes", as_figure(pages)}, {"percent", as_figure(p)}}});
       return;
     }
@@ -260,7 +276,8 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
                  trf("{} held {} of shared memory (shmem-rss) and {} of anonymous memory: shared memory (tmpfs such "
                      "as /dev/shm, SysV/POSIX shm such as a database's shared buffers) is freed only when its files "
                      "are deleted or its last user detaches, so killing one of its users may free little of it.",
-                     v->comm, format_bytes(sh), format_bytes(*v->anon_rss_bytes)),
+                     v->comm, format_bytes(sh), format_bytes(*v->anon_rss_bytes)) +
+                     ray_object_store(e),
                  {{"shmem_bytes", as_figure(sh)}, {"percent", as_figure(percent_of(sh, *held))}}});
 }
 
@@ -295,7 +312,8 @@ void shmem(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out
   out.push_back({"shmem_dominant", CheckLevel::warn,
                  trf("Shared memory (tmpfs such as /dev/shm, SysV/POSIX shm) held {} ({} % of RAM {}): its "
                              "pages stay in memory until the files are deleted, whoever is killed.",
-                             format_bytes(s), p, format_bytes(*ram)),
+                             format_bytes(s), p, format_bytes(*ram)) +
+                     ray_object_store(e),
                  {{"shmem_bytes", as_figure(s)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}});
 }
 

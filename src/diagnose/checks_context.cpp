@@ -141,16 +141,21 @@ void add_init_killed_check(const OomEvent& e, std::vector<Check>& out) {
     // oom_unkillable_task() never chooses the global init; a memory.oom.group kill took every task of the group,
     // init too, until the kernel learnt to spare it (2019).
     const std::string name = readable_comm(v.comm) ? v.comm : std::string(tr("the victim"));
+    // init's own panic, read with the report (its caller id is pid 1's): said as what happened, not what would.
+    const bool panicked = e.panic_message && e.panic_message->find("Attempted to kill init") != std::string::npos;
+    const std::string and_did =
+        panicked ? std::string(tr(" The log shows that panic after the kills.")) : std::string();
     out.push_back({"init_killed", CheckLevel::warn,
-                   e.oom_group_memcg
-                       ? trf("{} (pid 1) is the machine's init (kill lines print the pids the host sees): the "
+                   (e.oom_group_memcg
+                        ? trf("{} (pid 1) is the machine's init (kill lines print the pids the host sees): the "
                              "memory.oom.group kill of {} took it with the cgroup's other tasks, and when init dies "
                              "the kernel panics (`Attempted to kill init!`). The OOM killer itself never chooses init; "
                              "later kernels spare it in a group kill too.",
                              name, *e.oom_group_memcg)
-                       : trf("{} (pid 1) is the machine's init (kill lines print the pids the host sees): when init "
-                             "dies the kernel panics (`Attempted to kill init!`).",
-                             name),
+                        : trf("{} (pid 1) is the machine's init (kill lines print the pids the host sees): when init "
+                              "dies the kernel panics (`Attempted to kill init!`).",
+                              name)) +
+                       and_did,
                    {{"pid", 1}}});
     return;
   }

@@ -198,6 +198,18 @@ std::string ray(std::string_view t) {
              victim, where, not_the_kernel());
 }
 
+// What each sentence of a SIGKILL whose sender the line does not name says after it: who sends SIGKILL, and where
+// the kernel's report is if its OOM killer sent it. `pid`: the process's, when the line gives it (in a container
+// its own namespace's number, which the host's kernel log does not print).
+std::string sigkill_senders(std::optional<uint64_t> pid) {
+  const std::string report = pid ? trf("`Killed process {}`", *pid) : std::string(tr("`Killed process` with that pid"));
+  return trf("The kernel's OOM killer sends SIGKILL (so do a job scheduler's memory limit, a supervisor and a user), "
+             "and then its report, {} and what filled the memory, is in the host's kernel log around that time "
+             "(`journalctl -k`, `dmesg -T`; in a container the kernel prints the host's pid, so match the name and "
+             "the time); no such line there means another sender.",
+             report);
+}
+
 // PyTorch's DataLoader (torch/csrc/DataLoader.cpp, its SIGCHLD handler): `DataLoader worker (pid N) is killed by
 // signal: NAME.` with strsignal()'s name. `Killed` is SIGKILL, which the kernel's OOM killer sends (among others:
 // a job scheduler, a user); `Bus error` is SIGBUS, which a worker gets when the shared memory its batches go
@@ -212,12 +224,10 @@ std::string dataloader(std::string_view t) {
   if (!pid || !starts_with(rest, kSignal)) return {};
   rest.remove_prefix(kSignal.size());
   if (starts_with(rest, "Killed"))
-    return trf("PyTorch's DataLoader worker (pid {}) was killed by SIGKILL. The kernel's OOM killer sends it (so do a "
-               "job scheduler's memory limit and a user), and then its report, `Killed process {}` with what filled "
-               "the memory, is in the kernel log of that time (`journalctl -k`, `dmesg -T`); no such line there means "
-               "another sender. Each worker holds its own copy of what it touches of the dataset (copy-on-write pages "
-               "of the parent), so fewer workers (`num_workers`), a smaller `prefetch_factor` or batch lower the peak.",
-               *pid, *pid);
+    return trf("PyTorch's DataLoader worker (pid {}) was killed by SIGKILL. {} Each worker holds its own copy of what "
+               "it touches of the dataset (copy-on-write pages of the parent), so fewer workers (`num_workers`), a "
+               "smaller `prefetch_factor` or batch lower the peak.",
+               *pid, sigkill_senders(*pid));
   if (starts_with(rest, "Bus error"))
     return trf("PyTorch's DataLoader worker (pid {}) died of SIGBUS (`Bus error`): a worker gets it when the shared "
                "memory its batches pass through (/dev/shm) is full, which is no OOM kill. A container's /dev/shm is "
@@ -254,11 +264,79 @@ std::string shell_killed(std::string_view t) {
   std::string shown(command.substr(0, std::min(command.size(), kCommandShown)));
   if (command.size() > kCommandShown) shown += "…";
   const std::string who = pid ? trf("`{}` (pid {})", shown, *pid) : trf("`{}`", shown);
-  return trf("The shell says {} was killed by SIGKILL (`Killed`); it does not know the sender. The kernel's OOM "
-             "killer sends it (so do a job scheduler's memory limit and a user), and then its report, `Killed "
-             "process` with that pid and what filled the memory, is in the kernel log of that time (`journalctl -k`, "
-             "`dmesg -T`); no such line there means another sender.",
-             who);
+  return trf("The shell says {} was killed by SIGKILL (`Killed`); it does not know the sender. {}", who,
+             sigkill_senders(pid));
+}
+
+// gunicorn's arbiter (gunicorn/arbiter.py): `WORKER TIMEOUT (pid:N)` when worker N has not told it it is alive for
+// `--timeout` seconds; it then sends the worker SIGABRT and, at its next check if the worker still runs, SIGKILL.
+// The pid of that line, or none.
+std::optional<uint64_t> gunicorn_timed_out(std::string_view t) {
+  constexpr std::string_view kTimeout = "WORKER TIMEOUT (pid:";
+  const size_t at = t.find(kTimeout);
+  if (at == std::string_view::npos) return std::nullopt;
+  std::string_view rest = t.substr(at + kTimeout.size());
+  const auto pid = take_u64(rest);
+  return pid && starts_with(rest, ")") ? pid : std::nullopt;
+}
+
+// gunicorn's arbiter when it reaps a worker a signal ended (gunicorn 21+): `Worker (pid:N) was sent SIGKILL! Perhaps
+// out of memory?` (the guess is its own, added to every SIGKILL). `timed_out`: the `WORKER TIMEOUT` lines read before
+// it (pid, line). "" for other signals (SIGTERM at a restart, `code 134`).
+using TimedOut = std::vector<std::pair<uint64_t, uint64_t>>;
+std::string gunicorn(std::string_view t, const TimedOut& timed_out, std::optional<uint64_t>& pid_out) {
+  constexpr std::string_view kWorker = "Worker (pid:";
+  const size_t at = t.find(kWorker);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + kWorker.size());
+  const auto pid = take_u64(rest);
+  if (!pid || !starts_with(rest, ") was sent SIGKILL")) return {};
+  pid_out = pid;
+  std::optional<uint64_t> timed_out_line;
+  for (const auto& [timed_out_pid, line] : timed_out)
+    if (timed_out_pid == *pid) timed_out_line = line;
+  const std::string said =
+      trf("gunicorn says its worker (pid {}) was ended by SIGKILL; `Perhaps out of memory?` is the guess it adds to "
+          "every SIGKILL.",
+          *pid);
+  if (timed_out_line)
+    return trf("{} It timed this worker out first (`WORKER TIMEOUT`, line {}): its arbiter then sends the worker "
+               "SIGABRT and, if it still runs at the next check, SIGKILL itself, so this SIGKILL is most likely "
+               "gunicorn's own, no OOM kill. Find what kept the worker from answering for `--timeout` seconds (a slow "
+               "request, a stall in swap) or raise `--timeout`.",
+               said, *timed_out_line);
+  return trf("{} Its arbiter sends SIGKILL itself to a worker it timed out (a `WORKER TIMEOUT (pid:{})` line before "
+             "this one, none in this text). {}",
+             said, *pid, sigkill_senders(*pid));
+}
+
+// torchrun (torch.distributed.elastic's multiprocessing api.py): a rank's process that a signal ended has a negative
+// exit code, `failed (exitcode: -9) local_rank: R (pid: N) of binary: …` and, in its error summary, `exitcode  : -9
+// (pid: N)` (-9: SIGKILL). Other exit codes: "".
+std::string torchrun(std::string_view t, std::optional<uint64_t>& pid_out) {
+  const size_t at = t.find("exitcode");
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = text::trim_left(t.substr(at + 8));
+  if (!starts_with(rest, ":")) return {};
+  rest = text::trim_left(rest.substr(1));
+  if (!starts_with(rest, "-9") || (rest.size() > 2 && rest[2] >= '0' && rest[2] <= '9')) return {};
+  rest.remove_prefix(2);
+  std::optional<uint64_t> rank;
+  constexpr std::string_view kRank = "local_rank: ", kPid = "(pid: ";
+  const size_t p = rest.find(kPid);
+  if (p == std::string_view::npos) return {};
+  if (const size_t r = rest.substr(0, p).find(kRank); r != std::string_view::npos) {
+    std::string_view n = rest.substr(r + kRank.size());
+    rank = take_u64(n);
+  }
+  std::string_view n = rest.substr(p + kPid.size());
+  const auto pid = take_u64(n);
+  if (!pid || !starts_with(n, ")")) return {};
+  pid_out = pid;
+  const std::string whose = rank ? trf("the process of local rank {} (pid {})", *rank, *pid)
+                                 : trf("a rank's process (pid {})", *pid);
+  return trf("torchrun says {} was ended by SIGKILL (`exitcode: -9`, signal 9); it does not know the sender. {}",
+             whose, sigkill_senders(*pid));
 }
 
 // Backend.AI's kernel runner (ai.backend.kernel, its OOM logger, Backend.AI PR 1373): in a session container it logs
@@ -351,12 +429,15 @@ bool oomd_kill_without_reason(std::string_view t) {
          t.find(" due to ", at) == std::string_view::npos;
 }
 
-// The sentence for one line, and whether it tells of a kill (UserspaceEvidence::kill).
+// The sentence for one line, whether it tells of a kill (UserspaceEvidence::kill), and the pid of the process a
+// supervisor says SIGKILL ended (said once per pid: torchrun names it twice).
 struct Said {
   std::string message;
   bool kill = false;
+  std::optional<uint64_t> sigkill_pid;
 };
-Said said_of(std::string_view t, bool memory_events) {
+// `timed_out`: the line of each gunicorn `WORKER TIMEOUT` read before, by pid.
+Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) {
   if (std::string s = slurm(t); !s.empty()) return {std::move(s), false};
   if (std::string s = systemd_unit(t); !s.empty()) return {std::move(s), false};
   if (std::string s = systemd_result(t); !s.empty()) return {std::move(s), true};
@@ -364,13 +445,18 @@ Said said_of(std::string_view t, bool memory_events) {
   // Said only of an input without a report (each says that the kernel's report is elsewhere).
   for (std::string (*f)(std::string_view) : {ray, dataloader, shell_killed, oom_watcher})
     if (std::string s = f(t); !s.empty()) return {std::move(s), false};
+  if (t.find(evidence_words::kPid) != std::string_view::npos) {
+    Said said;
+    if (said.message = torchrun(t, said.sigkill_pid); !said.message.empty()) return said;
+    if (said.message = gunicorn(t, timed_out, said.sigkill_pid); !said.message.empty()) return said;
+  }
   return {memory_high(t, memory_events), false};
 }
 
 }  // namespace
 
 std::string userspace_evidence_line(std::string_view t, bool memory_events) {
-  return said_of(t, memory_events).message;
+  return said_of(t, memory_events, {}).message;
 }
 
 bool UserspaceEvidenceScan::done() const {
@@ -399,7 +485,13 @@ void UserspaceEvidenceScan::line(std::string_view t) {
     }
     oomd_cut_.clear();
   }
-  if (Said s = said_of(t, memory_events_); !s.message.empty() && kept_[s.kill] < kMaxEvidence) {
+  if (const auto pid = gunicorn_timed_out(t); pid && timed_out_.size() < kMaxDaemonKills)
+    timed_out_.emplace_back(*pid, line_no_);
+  if (Said s = said_of(t, memory_events_, timed_out_); !s.message.empty() && kept_[s.kill] < kMaxEvidence) {
+    if (s.sigkill_pid) {
+      if (std::find(sigkill_pids_.begin(), sigkill_pids_.end(), *s.sigkill_pid) != sigkill_pids_.end()) return;
+      sigkill_pids_.push_back(*s.sigkill_pid);
+    }
     // One of Ray's messages spans lines (its count wrapped, its exception's top-N table, its link): a Ray line
     // within kRayMessageLines of the last one is the same message, said once.
     if (!ray_victim(t).empty()) {

@@ -25,11 +25,17 @@
 //    `[1]+  Killed   …`): a SIGKILL whose sender the shell does not know.
 //  - Backend.AI's kernel runner `detected potentially oom-killed process`:
 //    an OOM kill in its container; the kernel's report is on the host.
+//  - a process supervisor's report of a child that SIGKILL ended: gunicorn's
+//    `Worker (pid:N) was sent SIGKILL! Perhaps out of memory?` (its own kill
+//    when a `WORKER TIMEOUT (pid:N)` came before), torchrun's `failed
+//    (exitcode: -9) local_rank: R (pid: N)` and `exitcode  : -9 (pid: N)`:
+//    a SIGKILL whose sender it does not know (each pid said once).
 // Never an event: what it says is a sentence for the user.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kernel_log/report_scanner.h"
@@ -86,6 +92,11 @@ class UserspaceEvidenceScan final : public LineWatch {
   // The line of the last of Ray's memory-monitor lines read: the lines of one message (a count wrapped by a
   // paste, an exception with its top-10 memory table, then its link) lie within kRayMessageLines of one another.
   std::optional<uint64_t> last_ray_line_;
+  // gunicorn's `WORKER TIMEOUT (pid:N)` lines read so far (pid, line; at most kMaxDaemonKills): a SIGKILL of that
+  // worker after one is most likely gunicorn's own.
+  std::vector<std::pair<uint64_t, uint64_t>> timed_out_;
+  // The pids a supervisor's SIGKILL sentence named already (torchrun names a rank's pid on two lines).
+  std::vector<uint64_t> sigkill_pids_;
   static constexpr uint64_t kRayMessageLines = 16;
 };
 

@@ -76,12 +76,12 @@ using AnchorPairsRows = needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6,
                                      Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 // The evidence words (evidence_words.h): each word's first byte and its fourth (`h`…`h`; `o` and `-`, `_` or
-// `d`; `O`…` `; `s` or `S` and `d`; `k` or `K` and `l`), a pair few positions of a log hold. A letter in either
-// case is one compare (StartingEitherCase).
+// `d`; `O`…` `; `s` or `S` and `d`; `k` or `K` and `l`; `(`…`d`), a pair few positions of a log hold. A letter in
+// either case is one compare (StartingEitherCase).
 using needles::StartingEitherCase;
 using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>, Starting<'o', At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
                                    Starting<'O', At<3, ' '>>, StartingEitherCase<'s', At<3, 'd'>>,
-                                   StartingEitherCase<'k', At<3, 'l'>>>;
+                                   StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>>;
 /// The anchors and the evidence words in one sweep at 32 lanes
 /// (avx2_next_candidates_watch()): a first byte and the byte 3 on, each
 /// looked up in two 16-byte tables by its nibbles (`pshufb`, Hyperscan's
@@ -106,7 +106,7 @@ inline constexpr NibbleBucket kWatchBuckets[8] = {
                         // killed by signal:, a shell's Killed (0x68, 0x6b, 0x4b: few other bytes)
     {"p", "c"},         // process
     {"M", "ou"},        // Memory, Manual OOM
-    {"T", "k"},         // Task in, Tasks state
+    {"T(", "kd"},       // Task in, Tasks state; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs)
     {"y", "u"},         // y: usage
 };
 /// One 16-byte nibble table: bit b of entry v is set when bucket b has a byte
@@ -180,12 +180,12 @@ using AnchorWatchPairs =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
-                 StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>>;
+                 StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>>;
 using AnchorWatchPairsRows =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
-                 StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>,
+                 StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
                  Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 /// The anchors and the kill words (evidence_words.h kWords with a `kill_pair`) in one sweep at 16 lanes (SSE2), and

@@ -4,7 +4,7 @@
 // count, systemd's unit sentence, memory.events `high N`, the user-space
 // killers' kills, Ray's memory monitor, PyTorch's DataLoader workers killed
 // by a signal, a shell's `Killed` job status, a container runtime's OOM
-// watcher). The scanner's anchor sweep finds them in the same pass as
+// watcher, a process supervisor's report of a child that SIGKILL ended). The scanner's anchor sweep finds them in the same pass as
 // its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
 // LineWatch); find_evidence_word() finds them alone. Case-sensitive.
 //
@@ -49,6 +49,12 @@ inline constexpr std::string_view kShellKilled = "Killed  ";
 /// detected potentially oom-killed process:` (after `Out-of-memory
 /// detected!`).
 inline constexpr std::string_view kOomKilled = "oom-killed process";
+/// A process supervisor's lines about one child, by its pid: gunicorn's
+/// arbiter (`Worker (pid:N) was sent SIGKILL! Perhaps out of memory?`, and
+/// `WORKER TIMEOUT (pid:N)` before it sends SIGABRT, then SIGKILL), torchrun
+/// (torch.distributed.elastic: `failed (exitcode: -9) local_rank: R (pid:
+/// N) of binary: …` and its summary's `exitcode  : -9 (pid: N)`).
+inline constexpr std::string_view kPid = "(pid:";
 
 /// One word. `kill_pair`: for a kill's word (a user-space killer's kill
 /// line, systemd's `oom-kill` result: what is said beside the kernel's
@@ -66,8 +72,8 @@ struct Word {
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
 /// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
-/// the DataLoader's, a shell's and Backend.AI's lines are said only of an
-/// input without a report (no kill_pair).
+/// the DataLoader's, a shell's, Backend.AI's and the supervisors' (`(pid:`)
+/// lines are said only of an input without a report (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},
     {kSlurm[0]},
@@ -88,6 +94,7 @@ inline constexpr Word kWords[] = {
     {kDataLoader},
     {kShellKilled},
     {kOomKilled},
+    {kPid},
 };
 
 /// Which words a sweep looks for: every word (an input before its first

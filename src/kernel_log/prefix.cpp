@@ -186,6 +186,11 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     prefixed = kmsg = true;
   } else if (is_digit(s[0]) && take_clock_before_tag(s)) {
     prefixed = true;  // the bare `kernel: ` tag after it is taken below
+  } else if (double mono = 0; is_digit(s[0]) && take_cut_monotonic(s, mono)) {
+    // A printk stamp that lost its `[` (a paste cut the line's start): its time, then a caller id after it.
+    p.monotonic_s = mono;
+    prefixed = true;
+    if (std::string_view t = trim_left(s); !t.empty() && t[0] == '[' && take_caller_id(t, p.caller_id)) s = t;
   } else if ((s[0] == '.' || static_cast<unsigned char>(s[0]) == 0xE2) && take_elided_stamp(s, out)) {
     prefixed = true;
   } else if (s[0] != '[' && take_tag_cell(s, out)) {

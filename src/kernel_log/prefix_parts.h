@@ -16,6 +16,8 @@ namespace oomlens::prefix_parts {
 std::string format_wall(int y, int mo, int d, int h, int mi, int s, std::string_view frac);
 bool parse_hms(std::string_view t, int& h, int& mi, int& s);
 bool take_monotonic(std::string_view& s, double& out);
+/// A printk stamp whose `[` was cut off (`1234.567890] text`): its seconds.
+bool take_cut_monotonic(std::string_view& s, double& out);
 bool take_whole_seconds(std::string_view& s, double& out);
 /// `[ T1234]` after a time: taken, its value (LinePrefix::caller_id) in `id`.
 bool take_caller_id(std::string_view& s, std::optional<uint32_t>& id);

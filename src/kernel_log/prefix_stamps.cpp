@@ -38,10 +38,9 @@ bool parse_hms(std::string_view t, int& h, int& mi, int& s) {
   return true;
 }
 
-// `[ 1234.567890]` → seconds; advances s.
-bool take_monotonic(std::string_view& s, double& out) {
-  if (s.empty() || s[0] != '[') return false;
-  std::string_view t = trim_left(s.substr(1));
+namespace {
+// `1234.567890]` (what follows a printk stamp's `[` and its padding) → seconds; advances t past the `]`.
+bool take_seconds_bracket(std::string_view& t, double& out) {
   auto sec = take_u64(t);
   // Some vendor kernels print the CPU before the time: `[2-3219.1870]`.
   if (sec && *sec < 4096 && t.size() > 1 && t[0] == '-' && is_digit(t[1])) {
@@ -57,7 +56,33 @@ bool take_monotonic(std::string_view& s, double& out) {
   double f = static_cast<double>(*frac);
   for (size_t i = 0; i < digits; ++i) f /= 10.0;
   out = static_cast<double>(*sec) + f;
-  s = t.substr(1);
+  t.remove_prefix(1);
+  return true;
+}
+}  // namespace
+
+// `[ 1234.567890]` → seconds; advances s.
+bool take_monotonic(std::string_view& s, double& out) {
+  if (s.empty() || s[0] != '[') return false;
+  std::string_view t = trim_left(s.substr(1));
+  if (!take_seconds_bracket(t, out)) return false;
+  s = t;
+  return true;
+}
+
+// `1234.567890] Out of memory: …`: a printk stamp whose `[` (and padding) a poster's cut of the line's start took,
+// the rest whole: the seconds, a fraction, `]`, then a space and text, or a printk caller id (`][ T9185] …`).
+// Advances s past the `]`.
+bool take_cut_monotonic(std::string_view& s, double& out) {
+  if (s.empty() || !is_digit(s[0])) return false;
+  std::string_view t = s;
+  double v = 0;
+  if (!take_seconds_bracket(t, v) || t.size() < 2 || trim_left(t).empty()) return false;
+  std::string_view id = t;
+  std::optional<uint32_t> caller;
+  if (t[0] != ' ' && !(t[0] == '[' && take_caller_id(id, caller))) return false;
+  out = v;
+  s = t;
   return true;
 }
 

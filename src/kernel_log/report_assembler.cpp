@@ -8,6 +8,7 @@
 // rejoining broken lines in report_rejoin.cpp, Mem-Info in meminfo_detail.cpp.
 #include "kernel_log/report_assembler.h"
 
+#include <algorithm>
 #include <functional>
 #include <utility>
 #include <optional>
@@ -215,6 +216,15 @@ void ReportAssembler::start_at_cut_selection(const LogicalLine& line) {
   take_time(*cur_, line);
 }
 
+// A panic line printed by one of the report's victims (its printk caller id `T<pid>` is a killed task's pid).
+namespace {
+bool victims_panic(const ReportAssembler::Building& b, const LogicalLine& line) {
+  const auto caller = caller_of(line);
+  if (!caller || *caller >= 0x80000000u || !panic_text(trim(line.text))) return false;  // C<cpu>: no task's
+  return std::any_of(b.kills.begin(), b.kills.end(), [&](const RawKill& k) { return k.kill.pid == *caller; });
+}
+}  // namespace
+
 bool ReportAssembler::feed(const LogicalLine& line) {
   std::string_view t = line.text;
   // A table of any length is held in at most twice kMaxTaskRows rows.
@@ -223,10 +233,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   // the report's opening line (or header) is not the open report's: one that opens a report is the next
   // report's (this one was cut: a paste's `(...snipped...)`); any other (another pid's message inside the
   // report) is passed over as a foreign line. The oom_reaper kthread's line is read as such; a SysRq-f
-  // report is printed by a worker after its writer's `Manual OOM execution` line.
+  // report is printed by a worker after its writer's `Manual OOM execution` line. A victim's own panic is read too:
+  // a killed task that exits panics in its own context, its pid its caller id (`Attempted to kill init!` when a
+  // memory.oom.group kill took pid 1, corpus 545).
   bool other_task = false;
   if (cur_ && cur_->caller_id && caller_of(line) && *cur_->caller_id != *caller_of(line) && !line.foreign &&
-      !(cur_->sysrq && !cur_->header) && !oomline::parse_reaper(trim(t))) {
+      !(cur_->sysrq && !cur_->header) && !oomline::parse_reaper(trim(t)) && !victims_panic(*cur_, line)) {
     if (line_opens_report(trim(t))) close();
     else other_task = true;
   }

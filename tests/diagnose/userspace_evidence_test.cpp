@@ -509,7 +509,7 @@ namespace {
 TEST(UserspaceEvidence, DataLoaderWorkerKilledBySignalPointsAtTheKernelLogOrAtShm) {
   std::string s = userspace_evidence_line("RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.");
   EXPECT_THAT(s, HasSubstr("PyTorch's DataLoader worker (pid 19597) was killed by SIGKILL."));
-  EXPECT_THAT(s, HasSubstr("`Killed process 19597` with what filled the memory, is in the kernel log"));
+  EXPECT_THAT(s, HasSubstr("`Killed process 19597` and what filled the memory, is in the host's kernel log"));
   EXPECT_THAT(s, HasSubstr("`num_workers`"));
   s = userspace_evidence_line("RuntimeError: DataLoader worker (pid 125) is killed by signal: Bus error. ");
   EXPECT_THAT(s, HasSubstr("PyTorch's DataLoader worker (pid 125) died of SIGBUS (`Bus error`)"));
@@ -534,9 +534,11 @@ TEST(UserspaceEvidence, ShellKilledJobStatusIsASigkillOfUnknownSender) {
       "/var/spool/slurmd/job00191/slurm_script: line 28:  8156 Killed                  python3 main.py --epochs 400");
   EXPECT_THAT(s, HasSubstr("The shell says `python3 main.py --epochs 400` (pid 8156) was killed by SIGKILL (`Killed`); "
                            "it does not know the sender."));
-  EXPECT_THAT(s, HasSubstr("`Killed process` with that pid"));
+  EXPECT_THAT(s, HasSubstr("`Killed process 8156` and what filled the memory"));  // the pid the line gives
   EXPECT_THAT(userspace_evidence_line("[1]+  Killed                  python train.py"),
               HasSubstr("The shell says `python train.py` was killed by SIGKILL"));
+  EXPECT_THAT(userspace_evidence_line("[1]+  Killed                  python train.py"),
+              HasSubstr("`Killed process` with that pid"));
   // A long command is shown cut.
   EXPECT_THAT(userspace_evidence_line("webui.sh: line 255: 34389 Killed                  \"${python_cmd}\" -u "
                                       "\"${LAUNCH_SCRIPT}\" \"$@\" --listen --port 7860 --api --xformers --medvram "

@@ -909,8 +909,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the long v1 `Memory cgroup stats for /leaker:` line wrapped at 72 columns: the stats after the break are lost"},
     {{"180-lkml-2019-08-5.2-memcg-v1-leaker-swap-in-memcg-full-report.log", "reflow_indent"},
      "the long v1 `Memory cgroup stats for /leaker:` line reflowed: the stats after the break are lost"},
-    {{"182-lxd-6576-ubuntu-4.4-lxd-container-ipdl-space-comm-memcg-header-first-bracket-cut.log", "reverse"},
-     "newest-first, the header whose `[` was cut is not joined to its stack: constraint and time are lost"},
     {{"187-ecomnet-3947487-arm-board-app-line-upnp-mediaserve-header-clone-stack.log", "reverse"},
      "newest-first, ARM's `(fn.clone.N) from` frames after the header are not read: the constraint is lost"},
     {{"188-linux-mm-2019-01-4.20-memcg-v1-shmem-threads-snipped-constraint-none-oom-memcg-kills-then-no-killable.log",

@@ -111,9 +111,9 @@ TEST(PendingMangles, AJoinedRowsNameIsNoLongerThanTaskCommLen) {
 TEST(PendingMangles, NewestFirstAHeaderWithItsBracketCutTakesNoTimeOfALineFedBeforeIt) {
   // 213 through reverse: newest-first, the report's `out_of_memory+` frame
   // is read (and fed) before its header, whose `[` a paste cut: the header
-  // (a continuation line, its comm unknown) took that frame's time. Read
-  // newest-first after its CPU line, it has the time of the first line
-  // printed after it, as forward.
+  // (a continuation line, its comm unknown) took that frame's time. Its
+  // stamp, cut before its `[` but whole after it, is now read (left8): the
+  // header has its own time, 1257.892709, newest-first as forward.
   const std::string text =
       "[ 1257.892727]  out_of_memory+0x1cf/0x500\n"
       "[ 1257.892724]  oom_kill_process.cold+0xb/0x10\n"
@@ -124,7 +124,7 @@ TEST(PendingMangles, NewestFirstAHeaderWithItsBracketCutTakesNoTimeOfALineFedBef
       " 1257.892709] sudo invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0\n";
   auto ev = parse_log_text(text);
   ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 1257.892712);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 1257.892709);
   ASSERT_TRUE(ev[0].trigger);
   EXPECT_EQ(ev[0].trigger->comm, "sudo");
   EXPECT_EQ(ev[0].trigger->pid.value_or(0), 16473);
