@@ -3689,7 +3689,7 @@ add("546-podman-10790-bare-global-kill-line-rootlessport-1.6g-anon-uid-1003-adj-
     constraints=["global"], kills=[kill(5360, "rootlessport", 2988372, 1696352, 0, 0, 1003, 3832, 200)], text_not=K8S)
 # A GKE node event (kubectl, tab-separated): NPD's kernel-monitor `OOMKilling` whose message is the 4.x memcg
 # selection (score 2081: badness plus a raised oom_score_adj) and, on the next line with no prefix, the kill line.
-add("mangler-pending/547-k8s-60492-gke-kernel-monitor-event-tab-separated-oomkilling-memcg-selection-node-score-2081-kill-line-on-next-line.log",
+add("547-k8s-60492-gke-kernel-monitor-event-tab-separated-oomkilling-memcg-selection-node-score-2081-kill-line-on-next-line.log",
     GH + "kubernetes/kubernetes/issues/60492", ["kill"], "memcg (Memory cgroup out of memory prefix)",
     constraints=["memcg"], kills=[kill(1371, "node", 783352, 201844, 22852, selected_score=2081)])
 # Travis CI's Docker trusty image (4.4): `Task in /docker/<id> killed as a result of limit of /docke` + `r/<id>` and the
@@ -3697,14 +3697,14 @@ add("mangler-pending/547-k8s-60492-gke-kernel-monitor-event-tab-separated-oomkil
 # 8 GiB, not reached), rss_huge 3.6 GiB; the table's first five rows (uid 296608: a user-namespace-remapped root, the
 # 4.x nr_ptes/nr_pmds columns); the cut sixth row left out. No kill in the excerpt.
 TRAVIS_DOCKER = "/docker/3215ee406f572d12ac48be036a0e122af6e8521b8954cd59ec68b714b124003d"
-add("mangler-pending/548-travis-packer-templates-504-docker-trusty-4.4-memcg-v1-task-in-wrapped-inside-path-stats-wrapped-userns-uid-296608-rows-cut.log",
+add("548-travis-packer-templates-504-docker-trusty-4.4-memcg-v1-task-in-wrapped-inside-path-stats-wrapped-userns-uid-296608-rows-cut.log",
     GH + "travis-ci/packer-templates/issues/504", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
     constraints=["memcg"], memcg=TRAVIS_DOCKER, task_memcg=TRAVIS_DOCKER, limit_kb=4194304,
     table_rows=[[91063, "init", 0], [91149, "acpid", 0], [91150, "cron", 0], [91151, "atd", 0], [91178, "sshd", 0]],
     not_checks=["memcg_swap_exhausted"], text_not=K8S)
 # `kubectl describe node` on GKE: three NPD OOMKilling events (49m, 49m, 48m), each a 4.x memcg selection with its kill
 # line on the next, unprefixed line: prometheus (8 GiB anon, score 1631), app (score 1006), node_exporter (score 1000).
-add("mangler-pending/549-prometheus-operator-3341-gke-describe-node-events-three-oomkilling-memcg-selections-scores-1631-1006-1000-and-kills.log",
+add("549-prometheus-operator-3341-gke-describe-node-events-three-oomkilling-memcg-selections-scores-1631-1006-1000-and-kills.log",
     GH + "prometheus-operator/prometheus-operator/issues/3341", ["kill", "kill", "kill"],
     "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg", "memcg"],
     kills=[kill(821218, "prometheus", 54937284, 8043768, 37012, 0, selected_score=1631),
@@ -3719,7 +3719,7 @@ add("mangler-pending/550-kube-eventer-131-combined-event-message-memcg-selection
 # Talos (2018) running Kubernetes in a docker-in-docker system container: `osctl dmesg` with `<6>` levels, the poster's
 # `...` around one line: a pod container's task killed as a result of the limit of /system/docker (the runtime's own
 # container), not of its pod.
-add("mangler-pending/551-talos-289-osctl-dmesg-level-prefix-elided-task-in-kubepods-pod-killed-by-limit-of-system-docker-dind.log",
+add("551-talos-289-osctl-dmesg-level-prefix-elided-task-in-kubepods-pod-killed-by-limit-of-system-docker-dind.log",
     GH + "siderolabs/talos/pull/289", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
     constraints=["memcg"], memcg="/system/docker",
     task_memcg="/system/docker/kubepods/burstable/pod6687d6d7-fcae-11e8-b0b0-5e61144ba466/"
