@@ -189,17 +189,26 @@ size_t ReportScanner::Impl::wrapped_rest_before(std::string_view region, size_t 
 // (memkiller) …` then `file-rss:…`): the start of those pieces in [lower,
 // ls) when the line and they (4 at most) read as a whole kill, reaper,
 // `oom-kill:` summary or selection; their text, in print order, in `rest`.
-// Else `ls`.
+// So may a kill or `oom-kill:` summary line that is a record but cut by a
+// wrap (piece_complete() false: `… pgtables:524kB oom_scor` + `e_adj:0`,
+// corpus 542): its rest is the unprefixed pieces that make it a whole record
+// of its kind. Else `ls`.
 size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t lower, size_t ls, std::string& rest) {
   using P = ReportAssembler::Building::Piece;
   rest.clear();
   if (ls <= lower) return ls;
   const size_t e = region.find('\n', ls);
   normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe, opt.default_year);
-  if (!probe.has_prefix || probe.foreign || probe.truncated || trim(probe.text).empty() ||
-      line_is_record(trim(probe.text)))
-    return ls;
+  if (!probe.has_prefix || probe.foreign || probe.truncated || trim(probe.text).empty()) return ls;
   const std::string line(trim(probe.text));
+  // A record by itself may still be a kill or summary a wrap cut (`… pgtables:524kB oom_scor` + `e_adj:0`,
+  // `…,oom_memcg=/docker/fd92d65e` + `92f9…,uid=1000`): only the pieces that complete it are its rest.
+  oomline::Summary line_sum;
+  P cut_kind = oomline::parse_kill(line)                                                        ? P::kill
+               : starts_with(line, "oom-kill:") && oomline::parse_summary(line, line_sum) ? P::summary
+                                                                                           : P::none;
+  if (line_is_record(line) && (cut_kind == P::none || piece_complete(cut_kind, line))) return ls;
+  if (!line_is_record(line)) cut_kind = P::none;
   // The break's space (format=flowed keeps it at the line's end) goes before the rest.
   const std::string_view raw = span_text(region, {ls, e == std::string_view::npos ? region.size() : e});
   if (!raw.empty() && is_space(raw.back())) rest = " ";
@@ -223,6 +232,13 @@ size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t 
     rest.append(dequote(piece));
     at = ps;
     const std::string whole = line + rest;
+    if (cut_kind != P::none) {  // the record's own kind, completed by unprefixed pieces only
+      if (piece_record) break;
+      if (piece_complete(cut_kind, whole) && (cut_kind == P::kill ? oomline::parse_kill(whole).has_value()
+                                                                    : oomline::parse_summary(whole, line_sum)))
+        return at;
+      continue;
+    }
     if (piece_record) {
       const auto m = oomline::outcome_message(whole);
       if (!m || (piece_message && !oomline::message_extends(*m, *piece_message))) break;

@@ -3636,7 +3636,7 @@ add("541-nomad-6672-syslog-exec-driver-tasks-state-one-row-canary-adj-minus-1000
 # A Nomad client's docker container: the `oom-kill:` summary and the memcg kill line as the poster's terminal wrapped
 # them at 210 columns, inside `oom_memcg=/docker/fd92d65e` + `92f9…` and inside `oom_scor` + `e_adj:0`.
 NOMAD_DOCKER = "/docker/fd92d65e92f9edc800266ece977e4316a31716bf6f008ba834b4a930b19b20e3"
-add("mangler-pending/542-nomad-24335-syslog-docker-oom-kill-summary-wrapped-inside-oom-memcg-php-fpm-memcg-kill-wrapped-inside-adj.log",
+add("542-nomad-24335-syslog-docker-oom-kill-summary-wrapped-inside-oom-memcg-php-fpm-memcg-kill-wrapped-inside-adj.log",
     NOMAD + "24335", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
     kills=[kill(79699, "php-fpm", 568056, 107940, 11516, 6280, 1000, 524, 0)],
     memcg=NOMAD_DOCKER, task_memcg=NOMAD_DOCKER, chosen=[79699, "php-fpm"], year_guessed=True, text_not=K8S)

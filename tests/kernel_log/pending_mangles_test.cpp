@@ -758,5 +758,27 @@ TEST(PendingMangles, ABareStumpTakesAKillThatPrintsNoMessageAsItsRest) {
   EXPECT_EQ(ev[0].victims[0].message.value_or(""), "Out of memory in UB 1234");
 }
 
+TEST(PendingMangles, NewestFirstAKillCutByAWrapTakesTheRestBeforeItNotTheOlderRecordsAfterIt) {
+  // 542 through reverse: the kill line, a record by itself but wrapped inside
+  // `oom_scor` + `e_adj:0`, and the `oom-kill:` summary wrapped inside its
+  // oom_memcg path, read newest-first: each rest lies before its line. The
+  // kill's rest is `e_adj:0` (not the summary's rest after it, nor a show_mem
+  // piece), so the summary and the kill are one report.
+  auto ev = parse_log_text(
+      "e_adj:0\n"
+      "[ 7096.161121] Memory cgroup out of memory: Killed process 79699 (php-fpm) total-vm:568056kB, "
+      "anon-rss:107940kB, file-rss:11516kB, shmem-rss:6280kB, UID:1000 pgtables:524kB oom_scor\n"
+      "92f9,task_memcg=/docker/fd92d65e92f9,task=php-fpm,pid=79699,uid=1000\n"
+      "[ 7096.161113] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=fd92d65e92f9,mems_allowed=0,"
+      "oom_memcg=/docker/fd92d65e\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 79699);
+  EXPECT_EQ(ev[0].victims[0].oom_score_adj.value_or(-1), 0);
+  ASSERT_TRUE(ev[0].memcg.has_value());
+  EXPECT_EQ(ev[0].memcg->oom_memcg.value_or(""), "/docker/fd92d65e92f9");
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 7096.161113);
+}
+
 }  // namespace
 }  // namespace oomlens
