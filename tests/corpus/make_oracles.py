@@ -3669,7 +3669,7 @@ add("mangler-pending/544-lxd-6576-4.4-nested-lxd-task-in-lxd-service-limit-of-co
 # interleaved. Init's death panics the machine: `Kernel panic - not syncing: Attempted to kill init!`.
 def _a(pid, anon, file, **kw):
     return kill(pid, "a.out", 14456, anon, file, 0, **kw)
-add("mangler-pending/545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log",
+add("545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log",
     LORE + "linux-mm/20190201070226.GC11599@dhcp22.suse.cz/", ["kill"],
     "memcg (oom_memcg=/test1, Memory cgroup out of memory prefix, stack through mem_cgroup_out_of_memory; the 5.0-rc "
     "summary printed CONSTRAINT_NONE)", constraints=["memcg"],

@@ -1399,6 +1399,10 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"541-nomad-6672-syslog-exec-driver-tasks-state-one-row-canary-adj-minus-1000-no-killable-no-panic-then-next-header.log",
       "syslog"},
      "lead: the re-prefixing replaces the printk stamps the rule needs (a record after the no-killable warning stamped not earlier, and no deadlock panic): its memcg constraint is lost (null)"},
+    // (h-pend8: 545, once a panic other than an OOM panic ended the report and newest-first a group's kills were one report)
+    {{"545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log",
+      "reflow_indent"},
+     "the mail-quoted one-line v1 `Memory cgroup stats for /test1: cache:0KB …` record re-flowed into indented rests without the `> ` quote: its pairs are lost (null), never another value"},
     // --- mangler-pending moved up --- (issue 12, h-pend8: 547, 548, 549 and 551, whose mangles lose facts only;
     // 549's cut selection lines are excused by the cut rule since a victim's selected_score is read from its selection line)
     {{"547-k8s-60492-gke-kernel-monitor-event-tab-separated-oomkilling-memcg-selection-node-score-2081-kill-line-on-next-line.log",

@@ -780,5 +780,47 @@ TEST(PendingMangles, NewestFirstAKillCutByAWrapTakesTheRestBeforeItNotTheOlderRe
   EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 7096.161113);
 }
 
+TEST(PendingMangles, APanicOtherThanAnOomPanicAfterTheKillsEndsTheReport) {
+  // 545 re-prefixed (its printk caller ids gone): `Attempted to kill init!`
+  // after a group kill that took pid 1 is another task's panic (do_exit()),
+  // not out_of_memory()'s: no line of the report, with caller ids or not.
+  auto ev = parse_log_text(
+      "[   37.123371] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/test1,"
+      "task_memcg=/test1,task=a.out,pid=9188,uid=0\n"
+      "[   37.128158] Memory cgroup out of memory: Killed process 9188 (a.out) total-vm:14456kB, anon-rss:10324kB, "
+      "file-rss:504kB, shmem-rss:0kB\n"
+      "[   37.132710] Tasks in /test1 are going to be killed due to memory.oom.group set\n"
+      "[   37.135498] Memory cgroup out of memory: Killed process 1 (systemd) total-vm:43400kB, anon-rss:1228kB, "
+      "file-rss:3992kB, shmem-rss:0kB\n"
+      "[   37.351843] Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000008b\n"
+      "[   37.354833] CPU: 7 PID: 1 Comm: systemd Kdump: loaded Not tainted 5.0.0-rc4-next-20190131 #280\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].victims.size(), 2u);
+  EXPECT_FALSE(ev[0].panic_message.has_value());
+}
+
+TEST(PendingMangles, NewestFirstAGroupKillsOtherKillsAndReapersAreOneReport) {
+  // 545 through reverse: the memory.oom.group kills and the reaper's lines
+  // come before the `Tasks in … memory.oom.group set` line, then the chosen
+  // victim's kill and its summary: one report, not one per reaped kill.
+  auto ev = parse_log_text(
+      "[   37.227667] oom_reaper: reaped process 9192 (a.out), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n"
+      "[   37.218860] Memory cgroup out of memory: Killed process 9192 (a.out) total-vm:14456kB, anon-rss:1080kB, "
+      "file-rss:512kB, shmem-rss:0kB\n"
+      "[   37.212317] oom_reaper: reaped process 9190 (a.out), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n"
+      "[   37.158733] Memory cgroup out of memory: Killed process 9190 (a.out) total-vm:14456kB, anon-rss:552kB, "
+      "file-rss:512kB, shmem-rss:0kB\n"
+      "[   37.132710] Tasks in /test1 are going to be killed due to memory.oom.group set\n"
+      "[   37.128158] Memory cgroup out of memory: Killed process 9188 (a.out) total-vm:14456kB, anon-rss:10324kB, "
+      "file-rss:504kB, shmem-rss:0kB\n"
+      "[   37.123371] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/test1,"
+      "task_memcg=/test1,task=a.out,pid=9188,uid=0\n"
+      "[   37.110840] memory: usage 51200kB, limit 51200kB, failcnt 125\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 3u);
+  EXPECT_EQ(ev[0].victims[0].pid, 9188);
+  EXPECT_EQ(ev[0].oom_group_memcg.value_or(""), "/test1");
+}
+
 }  // namespace
 }  // namespace oomlens
