@@ -578,8 +578,9 @@ bool printed_after_opening(std::string_view opening, std::string_view prev) {
            oomline::parse_stat_kv(prev).has_value();
   if (oomline::parse_task_in(opening)) return oomline::parse_counter(prev).has_value();
   // mem_cgroup_print_oom_meminfo: `memory:`, then `swap:` (v2) or `memory+swap:` and `kmem:` (v1), then the stats.
-  if (oomline::first_memcg_counter(oomline::parse_counter(opening))) {
-    if (auto next = oomline::parse_counter(prev)) return next->name != "memory";
+  const auto rank = [](const std::string& name) { return name == "memory" ? 0 : name == "kmem" ? 2 : 1; };
+  if (auto c = oomline::parse_counter(opening); c && c->usage_kb) {
+    if (auto next = oomline::parse_counter(prev)) return rank(next->name) > rank(c->name);
     return oomline::parse_stats_header(prev).has_value();
   }
   // ≥4.19 prints `no killable processes`, then its panic (≤4.18: one line).

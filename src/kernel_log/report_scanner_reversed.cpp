@@ -286,6 +286,39 @@ bool ReportScanner::Impl::opens_newest_first_here(std::string_view region, size_
   return !probe.foreign && may_open_newest_first(trim(probe.text), probe.truncated);
 }
 
+// Whether `piece` (bare, unprefixed), the line starting at `start` in `buf`,
+// is the wrapped rest of the prefixed line right before it (at or after
+// `lo`): that line is a counter, header, kill, reaper or `oom-kill:` summary
+// a wrap or a quoted-printable soft break (`=`) cut, and with `piece`
+// (after a space when the break kept one) it is whole (piece_complete()).
+bool ReportScanner::Impl::completes_record_before(std::string_view buf, size_t lo, size_t start,
+                                                  std::string_view piece) {
+  using P = ReportAssembler::Building::Piece;
+  if (start <= lo) return false;
+  size_t b = start - 1;
+  while (b > lo && buf[b - 1] != '\n') --b;
+  std::string_view before = buf.substr(b, start - 1 - b);
+  if (!before.empty() && before.back() == '\r') before.remove_suffix(1);
+  normalize_line(before, probe, opt.default_year);
+  if (!probe.has_prefix || probe.foreign || probe.truncated) return false;
+  std::string line(trim_left(probe.text));
+  oomline::Summary sum;
+  const P kind = oomline::parse_counter(trim(line))                                              ? P::counter
+                 : oomline::parse_header(trim(line))                                             ? P::header
+                 : oomline::parse_kill(trim(line))                                               ? P::kill
+                 : oomline::parse_reaper(trim(line))                                             ? P::reaper
+                 : starts_with(trim(line), "oom-kill:") && oomline::parse_summary(trim(line), sum) ? P::summary
+                                                                                                 : P::none;
+  if (kind == P::none || piece_complete(kind, trim(line))) return false;
+  if (qp_possible && !line.empty() && line.back() == '=') line.pop_back();
+  for (const std::string_view sep : {"", " "}) {
+    const std::string whole = std::string(trim_right(line)) + (line.size() && is_space(line.back()) ? " " : "") +
+                              std::string(sep) + std::string(piece);
+    if (piece_complete(kind, whole)) return true;
+  }
+  return false;
+}
+
 // A wrapped piece of a record: no prefix, not a record by itself, indented or not.
 bool ReportScanner::Impl::rest_piece(std::string_view raw) {
   normalize_line(raw, probe, opt.default_year);
@@ -356,6 +389,10 @@ size_t ReportScanner::Impl::reversed_opening(std::string_view region, size_t low
         continue;
       }
       evidence = printed_after_opening(opening, trim(n.text));
+      // A piece that completes the prefixed record cut right before it (`kmem: … fail` + `cnt 0`, a wrap; `…kB,=`
+      // + ` failcnt 0`, a quoted-printable soft break) is that record's rest, as take_record() reads it forward:
+      // no line printed after the opening (`cnt 0` reads as a v2 `name value` stat).
+      if (evidence && !n.has_prefix && completes_record_before(buf, lo, start, trim(n.text))) evidence = false;
       // An unprefixed piece that is no record (a poster's `// …` comment
       // between kernel lines): read forward it is the rest of the prefixed
       // line before it (take_record()) or a line the assembler passes over;

@@ -3644,7 +3644,7 @@ add("542-nomad-24335-syslog-docker-oom-kill-summary-wrapped-inside-oom-memcg-php
 # memory limit itself is not in the excerpt), the /nomad/<alloc> stats (shmem 35124 KB of 40 MB charged), the one-row
 # table, the selection (score 788) and kill of runc:[2:INIT] (shmem-rss 27132 kB of its 33 MB), its reaper, then 6 s
 # later the next header (runc:[2:INIT] again; its cpuset line, cut, left out).
-add("mangler-pending/543-nomad-5576-gce-4.15-exec-driver-nomad-alloc-memcg-v1-stats-shmem-35m-runc-init-selection-kill-reaper-then-next-header.log",
+add("543-nomad-5576-gce-4.15-exec-driver-nomad-alloc-memcg-v1-stats-shmem-35m-runc-init-selection-kill-reaper-then-next-header.log",
     NOMAD + "5576", ["kill", "incomplete"],
     "memcg (Memory cgroup out of memory prefix; the next header cannot tell)", constraints=["memcg", None],
     kills=[kill(28042, "runc:[2:INIT]", 227632, 4872, 1068, 27132, adj=0, adj_source="task table row",
@@ -3658,7 +3658,7 @@ add("mangler-pending/543-nomad-5576-gce-4.15-exec-driver-nomad-alloc-memcg-v1-st
 # pagefault_out_of_memory); `Task in /lxc.payload/tryit-select/system.slice/lxd.service killed as a result of limit of
 # /lxc.payload/tryit-select`: the task's memcg (the nested lxd.service) is not the one whose limit (62500 kB, failcnt
 # 81249407) was hit, the container's. No header, no kill in the excerpt.
-add("mangler-pending/544-lxd-6576-4.4-nested-lxd-task-in-lxd-service-limit-of-container-62500k-failcnt-81m-stats-no-header-no-kill.log",
+add("544-lxd-6576-4.4-nested-lxd-task-in-lxd-service-limit-of-container-62500k-failcnt-81m-stats-no-header-no-kill.log",
     GH + "canonical/lxd/issues/6576", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
     constraints=["memcg"], memcg="/lxc.payload/tryit-select",
     task_memcg="/lxc.payload/tryit-select/system.slice/lxd.service", limit_kb=62500, text_not=K8S)

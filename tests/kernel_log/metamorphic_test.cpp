@@ -1399,6 +1399,14 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"541-nomad-6672-syslog-exec-driver-tasks-state-one-row-canary-adj-minus-1000-no-killable-no-panic-then-next-header.log",
       "syslog"},
      "lead: the re-prefixing replaces the printk stamps the rule needs (a record after the no-killable warning stamped not earlier, and no deadlock panic): its memcg constraint is lost (null)"},
+    // (h-pend8: 543 and 544, once a counter's wrapped rest before a stats header said no order, newest-first a
+    // counter after the stats header did, and a `Task in` line cut or padded between its words kept its first path)
+    {{"543-nomad-5576-gce-4.15-exec-driver-nomad-alloc-memcg-v1-stats-shmem-35m-runc-init-selection-kill-reaper-then-next-header.log",
+      "reflow_indent"},
+     "the one-line v1 `Memory cgroup stats for PATH: cache:…KB …` record re-flowed into indented rests: its pairs are lost (null); the path, the kill and the other facts read as in the clean text"},
+    {{"544-lxd-6576-4.4-nested-lxd-task-in-lxd-service-limit-of-container-62500k-failcnt-81m-stats-no-header-no-kill.log",
+      "reflow_indent"},
+     "the one-line v1 `Memory cgroup stats for PATH: cache:…KB …` record re-flowed into indented rests: its pairs are lost (null); the paths, the counters and the time read as in the clean text"},
     // (h-pend8: 545, once a panic other than an OOM panic ended the report and newest-first a group's kills were one report)
     {{"545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log",
       "reflow_indent"},

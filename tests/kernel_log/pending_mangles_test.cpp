@@ -822,5 +822,59 @@ TEST(PendingMangles, NewestFirstAGroupKillsOtherKillsAndReapersAreOneReport) {
   EXPECT_EQ(ev[0].oom_group_memcg.value_or(""), "/test1");
 }
 
+TEST(PendingMangles, AWrappedCountersRestBeforeAStatsHeaderIsNoSignOfNewestFirst) {
+  // 543 through wrap80 (and quoted_printable): `kmem: … fail` + `cnt 0`, then
+  // the stats header: `cnt 0` reads as a v2 `name value` stat, which print
+  // order puts after the header, but it is the counter's rest. Forward order:
+  // the stats path whole, not `…843f` + `cnt 0`.
+  auto ev = parse_log_text(
+      "Apr 18 09:58:36 host01 kernel: kmem: usage 892kB, limit 9007199254740988kB, fail\n"
+      "cnt 0\n"
+      "Apr 18 09:58:36 host01 kernel: Memory cgroup stats for /nomad/de25a563-2409-843f\n"
+      "-08ad-5bc6053df174: cache:35124KB rss:4944KB rss_huge:0KB shmem:35124KB mapped_f\n"
+      "ile:25060KB dirty:0KB writeback:0KB inactive_anon:20160KB active_anon:19908KB in\n"
+      "active_file:0KB active_file:0KB unevictable:0KB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].memcg.has_value());
+  EXPECT_EQ(ev[0].memcg->oom_memcg.value_or(""), "/nomad/de25a563-2409-843f-08ad-5bc6053df174");
+}
+
+TEST(PendingMangles, NewestFirstAStatsHeaderThenItsCountersOpensAtTaskIn) {
+  // 544 through reverse: the stats header, then `kmem:`, `memory+swap:`,
+  // `memory:` and `Task in`: print order puts each counter before the stats
+  // header, so the text is newest-first and the report's time is `Task in`'s.
+  auto ev = parse_log_text(
+      "[41107.803920] Memory cgroup stats for /lxc/c1: cache:8792KB rss:17956KB rss_huge:0KB mapped_file:1256KB\n"
+      "[41107.803919] kmem: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
+      "[41107.803918] memory+swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
+      "[41107.803917] memory: usage 62500kB, limit 62500kB, failcnt 81249407\n"
+      "[41107.803910] Task in /lxc/c1/lxd.service killed as a result of limit of /lxc/c1\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 41107.803910);
+  ASSERT_TRUE(ev[0].memcg.has_value());
+  EXPECT_EQ(ev[0].memcg->task_memcg.value_or(""), "/lxc/c1/lxd.service");
+}
+
+TEST(PendingMangles, ATaskInLineCutOrPaddedBetweenItsWordsKeepsItsFirstPath) {
+  // 544 through truncate100_dots: cut inside `limit of` (prefix.cpp drops the
+  // cut word), the first path whole, the OOM memcg unknown.
+  auto cut = oomline::parse_task_in("Task in /lxc/c1/lxd.service killed as a result of", true);
+  ASSERT_TRUE(cut.has_value());
+  EXPECT_EQ(cut->task_memcg, "/lxc/c1/lxd.service");
+  EXPECT_EQ(cut->oom_memcg, "");
+  // Not cut by a viewer, the same text may be a wrap whose rest follows: no `Task in` line yet.
+  EXPECT_FALSE(oomline::parse_task_in("Task in /lxc/c1/lxd.service killed as a result of").has_value());
+  // 544 through wrap80_inline_pad: a terminal's pad at the space after `killed`.
+  auto ev = parse_log_text(
+      "[41107.803910] Task in /lxc.payload/tryit-select/system.slice/lxd.service killed         as a result of "
+      "limit of /lxc.payload/tryit-select\n"
+      "[41107.803917] memory: usage 62500kB, limit 62500kB, failcnt 81249407\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 41107.803910);
+  ASSERT_TRUE(ev[0].memcg.has_value());
+  EXPECT_EQ(ev[0].memcg->task_memcg.value_or(""), "/lxc.payload/tryit-select/system.slice/lxd.service");
+  EXPECT_EQ(ev[0].memcg->oom_memcg.value_or(""), "/lxc.payload/tryit-select");
+}
+
 }  // namespace
 }  // namespace oomlens
