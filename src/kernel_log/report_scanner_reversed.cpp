@@ -204,11 +204,13 @@ size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t 
   // A record by itself may still be a kill or summary a wrap cut (`… pgtables:524kB oom_scor` + `e_adj:0`,
   // `…,oom_memcg=/docker/fd92d65e` + `92f9…,uid=1000`): only the pieces that complete it are its rest.
   oomline::Summary line_sum;
-  P cut_kind = oomline::parse_kill(line)                                                        ? P::kill
+  P cut_kind = P::none;
+  if (line_is_record(line)) {
+    cut_kind = oomline::parse_kill(line)                                                        ? P::kill
                : starts_with(line, "oom-kill:") && oomline::parse_summary(line, line_sum) ? P::summary
                                                                                            : P::none;
-  if (line_is_record(line) && (cut_kind == P::none || piece_complete(cut_kind, line))) return ls;
-  if (!line_is_record(line)) cut_kind = P::none;
+    if (cut_kind == P::none || piece_complete(cut_kind, line)) return ls;
+  }
   // The break's space (format=flowed keeps it at the line's end) goes before the rest.
   const std::string_view raw = span_text(region, {ls, e == std::string_view::npos ? region.size() : e});
   if (!raw.empty() && is_space(raw.back())) rest = " ";
