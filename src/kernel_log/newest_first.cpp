@@ -211,6 +211,29 @@ std::optional<ReportAssembler::Building::Piece> outcome_piece(std::string_view t
   return std::nullopt;
 }
 
+// memory.oom.group (4.19+, mem_cgroup_print_oom_group()): after the chosen
+// victim's kill, `Tasks in PATH are going to be killed due to
+// memory.oom.group set`, then a kill of every other task of PATH, the
+// oom_reaper's lines among them. Newest-first those kills come before that
+// line: whether it lies ahead of `pos` in `text` past kill and reaper lines
+// (and their wrapped pieces, blank and foreign lines) only.
+bool group_line_ahead(std::string_view text, size_t pos, std::optional<int> default_year, LinePad pad) {
+  std::string padless;
+  NormalizedLine n;
+  for (size_t i = 0; i < kNewestFirstLookahead && pos < text.size(); ++i) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    normalize_line(depad_line(text.substr(pos, eol - pos), pad, padless), n, default_year);
+    pos = eol + 1;
+    const std::string_view t = trim(n.text);
+    if (n.foreign || t.empty()) continue;
+    if (oomline::parse_group_kill(t)) return true;
+    if (oomline::parse_kill(t) || oomline::parse_reaper(t) || (!n.has_prefix && !line_is_record(t))) continue;
+    return false;
+  }
+  return false;
+}
+
 enum class Body { yes, no, undecided };
 
 // Whether a header that ends at `pos` is followed by its report's body in
@@ -300,6 +323,9 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   // A selection after a kill of its pid made the text newest-first: a kill after that selection is the older
   // report's (a victim chosen twice, a report quoted again: corpus 87 reversed), not its own.
   bool kill_then_selection = false;
+  // A memory.oom.group kill read newest-first (group_line_ahead()): 1 while the group's other kills come, before its
+  // `Tasks in … memory.oom.group set` line; 2 after that line, whose chosen victim's kill comes next; 3 after it.
+  int group = 0;
   while (count < kNewestFirstLookahead + 1) {
     if (pos >= text.size()) {
       if (!final) out.order = NewestFirst::Order::undecided;
@@ -376,6 +402,13 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     oomline::Summary sum;
     if (auto k = kill_or_stump(t, n.truncated)) {
       if (count > 1 && select_before && *select_before == k->pid && !kill_then_selection) return NewestFirst{};
+      if (reversed && group == 0 && group_line_ahead(text, next, default_year, pad)) group = 1;
+      if (reversed && (group == 1 || group == 2)) {  // one of the group's kills, or its chosen victim's
+        if (group == 2) group = 3;
+        kill_pids.push_back(k->pid);
+        last_end = next, last_count = count, last_unprefixed = unprefixed, last_kernel_lines = kernel_lines;
+        continue;
+      }
       if (reversed) {
         // The report's lines quoted again right after it: read once, from the copy.
         const auto again = repeated_after(text, line_start, line_pos, final);
@@ -411,10 +444,13 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       if (kernel_lines == 1) kill_opener = true, opener_prefix = n.prefix;
       kill_pids.push_back(k->pid);
     } else if (auto r = oomline::parse_reaper(t)) {
-      if (reversed) break;
+      if (reversed && group == 0 && group_line_ahead(text, next, default_year, pad)) group = 1;
+      if (reversed && group != 1 && group != 2) break;
       // The text opens at a reaper line: its pid was killed. That task's
       // summary or selection after it is the same report read newest-first.
       if (kernel_lines == 1) reaper_pid = r->pid;
+    } else if (group == 1 && oomline::parse_group_kill(t)) {
+      group = 2;
     } else if (is_end_without_kill(t)) {
       if (reversed || seen_outcome_line) break;
       kill_pids.push_back(kNoPid);
@@ -542,8 +578,9 @@ bool printed_after_opening(std::string_view opening, std::string_view prev) {
            oomline::parse_stat_kv(prev).has_value();
   if (oomline::parse_task_in(opening)) return oomline::parse_counter(prev).has_value();
   // mem_cgroup_print_oom_meminfo: `memory:`, then `swap:` (v2) or `memory+swap:` and `kmem:` (v1), then the stats.
-  if (oomline::first_memcg_counter(oomline::parse_counter(opening))) {
-    if (auto next = oomline::parse_counter(prev)) return next->name != "memory";
+  const auto rank = [](const std::string& name) { return name == "memory" ? 0 : name == "kmem" ? 2 : 1; };
+  if (auto c = oomline::parse_counter(opening); c && c->usage_kb) {
+    if (auto next = oomline::parse_counter(prev)) return rank(next->name) > rank(c->name);
     return oomline::parse_stats_header(prev).has_value();
   }
   // ≥4.19 prints `no killable processes`, then its panic (≤4.18: one line).

@@ -68,8 +68,8 @@ struct LinePad {
 /// *after* it: the header's own `CPU: … Comm: C` / `C cpuset=` line or the
 /// first frame of its backtrace; the `Tasks state` line or table header after
 /// the stats header, or v2's first `name value` stat; the `memory:` counters
-/// after `Task in`; the `swap:`/`memory+swap:` counter or the stats header
-/// after the `memory:` counter; the panic after
+/// after `Task in`; a later counter (`swap:`/`memory+swap:` after `memory:`,
+/// `kmem:` after `memory+swap:`) or the stats header after a counter; the panic after
 /// `no killable processes`. Bare texts.
 [[nodiscard]] bool printed_after_opening(std::string_view opening, std::string_view prev);
 
@@ -78,7 +78,7 @@ struct LinePad {
 /// and no line before it shows newest-first order (printed_after_opening()):
 /// whether the lines after it do. Its next kernel line (blank and foreign
 /// lines skipped, 8 at most) is one that print order puts right *before* it
-/// (`Task in` after `memory:`), or, after a `Task in` opening, a header not
+/// (`Task in` after `memory:`, `kmem:` after the stats header), or, after a `Task in` opening, a header not
 /// stamped later than it and followed by no body of its own (a poster's
 /// excerpt of `Task in` and its header, reversed). Returns nullopt when the text ends first and more may
 /// follow (not `final`).

@@ -87,6 +87,35 @@ bool memcg_path_cut(std::string_view path) {
   return false;
 }
 
+namespace {
+
+// Where `kMid`'s words (` killed as a result of limit of `) start in `s` after
+// `from`, each of its spaces matched by a run of spaces (a terminal's pad that
+// fell at one: `killed         as a result`; the kernel prints single ones):
+// {start, end} of the match, or {start, npos} when `s` ends inside the words
+// (a viewer's cut), or {npos, npos}.
+std::pair<size_t, size_t> find_task_in_mid(std::string_view s, std::string_view mid, size_t from) {
+  for (size_t k = s.find(" killed", from); k != std::string_view::npos; k = s.find(" killed", k + 1)) {
+    size_t i = 0, j = k;
+    while (i < mid.size() && j < s.size()) {
+      if (mid[i] == ' ') {
+        if (s[j] != ' ') break;
+        while (j < s.size() && s[j] == ' ') ++j;
+        ++i;
+      } else if (mid[i] == s[j]) {
+        ++i, ++j;
+      } else {
+        break;
+      }
+    }
+    if (i == mid.size()) return {k, j};
+    if (j == s.size()) return {k, std::string_view::npos};
+  }
+  return {std::string_view::npos, std::string_view::npos};
+}
+
+}  // namespace
+
 std::optional<TaskIn> parse_task_in(std::string_view s, bool line_cut) {
   constexpr std::string_view kMid = " killed as a result of limit of ";
   if (s == "Task in") return TaskIn{};  // both paths cut by a viewer (prefix.cpp): unknown
@@ -99,14 +128,20 @@ std::optional<TaskIn> parse_task_in(std::string_view s, bool line_cut) {
       return out;  // the OOM memcg is unknown: never the cut line's path
     }
   }
-  // A viewer's cut (prefix.cpp drops the cut path): the OOM memcg is unknown.
-  if (ends_with(s, trim_right(kMid))) return TaskIn{std::string(s.substr(8, s.size() - 8 - (kMid.size() - 1))), {}};
-  size_t m = s.find(kMid);
+  const auto [m, mid_end] = find_task_in_mid(s, kMid, 7);
   const size_t cut = find_ellipsis(s);
+  // Cut inside the words after the first path: by a viewer (`… killed as a result of l...`, the cut word
+  // dropped), or after `limit of` (prefix.cpp drops the cut path): the first path is whole, the OOM memcg unknown.
+  if (m != std::string_view::npos && mid_end == std::string_view::npos) {
+    if (!line_cut && !ends_with(trim_right(s), trim_right(kMid))) return std::nullopt;
+    TaskIn out;
+    if (cut == std::string_view::npos || cut > m) out.task_memcg = std::string(s.substr(8, m - 8));
+    return out;
+  }
   // A viewer cut the line inside its first path and the poster's wrapped rest
   // came after the marker (`Task in /kubepods/…cab...ds/pod…`): both unknown.
   if (m == std::string_view::npos) return cut == std::string_view::npos ? std::nullopt : std::optional(TaskIn{});
-  TaskIn out{cut < m ? std::string() : std::string(s.substr(8, m - 8)), std::string(trim(s.substr(m + kMid.size())))};
+  TaskIn out{cut < m ? std::string() : std::string(s.substr(8, m - 8)), std::string(trim(s.substr(mid_end)))};
   // A cgroup path starts with `/`; `host` (Alibaba Cloud Linux, a global OOM) names the machine.
   if (out.oom_memcg == "host") {
     out.oom_memcg.clear();

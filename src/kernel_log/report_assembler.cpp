@@ -551,6 +551,13 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       if (!is_oom_panic(*p)) return false;
       start(line);
     }
+    // out_of_memory() panics only so (panic_on_oom, no killable process): another panic after the outcome
+    // (`Attempted to kill init!` when a group kill took pid 1, corpus 545) is no line of the report but
+    // another task's, which printk caller ids show and a text without them does not: the report has ended.
+    if (!is_oom_panic(*p) && cur_->has_outcome()) {
+      close();
+      return false;
+    }
     if (!cur_->panic_message) {
       cur_->panic_message = std::string(*p);
       if (!line.truncated) piece = P::panic;

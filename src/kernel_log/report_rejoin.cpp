@@ -174,7 +174,9 @@ int kill_figures(const oomline::KillLine& k) {
 // A line with a terminal's pad inside a token (`0,glob        al_oom`), the
 // pads taken out. The pad may have fallen at a space (`Kill         process`):
 // a kill or selection line then reads only with one left there. Never a
-// line with a path (`Task in …`), which a space would cut in two. A kill
+// line with a path (`Task in …`), which a space would cut in two: one whose
+// pad fell between its fixed words is kept as it is (parse_task_in() reads
+// any run of spaces there). A kill
 // line read both ways keeps the reading with more figures (`kB,        shmem-rss:`
 // loses shmem-rss without the space; a space left inside a number loses
 // that number instead, never changes it).
@@ -184,6 +186,11 @@ std::string unpadded_record(std::string_view t) {
   if (!line_is_record(unpadded)) {
     // A pad that replaced the space before a name (`reaped process 29918         (python)`, corpus 438).
     if (oomline::parse_select(spaced) || oomline::parse_kill(spaced) || oomline::parse_reaper(spaced)) return spaced;
+    // A pad that fell at a space between a `Task in` line's words (`killed         as a result`), its paths
+    // whole: parse_task_in() reads it as it is (a pad inside a path is taken out above, as in any token).
+    if (auto ti = oomline::parse_task_in(t); ti && ti->task_memcg.find("    ") == std::string::npos &&
+                                             ti->oom_memcg.find("    ") == std::string::npos)
+      return std::string(t);
   } else if (auto a = oomline::parse_kill(unpadded)) {
     if (auto b = oomline::parse_kill(spaced); b && kill_figures(*b) > kill_figures(*a)) return spaced;
   }

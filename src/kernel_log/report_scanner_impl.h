@@ -266,6 +266,7 @@ struct ReportScanner::Impl {
   /// region [lo, ls) and then `history`, kBodyLookbackLines at most: open_at_body(). Such a block straight
   /// before an outcome also says the text is in print order: newest-first, the line before a kill in the text
   /// is one printed after it (its reaper, another dump's first line), never its report's body.
+  bool completes_record_before(std::string_view buf, size_t lo, size_t start, std::string_view piece);
   bool body_before_outcome(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line, const LinePrefix& at,
                            bool open);
   /// Opens the report at `raws` (physical lines in print order, numbered `numbers`, that end right before the

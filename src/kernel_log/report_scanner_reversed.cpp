@@ -189,17 +189,28 @@ size_t ReportScanner::Impl::wrapped_rest_before(std::string_view region, size_t 
 // (memkiller) …` then `file-rss:…`): the start of those pieces in [lower,
 // ls) when the line and they (4 at most) read as a whole kill, reaper,
 // `oom-kill:` summary or selection; their text, in print order, in `rest`.
-// Else `ls`.
+// So may a kill or `oom-kill:` summary line that is a record but cut by a
+// wrap (piece_complete() false: `… pgtables:524kB oom_scor` + `e_adj:0`,
+// corpus 542): its rest is the unprefixed pieces that make it a whole record
+// of its kind. Else `ls`.
 size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t lower, size_t ls, std::string& rest) {
   using P = ReportAssembler::Building::Piece;
   rest.clear();
   if (ls <= lower) return ls;
   const size_t e = region.find('\n', ls);
   normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe, opt.default_year);
-  if (!probe.has_prefix || probe.foreign || probe.truncated || trim(probe.text).empty() ||
-      line_is_record(trim(probe.text)))
-    return ls;
+  if (!probe.has_prefix || probe.foreign || probe.truncated || trim(probe.text).empty()) return ls;
   const std::string line(trim(probe.text));
+  // A record by itself may still be a kill or summary a wrap cut (`… pgtables:524kB oom_scor` + `e_adj:0`,
+  // `…,oom_memcg=/docker/fd92d65e` + `92f9…,uid=1000`): only the pieces that complete it are its rest.
+  oomline::Summary line_sum;
+  P cut_kind = P::none;
+  if (line_is_record(line)) {
+    cut_kind = oomline::parse_kill(line)                                                        ? P::kill
+               : starts_with(line, "oom-kill:") && oomline::parse_summary(line, line_sum) ? P::summary
+                                                                                           : P::none;
+    if (cut_kind == P::none || piece_complete(cut_kind, line)) return ls;
+  }
   // The break's space (format=flowed keeps it at the line's end) goes before the rest.
   const std::string_view raw = span_text(region, {ls, e == std::string_view::npos ? region.size() : e});
   if (!raw.empty() && is_space(raw.back())) rest = " ";
@@ -223,6 +234,13 @@ size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t 
     rest.append(dequote(piece));
     at = ps;
     const std::string whole = line + rest;
+    if (cut_kind != P::none) {  // the record's own kind, completed by unprefixed pieces only
+      if (piece_record) break;
+      if (piece_complete(cut_kind, whole) && (cut_kind == P::kill ? oomline::parse_kill(whole).has_value()
+                                                                    : oomline::parse_summary(whole, line_sum)))
+        return at;
+      continue;
+    }
     if (piece_record) {
       const auto m = oomline::outcome_message(whole);
       if (!m || (piece_message && !oomline::message_extends(*m, *piece_message))) break;
@@ -268,6 +286,39 @@ bool ReportScanner::Impl::opens_newest_first_here(std::string_view region, size_
   const size_t e = region.find('\n', ls);
   normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe, opt.default_year);
   return !probe.foreign && may_open_newest_first(trim(probe.text), probe.truncated);
+}
+
+// Whether `piece` (bare, unprefixed), the line starting at `start` in `buf`,
+// is the wrapped rest of the prefixed line right before it (at or after
+// `lo`): that line is a counter, header, kill, reaper or `oom-kill:` summary
+// a wrap or a quoted-printable soft break (`=`) cut, and with `piece`
+// (after a space when the break kept one) it is whole (piece_complete()).
+bool ReportScanner::Impl::completes_record_before(std::string_view buf, size_t lo, size_t start,
+                                                  std::string_view piece) {
+  using P = ReportAssembler::Building::Piece;
+  if (start <= lo) return false;
+  size_t b = start - 1;
+  while (b > lo && buf[b - 1] != '\n') --b;
+  std::string_view before = buf.substr(b, start - 1 - b);
+  if (!before.empty() && before.back() == '\r') before.remove_suffix(1);
+  normalize_line(before, probe, opt.default_year);
+  if (!probe.has_prefix || probe.foreign || probe.truncated) return false;
+  std::string line(trim_left(probe.text));
+  oomline::Summary sum;
+  const P kind = oomline::parse_counter(trim(line))                                              ? P::counter
+                 : oomline::parse_header(trim(line))                                             ? P::header
+                 : oomline::parse_kill(trim(line))                                               ? P::kill
+                 : oomline::parse_reaper(trim(line))                                             ? P::reaper
+                 : starts_with(trim(line), "oom-kill:") && oomline::parse_summary(trim(line), sum) ? P::summary
+                                                                                                 : P::none;
+  if (kind == P::none || piece_complete(kind, trim(line))) return false;
+  if (qp_possible && !line.empty() && line.back() == '=') line.pop_back();
+  for (const std::string_view sep : {"", " "}) {
+    const std::string whole = std::string(trim_right(line)) + (line.size() && is_space(line.back()) ? " " : "") +
+                              std::string(sep) + std::string(piece);
+    if (piece_complete(kind, whole)) return true;
+  }
+  return false;
 }
 
 // A wrapped piece of a record: no prefix, not a record by itself, indented or not.
@@ -340,6 +391,10 @@ size_t ReportScanner::Impl::reversed_opening(std::string_view region, size_t low
         continue;
       }
       evidence = printed_after_opening(opening, trim(n.text));
+      // A piece that completes the prefixed record cut right before it (`kmem: … fail` + `cnt 0`, a wrap; `…kB,=`
+      // + ` failcnt 0`, a quoted-printable soft break) is that record's rest, as take_record() reads it forward:
+      // no line printed after the opening (`cnt 0` reads as a v2 `name value` stat).
+      if (evidence && !n.has_prefix && completes_record_before(buf, lo, start, trim(n.text))) evidence = false;
       // An unprefixed piece that is no record (a poster's `// …` comment
       // between kernel lines): read forward it is the rest of the prefixed
       // line before it (take_record()) or a line the assembler passes over;

@@ -3636,7 +3636,7 @@ add("541-nomad-6672-syslog-exec-driver-tasks-state-one-row-canary-adj-minus-1000
 # A Nomad client's docker container: the `oom-kill:` summary and the memcg kill line as the poster's terminal wrapped
 # them at 210 columns, inside `oom_memcg=/docker/fd92d65e` + `92f9…` and inside `oom_scor` + `e_adj:0`.
 NOMAD_DOCKER = "/docker/fd92d65e92f9edc800266ece977e4316a31716bf6f008ba834b4a930b19b20e3"
-add("mangler-pending/542-nomad-24335-syslog-docker-oom-kill-summary-wrapped-inside-oom-memcg-php-fpm-memcg-kill-wrapped-inside-adj.log",
+add("542-nomad-24335-syslog-docker-oom-kill-summary-wrapped-inside-oom-memcg-php-fpm-memcg-kill-wrapped-inside-adj.log",
     NOMAD + "24335", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
     kills=[kill(79699, "php-fpm", 568056, 107940, 11516, 6280, 1000, 524, 0)],
     memcg=NOMAD_DOCKER, task_memcg=NOMAD_DOCKER, chosen=[79699, "php-fpm"], year_guessed=True, text_not=K8S)
@@ -3644,7 +3644,7 @@ add("mangler-pending/542-nomad-24335-syslog-docker-oom-kill-summary-wrapped-insi
 # memory limit itself is not in the excerpt), the /nomad/<alloc> stats (shmem 35124 KB of 40 MB charged), the one-row
 # table, the selection (score 788) and kill of runc:[2:INIT] (shmem-rss 27132 kB of its 33 MB), its reaper, then 6 s
 # later the next header (runc:[2:INIT] again; its cpuset line, cut, left out).
-add("mangler-pending/543-nomad-5576-gce-4.15-exec-driver-nomad-alloc-memcg-v1-stats-shmem-35m-runc-init-selection-kill-reaper-then-next-header.log",
+add("543-nomad-5576-gce-4.15-exec-driver-nomad-alloc-memcg-v1-stats-shmem-35m-runc-init-selection-kill-reaper-then-next-header.log",
     NOMAD + "5576", ["kill", "incomplete"],
     "memcg (Memory cgroup out of memory prefix; the next header cannot tell)", constraints=["memcg", None],
     kills=[kill(28042, "runc:[2:INIT]", 227632, 4872, 1068, 27132, adj=0, adj_source="task table row",
@@ -3658,7 +3658,7 @@ add("mangler-pending/543-nomad-5576-gce-4.15-exec-driver-nomad-alloc-memcg-v1-st
 # pagefault_out_of_memory); `Task in /lxc.payload/tryit-select/system.slice/lxd.service killed as a result of limit of
 # /lxc.payload/tryit-select`: the task's memcg (the nested lxd.service) is not the one whose limit (62500 kB, failcnt
 # 81249407) was hit, the container's. No header, no kill in the excerpt.
-add("mangler-pending/544-lxd-6576-4.4-nested-lxd-task-in-lxd-service-limit-of-container-62500k-failcnt-81m-stats-no-header-no-kill.log",
+add("544-lxd-6576-4.4-nested-lxd-task-in-lxd-service-limit-of-container-62500k-failcnt-81m-stats-no-header-no-kill.log",
     GH + "canonical/lxd/issues/6576", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
     constraints=["memcg"], memcg="/lxc.payload/tryit-select",
     task_memcg="/lxc.payload/tryit-select/system.slice/lxd.service", limit_kb=62500, text_not=K8S)
@@ -3669,7 +3669,7 @@ add("mangler-pending/544-lxd-6576-4.4-nested-lxd-task-in-lxd-service-limit-of-co
 # interleaved. Init's death panics the machine: `Kernel panic - not syncing: Attempted to kill init!`.
 def _a(pid, anon, file, **kw):
     return kill(pid, "a.out", 14456, anon, file, 0, **kw)
-add("mangler-pending/545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log",
+add("545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log",
     LORE + "linux-mm/20190201070226.GC11599@dhcp22.suse.cz/", ["kill"],
     "memcg (oom_memcg=/test1, Memory cgroup out of memory prefix, stack through mem_cgroup_out_of_memory; the 5.0-rc "
     "summary printed CONSTRAINT_NONE)", constraints=["memcg"],
@@ -3689,7 +3689,7 @@ add("546-podman-10790-bare-global-kill-line-rootlessport-1.6g-anon-uid-1003-adj-
     constraints=["global"], kills=[kill(5360, "rootlessport", 2988372, 1696352, 0, 0, 1003, 3832, 200)], text_not=K8S)
 # A GKE node event (kubectl, tab-separated): NPD's kernel-monitor `OOMKilling` whose message is the 4.x memcg
 # selection (score 2081: badness plus a raised oom_score_adj) and, on the next line with no prefix, the kill line.
-add("mangler-pending/547-k8s-60492-gke-kernel-monitor-event-tab-separated-oomkilling-memcg-selection-node-score-2081-kill-line-on-next-line.log",
+add("547-k8s-60492-gke-kernel-monitor-event-tab-separated-oomkilling-memcg-selection-node-score-2081-kill-line-on-next-line.log",
     GH + "kubernetes/kubernetes/issues/60492", ["kill"], "memcg (Memory cgroup out of memory prefix)",
     constraints=["memcg"], kills=[kill(1371, "node", 783352, 201844, 22852, selected_score=2081)])
 # Travis CI's Docker trusty image (4.4): `Task in /docker/<id> killed as a result of limit of /docke` + `r/<id>` and the
@@ -3697,14 +3697,14 @@ add("mangler-pending/547-k8s-60492-gke-kernel-monitor-event-tab-separated-oomkil
 # 8 GiB, not reached), rss_huge 3.6 GiB; the table's first five rows (uid 296608: a user-namespace-remapped root, the
 # 4.x nr_ptes/nr_pmds columns); the cut sixth row left out. No kill in the excerpt.
 TRAVIS_DOCKER = "/docker/3215ee406f572d12ac48be036a0e122af6e8521b8954cd59ec68b714b124003d"
-add("mangler-pending/548-travis-packer-templates-504-docker-trusty-4.4-memcg-v1-task-in-wrapped-inside-path-stats-wrapped-userns-uid-296608-rows-cut.log",
+add("548-travis-packer-templates-504-docker-trusty-4.4-memcg-v1-task-in-wrapped-inside-path-stats-wrapped-userns-uid-296608-rows-cut.log",
     GH + "travis-ci/packer-templates/issues/504", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
     constraints=["memcg"], memcg=TRAVIS_DOCKER, task_memcg=TRAVIS_DOCKER, limit_kb=4194304,
     table_rows=[[91063, "init", 0], [91149, "acpid", 0], [91150, "cron", 0], [91151, "atd", 0], [91178, "sshd", 0]],
     not_checks=["memcg_swap_exhausted"], text_not=K8S)
 # `kubectl describe node` on GKE: three NPD OOMKilling events (49m, 49m, 48m), each a 4.x memcg selection with its kill
 # line on the next, unprefixed line: prometheus (8 GiB anon, score 1631), app (score 1006), node_exporter (score 1000).
-add("mangler-pending/549-prometheus-operator-3341-gke-describe-node-events-three-oomkilling-memcg-selections-scores-1631-1006-1000-and-kills.log",
+add("549-prometheus-operator-3341-gke-describe-node-events-three-oomkilling-memcg-selections-scores-1631-1006-1000-and-kills.log",
     GH + "prometheus-operator/prometheus-operator/issues/3341", ["kill", "kill", "kill"],
     "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg", "memcg"],
     kills=[kill(821218, "prometheus", 54937284, 8043768, 37012, 0, selected_score=1631),
@@ -3719,7 +3719,7 @@ add("mangler-pending/550-kube-eventer-131-combined-event-message-memcg-selection
 # Talos (2018) running Kubernetes in a docker-in-docker system container: `osctl dmesg` with `<6>` levels, the poster's
 # `...` around one line: a pod container's task killed as a result of the limit of /system/docker (the runtime's own
 # container), not of its pod.
-add("mangler-pending/551-talos-289-osctl-dmesg-level-prefix-elided-task-in-kubepods-pod-killed-by-limit-of-system-docker-dind.log",
+add("551-talos-289-osctl-dmesg-level-prefix-elided-task-in-kubepods-pod-killed-by-limit-of-system-docker-dind.log",
     GH + "siderolabs/talos/pull/289", ["incomplete"], "memcg (Task in … killed as a result of limit of …)",
     constraints=["memcg"], memcg="/system/docker",
     task_memcg="/system/docker/kubepods/burstable/pod6687d6d7-fcae-11e8-b0b0-5e61144ba466/"

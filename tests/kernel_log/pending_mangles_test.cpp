@@ -758,5 +758,123 @@ TEST(PendingMangles, ABareStumpTakesAKillThatPrintsNoMessageAsItsRest) {
   EXPECT_EQ(ev[0].victims[0].message.value_or(""), "Out of memory in UB 1234");
 }
 
+TEST(PendingMangles, NewestFirstAKillCutByAWrapTakesTheRestBeforeItNotTheOlderRecordsAfterIt) {
+  // 542 through reverse: the kill line, a record by itself but wrapped inside
+  // `oom_scor` + `e_adj:0`, and the `oom-kill:` summary wrapped inside its
+  // oom_memcg path, read newest-first: each rest lies before its line. The
+  // kill's rest is `e_adj:0` (not the summary's rest after it, nor a show_mem
+  // piece), so the summary and the kill are one report.
+  auto ev = parse_log_text(
+      "e_adj:0\n"
+      "[ 7096.161121] Memory cgroup out of memory: Killed process 79699 (php-fpm) total-vm:568056kB, "
+      "anon-rss:107940kB, file-rss:11516kB, shmem-rss:6280kB, UID:1000 pgtables:524kB oom_scor\n"
+      "92f9,task_memcg=/docker/fd92d65e92f9,task=php-fpm,pid=79699,uid=1000\n"
+      "[ 7096.161113] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=fd92d65e92f9,mems_allowed=0,"
+      "oom_memcg=/docker/fd92d65e\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 79699);
+  EXPECT_EQ(ev[0].victims[0].oom_score_adj.value_or(-1), 0);
+  ASSERT_TRUE(ev[0].memcg.has_value());
+  EXPECT_EQ(ev[0].memcg->oom_memcg.value_or(""), "/docker/fd92d65e92f9");
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 7096.161113);
+}
+
+TEST(PendingMangles, APanicOtherThanAnOomPanicAfterTheKillsEndsTheReport) {
+  // 545 re-prefixed (its printk caller ids gone): `Attempted to kill init!`
+  // after a group kill that took pid 1 is another task's panic (do_exit()),
+  // not out_of_memory()'s: no line of the report, with caller ids or not.
+  auto ev = parse_log_text(
+      "[   37.123371] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/test1,"
+      "task_memcg=/test1,task=a.out,pid=9188,uid=0\n"
+      "[   37.128158] Memory cgroup out of memory: Killed process 9188 (a.out) total-vm:14456kB, anon-rss:10324kB, "
+      "file-rss:504kB, shmem-rss:0kB\n"
+      "[   37.132710] Tasks in /test1 are going to be killed due to memory.oom.group set\n"
+      "[   37.135498] Memory cgroup out of memory: Killed process 1 (systemd) total-vm:43400kB, anon-rss:1228kB, "
+      "file-rss:3992kB, shmem-rss:0kB\n"
+      "[   37.351843] Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000008b\n"
+      "[   37.354833] CPU: 7 PID: 1 Comm: systemd Kdump: loaded Not tainted 5.0.0-rc4-next-20190131 #280\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].victims.size(), 2u);
+  EXPECT_FALSE(ev[0].panic_message.has_value());
+}
+
+TEST(PendingMangles, NewestFirstAGroupKillsOtherKillsAndReapersAreOneReport) {
+  // 545 through reverse: the memory.oom.group kills and the reaper's lines
+  // come before the `Tasks in … memory.oom.group set` line, then the chosen
+  // victim's kill and its summary: one report, not one per reaped kill.
+  auto ev = parse_log_text(
+      "[   37.227667] oom_reaper: reaped process 9192 (a.out), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n"
+      "[   37.218860] Memory cgroup out of memory: Killed process 9192 (a.out) total-vm:14456kB, anon-rss:1080kB, "
+      "file-rss:512kB, shmem-rss:0kB\n"
+      "[   37.212317] oom_reaper: reaped process 9190 (a.out), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n"
+      "[   37.158733] Memory cgroup out of memory: Killed process 9190 (a.out) total-vm:14456kB, anon-rss:552kB, "
+      "file-rss:512kB, shmem-rss:0kB\n"
+      "[   37.132710] Tasks in /test1 are going to be killed due to memory.oom.group set\n"
+      "[   37.128158] Memory cgroup out of memory: Killed process 9188 (a.out) total-vm:14456kB, anon-rss:10324kB, "
+      "file-rss:504kB, shmem-rss:0kB\n"
+      "[   37.123371] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/test1,"
+      "task_memcg=/test1,task=a.out,pid=9188,uid=0\n"
+      "[   37.110840] memory: usage 51200kB, limit 51200kB, failcnt 125\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 3u);
+  EXPECT_EQ(ev[0].victims[0].pid, 9188);
+  EXPECT_EQ(ev[0].oom_group_memcg.value_or(""), "/test1");
+}
+
+TEST(PendingMangles, AWrappedCountersRestBeforeAStatsHeaderIsNoSignOfNewestFirst) {
+  // 543 through wrap80 (and quoted_printable): `kmem: … fail` + `cnt 0`, then
+  // the stats header: `cnt 0` reads as a v2 `name value` stat, which print
+  // order puts after the header, but it is the counter's rest. Forward order:
+  // the stats path whole, not `…843f` + `cnt 0`.
+  auto ev = parse_log_text(
+      "Apr 18 09:58:36 host01 kernel: kmem: usage 892kB, limit 9007199254740988kB, fail\n"
+      "cnt 0\n"
+      "Apr 18 09:58:36 host01 kernel: Memory cgroup stats for /nomad/de25a563-2409-843f\n"
+      "-08ad-5bc6053df174: cache:35124KB rss:4944KB rss_huge:0KB shmem:35124KB mapped_f\n"
+      "ile:25060KB dirty:0KB writeback:0KB inactive_anon:20160KB active_anon:19908KB in\n"
+      "active_file:0KB active_file:0KB unevictable:0KB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].memcg.has_value());
+  EXPECT_EQ(ev[0].memcg->oom_memcg.value_or(""), "/nomad/de25a563-2409-843f-08ad-5bc6053df174");
+}
+
+TEST(PendingMangles, NewestFirstAStatsHeaderThenItsCountersOpensAtTaskIn) {
+  // 544 through reverse: the stats header, then `kmem:`, `memory+swap:`,
+  // `memory:` and `Task in`: print order puts each counter before the stats
+  // header, so the text is newest-first and the report's time is `Task in`'s.
+  auto ev = parse_log_text(
+      "[41107.803920] Memory cgroup stats for /lxc/c1: cache:8792KB rss:17956KB rss_huge:0KB mapped_file:1256KB\n"
+      "[41107.803919] kmem: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
+      "[41107.803918] memory+swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
+      "[41107.803917] memory: usage 62500kB, limit 62500kB, failcnt 81249407\n"
+      "[41107.803910] Task in /lxc/c1/lxd.service killed as a result of limit of /lxc/c1\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 41107.803910);
+  ASSERT_TRUE(ev[0].memcg.has_value());
+  EXPECT_EQ(ev[0].memcg->task_memcg.value_or(""), "/lxc/c1/lxd.service");
+}
+
+TEST(PendingMangles, ATaskInLineCutOrPaddedBetweenItsWordsKeepsItsFirstPath) {
+  // 544 through truncate100_dots: cut inside `limit of` (prefix.cpp drops the
+  // cut word), the first path whole, the OOM memcg unknown.
+  auto cut = oomline::parse_task_in("Task in /lxc/c1/lxd.service killed as a result of", true);
+  ASSERT_TRUE(cut.has_value());
+  EXPECT_EQ(cut->task_memcg, "/lxc/c1/lxd.service");
+  EXPECT_EQ(cut->oom_memcg, "");
+  // Not cut by a viewer, the same text may be a wrap whose rest follows: no `Task in` line yet.
+  EXPECT_FALSE(oomline::parse_task_in("Task in /lxc/c1/lxd.service killed as a result of").has_value());
+  // 544 through wrap80_inline_pad: a terminal's pad at the space after `killed`.
+  auto ev = parse_log_text(
+      "[41107.803910] Task in /lxc.payload/tryit-select/system.slice/lxd.service killed         as a result of "
+      "limit of /lxc.payload/tryit-select\n"
+      "[41107.803917] memory: usage 62500kB, limit 62500kB, failcnt 81249407\n");
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 41107.803910);
+  ASSERT_TRUE(ev[0].memcg.has_value());
+  EXPECT_EQ(ev[0].memcg->task_memcg.value_or(""), "/lxc.payload/tryit-select/system.slice/lxd.service");
+  EXPECT_EQ(ev[0].memcg->oom_memcg.value_or(""), "/lxc.payload/tryit-select");
+}
+
 }  // namespace
 }  // namespace oomlens
