@@ -25,6 +25,7 @@
 #include "diagnose/merge.h"
 #include "diagnose/owner_lookup.h"
 #include "diagnose/userspace_evidence.h"
+#include "kernel_log/evidence_words.h"
 #include "kernel_log/report_scanner.h"
 #include "logsource/file_reader.h"
 #include "logsource/journal.h"
@@ -86,7 +87,10 @@ class CollectingSink final : public LogSink {
   }
   void record(std::string_view m, const RecordMeta& meta) override { inner_.record(m, meta); }
   bool wants_meta(std::string_view m) override { return inner_.wants_meta(m); }
+  std::optional<uint64_t> text_newlines() const override { return inner_.text_newlines(); }
   void gap(std::string_view why) override { inner_.gap(why); }
+  // A journal's earlyoom, systemd-oomd, nohang or systemd line: read as the evidence's, numbered among the kernel's.
+  void program_line(std::string_view line) override { evidence_.line_at(line, scanner_.pass_line()); }
   void end() override {
     if (lines_) lines_->finish();
     inner_.end();
@@ -255,6 +259,7 @@ int run_explain(const ExplainArgs& a) {
         JournalOptions jo;
         (kind == JournalInput::directory ? jo.directory : jo.files.emplace_back()) = path;
         jo.boots = boots;
+        jo.programs = true;  // the user-space killers' and systemd's lines beside the kernel's (evidence_)
         results.push_back(read_journal(jo, sink));
         results.back().name = path;
       }

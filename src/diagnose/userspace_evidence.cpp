@@ -527,6 +527,13 @@ void UserspaceEvidenceScan::feed(std::string_view chunk) {
   feed_lines(chunk.substr(last_eol + 1));
 }
 
+void UserspaceEvidenceScan::line_at(std::string_view t, uint64_t number) {
+  if (done()) return;
+  memory_events_ = false;  // no memory.events dump goes on across it
+  line_no_ = number - 1;   // line() counts it
+  line(t);
+}
+
 void UserspaceEvidenceScan::lines(std::string_view text, uint64_t first_line) {
   if (done()) return;
   if (first_line != line_no_ + 1) memory_events_ = false;  // the lines skipped hold no `high `: no dump goes on

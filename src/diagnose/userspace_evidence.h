@@ -67,6 +67,10 @@ class UserspaceEvidenceScan final : public LineWatch {
   /// LineWatch: whole lines from line `first_line` on; lines skipped since
   /// the last call hold no word.
   void lines(std::string_view text, uint64_t first_line) override;
+  /// One whole line out of the text's order, numbered `number` (a journal
+  /// entry of a user-space program, LogSink::program_line(), numbered by
+  /// ReportScanner::pass_line()): read as every line that holds a word is.
+  void line_at(std::string_view line, uint64_t number);
   [[nodiscard]] const std::vector<UserspaceEvidence>& found() const { return found_; }
   /// The user-space killers' signals to a pid read so far (earlyoom, lmkd, the in-kernel lowmemorykiller; at
   /// most kMaxDaemonKills, the first ones), with their lines: what attach_userspace_kills() matches.

@@ -465,8 +465,10 @@ bool ReportScanner::wants_record(std::string_view message) const {
 
 void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta) {
   Impl& s = *impl_;
+  const uint64_t lines = 1 + count_newlines(message);
+  s.record_lines += lines;
   if (!wants_record(message)) {
-    s.line_no += 1 + count_newlines(message);
+    s.line_no += lines;
     return;
   }
   LinePrefix p{meta};
@@ -483,6 +485,11 @@ void ReportScanner::feed_record(std::string_view message, const RecordMeta& meta
   }
 }
 
+uint64_t ReportScanner::pass_line() {
+  ++impl_->record_lines;  // no text's
+  return ++impl_->line_no;
+}
+
 void ReportScanner::finish() { impl_->finish(); }
 
 size_t ReportScanner::flush_idle(bool include_incomplete) {
@@ -497,6 +504,8 @@ void ReportScanner::set_watch(LineWatch* watch, evidence_words::Watched which) {
   impl_->watched_words = which;
 }
 
+void ReportScanner::set_watch(LineWatch* watch) { set_watch(watch, evidence_words::Watched::every_word); }
+
 void ReportScanner::note_gap(std::string_view why) {
   impl_->assembler.gap(why);
   impl_->warnings.push_back(ParseWarning{impl_->opt.source_name, impl_->line_no, std::string(why)});
@@ -504,6 +513,9 @@ void ReportScanner::note_gap(std::string_view why) {
 
 const std::vector<ParseWarning>& ReportScanner::warnings() const { return impl_->warnings; }
 uint64_t ReportScanner::lines_seen() const { return impl_->line_no; }
+uint64_t ReportScanner::text_newlines() const {
+  return impl_->line_no - impl_->record_lines + count_newlines(impl_->carry);
+}
 
 std::vector<OomEvent> parse_log_text(std::string_view text, ScanOptions options,
                                      std::vector<ParseWarning>* warnings) {

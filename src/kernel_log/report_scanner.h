@@ -15,11 +15,17 @@
 #include <string_view>
 #include <vector>
 
-#include "kernel_log/evidence_words.h"
 #include "kernel_log/oom_event.h"
 #include "kernel_log/prefix.h"
 
 namespace oomlens {
+
+namespace evidence_words {
+/// Which words the sweep finds (evidence_words.h, where it is defined):
+/// declared here alone, so that the header of the word table is not
+/// compiled into every file that feeds a scanner.
+enum class Watched;
+}  // namespace evidence_words
 
 /// A problem with the input that did not stop parsing (shown as `warnings`).
 struct ParseWarning {
@@ -82,6 +88,12 @@ class ReportScanner {
   /// Feeds one kernel record without prefix (may hold embedded newlines,
   /// as journal MESSAGE fields of multi-line printks do).
   void feed_record(std::string_view message, const RecordMeta& meta);
+  /// Numbers one line of the input that is not the kernel's and that the
+  /// scanner does not read (a user-space program's journal entry, which the
+  /// caller reads): the kernel's lines after it are numbered after it, as a
+  /// text's are after the other programs' lines between them. Returns its
+  /// 1-based number.
+  uint64_t pass_line();
   /// False when feed_record(message, …) would only count the record's lines
   /// (no report is open and it holds no anchor): its metadata is not used.
   [[nodiscard]] bool wants_record(std::string_view message) const;
@@ -103,12 +115,20 @@ class ReportScanner {
   /// Watched::kills, a sweep that costs little more than the anchors' alone:
   /// what an input's lines after its first report are read for); nullptr
   /// stops. The watch outlives the scanner or is stopped first.
-  void set_watch(LineWatch* watch, evidence_words::Watched which = evidence_words::Watched::every_word);
+  void set_watch(LineWatch* watch, evidence_words::Watched which);
+  /// set_watch() for every word (Watched::every_word).
+  void set_watch(LineWatch* watch);
   /// Marks a gap (e.g. /dev/kmsg EPIPE: records were overwritten).
   void note_gap(std::string_view why);
 
   [[nodiscard]] const std::vector<ParseWarning>& warnings() const;
   [[nodiscard]] uint64_t lines_seen() const;
+  /// The '\n' bytes of the text fed so far (feed_text()), before finish():
+  /// the lines numbered (lines_seen(), less the records') and those held
+  /// back for more input. What a reader would otherwise count in a second
+  /// pass over the text (logsource/file_reader.cpp). Costs a pass over the
+  /// held lines only.
+  [[nodiscard]] uint64_t text_newlines() const;
 
  private:
   struct Impl;

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernel_log/evidence_words.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
 #include "kernel_log/report_scanner.h"
@@ -43,6 +44,7 @@ struct ReportScanner::Impl {
   bool carry_truncated = false;
   std::string history;  // tail of the previous region not fed to the assembler
   uint64_t line_no = 0;
+  uint64_t record_lines = 0;  // of line_no, the lines that are no text's (feed_record(), pass_line())
   std::vector<ParseWarning> warnings;
   NormalizedLine norm;
   std::string joined;    // one record rejoined from its wrapped or soft-broken pieces

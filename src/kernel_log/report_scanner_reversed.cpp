@@ -213,7 +213,7 @@ size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t 
   }
   // The break's space (format=flowed keeps it at the line's end) goes before the rest.
   const std::string_view raw = span_text(region, {ls, e == std::string_view::npos ? region.size() : e});
-  if (!raw.empty() && is_space(raw.back())) rest = " ";
+  if (!raw.empty() && is_space(raw.back())) rest.push_back(' ');  // rest is empty here
   size_t at = ls;
   for (int i = 0; i < 4 && at > lower; ++i) {
     size_t ps = at - 1;

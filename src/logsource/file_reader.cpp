@@ -34,23 +34,29 @@ ssize_t read_some(int fd, char* buf, size_t len) {
   }
 }
 
-/// Delivers text and keeps the line count.
+/// Delivers text and keeps the line count: the sink's own count of the
+/// newlines delivered when it keeps one (LogSink::text_newlines(), a
+/// scanner's), else a count here.
 class Counter {
  public:
-  explicit Counter(LogSink& sink) : sink_(sink) {}
+  explicit Counter(LogSink& sink) : sink_(sink), sink_base_(sink.text_newlines()) {}
   void deliver(const char* data, size_t len) {
     if (len == 0) return;
     const std::string_view chunk(data, len);
-    newlines_ += count_newlines(chunk);
+    if (!sink_base_) newlines_ += count_newlines(chunk);
     bytes_ += len;
     last_ = chunk.back();
     sink_.text(chunk);
   }
-  [[nodiscard]] uint64_t lines() const { return newlines_ + (bytes_ > 0 && last_ != '\n' ? 1 : 0); }
+  [[nodiscard]] uint64_t lines() const {
+    const uint64_t newlines = sink_base_ ? sink_.text_newlines().value_or(*sink_base_) - *sink_base_ : newlines_;
+    return newlines + (bytes_ > 0 && last_ != '\n' ? 1 : 0);
+  }
   [[nodiscard]] uint64_t bytes() const { return bytes_; }
 
  private:
   LogSink& sink_;
+  const std::optional<uint64_t> sink_base_;  // the sink's count before this file's text; nullopt: counted here
   uint64_t newlines_ = 0;
   uint64_t bytes_ = 0;
   char last_ = '\n';

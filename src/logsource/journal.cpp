@@ -260,6 +260,14 @@ SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
   sd_journal_flush_matches(j);
   const std::string transport = "_TRANSPORT=kernel";
   int rc = sd_journal_add_match(j, transport.data(), transport.size());
+  if (options.programs) {  // (kernel OR one of the programs) AND (a selected boot)
+    if (rc >= 0) rc = sd_journal_add_disjunction(j);
+    for (const std::string_view program : kProgramIdentifiers) {  // same field: OR
+      const std::string m = "SYSLOG_IDENTIFIER=" + std::string(program);
+      if (rc >= 0) rc = sd_journal_add_match(j, m.data(), m.size());
+    }
+    if (rc >= 0 && !boot_ids.empty()) rc = sd_journal_add_conjunction(j);
+  }
   for (const std::string& id : boot_ids) {  // same field: OR; other fields: AND
     const std::string m = "_BOOT_ID=" + id;
     if (rc >= 0) rc = sd_journal_add_match(j, m.data(), m.size());
@@ -270,9 +278,15 @@ SourceResult read_journal(const JournalOptions& options, LogSink& sink) {
   }
   result.used = true;
   rc = sd_journal_seek_head(j);
-  JournalEntryReader entry(options.utc);
+  JournalEntryReader entry(options.utc, options.programs);
   while (rc >= 0 && (rc = sd_journal_next(j)) > 0) {
-    if (entry.deliver(j, sink)) ++result.records;
+    if (!entry.read(j)) continue;
+    if (!entry.kernel()) {
+      entry.deliver_program(j, sink);
+      continue;
+    }
+    entry.deliver_read(j, sink);
+    ++result.records;
   }
   if (rc < 0) {
     const std::string why = fmt::format(N_("reading the journal stopped: {}"), strerror_en(-rc));

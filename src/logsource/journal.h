@@ -11,6 +11,8 @@
 //  - meta.boot_id: _BOOT_ID (32 lowercase hex digits); meta.host: _HOSTNAME;
 //  - meta.level: PRIORITY (0..7).
 // A multi-line MESSAGE stays one record. Never calls sink.end().
+// JournalOptions::programs adds some user-space programs' entries as
+// sink.program_line() (kProgramIdentifiers).
 //
 // Outcomes:
 //  - no journal at all (no *.journal under <root>/var/log/journal or
@@ -84,7 +86,20 @@ struct JournalOptions {
   std::vector<BootSelector> boots;
   /// meta.wall in UTC (`Z`) instead of local time with offset.
   bool utc = false;
+  /// Also the entries of kProgramIdentifiers, each line of their MESSAGE as
+  /// sink.program_line(`<wall> <host> <identifier>[<pid>]: <line>`), wall
+  /// as meta.wall, `<host> ` and `[<pid>]` (_PID, else SYSLOG_PID) left out
+  /// when not logged; in journal order among the kernel's records. Not
+  /// counted in SourceResult::records.
+  bool programs = false;
 };
+
+/// The user-space programs whose journal entries JournalOptions::programs
+/// reads (SYSLOG_IDENTIFIER): the killers (earlyoom, systemd-oomd, nohang)
+/// and systemd, whose units' `Failed with result 'oom-kill'`, `… killed by
+/// the OOM killer` and `systemd-oomd killed N process(es) in this unit`
+/// tell of OOM kills (diagnose/userspace_evidence.h reads those lines).
+inline constexpr std::string_view kProgramIdentifiers[] = {"earlyoom", "systemd-oomd", "nohang", "systemd"};
 
 /// What a FILE argument is: a journal file (it starts with the journal
 /// magic `LPKSHHRH`, whatever its name), a directory (read as a journal
@@ -92,8 +107,9 @@ struct JournalOptions {
 enum class JournalInput { other, file, directory };
 [[nodiscard]] JournalInput journal_input_kind(const std::string& path);
 
-/// Reads the kernel entries of the selected boots, oldest first.
-/// SourceResult::name is "journal"; records counts entries delivered.
+/// Reads the kernel entries of the selected boots, oldest first (with
+/// JournalOptions::programs, those programs' entries too).
+/// SourceResult::name is "journal"; records counts kernel entries delivered.
 [[nodiscard]] SourceResult read_journal(const JournalOptions& options, LogSink& sink);
 
 /// The boots of a journal, oldest first (for `--list-boots`-like output and

@@ -31,7 +31,8 @@ bool JournalEntryReader::read(sd_journal* j) {
   priority_.reset();
   const void* data = nullptr;
   size_t len = 0;
-  int wanted = 4;
+  kernel_ = true;
+  int wanted = transport_ ? 5 : 4;
   sd_journal_restart_data(j);
   while (wanted > 0 && sd_journal_enumerate_available_data(j, &data, &len) > 0) {
     const std::string_view d(static_cast<const char*>(data), len);
@@ -52,6 +53,9 @@ bool JournalEntryReader::read(sd_journal* j) {
           host_.assign(v), has_host_ = true, --wanted;
         } else if (take(d, "_SOURCE_MONOTONIC_TIMESTAMP", &v)) {
           source_monotonic_usec_ = number<uint64_t>(v);
+          --wanted;
+        } else if (transport_ && take(d, "_TRANSPORT", &v)) {
+          kernel_ = v == "kernel";
           --wanted;
         }
         break;
@@ -85,13 +89,44 @@ RecordMeta JournalEntryReader::meta(sd_journal* j) const {
   return meta;
 }
 
-bool JournalEntryReader::deliver(sd_journal* j, LogSink& sink) {
-  if (!read(j)) return false;
+void JournalEntryReader::deliver_program(sd_journal* j, LogSink& sink) const {
+  const auto field = [j](const char* name) -> std::string_view {
+    const void* data = nullptr;
+    size_t len = 0;
+    if (sd_journal_get_data(j, name, &data, &len) < 0) return {};
+    const std::string_view d(static_cast<const char*>(data), len);
+    const size_t eq = d.find('=');
+    return eq == std::string_view::npos ? std::string_view() : d.substr(eq + 1);
+  };
+  // Each view from sd_journal_get_data() is valid until the next call: copied into the prefix at once.
+  const RecordMeta m = meta(j);
+  std::string prefix = m.wall.value_or("");
+  if (m.host) prefix += (prefix.empty() ? "" : " ") + *m.host;
+  prefix += (prefix.empty() ? "" : " ") + std::string(field("SYSLOG_IDENTIFIER"));
+  std::string pid(field("_PID"));
+  if (pid.empty()) pid = field("SYSLOG_PID");
+  if (!pid.empty()) prefix += "[" + pid + "]";
+  prefix += ": ";
+  std::string_view rest = message_;
+  for (;;) {
+    const size_t nl = rest.find('\n');
+    sink.program_line(prefix + std::string(rest.substr(0, nl)));
+    if (nl == std::string_view::npos) break;
+    rest.remove_prefix(nl + 1);
+  }
+}
+
+void JournalEntryReader::deliver_read(sd_journal* j, LogSink& sink) const {
   if (sink.wants_meta(message_)) {
     sink.record(message_, meta(j));
   } else {
     sink.record(message_, RecordMeta{});
   }
+}
+
+bool JournalEntryReader::deliver(sd_journal* j, LogSink& sink) {
+  if (!read(j)) return false;
+  deliver_read(j, sink);
   return true;
 }
 

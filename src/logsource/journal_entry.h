@@ -24,21 +24,32 @@ namespace oomlens {
 
 class JournalEntryReader {
  public:
-  explicit JournalEntryReader(bool utc) : utc_(utc) {}
+  /// `transport`: read() also reads _TRANSPORT (kernel()).
+  explicit JournalEntryReader(bool utc, bool transport = false) : utc_(utc), transport_(transport) {}
   /// Reads the current entry's fields in one pass. False when it has no
   /// MESSAGE (or a field cannot be read).
   bool read(sd_journal* j);
+  /// Whether the last read() entry came from the kernel (_TRANSPORT=kernel);
+  /// true when the reader does not read _TRANSPORT.
+  [[nodiscard]] bool kernel() const { return kernel_; }
+  /// The last read() entry of a user-space program as program_line()s (one
+  /// per line of its MESSAGE, journal.h JournalOptions::programs).
+  void deliver_program(sd_journal* j, LogSink& sink) const;
   /// MESSAGE of the last read(); valid until the next read().
   [[nodiscard]] std::string_view message() const { return message_; }
   /// The last read() entry's metadata; reads the entry header (realtime,
   /// monotonic, boot id) of the entry `j` is at.
   [[nodiscard]] RecordMeta meta(sd_journal* j) const;
-  /// read(), then sink.record() with meta() when the sink wants it (an
-  /// empty RecordMeta otherwise). False when the entry has no MESSAGE.
+  /// The last read() entry as sink.record(), with meta() when the sink
+  /// wants it (an empty RecordMeta otherwise).
+  void deliver_read(sd_journal* j, LogSink& sink) const;
+  /// read(), then deliver_read(). False when the entry has no MESSAGE.
   bool deliver(sd_journal* j, LogSink& sink);
 
  private:
   bool utc_;
+  bool transport_;
+  bool kernel_ = true;
   std::string message_;  // copied: a compressed field's buffer is reused by the next field
   std::string host_;
   bool has_host_ = false;

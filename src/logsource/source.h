@@ -32,6 +32,17 @@ class LogSink {
     (void)message;
     return true;
   }
+  /// The '\n' bytes of all text() chunks so far, when the sink counts them
+  /// anyway (a ReportScanner numbers every line it reads): a reader that
+  /// reports its line count takes the difference over its own text() calls
+  /// instead of passing over the text a second time. nullopt: not counted.
+  [[nodiscard]] virtual std::optional<uint64_t> text_newlines() const { return std::nullopt; }
+  /// One line of a user-space program that tells of memory trouble beside
+  /// the kernel's records (a journal's earlyoom, systemd-oomd, nohang or
+  /// systemd entry, read only with JournalOptions::programs), as a syslog
+  /// line: `<RFC 3339 time> <host> <identifier>[<pid>]: <message line>`.
+  /// Never a kernel record. Default: ignored.
+  virtual void program_line(std::string_view line) { (void)line; }
   /// Records were lost (kmsg EPIPE, journal rotation).
   virtual void gap(std::string_view why) = 0;
   /// The input of this sink is complete.
@@ -46,6 +57,7 @@ class ScannerSink final : public LogSink {
     scanner_.feed_record(message, meta);
   }
   bool wants_meta(std::string_view message) override { return scanner_.wants_record(message); }
+  std::optional<uint64_t> text_newlines() const override { return scanner_.text_newlines(); }
   void gap(std::string_view why) override { scanner_.note_gap(why); }
   void end() override { scanner_.finish(); }
 

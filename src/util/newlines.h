@@ -1,6 +1,7 @@
 #pragma once
-// Counting lines in raw bytes: the one helper for the file reader's record
-// count and the scanner's line numbers (both pass over every byte of a log).
+// Counting lines in raw bytes: the one helper for the scanner's line
+// numbers (a pass over every byte of a log) and the file reader's record
+// count when its sink keeps none (LogSink::text_newlines()).
 #include <cstdint>
 #include <string_view>
 

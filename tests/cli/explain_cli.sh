@@ -104,6 +104,18 @@ if [ -x $REMOTE ]; then
   check journal-boot-id 0 '5e1f0c2a9b8d4e6f8a7b6c5d4e3f2a1b' -- explain --json "$T/jdir"
   check journal-boot-latest 0 'oomlens-test-le' -- explain --boot 0 "$T/jdir"
   check journal-boot-missing 2 'nothing could be read' -- explain --boot -1 "$T/jdir"
+  # The user-space killers' and systemd's entries beside the kernel's: their kills are said (no kernel report here).
+  {
+    printf '__REALTIME_TIMESTAMP=1764547200000000\n_BOOT_ID=5e1f0c2a9b8d4e6f8a7b6c5d4e3f2a1b\n_HOSTNAME=box\n'
+    printf '_TRANSPORT=kernel\nSYSLOG_IDENTIFIER=kernel\nMESSAGE=usb 1-1: new device\n\n'
+    printf '__REALTIME_TIMESTAMP=1764547201000000\n_BOOT_ID=5e1f0c2a9b8d4e6f8a7b6c5d4e3f2a1b\n_HOSTNAME=box\n'
+    printf '_TRANSPORT=stdout\nSYSLOG_IDENTIFIER=earlyoom\n_PID=812\n'
+    printf 'MESSAGE=sending SIGTERM to process 4242 uid 1000 "python3": badness 812, VmRSS 5012 MiB\n\n'
+    printf '__REALTIME_TIMESTAMP=1764547202000000\n_BOOT_ID=5e1f0c2a9b8d4e6f8a7b6c5d4e3f2a1b\n_HOSTNAME=box\n'
+    printf "_TRANSPORT=journal\nSYSLOG_IDENTIFIER=systemd\n_PID=1\nMESSAGE=app.service: Failed with result 'oom-kill'.\n\n"
+  } | $REMOTE -o "$T/programs.journal" - 2>/dev/null
+  check journal-earlyoom 1 'earlyoom.*4242' -- explain "$T/programs.journal"
+  check journal-unit-result 1 'app\.service' -- explain "$T/programs.journal"
   mkdir -p "$T/nojournal"
   check journal-dir-empty 2 'holds no journal files' -- explain "$T/nojournal"
 else

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "diagnose/userspace_evidence.h"
+#include "kernel_log/evidence_words.h"
 #include "kernel_log/report_scanner.h"
 
 #include <string>

@@ -77,15 +77,15 @@ inline std::optional<std::string> journal_remote() {
   return std::nullopt;
 }
 
-/// Writes the fixture journal to `path` (must end in .journal) with
-/// systemd-journal-remote; false when the tool is missing or fails.
-inline bool make_journal(const std::filesystem::path& path) {
+/// Writes a journal made of `data` (export format; default the fixture's)
+/// to `path` (must end in .journal) with systemd-journal-remote; false when
+/// the tool is missing or fails.
+inline bool make_journal(const std::filesystem::path& path, const std::string& data = fixture_export()) {
   const auto tool = journal_remote();
   if (!tool) return false;
   const std::string cmd = *tool + " -o '" + path.string() + "' - >/dev/null 2>&1";
   FILE* p = ::popen(cmd.c_str(), "w");
   if (p == nullptr) return false;
-  const std::string data = fixture_export();
   const bool wrote = std::fwrite(data.data(), 1, data.size(), p) == data.size();
   const int status = ::pclose(p);
   return wrote && status == 0 && std::filesystem::exists(path);

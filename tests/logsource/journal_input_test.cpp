@@ -108,5 +108,69 @@ TEST_F(JournalInputTest, MetadataIsMadeOnlyForRecordsTheSinkWants) {
   EXPECT_EQ(sink.empty_meta, 3u);
 }
 
+// JournalOptions::programs: the user-space killers' and systemd's entries (kProgramIdentifiers) beside the kernel's,
+// as syslog lines in journal order, in the boots selected; no other program's, and no kernel entry (one journald
+// gave the identifier `systemd` from its kmsg text stays a record).
+TEST(JournalPrograms, KillersAndSystemdAsSyslogLinesBesideTheKernelsRecords) {
+  struct Entry {
+    const char* boot;
+    uint64_t realtime_usec;
+    const char* transport;
+    const char* identifier;
+    const char* pid;  // "" for none
+    const char* message;
+  };
+  const Entry entries[] = {
+      {testing::kBootA, 1700000000000000, "stdout", "earlyoom", "700", "earlyoom 1.7 (older boot)"},
+      {testing::kBootB, 1700100000000000, "kernel", "kernel", "", "a kernel line"},
+      {testing::kBootB, 1700100000500000, "kernel", "systemd", "", "systemd 252 running in system mode (kmsg)"},
+      {testing::kBootB, 1700100001000000, "stdout", "earlyoom", "812",
+       "sending SIGTERM to process 4242 uid 1000 \"python3\": badness 812, VmRSS 5012 MiB"},
+      {testing::kBootB, 1700100001500000, "syslog", "CRON", "900", "(root) CMD (run-parts /etc/cron.hourly)"},
+      {testing::kBootB, 1700100002000000, "journal", "systemd", "1",
+       "app.service: Failed with result 'oom-kill'.\nsecond line"},
+      {testing::kBootB, 1700100003000000, "kernel", "kernel", "", "another kernel line"},
+  };
+  std::string data;
+  for (const Entry& e : entries) {
+    data += testing::export_field("__REALTIME_TIMESTAMP", std::to_string(e.realtime_usec));
+    data += testing::export_field("__MONOTONIC_TIMESTAMP", std::to_string(e.realtime_usec - 1699999000000000));
+    data += testing::export_field("_BOOT_ID", e.boot);
+    data += testing::export_field("_TRANSPORT", e.transport);
+    data += testing::export_field("_HOSTNAME", "box");
+    data += testing::export_field("SYSLOG_IDENTIFIER", e.identifier);
+    if (*e.pid) data += testing::export_field("_PID", e.pid);
+    data += testing::export_field("MESSAGE", e.message);
+    data += "\n";
+  }
+  testing::FixtureTree dir;
+  const fs::path journal = dir.path() / "programs.journal";
+  if (!testing::make_journal(journal, data)) {
+    if (testing::under_ci()) FAIL() << "systemd-journal-remote is missing or failed";
+    GTEST_SKIP() << "systemd-journal-remote is missing or failed (Debian package systemd-journal-remote)";
+  }
+  JournalOptions o;
+  o.files = {journal.string()};
+  o.utc = true;
+  o.boots = {BootSelector::current()};
+  RecordingSink kernel_only;
+  const SourceResult before = read_journal(o, kernel_only);
+  EXPECT_TRUE(kernel_only.program_lines.empty());
+  o.programs = true;
+  RecordingSink sink;
+  const SourceResult r = read_journal(o, sink);
+  EXPECT_FALSE(r.error) << r.error->message();
+  EXPECT_EQ(r.records, before.records);
+  ASSERT_EQ(sink.records.size(), 3u);
+  EXPECT_EQ(sink.records[1].message, "systemd 252 running in system mode (kmsg)");
+  EXPECT_EQ(sink.records[2].message, "another kernel line");
+  EXPECT_EQ(sink.program_lines,
+            (std::vector<std::string>{
+                "2023-11-16T02:00:01.000000Z box earlyoom[812]: sending SIGTERM to process 4242 uid 1000 "
+                "\"python3\": badness 812, VmRSS 5012 MiB",
+                "2023-11-16T02:00:02.000000Z box systemd[1]: app.service: Failed with result 'oom-kill'.",
+                "2023-11-16T02:00:02.000000Z box systemd[1]: second line"}));
+}
+
 }  // namespace
 }  // namespace oomlens

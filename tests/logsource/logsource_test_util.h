@@ -40,12 +40,14 @@ class RecordingSink final : public LogSink {
   void record(std::string_view message, const RecordMeta& meta) override {
     records.push_back({std::string(message), meta});
   }
+  void program_line(std::string_view line) override { program_lines.emplace_back(line); }
   void gap(std::string_view why) override { gaps.emplace_back(why); }
   void end() override { ++ends; }
 
   std::string all_text;
   size_t text_calls = 0;
   std::vector<RecordedRecord> records;
+  std::vector<std::string> program_lines;
   std::vector<std::string> gaps;
   int ends = 0;
 };
