@@ -171,6 +171,8 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   // vm.oom_kill_allocating_task: the victim never ranked (its own check says so).
   if (e.kind != EventKind::kill || e.sysrq || find_check(out, "processes_hold_little") || kills_allocating_task(e))
     return;
+  // A limit of 0: no share of it can be given, and memcg_limit_zero says why everything in the cgroup is killed.
+  if (memcg_limit_zero(e)) return;
   const Victim* v = main_victim(e);
   const std::optional<uint64_t> held_bytes = v ? victim_held_bytes(*v) : std::nullopt;
   if (!held_bytes) return;

@@ -85,6 +85,11 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     s.remove_prefix(2);
     if (drop_glued_comment_marks(s, decoded)) s = decoded;
   }
+  // A mail reply quoting console lines with `: ` (a colon where others put `>`: `: [   65.920355] Task in …`,
+  // linux-mm 2018): the mark goes when a printk time or a priority follows it, as `# ` above. Kernel text never
+  // starts with `: [`.
+  if (s.size() > 2 && s[0] == ':' && s[1] == ' ' && (s[2] == '[' || s[2] == '<') && stamp_follows(s.substr(2)))
+    s = trim_left(s.substr(2));
   // Markdown bold pasted unrendered around the lines a poster stressed (`**Fri Aug  7 … kernel: … oom-kill:…`,
   // `… oom_score_adj:0**`): the marks go. Kernel text neither starts nor ends with `**` glued to a word (lockdep's
   // `*** DEADLOCK ***` has a space inside its stars).

@@ -3847,10 +3847,12 @@ add("623-lkml-linux-mm-2015-busybox-init-vfork-3.10-quote-depth-2-selection-and-
 # (GFP_KERNEL), the stack through mem_cgroup_oom_synchronize/pagefault_out_of_memory, `Task in /dirty-test killed as a
 # result of limit of /dirty-test`, usage = limit 10240 kB, stats (cache 8848 KB of which dirty 8580 KB, rss 180 KB),
 # two rows, the selection of 18160 (score 261), the kill of its child 18415 (the trigger) and its reaper.
+# After scoring: the victim's oom_score_adj is 0 from its row `[18415] … 0 foo.sh` (4.17's kill line prints none): the
+# oracle first said null, which the row disproves.
 add("624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log",
     LORE_ALL + "CAM1WBjLv4tBm2nJTVo_aUrf3BkpkHrH3UpJv=C8r3V9-RO94vQ@mail.gmail.com/", ["kill"],
     "memcg (Task in … killed as a result of limit of …; stack through mem_cgroup_out_of_memory)",
-    constraints=["memcg"], kills=[kill(18415, "foo.sh", 13872, 472, 0, 0, reaper=[0, 0, 0])],
+    constraints=["memcg"], kills=[kill(18415, "foo.sh", 13872, 472, 0, 0, adj=0, adj_source="task table row", reaper=[0, 0, 0])],
     memcg="/dirty-test", task_memcg="/dirty-test", limit_kb=10240,
     table_rows=[[18160, "foo.sh", 0], [18415, "foo.sh", 0]], selected_only=[[18160, "foo.sh", 261]],
     trigger=trig("foo.sh", 18415, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=0), text_not=K8S)
