@@ -181,6 +181,12 @@ std::string init_killed_advice(const Check& c) {
 }
 
 std::string processes_hold_little_advice(const Check& c) {
+  // A cgroup v2 whose dirty pages filled its limit: its writeback already throttles per cgroup (corpus 618).
+  if (find_figure(c, "limit_bytes").value_or(-1) > 0 && find_figure(c, "cgroup_v2"))
+    return tr("Dirty page cache filled the cgroup's limit, not the processes: making the job use less memory or "
+              "killing it does not help. The writer outran writeback: have it write in bounded chunks with fsync "
+              "(or O_DIRECT), lower vm.dirty_bytes and vm.dirty_background_bytes well under the limit, or leave room "
+              "for the cache in the limit.");
   if (find_figure(c, "limit_bytes").value_or(-1) > 0)  // a memcg's: its limit is known
     return tr("Page cache filled the cgroup's limit, not the processes: making the job use less memory or "
               "killing it does not help. If the pages are dirty, the writer outran writeback: have it "

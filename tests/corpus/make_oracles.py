@@ -3808,11 +3808,13 @@ add("619-lkml-linux-mm-2010-ltp-memcg-power6-2.6.35-rc2-quote-depth-2-reflowed-p
 # /ile0`, `memory: usage 0kB, limit 0kB, failcnt 20` (a memcg whose limit is 0), stats, a one-row table, the memcg
 # selection (score 547000), the same kill and reaper, then the WARNING `Memory cgroup charge failed because of no
 # reclaimable memory!`. One kill, printed in the syzbot excerpt and in the full picture; no `invoked oom-killer:`
-# header (the debug lines are a patch's, not the kernel's header).
+# header (the debug lines are a patch's, not the kernel's header). After scoring: the victim's oom_score_adj is 0 from
+# its row (`[   6410]     0  6410 … 0 syz-executor5`; the 4.18 kill line prints none): the oracle first said null.
 add("620-lkml-linux-mm-2018-syzbot-try-charge-colon-quoted-stamped-lines-debug-task-invoked-memcg-oom-killer-memcg-v1-limit-0-one-row-selection-kill-reaper-then-warning.log",
     LORE_ALL + "20180806174410.GB10003@dhcp22.suse.cz/", None,
     "memcg (Task in … killed as a result of limit of …; Memory cgroup out of memory prefix)",
-    kills=[kill(6410, "syz-executor5", 37708, 2128, 0, 0, selected_score=547000, reaper=[0, 0, 0])],
+    kills=[kill(6410, "syz-executor5", 37708, 2128, 0, 0, selected_score=547000, reaper=[0, 0, 0], adj=0,
+                adj_source="task table row")],
     memcg="/ile0", task_memcg="/ile0", limit_kb=0, table_rows=[[6410, "syz-executor5", 0]], text_not=K8S)
 # A 32 MB ARM11 board (2.6.18, compcache) in a quoted-printable reply at depth 2 (`=C2=A0` non-breaking spaces,
 # `=3D`, soft breaks inside frames and register lines): the 2.6.18 header `oom-killer: gfp_mask=0x201d2, order=0`
@@ -3852,7 +3854,8 @@ add("623-lkml-linux-mm-2015-busybox-init-vfork-3.10-quote-depth-2-selection-and-
 add("624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log",
     LORE_ALL + "CAM1WBjLv4tBm2nJTVo_aUrf3BkpkHrH3UpJv=C8r3V9-RO94vQ@mail.gmail.com/", ["kill"],
     "memcg (Task in … killed as a result of limit of …; stack through mem_cgroup_out_of_memory)",
-    constraints=["memcg"], kills=[kill(18415, "foo.sh", 13872, 472, 0, 0, adj=0, adj_source="task table row", reaper=[0, 0, 0])],
+    constraints=["memcg"],
+    kills=[kill(18415, "foo.sh", 13872, 472, 0, 0, adj=0, adj_source="task table row", reaper=[0, 0, 0])],
     memcg="/dirty-test", task_memcg="/dirty-test", limit_kb=10240,
     table_rows=[[18160, "foo.sh", 0], [18415, "foo.sh", 0]], selected_only=[[18160, "foo.sh", 261]],
     trigger=trig("foo.sh", 18415, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=0), text_not=K8S)
