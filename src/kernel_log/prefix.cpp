@@ -244,6 +244,11 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   // (a fence, ```` ``` ````, is no inline code).
   if (prefixed && out.text.size() > 1 && out.text[0] == '`' && out.text[1] != '`')
     out.text = trim_left(out.text.substr(1));
+  // Mail quotes after the prefix (a mail's `> > dd invoked oom-killer: …` logged or re-prefixed by a log shipper):
+  // they go as at the line's start. No kernel message starts with `>`.
+  if (prefixed)
+    while (out.text.size() > 1 && out.text[0] == '>' && (out.text[1] == ' ' || out.text[1] == '>'))
+      out.text = trim_left(out.text.substr(1));
   // `Out of memory and no killable processes...` is the kernel's own ellipsis.
   if (out.text.find("killable processes") == std::string_view::npos)
     out.truncated = cut_stump(out.text);
