@@ -3758,7 +3758,7 @@ add("614-lkml-linux-mm-2009-msgctl11-nbsp-decoded-as-A-quote-depth-2-cpuset-head
 # 2.6.39-era 16 GB machine (CAI Qian's report quoted by KOSAKI, quoted again): fourteen `Out of memory: Kill process
 # N (comm) score 1 or sacrifice child` lines, most wrapped before `child` at depth 2, hald 1447 twice; the poster left
 # the kill lines out ("the brief log"). Fourteen selections without a kill line.
-add("615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-only-score-1-quote-depth-2-wrapped-before-child-hald-twice-no-kill-lines.log",
+add("mangler-pending/615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-only-score-1-quote-depth-2-wrapped-before-child-hald-twice-no-kill-lines.log",
     LORE_ALL + "2135926037.315785.1306805582148.JavaMail.root@zmail06.collab.prod.int.phx2.redhat.com/",
     ["selected_no_kill"] * 14, "global (`Out of memory:` selections)", constraints=["global"] * 14,
     selected_only=[[1175, "dhclient", 1], [1247, "rsyslogd", 1], [1284, "irqbalance", 1], [1303, "rpcbind", 1],
@@ -3768,7 +3768,7 @@ add("615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-only-score-1-quote-
 # 4.9-rc6 trinity under KASAN, quoted `>>>>` (no spaces) in a format=flowed reply: the selection of trinity-main
 # 1650 (score 90), the kill of its child 1724 wrapped after `anon-rss:236kB,`, then an oops (NULL deref in
 # copy_process) whose `CPU: 28 PID: 1650 Comm: trinity-main` line is no OOM header, the reply's prose between.
-add("616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log",
+add("mangler-pending/616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log",
     LORE_ALL + "53b709f5-c560-a8ae-616f-cc7a64ff536c@oracle.com/", ["kill"], "global (`Out of memory:` selection)",
     constraints=["global"], kills=[kill(1724, "trinity-c14", 37280, 236, 112, 112)],
     selected_only=[[1650, "trinity-main", 90]], text_not=K8S)
@@ -3787,7 +3787,7 @@ add("617-lkml-linux-mm-2016-sasha-next-4.7-rc3-oom-kill-allocating-task-two-kill
 # through mem_cgroup_out_of_memory/try_charge_memcg, `memory: usage 308224kB, limit 308224kB`, the poster's `...`
 # around memory.stat lines (file_dirty 303247360 bytes: the 301 MiB memcg full of dirty page cache), the
 # `oom-kill:` summary (oom_memcg=/test) wrapped, the kill of dd 4404 wrapped twice.
-add("618-lkml-2024-mglru-dirty-flusher-quoted-printable-quote-depth-2-dd-memcg-v2-header-wrapped-stack-usage-limit-oom-kill-summary-soft-break-inside-pid-kill-wrapped.log",
+add("mangler-pending/618-lkml-2024-mglru-dirty-flusher-quoted-printable-quote-depth-2-dd-memcg-v2-header-wrapped-stack-usage-limit-oom-kill-summary-soft-break-inside-pid-kill-wrapped.log",
     LORE_ALL + "CAJqJ8ijzAhVxuE16-oawhhs3YmHKWmmoo0ca5KyaLGME7aoXjw@mail.gmail.com/", ["kill"],
     "memcg (CONSTRAINT_MEMCG, stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
     kills=[kill(4404, "dd", 10512, 1152, 1824, 0, 0, 76, 0)], memcg="/test", task_memcg="/test", limit_kb=308224,
@@ -3797,11 +3797,12 @@ add("618-lkml-2024-mglru-dirty-flusher-quoted-printable-quote-depth-2-dd-memcg-v
 # into one paragraph (continuations start with a space): twice `Memory cgroup out of memory: kill process N
 # (memcg_test_1) score 3 or a child` and its `Killed process N (memcg_test_1) vsz:3456kB, anon-rss:448kB,
 # file-rss:1088kB` (2.6.35 labels total_vm `vsz`), run together and into the oops that follows.
-add("619-lkml-linux-mm-2010-ltp-memcg-power6-2.6.35-rc2-quote-depth-2-reflowed-paragraph-two-selections-and-kills-vsz-then-oops-in-same-paragraph.log",
+add("mangler-pending/619-lkml-linux-mm-2010-ltp-memcg-power6-2.6.35-rc2-quote-depth-2-reflowed-paragraph-two-selections-and-kills-vsz-then-oops-in-same-paragraph.log",
     LORE_ALL + "20100611103509.520671b2.kamezawa.hiroyu@jp.fujitsu.com/", ["kill", "kill"],
     "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg"],
     kills=[kill(9139, "memcg_test_1", 3456, 448, 1088, selected_score=3),
-           kill(9140, "memcg_test_1", 3456, 448, 1088, selected_score=3)], text_not=K8S)
+           kill(9140, "memcg_test_1", 3456, 448, 1088, selected_score=3)], text_not=K8S,
+    pending="a KMail-reflowed paragraph: the second selection, broken across lines (`kill process 9140` / `(memcg_test_1) score 3 or a child`) and run into its kill, is not read, so the second kill has no score and no constraint")
 # syzbot (4.18-rc), WARNING in try_charge: syzbot's `> `-quoted console tail (the kill of 6410 and its reaper, each
 # wrapped, and a debug line `task=… invoked memcg oom killer. oom_victim=1` from a test patch), then Michal Hocko's
 # `: `-quoted stamped lines of the same report: debug line, `[...]`, `Task in /ile0 killed as a result of limit of
@@ -3810,19 +3811,20 @@ add("619-lkml-linux-mm-2010-ltp-memcg-power6-2.6.35-rc2-quote-depth-2-reflowed-p
 # reclaimable memory!`. One kill, printed in the syzbot excerpt and in the full picture; no `invoked oom-killer:`
 # header (the debug lines are a patch's, not the kernel's header). After scoring: the victim's oom_score_adj is 0 from
 # its row (`[   6410]     0  6410 … 0 syz-executor5`; the 4.18 kill line prints none): the oracle first said null.
-add("620-lkml-linux-mm-2018-syzbot-try-charge-colon-quoted-stamped-lines-debug-task-invoked-memcg-oom-killer-memcg-v1-limit-0-one-row-selection-kill-reaper-then-warning.log",
+add("mangler-pending/620-lkml-linux-mm-2018-syzbot-try-charge-colon-quoted-stamped-lines-debug-task-invoked-memcg-oom-killer-memcg-v1-limit-0-one-row-selection-kill-reaper-then-warning.log",
     LORE_ALL + "20180806174410.GB10003@dhcp22.suse.cz/", None,
     "memcg (Task in … killed as a result of limit of …; Memory cgroup out of memory prefix)",
     kills=[kill(6410, "syz-executor5", 37708, 2128, 0, 0, selected_score=547000, reaper=[0, 0, 0], adj=0,
                 adj_source="task table row")],
-    memcg="/ile0", task_memcg="/ile0", limit_kb=0, table_rows=[[6410, "syz-executor5", 0]], text_not=K8S)
+    memcg="/ile0", task_memcg="/ile0", limit_kb=0, table_rows=[[6410, "syz-executor5", 0]], text_not=K8S,
+    pending="the same kill quoted twice (syzbot's unstamped `> ` excerpt, then the full stamped report): read as two kills of 6410, one victim in truth")
 # A 32 MB ARM11 board (2.6.18, compcache) in a quoted-printable reply at depth 2 (`=C2=A0` non-breaking spaces,
 # `=3D`, soft breaks inside frames and register lines): the 2.6.18 header `oom-killer: gfp_mask=0x201d2, order=0`
 # (no comm) with the poster's `(==> __GFP_HIGHMEM, …)` note on it, ARM `from` frames, Mem-info (DMA free 6804 kB
 # above high 1084 kB; swap 67480 of 81916 kB free), the selection `Out of Memory: Kill process 47 (rc.local) score
 # 849737 and children.` and `Out of memory: Killed process 49 (CTaskManager).`, then the shell's `Killed` and the
 # board's console lines.
-add("621-lkml-linux-mm-2009-arm11-2.6.18-32m-compcache-quoted-printable-nbsp-c2-a0-depth-2-commless-header-annotated-gfp-selection-47-rc-local-kill-of-49-then-console-lines.log",
+add("mangler-pending/621-lkml-linux-mm-2009-arm11-2.6.18-32m-compcache-quoted-printable-nbsp-c2-a0-depth-2-commless-header-annotated-gfp-selection-47-rc-local-kill-of-49-then-console-lines.log",
     LORE_ALL + "28c262360908190318i3a9f3915g2366679ae89809aa@mail.gmail.com/", ["kill"],
     "global (2.6.18 has no memcg; `Out of Memory:` selection)", constraints=["global"],
     kills=[kill(49, "CTaskManager", None, None, None)], selected_only=[[47, "rc.local", 849737]],
@@ -3832,11 +3834,12 @@ add("621-lkml-linux-mm-2009-arm11-2.6.18-32m-compcache-quoted-printable-nbsp-c2-
 # interleaved, at depth 2, with the reaper of 7963 (syz-executor189, wrapped) from an earlier OOM kill and
 # rsyslogd's OOM header (wrapped before `oom_score_adj=0`); rsyslogd's CPU line and stack through
 # __alloc_pages_may_oom follow the panic's last frames, then `Rebooting in 86400 seconds..`.
-add("622-lkml-linux-mm-2018-syzbot-wb-workfn-panic-stack-interleaved-with-wrapped-reaper-7963-and-rsyslogd-header-quote-depth-2-then-rsyslogd-stack-may-oom.log",
+add("mangler-pending/622-lkml-linux-mm-2018-syzbot-wb-workfn-panic-stack-interleaved-with-wrapped-reaper-7963-and-rsyslogd-header-quote-depth-2-then-rsyslogd-stack-may-oom.log",
     LORE_ALL + "CACT4Y+Y-WW-giKkihkMXkKxQ2mK7Lhc60fCta3TqssiWGM8-2A@mail.gmail.com/", ["kill", "incomplete"],
     "global (rsyslogd's stack through __alloc_pages_may_oom; the reaper's report cannot tell)",
     kills=[kill(7963, "syz-executor189", None, None, None, reaper=[0, 0, 0])],
-    trigger=trig("rsyslogd", 7840, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0), text_not=K8S)
+    trigger=trig("rsyslogd", 7840, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0), text_not=K8S,
+    pending="a reaper line alone (its kill line not in the text, wrapped inside another task's panic stack) is read as no event: the kill of 7963 it proves is lost")
 # A busybox system on 3.10 (Huawei patch mail, quoted `>>`): busybox init vfork()s a child 9134 that shares init's
 # mm; the selection and kill of that child (named init), `Kill process 1 (init) sharing same memory`, the poster's
 # `...`, then `Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000009`: killing the child's shared
