@@ -1403,6 +1403,18 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"541-nomad-6672-syslog-exec-driver-tasks-state-one-row-canary-adj-minus-1000-no-killable-no-panic-then-next-header.log",
       "syslog"},
      "lead: the re-prefixing replaces the printk stamps the rule needs (a record after the no-killable warning stamped not earlier, and no deadlock panic): its memcg constraint is lost (null)"},
+    // --- blind set 18d (h-b18d): losses only ---
+    {{"623-lkml-linux-mm-2015-busybox-init-vfork-3.10-quote-depth-2-selection-and-kill-of-init-9134-kill-process-1-sharing-same-memory-poster-dots-attempted-to-kill-init-panic.log", "reverse"},
+     "newest-first the `Attempted to kill init!` panic, after the poster's `...`, comes before the kill with nothing "
+     "that ties it to that report: the panic message is lost (null), never another value"},
+    {{"624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log", "wrap72"},
+     "the one-line v1 `Memory cgroup stats for` line wrapped again: the pairs after the break are lost (null)"},
+    {{"624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log", "wrap80"},
+     "the one-line v1 `Memory cgroup stats for` line wrapped again: the pairs after the break are lost (null)"},
+    {{"624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log", "flowed72"},
+     "the one-line v1 `Memory cgroup stats for` line wrapped again: the pairs after the break are lost (null)"},
+    {{"624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log", "reflow_indent"},
+     "the one-line v1 `Memory cgroup stats for` line re-flowed: the pairs after the break are lost (null)"},
 };
 
 // The only facts a mangle may still change to a different non-null value
