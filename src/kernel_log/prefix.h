@@ -16,8 +16,7 @@
 //  - /dev/kmsg text records `6,1234,5678901,-;text` (+ `\x0a` escapes);
 //  - `<N>` syslog priorities; VMware `… In(05) vcpu-5 - Guest: `;
 //  - rsyslog `#012` (newline) / `#011` (tab) escapes;
-//  - leading mail quotes `> ` and indentation (also after a log prefix), `: ` before a printk time; a bare
-//    `kernel: ` tag;
+//  - leading mail quotes `> ` and indentation; a bare `kernel: ` tag;
 //  - RFC 5424 `<4>1 2024-05-07T21:43:54.678628+02:00 host kernel - - - `;
 //  - web-page HTML entities (`&gt;`) and quoted-printable `=3D` (decoded);
 //  - a viewer's `...`/`…` at the end of a long line (see `truncated`);
