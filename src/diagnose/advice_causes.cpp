@@ -169,7 +169,24 @@ std::string shmem_advice(const Check& c) {
              *shmem);
 }
 
+// init (pid 1) killed by a memory.oom.group kill, or with a victim that shared its memory (check init_killed's
+// `shared_mm` figure).
+std::string init_killed_advice(const Check& c) {
+  if (find_figure(c, "shared_mm"))
+    return tr("Update the kernel: newer ones spare init among the processes that share a victim's memory. Until "
+              "then, keep what init vfork()s from growing large (busybox init vfork()s its children), "
+              "or run memory-hungry jobs under their own limit: init's death panics the whole machine.");
+  return tr("Keep the machine's init (pid 1) out of cgroups that have a memory limit and memory.oom.group set, or "
+            "update the kernel (newer ones spare init in a group kill): its death panics the whole machine.");
+}
+
 std::string processes_hold_little_advice(const Check& c) {
+  // A cgroup v2 whose dirty pages filled its limit: its writeback already throttles per cgroup (corpus 618).
+  if (find_figure(c, "limit_bytes").value_or(-1) > 0 && find_figure(c, "cgroup_v2"))
+    return tr("Dirty page cache filled the cgroup's limit, not the processes: making the job use less memory or "
+              "killing it does not help. The writer outran writeback: have it write in bounded chunks with fsync "
+              "(or O_DIRECT), lower vm.dirty_bytes and vm.dirty_background_bytes well under the limit, or leave room "
+              "for the cache in the limit.");
   if (find_figure(c, "limit_bytes").value_or(-1) > 0)  // a memcg's: its limit is known
     return tr("Page cache filled the cgroup's limit, not the processes: making the job use less memory or "
               "killing it does not help. If the pages are dirty, the writer outran writeback: have it "
@@ -225,9 +242,10 @@ constexpr CauseAdvice kCauseAdvice[] = {
      nullptr},
     {"high_order_allocation", nullptr, high_order_advice},
     {"processes_hold_little", nullptr, processes_hold_little_advice},
-    {"init_killed",
-     N_("Keep the machine's init (pid 1) out of cgroups that have a memory limit and memory.oom.group set, or update "
-        "the kernel (newer ones spare init in a group kill): its death panics the whole machine."),
+    {"init_killed", nullptr, init_killed_advice},
+    {"memcg_limit_zero",
+     N_("Give the cgroup a real limit (memory.max, v1 memory.limit_in_bytes) or remove it: with a limit of 0 nothing "
+        "can run in it."),
      nullptr},
     {"oom_kill_allocating_task",
      N_("vm.oom_kill_allocating_task=1 kills whichever task allocated last, often an innocent one: set it to 0 to let "

@@ -258,6 +258,7 @@ std::vector<Check> make_checks(const OomEvent& e, const ExplainContext& ctx) {
   add_task_checks(e, out);
   add_container_init_check(e, out);
   add_init_killed_check(e, out);
+  add_memcg_limit_zero_check(e, out);
   add_userspace_killer_check(e, out);
   return out;
 }

@@ -9,6 +9,7 @@
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
+#include "util/text.h"
 #include "util/i18n.h"
 
 namespace oomlens::detail {
@@ -159,6 +160,47 @@ void add_init_killed_check(const OomEvent& e, std::vector<Check>& out) {
                    {{"pid", 1}}});
     return;
   }
+  // No kill line names pid 1, yet the kernel panicked `Attempted to kill init!` after this kill: init died with the
+  // victim. oom_kill_process() also kills every process that shares the victim's mm (`Kill process 1 (init) sharing
+  // same memory`, a line the paste may hold or not): a child init vfork()ed (busybox init) shares init's, and
+  // older kernels did not spare init there (linux-mm 2015, corpus 623).
+  if (e.kind == EventKind::kill && e.panic_message && text::starts_with(*e.panic_message, "Attempted to kill init!")) {
+    const Victim* v = e.victims.empty() ? nullptr : &e.victims.front();
+    const std::string name = v && readable_comm(v->comm) ? v->comm : std::string(tr("the victim"));
+    out.push_back({"init_killed", CheckLevel::warn,
+                   v && v->pid
+                       ? trf("The kernel panicked (`Attempted to kill init!`) after the kill of {} (pid {}): init "
+                             "(pid 1) died with it. The OOM killer also kills every process that shares its victim's "
+                             "memory (`Kill process 1 (init) sharing same memory`): a child that init vfork()ed (as "
+                             "busybox init does) shares init's, and older kernels did not spare init there.",
+                             name, *v->pid)
+                       : tr("The kernel panicked (`Attempted to kill init!`) after this kill: init (pid 1) died with "
+                            "the victim. The OOM killer also kills every process that shares its victim's memory "
+                            "(`Kill process 1 (init) sharing same memory`): a child that init vfork()ed (as busybox "
+                            "init does) shares init's, and older kernels did not spare init there."),
+                   {{"pid", 1}, {"shared_mm", 1}}});
+  }
+}
+
+bool memcg_limit_zero(const OomEvent& e) {
+  return e.constraint == Constraint::memcg && e.memcg && e.memcg->limit_state == LimitState::limited &&
+         e.memcg->limit_bytes && *e.memcg->limit_bytes == 0;
+}
+
+// `memory: usage 0kB, limit 0kB, failcnt 20` (syzbot writing 0 to a v1 memory.limit_in_bytes, corpus 620): the
+// cgroup may hold nothing, so every charge fails and whatever runs in it is killed.
+void add_memcg_limit_zero_check(const OomEvent& e, std::vector<Check>& out) {
+  if (!memcg_limit_zero(e)) return;
+  const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
+  out.push_back({"memcg_limit_zero", CheckLevel::warn,
+                 path ? trf("The memory limit of cgroup {} is 0 B (`limit 0kB`): it may hold no memory at all, so "
+                            "every charge in it fails and the OOM killer kills whatever runs in it. A limit of 0 is a "
+                            "misconfiguration (or a test's).",
+                            *path)
+                      : std::string(tr("The cgroup's memory limit is 0 B (`limit 0kB`): it may hold no memory at all, "
+                                       "so every charge in it fails and the OOM killer kills whatever runs in it. A "
+                                       "limit of 0 is a misconfiguration (or a test's).")),
+                 {{"limit_bytes", 0}}});
 }
 
 void add_userspace_killer_check(const OomEvent& e, std::vector<Check>& out) {

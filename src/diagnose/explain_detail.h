@@ -132,6 +132,10 @@ void add_container_init_check(const OomEvent& event, std::vector<Check>& out);
 /// `init_killed`: a victim with pid 1, the machine's init (kill lines print
 /// the pid the host sees), whose death panics the kernel.
 void add_init_killed_check(const OomEvent& event, std::vector<Check>& out);
+/// A memcg OOM whose counters print `limit 0kB` (memory.limit_in_bytes or memory.max written 0): check
+/// memcg_limit_zero. effective_limit_bytes() is null for it (no share of 0 can be given).
+[[nodiscard]] bool memcg_limit_zero(const OomEvent& event);
+void add_memcg_limit_zero_check(const OomEvent& event, std::vector<Check>& out);
 /// `userspace_killer_same_victim` (warn): a user-space OOM killer's line in the same input signalled the victim
 /// (OomEvent::userspace_kills: same pid and name), before or after the kernel's kill: both killers acted on the same
 /// process; figures `pid`, `line` (the killer's first line about it).

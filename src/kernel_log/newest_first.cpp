@@ -58,10 +58,16 @@ bool printed_before_kill(std::string_view t) {
 }
 
 // The first line of another dump that prints show_mem() (a page allocation failure, SysRq-m): after a kill in the
-// text, before anything printed before that kill, it says print order.
+// text, before anything printed before that kill, it says print order. An oops, BUG or WARNING (`BUG: unable to handle kernel …`, `Oops: 0002 [#1] …`, `general protection fault`,
+// `------------[ cut here ]------------`, `WARNING: CPU: …`, ARM/PowerPC's `Unable to handle kernel …`) prints its own
+// `CPU: … Comm: …` line and call trace after it: those lines are the oops's, not an OOM report read newest-first
+// (a trinity run's kill, then the oops in its child's fork: corpus 616).
 bool another_dump(std::string_view t) {
   return is_alloc_failure(t) || t.find("SysRq : Show Memory") != std::string_view::npos ||
-         t.find("sysrq: Show Memory") != std::string_view::npos;
+         t.find("sysrq: Show Memory") != std::string_view::npos || starts_with(t, "BUG: ") ||
+         starts_with(t, "Oops: ") || starts_with(t, "general protection fault") ||
+         starts_with(t, "------------[ cut here ]------------") || starts_with(t, "WARNING: CPU: ") ||
+         starts_with(t, "Unable to handle kernel ");
 }
 
 // After the header of a newest-first report: a SysRq line printed just

@@ -122,7 +122,19 @@ static std::optional<Header> parse_comm_less_header(std::string_view s) {
   if (!starts_with(rest, ", order=")) return std::nullopt;
   rest.remove_prefix(8);
   const auto order = take_i64(rest);
-  if (!order || !rest.empty()) return std::nullopt;
+  if (!order) return std::nullopt;
+  // A poster's note after the header, past blanks (` (==> __GFP_HIGHMEM, …)`, spaced with non-breaking spaces by a
+  // mail client: corpus 621): the kernel's line ended at the order. A wrapped modern header goes on with `, `.
+  if (!rest.empty()) {
+    constexpr std::string_view kNbsp = "\xC2\xA0";  // U+00A0 in UTF-8
+    size_t i = 0;
+    for (;;) {
+      if (i < rest.size() && rest[i] == ' ') ++i;
+      else if (rest.substr(i, kNbsp.size()) == kNbsp) i += kNbsp.size();
+      else break;
+    }
+    if (i == 0 || i >= rest.size() || rest[i] != '(') return std::nullopt;
+  }
   h.order = to_int(order);
   return h;
 }

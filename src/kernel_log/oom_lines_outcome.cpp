@@ -120,8 +120,10 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     if (key_is("global_oom")) out.global_oom = true;
     else if (key_is("constraint")) out.constraint = std::string(trim_trailing_commas(val));
     else if (key_is("nodemask")) out.nodemask = std::string(val);
-    else if (key_is("cpuset")) out.cpuset = std::string(val);
-    else if (key_is("mems_allowed")) out.mems_allowed = std::string(val);
+    // Ending the line with a comma, the separator of a summary a wrap cut there (`…,cpuset=test,` + `mems_allowed=…`,
+    // corpus 618 re-prefixed): the comma is no part of the name.
+    else if (key_is("cpuset")) out.cpuset = std::string(s.empty() ? trim_trailing_commas(val) : val);
+    else if (key_is("mems_allowed")) out.mems_allowed = std::string(s.empty() ? trim_trailing_commas(val) : val);
     else if (key_is("oom_memcg") || key_is("task_memcg")) {
       // A poster's elision (`/lxc.payload....-lxc/…`) leaves no path to name.
       // So does `less -S`'s `>` that marks a chopped line, on the line's last path (the kernel prints

@@ -85,6 +85,11 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     s.remove_prefix(2);
     if (drop_glued_comment_marks(s, decoded)) s = decoded;
   }
+  // A mail reply quoting console lines with `: ` (a colon where others put `>`: `: [   65.920355] Task in …`,
+  // linux-mm 2018): the mark goes when a printk time or a priority follows it, as `# ` above. Kernel text never
+  // starts with `: [`.
+  if (s.size() > 2 && s[0] == ':' && s[1] == ' ' && (s[2] == '[' || s[2] == '<') && stamp_follows(s.substr(2)))
+    s = trim_left(s.substr(2));
   // Markdown bold pasted unrendered around the lines a poster stressed (`**Fri Aug  7 … kernel: … oom-kill:…`,
   // `… oom_score_adj:0**`): the marks go. Kernel text neither starts nor ends with `**` glued to a word (lockdep's
   // `*** DEADLOCK ***` has a space inside its stars).
@@ -247,6 +252,11 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   // (a fence, ```` ``` ````, is no inline code).
   if (prefixed && out.text.size() > 1 && out.text[0] == '`' && out.text[1] != '`')
     out.text = trim_left(out.text.substr(1));
+  // Mail quotes after the prefix (a mail's `> > dd invoked oom-killer: …` logged or re-prefixed by a log shipper):
+  // they go as at the line's start. No kernel message starts with `>`.
+  if (prefixed)
+    while (out.text.size() > 1 && out.text[0] == '>' && (out.text[1] == ' ' || out.text[1] == '>'))
+      out.text = trim_left(out.text.substr(1));
   // `Out of memory and no killable processes...` is the kernel's own ellipsis.
   if (out.text.find("killable processes") == std::string_view::npos)
     out.truncated = cut_stump(out.text);

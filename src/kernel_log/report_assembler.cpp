@@ -189,6 +189,24 @@ void note_outcome(Building& b, const LogicalLine& line, std::string_view t, int6
   b.outcome_lines.push_back(outcome_line(line, t, pid));
 }
 
+// A cgroup v2 memory.stat line (`file_dirty 303247360`) in a report whose `swap: usage …` counter (v2 prints it,
+// v1 prints `memory+swap:`) came and whose stats header did not: its key is one of memory.stat's byte counts.
+bool v2_stats_without_header(const Building& b, std::string_view t) {
+  if (b.section != Building::Section::none || !b.stats.empty() || !b.rows.empty() ||
+      b.has_outcome())
+    return false;
+  if (std::none_of(b.counters.begin(), b.counters.end(), [](const oomline::CounterLine& c) { return c.name == "swap"; }))
+    return false;
+  const auto kv = oomline::parse_stat_kv(t);
+  if (!kv) return false;
+  static constexpr std::string_view kKeys[] = {
+      "anon", "file", "kernel", "kernel_stack", "pagetables", "sec_pagetables", "percpu", "sock", "vmalloc", "shmem",
+      "zswap", "zswapped", "file_mapped", "file_dirty", "file_writeback", "swapcached", "anon_thp", "file_thp",
+      "shmem_thp", "inactive_anon", "active_anon", "inactive_file", "active_file", "unevictable",
+      "slab_reclaimable", "slab_unreclaimable", "slab"};
+  return std::find(std::begin(kKeys), std::end(kKeys), kv->first) != std::end(kKeys);
+}
+
 /// A zone's buddy list outside a Mem-Info block (parse_buddy_list(), its zone one the kernel names: a poster's
 /// `Total: 3*4kB` is not one): the page size it gives recorded in `b`; false when `t` is not one.
 bool buddy_list_alone(Building& b, std::string_view t) {
@@ -650,6 +668,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (cur_->section == Building::Section::stats && oomline::parse_stat_kv(t)) {
     auto kv = oomline::parse_stat_kv(t);
     cur_->stats.push_back(std::move(*kv));
+    cur_->stats_v2 = true;
+  } else if (v2_stats_without_header(*cur_, t)) {
+    // cgroup v2 memory.stat lines whose `Memory cgroup stats for` line a poster elided (`...` around them: corpus
+    // 618's `file_dirty 303247360`): after the `swap:` counter (v2's), before the table and the outcome.
+    cur_->stats.push_back(std::move(*oomline::parse_stat_kv(t)));
     cur_->stats_v2 = true;
   } else if ((cur_->meminfo || cur_->from_table || cur_->section == Building::Section::meminfo) &&
              meminfo_line(*cur_, t)) {

@@ -60,6 +60,7 @@ std::string cgroup_line(const MemcgInfo& m) {
   f.bytes(N_("usage"), m.usage_bytes);
   if (const auto limit = effective_limit_bytes(m)) f.bytes(N_("limit"), limit);
   else if (m.limit_state == LimitState::unlimited) f.add(tr("no limit"));
+  else if (m.limit_state == LimitState::limited && m.limit_bytes == 0u) f.bytes(N_("limit"), m.limit_bytes);  // `limit 0kB`
   if (m.failcnt) f.add(fmt::format("failcnt {}", *m.failcnt));
   f.bytes(N_("swap"), m.swap_usage_bytes);
   f.bytes("memory+swap", m.memsw_usage_bytes);

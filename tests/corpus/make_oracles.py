@@ -3868,6 +3868,135 @@ add("599-devvm-pane-cap-test-fixture-bare-messages-user-systemd-tmux-spawn-scope
 add("mangler-pending/600-weewx-clearskies-session-notes-lxc-payload-memcg-summary-quoted-in-markdown-bullet-task-memcg-elided-kill-sizes-glued-prose-6g-cap.log",
     "Public repository session notes (index file id 61589631401)", ["incomplete"], "memcg (CONSTRAINT_MEMCG)",
     constraints=["memcg"], memcg="/lxc.payload.librewxr", text_not=K8S)
+# Blind set 18d (helper b18d): twelve reports as mailing-list replies carry them (linux-mm/LKML archives): `> ` at
+# one to four depths, `>>>>` without spaces, `: ` quoting, quoted-printable bodies (`=3D`, `=C2=A0`, soft breaks
+# inside fields), an NBSP decoded as `A `, a KMail-reflowed paragraph, two reports interleaved, prose between.
+# Oracles written by hand from the text before oomlens ran on them.
+MM09 = "msgctl11"
+# 2.6.31-rc1, three reports of msgctl11 in one reply: at depth 4 a header (`oom_adj=0`, order 1, `Pid: 5795, comm:`),
+# frames through __alloc_pages_nodemask, show_mem with its zone lines wrapped at 80 columns, the selection of 3855
+# (score 179248, `or a child`) and the kill of its child 4222 (2.6.31 prints no sizes); at depth 2, indented by 8
+# spaces with printk stamps, a second header (gfp 0x84d0) cut inside show_mem by the poster's `zero anon pages!`;
+# unquoted, a third header (gfp 0x200da) whose show_mem ends at `Total swap`. No memcg frame: global.
+add("613-lkml-linux-mm-2009-msgctl11-three-reports-at-quote-depths-4-2-0-selection-3855-kill-of-child-4222-no-sizes-indented-stamps-prose-between.log",
+    LORE_ALL + "20090701022644.GA7510@localhost/", ["kill", "incomplete", "incomplete"],
+    "global (stacks through __alloc_pages_nodemask; `Out of memory:` selection)",
+    constraints=["global", "global", "global"], kills=[kill(4222, MM09, None, None, None)],
+    selected_only=[[3855, MM09, 179248]], trigger=trig(MM09, 5795, gfp="0xd0", order=1, oom_adj=0), text_not=K8S)
+# 2.6.31-rc1-cachefs: the same test quoted at depth 2 from a mail whose non-breaking spaces came out as `A ` (the
+# frames `A [<…>] ? out_of_memory+…`, `CPU A  A 0: hi: A  A 0`, `Free swap A = 0kB`): header (gfp 0x200da), cpuset
+# line, `Pid: 30858, comm:` line, show_mem, the selection of 25221 (score 130560) and the kill of its child 26379.
+add("614-lkml-linux-mm-2009-msgctl11-nbsp-decoded-as-A-quote-depth-2-cpuset-header-frames-with-A-selection-25221-kill-of-child-26379-no-sizes.log",
+    LORE_ALL + "20090629151417.GA29796@localhost/", ["kill"], "global (`Out of memory:` selection; no memcg frame)",
+    constraints=["global"], kills=[kill(26379, MM09, None, None, None)], selected_only=[[25221, MM09, 130560]],
+    trigger=trig(MM09, 30858, gfp="0x200da", order=0, oom_adj=0), text_not=K8S)
+# 2.6.39-era 16 GB machine (CAI Qian's report quoted by KOSAKI, quoted again): fourteen `Out of memory: Kill process
+# N (comm) score 1 or sacrifice child` lines, most wrapped before `child` at depth 2, hald 1447 twice; the poster left
+# the kill lines out ("the brief log"). Fourteen selections without a kill line.
+add("mangler-pending/615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-only-score-1-quote-depth-2-wrapped-before-child-hald-twice-no-kill-lines.log",
+    LORE_ALL + "2135926037.315785.1306805582148.JavaMail.root@zmail06.collab.prod.int.phx2.redhat.com/",
+    ["selected_no_kill"] * 14, "global (`Out of memory:` selections)", constraints=["global"] * 14,
+    selected_only=[[1175, "dhclient", 1], [1247, "rsyslogd", 1], [1284, "irqbalance", 1], [1303, "rpcbind", 1],
+                   [1321, "rpc.statd", 1], [1333, "mdadm", 1], [1365, "rpc.idmapd", 1], [1403, "dbus-daemon", 1],
+                   [1438, "acpid", 1], [1447, "hald", 1], [1487, "hald-addon-inpu", 1], [1488, "hald-addon-acpi", 1],
+                   [1507, "automount", 1]], text_not=K8S)
+# 4.9-rc6 trinity under KASAN, quoted `>>>>` (no spaces) in a format=flowed reply: the selection of trinity-main
+# 1650 (score 90), the kill of its child 1724 wrapped after `anon-rss:236kB,`, then an oops (NULL deref in
+# copy_process) whose `CPU: 28 PID: 1650 Comm: trinity-main` line is no OOM header, the reply's prose between.
+add("mangler-pending/616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log",
+    LORE_ALL + "53b709f5-c560-a8ae-616f-cc7a64ff536c@oracle.com/", ["kill"], "global (`Out of memory:` selection)",
+    constraints=["global"], kills=[kill(1724, "trinity-c14", 37280, 236, 112, 112)],
+    selected_only=[[1650, "trinity-main", 90]], text_not=K8S)
+# 4.7-rc3 (-next) with vm.oom_kill_allocating_task=1, quoted `> >>`: twice `Out of memory (oom_kill_allocating_task):
+# Kill process N … score 0`, its kill and reaper (trinity-c159 3477, trinity-c156 3450, shmem left 444 and 572 kB),
+# then the NULL-deref oops. The allocating task is killed whatever its size (a global OOM: memcg OOMs never take
+# this path).
+add("617-lkml-linux-mm-2016-sasha-next-4.7-rc3-oom-kill-allocating-task-two-kills-reapers-mixed-quote-markers-then-null-deref-oops.log",
+    LORE_ALL + "20160620072813.GA4340@dhcp22.suse.cz/", ["kill", "kill"],
+    "global (Out of memory (oom_kill_allocating_task): prefix)", constraints=["global", "global"],
+    kills=[kill(3477, "trinity-c159", 3226820, 36832, 1640, 444, selected_score=0, reaper=[0, 0, 444]),
+           kill(3450, "trinity-c156", 3769768, 36832, 1652, 508, selected_score=0, reaper=[0, 0, 572])],
+    checks=["oom_kill_allocating_task"], text_not=K8S)
+# A 2024 patch mail quoted at depth 2 in a quoted-printable reply (`=3D` for `=`, soft breaks `=` at 76 columns, one
+# inside `__GFP_W=`/`RITE`, one inside `pid=3D4=`/`404`): dd's header (GFP_HIGHUSER_MOVABLE|__GFP_WRITE), the stack
+# through mem_cgroup_out_of_memory/try_charge_memcg, `memory: usage 308224kB, limit 308224kB`, the poster's `...`
+# around memory.stat lines (file_dirty 303247360 bytes: the 301 MiB memcg full of dirty page cache), the
+# `oom-kill:` summary (oom_memcg=/test) wrapped, the kill of dd 4404 wrapped twice.
+add("mangler-pending/618-lkml-2024-mglru-dirty-flusher-quoted-printable-quote-depth-2-dd-memcg-v2-header-wrapped-stack-usage-limit-oom-kill-summary-soft-break-inside-pid-kill-wrapped.log",
+    LORE_ALL + "CAJqJ8ijzAhVxuE16-oawhhs3YmHKWmmoo0ca5KyaLGME7aoXjw@mail.gmail.com/", ["kill"],
+    "memcg (CONSTRAINT_MEMCG, stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
+    kills=[kill(4404, "dd", 10512, 1152, 1824, 0, 0, 76, 0)], memcg="/test", task_memcg="/test", limit_kb=308224,
+    chosen=[4404, "dd"], trigger=trig("dd", None, gfp="0x101cca(GFP_HIGHUSER_MOVABLE|__GFP_WRITE)", order=0,
+                                      oom_score_adj=0), text_not=K8S)
+# 2.6.35-rc2 on POWER6 (LTP memcg regression), quoted at depth 2 from a KMail mail that re-flowed the console lines
+# into one paragraph (continuations start with a space): twice `Memory cgroup out of memory: kill process N
+# (memcg_test_1) score 3 or a child` and its `Killed process N (memcg_test_1) vsz:3456kB, anon-rss:448kB,
+# file-rss:1088kB` (2.6.35 labels total_vm `vsz`), run together and into the oops that follows.
+add("mangler-pending/619-lkml-linux-mm-2010-ltp-memcg-power6-2.6.35-rc2-quote-depth-2-reflowed-paragraph-two-selections-and-kills-vsz-then-oops-in-same-paragraph.log",
+    LORE_ALL + "20100611103509.520671b2.kamezawa.hiroyu@jp.fujitsu.com/", ["kill", "kill"],
+    "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg"],
+    kills=[kill(9139, "memcg_test_1", 3456, 448, 1088, selected_score=3),
+           kill(9140, "memcg_test_1", 3456, 448, 1088, selected_score=3)], text_not=K8S,
+    pending="a KMail-reflowed paragraph: the second selection, broken across lines (`kill process 9140` / `(memcg_test_1) score 3 or a child`) and run into its kill, is not read, so the second kill has no score and no constraint")
+# syzbot (4.18-rc), WARNING in try_charge: syzbot's `> `-quoted console tail (the kill of 6410 and its reaper, each
+# wrapped, and a debug line `task=… invoked memcg oom killer. oom_victim=1` from a test patch), then Michal Hocko's
+# `: `-quoted stamped lines of the same report: debug line, `[...]`, `Task in /ile0 killed as a result of limit of
+# /ile0`, `memory: usage 0kB, limit 0kB, failcnt 20` (a memcg whose limit is 0), stats, a one-row table, the memcg
+# selection (score 547000), the same kill and reaper, then the WARNING `Memory cgroup charge failed because of no
+# reclaimable memory!`. One kill, printed in the syzbot excerpt and in the full picture; no `invoked oom-killer:`
+# header (the debug lines are a patch's, not the kernel's header). After scoring: the victim's oom_score_adj is 0 from
+# its row (`[   6410]     0  6410 … 0 syz-executor5`; the 4.18 kill line prints none): the oracle first said null.
+add("mangler-pending/620-lkml-linux-mm-2018-syzbot-try-charge-colon-quoted-stamped-lines-debug-task-invoked-memcg-oom-killer-memcg-v1-limit-0-one-row-selection-kill-reaper-then-warning.log",
+    LORE_ALL + "20180806174410.GB10003@dhcp22.suse.cz/", None,
+    "memcg (Task in … killed as a result of limit of …; Memory cgroup out of memory prefix)",
+    kills=[kill(6410, "syz-executor5", 37708, 2128, 0, 0, selected_score=547000, reaper=[0, 0, 0], adj=0,
+                adj_source="task table row")],
+    memcg="/ile0", task_memcg="/ile0", limit_kb=0, table_rows=[[6410, "syz-executor5", 0]], text_not=K8S,
+    pending="the same kill quoted twice (syzbot's unstamped `> ` excerpt, then the full stamped report): read as two kills of 6410, one victim in truth")
+# A 32 MB ARM11 board (2.6.18, compcache) in a quoted-printable reply at depth 2 (`=C2=A0` non-breaking spaces,
+# `=3D`, soft breaks inside frames and register lines): the 2.6.18 header `oom-killer: gfp_mask=0x201d2, order=0`
+# (no comm) with the poster's `(==> __GFP_HIGHMEM, …)` note on it, ARM `from` frames, Mem-info (DMA free 6804 kB
+# above high 1084 kB; swap 67480 of 81916 kB free), the selection `Out of Memory: Kill process 47 (rc.local) score
+# 849737 and children.` and `Out of memory: Killed process 49 (CTaskManager).`, then the shell's `Killed` and the
+# board's console lines.
+add("mangler-pending/621-lkml-linux-mm-2009-arm11-2.6.18-32m-compcache-quoted-printable-nbsp-c2-a0-depth-2-commless-header-annotated-gfp-selection-47-rc-local-kill-of-49-then-console-lines.log",
+    LORE_ALL + "28c262360908190318i3a9f3915g2366679ae89809aa@mail.gmail.com/", ["kill"],
+    "global (2.6.18 has no memcg; `Out of Memory:` selection)", constraints=["global"],
+    kills=[kill(49, "CTaskManager", None, None, None)], selected_only=[[47, "rc.local", 849737]],
+    trigger=trig("", None, gfp="0x201d2", order=0, note="2.6.18's header names no task"),
+    not_checks=["swap_exhausted", "swap_absent"], text_not=K8S)
+# syzbot 4.20: a kworker's panic (`corrupted stack end detected inside scheduler`, not an OOM panic) whose stack is
+# interleaved, at depth 2, with the reaper of 7963 (syz-executor189, wrapped) from an earlier OOM kill and
+# rsyslogd's OOM header (wrapped before `oom_score_adj=0`); rsyslogd's CPU line and stack through
+# __alloc_pages_may_oom follow the panic's last frames, then `Rebooting in 86400 seconds..`.
+add("mangler-pending/622-lkml-linux-mm-2018-syzbot-wb-workfn-panic-stack-interleaved-with-wrapped-reaper-7963-and-rsyslogd-header-quote-depth-2-then-rsyslogd-stack-may-oom.log",
+    LORE_ALL + "CACT4Y+Y-WW-giKkihkMXkKxQ2mK7Lhc60fCta3TqssiWGM8-2A@mail.gmail.com/", ["kill", "incomplete"],
+    "global (rsyslogd's stack through __alloc_pages_may_oom; the reaper's report cannot tell)",
+    kills=[kill(7963, "syz-executor189", None, None, None, reaper=[0, 0, 0])],
+    trigger=trig("rsyslogd", 7840, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0), text_not=K8S,
+    pending="a reaper line alone (its kill line not in the text, wrapped inside another task's panic stack) is read as no event: the kill of 7963 it proves is lost")
+# A busybox system on 3.10 (Huawei patch mail, quoted `>>`): busybox init vfork()s a child 9134 that shares init's
+# mm; the selection and kill of that child (named init), `Kill process 1 (init) sharing same memory`, the poster's
+# `...`, then `Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000009`: killing the child's shared
+# mm killed PID 1.
+add("623-lkml-linux-mm-2015-busybox-init-vfork-3.10-quote-depth-2-selection-and-kill-of-init-9134-kill-process-1-sharing-same-memory-poster-dots-attempted-to-kill-init-panic.log",
+    LORE_ALL + "565BC23F.6070302@huawei.com/", ["kill"], "global (`Out of memory:` selection)",
+    constraints=["global"], kills=[kill(9134, "init", 1868, 84, 572, selected_score=3)],
+    panic="Attempted to kill init! exitcode=0x00000009", checks=["init_killed"], text_not=K8S)
+# Resin.io (4.17.2 Arch), an IO-bound script in a v1 memcg of 10 MiB, quoted at depth 1 after prose: foo.sh's header
+# (GFP_KERNEL), the stack through mem_cgroup_oom_synchronize/pagefault_out_of_memory, `Task in /dirty-test killed as a
+# result of limit of /dirty-test`, usage = limit 10240 kB, stats (cache 8848 KB of which dirty 8580 KB, rss 180 KB),
+# two rows, the selection of 18160 (score 261), the kill of its child 18415 (the trigger) and its reaper.
+# After scoring: the victim's oom_score_adj is 0 from its row `[18415] … 0 foo.sh` (4.17's kill line prints none): the
+# oracle first said null, which the row disproves.
+add("624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log",
+    LORE_ALL + "CAM1WBjLv4tBm2nJTVo_aUrf3BkpkHrH3UpJv=C8r3V9-RO94vQ@mail.gmail.com/", ["kill"],
+    "memcg (Task in … killed as a result of limit of …; stack through mem_cgroup_out_of_memory)",
+    constraints=["memcg"],
+    kills=[kill(18415, "foo.sh", 13872, 472, 0, 0, adj=0, adj_source="task table row", reaper=[0, 0, 0])],
+    memcg="/dirty-test", task_memcg="/dirty-test", limit_kb=10240,
+    table_rows=[[18160, "foo.sh", 0], [18415, "foo.sh", 0]], selected_only=[[18160, "foo.sh", 261]],
+    trigger=trig("foo.sh", 18415, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=0), text_not=K8S)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

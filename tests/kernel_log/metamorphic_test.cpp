@@ -308,24 +308,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     // the kill was read as its body (printed before it) and a 2.6.11 header after it ended that report)
     {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "wrap80"},
      "show_mem's `Active:… slab:…` line wrapped at 80 columns: its rest is no line of its own, so slab is lost (null), never another value"},
-    {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "join_records"},
-     "the added prefix lands before the mail's `> ` quoting: the 2.6.11 header (`> oom-killer: gfp_mask=0xd0`) and show_mem's lines are no records, so the kill is read alone: trigger, Mem-Info, page size and the constraint are lost (null), never another value"},
-    {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "iso_comma"},
-     "the added prefix lands before the mail's `> ` quoting: the 2.6.11 header (`> oom-killer: gfp_mask=0xd0`) and show_mem's lines are no records, so the kill is read alone: trigger, Mem-Info, page size and the constraint are lost (null), never another value"},
-    {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "bare_kernel"},
-     "the added prefix lands before the mail's `> ` quoting: the 2.6.11 header (`> oom-killer: gfp_mask=0xd0`) and show_mem's lines are no records, so the kill is read alone: trigger, Mem-Info, page size and the constraint are lost (null), never another value"},
-    {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "syslog"},
-     "the added prefix lands before the mail's `> ` quoting: the 2.6.11 header (`> oom-killer: gfp_mask=0xd0`) and show_mem's lines are no records, so the kill is read alone: trigger, Mem-Info, page size and the constraint are lost (null), never another value"},
-    {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "short_iso"},
-     "the added prefix lands before the mail's `> ` quoting: the 2.6.11 header (`> oom-killer: gfp_mask=0xd0`) and show_mem's lines are no records, so the kill is read alone: trigger, Mem-Info, page size and the constraint are lost (null), never another value"},
-    {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "short_precise"},
-     "the added prefix lands before the mail's `> ` quoting: the 2.6.11 header (`> oom-killer: gfp_mask=0xd0`) and show_mem's lines are no records, so the kill is read alone: trigger, Mem-Info, page size and the constraint are lost (null), never another value"},
-    {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "short_monotonic"},
-     "the added prefix lands before the mail's `> ` quoting: the 2.6.11 header (`> oom-killer: gfp_mask=0xd0`) and show_mem's lines are no records, so the kill is read alone: trigger, Mem-Info, page size and the constraint are lost (null), never another value"},
-    {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "rfc5424"},
-     "the added prefix lands before the mail's `> ` quoting: the 2.6.11 header (`> oom-killer: gfp_mask=0xd0`) and show_mem's lines are no records, so the kill is read alone: trigger, Mem-Info, page size and the constraint are lost (null), never another value"},
-    {{"511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log", "mixed_prefixes"},
-     "the added prefix lands before the mail's `> ` quoting: the 2.6.11 header (`> oom-killer: gfp_mask=0xd0`) and show_mem's lines are no records, so the kill is read alone: trigger, Mem-Info, page size and the constraint are lost (null), never another value"},
     // --- block blind-16d --- (issue 12: tests/corpus/517-528; losses only)
     {{"517-stardust-blog-rpi5-6.x-dmesgT-japanese-weekday-month-egrep-oom-rss-anon-table-header-global-kill-astar-collator-1.2tb-total-vm-mems-0-7.log",
       "wrap80"},
@@ -1441,6 +1423,18 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"551-talos-289-osctl-dmesg-level-prefix-elided-task-in-kubepods-pod-killed-by-limit-of-system-docker-dind.log",
       "reflow_indent"},
      "the report is one `<6>[ 1205.517883] Task in … killed as a result of limit of /system/docker` line between the poster's `...` lines; re-flowed into indented pieces it is no `Task in` line, so there is no event (a loss, never another value)"},
+    // --- blind set 18d (h-b18d): losses only ---
+    {{"623-lkml-linux-mm-2015-busybox-init-vfork-3.10-quote-depth-2-selection-and-kill-of-init-9134-kill-process-1-sharing-same-memory-poster-dots-attempted-to-kill-init-panic.log", "reverse"},
+     "newest-first the `Attempted to kill init!` panic, after the poster's `...`, comes before the kill with nothing "
+     "that ties it to that report: the panic message is lost (null), never another value"},
+    {{"624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log", "wrap72"},
+     "the one-line v1 `Memory cgroup stats for` line wrapped again: the pairs after the break are lost (null)"},
+    {{"624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log", "wrap80"},
+     "the one-line v1 `Memory cgroup stats for` line wrapped again: the pairs after the break are lost (null)"},
+    {{"624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log", "flowed72"},
+     "the one-line v1 `Memory cgroup stats for` line wrapped again: the pairs after the break are lost (null)"},
+    {{"624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log", "reflow_indent"},
+     "the one-line v1 `Memory cgroup stats for` line re-flowed: the pairs after the break are lost (null)"},
 };
 
 // The only facts a mangle may still change to a different non-null value
