@@ -181,8 +181,9 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     prefixed = true;
   } else if (is_digit(s[0]) && take_kmsg(s, p)) {
     prefixed = kmsg = true;
-  } else if (is_digit(s[0]) && take_clock_before_tag(s)) {
+  } else if (bool other = false; is_digit(s[0]) && take_clock_before_tag(s, &other)) {
     prefixed = true;  // the bare `kernel: ` tag after it is taken below
+    if (other) out.foreign = true;
   } else if ((s[0] == '.' || static_cast<unsigned char>(s[0]) == 0xE2) && take_elided_stamp(s, out)) {
     prefixed = true;
   } else if (s[0] != '[' && take_tag_cell(s, out)) {

@@ -27,7 +27,7 @@ bool take_dmesg_T(std::string_view& s, LinePrefix& p);
 bool take_syslog_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year);
 bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end = ' ');
 bool take_iso_bracket(std::string_view& s, LinePrefix& p);
-bool take_clock_before_tag(std::string_view& s);
+bool take_clock_before_tag(std::string_view& s, bool* foreign);
 bool take_relative_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year);
 
 /// Priorities, levels, hosts, tags and labels (prefix_fields.cpp).
