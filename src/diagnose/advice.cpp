@@ -108,7 +108,8 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   }
   const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "lowmem_unknown") ||
                            find_check(checks, "slab_unreclaimable_dominant") || find_check(checks, "slab_dominant") ||
-                           find_check(checks, "processes_hold_little") || find_check(checks, "memcg_kmem_dominant");
+                           find_check(checks, "processes_hold_little") || find_check(checks, "memcg_kmem_dominant") ||
+                           find_check(checks, "unevictable_dominant");
   if (e.kind == EventKind::no_killable && !kernel_side && e.tasks.empty() && e.constraint == Constraint::memcg) {  // 3
     out.emplace_back(tr("No process is left in the cgroup to kill, yet its usage stays over the limit: what is still "
                         "charged to it belongs to no process (tmpfs and shared-memory files, page cache, kernel "

@@ -229,6 +229,11 @@ constexpr CauseAdvice kCauseAdvice[] = {
         "and fix or update it: kernel objects that reclaim could not free are not cured by killing, limiting or "
         "protecting processes."),
      nullptr},
+    {"unevictable_dominant",
+     N_("Find what locks memory (`grep -e VmLck -e Name /proc/*/status`, `ipcs -m` for SHM_LOCK, ramfs mounts) and "
+        "have it lock less, or cap it with `ulimit -l` (RLIMIT_MEMLOCK, a unit's LimitMEMLOCK=): locked pages stay "
+        "in RAM whatever the swap, so killing or limiting other processes does not free them."),
+     nullptr},
     {"movable_only_nodes",
      N_("Bind the job to at least one node with a Normal zone (cpuset.mems, numactl --membind, the container's "
         "--cpuset-mems): the kernel's own and most user allocations cannot be served from movable-only nodes."),

@@ -50,6 +50,7 @@ constexpr uint64_t kSlabPercent = 20;
 constexpr uint64_t kReservedPercent = 50;
 constexpr uint64_t kHugetlbPercent = 20;
 constexpr uint64_t kShmemPercent = 20;
+constexpr uint64_t kUnevictablePercent = 20;
 constexpr size_t kSlabCachesNamed = 3;
 
 /// Two sizes a check compares ("had X free (its min watermark is Y)"), in KiB when one decimal of a larger
@@ -204,6 +205,31 @@ void reserved_dominant(const OomEvent& e, std::vector<Check>& out) {
                      "initialised), so only {} was there to allocate; processes did not fill the rest.",
                      format_bytes(reserved), p, format_bytes(ram), format_bytes(ram - reserved)),
                  {{"reserved_bytes", as_figure(reserved)}, {"ram_bytes", as_figure(ram)}, {"percent", as_figure(p)}}});
+}
+
+// Mem-Info's `unevictable:` (2.6.28+) over kUnevictablePercent of RAM: pages locked into RAM (mlock()/mlockall(),
+// MAP_LOCKED, SHM_LOCK) or on ramfs, which reclaim skips and swap cannot take (corpus 612: a test's mlockall() held
+// 495 MiB of a 1 GiB guest while 2 GiB of swap stayed free). Its share of RAM, and the free swap that could not help.
+void unevictable(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  if (!e.mem_info || !e.mem_info->unevictable_bytes) return;
+  const uint64_t u = *e.mem_info->unevictable_bytes;
+  const auto ram = machine_ram_bytes(e, ctx);
+  if (!ram) return;
+  const uint64_t p = percent_of(u, *ram);
+  if (p < kUnevictablePercent) return;
+  std::vector<std::pair<std::string, int64_t>> figures{
+      {"unevictable_bytes", as_figure(u)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}};
+  const std::optional<uint64_t> swap_free = e.mem_info->free_swap_bytes;
+  std::string swap;
+  if (swap_free && *swap_free > 0) {
+    swap = trf(" The {} of free swap could not help: locked pages are never swapped out.", format_bytes(*swap_free));
+    figures.emplace_back("swap_free_bytes", as_figure(*swap_free));
+  }
+  out.push_back({"unevictable_dominant", CheckLevel::warn,
+                 trf("{} ({} % of RAM {}) was unevictable (`unevictable:`): pages locked into RAM by mlock() or "
+                     "mlockall(), MAP_LOCKED or SHM_LOCK, or kept on ramfs, which reclaim skips.{}",
+                     format_bytes(u), p, format_bytes(*ram), swap),
+                 std::move(figures)});
 }
 
 // Without Mem-Info's shmem: the cgroup's `shmem` stat over half its usage,
@@ -477,6 +503,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   slab(e, ctx, out);
   hugetlb(e, ctx, out);
   reserved_dominant(e, out);
+  unevictable(e, ctx, out);
   shmem(e, ctx, out);
   memcg_kmem(e, out);
   allocating_task(e, out);
@@ -484,6 +511,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   processes_hold_little(e, ctx, out);
   victim_held_little(e, ctx, out);
   victim_file_backed(e, out);
+  victim_not_reaped(e, out);
   sacrificed_child_held_little(e, ctx, out);
 }
 

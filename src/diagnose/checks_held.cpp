@@ -225,7 +225,9 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   if (!whole) rows_rss = rows_rss_with_victim(e, v->pid);
   const auto rows = static_cast<int64_t>(e.tasks.size());
   // A negative oom_score_adj takes its ‰ off the score: a low score then says nothing of what the victim held.
-  const bool low_score = v->selected_score && *v->selected_score < kLittleScore && v->oom_score_adj.value_or(0) >= 0;
+  // ≤2.6.35's score (`… or a child`) is badness() points, no ‰: it says nothing here.
+  const bool low_score = v->selected_score && !v->selected_score_legacy && *v->selected_score < kLittleScore &&
+                         v->oom_score_adj.value_or(0) >= 0;
   // A raised oom_score_adj ranks a small victim over larger rows (oom_score_adj's own check says so).
   const bool little_of_rows = rows_rss && held * 100 < *rows_rss && v->oom_score_adj.value_or(0) <= 0;
   const std::string comm = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
@@ -310,7 +312,9 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
   // total-vm, its page tables on top. When that cannot reach the score (of the RAM or limit printed; of any machine
   // of kLeastRamPlusSwapBytes or more when none is), the rest of the score was a raised oom_score_adj.
   std::optional<uint64_t> adj_ranked_by_score;  // the RAM (+ swap) at which what it mapped alone gives its score
-  if (!v->oom_score_adj && v->selected_score && *v->selected_score > 0 && v->total_vm_bytes) {
+  // ≤2.6.35's score (`… or a child`) is badness() points (total_vm in pages, adjusted), no ‰: not weighed so.
+  if (!v->oom_score_adj && v->selected_score && !v->selected_score_legacy && *v->selected_score > 0 &&
+      v->total_vm_bytes) {
     const uint64_t mapped = *v->total_vm_bytes + v->pgtables_bytes.value_or(0);
     const uint64_t needs = mapped * 1000 / *v->selected_score;
     if (whole ? mapped * 1000 / whole + 1 < *v->selected_score
@@ -359,6 +363,11 @@ void victim_held_little(const OomEvent& e, const ExplainContext& ctx, std::vecto
                    : trf("It ranked highest through its oom_score_adj of {}, not through what it held; the memory "
                          "was held elsewhere (other processes, the kernel, tmpfs, hugetlb pages, page cache).",
                          *v->oom_score_adj))
+      : v->selected_score_legacy && v->total_vm_bytes
+          ? trf("This kernel (2.6.35 and older, `… or a child`) ranks by virtual size: its badness score {} counts "
+                "the task's total-vm ({}) in pages, not what it held, so a task that mapped much and touched little "
+                "ranks highest; the memory was held elsewhere.",
+                *v->selected_score, format_bytes(*v->total_vm_bytes))
       : memcg ? std::string(tr("It ranked highest through its swap entries or page tables, or the cgroup was charged "
                                "for memory outside its processes (page cache, tmpfs, kernel memory)."))
               : std::string(tr("It ranked highest through its swap entries or page tables, or the memory was held "
@@ -395,6 +404,26 @@ void victim_file_backed(const OomEvent& e, std::vector<Check>& out) {
                      "/dev/nvidia*), which reclaim cannot drop at all.",
                      comm, format_bytes(*v->file_rss_bytes), format_bytes(*v->anon_rss_bytes)),
                  std::move(figures)});
+}
+
+// `oom_reaper: unable to reap pid:N (comm)` after the kill (corpus 607: a.out stuck in free_pgtables under
+// copy_process, state D): the reaper, which frees a killed task's anonymous memory without waiting for it to exit,
+// could not take its mm's lock after its retries and gave up. The memory came back only when the victim exited.
+void victim_not_reaped(const OomEvent& e, std::vector<Check>& out) {
+  for (const Victim& v : e.victims) {
+    if (!v.reap_failed) continue;
+    const std::string who = v.comm.empty() ? std::string(tr("the victim")) : v.comm;
+    std::vector<std::pair<std::string, int64_t>> figures;
+    if (v.pid) figures.emplace_back("victim_pid", *v.pid);
+    out.push_back({"victim_not_reaped", CheckLevel::warn,
+                   trf("The OOM reaper could not reap {} (`oom_reaper: unable to reap`): it frees a killed task's "
+                       "memory without waiting for it to exit, but gave up because the victim held its memory map's "
+                       "lock (blocked in the kernel, often in uninterruptible sleep). Its memory came back only when "
+                       "it exited, if it did; until then the OOM killer may have chosen more victims.",
+                       who),
+                   std::move(figures)});
+    return;
+  }
 }
 
 std::string held_little_words(const Check& c, bool memcg) {

@@ -48,7 +48,7 @@ void sacrificed_child_held_little(const OomEvent& e, const ExplainContext& ctx, 
   const std::string child = v->comm.empty() ? std::string(tr("the victim")) : v->comm;
   const std::string parent = chosen.comm.empty() ? std::string(tr("the chosen process")) : chosen.comm;
   const std::string score = chosen.score ? trf(", badness score {}", *chosen.score) : std::string();
-  if (!little && !chosen_rss && !whole && chosen.score) {
+  if (!little && !chosen_rss && !whole && chosen.score && !chosen.legacy_badness) {
     // Neither the parent's size nor what ran out is printed: what the child held is said beside what the
     // parent's score means (‰ of RAM plus swap, or of the limit plus swap; its oom_score_adj added in).
     const uint64_t s = *chosen.score;

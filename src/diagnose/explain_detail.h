@@ -153,6 +153,9 @@ void add_cause_checks(const OomEvent& event, const ExplainContext& context, std:
 void processes_hold_little(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
 void victim_held_little(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
 void victim_file_backed(const OomEvent& event, std::vector<Check>& out);
+/// A victim the OOM reaper gave up on (`oom_reaper: unable to reap pid:N`, Victim::reap_failed):
+/// `victim_not_reaped`.
+void victim_not_reaped(const OomEvent& event, std::vector<Check>& out);
 
 /// `part` as a whole percentage of `whole`, rounded down; 0 when `whole` is 0 (no overflow for any uint64_t).
 [[nodiscard]] uint64_t percent_of(uint64_t part, uint64_t whole);

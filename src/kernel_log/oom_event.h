@@ -225,6 +225,9 @@ struct MemInfo {
   /// 2.6 show_mem()): reclaimable and unreclaimable slab as one figure, before
   /// the kernel printed them apart (slab_reclaimable/slab_unreclaimable).
   std::optional<uint64_t> slab_bytes;
+  /// `unevictable:N` pages (2.6.28+ Mem-Info): pages reclaim skips and swap cannot take (mlock()ed, SHM_LOCKed,
+  /// ramfs). Read by the unevictable_dominant check; not in `--json`'s mem_info (the check's figures carry it).
+  std::optional<uint64_t> unevictable_bytes;
   std::optional<uint64_t> pagetables_bytes;
   std::optional<uint64_t> highmem_bytes;     ///< `N pages HighMem/MovableOnly` (32-bit HighMem or movable zones)
   std::vector<Zone> zones;                   ///< in printed order
@@ -257,7 +260,12 @@ struct Victim {
   /// "kill_line", "task_table", or nullopt when unknown.
   std::optional<std::string> oom_score_adj_source;
   std::optional<uint64_t> selected_score;    ///< from `Kill process … score S …`
+  /// selected_score is ≤2.6.35's badness() points (`… or a child`), not 2.6.36+'s ‰ of RAM plus swap.
+  bool selected_score_legacy = false;
   std::optional<Reaped> reaped;
+  /// `oom_reaper: unable to reap pid:N (comm)` followed the kill (4.6+): the reaper gave up on the victim, whose
+  /// memory came back only when it exited. Read by the victim_not_reaped check; not in `--json`.
+  bool reap_failed = false;
   /// The kill line printed twice (memory.oom.group's re-print, or 2.6's second
   /// OOM choosing the same exiting task): true when both copies were read, false
   /// when the line was read whole with none after it, nullopt when what followed
@@ -277,6 +285,8 @@ struct Selected {
   std::string comm;
   std::optional<uint64_t> score;
   std::optional<std::string> message;  ///< "Out of memory", "Memory cgroup out of memory", …
+  /// score is ≤2.6.35's badness() points (`… score S or a child`), not 2.6.36+'s ‰ of RAM plus swap.
+  bool legacy_badness = false;
 };
 
 /// The task the `oom-kill:` summary line names (`task=X,pid=N,uid=U`,

@@ -245,6 +245,18 @@ std::optional<StackLine> parse_stack_line(std::string_view s) {
     if (!pid || !starts_with(t, ", comm: ")) return std::nullopt;
     out.pid = *pid;
     comm = t.substr(8);
+  } else if (starts_with(s, "Process ")) {
+    // s390's dump_stack() (≤3.x): `Process basename (pid: 30555, task: 000000007baa6838, ksp: 0000000063867968)`
+    // after its `CPU: 0 Not tainted 2.6.28 #1` line, which names no task (corpus 606). An x86 oops's
+    // `Process X (pid: N, threadinfo …, task …)` is not this (no `task: … ksp:`).
+    const size_t open = s.find(" (pid: ");
+    if (open == std::string_view::npos || open <= 8) return std::nullopt;
+    std::string_view t = s.substr(open + 7);
+    auto pid = take_i64(t);
+    if (!pid || !starts_with(t, ", task: ") || t.find(", ksp: ") == std::string_view::npos) return std::nullopt;
+    out.pid = *pid;
+    out.comm = std::string(s.substr(8, open - 8));
+    return out;
   } else {
     return std::nullopt;
   }

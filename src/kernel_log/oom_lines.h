@@ -96,6 +96,9 @@ struct SelectLine {
   int64_t pid = 0;
   std::string comm;
   std::optional<uint64_t> score;
+  /// ≤2.6.35's `kill process N (comm) score S or a child` (lower-case `kill`): S is badness() points (the task's total_vm in pages,
+  /// halved children's added, scaled by oom_adj), no ‰ of RAM plus swap (2.6.36+'s `… or sacrifice child`).
+  bool legacy_badness = false;
 };
 std::optional<SelectLine> parse_select(std::string_view s);
 /// The message of a kill or selection line (`Memory cgroup out of memory`);
@@ -122,6 +125,9 @@ std::optional<ReaperLine> parse_reaper(std::string_view s);
 /// A reaper line a viewer cut before `), now …` (parse_reaper() fails, `oom_reaper: reaped process N (comm…`):
 /// its pid, when whole (` (` follows it); nullopt otherwise.
 std::optional<int64_t> parse_reaper_cut(std::string_view s);
+/// `oom_reaper: unable to reap pid:N (comm)` (mm/oom_kill.c oom_reap_task(), 4.6+): the reaper gave up on the
+/// victim N (its mm's lock held); its pid, nullopt when `s` is not that line.
+std::optional<int64_t> parse_reaper_failed(std::string_view s);
 /// The reaper line's kB figures in bytes (kb_to_bytes: unknown stays null).
 [[nodiscard]] Reaped reaped_bytes(const ReaperLine& r);
 

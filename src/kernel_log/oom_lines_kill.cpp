@@ -266,6 +266,8 @@ std::optional<SelectLine> parse_select(std::string_view s) {
   sel.comm = std::string(t.substr(0, close));
   std::string_view sc = t.substr(score_at);
   if (auto v = take_i64(sc); v && *v >= 0) sel.score = static_cast<uint64_t>(*v);
+  // ≤2.6.35 prints `kill process` in lower case and ends `or a child` (that end may be wrapped away).
+  sel.legacy_badness = sel.score && (trim(sc) == "or a child" || s.find("Kill process ") == std::string_view::npos);
   return sel;
 }
 

@@ -43,6 +43,16 @@ std::optional<ReaperLine> parse_reaper(std::string_view s) {
   return r;
 }
 
+std::optional<int64_t> parse_reaper_failed(std::string_view s) {
+  constexpr std::string_view kAnchor = "oom_reaper: unable to reap pid:";
+  const size_t a = s.find(kAnchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  std::string_view t = s.substr(a + kAnchor.size());
+  const auto pid = take_i64(t);
+  if (!pid || *pid <= 0 || !starts_with(t, " (")) return std::nullopt;
+  return pid;
+}
+
 std::optional<int64_t> parse_reaper_cut(std::string_view s) {
   std::string_view comm;
   return pid_then_comm(s, kReaperAnchor, comm);

@@ -189,8 +189,9 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     prefixed = true;
   } else if (is_digit(s[0]) && take_kmsg(s, p)) {
     prefixed = kmsg = true;
-  } else if (is_digit(s[0]) && take_clock_before_tag(s)) {
+  } else if (bool other = false; is_digit(s[0]) && take_clock_before_tag(s, &other)) {
     prefixed = true;  // the bare `kernel: ` tag after it is taken below
+    if (other) out.foreign = true;
   } else if (double mono = 0; is_digit(s[0]) && take_cut_monotonic(s, mono)) {
     // A printk stamp that lost its `[` (a paste cut the line's start): its time, then a caller id after it.
     p.monotonic_s = mono;

@@ -31,7 +31,7 @@ bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end = ' ');
 bool take_iso_bracket(std::string_view& s, LinePrefix& p);
 /// `journalctl -o short-unix`'s `1787068905.416344 ` (epoch seconds, UTC): taken as `wall`.
 bool take_unix_stamp(std::string_view& s, LinePrefix& p);
-bool take_clock_before_tag(std::string_view& s);
+bool take_clock_before_tag(std::string_view& s, bool* foreign);
 bool take_relative_stamp(std::string_view& s, LinePrefix& p, std::optional<int> year);
 
 /// Priorities, levels, hosts, tags and labels (prefix_fields.cpp).

@@ -289,7 +289,9 @@ bool take_unix_stamp(std::string_view& s, LinePrefix& p) {
 
 // A time of day alone before the kernel's tag (`04:36:00 kernel: `): a post
 // that shortened its syslog lines. No date, so no wall time is recorded.
-bool take_clock_before_tag(std::string_view& s) {
+// Another program's tag after it (`15:18:53 systemd[1]: `, corpus 605) is a
+// line of that program: *foreign set, its tag taken too.
+bool take_clock_before_tag(std::string_view& s, bool* foreign) {
   int h, mi, sec;
   if (s.size() < 9 || !parse_hms(s.substr(0, 8), h, mi, sec) || h > 23 || mi > 59 || sec > 60) return false;
   size_t i = 8;
@@ -298,8 +300,21 @@ bool take_clock_before_tag(std::string_view& s) {
     while (i < s.size() && is_digit(s[i])) ++i;
   }
   std::string_view t = s.substr(i);
-  if (t.empty() || t[0] != ' ' || !starts_with(trim_left(t), "kernel: ")) return false;
-  s = trim_left(t);
+  if (t.empty() || t[0] != ' ') return false;
+  t = trim_left(t);
+  if (starts_with(t, "kernel: ")) {
+    s = t;
+    return true;
+  }
+  // `name[pid]: `: a word, a pid in brackets, a colon and a space.
+  const size_t open = t.find('['), colon = t.find("]: ");
+  if (open == 0 || open == std::string_view::npos || colon == std::string_view::npos || colon < open + 2 ||
+      t.substr(0, open).find(' ') != std::string_view::npos)
+    return false;
+  for (char c : t.substr(open + 1, colon - open - 1))
+    if (!is_digit(c)) return false;
+  *foreign = true;
+  s = t.substr(colon + 3);
   return true;
 }
 

@@ -158,7 +158,9 @@ bool repeats_outcome(Building& b, const LogicalLine& line, std::string_view t, i
     if (selection) {
       for (const auto& k : b.kills)
         if (k.kill.pid == pid) return b.repeating = true;
-      return false;
+      // The same selection printed again straight after itself, before any kill (corpus 602: 2.6.20's `kill
+      // process 12475 (qemu) score 7899 or a child` twice, then its kill line twice): one choice, printed twice.
+      return b.kills.empty() && &o == &b.outcome_lines.back() && (same_stamp || (!o.monotonic_s && !o.wall_hash));
     }
     return same_stamp || b.repeating;
   }
@@ -513,6 +515,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
     if (!cur_) return false;
     if (!line.truncated) piece = P::reaper;
+  } else if (const std::optional<int64_t> failed = oomline::parse_reaper_failed(t)) {
+    // The reaper gave up on a victim: this report's or one still waiting; another's otherwise.
+    if (!mark_reap_failed(*failed) || !cur_) return false;
+    if (!line.truncated) piece = P::reaper;
   } else if (std::optional<int64_t> cut = line.truncated ? oomline::parse_reaper_cut(t) : std::nullopt;
              cut && cur_ && (cur_->reaps_chosen(*cut) || reaps_this_report(line, *cut))) {
     // The chosen task's (or this report's unprinted kill's) reaper line, cut before its figures: the kill, no
@@ -641,6 +647,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (cur_->header && !cur_->meminfo && !cur_->has_outcome() && is_show_free_areas_head(t)) {
     // 2.6.x show_mem() right after the header (2.6.11's `oom-killer: gfp_mask=0xd2` then `DMA per-cpu:`):
     // Mem-info without its `Mem-info:` line, which only a machine-wide (not a memcg) OOM prints.
+    cur_->meminfo = true;
+    cur_->section = Building::Section::meminfo;
+    meminfo_line(*cur_, t);
+  } else if (cur_->header && !cur_->meminfo && !cur_->has_outcome() && is_zone_watermark_line(t)) {
+    // A zone's `Normal free:… min:…` line after the header with the lines before it elided by the poster (corpus
+    // 610: the trace, `[...]`, then the zones): Mem-Info without its head, which a memcg OOM does not print.
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
     meminfo_line(*cur_, t);

@@ -111,6 +111,9 @@ class ReportAssembler {
   void start(const LogicalLine& line);
   void close();
   bool attach_reaper(const LogicalLine& line, std::string_view text);
+  // `oom_reaper: unable to reap pid:N`: marks the victim N of the open report or of one still waiting; false
+  // when none is.
+  bool mark_reap_failed(int64_t pid);
   /// Whether the reaper line `line` of pid `pid` names the open report's victim, whose kill line and summary
   /// are not in the text (Building::reaps_unprinted_kill()): no report waiting killed that pid, and, with stamps,
   /// the line is within kMaxGapAfterOutcomeS of the report's last stamped line.

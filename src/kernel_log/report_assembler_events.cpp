@@ -231,6 +231,17 @@ bool ReportAssembler::attach_reaper(const LogicalLine& line, std::string_view te
   return true;
 }
 
+bool ReportAssembler::mark_reap_failed(int64_t pid) {
+  bool found = false;
+  if (cur_)
+    for (auto& k : cur_->kills)
+      if (k.kill.pid == pid) found = k.reap_failed = true;
+  for (auto it = waiting_.rbegin(); !found && it != waiting_.rend(); ++it)
+    for (auto& v : it->event.victims)
+      if (v.pid == pid) found = v.reap_failed = true;
+  return found;
+}
+
 bool ReportAssembler::reaps_this_report(const LogicalLine& line, int64_t pid) const {
   if (!cur_ || !(cur_->reaps_unprinted_kill() || cur_->reaps_listed_task(pid))) return false;
   for (const Waiting& w : waiting_)

@@ -23,6 +23,7 @@ struct RawKill {
   uint64_t line = 0;
   std::optional<bool> printed_twice = false;  // Victim::printed_twice
   std::optional<Reaped> reaped;
+  bool reap_failed = false;  // Victim::reap_failed
 };
 
 // printk's caller id of a line, read from its prefix (LinePrefix::caller_id).
@@ -64,6 +65,7 @@ struct ReportAssembler::Building {
       slab_unreclaimable_pages, pagetables_pages;
   // `active_file:N inactive_file:N` (2.6.28+); ≤2.6.28's `slab:N` (all slab) or its `N pages slab` line.
   std::optional<uint64_t> active_file_pages, inactive_file_pages, slab_pages;
+  std::optional<uint64_t> unevictable_pages;  // `unevictable:N` (2.6.28+)
   std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
   std::optional<uint64_t> buddy_page_kb;
   // Zone, hugepages and unreclaimable-slab lines (meminfo_detail.cpp), bytes.
@@ -267,6 +269,9 @@ std::optional<std::string> node_confined_evidence(const std::vector<Zone>& zones
 /// `Node 0 Normal per-cpu:`, `Free pages: … HighMem)`, `Active:N inactive:N …`; and 2.6.28+'s
 /// `active_anon:N inactive_anon:N …` after an elided `Mem-Info:`.
 bool is_show_free_areas_head(std::string_view t);
+/// A zone's watermark line of show_free_areas(): `[Node N ]<Zone> free:NkB min:NkB …` (DMA, DMA32, Normal,
+/// HighMem, Movable), e.g. the first line of Mem-Info a poster kept after eliding the rest (`[...]`).
+bool is_zone_watermark_line(std::string_view t);
 /// mm/page_alloc.c warn_alloc()'s first line: `<comm>: page allocation failure: order:N, mode:…` (2.6's
 /// `page allocation failure. order:N, mode:0x…`): another dump (its CPU line, stack and Mem-Info its own), no OOM.
 bool is_alloc_failure(std::string_view t);

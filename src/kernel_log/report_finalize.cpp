@@ -491,8 +491,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
       }
     if (kl.score) v.selected_score = kl.score;  // OpenVZ prints it on the kill line
     for (const auto& s : b.selected)
-      if (s.pid == kl.pid) v.selected_score = s.score;
+      if (s.pid == kl.pid) v.selected_score = s.score, v.selected_score_legacy = s.legacy_badness;
     v.reaped = k.reaped;
+    v.reap_failed = k.reap_failed;
     v.printed_twice = k.printed_twice;
     v.message = kl.message;
     v.line = k.line;
@@ -525,7 +526,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.notes.emplace_back("Linux 2.4's page-fault OOM kill (`VM: killing process`): it prints the name only, no pid "
                           "and no report");
   }
-  for (auto& s : b.selected) ev.selected.push_back(Selected{s.pid, s.comm, s.score, s.message});
+  for (auto& s : b.selected) ev.selected.push_back(Selected{s.pid, s.comm, s.score, s.message, s.legacy_badness});
   // `oom-kill:…,task=X,pid=N,uid=U` (dump_oom_summary()): the chosen task, with or without its kill line.
   if (b.summary && (b.summary->pid || b.summary->task)) {
     ChosenTask c;
@@ -692,6 +693,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     mi.active_file_bytes = pages(b.active_file_pages, ps);
     mi.inactive_file_bytes = pages(b.inactive_file_pages, ps);
     mi.slab_bytes = pages(b.slab_pages, ps);
+    mi.unevictable_bytes = pages(b.unevictable_pages, ps);
     mi.pagetables_bytes = pages(b.pagetables_pages, ps);
     mi.highmem_bytes = pages(b.highmem_pages, ps);
     mi.zones = std::move(b.zones);

@@ -57,6 +57,22 @@ bool is_show_free_areas_head(std::string_view t) {
   return starts_with(t, "Active:") && t.size() > 7 && is_digit(t[7]) && t.find(" inactive:") != std::string_view::npos;
 }
 
+bool is_zone_watermark_line(std::string_view t) {
+  if (starts_with(t, "Node ")) {
+    t.remove_prefix(5);
+    size_t d = 0;
+    while (d < t.size() && is_digit(t[d])) ++d;
+    if (d == 0 || d >= t.size() || t[d] != ' ') return false;
+    t.remove_prefix(d + 1);
+  }
+  const size_t sp = t.find(' ');
+  if (sp == std::string_view::npos) return false;
+  const std::string_view zone = t.substr(0, sp);
+  if (zone != "DMA" && zone != "DMA32" && zone != "Normal" && zone != "HighMem" && zone != "Movable") return false;
+  const std::string_view rest = t.substr(sp + 1);
+  return starts_with(rest, "free:") && rest.size() > 5 && is_digit(rest[5]) && rest.find(" min:") != std::string_view::npos;
+}
+
 bool is_alloc_failure(std::string_view t) {
   constexpr std::string_view kFailure = "page allocation failure";
   const size_t p = t.find(kFailure);

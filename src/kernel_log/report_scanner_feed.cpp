@@ -64,6 +64,17 @@ size_t stamp_before_header(std::string_view t, size_t h) {
   return std::string_view::npos;
 }
 
+// ≤2.6.35's outcome records run together without a space by a copy that lost the line breaks (corpus 602: `Killed
+// process 19271 (trashapplet)Out of memory: kill process 12475 (qemu) score 7899 or a childKilled process 12475
+// (qemu)…`): where the next starts in `t`, at `Out of memory` or `Killed process ` right after a record's closing
+// `)` or its `or a child`; npos when none.
+size_t glued_outcome(std::string_view t) {
+  for (std::string_view next : {std::string_view("Out of memory"), std::string_view("Killed process ")})
+    for (size_t q = t.find(next, 1); q != std::string_view::npos; q = t.find(next, q + 1))
+      if (t[q - 1] == ')' || ends_with(t.substr(0, q), "or a child")) return q;
+  return std::string_view::npos;
+}
+
 // Records a page ran into one unprefixed line, each after a space (`… or sacrifice child Killed process 9682, UID
 // 27, (mysqld) total-vm:47388kB, anon-rss:3744kB, file-rss:80kB httpd invoked oom-killer: … mems_allowed=0 Pid:
 // 8911, comm: httpd Not tainted …`, a blog's paragraph): where the next one starts in `t` (at a header whose comm
@@ -184,6 +195,7 @@ size_t ReportScanner::Impl::glued_record(std::string_view raw, const NormalizedL
       while (r < nl.text.size() && nl.text[r] == ' ') ++r;
       if (r < nl.text.size()) return text_off + r;
     }
+    if (size_t g = glued_outcome(nl.text); g != std::string_view::npos) return text_off + g;
     if (size_t g = glued_printk_stamp(nl.text, nl.prefix.monotonic_s); g != std::string_view::npos)
       return text_off + g;
     // Before a glued syslog record's `kernel: ` tag only: its own `CPU: N PID:` line is found through the tag.

@@ -3997,6 +3997,129 @@ add("624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-p
     memcg="/dirty-test", task_memcg="/dirty-test", limit_kb=10240,
     table_rows=[[18160, "foo.sh", 0], [18415, "foo.sh", 0]], selected_only=[[18160, "foo.sh", 261]],
     trigger=trig("foo.sh", 18415, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=0), text_not=K8S)
+# 601+: blind set 18c (h-b18c), written by hand before oomlens ran on these files. Focus: kernels and machines the
+# corpus has few of (2.6.20, 2.6.28 s390, 2.6.35, 4.x i386 with HighMem, 6.6 WSL2, 6.19 with allocation profiling),
+# reports cut by other dumps (a spinlock BUG, a kswapd oops inside Mem-Info, a reaper's task dump), and causes the
+# corpus has few of (locked memory, slab before the slab split, NOFS|NOFAIL lowmem, a GPU-less page allocation
+# failure). Mail excerpts are cited by their lore.kernel.org address (Message-ID). Hosts replaced (host01, host02).
+# Dave Jones' 4.4-rc7 trinity run (LKML, no stamps): a selection line, then a `BUG: spinlock recursion` whose stack
+# runs __alloc_pages_nodemask → out_of_memory → oom_kill_process → find_lock_task_mm in trinity-c8 (pid 8828, the
+# task that invoked the OOM killer; no header printed); no kill line follows.
+add("601-lkml-2016-4.4-rc7-trinity-selection-then-spinlock-recursion-bug-in-find-lock-task-mm-no-kill-line.log",
+    LORE + "lkml/20160103222728.GA11973@codemonkey.org.uk/", ["selected_no_kill"], "global (Out of memory: prefix)",
+    constraints=["global"], selected_only=[[5861, "trinity-c10", 504]],
+    trigger=trig("trinity-c8", 8828, note="from the CPU: line of the spinlock BUG, whose stack is in out_of_memory"),
+    text_not=K8S,
+    pending="a dump's CPU line after a headerless selection, whose trace then runs through oom_kill_process, is not "
+            "yet taken as the trigger (blind 18c, left for the lead)")
+# A 2006 LKML reply (2.6.20-rc2, KVM): the quoted report's lines run together without newlines: `Killed process 19271
+# (trashapplet)` (its selection not shown), then qemu 12475 selected twice (`Out of memory: kill process … score
+# 7899 or a child`) and its kill line printed twice (the killer ran again before qemu had exited), then an oops.
+add("mangler-pending/602-lkml-2006-2.6.20-rc2-kvm-qemu-quoted-killed-process-and-kill-process-or-a-child-lines-run-together-then-null-deref-oops.log",
+    LORE + "lkml/45939008.106@qumranet.com/", ["kill", "kill"],
+    "global (Out of memory: prefix of qemu's selection; trashapplet's bare kill line cannot tell)",
+    constraints=[None, "global"],
+    kills=[kill(19271, "trashapplet", None, None, None), kill(12475, "qemu", None, None, None, selected_score=7899)],
+    text_not=K8S)
+# Tetsuo Handa's 4.11-rc1 i386 VMware guest (3 GiB RAM, 2.1 GiB HighMem, no swap) under a fork bomb of a.out: the
+# header and stack, Mem-Info to the DMA zone, then kswapd0's oops (`BUG: unable to handle kernel paging request`,
+# its own CPU line and stack) printed into the middle of Mem-Info, then the rest of Mem-Info (Normal, HighMem,
+# buddy lists, 4096kB huge pages: a non-PAE 32-bit kernel), no task table, the selection of a.out 129 and the kill
+# of its child 180 (56 kB) and its reaper.
+add("mangler-pending/603-linux-mm-2018-4.11-rc1-i386-vmware-highmem-a-out-header-kswapd0-oops-printed-inside-mem-info-selection-129-kill-180-reaper.log",
+    LORE + "linux-mm/201801172008.CHH39543.FFtMHOOVSQJLFO@I-love.SAKURA.ne.jp/", ["kill"],
+    "global (stack: out_of_memory from __alloc_pages_nodemask; Out of memory: prefix)", constraints=["global"],
+    kills=[kill(180, "a.out", 2108, 56, 0, 0, reaper=[0, 0, 0])], selected_only=[[129, "a.out", 5]],
+    trigger=trig("a.out", 274, gfp="0x14280ca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=0),
+    checks=["swap_absent"], text_not=K8S)
+# Negative: a linux-media reply (Harry Yoo, 2026) quoting a Qubes Xen HVM guest's 6.19.5 `page allocation failure:
+# order:5` in uvcvideo (warn_alloc, no OOM killer), with the reply's own text (a 7.0.0 Mem-Info indented by four
+# spaces, page arithmetic, a signature) inside the quote, then the quote's rest: `Balloon:16384kB` on the Node line,
+# zspages and free_highatomic zone fields, and the 6.10+ memory allocation profiling's top users.
+add("604-lore-linux-media-2026-6.19-xen-hvm-balloon-v4l2src-uvcvideo-order5-page-allocation-failure-allocation-profiling-top-users-reply-inside-quote-negative.log",
+    LORE + "linux-media/acDFSf04Gqmk8lva@hyeyoo/", [], "n/a (no OOM report: page allocation failure)")
+# A project's notes on WSL2 (kernel 6.6.114.1, 15.8 GB RAM + 4 GB swap): `journalctl -b -1` lines with time-only
+# stamps, the header with its gfp flag names left out, the `oom-kill:` summary and the kill line each re-flowed by
+# the author onto an indented second line, the kill line shortened to total-vm and anon-rss with the author's
+# `[swapents 1005813 pages = 4.0 GB]` note after them; then systemd stopping all of /init.scope (OOMPolicy=stop).
+add("mangler-pending/605-nutrimatic-notes-wsl2-6.6-journal-time-only-stamps-reflowed-oom-kill-and-kill-lines-author-annotated-swapents-init-scope-oompolicy-stop.log",
+    GH + "mikemcqueen/nutrimatic/blob/585d4ee807dc4624a3b78659134c775540554b31/findings/archive/avoid-wsl-shutdown.md",
+    ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(3524, "find-anagrams", 26637256, 15429480, None, None, 1000)],
+    task_memcg="/init.scope", chosen=[3524, "find-anagrams"],
+    trigger=trig("find-anagrams", None, gfp="0x140dca", order=0, oom_score_adj=0), text_not=K8S)
+# Heiko Carstens' s390 report (2.6.28, linux-mm 2009, quoted in Andrew Morton's reply): basename's `oomkilladj=0`
+# header for an order-2 GFP_KERNEL allocation (crst_table_alloc: an s390 page table), the s390 `Process basename
+# (pid: 30555, …)` line and raw stack words, `([<…>] show_trace…)` frames, per-cpu lines, `slab:875833` pages (3.3 GiB
+# of the 4 GiB the two zones present) and 585 MiB free, the mail cut after the zones.
+add("mangler-pending/606-lore-linux-mm-2009-s390-2.6.28-quoted-syslog-basename-order2-oomkilladj-header-crst-table-alloc-slab-875833-pages-cut-at-zones.log",
+    LORE + "linux-mm/20090317024605.846420e1.akpm@linux-foundation.org/", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_internal)", constraints=["global"],
+    trigger=trig("basename", 30555, gfp="0xd0", order=2, oom_adj=0), year_guessed=True,
+    checks=["high_order_allocation", "slab_dominant"], text_not=K8S,
+    pending="slab_dominant needs the machine's RAM, and this excerpt stops before `N pages RAM`: the two zones' "
+            "present sizes are only a lower bound of it (blind 18c, left for the lead)")
+# Tetsuo Handa's 4.16-era patch mail: a bare 4.x kill line of a.out 7558, then `oom_reaper: unable to reap
+# pid:7558 (a.out)` and the victim's task dump (state D, blocked in free_pgtables under copy_process): the reaper
+# gave up on it.
+add("607-lore-linux-mm-2018-4.16-tetsuo-kill-line-then-oom-reaper-unable-to-reap-victim-d-state-in-free-pgtables-task-dump.log",
+    LORE + "linux-mm/1521547076-3399-2-git-send-email-penguin-kernel@I-love.SAKURA.ne.jp/", ["kill"],
+    "not determinable (a bare 4.x kill line)", constraints=[None],
+    kills=[kill(7558, "a.out", 4176, 84, 0, 0)], text_has=["reap"], text_not=K8S)
+# Arch (journal, 2026): two global kill lines of steamwebhelper (24-25 GiB anon, uid 1000, adj 200, a user
+# service's default), the first line's prefix with month and day glued as posted (`Jun30`); the issue's third
+# line (`Jul…`) was not in the excerpt and is left out.
+add("608-steam-for-linux-13369-arch-journal-two-steamwebhelper-global-kills-adj-200-first-month-day-glued-jun30.log",
+    GH + "ValveSoftware/steam-for-linux/issues/13369", ["kill", "kill"], "global (Out of memory: prefix)",
+    constraints=["global", "global"],
+    kills=[kill(96560, "steamwebhelper", 33265308, 25343472, 3368, 57444, 1000, 51364, 200),
+           kill(109442, "steamwebhelper", 32357904, 26298916, 3360, 56756, 1000, 53020, 200)],
+    year_guessed=True, text_not=K8S)
+# Minchan Kim's linux-mm reply (2017) quoting a Fedora 4.10 QEMU guest (384 MB, vm.overcommit_memory=2): the quoted
+# `kernel: ` lines re-wrapped by the mail at 78 columns (the header's gfp_mask and oom_score_adj on lines of their
+# own), python's page-cache fault, Mem-Info, DMA and DMA32 zones above min, buddy lists of (H) highatomic pageblocks;
+# cut there. The poster's `Free swap  = 1137532kB` line before it is from another report of that day.
+add("mangler-pending/609-lore-linux-mm-2017-fedora-4.10-quoted-kernel-prefix-mail-rewrapped-overcommit-2-python-header-swap-free-highatomic-h-pageblocks-cut-at-buddy-lists.log",
+    LORE + "linux-mm/20170227090236.GA2789@bbox/", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
+    trigger=trig("python", 813, gfp="0x14201ca(GFP_HIGHUSER_MOVABLE|__GFP_COLD)", order=0, oom_score_adj=0),
+    not_checks=["swap_absent"], text_not=K8S)
+# Johannes Weiner's reply (2017) quoting Michal Hocko's patch, which quotes Nils Holland's 4.9 i386 report with a
+# tab after `> `: kworker/u4:5's writeback (flush-btrfs-1) GFP_NOFS|__GFP_NOFAIL header, raw stack words, frames to
+# btrfs_find_create_tree_block, the author's `[...]`, then the Normal zone 36 kB under its min watermark while
+# HighMem had 763 MiB free (lowmem exhausted), and the patch's prose.
+add("mangler-pending/610-lore-linux-mm-2017-4.9-i386-gentoo-tab-quoted-kworker-writeback-btrfs-gfp-nofs-nofail-header-elided-normal-below-min-highmem-free.log",
+    LORE + "linux-mm/20170119184133.GA18735@cmpxchg.org/", ["incomplete"],
+    "global (stack: out_of_memory called by __alloc_pages_nodemask)", constraints=["global"],
+    trigger=trig("kworker/u4:5", 2603, gfp="0x2400840(GFP_NOFS|__GFP_NOFAIL)", order=0, oom_score_adj=0),
+    checks=["lowmem_exhausted"], text_not=K8S)
+# Tetsuo Handa's patch mail (4.14-next, VMware guest, 4 GiB, no swap): idle-priority 14294 selected and its child
+# normal-priority 14458 killed and reaped (the earlier report's header not shown), then 1.5 s later systemd-journal's
+# full report (no task table; 2.7 GiB anon_thp) and again 14294 selected, its child 14459 killed (88 kB) and reaped.
+add("mangler-pending/611-lore-linux-mm-2017-4.14-next-vmware-idle-priority-selected-twice-normal-priority-children-killed-reaped-systemd-journal-header-no-table-thp-anon.log",
+    LORE + "linux-mm/1510915081-3768-1-git-send-email-penguin-kernel@I-love.SAKURA.ne.jp/", ["kill", "kill"],
+    "global (Out of memory: prefix)", constraints=["global", "global"],
+    kills=[kill(14458, "normal-priority", 4176, 88, 0, 0, reaper=[0, 0, 0]),
+           kill(14459, "normal-priority", 4176, 88, 0, 0, reaper=[0, 0, 0])],
+    selected_only=[[14294, "idle-priority", 876], [14294, "idle-priority", 876]],
+    trigger=trig("systemd-journal", 13775, gfp="0x14200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    checks=["swap_absent"], text_not=K8S)
+# CAI Qian's linux-mm reply (2010, 2.6.35-rc5 in a KVM guest, 1 GiB, 2 GiB swap nearly free), quoted twice (`> > `)
+# and re-wrapped so some continuations carry one `> `: usemem mlockall()s its 1 GiB, so 495 MiB of DMA32 is
+# unevictable/mlocked; three reports: usemem's (console-kit-dae 1727 selected, score 1027939 for its 4 GiB vsz, and
+# killed: 0 kB anon), console-kit-dae's (sshd selected, its child bash killed), console-kit-dae's again (usemem
+# selected and killed, 491 MiB anon). Kill lines of 2.6.35 print `vsz:` for total-vm. Swap could not help: locked
+# pages are never swapped.
+add("mangler-pending/612-lore-linux-mm-2010-2.6.35-rc5-kvm-guest-double-quoted-rewrapped-usemem-mlockall-unevictable-495m-swap-free-three-vsz-kills.log",
+    LORE + "linux-mm/1507379750.1116011279908136772.JavaMail.root@zmail06.collab.prod.int.phx2.redhat.com/",
+    ["kill", "kill", "kill"], "global (Out of memory: prefix; stack: out_of_memory from __alloc_pages_nodemask)",
+    constraints=["global", "global", "global"],
+    kills=[kill(1727, "console-kit-dae", 4111756, 0, 600, selected_score=1027939),
+           kill(1810, "bash", 108384, 0, 656),
+           kill(1829, "usemem", 528224, 502468, 376, selected_score=8253)],
+    selected_only=[[1806, "sshd", 9474]],
+    trigger=trig("usemem", 1829, gfp="0x280da", order=0, oom_adj=0),
+    not_checks=["swap_exhausted", "swap_absent"], text_has=["mlock"], text_not=K8S)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
