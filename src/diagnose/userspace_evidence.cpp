@@ -198,6 +198,82 @@ std::string ray(std::string_view t) {
              victim, where, not_the_kernel());
 }
 
+// PyTorch's DataLoader (torch/csrc/DataLoader.cpp, its SIGCHLD handler): `DataLoader worker (pid N) is killed by
+// signal: NAME.` with strsignal()'s name. `Killed` is SIGKILL, which the kernel's OOM killer sends (among others:
+// a job scheduler, a user); `Bus error` is SIGBUS, which a worker gets when the shared memory its batches go
+// through (/dev/shm) is full. Other signals: "".
+std::string dataloader(std::string_view t) {
+  constexpr std::string_view kWorker = "DataLoader worker (pid ";
+  const size_t at = t.find(kWorker);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + kWorker.size());
+  const auto pid = take_u64(rest);
+  constexpr std::string_view kSignal = ") is killed by signal: ";
+  if (!pid || !starts_with(rest, kSignal)) return {};
+  rest.remove_prefix(kSignal.size());
+  if (starts_with(rest, "Killed"))
+    return trf("PyTorch's DataLoader worker (pid {}) was killed by SIGKILL. The kernel's OOM killer sends it (so do a "
+               "job scheduler's memory limit and a user), and then its report, `Killed process {}` with what filled "
+               "the memory, is in the kernel log of that time (`journalctl -k`, `dmesg -T`); no such line there means "
+               "another sender. Each worker holds its own copy of what it touches of the dataset (copy-on-write pages "
+               "of the parent), so fewer workers (`num_workers`), a smaller `prefetch_factor` or batch lower the peak.",
+               *pid, *pid);
+  if (starts_with(rest, "Bus error"))
+    return trf("PyTorch's DataLoader worker (pid {}) died of SIGBUS (`Bus error`): a worker gets it when the shared "
+               "memory its batches pass through (/dev/shm) is full, which is no OOM kill. A container's /dev/shm is "
+               "64 MiB unless set (`docker run --shm-size`, or a memory-backed emptyDir on /dev/shm in Kubernetes).",
+               *pid);
+  return {};
+}
+
+// A shell's job status (bash's jobs.c): `script: line 28:  8156 Killed                  python3 main.py` for a
+// script's child, `[1]+  Killed                  python train.py` for a job, the status column padded with
+// spaces. `Killed` is SIGKILL, whose sender the shell does not know. "" for any other `Killed  `.
+std::string shell_killed(std::string_view t) {
+  const size_t at = t.find("Killed  ");
+  if (at == std::string_view::npos) return {};
+  std::string_view before = text::trim_right(t.substr(0, at));
+  std::string_view command = trim(t.substr(at + 6));
+  if (command.empty() || before.empty()) return {};
+  std::optional<uint64_t> pid;
+  size_t digits = 0;
+  while (digits < before.size() && before[before.size() - 1 - digits] >= '0' && before[before.size() - 1 - digits] <= '9')
+    ++digits;
+  if (digits > 0) {
+    // A pid after a script's `line N:` (or alone at the line's start).
+    const std::string_view head = text::trim_right(before.substr(0, before.size() - digits));
+    if (!head.empty() && head.back() != ':') return {};
+    std::string_view n = before.substr(before.size() - digits);
+    pid = take_u64(n);
+  } else if (!(before.back() == ']' || ((before.back() == '+' || before.back() == '-') && before.size() >= 2 &&
+                                         before[before.size() - 2] == ']')) ||
+             before.front() != '[') {
+    return {};  // a job spec `[1]+` is the other shape
+  }
+  constexpr size_t kCommandShown = 80;
+  std::string shown(command.substr(0, std::min(command.size(), kCommandShown)));
+  if (command.size() > kCommandShown) shown += "…";
+  const std::string who = pid ? trf("`{}` (pid {})", shown, *pid) : trf("`{}`", shown);
+  return trf("The shell says {} was killed by SIGKILL (`Killed`); it does not know the sender. The kernel's OOM "
+             "killer sends it (so do a job scheduler's memory limit and a user), and then its report, `Killed "
+             "process` with that pid and what filled the memory, is in the kernel log of that time (`journalctl -k`, "
+             "`dmesg -T`); no such line there means another sender.",
+             who);
+}
+
+// Backend.AI's kernel runner (ai.backend.kernel, its OOM logger, Backend.AI PR 1373): in a session container it logs
+// `python-kernel: Out-of-memory detected!` and `python-kernel: detected potentially oom-killed process:` before the
+// process tree of the one it guesses was killed. The kernel's report of an OOM kill in a container is in the host's
+// kernel log, not in the container.
+std::string oom_watcher(std::string_view t) {
+  if (t.find("detected potentially oom-killed process") == std::string_view::npos) return {};
+  return std::string(tr("A container runtime's OOM watcher (Backend.AI's kernel runner) says an out-of-memory kill "
+                        "happened in its container; the process it guesses was killed follows this line. If the "
+                        "kernel's OOM killer killed it, its report, `Killed process …` with what filled the "
+                        "container's memory, is in the host's kernel log at that time (`journalctl -k`, `dmesg -T` on "
+                        "the host), not in the container."));
+}
+
 // The Dask nanny (distributed/nanny.py, its memory monitor; `distributed.worker.memory.terminate`, 0.95 of the
 // worker's memory_limit by default): it kills its worker process and starts another when the worker's memory passes
 // that fraction. `distributed.nanny.memory - WARNING - Worker tls://A:P (pid=N) exceeded 95% memory budget.
@@ -282,7 +358,7 @@ std::string yarn(std::string_view t) {
                                               container.empty() ? std::string("?") : container, pid)
                                         : std::string(tr("Spark says YARN's NodeManager, a user-space memory monitor, "
                                                          "killed an executor's container"));
-    const std::string used = usage.empty() ? std::string() : trf(" ({})", usage);
+    const std::string used = usage.empty() ? std::string() : trf(" (`{}`)", usage);  // as YARN printed it
     if (is_virtual)
       return trf("{} because its processes' virtual memory{} passed the container's virtual-memory limit (its size "
                  "times `yarn.nodemanager.vmem-pmem-ratio`, 2.1 by default). {} Virtual memory is address space, not "
@@ -316,82 +392,6 @@ std::string yarn(std::string_view t) {
              "process."));
   }
   return {};
-}
-
-// PyTorch's DataLoader (torch/csrc/DataLoader.cpp, its SIGCHLD handler): `DataLoader worker (pid N) is killed by
-// signal: NAME.` with strsignal()'s name. `Killed` is SIGKILL, which the kernel's OOM killer sends (among others:
-// a job scheduler, a user); `Bus error` is SIGBUS, which a worker gets when the shared memory its batches go
-// through (/dev/shm) is full. Other signals: "".
-std::string dataloader(std::string_view t) {
-  constexpr std::string_view kWorker = "DataLoader worker (pid ";
-  const size_t at = t.find(kWorker);
-  if (at == std::string_view::npos) return {};
-  std::string_view rest = t.substr(at + kWorker.size());
-  const auto pid = take_u64(rest);
-  constexpr std::string_view kSignal = ") is killed by signal: ";
-  if (!pid || !starts_with(rest, kSignal)) return {};
-  rest.remove_prefix(kSignal.size());
-  if (starts_with(rest, "Killed"))
-    return trf("PyTorch's DataLoader worker (pid {}) was killed by SIGKILL. The kernel's OOM killer sends it (so do a "
-               "job scheduler's memory limit and a user), and then its report, `Killed process {}` with what filled "
-               "the memory, is in the kernel log of that time (`journalctl -k`, `dmesg -T`); no such line there means "
-               "another sender. Each worker holds its own copy of what it touches of the dataset (copy-on-write pages "
-               "of the parent), so fewer workers (`num_workers`), a smaller `prefetch_factor` or batch lower the peak.",
-               *pid, *pid);
-  if (starts_with(rest, "Bus error"))
-    return trf("PyTorch's DataLoader worker (pid {}) died of SIGBUS (`Bus error`): a worker gets it when the shared "
-               "memory its batches pass through (/dev/shm) is full, which is no OOM kill. A container's /dev/shm is "
-               "64 MiB unless set (`docker run --shm-size`, or a memory-backed emptyDir on /dev/shm in Kubernetes).",
-               *pid);
-  return {};
-}
-
-// A shell's job status (bash's jobs.c): `script: line 28:  8156 Killed                  python3 main.py` for a
-// script's child, `[1]+  Killed                  python train.py` for a job, the status column padded with
-// spaces. `Killed` is SIGKILL, whose sender the shell does not know. "" for any other `Killed  `.
-std::string shell_killed(std::string_view t) {
-  const size_t at = t.find("Killed  ");
-  if (at == std::string_view::npos) return {};
-  std::string_view before = text::trim_right(t.substr(0, at));
-  std::string_view command = trim(t.substr(at + 6));
-  if (command.empty() || before.empty()) return {};
-  std::optional<uint64_t> pid;
-  size_t digits = 0;
-  while (digits < before.size() && before[before.size() - 1 - digits] >= '0' && before[before.size() - 1 - digits] <= '9')
-    ++digits;
-  if (digits > 0) {
-    // A pid after a script's `line N:` (or alone at the line's start).
-    const std::string_view head = text::trim_right(before.substr(0, before.size() - digits));
-    if (!head.empty() && head.back() != ':') return {};
-    std::string_view n = before.substr(before.size() - digits);
-    pid = take_u64(n);
-  } else if (!(before.back() == ']' || ((before.back() == '+' || before.back() == '-') && before.size() >= 2 &&
-                                         before[before.size() - 2] == ']')) ||
-             before.front() != '[') {
-    return {};  // a job spec `[1]+` is the other shape
-  }
-  constexpr size_t kCommandShown = 80;
-  std::string shown(command.substr(0, std::min(command.size(), kCommandShown)));
-  if (command.size() > kCommandShown) shown += "…";
-  const std::string who = pid ? trf("`{}` (pid {})", shown, *pid) : trf("`{}`", shown);
-  return trf("The shell says {} was killed by SIGKILL (`Killed`); it does not know the sender. The kernel's OOM "
-             "killer sends it (so do a job scheduler's memory limit and a user), and then its report, `Killed "
-             "process` with that pid and what filled the memory, is in the kernel log of that time (`journalctl -k`, "
-             "`dmesg -T`); no such line there means another sender.",
-             who);
-}
-
-// Backend.AI's kernel runner (ai.backend.kernel, its OOM logger, Backend.AI PR 1373): in a session container it logs
-// `python-kernel: Out-of-memory detected!` and `python-kernel: detected potentially oom-killed process:` before the
-// process tree of the one it guesses was killed. The kernel's report of an OOM kill in a container is in the host's
-// kernel log, not in the container.
-std::string oom_watcher(std::string_view t) {
-  if (t.find("detected potentially oom-killed process") == std::string_view::npos) return {};
-  return std::string(tr("A container runtime's OOM watcher (Backend.AI's kernel runner) says an out-of-memory kill "
-                        "happened in its container; the process it guesses was killed follows this line. If the "
-                        "kernel's OOM killer killed it, its report, `Killed process …` with what filled the "
-                        "container's memory, is in the host's kernel log at that time (`journalctl -k`, `dmesg -T` on "
-                        "the host), not in the container."));
 }
 
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM

@@ -76,11 +76,11 @@ using AnchorPairsRows = needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6,
                                      Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 // The evidence words (evidence_words.h): each word's first byte and its fourth (`h`…`h`; `o` and `-`, `_` or
-// `d`; `y`…`u`; `O`…` `; `s` or `S` and `d`; `k` or `K` and `l`), a pair few positions of a log hold. A letter in either
+// `d`; `O`…` `; `s` or `S` and `d`; `k` or `K` and `l`), a pair few positions of a log hold. A letter in either
 // case is one compare (StartingEitherCase).
 using needles::StartingEitherCase;
 using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>, Starting<'o', At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
-                                   Starting<'y', At<3, 'u'>>,  // y budget (the Dask nanny's memory budget)
+                                   Starting<'y', At<3, 'u'>>,  // y budget (kJobRunner: the Dask nanny's memory budget)
                                    Starting<'O', At<3, ' '>>, StartingEitherCase<'s', At<3, 'd'>>,
                                    StartingEitherCase<'k', At<3, 'l'>>>;
 /// The anchors and the evidence words in one sweep at 32 lanes
@@ -108,7 +108,7 @@ inline constexpr NibbleBucket kWatchBuckets[8] = {
     {"p", "c"},         // process
     {"M", "ou"},        // Memory, Manual OOM
     {"T", "k"},         // Task in, Tasks state
-    {"y", "u"},         // y: usage, y budget (the Dask nanny's memory budget)
+    {"y", "u"},         // y: usage
 };
 /// One 16-byte nibble table: bit b of entry v is set when bucket b has a byte
 /// whose low (`high` false) or high nibble is v.
@@ -179,13 +179,15 @@ consteval bool kill_nibbles_match(char first, char fourth, char sixth) {
 /// the `o` of both one group; anchor_search.cpp static_asserts that it holds every pair of both sets.
 using AnchorWatchPairs =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+                 Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
-                 Starting<'y', At<6, 'g'>, At<3, 'u'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
+                 Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
                  StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>>;
 using AnchorWatchPairsRows =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+                 Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
-                 Starting<'y', At<6, 'g'>, At<3, 'u'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
+                 Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
                  StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>,
                  Starting<'[', At<8, ']'>, At<6, ']'>>>;
 

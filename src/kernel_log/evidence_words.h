@@ -46,7 +46,8 @@ inline constexpr std::string_view kRay[] = {"killed due to ", "killing latest ta
 /// limits. … Killing container.`, Spark's report of it, `Container killed
 /// by YARN for exceeding memory limits`, and YARN's `Container killed on
 /// request. Exit code is 137` (its wording for any exit by SIGKILL or
-/// SIGTERM, whoever sent it).
+/// SIGTERM, whoever sent it). Said only of an input without a report (no
+/// kill_pair).
 inline constexpr std::string_view kJobRunner[] = {"y budget", "Killing container", "killed by YARN",
                                                   "killed on request"};
 /// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
@@ -77,7 +78,7 @@ struct Word {
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
 /// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
-/// the job runners', the DataLoader's, a shell's and Backend.AI's lines are said only of an
+/// the DataLoader's, a shell's and Backend.AI's lines are said only of an
 /// input without a report (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},

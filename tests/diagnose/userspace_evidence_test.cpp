@@ -621,22 +621,22 @@ TEST(UserspaceEvidence, YarnsMemoryCheckIsItsOwnKillNotTheKernels) {
       "container.");
   EXPECT_THAT(pmem, HasSubstr("YARN's NodeManager, a user-space memory monitor, killed container "
                               "container_1598507699008_0094_01_000010 (pid 8788) because its processes' physical "
-                              "memory (9.8 GB of 9.8 GB) reached the container's limit"));
+                              "memory (`9.8 GB of 9.8 GB`) reached the container's limit"));
   EXPECT_THAT(pmem, HasSubstr("This is no kernel OOM kill"));
   // Hadoop 3's wording, its virtual memory over the limit.
   EXPECT_THAT(userspace_evidence_line("Container [pid=4242,containerID=container_e08_1_0002_01_000001] is running "
                                       "12B beyond the 'VIRTUAL' memory limit. Current usage: 300 MB of 1 GB physical "
                                       "memory used; 2.2 GB of 2.1 GB virtual memory used. Killing container."),
-              HasSubstr("virtual memory (2.2 GB of 2.1 GB) passed the container's virtual-memory limit"));
+              HasSubstr("virtual memory (`2.2 GB of 2.1 GB`) passed the container's virtual-memory limit"));
   // Spark's report of the NodeManager's kill.
   EXPECT_THAT(userspace_evidence_line("17/11/25 18:23:24 ERROR YarnClusterScheduler: Lost executor 9 on host01: "
                                       "Container killed by YARN for exceeding memory limits. 7.2 GB of 4.2 GB virtual "
                                       "memory used. Consider boosting spark.yarn.executor.memoryOverhead."),
               HasSubstr("Spark says YARN's NodeManager, a user-space memory monitor, killed an executor's container "
-                        "because its processes' virtual memory (7.2 GB of 4.2 GB)"));
+                        "because its processes' virtual memory (`7.2 GB of 4.2 GB`)"));
   EXPECT_THAT(userspace_evidence_line("Reason: Container killed by YARN for exceeding memory limits. 10.4 GB of 10.4 "
                                       "GB physical memory used."),
-              HasSubstr("physical memory (10.4 GB of 10.4 GB) reached the container's limit"));
+              HasSubstr("physical memory (`10.4 GB of 10.4 GB`) reached the container's limit"));
   // Kubelet's `Killing container with id …` is no memory check of YARN's.
   EXPECT_EQ(userspace_evidence_line("Killing container with id docker://notebook:Need to kill Pod"), "");
 }
