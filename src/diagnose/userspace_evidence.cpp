@@ -352,6 +352,126 @@ std::string oom_watcher(std::string_view t) {
                         "the host), not in the container."));
 }
 
+// The Dask nanny (distributed/nanny.py, its memory monitor; `distributed.worker.memory.terminate`, 0.95 of the
+// worker's memory_limit by default): it kills its worker process and starts another when the worker's memory passes
+// that fraction. `distributed.nanny.memory - WARNING - Worker tls://A:P (pid=N) exceeded 95% memory budget.
+// Restarting...` (the same after `distributed.worker_memory - ` or `distributed.worker.memory - `); before 2022
+// `distributed.nanny - WARNING - Worker exceeded 95% memory budget. Restarting` (no address, no pid).
+std::string dask_nanny(std::string_view t) {
+  constexpr std::string_view kBudget = "% memory budget";
+  const size_t at = t.find(kBudget);
+  if (at == std::string_view::npos || t.find("Restarting", at) == std::string_view::npos) return {};
+  size_t digits = 0;
+  while (digits < at && text::is_digit(t[at - 1 - digits])) ++digits;
+  constexpr std::string_view kExceeded = "exceeded ";
+  if (digits == 0 || at - digits < kExceeded.size() ||
+      t.substr(at - digits - kExceeded.size(), kExceeded.size()) != kExceeded)
+    return {};
+  std::string_view pct = t.substr(at - digits, digits);
+  // The worker's address (`Worker tls://10.0.46.23:33455`) and pid (`(pid=52)`), when the line gives them.
+  std::string worker(tr("a worker"));
+  if (const size_t w = t.find("Worker "); w != std::string_view::npos && w < at) {
+    std::string_view rest = t.substr(w + 7);
+    const std::string_view address = text::take_token(rest);
+    std::optional<uint64_t> pid;
+    if (rest = text::trim_left(rest); starts_with(rest, "(pid=")) {
+      rest.remove_prefix(5);
+      if (const auto n = take_u64(rest); n && starts_with(rest, ")")) pid = n;
+    }
+    if (address.find("://") != std::string_view::npos)
+      worker = pid ? trf("worker {} (pid {})", address, *pid) : trf("worker {}", address);
+  }
+  return trf("The Dask nanny, a user-space memory monitor, killed and restarted {} because its memory passed {}% of "
+             "the worker's memory limit (`distributed.worker.memory.terminate`). {} Give each worker more memory "
+             "(`memory_limit`) or fewer threads (fewer tasks holding memory at once), or make the chunks or "
+             "partitions smaller; raise the fraction (or set it to false) only if the limit is below what the machine "
+             "or container really has, which leaves the kernel's OOM killer as the backstop.",
+             worker, pct, not_the_kernel());
+}
+
+// The usage YARN prints before `physical memory used` or `virtual memory used` (`9.8 GB of 9.8 GB`), from the
+// `: ` or `; ` before it; or "".
+std::string_view yarn_usage(std::string_view t, std::string_view kind) {
+  const size_t at = t.find(kind);
+  if (at == std::string_view::npos) return {};
+  std::string_view before = t.substr(0, at);
+  size_t from = 0;  // after the last `: `, `; ` or `. ` (a size's own `.` has no space after it)
+  for (std::string_view sep : {std::string_view(": "), std::string_view("; "), std::string_view(". ")})
+    if (const size_t p = before.rfind(sep); p != std::string_view::npos) from = std::max(from, p + 2);
+  before = text::trim(before.substr(from));
+  return before.find(" of ") == std::string_view::npos ? std::string_view() : before;
+}
+
+// YARN: the NodeManager's memory check (ContainersMonitorImpl) kills a container whose processes' physical memory
+// (or virtual memory, its physical size times `yarn.nodemanager.vmem-pmem-ratio`) passes its limit:
+// `Container [pid=8788,containerID=container_…] is running beyond physical memory limits. Current usage: 9.8 GB of
+// 9.8 GB physical memory used; 43.0 GB of 47.6 TB virtual memory used. Killing container.` (Hadoop 3: `is running
+// 6291456B beyond the 'PHYSICAL' memory limit.`); Spark's YarnAllocator reports it as `Container killed by YARN for
+// exceeding memory limits. 7.2 GB of 4.2 GB virtual memory used.`. Any exit of a container's process by SIGKILL
+// (137) or SIGTERM (143), whoever sent it, YARN words `Container killed on request. Exit code is 137`.
+std::string yarn(std::string_view t) {
+  const bool nodemanager = t.find("Killing container") != std::string_view::npos &&
+                           t.find(" beyond ") != std::string_view::npos;
+  const size_t spark = t.find("killed by YARN for exceeding memory limits");
+  if (nodemanager || spark != std::string_view::npos) {
+    const std::string_view reason = nodemanager ? t.substr(t.find(" beyond ")) : t.substr(spark);
+    // The memory YARN found over its limit: the NodeManager names it after `beyond`, Spark before `memory used`.
+    const size_t physical = std::min(reason.find("physical"), reason.find("PHYSICAL"));
+    const size_t virt = std::min(reason.find("virtual"), reason.find("VIRTUAL"));
+    if (physical == std::string_view::npos && virt == std::string_view::npos) return {};
+    const bool is_virtual = virt < physical;
+    const std::string_view usage = yarn_usage(reason, is_virtual ? "virtual memory used" : "physical memory used");
+    std::string container;
+    if (const size_t c = t.find("container_"); c != std::string_view::npos) {
+      std::string_view id = t.substr(c);
+      id = id.substr(0, std::min(id.size(), id.find_first_of(",] ")));
+      container = std::string(id);
+    }
+    std::string pid;
+    if (const size_t p = t.find("[pid="); p != std::string_view::npos) {
+      std::string_view rest = t.substr(p + 5);
+      if (const auto n = take_u64(rest)) pid = trf(" (pid {})", *n);
+    }
+    const std::string who = nodemanager ? trf("YARN's NodeManager, a user-space memory monitor, killed container {}{}",
+                                              container.empty() ? std::string("?") : container, pid)
+                                        : std::string(tr("Spark says YARN's NodeManager, a user-space memory monitor, "
+                                                         "killed an executor's container"));
+    const std::string used = usage.empty() ? std::string() : trf(" (`{}`)", usage);  // as YARN printed it
+    if (is_virtual)
+      return trf("{} because its processes' virtual memory{} passed the container's virtual-memory limit (its size "
+                 "times `yarn.nodemanager.vmem-pmem-ratio`, 2.1 by default). {} Virtual memory is address space, not "
+                 "memory in use, so this says little about RAM: raise the ratio or turn the check off "
+                 "(`yarn.nodemanager.vmem-check-enabled`), or ask for a bigger container.",
+                 who, used, not_the_kernel());
+    return trf("{} because its processes' physical memory{} reached the container's limit (SIGTERM, then SIGKILL). {} "
+               "The limit counts every process of the container (a JVM's heap and what it uses outside it, Python "
+               "workers): ask for a bigger container (`mapreduce.map.memory.mb`, `mapreduce.reduce.memory.mb`; "
+               "Spark: `spark.executor.memory` and `spark.executor.memoryOverhead`) or make the job use less.",
+               who, used, not_the_kernel());
+  }
+  constexpr std::string_view kOnRequest = "killed on request. Exit code is ";
+  if (const size_t at = t.find(kOnRequest); at != std::string_view::npos) {
+    std::string_view rest = t.substr(at + kOnRequest.size());
+    const auto code = take_u64(rest);
+    if (code == 137u)
+      return std::string(
+          tr("YARN says the container's process ended by SIGKILL (exit code 137, 128 + 9): `Container killed on "
+             "request` is its wording for every exit by SIGKILL or SIGTERM, whoever sent it: the NodeManager's memory "
+             "check (it logs `is running beyond physical memory limits … Killing container.` first), the application "
+             "master or the ResourceManager (preemption, a released executor), or the kernel's OOM killer, whose "
+             "report (`Killed process` with what filled the memory) is then in that node's kernel log at that time "
+             "(`journalctl -k`, `dmesg -T`)."));
+    if (code == 143u)
+      return std::string(
+          tr("YARN says the container's process ended by SIGTERM (exit code 143, 128 + 15): `Container killed on "
+             "request` is its wording for every exit by SIGKILL or SIGTERM. The kernel's OOM killer sends SIGKILL, "
+             "never SIGTERM: this was YARN (its memory check, which logs `is running beyond … memory limits … Killing "
+             "container.` first, or a request of the application master or the ResourceManager) or another "
+             "process."));
+  }
+  return {};
+}
+
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
 // killer.` when the unit's cgroup memory.events oom_kill went up; newer releases word it `<unit>: The kernel OOM
 // killer killed some processes in this unit.` (systemd-oomd's own kills read `systemd-oomd killed N process(es)
@@ -442,6 +562,8 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
   if (std::string s = systemd_unit(t); !s.empty()) return {std::move(s), false};
   if (std::string s = systemd_result(t); !s.empty()) return {std::move(s), true};
   if (std::string s = killers(t); !s.empty()) return {std::move(s), true};
+  if (std::string s = dask_nanny(t); !s.empty()) return {std::move(s), false};
+  if (std::string s = yarn(t); !s.empty()) return {std::move(s), false};
   // Said only of an input without a report (each says that the kernel's report is elsewhere).
   for (std::string (*f)(std::string_view) : {ray, dataloader, shell_killed, oom_watcher})
     if (std::string s = f(t); !s.empty()) return {std::move(s), false};
@@ -499,6 +621,9 @@ void UserspaceEvidenceScan::line(std::string_view t) {
       last_ray_line_ = line_no_;
       if (same_message) return;
     }
+    // The same sentence again (a job runner restarting worker after worker, its lines naming none) adds nothing.
+    for (const UserspaceEvidence& f : found_)
+      if (f.message == s.message) return;
     if (oomd_kill_without_reason(t)) {
       oomd_cut_ = std::string(t);
       oomd_cut_index_ = found_.size();

@@ -18,6 +18,13 @@
 //    its count of the workers it killed, its task exception, Ray 2.0's
 //    `System memory low … killing latest task`, its OOM-prevention link): it
 //    killed, not the kernel's OOM killer, which logs no report for it.
+//  - a job runner's own memory limit on its workers: the Dask nanny's
+//    `Worker … exceeded 95% memory budget. Restarting`, YARN's
+//    NodeManager's `… is running beyond physical|virtual memory limits. …
+//    Killing container.` and Spark's report of it, `Container killed by
+//    YARN for exceeding memory limits`: user-space kills, no kernel OOM kill;
+//    YARN's `Container killed on request. Exit code is 137|143`: an exit by
+//    SIGKILL (sender not named) or SIGTERM (never the kernel's OOM killer).
 //  - PyTorch's `DataLoader worker (pid N) is killed by signal: Killed.`
 //    (SIGKILL: the kernel's report, if its OOM killer sent it, is in the
 //    kernel log) or `… Bus error.` (SIGBUS: /dev/shm full, no OOM kill).
@@ -59,7 +66,8 @@ struct UserspaceEvidence {
 /// hold one of the words a sentence needs are read one by one, each with up
 /// to LineWatch::kLinesBefore lines before it (a memory.events dump); the
 /// rest are counted. At most kMaxEvidence sentences of kills and as many of
-/// the others are kept, the first ones.
+/// the others are kept, the first ones; a sentence equal to one kept is not
+/// kept again (a job runner restarting worker after worker, naming none).
 class UserspaceEvidenceScan final : public LineWatch {
  public:
   void feed(std::string_view chunk);

@@ -80,6 +80,7 @@ using AnchorPairsRows = needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6,
 // either case is one compare (StartingEitherCase).
 using needles::StartingEitherCase;
 using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>, Starting<'o', At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+                                   Starting<'y', At<3, 'u'>>,  // y budget (kJobRunner: the Dask nanny's memory budget)
                                    Starting<'O', At<3, ' '>>, StartingEitherCase<'s', At<3, 'd'>>,
                                    StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>>;
 /// The anchors and the evidence words in one sweep at 32 lanes
@@ -178,11 +179,13 @@ consteval bool kill_nibbles_match(char first, char fourth, char sixth) {
 /// the `o` of both one group; anchor_search.cpp static_asserts that it holds every pair of both sets.
 using AnchorWatchPairs =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+                 Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
                  StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>>;
 using AnchorWatchPairsRows =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+                 Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
                  StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,

@@ -38,6 +38,18 @@ inline constexpr std::string_view kSystemdResult = "oom-kill'";
 /// `System memory low at node … killing latest task …`, and the link every
 /// such message gives (`…/ray-core/scheduling/ray-oom-prevention.html`).
 inline constexpr std::string_view kRay[] = {"killed due to ", "killing latest task", "oom-prevention"};
+/// A job runner's own memory limit on its workers (user-space kills):
+/// the Dask nanny's `Worker … exceeded 95% memory budget. Restarting`
+/// (the word is `y budget`, the end of `memory budget`: its first and
+/// fourth byte are the anchor `y: usage`'s), YARN's NodeManager's
+/// `Container [pid=N,containerID=…] is running beyond physical memory
+/// limits. … Killing container.`, Spark's report of it, `Container killed
+/// by YARN for exceeding memory limits`, and YARN's `Container killed on
+/// request. Exit code is 137` (its wording for any exit by SIGKILL or
+/// SIGTERM, whoever sent it). Said only of an input without a report (no
+/// kill_pair).
+inline constexpr std::string_view kJobRunner[] = {"y budget", "Killing container", "killed by YARN",
+                                                  "killed on request"};
 /// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
 /// N) is killed by signal: Killed.` (SIGKILL) or `… Bus error.` (SIGBUS).
 inline constexpr std::string_view kDataLoader = "killed by signal: ";
@@ -91,6 +103,10 @@ inline constexpr Word kWords[] = {
     {kRay[0]},
     {kRay[1]},
     {kRay[2]},
+    {kJobRunner[0]},
+    {kJobRunner[1]},
+    {kJobRunner[2]},
+    {kJobRunner[3]},
     {kDataLoader},
     {kShellKilled},
     {kOomKilled},

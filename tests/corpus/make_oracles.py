@@ -4120,6 +4120,91 @@ add("mangler-pending/612-lore-linux-mm-2010-2.6.35-rc5-kvm-guest-double-quoted-r
     selected_only=[[1806, "sshd", 9474]],
     trigger=trig("usemem", 1829, gfp="0x280da", order=0, oom_adj=0),
     not_checks=["swap_exhausted", "swap_absent"], text_has=["mlock"], text_not=K8S)
+# Blind set 18a (written by hand before oomlens ran on these files). Focus: the people this tool is for, ML and data
+# jobs (model loading, Celery task workers, language-model tooling, Dask, Spark on YARN): the kernel's reports pasted
+# into their issues and, as often, the user-space killers' own lines (the Dask nanny, YARN's NodeManager), which are
+# no kernel kill. Checked against tests/corpus, the shared corpus and the other set-18 worktrees. The index keeps issue
+# threads as excerpts: a line an excerpt cut is left out. Host and user names replaced (host01, user).
+# chatterbox (multilingual TTS) loading its model on the CPU in a Python REPL: the shell's `Killed`, then two dmesg
+# lines: the 5.x `oom-kill:` summary (CONSTRAINT_NONE, global_oom, task_memcg `/`: the root cgroup) and the global kill
+# of python: 3.5 GiB anon, 65.5 MiB shmem, total-vm 43.3 GiB.
+add("577-chatterbox-342-python-repl-cpu-model-load-killed-then-dmesg-oom-kill-task-memcg-root-global-kill-python-65m-shmem.log",
+    GH + "resemble-ai/chatterbox/issues/342", ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(69859, "python", 45371532, 3666084, 4224, 67056, 1000, 14208, 0)], task_memcg="/",
+    chosen=[69859, "python"], text_not=K8S)
+# paperless-ngx (Celery worker, Debian bookworm, Docker): the poster put the kill line first, then a sentence, then
+# four rows of the same report's table (4.19+ columns, stamped 215.109763-215.109775, before the kill at 215.109804):
+# gunicorn and Celery processes whose comm is their setproctitle name cut to 15 bytes, `[celeryd: celer` with a
+# bracket and a space. Global kill (5.x `Out of memory:` line) of 2299, 2.8 GiB anon; its row shows 74251 swapents.
+add("mangler-pending/578-paperless-ngx-6790-kill-line-first-celeryd-setproctitle-comm-bracket-then-prose-then-four-rows-stamped-before-it.log",
+    GH + "paperless-ngx/paperless-ngx/issues/6790", ["kill"], "global (Out of memory: prefix of a 5.x kill line)",
+    constraints=["global"], kills=[kill(2299, "[celeryd: celer", 5338544, 2947024, 0, 0, 1004, 6764, 0)],
+    table_rows=[[2118, "gunicorn: maste", 0], [2119, "[celeryd: celer", 0], [2263, "gunicorn: worke", 0],
+                [2299, "[celeryd: celer", 0]], text_not=K8S)
+# A Django app's Celery worker on a Raspberry Pi 4 (6.1.21-v8+): dmesg with a lone global kill line of celery (1.2 GiB
+# anon), SCSI and EXT4 errors of an USB disk, then, 9.5 hours later, another report: the gvfs-afc-volume header
+# (GFP_HIGHUSER_MOVABLE|__GFP_COMP, order 0), its CPU and Hardware lines, a blank line where the poster left out the
+# stack, Mem-Info (show_mem: a global OOM) and its first line; the cut continuation left out. No outcome for it.
+add("579-django-link-archive-395-rpi4-6.1-dmesg-celery-kill-then-sd-ext4-errors-then-gvfs-afc-volume-header-blank-line-mem-info-cut.log",
+    GH + "rumca-js/Django-link-archive/issues/395", ["kill", "incomplete"],
+    "global (Out of memory: prefix; second event: Mem-Info after the header)", constraints=["global", "global"],
+    kills=[kill(116013, "celery", 1452108, 1217700, 0, 0, 1000, 2584, 0)],
+    trigger=trig("gvfs-afc-volume", 1871, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# vgmdb's Celery container: the poster's blank lines between the 4.x selection (score 153), the kill of the same
+# celery (151 MiB anon) and its reaper 3.8 s later; then another celery process (4960) segfaults in python2.7.
+add("580-vgmdb-18-blank-lines-between-celery-selection-kill-reaper-4s-later-then-celery-segfault.log",
+    GH + "hufman/vgmdb/issues/18", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(4958, "celery", 245472, 154728, 4, 0, selected_score=153, reaper=[0, 0, 0])], text_not=K8S)
+# DeepSpeech's generate_trie (building a language model's trie) killed: the shell's `Killed`, then `tail
+# /var/log/kern.log`: seven rows of a 4.19+ table with syslog prefixes (no year), two named `Web Content` (a space in
+# the comm), generate_trie holding 3911263 pages (14.9 GiB); the cut eighth line left out. Rows only.
+add("mangler-pending/581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log",
+    GH + "mozilla/DeepSpeech/issues/1745", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None],
+    table_rows=[[2184, "fwupd", 0], [2275, "firefox", 0], [2347, "Web Content", 0], [2410, "WebExtensions", 0],
+                [2876, "bash", 0], [2911, "Web Content", 0], [3831, "generate_trie", 0]],
+    year_guessed=True, text_not=K8S)
+# Negatives: user-space killers' and job runners' lines, no kernel line. YARN's NodeManager kills a container that
+# runs beyond its physical memory limit (exitStatus -104, `Killing container.`), here as EasyRec's application master
+# logs it, with the first line of the container's process-tree dump (the cut row after it left out).
+add("582-easyrec-21-yarn-rmcommunicator-running-beyond-physical-memory-limits-killing-container-process-tree-userspace-negative.log",
+    GH + "alibaba/EasyRec/issues/21", [],
+    "n/a (no kernel report: YARN's NodeManager killed the container for its physical memory limit)")
+# Dask's nanny (distributed.nanny.memory) restarts a worker at 95 % of its memory limit: a user-space kill, shown by
+# `coiled cluster logs` with each line prefixed by its instance's IP or `(scheduler)`.
+add("583-coiled-dask-blog-cluster-logs-ip-prefixed-nanny-memory-exceeded-95-percent-budget-restarting-userspace-negative.log",
+    "https://blog.coiled.io/blog/observability-with-dask.html", [],
+    "n/a (no kernel report: the Dask nanny restarted its worker at 95 % of the worker's memory limit)")
+# Spark on YARN: the executor's container killed by YARN for its virtual memory (7.2 GB of 4.2 GB): YARN's
+# vmem check, a user-space kill, not the kernel's (host name replaced).
+add("584-tensorflowonspark-134-spark-container-killed-by-yarn-exceeding-virtual-memory-limits-userspace-negative.log",
+    GH + "yahoo/TensorFlowOnSpark/issues/134", [],
+    "n/a (no kernel report: YARN killed the executor's container for its virtual memory limit)")
+# The Dask nanny's older wording (distributed 1.2x): `Worker exceeded 95% memory budget.  Restarting`, then `Worker
+# process N was killed by unknown signal`: the nanny's own kill of its worker, six times; a lone backtick before.
+add("585-dask-distributed-1829-old-nanny-worker-exceeded-95-percent-budget-killed-by-unknown-signal-userspace-negative.log",
+    GH + "dask/distributed/issues/1829", [],
+    "n/a (no kernel report: the Dask nanny killed and restarted its workers at 95 % of their memory limit)")
+# paperless-ngx (docker compose): Celery's pool reports ForkPoolWorker-8 exited with signal 9, gunicorn's arbiter
+# reports a worker `was sent SIGKILL! Perhaps out of memory?` (no WORKER TIMEOUT: gunicorn did not send it), the
+# WorkerLostError traceback's start; the sender is not in the text (the next, cut, line left out).
+add("586-celery-billiard-380-forkpoolworker-signal-9-gunicorn-perhaps-out-of-memory-workerlosterror-docker-compose-prefix-negative.log",
+    GH + "celery/billiard/issues/380", [],
+    "n/a (no kernel report: two SIGKILLs whose sender the text does not name)")
+# paperless-ngx on Docker: thirteen whole rows from the middle of a 4.19+ table (containerd-shim at -998,
+# docker-proxy at -500, a java of uid 35002, gunicorn and `[celeryd: celer`), in a code fence; the cut next row left
+# out. Rows only.
+add("mangler-pending/587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log",
+    GH + "paperless-ngx/paperless-ngx/issues/4869", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None],
+    table_rows=[[1753, "containerd-shim", -998], [1816, "docker-proxy", -500], [2013, "java", 0],
+                [2619, "gunicorn: maste", 0], [2620, "[celeryd: celer", 0]], text_not=K8S)
+# SynapseML's LightGBM on Spark/YARN (Dataproc): the barrier stage failed, ExecutorLostFailure `Container killed on
+# request. Exit code is 137`: YARN killed the container on request (SIGKILL); no kernel line (host name replaced).
+add("588-synapseml-1124-spark-lightgbm-executorlostfailure-container-killed-on-request-exit-code-137-negative.log",
+    GH + "microsoft/SynapseML/issues/1124", [],
+    "n/a (no kernel report: YARN killed the executor's container on request, exit code 137)")
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -367,6 +367,13 @@ TEST(UserspaceEvidence, TheScanFindsEveryKindOfLineAtEveryOffset) {
       "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.",
       "/var/spool/slurmd/job00191/slurm_script: line 28:  8156 Killed                  python3 main.py --prop hform",
       "python-kernel: detected potentially oom-killed process:",
+      "distributed.nanny.memory - WARNING - Worker tls://10.0.46.23:33455 (pid=52) exceeded 95% memory budget. "
+      "Restarting...",
+      "Container [pid=8788,containerID=container_1_0094_01_000010] is running beyond physical memory limits. Current "
+      "usage: 9.8 GB of 9.8 GB physical memory used; 43.0 GB of 47.6 TB virtual memory used. Killing container.",
+      "ERROR YarnClusterScheduler: Lost executor 9 on host01: Container killed by YARN for exceeding memory limits. 7.2 "
+      "GB of 4.2 GB virtual memory used.",
+      "[2021-07-15 19:41:35.679]Container killed on request. Exit code is 137",
   };
   const std::string filler = "[ 5.4] process 'python3' (pid 41450) killed its child with SIGTERM; Sending cookies.\n";
   for (const std::string& line : lines) {
@@ -570,6 +577,81 @@ TEST(UserspaceEvidence, ContainerRuntimesOomWatcherPointsAtTheHostsKernelLog) {
   EXPECT_THAT(scan.found()[0].message, HasSubstr("says an out-of-memory kill happened in its container"));
   EXPECT_THAT(scan.found()[0].message, HasSubstr("is in the host's kernel log"));
   EXPECT_EQ(userspace_evidence_line("the pod was oom-killed process by process"), "");
+}
+
+}  // namespace
+}  // namespace oomlens::diagnose
+
+namespace oomlens::diagnose {
+namespace {
+
+// Blind set 18a (corpus 582-585, 588): a job runner's own memory limit on its workers, a user-space kill that
+// leaves no kernel report: the Dask nanny, YARN's NodeManager (and Spark's report of it), and YARN's wording for any
+// exit by a signal.
+TEST(UserspaceEvidence, DaskNannyRestartIsItsOwnKillNotTheKernels) {
+  // distributed 2022+: the worker's address and pid on the line.
+  const std::string s = userspace_evidence_line(
+      "(10.0.46.23)    2023-05-04 15:01:25.668000 distributed.nanny.memory - WARNING - Worker tls://10.0.46.23:33455 "
+      "(pid=52) exceeded 95% memory budget. Restarting...");
+  EXPECT_THAT(s, HasSubstr("The Dask nanny, a user-space memory monitor, killed and restarted worker "
+                           "tls://10.0.46.23:33455 (pid 52) because its memory passed 95% of the worker's memory limit"));
+  EXPECT_THAT(s, HasSubstr("This is no kernel OOM kill"));
+  // The older wording: no address, no pid.
+  EXPECT_THAT(userspace_evidence_line("distributed.nanny - WARNING - Worker exceeded 95% memory budget.  Restarting"),
+              HasSubstr("killed and restarted a worker because its memory passed 95%"));
+  // The same words without the restart, or without a percentage after `exceeded`, are none of the nanny's.
+  EXPECT_EQ(userspace_evidence_line("Worker exceeded 95% memory budget."), "");
+  EXPECT_EQ(userspace_evidence_line("the memory budget: Restarting now"), "");
+  // Six restarts whose lines name no worker are one sentence; the scan finds the word `y budget` among them.
+  std::string text;
+  for (int i = 0; i < 6; ++i)
+    text += "distributed.nanny - WARNING - Worker exceeded 95% memory budget.  Restarting\n"
+            "distributed.nanny - WARNING - Worker process 2220" + std::to_string(i) + " was killed by unknown signal\n";
+  UserspaceEvidenceScan scan;
+  scan.feed(text);
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 1u);
+}
+
+TEST(UserspaceEvidence, YarnsMemoryCheckIsItsOwnKillNotTheKernels) {
+  const std::string pmem = userspace_evidence_line(
+      "2020-09-04 11:43:51,536 INFO  [AMRM Callback Handler Thread] master.RMCommunicator "
+      "(RMCommunicator.java:onContainersCompleted(40)) - got container status for "
+      "containerID=container_1598507699008_0094_01_000010, state=COMPLETE, exitStatus=-104, diagnostics=Container "
+      "[pid=8788,containerID=container_1598507699008_0094_01_000010] is running beyond physical memory limits. "
+      "Current usage: 9.8 GB of 9.8 GB physical memory used; 43.0 GB of 47.6 TB virtual memory used. Killing "
+      "container.");
+  EXPECT_THAT(pmem, HasSubstr("YARN's NodeManager, a user-space memory monitor, killed container "
+                              "container_1598507699008_0094_01_000010 (pid 8788) because its processes' physical "
+                              "memory (`9.8 GB of 9.8 GB`) reached the container's limit"));
+  EXPECT_THAT(pmem, HasSubstr("This is no kernel OOM kill"));
+  // Hadoop 3's wording, its virtual memory over the limit.
+  EXPECT_THAT(userspace_evidence_line("Container [pid=4242,containerID=container_e08_1_0002_01_000001] is running "
+                                      "12B beyond the 'VIRTUAL' memory limit. Current usage: 300 MB of 1 GB physical "
+                                      "memory used; 2.2 GB of 2.1 GB virtual memory used. Killing container."),
+              HasSubstr("virtual memory (`2.2 GB of 2.1 GB`) passed the container's virtual-memory limit"));
+  // Spark's report of the NodeManager's kill.
+  EXPECT_THAT(userspace_evidence_line("17/11/25 18:23:24 ERROR YarnClusterScheduler: Lost executor 9 on host01: "
+                                      "Container killed by YARN for exceeding memory limits. 7.2 GB of 4.2 GB virtual "
+                                      "memory used. Consider boosting spark.yarn.executor.memoryOverhead."),
+              HasSubstr("Spark says YARN's NodeManager, a user-space memory monitor, killed an executor's container "
+                        "because its processes' virtual memory (`7.2 GB of 4.2 GB`)"));
+  EXPECT_THAT(userspace_evidence_line("Reason: Container killed by YARN for exceeding memory limits. 10.4 GB of 10.4 "
+                                      "GB physical memory used."),
+              HasSubstr("physical memory (`10.4 GB of 10.4 GB`) reached the container's limit"));
+  // Kubelet's `Killing container with id …` is no memory check of YARN's.
+  EXPECT_EQ(userspace_evidence_line("Killing container with id docker://notebook:Need to kill Pod"), "");
+}
+
+TEST(UserspaceEvidence, YarnsKilledOnRequestNamesTheSignalNotTheSender) {
+  const std::string k = userspace_evidence_line(
+      "Diagnostics: [2021-07-15 19:41:35.679]Container killed on request. Exit code is 137");
+  EXPECT_THAT(k, HasSubstr("ended by SIGKILL (exit code 137, 128 + 9)"));
+  EXPECT_THAT(k, HasSubstr("or the kernel's OOM killer, whose report"));
+  EXPECT_THAT(userspace_evidence_line("[2020-04-04 22:56:04.519]Container killed on request. Exit code is 143"),
+              HasSubstr("The kernel's OOM killer sends SIGKILL, never SIGTERM"));
+  EXPECT_EQ(userspace_evidence_line("Container killed on request. Exit code is 1"), "");
 }
 
 }  // namespace
