@@ -135,7 +135,7 @@ void take_time(Building& b, const LogicalLine& l) {
 // when stamped the same to the microsecond, or after its selection's repeat
 // (a memory.oom.group kill prints the victim's kill line twice).
 Building::OutcomeLine outcome_line(const LogicalLine& line, std::string_view t, int64_t pid) {
-  Building::OutcomeLine o{pid, std::hash<std::string_view>{}(t), std::nullopt, 0, false};
+  Building::OutcomeLine o{pid, std::hash<std::string_view>{}(t), std::nullopt, 0, false, line.number};
   if (!line.prefix) return o;
   o.monotonic_s = line.prefix->monotonic_s;
   if (const auto& w = line.prefix->wall) {
@@ -158,9 +158,12 @@ bool repeats_outcome(Building& b, const LogicalLine& line, std::string_view t, i
     if (selection) {
       for (const auto& k : b.kills)
         if (k.kill.pid == pid) return b.repeating = true;
-      // The same selection printed again straight after itself, before any kill (corpus 602: 2.6.20's `kill
-      // process 12475 (qemu) score 7899 or a child` twice, then its kill line twice): one choice, printed twice.
-      return b.kills.empty() && &o == &b.outcome_lines.back() && (same_stamp || (!o.monotonic_s && !o.wall_hash));
+      // The same selection again straight after itself, before any kill, on the same physical line (a copy ran
+      // the records together: corpus 602, 2.6.20's `kill process 12475 (qemu) score 7899 or a child` twice, then
+      // its kill line twice): one choice, printed twice. On lines of their own, unstamped, the same selection
+      // twice is the killer choosing the same parent again (corpus 615: `hald` twice, its children killed).
+      return b.kills.empty() && &o == &b.outcome_lines.back() && o.number == p.number &&
+             (same_stamp || (!o.monotonic_s && !o.wall_hash));
     }
     return same_stamp || b.repeating;
   }
@@ -575,10 +578,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       if (!is_oom_panic(*p)) return false;
       start(line);
     }
-    // out_of_memory() panics only so (panic_on_oom, no killable process): another panic after the outcome
-    // (`Attempted to kill init!` when a group kill took pid 1, corpus 545) is no line of the report but
-    // another task's, which printk caller ids show and a text without them does not: the report has ended.
-    if (!is_oom_panic(*p) && cur_->has_outcome()) {
+    // out_of_memory() panics only so (panic_on_oom, no killable process): another panic after the outcome is
+    // no line of the report but another task's, which printk caller ids show and a text without them does not:
+    // the report has ended. Except do_exit()'s `Attempted to kill init!`: init dying of this kill (a group kill
+    // took pid 1, corpus 545; init shared the victim's mm, `Kill process 1 (init) sharing same memory`, 623).
+    if (!is_oom_panic(*p) && cur_->has_outcome() && !starts_with(*p, "Attempted to kill init!")) {
       close();
       return false;
     }

@@ -129,6 +129,7 @@ struct ReportAssembler::Building {
     std::optional<double> monotonic_s;
     size_t wall_hash = 0;
     bool wall_fraction = false;  // the wall time has fractions of a second
+    uint64_t number = 0;         // its physical line (LogicalLine::number)
   };
   std::vector<OutcomeLine> outcome_lines;
   bool repeating = false;  // a selection was quoted again: its kill's copy follows

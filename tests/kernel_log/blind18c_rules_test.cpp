@@ -70,6 +70,19 @@ TEST(Report, OutcomeRecordsRunTogetherAreSplit) {
   EXPECT_EQ(ev[1].victims.at(0).selected_score, 7899u);
 }
 
+TEST(Report, TheSameSelectionOnLinesOfItsOwnIsChosenAgain) {
+  // 615: unstamped selections, each on its own line, `hald` twice (its children killed, the kill lines not
+  // pasted): the killer chose it twice, two choices; only a copy that ran them together on one line is one.
+  const auto ev = parse_log_text(
+      "Out of memory: Kill process 1438 (acpid) score 1 or sacrifice child\n"
+      "Out of memory: Kill process 1447 (hald) score 1 or sacrifice child\n"
+      "Out of memory: Kill process 1447 (hald) score 1 or sacrifice child\n"
+      "Out of memory: Kill process 1487 (hald-addon-inpu) score 1 or sacrifice child\n");
+  ASSERT_EQ(ev.size(), 4u);
+  EXPECT_EQ(ev[1].selected.at(0).pid, 1447);
+  EXPECT_EQ(ev[2].selected.at(0).pid, 1447);
+}
+
 TEST(Report, AReaperThatGaveUpMarksItsVictim) {
   // 607: the kill line, then the reaper's failure and the victim's task dump.
   const auto ev = parse_log_text(

@@ -1424,6 +1424,9 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "reflow_indent"},
      "the report is one `<6>[ 1205.517883] Task in … killed as a result of limit of /system/docker` line between the poster's `...` lines; re-flowed into indented pieces it is no `Task in` line, so there is no event (a loss, never another value)"},
     // --- blind set 18d (h-b18d): losses only ---
+    {{"545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log", "reverse"},
+     "lead: newest-first the `Attempted to kill init!` panic comes before the group's kills, its caller id pid 1 "
+     "not yet a victim read: the panic message is lost (null), never another value"},
     {{"623-lkml-linux-mm-2015-busybox-init-vfork-3.10-quote-depth-2-selection-and-kill-of-init-9134-kill-process-1-sharing-same-memory-poster-dots-attempted-to-kill-init-panic.log", "reverse"},
      "newest-first the `Attempted to kill init!` panic, after the poster's `...`, comes before the kill with nothing "
      "that ties it to that report: the panic message is lost (null), never another value"},

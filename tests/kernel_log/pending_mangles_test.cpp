@@ -780,10 +780,10 @@ TEST(PendingMangles, NewestFirstAKillCutByAWrapTakesTheRestBeforeItNotTheOlderRe
   EXPECT_EQ(ev[0].time.monotonic_s.value_or(0), 7096.161113);
 }
 
-TEST(PendingMangles, APanicOtherThanAnOomPanicAfterTheKillsEndsTheReport) {
+TEST(PendingMangles, InitsPanicAfterTheKillsIsTheReportsOutcome) {
   // 545 re-prefixed (its printk caller ids gone): `Attempted to kill init!`
-  // after a group kill that took pid 1 is another task's panic (do_exit()),
-  // not out_of_memory()'s: no line of the report, with caller ids or not.
+  // after a group kill that took pid 1 is do_exit()'s panic, init dying of
+  // this kill: the report's, with caller ids or not (another panic ends it).
   auto ev = parse_log_text(
       "[   37.123371] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/test1,"
       "task_memcg=/test1,task=a.out,pid=9188,uid=0\n"
@@ -796,7 +796,7 @@ TEST(PendingMangles, APanicOtherThanAnOomPanicAfterTheKillsEndsTheReport) {
       "[   37.354833] CPU: 7 PID: 1 Comm: systemd Kdump: loaded Not tainted 5.0.0-rc4-next-20190131 #280\n");
   ASSERT_EQ(ev.size(), 1u);
   EXPECT_EQ(ev[0].victims.size(), 2u);
-  EXPECT_FALSE(ev[0].panic_message.has_value());
+  EXPECT_EQ(ev[0].panic_message.value_or(""), "Attempted to kill init! exitcode=0x0000008b");
 }
 
 TEST(PendingMangles, NewestFirstAGroupKillsOtherKillsAndReapersAreOneReport) {
