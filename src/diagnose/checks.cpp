@@ -91,14 +91,17 @@ void victim_vs_capacity(const OomEvent& e, const ExplainContext& ctx, std::vecto
     if (const auto charged = memcg_stat(*e.memcg, {"total_shmem", "shmem"}); charged && *charged < shmem) shmem = 0;
   const uint64_t p = percent(anon + shmem, cap->bytes);
   const bool dominant = p >= cap->dominant_percent;
+  // A share that rounds down to 0 is said as under 1 %, never "only 0 %" of what the victim did hold (603, 611).
+  const std::string shown = p == 0 && anon + shmem > 0 ? std::string("<1") : std::to_string(p);
   // "Only N %: others took the rest" is false when the victim's own shared memory took it (corpus 188: a.out, 92
   // KiB anon and 163 MiB shmem-rss of a 200 MiB limit). The sentence names that shmem-rss (larger than the anon
   // and 64 MiB or more), shmem_dominant explains it: nothing is said here then, whatever the share.
   if (named_beside_anon(v->shmem_rss_bytes, anon)) return;
   Check c{cap->check, dominant ? CheckLevel::warn : CheckLevel::info,
-          shmem < kMiB ? trf(dominant ? cap->dominant : cap->minor, v->comm, format_bytes(anon), p, format_bytes(cap->bytes))
-                     : trf(dominant ? cap->dominant_shmem : cap->minor_shmem, v->comm, format_bytes(anon),
-                           format_bytes(shmem), p, format_bytes(cap->bytes)),
+          shmem < kMiB ? trf(dominant ? cap->dominant : cap->minor, v->comm, format_bytes(anon), shown,
+                             format_bytes(cap->bytes))
+                       : trf(dominant ? cap->dominant_shmem : cap->minor_shmem, v->comm, format_bytes(anon),
+                             format_bytes(shmem), shown, format_bytes(cap->bytes)),
           {{"anon_rss_bytes", as_fig(anon)}, {cap->figure, as_fig(cap->bytes)}, {"percent", as_fig(p)}}};
   if (v->shmem_rss_bytes) c.figures.emplace_back("shmem_rss_bytes", as_fig(shmem));
   if (cap->usage_bytes) c.figures.emplace_back("usage_bytes", as_fig(*cap->usage_bytes));

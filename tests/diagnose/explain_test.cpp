@@ -157,6 +157,12 @@ TEST(Checks, VictimAgainstRam) {
   ExplainContext live;
   live.mem_total_bytes = 64 * GiB;
   EXPECT_EQ(check(explain(e, live), "victim_anon_vs_ram").level, CheckLevel::info);
+  // A share that rounds down to 0 % is said as under 1 %, never "only 0 %" (corpus 603, 611, 612).
+  e.victims[0].anon_rss_bytes = 84 * 1024;
+  e.victims[0].shmem_rss_bytes = 0;
+  const Check tiny = check(explain(e, live), "victim_anon_vs_ram");
+  EXPECT_THAT(tiny.message, HasSubstr("is only <1 % of RAM"));
+  EXPECT_THAT(tiny.message, Not(HasSubstr("only 0 %")));
 }
 
 TEST(Checks, TotalVmOnlyUnderStrictOvercommit) {
