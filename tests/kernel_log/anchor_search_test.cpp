@@ -16,6 +16,18 @@ namespace oomlens {
 namespace {
 
 #if defined(__x86_64__) || defined(__i386__)
+// Random printable text of 0-299 bytes with three of `planted` inserted at random offsets.
+std::string text_with_planted(std::mt19937& rng, const std::vector<std::string>& planted) {
+  std::uniform_int_distribution<int> byte(' ', '~');
+  std::string text(static_cast<size_t>(rng() % 300), ' ');
+  for (char& c : text) c = static_cast<char>(byte(rng));
+  for (int k = 0; k < 3; ++k) {
+    const size_t at = rng() % (text.size() + 1);
+    text.insert(at, planted[rng() % planted.size()]);
+  }
+  return text;
+}
+
 TEST(AnchorSearch, EveryWidthFindsTheSameFirstAnchor) {
   const std::vector<std::string> planted = {
       "invoked oom-killer:", "oom-kill:constraint=", "Killed process 1", "reaped process 2", "Kill process 3",
@@ -69,15 +81,9 @@ TEST(AnchorSearch, TheWatchingSweepFindsTheAnchorAndEveryWordBeforeIt) {
       "highX", "oom_kilL", "OOM_killer", "sendinG SIG", "Killed  /", "Kill \"", "oomd_killed", "Sending cookies",
       "hush", "kill", "port ", "Sending SIGKILL to cgrouq"};
   std::mt19937 rng(29);
-  std::uniform_int_distribution<int> byte(' ', '~');
   size_t words_found = 0;
   for (int round = 0; round < 3000; ++round) {
-    std::string text(static_cast<size_t>(rng() % 300), ' ');
-    for (char& c : text) c = static_cast<char>(byte(rng));
-    for (int k = 0; k < 3; ++k) {
-      const size_t at = rng() % (text.size() + 1);
-      text.insert(at, planted[rng() % planted.size()]);
-    }
+    const std::string text = text_with_planted(rng, planted);
     for (const bool rows : {false, true}) {
       const size_t want = rows ? find_anchor_or_row(text.data(), text.size()) : find_anchor(text.data(), text.size());
       // The words before the anchor, position by position.
@@ -119,15 +125,9 @@ TEST(AnchorSearch, TheKillsSweepFindsTheAnchorAndEveryKillWordBeforeIt) {
                                       "oomd_killed", "kill", "Send sig", "Killing \""};
   for (const evidence_words::Word& w : evidence_words::kWords) planted.emplace_back(w.text);  // every word
   std::mt19937 rng(31);
-  std::uniform_int_distribution<int> byte(' ', '~');
   size_t kills_found = 0;
   for (int round = 0; round < 3000; ++round) {
-    std::string text(static_cast<size_t>(rng() % 300), ' ');
-    for (char& c : text) c = static_cast<char>(byte(rng));
-    for (int k = 0; k < 3; ++k) {
-      const size_t at = rng() % (text.size() + 1);
-      text.insert(at, planted[rng() % planted.size()]);
-    }
+    const std::string text = text_with_planted(rng, planted);
     for (const bool rows : {false, true}) {
       const size_t want = rows ? find_anchor_or_row(text.data(), text.size()) : find_anchor(text.data(), text.size());
       std::vector<size_t> want_words;
