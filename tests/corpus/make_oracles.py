@@ -4205,6 +4205,92 @@ add("mangler-pending/587-paperless-ngx-4869-fence-rows-only-from-middle-containe
 add("588-synapseml-1124-spark-lightgbm-executorlostfailure-container-killed-on-request-exit-code-137-negative.log",
     GH + "microsoft/SynapseML/issues/1124", [],
     "n/a (no kernel report: YARN killed the executor's container on request, exit code 137)")
+# 637+: blind set 19b (h-b19b), written by hand before oomlens ran on these files. Focus: servers and databases and
+# the small cloud machines they run on (PostgreSQL, MySQL, Redis, RabbitMQ/EMQX's Erlang VM, Rails' Sidekiq and
+# Passenger, Node builds), and the servers' own lines about a SIGKILL next to (or instead of) the kernel's report:
+# PostgreSQL's `server process (PID N) was terminated by signal 9: Killed`, systemd's `status=9/KILL` and
+# `Failed with result 'oom-kill'`, npm's `errno 137`. Checked against tests/corpus, the shared corpus and the other
+# set-19 worktrees. The index keeps issue threads as excerpts: a line an excerpt cut is left out. Hosts replaced.
+# pod4lib's Sidekiq (CentOS 7 /var/log/messages, no printk stamps): a 3.10 selection of ruby (score 392) and its kill
+# line with `, UID 503,` and shmem-rss (10 GiB anon), then systemd: the unit's main process exited `code=killed,
+# status=9/KILL` (the SIGKILL the kernel sent), failed, restarted.
+add("637-pod4lib-852-centos7-messages-no-stamp-sidekiq-ruby-selection-kill-uid-comma-shmem-then-systemd-main-process-status-9-kill.log",
+    GH + "pod4lib/aggregator/issues/852", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(26778, "ruby", 11024172, 10420820, 0, 0, 503, selected_score=392)], year_guessed=True, text_not=K8S)
+# huginn (Ubuntu 14.04, 3.13, a Bochs VM): the poster's two code blocks, the selection (score 267) and kill of ruby
+# first (its kill line says `totalvm:` as posted), then `With the following right before it:` cron's `(CRON) error
+# (can't fork)` and the same report's header, mysqld's (global, cpuset=/), its CPU and Hardware lines and two lines of
+# raw stack words; the cut third line left out.
+add("638-huginn-768-ubuntu-3.13-syslog-kill-pair-totalvm-typo-first-then-cron-cant-fork-and-mysqld-header-raw-stack-words.log",
+    GH + "huginn/huginn/issues/768", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(8055, "ruby", 2159008, 1077748, 0, selected_score=267)],
+    trigger=trig("mysqld", 1251, gfp="0x201da", order=0, oom_score_adj=0), year_guessed=True, text_not=K8S)
+# Passenger's maintainer explains a user's syslog: four quotes indented by four spaces with his prose between them,
+# out of print order: the selection (score 750), the table header, `...`, ruby's row (756433 pages of rss, which the
+# prose calls KB), the kill (2.9 GiB anon), and last the PassengerAgent header (printed first, stamped 630250.830457).
+add("639-passenger-1433-maintainer-reply-indented-quotes-out-of-order-selection-row-ellipsis-kill-then-passengeragent-header-last.log",
+    GH + "phusion/passenger/issues/1433", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(16886, "ruby", 5029280, 3025732, 0, selected_score=750)], table_rows=[[16886, "ruby", 0]],
+    trigger=trig("PassengerAgent", None, gfp="0x2084d0", order=0, oom_score_adj=0), year_guessed=True, text_not=K8S)
+# EMQX (CentOS 7 `tail -n1000 /var/log/messages`, no printk stamps): the Erlang VM's erts_poll_1 header, then straight
+# the 3.10 table header and six rows (udevd and auditd at -1000, dbus at -900); the cut seventh row left out. No
+# stack, no outcome in the excerpt.
+add("640-emqx-14482-centos7-messages-tail-erts-poll-header-then-table-rows-no-kill.log",
+    GH + "emqx/emqx/issues/14482", ["incomplete"], "not determinable (header and task-table rows only)",
+    constraints=[None],
+    table_rows=[[802, "systemd-journal", 0], [831, "systemd-udevd", -1000], [1015, "auditd", -1000],
+                [1195, "systemd-logind", 0], [1200, "polkitd", 0], [1205, "dbus-daemon", -900]],
+    trigger=trig("erts_poll_1", None, gfp="0x280da", order=0, oom_score_adj=0), year_guessed=True, text_not=K8S)
+# `minikube logs`' `==> dmesg <==` section (BHYVE VM, 4.19.76, no swap, 1535902 pages RAM: 5.9 GiB): the show_mem
+# tail (`Total swap = 0kB`), the selection of mysqld (score 1663) and its kill (4.3 GiB anon), then, under `dmesg -H`'s
+# `[Oct28 16:58]`, the next header, mysqld's (adj 912), stack through __alloc_pages_slowpath; the cut frame left out.
+add("641-minikube-5751-logs-dmesg-reltime-show-mem-tail-mysqld-selection-score-1663-kill-then-next-mysqld-header-adj-912.log",
+    GH + "kubernetes/minikube/issues/5751", ["kill", "incomplete"],
+    "global (Out of memory: prefix; the next header's stack through __alloc_pages_slowpath)",
+    constraints=["global", "global"],
+    kills=[kill(16556, "mysqld", 16816660, 4469476, 4, 0, selected_score=1663)],
+    trigger=trig("mysqld", 20742, gfp="0x6280ca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=912),
+    checks=["swap_absent"], year_guessed=True)
+# `grep -r` over rotated logs (RHEL 6): each line starts with its file's name, `messages-20150510:`, before the syslog
+# prefix; the selection of python2.7 (score 658) and its 2.6.32 kill line with `, UID 500,` (2.6 GiB anon).
+add("642-soltra-plugin-crits-1-grep-r-rotated-messages-filename-prefix-rhel6-python-selection-kill-uid-comma.log",
+    GH + "Soltra/plugin-crits/issues/1", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(29591, "python2.7", 3446192, 2751508, 20, uid=500, selected_score=658)], year_guessed=True,
+    text_not=K8S)
+# A Docker buildx build (bare dmesg): the 5.x `oom-kill:` summary, CONSTRAINT_NONE and global_oom, task_memcg under
+# /docker/buildx/, `task=npm ci` (a comm with a space), then the kill of `npm ci`, which held 18 MiB anon (the
+# machine's memory was elsewhere), and its reaper.
+add("643-streamr-network-473-docker-buildx-global-oom-summary-comm-with-space-npm-ci-small-victim-18m-kill-reaper.log",
+    GH + "streamr-dev/network/pull/473", ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(2592, "npm ci", 1099676, 18456, 0, 0, 0, 3964, 0, reaper=[0, 0, 0])],
+    task_memcg="/docker/buildx/14026f2afa01b7a214a20371d296eb22f4bf862805a09a8272848d1a27b6c76e",
+    chosen=[2592, "npm ci"], text_not=K8S)
+# Negatives: a server's own lines about a SIGKILL, no kernel line. PostgreSQL's postmaster (docker compose's
+# `postgres_1  | ` prefix, lines padded to the terminal's width, the last wrapped): backend 315 `was terminated by
+# signal 9: Killed`, then the crash restart (every other backend told to exit).
+add("644-docker-library-postgres-809-compose-prefixed-postgres-log-server-process-terminated-by-signal-9-wrapped-no-kernel-report-negative.log",
+    GH + "docker-library/postgres/issues/809", [],
+    "n/a (no kernel report: PostgreSQL says a backend was ended by SIGKILL, whose sender it does not know)")
+# systemd (journal, Fedora copr): `postgresql.service: A process of this unit has been killed by the OOM killer.`,
+# `Failed with result 'oom-kill'`, and the unit's 6.5G memory peak; the kernel's report is not in the text.
+add("645-fedora-copr-4447-journal-systemd-postgresql-service-killed-by-oom-killer-failed-with-result-oom-kill-memory-peak-no-kernel-report-negative.log",
+    GH + "fedora-copr/copr/issues/4447", [],
+    "n/a (no kernel report: systemd says the OOM killer killed a process of postgresql.service)")
+# YugabyteDB's YSQL (a PostgreSQL fork) log quoted with `> `: backend 7916 terminated by signal 9, the postmaster
+# ends the others; the cut fourth line left out.
+add("646-yugabyte-13014-quoted-postgres-log-server-process-terminated-by-signal-9-postmaster-crash-recovery-no-kernel-report-negative.log",
+    GH + "yugabyte/yugabyte-db/issues/13014", [],
+    "n/a (no kernel report: PostgreSQL says a backend was ended by SIGKILL, whose sender it does not know)")
+# A $5 DigitalOcean droplet: `npm run build` (webpack), the shell's `Killed` alone, then npm's `errno 137` /
+# `Exit status 137` (128 + 9: SIGKILL); no kernel line.
+add("647-misskey-2087-digitalocean-5-dollar-droplet-npm-run-build-webpack-killed-npm-err-errno-137-no-kernel-report-negative.log",
+    GH + "misskey-dev/misskey/issues/2087", [],
+    "n/a (no kernel report: the build was ended by SIGKILL, exit status 137, whose sender the text does not name)")
+# Redis's reporter (AWS Xen HVM, Ubuntu 3.13, bare dmesg): cron's header, raw stack words before `Call Trace:`, frames
+# through out_of_memory from __alloc_pages_nodemask (a page-cache fault); the cut frame left out. Header only.
+add("648-redis-2136-aws-xen-ubuntu-3.13-bare-dmesg-cron-header-raw-stack-words-before-call-trace-cut-in-stack.log",
+    GH + "redis/redis/issues/2136", ["incomplete"], "global (stack: out_of_memory called by __alloc_pages_nodemask)",
+    constraints=["global"], trigger=trig("cron", 1401, gfp="0x201da", order=0, oom_score_adj=0), text_not=K8S)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
