@@ -268,6 +268,46 @@ std::string shell_killed(std::string_view t) {
              sigkill_senders(pid));
 }
 
+// `Killed` alone on its line (after a quote's or a listing's indent): strsignal(SIGKILL) as `sh -c` prints it for its
+// foreground command that SIGKILL ended (npm's run-script shows it before `npm ERR! errno 137`, 128 + 9). The shell
+// does not know the sender. "" for any other line (`Killed` padded or followed by text is a job status, or prose).
+std::string lone_killed(std::string_view t) {
+  t = text::trim_left(t);
+  if (!t.empty() && t.back() == '\r') t.remove_suffix(1);
+  if (t != evidence_words::kKilled) return {};
+  return trf("A shell says the command it ran was killed by SIGKILL (`Killed`; a program that reports the exit "
+             "status says 137, 128 + 9); it does not know the sender. {}",
+             sigkill_senders(std::nullopt));
+}
+
+// PostgreSQL's postmaster (src/backend/postmaster/postmaster.c, LogChildExit()) when one of its processes died of a
+// signal: `server process (PID 315) was terminated by signal 9: Killed` (the process's kind first: `server
+// process`, `autovacuum worker`, `background worker "…"`, `checkpointer process`). Then it ends every other backend
+// and restarts in crash recovery. "" for other signals.
+std::string postgres_killed(std::string_view t) {
+  constexpr std::string_view kSignal9 = ") was terminated by signal 9: Killed";
+  const size_t at = t.find(kSignal9);
+  if (at == std::string_view::npos) return {};
+  constexpr std::string_view kPid = " (PID ";
+  const size_t p = t.rfind(kPid, at);
+  if (p == std::string_view::npos) return {};
+  std::string_view digits = t.substr(p + kPid.size(), at - p - kPid.size());
+  const auto pid = take_u64(digits);
+  if (!pid || !digits.empty()) return {};
+  // The process's kind, after the log line's `LOG:  ` (or the prefix's last `: `).
+  std::string_view kind = t.substr(0, p);
+  if (const size_t colon = kind.rfind(": "); colon != std::string_view::npos) kind.remove_prefix(colon + 2);
+  kind = trim(kind);
+  const std::string who = kind.empty() ? trf("a process (pid {})", *pid) : trf("its {} (pid {})", kind, *pid);
+  return trf("PostgreSQL's postmaster says {} was ended by SIGKILL (`terminated by signal 9: Killed`); it does not "
+             "know the sender. It then ends every other backend and restarts in crash recovery. {} If it was the "
+             "OOM killer, PostgreSQL's memory is what its settings allow: shared_buffers (shared, counted in each "
+             "backend's shmem-rss), work_mem for each sort or hash of each query of each connection, "
+             "maintenance_work_mem; lower them or max_connections (a connection pooler), or leave the server more "
+             "RAM.",
+             who, sigkill_senders(*pid));
+}
+
 // gunicorn's arbiter (gunicorn/arbiter.py): `WORKER TIMEOUT (pid:N)` when worker N has not told it it is alive for
 // `--timeout` seconds; it then sends the worker SIGABRT and, at its next check if the worker still runs, SIGKILL.
 // The pid of that line, or none.
@@ -565,7 +605,7 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
   if (std::string s = dask_nanny(t); !s.empty()) return {std::move(s), false};
   if (std::string s = yarn(t); !s.empty()) return {std::move(s), false};
   // Said only of an input without a report (each says that the kernel's report is elsewhere).
-  for (std::string (*f)(std::string_view) : {ray, dataloader, shell_killed, oom_watcher})
+  for (std::string (*f)(std::string_view) : {ray, dataloader, postgres_killed, shell_killed, lone_killed, oom_watcher})
     if (std::string s = f(t); !s.empty()) return {std::move(s), false};
   if (t.find(evidence_words::kPid) != std::string_view::npos) {
     Said said;

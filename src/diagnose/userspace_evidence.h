@@ -29,7 +29,11 @@
 //    (SIGKILL: the kernel's report, if its OOM killer sent it, is in the
 //    kernel log) or `… Bus error.` (SIGBUS: /dev/shm full, no OOM kill).
 //  - a shell's `Killed` job status (`line 28:  8156 Killed   python3 …`,
-//    `[1]+  Killed   …`): a SIGKILL whose sender the shell does not know.
+//    `[1]+  Killed   …`, or `Killed` alone: `sh -c`'s foreground command,
+//    npm's `errno 137`): a SIGKILL whose sender the shell does not know.
+//  - PostgreSQL's postmaster: `server process (PID N) was terminated by
+//    signal 9: Killed`: a SIGKILL whose sender it does not know; then its
+//    crash restart, and what of PostgreSQL's settings sizes its memory.
 //  - Backend.AI's kernel runner `detected potentially oom-killed process`:
 //    an OOM kill in its container; the kernel's report is on the host.
 //  - a process supervisor's report of a child that SIGKILL ended: gunicorn's

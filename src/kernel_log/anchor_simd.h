@@ -104,7 +104,7 @@ inline constexpr NibbleBucket kWatchBuckets[8] = {
     {"O", " "},         // OOM killer
     {"sS", "d"},        // sending SIG, Sending SIGKILL to cgroup
     {"hkK", "hl"},      // high; killing process, Killed /, Kill ', Killing ', Ray's killed due to, killing latest task,
-                        // killed by signal:, a shell's Killed (0x68, 0x6b, 0x4b: few other bytes)
+                        // killed by signal:, strsignal()'s Killed (0x68, 0x6b, 0x4b: few other bytes)
     {"p", "c"},         // process
     {"M", "ou"},        // Memory, Manual OOM
     {"T(", "kd"},       // Task in, Tasks state; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs)

@@ -3,7 +3,7 @@
 // reports (diagnose/userspace_evidence.h reads those lines: Slurm's OOM
 // count, systemd's unit sentence, memory.events `high N`, the user-space
 // killers' kills, Ray's memory monitor, PyTorch's DataLoader workers killed
-// by a signal, a shell's `Killed` job status, a container runtime's OOM
+// by a signal, a shell's `Killed` job status, PostgreSQL's backend `terminated by signal 9: Killed`, a container runtime's OOM
 // watcher, a process supervisor's report of a child that SIGKILL ended). The scanner's anchor sweep finds them in the same pass as
 // its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
 // LineWatch); find_evidence_word() finds them alone. Case-sensitive.
@@ -53,10 +53,13 @@ inline constexpr std::string_view kJobRunner[] = {"y budget", "Killing container
 /// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
 /// N) is killed by signal: Killed.` (SIGKILL) or `… Bus error.` (SIGBUS).
 inline constexpr std::string_view kDataLoader = "killed by signal: ";
-/// A shell's job status for a child that SIGKILL ended, its column padded:
-/// bash's `script: line 28:  8156 Killed                  python3 main.py`
-/// and `[1]+  Killed                  python train.py`.
-inline constexpr std::string_view kShellKilled = "Killed  ";
+/// strsignal(SIGKILL), `Killed`, as programs say a child's end by it: a
+/// shell's job status, its column padded (bash's `script: line 28:  8156
+/// Killed                  python3 main.py`, `[1]+  Killed …`), or alone on
+/// its line (`sh -c`'s foreground command, as npm's run-script shows it);
+/// PostgreSQL's postmaster, `server process (PID 315) was terminated by
+/// signal 9: Killed`.
+inline constexpr std::string_view kKilled = "Killed";
 /// Backend.AI's kernel runner in a session container: `python-kernel:
 /// detected potentially oom-killed process:` (after `Out-of-memory
 /// detected!`).
@@ -84,7 +87,7 @@ struct Word {
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
 /// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
-/// the DataLoader's, a shell's, Backend.AI's and the supervisors' (`(pid:`)
+/// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's and the supervisors' (`(pid:`)
 /// lines are said only of an input without a report (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},
@@ -108,7 +111,7 @@ inline constexpr Word kWords[] = {
     {kJobRunner[2]},
     {kJobRunner[3]},
     {kDataLoader},
-    {kShellKilled},
+    {kKilled},
     {kOomKilled},
     {kPid},
 };

@@ -3,6 +3,7 @@
 // block), closing it into an OomEvent, and the closed events that wait for
 // their reaper line (kReaperWindowLines) before they are emitted; reaper lines
 // seen before their kill (newest-first text) wait for it.
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -57,6 +58,61 @@ Repeat repeated_header(const OomEvent& a, const OomEvent& b) {
   // Wall clocks to the second (one copy may print fractions or a zone the other does not).
   if (a.time.wall && b.time.wall && a.time.wall->substr(0, 19) != b.time.wall->substr(0, 19)) return Repeat::none;
   return !x.pid != !y.pid ? Repeat::bare_copy : Repeat::none;
+}
+
+// A header-only report `late` read after `outcome`, a report with a kill or selection but no header of its own,
+// is that report's header when the post put it after the outcome (a quote of the kill, then "with this right
+// before it:" the header): printk stamps on both say `late` was printed first, at most kLateHeaderBeforeOutcomeS
+// before the outcome's report (dump_header() prints the header, the stack, Mem-Info and the table, then the kill,
+// within milliseconds, or seconds on a slow console), and a host or boot printed on both is the same. Without
+// stamps the order cannot be told: a header after a kill is the next report's.
+constexpr double kLateHeaderBeforeOutcomeS = 5.0;
+bool header_of_outcome(const OomEvent& outcome, const OomEvent& late) {
+  const auto differ = [](const auto& x, const auto& y) { return x && y && x != y; };
+  if (!header_only(late) || !late.trigger || outcome.trigger || (outcome.victims.empty() && outcome.selected.empty()))
+    return false;
+  if (differ(outcome.host, late.host) || differ(outcome.boot_id, late.boot_id)) return false;
+  if (!outcome.time.monotonic_s || !late.time.monotonic_s) return false;
+  const double before = *outcome.time.monotonic_s - *late.time.monotonic_s;
+  return before >= 0 && before <= kLateHeaderBeforeOutcomeS;
+}
+
+// Folds the header-only report `late` into `outcome` (header_of_outcome()): its trigger, what its call trace said
+// of the constraint when the outcome's report said nothing, and its time (a report's time is its header's); the
+// notes that said the one had no header and the other no outcome go.
+void fold_late_header(OomEvent& outcome, OomEvent&& late) {
+  const auto starts = [](const std::string& note, std::string_view with) { return note.rfind(with, 0) == 0; };
+  std::erase_if(outcome.notes, [&](const std::string& n) {
+    return starts(n, kNoteNoHeaderBeforeKill) || starts(n, kNoteNoHeaderBeforeSelection);
+  });
+  const bool constraint_from_late = !outcome.constraint && late.constraint;
+  for (std::string& n : late.notes) {
+    if (starts(n, kNoteNoKillLine) || (starts(n, "constraint ") && !constraint_from_late)) continue;
+    if (std::find(outcome.notes.begin(), outcome.notes.end(), n) == outcome.notes.end())
+      outcome.notes.push_back(std::move(n));
+  }
+  outcome.notes.push_back("its `invoked oom-killer` header comes after it in the text (line " +
+                          std::to_string(late.lines.first) +
+                          "), stamped before it: read as this report's header (the lines were pasted out of print "
+                          "order)");
+  if (constraint_from_late) {
+    outcome.constraint = late.constraint;
+    outcome.constraint_printed = std::move(late.constraint_printed);
+  }
+  outcome.trigger = std::move(late.trigger);
+  outcome.memcg_stack = outcome.memcg_stack || late.memcg_stack;
+  outcome.pagefault_oom = outcome.pagefault_oom || late.pagefault_oom;
+  outcome.reclaim_oom = outcome.reclaim_oom || late.reclaim_oom;
+  outcome.sysrq = outcome.sysrq || late.sysrq;
+  if (outcome.limit_lowered == LimitWrite::none) outcome.limit_lowered = late.limit_lowered;
+  if (!outcome.alloc_stall) outcome.alloc_stall = std::move(late.alloc_stall);
+  if (!outcome.host) outcome.host = std::move(late.host);
+  if (!outcome.boot_id) outcome.boot_id = std::move(late.boot_id);
+  const bool year_inferred = outcome.time.year_inferred;
+  if (!late.time.wall) late.time.wall = std::move(outcome.time.wall);
+  outcome.time = std::move(late.time);
+  outcome.time.year_inferred = outcome.time.year_inferred || year_inferred;
+  outcome.lines.last = std::max(outcome.lines.last, late.lines.last);
 }
 
 }  // namespace
@@ -168,6 +224,10 @@ void ReportAssembler::close() {
         waiting_.pop_back();
       }
     }
+  }
+  if (!waiting_.empty() && header_of_outcome(waiting_.back().event, ev)) {
+    fold_late_header(waiting_.back().event, std::move(ev));
+    return;
   }
   uint64_t last = ev.lines.last;
   waiting_.push_back(Waiting{std::move(ev), last});

@@ -296,4 +296,15 @@ void bound_task_rows(ReportAssembler::Building& b, size_t keep, bool keep_last);
 /// Builds the event (unit conversion, page size, constraint, victims' adj).
 OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source);
 
+/// Notes finalize_event() writes that ReportAssembler::close() takes back when it folds a header pasted after its
+/// report's outcome into that report (fold_late_header(), report_assembler_events.cpp): the outcome's report then
+/// has a header, and the header's has an outcome.
+inline constexpr std::string_view kNoteNoHeaderBeforeKill =
+    "no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)";
+/// The start of the selection's note (its rest says that no kill line follows).
+inline constexpr std::string_view kNoteNoHeaderBeforeSelection =
+    "no `invoked oom-killer` header before this selection (rate-limited, lost or filtered)";
+inline constexpr std::string_view kNoteNoKillLine =
+    "the report ends before any kill line (cut off, lost, or the victim was already exiting)";
+
 }  // namespace oomlens

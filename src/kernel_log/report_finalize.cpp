@@ -715,8 +715,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.kind = EventKind::incomplete;
     ev.notes.emplace_back(ev.chosen ? "the `oom-kill:` summary names the task chosen to be killed, but its kill line "
                                       "is not in the text (cut off or lost): whether it was killed is unknown"
-                                    : "the report ends before any kill line (cut off, lost, or the victim was already "
-                                      "exiting)");
+                                    : std::string(kNoteNoKillLine));
   }
   if (b.headerless)
     ev.notes.emplace_back("the report's header (`… invoked oom-killer: …`) is not in the input: it is read from its "
@@ -728,10 +727,10 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ev.notes.emplace_back("the report's header (`oom-killer: gfp_mask=…`, Linux 2.6.10 to 2.6.18) names no task: "
                           "which task asked for memory is unknown");
   else if (!b.header && !b.vm_killing && !ev.victims.empty())  // 2.4 prints none
-    ev.notes.emplace_back("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)");
+    ev.notes.emplace_back(kNoteNoHeaderBeforeKill);
   else if (!b.header && !ev.selected.empty())  // a selection alone (`Kill process … or sacrifice child`)
-    ev.notes.emplace_back("no `invoked oom-killer` header before this selection (rate-limited, lost or filtered): "
-                          "which task asked for memory, with what gfp_mask and order, is unknown; and no kill line "
+    ev.notes.emplace_back(std::string(kNoteNoHeaderBeforeSelection) +
+                          ": which task asked for memory, with what gfp_mask and order, is unknown; and no kill line "
                           "follows it in the text, so whether a process was killed is unknown");
   return ev;
 }

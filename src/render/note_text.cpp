@@ -25,6 +25,10 @@ constexpr NotePattern kNotes[] = {
      N_("{} kernel records inside this report were lost (kmsg sequence gap)")},
     {"lines were lost inside this report: (.*)", N_("lines were lost inside this report: {}")},
     {"rejoined to the line before \\(wrapped\\): lines? (.*)", N_("rejoined to the line before (wrapped): lines {}")},
+    {"its `invoked oom-killer` header comes after it in the text \\(line (\\d+)\\), stamped before it: read as "
+     "this report's header \\(the lines were pasted out of print order\\)",
+     N_("its `invoked oom-killer` header comes after it in the text (line {}), stamped before it: read as this "
+        "report's header (the lines were pasted out of print order)")},
     {"cut by a viewer \\(`\\.\\.\\.`, `…` or a pager's `>`; the cut fields are unknown\\): lines? (.*)",
      N_("cut by a viewer (`...`, `…` or a pager's `>`; the cut fields are unknown): lines {}")},
     {"`(\\d+) pages reserved` is more than the (\\d+) pages of RAM \\(a negative count printed unsigned\\): unknown",

@@ -4221,16 +4221,22 @@ add("637-pod4lib-852-centos7-messages-no-stamp-sidekiq-ruby-selection-kill-uid-c
 # first (its kill line says `totalvm:` as posted), then `With the following right before it:` cron's `(CRON) error
 # (can't fork)` and the same report's header, mysqld's (global, cpuset=/), its CPU and Hardware lines and two lines of
 # raw stack words; the cut third line left out.
-add("638-huginn-768-ubuntu-3.13-syslog-kill-pair-totalvm-typo-first-then-cron-cant-fork-and-mysqld-header-raw-stack-words.log",
+# After scoring: total-vm is null: the kill line says `totalvm:2159008kB`, a label no kernel prints (mainline and
+# RHEL print `total-vm:`, 2.6.3x `vsz:`), so the poster's edit is not read as the field; the oracle first said
+# 2159008, the figure a reader takes it for.
+add("mangler-pending/638-huginn-768-ubuntu-3.13-syslog-kill-pair-totalvm-typo-first-then-cron-cant-fork-and-mysqld-header-raw-stack-words.log",
     GH + "huginn/huginn/issues/768", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
-    kills=[kill(8055, "ruby", 2159008, 1077748, 0, selected_score=267)],
+    kills=[kill(8055, "ruby", None, 1077748, 0, selected_score=267)],
     trigger=trig("mysqld", 1251, gfp="0x201da", order=0, oom_score_adj=0), year_guessed=True, text_not=K8S)
 # Passenger's maintainer explains a user's syslog: four quotes indented by four spaces with his prose between them,
 # out of print order: the selection (score 750), the table header, `...`, ruby's row (756433 pages of rss, which the
 # prose calls KB), the kill (2.9 GiB anon), and last the PassengerAgent header (printed first, stamped 630250.830457).
-add("639-passenger-1433-maintainer-reply-indented-quotes-out-of-order-selection-row-ellipsis-kill-then-passengeragent-header-last.log",
+# After scoring: the victim's oom_score_adj is 0 from its row `[16886]  1001 16886 … 0 ruby` (3.x's kill line prints
+# none): the oracle first said null, which the row disproves.
+add("mangler-pending/639-passenger-1433-maintainer-reply-indented-quotes-out-of-order-selection-row-ellipsis-kill-then-passengeragent-header-last.log",
     GH + "phusion/passenger/issues/1433", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
-    kills=[kill(16886, "ruby", 5029280, 3025732, 0, selected_score=750)], table_rows=[[16886, "ruby", 0]],
+    kills=[kill(16886, "ruby", 5029280, 3025732, 0, adj=0, adj_source="task table row", selected_score=750)],
+    table_rows=[[16886, "ruby", 0]],
     trigger=trig("PassengerAgent", None, gfp="0x2084d0", order=0, oom_score_adj=0), year_guessed=True, text_not=K8S)
 # EMQX (CentOS 7 `tail -n1000 /var/log/messages`, no printk stamps): the Erlang VM's erts_poll_1 header, then straight
 # the 3.10 table header and six rows (udevd and auditd at -1000, dbus at -900); the cut seventh row left out. No

@@ -157,7 +157,8 @@ TEST(UserspaceEvidence, SkippedLinesKeepLineNumbersAndDumpState) {
 }
 
 TEST(UserspaceEvidence, OrdinaryLinesSayNothing) {
-  EXPECT_EQ(userspace_evidence_line("Killed"), "");
+  // (`Killed` alone is strsignal(SIGKILL) as a shell prints it: LoneKilledIsAShellsSigkillOfUnknownSender.)
+  EXPECT_EQ(userspace_evidence_line("Killed the old session"), "");
   EXPECT_EQ(userspace_evidence_line("the high 5 of the day"), "");
   EXPECT_THAT(userspace_evidence_line("Detected 1 oom-kill event(s)"), HasSubstr("the job step's cgroup"));
 }
@@ -555,6 +556,36 @@ TEST(UserspaceEvidence, ShellKilledJobStatusIsASigkillOfUnknownSender) {
   EXPECT_EQ(userspace_evidence_line("Killed  "), "");
   EXPECT_EQ(userspace_evidence_line("Status: Killed  by the user"), "");
   EXPECT_EQ(userspace_evidence_line("[ 100.1] Killed process 42 (python3) total-vm:1kB"), "");
+}
+
+// `Killed` alone on its line (corpus 647: npm's run-script, `sh -c` printing strsignal(SIGKILL) before `npm ERR!
+// errno 137`): a SIGKILL whose sender the shell does not know; `Killed` with text after it is not this line.
+TEST(UserspaceEvidence, LoneKilledIsAShellsSigkillOfUnknownSender) {
+  const std::string s = userspace_evidence_line("Killed");
+  EXPECT_THAT(s, HasSubstr("A shell says the command it ran was killed by SIGKILL (`Killed`"));
+  EXPECT_THAT(s, HasSubstr("137, 128 + 9"));
+  EXPECT_THAT(s, HasSubstr("`Killed process` with that pid"));
+  EXPECT_EQ(userspace_evidence_line("  Killed\r"), s);
+  EXPECT_EQ(userspace_evidence_line("Killed by the user"), "");
+  EXPECT_EQ(userspace_evidence_line("The process was Killed"), "");
+}
+
+// PostgreSQL's postmaster (corpus 644 under docker compose's prefix, padded; 646 quoted): a process ended by
+// signal 9, by its kind and pid; other signals, and a line without its pid, say nothing.
+TEST(UserspaceEvidence, PostgresProcessTerminatedBySignal9IsASigkillOfUnknownSender) {
+  const std::string s = userspace_evidence_line(
+      "postgres_1  | 2021-01-18 21:19:30.017 UTC [1] LOG:  server process (PID 315) was terminated by signal 9: "
+      "Killed                                       ");
+  EXPECT_THAT(s, HasSubstr("PostgreSQL's postmaster says its server process (pid 315) was ended by SIGKILL"));
+  EXPECT_THAT(s, HasSubstr("`Killed process 315` and what filled the memory"));
+  EXPECT_THAT(s, HasSubstr("shared_buffers"));
+  EXPECT_THAT(s, HasSubstr("work_mem"));
+  EXPECT_THAT(userspace_evidence_line("> 2022-06-22 18:20:59.883 UTC [18282] LOG:  autovacuum worker (PID 7916) was "
+                                      "terminated by signal 9: Killed"),
+              HasSubstr("its autovacuum worker (pid 7916) was ended by SIGKILL"));
+  EXPECT_EQ(userspace_evidence_line("LOG:  server process (PID 315) was terminated by signal 11: Segmentation fault"),
+            "");
+  EXPECT_EQ(userspace_evidence_line("LOG:  server process (PID x) was terminated by signal 9: Killed"), "");
 }
 
 }  // namespace
