@@ -240,7 +240,7 @@ std::string dataloader(std::string_view t) {
 // script's child, `[1]+  Killed                  python train.py` for a job, the status column padded with
 // spaces. `Killed` is SIGKILL, whose sender the shell does not know. "" for any other `Killed  `.
 std::string shell_killed(std::string_view t) {
-  const size_t at = t.find("Killed  ");
+  const size_t at = t.find(evidence_words::kKilledPadded);
   if (at == std::string_view::npos) return {};
   std::string_view before = text::trim_right(t.substr(0, at));
   std::string_view command = trim(t.substr(at + 6));
@@ -301,10 +301,10 @@ std::string postgres_killed(std::string_view t) {
   const std::string who = kind.empty() ? trf("a process (pid {})", *pid) : trf("its {} (pid {})", kind, *pid);
   return trf("PostgreSQL's postmaster says {} was ended by SIGKILL (`terminated by signal 9: Killed`); it does not "
              "know the sender. It then ends every other backend and restarts in crash recovery. {} If it was the "
-             "OOM killer, PostgreSQL's memory is what its settings allow: shared_buffers (shared, counted in each "
-             "backend's shmem-rss), work_mem for each sort or hash of each query of each connection, "
-             "maintenance_work_mem; lower them or max_connections (a connection pooler), or leave the server more "
-             "RAM.",
+             "OOM killer, PostgreSQL's memory is what its settings allow: `shared_buffers` (shared, counted in each "
+             "backend's shmem-rss), `work_mem` for each sort or hash of each query of each connection, "
+             "`maintenance_work_mem`; lower them or `max_connections` (a connection pooler), or leave the server "
+             "more RAM.",
              who, sigkill_senders(*pid));
 }
 

@@ -53,13 +53,18 @@ inline constexpr std::string_view kJobRunner[] = {"y budget", "Killing container
 /// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
 /// N) is killed by signal: Killed.` (SIGKILL) or `… Bus error.` (SIGBUS).
 inline constexpr std::string_view kDataLoader = "killed by signal: ";
-/// strsignal(SIGKILL), `Killed`, as programs say a child's end by it: a
-/// shell's job status, its column padded (bash's `script: line 28:  8156
-/// Killed                  python3 main.py`, `[1]+  Killed …`), or alone on
-/// its line (`sh -c`'s foreground command, as npm's run-script shows it);
-/// PostgreSQL's postmaster, `server process (PID 315) was terminated by
-/// signal 9: Killed`.
+/// strsignal(SIGKILL), `Killed`, as programs say a child's end by it. Padded:
+/// a shell's job status (bash's `script: line 28:  8156 Killed
+/// python3 main.py`, `[1]+  Killed …`), a terminal's pad after a line's end.
+/// At a line's end: alone on its line (`sh -c`'s foreground command, as npm's
+/// run-script shows it), PostgreSQL's postmaster's `server process (PID 315)
+/// was terminated by signal 9: Killed`. (`Killed` alone is no word: it is
+/// the start of systemd-oomd's `Killed /`, whose near misses it would find.
+/// A line ending in `\r\n`, or the input's last line without a newline, is
+/// not found.)
 inline constexpr std::string_view kKilled = "Killed";
+inline constexpr std::string_view kKilledPadded = "Killed  ";
+inline constexpr std::string_view kKilledAtEnd = "Killed\n";
 /// Backend.AI's kernel runner in a session container: `python-kernel:
 /// detected potentially oom-killed process:` (after `Out-of-memory
 /// detected!`).
@@ -111,7 +116,8 @@ inline constexpr Word kWords[] = {
     {kJobRunner[2]},
     {kJobRunner[3]},
     {kDataLoader},
-    {kKilled},
+    {kKilledPadded},
+    {kKilledAtEnd},
     {kOomKilled},
     {kPid},
 };

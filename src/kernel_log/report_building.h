@@ -301,7 +301,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
 /// has a header, and the header's has an outcome.
 inline constexpr std::string_view kNoteNoHeaderBeforeKill =
     "no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)";
-/// The start of the selection's note (its rest says that no kill line follows).
+/// The start of the selection's note; its rest says that no kill line follows.
 inline constexpr std::string_view kNoteNoHeaderBeforeSelection =
     "no `invoked oom-killer` header before this selection (rate-limited, lost or filtered)";
 inline constexpr std::string_view kNoteNoKillLine =

@@ -568,6 +568,13 @@ TEST(UserspaceEvidence, LoneKilledIsAShellsSigkillOfUnknownSender) {
   EXPECT_EQ(userspace_evidence_line("  Killed\r"), s);
   EXPECT_EQ(userspace_evidence_line("Killed by the user"), "");
   EXPECT_EQ(userspace_evidence_line("The process was Killed"), "");
+  // The scan finds it between npm's lines (the word is `Killed` at a line's end).
+  UserspaceEvidenceScan scan;
+  scan.feed("Build completed in 52.122s\n\nKilled\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 137\n");
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 3u);
+  EXPECT_EQ(scan.found()[0].message, s);
 }
 
 // PostgreSQL's postmaster (corpus 644 under docker compose's prefix, padded; 646 quoted): a process ended by
