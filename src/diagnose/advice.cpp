@@ -237,7 +237,10 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     out.push_back(protected_victim_advice(e, *v, victim_name, context));
   } else if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
     const Check* c = find_check(checks, "victim_anon_vs_ram");
-    if (c && c->level == CheckLevel::warn) {
+    if (c && c->level == CheckLevel::warn && v && server_settings_advice(v->comm, victim_name)) {
+      // A database or a JVM (corpus 641: mysqld, 72 % of the RAM): its own settings size it, not a limit around it.
+      out.push_back(*server_settings_advice(v->comm, victim_name));
+    } else if (c && c->level == CheckLevel::warn) {
       out.push_back(trf("{} alone used most of the RAM: give it less work or more memory, and run it under "
                                 "`oomlens run --limit SIZE` so it is killed alone instead of starving the machine.",
                                 victim_name));

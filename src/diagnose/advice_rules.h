@@ -46,4 +46,10 @@ std::optional<std::string> sacrificed_parent_advice(const OomEvent& e, const std
 /// limit. nullopt for any other cgroup (a session or transient scope: a user's job, `oomlens run`).
 std::optional<std::string> container_limit_advice(const OomEvent& e, const std::string& victim_name);
 
+/// A server whose memory its own settings size, by the victim's comm (as printed, up to 15 bytes): MySQL and
+/// MariaDB (`mysqld`, `mariadbd`, Bitnami's `mysqld.bin`), PostgreSQL (`postgres`, `postmaster`), a JVM (`java`),
+/// MongoDB (`mongod`), Redis (`redis-server`). The advice when that server alone used most of the RAM: which
+/// settings to size below the RAM. nullopt for any other comm.
+std::optional<std::string> server_settings_advice(std::string_view comm, const std::string& victim_name);
+
 }  // namespace oomlens::detail

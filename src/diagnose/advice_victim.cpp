@@ -187,4 +187,29 @@ std::optional<std::string> container_limit_advice(const OomEvent& e, const std::
              victim_name, how);
 }
 
+std::optional<std::string> server_settings_advice(std::string_view comm, const std::string& victim_name) {
+  std::string settings;
+  if (comm == "mysqld" || comm == "mariadbd" || comm == "mysqld.bin")
+    settings = tr("a MySQL or MariaDB server holds what its settings allow: `innodb_buffer_pool_size` (most of it), "
+                  "plus buffers per connection (`sort_buffer_size`, `join_buffer_size`, `read_buffer_size`, "
+                  "`tmp_table_size`) times the connections open (`max_connections`)");
+  else if (comm == "postgres" || comm == "postmaster")
+    settings = tr("PostgreSQL holds what its settings allow: `shared_buffers`, plus `work_mem` for each sort or hash "
+                  "of each query of each connection (`max_connections`), and `maintenance_work_mem`");
+  else if (comm == "java")
+    settings = tr("a JVM holds its heap, up to `-Xmx` (by default a quarter of the RAM, or of the container's "
+                  "limit), plus memory outside it (metaspace, thread stacks, direct buffers, the JIT's code cache)");
+  else if (comm == "mongod")
+    settings = tr("MongoDB holds its WiredTiger cache (`storage.wiredTiger.engineConfig.cacheSizeGB`, by default "
+                  "half of the RAM less 1 GB) plus memory per connection and per query");
+  else if (comm == "redis-server")
+    settings = tr("Redis holds its data up to `maxmemory` (none by default), plus the pages a save's fork (BGSAVE, "
+                  "an AOF rewrite) copies as they are written");
+  else
+    return std::nullopt;
+  return trf("{} alone used most of the RAM: {}. Size those below the RAM, leaving room for the rest of the machine, "
+             "or give it more memory.",
+             victim_name, settings);
+}
+
 }  // namespace oomlens::detail

@@ -165,6 +165,25 @@ TEST(Checks, VictimAgainstRam) {
   EXPECT_THAT(tiny.message, Not(HasSubstr("only 0 %")));
 }
 
+// A database or a JVM that alone used most of the RAM (corpus 641: mysqld, 72 %): its own settings to size, not a
+// limit around it; any other process keeps the advice to contain it.
+TEST(Advice, AServerThatUsedMostOfTheRamIsSizedByItsOwnSettings) {
+  OomEvent e = global_no_swap();
+  for (const auto& [comm, setting] : {std::pair<std::string, std::string>{"mysqld", "`innodb_buffer_pool_size`"},
+                                      {"mariadbd", "`max_connections`"}, {"postgres", "`shared_buffers`"},
+                                      {"java", "`-Xmx`"}, {"mongod", "cacheSizeGB"}, {"redis-server", "`maxmemory`"}}) {
+    e.victims[0].comm = comm;
+    const Explanation x = explain(e);
+    EXPECT_EQ(check(x, "victim_anon_vs_ram").level, CheckLevel::warn) << comm;
+    EXPECT_TRUE(advice_mentions(x, setting)) << comm;
+    EXPECT_TRUE(advice_mentions(x, comm + " alone used most of the RAM")) << comm;
+    EXPECT_FALSE(advice_mentions(x, "oomlens run --limit")) << comm;
+  }
+  e.victims[0].comm = "python3";
+  const Explanation other = explain(e);
+  EXPECT_TRUE(advice_mentions(other, "run it under `oomlens run --limit SIZE`"));
+}
+
 TEST(Checks, TotalVmOnlyUnderStrictOvercommit) {
   OomEvent e = global_no_swap();
   e.victims[0].total_vm_bytes = 100 * GiB;  // e.g. CUDA or ASan reservations
