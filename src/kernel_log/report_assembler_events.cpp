@@ -12,6 +12,7 @@
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_assembler.h"
 #include "kernel_log/report_building.h"
+#include "util/time.h"
 
 namespace oomlens {
 
@@ -64,7 +65,8 @@ Repeat repeated_header(const OomEvent& a, const OomEvent& b) {
 // is that report's header when the post put it after the outcome (a quote of the kill, then "with this right
 // before it:" the header): printk stamps on both say `late` was printed first, at most kLateHeaderBeforeOutcomeS
 // before the outcome's report (dump_header() prints the header, the stack, Mem-Info and the table, then the kill,
-// within milliseconds, or seconds on a slow console), and a host or boot printed on both is the same. Without
+// within milliseconds, or seconds on a slow console), and a host, boot or wall clock printed on both agrees (a
+// wall clock to the second: within that window too; another boot's uptimes are alike). Without
 // stamps the order cannot be told: a header after a kill is the next report's.
 constexpr double kLateHeaderBeforeOutcomeS = 5.0;
 bool header_of_outcome(const OomEvent& outcome, const OomEvent& late) {
@@ -74,7 +76,15 @@ bool header_of_outcome(const OomEvent& outcome, const OomEvent& late) {
   if (differ(outcome.host, late.host) || differ(outcome.boot_id, late.boot_id)) return false;
   if (!outcome.time.monotonic_s || !late.time.monotonic_s) return false;
   const double before = *outcome.time.monotonic_s - *late.time.monotonic_s;
-  return before >= 0 && before <= kLateHeaderBeforeOutcomeS;
+  if (before < 0 || before > kLateHeaderBeforeOutcomeS) return false;
+  // Wall clocks printed on both (a syslog or `dmesg -T` prefix, often to the second) must agree: another boot's
+  // header, its uptime alike, was printed hours or days away.
+  if (outcome.time.wall && late.time.wall) {
+    const auto at = parse_rfc3339(*outcome.time.wall);
+    const auto late_at = parse_rfc3339(*late.time.wall);
+    if (at && late_at && (*late_at > *at + 1.0 || *at - *late_at > kLateHeaderBeforeOutcomeS + 1.0)) return false;
+  }
+  return true;
 }
 
 // Folds the header-only report `late` into `outcome` (header_of_outcome()): its trigger, what its call trace said

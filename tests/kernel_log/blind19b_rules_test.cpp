@@ -81,6 +81,13 @@ TEST(LateHeader, WithoutStampsThatSayItWasPrintedFirstAHeaderAfterAKillIsTheNext
     EXPECT_FALSE(events[0].trigger);
     EXPECT_EQ(events[1].kind, EventKind::incomplete);
   }
+  // Another boot's header (its uptime alike, its wall clock a day later) is another report.
+  {
+    const auto two_boots = parse_log_text("Mar 13 13:18:41 host03 kernel: [  100.500000] " + kill + "\nThen:\n\n" +
+                                              "Mar 14 09:02:10 host03 kernel: [  100.400000] " + header,
+                                          ScanOptions{"-", 2015});
+    EXPECT_EQ(two_boots.size(), 2u);
+  }
   // Two hosts' lines are two reports, whatever their stamps.
   const auto events = parse_log_text("Mar 13 13:18:41 host03 kernel: [  100.500000] " + kill + "\nThen:\n\n" +
                                          "Mar 13 13:18:41 host04 kernel: [  100.400000] " + header,
