@@ -269,6 +269,18 @@ Body header_body_follows(std::string_view text, size_t pos, bool final, std::opt
 
 }  // namespace
 
+// See newest_first.h.
+bool stamps_fall(const std::vector<std::optional<double>>& stamps) {
+  if (stamps.size() < 2) return false;
+  bool fell = false;
+  for (size_t k = 0; k < stamps.size(); ++k) {
+    if (!stamps[k]) return false;
+    if (k > 0 && *stamps[k] > *stamps[k - 1]) return false;
+    if (k > 0 && *stamps[k] < *stamps[k - 1]) fell = true;
+  }
+  return fell;
+}
+
 bool may_open_newest_first(std::string_view bare, bool cut) {
   oomline::Summary sum;
   return kill_or_stump(bare, cut) || oomline::parse_reaper(bare) || is_end_without_kill(bare) ||

@@ -549,7 +549,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     RowView v = view(b, rr.row);
     TaskRow t;
     t.pid = rr.row.pid;
-    t.comm = rr.row.comm;
+    // A row a viewer cut lost the end of its name, the row's last field (prefix.cpp's cut rule drops only the
+    // stump after the last space: a comm with a space, `gunicorn: maste`, would keep `gunicorn:`): unknown.
+    if (!rr.row.truncated) t.comm = rr.row.comm;
     if (auto u = v.get("uid"); u && *u >= 0 && *u <= UINT32_MAX) t.uid = static_cast<uint32_t>(*u);
     t.tgid = v.get("tgid");
     t.total_vm_bytes = pages_i(v.get("total_vm"), ps);

@@ -4136,7 +4136,7 @@ add("577-chatterbox-342-python-repl-cpu-model-load-killed-then-dmesg-oom-kill-ta
 # four rows of the same report's table (4.19+ columns, stamped 215.109763-215.109775, before the kill at 215.109804):
 # gunicorn and Celery processes whose comm is their setproctitle name cut to 15 bytes, `[celeryd: celer` with a
 # bracket and a space. Global kill (5.x `Out of memory:` line) of 2299, 2.8 GiB anon; its row shows 74251 swapents.
-add("mangler-pending/578-paperless-ngx-6790-kill-line-first-celeryd-setproctitle-comm-bracket-then-prose-then-four-rows-stamped-before-it.log",
+add("578-paperless-ngx-6790-kill-line-first-celeryd-setproctitle-comm-bracket-then-prose-then-four-rows-stamped-before-it.log",
     GH + "paperless-ngx/paperless-ngx/issues/6790", ["kill"], "global (Out of memory: prefix of a 5.x kill line)",
     constraints=["global"], kills=[kill(2299, "[celeryd: celer", 5338544, 2947024, 0, 0, 1004, 6764, 0)],
     table_rows=[[2118, "gunicorn: maste", 0], [2119, "[celeryd: celer", 0], [2263, "gunicorn: worke", 0],
@@ -4159,7 +4159,7 @@ add("580-vgmdb-18-blank-lines-between-celery-selection-kill-reaper-4s-later-then
 # DeepSpeech's generate_trie (building a language model's trie) killed: the shell's `Killed`, then `tail
 # /var/log/kern.log`: seven rows of a 4.19+ table with syslog prefixes (no year), two named `Web Content` (a space in
 # the comm), generate_trie holding 3911263 pages (14.9 GiB); the cut eighth line left out. Rows only.
-add("mangler-pending/581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log",
+add("581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log",
     GH + "mozilla/DeepSpeech/issues/1745", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None],
     table_rows=[[2184, "fwupd", 0], [2275, "firefox", 0], [2347, "Web Content", 0], [2410, "WebExtensions", 0],
@@ -4195,7 +4195,7 @@ add("586-celery-billiard-380-forkpoolworker-signal-9-gunicorn-perhaps-out-of-mem
 # paperless-ngx on Docker: thirteen whole rows from the middle of a 4.19+ table (containerd-shim at -998,
 # docker-proxy at -500, a java of uid 35002, gunicorn and `[celeryd: celer`), in a code fence; the cut next row left
 # out. Rows only.
-add("mangler-pending/587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log",
+add("587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log",
     GH + "paperless-ngx/paperless-ngx/issues/4869", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None],
     table_rows=[[1753, "containerd-shim", -998], [1816, "docker-proxy", -500], [2013, "java", 0],

@@ -1438,6 +1438,30 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the one-line v1 `Memory cgroup stats for` line wrapped again: the pairs after the break are lost (null)"},
     {{"624-lkml-linux-mm-2018-resin-dirty-pages-4.17-arch-quote-depth-1-memcg-v1-pagefault-oom-dirty-8580k-of-10m-limit-two-rows-selection-18160-kill-of-child-18415-reaper.log", "reflow_indent"},
      "the one-line v1 `Memory cgroup stats for` line re-flowed: the pairs after the break are lost (null)"},
+    // --- mangler-pending moved up --- (issue 12, h-mang9: 578, 581 and 587, once a row a viewer cut lost its name
+    // and newest-first rows pasted below a poster's line kept the text's order)
+    {{"581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log", "wrap72"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log", "wrap80"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log", "flowed72"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log", "reflow_indent"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log", "truncate100_dots"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log", "quoted_printable"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log", "wrap72"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log", "wrap80"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log", "flowed72"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log", "reflow_indent"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    {{"587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log", "quoted_printable"},
+     "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
 };
 
 // The only facts a mangle may still change to a different non-null value
