@@ -231,7 +231,8 @@ size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t 
   if (ls <= lower) return ls;
   const size_t e = region.find('\n', ls);
   normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe, opt.default_year);
-  if (!probe.has_prefix || probe.foreign || probe.truncated || trim(probe.text).empty()) return ls;
+  if (probe.foreign || probe.truncated || trim(probe.text).empty()) return ls;
+  const bool line_prefixed = probe.has_prefix;
   const std::string line(trim(probe.text));
   // A record by itself may still be a kill or summary a wrap cut (`… pgtables:524kB oom_scor` + `e_adj:0`,
   // `…,oom_memcg=/docker/fd92d65e` + `92f9…,uid=1000`): only the pieces that complete it are its rest.
@@ -242,6 +243,8 @@ size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t 
                : starts_with(line, "oom-kill:") && oomline::parse_summary(line, line_sum) ? P::summary
                                                                                            : P::none;
     if (cut_kind == P::none || piece_complete(cut_kind, line)) return ls;
+  } else if (!line_prefixed) {
+    return ls;  // a stump without a prefix of its own may be any line's piece; a record a wrap cut is itself
   }
   // The break's space (format=flowed keeps it at the line's end) goes before the rest.
   const std::string_view raw = span_text(region, {ls, e == std::string_view::npos ? region.size() : e});

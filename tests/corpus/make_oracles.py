@@ -3903,7 +3903,7 @@ add("mangler-pending/615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-onl
 # 4.9-rc6 trinity under KASAN, quoted `>>>>` (no spaces) in a format=flowed reply: the selection of trinity-main
 # 1650 (score 90), the kill of its child 1724 wrapped after `anon-rss:236kB,`, then an oops (NULL deref in
 # copy_process) whose `CPU: 28 PID: 1650 Comm: trinity-main` line is no OOM header, the reply's prose between.
-add("mangler-pending/616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log",
+add("616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log",
     LORE_ALL + "53b709f5-c560-a8ae-616f-cc7a64ff536c@oracle.com/", ["kill"], "global (`Out of memory:` selection)",
     constraints=["global"], kills=[kill(1724, "trinity-c14", 37280, 236, 112, 112)],
     selected_only=[[1650, "trinity-main", 90]], text_not=K8S)

@@ -95,5 +95,20 @@ TEST(NewestFirst, AShellPromptAfterTheRowsIsNoMemInfo) {
   EXPECT_FALSE(events[0].constraint);
 }
 
+// 616 reversed: newest-first, the child's kill line, its mail-wrapped rest before it, then the parent's selection.
+TEST(NewestFirst, AKillWhoseWrappedRestLiesBeforeItThenASelectionIsOneReport) {
+  const std::string text =
+      ">>>> file-rss:112kB, shmem-rss:112kB\n"
+      ">>>> Killed process 1724 (trinity-c14) total-vm:37280kB, anon-rss:236kB,\n"
+      ">>>> Out of memory: Kill process 1650 (trinity-main) score 90 or sacrifice child\n";
+  const auto events = parse_log_text(text, {});
+  ASSERT_EQ(events.size(), 1u);
+  ASSERT_EQ(events[0].victims.size(), 1u);
+  EXPECT_EQ(events[0].victims[0].pid, std::optional<int64_t>(1724));
+  EXPECT_EQ(events[0].victims[0].file_rss_bytes, std::optional<uint64_t>(112 * 1024));
+  ASSERT_EQ(events[0].selected.size(), 1u);
+  EXPECT_EQ(events[0].selected[0].pid, 1650);
+}
+
 }  // namespace
 }  // namespace oomlens

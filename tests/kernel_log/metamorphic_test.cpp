@@ -1521,6 +1521,25 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the `> > ` quote re-wrapped with single `> ` continuations: a prefix added before the quote hides the wrapped rest of the header (oom_adj) and of the kill line (file-rss), lost (null)"},
     {{"612-lore-linux-mm-2010-2.6.35-rc5-kvm-guest-double-quoted-rewrapped-usemem-mlockall-unevictable-495m-swap-free-three-vsz-kills.log", "interleave_foreign"},
      "a foreign line inside the re-wrapped Mem-Info counters: the pieces after it (pagetables, shmem) are lost (null)"},
+    // --- mangler-pending moved up --- (issue 12, h-mang9: 616, once newest-first a kill whose wrapped rest lies before it, then a selection, was one report)
+    {{"616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log", "join_records"},
+     "re-prefixed, the kill line's mail-wrapped rest (`file-rss:112kB, shmem-rss:112kB`) has a prefix of its own and is no rest of it: file-rss and shmem-rss are lost (null)"},
+    {{"616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log", "iso_comma"},
+     "re-prefixed, the kill line's mail-wrapped rest (`file-rss:112kB, shmem-rss:112kB`) has a prefix of its own and is no rest of it: file-rss and shmem-rss are lost (null)"},
+    {{"616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log", "bare_kernel"},
+     "re-prefixed, the kill line's mail-wrapped rest (`file-rss:112kB, shmem-rss:112kB`) has a prefix of its own and is no rest of it: file-rss and shmem-rss are lost (null)"},
+    {{"616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log", "syslog"},
+     "re-prefixed, the kill line's mail-wrapped rest (`file-rss:112kB, shmem-rss:112kB`) has a prefix of its own and is no rest of it: file-rss and shmem-rss are lost (null)"},
+    {{"616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log", "short_iso"},
+     "re-prefixed, the kill line's mail-wrapped rest (`file-rss:112kB, shmem-rss:112kB`) has a prefix of its own and is no rest of it: file-rss and shmem-rss are lost (null)"},
+    {{"616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log", "short_precise"},
+     "re-prefixed, the kill line's mail-wrapped rest (`file-rss:112kB, shmem-rss:112kB`) has a prefix of its own and is no rest of it: file-rss and shmem-rss are lost (null)"},
+    {{"616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log", "short_monotonic"},
+     "re-prefixed, the kill line's mail-wrapped rest (`file-rss:112kB, shmem-rss:112kB`) has a prefix of its own and is no rest of it: file-rss and shmem-rss are lost (null)"},
+    {{"616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log", "rfc5424"},
+     "re-prefixed, the kill line's mail-wrapped rest (`file-rss:112kB, shmem-rss:112kB`) has a prefix of its own and is no rest of it: file-rss and shmem-rss are lost (null)"},
+    {{"616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log", "mixed_prefixes"},
+     "re-prefixed, the kill line's mail-wrapped rest (`file-rss:112kB, shmem-rss:112kB`) has a prefix of its own and is no rest of it: file-rss and shmem-rss are lost (null)"},
 };
 
 // The only facts a mangle may still change to a different non-null value
