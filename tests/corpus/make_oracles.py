@@ -3893,7 +3893,7 @@ add("614-lkml-linux-mm-2009-msgctl11-nbsp-decoded-as-A-quote-depth-2-cpuset-head
 # 2.6.39-era 16 GB machine (CAI Qian's report quoted by KOSAKI, quoted again): fourteen `Out of memory: Kill process
 # N (comm) score 1 or sacrifice child` lines, most wrapped before `child` at depth 2, hald 1447 twice; the poster left
 # the kill lines out ("the brief log"). Fourteen selections without a kill line.
-add("mangler-pending/615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-only-score-1-quote-depth-2-wrapped-before-child-hald-twice-no-kill-lines.log",
+add("615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-only-score-1-quote-depth-2-wrapped-before-child-hald-twice-no-kill-lines.log",
     LORE_ALL + "2135926037.315785.1306805582148.JavaMail.root@zmail06.collab.prod.int.phx2.redhat.com/",
     ["selected_no_kill"] * 14, "global (`Out of memory:` selections)", constraints=["global"] * 14,
     selected_only=[[1175, "dhclient", 1], [1247, "rsyslogd", 1], [1284, "irqbalance", 1], [1303, "rpcbind", 1],
