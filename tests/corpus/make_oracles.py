@@ -3922,7 +3922,7 @@ add("617-lkml-linux-mm-2016-sasha-next-4.7-rc3-oom-kill-allocating-task-two-kill
 # through mem_cgroup_out_of_memory/try_charge_memcg, `memory: usage 308224kB, limit 308224kB`, the poster's `...`
 # around memory.stat lines (file_dirty 303247360 bytes: the 301 MiB memcg full of dirty page cache), the
 # `oom-kill:` summary (oom_memcg=/test) wrapped, the kill of dd 4404 wrapped twice.
-add("mangler-pending/618-lkml-2024-mglru-dirty-flusher-quoted-printable-quote-depth-2-dd-memcg-v2-header-wrapped-stack-usage-limit-oom-kill-summary-soft-break-inside-pid-kill-wrapped.log",
+add("618-lkml-2024-mglru-dirty-flusher-quoted-printable-quote-depth-2-dd-memcg-v2-header-wrapped-stack-usage-limit-oom-kill-summary-soft-break-inside-pid-kill-wrapped.log",
     LORE_ALL + "CAJqJ8ijzAhVxuE16-oawhhs3YmHKWmmoo0ca5KyaLGME7aoXjw@mail.gmail.com/", ["kill"],
     "memcg (CONSTRAINT_MEMCG, stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
     kills=[kill(4404, "dd", 10512, 1152, 1824, 0, 0, 76, 0)], memcg="/test", task_memcg="/test", limit_kb=308224,

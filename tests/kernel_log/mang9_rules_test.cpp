@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kernel_log/newest_first.h"
+#include "kernel_log/oom_lines.h"
 #include "kernel_log/report_scanner.h"
 
 namespace oomlens {
@@ -108,6 +109,24 @@ TEST(NewestFirst, AKillWhoseWrappedRestLiesBeforeItThenASelectionIsOneReport) {
   EXPECT_EQ(events[0].victims[0].file_rss_bytes, std::optional<uint64_t>(112 * 1024));
   ASSERT_EQ(events[0].selected.size(), 1u);
   EXPECT_EQ(events[0].selected[0].pid, 1650);
+}
+
+// 618 through wrap72: a quoted-printable `pid=3D4=` a re-wrap split leaves `,pid3D4=404` after the comm.
+TEST(OomLines, ASummaryTaskBeforeABrokenPidKeyIsUnknown) {
+  oomline::Summary sum;
+  ASSERT_TRUE(oomline::parse_summary(
+      "oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=test,mems_allowed=0,oom_memcg=/test,"
+      "task_memcg=/test,task=dd,pid3D4=404",
+      sum));
+  EXPECT_FALSE(sum.task);
+  EXPECT_FALSE(sum.pid);
+  EXPECT_EQ(sum.oom_memcg, std::optional<std::string>("/test"));
+  // Whole, the same summary names its task.
+  oomline::Summary whole;
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=test,"
+                                     "mems_allowed=0,oom_memcg=/test,task_memcg=/test,task=dd,pid=4404,uid=0",
+                                     whole));
+  EXPECT_EQ(whole.task, std::optional<std::string>("dd"));
 }
 
 }  // namespace
