@@ -3176,7 +3176,7 @@ add("517-stardust-blog-rpi5-6.x-dmesgT-japanese-weekday-month-egrep-oom-rss-anon
 # `Tasks state`, the author's `...`, the 6.8+ table header and the one row: test_zswap with 0 pages resident and 96
 # swap entries (the test set memory.max=8M with memory.zswap.max=0), then `oom-kill:` (CONSTRAINT_MEMCG,
 # /no_zswap_test) and the memcg kill (anon-rss 0 kB; pgtables 50 kB = the row's 51200 bytes).
-add("mangler-pending/518-lore-cgroups-2026-test-zswap-ppc64le-power9-6.12-el10-two-space-indented-dmesg-elided-rss-anon-row-memcg-kill-no-zswap-test.log",
+add("518-lore-cgroups-2026-test-zswap-ppc64le-power9-6.12-el10-two-space-indented-dmesg-elided-rss-anon-row-memcg-kill-no-zswap-test.log",
     LORE_ALL + "20260424040059.12940-3-li.wang@linux.dev/", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
     kills=[kill(177372, "test_zswap", 36544, 0, 0, 0, 0, 50, 0)], memcg="/no_zswap_test", task_memcg="/no_zswap_test",
     chosen=[177372, "test_zswap"], table_rows=[[177372, "test_zswap", 0]], text_not=K8S,

@@ -129,5 +129,30 @@ TEST(OomLines, ASummaryTaskBeforeABrokenPidKeyIsUnknown) {
   EXPECT_EQ(whole.task, std::optional<std::string>("dd"));
 }
 
+// 518 cut at 100 columns: the kill line that gives ppc64le's 64 KiB page size cut before its total-vm.
+TEST(PageSize, AKillLineCutBeforeItsTotalVmLeavesThePageSizeUnknown) {
+  const std::string row =
+      "[271641.879555] [ 177372]     0 177372      571        0        0        0         0    51200       96"
+      "             0 test_zswap\n";
+  const std::string header =
+      "[271641.879550] [  pid  ]   uid  tgid total_vm      rss rss_anon rss_file rss_shmem pgtables_bytes swapents"
+      " oom_score_adj name\n";
+  const auto cut = parse_log_text(
+      header + row + "[271641.879578] Memory cgroup out of memory: Killed process 177372 (test_zswap) total-vm:36...\n",
+      {});
+  ASSERT_EQ(cut.size(), 1u);
+  EXPECT_FALSE(cut[0].page_size_bytes);
+  ASSERT_EQ(cut[0].tasks.size(), 1u);
+  EXPECT_FALSE(cut[0].tasks[0].total_vm_bytes);
+  // Whole, the kill line gives 36544 kB for 571 pages: 64 KiB pages.
+  const auto whole = parse_log_text(header + row +
+                                        "[271641.879578] Memory cgroup out of memory: Killed process 177372 "
+                                        "(test_zswap) total-vm:36544kB, anon-rss:0kB, file-rss:0kB, shmem-rss:0kB, "
+                                        "UID:0 pgtables:50kB oom_score_adj:0\n",
+                                    {});
+  ASSERT_EQ(whole.size(), 1u);
+  EXPECT_EQ(whole[0].page_size_bytes, std::optional<uint64_t>(65536));
+}
+
 }  // namespace
 }  // namespace oomlens
