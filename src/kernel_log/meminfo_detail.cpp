@@ -268,8 +268,18 @@ bool meminfo_line(Building& b, std::string_view t) {
     return true;
   }
   if (buddy_list(b, t)) return true;  // ≤4.7 and 32-bit ARM/MIPS: `DMA: 142*4kB (UEC) …` without `Node N`
+  // The counters block (`active_anon:1234 inactive_anon:…`, or a wrap's piece of it): some `key:N` word. A
+  // poster's shell prompt or sentence after the rows a newest-first reading opened at (`user@host01:~/wiki_corpora$
+  // tail …`, `… it was indeed an OOM error:`, corpus 581 reversed) holds a colon but no such word.
+  const auto counter_word = [](std::string_view line) {
+    for (std::string_view w = take_token(line); !w.empty(); w = take_token(line)) {
+      const size_t c = w.find(':');
+      if (c != 0 && c != std::string_view::npos && all_digits(w.substr(c + 1))) return true;
+    }
+    return false;
+  };
   if (b.section == Building::Section::meminfo && t.find(':') != std::string_view::npos &&
-      t.find("kB") == std::string_view::npos) {
+      t.find("kB") == std::string_view::npos && counter_word(t)) {
     meminfo_counters(b, t);
     return true;
   }

@@ -269,6 +269,18 @@ Body header_body_follows(std::string_view text, size_t pos, bool final, std::opt
 
 }  // namespace
 
+// See newest_first.h.
+bool stamps_fall(const std::vector<std::optional<double>>& stamps) {
+  if (stamps.size() < 2) return false;
+  bool fell = false;
+  for (size_t k = 0; k < stamps.size(); ++k) {
+    if (!stamps[k]) return false;
+    if (k > 0 && *stamps[k] > *stamps[k - 1]) return false;
+    if (k > 0 && *stamps[k] < *stamps[k - 1]) fell = true;
+  }
+  return fell;
+}
+
 bool may_open_newest_first(std::string_view bare, bool cut) {
   oomline::Summary sum;
   return kill_or_stump(bare, cut) || oomline::parse_reaper(bare) || is_end_without_kill(bare) ||
@@ -517,10 +529,13 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       // of two (a rate-limited header each); the times around them tell.
       // Printk stamps (µs apart) order the two lines themselves (corpus 404: `[21305.344800] Killed process 4420`,
       // then `[21305.344546] … Kill process 2978`); syslog seconds need the lines around them.
+      // Without stamps, a kill that opens the text with its wrapped rest before it (`opening_rest`: corpus 616
+      // reversed, `…, anon-rss:236kB,` after `file-rss:112kB, shmem-rss:112kB`) says so too.
       if (!reversed && !seen_outcome_line && count <= 3 && kill_pids.size() == 1 && kill_pids[0] != kNoPid)
         reversed = kill_prefix.monotonic_s && n.prefix.monotonic_s
                        ? *kill_prefix.monotonic_s > *n.prefix.monotonic_s
-                       : times_descend(text, line_start, line_pos, next, default_year);
+                       : times_descend(text, line_start, line_pos, next, default_year) ||
+                             (kill_opener && !opening_rest.empty());
       seen_outcome_line = true;
     } else if (is_sysrq(t)) {
       // Newest-first, SysRq-f's `Manual OOM execution` line right after the

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kernel_log/prefix.h"
 
@@ -55,6 +56,13 @@ struct LinePad {
 [[nodiscard]] NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool final,
                                               std::optional<int> default_year, LinePad pad = {},
                                               std::string_view opening_rest = {});
+
+/// Printk stamps of lines in the order a reading met them: true when every
+/// one is known, there are two or more, and they never rise and fall at least
+/// once (so the lines were met latest first). Rows read bottom-up from a
+/// text that lists them in print order, or top-down from one that lists them
+/// newest first, say so; a wrapped rest (no stamp) says nothing.
+[[nodiscard]] bool stamps_fall(const std::vector<std::optional<double>>& stamps);
 
 /// True when bare kernel text may open a newest-first report (kill, reaper,
 /// selection, `no killable processes` or OOM panic line). `cut`: a viewer

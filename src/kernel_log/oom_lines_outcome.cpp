@@ -164,6 +164,14 @@ void apply_summary_fields(std::string_view s, Summary& out) {
       // the comm: unknown.
       std::string_view comm = val;
       if (const size_t dots = find_ellipsis(comm); dots != std::string_view::npos) comm = trim_right(comm.substr(0, dots));
+      // The kernel prints `,pid=` right after the comm: `,pid` or `,uid` inside the value is that key with its
+      // `=` broken (`task=dd,pid3D4=404`: a quoted-printable `=3D` a re-wrap split, corpus 618), so where
+      // the comm ends is unknown.
+      for (size_t c = comm.find(','); c != std::string_view::npos; c = comm.find(',', c + 1))
+        if (starts_with_ascii_ci(comm.substr(c + 1), "pid") || starts_with_ascii_ci(comm.substr(c + 1), "uid")) {
+          comm = {};
+          break;
+        }
       if (!comm.empty() && comm.size() <= 15) out.task = std::string(comm);
     }
     // A translator's spaces around a number (`pid= 2953 , liquid=999`, its `uid=` translated): the

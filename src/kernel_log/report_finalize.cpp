@@ -22,13 +22,14 @@ std::optional<uint64_t> kb(std::optional<uint64_t> v) {
   return mul(*v, 1024);
 }
 
+// Page counts in bytes; `page_size` 0 is unknown: every count is then unknown too.
 std::optional<uint64_t> pages(std::optional<uint64_t> v, uint64_t page_size) {
-  if (!v) return std::nullopt;
+  if (!v || page_size == 0) return std::nullopt;
   return mul(*v, page_size);
 }
 
 std::optional<uint64_t> pages_i(std::optional<int64_t> v, uint64_t page_size) {
-  if (!v || *v < 0) return std::nullopt;
+  if (!v || *v < 0 || page_size == 0) return std::nullopt;
   return mul(static_cast<uint64_t>(*v), page_size);
 }
 
@@ -432,8 +433,12 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
 
   // Page size: victim row total_vm pages vs kill-line total-vm kB, else buddy lists.
   std::optional<uint64_t> page_size;
+  // A victim's kill line a viewer cut before its total-vm, with the victim's row in the table: the log gave the
+  // page size there and the cut took it (corpus 518 at 100 columns: ppc64le's 64 KiB), so none is assumed.
+  bool page_size_cut = false;
   for (const auto& k : b.kills) {
     const RawRow* r = row_for(b, k.kill.pid);
+    if (r && k.kill.cut && !k.kill.total_vm_kb) page_size_cut = true;
     if (!r || !k.kill.total_vm_kb) continue;
     auto tv = view(b, r->row).get("total_vm");
     if (!tv || *tv <= 0) continue;
@@ -445,7 +450,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   }
   if (!page_size && b.buddy_page_kb && is_pow2_page(*b.buddy_page_kb * 1024)) page_size = *b.buddy_page_kb * 1024;
   bool needs_pages = !b.rows.empty() || b.free_pages || b.ram_pages || b.active_anon_pages;
-  if (!page_size && needs_pages) {
+  if (!page_size && needs_pages && page_size_cut) {
+    ev.notes.emplace_back("page size unknown: the kill line that gives it was cut; page counts left unknown");
+  } else if (!page_size && needs_pages) {
     page_size = 4096;
     ev.page_size_assumed = true;
     ev.notes.emplace_back("page size not printed; assumed 4096 bytes for page counts");
@@ -453,7 +460,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   // A page size the log gives is kept even when no page count needs it: a high-order allocation's block size
   // (page size << order) is said from it (corpus 510: a header and buddy lists only).
   ev.page_size_bytes = needs_pages || !ev.page_size_assumed ? page_size : std::nullopt;
-  const uint64_t ps = page_size.value_or(4096);
+  const uint64_t ps = page_size.value_or(page_size_cut ? 0 : 4096);
 
   // Victims.
   for (auto& k : b.kills) {
@@ -541,7 +548,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   bound_task_rows(b, kMaxTaskRows, false);
   if (b.rows_dropped > 0) {
     ev.tasks_dropped = b.rows_dropped;
-    ev.tasks_dropped_rss_bytes = b.dropped_rss_pages ? mul(*b.dropped_rss_pages, ps) : std::nullopt;
+    ev.tasks_dropped_rss_bytes = pages(b.dropped_rss_pages, ps);
     ev.notes.push_back("task table: " + std::to_string(b.rows_dropped) + " smaller rows left out, the " +
                        std::to_string(kMaxTaskRows) + " largest kept");
   }
@@ -549,7 +556,9 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     RowView v = view(b, rr.row);
     TaskRow t;
     t.pid = rr.row.pid;
-    t.comm = rr.row.comm;
+    // A row a viewer cut lost the end of its name, the row's last field (prefix.cpp's cut rule drops only the
+    // stump after the last space: a comm with a space, `gunicorn: maste`, would keep `gunicorn:`): unknown.
+    if (!rr.row.truncated) t.comm = rr.row.comm;
     if (auto u = v.get("uid"); u && *u >= 0 && *u <= UINT32_MAX) t.uid = static_cast<uint32_t>(*u);
     t.tgid = v.get("tgid");
     t.total_vm_bytes = pages_i(v.get("total_vm"), ps);

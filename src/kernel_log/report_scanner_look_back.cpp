@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kernel_log/anchor_search.h"
+#include "kernel_log/newest_first.h"
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/report_building.h"
 #include "kernel_log/report_scanner_impl.h"
@@ -147,6 +148,9 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
           piece.insert(0, raw);
           continue;
         }
+        // A poster's line under the row that would give it a longer name than any comm (`… 0 gunicorn: maste` +
+        // `As far as I understand, …`, corpus 578 reversed): no rest of it; the rows end there.
+        if (overfills_row_comm(raw, piece, at_wrap_width(raw))) return false;
         std::string joined(raw);
         joined += piece;
         piece.clear();
@@ -333,6 +337,7 @@ void ReportScanner::Impl::rows_across_prose(std::string_view region, size_t lo, 
   NormalizedLine n;
   uint64_t number = anchor_line;
   size_t prose = 0;
+  std::vector<std::optional<double>> stamps;  // each row's, as met
   bool rest_below = false;  // the line below is indented: perhaps the rest of a row reflowed over two lines
   auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
     while (end > lower && texts.size() < kLookbackLines) {
@@ -359,6 +364,7 @@ void ReportScanner::Impl::rows_across_prose(std::string_view region, size_t lo, 
       if (!row || row->numbers.size() < 6 || row->comm.empty()) return false;
       texts.emplace_back(t);
       numbers.push_back(number);
+      stamps.push_back(n.prefix.monotonic_s);
     }
     return end <= lower;
   };
@@ -366,6 +372,13 @@ void ReportScanner::Impl::rows_across_prose(std::string_view region, size_t lo, 
   if (prose == 0) {  // rows right before the opening line are look_back()'s: it passed these over
     texts.clear();
     numbers.clear();
+  }
+  // Met bottom-up, as look_back() lists them (newest first): stamps that rise on the way up are rows the text
+  // lists newest first (corpus 578 reversed), put back so look_back() gives them in print order.
+  std::reverse(stamps.begin(), stamps.end());
+  if (!texts.empty() && stamps_fall(stamps)) {
+    std::reverse(texts.begin(), texts.end());
+    std::reverse(numbers.begin(), numbers.end());
   }
 }
 

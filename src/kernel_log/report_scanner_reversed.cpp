@@ -2,6 +2,8 @@
 // detection in newest_first.h): the lines of a report read in reverse are fed
 // to the assembler in print order, with the table rows and the body that the
 // text puts before the report's opening line (report_scanner_impl.h).
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -47,7 +49,9 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
   // whose header was cut off) are preloaded, as look_back does.
   std::vector<std::string> row_texts;
   std::vector<uint64_t> row_numbers;
+  std::vector<std::optional<double>> row_stamps;  // each row's printk stamp (none for a wrapped rest)
   CutRows row_cut;  // rows a viewer cut
+  bool prose_above_rows = false;  // a poster's line lies between the rows met and the line that opens their report
   // A report's body before its outcome with no report open (show_mem, a trace through out_of_memory(): a paste
   // that starts after the header), kept until the line after it tells whether it opens the report
   // (open_at_body(), as look_back()'s body_before_outcome() reads it forward); else fed as it came.
@@ -89,10 +93,17 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
       std::string padless;  // a row's terminal pads out, as feed_line() takes them out
       normalize_line(depad(raw, padless), n, opt.default_year);
       // A row's wrapped rest (` 0 python`, indented) goes with it.
+      // Two rows glued on one line (a copy's artefact): both, the later first, as look_back() takes them.
+      if (!n.foreign && glued_rows(raw, number, row_texts, row_numbers)) {
+        flush_body();
+        row_stamps.insert(row_stamps.end(), 2, std::nullopt);
+        continue;
+      }
       if (!n.foreign && (line_is_table_row(n.text) || (n.continuation && !row_texts.empty()))) {
         flush_body();  // a block before the rows: look_back()'s (open_at_meminfo), not read here
         row_texts.emplace_back(n.text);
         row_numbers.push_back(number);
+        row_stamps.push_back(n.continuation ? std::nullopt : n.prefix.monotonic_s);
         if (n.truncated) row_cut.insert(number);
         continue;
       }
@@ -107,11 +118,32 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
         if (outcome && open_at_body(body_raws, body_numbers, n.prefix, number)) body_raws.clear(), body_numbers.clear();
         else flush_body();
       }
+      // A poster's line between the rows and the line that opens their report, no record and no rest of the row
+      // under it (it would make that row's name longer than any comm): the rows are a block the poster pasted
+      // there, whose own order nothing reversed.
+      if (!row_texts.empty() && !n.foreign && !n.has_prefix && !n.continuation && !trim(n.text).empty() &&
+          !line_is_record(trim(n.text)) && overfills_row_comm(row_texts.back(), raw, false))
+        prose_above_rows = true;
       if (!n.foreign && !row_texts.empty() && line_opens_report(n.text)) {
+        // Rows whose stamps run forward in the text were pasted in print order below a later line (corpus 578:
+        // the poster put the kill line first, then a sentence, then the rows stamped before it): they keep the
+        // text's order. So do rows below a poster's line that no two stamps show reversed (the same text without
+        // its stamps, or with a few): only stamps could say that such a block was reversed.
+        std::optional<double> later;  // the latest stamp met so far, bottom-up
+        bool stamps_rise = false;     // two rows' stamps show the text's rows newest first
+        for (const auto& st : row_stamps)
+          if (st) stamps_rise = stamps_rise || (later && *st > *later), later = st;
+        if (stamps_fall(row_stamps) || (prose_above_rows && !stamps_rise)) {
+          std::reverse(row_texts.begin(), row_texts.end());
+          std::reverse(row_numbers.begin(), row_numbers.end());
+        }
         std::vector<LogicalLine> rows;
         for (size_t r = 0; r < row_texts.size(); ++r) rows.push_back(table_row(row_texts[r], row_numbers[r], row_cut));
         assembler.preload_rows(rows);
         row_texts.clear();
+        row_numbers.clear();
+        row_stamps.clear();
+        prose_above_rows = false;
       }
     }
     if (rests_after) {  // the layouts below are those of a text wrapped before it was reversed
@@ -199,7 +231,8 @@ size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t 
   if (ls <= lower) return ls;
   const size_t e = region.find('\n', ls);
   normalize_line(region.substr(ls, (e == std::string_view::npos ? region.size() : e) - ls), probe, opt.default_year);
-  if (!probe.has_prefix || probe.foreign || probe.truncated || trim(probe.text).empty()) return ls;
+  if (probe.foreign || probe.truncated || trim(probe.text).empty()) return ls;
+  const bool line_prefixed = probe.has_prefix;
   const std::string line(trim(probe.text));
   // A record by itself may still be a kill or summary a wrap cut (`… pgtables:524kB oom_scor` + `e_adj:0`,
   // `…,oom_memcg=/docker/fd92d65e` + `92f9…,uid=1000`): only the pieces that complete it are its rest.
@@ -210,6 +243,8 @@ size_t ReportScanner::Impl::outcome_rest_before(std::string_view region, size_t 
                : starts_with(line, "oom-kill:") && oomline::parse_summary(line, line_sum) ? P::summary
                                                                                            : P::none;
     if (cut_kind == P::none || piece_complete(cut_kind, line)) return ls;
+  } else if (!line_prefixed) {
+    return ls;  // a stump without a prefix of its own may be any line's piece; a record a wrap cut is itself
   }
   // The break's space (format=flowed keeps it at the line's end) goes before the rest.
   const std::string_view raw = span_text(region, {ls, e == std::string_view::npos ? region.size() : e});

@@ -48,6 +48,8 @@ constexpr NotePattern kNotes[] = {
     {"the OOM of OpenVZ beancounter (-?\\d+) ended: `(.*)`", N_("the OOM of OpenVZ beancounter {} ended: `{}`")},
     {"page size not printed; assumed 4096 bytes for page counts",
      N_("page size not printed; assumed 4096 bytes for page counts")},
+    {"page size unknown: the kill line that gives it was cut; page counts left unknown",
+     N_("page size unknown: the kill line that gives it was cut; page counts left unknown")},
     {"pgtables of pid (\\d+) looks like bytes printed as kB \\(early 5\\.4 bug\\); read as bytes",
      N_("pgtables of pid {} looks like bytes printed as kB (early 5.4 bug); read as bytes")},
     {"OOM memcg taken from the first `Memory cgroup stats for` line",

@@ -3176,7 +3176,7 @@ add("517-stardust-blog-rpi5-6.x-dmesgT-japanese-weekday-month-egrep-oom-rss-anon
 # `Tasks state`, the author's `...`, the 6.8+ table header and the one row: test_zswap with 0 pages resident and 96
 # swap entries (the test set memory.max=8M with memory.zswap.max=0), then `oom-kill:` (CONSTRAINT_MEMCG,
 # /no_zswap_test) and the memcg kill (anon-rss 0 kB; pgtables 50 kB = the row's 51200 bytes).
-add("mangler-pending/518-lore-cgroups-2026-test-zswap-ppc64le-power9-6.12-el10-two-space-indented-dmesg-elided-rss-anon-row-memcg-kill-no-zswap-test.log",
+add("518-lore-cgroups-2026-test-zswap-ppc64le-power9-6.12-el10-two-space-indented-dmesg-elided-rss-anon-row-memcg-kill-no-zswap-test.log",
     LORE_ALL + "20260424040059.12940-3-li.wang@linux.dev/", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
     kills=[kill(177372, "test_zswap", 36544, 0, 0, 0, 0, 50, 0)], memcg="/no_zswap_test", task_memcg="/no_zswap_test",
     chosen=[177372, "test_zswap"], table_rows=[[177372, "test_zswap", 0]], text_not=K8S,
@@ -3847,7 +3847,7 @@ KIND_CTR = ("/docker/8b5e1b8686b3a5082ea70faa5809e3053bb1f75077ce19236582b6d6719
 # A devnet's docs, a markdown bullet quoting one /var/log/messages line in inline code: the CONSTRAINT_MEMCG summary of
 # near-sandbox in a Kubernetes-in-docker node (cgroup v1 paths /docker/<node>/kubepods/burstable/pod…/<container>; the
 # container's own limit). Summary only.
-add("mangler-pending/598-wormhole-devnet-docs-bullet-inline-code-var-log-messages-kind-node-docker-nested-kubepods-v1-memcg-summary-only-near-sandbox.log",
+add("598-wormhole-devnet-docs-bullet-inline-code-var-log-messages-kind-node-docker-nested-kubepods-v1-memcg-summary-only-near-sandbox.log",
     "Public repository devnet docs, section 'Debugging' (index file id 31371849633)", ["incomplete"],
     "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"], memcg=KIND_CTR, task_memcg=KIND_CTR,
     chosen=[3723608, "near-sandbox"], year_guessed=True)
@@ -3865,7 +3865,7 @@ add("599-devvm-pane-cap-test-fixture-bare-messages-user-systemd-tmux-spawn-scope
 # two lines, spaces after the commas, task_memcg elided (`.../weewx-clearskies-marine.service`) and `... anon-rss:…`
 # glued after the task: an LXC container's limit (oom_memcg /lxc.payload.librewxr); no kill line as such; prose on the
 # 6 GB cap after it.
-add("mangler-pending/600-weewx-clearskies-session-notes-lxc-payload-memcg-summary-quoted-in-markdown-bullet-task-memcg-elided-kill-sizes-glued-prose-6g-cap.log",
+add("600-weewx-clearskies-session-notes-lxc-payload-memcg-summary-quoted-in-markdown-bullet-task-memcg-elided-kill-sizes-glued-prose-6g-cap.log",
     "Public repository session notes (index file id 61589631401)", ["incomplete"], "memcg (CONSTRAINT_MEMCG)",
     constraints=["memcg"], memcg="/lxc.payload.librewxr", text_not=K8S)
 # Blind set 18d (helper b18d): twelve reports as mailing-list replies carry them (linux-mm/LKML archives): `> ` at
@@ -3893,7 +3893,7 @@ add("614-lkml-linux-mm-2009-msgctl11-nbsp-decoded-as-A-quote-depth-2-cpuset-head
 # 2.6.39-era 16 GB machine (CAI Qian's report quoted by KOSAKI, quoted again): fourteen `Out of memory: Kill process
 # N (comm) score 1 or sacrifice child` lines, most wrapped before `child` at depth 2, hald 1447 twice; the poster left
 # the kill lines out ("the brief log"). Fourteen selections without a kill line.
-add("mangler-pending/615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-only-score-1-quote-depth-2-wrapped-before-child-hald-twice-no-kill-lines.log",
+add("615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-only-score-1-quote-depth-2-wrapped-before-child-hald-twice-no-kill-lines.log",
     LORE_ALL + "2135926037.315785.1306805582148.JavaMail.root@zmail06.collab.prod.int.phx2.redhat.com/",
     ["selected_no_kill"] * 14, "global (`Out of memory:` selections)", constraints=["global"] * 14,
     selected_only=[[1175, "dhclient", 1], [1247, "rsyslogd", 1], [1284, "irqbalance", 1], [1303, "rpcbind", 1],
@@ -3903,7 +3903,7 @@ add("mangler-pending/615-lkml-linux-mm-2011-cai-qian-16g-fourteen-selections-onl
 # 4.9-rc6 trinity under KASAN, quoted `>>>>` (no spaces) in a format=flowed reply: the selection of trinity-main
 # 1650 (score 90), the kill of its child 1724 wrapped after `anon-rss:236kB,`, then an oops (NULL deref in
 # copy_process) whose `CPU: 28 PID: 1650 Comm: trinity-main` line is no OOM header, the reply's prose between.
-add("mangler-pending/616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log",
+add("616-lkml-linux-mm-2016-trinity-4.9-quotes-without-spaces-depth-4-format-flowed-selection-1650-kill-of-child-1724-wrapped-then-oops-lines.log",
     LORE_ALL + "53b709f5-c560-a8ae-616f-cc7a64ff536c@oracle.com/", ["kill"], "global (`Out of memory:` selection)",
     constraints=["global"], kills=[kill(1724, "trinity-c14", 37280, 236, 112, 112)],
     selected_only=[[1650, "trinity-main", 90]], text_not=K8S)
@@ -3922,7 +3922,7 @@ add("617-lkml-linux-mm-2016-sasha-next-4.7-rc3-oom-kill-allocating-task-two-kill
 # through mem_cgroup_out_of_memory/try_charge_memcg, `memory: usage 308224kB, limit 308224kB`, the poster's `...`
 # around memory.stat lines (file_dirty 303247360 bytes: the 301 MiB memcg full of dirty page cache), the
 # `oom-kill:` summary (oom_memcg=/test) wrapped, the kill of dd 4404 wrapped twice.
-add("mangler-pending/618-lkml-2024-mglru-dirty-flusher-quoted-printable-quote-depth-2-dd-memcg-v2-header-wrapped-stack-usage-limit-oom-kill-summary-soft-break-inside-pid-kill-wrapped.log",
+add("618-lkml-2024-mglru-dirty-flusher-quoted-printable-quote-depth-2-dd-memcg-v2-header-wrapped-stack-usage-limit-oom-kill-summary-soft-break-inside-pid-kill-wrapped.log",
     LORE_ALL + "CAJqJ8ijzAhVxuE16-oawhhs3YmHKWmmoo0ca5KyaLGME7aoXjw@mail.gmail.com/", ["kill"],
     "memcg (CONSTRAINT_MEMCG, stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
     kills=[kill(4404, "dd", 10512, 1152, 1824, 0, 0, 76, 0)], memcg="/test", task_memcg="/test", limit_kb=308224,
@@ -4026,7 +4026,7 @@ add("mangler-pending/602-lkml-2006-2.6.20-rc2-kvm-qemu-quoted-killed-process-and
 # its own CPU line and stack) printed into the middle of Mem-Info, then the rest of Mem-Info (Normal, HighMem,
 # buddy lists, 4096kB huge pages: a non-PAE 32-bit kernel), no task table, the selection of a.out 129 and the kill
 # of its child 180 (56 kB) and its reaper.
-add("mangler-pending/603-linux-mm-2018-4.11-rc1-i386-vmware-highmem-a-out-header-kswapd0-oops-printed-inside-mem-info-selection-129-kill-180-reaper.log",
+add("603-linux-mm-2018-4.11-rc1-i386-vmware-highmem-a-out-header-kswapd0-oops-printed-inside-mem-info-selection-129-kill-180-reaper.log",
     LORE + "linux-mm/201801172008.CHH39543.FFtMHOOVSQJLFO@I-love.SAKURA.ne.jp/", ["kill"],
     "global (stack: out_of_memory from __alloc_pages_nodemask; Out of memory: prefix)", constraints=["global"],
     kills=[kill(180, "a.out", 2108, 56, 0, 0, reaper=[0, 0, 0])], selected_only=[[129, "a.out", 5]],
@@ -4042,7 +4042,7 @@ add("604-lore-linux-media-2026-6.19-xen-hvm-balloon-v4l2src-uvcvideo-order5-page
 # stamps, the header with its gfp flag names left out, the `oom-kill:` summary and the kill line each re-flowed by
 # the author onto an indented second line, the kill line shortened to total-vm and anon-rss with the author's
 # `[swapents 1005813 pages = 4.0 GB]` note after them; then systemd stopping all of /init.scope (OOMPolicy=stop).
-add("mangler-pending/605-nutrimatic-notes-wsl2-6.6-journal-time-only-stamps-reflowed-oom-kill-and-kill-lines-author-annotated-swapents-init-scope-oompolicy-stop.log",
+add("605-nutrimatic-notes-wsl2-6.6-journal-time-only-stamps-reflowed-oom-kill-and-kill-lines-author-annotated-swapents-init-scope-oompolicy-stop.log",
     GH + "mikemcqueen/nutrimatic/blob/585d4ee807dc4624a3b78659134c775540554b31/findings/archive/avoid-wsl-shutdown.md",
     ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
     kills=[kill(3524, "find-anagrams", 26637256, 15429480, None, None, 1000)],
@@ -4079,7 +4079,7 @@ add("608-steam-for-linux-13369-arch-journal-two-steamwebhelper-global-kills-adj-
 # `kernel: ` lines re-wrapped by the mail at 78 columns (the header's gfp_mask and oom_score_adj on lines of their
 # own), python's page-cache fault, Mem-Info, DMA and DMA32 zones above min, buddy lists of (H) highatomic pageblocks;
 # cut there. The poster's `Free swap  = 1137532kB` line before it is from another report of that day.
-add("mangler-pending/609-lore-linux-mm-2017-fedora-4.10-quoted-kernel-prefix-mail-rewrapped-overcommit-2-python-header-swap-free-highatomic-h-pageblocks-cut-at-buddy-lists.log",
+add("609-lore-linux-mm-2017-fedora-4.10-quoted-kernel-prefix-mail-rewrapped-overcommit-2-python-header-swap-free-highatomic-h-pageblocks-cut-at-buddy-lists.log",
     LORE + "linux-mm/20170227090236.GA2789@bbox/", ["incomplete"],
     "global (stack: out_of_memory called by __alloc_pages_slowpath)", constraints=["global"],
     trigger=trig("python", 813, gfp="0x14201ca(GFP_HIGHUSER_MOVABLE|__GFP_COLD)", order=0, oom_score_adj=0),
@@ -4088,7 +4088,7 @@ add("mangler-pending/609-lore-linux-mm-2017-fedora-4.10-quoted-kernel-prefix-mai
 # tab after `> `: kworker/u4:5's writeback (flush-btrfs-1) GFP_NOFS|__GFP_NOFAIL header, raw stack words, frames to
 # btrfs_find_create_tree_block, the author's `[...]`, then the Normal zone 36 kB under its min watermark while
 # HighMem had 763 MiB free (lowmem exhausted), and the patch's prose.
-add("mangler-pending/610-lore-linux-mm-2017-4.9-i386-gentoo-tab-quoted-kworker-writeback-btrfs-gfp-nofs-nofail-header-elided-normal-below-min-highmem-free.log",
+add("610-lore-linux-mm-2017-4.9-i386-gentoo-tab-quoted-kworker-writeback-btrfs-gfp-nofs-nofail-header-elided-normal-below-min-highmem-free.log",
     LORE + "linux-mm/20170119184133.GA18735@cmpxchg.org/", ["incomplete"],
     "global (stack: out_of_memory called by __alloc_pages_nodemask)", constraints=["global"],
     trigger=trig("kworker/u4:5", 2603, gfp="0x2400840(GFP_NOFS|__GFP_NOFAIL)", order=0, oom_score_adj=0),
@@ -4096,7 +4096,7 @@ add("mangler-pending/610-lore-linux-mm-2017-4.9-i386-gentoo-tab-quoted-kworker-w
 # Tetsuo Handa's patch mail (4.14-next, VMware guest, 4 GiB, no swap): idle-priority 14294 selected and its child
 # normal-priority 14458 killed and reaped (the earlier report's header not shown), then 1.5 s later systemd-journal's
 # full report (no task table; 2.7 GiB anon_thp) and again 14294 selected, its child 14459 killed (88 kB) and reaped.
-add("mangler-pending/611-lore-linux-mm-2017-4.14-next-vmware-idle-priority-selected-twice-normal-priority-children-killed-reaped-systemd-journal-header-no-table-thp-anon.log",
+add("611-lore-linux-mm-2017-4.14-next-vmware-idle-priority-selected-twice-normal-priority-children-killed-reaped-systemd-journal-header-no-table-thp-anon.log",
     LORE + "linux-mm/1510915081-3768-1-git-send-email-penguin-kernel@I-love.SAKURA.ne.jp/", ["kill", "kill"],
     "global (Out of memory: prefix)", constraints=["global", "global"],
     kills=[kill(14458, "normal-priority", 4176, 88, 0, 0, reaper=[0, 0, 0]),
@@ -4110,7 +4110,7 @@ add("mangler-pending/611-lore-linux-mm-2017-4.14-next-vmware-idle-priority-selec
 # killed: 0 kB anon), console-kit-dae's (sshd selected, its child bash killed), console-kit-dae's again (usemem
 # selected and killed, 491 MiB anon). Kill lines of 2.6.35 print `vsz:` for total-vm. Swap could not help: locked
 # pages are never swapped.
-add("mangler-pending/612-lore-linux-mm-2010-2.6.35-rc5-kvm-guest-double-quoted-rewrapped-usemem-mlockall-unevictable-495m-swap-free-three-vsz-kills.log",
+add("612-lore-linux-mm-2010-2.6.35-rc5-kvm-guest-double-quoted-rewrapped-usemem-mlockall-unevictable-495m-swap-free-three-vsz-kills.log",
     LORE + "linux-mm/1507379750.1116011279908136772.JavaMail.root@zmail06.collab.prod.int.phx2.redhat.com/",
     ["kill", "kill", "kill"], "global (Out of memory: prefix; stack: out_of_memory from __alloc_pages_nodemask)",
     constraints=["global", "global", "global"],
@@ -4136,7 +4136,7 @@ add("577-chatterbox-342-python-repl-cpu-model-load-killed-then-dmesg-oom-kill-ta
 # four rows of the same report's table (4.19+ columns, stamped 215.109763-215.109775, before the kill at 215.109804):
 # gunicorn and Celery processes whose comm is their setproctitle name cut to 15 bytes, `[celeryd: celer` with a
 # bracket and a space. Global kill (5.x `Out of memory:` line) of 2299, 2.8 GiB anon; its row shows 74251 swapents.
-add("mangler-pending/578-paperless-ngx-6790-kill-line-first-celeryd-setproctitle-comm-bracket-then-prose-then-four-rows-stamped-before-it.log",
+add("578-paperless-ngx-6790-kill-line-first-celeryd-setproctitle-comm-bracket-then-prose-then-four-rows-stamped-before-it.log",
     GH + "paperless-ngx/paperless-ngx/issues/6790", ["kill"], "global (Out of memory: prefix of a 5.x kill line)",
     constraints=["global"], kills=[kill(2299, "[celeryd: celer", 5338544, 2947024, 0, 0, 1004, 6764, 0)],
     table_rows=[[2118, "gunicorn: maste", 0], [2119, "[celeryd: celer", 0], [2263, "gunicorn: worke", 0],
@@ -4159,7 +4159,7 @@ add("580-vgmdb-18-blank-lines-between-celery-selection-kill-reaper-4s-later-then
 # DeepSpeech's generate_trie (building a language model's trie) killed: the shell's `Killed`, then `tail
 # /var/log/kern.log`: seven rows of a 4.19+ table with syslog prefixes (no year), two named `Web Content` (a space in
 # the comm), generate_trie holding 3911263 pages (14.9 GiB); the cut eighth line left out. Rows only.
-add("mangler-pending/581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log",
+add("581-deepspeech-1745-shell-killed-generate-trie-then-tail-kern-log-rows-only-web-content-comm-15g-rss.log",
     GH + "mozilla/DeepSpeech/issues/1745", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None],
     table_rows=[[2184, "fwupd", 0], [2275, "firefox", 0], [2347, "Web Content", 0], [2410, "WebExtensions", 0],
@@ -4195,7 +4195,7 @@ add("586-celery-billiard-380-forkpoolworker-signal-9-gunicorn-perhaps-out-of-mem
 # paperless-ngx on Docker: thirteen whole rows from the middle of a 4.19+ table (containerd-shim at -998,
 # docker-proxy at -500, a java of uid 35002, gunicorn and `[celeryd: celer`), in a code fence; the cut next row left
 # out. Rows only.
-add("mangler-pending/587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log",
+add("587-paperless-ngx-4869-fence-rows-only-from-middle-containerd-shim-adj-998-docker-proxy-adj-500-uid-35002-java-celeryd-setproctitle-comm.log",
     GH + "paperless-ngx/paperless-ngx/issues/4869", ["incomplete"], "not determinable (task-table rows only)",
     constraints=[None],
     table_rows=[[1753, "containerd-shim", -998], [1816, "docker-proxy", -500], [2013, "java", 0],
