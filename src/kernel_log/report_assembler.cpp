@@ -106,9 +106,12 @@ void take_time(Building& b, const LogicalLine& l) {
   // finalize_event().
   if (!l.prefix) return;
   const LinePrefix& p = *l.prefix;
+  // A printk stamp of 0.000000 on a report's line is no time: a dmesg's filler for a record the kernel stamped with
+  // none (no OOM killer runs before the clock does).
+  const std::optional<double> mono = p.monotonic_s && *p.monotonic_s > 0 ? p.monotonic_s : std::nullopt;
   if (b.from_table && (b.time_from_line ? l.number < b.time_from_line : !b.columns_line)) {
     EventTime& e = b.earliest;
-    if (p.monotonic_s && (!e.monotonic_s || *p.monotonic_s < *e.monotonic_s)) e.monotonic_s = p.monotonic_s;
+    if (mono && (!e.monotonic_s || *mono < *e.monotonic_s)) e.monotonic_s = mono;
     if (p.wall && (!e.wall || *p.wall < *e.wall)) {
       e.wall = p.wall;
       e.year_inferred = p.year_inferred;
@@ -116,7 +119,7 @@ void take_time(Building& b, const LogicalLine& l) {
     if (!b.host && p.host) b.host = p.host;
     return;
   }
-  if (!b.time.monotonic_s && p.monotonic_s) b.time.monotonic_s = p.monotonic_s;
+  if (!b.time.monotonic_s && mono) b.time.monotonic_s = mono;
   if (!b.time.wall && p.wall) {
     b.time.wall = p.wall;
     b.time.year_inferred = p.year_inferred;
@@ -125,7 +128,7 @@ void take_time(Building& b, const LogicalLine& l) {
   if (!b.kmsg_seq && p.kmsg_seq) b.kmsg_seq = p.kmsg_seq;
   if (!b.boot_id && p.boot_id) b.boot_id = p.boot_id;
   track_seq(b, l);
-  if (p.monotonic_s) b.last_mono = p.monotonic_s;
+  if (mono) b.last_mono = mono;
 }
 
 // A selection or kill line the report already holds, verbatim: a paste
