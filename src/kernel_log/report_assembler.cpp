@@ -411,6 +411,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   }
   using P = Building::Piece;
   P piece = P::none;
+  bool no_time = false;  // a line whose time is not the report's
   std::optional<oomline::KillLine> kill_stump;  // cut or wrapped inside the comm
   if (!oomline::parse_kill(t)) kill_stump = oomline::parse_kill_stump(t);
 
@@ -641,7 +642,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
   } else if (line.truncated && cur_->headerless && !cur_->stack && line.number == cur_->lines.first) {
     // A headerless block's first line a viewer cut (start_at_stack(): the cpuset line, its stump the comm): its
-    // values unknown, its time the report's.
+    // values unknown, its time the report's; a cut frame of a paste opening inside the trace gives no time (the
+    // report's is its first report line's, start_at_stack()).
+    no_time = cur_->mid_trace;
   } else if (is_meminfo_head(t)) {
     // show_mem() after the outcome is another dump (SysRq-m, a page
     // allocation failure): oom_kill.c prints its Mem-Info before the kill.
@@ -757,7 +760,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (piece != P::header) cur_->bare_header_line = 0;
   if (line.number > cur_->lines.last) cur_->lines.last = line.number;
   if (line.number < cur_->lines.first) cur_->lines.first = line.number;
-  take_time(*cur_, line);
+  if (no_time) track_seq(*cur_, line);
+  else take_time(*cur_, line);
   cur_->piece = piece;
   if (piece != P::none) {
     cur_->piece_text.assign(t);

@@ -455,8 +455,9 @@ bool ReportScanner::Impl::glued_rows(std::string_view raw, uint64_t number, std:
 // `oom_kill_process` frame lies above the anchor: the OOM killer's own frame,
 // printed above out_of_memory (its caller) by dump_header()'s dump_stack(), so
 // the trace is an OOM report's and is read in print order (newest-first, the
-// callee frame comes after the anchor). A trace that then shows nothing of a
-// report (no Mem-Info, table or outcome) is dropped as any headerless one is.
+// callee frame comes after the anchor); its time is its first report line's.
+// A trace that then shows nothing of a report (no Mem-Info, table or
+// outcome) is dropped as any headerless one is.
 void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
   constexpr size_t kStackLookbackLines = 64;
   std::vector<std::string> raws;  // newest first
@@ -517,14 +518,17 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
   };
   if (walk(region, lo, ls) && lo == 0 && !history.empty() && walk(history, 0, history.size()))
     other_before = false;  // the history's start: it may have been cut
-  if (start == 0 && kill_frame && other_before) start = raws.size();  // a paste opening inside the trace
+  // A paste opening inside the trace: no line of it is the block's start, so the report's time is its first
+  // report line's (Mem-Info, `Task in`), as read newest-first too.
+  const bool mid_trace = start == 0 && kill_frame && other_before;
+  if (mid_trace) start = raws.size();
   if (start == 0) return;
   // The block's start is the first line walked, after another record or nothing: its time is the report's.
-  const bool time_from_first = start == raws.size() && other_before;
+  const bool time_from_first = !mid_trace && start == raws.size() && other_before;
   std::vector<uint64_t> first(start);  // each record's first physical line
   uint64_t back = 0;
   for (size_t i = 0; i < start; ++i) first[i] = anchor_line - (back += spans[i]);
-  assembler.start_from_stack(first[start - 1], time_from_first);
+  assembler.start_from_stack(first[start - 1], time_from_first, mid_trace);
   for (size_t i = start; i-- > 0;) feed_line(raws[i], first[i]);
 }
 
