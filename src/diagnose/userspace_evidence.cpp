@@ -392,6 +392,107 @@ std::string oom_watcher(std::string_view t) {
                         "the host), not in the container."));
 }
 
+// A container runtime's or the kubelet's own notice of an OOM in a container's memory cgroup, which it reads from
+// the cgroup (its OOM event counter) or from the kernel log, never the kernel's report itself: Docker's event
+// stream (`{"status":"oom","id":"…",…}`, API 1.22+ also `"Action":"oom"`), containerd's TaskOOM event
+// (`topic=/tasks/oom type=containerd.events.TaskOOM`), `docker inspect`'s `"OOMKilled": true|false`, Kubernetes'
+// container state reason `OOMKilled`, and the kubelet's SystemOOM / CgroupOOM events (`System OOM encountered[,
+// victim process: X, pid: N]`, `Cgroup OOM encountered, victim process: X, pid: N`: cAdvisor's reading of the
+// node's kernel log). The sentence, or "".
+std::string runtime_notice(std::string_view t) {
+  if (const size_t at = t.find("OOM encountered"); at != std::string_view::npos) {
+    const bool cgroup = at >= 7 && t.substr(at - 7, 7) == "Cgroup ";
+    const bool system = at >= 7 && t.substr(at - 7, 7) == "System ";
+    if (!cgroup && !system) return {};
+    // `victim process: stress, pid: 470521`
+    std::string victim;
+    if (const size_t v = t.find("victim process: ", at); v != std::string_view::npos) {
+      std::string_view rest = t.substr(v + 16);
+      const size_t comma = rest.find(", pid: ");
+      if (comma != std::string_view::npos && comma > 0) {
+        std::string_view digits = rest.substr(comma + 7);
+        digits = digits.substr(0, std::min(digits.size(), digits.find_first_not_of("0123456789")));
+        if (!digits.empty()) victim = trf("{} (pid {})", rest.substr(0, comma), digits);
+      }
+    }
+    if (cgroup)
+      return victim.empty()
+                 ? std::string(tr("The kubelet says the kernel's OOM killer killed a process in a container's memory "
+                                  "cgroup on its node (a `CgroupOOM` event, which cAdvisor reads from the node's kernel "
+                                  "log). The kernel's report, with the cgroup's limit, its usage and the process "
+                                  "killed, is in that log at the event's time (`journalctl -k` on the node)."))
+                 : trf("The kubelet says the kernel's OOM killer killed {} in a container's memory cgroup on its node "
+                       "(a `CgroupOOM` event, which cAdvisor reads from the node's kernel log). The kernel's report, "
+                       "with the cgroup's limit and its usage, is in that log at the event's time (`journalctl -k` "
+                       "on the node).",
+                       victim);
+    return victim.empty()
+               ? std::string(tr("The kubelet says its node ran out of memory and the kernel's OOM killer ran (a "
+                                "`SystemOOM` event: the whole node's memory, not a container's limit; this kubelet's "
+                                "event names no victim). The kernel's report, with the process killed, is in the node's "
+                                "kernel log at the event's time (`journalctl -k` on the node)."))
+               : trf("The kubelet says its node ran out of memory and the kernel's OOM killer killed {} (a "
+                     "`SystemOOM` event: the whole node's memory, not a container's limit). The kernel's report is "
+                     "in the node's kernel log at the event's time (`journalctl -k` on the node).",
+                     victim);
+  }
+  if (t.find("containerd.events.TaskOOM") != std::string_view::npos)
+    return std::string(tr("containerd says a container's memory cgroup had an OOM (its `TaskOOM` event, read from the "
+                          "cgroup's OOM counter): the container reached its memory limit. That is not the kernel's "
+                          "report: whether the kernel's OOM killer then killed a process, and which, is in the host's "
+                          "kernel log at that time (`Memory cgroup out of memory: Killed process …`; `journalctl -k` "
+                          "on the host)."));
+  if (const size_t at = t.find("\"OOMKilled\":"); at != std::string_view::npos) {
+    const std::string_view v = trim(t.substr(at + 12));
+    if (starts_with(v, "true"))
+      return std::string(tr("`docker inspect` says `OOMKilled` true: Docker saw an OOM in the container's memory "
+                            "cgroup while it ran (it reached its memory limit). The kernel's report of the kill, with "
+                            "the limit, the usage and the process killed, is in the host's kernel log at the time the "
+                            "container ended (`journalctl -k`, `dmesg -T` on the host)."));
+    if (starts_with(v, "false"))
+      return std::string(tr("`docker inspect` says `OOMKilled` false: Docker saw no OOM in the container's memory "
+                            "cgroup, so its memory limit did not end it. If it ended by SIGKILL (exit code 137), "
+                            "another sent it: the kernel's OOM killer when the whole host ran out of memory (Docker "
+                            "does not flag that; its report, `Out of memory: Killed process …`, is in the host's kernel "
+                            "log), or `docker kill`, an orchestrator or a user."));
+    return {};
+  }
+  if (const size_t at = t.find("OOMKilled"); at != std::string_view::npos) {
+    // Kubernetes' container state: `Reason:       OOMKilled` (kubectl describe), `reason: OOMKilled` (YAML),
+    // `"reason": "OOMKilled"` (JSON).
+    size_t b = at;
+    while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '"' || t[b - 1] == ':')) --b;
+    if (b < 6 || (t.substr(b - 6, 6) != "Reason" && t.substr(b - 6, 6) != "reason")) return {};
+    return std::string(tr("Kubernetes says the container was OOMKilled: its runtime saw an OOM kill in the "
+                          "container's memory cgroup (its memory limit, `resources.limits.memory`, was reached, or "
+                          "the node ran out of memory). The kernel's report, with the limit, the usage and the process "
+                          "killed, is in the node's kernel log at the time the container ended (`journalctl -k` on "
+                          "the node)."));
+  }
+  // Docker's event stream: `{"status":"oom","id":"36eb96d6c134…",…}`.
+  if (t.find("\"status\":\"oom\"") != std::string_view::npos || t.find("\"Action\":\"oom\"") != std::string_view::npos) {
+    std::string id;
+    if (const size_t i = t.find("\"id\":\""); i != std::string_view::npos) {
+      std::string_view hex = t.substr(i + 6);
+      hex = hex.substr(0, std::min(hex.size(), hex.find_first_not_of("0123456789abcdef")));
+      if (hex.size() >= 12) id = std::string(hex.substr(0, 12));
+    }
+    return id.empty()
+               ? std::string(tr("Docker says a container's memory cgroup had an OOM (its `oom` event): the container "
+                                "reached its memory limit. Docker reads that from the cgroup, not from the kernel's "
+                                "report: whether the kernel's OOM killer then killed a process, and which, is in the "
+                                "host's kernel log at that time (`Memory cgroup out of memory: Killed process …`; "
+                                "`journalctl -k`, `dmesg -T` on the host)."))
+               : trf("Docker says the memory cgroup of container {} had an OOM (its `oom` event): the container "
+                     "reached its memory limit. Docker reads that from the cgroup, not from the kernel's report: "
+                     "whether the kernel's OOM killer then killed a process, and which, is in the host's kernel log "
+                     "at that time (`Memory cgroup out of memory: Killed process …`; `journalctl -k`, `dmesg -T` on "
+                     "the host).",
+                     id);
+  }
+  return {};
+}
+
 // The Dask nanny (distributed/nanny.py, its memory monitor; `distributed.worker.memory.terminate`, 0.95 of the
 // worker's memory_limit by default): it kills its worker process and starts another when the worker's memory passes
 // that fraction. `distributed.nanny.memory - WARNING - Worker tls://A:P (pid=N) exceeded 95% memory budget.
@@ -605,7 +706,8 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
   if (std::string s = dask_nanny(t); !s.empty()) return {std::move(s), false};
   if (std::string s = yarn(t); !s.empty()) return {std::move(s), false};
   // Said only of an input without a report (each says that the kernel's report is elsewhere).
-  for (std::string (*f)(std::string_view) : {ray, dataloader, postgres_killed, shell_killed, lone_killed, oom_watcher})
+  for (std::string (*f)(std::string_view) : {ray, dataloader, postgres_killed, shell_killed, lone_killed, oom_watcher,
+                                              runtime_notice})
     if (std::string s = f(t); !s.empty()) return {std::move(s), false};
   if (t.find(evidence_words::kPid) != std::string_view::npos) {
     Said said;

@@ -36,6 +36,13 @@
 //    crash restart, and what of PostgreSQL's settings sizes its memory.
 //  - Backend.AI's kernel runner `detected potentially oom-killed process`:
 //    an OOM kill in its container; the kernel's report is on the host.
+//  - a container runtime's or the kubelet's notice of an OOM in a container's
+//    memory cgroup: Docker's `oom` event (`"status":"oom"`), containerd's
+//    `TaskOOM`, `docker inspect`'s `"OOMKilled": true|false`, Kubernetes'
+//    container state reason `OOMKilled`, the kubelet's `SystemOOM` and
+//    `CgroupOOM` events (`… OOM encountered[, victim process: X, pid: N]`):
+//    read from the cgroup or the kernel log, never the kernel's report, which
+//    is in the host's (node's) kernel log.
 //  - a process supervisor's report of a child that SIGKILL ended: gunicorn's
 //    `Worker (pid:N) was sent SIGKILL! Perhaps out of memory?` (its own kill
 //    when a `WORKER TIMEOUT (pid:N)` came before), torchrun's `failed

@@ -75,14 +75,17 @@ using AnchorPairsRows = needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6,
                                      Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>,
                                      Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
-// The evidence words (evidence_words.h): each word's first byte and its fourth (`h`…`h`; `o` and `-`, `_` or
-// `d`; `O`…` `; `s` or `S` and `d`; `k` or `K` and `l`; `(`…`d`), a pair few positions of a log hold. A letter in
+// The evidence words (evidence_words.h): each word's first byte and its fourth (`h`…`h`; `o` and `-`, `_`, `d` or
+// `"`; `O` and ` ` or `K`; `s` or `S` and `d`; `k` or `K` and `l`; `(`…`d`; `T`…`k`), a pair few positions of a log
+// hold. A letter in
 // either case is one compare (StartingEitherCase).
 using needles::StartingEitherCase;
-using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>, Starting<'o', At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>,
+                                   Starting<'o', At<3, '-'>, At<3, '_'>, At<3, 'd'>, At<3, '"'>>,  // oom" (Docker)
                                    Starting<'y', At<3, 'u'>>,  // y budget (kJobRunner: the Dask nanny's memory budget)
-                                   Starting<'O', At<3, ' '>>, StartingEitherCase<'s', At<3, 'd'>>,
-                                   StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>>;
+                                   Starting<'O', At<3, ' '>, At<3, 'K'>>, StartingEitherCase<'s', At<3, 'd'>>,
+                                   StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
+                                   Starting<'T', At<3, 'k'>>>;  // TaskOOM (containerd)
 /// The anchors and the evidence words in one sweep at 32 lanes
 /// (avx2_next_candidates_watch()): a first byte and the byte 3 on, each
 /// looked up in two 16-byte tables by its nibbles (`pshufb`, Hyperscan's
@@ -100,14 +103,14 @@ struct NibbleBucket {
 inline constexpr NibbleBucket kWatchBuckets[8] = {
     // oom-kill, oom_kill event, oomd killed, Ray's oom-prevention, oom-killed process, of memory/of_memory, otal_vm
     // (`O`, ` ` are a bucket of their own: `o…` and a space is most words of four letters)
-    {"o", "-_dml"},
-    {"O", " "},         // OOM killer
+    {"o", "-_dml\""},  // and Docker's `oom"`
+    {"O", " K"},        // OOM killer, OOM encountered (the kubelet), OOMKilled
     {"sS", "d"},        // sending SIG, Sending SIGKILL to cgroup
     {"hkK", "hl"},      // high; killing process, Killed /, Kill ', Killing ', Ray's killed due to, killing latest task,
                         // killed by signal:, strsignal()'s Killed (0x68, 0x6b, 0x4b: few other bytes)
     {"p", "c"},         // process
     {"M", "ou"},        // Memory, Manual OOM
-    {"T(", "kd"},       // Task in, Tasks state; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs)
+    {"T(", "kd"},       // Task in, Tasks state, TaskOOM; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs)
     {"y", "u"},         // y: usage
 };
 /// One 16-byte nibble table: bit b of entry v is set when bucket b has a byte
@@ -178,16 +181,16 @@ consteval bool kill_nibbles_match(char first, char fourth, char sixth) {
 /// The anchors and the evidence words in one sweep (find_anchor_watching(): an input read for both, one pass):
 /// the `o` of both one group; anchor_search.cpp static_asserts that it holds every pair of both sets.
 using AnchorWatchPairs =
-    needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+    needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>, At<3, '"'>>,
                  Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
-                 Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
-                 Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
+                 Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>, At<3, 'k'>>,
+                 Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>, At<3, 'K'>>,
                  StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>>;
 using AnchorWatchPairsRows =
-    needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>>,
+    needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>, At<3, '"'>>,
                  Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
-                 Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>,
-                 Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>>,
+                 Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>, At<3, 'k'>>,
+                 Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>, At<3, 'K'>>,
                  StartingEitherCase<'s', At<3, 'd'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
                  Starting<'[', At<8, ']'>, At<6, ']'>>>;
 

@@ -4,7 +4,7 @@
 // count, systemd's unit sentence, memory.events `high N`, the user-space
 // killers' kills, Ray's memory monitor, PyTorch's DataLoader workers killed
 // by a signal, a shell's `Killed` job status, PostgreSQL's backend `terminated by signal 9: Killed`, a container runtime's OOM
-// watcher, a process supervisor's report of a child that SIGKILL ended). The scanner's anchor sweep finds them in the same pass as
+// watcher and its OOM events, the kubelet's OOM events, a process supervisor's report of a child that SIGKILL ended). The scanner's anchor sweep finds them in the same pass as
 // its anchors (anchor_search.h find_anchor_watching(), report_scanner.h
 // LineWatch); find_evidence_word() finds them alone. Case-sensitive.
 //
@@ -75,6 +75,13 @@ inline constexpr std::string_view kOomKilled = "oom-killed process";
 /// (torch.distributed.elastic: `failed (exitcode: -9) local_rank: R (pid:
 /// N) of binary: …` and its summary's `exitcode  : -9 (pid: N)`).
 inline constexpr std::string_view kPid = "(pid:";
+/// A container runtime's or the kubelet's notice of an OOM in a container's
+/// memory cgroup (diagnose/userspace_evidence.h): the kubelet's `System OOM
+/// encountered` and `Cgroup OOM encountered, victim process: …` events,
+/// containerd's `containerd.events.TaskOOM`, `docker inspect`'s `"OOMKilled":`
+/// and Kubernetes' container state reason `OOMKilled`, and Docker's event
+/// stream (`"status":"oom"`: the word is `oom"`).
+inline constexpr std::string_view kRuntime[] = {"OOM encountered", "TaskOOM", "OOMKilled", "oom\""};
 
 /// One word. `kill_pair`: for a kill's word (a user-space killer's kill
 /// line, systemd's `oom-kill` result: what is said beside the kernel's
@@ -92,8 +99,9 @@ struct Word {
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
 /// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
-/// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's and the supervisors' (`(pid:`)
-/// lines are said only of an input without a report (no kill_pair).
+/// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's, the supervisors' (`(pid:`) and
+/// the container runtimes' lines are said only of an input without a report
+/// (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},
     {kSlurm[0]},
@@ -120,6 +128,10 @@ inline constexpr Word kWords[] = {
     {kKilledAtEnd},
     {kOomKilled},
     {kPid},
+    {kRuntime[0]},
+    {kRuntime[1]},
+    {kRuntime[2]},
+    {kRuntime[3]},
 };
 
 /// Which words a sweep looks for: every word (an input before its first

@@ -216,7 +216,13 @@ std::optional<std::vector<std::string>> parse_table_header(std::string_view s);
 /// Whether `s` starts as a Tasks table header does (`[ pid ]`), whole or
 /// with its column names wrapped or cut.
 bool starts_table_header(std::string_view s);
+/// The longest comm a task has: TASK_COMM_LEN (16) less its NUL, bytes.
+inline constexpr size_t kMaxCommBytes = 15;
 /// A table row `[  pid]  n n n … name` with the numbers as printed.
+/// A run of 4+ spaces inside the name is a terminal's pad and is dropped,
+/// unless the text before it is a whole comm already (15 bytes) and the
+/// rejoined one would be longer: then the comm ends at the pad (the rest is
+/// a terminal's residue, `amazon-ssm-agen      7`).
 struct RowLine {
   int64_t pid = 0;
   std::vector<int64_t> numbers;
@@ -224,6 +230,14 @@ struct RowLine {
   bool truncated = false;  ///< the line was cut: `numbers` are only the first columns
 };
 std::optional<RowLine> parse_row(std::string_view s);
+/// `19392.000000` (a row's `[pid]` cell that a dmesg read as a printk stamp:
+/// a kernel printing no printk time, read by a dmesg that takes a record's
+/// leading `[…]` for one and prints a zero fraction) → 19392; nullopt for any
+/// other cell (a fraction other than six zeros, 0).
+std::optional<int64_t> pid_read_as_stamp(std::string_view cell);
+/// Whether `t`, what follows such a cell, is a task row's body for `pid`:
+/// a space, the uid, then the tgid equal to `pid`, then a space.
+bool row_body_of_pid(std::string_view t, int64_t pid);
 
 /// `t` without its runs of 4 or more spaces: a terminal's padding of a
 /// hard-wrapped line, which the kernel never prints inside a comm or a

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "kernel_log/month_names.h"
+#include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix_parts.h"
 #include "util/text.h"
 #include "util/time.h"
@@ -61,11 +62,16 @@ bool take_seconds_bracket(std::string_view& t, double& out) {
 }
 }  // namespace
 
-// `[ 1234.567890]` → seconds; advances s.
+// `[ 1234.567890]` → seconds; advances s. Not a task row's `[pid]` cell that a dmesg printed as a stamp
+// (`[19392.000000]     0 19392     5485 …`, oomline::pid_read_as_stamp()): that line is the row.
 bool take_monotonic(std::string_view& s, double& out) {
   if (s.empty() || s[0] != '[') return false;
   std::string_view t = trim_left(s.substr(1));
   if (!take_seconds_bracket(t, out)) return false;
+  if (const size_t close = s.find(']'); close != std::string_view::npos)
+    if (const auto pid = oomline::pid_read_as_stamp(trim(s.substr(1, close - 1)));
+        pid && oomline::row_body_of_pid(t, *pid))
+      return false;
   s = t;
   return true;
 }

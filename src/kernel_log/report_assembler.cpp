@@ -106,9 +106,12 @@ void take_time(Building& b, const LogicalLine& l) {
   // finalize_event().
   if (!l.prefix) return;
   const LinePrefix& p = *l.prefix;
+  // A printk stamp of 0.000000 on a report's line is no time: a dmesg's filler for a record the kernel stamped with
+  // none (no OOM killer runs before the clock does).
+  const std::optional<double> mono = p.monotonic_s && *p.monotonic_s > 0 ? p.monotonic_s : std::nullopt;
   if (b.from_table && (b.time_from_line ? l.number < b.time_from_line : !b.columns_line)) {
     EventTime& e = b.earliest;
-    if (p.monotonic_s && (!e.monotonic_s || *p.monotonic_s < *e.monotonic_s)) e.monotonic_s = p.monotonic_s;
+    if (mono && (!e.monotonic_s || *mono < *e.monotonic_s)) e.monotonic_s = mono;
     if (p.wall && (!e.wall || *p.wall < *e.wall)) {
       e.wall = p.wall;
       e.year_inferred = p.year_inferred;
@@ -116,7 +119,7 @@ void take_time(Building& b, const LogicalLine& l) {
     if (!b.host && p.host) b.host = p.host;
     return;
   }
-  if (!b.time.monotonic_s && p.monotonic_s) b.time.monotonic_s = p.monotonic_s;
+  if (!b.time.monotonic_s && mono) b.time.monotonic_s = mono;
   if (!b.time.wall && p.wall) {
     b.time.wall = p.wall;
     b.time.year_inferred = p.year_inferred;
@@ -125,7 +128,7 @@ void take_time(Building& b, const LogicalLine& l) {
   if (!b.kmsg_seq && p.kmsg_seq) b.kmsg_seq = p.kmsg_seq;
   if (!b.boot_id && p.boot_id) b.boot_id = p.boot_id;
   track_seq(b, l);
-  if (p.monotonic_s) b.last_mono = p.monotonic_s;
+  if (mono) b.last_mono = mono;
 }
 
 // A selection or kill line the report already holds, verbatim: a paste
@@ -408,6 +411,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   }
   using P = Building::Piece;
   P piece = P::none;
+  bool no_time = false;  // a line whose time is not the report's
   std::optional<oomline::KillLine> kill_stump;  // cut or wrapped inside the comm
   if (!oomline::parse_kill(t)) kill_stump = oomline::parse_kill_stump(t);
 
@@ -638,7 +642,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
   } else if (line.truncated && cur_->headerless && !cur_->stack && line.number == cur_->lines.first) {
     // A headerless block's first line a viewer cut (start_at_stack(): the cpuset line, its stump the comm): its
-    // values unknown, its time the report's.
+    // values unknown, its time the report's; a cut frame of a paste opening inside the trace gives no time (the
+    // report's is its first report line's, start_at_stack()).
+    no_time = cur_->mid_trace;
   } else if (is_meminfo_head(t)) {
     // show_mem() after the outcome is another dump (SysRq-m, a page
     // allocation failure): oom_kill.c prints its Mem-Info before the kill.
@@ -754,7 +760,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (piece != P::header) cur_->bare_header_line = 0;
   if (line.number > cur_->lines.last) cur_->lines.last = line.number;
   if (line.number < cur_->lines.first) cur_->lines.first = line.number;
-  take_time(*cur_, line);
+  if (no_time) track_seq(*cur_, line);
+  else take_time(*cur_, line);
   cur_->piece = piece;
   if (piece != P::none) {
     cur_->piece_text.assign(t);

@@ -90,7 +90,9 @@ class ReportAssembler {
   /// block lies before `first_line` (the input's start, or another record
   /// before it), so the report's time is that line's, whatever the line
   /// (`Call Trace:`, `Hardware name:`); else only a CPU or cpuset line's.
-  void start_from_stack(uint64_t first_line, bool time_from_first = false);
+  /// `mid_trace`: the block opens inside its call trace (no `CPU:`, `Hardware name:` or `Call Trace:` line of it
+  /// in the input): no line of the trace gives the report's time.
+  void start_from_stack(uint64_t first_line, bool time_from_first = false, bool mid_trace = false);
   /// Opens a report at line `first_line`, the start of the Mem-Info block
   /// (or Tasks table) before a Tasks table's header, no report header or
   /// other anchor near it (an excerpt of Mem-Info and the table only). The

@@ -184,7 +184,7 @@ void ReportAssembler::absorb_prelude() {
   prelude_.clear();
 }
 
-void ReportAssembler::start_from_stack(uint64_t first_line, bool time_from_first) {
+void ReportAssembler::start_from_stack(uint64_t first_line, bool time_from_first, bool mid_trace) {
   close();
   prelude_.clear();
   pending_stall_.reset();
@@ -192,6 +192,7 @@ void ReportAssembler::start_from_stack(uint64_t first_line, bool time_from_first
   cur_->lines.first = first_line;
   cur_->headerless = true;
   cur_->time_from_first = time_from_first;
+  cur_->mid_trace = mid_trace;
 }
 
 void ReportAssembler::start_from_table(uint64_t first_line, bool meminfo, bool memcg_stat, uint64_t time_from_line) {

@@ -161,6 +161,7 @@ struct ReportAssembler::Building {
   // out_of_memory()): the header was not in the input (start_from_stack()).
   bool headerless = false;
   bool time_from_first = false;  // start_from_stack(): the first line's time is the report's
+  bool mid_trace = false;        // start_from_stack(): opened inside the trace, no frame's time is the report's
   // Opened at the Mem-Info block or Tasks table before a table header (start_from_table()).
   bool from_table = false;
   // The lines before such a start: show_mem()'s machine-wide Mem-Info (a

@@ -480,6 +480,16 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
       ev.notes.push_back("pgtables of pid " + std::to_string(kl.pid) +
                          " looks like bytes printed as kB (early 5.4 bug); read as bytes");
     }
+    // A process holds no more than it maps: resident sizes over total-vm are figures a poster or a garbled paste
+    // altered (corpus 667: anon-rss 921340kB of a 209732kB total-vm). Kept as printed, said untrustworthy.
+    if (kl.total_vm_kb && kl.anon_rss_kb) {
+      const uint64_t resident = *kl.anon_rss_kb + kl.file_rss_kb.value_or(0) + kl.shmem_rss_kb.value_or(0);
+      if (resident > *kl.total_vm_kb)
+        ev.notes.push_back("the kill line of pid " + std::to_string(kl.pid) + " prints more resident memory (" +
+                           std::to_string(resident) + " kB) than its total-vm (" + std::to_string(*kl.total_vm_kb) +
+                           " kB), which no process holds: its figures were altered (an edited or garbled line) and "
+                           "are not to be trusted");
+    }
     if (kl.oom_score_adj) {
       v.oom_score_adj = kl.oom_score_adj;
       v.oom_score_adj_source = "kill_line";

@@ -269,7 +269,7 @@ bool looks_like_comm_rest(std::string_view t) {
   return t.back() != '!' && t.back() != '?' && t.back() != ',';  // a sentence's end, or a list's
 }
 
-bool joined_comm_fits(std::string_view comm) { return !comm.empty() && comm.size() <= 15; }
+bool joined_comm_fits(std::string_view comm) { return !comm.empty() && comm.size() <= oomline::kMaxCommBytes; }
 
 // A table row a terminal wrapped (`[ 7899] 0 7899 … 1039052` then ` 0 python`),
 // put back together as one row text.

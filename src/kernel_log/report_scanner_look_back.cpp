@@ -463,12 +463,21 @@ bool ReportScanner::Impl::glued_rows(std::string_view raw, uint64_t number, std:
 // report is opened there (ReportAssembler::start_from_stack) and the
 // block's lines before the anchor, numbered back from `anchor_line`, are
 // fed. Newest-first text has its block's start after the frame: none is found.
+// A paste that opens inside the trace itself (frames only up to the input's
+// start or another program's line) is opened at its first frame when an
+// `oom_kill_process` frame lies above the anchor: the OOM killer's own frame,
+// printed above out_of_memory (its caller) by dump_header()'s dump_stack(), so
+// the trace is an OOM report's and is read in print order (newest-first, the
+// callee frame comes after the anchor); its time is its first report line's.
+// A trace that then shows nothing of a report (no Mem-Info, table or
+// outcome) is dropped as any headerless one is.
 void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, size_t ls, uint64_t anchor_line) {
   constexpr size_t kStackLookbackLines = 64;
   std::vector<std::string> raws;  // newest first
   std::vector<size_t> spans;      // the physical lines each of raws holds (a wrapped record: more than one)
   size_t start = 0;               // raws[0 .. start) are the block's lines; 0: no start found
   bool cpu_line = false;
+  bool kill_frame = false;  // an `oom_kill_process` frame among the lines walked
   std::string cpu_comm;  // the `CPU: … Comm: …` line's
   // What ended the walk is no piece of the block: another program's line, a report's line or the input's start
   // (a kernel line may be the block's own first line, broken by a wrap or a terminal's padding).
@@ -509,6 +518,7 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
       }
       raws.emplace_back(raw);
       spans.push_back(span);
+      kill_frame = kill_frame || oomline::frame_names(t, "oom_kill_process");
       if (marker) start = raws.size();
       if (auto st = oomline::parse_stack_line(t)) {
         start = raws.size();
@@ -521,13 +531,17 @@ void ReportScanner::Impl::start_at_stack(std::string_view region, size_t lo, siz
   };
   if (walk(region, lo, ls) && lo == 0 && !history.empty() && walk(history, 0, history.size()))
     other_before = false;  // the history's start: it may have been cut
+  // A paste opening inside the trace: no line of it is the block's start, so the report's time is its first
+  // report line's (Mem-Info, `Task in`), as read newest-first too.
+  const bool mid_trace = start == 0 && kill_frame && other_before;
+  if (mid_trace) start = raws.size();
   if (start == 0) return;
   // The block's start is the first line walked, after another record or nothing: its time is the report's.
-  const bool time_from_first = start == raws.size() && other_before;
+  const bool time_from_first = !mid_trace && start == raws.size() && other_before;
   std::vector<uint64_t> first(start);  // each record's first physical line
   uint64_t back = 0;
   for (size_t i = 0; i < start; ++i) first[i] = anchor_line - (back += spans[i]);
-  assembler.start_from_stack(first[start - 1], time_from_first);
+  assembler.start_from_stack(first[start - 1], time_from_first, mid_trace);
   for (size_t i = start; i-- > 0;) feed_line(raws[i], first[i]);
 }
 

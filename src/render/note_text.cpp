@@ -50,6 +50,10 @@ constexpr NotePattern kNotes[] = {
      N_("page size not printed; assumed 4096 bytes for page counts")},
     {"page size unknown: the kill line that gives it was cut; page counts left unknown",
      N_("page size unknown: the kill line that gives it was cut; page counts left unknown")},
+    {"the kill line of pid (\\d+) prints more resident memory \\((\\d+) kB\\) than its total-vm \\((\\d+) kB\\), which "
+     "no process holds: its figures were altered \\(an edited or garbled line\\) and are not to be trusted",
+     N_("the kill line of pid {} prints more resident memory ({} kB) than its total-vm ({} kB), which no process "
+        "holds: its figures were altered (an edited or garbled line) and are not to be trusted")},
     {"pgtables of pid (\\d+) looks like bytes printed as kB \\(early 5\\.4 bug\\); read as bytes",
      N_("pgtables of pid {} looks like bytes printed as kB (early 5.4 bug); read as bytes")},
     {"OOM memcg taken from the first `Memory cgroup stats for` line",

@@ -227,7 +227,7 @@ struct Checker {
       for (const auto& e : events)
         for (const auto& row : e.tasks)
           found = found || (row.pid == r[0].get<int64_t>() && row.comm == r[1].get<std::string>() &&
-                            row.oom_score_adj == r[2].get<int>());
+                            (r[2].is_null() ? !row.oom_score_adj : row.oom_score_adj == r[2].get<int>()));
       if (!found) fail("table row " + r.dump());
     }
     for (const auto& s : o.value("selected_only", json::array())) {

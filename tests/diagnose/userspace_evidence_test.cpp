@@ -692,5 +692,39 @@ TEST(UserspaceEvidence, YarnsKilledOnRequestNamesTheSignalNotTheSender) {
   EXPECT_EQ(userspace_evidence_line("Container killed on request. Exit code is 1"), "");
 }
 
+// Blind set 19d (corpus 662-665, 670, 82): a container runtime's or the kubelet's notice of an OOM in a container's
+// memory cgroup is said as such, with where the kernel's report is.
+TEST(UserspaceEvidence, ContainerRuntimeAndKubeletOomNoticesAreSaidAsSuch) {
+  const std::string docker = userspace_evidence_line(
+      R"({"status":"oom","id":"36eb96d6c134895854e77f65ac47955b6ee08eb62bceee37cc605157f1c9482b","from":"9e0d5e071a2b",)"
+      R"("time":1449497871,"timeNano":1449497871593721048})");
+  EXPECT_THAT(docker, HasSubstr("Docker says the memory cgroup of container 36eb96d6c134 had an OOM"));
+  EXPECT_THAT(docker, HasSubstr("host's kernel log"));
+  EXPECT_EQ(userspace_evidence_line(R"({"status":"start","id":"36eb96d6c134"})"), "");
+  EXPECT_THAT(userspace_evidence_line("level=debug msg=\"event published\" ns=moby topic=/tasks/oom "
+                                      "type=containerd.events.TaskOOM"),
+              HasSubstr("containerd says a container's memory cgroup had an OOM"));
+  EXPECT_THAT(userspace_evidence_line(R"(        "OOMKilled": false,)"), HasSubstr("Docker saw no OOM"));
+  EXPECT_THAT(userspace_evidence_line(R"(        "OOMKilled": true,)"), HasSubstr("Docker saw an OOM"));
+  EXPECT_THAT(userspace_evidence_line("      Reason:       OOMKilled"), HasSubstr("Kubernetes says the container was "
+                                                                                   "OOMKilled"));
+  EXPECT_THAT(userspace_evidence_line(R"(   "reason": "OOMKilled",)"), HasSubstr("Kubernetes says"));
+  EXPECT_EQ(userspace_evidence_line("see the OOMKilled docs"), "");
+  EXPECT_THAT(userspace_evidence_line("  Warning  CgroupOOM  28s   kubelet   Cgroup OOM encountered, victim process: "
+                                      "stress, pid: 470521"),
+              HasSubstr("killed stress (pid 470521) in a container's memory cgroup"));
+  EXPECT_THAT(userspace_evidence_line("  Warning  SystemOOM  17m   kubelet, node4  System OOM encountered"),
+              HasSubstr("names no victim"));
+  // Found by the scan's word sweep in a longer text, and said once however often it repeats.
+  UserspaceEvidenceScan scan;
+  std::string text;
+  for (int i = 0; i < 100; ++i) text += "  Normal   Pulled     28s   kubelet   Successfully pulled image\n";
+  for (int i = 0; i < 3; ++i) text += "  Warning  SystemOOM  17m   kubelet, node4  System OOM encountered\n";
+  scan.feed(text);
+  scan.finish();
+  ASSERT_EQ(scan.found().size(), 1u);
+  EXPECT_EQ(scan.found()[0].line, 101u);
+}
+
 }  // namespace
 }  // namespace oomlens::diagnose
