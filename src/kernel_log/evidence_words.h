@@ -61,6 +61,9 @@ inline constexpr std::string_view kShellKilled = "Killed  ";
 /// detected potentially oom-killed process:` (after `Out-of-memory
 /// detected!`).
 inline constexpr std::string_view kOomKilled = "oom-killed process";
+/// DeepSpeed's launcher (deepspeed/launcher/launch.py, its sigkill_handler): `Killing subprocess N` for each rank
+/// when one exits with an error code or the launcher is stopped.
+inline constexpr std::string_view kDeepSpeedKilling = "Killing subprocess ";
 /// A process supervisor's lines about one child, by its pid: gunicorn's
 /// arbiter (`Worker (pid:N) was sent SIGKILL! Perhaps out of memory?`, and
 /// `WORKER TIMEOUT (pid:N)` before it sends SIGABRT, then SIGKILL), torchrun
@@ -84,7 +87,7 @@ struct Word {
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
 /// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
-/// the DataLoader's, a shell's, Backend.AI's and the supervisors' (`(pid:`)
+/// the DataLoader's, a shell's, Backend.AI's, DeepSpeed's launcher's and the supervisors' (`(pid:`)
 /// lines are said only of an input without a report (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},
@@ -110,6 +113,7 @@ inline constexpr Word kWords[] = {
     {kDataLoader},
     {kShellKilled},
     {kOomKilled},
+    {kDeepSpeedKilling},
     {kPid},
 };
 

@@ -4224,11 +4224,13 @@ add("625-rodan-1197-ubuntu-5.4-dmesg-three-rows-global-oom-kill-dockerd-adj-minu
 # LeRobot fine-tuning notes (Brev H100 box, 177 GB): PyTorch's `DataLoader worker (pid 61138) is killed by signal:
 # Killed.` in one fence, then `dmesg`'s condensed lines: the summary with the poster's `...` (constraint and paths
 # left out; task, pid 61138, uid 1001 kept) and the kill of pt_data_worker 61138 (`Out of memory:` prefix: global),
-# its sizes wrapped onto an indented line, cut after anon-rss (40.2 GiB): a DataLoader worker.
-add("626-lerobot-training-notes-dataloader-worker-killed-by-signal-then-dmesg-oom-kill-summary-elided-pt-data-worker-kill-sizes-wrapped-indented-43g-anon.log",
+# its sizes wrapped onto an indented line, ending after anon-rss (40.2 GiB): a DataLoader worker. The kill line as
+# quoted prints no UID and no mark of a cut: its uid unprinted (the summary's uid is the chosen task's, as in 593;
+# first written as 1001, corrected before any fix: the project reads a victim's uid from its kill line).
+add("mangler-pending/626-lerobot-training-notes-dataloader-worker-killed-by-signal-then-dmesg-oom-kill-summary-elided-pt-data-worker-kill-sizes-wrapped-indented-43g-anon.log",
     "Public repository training notes, 'Failure 8 — DataLoader worker OOM-killed by kernel' (index file id 56354156946)",
     ["kill"], "global (Out of memory: prefix)", constraints=["global"],
-    kills=[kill(61138, "pt_data_worker", 79272196, 43230644, None, None, 1001)], chosen=[61138, "pt_data_worker"],
+    kills=[kill(61138, "pt_data_worker", 79272196, 43230644, None)], chosen=[61138, "pt_data_worker"],
     text_not=K8S)
 # Colab job notes (Japanese): three condensed `dmesg` lines: pt_data_worker's header with the poster's `...` and the
 # summary's `oom_memcg=/jupyter-children` glued after it, the cgroup's `memory:` line at its 174 GiB limit, and a bare
@@ -4258,17 +4260,18 @@ add("629-vllm-gb10-notes-zh-journalctl-oom-kill-summary-wrapped-indented-cpuset-
 # A vLLM bring-up log (plain text, indented by the author): the kill of VLLM::EngineCor 18349 first, its sizes on the
 # next, more indented line separated by three spaces (128 GiB shmem-rss, under 1 GiB anon; file-rss left out), then a
 # condensed summary with spaces after the commas naming no pid: the model loader's shared mapping filled the host.
-add("630-vllm-exl3-boot-log-indented-kill-first-engine-core-128g-shmem-under-1g-anon-sizes-wrapped-then-condensed-oom-kill-summary-with-spaces.log",
+add("mangler-pending/630-vllm-exl3-boot-log-indented-kill-first-engine-core-128g-shmem-under-1g-anon-sizes-wrapped-then-condensed-oom-kill-summary-with-spaces.log",
     "Public repository bring-up log, '[P2] first boot' (index file id 69672903113)", ["kill"],
     "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
     kills=[kill(18349, "VLLM::EngineCor", 384577048, 995216, None, 134238912)], text_not=K8S)
 # GenoMAS admission notes (GH200 node, 212 GiB, vLLM beside it): `dmesg`'s summary wrapped by the poster at commas
 # with two-space indents (cpuset user.slice, global_oom, task in a login session's scope, uid 904628) and the global
-# kill of python 3150535 wrapped after total-vm, UID and adj left out (110.8 GiB anon, pgtables 17728 kB).
+# kill of python 3150535 wrapped after total-vm, UID and adj left out (110.8 GiB anon, pgtables 17728 kB): its uid
+# unprinted on the kill line (first written as the summary's 904628, corrected before any fix, as 626).
 add("631-genomas-gh200-notes-dmesg-oom-kill-summary-wrapped-indented-user-slice-session-scope-global-kill-python-111g-anon-wrapped-no-uid-no-adj.log",
     "Public repository admission-ladder report, 'OOM root-cause diagnosis' (index file id 62267146239)", ["kill"],
     "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
-    kills=[kill(3150535, "python", 249489152, 116204928, 18432, 0, 904628, 17728)],
+    kills=[kill(3150535, "python", 249489152, 116204928, 18432, 0, None, 17728)],
     task_memcg="/user.slice/user-904628.slice/session-1233.scope", chosen=[3150535, "python"], text_not=K8S)
 # Market-data backfill notes (a GCE VM's serial console): `kernel: ` lines without stamps, the summary elided with the
 # poster's `...` after CONSTRAINT_NONE (task python, pid 7677, uid 0), the kill of python 7677 cut by `...` after
