@@ -48,7 +48,7 @@
 //  8. DataLoader workers seen (dataloader_evidence(): `pt_data_worker`, or
 //     `torch_shm_manager` beside ≥3 same-name python tasks) → own cache vs
 //     copy-on-read. Same-name python tasks alone may be ranks (torchrun, DeepSpeed).
-//  9. python victim ≥4 GiB anon, with a sign of PyTorch (training_evidence()),
+//  9. python victim ≥4 GiB anon (not a DataLoader worker), with a sign of PyTorch (training_evidence()),
 //     not a high-order allocation nor a page fault's OOM with RAM free (no
 //     process's size caused it) → bf16/AMP and gradient accumulation.
 // 10. oom_score_adj 1000 in a Kubernetes BestEffort pod → set requests/limits.
@@ -309,8 +309,10 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                      "(copy-on-read) go away with numpy arrays or tensors instead of lists of objects "
                      "(`persistent_workers=True` keeps such copies alive). `oomlens run` tells the two apart."));
   }
-  if (v && is_python(v->comm) && v->anon_rss_bytes && *v->anon_rss_bytes >= kTrainingAnonBytes &&
-      training_evidence(e) && !find_check(checks, "high_order_allocation") &&
+  // Not a DataLoader worker's: what a worker holds is its dataset and batches (rule 8), never the model's weights or
+  // activations that bf16 halves (corpus 626, 627: pt_data_worker victims of 34-41 GiB).
+  if (v && is_python(v->comm) && v->comm != "pt_data_worker" && v->anon_rss_bytes &&
+      *v->anon_rss_bytes >= kTrainingAnonBytes && training_evidence(e) && !find_check(checks, "high_order_allocation") &&
       !pagefault_with_ram_free(e, context)) {  // 9; not where RAM was free (corpus 189: rule 6 says no size caused it)
     out.emplace_back(tr("If this is model training: use bf16/AMP instead of float32, and gradient accumulation rather "
                      "than a smaller batch (a smaller batch changes the optimisation)."));

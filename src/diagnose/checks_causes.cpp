@@ -295,16 +295,22 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
   const std::optional<uint64_t> whole =
       memcg ? (e.memcg ? effective_limit_bytes(*e.memcg) : std::nullopt) : machine_ram_bytes(e, ctx);
   if (whole && *whole > 0 ? percent_of(sh, *whole) < kShmemPercent : sh < kShmemVictimBytes) return;
-  // Its share of what the victim held needs the other two printed: an unknown one is no 0.
+  // Its share of what the victim held needs the other two printed: an unknown one is no 0. A kill line a poster or
+  // a viewer cut before file-rss (`total-vm:…  anon-rss:…  shmem-rss:…`, corpus 628 and 630) still weighs its shared
+  // memory against its anonymous memory, the other kind that only its freeing gives back (file-backed pages are
+  // page cache reclaim can drop): the share then of those two, a figure of its own name.
+  if (!v->anon_rss_bytes) return;
   const std::optional<uint64_t> held = victim_held_bytes(*v);
-  if (!held || percent_of(sh, *held) < kShmemMajorityPercent) return;
+  const uint64_t of = held ? *held : *v->anon_rss_bytes + sh;
+  if (of == 0 || percent_of(sh, of) < kShmemMajorityPercent) return;
   out.push_back({"shmem_dominant", CheckLevel::warn,
                  trf("{} held {} of shared memory (shmem-rss) and {} of anonymous memory: shared memory (tmpfs such "
                      "as /dev/shm, SysV/POSIX shm such as a database's shared buffers) is freed only when its files "
                      "are deleted or its last user detaches, so killing one of its users may free little of it.",
                      v->comm, format_bytes(sh), format_bytes(*v->anon_rss_bytes)) +
                      ray_object_store(e),
-                 {{"shmem_bytes", as_figure(sh)}, {"percent", as_figure(percent_of(sh, *held))}}});
+                 {{"shmem_bytes", as_figure(sh)},
+                  {held ? "percent" : "percent_of_anon_and_shmem", as_figure(percent_of(sh, of))}}});
 }
 
 // A memcg whose charge is mostly kernel memory: v1 `kmem: usage` (counted in

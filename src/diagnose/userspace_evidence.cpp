@@ -379,6 +379,23 @@ std::string torchrun(std::string_view t, std::optional<uint64_t>& pid_out) {
              whose, sigkill_senders(*pid));
 }
 
+// DeepSpeed's launcher (deepspeed/launcher/launch.py): when one of its rank processes exits with an error code (or
+// it is stopped), its sigkill_handler logs `Killing subprocess N` for every rank and kills each (process.kill(), or
+// terminate_process_tree(): SIGTERM, then SIGKILL), then `[CMD] exits with return code = C`, the failed process's
+// code (-9: SIGKILL) printed beside the command of its last rank, whichever failed. The kills are its own. Said
+// once, naming no pid (a line per rank).
+std::string deepspeed(std::string_view t) {
+  const size_t at = t.find(evidence_words::kDeepSpeedKilling);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + evidence_words::kDeepSpeedKilling.size());
+  if (!take_u64(rest) || !trim(rest).empty()) return {};
+  return trf("DeepSpeed's launcher killed its rank processes itself (`Killing subprocess N`): it does so to every rank "
+             "when one of them exits with an error code, or when it is stopped. The code of the one that failed is in "
+             "its `exits with return code = C` line after these (printed beside its last rank's command, whichever "
+             "rank failed): -9 means SIGKILL ended that one, and the launcher does not know the sender. {}",
+             sigkill_senders(std::nullopt));
+}
+
 // Backend.AI's kernel runner (ai.backend.kernel, its OOM logger, Backend.AI PR 1373): in a session container it logs
 // `python-kernel: Out-of-memory detected!` and `python-kernel: detected potentially oom-killed process:` before the
 // process tree of the one it guesses was killed. The kernel's report of an OOM kill in a container is in the host's
@@ -707,7 +724,7 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
   if (std::string s = yarn(t); !s.empty()) return {std::move(s), false};
   // Said only of an input without a report (each says that the kernel's report is elsewhere).
   for (std::string (*f)(std::string_view) : {ray, dataloader, postgres_killed, shell_killed, lone_killed, oom_watcher,
-                                              runtime_notice})
+                                              runtime_notice, deepspeed})
     if (std::string s = f(t); !s.empty()) return {std::move(s), false};
   if (t.find(evidence_words::kPid) != std::string_view::npos) {
     Said said;

@@ -48,6 +48,10 @@
 //    when a `WORKER TIMEOUT (pid:N)` came before), torchrun's `failed
 //    (exitcode: -9) local_rank: R (pid: N)` and `exitcode  : -9 (pid: N)`:
 //    a SIGKILL whose sender it does not know (each pid said once).
+//  - DeepSpeed's launcher's `Killing subprocess N` (its sigkill_handler, one
+//    line per rank): it kills its ranks itself when one exits with an error
+//    code (its `exits with return code = C` line, -9 a SIGKILL whose sender
+//    it does not know); said once.
 // Never an event: what it says is a sentence for the user.
 #include <cstdint>
 #include <optional>

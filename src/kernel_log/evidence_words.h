@@ -69,6 +69,9 @@ inline constexpr std::string_view kKilledAtEnd = "Killed\n";
 /// detected potentially oom-killed process:` (after `Out-of-memory
 /// detected!`).
 inline constexpr std::string_view kOomKilled = "oom-killed process";
+/// DeepSpeed's launcher (deepspeed/launcher/launch.py, its sigkill_handler): `Killing subprocess N` for each rank
+/// when one exits with an error code or the launcher is stopped.
+inline constexpr std::string_view kDeepSpeedKilling = "Killing subprocess ";
 /// A process supervisor's lines about one child, by its pid: gunicorn's
 /// arbiter (`Worker (pid:N) was sent SIGKILL! Perhaps out of memory?`, and
 /// `WORKER TIMEOUT (pid:N)` before it sends SIGABRT, then SIGKILL), torchrun
@@ -99,8 +102,8 @@ struct Word {
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
 /// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
-/// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's, the supervisors' (`(pid:`) and
-/// the container runtimes' lines are said only of an input without a report
+/// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's, DeepSpeed's launcher's, the supervisors'
+/// (`(pid:`) and the container runtimes' lines are said only of an input without a report
 /// (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},
@@ -127,6 +130,7 @@ inline constexpr Word kWords[] = {
     {kKilledPadded},
     {kKilledAtEnd},
     {kOomKilled},
+    {kDeepSpeedKilling},
     {kPid},
     {kRuntime[0]},
     {kRuntime[1]},

@@ -139,11 +139,44 @@ static std::optional<Header> parse_comm_less_header(std::string_view s) {
   return h;
 }
 
+namespace {
+// The summary fields a poster glued after an elision in a condensed header (Header::summary_fields): the text after
+// the first elision in `rest` (past its dots, blanks and commas) when it starts with a summary key.
+std::optional<std::string> glued_summary_fields(std::string_view rest) {
+  const size_t at = find_ellipsis(rest);
+  if (at == std::string_view::npos) return std::nullopt;
+  size_t e = at + (starts_with(rest.substr(at), kEllipsis) ? kEllipsis.size() : kThreeDots.size());
+  while (e < rest.size() && (rest[e] == '.' || rest[e] == ' ' || rest[e] == ','))
+    ++e;
+  const std::string_view fields = trim_right(rest.substr(e));
+  if (fields.empty() || !at_summary_key(fields)) return std::nullopt;
+  return std::string(fields);
+}
+}  // namespace
+
 std::optional<Header> parse_header(std::string_view s) {
   constexpr std::string_view kAnchor = " invoked oom-killer:";
   size_t p = s.find(kAnchor);
   if (p == std::string_view::npos) {
     if (auto h = parse_comm_less_header(s)) return h;
+    // A header a poster condensed, its fields elided right after the anchor without its colon (`pt_data_worker
+    // invoked oom-killer ... oom_memcg=/jupyter-children`, corpus 627): the comm, and the summary fields glued after
+    // the elision; the mask and order unknown. Read only when the elision ends the line or summary fields follow it
+    // (a sentence that says a task `invoked oom-killer...` goes on in words).
+    constexpr std::string_view kCondensed = " invoked oom-killer";
+    if (const size_t c = s.find(kCondensed); c != std::string_view::npos && c > 0 && c <= 15) {
+      const std::string_view rest = s.substr(c + kCondensed.size());
+      const std::string_view after = trim_left(rest);
+      if (find_ellipsis(after) == 0 && after.size() > 0) {
+        Header h;
+        h.comm = std::string(s.substr(0, c));
+        h.summary_fields = glued_summary_fields(after);
+        std::string_view tail = after;
+        while (!tail.empty() && (tail.front() == '.' || tail.front() == ' ')) tail.remove_prefix(1);
+        if (starts_with(tail, kEllipsis)) tail.remove_prefix(kEllipsis.size());
+        if (h.summary_fields || trim(tail).empty()) return h;
+      }
+    }
     return parse_openvz_header(s);
   }
   Header h;
@@ -176,6 +209,7 @@ std::optional<Header> parse_header(std::string_view s) {
   h.oom_adj = to_int(field_int(rest, "oom_adj="));
   if (!h.oom_adj) h.oom_adj = to_int(field_int(rest, "oomkilladj="));  // ≤2.6.31's name for it
   h.oom_score_adj = to_int(field_int(rest, "oom_score_adj="));
+  h.summary_fields = glued_summary_fields(rest);
   return h;
 }
 

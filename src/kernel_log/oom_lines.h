@@ -25,6 +25,10 @@ struct Header {
   std::optional<int64_t> pid;  ///< OpenVZ's header only (mainline's names none)
   std::optional<std::string> gfp_mask, nodemask;
   std::optional<int> order, oom_adj, oom_score_adj;
+  /// A poster's condensed quote of a report on one line: after an elision in the header, the same report's
+  /// `oom-kill:` fields (`pt_data_worker invoked oom-killer ... oom_memcg=/jupyter-children`, `… oom-killer: ...
+  /// global_oom`): their text, from the first key on (parse_summary_fields() reads it); unset when none.
+  std::optional<std::string> summary_fields;
 };
 std::optional<Header> parse_header(std::string_view s);
 /// A header an excerpt cut right after its anchor (`<comm> invoked oom-killer`, nothing after):
@@ -148,6 +152,11 @@ struct Summary {
 bool parse_summary(std::string_view s, Summary& out);
 /// Applies a `,key=value…` continuation record; false when it is not one.
 bool parse_summary_continuation(std::string_view s, Summary& out);
+/// Reads summary fields without the `oom-kill:` tag (`oom_memcg=/x,task=y`, Header::summary_fields) into `out`;
+/// false when `s` does not start with a summary key.
+bool parse_summary_fields(std::string_view s, Summary& out);
+/// True when `s` starts with a summary key (`constraint=`, `global_oom`, `task=` …), in any ASCII case.
+bool at_summary_key(std::string_view s);
 /// True when `t` (a line after a summary a break cut) may be that summary's wrapped rest: it starts with `,` or a
 /// summary key (`task_memcg=…`), holds one after a `,` (`ion,pid=12,uid=0`), or is one token without spaces (a
 /// path or comm cut inside). A line of prose after the summary (`— librewxr is an LXC container …`) is none.

@@ -33,6 +33,12 @@ std::optional<std::string> message_before(std::string_view s, size_t anchor_pos)
     // messages start with a capital letter, which no longer message ends in (`Memory cgroup out of memory`).
     if (m.size() > known.size() + 1 && ends_with(m, known) && m[m.size() - known.size() - 1] == ' ')
       return std::string(known);
+    // A page that quoted the record inside its prose, the quote or code span opened right before the message
+    // (``dmesg`: `Memory cgroup out of memory: Killed process 972 …``, `captured live: "Out of memory: …`, a
+    // markdown bold `**Out of memory: …`, corpus 634 and 636): the mark is the page's, the message the kernel's.
+    if (m.size() > known.size() && ends_with(m, known))
+      if (const char open = m[m.size() - known.size() - 1]; open == '`' || open == '"' || open == '\'' || open == '*')
+        return std::string(known);
   }
   return std::nullopt;
 }

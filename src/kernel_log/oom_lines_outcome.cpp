@@ -109,10 +109,42 @@ bool memcg_within(std::string_view path, std::string_view root) {
   return path.size() == root.size() || root == "/" || path[root.size()] == '/';
 }
 
+// The end of a poster's elision at `at` (`...`, `…`, more dots) and of the blanks and commas after it.
+size_t past_elision(std::string_view s, size_t at) {
+  size_t e = at + (starts_with(s.substr(at), kEllipsis) ? kEllipsis.size() : kThreeDots.size());
+  while (e < s.size() && (s[e] == '.' || s[e] == ' ' || s[e] == ','))
+    ++e;
+  return e;
+}
+
+// A poster's elision between two fields (`task=pt_data_worker,pid=61138... uid=1001`, `CONSTRAINT_NONE,...,task=`,
+// corpus 626 and 632): what it left out lay between them, so the field before it ends there, whole, and the next
+// starts after it; read as the comma the kernel prints. An elision followed by no key (`task_memcg=/a/…/b`, `task=x
+// ... anon-rss:…`) is kept, for the field it is in to tell.
+std::string elisions_as_separators(std::string_view s) {
+  std::string out;
+  size_t from = 0;
+  for (size_t at = find_ellipsis(s); at != std::string_view::npos;) {
+    const size_t next = past_elision(s, at);
+    if (next < s.size() && at_key(s.substr(next))) {
+      out.append(trim_right(s.substr(from, at - from)));
+      while (!out.empty() && out.back() == ',') out.pop_back();
+      out += ',';
+      from = next;
+    }
+    const size_t later = find_ellipsis(s.substr(next));
+    at = later == std::string_view::npos ? later : next + later;
+  }
+  out.append(s.substr(from));
+  return out;
+}
+
 // Splits `k=v,k=v` at commas that start a known key (values such as
 // nodemask `0-1,3` contain commas). The kernel prints no space after a
 // comma: one there is a rejoined wrap's (`…CONSTRAINT_MEMCG,` + `  oom_memcg=…`).
-void apply_summary_fields(std::string_view s, Summary& out) {
+void apply_summary_fields(std::string_view text, Summary& out) {
+  const std::string fields = elisions_as_separators(text);
+  std::string_view s = fields;
   bool task_memcg_ends_line = false;
   while (!s.empty()) {
     size_t next = 0;
@@ -128,7 +160,14 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     const auto key_is = [key_text](std::string_view name) { return equals_ascii_ci(key_text, name); };
     std::string_view val = eq == std::string_view::npos ? std::string_view{} : seg.substr(eq + 1);
     if (key_is("global_oom")) out.global_oom = true;
-    else if (key_is("constraint")) out.constraint = std::string(trim_trailing_commas(val));
+    // A poster's or a viewer's elision after the name's comma (`CONSTRAINT_NONE,...` ending the line, its next field
+    // gone with what was elided): the name before it is whole (corpus 336 and 481 cut at 100 columns).
+    else if (key_is("constraint")) {
+      std::string_view name = val;
+      if (const size_t d = find_ellipsis(name); d != std::string_view::npos && d > 0 && name[d - 1] == ',')
+        name = name.substr(0, d);
+      out.constraint = std::string(trim_trailing_commas(name));
+    }
     else if (key_is("nodemask")) out.nodemask = std::string(val);
     // Ending the line with a comma, the separator of a summary a wrap cut there (`…,cpuset=test,` + `mems_allowed=…`,
     // corpus 618 re-prefixed): the comma is no part of the name.
@@ -195,8 +234,12 @@ void apply_summary_fields(std::string_view s, Summary& out) {
 bool parse_summary(std::string_view s, Summary& out) {
   if (trim(s) == "oom-kill:") return true;  // cut at its first field (prefix.cpp): every field unknown
   size_t a = s.find("oom-kill:");
-  if (a == std::string_view::npos || !at_key(s.substr(a + 9))) return false;
-  apply_summary_fields(trim(s.substr(a + 9)), out);
+  if (a == std::string_view::npos) return false;
+  std::string_view rest = s.substr(a + 9);
+  // A poster's elision of the first fields (`oom-kill:... task=pt_data_worker,pid=61138`, corpus 626).
+  if (const std::string_view t = trim_left(rest); find_ellipsis(t) == 0) rest = t.substr(past_elision(t, 0));
+  if (!at_key(rest)) return false;
+  apply_summary_fields(trim(rest), out);
   return true;
 }
 
@@ -208,6 +251,15 @@ bool summary_rest(std::string_view t) {
     if (at_key(trim_left(t.substr(c + 1)))) return true;
   return false;
 }
+
+bool parse_summary_fields(std::string_view s, Summary& out) {
+  s = trim(s);
+  if (!at_key(s)) return false;
+  apply_summary_fields(s, out);
+  return true;
+}
+
+bool at_summary_key(std::string_view s) { return at_key(s); }
 
 bool parse_summary_continuation(std::string_view s, Summary& out) {
   if (s.size() < 2 || s[0] != ',' || !at_key(s.substr(1))) return false;

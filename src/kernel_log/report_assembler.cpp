@@ -226,6 +226,22 @@ bool buddy_list_alone(Building& b, std::string_view t) {
   return true;
 }
 
+// dump_oom_summary() prints a report's `oom-kill:` line before its kill line. One straight after a report's only kill
+// (the last record read, its wrapped rest aside; no summary of its own before), naming that victim (task= its comm,
+// pid= its pid when printed), is that kill's summary out of the kernel's order (a poster who wrote the kill first,
+// corpus 630): the report's. A task= ending the line without the pid= the kernel prints after it may be cut there
+// (its rest on the next line): a start of the victim's comm names it too. A later report's summary names the task
+// it chose then, whose kill follows it; a summary printing another pid, or after another record, still opens a
+// report of its own.
+bool summary_of_kill_before(const Building& b, const oomline::Summary& sum) {
+  if (b.kills.size() != 1 || b.summary || !b.selected.empty() || !sum.task || sum.task->empty() ||
+      b.last_record != Building::Piece::kill)
+    return false;
+  const oomline::KillLine& k = b.kills.front().kill;
+  const bool named = *sum.task == k.comm || (!sum.pid && !sum.uid && k.comm.starts_with(*sum.task));
+  return named && (!sum.pid || *sum.pid == k.pid);
+}
+
 }  // namespace
 
 bool starts_table_line(std::string_view t) {
@@ -434,6 +450,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (cur_ && (cur_->has_content || cur_->header || cur_->headerless)) close();
     if (!cur_) start(line);
     cur_->caller_id = caller_of(line);  // the task that prints the report (a SysRq-f one's worker)
+    // A poster's condensed quote: the report's `oom-kill:` fields glued after an elision in its header line.
+    if (oomline::Summary sum; h->summary_fields && oomline::parse_summary_fields(*h->summary_fields, sum)) {
+      cur_->summary_line = line.number;
+      cur_->summary = std::move(sum);
+      cur_->summary_cut = line.truncated;
+    }
     cur_->header = std::move(*h);
     cur_->has_content = true;
     piece = P::header;
@@ -534,7 +556,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->chosen_reaped_pid = *cut;
     cur_->chosen_reaped_comm.clear();
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
-    if (!cur_ || cur_->has_outcome() || cur_->summary) start(line);
+    if (!cur_ || (cur_->has_outcome() && !summary_of_kill_before(*cur_, sum)) || cur_->summary) start(line);
     if (sum.elided && !line.truncated) cur_->cut_lines.push_back(line.number);
     cur_->summary_line = line.number;
     cur_->summary = std::move(sum);
@@ -763,6 +785,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   if (no_time) track_seq(*cur_, line);
   else take_time(*cur_, line);
   cur_->piece = piece;
+  if (piece != P::none) cur_->last_record = piece;
   if (piece != P::none) {
     cur_->piece_text.assign(t);
     cur_->piece_first_width = line.prefixed ? 0 : t.size();

@@ -186,6 +186,7 @@ struct ReportAssembler::Building {
   std::vector<std::string> notes;
   std::vector<uint64_t> cut_lines;  // lines a viewer cut (`...`, `…`)
   Piece piece = Piece::none;        // last recognised line, kept for rejoining
+  Piece last_record = Piece::none;  // the last record read, a line that is none (a wrapped rest, prose) aside
   std::string piece_text;
   bool piece_soft = false;          // it ended in a space (format=flowed soft break)
   bool piece_pad = false;           // it ended in a run of spaces: a terminal's pad a reflow broke

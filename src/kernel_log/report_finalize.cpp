@@ -470,8 +470,11 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     v.comm = kl.comm;
     v.uid = kl.uid;
     // A kill line a viewer cut before its `UID:`: the `oom-kill:` summary prints the uid of the same task (both
-    // from task_uid(victim)). A whole kill line without one (before 5.3) keeps it unprinted.
-    if (!v.uid && kl.cut && b.summary && b.summary->pid == kl.pid) v.uid = b.summary->uid;
+    // from task_uid(victim)). A whole kill line without one (before 5.3) keeps it unprinted, and so does one that
+    // prints what follows `UID:` (`pgtables:`, `oom_score_adj:`): not cut before it, but without it as quoted (corpus
+    // 631, a poster who left it out).
+    if (!v.uid && kl.cut && !kl.pgtables_kb && !kl.oom_score_adj && b.summary && b.summary->pid == kl.pid)
+      v.uid = b.summary->uid;
     set_sizes_from_kb(v, kl);
     // 5.4 before the Dec-2019 fix printed pgtables in bytes labelled kB.
     if (kl.pgtables_kb && kl.total_vm_kb && *kl.pgtables_kb % 4096 == 0 && *kl.pgtables_kb > 0 &&

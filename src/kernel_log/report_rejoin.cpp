@@ -4,6 +4,7 @@
 // trailing oom_score_adj, a kill line cut inside its figures, a row without
 // its name, …); an unrecognised line that follows is appended to it and the
 // joined text replaces what the piece gave.
+#include "kernel_log/oom_lines.h"
 #include "kernel_log/report_building.h"
 #include "util/ascii.h"
 #include "util/text.h"
@@ -216,9 +217,28 @@ bool cut_last_number(const Building& b, std::string_view t) {
 }
 }  // namespace
 
+// A line with its own prefix that can only be the rest of the record before it: the kernel starts no record with
+// a kill line's figures (`total-vm:…`, or `(comm) total-vm:…` after a kill line cut after its pid) nor with a
+// summary's field (`mems_allowed=…`, `task=…`), so such a text after a kill line without figures, or a summary, is
+// that record's wrapped rest whatever prefix a re-prefixed copy gave it (a poster's indented sizes, corpus 626-636,
+// through the prefix manglers).
+bool prefixed_rest(Building::Piece kind, std::string_view piece_text, std::string_view t) {
+  using P = Building::Piece;
+  t = trim(t);
+  if (kind == P::kill) {
+    // Its figures from a label the line before did not print yet on (`anon-rss:…` after `total-vm:…kB,`).
+    for (std::string_view label : {"total-vm:", "anon-rss:", "file-rss:", "shmem-rss:", "UID:", "pgtables:"})
+      if (starts_with(t, label)) return piece_text.find(label) == std::string_view::npos;
+    const size_t close = t.find(") total-vm:");
+    return !t.empty() && t[0] == '(' && close != std::string_view::npos && close <= 16 && !piece_text.empty() &&
+           is_digit(piece_text.back()) && piece_text.find("total-vm:") == std::string_view::npos;
+  }
+  return kind == P::summary && oomline::at_summary_key(t);
+}
+
 bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
   using P = Building::Piece;
-  if (b.piece == P::none || t.empty() || line.prefixed) {
+  if (b.piece == P::none || t.empty() || (line.prefixed && !prefixed_rest(b.piece, b.piece_text, t))) {
     b.piece = P::none;
     return false;
   }
@@ -241,8 +261,9 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
     joined += t;
     joined = unpadded_record(joined);
   } else {
-    if (line.continuation || b.piece_soft) joined += ' ';
-    joined += t;
+    // A re-prefixed rest of a kill line starts at its figures or its comm: the space before them is the kernel's.
+    if (line.continuation || b.piece_soft || (line.prefixed && kind == P::kill)) joined += ' ';
+    joined += line.prefixed ? trim(t) : t;
   }
   if (!apply_joined(b, kind, joined)) return false;
   b.piece = kind;

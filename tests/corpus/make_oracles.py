@@ -4389,6 +4389,108 @@ add("672-elasticsearch-82072-ubuntu-syslog-rows-only-from-middle-qemu-ga-none-sd
                 [9232, "rsyslogd", 0], [19473, "none", 0], [19783, "systemd", 0], [19785, "(sd-pam)", 0],
                 [19883, "tmux: server", 0]],
     year_guessed=True, text_not=K8S)
+# Blind set 19a (helper b19a): twelve reports of ML/AI and data jobs OOM-killed (training DataLoader workers, vLLM
+# engines and workers, Colab's /jupyter-children memcg, WSL, GH200, GCE batch VMs, a Docker daemon of an ML platform)
+# and two user-space launcher lines. Oracles written by hand from the text and the kernel's formats before oomlens ran
+# on these files. Many are condensed quotes in engineers' notes: the poster's `...` inside lines, kill lines wrapped
+# with indented sizes, fields dropped. Sources that are files in public repositories are named by the index's file id.
+# Rodan (an OMR/ML platform on Docker, Ubuntu 5.4): three 4.19+ rows (no table header), the global summary (task in
+# docker.service) and the global kill of dockerd (adj -500, 38.5 GiB anon), then 75 s later the next dockerd header
+# (GFP_HIGHUSER_MOVABLE|__GFP_ZERO) and its CPU line (no stack: that report's constraint unknown).
+add("625-rodan-1197-ubuntu-5.4-dmesg-three-rows-global-oom-kill-dockerd-adj-minus-500-40g-anon-then-next-dockerd-header-cpu-line.log",
+    GH + "DDMAL/Rodan/issues/1197", ["kill", "incomplete"], "global (CONSTRAINT_NONE, global_oom)",
+    constraints=["global", None],
+    kills=[kill(306726, "dockerd", 53352328, 40354124, 1552, 0, 0, 79344, -500)],
+    task_memcg="/system.slice/docker.service", chosen=[306726, "dockerd"],
+    table_rows=[[164272, "docker", 0], [306726, "dockerd", -500], [306837, "docker-driver", -998]],
+    trigger=trig("dockerd", 307061, gfp="0x100dca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=-500),
+    text_not=K8S)
+# LeRobot fine-tuning notes (Brev H100 box, 177 GB): PyTorch's `DataLoader worker (pid 61138) is killed by signal:
+# Killed.` in one fence, then `dmesg`'s condensed lines: the summary with the poster's `...` (constraint and paths
+# left out; task, pid 61138, uid 1001 kept) and the kill of pt_data_worker 61138 (`Out of memory:` prefix: global),
+# its sizes wrapped onto an indented line, ending after anon-rss (40.2 GiB): a DataLoader worker. The kill line as
+# quoted prints no UID and no mark of a cut: its uid unprinted (the summary's uid is the chosen task's, as in 593;
+# first written as 1001, corrected before any fix: the project reads a victim's uid from its kill line).
+add("mangler-pending/626-lerobot-training-notes-dataloader-worker-killed-by-signal-then-dmesg-oom-kill-summary-elided-pt-data-worker-kill-sizes-wrapped-indented-43g-anon.log",
+    "Public repository training notes, 'Failure 8 — DataLoader worker OOM-killed by kernel' (index file id 56354156946)",
+    ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(61138, "pt_data_worker", 79272196, 43230644, None)], chosen=[61138, "pt_data_worker"],
+    text_not=K8S)
+# Colab job notes (Japanese): three condensed `dmesg` lines: pt_data_worker's header with the poster's `...` and the
+# summary's `oom_memcg=/jupyter-children` glued after it, the cgroup's `memory:` line at its 174 GiB limit, and a bare
+# kill line (no prefix) of pt_data_worker 477651 printing anon-rss only (34.2 GiB): Colab's kernel cgroup limit.
+add("627-colab-arm0-notes-ja-dmesg-condensed-pt-data-worker-header-elided-oom-memcg-jupyter-children-memory-usage-at-174g-limit-kill-anon-only.log",
+    "Public repository Colab operations proposal (Japanese; index file id 68440079788)", ["kill"],
+    "memcg (oom_memcg=/jupyter-children; memory: usage at its limit)", constraints=["memcg"],
+    kills=[kill(477651, "pt_data_worker", None, 35834132, None)], memcg="/jupyter-children", limit_kb=182414336,
+    trigger=trig("pt_data_worker"), text_not=K8S)
+# Spanish project notes: ultralytics training in WSL2 (7.4 GiB VM, /dev/shm in it): journalctl's lines condensed:
+# pt_data_worker's header cut by `...` to `global_oom`, the global kill of python 5807 with its sizes on an indented
+# line separated by two spaces (file-rss left out; 2.8 GiB shmem-rss, 1.1 GiB anon), a dxgkrnl line and systemd's
+# `init.scope: The kernel OOM killer killed some processes in this unit.`
+add("628-wsl-ultralytics-notes-es-journalctl-condensed-pt-data-worker-header-global-oom-kill-python-wrapped-2.8g-shmem-dxg-line-systemd-init-scope-line.log",
+    "Public repository project notes (Spanish), section 'F-100.2' (index file id 62122105757)", ["kill"],
+    "global (global_oom; Out of memory: prefix)", constraints=["global"],
+    kills=[kill(5807, "python", 33137296, 1117832, None, 2928008)], trigger=trig("pt_data_worker"), text_not=K8S)
+# vLLM deployment notes (Chinese, DGX Spark GB10, 121.6 GiB unified memory, no swap): journalctl's summary wrapped by
+# the poster after `mems_allowed=0,` with a nine-space indent (cpuset snapd.service, global_oom, task_memcg left out)
+# and the kill of VLLM::Worker_TP 1952195 with its sizes on an indented line (3.2 TiB total-vm, 3.0 GiB anon, 3.6 GiB
+# shmem; file-rss left out).
+add("629-vllm-gb10-notes-zh-journalctl-oom-kill-summary-wrapped-indented-cpuset-snapd-global-vllm-worker-tp-kill-3.2t-total-vm-3.6g-shmem-wrapped.log",
+    "Public repository deployment notes (Chinese), '追加2' (index file id 60911247115)", ["kill"],
+    "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(1952195, "VLLM::Worker_TP", 3435729684, 3158104, None, 3813604)],
+    chosen=[1952195, "VLLM::Worker_TP"], text_not=K8S)
+# A vLLM bring-up log (plain text, indented by the author): the kill of VLLM::EngineCor 18349 first, its sizes on the
+# next, more indented line separated by three spaces (128 GiB shmem-rss, under 1 GiB anon; file-rss left out), then a
+# condensed summary with spaces after the commas naming no pid: the model loader's shared mapping filled the host.
+add("mangler-pending/630-vllm-exl3-boot-log-indented-kill-first-engine-core-128g-shmem-under-1g-anon-sizes-wrapped-then-condensed-oom-kill-summary-with-spaces.log",
+    "Public repository bring-up log, '[P2] first boot' (index file id 69672903113)", ["kill"],
+    "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(18349, "VLLM::EngineCor", 384577048, 995216, None, 134238912)], text_not=K8S)
+# GenoMAS admission notes (GH200 node, 212 GiB, vLLM beside it): `dmesg`'s summary wrapped by the poster at commas
+# with two-space indents (cpuset user.slice, global_oom, task in a login session's scope, uid 904628) and the global
+# kill of python 3150535 wrapped after total-vm, UID and adj left out (110.8 GiB anon, pgtables 17728 kB): its uid
+# unprinted on the kill line (first written as the summary's 904628, corrected before any fix, as 626).
+add("631-genomas-gh200-notes-dmesg-oom-kill-summary-wrapped-indented-user-slice-session-scope-global-kill-python-111g-anon-wrapped-no-uid-no-adj.log",
+    "Public repository admission-ladder report, 'OOM root-cause diagnosis' (index file id 62267146239)", ["kill"],
+    "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(3150535, "python", 249489152, 116204928, 18432, 0, None, 17728)],
+    task_memcg="/user.slice/user-904628.slice/session-1233.scope", chosen=[3150535, "python"], text_not=K8S)
+# Market-data backfill notes (a GCE VM's serial console): `kernel: ` lines without stamps, the summary elided with the
+# poster's `...` after CONSTRAINT_NONE (task python, pid 7677, uid 0), the kill of python 7677 cut by `...` after
+# anon-rss (14.6 GiB), and systemd's `google-startup-scripts.service: A process of this unit has been killed by the
+# OOM killer.`
+add("632-mtds-backfill-notes-gce-serial-port-kernel-prefix-oom-kill-summary-elided-python-kill-elided-after-anon-15g-google-startup-scripts-systemd-line.log",
+    "Public repository incident notes, 'CONFIRMED: real kernel OOM-kill' (index file id 59716532470)", ["kill"],
+    "global (CONSTRAINT_NONE)", constraints=["global"],
+    kills=[kill(7677, "python", 19827004, 15344964, None, None, 0)], chosen=[7677, "python"], text_not=K8S)
+# AnomalyGPT training with DeepSpeed's launcher: `launch.py:314:sigkill_handler] Killing subprocess 9439` and 9440
+# (the launcher itself kills its other ranks) and `[ERROR] … sigkill_handler] ['/opt/conda/bin/python', … ] exits
+# with return code = -9`, the argument list wrapped by the terminal. No kernel line; the -9's sender is not named.
+add("633-anomalygpt-43-deepspeed-launcher-sigkill-handler-killing-subprocess-then-rank-exits-with-return-code-minus-9-terminal-wrapped-userspace-negative.log",
+    GH + "CASIA-LMC-Lab/AnomalyGPT/issues/43", [],
+    "n/a (no kernel report: DeepSpeed's launcher killed its ranks after one exited with -9, sender not named)")
+# Backtest report (Italian): a bullet quoting `dmesg` in inline code: `Memory cgroup out of memory: Killed process 972
+# (python) total-vm:10901024kB, anon-rss:10176028kB` (cut after anon-rss), then `constraint=CONSTRAINT_MEMCG` in inline
+# code on the next line and prose (exit status 137).
+add("634-betfair-backtest-notes-it-bullet-inline-code-dmesg-memcg-kill-python-10g-anon-cut-after-anon-constraint-memcg-on-next-line-exit-137.log",
+    "Public repository backtest report (Italian), 'Incidente del passo 1' (index file id 70118241430)", ["kill"],
+    "memcg (Memory cgroup out of memory prefix)", constraints=["memcg"],
+    kills=[kill(972, "python", 10901024, 10176028, None)], text_not=K8S)
+# Same backfill notes as 632, a later recurrence: bash's job-control line `mtds_chunk_loop.sh: line 56: 12932 Killed
+# ... python …` (elided by the poster) and the loop's own `CHUNK_FAILED: … exit=137 reason=OOM_KILLED`: the loop's
+# guess from exit status 137; no kernel line.
+add("635-mtds-backfill-notes-bash-job-killed-line-elided-python-then-chunk-loop-chunk-failed-exit-137-reason-oom-killed-userspace-negative.log",
+    "Public repository incident notes, '2026-07-29 second recurrence' (index file id 59716532470)", [],
+    "n/a (no kernel report: a shell's `Killed` job line and a runner's exit-137 guess)")
+# A CSV validation report (prose): `terminated by SIGKILL (exit -9)`, then the kernel's kill line quoted in inline
+# code that the paragraph's hard wrap breaks between the pid and the comm: `Out of memory: Killed process 3565` /
+# `(python) total-vm:3678772kB, anon-rss:3592016kB` (cut after anon-rss, 3.4 GiB).
+add("636-csv-validation-report-prose-sigkill-exit-minus-9-kernel-record-inline-code-kill-line-wrapped-between-pid-and-comm-python-3.4g-anon.log",
+    "Public repository validation report, '5M Validation Results' (index file id 66869114261)", ["kill"],
+    "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(3565, "python", 3678772, 3592016, None)], text_not=K8S)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -643,11 +643,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "truncate100_dots"},
      "the events row is cut at 100 columns inside `Memory cgroup out of memory: Kill proc…`, before the pid: no "
      "selection is left to read (no event), never another one"},
-    {{"388-npd-766-json-event-message-memcg-kill-line-kubectl-adj-999-node-name-masked.log",
-      "join_records"},
-     "the kill line is the value of a JSON event's `\"message\": \"…\"` member: joined with the lines around it, the "
-     "`Memory cgroup out of memory:` prefix is not read after `\"reason\": \"OOMKilling\",`, so the kill keeps its "
-     "figures and loses its message and constraint (null), never another value"},
     // --- block blind-12b --- (issue 12: tests/corpus/375-386)
     {{"384-coreclr-16906-boot2docker-4.4-unprefixed-memcg-header-container-cpuset-raw-stack-words-cut.log",
       "flowed72"},
@@ -1423,6 +1418,28 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"551-talos-289-osctl-dmesg-level-prefix-elided-task-in-kubepods-pod-killed-by-limit-of-system-docker-dind.log",
       "reflow_indent"},
      "the report is one `<6>[ 1205.517883] Task in … killed as a result of limit of /system/docker` line between the poster's `...` lines; re-flowed into indented pieces it is no `Task in` line, so there is no event (a loss, never another value)"},
+    // --- blind set 19a (h-b19a): losses only ---
+    {{"628-wsl-ultralytics-notes-es-journalctl-condensed-pt-data-worker-header-global-oom-kill-python-wrapped-2.8g-shmem-dxg-line-systemd-init-scope-line.log", "reverse"},
+     "newest-first the kill's indented rest, its figures on the line after the kill line, comes before it: the "
+     "figures are lost (null), never another value"},
+    {{"629-vllm-gb10-notes-zh-journalctl-oom-kill-summary-wrapped-indented-cpuset-snapd-global-vllm-worker-tp-kill-3.2t-total-vm-3.6g-shmem-wrapped.log", "reverse"},
+     "newest-first the kill's indented rest, its figures on the line after the kill line, comes before it: the "
+     "figures are lost (null), never another value"},
+    {{"631-genomas-gh200-notes-dmesg-oom-kill-summary-wrapped-indented-user-slice-session-scope-global-kill-python-111g-anon-wrapped-no-uid-no-adj.log", "reverse"},
+     "newest-first the kill's indented rest, its figures on the line after the kill line, comes before it: the "
+     "figures are lost (null), never another value"},
+    {{"631-genomas-gh200-notes-dmesg-oom-kill-summary-wrapped-indented-user-slice-session-scope-global-kill-python-111g-anon-wrapped-no-uid-no-adj.log", "flowed72"},
+     "its summary, wrapped by the poster at commas and re-flowed at 72 columns, breaks inside the session "
+     "scope's path: the task memcg and the chosen task are lost (null), never another value"},
+    {{"636-csv-validation-report-prose-sigkill-exit-minus-9-kernel-record-inline-code-kill-line-wrapped-between-pid-and-comm-python-3.4g-anon.log", "reverse"},
+     "newest-first the kill line's rest, `(python) total-vm:…` after a prose line's `Killed process 3565`, comes "
+     "before it: the comm and figures are lost (null), never another value"},
+    {{"636-csv-validation-report-prose-sigkill-exit-minus-9-kernel-record-inline-code-kill-line-wrapped-between-pid-and-comm-python-3.4g-anon.log", "flowed72"},
+     "the prose paragraph that quotes the kill line re-flowed: `Killed process 3565` and its `(python) "
+     "total-vm:…` rest no longer meet at a line break, so there is no kill (no event), never another one"},
+    {{"636-csv-validation-report-prose-sigkill-exit-minus-9-kernel-record-inline-code-kill-line-wrapped-between-pid-and-comm-python-3.4g-anon.log", "reflow_indent"},
+     "the prose paragraph that quotes the kill line re-flowed: `Killed process 3565` and its `(python) "
+     "total-vm:…` rest no longer meet at a line break, so there is no kill (no event), never another one"},
     // --- blind set 18d (h-b18d): losses only ---
     {{"545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log", "reverse"},
      "lead: newest-first the `Attempted to kill init!` panic comes before the group's kills, its caller id pid 1 "
