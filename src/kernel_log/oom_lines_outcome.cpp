@@ -40,6 +40,9 @@ std::optional<ReaperLine> parse_reaper(std::string_view s) {
   r.anon_rss_kb = field_sized(figs, "anon-rss:", "kB");
   r.file_rss_kb = field_sized(figs, "file-rss:", "kB");
   r.shmem_rss_kb = field_sized(figs, "shmem-rss:", "kB");
+  // The oom_reaper's first version (linux-next, early 2016) printed `shmem-rss:%lulB`, the kernel's own typo for
+  // kB, fixed by a later patch (`s@lulB@lukB@`): the same kB figure (corpus 651, `shmem-rss:0lB`).
+  if (!r.shmem_rss_kb) r.shmem_rss_kb = field_sized(figs, "shmem-rss:", "lB");
   return r;
 }
 
@@ -109,6 +112,15 @@ bool memcg_within(std::string_view path, std::string_view root) {
   return path.size() == root.size() || root == "/" || path[root.size()] == '/';
 }
 
+// A poster's elision of the fields between two (`CONSTRAINT_NONE, ... task=peony-qt-deskto`, corpus 654): the
+// `...` or `…` and the spaces around it go, the next field's key is read after them.
+std::string_view skip_elision(std::string_view s) {
+  s = trim_left(s);
+  if (starts_with(s, "...")) s = trim_left(s.substr(3));
+  else if (starts_with(s, "\xE2\x80\xA6")) s = trim_left(s.substr(3));
+  return s;
+}
+
 // Splits `k=v,k=v` at commas that start a known key (values such as
 // nodemask `0-1,3` contain commas). The kernel prints no space after a
 // comma: one there is a rejoined wrap's (`…CONSTRAINT_MEMCG,` + `  oom_memcg=…`).
@@ -118,17 +130,21 @@ void apply_summary_fields(std::string_view s, Summary& out) {
     size_t next = 0;
     for (;;) {
       next = s.find(',', next);
-      if (next == std::string_view::npos || at_key(trim_left(s.substr(next + 1)))) break;
+      if (next == std::string_view::npos || at_key(skip_elision(s.substr(next + 1)))) break;
       ++next;
     }
-    std::string_view seg = trim_left(s.substr(0, next));
+    std::string_view seg = skip_elision(s.substr(0, next));
     s = next == std::string_view::npos ? std::string_view{} : s.substr(next + 1);
     size_t eq = seg.find('=');
     const std::string_view key_text = seg.substr(0, eq);
     const auto key_is = [key_text](std::string_view name) { return equals_ascii_ci(key_text, name); };
     std::string_view val = eq == std::string_view::npos ? std::string_view{} : seg.substr(eq + 1);
     if (key_is("global_oom")) out.global_oom = true;
-    else if (key_is("constraint")) out.constraint = std::string(trim_trailing_commas(val));
+    // An enum name (`CONSTRAINT_NONE`): it ends at a comma or a space (a poster's `, ...` after it, corpus 654).
+    else if (key_is("constraint")) {
+      const std::string_view name = trim_left(val);
+      out.constraint = std::string(trim_trailing_commas(name.substr(0, name.find_first_of(", "))));
+    }
     else if (key_is("nodemask")) out.nodemask = std::string(val);
     // Ending the line with a comma, the separator of a summary a wrap cut there (`…,cpuset=test,` + `mems_allowed=…`,
     // corpus 618 re-prefixed): the comma is no part of the name.

@@ -4254,14 +4254,16 @@ add("651-lore-linux-mm-2016-4.5-rc5-next-zram-test-order2-fork-gfp-kernel-accoun
 # itself, then stress 49355 selected (score 67) and killed; then `tail /var/log/messages` of the same lines (the
 # first cut to `25 13:25:03`), a VS Code line with `#033` escapes and a GTK journal line. Five victims, each pasted
 # twice; no header, no swap line in the text.
-add("652-lfs201-notes-centos7-3.10-swapoff-stress-m-8-rows-tail-firefox-selected-four-times-children-web-content-js-watchdog-then-firefox-then-stress-killed-dmesg-and-messages-pasted-twice.log",
+add("mangler-pending/652-lfs201-notes-centos7-3.10-swapoff-stress-m-8-rows-tail-firefox-selected-four-times-children-web-content-js-watchdog-then-firefox-then-stress-killed-dmesg-and-messages-pasted-twice.log",
     "LFS201 course notes, 'Chapter 13: Memory: Monitoring Usage and Tuning', Lab 13.1 (GitHub markdown; index file "
     "id 25236321601)", ["kill"] * 5, "global (Out of memory: prefix)", constraints=["global"] * 5,
     kills=[kill(33731, "Web Content", 1990252, 106448, 0, 54348), kill(20646, "Web Content", 2099496, 103156, 0, 16),
            kill(20660, "JS Watchdog", 2099496, 104448, 0, 16),
            kill(19384, "firefox", 3014684, 200460, 0, 75096, selected_score=71),
            kill(49355, "stress", 269456, 258384, 4, 0, selected_score=67)],
-    selected_only=[[19384, "firefox", 71]], table_rows=[[49355, "stress", 0], [49251, "code", 0]], text_not=K8S)
+    selected_only=[[19384, "firefox", 71]], table_rows=[[49355, "stress", 0], [49251, "code", 0]], text_not=K8S,
+    pending="the same five kills pasted twice (the dmesg tail, then /var/log/messages): read as ten kills, five "
+            "victims in truth; the rule for a kill record repeated in one text is pend9's (corpus 620)")
 # Ubuntu Forums 2022 (Ubuntu 22.04, 64 GB RAM, 64 GB swap): the poster blamed systemd-oomd; his filtered log is
 # newest-first with time-only stamps and `kernel:`/`systemd:` tags: systemd's unit lines about the kill, the reaper,
 # the 5.x kill of tracker-miner-f (58 GiB anon, 127921280 kB total-vm), the `oom-kill:` summary (global_oom, task in
@@ -4280,11 +4282,13 @@ add("653-ubuntu-forums-2022-jammy-newest-first-filtered-time-only-journal-system
 # (gfp 0x440dc0, the rest cut), the `oom-kill:` summary cut in its middle (CONSTRAINT_NONE, task peony-qt-deskto
 # 3282), the kill of 3282 (total-vm only), then Xwayland's own header and the kill of Xwayland 3283 (14713244 kB
 # total-vm, 11668 kB anon, the rest cut). Then, 12 h later, `hibernation exit` and systemd's `status=9/KILL` lines
-# with no OOM line (the writer's point: those SIGKILLs were not the OOM killer's).
-add("654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-printk-cpu-and-caller-fields-lines-elided-with-dots-glmark2-peony-and-xwayland-kills-then-sigkill-after-hibernation-exit-no-oom.log",
+# with no OOM line (the writer's point: those SIGKILLs were not the OOM killer's). After scoring: the victim's uid
+# is 1000 from its `oom-kill:` summary (`task=peony-qt-deskto,pid=3282,uid=1000`; the kill line's UID is cut by the
+# writer's ` ...`): the oracle first said null.
+add("mangler-pending/654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-printk-cpu-and-caller-fields-lines-elided-with-dots-glmark2-peony-and-xwayland-kills-then-sigkill-after-hibernation-exit-no-oom.log",
     "Kylin Desktop V11 bug write-up '[Bug-521287] Shuda N256Z S4循环压力测试不足500次中止' (markdown; index file id "
     "55722049584)", ["kill", "kill"], "global (CONSTRAINT_NONE; Out of memory: prefix)", constraints=["global", "global"],
-    kills=[kill(3282, "peony-qt-deskto", 3023860, None, None), kill(3283, "Xwayland", 14713244, 11668, None)],
+    kills=[kill(3282, "peony-qt-deskto", 3023860, None, None, uid=1000), kill(3283, "Xwayland", 14713244, 11668, None)],
     chosen=[3282, "peony-qt-deskto"],
     trigger=trig("glmark2-es2-way", 96407, gfp="0x440dc0", note="pid from the printk caller id [T96407]"),
     year_guessed=True, text_not=K8S)
@@ -4356,7 +4360,7 @@ STORM = [(6193, "x-session-manag", 54831, 6260, "nautilus"), (6193, "x-session-m
          (6287, "gnome-vfs-daemo", 2188, 6287, "gnome-vfs-daemo"), (5235, "hald", 1803, 5236, "hald-runner"),
          (6238, "gconfd-2", 1802, 6238, "gconfd-2"), (5777, "avahi-daemon", 1025, 5778, "avahi-daemon"),
          (5869, "gdm", 924, 5874, "Xorg")]
-add("660-ubuntu-forums-2008-gutsy-2.6.22-i386-nvidia-bbcode-size-blocks-header-alone-then-poster-elided-meminfo-tail-oom-storm-33-kills-x-session-manag-children-then-xorg-nvidia-header-lowmem-kill-of-gdm-child-xorg.log",
+add("mangler-pending/660-ubuntu-forums-2008-gutsy-2.6.22-i386-nvidia-bbcode-size-blocks-header-alone-then-poster-elided-meminfo-tail-oom-storm-33-kills-x-session-manag-children-then-xorg-nvidia-header-lowmem-kill-of-gdm-child-xorg.log",
     "Ubuntu Forums, 'X Crashes (Ubuntu 7.10), Memory Problem?' (2008-08-06; archived copy, index file id "
     "56772187084)", ["kill"] * len(STORM), "global (Out of memory: prefix; lowmem: Normal zone at its min watermark, "
     "HighMem free)", constraints=["global"] * len(STORM),
