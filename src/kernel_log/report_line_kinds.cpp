@@ -251,17 +251,21 @@ bool dump_tasks_column(std::string_view c) {
 
 std::optional<std::vector<std::string>> table_columns(std::string_view t, bool truncated) {
   auto cols = oomline::parse_table_header(t);
-  if (cols || !oomline::starts_table_header(t)) return cols;
+  if (cols || !truncated || !oomline::starts_table_header(t)) return cols;
   std::string_view rest = t.substr(t.find(']') + 1);
   std::vector<std::string> known;
   for (std::string_view tok = take_token(rest); !tok.empty(); tok = take_token(rest)) known.emplace_back(tok);
   if (known.empty() || known[0] != "uid") return std::nullopt;  // dump_tasks()'s first column in every kernel
-  // Cut by a viewer (`…`), or by the paste itself before `name` with no mark (`[ pid ]   uid  tgid total_vm
-  // rss cpu oom_adj`, corpus 655): its columns are dump_tasks()'s names, the rest unknown.
-  if (!truncated && !std::all_of(known.begin(), known.end(), [](const std::string& c) { return dump_tasks_column(c); }))
-    return std::nullopt;
   known.emplace_back();
   return known;
+}
+
+bool unmarked_cut_table_header(std::string_view t) {
+  if (oomline::parse_table_header(t) || !oomline::starts_table_header(t)) return false;
+  std::string_view rest = t.substr(t.find(']') + 1);
+  std::vector<std::string_view> known;
+  for (std::string_view tok = take_token(rest); !tok.empty(); tok = take_token(rest)) known.push_back(tok);
+  return !known.empty() && known[0] == "uid" && std::all_of(known.begin(), known.end(), dump_tasks_column);
 }
 
 bool line_opens_report(std::string_view t) {

@@ -4269,7 +4269,7 @@ add("mangler-pending/652-lfs201-notes-centos7-3.10-swapoff-stress-m-8-rows-tail-
 # the 5.x kill of tracker-miner-f (58 GiB anon, 127921280 kB total-vm), the `oom-kill:` summary (global_oom, task in
 # tracker-miner-fs-3.service), one table row (systemd-oomd, adj -900), one frame, the dnsmasq header; then oomd's
 # start at 17:57. The kernel's global OOM killer, not systemd-oomd, killed it.
-add("653-ubuntu-forums-2022-jammy-newest-first-filtered-time-only-journal-systemd-unit-oom-lines-reaper-kill-oom-kill-oomd-row-frame-dnsmasq-header-tracker-miner-f-58g-anon.log",
+add("mangler-pending/653-ubuntu-forums-2022-jammy-newest-first-filtered-time-only-journal-systemd-unit-oom-lines-reaper-kill-oom-kill-oomd-row-frame-dnsmasq-header-tracker-miner-f-58g-anon.log",
     "Ubuntu Forums, 'Resource hog tracker-miner-f is killing other apps through oom-kill.' (2022-07-12; archived "
     "copy, index file id 56973874210)", ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
     kills=[kill(6439, "tracker-miner-f", 127921280, 60906104, 0, 4, 1000, 249416, 0, reaper=[0, 0, 4])],
@@ -4298,7 +4298,7 @@ add("mangler-pending/654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-pr
 # `***<long process list wall of text>***` for the rows, the selection and kill of chromium-browse 3374 with the
 # table header glued after `file-rss:2860kB`; later posts: chromium-browse 3382 (with a `free -m`), swapoff 12737
 # (score 1000), vlc 6622, each a bare selection and kill.
-add("655-ubuntu-forums-2011-kubuntu-natty-2.6.38-i386-netbook-alt-sysrq-f-meminfo-highmem-shmem-880m-no-swap-rows-elided-wall-of-text-kill-line-glued-table-header-then-chromium-swapoff-vlc-kills.log",
+add("mangler-pending/655-ubuntu-forums-2011-kubuntu-natty-2.6.38-i386-netbook-alt-sysrq-f-meminfo-highmem-shmem-880m-no-swap-rows-elided-wall-of-text-kill-line-glued-table-header-then-chromium-swapoff-vlc-kills.log",
     "Ubuntu Forums, 'Kernel only lets userspace use ~1Gb ram out of 2Gb, rest is *reserved* for fs cache' "
     "(2011-05-28; archived copy, index file id 56902011613)", ["kill"] * 4, "global (Out of memory: prefix)",
     constraints=["global"] * 4,
