@@ -217,6 +217,11 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "kernel messages just before the report; a driver or filesystem fault handler; a cgroup v1 "
                         "kmem limit of the faulting task's cgroup) and fix that. Newer kernels (5.16+) no longer "
                         "kill for such a fault."));
+  } else if (const auto h = high_order_unexhausted(e); h && h->meminfo && e.constraint != Constraint::memcg) {
+    // 6: a high-order allocation with no zone at its min watermark (corpus 651: an order-2 fork with 1.9 GiB of
+    // page cache and 8 GiB of swap free): free memory was too fragmented, not used up, so no process's size
+    // caused it. Rule 4a's advice (keep memory free, compaction, the caller) is the one; a limit on a job, or
+    // "find what held the memory", would send the reader after a use that was not there.
   } else if (const Check* little = find_check(checks, "victim_held_little");
              little && e.constraint == Constraint::memcg) {
     // 6, in a memory cgroup: the limit was filled by what the victim did not hold. Not Mem-Info (the machine's)
@@ -264,6 +269,9 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "to its disk; if they were a device driver's (a GPU's buffers), have it map less through "
                         "the driver (fewer or smaller buffers, fewer GPU threads).",
                         victim_name));
+    } else if (const Check* sh = find_check(checks, "shmem_dominant"); sh && find_figure(*sh, "display_server")) {
+      // Rule 4a named the display server's graphics buffers and where to look (the client that made them):
+      // a limit on a job would not hold them (corpus 650).
     } else if (auto container = container_limit_advice(e, victim_name)) {
       out.push_back(std::move(*container));
     } else {

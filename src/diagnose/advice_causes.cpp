@@ -155,6 +155,12 @@ std::string shmem_advice(const Check& c) {
     return tr("Look for large files in tmpfs (`df -h -t tmpfs`, /dev/shm, /run, /tmp if tmpfs) and SysV segments "
               "(`ipcs -m`); delete what is stale and cap the mounts with size=: killing a process does not free them.");
   const auto shmem = bytes_figure(c, "shmem_bytes");
+  if (find_figure(c, "display_server") && shmem)  // its shmem-rss is graphics buffers (shmem_dominant's sentence)
+    return trf("The victim, a display server, held {} of graphics buffers: find the client that made them grow (the "
+               "window or program open when memory ran out, such as an image viewer, a browser or a game; `xrestop` "
+               "lists an X server's pixmaps per client) and close or update it; if they grow with no client to blame, "
+               "update the graphics driver and Mesa.",
+               *shmem);
   if (!shmem)
     return tr("The victim mapped shared memory: a segment a running program uses (a database's shared buffers such "
               "as PostgreSQL's shared_buffers, a POSIX shm or memfd region) is sized by that program's setting: make "

@@ -12,6 +12,7 @@
 //  - a high-order allocation with no exhausted zone: maybe fragmentation;
 //  - a victim whose RSS was almost all file pages it mapped (victim_file_backed is in
 //    checks_held.cpp, with the checks that the processes or the victim held little).
+#include <array>
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -256,6 +257,27 @@ std::string ray_object_store(const OomEvent& e) {
              v->comm, format_bytes(*v->shmem_rss_bytes));
 }
 
+// A display server or Wayland compositor (its comm as the kernel prints it, at most 15 bytes): the X server, the
+// compositors GNOME, KDE and the wlroots family run as. Its shmem-rss is most likely graphics buffers: i915 and
+// other DRM drivers back their GEM buffer objects with shmem, and the server maps the ones it draws for its clients.
+bool display_server(std::string_view comm) {
+  static constexpr std::array<std::string_view, 16> kServers = {
+      "Xorg",         "X",      "Xwayland", "gnome-shell", "kwin_wayland", "kwin_x11", "weston",  "sway",
+      "Hyprland",     "labwc",  "wayfire",  "niri",        "river",        "gamescope", "mutter", "cosmic-comp"};
+  return std::find(kServers.begin(), kServers.end(), comm) != kServers.end();
+}
+
+// A display server victim with kShmemVictimBytes of shmem-rss or more (corpus 650: Xorg, 2.8 GiB shmem-rss, 30 MiB
+// anon, grown by an image viewer's pictures): a sentence to add to the shmem check, or "".
+std::string display_server_buffers(const OomEvent& e) {
+  const Victim* v = main_victim(e);
+  if (!v || !display_server(v->comm) || !v->shmem_rss_bytes || *v->shmem_rss_bytes < kShmemVictimBytes) return {};
+  return trf(" {} is a display server: its {} of shmem-rss are most likely graphics buffers (GEM objects, which i915 "
+             "and other GPU drivers keep in shared memory) that it holds for its clients' windows and images; they "
+             "are freed when it and the clients sharing them exit.",
+             v->comm, format_bytes(*v->shmem_rss_bytes));
+}
+
 void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   if (e.memcg) {
     const auto s = memcg_stat(*e.memcg, {"total_shmem", "shmem"});
@@ -303,6 +325,18 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
   const std::optional<uint64_t> held = victim_held_bytes(*v);
   const uint64_t of = held ? *held : *v->anon_rss_bytes + sh;
   if (of == 0 || percent_of(sh, of) < kShmemMajorityPercent) return;
+  const std::string_view percent_key = held ? "percent" : "percent_of_anon_and_shmem";
+  if (const std::string gpu = display_server_buffers(e); !gpu.empty()) {
+    // Not "killing one of its users may free little": the server is the buffers' holder (its clients share some).
+    out.push_back({"shmem_dominant", CheckLevel::warn,
+                   trf("{} held {} of shared memory (shmem-rss) and {} of anonymous memory.", v->comm,
+                       format_bytes(sh), format_bytes(*v->anon_rss_bytes)) +
+                       gpu,
+                   {{"shmem_bytes", as_figure(sh)},
+                    {std::string(percent_key), as_figure(percent_of(sh, of))},
+                    {"display_server", 1}}});
+    return;
+  }
   out.push_back({"shmem_dominant", CheckLevel::warn,
                  trf("{} held {} of shared memory (shmem-rss) and {} of anonymous memory: shared memory (tmpfs such "
                      "as /dev/shm, SysV/POSIX shm such as a database's shared buffers) is freed only when its files "
@@ -310,7 +344,7 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
                      v->comm, format_bytes(sh), format_bytes(*v->anon_rss_bytes)) +
                      ray_object_store(e),
                  {{"shmem_bytes", as_figure(sh)},
-                  {held ? "percent" : "percent_of_anon_and_shmem", as_figure(percent_of(sh, of))}}});
+                  {std::string(percent_key), as_figure(percent_of(sh, of))}}});
 }
 
 // A memcg whose charge is mostly kernel memory: v1 `kmem: usage` (counted in

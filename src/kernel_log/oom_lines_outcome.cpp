@@ -40,6 +40,9 @@ std::optional<ReaperLine> parse_reaper(std::string_view s) {
   r.anon_rss_kb = field_sized(figs, "anon-rss:", "kB");
   r.file_rss_kb = field_sized(figs, "file-rss:", "kB");
   r.shmem_rss_kb = field_sized(figs, "shmem-rss:", "kB");
+  // The oom_reaper's first version (linux-next, early 2016) printed `shmem-rss:%lulB`, the kernel's own typo for
+  // kB, fixed by a later patch (`s@lulB@lukB@`): the same kB figure (corpus 651, `shmem-rss:0lB`).
+  if (!r.shmem_rss_kb) r.shmem_rss_kb = field_sized(figs, "shmem-rss:", "lB");
   return r;
 }
 
@@ -160,13 +163,10 @@ void apply_summary_fields(std::string_view text, Summary& out) {
     const auto key_is = [key_text](std::string_view name) { return equals_ascii_ci(key_text, name); };
     std::string_view val = eq == std::string_view::npos ? std::string_view{} : seg.substr(eq + 1);
     if (key_is("global_oom")) out.global_oom = true;
-    // A poster's or a viewer's elision after the name's comma (`CONSTRAINT_NONE,...` ending the line, its next field
-    // gone with what was elided): the name before it is whole (corpus 336 and 481 cut at 100 columns).
+    // An enum name (`CONSTRAINT_NONE`): it ends at a comma or a space (a poster's `, ...` after it, corpus 654).
     else if (key_is("constraint")) {
-      std::string_view name = val;
-      if (const size_t d = find_ellipsis(name); d != std::string_view::npos && d > 0 && name[d - 1] == ',')
-        name = name.substr(0, d);
-      out.constraint = std::string(trim_trailing_commas(name));
+      const std::string_view name = trim_left(val);
+      out.constraint = std::string(trim_trailing_commas(name.substr(0, name.find_first_of(", "))));
     }
     else if (key_is("nodemask")) out.nodemask = std::string(val);
     // Ending the line with a comma, the separator of a summary a wrap cut there (`…,cpuset=test,` + `mems_allowed=…`,

@@ -212,6 +212,7 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     } else if (s[0] == '[' && take_monotonic(s, mono)) {
       p.monotonic_s = mono;
       prefixed = true;
+      (void)take_cpu_field_before_caller(s);  // `[ts][ 3] [T96407]`: the CPU field goes, the caller id is read
       std::string_view t = trim_left(s);
       if (!t.empty() && t[0] == '[' && take_caller_id(t, p.caller_id)) s = t;
       if (!out.foreign && !p.host) {  // journalctl -o short-monotonic

@@ -5,7 +5,10 @@
 // Recognised per line (they may be mixed in one file and nested, e.g. syslog
 // around a kmsg timestamp, or a VMware capture around `<6>[ts]`):
 //  - raw dmesg `[ 1234.567890] ` (any seconds width), printk caller id
-//    `[ T1234] ` / `[ C3] ` (CONFIG_PRINTK_CALLER);
+//    `[ T1234] ` / `[ C3] ` (CONFIG_PRINTK_CALLER), a vendor's CPU field
+//    glued before it (`[ 1234.567890][ 3] [T1234] `);
+//  - a time of day alone before `kernel: `, `name[pid]: ` (another program's
+//    line) or a `word: ` (the clock goes, the word stays the line's text);
 //  - `dmesg -T` `[<any day/month words> DD HH:MM:SS YYYY] ` in any locale;
 //  - `dmesg -x` `kern  :err   : `;
 //  - syslog / journalctl short `Mon DD HH:MM:SS[.us] host tag: `, also the

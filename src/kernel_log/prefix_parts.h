@@ -21,6 +21,8 @@ bool take_cut_monotonic(std::string_view& s, double& out);
 bool take_whole_seconds(std::string_view& s, double& out);
 /// `[ T1234]` after a time: taken, its value (LinePrefix::caller_id) in `id`.
 bool take_caller_id(std::string_view& s, std::optional<uint32_t>& id);
+// A CPU field `[ 3]` glued after the printk time, a caller id after it (prefix_stamps.cpp).
+bool take_cpu_field_before_caller(std::string_view& s);
 /// printk's caller id (CONFIG_PRINTK_CALLER, 5.1+) at the end of a line's
 /// prefix text (the raw line before normalize_line()'s `text`): `[ 71.1][ T1234] `
 /// or /dev/kmsg's `6,1234,5678901,-,caller=T1234;`; as LinePrefix::caller_id.

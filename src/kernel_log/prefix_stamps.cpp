@@ -12,6 +12,7 @@
 #include "kernel_log/month_names.h"
 #include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix_parts.h"
+#include "util/ascii.h"
 #include "util/text.h"
 #include "util/time.h"
 
@@ -136,6 +137,23 @@ bool take_caller_id(std::string_view& s, std::optional<uint32_t>& id) {
   if (!take_u64(t) || t.empty() || t[0] != ']') return false;
   id = caller_value(value);
   s = t.substr(1);
+  return true;
+}
+
+// A vendor kernel's CPU field glued after the printk time, before the caller id (Kylin/UOS-style
+// `[34536.806115][ 3] [T96407] `, corpus 654): `[`, spaces, the CPU number, `]`, then the caller id. Only with
+// that caller id after it: a bracketed number alone after the time is a task-table row's pid (`[  613]`).
+bool take_cpu_field_before_caller(std::string_view& s) {
+  if (s.size() < 4 || s[0] != '[') return false;
+  std::string_view t = trim_left(s.substr(1));
+  size_t digits = 0;
+  while (digits < t.size() && is_digit(t[digits])) ++digits;
+  if (digits == 0 || digits > 4 || digits >= t.size() || t[digits] != ']') return false;
+  std::string_view rest = trim_left(t.substr(digits + 1));
+  std::string_view probe = rest;
+  std::optional<uint32_t> id;
+  if (!take_caller_id(probe, id)) return false;
+  s = rest;
   return true;
 }
 
@@ -315,8 +333,20 @@ bool take_clock_before_tag(std::string_view& s, bool* foreign) {
   // `name[pid]: `: a word, a pid in brackets, a colon and a space.
   const size_t open = t.find('['), colon = t.find("]: ");
   if (open == 0 || open == std::string_view::npos || colon == std::string_view::npos || colon < open + 2 ||
-      t.substr(0, open).find(' ') != std::string_view::npos)
-    return false;
+      t.substr(0, open).find(' ') != std::string_view::npos) {
+    // `name: ` without a pid (GNOME Logs' and `journalctl -o cat`-style exports shortened to `HH:MM:SS systemd: `,
+    // corpus 653): the clock is the line's prefix and the rest its text, the word kept. Without a pid the word
+    // may be the kernel's own (`CPU: 6 PID: …`, `oom_reaper: reaped …`): the text's parsers tell, and another
+    // program's line (`systemd: user@1000.service: …`) is then a prefixed line of its own, never the rest of the
+    // record before it. A kernel text right after a clock with no such word (`04:36:00 Killed process 7 (a)`)
+    // stays the line's own.
+    const size_t tag_end = t.find(": ");
+    if (tag_end == 0 || tag_end == std::string_view::npos || tag_end > 64) return false;
+    for (char c : t.substr(0, tag_end))
+      if (!is_alpha(c) && !is_digit(c) && c != '-' && c != '_' && c != '.' && c != '@' && c != '+') return false;
+    s = t;
+    return true;
+  }
   for (char c : t.substr(open + 1, colon - open - 1))
     if (!is_digit(c)) return false;
   *foreign = true;

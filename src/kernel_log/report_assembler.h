@@ -176,6 +176,11 @@ bool starts_table_line(std::string_view text);
 /// normalize_line()) gives the names before the cut, from `uid` on, and ""
 /// for the columns after it.
 std::optional<std::vector<std::string>> table_columns(std::string_view text, bool truncated);
+/// A Tasks-table header that a paste cut before its `name` column with no
+/// viewer's mark (`[ pid ]   uid  tgid total_vm      rss cpu oom_adj`, corpus
+/// 655): its words are dump_tasks()'s column names. Read only looking back
+/// from an outcome, where the line after it is no rest of it.
+bool unmarked_cut_table_header(std::string_view text);
 /// True when bare `text` is a line of a Mem-Info block (line_starts_meminfo,
 /// a zone's `DMA free:…` line or buddy list `Normal: 3*4kB …`, `N pages …`).
 bool line_is_meminfo(std::string_view text);

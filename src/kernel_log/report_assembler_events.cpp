@@ -4,6 +4,7 @@
 // their reaper line (kReaperWindowLines) before they are emitted; reaper lines
 // seen before their kill (newest-first text) wait for it.
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,6 +37,41 @@ constexpr double kReaperAfterReportS = 5.0;
 bool header_only(const OomEvent& e) {
   return e.kind == EventKind::incomplete && e.victims.empty() && e.selected.empty() && e.tasks.empty() &&
          !e.mem_info && !e.memcg && !e.chosen && !e.panic_message;
+}
+
+// A report is printed within a few seconds (kMaxGapAfterOutcomeS in report_assembler.cpp).
+constexpr double kSameReportS = 5.0;
+
+// A header-only excerpt a poster's prose ended (report_assembler.cpp: a header, a blank line, a paragraph), then
+// a report body read without its header (from its Mem-Info block, table or call trace), printk-stamped at most
+// kSameReportS after that header on the same host (corpus 660: the header at 9750.060, `I left out some`, the
+// Mem-Info tail at 9750.484 and the kill at 9750.492): one report, its header and its body pasted apart. Without
+// both stamps the order of the two excerpts is unknown (a newest-first text puts an older report's body there,
+// corpus 358): kept apart. `body_mono`: the body's first stamped line's time.
+bool body_of_header_excerpt(const OomEvent& header, const OomEvent& body, std::optional<double> body_mono) {
+  if (!header_only(header) || !header.trigger || header.trigger->comm.empty()) return false;
+  if (body.trigger && !(body.trigger->header_missing && body.trigger->comm == header.trigger->comm)) return false;
+  if (header.host && body.host && *header.host != *body.host) return false;
+  if (!header.time.monotonic_s || !body_mono) return false;
+  const double gap = *body_mono - *header.time.monotonic_s;
+  return gap >= 0 && gap <= kSameReportS;
+}
+
+// `body` takes the header excerpt's trigger, time and first line (body_of_header_excerpt()).
+void join_header_excerpt(OomEvent&& header, OomEvent& body) {
+  Trigger t = std::move(*header.trigger);
+  if (body.trigger) {  // its stack line's pid and cpuset stay
+    if (!t.pid) t.pid = body.trigger->pid;
+    if (!t.cpuset) t.cpuset = body.trigger->cpuset;
+    if (!t.mems_allowed) t.mems_allowed = body.trigger->mems_allowed;
+  }
+  body.trigger = std::move(t);
+  body.sysrq = body.sysrq || header.sysrq;
+  body.time = header.time;
+  body.lines.first = std::min(body.lines.first, header.lines.first);
+  std::erase_if(body.notes, [](const std::string& n) { return n.find("is not in the input: it is read") != n.npos; });
+  body.notes.emplace_back("the report's header and its body are two excerpts with the poster's text between them, "
+                          "joined by their printk times (seconds apart on one boot)");
 }
 
 // The same report pasted twice: a post quotes a report's first lines, then gives the whole dmesg (or the
@@ -216,8 +252,15 @@ void ReportAssembler::close() {
     return;
   }
   if (cur_->wrapped_row) cur_->rows.push_back(*cur_->wrapped_row);
+  const bool body_without_header = !cur_->header && (cur_->from_table || cur_->headerless);
+  const std::optional<double> body_mono =
+      cur_->earliest.monotonic_s ? cur_->earliest.monotonic_s : cur_->time.monotonic_s;
   OomEvent ev = finalize_event(std::move(*cur_), source_);
   cur_.reset();
+  if (body_without_header && !waiting_.empty() && body_of_header_excerpt(waiting_.back().event, ev, body_mono)) {
+    join_header_excerpt(std::move(waiting_.back().event), ev);
+    waiting_.pop_back();
+  }
   // A header pasted again (repeated_header()): a copy that holds only the header (and its stack) goes, the fuller
   // one stays: the one with more than a header, else the one with its pid, else the one of more lines.
   if (!waiting_.empty()) {

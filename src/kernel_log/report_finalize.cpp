@@ -417,6 +417,11 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
       t.pid = b.stack->pid;
       if (t.comm.empty()) t.comm = b.stack->comm;
     }
+    // No stack line (a poster cut it, corpus 654): the header's printk caller id (`[T96407]`,
+    // CONFIG_PRINTK_CALLER) is the task that printed it, dump_header()'s current, the pid the `CPU: … PID:` line
+    // prints. A `[C3]` id (interrupt context) names no task.
+    if (!t.pid && b.header && !t.comm.empty() && b.caller_id && *b.caller_id < 0x80000000u && *b.caller_id > 0)
+      t.pid = static_cast<int64_t>(*b.caller_id);
     if (b.cpuset) {
       t.cpuset = b.cpuset->cpuset;
       t.mems_allowed = b.cpuset->mems_allowed;

@@ -2,6 +2,8 @@
 // ask it: one that opens a report (line_opens_report()), a record of its own,
 // the start of a Mem-Info line, a Tasks-table row (report_assembler.h), and
 // the no-killable, panic and SysRq lines (report_building.h).
+#include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -85,6 +87,19 @@ bool is_alloc_failure(std::string_view t) {
 bool poster_elision(std::string_view t) {
   t = trim(t);
   if (t == "--") return true;  // grep's group separator (-A/-B/-C): lines left out between two windows
+  // Markdown emphasis around the note (`***<long process list wall of text>***`, `**[...]**`, corpus 655).
+  while (t.size() >= 2 && (t.front() == '*' || t.front() == '_') && t.back() == t.front())
+    t = trim(t.substr(1, t.size() - 2));
+  // A phrase in angle brackets standing for lines left out (`<long process list wall of text>`): the kernel
+  // prints no line of lower-case words in `<…>` (its own bracketed words are one upper-case word: `<TASK>`, `<IRQ>`).
+  if (t.size() >= 2 && t.front() == '<' && t.back() == '>') {
+    const std::string_view in = trim(t.substr(1, t.size() - 2));
+    const bool words = in.find(' ') != std::string_view::npos &&
+                       std::all_of(in.begin(), in.end(), [](char c) {
+                         return (c >= 'a' && c <= 'z') || c == ' ' || c == ',' || c == '\'' || c == '-' || c == '.';
+                       });
+    if (words) return true;
+  }
   if (t.size() >= 2 && ((t.front() == '[' && t.back() == ']') || (t.front() == '(' && t.back() == ')') ||
                         (t.front() == '<' && t.back() == '>')))
     t = trim(t.substr(1, t.size() - 2));
@@ -224,6 +239,16 @@ bool line_is_table_row(std::string_view text) {
   return oomline::parse_row(text).has_value() || oomline::parse_table_header(text).has_value();
 }
 
+namespace {
+// A column name dump_tasks() prints in some kernel (2.6.x to 6.x), `name` aside.
+bool dump_tasks_column(std::string_view c) {
+  static constexpr std::array<std::string_view, 13> kColumns = {
+      "uid",      "tgid",          "total_vm", "rss", "nr_ptes",  "nr_pmds",  "pgtables_bytes",
+      "swapents", "oom_score_adj", "oom_adj",  "cpu", "rss_anon", "rss_file"};
+  return c == "rss_shmem" || std::find(kColumns.begin(), kColumns.end(), c) != kColumns.end();
+}
+}  // namespace
+
 std::optional<std::vector<std::string>> table_columns(std::string_view t, bool truncated) {
   auto cols = oomline::parse_table_header(t);
   if (cols || !truncated || !oomline::starts_table_header(t)) return cols;
@@ -233,6 +258,14 @@ std::optional<std::vector<std::string>> table_columns(std::string_view t, bool t
   if (known.empty() || known[0] != "uid") return std::nullopt;  // dump_tasks()'s first column in every kernel
   known.emplace_back();
   return known;
+}
+
+bool unmarked_cut_table_header(std::string_view t) {
+  if (oomline::parse_table_header(t) || !oomline::starts_table_header(t)) return false;
+  std::string_view rest = t.substr(t.find(']') + 1);
+  std::vector<std::string_view> known;
+  for (std::string_view tok = take_token(rest); !tok.empty(); tok = take_token(rest)) known.push_back(tok);
+  return !known.empty() && known[0] == "uid" && std::all_of(known.begin(), known.end(), dump_tasks_column);
 }
 
 bool line_opens_report(std::string_view t) {

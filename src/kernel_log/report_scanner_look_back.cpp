@@ -170,7 +170,8 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
       if (n.foreign) return false;
       // A table header a viewer cut (`… pgtables_bytes swapents oom_scor...`) is the table's still: the columns
       // it names are read (table_columns()), else the rows' would be guessed from their count alone.
-      bool row = line_is_table_row(n.text) || (n.truncated && table_columns(trim(n.text), true));
+      bool row = line_is_table_row(n.text) || (n.truncated && table_columns(trim(n.text), true)) ||
+                 unmarked_cut_table_header(trim(n.text));
       if (bare_kill && number + 1 == anchor_line && n.has_prefix && n.truncated &&
           oomline::is_cut_outcome_message(n.text)) {
         cut_selection.assign(raw);
@@ -201,7 +202,8 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   if (walk(region, lo, ls) && lo == 0 && !history.empty()) walk(history, 0, history.size());
   // Keep from the oldest row (or cut table header) on.
   while (!texts.empty() && !line_is_table_row(texts.back()) &&
-         !(cut_rows.count(numbers.back()) && table_columns(trim(texts.back()), true))) {
+         !(cut_rows.count(numbers.back()) && table_columns(trim(texts.back()), true)) &&
+         !unmarked_cut_table_header(trim(texts.back()))) {
     texts.pop_back();
     numbers.pop_back();
   }
@@ -210,7 +212,8 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
   // read here are then taken into it. Its time stays the opening line's.
   const bool open_at_meminfo = meminfo_above && meminfo_to != std::string_view::npos && cut_selection.empty() &&
                                !texts.empty() && numbers.back() == meminfo_to_number + (tasks_state ? 1 : 0) &&
-                               (tasks_state || table_columns(trim(texts.back()), cut_rows.count(numbers.back()) > 0));
+                               (tasks_state || table_columns(trim(texts.back()), cut_rows.count(numbers.back()) > 0) ||
+                                unmarked_cut_table_header(trim(texts.back())));
   if (texts.empty() && cut_selection.empty() && outcome_prefix)
     rows_across_prose(region, lo, ls, anchor_line, *outcome_prefix, texts, numbers);
   if (!texts.empty()) {
@@ -609,7 +612,10 @@ void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, siz
       size_t span = 1;
       end = begin;
       normalize_line(raw, n, opt.default_year);
-      auto table_text = [](std::string_view t) { return line_is_meminfo(t) || line_is_table_row(t); };
+      // A table header the paste cut before `name` (table_columns()) is the table's too.
+      auto table_text = [](std::string_view t) {
+        return line_is_meminfo(t) || line_is_table_row(t) || unmarked_cut_table_header(t);
+      };
       // A wrapped Mem-Info line's last piece (`…16384 pages R` + `AM`): read
       // with the pieces before it, as take_record() joins them forward.
       if (!n.foreign && !n.has_prefix && !table_text(trim(n.text)) && buf.data() == region.data() &&

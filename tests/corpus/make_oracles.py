@@ -4491,6 +4491,169 @@ add("636-csv-validation-report-prose-sigkill-exit-minus-9-kernel-record-inline-c
     "Public repository validation report, '5M Validation Results' (index file id 66869114261)", ["kill"],
     "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(3565, "python", 3678772, 3592016, None)], text_not=K8S)
+# Blind set 19c (written by hand before oomlens ran on these files). Focus: distribution trackers, forums and
+# desktops (Firefox `Web Content`, Xorg, GNOME, tracker-miner, Kylin's hibernate tests, zram): Ubuntu Forums threads
+# (archived copies, BBCode kept), linux-mm/LKML mails with desktop reports, and negatives (a soft lockup of kswapd0,
+# hung tasks, a page allocation failure without a kill, a kill line quoted in prose). Checked against tests/corpus,
+# the shared corpus and the other set-19 worktrees. Host and user names replaced (host01..host07, user01, user02).
+# Tetsuo Handa's linux-mm reply (2018, "KVM hang after OOM"): a Fedora 27 VMware guest (4 GiB, 4 GiB swap) on 4.15.8
+# with his debug patch: a `INFO: task pool:2315 blocked for 63 seconds` page-lock dump, SysRq loglevel lines, then
+# Firefox's `Web Content` header (GFP_HIGHUSER_MOVABLE|__GFP_ZERO), the full report (Free swap 0 of 4157436 kB, DMA32
+# and Normal at their min watermarks, 1048429 pages RAM), the 4.15 table (gnome-shell, Xwayland, three Web Content),
+# the selection (score 426) and the kill of 2279 (1.6 GiB anon) and its reaper; then two more page-lock dumps, a
+# `SysRq : Show Memory` Mem-Info (no OOM) and `SysRq : Kill All Tasks`. One OOM event; the SysRq-m dump is none.
+add("649-lore-linux-mm-2018-fedora27-4.15.8-vmware-guest-debug-patch-page-lock-stalls-then-web-content-header-swap-full-gnome-table-kill-reaper-then-sysrq-show-memory-and-kill-all-tasks.log",
+    LORE + "linux-mm/178719aa-b669-c443-bf87-5728b71557c0@i-love.sakura.ne.jp/", ["kill"],
+    "global (Out of memory: prefix; stack: out_of_memory from __alloc_pages_slowpath)", constraints=["global"],
+    kills=[kill(2279, "Web Content", 5606512, 1694156, 0, 0, selected_score=426, reaper=[0, 0, 0], adj=0,
+                adj_source="task table row")],
+    trigger=trig("Web Content", 2279, gfp="0x14280ca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=0),
+    table_rows=[[2279, "Web Content", 0], [2204, "Web Content", 0], [1586, "gnome-shell", 0], [639, "systemd-udevd", -1000]],
+    checks=["swap_exhausted"], not_checks=["swap_absent", "sysrq"], text_not=K8S)
+# Ubuntu Forums 2021 (Ubuntu 20.04, 8 GB, no swap): EOG made Xorg's i915 buffers grow; the poster's syslog lines in
+# BBCode `[INDENT][FONT=courier new]` glued after the prose's colon and `[/FONT][/INDENT]` after the kill line: Xorg's
+# `page allocation failure` (order 0, GFP_HIGHUSER|__GFP_RETRY_MAYFAIL; a warning, no OOM of its own), then the 5.x
+# global kill of Xorg: 31088 kB anon, 2981192 kB shmem (its GEM buffers). No header: no trigger.
+add("650-ubuntu-forums-2021-focal-eog-bbcode-indent-font-glued-xorg-page-allocation-failure-line-then-global-kill-xorg-shmem-2.9g-no-swap.log",
+    "Ubuntu Forums, 'Image Viewer causes Xorg to eat up memory and crash the desktop environment.' (2021-01-21; "
+    "archived copy, index file id 56832022119)", ["kill"], "global (Out of memory: prefix of a 5.x kill line)",
+    constraints=["global"], kills=[kill(93065, "Xorg", 10917808, 31088, 0, 2981192, 1000, 6356, 0)],
+    text_has=["shmem"], text_not=K8S)
+# Sergey Senozhatsky's linux-mm reply (2016, "OOM detection rework v4"), 4.5.0-rc5-next on a 4 GiB x86_64 desktop
+# (openbox, urxvt, firefox) with 8 GiB swap nearly unused: his zram test script forks; GFP_KERNEL_ACCOUNT order-2
+# (a kernel stack) fails: DMA32 and Normal hold only 4 kB and 8 kB free blocks, each above its high watermark, with
+# 510384 pages of page cache. Two reports: firefox selected (score 25) and killed, then Xorg (score 6) killed and
+# reaped; the early oom_reaper line prints `shmem-rss:0lB` (the kernel's own typo for kB).
+add("651-lore-linux-mm-2016-4.5-rc5-next-zram-test-order2-fork-gfp-kernel-account-two-reports-page-cache-1.9g-swap-8g-free-firefox-then-xorg-killed-reaper-shmem-0lB.log",
+    LORE + "linux-mm/20160225064845.GA505@swordfish/", ["kill", "kill"],
+    "global (Out of memory: prefix; stack: out_of_memory from __alloc_pages_nodemask)", constraints=["global", "global"],
+    kills=[kill(808, "firefox", 1366424, 235572, 82320, 8, selected_score=25, adj=0, adj_source="task table row"),
+           kill(336, "Xorg", 190852, 58728, 17684, 0, selected_score=6, reaper=[0, 0, 0], adj=0,
+                adj_source="task table row")],
+    trigger=trig("zram-test.sh", 9517, gfp="0x27000c0(GFP_KERNEL_ACCOUNT|__GFP_NOTRACK)", order=2, oom_score_adj=0),
+    table_rows=[[808, "firefox", 0], [336, "Xorg", 0], [183, "systemd-udevd", -1000]],
+    checks=["high_order_allocation"], not_checks=["swap_exhausted", "swap_absent"],
+    summary_not=["the machine ran out"], text_not=K8S)
+# LFS201 course notes (CentOS 7, 3.10): swapoff, then `stress -m 8`; markdown list items indented 8 spaces: stress's
+# output, the `dmesg` tail (the last rows of the 3.10 table: code, sleep, the nine stress processes), firefox 19384
+# selected four times (score 71) and its children Web Content 33731, 20646, `JS Watchdog` 20660 killed, then firefox
+# itself, then stress 49355 selected (score 67) and killed; then `tail /var/log/messages` of the same lines (the
+# first cut to `25 13:25:03`), a VS Code line with `#033` escapes and a GTK journal line. Five victims, each pasted
+# twice; no header, no swap line in the text.
+add("mangler-pending/652-lfs201-notes-centos7-3.10-swapoff-stress-m-8-rows-tail-firefox-selected-four-times-children-web-content-js-watchdog-then-firefox-then-stress-killed-dmesg-and-messages-pasted-twice.log",
+    "LFS201 course notes, 'Chapter 13: Memory: Monitoring Usage and Tuning', Lab 13.1 (GitHub markdown; index file "
+    "id 25236321601)", ["kill"] * 5, "global (Out of memory: prefix)", constraints=["global"] * 5,
+    kills=[kill(33731, "Web Content", 1990252, 106448, 0, 54348), kill(20646, "Web Content", 2099496, 103156, 0, 16),
+           kill(20660, "JS Watchdog", 2099496, 104448, 0, 16),
+           kill(19384, "firefox", 3014684, 200460, 0, 75096, selected_score=71),
+           kill(49355, "stress", 269456, 258384, 4, 0, selected_score=67)],
+    selected_only=[[19384, "firefox", 71]], table_rows=[[49355, "stress", 0], [49251, "code", 0]], text_not=K8S,
+    pending="the same five kills pasted twice (the dmesg tail, then /var/log/messages): read as ten kills, five "
+            "victims in truth; the rule for a kill record repeated in one text is pend9's (corpus 620)")
+# Ubuntu Forums 2022 (Ubuntu 22.04, 64 GB RAM, 64 GB swap): the poster blamed systemd-oomd; his filtered log is
+# newest-first with time-only stamps and `kernel:`/`systemd:` tags: systemd's unit lines about the kill, the reaper,
+# the 5.x kill of tracker-miner-f (58 GiB anon, 127921280 kB total-vm), the `oom-kill:` summary (global_oom, task in
+# tracker-miner-fs-3.service), one table row (systemd-oomd, adj -900), one frame, the dnsmasq header; then oomd's
+# start at 17:57. The kernel's global OOM killer, not systemd-oomd, killed it.
+add("mangler-pending/653-ubuntu-forums-2022-jammy-newest-first-filtered-time-only-journal-systemd-unit-oom-lines-reaper-kill-oom-kill-oomd-row-frame-dnsmasq-header-tracker-miner-f-58g-anon.log",
+    "Ubuntu Forums, 'Resource hog tracker-miner-f is killing other apps through oom-kill.' (2022-07-12; archived "
+    "copy, index file id 56973874210)", ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(6439, "tracker-miner-f", 127921280, 60906104, 0, 4, 1000, 249416, 0, reaper=[0, 0, 4])],
+    task_memcg="/user.slice/user-1000.slice/user@1000.service/background.slice/tracker-miner-fs-3.service",
+    chosen=[6439, "tracker-miner-f"],
+    trigger=trig("dnsmasq", None, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    table_rows=[[1239, "systemd-oomd", -900]], text_not=K8S)
+# Kylin Desktop V11 (Zhaoxin KX-7000, 16 GB) S4 hibernate cycle test, a Chinese write-up: syslog lines with the
+# printk CPU and caller fields (`[ 3] [T96407]`), the writer cutting lines with ` ...`: glmark2-es2-way's header
+# (gfp 0x440dc0, the rest cut), the `oom-kill:` summary cut in its middle (CONSTRAINT_NONE, task peony-qt-deskto
+# 3282), the kill of 3282 (total-vm only), then Xwayland's own header and the kill of Xwayland 3283 (14713244 kB
+# total-vm, 11668 kB anon, the rest cut). Then, 12 h later, `hibernation exit` and systemd's `status=9/KILL` lines
+# with no OOM line (the writer's point: those SIGKILLs were not the OOM killer's). After scoring: the victim's uid
+# is 1000 from its `oom-kill:` summary (`task=peony-qt-deskto,pid=3282,uid=1000`; the kill line's UID is cut by the
+# writer's ` ...`): the oracle first said null.
+add("mangler-pending/654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-printk-cpu-and-caller-fields-lines-elided-with-dots-glmark2-peony-and-xwayland-kills-then-sigkill-after-hibernation-exit-no-oom.log",
+    "Kylin Desktop V11 bug write-up '[Bug-521287] Shuda N256Z S4循环压力测试不足500次中止' (markdown; index file id "
+    "55722049584)", ["kill", "kill"], "global (CONSTRAINT_NONE; Out of memory: prefix)", constraints=["global", "global"],
+    kills=[kill(3282, "peony-qt-deskto", 3023860, None, None, uid=1000), kill(3283, "Xwayland", 14713244, 11668, None)],
+    chosen=[3282, "peony-qt-deskto"],
+    trigger=trig("glmark2-es2-way", 96407, gfp="0x440dc0", note="pid from the printk caller id [T96407]"),
+    year_guessed=True, text_not=K8S)
+# Ubuntu Forums 2011 (Kubuntu 11.04, 2.6.38, a 2 GB i386 Atom netbook): the poster forces the OOM killer with
+# Alt+SysRq+F (the text shows no SysRq line): Mem-Info with per-cpu lines (shmem 225116 pages, HighMem 1676 kB free,
+# Free swap 0 of 0 kB), `521634 pages RAM`, `294324 pages HighMem`, the 2.6.38 table header, the poster's
+# `***<long process list wall of text>***` for the rows, the selection and kill of chromium-browse 3374 with the
+# table header glued after `file-rss:2860kB`; later posts: chromium-browse 3382 (with a `free -m`), swapoff 12737
+# (score 1000), vlc 6622, each a bare selection and kill.
+add("mangler-pending/655-ubuntu-forums-2011-kubuntu-natty-2.6.38-i386-netbook-alt-sysrq-f-meminfo-highmem-shmem-880m-no-swap-rows-elided-wall-of-text-kill-line-glued-table-header-then-chromium-swapoff-vlc-kills.log",
+    "Ubuntu Forums, 'Kernel only lets userspace use ~1Gb ram out of 2Gb, rest is *reserved* for fs cache' "
+    "(2011-05-28; archived copy, index file id 56902011613)", ["kill"] * 4, "global (Out of memory: prefix)",
+    constraints=["global"] * 4,
+    kills=[kill(3374, "chromium-browse", 274432, 115204, 2860, selected_score=57),
+           kill(3382, "chromium-browse", 242980, 114440, 2384, selected_score=27),
+           kill(12737, "swapoff", 4032, 84, 72, selected_score=1000),
+           kill(6622, "vlc", 466312, 251264, 45652, selected_score=70)],
+    checks=["swap_absent"], not_checks=["swap_exhausted", "lowmem_exhausted"], text_not=K8S)
+# Negatives. LKML 2020 ("Spinlock debugging in the kernel"): an NXP e500 PowerPC router on 4.14.83 (the poster calls
+# it arm64), Gmail-wrapped: `BUG: soft lockup - CPU#0 stuck for 22s! [kswapd0:395]` twice, the module list, NIP in
+# _raw_spin_lock from page_vma_mapped_walk. kswapd spinning, no OOM.
+add("656-lkml-2020-4.14-powerpc-e500-caam-router-gmail-wrapped-kswapd0-soft-lockup-spinlock-page-vma-mapped-walk-no-oom-negative.log",
+    LORE + "lkml/CAF7cDAc8DTG1drUGYMPPVkM5CjjFqZGFodzqVOk4hmM1Bc9nnA@mail.gmail.com/", [],
+    "n/a (no OOM report: a soft lockup of kswapd0)")
+# A Korean blog post (RHEL 7.4, 3.10.0-693, VMware, Pacemaker/DRBD): `INFO: task kswapd0:100 blocked for more than
+# 120 seconds` and other hung tasks on one XFS mutex (xfs_reclaim_inodes_ag), Pacemaker's lrmd monitor timeouts.
+# Hung tasks, no OOM.
+add("657-ko-blog-2025-rhel7.4-3.10-vmware-pacemaker-xfs-mutex-hung-task-kswapd0-blocked-120s-lrmd-monitor-timeouts-no-oom-negative.log",
+    "Korean blog post 'Database 서비스 불가 및 OS 접속 불가 문제' (2025-07-11; markdown, index file id 27436311861)", [],
+    "n/a (no OOM report: hung tasks, kswapd0 blocked in XFS inode reclaim)")
+# Ubuntu Forums 2019 (Xubuntu 18.04, a 1 GB netbook): prose only, `"Out of Memory: Kill process xxxx
+# (apparmor_parsor)" notices` quoted from memory with `xxxx` for the pid: no kernel line.
+add("658-ubuntu-forums-2019-xubuntu-netbook-apparmor-parser-out-of-memory-kill-process-xxxx-in-prose-no-log-negative.log",
+    "Ubuntu Forums, 'App Armor after Update smashes my system, now unusable' (2019-10-27; archived copy, index file "
+    "id 56860064891)", [], "n/a (no kernel log: a kill message quoted in prose with `xxxx` for its pid)")
+# Ubuntu Forums 2020 (Ubuntu 20.04, 5.4.0-37, Razer Blade Pro 17): every syslog line wrapped in
+# `[COLOR=#2e3436][FONT=monospace][SIZE=2]…[/SIZE][/FONT][/COLOR]`: openrazer's `Suspending` line, then Xorg's order-4
+# GFP_KERNEL|__GFP_COMP page allocation failure (a kmalloc in nvidia_modeset) with its stack, no OOM and no kill; a
+# reply quotes the first two lines again.
+add("659-ubuntu-forums-2020-focal-5.4-razer-blade-suspend-every-line-bbcode-color-font-size-xorg-order4-nvidia-modeset-page-allocation-failure-then-quoted-again-no-oom-negative.log",
+    "Ubuntu Forums, 'ubuntu freezes and the most stable/freeze-proof graphics driver' (2020-06-21; archived copy, "
+    "index file id 56695452978)", [], "n/a (no OOM report: page allocation failure)")
+# Ubuntu Forums 2008 (Ubuntu 7.10, 2.6.22 i386, 2 GB, nvidia driver): `[SIZE="1"]` blocks: Xorg's header alone
+# (`oomkilladj=0`), then (the poster left out lines) the Mem-info tail: Normal free 3660 kB under its min 3744 kB
+# while HighMem had 776284 kB free and swap 1931096 of 1951888 kB free: low memory exhausted. Then an OOM storm: 33
+# selections and kills within 4 s (the headers rate-limited; one show_mem tail repeated), x-session-manag 6193
+# selected seven times and its children killed, then itself; then `printk: 89 messages suppressed`, Xorg's header
+# again with symbolic and nvidia frames, Mem-info (Normal free 3744 kB = min, HighMem 999012 kB free), and gdm
+# selected (score 924) and its child Xorg 5874 killed; gdm's German X error line with `[/SIZE]`.
+STORM = [(6193, "x-session-manag", 54831, 6260, "nautilus"), (6193, "x-session-manag", 44882, 6363, "vino-session"),
+         (6193, "x-session-manag", 42431, 6364, "bluetooth-apple"),
+         (6193, "x-session-manag", 40725, 6366, "update-notifier"), (6193, "x-session-manag", 37155, 6376, "trackerd"),
+         (6499, "evolution", 30941, 6499, "evolution"), (6520, "evolution", 30941, 6520, "evolution"),
+         (6527, "evolution-alarm", 17301, 6527, "evolution-alarm"),
+         (6438, "evolution-data-", 16836, 6438, "evolution-data-"), (6193, "x-session-manag", 16250, 6384, "python"),
+         (6484, "deskbar-applet", 15198, 6484, "deskbar-applet"), (6490, "deskbar-applet", 15198, 6490, "deskbar-applet"),
+         (6382, "trashapplet", 14997, 6382, "trashapplet"), (6462, "tomboy", 14307, 6462, "tomboy"),
+         (6193, "x-session-manag", 13371, 6398, "nm-applet"), (6249, "bonobo-activati", 10244, 6249, "bonobo-activati"),
+         (6250, "bonobo-activati", 10244, 6250, "bonobo-activati"),
+         (6242, "gnome-settings-", 9736, 6242, "gnome-settings-"),
+         (6193, "x-session-manag", 9412, 6193, "x-session-manag"),
+         (6427, "evolution-excha", 9169, 6427, "evolution-excha"), (6956, "file-roller", 8253, 6956, "file-roller"),
+         (6496, "notification-da", 6251, 6496, "notification-da"),
+         (6401, "gnome-power-man", 5695, 6401, "gnome-power-man"), (6475, "geyes_applet2", 5092, 6475, "geyes_applet2"),
+         (6266, "gnome-volume-ma", 4922, 6266, "gnome-volume-ma"),
+         (6357, "gtk-window-deco", 4612, 6357, "gtk-window-deco"),
+         (6276, "gnome-screensav", 4167, 6276, "gnome-screensav"), (6255, "vino-server", 4154, 6255, "vino-server"),
+         (6190, "gnome-keyring-d", 3327, 6190, "gnome-keyring-d"),
+         (6287, "gnome-vfs-daemo", 2188, 6287, "gnome-vfs-daemo"), (5235, "hald", 1803, 5236, "hald-runner"),
+         (6238, "gconfd-2", 1802, 6238, "gconfd-2"), (5777, "avahi-daemon", 1025, 5778, "avahi-daemon"),
+         (5869, "gdm", 924, 5874, "Xorg")]
+add("mangler-pending/660-ubuntu-forums-2008-gutsy-2.6.22-i386-nvidia-bbcode-size-blocks-header-alone-then-poster-elided-meminfo-tail-oom-storm-33-kills-x-session-manag-children-then-xorg-nvidia-header-lowmem-kill-of-gdm-child-xorg.log",
+    "Ubuntu Forums, 'X Crashes (Ubuntu 7.10), Memory Problem?' (2008-08-06; archived copy, index file id "
+    "56772187084)", ["kill"] * len(STORM), "global (Out of memory: prefix; lowmem: Normal zone at its min watermark, "
+    "HighMem free)", constraints=["global"] * len(STORM),
+    kills=[kill(k, kc, None, None, None, **({"selected_score": s} if p == k else {})) for p, pc, s, k, kc in STORM],
+    selected_only=[[p, pc, s] for p, pc, s, k, kc in STORM if p != k],
+    trigger=trig("Xorg", None, gfp="0x2d0", order=0, oom_adj=0), year_guessed=True,
+    checks=["lowmem_exhausted"], not_checks=["swap_exhausted", "swap_absent"])
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
