@@ -92,6 +92,15 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   const bool after_unreliable = b.frame_unreliable;
   b.frame_unreliable = starts_with(t, "[<") && ends_with(t, ">] ?");  // `[<c04abbda>] ?` + `    fn+0x3a/0x40`
   if (b.frame_unreliable) return;
+  // A reliable oom_kill_process() frame under the CPU line of a dump printed after the selection: the task that
+  // printed the selection there, before its kill line, is the one that invoked the OOM killer (corpus 601: a
+  // spinlock BUG in find_lock_task_mm() under oom_kill_process()).
+  if (b.stack_after_selection && !after_unreliable && !starts_with(t, "? ") &&
+      t.find(">] ? ") == std::string_view::npos && oomline::frame_names(t, "oom_kill_process")) {
+    b.stack = std::move(b.stack_after_selection);
+    b.stack_after_selection.reset();
+    b.stack_from_later_dump = true;
+  }
   // dump_header() prints the report's header, then dump_stack(): a trace through it is the report's own.
   if (!starts_with(t, "? ") && oomline::frame_names(t, "dump_header")) b.dump_header_frame = true;
   // try_charge_memcg() (5.13+) calls the memcg OOM (mem_cgroup_oom(), inlined) when a charge fails.

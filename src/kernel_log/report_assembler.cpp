@@ -408,6 +408,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   }
   using P = Building::Piece;
   P piece = P::none;
+  uint64_t stack_after_selection_line = 0;  // this line is a dump's CPU line after the selection
   std::optional<oomline::KillLine> kill_stump;  // cut or wrapped inside the comm
   if (!oomline::parse_kill(t)) kill_stump = oomline::parse_kill_stump(t);
 
@@ -633,6 +634,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (!cur_->stack && (!cur_->has_outcome() || stamped_before)) {
       cur_->stack = std::move(*st);
       if (!line.truncated) piece = P::stack;
+    } else if (!cur_->stack && !cur_->header && !cur_->cpuset && !cur_->selected.empty() && cur_->kills.empty() &&
+               !line.truncated) {
+      // Whose it is, its trace tells (Building::stack_after_selection); the frames follow as unrecognised lines.
+      cur_->stack_after_selection = std::move(*st);
+      stack_after_selection_line = line.number;
     }
   } else if (auto cs = oomline::parse_cpuset(t)) {
     if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
@@ -751,6 +757,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   }
   if (!cur_) return false;
   cur_->quiet = 0;
+  if (line.number != stack_after_selection_line) cur_->stack_after_selection.reset();  // its dump has ended
   if (piece != P::header) cur_->bare_header_line = 0;
   if (line.number > cur_->lines.last) cur_->lines.last = line.number;
   if (line.number < cur_->lines.first) cur_->lines.first = line.number;

@@ -46,6 +46,12 @@ struct ReportAssembler::Building {
 
   std::optional<oomline::Header> header;
   std::optional<oomline::StackLine> stack;
+  // A dump's `CPU: … PID:` line after a selection that no kill line has followed yet, the report naming no task
+  // (no header, no stack line): another dump's (a spinlock BUG, a warning) unless its call trace runs through
+  // oom_kill_process(), which printed that selection and has not printed the kill yet; then that task is the one
+  // that invoked the OOM killer (note_stack_frame() takes it as `stack`). Dropped at the next recognised line.
+  std::optional<oomline::StackLine> stack_after_selection;
+  bool stack_from_later_dump = false;  // `stack` is such a line (a note says so)
   std::optional<oomline::CpusetLine> cpuset;
   std::optional<oomline::Summary> summary;
   std::optional<uint64_t> summary_line;  // its line number (a header-less table's rows run toward it)

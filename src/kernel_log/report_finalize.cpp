@@ -729,10 +729,18 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
                           "which task asked for memory is unknown");
   else if (!b.header && !b.vm_killing && !ev.victims.empty())  // 2.4 prints none
     ev.notes.emplace_back("no `invoked oom-killer` header before this kill (rate-limited, lost or filtered)");
+  else if (!b.header && !ev.selected.empty() && b.stack_from_later_dump)  // its trigger from a later dump
+    ev.notes.emplace_back("no `invoked oom-killer` header before this selection (rate-limited, lost or filtered): "
+                          "with what gfp_mask and order memory was asked for is unknown; and no kill line follows it "
+                          "in the text, so whether a process was killed is unknown");
   else if (!b.header && !ev.selected.empty())  // a selection alone (`Kill process … or sacrifice child`)
     ev.notes.emplace_back("no `invoked oom-killer` header before this selection (rate-limited, lost or filtered): "
                           "which task asked for memory, with what gfp_mask and order, is unknown; and no kill line "
                           "follows it in the text, so whether a process was killed is unknown");
+  if (b.stack_from_later_dump && ev.trigger)
+    ev.notes.emplace_back("the task that invoked the OOM killer is read from the `CPU:` line of another dump printed "
+                          "after the selection, whose call trace runs through oom_kill_process() (where the selection "
+                          "is printed, before the kill)");
   return ev;
 }
 

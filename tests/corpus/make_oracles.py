@@ -3951,8 +3951,7 @@ add("mangler-pending/620-lkml-linux-mm-2018-syzbot-try-charge-colon-quoted-stamp
     "memcg (Task in … killed as a result of limit of …; Memory cgroup out of memory prefix)",
     kills=[kill(6410, "syz-executor5", 37708, 2128, 0, 0, selected_score=547000, reaper=[0, 0, 0], adj=0,
                 adj_source="task table row")],
-    memcg="/ile0", task_memcg="/ile0", limit_kb=0, table_rows=[[6410, "syz-executor5", 0]], text_not=K8S,
-    pending="the same kill quoted twice (syzbot's unstamped `> ` excerpt, then the full stamped report): read as two kills of 6410, one victim in truth")
+    memcg="/ile0", task_memcg="/ile0", limit_kb=0, table_rows=[[6410, "syz-executor5", 0]], text_not=K8S)
 # A 32 MB ARM11 board (2.6.18, compcache) in a quoted-printable reply at depth 2 (`=C2=A0` non-breaking spaces,
 # `=3D`, soft breaks inside frames and register lines): the 2.6.18 header `oom-killer: gfp_mask=0x201d2, order=0`
 # (no comm) with the poster's `(==> __GFP_HIGHMEM, …)` note on it, ARM `from` frames, Mem-info (DMA free 6804 kB
@@ -4009,9 +4008,7 @@ add("601-lkml-2016-4.4-rc7-trinity-selection-then-spinlock-recursion-bug-in-find
     LORE + "lkml/20160103222728.GA11973@codemonkey.org.uk/", ["selected_no_kill"], "global (Out of memory: prefix)",
     constraints=["global"], selected_only=[[5861, "trinity-c10", 504]],
     trigger=trig("trinity-c8", 8828, note="from the CPU: line of the spinlock BUG, whose stack is in out_of_memory"),
-    text_not=K8S,
-    pending="a dump's CPU line after a headerless selection, whose trace then runs through oom_kill_process, is not "
-            "yet taken as the trigger (blind 18c, left for the lead)")
+    text_not=K8S)
 # A 2006 LKML reply (2.6.20-rc2, KVM): the quoted report's lines run together without newlines: `Killed process 19271
 # (trashapplet)` (its selection not shown), then qemu 12475 selected twice (`Out of memory: kill process … score
 # 7899 or a child`) and its kill line printed twice (the killer ran again before qemu had exited), then an oops.

@@ -1,0 +1,118 @@
+// Rules found on the real-corpus files left pending (issue 12: tests/corpus 601, 606, 619, 620), each on
+// hand-written input shaped like the real report named per test.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "diagnose/event_fixtures.h"
+#include "diagnose/explain.h"
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+namespace {
+
+using fixtures::find;  // the one check lookup of the tests (diagnose/event_fixtures.h)
+
+// A selection with no header, then a spinlock BUG's dump (its CPU line) whose trace runs through `frame`.
+std::string selection_then_dump(const std::string& frame) {
+  return "Out of memory: Kill process 5861 (trinity-c10) score 504 or sacrifice child\n"
+         "BUG: spinlock recursion on CPU#1, trinity-c8/8828\n"
+         " lock: 0xffff8800a3635410, .magic: dead4ead, .owner: trinity-c8/8828, .owner_cpu: 1\n"
+         "CPU: 1 PID: 8828 Comm: trinity-c8 Not tainted 4.4.0-rc7 #3\n"
+         " 00000000000001f8 ffff8800968d7808 ffffffff9a4d4451 ffff8800a3635410\n"
+         "Call Trace:\n"
+         " [<ffffffff9a4d4451>] dump_stack+0x4e/0x7d\n"
+         " [<ffffffff9a117d63>] do_raw_spin_lock+0x163/0x1a0\n"
+         " [<ffffffff9a2271cb>] find_lock_task_mm+0x5b/0xd0\n" +
+         frame +
+         " [<ffffffff9a22855d>] out_of_memory+0x45d/0x4b0\n"
+         " [<ffffffff9a2302d0>] __alloc_pages_nodemask+0xd40/0xe80\n";
+}
+
+TEST(Report, ADumpInsideOomKillProcessAfterTheSelectionNamesTheTrigger) {
+  // 601: trinity-c8 printed the selection in oom_kill_process(), then hit a spinlock BUG in find_lock_task_mm()
+  // before the kill line: its dump's CPU line names the task that invoked the OOM killer.
+  const auto ev = parse_log_text(selection_then_dump(" [<ffffffff9a227cc0>] oom_kill_process+0x2a0/0x660\n"));
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].trigger.has_value());
+  EXPECT_EQ(ev[0].trigger->comm, "trinity-c8");
+  EXPECT_EQ(ev[0].trigger->pid, 8828);
+  EXPECT_FALSE(ev[0].trigger->gfp_mask.has_value());
+  ASSERT_EQ(ev[0].selected.size(), 1u);
+  EXPECT_EQ(ev[0].selected[0].pid, 5861);
+}
+
+TEST(Report, ADumpAfterTheSelectionOutsideOomKillProcessNamesNoTrigger) {
+  // The same dump whose trace does not run through oom_kill_process() (an unreliable `? oom_kill_process` frame
+  // is no proof), or one printed after the kill line: another task's, no trigger.
+  const auto unreliable = parse_log_text(selection_then_dump(" [<ffffffff9a227cc0>] ? oom_kill_process+0x2a0/0x660\n"));
+  ASSERT_EQ(unreliable.size(), 1u);
+  EXPECT_FALSE(unreliable[0].trigger.has_value());
+  const auto none = parse_log_text(selection_then_dump(""));
+  ASSERT_EQ(none.size(), 1u);
+  EXPECT_FALSE(none[0].trigger.has_value());
+  const auto after_kill = parse_log_text(
+      "Out of memory: Kill process 5861 (trinity-c10) score 504 or sacrifice child\n"
+      "Killed process 5861 (trinity-c10) total-vm:8kB, anon-rss:4kB, file-rss:0kB\n"
+      "CPU: 1 PID: 8828 Comm: trinity-c8 Not tainted 4.4.0-rc7 #3\n"
+      "Call Trace:\n"
+      " [<ffffffff9a227cc0>] oom_kill_process+0x2a0/0x660\n");
+  ASSERT_GE(after_kill.size(), 1u);
+  EXPECT_FALSE(after_kill[0].trigger.has_value());
+}
+
+TEST(Report, TheSameKillQuotedTwiceIsOneKill) {
+  // 620: syzbot's unstamped excerpt (the kill and its reaper, wrapped), then the full stamped report of the same
+  // kill: one event, the fuller copy's, with the copy's line noted.
+  const auto ev = parse_log_text(
+      "> Killed process 6410 (syz-executor5) total-vm:37708kB, anon-rss:2128kB,\n"
+      "> file-rss:0kB, shmem-rss:0kB\n"
+      "> oom_reaper: reaped process 6410 (syz-executor5), now anon-rss:0kB,\n"
+      "> file-rss:0kB, shmem-rss:0kB\n"
+      "> task=syz-executor5 pid=6410 invoked memcg oom killer. oom_victim=1\n"
+      "\n"
+      "Thank you. This is useful. The full oom picture is this\n"
+      ": [   65.363983] task=syz-executor5 pid=6415 invoked memcg oom killer. oom_victim=0\n"
+      "[...]\n"
+      ": [   65.920355] Task in /ile0 killed as a result of limit of /ile0\n"
+      ": [   65.926389] memory: usage 0kB, limit 0kB, failcnt 20\n"
+      ": [   65.931518] memory+swap: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
+      ": [   65.938296] kmem: usage 0kB, limit 9007199254740988kB, failcnt 0\n"
+      ": [   65.944467] Memory cgroup stats for /ile0: cache:0KB rss:0KB rss_huge:0KB shmem:0KB"
+      " mapped_file:0KB dirty:0KB writeback:0KB swap:0KB inactive_anon:0KB active_anon:0KB inactive_file:0KB active_file:0KB unevictable:0KB\n"
+      ": [   65.963878] Tasks state (memory values in pages):\n"
+      ": [   65.968743] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name\n"
+      ": [   65.977615] [   6410]     0  6410     9427      532    61440        0             0 syz-executor5\n"
+      ": [   65.986647] Memory cgroup out of memory: Kill process 6410 (syz-executor5) score 547000 or"
+      " sacrifice child\n"
+      ": [   65.996474] Killed process 6410 (syz-executor5) total-vm:37708kB, anon-rss:2128kB,"
+      " file-rss:0kB, shmem-rss:0kB\n"
+      ": [   66.007471] oom_reaper: reaped process 6410 (syz-executor5), now anon-rss:0kB, file-rss:0kB,"
+      " shmem-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].selected_score, 547000u);
+  EXPECT_TRUE(ev[0].victims[0].reaped.has_value());  // the copy's reaper line
+  EXPECT_EQ(ev[0].lines.first, 10u);
+  EXPECT_EQ(ev[0].constraint, Constraint::memcg);
+}
+
+TEST(Report, KillsOfOnePidWithOtherFiguresOrStampsAreNotCopies) {
+  // Other printk stamps: two printings of the kill. Bare kill lines (no figures, ≤2.6) tell nothing of a copy.
+  const std::string report =
+      "[ 900.000001] Killed process 77 (a) total-vm:8kB, anon-rss:4kB, file-rss:0kB, shmem-rss:0kB\n"
+      "[ 900.000002] oom_reaper: reaped process 77 (a), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB\n";
+  const auto stamps = parse_log_text(
+      "[   1.000000] Killed process 77 (a) total-vm:8kB, anon-rss:4kB, file-rss:0kB, shmem-rss:0kB\n\nprose\n\n" +
+      report);
+  EXPECT_EQ(stamps.size(), 2u);
+  const auto copy = parse_log_text("Killed process 77 (a) total-vm:8kB, anon-rss:4kB, file-rss:0kB, shmem-rss:0kB\n\n"
+                                   "prose\n\n" + report);
+  EXPECT_EQ(copy.size(), 1u);
+  const auto bare = parse_log_text("Killed process 77 (a)\n\nprose\n\n"
+                                   "Out of memory: Kill process 77 (a) score 5 or sacrifice child\n"
+                                   "Killed process 77 (a)\n");
+  EXPECT_EQ(bare.size(), 2u);
+}
+}  // namespace
+}  // namespace oomlens
