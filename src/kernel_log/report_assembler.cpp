@@ -321,12 +321,16 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     t = unpadded;
   }
   // `line` with the text before it rejoined (`joined`), fed as one record.
+  // The line is noted as rejoined in the report the joined record lands in: one it opens when it starts the next
+  // (a selection whose rest opened corpus 619's second report), else the open one.
   auto feed_joined = [&](const std::string& joined) {
-    cur_->joined_lines.push_back(line.number);
+    const uint64_t opened = opened_;
     LogicalLine whole = line;
     whole.text = joined;
     whole.continuation = false;
-    return feed(whole);
+    const bool open = feed(whole);
+    if (cur_ && (opened_ == opened || cur_->lines.first == line.number)) cur_->joined_lines.push_back(line.number);
+    return open;
   };
   if (cur_ && cur_->piece == Building::Piece::other && cur_->piece_short) {
     // An indented rest (a reflow's) may complete it as any record would (`Memory cgroup stats for` + `    /path: …`).

@@ -143,6 +143,7 @@ void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows, bool ap
 void ReportAssembler::start(const LogicalLine& line) {
   if (cur_) close();
   cur_ = std::make_unique<Building>();
+  ++opened_;
   cur_->lines.first = line.number;
   cur_->caller_id = caller_of(line);
   cur_->alloc_stall = std::move(pending_stall_);
@@ -184,6 +185,7 @@ void ReportAssembler::start_from_stack(uint64_t first_line, bool time_from_first
   prelude_.clear();
   pending_stall_.reset();
   cur_ = std::make_unique<Building>();
+  ++opened_;
   cur_->lines.first = first_line;
   cur_->headerless = true;
   cur_->time_from_first = time_from_first;

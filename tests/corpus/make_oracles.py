@@ -3936,8 +3936,7 @@ add("mangler-pending/619-lkml-linux-mm-2010-ltp-memcg-power6-2.6.35-rc2-quote-de
     LORE_ALL + "20100611103509.520671b2.kamezawa.hiroyu@jp.fujitsu.com/", ["kill", "kill"],
     "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg"],
     kills=[kill(9139, "memcg_test_1", 3456, 448, 1088, selected_score=3),
-           kill(9140, "memcg_test_1", 3456, 448, 1088, selected_score=3)], text_not=K8S,
-    pending="a KMail-reflowed paragraph: the second selection, broken across lines (`kill process 9140` / `(memcg_test_1) score 3 or a child`) and run into its kill, is not read, so the second kill has no score and no constraint")
+           kill(9140, "memcg_test_1", 3456, 448, 1088, selected_score=3)], text_not=K8S)
 # syzbot (4.18-rc), WARNING in try_charge: syzbot's `> `-quoted console tail (the kill of 6410 and its reaper, each
 # wrapped, and a debug line `task=… invoked memcg oom killer. oom_victim=1` from a test patch), then Michal Hocko's
 # `: `-quoted stamped lines of the same report: debug line, `[...]`, `Task in /ile0 killed as a result of limit of

@@ -114,5 +114,25 @@ TEST(Report, KillsOfOnePidWithOtherFiguresOrStampsAreNotCopies) {
                                    "Killed process 77 (a)\n");
   EXPECT_EQ(bare.size(), 2u);
 }
+TEST(Report, AReflowedParagraphOfTwoSelectionsAndKillsReadsBoth) {
+  // 619: KMail re-flowed the console lines into one paragraph (continuations start with a space): the second
+  // selection starts after the first kill's last figure and ends before its own kill, on the next line.
+  const auto ev = parse_log_text(
+      "Memory cgroup out of memory: kill process 9139 (memcg_test_1) score 3 or a\n"
+      " child Killed process 9139 (memcg_test_1) vsz:3456kB, anon-rss:448kB,\n"
+      " file-rss:1088kB Memory cgroup out of memory: kill process 9140\n"
+      " (memcg_test_1) score 3 or a child Killed process 9140 (memcg_test_1)\n"
+      " vsz:3456kB, anon-rss:448kB, file-rss:1088kB\n");
+  ASSERT_EQ(ev.size(), 2u);
+  for (const auto& e : ev) {
+    ASSERT_EQ(e.victims.size(), 1u);
+    EXPECT_EQ(e.victims[0].selected_score, 3u);
+    EXPECT_EQ(e.victims[0].file_rss_bytes, 1088u * 1024);
+    EXPECT_EQ(e.constraint, Constraint::memcg);
+  }
+  EXPECT_EQ(ev[0].victims[0].pid, 9139);
+  EXPECT_EQ(ev[1].victims[0].pid, 9140);
+}
+
 }  // namespace
 }  // namespace oomlens
