@@ -74,6 +74,9 @@ struct ReportAssembler::Building {
   std::optional<uint64_t> unevictable_pages;  // `unevictable:N` (2.6.28+)
   std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
   std::optional<uint64_t> buddy_page_kb;
+  // The zones named by show_free_areas()'s `<zone> per-cpu:` heads (≤3.x) and by its zone lines, as printed
+  // (`DMA`, `Node 0 DMA`): the same names in both say every populated zone's line is in the text.
+  std::vector<std::string> percpu_zone_names, zone_line_names;
   // Zone, hugepages and unreclaimable-slab lines (meminfo_detail.cpp), bytes.
   std::optional<uint64_t> highmem_pages;
   std::vector<Zone> zones;

@@ -134,5 +134,76 @@ TEST(Report, AReflowedParagraphOfTwoSelectionsAndKillsReadsBoth) {
   EXPECT_EQ(ev[1].victims[0].pid, 9140);
 }
 
+// s390 2.6.28 (corpus 606): the header, the per-cpu heads of both zones, the counters and both zone lines, cut
+// there (no `N pages RAM`). `zones` is the zone lines.
+std::string s390_meminfo(const std::string& zones) {
+  return "basename invoked oom-killer: gfp_mask=0xd0, order=2, oomkilladj=0\n"
+         "Mem-Info:\n"
+         "DMA per-cpu:\n"
+         "CPU    0: hi:  186, btch:  31 usd:   0\n"
+         "Normal per-cpu:\n"
+         "CPU    0: hi:  186, btch:  31 usd:   0\n"
+         "Active_anon:372 active_file:45 inactive_anon:154\n"
+         " inactive_file:152 unevictable:987 dirty:0 writeback:188 unstable:0\n"
+         " free:146348 slab:875833 mapped:805 pagetables:378 bounce:0\n" +
+         zones;
+}
+
+constexpr const char* kDmaZone =
+    "DMA free:467728kB min:4064kB low:5080kB high:6096kB active_anon:0kB inactive_anon:0kB active_file:0kB "
+    "inactive_file:116kB unevictable:0kB present:2068480kB pages_scanned:0 all_unreclaimable? no\n"
+    "lowmem_reserve[]: 0 2020 2020\n";
+constexpr const char* kNormalZone =
+    "Normal free:117664kB min:4064kB low:5080kB high:6096kB active_anon:1488kB inactive_anon:616kB "
+    "active_file:188kB inactive_file:492kB unevictable:3948kB present:2068480kB pages_scanned:128 "
+    "all_unreclaimable? no\n"
+    "lowmem_reserve[]: 0 0 0\n";
+
+TEST(Report, EveryZonePrintedGivesTheZonesMemoryAndThePageSize) {
+  // 606: both per-cpu heads' zones printed, no `Node N`: the zones hold 2 × 2068480 kB; the counters' free:146348
+  // pages are the zones' 585392 kB, 4 KiB a page. Slab 875833 pages is 84 % of that: slab_dominant, said against
+  // the zones' memory (no `N pages RAM`).
+  const auto ev = parse_log_text(s390_meminfo(std::string(kDmaZone) + kNormalZone));
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].mem_info.has_value());
+  EXPECT_EQ(ev[0].mem_info->zones_present_bytes, 2u * 2068480 * 1024);
+  EXPECT_EQ(ev[0].page_size_bytes, 4096u);
+  EXPECT_FALSE(ev[0].page_size_assumed);
+  EXPECT_FALSE(ev[0].mem_info->ram_bytes.has_value());
+  const Explanation ex = explain(ev[0]);
+  const Check* slab = find(ex, "slab_dominant");
+  ASSERT_NE(slab, nullptr);
+  EXPECT_NE(slab->message.find("memory zones hold"), std::string::npos);
+}
+
+TEST(Report, AZoneLineMissingLeavesTheZonesMemoryAndThePageSizeUnknown) {
+  // The excerpt cut after the DMA zone: the Normal zone's per-cpu head names a zone whose line is not in the text.
+  const auto ev = parse_log_text(s390_meminfo(kDmaZone));
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].mem_info.has_value());
+  EXPECT_FALSE(ev[0].mem_info->zones_present_bytes.has_value());
+  EXPECT_TRUE(ev[0].page_size_assumed);
+  const Explanation ex = explain(ev[0]);
+  EXPECT_EQ(find(ex, "slab_dominant"), nullptr);
+}
+
+TEST(Explain, AContainerKilledInAGlobalOomIsToldToSetOrLowerItsLimit) {
+  // 592: a global OOM killed psi-agent in its docker scope; the same container hit its own limit earlier in the log,
+  // which this event does not show: the advice must not say it has no limit.
+  const auto ev = parse_log_text(
+      "[Sat Sep 12 17:38:00 2026] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=user.slice,"
+      "mems_allowed=0,global_oom,task_memcg=/system.slice/"
+      "docker-9c36374e8d75e9428a6006bb7a5dc4cb698e0f87cf7d4a1794d411d381ab1cc0.scope,task=psi-agent,pid=3020917,"
+      "uid=0\n"
+      "[Sat Sep 12 17:38:00 2026] Out of memory: Killed process 3020917 (psi-agent) total-vm:5112132kB, "
+      "anon-rss:3498384kB, file-rss:8kB, shmem-rss:8kB, UID:0 pgtables:7564kB oom_score_adj:0\n");
+  ASSERT_EQ(ev.size(), 1u);
+  const Explanation ex = explain(ev[0]);
+  std::string advice;
+  for (const auto& a : ex.advice) advice += a + "\n";
+  EXPECT_NE(advice.find("or lower the one it has"), std::string::npos) << advice;
+  EXPECT_EQ(advice.find("give the container a memory limit"), std::string::npos) << advice;
+}
+
 }  // namespace
 }  // namespace oomlens
