@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "diagnose/cgroup_owner.h"
 #include "diagnose/event_fixtures.h"
 #include "diagnose/explain.h"
 #include "kernel_log/report_scanner.h"
@@ -198,7 +199,10 @@ TEST(Explain, AContainerKilledInAGlobalOomIsToldToSetOrLowerItsLimit) {
       "[Sat Sep 12 17:38:00 2026] Out of memory: Killed process 3020917 (psi-agent) total-vm:5112132kB, "
       "anon-rss:3498384kB, file-rss:8kB, shmem-rss:8kB, UID:0 pgtables:7564kB oom_score_adj:0\n");
   ASSERT_EQ(ev.size(), 1u);
-  const Explanation ex = explain(ev[0]);
+  OomEvent e = ev[0];
+  ASSERT_TRUE(e.memcg && e.memcg->task_memcg);
+  e.memcg->owner = decode_cgroup_owner(*e.memcg->task_memcg);  // as `explain` reads it
+  const Explanation ex = explain(e);
   std::string advice;
   for (const auto& a : ex.advice) advice += a + "\n";
   EXPECT_NE(advice.find("or lower the one it has"), std::string::npos) << advice;
