@@ -158,7 +158,9 @@ std::optional<std::string> sacrificed_parent_advice(const OomEvent& e, const std
 // daemon's systemd service; not a Kubernetes pod's, whose node-level sizing is the scheduler's): the machine ran out
 // before any limit of the container was reached, so the containment to advise is the container's own limit, set
 // where the container is started, not `oomlens run` (corpus 435: open-webui's python3 in docker-<id>.scope, 11.7 GiB
-// anon).
+// anon). Whether the container has a limit already the event does not tell (a memory-cgroup OOM of the same
+// container earlier in the log says it has, corpus 592): one it has was too high for what the machine could spare,
+// so the advice is a limit below that, set or lowered, never that it has none.
 std::optional<std::string> container_limit_advice(const OomEvent& e, const std::string& victim_name) {
   if (!e.memcg || !e.memcg->owner) return std::nullopt;
   const CgroupOwner& o = *e.memcg->owner;
@@ -175,15 +177,16 @@ std::optional<std::string> container_limit_advice(const OomEvent& e, const std::
     const auto& path = e.memcg->oom_memcg ? e.memcg->oom_memcg : e.memcg->task_memcg;
     const bool user = path && path->find("/user@") != std::string::npos;
     return trf("{} ran in the systemd service {}, which reached no memory limit of its own before the machine ran "
-               "out: give the service a limit below the machine's RAM (`systemctl{} set-property {} MemoryMax=SIZE`, "
-               "or MemoryMax= in a drop-in), so it is killed within that limit instead of starving the machine.",
+               "out: set the service's limit, or lower the one it has, below what the machine can spare for it "
+               "(`systemctl{} set-property {} MemoryMax=SIZE`, or MemoryMax= in a drop-in), so it is killed within "
+               "that limit instead of starving the machine.",
                victim_name, o.id, user ? " --user" : "", o.id);
   } else {
     return std::nullopt;
   }
-  return trf("{} ran in a container that reached no limit of its own before the machine ran out: give the container "
-             "a memory limit below the machine's RAM ({}), so it is killed within that limit instead of starving "
-             "the machine.",
+  return trf("{} ran in a container that reached no limit of its own before the machine ran out: set the container's "
+             "memory limit, or lower the one it has, below what the machine can spare for it ({}), so it is killed "
+             "within that limit instead of starving the machine.",
              victim_name, how);
 }
 

@@ -127,11 +127,27 @@ void movable_only(const OomEvent& e, std::vector<Check>& out) {
 // ≤2.6.28 prints all slab as one `slab:` figure (slab_bytes). The OOM killer runs only after reclaim, which
 // shrinks the reclaimable caches, has failed: what it had left at the OOM is judged as unreclaimable slab is, and
 // said as what it is.
+// Without the RAM (`N pages RAM` cut off), the zones' `present:` sizes when the report proves it prints every zone
+// (MemInfo::zones_present_bytes) are all the memory the page allocator had, the slab's among it; the slab is in
+// pages, so only with a page size the log gives, never an assumed one.
 void slab_before_split(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   if (!e.mem_info || !e.mem_info->slab_bytes) return;
   const uint64_t s = *e.mem_info->slab_bytes;
   const auto ram = machine_ram_bytes(e, ctx);
-  if (!ram) return;
+  if (!ram) {
+    const std::optional<uint64_t> zones = e.mem_info->zones_present_bytes;
+    if (!zones || *zones == 0 || e.page_size_assumed || !e.page_size_bytes) return;
+    const uint64_t p = percent_of(s, *zones);
+    if (p < kSlabPercent) return;
+    out.push_back({"slab_dominant", CheckLevel::warn,
+                   trf("Kernel slab held {} ({} % of the {} the memory zones hold, every zone printed; the report's "
+                       "`N pages RAM` line is not in the text) when the OOM killer ran, after reclaim had shrunk what "
+                       "it could (this kernel prints reclaimable and unreclaimable slab as one `slab:` figure): kernel "
+                       "objects, not processes, filled the memory, and killing a process frees little of it.",
+                       format_bytes(s), p, format_bytes(*zones)),
+                   {{"slab_bytes", as_figure(s)}, {"zones_present_bytes", as_figure(*zones)}, {"percent", as_figure(p)}}});
+    return;
+  }
   const uint64_t p = percent_of(s, *ram);
   if (p < kSlabPercent) return;
   out.push_back({"slab_dominant", CheckLevel::warn,

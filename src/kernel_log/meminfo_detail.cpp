@@ -39,7 +39,8 @@ bool zone_line(ReportAssembler::Building& b, std::string_view node, std::string_
   z.free_bytes = kb_field(fields, "free:");
   z.min_bytes = kb_field(fields, " min:");
   z.managed_bytes = kb_field(fields, "managed:");
-  if (!z.managed_bytes) z.managed_bytes = kb_field(fields, "present:");
+  z.present_bytes = kb_field(fields, "present:");
+  if (!z.managed_bytes) z.managed_bytes = z.present_bytes;
   z.free_cma_bytes = kb_field(fields, " free_cma:");
   b.zones.push_back(std::move(z));
   return true;
@@ -92,6 +93,15 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   const bool after_unreliable = b.frame_unreliable;
   b.frame_unreliable = starts_with(t, "[<") && ends_with(t, ">] ?");  // `[<c04abbda>] ?` + `    fn+0x3a/0x40`
   if (b.frame_unreliable) return;
+  // A reliable oom_kill_process() frame under the CPU line of a dump printed after the selection: the task that
+  // printed the selection there, before its kill line, is the one that invoked the OOM killer (corpus 601: a
+  // spinlock BUG in find_lock_task_mm() under oom_kill_process()).
+  if (b.stack_after_selection && !after_unreliable && !starts_with(t, "? ") &&
+      t.find(">] ? ") == std::string_view::npos && oomline::frame_names(t, "oom_kill_process")) {
+    b.stack = std::move(b.stack_after_selection);
+    b.stack_after_selection.reset();
+    b.stack_from_later_dump = true;
+  }
   // dump_header() prints the report's header, then dump_stack(): a trace through it is the report's own.
   if (!starts_with(t, "? ") && oomline::frame_names(t, "dump_header")) b.dump_header_frame = true;
   // try_charge_memcg() (5.13+) calls the memcg OOM (mem_cgroup_oom(), inlined) when a charge fails.
@@ -164,11 +174,18 @@ bool meminfo_detail_line(ReportAssembler::Building& b, std::string_view t) {
       return true;
     }
   }
-  if (!starts_with(t, "Node ")) return zone_line(b, "0", t);  // ≤4.7: `Normal free:…` without the node
+  if (!starts_with(t, "Node ")) {  // ≤4.7: `Normal free:…` without the node
+    if (!zone_line(b, "0", t)) return false;
+    b.zone_line_names.push_back(b.zones.back().name);
+    return true;
+  }
   std::string_view rest = t.substr(5);
   std::string_view node = take_token(rest);
   rest = trim_left(rest);
-  return hugepages_line(b, node, rest) || zone_line(b, node, rest);
+  if (hugepages_line(b, node, rest)) return true;
+  if (!zone_line(b, node, rest)) return false;
+  b.zone_line_names.push_back("Node " + std::string(node) + " " + b.zones.back().name);
+  return true;
 }
 
 namespace {
@@ -230,6 +247,11 @@ std::optional<BuddyListHead> parse_buddy_list(std::string_view t) {
 // Lines of the Mem-Info block; true when recognised.
 bool meminfo_line(Building& b, std::string_view t) {
   if (meminfo_detail_line(b, t)) return true;
+  // ≤3.x show_free_areas(): `DMA per-cpu:` (`Node 0 DMA per-cpu:`) before each populated zone's per-cpu lists.
+  if (ends_with(t, " per-cpu:") && is_show_free_areas_head(t)) {
+    b.percpu_zone_names.emplace_back(t.substr(0, t.size() - 9));
+    return true;
+  }
   if (starts_with(t, "Free swap")) {
     // ≤2.6.24 show_mem() repeats it as `Free swap:            0kB`: the same figure, never a loss of it.
     auto kb = field_sized(t, "=", "kB");

@@ -183,6 +183,8 @@ struct Zone {
   std::optional<uint64_t> free_bytes;
   std::optional<uint64_t> min_bytes;       ///< the zone's min watermark
   std::optional<uint64_t> managed_bytes;   ///< 4.8+; `present:` before
+  /// `present:`: the zone's pages that exist (its span less the holes). Not in `--json`'s mem_info.
+  std::optional<uint64_t> present_bytes;
   /// `free_cma:` (3.8+): the part of free_bytes in CMA pageblocks, which
   /// only movable allocations may take (mm/page_alloc.c __zone_watermark_ok()).
   std::optional<uint64_t> free_cma_bytes;
@@ -230,6 +232,12 @@ struct MemInfo {
   std::optional<uint64_t> unevictable_bytes;
   std::optional<uint64_t> pagetables_bytes;
   std::optional<uint64_t> highmem_bytes;     ///< `N pages HighMem/MovableOnly` (32-bit HighMem or movable zones)
+  /// The zones' `present:` sizes summed, only when the report shows it prints every zone of the machine: ≤3.x
+  /// show_free_areas() prints `<zone> per-cpu:` and later the zone's line for each populated zone, so the same
+  /// zones named by both lists are all of them, on a kernel that prints no `Node N` (one node, nothing filtered by
+  /// node). The memory the page allocator's zones hold: what RAM is when `N pages RAM` is not in the text (cut).
+  /// Not in `--json`'s mem_info (the slab_dominant check's figures carry it).
+  std::optional<uint64_t> zones_present_bytes;
   std::vector<Zone> zones;                   ///< in printed order
   std::vector<HugePages> hugepages;          ///< one per node and size
   std::vector<SlabCache> unreclaimable_slab; ///< largest total first

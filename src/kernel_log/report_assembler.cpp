@@ -340,12 +340,16 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     t = unpadded;
   }
   // `line` with the text before it rejoined (`joined`), fed as one record.
+  // The line is noted as rejoined in the report the joined record lands in: one it opens when it starts the next
+  // (a selection whose rest opened corpus 619's second report), else the open one.
   auto feed_joined = [&](const std::string& joined) {
-    cur_->joined_lines.push_back(line.number);
+    const uint64_t opened = opened_;
     LogicalLine whole = line;
     whole.text = joined;
     whole.continuation = false;
-    return feed(whole);
+    const bool open = feed(whole);
+    if (cur_ && (opened_ == opened || cur_->lines.first == line.number)) cur_->joined_lines.push_back(line.number);
+    return open;
   };
   if (cur_ && cur_->piece == Building::Piece::other && cur_->piece_short) {
     // An indented rest (a reflow's) may complete it as any record would (`Memory cgroup stats for` + `    /path: …`).
@@ -428,6 +432,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   using P = Building::Piece;
   P piece = P::none;
   bool no_time = false;  // a line whose time is not the report's
+  uint64_t stack_after_selection_line = 0;  // this line is a dump's CPU line after the selection
   std::optional<oomline::KillLine> kill_stump;  // cut or wrapped inside the comm
   if (!oomline::parse_kill(t)) kill_stump = oomline::parse_kill_stump(t);
 
@@ -659,6 +664,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (!cur_->stack && (!cur_->has_outcome() || stamped_before)) {
       cur_->stack = std::move(*st);
       if (!line.truncated) piece = P::stack;
+    } else if (!cur_->stack && !cur_->header && !cur_->cpuset && !cur_->selected.empty() && cur_->kills.empty() &&
+               !line.truncated) {
+      // Whose it is, its trace tells (Building::stack_after_selection); the frames follow as unrecognised lines.
+      cur_->stack_after_selection = std::move(*st);
+      stack_after_selection_line = line.number;
     }
   } else if (auto cs = oomline::parse_cpuset(t)) {
     if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
@@ -779,6 +789,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   }
   if (!cur_) return false;
   cur_->quiet = 0;
+  if (line.number != stack_after_selection_line) cur_->stack_after_selection.reset();  // its dump has ended
   if (piece != P::header) cur_->bare_header_line = 0;
   if (line.number > cur_->lines.last) cur_->lines.last = line.number;
   if (line.number < cur_->lines.first) cur_->lines.first = line.number;

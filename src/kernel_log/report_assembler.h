@@ -125,6 +125,7 @@ class ReportAssembler {
   std::string source_;
   Emit emit_;
   std::unique_ptr<Building> cur_;
+  uint64_t opened_ = 0;  // reports opened so far: whether a fed line opened the next one
   struct Waiting;
   std::deque<Waiting> waiting_;
   std::vector<std::pair<LogicalLine, std::string>> prelude_;  // rows + owned text

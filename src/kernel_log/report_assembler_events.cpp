@@ -161,6 +161,66 @@ void fold_late_header(OomEvent& outcome, OomEvent&& late) {
   outcome.lines.last = std::max(outcome.lines.last, late.lines.last);
 }
 
+// Two kill records of one process with the same figures: the pid and name, and every figure the kill line prints
+// on both the same, at least one size among them (a bare `Killed process N (comm)` of ≤2.6.x tells nothing).
+bool same_kill_record(const Victim& a, const Victim& b) {
+  if (!a.pid || a.pid != b.pid || a.comm != b.comm) return false;
+  bool sized = false;
+  for (const auto& [x, y] : {std::pair{a.total_vm_bytes, b.total_vm_bytes}, std::pair{a.anon_rss_bytes, b.anon_rss_bytes},
+                             std::pair{a.file_rss_bytes, b.file_rss_bytes},
+                             std::pair{a.shmem_rss_bytes, b.shmem_rss_bytes},
+                             std::pair{a.pgtables_bytes, b.pgtables_bytes}}) {
+    if (!x || !y) continue;
+    if (*x != *y) return false;
+    sized = true;
+  }
+  if (a.uid && b.uid && *a.uid != *b.uid) return false;
+  if (a.oom_score_adj_source == "kill_line" && b.oom_score_adj_source == "kill_line" &&
+      a.oom_score_adj != b.oom_score_adj)
+    return false;
+  return sized;
+}
+
+// `copy`'s kills all printed again in `full` (same_kill_record()), and nothing of the two says two printings: not
+// two headers (two invocations of the killer), not two printk stamps or wall clocks that differ, not two hosts.
+// A pid is killed once: the same kill record twice in one text is one kill quoted twice (corpus 620: syzbot's
+// unstamped `> ` excerpt of the kill and its reaper, then the full stamped report).
+bool kills_copied(const OomEvent& copy, const OomEvent& full) {
+  if (copy.victims.empty() || (copy.trigger && full.trigger)) return false;
+  const auto differ = [](const auto& x, const auto& y) { return x && y && x != y; };
+  if (differ(copy.host, full.host) || differ(copy.time.monotonic_s, full.time.monotonic_s)) return false;
+  if (copy.time.wall && full.time.wall && copy.time.wall->substr(0, 19) != full.time.wall->substr(0, 19)) return false;
+  for (const Victim& v : copy.victims)
+    if (std::none_of(full.victims.begin(), full.victims.end(), [&](const Victim& w) { return same_kill_record(v, w); }))
+      return false;
+  return true;
+}
+
+// How much of a report an event holds beyond its kills: the copy that keeps more is the one kept.
+int report_parts(const OomEvent& e) {
+  return static_cast<int>(e.trigger.has_value()) + static_cast<int>(e.memcg.has_value()) +
+         static_cast<int>(e.mem_info.has_value()) + static_cast<int>(!e.tasks.empty()) +
+         static_cast<int>(!e.selected.empty()) + static_cast<int>(e.chosen.has_value()) +
+         static_cast<int>(e.constraint.has_value()) + static_cast<int>(e.victims.size());
+}
+
+// `keep` takes what only `copy` read of the same kills (its reaper line, a score), and a note.
+void fold_copy(OomEvent& keep, const OomEvent& copy) {
+  for (Victim& v : keep.victims)
+    for (const Victim& c : copy.victims) {
+      if (!same_kill_record(v, c)) continue;
+      if (!v.reaped) v.reaped = c.reaped;
+      if (!v.selected_score) {
+        v.selected_score = c.selected_score;
+        v.selected_score_legacy = c.selected_score_legacy;
+      }
+      if (c.line)
+        keep.notes.push_back("the kill line of pid " + std::to_string(*v.pid) + " (" + v.comm +
+                             ") is in the text twice, with the same figures (line " + std::to_string(*c.line) +
+                             " too): one kill quoted twice, read once");
+    }
+}
+
 }  // namespace
 
 ReportAssembler::ReportAssembler(std::string source_name, Emit emit)
@@ -184,6 +244,7 @@ void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows, bool ap
 void ReportAssembler::start(const LogicalLine& line) {
   if (cur_) close();
   cur_ = std::make_unique<Building>();
+  ++opened_;
   cur_->lines.first = line.number;
   cur_->caller_id = caller_of(line);
   cur_->alloc_stall = std::move(pending_stall_);
@@ -225,6 +286,7 @@ void ReportAssembler::start_from_stack(uint64_t first_line, bool time_from_first
   prelude_.clear();
   pending_stall_.reset();
   cur_ = std::make_unique<Building>();
+  ++opened_;
   cur_->lines.first = first_line;
   cur_->headerless = true;
   cur_->time_from_first = time_from_first;
@@ -282,6 +344,21 @@ void ReportAssembler::close() {
   if (!waiting_.empty() && header_of_outcome(waiting_.back().event, ev)) {
     fold_late_header(waiting_.back().event, std::move(ev));
     return;
+  }
+  // The same kill quoted twice (kills_copied()), the report before this one or this one the copy: one event, the
+  // copy with more of the report kept.
+  if (!waiting_.empty()) {
+    OomEvent& prev = waiting_.back().event;
+    const bool prev_copy = kills_copied(prev, ev), ev_copy = kills_copied(ev, prev);
+    if (prev_copy || ev_copy) {
+      const bool keep_new = prev_copy && (!ev_copy || report_parts(ev) > report_parts(prev));
+      if (!keep_new) {
+        fold_copy(prev, ev);
+        return;
+      }
+      fold_copy(ev, prev);
+      waiting_.pop_back();
+    }
   }
   uint64_t last = ev.lines.last;
   waiting_.push_back(Waiting{std::move(ev), last});

@@ -46,6 +46,12 @@ struct ReportAssembler::Building {
 
   std::optional<oomline::Header> header;
   std::optional<oomline::StackLine> stack;
+  // A dump's `CPU: … PID:` line after a selection that no kill line has followed yet, the report naming no task
+  // (no header, no stack line): another dump's (a spinlock BUG, a warning) unless its call trace runs through
+  // oom_kill_process(), which printed that selection and has not printed the kill yet; then that task is the one
+  // that invoked the OOM killer (note_stack_frame() takes it as `stack`). Dropped at the next recognised line.
+  std::optional<oomline::StackLine> stack_after_selection;
+  bool stack_from_later_dump = false;  // `stack` is such a line (a note says so)
   std::optional<oomline::CpusetLine> cpuset;
   std::optional<oomline::Summary> summary;
   std::optional<uint64_t> summary_line;  // its line number (a header-less table's rows run toward it)
@@ -68,6 +74,9 @@ struct ReportAssembler::Building {
   std::optional<uint64_t> unevictable_pages;  // `unevictable:N` (2.6.28+)
   std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
   std::optional<uint64_t> buddy_page_kb;
+  // The zones named by show_free_areas()'s `<zone> per-cpu:` heads (≤3.x) and by its zone lines, as printed
+  // (`DMA`, `Node 0 DMA`): the same names in both say every populated zone's line is in the text.
+  std::vector<std::string> percpu_zone_names, zone_line_names;
   // Zone, hugepages and unreclaimable-slab lines (meminfo_detail.cpp), bytes.
   std::optional<uint64_t> highmem_pages;
   std::vector<Zone> zones;

@@ -194,6 +194,32 @@ bool is_pow2_page(uint64_t v) {
   return v == 4096 || v == 8192 || v == 16384 || v == 65536;
 }
 
+// Every populated zone's line is in the text (MemInfo::zones_present_bytes): the `<zone> per-cpu:` heads name the
+// same zones as the zone lines, none printed with `Node N`.
+bool every_zone_printed(const ReportAssembler::Building& b) {
+  if (b.zone_line_names.empty() || b.zone_line_names.size() != b.zones.size()) return false;
+  std::vector<std::string> heads = b.percpu_zone_names, lines = b.zone_line_names;
+  std::sort(heads.begin(), heads.end());
+  std::sort(lines.begin(), lines.end());
+  return heads == lines && std::none_of(lines.begin(), lines.end(), [](const std::string& n) {
+           return starts_with(n, "Node ");
+         });
+}
+
+// The page size from the counters' `free:N` (pages) and the zones' `free:…kB`, every zone printed: the machine's
+// free pages are the zones' summed (both read from the same vmstat counters, mm/vmstat.c), so the kB over the
+// pages is the page size when it divides exactly into one.
+std::optional<uint64_t> page_size_from_free(const ReportAssembler::Building& b) {
+  if (!b.free_pages || *b.free_pages == 0 || !every_zone_printed(b)) return std::nullopt;
+  uint64_t free_bytes = 0;
+  for (const Zone& z : b.zones) {
+    if (!z.free_bytes) return std::nullopt;
+    free_bytes += *z.free_bytes;
+  }
+  if (free_bytes % *b.free_pages != 0 || !is_pow2_page(free_bytes / *b.free_pages)) return std::nullopt;
+  return free_bytes / *b.free_pages;
+}
+
 void fill_limit(const oomline::CounterLine& c, std::optional<uint64_t>& usage, std::optional<uint64_t>& limit,
                 LimitState& state) {
   usage = kb(c.usage_kb);
@@ -454,6 +480,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     }
   }
   if (!page_size && b.buddy_page_kb && is_pow2_page(*b.buddy_page_kb * 1024)) page_size = *b.buddy_page_kb * 1024;
+  if (!page_size) page_size = page_size_from_free(b);
   bool needs_pages = !b.rows.empty() || b.free_pages || b.ram_pages || b.active_anon_pages;
   if (!page_size && needs_pages && page_size_cut) {
     ev.notes.emplace_back("page size unknown: the kill line that gives it was cut; page counts left unknown");
@@ -723,6 +750,12 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     mi.unevictable_bytes = pages(b.unevictable_pages, ps);
     mi.pagetables_bytes = pages(b.pagetables_pages, ps);
     mi.highmem_bytes = pages(b.highmem_pages, ps);
+    if (every_zone_printed(b) &&
+        std::all_of(b.zones.begin(), b.zones.end(), [](const Zone& z) { return z.present_bytes.has_value(); })) {
+      uint64_t present = 0;
+      for (const Zone& z : b.zones) present += *z.present_bytes;
+      mi.zones_present_bytes = present;
+    }
     mi.zones = std::move(b.zones);
     mi.hugepages = std::move(b.hugepages);
     mi.unreclaimable_slab = std::move(b.slab);
@@ -755,10 +788,18 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
                           "which task asked for memory is unknown");
   else if (!b.header && !b.vm_killing && !ev.victims.empty())  // 2.4 prints none
     ev.notes.emplace_back(kNoteNoHeaderBeforeKill);
+  else if (!b.header && !ev.selected.empty() && b.stack_from_later_dump)  // its trigger from a later dump
+    ev.notes.emplace_back(std::string(kNoteNoHeaderBeforeSelection) +
+                          ": with what gfp_mask and order memory was asked for is unknown; and no kill line follows it "
+                          "in the text, so whether a process was killed is unknown");
   else if (!b.header && !ev.selected.empty())  // a selection alone (`Kill process … or sacrifice child`)
     ev.notes.emplace_back(std::string(kNoteNoHeaderBeforeSelection) +
                           ": which task asked for memory, with what gfp_mask and order, is unknown; and no kill line "
                           "follows it in the text, so whether a process was killed is unknown");
+  if (b.stack_from_later_dump && ev.trigger)
+    ev.notes.emplace_back("the task that invoked the OOM killer is read from the `CPU:` line of another dump printed "
+                          "after the selection, whose call trace runs through oom_kill_process() (where the selection "
+                          "is printed, before the kill)");
   return ev;
 }
 

@@ -11,6 +11,7 @@
 #include "kernel_log/prefix.h"
 #include "kernel_log/prefix_parts.h"
 #include "kernel_log/report_scanner_impl.h"
+#include "util/ascii.h"
 #include "util/text.h"
 
 namespace oomlens {
@@ -75,6 +76,29 @@ size_t glued_outcome(std::string_view t) {
   return std::string_view::npos;
 }
 
+// An outcome record (`Out of memory…`, `Memory cgroup out of memory…` and its `:`) run into the last figure of a
+// kill record before it, after a space (`file-rss:1088kB Memory cgroup out of memory: kill process 9140`: a mail
+// client's reflowed paragraph whose line holds a wrapped kill line's rest, corpus 619). The kill line ends in a
+// figure (`…kB`, 5.x's `oom_score_adj:N`); nothing of it follows that. Where the outcome starts in `t`, or npos.
+size_t outcome_after_figures(std::string_view t) {
+  for (const std::string_view message : {std::string_view("Memory cgroup out of memory"), std::string_view("Out of memory")})
+    for (size_t q = t.find(message, 1); q != std::string_view::npos; q = t.find(message, q + 1)) {
+      const std::string_view after = t.substr(q + message.size());
+      if (t[q - 1] != ' ' || !(starts_with(after, ":") || starts_with(after, " ("))) continue;
+      const std::string_view before = trim_right(t.substr(0, q));
+      const size_t word = before.rfind(' ') == std::string_view::npos ? 0 : before.rfind(' ') + 1;
+      const std::string_view last = before.substr(word);  // `file-rss:1088kB`, `oom_score_adj:0`
+      const size_t colon = last.find(':');
+      if (colon == std::string_view::npos || colon == 0) continue;
+      std::string_view figure = last.substr(colon + 1);
+      if (ends_with(figure, "kB")) figure.remove_suffix(2);
+      else if (last.substr(0, colon) != "oom_score_adj") continue;
+      if (!figure.empty() && figure[0] == '-') figure.remove_prefix(1);
+      if (!figure.empty() && all_digits(figure)) return q;
+    }
+  return std::string_view::npos;
+}
+
 // Records a page ran into one unprefixed line, each after a space (`… or sacrifice child Killed process 9682, UID
 // 27, (mysqld) total-vm:47388kB, anon-rss:3744kB, file-rss:80kB httpd invoked oom-killer: … mems_allowed=0 Pid:
 // 8911, comm: httpd Not tainted …`, a blog's paragraph): where the next one starts in `t` (at a header whose comm
@@ -89,6 +113,7 @@ size_t glued_in_unprefixed(std::string_view t) {
       return e + 1;
   }
   if (size_t b = stamp_before_header(t, h); b != std::string_view::npos) return b;
+  if (size_t o = outcome_after_figures(t); o != std::string_view::npos) return o;
   // A header that starts `t`, its ≤4.18 cpuset line glued after it (`httpd invoked oom-killer: …, oom_score_adj=0
   // httpd cpuset=/ mems_allowed=0`): that line starts at its comm, the header's, before ` cpuset=`.
   if (h != std::string_view::npos && h > 0 && h <= 15) {
@@ -188,10 +213,12 @@ size_t ReportScanner::Impl::glued_record(std::string_view raw, const NormalizedL
   if (nl.owned.empty() && nl.text.data() >= raw.data() && nl.text.data() <= raw.data() + raw.size()) {
     text_off = static_cast<size_t>(nl.text.data() - raw.data());
     // A selection with the next record glued after it, prefix and all lost
-    // (`… or sacrifice child Killed process 2157 (java) …`, a page's copy).
-    constexpr std::string_view kChild = "or sacrifice child ";
-    if (size_t c = nl.text.find(kChild); c != std::string_view::npos) {
-      size_t r = c + kChild.size();
+    // (`… or sacrifice child Killed process 2157 (java) …`, a page's copy; ≤2.6.35's `… score 3 or a child
+    // Killed process 9140 (memcg_test_1)`, a mail client's reflowed paragraph, corpus 619).
+    for (const std::string_view child : {std::string_view("or sacrifice child "), std::string_view("or a child ")}) {
+      const size_t c = nl.text.find(child);
+      if (c == std::string_view::npos) continue;
+      size_t r = c + child.size();
       while (r < nl.text.size() && nl.text[r] == ' ') ++r;
       if (r < nl.text.size()) return text_off + r;
     }

@@ -111,6 +111,21 @@ constexpr NotePattern kNotes[] = {
      N_("no `invoked oom-killer` header before this selection (rate-limited, lost or filtered): which task asked for "
         "memory, with what gfp_mask and order, is unknown; and no kill line follows it in the text, so whether a "
         "process was killed is unknown")},
+    {"no `invoked oom-killer` header before this selection \\(rate-limited, lost or filtered\\): with what gfp_mask "
+     "and order memory was asked for is unknown; and no kill line follows it in the text, so whether a process was "
+     "killed is unknown",
+     N_("no `invoked oom-killer` header before this selection (rate-limited, lost or filtered): with what gfp_mask and "
+        "order memory was asked for is unknown; and no kill line follows it in the text, so whether a process was "
+        "killed is unknown")},
+    {"the task that invoked the OOM killer is read from the `CPU:` line of another dump printed after the selection, "
+     "whose call trace runs through oom_kill_process\\(\\) \\(where the selection is printed, before the kill\\)",
+     N_("the task that invoked the OOM killer is read from the `CPU:` line of another dump printed after the "
+        "selection, whose call trace runs through oom_kill_process() (where the selection is printed, before the "
+        "kill)")},
+    {"the kill line of pid (\\d+) \\((.*)\\) is in the text twice, with the same figures \\(line (\\d+) too\\): one "
+     "kill quoted twice, read once",
+     N_("the kill line of pid {} ({}) is in the text twice, with the same figures (line {} too): one kill quoted "
+        "twice, read once")},
     {"the name of pid (\\d+) was cut on its kill line; taken from its task-table row",
      N_("the name of pid {} was cut on its kill line; taken from its task-table row")},
     {"the report's header \\(`… invoked oom-killer: …`\\) is not in the input: it is read from its call trace on",

@@ -3777,7 +3777,8 @@ add("592-psi-agent-monitor-test-fixture-dmesgT-2026-three-oom-lines-docker-memcg
     ["incomplete", "kill"], "memcg then global (CONSTRAINT_MEMCG, then global_oom)", constraints=["memcg", "global"],
     kills=[kill(3020917, "psi-agent", 5112132, 3498384, 8, 8, 0, 7564, 0)],
     memcg=PSI_DOCKER, task_memcg=PSI_DOCKER, chosen=[2439793, "psi-agent"], wall_prefix="2026-09-12T08:44:22",
-    text_not=K8S)
+    # The container hit its own limit at 08:44 (the first line): the second event's advice may not say it has none.
+    text_has=["or lower the one it has"], text_not=K8S + ["give the container a memory limit"])
 PHP_SCOPE = ("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-podef7ce918_ae07_11e9_bf64_00163e08cd06.slice/"
              "docker-5c223edfde3b17676cb982efdc201218a674578704d33d09de4775b721cb4702.scope")
 # Docker notes (a blog's markdown; `grep -i OOM -A 5 -B 5 /var/log/messages`): rows of a 4.19+ table around grep's
@@ -3936,8 +3937,7 @@ add("mangler-pending/619-lkml-linux-mm-2010-ltp-memcg-power6-2.6.35-rc2-quote-de
     LORE_ALL + "20100611103509.520671b2.kamezawa.hiroyu@jp.fujitsu.com/", ["kill", "kill"],
     "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg"],
     kills=[kill(9139, "memcg_test_1", 3456, 448, 1088, selected_score=3),
-           kill(9140, "memcg_test_1", 3456, 448, 1088, selected_score=3)], text_not=K8S,
-    pending="a KMail-reflowed paragraph: the second selection, broken across lines (`kill process 9140` / `(memcg_test_1) score 3 or a child`) and run into its kill, is not read, so the second kill has no score and no constraint")
+           kill(9140, "memcg_test_1", 3456, 448, 1088, selected_score=3)], text_not=K8S)
 # syzbot (4.18-rc), WARNING in try_charge: syzbot's `> `-quoted console tail (the kill of 6410 and its reaper, each
 # wrapped, and a debug line `task=… invoked memcg oom killer. oom_victim=1` from a test patch), then Michal Hocko's
 # `: `-quoted stamped lines of the same report: debug line, `[...]`, `Task in /ile0 killed as a result of limit of
@@ -3951,8 +3951,7 @@ add("mangler-pending/620-lkml-linux-mm-2018-syzbot-try-charge-colon-quoted-stamp
     "memcg (Task in … killed as a result of limit of …; Memory cgroup out of memory prefix)",
     kills=[kill(6410, "syz-executor5", 37708, 2128, 0, 0, selected_score=547000, reaper=[0, 0, 0], adj=0,
                 adj_source="task table row")],
-    memcg="/ile0", task_memcg="/ile0", limit_kb=0, table_rows=[[6410, "syz-executor5", 0]], text_not=K8S,
-    pending="the same kill quoted twice (syzbot's unstamped `> ` excerpt, then the full stamped report): read as two kills of 6410, one victim in truth")
+    memcg="/ile0", task_memcg="/ile0", limit_kb=0, table_rows=[[6410, "syz-executor5", 0]], text_not=K8S)
 # A 32 MB ARM11 board (2.6.18, compcache) in a quoted-printable reply at depth 2 (`=C2=A0` non-breaking spaces,
 # `=3D`, soft breaks inside frames and register lines): the 2.6.18 header `oom-killer: gfp_mask=0x201d2, order=0`
 # (no comm) with the poster's `(==> __GFP_HIGHMEM, …)` note on it, ARM `from` frames, Mem-info (DMA free 6804 kB
@@ -4009,9 +4008,7 @@ add("601-lkml-2016-4.4-rc7-trinity-selection-then-spinlock-recursion-bug-in-find
     LORE + "lkml/20160103222728.GA11973@codemonkey.org.uk/", ["selected_no_kill"], "global (Out of memory: prefix)",
     constraints=["global"], selected_only=[[5861, "trinity-c10", 504]],
     trigger=trig("trinity-c8", 8828, note="from the CPU: line of the spinlock BUG, whose stack is in out_of_memory"),
-    text_not=K8S,
-    pending="a dump's CPU line after a headerless selection, whose trace then runs through oom_kill_process, is not "
-            "yet taken as the trigger (blind 18c, left for the lead)")
+    text_not=K8S)
 # A 2006 LKML reply (2.6.20-rc2, KVM): the quoted report's lines run together without newlines: `Killed process 19271
 # (trashapplet)` (its selection not shown), then qemu 12475 selected twice (`Out of memory: kill process … score
 # 7899 or a child`) and its kill line printed twice (the killer ran again before qemu had exited), then an oops.
@@ -4051,14 +4048,16 @@ add("605-nutrimatic-notes-wsl2-6.6-journal-time-only-stamps-reflowed-oom-kill-an
 # Heiko Carstens' s390 report (2.6.28, linux-mm 2009, quoted in Andrew Morton's reply): basename's `oomkilladj=0`
 # header for an order-2 GFP_KERNEL allocation (crst_table_alloc: an s390 page table), the s390 `Process basename
 # (pid: 30555, …)` line and raw stack words, `([<…>] show_trace…)` frames, per-cpu lines, `slab:875833` pages (3.3 GiB
-# of the 4 GiB the two zones present) and 585 MiB free, the mail cut after the zones.
+# of the 4 GiB the two zones present) and 585 MiB free, the mail cut after the zones. No `N pages RAM`: slab_dominant
+# is said against the zones' present sizes, which are all the machine's memory here: the `DMA per-cpu:` and `Normal
+# per-cpu:` heads name every populated zone (2.6.28 show_free_areas()) and both zone lines follow, no `Node N` (one
+# node); the page size, which the slab pages need, is 4 KiB from `free:146348` pages against the zones' 467728 +
+# 117664 kB free (h-pend9; the oracle's pending mark said the zones were only a lower bound of RAM).
 add("mangler-pending/606-lore-linux-mm-2009-s390-2.6.28-quoted-syslog-basename-order2-oomkilladj-header-crst-table-alloc-slab-875833-pages-cut-at-zones.log",
     LORE + "linux-mm/20090317024605.846420e1.akpm@linux-foundation.org/", ["incomplete"],
     "global (stack: out_of_memory called by __alloc_pages_internal)", constraints=["global"],
     trigger=trig("basename", 30555, gfp="0xd0", order=2, oom_adj=0), year_guessed=True,
-    checks=["high_order_allocation", "slab_dominant"], text_not=K8S,
-    pending="slab_dominant needs the machine's RAM, and this excerpt stops before `N pages RAM`: the two zones' "
-            "present sizes are only a lower bound of it (blind 18c, left for the lead)")
+    checks=["high_order_allocation", "slab_dominant"], text_not=K8S)
 # Tetsuo Handa's 4.16-era patch mail: a bare 4.x kill line of a.out 7558, then `oom_reaper: unable to reap
 # pid:7558 (a.out)` and the victim's task dump (state D, blocked in free_pgtables under copy_process): the reaper
 # gave up on it.

@@ -1444,6 +1444,9 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"545-lore-linux-mm-2019-5.0-next-quoted-printk-caller-memory-oom-group-kills-12-tasks-incl-systemd-pid1-then-panic-attempted-to-kill-init.log", "reverse"},
      "lead: newest-first the `Attempted to kill init!` panic comes before the group's kills, its caller id pid 1 "
      "not yet a victim read: the panic message is lost (null), never another value"},
+    {{"601-lkml-2016-4.4-rc7-trinity-selection-then-spinlock-recursion-bug-in-find-lock-task-mm-no-kill-line.log", "reverse"},
+     "newest-first the spinlock BUG's trace comes before its CPU line and both before the selection: the dump is "
+     "read before the report it proves the trigger of, so the trigger is lost (null), never another task"},
     {{"623-lkml-linux-mm-2015-busybox-init-vfork-3.10-quote-depth-2-selection-and-kill-of-init-9134-kill-process-1-sharing-same-memory-poster-dots-attempted-to-kill-init-panic.log", "reverse"},
      "newest-first the `Attempted to kill init!` panic, after the poster's `...`, comes before the kill with nothing "
      "that ties it to that report: the panic message is lost (null), never another value"},
