@@ -36,7 +36,10 @@
 //    `Worker (pid:N) was sent SIGKILL! Perhaps out of memory?` (its own kill
 //    when a `WORKER TIMEOUT (pid:N)` came before), torchrun's `failed
 //    (exitcode: -9) local_rank: R (pid: N)` and `exitcode  : -9 (pid: N)`:
-//    a SIGKILL whose sender it does not know (each pid said once).
+//    a SIGKILL whose sender it does not know (each pid said once); gunicorn ≤20's `Worker with pid N was
+//    terminated due to signal 9`, Celery's pool `Process 'ForkPoolWorker-N' pid:N exited with 'signal 9
+//    (SIGKILL)'`, PostgreSQL's `server process (PID N) was terminated by signal 9: Killed`, Python's
+//    `Command '…' died with <Signals.SIGKILL: 9>.` (no pid): the same.
 // Never an event: what it says is a sentence for the user.
 #include <cstdint>
 #include <optional>

@@ -46,6 +46,7 @@ struct ReportAssembler::Building {
 
   std::optional<oomline::Header> header;
   std::optional<oomline::StackLine> stack;
+  std::optional<oomline::WorkqueueLine> workqueue;  // its dump_stack() block's `Workqueue:` line, after the stack line
   std::optional<oomline::CpusetLine> cpuset;
   std::optional<oomline::Summary> summary;
   std::optional<uint64_t> summary_line;  // its line number (a header-less table's rows run toward it)
