@@ -566,7 +566,8 @@ std::optional<AllocZone> order0_alloc_zone(const OomEvent& e) {
   }
   // The DMA zone as the highest beside other populated zones: a lost Normal line (its reserve line may be garbled
   // too, as 235's is), never read as the allocation's zone.
-  if ((best->higher_zones_populated && *best->higher_zones_populated > higher) || (best_rank == 0 && top > 0 && higher > 0))
+  if ((best->higher_zones_populated && *best->higher_zones_populated > higher) ||
+      (best_rank == 0 && top > 0 && higher > 0))
     return std::nullopt;
   // CMA pageblocks: only movable allocations may take them, and even those only as the allocator's fallback (corpus
   // 279: a movable allocation's OOM with 512 MiB of a zone's 599 MiB free in CMA): never counted as free for it.
