@@ -103,9 +103,9 @@ struct Trigger {
   /// A workqueue worker's (a kworker's) work when the report's dump_stack()
   /// block prints it (kernel/workqueue.c print_worker_info(), 3.10+:
   /// `Workqueue: <workqueue> <function>` after `Hardware name:`): the
-  /// workqueue's name (`events_unbound`) and the work item's function, with
-  /// its module when a module's (`nvme_scan_work [nvme_core]`): which kernel
-  /// work allocated.
+  /// workqueue's name (`events_unbound`) and the work item's function
+  /// (`nvme_scan_work`; its ` [module]`, which a wrap may move to the next
+  /// line, is not kept): which kernel work allocated.
   std::optional<std::string> workqueue;
   std::optional<std::string> work_function;
   /// The `… invoked oom-killer:` line is not in the text: the task is known

@@ -296,10 +296,9 @@ std::optional<WorkqueueLine> parse_workqueue(std::string_view s) {
       function.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") !=
           std::string_view::npos)
     return std::nullopt;
-  WorkqueueLine out{std::string(name), std::string(function)};
-  const std::string_view module = take_token(rest);
-  if (module.size() > 2 && module.front() == '[' && module.back() == ']') out.function += " " + std::string(module);
-  return out;
+  // The ` [module]` after a module's function is not kept: a mail's or a terminal's wrap moves it to the next line
+  // (corpus 454 re-flowed), and the function alone names the work.
+  return WorkqueueLine{std::string(name), std::string(function)};
 }
 
 bool frame_names(std::string_view t, std::string_view name) {

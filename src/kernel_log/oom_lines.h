@@ -55,7 +55,7 @@ std::optional<StackLine> parse_stack_line(std::string_view s);
 /// workqueue worker: `Workqueue: <name> <function>[ [module]][ (<desc>)]` (the function as `%ps` prints it).
 struct WorkqueueLine {
   std::string name;      ///< the workqueue, e.g. "events_unbound", "brcmf_wq/mmc0:0001:1"
-  std::string function;  ///< the work item's function, with ` [module]` when a module's
+  std::string function;  ///< the work item's function, without its ` [module]` (a wrap may move it to the next line)
 };
 std::optional<WorkqueueLine> parse_workqueue(std::string_view s);
 
