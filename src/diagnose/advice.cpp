@@ -186,12 +186,23 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
       out.push_back(shm_cap_advice(*sh));
     } else if (c && c->level == CheckLevel::warn) {
       const auto limit = bytes_figure(*c, "limit_bytes");
-      out.push_back(limit ? trf("If {} needs this much memory, raise the limit (now {}); if its use grows with run "
-                                "time rather than with its input, it leaks: profile it instead of raising the limit.",
-                                victim_name, *limit)
-                          : trf("If {} needs this much memory, raise the limit; if its use grows with run time "
-                                "rather than with its input, it leaks: profile it instead of raising the limit.",
-                                victim_name));
+      const auto unit = systemd_unit_limit_clause(e);
+      if (unit && limit)
+        out.push_back(trf("If {} needs this much memory, raise the unit's limit (now {}: {}); if its use grows with "
+                          "run time rather than with its input, it leaks: profile it instead of raising the limit.",
+                          victim_name, *limit, *unit));
+      else if (unit)
+        out.push_back(trf("If {} needs this much memory, raise the unit's limit ({}); if its use grows with run "
+                          "time rather than with its input, it leaks: profile it instead of raising the limit.",
+                          victim_name, *unit));
+      else
+        out.push_back(limit ? trf("If {} needs this much memory, raise the limit (now {}); if its use grows with run "
+                                  "time rather than with its input, it leaks: profile it instead of raising the "
+                                  "limit.",
+                                  victim_name, *limit)
+                            : trf("If {} needs this much memory, raise the limit; if its use grows with run time "
+                                  "rather than with its input, it leaks: profile it instead of raising the limit.",
+                                  victim_name));
     } else if (find_check(checks, "victim_held_little") && !pagefault_with_ram_free(e, context)) {
       // Rule 6 says what filled the cgroup; "raise the limit or use less memory" would contradict it.
     } else if (find_check(checks, "shmem_dominant")) {
@@ -207,6 +218,9 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                        "lines): the victim was not the main user of the limit."));
     } else if (auto said = share_unknown_advice(checks, victim_name, true)) {
       out.push_back(std::move(*said));
+    } else if (const auto unit = systemd_unit_limit_clause(e)) {
+      // The limit is a systemd unit's own: its unit setting is what to change (corpus 591).
+      out.push_back(trf("Raise the unit's memory limit ({}) or make the job use less memory.", *unit));
     } else {
       out.emplace_back(tr("Raise the cgroup's memory limit or make the job use less memory."));
     }

@@ -252,6 +252,12 @@ constexpr CauseAdvice kCauseAdvice[] = {
         "the OOM while they grow; old cgroup v1 kernels reclaim such objects poorly (update, or move to cgroup v2)."),
      nullptr},
     {"high_order_allocation", nullptr, high_order_advice},
+    {"zone_free_above_watermark",
+     N_("Memory was free again right after the allocation failed: the kill came in a brief shortage, while memory "
+        "was being freed. Keep more memory free for such bursts (raise vm.min_free_kbytes), and update an old kernel: "
+        "before 4.7 the page allocator called the OOM killer as soon as one reclaim pass freed nothing, while newer "
+        "ones retry as long as reclaim makes progress."),
+     nullptr},
     {"processes_hold_little", nullptr, processes_hold_little_advice},
     {"init_killed", nullptr, init_killed_advice},
     {"memcg_limit_zero",

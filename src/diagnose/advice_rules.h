@@ -45,6 +45,11 @@ std::optional<std::string> sacrificed_parent_advice(const OomEvent& e, const std
 /// `.service` unit other than a user manager `user@N.service`): give the container, or the unit (MemoryMax=), a
 /// limit. nullopt for any other cgroup (a session or transient scope: a user's job, `oomlens run`).
 std::optional<std::string> container_limit_advice(const OomEvent& e, const std::string& victim_name);
+/// A memcg OOM whose limit is a systemd unit's own (the OOM memcg's last name a `.service` or `.scope` under
+/// system.slice or user.slice): the unit setting that holds it, as a clause, e.g. "`systemctl set-property
+/// foo.service MemoryMax=SIZE`; MemoryHigh= below it …" (cgroup v1: MemoryLimit=; a user manager's unit:
+/// `systemctl --user`). nullopt otherwise (the limit may be a parent slice's, or no systemd unit's).
+std::optional<std::string> systemd_unit_limit_clause(const OomEvent& e);
 
 /// A server whose memory its own settings size, by the victim's comm (as printed, up to 15 bytes): MySQL and
 /// MariaDB (`mysqld`, `mariadbd`, Bitnami's `mysqld.bin`), PostgreSQL (`postgres`, `postmaster`), a JVM (`java`),

@@ -215,4 +215,22 @@ std::optional<std::string> server_settings_advice(std::string_view comm, const s
              victim_name, settings);
 }
 
+std::optional<std::string> systemd_unit_limit_clause(const OomEvent& e) {
+  if (e.constraint != Constraint::memcg || !e.memcg || !e.memcg->owner || !e.memcg->oom_memcg) return std::nullopt;
+  const CgroupOwner& o = *e.memcg->owner;
+  const std::string& path = *e.memcg->oom_memcg;
+  if (o.kind != "systemd" || !(o.id.ends_with(".service") || o.id.ends_with(".scope"))) return std::nullopt;
+  if (!path.ends_with("/" + o.id)) return std::nullopt;  // the limit is a parent's (a slice), not the unit's own
+  if (path.find("/system.slice/") == std::string::npos && path.find("/user.slice/") == std::string::npos)
+    return std::nullopt;
+  const char* user = path.find("/user@") != std::string::npos ? " --user" : "";
+  const auto& h = e.memcg->hierarchy;
+  if (h && *h == "v1")
+    return trf("`systemctl{} set-property {} MemoryLimit=SIZE` (cgroup v1), or MemoryLimit= in a drop-in", user, o.id);
+  const std::string v1 = h ? std::string() : std::string(tr("; on cgroup v1: MemoryLimit="));
+  return trf("`systemctl{} set-property {} MemoryMax=SIZE`, or MemoryMax= in a drop-in; MemoryHigh= below it makes "
+             "the kernel reclaim and throttle the unit before it reaches that limit{}",
+             user, o.id, v1);
+}
+
 }  // namespace oomlens::detail

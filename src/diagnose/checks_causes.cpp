@@ -454,6 +454,53 @@ void high_order(const OomEvent& e, std::vector<Check>& out) {
   if (h->bytes) out.back().figures.emplace_back("allocation_bytes", as_figure(*h->bytes));
 }
 
+void highatomic(const OomEvent& e, std::vector<Check>& out) {
+  const auto h = highatomic_reserve(e);
+  if (!h) return;
+  std::vector<std::pair<std::string, int64_t>> figures = {{"zone_free_bytes", as_figure(h->free_bytes)},
+                                                          {"zone_min_bytes", as_figure(h->min_bytes)}};
+  if (h->high_bytes) figures.emplace_back("zone_high_bytes", as_figure(*h->high_bytes));
+  if (h->reserved_highatomic_bytes)
+    figures.emplace_back("reserved_highatomic_bytes", as_figure(*h->reserved_highatomic_bytes));
+  if (h->highatomic_only_free_bytes > 0)
+    figures.emplace_back("highatomic_only_free_bytes", as_figure(h->highatomic_only_free_bytes));
+  const std::string held =
+      h->reserved_highatomic_bytes
+          ? trf("{} of the zone is reserved for high-order atomic allocations (`reserved_highatomic:`)",
+                format_bytes(*h->reserved_highatomic_bytes))
+      : h->highatomic_only_free_bytes > 0
+          ? trf("its buddy lists show free blocks in highatomic-reserved pageblocks (`H`; at least {} in the block "
+                "sizes only those hold)",
+                format_bytes(h->highatomic_only_free_bytes))
+          : std::string(tr("its buddy lists show free blocks in highatomic-reserved pageblocks (`H`)"));
+  out.push_back({"highatomic_reserve", CheckLevel::info,
+                 trf("The {} zone, the highest this order-0 allocation could use, had {} free, above its min "
+                     "watermark ({}), but {}. The page allocator leaves those pageblocks out of the free memory of "
+                     "every allocation but a high-order atomic one, so the free memory this allocation could use "
+                     "may have been under the watermark: the free figure overstates what was left for it.",
+                     h->zone, format_bytes(h->free_bytes), format_bytes(h->min_bytes), held),
+                 std::move(figures)});
+}
+
+void zone_not_exhausted(const OomEvent& e, std::vector<Check>& out) {
+  const auto n = order0_zone_not_exhausted(e);
+  if (!n) return;
+  const std::string mark = n->high_bytes ? trf("above its high watermark ({})", format_bytes(*n->high_bytes))
+                                         : trf("above its min watermark ({})", format_bytes(n->min_bytes));
+  std::vector<std::pair<std::string, int64_t>> figures = {{"zone_free_bytes", as_figure(n->free_bytes)},
+                                                          {"zone_min_bytes", as_figure(n->min_bytes)}};
+  if (n->high_bytes) figures.emplace_back("zone_high_bytes", as_figure(*n->high_bytes));
+  out.push_back({"zone_free_above_watermark", CheckLevel::warn,
+                 trf("Memory had not run out when the report was printed: Mem-Info shows the {} zone, the highest "
+                     "this order-0 allocation (gfp_mask={}) could use, with {} free, {}. The page allocator calls "
+                     "the OOM killer only after reclaim could not free enough and a last try at the high watermark "
+                     "failed, and prints Mem-Info after that, so memory was freed in between (pages whose writeback, "
+                     "to swap or to a file, ended after reclaim gave up; pages drained from the per-CPU lists; a "
+                     "task that exited): the shortage was brief.",
+                     n->zone, n->gfp_mask, format_bytes(n->free_bytes), mark),
+                 std::move(figures)});
+}
+
 }  // namespace
 
 std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
@@ -537,6 +584,88 @@ std::optional<uint64_t> movable_only_free(const OomEvent& e) {
   return free;
 }
 
+namespace {
+
+/// The highest populated zone an order-0 page-allocator allocation may use (order0_zone_not_exhausted()'s
+/// conditions but the watermark), with its free bytes less its free CMA pages; nullopt otherwise.
+struct AllocZone {
+  const Zone* zone = nullptr;
+  std::string gfp_mask;
+  uint64_t free_bytes = 0;
+};
+std::optional<AllocZone> order0_alloc_zone(const OomEvent& e) {
+  if (e.constraint != Constraint::global || e.sysrq || e.pagefault_oom || e.reclaim_oom || !e.mem_info) return std::nullopt;
+  if (!e.trigger || e.trigger->order != 0 || lowmem_exhaustion(e) || movable_only_free(e)) return std::nullopt;
+  const auto gfp = gfp_zone_bits(e);
+  if (!gfp) return std::nullopt;
+  // gfp_zone(): the highest zone the allocation may use, and each zone's rank in that order.
+  static constexpr std::pair<std::string_view, int> kRank[] = {
+      {"DMA", 0}, {"DMA32", 1}, {"Normal", 2}, {"HighMem", 3}, {"Movable", 4}};
+  const int top = (gfp->bits & 0x1) ? 0 : (gfp->bits & 0x4) ? 1 : (gfp->bits & 0x2) ? ((gfp->bits & 0x8) ? 4 : 3) : 2;
+  const Zone* best = nullptr;
+  int best_rank = -1;
+  for (const Zone& z : e.mem_info->zones) {
+    if (z.node != 0) return std::nullopt;  // another node: a cpuset or memory policy may have kept it out
+    const auto* r = std::find_if(std::begin(kRank), std::end(kRank), [&](const auto& k) { return k.first == z.name; });
+    if (r == std::end(kRank) || r->second > top || r->second <= best_rank) continue;
+    if (z.managed_bytes && *z.managed_bytes == 0) continue;  // an empty zone is not in the zonelist
+    best = &z;
+    best_rank = r->second;
+  }
+  if (!best || !best->free_bytes || !best->min_bytes) return std::nullopt;
+  // Every populated zone above it must be printed: its lowmem_reserve line counts them, and without that line a
+  // DMA zone beside other printed zones may stand for a lost Normal line (corpus 235: no Normal line, HighMem free).
+  int higher = 0;
+  for (const Zone& z : e.mem_info->zones) {
+    const auto* r = std::find_if(std::begin(kRank), std::end(kRank), [&](const auto& k) { return k.first == z.name; });
+    if (r != std::end(kRank) && r->second > best_rank && !(z.managed_bytes && *z.managed_bytes == 0)) ++higher;
+  }
+  // The DMA zone as the highest beside other populated zones: a lost Normal line (its reserve line may be garbled
+  // too, as 235's is), never read as the allocation's zone.
+  if ((best->higher_zones_populated && *best->higher_zones_populated > higher) ||
+      (best_rank == 0 && top > 0 && higher > 0))
+    return std::nullopt;
+  // CMA pageblocks: only movable allocations may take them, and even those only as the allocator's fallback (corpus
+  // 279: a movable allocation's OOM with 512 MiB of a zone's 599 MiB free in CMA): never counted as free for it.
+  uint64_t free = *best->free_bytes;
+  free -= std::min(free, best->free_cma_bytes.value_or(0));
+  return AllocZone{best, gfp->mask, free};
+}
+
+// Over its min watermark by more than 25 % (the report is printed after the allocation failed: a few pages may
+// have been freed by then).
+bool above_min(uint64_t free, uint64_t min) { return free * 4 > min * 5; }
+
+}  // namespace
+
+std::optional<ZoneNotExhausted> order0_zone_not_exhausted(const OomEvent& e) {
+  const auto a = order0_alloc_zone(e);
+  if (!a) return std::nullopt;
+  const Zone& z = *a->zone;
+  // Highatomic-reserved pageblocks are no free memory for this allocation: their size taken out when printed,
+  // unknown when the buddy list shows `H` blocks without it (highatomic_reserve() then says so).
+  if (z.buddy_highatomic && !z.reserved_highatomic_bytes) return std::nullopt;
+  const uint64_t free = a->free_bytes - std::min(a->free_bytes, z.reserved_highatomic_bytes.value_or(0));
+  if (!above_min(free, *z.min_bytes)) return std::nullopt;
+  ZoneNotExhausted n{z.name, a->gfp_mask, free, *z.min_bytes, std::nullopt};
+  if (z.high_bytes && free > *z.high_bytes) n.high_bytes = z.high_bytes;
+  return n;
+}
+
+std::optional<HighatomicHeld> highatomic_reserve(const OomEvent& e) {
+  const auto a = order0_alloc_zone(e);
+  if (!a) return std::nullopt;
+  const Zone& z = *a->zone;
+  if (!z.buddy_highatomic && z.reserved_highatomic_bytes.value_or(0) == 0) return std::nullopt;
+  if (!above_min(a->free_bytes, *z.min_bytes)) return std::nullopt;  // under its min without them: no need
+  // Printed: only when taking the reserve out leaves the zone at its min watermark does it explain the failure.
+  if (z.reserved_highatomic_bytes &&
+      above_min(a->free_bytes - std::min(a->free_bytes, *z.reserved_highatomic_bytes), *z.min_bytes))
+    return std::nullopt;
+  return HighatomicHeld{z.name, a->free_bytes, *z.min_bytes, z.high_bytes, z.reserved_highatomic_bytes,
+                        z.buddy_highatomic_only_bytes};
+}
+
 bool kills_allocating_task(const OomEvent& e) {
   for (const Victim& v : e.victims)
     if (v.message && v.message->find("oom_kill_allocating_task") != std::string::npos) return true;
@@ -564,6 +693,8 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   memcg_kmem(e, out);
   allocating_task(e, out);
   high_order(e, out);
+  zone_not_exhausted(e, out);
+  highatomic(e, out);
   processes_hold_little(e, ctx, out);
   victim_held_little(e, ctx, out);
   victim_file_backed(e, out);

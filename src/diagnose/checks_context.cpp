@@ -313,10 +313,15 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
       // never the culprit nor a candidate (corpus 232: kworker/3:2).
       out.push_back({"trigger_not_victim", CheckLevel::info,
                      kernel_thread_comm(t.comm)
-                         ? trf("The allocation that triggered the OOM came from the kernel thread {}, for the "
-                               "kernel's own work (reclaim, compaction, a workqueue item, a driver), not for a "
-                               "process: it shows that memory ran out, not who used it, and a kernel thread is never "
-                               "killed.", who)
+                         ? (t.workqueue && t.work_function
+                                ? trf("The allocation that triggered the OOM came from the kernel thread {}{}, for "
+                                      "the kernel's own work, not for a process: it shows that memory ran out, not "
+                                      "who used it, and a kernel thread is never killed.",
+                                      who, kernel_work_clause(t))
+                                : trf("The allocation that triggered the OOM came from the kernel thread {}, for the "
+                                      "kernel's own work (reclaim, compaction, a workqueue item, a driver), not for a "
+                                      "process: it shows that memory ran out, not who used it, and a kernel thread is "
+                                      "never killed.", who))
                          : trf("The allocation that triggered the OOM came from {}, not from the victim: the kernel "
                                "kills the task with the highest badness score, not the one asking for memory.", who),
                      t.pid ? std::vector<std::pair<std::string, int64_t>>{{"trigger_pid", *t.pid}}

@@ -212,6 +212,11 @@ bool kernel_thread_comm(std::string_view comm) {
          comm == "kthreadd" || comm == "pdflush" || comm == "kswapd";
 }
 
+std::string kernel_work_clause(const Trigger& t) {
+  if (!t.workqueue || !t.work_function) return {};
+  return trf(", running work item {} of workqueue {}", *t.work_function, *t.workqueue);
+}
+
 std::optional<Thrashing> thrashing(const OomEvent& e) {
   if (!e.mem_info || !e.mem_info->total_swap_bytes) return std::nullopt;
   const MemInfo& m = *e.mem_info;

@@ -90,6 +90,10 @@ inline constexpr uint64_t kLeastRamPlusSwapBytes = 8 * kMiB;
 /// A kernel thread's name (kswapd0, kworker/2:2, kcompactd0, khugepaged, 2.6's events/0): an OOM it invokes comes
 /// from the kernel's own work (reclaim, compaction, a workqueue item, a driver), not from a process's allocation.
 [[nodiscard]] bool kernel_thread_comm(std::string_view comm);
+/// The kernel work a kernel thread trigger ran when the report names it (Trigger::workqueue, work_function: a
+/// kworker's `Workqueue:` line), as a clause to put after its name: `, running work item F of workqueue W`; "" when
+/// the report names none.
+[[nodiscard]] std::string kernel_work_clause(const Trigger& t);
 
 /// Mem-Info shows a machine thrashing: no swap, or swap full, so anonymous memory had nowhere to go, and reclaim
 /// was down to the pages programs run from, dropping them and reading them back again: a zone's free memory at or
@@ -206,6 +210,39 @@ struct LowmemUnknown {
 /// policy bound to movable-only nodes (PMEM, hot-pluggable memory), where
 /// nothing ran out. The bytes free in those zones.
 [[nodiscard]] std::optional<uint64_t> movable_only_free(const OomEvent& event);
+
+/// An order-0 page-allocator OOM (global constraint; not SysRq, a page fault's or kswapd's aging, whose OOMs have
+/// no allocation) whose Mem-Info, every zone line on one node, shows the highest populated zone the allocation may
+/// use (its gfp_mask's zone bits: __GFP_DMA 0x01, __GFP_DMA32 0x04, __GFP_HIGHMEM 0x02, with __GFP_MOVABLE 0x08 the
+/// Movable zone) with free memory over 25 % above its min watermark, its free CMA pages set aside (a movable
+/// allocation takes them only as a fallback). The allocator takes a page from that zone once its free pages are above the
+/// watermark (its own lowmem_reserve is 0), and calls out_of_memory() only after reclaim could not free enough and
+/// a last try at the high watermark failed (__alloc_pages_may_oom(); 2.6 __alloc_pages()); Mem-Info is printed
+/// after that try, so memory was freed in between: it had not run out when the report was printed. nullopt for
+/// an unknown gfp_mask or zone, another node's zone, or a zone at its min watermark once its
+/// `reserved_highatomic:` is taken out (or whose buddy list shows `H` blocks without that figure).
+struct ZoneNotExhausted {
+  std::string zone;                    ///< "DMA", "Normal", …
+  std::string gfp_mask;                ///< its hex digits, as printed
+  uint64_t free_bytes = 0;             ///< the zone's free less its free CMA pages (and reserved highatomic)
+  uint64_t min_bytes = 0;              ///< the zone's min watermark
+  std::optional<uint64_t> high_bytes;  ///< its high watermark, when free_bytes is above it
+};
+[[nodiscard]] std::optional<ZoneNotExhausted> order0_zone_not_exhausted(const OomEvent& event);
+/// The same order-0 allocation's zone over 25 % above its min watermark, but holding highatomic-reserved
+/// pageblocks (its buddy list's `H` blocks, or `reserved_highatomic:` above 0) that __zone_watermark_ok() takes
+/// out of the free pages of every allocation but a high-order atomic one: with `reserved_highatomic:` printed,
+/// only when taking it out leaves the zone at its min watermark (else order0_zone_not_exhausted() holds). The
+/// free memory the allocation could use may then have been under the watermark (corpus 609). Sizes in bytes.
+struct HighatomicHeld {
+  std::string zone;
+  uint64_t free_bytes = 0;   ///< the zone's free less its free CMA pages
+  uint64_t min_bytes = 0;
+  std::optional<uint64_t> high_bytes;
+  std::optional<uint64_t> reserved_highatomic_bytes;  ///< as printed (4.14+), else unknown
+  uint64_t highatomic_only_free_bytes = 0;            ///< Zone::buddy_highatomic_only_bytes
+};
+[[nodiscard]] std::optional<HighatomicHeld> highatomic_reserve(const OomEvent& event);
 
 /// Linux 2.4's page-fault OOM kill `VM: killing process NAME` (arch/*/mm/fault.c,
 /// label out_of_memory:), the only kill line that prints no pid: the kernel

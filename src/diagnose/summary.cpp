@@ -187,6 +187,23 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
                  "fault handler, or a cgroup's kernel-memory charge)",
                  format_bytes(*e.mem_info->free_bytes));
   }
+  if (const auto n = order0_zone_not_exhausted(e)) {
+    // Free above the watermark right after the failure: the allocation could have been served when the report
+    // was printed, so "ran out" is no fact (corpus 621: DMA 6.6 MiB free, high 1.1 MiB, on a 32 MiB ARM board).
+    std::string joined;
+    for (const auto& p : parts) joined += (joined.empty() ? "" : tr(", ")) + p;
+    const std::string where = global_unconfirmed(e) || global_unproven(e)
+                                  ? std::string(tr(", machine-wide or within a cpuset or NUMA memory-policy limit (the "
+                                                   "report does not tell which),"))
+                                  : std::string();
+    const std::string mark = n->high_bytes ? trf("above its high watermark ({})", format_bytes(*n->high_bytes))
+                                           : trf("above its min watermark ({})", format_bytes(n->min_bytes));
+    const std::string said = trf("an order-0 allocation failed{} although Mem-Info, printed right after, shows the {} "
+                                 "zone, the highest it could use, with {} free, {}: memory had not run out when the "
+                                 "report was printed",
+                                 where, n->zone, format_bytes(n->free_bytes), mark);
+    return joined.empty() ? said : trf("{} (the machine: {})", said, joined);
+  }
   const auto high = high_order_unexhausted(e);
   if (global_unconfirmed(e)) {
     // out_of_memory() from the page allocator, nothing else: cpuset and
@@ -364,10 +381,10 @@ std::string incomplete_summary(const OomEvent& e, const ExplainContext& ctx) {
   // A kernel thread (kswapd0, kworker/…) allocates for the kernel's own work: it is named as such, never as if
   // its allocation were what used the memory (corpus 157, 242, 340, 375).
   if (named && e.limit_lowered == LimitWrite::none && kernel_thread_comm(e.trigger->comm))
-    who = e.trigger->pid ? trf(" (invoked by the kernel thread {}, pid {}, for the kernel's own work, not a "
-                               "process's)", e.trigger->comm, *e.trigger->pid)
-                         : trf(" (invoked by the kernel thread {}, for the kernel's own work, not a process's)",
-                               e.trigger->comm);
+    who = e.trigger->pid ? trf(" (invoked by the kernel thread {}, pid {}{}, for the kernel's own work, not a "
+                               "process's)", e.trigger->comm, *e.trigger->pid, kernel_work_clause(*e.trigger))
+                         : trf(" (invoked by the kernel thread {}{}, for the kernel's own work, not a process's)",
+                               e.trigger->comm, kernel_work_clause(*e.trigger));
   else if (named && e.limit_lowered == LimitWrite::none)  // else the clause names the writer
     who = e.trigger->pid ? trf(" (invoked by {}, pid {})", e.trigger->comm, *e.trigger->pid)
                          : trf(" (invoked by {})", e.trigger->comm);

@@ -280,34 +280,6 @@ std::string lone_killed(std::string_view t) {
              sigkill_senders(std::nullopt));
 }
 
-// PostgreSQL's postmaster (src/backend/postmaster/postmaster.c, LogChildExit()) when one of its processes died of a
-// signal: `server process (PID 315) was terminated by signal 9: Killed` (the process's kind first: `server
-// process`, `autovacuum worker`, `background worker "…"`, `checkpointer process`). Then it ends every other backend
-// and restarts in crash recovery. "" for other signals.
-std::string postgres_killed(std::string_view t) {
-  constexpr std::string_view kSignal9 = ") was terminated by signal 9: Killed";
-  const size_t at = t.find(kSignal9);
-  if (at == std::string_view::npos) return {};
-  constexpr std::string_view kPid = " (PID ";
-  const size_t p = t.rfind(kPid, at);
-  if (p == std::string_view::npos) return {};
-  std::string_view digits = t.substr(p + kPid.size(), at - p - kPid.size());
-  const auto pid = take_u64(digits);
-  if (!pid || !digits.empty()) return {};
-  // The process's kind, after the log line's `LOG:  ` (or the prefix's last `: `).
-  std::string_view kind = t.substr(0, p);
-  if (const size_t colon = kind.rfind(": "); colon != std::string_view::npos) kind.remove_prefix(colon + 2);
-  kind = trim(kind);
-  const std::string who = kind.empty() ? trf("a process (pid {})", *pid) : trf("its {} (pid {})", kind, *pid);
-  return trf("PostgreSQL's postmaster says {} was ended by SIGKILL (`terminated by signal 9: Killed`); it does not "
-             "know the sender. It then ends every other backend and restarts in crash recovery. {} If it was the "
-             "OOM killer, PostgreSQL's memory is what its settings allow: `shared_buffers` (shared, counted in each "
-             "backend's shmem-rss), `work_mem` for each sort or hash of each query of each connection, "
-             "`maintenance_work_mem`; lower them or `max_connections` (a connection pooler), or leave the server "
-             "more RAM.",
-             who, sigkill_senders(*pid));
-}
-
 // gunicorn's arbiter (gunicorn/arbiter.py): `WORKER TIMEOUT (pid:N)` when worker N has not told it it is alive for
 // `--timeout` seconds; it then sends the worker SIGABRT and, at its next check if the worker still runs, SIGKILL.
 // The pid of that line, or none.
@@ -348,6 +320,106 @@ std::string gunicorn(std::string_view t, const TimedOut& timed_out, std::optiona
   return trf("{} Its arbiter sends SIGKILL itself to a worker it timed out (a `WORKER TIMEOUT (pid:{})` line before "
              "this one, none in this text). {}",
              said, *pid, sigkill_senders(*pid));
+}
+
+// The number right after `key` in `t` (`pid:888`, `(PID 4242)`, `with pid 256 `), or none.
+std::optional<uint64_t> pid_after(std::string_view t, std::string_view key) {
+  const size_t at = t.find(key);
+  if (at == std::string_view::npos) return std::nullopt;
+  std::string_view rest = t.substr(at + key.size());
+  return take_u64(rest);
+}
+
+// `signal 9` as a whole number (not `signal 90`) at `at` in `t`.
+bool signal9_at(std::string_view t, size_t at) {
+  constexpr std::string_view kSignal9 = "signal 9";
+  return at != std::string_view::npos && t.substr(at, kSignal9.size()) == kSignal9 &&
+         (at + kSignal9.size() == t.size() || !text::is_digit(t[at + kSignal9.size()]));
+}
+
+// A supervisor's report of a child that signal 9 (SIGKILL) ended, each naming its pid (the pid is the supervisor's
+// view: in a container its own namespace's number):
+//  - gunicorn ≤20 (arbiter.py reap_workers()): `Worker with pid N was terminated due to signal 9` (gunicorn 21 says
+//    `Worker (pid:N) was sent SIGKILL!`, gunicorn() above); a `WORKER TIMEOUT (pid:N)` before it makes the SIGKILL
+//    most likely gunicorn's own.
+//  - Celery's worker pool (billiard/pool.py): `Process 'ForkPoolWorker-N' pid:N exited with 'signal 9 (SIGKILL)'`.
+//  - PostgreSQL's postmaster (postmaster.c LogChildExit()): `server process (PID N) was terminated by signal 9:
+//    Killed` (also `background worker "…"`, `autovacuum worker`, `checkpointer process`); it then ends every other
+//    session and recovers.
+// "" for any other line.
+std::string signal9_child(std::string_view t, const TimedOut& timed_out, std::optional<uint64_t>& pid_out) {
+  constexpr std::string_view kGunicorn = " was terminated due to signal 9";
+  if (const size_t at = t.find(kGunicorn); at != std::string_view::npos && signal9_at(t, at + 23)) {
+    const auto pid = pid_after(t.substr(0, at), "Worker with pid ");
+    if (!pid) return {};
+    pid_out = pid;
+    std::optional<uint64_t> timed_out_line;
+    for (const auto& [timed_out_pid, line] : timed_out)
+      if (timed_out_pid == *pid) timed_out_line = line;
+    const std::string said = trf("gunicorn says its worker (pid {}) was ended by signal 9 (SIGKILL); it does not "
+                                 "know the sender.", *pid);
+    if (timed_out_line)
+      return trf("{} It timed this worker out first (`WORKER TIMEOUT`, line {}): its arbiter then sends the worker "
+                 "SIGABRT and, if it still runs at the next check, SIGKILL itself, so this SIGKILL is most likely "
+                 "gunicorn's own, no OOM kill. Find what kept the worker from answering for `--timeout` seconds (a "
+                 "slow request, a stall in swap) or raise `--timeout`.",
+                 said, *timed_out_line);
+    return trf("{} Its arbiter sends SIGKILL itself to a worker it timed out (a `WORKER TIMEOUT (pid:{})` line before "
+               "this one, none in this text). {}",
+               said, *pid, sigkill_senders(*pid));
+  }
+  constexpr std::string_view kCelery = " exited with 'signal 9 (SIGKILL)'";
+  if (const size_t at = t.find(kCelery); at != std::string_view::npos) {
+    const std::string_view head = t.substr(0, at);
+    const size_t name_at = head.find("Process '");
+    const auto pid = pid_after(head, "' pid:");
+    if (name_at == std::string_view::npos || !pid) return {};
+    std::string_view name = head.substr(name_at + 9);
+    name = name.substr(0, name.find('\''));
+    pid_out = pid;
+    return trf("Celery's worker pool (billiard) says its pool process {} (pid {}) was ended by signal 9 (SIGKILL); it "
+               "does not know the sender, and the task it ran fails with `WorkerLostError`. {}",
+               name, *pid, sigkill_senders(*pid));
+  }
+  constexpr std::string_view kPostgres = ") was terminated by signal 9";
+  if (const size_t at = t.find(kPostgres); at != std::string_view::npos && signal9_at(t, at + 20)) {
+    const std::string_view head = t.substr(0, at + 1);
+    const size_t open = head.rfind(" (PID ");
+    const auto pid = pid_after(head.substr(open == std::string_view::npos ? head.size() : open), " (PID ");
+    if (!pid) return {};
+    // The process's kind as the postmaster names it: the words after `LOG:  ` (or the line's start).
+    std::string_view kind = head.substr(0, open);
+    if (const size_t log = kind.rfind(":  "); log != std::string_view::npos) kind.remove_prefix(log + 3);
+    kind = trim(kind);
+    if (kind.empty()) return {};
+    pid_out = pid;
+    return trf("PostgreSQL's postmaster says its {} (pid {}) was ended by signal 9 (SIGKILL); it does not know the "
+               "sender, and it then ends every other session and recovers (`terminating any other active server "
+               "processes`). {} If it was the OOM killer, PostgreSQL's memory is what its settings allow: "
+               "`shared_buffers` (shared, counted in each backend's shmem-rss), `work_mem` for each sort or hash of "
+               "each query of each connection, `maintenance_work_mem`; lower them or `max_connections` (a connection "
+               "pooler), or leave the server more RAM.",
+               kind, *pid, sigkill_senders(*pid));
+  }
+  return {};
+}
+
+// Python's subprocess (CalledProcessError): `Command '[…]' died with <Signals.SIGKILL: 9>.`, the child's exit by
+// SIGKILL; no pid. "" for any other line.
+std::string python_sigkill(std::string_view t) {
+  constexpr std::string_view kDied = " died with <Signals.SIGKILL: 9>";
+  const size_t at = t.find(kDied);
+  if (at == std::string_view::npos) return {};
+  const std::string_view head = t.substr(0, at);
+  const size_t command = head.rfind("Command '");
+  if (command == std::string_view::npos || head.back() != '\'') return {};
+  std::string_view what = head.substr(command + 9, head.size() - command - 10);
+  constexpr size_t kCommandShown = 80;
+  std::string shown(what.substr(0, std::min(what.size(), kCommandShown)));
+  if (what.size() > kCommandShown) shown += "…";
+  return trf("Python says the command `{}` was ended by SIGKILL (`<Signals.SIGKILL: 9>`); it does not know the "
+             "sender. {}",
+             shown, sigkill_senders(std::nullopt));
 }
 
 // torchrun (torch.distributed.elastic's multiprocessing api.py): a rank's process that a signal ended has a negative
@@ -723,7 +795,12 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
   if (std::string s = dask_nanny(t); !s.empty()) return {std::move(s), false};
   if (std::string s = yarn(t); !s.empty()) return {std::move(s), false};
   // Said only of an input without a report (each says that the kernel's report is elsewhere).
-  for (std::string (*f)(std::string_view) : {ray, dataloader, postgres_killed, shell_killed, lone_killed, oom_watcher,
+  // A supervisor's or PostgreSQL's `signal 9` line before a shell's `Killed` (PostgreSQL's ends `signal 9: Killed`).
+  if (t.find(evidence_words::kSignal9[0]) != std::string_view::npos) {
+    Said said;
+    if (said.message = signal9_child(t, timed_out, said.sigkill_pid); !said.message.empty()) return said;
+  }
+  for (std::string (*f)(std::string_view) : {ray, dataloader, shell_killed, lone_killed, oom_watcher,
                                               runtime_notice, deepspeed})
     if (std::string s = f(t); !s.empty()) return {std::move(s), false};
   if (t.find(evidence_words::kPid) != std::string_view::npos) {
@@ -731,6 +808,8 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
     if (said.message = torchrun(t, said.sigkill_pid); !said.message.empty()) return said;
     if (said.message = gunicorn(t, timed_out, said.sigkill_pid); !said.message.empty()) return said;
   }
+  if (t.find(evidence_words::kSignal9[1]) != std::string_view::npos)
+    if (std::string s = python_sigkill(t); !s.empty()) return {std::move(s), false};
   return {memory_high(t, memory_events), false};
 }
 

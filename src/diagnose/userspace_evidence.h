@@ -47,7 +47,10 @@
 //    `Worker (pid:N) was sent SIGKILL! Perhaps out of memory?` (its own kill
 //    when a `WORKER TIMEOUT (pid:N)` came before), torchrun's `failed
 //    (exitcode: -9) local_rank: R (pid: N)` and `exitcode  : -9 (pid: N)`:
-//    a SIGKILL whose sender it does not know (each pid said once).
+//    a SIGKILL whose sender it does not know (each pid said once); gunicorn ≤20's `Worker with pid N was
+//    terminated due to signal 9`, Celery's pool `Process 'ForkPoolWorker-N' pid:N exited with 'signal 9
+//    (SIGKILL)'`, PostgreSQL's `server process (PID N) was terminated by signal 9: Killed`, Python's
+//    `Command '…' died with <Signals.SIGKILL: 9>.` (no pid): the same.
 //  - DeepSpeed's launcher's `Killing subprocess N` (its sigkill_handler, one
 //    line per rank): it kills its ranks itself when one exits with an error
 //    code (its `exits with return code = C` line, -9 a SIGKILL whose sender

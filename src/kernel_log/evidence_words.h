@@ -85,6 +85,11 @@ inline constexpr std::string_view kPid = "(pid:";
 /// and Kubernetes' container state reason `OOMKilled`, and Docker's event
 /// stream (`"status":"oom"`: the word is `oom"`).
 inline constexpr std::string_view kRuntime[] = {"OOM encountered", "TaskOOM", "OOMKilled", "oom\""};
+/// A supervisor's or runtime's line of a child that signal 9 (SIGKILL) ended: gunicorn ≤20's `Worker with pid N was
+/// terminated due to signal 9`, Celery's pool (billiard) `Process 'ForkPoolWorker-N' pid:N exited with 'signal 9
+/// (SIGKILL)'`, PostgreSQL's postmaster `server process (PID N) was terminated by signal 9: Killed`; and Python's
+/// `<Signals.SIGKILL: 9>` (subprocess: `Command '…' died with <Signals.SIGKILL: 9>.`).
+inline constexpr std::string_view kSignal9[] = {"signal 9", "Signals.SIGKILL"};
 
 /// One word. `kill_pair`: for a kill's word (a user-space killer's kill
 /// line, systemd's `oom-kill` result: what is said beside the kernel's
@@ -103,8 +108,8 @@ struct Word {
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
 /// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
 /// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's, DeepSpeed's launcher's, the supervisors'
-/// (`(pid:`) and the container runtimes' lines are said only of an input without a report
-/// (no kill_pair).
+/// (`(pid:`) and the container runtimes' lines, and the signal-9 lines (kSignal9), are said only of an input without
+/// a report (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},
     {kSlurm[0]},
@@ -136,6 +141,8 @@ inline constexpr Word kWords[] = {
     {kRuntime[1]},
     {kRuntime[2]},
     {kRuntime[3]},
+    {kSignal9[0]},
+    {kSignal9[1]},
 };
 
 /// Which words a sweep looks for: every word (an input before its first

@@ -11,6 +11,9 @@
 // Sizes are kept in bytes; a line missing a field leaves it unknown.
 // meminfo_line() reads the rest of the block: swap and RAM totals, the
 // smallest buddy block, the `key:N` counters (pages).
+#include <algorithm>
+#include <vector>
+
 #include "kernel_log/report_building.h"
 #include "util/text.h"
 
@@ -31,13 +34,20 @@ std::optional<uint64_t> kb_field(std::string_view t, std::string_view key) {
 bool zone_line(ReportAssembler::Building& b, std::string_view node, std::string_view rest) {
   std::string_view r = rest;
   std::string_view name = take_token(r);
-  if (name.empty() || name.find(':') != std::string_view::npos || !starts_with(trim_left(r), "free:")) return false;
+  // A zone's name is one of mm/page_alloc.c zone_names[]: a counters line whose indent a mail client turned into
+  // `A ` (an NBSP read as Latin-1 `Â`, its accent dropped: corpus 614's `A free:1951 slab:41499 …`) is no zone.
+  if (name != "DMA" && name != "DMA32" && name != "Normal" && name != "HighMem" && name != "Movable" &&
+      name != "Device")
+    return false;
+  if (!starts_with(trim_left(r), "free:")) return false;
   Zone z;
   z.node = static_cast<int>(parse_u64(node).value_or(0));
   z.name = std::string(name);
   const std::string_view fields = r;  // " free:…kB boost:…kB min:…kB …"
   z.free_bytes = kb_field(fields, "free:");
   z.min_bytes = kb_field(fields, " min:");
+  z.high_bytes = kb_field(fields, " high:");
+  if (auto v = field_sized(fields, " reserved_highatomic:", "KB")) z.reserved_highatomic_bytes = mul(*v, 1024);
   z.managed_bytes = kb_field(fields, "managed:");
   z.present_bytes = kb_field(fields, "present:");
   if (!z.managed_bytes) z.managed_bytes = z.present_bytes;
@@ -159,6 +169,21 @@ void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
 }
 
 bool meminfo_detail_line(ReportAssembler::Building& b, std::string_view t) {
+  if (starts_with(t, "lowmem_reserve[]:")) {
+    // The reserves of the zone line read right before it, in pages, one per zone index: each populated zone above
+    // it adds to them, so their distinct nonzero values count those zones.
+    if (b.zones.empty() || b.zones.back().higher_zones_populated) return true;
+    std::string_view r = t.substr(17);
+    std::vector<uint64_t> seen;
+    bool whole = true;
+    while (!trim_left(r).empty()) {
+      const auto v = parse_u64(take_token(r));
+      if (!v) whole = false;
+      else if (*v > 0 && std::find(seen.begin(), seen.end(), *v) == seen.end()) seen.push_back(*v);
+    }
+    if (whole) b.zones.back().higher_zones_populated = static_cast<int>(seen.size());
+    return true;
+  }
   if (t == "Unreclaimable slab info:") {
     b.in_slab_table = true;
     return true;
@@ -201,7 +226,7 @@ void meminfo_counters(Building& b, std::string_view t) {
     if (!v) continue;
     std::string_view k = tok.substr(0, c);
     if (k == "free") b.free_pages = v;
-    else if (k == "active_anon") b.active_anon_pages = v;
+    else if (k == "active_anon" || k == "Active_anon") b.active_anon_pages = v;  // 2.6.28-2.6.31: `Active_anon:`
     else if (k == "inactive_anon") b.inactive_anon_pages = v;
     // The first of each: a line wrapped inside `inactive_file:N` leaves an `active_file:N` piece with its number.
     else if (k == "active_file") { if (!b.active_file_pages) b.active_file_pages = v; }
@@ -214,12 +239,66 @@ void meminfo_counters(Building& b, std::string_view t) {
   }
 }
 
+// The `H` (MIGRATE_HIGHATOMIC) blocks of a zone's buddy list, recorded on the zone line read before it (its node
+// and name): `N*SIZEkB (TYPES)` pairs, where TYPES lists the migrate types holding free blocks of that size.
+void note_buddy_highatomic(Building& b, std::string_view t, const BuddyListHead& head) {
+  std::string_view r = trim_left(t);
+  int node = 0;
+  if (starts_with(r, "Node ")) {
+    r.remove_prefix(5);
+    node = static_cast<int>(parse_u64(take_token(r)).value_or(0));
+  }
+  Zone* zone = nullptr;
+  for (Zone& z : b.zones)
+    if (z.node == node && z.name == head.zone) zone = &z;
+  if (!zone) return;
+  r = r.substr(r.find(": ") + 2);
+  std::optional<uint64_t> block_kb;  // the size of the `N*SIZEkB` pair before a `(TYPES)`
+  while (!r.empty()) {
+    const std::string_view w = take_token(r);
+    if (w.empty()) break;
+    if (w.size() > 2 && w.front() == '(' && w.back() == ')') {
+      const std::string_view types = w.substr(1, w.size() - 2);
+      if (types.find('H') == std::string_view::npos) continue;
+      zone->buddy_highatomic = true;
+      if (types == "H" && block_kb) zone->buddy_highatomic_only_bytes += *block_kb * 1024;
+      block_kb.reset();
+      continue;
+    }
+    block_kb.reset();
+    const size_t star = w.find('*');
+    if (star == std::string_view::npos) continue;
+    const auto n = parse_u64(w.substr(0, star));
+    std::string_view size = w.substr(star + 1);
+    const auto kb = take_sized(size, "kB");
+    if (n && kb && size.empty()) block_kb = mul(*n, *kb);
+  }
+}
+
+// `[Node N ]ZONE: empty`: show_free_areas() (≤4.x) prints it in place of the buddy list of a zone with no pages
+// (!populated_zone()); that zone, read before it, manages none (its mail-wrapped `present:0kB` may be lost: corpus
+// 621's DMA32, Normal and HighMem on a 32 MiB ARM board). True when `t` is one.
+bool empty_zone(Building& b, std::string_view t) {
+  if (!ends_with(t, ": empty")) return false;
+  std::string_view r = t.substr(0, t.size() - 7);
+  int node = 0;
+  if (starts_with(r, "Node ")) {
+    r.remove_prefix(5);
+    node = static_cast<int>(parse_u64(take_token(r)).value_or(0));
+    r = trim_left(r);
+  }
+  for (Zone& z : b.zones)
+    if (z.node == node && z.name == r) z.managed_bytes = 0;
+  return true;
+}
+
 // A buddy list read into the report being built: the first one's page size
 // (report_finalize.cpp prefers the kill line's). False when `t` is not one.
 bool buddy_list(Building& b, std::string_view t) {
   const auto head = parse_buddy_list(t);
   if (!head) return false;
   if (!b.buddy_page_kb) b.buddy_page_kb = head->page_kb;
+  note_buddy_highatomic(b, t, *head);
   return true;
 }
 
@@ -285,6 +364,7 @@ bool meminfo_line(Building& b, std::string_view t) {
     b.highmem_pages = parse_u64(t.substr(0, t.size() - 17));
     return true;
   }
+  if (empty_zone(b, t)) return true;
   if (starts_with(t, "Node ")) {
     (void)buddy_list(b, t);
     return true;

@@ -100,6 +100,14 @@ struct Trigger {
   std::optional<std::string> nodemask; ///< 4.9–4.20 header, or 5.0+ oom-kill: line
   std::optional<std::string> cpuset;   ///< `<comm> cpuset=X mems_allowed=Y` or oom-kill: line
   std::optional<std::string> mems_allowed;
+  /// A workqueue worker's (a kworker's) work when the report's dump_stack()
+  /// block prints it (kernel/workqueue.c print_worker_info(), 3.10+:
+  /// `Workqueue: <workqueue> <function>` after `Hardware name:`): the
+  /// workqueue's name (`events_unbound`) and the work item's function
+  /// (`nvme_scan_work`; its ` [module]`, which a wrap may move to the next
+  /// line, is not kept): which kernel work allocated.
+  std::optional<std::string> workqueue;
+  std::optional<std::string> work_function;
   /// The `… invoked oom-killer:` line is not in the text: the task is known
   /// only from dump_stack()'s `CPU: … Comm:` line or the `cpuset=` line (a
   /// paste that starts below the header), so gfp_mask, order and adj are
@@ -188,6 +196,22 @@ struct Zone {
   /// `free_cma:` (3.8+): the part of free_bytes in CMA pageblocks, which
   /// only movable allocations may take (mm/page_alloc.c __zone_watermark_ok()).
   std::optional<uint64_t> free_cma_bytes;
+  /// ` high:` watermark: the page allocator's last try before out_of_memory() (__alloc_pages_may_oom(),
+  /// 2.6 __alloc_pages()) asks for free pages above it.
+  std::optional<uint64_t> high_bytes;
+  /// ` reserved_highatomic:NKB` (4.14+): the zone's pageblocks reserved for high-order atomic allocations, which
+  /// __zone_watermark_ok() takes out of the free pages of every other allocation.
+  std::optional<uint64_t> reserved_highatomic_bytes;
+  /// The zone's buddy list (`Node 0 DMA32: 1134*4kB (UMEH) … 7*32kB (H) …`, 4.4+) names `H`: free blocks lie in
+  /// highatomic-reserved pageblocks.
+  bool buddy_highatomic = false;
+  /// The free bytes of the buddy list's block sizes whose only migrate type is `H` (`7*32kB (H)`): a lower
+  /// bound of the zone's free memory in highatomic-reserved pageblocks; 0 when none or no list was read.
+  uint64_t buddy_highatomic_only_bytes = 0;
+  /// How many higher zones hold pages, from the `lowmem_reserve[]: 0 1869 7809 7809` line printed after the zone's
+  /// (each populated zone above it raises the reserve, so the distinct nonzero values count them); unknown when
+  /// that line was not read.
+  std::optional<int> higher_zones_populated;
 };
 
 /// One `Node N hugepages_total=T hugepages_free=F hugepages_surp=S

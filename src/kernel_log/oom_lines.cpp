@@ -320,6 +320,21 @@ std::optional<StackLine> parse_stack_line(std::string_view s) {
   return out;
 }
 
+std::optional<WorkqueueLine> parse_workqueue(std::string_view s) {
+  if (!starts_with(s, "Workqueue: ")) return std::nullopt;
+  std::string_view rest = s.substr(11);
+  const std::string_view name = take_token(rest);
+  const std::string_view function = take_token(rest);
+  // A function is a C symbol (`%ps`; `0x…` when it has none): a word of letters, digits, `_` and `.` (`.cold`).
+  if (name.empty() || function.empty() ||
+      function.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") !=
+          std::string_view::npos)
+    return std::nullopt;
+  // The ` [module]` after a module's function is not kept: a mail's or a terminal's wrap moves it to the next line
+  // (corpus 454 re-flowed), and the function alone names the work.
+  return WorkqueueLine{std::string(name), std::string(function)};
+}
+
 bool frame_names(std::string_view t, std::string_view name) {
   for (size_t p = t.find(name); p != std::string_view::npos; p = t.find(name, p + 1)) {
     const char before = p == 0 ? ' ' : t[p - 1];

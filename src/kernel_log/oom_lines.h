@@ -55,6 +55,14 @@ struct StackLine {
 };
 std::optional<StackLine> parse_stack_line(std::string_view s);
 
+/// kernel/workqueue.c print_worker_info() (3.10+), printed by dump_stack() after `Hardware name:` when the task is a
+/// workqueue worker: `Workqueue: <name> <function>[ [module]][ (<desc>)]` (the function as `%ps` prints it).
+struct WorkqueueLine {
+  std::string name;      ///< the workqueue, e.g. "events_unbound", "brcmf_wq/mmc0:0001:1"
+  std::string function;  ///< the work item's function, without its ` [module]` (a wrap may move it to the next line)
+};
+std::optional<WorkqueueLine> parse_workqueue(std::string_view s);
+
 /// True when `t` names the kernel function `name` as a call-trace frame
 /// does: after a space, a `(` or at the start, and before `+0x…`, a `.`
 /// (a compiler's `.cold`/`.isra` clone) or, after a `(`, a `)` (ARM's

@@ -670,6 +670,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       cur_->stack_after_selection = std::move(*st);
       stack_after_selection_line = line.number;
     }
+  } else if (auto wq = oomline::parse_workqueue(t)) {
+    // print_worker_info() prints it right after the CPU and Hardware lines of the same dump_stack(): the stack
+    // line's task's work. Cut by a viewer, its function may be a stump: not read.
+    if (cur_->stack && !cur_->workqueue && !cur_->has_outcome() && !line.truncated) cur_->workqueue = std::move(*wq);
   } else if (auto cs = oomline::parse_cpuset(t)) {
     if (!cur_->cpuset) cur_->cpuset = std::move(*cs);
   } else if (line.truncated && cur_->headerless && !cur_->stack && line.number == cur_->lines.first) {

@@ -52,6 +52,7 @@ struct ReportAssembler::Building {
   // that invoked the OOM killer (note_stack_frame() takes it as `stack`). Dropped at the next recognised line.
   std::optional<oomline::StackLine> stack_after_selection;
   bool stack_from_later_dump = false;  // `stack` is such a line (a note says so)
+  std::optional<oomline::WorkqueueLine> workqueue;  // its dump_stack() block's `Workqueue:` line, after the stack line
   std::optional<oomline::CpusetLine> cpuset;
   std::optional<oomline::Summary> summary;
   std::optional<uint64_t> summary_line;  // its line number (a header-less table's rows run toward it)

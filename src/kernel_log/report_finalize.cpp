@@ -442,6 +442,11 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     if (b.stack && (t.comm.empty() || starts_with(b.stack->comm, t.comm) || starts_with(t.comm, b.stack->comm))) {
       t.pid = b.stack->pid;
       if (t.comm.empty()) t.comm = b.stack->comm;
+      // The `Workqueue:` line after it is that task's (a worker's) work.
+      if (b.workqueue) {
+        t.workqueue = b.workqueue->name;
+        t.work_function = b.workqueue->function;
+      }
     }
     // No stack line (a poster cut it, corpus 654): the header's printk caller id (`[T96407]`,
     // CONFIG_PRINTK_CALLER) is the task that printed it, dump_header()'s current, the pid the `CPU: … PID:` line
@@ -666,6 +671,15 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
         fill_limit(c, m.kmem_usage_bytes, m.kmem_limit_bytes, st);
         m.hierarchy = "v1";
       }
+    }
+    // v1 charges memory+swap together with memory whenever it is accounted, so its usage is never below memory's:
+    // printed as 0 beside a nonzero memory usage, swap accounting is off (swapaccount=0, CONFIG_MEMCG_SWAP unset;
+    // mem_cgroup_print_oom_meminfo() prints the line anyway) and memory+swap is unknown, not 0 (corpus 594).
+    if (m.memsw_usage_bytes == uint64_t{0} && m.usage_bytes.value_or(0) > 0) {
+      m.memsw_usage_bytes.reset();
+      m.memsw_failcnt.reset();
+      ev.notes.emplace_back("`memory+swap`: usage printed as 0 beside a nonzero memory usage: swap is not accounted "
+                            "(`swapaccount=0`), so memory+swap usage is unknown");
     }
     if (b.stats_v1_kb) {
       m.hierarchy = m.hierarchy.value_or("v1");

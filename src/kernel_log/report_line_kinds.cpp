@@ -130,7 +130,7 @@ bool line_is_record(std::string_view t) {
   return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
          oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || is_meminfo_head(t) || line_is_table_row(t) ||
          starts_with(t, "Tasks state") || starts_with(t, "Call Trace") || starts_with(t, "Hardware name:") ||
-         oomline::parse_group_kill(t);
+         oomline::parse_workqueue(t) || oomline::parse_group_kill(t);
 }
 
 // A line of a dump_stack() block between its first line and an OOM frame:

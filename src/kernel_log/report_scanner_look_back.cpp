@@ -652,7 +652,7 @@ bool ReportScanner::Impl::stack_marker(std::string_view t) {
 }
 
 bool ReportScanner::Impl::stack_line_text(std::string_view t) {
-  return stack_marker(t) || oomline::parse_stack_line(t) || line_is_stack_text(t);
+  return stack_marker(t) || oomline::parse_stack_line(t) || oomline::parse_workqueue(t) || line_is_stack_text(t);
 }
 
 // The unprefixed line region[begin, stop) as the last piece of a wrapped

@@ -109,7 +109,9 @@ json trigger_json(const std::optional<Trigger>& t) {
           {"oom_adj", bounded(t->oom_adj, -17, 15)},
           {"nodemask", opt_str(t->nodemask)},
           {"cpuset", opt_str(t->cpuset)},
-          {"mems_allowed", opt_str(t->mems_allowed)}};
+          {"mems_allowed", opt_str(t->mems_allowed)},
+          {"workqueue", opt_str(t->workqueue)},
+          {"work_function", opt_str(t->work_function)}};
 }
 
 json memcg_json(const std::optional<MemcgInfo>& m) {

@@ -20,7 +20,7 @@
 namespace oomlens {
 
 /// The version in the document's `schema_version`.
-inline constexpr const char* kSchemaVersion = "1.8";
+inline constexpr const char* kSchemaVersion = "1.9";
 
 /// One element of `events`. `explanation` may be nullptr (emitted as null).
 [[nodiscard]] nlohmann::json event_to_json(const OomEvent& event, const Explanation* explanation);

@@ -144,6 +144,10 @@ constexpr NotePattern kNotes[] = {
         "runtime's, or no `.scope`/`.slice`): unknown")},
     {"the log prints no year: (\\d+) is a guess from the file's modification time",
      N_("the log prints no year: {} is a guess from the file's modification time")},
+    {"`memory\\+swap`: usage printed as 0 beside a nonzero memory usage: swap is not accounted \\(`swapaccount=0`\\), so "
+     "memory\\+swap usage is unknown",
+     N_("`memory+swap`: usage printed as 0 beside a nonzero memory usage: swap is not accounted (`swapaccount=0`), so "
+        "memory+swap usage is unknown")},
 };
 
 }  // namespace

@@ -94,6 +94,9 @@ std::string trigger_line(const Trigger& t) {
   if (t.gfp_mask) f.add("gfp_mask=" + printable(*t.gfp_mask));
   if (t.order) f.add(fmt::format("order={}", *t.order));
   if (t.oom_score_adj) f.add(fmt::format("oom_score_adj={}", *t.oom_score_adj));
+  // A kworker's work (print_worker_info()'s `Workqueue:` line): which kernel work allocated.
+  if (t.workqueue && t.work_function)
+    f.add(trf("workqueue {}, work {}", printable(*t.workqueue), printable(*t.work_function)));
   return f.out.empty() ? s : s + tr(": ") + f.out;
 }
 

@@ -156,7 +156,7 @@ TEST(Json, EverythingSetValidates) {
   const json doc = whole_document({everything_set(), docker_python_memcg(), arch_doxygen_global(), sysrq_forced(),
                                    no_killable_panic(), sysrq_panic_on_oom(), selected_apache(), bare_kill_line(),
                                    dataloader_workers(), docker_multikill()});
-  EXPECT_EQ(doc["schema_version"], "1.8");
+  EXPECT_EQ(doc["schema_version"], "1.9");
   EXPECT_EQ(doc["events"][0]["chosen"]["pid"], 22609);
   EXPECT_EQ(doc["events"][0]["memcg"]["memsw_failcnt"], 42);
   EXPECT_EQ(doc["events"][0]["memcg"]["swap_failcnt"], 5);
