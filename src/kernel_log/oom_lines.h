@@ -155,6 +155,10 @@ struct Summary {
   /// The line ended in a task_memcg that is not oom_memcg nor below it (a memcg OOM's victim always is): cut by a
   /// viewer, left null.
   bool task_memcg_outside = false;
+  /// `pid=N` ended the text, without the `,uid=` dump_oom_summary() prints after it: cut there by a viewer or a
+  /// split soft break (then N is a stump), or shortened by a poster (then whole); finalize_event() keeps N only when
+  /// no kill line of the chosen task prints another pid.
+  bool pid_ends_text = false;
 };
 /// Parses `oom-kill:…` into `out`; false when not a summary line.
 bool parse_summary(std::string_view s, Summary& out);

@@ -214,8 +214,12 @@ void apply_summary_fields(std::string_view text, Summary& out) {
       if (!comm.empty() && comm.size() <= 15) out.task = std::string(comm);
     }
     // A translator's spaces around a number (`pid= 2953 , liquid=999`, its `uid=` translated): the
-    // kernel prints none, and a number ends at the next ','.
-    else if (key_is("pid")) out.pid = parse_i64(trim(val.substr(0, val.find(','))));
+    // kernel prints none, and a number ends at the next ','. dump_oom_summary() prints `,uid=` after the pid: one
+    // that ends the text may be a stump (Summary::pid_ends_text).
+    else if (key_is("pid")) {
+      out.pid = parse_i64(trim(val.substr(0, val.find(','))));
+      out.pid_ends_text = s.empty() && val.find(',') == std::string_view::npos;
+    }
     else if (key_is("uid")) {
       if (auto u = parse_u64(trim(val.substr(0, val.find(',')))); u && *u <= UINT32_MAX)
         out.uid = static_cast<uint32_t>(*u);

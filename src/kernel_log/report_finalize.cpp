@@ -589,6 +589,12 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     ChosenTask c;
     c.pid = b.summary->pid;
     c.comm = b.summary->task.value_or("");
+    // A pid ending the summary's text (`…,task=dd,pid=4` + a lost `404,uid=0`, corpus 618 re-prefixed) while a kill
+    // line of that task prints another pid: a stump, unknown.
+    if (b.summary->pid_ends_text && c.pid &&
+        std::any_of(ev.victims.begin(), ev.victims.end(),
+                    [&](const Victim& v) { return v.pid && *v.pid != *c.pid && v.comm == c.comm; }))
+      c.pid.reset();
     c.uid = b.summary->uid;
     ev.chosen = std::move(c);
   }

@@ -583,13 +583,13 @@ TEST(UserspaceEvidence, PostgresProcessTerminatedBySignal9IsASigkillOfUnknownSen
   const std::string s = userspace_evidence_line(
       "postgres_1  | 2021-01-18 21:19:30.017 UTC [1] LOG:  server process (PID 315) was terminated by signal 9: "
       "Killed                                       ");
-  EXPECT_THAT(s, HasSubstr("PostgreSQL's postmaster says its server process (pid 315) was ended by SIGKILL"));
+  EXPECT_THAT(s, HasSubstr("PostgreSQL's postmaster says its server process (pid 315) was ended by signal 9 (SIGKILL)"));
   EXPECT_THAT(s, HasSubstr("`Killed process 315` and what filled the memory"));
   EXPECT_THAT(s, HasSubstr("shared_buffers"));
   EXPECT_THAT(s, HasSubstr("work_mem"));
   EXPECT_THAT(userspace_evidence_line("> 2022-06-22 18:20:59.883 UTC [18282] LOG:  autovacuum worker (PID 7916) was "
                                       "terminated by signal 9: Killed"),
-              HasSubstr("its autovacuum worker (pid 7916) was ended by SIGKILL"));
+              HasSubstr("its autovacuum worker (pid 7916) was ended by signal 9 (SIGKILL)"));
   EXPECT_EQ(userspace_evidence_line("LOG:  server process (PID 315) was terminated by signal 11: Segmentation fault"),
             "");
   EXPECT_EQ(userspace_evidence_line("LOG:  server process (PID x) was terminated by signal 9: Killed"), "");

@@ -10,6 +10,24 @@ namespace {
 
 const std::string kId = "37a209c3c5f0070c118aa65fd9ca14ebb82c28b13a3fc702fb4e4cb5614da3cf";
 
+TEST(Summary, APidEndingTheTextWithoutItsUidMayBeAStump) {
+  // dump_oom_summary() prints `,uid=` after the pid: 618 re-prefixed ends its summary at `pid=4` (the rest `404,uid=0`
+  // a split quoted-printable soft break left on the next line); a poster's shortened `task=kvrocks,pid=405448` (270)
+  // ends there too. The flag lets finalize_event() drop the pid when a kill line of the task prints another.
+  oomline::Summary cut, whole, translated;
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_MEMCG,task_memcg=/test,task=dd,pid=4", cut));
+  EXPECT_EQ(cut.pid, 4);
+  EXPECT_TRUE(cut.pid_ends_text);
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_MEMCG,task_memcg=/test,task=dd,pid=4404,uid=0",
+                                     whole));
+  EXPECT_EQ(whole.pid, 4404);
+  EXPECT_FALSE(whole.pid_ends_text);
+  ASSERT_TRUE(oomline::parse_summary("oom-kill:constraint=CONSTRAINT_NONE,task=python,pid= 2953 , liquid=999",
+                                     translated));
+  EXPECT_EQ(translated.pid, 2953);
+  EXPECT_FALSE(translated.pid_ends_text);
+}
+
 TEST(Summary, TaskMemcgEndingTheLineOutsideItsOomMemcgIsCut) {
   // 482: `dmesg -T | tail` cut by the index inside task_memcg: `…,oom_memcg=/docker/ID,task_memcg=/docke`.
   oomline::Summary s;
