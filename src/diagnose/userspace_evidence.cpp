@@ -296,21 +296,13 @@ std::optional<uint64_t> gunicorn_timed_out(std::string_view t) {
 // out of memory?` (the guess is its own, added to every SIGKILL). `timed_out`: the `WORKER TIMEOUT` lines read before
 // it (pid, line). "" for other signals (SIGTERM at a restart, `code 134`).
 using TimedOut = std::vector<std::pair<uint64_t, uint64_t>>;
-std::string gunicorn(std::string_view t, const TimedOut& timed_out, std::optional<uint64_t>& pid_out) {
-  constexpr std::string_view kWorker = "Worker (pid:";
-  const size_t at = t.find(kWorker);
-  if (at == std::string_view::npos) return {};
-  std::string_view rest = t.substr(at + kWorker.size());
-  const auto pid = take_u64(rest);
-  if (!pid || !starts_with(rest, ") was sent SIGKILL")) return {};
-  pid_out = pid;
+
+// What follows gunicorn's own sentence `said` of worker `pid` ended by SIGKILL (both wordings): its arbiter's own
+// SIGKILL when a `WORKER TIMEOUT` of that pid came before (`timed_out`), else who else sends one.
+std::string gunicorn_worker_sigkill(const std::string& said, uint64_t pid, const TimedOut& timed_out) {
   std::optional<uint64_t> timed_out_line;
   for (const auto& [timed_out_pid, line] : timed_out)
-    if (timed_out_pid == *pid) timed_out_line = line;
-  const std::string said =
-      trf("gunicorn says its worker (pid {}) was ended by SIGKILL; `Perhaps out of memory?` is the guess it adds to "
-          "every SIGKILL.",
-          *pid);
+    if (timed_out_pid == pid) timed_out_line = line;
   if (timed_out_line)
     return trf("{} It timed this worker out first (`WORKER TIMEOUT`, line {}): its arbiter then sends the worker "
                "SIGABRT and, if it still runs at the next check, SIGKILL itself, so this SIGKILL is most likely "
@@ -319,7 +311,21 @@ std::string gunicorn(std::string_view t, const TimedOut& timed_out, std::optiona
                said, *timed_out_line);
   return trf("{} Its arbiter sends SIGKILL itself to a worker it timed out (a `WORKER TIMEOUT (pid:{})` line before "
              "this one, none in this text). {}",
-             said, *pid, sigkill_senders(*pid));
+             said, pid, sigkill_senders(pid));
+}
+std::string gunicorn(std::string_view t, const TimedOut& timed_out, std::optional<uint64_t>& pid_out) {
+  constexpr std::string_view kWorker = "Worker (pid:";
+  const size_t at = t.find(kWorker);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + kWorker.size());
+  const auto pid = take_u64(rest);
+  if (!pid || !starts_with(rest, ") was sent SIGKILL")) return {};
+  pid_out = pid;
+  return gunicorn_worker_sigkill(
+      trf("gunicorn says its worker (pid {}) was ended by SIGKILL; `Perhaps out of memory?` is the guess it adds to "
+          "every SIGKILL.",
+          *pid),
+      *pid, timed_out);
 }
 
 // The number right after `key` in `t` (`pid:888`, `(PID 4242)`, `with pid 256 `), or none.
@@ -353,20 +359,9 @@ std::string signal9_child(std::string_view t, const TimedOut& timed_out, std::op
     const auto pid = pid_after(t.substr(0, at), "Worker with pid ");
     if (!pid) return {};
     pid_out = pid;
-    std::optional<uint64_t> timed_out_line;
-    for (const auto& [timed_out_pid, line] : timed_out)
-      if (timed_out_pid == *pid) timed_out_line = line;
-    const std::string said = trf("gunicorn says its worker (pid {}) was ended by signal 9 (SIGKILL); it does not "
-                                 "know the sender.", *pid);
-    if (timed_out_line)
-      return trf("{} It timed this worker out first (`WORKER TIMEOUT`, line {}): its arbiter then sends the worker "
-                 "SIGABRT and, if it still runs at the next check, SIGKILL itself, so this SIGKILL is most likely "
-                 "gunicorn's own, no OOM kill. Find what kept the worker from answering for `--timeout` seconds (a "
-                 "slow request, a stall in swap) or raise `--timeout`.",
-                 said, *timed_out_line);
-    return trf("{} Its arbiter sends SIGKILL itself to a worker it timed out (a `WORKER TIMEOUT (pid:{})` line before "
-               "this one, none in this text). {}",
-               said, *pid, sigkill_senders(*pid));
+    return gunicorn_worker_sigkill(
+        trf("gunicorn says its worker (pid {}) was ended by signal 9 (SIGKILL); it does not know the sender.", *pid),
+        *pid, timed_out);
   }
   constexpr std::string_view kCelery = " exited with 'signal 9 (SIGKILL)'";
   if (const size_t at = t.find(kCelery); at != std::string_view::npos) {

@@ -16,12 +16,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using namespace fixtures;
 
-OomEvent only_event(const std::string& text) {
-  auto events = parse_log_text(text, {});
-  EXPECT_EQ(events.size(), 1u);
-  return events.empty() ? OomEvent{} : std::move(events.front());
-}
-
 TEST(Blind18d, InitKilledThroughASharedMmPanics) {
   const OomEvent e = only_event(
       "Out of memory: Kill process 9134 (init) score 3 or sacrifice child\n"

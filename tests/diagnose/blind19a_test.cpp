@@ -20,12 +20,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using namespace fixtures;
 
-OomEvent only_event(const std::string& text) {
-  auto events = parse_log_text(text, {});
-  EXPECT_EQ(events.size(), 1u);
-  return events.empty() ? OomEvent{} : std::move(events.front());
-}
-
 TEST(Blind19a, KillMessageRightAfterAnInlineCodeMark) {
   // 634: a bullet quoting `dmesg` in inline code; 636: prose, then the quote.
   auto k = oomline::parse_kill(

@@ -3,12 +3,16 @@
 // a corpus file (../shared/corpus) carry that report's figures (kB × 1024,
 // pages × 4096), so the explanations are checked against real reports even
 // before the parser exists.
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "diagnose/cgroup_owner.h"
 #include "diagnose/explain.h"
 #include "kernel_log/oom_event.h"
+#include "kernel_log/report_scanner.h"
 #include "support/oom_builders.h"
 
 namespace oomlens::fixtures {
@@ -22,6 +26,13 @@ using testing::TaskOf;
 using testing::VictimOf;
 
 /// The check `id` of `x`, or nullptr. It points into `x`: keep `x` alive.
+/// The one event `text` gives (parse_log_text() with default options); expects exactly one, else an empty event.
+inline OomEvent only_event(const std::string& text) {
+  auto events = parse_log_text(text, {});
+  EXPECT_EQ(events.size(), 1u);
+  return events.empty() ? OomEvent{} : std::move(events.front());
+}
+
 inline const Check* find(const Explanation& x, const std::string& id) {
   for (const Check& c : x.checks)
     if (c.id == id) return &c;

@@ -19,12 +19,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using namespace fixtures;
 
-OomEvent only_event(const std::string& text) {
-  auto events = parse_log_text(text, {});
-  EXPECT_EQ(events.size(), 1u);
-  return events.empty() ? OomEvent{} : std::move(events.front());
-}
-
 // Item 1 (corpus 621, its text unquoted and decoded): a 2.6.18 order-0 OOM whose only populated zone (DMA, all 32 MiB
 // of an ARM board) had 6804 kB free over its 1084 kB high watermark when Mem-Info was printed: "memory ran out" is no
 // fact; the sentence and a check say what Mem-Info shows.
