@@ -345,20 +345,22 @@ void ReportAssembler::close() {
     fold_late_header(waiting_.back().event, std::move(ev));
     return;
   }
-  // The same kill quoted twice (kills_copied()), the report before this one or this one the copy: one event, the
-  // copy with more of the report kept.
-  if (!waiting_.empty()) {
-    OomEvent& prev = waiting_.back().event;
+  // The same kill quoted twice (kills_copied()): one event, the copy with more of the report kept, where the first
+  // copy stood. A pid is killed once, so a copy need not be the report right before (corpus 652: a dmesg tail's five
+  // kills, then the same five from /var/log/messages); the nearest earlier one still waiting is taken.
+  for (auto w = waiting_.rbegin(); w != waiting_.rend(); ++w) {
+    OomEvent& prev = w->event;
     const bool prev_copy = kills_copied(prev, ev), ev_copy = kills_copied(ev, prev);
-    if (prev_copy || ev_copy) {
-      const bool keep_new = prev_copy && (!ev_copy || report_parts(ev) > report_parts(prev));
-      if (!keep_new) {
-        fold_copy(prev, ev);
-        return;
-      }
+    if (!prev_copy && !ev_copy) continue;
+    const bool keep_new = prev_copy && (!ev_copy || report_parts(ev) > report_parts(prev));
+    if (keep_new) {
       fold_copy(ev, prev);
-      waiting_.pop_back();
+      w->closed_line = std::max(w->closed_line, ev.lines.last);
+      prev = std::move(ev);
+    } else {
+      fold_copy(prev, ev);
     }
+    return;
   }
   uint64_t last = ev.lines.last;
   waiting_.push_back(Waiting{std::move(ev), last});

@@ -4549,9 +4549,7 @@ add("mangler-pending/652-lfs201-notes-centos7-3.10-swapoff-stress-m-8-rows-tail-
            kill(20660, "JS Watchdog", 2099496, 104448, 0, 16),
            kill(19384, "firefox", 3014684, 200460, 0, 75096, selected_score=71),
            kill(49355, "stress", 269456, 258384, 4, 0, selected_score=67)],
-    selected_only=[[19384, "firefox", 71]], table_rows=[[49355, "stress", 0], [49251, "code", 0]], text_not=K8S,
-    pending="the same five kills pasted twice (the dmesg tail, then /var/log/messages): read as ten kills, five "
-            "victims in truth; the rule for a kill record repeated in one text is pend9's (corpus 620)")
+    selected_only=[[19384, "firefox", 71]], table_rows=[[49355, "stress", 0], [49251, "code", 0]], text_not=K8S)
 # Ubuntu Forums 2022 (Ubuntu 22.04, 64 GB RAM, 64 GB swap): the poster blamed systemd-oomd; his filtered log is
 # newest-first with time-only stamps and `kernel:`/`systemd:` tags: systemd's unit lines about the kill, the reaper,
 # the 5.x kill of tracker-miner-f (58 GiB anon, 127921280 kB total-vm), the `oom-kill:` summary (global_oom, task in

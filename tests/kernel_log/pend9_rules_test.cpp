@@ -98,6 +98,26 @@ TEST(Report, TheSameKillQuotedTwiceIsOneKill) {
   EXPECT_EQ(ev[0].constraint, Constraint::memcg);
 }
 
+TEST(Report, KillsPastedTwiceInARowAreOneKillEach) {
+  // 652: a dmesg tail's kills, then the same kills again from /var/log/messages: each copy is its first
+  // printing's, though another report lies between them; the events keep the first printings' order.
+  const auto ev = parse_log_text(
+      "[56395.334581] Killed process 20646 (Web Content) total-vm:8397984kB, anon-rss:412624kB, file-rss:0kB, "
+      "shmem-rss:64kB\n"
+      "[56396.798493] Killed process 49355 (stress) total-vm:1077824kB, anon-rss:1033536kB, file-rss:16kB, "
+      "shmem-rss:0kB\n"
+      "\n"
+      "May 25 13:25:03 host05 kernel: Killed process 20646 (Web Content) total-vm:8397984kB, anon-rss:412624kB, "
+      "file-rss:0kB, shmem-rss:64kB\n"
+      "May 25 13:25:04 host05 kernel: Killed process 49355 (stress) total-vm:1077824kB, anon-rss:1033536kB, "
+      "file-rss:16kB, shmem-rss:0kB\n");
+  ASSERT_EQ(ev.size(), 2u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  ASSERT_EQ(ev[1].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 20646);
+  EXPECT_EQ(ev[1].victims[0].pid, 49355);
+}
+
 TEST(Report, KillsOfOnePidWithOtherFiguresOrStampsAreNotCopies) {
   // Other printk stamps: two printings of the kill. Bare kill lines (no figures, ≤2.6) tell nothing of a copy.
   const std::string report =
