@@ -89,7 +89,9 @@ inline constexpr std::string_view kRuntime[] = {"OOM encountered", "TaskOOM", "O
 /// terminated due to signal 9`, Celery's pool (billiard) `Process 'ForkPoolWorker-N' pid:N exited with 'signal 9
 /// (SIGKILL)'`, PostgreSQL's postmaster `server process (PID N) was terminated by signal 9: Killed`; and Python's
 /// `<Signals.SIGKILL: 9>` (subprocess: `Command '…' died with <Signals.SIGKILL: 9>.`).
-inline constexpr std::string_view kSignal9[] = {"signal 9", "Signals.SIGKILL"};
+/// The words are `gnal 9` and `SIGKILL: 9` (their first and fourth bytes, `g`…`l` and `S`…`K`, are pairs text
+/// rarely holds; `s`…`n` of `signal` is in `sion`, `spond`, `s (n`).
+inline constexpr std::string_view kSignal9[] = {"gnal 9", "SIGKILL: 9"};
 
 /// One word. `kill_pair`: for a kill's word (a user-space killer's kill
 /// line, systemd's `oom-kill` result: what is said beside the kernel's
