@@ -58,14 +58,15 @@ def run(oomlens, method, steps, limit=None, kill_after=None):
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     main_pid, workers, last_step = None, [], 0
     for line in p.stdout:
-        # search, not match: a line of oomlens's own may precede it unterminated
-        if m := re.search(r"(?:^|\s)main (\d+)\s*$", line):
+        # search, not match, and every one on the line: a line of oomlens's own may precede a job's line
+        # unterminated, or follow it on the same line (a CI run saw neither `main N` nor one `worker N ready`)
+        for m in re.finditer(r"(?:^|\s)main (\d+)(?!\d)", line):
             main_pid = int(m.group(1))
-        elif m := re.search(r"(?:^|\s)worker (\d+) ready\s*$", line):
+        for m in re.finditer(r"(?:^|\s)worker (\d+) ready", line):
             workers.append(int(m.group(1)))
-        elif m := re.match(r"step (\d+)", line):
+        for m in re.finditer(r"(?:^|\s)step (\d+)", line):
             last_step = int(m.group(1))
-        elif line.startswith("waiting") and kill_after and main_pid:
+        if re.search(r"(?:^|\s)waiting(?!\w)", line) and kill_after and main_pid:
             os.kill(main_pid, signal.SIGKILL)  # the job this test started, by pid
     err = p.stderr.read()
     p.wait()
