@@ -4654,6 +4654,132 @@ add("mangler-pending/660-ubuntu-forums-2008-gutsy-2.6.22-i386-nvidia-bbcode-size
     selected_only=[[p, pc, s] for p, pc, s, k, kc in STORM if p != k],
     trigger=trig("Xorg", None, gfp="0x2d0", order=0, oom_adj=0), year_guessed=True,
     checks=["lowmem_exhausted"], not_checks=["swap_exhausted", "swap_absent"])
+# Blind set 20c (written by hand before oomlens ran on these files). Focus: embedded, virtualisation and storage
+# hosts: KVM/Proxmox hosts killing a VM's qemu, LXC containers (Proxmox, ChromeOS Crostini), Hyper-V and KVM guests,
+# OpenWrt/Asuswrt routers, Android's user-space and in-kernel low-memory killers. Checked against tests/corpus, the
+# shared corpus and the other set-20 worktrees. The index keeps issue threads as excerpts: a line an excerpt cut is
+# left out. Host names replaced (host01).
+# Ubuntu Forums 2017 (16.04, 4.4.0-62): a 128 GB two-node KVM host running ~30 VMs; the poster, "plenty of spare
+# RAM", pasted the syslog: qemu-system-x86 30526 (a VM's emulator thread, cpuset=emulator) forks and needs an order-2
+# GFP_KERNEL page (copy_process: a kernel stack): both Normal zones are above their high watermarks (133352 kB > 65572,
+# 195472 > 67728) but hold only 4 kB and 8 kB blocks; DMA32's 16 kB+ blocks are behind its lowmem_reserve. 20 million
+# pages of page cache (inactive_file ~77 GiB), 11 GB swap full. The 4.4 table (nr_ptes nr_pmds); the largest VM,
+# qemu-system-x86 28932 (score 88), is selected and killed (10.3 GiB anon); libvirtd/virtlogd lines after.
+add("697-ubuntu-forums-2017-xenial-4.4-kvm-host-128g-30-vms-syslog-qemu-system-x86-order2-fork-header-numa-normal-zones-no-free-blocks-above-8k-80g-page-cache-swap-full-selection-score-88-kill-qemu-10g.log",
+    "Ubuntu Forums, 'upgrade from kernel 4.4.0-62-generic fails with initramsf' (2017-07-14; archived copy, index "
+    "file id 56993606529)", ["kill"],
+    "global (Out of memory: prefix; stack: out_of_memory from __alloc_pages_slowpath)", constraints=["global"],
+    kills=[kill(28932, "qemu-system-x86", 15115828, 10846296, 10784, selected_score=88, adj=0,
+                adj_source="task table row")],
+    trigger=trig("qemu-system-x86", 30526, gfp="0x26000c0", order=2, oom_score_adj=0),
+    table_rows=[[28932, "qemu-system-x86", 0], [3160, "iscsid", -17], [814, "systemd-udevd", -1000],
+                [17956, "(sd-pam)", 0], [13172, "clone_ext_vms.s", 0], [30526, "qemu-system-x86", 0]],
+    year_guessed=True, checks=["high_order_allocation"], not_checks=["swap_absent"],
+    summary_not=["the machine ran out"], text_not=K8S)
+# fainyang's notes (2019, "Linux performance optimization", after the geektime course): on an Azure (Hyper-V)
+# 4.15 VM, `docker inspect` says OOMKilled, exit 137; then the host's dmesg: java (thread 27424 of tgid 27281) faults
+# and the memcg v1 OOM runs from pagefault_out_of_memory; the blog wrapped `Task in …` inside the limit's path
+# (`/docker/` then the id on the next line); 512 MiB limit (usage = limit), no swap charged, 440 MiB of the charge
+# THP (rss_huge); the only row, java; selection score 1027, kill, reaper. After it the notes' `-m 512M` run and the
+# JVM's default MaxHeapSize of 2092957696 bytes (2 GiB), above the limit.
+add("698-fainyang-blog-2019-linux-performance-notes-hyper-v-azure-4.15-docker-inspect-oomkilled-then-dmesg-memcg-v1-java-pagefault-task-in-wrapped-inside-path-512m-limit-score-1027-kill-reaper.log",
+    "fainyang's notes 'Linux performance optimization' (markdown, 2019-12-24; index file id 404214607)", ["kill"],
+    "memcg (Memory cgroup out of memory: prefix; memory: usage = limit 524288kB)", constraints=["memcg"],
+    kills=[kill(27281, "java", 4613208, 517316, 20168, 0, selected_score=1027, reaper=[0, 0, 0], adj=0,
+                adj_source="task table row")],
+    memcg="/docker/0f2b3fcdd2578165ea77266cdc7b1ad43e75877b0ac1889ecda30a78cb78bd53",
+    task_memcg="/docker/0f2b3fcdd2578165ea77266cdc7b1ad43e75877b0ac1889ecda30a78cb78bd53", limit_kb=524288,
+    trigger=trig("java", 27424, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=0,
+                 note="a thread of the victim: the CPU line prints the thread id"),
+    table_rows=[[27281, "java", 0]], not_checks=["trigger_not_victim", "swap_exhausted"], text_not=K8S)
+# Minchan Kim's linux-mm cover letter (2016, "use up highorder free pages before OOM"), 4.8-rc7 in a 2 GB QEMU guest:
+# his `balloon` test task faults, order 0, GFP_HIGHUSER_MOVABLE; virtio_balloon's OOM notifier is on the stack.
+# DMA32 holds 19404 kB free, above its high watermark (9620 kB), but every free block is MIGRATE_HIGHATOMIC (`(H)`),
+# reserved for high-order atomic allocations and not released before the OOM; swap 8 kB free of 250 MiB. The letter
+# shows no table and no kill (header-only report). Then his second example, in:imklog's GFP_ATOMIC page allocation
+# failure with its own Mem-Info (a warning, not an OOM event).
+add("699-lore-linux-mm-2016-minchan-highatomic-4.8-rc7-kvm-guest-balloon-header-virtballoon-oom-notify-frame-dma32-free-above-high-all-h-blocks-swap-8k-of-250m-no-kill-then-imklog-gfp-atomic-page-allocation-failure.log",
+    LORE + "linux-mm/1476250416-22733-1-git-send-email-minchan@kernel.org/", ["incomplete"],
+    "global (stack: out_of_memory from __alloc_pages_nodemask; cpuset=/)", constraints=["global"],
+    trigger=trig("balloon", 8473, gfp="0x24280ca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=0),
+    checks=["highatomic_reserve"], not_checks=["swap_absent", "high_order_allocation"],
+    summary_not=["the machine ran out"], text_not=K8S)
+# An Android TV (CVTE board) hacker's notes: a loop of `ps | grep bootanim` and `dmesg -c` while bootanimation grows:
+# the in-kernel lowmemorykiller driver's `<6>`-prefixed kills (adj 1000 apps, then android.youtube at adj 764) with
+# their wrapped `to free … because … cache … below limit` continuations, among the `ps` rows. No OOM-killer report.
+add("700-android-tv-bootanimation-notes-ps-loop-and-dmesg-c-priority-6-in-kernel-lowmemorykiller-kills-wrapped-continuations-adj-1000-and-764-no-oom-negative.log",
+    "GitHub notes 'Android TV BootAnimation' (markdown; index file id 41745428581)", [],
+    "n/a (no OOM-killer report: Android's in-kernel lowmemorykiller kills among `ps` rows)")
+# Proxmox VE host notes (SATA controller passed through to VM 101 with vfio-pci: all guest RAM pinned): starting the
+# VM, the global OOM killer kills its kvm process (15.1 GiB anon) 3.4 s of CPU after start; systemd's 101.scope
+# lines and pvedaemon's `start failed`. The fix: ballooning off, the VM reduced to 12 GB.
+add("701-proxmox-notes-sata-passthrough-vm-101-start-global-oom-kill-of-kvm-15g-anon-qemu-slice-scope-systemd-unit-and-pvedaemon-lines.log",
+    "GitHub notes 'SATA Controller Passthrough' (a Proxmox host's notes; index file id 11287260277)", ["kill"],
+    "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(32969, "kvm", 17339840, 15797740, 1536, 0, 0, 31152, 0)], task_memcg="/qemu.slice/101.scope",
+    chosen=[32969, "kvm"], table_rows=[[33005, "(udev-worker)", 0]], year_guessed=True, text_not=K8S)
+# ChromeOS Crostini (crosvm VM, 6.6, 14.5 GiB, no swap): `dmesg -T | grep -B5 -A2`, the `--` separators between the
+# grep's windows: virtio_balloon `Out of puff!` lines days before, the header of claude-mitmprox (adj 200), its
+# frames, the show_mem tail, rows around earlyoom (adj -100), the `oom-kill:` summary (global, cpuset
+# lxc.payload.penguin: the Crostini container) and the kill of claude (552 MiB anon, adj 200).
+add("702-crostini-notes-2026-chromeos-crosvm-6.6-dmesgT-grep-B5-A2-separators-balloon-out-of-puff-header-rows-penguin-lxc-global-kill-claude-adj-200-no-swap.log",
+    "GitHub capture notes 'dmesg: OOM killer events around the storm' (2026-09-23; index file id 70980351605)",
+    ["kill"], "global (CONSTRAINT_NONE, global_oom; stack: out_of_memory from __alloc_pages_may_oom)",
+    constraints=["global"], kills=[kill(14326, "claude", 5599588, 565596, 2812, 0, 1000, 2384, 200)],
+    task_memcg="/lxc.payload.penguin/user.slice/user-1000.slice/user@1000.service", chosen=[14326, "claude"],
+    trigger=trig("claude-mitmprox", 29205, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO)", order=0,
+                 oom_score_adj=200),
+    table_rows=[[108, "vm_syslog", 0], [930, "earlyoom", -100], [29564, "direnv", 200]],
+    wall_prefix="2026-09-23T10:44:4", checks=["swap_absent"], text_not=K8S)
+# A Proxmox blog (2026, 7.6 GiB host): `dmesg | grep -i oom` on the host: systemd-network's header (in LXC 107),
+# one frame, the 6.x table header, the `oom-kill:` summary (CONSTRAINT_MEMCG, oom_memcg=/lxc/107, the
+# paperless-task-queue service) and the memcg kill of ImageMagick's convert: 844 MiB anon and 917 MiB shmem.
+add("703-proxmox-blog-2026-dmesg-grep-oom-lxc-107-paperless-systemd-network-header-frame-rss-anon-table-header-memcg-kill-convert-shmem-917m.log",
+    "Blog markdown 'Fix Exceeding Swapping on a Small Proxmox Server' (2026-02-09; index file id 24258587788)",
+    ["kill"], "memcg (CONSTRAINT_MEMCG, oom_memcg=/lxc/107)", constraints=["memcg"], memcg="/lxc/107",
+    task_memcg="/lxc/107/ns/system.slice/paperless-task-queue.service", chosen=[1562888, "convert"],
+    kills=[kill(1562888, "convert", 2070820, 863744, 0, 939264, 100000, 3640, 0)],
+    trigger=trig("systemd-network", None, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    text_has=["shmem"], text_not=K8S)
+# OpenClash on an MT7621 router (MIPS, 5.4): raw dmesg from the table's last rows: `oom-kill:` (global, task_memcg=/),
+# the kill of clash (uid 65534, 52 MiB anon), the reaper; 500 s later clash's next header (order 1,
+# GFP_KERNEL_ACCOUNT), the MIPS stack words and the first address-only frame (the excerpt's cut line left out).
+add("704-openclash-1579-mt7621-mips-5.4-dmesg-rows-tail-oom-kill-global-clash-uid-65534-kill-reaper-then-next-clash-header-order1-gfp-kernel-account-stack-words-cut.log",
+    GH + "vernesong/OpenClash/issues/1579", ["kill", "incomplete"], "global (CONSTRAINT_NONE, global_oom)",
+    constraints=["global", None],
+    kills=[kill(28780, "clash", 676072, 53596, 0, 0, 65534, 80, 0, reaper=[0, 0, 0])], task_memcg="/",
+    chosen=[28780, "clash"],
+    trigger=trig("clash", 12969, gfp="0x400dc0(GFP_KERNEL_ACCOUNT|__GFP_ZERO)", order=1, oom_score_adj=0,
+                 note="header of the NEXT OOM event"),
+    table_rows=[[12778, "grep", 0], [12780, "awk", 0]], text_not=K8S)
+# Xray-core on OpenWrt (a comment, 5.x, 256 MB x86 board or VM: DMA32 the only zone): the paste opens at a curly-quote
+# "fence" (`’‘’`) in the middle of show_mem: the Node line, DMA32 free 16016 kB below its min 16384 kB, the buddy
+# list (the larger blocks all highatomic), swap 114 MiB all used, `65488 pages RAM`, the table header and one row
+# (the next, cut, left out). No header, no kill in the excerpt.
+add("705-xray-core-1603-openwrt-x86-5.x-comment-opens-at-curly-quote-fence-mid-mem-info-node-line-dma32-only-below-min-highatomic-blocks-swap-full-114m-table-header-rows-cut.log",
+    GH + "XTLS/Xray-core/issues/1603", ["incomplete"],
+    "global (machine-wide Mem-Info: not a memcg OOM; no header, no kill line)", constraints=["global"],
+    table_rows=[[870, "ubusd", 0]], not_checks=["swap_absent"], text_not=K8S)
+# Samsung Android 14 logcat (a Flutter issue): ActivityManager's `has died` lines and lmkd's Samsung-style
+# `Reclaim '…' (pid), uid …, oom_score_adj …, state … to free …kB rss, …kB swap; reason: low watermark is breached
+# and swap is low` lines: user-space kills, no kernel report.
+add("706-flutter-161070-samsung-android-logcat-activitymanager-process-died-and-lmkd-reclaim-low-watermark-swap-is-low-lines-userspace-no-kernel-report-negative.log",
+    GH + "flutter/flutter/issues/161070", [],
+    "n/a (no kernel OOM report: Android lmkd's `Reclaim` and ActivityManager's logcat lines)")
+# OpenClash on OpenWrt 6.6 (Xiaomi AX3000T, arm64) `logread`: a crond line, five `__vm_enough_memory: … not enough
+# memory for the allocation` refusals for ruby3.3-bin (overcommit: no OOM kill), then clash's header (kern.warn), its
+# CPU and Hardware lines and an address-only call trace (kern.debug); two excerpts of one comment joined where they
+# overlap; the cut last line left out.
+add("707-openclash-5093-openwrt-6.6-ax3000t-logread-crond-then-vm-enough-memory-refusals-ruby-then-clash-header-kern-warn-cpu-line-kern-debug-address-only-call-trace-two-excerpts-cut.log",
+    GH + "vernesong/OpenClash/issues/5093", ["incomplete"], "not determinable (unsymbolized stack)", constraints=[None],
+    trigger=trig("clash", 8780, gfp="0x140dca(GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO)", order=0,
+                 oom_score_adj=0), wall_prefix="2026-04-11T15:06:05", text_not=K8S)
+# Asuswrt-Merlin on a Netgear R7000 (ARM, 256 MB, no swap): the syslog's `kernel:` lines without a host, pasted as
+# inline code: selection of xray (score 637) and its kill (167 MiB anon); then `free` (kB) showing 151488 kB free:
+# the poster's "memory not even half used".
+add("708-v2ray-bin-41-asuswrt-merlin-r7000-arm-syslog-no-host-selection-score-637-and-kill-of-xray-in-inline-code-then-free-in-kb-half-free.log",
+    GH + "cary-sas/v2ray_bin/issues/41", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(2984, "xray", 813656, 170716, 0, selected_score=637)], year_guessed=True, text_not=K8S)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
