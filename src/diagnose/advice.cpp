@@ -187,7 +187,9 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     } else if (c && c->level == CheckLevel::warn) {
       const auto limit = bytes_figure(*c, "limit_bytes");
       const auto unit = systemd_unit_limit_clause(e);
-      if (unit && limit)
+      if (auto jvm = v ? jvm_limit_advice(v->comm, victim_name, limit) : std::nullopt)
+        out.push_back(std::move(*jvm));  // its heap setting, not the limit alone, is what to size (corpus 698)
+      else if (unit && limit)
         out.push_back(trf("If {} needs this much memory, raise the unit's limit (now {}: {}); if its use grows with "
                           "run time rather than with its input, it leaks: profile it instead of raising the limit.",
                           victim_name, *limit, *unit));
@@ -254,6 +256,10 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   } else if (e.constraint == Constraint::global && e.kind == EventKind::kill && v && v->oom_score_adj &&
              *v->oom_score_adj < 0) {  // 6: a protected victim chosen: it outgrew the protection, or held little
     out.push_back(protected_victim_advice(e, *v, victim_name, context));
+  } else if (e.constraint == Constraint::global && e.kind == EventKind::kill && v && vm_emulator_victim(e, *v)) {
+    // 6: a VM's QEMU held the guest's RAM (corpus 701: Proxmox's kvm, 15 GiB at the VM's start): the guests'
+    // sizes against the host's RAM are what to change, not a job's limit or its work.
+    out.push_back(vm_guest_advice(e, *v, victim_name, context));
   } else if (e.constraint == Constraint::global && e.kind == EventKind::kill) {  // 6
     const Check* c = find_check(checks, "victim_anon_vs_ram");
     if (c && c->level == CheckLevel::warn && v && server_settings_advice(v->comm, victim_name)) {
@@ -319,6 +325,11 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     else
       out.emplace_back(tr("Add swap (a few GiB, or zram): it lets the kernel move idle anonymous memory out of RAM "
                           "before it has to kill."));
+  } else if (const auto h = high_order_unexhausted(e);
+             h && h->meminfo && e.constraint != Constraint::memcg) {
+    // A high-order allocation with every zone above its min watermark (corpus 697: an order-2 fork on a KVM host
+    // with 77 GiB of page cache and its swap full): what failed was a contiguous block, not memory plus swap, so
+    // "the demand exceeded memory plus swap" would be false; the swap check states the fact, rule 4a the cause.
   } else if (!memsw && (find_check(checks, "swap_exhausted") || find_check(checks, "memcg_swap_exhausted"))) {
     out.emplace_back(tr("Swap was full as well: the demand exceeded memory plus swap, so more swap would only delay "
                      "the kill; reduce the demand."));

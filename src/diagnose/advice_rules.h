@@ -56,5 +56,17 @@ std::optional<std::string> systemd_unit_limit_clause(const OomEvent& e);
 /// MongoDB (`mongod`), Redis (`redis-server`). The advice when that server alone used most of the RAM: which
 /// settings to size below the RAM. nullopt for any other comm.
 std::optional<std::string> server_settings_advice(std::string_view comm, const std::string& victim_name);
+/// A JVM (`java`) that filled its memory cgroup's limit (`limit`, as people read it, or nullopt): its heap
+/// (`-Xmx`, by default a quarter of what the JVM sees: the host's RAM for one unaware of containers) and the memory
+/// outside it must fit below the limit. nullopt for any other comm.
+std::optional<std::string> jvm_limit_advice(std::string_view comm, const std::string& victim_name,
+                                            const std::optional<std::string>& limit);
+/// A virtual machine's emulator process as the victim: its comm `qemu-system-*` (as printed, cut at 15 bytes),
+/// `qemu-kvm`, a vCPU thread's `CPU N/KVM`, or Proxmox VE's `kvm` (its QEMU binary) in `/qemu.slice/` or a libvirt
+/// `machine-qemu…` scope (task_memcg). Its memory is the guest's RAM.
+bool vm_emulator_victim(const OomEvent& e, const Victim& v);
+/// Rule 6, a global kill of a VM's emulator (vm_emulator_victim()): size the guests to the host, not a job's limit.
+std::string vm_guest_advice(const OomEvent& e, const Victim& v, const std::string& name,
+                            const ExplainContext& context);
 
 }  // namespace oomlens::detail

@@ -215,6 +215,52 @@ std::optional<std::string> server_settings_advice(std::string_view comm, const s
              victim_name, settings);
 }
 
+std::optional<std::string> jvm_limit_advice(std::string_view comm, const std::string& victim_name,
+                                            const std::optional<std::string>& limit) {
+  if (comm != "java") return std::nullopt;
+    // A JVM sizes its default heap from what it sees: an older or container-unaware one (before 8u191 / 10) from
+    // the host's RAM, not the limit (corpus 698: a 2 GiB default MaxHeapSize in a 512 MiB container).
+    return limit ? trf("{} filled its cgroup's limit ({}): a JVM holds its heap, up to `-Xmx` (by default a quarter "
+                       "of the memory it sees: the host's RAM for a JVM before 8u191 or 10, which ignores the "
+                       "container's limit), plus memory outside it (metaspace, thread stacks, direct buffers, the "
+                       "JIT's code cache). Set `-Xmx` (or `-XX:MaxRAMPercentage`) so heap and the rest fit below the "
+                       "limit, or raise the limit.",
+                       victim_name, *limit)
+                 : trf("{} filled its cgroup's limit: a JVM holds its heap, up to `-Xmx` (by default a quarter of "
+                       "the memory it sees: the host's RAM for a JVM before 8u191 or 10, which ignores the "
+                       "container's limit), plus memory outside it (metaspace, thread stacks, direct buffers, the "
+                       "JIT's code cache). Set `-Xmx` (or `-XX:MaxRAMPercentage`) so heap and the rest fit below the "
+                       "limit, or raise the limit.",
+                       victim_name);
+}
+
+bool vm_emulator_victim(const OomEvent& e, const Victim& v) {
+  const std::string_view c = v.comm;
+  if (c.starts_with("qemu-system-") || c == "qemu-kvm") return true;
+  // A vCPU thread (`CPU 2/KVM`, corpus 47): the kill line names the thread the badness scan found.
+  if (c.starts_with("CPU ") && c.ends_with("/KVM")) return true;
+  if (c != "kvm" || !e.memcg || !e.memcg->task_memcg) return false;
+  // Proxmox VE runs each VM's QEMU as `kvm` in /qemu.slice/VMID.scope (corpus 701); libvirt in machine-qemu….
+  const std::string& t = *e.memcg->task_memcg;
+  return t.starts_with("/qemu.slice/") || t.find("/machine-qemu") != std::string::npos;
+}
+
+std::string vm_guest_advice(const OomEvent& e, const Victim& v, const std::string& name,
+                            const ExplainContext& context) {
+  const auto ram = machine_ram_bytes(e, context);
+  const std::string held = v.anon_rss_bytes ? format_bytes(*v.anon_rss_bytes) : std::string();
+  const std::string figures =
+      ram && !held.empty() ? trf(" (this guest's QEMU held {} of the host's {} of RAM)", held, format_bytes(*ram))
+      : !held.empty()      ? trf(" (this guest's QEMU held {})", held)
+                           : std::string();
+  return trf("{} is a virtual machine's QEMU process: its memory is the guest's RAM{}, which the host holds while "
+             "the VM runs (all of it at once with PCI passthrough, hugepages or locked memory). Size the VMs so their "
+             "memory together, plus what the host itself needs (its services, page cache, a ZFS ARC), fits the "
+             "host's RAM: give this VM less memory, run fewer VMs on this host, or let a balloon driver take back "
+             "what the guest does not use.",
+             name, figures);
+}
+
 std::optional<std::string> systemd_unit_limit_clause(const OomEvent& e) {
   if (e.constraint != Constraint::memcg || !e.memcg || !e.memcg->owner || !e.memcg->oom_memcg) return std::nullopt;
   const CgroupOwner& o = *e.memcg->owner;

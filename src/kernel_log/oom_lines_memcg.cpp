@@ -111,6 +111,12 @@ std::pair<size_t, size_t> find_task_in_mid(std::string_view s, std::string_view 
     if (i == mid.size()) return {k, j};
     if (j == s.size()) return {k, std::string_view::npos};
   }
+  // A wrap that broke the line at the space after the first path and lost it when its pieces were joined
+  // (`Task in /docker/0f2b…bd53` + `killed as a result of limit of /docker/…`, corpus 698): the words whole, glued to
+  // the path. The path is read up to them (no cgroup name ends in these words).
+  const std::string_view glued = mid.substr(1);
+  if (const size_t k = s.find(glued, from); k != std::string_view::npos && k > from && s[k - 1] != ' ')
+    return {k, k + glued.size()};
   return {std::string_view::npos, std::string_view::npos};
 }
 

@@ -447,7 +447,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   // warn_alloc()'s `<comm>: page allocation failure: …` after the outcome starts another dump: its `CPU: … Comm:`
   // line, stack and Mem-Info are its own, never the trigger or the body of the report before it (corpus 449: Xorg's
   // shmem page failed in the second tail was killed; its CPU line had been taken as the OOM's trigger).
-  if (cur_ && cur_->has_outcome() && is_alloc_failure(t)) {
+  // So does one after the report's Mem-Info when no outcome came (a header-only report, then a second example:
+  // corpus 699, where in:imklog's failure and its own Mem-Info followed; oom_kill.c prints one Mem-Info, before the
+  // table): the failure's show_mem would otherwise replace the report's swap and free figures.
+  if (cur_ && (cur_->has_outcome() || cur_->meminfo) && is_alloc_failure(t)) {
     close();
     return false;
   }
@@ -699,6 +702,13 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   } else if (cur_->header && !cur_->meminfo && !cur_->has_outcome() && is_zone_watermark_line(t)) {
     // A zone's `Normal free:… min:…` line after the header with the lines before it elided by the poster (corpus
     // 610: the trace, `[...]`, then the zones): Mem-Info without its head, which a memcg OOM does not print.
+    cur_->meminfo = true;
+    cur_->section = Building::Section::meminfo;
+    meminfo_line(*cur_, t);
+  } else if (cur_->header && !cur_->meminfo && !cur_->has_outcome() && is_show_mem_tail_line(t)) {
+    // show_mem()'s tail after the header with the lines before it left out (corpus 702: `grep -B5 -A2` kept the
+    // trace's start, then `Total swap = 0kB` and `N pages RAM` after a `--`): Mem-Info without its head, which a
+    // memcg OOM does not print.
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
     meminfo_line(*cur_, t);

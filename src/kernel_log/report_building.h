@@ -285,6 +285,11 @@ bool is_show_free_areas_head(std::string_view t);
 /// A zone's watermark line of show_free_areas(): `[Node N ]<Zone> free:NkB min:NkB …` (DMA, DMA32, Normal,
 /// HighMem, Movable), e.g. the first line of Mem-Info a poster kept after eliding the rest (`[...]`).
 bool is_zone_watermark_line(std::string_view t);
+/// A line of show_mem()'s tail, after the zones: `Free swap  = NkB`, `Total swap = NkB`, `Swap cache stats: …`,
+/// `N total pagecache pages`, `N pages in swap cache`, `N pages RAM`, `N pages reserved`, `N pages
+/// HighMem/MovableOnly`, e.g. the first of Mem-Info a grep's window kept (`grep -B5 -A2`: the counters and zones
+/// between `--` separators left out, corpus 702).
+bool is_show_mem_tail_line(std::string_view t);
 /// mm/page_alloc.c warn_alloc()'s first line: `<comm>: page allocation failure: order:N, mode:…` (2.6's
 /// `page allocation failure. order:N, mode:0x…`): another dump (its CPU line, stack and Mem-Info its own), no OOM.
 bool is_alloc_failure(std::string_view t);

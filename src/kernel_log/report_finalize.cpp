@@ -623,8 +623,16 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     t.rss_file_bytes = pages_i(v.get("rss_file"), ps);
     t.rss_shmem_bytes = pages_i(v.get("rss_shmem"), ps);
     if (auto pb = v.get("pgtables_bytes"); pb && *pb >= 0) t.pgtables_bytes = static_cast<uint64_t>(*pb);
-    else if (auto pt = v.get("nr_ptes"); pt && *pt >= 0)
-      t.pgtables_bytes = pages_i(*pt + std::max<int64_t>(0, v.get("nr_pmds").value_or(0)), ps);
+    else if (auto pt = v.get("nr_ptes"); pt && *pt >= 0) {
+      // 4.1-4.18 count page tables in two columns, nr_ptes then nr_pmds: a row cut before its nr_pmds, or a table
+      // header cut after nr_ptes (the next column unknown: `""`), leaves their sum unknown, never nr_ptes alone
+      // (corpus 697 through truncate100_dots); a table whose next column is another (3.x: swapents) counts one.
+      const size_t at = static_cast<size_t>(std::find(v.cols.begin(), v.cols.end(), "nr_ptes") - v.cols.begin());
+      const std::string_view next = at + 1 < v.cols.size() ? std::string_view(v.cols[at + 1]) : std::string_view();
+      const auto pmds = v.get("nr_pmds");
+      if (next == "nr_pmds" ? pmds.has_value() : !next.empty())
+        t.pgtables_bytes = pages_i(*pt + std::max<int64_t>(0, pmds.value_or(0)), ps);
+    }
     t.swap_bytes = pages_i(v.get("swapents"), ps);
     if (auto a = v.get("oom_score_adj"); a && *a >= -1000 && *a <= 1000) t.oom_score_adj = static_cast<int>(*a);
     if (auto a = v.get("oom_adj"); a && *a >= -17 && *a <= 15) t.oom_adj = static_cast<int>(*a);

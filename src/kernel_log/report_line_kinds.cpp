@@ -59,6 +59,19 @@ bool is_show_free_areas_head(std::string_view t) {
   return starts_with(t, "Active:") && t.size() > 7 && is_digit(t[7]) && t.find(" inactive:") != std::string_view::npos;
 }
 
+bool is_show_mem_tail_line(std::string_view t) {
+  for (std::string_view head : {"Free swap ", "Free swap:", "Total swap ", "Swap cache stats: "})
+    if (starts_with(t, head)) return true;
+  size_t i = 0;
+  while (i < t.size() && is_digit(t[i])) ++i;
+  if (i == 0 || i == t.size() || t[i] != ' ') return false;
+  const std::string_view rest = t.substr(i + 1);
+  for (std::string_view tail : {"total pagecache pages", "pages in swap cache", "pages RAM", "pages reserved",
+                                "pages HighMem/MovableOnly"})
+    if (rest == tail) return true;
+  return false;
+}
+
 bool is_zone_watermark_line(std::string_view t) {
   if (starts_with(t, "Node ")) {
     t.remove_prefix(5);

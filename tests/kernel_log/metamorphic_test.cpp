@@ -711,9 +711,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"329-linux22-cn-copy-of-serverfault-ubuntu-3.13-docker-memcg-v1-unprefixed-beam-smp-pagefault-memsw-limit-stats-cut.log",
       "wrap80"},
      "an unprefixed paste: the wrap breaks the 190-column `Task in /docker/<id> killed as a result of limit of /docker/<id>` line inside a container id, and a bare piece cannot be told from a record, so the cut path names no memcg (null, never another path)"},
-    {{"329-linux22-cn-copy-of-serverfault-ubuntu-3.13-docker-memcg-v1-unprefixed-beam-smp-pagefault-memsw-limit-stats-cut.log",
-      "wrap80_inline_pad"},
-     "an unprefixed paste: the wrap breaks the 190-column `Task in /docker/<id> killed as a result of limit of /docker/<id>` line inside a container id, and a bare piece cannot be told from a record, so the cut path names no memcg (null, never another path)"},
     {{"338-wmcore-8779-rhel7-messages-one-row-table-python-selection-kill-then-systemd-session-line.log",
       "join_records"},
      "the one task row joined to the table header and the selection line: the row keeps its pid, rss and adj but not its nr_ptes and swapents columns (null)"},
@@ -1597,6 +1594,17 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
     {{"672-elasticsearch-82072-ubuntu-syslog-rows-only-from-middle-qemu-ga-none-sd-pam-tmux-server-comm-with-space-next-row-cut.log", "quoted_printable"},
      "task-table rows alone: a row a mangle broke does not open or continue the rows' report, so there is no event"},
+    // Blind set 20c: losses only (null), never another value.
+    {{"697-ubuntu-forums-2017-xenial-4.4-kvm-host-128g-30-vms-syslog-qemu-system-x86-order2-fork-header-numa-normal-zones-no-free-blocks-above-8k-80g-page-cache-swap-full-selection-score-88-kill-qemu-10g.log", "reflow_indent"},
+     "re-flowed at 70 columns, the syslog-prefixed `Total swap = 11718652kB` (71 columns) is broken before its figure and "
+     "its indented rest is no record: the swap total is lost (null)"},
+    {{"698-fainyang-blog-2019-linux-performance-notes-hyper-v-azure-4.15-docker-inspect-oomkilled-then-dmesg-memcg-v1-java-pagefault-task-in-wrapped-inside-path-512m-limit-score-1027-kill-reaper.log", "reflow_indent"},
+     "the `Task in` line the blog already broke twice (after its first path, and inside the limit's path after "
+     "`/docker/`) re-flowed again at 70 columns: its pieces no longer rejoin to a whole line, the task memcg is lost "
+     "(null); the OOM memcg still comes from `Memory cgroup stats for`"},
+    {{"705-xray-core-1603-openwrt-x86-5.x-comment-opens-at-curly-quote-fence-mid-mem-info-node-line-dma32-only-below-min-highatomic-blocks-swap-full-114m-table-header-rows-cut.log", "reflow_indent"},
+     "a headerless excerpt opening mid-Mem-Info: re-flowed, the DMA32 buddy list (`1233*4kB …`, the page size's "
+     "source) is broken and its pieces no record, so the page size is assumed (page_size_assumed, a loss)"},
     {{"669-elasticsearch-23842-ubuntu-syslog-excerpt-from-mid-stack-question-frames-oom-kill-process-out-of-memory-slowpath-then-mem-info-first-line.log", "wrap72"},
      "the excerpt opens inside the call trace: a frame a mangle broke is no frame, so the trace that opens the report (the OOM killer's frame above out_of_memory) is lost and there is no event"},
     {{"669-elasticsearch-23842-ubuntu-syslog-excerpt-from-mid-stack-question-frames-oom-kill-process-out-of-memory-slowpath-then-mem-info-first-line.log", "wrap80"},
