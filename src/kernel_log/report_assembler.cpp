@@ -702,6 +702,13 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
     meminfo_line(*cur_, t);
+  } else if (cur_->header && !cur_->meminfo && !cur_->has_outcome() &&
+             (starts_with(t, "Free swap") || starts_with(t, "Total swap"))) {
+    // show_mem()'s swap lines after the header, the rest of Mem-Info filtered out (`journalctl -k | grep -E
+    // "invoked oom-killer|Free swap|…"`, corpus 712): Mem-Info without its head, which a memcg OOM does not print.
+    cur_->meminfo = true;
+    cur_->section = Building::Section::meminfo;
+    meminfo_line(*cur_, t);
   } else if (auto cols = table_columns(t, line.truncated)) {
     if (cur_->has_outcome()) cur_->table_after_outcome = true;
     cur_->columns = std::move(*cols);

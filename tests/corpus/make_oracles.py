@@ -510,7 +510,7 @@ add("126-moby-38613-rhel7-3.10-syslog-dockerd-line-inside-memcg-header.log", GH 
     ["incomplete"], "memcg (stack through mem_cgroup_oom_synchronize)", constraints=["memcg"], year_guessed=True,
     text_not=K8S, trigger=trig("python", 21154, gfp="0xd0", order=0, oom_score_adj=0))
 add("127-mina-10456-ubuntu-4.15-dmesg-header-cpuset.log", GH + "MinaProtocol/mina/issues/10456", ["incomplete"],
-    HOA, constraints=["global"], summary_not=HEDGED,
+    HOA, constraints=["global"], text_has=["because the machine ran out of memory"],
     trigger=trig("mina", 5338, gfp="0x14200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0))
 add("128-earlyoom-205-userspace-sigterm-ipfs-negative.log", GH + "rfjakob/earlyoom/issues/205", [],
     "n/a (no kernel OOM report: earlyoom's own output)")
@@ -4712,7 +4712,7 @@ add("715-plantegg-blog-zh-alinux-4.19-syslog-journal-lines-aliyundun-header-star
     "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(18665, "java", 8446992, 4905856, 0, 0, selected_score=617, reaper=[0, 0, 0])],
     trigger=trig("AliYunDun", 13296, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
-    table_rows=[[18118, "sshd", 0]], year_guessed=True)
+    table_rows=[[18118, "sshd", 0]], year_guessed=True, text_has=["the machine ran out of memory"])
 # A Chinese blog's rsyslog filter output (CentOS 7, 3.10): the selection of java (score 669) and its RHEL-style
 # kill line (`, UID 0,`) as the filter wrote it, broken before `, shmem-rss:0kB`.
 add("716-zh-jekyll-blog-rsyslog-msg-filter-log-file-centos7-selection-java-uid-comma-kill-line-broken-before-shmem-rss.log",
@@ -4736,15 +4736,19 @@ add("718-kubeasz-556-k8s-3.10-syslog-memcg-v1-task-in-pod-50m-limit-kmem-51196k-
     limit_kb=51200, table_rows=[[1841, "exe", -999]], year_guessed=True, checks=["memcg_kmem_dominant"])
 # An RCA note's excerpt of /var/log/syslog (ISO stamps, no host), condensed by its author: the `oom-kill:` summary
 # cut to `constraint=CONSTRAINT_NONE,` + an indented `task=python,pid=17137,uid=1000`, the kill line wrapped before
-# its sizes (total-vm and anon-rss only); then systemd's and the IDE's lines, each wrapped and indented.
+# its sizes (total-vm and anon-rss only); then systemd's and the IDE's lines, each wrapped and indented. The kill
+# line as quoted prints no UID: the victim's uid is unprinted (as 631's), the summary's uid=1000 the chosen task's
+# (the first oracle, committed before the run, gave the victim uid 1000: corrected to the schema).
 add("719-phase-rca-notes-iso-stamp-no-host-condensed-oom-kill-summary-wrapped-indented-kill-line-wrapped-python-13g-anon-then-systemd-and-ide-lines-wrapped.log",
     "GitHub notes file ('Phase 6R.2 Failure Root Cause Analysis'; index file id 67164547785)", ["kill"],
     "global (CONSTRAINT_NONE)", constraints=["global"],
-    kills=[kill(17137, "python", 23286076, 13514856, None, None, 1000)], chosen=[17137, "python"],
+    kills=[kill(17137, "python", 23286076, 13514856, None, None)], chosen=[17137, "python"],
     wall_prefix="2026-06-14T19:21:13")
 # A Chinese blog on Alibaba Cloud ECS (CentOS 6, 2.6.32): /var/log/messages from the task rows on (no table header;
 # RHEL 6 rows: cpu, oom_adj, oom_score_adj), the selection of mysqld (score 52) and its `, UID 501,` kill line; the
-# same two lines quoted again in a second block after a sentence: one kill.
+# same two lines quoted again in a second block after a sentence: one kill. mysqld's oom_score_adj, not on its kill
+# line, is its row's last column, 0 (`[31809]   501 31809   204818    26845   0       0             0 mysqld`;
+# the first oracle, committed before the run, left it out).
 ALIYUN_ROWS = [[1598, "AliYunDun", 0], [24853, "php-fpm", 0], [24855, "php-fpm", 0], [24856, "php-fpm", 0],
                [24859, "php-fpm", 0], [24860, "php-fpm", 0], [24861, "php-fpm", 0], [24862, "php-fpm", 0],
                [25035, "nginx", 0], [25037, "nginx", 0], [25038, "nginx", 0], [4296, "AliHids", 0],
@@ -4754,7 +4758,7 @@ ALIYUN_ROWS = [[1598, "AliYunDun", 0], [24853, "php-fpm", 0], [24855, "php-fpm",
 add("720-aliyun-ecs-blog-zh-centos6-2.6.32-syslog-rows-without-header-php-fpm-mysqld-selection-uid-comma-kill-then-both-lines-quoted-again.log",
     "Chinese blog post '阿里云服务器 MySQL 经常自动停止挂掉重启的完美解决方式' (2016-03-14; index file id 24102114355)",
     ["kill"], "global (Out of memory: prefix)", constraints=["global"],
-    kills=[kill(31809, "mysqld", 819272, 103500, 3880, uid=501, selected_score=52)],
+    kills=[kill(31809, "mysqld", 819272, 103500, 3880, uid=501, adj=0, adj_source="task table row", selected_score=52)],
     table_rows=ALIYUN_ROWS, year_guessed=True)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
