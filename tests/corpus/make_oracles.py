@@ -4700,7 +4700,7 @@ add("713-lkml-2001-va-2.2.18-installer-console-out-of-memory-killed-saved-proces
 # 2.4.0-test10's syslog: two `Out of Memory: Killed process N (perl).` messages and a `kernel BUG at
 # swap_state.c:60!` on one line (klogd left the `<3>` of the second), then kswapd's oops: two kills, no sizes;
 # the BUG is no OOM panic and kswapd no trigger.
-add("714-lkml-2000-2.4.0-test10-syslog-two-perl-kills-run-together-raw-priority-then-kernel-bug-swap-state-kswapd-oops.log",
+add("mangler-pending/714-lkml-2000-2.4.0-test10-syslog-two-perl-kills-run-together-raw-priority-then-kernel-bug-swap-state-kswapd-oops.log",
     LORE + "lkml/200011011104.LAA00999@gloop.internal/", ["kill", "kill"], "not determinable (bare kill lines)",
     constraints=[None, None], kills=[kill(148, "perl", None, None, None), kill(198, "perl", None, None, None)],
     year_guessed=True)
@@ -4755,7 +4755,7 @@ ALIYUN_ROWS = [[1598, "AliYunDun", 0], [24853, "php-fpm", 0], [24855, "php-fpm",
                [11606, "php-fpm", 0], [11608, "php-fpm", 0], [11609, "php-fpm", 0], [11612, "php-fpm", 0],
                [11613, "php-fpm", 0], [17646, "php-fpm", 0], [17647, "php-fpm", 0], [30706, "mysqld_safe", 0],
                [31748, "anacron", 0], [31809, "mysqld", 0]]
-add("720-aliyun-ecs-blog-zh-centos6-2.6.32-syslog-rows-without-header-php-fpm-mysqld-selection-uid-comma-kill-then-both-lines-quoted-again.log",
+add("mangler-pending/720-aliyun-ecs-blog-zh-centos6-2.6.32-syslog-rows-without-header-php-fpm-mysqld-selection-uid-comma-kill-then-both-lines-quoted-again.log",
     "Chinese blog post '阿里云服务器 MySQL 经常自动停止挂掉重启的完美解决方式' (2016-03-14; index file id 24102114355)",
     ["kill"], "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(31809, "mysqld", 819272, 103500, 3880, uid=501, adj=0, adj_source="task table row", selected_score=52)],
