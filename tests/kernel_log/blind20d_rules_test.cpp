@@ -103,5 +103,20 @@ TEST(Explain, RootCpusetAndNoNodemaskProveTheMachineRanOut) {
   EXPECT_NE(y.summary.find("machine-wide or within a cpuset"), std::string::npos) << y.summary;
 }
 
+TEST(NewestFirst, ACodeFenceAfterTheKillIsAPastesBreak) {
+  // 717 without its prefixes: the selection and its child's kill in one code block, then another block whose zone
+  // line (show_mem(), printed before a kill) says nothing of this block's order: one report, read forward.
+  const std::string kill =
+      "```\n"
+      "Out of memory: Kill process 1358 (netdata) score 1000 or sacrifice child\n"
+      "Killed process 25236 (apps.plugin) total-vm:5012kB, anon-rss:0kB, file-rss:0kB\n";
+  const auto ev = parse_log_text(kill + "```\n\n```\nlowmem_reserve[]: 0 2934 15972 15972 15972\n```\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 25236);
+  ASSERT_EQ(ev[0].selected.size(), 1u);
+  EXPECT_EQ(ev[0].selected[0].pid, 1358);
+}
+
 }  // namespace
 }  // namespace oomlens
