@@ -263,11 +263,20 @@ std::string thrashing_words(const Thrashing& t) {
   return s;
 }
 
+/// A 4.9–4.18 header whose task is in the root cpuset (`cpuset=/`: every node) and whose allocation had no
+/// nodemask (`nodemask=(null)`: no memory policy bound it): constrained_alloc() found neither a cpuset nor a
+/// mempolicy limit, CONSTRAINT_NONE (corpus 715, its Mem-Info elided by the poster).
+namespace {
+bool root_cpuset_no_nodemask(const OomEvent& e) {
+  return e.trigger && e.trigger->cpuset == "/" && e.trigger->nodemask == "(null)";
+}
+}  // namespace
+
 bool global_unconfirmed(const OomEvent& e) {
   // A memcg block in a global report is a `Task in X killed as a result of limit of host` line (Alibaba Cloud
   // Linux) or a summary's task_memcg: a line, not the call trace, said so.
   return e.constraint == Constraint::global && !e.sysrq && !e.constraint_printed && !e.pagefault_oom && !e.reclaim_oom &&
-         !e.mem_info &&
+         !e.mem_info && !root_cpuset_no_nodemask(e) &&
          !e.memcg && e.victims.empty() && e.selected.empty() && !e.panic_message;
 }
 
@@ -322,8 +331,10 @@ std::optional<FaultWithRamFree> pagefault_with_ram_free(const OomEvent& e, const
   return FaultWithRamFree{*e.mem_info->free_bytes, *ram};
 }
 
+
 bool global_unproven(const OomEvent& e) {
   if (e.constraint != Constraint::global || e.sysrq || e.panic_message) return false;
+  if (root_cpuset_no_nodemask(e)) return false;
   if (linux24_fault_kill(e)) return false;  // 2.4: no cpusets, no memory policies
   if (e.constraint_printed) return false;  // 4.19+ oom-kill: constraint=CONSTRAINT_NONE
   if (e.pagefault_oom) return false;       // a fault's OOM has no zonelist: CONSTRAINT_NONE
@@ -333,7 +344,7 @@ bool global_unproven(const OomEvent& e) {
 
 bool no_killable_global_unproven(const OomEvent& e) {
   if (e.kind != EventKind::no_killable || e.constraint != Constraint::global || e.sysrq) return false;
-  if (e.constraint_printed || mems_cover_memory_nodes(e)) return false;
+  if (e.constraint_printed || mems_cover_memory_nodes(e) || root_cpuset_no_nodemask(e)) return false;
   // `Out of memory: system-wide panic_on_oom is enabled` names the machine.
   return !(e.panic_message && e.panic_message->find("system-wide") != std::string::npos);
 }

@@ -362,7 +362,12 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
     if (!n.foreign && n.text.empty() && n.has_prefix && reversed && last_end == line_pos && last_unprefixed)
       last_end = next, last_count = count;
     if (n.foreign || n.text.empty()) {
-      prose_between = prose_between || n.foreign || (!n.has_prefix && !rest.empty());
+      // A markdown code fence after the opening line closes its block or opens another: what follows is another
+      // paste, whose lines (show_mem()'s, rows) say nothing of this one's order (corpus 717: the kill pair in one
+      // block, a later block of other lines and one zone line).
+      const std::string_view raw_line = trim(text.substr(line_pos, next - line_pos));
+      const bool fence = kernel_lines > 0 && (starts_with(raw_line, "```") || starts_with(raw_line, "~~~"));
+      prose_between = prose_between || n.foreign || fence || (!n.has_prefix && !rest.empty());
       continue;
     }
     std::string_view t = trim(n.text);

@@ -200,7 +200,10 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   const std::string_view figs_end = text::trim_right(figs);
   if (!figs_end.empty()) {
     const size_t sp = figs_end.find_last_of(" ,");
-    const std::string_view last = sp == std::string_view::npos ? figs_end : figs_end.substr(sp + 1);
+    std::string_view last = sp == std::string_view::npos ? figs_end : figs_end.substr(sp + 1);
+    // A poster's quote closing after the line (a markdown code span's `` ` ``, a shell string's `'`) is no
+    // part of the last field (corpus 710, 711).
+    while (!last.empty() && (last.back() == '`' || last.back() == '\'' || last.back() == '"')) last.remove_suffix(1);
     const auto whole_int = [&](std::string_view key) {
       if (!starts_with(last, key)) return false;
       std::string_view n = last.substr(key.size());
@@ -208,6 +211,13 @@ std::optional<KillLine> parse_kill(std::string_view s) {
       return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
     };
     k.cut = !last.empty() && !ends_with(last, "kB") && !whole_int("UID:") && !whole_int("oom_score_adj:");
+    // `less -S`'s `>` marks the line chopped inside UID's or oom_score_adj's value (`UID:1>` for `UID:1000`):
+    // the digits before it are a prefix of the value, not the value (1, 10 or 1000): unknown.
+    if (k.cut && ends_with(last, ">")) {
+      last.remove_suffix(1);
+      if (whole_int("UID:")) k.uid.reset();
+      if (whole_int("oom_score_adj:")) k.oom_score_adj.reset();
+    }
   }
   return head;
 }

@@ -706,9 +706,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->section = Building::Section::meminfo;
     meminfo_line(*cur_, t);
   } else if (cur_->header && !cur_->meminfo && !cur_->has_outcome() && is_show_mem_tail_line(t)) {
-    // show_mem()'s tail after the header with the lines before it left out (corpus 702: `grep -B5 -A2` kept the
-    // trace's start, then `Total swap = 0kB` and `N pages RAM` after a `--`): Mem-Info without its head, which a
-    // memcg OOM does not print.
+    // show_mem()'s tail after the header with the lines before it left out: Mem-Info without its head, which a
+    // memcg OOM does not print (corpus 702: `grep -B5 -A2` kept the trace's start, then `Total swap = 0kB` and
+    // `N pages RAM` after a `--`; corpus 712: `journalctl -k | grep -E "invoked oom-killer|Free swap|…"`).
     cur_->meminfo = true;
     cur_->section = Building::Section::meminfo;
     meminfo_line(*cur_, t);

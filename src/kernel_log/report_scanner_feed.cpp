@@ -69,10 +69,21 @@ size_t stamp_before_header(std::string_view t, size_t h) {
 // process 19271 (trashapplet)Out of memory: kill process 12475 (qemu) score 7899 or a childKilled process 12475
 // (qemu)…`): where the next starts in `t`, at `Out of memory` or `Killed process ` right after a record's closing
 // `)` or its `or a child`; npos when none.
+// ≤2.6.1x's `Out of Memory: Killed process N (comm).` ends in `).` and may run into the next one with its raw
+// printk level kept (`Killed process 148 (perl).<3>Out of Memory: Killed process 198 (perl).`, a 2.4 syslog line,
+// corpus 714): that next record starts at its `<N>`.
 size_t glued_outcome(std::string_view t) {
-  for (std::string_view next : {std::string_view("Out of memory"), std::string_view("Killed process ")})
-    for (size_t q = t.find(next, 1); q != std::string_view::npos; q = t.find(next, q + 1))
-      if (t[q - 1] == ')' || ends_with(t.substr(0, q), "or a child")) return q;
+  for (std::string_view next : {std::string_view("Out of "), std::string_view("Killed process ")})
+    for (size_t q = t.find(next, 1); q != std::string_view::npos; q = t.find(next, q + 1)) {
+      if (next[0] == 'O' && !starts_with(t.substr(q + next.size()), "memory") &&
+          !starts_with(t.substr(q + next.size()), "Memory"))
+        continue;
+      size_t start = q;
+      if (q >= 4 && t[q - 3] == '<' && t[q - 2] >= '0' && t[q - 2] <= '7' && t[q - 1] == '>') start = q - 3;
+      const std::string_view before = t.substr(0, start);
+      if (ends_with(before, ")") || ends_with(before, "or a child") || (start != q && ends_with(before, ").")))
+        return start;
+    }
   return std::string_view::npos;
 }
 
@@ -362,8 +373,23 @@ void ReportScanner::Impl::feed_line(std::string_view raw, uint64_t number) {
   std::string padless;
   raw = depad(raw, padless);
   normalize_line(raw, norm, opt.default_year);
+  // A record glued after another on one physical line at its raw printk level (`Killed process 148 (perl).<3>Out of
+  // Memory: Killed process 198 (perl).` after a syslog prefix, corpus 714: klogd logged both in one message) was
+  // logged with it: without a time or host of its own it takes the line's. (Records a copy ran together, without
+  // a level between them, keep none: their stamps, if any, were lost with the line breaks.)
+  if (glued_parent) {
+    if (!norm.prefix.wall && !norm.prefix.monotonic_s && !norm.prefix.host) {
+      norm.prefix.year_inferred = glued_parent->year_inferred;
+      merge_unset(norm.prefix, *glued_parent);
+    }
+    glued_parent.reset();
+  }
   if (size_t q = glued_record(raw, norm); q != std::string_view::npos) {
+    const LinePrefix parent = norm.prefix;
     if (!glued_row_before_opening(raw.substr(0, q), raw.substr(q), number)) feed_line(raw.substr(0, q), number);
+    const std::string_view rest = raw.substr(q);
+    const bool at_level = rest.size() > 3 && rest[0] == '<' && rest[1] >= '0' && rest[1] <= '7' && rest[2] == '>';
+    if (at_level && (parent.wall || parent.monotonic_s || parent.host)) glued_parent = parent;
     feed_line(raw.substr(q), number);
     return;
   }

@@ -119,6 +119,9 @@ struct ReportScanner::Impl {
   std::string probe_join;
   LinePrefix prev_prefix;  // for continuation lines
   bool prev_foreign = false;
+  // The prefix of the physical line a glued record was split from (feed_line()): the record after the split,
+  // printed on that line, takes the time and host it does not print itself.
+  std::optional<LinePrefix> glued_parent;
 
   // The caller's LineWatch (set_watch()): the anchor sweep finds its words too (find_anchor_watching()).
   LineWatch* watch = nullptr;

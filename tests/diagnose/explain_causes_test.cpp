@@ -437,7 +437,9 @@ TEST(FitsEvidence, OutOfMemoryPrefixOrMemInfoAloneDoNotProveTheMachine) {
   old.trigger->mems_allowed = "0";
   old.mem_info->zones = {Zone{0, "DMA32", 900 * MiB, 3 * MiB, 3 * GiB}, Zone{0, "Normal", 60 * MiB, 50 * MiB, 12 * GiB}};
   EXPECT_THAT(explain(old).summary, HasSubstr("by the kernel's global OOM killer: the machine (15.7 GiB RAM"));
-  // A second node with memory outside mems_allowed: a cpuset may have been the limit.
+  // A second node with memory outside mems_allowed: a cpuset may have been the limit (a named one: the root
+  // cpuset, `cpuset=/`, holds every node with memory, and with no nodemask that proves the machine).
+  old.trigger->cpuset = "job";
   old.mem_info->zones.push_back(Zone{1, "Normal", 8 * GiB, 50 * MiB, 16 * GiB});
   EXPECT_THAT(explain(old).summary, HasSubstr("by the OOM killer: memory ran out, machine-wide or within a cpuset"));
   old.trigger->mems_allowed = "0-1";
@@ -562,9 +564,11 @@ TEST(FitsEvidence, HighOrderWithoutExhaustionMayBeFragmentation) {
   EXPECT_THAT(g.summary, HasSubstr("(Mem-Info shows no zone at its min watermark: free memory may have been too "
                                    "fragmented rather than used up)"));
   EXPECT_THAT(g.summary, Not(HasSubstr("ran out")));
-  // The same for a report that does not prove the machine (no constraint= field, no mems_allowed=).
+  // The same for a report that does not prove the machine (no constraint= field, no mems_allowed=, no cpuset=:
+  // `cpuset=/` with `nodemask=(null)` would prove it).
   full.constraint_printed.reset();
   full.trigger->mems_allowed.reset();
+  full.trigger->cpuset.reset();
   const Explanation u = explain(full);
   EXPECT_THAT(u.summary, HasSubstr("machine-wide or within a cpuset or NUMA memory-policy limit (the report does not "
                                    "tell which; Mem-Info shows no zone at its min watermark, so free memory may have "

@@ -268,6 +268,22 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- blind set 20d --- (issue 12: how logs arrive; their mangles lose facts only)
+    {{"711-senechal-test-script-journalctl-k-short-iso-utc-offset-two-kills-11h-apart-chrome-1.4t-vm-37m-anon-then-python3-2.4g-in-shell-quote.log",
+      "wrap80_inline_pad"},
+     "the chrome kill line, wrapped at 80 columns with a terminal's pad inside `shmem-rss:1996kB` after the shell "
+     "quote's `OOMREAL='` moved every column: the piece is no rest the kill line takes, so shmem-rss is lost (null), never another value"},
+    {{"716-zh-jekyll-blog-rsyslog-msg-filter-log-file-centos7-selection-java-uid-comma-kill-line-broken-before-shmem-rss.log",
+      "reverse"},
+     "the rsyslog filter's kill line broken before `, shmem-rss:0kB`: newest-first the rest lies before its line and "
+     "is not taken, so shmem-rss is lost (null), never another value"},
+    {{"718-kubeasz-556-k8s-3.10-syslog-memcg-v1-task-in-pod-50m-limit-kmem-51196k-of-51200k-rss-0-two-stats-lines-one-row-exe-adj-999-cut.log",
+      "reflow_indent"},
+     "the long v1 `Memory cgroup stats for …/56f1…:` line reflowed: the stats after the break are lost (null), never another value"},
+    {{"719-phase-rca-notes-iso-stamp-no-host-condensed-oom-kill-summary-wrapped-indented-kill-line-wrapped-python-13g-anon-then-systemd-and-ide-lines-wrapped.log",
+      "reverse"},
+     "the poster's kill line wrapped before its sizes (`(python)` + an indented `total-vm:…, anon-rss:…`): newest-first "
+     "the indented rest lies before its line and is not taken, so the sizes are lost (null), never another value"},
     // --- mangler-pending moved up --- (issue 12, h-mangle6: 215, once newest-first its kill's rest before it was read)
     {{"215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log", "strip_prefix"},
      "without prefixes, the kill line broken at `Killed ` (format=flowed) is three bare pieces after the `oom-kill:` summary that no rule rejoins: the kill is lost, kind `incomplete` (the outcome unknown), never another value"},
