@@ -53,11 +53,12 @@ inline constexpr std::string_view kJobRunner[] = {"y budget", "Killing container
 /// A batch scheduler's own memory enforcement on a job (user-space lines):
 /// PBS's MoM `=>> PBS: job killed: mem N kb exceeded limit N kb` (`killed: `),
 /// LSF's `TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.`
-/// and Flux's job shell `oom: Memory cgroup out of memory: killed N task on
-/// HOST.` (`killed `), HTCondor's `put on hold by SYSTEM_PERIODIC_HOLD due to
+/// (`killed after`), HTCondor's `put on hold by SYSTEM_PERIODIC_HOLD due to
 /// memory usage N.` (`OLD due to memory`: `O` and a space, the pair of `OOM
-/// killer`). Said only of an input without a report (no kill_pair).
-inline constexpr std::string_view kScheduler[] = {"killed: ", "killed ", "OLD due to memory"};
+/// killer`). Said only of an input without a report (no kill_pair). (Flux's
+/// job shell `oom: Memory cgroup out of memory: killed N task on HOST.` needs
+/// no word: the anchor `Memory` finds its line, which is no kernel record.)
+inline constexpr std::string_view kScheduler[] = {"killed: ", "killed after", "OLD due to memory"};
 /// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
 /// N) is killed by signal: Killed.` (SIGKILL) or `… Bus error.` (SIGBUS).
 inline constexpr std::string_view kDataLoader = "killed by signal: ";
@@ -134,16 +135,14 @@ inline constexpr Word kWords[] = {
     {"Killing '", 8},
     {"Send SIG", 5},
     {"Sending SIG", 8},
-    // `killed ` stands for every word it starts (a word is one bit of a uint32_t: anchor_search.cpp): Ray's
-    // `killed due to `, YARN's `killed by YARN` and `killed on request`, the DataLoader's `killed by signal: `,
-    // LSF's and Flux's lines.
-    {kScheduler[1]},
+    {kRay[0]},
     {kRay[1]},
     {kRay[2]},
     {kJobRunner[0]},
     {kJobRunner[1]},
-    {kScheduler[0]},
-    {kScheduler[2]},
+    {kJobRunner[2]},
+    {kJobRunner[3]},
+    {kDataLoader},
     {kKilledPadded},
     {kKilledAtEnd},
     {kOomKilled},
@@ -155,6 +154,9 @@ inline constexpr Word kWords[] = {
     {kRuntime[3]},
     {kSignal9[0]},
     {kSignal9[1]},
+    {kScheduler[0]},
+    {kScheduler[1]},
+    {kScheduler[2]},
 };
 
 /// Which words a sweep looks for: every word (an input before its first

@@ -55,7 +55,8 @@ TEST(Blind20a, LsfHtcondorAndFluxLinesAreSaidAsSuch) {
   EXPECT_EQ(userspace_evidence_line("oom: Memory cgroup out of memory: killed 1 task on host07."), "");
 }
 
-// The scanner finds these lines among others (their words are in the anchor sweep's).
+// The scanner finds these lines among others (their words are in the anchor sweep's; Flux's line by its `Memory`,
+// an anchor).
 TEST(Blind20a, SchedulerLinesAreFoundAmongOtherLines) {
   for (const std::string& line : {std::string("=>> PBS: job killed: mem 38427376kb exceeded limit 33554432kb"),
                                  std::string("TERM_MEMLIMIT: job killed after reaching LSF memory usage limit."),
