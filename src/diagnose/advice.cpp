@@ -223,6 +223,11 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     } else if (const auto unit = systemd_unit_limit_clause(e)) {
       // The limit is a systemd unit's own: its unit setting is what to change (corpus 591).
       out.push_back(trf("Raise the unit's memory limit ({}) or make the job use less memory.", *unit));
+    } else if (e.memcg && e.memcg->owner && e.memcg->owner->kind == "slurm") {
+      // A Slurm job's or step's cgroup (task/cgroup, ConstrainRAMSpace): Slurm derives its limit from the job's
+      // memory request, which is what to change (corpus 681, 683).
+      out.emplace_back(tr("Ask for more memory for the job (`--mem` or `--mem-per-cpu` of sbatch or srun: Slurm "
+                          "derives the cgroup's limit from it) or make the job use less memory."));
     } else {
       out.emplace_back(tr("Raise the cgroup's memory limit or make the job use less memory."));
     }

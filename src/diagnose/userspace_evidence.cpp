@@ -126,7 +126,9 @@ std::string killers(std::string_view t) {
 std::string systemd_result(std::string_view t) {
   constexpr std::string_view kResult = "Failed with result 'oom-kill'";
   const size_t at = t.find(kResult);
-  if (at == std::string_view::npos) return {};
+  // systemd prints the unit's name and `: ` before it; a command that searches for it (`journalctl -u UNIT | grep
+  // "Failed with result 'oom-kill'"`, corpus 682) quotes it.
+  if (at == std::string_view::npos || !text::ends_with(t.substr(0, at), ": ")) return {};
   return trf("systemd says {} failed because an OOM kill ended processes of it (result `oom-kill`): the kernel's "
              "OOM killer or systemd-oomd killed in its cgroup, and this line does not tell which. A kernel kill "
              "has its report in the kernel log of that boot (`journalctl -k`, `dmesg`) at the time of this line; "
@@ -697,6 +699,90 @@ std::string yarn(std::string_view t) {
   return {};
 }
 
+// A size PBS prints in kB (`38427376kb`, Torque's `7339132 kb`): its bytes (PBS's kb is 1024 bytes), read from the
+// front of `rest`, which is left after it; nullopt when `rest` starts with no such size.
+std::optional<uint64_t> take_pbs_kb(std::string_view& rest) {
+  std::string_view r = rest;
+  const auto n = take_u64(r);
+  if (!n) return std::nullopt;
+  r = text::trim_left(r);
+  if (!text::starts_with_ascii_ci(r, "kb")) return std::nullopt;
+  rest = r.substr(2);
+  return *n * 1024;
+}
+
+// Batch schedulers' own memory enforcement on a job (user-space lines, no kernel report):
+//  - PBS's MoM (PBS Pro, Torque) polls a job's use and kills it over its limit:
+//    `=>> PBS: job killed: mem 38427376kb exceeded limit 33554432kb` (Torque: `mem job total N kb exceeded limit
+//    N kb`; also `vmem`, `pmem`, `pvmem`).
+//  - LSF's job report: `TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.`
+//  - HTCondor's hold reason of a pool whose SYSTEM_PERIODIC_HOLD stops a job over its memory:
+//    `Job in status 2 put on hold by SYSTEM_PERIODIC_HOLD due to memory usage 3000000.`
+//  - Flux's job shell (its oom plugin reads the job cgroup's memory.events oom_kill): `flux-shell[0]: ERROR: oom:
+//    Memory cgroup out of memory: killed 1 task on HOST.`: the kernel's OOM killer killed there; its report is in
+//    that node's kernel log.
+// The sentence, or "".
+std::string batch_scheduler(std::string_view t) {
+  constexpr std::string_view kPbs = "PBS: job killed: ";
+  if (const size_t at = t.find(kPbs); at != std::string_view::npos) {
+    std::string_view rest = t.substr(at + kPbs.size());
+    const std::string_view resource = text::take_token(rest);
+    if (resource != "mem" && resource != "vmem" && resource != "pmem" && resource != "pvmem") return {};
+    rest = text::trim_left(rest);
+    if (starts_with(rest, "job total ")) rest.remove_prefix(10);
+    const auto used = take_pbs_kb(rest);
+    constexpr std::string_view kLimit = " exceeded limit ";
+    std::optional<uint64_t> limit;
+    if (starts_with(rest, kLimit)) rest.remove_prefix(kLimit.size()), limit = take_pbs_kb(rest);
+    const std::string sizes =
+        used && limit ? trf(" (it used {}; the limit is {})", format_bytes(*used), format_bytes(*limit)) : std::string();
+    return trf("PBS's MoM, the batch scheduler's daemon on the job's node, killed the job because its `{}` use passed "
+               "the job's limit{}. {} Ask for more (`qsub -l {}=…`, or `-l select=…:{}=…`) or make the job use less.",
+               resource, sizes, not_the_kernel(), resource, resource);
+  }
+  if (t.find("job killed after reaching LSF memory usage limit") != std::string_view::npos)
+    return std::string(
+        tr("LSF says it ended the job after the job reached its memory usage limit (`TERM_MEMLIMIT`, the limit of "
+           "`bsub -M`): this line is LSF's, not a kernel OOM report. If the cluster enforces that limit through the "
+           "job's memory cgroup, the kernel's OOM killer killed there and its report is in the execution host's "
+           "kernel log (`journalctl -k`, `dmesg`) at the job's end. Ask for more memory (`bsub -M` with `-R "
+           "\"rusage[mem=…]\"`) or make the job use less."));
+  constexpr std::string_view kCondor = "put on hold by SYSTEM_PERIODIC_HOLD due to memory usage ";
+  if (const size_t at = t.find(kCondor); at != std::string_view::npos) {
+    std::string_view rest = t.substr(at + kCondor.size());
+    const auto usage = take_u64(rest);
+    // `condor_q -hold` starts a row with the job's id (`1050981.0`).
+    std::string_view row = text::trim_left(t);
+    const std::string_view id = text::take_token(row);
+    const bool job_id = id.size() >= 3 && id.find('.') != std::string_view::npos &&
+                        std::all_of(id.begin(), id.end(), [](char c) { return c == '.' || (c >= '0' && c <= '9'); });
+    return trf("HTCondor put {} on hold: the pool's SYSTEM_PERIODIC_HOLD policy stopped it for its memory "
+               "usage{}. A batch scheduler's hold, not a kernel OOM kill: the kernel's OOM killer did not act, and "
+               "the kernel log holds no report of it. Ask for more (`request_memory` in the submit file) or make the "
+               "job use less; `condor_q -hold` gives the reason, `condor_release` runs the job again.",
+               job_id ? trf("job {}", id) : std::string(tr("the job")),
+               usage ? trf(" ({}, as the hold reason prints it)", *usage) : std::string());
+  }
+  constexpr std::string_view kFlux = "oom: Memory cgroup out of memory: killed ";
+  if (const size_t at = t.find(kFlux); at != std::string_view::npos && t.find("flux-shell") != std::string_view::npos) {
+    std::string_view rest = t.substr(at + kFlux.size());
+    const auto n = take_u64(rest);
+    if (!n || !starts_with(rest, " task")) return {};
+    std::string host;
+    if (const size_t on = rest.find(" on "); on != std::string_view::npos) {
+      std::string_view h = rest.substr(on + 4);
+      h = text::take_token(h);
+      while (!h.empty() && h.back() == '.') h.remove_suffix(1);
+      host = std::string(h);
+    }
+    return trf("Flux's job shell read the job's memory cgroup (memory.events oom_kill): the kernel's OOM killer "
+               "killed {} task(s) of the job{}, but its report is not in this text. Read it in that node's kernel "
+               "log (`journalctl -k`, `dmesg`), at the job's end.",
+               *n, host.empty() ? std::string() : trf(" on {}", host));
+  }
+  return {};
+}
+
 // systemd (src/core/unit.c, unit_check_oom()): `<unit>: A process of this unit has been killed by the OOM
 // killer.` when the unit's cgroup memory.events oom_kill went up; newer releases word it `<unit>: The kernel OOM
 // killer killed some processes in this unit.` (systemd-oomd's own kills read `systemd-oomd killed N process(es)
@@ -789,6 +875,7 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
   if (std::string s = killers(t); !s.empty()) return {std::move(s), true};
   if (std::string s = dask_nanny(t); !s.empty()) return {std::move(s), false};
   if (std::string s = yarn(t); !s.empty()) return {std::move(s), false};
+  if (std::string s = batch_scheduler(t); !s.empty()) return {std::move(s), false};
   // Said only of an input without a report (each says that the kernel's report is elsewhere).
   // A supervisor's or PostgreSQL's `signal 9` line before a shell's `Killed` (PostgreSQL's ends `signal 9: Killed`).
   if (t.find(evidence_words::kSignal9[0]) != std::string_view::npos) {

@@ -50,6 +50,15 @@ inline constexpr std::string_view kRay[] = {"killed due to ", "killing latest ta
 /// kill_pair).
 inline constexpr std::string_view kJobRunner[] = {"y budget", "Killing container", "killed by YARN",
                                                   "killed on request"};
+/// A batch scheduler's own memory enforcement on a job (user-space lines):
+/// PBS's MoM `=>> PBS: job killed: mem N kb exceeded limit N kb` (`killed: `),
+/// LSF's `TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.`
+/// (`killed after`), HTCondor's `put on hold by SYSTEM_PERIODIC_HOLD due to
+/// memory usage N.` (`OLD due to memory`: `O` and a space, the pair of `OOM
+/// killer`). Said only of an input without a report (no kill_pair). (Flux's
+/// job shell `oom: Memory cgroup out of memory: killed N task on HOST.` needs
+/// no word: the anchor `Memory` finds its line, which is no kernel record.)
+inline constexpr std::string_view kScheduler[] = {"killed: ", "killed after", "OLD due to memory"};
 /// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
 /// N) is killed by signal: Killed.` (SIGKILL) or `… Bus error.` (SIGBUS).
 inline constexpr std::string_view kDataLoader = "killed by signal: ";
@@ -145,6 +154,9 @@ inline constexpr Word kWords[] = {
     {kRuntime[3]},
     {kSignal9[0]},
     {kSignal9[1]},
+    {kScheduler[0]},
+    {kScheduler[1]},
+    {kScheduler[2]},
 };
 
 /// Which words a sweep looks for: every word (an input before its first

@@ -279,7 +279,9 @@ bool take_iso_stamp(std::string_view& s, LinePrefix& p, char end) {
       i += 5;
     }
   }
-  if (i >= s.size() || s[i] != end) return false;
+  // A stamp with its fraction or zone ending the line is a prefix alone (its text empty, or a markdown fence the
+  // caller took off its end: `2024-05-07T21:44:40,000750+02:00 ```` `, corpus 681 re-prefixed).
+  if (i >= s.size() ? end != ' ' || i <= 19 : s[i] != end) return false;
   if (end != ' ') {
     ++i;
     if (i < s.size() && s[i] == ':') ++i;

@@ -63,8 +63,61 @@ void ReportScanner::Impl::feed_reversed(std::string_view region, size_t from, si
     body_numbers.clear();
   };
   NormalizedLine n;
+  // A cut `oom-kill:` summary whose wrapped rest the text keeps right after it (`…,oom_memcg=/slurm_node01/…,` +
+  // `         task=python, pid=567337`; a path a re-wrap cut, `…/uid_160911` + `1/job_59120608,`), the line after that
+  // rest wanting none before it (corpus 681: a poster put the summary above the `memory:` line printed before it):
+  // newest-first a record's rest lies before its line, but pieces that read as a summary's rest are no rest of a
+  // line that is whole, so they are the summary's, joined as take_record() joins them forward (an indented piece
+  // after its indent, a hard wrap's as it is). summary_rest[i]: the joined text for span i; `rest_of[k]`: span k is
+  // in it and not fed alone.
+  std::vector<std::string> summary_rest(spans.size());
+  std::vector<bool> rest_of(spans.size());
+  if (!rests_after) {
+    NormalizedLine m;
+    const auto outcome_wanting_rest = [](std::string_view t) {
+      using P = ReportAssembler::Building::Piece;
+      oomline::Summary sum;
+      if (oomline::parse_kill(t)) return !piece_complete(P::kill, t);
+      if (oomline::parse_reaper(t)) return !piece_complete(P::reaper, t);
+      if (starts_with(t, "oom-kill:") && oomline::parse_summary(t, sum)) return !piece_complete(P::summary, t);
+      return false;
+    };
+    for (size_t i = 0; i + 1 < spans.size(); ++i) {
+      normalize_line(span_text(region, spans[i]), n, opt.default_year);
+      const std::string_view t = trim(n.text);
+      oomline::Summary sum;
+      if (n.foreign || !starts_with(t, "oom-kill:") || !oomline::parse_summary(t, sum) ||
+          piece_complete(ReportAssembler::Building::Piece::summary, t))
+        continue;
+      std::string joined(trim_right(span_text(region, spans[i])));
+      size_t k = i + 1;
+      for (; k < spans.size() && k <= i + 3; ++k) {
+        normalize_line(span_text(region, spans[k]), m, opt.default_year);
+        const std::string_view piece = trim(m.text);
+        // A re-prefixed rest starts at a key (`kernel: task=python, pid=567337`), as the forward reading takes one.
+        if (m.foreign || piece.empty() || line_is_record(piece) || !oomline::summary_rest(piece) ||
+            (m.has_prefix && !oomline::at_summary_key(piece)))
+          break;
+        const bool own_start = m.continuation || m.has_prefix;  // starts after an indent or a prefix
+        if (qp_possible && !joined.empty() && joined.back() == '=') joined.pop_back();  // a soft line break
+        else if (own_start && !joined.empty() && joined.back() != ',') joined += ',';
+        joined.append(own_start ? piece : trim_right(m.text));
+      }
+      if (k == i + 1 || !oomline::parse_summary(trim(joined), sum)) continue;
+      if (k < spans.size()) {
+        normalize_line(span_text(region, spans[k]), m, opt.default_year);
+        if (!m.foreign && outcome_wanting_rest(trim(m.text))) continue;  // newest-first, the pieces may be its rest
+      }
+      summary_rest[i] = std::move(joined);
+      for (size_t r = i + 1; r < k; ++r) rest_of[r] = true;
+      i = k - 1;
+    }
+  }
   for (size_t i = spans.size(); i-- > 0;) {
-    std::string_view raw = region.substr(spans[i].first, spans[i].second - spans[i].first);
+    if (rest_of[i]) continue;  // a summary's rest, fed with it
+    std::string_view raw = !summary_rest[i].empty()
+                               ? std::string_view(summary_rest[i])
+                               : region.substr(spans[i].first, spans[i].second - spans[i].first);
     // Wrapped after reversing (rests_after): the pieces up to here are the
     // rest of the line before them (a prefixed one, or a prefix alone and
     // the record after it), joined as a forward reading joins them.

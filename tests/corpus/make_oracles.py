@@ -4886,6 +4886,76 @@ add("mangler-pending/720-aliyun-ecs-blog-zh-centos6-2.6.32-syslog-rows-without-h
     ["kill"], "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(31809, "mysqld", 819272, 103500, 3880, uid=501, adj=0, adj_source="task table row", selected_score=52)],
     table_rows=ALIYUN_ROWS, year_guessed=True)
+# Blind set 20a (HPC batch schedulers and ML infrastructure). Negatives: job schedulers' and job shells' own lines,
+# no kernel line. PBS Pro's MoM kills a job over its `mem` limit (`=>> PBS: job killed: mem NNNkb exceeded limit
+# NNNkb`, both sizes in kB) and prints the job summary after it.
+add("673-canu-530-pbspro-mom-job-killed-mem-kb-exceeded-limit-kb-job-summary-userspace-negative.log",
+    GH + "marbl/canu/issues/530", [],
+    "n/a (no kernel report: PBS Pro killed the job over its mem limit)")
+# LSF's job report: `TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.` and exit code 143 (SIGTERM).
+add("674-souporcell-20-lsf-lsbatch-term-memlimit-job-killed-after-reaching-lsf-memory-usage-limit-userspace-negative.log",
+    GH + "wheaton5/souporcell/issues/20", [],
+    "n/a (no kernel report: LSF killed the job at its memory usage limit)")
+# Torque's job mail, quoted with one `> `: `Job exceeded a memory resource limit (vmem, pvmem, etc.). Job was
+# aborted`, Exit_status=-10, resources_used.vmem 286793240kb over the 209715200kb requested (host name replaced).
+add("675-sarek-541-torque-job-exceeded-memory-resource-limit-vmem-aborted-by-pbs-server-exit-status-minus-10-resources-used-kb-userspace-negative.log",
+    GH + "nf-core/sarek/issues/541", [],
+    "n/a (no kernel report: Torque aborted the job over its vmem limit)")
+# Torque/Moab job mail: `job 3132467 exceeded MEM usage hard limit (2528 > 1126)` (MB), deleted by root (host names
+# replaced).
+add("676-cbio-cluster-251-torque-moab-job-deleted-by-root-exceeded-mem-usage-hard-limit-mb-userspace-negative.log",
+    GH + "cBio/cbio-cluster/issues/251", [],
+    "n/a (no kernel report: Moab deleted the job over its MEM hard limit)")
+# HTCondor's `condor_q -hold`: three jobs `put on hold by SYSTEM_PERIODIC_HOLD due to memory usage 3000000.` (user
+# name replaced).
+add("677-gwastro-1-ogc-2-htcondor-condor-q-hold-reasons-system-periodic-hold-due-to-memory-usage-userspace-negative.log",
+    GH + "gwastro/1-ogc/pull/2", [],
+    "n/a (no kernel report: HTCondor put the jobs on hold for their memory usage)")
+# YARN NodeManager's own ContainersMonitorImpl lines (`Limit=1073741824, current usage = 1125031936`, bytes; `running
+# beyond physical memory limits ... Killing container.`) and the process-tree dump (RSSMEM_USAGE in pages).
+add("678-stratosphere-887-yarn-nodemanager-containersmonitorimpl-process-tree-over-limit-bytes-running-beyond-physical-memory-killing-container-userspace-negative.log",
+    GH + "stratosphere/stratosphere/issues/887", [],
+    "n/a (no kernel report: YARN's NodeManager killed the container for its physical memory limit)")
+# Flux's job shell oom plugin: `flux-shell[0]: ERROR: oom: Memory cgroup out of memory: killed 1 task on HOST.` and
+# `memory.peak = 1.4428558G`: the shell read memory.events, a user-space line carrying the kernel's words (host name
+# replaced).
+add("679-flux-core-6289-flux-shell-oom-plugin-error-memory-cgroup-out-of-memory-killed-1-task-memory-peak-userspace-negative.log",
+    GH + "flux-framework/flux-core/pull/6289", [],
+    "n/a (no kernel report: the Flux job shell reports its cgroup's OOM kill)")
+# `docker events` with a custom format on an OpenPAI node: `Type=container  Status=oom  ID=…` then `Status=die`.
+add("680-openpai-1658-docker-events-format-type-container-status-oom-then-die-id-userspace-negative.log",
+    GH + "microsoft/pai/issues/1658", [],
+    "n/a (no kernel report: Docker's event stream says the container hit OOM)")
+# Incident notes of an OpenVLA fine-tune (four torchrun DDP ranks) under Slurm: the poster's condensed `oom-kill:`
+# summary (`, ` after commas, wrapped before `task=` with a nine-space indent; the Slurm per-node cgroup
+# /slurm_NODE/uid_N/job_N, node name replaced) and `memory: usage 203161592kB, limit 203161592kB, failcnt 340170`,
+# then bullets, then three v1 memory.stat `total_*` lines in bytes with the poster's `(191.4 GiB) <- …` notes. No kill
+# line.
+add("681-openvla-libero-notes-slurm-torchrun-ddp-condensed-oom-kill-summary-slurm-node-uid-job-memcg-wrapped-pid-memory-usage-at-limit-failcnt-then-annotated-v1-total-stats.log",
+    "Public repository incident notes 'Host-RAM OOM in tools/train_eval.sh' (index file id 71055101701)", ["incomplete"],
+    "memcg (CONSTRAINT_MEMCG, oom_memcg=/slurm_node01/uid_1609111/job_59120608; memory: usage at its limit)",
+    constraints=["memcg"], memcg="/slurm_node01/uid_1609111/job_59120608", limit_kb=203161592,
+    chosen=[567337, "python"], text_not=K8S)
+# A service README (an MT5/OpenVINO inference worker, a systemd unit): two `journalctl … | grep` commands, whose
+# pattern holds `Out of memory: Killed|oom-kill:`, then `A kernel line like` and the kill line cut by the poster
+# after anon-rss: pt_main_thread (PyTorch's main thread name) 352226, 15904644 kB anon.
+add("682-aver-worker-readme-journalctl-grep-commands-then-example-kill-line-pt-main-thread-cut-after-anon-rss-15.9g.log",
+    "Public repository README, section 'RAM, OOM kills, and swap' (index file id 71351623464)", ["kill"],
+    "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(352226, "pt_main_thread", 22982348, 15904644, None)], text_not=K8S)
+# An agent's report (a Jupyter kernel inside a Slurm job, 17.5 GB limit): the poster's condensed summary with `...`
+# for the fields between the constraint and oom_memcg and for the pid, the victims' anon-rss of four attempts added
+# after `task=python3,pid=...,` on indented lines with the poster's notes (one quoting `/usr/bin/time -v`). No kill
+# line: the pid and the victim's sizes are not the kernel's.
+add("683-agent-report-slurm-jupyter-ipykernel-condensed-oom-kill-summary-elided-fields-pid-dots-four-anon-rss-values-annotated-time-v-signal-9.log",
+    "Public repository stage report (index file id 66331758343)", ["incomplete"],
+    "memcg (CONSTRAINT_MEMCG, oom_memcg=/slurm/uid_2107/job_2457196)", constraints=["memcg"],
+    memcg="/slurm/uid_2107/job_2457196", text_not=K8S)
+# A pipeline's changelog bullet: prose quoting `constraint=CONSTRAINT_MEMCG, oom_memcg=/slurm/uid_46343/job_1314755,`
+# / `task=diamond` in backticks across a wrap, and `-9` errors: no kernel line.
+add("684-orthofuser-changelog-prose-quotes-summary-fields-constraint-memcg-slurm-job-task-diamond-in-backticks-wrapped-no-kernel-line-negative.log",
+    "Public repository changelog, the entry above 2026-09-17 (index file id 68883343894)", [],
+    "n/a (no kernel log: a summary's fields quoted in prose)")
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -1631,6 +1631,17 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "as through wrap72: the encoded, soft-broken frames open no report, no event"},
     {{"669-elasticsearch-23842-ubuntu-syslog-excerpt-from-mid-stack-question-frames-oom-kill-process-out-of-memory-slowpath-then-mem-info-first-line.log", "reverse"},
      "newest-first the OOM killer's frame comes after the out_of_memory anchor and Mem-Info before the trace: nothing says the trace opens a report, no event"},
+    // blind set 20a (673-684): a poster's condensed summary wrapped above the `memory:` line printed before it
+    {{"681-openvla-libero-notes-slurm-torchrun-ddp-condensed-oom-kill-summary-slurm-node-uid-job-memcg-wrapped-pid-memory-usage-at-limit-failcnt-then-annotated-v1-total-stats.log", "reverse"},
+     "reversed, the summary's wrapped `task=python, pid=567337` lies before it and after the memory line, read forward: the chosen task is lost (null)"},
+    {{"681-openvla-libero-notes-slurm-torchrun-ddp-condensed-oom-kill-summary-slurm-node-uid-job-memcg-wrapped-pid-memory-usage-at-limit-failcnt-then-annotated-v1-total-stats.log", "quoted_printable"},
+     "the summary soft-broken inside its path and its `task=3Dpython` rest encoded: the chosen task is lost (null)"},
+    {{"681-openvla-libero-notes-slurm-torchrun-ddp-condensed-oom-kill-summary-slurm-node-uid-job-memcg-wrapped-pid-memory-usage-at-limit-failcnt-then-annotated-v1-total-stats.log", "grep_color"},
+     "the colour escapes around the matched words break the wrapped summary's rest: the chosen task is lost (null)"},
+    {{"681-openvla-libero-notes-slurm-torchrun-ddp-condensed-oom-kill-summary-slurm-node-uid-job-memcg-wrapped-pid-memory-usage-at-limit-failcnt-then-annotated-v1-total-stats.log", "bare_kernel"},
+     "re-prefixed, the summary's rest `kernel: task=python, pid=567337` keeps the task but not its pid (null)"},
+    {{"683-agent-report-slurm-jupyter-ipykernel-condensed-oom-kill-summary-elided-fields-pid-dots-four-anon-rss-values-annotated-time-v-signal-9.log", "reverse"},
+     "reversed, the condensed summary's indented `task=python3,pid=...,anon-rss:…` rest lies before it: read forward, the chosen task is lost (null)"},
 };
 
 // The only facts a mangle may still change to a different non-null value
