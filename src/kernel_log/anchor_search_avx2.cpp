@@ -34,6 +34,12 @@ __m256i buckets(__m256i v, __m256i low_table, __m256i high_table, __m256i nibble
   return _mm256_and_si256(low, high);
 }
 
+// Whether an anchor or an evidence word has the first four bytes at p (kWatchHeads).
+bool head_of_pattern(const char* p) {
+  const auto* u = reinterpret_cast<const unsigned char*>(p);
+  return (kWatchHeads.at[0][u[0]] & kWatchHeads.at[1][u[1]] & kWatchHeads.at[2][u[2]] & kWatchHeads.at[3][u[3]]) != 0;
+}
+
 }  // namespace
 
 size_t avx2_next_candidates_watch(const char* data, size_t i, size_t n, uint32_t* mask) {
@@ -48,8 +54,14 @@ size_t avx2_next_candidates_watch(const char* data, size_t i, size_t n, uint32_t
     const __m256i both = _mm256_and_si256(buckets(v0, first_low, first_high, nibble),
                                           buckets(v3, fourth_low, fourth_high, nibble));
     const uint32_t none = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(both, _mm256_setzero_si256())));
-    if (none != 0xffffffffu) {
-      *mask = ~none;
+    if (none == 0xffffffffu) continue;
+    // The candidates whose first four bytes are no anchor's and no word's are dropped here (the nibble test's near
+    // misses): the block is returned only with a candidate that may verify.
+    uint32_t kept = ~none;
+    for (uint32_t c = kept; c != 0; c &= c - 1)
+      if (!head_of_pattern(data + i + static_cast<size_t>(__builtin_ctz(c)))) kept &= ~(c & (0u - c));
+    if (kept != 0) {
+      *mask = kept;
       return i;
     }
   }

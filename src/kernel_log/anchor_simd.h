@@ -113,6 +113,18 @@ inline constexpr NibbleBucket kWatchBuckets[8] = {
     {"T(", "kd"},       // Task in, Tasks state, TaskOOM; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs)
     {"y", "u"},         // y: usage
 };
+/// The first four bytes of every anchor of the 32-lane sweep and of every evidence word, one table per byte: bit k
+/// of `at[j][b]` is set when pattern k (kWords, then the anchors, `of_memory` among them) has byte b at offset j.
+/// avx2_next_candidates_watch() keeps a candidate of the nibble test only when the four entries of its first four
+/// bytes share a bit: the four bytes one anchor's or one word's (anchor_search.cpp's anchor_at() and
+/// evidence_word_at() compare at least those), so no anchor or word is lost, and the nibble test's near misses
+/// (`or devic`, `sock_TCP`, `OUT (ino` of a kernel log, `or="…` of an audit line) cost four lookups each instead of
+/// a call of both verifiers. anchor_search.cpp defines it (data, no code the AVX2 file could share).
+struct HeadFilter {
+  uint64_t at[4][256];
+};
+extern const HeadFilter kWatchHeads;
+
 /// One 16-byte nibble table: bit b of entry v is set when bucket b has a byte
 /// whose low (`high` false) or high nibble is v.
 struct NibbleTable {
