@@ -233,13 +233,15 @@ consteval bool kill_buckets_agree() {
 }  // namespace
 
 namespace anchor_detail {
-// anchor_simd.h kWatchHeads: kWords' first four bytes, then the anchors' (but the Tasks-table row's), and
-// `of_memory` (verify() takes it for `of memory`).
+// anchor_simd.h kWatchHeads: kWords' first eight bytes, then the anchors' (but the Tasks-table row's), and
+// `of_memory` (verify() takes it for `of memory`); past a pattern's end, every byte.
 consteval HeadFilter watch_heads() {
   HeadFilter f{};
   size_t k = 0;
   const auto add = [&](std::string_view t) {
-    for (size_t j = 0; j < 4; ++j) f.at[j][static_cast<unsigned char>(t[j])] |= uint64_t{1} << k;
+    for (size_t j = 0; j < 8; ++j)
+      for (unsigned b = 0; b < 256; ++b)
+        if (j >= t.size() || static_cast<unsigned char>(t[j]) == b) f.at[j][b] |= uint64_t{1} << k;
     ++k;
   };
   for (const evidence_words::Word& w : kWords) add(w.text);
