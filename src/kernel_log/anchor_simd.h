@@ -93,7 +93,8 @@ using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>,
 /// instructions however many words there are. A bucket is a set of first
 /// bytes and a set of fourth bytes; a position is a candidate when its two
 /// bytes are in one bucket's sets (the nibbles' cross product: a few more
-/// candidates than the bytes named, every one verified). Every anchor's
+/// candidates than the bytes named, every one checked against kWatchHeads
+/// below before it is verified). Every anchor's
 /// (but the Tasks-table row's) and every evidence word's first and fourth
 /// byte are in one bucket (anchor_search.cpp static_asserts it).
 struct NibbleBucket {
