@@ -237,17 +237,22 @@ namespace anchor_detail {
 // `of_memory` (verify() takes it for `of memory`); past a pattern's end, every byte.
 consteval HeadFilter watch_heads() {
   HeadFilter f{};
+  uint64_t past_end[8] = {};  // the patterns shorter than j + 1 bytes
   size_t k = 0;
   const auto add = [&](std::string_view t) {
     for (size_t j = 0; j < 8; ++j)
-      for (unsigned b = 0; b < 256; ++b)
-        if (j >= t.size() || static_cast<unsigned char>(t[j]) == b) f.at[j][b] |= uint64_t{1} << k;
+      if (j < t.size())
+        f.at[j][static_cast<unsigned char>(t[j])] |= uint64_t{1} << k;
+      else
+        past_end[j] |= uint64_t{1} << k;
     ++k;
   };
   for (const evidence_words::Word& w : kWords) add(w.text);
   for (const Needle& n : kNeedles)
     if (n.text != "[") add(n.text);
   add("of_memory");
+  for (size_t j = 0; j < 8; ++j)
+    for (uint64_t& entry : f.at[j]) entry |= past_end[j];
   return f;
 }
 static_assert(std::size(kWords) + std::size(kNeedles) <= 64, "kWatchHeads: one bit of a uint64_t each");
