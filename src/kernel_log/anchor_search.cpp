@@ -232,6 +232,37 @@ consteval bool kill_buckets_agree() {
     if (k.text != "[" && (k.text.size() < 6 || !kill_nibbles_match(k.text[0], k.text[3], k.text[5]))) return false;
   return kill_nibbles_match('o', 'm', 'm');  // of_memory
 }
+}  // namespace
+
+namespace anchor_detail {
+// anchor_simd.h kWatchHeads: kWords' first eight bytes, then the anchors' (but the Tasks-table row's), and
+// `of_memory` (verify() takes it for `of memory`); past a pattern's end, every byte.
+consteval HeadFilter watch_heads() {
+  HeadFilter f{};
+  uint64_t past_end[8] = {};  // the patterns shorter than j + 1 bytes
+  size_t k = 0;
+  const auto add = [&](std::string_view t) {
+    for (size_t j = 0; j < 8; ++j)
+      if (j < t.size())
+        f.at[j][static_cast<unsigned char>(t[j])] |= uint64_t{1} << k;
+      else
+        past_end[j] |= uint64_t{1} << k;
+    ++k;
+  };
+  for (const evidence_words::Word& w : kWords) add(w.text);
+  for (const Needle& n : kNeedles)
+    if (n.text != "[") add(n.text);
+  add("of_memory");
+  for (size_t j = 0; j < 8; ++j)
+    for (uint64_t& entry : f.at[j]) entry |= past_end[j];
+  return f;
+}
+static_assert(std::size(kWords) + std::size(kNeedles) <= 64, "kWatchHeads: one bit of a uint64_t each");
+constinit const HeadFilter kWatchHeads = watch_heads();
+}  // namespace anchor_detail
+
+namespace {
+
 static_assert(kill_buckets_agree(), "kKillBuckets holds each anchor's and each kill word's first, fourth and sixth byte");
 static_assert(evidence_pairs_agree(),
               "anchor_simd.h's EvidencePairs are the evidence words' first and fourth bytes, and the watch sets hold "

@@ -34,6 +34,24 @@ __m256i buckets(__m256i v, __m256i low_table, __m256i high_table, __m256i nibble
   return _mm256_and_si256(low, high);
 }
 
+// Whether an anchor or an evidence word may start at p (kWatchHeads): its first four bytes, then its next four
+// when p has 8 bytes before `end`.
+bool head_of_pattern(const char* p, const char* end) {
+  const auto* u = reinterpret_cast<const unsigned char*>(p);
+  const HeadFilter& f = kWatchHeads;
+  const uint64_t head = f.at[0][u[0]] & f.at[1][u[1]] & f.at[2][u[2]] & f.at[3][u[3]];
+  if (head == 0 || end - p < 8) return head != 0;
+  return (head & f.at[4][u[4]] & f.at[5][u[5]] & f.at[6][u[6]] & f.at[7][u[7]]) != 0;
+}
+
+// The candidates of `mask` (bit b = data[i + b]) that head_of_pattern() keeps.
+uint32_t heads_kept(const char* data, size_t i, size_t n, uint32_t mask) {
+  uint32_t kept = mask;
+  for (uint32_t c = mask; c != 0; c &= c - 1)
+    if (!head_of_pattern(data + i + static_cast<size_t>(__builtin_ctz(c)), data + n)) kept &= ~(c & (0u - c));
+  return kept;
+}
+
 }  // namespace
 
 size_t avx2_next_candidates_watch(const char* data, size_t i, size_t n, uint32_t* mask) {
@@ -48,8 +66,11 @@ size_t avx2_next_candidates_watch(const char* data, size_t i, size_t n, uint32_t
     const __m256i both = _mm256_and_si256(buckets(v0, first_low, first_high, nibble),
                                           buckets(v3, fourth_low, fourth_high, nibble));
     const uint32_t none = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(both, _mm256_setzero_si256())));
-    if (none != 0xffffffffu) {
-      *mask = ~none;
+    if (none == 0xffffffffu) continue;
+    // The candidates whose first bytes are no anchor's and no word's are dropped here (the nibble test's near
+    // misses): the block is returned only with a candidate that may verify.
+    if (const uint32_t kept = heads_kept(data, i, n, ~none); kept != 0) {
+      *mask = kept;
       return i;
     }
   }
@@ -81,8 +102,9 @@ size_t avx2_next_candidates_kills(const char* data, size_t i, size_t n, uint32_t
         _mm256_and_si256(buckets(v0, first_low, first_high, nibble), buckets(v3, fourth_low, fourth_high, nibble)),
         buckets(v5, sixth_low, sixth_high, nibble));
     const uint32_t none = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(all, _mm256_setzero_si256())));
-    if (none != 0xffffffffu) {
-      *mask = ~none;
+    if (none == 0xffffffffu) continue;
+    if (const uint32_t kept = heads_kept(data, i, n, ~none); kept != 0) {  // as in avx2_next_candidates_watch()
+      *mask = kept;
       return i;
     }
   }

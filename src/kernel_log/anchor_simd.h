@@ -93,7 +93,8 @@ using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>,
 /// instructions however many words there are. A bucket is a set of first
 /// bytes and a set of fourth bytes; a position is a candidate when its two
 /// bytes are in one bucket's sets (the nibbles' cross product: a few more
-/// candidates than the bytes named, every one verified). Every anchor's
+/// candidates than the bytes named, every one checked against kWatchHeads
+/// below before it is verified). Every anchor's
 /// (but the Tasks-table row's) and every evidence word's first and fourth
 /// byte are in one bucket (anchor_search.cpp static_asserts it).
 struct NibbleBucket {
@@ -113,6 +114,20 @@ inline constexpr NibbleBucket kWatchBuckets[8] = {
     {"T(", "kd"},       // Task in, Tasks state, TaskOOM; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs)
     {"y", "u"},         // y: usage
 };
+/// The first eight bytes of every anchor of the 32-lane sweeps and of every evidence word, one table per offset:
+/// bit k of `at[j][b]` is set when pattern k (kWords, then the anchors, `of_memory` among them) has byte b at offset
+/// j, or is shorter than j + 1 bytes (any byte). avx2_next_candidates_watch() and avx2_next_candidates_kills() keep a
+/// candidate of the nibble test only when the entries of its first four bytes share a bit, and then those of its
+/// next four (where the input holds them): the eight bytes one anchor's or one word's (anchor_search.cpp's
+/// anchor_at() and evidence_word_at() compare at least those), so no anchor or word is lost, and the nibble test's
+/// near misses (`or devic`, `sock_TCP`, `OUT (ino`, `killed its`, `Sending cookies`, `high-speed` of a kernel log,
+/// `or="…` of an audit line) cost a few lookups each instead of a return from the sweep and a call of both
+/// verifiers. anchor_search.cpp defines it (data: no code the AVX2 file could share).
+struct HeadFilter {
+  uint64_t at[8][256];
+};
+extern const HeadFilter kWatchHeads;
+
 /// One 16-byte nibble table: bit b of entry v is set when bucket b has a byte
 /// whose low (`high` false) or high nibble is v.
 struct NibbleTable {

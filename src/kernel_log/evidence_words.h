@@ -13,8 +13,10 @@
 // anchor_simd.h's SIMD pairs hold each word's first and fourth byte
 // (EvidencePairs, the sweep for every word) and each kill word's first byte
 // and the byte at its `kill_pair` (AnchorKillPairs, the sweep after the
-// first report, Watched::kills). A word added here that a pair set lacks
-// fails the build.
+// first report, Watched::kills), and builds the 32-lane sweeps' filter of
+// the first eight bytes (anchor_simd.h kWatchHeads) from it. A word added
+// here that a pair set lacks fails the build; kWords below says how a word
+// stays cheap.
 #include <cstddef>
 #include <string_view>
 
@@ -113,7 +115,19 @@ struct Word {
   size_t kill_pair = 0;
 };
 
-/// Every word. The kills: earlyoom `sending SIG` and `killing process `
+/// Every word. How a word stays cheap for the no-report sweep (every byte of an input without a report goes
+/// through it: anchor_simd.h avx2_next_candidates_watch()), in order of cost:
+///  - its first eight bytes (all of it when shorter) should be text a log seldom holds: a position that has them
+///    stops the sweep and is verified whole (~150 instructions under callgrind); a word of four or five bytes
+///    (`high `, `(pid:`, `oom"`) is filtered on those alone, so it must be rarer still;
+///  - its first and fourth byte should be a pair text seldom holds, in one kWatchBuckets bucket that holds both
+///    bytes already: a byte added to a bucket's set admits every pair of the nibbles' cross product (`g` beside
+///    `h` admitted `g..h`: `g xhci_h`; `K` beside `d`, `s..k`: `sock_TCP`), and each position of a bucket's pairs
+///    costs the filter's lookups (kWatchHeads, ~35 instructions), the word's own pair too (`o.."` of Docker's
+///    `oom"`: `or="`, `on="` of audit lines). Start a word where its text is its own: `gnal 9`, not `signal 9`,
+///    whose `s..n` is in `sion`, `spond`;
+///  - measure: callgrind of `oomlens explain` on the no-report 32 MiB log (BENCHMARKS.md), before and after.
+/// The kills: earlyoom `sending SIG` and `killing process `
 /// (before 1.2), systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
 /// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and

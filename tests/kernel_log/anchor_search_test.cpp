@@ -68,18 +68,23 @@ TEST(AnchorSearch, EveryWidthFindsTheSameFirstAnchor) {
 }
 
 // find_anchor_watching() (the anchor sweep that finds the evidence words in the same pass: AVX2's nibble
-// buckets, SSE2's pairs, byte by byte) gives find_anchor()'s offset, and before it the offset of every evidence
-// word, at every width. The words and their near-misses are planted at every alignment, a few to a text.
+// buckets and its four-byte head filter, SSE2's pairs, byte by byte) gives find_anchor()'s offset, and before it
+// the offset of every evidence word, at every width. The words and their near-misses are planted at every
+// alignment, a few to a text.
 TEST(AnchorSearch, TheWatchingSweepFindsTheAnchorAndEveryWordBeforeIt) {
-  const std::vector<std::string> planted = {
+  std::vector<std::string> planted = {
       "invoked oom-killer:", "Killed process 1", "Out of memory: ", "Memory cgroup out of memory", "Task in /a",
       "memory: usage 1kB", "uid  tgid total_vm", "[   1234]     0  1234 ", "Tasks state (memory values in pages):",
+      "out_of_memory+0x1a", "Manual OOM",
       // the evidence words
       "high 5", "oom-kill event", "oom_kill events", "OOM killer", "sending SIGTERM", "killing process 7",
       "Killed /a.slice", "oomd killed 2", "Kill 'com.a'", "Killing 'x'", "Sending SIGKILL to cgroup",
-      // near-misses: a word's first and fourth byte, not the word
+      "{\"status\":\"oom\",", "<Signals.SIGKILL: 9>", "signal 9 (SIGKILL)", "TaskOOM", "\"OOMKilled\": true",
+      // near-misses: a word's first and fourth byte (or the nibbles' aliases of them), not the word
       "highX", "oom_kilL", "OOM_killer", "sendinG SIG", "Killed  /", "Kill \"", "oomd_killed", "Sending cookies",
-      "hush", "kill", "port ", "Sending SIGKILL to cgrouq"};
+      "hush", "kill", "port ", "Sending SIGKILL to cgrouq", "or=\"DENIED\"", "sock_TCP", "OUT (ino", "g xhci_h",
+      "of_memorial", "oo long", "otplug", "SIGKILL: 8", "gnal 8"};
+  for (const evidence_words::Word& w : evidence_words::kWords) planted.emplace_back(w.text);  // every word
   std::mt19937 rng(29);
   size_t words_found = 0;
   for (int round = 0; round < 3000; ++round) {
