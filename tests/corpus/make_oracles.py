@@ -4571,7 +4571,7 @@ add("653-ubuntu-forums-2022-jammy-newest-first-filtered-time-only-journal-system
 # with no OOM line (the writer's point: those SIGKILLs were not the OOM killer's). After scoring: the victim's uid
 # is 1000 from its `oom-kill:` summary (`task=peony-qt-deskto,pid=3282,uid=1000`; the kill line's UID is cut by the
 # writer's ` ...`): the oracle first said null.
-add("mangler-pending/654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-printk-cpu-and-caller-fields-lines-elided-with-dots-glmark2-peony-and-xwayland-kills-then-sigkill-after-hibernation-exit-no-oom.log",
+add("654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-printk-cpu-and-caller-fields-lines-elided-with-dots-glmark2-peony-and-xwayland-kills-then-sigkill-after-hibernation-exit-no-oom.log",
     "Kylin Desktop V11 bug write-up '[Bug-521287] Shuda N256Z S4循环压力测试不足500次中止' (markdown; index file id "
     "55722049584)", ["kill", "kill"], "global (CONSTRAINT_NONE; Out of memory: prefix)", constraints=["global", "global"],
     kills=[kill(3282, "peony-qt-deskto", 3023860, None, None, uid=1000), kill(3283, "Xwayland", 14713244, 11668, None)],
