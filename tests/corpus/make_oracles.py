@@ -4446,7 +4446,7 @@ add("629-vllm-gb10-notes-zh-journalctl-oom-kill-summary-wrapped-indented-cpuset-
 # A vLLM bring-up log (plain text, indented by the author): the kill of VLLM::EngineCor 18349 first, its sizes on the
 # next, more indented line separated by three spaces (128 GiB shmem-rss, under 1 GiB anon; file-rss left out), then a
 # condensed summary with spaces after the commas naming no pid: the model loader's shared mapping filled the host.
-add("mangler-pending/630-vllm-exl3-boot-log-indented-kill-first-engine-core-128g-shmem-under-1g-anon-sizes-wrapped-then-condensed-oom-kill-summary-with-spaces.log",
+add("630-vllm-exl3-boot-log-indented-kill-first-engine-core-128g-shmem-under-1g-anon-sizes-wrapped-then-condensed-oom-kill-summary-with-spaces.log",
     "Public repository bring-up log, '[P2] first boot' (index file id 69672903113)", ["kill"],
     "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
     kills=[kill(18349, "VLLM::EngineCor", 384577048, 995216, None, 134238912)], text_not=K8S)

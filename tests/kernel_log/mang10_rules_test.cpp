@@ -1,4 +1,4 @@
-// Rules found moving mangler-pending reports up (issue 12, h-mang10: tests/corpus/654), each on hand-written input
+// Rules found moving mangler-pending reports up (issue 12, h-mang10: tests/corpus/654, 630), each on hand-written input
 // shaped like the real report named per test.
 #include <gtest/gtest.h>
 
@@ -46,6 +46,37 @@ TEST(HardWrap, TextWrappedByCharactersRejoinsARecordBrokenInsideAWord) {
   EXPECT_EQ(e.victims[0].pid, 3282);
   EXPECT_EQ(e.victims[0].uid, 1000u);
   EXPECT_EQ(e.victims[0].file_rss_bytes, 0u);
+}
+
+// 630 re-flowed: the poster's condensed summary written after the kill, broken before its `task=`. The piece names no
+// task yet; its rest names the victim, so it is that kill's summary: one event, the chosen task known.
+TEST(SummaryAfterKill, PieceBrokenBeforeTaskIsTheKillsWhenItsRestNamesTheVictim) {
+  const auto events = parse_log_text(
+      "    Out of memory: Killed process 18349 (VLLM::EngineCor)\n"
+      "      total-vm:384577048kB   anon-rss:995216kB   shmem-rss:134238912kB\n"
+      "    oom-kill:constraint=CONSTRAINT_NONE, global_oom, \n"
+      "task=VLLM::EngineCor\n",
+      {});
+  ASSERT_EQ(events.size(), 1u);
+  ASSERT_EQ(events[0].victims.size(), 1u);
+  EXPECT_EQ(events[0].victims[0].pid, 18349);
+  ASSERT_TRUE(events[0].chosen.has_value());
+  EXPECT_EQ(events[0].chosen->comm, "VLLM::EngineCor");
+}
+
+// The same piece whose rest names another task: whose summary it is is unknown, so the kill's event has none (no
+// chosen task, never the other one).
+TEST(SummaryAfterKill, PieceBrokenBeforeTaskNamingAnotherTaskIsNoones) {
+  const auto events = parse_log_text(
+      "    Out of memory: Killed process 18349 (VLLM::EngineCor)\n"
+      "      total-vm:384577048kB   anon-rss:995216kB   shmem-rss:134238912kB\n"
+      "    oom-kill:constraint=CONSTRAINT_NONE, global_oom, \n"
+      "task=python3,pid=18400,uid=0\n",
+      {});
+  ASSERT_GE(events.size(), 1u);
+  ASSERT_EQ(events[0].victims.size(), 1u);
+  EXPECT_EQ(events[0].victims[0].pid, 18349);
+  EXPECT_FALSE(events[0].chosen.has_value());
 }
 
 }  // namespace

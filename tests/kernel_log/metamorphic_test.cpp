@@ -1668,6 +1668,9 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the printk caller field (`[T96407]`, `[ T3283]`) goes with the replaced prefix: the triggering tasks' pids it gave are lost (null)"},
     {{"654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-printk-cpu-and-caller-fields-lines-elided-with-dots-glmark2-peony-and-xwayland-kills-then-sigkill-after-hibernation-exit-no-oom.log", "mixed_prefixes"},
      "the printk caller field (`[T96407]`, `[ T3283]`) goes with the replaced prefix: the triggering tasks' pids it gave are lost (null)"},
+    // --- mangler-pending moved up --- (issue 12, h-mang10: 630, once a summary piece broken before its `task=` after a kill waited for its rest)
+    {{"630-vllm-exl3-boot-log-indented-kill-first-engine-core-128g-shmem-under-1g-anon-sizes-wrapped-then-condensed-oom-kill-summary-with-spaces.log", "reverse"},
+     "the kill's sizes, indented on the line after it, lie before it newest-first and are not its rest: lost (null)"},
     // --- h-mang10 end ---
 };
 
