@@ -1599,7 +1599,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "as through wrap72: the encoded, soft-broken frames open no report, no event"},
     {{"669-elasticsearch-23842-ubuntu-syslog-excerpt-from-mid-stack-question-frames-oom-kill-process-out-of-memory-slowpath-then-mem-info-first-line.log", "reverse"},
      "newest-first the OOM killer's frame comes after the out_of_memory anchor and Mem-Info before the trace: nothing says the trace opens a report, no event"},
-    // --- h-mang10 begin ---
     // --- mangler-pending moved up --- (issue 12, h-mang10: 606, 619, 653 and 655, whose mangles lose facts only)
     {{"606-lore-linux-mm-2009-s390-2.6.28-quoted-syslog-basename-order2-oomkilladj-header-crst-table-alloc-slab-875833-pages-cut-at-zones.log", "reverse"},
      "newest-first the header (all lines one second, no outcome) comes last, after its show_regs `Process … (pid:` line and Mem-Info: nothing after it says they are its body, so the trigger's pid, Mem-Info, the page size and the constraint are lost (null)"},
@@ -1671,7 +1670,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     // --- mangler-pending moved up --- (issue 12, h-mang10: 630, once a summary piece broken before its `task=` after a kill waited for its rest)
     {{"630-vllm-exl3-boot-log-indented-kill-first-engine-core-128g-shmem-under-1g-anon-sizes-wrapped-then-condensed-oom-kill-summary-with-spaces.log", "reverse"},
      "the kill's sizes, indented on the line after it, lie before it newest-first and are not its rest: lost (null)"},
-    // --- h-mang10 end ---
 };
 
 // The only facts a mangle may still change to a different non-null value
