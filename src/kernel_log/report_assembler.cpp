@@ -22,6 +22,13 @@
 
 namespace oomlens {
 
+// See report_building.h.
+bool summary_names_kill(const oomline::KillLine& k, const oomline::Summary& sum) {
+  if (!sum.task || sum.task->empty()) return false;
+  const bool named = *sum.task == k.comm || (!sum.pid && !sum.uid && k.comm.starts_with(*sum.task));
+  return named && (!sum.pid || *sum.pid == k.pid);
+}
+
 using namespace oomlens::text;
 using Building = ReportAssembler::Building;
 
@@ -233,13 +240,12 @@ bool buddy_list_alone(Building& b, std::string_view t) {
 // (its rest on the next line): a start of the victim's comm names it too. A later report's summary names the task
 // it chose then, whose kill follows it; a summary printing another pid, or after another record, still opens a
 // report of its own.
-bool summary_of_kill_before(const Building& b, const oomline::Summary& sum) {
-  if (b.kills.size() != 1 || b.summary || !b.selected.empty() || !sum.task || sum.task->empty() ||
-      b.last_record != Building::Piece::kill)
-    return false;
-  const oomline::KillLine& k = b.kills.front().kill;
-  const bool named = *sum.task == k.comm || (!sum.pid && !sum.uid && k.comm.starts_with(*sum.task));
-  return named && (!sum.pid || *sum.pid == k.pid);
+// A piece ending in `,` before the `task=` every summary prints (its rest on the next line) does not name the
+// task yet: it is taken as that kill's (Building::summary_task_to_come) until its rest says.
+bool summary_of_kill_before(const Building& b, const oomline::Summary& sum, std::string_view t, bool truncated) {
+  if (b.kills.size() != 1 || b.summary || !b.selected.empty() || b.last_record != Building::Piece::kill) return false;
+  if (!sum.task && !sum.pid && !truncated && ends_with(trim_right(t), ",")) return true;
+  return sum.task && !sum.task->empty() && summary_names_kill(b.kills.front().kill, sum);
 }
 
 }  // namespace
@@ -564,7 +570,9 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->chosen_reaped_pid = *cut;
     cur_->chosen_reaped_comm.clear();
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
-    if (!cur_ || (cur_->has_outcome() && !summary_of_kill_before(*cur_, sum)) || cur_->summary) start(line);
+    const bool after_kill = cur_ && cur_->has_outcome() && summary_of_kill_before(*cur_, sum, t, line.truncated);
+    if (!cur_ || (cur_->has_outcome() && !after_kill) || cur_->summary) start(line);
+    cur_->summary_task_to_come = after_kill && !sum.task;
     if (sum.elided && !line.truncated) cur_->cut_lines.push_back(line.number);
     cur_->summary_line = line.number;
     cur_->summary = std::move(sum);

@@ -56,6 +56,10 @@ struct ReportAssembler::Building {
   std::optional<oomline::CpusetLine> cpuset;
   std::optional<oomline::Summary> summary;
   std::optional<uint64_t> summary_line;  // its line number (a header-less table's rows run toward it)
+  // `summary` was taken as the report's only kill's (summary_of_kill_before()) from a piece ending before its
+  // `task=` (`oom-kill:constraint=CONSTRAINT_NONE, global_oom,` + a rest on the next line, corpus 630 re-flowed):
+  // when its rest names another task, whose summary it is is unknown and it is dropped (report_rejoin.cpp).
+  bool summary_task_to_come = false;
   std::optional<oomline::TaskIn> task_in;
   std::optional<std::string> limit_reached_memcg;
   std::vector<oomline::CounterLine> counters;
@@ -323,5 +327,9 @@ inline constexpr std::string_view kNoteNoHeaderBeforeSelection =
     "no `invoked oom-killer` header before this selection (rate-limited, lost or filtered)";
 inline constexpr std::string_view kNoteNoKillLine =
     "the report ends before any kill line (cut off, lost, or the victim was already exiting)";
+
+/// Whether summary `sum` names the victim of kill line `k`: task= its comm (or, with no pid= or uid= after it, a
+/// start of it: the summary cut there) and pid= its pid when printed.
+bool summary_names_kill(const oomline::KillLine& k, const oomline::Summary& sum);
 
 }  // namespace oomlens

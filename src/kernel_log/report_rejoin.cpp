@@ -85,6 +85,14 @@ bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
     case P::summary: {
       oomline::Summary s;
       if (!oomline::parse_summary(joined, s)) return false;
+      if (b.summary_task_to_come && s.task) {
+        b.summary_task_to_come = false;
+        if (b.kills.size() == 1 && !summary_names_kill(b.kills.front().kill, s)) {  // another report's: unknown
+          b.summary.reset();
+          b.summary_line.reset();
+          return true;
+        }
+      }
       b.summary = std::move(s);
       return true;
     }

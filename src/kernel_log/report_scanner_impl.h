@@ -17,6 +17,7 @@
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_assembler.h"
 #include "kernel_log/report_scanner.h"
+#include "util/text.h"
 
 namespace oomlens {
 
@@ -65,8 +66,12 @@ struct ReportScanner::Impl {
   // the boundaries after lines of that width are looked at for a split
   // anchor (split_anchor_wrapped()). Decided on the same first bytes: the
   // longest line, 60 bytes or more, at least 3 times and a quarter of the
-  // lines of 60 bytes or more; 0 when not.
+  // lines of 60 bytes or more; 0 when not. Counted in bytes, else, when
+  // the bytes give no width, in characters (UTF-8 code points: a mail
+  // client or an editor wraps text with CJK or other non-ASCII prose by
+  // characters, corpus 654): wrap_in_chars. line_width() measures a line so.
   size_t wrap_width = 0;
+  bool wrap_in_chars = false;
   // A terminal that wrapped lines at pad_width columns and padded each break
   // with pad_len spaces inside one line (`f        ile-rss`): decided on the
   // same first bytes, from lines whose only runs of two or more spaces are
@@ -162,6 +167,8 @@ struct ReportScanner::Impl {
   void probe_feed(std::string_view chunk);
   void decide_probe();
   bool widest_continue(std::string_view head, size_t width);
+  /// wrap_width's test on `head`, lines measured as line_width() does: the width, or 0.
+  size_t decide_wrap_width(std::string_view head, bool* qp_soft);
   static std::pair<size_t, size_t> line_pad(std::string_view l);
   void decide_pad(std::string_view head);
   static bool pads_every_long_line(std::string_view head, size_t w, size_t len);
@@ -173,8 +180,8 @@ struct ReportScanner::Impl {
   /// split by a QP soft break, a hard wrap, a pad or a break at a space.
   static bool anchor_across(const char* d, size_t ls, size_t tail_end, size_t next, size_t n);
   static size_t split_anchor(const char* d, size_t from, size_t lim, size_t n, bool final, bool* hold);
-  static size_t split_anchor_wrapped(const char* d, size_t from, size_t lim, size_t n, size_t width, bool final,
-                                     bool* hold);
+  size_t split_anchor_wrapped(const char* d, size_t from, size_t lim, size_t n, size_t width, bool final,
+                              bool* hold) const;
   template <class Done>
   static size_t each_broken_line(const char* d, size_t from, size_t lim, size_t n, Done done);
   size_t split_anchor_padded(const char* d, size_t from, size_t lim, size_t n) const;
@@ -201,6 +208,8 @@ struct ReportScanner::Impl {
   static bool reflowed(std::string_view raw, std::string_view next);
   bool joins_as_record(std::string_view raw, std::string_view next, bool indented = false);
   bool at_wrap_width(std::string_view raw) const;
+  /// A line's width as wrap_width counts it: bytes, or characters when wrap_in_chars.
+  size_t line_width(std::string_view l) const { return wrap_in_chars ? text::utf8_code_points(l) : l.size(); }
   bool continues(std::string_view region, size_t start, size_t eol);
   /// `next` is no rest of `joined` (a record's pieces so far, the last cut at the wrap width when
   /// `cut_at_width`): appended as take_record() would, they make a task row whose comm is longer than 15

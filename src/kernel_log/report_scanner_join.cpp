@@ -182,7 +182,7 @@ bool ReportScanner::Impl::joins_as_record(std::string_view raw, std::string_view
 // others too, but nothing of it follows.
 bool ReportScanner::Impl::at_wrap_width(std::string_view raw) const {
   if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-  return wrap_width != 0 && raw.size() == wrap_width && !ends_in_ellipsis(raw);
+  return wrap_width != 0 && line_width(raw) == wrap_width && !ends_in_ellipsis(raw);
 }
 
 // A poster's prose line right after a task table's last row, with no blank

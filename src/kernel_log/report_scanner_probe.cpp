@@ -34,21 +34,14 @@ void ReportScanner::Impl::decide_probe() {
   if (probe_done) return;
   probe_done = true;
   std::string_view head(probe_text);
-  size_t long_lines = 0, max_len = 0, max_count = 0, max_soft = 0;
-  for (size_t ls = 0; ls < head.size();) {
-    size_t e = head.find('\n', ls);
-    if (e == std::string_view::npos) break;
-    size_t len = e - ls - (e > ls && head[e - 1] == '\r' ? 1 : 0);
-    if (len >= 60 && !ends_in_ellipsis(head.substr(ls, len))) {
-      ++long_lines;
-      if (len > max_len) max_len = len, max_count = 0, max_soft = 0;
-      const bool soft = head[ls + len - 1] == '=';
-      if (len == max_len) ++max_count, max_soft += soft;
-      if (soft) qp_possible = true;  // a soft break
-    }
-    ls = e + 1;
+  bool qp_soft = false;
+  wrap_width = decide_wrap_width(head, &qp_soft);
+  if (!wrap_width && head.size() != utf8_code_points(head)) {  // non-ASCII text: wrapped by characters?
+    wrap_in_chars = true;
+    bool unused = false;
+    wrap_width = decide_wrap_width(head, &unused);
+    wrap_in_chars = wrap_width != 0;
   }
-  wrap_width = max_count >= 3 && max_count * 4 >= long_lines && widest_continue(head, max_len) ? max_len : 0;
   decide_pad(head);
   reflowed_text = decide_broken_at_space(head, false);
   flowed_text = decide_broken_at_space(head, true);
@@ -56,13 +49,38 @@ void ReportScanner::Impl::decide_probe() {
   // QP-encoded: an escape of '=', a space or a tab, or soft breaks ending
   // at least half of the widest lines (a hard wrap ends one in '=' by chance).
   qp_encoded = head.find("=3D") != std::string_view::npos || head.find("=20\n") != std::string_view::npos ||
-               head.find("=09\n") != std::string_view::npos || (max_count > 0 && max_soft * 2 >= max_count);
+               head.find("=09\n") != std::string_view::npos || qp_soft;
   qp_possible |= qp_encoded;
   escape_intro = head.find("\x1b[") != std::string_view::npos ? '\x1b'
                  : head.find("^[[") != std::string_view::npos  ? '^'
                                                                : 0;
   rows_possible = holds_table_row(head.data(), head.size());
   std::string().swap(probe_text);
+}
+
+// The longest line, 60 wide or more, at least 3 times and a quarter of
+// the lines 60 wide or more, when most of those go on on the next line
+// (widest_continue()); 0 when not. Widths are line_width()'s. *qp_soft:
+// a soft break (`=`) ends at least half of those widest lines (a hard wrap
+// ends one in '=' by chance); qp_possible is set when one ends any.
+size_t ReportScanner::Impl::decide_wrap_width(std::string_view head, bool* qp_soft) {
+  size_t long_lines = 0, max_len = 0, max_count = 0, max_soft = 0;
+  for (size_t ls = 0; ls < head.size();) {
+    size_t e = head.find('\n', ls);
+    if (e == std::string_view::npos) break;
+    const std::string_view l = head.substr(ls, e - ls - (e > ls && head[e - 1] == '\r' ? 1 : 0));
+    const size_t len = line_width(l);
+    if (len >= 60 && !ends_in_ellipsis(l)) {
+      ++long_lines;
+      if (len > max_len) max_len = len, max_count = 0, max_soft = 0;
+      const bool soft = l.back() == '=';
+      if (len == max_len) ++max_count, max_soft += soft;
+      if (soft) qp_possible = true;  // a soft break
+    }
+    ls = e + 1;
+  }
+  *qp_soft = max_count > 0 && max_soft * 2 >= max_count;
+  return max_count >= 3 && max_count * 4 >= long_lines && widest_continue(head, max_len) ? max_len : 0;
 }
 
 // Whether most lines `width` wide go on on the next line: not both
@@ -75,7 +93,7 @@ bool ReportScanner::Impl::widest_continue(std::string_view head, size_t width) {
     if (e == std::string_view::npos) break;
     std::string_view l = head.substr(ls, e - ls);
     if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
-    if (l.size() == width && e + 1 < head.size()) {
+    if (line_width(l) == width && e + 1 < head.size()) {
       ++widest;
       size_t e2 = head.find('\n', e + 1);
       std::string_view next = head.substr(e + 1, (e2 == std::string_view::npos ? head.size() : e2) - e - 1);

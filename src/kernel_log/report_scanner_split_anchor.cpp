@@ -64,13 +64,13 @@ size_t ReportScanner::Impl::split_anchor(const char* d, size_t from, size_t lim,
   return std::string_view::npos;
 }
 
-// split_anchor() for text hard-wrapped at `width` bytes: an anchor across
-// the break after a line of exactly that width; the offset of that line's
+// split_anchor() for text hard-wrapped at `width` (bytes, or characters:
+// line_width()): an anchor across the break after a line of exactly that width; the offset of that line's
 // last byte, or npos. *hold as there.
 size_t ReportScanner::Impl::split_anchor_wrapped(const char* d, size_t from, size_t lim, size_t n, size_t width,
-                                                 bool final, bool* hold) {
+                                                 bool final, bool* hold) const {
   return each_broken_line(d, from, lim, n, [&](size_t ls, size_t len, size_t e) {
-    if (len != width) return false;
+    if (line_width(std::string_view(d + ls, len)) != width) return false;
     if (e + 1 >= n && !final) return *hold = true;
     return anchor_across(d, ls, ls + len, e + 1, n);
   });

@@ -66,6 +66,13 @@ inline constexpr std::string_view kThreeDots = "...";
 inline constexpr std::string_view kEllipsis = "\xE2\x80\xA6";
 /// `s` ends in `...` or `…` (a line or a name cut short).
 inline bool ends_in_ellipsis(std::string_view s) { return ends_with(s, kThreeDots) || ends_with(s, kEllipsis); }
+/// Characters of UTF-8 text `s`: its bytes that start a code point (a
+/// byte 0x80-0xBF continues one). ASCII text: s.size().
+inline size_t utf8_code_points(std::string_view s) {
+  size_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
 /// Where the first `...` or `…` in `s` starts; npos when none.
 inline size_t find_ellipsis(std::string_view s) {
   const size_t dots = s.find(kThreeDots), ellipsis = s.find(kEllipsis);

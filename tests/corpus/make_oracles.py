@@ -3933,7 +3933,7 @@ add("618-lkml-2024-mglru-dirty-flusher-quoted-printable-quote-depth-2-dd-memcg-v
 # into one paragraph (continuations start with a space): twice `Memory cgroup out of memory: kill process N
 # (memcg_test_1) score 3 or a child` and its `Killed process N (memcg_test_1) vsz:3456kB, anon-rss:448kB,
 # file-rss:1088kB` (2.6.35 labels total_vm `vsz`), run together and into the oops that follows.
-add("mangler-pending/619-lkml-linux-mm-2010-ltp-memcg-power6-2.6.35-rc2-quote-depth-2-reflowed-paragraph-two-selections-and-kills-vsz-then-oops-in-same-paragraph.log",
+add("619-lkml-linux-mm-2010-ltp-memcg-power6-2.6.35-rc2-quote-depth-2-reflowed-paragraph-two-selections-and-kills-vsz-then-oops-in-same-paragraph.log",
     LORE_ALL + "20100611103509.520671b2.kamezawa.hiroyu@jp.fujitsu.com/", ["kill", "kill"],
     "memcg (Memory cgroup out of memory prefix)", constraints=["memcg", "memcg"],
     kills=[kill(9139, "memcg_test_1", 3456, 448, 1088, selected_score=3),
@@ -4056,7 +4056,7 @@ add("605-nutrimatic-notes-wsl2-6.6-journal-time-only-stamps-reflowed-oom-kill-an
 # per-cpu:` heads name every populated zone (2.6.28 show_free_areas()) and both zone lines follow, no `Node N` (one
 # node); the page size, which the slab pages need, is 4 KiB from `free:146348` pages against the zones' 467728 +
 # 117664 kB free (h-pend9; the oracle's pending mark said the zones were only a lower bound of RAM).
-add("mangler-pending/606-lore-linux-mm-2009-s390-2.6.28-quoted-syslog-basename-order2-oomkilladj-header-crst-table-alloc-slab-875833-pages-cut-at-zones.log",
+add("606-lore-linux-mm-2009-s390-2.6.28-quoted-syslog-basename-order2-oomkilladj-header-crst-table-alloc-slab-875833-pages-cut-at-zones.log",
     LORE + "linux-mm/20090317024605.846420e1.akpm@linux-foundation.org/", ["incomplete"],
     "global (stack: out_of_memory called by __alloc_pages_internal)", constraints=["global"],
     trigger=trig("basename", 30555, gfp="0xd0", order=2, oom_adj=0), year_guessed=True,
@@ -4446,7 +4446,7 @@ add("629-vllm-gb10-notes-zh-journalctl-oom-kill-summary-wrapped-indented-cpuset-
 # A vLLM bring-up log (plain text, indented by the author): the kill of VLLM::EngineCor 18349 first, its sizes on the
 # next, more indented line separated by three spaces (128 GiB shmem-rss, under 1 GiB anon; file-rss left out), then a
 # condensed summary with spaces after the commas naming no pid: the model loader's shared mapping filled the host.
-add("mangler-pending/630-vllm-exl3-boot-log-indented-kill-first-engine-core-128g-shmem-under-1g-anon-sizes-wrapped-then-condensed-oom-kill-summary-with-spaces.log",
+add("630-vllm-exl3-boot-log-indented-kill-first-engine-core-128g-shmem-under-1g-anon-sizes-wrapped-then-condensed-oom-kill-summary-with-spaces.log",
     "Public repository bring-up log, '[P2] first boot' (index file id 69672903113)", ["kill"],
     "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
     kills=[kill(18349, "VLLM::EngineCor", 384577048, 995216, None, 134238912)], text_not=K8S)
@@ -4555,7 +4555,7 @@ add("mangler-pending/652-lfs201-notes-centos7-3.10-swapoff-stress-m-8-rows-tail-
 # the 5.x kill of tracker-miner-f (58 GiB anon, 127921280 kB total-vm), the `oom-kill:` summary (global_oom, task in
 # tracker-miner-fs-3.service), one table row (systemd-oomd, adj -900), one frame, the dnsmasq header; then oomd's
 # start at 17:57. The kernel's global OOM killer, not systemd-oomd, killed it.
-add("mangler-pending/653-ubuntu-forums-2022-jammy-newest-first-filtered-time-only-journal-systemd-unit-oom-lines-reaper-kill-oom-kill-oomd-row-frame-dnsmasq-header-tracker-miner-f-58g-anon.log",
+add("653-ubuntu-forums-2022-jammy-newest-first-filtered-time-only-journal-systemd-unit-oom-lines-reaper-kill-oom-kill-oomd-row-frame-dnsmasq-header-tracker-miner-f-58g-anon.log",
     "Ubuntu Forums, 'Resource hog tracker-miner-f is killing other apps through oom-kill.' (2022-07-12; archived "
     "copy, index file id 56973874210)", ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
     kills=[kill(6439, "tracker-miner-f", 127921280, 60906104, 0, 4, 1000, 249416, 0, reaper=[0, 0, 4])],
@@ -4571,7 +4571,7 @@ add("mangler-pending/653-ubuntu-forums-2022-jammy-newest-first-filtered-time-onl
 # with no OOM line (the writer's point: those SIGKILLs were not the OOM killer's). After scoring: the victim's uid
 # is 1000 from its `oom-kill:` summary (`task=peony-qt-deskto,pid=3282,uid=1000`; the kill line's UID is cut by the
 # writer's ` ...`): the oracle first said null.
-add("mangler-pending/654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-printk-cpu-and-caller-fields-lines-elided-with-dots-glmark2-peony-and-xwayland-kills-then-sigkill-after-hibernation-exit-no-oom.log",
+add("654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-printk-cpu-and-caller-fields-lines-elided-with-dots-glmark2-peony-and-xwayland-kills-then-sigkill-after-hibernation-exit-no-oom.log",
     "Kylin Desktop V11 bug write-up '[Bug-521287] Shuda N256Z S4循环压力测试不足500次中止' (markdown; index file id "
     "55722049584)", ["kill", "kill"], "global (CONSTRAINT_NONE; Out of memory: prefix)", constraints=["global", "global"],
     kills=[kill(3282, "peony-qt-deskto", 3023860, None, None, uid=1000), kill(3283, "Xwayland", 14713244, 11668, None)],
@@ -4584,7 +4584,7 @@ add("mangler-pending/654-kylin-desktop-v11-s4-hibernate-cycle-test-zh-writeup-pr
 # `***<long process list wall of text>***` for the rows, the selection and kill of chromium-browse 3374 with the
 # table header glued after `file-rss:2860kB`; later posts: chromium-browse 3382 (with a `free -m`), swapoff 12737
 # (score 1000), vlc 6622, each a bare selection and kill.
-add("mangler-pending/655-ubuntu-forums-2011-kubuntu-natty-2.6.38-i386-netbook-alt-sysrq-f-meminfo-highmem-shmem-880m-no-swap-rows-elided-wall-of-text-kill-line-glued-table-header-then-chromium-swapoff-vlc-kills.log",
+add("655-ubuntu-forums-2011-kubuntu-natty-2.6.38-i386-netbook-alt-sysrq-f-meminfo-highmem-shmem-880m-no-swap-rows-elided-wall-of-text-kill-line-glued-table-header-then-chromium-swapoff-vlc-kills.log",
     "Ubuntu Forums, 'Kernel only lets userspace use ~1Gb ram out of 2Gb, rest is *reserved* for fs cache' "
     "(2011-05-28; archived copy, index file id 56902011613)", ["kill"] * 4, "global (Out of memory: prefix)",
     constraints=["global"] * 4,
