@@ -3,7 +3,8 @@
 // never rests on a figure the checks did not establish.
 //
 //  1. SysRq-forced kill      → nothing to fix in the victim; find who pressed it.
-//  2. panic_on_oom           → vm.panic_on_oom=0 unless a reboot is wanted.
+//  2. panic_on_oom           → vm.panic_on_oom=0 unless a reboot is wanted; then rule 4a's
+//     kernel-side causes (the panic decided the outcome, not what filled memory).
 //  3. no killable task       → look at the -1000 (exempt) processes; with an
 //     empty task table there were none: look at the kernel's memory; rows
 //     that are not -1000 → earlier kills (reaped) or vfork, not the adj; rows
@@ -17,7 +18,8 @@
 //     only: lowmem → 64-bit kernel (CMA-held lowmem: a smaller `cma=` first); lowmem not
 //     shown (HighMem free, no Normal zone line) → read the Normal zone line first; slab (≤2.6.28: all slab) → find
 //     the cache's owner; hugetlb
-//     → vm.nr_hugepages; shmem → clean tmpfs; memcg kmem → find the kernel
+//     → vm.nr_hugepages; shmem → clean tmpfs; CMA held the free memory → a smaller
+//     `cma=`; memcg kmem → find the kernel
 //     objects the cgroup charges; allocating_task → sysctl;
 //     high-order allocation → min_free_kbytes, compaction; processes hold
 //     little → look at the kernel's memory.
@@ -109,7 +111,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   const bool kernel_side = find_check(checks, "lowmem_exhausted") || find_check(checks, "lowmem_unknown") ||
                            find_check(checks, "slab_unreclaimable_dominant") || find_check(checks, "slab_dominant") ||
                            find_check(checks, "processes_hold_little") || find_check(checks, "memcg_kmem_dominant") ||
-                           find_check(checks, "unevictable_dominant");
+                           find_check(checks, "unevictable_dominant") || find_check(checks, "cma_held_free");
   if (e.kind == EventKind::no_killable && !kernel_side && e.tasks.empty() && e.constraint == Constraint::memcg) {  // 3
     out.emplace_back(tr("No process is left in the cgroup to kill, yet its usage stays over the limit: what is still "
                         "charged to it belongs to no process (tmpfs and shared-memory files, page cache, kernel "
@@ -124,7 +126,14 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   } else if (e.kind == EventKind::no_killable && !kernel_side) {
     out.emplace_back(no_killable_rows_advice(e, checks, context));
   }
-  if (e.sysrq || e.kind == EventKind::panic) return out;
+  if (e.sysrq) return out;
+  if (e.kind == EventKind::panic) {
+    // panic_on_oom decided the outcome, not what filled the memory: the kernel-side causes' advice still applies
+    // (corpus 685: ramfs and slab on a router, 691: CMA held the free memory); the rules about a victim do not.
+    add_cause_advice(checks, out);
+    if (out.size() > kMaxAdvice) out.resize(kMaxAdvice);
+    return out;
+  }
 
   if (const auto ub = openvz_beancounter(e); ub && !e.constraint) {  // 4 (OpenVZ: the container's own limits)
     out.emplace_back(trf("Raise container {}'s memory limits (`vzctl set {} --physpages … --swappages … --save`, or "

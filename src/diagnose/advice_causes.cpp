@@ -252,6 +252,12 @@ constexpr CauseAdvice kCauseAdvice[] = {
         "the OOM while they grow; old cgroup v1 kernels reclaim such objects poorly (update, or move to cgroup v2)."),
      nullptr},
     {"high_order_allocation", nullptr, high_order_advice},
+    {"cma_held_free",
+     N_("Reserve less CMA (the `cma=` kernel parameter, or the size of the device tree's `linux,cma` reserved-memory "
+        "node) if the devices need less, and find what holds the memory outside it (the task table's largest rows; "
+        "Mem-Info: slab, pagetables; pages no counter shows belong to a driver): the kernel's own allocations cannot "
+        "use CMA's free pages, so the free figure is no room for them."),
+     nullptr},
     {"zone_free_above_watermark",
      N_("Memory was free again right after the allocation failed: the kill came in a brief shortage, while memory "
         "was being freed. Keep more memory free for such bursts (raise vm.min_free_kbytes), and update an old kernel: "

@@ -482,6 +482,22 @@ void highatomic(const OomEvent& e, std::vector<Check>& out) {
                  std::move(figures)});
 }
 
+void cma_free(const OomEvent& e, std::vector<Check>& out) {
+  const auto c = cma_held_free(e);
+  if (!c) return;
+  const uint64_t usable = c->free_bytes - std::min(c->free_bytes, c->free_cma_bytes);
+  out.push_back({"cma_held_free", CheckLevel::warn,
+                 trf("The {} zone, the highest this order-0 allocation (gfp_mask={}) could use, had {} free, but {} "
+                     "of it was CMA (the contiguous area reserved for device DMA), which only movable allocations "
+                     "may take: {} was left for this one, under its min watermark ({}). The free figure overstates "
+                     "what the kernel could allocate.",
+                     c->zone, c->gfp_mask, format_bytes(c->free_bytes), format_bytes(c->free_cma_bytes),
+                     format_bytes(usable), format_bytes(c->min_bytes)),
+                 {{"zone_free_bytes", as_figure(c->free_bytes)},
+                  {"zone_free_cma_bytes", as_figure(c->free_cma_bytes)},
+                  {"zone_min_bytes", as_figure(c->min_bytes)}}});
+}
+
 void zone_not_exhausted(const OomEvent& e, std::vector<Check>& out) {
   const auto n = order0_zone_not_exhausted(e);
   if (!n) return;
@@ -666,6 +682,18 @@ std::optional<HighatomicHeld> highatomic_reserve(const OomEvent& e) {
                         z.buddy_highatomic_only_bytes};
 }
 
+std::optional<CmaHeld> cma_held_free(const OomEvent& e) {
+  const auto a = order0_alloc_zone(e);
+  if (!a) return std::nullopt;
+  const auto gfp = gfp_zone_bits(e);
+  if (!gfp || (gfp->bits & 0x8)) return std::nullopt;  // __GFP_MOVABLE: CMA is its fallback, not out of its reach
+  const Zone& z = *a->zone;
+  if (!z.free_cma_bytes || !z.free_bytes || !above_min(*z.free_bytes, *z.min_bytes) ||
+      above_min(a->free_bytes, *z.min_bytes))
+    return std::nullopt;
+  return CmaHeld{z.name, a->gfp_mask, *z.free_bytes, *z.free_cma_bytes, *z.min_bytes};
+}
+
 bool kills_allocating_task(const OomEvent& e) {
   for (const Victim& v : e.victims)
     if (v.message && v.message->find("oom_kill_allocating_task") != std::string::npos) return true;
@@ -694,6 +722,7 @@ void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<
   allocating_task(e, out);
   high_order(e, out);
   zone_not_exhausted(e, out);
+  cma_free(e, out);
   highatomic(e, out);
   processes_hold_little(e, ctx, out);
   victim_held_little(e, ctx, out);

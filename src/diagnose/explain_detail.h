@@ -243,6 +243,18 @@ struct HighatomicHeld {
   uint64_t highatomic_only_free_bytes = 0;            ///< Zone::buddy_highatomic_only_bytes
 };
 [[nodiscard]] std::optional<HighatomicHeld> highatomic_reserve(const OomEvent& event);
+/// The same order-0 allocation's zone, the allocation not movable (no __GFP_MOVABLE in its gfp_mask), over 25 %
+/// above its min watermark with its free CMA pages but at it without them: most of the free memory lay in CMA
+/// pageblocks (the contiguous area reserved for device DMA, `cma=`, a device tree's `linux,cma`), which
+/// __zone_watermark_ok() takes out for every allocation but a movable one (corpus 690, 691). Sizes in bytes.
+struct CmaHeld {
+  std::string zone;
+  std::string gfp_mask;         ///< its hex digits, as printed
+  uint64_t free_bytes = 0;      ///< the zone's free, CMA included
+  uint64_t free_cma_bytes = 0;  ///< of it in CMA pageblocks
+  uint64_t min_bytes = 0;
+};
+[[nodiscard]] std::optional<CmaHeld> cma_held_free(const OomEvent& event);
 
 /// Linux 2.4's page-fault OOM kill `VM: killing process NAME` (arch/*/mm/fault.c,
 /// label out_of_memory:), the only kill line that prints no pid: the kernel

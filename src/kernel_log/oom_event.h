@@ -255,6 +255,9 @@ struct MemInfo {
   /// ramfs). Read by the unevictable_dominant check; not in `--json`'s mem_info (the check's figures carry it).
   std::optional<uint64_t> unevictable_bytes;
   std::optional<uint64_t> pagetables_bytes;
+  /// `free_cma:N` pages in the counters block (3.8+): the machine's free pages in CMA pageblocks, which only
+  /// movable allocations may take. Not in `--json`'s mem_info (a zone's free_cma_bytes carries it).
+  std::optional<uint64_t> free_cma_bytes;
   std::optional<uint64_t> highmem_bytes;     ///< `N pages HighMem/MovableOnly` (32-bit HighMem or movable zones)
   /// The zones' `present:` sizes summed, only when the report shows it prints every zone of the machine: ≤3.x
   /// show_free_areas() prints `<zone> per-cpu:` and later the zone's line for each populated zone, so the same

@@ -315,6 +315,7 @@ std::optional<StackLine> parse_stack_line(std::string_view s) {
     if (!minor || *major > 99 || *minor > 999) continue;
     if (!word.empty() && word[0] != '.' && word[0] != '-' && word[0] != '+') continue;
     out.release = std::pair<int, int>(static_cast<int>(*major), static_cast<int>(*minor));
+    out.ppc64_release = word.find(".ppc64") != std::string_view::npos;
     break;
   }
   return out;

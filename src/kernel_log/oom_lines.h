@@ -52,6 +52,9 @@ struct StackLine {
   /// The kernel release's major and minor (`4.4.0-119-generic` → {4, 4}), the first word after the taint words
   /// that starts `N.N`; unset when the line shows none (cut, or the release on a line of its own).
   std::optional<std::pair<int, int>> release;
+  /// The release names a 64-bit PowerPC build (`4.18.0-139.el8.ppc64le`, `6.17.7-xenon`'s is not one): its
+  /// distributions build it with 64 KiB pages, so a page count there is no count of 4 KiB pages.
+  bool ppc64_release = false;
 };
 std::optional<StackLine> parse_stack_line(std::string_view s);
 

@@ -142,6 +142,21 @@ std::string elisions_as_separators(std::string_view s) {
   return out;
 }
 
+// `path` less a last `,stump` that is the start of `next_key` (`task=`) cut by a viewer, with at most one more
+// character (a viewer that keeps a cut line's last one: `,tas0`); `path` itself otherwise. A stump holds no `/`
+// or `=`, so no path component is taken for one.
+std::string_view drop_key_stump(std::string_view path, std::string_view next_key) {
+  const size_t c = path.rfind(',');
+  if (c == std::string_view::npos) return path;
+  const std::string_view rest = path.substr(c + 1);
+  if (rest.empty() || rest.size() > next_key.size() || rest.find_first_of("/=") != std::string_view::npos)
+    return path;
+  const std::string_view head = next_key.substr(0, rest.size());
+  if (rest == head || (rest.size() >= 2 && rest.substr(0, rest.size() - 1) == head.substr(0, rest.size() - 1)))
+    return path.substr(0, c);
+  return path;
+}
+
 // Splits `k=v,k=v` at commas that start a known key (values such as
 // nodemask `0-1,3` contain commas). The kernel prints no space after a
 // comma: one there is a rejoined wrap's (`…CONSTRAINT_MEMCG,` + `  oom_memcg=…`).
@@ -185,6 +200,10 @@ void apply_summary_fields(std::string_view text, Summary& out) {
       // The line's last field, cut after its separator (`oom_memcg=/lxc.payload.librewxr,` + a rest a break put on
       // the next line): the comma is no part of the path.
       std::string path(s.empty() ? trim_trailing_commas(val) : val);
+      // The line's last field with a stump of the key the kernel prints after it (`task_memcg=/a/b.service,tas0`: a
+      // viewer cut inside `,task=`, keeping the line's last character, corpus 690): the comma is the kernel's
+      // separator and the path before it whole.
+      if (s.empty()) path = std::string(drop_key_stump(path, key_is("oom_memcg") ? "task_memcg=" : "task="));
       if (!unspace_container_id(path)) {
         out.elided = true;
         continue;

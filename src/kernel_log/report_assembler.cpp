@@ -104,6 +104,19 @@ std::optional<oomline::SelectLine> select_or_stump(std::string_view t, bool trun
   return stump;
 }
 
+// `l` is printk-stamped within a few seconds of the report's time (its header's): the same dump.
+bool in_header_burst(const Building& b, const LogicalLine& l) {
+  if (!l.prefix) return false;
+  const LinePrefix& p = *l.prefix;
+  if (b.time.monotonic_s && p.monotonic_s) {
+    const double d = *p.monotonic_s - *b.time.monotonic_s;
+    return d >= 0 && d <= 5.0;
+  }
+  // Wall stamps: the same second (`YYYY-MM-DDTHH:MM:SS`, whatever fraction follows).
+  return b.time.wall && p.wall && b.time.wall->size() >= 19 && p.wall->size() >= 19 &&
+         b.time.wall->compare(0, 19, *p.wall, 0, 19) == 0;
+}
+
 void take_time(Building& b, const LogicalLine& l) {
   // Opened before a table header (start_from_table()): the time is the
   // header's, the one line found wherever the block starts (a wrap or the
@@ -435,6 +448,17 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     // 05:19:24 host01 kernel: Out of Memo…`): it may be the kill's second copy, whether it was printed twice is unknown.
     if (!cur_->kills.empty() && line.number == cur_->kills.back().line) copy_unknown(cur_->kills.back());
   }
+  // A stamped header, then a poster's prose paragraph: the report goes on only at a kernel line stamped in the
+  // header's burst (corpus 689: a document quoting one report in sections, every line of one second); a line
+  // without a stamp, or another time, leaves the header an excerpt of its own (corpus 358).
+  if (cur_ && cur_->prose_after_header && !t.empty() && (line.prefixed || line_is_record(t))) {
+    if (!line.prefixed || !in_header_burst(*cur_, line)) {
+      close();
+      return false;
+    }
+    cur_->prose_after_header = false;
+    cur_->blank_since_header = false;
+  }
   using P = Building::Piece;
   P piece = P::none;
   bool no_time = false;  // a line whose time is not the report's
@@ -730,8 +754,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     // after them with no table header since is the next report's (a paste
     // that lacks its header), not this one's. Unless printk stamps both
     // (the 5 s gap above closes a late one): a row within the burst is the
-    // report's own, pasted out of order.
-    const bool stamped_in_burst = cur_->last_mono && line.prefix && line.prefix->monotonic_s;
+    // report's own, pasted out of order; not after a poster's elision mark below the outcome (corpus 686:
+    // `(...snipped...)` between a kill and the next report's rows, whose header the poster left out).
+    const bool stamped_in_burst =
+        cur_->last_mono && line.prefix && line.prefix->monotonic_s && !cur_->elided_after_outcome;
     if (cur_->has_outcome() && !cur_->table_after_outcome && !stamped_in_burst) {
       close();
       return false;
@@ -764,6 +790,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     // poster's text among the records, not a record a viewer cut: its `...` says nothing of the report's fields.
     if (line.truncated && !line.prefixed && !cur_->cut_lines.empty() && cur_->cut_lines.back() == line.number)
       cur_->cut_lines.pop_back();
+    if (cur_->has_outcome() && !line.prefixed && poster_elision(t)) cur_->elided_after_outcome = true;
     // SysRq-f's report follows its `Manual OOM execution` line at once (moom_callback runs on the next
     // work-queue pass). One that printed nothing more (a victim still exiting) leaves a lone line: any other
     // line after it means the next header is a report of its own, not a forced one.
@@ -782,8 +809,12 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       } else if (line.prefixed || line.continuation || line_is_record(t) || line_is_stack_text(t)) {
         cur_->bare_header_line = 0;  // its body (a kernel line, a frame of its trace)
       } else if (cur_->blank_since_header) {
-        close();
-        return false;
+        // A stamped header: its next kernel line's stamp says whether the report goes on (corpus 689).
+        if (!cur_->time.monotonic_s && !cur_->time.wall) {
+          close();
+          return false;
+        }
+        cur_->prose_after_header = true;
       }
     }
     note_stack_frame(*cur_, t);

@@ -77,6 +77,7 @@ struct ReportAssembler::Building {
   // `active_file:N inactive_file:N` (2.6.28+); ≤2.6.28's `slab:N` (all slab) or its `N pages slab` line.
   std::optional<uint64_t> active_file_pages, inactive_file_pages, slab_pages;
   std::optional<uint64_t> unevictable_pages;  // `unevictable:N` (2.6.28+)
+  std::optional<uint64_t> free_cma_pages;     // `free_cma:N` (3.8+): the free pages in CMA pageblocks
   std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
   std::optional<uint64_t> buddy_page_kb;
   // The zones named by show_free_areas()'s `<zone> per-cpu:` heads (≤3.x) and by its zone lines, as printed
@@ -92,6 +93,9 @@ struct ReportAssembler::Building {
   std::vector<std::string> columns;  // table header, without "[ pid ]"
   std::optional<uint64_t> columns_line;  // the header's line number
   bool table_after_outcome = false;  // the table header came after the selection or kill (a paste's order)
+  // A poster's elision mark (`(...snipped...)`, `[...]`) came after the selection or kill: text was left out
+  // there, so a task row after it is a later report's, not this one's pasted out of order.
+  bool elided_after_outcome = false;
   std::vector<RawRow> rows;
   // Header-less tables: how many numbers most rows have (a tie: the fewer),
   // 0 when unknown; set by finalize_event(). A row with more is damaged
@@ -197,6 +201,9 @@ struct ReportAssembler::Building {
   // whether a blank line came since: a poster's prose paragraph there ends a header-only excerpt.
   uint64_t bare_header_line = 0;
   bool blank_since_header = false;
+  // That prose came after a printk-stamped header: the report goes on only if its next kernel line is stamped in
+  // the header's burst (a document quoting one report in sections), decided at that line.
+  bool prose_after_header = false;
   std::vector<std::string> notes;
   std::vector<uint64_t> cut_lines;  // lines a viewer cut (`...`, `…`)
   Piece piece = Piece::none;        // last recognised line, kept for rejoining

@@ -50,6 +50,10 @@ constexpr NotePattern kNotes[] = {
      N_("page size not printed; assumed 4096 bytes for page counts")},
     {"page size unknown: the kill line that gives it was cut; page counts left unknown",
      N_("page size unknown: the kill line that gives it was cut; page counts left unknown")},
+    {"page size unknown: a ppc64 kernel \\(usually 64 KiB pages\\) and no line that gives it; page counts left "
+     "unknown",
+     N_("page size unknown: a ppc64 kernel (usually 64 KiB pages) and no line that gives it; page counts left "
+        "unknown")},
     {"the kill line of pid (\\d+) prints more resident memory \\((\\d+) kB\\) than its total-vm \\((\\d+) kB\\), which "
      "no process holds: its figures were altered \\(an edited or garbled line\\) and are not to be trusted",
      N_("the kill line of pid {} prints more resident memory ({} kB) than its total-vm ({} kB), which no process "
