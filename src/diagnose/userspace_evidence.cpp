@@ -214,7 +214,8 @@ std::string sigkill_senders(std::optional<uint64_t> pid) {
 // signal: NAME.` with strsignal()'s name. `Killed` is SIGKILL, which the kernel's OOM killer sends (among others:
 // a job scheduler, a user); `Bus error` is SIGBUS, which a worker gets when the shared memory its batches go
 // through (/dev/shm) is full. Other signals: "".
-std::string dataloader(std::string_view t) {
+// `pid_out`: the worker's pid (said once: the `exited unexpectedly` line after it names it again).
+std::string dataloader(std::string_view t, std::optional<uint64_t>& pid_out) {
   constexpr std::string_view kWorker = "DataLoader worker (pid ";
   const size_t at = t.find(kWorker);
   if (at == std::string_view::npos) return {};
@@ -223,6 +224,7 @@ std::string dataloader(std::string_view t) {
   constexpr std::string_view kSignal = ") is killed by signal: ";
   if (!pid || !starts_with(rest, kSignal)) return {};
   rest.remove_prefix(kSignal.size());
+  pid_out = pid;
   if (starts_with(rest, "Killed"))
     return trf("PyTorch's DataLoader worker (pid {}) was killed by SIGKILL. {} Each worker holds its own copy of what "
                "it touches of the dataset (copy-on-write pages of the parent), so fewer workers (`num_workers`), a "
@@ -274,6 +276,12 @@ std::string shell_killed(std::string_view t) {
 std::string lone_killed(std::string_view t) {
   t = text::trim_left(t);
   if (!t.empty() && t.back() == '\r') t.remove_suffix(1);
+  // A runner's RFC 3339 stamp before it (GitHub Actions' raw log: `2024-04-14T22:05:23.8605906Z Killed`).
+  if (!t.empty() && text::is_digit(t.front())) {
+    std::string_view rest = t;
+    const std::string_view stamp = text::take_token(rest);
+    if (stamp.size() >= 20 && stamp[4] == '-' && stamp[10] == 'T' && stamp[13] == ':') t = text::trim_left(rest);
+  }
   if (t != evidence_words::kKilled) return {};
   return trf("A shell says the command it ran was killed by SIGKILL (`Killed`; a program that reports the exit "
              "status says 137, 128 + 9); it does not know the sender. {}",
@@ -463,6 +471,192 @@ std::string deepspeed(std::string_view t) {
              sigkill_senders(std::nullopt));
 }
 
+// What Docker's `oom` event of a container says (its JSON stream's or `docker events`' text line): `id` its short
+// id (12 hex digits) or "", `who` what else the event names (` (name web-1)`) or "".
+std::string docker_oom(std::string_view id, std::string_view who) {
+  if (id.empty())
+    return std::string(tr("Docker says a container's memory cgroup had an OOM (its `oom` event): the container "
+                          "reached its memory limit. Docker reads that from the cgroup, not from the kernel's "
+                          "report: whether the kernel's OOM killer then killed a process, and which, is in the "
+                          "host's kernel log at that time (`Memory cgroup out of memory: Killed process …`; "
+                          "`journalctl -k`, `dmesg -T` on the host)."));
+  return trf("Docker says the memory cgroup of container {}{} had an OOM (its `oom` event): the container reached its "
+             "memory limit. Docker reads that from the cgroup, not from the kernel's report: whether the kernel's OOM "
+             "killer then killed a process, and which, is in the host's kernel log at that time (`Memory cgroup out "
+             "of memory: Killed process …`; `journalctl -k`, `dmesg -T` on the host).",
+             id, who);
+}
+
+// The value of attribute `key` in `docker events`' text attributes (`(k=v, k=v, …)`): after `(key=` or `, key=`, up
+// to `,` or `)`; "" when the line does not hold it whole.
+std::string_view docker_attribute(std::string_view attrs, std::string_view key) {
+  for (size_t from = 0;;) {
+    const size_t at = attrs.find(key, from);
+    if (at == std::string_view::npos) return {};
+    from = at + 1;
+    const bool starts = at >= 1 && (attrs[at - 1] == '(' || (at >= 2 && attrs.substr(at - 2, 2) == ", "));
+    if (!starts || at + key.size() >= attrs.size() || attrs[at + key.size()] != '=') continue;
+    std::string_view v = attrs.substr(at + key.size() + 1);
+    const size_t end = v.find_first_of(",)");
+    if (end == std::string_view::npos || end == 0) return {};
+    return v.substr(0, end);
+  }
+}
+
+// `docker events`' text lines (docker/cli's formatter: `TIME container ACTION ID (k=v, …)`): `container oom ID (…)`,
+// Docker's notice of an OOM in the container's memory cgroup, and `container die ID (exitCode=137, …)`, its end by
+// SIGKILL (128 + 9). The container's short id, with its name, or its Kubernetes pod and container (a Kubernetes
+// container's labels `io.kubernetes.pod.namespace`, `io.kubernetes.pod.name`, `io.kubernetes.container.name`), as
+// far as the line holds them. Other events: "".
+std::string docker_event(std::string_view t) {
+  bool oom = true;
+  size_t at = t.find("container oom ");
+  if (at == std::string_view::npos) {
+    at = t.find("container die ");
+    oom = false;
+  }
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + 14);
+  const size_t hex = std::min(rest.size(), rest.find_first_not_of("0123456789abcdef"));
+  if (hex < 12 || (hex < rest.size() && rest[hex] != ' ')) return {};
+  const std::string_view id = rest.substr(0, 12);
+  const std::string_view attrs = rest.substr(hex);
+  if (!oom) {
+    const std::string_view code = docker_attribute(attrs, "exitCode");
+    if (code != "137") return {};
+  }
+  std::string who;
+  const std::string_view pod = docker_attribute(attrs, "io.kubernetes.pod.name");
+  const std::string_view ns = docker_attribute(attrs, "io.kubernetes.pod.namespace");
+  const std::string_view ctr = docker_attribute(attrs, "io.kubernetes.container.name");
+  const std::string_view name = docker_attribute(attrs, "name");
+  if (!pod.empty())
+    who = trf(" (Kubernetes pod {}{}{})", ns.empty() ? std::string() : std::string(ns) + "/", pod,
+              ctr.empty() ? std::string() : trf(", container {}", ctr));
+  else if (!name.empty())
+    who = trf(" (name {})", name);
+  if (oom) return docker_oom(id, who);
+  return trf("Docker says container {}{} exited with code 137 (its `die` event, `exitCode=137`): 128 + 9, SIGKILL "
+             "ended it, and Docker does not know the sender. An `oom` event of the same container just before it "
+             "says its memory cgroup reached its limit (the kernel's OOM killer then most likely sent it); without "
+             "one, `docker kill`, `docker stop` after its timeout or a kill on the host also end it so. {}",
+             id, who, sigkill_senders(std::nullopt));
+}
+
+// `137` as a whole number right at `at` (not `1370`).
+bool code137_at(std::string_view t, size_t at) {
+  return t.substr(at, 3) == "137" && (at + 3 == t.size() || !text::is_digit(t[at + 3]));
+}
+
+// A program's report of a process that exit code 137 (128 + 9: SIGKILL) ended, as the shells and runners word it:
+// GitHub Actions' runner `Error: Process completed with exit code 137.` (its step's shell), the actions toolkit's
+// `The process '/usr/bin/bash' failed with exit code 137`, CircleCI's `CircleCI received exit code 137`, Docker
+// Compose's `web-1 exited with code 137` (a service's container). None knows the sender. "" for any other line
+// (YARN's `non-zero exit code 137`, yarn() above; prose).
+std::string exit137(std::string_view t) {
+  struct Phrase {
+    std::string_view text;
+    int who;  // 0 GitHub Actions' runner, 1 a process the line names (`The process '…'`), 2 CircleCI, 3 Compose
+  };
+  constexpr Phrase kPhrases[] = {{"Process completed with exit code ", 0},
+                                 {"failed with exit code ", 1},
+                                 {"CircleCI received exit code ", 2},
+                                 {" exited with code ", 3}};
+  for (const Phrase& p : kPhrases) {
+    const size_t at = t.find(p.text);
+    if (at == std::string_view::npos || !code137_at(t, at + p.text.size())) continue;
+    const std::string senders = sigkill_senders(std::nullopt);
+    switch (p.who) {
+      case 0:
+        return trf("GitHub Actions says the process of a step ended with exit code 137: 128 + 9, SIGKILL ended it, "
+                   "and the runner does not know the sender. It may be the kernel's OOM killer, but not surely. {} "
+                   "A hosted runner's kernel log is gone after the job: read it in the same job, in a later step "
+                   "that runs on failure (`sudo dmesg -T`).",
+                   senders);
+      case 1: {
+        constexpr std::string_view kProcess = "The process '";
+        const size_t q = t.rfind(kProcess, at);
+        std::string_view what;
+        if (q != std::string_view::npos) {
+          what = t.substr(q + kProcess.size(), at - q - kProcess.size());
+          if (!what.empty() && what.back() == ' ') what.remove_suffix(1);
+          if (!what.empty() && what.back() == '\'') what.remove_suffix(1);
+          else what = {};
+        }
+        if (what.empty() || what.find('\'') != std::string_view::npos) return {};
+        return trf("A job runner says the process `{}` failed with exit code 137: 128 + 9, SIGKILL ended it, and the "
+                   "runner does not know the sender. It may be the kernel's OOM killer, but not surely. {}",
+                   what, senders);
+      }
+      case 2:
+        return trf("CircleCI says the step's process ended with exit code 137: 128 + 9, SIGKILL ended it, and "
+                   "CircleCI does not know the sender. It may be the kernel's OOM killer (a job over its resource "
+                   "class's memory), but not surely. {}",
+                   senders);
+      default: {
+        // Compose: the service's container name just before (`web-1`, `app_web_1`, `'blk-explorer-free`).
+        std::string_view before = text::trim_right(t.substr(0, at));
+        const size_t sp = before.find_last_of(" |'\"");
+        std::string_view name = sp == std::string_view::npos ? before : before.substr(sp + 1);
+        if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") !=
+                                std::string_view::npos)
+          return {};
+        return trf("Docker Compose says container {} exited with code 137: 128 + 9, SIGKILL ended it, and Compose "
+                   "does not know the sender. It may be the kernel's OOM killer (`docker inspect {}` then says "
+                   "`\"OOMKilled\": true` when the container's own memory limit was reached), but not surely: "
+                   "`docker kill`, `docker stop` after its timeout and a kill on the host end it so too. {}",
+                   name, name, senders);
+      }
+    }
+  }
+  return {};
+}
+
+// joblib's loky executor (joblib/externals/loky/process_executor.py): `TerminatedWorkerError: A worker process
+// managed by the executor was unexpectedly terminated. … The exit codes of the workers are {SIGKILL(-9), …}`, its
+// set of the dead workers' exit codes (SIGKILL(-9): a signal 9). Its own `excessive memory usage` is a guess; it
+// does not know the sender. "" for any other line.
+std::string loky_sigkill(std::string_view t) {
+  constexpr std::string_view kCodes = "exit codes of the workers are {";
+  const size_t at = t.find(kCodes);
+  if (at == std::string_view::npos) return {};
+  std::string_view set = t.substr(at + kCodes.size());
+  set = set.substr(0, set.find('}'));
+  size_t n = 0;
+  for (size_t p = set.find(evidence_words::kLokySigkill); p != std::string_view::npos;
+       p = set.find(evidence_words::kLokySigkill, p + 1))
+    ++n;
+  if (n == 0) return {};
+  return trf("joblib's loky executor says {} of its worker processes ended by SIGKILL (`SIGKILL(-9)` in its "
+             "`TerminatedWorkerError`); it does not know the sender (its `excessive memory usage` is a guess). {} "
+             "Fewer workers (`n_jobs`) or smaller pieces of data passed to each lower the peak.",
+             n, sigkill_senders(std::nullopt));
+}
+
+// PyTorch's DataLoader (torch/utils/data/dataloader.py `_try_get_data`): `DataLoader worker (pid(s) N, M) exited
+// unexpectedly`, raised when it finds workers gone, whatever ended them (on Linux its SIGCHLD handler's `DataLoader
+// worker (pid N) is killed by signal: …` comes first when a signal did). The pids, or "" for any other line.
+std::string dataloader_exited(std::string_view t, std::optional<uint64_t>& pid_out) {
+  constexpr std::string_view kWorkers = "DataLoader worker (pid(s) ";
+  const size_t at = t.find(kWorkers);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + kWorkers.size());
+  const size_t close = rest.find(") exited unexpectedly");
+  if (close == std::string_view::npos) return {};
+  const std::string_view pids = rest.substr(0, close);
+  if (pids.empty() || pids.find_first_not_of("0123456789, ") != std::string_view::npos) return {};
+  if (pids.find(',') == std::string_view::npos) {
+    std::string_view one = pids;
+    pid_out = take_u64(one);  // said once: the `is killed by signal` line of this pid says more
+  }
+  return trf("PyTorch says its DataLoader worker(s) (pid(s) {}) exited unexpectedly; this line does not say how. A "
+             "`DataLoader worker (pid N) is killed by signal: …` line before it names the signal (`Killed`: SIGKILL, "
+             "which the kernel's OOM killer sends; `Bus error`: /dev/shm full); without one, a worker's own error "
+             "(its traceback) or a crash ended it. Setting `num_workers=0` runs the loading in the main process, "
+             "where its error is shown.",
+             pids);
+}
+
 // Backend.AI's kernel runner (ai.backend.kernel, its OOM logger, Backend.AI PR 1373): in a session container it logs
 // `python-kernel: Out-of-memory detected!` and `python-kernel: detected potentially oom-killed process:` before the
 // process tree of the one it guesses was killed. The kernel's report of an OOM kill in a container is in the host's
@@ -561,18 +755,7 @@ std::string runtime_notice(std::string_view t) {
       hex = hex.substr(0, std::min(hex.size(), hex.find_first_not_of("0123456789abcdef")));
       if (hex.size() >= 12) id = std::string(hex.substr(0, 12));
     }
-    return id.empty()
-               ? std::string(tr("Docker says a container's memory cgroup had an OOM (its `oom` event): the container "
-                                "reached its memory limit. Docker reads that from the cgroup, not from the kernel's "
-                                "report: whether the kernel's OOM killer then killed a process, and which, is in the "
-                                "host's kernel log at that time (`Memory cgroup out of memory: Killed process …`; "
-                                "`journalctl -k`, `dmesg -T` on the host)."))
-               : trf("Docker says the memory cgroup of container {} had an OOM (its `oom` event): the container "
-                     "reached its memory limit. Docker reads that from the cgroup, not from the kernel's report: "
-                     "whether the kernel's OOM killer then killed a process, and which, is in the host's kernel log "
-                     "at that time (`Memory cgroup out of memory: Killed process …`; `journalctl -k`, `dmesg -T` on "
-                     "the host).",
-                     id);
+    return docker_oom(id, "");
   }
   return {};
 }
@@ -795,8 +978,13 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
     Said said;
     if (said.message = signal9_child(t, timed_out, said.sigkill_pid); !said.message.empty()) return said;
   }
-  for (std::string (*f)(std::string_view) : {ray, dataloader, shell_killed, lone_killed, oom_watcher,
-                                              runtime_notice, deepspeed})
+  if (t.find("DataLoader worker (pid") != std::string_view::npos) {
+    Said said;
+    if (said.message = dataloader(t, said.sigkill_pid); !said.message.empty()) return said;
+    if (said.message = dataloader_exited(t, said.sigkill_pid); !said.message.empty()) return said;
+  }
+  for (std::string (*f)(std::string_view) : {ray, shell_killed, lone_killed, oom_watcher, runtime_notice,
+                                              docker_event, exit137, loky_sigkill, deepspeed})
     if (std::string s = f(t); !s.empty()) return {std::move(s), false};
   if (t.find(evidence_words::kPid) != std::string_view::npos) {
     Said said;

@@ -123,24 +123,26 @@ bool anchor_at(const char* begin, const char* p, const char* end, bool rows) {
 // The evidence words (evidence_words.h kWords), indexed by first byte: a candidate is compared only with the words
 // of its first byte (most candidates are none: `kill…`, `Send…` of the kernel's own lines).
 using evidence_words::kWords;
-static_assert(std::size(kWords) <= 32, "a word is one bit of a uint32_t");
+// A set of words: bit k = kWords[k].
+using WordMask = uint64_t;
+static_assert(std::size(kWords) <= 64, "a word is one bit of a WordMask");
 // words[b]: bit k set when kWords[k] starts with byte b (and, for the kills' index, has a kill_pair).
 struct FirstByteIndex {
-  uint32_t words[256];
+  WordMask words[256];
 };
 consteval FirstByteIndex first_byte_index(bool kills) {
   FirstByteIndex x{};
   for (size_t k = 0; k < std::size(kWords); ++k)
     if (!kills || kWords[k].kill_pair != 0)
-      x.words[static_cast<unsigned char>(kWords[k].text[0])] |= uint32_t{1} << k;
+      x.words[static_cast<unsigned char>(kWords[k].text[0])] |= WordMask{1} << k;
   return x;
 }
 constexpr FirstByteIndex kEveryWord = first_byte_index(false), kKillWords = first_byte_index(true);
 // The words by their second and fourth byte (bit k = kWords[k]), and each word's first and last four bytes as a
 // native-endian uint32_t (what std::memcpy from the text gives).
 struct WordsBy {
-  uint32_t second[256];
-  uint32_t fourth[256];
+  WordMask second[256];
+  WordMask fourth[256];
   uint32_t head[std::size(kWords)];
   uint32_t tail[std::size(kWords)];
 };
@@ -156,8 +158,8 @@ consteval WordsBy words_by() {
   WordsBy x{};
   for (size_t k = 0; k < std::size(kWords); ++k) {
     const std::string_view t = kWords[k].text;
-    x.second[static_cast<unsigned char>(t[1])] |= uint32_t{1} << k;
-    x.fourth[static_cast<unsigned char>(t[3])] |= uint32_t{1} << k;
+    x.second[static_cast<unsigned char>(t[1])] |= WordMask{1} << k;
+    x.fourth[static_cast<unsigned char>(t[3])] |= WordMask{1} << k;
     x.head[k] = native_u32(t.substr(0, 4));
     x.tail[k] = native_u32(t.substr(t.size() - 4));
   }
@@ -247,13 +249,13 @@ bool evidence_word_at(const char* p, const char* end, const FirstByteIndex& inde
   // (the SIMD pair) and nothing more, and no two words share all three here, so this is almost always one word or
   // none. Its first four bytes, then its last four, are compared as integers before the rest (a memcmp of a
   // run-time length is a call).
-  uint32_t m = index.words[static_cast<unsigned char>(p[0])] & kWordsBy.second[static_cast<unsigned char>(p[1])] &
+  WordMask m = index.words[static_cast<unsigned char>(p[0])] & kWordsBy.second[static_cast<unsigned char>(p[1])] &
                kWordsBy.fourth[static_cast<unsigned char>(p[3])];
   if (m == 0) return false;
   uint32_t head;
   std::memcpy(&head, p, 4);
   for (; m != 0; m &= m - 1) {
-    const size_t k = static_cast<size_t>(__builtin_ctz(m));
+    const size_t k = static_cast<size_t>(__builtin_ctzll(m));
     const std::string_view w = kWords[k].text;
     if (head != kWordsBy.head[k] || room < w.size()) continue;
     uint32_t tail;

@@ -1,0 +1,134 @@
+// h-left10: issue 12's user-space and runtime lines and wording items (each test names its item and corpus file).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "diagnose/userspace_evidence.h"
+#include "kernel_log/anchor_search.h"
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using diagnose::userspace_evidence_line;
+using diagnose::UserspaceEvidenceScan;
+
+// The lines a scan of `text` says something of (line number, sentence), read as the scanner's watch sees them.
+std::vector<diagnose::UserspaceEvidence> scan(const std::string& text) {
+  UserspaceEvidenceScan watch;
+  ReportScanner scanner({}, [](OomEvent&&) {});
+  scanner.set_watch(&watch);
+  scanner.feed_text(text);
+  scanner.finish();
+  watch.finish();
+  return watch.found();
+}
+
+// Item 1 (corpus 663): `docker events`' text line `container oom <id> (…)` is Docker's OOM event, read as its JSON
+// stream is, with the container's short id and its Kubernetes pod and container (or its name); `container die <id>
+// (exitCode=137, …)` is its end by SIGKILL, whose sender Docker does not know.
+TEST(Left10, DockerEventsTextLinesAreDockersOomAndDieEvents) {
+  const std::string oom =
+      "2019-05-04T18:05:44.998251824-05:00 container oom "
+      "29d72966e0beb17d9b0b9fbcbfc734e2df2eb5428690115f9b24430357de08e5 (annotation.io.kubernetes.container.hash="
+      "cad60de0, annotation.io.kubernetes.container.ports=[{\"name\":\"notebook-port\",\"containerPort\":8888}], "
+      "image=sha256:abb4, io.kubernetes.container.name=notebook, io.kubernetes.pod.name=jupyter-x, "
+      "io.kubernetes.pod.namespace=jhub-prod, io.kubernetes.sandbox.id=67102bbdc496";
+  const std::string said = userspace_evidence_line(oom);
+  EXPECT_THAT(said, HasSubstr("Docker says the memory cgroup of container 29d72966e0be (Kubernetes pod "
+                              "jhub-prod/jupyter-x, container notebook) had an OOM"));
+  EXPECT_THAT(said, HasSubstr("host's kernel log"));
+  EXPECT_THAT(userspace_evidence_line("2023-03-01T10:00:00.000000000Z container oom "
+                                      "36eb96d6c134895854e77f65ac47955b6ee08eb62bceee37cc605157f1c9482b "
+                                      "(image=busybox, name=web)"),
+              HasSubstr("container 36eb96d6c134 (name web) had an OOM"));
+  const std::string die = userspace_evidence_line(
+      "2023-03-01T10:00:00.100000000Z container die 36eb96d6c134895854e77f65ac47955b6ee08eb62bceee37cc605157f1c9482b "
+      "(exitCode=137, image=busybox, name=web)");
+  EXPECT_THAT(die, HasSubstr("container 36eb96d6c134 (name web) exited with code 137"));
+  EXPECT_THAT(die, HasSubstr("does not know the sender"));
+  EXPECT_THAT(die, Not(HasSubstr("was killed by the OOM killer")));
+  // Another exit code, another event, prose: nothing.
+  EXPECT_EQ(userspace_evidence_line("2023-03-01T10:00:00Z container die 36eb96d6c134895854e7 (exitCode=1, name=web)"),
+            "");
+  EXPECT_EQ(userspace_evidence_line("2023-03-01T10:00:00Z container start 36eb96d6c134895854e7 (name=web)"), "");
+  EXPECT_EQ(userspace_evidence_line("the container oom event is sent when"), "");
+  // Found by the word sweep among other lines.
+  std::string text;
+  for (int i = 0; i < 50; ++i) text += "2019-05-04T18:05:40.0-05:00 container exec_start: sh 29d72966e0be (name=x)\n";
+  text += oom + "\n";
+  const auto found = scan(text);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].line, 51u);
+}
+
+// Item 2: the exit code 137 lines of real logs (corpus 385; GitHub Actions' `Process completed with exit code 137.`,
+// CircleCI, Docker Compose) say SIGKILL, maybe but not surely the OOM killer; YARN's `non-zero exit code 137` and
+// prose are not read as these.
+TEST(Left10, ExitCode137LinesAreASigkillOfUnknownSender) {
+  const std::string gha = userspace_evidence_line("Error: Process completed with exit code 137.");
+  EXPECT_THAT(gha, HasSubstr("GitHub Actions says the process of a step ended with exit code 137"));
+  EXPECT_THAT(gha, HasSubstr("It may be the kernel's OOM killer, but not surely"));
+  EXPECT_THAT(userspace_evidence_line("2024-04-14T22:05:47.7630307Z ##[error]The process '/usr/bin/bash' failed with "
+                                      "exit code 137"),
+              HasSubstr("the process `/usr/bin/bash` failed with exit code 137"));
+  EXPECT_THAT(userspace_evidence_line("CircleCI received exit code 137"), HasSubstr("CircleCI says"));
+  EXPECT_THAT(userspace_evidence_line("server-1 exited with code 137"),
+              HasSubstr("Docker Compose says container server-1 exited with code 137"));
+  EXPECT_EQ(userspace_evidence_line("server-1 exited with code 1370"), "");
+  EXPECT_EQ(userspace_evidence_line("[2021-07-15 19:41:35.680]Container exited with a non-zero exit code 137."), "");
+  EXPECT_EQ(userspace_evidence_line("GitHub actions has sporadically failed with exit code 137 issues"), "");
+  // GitHub Actions' raw log stamps each line: its `Killed` is the shell's.
+  EXPECT_THAT(userspace_evidence_line("2024-04-14T22:05:23.8605906Z Killed"), HasSubstr("killed by SIGKILL"));
+  EXPECT_EQ(userspace_evidence_line("2024-04-14T22:05:23.8605906Z Killed it"), "");
+}
+
+// Item 2: joblib's loky `{SIGKILL(-9)}` and the DataLoader's `(pid(s) …) exited unexpectedly` (real issue text):
+// SIGKILL of unknown sender, and an exit the line does not explain; the latter said once after the worker's own
+// `is killed by signal` line.
+TEST(Left10, LokySigkillAndDataLoaderExitedUnexpectedly) {
+  const std::string loky = userspace_evidence_line(
+      "joblib.externals.loky.process_executor.TerminatedWorkerError: A worker process managed by the executor was "
+      "unexpectedly terminated. This could be caused by a segmentation fault while calling the function or by an "
+      "excessive memory usage causing the Operating System to kill the worker. The exit codes of the workers are "
+      "{SIGKILL(-9)}");
+  EXPECT_THAT(loky, HasSubstr("joblib's loky executor says 1 of its worker processes ended by SIGKILL"));
+  EXPECT_THAT(loky, HasSubstr("does not know the sender"));
+  EXPECT_EQ(userspace_evidence_line("The exit codes of the workers are {EXIT(1), EXIT(1)}"), "");
+  EXPECT_THAT(userspace_evidence_line("RuntimeError: DataLoader worker (pid(s) 1448, 8988) exited unexpectedly"),
+              HasSubstr("DataLoader worker(s) (pid(s) 1448, 8988) exited unexpectedly; this line does not say how"));
+  std::string text;
+  for (int i = 0; i < 30; ++i) text += "  File \"/usr/lib/python3/site-packages/torch/utils/data/dataloader.py\"\n";
+  text += "RuntimeError: DataLoader worker (pid 629) is killed by signal: Killed.\n";
+  text += "The above exception was the direct cause of the following exception:\n";
+  text += "RuntimeError: DataLoader worker (pid(s) 629) exited unexpectedly\n";
+  const auto found = scan(text);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_THAT(found[0].message, HasSubstr("(pid 629) was killed by SIGKILL"));
+}
+
+// The new words are found at every offset of a SIMD block, at both widths (anchor_search.h find_evidence_word()).
+TEST(Left10, NewWordsAreFoundAtEveryOffset) {
+  for (const std::string line : {"x container oom 36eb96d6c134895854e7 (name=web)",
+                                  "x container die 36eb96d6c134895854e7 (exitCode=137, name=web)",
+                                  "Error: Process completed with exit code 137.",
+                                  "The exit codes of the workers are {SIGKILL(-9)}",
+                                  "RuntimeError: DataLoader worker (pid(s) 12, 13) exited unexpectedly"}) {
+    for (size_t pad = 0; pad < 40; ++pad) {
+      std::string text;
+      for (int i = 0; i < 20; ++i) text += "[ 5.4] process 'python3' (pid 41450) killed its child; error 13.\n";
+      text += std::string(pad, ' ') + line + "\n";
+      UserspaceEvidenceScan s;
+      s.feed(text);
+      s.finish();
+      ASSERT_EQ(s.found().size(), 1u) << pad << ": " << line;
+      EXPECT_EQ(s.found()[0].line, 21u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace oomlens
