@@ -1,6 +1,7 @@
 // Userspace evidence of memory trouble in an input with no kernel report (see userspace_evidence.h).
 #include "diagnose/userspace_evidence.h"
 
+#include "diagnose/cgroup_owner.h"
 #include "diagnose/killer_daemon_log.h"
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/evidence_words.h"
@@ -134,6 +135,18 @@ std::string systemd_result(std::string_view t) {
              systemd_unit_named(t, at));
 }
 
+// The unit a line of systemd's names before `at` (systemd_unit_named()'s word), or "".
+std::string systemd_unit_of(std::string_view t, size_t at) {
+  if (at == std::string_view::npos) return {};
+  std::string_view before = text::trim_right(t.substr(0, at));
+  if (before.empty() || before.back() != ':') return {};
+  before.remove_suffix(1);
+  const size_t sp = before.find_last_of(' ');
+  const std::string_view unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
+  if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) return {};
+  return std::string(unit);
+}
+
 // Ray's memory monitor (the raylet, src/ray/raylet/node_manager.cc and its worker killing policies): it kills a
 // worker (a task's or an actor's process) when the node's memory use passes its threshold. Its lines: the raylet's
 // periodic count `N Workers (tasks / actors) killed due to memory pressure (OOM), M Workers crashed due to other
@@ -208,6 +221,17 @@ std::string sigkill_senders(std::optional<uint64_t> pid) {
              "(`journalctl -k`, `dmesg -T`; in a container the kernel prints the host's pid, so match the name and "
              "the time); no such line there means another sender.",
              report);
+}
+
+// systemd (src/core/service.c service_sigchld_event()): `<unit>: Main process exited, code=killed, status=9/KILL`
+// (older releases `main process exited`): SIGKILL ended the unit's main process; systemd does not know the sender.
+// "" for any other line.
+std::string systemd_main_sigkill(std::string_view t) {
+  const size_t at = t.find("ain process exited, code=killed, status=9/KILL");
+  if (at == std::string_view::npos || at == 0 || (t[at - 1] != 'M' && t[at - 1] != 'm')) return {};
+  return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`); it does not know "
+             "the sender. {}",
+             systemd_unit_named(t, at - 1), sigkill_senders(std::nullopt));
 }
 
 // PyTorch's DataLoader (torch/csrc/DataLoader.cpp, its SIGCHLD handler): `DataLoader worker (pid N) is killed by
@@ -963,12 +987,19 @@ struct Said {
   std::string message;
   bool kill = false;
   std::optional<uint64_t> sigkill_pid;
+  UserspaceEvidence::Systemd systemd = UserspaceEvidence::Systemd::none;
+  std::string unit;
 };
 // `timed_out`: the line of each gunicorn `WORKER TIMEOUT` read before, by pid.
 Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) {
   if (std::string s = slurm(t); !s.empty()) return {std::move(s), false};
   if (std::string s = systemd_unit(t); !s.empty()) return {std::move(s), false};
-  if (std::string s = systemd_result(t); !s.empty()) return {std::move(s), true};
+  if (std::string s = systemd_result(t); !s.empty())
+    return {std::move(s), true, std::nullopt, UserspaceEvidence::Systemd::oom_kill_result,
+            systemd_unit_of(t, t.find("Failed with result"))};
+  if (std::string s = systemd_main_sigkill(t); !s.empty())
+    return {std::move(s), true, std::nullopt, UserspaceEvidence::Systemd::main_sigkill,
+            systemd_unit_of(t, t.find("ain process exited") - 1)};  // npos - 1: no `:` before it
   if (std::string s = killers(t); !s.empty()) return {std::move(s), true};
   if (std::string s = dask_nanny(t); !s.empty()) return {std::move(s), false};
   if (std::string s = yarn(t); !s.empty()) return {std::move(s), false};
@@ -994,6 +1025,19 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
   if (t.find(evidence_words::kSignal9[1]) != std::string_view::npos)
     if (std::string s = python_sigkill(t); !s.empty()) return {std::move(s), false};
   return {memory_high(t, memory_events), false};
+}
+
+// systemd's line of `unit` (as the sentence names it) beside the kernel's kills, none of them tied to it.
+std::string untied_systemd(const UserspaceEvidence& x, const std::string& unit, bool sigkill) {
+  if (sigkill)
+    return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`, line {}); none "
+               "of the kernel's OOM kills in this text is tied to it (none in that unit's cgroup, none just before "
+               "the line), so another sender ended it, or a kill whose report this text lacks.",
+               unit, x.line);
+  return trf("systemd says {} failed with result `oom-kill` (line {}); none of the kernel's OOM kills in this text is "
+             "in that unit's cgroup or just before the line: its report is not in this text, or systemd-oomd "
+             "killed.",
+             unit, x.line);
 }
 
 }  // namespace
@@ -1050,7 +1094,7 @@ void UserspaceEvidenceScan::line(std::string_view t) {
       oomd_cut_index_ = found_.size();
     }
     ++kept_[s.kill];
-    found_.push_back({line_no_, std::move(s.message), s.kill});
+    found_.push_back({line_no_, std::move(s.message), s.kill, s.systemd, std::move(s.unit)});
   }
   // A memory.events dump: `low N`, `high N`, `max N`, `oom N`, `oom_kill N` lines after one another.
   const std::string_view k = trim(t);
@@ -1141,6 +1185,67 @@ void UserspaceEvidenceScan::feed_lines(std::string_view chunk) {
 void UserspaceEvidenceScan::finish() {
   if (!partial_.empty()) line(partial_);
   partial_.clear();
+}
+
+KillSeen kill_seen(const OomEvent& e) {
+  KillSeen k;
+  k.lines = e.lines;
+  if (!e.victims.empty()) {
+    k.pid = e.victims.front().pid;
+    k.comm = e.victims.front().comm;
+  }
+  if (e.memcg) {
+    for (const std::optional<std::string>* path : {&e.memcg->task_memcg, &e.memcg->oom_memcg}) {
+      if (!*path) continue;
+      k.cgroup_printed = true;
+      if (!k.unit.empty()) continue;
+      if (const auto owner = decode_cgroup_owner(**path); owner && owner->kind == "systemd") k.unit = owner->id;
+    }
+  }
+  return k;
+}
+
+std::string systemd_beside_kills(const UserspaceEvidence& x, const std::vector<KillSeen>& kills) {
+  if (x.systemd == UserspaceEvidence::Systemd::none || kills.empty()) return {};
+  const std::string unit = x.unit.empty() ? std::string(tr("a systemd unit")) : trf("systemd unit {}", x.unit);
+  const auto victim = [](const KillSeen& k) {
+    return k.pid ? trf("{} (pid {})", k.comm, *k.pid) : trf("{}", k.comm.empty() ? std::string("?") : k.comm);
+  };
+  const bool sigkill = x.systemd == UserspaceEvidence::Systemd::main_sigkill;
+  // The kill in the unit's cgroup: the last one at or before the line, else the first after it.
+  const KillSeen* in_unit = nullptr;
+  if (!x.unit.empty())
+    for (const KillSeen& k : kills)
+      if (k.unit == x.unit && (!in_unit || k.lines.first <= x.line)) in_unit = &k;
+  if (in_unit) {
+    if (sigkill)
+      return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`, line {}): "
+                 "the kernel's OOM killer killed {} in that unit's cgroup (lines {}-{}), so that kill is most likely "
+                 "this SIGKILL.",
+                 unit, x.line, victim(*in_unit), in_unit->lines.first, in_unit->lines.last);
+    return trf("systemd says {} failed with result `oom-kill` (line {}): the kernel's OOM killer killed {} in that "
+               "unit's cgroup (lines {}-{}).",
+               unit, x.line, victim(*in_unit), in_unit->lines.first, in_unit->lines.last);
+  }
+  // No kill names a cgroup: the kill that ends just before the line, told by nearness only.
+  const KillSeen* near = nullptr;
+  for (const KillSeen& k : kills) {
+    if (k.cgroup_printed) return untied_systemd(x, unit, sigkill);
+    if (k.lines.last <= x.line && x.line - k.lines.last <= kNearLines) near = &k;
+  }
+  if (near) {
+    if (sigkill)
+      return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`, line {}), "
+                 "right after the kernel's OOM killer killed {} (lines {}-{}). The kernel's report does not print the "
+                 "victim's cgroup (or it is cut), so that this was the unit's main process is told by their nearness "
+                 "only.",
+                 unit, x.line, victim(*near), near->lines.first, near->lines.last);
+    return trf("systemd says {} failed with result `oom-kill` (line {}), right after the kernel's OOM killer killed "
+               "{} (lines {}-{}). The kernel's report does not print the victim's cgroup (or it is cut), so that the "
+               "kill was in this unit is told by their nearness only.",
+               unit, x.line, victim(*near), near->lines.first, near->lines.last);
+  }
+  return untied_systemd(x, unit, sigkill);
 }
 
 void attach_userspace_kills(OomEvent& event, const std::vector<UserspaceKill>& kills) {

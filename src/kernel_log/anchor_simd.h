@@ -88,7 +88,8 @@ using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>,
                                    StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
                                    Starting<'T', At<3, 'k'>>,  // TaskOOM (containerd)
                                    Starting<'r', At<3, 'o'>>,  // r oom (docker events' text line)
-                                   Starting<'e', At<3, '3'>>>;  // e 137, e=137 (an exit code 137)
+                                   Starting<'e', At<3, '3'>>,  // e 137, e=137 (an exit code 137)
+                                   Starting<'=', At<3, 'K'>>>;  // =9/KILL (systemd's status=9/KILL)
 /// The anchors and the evidence words in one sweep at 32 lanes
 /// (avx2_next_candidates_watch()): a first byte and the byte 3 on, each
 /// looked up in two 16-byte tables by its nibbles (`pshufb`, Hyperscan's
@@ -114,7 +115,8 @@ inline constexpr NibbleBucket kWatchBuckets[8] = {
                         // 137 (e 137, e=137: e…3; by nibbles also E, and c, 8, < as fourth bytes)
     {"pr", "co"},       // process; `docker events`' `container oom` (r oom: r…o; by nibbles also p…o, r…c)
     {"M", "ou"},        // Memory, Manual OOM
-    {"T(", "kd"},       // Task in, Tasks state, TaskOOM; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs)
+    {"T(=", "kdK"},     // Task in, Tasks state, TaskOOM; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs);
+                        // systemd's =9/KILL (by nibbles also `-`, `4`, `8`, `]` first, `D` fourth)
     {"y", "u"},         // y: usage
 };
 /// One 16-byte nibble table: bit b of entry v is set when bucket b has a byte
@@ -157,7 +159,7 @@ inline constexpr NibbleBucket3 kKillBuckets[8] = {
     {"M", "ou", "yl"},      // Memory, Manual OOM
     {"T", "k", "i "},       // Task in, Tasks state
     {"y", "u", "a"},        // y: usage
-    {"", "", ""},
+    {"=", "K", "L"},        // =9/KILL (systemd's status=9/KILL)
 };
 /// kKillBuckets' table of the byte at `which` (0 the first, 1 the fourth, 2 the sixth), low or high nibbles.
 consteval NibbleTable kill_nibble_table(int which, bool high) {
@@ -190,32 +192,33 @@ using AnchorWatchPairs =
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>, At<3, 'k'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>, At<3, 'K'>>,
                  StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
-                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>>;
+                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>, Starting<'=', At<3, 'K'>>>;
 using AnchorWatchPairsRows =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>, At<3, '"'>>,
                  Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>, At<3, 'k'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>, At<3, 'K'>>,
                  StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
-                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>,
+                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>, Starting<'=', At<3, 'K'>>,
                  Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 /// The anchors and the kill words (evidence_words.h kWords with a `kill_pair`) in one sweep at 16 lanes (SSE2), and
 /// at 32 with the Tasks-table row: the sweep after an input's first report (find_anchor_watching() with
 /// Watched::kills; at 32 lanes without the row, kKillBuckets). Each kill word's pair is its first byte and the byte at its `kill_pair` (`sending S`, `killing p`,
-/// `Killed /`, `oomd k`, `Kill '`, `Killing '`, `Send S`), pairs few log lines hold, at offsets the anchors' pairs
-/// load already (5 to 9); systemd's `oom-kill'` is the anchor `oom-kill`'s pair. anchor_search.cpp static_asserts
+/// `Killed /`, `oomd k`, `Kill '`, `Killing '`, `Send S`, `=9/KIL`), pairs few log lines hold, at offsets the
+/// anchors' pairs load already (5 to 9); systemd's `oom-kill'` is the anchor `oom-kill`'s pair. anchor_search.cpp static_asserts
 /// that it holds every pair of AnchorPairs and of the kill words.
 using AnchorKillPairs =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<5, 'k'>>, Starting<'M', At<5, 'y'>, At<9, 'M'>>,
                  Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>,
                  StartingEitherCase<'s', At<8, 'S'>, At<5, 'S'>>,
-                 StartingEitherCase<'k', At<8, 'p'>, At<7, '/'>, At<5, '\''>, At<8, '\''>>>;
+                 StartingEitherCase<'k', At<8, 'p'>, At<7, '/'>, At<5, '\''>, At<8, '\''>>,
+                 Starting<'=', At<5, 'L'>>>;
 using AnchorKillPairsRows =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<5, 'k'>>, Starting<'M', At<5, 'y'>, At<9, 'M'>>,
                  Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>,
                  StartingEitherCase<'s', At<8, 'S'>, At<5, 'S'>>,
                  StartingEitherCase<'k', At<8, 'p'>, At<7, '/'>, At<5, '\''>, At<8, '\''>>,
-                 Starting<'[', At<8, ']'>, At<6, ']'>>>;
+                 Starting<'=', At<5, 'L'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 }  // namespace oomlens::anchor_detail

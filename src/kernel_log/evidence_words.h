@@ -31,6 +31,10 @@ inline constexpr std::string_view kSystemd = "OOM killer";
 /// systemd's service/scope result after an OOM kill in its cgroup:
 /// `<unit>: Failed with result 'oom-kill'.`
 inline constexpr std::string_view kSystemdResult = "oom-kill'";
+/// systemd's line of a unit's main process that SIGKILL ended, whoever sent it: `<unit>: Main process exited,
+/// code=killed, status=9/KILL` (older releases `main process exited`). A kill's word (said beside the kernel's
+/// reports, tied to the kill in the unit's cgroup): its pair in the sweep after the first report is `=`…`L` (5 on).
+inline constexpr std::string_view kSystemdSigkill = "=9/KILL";
 
 /// Ray's memory monitor (a user-space OOM killer in the raylet): its kills'
 /// `… Workers (tasks / actors) killed due to memory pressure (OOM) …` and
@@ -121,8 +125,9 @@ struct Word {
 /// Every word. The kills: earlyoom `sending SIG` and `killing process `
 /// (before 1.2), systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
-/// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
-/// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
+/// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`,
+/// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s) and its
+/// `status=9/KILL` of a unit's main process. Ray's,
 /// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's, DeepSpeed's launcher's, the supervisors'
 /// (`(pid:`) and the container runtimes' lines, the signal-9 lines (kSignal9), loky's `SIGKILL(-9)`, the
 /// DataLoader's `exited unexpectedly`, `docker events`' text lines and the exit codes 137 (kExit137), are said only
@@ -133,6 +138,7 @@ inline constexpr Word kWords[] = {
     {kSlurm[1]},
     {kSystemd},
     {kSystemdResult, 7},
+    {kSystemdSigkill, 5},
     {"sending SIG", 8},
     {"killing process ", 8},
     {"Killed /", 7},

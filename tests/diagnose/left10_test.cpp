@@ -132,3 +132,89 @@ TEST(Left10, NewWordsAreFoundAtEveryOffset) {
 
 }  // namespace
 }  // namespace oomlens
+
+namespace oomlens {
+namespace {
+
+using diagnose::KillSeen;
+using diagnose::systemd_beside_kills;
+using diagnose::UserspaceEvidence;
+
+// Item 3 (corpus 637, 506, 560, 272, 204): systemd's `status=9/KILL` of a unit's main process and its `oom-kill`
+// result beside the kernel's kills are tied to the kill in the unit's cgroup (task_memcg names the unit), or, when
+// no report prints a cgroup, to the kill just before the line by nearness only; else said untied.
+TEST(Left10, SystemdUnitLinesAreTiedToTheKillInTheUnitsCgroup) {
+  const std::string sigkill_line = "Jun  1 01:38:13 host01 systemd: sidekiq-4.service: main process exited, "
+                                   "code=killed, status=9/KILL";
+  const std::string said = userspace_evidence_line(sigkill_line);
+  EXPECT_THAT(said, HasSubstr("systemd says the main process of systemd unit sidekiq-4.service ended by SIGKILL"));
+  EXPECT_THAT(said, HasSubstr("does not know the sender"));
+  EXPECT_EQ(userspace_evidence_line("x.service: Main process exited, code=killed, status=15/TERM"), "");
+  // The scan keeps the unit and the kind (and reads it after a report: a kill's word).
+  std::string text = "Jun  1 01:38:12 host01 kernel: Out of memory: Kill process 26778 (ruby) score 392 or sacrifice "
+                     "child\nJun  1 01:38:12 host01 kernel: Killed process 26778 (ruby), UID 503, total-vm:11024172kB, "
+                     "anon-rss:10420820kB, file-rss:0kB, shmem-rss:0kB\n" + sigkill_line + "\n";
+  UserspaceEvidenceScan watch;
+  ReportScanner scanner({}, [](OomEvent&&) {});
+  scanner.set_watch(&watch, evidence_words::Watched::kills);
+  scanner.feed_text(text);
+  scanner.finish();
+  watch.finish();
+  ASSERT_EQ(watch.found().size(), 1u);
+  const UserspaceEvidence& x = watch.found()[0];
+  EXPECT_EQ(x.line, 3u);
+  EXPECT_EQ(x.systemd, UserspaceEvidence::Systemd::main_sigkill);
+  EXPECT_EQ(x.unit, "sidekiq-4.service");
+  // No report prints a cgroup: the kill that ends just before the line, by nearness only.
+  KillSeen ruby{{1, 2}, 26778, "ruby", "", false};
+  std::string tied = systemd_beside_kills(x, {ruby});
+  EXPECT_THAT(tied, HasSubstr("main process of systemd unit sidekiq-4.service ended by SIGKILL"));
+  EXPECT_THAT(tied, HasSubstr("right after the kernel's OOM killer killed ruby (pid 26778) (lines 1-2)"));
+  EXPECT_THAT(tied, HasSubstr("nearness only"));
+  // The kill in the unit's cgroup (task_memcg=/system.slice/sidekiq-4.service), even with another kill between.
+  KillSeen in_unit{{1, 2}, 26778, "ruby", "sidekiq-4.service", true};
+  KillSeen other{{2, 2}, 99, "java", "other.service", true};
+  tied = systemd_beside_kills(x, {in_unit, other});
+  EXPECT_THAT(tied, HasSubstr("killed ruby (pid 26778) in that unit's cgroup (lines 1-2)"));
+  // Reports that print cgroups, none the unit's: untied.
+  tied = systemd_beside_kills(x, {other});
+  EXPECT_THAT(tied, HasSubstr("none of the kernel's OOM kills in this text is tied to it"));
+  // Too far after the kill, or before it: untied.
+  UserspaceEvidence far = x;
+  far.line = 2 + diagnose::kNearLines + 1;
+  EXPECT_THAT(systemd_beside_kills(far, {ruby}), HasSubstr("is tied to it"));
+  UserspaceEvidence before = x;
+  before.line = 1;
+  KillSeen later{{3, 4}, 401, "systemd-journal", "", false};
+  EXPECT_THAT(systemd_beside_kills(before, {later}), HasSubstr("is tied to it"));
+  // The `oom-kill` result, tied by the unit.
+  UserspaceEvidence result{10, "…", true, UserspaceEvidence::Systemd::oom_kill_result, "cosmic-greeter.scope"};
+  EXPECT_THAT(systemd_beside_kills(result, {KillSeen{{2, 9}, 3093, "cosmic-greeter", "cosmic-greeter.scope", true}}),
+              HasSubstr("failed with result `oom-kill` (line 10): the kernel's OOM killer killed cosmic-greeter (pid "
+                        "3093) in that unit's cgroup (lines 2-9)"));
+  // Other lines say nothing more.
+  UserspaceEvidence plain{5, "…", true};
+  EXPECT_EQ(systemd_beside_kills(plain, {ruby}), "");
+}
+
+// kill_seen() names the unit of the victim's cgroup (task_memcg, else oom_memcg) and whether one was printed.
+TEST(Left10, KillSeenNamesTheUnitOfTheVictimsCgroup) {
+  OomEvent e;
+  e.lines = {4, 9};
+  Victim v;
+  v.pid = 17251;
+  v.comm = "maddy";
+  e.victims.push_back(v);
+  EXPECT_FALSE(diagnose::kill_seen(e).cgroup_printed);
+  e.memcg = MemcgInfo{};
+  e.memcg->task_memcg = "/system.slice/maddy.service";
+  e.memcg->oom_memcg = "/";
+  const KillSeen k = diagnose::kill_seen(e);
+  EXPECT_EQ(k.unit, "maddy.service");
+  EXPECT_TRUE(k.cgroup_printed);
+  EXPECT_EQ(k.pid, 17251);
+  EXPECT_EQ(k.lines.last, 9u);
+}
+
+}  // namespace
+}  // namespace oomlens
