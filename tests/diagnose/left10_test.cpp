@@ -4,7 +4,10 @@
 
 #include <string>
 
+#include "diagnose/explain.h"
+#include "diagnose/explain_detail.h"
 #include "diagnose/userspace_evidence.h"
+#include "event_fixtures.h"
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/report_scanner.h"
 
@@ -214,6 +217,60 @@ TEST(Left10, KillSeenNamesTheUnitOfTheVictimsCgroup) {
   EXPECT_TRUE(k.cgroup_printed);
   EXPECT_EQ(k.pid, 17251);
   EXPECT_EQ(k.lines.last, 9u);
+}
+
+}  // namespace
+}  // namespace oomlens
+
+namespace oomlens {
+namespace {
+
+using detail::find_figure;
+using fixtures::advice;
+using fixtures::find;
+using fixtures::only_event;
+
+std::string shmem_kill(const std::string& comm) {
+  return "Out of memory: Killed process 5807 (" + comm + ") total-vm:33137296kB, anon-rss:1117832kB, file-rss:0kB, "
+         "shmem-rss:2928008kB, UID:0 pgtables:100kB oom_score_adj:0\n";
+}
+
+// Item 5 (corpus 628, 629): a shmem-dominant kill of a PyTorch job (its processes' names) says where that shared
+// memory sits: /dev/shm, with Docker's --shm-size and Kubernetes' memory-backed emptyDir counted against the limit;
+// a python victim alone, only as a possibility; another victim, not at all. Without Mem-Info the check says that
+// the machine's share is not known (629: only the victim's own figures).
+TEST(Left10, ShmemOfAPyTorchJobIsDevShm) {
+  const Explanation torch = explain(only_event(shmem_kill("pt_main_thread")));
+  const Check* c = find(torch, "shmem_dominant");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(find_figure(*c, "pytorch"), 1);
+  EXPECT_THAT(c->message, HasSubstr("how much of the machine's memory was shared memory is not known"));
+  EXPECT_THAT(advice(torch), HasSubstr("PyTorch's DataLoader workers hand each batch to the main process through "
+                                       "shared memory (files in /dev/shm)"));
+  EXPECT_THAT(advice(torch), HasSubstr("`--shm-size`"));
+  EXPECT_THAT(advice(torch), HasSubstr("charged to the container's memory limit"));
+  EXPECT_THAT(advice(torch), Not(HasSubstr("Kubernetes")));  // no pod's cgroup in the report
+  EXPECT_THAT(advice(torch), Not(HasSubstr("PostgreSQL's shared_buffers")));
+  const Explanation python = explain(only_event(shmem_kill("python3")));
+  const Check* p = find(python, "shmem_dominant");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(find_figure(*p, "pytorch"), 2);
+  EXPECT_THAT(advice(python), HasSubstr("If this is a PyTorch job: PyTorch's DataLoader workers"));
+  EXPECT_THAT(advice(python), HasSubstr("PostgreSQL's shared_buffers"));
+  const Explanation vllm = explain(only_event(shmem_kill("VLLM::Worker_TP")));
+  const Check* v = find(vllm, "shmem_dominant");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(find_figure(*v, "pytorch"), std::nullopt);
+  EXPECT_THAT(advice(vllm), Not(HasSubstr("PyTorch")));
+  // In a Kubernetes pod's cgroup: the memory-backed emptyDir, counted against the limit.
+  const std::string pod = "/kubepods/burstable/pod951f6bc5-c5a5-11ea-8707-80e455f266a2/"
+                          "024952d653ef1cd852f875a61bd27cf45cb1fd6cab3659ca7e5f12f037d99aa9";
+  const Explanation k8s = explain(only_event(
+      "oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=x,mems_allowed=0,oom_memcg=" + pod +
+      ",task_memcg=" + pod + ",task=pt_main_thread,pid=5807,uid=0\n" +
+      "Memory cgroup out of memory: Killed process 5807 (pt_main_thread) total-vm:33137296kB, anon-rss:1117832kB, "
+      "file-rss:0kB, shmem-rss:2928008kB, UID:0 pgtables:100kB oom_score_adj:0\n"));
+  EXPECT_THAT(advice(k8s), HasSubstr("In a Kubernetes pod /dev/shm is an emptyDir with `medium: Memory`"));
 }
 
 }  // namespace
