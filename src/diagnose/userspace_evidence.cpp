@@ -230,7 +230,8 @@ std::string systemd_main_sigkill(std::string_view t) {
   const size_t at = t.find("ain process exited, code=killed, status=9/KILL");
   if (at == std::string_view::npos || at == 0 || (t[at - 1] != 'M' && t[at - 1] != 'm')) return {};
   return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`); it does not know "
-             "the sender. {}",
+             "the sender: systemd-oomd (a `systemd-oomd[…]: Killed /…` line of the unit's cgroup before this one), "
+             "the kernel's OOM killer, or another. {}",
              systemd_unit_named(t, at - 1), sigkill_senders(std::nullopt));
 }
 
