@@ -224,6 +224,13 @@ std::string processes_hold_little_advice(const Check& c) {
               "vm.dirty_background_bytes well under the limit, or move to cgroup v2, whose per-cgroup "
               "writeback throttles a cgroup's dirty pages (cgroup v1 does not); otherwise leave room for "
               "the cache in the limit.");
+  if (const auto rest = find_figure(c, "unaccounted_bytes"))  // processes_hold_little's kernel reading
+    return trf("The kernel held {} that no Mem-Info counter accounts for (not processes, page cache or slab): a "
+               "driver or kernel subsystem allocated it, often a leak. Limiting, killing or protecting processes does "
+               "not help: see which one grows (/proc/meminfo's MemTotal against the sum of its parts, VmallocUsed, "
+               "/proc/vmallocinfo; the call trace's allocator), and update or fix that driver or kernel, or report it "
+               "to its maintainers.",
+               format_bytes(static_cast<uint64_t>(*rest)));
   return tr("Processes held little memory, so limiting or killing them does not help: look at what the "
             "kernel holds (Mem-Info: slab_unreclaimable, pagetables, hugetlb pages, shmem; `slabtop`, "
             "/proc/meminfo) and at drivers and kernel updates.");

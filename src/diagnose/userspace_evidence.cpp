@@ -1031,13 +1031,14 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
 // systemd's line of `unit` (as the sentence names it) beside the kernel's kills, none of them tied to it.
 std::string untied_systemd(const UserspaceEvidence& x, const std::string& unit, bool sigkill) {
   if (sigkill)
-    return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`, line {}); none "
-               "of the kernel's OOM kills in this text is tied to it (none in that unit's cgroup, none just before "
-               "the line), so another sender ended it, or a kill whose report this text lacks.",
+    return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`, line {}); no "
+               "kernel OOM kill in this text is tied to it (none names that unit's cgroup, and none that names no "
+               "cgroup ends just before the line), so another sender ended it, or a kill whose report this text "
+               "lacks.",
                unit, x.line);
-  return trf("systemd says {} failed with result `oom-kill` (line {}); none of the kernel's OOM kills in this text is "
-             "in that unit's cgroup or just before the line: its report is not in this text, or systemd-oomd "
-             "killed.",
+  return trf("systemd says {} failed with result `oom-kill` (line {}); no kernel OOM kill in this text is tied to it "
+             "(none names that unit's cgroup, and none that names no cgroup ends just before the line): its report "
+             "is not in this text, or systemd-oomd killed.",
              unit, x.line);
 }
 
@@ -1228,12 +1229,11 @@ std::string systemd_beside_kills(const UserspaceEvidence& x, const std::vector<K
                "unit's cgroup (lines {}-{}).",
                unit, x.line, victim(*in_unit), in_unit->lines.first, in_unit->lines.last);
   }
-  // No kill names a cgroup: the kill that ends just before the line, told by nearness only.
+  // A kill whose report names no cgroup, ending just before the line: told by nearness only (a kill that names
+  // another cgroup is not the unit's).
   const KillSeen* near = nullptr;
-  for (const KillSeen& k : kills) {
-    if (k.cgroup_printed) return untied_systemd(x, unit, sigkill);
-    if (k.lines.last <= x.line && x.line - k.lines.last <= kNearLines) near = &k;
-  }
+  for (const KillSeen& k : kills)
+    if (!k.cgroup_printed && k.lines.last <= x.line && x.line - k.lines.last <= kNearLines) near = &k;
   if (near) {
     if (sigkill)
       return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`, line {}), "

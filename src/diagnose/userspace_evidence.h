@@ -96,9 +96,9 @@ struct KillSeen {
 [[nodiscard]] KillSeen kill_seen(const OomEvent& e);
 
 /// What to say of systemd's line `x` (UserspaceEvidence::systemd not none) in an input with the kernel's `kills`:
-/// tied to the kill whose memory cgroup is `x.unit`'s (the last one at or before x's line, else the first), or, when
-/// no kill names a cgroup, to the kill that ends within kNearLines lines before it (told by nearness and the unit
-/// only); else that no kill of this text is tied to it. Pure.
+/// tied to the kill whose memory cgroup is `x.unit`'s (the last one at or before x's line, else the first), or to a
+/// kill whose report names no cgroup that ends within kNearLines lines before it (told by nearness only); else that
+/// no kill of this text is tied to it. Pure.
 [[nodiscard]] std::string systemd_beside_kills(const UserspaceEvidence& x, const std::vector<KillSeen>& kills);
 inline constexpr uint64_t kNearLines = 10;
 

@@ -73,6 +73,7 @@ struct ReportAssembler::Building {
   // `active_file:N inactive_file:N` (2.6.28+); ≤2.6.28's `slab:N` (all slab) or its `N pages slab` line.
   std::optional<uint64_t> active_file_pages, inactive_file_pages, slab_pages;
   std::optional<uint64_t> unevictable_pages;  // `unevictable:N` (2.6.28+)
+  std::optional<uint64_t> slab_reclaimable_pages;  // `slab_reclaimable:N` (2.6.28+)
   std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
   std::optional<uint64_t> buddy_page_kb;
   // The zones named by show_free_areas()'s `<zone> per-cpu:` heads (≤3.x) and by its zone lines, as printed
