@@ -67,6 +67,9 @@ class CollectingSink final : public LogSink {
                    // A user-space killer that signalled the victim in the lines read so far (every line up to the
                    // first report, the lines with a kill word after it).
                    diagnose::attach_userspace_kills(e, evidence_.daemon_kills());
+                   // What systemd's lines of a unit are tied to at end() (its kill in the unit's cgroup).
+                   if (!e.victims.empty() && kills_seen_.size() < kMaxKillsSeen)
+                     kills_seen_.push_back(diagnose::kill_seen(e));
                    on_event(std::move(e));
                  }),
         inner_(scanner_),
@@ -100,8 +103,12 @@ class CollectingSink final : public LogSink {
     // (said with reports too); with no report also Slurm's OOM count, systemd's unit sentence, memory.high
     // throttling (each of which says that the kernel's report is not in this text).
     evidence_.finish();
-    for (const auto& x : evidence_.found())
-      if (events_ == 0 || x.kill) warnings_->push_back({source_, x.line, x.message});
+    // systemd's lines of a unit beside the kernel's kills say which kill they are tied to.
+    for (const auto& x : evidence_.found()) {
+      if (events_ != 0 && !x.kill) continue;
+      std::string tied = events_ == 0 ? std::string() : diagnose::systemd_beside_kills(x, kills_seen_);
+      warnings_->push_back({source_, x.line, tied.empty() ? x.message : std::move(tied)});
+    }
   }
 
  private:
@@ -109,6 +116,8 @@ class CollectingSink final : public LogSink {
   uint64_t events_ = 0;
   bool kills_only_ = false;  // the watch finds the kill words alone (after the first report)
   diagnose::UserspaceEvidenceScan evidence_;
+  std::vector<diagnose::KillSeen> kills_seen_;  // the kills read, the first kMaxKillsSeen
+  static constexpr size_t kMaxKillsSeen = 4096;
   ReportScanner scanner_;
   ScannerSink inner_;
   std::vector<ParseWarning>* warnings_;

@@ -308,9 +308,13 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
       // a limit on a job would not hold them (corpus 650).
     } else if (auto container = container_limit_advice(e, victim_name)) {
       out.push_back(std::move(*container));
+    } else if (find_check(checks, "zone_free_above_watermark") && !find_check(checks, "swap_exhausted")) {
+      // Memory was free again when Mem-Info was printed, and swap had room (a brief shortage: that check's advice
+      // says what helps): "processes filled the RAM" and "contain a runaway job" are not what the report shows
+      // (corpus 621). With swap full too (corpus 527) the demand did exceed memory plus swap: said as before.
     } else {
       if (small_device(e, context))
-        out.push_back(small_device_advice(*machine_ram_bytes(e, context)));
+        out.push_back(small_device_advice(*machine_ram_bytes(e, context), !e.tasks.empty()));
       else
         out.emplace_back(tr("Contain memory-hungry jobs with `oomlens run --limit SIZE`, so a runaway job hits its "
                             "own limit instead of the machine's."));

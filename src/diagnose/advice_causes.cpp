@@ -144,7 +144,31 @@ std::string high_order_advice(const Check& c) {
 // --shm-size), charged to it until deleted. The victim's own shmem-rss (neither figure: corpus 176, postgres 83.9 GiB;
 // 292): a segment a running process maps, such as a database's shared buffers, is in use, not stale: its size is
 // that program's setting.
+std::string shmem_advice_general(const Check& c);
 std::string shmem_advice(const Check& c) {
+  // A PyTorch job's (figure pytorch: 1 by its processes' names, 2 a python victim): the DataLoader's workers hand
+  // each batch to the main process as tensors in shared memory (files in /dev/shm), so that is where it sits.
+  if (const auto torch = find_figure(c, "pytorch")) {
+    // Kubernetes named only for a pod's cgroup (figure kubernetes): elsewhere the word would be no fact of this kill.
+    const std::string shm = find_figure(c, "kubernetes")
+        ? std::string(tr("PyTorch's DataLoader workers hand each batch to the main process through shared memory "
+                         "(files in /dev/shm), so fewer workers (`num_workers`) or a smaller `prefetch_factor` keep "
+                         "fewer batches there, and batches the main process keeps (a list of outputs) stay there. In "
+                         "a Kubernetes pod /dev/shm is an emptyDir with `medium: Memory` (if the pod mounts one; else "
+                         "the runtime's 64 MiB tmpfs), and what is written there counts against the container's "
+                         "memory limit: leave room for it in the limit or set the emptyDir's `sizeLimit`."))
+        : std::string(tr("PyTorch's DataLoader workers hand each batch to the main process through shared memory "
+                         "(files in /dev/shm), so fewer workers (`num_workers`) or a smaller `prefetch_factor` keep "
+                         "fewer batches there, and batches the main process keeps (a list of outputs) stay there. In a "
+                         "container /dev/shm is a tmpfs of its own, charged to the container's memory limit: Docker's "
+                         "`--shm-size` sets its size (64 MiB unless set)."));
+    if (*torch == 1) return shm;
+    return trf("{} If this is a PyTorch job: {}", shmem_advice_general(c), shm);
+  }
+  return shmem_advice_general(c);
+}
+// shmem_advice() of any other job's shared memory.
+std::string shmem_advice_general(const Check& c) {
   if (find_figure(c, "usage_bytes"))  // a cgroup's shmem stat: files its processes wrote to a tmpfs
     return tr("Delete the files the job left in /dev/shm (or another tmpfs: `df -h -t tmpfs`; SysV segments: `ipcs "
               "-m`) and have it remove what it no longer needs: they stay charged to the cgroup whoever is killed, "
@@ -200,6 +224,13 @@ std::string processes_hold_little_advice(const Check& c) {
               "vm.dirty_background_bytes well under the limit, or move to cgroup v2, whose per-cgroup "
               "writeback throttles a cgroup's dirty pages (cgroup v1 does not); otherwise leave room for "
               "the cache in the limit.");
+  if (const auto rest = find_figure(c, "unaccounted_bytes"))  // processes_hold_little's kernel reading
+    return trf("The kernel held {} that no Mem-Info counter accounts for (not processes, page cache or slab): a "
+               "driver or kernel subsystem allocated it, often a leak. Limiting, killing or protecting processes does "
+               "not help: see which one grows (/proc/meminfo's MemTotal against the sum of its parts, VmallocUsed, "
+               "/proc/vmallocinfo; the call trace's allocator), and update or fix that driver or kernel, or report it "
+               "to its maintainers.",
+               format_bytes(static_cast<uint64_t>(*rest)));
   return tr("Processes held little memory, so limiting or killing them does not help: look at what the "
             "kernel holds (Mem-Info: slab_unreclaimable, pagetables, hugetlb pages, shmem; `slabtop`, "
             "/proc/meminfo) and at drivers and kernel updates.");

@@ -29,8 +29,9 @@ void add_cause_advice(const std::vector<Check>& checks, std::vector<std::string>
 /// The victim (advice_victim.cpp).
 /// A global OOM whose report prints the RAM, under 256 MiB (a router or a small board).
 bool small_device(const OomEvent& e, const ExplainContext& context);
-/// What a small device with `ram` bytes of RAM can do when its processes filled it.
-std::string small_device_advice(uint64_t ram);
+/// What a small device with `ram` bytes of RAM can do when its processes filled it; `task_table`: the report printed
+/// its task table (the advice then points at its largest rows).
+std::string small_device_advice(uint64_t ram, bool task_table);
 /// Rule 6, a global kill of a victim with oom_score_adj < 0 (`v.oom_score_adj` set); `name` its comm.
 std::string protected_victim_advice(const OomEvent& e, const Victim& v, const std::string& name,
                                     const ExplainContext& context);

@@ -25,8 +25,13 @@ bool small_device(const OomEvent& e, const ExplainContext& context) {
   return ram && *ram < kSmallDeviceRamBytes;
 }
 
-// What a small device (small_device()) with `ram` of RAM can do when its processes filled it.
-std::string small_device_advice(uint64_t ram) {
+// What a small device (small_device()) with `ram` of RAM can do when its processes filled it; `task_table`: the
+// report printed its task table (whose rows then say who held the most).
+std::string small_device_advice(uint64_t ram, bool task_table) {
+  if (!task_table)
+    return trf("This device has {} of RAM: see which processes and services fill it (`top`, `free`), run fewer or "
+               "lighter ones, or use a device with more RAM.",
+               format_bytes(ram));
   return trf("This device has {} of RAM: see which processes and services fill it (`top`, `free`; the task table's "
              "largest rss rows), run fewer or lighter ones, or use a device with more RAM.",
              format_bytes(ram));

@@ -19,6 +19,7 @@
 #include <initializer_list>
 #include <utility>
 
+#include "diagnose/cgroup_owner.h"
 #include "diagnose/explain_detail.h"
 #include "util/format.h"
 #include "util/i18n.h"
@@ -273,6 +274,30 @@ std::string ray_object_store(const OomEvent& e) {
              v->comm, format_bytes(*v->shmem_rss_bytes));
 }
 
+// Whether a shmem check's memory is a PyTorch job's: its victim or a row is PyTorch's by name (pt_main_thread,
+// pt_data_worker, torch_shm_manager; training_evidence(), dataloader_evidence()), 1; a python victim without those
+// names (it may be PyTorch's), 2; else 0. The figure `pytorch` of shmem_dominant (advice_causes.cpp shmem_advice():
+// /dev/shm, where the DataLoader's batches pass).
+int64_t pytorch_shm(const OomEvent& e) {
+  if (dataloader_evidence(e) || training_evidence(e)) return 1;
+  const Victim* v = main_victim(e);
+  return v && is_python(v->comm) ? 2 : 0;
+}
+// The figures of a shmem check with the pytorch figure added when pytorch_shm() finds one (and `kubernetes` 1 when
+// the report's memory cgroup is a Kubernetes pod's).
+std::vector<std::pair<std::string, int64_t>> with_pytorch(const OomEvent& e,
+                                                          std::vector<std::pair<std::string, int64_t>> figures) {
+  const int64_t p = pytorch_shm(e);
+  if (p == 0) return figures;
+  figures.emplace_back("pytorch", p);
+  // In a Kubernetes pod's cgroup: its /dev/shm is a memory-backed emptyDir, if it mounts one (the advice names it).
+  if (e.memcg) {
+    const std::optional<CgroupOwner> owner = e.memcg->owner ? e.memcg->owner : decode_memcg_owner(*e.memcg);
+    if (owner && owner->kind == "kubernetes") figures.emplace_back("kubernetes", 1);
+  }
+  return figures;
+}
+
 // A display server or Wayland compositor (its comm as the kernel prints it, at most 15 bytes): the X server, the
 // compositors GNOME, KDE and the wlroots family run as. Its shmem-rss is most likely graphics buffers: i915 and
 // other DRM drivers back their GEM buffer objects with shmem, and the server maps the ones it draws for its clients.
@@ -305,7 +330,8 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
                          "({} %): it stays charged to the cgroup until its files are deleted or its last mapping "
                          "goes, whoever is killed.", format_bytes(*s), format_bytes(*usage), p) +
                          ray_object_store(e),
-                     {{"shmem_bytes", as_figure(*s)}, {"usage_bytes", as_figure(*usage)}, {"percent", as_figure(p)}}});
+                     with_pytorch(e, {{"shmem_bytes", as_figure(*s)}, {"usage_bytes", as_figure(*usage)},
+                                      {"percent", as_figure(p)}})});
       return;
     }
     // No `memory: usage` line in the text (an excerpt from the stats on): cgroup v1's stats split the cgroup's
@@ -322,7 +348,8 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
                          "until its files are deleted or its last mapping goes, whoever is killed.",
                          format_bytes(*s), format_bytes(pages), p) +
                          ray_object_store(e),
-                     {{"shmem_bytes", as_figure(*s)}, {"pages_bytes", as_figure(pages)}, {"percent", as_figure(p)}}});
+                     with_pytorch(e, {{"shmem_bytes", as_figure(*s)}, {"pages_bytes", as_figure(pages)},
+                                      {"percent", as_figure(p)}})});
       return;
     }
   }
@@ -353,14 +380,20 @@ void shmem_without_meminfo(const OomEvent& e, const ExplainContext& ctx, std::ve
                     {"display_server", 1}}});
     return;
   }
+  // What the figures prove: the victim's own memory was mostly shared; against the RAM or the limit only when the
+  // report prints it (corpus 629: a GB10's vLLM worker, 3.6 GiB of shmem-rss, no Mem-Info: its share of the machine
+  // is not in the report).
+  const std::string share = whole ? std::string()
+                                  : std::string(tr(" The report prints no Mem-Info, so how much of the machine's "
+                                                   "memory was shared memory is not known."));
   out.push_back({"shmem_dominant", CheckLevel::warn,
                  trf("{} held {} of shared memory (shmem-rss) and {} of anonymous memory: shared memory (tmpfs such "
                      "as /dev/shm, SysV/POSIX shm such as a database's shared buffers) is freed only when its files "
                      "are deleted or its last user detaches, so killing one of its users may free little of it.",
                      v->comm, format_bytes(sh), format_bytes(*v->anon_rss_bytes)) +
-                     ray_object_store(e),
-                 {{"shmem_bytes", as_figure(sh)},
-                  {std::string(percent_key), as_figure(percent_of(sh, of))}}});
+                     share + ray_object_store(e),
+                 with_pytorch(e, {{"shmem_bytes", as_figure(sh)},
+                                  {std::string(percent_key), as_figure(percent_of(sh, of))}})});
 }
 
 // A memcg whose charge is mostly kernel memory: v1 `kmem: usage` (counted in
@@ -396,7 +429,7 @@ void shmem(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out
                              "pages stay in memory until the files are deleted, whoever is killed.",
                              format_bytes(s), p, format_bytes(*ram)) +
                      ray_object_store(e),
-                 {{"shmem_bytes", as_figure(s)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}}});
+                 with_pytorch(e, {{"shmem_bytes", as_figure(s)}, {"ram_bytes", as_figure(*ram)}, {"percent", as_figure(p)}})});
 }
 
 void allocating_task(const OomEvent& e, std::vector<Check>& out) {

@@ -135,15 +135,37 @@ void memcg_processes_hold_little(const OomEvent& e, std::vector<Check>& out) {
 
 }  // namespace
 
+std::optional<KernelUnaccounted> kernel_unaccounted(const MemInfo& m) {
+  // `N pages reserved` too: without it the kernel's own image, memmap and a crashkernel area would be in the gap.
+  if (!m.ram_bytes || !m.reserved_bytes || !m.free_bytes || !m.active_anon_bytes || !m.inactive_anon_bytes ||
+      !m.active_file_bytes || !m.inactive_file_bytes || !m.unevictable_bytes || !m.pagetables_bytes)
+    return std::nullopt;
+  std::optional<uint64_t> slab;
+  if (m.slab_reclaimable_bytes && m.slab_unreclaimable_bytes)
+    slab = *m.slab_reclaimable_bytes + *m.slab_unreclaimable_bytes;
+  else
+    slab = m.slab_bytes;
+  if (!slab) return std::nullopt;
+  uint64_t hugetlb = 0;
+  for (const HugePages& h : m.hugepages) hugetlb += h.total * h.size_bytes;
+  const uint64_t counted = *m.free_bytes + *m.active_anon_bytes + *m.inactive_anon_bytes + *m.active_file_bytes +
+                           *m.inactive_file_bytes + *m.unevictable_bytes + *slab + *m.pagetables_bytes + hugetlb;
+  const uint64_t base = *m.ram_bytes - std::min(*m.ram_bytes, *m.reserved_bytes);
+  if (counted >= base) return std::nullopt;
+  return KernelUnaccounted{base, counted, base - counted, !m.hugepages.empty()};
+}
+
 void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
   if (e.constraint == Constraint::memcg) return memcg_processes_hold_little(e, out);
-  if (e.kind != EventKind::kill || e.tasks.empty()) return;
+  // A report that found no task to kill prints its whole table too (corpus mangler-pending/508: nfsd's leak).
+  if ((e.kind != EventKind::kill && e.kind != EventKind::no_killable) || e.tasks.empty()) return;
   if (find_check(out, "lowmem_exhausted") || find_check(out, "slab_unreclaimable_dominant") ||
       find_check(out, "slab_dominant"))
     return;
-  // A protected row may hide a large one.
-  if (std::any_of(e.tasks.begin(), e.tasks.end(), [](const TaskRow& row) { return row.oom_score_adj.value_or(0) < 0; }))
-    return;
+  // A protected row may hide a large one: only the Mem-Info reading below, whose gap no process's pages can fill
+  // (they are on the LRU lists), is said beside one.
+  const bool protected_row =
+      std::any_of(e.tasks.begin(), e.tasks.end(), [](const TaskRow& row) { return row.oom_score_adj.value_or(0) < 0; });
   const auto rows_sum = tasks_rss_bytes(e);
   if (!rows_sum) return;
   const uint64_t rss = *rows_sum;
@@ -152,7 +174,7 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
   const std::string rest = tr("Processes held little of the memory: the kernel (slab, page tables, drivers, hugetlb "
                               "pages) or tmpfs held the rest, and a kill frees almost nothing.");
   // vm.oom_kill_allocating_task prints score 0 without ranking anything (oom_kill_process(current, …, 0, …)).
-  if (v && v->selected_score == 0 && v->oom_score_adj && *v->oom_score_adj >= 0 && !kills_allocating_task(e)) {
+  if (!protected_row && e.kind == EventKind::kill && v && v->selected_score == 0 && v->oom_score_adj && *v->oom_score_adj >= 0 && !kills_allocating_task(e)) {
     out.push_back({"processes_hold_little", CheckLevel::warn,
                    n == 1 ? trf("The victim's badness score was 0 (under 0.1 % of RAM plus swap) although the "
                                 "kernel ranked it highest, and the one task-table row shown holds {} RSS. {}",
@@ -167,6 +189,33 @@ void processes_hold_little(const OomEvent& e, const ExplainContext& ctx, std::ve
   if (!ram || !task_table_whole(e)) return;
   const uint64_t p = percent_of(rss, *ram);
   if (p >= kProcessesPercent) return;
+  // Half the RAM or more in none of Mem-Info's counters (free, the LRU lists, slab, page tables, hugetlb pages):
+  // neither processes nor slab nor page cache held it, but a driver's or a kernel subsystem's own pages
+  // (alloc_pages(), vmalloc; corpus mangler-pending/508: nfsd, 3.5 MiB of RSS in 1.0 GiB).
+  const auto gap = e.mem_info && e.mem_info->ram_bytes == ram ? kernel_unaccounted(*e.mem_info) : std::nullopt;
+  if (gap && gap->rest_bytes * 2 >= *ram) {
+    const std::string held =
+        gap->hugetlb_printed
+            ? trf("Mem-Info's counters (free, page cache and anonymous pages, unevictable, slab, page tables, hugetlb "
+                  "pages) account for {}; the other {} ({} % of RAM) is in none of them: the kernel held it, a driver "
+                  "or a kernel subsystem (its own page allocations, not slab), and a kill frees almost nothing.",
+                  format_bytes(gap->counted_bytes), format_bytes(gap->rest_bytes), percent_of(gap->rest_bytes, *ram))
+            : trf("Mem-Info's counters (free, page cache and anonymous pages, unevictable, slab, page tables) account "
+                  "for {}; the other {} ({} % of RAM) is in none of them: the kernel held it, a driver or a kernel "
+                  "subsystem (its own page allocations, not slab; or hugetlb pages, which this report does not "
+                  "print), and a kill frees almost nothing.",
+                  format_bytes(gap->counted_bytes), format_bytes(gap->rest_bytes), percent_of(gap->rest_bytes, *ram));
+    out.push_back({"processes_hold_little", CheckLevel::warn,
+                   n == 1 ? trf("The one process of the task table holds {} RSS, {} % of RAM ({}). {}",
+                                format_bytes(rss), p, format_bytes(*ram), held)
+                          : trf("The {} processes of the task table hold {} RSS in all, {} % of RAM ({}). {}", n,
+                                format_bytes(rss), p, format_bytes(*ram), held),
+                   {{"task_count", n}, {"rss_bytes", as_figure(rss)}, {"ram_bytes", as_figure(*ram)},
+                    {"percent", as_figure(p)}, {"counted_bytes", as_figure(gap->counted_bytes)},
+                    {"unaccounted_bytes", as_figure(gap->rest_bytes)}}});
+    return;
+  }
+  if (protected_row) return;
   out.push_back({"processes_hold_little", CheckLevel::warn,
                  n == 1 ? trf("The one process of the task table holds {} RSS, {} % of RAM ({}). {}",
                               format_bytes(rss), p, format_bytes(*ram), rest)

@@ -155,6 +155,19 @@ void add_cause_checks(const OomEvent& event, const ExplainContext& context, std:
 /// (`victim_held_little`, or `victim_share_unknown` when nothing to weigh it against is printed); its RSS was almost
 /// all mapped file pages (`victim_file_backed`).
 void processes_hold_little(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
+/// The RAM that none of Mem-Info's counters accounts for: `N pages RAM` less `N pages reserved`,
+/// less free, the four LRU lists (active/inactive anon and file: page cache, anonymous and shmem pages),
+/// unevictable, slab (reclaimable + unreclaimable, or ≤2.6.28's one `slab:`), page tables and hugetlb pages
+/// (total × size, when printed). What is left was a driver's or a kernel subsystem's own pages (alloc_pages(),
+/// vmalloc, kernel stacks, per-cpu lists, zram's compressed store). Bytes; nullopt when a counter (or the reserved
+/// pages) is not printed (never a guess of it) or the counters cover the RAM.
+struct KernelUnaccounted {
+  uint64_t base_bytes = 0;     ///< RAM less reserved pages
+  uint64_t counted_bytes = 0;  ///< what the counters account for
+  uint64_t rest_bytes = 0;     ///< base - counted
+  bool hugetlb_printed = false;  ///< hugepages lines were read (else hugetlb pages are unknown, counted as none)
+};
+[[nodiscard]] std::optional<KernelUnaccounted> kernel_unaccounted(const MemInfo& mem_info);
 void victim_held_little(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
 void victim_file_backed(const OomEvent& event, std::vector<Check>& out);
 /// A victim the OOM reaper gave up on (`oom_reaper: unable to reap pid:N`, Victim::reap_failed):

@@ -1,6 +1,7 @@
 // Userspace evidence of memory trouble in an input with no kernel report (see userspace_evidence.h).
 #include "diagnose/userspace_evidence.h"
 
+#include "diagnose/cgroup_owner.h"
 #include "diagnose/killer_daemon_log.h"
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/evidence_words.h"
@@ -136,6 +137,18 @@ std::string systemd_result(std::string_view t) {
              systemd_unit_named(t, at));
 }
 
+// The unit a line of systemd's names before `at` (systemd_unit_named()'s word), or "".
+std::string systemd_unit_of(std::string_view t, size_t at) {
+  if (at == std::string_view::npos) return {};
+  std::string_view before = text::trim_right(t.substr(0, at));
+  if (before.empty() || before.back() != ':') return {};
+  before.remove_suffix(1);
+  const size_t sp = before.find_last_of(' ');
+  const std::string_view unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
+  if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) return {};
+  return std::string(unit);
+}
+
 // Ray's memory monitor (the raylet, src/ray/raylet/node_manager.cc and its worker killing policies): it kills a
 // worker (a task's or an actor's process) when the node's memory use passes its threshold. Its lines: the raylet's
 // periodic count `N Workers (tasks / actors) killed due to memory pressure (OOM), M Workers crashed due to other
@@ -212,11 +225,24 @@ std::string sigkill_senders(std::optional<uint64_t> pid) {
              report);
 }
 
+// systemd (src/core/service.c service_sigchld_event()): `<unit>: Main process exited, code=killed, status=9/KILL`
+// (older releases `main process exited`): SIGKILL ended the unit's main process; systemd does not know the sender.
+// "" for any other line.
+std::string systemd_main_sigkill(std::string_view t) {
+  const size_t at = t.find("ain process exited, code=killed, status=9/KILL");
+  if (at == std::string_view::npos || at == 0 || (t[at - 1] != 'M' && t[at - 1] != 'm')) return {};
+  return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`); it does not know "
+             "the sender: systemd-oomd (a `systemd-oomd[…]: Killed /…` line of the unit's cgroup before this one), "
+             "the kernel's OOM killer, or another. {}",
+             systemd_unit_named(t, at - 1), sigkill_senders(std::nullopt));
+}
+
 // PyTorch's DataLoader (torch/csrc/DataLoader.cpp, its SIGCHLD handler): `DataLoader worker (pid N) is killed by
 // signal: NAME.` with strsignal()'s name. `Killed` is SIGKILL, which the kernel's OOM killer sends (among others:
 // a job scheduler, a user); `Bus error` is SIGBUS, which a worker gets when the shared memory its batches go
 // through (/dev/shm) is full. Other signals: "".
-std::string dataloader(std::string_view t) {
+// `pid_out`: the worker's pid (said once: the `exited unexpectedly` line after it names it again).
+std::string dataloader(std::string_view t, std::optional<uint64_t>& pid_out) {
   constexpr std::string_view kWorker = "DataLoader worker (pid ";
   const size_t at = t.find(kWorker);
   if (at == std::string_view::npos) return {};
@@ -225,6 +251,7 @@ std::string dataloader(std::string_view t) {
   constexpr std::string_view kSignal = ") is killed by signal: ";
   if (!pid || !starts_with(rest, kSignal)) return {};
   rest.remove_prefix(kSignal.size());
+  pid_out = pid;
   if (starts_with(rest, "Killed"))
     return trf("PyTorch's DataLoader worker (pid {}) was killed by SIGKILL. {} Each worker holds its own copy of what "
                "it touches of the dataset (copy-on-write pages of the parent), so fewer workers (`num_workers`), a "
@@ -276,6 +303,12 @@ std::string shell_killed(std::string_view t) {
 std::string lone_killed(std::string_view t) {
   t = text::trim_left(t);
   if (!t.empty() && t.back() == '\r') t.remove_suffix(1);
+  // A runner's RFC 3339 stamp before it (GitHub Actions' raw log: `2024-04-14T22:05:23.8605906Z Killed`).
+  if (!t.empty() && text::is_digit(t.front())) {
+    std::string_view rest = t;
+    const std::string_view stamp = text::take_token(rest);
+    if (stamp.size() >= 20 && stamp[4] == '-' && stamp[10] == 'T' && stamp[13] == ':') t = text::trim_left(rest);
+  }
   if (t != evidence_words::kKilled) return {};
   return trf("A shell says the command it ran was killed by SIGKILL (`Killed`; a program that reports the exit "
              "status says 137, 128 + 9); it does not know the sender. {}",
@@ -465,6 +498,192 @@ std::string deepspeed(std::string_view t) {
              sigkill_senders(std::nullopt));
 }
 
+// What Docker's `oom` event of a container says (its JSON stream's or `docker events`' text line): `id` its short
+// id (12 hex digits) or "", `who` what else the event names (` (name web-1)`) or "".
+std::string docker_oom(std::string_view id, std::string_view who) {
+  if (id.empty())
+    return std::string(tr("Docker says a container's memory cgroup had an OOM (its `oom` event): the container "
+                          "reached its memory limit. Docker reads that from the cgroup, not from the kernel's "
+                          "report: whether the kernel's OOM killer then killed a process, and which, is in the "
+                          "host's kernel log at that time (`Memory cgroup out of memory: Killed process …`; "
+                          "`journalctl -k`, `dmesg -T` on the host)."));
+  return trf("Docker says the memory cgroup of container {}{} had an OOM (its `oom` event): the container reached its "
+             "memory limit. Docker reads that from the cgroup, not from the kernel's report: whether the kernel's OOM "
+             "killer then killed a process, and which, is in the host's kernel log at that time (`Memory cgroup out "
+             "of memory: Killed process …`; `journalctl -k`, `dmesg -T` on the host).",
+             id, who);
+}
+
+// The value of attribute `key` in `docker events`' text attributes (`(k=v, k=v, …)`): after `(key=` or `, key=`, up
+// to `,` or `)`; "" when the line does not hold it whole.
+std::string_view docker_attribute(std::string_view attrs, std::string_view key) {
+  for (size_t from = 0;;) {
+    const size_t at = attrs.find(key, from);
+    if (at == std::string_view::npos) return {};
+    from = at + 1;
+    const bool starts = at >= 1 && (attrs[at - 1] == '(' || (at >= 2 && attrs.substr(at - 2, 2) == ", "));
+    if (!starts || at + key.size() >= attrs.size() || attrs[at + key.size()] != '=') continue;
+    std::string_view v = attrs.substr(at + key.size() + 1);
+    const size_t end = v.find_first_of(",)");
+    if (end == std::string_view::npos || end == 0) return {};
+    return v.substr(0, end);
+  }
+}
+
+// `docker events`' text lines (docker/cli's formatter: `TIME container ACTION ID (k=v, …)`): `container oom ID (…)`,
+// Docker's notice of an OOM in the container's memory cgroup, and `container die ID (exitCode=137, …)`, its end by
+// SIGKILL (128 + 9). The container's short id, with its name, or its Kubernetes pod and container (a Kubernetes
+// container's labels `io.kubernetes.pod.namespace`, `io.kubernetes.pod.name`, `io.kubernetes.container.name`), as
+// far as the line holds them. Other events: "".
+std::string docker_event(std::string_view t) {
+  bool oom = true;
+  size_t at = t.find("container oom ");
+  if (at == std::string_view::npos) {
+    at = t.find("container die ");
+    oom = false;
+  }
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + 14);
+  const size_t hex = std::min(rest.size(), rest.find_first_not_of("0123456789abcdef"));
+  if (hex < 12 || (hex < rest.size() && rest[hex] != ' ')) return {};
+  const std::string_view id = rest.substr(0, 12);
+  const std::string_view attrs = rest.substr(hex);
+  if (!oom) {
+    const std::string_view code = docker_attribute(attrs, "exitCode");
+    if (code != "137") return {};
+  }
+  std::string who;
+  const std::string_view pod = docker_attribute(attrs, "io.kubernetes.pod.name");
+  const std::string_view ns = docker_attribute(attrs, "io.kubernetes.pod.namespace");
+  const std::string_view ctr = docker_attribute(attrs, "io.kubernetes.container.name");
+  const std::string_view name = docker_attribute(attrs, "name");
+  if (!pod.empty())
+    who = trf(" (Kubernetes pod {}{}{})", ns.empty() ? std::string() : std::string(ns) + "/", pod,
+              ctr.empty() ? std::string() : trf(", container {}", ctr));
+  else if (!name.empty())
+    who = trf(" (name {})", name);
+  if (oom) return docker_oom(id, who);
+  return trf("Docker says container {}{} exited with code 137 (its `die` event, `exitCode=137`): 128 + 9, SIGKILL "
+             "ended it, and Docker does not know the sender. An `oom` event of the same container just before it "
+             "says its memory cgroup reached its limit (the kernel's OOM killer then most likely sent it); without "
+             "one, `docker kill`, `docker stop` after its timeout or a kill on the host also end it so. {}",
+             id, who, sigkill_senders(std::nullopt));
+}
+
+// `137` as a whole number right at `at` (not `1370`).
+bool code137_at(std::string_view t, size_t at) {
+  return t.substr(at, 3) == "137" && (at + 3 == t.size() || !text::is_digit(t[at + 3]));
+}
+
+// A program's report of a process that exit code 137 (128 + 9: SIGKILL) ended, as the shells and runners word it:
+// GitHub Actions' runner `Error: Process completed with exit code 137.` (its step's shell), the actions toolkit's
+// `The process '/usr/bin/bash' failed with exit code 137`, CircleCI's `CircleCI received exit code 137`, Docker
+// Compose's `web-1 exited with code 137` (a service's container). None knows the sender. "" for any other line
+// (YARN's `non-zero exit code 137`, yarn() above; prose).
+std::string exit137(std::string_view t) {
+  struct Phrase {
+    std::string_view text;
+    int who;  // 0 GitHub Actions' runner, 1 a process the line names (`The process '…'`), 2 CircleCI, 3 Compose
+  };
+  constexpr Phrase kPhrases[] = {{"Process completed with exit code ", 0},
+                                 {"failed with exit code ", 1},
+                                 {"CircleCI received exit code ", 2},
+                                 {" exited with code ", 3}};
+  for (const Phrase& p : kPhrases) {
+    const size_t at = t.find(p.text);
+    if (at == std::string_view::npos || !code137_at(t, at + p.text.size())) continue;
+    const std::string senders = sigkill_senders(std::nullopt);
+    switch (p.who) {
+      case 0:
+        return trf("GitHub Actions says the process of a step ended with exit code 137: 128 + 9, SIGKILL ended it, "
+                   "and the runner does not know the sender. It may be the kernel's OOM killer, but not surely. {} "
+                   "A hosted runner's kernel log is gone after the job: read it in the same job, in a later step "
+                   "that runs on failure (`sudo dmesg -T`).",
+                   senders);
+      case 1: {
+        constexpr std::string_view kProcess = "The process '";
+        const size_t q = t.rfind(kProcess, at);
+        std::string_view what;
+        if (q != std::string_view::npos) {
+          what = t.substr(q + kProcess.size(), at - q - kProcess.size());
+          if (!what.empty() && what.back() == ' ') what.remove_suffix(1);
+          if (!what.empty() && what.back() == '\'') what.remove_suffix(1);
+          else what = {};
+        }
+        if (what.empty() || what.find('\'') != std::string_view::npos) return {};
+        return trf("A job runner says the process `{}` failed with exit code 137: 128 + 9, SIGKILL ended it, and the "
+                   "runner does not know the sender. It may be the kernel's OOM killer, but not surely. {}",
+                   what, senders);
+      }
+      case 2:
+        return trf("CircleCI says the step's process ended with exit code 137: 128 + 9, SIGKILL ended it, and "
+                   "CircleCI does not know the sender. It may be the kernel's OOM killer (a job over its resource "
+                   "class's memory), but not surely. {}",
+                   senders);
+      default: {
+        // Compose: the service's container name just before (`web-1`, `app_web_1`, `'blk-explorer-free`).
+        std::string_view before = text::trim_right(t.substr(0, at));
+        const size_t sp = before.find_last_of(" |'\"");
+        std::string_view name = sp == std::string_view::npos ? before : before.substr(sp + 1);
+        if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") !=
+                                std::string_view::npos)
+          return {};
+        return trf("Docker Compose says container {} exited with code 137: 128 + 9, SIGKILL ended it, and Compose "
+                   "does not know the sender. It may be the kernel's OOM killer (`docker inspect {}` then says "
+                   "`\"OOMKilled\": true` when the container's own memory limit was reached), but not surely: "
+                   "`docker kill`, `docker stop` after its timeout and a kill on the host end it so too. {}",
+                   name, name, senders);
+      }
+    }
+  }
+  return {};
+}
+
+// joblib's loky executor (joblib/externals/loky/process_executor.py): `TerminatedWorkerError: A worker process
+// managed by the executor was unexpectedly terminated. … The exit codes of the workers are {SIGKILL(-9), …}`, its
+// set of the dead workers' exit codes (SIGKILL(-9): a signal 9). Its own `excessive memory usage` is a guess; it
+// does not know the sender. "" for any other line.
+std::string loky_sigkill(std::string_view t) {
+  constexpr std::string_view kCodes = "exit codes of the workers are {";
+  const size_t at = t.find(kCodes);
+  if (at == std::string_view::npos) return {};
+  std::string_view set = t.substr(at + kCodes.size());
+  set = set.substr(0, set.find('}'));
+  size_t n = 0;
+  for (size_t p = set.find(evidence_words::kLokySigkill); p != std::string_view::npos;
+       p = set.find(evidence_words::kLokySigkill, p + 1))
+    ++n;
+  if (n == 0) return {};
+  return trf("joblib's loky executor says {} of its worker processes ended by SIGKILL (`SIGKILL(-9)` in its "
+             "`TerminatedWorkerError`); it does not know the sender (its `excessive memory usage` is a guess). {} "
+             "Fewer workers (`n_jobs`) or smaller pieces of data passed to each lower the peak.",
+             n, sigkill_senders(std::nullopt));
+}
+
+// PyTorch's DataLoader (torch/utils/data/dataloader.py `_try_get_data`): `DataLoader worker (pid(s) N, M) exited
+// unexpectedly`, raised when it finds workers gone, whatever ended them (on Linux its SIGCHLD handler's `DataLoader
+// worker (pid N) is killed by signal: …` comes first when a signal did). The pids, or "" for any other line.
+std::string dataloader_exited(std::string_view t, std::optional<uint64_t>& pid_out) {
+  constexpr std::string_view kWorkers = "DataLoader worker (pid(s) ";
+  const size_t at = t.find(kWorkers);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + kWorkers.size());
+  const size_t close = rest.find(") exited unexpectedly");
+  if (close == std::string_view::npos) return {};
+  const std::string_view pids = rest.substr(0, close);
+  if (pids.empty() || pids.find_first_not_of("0123456789, ") != std::string_view::npos) return {};
+  if (pids.find(',') == std::string_view::npos) {
+    std::string_view one = pids;
+    pid_out = take_u64(one);  // said once: the `is killed by signal` line of this pid says more
+  }
+  return trf("PyTorch says its DataLoader worker(s) (pid(s) {}) exited unexpectedly; this line does not say how. A "
+             "`DataLoader worker (pid N) is killed by signal: …` line before it names the signal (`Killed`: SIGKILL, "
+             "which the kernel's OOM killer sends; `Bus error`: /dev/shm full); without one, a worker's own error "
+             "(its traceback) or a crash ended it. Setting `num_workers=0` runs the loading in the main process, "
+             "where its error is shown.",
+             pids);
+}
+
 // Backend.AI's kernel runner (ai.backend.kernel, its OOM logger, Backend.AI PR 1373): in a session container it logs
 // `python-kernel: Out-of-memory detected!` and `python-kernel: detected potentially oom-killed process:` before the
 // process tree of the one it guesses was killed. The kernel's report of an OOM kill in a container is in the host's
@@ -563,18 +782,7 @@ std::string runtime_notice(std::string_view t) {
       hex = hex.substr(0, std::min(hex.size(), hex.find_first_not_of("0123456789abcdef")));
       if (hex.size() >= 12) id = std::string(hex.substr(0, 12));
     }
-    return id.empty()
-               ? std::string(tr("Docker says a container's memory cgroup had an OOM (its `oom` event): the container "
-                                "reached its memory limit. Docker reads that from the cgroup, not from the kernel's "
-                                "report: whether the kernel's OOM killer then killed a process, and which, is in the "
-                                "host's kernel log at that time (`Memory cgroup out of memory: Killed process …`; "
-                                "`journalctl -k`, `dmesg -T` on the host)."))
-               : trf("Docker says the memory cgroup of container {} had an OOM (its `oom` event): the container "
-                     "reached its memory limit. Docker reads that from the cgroup, not from the kernel's report: "
-                     "whether the kernel's OOM killer then killed a process, and which, is in the host's kernel log "
-                     "at that time (`Memory cgroup out of memory: Killed process …`; `journalctl -k`, `dmesg -T` on "
-                     "the host).",
-                     id);
+    return docker_oom(id, "");
   }
   return {};
 }
@@ -866,12 +1074,19 @@ struct Said {
   std::string message;
   bool kill = false;
   std::optional<uint64_t> sigkill_pid;
+  UserspaceEvidence::Systemd systemd = UserspaceEvidence::Systemd::none;
+  std::string unit;
 };
 // `timed_out`: the line of each gunicorn `WORKER TIMEOUT` read before, by pid.
 Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) {
   if (std::string s = slurm(t); !s.empty()) return {std::move(s), false};
   if (std::string s = systemd_unit(t); !s.empty()) return {std::move(s), false};
-  if (std::string s = systemd_result(t); !s.empty()) return {std::move(s), true};
+  if (std::string s = systemd_result(t); !s.empty())
+    return {std::move(s), true, std::nullopt, UserspaceEvidence::Systemd::oom_kill_result,
+            systemd_unit_of(t, t.find("Failed with result"))};
+  if (std::string s = systemd_main_sigkill(t); !s.empty())
+    return {std::move(s), true, std::nullopt, UserspaceEvidence::Systemd::main_sigkill,
+            systemd_unit_of(t, t.find("ain process exited") - 1)};  // npos - 1: no `:` before it
   if (std::string s = killers(t); !s.empty()) return {std::move(s), true};
   if (std::string s = dask_nanny(t); !s.empty()) return {std::move(s), false};
   if (std::string s = yarn(t); !s.empty()) return {std::move(s), false};
@@ -882,8 +1097,13 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
     Said said;
     if (said.message = signal9_child(t, timed_out, said.sigkill_pid); !said.message.empty()) return said;
   }
-  for (std::string (*f)(std::string_view) : {ray, dataloader, shell_killed, lone_killed, oom_watcher,
-                                              runtime_notice, deepspeed})
+  if (t.find("DataLoader worker (pid") != std::string_view::npos) {
+    Said said;
+    if (said.message = dataloader(t, said.sigkill_pid); !said.message.empty()) return said;
+    if (said.message = dataloader_exited(t, said.sigkill_pid); !said.message.empty()) return said;
+  }
+  for (std::string (*f)(std::string_view) : {ray, shell_killed, lone_killed, oom_watcher, runtime_notice,
+                                              docker_event, exit137, loky_sigkill, deepspeed})
     if (std::string s = f(t); !s.empty()) return {std::move(s), false};
   if (t.find(evidence_words::kPid) != std::string_view::npos) {
     Said said;
@@ -893,6 +1113,20 @@ Said said_of(std::string_view t, bool memory_events, const TimedOut& timed_out) 
   if (t.find(evidence_words::kSignal9[1]) != std::string_view::npos)
     if (std::string s = python_sigkill(t); !s.empty()) return {std::move(s), false};
   return {memory_high(t, memory_events), false};
+}
+
+// systemd's line of `unit` (as the sentence names it) beside the kernel's kills, none of them tied to it.
+std::string untied_systemd(const UserspaceEvidence& x, const std::string& unit, bool sigkill) {
+  if (sigkill)
+    return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`, line {}); no "
+               "kernel OOM kill in this text is tied to it (none names that unit's cgroup, and none that names no "
+               "cgroup ends just before the line), so another sender ended it, or a kill whose report this text "
+               "lacks.",
+               unit, x.line);
+  return trf("systemd says {} failed with result `oom-kill` (line {}); no kernel OOM kill in this text is tied to it "
+             "(none names that unit's cgroup, and none that names no cgroup ends just before the line): its report "
+             "is not in this text, or systemd-oomd killed.",
+             unit, x.line);
 }
 
 }  // namespace
@@ -949,7 +1183,7 @@ void UserspaceEvidenceScan::line(std::string_view t) {
       oomd_cut_index_ = found_.size();
     }
     ++kept_[s.kill];
-    found_.push_back({line_no_, std::move(s.message), s.kill});
+    found_.push_back({line_no_, std::move(s.message), s.kill, s.systemd, std::move(s.unit)});
   }
   // A memory.events dump: `low N`, `high N`, `max N`, `oom N`, `oom_kill N` lines after one another.
   const std::string_view k = trim(t);
@@ -1040,6 +1274,66 @@ void UserspaceEvidenceScan::feed_lines(std::string_view chunk) {
 void UserspaceEvidenceScan::finish() {
   if (!partial_.empty()) line(partial_);
   partial_.clear();
+}
+
+KillSeen kill_seen(const OomEvent& e) {
+  KillSeen k;
+  k.lines = e.lines;
+  if (!e.victims.empty()) {
+    k.pid = e.victims.front().pid;
+    k.comm = e.victims.front().comm;
+  }
+  if (e.memcg) {
+    for (const std::optional<std::string>* path : {&e.memcg->task_memcg, &e.memcg->oom_memcg}) {
+      if (!*path) continue;
+      k.cgroup_printed = true;
+      if (!k.unit.empty()) continue;
+      if (const auto owner = decode_cgroup_owner(**path); owner && owner->kind == "systemd") k.unit = owner->id;
+    }
+  }
+  return k;
+}
+
+std::string systemd_beside_kills(const UserspaceEvidence& x, const std::vector<KillSeen>& kills) {
+  if (x.systemd == UserspaceEvidence::Systemd::none || kills.empty()) return {};
+  const std::string unit = x.unit.empty() ? std::string(tr("a systemd unit")) : trf("systemd unit {}", x.unit);
+  const auto victim = [](const KillSeen& k) {
+    return k.pid ? trf("{} (pid {})", k.comm, *k.pid) : trf("{}", k.comm.empty() ? std::string("?") : k.comm);
+  };
+  const bool sigkill = x.systemd == UserspaceEvidence::Systemd::main_sigkill;
+  // The kill in the unit's cgroup: the last one at or before the line, else the first after it.
+  const KillSeen* in_unit = nullptr;
+  if (!x.unit.empty())
+    for (const KillSeen& k : kills)
+      if (k.unit == x.unit && (!in_unit || k.lines.first <= x.line)) in_unit = &k;
+  if (in_unit) {
+    if (sigkill)
+      return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`, line {}): "
+                 "the kernel's OOM killer killed {} in that unit's cgroup (lines {}-{}), so that kill is most likely "
+                 "this SIGKILL.",
+                 unit, x.line, victim(*in_unit), in_unit->lines.first, in_unit->lines.last);
+    return trf("systemd says {} failed with result `oom-kill` (line {}): the kernel's OOM killer killed {} in that "
+               "unit's cgroup (lines {}-{}).",
+               unit, x.line, victim(*in_unit), in_unit->lines.first, in_unit->lines.last);
+  }
+  // A kill whose report names no cgroup, ending just before the line: told by nearness only (a kill that names
+  // another cgroup is not the unit's).
+  const KillSeen* near = nullptr;
+  for (const KillSeen& k : kills)
+    if (!k.cgroup_printed && k.lines.last <= x.line && x.line - k.lines.last <= kNearLines) near = &k;
+  if (near) {
+    if (sigkill)
+      return trf("systemd says the main process of {} ended by SIGKILL (`code=killed, status=9/KILL`, line {}), "
+                 "right after the kernel's OOM killer killed {} (lines {}-{}). The kernel's report does not print the "
+                 "victim's cgroup (or it is cut), so that this was the unit's main process is told by their nearness "
+                 "only.",
+                 unit, x.line, victim(*near), near->lines.first, near->lines.last);
+    return trf("systemd says {} failed with result `oom-kill` (line {}), right after the kernel's OOM killer killed "
+               "{} (lines {}-{}). The kernel's report does not print the victim's cgroup (or it is cut), so that the "
+               "kill was in this unit is told by their nearness only.",
+               unit, x.line, victim(*near), near->lines.first, near->lines.last);
+  }
+  return untied_systemd(x, unit, sigkill);
 }
 
 void attach_userspace_kills(OomEvent& event, const std::vector<UserspaceKill>& kills) {

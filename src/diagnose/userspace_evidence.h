@@ -75,7 +75,32 @@ struct UserspaceEvidence {
   /// 'oom-kill'` (said beside the kernel's reports too; the other sentences
   /// say that the kernel's report is not in the text).
   bool kill = false;
+  /// systemd's lines of one unit, said beside the kernel's kills tied to the kill in that unit's cgroup
+  /// (systemd_beside_kills()): its main process's `code=killed, status=9/KILL`, its `Failed with result
+  /// 'oom-kill'`; none for the other lines.
+  enum class Systemd { none, main_sigkill, oom_kill_result };
+  Systemd systemd = Systemd::none;
+  std::string unit;  ///< the unit systemd's line names (`sidekiq-4.service`), or "" (none named, or no such line)
 };
+
+/// A kernel kill as systemd_beside_kills() ties systemd's lines to it: its lines in the input, its victim, and the
+/// systemd unit its memory cgroup names (decode_cgroup_owner() of task_memcg, else of oom_memcg; "" when neither is
+/// a unit's). Made by kill_seen() from an OomEvent as it is read.
+struct KillSeen {
+  LineRange lines;
+  std::optional<int64_t> pid;  ///< the first victim's
+  std::string comm;
+  std::string unit;
+  bool cgroup_printed = false;  ///< the report printed a memory cgroup (task_memcg, oom_memcg or `Task in`)
+};
+[[nodiscard]] KillSeen kill_seen(const OomEvent& e);
+
+/// What to say of systemd's line `x` (UserspaceEvidence::systemd not none) in an input with the kernel's `kills`:
+/// tied to the kill whose memory cgroup is `x.unit`'s (the last one at or before x's line, else the first), or to a
+/// kill whose report names no cgroup that ends within kNearLines lines before it (told by nearness only); else that
+/// no kill of this text is tied to it. Pure.
+[[nodiscard]] std::string systemd_beside_kills(const UserspaceEvidence& x, const std::vector<KillSeen>& kills);
+inline constexpr uint64_t kNearLines = 10;
 
 /// Reads the whole input (a job's output ends with slurmstepd's error): as a
 /// ReportScanner's LineWatch (the lines its anchor sweep finds the words

@@ -76,7 +76,8 @@ using AnchorPairsRows = needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6,
                                      Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 // The evidence words (evidence_words.h): each word's first byte and its fourth (`h`…`h`; `o` and `-`, `_`, `d` or
-// `"`; `O` and ` ` or `K`; `s` or `S` and `d`; `S` and `K`; `g` and `l`; `k` or `K` and `l`; `(`…`d`; `T`…`k`), a pair few positions of a
+// `"`; `O` and ` ` or `K`; `s` or `S` and `d`; `S` and `K`; `g` and `l`; `k` or `K` and `l`; `(`…`d`; `T`…`k`;
+// `r`…`o`; `e`…`3`), a pair few positions of a
 // log hold. A letter in
 // either case is one compare (StartingEitherCase).
 using needles::StartingEitherCase;
@@ -85,7 +86,10 @@ using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>,
                                    Starting<'y', At<3, 'u'>>,  // y budget (kJobRunner: the Dask nanny's memory budget)
                                    Starting<'O', At<3, ' '>, At<3, 'K'>>, StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>>,
                                    StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
-                                   Starting<'T', At<3, 'k'>>>;  // TaskOOM (containerd)
+                                   Starting<'T', At<3, 'k'>>,  // TaskOOM (containerd)
+                                   Starting<'r', At<3, 'o'>>,  // r oom (docker events' text line)
+                                   Starting<'e', At<3, '3'>>,  // e 137, e=137 (an exit code 137)
+                                   Starting<'=', At<3, 'K'>>>;  // =9/KILL (systemd's status=9/KILL)
 /// The anchors and the evidence words in one sweep at 32 lanes
 /// (avx2_next_candidates_watch()): a first byte and the byte 3 on, each
 /// looked up in two 16-byte tables by its nibbles (`pshufb`, Hyperscan's
@@ -107,11 +111,13 @@ inline constexpr NibbleBucket kWatchBuckets[8] = {
     {"o", "-_dml\""},  // and Docker's `oom"`
     {"O", " K"},        // OOM killer, OOM encountered (the kubelet), OOMKilled
     {"sS", "dK"},       // sending SIG, Sending SIGKILL to cgroup; SIGKILL: 9 (and, by nibbles, s…k, S…D)
-    {"ghkK", "hl"},     // gnal 9; high; killing process, Killed /, Kill ', Killing ', Ray's killed due to, killing latest task,
-                        // killed by signal:, strsignal()'s Killed (0x68, 0x6b, 0x4b: few other bytes)
-    {"p", "c"},         // process
+    {"ghkKe", "hl3"},   // gnal 9; high; killing process, Killed /, Kill ', Killing ', Ray's killed due to, killing latest task,
+                        // killed by signal:, strsignal()'s Killed (0x68, 0x6b, 0x4b: few other bytes); an exit code
+                        // 137 (e 137, e=137: e…3; by nibbles also E, and c, 8, < as fourth bytes)
+    {"pr", "co"},       // process; `docker events`' `container oom` (r oom: r…o; by nibbles also p…o, r…c)
     {"M", "ou"},        // Memory, Manual OOM
-    {"T(", "kd"},       // Task in, Tasks state, TaskOOM; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs)
+    {"T(=", "kdK"},     // Task in, Tasks state, TaskOOM; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs);
+                        // systemd's =9/KILL (by nibbles also `-`, `4`, `8`, `]` first, `D` fourth)
     {"y", "u"},         // y: usage
 };
 /// The first eight bytes of every anchor of the 32-lane sweeps and of every evidence word, one table per offset:
@@ -168,7 +174,7 @@ inline constexpr NibbleBucket3 kKillBuckets[8] = {
     {"M", "ou", "yl"},      // Memory, Manual OOM
     {"T", "k", "i "},       // Task in, Tasks state
     {"y", "u", "a"},        // y: usage
-    {"", "", ""},
+    {"=", "K", "L"},        // =9/KILL (systemd's status=9/KILL)
 };
 /// kKillBuckets' table of the byte at `which` (0 the first, 1 the fourth, 2 the sixth), low or high nibbles.
 consteval NibbleTable kill_nibble_table(int which, bool high) {
@@ -200,31 +206,34 @@ using AnchorWatchPairs =
                  Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>, At<3, 'k'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>, At<3, 'K'>>,
-                 StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>>;
+                 StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
+                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>, Starting<'=', At<3, 'K'>>>;
 using AnchorWatchPairsRows =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>, At<3, '"'>>,
                  Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>, At<3, 'k'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>, At<3, 'K'>>,
                  StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
+                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>, Starting<'=', At<3, 'K'>>,
                  Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 /// The anchors and the kill words (evidence_words.h kWords with a `kill_pair`) in one sweep at 16 lanes (SSE2), and
 /// at 32 with the Tasks-table row: the sweep after an input's first report (find_anchor_watching() with
 /// Watched::kills; at 32 lanes without the row, kKillBuckets). Each kill word's pair is its first byte and the byte at its `kill_pair` (`sending S`, `killing p`,
-/// `Killed /`, `oomd k`, `Kill '`, `Killing '`, `Send S`), pairs few log lines hold, at offsets the anchors' pairs
-/// load already (5 to 9); systemd's `oom-kill'` is the anchor `oom-kill`'s pair. anchor_search.cpp static_asserts
+/// `Killed /`, `oomd k`, `Kill '`, `Killing '`, `Send S`, `=9/KIL`), pairs few log lines hold, at offsets the
+/// anchors' pairs load already (5 to 9); systemd's `oom-kill'` is the anchor `oom-kill`'s pair. anchor_search.cpp static_asserts
 /// that it holds every pair of AnchorPairs and of the kill words.
 using AnchorKillPairs =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<5, 'k'>>, Starting<'M', At<5, 'y'>, At<9, 'M'>>,
                  Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>,
                  StartingEitherCase<'s', At<8, 'S'>, At<5, 'S'>>,
-                 StartingEitherCase<'k', At<8, 'p'>, At<7, '/'>, At<5, '\''>, At<8, '\''>>>;
+                 StartingEitherCase<'k', At<8, 'p'>, At<7, '/'>, At<5, '\''>, At<8, '\''>>,
+                 Starting<'=', At<5, 'L'>>>;
 using AnchorKillPairsRows =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<5, 'k'>>, Starting<'M', At<5, 'y'>, At<9, 'M'>>,
                  Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>,
                  StartingEitherCase<'s', At<8, 'S'>, At<5, 'S'>>,
                  StartingEitherCase<'k', At<8, 'p'>, At<7, '/'>, At<5, '\''>, At<8, '\''>>,
-                 Starting<'[', At<8, ']'>, At<6, ']'>>>;
+                 Starting<'=', At<5, 'L'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 }  // namespace oomlens::anchor_detail

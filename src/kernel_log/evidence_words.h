@@ -33,6 +33,10 @@ inline constexpr std::string_view kSystemd = "OOM killer";
 /// systemd's service/scope result after an OOM kill in its cgroup:
 /// `<unit>: Failed with result 'oom-kill'.`
 inline constexpr std::string_view kSystemdResult = "oom-kill'";
+/// systemd's line of a unit's main process that SIGKILL ended, whoever sent it: `<unit>: Main process exited,
+/// code=killed, status=9/KILL` (older releases `main process exited`). A kill's word (said beside the kernel's
+/// reports, tied to the kill in the unit's cgroup): its pair in the sweep after the first report is `=`…`L` (5 on).
+inline constexpr std::string_view kSystemdSigkill = "=9/KILL";
 
 /// Ray's memory monitor (a user-space OOM killer in the raylet): its kills'
 /// `… Workers (tasks / actors) killed due to memory pressure (OOM) …` and
@@ -103,6 +107,20 @@ inline constexpr std::string_view kRuntime[] = {"OOM encountered", "TaskOOM", "O
 /// The words are `gnal 9` and `SIGKILL: 9` (their first and fourth bytes, `g`…`l` and `S`…`K`, are pairs text
 /// rarely holds; `s`…`n` of `signal` is in `sion`, `spond`, `s (n`).
 inline constexpr std::string_view kSignal9[] = {"gnal 9", "SIGKILL: 9"};
+/// joblib's loky executor: `TerminatedWorkerError: A worker process managed by the executor was unexpectedly
+/// terminated. … The exit codes of the workers are {SIGKILL(-9)}` (its set of the dead workers' codes; pair `S`…`K`).
+inline constexpr std::string_view kLokySigkill = "SIGKILL(-9)";
+/// PyTorch's DataLoader when it finds workers gone (torch/utils/data/dataloader.py `_try_get_data`): `DataLoader
+/// worker (pid(s) N, M) exited unexpectedly` (pair `(`…`d`, kPid's).
+inline constexpr std::string_view kDataLoaderExited = "(pid(s) ";
+/// `docker events`' text lines of a container's memory cgroup OOM: `2019-05-04T18:05:44.998251824-05:00 container
+/// oom <64-hex id> (image=…, name=…)`: the word is `r oom ` (the end of `container oom `; pair `r`…`o`).
+inline constexpr std::string_view kDockerEventOom = "r oom ";
+/// An exit code 137 (128 + 9: SIGKILL) as programs print it: `exit code 137` (GitHub Actions' `Process completed
+/// with exit code 137.`, the actions toolkit's `The process '/usr/bin/bash' failed with exit code 137`, CircleCI's
+/// `received exit code 137`), Docker Compose's `web-1 exited with code 137`, and `docker events`' `container die <id>
+/// (exitCode=137, …)`. The words are `e 137` and `e=137` (pair `e`…`3`).
+inline constexpr std::string_view kExit137[] = {"e 137", "e=137"};
 
 /// One word. `kill_pair`: for a kill's word (a user-space killer's kill
 /// line, systemd's `oom-kill` result: what is said beside the kernel's
@@ -130,17 +148,20 @@ struct Word {
 /// The kills: earlyoom `sending SIG` and `killing process `
 /// (before 1.2), systemd-oomd `Killed /` and systemd's `oomd killed `, lmkd
 /// `Kill '`, the lowmemorykiller `Killing '`, nohang `Send SIG…` and
-/// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`, and
-/// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s). Ray's,
+/// `Sending SIG…` (`to the victim`), Talos `Sending SIGKILL to cgroup`,
+/// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s) and its
+/// `status=9/KILL` of a unit's main process. Ray's,
 /// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's, DeepSpeed's launcher's, the supervisors'
-/// (`(pid:`) and the container runtimes' lines, and the signal-9 lines (kSignal9), are said only of an input without
-/// a report (no kill_pair).
+/// (`(pid:`) and the container runtimes' lines, the signal-9 lines (kSignal9), loky's `SIGKILL(-9)`, the
+/// DataLoader's `exited unexpectedly`, `docker events`' text lines and the exit codes 137 (kExit137), are said only
+/// of an input without a report (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},
     {kSlurm[0]},
     {kSlurm[1]},
     {kSystemd},
     {kSystemdResult, 7},
+    {kSystemdSigkill, 5},
     {"sending SIG", 8},
     {"killing process ", 8},
     {"Killed /", 7},
@@ -171,6 +192,11 @@ inline constexpr Word kWords[] = {
     {kScheduler[0]},
     {kScheduler[1]},
     {kScheduler[2]},
+    {kLokySigkill},
+    {kDataLoaderExited},
+    {kDockerEventOom},
+    {kExit137[0]},
+    {kExit137[1]},
 };
 
 /// Which words a sweep looks for: every word (an input before its first

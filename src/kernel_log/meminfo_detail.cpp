@@ -235,6 +235,7 @@ void meminfo_counters(Building& b, std::string_view t) {
     else if (k == "unevictable") { if (!b.unevictable_pages) b.unevictable_pages = v; }
     else if (k == "slab") { if (!b.slab_pages) b.slab_pages = v; }  // ≤2.6.28: reclaimable and unreclaimable together
     else if (k == "slab_unreclaimable") b.slab_unreclaimable_pages = v;
+    else if (k == "slab_reclaimable") b.slab_reclaimable_pages = v;
     else if (k == "pagetables") b.pagetables_pages = v;
     else if (k == "free_cma") b.free_cma_pages = v;
   }

@@ -251,6 +251,9 @@ struct MemInfo {
   /// 2.6 show_mem()): reclaimable and unreclaimable slab as one figure, before
   /// the kernel printed them apart (slab_reclaimable/slab_unreclaimable).
   std::optional<uint64_t> slab_bytes;
+  /// `slab_reclaimable:N` pages (2.6.28+ Mem-Info), bytes: with the LRU, unevictable, slab_unreclaimable, page-table
+  /// and free counts, what Mem-Info accounts for (diagnose kernel_unaccounted()). Not in `--json`'s mem_info.
+  std::optional<uint64_t> slab_reclaimable_bytes;
   /// `unevictable:N` pages (2.6.28+ Mem-Info): pages reclaim skips and swap cannot take (mlock()ed, SHM_LOCKed,
   /// ramfs). Read by the unevictable_dominant check; not in `--json`'s mem_info (the check's figures carry it).
   std::optional<uint64_t> unevictable_bytes;

@@ -78,6 +78,7 @@ struct ReportAssembler::Building {
   std::optional<uint64_t> active_file_pages, inactive_file_pages, slab_pages;
   std::optional<uint64_t> unevictable_pages;  // `unevictable:N` (2.6.28+)
   std::optional<uint64_t> free_cma_pages;     // `free_cma:N` (3.8+): the free pages in CMA pageblocks
+  std::optional<uint64_t> slab_reclaimable_pages;  // `slab_reclaimable:N` (2.6.28+)
   std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
   std::optional<uint64_t> buddy_page_kb;
   // The zones named by show_free_areas()'s `<zone> per-cpu:` heads (≤3.x) and by its zone lines, as printed

@@ -782,6 +782,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     mi.active_file_bytes = pages(b.active_file_pages, ps);
     mi.inactive_file_bytes = pages(b.inactive_file_pages, ps);
     mi.slab_bytes = pages(b.slab_pages, ps);
+    mi.slab_reclaimable_bytes = pages(b.slab_reclaimable_pages, ps);
     mi.unevictable_bytes = pages(b.unevictable_pages, ps);
     mi.pagetables_bytes = pages(b.pagetables_pages, ps);
     mi.free_cma_bytes = pages(b.free_cma_pages, ps);

@@ -73,6 +73,20 @@ TEST(Left9ZoneAboveWatermark, Order0FailureWithTheUsableZoneAboveItsHighWatermar
   EXPECT_THAT(low.summary, HasSubstr("memory ran out"));
 }
 
+// h-left10 item 4 (corpus 621): beside the sentence that memory had not run out (the zone above its high watermark
+// after the kill), no advice says that processes filled the 32 MiB device or that a runaway job should be contained;
+// where memory did run out (800 kB free), the small device's advice names no task table the report lacks.
+TEST(Left9ZoneAboveWatermark, AdviceAgreesThatMemoryHadNotRunOut) {
+  const Explanation x = explain(only_event(report_621("6804")));
+  EXPECT_THAT(advice(x), HasSubstr("brief shortage"));
+  EXPECT_THAT(advice(x), Not(HasSubstr("This device has")));
+  EXPECT_THAT(advice(x), Not(HasSubstr("oomlens run")));
+  const Explanation low = explain(only_event(report_621("800")));
+  EXPECT_THAT(advice(low), HasSubstr("This device has 32.0 MiB of RAM: see which processes and services fill it "
+                                     "(`top`, `free`), run fewer or lighter ones"));
+  EXPECT_THAT(advice(low), Not(HasSubstr("task table")));
+}
+
 // Item 7 (corpus 609): a 4.10 order-0 OOM whose DMA32 zone had 5012 kB free over its 2264 kB min, its buddy list
 // showing free blocks in highatomic-reserved pageblocks (`H`), which the allocation may not use: the check says so
 // with figures, and memory is not said to have been free for it. With `reserved_highatomic:` printed, the reserve
