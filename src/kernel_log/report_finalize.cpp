@@ -735,8 +735,14 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
                           "without `System is deadlocked on memory` (4.19+ panics there for a global OOM only)");
   const bool other_evidence = b.summary || b.meminfo || memcg_msg || b.task_in || !b.counters.empty() ||
                               b.stats_path || !b.kills.empty() || !b.selected.empty() || b.panic_message;
+  // A 4.9–4.20 header of a task in the root cpuset (`cpuset=/`, every node) whose allocation had no nodemask
+  // (`nodemask=(null)`, no memory policy): constrained_alloc() found no cpuset or mempolicy limit (corpus 127, 715).
+  const bool no_cpuset_or_mempolicy = ev.trigger && ev.trigger->cpuset == "/" && ev.trigger->nodemask == "(null)";
   if (ev.constraint && !other_evidence && (b.memcg_stack || b.alloc_stack || b.pagefault_stack || b.reclaim_stack))
     ev.notes.emplace_back(b.memcg_stack ? "constraint memcg taken from the call trace (" + b.memcg_frame + ")"
+                          : b.alloc_stack && no_cpuset_or_mempolicy
+                              ? "constraint taken from the call trace (out_of_memory called by the page allocator) "
+                                "and the header (`cpuset=/`, `nodemask=(null)`: no cpuset or mempolicy limit): global"
                           : b.alloc_stack ? "constraint taken from the call trace (out_of_memory called by the page "
                                             "allocator: global, or a cpuset/mempolicy limit)"
                           : b.pagefault_stack ? "constraint taken from the call trace (out_of_memory called by "

@@ -91,6 +91,10 @@ constexpr NotePattern kNotes[] = {
      "for no memory cgroup: global\\)",
      N_("constraint taken from the call trace (out_of_memory called by balance_pgdat, kswapd's reclaim, which works for "
         "no memory cgroup: global)")},
+    {"constraint taken from the call trace \\(out_of_memory called by the page allocator\\) and the header "
+     "\\(`cpuset=/`, `nodemask=\\(null\\)`: no cpuset or mempolicy limit\\): global",
+     N_("constraint taken from the call trace (out_of_memory called by the page allocator) and the header (`cpuset=/`, "
+        "`nodemask=(null)`: no cpuset or mempolicy limit): global")},
     {"constraint taken from the call trace \\(out_of_memory, which no memory-cgroup OOM calls before Linux 4\\.8: "
      "global, or a cpuset/mempolicy limit\\)",
      N_("constraint taken from the call trace (out_of_memory, which no memory-cgroup OOM calls before Linux 4.8: "

@@ -103,6 +103,31 @@ TEST(Explain, RootCpusetAndNoNodemaskProveTheMachineRanOut) {
   EXPECT_NE(y.summary.find("machine-wide or within a cpuset"), std::string::npos) << y.summary;
 }
 
+TEST(Report, TheCallTraceNoteSaysGlobalWhenTheHeaderRulesOutCpusetAndMempolicy) {
+  // 127: a header-only report whose trace runs out_of_memory from the page allocator; its `cpuset=/` and
+  // `nodemask=(null)` leave no cpuset or mempolicy limit, so the note agrees with "the machine ran out of memory".
+  const std::string head = "[6028203.504587] mina invoked oom-killer: gfp_mask=0x14200ca(GFP_HIGHUSER_MOVABLE), "
+                           "nodemask=(null), order=0, oom_score_adj=0\n";
+  const std::string trace = "[6028203.504591] CPU: 9 PID: 5338 Comm: mina Not tainted 4.15.0-156-generic #163-Ubuntu\n"
+                            "[6028203.504591] Call Trace:\n"
+                            "[6028203.504601]  out_of_memory+0x116/0x4e0\n"
+                            "[6028203.504602]  __alloc_pages_slowpath+0xa53/0xe00\n"
+                            "[6028203.504606]  __alloc_pages_nodemask+0x29a/0x2c0\n";
+  auto note_of = [](const std::vector<OomEvent>& ev) {
+    for (const std::string& n : ev.at(0).notes)
+      if (n.starts_with("constraint taken from the call trace")) return n;
+    return std::string();
+  };
+  const auto root = parse_log_text(head + "[6028203.504588] mina cpuset=/ mems_allowed=0\n" + trace);
+  ASSERT_EQ(root.size(), 1u);
+  EXPECT_EQ(note_of(root), "constraint taken from the call trace (out_of_memory called by the page allocator) and "
+                           "the header (`cpuset=/`, `nodemask=(null)`: no cpuset or mempolicy limit): global");
+  const auto named = parse_log_text(head + "[6028203.504588] mina cpuset=db mems_allowed=0\n" + trace);
+  ASSERT_EQ(named.size(), 1u);
+  EXPECT_EQ(note_of(named), "constraint taken from the call trace (out_of_memory called by the page allocator: "
+                            "global, or a cpuset/mempolicy limit)");
+}
+
 TEST(NewestFirst, ACodeFenceAfterTheKillIsAPastesBreak) {
   // 717 without its prefixes: the selection and its child's kill in one code block, then another block whose zone
   // line (show_mem(), printed before a kill) says nothing of this block's order: one report, read forward.
