@@ -450,14 +450,15 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   }
   // A stamped header, then a poster's prose paragraph: the report goes on only at a kernel line stamped in the
   // header's burst (corpus 689: a document quoting one report in sections, every line of one second); a line
-  // without a stamp, or another time, leaves the header an excerpt of its own (corpus 358).
+  // without a stamp, or another time, leaves the header an excerpt of its own (corpus 358), and is read on its own
+  // below (a kill there is a report of its own, never lost).
   if (cur_ && cur_->prose_after_header && !t.empty() && (line.prefixed || line_is_record(t))) {
     if (!line.prefixed || !in_header_burst(*cur_, line)) {
       close();
-      return false;
+    } else {
+      cur_->prose_after_header = false;
+      cur_->blank_since_header = false;
     }
-    cur_->prose_after_header = false;
-    cur_->blank_since_header = false;
   }
   using P = Building::Piece;
   P piece = P::none;

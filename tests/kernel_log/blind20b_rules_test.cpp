@@ -54,6 +54,27 @@ TEST(Report, AStampedHeaderGoesOnAfterProseAtALineOfItsSecond) {
   ASSERT_EQ(ev[0].victims.size(), 1u);
 }
 
+TEST(Report, AStampedHeaderThenProseThenALaterKillAreTwoEventsAndTheKillIsKept) {
+  // The other side of 689's rule: the kill after the prose is stamped 100 s later, so the header stays an excerpt
+  // of its own (358) and the kill is read as its own report; the merged rule once dropped that kill line.
+  const std::string head =
+      "[ 1000.000001] python invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0\n"
+      "\n"
+      "Here is what happened next, much later on.\n"
+      "\n";
+  const std::string kill =
+      "Out of memory: Killed process 4242 (python) total-vm:1000000kB, anon-rss:900000kB, file-rss:0kB, "
+      "shmem-rss:0kB, UID:1000 pgtables:2000kB oom_score_adj:0\n";
+  for (const std::string stamp : {"[ 1100.000002] ", ""}) {
+    const auto ev = parse_log_text(head + stamp + kill);
+    ASSERT_EQ(ev.size(), 2u) << stamp;
+    EXPECT_EQ(ev[0].kind, EventKind::incomplete) << stamp;
+    ASSERT_EQ(ev[1].victims.size(), 1u) << stamp;
+    EXPECT_EQ(ev[1].victims[0].pid, 4242) << stamp;
+    EXPECT_FALSE(ev[1].trigger.has_value()) << stamp;
+  }
+}
+
 TEST(OomLines, ATaskMemcgBeforeACutTaskKeyIsWhole) {
   // 690: a viewer cut the summary inside `,task=` and kept the line's last character (`,tas0`).
   oomline::Summary s;
