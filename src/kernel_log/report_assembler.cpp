@@ -478,10 +478,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
   // warn_alloc()'s `<comm>: page allocation failure: …` after the outcome starts another dump: its `CPU: … Comm:`
   // line, stack and Mem-Info are its own, never the trigger or the body of the report before it (corpus 449: Xorg's
   // shmem page failed in the second tail was killed; its CPU line had been taken as the OOM's trigger).
-  // So does one after the report's Mem-Info when no outcome came (a header-only report, then a second example:
-  // corpus 699, where in:imklog's failure and its own Mem-Info followed; oom_kill.c prints one Mem-Info, before the
-  // table): the failure's show_mem would otherwise replace the report's swap and free figures.
-  if (cur_ && (cur_->has_outcome() || cur_->meminfo) && is_alloc_failure(t)) {
+  // So does one after the report's whole Mem-Info (its `N pages RAM` tail) when no outcome came (a header-only
+  // report, then a second example: corpus 699, where in:imklog's failure and its own Mem-Info followed; oom_kill.c
+  // prints one Mem-Info, before the table): the failure's show_mem would otherwise replace the report's swap and
+  // free figures. A failure line inside the report's Mem-Info is another CPU's line interleaved: passed over.
+  if (cur_ && (cur_->has_outcome() || (cur_->meminfo && cur_->ram_pages)) && is_alloc_failure(t)) {
     close();
     return false;
   }

@@ -97,6 +97,26 @@ TEST(Report, AllocationFailureAfterAHeaderOnlyReportsMemInfoIsAnotherDump) {
   EXPECT_EQ(ev[0].mem_info->free_swap_bytes, 8u * 1024);
 }
 
+TEST(Report, AnAllocationFailureLineInsideTheReportsMemInfoIsAnotherCpusLine) {
+  // Another CPU's warn_alloc() line printed inside the report's show_mem (before its `N pages RAM` tail): the
+  // report goes on to its table and kill, one event.
+  const auto ev = parse_log_text(
+      "[ 100.000001] python invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0\n"
+      "[ 100.000010] Mem-Info:\n"
+      "[ 100.000020] swapper/0: page allocation failure: order:0, mode:0x820(GFP_ATOMIC), nodemask=(null)\n"
+      "[ 100.000030] Free swap  = 0kB\n"
+      "[ 100.000031] Total swap = 0kB\n"
+      "[ 100.000032] 1048576 pages RAM\n"
+      "[ 100.000051] Out of memory: Killed process 4242 (python) total-vm:1000000kB, anon-rss:900000kB, file-rss:0kB, "
+      "shmem-rss:0kB, UID:1000 pgtables:2000kB oom_score_adj:0\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_TRUE(ev[0].trigger.has_value());
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 4242);
+  ASSERT_TRUE(ev[0].mem_info.has_value());
+  EXPECT_EQ(ev[0].mem_info->ram_bytes, 1048576ull * 4096);
+}
+
 TEST(Report, ACutTableHeaderAfterNrPtesLeavesPageTablesUnknown) {
   // 697 through truncate100_dots: `… rss nr_ptes nr_` cut, the rows cut after nr_ptes: not nr_ptes alone.
   const auto ev = parse_log_text(
