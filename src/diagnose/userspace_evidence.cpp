@@ -28,17 +28,22 @@ constexpr size_t kTailLines = LineWatch::kLinesBefore;
 using evidence_words::kSlurm;
 
 // The systemd unit a line of systemd's names before its sentence at `at`: the word before `: `
-// (`systemd[1]: user@1000.service: A process …`), as "systemd unit U", or "a systemd unit" when there is none
-// (a word with `[` is a process, one without `.` no unit name).
-std::string systemd_unit_named(std::string_view t, size_t at) {
+// (`systemd[1]: user@1000.service: A process …`), or "" when there is none (a word with `[` is a process, one
+// without `.` no unit name; `at` npos: none).
+std::string systemd_unit_of(std::string_view t, size_t at) {
+  if (at == std::string_view::npos) return {};
   std::string_view before = text::trim_right(t.substr(0, at));
-  std::string_view unit;
-  if (!before.empty() && before.back() == ':') {
-    before.remove_suffix(1);
-    const size_t sp = before.find_last_of(' ');
-    unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
-    if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) unit = {};
-  }
+  if (before.empty() || before.back() != ':') return {};
+  before.remove_suffix(1);
+  const size_t sp = before.find_last_of(' ');
+  const std::string_view unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
+  if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) return {};
+  return std::string(unit);
+}
+
+// That unit said for a sentence: "systemd unit UNIT", or "a systemd unit" when the line names none.
+std::string systemd_unit_named(std::string_view t, size_t at) {
+  const std::string unit = systemd_unit_of(t, at);
   return unit.empty() ? std::string(tr("a systemd unit")) : trf("systemd unit {}", unit);
 }
 
@@ -135,18 +140,6 @@ std::string systemd_result(std::string_view t) {
              "has its report in the kernel log of that boot (`journalctl -k`, `dmesg`) at the time of this line; "
              "a systemd-oomd kill has a `systemd-oomd[…]: Killed /…` line in the journal before it.",
              systemd_unit_named(t, at));
-}
-
-// The unit a line of systemd's names before `at` (systemd_unit_named()'s word), or "".
-std::string systemd_unit_of(std::string_view t, size_t at) {
-  if (at == std::string_view::npos) return {};
-  std::string_view before = text::trim_right(t.substr(0, at));
-  if (before.empty() || before.back() != ':') return {};
-  before.remove_suffix(1);
-  const size_t sp = before.find_last_of(' ');
-  const std::string_view unit = sp == std::string_view::npos ? before : before.substr(sp + 1);
-  if (unit.find('[') != std::string_view::npos || unit.find('.') == std::string_view::npos) return {};
-  return std::string(unit);
 }
 
 // Ray's memory monitor (the raylet, src/ray/raylet/node_manager.cc and its worker killing policies): it kills a
