@@ -323,6 +323,11 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   std::optional<int64_t> reaper_pid;  // of a reaper line that opens the text
   bool summary_opener = false;  // the text opens at an `oom-kill:` summary line
   bool kill_opener = false;     // the text opens at a kill line
+  std::string opener_comm;      // of that kill line
+  // The opening kill straight followed by its own `oom-kill:` summary whose pid is not printed (a poster's `...`),
+  // its `task=` the kill's comm: dump_header() prints the summary before the kill line, so a header straight after
+  // the two, as after a kill alone, says newest-first (corpus 687 reversed).
+  bool own_summary_second = false;
   LinePrefix kill_prefix;  // of the first kill line met
   // Since the opening line, a foreign line (another program's record) or a
   // poster's prose (an unprefixed piece a blank line follows: no record's
@@ -464,7 +469,7 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       // The reaper that opens the text reaped this kill's task: print order has the kill first.
       if (kill_pids.empty() && reaper_pid && k->pid == *reaper_pid) reversed = true;
       if (kill_pids.empty()) kill_prefix = n.prefix;
-      if (kernel_lines == 1) kill_opener = true, opener_prefix = n.prefix;
+      if (kernel_lines == 1) kill_opener = true, opener_prefix = n.prefix, opener_comm = k->comm;
       kill_pids.push_back(k->pid);
     } else if (auto r = oomline::parse_reaper(t)) {
       if (reversed && group == 0 && group_line_ahead(text, next, default_year, pad)) group = 1;
@@ -478,13 +483,14 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       if (reversed || seen_outcome_line) break;
       kill_pids.push_back(kNoPid);
     } else if (header_line(n, t)) {
-      // A kill, a selection or an `oom-kill:` summary, then straight a header
+      // A kill (with its own summary right after it), a selection or an `oom-kill:` summary, then straight a header
       // not stamped later and followed by no body of its own: newest-first,
       // one report cut to these two lines (a paste of `journalctl -r`, or a
       // poster's excerpt reversed: header and kill with `...` between the
       // reports); forward, the header would be the next report's, stamped
       // later, and its body would follow it.
-      if (!reversed && (select_opener || summary_opener || kill_opener) && kernel_lines == 2 &&
+      if (!reversed && (select_opener || summary_opener || kill_opener) &&
+          (kernel_lines == 2 || (own_summary_second && kernel_lines == 3)) &&
           !stamped_later(n.prefix, opener_prefix)) {
         std::optional<LinePrefix> next_outcome;
         const Body body = header_body_follows(text, next, final, default_year, &next_outcome);
@@ -519,6 +525,8 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
         if (oomline::parse_summary(std::string(t) + rest_before, whole)) sum.pid = whole.pid;
       }
       for (auto p : kill_pids) reversed = reversed || (sum.pid && *sum.pid == p);
+      own_summary_second = kill_opener && kernel_lines == 2 && !sum.pid && sum.task && !opener_comm.empty() &&
+                           *sum.task == opener_comm;
       if (!reversed && kill_pids.empty() && reaper_pid && sum.pid == reaper_pid) {
         reversed = true;
         kill_pids.push_back(*reaper_pid);
@@ -581,6 +589,29 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
   }
   if (reversed) out.order = NewestFirst::Order::reversed, out.end = last_end, out.lines = last_count;
   return out;
+}
+
+std::optional<bool> own_summary_follows(std::string_view text, size_t after, std::string_view outcome, bool final,
+                                        std::optional<int> default_year) {
+  const auto kill = oomline::parse_kill(outcome);
+  if (!kill) return false;
+  NormalizedLine n;
+  for (size_t pos = after; pos < text.size() || !final;) {
+    if (pos >= text.size()) return std::nullopt;
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) {
+      if (!final) return std::nullopt;  // the line may go on in the next chunk
+      eol = text.size();
+    }
+    normalize_line(text.substr(pos, eol - pos), n, default_year);
+    pos = eol + 1;
+    const std::string_view t = trim(n.text);
+    if (n.foreign || t.empty()) continue;
+    oomline::Summary sum;
+    if (!starts_with(t, "oom-kill:") || !oomline::parse_summary(t, sum)) return false;
+    return sum.pid ? *sum.pid == kill->pid : sum.task && !kill->comm.empty() && *sum.task == kill->comm;
+  }
+  return false;
 }
 
 bool printed_after_opening(std::string_view opening, std::string_view prev) {

@@ -57,6 +57,14 @@ struct LinePad {
                                               std::optional<int> default_year, LinePad pad = {},
                                               std::string_view opening_rest = {});
 
+/// True when the next kernel line after `after` in `text` (blank and foreign lines skipped) is the `oom-kill:`
+/// summary of the kill line `outcome` (bare): its pid, or, when the summary prints none (a poster's `...`), its
+/// `task=` the kill's comm. dump_header() prints the summary before the kill line, so the pair says newest-first
+/// more surely than a show_mem() block before the kill says print order (corpus 694 reversed). nullopt when `text`
+/// ends before that line and more may follow (not `final`).
+[[nodiscard]] std::optional<bool> own_summary_follows(std::string_view text, size_t after, std::string_view outcome,
+                                                      bool final, std::optional<int> default_year);
+
 /// Printk stamps of lines in the order a reading met them: true when every
 /// one is known, there are two or more, and they never rise and fall at least
 /// once (so the lines were met latest first). Rows read bottom-up from a

@@ -181,12 +181,22 @@ size_t ReportScanner::Impl::process_region(std::string_view region, bool final) 
     const size_t rest_from = pieces == 1 && !norm.foreign ? outcome_rest_before(region, fed_end, ls, rest_before) : ls;
     std::string_view outcome_text = norm.text;
     if (rest_from < ls) outcome_text = opened.assign(trim(norm.text)).append(rest_before);
-    // A report's body straight before the outcome (show_mem, a trace through out_of_memory()): print order.
+    // A report's body straight before the outcome (show_mem, a trace through out_of_memory()): print order,
+    // unless the kill's own `oom-kill:` summary follows it (own_summary_follows()).
     // The outcome's own rest before it (`e_adj:0`, which reads as a show_mem `key:N` piece) is no body.
-    if (!norm.foreign && may_open_newest_first(outcome_text, norm.truncated) &&
-        !body_before_outcome(region, fed_end, rest_from,
-                             line_no + 1 - count_newlines(region.substr(rest_from, ls - rest_from)), norm.prefix,
-                             false)) {
+    bool may_reverse = !norm.foreign && may_open_newest_first(outcome_text, norm.truncated);
+    if (may_reverse && body_before_outcome(region, fed_end, rest_from,
+                                           line_no + 1 - count_newlines(region.substr(rest_from, ls - rest_from)),
+                                           norm.prefix, false)) {
+      const auto own = own_summary_follows(region, eol < n ? eol + 1 : n, outcome_text,
+                                           final || n - ls > kMaxHeldBytes, opt.default_year);
+      if (!own) {
+        n = ls;  // hold the rest back until more input arrives
+        break;
+      }
+      may_reverse = *own;
+    }
+    if (may_reverse) {
       NewestFirst nf = detect_newest_first(region, ls, final || n - ls > kMaxHeldBytes, opt.default_year,
                                            LinePad{pad_width, pad_len}, rest_before);
       if (nf.order == NewestFirst::Order::undecided) {

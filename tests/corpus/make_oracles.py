@@ -4993,7 +4993,7 @@ add("mangler-pending/686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-h
 # poster's three condensed lines: llama-bench's header (`gfp_mask=0x140dca(...)`), the summary with
 # CONSTRAINT_MEMORY_POLICY, nodemask=3 and `...` for the rest (task llama-server, no pid), and the kill of llama-server
 # 3961932 (anon-rss only, 277 GiB; adj 200, a systemd user service). A mempolicy OOM: node 3 ran out, not the machine.
-add("mangler-pending/687-glm-flash-serving-notes-numactl-membind-node-3-condensed-llama-bench-header-oom-kill-constraint-memory-policy-nodemask-3-elided-llama-server-kill-anon-only-277g-adj-200.log",
+add("687-glm-flash-serving-notes-numactl-membind-node-3-condensed-llama-bench-header-oom-kill-constraint-memory-policy-nodemask-3-elided-llama-server-kill-anon-only-277g-adj-200.log",
     "Public repository serving notes 'GLM-5.3-Flash on :18131', section 3 'The OOM incident' (index file id "
     "68475767854)", ["kill"], "mempolicy (CONSTRAINT_MEMORY_POLICY, nodemask=3)", constraints=["mempolicy"],
     kills=[kill(3961932, "llama-server", None, 290664512, None, adj=200)], trigger=trig("llama-bench"),
@@ -5073,7 +5073,7 @@ add("693-zh-notes-orbstack-arm64-6.9-dmesgT-2024-earlier-reaper-then-kswapd0-hea
 # 8 GiB swap file): the writer's condensed kernel lines: kswapd0's header (no adj), the summary with `...` (global,
 # task ChatGPT, pid 2227526), the kill of ChatGPT (anon-rss only, 133 MiB), Free swap 200 kB of 24098808 kB, and the
 # writer's own `zspages:` sum over two zones (4.1 GiB of RAM held by zram's compressed store).
-add("mangler-pending/694-wattcurb-requirements-doc-cachyos-condensed-kswapd0-header-oom-kill-elided-global-chatgpt-kill-anon-only-free-swap-200k-of-24g-poster-zspages-sum-line-zram-100-percent.log",
+add("694-wattcurb-requirements-doc-cachyos-condensed-kswapd0-header-oom-kill-elided-global-chatgpt-kill-anon-only-free-swap-200k-of-24g-poster-zspages-sum-line-zram-100-percent.log",
     "Public repository requirements document (REQ-112, 'Part B - Kernel OOM Kill Under Memory Exhaustion'; index "
     "file id 68365958166)", ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
     kills=[kill(2227526, "ChatGPT", None, 136464, None)], chosen=[2227526, "ChatGPT"],
