@@ -93,6 +93,10 @@ std::optional<DaemonKill> parse_lmkd_line(std::string_view m) {
   if (at != std::string_view::npos) {
     k.daemon = "lmkd";
     s = m.substr(at + 6);
+  } else if ((at = m.find("Reclaim '")) != std::string_view::npos) {
+    k.daemon = "lmkd";  // Samsung's build: the same line, its kill worded `Reclaim`
+    k.reclaim_wording = true;
+    s = m.substr(at + 9);
   } else if ((at = m.find("Killing '")) != std::string_view::npos) {
     k.daemon = "lowmemorykiller";
     s = m.substr(at + 9);

@@ -27,7 +27,9 @@
 //    (between the two: `  Sending SIGTERM to the victim; total response time: …`).
 //  - Android's lmkd (system/memory/lmkd/lmkd.cpp), one logcat line per kill,
 //      `Kill 'com.google.android.gms' (17933), uid 10446, oom_score_adj 0 to free 140528kB rss, 37404kB swap; reason: …`
-//    (older releases: `… oom_adj 0 to free 140528kB`), and the in-kernel
+//    (older releases: `… oom_adj 0 to free 140528kB`; Samsung's build words the same kill `Reclaim 'NAME' (PID), uid
+//    U, oom_score_adj N, state S to free NkB rss, NkB swap; reason: …`, then calls process_mrelease on the pid as
+//    AOSP's does after its kill), and the in-kernel
 //    lowmemorykiller of Android's staging driver (≤4.12),
 //      `Killing 'com.android.browser' (1234), adj 1000,` (its `to free …kB` on the next line).
 //    Both kill with SIGKILL.
@@ -49,6 +51,7 @@ struct DaemonKill {
   std::string reason;                 ///< systemd-oomd: "memory pressure" or "swap used"; lmkd: its `reason:`
   std::optional<int> oom_score_adj;   ///< lmkd: the victim's oom_score_adj (`oom_score_adj N`, `oom_adj N`, `adj N`)
   std::optional<uint64_t> rss_freed_bytes;  ///< lmkd: `to free NkB` (its RSS), in bytes
+  bool reclaim_wording = false;       ///< lmkd: its kill line says `Reclaim '` (Samsung's build), not `Kill '`
   std::string message;                ///< the line naming the kill, verbatim
 };
 
@@ -57,7 +60,7 @@ struct DaemonKill {
 /// (including its `sending 0 (no-op signal)` self-test).
 [[nodiscard]] std::optional<DaemonKill> parse_earlyoom_line(std::string_view message);
 
-/// Android's lmkd `Kill 'NAME' (PID), uid U, oom_score_adj N to free NkB …` or the
+/// Android's lmkd `Kill 'NAME' (PID), uid U, oom_score_adj N to free NkB …` (Samsung's `Reclaim 'NAME' (PID), …`) or the
 /// in-kernel lowmemorykiller's `Killing 'NAME' (PID), adj N,` anywhere in the line
 /// (after a logcat or syslog prefix; daemon "lmkd" or "lowmemorykiller"); nullopt otherwise.
 [[nodiscard]] std::optional<DaemonKill> parse_lmkd_line(std::string_view message);

@@ -13,7 +13,7 @@
 //    systemd-oomd and systemd's `<unit>: systemd-oomd killed N process(es) in
 //    this unit.` (a `Killed /PATH` line whose ` due to …` reason a paste
 //    wrapped onto the next line is read with it), Android's lmkd and
-//    in-kernel lowmemorykiller, nohang's `Send SIGKILL to the victim`, Talos' OOM
+//    in-kernel lowmemorykiller (Samsung's lmkd words its kill `Reclaim '`), nohang's `Send SIGKILL to the victim`, Talos' OOM
 //    controller `[talos] Sending SIGKILL to cgroup`, Ray's memory monitor:
 //    its count of the workers it killed, its task exception, Ray 2.0's
 //    `System memory low … killing latest task`, its OOM-prevention link): it
@@ -25,6 +25,9 @@
 //    YARN for exceeding memory limits`: user-space kills, no kernel OOM kill;
 //    YARN's `Container killed on request. Exit code is 137|143`: an exit by
 //    SIGKILL (sender not named) or SIGTERM (never the kernel's OOM killer).
+//  - a batch scheduler's own memory enforcement (diagnose/userspace_lines.h batch_scheduler()): PBS's MoM, Torque's
+//    job mail `Job exceeded a memory resource limit`, Moab's `exceeded MEM usage hard limit (A > B)`, LSF's
+//    TERM_MEMLIMIT, HTCondor's hold, Flux's job shell.
 //  - PyTorch's `DataLoader worker (pid N) is killed by signal: Killed.`
 //    (SIGKILL: the kernel's report, if its OOM killer sent it, is in the
 //    kernel log) or `… Bus error.` (SIGBUS: /dev/shm full, no OOM kill).
@@ -39,7 +42,7 @@
 //  - a container runtime's or the kubelet's notice of an OOM in a container's
 //    memory cgroup: Docker's `oom` event (`"status":"oom"`), containerd's
 //    `TaskOOM`, `docker inspect`'s `"OOMKilled": true|false`, Kubernetes'
-//    container state reason `OOMKilled`, the kubelet's `SystemOOM` and
+//    container state reason `OOMKilled`, a `docker events --format` line's `Status=oom`, the kubelet's `SystemOOM` and
 //    `CgroupOOM` events (`… OOM encountered[, victim process: X, pid: N]`):
 //    read from the cgroup or the kernel log, never the kernel's report, which
 //    is in the host's (node's) kernel log.

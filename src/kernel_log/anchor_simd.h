@@ -76,20 +76,21 @@ using AnchorPairsRows = needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6,
                                      Starting<'T', At<6, 'n'>, At<6, 's'>>, Starting<'y', At<6, 'g'>>, Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 // The evidence words (evidence_words.h): each word's first byte and its fourth (`h`…`h`; `o` and `-`, `_`, `d` or
-// `"`; `O` and ` ` or `K`; `s` or `S` and `d`; `S` and `K`; `g` and `l`; `k` or `K` and `l`; `(`…`d`; `T`…`k`;
-// `r`…`o`; `e`…`3`), a pair few positions of a
+// `"`; `O` and ` ` or `K`; `s` or `S` and `d`; `S` and `K`; `g` and `l` or `h`; `k` or `K` and `l`; `(`…`d`; `T`…`k`;
+// `r`…`o`; `e`…`3`; `=` and `K` or `m`; `R`…`l`), a pair few positions of a
 // log hold. A letter in
 // either case is one compare (StartingEitherCase).
 using needles::StartingEitherCase;
 using EvidencePairs = needles::Set<Starting<'h', At<3, 'h'>>,
                                    Starting<'o', At<3, '-'>, At<3, '_'>, At<3, 'd'>, At<3, '"'>>,  // oom" (Docker)
                                    Starting<'y', At<3, 'u'>>,  // y budget (kJobRunner: the Dask nanny's memory budget)
-                                   Starting<'O', At<3, ' '>, At<3, 'K'>>, StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>>,
+                                   Starting<'O', At<3, ' '>, At<3, 'K'>>, StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>, At<3, 'h'>>,
                                    StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
                                    Starting<'T', At<3, 'k'>>,  // TaskOOM (containerd)
                                    Starting<'r', At<3, 'o'>>,  // r oom (docker events' text line)
                                    Starting<'e', At<3, '3'>>,  // e 137, e=137 (an exit code 137)
-                                   Starting<'=', At<3, 'K'>>>;  // =9/KILL (systemd's status=9/KILL)
+                                   Starting<'=', At<3, 'K'>, At<3, 'm'>>,  // =9/KILL (systemd's status=9/KILL), =oom
+                                   Starting<'R', At<3, 'l'>>>;  // Reclaim ' (Samsung's lmkd)
 /// The anchors and the evidence words in one sweep at 32 lanes
 /// (avx2_next_candidates_watch()): a first byte and the byte 3 on, each
 /// looked up in two 16-byte tables by its nibbles (`pshufb`, Hyperscan's
@@ -106,19 +107,23 @@ struct NibbleBucket {
   const char* fourth;  // the bytes 3 on
 };
 inline constexpr NibbleBucket kWatchBuckets[8] = {
-    // oom-kill, oom_kill event, oomd killed, Ray's oom-prevention, oom-killed process, of memory/of_memory, otal_vm
-    // (`O`, ` ` are a bucket of their own: `o…` and a space is most words of four letters)
-    {"o", "-_dml\""},  // and Docker's `oom"`
-    {"O", " K"},        // OOM killer, OOM encountered (the kubelet), OOMKilled
-    {"sS", "dK"},       // sending SIG, Sending SIGKILL to cgroup; SIGKILL: 9 (and, by nibbles, s…k, S…D)
-    {"ghkKe", "hl3"},   // gnal 9; high; killing process, Killed /, Kill ', Killing ', Ray's killed due to, killing latest task,
-                        // killed by signal:, strsignal()'s Killed (0x68, 0x6b, 0x4b: few other bytes); an exit code
-                        // 137 (e 137, e=137: e…3; by nibbles also E, and c, 8, < as fourth bytes)
-    {"pr", "co"},       // process; `docker events`' `container oom` (r oom: r…o; by nibbles also p…o, r…c)
-    {"M", "ou"},        // Memory, Manual OOM
-    {"T(=", "kdK"},     // Task in, Tasks state, TaskOOM; a supervisor's (pid: (`T`/`X`/`$`/`(` and `k`/`d`: rare pairs);
-                        // systemd's =9/KILL (by nibbles also `-`, `4`, `8`, `]` first, `D` fourth)
-    {"y", "u"},         // y: usage
+    // Which pair goes in which bucket is chosen by the candidates its nibbles' cross product admits on the
+    // no-report bench log (BENCHMARKS.md): a byte added to a bucket admits every pair of its nibbles with the
+    // bucket's other bytes, so a pair goes where the pairs it admits are rare (h-left11: 454,894 candidates for the
+    // 704,325 of the buckets before, with four words more; `e..3` alone, as `e` beside `h`, `l` admitted `e..c`,
+    // `e..l`: `evice nu`, `eral pro`).
+    {"Kghko", "hl"},      // killing process, Killed /, Kill ', Killing ', killed due to, killed by signal:, killed: …
+                          // (`k`/`K` and `l`); gnal 9; high; Moab's `ge hard limit` (g..h); otal_vm (o..l)
+    {"pr", "co"},         // process; `docker events`' `container oom` (r oom: r..o); Torque's `resource limit`
+    {"(Ss", "d"},         // sending SIG, Sending SIG, Send SIG; a supervisor's (pid: and DataLoader's (pid(s)
+    {"=MO", " Kmo"},      // Memory (M..o); OOM killer, OOM encountered, OLD due to memory (O.. ), OOMKilled (O..K);
+                          // systemd's =9/KILL (=..K); a `docker events` format's `=oom` (=..m)
+    {"My", "u"},          // Manual OOM (M..u); y: usage, y budget (y..u)
+    {"e", "3"},           // an exit code 137 (e 137, e=137)
+    {"RST", "Kkl"},       // SIGKILL: 9, SIGKILL(-9) (S..K); Task in, Tasks state, TaskOOM (T..k); Samsung's lmkd
+                          // `Reclaim '` (R..l)
+    {"o", "\"-_dm"},      // oom-kill, oom_kill event, oomd killed, oom-prevention, oom-killed process, of memory,
+                          // of_memory; Docker's `oom"`
 };
 /// The first eight bytes of every anchor of the 32-lane sweeps and of every evidence word, one table per offset:
 /// bit k of `at[j][b]` is set when pattern k (kWords, then the anchors, `of_memory` among them) has byte b at offset
@@ -206,15 +211,15 @@ using AnchorWatchPairs =
                  Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>, At<3, 'k'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>, At<3, 'K'>>,
-                 StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
-                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>, Starting<'=', At<3, 'K'>>>;
+                 StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>, At<3, 'h'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
+                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>, Starting<'=', At<3, 'K'>, At<3, 'm'>>, Starting<'R', At<3, 'l'>>>;
 using AnchorWatchPairsRows =
     needles::Set<Starting<'o', At<7, 'l'>, At<8, 'y'>, At<6, 'm'>, At<3, '-'>, At<3, '_'>, At<3, 'd'>, At<3, '"'>>,
                  Starting<'y', At<3, 'u'>>,  // y budget (evidence_words.h kJobRunner: the Dask nanny's memory budget)
                  Starting<'M', At<5, 'y'>, At<9, 'M'>>, Starting<'p', At<6, 's'>>, Starting<'T', At<6, 'n'>, At<6, 's'>, At<3, 'k'>>,
                  Starting<'y', At<6, 'g'>>, Starting<'h', At<3, 'h'>>, Starting<'O', At<3, ' '>, At<3, 'K'>>,
-                 StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
-                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>, Starting<'=', At<3, 'K'>>,
+                 StartingEitherCase<'s', At<3, 'd'>>, Starting<'S', At<3, 'K'>>, Starting<'g', At<3, 'l'>, At<3, 'h'>>, StartingEitherCase<'k', At<3, 'l'>>, Starting<'(', At<3, 'd'>>,
+                 Starting<'r', At<3, 'o'>>, Starting<'e', At<3, '3'>>, Starting<'=', At<3, 'K'>, At<3, 'm'>>, Starting<'R', At<3, 'l'>>,
                  Starting<'[', At<8, ']'>, At<6, ']'>>>;
 
 /// The anchors and the kill words (evidence_words.h kWords with a `kill_pair`) in one sweep at 16 lanes (SSE2), and

@@ -65,6 +65,12 @@ inline constexpr std::string_view kJobRunner[] = {"y budget", "Killing container
 /// job shell `oom: Memory cgroup out of memory: killed N task on HOST.` needs
 /// no word: the anchor `Memory` finds its line, which is no kernel record.)
 inline constexpr std::string_view kScheduler[] = {"killed: ", "killed after", "OLD due to memory"};
+/// Torque's job mail when pbs_server aborted a job its MoM found over a memory limit: `Job exceeded a memory resource
+/// limit (vmem, pvmem, etc.). Job was aborted` (pair `r`…`o`, `r oom `'s), and Moab's `job N exceeded MEM usage hard
+/// limit (A > B)` (the word is `ge hard limit`: `g`…`h`, `gnal 9`'s and `high `'s bucket). Said only of an input
+/// without a report (no kill_pair).
+inline constexpr std::string_view kTorque = "resource limit";
+inline constexpr std::string_view kMoab = "ge hard limit";
 /// PyTorch's DataLoader (torch/csrc/DataLoader.cpp): `DataLoader worker (pid
 /// N) is killed by signal: Killed.` (SIGKILL) or `… Bus error.` (SIGBUS).
 inline constexpr std::string_view kDataLoader = "killed by signal: ";
@@ -116,6 +122,12 @@ inline constexpr std::string_view kDataLoaderExited = "(pid(s) ";
 /// `docker events`' text lines of a container's memory cgroup OOM: `2019-05-04T18:05:44.998251824-05:00 container
 /// oom <64-hex id> (image=…, name=…)`: the word is `r oom ` (the end of `container oom `; pair `r`…`o`).
 inline constexpr std::string_view kDockerEventOom = "r oom ";
+/// `docker events --format` lines that print the event's status or action as `KEY=VALUE` (Docker's documented
+/// `Type={{.Type}}  Status={{.Status}}  ID={{.ID}}`): `Status=oom` (the word is `=oom`; pair `=`…`m`).
+inline constexpr std::string_view kDockerFormatOom = "=oom";
+/// Samsung's lmkd words its kill `Reclaim 'NAME' (PID), uid …, oom_score_adj … to free NkB rss, …` where AOSP's lmkd
+/// says `Kill '` (pair `R`…`l`). Said only of an input without a report (no kill_pair).
+inline constexpr std::string_view kLmkdReclaim = "Reclaim '";
 /// An exit code 137 (128 + 9: SIGKILL) as programs print it: `exit code 137` (GitHub Actions' `Process completed
 /// with exit code 137.`, the actions toolkit's `The process '/usr/bin/bash' failed with exit code 137`, CircleCI's
 /// `received exit code 137`), Docker Compose's `web-1 exited with code 137`, and `docker events`' `container die <id>
@@ -153,8 +165,9 @@ struct Word {
 /// `status=9/KILL` of a unit's main process. Ray's,
 /// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's, DeepSpeed's launcher's, the supervisors'
 /// (`(pid:`) and the container runtimes' lines, the signal-9 lines (kSignal9), loky's `SIGKILL(-9)`, the
-/// DataLoader's `exited unexpectedly`, `docker events`' text lines and the exit codes 137 (kExit137), are said only
-/// of an input without a report (no kill_pair).
+/// DataLoader's `exited unexpectedly`, `docker events`' text lines and the exit codes 137 (kExit137), Torque's and
+/// Moab's memory limits, a `docker events` format's `=oom` and Samsung's lmkd `Reclaim '` are said only of an input
+/// without a report (no kill_pair).
 inline constexpr Word kWords[] = {
     {kHigh},
     {kSlurm[0]},
@@ -197,6 +210,10 @@ inline constexpr Word kWords[] = {
     {kDockerEventOom},
     {kExit137[0]},
     {kExit137[1]},
+    {kTorque},
+    {kMoab},
+    {kDockerFormatOom},
+    {kLmkdReclaim},
 };
 
 /// Which words a sweep looks for: every word (an input before its first
