@@ -4822,13 +4822,15 @@ add("712-codescout-notes-arch-7.0-zen-journal-grep-konsole-tab-scope-parenthesis
 # An installer's console (VA Linux 2.2.18), mailed and re-wrapped by the mail client: four `Out of Memory: Killed
 # process N (comm), saved process 2165 (mke2fs).` lines run together with raw `<3>` priorities and the installer's
 # own output (`willow: LOAD FAILED`); the second message is broken after `Out`, the third's saved comm inside
-# `mke2` + `fs`. Four kills, no sizes; the last one kills the saved process itself.
+# `mke2` + `fs`. Four kills, no sizes; the last one kills the saved process itself. Capital-M `Out of Memory`
+# (2.2 to early 2.6, no memory cgroups): the machine ran out, no cgroup to contain a job in; buffy's message, broken
+# after `Out`, is not read, so its sentence may still say it cannot tell a cgroup from the machine.
 add("713-lkml-2001-va-2.2.18-installer-console-out-of-memory-killed-saved-process-mke2fs-raw-priority-mail-wrapped-four-kills-no-sizes.log",
     LORE + "lkml/3A8C85B9.610D0C06@valinux.com/", ["kill"] * 4, "not determinable (bare kill lines)",
     constraints=[None] * 4,
     kills=[kill(106, "portmap", None, None, None), kill(2123, "buffy", None, None, None),
            kill(195, "sisyphus_upload", None, None, None), kill(2165, "mke2fs", None, None, None)],
-    text_has=["had no memory cgroups"], text_not=["whether a cgroup limit", "--limit"])
+    text_has=["had no memory cgroups"], text_not=["--limit"])
 # 2.4.0-test10's syslog: two `Out of Memory: Killed process N (perl).` messages and a `kernel BUG at
 # swap_state.c:60!` on one line (klogd left the `<3>` of the second), then kswapd's oops: two kills, no sizes;
 # the BUG is no OOM panic and kswapd no trigger.
