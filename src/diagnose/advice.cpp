@@ -14,6 +14,8 @@
 //     incomplete report      → the kill line, if any, comes after the header.
 //  4b. Linux 2.4's `VM: killing process` → find the user by hand (no
 //     report, no cgroups: `oomlens run --limit` cannot contain it).
+//  4c. `Out of Memory: Killed process` (Linux 2.2 to early 2.6, before memory
+//     cgroups) → after rule 4a, the same: no cgroup to contain a job in.
 //  4a. a kernel-side cause (checks_causes.cpp) → advice for that cause
 //     only: lowmem → 64-bit kernel (CMA-held lowmem: a smaller `cma=` first); lowmem not
 //     shown (HighMem free, no Normal zone line) → read the Normal zone line first; slab (≤2.6.28: all slab) → find
@@ -147,6 +149,11 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "filtered copy: its call trace (`mem_cgroup_out_of_memory` for a cgroup, the page allocator "
                         "for the machine) and its memory lines say whether a cgroup limit or the whole machine ran "
                         "out."));
+  } else if (!e.constraint && e.kind == EventKind::kill && pre_memcg_kill(e)) {  // 4, before memory cgroups
+    // No cgroup to tell from the machine: what the lines before the kill can still say is what held the memory.
+    out.emplace_back(tr("Read the lines before the kill in the log (`dmesg`, /var/log/messages): an early 2.6 kernel "
+                        "prints the machine's memory (Mem-Info) and its task list there, which say what held it; Linux "
+                        "2.2 and 2.4 print nothing more than this line."));
   } else if (!e.constraint && e.kind == EventKind::kill) {  // 4
     out.emplace_back(tr("Find the full report in the lines before the kill (`journalctl -k`, /var/log/kern.log): its "
                      "header says whether a cgroup limit or the whole machine ran out."));
@@ -169,6 +176,13 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
   }
   add_cause_advice(checks, out);  // 4a
   if (kernel_side) {
+    if (out.size() > kMaxAdvice) out.resize(kMaxAdvice);
+    return out;
+  }
+  if (pre_memcg_kill(e)) {  // 4c: Linux 2.2 to early 2.6 had no memory cgroups to contain a job in
+    out.emplace_back(tr("Linux 2.2, 2.4 and early 2.6 kernels have no memory cgroups to contain a job in: watch the "
+                        "processes' sizes (`ps`, /proc/meminfo) as memory runs low, then run fewer or smaller services "
+                        "or add swap."));
     if (out.size() > kMaxAdvice) out.resize(kMaxAdvice);
     return out;
   }

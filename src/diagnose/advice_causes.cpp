@@ -150,18 +150,18 @@ std::string shmem_advice(const Check& c) {
   // each batch to the main process as tensors in shared memory (files in /dev/shm), so that is where it sits.
   if (const auto torch = find_figure(c, "pytorch")) {
     // Kubernetes named only for a pod's cgroup (figure kubernetes): elsewhere the word would be no fact of this kill.
-    const std::string shm = find_figure(c, "kubernetes")
-        ? std::string(tr("PyTorch's DataLoader workers hand each batch to the main process through shared memory "
-                         "(files in /dev/shm), so fewer workers (`num_workers`) or a smaller `prefetch_factor` keep "
-                         "fewer batches there, and batches the main process keeps (a list of outputs) stay there. In "
-                         "a Kubernetes pod /dev/shm is an emptyDir with `medium: Memory` (if the pod mounts one; else "
-                         "the runtime's 64 MiB tmpfs), and what is written there counts against the container's "
+    // One sentence, the container's /dev/shm an argument.
+    const std::string where = find_figure(c, "kubernetes")
+        ? std::string(tr("In a Kubernetes pod /dev/shm is an emptyDir with `medium: Memory` (if the pod mounts one; "
+                         "else the runtime's 64 MiB tmpfs), and what is written there counts against the container's "
                          "memory limit: leave room for it in the limit or set the emptyDir's `sizeLimit`."))
-        : std::string(tr("PyTorch's DataLoader workers hand each batch to the main process through shared memory "
-                         "(files in /dev/shm), so fewer workers (`num_workers`) or a smaller `prefetch_factor` keep "
-                         "fewer batches there, and batches the main process keeps (a list of outputs) stay there. In a "
-                         "container /dev/shm is a tmpfs of its own, charged to the container's memory limit: Docker's "
-                         "`--shm-size` sets its size (64 MiB unless set)."));
+        : std::string(tr("In a container /dev/shm is a tmpfs of its own, charged to the container's memory limit: "
+                         "Docker's `--shm-size` sets its size (64 MiB unless set)."));
+    const std::string shm = trf("PyTorch's DataLoader workers hand each batch to the main process through shared "
+                                "memory (files in /dev/shm), so fewer workers (`num_workers`) or a smaller "
+                                "`prefetch_factor` keep fewer batches there, and batches the main process keeps (a "
+                                "list of outputs) stay there. {}",
+                                where);
     if (*torch == 1) return shm;
     return trf("{} If this is a PyTorch job: {}", shmem_advice_general(c), shm);
   }
@@ -244,6 +244,12 @@ struct CauseAdvice {
   std::string (*say)(const Check& c);
 };
 constexpr CauseAdvice kCauseAdvice[] = {
+    {"kernel_booting",
+     N_("Give the booting kernel more memory: a kdump (crash) kernel has only its `crashkernel=` reservation, which "
+        "the drivers of a large machine can outgrow, so raise it (`crashkernel=512M` or more) or leave the drivers it "
+        "does not need out of the kdump kernel (its command line and initramfs); otherwise give the machine or VM "
+        "more RAM or look at a `mem=` boot option. The call trace names the driver that was allocating."),
+     nullptr},
     {"lowmem_exhausted", nullptr, lowmem_advice},
     {"lowmem_unknown",
      N_("Read the report's `Normal free:… min:…` line in the full log (`dmesg`, /var/log/kern.log): free at or under "
@@ -309,8 +315,14 @@ constexpr CauseAdvice kCauseAdvice[] = {
 }  // namespace
 
 void add_cause_advice(const std::vector<Check>& checks, std::vector<std::string>& out) {
-  for (const CauseAdvice& a : kCauseAdvice)
+  // A booting kernel's slab and reserved pages are its start-up's, no leak and no area to look into: its own advice.
+  const bool booting = find_check(checks, "kernel_booting");
+  for (const CauseAdvice& a : kCauseAdvice) {
+    if (booting && (a.check == "reserved_dominant" || a.check == "slab_unreclaimable_dominant" ||
+                    a.check == "slab_dominant"))
+      continue;
     if (const Check* c = find_check(checks, a.check)) out.push_back(a.say ? a.say(*c) : std::string(tr(a.text)));
+  }
 }
 
 }  // namespace oomlens::detail

@@ -106,20 +106,24 @@ static std::string ram_unknown_advice(uint64_t held, const std::string& name, bo
                "in its memory.stat) before raising the limit. Under that, raise the limit or make the job use less "
                "memory.",
                name, format_bytes(held), hundredfold);
-  // Under kSmallDeviceRamBytes the smaller machine is a router or a small board: its own advice (corpus 402, 407).
-  if (held * 100 < kSmallDeviceRamBytes)
-    return trf("{} held {} and the report does not print the machine's RAM: with more than {} of RAM it held under 1 % "
-               "of it and the kill freed little, so find what held the memory (the task table's largest rss and "
-               "swapents rows; Mem-Info: slab, shmem, pagetables, hugetlb pages; `free -m`) before containing any "
-               "job. On a device with less RAM (a router or a small board), {} was one of its larger users: see "
-               "which processes and services fill the RAM (`top`, `free`), run fewer or lighter ones, or use a "
-               "device with more RAM.",
-               name, format_bytes(held), hundredfold, name);
+  // The machines with under 100 x what it held, where it was one of the larger users: only routers and small boards
+  // when that is under kSmallDeviceRamBytes (corpus 402, 407); else those (a MIPS router's 52 MiB clash, corpus 704)
+  // as well as larger machines, where a job can be contained. One sentence, the smaller machines' part an argument.
+  const std::string smaller =
+      held * 100 < kSmallDeviceRamBytes
+          ? trf("On a device with less RAM (a router or a small board), {} was one of its larger users: see which "
+                "processes and services fill the RAM (`top`, `free`), run fewer or lighter ones, or use a device with "
+                "more RAM.",
+                name)
+          : trf("With less RAM, {} was one of its larger users: on a router or a small board, see which processes "
+                "and services fill the RAM (`top`, `free`), run fewer or lighter ones, or use a device with more "
+                "RAM; on a larger machine, contain memory-hungry jobs with `oomlens run --limit SIZE`.",
+                name);
   return trf("{} held {} and the report does not print the machine's RAM: with more than {} of RAM it held under 1 % "
              "of it and the kill freed little, so find what held the memory (the task table's largest rss and "
              "swapents rows; Mem-Info: slab, shmem, pagetables, hugetlb pages; `free -m`) before containing any job. "
-             "On a smaller machine, contain memory-hungry jobs with `oomlens run --limit SIZE`.",
-             name, format_bytes(held), hundredfold);
+             "{}",
+             name, format_bytes(held), hundredfold, smaller);
 }
 
 std::optional<std::string> share_unknown_advice(const std::vector<Check>& checks, const std::string& name, bool memcg) {
@@ -223,20 +227,15 @@ std::optional<std::string> server_settings_advice(std::string_view comm, const s
 std::optional<std::string> jvm_limit_advice(std::string_view comm, const std::string& victim_name,
                                             const std::optional<std::string>& limit) {
   if (comm != "java") return std::nullopt;
-    // A JVM sizes its default heap from what it sees: an older or container-unaware one (before 8u191 / 10) from
-    // the host's RAM, not the limit (corpus 698: a 2 GiB default MaxHeapSize in a 512 MiB container).
-    return limit ? trf("{} filled its cgroup's limit ({}): a JVM holds its heap, up to `-Xmx` (by default a quarter "
-                       "of the memory it sees: the host's RAM for a JVM before 8u191 or 10, which ignores the "
-                       "container's limit), plus memory outside it (metaspace, thread stacks, direct buffers, the "
-                       "JIT's code cache). Set `-Xmx` (or `-XX:MaxRAMPercentage`) so heap and the rest fit below the "
-                       "limit, or raise the limit.",
-                       victim_name, *limit)
-                 : trf("{} filled its cgroup's limit: a JVM holds its heap, up to `-Xmx` (by default a quarter of "
-                       "the memory it sees: the host's RAM for a JVM before 8u191 or 10, which ignores the "
-                       "container's limit), plus memory outside it (metaspace, thread stacks, direct buffers, the "
-                       "JIT's code cache). Set `-Xmx` (or `-XX:MaxRAMPercentage`) so heap and the rest fit below the "
-                       "limit, or raise the limit.",
-                       victim_name);
+  // A JVM sizes its default heap from what it sees: an older or container-unaware one (before 8u191 / 10) from
+  // the host's RAM, not the limit (corpus 698: a 2 GiB default MaxHeapSize in a 512 MiB container).
+  // One sentence, its limit phrase an argument: with the limit's size when the report prints it.
+  const std::string filled = limit ? trf("its cgroup's limit ({})", *limit) : std::string(tr("its cgroup's limit"));
+  return trf("{} filled {}: a JVM holds its heap, up to `-Xmx` (by default a quarter of the memory it sees: the "
+             "host's RAM for a JVM before 8u191 or 10, which ignores the container's limit), plus memory outside it "
+             "(metaspace, thread stacks, direct buffers, the JIT's code cache). Set `-Xmx` (or "
+             "`-XX:MaxRAMPercentage`) so heap and the rest fit below the limit, or raise the limit.",
+             victim_name, filled);
 }
 
 bool vm_emulator_victim(const OomEvent& e, const Victim& v) {

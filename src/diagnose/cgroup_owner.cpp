@@ -190,8 +190,13 @@ std::optional<CgroupOwner> decode_cgroup_owner(std::string_view path) {
   }
   for (size_t i = parts.size(); i-- > 0;) {
     const std::string_view p = parts[i];
-    if (p.ends_with(".service") || p.ends_with(".scope") || p.ends_with(".slice"))
-      return make("systemd", p, false);
+    if (!p.ends_with(".service") && !p.ends_with(".scope") && !p.ends_with(".slice")) continue;
+    // systemd makes units only under slices (and a user manager's root, `user@UID.service`): a cgroup below a
+    // scope or another service is the program's own (delegated), whatever its name (Konsole's `tab(PID).scope`
+    // under its `app-org.kde.konsole-N.scope`, corpus 712): no unit, the unit is the one above it.
+    const std::string_view parent = i > 0 ? parts[i - 1] : std::string_view();
+    if (parent.ends_with(".scope") || (parent.ends_with(".service") && !parent.starts_with("user@"))) continue;
+    return make("systemd", p, false);
   }
   return std::nullopt;
 }

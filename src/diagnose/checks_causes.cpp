@@ -539,15 +539,34 @@ void zone_not_exhausted(const OomEvent& e, std::vector<Check>& out) {
   std::vector<std::pair<std::string, int64_t>> figures = {{"zone_free_bytes", as_figure(n->free_bytes)},
                                                           {"zone_min_bytes", as_figure(n->min_bytes)}};
   if (n->high_bytes) figures.emplace_back("zone_high_bytes", as_figure(*n->high_bytes));
+  if (n->cma_bytes) figures.emplace_back("zone_free_cma_bytes", as_figure(*n->cma_bytes));
+  const std::string free = zone_free_said(*n);
   out.push_back({"zone_free_above_watermark", CheckLevel::warn,
                  trf("Memory had not run out when the report was printed: Mem-Info shows the {} zone, the highest "
-                     "this order-0 allocation (gfp_mask={}) could use, with {} free, {}. The page allocator calls "
+                     "this order-0 allocation (gfp_mask={}) could use, with {}, {}. The page allocator calls "
                      "the OOM killer only after reclaim could not free enough and a last try at the high watermark "
                      "failed, and prints Mem-Info after that, so memory was freed in between (pages whose writeback, "
                      "to swap or to a file, ended after reclaim gave up; pages drained from the per-CPU lists; a "
                      "task that exited): the shortage was brief.",
-                     n->zone, n->gfp_mask, format_bytes(n->free_bytes), mark),
+                     n->zone, n->gfp_mask, free, mark),
                  std::move(figures)});
+}
+
+/// The trigger's gfp_mask (its hex digits) and its zone modifiers, the last
+/// hex digit: DMA 0x1, HIGHMEM 0x2, DMA32 0x4, MOVABLE 0x8. nullopt when no
+/// mask in hex was printed.
+struct GfpZone {
+  std::string mask;
+  int bits = 0;
+};
+std::optional<GfpZone> gfp_zone_bits(const OomEvent& e) {
+  if (!e.trigger || !e.trigger->gfp_mask) return std::nullopt;
+  const std::string& g = *e.trigger->gfp_mask;
+  if (g.size() < 3 || g[0] != '0' || g[1] != 'x') return std::nullopt;
+  size_t end = 2;
+  while (end < g.size() && text::is_xdigit(g[end])) ++end;
+  if (end == 2) return std::nullopt;
+  return GfpZone{g.substr(0, end), text::hex_value(g[end - 1])};
 }
 
 }  // namespace
@@ -576,6 +595,9 @@ std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   const Zone* low = normal ? normal : dma;
   if (!low || !low->free_bytes || !low->min_bytes || !low->free_cma_bytes || *low->free_cma_bytes == 0)
     return std::nullopt;
+  // A movable allocation (__GFP_MOVABLE, GFP_HIGHUSER_MOVABLE: a user page) may take CMA's free pages (CMA is its
+  // fallback, mm/page_alloc.c __rmqueue()): they were within its reach, so CMA is not what failed it (corpus 279).
+  if (const auto gfp = gfp_zone_bits(e); gfp && (gfp->bits & 0x8)) return std::nullopt;
   const uint64_t usable = *low->free_bytes - std::min(*low->free_bytes, *low->free_cma_bytes);
   if (!at_min(usable, *low->min_bytes)) return std::nullopt;
   Lowmem l{low->name, *low->free_bytes, *low->min_bytes, highmem_free, *low->free_cma_bytes, std::nullopt};
@@ -585,27 +607,6 @@ std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   l.highmem_bytes = total;
   return l;
 }
-
-namespace {
-
-/// The trigger's gfp_mask (its hex digits) and its zone modifiers, the last
-/// hex digit: DMA 0x1, HIGHMEM 0x2, DMA32 0x4, MOVABLE 0x8. nullopt when no
-/// mask in hex was printed.
-struct GfpZone {
-  std::string mask;
-  int bits = 0;
-};
-std::optional<GfpZone> gfp_zone_bits(const OomEvent& e) {
-  if (!e.trigger || !e.trigger->gfp_mask) return std::nullopt;
-  const std::string& g = *e.trigger->gfp_mask;
-  if (g.size() < 3 || g[0] != '0' || g[1] != 'x') return std::nullopt;
-  size_t end = 2;
-  while (end < g.size() && text::is_xdigit(g[end])) ++end;
-  if (end == 2) return std::nullopt;
-  return GfpZone{g.substr(0, end), text::hex_value(g[end - 1])};
-}
-
-}  // namespace
 
 std::optional<LowmemUnknown> lowmem_unknown(const OomEvent& e) {
   if (e.constraint != Constraint::global || e.sysrq || !e.mem_info || lowmem_exhaustion(e)) return std::nullopt;
@@ -641,6 +642,7 @@ struct AllocZone {
   const Zone* zone = nullptr;
   std::string gfp_mask;
   uint64_t free_bytes = 0;
+  bool cma_counted = false;  ///< a movable allocation: free_bytes holds the zone's free CMA pages
 };
 std::optional<AllocZone> order0_alloc_zone(const OomEvent& e) {
   if (e.constraint != Constraint::global || e.sysrq || e.pagefault_oom || e.reclaim_oom || !e.mem_info) return std::nullopt;
@@ -674,11 +676,14 @@ std::optional<AllocZone> order0_alloc_zone(const OomEvent& e) {
   if ((best->higher_zones_populated && *best->higher_zones_populated > higher) ||
       (best_rank == 0 && top > 0 && higher > 0))
     return std::nullopt;
-  // CMA pageblocks: only movable allocations may take them, and even those only as the allocator's fallback (corpus
-  // 279: a movable allocation's OOM with 512 MiB of a zone's 599 MiB free in CMA): never counted as free for it.
+  // CMA pageblocks: only movable allocations may take them (ALLOC_CMA: __zone_watermark_ok() counts them for those
+  // alone, __rmqueue() falls back to them), so they are no free memory for any other (corpus 691: GFP_KERNEL with
+  // the free pages in CMA) and are for a movable one (corpus 279: GFP_HIGHUSER_MOVABLE, 512 MiB of a zone's 599 MiB
+  // free in CMA: CMA did not fail it).
   uint64_t free = *best->free_bytes;
-  free -= std::min(free, best->free_cma_bytes.value_or(0));
-  return AllocZone{best, gfp->mask, free};
+  const bool movable = gfp->bits & 0x8;
+  if (!movable) free -= std::min(free, best->free_cma_bytes.value_or(0));
+  return AllocZone{best, gfp->mask, free, movable};
 }
 
 // Over its min watermark by more than 25 % (the report is printed after the allocation failed: a few pages may
@@ -686,6 +691,14 @@ std::optional<AllocZone> order0_alloc_zone(const OomEvent& e) {
 bool above_min(uint64_t free, uint64_t min) { return free * 4 > min * 5; }
 
 }  // namespace
+
+std::string zone_free_said(const ZoneNotExhausted& n) {
+  // A movable allocation's free counts the zone's CMA pages, which it may take: said, so CMA is not read as the cause.
+  if (n.cma_bytes)
+    return trf("{} free ({} of it in CMA pageblocks, which a movable allocation may take)", format_bytes(n.free_bytes),
+               format_bytes(*n.cma_bytes));
+  return trf("{} free", format_bytes(n.free_bytes));
+}
 
 std::optional<ZoneNotExhausted> order0_zone_not_exhausted(const OomEvent& e) {
   const auto a = order0_alloc_zone(e);
@@ -696,8 +709,9 @@ std::optional<ZoneNotExhausted> order0_zone_not_exhausted(const OomEvent& e) {
   if (z.buddy_highatomic && !z.reserved_highatomic_bytes) return std::nullopt;
   const uint64_t free = a->free_bytes - std::min(a->free_bytes, z.reserved_highatomic_bytes.value_or(0));
   if (!above_min(free, *z.min_bytes)) return std::nullopt;
-  ZoneNotExhausted n{z.name, a->gfp_mask, free, *z.min_bytes, std::nullopt};
+  ZoneNotExhausted n{z.name, a->gfp_mask, free, *z.min_bytes, std::nullopt, std::nullopt};
   if (z.high_bytes && free > *z.high_bytes) n.high_bytes = z.high_bytes;
+  if (a->cma_counted && z.free_cma_bytes.value_or(0) > 0) n.cma_bytes = z.free_cma_bytes;
   return n;
 }
 
@@ -743,6 +757,7 @@ bool killed_below_selected_pid(const OomEvent& e) {
 }
 
 void add_cause_checks(const OomEvent& e, const ExplainContext& ctx, std::vector<Check>& out) {
+  kernel_booting(e, ctx, out);
   lowmem(e, out);
   lowmem_not_shown(e, out);
   movable_only(e, out);

@@ -316,6 +316,13 @@ bool linux24_fault_kill(const OomEvent& e) {
   return std::all_of(e.victims.begin(), e.victims.end(), [](const Victim& v) { return !v.pid; });
 }
 
+bool pre_memcg_kill(const OomEvent& e) {
+  if (e.kind != EventKind::kill || e.victims.empty()) return false;
+  if (linux24_fault_kill(e)) return true;
+  return std::all_of(e.victims.begin(), e.victims.end(),
+                     [](const Victim& v) { return v.message && *v.message == "Out of Memory"; });
+}
+
 std::optional<std::string> openvz_beancounter(const OomEvent& e) {
   constexpr std::string_view kUb = "Out of memory in UB ";
   if (e.kind != EventKind::kill) return std::nullopt;

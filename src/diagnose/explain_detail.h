@@ -149,6 +149,10 @@ void add_userspace_killer_check(const OomEvent& event, std::vector<Check>& out);
 /// vm.oom_kill_allocating_task, high-order allocation; then checks_held.cpp's
 /// and checks_sacrifice.cpp's below.
 void add_cause_checks(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
+/// checks_boot.cpp: the allocating task is the kernel's own init (pid 1 as `swapper` or `swapper/N`, before
+/// /sbin/init ran): the OOM came while the kernel was booting; `kernel_booting` (warn; figure `ram_bytes`).
+[[nodiscard]] bool kernel_booting_oom(const OomEvent& event);
+void kernel_booting(const OomEvent& event, const ExplainContext& context, std::vector<Check>& out);
 
 /// checks_held.cpp: the processes (of RAM, or of a cgroup's limit) held little of what ran out
 /// (`processes_hold_little`: page cache, shmem or kernel memory filled it); the victim held little when killed
@@ -237,11 +241,17 @@ struct LowmemUnknown {
 struct ZoneNotExhausted {
   std::string zone;                    ///< "DMA", "Normal", …
   std::string gfp_mask;                ///< its hex digits, as printed
-  uint64_t free_bytes = 0;             ///< the zone's free less its free CMA pages (and reserved highatomic)
+  /// the zone's free (less its free CMA pages unless the allocation is movable, and less reserved highatomic)
+  uint64_t free_bytes = 0;
   uint64_t min_bytes = 0;              ///< the zone's min watermark
   std::optional<uint64_t> high_bytes;  ///< its high watermark, when free_bytes is above it
+  /// A movable allocation's: the free CMA pages counted in free_bytes (which it may take); nullopt when none.
+  std::optional<uint64_t> cma_bytes;
 };
 [[nodiscard]] std::optional<ZoneNotExhausted> order0_zone_not_exhausted(const OomEvent& event);
+/// "598.8 MiB free", or with a movable allocation's CMA part: "598.8 MiB free (511.5 MiB of it in CMA pageblocks,
+/// which a movable allocation may take)".
+[[nodiscard]] std::string zone_free_said(const ZoneNotExhausted& n);
 /// The same order-0 allocation's zone over 25 % above its min watermark, but holding highatomic-reserved
 /// pageblocks (its buddy list's `H` blocks, or `reserved_highatomic:` above 0) that __zone_watermark_ok() takes
 /// out of the free pages of every allocation but a high-order atomic one: with `reserved_highatomic:` printed,
@@ -274,6 +284,12 @@ struct CmaHeld {
 /// killed the task whose page fault found no memory. 2.4 had no memory
 /// cgroups, cpusets or memory policies, so the whole machine ran out.
 [[nodiscard]] bool linux24_fault_kill(const OomEvent& event);
+
+/// A kill whose kill lines are all `Out of Memory: Killed process N (comm).` (capital M: mm/oom_kill.c of Linux
+/// 2.2, 2.4 and early 2.6, before the kill line took its constraint's message) or 2.4's `VM: killing process`
+/// (linux24_fault_kill()). These kernels had no memory cgroups (2.6.25): no cgroup limit was hit, the machine's
+/// memory ran out. The constraint the kernel would print is not said (early 2.6 had cpusets): only "not a cgroup".
+[[nodiscard]] bool pre_memcg_kill(const OomEvent& event);
 
 /// OpenVZ/Virtuozzo's container OOM (kernel/bc/oom_kill.c out_of_memory_in_ub()): a kill line
 /// `Out of memory in UB N: OOM killed process …`. The id N of the beancounter (the container's set of

@@ -13,9 +13,23 @@ std::optional<KillRecord> kill_record(const OomEvent& event) {
   const Victim* v = detail::main_victim(event);
   if (!v || !v->pid || !readable_comm(v->comm)) return std::nullopt;
   std::optional<std::string> cgroup = event.memcg ? detail::limit_cgroup_path(*event.memcg) : std::nullopt;
-  return KillRecord{event.boot_id,           event.host,        event.source,     *v->pid, v->comm,
-                    *event.time.monotonic_s, v->anon_rss_bytes, event.constraint, std::move(cgroup)};
+  return KillRecord{event.boot_id,           event.host,        event.source,     *v->pid,
+                    v->comm,                 *event.time.monotonic_s, v->anon_rss_bytes, event.constraint,
+                    std::move(cgroup),       v->total_vm_bytes,  v->file_rss_bytes};
 }
+
+namespace {
+
+// `r`, an earlier kill of the same process, and `now` (of `event`) are one kill line copied: kKillCopyWindowS.
+bool copied_kill(const KillRecord& r, const KillRecord& now, const OomEvent& event) {
+  if (event.trigger || event.mem_info || !event.tasks.empty()) return false;  // a report of its own: a new OOM
+  if (now.monotonic_s - r.monotonic_s >= kKillCopyWindowS) return false;
+  const auto same = [](const std::optional<uint64_t>& a, const std::optional<uint64_t>& b) { return a && a == b; };
+  return same(r.total_vm_bytes, now.total_vm_bytes) && same(r.anon_rss_bytes, now.anon_rss_bytes) &&
+         same(r.file_rss_bytes, now.file_rss_bytes);
+}
+
+}  // namespace
 
 void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier, Explanation& out) {
   const std::optional<KillRecord> now = kill_record(event);
@@ -31,6 +45,7 @@ void add_repeat_kill(const OomEvent& event, std::span<const KillRecord> earlier,
     if (gap < 0 || gap > kRepeatKillWindowS) break;
     if (r.pid != now->pid || gap == 0) continue;  // at the same time: the same report printed twice
     if (r.comm != now->comm) break;               // another process with this pid
+    if (count == 1 && copied_kill(r, *now, event)) return;  // this kill line copied: no second kill
     ++count;
     first = r.monotonic_s;
   }

@@ -33,7 +33,17 @@ struct KillRecord {
   std::optional<uint64_t> anon_rss_bytes = std::nullopt;
   std::optional<Constraint> constraint = std::nullopt;
   std::optional<std::string> cgroup = std::nullopt;
+  /// The kill line's other sizes (nullopt when not printed): with anon_rss_bytes, what tells a copy of the same
+  /// kill line (kKillCopyWindowS) from a new kill.
+  std::optional<uint64_t> total_vm_bytes = std::nullopt;
+  std::optional<uint64_t> file_rss_bytes = std::nullopt;
 };
+
+/// A kill line of the same process with the same sizes (total-vm, anon-rss, file-rss, all printed) under this many
+/// seconds after the first, in an event that prints no report of its own (no header, Mem-Info or task rows), is
+/// that kill copied (a paste quoting its lines again, corpus 720), not a second kill: a new OOM prints its report
+/// first, and a process the kernel kills again is a new report's pick.
+inline constexpr double kKillCopyWindowS = 1;
 
 /// A storm of small kills: kTinyStormKills kills of different processes (same boot, host, source, constraint and
 /// cgroup, each within kTinyStormGapS of the next) whose victims each held under kTinyVictimBytes of anon-rss.

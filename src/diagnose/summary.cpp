@@ -199,9 +199,9 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
     const std::string mark = n->high_bytes ? trf("above its high watermark ({})", format_bytes(*n->high_bytes))
                                            : trf("above its min watermark ({})", format_bytes(n->min_bytes));
     const std::string said = trf("an order-0 allocation failed{} although Mem-Info, printed right after, shows the {} "
-                                 "zone, the highest it could use, with {} free, {}: memory had not run out when the "
+                                 "zone, the highest it could use, with {}, {}: memory had not run out when the "
                                  "report was printed",
-                                 where, n->zone, format_bytes(n->free_bytes), mark);
+                                 where, n->zone, zone_free_said(*n), mark);
     return joined.empty() ? said : trf("{} (the machine: {})", said, joined);
   }
   const auto high = high_order_unexhausted(e);
@@ -287,6 +287,10 @@ std::string constraint_clause(const OomEvent& e, const ExplainContext& ctx) {
     if (const auto ub = openvz_beancounter(e))
       return trf("OpenVZ/Virtuozzo container {} hit its own memory limits (its user beancounter: `Out of memory in UB "
                  "{}`), not the whole machine", *ub, *ub);
+    // `Out of Memory: Killed process` (Linux 2.2 to early 2.6): no memory cgroups yet, so no cgroup's limit.
+    if (pre_memcg_kill(e))
+      return tr("the machine ran out of memory (the kernels that print `Out of Memory: Killed process`, Linux 2.2, "
+                "2.4 and early 2.6, had no memory cgroups)");
     return tr("the log does not say whether a cgroup limit or the whole machine ran out");
   }
   switch (*e.constraint) {
@@ -328,7 +332,7 @@ std::string kill_summary(const OomEvent& e, const ExplainContext& ctx) {
                              "killing process`): the machine ran out of memory (Linux 2.4 had no memory cgroups, "
                              "cpusets or NUMA memory policies)", subject),
                          anon_clause(e));
-  const std::string sep = e.constraint || openvz_beancounter(e) ? tr(": ") : tr("; ");
+  const std::string sep = e.constraint || openvz_beancounter(e) || pre_memcg_kill(e) ? tr(": ") : tr("; ");
   return join_sentence(trf("{} killed by {}", subject, killer_name(proven_constraint(e))) + sep +
                            constraint_clause(e, ctx),
                        anon_clause(e));

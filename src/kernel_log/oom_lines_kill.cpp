@@ -15,7 +15,7 @@ using namespace oomlens::text;
 
 // The text before `anchor` as a message when it ends in ": ", and only when
 // it is one the kernel prints (oom_kill.c: `Out of memory`, `Memory cgroup
-// out of memory`, `Out of memory (oom_kill_allocating_task)`): the rest of a
+// out of memory`, `Out of memory (oom_kill_allocating_task)`, ≤2.6.1x's `Out of Memory`): the rest of a
 // wrapped message (`ry`, `memory`) or a piece of a broken JSON record is
 // unknown (null), never a message (issue 12). A label that quoted the line
 // (`OOMKilling: ` of a Kubernetes node event, `1 OOMKilling: ` as kubectl
@@ -25,7 +25,9 @@ std::optional<std::string> message_before(std::string_view s, size_t anchor_pos)
   if (m.empty() || m.back() != ':') return std::nullopt;
   m.remove_suffix(1);
   m = trim(m);
-  for (std::string_view known : {"Out of memory", "Memory cgroup out of memory", "Out of memory (oom_kill_allocating_task)"}) {
+  // `Out of Memory` (capital M): Linux 2.2, 2.4 and early 2.6's `Out of Memory: Killed process N (comm).`.
+  for (std::string_view known : {"Out of memory", "Memory cgroup out of memory", "Out of memory (oom_kill_allocating_task)",
+                                 "Out of Memory"}) {
     if (m == known) return std::string(known);
     if (m.size() > known.size() + 1 && ends_with(m, known) && ends_with(m.substr(0, m.size() - known.size()), ": "))
       return std::string(known);

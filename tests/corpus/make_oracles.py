@@ -1218,7 +1218,8 @@ add("255-aslab-kb-38-2.6-x86_64-numa-syslog-joined-records-killed-process-twice.
     "https://www.aslab.com/support/kb/38.html", ["kill"],
     "not determinable (a bare 2.6 kill line; the NUMA note says only that the machine has several nodes)",
     [kill(2368, "jserver", None, None, None, printed_twice=True)], year_guessed=True,
-    checks=["kill_line_repeated"], not_checks=["multi_kill"])
+    checks=["kill_line_repeated"], not_checks=["multi_kill"],
+    text_has=["had no memory cgroups"], text_not=["whether a cgroup limit", "--limit"])
 # One header line, then OSWatcher's own /proc/meminfo samples (`MemAvailable:`/`Slab:`): not the kernel's
 # Mem-Info, so nothing about slab may be concluded from them. order=1 is not a costly order.
 add("256-nenadnoveljic-blog-oracle-linux-header-gfp-kernel-account-order1-oswatcher-meminfo-lines.log",
@@ -1926,7 +1927,8 @@ add("356-fuchsia-zh-cn-docs-zircon-oom-kill-job-log-not-linux-negative.log",
 # after a `host kernel:` prefix; the article's prose runs on after the period.
 add("357-mcloud-kb-2.6.9-style-out-of-memory-killed-process-mysql-no-sizes-prose-after-period.log",
     "https://portal.mcloud.rs/knowledgebase/article/54/what-is-an-oom-kill-process", ["kill"],
-    "not determinable (a bare 2.6.9-era kill line)", constraints=[None], kills=[kill(2592, "mysql", None, None, None)])
+    "not determinable (a bare 2.6.9-era kill line)", constraints=[None], kills=[kill(2592, "mysql", None, None, None)],
+    text_has=["had no memory cgroups"], text_not=["whether a cgroup limit", "--limit"])
 # A Japanese blog: two RHEL5 kill records (`Killed process N, UID U, (comm).`, no sizes; RHEL5 has no memory cgroup)
 # under times the poster masked (`Jun 1XX:XX:XX`), then, from a second grep, the header that invoked the OOM killer
 # with its gfp_mask, order and oomkilladj masked (`XXXXXX`, `X`). The grep order is not the log's: kinds not checked.
@@ -3100,9 +3102,9 @@ add("510-linux-mm-2016-4.7-quoted-printable-double-quoted-make-order-2-fork-head
 add("511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-mem-writeback-kill-cat.log",
     LORE + "lkml/m3ekdkqp2r.fsf@telia.com/", ["kill"],
     "global (2.6.11 show_mem: no memory cgroups; out_of_memory from the page allocator)", constraints=["global"],
-    kills=[kill(18330, "cat", None, None, None)], text_not=K8S,
+    kills=[kill(18330, "cat", None, None, None)], text_not=K8S + ["--limit"],
     # The header's mask is the trigger's (one parser with 526's 0xd2): 2.6.11 names no task.
-    trigger=trig("", None, gfp="0xd0", note="2.6.11's header names no task"))
+    trigger=trig("", None, gfp="0xd0", note="2.6.11's header names no task"), text_has=["have no memory cgroups to contain a job in"])
 # LKML, July 2004 (2.6.7-bk19 laptop_mode swap bug): William Lee Irwin quotes the reporter's `Out of memory: pid 2655,
 # comm xterm        , gfp 0x466, order 0` (a debug printk of the reporter's own patch, whose `gfp 0x%u` prints the
 # decimal 466 after `0x`: the mask was 0x1d2, as the reply computes: not the kernel's header, its gfp not a hex
@@ -3111,7 +3113,7 @@ add("511-lkml-2005-2.6.11-pktcdvd-mail-quoted-oom-killer-gfp-d0-old-header-show-
 add("512-lkml-2004-2.6.7-mail-quoted-out-of-memory-pid-comm-padded-xterm-gfp-466-stack-elided-kill-memalloc2.log",
     LORE + "lkml/20040714132256.GR3411@holomorphy.com/", ["kill"],
     "global (stack: out_of_memory called by try_to_free_pages; 2.6.7 has no memory cgroups)", constraints=["global"],
-    kills=[kill(2666, "memalloc2", None, None, None)], text_not=K8S)
+    kills=[kill(2666, "memalloc2", None, None, None)], text_not=K8S + ["--limit"], text_has=["have no memory cgroups to contain a job in"])
 # intel-gfx, June 2020 (5.8.0-rc1 ThinkPad X220): a quoted-printable reply quoting `> > ` a dmesg from the middle of
 # the table (four 4.19+ rows, their header not quoted), a summary with no cpuset and no memcg part, the kill of
 # chromium (adj 300) and its reaper, then two i915 lines, the second wrapped by the mail client.
@@ -3146,7 +3148,8 @@ add("515-linux-mips-2002-2.4-64-bit-mail-quoted-five-kill-lines-same-pid-twice-n
     LORE + "linux-mips/20020619131347.A23495@dea.linux-mips.net/", ["kill"] * 4,
     "not determinable (bare kill lines)", constraints=[None] * 4,
     kills=[kill(641, "qmgr", None, None, None), kill(642, "tlsmgr", None, None, None),
-           kill(378, "portmap", None, None, None), kill(9363, "cc1", None, None, None)])
+           kill(378, "portmap", None, None, None), kill(9363, "cc1", None, None, None)],
+    text_has=["had no memory cgroups"], text_not=["whether a cgroup limit", "--limit"])
 # LTP on ppc64le (CKI, 5.9.0-rc3, the percpu_ref regression), a quoted-printable mail whose lines each end in the
 # console's trailing space (`=20`): msgstress04's GFP_KERNEL|__GFP_COMP header (a slab page for __pud_alloc while
 # forking) and its stack through __alloc_pages_nodemask; the mail stops there.
@@ -3221,7 +3224,8 @@ add("mangler-pending/521-lore-linux-mm-2015-hp-superdome2-24tb-16-node-480-cpu-4
 add("522-lkml-2006-sunfire-4600-sles9-2.6.5-8-node-64g-mail-wrapped-zones-all-normal-below-min-out-of-memory-killed-process-mtest-then-nmi-lockup.log",
     LORE + "lkml/6b4e42d10609061653p608a2947g1943b3d752855dfe@mail.gmail.com/", ["kill"],
     "global (show_mem of all 8 nodes, every Normal zone below min, swap free 0; 2.6.5 has no memcg)",
-    kills=[kill(12726, "mtest", None, None, None)])
+    kills=[kill(12726, "mtest", None, None, None)],
+    text_has=["have no memory cgroups to contain a job in"], text_not=["--limit"])
 # 2.6.18-rc3-mm2 on a 512 MB i386 (no HighMem), its first report of an "OOM storm": syslogd's header (2.6.18's
 # `oomkilladj=0`), each frame printed twice (`[symbol+off/len]` then `[<addr>]`), Mem-info with 2.6.18's one-line
 # counters, Normal free 2792 kB under min 2804 kB (the line wrapped before ` all_unreclaimable? yes`), swap mostly
@@ -3273,7 +3277,8 @@ add("526-lkml-2005-debian-2.6.11-powerpc-memtest-mlock-bare-oom-killer-gfp-mask-
     kills=[kill(2386, "memtest", None, None, None)], not_checks=["swap_exhausted", "swap_absent"],
     # After scoring: the header `oom-killer: gfp_mask=0xd2` is the trigger's, which 2.6.11 does not name (the
     # oracle first said no trigger at all, losing the printed mask).
-    trigger=trig("", None, gfp="0xd2", note="2.6.11's header names no task"))
+    trigger=trig("", None, gfp="0xd2", note="2.6.11's header names no task"),
+    text_has=["have no memory cgroups to contain a job in"], text_not=["--limit"])
 # Ubuntu Forums 2007 (Ubuntu 7.10, 2.6.22 i386, 768 MB): a syslog whose poster coloured lines with vBulletin BBCode
 # inside the records (`[COLOR="Red"]…[/COLOR]`): nautilus's header (`oomkilladj=0`), symbolic frames, Mem-info with
 # Hot/Cold per-cpu lines, `Free swap  = 0kB` of 746980 kB, 196480 pages of RAM, the selection `Out of memory: kill
@@ -4817,19 +4822,23 @@ add("712-codescout-notes-arch-7.0-zen-journal-grep-konsole-tab-scope-parenthesis
 # An installer's console (VA Linux 2.2.18), mailed and re-wrapped by the mail client: four `Out of Memory: Killed
 # process N (comm), saved process 2165 (mke2fs).` lines run together with raw `<3>` priorities and the installer's
 # own output (`willow: LOAD FAILED`); the second message is broken after `Out`, the third's saved comm inside
-# `mke2` + `fs`. Four kills, no sizes; the last one kills the saved process itself.
+# `mke2` + `fs`. Four kills, no sizes; the last one kills the saved process itself. Capital-M `Out of Memory`
+# (2.2 to early 2.6, no memory cgroups): the machine ran out, no cgroup to contain a job in; buffy's message, broken
+# after `Out`, is not read, so its sentence may still say it cannot tell a cgroup from the machine.
 add("713-lkml-2001-va-2.2.18-installer-console-out-of-memory-killed-saved-process-mke2fs-raw-priority-mail-wrapped-four-kills-no-sizes.log",
     LORE + "lkml/3A8C85B9.610D0C06@valinux.com/", ["kill"] * 4, "not determinable (bare kill lines)",
     constraints=[None] * 4,
     kills=[kill(106, "portmap", None, None, None), kill(2123, "buffy", None, None, None),
-           kill(195, "sisyphus_upload", None, None, None), kill(2165, "mke2fs", None, None, None)])
+           kill(195, "sisyphus_upload", None, None, None), kill(2165, "mke2fs", None, None, None)],
+    text_has=["had no memory cgroups"], text_not=["--limit"])
 # 2.4.0-test10's syslog: two `Out of Memory: Killed process N (perl).` messages and a `kernel BUG at
 # swap_state.c:60!` on one line (klogd left the `<3>` of the second), then kswapd's oops: two kills, no sizes;
 # the BUG is no OOM panic and kswapd no trigger.
 add("mangler-pending/714-lkml-2000-2.4.0-test10-syslog-two-perl-kills-run-together-raw-priority-then-kernel-bug-swap-state-kswapd-oops.log",
     LORE + "lkml/200011011104.LAA00999@gloop.internal/", ["kill", "kill"], "not determinable (bare kill lines)",
     constraints=[None, None], kills=[kill(148, "perl", None, None, None), kill(198, "perl", None, None, None)],
-    year_guessed=True)
+    year_guessed=True,
+    text_has=["had no memory cgroups"], text_not=["whether a cgroup limit", "--limit"])
 # A Chinese blog (journald and rsyslogd on Alibaba Cloud Linux, 4.19): journal lines, AliYunDun's header (a page
 # cache fault, adj 0), the author's `***` for the cut stack and table, one row (sshd), the selection and kill of
 # java (score 617, 4.7 GiB anon), its reaper, journald's watchdog and rsyslogd's lines.

@@ -105,6 +105,13 @@ INSTANTIATE_TEST_SUITE_P(
                   "app-gnome-firefox-4242.scope", std::nullopt, std::nullopt, std::nullopt},
         OwnerCase{"/system.slice/postgresql@15-main.service/sub", "systemd", "postgresql@15-main.service",
                   std::nullopt, std::nullopt, std::nullopt},
+        // A program's own cgroups below its scope or service (delegated), named like units: no unit of systemd's
+        // (corpus 712: Konsole's tab(PID).scope under its app scope); the unit above them owns them.
+        OwnerCase{"/user.slice/user-1000.slice/user@1000.service/app.slice/app-org.kde.konsole-10418.scope/"
+                  "tab(2336326).scope",
+                  "systemd", "app-org.kde.konsole-10418.scope", std::nullopt, std::nullopt, std::nullopt},
+        OwnerCase{"/system.slice/builder.service/job-7.scope/step.slice", "systemd", "builder.service", std::nullopt,
+                  std::nullopt, std::nullopt},
         // Slurm v1 and v2.
         OwnerCase{"/slurm/uid_1000/job_123/step_0", "slurm", "123.0", std::nullopt, std::nullopt, std::nullopt},
         OwnerCase{"/slurm/uid_1000/job_123/step_batch/task_0", "slurm", "123.batch", std::nullopt, std::nullopt,

@@ -109,7 +109,7 @@ TEST(FittingWording, ProtectedVictimChosenIsNotTheHog) {
                         "users"));
   EXPECT_THAT(advice(explain(EventOf(ev).victim(
                   VictimOf(541, "dbus-broker").rss(44000 * KiB, 8920 * KiB, 380 * KiB, 0).adj_on_kill_line(0)))),
-              HasSubstr("On a smaller machine, contain memory-hungry jobs with `oomlens run --limit SIZE`"));
+              HasSubstr("on a larger machine, contain memory-hungry jobs with `oomlens run --limit SIZE`"));
 }
 
 // A protected victim that held much (a 1.2 GiB python3 at -300, blind set 10a) may have outgrown its

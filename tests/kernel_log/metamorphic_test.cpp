@@ -284,6 +284,11 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "reverse"},
      "the poster's kill line wrapped before its sizes (`(python)` + an indented `total-vm:…, anon-rss:…`): newest-first "
      "the indented rest lies before its line and is not taken, so the sizes are lost (null), never another value"},
+    // (h-old11: a kill line's `Out of Memory` message, read since Linux 2.2 to early 2.6's capital M counts as one)
+    {{"713-lkml-2001-va-2.2.18-installer-console-out-of-memory-killed-saved-process-mke2fs-raw-priority-mail-wrapped-four-kills-no-sizes.log",
+      "html_escape"},
+     "the last kill glued after `fs).` by its raw `<3>` priority, escaped to `&lt;3&gt;`: the text before `Out of "
+     "Memory:` is no priority nor a space, so the message is lost (null), never another value"},
     // --- mangler-pending moved up --- (issue 12, h-mangle6: 215, once newest-first its kill's rest before it was read)
     {{"215-lkml-2023-04-cpuset-oom-flowed-mail-wrapped-oom-kill-and-kill-mixed-prefixes.log", "strip_prefix"},
      "without prefixes, the kill line broken at `Killed ` (format=flowed) is three bare pieces after the `oom-kill:` summary that no rule rejoins: the kill is lost, kind `incomplete` (the outcome unknown), never another value"},
