@@ -93,8 +93,21 @@ bool has_oom_symbol(std::string_view t) { return oomline::frame_names(t, "out_of
 
 }  // namespace
 
+// A frame of the crash utility's `bt` (` #6 [ffffad1a02957a10] try_charge_memcg+0x19f at ffffffff92b03b6f`): a task's
+// stack read from a dump or a live kernel later, never the report's dump_stack() (corpus 766).
+static bool crash_bt_frame(std::string_view t) {
+  t = trim_left(t);
+  if (t.empty() || t[0] != '#') return false;
+  size_t i = 1;
+  while (i < t.size() && is_digit(t[i])) ++i;
+  if (i == 1 || i >= t.size() || t[i] != ' ') return false;
+  std::string_view r = trim_left(t.substr(i));
+  return starts_with(r, "[") && r.find("] ") != std::string_view::npos && r.find(" at ") != std::string_view::npos;
+}
+
 void note_stack_frame(ReportAssembler::Building& b, std::string_view t) {
   if (t.empty()) return;  // a prefix whose frame a reflow moved to the next line, a pasted blank line
+  if (crash_bt_frame(t)) return;
   // An ARM frame's address alone (`[<8028fc00>]`, its `(func) from …` reflowed to the next line).
   if (starts_with(t, "[<") && ends_with(t, ">]") && t.find(' ') == std::string_view::npos) return;
   // A frame a web view broke after its opening `[<` (`[<` + `4015059f>] out_of_memory+0x17f/0x1c0`): the

@@ -240,7 +240,7 @@ bool strip_forum_markup(std::string_view raw, std::string& out) {
 
 // Text copied from a web page (`&gt;`, `&amp;`, …) or a quoted-printable
 // mail archive (`=3D`, `=20`): decoded into `owned`. Returns true when it was.
-// QP is decoded only when the line holds `=3D`, `=2E` or an encoded UTF-8
+// QP is decoded only when the line holds `=3D`, `=2E`, `=2D` or an encoded UTF-8
 // character (`=D0=B8`), which kernel text never prints: GMX's mailer encodes
 // every `.` as `=2E` (`[121972=2E020000]`, `rpc=2Eidmapd`), so a line with no
 // `=` of its own holds no `=3D` (corpus 508). Forum markup tags go first
@@ -265,7 +265,12 @@ bool decode_transfer(std::string_view raw, std::string& owned) {
                raw.find("&#39;") != std::string_view::npos);
   // `=3D` (an encoded '='), or an encoded UTF-8 character (`=D0=B8`: a
   // localized month name, a comm): lead byte C0-FF, continuation 80-BF.
-  bool qp = raw.find("=3D") != std::string_view::npos || raw.find("=2E") != std::string_view::npos;
+  // A line that ends in its encoded line end (`=0A=`, `=0D=0A=`, corpus 759) and was read alone: the end goes.
+  const bool encoded_eol = ends_with(raw, "=0A=");
+  if (encoded_eol) raw.remove_suffix(ends_with(raw, "=0D=0A=") ? 7 : 4);
+  // `=2D`: a '-' some encoders escape at a line's start (`file=` + `=2Drss:0kB` after a soft break, corpus 765).
+  bool qp = encoded_eol || raw.find("=3D") != std::string_view::npos || raw.find("=2E") != std::string_view::npos ||
+            raw.find("=2D") != std::string_view::npos;
   const auto qp_hex = [](char c) { return hex_value(c, HexCase::upper); };  // QP's hex is uppercase
   for (size_t e = raw.find('='); !qp && e != std::string_view::npos && e + 5 < raw.size(); e = raw.find('=', e + 1))
     qp = qp_hex(raw[e + 1]) >= 0xC && qp_hex(raw[e + 2]) >= 0 && raw[e + 3] == '=' &&

@@ -23,6 +23,15 @@ namespace oomlens {
 
 using namespace oomlens::text;
 
+// Where a quoted-printable line's encoded line end starts: `=0A=` (`=0D=0A=`) closing the line, an encoded newline
+// then a soft break. A mailer that encodes the body's CRLF line ends writes every line so and breaks the long ones
+// with soft breaks (Outlook, corpus 759): the record ends at the encoded newline. npos when the line has none.
+static size_t encoded_line_end(std::string_view raw) {
+  if (!ends_with(raw, "=0A=")) return std::string_view::npos;
+  const size_t at = raw.size() - 4;
+  return at >= 3 && raw.substr(at - 3, 3) == "=0D" ? at - 3 : at;
+}
+
 // A quoted-printable soft line break (RFC 2045 §6.7 rule 5): a long line
 // ending in '='. Kernel lines that end in '=' are short (`cpuset=`). In
 // text hard-wrapped at a fixed width and not QP-encoded (no `=3D`), a
@@ -30,6 +39,7 @@ using namespace oomlens::text;
 bool ReportScanner::Impl::soft_break(std::string_view raw) const {
   if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
   if (raw.size() < 60 || raw.back() != '=') return false;
+  if (encoded_line_end(raw) != std::string_view::npos) return false;  // the record ends there
   // QP writes a '=' of the text as `=3D`: a line ending in `==` (2.6's
   // `=======================` after a stack) is the text's, no soft break.
   if (raw[raw.size() - 2] == '=') return false;
@@ -284,6 +294,11 @@ size_t ReportScanner::Impl::take_record(std::string_view region, size_t start, b
     if (pieces > 0 && !qp_mode) r = dequote(r);  // a quoted wrapped piece
     ++pieces;
     const size_t next = eol < region.size() ? eol + 1 : region.size();
+    // A body that encoded its line ends (`=0A=`): the record ends at the encoded newline.
+    if (const size_t enc = encoded_line_end(r); enc != std::string_view::npos) {
+      joined.append(r.substr(0, enc));
+      return e == std::string_view::npos && !final ? std::string_view::npos : next;  // the line may go on
+    }
     const bool soft = soft_break(r);
     if (soft) {
       qp_mode = true;
