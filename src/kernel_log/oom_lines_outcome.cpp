@@ -261,6 +261,9 @@ bool parse_summary(std::string_view s, Summary& out) {
   std::string_view rest = s.substr(a + 9);
   // A poster's elision of the first fields (`oom-kill:... task=pt_data_worker,pid=61138`, corpus 626).
   if (const std::string_view t = trim_left(rest); find_ellipsis(t) == 0) rest = t.substr(past_elision(t, 0));
+  // A poster's condensed copy spaced after the colon (`oom-kill: task=wsman,pid=881345,uid=0`, corpus 752): the
+  // kernel prints none, but what follows is still its fields when it starts at one of their keys.
+  if (!at_key(rest) && at_key(trim_left(rest))) rest = trim_left(rest);
   if (!at_key(rest)) return false;
   apply_summary_fields(trim(rest), out);
   return true;

@@ -259,6 +259,7 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   if (prefixed)
     while (out.text.size() > 1 && out.text[0] == '>' && (out.text[1] == ' ' || out.text[1] == '>'))
       out.text = trim_left(out.text.substr(1));
+  strip_poster_mark(out.text);
   // `Out of memory and no killable processes...` is the kernel's own ellipsis.
   if (out.text.find("killable processes") == std::string_view::npos)
     out.truncated = cut_stump(out.text);

@@ -346,6 +346,30 @@ bool cut_stump(std::string_view& t) {
   return true;
 }
 
+// A poster's mark after a line (` ★`, ` ←`, ` ✔`: corpus 745's author starred the rows and show_mem() lines that
+// mattered): a last word of one to three symbols of U+2190-U+27BF (arrows, mathematical and technical symbols,
+// geometric shapes, miscellaneous symbols, dingbats; UTF-8 E2 86 90 to E2 9E BF), which no kernel line ends in and
+// no letter is, goes with the space before it. A comm that ends so would lose it: none seen.
+bool strip_poster_mark(std::string_view& t) {
+  bool any = false;
+  for (;;) {
+    std::string_view u = t;
+    size_t n = 0;
+    while (n < 3 && u.size() >= 3) {
+      const auto b0 = static_cast<unsigned char>(u[u.size() - 3]), b1 = static_cast<unsigned char>(u[u.size() - 2]),
+                 b2 = static_cast<unsigned char>(u[u.size() - 1]);
+      if (b0 != 0xE2 || b1 < 0x86 || b1 > 0x9E || b2 < 0x80 || b2 > 0xBF) break;
+      u.remove_suffix(3);
+      ++n;
+    }
+    if (n == 0 || u.empty() || !is_space(u.back())) return any;
+    u = trim_right(u);
+    if (u.empty()) return any;
+    t = u;
+    any = true;
+  }
+}
+
 }  // namespace oomlens::prefix_parts
 
 namespace oomlens {

@@ -64,5 +64,6 @@ void decode_escapes(NormalizedLine& out, bool kmsg);
 bool decode_transfer(std::string_view raw, std::string& owned);
 bool strip_forum_markup(std::string_view raw, std::string& out);
 bool cut_stump(std::string_view& t);
+bool strip_poster_mark(std::string_view& t);
 
 }  // namespace oomlens::prefix_parts

@@ -5106,6 +5106,136 @@ add("mangler-pending/695-linux-xfs-2019-xfstests-ppc64le-rhel8-4.18-quote-depth-
 add("696-krdma-readme-centos7-arm64-64k-insmod-server-show-mem-tail-hugepages-4096-of-2m-and-256-of-512m-reserved-free-ib-dma-alloc-coherent-failed-no-oom-negative.log",
     "Public repository README 'krdma' (index file id 40771960775)", [],
     "n/a (no OOM report: a driver's DMA allocation failed after a show_mem tail)")
+# ---- blind set 21c (745-756) ----
+# Written by hand before oomlens ran on these files. Focus: distribution forums and Q&A notes, servers and databases
+# (MySQL, PostgreSQL, MongoDB, ClickHouse, Elasticsearch), desktops, i686/riscv64, and the rarer causes
+# (oom_kill_allocating_task, panic_on_oom, SysRq, shmem). Checked against tests/corpus, the shared corpus and the other
+# set-21 worktrees. Host names replaced (host01).
+# Japanese notes on the RSS field (CentOS 6.6, 2.6.32-431): the tail of one report, `Out of memory
+# (oom_kill_allocating_task): Kill process 6608 (top) score 0 or sacrifice child` and its RHEL6 `, UID 500,` kill line
+# (vm.oom_kill_allocating_task=1: the allocating task dies whatever its size), then the next report: ruby's header
+# (`oom_adj=0, oom_score_adj=0`, the `Pid: 6607, comm: ruby` line), Mem-Info (Free swap 0 of 262136 kB, a full-width
+# space after that figure), the 2.6.32 table (cpu/oom_adj columns) whose ruby rows the author marked with ` ★`; the
+# paste ends with the rows, before the outcome.
+add("745-ja-notes-centos6.6-2.6.32-syslog-oom-kill-allocating-task-kill-of-top-uid-comma-then-ruby-header-meminfo-rows-star-marks-full-width-space-cut-before-outcome.log",
+    "Public repository notes (Japanese) '# OOM Killer の rss フィールド' (index file id 31463151390)",
+    ["kill", "incomplete"], "global (Out of memory (oom_kill_allocating_task): prefix; stack through __alloc_pages_nodemask)",
+    constraints=["global", "global"], kills=[kill(6608, "top", 15028, 308, 4, uid=500, selected_score=0)],
+    trigger=trig("ruby", 6607, gfp="0x201da", order=0, oom_adj=0, oom_score_adj=0),
+    table_rows=[[330, "udevd", -1000], [1207, "docker", 0], [6559, "bash", 0]],
+    checks=["oom_kill_allocating_task", "swap_exhausted"], not_checks=["swap_absent"], year_guessed=True,
+    text_not=["ruby \u2605"] + K8S)
+# memeater's README (SLE15-SP4, 5.14.21): with vm.panic_on_oom=1 the kdump dmesg shows `Kernel panic - not syncing:
+# Out of memory: system-wide panic_on_oom is enabled ` and the CPU line of memeater 2272; then, with panic_on_oom=0,
+# the tool's own output (`reaped 10521 terminated by a signal 9 (Killed)`) and the syslog (RFC 3339 stamps, printk
+# caller ids `[T10521]`, the author's `...` for the rest of each report): two global kills of the forks memeater-10521
+# (1.6 GiB anon) and memeater-10522 (3.1 GiB anon), each with its header, summary and reaper line.
+add("mangler-pending/746-memeater-readme-sle15-sp4-5.14-system-wide-panic-on-oom-cpu-line-then-shell-output-and-rfc3339-caller-id-dotted-two-global-kills-reapers.log",
+    "Public repository README 'memeater' (MemEater 2.0; index file id 36082013742)", ["panic", "kill", "kill"],
+    "global (system-wide panic_on_oom panics only an unconstrained OOM; CONSTRAINT_NONE, global_oom)",
+    constraints=["global"] * 3, panic="Out of memory: system-wide panic_on_oom is enabled",
+    kills=[kill(10521, "memeater-10521", 2099680, 1646812, 0, 0, 1000, 3268, 0, reaper=[0, 0, 0]),
+           kill(10522, "memeater-10522", 4196840, 3266664, 0, 0, 1000, 6440, 0, reaper=[0, 0, 0])],
+    task_memcg="/", wall_prefix="2024-01-07T17:53:49",
+    trigger=trig("memeater-10521", 10521, gfp="0x1100dca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=0),
+    checks=["panic_on_oom"], text_not=K8S)
+# Spanish OOM notes: `echo f > /proc/sysrq-trigger` gave only `sysrq: Manual OOM execution` and i915's `Purging GPU
+# memory, 45341 pages freed` (the OOM notifier freed memory: no report, no kill); then the author's copy of a Stack
+# Overflow example: Ubuntu 11.10 (3.0.0-12, i386) flasherav 2859 invokes the killer (oom_adj=0, oom_score_adj=0),
+# Mem-Info with DMA/Normal/HighMem (Normal above its min, HighMem tiny), Free swap 0 of 524284 kB, three of the
+# table's rows, the selection of flasherav 2603 (score 761) and its kill (705 MiB anon).
+add("747-es-notes-sysrq-f-gpu-purge-no-kill-then-so-example-ubuntu-3.0-i386-highmem-flasherav-header-rows-elided-kill-swap-full.log",
+    "Public repository notes (Spanish) on the OOM killer (index file id 5214840760)", ["kill"],
+    "global (Out of memory: prefix; stack through __alloc_pages_nodemask)", constraints=["global"],
+    kills=[kill(2603, "flasherav", 1498536, 721784, 4228, selected_score=761)],
+    trigger=trig("flasherav", 2859, gfp="0x201da", order=0, oom_adj=0, oom_score_adj=0),
+    table_rows=[[1084, "upstart-udev-br", 0], [1094, "udevd", -1000], [2939, "bash", 0]],
+    checks=["swap_exhausted"], not_checks=["swap_absent", "lowmem_exhausted", "sysrq"], text_not=K8S)
+# linuxserver's UniFi controller (Unraid, a 4.19-era kernel: `Tasks state` table, `Memory cgroup out of memory: Kill
+# process … or sacrifice child`): the container's rows, mongod selected (score 616) and killed (1.2 GiB anon), its
+# reaper; a blank line, then mongod's next header five hours later with its cpuset line cut by the index inside the
+# container id.
+add("mangler-pending/748-unifi-controller-45-unraid-4.19-syslog-rows-tail-memcg-mongod-selection-kill-reaper-then-next-header-cpuset-cut.log",
+    GH + "linuxserver-archive/docker-unifi-controller/issues/45", ["kill", "incomplete"],
+    "memcg (Memory cgroup out of memory prefix; the next header cannot tell)", constraints=["memcg", None],
+    kills=[kill(2806, "mongod", 2161112, 1289684, 0, 0, adj=0, adj_source="task table row", selected_score=616,
+                reaper=[0, 0, 0])],
+    trigger=trig("mongod", None, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    table_rows=[[19027, "s6-svscan", 0], [19515, "java", 0], [2806, "mongod", 0]], year_guessed=True, text_not=K8S)
+# Ubuntu Forums 2010 ('Ubuntu 10.04 RAM - buffers/cache problem.'): a 3 GiB i686 PAE netbook (2.6.32-25), no swap,
+# a VirtualBox guest given 1.5 GiB: three reports in one second, no task tables (oom_dump_tasks off), each Mem-Info
+# with shmem:387745 pages (1.5 GiB, half the RAM; 1.4 GiB of it in HighMem), HighMem free under its min, Normal free;
+# the 2.6.32 outcome lines without sizes: run-mozilla.sh selected, its child firefox-bin killed; VirtualBox selected
+# and killed; skype-wrapper selected, its child skype killed. A pulseaudio line before, a network line after.
+add("749-ubuntu-forums-2010-lucid-2.6.32-i686-pae-syslog-no-tables-shmem-1.5g-no-swap-three-kills-firefox-bin-virtualbox-skype-no-sizes.log",
+    "Ubuntu Forums, 'Ubuntu 10.04 RAM - buffers/cache problem.' (2010-10-05; archived copy, index file id "
+    "56699449119)", ["kill"] * 3, "global (Out of memory: prefix)", constraints=["global"] * 3,
+    kills=[kill(2683, "firefox-bin", None, None, None), kill(2722, "VirtualBox", None, None, None,
+           selected_score=307383), kill(2704, "skype", None, None, None)],
+    selected_only=[[2679, "run-mozilla.sh", 517772], [2703, "skype-wrapper", 227861]],
+    trigger=trig("gnome-settings-", 1630, gfp="0x201da", order=0, oom_adj=0),
+    checks=["shmem_dominant", "swap_absent"], not_checks=["swap_exhausted", "lowmem_exhausted"], year_guessed=True,
+    text_not=K8S)
+# Ubuntu Forums 2011 ('Ubuntu Sever 10.04 getting attacked??'): a 2 GiB Xen guest (2.6.32-34-server) under the
+# "Apache killer" DoS: the tail of one report (swap 1.3 GiB, selection of apache2 4944, kill of its child 22575),
+# mysqld's full report (Free swap 0, page tables 114 MiB, DMA32 just above min) with the same parent selected again
+# (score 261929) and child 22576 killed, then apache2's next header, cut after Mem-Info's per-cpu lines.
+add("mangler-pending/750-ubuntu-forums-2011-lucid-server-2.6.32-xen-syslog-meminfo-tail-apache2-child-kill-mysqld-header-apache2-child-kill-then-apache2-header-cut.log",
+    "Ubuntu Forums, 'Ubuntu Sever 10.04 getting attacked?? Help please.' (2011-10-08; archived copy, index file id "
+    "56804071092)", ["kill", "kill", "incomplete"], "global (Out of memory: prefix; stack through __alloc_pages)",
+    constraints=["global"] * 3,
+    kills=[kill(22575, "apache2", None, None, None), kill(22576, "apache2", None, None, None)],
+    selected_only=[[4944, "apache2", 261991], [4944, "apache2", 261929]],
+    trigger=trig("mysqld", 22665, gfp="0x201da", order=0, oom_adj=0),
+    checks=["swap_exhausted"], not_checks=["swap_absent", "victim_killed_again"], year_guessed=True, text_not=K8S)
+# Chinese notes ('MySQL 8.0 in Docker suddenly unreachable'): `dmesg | grep mysql` indented four spaces: mysqld's
+# header (cpuset = the container's id: a cpuset, not a memcg), its CPU line (3.10.0-1127 el7), ten grep'ed rows of
+# the 3.10 table (no header), the global selection (score 192) and `, UID 999,` kill of mysqld 28822 (354 MiB anon);
+# after a blank line the author quoted the selection and kill again without stamps, then a sentence.
+add("mangler-pending/751-zh-notes-docker-mysql-centos7-3.10-indented-dmesg-grep-mysql-header-rows-selection-uid-comma-kill-then-both-quoted-again-unstamped.log",
+    "Public repository notes (Chinese) '云上的MySQL 8.0（使用Docker搭建）突然无法连接。' (index file id 47434293345)",
+    ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(28822, "mysqld", 1276580, 361980, 0, 0, 999, adj=0, adj_source="task table row", selected_score=192)],
+    trigger=trig("mysqld", 1109, gfp="0x201da", order=0, oom_score_adj=0),
+    table_rows=[[28822, "mysqld", 0], [30404, "mysql", 0], [860, "mysqld", 0]],
+    checks=["largest_task_rows_shown"], not_checks=["victim_killed_again", "largest_tasks_by_comm"], text_not=K8S,
+    pending="the rows came through `grep mysql` without the table's header line, so they are not the whole table; "
+            "the explanation still says `Largest in the task table` (an event flag for rows read without their "
+            "header is needed: a change to oom_event.h, too slow to rebuild before the deadline)")
+# A MAAS deployment's fix notes: the author's condensed kernel lines (syslog stamps, no host): `postgres invoked
+# oom-killer` with its fields dropped, a condensed `oom-kill: task=wsman,pid=881345,uid=0`, the kill of wsman wrapped
+# and indented before its two sizes (1.8 GiB anon; file-rss left out), systemd's restart line; then AppArmor lines.
+add("mangler-pending/752-maas-fix-notes-condensed-syslog-no-host-postgres-header-no-fields-condensed-summary-wsman-kill-wrapped-two-sizes-then-apparmor-lines.log",
+    "Public repository fix notes 'MaaS snap wsman AppArmor OOM crash' (index file id 53127278366)", ["kill"],
+    "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(881345, "wsman", 1925076, 1867904, None)], chosen=[881345, "wsman"], trigger=trig("postgres"),
+    year_guessed=True, text_not=K8S)
+# Negative. A devicetree reply (2026, SpacemiT K3 PCIe nodes) quoting the tester's boot log: riscv64 7.2-rc1, the
+# rtw89 Wi-Fi probe's order-2 GFP_KERNEL|GFP_DMA32 allocation fails (`page allocation failure`, warn_alloc, no DMA32
+# zone on a board whose RAM is all above 4 GiB) with 15 GiB free; Mem-Info, `Memory cgroup min protection` and the
+# driver's `probe … failed with error -12`. No OOM.
+add("753-lore-devicetree-2026-spacemit-k3-riscv64-7.2-rc1-quoted-udev-worker-page-allocation-failure-order2-gfp-dma32-meminfo-rtw89-probe-failed-negative.log",
+    LORE_ALL + "alRmA-X4xbQ9zPFn@inochi.infowork/", [],
+    "n/a (no OOM report: a driver's DMA32 page allocation failure)")
+# ClickHouse CI: the server's `Child process was terminated by signal 9 (KILL)` log line, Keeper's digest error, then
+# dmesg -T (2024): the summary `constraint=CONSTRAINT_MEMORY_POLICY,nodemask=1` with global_oom and a Docker
+# task_memcg, and the kill of clickhouse-serv 4472 (16.3 GiB anon) cut by the index inside `pgtables:1327`.
+add("754-clickhouse-60948-server-log-signal-9-then-dmesgT-2024-mempolicy-nodemask-1-docker-global-oom-summary-kill-cut-in-pgtables.log",
+    GH + "ClickHouse/ClickHouse/issues/60948", ["kill"], "mempolicy (CONSTRAINT_MEMORY_POLICY, nodemask=1)",
+    constraints=["mempolicy"], kills=[kill(4472, "clickhouse-serv", 91496660, 17086316, 3668, 0, 0)],
+    task_memcg="/docker/464fde599d9957af99104638fc200e5252b6f634086f52491a72159497f33095",
+    wall_prefix="2024-03-06T16:37:10", summary_not=["machine ran out"], text_not=K8S)
+# Negative. Chinese notes on memory tools: `echo m > /proc/sysrq-trigger` and the show_mem it prints (free_cma, a
+# buddy list up to 8192 kB blocks, 64 kB huge pages, 98304 pages cma reserved). No OOM.
+add("755-zh-memory-tools-notes-sysrq-m-show-mem-free-cma-buddy-to-8192k-cma-reserved-no-oom-negative.log",
+    "Public repository notes (Chinese) on Linux memory tools (index file id 2446237114)", [],
+    "n/a (no OOM report: SysRq-m show-memory)")
+# Elasticsearch issue: a syslog paste with a blank line after every line, the index's excerpt holding task rows only
+# (4.19+ pgtables_bytes rows): nginx, sshd, bash, the elasticsearch java (uid 109, 726 MiB RSS); the last row cut after
+# its uid.
+add("756-elasticsearch-22788-ubuntu-syslog-double-spaced-task-rows-only-java-uid-109-last-row-cut.log",
+    GH + "elastic/elasticsearch/issues/22788", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None], table_rows=[[18569, "nginx", 0], [20237, "(sd-pam)", 0], [20712, "java", 0]])
 # ---- blind set 21d (757-768) ----
 # Written by hand before oomlens ran on these files. Focus: how logs arrive (indented syslog in a blog, a kubectl
 # event and node-problem-detector relaying kernel lines, raw quoted-printable mail bodies, `<4>` kmsg levels, a

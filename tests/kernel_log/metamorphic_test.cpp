@@ -268,6 +268,28 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- blind set 21c --- (issue 12: forums, databases, the rarer causes; these mangles lose facts only)
+    {{"745-ja-notes-centos6.6-2.6.32-syslog-oom-kill-allocating-task-kill-of-top-uid-comma-then-ruby-header-meminfo-rows-star-marks-full-width-space-cut-before-outcome.log",
+      "reverse"},
+     "the ruby report cut before its outcome, read newest-first: part of its rows is lost (null), never another value"},
+    {{"756-elasticsearch-22788-ubuntu-syslog-double-spaced-task-rows-only-java-uid-109-last-row-cut.log",
+      "wrap72"},
+     "task-table rows alone, a blank line after each: a row the mangle broke does not open or continue the rows' report, so the rows-only event is lost, never another value"},
+    {{"756-elasticsearch-22788-ubuntu-syslog-double-spaced-task-rows-only-java-uid-109-last-row-cut.log",
+      "wrap80"},
+     "task-table rows alone, a blank line after each: a row the mangle broke does not open or continue the rows' report, so the rows-only event is lost, never another value"},
+    {{"756-elasticsearch-22788-ubuntu-syslog-double-spaced-task-rows-only-java-uid-109-last-row-cut.log",
+      "flowed72"},
+     "task-table rows alone, a blank line after each: a row the mangle broke does not open or continue the rows' report, so the rows-only event is lost, never another value"},
+    {{"756-elasticsearch-22788-ubuntu-syslog-double-spaced-task-rows-only-java-uid-109-last-row-cut.log",
+      "reflow_indent"},
+     "task-table rows alone, a blank line after each: a row the mangle broke does not open or continue the rows' report, so the rows-only event is lost, never another value"},
+    {{"756-elasticsearch-22788-ubuntu-syslog-double-spaced-task-rows-only-java-uid-109-last-row-cut.log",
+      "truncate100_dots"},
+     "task-table rows alone, a blank line after each: a row the mangle broke does not open or continue the rows' report, so the rows-only event is lost, never another value"},
+    {{"756-elasticsearch-22788-ubuntu-syslog-double-spaced-task-rows-only-java-uid-109-last-row-cut.log",
+      "quoted_printable"},
+     "task-table rows alone, a blank line after each: a row the mangle broke does not open or continue the rows' report, so the rows-only event is lost, never another value"},
     // --- blind set 20d --- (issue 12: how logs arrive; their mangles lose facts only)
     {{"711-senechal-test-script-journalctl-k-short-iso-utc-offset-two-kills-11h-apart-chrome-1.4t-vm-37m-anon-then-python3-2.4g-in-shell-quote.log",
       "wrap80_inline_pad"},
