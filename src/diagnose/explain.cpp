@@ -313,7 +313,9 @@ bool mems_cover_memory_nodes(const OomEvent& e) {
 
 bool linux24_fault_kill(const OomEvent& e) {
   if (e.kind != EventKind::kill || e.victims.empty()) return false;
-  return std::all_of(e.victims.begin(), e.victims.end(), [](const Victim& v) { return !v.pid; });
+  // 2.4's line names the task only; a kill line whose pid the writer masked prints its sizes (corpus 731).
+  return std::all_of(e.victims.begin(), e.victims.end(),
+                     [](const Victim& v) { return !v.pid && !v.total_vm_bytes && !v.anon_rss_bytes && !v.message; });
 }
 
 bool pre_memcg_kill(const OomEvent& e) {

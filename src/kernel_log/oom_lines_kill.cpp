@@ -100,6 +100,42 @@ std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
   return k;
 }
 
+// A writer's mask where the pid was (`NNNN`, `XXX`, `...`, `…`, `?`): one character repeated, at most 10.
+bool pid_mask(std::string_view m) {
+  if (m == "\u2026") return true;
+  if (m.empty() || m.size() > 10) return false;
+  const char c = m[0];
+  return (c == 'N' || c == 'n' || c == 'X' || c == 'x' || c == '.' || c == '?') &&
+         std::all_of(m.begin(), m.end(), [c](char d) { return d == c; });
+}
+
+// A kill line whose pid the writer left out or masked (`Killed process (pt_data_worker) anon-rss:29603...`, corpus
+// 729; `Killed process NNNN (python) total-vm:…`, corpus 731): `t` left at the `(` of the name, the pid unknown
+// (0: the idle task is never a victim). parse_kill() keeps it only with a kill line's figure after the name.
+std::optional<KillLine> masked_pid_kill_head(std::string_view s, std::string_view& t) {
+  constexpr std::string_view kAnchor = "Killed process ";
+  const size_t a = s.find(kAnchor);
+  if (a == std::string_view::npos) return std::nullopt;
+  std::string_view r = s.substr(a + kAnchor.size());
+  if (!starts_with(r, "(")) {
+    const size_t sp = r.find(' ');
+    if (sp == std::string_view::npos || !pid_mask(r.substr(0, sp))) return std::nullopt;
+    r.remove_prefix(sp + 1);
+    if (!starts_with(r, "(")) return std::nullopt;
+  }
+  KillLine k;
+  k.message = message_before(s, a);
+  t = r;
+  return k;
+}
+
+// `key` then a digit in `figs`: a figure the kill line prints, whole or cut (`anon-rss:29603...`), never a
+// template's `total-vm:…kB` or prose.
+bool figure_printed(std::string_view figs, std::string_view key) {
+  const size_t at = figs.find(key);
+  return at != std::string_view::npos && at + key.size() < figs.size() && is_digit(figs[at + key.size()]);
+}
+
 // OpenVZ's kill line (oom_kill_task() in mm/oom_kill.c of its 2.6.2x/2.6.32 kernels): `… OOM killed process 21738
 // (php-cgi) score 0 vm:281988kB, rss:17004kB, swap:0kB` (the 042stab kernels), or without the score, `OOM killed
 // process 2100 (php-cgi) vm:281988kB, rss:17004kB, swap:0kB` (earlier ones: the score is then on no line), lower-case
@@ -151,6 +187,7 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   s = without_joined_quote(s, unquoted);
   std::string_view t;
   auto head = kill_head(s, t);
+  const bool masked_pid = !head && (head = masked_pid_kill_head(s, t));
   if (!head) return parse_openvz_kill(s);
   KillLine& k = *head;
   if (starts_with(t, ", UID ")) {  // RHEL6: `Killed process N, UID U, (comm) total-vm:`
@@ -183,6 +220,7 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   if (close == std::string_view::npos) return std::nullopt;
   k.comm = std::string(t.substr(0, close));
   std::string_view figs = t.substr(close + 1);
+  if (masked_pid && !figure_printed(figs, "total-vm:") && !figure_printed(figs, "anon-rss:")) return std::nullopt;
   if (starts_with(figs, ", UID ")) {  // RHEL7 late: `(comm), UID U, total-vm:`
     std::string_view u = figs.substr(6);
     auto uid = take_u64(u);

@@ -168,6 +168,11 @@ Building::OutcomeLine outcome_line(const LogicalLine& line, std::string_view t, 
   return o;
 }
 
+// Two kill lines of one task: the same pid, and the same name when the writer masked the pid (unknown, 0).
+bool same_kill_task(const oomline::KillLine& a, const oomline::KillLine& b) {
+  return a.pid == b.pid && (a.pid != 0 || a.comm == b.comm);
+}
+
 bool repeats_outcome(Building& b, const LogicalLine& line, std::string_view t, int64_t pid, bool selection) {
   if (b.outcome_lines.empty()) return false;
   const Building::OutcomeLine p = outcome_line(line, t, pid);
@@ -519,7 +524,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     bool joins = false;
     if (cur_) {
       for (auto& prev : cur_->kills)
-        if (prev.kill.pid == k->pid) {
+        if (same_kill_task(prev.kill, *k)) {
           prev.printed_twice = true;
           joins = true;
         }
@@ -531,7 +536,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       if (!joins) joins = (cur_->kills.empty() && !cur_->no_killable && !cur_->panic_message) || cur_->group_kill;
       if (joins) {
         bool dup = false;
-        for (auto& prev : cur_->kills) dup = dup || prev.kill.pid == k->pid;
+        for (auto& prev : cur_->kills) dup = dup || same_kill_task(prev.kill, *k);
         if (!dup) cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
       }
     }

@@ -510,7 +510,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   for (auto& k : b.kills) {
     Victim v;
     const auto& kl = k.kill;
-    v.pid = kl.pid;
+    if (kl.pid) v.pid = kl.pid;  // 0: masked by the writer, unknown
     v.comm = kl.comm;
     v.uid = kl.uid;
     // A kill line a viewer cut before its `UID:`: the `oom-kill:` summary prints the uid of the same task (both

@@ -5106,6 +5106,123 @@ add("mangler-pending/695-linux-xfs-2019-xfstests-ppc64le-rhel8-4.18-quote-depth-
 add("696-krdma-readme-centos7-arm64-64k-insmod-server-show-mem-tail-hugepages-4096-of-2m-and-256-of-512m-reserved-free-ib-dma-alloc-coherent-failed-no-oom-negative.log",
     "Public repository README 'krdma' (index file id 40771960775)", [],
     "n/a (no OOM report: a driver's DMA allocation failed after a show_mem tail)")
+# ---- blind set 21a (721-732) ----
+# 721+: blind set 21a (h-b21a), written by hand before oomlens ran on these files. Focus: the ordinary ML case (training
+# jobs, model servers, Ray/DeepSpeed, DataLoader workers, Kubernetes pods) as pasted into issues and notes.
+# vLLM 0.28 at start: nvcc's cicc processes (one per core) fill the RAM; the global summary (session-4.scope) and kill of
+# cicc 16014 (2.0 GiB anon), then 9 s later VLLM::EngineCor's header and CPU line (pid 14902, 7.0.0-30-generic); the
+# index's copy of the comment ends at `[ 2457.`: a second report cut after its CPU line, outcome unknown.
+add("721-vllm-54237-ubuntu-7.0-dmesg-cicc-nvcc-global-kill-session-scope-then-vllm-enginecore-header-cpu-line-excerpt-cut.log",
+    GH + "vllm-project/vllm/issues/54237", ["kill", "incomplete"], "global (CONSTRAINT_NONE, global_oom)",
+    constraints=["global", None],
+    kills=[kill(16014, "cicc", 3069420, 2111980, 2412, 0, 1000, 5204, 0)],
+    task_memcg="/user.slice/user-1000.slice/session-4.scope", chosen=[16014, "cicc"],
+    trigger=trig("VLLM::EngineCor", 14902, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# Handoff notes of a llama.cpp host (31 GB, six chat workers in 8 GiB containers): `journalctl -k | grep "Out of memory:
+# Killed process"`, two global kills of llama-server (7.3 and 7.2 GiB anon) 86 minutes apart, syslog prefix without a
+# year, each line ending after anon-rss as the writer pasted it. `Out of memory:` without `Memory cgroup` is the
+# machine-wide killer: a container's limit did not fire, so the advice must not blame one.
+add("722-llamacpp-host-notes-journalctl-k-grep-syslog-two-llama-server-global-kills-cut-after-anon-rss-prompt-cache.log",
+    "Public repository handoff notes 'Pea host RAM OOM — unbounded llama.cpp host prompt cache' (index file id "
+    "68425446065)", ["kill", "kill"], "global (`Out of memory:` kill lines, 5.x+ format)",
+    constraints=["global", "global"],
+    kills=[kill(1666430, "llama-server", 59088664, 7608992, None),
+           kill(1668718, "llama-server", 58996476, 7514860, None)],
+    year_guessed=True, text_not=K8S + ["cgroup's limit", "its container"])
+# Russian notes on loading a GLM MoE GGUF with ik_llama.cpp on a 251 GiB host: the server's own `Allocating 173.37 GiB of
+# pinned host memory` line, then two `kernel:` kill lines (no time, no host) of llama-server at 173.4 GiB anon each:
+# the model's experts copied into anonymous, pinned memory. Global kills.
+add("723-ik-llama-notes-ru-pinned-host-memory-173g-line-then-two-bare-kernel-kill-lines-llama-server-181g-anon-no-stamp.log",
+    "Public repository notes 'PROBLEMS — GLM-5.3-Flash Q4 на 3×RTX 3090' (index file id 70136280090)",
+    ["kill", "kill"], "global (`Out of memory:` kill lines, 5.x+ format)", constraints=["global", "global"],
+    kills=[kill(1057302, "llama-server", 188078368, 181793288, None),
+           kill(1058605, "llama-server", 202571620, 181829056, None)],
+    text_not=K8S + ["cgroup's limit"])
+# A systemd/Ollama lab: ollama.service with MemoryMax=400M (419430400 bytes), systemd's `A process of this unit has
+# been killed by the OOM killer` / `Failed with result 'oom-kill'` lines, then `journalctl -k | grep` the memcg kill of
+# llama-server 940 (372 MiB anon), its line cut by the writer with `…`. A memcg kill (the unit's limit, not the
+# machine): the explanation must say cgroup and name the unit the journal names.
+add("724-ollama-lab-systemd-memorymax-400m-console-curl-systemctl-show-journalctl-unit-oom-kill-lines-then-memcg-kill-llama-server-cut-ellipsis.log",
+    "Public repository lab 'A loaded model costs its weights plus a cache for every token it may hold' (index file id "
+    "69407699446)", ["kill"], "memcg (`Memory cgroup out of memory:` kill line)", constraints=["memcg"],
+    kills=[kill(940, "llama-server", 1001312, 380628, None)],
+    text_has=["ollama.service"], text_not=K8S + ["the machine ran out"],
+    pending="systemd's `Failed with result 'oom-kill'` line of ollama.service comes before the kernel's kill here "
+            "(`journalctl -u` then `journalctl -k` pasted in that order, no stamps): systemd_beside_kills() ties only "
+            "a kill that ends before the line, so its warning says no kill in the text is tied to the unit, and no "
+            "event names the unit; telling such unordered text from a journal needs the lines' stamps")
+# Chinese robotics notes (robosuite on Ubuntu): a list item's text, then the dmesg summary (global, task_memcg an
+# IntelliJ snap scope: the program ran from the IDE's terminal) and the kill line, indented differently by the editor:
+# python3 36300, 10.1 GiB anon, global.
+add("725-robosuite-notes-zh-list-item-indented-dmesg-global-oom-kill-intellij-snap-scope-python3-10g-anon.log",
+    "Public repository notes (Chinese) on robosuite projects (index file id 5071884427)", ["kill"],
+    "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(36300, "python3", 42993832, 10639968, 384, 0, 1000, 23252, 0)],
+    task_memcg="/user.slice/user-1000.slice/user@1000.service/app.slice/snap.intellij-idea-community."
+               "intellij-idea-community-5e3c6e34-4572-44b5-bd50-e3d1cd6c9a9d.scope",
+    chosen=[36300, "python3"], text_not=K8S + ["cgroup's limit"])
+NODE_POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod94eb36cd_29e1_478b_b365_4cb5dfc7d6fb.slice"
+# Kubernetes memory notes (a Node.js pod on EKS AL2023, cgroup v2): `dmesg -w | grep -iE "oom|killed|memory|cgroup"`
+# keeps boot lines (32 GiB RAM), then Thread-2's header (adj 969), four frames through mem_cgroup_out_of_memory, the
+# pod's `memory:` line at its 4 GiB limit, the stats and 6.x table headers (no rows), the memcg summary (oom_memcg the
+# pod slice) and kill of node 22609 (3.9 GiB anon), `Tasks in … memory.oom.group set` and the same kill line again.
+add("726-k8s-nodejs-memory-notes-dmesg-w-grep-boot-memory-lines-then-thread-2-header-frames-memcg-v2-pod-4g-limit-rss-anon-table-header-kill-node-memory-oom-group-printed-twice.log",
+    "Public repository notes on a Node.js pod's memory under Kubernetes (index file id 36261959330)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG, cgroup v2, memory.oom.group)", constraints=["memcg"],
+    kills=[kill(22609, "node", 9923620, 4116684, 23132, 0, 0, 10964, 969, printed_twice=True)],
+    memcg=NODE_POD,
+    task_memcg=NODE_POD + "/cri-containerd-46b3e0a4df44b752b841aecca454e6e78995d567912a84950390bae6f6777a63.scope",
+    limit_kb=4194304, chosen=[22609, "node"],
+    trigger=trig("Thread-2", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=969),
+    text_has=["memory.oom.group"], not_checks=["swap_absent"])
+PY_POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod233b806c_04ce_433c_9e64_cf4c323e6c16.slice"
+# Chinese kubelet notes: two raw /dev/kmsg records (`6,727,35945901675,-;`, `3,728,…`), the memcg summary broken by the
+# writer after commas over five lines, blank lines, then the memcg kill of python 988370 (93 MiB anon, adj 995: a
+# Burstable pod). One kill in the pod's cgroup.
+add("mangler-pending/727-k8s-kubelet-notes-zh-dev-kmsg-raw-records-memcg-summary-broken-at-commas-by-poster-blank-lines-memcg-kill-python-adj-995.log",
+    "Public repository kubelet reading notes (Chinese) (index file id 7832328932)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(988370, "python", 9783776, 95724, 3268, 0, 0, 240, 995)],
+    memcg=PY_POD,
+    task_memcg=PY_POD + "/cri-containerd-f69706726f784bfb90a8a6378a41d684f1ed23508ef32ba586e477509f121867.scope",
+    chosen=[988370, "python"])
+# Negative. Ray's own memory monitor (raylet): `1 Workers (tasks / actors) killed due to memory pressure (OOM)` and the
+# start of its advice, cut by the index. A user-space killer; no kernel OOM report.
+add("728-ray-31967-raylet-memory-monitor-workers-killed-due-to-memory-pressure-oom-lines-userspace-no-kernel-report-negative.log",
+    GH + "ray-project/ray/issues/31967", [],
+    "n/a (no kernel OOM report: Ray's memory monitor killed a worker)")
+# A GPU-lease module's docstring: the writer's condensed kernel lines, `oom-kill:constraint=CONSTRAINT_MEMCG ...
+# task=pt_data_worker` and `Memory cgroup out of memory: Killed process (pt_data_worker) anon-rss:29603...`: a memcg
+# kill of a DataLoader worker whose pid the writer left out and whose anon-rss they cut (29603... is no figure).
+add("729-gpu-lease-module-docstring-tune-sweep-shards-condensed-memcg-summary-dots-task-pt-data-worker-kill-line-no-pid-anon-rss-cut-dots.log",
+    "Public repository module docstring 'Global, cross-process GPU leases' (index file id 58921286460)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(None, "pt_data_worker", None, None, None)], text_not=K8S + ["29603 kB", "28.9 MiB"],
+    pending="the writer's `...` after `anon-rss:29603` marks the line as cut, and a cut line is read only as a kill "
+            "stump, which needs a pid: the masked-pid kill (read whole when its figure ends in kB) is not read here, "
+            "so the summary's chosen pt_data_worker is said not killed")
+# stas00's ML engineering book, debug chapter: `dmesg -T | grep -i "killed process"`, one memcg kill of a Ray actor
+# (ray::_DeepSpeed, 481 GiB anon, adj 1000: Ray raises its workers' oom_score_adj so the kernel takes them first).
+add("730-ml-engineering-debug-guide-dmesgT-grep-killed-process-2026-memcg-kill-ray-deepspeed-actor-481g-anon-adj-1000.log",
+    "Public repository book 'Machine Learning Engineering', debug tools chapter (index file id 57486382812)", ["kill"],
+    "memcg (`Memory cgroup out of memory:` kill line)", constraints=["memcg"],
+    kills=[kill(3128934, "ray::_DeepSpeed", 1079579336, 504849528, 106628, 12288, 1000, 1025272, 1000)],
+    wall_prefix="2026-08-10T18:00:40", checks=["victim_oom_score_adj"], text_not=K8S)
+# A fine-tuning README for a DGX Spark (unified memory, 128 GB): the NVIDIA driver's `NVRM: Check failed: Out of memory
+# [NV_ERR_NO_MEMORY]` line, then a global kill of python whose pid the writer replaced with NNNN: 151 GiB virtual,
+# 1000 kB anon. The NVRM line is the driver's failed allocation, no OOM report; the kill's pid is not printed.
+add("731-finetune-readme-dgx-spark-unified-memory-nvrm-out-of-memory-line-then-global-kill-python-pid-nnnn-placeholder-158g-vm-1m-anon.log",
+    "Public repository fine-tuning README, troubleshooting 'The machine swaps, or the OOM killer runs during "
+    "evaluation' (index file id 58661128128)", ["kill"], "global (`Out of memory:` kill line, 5.x+ format)",
+    constraints=["global"], kills=[kill(None, "python", 158493688, 1000, None)], text_not=K8S)
+# Taiwanese OpenSearch ML notes (ONNX embedding models in a 2 GB Docker container): the journal's memcg kill of java
+# 166663 wrapped by the writer over three indented lines, sizes ending in `...`, and an `oom_memcg=` path the writer
+# elided (`docker-ce80057a....scope`): 2.0 GiB anon at the 2 GiB limit.
+add("732-opensearch-ml-notes-zh-tw-journal-memcg-kill-java-wrapped-indented-sizes-dots-oom-memcg-docker-scope-elided-onnx-model-2g-limit.log",
+    "Public repository notes on OpenSearch ml-commons embedding models (index file id 68834405019)", ["kill"],
+    "memcg (`Memory cgroup out of memory:` kill line)", constraints=["memcg"],
+    kills=[kill(166663, "java", 8530280, 2080956, 164352)], memcg_elided=True, year_guessed=True, text_not=K8S)
 # ---- blind set 21c (745-756) ----
 # Written by hand before oomlens ran on these files. Focus: distribution forums and Q&A notes, servers and databases
 # (MySQL, PostgreSQL, MongoDB, ClickHouse, Elasticsearch), desktops, i686/riscv64, and the rarer causes

@@ -302,6 +302,11 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"718-kubeasz-556-k8s-3.10-syslog-memcg-v1-task-in-pod-50m-limit-kmem-51196k-of-51200k-rss-0-two-stats-lines-one-row-exe-adj-999-cut.log",
       "reflow_indent"},
      "the long v1 `Memory cgroup stats for …/56f1…:` line reflowed: the stats after the break are lost (null), never another value"},
+    {{"732-opensearch-ml-notes-zh-tw-journal-memcg-kill-java-wrapped-indented-sizes-dots-oom-memcg-docker-scope-elided-onnx-model-2g-limit.log",
+      "reverse"},
+     "the writer's kill line wrapped before its sizes (`(java)` + indented `total-vm:…, anon-rss:…, file-rss:… ...`): "
+     "newest-first the indented rest lies before its line and is not taken, so the sizes are lost (null), never another "
+     "value"},
     {{"719-phase-rca-notes-iso-stamp-no-host-condensed-oom-kill-summary-wrapped-indented-kill-line-wrapped-python-13g-anon-then-systemd-and-ide-lines-wrapped.log",
       "reverse"},
      "the poster's kill line wrapped before its sizes (`(python)` + an indented `total-vm:…, anon-rss:…`): newest-first "
