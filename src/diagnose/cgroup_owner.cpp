@@ -9,13 +9,24 @@
 namespace oomlens {
 namespace {
 
+/// The path's names. A systemd cgroupsPath given to a cgroupfs manager (`kubepods-pod<uid>.slice:cri-containerd:<id>`:
+/// k3s's agent, corpus 738) is one directory naming two levels: read as the slice and `cri-containerd:<id>`.
 std::vector<std::string_view> split_path(std::string_view path) {
   std::vector<std::string_view> parts;
   size_t i = 0;
   while (i < path.size()) {
     size_t j = path.find('/', i);
     if (j == std::string_view::npos) j = path.size();
-    if (j > i) parts.push_back(path.substr(i, j - i));
+    if (j > i) {
+      const std::string_view part = path.substr(i, j - i);
+      const size_t colon = part.find(".slice:");
+      if (colon != std::string_view::npos && colon > 0 && colon + 7 < part.size()) {
+        parts.push_back(part.substr(0, colon + 6));
+        parts.push_back(part.substr(colon + 7));
+      } else {
+        parts.push_back(part);
+      }
+    }
     i = j + 1;
   }
   return parts;
@@ -35,8 +46,8 @@ std::string_view scoped_id(std::string_view part, std::string_view prefix) {
   return is_hex_id(id) ? id : std::string_view{};
 }
 
-/// A Kubernetes container component: a bare id (cgroupfs driver) or a
-/// runtime scope (systemd driver).
+/// A Kubernetes container component: a bare id (cgroupfs driver), a
+/// runtime scope (systemd driver) or a cgroupsPath's `runtime:id` (split_path()).
 /// `runtime` gets the runtime a scope prefix names ("containerd", "cri-o",
 /// "docker"); a bare id names none.
 std::string_view kube_container_id(std::string_view part, std::optional<std::string>* runtime) {
@@ -44,7 +55,12 @@ std::string_view kube_container_id(std::string_view part, std::optional<std::str
   static constexpr std::pair<std::string_view, std::string_view> kScopes[] = {
       {"cri-containerd-", "containerd"}, {"crio-", "cri-o"}, {"docker-", "docker"}};
   for (const auto& [prefix, name] : kScopes) {
-    if (auto id = scoped_id(part, prefix); !id.empty()) {
+    std::string_view id = scoped_id(part, prefix);
+    // `cri-containerd:<id>`: the prefix without its `-`, then `:`.
+    if (id.empty() && part.starts_with(prefix.substr(0, prefix.size() - 1)) && part.size() > prefix.size() &&
+        part[prefix.size() - 1] == ':' && is_hex_id(part.substr(prefix.size())))
+      id = part.substr(prefix.size());
+    if (!id.empty()) {
       *runtime = std::string(name);
       return id;
     }
@@ -70,13 +86,16 @@ std::optional<std::string_view> kubepods_slice_rest(std::string_view p) {
 
 std::optional<CgroupOwner> decode_kubernetes(const std::vector<std::string_view>& parts) {
   size_t k = 0;
-  while (k < parts.size() && parts[k] != "kubepods" && kubepods_slice_rest(parts[k]) != std::string_view()) ++k;
+  while (k < parts.size() && parts[k] != "kubepods" && !kubepods_slice_rest(parts[k])) ++k;
   if (k == parts.size()) return std::nullopt;
   CgroupOwner owner;
   owner.kind = "kubernetes";
   owner.id = std::string(parts[k]);
   std::optional<std::string> qos;
-  for (size_t i = k + 1; i < parts.size(); ++i) {
+  // The kubepods level, or a slice below it with no kubepods level above (a cgroupsPath's slice, split_path()),
+  // whose name says its levels: read from it.
+  const size_t from = parts[k] == "kubepods" || kubepods_slice_rest(parts[k])->empty() ? k + 1 : k;
+  for (size_t i = from; i < parts.size(); ++i) {
     std::string_view p = parts[i];
     const auto slice_rest = kubepods_slice_rest(p);
     if (p == "burstable" || slice_rest == "-burstable") {
@@ -97,6 +116,9 @@ std::optional<CgroupOwner> decode_kubernetes(const std::vector<std::string_view>
       } else if (slice_rest && !slice_rest->empty()) {
         const size_t pos = p.rfind("-pod");  // not the "pod" inside "kubepods"
         if (pos != std::string_view::npos) uid = p.substr(pos + 4, p.size() - pos - 4 - 6);
+        // The pod slice's name holds its QoS class when no level above said it (split_path()'s cgroupsPath).
+        if (!uid.empty() && !qos && slice_rest->starts_with("-burstable-")) qos = "burstable";
+        if (!uid.empty() && !qos && slice_rest->starts_with("-besteffort-")) qos = "besteffort";
       }
       if (!uid.empty()) {
         std::string u(uid);

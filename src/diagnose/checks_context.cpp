@@ -407,14 +407,14 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
   // memory.oom.group (4.19+) prints the victim's kill line again with its group's. A kill line without any
   // size (2.6's `Out of Memory: Killed process N (comm).`) predates it: printed twice, it is a second OOM that
   // chose the same, still exiting, process.
-  bool oom_group = false;
+  bool twice_sized = false;
   bool repeated_old_line = false;
   for (const Victim& x : e.victims) {
     const bool sized = x.total_vm_bytes || x.anon_rss_bytes || x.file_rss_bytes;
-    oom_group = oom_group || (x.printed_twice == true && sized);
+    twice_sized = twice_sized || (x.printed_twice == true && sized);
     repeated_old_line = repeated_old_line || (x.printed_twice == true && !sized);
   }
-  oom_group = oom_group || e.oom_group_memcg.has_value();
+  const bool oom_group = twice_sized || e.oom_group_memcg.has_value();
   if (repeated_old_line && !oom_group && e.victims.size() == 1) {
     out.push_back({"kill_line_repeated", CheckLevel::info,
                    tr("The kill line was printed twice for the same process. It prints no sizes, so the kernel "
@@ -432,6 +432,11 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
                              *e.oom_group_memcg, n)
                    : oom_group ? (n > 1 ? trf("memory.oom.group is set on the cgroup: the kernel killed all {} of its "
                                                     "processes together.", n)
+                                  // Only the victim's kill in the text (a grep's `head`, corpus 737): the group's other
+                                  // kills, and a second copy of this one, are not said.
+                                  : !twice_sized ? trf("memory.oom.group is set on {}: the kernel kills every task of "
+                                                       "that cgroup together; the text shows one kill.",
+                                                       *e.oom_group_memcg)
                                       : std::string(tr("memory.oom.group is set on the cgroup: the kernel kills all of its "
                                                     "processes together (the kill line was printed twice).")))
                              : trf("{} processes were killed in this report: memory stayed short after the first kill.", n),

@@ -5106,6 +5106,163 @@ add("mangler-pending/695-linux-xfs-2019-xfstests-ppc64le-rhel8-4.18-quote-depth-
 add("696-krdma-readme-centos7-arm64-64k-insmod-server-show-mem-tail-hugepages-4096-of-2m-and-256-of-512m-reserved-free-ib-dma-alloc-coherent-failed-no-oom-negative.log",
     "Public repository README 'krdma' (index file id 40771960775)", [],
     "n/a (no OOM report: a driver's DMA allocation failed after a show_mem tail)")
+# ---- blind set 21b (733-744) ----
+# Written by hand before oomlens ran on these files. Focus: containers, orchestrators and cloud (AKS, EKS, OpenShift,
+# k3s, cgroup v1 and v2 kubepods, Nomad, LXC, a systemd-oomd negative). Checked against tests/corpus, the shared corpus
+# and the other set-21 worktrees. Host and user names replaced (host01, host02, user).
+AKS_POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod5931aa75_4603_4e65_b552_7c71cf55cfb5.slice"
+# An AKS lab note (Ubuntu 22.04, 5.15.0-1041-azure, cgroup v2): `kubectl describe` shows OOMKilled/137, then the node's
+# /var/log/syslog: stress-ng-vm's header (page-cache fault, adj 1000), the pod slice's `memory:` 102400 kB = limit, its
+# memory.stat, the table (pause -998, nginx/bash 988), the CONSTRAINT_MEMCG summary (oom_memcg the pod slice) and the
+# memcg kill of stress-ng-vm 183960; then systemd's scope line, containerd's TaskOOM line and node-problem-detector's
+# status line whose OOMKilling message copies the kill line (no second kill), and the next header 97 ms later.
+add("mangler-pending/733-aks-stress-ng-notes-ubuntu-5.15-azure-syslog-kubectl-describe-oomkilled-memcg-v2-pod-slice-100m-rows-kill-systemd-scope-containerd-taskoom-npd-oomkilling-then-next-header.log",
+    "Public repository notes, kubectl + /var/log/syslog of an AKS node (index file id 37610279317)",
+    ["kill", "incomplete"], "memcg (CONSTRAINT_MEMCG; the next header cannot tell)", constraints=["memcg", None],
+    kills=[kill(183960, "stress-ng-vm", 299192, 93176, 316, 12, 0, 476, 1000)],
+    memcg=AKS_POD,
+    task_memcg=AKS_POD + "/cri-containerd-25a38b5b8d556d7983d975577f5ac75ebbcfb4b269e6deaa0a0440c1ffc969ca.scope",
+    limit_kb=102400, chosen=[183960, "stress-ng-vm"],
+    trigger=trig("stress-ng-vm", 183960, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=1000),
+    table_rows=[[181505, "pause", -998], [183959, "stress-ng-vm", 988], [183960, "stress-ng-vm", 1000]],
+    year_guessed=True, text_has=["Kubernetes"], not_checks=["swap_exhausted", "swap_absent"])
+OCP_POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod58dc1221_d430_496e_951d_e8cb23caaead.slice"
+# OpenShift GPU-operator notes (RHCOS, 4.18.0-372.73.1.el8_6, Cisco C245 M6): `oc exec … -- dmesg | grep -i 119 -C 10`
+# among NVRM lines, grep's `--` between windows: mimir's header at 4136 (stack through mem_cgroup_out_of_memory, cut at
+# try_charge); at 5787 the tail of a memcg's memory.stat (dmesg's indented continuation lines), the table header and a
+# conmon row; at 6128 mimir's header again, cut at out_of_memory; at 7753 the stat tail, rows (mimir uid 1001240000,
+# OpenShift's namespace range, adj 999), the CONSTRAINT_MEMCG summary (crio scope) and the memcg kill of mimir 184260,
+# reaped. Four reports 1600 s apart: none joins another. (The second's constraint, first written null, is memcg: the
+# stat tail is a cgroup v2 memory.stat, which mem_cgroup_print_oom_meminfo() prints for a memcg OOM only.)
+add("mangler-pending/734-openshift-gpu-operator-notes-rhcos-4.18-el8-oc-exec-dmesg-grep-C10-nvrm-lines-mimir-headers-cut-stats-tail-rows-crio-scope-uid-1001240000-memcg-kill-reaper.log",
+    "Public repository notes on the NVIDIA GPU operator on OpenShift, section 'If the DCGM-Exporter fails with "
+    "profiling metrics error' (index file id 2481041880)",
+    ["incomplete", "incomplete", "incomplete", "kill"],
+    "memcg (stack through mem_cgroup_out_of_memory; CONSTRAINT_MEMCG)", constraints=["memcg", "memcg", None, "memcg"],
+    kills=[kill(184260, "mimir", 2462120, 900908, 45968, 0, 1001240000, 2476, 999, reaper=[0, 0, 0])],
+    memcg=OCP_POD, task_memcg=OCP_POD + "/crio-8371caad8cc369f16c55ce039fbbe0e4fd1be88e72f119bce94ccd5d07d152fe.scope",
+    chosen=[184260, "mimir"],
+    trigger=trig("mimir", 128187, gfp="0x6000c0(GFP_KERNEL)", order=0, oom_score_adj=999),
+    table_rows=[[155586, "conmon", -1000], [184245, "conmon", -1000], [184260, "mimir", 999]],
+    text_has=["Kubernetes"],
+    pending="a report line printk-stamped a minute after an open header (another report's, grep -C windows) is "
+            "still taken into it: the rows at 5787 join the 4136 header, the 7753 kill takes the 6128 header")
+RAILS_CTR = ("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod0057cc81_ea16_463a_96c2_fc74acfb9c47.slice/"
+             "cri-containerd-e7364a949ee841f15422656ccd50b92c5ae2ca81d5e1d124e37da3dc4f0da480.scope")
+# A blog on a Rails app behind AWS ELB on Kubernetes: `dmesg | grep oom`: the CONSTRAINT_MEMCG summary (oom_memcg the
+# container's own scope) and the memcg kill of ruby 2138551 (adj 969); after the writer's prose and other blocks,
+# `dmesg | grep oom | grep "$CGROUP_SLICE"`: three summaries only, blank lines between, three ruby workers of another
+# pod (2139881, 2139869, 2475481), no kill lines.
+add("mangler-pending/735-rails-puma-k8s-blog-dmesg-grep-oom-summary-and-memcg-kill-ruby-then-three-blank-separated-summaries-only-cri-containerd-scope.log",
+    "GitHub-hosted blog post 'Why my Kubernetes rails app returns 502 errors?' (index file id 17162011887)",
+    ["kill", "incomplete", "incomplete", "incomplete"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"] * 4,
+    kills=[kill(2138551, "ruby", 1313528, 977464, 12800, 0, 1000, 2480, 969)],
+    memcg=RAILS_CTR, task_memcg=RAILS_CTR, chosen=[2475481, "ruby"], text_has=["Kubernetes"])
+RUBIN_CTR = ("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-podce01147c_c24e_4d06_94d1_4742572744b5.slice/"
+             "cri-containerd-10521a761011051aec6ea9056ea310da06806d1c9719a59bf1790e0ca93d9d84.scope")
+# German data-prep notes: the shell prompt, a progress API's JSON, then `dmesg | grep -i "killed\|oom" | tail -5`: one
+# stack frame, the table header, the CONSTRAINT_MEMCG summary (the container's scope) and the memcg kill of python
+# 2868804 (78.7 GiB anon, 156 GiB total-vm, uid 12574, adj 788), reaped. No header: no trigger.
+add("736-rubin-dataprep-notes-dmesg-grep-tail-5-frame-table-header-cri-containerd-summary-memcg-kill-python-79g-anon-adj-788-reaper-shell-prompts.log",
+    "Public repository notes (data-prep run log, German; index file id 52382743735)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(2868804, "python", 163885464, 82514312, 0, 0, 12574, 246052, 788, reaper=[0, 0, 0])],
+    memcg=RUBIN_CTR, task_memcg=RUBIN_CTR, chosen=[2868804, "python"], text_has=["Kubernetes"])
+# An AKS node lab (Azure Linux 3.0, Kubernetes 1.35, containerd 2.2, cgroup v2): the pod's OOMKilled state, then
+# `dmesg -T | grep -E … | head -3 | cut -c1-400`: the summary cut at 400 columns inside task_memcg (oom_memcg, the pod
+# slice, whole), the memcg kill of python 11342 (uid 65532, adj 992) and the memory.oom.group line naming the
+# container's scope; then containerd's TaskOOM journal line (a second earlier by its own clock).
+add("mangler-pending/737-aks-node-lab-azure-linux-3-dmesgT-2026-grep-head-3-cut-400-summary-cut-in-task-memcg-memcg-kill-python-oom-group-line-containerd-taskoom.log",
+    "Public repository lab guide, AKS node internals, section '8. Break it: an OOMKill, from both sides' (index file "
+    "id 71159711231)", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(11342, "python", 86512, 64640, 6144, 0, 65532, 192, 992)],
+    memcg="/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-poda8b8a570_9d92_4702_aac3_9264b667146c.slice",
+    wall_prefix="2026-10-02T14:14:07", text_has=["memory.oom.group", "Kubernetes"],
+    # Tightened after the first run, which said the kill line was printed twice (only one copy is in the text).
+    text_not=["printed twice"])
+K3S_CTR = ("/system.slice/k3s-agent.service/kubepods-pod7e0223ca_277f_468e_b2a1_76c5497918b8.slice:cri-containerd:"
+           "85acf91df4e6ada8ad3603904b133c236899516668565c7ef5e5d7fb25011731")
+# A k3s OOM test README: kubectl's OOMKilled/137 and CrashLoopBackOff, then the second test's kernel lines: three rows
+# (adj -997), the CONSTRAINT_MEMCG summary whose memcg is k3s-agent.service's nested `slice:cri-containerd:id` cgroup
+# and the memcg kill of memtest 4451: 63 GiB total-vm, anon-rss 0 kB, its row 64207 pages in swap, page tables
+# 126 MiB (132259840 bytes): the page tables, not its RSS, are what it held in RAM.
+add("738-stressapptest-k3s-agent-kubectl-describe-oomkilled-rows-tail-memtest-swapents-summary-k3s-agent-service-slice-colon-cri-containerd-kill-anon-0-adj-minus-997.log",
+    "Public repository README 'stressapptest' (index file id 5724680151)", ["kill"], "memcg (CONSTRAINT_MEMCG)",
+    constraints=["memcg"], kills=[kill(4451, "memtest", 65981860, 0, 1324, 0, 0, 129160, -997)],
+    memcg=K3S_CTR, task_memcg=K3S_CTR, chosen=[4451, "memtest"],
+    table_rows=[[4426, "bash", -997], [4451, "memtest", -997], [4452, "sleep", -997]], checks=["pgtables_large"],
+    # Tightened after the first run, which called the container's cgroup the systemd service k3s-agent.service.
+    text_has=["Kubernetes"], text_not=["systemd service"])
+IEEVEE_POD = "/kubepods/burstable/pod465a9fc1-0de9-44cd-b22c-7e6b23fd75f8"
+# A Chinese blog on /dev/shm in Kubernetes (ieevee.com): a 4.15 node's syslog (cgroup v1): calloc's header (adj 968),
+# cpuset line, stack (pagefault_out_of_memory), `Task in <pod>/<container> killed as a result of limit of <pod>`, the
+# pod's 256 MiB limit reached (failcnt 131), three `Memory cgroup stats for` lines (pod, pause, container), the rows,
+# the selection (score 1955) and the kill of calloc 28285 (254 MiB anon), reaped.
+add("739-ieevee-blog-k8s-shm-ubuntu-4.15-syslog-calloc-memcg-v1-task-in-kubepods-burstable-pod-256m-three-stats-lines-rows-selection-score-1955-kill-reaper.log",
+    "Chinese blog post on shared memory in Kubernetes (ieevee.com; index file id 13976300247)", ["kill"],
+    "memcg (Task in … killed as a result of limit of …)", constraints=["memcg"],
+    kills=[kill(28285, "calloc", 266508, 259280, 1196, 0, adj=968, adj_source="task table row", selected_score=1955,
+                reaper=[0, 0, 0])],
+    memcg=IEEVEE_POD, task_memcg=IEEVEE_POD + "/beead52e53d4918e7b2820c2712151f2833e4055bc72abc9ea287a02459fc55a",
+    limit_kb=262144,
+    trigger=trig("calloc", 28285, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=968),
+    table_rows=[[8111, "pause", -998], [21462, "bash", 968], [28285, "calloc", 968]],
+    year_guessed=True, text_has=["Kubernetes"])
+JP_POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod479f327f_a27b_4eda_8523_90bdabcf0a27.slice"
+# Azure's Japanese support blog on OOMKill on AKS nodes (Ubuntu 22.04, 5.15.0-1051-azure): a full memcg report of
+# stress-ng-vm (pod slice 500 MiB = limit) and its kill; Japanese prose, the same summary quoted bare (one event); a
+# bare summary of another pod's stress-ng-vm 728241 whose oom_memcg is `/kubepods.slice` itself (the node's
+# allocatable limit for all pods, the blog's "node-level" example); and, from another node, the lone
+# `Tasks in … are going to be killed due to memory.oom.group set` line of a third OOM.
+add("mangler-pending/740-jpaztech-aks-oom-blog-ja-ubuntu-5.15-azure-kern-log-stress-ng-pod-slice-500m-memcg-kill-then-node-level-kubepods-slice-summary-and-oom-group-line.log",
+    GH + "jpaztech/blog/blob/master/articles/containers/aks-oom-202312.md", ["kill", "incomplete", "incomplete"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"] * 3,
+    kills=[kill(716580, "stress-ng-vm", 1104444, 473048, 644, 64, 0, 992, 1000)],
+    memcg=JP_POD, task_memcg=JP_POD + "/cri-containerd-679f9845995b4ae4812789eb3c3d1df88040a1bc3f0c046a05c9aa9b5b5f93be.scope",
+    limit_kb=512000, chosen=[728241, "stress-ng-vm"],
+    trigger=trig("stress-ng-vm", 716580, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=1000),
+    table_rows=[[716518, "pause", -998], [716566, "stress-ng", 975], [716580, "stress-ng-vm", 1000]],
+    year_guessed=True, text_has=["Kubernetes", "memory.oom.group"],
+    # Tightened after the first run, which passed by two errors: the bare re-quote of 716580's summary was an event
+    # of its own (whose kill line, it said, was not in the text), and the lone memory.oom.group line of the other
+    # node joined 728241's summary (a group kill of another pod, printed twice, it said).
+    text_not=["chose stress-ng-vm (pid 716580)", "printed twice"],
+    pending="the bare re-quote of 716580's summary is an event of its own, and the lone memory.oom.group line of "
+            "another node's pod joins 728241's summary (not an ancestor of its task_memcg)")
+# Home-lab notes (k3s on NixOS, 15 GB): `journalctl -k -b -1`, the writer's condensed three lines: containerd-shim's
+# header (adj 1), the CONSTRAINT_NONE summary with `...` for the elided fields (task speaker 566655), the global kill of
+# speaker (total-vm and anon-rss, the rest `...`). The whole node ran out; no pod limit was hit. (The victim's uid,
+# first written null, is the summary's `uid=0`: dump_oom_summary() prints the chosen task's uid, and it names pid
+# 566655.)
+add("741-home-k3s-tunnel-notes-journalctl-k-b-1-condensed-containerd-shim-header-global-summary-elided-speaker-kill-cut.log",
+    "Public repository troubleshooting notes ('home's Cloudflare Tunnel went down'; index file id 68664834018)",
+    ["kill"], "global (CONSTRAINT_NONE; Out of memory: prefix)", constraints=["global"],
+    kills=[kill(566655, "speaker", 1282696, 21148, None, uid=0)], chosen=[566655, "speaker"],
+    trigger=trig("containerd-shim", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=1),
+    summary_not=["limit"])
+# Negative. Chinese task-board notes: journal lines with a Chinese month (`9月 18`), no host: systemd's `systemd-oomd
+# killed some process(es) in this unit`, systemd-oomd's `Killed …/app-zcode-7806.scope` wrapped before `due to memory
+# pressure … 82.63% > 50.00%`, its candidate list; and the writer's note that the kernel log has no `Killed process`.
+add("742-zh-task-board-notes-journal-zh-month-systemd-oomd-kills-zcode-app-scope-wrapped-considered-cgroups-userspace-negative.log",
+    "Public repository task-board notes (Chinese; index file id 71512043284)", [],
+    "n/a (no kernel OOM report: systemd-oomd killed a user scope under memory pressure)")
+# Nomad + Elastic demo notes: a java command line (with -XX:+HeapDumpOnOutOfMemoryError), nomad commands, then one
+# syslog line: `Task in /nomad/<alloc> killed as a result of limit of /nomad/<alloc>` (exec driver, cgroup v1).
+add("743-nomad-elastic-demo-notes-java-command-line-then-syslog-task-in-nomad-alloc-memcg-v1-line-only.log",
+    "Public repository demo notes 'Use nomad to run the Elastic Stack' (index file id 24341611543)", ["incomplete"],
+    "memcg (Task in … killed as a result of limit of …)", constraints=["memcg"],
+    memcg="/nomad/ca87c1f2-b1a1-bcde-9ebc-efaa1d3c0d3c", task_memcg="/nomad/ca87c1f2-b1a1-bcde-9ebc-efaa1d3c0d3c",
+    year_guessed=True, text_not=K8S)
+# Chinese Java troubleshooting notes (pdai.tech's, its copyright lines inside the fence): `dmesg|grep -i kill` on an
+# Alibaba 2.6.32 host: java's header (`oom_adj=0, oom_scoe_adj=0`: the writer's typo of oom_score_adj), one frame,
+# `Task in /LXC011175068174 killed as a result of limit of /LXC011175068174` (an LXC container), the selection (score
+# 854) and the RHEL 6 `Killed process N, UID 679, (java)` line: 6.8 GiB anon. Trailing spaces as posted.
+add("744-pdai-java-tools-zh-dmesg-grep-kill-alios-2.6.32-lxc-container-task-in-header-oom-scoe-adj-typo-selection-score-854-uid-comma-kill.log",
+    "Public repository Java notes (pdai.tech 'java-jvm-debug-tools-list'; index file id 19559042714)", ["kill"],
+    "memcg (Task in … killed as a result of limit of …; Memory cgroup out of memory prefix)", constraints=["memcg"],
+    kills=[kill(215701, "java", 11017300, 7152432, 1232, uid=679, selected_score=854)],
+    memcg="/LXC011175068174", task_memcg="/LXC011175068174",
+    trigger=trig("java", None, gfp="0xd0", order=0, oom_adj=0), text_not=K8S)
 # ---- blind set 21a (721-732) ----
 # 721+: blind set 21a (h-b21a), written by hand before oomlens ran on these files. Focus: the ordinary ML case (training
 # jobs, model servers, Ray/DeepSpeed, DataLoader workers, Kubernetes pods) as pasted into issues and notes.

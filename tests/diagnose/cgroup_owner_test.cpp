@@ -48,6 +48,13 @@ const std::string kNone;
 INSTANTIATE_TEST_SUITE_P(
     Paths, OwnerTable,
     ::testing::Values(
+        // k3s's agent with cgroupfs given the systemd driver's cgroupsPath (corpus 738): one directory
+        // `kubepods-pod<uid>.slice:cri-containerd:<id>` under k3s-agent.service names a Guaranteed pod's container.
+        OwnerCase{"/system.slice/k3s-agent.service/kubepods-pod7e0223ca_277f_468e_b2a1_76c5497918b8.slice:"
+                  "cri-containerd:" + kCri, "kubernetes", kCri, "7e0223ca-277f-468e-b2a1-76c5497918b8", kCri,
+                  "guaranteed"},
+        OwnerCase{"/system.slice/k3s-agent.service/kubepods-besteffort-pod7e0223ca_277f_468e_b2a1_76c5497918b8.slice:"
+                  "crio:" + kCri, "kubernetes", kCri, "7e0223ca-277f-468e-b2a1-76c5497918b8", kCri, "besteffort"},
         // Docker, cgroupfs and systemd drivers.
         OwnerCase{"/docker/3f2a9c0d1e2b3a4f5e6d7c8b9a0f1e2d3c4b5a69788766554433221100ffeedd", "docker",
                   "3f2a9c0d1e2b3a4f5e6d7c8b9a0f1e2d3c4b5a69788766554433221100ffeedd", std::nullopt,
