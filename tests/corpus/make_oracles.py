@@ -5518,7 +5518,7 @@ add("756-elasticsearch-22788-ubuntu-syslog-double-spaced-task-rows-only-java-uid
 # spaces as a markdown code block: mysqld's header (thread 30714), 3.13 Mem-Info with per-cpu lines, DMA32 at its min
 # watermark, Free swap 0 of 1023996 kB, a table of ~250 apache2/php-cgi rows, then the selection of mysqld 30705
 # (score 43); the paste ends there (no `Killed process` line). No year in the syslog stamps.
-add("mangler-pending/757-zlbruce-cn-blog-ubuntu-3.13-do-vps-indented-syslog-mysqld-header-meminfo-swap-full-apache-php-cgi-table-selection-only-cut-before-kill.log",
+add("757-zlbruce-cn-blog-ubuntu-3.13-do-vps-indented-syslog-mysqld-header-meminfo-swap-full-apache-php-cgi-table-selection-only-cut-before-kill.log",
     GH + "zlbruce/zlbruce.github.io (blog post _posts/2015-07-01-change-wordpress.md, 是时候换Blog程序了)",
     ["selected_no_kill"], "global (Out of memory: prefix; stack: out_of_memory from __alloc_pages_nodemask)",
     constraints=["global"], selected_only=[[30705, "mysqld", 43]],
@@ -5572,7 +5572,7 @@ add("mangler-pending/759-lore-linux-cifs-2025-am62x-arm64-6.6-rt-raw-quoted-prin
 # ARM `from` stack wrapped by the mail (__kmalloc from evdev_open: a 32 KiB kmalloc), Mem-Info, the Normal zone (63
 # MiB free, min 2.8 MiB) wrapped over six lines with the reply's sentence between them, the buddy list (nothing above
 # 8 KiB free but one 16 KiB block), no swap, the 2.6.35 `pages of RAM` tail. No outcome in the quote.
-add("mangler-pending/760-linux-mm-2011-android-arm-2.6.35-reply-quoted-printable-kmsg-level-prefix-getevent-order3-evdev-kmalloc-header-only-nbsp-c2a0-reply-prose-between.log",
+add("760-linux-mm-2011-android-arm-2.6.35-reply-quoted-printable-kmsg-level-prefix-getevent-order3-evdev-kmalloc-header-only-nbsp-c2a0-reply-prose-between.log",
     "linux-mm, 2011-04-20, Minchan Kim, 'Re: [HELP] OOM:Page allocation fragment issue', Message-ID "
     "<BANLkTik_wKoJ43XBPWd4tb9hMds-_7aVCg@mail.gmail.com> (index file id 10203962581)", ["incomplete"],
     "global (stack: out_of_memory from __alloc_pages_nodemask)", constraints=["global"],
@@ -5585,7 +5585,7 @@ add("mangler-pending/760-linux-mm-2011-android-arm-2.6.35-reply-quoted-printable
 # (wrapped before nodemask=), a stack of `?` frames through SyS_swapoff / try_to_unuse, Mem-Info, `Free swap  =
 # -245804kB` and Total swap 0 kB: swapoff was running (it subtracts the total first), so swap was not absent. Hugh
 # Dickins's answer follows. One report (its show_mem tail quoted twice), no outcome.
-add("mangler-pending/761-linux-mm-2018-fedora-4.16-rc4-journal-short-monotonic-lines-then-quoted-wrapped-anaconda-swapoff-header-negative-free-swap-no-outcome.log",
+add("761-linux-mm-2018-fedora-4.16-rc4-journal-short-monotonic-lines-then-quoted-wrapped-anaconda-swapoff-header-negative-free-swap-no-outcome.log",
     LORE + "linux-mm/b0d8b880-b4f2-47b9-d32e-2b5100978831@redhat.com/ (index file id 28317078830)", ["incomplete"],
     "global (stack: out_of_memory from __alloc_pages_slowpath, unreliable frames)", constraints=["global"],
     trigger=trig("anaconda", 4928, gfp="0x14200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
@@ -5597,7 +5597,7 @@ add("mangler-pending/761-linux-mm-2018-fedora-4.16-rc4-journal-short-monotonic-l
 # order 0) at 0.19 s, the CPU and hardware lines (QP soft breaks inside), the poster's `=2E..` (an encoded `...`)
 # eliding the stack's top, then vmalloc from bpf_prog_pack_alloc at boot (sock_init). No out_of_memory frame, no
 # Mem-Info, no outcome.
-add("mangler-pending/762-linux-next-2024-kernelci-qemu-arm64-64k-uefi-boot-ci-log-quoted-printable-kmsg-level-prefix-swapper-0-vmalloc-bpf-jit-header-elided-2e-stack-tail-no-outcome.log",
+add("762-linux-next-2024-kernelci-qemu-arm64-64k-uefi-boot-ci-log-quoted-printable-kmsg-level-prefix-swapper-0-vmalloc-bpf-jit-header-elided-2e-stack-tail-no-outcome.log",
     LORE + "linux-next/7e216c88-77ee-47b8-becc-a0f780868d3c@sirena.org.uk/", ["incomplete"],
     "not determinable (the stack above vmalloc is elided)", constraints=[None],
     trigger=trig("swapper/0", 1, gfp="0x2cc2(GFP_KERNEL|__GFP_HIGHMEM|__GFP_NOWARN)", order=0, oom_score_adj=0),
@@ -5606,7 +5606,7 @@ add("mangler-pending/762-linux-next-2024-kernelci-qemu-arm64-64k-uefi-boot-ci-lo
 # report prints a second header line `oom_policy=bpf_test_policy` (the RFC's addition), indented; test_progs 660's
 # header (gfp 0xcc0 split by a soft break), CPU line with UID, a stack through bpf_oom_kill_process and
 # bpf_handle_oom from out_of_memory, mem_cgroup_out_of_memory, try_charge_memcg; cut at RIP. No outcome.
-add("mangler-pending/763-lore-bpf-mm-2025-bpf-oom-policy-rfc-reply-quoted-printable-depth-2-test-progs-header-oom-policy-continuation-line-memcg-stack-via-bpf-handler-no-outcome.log",
+add("763-lore-bpf-mm-2025-bpf-oom-policy-rfc-reply-quoted-printable-depth-2-test-progs-header-oom-policy-continuation-line-memcg-stack-via-bpf-handler-no-outcome.log",
     "bpf/linux-mm 2025, Roman Gushchin's reply on 'mm: introduce bpf_oom_kill_process' RFC (index file id "
     "8004641261)", ["incomplete"], "memcg (stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
     trigger=trig("test_progs", 660, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0), text_not=K8S)
@@ -5643,7 +5643,7 @@ add("mangler-pending/765-linux-xfs-2016-4.7-quoted-printable-trailing-space-soft
 # first cut at its `[` (`  319.265016] swapoff invoked oom-killer: …`), prose between; then `crash>` output: ps
 # lines and `bt` of the throttled swapoff 4138 (reclaim_throttle under try_charge_memcg), which is no OOM stack.
 # Two header-only excerpts; the constraint is not printed.
-add("mangler-pending/766-lkml-2021-memcg-regression-ltp-swapoff-two-header-lines-two-kernels-first-bracket-cut-quoted-printable-then-crash-ps-and-bt-of-throttled-swapoff-no-outcome.log",
+add("766-lkml-2021-memcg-regression-ltp-swapoff-two-header-lines-two-kernels-first-bracket-cut-quoted-printable-then-crash-ps-and-bt-of-throttled-swapoff-no-outcome.log",
     "LKML 2021-11, Mike Galbraith, reply in the reclaim_throttle thread (index file id 47011012967)",
     ["incomplete", "incomplete"], "not determinable (header lines only)", constraints=[None, None],
     trigger=trig("swapoff", None, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
