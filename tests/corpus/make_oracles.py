@@ -4989,7 +4989,7 @@ add("685-nb6vac-router-readme-bcm63168-mips-3.4-rt-wps-monitor-oom-adj-header-tw
 # and one report whose header the poster snipped (142.57: rows only); the last two SysRq-f kill 9551 again (a
 # TIF_MEMDIE victim that never exits, anon-rss now 0 kB). Nine kills; every report's table row gives adj 0.
 W = lambda pid, anon: kill(pid, "write", 160, anon, 0, 0, adj=0, adj_source="task table row")
-add("mangler-pending/686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log",
+add("686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log",
     LORE + "linux-mm/201601081909.CDJ52685.HLFOFJFOQMVOtS@I-love.SAKURA.ne.jp/", ["kill"] * 9,
     "global (Out of memory: prefix; later reports forced by SysRq)", constraints=["global"] * 9,
     kills=[W(9549, 4), W(9551, 4), W(9552, 4), W(9553, 4), W(9554, 4), W(9555, 4), W(9556, 4), W(9551, 0),

@@ -1878,6 +1878,17 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "a raw quoted-printable body whose soft break lies inside each header's gfp_mask (`GFP_HIGHUSE=`/`R_MOVABLE`): a mangle that adds or moves text at each line's start or re-wraps lands inside the rejoined mask, which is lost (null), never another value"},
     {{"766-lkml-2021-memcg-regression-ltp-swapoff-two-header-lines-two-kernels-first-bracket-cut-quoted-printable-then-crash-ps-and-bt-of-throttled-swapoff-no-outcome.log", "mixed_prefixes"},
      "a raw quoted-printable body whose soft break lies inside each header's gfp_mask (`GFP_HIGHUSE=`/`R_MOVABLE`): a mangle that adds or moves text at each line's start or re-wraps lands inside the rejoined mask, which is lost (null), never another value"},
+    // --- mangler-pending moved up --- (issue 12, h-mang12: 686, re-run, no mangle gives another value)
+    {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "wrap72"},
+     "the rows of the report whose header the poster snipped: a row the mangle broke does not open or continue that rows' report, so it is lost, never another value"},
+    {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "wrap80"},
+     "the rows of the report whose header the poster snipped: a row the mangle broke does not open or continue that rows' report, so it is lost, never another value"},
+    {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "flowed72"},
+     "the rows of the report whose header the poster snipped: a row the mangle broke does not open or continue that rows' report, so it is lost, never another value"},
+    {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "quoted_printable"},
+     "the rows of the report whose header the poster snipped: a row the mangle broke does not open or continue that rows' report, so it is lost, never another value"},
+    {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "interleave_foreign"},
+     "the rows of the report whose header the poster snipped: a foreign line among them ends the rows' report, so the rows after it are lost, never another value"},
 };
 
 // The only facts a mangle may still change to a different non-null value
