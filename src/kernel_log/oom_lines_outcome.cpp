@@ -123,13 +123,21 @@ size_t past_elision(std::string_view s, size_t at) {
 // A poster's elision between two fields (`task=pt_data_worker,pid=61138... uid=1001`, `CONSTRAINT_NONE,...,task=`,
 // corpus 626 and 632): what it left out lay between them, so the field before it ends there, whole, and the next
 // starts after it; read as the comma the kernel prints. An elision followed by no key (`task_memcg=/a/…/b`, `task=x
-// ... anon-rss:…`) is kept, for the field it is in to tell.
+// ... anon-rss:…`) is kept, for the field it is in to tell. So is one glued to both the value before it and the
+// key after it (`oom_memcg=/kubepods…pod233b_...task_memcg=…`: a viewer's cut at a line's end, the summary's next
+// piece, broken there by a poster, joined after it, corpus 727): the field before it was cut, not ended there.
 std::string elisions_as_separators(std::string_view s) {
   std::string out;
   size_t from = 0;
   for (size_t at = find_ellipsis(s); at != std::string_view::npos;) {
     const size_t next = past_elision(s, at);
-    if (next < s.size() && at_key(s.substr(next))) {
+    const size_t mark = starts_with(s.substr(at), kEllipsis) ? kEllipsis.size() : kThreeDots.size();
+    const bool glued = at > 0 && s[at - 1] != ' ' && s[at - 1] != ',' && next == at + mark;
+    if (next < s.size() && at_key(s.substr(next)) && glued) {
+      out.append(s.substr(from, next - from));
+      out += ',';
+      from = next;
+    } else if (next < s.size() && at_key(s.substr(next))) {
       out.append(trim_right(s.substr(from, at - from)));
       while (!out.empty() && out.back() == ',') out.pop_back();
       out += ',';
