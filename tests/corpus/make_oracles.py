@@ -5337,7 +5337,7 @@ PY_POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod233b806
 # Chinese kubelet notes: two raw /dev/kmsg records (`6,727,35945901675,-;`, `3,728,…`), the memcg summary broken by the
 # writer after commas over five lines, blank lines, then the memcg kill of python 988370 (93 MiB anon, adj 995: a
 # Burstable pod). One kill in the pod's cgroup.
-add("mangler-pending/727-k8s-kubelet-notes-zh-dev-kmsg-raw-records-memcg-summary-broken-at-commas-by-poster-blank-lines-memcg-kill-python-adj-995.log",
+add("727-k8s-kubelet-notes-zh-dev-kmsg-raw-records-memcg-summary-broken-at-commas-by-poster-blank-lines-memcg-kill-python-adj-995.log",
     "Public repository kubelet reading notes (Chinese) (index file id 7832328932)", ["kill"],
     "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
     kills=[kill(988370, "python", 9783776, 95724, 3268, 0, 0, 240, 995)],
