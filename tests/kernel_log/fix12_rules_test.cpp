@@ -47,5 +47,35 @@ TEST(OomLines, MaskedPidKillLineCutAfterItsNameIsAStump) {
   ASSERT_EQ(two.size(), 2u);
 }
 
+TEST(Report, MaskedKillPidIsTheSummarysWhenItNamesTheSameTask) {
+  // A writer's `Killed process NNNN (python)` (731's shape) after the report's own summary, which prints the pid.
+  const std::string summary =
+      "[ 50.1] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+      "task_memcg=/user.slice,task=python,pid=81234,uid=1000\n";
+  const std::string kill =
+      "[ 50.2] Out of memory: Killed process NNNN (python) total-vm:158493688kB, anon-rss:1000kB, file-rss:0kB, "
+      "shmem-rss:0kB, UID:1000 pgtables:400kB oom_score_adj:0\n";
+  const auto ev = parse_log_text(summary + kill);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].victims.size(), 1u);
+  EXPECT_EQ(ev[0].victims[0].pid, 81234);
+  // Without the summary the pid stays unknown.
+  const auto alone = parse_log_text(kill);
+  ASSERT_EQ(alone.size(), 1u);
+  ASSERT_EQ(alone[0].victims.size(), 1u);
+  EXPECT_EQ(alone[0].victims[0].pid, std::nullopt);
+  // A summary naming another task gives no pid.
+  std::string other = summary;
+  other.replace(other.find("task=python"), 11, "task=java");
+  const auto named_other = parse_log_text(other + kill);
+  for (const auto& e : named_other) {
+    for (const auto& v : e.victims) {
+      if (v.comm == "python") {
+        EXPECT_EQ(v.pid, std::nullopt);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace oomlens
