@@ -49,9 +49,18 @@ std::string dask_nanny(std::string_view t) {
              worker, pct, not_the_kernel());
 }
 
+namespace {
+// What a batch scheduler's own memory limit line is not (Torque's job mail, LSF's TERM_MEMLIMIT): one sentence for
+// every scheduler, its name passed in, so a translation says it once.
+std::string scheduler_limit_not_kernel(std::string_view scheduler) {
+  return trf("This line is {}'s, the batch system's own enforcement, not a kernel OOM report. If the cluster enforces "
+             "that limit through the job's memory cgroup, the kernel's OOM killer killed there and its report is in "
+             "the execution host's kernel log (`journalctl -k`, `dmesg`) at the job's end.",
+             scheduler);
+}
+
 // The usage YARN prints before `physical memory used` or `virtual memory used` (`9.8 GB of 9.8 GB`), from the
 // `: ` or `; ` before it; or "".
-namespace {
 std::string_view yarn_usage(std::string_view t, std::string_view kind) {
   const size_t at = t.find(kind);
   if (at == std::string_view::npos) return {};
@@ -219,21 +228,18 @@ std::string batch_scheduler(std::string_view t) {
                resource, sizes, not_the_kernel(), resource, resource);
   }
   if (t.find("Job exceeded a memory resource limit") != std::string_view::npos)
-    return std::string(
-        tr("Torque aborted the job because its MoM found the job over a memory limit (`Job exceeded a memory resource "
-           "limit`, exit status -10; the `vmem`, `pvmem`, `mem` or `pmem` it asked for with `qsub -l`): the batch "
-           "system's own enforcement, not a kernel OOM report. If the cluster enforces that limit through the job's "
-           "memory cgroup, the kernel's OOM killer killed there and its report is in the execution host's kernel log "
-           "(`journalctl -k`, `dmesg`) at the job's end. Compare `resources_used.vmem` or `resources_used.mem` in the "
-           "job's record with what it asked for: ask for more, or make the job use less."));
+    return std::string(tr("Torque aborted the job because its MoM found the job over a memory limit (`Job exceeded a "
+                          "memory resource limit`, exit status -10; the `vmem`, `pvmem`, `mem` or `pmem` it asked for "
+                          "with `qsub -l`).")) +
+           " " + scheduler_limit_not_kernel("Torque") + " " +
+           tr("Compare `resources_used.vmem` or `resources_used.mem` in the job's record with what it asked for: ask "
+              "for more, or make the job use less.");
   if (std::string s = moab(t); !s.empty()) return s;
   if (t.find("job killed after reaching LSF memory usage limit") != std::string_view::npos)
-    return std::string(
-        tr("LSF says it ended the job after the job reached its memory usage limit (`TERM_MEMLIMIT`, the limit of "
-           "`bsub -M`): this line is LSF's, not a kernel OOM report. If the cluster enforces that limit through the "
-           "job's memory cgroup, the kernel's OOM killer killed there and its report is in the execution host's "
-           "kernel log (`journalctl -k`, `dmesg`) at the job's end. Ask for more memory (`bsub -M` with `-R "
-           "\"rusage[mem=…]\"`) or make the job use less."));
+    return std::string(tr("LSF says it ended the job after the job reached its memory usage limit "
+                          "(`TERM_MEMLIMIT`, the limit of `bsub -M`).")) +
+           " " + scheduler_limit_not_kernel("LSF") + " " +
+           tr("Ask for more memory (`bsub -M` with `-R \"rusage[mem=…]\"`) or make the job use less.");
   constexpr std::string_view kCondor = "put on hold by SYSTEM_PERIODIC_HOLD due to memory usage ";
   if (const size_t at = t.find(kCondor); at != std::string_view::npos) {
     std::string_view rest = t.substr(at + kCondor.size());

@@ -271,10 +271,29 @@ std::optional<std::string> parse_vm_killing(std::string_view s) {
   return std::string(trim(comm));
 }
 
+namespace {
+// A masked-pid kill line whose figures a cut dropped (`Memory cgroup out of memory: Killed process (pt_data_worker)`
+// left of `anon-rss:29603...`, corpus 729): its message and name, the pid unknown (0), no size. Read only after the
+// kernel's `… out of memory` message and with the name closing the line: prose naming a process is no kill.
+std::optional<KillLine> masked_pid_stump(std::string_view s) {
+  std::string_view t;
+  auto k = masked_pid_kill_head(s, t);
+  if (!k || !k->message || !ends_with_ascii_ci(*k->message, "out of memory")) return std::nullopt;
+  t.remove_prefix(1);  // its `(`
+  const size_t close = t.rfind(')');
+  if (close == std::string_view::npos || close == 0 || close > 15 || !trim(t.substr(close + 1)).empty())
+    return std::nullopt;
+  k->comm = std::string(t.substr(0, close));
+  k->cut = true;
+  return k;
+}
+}  // namespace
+
 std::optional<KillLine> parse_kill_stump(std::string_view s) {
   std::string_view t;
   auto k = kill_head(s, t);
-  if (!k || !(t.empty() || t[0] == ' ' || t[0] == ',')) return std::nullopt;
+  if (!k) return masked_pid_stump(s);
+  if (!(t.empty() || t[0] == ' ' || t[0] == ',')) return std::nullopt;
   // `Killed process 14011        3 (…)`: a terminal's pad inside the pid.
   if (std::string_view r = trim_left(t); !r.empty() && is_digit(r[0])) return std::nullopt;
   return k;

@@ -551,7 +551,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     if (!early_reapers_.empty()) take_early_reaper(cur_->kills.back().kill.pid, cur_->kills.back().reaped, line.number);
     note_outcome(*cur_, line, t, kill_pid);
     cur_->has_content = true;
+    // A cut kill line has no wrapped rest to come, but is still the last record read: its own summary after it
+    // (a poster's kill first, corpus 630; 729 reversed) is the report's.
     if (!line.truncated) piece = P::kill;
+    else cur_->last_record = P::kill;
   } else if (auto vm = oomline::parse_vm_killing(t)) {
     // Linux 2.4's page-fault OOM kill: this one line is the whole report.
     start(line);

@@ -511,6 +511,13 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     Victim v;
     const auto& kl = k.kill;
     if (kl.pid) v.pid = kl.pid;  // 0: masked by the writer, unknown
+    // A pid the writer masked (`Killed process NNNN (python)`, `Killed process (comm)`): the report's `oom-kill:`
+    // summary prints the chosen task's pid, and its kill line is that task's when the summary names its comm and no
+    // other kill of the report has that name (a memory.oom.group kill of same-named workers leaves it unknown).
+    if (!kl.pid && b.summary && b.summary->pid && *b.summary->pid > 0 && !b.summary->pid_ends_text &&
+        b.summary->task == kl.comm && !kl.comm.empty() &&
+        std::count_if(b.kills.begin(), b.kills.end(), [&](const RawKill& o) { return o.kill.comm == kl.comm; }) == 1)
+      v.pid = b.summary->pid;
     v.comm = kl.comm;
     v.uid = kl.uid;
     // A kill line a viewer cut before its `UID:`: the `oom-kill:` summary prints the uid of the same task (both

@@ -5355,10 +5355,7 @@ add("728-ray-31967-raylet-memory-monitor-workers-killed-due-to-memory-pressure-o
 add("729-gpu-lease-module-docstring-tune-sweep-shards-condensed-memcg-summary-dots-task-pt-data-worker-kill-line-no-pid-anon-rss-cut-dots.log",
     "Public repository module docstring 'Global, cross-process GPU leases' (index file id 58921286460)", ["kill"],
     "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
-    kills=[kill(None, "pt_data_worker", None, None, None)], text_not=K8S + ["29603 kB", "28.9 MiB"],
-    pending="the writer's `...` after `anon-rss:29603` marks the line as cut, and a cut line is read only as a kill "
-            "stump, which needs a pid: the masked-pid kill (read whole when its figure ends in kB) is not read here, "
-            "so the summary's chosen pt_data_worker is said not killed")
+    kills=[kill(None, "pt_data_worker", None, None, None)], text_not=K8S + ["29603 kB", "28.9 MiB"])
 # stas00's ML engineering book, debug chapter: `dmesg -T | grep -i "killed process"`, one memcg kill of a Ray actor
 # (ray::_DeepSpeed, 481 GiB anon, adj 1000: Ray raises its workers' oom_score_adj so the kernel takes them first).
 add("730-ml-engineering-debug-guide-dmesgT-grep-killed-process-2026-memcg-kill-ray-deepspeed-actor-481g-anon-adj-1000.log",
