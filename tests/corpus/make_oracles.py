@@ -5687,13 +5687,15 @@ add("807-lore-fsdevel-2023-quoted-printable-raw-x86-32-6.3-rc1-kill-line-soft-br
 # Gmail-wrapped): the old syslog format, `Out of memory: Kill` / `process 19961 (python) score 17 or sacrifice
 # child` and the kill of its child sh 31357 (252 kB anon) wrapped after the pid; then 5.3-rc5's summary (global,
 # task oomprocs 3035 uid 10383) on its own line after a bare `kernel:`, the kill wrapped twice and the reaper wrapped.
-add("808-lkml-2019-oom-score-adj-patch-reply-quoted-twice-gmail-wrapped-3.x-selection-python-child-sh-killed-then-5.3-rc5-summary-kill-reaper.log",
+add("mangler-pending/808-lkml-2019-oom-score-adj-patch-reply-quoted-twice-gmail-wrapped-3.x-selection-python-child-sh-killed-then-5.3-rc5-summary-kill-reaper.log",
     LORE + "lkml/CAM3twVQuMU+T+GveqyMuyedcOC+NGrb7QNJCsHXRk3eVCfNG0w@mail.gmail.com/ (index file id 6130048991)",
     ["kill", "kill"], "global (Out of memory: prefix; the second CONSTRAINT_NONE, global_oom)",
     constraints=["global", "global"],
     kills=[kill(31357, "sh", 5400, 252, 4, 0), kill(3035, "oomprocs", 1056800, 8, 4, 0, reaper=[0, 0, 0])],
     selected_only=[[19961, "python", 17]], task_memcg="/user.slice/user-10383.slice/user@10383.service",
-    year_guessed=True, checks=["sacrificed_child_held_little", "victim_held_little"], text_not=K8S)
+    # sacrificed_child_share_unknown, not _held_little (corrected after the run: the text prints no RAM, so the
+    # child's share of it is unknown; the oracle had misread which of the two checks says that).
+    year_guessed=True, checks=["sacrificed_child_share_unknown", "victim_held_little"], text_not=K8S)
 # linux-hyperv 2021 (Nathan Chancellor's follow-up, a `journalctl.log` attachment): a foreign TCP line, then a global
 # OOM in a Hyper-V guest (3.5 GiB, no swap) building LLVM: llvm-tblgen 4749's page-cache fault via xfs, Mem-Info,
 # ninety-odd 4.19+ rows (nine llvm-tblgen, six clang++), the summary and the kill of baloo_file 662 (256 GiB virtual,
@@ -5732,14 +5734,17 @@ add("811-dcos-docs-debugging-journalctl-f-transport-kernel-blank-line-between-re
 # of MainThread 268654, of tini 235173 and of 268654 again (the fixture's comment: the kernel's own; a group kill
 # prints the victim once more).
 KPOD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod2c7713fd_2aed_4fa2_a60f_f006ab94b3df.slice"
-add("812-oom-history-test-fixture-kern-log-rsyslog-rfc3339-microseconds-utc-memcg-cri-containerd-mainthread-adj-934-tini-group-kill-victim-line-twice.log",
+add("mangler-pending/812-oom-history-test-fixture-kern-log-rsyslog-rfc3339-microseconds-utc-memcg-cri-containerd-mainthread-adj-934-tini-group-kill-victim-line-twice.log",
     "Public repository test module for an OOM-history tool (index file id 66061397588)", ["kill"],
     "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
     kills=[kill(268654, "MainThread", 2011236, 567484, 20608, 0, 10001, 16572, 934, printed_twice=True),
            kill(235173, "tini", 2568, 0, 1024, 0, 10001, 48, 934)],
     memcg=KPOD, task_memcg=KPOD + "/cri-containerd-cabbede.scope",
     trigger=trig("MainThread", None, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=934),
-    wall_prefix="2026-09-02T09:08:50", not_checks=["swap_absent", "swap_exhausted"])
+    wall_prefix="2026-09-02T09:08:50", not_checks=["swap_absent", "swap_exhausted"],
+    # Tightened after the first run (which read tini as a kill of its own and the victim's repeat as a quote): the
+    # repeat after another task's kill is the group kill's, and the explanation must say so.
+    text_has=["memory.oom.group"])
 # stackoverflow-go README: `journalctl -k | grep stackoverflow` on Fedora 36 (5.18): the header of a thread (72423)
 # of the Go test binary, its CPU line, the process's one row (tgid 72184, 254 MiB in swap), the summary (memcg, a
 # docker scope) and the kill of 72184. The allocating thread belongs to the victim.
@@ -5748,7 +5753,13 @@ add("813-stackoverflow-go-readme-fedora36-5.18-journalctl-k-grep-comm-docker-sco
     "stackoverflow-go README (index file id 24823773022)", ["kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
     kills=[kill(72184, "stackoverflow-g", 2676892, 259204, 3000, 0, 0, 1556, 0)], memcg=DSCOPE, task_memcg=DSCOPE,
     trigger=trig("stackoverflow-g", 72423, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
-    table_rows=[[72184, "stackoverflow-g", 0]], year_guessed=True, not_checks=["trigger_not_victim"], text_not=K8S)
+    table_rows=[[72184, "stackoverflow-g", 0]], year_guessed=True,
+    # container_init_killed tightened after the first run, which said the victim was "the only process in the task
+    # table": the grep kept its row and dropped the table's header and any other row.
+    not_checks=["trigger_not_victim", "container_init_killed"], text_not=K8S,
+    pending="one row without the table's header line (a grep's pick) is read as the whole task table, so the "
+            "victim is called the only process of its container: an event flag for the header line is a change to "
+            "oom_event.h, whose full rebuild did not fit before the deadline")
 # Negative. earlyoom#203: `journalctl -eu earlyoom.service` in a Russian locale (`апр 04`): systemd's unit lines and
 # earlyoom's start-up lines (regexes of names to prefer or avoid killing, thresholds, a dry run). No kernel report.
 add("814-earlyoom-203-ru-locale-journalctl-eu-earlyoom-apr-month-userspace-daemon-start-lines-no-kernel-report-negative.log",
