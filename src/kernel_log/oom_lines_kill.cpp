@@ -77,8 +77,10 @@ std::optional<int64_t> pid_then_comm(std::string_view s, std::string_view anchor
   if (a == std::string_view::npos) return std::nullopt;
   std::string_view t = s.substr(a + anchor.size());
   auto pid = take_i64(t);
-  if (!pid || !starts_with(t, " (")) return std::nullopt;
-  comm = t.substr(2);
+  // ` (` after the pid; or `(` alone: a mail client's hard wrap at that space, whose rest a prefixed line's
+  // unprefixed piece appends without it (`reaped process 3035` + `(oomprocs), now …`, corpus 808).
+  if (!pid || !(starts_with(t, " (") || starts_with(t, "("))) return std::nullopt;
+  comm = t.substr(t[0] == ' ' ? 2 : 1);
   if (anchor_at) *anchor_at = a;
   return pid;
 }
@@ -306,9 +308,15 @@ namespace {
 bool parse_select_head(std::string_view s, SelectLine* sel, std::string_view* rest) {
   size_t a = s.find("Kill process ");
   if (a == std::string_view::npos) a = s.find("kill process ");
+  size_t len = 13;
+  if (a == std::string_view::npos) {  // `Out of memory: Kill` + `process N (…`: a hard wrap at that space, rejoined
+    a = s.find("Killprocess ");       // without it (corpus 808, a Gmail-wrapped quote)
+    if (a == std::string_view::npos) a = s.find("killprocess ");
+    len = 12;
+  }
   if (a == std::string_view::npos) return false;
   sel->message = message_before(s, a);
-  *rest = s.substr(a + 13);
+  *rest = s.substr(a + len);
   auto pid = take_i64(*rest);
   if (!pid) return false;
   sel->pid = *pid;
@@ -342,7 +350,8 @@ std::optional<SelectLine> parse_select(std::string_view s) {
   std::string_view sc = t.substr(score_at);
   if (auto v = take_i64(sc); v && *v >= 0) sel.score = static_cast<uint64_t>(*v);
   // ≤2.6.35 prints `kill process` in lower case and ends `or a child` (that end may be wrapped away).
-  sel.legacy_badness = sel.score && (trim(sc) == "or a child" || s.find("Kill process ") == std::string_view::npos);
+  sel.legacy_badness = sel.score && (trim(sc) == "or a child" || (s.find("Kill process ") == std::string_view::npos &&
+                                                                    s.find("Killprocess ") == std::string_view::npos));
   return sel;
 }
 

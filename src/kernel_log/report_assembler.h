@@ -112,6 +112,7 @@ class ReportAssembler {
  private:
   void start(const LogicalLine& line);
   void close();
+  bool fold_group_kill(OomEvent& ev);  // close(): a memory.oom.group kill whose `Tasks in …` line is not in the text
   bool attach_reaper(const LogicalLine& line, std::string_view text);
   // `oom_reaper: unable to reap pid:N`: marks the victim N of the open report or of one still waiting; false
   // when none is.

@@ -4,6 +4,7 @@
 // their reaper line (kReaperWindowLines) before they are emitted; reaper lines
 // seen before their kill (newest-first text) wait for it.
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +56,30 @@ bool body_of_header_excerpt(const OomEvent& header, const OomEvent& body, std::o
   if (!header.time.monotonic_s || !body_mono) return false;
   const double gap = *body_mono - *header.time.monotonic_s;
   return gap >= 0 && gap <= kSameReportS;
+}
+
+// Kill lines only: no header, summary, selection, table, Mem-Info or memcg lines of its own.
+bool kills_only(const OomEvent& e) {
+  return !e.victims.empty() && !e.trigger && !e.memcg && !e.mem_info && e.tasks.empty() && e.selected.empty() &&
+         !e.chosen && !e.panic_message;
+}
+
+// Whether `b` was printed after `a`, by stamps that tell: printk times, or wall clocks of one format with a fraction
+// of a second (rsyslog's RFC 3339 to the microsecond). nullopt when they do not tell.
+std::optional<bool> printed_after(const EventTime& a, const EventTime& b) {
+  if (a.monotonic_s && b.monotonic_s) return *b.monotonic_s > *a.monotonic_s;
+  const auto fine = [](const std::optional<std::string>& w) { return w && w->size() > 20 && (*w)[19] == '.'; };
+  if (fine(a.wall) && fine(b.wall) && a.wall->size() == b.wall->size()) return *b.wall > *a.wall;
+  return std::nullopt;
+}
+
+// Two events of one kill burst: within a second (a group's kills are printed within milliseconds), on one host,
+// of one constraint where both say.
+bool one_burst(const OomEvent& a, const OomEvent& b) {
+  if (a.host && b.host && *a.host != *b.host) return false;
+  if (a.constraint && b.constraint && *a.constraint != *b.constraint) return false;
+  if (a.time.monotonic_s && b.time.monotonic_s) return std::abs(*b.time.monotonic_s - *a.time.monotonic_s) <= 1.0;
+  return a.time.wall && b.time.wall && a.time.wall->substr(0, 19) == b.time.wall->substr(0, 19);
 }
 
 // `body` takes the header excerpt's trigger, time and first line (body_of_header_excerpt()).
@@ -345,6 +370,7 @@ void ReportAssembler::close() {
     fold_late_header(waiting_.back().event, std::move(ev));
     return;
   }
+  if (fold_group_kill(ev)) return;
   // The same kill quoted twice (kills_copied()): one event, the copy with more of the report kept, where the first
   // copy stood. A pid is killed once, so a copy need not be the report right before (corpus 652: a dmesg tail's five
   // kills, then the same five from /var/log/messages); the nearest earlier one still waiting is taken.
@@ -394,6 +420,54 @@ size_t ReportAssembler::flush(bool include_incomplete) {
     ++n;
   }
   return n;
+}
+
+// A memory.oom.group kill whose `Tasks in PATH are going to be killed due to memory.oom.group set` line is not in
+// the text (a filter dropped it, corpus 812): a report's victim, then kill lines of other tasks with the victim's
+// message and nothing of a report of their own, then the victim's kill line again, stamped after them. The kernel
+// kills the group's tasks after the victim, the victim once more among them (oom_kill_memcg_member()); a quote of
+// the victim's kill keeps its stamp, which is before the others'. The others and the repeat join the victim's
+// report. `ev` is the closing event (the repeat); true when it was folded.
+bool ReportAssembler::fold_group_kill(OomEvent& ev) {
+  if (!kills_only(ev) || ev.victims.size() != 1 || !ev.victims[0].pid) return false;
+  const Victim& again = ev.victims[0];
+  size_t members = 0;
+  OomEvent* report = nullptr;
+  for (auto w = waiting_.rbegin(); w != waiting_.rend(); ++w, ++members) {
+    OomEvent& e = w->event;
+    const auto it = std::find_if(e.victims.begin(), e.victims.end(),
+                                 [&](const Victim& v) { return v.pid == again.pid && v.comm == again.comm; });
+    if (it != e.victims.end()) {
+      if (it->message != again.message || (it->total_vm_bytes && again.total_vm_bytes &&
+                                           *it->total_vm_bytes != *again.total_vm_bytes))
+        return false;
+      report = &e;
+      break;
+    }
+    // A member: kill lines only, of tasks the report has not killed, printed with the victim's message.
+    if (!kills_only(e) || printed_after(e.time, ev.time) != true) return false;
+    for (const Victim& v : e.victims)
+      if (v.message != again.message) return false;
+  }
+  if (!report || members == 0 || !one_burst(*report, ev)) return false;
+  for (size_t i = 0; i < members; ++i) {
+    const OomEvent& m = waiting_[waiting_.size() - members + i].event;
+    if (!one_burst(*report, m) || printed_after(m.time, report->time) == true) return false;
+  }
+  for (size_t i = 0; i < members; ++i)
+    for (Victim& v : waiting_[waiting_.size() - members + i].event.victims)
+      if (std::none_of(report->victims.begin(), report->victims.end(), [&](const Victim& r) { return r.pid == v.pid; }))
+        report->victims.push_back(std::move(v));
+  for (Victim& v : report->victims)
+    if (v.pid == again.pid) v.printed_twice = true;
+  report->lines.last = std::max(report->lines.last, ev.lines.last);
+  report->notes.push_back("after the victim's kill line, " + std::to_string(report->victims.size() - 1) +
+                          " other task(s) killed and the victim's kill line again (line " +
+                          std::to_string(again.line.value_or(ev.lines.first)) +
+                          "): a memory.oom.group kill, its `Tasks in … memory.oom.group set` line not in the text");
+  waiting_.erase(waiting_.end() - static_cast<std::ptrdiff_t>(members), waiting_.end());
+  waiting_.back().closed_line = std::max(waiting_.back().closed_line, ev.lines.last);
+  return true;
 }
 
 void ReportAssembler::gap(std::string_view why) {

@@ -134,6 +134,10 @@ constexpr NotePattern kNotes[] = {
      "kill quoted twice, read once",
      N_("the kill line of pid {} ({}) is in the text twice, with the same figures (line {} too): one kill quoted "
         "twice, read once")},
+    {"after the victim's kill line, (\\d+) other task\\(s\\) killed and the victim's kill line again \\(line "
+     "(\\d+)\\): a memory\\.oom\\.group kill, its `Tasks in … memory\\.oom\\.group set` line not in the text",
+     N_("after the victim's kill line, {} other task(s) killed and the victim's kill line again (line {}): a "
+        "memory.oom.group kill, its `Tasks in … memory.oom.group set` line not in the text")},
     {"the name of pid (\\d+) was cut on its kill line; taken from its task-table row",
      N_("the name of pid {} was cut on its kill line; taken from its task-table row")},
     {"the report's header \\(`… invoked oom-killer: …`\\) is not in the input: it is read from its call trace on",
