@@ -268,6 +268,19 @@ const std::map<std::pair<std::string, std::string>, std::string> kNoEvent = {
 // not failed (issue 12). Never a different value: that fails above. Key:
 // input file, mangler. An entry that reads right fails as stale.
 const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs = {
+    // --- blind set 22c --- (issue 12: the newest formats and rare causes; these mangles lose facts only)
+    {{"798-deepin-kernel-1138-6.8-rc1-dump-tasks-rss-anon-file-shmem-example-two-rows-only.log",
+      "join_records"},
+     "task-table rows alone, glued into one line: no row opens the rows' report, the rows-only event is lost"},
+    {{"793-zh-notes-rocky8-4.18-syslog-numa-mempolicy-nodemask-3-node-3-only-oom-kill-memory-policy-kill-swap-full.log",
+      "wrap72"},
+     "rsyslog's one-line `#012` Mem-Info, re-wrapped at 72 columns inside a counter: that counter is lost (null), never another value"},
+    {{"793-zh-notes-rocky8-4.18-syslog-numa-mempolicy-nodemask-3-node-3-only-oom-kill-memory-policy-kill-swap-full.log",
+      "strip_prefix"},
+     "without its syslog prefix, show_mem()'s lines after the `#012` Mem-Info line are not read as the report's: free memory and swap are lost (null)"},
+    {{"802-devnotes-arm64-docker-v2-journalctl-k-host-masked-condensed-frames-python-memcg-stats-three-lines-oom-kill-elided-kill-then-second-excerpt-summary-wrapped-oom-memcg.log",
+      "flowed72"},
+     "the second summary, elided (`…,`) and wrapped before `oom_memcg=`, re-flowed again: its oom_memcg and chosen task are lost (null)"},
     // --- blind set 21b --- (issue 12: containers and orchestrators; these mangles lose facts only, found at the merge)
     {{"739-ieevee-blog-k8s-shm-ubuntu-4.15-syslog-calloc-memcg-v1-task-in-kubepods-burstable-pod-256m-three-stats-lines-rows-selection-score-1955-kill-reaper.log",
       "reflow_indent"},
