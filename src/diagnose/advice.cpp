@@ -339,7 +339,7 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
     const auto& nodes = e.trigger ? e.trigger->nodemask : std::nullopt;
     out.push_back(trf("Only the NUMA nodes of the allocation's memory policy{} ran out: let the job use more nodes "
                       "(`numactl --interleave=all` or `--preferred` instead of `--membind`, or its own mbind()/"
-                      "set_mempolicy() calls) or give it less work; a limit or more swap elsewhere does not help.",
+                      "set_mempolicy() calls) or give it less work; memory free on other nodes is out of its reach.",
                       nodes ? trf(" (nodemask={})", *nodes) : std::string()));
   } else if (e.constraint == Constraint::cpuset && e.kind != EventKind::no_killable &&
              !find_check(checks, "movable_only_nodes")) {  // that check's advice says what to bind

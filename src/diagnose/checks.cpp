@@ -147,7 +147,11 @@ void pgtables(const OomEvent& e, std::vector<Check>& out) {
 
 void swap(const OomEvent& e, std::vector<Check>& out) {
   if (e.sysrq) return;  // SysRq-f kills whether or not memory ran short: swap did not cause it
-  if (e.constraint == Constraint::global && e.mem_info && e.mem_info->total_swap_bytes) {
+  // Swap serves every node: a cpuset's or a memory policy's nodes can swap their anonymous pages out as the
+  // whole machine can (corpus 793: node 3 full under nodemask=3 with swap full), so its state tells there too.
+  const bool machine_swap = e.constraint == Constraint::global || e.constraint == Constraint::cpuset ||
+                            e.constraint == Constraint::mempolicy;
+  if (machine_swap && e.mem_info && e.mem_info->total_swap_bytes) {
     const uint64_t total = *e.mem_info->total_swap_bytes;
     const auto free = e.mem_info->free_swap_bytes;
     // Swap holds anonymous pages: with next to none in RAM (under 1 % of it: a kernel-memory OOM), or most of RAM

@@ -199,6 +199,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     if (std::string_view t = trim_left(s); !t.empty() && t[0] == '[' && take_caller_id(t, p.caller_id)) s = t;
   } else if ((s[0] == '.' || static_cast<unsigned char>(s[0]) == 0xE2) && take_elided_stamp(s, out)) {
     prefixed = true;
+  } else if (is_alpha(s[0]) && take_level_pipe(s, out)) {
+    prefixed = true;
   } else if (s[0] != '[' && take_tag_cell(s, out)) {
     prefixed = true;
   } else if (s[0] != '[' && take_label(s, p)) {

@@ -23,7 +23,8 @@
 //  - RFC 5424 `<4>1 2024-05-07T21:43:54.678628+02:00 host kernel - - - `;
 //  - web-page HTML entities (`&gt;`) and quoted-printable `=3D` (decoded);
 //  - a viewer's `...`/`…` at the end of a long line (see `truncated`);
-//  - node-problem-detector event JSON `"message": "…"` fragments.
+//  - node-problem-detector event JSON `"message": "…"` fragments;
+//  - a collector's `LEVEL|TAG[PID]|` cells (`warning|kernel[-]|[ts] …`).
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -362,6 +362,31 @@ bool take_tag_cell(std::string_view& s, NormalizedLine& out) {
   return true;
 }
 
+// A collector's pipe-separated line, `LEVEL|TAG[PID]|message` (the syslog level's name, the program and its pid or
+// `-`, then the message: `warning|kernel[-]|[2919920.414131] memhog invoked oom-killer: …`, corpus 794). Taken
+// only with a level name first and a `TAG[…]|` cell right after it, so kernel text (`CPU: 0 PID: …`) never is.
+bool take_level_pipe(std::string_view& s, NormalizedLine& out) {
+  const size_t bar = s.substr(0, 8).find('|');
+  if (bar == std::string_view::npos || bar < 3) return false;
+  const int level = level_index(s.substr(0, bar));
+  if (level < 0) return false;
+  std::string_view t = s.substr(bar + 1);
+  const size_t open = t.substr(0, 40).find('[');
+  if (open == std::string_view::npos || open == 0) return false;
+  const std::string_view name = t.substr(0, open);
+  for (char c : name)
+    if (!is_tag_char(c)) return false;
+  t.remove_prefix(open + 1);
+  const size_t close = t.substr(0, 12).find("]|");
+  if (close == std::string_view::npos) return false;
+  const std::string_view pid = t.substr(0, close);
+  if (pid != "-" && !parse_u64(pid)) return false;
+  out.prefix.level = level;
+  if (name != "kernel") out.foreign = true;
+  s = trim_left(t.substr(close + 2));
+  return true;
+}
+
 // A label a collecting tool put before the kernel's own prefix: a node name
 // or address and a colon (`10.0.0.2: ` of talosctl dmesg, `node01: ` of
 // pdsh/clush), or a machine name and ` # ` (the NixOS test driver's
@@ -389,7 +414,8 @@ bool take_label(std::string_view& s, LinePrefix& p) {
                      : rest[0] == '['  ? take_monotonic(r, mono) || take_iso_bracket(r, probe)
                                        : is_alpha(rest[0]) && take_dmesg_x(r, probe);
   if (!stamp) return false;
-  p.host = std::string(label);
+  // `kernel: [ts] …` is the syslog tag alone (a poster cut the stamp and host before it, corpus 794): no host.
+  if (label != "kernel") p.host = std::string(label);
   s = rest;
   return true;
 }

@@ -53,6 +53,7 @@ bool take_priority(std::string_view& s, LinePrefix& p);
 void take_host_tag(std::string_view& s, NormalizedLine& out, bool strict, bool kernel_only = false);
 bool take_label(std::string_view& s, LinePrefix& p);
 bool take_tag_cell(std::string_view& s, NormalizedLine& out);
+bool take_level_pipe(std::string_view& s, NormalizedLine& out);
 bool take_elided_stamp(std::string_view& s, NormalizedLine& out);
 bool take_rfc5424(std::string_view& s, NormalizedLine& out);
 

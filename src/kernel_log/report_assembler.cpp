@@ -339,7 +339,15 @@ bool ReportAssembler::feed(const LogicalLine& line) {
         b.rows.push_back(RawRow{*row, b.wrapped_row->line});
         b.wrapped_row.reset();
         b.lines.last = line.number;
-        b.piece = Building::Piece::none;  // the row is whole: a line after it is not its rest (`# [...]`)
+        // The row reads whole, but a second wrap may have cut its name (a terminal's line re-wrapped by a mail
+        // client: `… 366        ` + ` 0 45056 0 0 stre` + `ss`, corpus 804): only a comm's rest
+        // (rest_of_comm(): a short word the 15-byte comm has room for) continues it, never a poster's `# [...]`.
+        b.piece = Building::Piece::row;
+        b.piece_text = joined;
+        b.piece_first_width = 0;
+        b.piece_last_width = 0;
+        b.piece_soft = false;
+        b.piece_pad = false;
         return true;
       }
       b.rows.push_back(*b.wrapped_row);
@@ -663,7 +671,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       return false;
     }
     if (!cur_->panic_message) {
-      cur_->panic_message = std::string(*p);
+      cur_->panic_message = line.truncated ? complete_cut_panic(*p) : std::string(*p);
       if (!line.truncated) piece = P::panic;
     }
     cur_->has_content = true;

@@ -280,6 +280,8 @@ bool looks_like_comm_rest(std::string_view t);
 bool is_no_killable(std::string_view t);
 std::optional<std::string_view> panic_text(std::string_view t);
 bool is_oom_panic(std::string_view msg);
+/// A cut OOM panic message (a viewer's `...`) completed when only one of the kernel's begins with it.
+std::string complete_cut_panic(std::string_view stump);
 bool is_sysrq(std::string_view t);
 /// show_mem()'s first line: `Mem-Info:`, `Mem-info:` before 3.x (2.6.2x's show_mem()).
 bool is_meminfo_head(std::string_view t);

@@ -35,6 +35,21 @@ bool is_oom_panic(std::string_view msg) {
          msg.find("panic_on_oom") != std::string_view::npos;
 }
 
+// The messages out_of_memory() and check_panic_on_oom() panic with (mm/oom_kill.c, 2.6 to 6.x): a viewer's cut of
+// one (`… system-wide panic_on_oom is...` at 100 columns, corpus 803) that only one of them begins with is that one,
+// since the kernel prints no other; any other cut stays as cut.
+std::string complete_cut_panic(std::string_view stump) {
+  static constexpr std::string_view kOomPanics[] = {
+      "Out of memory: system-wide panic_on_oom is enabled", "Out of memory: compulsory panic_on_oom is enabled",
+      "Out of memory: panic_on_oom is selected", "Out of memory and no killable processes...",
+      "System is deadlocked on memory"};
+  std::string_view only;
+  int n = 0;
+  for (std::string_view m : kOomPanics)
+    if (!stump.empty() && starts_with(m, stump)) only = m, ++n;
+  return std::string(n == 1 ? only : stump);
+}
+
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }
 
 bool is_meminfo_head(std::string_view t) { return t == "Mem-Info:" || t == "Mem-info:"; }
@@ -139,10 +154,13 @@ bool poster_elision(std::string_view t) {
   return false;
 }
 
+// `Tainted: [C]=CRAP, [O]=OOT_MODULE`: the taint flags' names, which dump_stack_print_info() prints on a line of
+// their own after the `CPU:` line since 6.12 (corpus 797), never a wrapped rest of it.
 bool line_is_record(std::string_view t) {
   return line_opens_report(t) || oomline::parse_reaper(t) || oomline::parse_counter(t) ||
          oomline::parse_stack_line(t) || oomline::parse_cpuset(t) || is_meminfo_head(t) || line_is_table_row(t) ||
          starts_with(t, "Tasks state") || starts_with(t, "Call Trace") || starts_with(t, "Hardware name:") ||
+         starts_with(t, "Tainted: [") ||
          oomline::parse_workqueue(t) || oomline::parse_group_kill(t);
 }
 

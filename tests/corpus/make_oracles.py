@@ -5770,6 +5770,128 @@ add("815-systemd-43106-tumbleweed-7.1-oomrules-systemd-oomd-rule-met-kill-by-swa
 add("816-lore-linux-hyperv-2021-quoted-dmesg-vmemmap-alloc-failure-order-9-hot-add-req-hv-balloon-warn-alloc-mem-info-no-oom-negative.log",
     LORE + "linux-hyperv/YMQtL/+IbFHbktfu@Ryzen-9-3900X/ (index file id 1958356126)", [],
     "n/a (no OOM report: a vmemmap allocation failure)")
+# ---- blind set 22c (793-804) ----
+# Written by hand before oomlens ran on these files. Focus: the newest formats (6.7-6.18: rss_anon tables, v2 stats
+# with zswap and swpin_zero, `Tainted: [C]=CRAP`, kernel_misc_reclaimable), arm64/ppc64le, and rare causes (NUMA
+# memory policy and cpuset constraints, system-wide panic_on_oom, GFP_NOFS|__GFP_NOFAIL kmem charges, order-7
+# GFP_NOIO|GFP_DMA32 failures).
+# Rocky 8 (4.18) on a four-node QEMU guest: `oom` 2074 faults with a strict policy to node 3 (nodemask=3): node 3's
+# Normal zone at its min watermark, swap full (12 kB of 4 GiB free); the kill is of the trigger itself.
+add("793-zh-notes-rocky8-4.18-syslog-numa-mempolicy-nodemask-3-node-3-only-oom-kill-memory-policy-kill-swap-full.log",
+    "Public repository notes (Chinese), '读懂OOM信息' (index file id 30809003318)", ["kill"],
+    "mempolicy (CONSTRAINT_MEMORY_POLICY, nodemask=3)", constraints=["mempolicy"],
+    kills=[kill(2074, "oom", 6295848, 1872532, 1048, 0, 0, 11692, 0)],
+    task_memcg="/user.slice/user-0.slice/session-1.scope",
+    trigger=trig("oom", 2074, gfp="0x6280ca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=0),
+    table_rows=[[2074, "oom", 0], [809, "systemd-udevd", -1000], [1876, "tmux: client", 0], [1754, "(sd-pam)", 0]],
+    year_guessed=True, checks=["swap_exhausted"], not_checks=["trigger_not_victim", "swap_absent"],
+    summary_not=["the machine ran out"], text_has=["policy"],
+    text_not=["more swap elsewhere"] + K8S)  # tightened after the first run: that advice said swap would not help
+# Huawei Cloud EulerOS docs: two memcg kills (80 MiB limit) behind a `level|kernel[-]|` prefix, each header without a
+# CPU line (no trigger pid); then two condensed global excerpts whose headers the writer shortened to `main invoked
+# oom:` (no kernel prints that): a CONSTRAINT_NONE kill of main 1822 and a CONSTRAINT_MEMORY_POLICY summary naming
+# pid 1733 (at 933 s) before the kill of pid 1734 (at 465 s): two runs joined, so which report the last summary is of
+# is not shown; only the first three events' constraints are asserted.
+add("mangler-pending/794-hce-doc-zh-three-excerpts-level-pipe-kernel-prefix-memcg-memhog-main-and-condensed-global-and-mempolicy-oom-kill-pid-mismatch.log",
+    "Public repository docs (Chinese), Huawei Cloud EulerOS, '13 OOM 相关参数配置与原因排查' (index file id 62096715738)",
+    None, "memcg (first two excerpts: Memory cgroup out of memory)", constraints=["memcg", "memcg", "global"],
+    kills=[kill(2021820, "memhog", 105048, 81884, 1544, 0, 0, 208, 0),
+           kill(3238866, "main", 46792, 44148, 1264, 0, 0, 124, 0),
+           kill(1822, "main", 742748, 397884, 4, 0, 0, 1492, 1000),
+           kill(1734, "main", 239028, 236300, 200, 0, 0, 504, 1000)],
+    limit_kb=81920, task_memcg="/system.slice/sshd.service", chosen=[1733, "main"],
+    trigger=trig("memhog", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    text_not=["prints no limit"] + K8S)  # tightened after the first run: the `info|kernel[-]|` memory: line was unread
+# An OpenStack host with four NUMA nodes (EPYC, L3 as NUMA domain): `journalctl -k | egrep` lines quoted without their
+# prefix; VMs pinned strictly to node 0: a cpuset OOM (cpuset=emulator) and a memory-policy OOM (nodemask=0), each
+# summary without a pid, each kill line cut after anon-rss by the writer (no file-rss, uid, pgtables or adj).
+add("795-zh-tw-blog-openstack-epyc-nps4-journalctl-k-egrep-condensed-oom-kill-cpuset-emulator-and-mempolicy-vcpu1-qemu-kills-cut-after-anon-rss.log",
+    "Public repository blog (Traditional Chinese), 'openstack04 明明還有 60 GiB 記憶體' (index file id 56274270499)",
+    ["kill", "kill"], "cpuset (CONSTRAINT_CPUSET; second event CONSTRAINT_MEMORY_POLICY)",
+    constraints=["cpuset", "mempolicy"],
+    kills=[kill(886679, "qemu-system-x86", 19254864, 16477484, None),
+           kill(27410, "qemu-system-x86", 19241588, 14235148, None)],
+    summary_not=["the machine ran out"], text_has=["cpuset"], text_not=K8S)
+# Chris Down (linux-kernel 2024-02): MGLRU, rsync to a slow FAT disk under systemd-run MemoryMax=32M (Arch 6.7.4).
+# The previous report's kill line of rsync 128824, then rsync 128826's header: GFP_NOFS|__GFP_NOFAIL|__GFP_ACCOUNT, a
+# buffer-head slab charge (obj_cgroup_charge, try_charge_memcg); 32 MiB limit, 2 MiB swap used; v2 stats: file 26.9 MB,
+# file_dirty 26.9 MB, file_writeback 0, zswap; two rows; kill of 128825 (3.4 MiB file-rss). Dirty page cache filled the
+# limit with no writeback started: the cause is writeback, not the processes.
+add("796-lore-lkml-2024-mglru-premature-memcg-oom-arch-6.7-indented-prior-kill-then-rsync-gfp-nofs-nofail-kmem-charge-v2-stats-zswap-file-dirty-memcg-kill.log",
+    LORE + "lkml/ZcWOh9u3uqZjNFMa@chrisdown.name/", ["kill", "kill"], "memcg (CONSTRAINT_MEMCG)",
+    constraints=["memcg", "memcg"],
+    kills=[kill(128824, "rsync", 14008, 256, 5504, 0, 1000, 64, 200),
+           kill(128825, "rsync", 13796, 0, 3456, 0, 1000, 64, 200)],
+    memcg="/user.slice/user-1000.slice/user@1000.service/app.slice/run-u640.service",
+    task_memcg="/user.slice/user-1000.slice/user@1000.service/app.slice/run-u640.service", limit_kb=32768,
+    trigger=trig("rsync", 128826, gfp="0x408d40(GFP_NOFS|__GFP_NOFAIL|__GFP_ZERO|__GFP_ACCOUNT)", order=0,
+                 oom_score_adj=200),
+    table_rows=[[128825, "rsync", 200], [128826, "rsync", 200]], chosen=[128825, "rsync"],
+    checks=["processes_hold_little"], not_checks=["memcg_swap_exhausted"], text_has=["writeback"], text_not=K8S)
+# Raspberry Pi Zero 2 W (6.12.62+rpt, arm64, 448 MiB RAM of which 256 MiB CMA): cron 550 faults a swapped-out page
+# in (do_swap_page); swap full (0 of 416 MiB free); the journal's lines as `journalctl -o cat` shows them, the Node and
+# zone lines cut at the pager's `>`; rss_anon table; global kill of python 996 (119 MiB anon, 31936 swap entries).
+add("797-pitxu-notes-rpi-zero-2w-arm64-6.12-rpt-journal-cat-cron-header-taint-line-lines-cut-by-pager-rss-anon-table-global-kill-python-swap-full.log",
+    "Public repository notes 'Improve the performance of the Raspberry Pi Zero 2W' (index file id 59143534098)",
+    ["kill"], "global (CONSTRAINT_NONE)", constraints=["global"],
+    kills=[kill(996, "python", 2991716, 122228, 0, 0, 1000, 1156, 0)], task_memcg="/", chosen=[996, "python"],
+    trigger=trig("cron", 550, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    table_rows=[[996, "python", 0], [324, "systemd-udevd", -1000], [917, "systemd", 100], [937, "mpris-proxy", 200],
+                [266, "systemd-journal", -250]],
+    checks=["swap_exhausted"], not_checks=["swap_absent"], text_not=K8S)
+# The 6.8 dump_tasks() example of a commit message: the rss_anon/rss_file/rss_shmem header and two rows only.
+add("798-deepin-kernel-1138-6.8-rc1-dump-tasks-rss-anon-file-shmem-example-two-rows-only.log",
+    GH + "deepin-community/kernel/pull/1138", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None], table_rows=[[149, "ash", 0], [156, "mm_test", 0]])
+# Negative. Matthew Wilcox's reply: a Steam Deck 6.11 order-7 GFP_NOIO|GFP_DMA32 allocation failure (warn_alloc),
+# quoted with his prose inside. No OOM.
+add("799-lore-linux-fsdevel-2025-steam-deck-6.11-reply-quoted-kworker-mhi-fw-load-order7-gfp-noio-dma32-page-allocation-failure-reply-prose-inside-negative.log",
+    LORE + "linux-fsdevel/aH51JnZ8ZAqZ6N5w@casper.infradead.org/", [],
+    "n/a (no OOM report: page allocation failure)")
+# Negative. ppc64le 64 KiB pages, 5.10-rc7: vzalloc(0) from siw (`vmalloc: allocation failure: 0 bytes`) with
+# show_mem. No OOM.
+add("800-lore-linux-rdma-2020-blktests-ppc64le-64k-5.10-rc7-siw-vzalloc-0-bytes-vmalloc-allocation-failure-show-mem-16m-buddy-negative.log",
+    "Yi Zhang, blktests nvme/003 report, linux-rdma/linux-nvme 2020-12 (index file id 19563310415)", [],
+    "n/a (no OOM report: vmalloc allocation failure)")
+# AWS i7i.xlarge (6.8.0-1030-aws), `dmesg -T` 2025: node 4282 invokes the killer (the stack not pasted), no swap,
+# Normal zone under min; global kill of redis-server 60540 in a docker scope (13.6 GiB anon of 31 GiB RAM).
+add("801-cursor-chat-export-aws-i7i-6.8-aws-dmesgT-2025-node-header-stack-cut-meminfo-kernel-misc-reclaimable-normal-boost-docker-redis-global-kill-no-swap.log",
+    "Public repository chat export, a crawler's redis OOM (index file id 29111165044)", ["kill"],
+    "global (CONSTRAINT_NONE)", constraints=["global"],
+    kills=[kill(60540, "redis-server", 17652600, 14230956, 128, 0, 999, 31340, 0)],
+    task_memcg="/system.slice/docker-97f0fa6b72ce802702bb17ba1f6cb7c5a0edbb18c59e08bf0bdd47ee0bf9195c.scope",
+    chosen=[60540, "redis-server"], wall_prefix="2025-06-29T15:57:11",
+    trigger=trig("node", 4282, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    checks=["swap_absent"], text_not=["overcommit"] + K8S)
+# Investigation notes (docker on an arm64 host, cgroup v2): two `journalctl -k` excerpts with the host masked as `…`.
+# python's header, eight hand-picked frames, 2 GiB memory.max, three stat lines, a summary elided after the
+# constraint, kill of 1031028; then another container's header, a summary elided and wrapped before `oom_memcg=`,
+# kill of 750180. The first event's memory cgroup is the `Memory cgroup stats for` path.
+add("802-devnotes-arm64-docker-v2-journalctl-k-host-masked-condensed-frames-python-memcg-stats-three-lines-oom-kill-elided-kill-then-second-excerpt-summary-wrapped-oom-memcg.log",
+    "Public repository investigation notes, a scheduler container's OOM loop (index file id 69178892214)",
+    ["kill", "kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg", "memcg"],
+    kills=[kill(1031028, "python", 2516720, 2090700, 54964, 0, 1000, 4536, 0),
+           kill(750180, "python", 6802216, 4166504, 53456, 0, 1000, 8940, 0)],
+    memcg="/system.slice/docker-9eafdf1ac29326aab840426b10c0db5b02dd59f812bac681502354586e755c6b.scope",
+    limit_kb=2097152, chosen=[750180, "python"], year_guessed=True,
+    trigger=trig("python", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0), text_not=K8S)
+# SysRq-f typed on a cloud VM with vm.panic_on_oom=1: only syslogd's wall message of the panic reached the shell.
+# panic_on_oom=1 panics only an unconstrained OOM, so the constraint is global.
+add("803-zhihu-blog-zh-ecs-sysrq-f-shell-then-syslogd-wall-message-kernel-panic-system-wide-panic-on-oom-only.log",
+    "Public repository blog (Chinese) on the OOM killer and Kubernetes QoS (index file id 20191451381)", ["panic"],
+    "global (system-wide panic_on_oom panics only a CONSTRAINT_NONE OOM)", constraints=["global"],
+    panic="Out of memory: system-wide panic_on_oom is enabled", checks=["panic_on_oom"],
+    summary_not=["was killed"], text_not=K8S)
+# Dipendra Khadka (cgroups 2025-12), an instrumented 6.18 arm64 kernel: `Dipendra …` printks before and inside the
+# report; the mail wraps at 80 columns (the header before gfp_mask, the table header inside `oom_score_ad`/`j`, rows
+# inside the comm `stre`/`ss`, the summary inside `oom`/`_memcg` and `task_m`/`emcg`, the kill line twice); 512 MiB
+# memory.max, swap.max 0; a foreign `OOM_KILL: Sent SIGKILL to victim` between summary and kill; kill of stress 1122.
+add("804-lore-cgroups-2025-12-arm64-6.18-instrumented-memcg-debug-printks-between-records-mail-wrapped-80-header-rss-anon-table-summary-split-mid-key-kill-wrapped-stress-512m.log",
+    LORE + "cgroups/20251218094208.1369-1-kdipendra88@gmail.com/", ["kill"], "memcg (CONSTRAINT_MEMCG)",
+    constraints=["memcg"], kills=[kill(1122, "stress", 719740, 522880, 536, 0, 0, 1072, 0)],
+    memcg="/test512mb", task_memcg="/test512mb", limit_kb=524288, chosen=[1122, "stress"],
+    trigger=trig("stress", 1122, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    table_rows=[[1121, "stress", 0], [1122, "stress", 0]], not_checks=["memcg_swap_exhausted"], text_not=K8S)
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
