@@ -276,7 +276,7 @@ bool starts_table_line(std::string_view t) {
 
 void ReportAssembler::start_at_cut_selection(const LogicalLine& line) {
   start(line);
-  cur_->cut_lines.push_back(line.number);
+  if (cur_->cut_lines.empty() || cur_->cut_lines.back() != line.number) cur_->cut_lines.push_back(line.number);
   cur_->has_content = true;
   cur_->lines.last = line.number;
   take_time(*cur_, line);
@@ -552,6 +552,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     note_outcome(*cur_, line, t, kill_pid);
     cur_->has_content = true;
     if (!line.truncated) piece = P::kill;
+    else cur_->last_record = P::kill;  // a kill line a viewer cut is still the last record read (corpus 729 reversed)
   } else if (auto vm = oomline::parse_vm_killing(t)) {
     // Linux 2.4's page-fault OOM kill: this one line is the whole report.
     start(line);

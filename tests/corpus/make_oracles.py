@@ -5355,10 +5355,7 @@ add("728-ray-31967-raylet-memory-monitor-workers-killed-due-to-memory-pressure-o
 add("729-gpu-lease-module-docstring-tune-sweep-shards-condensed-memcg-summary-dots-task-pt-data-worker-kill-line-no-pid-anon-rss-cut-dots.log",
     "Public repository module docstring 'Global, cross-process GPU leases' (index file id 58921286460)", ["kill"],
     "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
-    kills=[kill(None, "pt_data_worker", None, None, None)], text_not=K8S + ["29603 kB", "28.9 MiB"],
-    pending="the writer's `...` after `anon-rss:29603` marks the line as cut, and a cut line is read only as a kill "
-            "stump, which needs a pid: the masked-pid kill (read whole when its figure ends in kB) is not read here, "
-            "so the summary's chosen pt_data_worker is said not killed")
+    kills=[kill(None, "pt_data_worker", None, None, None)], text_not=K8S + ["29603 kB", "28.9 MiB"])
 # stas00's ML engineering book, debug chapter: `dmesg -T | grep -i "killed process"`, one memcg kill of a Ray actor
 # (ray::_DeepSpeed, 481 GiB anon, adj 1000: Ray raises its workers' oom_score_adj so the kernel takes them first).
 add("730-ml-engineering-debug-guide-dmesgT-grep-killed-process-2026-memcg-kill-ray-deepspeed-actor-481g-anon-adj-1000.log",
@@ -5684,7 +5681,7 @@ add("770-llama-cookbook-556-dmesgT-egrep-killed-process-pt-main-thread-31g-anon-
 # systemd, (sd-pam); `[user session systemd]` is the writer's note), pt_nccl_watchdg's header and the kill of
 # VLLM::Worker_TP 3377512 (718 GiB virtual), then the NVIDIA driver's failing mappings. One victim per OOM invocation:
 # four kills; the headers between them the writer dropped.
-add("771-vllm-glm-offload-notes-journalctl-k-condensed-dcgm-exporter-header-four-kills-dbus-systemd-sd-pam-vllm-worker-tp-dots.log",
+add("mangler-pending/771-vllm-glm-offload-notes-journalctl-k-condensed-dcgm-exporter-header-four-kills-dbus-systemd-sd-pam-vllm-worker-tp-dots.log",
     "Public repository notes on a GLM serving run with vLLM CPU offload (index file id 66566610219)",
     ["kill", "kill", "kill", "kill"], "global (`Out of memory:` kill lines)",
     constraints=["global", "global", "global", "global"],
@@ -5694,7 +5691,7 @@ add("771-vllm-glm-offload-notes-journalctl-k-condensed-dcgm-exporter-header-four
     text_not=K8S + ["[user session systemd]", "user session systemd)"])
 # Thesis log (DQN / A3C / PPO): `$dmeseg` then markdown bullets, each kernel line in backticks: python3's header, the
 # global summary (user@10016.service) and the kill of python3 1478466, 59.6 GiB anon.
-add("772-rl-thesis-notes-markdown-bullets-backticked-dmesg-header-summary-kill-python3-62g-anon.log",
+add("mangler-pending/772-rl-thesis-notes-markdown-bullets-backticked-dmesg-header-summary-kill-python3-62g-anon.log",
     "Public repository thesis log (DQN / A3C / PPO notes) (index file id 7129978892)", ["kill"],
     "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
     kills=[kill(1478466, "python3", 76128320, 62511932, 72584, 72, 10016, 134324, 0)],
