@@ -135,7 +135,18 @@ std::optional<KillLine> masked_pid_kill_head(std::string_view s, std::string_vie
 // template's `total-vm:…kB` or prose.
 bool figure_printed(std::string_view figs, std::string_view key) {
   const size_t at = figs.find(key);
-  return at != std::string_view::npos && at + key.size() < figs.size() && is_digit(figs[at + key.size()]);
+  if (at == std::string_view::npos) return false;
+  // A writer's space after the colon (`total-vm: 5889288kB`, corpus 775) leaves the figure a figure.
+  const std::string_view v = trim_left(figs.substr(at + key.size()));
+  return !v.empty() && is_digit(v[0]);
+}
+
+// Nothing after a kill line's name but a writer's closing quote or sentence end: a line the kernel's message opens
+// (`Out of memory: Killed process (koboldcpp)`) whose figures, if any, a wrap put on the next line (corpus 775).
+bool nothing_after_name(std::string_view figs) {
+  for (char c : figs)
+    if (c != ' ' && c != '\t' && c != '`' && c != '\'' && c != '"' && c != '.' && c != ',') return false;
+  return true;
 }
 
 // OpenVZ's kill line (oom_kill_task() in mm/oom_kill.c of its 2.6.2x/2.6.32 kernels): `… OOM killed process 21738
@@ -222,7 +233,12 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   if (close == std::string_view::npos) return std::nullopt;
   k.comm = std::string(t.substr(0, close));
   std::string_view figs = t.substr(close + 1);
-  if (masked_pid && !figure_printed(figs, "total-vm:") && !figure_printed(figs, "anon-rss:")) return std::nullopt;
+  // A masked pid and no figure: a kill only when the kernel's message opens it, no pid is printed (a placeholder's
+  // `NNNN` is a template's) and nothing follows the name (its
+  // figures wrapped to the next line, or none pasted): prose that names a killed process is none.
+  if (masked_pid && !figure_printed(figs, "total-vm:") && !figure_printed(figs, "anon-rss:") &&
+      !(k.message && nothing_after_name(figs) && s.find("process (") != std::string_view::npos))
+    return std::nullopt;
   if (starts_with(figs, ", UID ")) {  // RHEL7 late: `(comm), UID U, total-vm:`
     std::string_view u = figs.substr(6);
     auto uid = take_u64(u);

@@ -276,7 +276,7 @@ bool starts_table_line(std::string_view t) {
 
 void ReportAssembler::start_at_cut_selection(const LogicalLine& line) {
   start(line);
-  cur_->cut_lines.push_back(line.number);
+  if (cur_->cut_lines.empty() || cur_->cut_lines.back() != line.number) cur_->cut_lines.push_back(line.number);
   cur_->has_content = true;
   cur_->lines.last = line.number;
   take_time(*cur_, line);

@@ -267,10 +267,18 @@ void ReportAssembler::preload_rows(const std::vector<LogicalLine>& rows, bool ap
 }
 
 void ReportAssembler::start(const LogicalLine& line) {
+  // feed() notes a line a viewer cut in the open report before it knows the line opens the next one (a writer's
+  // condensed kills, each ending in `...`, corpus 771): the cut is the new report's, never the one it closes.
+  bool cut_here = line.truncated;
+  if (cur_ && !cur_->cut_lines.empty() && cur_->cut_lines.back() == line.number && cur_->lines.last < line.number) {
+    cur_->cut_lines.pop_back();
+    cut_here = true;
+  }
   if (cur_) close();
   cur_ = std::make_unique<Building>();
   ++opened_;
   cur_->lines.first = line.number;
+  if (cut_here) cur_->cut_lines.push_back(line.number);
   cur_->caller_id = caller_of(line);
   cur_->alloc_stall = std::move(pending_stall_);
   pending_stall_.reset();

@@ -172,10 +172,38 @@ bool rest_of_path(const Building& b, std::string_view t) {
   return last_space != std::string_view::npos && piece.substr(last_space + 1).starts_with('/');
 }
 
+// The labels of a kill line's figures, in the kernel's order.
+constexpr std::string_view kKillLabels[] = {"total-vm:", "anon-rss:", "file-rss:", "shmem-rss:",
+                                            "UID:",      "pgtables:", "oom_score_adj:"};
+
 // How many of a kill line's figures were read.
 int kill_figures(const oomline::KillLine& k) {
   return k.uid.has_value() + k.total_vm_kb.has_value() + k.anon_rss_kb.has_value() + k.file_rss_kb.has_value() +
          k.shmem_rss_kb.has_value() + k.pgtables_kb.has_value() + k.oom_score_adj.has_value();
+}
+
+// A kill line's wrapped rest: the rest of a cut number (`00 pgtables:…`, `-1000`) or of the name (`a) total-vm:…`,
+// `(comm) total-vm:…` after a break at the pid), the fields after a break between them (`, file-rss:0kB`), or any
+// text that with the line before reads a figure more (`dj:0` after `oom_score_a`, `B` after `pgtables:17728k`,
+// `total-vm: 5889288kB, …` after a name). A writer's prose or code after a kill line missing its end
+// (`oom_score_adj:` then `# 进行升配`, corpus 773; `total-vm:22GB` then `**Fix:** Rewrote …`, corpus 774) is none.
+bool kill_rest(std::string_view piece, std::string_view joined, std::string_view t) {
+  t = trim(t);
+  if (t.empty()) return false;
+  const char c = t[0];
+  if (is_digit(c) || c == ',' || c == ':' || c == '(' || c == ')') return true;
+  // A field's label (`anon-rss:830480k` after `total-vm:1059548kB,`), or a unit's rest (`B, file-rss:…` after
+  // `anon-rss:830480k`, `kB, anon-rss:…` after `total-vm:53312244`): a terminal's or a reflow's break.
+  for (std::string_view label : kKillLabels)
+    if (starts_with(t, label)) return true;
+  if (const std::string_view unit = starts_with(t, "kB") ? t.substr(2) : starts_with(t, "B") ? t.substr(1) : "x";
+      unit.empty() || unit[0] == ',' || unit[0] == ' ')
+    return true;
+  if (c == '-' && t.size() > 1 && is_digit(t[1])) return true;
+  if (const size_t close = t.find(')'); close != std::string_view::npos && close < oomline::kMaxCommBytes) return true;
+  const auto before = oomline::parse_kill(piece);
+  const auto after = oomline::parse_kill(joined);
+  return before && after && kill_figures(*after) > kill_figures(*before);
 }
 
 }  // namespace
@@ -235,8 +263,8 @@ bool prefixed_rest(Building::Piece kind, std::string_view piece_text, std::strin
   t = trim(t);
   if (kind == P::kill) {
     // Its figures from a label the line before did not print yet on (`anon-rss:…` after `total-vm:…kB,`).
-    for (std::string_view label : {"total-vm:", "anon-rss:", "file-rss:", "shmem-rss:", "UID:", "pgtables:"})
-      if (starts_with(t, label)) return piece_text.find(label) == std::string_view::npos;
+    for (std::string_view label : kKillLabels)
+      if (label != "oom_score_adj:" && starts_with(t, label)) return piece_text.find(label) == std::string_view::npos;
     const size_t close = t.find(") total-vm:");
     return !t.empty() && t[0] == '(' && close != std::string_view::npos && close <= 16 && !piece_text.empty() &&
            is_digit(piece_text.back()) && piece_text.find("total-vm:") == std::string_view::npos;
@@ -273,7 +301,10 @@ bool rejoin(Building& b, const LogicalLine& line, std::string_view t) {
     if (line.continuation || b.piece_soft || (line.prefixed && kind == P::kill)) joined += ' ';
     joined += line.prefixed ? trim(t) : t;
   }
+  if (kind == P::kill && !path_rest && !kill_rest(b.piece_text, joined, t)) return false;  // prose after a cut kill line
   if (!apply_joined(b, kind, joined)) return false;
+  // A rest a viewer cut (`anon-rss:14282608kB, ...`) leaves the kill line cut, as it would be on one line.
+  if (kind == P::kill && line.truncated && !b.kills.empty()) b.kills.back().kill.cut = true;
   b.piece = kind;
   b.piece_text = std::move(joined);
   b.piece_last_width = line.prefixed ? 0 : t.size();

@@ -5892,6 +5892,101 @@ add("804-lore-cgroups-2025-12-arm64-6.18-instrumented-memcg-debug-printks-betwee
     memcg="/test512mb", task_memcg="/test512mb", limit_kb=524288, chosen=[1122, "stress"],
     trigger=trig("stress", 1122, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
     table_rows=[[1121, "stress", 0], [1122, "stress", 0]], not_checks=["memcg_swap_exhausted"], text_not=K8S)
+# ---- blind set 22a (769-780) ----
+# Written by hand before oomlens ran on these files. Focus: the typical paste of an ML training or inference job that
+# died with `Killed` (PyTorch, vLLM, llama.cpp/KoboldCPP, LLaMA loading, RL training, Colab), as GitHub issues and
+# the notes people keep. Checked against tests/corpus, the shared corpus and the other set-22 worktrees.
+# NVIDIA DALI #585 (multi-GPU training in Docker): `dmesg` on a 4.15 elrepo kernel, a fenced header only: python's
+# header with `nodemask=(null)` (adj 829: a raised score, as Kubernetes gives a Burstable pod), the 64-hex docker
+# `cpuset=` line, CPU line (pid 208253), and a stack through mem_cgroup_out_of_memory from
+# mem_cgroup_oom_synchronize / pagefault_out_of_memory (a v1 memcg OOM met on a page fault), cut at RIP.
+add("769-nvidia-dali-585-4.15-elrepo-docker-cpuset-adj-829-memcg-header-pagefault-oom-synchronize-stack-cut-at-rsp.log",
+    GH + "NVIDIA/DALI/issues/585", ["incomplete"], "memcg (stack through mem_cgroup_out_of_memory)",
+    constraints=["memcg"],
+    trigger=trig("python", 208253, gfp="0x14000c0(GFP_KERNEL)", order=0, oom_score_adj=829),
+    summary_not=["the machine ran out"])
+# Meta llama-cookbook #556 (fine-tuning Llama 3 on several GPUs): `dmesg -T | egrep -i 'killed process'`: one global
+# kill line of pt_main_thread (PyTorch's renamed main thread), 29.9 GiB anon, 2024.
+add("770-llama-cookbook-556-dmesgT-egrep-killed-process-pt-main-thread-31g-anon-single-kill-line.log",
+    GH + "meta-llama/llama-cookbook/issues/556", ["kill"], "global (`Out of memory:` kill line, 5.x+ format)",
+    constraints=["global"], kills=[kill(7815, "pt_main_thread", 45371652, 31360488, 72116, 4, 1000, 64944, 0)],
+    wall_prefix="2024-06-09T11:49:36", text_not=K8S)
+# Notes on a GLM run under vLLM with CPU offload (two TP workers, ~150 GB offload each): `journalctl -k` condensed by the
+# writer, every line ended with `...`: dcgm-exporter's header, three kills in one second (dbus-daemon, the user's
+# systemd, (sd-pam); `[user session systemd]` is the writer's note), pt_nccl_watchdg's header and the kill of
+# VLLM::Worker_TP 3377512 (718 GiB virtual), then the NVIDIA driver's failing mappings. One victim per OOM invocation:
+# four kills; the headers between them the writer dropped.
+add("mangler-pending/771-vllm-glm-offload-notes-journalctl-k-condensed-dcgm-exporter-header-four-kills-dbus-systemd-sd-pam-vllm-worker-tp-dots.log",
+    "Public repository notes on a GLM serving run with vLLM CPU offload (index file id 66566610219)",
+    ["kill", "kill", "kill", "kill"], "global (`Out of memory:` kill lines)",
+    constraints=["global", "global", "global", "global"],
+    kills=[kill(8301, "dbus-daemon", None, None, None), kill(7847, "systemd", None, None, None),
+           kill(7851, "(sd-pam)", None, None, None), kill(3377512, "VLLM::Worker_TP", 753559988, None, None)],
+    trigger=trig("pt_nccl_watchdg", None), year_guessed=True,
+    text_not=K8S + ["[user session systemd]", "user session systemd)"])
+# Thesis log (DQN / A3C / PPO): `$dmeseg` then markdown bullets, each kernel line in backticks: python3's header, the
+# global summary (user@10016.service) and the kill of python3 1478466, 59.6 GiB anon.
+add("mangler-pending/772-rl-thesis-notes-markdown-bullets-backticked-dmesg-header-summary-kill-python3-62g-anon.log",
+    "Public repository thesis log (DQN / A3C / PPO notes) (index file id 7129978892)", ["kill"],
+    "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(1478466, "python3", 76128320, 62511932, 72584, 72, 10016, 134324, 0)],
+    task_memcg="/user.slice/user-10016.slice/user@10016.service", chosen=[1478466, "python3"],
+    trigger=trig("python3", None, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# A LLaMA-7B loading script (CPU torch on a 32 GiB Alibaba Cloud ARM instance, then 64 GiB): Python comments quoting
+# `dmesg | egrep -i -B100 'killed process'` and the kill line from `Killed process` on (its `Out of memory:` prefix not
+# pasted), cut after `oom_score_adj:`; then `进行升配` (the instance was upgraded). python 63907, 29.5 GiB anon.
+add("773-llama-7b-arm-ecs-python-comment-dmesg-egrep-kill-line-cut-after-oom-score-adj.log",
+    "Public repository script 'llama try' (Chinese comments; Alibaba Cloud ARM ECS) (index file id 22030994436)",
+    ["kill"], "not determinable (the kill line's prefix is not pasted)", constraints=[None],
+    kills=[kill(63907, "python", 40772484, 30914228, 4, 0, 0, 61332, None)], text_not=K8S)
+# Colab training notes (a 211M GPT-2 on a free T4, ~12 GB RAM): a numbered list item quoting the writer's condensed
+# kernel line in backticks, `Memory cgroup out of memory: Killed process (python3) total-vm:22GB`: a memcg kill of
+# python3 whose pid the writer left out and whose size they rounded to GB (no kB figure: unknown).
+add("774-colab-t4-training-notes-condensed-memcg-kill-python3-no-pid-total-vm-22gb.log",
+    "Public repository training notes for a from-scratch fable model on Colab (index file id 63346754996)",
+    ["kill"], "memcg (`Memory cgroup out of memory:` kill line)", constraints=["memcg"],
+    kills=[kill(None, "python3", None, None, None)], text_not=K8S + ["22 GiB", "23068672"])
+# KoboldCPP status report (Qwen 9B Q4_K_M on a 15 GB desktop with 8 GB swap): the writer's condensed kill line in a
+# fence, `Out of memory: Killed process (koboldcpp)` without a pid, its sizes on the next line with a space after each
+# colon: 5.6 GiB virtual, 4.8 GiB anon.
+add("775-koboldcpp-notes-condensed-global-kill-no-pid-sizes-wrapped-space-after-colon.log",
+    "Public repository status report 'VITRIOL Phase 1' (KoboldCPP) (index file id 56784747368)", ["kill"],
+    "global (`Out of memory:` kill line)", constraints=["global"],
+    kills=[kill(None, "koboldcpp", 5889288, 5077816, None)], text_not=K8S)
+# OOM diagnosis of a model-training stage (sklearn ridge / random forest / hist GB on 48 M rows): two journal lines in a
+# fence, each wrapped by the writer with a two-space indent: the global summary (session-250.scope) and the kill of
+# python 253445, 54.5 GiB anon. No year, no PyTorch.
+add("776-sklearn-training-oom-diagnosis-journal-lines-wrapped-two-space-continuation-global-summary-kill-python-54g-anon.log",
+    "Public repository OOM diagnosis notes for a model-training stage (index file id 59474059615)", ["kill"],
+    "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(253445, "python", 67253092, 57148352, 8, 0, 1000, 128572, 0)],
+    task_memcg="/user.slice/user-1000.slice/session-250.scope", chosen=[253445, "python"], year_guessed=True,
+    text_not=K8S + ["bf16"])
+# An offline-RL pipeline script (d3rlpy ReplayBuffer.load in WSL): Chinese comments explaining the kill, then `# `
+# commented dmesg lines: five 4.19+ task rows without their header (python 2446: 10.9 GiB rss and 2083101 pages, 7.9
+# GiB, swapped out), the global summary (/init.scope) and the kill of python 2446, 10.9 GiB anon.
+add("777-d3rlpy-wsl-notes-zh-python-comment-rows-without-header-summary-kill-python-11g-anon-8g-swapents.log",
+    "Public repository offline-RL pipeline script (d3rlpy; Chinese comment at its end) (index file id 15739251539)",
+    ["kill"], "global (CONSTRAINT_NONE, global_oom)", constraints=["global"],
+    kills=[kill(2446, "python", 67070876, 11399768, 0, 0, 1000, 41260, 0)], task_memcg="/init.scope",
+    chosen=[2446, "python"],
+    table_rows=[[826, "login", 0], [868, "systemd", 100], [869, "(sd-pam)", 100], [900, "bash", 0],
+                [2446, "python", 0]],
+    not_checks=["swap_absent"], text_not=K8S)
+# Negative. SGLang #5762 (DeepSeek R1, TP 8): the scheduler process's traceback, `faulthandler.enable()` raising
+# `OSError: [Errno 12] Cannot allocate memory` (ENOMEM from a system call). No kernel OOM report.
+add("778-sglang-5762-scheduler-faulthandler-oserror-errno-12-cannot-allocate-memory-no-oom-negative.log",
+    GH + "sgl-project/sglang/issues/5762", [], "n/a (no OOM report: an ENOMEM OSError in Python)")
+# Negative. A YOLOv8 trainer's FIX_SHARED_MEMORY.md (Indonesian): DataLoader workers failing to write to /dev/shm
+# (`No space left on device`), a worker killed by SIGBUS: a full /dev/shm, no OOM kill.
+add("779-yolo-captcha-trainer-dataloader-shm-no-space-left-bus-error-dev-shm-no-oom-negative.log",
+    GH + "developerxnoxs/YoloCaptchaTrainer/blob/69b729597fba6a685ebff0fde36b05c91526391a/FIX_SHARED_MEMORY.md", [],
+    "n/a (no OOM report: /dev/shm full, DataLoader worker killed by SIGBUS)")
+# Negative. vLLM #34643: the engine's traceback flattened onto one line, then `torch.OutOfMemoryError: CUDA out of
+# memory` (the GPU's memory, 22.30 GiB). No kernel OOM report.
+add("780-vllm-34643-sample-tokens-torch-outofmemoryerror-cuda-out-of-memory-gpu-no-kernel-oom-negative.log",
+    GH + "vllm-project/vllm/issues/34643", [], "n/a (no kernel OOM report: CUDA out of memory)")
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -326,12 +326,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "reflow_indent"},
      "the memcg v1 stats lines re-flowed with an indent are no stats line's rest: the memcg's stats are lost (null), never another value"},
     {{"741-home-k3s-tunnel-notes-journalctl-k-b-1-condensed-containerd-shim-header-global-summary-elided-speaker-kill-cut.log",
-      "flowed72"},
-     "the poster's condensed summary broken or cut before its `uid=`: the victim's uid is lost (null), never another value"},
-    {{"741-home-k3s-tunnel-notes-journalctl-k-b-1-condensed-containerd-shim-header-global-summary-elided-speaker-kill-cut.log",
-      "reflow_indent"},
-     "the poster's condensed summary broken or cut before its `uid=`: the victim's uid is lost (null), never another value"},
-    {{"741-home-k3s-tunnel-notes-journalctl-k-b-1-condensed-containerd-shim-header-global-summary-elided-speaker-kill-cut.log",
       "truncate100_dots"},
      "the poster's condensed summary broken or cut before its `uid=`: the victim's uid is lost (null), never another value"},
     {{"743-nomad-elastic-demo-notes-java-command-line-then-syslog-task-in-nomad-alloc-memcg-v1-line-only.log",
@@ -1942,6 +1936,16 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the rows of the report whose header the poster snipped: a row the mangle broke does not open or continue that rows' report, so it is lost, never another value"},
     {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "interleave_foreign"},
      "the rows of the report whose header the poster snipped: a foreign line among them ends the rows' report, so the rows after it are lost, never another value"},
+    // --- blind set 22a --- (ML training and inference kills; these mangles lose facts only)
+    {{"775-koboldcpp-notes-condensed-global-kill-no-pid-sizes-wrapped-space-after-colon.log", "reverse"},
+     "the kill's sizes, wrapped to the line after it, lie before it newest-first and are not its rest: lost (null)"},
+    {{"776-sklearn-training-oom-diagnosis-journal-lines-wrapped-two-space-continuation-global-summary-kill-python-54g-anon.log", "reverse"},
+     "the kill's sizes, indented on the line after it, lie before it newest-first and are not its rest: lost (null)"},
+    {{"776-sklearn-training-oom-diagnosis-journal-lines-wrapped-two-space-continuation-global-summary-kill-python-54g-anon.log", "flowed72"},
+     "the poster's two-space continuation becomes a line of its own between the summary's pieces: the summary is lost "
+     "(null), never another value"},
+    {{"776-sklearn-training-oom-diagnosis-journal-lines-wrapped-two-space-continuation-global-summary-kill-python-54g-anon.log", "truncate100_dots"},
+     "the cut at column 100 removes the kill line's `oom_score_adj:` and pgtables' unit: lost (null)"},
 };
 
 // The only facts a mangle may still change to a different non-null value
