@@ -75,8 +75,9 @@ std::optional<DaemonKill> parse_earlyoom_line(std::string_view m) {
   k.pid = to_pid(pid);
   if (!k.pid) return std::nullopt;
   s.remove_prefix(pid.size());
-  // ` uid N "NAME": …` (the name may itself hold quotes: end at the last `": `).
-  if (s.starts_with(" uid ")) {
+  // ` uid N "NAME": …`, or 1.3's ` "NAME": …` without the uid (corpus 792); the name may itself hold quotes: end at
+  // the last `": `.
+  if (s.starts_with(" uid ") || s.starts_with(" \"")) {
     auto q = s.find('"');
     auto e = s.rfind("\": ");
     if (q != std::string_view::npos && e != std::string_view::npos && e > q) k.name = std::string(s.substr(q + 1, e - q - 1));

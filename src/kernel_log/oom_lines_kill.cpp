@@ -253,6 +253,11 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   if (auto uid = field_int(figs, "UID:"); uid && *uid >= 0 && *uid <= UINT32_MAX)
     k.uid = static_cast<uint32_t>(*uid);
   k.oom_score_adj = to_int(field_int(figs, "oom_score_adj:"));
+  // `Out of Memory` (capital M) was the kill line of Linux 2.2, 2.4 and early 2.6, which printed the pid and the
+  // comm alone (`Out of Memory: Killed process N (comm).`); every kernel that prints the victim's sizes on the kill
+  // line writes `Out of memory`. With sizes, the capital is a person's retyping (corpus 791): the message is that.
+  if (k.message && *k.message == "Out of Memory" && (k.total_vm_kb || k.anon_rss_kb || k.file_rss_kb))
+    k.message = "Out of memory";
   // Every field the kernel prints ends in `kB` or is `UID:U`/`oom_score_adj:A`: a last word that is none of
   // them is a field a viewer cut (`total-`, `shmem-rs`, `anon-rss:`).
   const std::string_view figs_end = text::trim_right(figs);

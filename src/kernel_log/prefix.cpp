@@ -123,7 +123,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   // A web page's numbered list (`  1. <4>[12345.342532] …`), or a viewer's line numbers (`cat -n`, `less -N`,
   // an editor's: `  1 [57539.949044] …`, a tab or spaces after the number): the number goes when a printk time or
   // a priority follows. Without the dot, only before a `[` whose time reads (a task row's `[  pid]` does not:
-  // `[ 1189]` is a whole number, not `[seconds.micro]`).
+  // `[ 1189]` is a whole number, not `[seconds.micro]`), or before a syslog `Mon DD HH:MM:SS` stamp (`1788 Jun 27
+  // 13:37:04 host kernel: …`, corpus 788; kernel text after a number, `262006 pages RAM`, has no stamp).
   if (is_digit(s[0])) {
     size_t i = 0;
     while (i < s.size() && i < 6 && is_digit(s[i])) ++i;
@@ -132,7 +133,10 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     } else if (i < s.size() && s[i] == ' ') {
       std::string_view rest = trim_left(s.substr(i));
       double mono = 0;
+      LinePrefix scratch;
       if (!rest.empty() && rest[0] == '[' && take_monotonic(rest, mono)) s = trim_left(s.substr(i));
+      else if (!rest.empty() && is_alpha(rest[0]) && take_syslog_stamp(rest, scratch, std::nullopt))
+        s = trim_left(s.substr(i));
     }
   }
   if (s[0] == '{' && take_journal_json(s, out)) return;

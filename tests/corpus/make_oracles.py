@@ -5987,6 +5987,116 @@ add("779-yolo-captcha-trainer-dataloader-shm-no-space-left-bus-error-dev-shm-no-
 # memory` (the GPU's memory, 22.30 GiB). No kernel OOM report.
 add("780-vllm-34643-sample-tokens-torch-outofmemoryerror-cuda-out-of-memory-gpu-no-kernel-oom-negative.log",
     GH + "vllm-project/vllm/issues/34643", [], "n/a (no kernel OOM report: CUDA out of memory)")
+# ---- blind set 22b (781-792) ----
+# Written by hand before oomlens ran on these files. Focus: the common server and desktop case, "why was my process
+# Killed" with the kernel lines pasted into a GitHub issue of popular server software (Frigate, Home Assistant,
+# PostgreSQL, Node.js, nginx, Java in Docker, a game server, an ECS task), as dmesg -T, raw dmesg, syslog, a short
+# clock-only syslog, numbered lines; one user-space killer (earlyoom) as the negative.
+# Frigate on Unraid 6.1 (`dmesg -T`): the end of one report, the summary (CONSTRAINT_MEMCG, oom_memcg = task_memcg =
+# the frigate container /docker/b357…) and the kill of frigate.capture 22344 (7.0 GiB anon), then, in the same second,
+# the next report's header: ffprobe 25015 (GFP_KERNEL) with a stack through mem_cgroup_out_of_memory, cut there.
+# The poster reads ffprobe as the cause of the kill above; in print order it opens the next OOM.
+FRIGATE_CTR = "/docker/b35794782bf98ad36763d5f31884735bc86f0d249e69acea3f1ea5f755f45ef9"
+add("781-frigate-6560-unraid-6.1-dmesgT-memcg-docker-frigate-capture-kill-then-ffprobe-header-memcg-stack.log",
+    GH + "blakeblackshear/frigate/issues/6560", ["kill", "incomplete"],
+    "memcg (CONSTRAINT_MEMCG; second event: stack through mem_cgroup_out_of_memory)", constraints=["memcg", "memcg"],
+    kills=[kill(22344, "frigate.capture", 15373668, 7357492, 7952, 836, 0, 14724, 0)],
+    memcg=FRIGATE_CTR, task_memcg=FRIGATE_CTR, chosen=[22344, "frigate.capture"],
+    trigger=trig("ffprobe", 25015, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    not_checks=["swap_absent", "swap_exhausted", "trigger_not_victim"], text_not=K8S)
+# Don't Starve Together server in Docker on a DigitalOcean droplet (raw dmesg): the tail of a 4.19+ task table (apt-get,
+# apt-check, packagekitd, htop), the summary (CONSTRAINT_NONE, global_oom, task_memcg the game container) and the kill
+# of dontstarve_dedi 2866; the index's excerpt ends inside the kill line's first figure (`total-vm:740852`, no `kB`),
+# so no size of the victim is known; its uid is the summary's (both print task_uid() of the same task: corrected after
+# the first run, the oracle had left it unknown). A global OOM, not the container's limit.
+add("782-docker-dst-server-47-digitalocean-5.x-raw-dmesg-rows-global-summary-docker-task-memcg-dontstarve-kill-cut-inside-total-vm.log",
+    GH + "Jamesits/docker-dst-server/issues/47", ["kill"], "global (CONSTRAINT_NONE, global_oom)",
+    constraints=["global"], kills=[kill(2866, "dontstarve_dedi", None, None, None, uid=1000)],
+    task_memcg="/docker/c8d1828156e3ad2f5d4b1991005b075e5ec8e61c1947b3cb4940202b4d4887b7", chosen=[2866, "dontstarve_dedi"],
+    table_rows=[[3157, "sh", 0], [3232, "apt-check", 0], [3240, "htop", 0], [3218, "update-motd-upd", 0]],
+    not_checks=["memcg_swap_exhausted", "memcg_swap_disallowed"], text_not=K8S)
+# Frigate (skupi20), a memory-limited container: a syslog with a clock-only stamp (`07:00:31 host kernel:`), its first
+# line after the poster's markdown `>`: ffmpeg's header (GFP_KERNEL, no CPU line kept), cgroup v2 `memory:` usage =
+# limit 6 GiB, `swap:` 0 of 6 GiB, the table header and two s6 rows; the excerpt ends there (no outcome).
+add("mangler-pending/783-frigate-5375-short-clock-syslog-quoted-ffmpeg-header-memcg-v2-usage-at-limit-swap-limit-rows-no-outcome.log",
+    GH + "blakeblackshear/frigate/issues/5375", ["incomplete"], "memcg (memory: usage = limit, cgroup v2 swap: line)",
+    constraints=["memcg"], limit_kb=6291456,
+    trigger=trig("ffmpeg", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=0),
+    table_rows=[[106258, "s6-svscan", 0], [106315, "s6-supervise", 0]],
+    not_checks=["memcg_swap_exhausted", "memcg_swap_disallowed", "swap_absent", "swap_exhausted"], text_not=K8S,
+    pending="a syslog line whose date the poster cut (`07:00:31 host kernel: `) is not read as prefixed, so only the "
+            "header is read: a rule reading it (clock, host, tag) was written, but it made the searches for a record "
+            "glued inside a line start one at the clock of a localized-month stamp (`июл 24 01:01:37 host kernel:`, "
+            "corpus 42/448/568 through quoted_printable); not landed in time")
+# cardano-db-sync on Ubuntu 22.04 (5.15, QEMU VM), /var/log/syslog: systemd's and two CRON lines, then the header of
+# the db-sync thread whose comm holds a colon, `cardano-db-sy:w` (pid 251385, GFP_HIGHUSER_MOVABLE), and its stack
+# through __alloc_pages_slowpath; the index's excerpt ends there (the issue's title names the kill of postgres 256968).
+add("784-cardano-db-sync-1408-ubuntu-5.15-syslog-cron-lines-then-colon-comm-header-cardano-db-sy-w-stack-no-outcome.log",
+    GH + "IntersectMBO/cardano-db-sync/issues/1408", ["incomplete"],
+    "global (stack: out_of_memory from __alloc_pages_slowpath)", constraints=["global"],
+    trigger=trig("cardano-db-sy:w", 251385, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# OrioleDB sysbench (Mark Callaghan), `dmesg -T | grep`-condensed: two reports 27 minutes apart, each a header, one
+# stack frame, the table header, the summary (global, task_memcg the user's session scope) and the kill of a postgres
+# backend (14.3 GiB anon); the second header is systemd's; the excerpt ends inside the second kill's file-rss (its uid
+# is its summary's, the same task's: corrected after the first run, the oracle had left it unknown).
+add("785-orioledb-276-dmesgT-2023-grep-condensed-two-postgres-global-kills-user-session-scope-second-kill-cut-inside-file-rss.log",
+    GH + "orioledb/orioledb/issues/276", ["kill", "kill"], "global (CONSTRAINT_NONE, global_oom)",
+    constraints=["global", "global"],
+    kills=[kill(2971789, "postgres", 30671928, 14987048, 1280, 79560, 1000, 39156, 0),
+           kill(2973003, "postgres", 29937612, 15027568, None, uid=1000)],
+    task_memcg="/user.slice/user-1000.slice/session-2.scope", chosen=[2971789, "postgres"],
+    trigger=trig("postgres", None, gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
+    not_checks=["swap_absent", "swap_exhausted"], text_not=K8S)
+# nano-node on Ubuntu 23.04 (6.2, PowerEdge R210 II), raw dmesg: nginx 604's header (a page-cache read fault,
+# GFP_HIGHUSER_MOVABLE|__GFP_COMP) and its stack through __alloc_pages_may_oom and filemap_fault; the excerpt ends
+# at the RIP line (left out, cut). No outcome.
+add("786-nano-node-4451-ubuntu-6.2-raw-dmesg-nginx-header-filemap-fault-stack-no-outcome.log",
+    GH + "nanocurrency/nano-node/issues/4451", ["incomplete"], "global (stack: out_of_memory from __alloc_pages_may_oom)",
+    constraints=["global"],
+    trigger=trig("nginx", 604, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# Home Assistant OS (core 2024.10): the issue quotes one kernel line in double quotes, the kill of python3 3931 (the HA
+# core, 1.4 GiB anon) with oom_score_adj -300 (the Supervisor's setting for core): killed although protected.
+add("787-home-assistant-core-127499-haos-quoted-kill-line-python3-oom-score-adj-minus-300-bare.log",
+    GH + "home-assistant/core/issues/127499", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(3931, "python3", 7641156, 1416676, 0, 0, 0, 12132, -300)],
+    checks=["victim_oom_score_adj"], text_not=K8S)
+# Node.js 0.x on Debian 7 (3.2.0-4-amd64), syslog pasted with an editor's line numbers, indented four spaces: node
+# 15464's header with both `oom_adj=-17,` and `oom_score_adj=-1000` (padded with spaces between them), the cpuset
+# line, the 3.2 `Pid: N, comm: node` line, and a `?` stack through __alloc_pages_nodemask; the excerpt ends there.
+# The allocating task is unkillable (-1000), so another task dies in its place.
+add("788-node-v0.x-25584-debian-3.2-syslog-numbered-lines-indented-node-header-oom-adj-minus-17-score-adj-minus-1000-stack-no-outcome.log",
+    GH + "nodejs/node-v0.x-archive/issues/25584", ["incomplete"],
+    "global (stack: out_of_memory from __alloc_pages_nodemask)", constraints=["global"],
+    trigger=trig("node", 15464, gfp="0x201da", order=0, oom_score_adj=-1000),
+    checks=["trigger_protected"], text_not=K8S)
+# Amazon Chime broadcast demo on ECS (4.14, cgroup v1), raw dmesg under a `####` rule: the end of a stack through
+# pagefault_out_of_memory → mem_cgroup_oom_synchronize (the charge failed in a fault), `Task in /ecs/<task>/<ctr>
+# killed as a result of limit of` the same path, memory usage 8388520 of 8388608 kB, memory+swap 8388564 of 16 GiB
+# (no swap used), kmem 45 MiB, the one-line v1 stats (rss 7.9 GiB), cut there by the index. No header, no outcome.
+CHIME_ECS = "/ecs/4cb1808927154931adfeedc7088598b6/913586ee5c33ea38e06cf1f126792e0c118323180aa403a188ff344006e01b39"
+add("789-amazon-chime-broadcast-12-ecs-4.14-raw-dmesg-memcg-v1-pagefault-oom-stack-task-in-ecs-usage-at-limit-memsw-kmem-stats-cut-no-outcome.log",
+    GH + "aws-samples/amazon-chime-meeting-broadcast-demo/issues/12", ["incomplete"],
+    "memcg (Task in … killed as a result of limit of …; stack through mem_cgroup_out_of_memory)", constraints=["memcg"],
+    memcg=CHIME_ECS, task_memcg=CHIME_ECS, limit_kb=8388608,
+    not_checks=["memcg_swap_exhausted", "memcg_swap_disallowed", "memcg_kmem_dominant", "swap_absent"], text_not=K8S)
+# Java in Docker on Ubuntu 14.04 (3.13), syslog: java 12833's header (gfp 0xd0, GFP_KERNEL), the cpuset line naming
+# the container, the 3.13 CPU and hex stack-dump lines, and the first four frames (a `?` mem_cgroup_margin among
+# them, no reliable caller); the index's excerpt ends before out_of_memory, so the constraint is not shown.
+add("790-moby-14487-ubuntu-3.13-syslog-java-header-docker-cpuset-hex-stack-cut-before-out-of-memory-no-outcome.log",
+    GH + "moby/moby/issues/14487", ["incomplete"], "not determinable (stack cut before out_of_memory)",
+    constraints=[None], trigger=trig("java", 12833, gfp="0xd0", order=0, oom_score_adj=0), text_not=K8S)
+# Home Assistant OS on VMware: a comment's sentence that retypes the kill line, `Out of Memory: Killed process 239745
+# (python3) …, shmem-rss:0 kB, …` (capital M, a space before `kB`), all figures given.
+add("791-home-assistant-core-53404-hassos-vmware-kill-line-retyped-in-prose-capital-memory-shmem-rss-0-space-kb.log",
+    GH + "home-assistant/core/issues/53404", ["kill"], "global (Out of memory: prefix, retyped `Out of Memory:`)",
+    constraints=["global"], kills=[kill(239745, "python3", 1989832, 1555116, 0, 0, 0, 3856, 0)], text_not=K8S)
+# Negative. earlyoom 1.3-rc1's own output (`earlyoom -m 50,0`): mem avail lines, `low memory!`, SIGTERM to python3
+# 12006 (badness 209, VmRSS 2891 MiB), `escalating to SIGKILL`, exited. A user-space killer; no kernel OOM report.
+add("792-earlyoom-131-userspace-sigterm-escalating-to-sigkill-python3-no-kernel-report-negative.log",
+    GH + "rfjakob/earlyoom/issues/131", [], "n/a (no kernel OOM report: earlyoom sent SIGTERM, then SIGKILL)")
+
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

@@ -33,6 +33,19 @@ TEST(KillerDaemonLog, EarlyoomVersions) {
   EXPECT_EQ(kill->name, "a \"q\" b");  // quotes in the comm: ends at the last `": `
 }
 
+TEST(KillerDaemonLog, Earlyoom1_3NamesTheVictimWithoutAUid) {
+  // 792: earlyoom 1.3 printed the name in quotes straight after the pid, no `uid N` before it.
+  auto k = parse_earlyoom_line("sending SIGTERM to process 12006 \"python3\": badness 209, VmRSS 2891 MiB");
+  ASSERT_TRUE(k);
+  EXPECT_EQ(k->pid, 12006);
+  EXPECT_EQ(k->signal, "SIGTERM");
+  EXPECT_EQ(k->name, "python3");
+  // A line cut after the pid names nobody.
+  auto cut = parse_earlyoom_line("sending SIGTERM to process 12006");
+  ASSERT_TRUE(cut);
+  EXPECT_TRUE(cut->name.empty());
+}
+
 TEST(KillerDaemonLog, EarlyoomNotKills) {
   EXPECT_FALSE(parse_earlyoom_line("sending 0 (no-op signal) to process 1 uid 0 \"systemd\": badness 0, VmRSS 9 MiB"));
   EXPECT_FALSE(parse_earlyoom_line("mem avail:  1234 of  7890 MiB (15.64%), swap free:    0 of    0 MiB ( 0.00%)"));
