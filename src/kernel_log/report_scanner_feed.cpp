@@ -155,6 +155,13 @@ size_t glued_in_unprefixed(std::string_view t) {
 // after it; a line whose own prefix prints none (re-prefixed by syslog, or none) needs a second such stamp after
 // the first, within 60 s of it. A message that quotes one bracketed time is not cut.
 namespace {
+// `1788 Jun …`: digits, a blank, a letter: the shape of an editor's line number before a syslog stamp.
+bool numbered_line_start(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && i < 6 && is_digit(s[i])) ++i;
+  return i > 0 && i + 1 < s.size() && (s[i] == ' ' || s[i] == '\t') && is_alpha(s[i + 1]);
+}
+
 struct GluedStamp {
   size_t at;  // the `[`
   double s;
@@ -273,6 +280,9 @@ size_t ReportScanner::Impl::glued_record(std::string_view raw, const NormalizedL
   // blank line's prefix, then `May  7 … kernel: Memory cgroup out of memory: …`).
   for (size_t q = p > 64 + text_off ? p - 64 : text_off; q < p; ++q) {
     if (!(raw[q] >= 'A' && raw[q] <= 'Z') && !(raw[q] >= '0' && raw[q] <= '9')) continue;
+    // An editor's line number (`1788 Jun 27 …`, normalize_line()) starts a line, never a value's digits
+    // (`oom_adj=0 Jul  6 …`: the record starts at `Jul`).
+    if (raw[q] <= '9' && q > 0 && raw[q - 1] != ' ' && raw[q - 1] != '\t' && numbered_line_start(raw.substr(q))) continue;
     normalize_line(raw.substr(q), probe, opt.default_year);
     if (probe.has_prefix && !probe.foreign &&
         (!probe.owned.empty() || probe.text.data() >= raw.data() + p + 8))
