@@ -278,14 +278,22 @@ TEST(Issue13Live, TorchrunRankOomKilledIsNamed) {
                         "--redirects", "1", "--tee", "1", "--log_dir", tmpdir() + "/torchrun-logs",
                         kFixtures + "torchrun_rank.py"},
                        {"--limit", "900M"}, sup.dir);
-  ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
-  EXPECT_NE(WEXITSTATUS(r.status), 0) << r.err;
   const json& v = r.verdict;
   ASSERT_FALSE(v.is_null()) << r.err;
   EXPECT_EQ(v.at("cause"), "oom_killed") << v.dump(2);
   ASSERT_TRUE(v.contains("kernel_kills") && v.at("kernel_kills").is_array() && !v.at("kernel_kills").empty()) << v.dump(2);
   EXPECT_EQ(v.at("kernel_kills").at(0).at("role"), "program") << v.dump(2);
   EXPECT_EQ(v.at("kernel_kills").at(0).at("rank"), 1) << v.dump(2);
+  // The memcg OOM killer may kill again before rank 1's memory is freed (CI saw the agent, the main process,
+  // killed 86 log records after rank 1, under load): then torchrun cannot report, and oomlens passes the
+  // main process's SIGKILL on as its own status. That second kill is the kernel's choice, not oomlens's.
+  if (v.at("kernel_kills").size() > 1 && WIFSIGNALED(r.status)) {
+    EXPECT_EQ(WTERMSIG(r.status), SIGKILL) << r.err;
+    EXPECT_EQ(v.at("kernel_kills").at(1).at("role"), "main") << v.dump(2);
+    return;
+  }
+  ASSERT_TRUE(WIFEXITED(r.status)) << r.err;
+  EXPECT_NE(WEXITSTATUS(r.status), 0) << r.err;
   EXPECT_NE(v.at("summary").get<std::string>().find("rank 1 (local_rank 1)"), std::string::npos) << v.at("summary");
   EXPECT_TRUE(any_contains(v.at("evidence"), "torchrun reported: Signal 9 (SIGKILL) received by PID")) << v.dump(2);
   EXPECT_EQ(proc_of(v, "worker"), nullptr) << v.at("procs").dump(2);  // the ranks are not the agent's workers
