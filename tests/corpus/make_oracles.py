@@ -5463,7 +5463,7 @@ add("mangler-pending/750-ubuntu-forums-2011-lucid-server-2.6.32-xen-syslog-memin
 # header (cpuset = the container's id: a cpuset, not a memcg), its CPU line (3.10.0-1127 el7), ten grep'ed rows of
 # the 3.10 table (no header), the global selection (score 192) and `, UID 999,` kill of mysqld 28822 (354 MiB anon);
 # after a blank line the author quoted the selection and kill again without stamps, then a sentence.
-add("mangler-pending/751-zh-notes-docker-mysql-centos7-3.10-indented-dmesg-grep-mysql-header-rows-selection-uid-comma-kill-then-both-quoted-again-unstamped.log",
+add("751-zh-notes-docker-mysql-centos7-3.10-indented-dmesg-grep-mysql-header-rows-selection-uid-comma-kill-then-both-quoted-again-unstamped.log",
     "Public repository notes (Chinese) '云上的MySQL 8.0（使用Docker搭建）突然无法连接。' (index file id 47434293345)",
     ["kill"], "global (Out of memory: prefix)", constraints=["global"],
     kills=[kill(28822, "mysqld", 1276580, 361980, 0, 0, 999, adj=0, adj_source="task table row", selected_score=192)],

@@ -106,5 +106,28 @@ TEST(Explain, RowsWithoutTheTableHeaderAreNotTheWholeTable) {
   EXPECT_NE(find(explain(whole[0]), "largest_tasks_by_comm"), nullptr);
 }
 
+TEST(Report, QuotedOutcomeAfterAPaddedOrCutPrintingIsNoSecondPrinting) {
+  // 751: the selection and kill quoted again unstamped after the report; a terminal's pad inside a token of the
+  // stamped lines (`sacr        ifice`) still makes the quote the same text, and a cut printing whose figures agree
+  // with the first cannot be told from a quote: printed_twice is false or unknown, never true.
+  const std::string head =
+      "[510563.251912] mysqld invoked oom-killer: gfp_mask=0x201da, order=0, oom_score_adj=0\n"
+      "[510563.301193] Out of memory: Kill process 28822 (mysqld) score 192 or sacr        ifice child\n"
+      "[510563.302363] Killed process 28822 (mysqld), UID 999, total-vm:1276580kB,         anon-rss:361980kB, "
+      "file-rss:0kB, shmem-rss:0kB\n\n";
+  const auto padded = parse_log_text(head +
+                                     "Out of memory: Kill process 28822 (mysqld) score 192 or sacrifice child\n"
+                                     "Killed process 28822 (mysqld), UID 999, total-vm:1276580kB, anon-rss:361980kB, "
+                                     "file-rss:0kB, shmem-rss:0kB\n");
+  ASSERT_EQ(padded.size(), 1u);
+  ASSERT_EQ(padded[0].victims.size(), 1u);
+  EXPECT_EQ(padded[0].victims[0].printed_twice, false);
+  const auto cut = parse_log_text(head + "Killed process 28822 (mysqld), UID 999, total-vm:1276580kB, anon-rss:3...\n");
+  ASSERT_EQ(cut.size(), 1u);
+  ASSERT_EQ(cut[0].victims.size(), 1u);
+  EXPECT_NE(cut[0].victims[0].printed_twice, std::optional<bool>(true));
+  EXPECT_EQ(cut[0].victims[0].anon_rss_bytes, 361980u * 1024);  // the whole printing's figures stay
+}
+
 }  // namespace
 }  // namespace oomlens
