@@ -6094,11 +6094,13 @@ add("792-earlyoom-131-userspace-sigterm-escalating-to-sigkill-python3-no-kernel-
 add("853-chromium-memory-kills-monitor-comment-dev-kmsg-record-selection-android-vending-score-961-wrapped-in-cpp-comment.log",
     "Chromium chrome/browser/memory/memory_kills_monitor.cc, comment in TryMatchOomKillLine (index file id 57158145)",
     ["selected_no_kill"], "global (Out of memory: prefix)", constraints=["global"],
-    selected_only=[[29582, "android.vending", 961]], text_not=K8S)
+    selected_only=[[29582, "android.vending", 961]], text_not=K8S,
+    pending="the record's rest in the indented comment (`  // score 961 or sacrifice child.`) is read as a "
+            "continuation record of its own, not joined to the selection: the score is lost")
 # PirateBox feed #10: a remote syslog receiver's output (`Received message  <PRI>Mmm dd hh:mm:ss host kernel: [ts]`) of a
 # LEDE (4.4, MIPS) router: seven 4.x rows (nr_ptes, nr_pmds), the selection of opkg 983 (score 20) and the kill of its
 # child opkg 2588 (no shmem-rss: 4.4). The child's 584 kB is no small share of the parent's row (147 pages).
-add("854-piratebox-feed-10-lede-mips-4.4-remote-syslog-receiver-received-message-pri-prefix-rows-selection-opkg-kill-of-child-opkg.log",
+add("mangler-pending/854-piratebox-feed-10-lede-mips-4.4-remote-syslog-receiver-received-message-pri-prefix-rows-selection-opkg-kill-of-child-opkg.log",
     GH + "PirateBox-Dev/openwrt-piratebox-feed/issues/10", ["kill"], "global (Out of memory: prefix)",
     constraints=["global"], kills=[kill(2588, "opkg", 1620, 584, 0, adj=0, adj_source="task table row")],
     selected_only=[[983, "opkg", 20]],
@@ -6128,7 +6130,7 @@ add("857-sungwookkang-ko-blog-ubuntu-4.x-syslog-host-masked-xxxxx-mysqld-row-sel
 # A Chinese page (copied from cnblogs) flattened into paragraphs: `grep` output after `结果: ` and `egrep -r` output after
 # `结果如下: ` with its `/var/log/messages:` file name, the day unpadded (`Mar 3`); the selection (score 858) and kill of
 # mongod 15644, the next step's prose glued after the kill line.
-add("858-mytju-cn-page-flattened-grep-and-egrep-r-results-var-log-messages-filename-prefix-single-space-day-mongod-selection-kill.log",
+add("mangler-pending/858-mytju-cn-page-flattened-grep-and-egrep-r-results-var-log-messages-filename-prefix-single-space-day-mongod-selection-kill.log",
     "http://mytju.com/classCode/news_readNews.asp?newsID=1170", ["kill"], "global (Out of memory: prefix)",
     constraints=["global"], kills=[kill(15644, "mongod", 8062428, 7073148, 0, 0, selected_score=858)],
     year_guessed=True, text_not=K8S)
@@ -6139,7 +6141,7 @@ add("859-freedom-u-sdk-146-riscv64-qemu-5.10-yocto-cmake-progress-line-before-co
     trigger=trig("cc1plus", 982, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0), text_not=K8S)
 # krabs#8: a QEMU boot console (no stamps): show_mem's tail (32638 pages RAM, no swap), an empty task table, no killable
 # task and the `System is deadlocked on memory` panic (5.x).
-add("860-krabs-8-qemu-128m-default-bootloader-console-unstamped-show-mem-tail-empty-table-no-killable-deadlocked-panic.log",
+add("mangler-pending/860-krabs-8-qemu-128m-default-bootloader-console-unstamped-show-mem-tail-empty-table-no-killable-deadlocked-panic.log",
     GH + "o8vm/krabs/issues/8", ["no_killable"], "global (no eligible task; System is deadlocked on memory)",
     no_killable=True, panic="System is deadlocked on memory", checks=["no_killable_task"])
 # openwrt#19544: OpenWrt 24.10 `logread` lines (`Tue Jul 29 06:26:59 2025 kern.info kernel: [ts]`, the year printed):
