@@ -317,6 +317,12 @@ std::vector<std::string> make_advice(const OomEvent& e, const std::vector<Check>
                         "to its disk; if they were a device driver's (a GPU's buffers), have it map less through "
                         "the driver (fewer or smaller buffers, fewer GPU threads).",
                         victim_name));
+      // Its file-rss counts shmem too (no shmem-rss printed, before Linux 4.5: corpus 856).
+      if (v && !v->shmem_rss_bytes)
+        out.back() += " " + trf("If it was shared memory (its kill line prints no shmem-rss, so file-rss counts "
+                                "it), size what {} keeps there (a database's shared buffers) or delete stale files "
+                                "in /dev/shm and SysV segments (`ipcs -m`).",
+                                victim_name);
     } else if (const Check* sh = find_check(checks, "shmem_dominant"); sh && find_figure(*sh, "display_server")) {
       // Rule 4a named the display server's graphics buffers and where to look (the client that made them):
       // a limit on a job would not hold them (corpus 650).

@@ -451,7 +451,14 @@ void victim_file_backed(const OomEvent& e, std::vector<Check>& out) {
                      "memory-mapped database's locked mode), dirty and waiting for writeback, in constant use, or a "
                      "device driver's pages mapped through its device file (a GPU's buffers through /dev/dri or "
                      "/dev/nvidia*), which reclaim cannot drop at all.",
-                     comm, format_bytes(*v->file_rss_bytes), format_bytes(*v->anon_rss_bytes)),
+                     comm, format_bytes(*v->file_rss_bytes), format_bytes(*v->anon_rss_bytes)) +
+                     // Before Linux 4.5 the kill line prints no shmem-rss and file-rss counts shmem (corpus 856).
+                     (v->shmem_rss_bytes
+                          ? std::string()
+                          : std::string(" ") + tr("The kill line prints no shmem-rss (as before Linux 4.5), so its "
+                                                  "file-rss also counts the shared memory it mapped (tmpfs, /dev/shm, "
+                                                  "SysV segments such as a database's shared buffers), which reclaim "
+                                                  "can only swap out.")),
                  std::move(figures)});
 }
 

@@ -88,6 +88,13 @@ std::string anon_clause(const OomEvent& e) {
                  "(shmem-rss)",
                  format_bytes(*total), format_bytes(*v.file_rss_bytes), format_bytes(*v.shmem_rss_bytes)) +
              swapped;
+    // A kill line without shmem-rss (before Linux 4.5, corpus 856: a database's 65.8 GiB of shared memory) counts
+    // the shared memory the victim mapped in its file-rss.
+    if (file && !v.shmem_rss_bytes)
+      return trf("the victim held {} anonymous memory and {} of mapped file pages or shared memory (file-rss, which "
+                 "counts shmem where the kill line prints no shmem-rss, as before Linux 4.5)",
+                 format_bytes(*total), format_bytes(*v.file_rss_bytes)) +
+             swapped;
     if (file)
       return trf("the victim held {} anonymous memory and {} of mapped file pages (file-rss)", format_bytes(*total),
                  format_bytes(*v.file_rss_bytes)) +

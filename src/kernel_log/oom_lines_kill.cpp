@@ -41,6 +41,11 @@ std::optional<std::string> message_before(std::string_view s, size_t anchor_pos)
     if (m.size() > known.size() && ends_with(m, known))
       if (const char open = m[m.size() - known.size() - 1]; open == '`' || open == '"' || open == '\'' || open == '*')
         return std::string(known);
+    // A /dev/kmsg record whose fields were not read as its prefix (`// 3,1362,97646497541,-;Out of memory: …`, a
+    // sample quoted in a source comment, corpus 853): the `;` ends the record's fields, the message is the kernel's.
+    if (m.size() > known.size() + 2 && ends_with(m, known))
+      if (const std::string_view f = m.substr(0, m.size() - known.size()); ends_with(f, ",-;") || ends_with(f, ",c;"))
+        return std::string(known);
   }
   return std::nullopt;
 }
@@ -350,8 +355,12 @@ std::optional<SelectLine> parse_select(std::string_view s) {
   s = without_joined_quote(s, unquoted);
   SelectLine sel;
   std::string_view t;
-  if (!parse_select_head(s, &sel, &t) || !starts_with(t, " (")) return std::nullopt;
-  t.remove_prefix(2);
+  if (!parse_select_head(s, &sel, &t)) return std::nullopt;
+  // ` (` after the pid; `(` glued to it where a poster retyped the line without the space (`Kill process
+  // 22667(mongod) score 238 …`, corpus 855), as parse_kill() and pid_then_comm() read it.
+  if (starts_with(t, " (")) t.remove_prefix(2);
+  else if (starts_with(t, "(")) t.remove_prefix(1);
+  else return std::nullopt;
   size_t close = t.rfind(") score ");
   size_t score_at = close + 8;
   if (close == std::string_view::npos) {  // a wrap at the space before `score`, joined without it

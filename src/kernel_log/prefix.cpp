@@ -162,8 +162,13 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   bool prefixed = message_field;
   bool kmsg = false;
   if (is_alpha(s[0])) (void)take_severity_before_iso(s, p);  // its stamp is read below
+  // A syslog receiver's words before the packet it prints go (corpus 854); the packet is read below.
+  if (is_alpha(s[0]) && s.size() > 16) (void)skip_receiver_label(s);
   if (s[0] == '<' && take_rfc5424(s, out)) {
     prefixed = true;
+  } else if (s[0] == '<' && take_bsd_packet(s, p, default_year)) {
+    prefixed = true;
+    take_host_tag(s, out, false);
   } else if (const bool dmesg_iso = s.size() > 19 && s[19] == ','; is_digit(s[0]) && take_iso_stamp(s, p)) {
     prefixed = true;
     size_t guest = s.substr(0, 48).find(" Guest: ");  // VMware vmware.log capture

@@ -4,8 +4,10 @@
 // `host tag[pid]: ` of syslog and journalctl, a capture's label
 // (`… In(05) vcpu-5 - Guest: `) and RFC 5424's header.
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "kernel_log/month_names.h"
 #include "kernel_log/prefix_parts.h"
@@ -459,6 +461,32 @@ bool take_rfc5424(std::string_view& s, NormalizedLine& out) {
   if (host != "-") out.prefix.host = std::string(host);
   if (app != "kernel") out.foreign = true;
   (void)procid;
+  s = t;
+  return true;
+}
+
+// RFC 3164 as it travels (`<PRI>Mmm dd hh:mm:ss HOST TAG: MSG`): a syslog receiver that prints the packet before any
+// daemon parses it (a netcat listener, a test receiver's `Received message  <6>Jun  8 11:15:26 host kernel: …`, corpus
+// 854). The priority, then a BSD stamp; the host and tag are the caller's to take.
+bool take_bsd_packet(std::string_view& s, LinePrefix& p, std::optional<int> year) {
+  std::string_view t = s;
+  LinePrefix probe;
+  if (!take_priority(t, probe) || t.empty() || !is_alpha(t[0]) || !take_syslog_stamp(t, probe, year)) return false;
+  p = std::move(probe);
+  s = t;
+  return true;
+}
+
+// Words before a syslog packet (`Received message  <6>Jun  8 …`, corpus 854): the receiver's, at most 48 bytes, a
+// space before the `<`. Kernel text holds no `<PRI>` then a syslog stamp, so a line is moved only when one follows.
+bool skip_receiver_label(std::string_view& s) {
+  const size_t at = s.substr(0, 48).find(" <");
+  if (at == std::string_view::npos) return false;
+  std::string_view t = trim_left(s.substr(at));
+  std::string_view probe = t;
+  LinePrefix p;
+  NormalizedLine scratch;
+  if (!take_bsd_packet(probe, p, std::nullopt) && !take_rfc5424(probe, scratch)) return false;
   s = t;
   return true;
 }

@@ -56,6 +56,11 @@ bool take_tag_cell(std::string_view& s, NormalizedLine& out);
 bool take_level_pipe(std::string_view& s, NormalizedLine& out);
 bool take_elided_stamp(std::string_view& s, NormalizedLine& out);
 bool take_rfc5424(std::string_view& s, NormalizedLine& out);
+/// RFC 3164 as it travels, `<PRI>Mmm dd hh:mm:ss ` (the host and tag after it are left to take_host_tag()).
+bool take_bsd_packet(std::string_view& s, LinePrefix& p, std::optional<int> year);
+/// A syslog receiver's words before the packet it prints (`Received message  <6>Jun  8 …`): `s` moved to the
+/// packet's `<PRI>` when one with its stamp follows (RFC 3164 or 5424); false, `s` untouched, otherwise.
+bool skip_receiver_label(std::string_view& s);
 
 /// Text inside another format or encoding, and a viewer's cut (prefix_decode.cpp).
 bool take_journal_json(std::string_view s, NormalizedLine& out);

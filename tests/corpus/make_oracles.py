@@ -6086,6 +6086,87 @@ add("791-home-assistant-core-53404-hassos-vmware-kill-line-retyped-in-prose-capi
 add("792-earlyoom-131-userspace-sigterm-escalating-to-sigkill-python3-no-kernel-report-negative.log",
     GH + "rfjakob/earlyoom/issues/131", [], "n/a (no kernel OOM report: earlyoom sent SIGTERM, then SIGKILL)")
 
+# ---- blind set 23d (853-864) ----
+# Focus: how logs arrive (kmsg records, remote syslog receivers, OpenWrt logread, console output among build lines, CI
+# job logs, posts in Chinese and Korean). Written by hand from the text and the kernel's formats before any run.
+# Chromium's memory_kills_monitor.cc: a sample /dev/kmsg record (`3,seq,usec,-;`) quoted in a C++ comment and wrapped
+# there after the comm: the selection of android.vending (score 961) with no kill line.
+add("853-chromium-memory-kills-monitor-comment-dev-kmsg-record-selection-android-vending-score-961-wrapped-in-cpp-comment.log",
+    "Chromium chrome/browser/memory/memory_kills_monitor.cc, comment in TryMatchOomKillLine (index file id 57158145)",
+    ["selected_no_kill"], "global (Out of memory: prefix)", constraints=["global"],
+    selected_only=[[29582, "android.vending", 961]], text_not=K8S,
+    pending="the record's rest in the indented comment (`  // score 961 or sacrifice child.`) is read as a "
+            "continuation record of its own, not joined to the selection: the score is lost")
+# PirateBox feed #10: a remote syslog receiver's output (`Received message  <PRI>Mmm dd hh:mm:ss host kernel: [ts]`) of a
+# LEDE (4.4, MIPS) router: seven 4.x rows (nr_ptes, nr_pmds), the selection of opkg 983 (score 20) and the kill of its
+# child opkg 2588 (no shmem-rss: 4.4). The child's 584 kB is no small share of the parent's row (147 pages).
+add("mangler-pending/854-piratebox-feed-10-lede-mips-4.4-remote-syslog-receiver-received-message-pri-prefix-rows-selection-opkg-kill-of-child-opkg.log",
+    GH + "PirateBox-Dev/openwrt-piratebox-feed/issues/10", ["kill"], "global (Out of memory: prefix)",
+    constraints=["global"], kills=[kill(2588, "opkg", 1620, 584, 0, adj=0, adj_source="task table row")],
+    selected_only=[[983, "opkg", 20]],
+    table_rows=[[939, "logread", 0], [940, "logread", 0], [943, "box_installer.s", 0], [944, "logger", 0],
+                [983, "opkg", 0], [1059, "dnsmasq", 0], [2588, "opkg", 0]],
+    year_guessed=True, not_checks=["sacrificed_child_held_little"], text_not=K8S)
+# A Chinese blog (jianshu): `# cat /var/log/messages`, one selection line retyped without the space before `(mongod)`,
+# then the post's Chinese translation of it (same pid, comm and score) and prose. One selection, no kill line.
+add("855-jianshu-cn-blog-cat-var-log-messages-selection-no-space-before-comm-22667-mongod-score-238-chinese-translation-line.log",
+    "https://wsa.jianshu.io/p/7ec87469d897", ["selected_no_kill"], "global (Out of memory: prefix)",
+    constraints=["global"], selected_only=[[22667, "mongod", 238]], text_not=K8S)
+# A Korean blog (tistory): a RHEL6 2.6.32 syslog selection and kill of gmaster 9267 (UID 500), 74 MiB anon and 65.8 GiB
+# file-rss: before 4.5 file-rss also counts the shmem pages the victim mapped (a database's shared memory), so the
+# explanation must not call it only file pages.
+add("856-mozi-tistory-ko-blog-rhel6-2.6.32-syslog-selection-kill-uid-comma-gmaster-66g-file-rss-korean-prose.log",
+    "https://mozi.tistory.com/28?category=990186", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(9267, "gmaster", 86877900, 75280, 68979468, uid=500, selected_score=485)],
+    year_guessed=True, checks=["victim_file_backed"], text_has=["shared memory"], text_not=K8S)
+# A Korean blog: syslog lines with the host masked as `xxxxx`, the victim's 4.19+ row (uid 111), the selection of mysqld
+# 18540 (score 512), its kill (5.9 GiB anon) and reaper; Korean prose before and after.
+add("857-sungwookkang-ko-blog-ubuntu-4.x-syslog-host-masked-xxxxx-mysqld-row-selection-kill-reaper-korean-prose.log",
+    "https://sungwookkang.com/entry/Linux-OOMOut-of-Memory%EB%9E%80?category=618946", ["kill"],
+    "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(18540, "mysqld", 7721568, 6141916, 0, 0, adj=0, adj_source="task table row", selected_score=512,
+                reaper=[0, 0, 0])],
+    table_rows=[[18540, "mysqld", 0]], year_guessed=True, text_not=K8S)
+# A Chinese page (copied from cnblogs) flattened into paragraphs: `grep` output after `结果: ` and `egrep -r` output after
+# `结果如下: ` with its `/var/log/messages:` file name, the day unpadded (`Mar 3`); the selection (score 858) and kill of
+# mongod 15644, the next step's prose glued after the kill line.
+add("mangler-pending/858-mytju-cn-page-flattened-grep-and-egrep-r-results-var-log-messages-filename-prefix-single-space-day-mongod-selection-kill.log",
+    "http://mytju.com/classCode/news_readNews.asp?newsID=1170", ["kill"], "global (Out of memory: prefix)",
+    constraints=["global"], kills=[kill(15644, "mongod", 8062428, 7073148, 0, 0, selected_score=858)],
+    year_guessed=True, text_not=K8S)
+# freedom-u-sdk#146: a build inside a riscv64 QEMU guest; the console shows cmake's `[  4%] Building CXX object …` line
+# (no printk stamp) then the 5.10 header of cc1plus 982 and its stack, cut at ext4_filemap_fault. Header only.
+add("859-freedom-u-sdk-146-riscv64-qemu-5.10-yocto-cmake-progress-line-before-console-cc1plus-header-stack-cut.log",
+    GH + "sifiveinc/freedom-u-sdk/issues/146", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("cc1plus", 982, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0), text_not=K8S)
+# krabs#8: a QEMU boot console (no stamps): show_mem's tail (32638 pages RAM, no swap), an empty task table, no killable
+# task and the `System is deadlocked on memory` panic (5.x).
+add("mangler-pending/860-krabs-8-qemu-128m-default-bootloader-console-unstamped-show-mem-tail-empty-table-no-killable-deadlocked-panic.log",
+    GH + "o8vm/krabs/issues/8", ["no_killable"], "global (no eligible task; System is deadlocked on memory)",
+    no_killable=True, panic="System is deadlocked on memory", checks=["no_killable_task"])
+# openwrt#19544: OpenWrt 24.10 `logread` lines (`Tue Jul 29 06:26:59 2025 kern.info kernel: [ts]`, the year printed):
+# nine 4.19+ task rows only, the tenth cut after its uid (no name: not a row).
+add("861-openwrt-19544-ramips-24.10-logread-year-kern-info-prefix-task-rows-only-dropbear-ntpd-dnsmasq-last-row-cut.log",
+    GH + "openwrt/openwrt/issues/19544", ["incomplete"], "not determinable (task-table rows only)",
+    constraints=[None],
+    table_rows=[[2786, "dropbear", 0], [2787, "dropbear", 0], [2856, "ntpd", 0], [2873, "ntpd", 0],
+                [3000, "uhttpd", 0], [3010, "ubihealthd", 0], [3324, "pppd", 0], [4249, "dnsmasq", 0],
+                [4274, "dnsmasq", 0]],
+    wall_prefix="2025-07-29T06:26:59", text_not=K8S)
+# coolsnowwolf/lede#10781 (Chinese): an answer labelled `A：`, then OpenWrt 6.1.6 syslog lines: the header of AdGuardHome
+# 26428 (GFP_HIGHUSER_MOVABLE|__GFP_COMP), its QEMU Q35 hardware line and a page-cache fault stack through f2fs, cut.
+add("862-lede-10781-zh-openwrt-x86-6.1.6-syslog-answer-label-line-adguardhome-header-gfp-comp-f2fs-filemap-fault-stack-cut.log",
+    GH + "coolsnowwolf/lede/issues/10781", ["incomplete"], HOA, constraints=["global"], year_guessed=True,
+    trigger=trig("AdGuardHome", 26428, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# Negative. pi-lens#2230: a GitHub Actions job's memory watcher (`KILLED WITH HEADROOM`, SIGKILL, `##[error]Process
+# completed with exit code 137.`) and the empty kernel-evidence step (no kernel or systemd-oomd record, `free` output).
+add("863-pi-lens-2230-github-actions-mem-watch-killed-with-headroom-error-exit-code-137-kernel-kill-evidence-step-empty-no-kernel-report-negative.log",
+    GH + "apmantza/pi-lens/pull/2230", [], "n/a (no kernel OOM report: a CI job killed with memory to spare)")
+# Negative. dotnet/runtime#98964: a Helix console log: the shell's `Killed` job line, `exit code 137`, and the script's
+# hint that 137 is SIGKILL "either due to out of memory/resources … or by explicit kill". No kernel report.
+add("864-dotnet-runtime-98964-helix-console-log-runtests-killed-exit-code-137-means-sigkill-out-of-memory-hint-no-kernel-report-negative.log",
+    GH + "dotnet/runtime/issues/98964", [], "n/a (no kernel OOM report: a shell's Killed line and exit code 137)")
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:
