@@ -527,6 +527,14 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
       for (auto p : kill_pids) reversed = reversed || (sum.pid && *sum.pid == p);
       own_summary_second = kill_opener && kernel_lines == 2 && !sum.pid && sum.task && !opener_comm.empty() &&
                            *sum.task == opener_comm;
+      // One a paste cut after `mems_allowed=` (no `task=`, no `pid=`) straight after the opening kill, its printk
+      // stamp under a second before the kill's: the kill's own, printed before it (corpus 825 reversed). Forward,
+      // the next report's summary is stamped after the kill.
+      constexpr double kOwnSummaryBeforeS = 1.0;
+      if (!reversed && kill_opener && kernel_lines == 2 && !sum.pid && !sum.task && opener_prefix.monotonic_s &&
+          n.prefix.monotonic_s && *n.prefix.monotonic_s < *opener_prefix.monotonic_s &&
+          *opener_prefix.monotonic_s - *n.prefix.monotonic_s < kOwnSummaryBeforeS)
+        reversed = true;
       if (!reversed && kill_pids.empty() && reaper_pid && sum.pid == reaper_pid) {
         reversed = true;
         kill_pids.push_back(*reaper_pid);

@@ -316,6 +316,10 @@ void ReportAssembler::absorb_prelude() {
       cur_->columns_line = pl.number;
     } else if (line_is_memcg_stat(text)) {  // look_back(): memory.stat's last line before `Tasks state`
       cur_->memcg_stat_before_table = true;
+    } else if (auto st = oomline::parse_stack_line(text); st && !cur_->stack) {
+      // look_back(): the CPU line right above the rows (a paste that left out what lay between): the stack line.
+      if (cur_->lines.first > pl.number) cur_->lines.first = pl.number;
+      cur_->stack = std::move(*st);
     } else if (cur_->wrapped_row) {  // the wrapped rest of a row (` 0 python`)
       const std::string joined = join_wrapped_row(*cur_->wrapped_row, text);
       if (auto row2 = oomline::parse_row(joined); row2 && joined_comm_fits(row2->comm))

@@ -33,6 +33,13 @@ size_t lines_back(std::string_view buf, size_t lower, size_t start, size_t count
   }
   return start;
 }
+
+// A dump_stack() block's CPU line stamped `stack` read as the report's right above its table stamped `table`:
+// not after it, nor more than a minute before it (then another dump's). Without both stamps: the report's.
+bool stack_before_table(const std::optional<double>& stack, const std::optional<double>& table) {
+  constexpr double kStackBeforeTableS = 60.0;
+  return !stack || !table || (*stack <= *table && *table - *stack <= kStackBeforeTableS);
+}
 }  // namespace
 
 // Table rows (and blank/continuation lines between them) right before the
@@ -90,6 +97,32 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
     if (!k && norm.truncated) k = oomline::parse_kill_stump(norm.text);  // `Killed process 2625 (node) t…`
     return k && !k->message;
   }();
+  // The dump_stack() block's start right above the rows (stack_above_rows()): its text and first line.
+  std::string stack_above;
+  uint64_t stack_above_number = 0;
+  std::optional<double> oldest_row_mono;  // the printk time of the row last kept
+  uint64_t stack_above_next = 0;          // the row it is right above
+  // The walk stopped at `raw` (line `number`), a kernel line right above the oldest row kept: the start of
+  // dump_header()'s dump_stack() block (`CPU: … Comm: …`, or it and its `Hardware name:` line) there is the
+  // report's, a paste that left out the trace, Mem-Info and the table's header between them (corpus 819: a 4.19
+  // memcg OOM's CPU line, then its rows alone). One printk stamps put after the rows, or more than a minute
+  // before them, is another dump's.
+  auto stack_above_rows = [&](std::string_view buf, size_t lower, size_t start, std::string_view raw) {
+    NormalizedLine probe;
+    uint64_t at = number;
+    normalize_line(raw, probe, opt.default_year);
+    if (starts_with(trim(probe.text), "Hardware name:") && start > lower) {
+      size_t b = start - 1;
+      while (b > lower && buf[b - 1] != '\n') --b;
+      normalize_line(buf.substr(b, start - 1 - b), probe, opt.default_year);
+      --at;
+    }
+    if (probe.foreign || probe.truncated || !probe.has_prefix || !oomline::parse_stack_line(trim(probe.text))) return;
+    if (!stack_before_table(probe.prefix.monotonic_s, oldest_row_mono)) return;
+    stack_above.assign(trim(probe.text));
+    stack_above_number = at;
+    stack_above_next = number + 1;
+  };
   auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
     while (end > lower && texts.size() < kLookbackLines) {
       size_t stop = end - 1;  // the '\n' ending the previous line
@@ -184,6 +217,8 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
           continue;
         }
         if (n.has_prefix && line_is_meminfo(trim(n.text))) stop_at_meminfo(buf, stop);
+        if (n.has_prefix && !texts.empty() && numbers.back() == number + 1)
+          stack_above_rows(buf, lower, start, raw);
         if (n.has_prefix || texts.size() >= kLookbackLines - 1) return false;
         // An elision (`[...]`, grep's `--` between its windows) is no row's rest: the rows go on above it.
         if (!n.continuation && piece.empty() && poster_elision(n.text)) continue;
@@ -194,6 +229,7 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
       }
       texts.emplace_back(n.text);
       numbers.push_back(number);
+      oldest_row_mono = n.prefix.monotonic_s;
       if (n.truncated) cut_rows.insert(number);
       after.assign(raw);
     }
@@ -218,6 +254,9 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
     rows_across_prose(region, lo, ls, anchor_line, *outcome_prefix, texts, numbers);
   if (!texts.empty()) {
     std::vector<LogicalLine> rows;
+    // Right above the oldest row kept: the report's CPU line, read as its stack line (its trigger).
+    if (!stack_above.empty() && !open_at_meminfo && stack_above_next == numbers.back())
+      rows.push_back(table_row(stack_above, stack_above_number, cut_rows));
     if (!memcg_stat.empty()) rows.push_back(table_row(memcg_stat, memcg_stat_number, cut_rows));
     for (size_t i = texts.size(); i-- > 0;) rows.push_back(table_row(texts[i], numbers[i], cut_rows));
     if (open_at_meminfo) {
@@ -601,6 +640,35 @@ void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, siz
   std::vector<size_t> spans;      // the physical lines each of raws holds (a wrapped record: more than one)
   NormalizedLine n;
   bool meminfo = false, memcg_stat = false, stopped = false;
+  // The printk time of the earliest table line walked (of the anchor's line while none is).
+  std::optional<double> table_mono;
+  {
+    const size_t eol = std::min(region.find('\n', ls), region.size());
+    normalize_line(region.substr(ls, eol - ls), n, opt.default_year);
+    table_mono = n.prefix.monotonic_s;
+  }
+  // The walk stopped at `stop_raw`, a kernel line: the start of dump_header()'s dump_stack() block (`CPU: … Comm:
+  // …`, or it and its `Hardware name:` line) right before the table or its Mem-Info is the report's, a paste that
+  // left out the trace between them (as look_back() reads one right above rows alone, stack_before_table()).
+  auto take_stack_start = [&](std::string_view buf, size_t lower, size_t begin, size_t span,
+                              std::string_view stop_raw) {
+    std::string_view hardware;  // the `Hardware name:` line between them
+    std::string_view cpu = stop_raw;
+    NormalizedLine probe;
+    normalize_line(cpu, probe, opt.default_year);
+    if (starts_with(trim(probe.text), "Hardware name:") && begin > lower) {
+      hardware = cpu;
+      size_t b = begin - 1;
+      while (b > lower && buf[b - 1] != '\n') --b;
+      cpu = buf.substr(b, begin - 1 - b);
+      normalize_line(cpu, probe, opt.default_year);
+    }
+    if (probe.foreign || probe.truncated || !oomline::parse_stack_line(trim(probe.text))) return;
+    if (!stack_before_table(probe.prefix.monotonic_s, table_mono)) return;
+    if (!hardware.empty()) raws.emplace_back(hardware), spans.push_back(span);
+    raws.emplace_back(cpu);
+    spans.push_back(hardware.empty() ? span : 1);
+  };
   auto walk = [&](std::string_view buf, size_t lower, size_t end) -> bool {
     while (end > lower && raws.size() < kTableLookbackLines) {
       const size_t stop = end - 1;
@@ -628,11 +696,15 @@ void ReportScanner::Impl::start_at_table(std::string_view region, size_t lo, siz
       if (n.foreign || t.empty() || !table_text(t)) {
         // Where the walk stops: the end of a memcg's memory.stat dump (its
         // `Memory cgroup stats for` line further back) before `Tasks state`.
-        if (!stopped && !n.foreign) memcg_stat = line_is_memcg_stat(t);
+        if (!stopped && !n.foreign) {
+          memcg_stat = line_is_memcg_stat(t);
+          take_stack_start(buf, lower, end, span, raw);
+        }
         stopped = true;
         return false;
       }
       if (line_is_meminfo(t) && !starts_with(t, "Tasks state")) meminfo = true;
+      if (n.prefix.monotonic_s) table_mono = n.prefix.monotonic_s;
       raws.emplace_back(raw);
       spans.push_back(span);
     }

@@ -6086,6 +6086,106 @@ add("791-home-assistant-core-53404-hassos-vmware-kill-line-retyped-in-prose-capi
 add("792-earlyoom-131-userspace-sigterm-escalating-to-sigkill-python3-no-kernel-report-negative.log",
     GH + "rfjakob/earlyoom/issues/131", [], "n/a (no kernel OOM report: earlyoom sent SIGTERM, then SIGKILL)")
 
+# ---- blind set 23a (817-828) ----
+# Deep-learning traffic-correlation training (deepcoffea) on a 128 GB server, raw dmesg: the global summary
+# (session scope of uid 1013), the kill of python3 1227971 (115 GiB anon) and its reaper. No header, no Mem-Info.
+add("817-deepcoffea-5-dmesg-global-oom-kill-summary-python3-115g-anon-reaper.log", GH + "traffic-analysis/deepcoffea/issues/5",
+    ["kill"], "global (global_oom)", constraints=["global"],
+    kills=[kill(1227971, "python3", 184429220, 120535680, 69120, 3072, 1013, 253596, 0, reaper=[1320, 520, 300])],
+    task_memcg="/user.slice/user-1013.slice/session-1195.scope", chosen=[1227971, "python3"],
+    not_checks=["swap_absent", "swap_exhausted"], text_not=K8S)
+# Anyscale's "Debugging Ray OOM errors" page quotes the cluster event: one memcg kill line of a Ray worker (python,
+# 22.5 GiB anon, oom_score_adj 1000: Ray raises its workers' score so the kernel takes them first). Nothing else.
+add("818-anyscale-docs-debugging-ray-oom-memcg-kill-line-python-22g-anon-adj-1000-bare.log",
+    "https://docs.anyscale.com/monitoring/debugging-ray-oom.md (index file id 52500634476)", ["kill"],
+    "memcg (`Memory cgroup out of memory:` kill line)", constraints=["memcg"],
+    kills=[kill(2723, "python", 35542748, 23541968, 59008, 0, 1000, 46744, 1000)],
+    checks=["victim_oom_score_adj"], text_not=K8S)
+# Avito's Aqueduct (ML model serving) troubleshooting page, an rst code block indented five spaces: Debian 4.19's
+# CPU line of python3 10608 (the allocating task), eight 4.19 task rows with no table header (all python3 workers,
+# oom_score_adj 973), the memcg selection of 10222 (score 1038, sacrifice child) and the kill of its child 10331
+# (498 MiB anon), then two oom_reaper lines of 10334 and 10335, other workers whose kill lines the excerpt left out:
+# no reaper of 10331. The kill line (4.19) prints no UID, pgtables or adj: its adj comes from its row.
+add("819-avito-aqueduct-troubleshooting-rst-4.19-memcg-v1-cpu-line-rows-adj-973-sacrifice-child-kill-reapers-of-other-pids-indented.log",
+    GH + "avito-tech/aqueduct/blob/b1802be03c039cfa34d1e0026c7252433594386f/docs/troubleshooting.rst", ["kill"],
+    "memcg (`Memory cgroup out of memory:` selection)", constraints=["memcg"],
+    kills=[kill(10331, "python3", 3226164, 509576, 20128, 44, adj=973, adj_source="task table row")],
+    selected_only=[[10222, "python3", 1038]], trigger=trig("python3", 10608),
+    table_rows=[[p, "python3", 973] for p in (10222, 10325, 10330, 10331, 10332, 10333, 10336, 10337)],
+    not_checks=["sacrificed_child_held_little"], text_not=K8S)
+# A Chinese load-test post ('AngelFlow压测'), two `dmesg -T` fences with prose between: a Kubernetes pod's memcg OOM
+# (oom_memcg the pod, oom_score_adj -998: a Guaranteed pod) killing python3 2830644 (23.9 GiB anon), then, under a
+# heading, an earlier global OOM killing python3 3668890 (5.3 GiB) of a login session.
+ANGEL_POD = "/kubepods/pod1497cd14-3341-4f8e-914a-f3981c865110"
+add("820-angelflow-load-test-blog-dmesgT-k8s-memcg-kill-python3-24g-adj-998-then-global-kill-chinese-prose-between.log",
+    "Chinese blog post 'AngelFlow压测' (index file id 11033789498)", ["kill", "kill"],
+    "memcg (first event: CONSTRAINT_MEMCG; second: global_oom)", constraints=["memcg", "global"],
+    kills=[kill(2830644, "python3", 25102400, 25022796, 5388, 0, 0, 49036, -998),
+           kill(3668890, "python3", 5663336, 5553100, 0, 0, 0, 10968, 0)],
+    memcg=ANGEL_POD, task_memcg=ANGEL_POD + "/c5ecaabf7ab8c6aa87517337d80574f585bed86875a8a48f699a23e15fd607d7",
+    wall_prefix="2025-11-12T20:13:52", text_not=["BestEffort", "Burstable"])
+# A tt-metal vLLM serving stage's notes: three kill lines from `journalctl -k`, the host and the `kernel:` tag
+# replaced by `…`, each cut after anon-rss: two VLLM::EngineCor (the engine core, 6.2 and 7.4 GiB anon, 153 GiB
+# virtual) and a python padded with spaces before total-vm. No `Out of memory:` prefix: the constraint is unknown.
+add("821-tt-vllm-serving-stage-notes-journal-host-elided-three-kill-lines-vllm-enginecor-python-padded-comm.log",
+    "Public repository stage notes, tt-metal vLLM serving (index file id 68926493169)", ["kill", "kill", "kill"],
+    "not determinable (bare kill lines, prefix elided)", constraints=[None, None, None],
+    kills=[kill(3652454, "VLLM::EngineCor", 160958068, 6548368, None),
+           kill(3683387, "VLLM::EngineCor", 161264768, 7727712, None),
+           kill(3752007, "python", 149225912, 723144, None)],
+    year_guessed=True, text_not=K8S)
+# OpenAI Gym CarRacing DQN project notes (PyTorch): `$ sudo dmesg`, the global summary indented four spaces (the
+# poster's), the kill line not: python3 18000, 13.8 GiB anon, killed during the second training iteration.
+add("822-carracing-dqn-notes-sudo-dmesg-indented-global-summary-kill-python3-13.8g-anon.log",
+    "Public repository CarRacing DQN project notes (index file id 11937049268)", ["kill"], "global (global_oom)",
+    constraints=["global"], kills=[kill(18000, "python3", 27177916, 14510316, 96488, 12288, 1000, 32784, 0)],
+    task_memcg="/user.slice/user-1000.slice/user@1000.service", chosen=[18000, "python3"],
+    not_checks=["swap_absent", "swap_exhausted"], text_not=K8S)
+# COLMAP dense-reconstruction notes (French): `sudo dmesg -T | tail | egrep`, French locale stamps (`[dim. 19 avril
+# 18:03:30 2026]`): sudo's password prompt, the 6.x table header and two rows (systemd-oomd, colmap 43056 with 506
+# k pages swapped), the global summary (a GNOME Terminal scope), the kill of colmap (12.9 GiB anon, adj 200), its
+# reaper two seconds later, then the shell prompt.
+add("823-colmap-pipeline-notes-french-dmesgT-6.x-rows-global-summary-kill-colmap-adj-200-reaper-sudo-and-shell-prompt.log",
+    "Public repository COLMAP pipeline notes 'Pipe_linux' (French; index file id 60237449991)", ["kill"],
+    "global (global_oom)", constraints=["global"],
+    kills=[kill(43056, "colmap", 30044644, 13553456, 57484, 2432, 1000, 31820, 200, reaper=[0, 192, 176])],
+    task_memcg=("/user.slice/user-1000.slice/user@1000.service/app.slice/app-org.gnome.Terminal.slice/"
+                "vte-spawn-da5a3d92-b9fc-46a6-8658-708c1e2a92c2.scope"), chosen=[43056, "colmap"],
+    table_rows=[[1365, "systemd-oomd", -900], [43056, "colmap", 200]], wall_prefix="2026-04-19T18:03:30",
+    not_checks=["swap_absent"], text_not=K8S)
+# The ai8x-training README (MAX78000 model training), a fenced list item indented three spaces: journal lines with a
+# bare `kernel:` tag: the global summary, the kill of python 226828 (5.4 GiB anon, 633 MiB shmem-rss: DataLoader
+# workers' shared tensors) and its reaper, which frees the anon but not the shmem.
+add("824-ai8x-training-readme-journal-kernel-prefix-indented-fenced-global-summary-kill-python-shmem-633m-reaper.log",
+    "Public repository README, ai8x-training (MAX78000; index file id 738251076)", ["kill"], "global (global_oom)",
+    constraints=["global"],
+    kills=[kill(226828, "python", 81269752, 5711328, 146056, 648024, 1000, 97700, 0, reaper=[0, 145268, 648024])],
+    task_memcg="/user.slice/user-1000.slice/session-11289.scope", chosen=[226828, "python"],
+    not_checks=["shmem_dominant"], text_not=K8S)
+# Kaggle RL notes (Japanese), PPO training under WSL2: the summary cut after `mems_allowed=0` (CONSTRAINT_NONE, no
+# task), the kill line of python3 2567275 wrapped before total-vm onto an indented line that ends at shmem-rss
+# (6.7 GiB anon, 62 GiB virtual): UID, pgtables and adj not printed.
+add("825-orbit-wars-ppo-training-notes-wsl2-summary-cut-after-mems-allowed-kill-wrapped-before-total-vm-python3.log",
+    "Public repository migration notes, Kaggle Orbit Wars PPO (Japanese; index file id 54703911252)", ["kill"],
+    "global (CONSTRAINT_NONE; Out of memory: prefix)", constraints=["global"],
+    kills=[kill(2567275, "python3", 65079824, 7021940, 384, 83968)], text_not=K8S)
+# tt-metal Llama 3.1 8B autoport notes, a 65K-context probe: `dmesg -T` lines condensed by the writer: python3's
+# header with no fields, the summary with `...` for all but the constraint and task, and the kill of python3 4071657
+# (483 GiB anon), cut after shmem-rss. The header's task prints no pid: the victim may well be it.
+add("826-tt-metal-llama31-autoport-notes-dmesgT-header-without-fields-elided-summary-kill-python3-483g-anon.log",
+    "Public repository tt-metal Llama 3.1 8B functional decoder notes (index file id 60669692487)", ["kill"],
+    "global (CONSTRAINT_NONE; Out of memory: prefix)", constraints=["global"],
+    kills=[kill(4071657, "python3", 567087984, 506740044, 0, 160)], chosen=[4071657, "python3"],
+    trigger=trig("python3"), wall_prefix="2026-06-15T12:48:17", not_checks=["trigger_not_victim"], text_not=K8S)
+# Negative. Megatron-Bridge on GB300 (arm64 Grace): a c10d TCPStore frame glued to an NCCL warning, `...` lines and
+# bash's `line 7: 3297567 Killed  bash -c 'numactl … python …` job message: a SIGKILL, no kernel OOM report.
+add("827-megatron-bridge-1581-gb300-nccl-tcpstore-error-shell-killed-numactl-python-no-kernel-report-negative.log",
+    GH + "NVIDIA-NeMo/Megatron-Bridge/issues/1581", [], "n/a (no kernel OOM report: the shell's `Killed` job message)")
+# Negative. vLLM KV offload: a worker cgroup's memory readout (memory.current 443.5 GiB, shmem 385 GiB, the offload
+# pool) between the reporter's sentences, the last saying the cgroup OOMKills: no kernel report.
+add("828-vllm-53042-kv-offload-worker-cgroup-shmem-385g-memory-current-readout-oomkills-prose-no-kernel-report-negative.log",
+    GH + "vllm-project/vllm/issues/53042", [], "n/a (no kernel OOM report: a cgroup memory readout)")
+
 # ---- blind set 23d (853-864) ----
 # Focus: how logs arrive (kmsg records, remote syslog receivers, OpenWrt logread, console output among build lines, CI
 # job logs, posts in Chinese and Korean). Written by hand from the text and the kernel's formats before any run.
