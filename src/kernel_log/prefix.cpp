@@ -50,25 +50,6 @@ bool stamp_follows(std::string_view s) {
   return s[0] == '<' ? take_priority(s, probe) : take_monotonic(s, mono) || take_whole_seconds(s, mono);
 }
 
-// A console session's prompt before output pasted on its line (`ha › [3905.333959] Out of memory: …`, Home
-// Assistant's CLI, corpus 839; `user@host:~ $ [  12.5] …`): a word, one space, a prompt sign (`›`, `$`, `#`, `%`,
-// `>`) and one space, then a printk time or a priority. Kernel text never starts so. Returns where the stamp
-// starts, 0 when `s` starts with no such prompt.
-size_t prompt_before_stamp(std::string_view s) {
-  if (s.size() < 6 || !is_alpha(s[0])) return 0;
-  size_t i = 0;
-  while (i < s.size() && i < 32 && !is_space(s[i])) ++i;
-  if (i + 1 >= s.size() || s[i] != ' ') return 0;
-  for (std::string_view sign : {std::string_view("\xE2\x80\xBA"), std::string_view("$"), std::string_view("#"),
-                                std::string_view("%"), std::string_view(">")}) {
-    if (!starts_with(s.substr(i + 1), sign)) continue;
-    const size_t at = i + 1 + sign.size() + 1;
-    if (at < s.size() && s[at - 1] == ' ' && (s[at] == '[' || s[at] == '<') && stamp_follows(s.substr(at))) return at;
-    return 0;
-  }
-  return 0;
-}
-
 }  // namespace
 
 void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int> default_year) {
@@ -109,7 +90,6 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   // starts with `: [`.
   if (s.size() > 2 && s[0] == ':' && s[1] == ' ' && (s[2] == '[' || s[2] == '<') && stamp_follows(s.substr(2)))
     s = trim_left(s.substr(2));
-  if (const size_t at = prompt_before_stamp(s)) s = s.substr(at);
   // Markdown bold pasted unrendered around the lines a poster stressed (`**Fri Aug  7 … kernel: … oom-kill:…`,
   // `… oom_score_adj:0**`): the marks go. Kernel text neither starts nor ends with `**` glued to a word (lockdep's
   // `*** DEADLOCK ***` has a space inside its stars).
