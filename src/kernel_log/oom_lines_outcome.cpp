@@ -248,8 +248,14 @@ void apply_summary_fields(std::string_view text, Summary& out) {
       out.pid_ends_text = s.empty() && val.find(',') == std::string_view::npos;
     }
     else if (key_is("uid")) {
-      if (auto u = parse_u64(trim(val.substr(0, val.find(',')))); u && *u <= UINT32_MAX)
-        out.uid = static_cast<uint32_t>(*u);
+      std::string_view u_text = trim(val.substr(0, val.find(',')));
+      // `uid=` ends the kernel's line: letters glued straight after its digits (`uid=1001user@host:~$`) are the
+      // next line of the text, taken as the summary's wrapped rest (a shell prompt, a poster's word): the digits
+      // are the uid. A digit after them is a wrap inside the number and stays its part.
+      size_t digits = 0;
+      while (digits < u_text.size() && is_digit(u_text[digits])) ++digits;
+      if (digits > 0 && digits < u_text.size() && is_alpha(u_text[digits])) u_text = u_text.substr(0, digits);
+      if (auto u = parse_u64(u_text); u && *u <= UINT32_MAX) out.uid = static_cast<uint32_t>(*u);
     }
   }
   // A memcg OOM's victim is in the OOM memcg or below it (mem_cgroup_scan_tasks() walks that subtree), so a

@@ -392,17 +392,23 @@ bool take_level_pipe(std::string_view& s, NormalizedLine& out) {
 // A label a collecting tool put before the kernel's own prefix: a node name
 // or address and a colon (`10.0.0.2: ` of talosctl dmesg, `node01: ` of
 // pdsh/clush), or a machine name and ` # ` (the NixOS test driver's
-// `server # `). Taken only when a printk time, a bracketed ISO stamp or a
-// dmesg -x facility follows, so kernel text (`CPU: 0 PID: …`) never is.
+// `server # `), or a console program's prompt and ` › ` (Home Assistant's
+// `ha › `, corpus 839: a program's name, no host). Taken only when a printk
+// time, a bracketed ISO stamp or a dmesg -x facility follows, so kernel text
+// (`CPU: 0 PID: …`) never is.
 bool take_label(std::string_view& s, LinePrefix& p) {
   const size_t sp = s.substr(0, 65).find(' ');
   if (sp == std::string_view::npos || sp < 2) return false;
   std::string_view label = s.substr(0, sp);
   std::string_view rest = s.substr(sp + 1);
+  bool host = true;
   if (label.back() == ':') {
     label.remove_suffix(1);
   } else if (starts_with(rest, "# ")) {
     rest.remove_prefix(2);
+  } else if (starts_with(rest, "\xE2\x80\xBA ")) {
+    rest.remove_prefix(4);
+    host = false;
   } else {
     return false;
   }
@@ -417,7 +423,7 @@ bool take_label(std::string_view& s, LinePrefix& p) {
                                        : is_alpha(rest[0]) && take_dmesg_x(r, probe);
   if (!stamp) return false;
   // `kernel: [ts] …` is the syslog tag alone (a poster cut the stamp and host before it, corpus 794): no host.
-  if (label != "kernel") p.host = std::string(label);
+  if (host && label != "kernel") p.host = std::string(label);
   s = rest;
   return true;
 }

@@ -6267,6 +6267,86 @@ add("863-pi-lens-2230-github-actions-mem-watch-killed-with-headroom-error-exit-c
 # hint that 137 is SIGKILL "either due to out of memory/resources … or by explicit kill". No kernel report.
 add("864-dotnet-runtime-98964-helix-console-log-runtests-killed-exit-code-137-means-sigkill-out-of-memory-hint-no-kernel-report-negative.log",
     GH + "dotnet/runtime/issues/98964", [], "n/a (no kernel OOM report: a shell's Killed line and exit code 137)")
+# ---- blind set 23b (829-840) ----
+# Focus: the common server and desktop case ("why was my process Killed") on the issue trackers of popular server
+# software. Written by hand from the text and the kernel's formats before any run.
+# pwm#244: `systemctl status tomcat` (the unit failed, code=killed, signal=KILL), its three journal lines, then the dmesg
+# header of java 13279 (RHEL7 3.10, gfp 0x200da, adj 0), the hex stack words and the stack cut after dump_header: the
+# constraint and the outcome are not in the text.
+add("829-pwm-244-rhel7-3.10-systemctl-status-tomcat-killed-signal-kill-then-dmesg-java-header-stack-cut-before-out-of-memory.log",
+    GH + "pwm-project/pwm/issues/244", ["incomplete"], "not determinable (stack cut before out_of_memory)",
+    constraints=[None], trigger=trig("java", 13279, gfp="0x200da", order=0, oom_score_adj=0), text_not=K8S)
+# nextcloud-snap#1192 (`journalctl -x`): the table's last 4.19+ row (sleep), the summary (global, task_memcg /, mysqld
+# 11119), the 5.0-5.2 kill line (no UID, pgtables or adj), the reaper, then AppArmor audit lines of `ps` in the snap's
+# mysql profile, the poster's `...` and one more audit line.
+add("830-nextcloud-snap-1192-ubuntu-5.x-journalctl-x-row-summary-global-mysqld-kill-reaper-apparmor-denied-audit-lines-elision.log",
+    GH + "nextcloud-snap/nextcloud-snap/issues/1192", ["kill"], "global (global_oom)", constraints=["global"],
+    kills=[kill(11119, "mysqld", 1946180, 241112, 0, 0, reaper=[0, 0, 0])], task_memcg="/",
+    table_rows=[[25544, "sleep", 0]], year_guessed=True, not_checks=["swap_absent", "swap_exhausted"], text_not=K8S)
+# bitnami/vms#927 (WordPress on Lightsail): eight 4.19+ rows (sh, su, systemd, (sd-pam), sh, php, cron, sshd), the
+# summary choosing mysqld 3774 (uid 1001, task_memcg /system.slice/bitnami.service, global), then the poster's shell
+# prompt cut (`user@ip-`): the kill line is not in the paste, so whether mysqld died the text does not say.
+add("831-bitnami-vms-927-lightsail-syslog-wordpress-4.19-plus-rows-php-summary-global-mysqld-bitnami-service-no-kill-line-shell-prompt-cut.log",
+    GH + "bitnami/vms/issues/927", ["incomplete"], "global (global_oom)", constraints=["global"],
+    task_memcg="/system.slice/bitnami.service", chosen=[3774, "mysqld"],
+    table_rows=[[42046, "sh", 0], [42047, "su", 0], [42049, "systemd", 0], [42050, "(sd-pam)", 0],
+                [42056, "sh", 0], [42057, "php", 0], [42190, "cron", 0], [42191, "sshd", 0]],
+    year_guessed=True, text_not=K8S)
+# mail-in-a-box#2057 (Nextcloud's cron.php run by cron, `Killed` mailed by the cron daemon): the 4.19+ table header,
+# `...`, php 29587's row (uid 33, 4878 pages in swap), `...`, the selection (score 370) and the kill (1356 kB shmem).
+add("832-mailinabox-2057-nextcloud-cron-syslog-4.x-table-header-elided-php-row-selection-score-370-kill-shmem.log",
+    GH + "mail-in-a-box/mailinabox/issues/2057", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(29587, "php", 1064492, 545924, 0, 1356, adj=0, adj_source="task table row", selected_score=370)],
+    table_rows=[[29587, "php", 0]], year_guessed=True, not_checks=["swap_absent"], text_not=K8S)
+# greenbone-container-images#18: the summary (quoted with `> `, global, the trigger in one docker scope, the victim
+# redis-server 3496 in another), the kill (12.2 GiB anon, UID 100), the reaper, then openvas's segfault line.
+GBSCOPE = "/system.slice/docker-1def25045ac5ffb3f939d482581ed9ce4050d5ad08c31c4f0b86d57008537e0b.scope"
+add("833-greenbone-containers-18-syslog-quoted-summary-global-docker-scope-redis-server-kill-reaper-openvas-segfault-after.log",
+    GH + "greenbone/greenbone-container-images/issues/18", ["kill"], "global (global_oom)", constraints=["global"],
+    kills=[kill(3496, "redis-server", 19497288, 12841672, 0, 0, 100, 33344, 0, reaper=[0, 0, 0])],
+    task_memcg=GBSCOPE, year_guessed=True, text_not=K8S)
+# mesos/elasticsearch#175 (Jenkins executors): java 3978's header (gfp 0xd0, adj 0), its cpuset a docker container id,
+# 3.19's CPU line, hex words and a stack through mem_cgroup_oom_synchronize and pagefault_out_of_memory (a memcg OOM
+# met at the page fault), cut at mm_fault_error: no limit line, no outcome.
+add("834-mesos-elasticsearch-175-jenkins-ubuntu-3.19-dmesg-java-header-docker-cpuset-memcg-stack-mem-cgroup-oom-synchronize-cut.log",
+    GH + "mesos/elasticsearch/issues/175", ["incomplete"], "memcg (stack through mem_cgroup_oom_synchronize)",
+    constraints=["memcg"], trigger=trig("java", 3978, gfp="0xd0", order=0, oom_score_adj=0), text_not=K8S)
+# rethinkdb#2402: the 3.2 header (`oom_adj=0, oom_score_adj=0`), cpuset /, the `Pid: 16676, comm: rethinkdb` line and
+# the stack through out_of_memory and __alloc_pages_nodemask (a page-cache fault), cut there.
+add("835-rethinkdb-2402-ubuntu-3.2-virtual-syslog-header-oom-adj-and-score-adj-pid-comm-line-stack-filemap-fault-cut.log",
+    GH + "rethinkdb/rethinkdb/issues/2402", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("rethinkdb", 16676, gfp="0x201da", order=0, oom_adj=0, oom_score_adj=0,
+                 note="pid from the 3.2 `Pid: N, comm:` line"),
+    year_guessed=True, text_not=K8S)
+# grants-stack-indexer#130: one bare 5.x+ kill line of a Node.js indexer (22 GB virtual, 676 MiB anon).
+add("836-grants-stack-indexer-130-node-single-kill-line-no-prefix-22g-virtual-675m-anon.log",
+    GH + "gitcoinco/grants-stack-indexer/issues/130", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(362, "node", 22457500, 691864, 0, 0, 0, 19376, 0)], text_not=K8S)
+# Negative. nodejs/node#38622: a Fedora 32 journal around the Jenkins agent's death: systemd's `Failed with result
+# 'oom-kill'` and `A process of this unit has been killed by the OOM killer`, audit and sshd lines. No kernel report.
+add("837-nodejs-node-38622-fedora32-journalctl-jenkins-service-failed-with-result-oom-kill-systemd-audit-lines-no-kernel-report-negative.log",
+    GH + "nodejs/node/pull/38622", [], "n/a (no kernel OOM report: systemd's unit lines)")
+# Negative. earlyoom#224: earlyoom's journal lines (indented by the poster): mem avail, `low memory!`, SIGTERM to two
+# Firefox `Web Content` processes (badness, VmRSS), each exiting. A user-space killer; no kernel report.
+add("838-earlyoom-224-indented-journal-userspace-sigterm-web-content-badness-vmrss-process-exited-no-kernel-report-negative.log",
+    GH + "rfjakob/earlyoom/issues/224", [], "n/a (no kernel OOM report: earlyoom sent SIGTERM)")
+# home-assistant/supervisor#4424: the HA OS console (`ha › ` prompt) transcribed from a photo: one kill line of node
+# 5555 with a space after `total-vm:`, `shmen-rss:0KB` and `oom_score ad j:200` as transcribed, then systemd watchdog
+# and hung-task lines with the transcription's typos. Read as a person reads it: shmem 0, adj 200.
+add("839-ha-supervisor-4424-haos-6.1-console-photo-transcribed-kill-line-space-after-total-vm-shmen-typo-oom-score-ad-j-then-watchdog-hung-task.log",
+    GH + "home-assistant/supervisor/issues/4424", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(5555, "node", 140620, 13656, 31936, 0, 0, 412, 200)], text_not=K8S,
+    pending="the transcription's misspelt keys (`shmen-rss:0KB`, `oom_score ad j:200`) are not read: shmem and "
+            "oom_score_adj come out unknown; reading a key one typo away from the kernel's needs a rule of its own "
+            "that did not fit before the deadline")
+# FullPageOS#291 (Chromium kiosk on a Raspberry Pi 4, 4.19 armv7l, syslog indented 4 spaces): Chromium's Compositor
+# thread 1042 invokes the OOM killer (GFP_KERNEL_ACCOUNT, adj 300); the ARM unwind stack runs through out_of_memory and
+# __alloc_pages_nodemask (from alloc_skb_with_frags) and is cut there.
+add("840-fullpageos-291-rpi4-armv7-4.19-syslog-indented-chromium-compositor-header-gfp-kernel-account-adj-300-arm-unwind-stack-cut.log",
+    GH + "guysoft/FullPageOS/issues/291", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("Compositor", 1042, gfp="0x7000c0(GFP_KERNEL_ACCOUNT)", order=0, oom_score_adj=300),
+    year_guessed=True, text_not=K8S)
+
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

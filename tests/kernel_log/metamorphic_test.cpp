@@ -305,6 +305,12 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"861-openwrt-19544-ramips-24.10-logread-year-kern-info-prefix-task-rows-only-dropbear-ntpd-dnsmasq-last-row-cut.log",
       "wrap80"},
      "task-table rows only, wrapped, re-flowed, quoted-printable-encoded or cut: a row a mangle broke does not open or continue the rows' report, so the rows-only event is lost, never another value"},
+    // --- blind set 23b --- (issue 12: the common server and desktop case; these mangles lose facts only)
+    {{"832-mailinabox-2057-nextcloud-cron-syslog-4.x-table-header-elided-php-row-selection-score-370-kill-shmem.log",
+      "join_records"},
+     "the poster's `...` line, given a syslog prefix, with php's task row glued after it: the row is not split off the "
+     "elision, so the task row, the victim's oom_score_adj from it and the page size it tells are lost (null), never "
+     "another value"},
     // --- blind set 22d --- (issue 12: how logs arrive; these mangles lose facts only)
     {{"807-lore-fsdevel-2023-quoted-printable-raw-x86-32-6.3-rc1-kill-line-soft-broken-then-systemd-memcg-header-stack-cut.log",
       "bare_kernel"},
