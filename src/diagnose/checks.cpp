@@ -162,6 +162,9 @@ void swap(const OomEvent& e, std::vector<Check>& out) {
                                  (*mi.active_anon_bytes + *mi.inactive_anon_bytes) * 100 < *mi.ram_bytes;
     const bool mostly_reserved = mi.ram_bytes && mi.reserved_bytes && *mi.reserved_bytes * 2 >= *mi.ram_bytes;
     if (total == 0 && (anon_negligible || mostly_reserved)) return;
+    // A swapoff was running (a negative `Free swap`): it took its area out of the total, so 0 is no absent swap;
+    // swapoff_trigger says what it did (checks_context.cpp).
+    if (total == 0 && mi.swapoff_unread_bytes) return;
     if (total == 0) {
       out.push_back({"swap_absent", CheckLevel::warn,
                      tr("The machine had no swap: the kernel could not move idle anonymous memory out of RAM."),

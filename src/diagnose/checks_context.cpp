@@ -337,6 +337,16 @@ void add_task_checks(const OomEvent& e, std::vector<Check>& out) {
                       "and RAM could not hold them. Turn swap off only when free RAM exceeds the swap in use "
                       "(`free`, /proc/swaps)."),
                    {}});
+  } else if (e.mem_info && e.mem_info->swapoff_unread_bytes && !e.sysrq) {
+    // A negative `Free swap`: a swapoff(2) was running, whichever task called it (corpus 761: an installer).
+    const uint64_t unread = *e.mem_info->swapoff_unread_bytes;
+    out.push_back({"swapoff_trigger", CheckLevel::warn,
+                   trf("A swapoff was running: `Free swap` is negative ({}), as swapoff takes its area out of the swap "
+                       "totals first and counts the pages back in as it reads them into RAM, so {} of swapped-out "
+                       "memory was still to come back, and RAM could not hold it. Turn swap off only when free RAM "
+                       "exceeds the swap in use (`free`, /proc/swaps).",
+                       "-" + format_bytes(unread), format_bytes(unread)),
+                   {{"swap_usage_bytes", as_figure(unread)}}});
   }
   // An allocating task with oom_score_adj -1000 is never killed itself (oom_badness() skips it):
   // the killer takes another task, or finds none.

@@ -400,7 +400,8 @@ bool memsw_bound(const MemcgInfo& m) {
 }
 
 bool task_table_whole(const OomEvent& e) {
-  if (!e.trigger || e.tasks_dropped > 0 || e.tasks.empty()) return false;
+  // Rows without the table's header line are lines someone kept (`dmesg | grep mysql`, corpus 751), not the table.
+  if (!e.trigger || e.tasks_dropped > 0 || e.tasks.empty() || e.tasks_header_missing) return false;
   for (const TaskRow& row : e.tasks)
     if (!readable_comm(row.comm)) return false;
   // dump_tasks() lists every candidate, so each victim has a row: one

@@ -149,7 +149,9 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
   if (e.mem_info && e.mem_info->total_swap_bytes) {
     const uint64_t total = *e.mem_info->total_swap_bytes;
     const auto free = e.mem_info->free_swap_bytes;
-    if (total == 0) parts.emplace_back(tr("no swap"));
+    if (total == 0 && e.mem_info->swapoff_unread_bytes)  // a swapoff running: its area out of the totals
+      parts.push_back(trf("swap being turned off, {} still in it", format_bytes(*e.mem_info->swapoff_unread_bytes)));
+    else if (total == 0) parts.emplace_back(tr("no swap"));
     else if (free && swap_exhausted(*free, total)) parts.push_back(trf("{} swap, full", format_bytes(total)));
     else if (free) parts.push_back(trf("{} of {} swap free", format_bytes(*free), format_bytes(total)));
     else parts.push_back(trf("{} swap", format_bytes(total)));

@@ -351,6 +351,12 @@ bool meminfo_line(Building& b, std::string_view t) {
     auto kb = field_sized(t, "=", "kB");
     if (!kb) kb = field_sized(t, ":", "kB");
     if (kb || !b.free_swap_kb) b.free_swap_kb = kb;
+    // `Free swap  = -245804kB`: swapoff(2) takes its area out of both totals first (del_from_avail_list(),
+    // nr_swap_pages and total_swap_pages) and counts each page back in as try_to_unuse() reads it into RAM, so
+    // while it runs the free figure is minus what is still in swap (corpus 761).
+    if (const size_t eq = t.find('='); !kb && eq != std::string_view::npos)
+      if (const std::string_view v = trim(t.substr(eq + 1)); starts_with(v, "-"))
+        b.swapoff_unread_kb = field_sized(v, "-", "kB");
     return true;
   }
   if (starts_with(t, "Total swap")) {

@@ -237,6 +237,9 @@ struct MemInfo {
   std::optional<uint64_t> free_bytes;        ///< `free:N` pages in the counters block
   std::optional<uint64_t> free_swap_bytes;   ///< `Free swap  = NkB`
   std::optional<uint64_t> total_swap_bytes;  ///< `Total swap = NkB`
+  /// A negative `Free swap  = -NkB`: a swapoff(2) was running, which takes its area out of the swap totals first
+  /// and counts the pages back in as it reads them into RAM; N kB were still to be read back. Not in --json.
+  std::optional<uint64_t> swapoff_unread_bytes;
   std::optional<uint64_t> ram_bytes;         ///< `N pages RAM`
   std::optional<uint64_t> reserved_bytes;    ///< `N pages reserved`
   std::optional<uint64_t> active_anon_bytes;
@@ -280,6 +283,16 @@ struct Reaped {
   std::optional<uint64_t> shmem_rss_bytes;
 };
 
+/// A kill line's sizes in bytes (mm/oom_kill.c: __oom_kill_process()), for a printing other than the one a Victim
+/// holds.
+struct KillSizes {
+  std::optional<uint64_t> total_vm_bytes;
+  std::optional<uint64_t> anon_rss_bytes;
+  std::optional<uint64_t> file_rss_bytes;
+  std::optional<uint64_t> shmem_rss_bytes;
+  std::optional<uint64_t> pgtables_bytes;
+};
+
 /// One process the kernel killed (`Killed process …`, mm/oom_kill.c:
 /// __oom_kill_process()). Keyed on the kill line's pid, never on the
 /// `Kill process … sacrifice child` pid.
@@ -309,6 +322,9 @@ struct Victim {
   /// when the line was read whole with none after it, nullopt when what followed
   /// it was lost (a viewer's cut, a glued record left unread) and the copy with it.
   std::optional<bool> printed_twice = false;
+  /// The second printing's sizes, when both were read (memory.oom.group kills the victim again and prints the sizes
+  /// of that moment, corpus 758): a copy of that line elsewhere in the text is the same kill. Not in --json.
+  std::optional<KillSizes> reprinted;
   /// Kill-line prefix: "Out of memory", "Memory cgroup out of memory",
   /// "Out of memory (oom_kill_allocating_task)", OpenVZ's "Out of memory in UB N"
   /// (N: the container's beancounter id, `Out of memory in UB N: OOM killed process …`),
@@ -426,6 +442,9 @@ struct OomEvent {
   /// The rss of the dropped rows, bytes; nullopt when none was dropped or
   /// any dropped row's rss was not printed.
   std::optional<uint64_t> tasks_dropped_rss_bytes;
+  /// Rows read without the table's header line (`[ pid ]   uid  tgid …`): lines a `grep WORD` kept, or an excerpt
+  /// starting below the header, so not the whole table dump_tasks() printed (corpus 751). Not in --json.
+  bool tasks_header_missing = false;
   LineRange lines;
   bool sysrq = false;                        ///< order=-1 or `Manual OOM execution`
   /// A global OOM whose call trace runs out_of_memory() from

@@ -534,6 +534,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       for (auto& prev : cur_->kills)
         if (same_kill_task(prev.kill, *k)) {
           prev.printed_twice = true;
+          if (!prev.again) prev.again = *k;
           joins = true;
         }
       // The first kill of a report (its selection may name the parent), or

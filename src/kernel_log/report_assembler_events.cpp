@@ -186,10 +186,12 @@ void fold_late_header(OomEvent& outcome, OomEvent&& late) {
   outcome.lines.last = std::max(outcome.lines.last, late.lines.last);
 }
 
-// Two kill records of one process with the same figures: the pid and name, and every figure the kill line prints
-// on both the same, at least one size among them (a bare `Killed process N (comm)` of ≤2.6.x tells nothing).
-bool same_kill_record(const Victim& a, const Victim& b) {
-  if (!a.pid || a.pid != b.pid || a.comm != b.comm) return false;
+KillSizes sizes_of(const Victim& v) {
+  return {v.total_vm_bytes, v.anon_rss_bytes, v.file_rss_bytes, v.shmem_rss_bytes, v.pgtables_bytes};
+}
+
+// Every size both print the same, at least one of them printed by both.
+bool same_sizes(const KillSizes& a, const KillSizes& b) {
   bool sized = false;
   for (const auto& [x, y] : {std::pair{a.total_vm_bytes, b.total_vm_bytes}, std::pair{a.anon_rss_bytes, b.anon_rss_bytes},
                              std::pair{a.file_rss_bytes, b.file_rss_bytes},
@@ -199,11 +201,21 @@ bool same_kill_record(const Victim& a, const Victim& b) {
     if (*x != *y) return false;
     sized = true;
   }
+  return sized;
+}
+
+// Two kill records of one process with the same figures: the pid and name, and every figure the kill line prints
+// on both the same, at least one size among them (a bare `Killed process N (comm)` of ≤2.6.x tells nothing). Either
+// printing of a victim's kill line counts (Victim::reprinted: memory.oom.group kills it again and prints the sizes
+// of that moment, corpus 758).
+bool same_kill_record(const Victim& a, const Victim& b) {
+  if (!a.pid || a.pid != b.pid || a.comm != b.comm) return false;
   if (a.uid && b.uid && *a.uid != *b.uid) return false;
   if (a.oom_score_adj_source == "kill_line" && b.oom_score_adj_source == "kill_line" &&
       a.oom_score_adj != b.oom_score_adj)
     return false;
-  return sized;
+  return same_sizes(sizes_of(a), sizes_of(b)) || (b.reprinted && same_sizes(sizes_of(a), *b.reprinted)) ||
+         (a.reprinted && same_sizes(*a.reprinted, sizes_of(b)));
 }
 
 // `copy`'s kills all printed again in `full` (same_kill_record()), and nothing of the two says two printings: not

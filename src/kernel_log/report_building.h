@@ -22,6 +22,7 @@ struct RawKill {
   oomline::KillLine kill;
   uint64_t line = 0;
   std::optional<bool> printed_twice = false;  // Victim::printed_twice
+  std::optional<oomline::KillLine> again;  // the line printed again (Victim::reprinted)
   std::optional<Reaped> reaped;
   bool reap_failed = false;  // Victim::reap_failed
 };
@@ -80,6 +81,7 @@ struct ReportAssembler::Building {
   std::optional<uint64_t> free_cma_pages;     // `free_cma:N` (3.8+): the free pages in CMA pageblocks
   std::optional<uint64_t> slab_reclaimable_pages;  // `slab_reclaimable:N` (2.6.28+)
   std::optional<uint64_t> free_swap_kb, total_swap_kb, ram_pages, reserved_pages;
+  std::optional<uint64_t> swapoff_unread_kb;  // MemInfo::swapoff_unread_bytes: a negative `Free swap`
   std::optional<uint64_t> buddy_page_kb;
   // The zones named by show_free_areas()'s `<zone> per-cpu:` heads (≤3.x) and by its zone lines, as printed
   // (`DMA`, `Node 0 DMA`): the same names in both say every populated zone's line is in the text.

@@ -566,6 +566,10 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     v.reaped = k.reaped;
     v.reap_failed = k.reap_failed;
     v.printed_twice = k.printed_twice;
+    if (k.again)
+      v.reprinted = KillSizes{kb_to_bytes(k.again->total_vm_kb), kb_to_bytes(k.again->anon_rss_kb),
+                              kb_to_bytes(k.again->file_rss_kb), kb_to_bytes(k.again->shmem_rss_kb),
+                              kb_to_bytes(k.again->pgtables_kb)};
     v.message = kl.message;
     v.line = k.line;
     ev.victims.push_back(std::move(v));
@@ -616,6 +620,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
   // Tasks table, its largest kMaxTaskRows rows (after the victims: they read
   // figures from every row still held).
   bound_task_rows(b, kMaxTaskRows, false);
+  ev.tasks_header_missing = !b.rows.empty() && b.columns.empty();
   if (b.rows_dropped > 0) {
     ev.tasks_dropped = b.rows_dropped;
     ev.tasks_dropped_rss_bytes = pages(b.dropped_rss_pages, ps);
@@ -779,6 +784,7 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
     mi.free_bytes = pages(b.free_pages, ps);
     mi.free_swap_bytes = kb(b.free_swap_kb);
     mi.total_swap_bytes = kb(b.total_swap_kb);
+    mi.swapoff_unread_bytes = kb(b.swapoff_unread_kb);
     mi.ram_bytes = pages(b.ram_pages, ps);
     mi.reserved_bytes = pages(b.reserved_pages, ps);
     // More pages reserved than RAM (`4294965447 pages reserved` of 131072, 4.1 arm with CMA): a negative count

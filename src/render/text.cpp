@@ -75,7 +75,9 @@ std::string machine_line(const MemInfo& m) {
   Fields f;
   f.bytes("RAM", m.ram_bytes);
   f.bytes(N_("free"), m.free_bytes);
-  if (m.total_swap_bytes && *m.total_swap_bytes == 0) f.add(tr("no swap"));
+  if (m.total_swap_bytes && *m.total_swap_bytes == 0 && m.swapoff_unread_bytes)  // a swapoff running
+    f.add(trf("swap being turned off, {} still in it", format_bytes(*m.swapoff_unread_bytes)));
+  else if (m.total_swap_bytes && *m.total_swap_bytes == 0) f.add(tr("no swap"));
   else if (m.total_swap_bytes && m.free_swap_bytes)
     f.add(trf("swap {} free of {}", format_bytes(*m.free_swap_bytes), format_bytes(*m.total_swap_bytes)));
   else f.bytes(N_("swap"), m.total_swap_bytes);

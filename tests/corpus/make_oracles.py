@@ -5469,10 +5469,7 @@ add("mangler-pending/751-zh-notes-docker-mysql-centos7-3.10-indented-dmesg-grep-
     kills=[kill(28822, "mysqld", 1276580, 361980, 0, 0, 999, adj=0, adj_source="task table row", selected_score=192)],
     trigger=trig("mysqld", 1109, gfp="0x201da", order=0, oom_score_adj=0),
     table_rows=[[28822, "mysqld", 0], [30404, "mysql", 0], [860, "mysqld", 0]],
-    checks=["largest_task_rows_shown"], not_checks=["victim_killed_again", "largest_tasks_by_comm"], text_not=K8S,
-    pending="the rows came through `grep mysql` without the table's header line, so they are not the whole table; "
-            "the explanation still says `Largest in the task table` (an event flag for rows read without their "
-            "header is needed: a change to oom_event.h, too slow to rebuild before the deadline)")
+    checks=["largest_task_rows_shown"], not_checks=["victim_killed_again", "largest_tasks_by_comm"], text_not=K8S)
 # A MAAS deployment's fix notes: the author's condensed kernel lines (syslog stamps, no host): `postgres invoked
 # oom-killer` with its fields dropped, a condensed `oom-kill: task=wsman,pid=881345,uid=0`, the kill of wsman wrapped
 # and indented before its two sizes (1.8 GiB anon; file-rss left out), systemd's restart line; then AppArmor lines.
@@ -5544,10 +5541,7 @@ add("mangler-pending/758-devnotes-aks-ubuntu-5.15-azure-kubectl-event-then-syslo
     memcg="/kubepods.slice", task_memcg=AKS_POD, limit_kb=7464436, chosen=[7788, "bash"],
     trigger=trig("bash", 7788, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=1000),
     table_rows=[[7788, "bash", 1000], [7557, "pause", -998], [5708, "kube-proxy", -999], [7336, "fluent-bit", 996]],
-    text_has=["memory.oom.group"], not_checks=["victim_killed_again", "kill_line_repeated"],
-    pending="the kubectl event's relayed copy of 7788's second kill line (file-rss 44 kB, memory.oom.group's re-kill) "
-            "is read as a kill of its own: the assembler keeps only the first printing's figures, so the copy "
-            "matches no kill of the report (a fix keeping the reprint's sizes is written, not landed in time)")
+    text_has=["memory.oom.group"], not_checks=["victim_killed_again", "kill_line_repeated"])
 # linux-cifs 2025 (a Kistler engineer, TI AM62x arm64, 6.6.32-rt, 2 GiB, no swap, writing small files to a CIFS
 # share): Outlook sent the body quoted-printable with CRLF line ends encoded as `=0A=` and soft breaks `=` every 76
 # columns, and the archive keeps it raw: each kernel line ends in `=0A=`, long ones are split mid-word (`GF=` /
@@ -5586,9 +5580,7 @@ add("761-linux-mm-2018-fedora-4.16-rc4-journal-short-monotonic-lines-then-quoted
     LORE + "linux-mm/b0d8b880-b4f2-47b9-d32e-2b5100978831@redhat.com/ (index file id 28317078830)", ["incomplete"],
     "global (stack: out_of_memory from __alloc_pages_slowpath, unreliable frames)", constraints=["global"],
     trigger=trig("anaconda", 4928, gfp="0x14200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0),
-    not_checks=["swap_absent", "swap_exhausted"], text_has=["swapoff"], text_not=K8S,
-    pending="`Free swap  = -245804kB` is not read (a negative figure): Total swap 0 then says no swap at all, where a "
-            "swapoff was running with 240 MiB still to read back (a fix is written, not landed in time)")
+    not_checks=["swap_absent", "swap_exhausted"], text_has=["swapoff"], text_not=K8S)
 # linux-next 2024 (Mark Brown forwarding a KernelCI bisection, quoted-printable): a qemu arm64 64K-page UEFI boot log
 # with kmsg levels: `<6>` DMI line, swapper/0's header (PID 1, gfp 0x2cc2 GFP_KERNEL|__GFP_HIGHMEM|__GFP_NOWARN,
 # order 0) at 0.19 s, the CPU and hardware lines (QP soft breaks inside), the poster's `=2E..` (an encoded `...`)
@@ -5753,10 +5745,7 @@ add("813-stackoverflow-go-readme-fedora36-5.18-journalctl-k-grep-comm-docker-sco
     table_rows=[[72184, "stackoverflow-g", 0]], year_guessed=True,
     # container_init_killed tightened after the first run, which said the victim was "the only process in the task
     # table": the grep kept its row and dropped the table's header and any other row.
-    not_checks=["trigger_not_victim", "container_init_killed"], text_not=K8S,
-    pending="one row without the table's header line (a grep's pick) is read as the whole task table, so the "
-            "victim is called the only process of its container: an event flag for the header line is a change to "
-            "oom_event.h, whose full rebuild did not fit before the deadline")
+    not_checks=["trigger_not_victim", "container_init_killed"], text_not=K8S)
 # Negative. earlyoom#203: `journalctl -eu earlyoom.service` in a Russian locale (`апр 04`): systemd's unit lines and
 # earlyoom's start-up lines (regexes of names to prefer or avoid killing, thresholds, a dry run). No kernel report.
 add("814-earlyoom-203-ru-locale-journalctl-eu-earlyoom-apr-month-userspace-daemon-start-lines-no-kernel-report-negative.log",

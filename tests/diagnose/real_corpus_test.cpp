@@ -177,6 +177,12 @@ struct Checker {
       const std::string t = o["task_memcg"].get<std::string>();
       if (!find_memcg([&](const MemcgInfo& m) { return m.task_memcg == t; })) fail("task_memcg " + t);
     }
+    // The memcg's limit as mem_cgroup_print_oom_meminfo() prints it (`memory: usage N, limit M`), limited.
+    if (o.contains("limit_kb") && !o["limit_kb"].is_null()) {
+      const uint64_t l = o["limit_kb"].get<uint64_t>() * 1024;
+      if (!find_memcg([&](const MemcgInfo& m) { return m.limit_bytes == l && m.limit_state == LimitState::limited; }))
+        fail("memcg limit " + std::to_string(l) + " bytes");
+    }
   }
 
   void trigger() {
