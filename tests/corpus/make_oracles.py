@@ -6136,11 +6136,12 @@ add("844-lore-netdev-2023-r8152-chromeos-arm64-5.15-indented-ksoftirqd-gfp-atomi
 # A 2026 mutation-testing report: under `systemd-run --user -p MemoryMax=2500M` the poster quotes three lines, one
 # rss_anon row of srv.test (oom_score_adj 200), the CONSTRAINT_MEMCG summary with its middle elided
 # (`CONSTRAINT_MEMCG,...,oom_memcg=…/kki3-cold.service,task=srv.test,…`: oom_memcg whole, task_memcg not shown), and
-# the kill of 18877 wrapped before `total-vm:` with an indent, its tail elided (`... UID:1000`).
+# the kill of 18877 wrapped before `total-vm:` with an indent, its tail elided (`... UID:1000`): its oom_score_adj
+# (200) is the row's.
 add("845-gomutants-report-2026-systemd-run-user-memorymax-poster-condensed-row-summary-dots-memcg-kill-wrapped-indented-sizes-dots.log",
     "GitHub report, gomutants evaluation (2026; index file id 71461163188)", ["kill"],
     "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
-    kills=[kill(18877, "srv.test", 4979672, 2527252, 1364, None, 1000, None, None)],
+    kills=[kill(18877, "srv.test", 4979672, 2527252, 1364, None, 1000, None, 200, adj_source="task table row")],
     memcg="/user.slice/user-1000.slice/user@1000.service/app.slice/kki3-cold.service",
     chosen=[18877, "srv.test"], table_rows=[[18877, "srv.test", 200]], text_not=K8S)
 # A 2026 LLVM build report (Chinese): the journal's key kernel lines of a `systemd-run --user --scope -p MemoryMax=18G
