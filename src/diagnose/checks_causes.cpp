@@ -577,6 +577,20 @@ std::optional<GfpZone> gfp_zone_bits(const OomEvent& e) {
 
 }  // namespace
 
+namespace {
+
+// x86's ZONE_DMA is the first 16 MiB (MAX_DMA_ADDRESS, for ISA devices); a DMA zone larger than that holds an
+// architecture's low memory (32-bit ARM's ZONE_DMA spans all of lowmem when the machine needs one). Its size is
+// `present:`, else `managed:` (no larger); unknown: no.
+bool dma_is_lowmem(const Zone* z) {
+  constexpr uint64_t kIsaDmaBytes = 16 * kMiB;
+  if (!z) return false;
+  const auto size = z->present_bytes ? z->present_bytes : z->managed_bytes;
+  return size && *size > kIsaDmaBytes;
+}
+
+}  // namespace
+
 std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   if (!e.mem_info) return std::nullopt;
   const Zone* normal = nullptr;
@@ -595,8 +609,9 @@ std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   // allocation failed, by which time a few pages may have been freed).
   auto at_min = [](uint64_t free, uint64_t min) { return free * 4 <= min * 5; };
   // Low memory all in ZONE_DMA (32-bit ARM: its Normal zone is empty, and show_free_areas() prints no line for an
-  // empty zone): with a HighMem line and no Normal one, the DMA zone is the low memory (corpus 843).
-  const Zone* lowz = normal ? normal : has_highmem ? dma : nullptr;
+  // empty zone): with a HighMem line and no Normal one, a DMA zone larger than the 16 MiB of x86's ISA DMA zone is
+  // the low memory (corpus 843); x86's is not, its Normal line only missing from the excerpt (corpus 235).
+  const Zone* lowz = normal ? normal : has_highmem && dma_is_lowmem(dma) ? dma : nullptr;
   if (lowz && has_highmem && lowz->free_bytes && lowz->min_bytes && at_min(*lowz->free_bytes, *lowz->min_bytes) &&
       highmem_free >= kHighmemFreeBytes)
     return Lowmem{lowz->name, *lowz->free_bytes, *lowz->min_bytes, highmem_free, 0, std::nullopt};
@@ -623,10 +638,11 @@ std::optional<LowmemUnknown> lowmem_unknown(const OomEvent& e) {
   bool dma_shown = false;
   for (const Zone& z : e.mem_info->zones) {
     if (z.name == "Normal" && z.free_bytes && z.min_bytes) return std::nullopt;  // low memory is shown
-    if (z.name == "DMA" && z.free_bytes && z.min_bytes) dma_shown = true;
+    if (z.name == "DMA" && z.free_bytes && z.min_bytes && dma_is_lowmem(&z)) dma_shown = true;
     if (z.name == "HighMem" && z.free_bytes) highmem_free += *z.free_bytes;
   }
-  // No Normal line but a DMA and a HighMem one: the Normal zone is empty and DMA is the low memory, shown (843).
+  // No Normal line but a DMA one larger than x86's and a HighMem one: the Normal zone is empty and DMA is the low
+  // memory, shown (843).
   if (highmem_free < kHighmemFreeBytes || dma_shown) return std::nullopt;
   LowmemUnknown l{highmem_free, std::nullopt};
   if (const auto z = gfp_zone_bits(e); z && (z->bits & 0x2) == 0) l.lowmem_only_gfp = z->mask;  // no __GFP_HIGHMEM

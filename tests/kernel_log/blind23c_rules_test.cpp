@@ -89,6 +89,14 @@ TEST(Lowmem, DmaZoneIsTheLowMemoryWhenNoNormalZoneIsPrinted) {
   x = explain(ev[0]);
   EXPECT_FALSE(has_check(x, "lowmem_exhausted")) << all_text(x);
   EXPECT_FALSE(has_check(x, "lowmem_unknown")) << all_text(x);
+  // x86's 16 MiB ISA DMA zone is not the low memory: its Normal line is only missing from the excerpt (235).
+  std::string isa = dma;
+  isa.replace(isa.find("present:786432kB managed:47116kB"), 32, "present:15992kB managed:15360kB");
+  ev = parse_log_text(head + isa + highmem + tail);
+  ASSERT_EQ(ev.size(), 1u);
+  x = explain(ev[0]);
+  EXPECT_FALSE(has_check(x, "lowmem_exhausted")) << all_text(x);
+  EXPECT_TRUE(has_check(x, "lowmem_unknown")) << all_text(x);
   // With no HighMem line, a DMA zone at its min is no low memory of a 32-bit kernel (a 64-bit DMA zone is not the
   // kernel's only memory).
   ev = parse_log_text(head + dma + tail);
