@@ -15,6 +15,9 @@ soft line breaks (`=` at the end of a line) joined and each `=XX` read as the by
 it encodes (`=3D` as `=`; GMX encodes every `.` as `=2E`, corpus 508), so a
 value the encoder split across two lines (`score 10=` / `6`, corpus 284) is
 found as the kernel printed it.
+A string a mail client hard-wrapped between two words (`Kernel panic - not syncing:
+System is` / `deadlocked on memory`, corpus 843) is found with that line break read
+as the space it replaced.
 Exit status 0 when all are found, 1 otherwise (each miss printed), 2 on a
 missing file. Usage: tools/check_corpus_oracles.py [CORPUS_DIR]
 """
@@ -47,6 +50,7 @@ def main():
             decoded = re.sub(r"=([0-9A-F]{2})", lambda m: chr(int(m.group(1), 16)), text.replace("=\n", ""))
             text += "\n" + decoded
         nums = numbers(text)
+        unwrapped = re.sub(r"(?<=\S)\n(?=\S)", " ", text)
 
         def num(v, what):
             nonlocal misses, checked
@@ -63,7 +67,7 @@ def main():
                 return
             v = v.split(" (")[0] if what in ("memcg",) else v
             checked += 1
-            if v not in text:
+            if v not in text and (" " not in v or v not in unwrapped):
                 misses += 1
                 print(f"{name}: {what} {v!r} not in the log")
 

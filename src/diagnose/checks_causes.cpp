@@ -70,10 +70,16 @@ void lowmem(const OomEvent& e, std::vector<Check>& out) {
   if (l->cma_free_bytes == 0) {
     const auto [free_said, min_said] = format_compared(l->normal_free_bytes, l->normal_min_bytes);
     out.push_back({"lowmem_exhausted", CheckLevel::warn,
-                   trf("Low memory ran out, not memory: the Normal zone had {} free (its min watermark is {}) "
-                       "while HighMem had {} free. A 32-bit kernel keeps its own data (page tables, slab, "
-                       "buffers) in the Normal zone only, so HighMem cannot help.",
-                       free_said, min_said, format_bytes(l->highmem_free_bytes)),
+                   l->zone == "Normal"
+                       ? trf("Low memory ran out, not memory: the Normal zone had {} free (its min watermark is {}) "
+                             "while HighMem had {} free. A 32-bit kernel keeps its own data (page tables, slab, "
+                             "buffers) in the Normal zone only, so HighMem cannot help.",
+                             free_said, min_said, format_bytes(l->highmem_free_bytes))
+                       : trf("Low memory ran out, not memory: the {} zone, all of the low memory here (the report "
+                             "prints no Normal zone), had {} free (its min watermark is {}) while HighMem had {} free. "
+                             "A 32-bit kernel keeps its own data (page tables, slab, buffers) in low memory only, so "
+                             "HighMem cannot help.",
+                             l->zone, free_said, min_said, format_bytes(l->highmem_free_bytes)),
                    {{"normal_free_bytes", as_figure(l->normal_free_bytes)},
                     {"normal_min_bytes", as_figure(l->normal_min_bytes)},
                     {"highmem_free_bytes", as_figure(l->highmem_free_bytes)}}});
@@ -571,6 +577,20 @@ std::optional<GfpZone> gfp_zone_bits(const OomEvent& e) {
 
 }  // namespace
 
+namespace {
+
+// x86's ZONE_DMA is the first 16 MiB (MAX_DMA_ADDRESS, for ISA devices); a DMA zone larger than that holds an
+// architecture's low memory (32-bit ARM's ZONE_DMA spans all of lowmem when the machine needs one). Its size is
+// `present:`, else `managed:` (no larger); unknown: no.
+bool dma_is_lowmem(const Zone* z) {
+  constexpr uint64_t kIsaDmaBytes = 16 * kMiB;
+  if (!z) return false;
+  const auto size = z->present_bytes ? z->present_bytes : z->managed_bytes;
+  return size && *size > kIsaDmaBytes;
+}
+
+}  // namespace
+
 std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   if (!e.mem_info) return std::nullopt;
   const Zone* normal = nullptr;
@@ -588,9 +608,13 @@ std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
   // At or under the min watermark (+25 %: the report is printed after the
   // allocation failed, by which time a few pages may have been freed).
   auto at_min = [](uint64_t free, uint64_t min) { return free * 4 <= min * 5; };
-  if (normal && has_highmem && normal->free_bytes && normal->min_bytes &&
-      at_min(*normal->free_bytes, *normal->min_bytes) && highmem_free >= kHighmemFreeBytes)
-    return Lowmem{"Normal", *normal->free_bytes, *normal->min_bytes, highmem_free, 0, std::nullopt};
+  // Low memory all in ZONE_DMA (32-bit ARM: its Normal zone is empty, and show_free_areas() prints no line for an
+  // empty zone): with a HighMem line and no Normal one, a DMA zone larger than the 16 MiB of x86's ISA DMA zone is
+  // the low memory (corpus 843); x86's is not, its Normal line only missing from the excerpt (corpus 235).
+  const Zone* lowz = normal ? normal : has_highmem && dma_is_lowmem(dma) ? dma : nullptr;
+  if (lowz && has_highmem && lowz->free_bytes && lowz->min_bytes && at_min(*lowz->free_bytes, *lowz->min_bytes) &&
+      highmem_free >= kHighmemFreeBytes)
+    return Lowmem{lowz->name, *lowz->free_bytes, *lowz->min_bytes, highmem_free, 0, std::nullopt};
   // The CMA reading: the lowmem zone's free minus its free CMA pages.
   const Zone* low = normal ? normal : dma;
   if (!low || !low->free_bytes || !low->min_bytes || !low->free_cma_bytes || *low->free_cma_bytes == 0)
@@ -611,11 +635,15 @@ std::optional<Lowmem> lowmem_exhaustion(const OomEvent& e) {
 std::optional<LowmemUnknown> lowmem_unknown(const OomEvent& e) {
   if (e.constraint != Constraint::global || e.sysrq || !e.mem_info || lowmem_exhaustion(e)) return std::nullopt;
   uint64_t highmem_free = 0;
+  bool dma_shown = false;
   for (const Zone& z : e.mem_info->zones) {
     if (z.name == "Normal" && z.free_bytes && z.min_bytes) return std::nullopt;  // low memory is shown
+    if (z.name == "DMA" && z.free_bytes && z.min_bytes && dma_is_lowmem(&z)) dma_shown = true;
     if (z.name == "HighMem" && z.free_bytes) highmem_free += *z.free_bytes;
   }
-  if (highmem_free < kHighmemFreeBytes) return std::nullopt;
+  // No Normal line but a DMA one larger than x86's and a HighMem one: the Normal zone is empty and DMA is the low
+  // memory, shown (843).
+  if (highmem_free < kHighmemFreeBytes || dma_shown) return std::nullopt;
   LowmemUnknown l{highmem_free, std::nullopt};
   if (const auto z = gfp_zone_bits(e); z && (z->bits & 0x2) == 0) l.lowmem_only_gfp = z->mask;  // no __GFP_HIGHMEM
   return l;

@@ -148,6 +148,9 @@ std::string machine_clause(const OomEvent& e, const ExplainContext& ctx) {
                  "watermark of {})",
                  l->zone, format_bytes(l->normal_free_bytes - std::min(l->normal_free_bytes, l->cma_free_bytes)),
                  format_bytes(l->normal_min_bytes));
+    if (l->zone != "Normal")  // low memory all in ZONE_DMA (corpus 843)
+      return trf("the kernel's low memory (the {} zone, {} free) ran out while {} of HighMem was free", l->zone,
+                 format_bytes(l->normal_free_bytes), format_bytes(l->highmem_free_bytes));
     return trf("the kernel's low memory (the Normal zone, {} free) ran out while {} of HighMem was free",
                        format_bytes(l->normal_free_bytes), format_bytes(l->highmem_free_bytes));
   }

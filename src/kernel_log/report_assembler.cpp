@@ -684,7 +684,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->has_content = true;
     // ≤4.18: `Kernel panic - not syncing: Out of memory and no killable processes...`
     if (auto p = panic_text(t); p && !cur_->panic_message) {
-      cur_->panic_message = std::string(*p);
+      cur_->panic_message = oom_panic_message(*p, false);
       if (!line.truncated) piece = P::panic;
     }
   } else if (auto p = panic_text(t)) {
@@ -701,7 +701,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
       return false;
     }
     if (!cur_->panic_message) {
-      cur_->panic_message = line.truncated ? complete_cut_panic(*p) : std::string(*p);
+      cur_->panic_message = oom_panic_message(*p, line.truncated);
       if (!line.truncated) piece = P::panic;
     }
     cur_->has_content = true;

@@ -284,6 +284,9 @@ std::optional<std::string_view> panic_text(std::string_view t);
 bool is_oom_panic(std::string_view msg);
 /// A cut OOM panic message (a viewer's `...`) completed when only one of the kernel's begins with it.
 std::string complete_cut_panic(std::string_view stump);
+/// The panic message as the report keeps it: cut (`truncated`) it is completed (complete_cut_panic()); rejoined
+/// from a word-wrapped line without the break's space it is the kernel's message that reads so with the spaces out.
+std::string oom_panic_message(std::string_view msg, bool truncated);
 bool is_sysrq(std::string_view t);
 /// show_mem()'s first line: `Mem-Info:`, `Mem-info:` before 3.x (2.6.2x's show_mem()).
 bool is_meminfo_head(std::string_view t);

@@ -35,19 +35,45 @@ bool is_oom_panic(std::string_view msg) {
          msg.find("panic_on_oom") != std::string_view::npos;
 }
 
-// The messages out_of_memory() and check_panic_on_oom() panic with (mm/oom_kill.c, 2.6 to 6.x): a viewer's cut of
-// one (`… system-wide panic_on_oom is...` at 100 columns, corpus 803) that only one of them begins with is that one,
-// since the kernel prints no other; any other cut stays as cut.
+namespace {
+
+// The messages out_of_memory() and check_panic_on_oom() panic with (mm/oom_kill.c, 2.6 to 6.x).
+constexpr std::string_view kOomPanics[] = {
+    "Out of memory: system-wide panic_on_oom is enabled", "Out of memory: compulsory panic_on_oom is enabled",
+    "Out of memory: panic_on_oom is selected", "Out of memory and no killable processes...",
+    "System is deadlocked on memory"};
+
+// `a` and `b` the same once their spaces are out.
+bool equal_but_spaces(std::string_view a, std::string_view b) {
+  size_t i = 0, j = 0;
+  for (;;) {
+    while (i < a.size() && a[i] == ' ') ++i;
+    while (j < b.size() && b[j] == ' ') ++j;
+    if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+    if (a[i++] != b[j++]) return false;
+  }
+}
+
+}  // namespace
+
+// A viewer's cut of one (`… system-wide panic_on_oom is...` at 100 columns, corpus 803) that only one of them begins
+// with is that one, since the kernel prints no other; any other cut stays as cut.
 std::string complete_cut_panic(std::string_view stump) {
-  static constexpr std::string_view kOomPanics[] = {
-      "Out of memory: system-wide panic_on_oom is enabled", "Out of memory: compulsory panic_on_oom is enabled",
-      "Out of memory: panic_on_oom is selected", "Out of memory and no killable processes...",
-      "System is deadlocked on memory"};
   std::string_view only;
   int n = 0;
   for (std::string_view m : kOomPanics)
     if (!stump.empty() && starts_with(m, stump)) only = m, ++n;
   return std::string(n == 1 ? only : stump);
+}
+
+// A panic line a mail client word-wrapped (`… not syncing: System is` / `deadlocked on memory`, corpus 843) comes
+// rejoined without the space its break took, since whether a break was at a space the text does not tell: a message
+// that is one of the kernel's once the spaces are out is that one; any other stays as read.
+std::string oom_panic_message(std::string_view msg, bool truncated) {
+  if (truncated) return complete_cut_panic(msg);
+  for (std::string_view m : kOomPanics)
+    if (msg != m && equal_but_spaces(msg, m)) return std::string(m);
+  return std::string(msg);
 }
 
 bool is_sysrq(std::string_view t) { return t.find("Manual OOM execution") != std::string_view::npos; }

@@ -138,7 +138,7 @@ bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
       constexpr std::string_view kPanic = "Kernel panic - not syncing: ";
       size_t p = joined.find(kPanic);
       if (p == std::string_view::npos) return false;
-      b.panic_message = std::string(trim(joined.substr(p + kPanic.size())));
+      b.panic_message = oom_panic_message(trim(joined.substr(p + kPanic.size())), false);
       if (joined.find("Out of memory and no killable processes") != std::string_view::npos) b.no_killable = true;
       return true;
     }

@@ -6346,6 +6346,132 @@ add("840-fullpageos-291-rpi4-armv7-4.19-syslog-indented-chromium-compositor-head
     GH + "guysoft/FullPageOS/issues/291", ["incomplete"], HOA, constraints=["global"],
     trigger=trig("Compositor", 1042, gfp="0x7000c0(GFP_KERNEL_ACCOUNT)", order=0, oom_score_adj=300),
     year_guessed=True, text_not=K8S)
+# ---- blind set 23c (841-852) ----
+# A 2024 blog post ("Triggering the OOM Killer", Ubuntu 22.04 arm64 5.15 in QEMU on a Mac): `docker run --memory 8m`
+# alpine, `apk update` killed. journalctl lines from the report's CPU: line on (the header line is not in the paste):
+# arm64 `Call trace:` through mem_cgroup_out_of_memory, cgroup v2 `memory: usage 8192kB, limit 8192kB` and
+# `swap: usage 8192kB, limit 8192kB` (docker's memory.swap.max, both full), the memory.stat lines as journald's
+# aligned continuation lines, two rows, the CONSTRAINT_MEMCG summary and the kill of apk 3974, then a systemd line.
+DOCKER_841 = "/system.slice/docker-3193584578ea07bf5ee503289e7fe7b69f20e60ad236b2b5ce2274419856f8f3.scope"
+add("841-blog-triggering-oom-killer-arm64-ubuntu-5.15-qemu-journal-docker-8m-memcg-v2-swap-at-limit-memory-stat-continuation-apk-kill.log",
+    "GitHub blog post 'Triggering the OOM Killer' (2024-05-17; index file id 29406780549)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(3974, "apk", 20600, 7508, 588, 0, 0, 80, 0)],
+    memcg=DOCKER_841, task_memcg=DOCKER_841, limit_kb=8192,
+    trigger=trig("apk", 3974, note="from the CPU: line of dump_header (the header line is not pasted)"),
+    chosen=[3974, "apk"], table_rows=[[3920, "sh", 0], [3974, "apk", 0]], year_guessed=True,
+    checks=["memcg_swap_exhausted"], not_checks=["memcg_swap_disallowed", "swap_absent", "swap_exhausted"],
+    text_not=K8S)
+# A 2026 course write-up (Ubuntu on EC2): `sudo dmesg -T | grep -i oom` keeps fwupd's header (a page-cache fault,
+# oom_score_adj 0), two stack frames, the rss_anon table header, the global summary naming a docker scope's mysqld
+# (cpuset=fwupd.service, the trigger's) and the kill of mysqld 1932 (uid 999, 442 MiB anon).
+add("842-devops-notes-ubuntu-ec2-2026-dmesgT-grep-oom-fwupd-header-frames-rss-anon-table-header-docker-mysqld-global-kill-cpuset-fwupd-service.log",
+    "GitHub course notes, Docker WordPress/MySQL task (2026; index file id 56702589602)", ["kill"],
+    "global (global_oom)", constraints=["global"],
+    kills=[kill(1932, "mysqld", 1867272, 452196, 8, 0, 999, 1292, 0)],
+    task_memcg="/system.slice/docker-31d2f7f43ec42be22400f7b8a5daf45cef874fe8b3e975e11d35900859585b94.scope",
+    chosen=[1932, "mysqld"],
+    trigger=trig("fwupd", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# LKML (linux-kbuild, 2022-10): Masahiro Yamada's QEMU arm virt boot of 6.0-rc7 (multi_v7_defconfig+debug, KASAN),
+# mailed and wrapped at ~75 columns, printk caller ids. kthreadd (pid 2) asks for an order-1 task_struct slab
+# (GFP_KERNEL|__GFP_COMP) 7 s into boot; lowmem is the DMA zone only, 47116 kB managed of 786432 kB present, free
+# 8744 kB under its 9060 kB min, while HighMem has 261356 kB free; 184829 of 262144 pages are reserved (70 %, the KASAN
+# shadow); swap none; an Unreclaimable slab table (largest kmemleak_object 9091 KB); the task table is empty: no
+# killable process, `Kernel panic - not syncing: System is deadlocked on memory` (wrapped after `System is`).
+add("843-lore-kbuild-2022-qemu-arm-virt-6.0-rc7-kasan-boot-kthreadd-order1-printk-caller-mail-wrapped-dma-managed-47m-of-768m-reserved-no-killable-deadlocked-panic.log",
+    "https://lore.kernel.org/all/CAK7LNATK10aT20SbGdJGLFebSQb3EnnMQ2pmy=_=gG7dpLB6JA@mail.gmail.com/", ["no_killable"],
+    "global (stack: out_of_memory from __alloc_pages_may_oom; no eligible task, System is deadlocked)",
+    constraints=["global"], no_killable=True, panic="System is deadlocked on memory",
+    trigger=trig("kthreadd", 2, gfp="0x40cc0(GFP_KERNEL|__GFP_COMP)", order=1, oom_score_adj=0),
+    slab_largest=["kmemleak_object", 9091],
+    checks=["no_killable_task", "reserved_dominant", "lowmem_exhausted"],
+    not_checks=["swap_absent", "high_order_allocation", "slab_unreclaimable_dominant"], text_not=K8S)
+# Negative. netdev (2023-04, r8152 patch): a ChromeOS arm64 5.15 `ksoftirqd/0: page allocation failure: order:3,
+# mode:0x40a20(GFP_ATOMIC|__GFP_COMP)` warning, indented two spaces, the author's `...`, and the warn_alloc trace from
+# the r8152 RX path. An atomic order-3 allocation failed; no OOM killer ran.
+add("844-lore-netdev-2023-r8152-chromeos-arm64-5.15-indented-ksoftirqd-gfp-atomic-order3-page-allocation-failure-elided-call-trace-negative.log",
+    "https://lore.kernel.org/all/20230406171411.1.I84dbef45786af440fd269b71e9436a96a8e7a152@changeid/", [],
+    "n/a (no OOM report: page allocation failure)")
+# A 2026 mutation-testing report: under `systemd-run --user -p MemoryMax=2500M` the poster quotes three lines, one
+# rss_anon row of srv.test (oom_score_adj 200), the CONSTRAINT_MEMCG summary with its middle elided
+# (`CONSTRAINT_MEMCG,...,oom_memcg=…/kki3-cold.service,task=srv.test,…`: oom_memcg whole, task_memcg not shown), and
+# the kill of 18877 wrapped before `total-vm:` with an indent, its tail elided (`... UID:1000`): its oom_score_adj
+# (200) is the row's.
+add("845-gomutants-report-2026-systemd-run-user-memorymax-poster-condensed-row-summary-dots-memcg-kill-wrapped-indented-sizes-dots.log",
+    "GitHub report, gomutants evaluation (2026; index file id 71461163188)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(18877, "srv.test", 4979672, 2527252, 1364, None, 1000, None, 200, adj_source="task table row")],
+    memcg="/user.slice/user-1000.slice/user@1000.service/app.slice/kki3-cold.service",
+    chosen=[18877, "srv.test"], table_rows=[[18877, "srv.test", 200]], text_not=K8S)
+# A 2026 LLVM build report (Chinese): the journal's key kernel lines of a `systemd-run --user --scope -p MemoryMax=18G
+# -p MemorySwapMax=0` build: eu-strip's header (order 3, GFP_HIGHUSER_MOVABLE|__GFP_WRITE, oom_score_adj 100), memory
+# usage at its 18874368 kB limit, swap limit 0, the CONSTRAINT_MEMCG summary and the kill of debugedit 2125699.
+LLVM_846 = "/user.slice/user-1000.slice/user@1000.service/app.slice/llvm-baseline-ce682bfbada047fcb575eaeebd4993ba.scope"
+add("846-zh-llvm-build-report-2026-journal-key-lines-eu-strip-order3-gfp-write-memcg-18g-swap-limit-0-scope-debugedit-kill.log",
+    "GitHub build report (Chinese, LLVM 22 Tizen baseline build, 2026-09-17; index file id 69194162723)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(2125699, "debugedit", 1597988, 1438880, 60, 0, 1000, 2884, 100)],
+    memcg=LLVM_846, task_memcg=LLVM_846, limit_kb=18874368, chosen=[2125699, "debugedit"],
+    trigger=trig("eu-strip", None, gfp="0x101cca(GFP_HIGHUSER_MOVABLE|__GFP_WRITE)", order=3, oom_score_adj=100),
+    year_guessed=True, checks=["memcg_swap_disallowed"],
+    not_checks=["high_order_allocation", "swap_absent", "swap_exhausted", "memcg_swap_exhausted"], text_not=K8S)
+# A CUDA benchmark note: a shell prompt, `sudo dmesg | tail`, the poster's `...`, then a rootless podman container's
+# CONSTRAINT_MEMCG summary (oom_memcg the libpod scope, task_memcg its `/container` child) and the kill of
+# cuda_memcpy 69821 (12 MiB anon, 3.2 GiB shmem-rss: pinned host buffers in shared memory), then a CUDA
+# `Cannot map memory` line and an AppArmor audit line, and a blank line.
+LIBPOD_847 = ("/user.slice/user-1000.slice/user@1000.service/user.slice/"
+              "libpod-fffd37123f33f09b0d26b19bdb5012786a5ebf28c905e436ec5ca1dbf188bcea.scope")
+add("847-cuda-benchmark-notes-rootless-podman-dmesg-tail-dots-memcg-libpod-scope-container-kill-cuda-memcpy-shmem-3g-then-cannot-map-and-apparmor-lines.log",
+    "GitHub notes, CUDA memcpy benchmark (index file id 58693137104)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(69821, "cuda_memcpy", 13235352, 12608, 71616, 3326904, 1000, 6828, 200)],
+    memcg=LIBPOD_847, task_memcg=LIBPOD_847 + "/container", chosen=[69821, "cuda_memcpy"], text_not=K8S)
+# A design note on bounding agents with systemd scopes: `dmesg | tail` under a shell prompt, no stamps: the summary
+# with its middle elided (`CONSTRAINT_MEMCG,...,`), oom_memcg whole, task_memcg elided (`/.../fm-crew-…scope`), and
+# the kill of bash 24595 (128 MiB limit) printed without pgtables and oom_score_adj.
+add("848-crew-memory-bound-doc-no-stamps-dmesg-tail-summary-dots-task-memcg-elided-slash-dots-memcg-kill-bash-128m-no-pgtables.log",
+    "GitHub design note 'crew memory bound' (index file id 58548104780)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(24595, "bash", 135860, 130720, 3012, 0, 1000, None, None)],
+    memcg="/user.slice/user-1000.slice/user@1000.service/app.slice/fm-crew-fm-kill-1785522215.scope",
+    chosen=[24595, "bash"], text_not=K8S)
+# Negative. Gentoo on an Xbox 360 (ppc64 Xenon, 6.17.7, 64 KiB pages), journal lines whose multi-line records were
+# escaped (`\x0a`) and long lines cut with `>`: a warn_alloc() dump from the sis190 NIC's RX refill in a hard IRQ that
+# interrupted zstd compression in zram swap-out under direct reclaim, then Mem-Info (Normal free 896 kB under a
+# 2688 kB min, 21 GB zram swap nearly free). The `page allocation failure:` line itself is not in the paste; no OOM
+# killer ran.
+add("849-xbox360-gentoo-notes-ppc64-xenon-6.17-64k-journal-escaped-x0a-truncated-lines-sis190-irq-warn-alloc-in-zram-reclaim-meminfo-no-oom-negative.log",
+    "GitHub notes 'Ethernet Adventures' (Gentoo on Xbox 360; index file id 19245909653)", [],
+    "n/a (no OOM report: warn_alloc page allocation failure)")
+# A 2026 crash-forensics report: verbatim journal lines of a memcg OOM in a `needle.slice` dispatch scope: git's
+# header (GFP_KERNEL, oom_score_adj 200), one frame, the summary broken by the writer over three lines with a
+# two-space indent (oom_memcg whole, task_memcg elided as `…/run-p…scope`), the kill of git 1851349 broken before
+# `total-vm:` (no pgtables, no oom_score_adj), and systemd's line.
+add("850-needle-crash-forensics-2026-journal-verbatim-git-memcg-summary-wrapped-indented-task-memcg-unicode-ellipsis-kill-wrapped-indented-no-pgtables-systemd-line.log",
+    "GitHub crash-forensics report (domain-check, 2026-09; index file id 60142349257)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(1851349, "git", 9729496, 8452204, 5308, 0, 1001, None, None)],
+    memcg="/user.slice/user-1001.slice/user@1001.service/needle.slice/run-p1830008-i211518363.scope",
+    chosen=[1851349, "git"],
+    trigger=trig("git", None, gfp="0xcc0(GFP_KERNEL)", order=0, oom_score_adj=200),
+    year_guessed=True, text_not=K8S)
+# An OOM analysis note (Arch, 6.16): two journal lines with a blank line between, antfly's header (oom_score_adj 200)
+# and the global kill of antfly 306187 itself (13.5 GiB anon).
+add("851-antfly-oom-analysis-arch-6.16-journal-header-blank-line-global-kill-antfly-13g-anon-adj-200.log",
+    "GitHub notes 'Antfly OOM Analysis' (2025-10-09; index file id 53728485242)", ["kill"],
+    "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(306187, "antfly", 19855980, 14131176, 1456, 0, 1000, 34516, 200)],
+    trigger=trig("antfly", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=200),
+    year_guessed=True, not_checks=["trigger_not_victim"], text_not=K8S)
+# A 2026 SONiC lab note: an Obsidian `>[!WARNING]` callout whose prose says the 4 GiB, swapless virtual switch ran
+# out of memory during an upgrade, then, fenced inside the quote, the lone line `Kernel panic - not syncing: Out of
+# memory: compulsory panic_on_oom is enabled` (vm.panic_on_oom=2). No header: the constraint is not known, and no
+# process was killed.
+add("852-sonic-lab-notes-2026-callout-quoted-prose-then-fenced-lone-compulsory-panic-on-oom-line-virtual-switch-4g-no-swap.log",
+    "GitHub lab notes, SONiC-OS-Lite upgrade (2026; index file id 70889763310)", ["panic"],
+    "not determinable (a lone panic line)", constraints=[None],
+    panic="Out of memory: compulsory panic_on_oom is enabled", checks=["panic_on_oom"], text_not=K8S)
 
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():

@@ -2045,6 +2045,22 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"826-tt-metal-llama31-autoport-notes-dmesgT-header-without-fields-elided-summary-kill-python3-483g-anon.log",
       "strip_prefix"},
      "without prefixes the header without its fields is not read as a header: the trigger is lost (null), never another value"},
+    // --- blind set 23c --- (issue 12: the newest formats and rare causes; these mangles lose facts only)
+    {{"841-blog-triggering-oom-killer-arm64-ubuntu-5.15-qemu-journal-docker-8m-memcg-v2-swap-at-limit-memory-stat-continuation-apk-kill.log",
+      "reflow_indent"},
+     "the report opens at its CPU: line (no header pasted): re-flowed, or newest-first, that line no longer opens it, so the trigger it names is lost (null), never another value"},
+    {{"841-blog-triggering-oom-killer-arm64-ubuntu-5.15-qemu-journal-docker-8m-memcg-v2-swap-at-limit-memory-stat-continuation-apk-kill.log",
+      "reverse"},
+     "the report opens at its CPU: line (no header pasted): re-flowed, or newest-first, that line no longer opens it, so the trigger it names is lost (null), never another value"},
+    {{"845-gomutants-report-2026-systemd-run-user-memorymax-poster-condensed-row-summary-dots-memcg-kill-wrapped-indented-sizes-dots.log",
+      "reverse"},
+     "the kill's sizes, wrapped with an indent to the line after it, lie before it newest-first and are not its rest: lost (null)"},
+    {{"850-needle-crash-forensics-2026-journal-verbatim-git-memcg-summary-wrapped-indented-task-memcg-unicode-ellipsis-kill-wrapped-indented-no-pgtables-systemd-line.log",
+      "reverse"},
+     "the kill's sizes, wrapped with an indent to the line after it, lie before it newest-first and are not its rest: lost (null)"},
+    {{"850-needle-crash-forensics-2026-journal-verbatim-git-memcg-summary-wrapped-indented-task-memcg-unicode-ellipsis-kill-wrapped-indented-no-pgtables-systemd-line.log",
+      "flowed72"},
+     "the summary the writer broke over three indented lines, re-flowed again: its oom_memcg, chosen task and the trigger's mems_allowed are lost (null), never another value"},
 };
 
 // The only facts a mangle may still change to a different non-null value
