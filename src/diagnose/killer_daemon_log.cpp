@@ -86,6 +86,17 @@ std::optional<DaemonKill> parse_earlyoom_line(std::string_view m) {
   return k;
 }
 
+std::optional<std::string_view> parse_earlyoom_escalation(std::string_view m) {
+  constexpr std::string_view kEscalating = "escalating to SIGKILL after ";
+  const size_t at = m.find(kEscalating);
+  if (at == std::string_view::npos) return std::nullopt;
+  std::string_view s = m.substr(at + kEscalating.size());
+  size_t n = 0;
+  while (n < s.size() && ((s[n] >= '0' && s[n] <= '9') || (n > 0 && s[n] == '.'))) ++n;
+  if (n == 0 || s.substr(n, 8) != " seconds") return std::nullopt;
+  return s.substr(0, n);
+}
+
 std::optional<DaemonKill> parse_lmkd_line(std::string_view m) {
   m = trim(m);
   DaemonKill k;

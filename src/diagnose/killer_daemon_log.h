@@ -60,6 +60,10 @@ struct DaemonKill {
 /// (including its `sending 0 (no-op signal)` self-test).
 [[nodiscard]] std::optional<DaemonKill> parse_earlyoom_line(std::string_view message);
 
+/// earlyoom's (1.3+) `escalating to SIGKILL after N seconds` (kill.c, after its SIGTERM's victim did not exit in
+/// time): the seconds as printed (`2.4`); nullopt for any other line.
+[[nodiscard]] std::optional<std::string_view> parse_earlyoom_escalation(std::string_view message);
+
 /// Android's lmkd `Kill 'NAME' (PID), uid U, oom_score_adj N to free NkB …` (Samsung's `Reclaim 'NAME' (PID), …`) or the
 /// in-kernel lowmemorykiller's `Killing 'NAME' (PID), adj N,` anywhere in the line
 /// (after a logcat or syslog prefix; daemon "lmkd" or "lowmemorykiller"); nullopt otherwise.

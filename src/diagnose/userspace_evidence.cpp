@@ -92,6 +92,12 @@ std::string killers(std::string_view t) {
                "filled the memory.",
                k->signal, k->name.empty() ? std::string("?") : k->name, *k->pid, not_the_kernel());
   }
+  if (auto secs = parse_earlyoom_escalation(t)) {
+    // Its SIGTERM's victim did not exit in time: the `sending SIGTERM` line before names it.
+    return trf("earlyoom, a user-space OOM killer, escalated to SIGKILL: the process it had sent SIGTERM (its line "
+               "before names it) had not exited after {} seconds. {}",
+               *secs, not_the_kernel());
+  }
   if (auto k = parse_lmkd_line(t)) {
     // lmkd names the victim's oom_score_adj; the in-kernel lowmemorykiller its `adj` (oom_adj before 3.x, its
     // oom_score_adj after).
@@ -978,6 +984,14 @@ void UserspaceEvidenceScan::line(std::string_view t) {
     std::optional<DaemonKill> k = parse_earlyoom_line(t);
     if (!k) k = parse_lmkd_line(t);
     if (k && k->pid) daemon_kills_.push_back({k->daemon, k->signal.empty() ? "SIGKILL" : k->signal, *k->pid, k->name, line_no_});
+    // earlyoom's escalation names no pid: its SIGKILL goes to the victim of its last SIGTERM.
+    if (!k && !daemon_kills_.empty() && daemon_kills_.back().daemon == "earlyoom" &&
+        daemon_kills_.back().signal == "SIGTERM" && parse_earlyoom_escalation(t)) {
+      UserspaceKill e = daemon_kills_.back();
+      e.signal = "SIGKILL";
+      e.line = line_no_;
+      daemon_kills_.push_back(std::move(e));
+    }
   }
   // The reason of the systemd-oomd kill on the line before, wrapped onto this one (`  due to memory pressure
   // for …`): the two read as one line, which replaces what the first said alone.

@@ -134,6 +134,10 @@ inline constexpr std::string_view kLmkdReclaim = "Reclaim '";
 /// (exitCode=137, …)`. The words are `e 137` and `e=137` (pair `e`…`3`).
 inline constexpr std::string_view kExit137[] = {"e 137", "e=137"};
 
+/// earlyoom's (1.3+) `escalating to SIGKILL after N seconds`, its SIGTERM's victim still alive: its pair `S..K` is
+/// kSignal9's and its first eight bytes (`SIGKILL `) seldom in a log.
+inline constexpr std::string_view kEarlyoomEscalation = "SIGKILL after ";
+
 /// One word. `kill_pair`: for a kill's word (a user-space killer's kill
 /// line, systemd's `oom-kill` result: what is said beside the kernel's
 /// reports too, so the sweep after an input's first report looks for these
@@ -164,7 +168,7 @@ struct Word {
 /// systemd's `oom-kill'` result (its pair is the anchor `oom-kill`'s) and its
 /// `status=9/KILL` of a unit's main process. Ray's,
 /// the DataLoader's, a shell's and PostgreSQL's `Killed`, Backend.AI's, DeepSpeed's launcher's, the supervisors'
-/// (`(pid:`) and the container runtimes' lines, the signal-9 lines (kSignal9), loky's `SIGKILL(-9)`, the
+/// (`(pid:`) and the container runtimes' lines, the signal-9 lines (kSignal9), earlyoom's escalation to SIGKILL, loky's `SIGKILL(-9)`, the
 /// DataLoader's `exited unexpectedly`, `docker events`' text lines and the exit codes 137 (kExit137), Torque's and
 /// Moab's memory limits, a `docker events` format's `=oom` and Samsung's lmkd `Reclaim '` are said only of an input
 /// without a report (no kill_pair).
@@ -206,6 +210,7 @@ inline constexpr Word kWords[] = {
     {kScheduler[1]},
     {kScheduler[2]},
     {kLokySigkill},
+    {kEarlyoomEscalation},
     {kDataLoaderExited},
     {kDockerEventOom},
     {kExit137[0]},

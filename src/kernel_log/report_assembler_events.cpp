@@ -21,6 +21,8 @@ namespace oomlens {
 struct ReportAssembler::Waiting {
   OomEvent event;
   uint64_t closed_line = 0;
+  // fold_group_kill() joined a memory.oom.group kill's members to it: the time of the last kill line it took.
+  std::optional<EventTime> group_last;
 };
 
 namespace {
@@ -453,7 +455,31 @@ size_t ReportAssembler::flush(bool include_incomplete) {
 // the victim's kill keeps its stamp, which is before the others'. The others and the repeat join the victim's
 // report. `ev` is the closing event (the repeat); true when it was folded.
 bool ReportAssembler::fold_group_kill(OomEvent& ev) {
-  if (!kills_only(ev) || ev.victims.size() != 1 || !ev.victims[0].pid) return false;
+  if (!kills_only(ev)) return false;
+  // The group's tasks after the victim's second line (victim, X, victim, Y: the cgroup's scan reaches the victim
+  // among them): kill lines only, of tasks the report has not killed, with its victim's message, printed after the
+  // report's kills within the burst, join the report folded already.
+  if (!waiting_.empty() && waiting_.back().group_last) {
+    OomEvent& report = waiting_.back().event;
+    const Victim& first = report.victims.front();
+    const bool member = one_burst(report, ev) && printed_after(*waiting_.back().group_last, ev.time) == true &&
+                        std::all_of(ev.victims.begin(), ev.victims.end(), [&](const Victim& v) {
+                          return v.pid && v.message == first.message &&
+                                 std::none_of(report.victims.begin(), report.victims.end(),
+                                              [&](const Victim& r) { return r.pid == v.pid; });
+                        });
+    if (member) {
+      for (Victim& v : ev.victims) report.victims.push_back(std::move(v));
+      constexpr std::string_view kNote = "after the victim's kill line, ";
+      for (std::string& n : report.notes)
+        if (n.starts_with(kNote)) n = std::string(kNote) + std::to_string(report.victims.size() - 1) + n.substr(n.find(' ', kNote.size()));
+      report.lines.last = std::max(report.lines.last, ev.lines.last);
+      waiting_.back().closed_line = std::max(waiting_.back().closed_line, ev.lines.last);
+      waiting_.back().group_last = ev.time;
+      return true;
+    }
+  }
+  if (ev.victims.size() != 1 || !ev.victims[0].pid) return false;
   const Victim& again = ev.victims[0];
   size_t members = 0;
   OomEvent* report = nullptr;
@@ -491,6 +517,7 @@ bool ReportAssembler::fold_group_kill(OomEvent& ev) {
                           "): a memory.oom.group kill, its `Tasks in … memory.oom.group set` line not in the text");
   waiting_.erase(waiting_.end() - static_cast<std::ptrdiff_t>(members), waiting_.end());
   waiting_.back().closed_line = std::max(waiting_.back().closed_line, ev.lines.last);
+  waiting_.back().group_last = ev.time;
   return true;
 }
 
