@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include "diagnose/cgroup_owner.h"
+#include "diagnose/event_fixtures.h"
 #include "diagnose/explain.h"
 #include "kernel_log/report_scanner.h"
 
 namespace oomlens {
 namespace {
+
+using fixtures::everything;  // the summary, checks and advice as one text (diagnose/event_fixtures.h)
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -20,13 +23,6 @@ Explanation explained(OomEvent e) {
     if (path) e.memcg->owner = decode_cgroup_owner(*path);
   }
   return explain(e);
-}
-
-std::string all_text(const Explanation& x) {
-  std::string s = x.summary;
-  for (const auto& c : x.checks) s += "\n" + c.message;
-  for (const auto& a : x.advice) s += "\n" + a;
-  return s;
 }
 
 TEST(Blind15a, ReaperAfterAGrepedHeaderIsThatReportsKill) {
@@ -46,7 +42,7 @@ TEST(Blind15a, ReaperAfterAGrepedHeaderIsThatReportsKill) {
   ASSERT_TRUE(ev[0].victims[0].reaped.has_value());
   EXPECT_EQ(ev[0].victims[0].reaped->anon_rss_bytes, 0u);
   // The header is here; what tells the constraint (the trace, the memory lines) was filtered out.
-  const std::string text = all_text(explained(ev[0]));
+  const std::string text = everything(explained(ev[0]));
   EXPECT_THAT(text, HasSubstr("not an excerpt or a filtered copy"));
   EXPECT_THAT(text, Not(HasSubstr("its header says whether")));
 }
@@ -103,7 +99,7 @@ TEST(Blind15a, GlobalKillInADockerScopeAdvisesTheContainersLimit) {
       "[1314126.993965] Out of memory: Killed process 2684 (python3) total-vm:18313196kB, anon-rss:12303860kB, "
       "file-rss:548kB, shmem-rss:0kB, UID:0 pgtables:25904kB oom_score_adj:0\n");
   ASSERT_EQ(ev.size(), 1u);
-  const std::string text = all_text(explained(ev[0]));
+  const std::string text = everything(explained(ev[0]));
   EXPECT_THAT(text, HasSubstr("python3 ran in a container that reached no limit of its own"));
   EXPECT_THAT(text, HasSubstr("`docker run --memory SIZE`"));
   EXPECT_THAT(text, HasSubstr("5452ab8a000d"));
@@ -115,7 +111,7 @@ TEST(Blind15a, GlobalKillInADockerScopeAdvisesTheContainersLimit) {
       "[10.000002] Out of memory: Killed process 77 (foo) total-vm:18313196kB, anon-rss:12303860kB, file-rss:548kB, "
       "shmem-rss:0kB, UID:0 pgtables:25904kB oom_score_adj:0\n");
   ASSERT_EQ(svc.size(), 1u);
-  EXPECT_THAT(all_text(explained(svc[0])), Not(HasSubstr("ran in a container")));
+  EXPECT_THAT(everything(explained(svc[0])), Not(HasSubstr("ran in a container")));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "diagnose/event_fixtures.h"
 #include "diagnose/explain.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner.h"
@@ -11,18 +12,8 @@
 namespace oomlens {
 namespace {
 
-bool has_check(const Explanation& x, const std::string& id) {
-  for (const auto& c : x.checks)
-    if (c.id == id) return true;
-  return false;
-}
-
-std::string all_text(const Explanation& x) {
-  std::string t = x.summary;
-  for (const auto& c : x.checks) t += "\n" + c.message;
-  for (const auto& a : x.advice) t += "\n" + a;
-  return t;
-}
+using fixtures::everything;  // the summary, checks and advice as one text (diagnose/event_fixtures.h)
+using fixtures::find;
 
 TEST(TaskTable, SecondWrapInsideARowsNameIsJoined) {
   // 804: a terminal cut each row at 119 columns (`… stre` + `ss`), then a mail client wrapped the first piece at
@@ -114,8 +105,8 @@ TEST(FitsEvidence, SwapStateTellsForAMemoryPolicyOom) {
   ASSERT_EQ(ev.size(), 1u);
   ASSERT_EQ(ev[0].constraint, Constraint::mempolicy);
   const Explanation x = explain(ev[0]);
-  EXPECT_TRUE(has_check(x, "swap_exhausted"));
-  EXPECT_EQ(all_text(x).find("more swap elsewhere"), std::string::npos);
+  EXPECT_TRUE(nullptr != find(x, "swap_exhausted"));
+  EXPECT_EQ(everything(x).find("more swap elsewhere"), std::string::npos);
   // A cpuset OOM with no swap at all: adding swap is advice that fits.
   std::string cpuset = text;
   cpuset.replace(cpuset.find("CONSTRAINT_MEMORY_POLICY,nodemask=3"), 35, "CONSTRAINT_CPUSET,nodemask=(null)");
@@ -124,7 +115,7 @@ TEST(FitsEvidence, SwapStateTellsForAMemoryPolicyOom) {
   ev = parse_log_text(cpuset);
   ASSERT_EQ(ev.size(), 1u);
   ASSERT_EQ(ev[0].constraint, Constraint::cpuset);
-  EXPECT_TRUE(has_check(explain(ev[0]), "swap_absent"));
+  EXPECT_TRUE(nullptr != find(explain(ev[0]), "swap_absent"));
 }
 
 TEST(Report, ViewersCutOfAnOomPanicIsTheOnlyMessageItBegins) {

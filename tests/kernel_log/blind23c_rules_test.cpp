@@ -4,24 +4,15 @@
 
 #include <string>
 
+#include "diagnose/event_fixtures.h"
 #include "diagnose/explain.h"
 #include "kernel_log/report_scanner.h"
 
 namespace oomlens {
 namespace {
 
-bool has_check(const Explanation& x, const std::string& id) {
-  for (const auto& c : x.checks)
-    if (c.id == id) return true;
-  return false;
-}
-
-std::string all_text(const Explanation& x) {
-  std::string t = x.summary;
-  for (const auto& c : x.checks) t += "\n" + c.message;
-  for (const auto& a : x.advice) t += "\n" + a;
-  return t;
-}
+using fixtures::everything;  // the summary, checks and advice as one text (diagnose/event_fixtures.h)
+using fixtures::find;
 
 TEST(Panic, WordWrappedOomPanicReadsAsTheKernelsMessage) {
   // 843: a mail client word-wrapped `Kernel panic - not syncing: System is` / `deadlocked on memory`; the unprefixed
@@ -78,31 +69,31 @@ TEST(Lowmem, DmaZoneIsTheLowMemoryWhenNoNormalZoneIsPrinted) {
   auto ev = parse_log_text(head + dma + highmem + tail);
   ASSERT_EQ(ev.size(), 1u);
   Explanation x = explain(ev[0]);
-  EXPECT_TRUE(has_check(x, "lowmem_exhausted")) << all_text(x);
-  EXPECT_FALSE(has_check(x, "lowmem_unknown")) << all_text(x);
-  EXPECT_NE(all_text(x).find("the DMA zone, all of the low memory here"), std::string::npos) << all_text(x);
+  EXPECT_TRUE(nullptr != find(x, "lowmem_exhausted")) << everything(x);
+  EXPECT_FALSE(nullptr != find(x, "lowmem_unknown")) << everything(x);
+  EXPECT_NE(everything(x).find("the DMA zone, all of the low memory here"), std::string::npos) << everything(x);
   // The DMA zone above its min: low memory did not run out, and it is shown (no "no Normal zone line" guess).
   std::string roomy = dma;
   roomy.replace(roomy.find("free:8744kB"), 11, "free:98744kB");
   ev = parse_log_text(head + roomy + highmem + tail);
   ASSERT_EQ(ev.size(), 1u);
   x = explain(ev[0]);
-  EXPECT_FALSE(has_check(x, "lowmem_exhausted")) << all_text(x);
-  EXPECT_FALSE(has_check(x, "lowmem_unknown")) << all_text(x);
+  EXPECT_FALSE(nullptr != find(x, "lowmem_exhausted")) << everything(x);
+  EXPECT_FALSE(nullptr != find(x, "lowmem_unknown")) << everything(x);
   // x86's 16 MiB ISA DMA zone is not the low memory: its Normal line is only missing from the excerpt (235).
   std::string isa = dma;
   isa.replace(isa.find("present:786432kB managed:47116kB"), 32, "present:15992kB managed:15360kB");
   ev = parse_log_text(head + isa + highmem + tail);
   ASSERT_EQ(ev.size(), 1u);
   x = explain(ev[0]);
-  EXPECT_FALSE(has_check(x, "lowmem_exhausted")) << all_text(x);
-  EXPECT_TRUE(has_check(x, "lowmem_unknown")) << all_text(x);
+  EXPECT_FALSE(nullptr != find(x, "lowmem_exhausted")) << everything(x);
+  EXPECT_TRUE(nullptr != find(x, "lowmem_unknown")) << everything(x);
   // With no HighMem line, a DMA zone at its min is no low memory of a 32-bit kernel (a 64-bit DMA zone is not the
   // kernel's only memory).
   ev = parse_log_text(head + dma + tail);
   ASSERT_EQ(ev.size(), 1u);
   x = explain(ev[0]);
-  EXPECT_FALSE(has_check(x, "lowmem_exhausted")) << all_text(x);
+  EXPECT_FALSE(nullptr != find(x, "lowmem_exhausted")) << everything(x);
 }
 
 }  // namespace

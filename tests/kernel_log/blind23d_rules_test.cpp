@@ -13,15 +13,10 @@
 namespace oomlens {
 namespace {
 
+using fixtures::everything;  // the summary, checks and advice as one text (diagnose/event_fixtures.h)
+
 using fixtures::find;
 using namespace fixtures;
-
-std::string all_text(const Explanation& x) {
-  std::string t = x.summary;
-  for (const auto& c : x.checks) t += "\n" + c.message;
-  for (const auto& a : x.advice) t += "\n" + a;
-  return t;
-}
 
 TEST(OomLines, AKmsgRecordInASourceCommentKeepsItsMessage) {
   // 853: a /dev/kmsg sample in a C++ comment, wrapped there: `// 3,1362,97646497541,-;Out of memory: Kill process …`.
@@ -136,13 +131,13 @@ TEST(Explain, FileRssWithoutShmemRssMayBeSharedMemory) {
   Explanation x = explain(e);
   EXPECT_NE(find(x, "victim_file_backed"), nullptr);
   EXPECT_NE(x.summary.find("mapped file pages or shared memory"), std::string::npos) << x.summary;
-  EXPECT_NE(all_text(x).find("ipcs -m"), std::string::npos);
+  EXPECT_NE(everything(x).find("ipcs -m"), std::string::npos);
   // With shmem-rss printed (4.5+), file-rss is file pages only: nothing of shared memory is said for it.
   e.victims[0].shmem_rss_bytes = 0;
   x = explain(e);
   EXPECT_NE(find(x, "victim_file_backed"), nullptr);
   EXPECT_EQ(x.summary.find("shared memory"), std::string::npos) << x.summary;
-  EXPECT_EQ(all_text(x).find("ipcs -m"), std::string::npos);
+  EXPECT_EQ(everything(x).find("ipcs -m"), std::string::npos);
 }
 
 }  // namespace
