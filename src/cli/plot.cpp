@@ -49,8 +49,10 @@ void add_plot(CLI::App& app, int* status) {
     auto data = render::run_plot_data(*rec);
     std::string doc = html ? render::run_page_html(data) : render::plot_svg(data);
     if (to_stdout) {
-      std::fwrite(doc.data(), 1, doc.size(), stdout);
-      if (std::fflush(stdout) != 0) {
+      // A document of a buffer or more is written straight through: its failure shows in fwrite's count and the
+      // stream's error flag, not in the fflush after it (glibc: 4096 bytes to /dev/full, fflush returns 0).
+      const bool written = std::fwrite(doc.data(), 1, doc.size(), stdout) == doc.size();
+      if (std::fflush(stdout) != 0 || !written || std::ferror(stdout)) {
         print_error("plot", "cannot write to stdout");
         *status = kExitUsage;
         return;

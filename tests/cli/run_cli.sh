@@ -64,6 +64,10 @@ check plot-png-refused      2   "must end in .svg or .html"        -- "$BIN" plo
 # An output that cannot be written is status 2 (docs/plot.md), stdout as a file.
 "$BIN" plot "$T/s.jsonl" -o - >/dev/full 2>"$T/err"; [ $? = 2 ] && grep -q "cannot write to stdout" "$T/err"
 ok plot-stdout-unwritable-exits-2 $?
+# A drawing of 4096 bytes or more goes past stdio's buffer: the write error is fwrite's, not fflush's (glibc).
+"$BIN" plot "$2/tests/fixtures/records/torch-oom-killed.jsonl" -o - >/dev/full 2>"$T/err"; [ $? = 2 ] &&
+  grep -q "cannot write to stdout" "$T/err"
+ok plot-big-stdout-unwritable-exits-2 $?
 "$BIN" report - <"$T/s.jsonl" >"$T/out" 2>"$T/err" && grep -qi 'exited' "$T/out"; ok report-reads-stdin $?
 
 # report and sweep read the machine under --root (a fixture tree), as the other readers do.
