@@ -185,15 +185,9 @@ bool same_kill_task(const oomline::KillLine& a, const oomline::KillLine& b) {
 // Two kill lines print at least one size in common, and every size and the uid both print are the same (a figure
 // one of them lacks does not count; lines of ≤2.6.x that print no size never agree).
 bool figures_agree(const oomline::KillLine& a, const oomline::KillLine& b) {
-  bool shared = false;
-  for (const auto& [x, y] : {std::pair{a.total_vm_kb, b.total_vm_kb}, std::pair{a.anon_rss_kb, b.anon_rss_kb},
-                             std::pair{a.file_rss_kb, b.file_rss_kb}, std::pair{a.shmem_rss_kb, b.shmem_rss_kb},
-                             std::pair{a.pgtables_kb, b.pgtables_kb}}) {
-    if (!x || !y) continue;
-    if (*x != *y) return false;
-    shared = true;
-  }
-  return shared && !(a.uid && b.uid && *a.uid != *b.uid);
+  return sizes_agree({{a.total_vm_kb, b.total_vm_kb}, {a.anon_rss_kb, b.anon_rss_kb}, {a.file_rss_kb, b.file_rss_kb},
+                      {a.shmem_rss_kb, b.shmem_rss_kb}, {a.pgtables_kb, b.pgtables_kb}}) &&
+         !(a.uid && b.uid && *a.uid != *b.uid);
 }
 
 bool repeats_outcome(Building& b, const LogicalLine& line, std::string_view t, int64_t pid, bool selection) {

@@ -194,16 +194,9 @@ KillSizes sizes_of(const Victim& v) {
 
 // Every size both print the same, at least one of them printed by both.
 bool same_sizes(const KillSizes& a, const KillSizes& b) {
-  bool sized = false;
-  for (const auto& [x, y] : {std::pair{a.total_vm_bytes, b.total_vm_bytes}, std::pair{a.anon_rss_bytes, b.anon_rss_bytes},
-                             std::pair{a.file_rss_bytes, b.file_rss_bytes},
-                             std::pair{a.shmem_rss_bytes, b.shmem_rss_bytes},
-                             std::pair{a.pgtables_bytes, b.pgtables_bytes}}) {
-    if (!x || !y) continue;
-    if (*x != *y) return false;
-    sized = true;
-  }
-  return sized;
+  return sizes_agree({{a.total_vm_bytes, b.total_vm_bytes}, {a.anon_rss_bytes, b.anon_rss_bytes},
+                      {a.file_rss_bytes, b.file_rss_bytes}, {a.shmem_rss_bytes, b.shmem_rss_bytes},
+                      {a.pgtables_bytes, b.pgtables_bytes}});
 }
 
 // Two kill records of one process with the same figures: the pid and name, and every figure the kill line prints

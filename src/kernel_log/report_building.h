@@ -2,9 +2,11 @@
 // Internal: the state of the report being assembled, as printed (raw units),
 // and its conversion into an OomEvent (report_finalize.cpp).
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kernel_log/oom_event.h"
@@ -17,6 +19,19 @@ struct RawRow {
   oomline::RowLine row;
   uint64_t line = 0;
 };
+
+/// Two printings' sizes (kill lines in kB, victims in bytes: one unit on both sides): at least one size both print,
+/// and none both print differs. A size one of them lacks does not count.
+inline bool sizes_agree(
+    std::initializer_list<std::pair<std::optional<uint64_t>, std::optional<uint64_t>>> pairs) {
+  bool shared = false;
+  for (const auto& [x, y] : pairs) {
+    if (!x || !y) continue;
+    if (*x != *y) return false;
+    shared = true;
+  }
+  return shared;
+}
 
 struct RawKill {
   oomline::KillLine kill;
