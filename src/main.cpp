@@ -9,6 +9,7 @@
 #include "cli/help_i18n.h"
 #include "util/i18n.h"
 #include "util/message.h"
+#include "util/stdout_written.h"
 
 int main(int argc, char** argv) {
   // Hidden, for the build: completion scripts from this very parser.
@@ -48,6 +49,15 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     oomlens::cli::print_parse_error(app, e);  // CLI11's message, translated
     return oomlens::cli::kExitUsage;
+  }
+  // What a subcommand printed and stdout lost (a full disk, /dev/full) is no
+  // success: status 2 (docs/oomlens.md). Not for run and protect -- CMD,
+  // whose status is the job's, nor the daemon (it writes no report there).
+  const auto parsed = app.get_subcommands();
+  const std::string_view name = parsed.empty() ? std::string_view() : std::string_view(parsed.front()->get_name());
+  if (name != "run" && name != "protect" && name != "daemon" && !oomlens::stdout_written()) {
+    oomlens::print_error(name, "cannot write to stdout");
+    if (status == 0 || status == 1 || status == 3) status = oomlens::cli::kExitUsage;
   }
   return status;
 }

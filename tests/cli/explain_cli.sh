@@ -171,6 +171,12 @@ R232=$(ls "$SRC"/tests/corpus/232-*.log)
 check repeat-kill-last 0 'fool-sysrq-f .pid 4803. was killed 4 times in 121 s' -- explain --last 1 "$R232"
 check repeat-kill-json 0 '"victim_killed_again"' -- explain --json "$R232"
 
+# An explanation stdout cannot take (a full disk: /dev/full) is status 2 with the reason, never a silent 0 or 1
+# (docs/oomlens.md); the HTML page is bigger than stdio's buffer, so its failure is a write's, not the flush's.
+for fmt in "" --json --html --summary; do
+  "$BIN" explain $fmt "$SRC/docs/examples/memcg-v1-kill.log" >/dev/full 2>"$T/err"; st=$?
+  { [ $st = 2 ] && grep -q "cannot write to stdout" "$T/err"; }; ok "explain${fmt:- text}-stdout-unwritable-exits-2 (got $st)" $?
+done
 # The whole corpus: every file must yield JSON that validates.
 if [ -d "$CORPUS" ]; then
   for f in "$CORPUS"/*.log; do

@@ -69,6 +69,8 @@ ok plot-stdout-unwritable-exits-2 $?
   grep -q "cannot write to stdout" "$T/err"
 ok plot-big-stdout-unwritable-exits-2 $?
 "$BIN" report - <"$T/s.jsonl" >"$T/out" 2>"$T/err" && grep -qi 'exited' "$T/out"; ok report-reads-stdin $?
+"$BIN" report "$T/s.jsonl" >/dev/full 2>"$T/err"; [ $? = 2 ] && grep -q "cannot write to stdout" "$T/err"
+ok report-stdout-unwritable-exits-2 $?
 
 # report and sweep read the machine under --root (a fixture tree), as the other readers do.
 # report: a record cut before its verdict and its kill events (oomlens was killed) is
