@@ -238,6 +238,23 @@ bool strip_forum_markup(std::string_view raw, std::string& out) {
   return true;
 }
 
+bool spaces_for_no_break_spaces(std::string_view s, std::string& out) {
+  constexpr std::string_view kNoBreakSpace = "\xC2\xA0";
+  size_t at = s.find(kNoBreakSpace);
+  if (at == std::string_view::npos) return false;
+  std::string spaced;
+  spaced.reserve(s.size());
+  size_t from = 0;
+  for (; at != std::string_view::npos; at = s.find(kNoBreakSpace, from)) {
+    spaced.append(s.substr(from, at - from));
+    spaced.push_back(' ');
+    from = at + kNoBreakSpace.size();
+  }
+  spaced.append(s.substr(from));
+  out = std::move(spaced);
+  return true;
+}
+
 // Text copied from a web page (`&gt;`, `&amp;`, …) or a quoted-printable
 // mail archive (`=3D`, `=20`): decoded into `owned`. Returns true when it was.
 // QP is decoded only when the line holds `=3D`, `=2E`, `=2D` or an encoded UTF-8

@@ -68,6 +68,9 @@ bool take_npd_message(std::string_view s, NormalizedLine& out);
 bool take_text_payload(std::string_view s, std::string& line);
 void decode_escapes(NormalizedLine& out, bool kmsg);
 bool decode_transfer(std::string_view raw, std::string& owned);
+/// `s` with each no-break space (U+00A0, UTF-8 C2 A0) a space, into `out`; false, `out` untouched, when it holds
+/// none. Kernel text holds none; a web page or an HTML mail writes a run of blanks so (`&nbsp; &nbsp;`).
+bool spaces_for_no_break_spaces(std::string_view s, std::string& out);
 bool strip_forum_markup(std::string_view raw, std::string& out);
 bool cut_stump(std::string_view& t);
 bool strip_poster_mark(std::string_view& t);

@@ -465,6 +465,7 @@ ReportScanner::ReportScanner(ScanOptions options, EventSink on_event)
 ReportScanner::~ReportScanner() = default;
 
 void ReportScanner::feed_text(std::string_view chunk) {
+  chunk = impl_->despace_chunk(chunk);
   impl_->probe_feed(chunk);  // once per byte fed (Impl::feed_text recurses on what it holds)
   impl_->feed_text(chunk);
 }
@@ -500,7 +501,10 @@ uint64_t ReportScanner::pass_line() {
   return ++impl_->line_no;
 }
 
-void ReportScanner::finish() { impl_->finish(); }
+void ReportScanner::finish() {
+  if (impl_->nbsp_lead_held) impl_->feed_text("\xC2");  // a last byte held by despace_chunk(): no A0 came
+  impl_->finish();
+}
 
 size_t ReportScanner::flush_idle(bool include_incomplete) {
   impl_->release_probe();

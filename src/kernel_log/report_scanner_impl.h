@@ -166,6 +166,13 @@ struct ReportScanner::Impl {
   /// padded at a terminal's width, reflowed or format=flowed.
   void probe_feed(std::string_view chunk);
   void decide_probe();
+  /// No-break spaces (U+00A0) among the probe's bytes (a web page's or an HTML mail's `&nbsp; &nbsp;` runs): from
+  /// that chunk on, each no-break space of the text is a space before anything reads it, the carry held for the
+  /// probe too. `chunk` as it is otherwise. Costs a search of the probe's bytes only when none is there.
+  std::string_view despace_chunk(std::string_view chunk);
+  bool nbsp_text = false;
+  bool nbsp_lead_held = false;  // the last chunk ended in a C2 byte: held, for an A0 starting this one
+  std::string nbsp_chunk;
   bool widest_continue(std::string_view head, size_t width);
   /// wrap_width's test on `head`, lines measured as line_width() does: the width, or 0.
   size_t decide_wrap_width(std::string_view head, bool* qp_soft);

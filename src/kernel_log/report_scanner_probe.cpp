@@ -15,18 +15,51 @@
 
 #include "kernel_log/anchor_search.h"
 #include "kernel_log/newest_first.h"
+#include "kernel_log/prefix_parts.h"
 #include "kernel_log/report_scanner_impl.h"
 #include "util/text.h"
 
 namespace oomlens {
 
 using namespace oomlens::text;
+using oomlens::prefix_parts::spaces_for_no_break_spaces;
 
 /// The probe's input: the first kQpProbeBytes fed.
 void ReportScanner::Impl::probe_feed(std::string_view chunk) {
   if (probe_done) return;
   probe_text.append(chunk.substr(0, std::min(chunk.size(), kQpProbeBytes - probe_text.size())));
   if (probe_text.size() >= kQpProbeBytes) decide_probe();
+}
+
+std::string_view ReportScanner::Impl::despace_chunk(std::string_view chunk) {
+  if (!nbsp_text) {
+    if (probe_done) return chunk;
+    const std::string_view head = chunk.substr(0, kQpProbeBytes - probe_text.size());
+    // One split by the chunks: its C2 ends what came (held unread in the carry until the probe decides).
+    const bool split = !head.empty() && head[0] == '\xA0' && !carry.empty() && carry.back() == '\xC2';
+    if (!split && head.find("\xC2\xA0") == std::string_view::npos) return chunk;
+    nbsp_text = true;
+    if (split) {
+      carry.pop_back();
+      if (!probe_text.empty() && probe_text.back() == '\xC2') probe_text.pop_back();
+      nbsp_lead_held = true;
+    }
+    if (spaces_for_no_break_spaces(carry, nbsp_chunk)) carry = nbsp_chunk;
+    if (spaces_for_no_break_spaces(probe_text, nbsp_chunk)) probe_text = nbsp_chunk;
+  }
+  std::string joined;
+  if (nbsp_lead_held) {
+    joined = "\xC2";
+    joined.append(chunk);
+    chunk = joined;
+    nbsp_lead_held = false;
+  }
+  if (!spaces_for_no_break_spaces(chunk, nbsp_chunk)) nbsp_chunk.assign(chunk);
+  if (!nbsp_chunk.empty() && nbsp_chunk.back() == '\xC2') {
+    nbsp_chunk.pop_back();
+    nbsp_lead_held = true;
+  }
+  return nbsp_chunk;
 }
 
 // Decides qp_possible and wrap_width on probe_text (once).

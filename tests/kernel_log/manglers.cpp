@@ -328,6 +328,25 @@ std::string retab(std::string_view text) {
   return out;
 }
 
+std::string nbsp_runs(std::string_view text) {
+  // A web page's or an HTML mail's copy of a run of blanks (`&nbsp; &nbsp;`, so that HTML does not fold it): in
+  // a run of two or more spaces, every other one, from the first, is a no-break space (UTF-8 C2 A0).
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] != ' ') {
+      out += text[i++];
+      continue;
+    }
+    size_t run = 0;
+    while (i + run < text.size() && text[i + run] == ' ') ++run;
+    for (size_t k = 0; k < run; ++k) out += run >= 2 && k % 2 == 0 ? "\xC2\xA0" : " ";
+    i += run;
+  }
+  return out;
+}
+
 std::string reprefix(std::string_view text, Prefix style) {
   std::vector<std::string> out;
   bool prev_prefixed = false;
@@ -402,6 +421,7 @@ const std::vector<Mangler>& all() {
       {"dmesg_color", dmesg_color, Loss::none, false},
       {"grep_color", grep_color, Loss::none, false},
       {"retab", retab, Loss::none, false},
+      {"nbsp_runs", nbsp_runs, Loss::none, false},
       {"join_records", join_records, Loss::none, true},
       {"interleave_foreign", interleave_foreign, Loss::none, false},
       {"strip_prefix", [](std::string_view t) { return reprefix(t, Prefix::none); }, Loss::none, true},

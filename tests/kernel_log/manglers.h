@@ -45,6 +45,7 @@ std::string html_escape(std::string_view text);
 std::string dmesg_color(std::string_view text);                       ///< `dmesg --color=always` SGR spans
 std::string grep_color(std::string_view text);                        ///< `grep --color=always` around matches
 std::string retab(std::string_view text);                             ///< `unexpand -a`: runs of spaces to tabs
+std::string nbsp_runs(std::string_view text);  ///< HTML's `&nbsp; ` runs: every other blank of a run a U+00A0
 std::string join_records(std::string_view text);                      ///< syslog prefixes, pairs joined
 std::string interleave_foreign(std::string_view text);                ///< dockerd/systemd lines inside reports
 
