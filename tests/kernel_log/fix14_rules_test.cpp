@@ -1,0 +1,46 @@
+// Rules found by helper fix14 (issue 12: the corpus's last pending files and known misses), each on hand-written
+// input shaped like the real report named per test.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "diagnose/event_fixtures.h"
+#include "diagnose/explain.h"
+#include "kernel_log/prefix.h"
+#include "kernel_log/report_scanner.h"
+
+namespace oomlens {
+namespace {
+
+TEST(LowmemAdvice, DmaLowZoneAdviceNamesNoNormalZone) {
+  // 843 (32-bit ARM, 6.0): the low memory is the DMA zone (no Normal zone line), at its min while HighMem is free,
+  // no CMA: the 64-bit advice speaks of low memory, not of a Normal zone the machine lacks.
+  constexpr uint64_t KiB = 1024;
+  OomEvent e;
+  e.kind = EventKind::no_killable;
+  e.constraint = Constraint::global;
+  MemInfo mi;
+  mi.free_swap_bytes = 0;
+  mi.total_swap_bytes = 0;
+  Zone dma;
+  dma.name = "DMA";
+  dma.free_bytes = 8744 * KiB;
+  dma.min_bytes = 9060 * KiB;
+  dma.managed_bytes = 47116 * KiB;
+  dma.free_cma_bytes = 0;
+  Zone high;
+  high.name = "HighMem";
+  high.free_bytes = 261356 * KiB;
+  high.min_bytes = 512 * KiB;
+  high.managed_bytes = 700000 * KiB;
+  mi.zones = {dma, high};
+  e.mem_info = mi;
+  const Explanation x = explain(e);
+  ASSERT_NE(fixtures::find(x, "lowmem_exhausted"), nullptr);
+  const std::string all = fixtures::everything(x);
+  EXPECT_NE(all.find("does not protect low memory"), std::string::npos) << all;
+  EXPECT_EQ(all.find("Normal zone."), std::string::npos) << all;
+}
+
+}  // namespace
+}  // namespace oomlens
