@@ -6194,9 +6194,7 @@ add("828-vllm-53042-kv-offload-worker-cgroup-shmem-385g-memory-current-readout-o
 add("853-chromium-memory-kills-monitor-comment-dev-kmsg-record-selection-android-vending-score-961-wrapped-in-cpp-comment.log",
     "Chromium chrome/browser/memory/memory_kills_monitor.cc, comment in TryMatchOomKillLine (index file id 57158145)",
     ["selected_no_kill"], "global (Out of memory: prefix)", constraints=["global"],
-    selected_only=[[29582, "android.vending", 961]], text_not=K8S,
-    pending="the record's rest in the indented comment (`  // score 961 or sacrifice child.`) is read as a "
-            "continuation record of its own, not joined to the selection: the score is lost")
+    selected_only=[[29582, "android.vending", 961]], text_not=K8S)
 # PirateBox feed #10: a remote syslog receiver's output (`Received message  <PRI>Mmm dd hh:mm:ss host kernel: [ts]`) of a
 # LEDE (4.4, MIPS) router: seven 4.x rows (nr_ptes, nr_pmds), the selection of opkg 983 (score 20) and the kill of its
 # child opkg 2588 (no shmem-rss: 4.4). The child's 584 kB is no small share of the parent's row (147 pages).

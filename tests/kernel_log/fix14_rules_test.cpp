@@ -12,6 +12,37 @@
 namespace oomlens {
 namespace {
 
+TEST(CommentQuote, LineCommentMarkGoesAsAMailQuote) {
+  // 853: a /dev/kmsg record quoted in a C++ comment and wrapped there: `// ` before each piece, the score on the
+  // second. The mark goes as a mail quote's `> ` does, so the rest joins its selection.
+  const auto ev = parse_log_text(
+      "  // Sample OOM log line:\n"
+      "  // 3,1362,97646497541,-;Out of memory: Kill process 29582 (android.vending)\n"
+      "  // score 961 or sacrifice child.\n");
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].selected.size(), 1u);
+  EXPECT_EQ(ev[0].selected[0].pid, 29582);
+  EXPECT_EQ(ev[0].selected[0].score, 961u);
+  // Not indented, and a second report after it: each keeps its own record.
+  const auto ev2 = parse_log_text(
+      "// [  100.000001] Out of memory: Kill process 29582 (android.vending)\n"
+      "// score 961 or sacrifice child.\n"
+      "// [  100.000002] Killed process 29582 (android.vending) total-vm:100kB, anon-rss:10kB, file-rss:0kB\n"
+      "// [  200.000001] Out of memory: Kill process 300 (app) score 12 or sacrifice child\n");
+  ASSERT_EQ(ev2.size(), 2u);
+  ASSERT_EQ(ev2[0].selected.size(), 1u);
+  EXPECT_EQ(ev2[0].selected[0].score, 961u);
+  ASSERT_EQ(ev2[0].victims.size(), 1u);
+  EXPECT_EQ(ev2[0].victims[0].pid, 29582);
+  ASSERT_EQ(ev2[1].selected.size(), 1u);
+  EXPECT_EQ(ev2[1].selected[0].score, 12u);
+  // A comment's prose is no kernel text.
+  NormalizedLine n;
+  normalize_line("  // Sample OOM log line:", n, std::nullopt);
+  EXPECT_FALSE(n.has_prefix);
+  EXPECT_EQ(n.text, "Sample OOM log line:");
+}
+
 TEST(LowmemAdvice, DmaLowZoneAdviceNamesNoNormalZone) {
   // 843 (32-bit ARM, 6.0): the low memory is the DMA zone (no Normal zone line), at its min while HighMem is free,
   // no CMA: the 64-bit advice speaks of low memory, not of a Normal zone the machine lacks.
