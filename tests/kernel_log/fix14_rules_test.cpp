@@ -73,5 +73,36 @@ TEST(LowmemAdvice, DmaLowZoneAdviceNamesNoNormalZone) {
   EXPECT_EQ(all.find("Normal zone."), std::string::npos) << all;
 }
 
+TEST(TaskTable, ForeignLineBetweenHeaderlessRowsKeepsTheRowsAboveIt) {
+  // Syslog rows without their table header (an excerpt starting below it, corpus 831's shape), another program's
+  // record between two of them, then the summary: every row is the summary's report's.
+  const std::string rows =
+      "May 19 12:19:38 host03 kernel: [230461.498996] [  42046]     0 42046      620       16    45056        0"
+      "             0 sh\n"
+      "May 19 12:19:38 host03 kernel: [230461.509281] [  42047]     0 42047     2452      138    57344        0"
+      "             0 su\n"
+      "May 19 12:19:38 host03 systemd[1]: Started Session 5 of user root.\n"
+      "May 19 12:19:38 host03 kernel: [230461.518837] [  42049]     1 42049     3764      240    73728        0"
+      "             0 systemd\n"
+      "May 19 12:19:38 host03 kernel: [230461.529099] [  42050]     1 42050    41641      665    86016        0"
+      "             0 (sd-pam)\n";
+  const std::string summary =
+      "May 19 12:19:38 host03 kernel: [230461.584459] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,"
+      "mems_allowed=0,global_oom,task_memcg=/system.slice/bitnami.service,task=mysqld,pid=3774,uid=1001\n";
+  const auto ev = parse_log_text(rows + summary);
+  ASSERT_EQ(ev.size(), 1u);
+  ASSERT_EQ(ev[0].tasks.size(), 4u);
+  EXPECT_EQ(ev[0].tasks[0].pid, 42046);
+  EXPECT_EQ(ev[0].tasks[3].pid, 42050);
+  // A second report after it keeps its own rows; a kill line above the foreign line still ends the rows.
+  const std::string kill =
+      "May 19 12:10:00 host03 kernel: [230000.000001] Out of memory: Killed process 100 (a) total-vm:100kB, "
+      "anon-rss:10kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:0\n";
+  const auto ev2 = parse_log_text(kill + "May 19 12:19:38 host03 systemd[1]: Started Session 5 of user root.\n" +
+                                  rows.substr(rows.find("May 19 12:19:38 host03 kernel: [230461.518837]")) + summary);
+  ASSERT_EQ(ev2.size(), 2u);
+  EXPECT_EQ(ev2[1].tasks.size(), 2u);
+}
+
 }  // namespace
 }  // namespace oomlens

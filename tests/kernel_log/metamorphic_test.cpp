@@ -2008,8 +2008,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the rows of the report whose header the poster snipped: a row the mangle broke does not open or continue that rows' report, so it is lost, never another value"},
     {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "quoted_printable"},
      "the rows of the report whose header the poster snipped: a row the mangle broke does not open or continue that rows' report, so it is lost, never another value"},
-    {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "interleave_foreign"},
-     "the rows of the report whose header the poster snipped: a foreign line among them ends the rows' report, so the rows after it are lost, never another value"},
     // --- blind set 22a --- (ML training and inference kills; these mangles lose facts only)
     {{"775-koboldcpp-notes-condensed-global-kill-no-pid-sizes-wrapped-space-after-colon.log", "reverse"},
      "the kill's sizes, wrapped to the line after it, lie before it newest-first and are not its rest: lost (null)"},
