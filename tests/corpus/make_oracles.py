@@ -6333,10 +6333,7 @@ add("838-earlyoom-224-indented-journal-userspace-sigterm-web-content-badness-vmr
 # and hung-task lines with the transcription's typos. Read as a person reads it: shmem 0, adj 200.
 add("839-ha-supervisor-4424-haos-6.1-console-photo-transcribed-kill-line-space-after-total-vm-shmen-typo-oom-score-ad-j-then-watchdog-hung-task.log",
     GH + "home-assistant/supervisor/issues/4424", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
-    kills=[kill(5555, "node", 140620, 13656, 31936, 0, 0, 412, 200)], text_not=K8S,
-    pending="the transcription's misspelt keys (`shmen-rss:0KB`, `oom_score ad j:200`) are not read: shmem and "
-            "oom_score_adj come out unknown; reading a key one typo away from the kernel's needs a rule of its own "
-            "that did not fit before the deadline")
+    kills=[kill(5555, "node", 140620, 13656, 31936, 0, 0, 412, 200)], text_not=K8S)
 # FullPageOS#291 (Chromium kiosk on a Raspberry Pi 4, 4.19 armv7l, syslog indented 4 spaces): Chromium's Compositor
 # thread 1042 invokes the OOM killer (GFP_KERNEL_ACCOUNT, adj 300); the ARM unwind stack runs through out_of_memory and
 # __alloc_pages_nodemask (from alloc_skb_with_frags) and is cut there.

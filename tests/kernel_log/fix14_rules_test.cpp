@@ -6,6 +6,7 @@
 
 #include "diagnose/event_fixtures.h"
 #include "diagnose/explain.h"
+#include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix.h"
 #include "kernel_log/report_scanner.h"
 
@@ -102,6 +103,32 @@ TEST(TaskTable, ForeignLineBetweenHeaderlessRowsKeepsTheRowsAboveIt) {
                                   rows.substr(rows.find("May 19 12:19:38 host03 kernel: [230461.518837]")) + summary);
   ASSERT_EQ(ev2.size(), 2u);
   EXPECT_EQ(ev2[1].tasks.size(), 2u);
+}
+
+TEST(KillLine, RetypedKeysOneEditAwayAreRead) {
+  // 839: a kill line typed again from a photo of a console: `shmen-rss:0KB`, `oom_score ad j:200`.
+  const auto k = oomline::parse_kill(
+      "Out of memory: Killed process 5555 (node) total-vm: 140620kB, anon-rss:13656kB, file-rss:31936kB, "
+      "shmen-rss:0KB, UID:0 pgtables:412kB oom_score ad j:200");
+  ASSERT_TRUE(k.has_value());
+  EXPECT_EQ(k->shmem_rss_kb, 0u);
+  EXPECT_EQ(k->oom_score_adj, 200);
+  EXPECT_EQ(k->pgtables_kb, 412u);
+  EXPECT_FALSE(k->cut);
+  // The kernel's spelling wins; a key two edits away, or a short one, is no retyping; a cut key stays unknown.
+  const auto k2 = oomline::parse_kill(
+      "Out of memory: Killed process 5555 (node) total-vm:140620kB, anon-rss:13656kB, file-rss:31936kB, "
+      "shmem-rss:7kB, UID:0 pgtables:412kB oom_score_adj:-5 shmen-rss:9kB");
+  ASSERT_TRUE(k2.has_value());
+  EXPECT_EQ(k2->shmem_rss_kb, 7u);
+  EXPECT_EQ(k2->oom_score_adj, -5);
+  const auto k3 = oomline::parse_kill(
+      "Out of memory: Killed process 5555 (node) total-vm:140620kB, anon-rss:13656kB, file-rss:31936kB, "
+      "shm-rxx:7kB, UID:0 pgtables:412kB oom_sco");
+  ASSERT_TRUE(k3.has_value());
+  EXPECT_FALSE(k3->shmem_rss_kb.has_value());
+  EXPECT_FALSE(k3->oom_score_adj.has_value());
+  EXPECT_TRUE(k3->cut);
 }
 
 }  // namespace

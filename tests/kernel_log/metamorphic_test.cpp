@@ -428,10 +428,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "quoted_printable"},
      "task-table rows alone, a blank line after each: a row the mangle broke does not open or continue the rows' report, so the rows-only event is lost, never another value"},
     // --- blind set 20d --- (issue 12: how logs arrive; their mangles lose facts only)
-    {{"711-senechal-test-script-journalctl-k-short-iso-utc-offset-two-kills-11h-apart-chrome-1.4t-vm-37m-anon-then-python3-2.4g-in-shell-quote.log",
-      "wrap80_inline_pad"},
-     "the chrome kill line, wrapped at 80 columns with a terminal's pad inside `shmem-rss:1996kB` after the shell "
-     "quote's `OOMREAL='` moved every column: the piece is no rest the kill line takes, so shmem-rss is lost (null), never another value"},
     {{"716-zh-jekyll-blog-rsyslog-msg-filter-log-file-centos7-selection-java-uid-comma-kill-line-broken-before-shmem-rss.log",
       "reverse"},
      "the rsyslog filter's kill line broken before `, shmem-rss:0kB`: newest-first the rest lies before its line and "
@@ -1099,8 +1095,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"270-bsimvis-49-poster-shortened-wrapped-journal-record-kvrocks-adj-200-elided-header.log", "reverse"},
      "newest-first the kill line's indented sizes come before it and are not joined to it: the victim's "
      "figures are lost"},
-    {{"280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-table-cpptools-kill-line-broken.log", "reflow_indent"},
-     "the kill line the author broke inside `shmem-#`+`rss:0kB`, reflowed again: its shmem-rss is lost"},
     {{"227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log", "reverse"},
      "newest-first the kill line's indented sizes come before it and are not joined to it: the victim's "
      "figures are lost (as 270)"},
