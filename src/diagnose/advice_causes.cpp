@@ -93,7 +93,8 @@ std::string no_killable_rows_advice(const OomEvent& e, const std::vector<Check>&
 
 namespace {
 
-// Lowmem exhausted: a 64-bit kernel; when CMA held the zone's free pages
+// Lowmem exhausted: a 64-bit kernel (its words name low memory, not the Normal
+// zone: on 32-bit ARM the low zone may be DMA, corpus 843); when CMA held the zone's free pages
 // (the lowmem check's zone_free_cma_bytes), a smaller CMA area first.
 std::string lowmem_advice(const Check& c) {
   const auto cma = bytes_figure(c, "zone_free_cma_bytes"), free = bytes_figure(c, "zone_free_bytes"),
@@ -101,7 +102,7 @@ std::string lowmem_advice(const Check& c) {
   if (find_figure(c, "zone_free_cma_bytes").value_or(-1) <= 0)  // no CMA reading: 0 means it does not apply
     return tr("Run a 64-bit kernel: on 32-bit, kernel data must fit in under 1 GiB of low memory whatever the RAM. "
               "Until then reduce what fills lowmem (many processes' page tables, a large page cache's buffer heads, "
-              "slab): a memory limit on a job does not protect the Normal zone.");
+              "slab): a memory limit on a job does not protect low memory.");
   if (!free || !usable || !min)
     return tr("Reserve less CMA (the `cma=` kernel parameter, or the size of the device tree's `linux,cma` "
               "reserved-memory node): the low-memory zone's free pages were CMA, which the kernel's own allocations "

@@ -92,6 +92,56 @@ std::optional<int64_t> pid_then_comm(std::string_view s, std::string_view anchor
 
 namespace {
 
+// Whether `a` and `b` are at most one edit apart (one byte changed, added or dropped).
+bool one_edit_apart(std::string_view a, std::string_view b) {
+  if (a.size() > b.size()) std::swap(a, b);
+  if (b.size() - a.size() > 1) return false;
+  size_t i = 0;
+  while (i < a.size() && a[i] == b[i]) ++i;
+  if (a.size() == b.size()) return a.substr(i + (i < a.size())) == b.substr(i + (i < b.size()));
+  return a.substr(i) == b.substr(i + 1);
+}
+
+// A kill line typed again from a photo or a screen (corpus 839: `shmen-rss:0KB`, `oom_score ad j:200`): the value
+// of a field whose `key` (8 bytes or more, so no short word is taken for it) the text does not hold, written with
+// one byte changed, added or dropped, or blanks inside it (a terminal's pad, a retyping), and a `KB` for `kB`
+// (`unit` empty: a signed integer).
+// Only the first such spelling counts, and only one: two are ambiguous.
+std::optional<int64_t> retyped_field(std::string_view figs, std::string_view key, std::string_view unit) {
+  std::string packed;  // figs without blanks, where a retyping put them inside a key
+  for (char c : figs)
+    if (c != ' ') packed += c;
+  std::optional<int64_t> found;
+  for (size_t colon = packed.find(':'); colon != std::string::npos; colon = packed.find(':', colon + 1)) {
+    bool match = false;
+    for (size_t len = key.size() - 1; len <= key.size() + 1 && !match; ++len) {
+      if (len > colon) break;
+      const std::string_view word = std::string_view(packed).substr(colon - len, len);
+      const size_t before = colon - len;
+      // The key starts a field: at the figures' start or after a `,` or a unit's `B`.
+      const bool starts = before == 0 || packed[before - 1] == ',' || packed[before - 1] == 'B';
+      match = starts && word.find(',') == std::string_view::npos && one_edit_apart(word, key);
+    }
+    if (!match) continue;
+    std::string_view v = std::string_view(packed).substr(colon + 1);
+    const bool negative = unit.empty() && !v.empty() && v[0] == '-';
+    if (negative) v.remove_prefix(1);
+    size_t d = 0;
+    while (d < v.size() && d < 18 && is_digit(v[d])) ++d;
+    if (d == 0) continue;
+    if (!unit.empty() && !(v.substr(d, 2) == "kB" || v.substr(d, 2) == "KB")) continue;
+    if (found) return std::nullopt;
+    int64_t n = 0;
+    for (size_t i = 0; i < d; ++i) n = n * 10 + (v[i] - '0');
+    found = negative ? -n : n;
+  }
+  return found;
+}
+
+}  // namespace
+
+namespace {
+
 /// `… Killed process N`: the kill line with its message and pid set, and
 /// `t` left at what follows the pid; nullopt without the anchor or a pid.
 std::optional<KillLine> kill_head(std::string_view s, std::string_view& t) {
@@ -258,6 +308,23 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   if (auto uid = field_int(figs, "UID:"); uid && *uid >= 0 && *uid <= UINT32_MAX)
     k.uid = static_cast<uint32_t>(*uid);
   k.oom_score_adj = to_int(field_int(figs, "oom_score_adj:"));
+  // A retyped line's misspelt keys (retyped_field()): read when the kernel's spelling is not in the text.
+  bool retyped_last = false;
+  if (k.message && (k.total_vm_kb || k.anon_rss_kb)) {
+    const auto retyped_kb = [&](std::optional<uint64_t>& to, std::string_view key) {
+      if (to || figs.find(key) != std::string_view::npos) return;
+      if (const auto v = retyped_field(figs, key.substr(0, key.size() - 1), "kB"); v && *v >= 0)
+        to = static_cast<uint64_t>(*v);
+    };
+    retyped_kb(k.anon_rss_kb, "anon-rss:");
+    retyped_kb(k.file_rss_kb, "file-rss:");
+    retyped_kb(k.shmem_rss_kb, "shmem-rss:");
+    retyped_kb(k.pgtables_kb, "pgtables:");
+    if (!k.oom_score_adj && figs.find("oom_score_adj:") == std::string_view::npos) {
+      k.oom_score_adj = to_int(retyped_field(figs, "oom_score_adj", ""));
+      retyped_last = k.oom_score_adj.has_value();
+    }
+  }
   // `Out of Memory` (capital M) was the kill line of Linux 2.2, 2.4 and early 2.6, which printed the pid and the
   // comm alone (`Out of Memory: Killed process N (comm).`); every kernel that prints the victim's sizes on the kill
   // line writes `Out of memory`. With sizes, the capital is a person's retyping (corpus 791): the message is that.
@@ -278,7 +345,8 @@ std::optional<KillLine> parse_kill(std::string_view s) {
       if (!n.empty() && n[0] == '-') n.remove_prefix(1);
       return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
     };
-    k.cut = !last.empty() && !ends_with(last, "kB") && !whole_int("UID:") && !whole_int("oom_score_adj:");
+    k.cut = !last.empty() && !ends_with(last, "kB") && !whole_int("UID:") && !whole_int("oom_score_adj:") &&
+            !(retyped_last && is_digit(last.back()));
     // `less -S`'s `>` marks the line chopped inside UID's or oom_score_adj's value (`UID:1>` for `UID:1000`):
     // the digits before it are a prefix of the value, not the value (1, 10 or 1000): unknown.
     if (k.cut && ends_with(last, ">")) {

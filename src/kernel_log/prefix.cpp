@@ -85,6 +85,14 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
     s.remove_prefix(2);
     if (drop_glued_comment_marks(s, decoded)) s = decoded;
   }
+  // Log lines quoted in a C, C++, Go or JavaScript line comment (`// 3,1362,…;Out of memory: Kill process …`, a
+  // record the comment wrapped going on in `// score 961 or sacrifice child.`, corpus 853): the `// ` goes, as a
+  // mail quote's `> `. Kernel text never starts with `//`; a comment's prose stays a line of no record.
+  if (s.size() > 3 && s[0] == '/' && s[1] == '/' && s[2] == ' ') {
+    s.remove_prefix(3);
+    indented = is_space(s[0]);
+    s = trim_left(s);
+  }
   // A mail reply quoting console lines with `: ` (a colon where others put `>`: `: [   65.920355] Task in …`,
   // linux-mm 2018): the mark goes when a printk time or a priority follows it, as `# ` above. Kernel text never
   // starts with `: [`.

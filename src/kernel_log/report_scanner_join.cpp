@@ -52,11 +52,12 @@ bool ReportScanner::Impl::soft_break(std::string_view raw) const {
 // An unprefixed, non-empty line (a terminal's wrapped rest of the line
 // before, when that one had a prefix).
 // Without its mail quoting (`> `, `> > `: each '>' and one space after
-// it; `&gt; ` on a web page that escaped the quoted text).
+// it; `&gt; ` on a web page that escaped the quoted text; a source line comment's `// `, as normalize_line()).
 std::string_view ReportScanner::Impl::dequote(std::string_view raw) {
   for (;;) {
     if (!raw.empty() && raw[0] == '>') raw.remove_prefix(1);
     else if (starts_with(raw, "&gt;")) raw.remove_prefix(4);
+    else if (starts_with(raw, "// ")) raw.remove_prefix(2);
     else return raw;
     if (!raw.empty() && raw[0] == ' ') raw.remove_prefix(1);
   }

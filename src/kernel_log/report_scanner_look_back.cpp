@@ -200,6 +200,9 @@ void ReportScanner::Impl::look_back(std::string_view region, size_t lo, size_t l
         else if (!n.foreign && n.has_prefix && line_is_meminfo(trim(n.text))) stop_at_meminfo(buf, stop);
         return false;
       }
+      // Another program's line among the rows (syslog interleaves its records: `systemd[1]: Started …` between two
+      // `kernel: [ pid ] …` rows) is no end of them: the rows go on above it.
+      if (n.foreign && !texts.empty() && piece.empty() && numbers.back() == number + 1) continue;
       if (n.foreign) return false;
       // A table header a viewer cut (`… pgtables_bytes swapents oom_scor...`) is the table's still: the columns
       // it names are read (table_columns()), else the rows' would be guessed from their count alone.

@@ -6194,9 +6194,7 @@ add("828-vllm-53042-kv-offload-worker-cgroup-shmem-385g-memory-current-readout-o
 add("853-chromium-memory-kills-monitor-comment-dev-kmsg-record-selection-android-vending-score-961-wrapped-in-cpp-comment.log",
     "Chromium chrome/browser/memory/memory_kills_monitor.cc, comment in TryMatchOomKillLine (index file id 57158145)",
     ["selected_no_kill"], "global (Out of memory: prefix)", constraints=["global"],
-    selected_only=[[29582, "android.vending", 961]], text_not=K8S,
-    pending="the record's rest in the indented comment (`  // score 961 or sacrifice child.`) is read as a "
-            "continuation record of its own, not joined to the selection: the score is lost")
+    selected_only=[[29582, "android.vending", 961]], text_not=K8S)
 # PirateBox feed #10: a remote syslog receiver's output (`Received message  <PRI>Mmm dd hh:mm:ss host kernel: [ts]`) of a
 # LEDE (4.4, MIPS) router: seven 4.x rows (nr_ptes, nr_pmds), the selection of opkg 983 (score 20) and the kill of its
 # child opkg 2588 (no shmem-rss: 4.4). The child's 584 kB is no small share of the parent's row (147 pages).
@@ -6335,10 +6333,7 @@ add("838-earlyoom-224-indented-journal-userspace-sigterm-web-content-badness-vmr
 # and hung-task lines with the transcription's typos. Read as a person reads it: shmem 0, adj 200.
 add("839-ha-supervisor-4424-haos-6.1-console-photo-transcribed-kill-line-space-after-total-vm-shmen-typo-oom-score-ad-j-then-watchdog-hung-task.log",
     GH + "home-assistant/supervisor/issues/4424", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
-    kills=[kill(5555, "node", 140620, 13656, 31936, 0, 0, 412, 200)], text_not=K8S,
-    pending="the transcription's misspelt keys (`shmen-rss:0KB`, `oom_score ad j:200`) are not read: shmem and "
-            "oom_score_adj come out unknown; reading a key one typo away from the kernel's needs a rule of its own "
-            "that did not fit before the deadline")
+    kills=[kill(5555, "node", 140620, 13656, 31936, 0, 0, 412, 200)], text_not=K8S)
 # FullPageOS#291 (Chromium kiosk on a Raspberry Pi 4, 4.19 armv7l, syslog indented 4 spaces): Chromium's Compositor
 # thread 1042 invokes the OOM killer (GFP_KERNEL_ACCOUNT, adj 300); the ARM unwind stack runs through out_of_memory and
 # __alloc_pages_nodemask (from alloc_skb_with_frags) and is cut there.

@@ -278,6 +278,15 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"853-chromium-memory-kills-monitor-comment-dev-kmsg-record-selection-android-vending-score-961-wrapped-in-cpp-comment.log",
       "wrap72"},
      "the comment's record line re-wrapped or re-flowed: its `Kill process 29582 (android.vending)` is split from the `;Out of memory:` before it, so the selection is not read (the event lost), never another value"},
+    {{"853-chromium-memory-kills-monitor-comment-dev-kmsg-record-selection-android-vending-score-961-wrapped-in-cpp-comment.log",
+      "dmesg_color"},
+     "the comment's wrapped rest (`// score 961 or sacrifice child.`) read before its line (reverse), its line soft-broken (quoted_printable) or coloured (dmesg_color): the rest is not joined and the score is lost (null), never another value"},
+    {{"853-chromium-memory-kills-monitor-comment-dev-kmsg-record-selection-android-vending-score-961-wrapped-in-cpp-comment.log",
+      "quoted_printable"},
+     "the comment's wrapped rest (`// score 961 or sacrifice child.`) read before its line (reverse), its line soft-broken (quoted_printable) or coloured (dmesg_color): the rest is not joined and the score is lost (null), never another value"},
+    {{"853-chromium-memory-kills-monitor-comment-dev-kmsg-record-selection-android-vending-score-961-wrapped-in-cpp-comment.log",
+      "reverse"},
+     "the comment's wrapped rest (`// score 961 or sacrifice child.`) read before its line (reverse), its line soft-broken (quoted_printable) or coloured (dmesg_color): the rest is not joined and the score is lost (null), never another value"},
     {{"857-sungwookkang-ko-blog-ubuntu-4.x-syslog-host-masked-xxxxx-mysqld-row-selection-kill-reaper-korean-prose.log",
       "join_records"},
      "the victim's task row broken (a pad inside a number) or glued to the blank line before it: the row is lost, and with it the oom_score_adj and page size it gave (null), never another value"},
@@ -419,10 +428,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "quoted_printable"},
      "task-table rows alone, a blank line after each: a row the mangle broke does not open or continue the rows' report, so the rows-only event is lost, never another value"},
     // --- blind set 20d --- (issue 12: how logs arrive; their mangles lose facts only)
-    {{"711-senechal-test-script-journalctl-k-short-iso-utc-offset-two-kills-11h-apart-chrome-1.4t-vm-37m-anon-then-python3-2.4g-in-shell-quote.log",
-      "wrap80_inline_pad"},
-     "the chrome kill line, wrapped at 80 columns with a terminal's pad inside `shmem-rss:1996kB` after the shell "
-     "quote's `OOMREAL='` moved every column: the piece is no rest the kill line takes, so shmem-rss is lost (null), never another value"},
     {{"716-zh-jekyll-blog-rsyslog-msg-filter-log-file-centos7-selection-java-uid-comma-kill-line-broken-before-shmem-rss.log",
       "reverse"},
      "the rsyslog filter's kill line broken before `, shmem-rss:0kB`: newest-first the rest lies before its line and "
@@ -1090,8 +1095,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"270-bsimvis-49-poster-shortened-wrapped-journal-record-kvrocks-adj-200-elided-header.log", "reverse"},
      "newest-first the kill line's indented sizes come before it and are not joined to it: the victim's "
      "figures are lost"},
-    {{"280-kernel-notes-cn-sysrq-f-hash-commented-dmesg-elided-table-cpptools-kill-line-broken.log", "reflow_indent"},
-     "the kill line the author broke inside `shmem-#`+`rss:0kB`, reflowed again: its shmem-rss is lost"},
     {{"227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log", "reverse"},
      "newest-first the kill line's indented sizes come before it and are not joined to it: the victim's "
      "figures are lost (as 270)"},
@@ -1999,8 +2002,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
      "the rows of the report whose header the poster snipped: a row the mangle broke does not open or continue that rows' report, so it is lost, never another value"},
     {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "quoted_printable"},
      "the rows of the report whose header the poster snipped: a row the mangle broke does not open or continue that rows' report, so it is lost, never another value"},
-    {{"686-linux-mm-2016-tetsuo-next-20151223-oom-write-reversed-header-fields-order-first-gfp-last-children-killed-then-sysrq-f-repeated-kills-same-tif-memdie-write-9551-snipped.log", "interleave_foreign"},
-     "the rows of the report whose header the poster snipped: a foreign line among them ends the rows' report, so the rows after it are lost, never another value"},
     // --- blind set 22a --- (ML training and inference kills; these mangles lose facts only)
     {{"775-koboldcpp-notes-condensed-global-kill-no-pid-sizes-wrapped-space-after-colon.log", "reverse"},
      "the kill's sizes, wrapped to the line after it, lie before it newest-first and are not its rest: lost (null)"},
