@@ -6561,7 +6561,7 @@ add("898-fedora-4.13-debug-page-allocation-stalls-gfp-nofs-xfs-taskschedulerfo-m
 # writer quoted, indented three spaces in a fence: cloudflared's header condensed (gfp_mask and order, no
 # oom_score_adj) and `Kernel panic - not syncing: Out of memory: system-wide panic_on_oom is enabled` (panic_on_oom=1:
 # an unconstrained, global OOM). No process was killed.
-add("899-gpu-server-incident-2026-ubuntu-5.15-pstore-indented-condensed-cloudflared-header-no-adj-then-panic-on-oom-system-wide.log",
+add("mangler-pending/899-gpu-server-incident-2026-ubuntu-5.15-pstore-indented-condensed-cloudflared-header-no-adj-then-panic-on-oom-system-wide.log",
     "GitHub incident report 'System Hang & Reboot' (2026-02-05; index file id 52706079266)", ["panic"],
     "global (panic_on_oom=1 `system-wide`)", constraints=["global"],
     panic="Out of memory: system-wide panic_on_oom is enabled",
