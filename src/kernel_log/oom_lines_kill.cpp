@@ -250,6 +250,10 @@ std::optional<KillLine> parse_openvz_kill(std::string_view s) {
 
 }  // namespace
 
+namespace {
+std::optional<KillLine> with_figures(KillLine& k, std::string_view figs);
+}  // namespace
+
 std::optional<KillLine> parse_kill(std::string_view s) {
   std::string unquoted;
   s = without_joined_quote(s, unquoted);
@@ -267,6 +271,11 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   } else {
     t = trim_left(t);
   }
+  // A kill line a writer copied without its `(comm)` (`Killed process 1044797 total-vm:944314492kB anon-rss:…`,
+  // corpus 891): the pid straight followed by the kernel's first figure; the name unknown (empty).
+  if (!masked_pid && (starts_with(t, "total-vm:") || starts_with(t, "anon-rss:")) &&
+      (figure_printed(t, "total-vm:") || figure_printed(t, "anon-rss:")))
+    return with_figures(k, t);
   if (t.empty() || t[0] != '(') return std::nullopt;
   t.remove_prefix(1);
   // Greedy: the comm ends at the last `)` that is followed by a known tail.
@@ -294,6 +303,13 @@ std::optional<KillLine> parse_kill(std::string_view s) {
   if (masked_pid && !figure_printed(figs, "total-vm:") && !figure_printed(figs, "anon-rss:") &&
       !(k.message && nothing_after_name(figs) && s.find("process (") != std::string_view::npos))
     return std::nullopt;
+  return with_figures(k, figs);
+}
+
+namespace {
+
+// The kill line's figures after its name (`figs`) into `k`; whether a viewer cut them (KillLine::cut).
+std::optional<KillLine> with_figures(KillLine& k, std::string_view figs) {
   if (starts_with(figs, ", UID ")) {  // RHEL7 late: `(comm), UID U, total-vm:`
     std::string_view u = figs.substr(6);
     auto uid = take_u64(u);
@@ -355,8 +371,10 @@ std::optional<KillLine> parse_kill(std::string_view s) {
       if (whole_int("oom_score_adj:")) k.oom_score_adj.reset();
     }
   }
-  return head;
+  return k;
 }
+
+}  // namespace
 
 std::optional<std::string> parse_vm_killing(std::string_view s) {
   constexpr std::string_view kAnchor = "VM: killing process";

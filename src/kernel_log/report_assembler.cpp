@@ -25,7 +25,9 @@ namespace oomlens {
 // See report_building.h.
 bool summary_names_kill(const oomline::KillLine& k, const oomline::Summary& sum) {
   if (!sum.task || sum.task->empty()) return false;
-  const bool named = *sum.task == k.comm || (!sum.pid && !sum.uid && k.comm.starts_with(*sum.task));
+  // A kill line printed without its name (corpus 891) is named by the summary, which prints the victim's.
+  const bool named = *sum.task == k.comm || (!sum.pid && !sum.uid && k.comm.starts_with(*sum.task)) ||
+                     (k.comm.empty() && k.pid > 0 && readable_comm(*sum.task));
   return named && (!sum.pid || *sum.pid == k.pid);
 }
 
@@ -505,6 +507,8 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     close();
     return false;
   }
+  if (!header && !line.prefixed && !line.truncated)
+    if (auto st = oomline::parse_header_cut(t)) bare_stump_.emplace(std::move(*st), line.number);
   // warn_alloc()'s `<comm>: page allocation failure: …` after the outcome starts another dump: its `CPU: … Comm:`
   // line, stack and Mem-Info are its own, never the trigger or the body of the report before it (corpus 449: Xorg's
   // shmem page failed in the second tail was killed; its CPU line had been taken as the OOM's trigger).
@@ -574,6 +578,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     }
     if (!joins) {
       start(line);
+      adopt_bare_stump(line);
       cur_->kills.push_back(RawKill{std::move(*k), line.number, false, std::nullopt});
     }
     if (auto& last = cur_->kills.back(); last.kill.pid == kill_pid && unread_record_after_kill(t, kill_pid, line.truncated))
@@ -637,7 +642,10 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->chosen_reaped_comm.clear();
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
     const bool after_kill = cur_ && cur_->has_outcome() && summary_of_kill_before(*cur_, sum, t, line.truncated);
-    if (!cur_ || (cur_->has_outcome() && !after_kill) || cur_->summary) start(line);
+    if (!cur_ || (cur_->has_outcome() && !after_kill) || cur_->summary) {
+      start(line);
+      adopt_bare_stump(line);
+    }
     cur_->summary_task_to_come = after_kill && !sum.task;
     if (sum.elided && !line.truncated) cur_->cut_lines.push_back(line.number);
     cur_->summary_line = line.number;

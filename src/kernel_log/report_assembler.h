@@ -12,11 +12,14 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kernel_log/oom_event.h"
+#include "kernel_log/oom_lines.h"
 #include "kernel_log/prefix.h"
 
 namespace oomlens {
@@ -131,6 +134,10 @@ class ReportAssembler {
   std::deque<Waiting> waiting_;
   std::vector<std::pair<LogicalLine, std::string>> prelude_;  // rows + owned text
   std::optional<AllocStall> pending_stall_;                   // preload_stall()
+  /// An unprefixed `X invoked oom-killer` line (a poster's header cut to its comm, which alone may be prose) and
+  /// its line number: the header of a report that the very next line opens with its summary or kill line.
+  std::optional<std::pair<oomline::Header, uint64_t>> bare_stump_;
+  void adopt_bare_stump(const LogicalLine& line);
   /// Reaper lines whose kill was not seen yet: newest-first text prints the
   /// reaper before its kill (kept kEarlyReaperLines lines, a few at most).
   struct EarlyReaper {

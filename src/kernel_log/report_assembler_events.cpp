@@ -292,6 +292,16 @@ void ReportAssembler::start(const LogicalLine& line) {
   absorb_prelude();
 }
 
+// A poster's header cut to `X invoked oom-killer` on a line with no prefix is read only as the header of the report
+// the next line opens with its `oom-kill:` summary or kill line (corpus 889: a fenced stump, then the summary): a
+// sentence that ends so is followed by prose, not by a record; one line apart, or later, the two are not one report.
+void ReportAssembler::adopt_bare_stump(const LogicalLine& line) {
+  auto stump = std::exchange(bare_stump_, std::nullopt);
+  if (!cur_ || !stump || stump->second + 1 != line.number || cur_->header) return;
+  cur_->header = std::move(stump->first);
+  cur_->lines.first = stump->second;
+}
+
 void ReportAssembler::adopt_rows(const std::vector<LogicalLine>& rows) {
   if (!cur_) return;
   preload_rows(rows);

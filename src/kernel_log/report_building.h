@@ -359,7 +359,8 @@ inline constexpr std::string_view kNoteNoKillLine =
     "the report ends before any kill line (cut off, lost, or the victim was already exiting)";
 
 /// Whether summary `sum` names the victim of kill line `k`: task= its comm (or, with no pid= or uid= after it, a
-/// start of it: the summary cut there) and pid= its pid when printed.
+/// start of it: the summary cut there; any task, for a kill line printed without its name) and pid= its pid when
+/// printed.
 bool summary_names_kill(const oomline::KillLine& k, const oomline::Summary& sum);
 
 }  // namespace oomlens

@@ -560,6 +560,14 @@ OomEvent finalize_event(ReportAssembler::Building&& b, const std::string& source
         v.comm = r->row.comm;
         ev.notes.push_back("the name of pid " + std::to_string(kl.pid) + " was cut on its kill line; taken from its task-table row");
       }
+    // A kill line with no name (a writer's copy without its `(comm)`, corpus 891) is of the task the report's
+    // `oom-kill:` summary names (dump_oom_summary() prints the victim): its name, when the summary prints no other
+    // pid and this is the report's one kill.
+    if (v.comm.empty() && kl.pid && b.kills.size() == 1 && b.summary && summary_names_kill(kl, *b.summary)) {
+      v.comm = *b.summary->task;
+      ev.notes.push_back("the kill line of pid " + std::to_string(kl.pid) +
+                         " prints no name; taken from the `oom-kill:` summary's task=");
+    }
     if (kl.score) v.selected_score = kl.score;  // OpenVZ prints it on the kill line
     for (const auto& s : b.selected)
       if (s.pid == kl.pid) v.selected_score = s.score, v.selected_score_legacy = s.legacy_badness;

@@ -27,7 +27,12 @@ std::optional<std::string_view> panic_text(std::string_view t) {
   constexpr std::string_view kPanic = "Kernel panic - not syncing: ";
   size_t p = t.find(kPanic);
   if (p == std::string_view::npos) return std::nullopt;
-  return trim(t.substr(p + kPanic.size()));
+  std::string_view msg = trim(t.substr(p + kPanic.size()));
+  // A writer's quote around the line (crash's `PANIC: "Kernel panic - not syncing: …"`, corpus 900; a code span)
+  // closes after the message: no part of it.
+  if (p > 0 && (t[p - 1] == '"' || t[p - 1] == '\'' || t[p - 1] == '`') && ends_with(msg, t.substr(p - 1, 1)))
+    msg = trim_right(msg.substr(0, msg.size() - 1));
+  return msg;
 }
 
 bool is_oom_panic(std::string_view msg) {

@@ -62,8 +62,9 @@ bool piece_complete(Building::Piece kind, std::string_view t) {
     case P::task_in:
       return t != "Task in";
     case P::panic: {  // the OOM panics of oom_kill.c/panic.c end so (`…processes...`, `…on memory`)
+      const std::string_view msg = panic_text(t).value_or(t);  // a writer's closing quote is none of it
       for (std::string_view end : {"...", "memory", "is enabled", "is selected"})
-        if (ends_with(t, end)) return true;
+        if (ends_with(msg, end)) return true;
       return false;
     }
     case P::other:
@@ -135,10 +136,9 @@ bool apply_joined(Building& b, Building::Piece kind, std::string_view joined) {
       return false;
     }
     case P::panic: {
-      constexpr std::string_view kPanic = "Kernel panic - not syncing: ";
-      size_t p = joined.find(kPanic);
-      if (p == std::string_view::npos) return false;
-      b.panic_message = oom_panic_message(trim(joined.substr(p + kPanic.size())), false);
+      const auto msg = panic_text(joined);
+      if (!msg) return false;
+      b.panic_message = oom_panic_message(*msg, false);
       if (joined.find("Out of memory and no killable processes") != std::string_view::npos) b.no_killable = true;
       return true;
     }

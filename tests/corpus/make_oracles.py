@@ -6468,6 +6468,109 @@ add("852-sonic-lab-notes-2026-callout-quoted-prose-then-fenced-lone-compulsory-p
     "not determinable (a lone panic line)", constraints=[None],
     panic="Out of memory: compulsory panic_on_oom is enabled", checks=["panic_on_oom"], text_not=K8S)
 
+# ---- blind set 24c (889-900) ----
+# A NUMA placement experiment ledger (2026): the poster's two kernel lines in a ```text fence: the header cut to
+# `ycsb_bench-arbi invoked oom-killer` (no fields) and the summary `constraint=CONSTRAINT_MEMORY_POLICY,nodemask=1,
+# ... global_oom` with no task: node 1 (the remote placement target) ran out, not the machine. No kill line.
+add("889-arbiter-numa-placement-notes-2026-fenced-header-stump-ycsb-bench-mempolicy-summary-nodemask1-global-oom-no-task.log",
+    "GitHub notes 'Generic Placement Experiment Results' (Arbiter, 2026-07-16; index file id 55897877944)",
+    ["incomplete"], "mempolicy (CONSTRAINT_MEMORY_POLICY, nodemask=1)", constraints=["mempolicy"],
+    trigger=trig("ycsb_bench-arbi"), summary_not=["machine ran out"], text_not=K8S)
+# A libkrun helper spike (experiment 13): the guest's console after `echo 1 > /proc/sys/vm/panic_on_oom`: the panic
+# line at 3.86 s, `Kernel Offset: disabled` and the VMM's own `[INFO  krun_vmm]` line. `system-wide` is
+# panic_on_oom=1, which panics only for an unconstrained (CONSTRAINT_NONE) OOM: a global one. No kill.
+add("890-krun-helper-spike-exp13-guest-console-panic-on-oom-3.86s-kernel-offset-disabled-then-krun-vmm-line.log",
+    "GitHub notes 'Experiment 13: helper crash and cleanup' (libkrun helper spike; index file id 69348452917)",
+    ["panic"], "global (panic_on_oom=1 `system-wide`: only an unconstrained OOM panics)", constraints=["global"],
+    panic="Out of memory: system-wide panic_on_oom is enabled", checks=["panic_on_oom"], text_not=K8S)
+# A Chinese MoE engine log (vLLM, 8 NUMA nodes of 193 GB): the poster's two condensed lines, `oom-kill: constraint=
+# CONSTRAINT_MEMORY_POLICY, nodemask=7, task=VLLM::EngineCor` (spaces after the commas, no pid) and the kill line
+# without its `(comm)` and with anon-rss only: 1044797 with 566 GiB anon. The summary names the victim:
+# VLLM::EngineCor. Node 7 ran out under an mbind/set_mempolicy MPOL_BIND, not the 1.5 TB machine.
+add("891-zh-moe-engine-notes-numa-shard-thp-condensed-summary-spaces-mempolicy-nodemask7-task-vllm-kill-line-without-comm-anon-593g.log",
+    "GitHub engine notes (Chinese, section 51 'THP on shard regions'; index file id 68285410343)", ["kill"],
+    "mempolicy (CONSTRAINT_MEMORY_POLICY, nodemask=7)", constraints=["mempolicy"],
+    kills=[kill(1044797, "VLLM::EngineCor", 944314492, 593333608, None)],
+    summary_not=["machine ran out"], text_not=K8S)
+# linux-mm 2015 (Tetsuo Handa, "How to handle TIF_MEMDIE stalls?", Linux 3.19): SysRq-f three times in six seconds
+# (`SysRq : Manual OOM execution`, kworker/3:3's header, gfp 0xd0 order 0), each selecting and killing the same dd
+# 9113, which is stuck in an unkillable mutex_lock() and never exits; the poster's `(...snipped...)` lines and
+# `------ An example ... ------` rules; then a second boot's excerpt (xfs), dd 2505 selected and killed at 127 s,
+# no header.
+add("892-linux-mm-2015-3.19-tif-memdie-stall-sysrq-f-three-times-same-dd-victim-snipped-then-xfs-example-kill.log",
+    LORE + "linux-mm/201502162023.GGE26089.tJOOFQMFFHLOVS@I-love.SAKURA.ne.jp/", ["kill", "kill", "kill", "kill"],
+    "global (Out of memory: prefix; the first three forced by SysRq)", constraints=["global"] * 4,
+    kills=[kill(9113, "dd", 210340, 102500, 0, selected_score=57) for _ in range(3)] +
+          [kill(2505, "dd", 210340, 102464, 1728, selected_score=59)],
+    trigger=trig("kworker/3:3", gfp="0xd0", order=0, oom_score_adj=0),
+    checks=["sysrq", "victim_killed_again"], text_not=K8S)
+# Negative. syzbot (2024-04, linux-next 6.9-rc3, quoted-printable `=3D`, soft breaks): the tail of a show_mem
+# (`Total swap`, pages RAM/reserved) then an RCU stall: udevd's stack, `rcu_preempt kthread starved`, and RCU's
+# own warning `Unless rcu_preempt kthread gets sufficient CPU time, OOM is now expected behavior.` No OOM killer ran.
+add("893-syzbot-2024-linux-next-6.9-rcu-stall-sys-close-quoted-printable-show-mem-tail-then-rcu-starved-oom-is-now-expected-no-oom-negative.log",
+    "https://lore.kernel.org/all/000000000000dad959061668cead@google.com/", [],
+    "n/a (no OOM report: an RCU stall after a show_mem tail)")
+# linux-stable 2022 (x86/sgx backing-memory patch): Reinette Chatre's test, quoted twice (`> > `), in a QEMU guest
+# whose memory is mostly SGX EPC: the 4.19+ task table of two rows, systemd-udevd (-1000) and test_sgx (adj 0, rss 0:
+# an earlier victim already reaped), then `Out of memory and no killable processes...` and the panic.
+add("894-lore-stable-2022-sgx-epc-oversubscribed-qemu-quoted-twice-task-table-two-rows-test-sgx-rss-0-no-killable-deadlocked-panic.log",
+    "https://lore.kernel.org/stable/Yio814lJVgutumd8@iki.fi/", ["no_killable"],
+    "global (no eligible task; System is deadlocked on memory)", no_killable=True,
+    panic="System is deadlocked on memory", table_rows=[[195, "systemd-udevd", -1000], [281, "test_sgx", 0]],
+    checks=["no_killable_task"], text_not=K8S)
+# A kernel-debugging lab (fault F06): QEMU arm, Linux 6.18.50 booted with `mem=32M` and a BusyBox initramfs: two lines
+# in a ```text fence, no killable process at 0.208 s and the deadlock panic, before /init ever ran.
+add("895-kernel-lab-f06-qemu-arm-6.18-mem-32m-busybox-initramfs-boot-no-killable-deadlocked-panic-0.2s.log",
+    "GitHub lab notes 'Fault F06 - Calibrated Low-Memory Failure' (index file id 66043232763)", ["no_killable"],
+    "global (no eligible task; System is deadlocked on memory)", no_killable=True,
+    panic="System is deadlocked on memory", checks=["no_killable_task"], text_not=K8S)
+# LKML 2023 (Jaewon Kim, dma-buf system heap size check): an Android arm64 report's Normal zone line, wrapped with a
+# two-space indent: free 212600 kB of which free_cma 200844 kB (CMA, for movable allocations only), then no killable
+# process (only native processes at OOM_SCORE_ADJ_MIN) and the panic; the writer's prose after a blank line.
+add("896-lkml-2023-dma-buf-system-heap-android-arm64-normal-zone-wrapped-cma-free-no-killable-deadlocked-panic-native-adj-min.log",
+    "LKML mail on a size check for the dma-buf system heap (2023; index file id 42278056637)", ["no_killable"],
+    "global (no eligible task; System is deadlocked on memory)", no_killable=True,
+    panic="System is deadlocked on memory", checks=["no_killable_task"],
+    not_checks=["zone_free_above_watermark"], text_not=K8S)
+# Kernel study notes (OOM killer, 5.10.0-rc3-next in QEMU): stress-ng brk/stack workers with oom_score_adj 1000; the
+# paste's long lines are cut at a terminal's width (`isolated(file):0kB ms`, `= 78B`, the kill line ending
+# `pgtables:103480`, a number cut inside: pgtables and oom_score_adj are not known from it); 1 GiB and 2 MiB hugetlb
+# lines all 0; swap full (0 of 1048572 kB). CONSTRAINT_NONE summary, kill of 211 and the reaper.
+add("897-kernel-notes-oom-killer-5.10-next-qemu-stress-ng-brk-stack-oom-adj-1000-terminal-cut-zone-lines-1g-and-2m-hugepages-kill-pgtables-cut-reaper.log",
+    "GitHub kernel notes 'OOM Killer' (index file id 26521308328)", ["kill"], "global (CONSTRAINT_NONE)",
+    constraints=["global"],
+    kills=[kill(211, "stress-ng-stack", 5291948, 758932, 0, 4, 1000, None, 1000, adj_source="task table row",
+                reaper=[0, 0, 4])],
+    chosen=[211, "stress-ng-stack"],
+    table_rows=[[99, "systemd-journal", -250], [109, "systemd-udevd", -1000], [160, "(sd-pam)", 0],
+                [209, "stress-ng-brk", 1000], [211, "stress-ng-stack", 1000], [213, "stress-ng-stack", 1000]],
+    trigger=trig("stress-ng-brk", 212, gfp="0x100dca(GFP_HIGHUSER_MOVABLE|__GFP_ZERO)", order=0, oom_score_adj=1000),
+    checks=["swap_exhausted"], not_checks=["swap_absent", "hugetlb_reserved"], text_not=K8S)
+# Negative. Fedora 4.13 debug kernel (a mail, wrapped at ~70 columns): `TaskSchedulerFo: page allocation stalls for
+# 10133ms, order:0, mode:0x1400040(GFP_NOFS)` from xfs inode freeing, its warn_alloc stack and Mem-Info (Normal free
+# 816464 kB under its 1934512 kB min; 50 GB of 62 GB swap free). A stall warning; no OOM killer ran.
+add("898-fedora-4.13-debug-page-allocation-stalls-gfp-nofs-xfs-taskschedulerfo-mail-wrapped-meminfo-1g-hugepages-swap-50g-free-no-oom-negative.log",
+    "linux-mm mail (2017, 4.13.11-300.fc27 page allocation stalls; index file id 16197319363)", [],
+    "n/a (no OOM report: warn_alloc page allocation stalls)")
+# A GPU server incident report (2026, Ubuntu 22.04, 5.15): in a numbered list, the pstore dmesg's two lines the
+# writer quoted, indented three spaces in a fence: cloudflared's header condensed (gfp_mask and order, no
+# oom_score_adj) and `Kernel panic - not syncing: Out of memory: system-wide panic_on_oom is enabled` (panic_on_oom=1:
+# an unconstrained, global OOM). No process was killed.
+add("mangler-pending/899-gpu-server-incident-2026-ubuntu-5.15-pstore-indented-condensed-cloudflared-header-no-adj-then-panic-on-oom-system-wide.log",
+    "GitHub incident report 'System Hang & Reboot' (2026-02-05; index file id 52706079266)", ["panic"],
+    "global (panic_on_oom=1 `system-wide`)", constraints=["global"],
+    panic="Out of memory: system-wide panic_on_oom is enabled",
+    trigger=trig("cloudflared", gfp="0x1100cca(GFP_HIGHUSER_MOVABLE)", order=0),
+    checks=["panic_on_oom"], summary_not=["was killed"], text_not=K8S)
+# A crash-dump walkthrough: `crash vmlinux vmcore_p2`'s system info, the writer's `...` lines, `MEMORY: 2 GB` and
+# `PANIC: "Kernel panic - not syncing: Out of memory: system-wide panic_on_oom is enabled"` (the panic string crash
+# read from the dump, quoted), `PID: 2359`, `COMMAND: "stress"` (the task on the panicking CPU, crash's, not a line
+# of the kernel's report). panic_on_oom=1: a global OOM, no kill.
+add("900-crash-vmcore-walkthrough-notes-crash-utility-sysinfo-panic-string-quoted-panic-on-oom-pid-command-stress.log",
+    "GitHub notes, crash dump walkthrough (index file id 2466803932)", ["panic"],
+    "global (panic_on_oom=1 `system-wide`)", constraints=["global"],
+    panic="Out of memory: system-wide panic_on_oom is enabled", checks=["panic_on_oom"], text_not=K8S)
+
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
     if o["kinds"] is None:

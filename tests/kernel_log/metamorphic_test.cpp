@@ -1098,10 +1098,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log", "reverse"},
      "newest-first the kill line's indented sizes come before it and are not joined to it: the victim's "
      "figures are lost (as 270)"},
-    {{"227-containarium-1349-time-only-stamps-header-cut-kill-line-wrapped-indented-sizes-shortened.log",
-      "strip_prefix"},
-     "a header cut after `invoked oom-killer` opens a report only from a line with its own prefix: without "
-     "prefixes the trigger is lost (as 216)"},
     {{"216-lkml-2023-04-cpuset-oom-patch-shortened-before-after-examples-kill-lines-without-sizes.log",
       "strip_prefix"},
      "a header cut after `invoked oom-killer` opens a report only from a line with its own prefix: without "
@@ -2043,9 +2039,6 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"825-orbit-wars-ppo-training-notes-wsl2-summary-cut-after-mems-allowed-kill-wrapped-before-total-vm-python3.log",
       "reverse"},
      "newest-first, the kill line's wrapped rest (`total-vm:…`) lies before it: the victim's sizes are lost (null), never another value"},
-    {{"826-tt-metal-llama31-autoport-notes-dmesgT-header-without-fields-elided-summary-kill-python3-483g-anon.log",
-      "strip_prefix"},
-     "without prefixes the header without its fields is not read as a header: the trigger is lost (null), never another value"},
     // --- blind set 23c --- (issue 12: the newest formats and rare causes; these mangles lose facts only)
     {{"841-blog-triggering-oom-killer-arm64-ubuntu-5.15-qemu-journal-docker-8m-memcg-v2-swap-at-limit-memory-stat-continuation-apk-kill.log",
       "reflow_indent"},
@@ -2062,6 +2055,11 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"850-needle-crash-forensics-2026-journal-verbatim-git-memcg-summary-wrapped-indented-task-memcg-unicode-ellipsis-kill-wrapped-indented-no-pgtables-systemd-line.log",
       "flowed72"},
      "the summary the writer broke over three indented lines, re-flowed again: its oom_memcg, chosen task and the trigger's mems_allowed are lost (null), never another value"},
+    // --- blind set 24c --- (issue 12: rare causes and architectures; these mangles lose facts only)
+    {{"889-arbiter-numa-placement-notes-2026-fenced-header-stump-ycsb-bench-mempolicy-summary-nodemask1-global-oom-no-task.log",
+      "reverse"},
+     "the unprefixed header stump after the summary (newest-first) is no header of it: only the very next line's "
+     "report takes one, so the trigger is lost (null), never another value"},
 };
 
 // The only facts a mangle may still change to a different non-null value
