@@ -6503,11 +6503,13 @@ add("867-ollama-handover-journalctl-k-grep-two-memcg-summaries-and-kills-wrapped
     memcg="/system.slice/ollama.service", task_memcg="/system.slice/ollama.service", year_guessed=True,
     not_checks=["swap_absent", "swap_exhausted"], text_not=K8S)
 # WSL sandbox notes (ollama serving qwen2.5:3b in a 3 GB distro): the writer's two lines, the summary with `...` for
-# the middle fields and the kill cut after total-vm. The victim's uid is the summary's (it names pid 10198).
+# the middle fields and the kill cut after total-vm. The kill line as quoted prints no UID: the victim's uid is
+# unprinted (as 97's, 626's, 719's and 752's; the summary's uid=999 is the chosen task's). The first oracle, committed
+# before the run, gave the victim uid 999: corrected to the corpus's convention.
 add("868-ollama-wsl-sandbox-notes-qwen2.5-3b-elided-global-summary-and-kill-cut-after-total-vm.log",
     "Public repository sandbox notes, ollama under WSL (index file id 68927297857)", ["kill"],
     "global (CONSTRAINT_NONE)", constraints=["global"],
-    kills=[kill(10198, "ollama", 23467012, None, None, uid=999)], chosen=[10198, "ollama"], text_not=K8S)
+    kills=[kill(10198, "ollama", 23467012, None, None)], chosen=[10198, "ollama"], text_not=K8S)
 # Chinese notes on memcg kills in a Kubernetes pod (EL8 4.18, cgroup v1): the "shmem" case, one whole report: java's
 # header (adj 916), a stack through shmem_write_begin (a write to tmpfs charged to the pod), Task in, usage 1 GiB
 # under its 32 GiB limit while memory+swap is at its limit, stats with shmem 27.7 GiB of the 32.4 GiB used, and the
@@ -6523,11 +6525,12 @@ add("869-k8s-pod-java-zh-notes-shmem-case-el8-4.18-memcg-v1-header-stack-shmem-w
     text_not=["BestEffort"])
 # Portuguese notes on the OOM killer: a bash block whose `# ` comment shows an example: a CONSTRAINT_MEMCG summary
 # broken after commas (paths shortened with `...`) and the memcg kill of python3 4567 wrapped after its comm and
-# after shmem-rss (no UID or pgtables; adj 974, a Burstable pod).
+# after shmem-rss (no UID or pgtables; adj 974, a Burstable pod). The kill line prints no UID: the victim's uid is
+# unprinted (as 631's; the summary's uid=0 is the chosen task's). The first oracle gave uid 0: corrected.
 add("870-pt-oom-notes-bash-comment-example-memcg-summary-and-kill-wrapped-hash-indented-dots-in-paths-python3-adj-974.log",
     "Public repository notes (Portuguese) on the OOM killer and Kubernetes (index file id 54386390412)", ["kill"],
     "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
-    kills=[kill(4567, "python3", 524288, 102400, 8192, 0, 0, None, 974)], chosen=[4567, "python3"],
+    kills=[kill(4567, "python3", 524288, 102400, 8192, 0, None, None, 974)], chosen=[4567, "python3"],
     memcg_elided=True, text_not=["BestEffort"])
 # Chinese notes: the cgroup-OOM example, `[...]` for every stamp: memory usage at its 512 MiB limit, the memcg kill
 # of python 9931 with its sizes elided (`...`), the summary with `...` values, and the writer's `^^^` annotation line.
