@@ -6552,7 +6552,10 @@ add("873-sailboxes-virtio-mem-guest-condensed-header-cut-kill-dots-elided-summar
     "Public repository investigation 'Sailboxes can OOM under a 16 GiB ceiling' (index file id 70941408380)",
     ["kill"], "global (CONSTRAINT_NONE; global_oom)", constraints=["global"],
     kills=[kill(197, "python3", 6306076, 4275016, None)], chosen=[197, "python3"],
-    trigger=trig("python3", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0), text_not=K8S)
+    trigger=trig("python3", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0), text_not=K8S,
+    pending="a kill straight followed by its own summary reads newest-first, so the header before the kill, which "
+            "no stamp orders, is left a header-only event; the bare re-quote of the kill line after the virtio_mem "
+            "line (`Out of memory: Killed process 197 (python3)     [t = 70.9s]`) is a kill of its own")
 # A root-cause note on a security scanner (a systemd service with MemoryLimit=512M): its syslog kill quoted with the
 # record wrapped after `Memory cgroup out of memory:`, the rest unprefixed and cut after file-rss.
 add("874-security-scanner-rca-syslog-memcg-kill-wrapped-after-message-colon-python3-cut-after-file-rss.log",
