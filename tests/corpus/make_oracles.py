@@ -6506,7 +6506,7 @@ add("867-ollama-handover-journalctl-k-grep-two-memcg-summaries-and-kills-wrapped
 # the middle fields and the kill cut after total-vm. The kill line as quoted prints no UID: the victim's uid is
 # unprinted (as 97's, 626's, 719's and 752's; the summary's uid=999 is the chosen task's). The first oracle, committed
 # before the run, gave the victim uid 999: corrected to the corpus's convention.
-add("868-ollama-wsl-sandbox-notes-qwen2.5-3b-elided-global-summary-and-kill-cut-after-total-vm.log",
+add("mangler-pending/868-ollama-wsl-sandbox-notes-qwen2.5-3b-elided-global-summary-and-kill-cut-after-total-vm.log",
     "Public repository sandbox notes, ollama under WSL (index file id 68927297857)", ["kill"],
     "global (CONSTRAINT_NONE)", constraints=["global"],
     kills=[kill(10198, "ollama", 23467012, None, None)], chosen=[10198, "ollama"], text_not=K8S)
@@ -6534,7 +6534,7 @@ add("870-pt-oom-notes-bash-comment-example-memcg-summary-and-kill-wrapped-hash-i
     memcg_elided=True, text_not=["BestEffort"])
 # Chinese notes: the cgroup-OOM example, `[...]` for every stamp: memory usage at its 512 MiB limit, the memcg kill
 # of python 9931 with its sizes elided (`...`), the summary with `...` values, and the writer's `^^^` annotation line.
-add("871-zh-oom-notes-cgroup-example-bracket-dots-prefix-usage-at-limit-memcg-kill-python-elided-then-summary-dots-caret-annotation.log",
+add("mangler-pending/871-zh-oom-notes-cgroup-example-bracket-dots-prefix-usage-at-limit-memcg-kill-python-elided-then-summary-dots-caret-annotation.log",
     "Public repository notes (Chinese) on Linux memory and OOM (index file id 62754405014)", ["kill"],
     "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"], kills=[kill(9931, "python", None, None, None)],
     limit_kb=524288, memcg_elided=True, text_not=K8S)
@@ -6548,7 +6548,7 @@ add("872-oom-lesson-cgroup-v1-oomlab-limit-100m-hog-py-exit-137-then-dmesgT-grep
 # An agent-sandbox investigation (virtio_mem hot-plug lagging a memset): the guest's lines condensed by the writer:
 # python3's header cut after order, the global kill cut after anon-rss (`...`), the summary with `...` and spaces
 # after the commas; then virtio_mem lines around the same kill line re-quoted bare with `[t = 70.9s]`: one kill.
-add("873-sailboxes-virtio-mem-guest-condensed-header-cut-kill-dots-elided-summary-python3-then-plug-lines-and-tagged-kill-repeat.log",
+add("mangler-pending/873-sailboxes-virtio-mem-guest-condensed-header-cut-kill-dots-elided-summary-python3-then-plug-lines-and-tagged-kill-repeat.log",
     "Public repository investigation 'Sailboxes can OOM under a 16 GiB ceiling' (index file id 70941408380)",
     ["kill"], "global (CONSTRAINT_NONE; global_oom)", constraints=["global"],
     kills=[kill(197, "python3", 6306076, 4275016, None)], chosen=[197, "python3"],
