@@ -251,6 +251,8 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
       prefixed = true;
     } else if (s[0] == '[' && take_relative_stamp(s, p, default_year)) {
       prefixed = true;
+    } else if (s[0] == '[' && take_elided_printk_stamp(s)) {
+      prefixed = true;
     } else if (prefixed && s.size() > 2 && s[0] == ':' && s[1] == ' ' && s[2] == '[') {
       s.remove_prefix(2);  // a stray `: ` between the tag and the printk time (`kernel: : [277622.359064] `)
     } else if (s[0] == '[' && take_iso_bracket(s, p)) {

@@ -19,6 +19,8 @@ bool take_monotonic(std::string_view& s, double& out);
 /// A printk stamp whose `[` was cut off (`1234.567890] text`): its seconds.
 bool take_cut_monotonic(std::string_view& s, double& out);
 bool take_whole_seconds(std::string_view& s, double& out);
+/// A poster's `[...]`/`[…]` for the printk stamp (its time unknown) before the kernel's text: taken.
+bool take_elided_printk_stamp(std::string_view& s);
 /// `[ T1234]` after a time: taken, its value (LinePrefix::caller_id) in `id`.
 bool take_caller_id(std::string_view& s, std::optional<uint32_t>& id);
 // A CPU field `[ 3]` glued after the printk time, a caller id after it (prefix_stamps.cpp).

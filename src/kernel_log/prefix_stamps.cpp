@@ -113,6 +113,20 @@ bool take_whole_seconds(std::string_view& s, double& out) {
   return true;
 }
 
+// A poster's `[...]` (or `[…]`) where the printk stamp stood, then the kernel's text (corpus 871): a stamp whose
+// time is unknown. The text after it must be there and start as no stamp does.
+bool take_elided_printk_stamp(std::string_view& s) {
+  std::string_view t = s;
+  if (starts_with(t, "[...]")) t.remove_prefix(5);
+  else if (starts_with(t, "[\xE2\x80\xA6]")) t.remove_prefix(5);
+  else return false;
+  if (t.size() < 2 || t[0] != ' ') return false;
+  const std::string_view text = trim_left(t);
+  if (text.empty() || is_digit(text[0]) || text[0] == '[') return false;
+  s = t;
+  return true;
+}
+
 // printk caller id `[ T1234]` / `[  C3]`.
 namespace {
 // `T1234` / `C3` (the whole of `s`) as printk's caller_id.

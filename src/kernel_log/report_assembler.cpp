@@ -279,9 +279,18 @@ bool buddy_list_alone(Building& b, std::string_view t) {
 // report of its own.
 // A piece ending in `,` before the `task=` every summary prints (its rest on the next line) does not name the
 // task yet: it is taken as that kill's (Building::summary_task_to_come) until its rest says.
+// One a viewer or its poster cut (`...`) before its task= names no task and never will: it is taken as that kill's
+// when its constraint is the one the kill line's message says (CONSTRAINT_MEMCG for `Memory cgroup out of memory`,
+// another for `Out of memory`), a writer's order (corpus 871); one that says another stays a report of its own.
 bool summary_of_kill_before(const Building& b, const oomline::Summary& sum, std::string_view t, bool truncated) {
   if (b.kills.size() != 1 || b.summary || !b.selected.empty() || b.last_record != Building::Piece::kill) return false;
   if (!sum.task && !sum.pid && !truncated && ends_with(trim_right(t), ",")) return true;
+  if (!sum.task && !sum.pid && truncated && sum.constraint && b.kills.front().kill.message) {
+    const bool memcg_kill = *b.kills.front().kill.message == "Memory cgroup out of memory";
+    const bool memcg_summary = *sum.constraint == "CONSTRAINT_MEMCG";
+    const bool global_kill = *b.kills.front().kill.message == "Out of memory";
+    if ((memcg_kill && memcg_summary) || (global_kill && !memcg_summary)) return true;
+  }
   return sum.task && !sum.task->empty() && summary_names_kill(b.kills.front().kill, sum);
 }
 

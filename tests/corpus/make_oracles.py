@@ -6468,6 +6468,105 @@ add("852-sonic-lab-notes-2026-callout-quoted-prose-then-fenced-lone-compulsory-p
     "not determinable (a lone panic line)", constraints=[None],
     panic="Out of memory: compulsory panic_on_oom is enabled", checks=["panic_on_oom"], text_not=K8S)
 
+# ---- blind set 24a (865-876) ----
+# Focus: ML training and inference jobs killed on Linux (llama.cpp/ollama servers, Kubernetes pods, Slurm jobs,
+# DataLoader workers). The indexes hold few unused ML reports with kernel lines, so four files are documentation
+# examples of ordinary cgroup kills (870-874).
+# An SRE post-mortem of a llama-server pod (llama.cpp, kind cluster): `kubectl describe pod` (OOMKilled, exit 137,
+# limit 2000Mi), then the node's dmesg: the writer's `[ oom-killer ] ` tag before the memcg kill line, which is
+# wrapped twice with a 15-space indent (each piece ending in a space), and the reaper.
+add("865-llama-server-k8s-postmortem-kubectl-describe-oomkilled-137-then-dmesg-memcg-kill-wrapped-indented-adj-998-reaper.log",
+    "Public repository post-mortem, llama-server OOMKilled pod (index file id 67401724481)", ["kill"],
+    "memcg (`Memory cgroup out of memory:` kill line)", constraints=["memcg"],
+    kills=[kill(28914, "llama-server", 2418296, 2048512, 0, 0, 0, 4832, 998, reaper=[0, 0, 0])],
+    text_not=["BestEffort"])
+# Detectron (Caffe2) issue 327: test_net.py's COCO evaluation printed `Killed`; the poster's `dmesg -T` lines: the
+# global selection of python2 2032 (score 982) and its kill (30 GiB anon, 28 MiB shmem). No UID: a 4.x kernel.
+add("866-detectron-327-test-net-bbox-eval-killed-then-dmesgT-2018-selection-score-982-kill-python2-30g-anon-28m-shmem.log",
+    GH + "facebookresearch/Detectron/issues/327", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(2032, "python2", 59083816, 31922228, 80068, 28480, selected_score=982)],
+    wall_prefix="2018-03-29T01:45:59", not_checks=["shmem_dominant"], text_not=K8S)
+# An agent's handover note: `journalctl -k | grep`, no host, each record wrapped by the writer with a 2-space indent:
+# two CONSTRAINT_MEMCG summaries and kills of ollama in ollama.service's cgroup (its systemd MemoryMax of 3 GiB; the
+# second summary shortened by the writer: no mems_allowed, no task_memcg); the kill lines end at UID. Then
+# `systemctl status ollama`.
+add("867-ollama-handover-journalctl-k-grep-two-memcg-summaries-and-kills-wrapped-indented-ollama-service-3g-memorymax.log",
+    "Public repository handover note HO-070, Ollama in a 3 GiB systemd cgroup (index file id 70240667376)",
+    ["kill", "kill"], "memcg (CONSTRAINT_MEMCG)", constraints=["memcg", "memcg"],
+    kills=[kill(1639807, "ollama", 6511152, 3072484, 21320, 0, 995),
+           kill(1669175, "ollama", 6542504, 3084920, 22144, 0, 995)],
+    memcg="/system.slice/ollama.service", task_memcg="/system.slice/ollama.service", year_guessed=True,
+    not_checks=["swap_absent", "swap_exhausted"], text_not=K8S)
+# WSL sandbox notes (ollama serving qwen2.5:3b in a 3 GB distro): the writer's two lines, the summary with `...` for
+# the middle fields and the kill cut after total-vm. The kill line as quoted prints no UID: the victim's uid is
+# unprinted (as 97's, 626's, 719's and 752's; the summary's uid=999 is the chosen task's). The first oracle, committed
+# before the run, gave the victim uid 999: corrected to the corpus's convention.
+add("mangler-pending/868-ollama-wsl-sandbox-notes-qwen2.5-3b-elided-global-summary-and-kill-cut-after-total-vm.log",
+    "Public repository sandbox notes, ollama under WSL (index file id 68927297857)", ["kill"],
+    "global (CONSTRAINT_NONE)", constraints=["global"],
+    kills=[kill(10198, "ollama", 23467012, None, None)], chosen=[10198, "ollama"], text_not=K8S)
+# Chinese notes on memcg kills in a Kubernetes pod (EL8 4.18, cgroup v1): the "shmem" case, one whole report: java's
+# header (adj 916), a stack through shmem_write_begin (a write to tmpfs charged to the pod), Task in, usage 1 GiB
+# under its 32 GiB limit while memory+swap is at its limit, stats with shmem 27.7 GiB of the 32.4 GiB used, and the
+# kill of another java (2.7 GiB anon). The pod's tmpfs (/dev/shm) held the memory, not the victim.
+POD869 = ("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-podd63c4bbe_5f18_11ec_bdcd_d094668d7dd6.slice/"
+          "docker-083afd1a06b8b612ab5d974e12200d7fd1d35be6a44f0e368179399ef6c6e84d.scope")
+add("869-k8s-pod-java-zh-notes-shmem-case-el8-4.18-memcg-v1-header-stack-shmem-write-task-in-usage-at-limit-stats-shmem-27g-kill-java.log",
+    "Public repository notes (Chinese) on memcg OOM cases (index file id 24088467272)", ["kill"],
+    "memcg (Task in … killed as a result of limit of …)", constraints=["memcg"],
+    kills=[kill(321688, "java", 10247356, 2740520, 0, 0)], memcg=POD869, task_memcg=POD869, limit_kb=33554432,
+    trigger=trig("java", 48975, gfp="0x6200ca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=916),
+    checks=["shmem_dominant", "memcg_swap_exhausted"], not_checks=["swap_absent", "victim_held_little"],
+    text_not=["BestEffort"])
+# Portuguese notes on the OOM killer: a bash block whose `# ` comment shows an example: a CONSTRAINT_MEMCG summary
+# broken after commas (paths shortened with `...`) and the memcg kill of python3 4567 wrapped after its comm and
+# after shmem-rss (no UID or pgtables; adj 974, a Burstable pod). The kill line prints no UID: the victim's uid is
+# unprinted (as 631's; the summary's uid=0 is the chosen task's). The first oracle gave uid 0: corrected.
+add("870-pt-oom-notes-bash-comment-example-memcg-summary-and-kill-wrapped-hash-indented-dots-in-paths-python3-adj-974.log",
+    "Public repository notes (Portuguese) on the OOM killer and Kubernetes (index file id 54386390412)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"],
+    kills=[kill(4567, "python3", 524288, 102400, 8192, 0, None, None, 974)], chosen=[4567, "python3"],
+    memcg_elided=True, text_not=["BestEffort"])
+# Chinese notes: the cgroup-OOM example, `[...]` for every stamp: memory usage at its 512 MiB limit, the memcg kill
+# of python 9931 with its sizes elided (`...`), the summary with `...` values, and the writer's `^^^` annotation line.
+add("mangler-pending/871-zh-oom-notes-cgroup-example-bracket-dots-prefix-usage-at-limit-memcg-kill-python-elided-then-summary-dots-caret-annotation.log",
+    "Public repository notes (Chinese) on Linux memory and OOM (index file id 62754405014)", ["kill"],
+    "memcg (CONSTRAINT_MEMCG)", constraints=["memcg"], kills=[kill(9931, "python", None, None, None)],
+    limit_kb=524288, memcg_elided=True, text_not=K8S)
+# A lesson on the OOM killer: python3 hog.py in a cgroup v1 group limited to 100 MiB exits 137; `dmesg -T | grep`
+# then shows the memcg kill line (102 MiB anon). Nothing else of the report.
+add("872-oom-lesson-cgroup-v1-oomlab-limit-100m-hog-py-exit-137-then-dmesgT-grep-memcg-kill-python3-102m-anon.log",
+    "Public repository lesson 'The out-of-memory killer, caught in the act' (index file id 68651867824)", ["kill"],
+    "memcg (`Memory cgroup out of memory:` kill line)", constraints=["memcg"],
+    kills=[kill(16351, "python3", 116352, 102016, 5264, 0, 0, 260, 0)], wall_prefix="2026-09-15T11:29:26",
+    text_not=K8S)
+# An agent-sandbox investigation (virtio_mem hot-plug lagging a memset): the guest's lines condensed by the writer:
+# python3's header cut after order, the global kill cut after anon-rss (`...`), the summary with `...` and spaces
+# after the commas; then virtio_mem lines around the same kill line re-quoted bare with `[t = 70.9s]`: one kill.
+add("mangler-pending/873-sailboxes-virtio-mem-guest-condensed-header-cut-kill-dots-elided-summary-python3-then-plug-lines-and-tagged-kill-repeat.log",
+    "Public repository investigation 'Sailboxes can OOM under a 16 GiB ceiling' (index file id 70941408380)",
+    ["kill"], "global (CONSTRAINT_NONE; global_oom)", constraints=["global"],
+    kills=[kill(197, "python3", 6306076, 4275016, None)], chosen=[197, "python3"],
+    trigger=trig("python3", None, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0), text_not=K8S,
+    pending="a kill straight followed by its own summary reads newest-first, so the header before the kill, which "
+            "no stamp orders, is left a header-only event; the bare re-quote of the kill line after the virtio_mem "
+            "line (`Out of memory: Killed process 197 (python3)     [t = 70.9s]`) is a kill of its own")
+# A root-cause note on a security scanner (a systemd service with MemoryLimit=512M): its syslog kill quoted with the
+# record wrapped after `Memory cgroup out of memory:`, the rest unprefixed and cut after file-rss.
+add("874-security-scanner-rca-syslog-memcg-kill-wrapped-after-message-colon-python3-cut-after-file-rss.log",
+    "Public repository root-cause note, security scanner OOM (index file id 17987253605)", ["kill"],
+    "memcg (`Memory cgroup out of memory:` kill line)", constraints=["memcg"],
+    kills=[kill(3749319, "python3", 3595020, 2090752, 12348)], year_guessed=True, text_not=K8S)
+# Negative. A Slurm job's .err file: TensorFlow's CUDA warnings, bash's `Killed` job line for python main.py and
+# slurmstepd's `Detected 1 oom-kill event(s)`: the cgroup's OOM counter, no kernel report.
+add("875-tensorflow-slurm-err-libcudart-warnings-shell-killed-python-main-py-slurmstepd-oom-kill-event-no-kernel-report-negative.log",
+    "Public repository Slurm job log, TensorFlow training (index file id 31533703938)", [],
+    "n/a (no kernel OOM report: slurmstepd's oom-kill event count)")
+# Negative. A CUPID reproduction report (Chinese): the DataLoader worker killed by SIGKILL, 393 GiB free and /dev/shm
+# 252 GiB free, no kernel OOM record readable.
+add("876-cupid-repro-report-zh-diffusion-policy-dataloader-worker-killed-by-signal-sigkill-dev-shm-252g-free-no-kernel-oom-record-negative.log",
+    "Public repository reproduction report (Chinese), CUPID diffusion policy (index file id 60900462131)", [],
+    "n/a (no kernel OOM report: a DataLoader worker's SIGKILL)")
 # ---- blind set 24c (889-900) ----
 # A NUMA placement experiment ledger (2026): the poster's two kernel lines in a ```text fence: the header cut to
 # `ycsb_bench-arbi invoked oom-killer` (no fields) and the summary `constraint=CONSTRAINT_MEMORY_POLICY,nodemask=1,
