@@ -6550,9 +6550,13 @@ add("885-vscode-221722-ubuntu-5.x-dmesg-remote-server-rows-smbd-bash-then-summar
     text_not=K8S)
 # coolsnowwolf/lede#11824 (Chinese): OpenWrt 6.6 `logread` lines with the year (`Fri Jan 26 11:15:19 2024 kern.info
 # kernel: [ts]`): nine 4.19+ rows (sh with oom_score_adj 1000) and the summary, cut by the index after
-# `mems_allowed=0,glob`: CONSTRAINT_NONE says global; the chosen task is not in the text.
+# `mems_allowed=0,glob`: the chosen task is not in the text, nor is the constraint: 5.0-5.2 printed CONSTRAINT_NONE for
+# memcg OOMs too (kernel_oom_formats.md), so only `global_oom` or `oom_memcg=` tells, and the cut took both (the
+# oracle first said global from CONSTRAINT_NONE: a misreading, corrected before any fix).
 add("886-lede-11824-zh-openwrt-6.6-logread-year-kern-info-rows-dynamic-dns-upd-sh-adj-1000-summary-cut-after-glob.log",
-    GH + "coolsnowwolf/lede/issues/11824", ["incomplete"], "global (CONSTRAINT_NONE)", constraints=["global"],
+    GH + "coolsnowwolf/lede/issues/11824", ["incomplete"],
+    "not determinable (summary cut before global_oom or oom_memcg; CONSTRAINT_NONE alone is also 5.0-5.2's memcg OOM)",
+    constraints=[None],
     table_rows=[[1176, "jshn", 0], [1183, "tail", 0], [1184, "sh", 1000], [1185, "procd", 0],
                 [1186, "dynamic_dns_upd", 0], [1187, "dynamic_dns_upd", 0], [1189, "sleep", 0],
                 [1190, "dynamic_dns_upd", 0], [1191, "dynamic_dns_upd", 0]],
