@@ -6507,7 +6507,7 @@ add("880-tempesta-2124-qemu-6.8.9-make-j4-executable-stack-line-then-cc1-header-
 # cpuset systemd-oomd.service, the task memcg a GNOME app scope with systemd's `\x2d` escapes), the kill of
 # evolution-alarm 2095 (no resident memory left: all of it 0 kB) and its reaper; then the next report's header, of
 # gsd-color 2053, and its stack through __alloc_pages_slowpath, cut.
-add("881-tempesta-1867-qemu-5.10-summary-cut-prefix-cpuset-systemd-oomd-evolution-alarm-x2d-scope-kill-reaper-next-gsd-color-header.log",
+add("mangler-pending/881-tempesta-1867-qemu-5.10-summary-cut-prefix-cpuset-systemd-oomd-evolution-alarm-x2d-scope-kill-reaper-next-gsd-color-header.log",
     GH + "tempesta-tech/tempesta/issues/1867", ["kill", "incomplete"], "global (global_oom)",
     constraints=["global", "global"],
     kills=[kill(2095, "evolution-alarm", 815328, 0, 0, 0, 1000, 380, 0, reaper=[0, 0, 0])],
@@ -6526,7 +6526,7 @@ add("882-cackle-20-6.x-dmesg-caller-id-t2243-header-row-elided-cargo-acl-rows-6.
 # (3.10, raw gfp 0x201da, no stack), the poster's `...`, and a kill of cc1plus 17828 stamped 3683 s after the header
 # (no shmem-rss: before 4.5). One report does not take an hour: two events, the header's outcome and the kill's
 # header not in the text; neither says which constraint.
-add("883-hhvm-7180-centos7-3.10-dmesg-vmstats-header-elided-then-cc1plus-kill-an-hour-later-no-shmem-rss.log",
+add("mangler-pending/883-hhvm-7180-centos7-3.10-dmesg-vmstats-header-elided-then-cc1plus-kill-an-hour-later-no-shmem-rss.log",
     GH + "facebook/hhvm/issues/7180", ["incomplete", "kill"], "not determinable (header without stack; bare kill line)",
     constraints=[None, None], kills=[kill(17828, "cc1plus", 5283432, 3658256, 8)],
     trigger=trig("vmstats", None, gfp="0x201da", order=0, oom_score_adj=0), text_not=K8S)
