@@ -68,6 +68,11 @@ constexpr uint64_t kQuietAfterOutcome = 12;
 constexpr uint64_t kQuietUnconfirmedStack = 100;
 // A report is printed within milliseconds; a later line belongs elsewhere.
 constexpr double kMaxGapAfterOutcomeS = 5.0;
+// Before its outcome a report's printing can be slowed by a console (printk waits for a serial line: a large
+// task table at 9600 baud takes minutes), but not paused for a quarter of an hour between two of its lines, even
+// with a poster's `...` eliding the lines between: a record stamped that much later than the open report's last
+// stamped line is another report's (corpus 883: a header at 53283.57, `...`, a kill at 56966.20).
+constexpr double kMaxGapBeforeOutcomeS = 900.0;
 
 // `systemd[1]: Stopping Journal Service...`: a program's message written to
 // /dev/kmsg (systemd while journald restarts) among the report's lines. No
@@ -342,9 +347,11 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     pending_stall_.reset();
     return open();
   }
-  // A report is printed in one burst: a late line after the outcome starts anew.
-  if (cur_ && cur_->has_outcome() && cur_->last_mono && line.prefix && line.prefix->monotonic_s &&
-      *line.prefix->monotonic_s - *cur_->last_mono > kMaxGapAfterOutcomeS)
+  // A report is printed in one burst: a late line after the outcome starts anew (before it, a much later one,
+  // unless the report printed its summary: the kill follows it straight from the same function).
+  if (cur_ && (cur_->has_outcome() || !cur_->summary) && cur_->last_mono && line.prefix && line.prefix->monotonic_s &&
+      *line.prefix->monotonic_s - *cur_->last_mono >
+          (cur_->has_outcome() ? kMaxGapAfterOutcomeS : kMaxGapBeforeOutcomeS))
     close();
   // Nor do printk times run backwards inside one: a record that opens a report, stamped well before
   // the open report's first line, is another boot's or another machine's (a log export merging hosts).

@@ -6669,6 +6669,105 @@ add("900-crash-vmcore-walkthrough-notes-crash-utility-sysinfo-panic-string-quote
     "GitHub notes, crash dump walkthrough (index file id 2466803932)", ["panic"],
     "global (panic_on_oom=1 `system-wide`)", constraints=["global"],
     panic="Out of memory: system-wide panic_on_oom is enabled", checks=["panic_on_oom"], text_not=K8S)
+# ---- blind set 24b (877-888) ----
+# Focus: the common server and desktop case (build tools, databases, monitoring, editors' remote servers, routers).
+# Written by hand from the text and the kernel's formats before any run. Excerpts as the index showed them: a line the
+# index cut mid-way is kept only where it still names something (885, 886), and said so.
+# ClickHouse#25985: two dmesg lines in one inline code span (a backtick glued before the first stamp and after the
+# last figure): the selection of clickhouse-serv 223459 (score 958) and its kill, 240 GiB anon. The victim is the task
+# selected, no child sacrificed.
+add("877-clickhouse-25985-bare-dmesg-inline-code-selection-kill-clickhouse-serv-605g-vm-240g-anon.log",
+    GH + "ClickHouse/ClickHouse/issues/25985", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(223459, "clickhouse-serv", 605840272, 251523284, 0, 0, selected_score=958)],
+    not_checks=["sacrificed_child_held_little", "victim_held_little"], text_not=K8S)
+# ripgrep#525: a cargo build on a small machine; syslog lines (host replaced) with printk stamps: the selection of rustc
+# 18413 (score 661) and its kill; no shmem-rss field (before 4.5), so shmem is unknown.
+add("878-ripgrep-525-4.x-syslog-rustc-selection-kill-no-shmem-rss-cargo-build.log",
+    GH + "BurntSushi/ripgrep/issues/525", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(18413, "rustc", 552536, 329580, 0, selected_score=661)], year_guessed=True,
+    not_checks=["sacrificed_child_held_little"], text_not=K8S)
+# rust#50199: a tikv release build: the bare selection and kill of rustc 12260 (no prefix, no stamp), a blank line and
+# cargo's `error: Could not compile` / `warning: build failed` lines in the same code block.
+add("879-rust-50199-bare-selection-kill-rustc-tikv-release-build-then-cargo-error-lines.log",
+    GH + "rust-lang/rust/issues/50199", ["kill"], "global (Out of memory: prefix)", constraints=["global"],
+    kills=[kill(12260, "rustc", 4881248, 3458380, 0, 0, selected_score=212)],
+    not_checks=["sacrificed_child_held_little"], text_not=K8S)
+# tempesta#2124: a QEMU guest building with make -j4: a foreign `started with executable stack` line, then the 6.8.9
+# header of cc1 26858 and its page-cache fault stack (out_of_memory from __alloc_pages, no oom_kill_process frame on
+# 6.8), cut at the RIP line. Header only: the outcome is not in the text.
+add("880-tempesta-2124-qemu-6.8.9-make-j4-executable-stack-line-then-cc1-header-task-stack-filemap-fault-cut.log",
+    GH + "tempesta-tech/tempesta/pull/2124", ["incomplete"], HOA, constraints=["global"],
+    trigger=trig("cc1", 26858, gfp="0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP)", order=0, oom_score_adj=0),
+    text_not=K8S)
+# tempesta#1867: the comment starts inside a stamp (`2.192438] oom-kill:…`): a 5.10 summary (CONSTRAINT_NONE, global_oom,
+# cpuset systemd-oomd.service, the task memcg a GNOME app scope with systemd's `\x2d` escapes), the kill of
+# evolution-alarm 2095 (no resident memory left: all of it 0 kB) and its reaper; then the next report's header, of
+# gsd-color 2053, and its stack through __alloc_pages_slowpath, cut.
+add("mangler-pending/881-tempesta-1867-qemu-5.10-summary-cut-prefix-cpuset-systemd-oomd-evolution-alarm-x2d-scope-kill-reaper-next-gsd-color-header.log",
+    GH + "tempesta-tech/tempesta/issues/1867", ["kill", "incomplete"], "global (global_oom)",
+    constraints=["global", "global"],
+    kills=[kill(2095, "evolution-alarm", 815328, 0, 0, 0, 1000, 380, 0, reaper=[0, 0, 0])],
+    task_memcg=r"/user.slice/user-1000.slice/user@1000.service/app.slice/app-gnome-org.gnome.Evolution\x2dalarm\x2dnotify-2095.scope",
+    trigger=trig("gsd-color", 2053, gfp="0x100cca(GFP_HIGHUSER_MOVABLE)", order=0, oom_score_adj=0,
+                 note="header of the NEXT OOM event"),
+    text_not=K8S)
+# cackle#20: `dmesg shows`, then 6.x task rows with the printk caller id `[   T2243]`: the table header, the poster's
+# `...`, and six rows (all oom_score_adj 100): cargo-acl 3341721 with 16.6 GiB rss and 24 GiB in swap. Rows only.
+add("882-cackle-20-6.x-dmesg-caller-id-t2243-header-row-elided-cargo-acl-rows-6.3g-swapents-adj-100.log",
+    GH + "cackle-rs/cackle/issues/20", ["incomplete"], "not determinable (task-table rows only)", constraints=[None],
+    table_rows=[[3341721, "cargo-acl", 100], [3341743, "cargo", 100], [3356235, "cargo-acl", 100],
+                [3356241, "cargo-acl", 100], [3356261, "cargo-acl", 100], [3356264, "cargo-acl", 100]],
+    text_not=K8S)
+# hhvm#7180: make's `internal compiler error: Killed (program cc1plus)` lines, then `DMESG:`: the header of vmstats
+# (3.10, raw gfp 0x201da, no stack), the poster's `...`, and a kill of cc1plus 17828 stamped 3683 s after the header
+# (no shmem-rss: before 4.5). One report does not take an hour: two events, the header's outcome and the kill's
+# header not in the text; neither says which constraint.
+add("mangler-pending/883-hhvm-7180-centos7-3.10-dmesg-vmstats-header-elided-then-cc1plus-kill-an-hour-later-no-shmem-rss.log",
+    GH + "facebook/hhvm/issues/7180", ["incomplete", "kill"], "not determinable (header without stack; bare kill line)",
+    constraints=[None, None], kills=[kill(17828, "cc1plus", 5283432, 3658256, 8)],
+    trigger=trig("vmstats", None, gfp="0x201da", order=0, oom_score_adj=0), text_not=K8S)
+# prometheus#3005: the code fence glued before the first stamp; RHEL7 3.10 header of prometheus 54724 (gfp 0xd0,
+# oom_score_adj -998, a docker scope cpuset), raw stack words, oom_kill_process called from
+# mem_cgroup_oom_synchronize: a memcg OOM at a page fault; the next frame, cut by the index, left out.
+add("884-prometheus-3005-rhel7-3.10-docker-scope-cpuset-prometheus-header-adj-minus-998-mem-cgroup-oom-synchronize-stack-cut.log",
+    GH + "prometheus/prometheus/issues/3005", ["incomplete"],
+    "memcg (stack: oom_kill_process called from mem_cgroup_oom_synchronize)", constraints=["memcg"],
+    trigger=trig("prometheus", 54724, gfp="0xd0", order=0, oom_score_adj=-998))
+# vscode#221722 (the text from its mirror vscodenpa/testissues#49880, which the index shows further): twelve 4.19+ task
+# rows (bash, smbd, sshd, tail, systemd-udevd) and the summary (CONSTRAINT_NONE, global_oom, a session scope) naming
+# node 1360903, cut by the index inside `uid=`. No kill line: the outcome is unknown.
+add("885-vscode-221722-ubuntu-5.x-dmesg-remote-server-rows-smbd-bash-then-summary-session-scope-task-node-cut.log",
+    GH + "microsoft/vscode/issues/221722 (text from github.com/vscodenpa/testissues/issues/49880)", ["incomplete"],
+    "global (global_oom)", constraints=["global"], chosen=[1360903, "node"],
+    task_memcg="/user.slice/user-1001.slice/session-385.scope",
+    table_rows=[[1362790, "bash", 0], [1362791, "smbd", 0], [1362792, "bash", 0], [1362793, "bash", 0],
+                [1362795, "smbd", 0], [1362797, "sshd", 0], [1362800, "smbd", 0], [1362802, "smbd", 0],
+                [1362805, "smbd", 0], [1362806, "tail", 0], [1362807, "smbd", 0], [1362808, "systemd-udevd", 0]],
+    text_not=K8S)
+# coolsnowwolf/lede#11824 (Chinese): OpenWrt 6.6 `logread` lines with the year (`Fri Jan 26 11:15:19 2024 kern.info
+# kernel: [ts]`): nine 4.19+ rows (sh with oom_score_adj 1000) and the summary, cut by the index after
+# `mems_allowed=0,glob`: the chosen task is not in the text, nor is the constraint: 5.0-5.2 printed CONSTRAINT_NONE for
+# memcg OOMs too (kernel_oom_formats.md), so only `global_oom` or `oom_memcg=` tells, and the cut took both (the
+# oracle first said global from CONSTRAINT_NONE: a misreading, corrected before any fix).
+add("886-lede-11824-zh-openwrt-6.6-logread-year-kern-info-rows-dynamic-dns-upd-sh-adj-1000-summary-cut-after-glob.log",
+    GH + "coolsnowwolf/lede/issues/11824", ["incomplete"],
+    "not determinable (summary cut before global_oom or oom_memcg; CONSTRAINT_NONE alone is also 5.0-5.2's memcg OOM)",
+    constraints=[None],
+    table_rows=[[1176, "jshn", 0], [1183, "tail", 0], [1184, "sh", 1000], [1185, "procd", 0],
+                [1186, "dynamic_dns_upd", 0], [1187, "dynamic_dns_upd", 0], [1189, "sleep", 0],
+                [1190, "dynamic_dns_upd", 0], [1191, "dynamic_dns_upd", 0]],
+    wall_prefix="2024-01-26T11:15:19", text_not=K8S)
+# bitnami/containers#56544: `$ dmesg`, the poster's `[...]`, an iptables LOG line (trailing blank), then the RHEL7 3.10
+# header of kafka-admin-cli 66679 (gfp 0xd0) with a container id as cpuset, and the stack cut after dump_header
+# (`? ep_poll_callback` is unreliable; the next frame, cut by the index, left out): the constraint is not in the text.
+add("887-bitnami-containers-56544-rhel7-3.10-dmesg-elided-iptables-drop-line-then-kafka-admin-cli-header-container-cpuset-stack-cut.log",
+    GH + "bitnami/containers/issues/56544", ["incomplete"], "not determinable (stack cut after dump_header)",
+    constraints=[None], trigger=trig("kafka-admin-cli", 66679, gfp="0xd0", order=0, oom_score_adj=0))
+# Negative. openwrt#18446: OpenWrt 23.05 (5.15.134, MT7986) syslog (host replaced), lines padded with blanks: a netifd
+# notice, then netifd's order-10 `page allocation failure` (GFP_KERNEL|__GFP_COMP|__GFP_ZERO), its CPU and hardware
+# lines. No OOM kill.
+add("888-openwrt-18446-mt7986-5.15-syslog-netifd-line-then-netifd-page-allocation-failure-order-10-trailing-pad-negative.log",
+    GH + "openwrt/openwrt/issues/18446", [], "n/a (no OOM report: page allocation failure)")
 
 here = os.path.dirname(os.path.abspath(__file__))
 for k, o in O.items():
