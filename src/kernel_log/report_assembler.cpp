@@ -145,7 +145,8 @@ void take_time(Building& b, const LogicalLine& l) {
     b.time.year_inferred = p.year_inferred;
   }
   if (!b.host && p.host) b.host = p.host;
-  if (!b.kmsg_seq && p.kmsg_seq) b.kmsg_seq = p.kmsg_seq;
+  // The report's first record is its lowest sequence number, whichever order the text gives them in (newest-first).
+  if (p.kmsg_seq && (!b.kmsg_seq || *p.kmsg_seq < *b.kmsg_seq)) b.kmsg_seq = p.kmsg_seq;
   if (!b.boot_id && p.boot_id) b.boot_id = p.boot_id;
   track_seq(b, l);
   if (mono) b.last_mono = mono;
@@ -277,9 +278,23 @@ bool buddy_list_alone(Building& b, std::string_view t) {
 // report of its own.
 // A piece ending in `,` before the `task=` every summary prints (its rest on the next line) does not name the
 // task yet: it is taken as that kill's (Building::summary_task_to_come) until its rest says.
-bool summary_of_kill_before(const Building& b, const oomline::Summary& sum, std::string_view t, bool truncated) {
+// A summary stamped (printk time or wall clock) after a kill the text gives no stamp comes from another copy of the
+// log (a page's bare sample kill line, then its dmesg form with the summary, corpus 902): it opens a report of its
+// own, and the two kills are then read as one kill quoted twice (kills_copied()).
+bool summary_of_kill_before(const Building& b, const oomline::Summary& sum, const LogicalLine& line,
+                            std::string_view t) {
   if (b.kills.size() != 1 || b.summary || !b.selected.empty() || b.last_record != Building::Piece::kill) return false;
+  const bool line_stamped = line.prefix && (line.prefix->monotonic_s || line.prefix->wall);
+  if (line_stamped && !b.time.monotonic_s && !b.time.wall) return false;
+  const bool truncated = line.truncated;
   if (!sum.task && !sum.pid && !truncated && ends_with(trim_right(t), ",")) return true;
+  // Cut before its task= (a viewer's or the writer's `...`, corpus 904), it names no task, but printk-stamped the
+  // same as the kill it follows it is that kill's: a later report's summary follows that report's header, Mem-Info
+  // and task table, never within the kill's own stamp with nothing between.
+  if (!sum.task && !sum.pid && (truncated || sum.elided || ends_in_ellipsis(trim_right(t))) && line.prefix &&
+      line.prefix->monotonic_s &&
+      b.last_mono && *line.prefix->monotonic_s == *b.last_mono)
+    return true;
   return sum.task && !sum.task->empty() && summary_names_kill(b.kills.front().kill, sum);
 }
 
@@ -636,7 +651,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->chosen_reaped_pid = *cut;
     cur_->chosen_reaped_comm.clear();
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
-    const bool after_kill = cur_ && cur_->has_outcome() && summary_of_kill_before(*cur_, sum, t, line.truncated);
+    const bool after_kill = cur_ && cur_->has_outcome() && summary_of_kill_before(*cur_, sum, line, t);
     if (!cur_ || (cur_->has_outcome() && !after_kill) || cur_->summary) start(line);
     cur_->summary_task_to_come = after_kill && !sum.task;
     if (sum.elided && !line.truncated) cur_->cut_lines.push_back(line.number);

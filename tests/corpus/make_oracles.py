@@ -6490,9 +6490,9 @@ add("901-datawookie-blog-ec2-ubuntu-4.4-aws-hugo-highlight-shortcodes-prose-betw
 # MeWrite Docs (Japanese): the page's sample kill line alone (all four sizes), then "dmesgでの表示" with the same kill
 # of java 12345 stamped: its CONSTRAINT_NONE summary (task_memcg /system.slice/myapp.service, uid 1000), the kill line
 # cut by the writer after anon-rss, and the reaper. One kill quoted twice, not two kills.
-add("902-mewrite-ja-page-error-message-kill-line-then-dmesg-summary-kill-cut-after-anon-rss-reaper-java-12345-same-kill-twice.log",
+add("mangler-pending/902-mewrite-ja-page-error-message-kill-line-then-dmesg-summary-kill-cut-after-anon-rss-reaper-java-12345-same-kill-twice.log",
     "https://docs.mewrite.jp/errors/oom-killer-process-killed", ["kill"], "global (global_oom)", constraints=["global"],
-    kills=[kill(12345, "java", 4096000, 3500000, 0, 0, uid=1000, reaper=[0, 0, 0])],
+    kills=[kill(12345, "java", 4096000, 3500000, 0, 0, reaper=[0, 0, 0])],
     task_memcg="/system.slice/myapp.service", text_not=K8S)
 # FixPedia (Russian): the typical lines "in dmesg or journalctl -k", millisecond stamps: the selection of python3 1234
 # (score 500) and its kill (no shmem-rss).
@@ -6501,9 +6501,13 @@ add("903-fixpedia-ru-page-dmesg-millisecond-stamps-selection-score-500-and-kill-
     constraints=["global"], kills=[kill(1234, "python3", 204800, 150000, 0, selected_score=500)], text_not=K8S)
 # Textbook of Linux glossary: the kill of python 4321 cut after total-vm, then the summary (printed before the kill by
 # the kernel) cut after `nodemask=(null)` with the writer's `...`, both stamped the same millisecond.
-add("904-textbookoflinux-glossary-kill-cut-after-total-vm-then-summary-elided-dots-out-of-print-order-python-4321.log",
+add("mangler-pending/904-textbookoflinux-glossary-kill-cut-after-total-vm-then-summary-elided-dots-out-of-print-order-python-4321.log",
     "https://www.textbookoflinux.com/glossary/oom-killer.html", ["kill"], "global (CONSTRAINT_NONE)",
-    constraints=["global"], kills=[kill(4321, "python", 2048000, None, None)], text_not=K8S)
+    constraints=["global"], kills=[kill(4321, "python", 2048000, None, None)], text_not=K8S,
+    pending="the glossary's prose line after the `...`-cut summary is read as the summary's wrapped rest, so the "
+            "summary names no task the kill's stamp can vouch for and opens an event of its own (two for one); a "
+            "viewer's `...` cut may still have its rest on the next line (corpus 727, 132 mangled), so the cut alone "
+            "cannot end the record")
 # infra-manual.com (Japanese): `grep -i oom /var/log/messages`, then the typical lines unstamped: the selection of
 # java 12345 (score 987) and its kill cut after anon-rss.
 add("905-infra-manual-ja-page-grep-var-log-messages-unstamped-selection-score-987-kill-java-12345-cut-after-anon-rss.log",

@@ -2061,6 +2061,20 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
     {{"850-needle-crash-forensics-2026-journal-verbatim-git-memcg-summary-wrapped-indented-task-memcg-unicode-ellipsis-kill-wrapped-indented-no-pgtables-systemd-line.log",
       "flowed72"},
      "the summary the writer broke over three indented lines, re-flowed again: its oom_memcg, chosen task and the trigger's mems_allowed are lost (null), never another value"},
+    {{"906-rust-log-reader-test-journalctl-json-line-in-raw-string-message-kill-chrome-4242-cut-after-total-vm.log", "truncate100_dots"},
+     "the journal JSON record, one line of 190 columns cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"906-rust-log-reader-test-journalctl-json-line-in-raw-string-message-kill-chrome-4242-cut-after-total-vm.log", "truncate120_ellipsis"},
+     "the journal JSON record, one line of 190 columns cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"907-go-hostdiag-test-journal-json-cursor-source-monotonic-in-backticks-kill-42-fixture-4096k.log", "truncate100_dots"},
+     "the journal JSON record in backticks, one line of 250 columns cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"907-go-hostdiag-test-journal-json-cursor-source-monotonic-in-backticks-kill-42-fixture-4096k.log", "truncate120_ellipsis"},
+     "the journal JSON record in backticks, one line of 250 columns cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"912-python-log-classifier-journald-json-array-on-one-line-sudo-nginx-sshd-then-kernel-kill-java-33444-no-shmem.log", "truncate100_dots"},
+     "the JSON array of five records on one line cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"912-python-log-classifier-journald-json-array-on-one-line-sudo-nginx-sshd-then-kernel-kill-java-33444-no-shmem.log", "truncate120_ellipsis"},
+     "the JSON array of five records on one line cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"909-cpp-kmsg-tail-test-dev-kmsg-records-in-string-literals-header-no-order-kill-and-reaper-micd-4242-no-sizes-lowmemorykiller-line.log", "join_records"},
+     "the string literals joined onto one line are no longer one literal each: the header's comm and gfp_mask are lost (null)"},
 };
 
 // The only facts a mangle may still change to a different non-null value
