@@ -2106,7 +2106,19 @@ const std::map<std::pair<std::string, std::string>, std::string> kPendingPairs =
       "reverse"},
      "the unprefixed header stump after the summary (newest-first) is no header of it: only the very next line's "
      "report takes one, so the trigger is lost (null), never another value"},
-};
+    {{"906-rust-log-reader-test-journalctl-json-line-in-raw-string-message-kill-chrome-4242-cut-after-total-vm.log", "truncate100_dots"},
+     "the journal JSON record, one line of 190 columns cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"906-rust-log-reader-test-journalctl-json-line-in-raw-string-message-kill-chrome-4242-cut-after-total-vm.log", "truncate120_ellipsis"},
+     "the journal JSON record, one line of 190 columns cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"907-go-hostdiag-test-journal-json-cursor-source-monotonic-in-backticks-kill-42-fixture-4096k.log", "truncate100_dots"},
+     "the journal JSON record in backticks, one line of 250 columns cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"907-go-hostdiag-test-journal-json-cursor-source-monotonic-in-backticks-kill-42-fixture-4096k.log", "truncate120_ellipsis"},
+     "the journal JSON record in backticks, one line of 250 columns cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"912-python-log-classifier-journald-json-array-on-one-line-sudo-nginx-sshd-then-kernel-kill-java-33444-no-shmem.log", "truncate100_dots"},
+     "the JSON array of five records on one line cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    {{"912-python-log-classifier-journald-json-array-on-one-line-sudo-nginx-sshd-then-kernel-kill-java-33444-no-shmem.log", "truncate120_ellipsis"},
+     "the JSON array of five records on one line cut by a viewer before its kernel record's MESSAGE ends: the kill is lost (no event)"},
+    };
 
 // The only facts a mangle may still change to a different non-null value
 // (every other one, pending mangler or not, fails the suite). Key: input
