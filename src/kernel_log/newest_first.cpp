@@ -143,6 +143,9 @@ bool times_descend(std::string_view text, size_t kill_start, size_t sel_start, s
 
 // Whether the line at `a` was stamped later than the one at `b`: both
 // printk times, or both wall times of one format; false when unknown.
+// The line prints a printk time or a wall clock.
+bool stamped(const LinePrefix& p) { return p.monotonic_s || p.wall; }
+
 bool stamped_later(const LinePrefix& a, const LinePrefix& b) {
   if (a.monotonic_s && b.monotonic_s) return *a.monotonic_s > *b.monotonic_s;
   return a.wall && b.wall && a.wall->size() == b.wall->size() && *a.wall > *b.wall;
@@ -524,7 +527,12 @@ NewestFirst detect_newest_first(std::string_view text, size_t line_start, bool f
         oomline::Summary whole;
         if (oomline::parse_summary(std::string(t) + rest_before, whole)) sum.pid = whole.pid;
       }
-      for (auto p : kill_pids) reversed = reversed || (sum.pid && *sum.pid == p);
+      // A stamped summary after a kill the text gives no stamp, a poster's prose between, is another copy's: a
+      // page's bare sample kill line, then its dmesg form (corpus 902), is no report read newest-first. (Next to it,
+      // the kill may be a reflowed piece whose stamp lies elsewhere: corpus 97 reversed; an unstamped summary after
+      // a stamped kill may be one too: corpus 215 reversed.)
+      const bool other_copy = !kill_pids.empty() && stamped(n.prefix) && !stamped(kill_prefix) && prose_between;
+      for (auto p : kill_pids) reversed = reversed || (!other_copy && sum.pid && *sum.pid == p);
       own_summary_second = kill_opener && kernel_lines == 2 && !sum.pid && sum.task && !opener_comm.empty() &&
                            *sum.task == opener_comm;
       // One a paste cut after `mems_allowed=` (no `task=`, no `pid=`) straight after the opening kill, its printk

@@ -149,13 +149,14 @@ void normalize_line(std::string_view raw, NormalizedLine& out, std::optional<int
   }
   if (s[0] == '{' && take_journal_json(s, out)) return;
   if (s[0] == '"' && take_npd_message(s, out)) return;
-  if (std::string payload; s[0] == '"' && take_text_payload(s, payload)) {
+  if (std::string payload; s[0] == '"' && (take_text_payload(s, payload) || take_string_literal(s, payload))) {
+    const bool literal = !starts_with(s, "\"textPayload\":");
     NormalizedLine inner;  // the console line inside, read as a line of its own
     normalize_line(payload, inner, default_year);
     out.owned.assign(inner.text);
     out.text = out.owned;
     out.prefix = std::move(inner.prefix);
-    out.has_prefix = true;
+    out.has_prefix = !literal || inner.has_prefix;  // a program's literal is a quote, not a log's wrapper
     out.foreign = inner.foreign;
     out.truncated = inner.truncated;
     return;

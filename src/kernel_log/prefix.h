@@ -24,6 +24,7 @@
 //  - web-page HTML entities (`&gt;`) and quoted-printable `=3D` (decoded);
 //  - a viewer's `...`/`…` at the end of a long line (see `truncated`);
 //  - node-problem-detector event JSON `"message": "…"` fragments;
+//  - a program's string literal holding one line (`"4,101,1001,-;…\n",` in a test);
 //  - a collector's `LEVEL|TAG[PID]|` cells (`warning|kernel[-]|[ts] …`).
 #include <cstdint>
 #include <optional>

@@ -106,17 +106,13 @@ bool take_journal_json(std::string_view s, NormalizedLine& out) {
 }
 
 namespace {
-// The string value of a JSON field line `"key": "<value>",` (the key with its
-// quotes and colon), unescaped once; a value the excerpt cut ends the text.
-bool json_field_value(std::string_view s, std::string_view key, std::string& value) {
-  if (!starts_with(s, key)) return false;
-  std::string_view t = trim_left(s.substr(key.size()));
-  if (t.empty() || t[0] != '"') return false;
-  t.remove_prefix(1);
+// A string value's text up to its closing quote (or the end), its escapes (`\n`, `\t`, `\r`, `\"`, `\\`) undone
+// once, into `value`; whether an unescaped `"` ended it.
+bool unescape_to_quote(std::string_view t, std::string& value) {
   value.clear();
   for (size_t i = 0; i < t.size(); ++i) {
     char c = t[i];
-    if (c == '"') break;
+    if (c == '"') return true;
     if (c == '\\' && i + 1 < t.size()) {
       char e = t[++i];
       value += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
@@ -124,6 +120,16 @@ bool json_field_value(std::string_view s, std::string_view key, std::string& val
       value += c;
     }
   }
+  return false;
+}
+
+// The string value of a JSON field line `"key": "<value>",` (the key with its
+// quotes and colon), unescaped once; a value the excerpt cut ends the text.
+bool json_field_value(std::string_view s, std::string_view key, std::string& value) {
+  if (!starts_with(s, key)) return false;
+  std::string_view t = trim_left(s.substr(key.size()));
+  if (t.empty() || t[0] != '"') return false;
+  (void)unescape_to_quote(t.substr(1), value);
   return true;
 }
 }  // namespace
@@ -153,6 +159,21 @@ bool take_text_payload(std::string_view s, std::string& line) {
     }
   }
   return true;
+}
+
+// A program's string literal holding one log line (a test's or a parser's sample: `"4,101,1001,-;micd invoked
+// oom-killer: …\n",`, `"[  823.44] lowmemorykiller: …",`): the line is the literal, opened by the line's first `"`
+// and closed by its last, after which only `,`, `;`, `)`, `+` or `]` follow; no unescaped `"` lies inside (a JSON
+// field, `"raw": "…"`, is two literals). `line` gets the value unescaped once, without its escaped line end. Kernel
+// text neither starts nor ends with a `"` around the whole record.
+bool take_string_literal(std::string_view s, std::string& line) {
+  std::string_view t = trim_right(s);
+  while (!t.empty() && (t.back() == ',' || t.back() == ';' || t.back() == ')' || t.back() == '+' || t.back() == ']'))
+    t = trim_right(t.substr(0, t.size() - 1));
+  if (t.size() < 3 || t[0] != '"' || t.back() != '"') return false;
+  if (unescape_to_quote(t.substr(1, t.size() - 2), line)) return false;  // a second literal on the line
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+  return !line.empty() && line.find('\n') == std::string::npos;
 }
 
 // Decodes rsyslog `#012`/`#011` and kmsg `\x0a`/`\x09` into owned text.

@@ -68,6 +68,7 @@ bool skip_receiver_label(std::string_view& s);
 bool take_journal_json(std::string_view s, NormalizedLine& out);
 bool take_npd_message(std::string_view s, NormalizedLine& out);
 bool take_text_payload(std::string_view s, std::string& line);
+bool take_string_literal(std::string_view s, std::string& line);
 void decode_escapes(NormalizedLine& out, bool kmsg);
 bool decode_transfer(std::string_view raw, std::string& owned);
 /// `s` with each no-break space (U+00A0, UTF-8 C2 A0) a space, into `out`; false, `out` untouched, when it holds

@@ -152,7 +152,8 @@ void take_time(Building& b, const LogicalLine& l) {
     b.time.year_inferred = p.year_inferred;
   }
   if (!b.host && p.host) b.host = p.host;
-  if (!b.kmsg_seq && p.kmsg_seq) b.kmsg_seq = p.kmsg_seq;
+  // The report's first record is its lowest sequence number, whichever order the text gives them in (newest-first).
+  if (p.kmsg_seq && (!b.kmsg_seq || *p.kmsg_seq < *b.kmsg_seq)) b.kmsg_seq = p.kmsg_seq;
   if (!b.boot_id && p.boot_id) b.boot_id = p.boot_id;
   track_seq(b, l);
   if (mono) b.last_mono = mono;
@@ -287,15 +288,33 @@ bool buddy_list_alone(Building& b, std::string_view t) {
 // One a viewer or its poster cut (`...`) before its task= names no task and never will: it is taken as that kill's
 // when its constraint is the one the kill line's message says (CONSTRAINT_MEMCG for `Memory cgroup out of memory`,
 // another for `Out of memory`), a writer's order (corpus 871); one that says another stays a report of its own.
-bool summary_of_kill_before(const Building& b, const oomline::Summary& sum, std::string_view t, bool truncated) {
+// A summary stamped (printk time or wall clock) after a kill the text gives no stamp comes from another copy of the
+// log (a page's bare sample kill line, then its dmesg form with the summary, corpus 902): it opens a report of its
+// own, and the two kills are then read as one kill quoted twice (kills_copied()).
+bool summary_of_kill_before(const Building& b, const oomline::Summary& sum, const LogicalLine& line,
+                            std::string_view t) {
   if (b.kills.size() != 1 || b.summary || !b.selected.empty() || b.last_record != Building::Piece::kill) return false;
+  const bool line_stamped = line.prefix && (line.prefix->monotonic_s || line.prefix->wall);
+  if (line_stamped && !b.time.monotonic_s && !b.time.wall) return false;
+  const bool truncated = line.truncated;
   if (!sum.task && !sum.pid && !truncated && ends_with(trim_right(t), ",")) return true;
-  if (!sum.task && !sum.pid && truncated && sum.constraint && b.kills.front().kill.message) {
+  // (Printk-stamped after the kill, it is a later report's, whose header was lost: dump_oom_summary() prints before
+  // the kill line, so a writer's reordering keeps the summary's stamp at or before the kill's.)
+  const bool stamped_after_kill =
+      line.prefix && line.prefix->monotonic_s && b.last_mono && *line.prefix->monotonic_s > *b.last_mono;
+  if (!sum.task && !sum.pid && truncated && !stamped_after_kill && sum.constraint && b.kills.front().kill.message) {
     const bool memcg_kill = *b.kills.front().kill.message == "Memory cgroup out of memory";
     const bool memcg_summary = *sum.constraint == "CONSTRAINT_MEMCG";
     const bool global_kill = *b.kills.front().kill.message == "Out of memory";
     if ((memcg_kill && memcg_summary) || (global_kill && !memcg_summary)) return true;
   }
+  // Cut before its task= (a viewer's or the writer's `...`, corpus 904), it names no task, but printk-stamped the
+  // same as the kill it follows it is that kill's: a later report's summary follows that report's header, Mem-Info
+  // and task table, never within the kill's own stamp with nothing between.
+  if (!sum.task && !sum.pid && (truncated || sum.elided || ends_in_ellipsis(trim_right(t))) && line.prefix &&
+      line.prefix->monotonic_s &&
+      b.last_mono && *line.prefix->monotonic_s == *b.last_mono)
+    return true;
   return sum.task && !sum.task->empty() && summary_names_kill(b.kills.front().kill, sum);
 }
 
@@ -657,7 +676,7 @@ bool ReportAssembler::feed(const LogicalLine& line) {
     cur_->chosen_reaped_pid = *cut;
     cur_->chosen_reaped_comm.clear();
   } else if (oomline::Summary sum; oomline::parse_summary(t, sum)) {
-    const bool after_kill = cur_ && cur_->has_outcome() && summary_of_kill_before(*cur_, sum, t, line.truncated);
+    const bool after_kill = cur_ && cur_->has_outcome() && summary_of_kill_before(*cur_, sum, line, t);
     if (!cur_ || (cur_->has_outcome() && !after_kill) || cur_->summary) {
       start(line);
       adopt_bare_stump(line);

@@ -95,6 +95,7 @@ void join_header_excerpt(OomEvent&& header, OomEvent& body) {
   body.trigger = std::move(t);
   body.sysrq = body.sysrq || header.sysrq;
   body.time = header.time;
+  if (header.kmsg_seq && (!body.kmsg_seq || *header.kmsg_seq < *body.kmsg_seq)) body.kmsg_seq = header.kmsg_seq;
   body.lines.first = std::min(body.lines.first, header.lines.first);
   std::erase_if(body.notes, [](const std::string& n) { return n.find("is not in the input: it is read") != n.npos; });
   body.notes.emplace_back("the report's header and its body are two excerpts with the poster's text between them, "
@@ -185,6 +186,7 @@ void fold_late_header(OomEvent& outcome, OomEvent&& late) {
   if (!late.time.wall) late.time.wall = std::move(outcome.time.wall);
   outcome.time = std::move(late.time);
   outcome.time.year_inferred = outcome.time.year_inferred || year_inferred;
+  if (late.kmsg_seq && (!outcome.kmsg_seq || *late.kmsg_seq < *outcome.kmsg_seq)) outcome.kmsg_seq = late.kmsg_seq;
   outcome.lines.last = std::max(outcome.lines.last, late.lines.last);
 }
 
@@ -236,12 +238,17 @@ int report_parts(const OomEvent& e) {
          static_cast<int>(e.constraint.has_value()) + static_cast<int>(e.victims.size());
 }
 
-// `keep` takes what only `copy` read of the same kills (its reaper line, a score), and a note.
+// `keep` takes what only `copy` read of the same kills (its reaper line, a score, a figure its own printing lacks:
+// a writer's cut, corpus 902), and a note.
 void fold_copy(OomEvent& keep, const OomEvent& copy) {
   for (Victim& v : keep.victims)
     for (const Victim& c : copy.victims) {
       if (!same_kill_record(v, c)) continue;
       if (!v.reaped) v.reaped = c.reaped;
+      for (auto field : {&Victim::total_vm_bytes, &Victim::anon_rss_bytes, &Victim::file_rss_bytes,
+                         &Victim::shmem_rss_bytes, &Victim::pgtables_bytes})
+        if (!(v.*field)) v.*field = c.*field;
+      if (!v.uid) v.uid = c.uid;
       if (!v.selected_score) {
         v.selected_score = c.selected_score;
         v.selected_score_legacy = c.selected_score_legacy;

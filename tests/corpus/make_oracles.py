@@ -6788,10 +6788,7 @@ add("901-datawookie-blog-ec2-ubuntu-4.4-aws-hugo-highlight-shortcodes-prose-betw
 add("mangler-pending/902-mewrite-ja-page-error-message-kill-line-then-dmesg-summary-kill-cut-after-anon-rss-reaper-java-12345-same-kill-twice.log",
     "https://docs.mewrite.jp/errors/oom-killer-process-killed", ["kill"], "global (global_oom)", constraints=["global"],
     kills=[kill(12345, "java", 4096000, 3500000, 0, 0, reaper=[0, 0, 0])],
-    task_memcg="/system.slice/myapp.service", text_not=K8S,
-    pending="the page's bare sample kill line takes the stamped summary after it, past the writer's prose, as its own, "
-            "so the stamped copy of the same kill is read as a second kill (`killed 2 times`); a rule for it (blind "
-            "set 24d) broke two cut-path unit tests and was not landed")
+    task_memcg="/system.slice/myapp.service", text_not=K8S)
 # FixPedia (Russian): the typical lines "in dmesg or journalctl -k", millisecond stamps: the selection of python3 1234
 # (score 500) and its kill (no shmem-rss).
 add("903-fixpedia-ru-page-dmesg-millisecond-stamps-selection-score-500-and-kill-python3-1234-no-shmem.log",
@@ -6829,13 +6826,10 @@ add("908-python-syslog-receiver-test-json-entries-rfc5424-raw-cut-2.6.9-style-ou
 # A C++ test of a /dev/kmsg reader: six `PRI,SEQ,USEC,-;` records in string literals: micd's header cut after
 # gfp_mask=0x6200ca (GFP_HIGHUSER_MOVABLE), the kill and reaper of micd 4242 without sizes, an Android
 # lowmemorykiller line after (no OOM-killer record), foreign records between.
-add("mangler-pending/909-cpp-kmsg-tail-test-dev-kmsg-records-in-string-literals-header-no-order-kill-and-reaper-micd-4242-no-sizes-lowmemorykiller-line.log",
+add("909-cpp-kmsg-tail-test-dev-kmsg-records-in-string-literals-header-no-order-kill-and-reaper-micd-4242-no-sizes-lowmemorykiller-line.log",
     "C++ kmsg tail test (index file id 71652976285)", ["kill"], "global (Out of memory: prefix)",
     constraints=["global"], kills=[kill(4242, "micd", None, None, None)], trigger=trig("micd", None, gfp="0x6200ca"),
-    not_checks=["trigger_not_victim"], text_not=K8S,
-    pending="kmsg records inside a program's string literals (`\"6,101,…;micd invoked oom-killer: …\\n\",`): the "
-            "literal's quotes are not taken off, so the trigger is `\"micd` or unnamed; a rule reading a line that is "
-            "one string literal (blind set 24d) was not landed with the branch's failing tests")
+    not_checks=["trigger_not_victim"], text_not=K8S)
 # Negative. A Korean network troubleshooting page: `dmesg | tail -20` with `nf_conntrack: table full` and
 # `TCP: out of memory -- consider tuning tcp_mem` (socket buffer memory, tcp_mem): no OOM kill.
 add("910-ko-network-troubleshooting-doc-dmesg-tail-nf-conntrack-table-full-tcp-out-of-memory-consider-tuning-tcp-mem-no-oom-negative.log",
