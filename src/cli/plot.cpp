@@ -53,7 +53,6 @@ void add_plot(CLI::App& app, int* status) {
       *status = 0;
       if (std::fwrite(doc.data(), 1, doc.size(), stdout) != doc.size()) return;
       for (auto& n : rec->notes) print_error("plot", "record: {}", retranslate(n));
-      *status = 0;
       return;
     }
     auto f = open_output(*out);  // never through a symlink (util/safe_open.h)
